@@ -1,0 +1,35 @@
+import { fileURLToPath } from "node:url";
+import { mkdirSync } from "node:fs";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DbHandle = { db: Db; close: () => Promise<void>; kind: "pglite" | "postgres" };
+
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+/**
+ * Opens the database and applies the committed migrations.
+ * `DATABASE_URL` → PostgreSQL through node-postgres; otherwise embedded PGlite, on disk under
+ * `dataDir` or in memory when `dataDir` is "memory" (tests: one database per test file).
+ */
+export async function openDb(opts: { url?: string; dataDir?: string } = {}): Promise<DbHandle> {
+  if (opts.url) {
+    const { Pool } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const pool = new Pool({ connectionString: opts.url, max: 10 });
+    const db = drizzle(pool, { schema });
+    await migrate(db, { migrationsFolder });
+    return { db: db as unknown as Db, close: () => pool.end(), kind: "postgres" };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const dir = opts.dataDir && opts.dataDir !== "memory" ? opts.dataDir : undefined;
+  if (dir) mkdirSync(dir, { recursive: true });
+  const client = dir ? new PGlite(dir) : new PGlite();
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder });
+  return { db: db as unknown as Db, close: () => client.close(), kind: "pglite" };
+}

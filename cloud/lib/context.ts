@@ -1,0 +1,37 @@
+import type { Context } from "hono";
+import type { Locale } from "@/lib/contract/locale";
+import type { Db } from "../db/client";
+import type { Delivery } from "./delivery";
+
+export type CloudConfig = {
+  product: string;
+  /** Where uploaded files live. */
+  filesDir: string;
+  tokenTtlMs: number;
+};
+
+/** Everything a handler needs from outside, passed in so tests can supply their own. */
+export type Deps = {
+  db: Db;
+  config: CloudConfig;
+  delivery: Delivery;
+  now: () => Date;
+};
+
+export type Auth = {
+  userId: number;
+  tenantId: number;
+  username: string;
+  realname: string;
+  /** Comma-joined role codes (a role check passes when this string contains the code). */
+  roles: string;
+  roleIds: number[];
+  tokenHash: string;
+  isPlatform: boolean;
+};
+
+export type CloudEnv = {
+  Variables: { deps: Deps; locale: Locale; auth: Auth; ip: string };
+};
+
+export type Ctx = Context<CloudEnv>;

@@ -1,0 +1,76 @@
+import type { z } from "zod";
+import { Code, type Envelope } from "@/lib/contract/envelope";
+import { issueMessage } from "@/lib/contract/validation";
+import type { Ctx } from "./context";
+import { t } from "./i18n";
+
+/** The one error type of the cloud: an envelope code, a message key and its values. */
+export class AppError extends Error {
+  constructor(
+    readonly code: number,
+    readonly key: string,
+    readonly values: Record<string, string | number> = {},
+    readonly data: unknown = null,
+  ) {
+    super(key);
+  }
+}
+
+export const badRequest = (key: string, values?: Record<string, string | number>) => new AppError(Code.BAD_REQUEST, key, values);
+export const forbidden = () => new AppError(Code.FORBIDDEN, "cloud.forbidden");
+export const notFound = () => new AppError(Code.NOT_FOUND, "cloud.notFound");
+
+/** HTTP status mirrors the envelope code where HTTP has one, so proxies can see a 401. */
+function httpStatus(code: number) {
+  return ([400, 401, 403, 404, 413, 429, 500] as number[]).includes(code) ? code : 200;
+}
+
+export function envelope<T>(c: Ctx, code: number, msg: string, data: T) {
+  const body: Envelope<T> = { code, msg, data, success: code === Code.OK };
+  return c.json(body, httpStatus(code) as 200);
+}
+
+export function ok<T>(c: Ctx, data: T = null as T, key = "cloud.ok") {
+  return envelope(c, Code.OK, t(c.var.locale, key), data);
+}
+
+export function fail(c: Ctx, err: AppError) {
+  const locale = c.var.locale;
+  // A value written "@key" is itself a message key (the reason inside a field error).
+  const values = Object.fromEntries(
+    Object.entries(err.values).map(([k, v]) => [k, typeof v === "string" && v.startsWith("@") ? v.split("|").map((key) => t(locale, key.slice(1), err.values)).join(t(locale, "cloud.listSeparator")) : v]),
+  );
+  return envelope(c, err.code, t(locale, err.key, values), err.data);
+}
+
+/** Validation failure: code 400 and a message naming the field. */
+export function validationError(error: z.ZodError): AppError {
+  const issue = error.issues[0];
+  const { key, values } = issueMessage(issue);
+  const field = issue.path.map(String).join(".");
+  return new AppError(Code.BAD_REQUEST, field ? "cloud.fieldError" : key, field ? { ...values, field, reason: `@${key}` } : values);
+}
+
+export function parse<S extends z.ZodTypeAny>(schema: S, input: unknown): z.output<S> {
+  const r = schema.safeParse(input);
+  if (!r.success) throw validationError(r.error);
+  return r.data;
+}
+
+/** Reads and checks a JSON body; a body that is not JSON is a 400, never a 500. */
+export async function body<S extends z.ZodTypeAny>(c: Ctx, schema: S): Promise<z.output<S>> {
+  let input: unknown = {};
+  const raw = await c.req.text();
+  if (raw.trim()) {
+    try {
+      input = JSON.parse(raw);
+    } catch {
+      throw new AppError(Code.BAD_REQUEST, "cloud.badJson");
+    }
+  }
+  return parse(schema, input);
+}
+
+export function query<S extends z.ZodTypeAny>(c: Ctx, schema: S): z.output<S> {
+  return parse(schema, c.req.query());
+}

@@ -1,0 +1,17 @@
+import type { Locale } from "@/lib/contract/locale";
+import { format, lookup } from "@/lib/i18n/format";
+import zhCloud from "@/messages/zh-cn/cloud.json";
+import enCloud from "@/messages/en/cloud.json";
+import zhValidation from "@/messages/zh-cn/validation.json";
+import enValidation from "@/messages/en/validation.json";
+
+const catalogues: Record<Locale, Record<string, unknown>> = {
+  "zh-cn": { cloud: zhCloud, validation: zhValidation },
+  en: { cloud: enCloud, validation: enValidation },
+};
+
+/** Translates `cloud.*` and `validation.*` keys; an unknown key falls back to itself. */
+export function t(locale: Locale, key: string, values?: Record<string, string | number>): string {
+  const template = lookup(catalogues[locale], key) ?? lookup(catalogues["zh-cn"], key) ?? key;
+  return format(template, values);
+}

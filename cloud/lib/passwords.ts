@@ -1,0 +1,91 @@
+import { desc, eq } from "drizzle-orm";
+import { Code } from "@/lib/contract/envelope";
+import { checkPassword } from "@/lib/contract/password";
+import { defaultPwdPolicy, pwdPolicySchema, type PwdPolicy } from "@/lib/contract/pwd-policy";
+import { passwordHistory, pwdPolicies, pwdTickets, users } from "../db/schema";
+import type { Db } from "../db/client";
+import type { Deps } from "./context";
+import { revokeUserTokens } from "./auth";
+import { AppError } from "./http";
+import { hashPassword, randomToken, sha256, verifyPassword } from "./crypto";
+
+export const TICKET_TTL_MS = 15 * 60_000;
+
+export async function loadPolicy(db: Db, tenantId: number): Promise<PwdPolicy> {
+  const [row] = await db.select().from(pwdPolicies).where(eq(pwdPolicies.tenantId, tenantId));
+  const merged = { ...defaultPwdPolicy, ...((row?.data as Partial<PwdPolicy>) ?? {}) };
+  const parsed = pwdPolicySchema.safeParse(merged);
+  return parsed.success ? parsed.data : defaultPwdPolicy;
+}
+
+type User = typeof users.$inferSelect;
+
+/** The password has passed its validity period (regular change, core §9). */
+export function passwordExpired(policy: PwdPolicy, user: Pick<User, "pwdChangedAt">, now: Date) {
+  return policy.regular.enabled && now.getTime() - user.pwdChangedAt.getTime() > policy.regular.validDays * 86_400_000;
+}
+
+/**
+ * Sets a user's password after checking the tenant's policy and history; the reason for a refusal
+ * names every rule that failed. Revokes the user's tokens unless told to keep one session.
+ */
+export async function setPassword(
+  deps: Deps,
+  user: User,
+  password: string,
+  opts: { mustChange?: boolean; keepTokens?: boolean } = {},
+) {
+  const policy = await loadPolicy(deps.db, user.tenantId);
+  const violations = checkPassword(password, policy.complexity, user);
+  if (violations.length) {
+    throw new AppError(Code.BAD_REQUEST, "cloud.passwordPolicy", {
+      reasons: violations.map((v) => `@${v.key}`).join("|"),
+      ...violations.reduce((acc, v) => ({ ...acc, ...v.values }), {}),
+    });
+  }
+  if (policy.history.enabled) {
+    const recent = await deps.db
+      .select({ hash: passwordHistory.passwordHash })
+      .from(passwordHistory)
+      .where(eq(passwordHistory.userId, user.id))
+      .orderBy(desc(passwordHistory.createdAt), desc(passwordHistory.id))
+      .limit(policy.history.count);
+    for (const h of [user.passwordHash, ...recent.map((r) => r.hash)].slice(0, policy.history.count)) {
+      if (await verifyPassword(password, h)) {
+        throw new AppError(Code.BAD_REQUEST, "cloud.passwordReused", { count: policy.history.count });
+      }
+    }
+  }
+  const hash = await hashPassword(password);
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(passwordHistory).values({ userId: user.id, passwordHash: user.passwordHash, createdAt: now });
+    await tx
+      .update(users)
+      .set({ passwordHash: hash, pwdChangedAt: now, mustChangePwd: opts.mustChange ?? false, updatedAt: now })
+      .where(eq(users.id, user.id));
+  });
+  if (!opts.keepTokens) await revokeUserTokens(deps.db, user.id, now);
+}
+
+/** A one-time ticket (`dataCode`) for the login-flow password change. */
+export async function issueTicket(deps: Deps, userId: number): Promise<string> {
+  const ticket = randomToken();
+  await deps.db.insert(pwdTickets).values({ tokenHash: sha256(ticket), userId, expiresAt: new Date(deps.now().getTime() + TICKET_TTL_MS) });
+  return ticket;
+}
+
+export async function redeemTicket(deps: Deps, ticket: string): Promise<User> {
+  const now = deps.now();
+  const [row] = await deps.db
+    .select({ t: pwdTickets, u: users })
+    .from(pwdTickets)
+    .innerJoin(users, eq(users.id, pwdTickets.userId))
+    .where(eq(pwdTickets.tokenHash, sha256(ticket)));
+  if (!row || row.t.usedAt || row.t.expiresAt <= now) throw new AppError(Code.BAD_REQUEST, "cloud.ticketExpired");
+  return row.u;
+}
+
+export async function spendTicket(deps: Deps, ticket: string) {
+  await deps.db.update(pwdTickets).set({ usedAt: deps.now() }).where(eq(pwdTickets.tokenHash, sha256(ticket)));
+}

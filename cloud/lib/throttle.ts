@@ -1,0 +1,58 @@
+import { eq, sql } from "drizzle-orm";
+import { loginFailures } from "../db/schema";
+import type { Db } from "../db/client";
+
+/** Login failure limits: captcha after 3, lock-out after these within the window. */
+export const LIMITS = {
+  captchaAfter: 3,
+  perUser: 5,
+  perIp: 30,
+  windowMs: 15 * 60_000,
+  lockMs: 15 * 60_000,
+};
+
+export const failureKeys = (tenantId: number, username: string, ip: string) => ({
+  userIp: `u:${tenantId}:${username.toLowerCase()}:${ip}`,
+  user: `n:${tenantId}:${username.toLowerCase()}`,
+  ip: `ip:${ip}`,
+});
+
+type Row = typeof loginFailures.$inferSelect;
+
+async function read(db: Db, key: string): Promise<Row | undefined> {
+  const [row] = await db.select().from(loginFailures).where(eq(loginFailures.key, key));
+  return row;
+}
+
+/** Failures counted within the current window (an expired window counts as none). */
+export async function failures(db: Db, key: string, now: Date): Promise<number> {
+  const row = await read(db, key);
+  if (!row || now.getTime() - row.windowStart.getTime() > LIMITS.windowMs) return 0;
+  return row.count;
+}
+
+export async function isLocked(db: Db, key: string, now: Date): Promise<boolean> {
+  const row = await read(db, key);
+  return !!row?.lockedUntil && row.lockedUntil > now;
+}
+
+/** Counts one failure; locks the key for `lockMs` when it reaches `limit`. */
+export async function recordFailure(db: Db, key: string, limit: number, now: Date) {
+  const windowFloor = new Date(now.getTime() - LIMITS.windowMs);
+  const lockUntil = new Date(now.getTime() + LIMITS.lockMs);
+  await db
+    .insert(loginFailures)
+    .values({ key, count: 1, windowStart: now })
+    .onConflictDoUpdate({
+      target: loginFailures.key,
+      set: {
+        count: sql`case when ${loginFailures.windowStart} < ${windowFloor.toISOString()}::timestamptz then 1 else ${loginFailures.count} + 1 end`,
+        windowStart: sql`case when ${loginFailures.windowStart} < ${windowFloor.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${loginFailures.windowStart} end`,
+        lockedUntil: sql`case when ${loginFailures.windowStart} >= ${windowFloor.toISOString()}::timestamptz and ${loginFailures.count} + 1 >= ${limit} then ${lockUntil.toISOString()}::timestamptz else ${loginFailures.lockedUntil} end`,
+      },
+    });
+}
+
+export async function clearFailures(db: Db, ...keys: string[]) {
+  for (const key of keys) await db.delete(loginFailures).where(eq(loginFailures.key, key));
+}

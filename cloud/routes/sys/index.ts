@@ -1,0 +1,6 @@
+import { Hono } from "hono";
+import type { CloudEnv } from "../../lib/context";
+import { areaRoutes } from "./areas";
+import { loginRoutes } from "./login";
+
+export const sysRoutes = new Hono<CloudEnv>().route("/login", loginRoutes).route("/areas", areaRoutes);

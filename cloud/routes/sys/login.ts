@@ -1,0 +1,182 @@
+import { and, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import svgCaptcha from "svg-captcha";
+import {
+  changePwd,
+  forgetPwdEmailSend,
+  forgetPwdEmailVerify,
+  forgetPwdSmsSend,
+  forgetPwdSmsVerify,
+  phoneLogin,
+  sendSmsCode,
+  tenantQuery,
+  usernameLogin,
+  type LoginResult,
+  type PasswordChangeRequired,
+} from "@/lib/contract/auth";
+import { Code } from "@/lib/contract/envelope";
+import { captchas, tenants, users } from "../../db/schema";
+import type { CloudEnv, Ctx, Deps } from "../../lib/context";
+import { issueToken, requireAuth, revokeToken, roleCodes } from "../../lib/auth";
+import { consumeCode, sendCode } from "../../lib/codes";
+import { loadCompany } from "../../lib/company";
+import { DUMMY_HASH, randomToken, sha256, verifyPassword } from "../../lib/crypto";
+import { AppError, body, ok, query } from "../../lib/http";
+import { issueTicket, loadPolicy, passwordExpired, redeemTicket, setPassword, spendTicket } from "../../lib/passwords";
+import { LIMITS, clearFailures, failureKeys, failures, isLocked, recordFailure } from "../../lib/throttle";
+
+const CAPTCHA_TTL_MS = 5 * 60_000;
+type User = typeof users.$inferSelect;
+
+async function findUser(deps: Deps, tenantId: number, field: "username" | "phone" | "email", value: string): Promise<User | undefined> {
+  const [u] = await deps.db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users[field], value)))
+    .limit(1);
+  return u;
+}
+
+async function checkCaptcha(deps: Deps, key: string | undefined, answer: string | undefined) {
+  if (!key || !answer) return false;
+  const [row] = await deps.db.delete(captchas).where(eq(captchas.id, key)).returning();
+  return !!row && row.expiresAt > deps.now() && row.answerHash === sha256(answer.trim().toLowerCase());
+}
+
+/** A user passed the credentials check: refuse disabled accounts and tenants, demand a change
+ *  of password when due, otherwise hand out a token. */
+async function completeLogin(c: Ctx, user: User) {
+  const deps = c.var.deps;
+  const now = deps.now();
+  const [tenant] = await deps.db.select().from(tenants).where(eq(tenants.id, user.tenantId));
+  if (!tenant || tenant.enabled !== 1) throw new AppError(Code.FORBIDDEN, "cloud.tenantDisabled");
+  if (tenant.contractEnd && tenant.contractEnd < now && tenant.id !== 1) throw new AppError(Code.FORBIDDEN, "cloud.tenantExpired");
+  if (user.enabled !== 1) throw new AppError(Code.FORBIDDEN, "cloud.userDisabled");
+  const policy = await loadPolicy(deps.db, user.tenantId);
+  const reason: PasswordChangeRequired["reason"] | null = user.mustChangePwd
+    ? "first"
+    : passwordExpired(policy, user, now)
+      ? "expired"
+      : null;
+  if (reason) {
+    const data: PasswordChangeRequired = { dataCode: await issueTicket(deps, user.id), reason };
+    throw new AppError(Code.PASSWORD_CHANGE_REQUIRED, reason === "expired" ? "cloud.passwordExpired" : "cloud.passwordMustChange", {}, data);
+  }
+  const token = await issueToken(deps, user, c.var.ip);
+  const { roles } = await roleCodes(deps.db, user.id);
+  const result: LoginResult = {
+    token,
+    roles,
+    tenantId: user.tenantId,
+    user: { id: user.id, name: user.username, realname: user.realname, avatar: user.avatar, tenantId: user.tenantId },
+  };
+  return ok(c, result, "cloud.loginOk");
+}
+
+export const loginRoutes = new Hono<CloudEnv>()
+  .post("/username", async (c) => {
+    const deps = c.var.deps;
+    const input = await body(c, usernameLogin);
+    const now = deps.now();
+    const keys = failureKeys(input.tId, input.username, c.var.ip);
+    if ((await isLocked(deps.db, keys.userIp, now)) || (await isLocked(deps.db, keys.ip, now))) {
+      throw new AppError(Code.TOO_FREQUENT, "cloud.tooFrequent");
+    }
+    const needCaptcha =
+      (await failures(deps.db, keys.user, now)) >= LIMITS.captchaAfter || (await failures(deps.db, keys.ip, now)) >= LIMITS.captchaAfter;
+    const fail = async (key: string) => {
+      await recordFailure(deps.db, keys.userIp, LIMITS.perUser, now);
+      await recordFailure(deps.db, keys.user, Number.MAX_SAFE_INTEGER, now);
+      await recordFailure(deps.db, keys.ip, LIMITS.perIp, now);
+      const locked = (await isLocked(deps.db, keys.userIp, now)) || (await isLocked(deps.db, keys.ip, now));
+      if (locked) throw new AppError(Code.TOO_FREQUENT, "cloud.tooFrequent");
+      const captchaNext = (await failures(deps.db, keys.user, now)) >= LIMITS.captchaAfter || (await failures(deps.db, keys.ip, now)) >= LIMITS.captchaAfter;
+      throw new AppError(captchaNext ? Code.CAPTCHA_REQUIRED : Code.BAD_REQUEST, key, {}, { captchaRequired: captchaNext });
+    };
+    if (needCaptcha) {
+      if (!input.captchaKey || !input.captchaCode) throw new AppError(Code.CAPTCHA_REQUIRED, "cloud.captchaRequired", {}, { captchaRequired: true });
+      if (!(await checkCaptcha(deps, input.captchaKey, input.captchaCode))) await fail("cloud.captchaWrong");
+    }
+    const user = await findUser(deps, input.tId, "username", input.username);
+    // Unknown users cost a full hash check and get the same answer as a wrong password.
+    const good = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
+    if (!user || !good) return fail("cloud.badCredentials");
+    await clearFailures(deps.db, keys.userIp, keys.user);
+    return completeLogin(c, user);
+  })
+  .get("/captcha", async (c) => {
+    const deps = c.var.deps;
+    const cap = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: "0oO1ilI", color: true, width: 120, height: 40 });
+    const id = randomToken();
+    await deps.db.insert(captchas).values({ id, answerHash: sha256(cap.text.toLowerCase()), expiresAt: new Date(deps.now().getTime() + CAPTCHA_TTL_MS) });
+    return ok(c, { captchaKey: id, image: `data:image/svg+xml;base64,${Buffer.from(cap.data).toString("base64")}` });
+  })
+  .get("/getCompany", async (c) => {
+    const { tId } = query(c, tenantQuery);
+    const { tenantName: _, ...company } = await loadCompany(c.var.deps.db, tId);
+    return ok(c, company);
+  })
+  .get("/getPwdMode", async (c) => {
+    const { tId } = query(c, tenantQuery);
+    const policy = await loadPolicy(c.var.deps.db, tId);
+    return ok(c, { complexity: policy.complexity, forget: policy.forget });
+  })
+  .post("/phone/sendSmsCode", async (c) => {
+    const input = await body(c, sendSmsCode);
+    const user = await findUser(c.var.deps, input.tId, "phone", input.phone);
+    // The answer is the same whether or not the number is registered.
+    if (user) await sendCode(c.var.deps, { tenantId: input.tId, purpose: "login", channel: "sms", target: input.phone }, c.var.locale);
+    return ok(c, null, "cloud.codeSent");
+  })
+  .post("/phone", async (c) => {
+    const input = await body(c, phoneLogin);
+    await consumeCode(c.var.deps, { tenantId: input.tId, purpose: "login", channel: "sms", target: input.phone }, input.code);
+    const user = await findUser(c.var.deps, input.tId, "phone", input.phone);
+    if (!user) throw new AppError(Code.BAD_REQUEST, "cloud.codeWrong");
+    return completeLogin(c, user);
+  })
+  .post("/forgetPwd/sms/send", async (c) => {
+    const input = await body(c, forgetPwdSmsSend);
+    const user = await findUser(c.var.deps, input.tId, "phone", input.phone);
+    if (user) await sendCode(c.var.deps, { tenantId: input.tId, purpose: "forget", channel: "sms", target: input.phone }, c.var.locale);
+    return ok(c, null, "cloud.codeSent");
+  })
+  .post("/forgetPwd/sms/verify", async (c) => {
+    const input = await body(c, forgetPwdSmsVerify);
+    await consumeCode(c.var.deps, { tenantId: input.tId, purpose: "forget", channel: "sms", target: input.phone }, input.code);
+    const user = await findUser(c.var.deps, input.tId, "phone", input.phone);
+    if (!user) throw new AppError(Code.BAD_REQUEST, "cloud.codeWrong");
+    return ok(c, { dataCode: await issueTicket(c.var.deps, user.id) });
+  })
+  .post("/forgetPwd/email/send", async (c) => {
+    const input = await body(c, forgetPwdEmailSend);
+    const user = await findUser(c.var.deps, input.tId, "email", input.email);
+    if (user) await sendCode(c.var.deps, { tenantId: input.tId, purpose: "forget", channel: "email", target: input.email }, c.var.locale);
+    return ok(c, null, "cloud.codeSent");
+  })
+  .post("/forgetPwd/email/verify", async (c) => {
+    const input = await body(c, forgetPwdEmailVerify);
+    await consumeCode(c.var.deps, { tenantId: input.tId, purpose: "forget", channel: "email", target: input.email }, input.code);
+    const user = await findUser(c.var.deps, input.tId, "email", input.email);
+    if (!user) throw new AppError(Code.BAD_REQUEST, "cloud.codeWrong");
+    return ok(c, { dataCode: await issueTicket(c.var.deps, user.id) });
+  })
+  .post("/changePwd", async (c) => {
+    const input = await body(c, changePwd);
+    const user = await redeemTicket(c.var.deps, input.dataCode);
+    await setPassword(c.var.deps, user, input.password);
+    await spendTicket(c.var.deps, input.dataCode);
+    return ok(c, null, "cloud.passwordChanged");
+  })
+  .get("/userInfo", requireAuth, async (c) => {
+    const a = c.var.auth;
+    const [u] = await c.var.deps.db.select().from(users).where(eq(users.id, a.userId));
+    return ok(c, {
+      user: { id: u.id, name: u.username, realname: u.realname, avatar: u.avatar, tenantId: u.tenantId, phone: u.phone, email: u.email },
+      roles: a.roles,
+    });
+  })
+  .post("/outLogin", requireAuth, async (c) => {
+    await revokeToken(c.var.deps.db, c.var.auth.tokenHash, c.var.deps.now());
+    return ok(c, null, "cloud.loggedOut");
+  });

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { hexColor, text } from "./validation";
+
+/** Company info (core §3); every field has a built-in default. */
+export const companyInfo = z.object({
+  compName: z.string(),
+  compLogo: z.string(),
+  compNameShort: z.string(),
+  compLogoShort: z.string(),
+  loginText: z.string(),
+  loginLink: z.string(),
+  loginBanner: z.string(),
+  loginLogo: z.string(),
+  loginBackdrop: z.string(),
+  skinColor: z.string(),
+});
+export type CompanyInfo = z.infer<typeof companyInfo>;
+
+export const DEFAULT_SKIN_COLOR = "#409EFF";
+
+/** Empty strings mean "use the console's built-in asset". */
+export const defaultCompanyInfo: CompanyInfo = {
+  compName: "",
+  compLogo: "",
+  compNameShort: "",
+  compLogoShort: "",
+  loginText: "",
+  loginLink: "",
+  loginBanner: "[]",
+  loginLogo: "",
+  loginBackdrop: "",
+  skinColor: DEFAULT_SKIN_COLOR,
+};
+
+export const saveColor = z.object({ skinColor: hexColor });
+export const saveComp = z.object({ compName: text(64), compLogo: text(500), compNameShort: text(32), compLogoShort: text(500) });

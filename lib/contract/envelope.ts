@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+/** Every upstream answer, success or not (core §7). */
+export type Envelope<T = unknown> = { code: number; msg: string; data: T; success: boolean };
+export type Page<T> = { records: T[]; total: number };
+
+/** Envelope codes. 200 is success; the rest are the platform's own. */
+export const Code = {
+  OK: 200,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  CAPTCHA_REQUIRED: 428,
+  TOO_FREQUENT: 429,
+  PASSWORD_CHANGE_REQUIRED: 432,
+  ERROR: 500,
+  NETWORK: 502,
+} as const;
+
+export const pageQuery = z.object({
+  current: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(99999).default(10),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export function isEnvelope(v: unknown): v is Envelope {
+  return typeof v === "object" && v !== null && "code" in v && typeof (v as Envelope).code === "number";
+}

@@ -1,0 +1,109 @@
+import { z } from "zod";
+
+/**
+ * The form rules of core §5, as zod schemas shared by the console's forms and the cloud.
+ * Messages are keys of the `validation` message namespace; `issueMessage` turns an issue
+ * into a key and its values so each side localises it its own way.
+ */
+
+const EMOJI = /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]/u;
+const HAS_CHINESE = /[\u3400-\u9fff\uf900-\ufaff]/;
+
+export const TEXT_PRESETS = [32, 64, 100, 200, 500, 5000] as const;
+export type TextMax = (typeof TEXT_PRESETS)[number];
+
+/** Empty strings from forms count as "not given" for optional fields. */
+export function optional<T extends z.ZodTypeAny>(schema: T) {
+  return z.union([z.literal(""), schema]).nullish();
+}
+
+export const textRequired = (max: TextMax | number = 64) =>
+  z
+    .string({ error: "validation.required" })
+    .trim()
+    .min(1, "validation.required")
+    .max(max, "validation.maxLength")
+    .refine((s) => !EMOJI.test(s), "validation.emoji");
+
+export const text = (max: TextMax | number = 64) => optional(textRequired(max));
+
+export const numberRequired = (max = 1000) =>
+  z.coerce
+    .number({ error: "validation.number" })
+    .refine((n) => Number.isFinite(n), "validation.number")
+    .refine((n) => n >= 0, "validation.nonNegative")
+    .refine((n) => n <= max, { message: "validation.max", params: { max } });
+
+export const number = (max = 1000) => optional(numberRequired(max));
+
+export const mobileRequired = z.string({ error: "validation.required" }).trim().regex(/^1\d{10}$/, "validation.mobile");
+export const mobile = optional(mobileRequired);
+export const landline = optional(z.string().trim().regex(/^(\d{2,4}-)?\d{7,8}$/, "validation.landline"));
+export const emailRequired = z.string({ error: "validation.required" }).trim().max(100, "validation.maxLength").email("validation.email");
+export const email = optional(emailRequired);
+export const alnum = optional(z.string().regex(/^[A-Za-z0-9]+$/, "validation.alnum"));
+export const codeRequired = z
+  .string({ error: "validation.required" })
+  .min(1, "validation.required")
+  .max(32, "validation.maxLength")
+  .regex(/^\w+$/, "validation.code");
+export const code = optional(codeRequired);
+export const username = z
+  .string({ error: "validation.required" })
+  .min(1, "validation.required")
+  .refine((s) => !HAS_CHINESE.test(s) && !/\s/.test(s), "validation.usernameChars")
+  .refine((s) => s.length >= 6 && s.length <= 32, "validation.usernameLength");
+
+/** A select whose value is required: empty string, null and undefined all fail. */
+export const selectRequired = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), schema, { error: "validation.select" } as never);
+
+export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "validation.hexColor");
+export const rgbColor = z
+  .string()
+  .regex(/^rgb\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)$/i, "validation.rgbColor")
+  .refine((s) => (s.match(/\d+/g) ?? []).every((n) => Number(n) <= 255), "validation.rgbColor");
+
+/** The end of a range must not be earlier than its start (core §5, shown as a warning). */
+export function endNotBeforeStart<T extends Record<string, unknown>>(start: keyof T & string, end: keyof T & string) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    const a = value[start];
+    const b = value[end];
+    if (a && b && new Date(String(b)).getTime() < new Date(String(a)).getTime()) {
+      ctx.addIssue({ code: "custom", path: [end], message: "validation.endBeforeStart" });
+    }
+  };
+}
+
+export type IssueMessage = { key: string; values: Record<string, string | number> };
+
+/** Maps a zod issue to a `validation.*` message key with its values. */
+export function issueMessage(issue: z.core.$ZodIssue): IssueMessage {
+  const values: Record<string, string | number> = {};
+  const i = issue as z.core.$ZodIssue & { maximum?: number | bigint; minimum?: number | bigint; params?: Record<string, unknown>; input?: unknown };
+  if (i.maximum !== undefined) values.max = Number(i.maximum);
+  if (i.minimum !== undefined) values.min = Number(i.minimum);
+  for (const [k, v] of Object.entries(i.params ?? {})) if (typeof v === "string" || typeof v === "number") values[k] = v;
+  if (issue.message?.startsWith("validation.")) return { key: issue.message, values };
+  switch (issue.code) {
+    case "invalid_type":
+      return { key: i.input === undefined || i.input === null ? "validation.required" : "validation.invalidType", values };
+    case "too_small":
+      if (issue.origin === "string") return { key: Number(i.minimum) <= 1 ? "validation.required" : "validation.minLength", values };
+      if (issue.origin === "array") return { key: "validation.minItems", values };
+      return { key: "validation.min", values };
+    case "too_big":
+      if (issue.origin === "string") return { key: "validation.maxLength", values };
+      if (issue.origin === "array") return { key: "validation.maxItems", values };
+      return { key: "validation.max", values };
+    case "invalid_format":
+      return { key: issue.format === "email" ? "validation.email" : "validation.format", values };
+    case "invalid_value":
+    case "invalid_union":
+      return { key: "validation.invalidOption", values };
+    case "unrecognized_keys":
+      return { key: "validation.unknownField", values };
+    default:
+      return { key: "validation.invalid", values };
+  }
+}
