@@ -36,8 +36,8 @@ export async function isLocked(db: Db, key: string, now: Date): Promise<boolean>
   return !!row?.lockedUntil && row.lockedUntil > now;
 }
 
-/** Counts one failure; locks the key for `lockMs` when it reaches `limit`. */
-export async function recordFailure(db: Db, key: string, limit: number, now: Date) {
+/** Counts one failure; locks the key for `lockMs` when it reaches `limit` (no limit: only counts). */
+export async function recordFailure(db: Db, key: string, limit: number | null, now: Date) {
   const windowFloor = new Date(now.getTime() - LIMITS.windowMs);
   const lockUntil = new Date(now.getTime() + LIMITS.lockMs);
   await db
@@ -48,7 +48,7 @@ export async function recordFailure(db: Db, key: string, limit: number, now: Dat
       set: {
         count: sql`case when ${loginFailures.windowStart} < ${windowFloor.toISOString()}::timestamptz then 1 else ${loginFailures.count} + 1 end`,
         windowStart: sql`case when ${loginFailures.windowStart} < ${windowFloor.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${loginFailures.windowStart} end`,
-        lockedUntil: sql`case when ${loginFailures.windowStart} >= ${windowFloor.toISOString()}::timestamptz and ${loginFailures.count} + 1 >= ${limit} then ${lockUntil.toISOString()}::timestamptz else ${loginFailures.lockedUntil} end`,
+        lockedUntil: limit === null ? loginFailures.lockedUntil : sql`case when ${loginFailures.windowStart} >= ${windowFloor.toISOString()}::timestamptz and ${loginFailures.count} + 1 >= ${limit} then ${lockUntil.toISOString()}::timestamptz else ${loginFailures.lockedUntil} end`,
       },
     });
 }

@@ -56,7 +56,10 @@ export const username = z
 
 /** A select whose value is required: empty string, null and undefined all fail. */
 export const selectRequired = <T extends z.ZodTypeAny>(schema: T) =>
-  z.preprocess((v) => (v === "" || v === null ? undefined : v), schema, { error: "validation.select" } as never);
+  z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.any().refine((v) => v !== undefined, "validation.select").pipe(schema),
+  );
 
 export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "validation.hexColor");
 export const rgbColor = z

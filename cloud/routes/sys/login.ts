@@ -86,7 +86,7 @@ export const loginRoutes = new Hono<CloudEnv>()
       (await failures(deps.db, keys.user, now)) >= LIMITS.captchaAfter || (await failures(deps.db, keys.ip, now)) >= LIMITS.captchaAfter;
     const fail = async (key: string) => {
       await recordFailure(deps.db, keys.userIp, LIMITS.perUser, now);
-      await recordFailure(deps.db, keys.user, Number.MAX_SAFE_INTEGER, now);
+      await recordFailure(deps.db, keys.user, null, now);
       await recordFailure(deps.db, keys.ip, LIMITS.perIp, now);
       const locked = (await isLocked(deps.db, keys.userIp, now)) || (await isLocked(deps.db, keys.ip, now));
       if (locked) throw new AppError(Code.TOO_FREQUENT, "cloud.tooFrequent");

@@ -1,0 +1,100 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { menus, roleMenus, roles, tenants, userRoles, users } from "../db/schema";
+import { hashPassword } from "../lib/crypto";
+import { PLATFORM_TENANT_ID } from "../lib/auth";
+import { operatorPaths, sysMenuTree, tenantMenuTree, type MenuSeed } from "./menu-tree";
+
+/** Demo accounts; passwords overridable by environment variables (documented in the README). */
+export const DEMO_ACCOUNTS = {
+  superadmin: { env: "SUPERADMIN_PASSWORD", password: "Super@2026" },
+  demoadmin: { env: "DEMOADMIN_PASSWORD", password: "Demo@2026" },
+  operator01: { env: "OPERATOR01_PASSWORD", password: "Operator@2026" },
+} as const;
+
+export type SeedOptions = { passwords?: Partial<Record<keyof typeof DEMO_ACCOUNTS, string>> };
+
+function passwordFor(name: keyof typeof DEMO_ACCOUNTS, opts: SeedOptions) {
+  return opts.passwords?.[name] ?? process.env[DEMO_ACCOUNTS[name].env] ?? DEMO_ACCOUNTS[name].password;
+}
+
+async function insertTree(db: Db, scope: "sys" | "tenant", nodes: MenuSeed[], parentId: number | null): Promise<{ id: number; path?: string }[]> {
+  const out: { id: number; path?: string }[] = [];
+  for (const [i, node] of nodes.entries()) {
+    const [row] = await db
+      .insert(menus)
+      .values({
+        scope,
+        parentId,
+        name: node.name,
+        nameEn: node.nameEn,
+        icon: node.icon ?? null,
+        sort: i + 1,
+        type: node.perms && !node.path ? "button" : "menu",
+        path: node.path ?? null,
+        perms: node.perms ?? null,
+        frame: node.frame ?? 0,
+        framePath: node.framePath ?? null,
+      })
+      .returning({ id: menus.id });
+    out.push({ id: row.id, path: node.path });
+    if (node.children?.length) {
+      const kids = await insertTree(db, scope, node.children, row.id);
+      // A button belongs to the entry above it: its path is the entry's for operator filtering.
+      out.push(...kids.map((k) => ({ id: k.id, path: k.path ?? node.path })));
+    }
+  }
+  return out;
+}
+
+/**
+ * First-start data: the platform tenant (id 1) and a demo tenant, both menu trees, roles and the
+ * three demo accounts. Runs once: a database that already has tenants is left alone.
+ */
+export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(tenants);
+  if (count > 0) return false;
+  const [superHash, demoHash, operatorHash] = await Promise.all([
+    hashPassword(passwordFor("superadmin", opts)),
+    hashPassword(passwordFor("demoadmin", opts)),
+    hashPassword(passwordFor("operator01", opts)),
+  ]);
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t.insert(tenants).values({ id: PLATFORM_TENANT_ID, name: "平台", code: "platform" });
+    // The explicit id above leave the serial behind; move it past them.
+    await t.execute(sql`select setval(pg_get_serial_sequence('tenants', 'id'), (select max(id) from tenants))`);
+    const [demo] = await t
+      .insert(tenants)
+      .values({ name: "示范租户", code: "demo", contact: "演示管理员", contactPhone: "13800000000", areaCode: "110101", areaName: "北京市 / 市辖区 / 东城区" })
+      .returning();
+
+    const sysNodes = await insertTree(t, "sys", sysMenuTree, null);
+    const tenantNodes = await insertTree(t, "tenant", tenantMenuTree, null);
+
+    const [admin] = await t.insert(roles).values({ tenantId: PLATFORM_TENANT_ID, name: "平台管理员", code: "admin", kind: 1 }).returning();
+    const [tenantAdmin] = await t.insert(roles).values({ tenantId: demo.id, name: "租户管理员", code: "tenantAdmin", kind: 2 }).returning();
+    const [projectUser] = await t.insert(roles).values({ tenantId: demo.id, name: "项目用户", code: "projectUser", kind: 2 }).returning();
+
+    await t.insert(roleMenus).values(sysNodes.map((n) => ({ roleId: admin.id, menuId: n.id })));
+    await t.insert(roleMenus).values(tenantNodes.map((n) => ({ roleId: tenantAdmin.id, menuId: n.id })));
+    const visible = tenantNodes.filter((n) => n.path && operatorPaths.has(n.path));
+    await t.insert(roleMenus).values(visible.map((n) => ({ roleId: projectUser.id, menuId: n.id })));
+
+    const [superadmin, demoadmin, operator] = await t
+      .insert(users)
+      .values([
+        { tenantId: PLATFORM_TENANT_ID, username: "superadmin", passwordHash: superHash, realname: "平台管理员", userIdentity: 2 },
+        { tenantId: demo.id, username: "demoadmin", passwordHash: demoHash, realname: "演示管理员", phone: "13800000000", email: "demoadmin@example.com" },
+        { tenantId: demo.id, username: "operator01", passwordHash: operatorHash, realname: "张三", phone: "13900000001", email: "operator01@example.com" },
+      ])
+      .returning();
+    await t.insert(userRoles).values([
+      { userId: superadmin.id, roleId: admin.id },
+      { userId: demoadmin.id, roleId: tenantAdmin.id },
+      { userId: operator.id, roleId: projectUser.id },
+    ]);
+    await t.update(tenants).set({ adminUserId: demoadmin.id }).where(sql`${tenants.id} = ${demo.id}`);
+  });
+  return true;
+}
