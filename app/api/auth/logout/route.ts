@@ -1,0 +1,3 @@
+import { logout } from "@/lib/server/auth-handlers";
+
+export const POST = (request: Request) => logout(request);

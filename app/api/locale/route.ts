@@ -1,0 +1,3 @@
+import { setLocale } from "@/lib/server/auth-handlers";
+
+export const POST = (request: Request) => setLocale(request);

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { phoneLogin, usernameLogin, type LoginResult } from "@/lib/contract/auth";
+import { Code, type Envelope } from "@/lib/contract/envelope";
+import { LOCALE_COOKIE, locales } from "@/lib/contract/locale";
+import { apiTextFor } from "./api-text";
+import { sessionFor, withCookies } from "./api-proxy";
+import { clientIpOf, foreignOrigin, localeOf } from "./request-guard";
+import { callUpstream, upstreamConfig, type UpstreamConfig } from "./upstream";
+
+const loginBody = z.discriminatedUnion("mode", [
+  usernameLogin.extend({ mode: z.literal("username") }),
+  phoneLogin.extend({ mode: z.literal("phone") }),
+]);
+
+function envelope<T>(status: number, code: number, msg: string, data: T = null as T) {
+  const body: Envelope<T> = { code, msg, data, success: code === Code.OK };
+  return Response.json(body, { status });
+}
+
+async function readJson(request: Request): Promise<unknown> {
+  try {
+    return await request.json();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Login: the cloud checks the credentials; on success the console starts a fresh session cookie
+ * holding the token and answers without it.
+ */
+export async function login(request: Request, config: UpstreamConfig = upstreamConfig()): Promise<Response> {
+  const locale = localeOf(request);
+  const text = apiTextFor(locale);
+  if (foreignOrigin(request)) return envelope(403, Code.FORBIDDEN, text.forbidden);
+  const raw = await readJson(request);
+  const mode = (raw as { mode?: unknown } | null)?.mode;
+  const parsed = loginBody.safeParse(raw);
+  // Field checks are the cloud's (it names the field in the user's language); pass the body on.
+  const path = mode === "phone" ? "sys/login/phone" : "sys/login/username";
+  const payload = parsed.success ? (({ mode: _, ...rest }) => rest)(parsed.data) : raw ?? {};
+  const env = await callUpstream<LoginResult>(path, { method: "POST", body: payload, locale, clientIp: clientIpOf(request) }, config);
+  if (env.code !== Code.OK) return envelope(env.code === Code.ERROR ? 502 : 200, env.code, env.msg, env.data);
+  const { session, jar } = await sessionFor(request);
+  // A fresh seal holding only the new login: nothing of a previous session carries over.
+  for (const key of Object.keys(session)) delete (session as unknown as Record<string, unknown>)[key];
+  Object.assign(session, { token: env.data.token, roles: env.data.roles, tenantId: env.data.tenantId, user: env.data.user, projId: null });
+  await session.save();
+  const { token: _token, ...publicData } = env.data;
+  return withCookies(envelope(200, Code.OK, env.msg, publicData), jar);
+}
+
+/** Logout: revoke the token upstream (best effort) and clear the cookie either way. */
+export async function logout(request: Request, config: UpstreamConfig = upstreamConfig()): Promise<Response> {
+  const locale = localeOf(request);
+  const text = apiTextFor(locale);
+  if (foreignOrigin(request)) return envelope(403, Code.FORBIDDEN, text.forbidden);
+  const { session, jar } = await sessionFor(request);
+  let msg = text.loggedOut;
+  if (session.token) {
+    const env = await callUpstream("sys/login/outLogin", { method: "POST", body: {}, token: session.token, locale }, config);
+    if (env.code === Code.OK) msg = env.msg;
+  }
+  session.destroy();
+  return withCookies(envelope(200, Code.OK, msg), jar);
+}
+
+const localeBody = z.object({ locale: z.enum(locales) });
+
+/** Language switch: a long-lived cookie the server reads on every render. */
+export async function setLocale(request: Request): Promise<Response> {
+  const text = apiTextFor(localeOf(request));
+  if (foreignOrigin(request)) return envelope(403, Code.FORBIDDEN, text.forbidden);
+  const parsed = localeBody.safeParse(await readJson(request));
+  if (!parsed.success) return envelope(400, Code.BAD_REQUEST, text.requestFailed);
+  const res = envelope(200, Code.OK, apiTextFor(parsed.data.locale).localeChanged);
+  res.headers.append("set-cookie", `${LOCALE_COOKIE}=${parsed.data.locale}; Path=/; Max-Age=31536000; SameSite=Lax`);
+  return res;
+}

@@ -1,0 +1,52 @@
+import { cookies, headers } from "next/headers";
+import { getIronSession, type SessionOptions } from "iron-session";
+import type { SessionUser } from "@/lib/contract/auth";
+import { SESSION_COOKIE } from "./session-cookie";
+
+export { SESSION_COOKIE };
+
+/** What the console keeps about a signed-in user; the token never reaches the browser. */
+export type SessionData = {
+  token?: string;
+  roles?: string;
+  tenantId?: number;
+  projId?: number | null;
+  user?: SessionUser;
+};
+export type SignedIn = Required<Pick<SessionData, "token" | "roles" | "tenantId" | "user">> & { projId: number | null };
+
+/** Lifetime ≤ 12 h (issue 2 §3). */
+export const SESSION_TTL_S = 12 * 3600;
+
+export function sessionSecret(): string {
+  const secret = process.env.SESSION_SECRET ?? "";
+  // server.ts generates one into .data/ when none is configured; reaching here without one is a setup error.
+  if (secret.length < 32) throw new Error("SESSION_SECRET must be set to at least 32 characters");
+  return secret;
+}
+
+export function sessionOptions(secure: boolean): SessionOptions {
+  return {
+    password: sessionSecret(),
+    cookieName: SESSION_COOKIE,
+    ttl: SESSION_TTL_S,
+    cookieOptions: { httpOnly: true, sameSite: "lax", secure, path: "/" },
+  };
+}
+
+/** Behind a TLS-terminating proxy the request arrives as http with X-Forwarded-Proto: https. */
+export function isHttps(h: Headers, url?: string): boolean {
+  return h.get("x-forwarded-proto")?.split(",")[0].trim() === "https" || (url ?? "").startsWith("https:");
+}
+
+export async function getSession() {
+  const h = await headers();
+  return getIronSession<SessionData>(await cookies(), sessionOptions(isHttps(h)));
+}
+
+/** The signed-in session, or null. */
+export async function currentSession(): Promise<SignedIn | null> {
+  const s = await getSession();
+  if (!s.token || !s.user || !s.tenantId) return null;
+  return { token: s.token, roles: s.roles ?? "", tenantId: s.tenantId, user: s.user, projId: s.projId ?? null };
+}

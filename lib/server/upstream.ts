@@ -1,0 +1,173 @@
+import { Code, isEnvelope, type Envelope } from "@/lib/contract/envelope";
+import type { Locale } from "@/lib/contract/locale";
+import { apiTextFor } from "./api-text";
+
+/** Services the console forwards (core §7); anything else is a 404 without touching the upstream. */
+export const SERVICES = ["sys", "device", "comm", "stat", "alarm", "msg", "file", "push", "job", "jmcz"] as const;
+/** The trend-curve call lives on its own host (core §7). */
+export const TREND_SERVICE = "trend";
+
+export type UpstreamConfig = {
+  /** The upstream base, e.g. http://127.0.0.1:3100 (the built-in cloud) or UPSTREAM_URL. */
+  baseUrl: string;
+  trendUrl?: string;
+  product: string;
+  timeoutMs: number;
+};
+
+export function upstreamConfig(): UpstreamConfig {
+  return {
+    baseUrl: process.env.UPSTREAM_URL || process.env.BUILTIN_CLOUD_URL || "http://127.0.0.1:3100",
+    trendUrl: process.env.TREND_UPSTREAM_URL || undefined,
+    product: process.env.CLOUD_PRODUCT || "iot",
+    timeoutMs: Number(process.env.UPSTREAM_TIMEOUT_MS || 120_000),
+  };
+}
+
+/** Request headers the browser may pass on; everything else (Cookie, Authorization, projectId,
+ *  X-Forwarded-*…) is dropped and the trusted ones are set from the session. */
+const PASS_REQUEST = ["accept", "content-type", "content-length", "if-none-match", "if-modified-since", "range"];
+/** Response headers the browser may see; Set-Cookie, Server, X-Powered-By and anything naming the
+ *  upstream stay behind. */
+const PASS_RESPONSE = [
+  "content-type",
+  "content-length",
+  "content-disposition",
+  "content-range",
+  "accept-ranges",
+  "cache-control",
+  "etag",
+  "last-modified",
+  "x-content-type-options",
+];
+
+/**
+ * A safe relative path below the service, or null. Refuses traversal in every spelling: dot
+ * segments, encoded slashes and backslashes, empty segments, absolute URLs.
+ */
+export function safePath(rawPathname: string, service: string): string | null {
+  const prefix = `/api/${service}/`;
+  if (!rawPathname.startsWith(prefix)) return null;
+  const rest = rawPathname.slice(prefix.length);
+  if (!rest || /%2f|%5c|%2e|\\|\/\/|:/i.test(rest)) return null;
+  const segments = rest.split("/");
+  if (segments.some((s) => s === "" || s === "." || s === "..")) return null;
+  try {
+    if (segments.some((s) => /[\\/]/.test(decodeURIComponent(s)))) return null;
+  } catch {
+    return null;
+  }
+  return rest;
+}
+
+export type ForwardInput = {
+  request: Request;
+  service: string;
+  path: string;
+  token?: string;
+  projId?: number | null;
+  locale: Locale;
+  clientIp?: string | null;
+};
+
+function envelopeResponse(status: number, code: number, msg: string) {
+  const body: Envelope<null> = { code, msg, data: null, success: false };
+  return Response.json(body, { status });
+}
+
+export type ForwardResult = { response: Response; unauthorized: boolean };
+
+/**
+ * Forwards one call to the upstream: trusted headers from the session, bodies streamed both ways,
+ * 120 s timeout joined with the client's abort. Never throws; failures become envelopes.
+ */
+export async function forward(input: ForwardInput, config: UpstreamConfig): Promise<ForwardResult> {
+  const { request, service, path, locale } = input;
+  const text = apiTextFor(locale);
+  const incoming = new URL(request.url);
+  const target =
+    service === TREND_SERVICE && config.trendUrl
+      ? new URL(`${config.trendUrl.replace(/\/+$/, "")}/${path}${incoming.search}`)
+      : new URL(`${config.baseUrl.replace(/\/+$/, "")}/${config.product}Cloud/${service}/${path}${incoming.search}`);
+
+  const headers = new Headers();
+  for (const name of PASS_REQUEST) {
+    const v = request.headers.get(name);
+    if (v !== null) headers.set(name, v);
+  }
+  if (input.token) headers.set("authorization", input.token);
+  if (input.projId) headers.set("projectid", String(input.projId));
+  headers.set("language", locale);
+  if (input.clientIp) headers.set("x-real-ip", input.clientIp);
+
+  const hasBody = request.method !== "GET" && request.method !== "HEAD" && request.body !== null;
+  const signal = AbortSignal.any([request.signal, AbortSignal.timeout(config.timeoutMs)]);
+  let upstream: Response;
+  try {
+    upstream = await fetch(target, {
+      method: request.method,
+      headers,
+      body: hasBody ? request.body : undefined,
+      signal,
+      redirect: "manual",
+      // Streams the request body instead of buffering it (uploads).
+      ...(hasBody ? { duplex: "half" } : {}),
+    } as RequestInit);
+  } catch {
+    if (request.signal.aborted) return { response: new Response(null, { status: 499 }), unauthorized: false };
+    return { response: envelopeResponse(502, Code.NETWORK, text.networkError), unauthorized: false };
+  }
+
+  const type = upstream.headers.get("content-type") ?? "";
+  if (upstream.status === 401) {
+    await upstream.body?.cancel();
+    return { response: envelopeResponse(401, Code.UNAUTHORIZED, text.loginTimeout), unauthorized: true };
+  }
+  const outHeaders = new Headers();
+  for (const name of PASS_RESPONSE) {
+    const v = upstream.headers.get(name);
+    if (v !== null) outHeaders.set(name, v);
+  }
+  if (type.includes("application/json")) {
+    // JSON answers are envelopes: read them to spot a 401 inside a 200 and garbage from a broken upstream.
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(await upstream.text());
+    } catch {
+      return { response: envelopeResponse(502, Code.ERROR, text.requestFailed), unauthorized: false };
+    }
+    if (isEnvelope(parsed) && parsed.code === Code.UNAUTHORIZED) {
+      return { response: envelopeResponse(401, Code.UNAUTHORIZED, text.loginTimeout), unauthorized: true };
+    }
+    outHeaders.delete("content-length");
+    return { response: Response.json(parsed, { status: upstream.status, headers: outHeaders }), unauthorized: false };
+  }
+  if (upstream.status >= 500 || (upstream.status >= 300 && upstream.status < 400)) {
+    await upstream.body?.cancel();
+    return { response: envelopeResponse(502, Code.ERROR, text.requestFailed), unauthorized: false };
+  }
+  return { response: new Response(upstream.body, { status: upstream.status, headers: outHeaders }), unauthorized: false };
+}
+
+/** Calls the upstream from the server itself (server components, login), envelope in, envelope out. */
+export async function callUpstream<T>(
+  path: string,
+  opts: { method?: "GET" | "POST"; body?: unknown; token?: string; projId?: number | null; locale: Locale; clientIp?: string | null; query?: Record<string, string | number> },
+  config: UpstreamConfig = upstreamConfig(),
+): Promise<Envelope<T>> {
+  const [service, ...rest] = path.split("/");
+  const qs = new URLSearchParams(Object.entries(opts.query ?? {}).map(([k, v]) => [k, String(v)])).toString();
+  const request = new Request(`http://console.local/api/${path}${qs ? `?${qs}` : ""}`, {
+    method: opts.method ?? "GET",
+    headers: opts.body === undefined ? undefined : { "content-type": "application/json" },
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const { response } = await forward({ request, service, path: rest.join("/"), token: opts.token, projId: opts.projId, locale: opts.locale, clientIp: opts.clientIp }, config);
+  try {
+    const env: unknown = await response.json();
+    if (isEnvelope(env)) return env as Envelope<T>;
+  } catch {
+    /* fall through */
+  }
+  return { code: Code.ERROR, msg: apiTextFor(opts.locale).requestFailed, data: null as T, success: false };
+}

@@ -1,0 +1,5 @@
+/** `npm run dev`: the same one-process server with hot reload. */
+Object.assign(process.env, { NODE_ENV: "development" });
+await import("../server");
+
+export {};

@@ -1,0 +1,108 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer, type IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { join } from "node:path";
+import next from "next";
+import { startCloud } from "./cloud/start";
+import { CLIENT_IP_HEADER } from "./lib/server/request-guard";
+
+/**
+ * One process: the Next request handler, the built-in cloud on a loopback port (unless
+ * UPSTREAM_URL points elsewhere), and the place where websocket upgrades are vetted.
+ */
+const dev = process.env.NODE_ENV !== "production";
+const port = Number(process.env.PORT || 3000);
+const host = process.env.HOST || "127.0.0.1";
+const dataDir = process.env.DATA_DIR || ".data";
+
+/** SESSION_SECRET from the environment, or one generated once into the data folder (with a warning). */
+function ensureSessionSecret() {
+  const given = process.env.SESSION_SECRET;
+  if (given !== undefined) {
+    if (given.length < 32) {
+      console.error("[console] SESSION_SECRET must have at least 32 characters");
+      process.exit(1);
+    }
+    return;
+  }
+  const file = join(dataDir, "session-secret");
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
+    chmodSync(file, 0o600);
+  }
+  console.warn(`[console] SESSION_SECRET is not set: using the generated secret in ${file}. Set SESSION_SECRET in production.`);
+  process.env.SESSION_SECRET = readFileSync(file, "utf8").trim();
+}
+
+/** Only same-origin, origin-form upgrades get through (never an absolute-form or cross-site one). */
+function upgradeAllowed(req: IncomingMessage): boolean {
+  if (!req.url?.startsWith("/") || req.url.startsWith("//")) return false;
+  const origin = req.headers.origin;
+  if (!origin) return false;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+function refuse(socket: Duplex, status: string) {
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+async function main() {
+  ensureSessionSecret();
+  let cloud: Awaited<ReturnType<typeof startCloud>> | null = null;
+  if (!process.env.UPSTREAM_URL) {
+    cloud = await startCloud({
+      port: Number(process.env.CLOUD_PORT || 0),
+      databaseUrl: process.env.DATABASE_URL,
+      dataDir: join(dataDir, "pglite"),
+      config: { filesDir: process.env.FILES_DIR || join(dataDir, "files") },
+    });
+    process.env.BUILTIN_CLOUD_URL = cloud.url;
+    console.log(`[cloud] built-in cloud on ${cloud.url}`);
+  }
+
+  const app = next({ dev, hostname: host, port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const nextUpgrade = app.getUpgradeHandler();
+
+  const server = createServer((req, res) => {
+    // The cloud sees the real client address for throttling; a client cannot forge it.
+    delete req.headers[CLIENT_IP_HEADER];
+    req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
+    void handle(req, res);
+  });
+  server.on("upgrade", (req, socket, head) => {
+    if (!upgradeAllowed(req)) return refuse(socket, "403 Forbidden");
+    // Later issues register their relays here; until then only Next's own dev channel upgrades.
+    if (dev && req.url!.startsWith("/_next/")) return void nextUpgrade(req, socket, head);
+    refuse(socket, "404 Not Found");
+  });
+  server.listen(port, host, () => console.log(`[console] ready on http://${host}:${port} (${dev ? "development" : "production"})`));
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    console.log("[console] stopping: finishing in-flight requests");
+    // Whatever is still open after 10 s is cut so the process never hangs.
+    setTimeout(() => process.exit(0), 10_000).unref();
+    server.close(async () => {
+      await cloud?.close();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+main().catch((err) => {
+  console.error("[console] failed to start:", err);
+  process.exit(1);
+});
