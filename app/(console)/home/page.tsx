@@ -1,0 +1,11 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { HomeView } from "@/components/home/home-view";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("common.home"))("title") };
+}
+
+export default function Page() {
+  return <HomeView />;
+}

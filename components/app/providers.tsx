@@ -1,0 +1,16 @@
+"use client";
+
+import { ThemeProvider } from "next-themes";
+import { Toaster } from "sonner";
+import { LocaleSync } from "./locale-sync";
+
+/** Client-side context every page shares: theme (no flash: next-themes' inline script), toasts, locale mirror. */
+export function Providers({ locale, children }: { locale: string; children: React.ReactNode }) {
+  return (
+    <ThemeProvider attribute="class" defaultTheme="light" enableSystem={false} disableTransitionOnChange>
+      <LocaleSync locale={locale} />
+      {children}
+      <Toaster richColors position="top-center" closeButton />
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,44 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { toast } from "sonner";
+import { api } from "@/lib/api/fetcher";
+import { checkPassword, newPasswordPair, type Complexity } from "@/lib/contract/password";
+import { Button } from "@/components/ui/button";
+import { Field } from "./field";
+import { PasswordPolicyHint } from "./password-policy-hint";
+
+type Values = { password: string; confirmPassword: string };
+
+/** New password against a one-time `dataCode`; the policy is checked here for comfort, by the cloud for truth. */
+export function ChangePasswordForm({ dataCode, complexity, onDone }: { dataCode: string; complexity: Complexity; onDone: () => void }) {
+  const t = useTranslations();
+  const form = useForm<Values>({ resolver: zodResolver(newPasswordPair), defaultValues: { password: "", confirmPassword: "" } });
+  const submit = form.handleSubmit(async (values) => {
+    const problems = checkPassword(values.password, complexity, {});
+    if (problems.length) {
+      form.setError("password", { message: problems.map((p) => t(p.key as "validation.required", p.values)).join("；") });
+      return;
+    }
+    try {
+      await api.post("sys/login/changePwd", { ...values, dataCode });
+      toast.success(t("cloud.passwordChanged"));
+      onDone();
+    } catch {
+      /* the fetcher showed the message */
+    }
+  });
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <PasswordPolicyHint complexity={complexity} />
+      <Field id="new-password" type="password" autoComplete="new-password" label={t("login.fields.newPassword")} placeholder={t("login.placeholders.newPassword")} error={errors.password} {...form.register("password")} />
+      <Field id="confirm-password" type="password" autoComplete="new-password" label={t("login.fields.confirmPassword")} placeholder={t("login.placeholders.confirmPassword")} error={errors.confirmPassword} {...form.register("confirmPassword")} />
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {t("login.changeSubmit")}
+      </Button>
+    </form>
+  );
+}

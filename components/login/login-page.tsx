@@ -1,0 +1,32 @@
+import { getLocale } from "next-intl/server";
+import { defaultCompanyInfo } from "@/lib/contract/company";
+import { defaultPwdPolicy } from "@/lib/contract/pwd-policy";
+import { normalizeLocale } from "@/lib/contract/locale";
+import { safeRedirect } from "@/lib/safe-redirect";
+import { callUpstream } from "@/lib/server/upstream";
+import { LoginScreen } from "./login-screen";
+import type { LoginBranding, PwdMode } from "./login-types";
+
+type Search = Promise<Record<string, string | string[] | undefined>>;
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/** Server part of the login screen: the tenant's branding and password policy, fetched before paint. */
+export async function LoginPage({ searchParams }: { searchParams: Search }) {
+  const params = await searchParams;
+  const tId = Math.max(1, Number.parseInt(first(params.tId) ?? "1", 10) || 1);
+  const target = safeRedirect(first(params.redirect));
+  const locale = normalizeLocale(await getLocale());
+  const [company, pwdMode] = await Promise.all([
+    callUpstream<LoginBranding>("sys/login/getCompany", { locale, query: { tId } }),
+    callUpstream<PwdMode>("sys/login/getPwdMode", { locale, query: { tId } }),
+  ]);
+  // An unreachable cloud still gets a usable screen with built-in branding; the login call reports the error.
+  return (
+    <LoginScreen
+      tId={tId}
+      target={target}
+      company={company.code === 200 ? company.data : defaultCompanyInfo}
+      pwdMode={pwdMode.code === 200 ? pwdMode.data : { complexity: defaultPwdPolicy.complexity, forget: defaultPwdPolicy.forget }}
+    />
+  );
+}

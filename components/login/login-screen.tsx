@@ -1,0 +1,109 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { useTranslations } from "next-intl";
+import { STORAGE } from "@/lib/client-state";
+import type { PasswordChangeRequired } from "@/lib/contract/auth";
+import { fileUrl } from "@/lib/file-url";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { LanguageSwitch } from "@/components/app/language-switch";
+import { ChangePasswordForm } from "./change-password-form";
+import { ForgotPassword } from "./forgot-password";
+import { PasswordLoginForm, SmsLoginForm, type LoginOutcome } from "./login-forms";
+import type { LoginBranding, PwdMode } from "./login-types";
+import { BannerCarousel } from "./banner-carousel";
+
+/** The login screen (issue 2 §7): branding from getCompany, password and SMS modes, forgot password. */
+export function LoginScreen({ tId, target, company, pwdMode }: { tId: number; target: string; company: LoginBranding; pwdMode: PwdMode }) {
+  const t = useTranslations();
+  const [forgot, setForgot] = useState(false);
+  const [change, setChange] = useState<PasswordChangeRequired | null>(null);
+  useEffect(() => localStorage.setItem(STORAGE.tenantId, String(tId)), [tId]);
+
+  const onOutcome = (o: LoginOutcome) => {
+    if (o.kind === "change") return setChange(o.change);
+    sessionStorage.setItem(STORAGE.signedIn, "1");
+    // A full navigation: the console renders afresh with the new session.
+    window.location.assign(target);
+  };
+  const name = company.compName || t("common.appName");
+  const backdrop = company.loginBackdrop ? `url(${fileUrl(company.loginBackdrop)})` : undefined;
+  const changeText = change?.reason === "expired" ? "login.changeExpired" : change?.reason === "reset" ? "login.changeReset" : "login.changeFirst";
+
+  return (
+    <div
+      className="relative flex min-h-screen items-center justify-center bg-gradient-to-br from-primary-light-9 via-background to-primary-light-8 bg-cover bg-center p-4 dark:from-background dark:to-background"
+      style={{ backgroundImage: backdrop }}
+    >
+      <div className="absolute right-4 top-4">
+        <LanguageSwitch />
+      </div>
+      <div className="grid w-full max-w-5xl overflow-hidden rounded-2xl bg-card shadow-2xl md:grid-cols-[1.3fr_1fr]">
+        <div className="relative hidden flex-col justify-between bg-primary p-8 text-primary-foreground md:flex">
+          <BannerCarousel banners={company.loginBanner} />
+          <div className="relative z-10 space-y-2">
+            <p className="text-2xl font-semibold">{name}</p>
+            <p className="text-sm opacity-90">{company.loginText || t("login.slogan")}</p>
+            {company.loginLink && (
+              <a href={company.loginLink} target="_blank" rel="noopener noreferrer" className="inline-block text-sm underline underline-offset-4">
+                {t("login.learnMore")}
+              </a>
+            )}
+          </div>
+        </div>
+        <div className="space-y-6 p-8">
+          <div className="flex items-center gap-3">
+            {/* eslint-disable-next-line @next/next/no-img-element -- tenant logos come from the file store */}
+            <img src={company.loginLogo ? fileUrl(company.loginLogo) : "/brand/logo.svg"} alt="" className="h-10 w-auto" />
+            <div>
+              <h1 className="text-xl font-semibold">{t("login.welcome")}</h1>
+              <p className="text-xs text-muted-foreground">{name}</p>
+            </div>
+          </div>
+          <Tabs defaultValue="password">
+            <TabsList className="w-full">
+              <TabsTrigger value="password" className="flex-1">
+                {t("login.modes.password")}
+              </TabsTrigger>
+              <TabsTrigger value="sms" className="flex-1">
+                {t("login.modes.sms")}
+              </TabsTrigger>
+            </TabsList>
+            <TabsContent value="password" className="pt-4">
+              <PasswordLoginForm tId={tId} onOutcome={onOutcome} />
+            </TabsContent>
+            <TabsContent value="sms" className="pt-4">
+              <SmsLoginForm tId={tId} onOutcome={onOutcome} />
+            </TabsContent>
+          </Tabs>
+          <div className="flex items-center justify-between text-xs text-muted-foreground">
+            <span>{t("login.tenant", { id: tId })}</span>
+            <button type="button" className="text-primary hover:underline" onClick={() => setForgot(true)}>
+              {t("login.forgot")}
+            </button>
+          </div>
+        </div>
+      </div>
+
+      <Dialog open={forgot} onOpenChange={setForgot}>
+        <DialogContent className="sm:max-w-md">
+          <DialogHeader>
+            <DialogTitle>{t("login.forgotTitle")}</DialogTitle>
+            <DialogDescription>{t("login.tenant", { id: tId })}</DialogDescription>
+          </DialogHeader>
+          {forgot && <ForgotPassword tId={tId} pwdMode={pwdMode} onDone={() => setForgot(false)} />}
+        </DialogContent>
+      </Dialog>
+      <Dialog open={!!change} onOpenChange={(open) => !open && setChange(null)}>
+        <DialogContent className="sm:max-w-md">
+          <DialogHeader>
+            <DialogTitle>{t("login.changeTitle")}</DialogTitle>
+            <DialogDescription>{t(changeText as "login.changeFirst")}</DialogDescription>
+          </DialogHeader>
+          {change && <ChangePasswordForm dataCode={change.dataCode} complexity={pwdMode.complexity} onDone={() => setChange(null)} />}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

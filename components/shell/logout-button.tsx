@@ -1,0 +1,52 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { LogOut } from "lucide-react";
+import { toast } from "sonner";
+import { clearSessionState, STORAGE } from "@/lib/client-state";
+import { request } from "@/lib/api/fetcher";
+import { Button } from "@/components/ui/button";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
+
+/** Log out with confirmation; the cookie is cleared by the server, tabs and project by the client. */
+export function LogoutButton() {
+  const t = useTranslations("common");
+  const logout = async () => {
+    await request("POST", "auth/logout", { silent: true }).catch(() => undefined);
+    clearSessionState();
+    toast.success(t("logout.done"));
+    window.location.assign(`/login?tId=${localStorage.getItem(STORAGE.tenantId) ?? "1"}`);
+  };
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button variant="ghost" size="sm" data-testid="logout">
+          <LogOut className="size-4" />
+          {t("actions.logout")}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{t("actions.logout")}</AlertDialogTitle>
+          <AlertDialogDescription>{t("logout.confirm")}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>{t("actions.cancel")}</AlertDialogCancel>
+          <AlertDialogAction onClick={logout} data-testid="logout-confirm">
+            {t("actions.confirm")}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,6 @@
+/** Stored files are relative paths; the console serves them through the file service. */
+export function fileUrl(path: string): string {
+  if (!path) return "";
+  if (/^(https?:|data:|blob:|\/)/.test(path)) return path;
+  return `/api/file/${path.replace(/^\/+/, "")}`;
+}

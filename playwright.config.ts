@@ -1,0 +1,23 @@
+import { defineConfig } from "@playwright/test";
+
+/** Driven by tests/e2e/run.ts, which builds, starts the server and passes its URL. */
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "tests/e2e/.out/results",
+  // Two cores: one browser at a time keeps the server responsive and the run predictable.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL: process.env.E2E_BASE_URL ?? "http://127.0.0.1:3310",
+    locale: "zh-CN",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    },
+  },
+});
