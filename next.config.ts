@@ -21,6 +21,7 @@ const csp = [
 
 const config: NextConfig = {
   cacheComponents: true,
+  partialPrefetching: true,
   poweredByHeader: false,
   reactStrictMode: true,
   // The built-in cloud runs in server.ts; Next must not try to bundle the database drivers.
