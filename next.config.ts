@@ -20,6 +20,8 @@ const csp = [
 ].join("; ");
 
 const config: NextConfig = {
+  // Parallel work trees (several engineers building at once) each get their own output folder.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   cacheComponents: true,
   partialPrefetching: true,
   poweredByHeader: false,

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 
 /** `npm start`: builds once when there is no production build, then serves. */
 Object.assign(process.env, { NODE_ENV: "production" });
-if (!existsSync(".next/BUILD_ID")) {
+if (!existsSync(`${process.env.NEXT_DIST_DIR || ".next"}/BUILD_ID`)) {
   console.log("[console] no production build yet: running next build (a few minutes on first start)");
   const r = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env: process.env });
   if (r.status !== 0) process.exit(r.status ?? 1);
