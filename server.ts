@@ -4,7 +4,8 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { join } from "node:path";
 import next from "next";
-import { startCloud } from "./cloud/start";
+import { Worker } from "node:worker_threads";
+import type { CloudOptions } from "./cloud/start";
 import { CLIENT_IP_HEADER } from "./lib/server/request-guard";
 
 /**
@@ -52,11 +53,36 @@ function refuse(socket: Duplex, status: string) {
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
+type CloudHandle = { url: string; close: () => Promise<void> };
+
+/** Starts the built-in cloud in a worker thread (loopback only) and resolves once it listens. */
+function startCloudWorker(options: CloudOptions): Promise<CloudHandle> {
+  // Loader hooks do not reach worker threads on Node 20: the worker registers tsx itself.
+  const entry = JSON.stringify(new URL("./cloud/worker.ts", import.meta.url).href);
+  const boot = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${entry}); })`;
+  const worker = new Worker(boot, { eval: true, workerData: options });
+  return new Promise((resolve, reject) => {
+    worker.once("error", reject);
+    worker.on("message", (m: { type: string; url?: string; message?: string }) => {
+      if (m.type === "error") reject(new Error(m.message));
+      if (m.type !== "ready") return;
+      resolve({
+        url: m.url!,
+        close: () =>
+          new Promise<void>((done) => {
+            worker.on("message", (r: { type: string }) => r.type === "closed" && void worker.terminate().then(() => done()));
+            worker.postMessage({ type: "close" });
+          }),
+      });
+    });
+  });
+}
+
 async function main() {
   ensureSessionSecret();
-  let cloud: Awaited<ReturnType<typeof startCloud>> | null = null;
+  let cloud: CloudHandle | null = null;
   if (!process.env.UPSTREAM_URL) {
-    cloud = await startCloud({
+    cloud = await startCloudWorker({
       port: Number(process.env.CLOUD_PORT || 0),
       databaseUrl: process.env.DATABASE_URL,
       dataDir: join(dataDir, "pglite"),

@@ -57,7 +57,7 @@ async function main() {
 
     console.log(`GET sys/login/userInfo, ${DURATION} s per run`);
     console.log("connections | path     | median ms | p99 ms | req/s");
-    for (const connections of [10, 50]) {
+    for (const connections of (process.env.BENCH_CONNECTIONS ?? "10,50").split(",").map(Number)) {
       const d = await measure(`${cloud}/sys/login/userInfo`, connections, { authorization: token });
       const p = await measure(`${base}/api/sys/login/userInfo`, connections, { cookie });
       console.log(`${String(connections).padEnd(11)} | direct   | ${d.median.toFixed(1).padStart(9)} | ${d.p99.toFixed(1).padStart(6)} | ${d.rps.toFixed(0)}`);
