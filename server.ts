@@ -109,6 +109,11 @@ async function main() {
     if (dev && req.url!.startsWith("/_next/")) return void nextUpgrade(req, socket, head);
     refuse(socket, "404 Not Found");
   });
+  server.on("error", async (err) => {
+    console.error(`[console] cannot listen on ${host}:${port}: ${err.message}`);
+    await cloud?.close();
+    process.exit(1);
+  });
   server.listen(port, host, () => console.log(`[console] ready on http://${host}:${port} (${dev ? "development" : "production"})`));
 
   let stopping = false;
