@@ -6,7 +6,7 @@ export default defineConfig({
   esbuild: { jsx: "automatic" },
   test: {
     include: ["**/*.test.ts", "**/*.test.tsx"],
-    exclude: ["node_modules/**", ".next/**", "tests/e2e/**", ".data/**"],
+    exclude: ["node_modules/**", ".next/**", ".next-*/**", "tests/e2e/**", ".data/**"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
