@@ -35,7 +35,7 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-proxy-"));
   const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), CLOUD_PORT: String(CLOUD_PORT), DATA_DIR: dataDir, SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0123" },
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production", PORT: String(PORT), CLOUD_PORT: String(CLOUD_PORT), DATA_DIR: dataDir, SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0123" },
   });
   try {
     const base = `http://127.0.0.1:${PORT}`;

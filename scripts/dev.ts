@@ -1,5 +1,5 @@
 /** `npm run dev`: the same one-process server with hot reload. */
-Object.assign(process.env, { NODE_ENV: "development" });
+Object.assign(process.env, { NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "development" });
 await import("../server");
 
 export {};

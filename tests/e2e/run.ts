@@ -40,6 +40,8 @@ async function waitUntilUp(url: string, server: ChildProcess) {
 }
 
 async function main() {
+  // No network at build or run time: Next would otherwise try to send telemetry.
+  process.env.NEXT_TELEMETRY_DISABLED = "1";
   ensureChromium();
   if (process.env.E2E_SKIP_BUILD !== "1") run(process.execPath, ["node_modules/next/dist/bin/next", "build"], { ...process.env, NODE_ENV: "production" });
   const dataDir = join(OUT, "data");
