@@ -1,4 +1,5 @@
 import { cookies, headers } from "next/headers";
+import { connection } from "next/server";
 import { getIronSession, type SessionOptions } from "iron-session";
 import type { SessionUser } from "@/lib/contract/auth";
 import { SESSION_COOKIE } from "./session-cookie";
@@ -40,6 +41,8 @@ export function isHttps(h: Headers, url?: string): boolean {
 }
 
 export async function getSession() {
+  // Unsealing checks expiry against the clock: that belongs to request time, never a prerender.
+  await connection();
   const h = await headers();
   return getIronSession<SessionData>(await cookies(), sessionOptions(isHttps(h)));
 }
