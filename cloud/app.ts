@@ -1,8 +1,9 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { Code } from "@/lib/contract/envelope";
 import { normalizeLocale } from "@/lib/contract/locale";
 import type { CloudEnv, Deps } from "./lib/context";
-import { AppError, envelope, fail } from "./lib/http";
+import { AppError, envelope, fail, isDataException } from "./lib/http";
 import { t } from "./lib/i18n";
 import { sysRoutes } from "./routes/sys";
 
@@ -13,15 +14,23 @@ const JSON_LIMIT = 2 * 1024 * 1024;
 export function createCloud(deps: Deps) {
   const app = new Hono<CloudEnv>();
 
+  // Counts the bytes as they arrive: a chunked body has no Content-Length to check up front.
+  const jsonLimit = bodyLimit({
+    maxSize: JSON_LIMIT,
+    onError: () => {
+      throw new AppError(Code.PAYLOAD_TOO_LARGE, "cloud.tooLarge");
+    },
+  });
+
   app.use(async (c, next) => {
     c.set("deps", deps);
     c.set("locale", normalizeLocale(c.req.header("language")));
-    // The console sets X-Real-IP from its socket after dropping whatever the client sent.
-    c.set("ip", c.req.header("x-real-ip") ?? "local");
-    const length = Number(c.req.header("content-length") ?? 0);
+    // The console sets X-Real-IP from its socket after dropping whatever the client sent; a
+    // direct caller could send anything, and the columns keyed by it hold 64 characters.
+    c.set("ip", (c.req.header("x-real-ip") ?? "local").slice(0, 64));
     const multipart = c.req.header("content-type")?.startsWith("multipart/") ?? false;
-    if (!multipart && length > JSON_LIMIT) throw new AppError(Code.PAYLOAD_TOO_LARGE, "cloud.tooLarge");
-    await next();
+    // Uploads stream to their own handlers, which set their own limits.
+    return multipart ? next() : jsonLimit(c, next);
   });
 
   const base = `/${deps.config.product}Cloud`;
@@ -30,6 +39,11 @@ export function createCloud(deps: Deps) {
   app.notFound((c) => envelope(c, Code.NOT_FOUND, t(c.var.locale ?? "zh-cn", "cloud.notFound"), null));
   app.onError((err, c) => {
     if (err instanceof AppError) return fail(c, err);
+    if (isDataException(err)) {
+      // A value no schema caught (out of range, NUL byte, too long): the client's fault, so a 400.
+      console.warn("[cloud]", c.req.method, c.req.path, "refused a value the database cannot hold:", (err.cause as Error | undefined)?.message ?? err.message);
+      return fail(c, new AppError(Code.BAD_REQUEST, "cloud.badValue"));
+    }
     console.error("[cloud]", c.req.method, c.req.path, err);
     return envelope(c, Code.ERROR, t(c.var.locale ?? "zh-cn", "cloud.serverError"), null);
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { Code } from "@/lib/contract/envelope";
 import type { Locale } from "@/lib/contract/locale";
 import { verificationCodes } from "../db/schema";
@@ -31,8 +31,12 @@ function latest(deps: Deps, k: Target) {
     .limit(1);
 }
 
-/** Sends a fresh 6-digit code; a second request within 60 s is "too frequent". */
-export async function sendCode(deps: Deps, k: Target, locale: Locale) {
+/**
+ * Sends a fresh 6-digit code; a second request within 60 s is "too frequent". With `deliver`
+ * false (the target belongs to nobody) the code is recorded but not sent, so that the cooldown,
+ * and therefore the answer, is the same for registered and unregistered targets.
+ */
+export async function sendCode(deps: Deps, k: Target, locale: Locale, deliver = true) {
   const now = deps.now();
   const [last] = await latest(deps, k);
   if (last && now.getTime() - last.createdAt.getTime() < RESEND_COOLDOWN_MS) {
@@ -45,6 +49,7 @@ export async function sendCode(deps: Deps, k: Target, locale: Locale) {
     expiresAt: new Date(now.getTime() + CODE_TTL_MS),
     createdAt: now,
   });
+  if (!deliver) return;
   const body = t(locale, "cloud.codeMessage", { code, minutes: CODE_TTL_MS / 60_000 });
   await deps.delivery.send({ channel: k.channel, target: k.target, subject: t(locale, "cloud.codeSubject"), body });
 }
@@ -54,10 +59,16 @@ export async function consumeCode(deps: Deps, k: Target, code: string) {
   const now = deps.now();
   const [row] = await latest(deps, k);
   if (!row || row.usedAt || row.expiresAt <= now) throw new AppError(Code.BAD_REQUEST, "cloud.codeExpired");
-  if (row.attempts >= MAX_GUESSES) throw new AppError(Code.BAD_REQUEST, "cloud.codeTooManyGuesses");
+  // Each guess takes its slot atomically before it is compared: read-then-write would let
+  // guesses sent in parallel all see the same count and go past the limit.
+  const [guess] = await deps.db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(and(eq(verificationCodes.id, row.id), lt(verificationCodes.attempts, MAX_GUESSES)))
+    .returning({ attempts: verificationCodes.attempts });
+  if (!guess) throw new AppError(Code.BAD_REQUEST, "cloud.codeTooManyGuesses");
   if (row.codeHash !== sha256(`${k.purpose}:${k.target}:${code}`)) {
-    await deps.db.update(verificationCodes).set({ attempts: row.attempts + 1 }).where(eq(verificationCodes.id, row.id));
-    throw new AppError(Code.BAD_REQUEST, row.attempts + 1 >= MAX_GUESSES ? "cloud.codeTooManyGuesses" : "cloud.codeWrong");
+    throw new AppError(Code.BAD_REQUEST, guess.attempts >= MAX_GUESSES ? "cloud.codeTooManyGuesses" : "cloud.codeWrong");
   }
   const [used] = await deps.db
     .update(verificationCodes)

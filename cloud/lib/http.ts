@@ -43,6 +43,15 @@ export function fail(c: Ctx, err: AppError) {
   return envelope(c, err.code, t(locale, err.key, values), err.data);
 }
 
+/** A PostgreSQL data exception (SQLSTATE class 22), found through the driver's `cause` chain. */
+export function isDataException(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && code.length === 5 && code.startsWith("22")) return true;
+  }
+  return false;
+}
+
 /** Validation failure: code 400 and a message naming the field. */
 export function validationError(error: z.ZodError): AppError {
   const issue = error.issues[0];

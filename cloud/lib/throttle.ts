@@ -36,11 +36,14 @@ export async function isLocked(db: Db, key: string, now: Date): Promise<boolean>
   return !!row?.lockedUntil && row.lockedUntil > now;
 }
 
-/** Counts one failure; locks the key for `lockMs` when it reaches `limit` (no limit: only counts). */
-export async function recordFailure(db: Db, key: string, limit: number | null, now: Date) {
+/**
+ * Counts one failure and answers the count within the window; locks the key for `lockMs` when it
+ * reaches `limit` (no limit: only counts).
+ */
+export async function recordFailure(db: Db, key: string, limit: number | null, now: Date): Promise<number> {
   const windowFloor = new Date(now.getTime() - LIMITS.windowMs);
   const lockUntil = new Date(now.getTime() + LIMITS.lockMs);
-  await db
+  const [row] = await db
     .insert(loginFailures)
     .values({ key, count: 1, windowStart: now })
     .onConflictDoUpdate({
@@ -50,7 +53,20 @@ export async function recordFailure(db: Db, key: string, limit: number | null, n
         windowStart: sql`case when ${loginFailures.windowStart} < ${windowFloor.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${loginFailures.windowStart} end`,
         lockedUntil: limit === null ? loginFailures.lockedUntil : sql`case when ${loginFailures.windowStart} >= ${windowFloor.toISOString()}::timestamptz and ${loginFailures.count} + 1 >= ${limit} then ${lockUntil.toISOString()}::timestamptz else ${loginFailures.lockedUntil} end`,
       },
-    });
+    })
+    .returning({ count: loginFailures.count });
+  return row.count;
+}
+
+/** Takes back one failure counted ahead of a check that then succeeded, with the lock it caused. */
+export async function forgiveFailure(db: Db, key: string, limit: number) {
+  await db
+    .update(loginFailures)
+    .set({
+      count: sql`greatest(${loginFailures.count} - 1, 0)`,
+      lockedUntil: sql`case when ${loginFailures.count} - 1 < ${limit} then null else ${loginFailures.lockedUntil} end`,
+    })
+    .where(eq(loginFailures.key, key));
 }
 
 export async function clearFailures(db: Db, ...keys: string[]) {

@@ -2,8 +2,9 @@ import { z } from "zod";
 import { PASSWORD_MAX, newPasswordPair } from "./password";
 import { emailRequired, mobileRequired } from "./validation";
 
-/** sys/login bodies (core §7). `tId` picks the tenant; 1 (the platform) by default. */
-const tenant = { tId: z.coerce.number().int().min(1).default(1) };
+/** sys/login bodies (core §7). `tId` picks the tenant; 1 (the platform) by default. Tenant ids
+ *  are PostgreSQL integers, hence the upper bound. */
+const tenant = { tId: z.coerce.number().int().min(1).max(2_147_483_647).default(1) };
 const smsCode = z.string({ error: "validation.required" }).regex(/^\d{6}$/, "validation.smsCode");
 
 export const usernameLogin = z.object({

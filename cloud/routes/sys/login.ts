@@ -23,7 +23,7 @@ import { loadCompany } from "../../lib/company";
 import { DUMMY_HASH, randomToken, sha256, verifyPassword } from "../../lib/crypto";
 import { AppError, body, ok, query } from "../../lib/http";
 import { issueTicket, loadPolicy, passwordExpired, redeemTicket, setPassword, spendTicket } from "../../lib/passwords";
-import { LIMITS, clearFailures, failureKeys, failures, isLocked, recordFailure } from "../../lib/throttle";
+import { LIMITS, clearFailures, failureKeys, failures, forgiveFailure, isLocked, recordFailure } from "../../lib/throttle";
 
 const CAPTCHA_TTL_MS = 5 * 60_000;
 type User = typeof users.$inferSelect;
@@ -79,29 +79,32 @@ export const loginRoutes = new Hono<CloudEnv>()
     const input = await body(c, usernameLogin);
     const now = deps.now();
     const keys = failureKeys(input.tId, input.username, c.var.ip);
-    if ((await isLocked(deps.db, keys.userIp, now)) || (await isLocked(deps.db, keys.ip, now))) {
-      throw new AppError(Code.TOO_FREQUENT, "cloud.tooFrequent");
-    }
-    const needCaptcha =
+    const tooFrequent = () => new AppError(Code.TOO_FREQUENT, "cloud.tooFrequent");
+    if ((await isLocked(deps.db, keys.userIp, now)) || (await isLocked(deps.db, keys.ip, now))) throw tooFrequent();
+    const captchaDue = async () =>
       (await failures(deps.db, keys.user, now)) >= LIMITS.captchaAfter || (await failures(deps.db, keys.ip, now)) >= LIMITS.captchaAfter;
+    const needCaptcha = await captchaDue();
+    if (needCaptcha && (!input.captchaKey || !input.captchaCode)) {
+      throw new AppError(Code.CAPTCHA_REQUIRED, "cloud.captchaRequired", {}, { captchaRequired: true });
+    }
+    // The attempt counts as a failure before it is checked and is taken back if it succeeds:
+    // counted afterwards, guesses sent in parallel would all pass the lock check above.
+    const userIpCount = await recordFailure(deps.db, keys.userIp, LIMITS.perUser, now);
+    await recordFailure(deps.db, keys.user, null, now);
+    const ipCount = await recordFailure(deps.db, keys.ip, LIMITS.perIp, now);
+    if (userIpCount > LIMITS.perUser || ipCount > LIMITS.perIp) throw tooFrequent();
     const fail = async (key: string) => {
-      await recordFailure(deps.db, keys.userIp, LIMITS.perUser, now);
-      await recordFailure(deps.db, keys.user, null, now);
-      await recordFailure(deps.db, keys.ip, LIMITS.perIp, now);
-      const locked = (await isLocked(deps.db, keys.userIp, now)) || (await isLocked(deps.db, keys.ip, now));
-      if (locked) throw new AppError(Code.TOO_FREQUENT, "cloud.tooFrequent");
-      const captchaNext = (await failures(deps.db, keys.user, now)) >= LIMITS.captchaAfter || (await failures(deps.db, keys.ip, now)) >= LIMITS.captchaAfter;
+      if (userIpCount >= LIMITS.perUser || ipCount >= LIMITS.perIp) throw tooFrequent();
+      const captchaNext = await captchaDue();
       throw new AppError(captchaNext ? Code.CAPTCHA_REQUIRED : Code.BAD_REQUEST, key, {}, { captchaRequired: captchaNext });
     };
-    if (needCaptcha) {
-      if (!input.captchaKey || !input.captchaCode) throw new AppError(Code.CAPTCHA_REQUIRED, "cloud.captchaRequired", {}, { captchaRequired: true });
-      if (!(await checkCaptcha(deps, input.captchaKey, input.captchaCode))) await fail("cloud.captchaWrong");
-    }
+    if (needCaptcha && !(await checkCaptcha(deps, input.captchaKey, input.captchaCode))) await fail("cloud.captchaWrong");
     const user = await findUser(deps, input.tId, "username", input.username);
     // Unknown users cost a full hash check and get the same answer as a wrong password.
     const good = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
     if (!user || !good) return fail("cloud.badCredentials");
     await clearFailures(deps.db, keys.userIp, keys.user);
+    await forgiveFailure(deps.db, keys.ip, LIMITS.perIp);
     return completeLogin(c, user);
   })
   .get("/captcha", async (c) => {
@@ -124,8 +127,8 @@ export const loginRoutes = new Hono<CloudEnv>()
   .post("/phone/sendSmsCode", async (c) => {
     const input = await body(c, sendSmsCode);
     const user = await findUser(c.var.deps, input.tId, "phone", input.phone);
-    // The answer is the same whether or not the number is registered.
-    if (user) await sendCode(c.var.deps, { tenantId: input.tId, purpose: "login", channel: "sms", target: input.phone }, c.var.locale);
+    // The answer, cooldown included, is the same whether or not the number is registered.
+    await sendCode(c.var.deps, { tenantId: input.tId, purpose: "login", channel: "sms", target: input.phone }, c.var.locale, !!user);
     return ok(c, null, "cloud.codeSent");
   })
   .post("/phone", async (c) => {
@@ -138,7 +141,7 @@ export const loginRoutes = new Hono<CloudEnv>()
   .post("/forgetPwd/sms/send", async (c) => {
     const input = await body(c, forgetPwdSmsSend);
     const user = await findUser(c.var.deps, input.tId, "phone", input.phone);
-    if (user) await sendCode(c.var.deps, { tenantId: input.tId, purpose: "forget", channel: "sms", target: input.phone }, c.var.locale);
+    await sendCode(c.var.deps, { tenantId: input.tId, purpose: "forget", channel: "sms", target: input.phone }, c.var.locale, !!user);
     return ok(c, null, "cloud.codeSent");
   })
   .post("/forgetPwd/sms/verify", async (c) => {
@@ -151,7 +154,7 @@ export const loginRoutes = new Hono<CloudEnv>()
   .post("/forgetPwd/email/send", async (c) => {
     const input = await body(c, forgetPwdEmailSend);
     const user = await findUser(c.var.deps, input.tId, "email", input.email);
-    if (user) await sendCode(c.var.deps, { tenantId: input.tId, purpose: "forget", channel: "email", target: input.email }, c.var.locale);
+    await sendCode(c.var.deps, { tenantId: input.tId, purpose: "forget", channel: "email", target: input.email }, c.var.locale, !!user);
     return ok(c, null, "cloud.codeSent");
   })
   .post("/forgetPwd/email/verify", async (c) => {

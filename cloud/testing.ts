@@ -1,0 +1,128 @@
+import { and, eq } from "drizzle-orm";
+import type { Envelope } from "@/lib/contract/envelope";
+import { createCloud } from "./app";
+import { openDb, type Db } from "./db/client";
+import { captchas, users } from "./db/schema";
+import { DEMO_ACCOUNTS, seed, type SeedOptions } from "./seed";
+import type { Deps } from "./lib/context";
+import type { Message } from "./lib/delivery";
+import { hashPassword, randomToken, sha256 } from "./lib/crypto";
+import { cloudConfig } from "./start";
+
+export type TestRequest = {
+  method?: string;
+  /** An object is sent as JSON; a string is sent as it is (bad JSON, oversized bodies). */
+  body?: unknown;
+  token?: string;
+  language?: string;
+  ip?: string;
+  headers?: Record<string, string>;
+};
+export type TestResponse<T = unknown> = { status: number; body: Envelope<T>; headers: Headers };
+
+/** Wall-clock start of every test cloud, so expiry tests do not depend on the real date. */
+export const TEST_EPOCH = new Date("2026-03-02T08:00:00Z");
+
+/**
+ * The built-in cloud over its own in-memory PGlite (one per test file), seeded with the demo
+ * accounts, with a clock the test moves and a delivery that keeps what it sent.
+ */
+export async function createTestCloud(opts: { now?: Date; seed?: SeedOptions } = {}) {
+  const handle = await openDb({ dataDir: "memory" });
+  // The documented passwords, whatever *_PASSWORD variables the machine running the tests has.
+  const passwords = { superadmin: DEMO_ACCOUNTS.superadmin.password, demoadmin: DEMO_ACCOUNTS.demoadmin.password, operator01: DEMO_ACCOUNTS.operator01.password };
+  await seed(handle.db, { ...opts.seed, passwords: { ...passwords, ...opts.seed?.passwords } });
+  let clock = (opts.now ?? TEST_EPOCH).getTime();
+  const outbox: Message[] = [];
+  const deps: Deps = {
+    db: handle.db,
+    config: cloudConfig({ product: "iot", filesDir: ".data/test-files" }),
+    delivery: {
+      async send(m) {
+        outbox.push(m);
+      },
+    },
+    now: () => new Date(clock),
+  };
+  const app = createCloud(deps);
+  const base = `/${deps.config.product}Cloud`;
+
+  /** Calls `{base}{path}`; `path` is the part after `/iotCloud`, e.g. `/sys/login/username`. */
+  async function request<T = unknown>(path: string, init: TestRequest = {}): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    if (init.language) headers.language = init.language;
+    if (init.ip) headers["x-real-ip"] = init.ip;
+    let payload: string | undefined;
+    if (init.body !== undefined) {
+      payload = typeof init.body === "string" ? init.body : JSON.stringify(init.body);
+      headers["content-type"] ??= "application/json";
+    }
+    const method = init.method ?? (payload === undefined ? "GET" : "POST");
+    const res = await app.request(`${base}${path}`, { method, headers, body: payload });
+    const text = await res.text();
+    let body: Envelope<T>;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new Error(`${method} ${path} answered ${res.status} with a non-JSON body: ${text.slice(0, 200)}`);
+    }
+    return { status: res.status, body, headers: res.headers };
+  }
+
+  /** Logs in by username and returns the token; fails the test with the envelope otherwise. */
+  async function login(username: string, password: string, tId = 1, ip?: string): Promise<string> {
+    const res = await request<{ token: string }>("/sys/login/username", { body: { username, password, tId }, ip });
+    if (res.body.code !== 200) throw new Error(`login ${username}@${tId} failed: ${JSON.stringify(res.body)}`);
+    return res.body.data.token;
+  }
+
+  /** The newest 6-digit code sent to a phone or e-mail address. */
+  function lastCode(target: string): string {
+    const m = [...outbox].reverse().find((x) => x.target === target);
+    const code = m?.body.match(/(?<!\d)\d{6}(?!\d)/)?.[0];
+    if (!code) throw new Error(`no code was sent to ${target}`);
+    return code;
+  }
+
+  /** A captcha whose answer the test knows (the image route's answer is only in the picture). */
+  async function captcha(answer = "k7pw"): Promise<{ captchaKey: string; captchaCode: string }> {
+    const id = randomToken();
+    await handle.db.insert(captchas).values({ id, answerHash: sha256(answer.toLowerCase()), expiresAt: new Date(clock + 5 * 60_000) });
+    return { captchaKey: id, captchaCode: answer };
+  }
+
+  async function userId(username: string, tenantId: number): Promise<number> {
+    const [u] = await handle.db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.username, username)));
+    if (!u) throw new Error(`no user ${username} in tenant ${tenantId}`);
+    return u.id;
+  }
+
+  /** A user of its own for a test that changes passwords or state. */
+  async function addUser(u: { tenantId: number; username: string; password: string; realname?: string; phone?: string; email?: string }): Promise<number> {
+    const [row] = await handle.db
+      .insert(users)
+      .values({ tenantId: u.tenantId, username: u.username, passwordHash: await hashPassword(u.password), realname: u.realname ?? "", phone: u.phone, email: u.email, pwdChangedAt: new Date(clock) })
+      .returning({ id: users.id });
+    return row.id;
+  }
+
+  return {
+    app,
+    db: handle.db as Db,
+    deps,
+    request,
+    login,
+    outbox,
+    lastCode,
+    captcha,
+    userId,
+    addUser,
+    now: () => new Date(clock),
+    advance(ms: number) {
+      clock += ms;
+    },
+    close: () => handle.close(),
+  };
+}
+export type TestCloud = Awaited<ReturnType<typeof createTestCloud>>;
