@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { Code } from "@/lib/contract/envelope";
 import { checkPassword } from "@/lib/contract/password";
 import { defaultPwdPolicy, pwdPolicySchema, type PwdPolicy } from "@/lib/contract/pwd-policy";
@@ -75,17 +75,24 @@ export async function issueTicket(deps: Deps, userId: number): Promise<string> {
   return ticket;
 }
 
-export async function redeemTicket(deps: Deps, ticket: string): Promise<User> {
+/**
+ * Spends a ticket on a password change. The ticket is claimed in one atomic update, so two
+ * parallel requests cannot both use it; a refused password gives it back for another try.
+ */
+export async function changeWithTicket(deps: Deps, ticket: string, password: string) {
   const now = deps.now();
-  const [row] = await deps.db
-    .select({ t: pwdTickets, u: users })
-    .from(pwdTickets)
-    .innerJoin(users, eq(users.id, pwdTickets.userId))
-    .where(eq(pwdTickets.tokenHash, sha256(ticket)));
-  if (!row || row.t.usedAt || row.t.expiresAt <= now) throw new AppError(Code.BAD_REQUEST, "cloud.ticketExpired");
-  return row.u;
-}
-
-export async function spendTicket(deps: Deps, ticket: string) {
-  await deps.db.update(pwdTickets).set({ usedAt: deps.now() }).where(eq(pwdTickets.tokenHash, sha256(ticket)));
+  const hash = sha256(ticket);
+  const [claimed] = await deps.db
+    .update(pwdTickets)
+    .set({ usedAt: now })
+    .where(and(eq(pwdTickets.tokenHash, hash), isNull(pwdTickets.usedAt), gt(pwdTickets.expiresAt, now)))
+    .returning({ userId: pwdTickets.userId });
+  if (!claimed) throw new AppError(Code.BAD_REQUEST, "cloud.ticketExpired");
+  const [user] = await deps.db.select().from(users).where(eq(users.id, claimed.userId));
+  try {
+    await setPassword(deps, user, password);
+  } catch (err) {
+    await deps.db.update(pwdTickets).set({ usedAt: null }).where(eq(pwdTickets.tokenHash, hash));
+    throw err;
+  }
 }

@@ -422,6 +422,14 @@ describe("forgotten password", () => {
     expect((await change(dataCode, "Another2026")).body.code).toBe(400);
   });
 
+  it("lets only one of two parallel changes spend a dataCode", async () => {
+    const u = await freshUser();
+    await cloud.request("/sys/login/forgetPwd/sms/send", { body: { phone: u.phone, tId: 2 } });
+    const verify = await cloud.request<{ dataCode: string }>("/sys/login/forgetPwd/sms/verify", { body: { phone: u.phone, code: cloud.lastCode(u.phone), tId: 2 } });
+    const answers = await Promise.all([change(verify.body.data.dataCode, "Parallel2026a"), change(verify.body.data.dataCode, "Parallel2026b")]);
+    expect(answers.map((a) => a.body.code).sort()).toEqual([200, 400]);
+  });
+
   it("resets by e-mail", async () => {
     const u = await freshUser();
     const send = await cloud.request("/sys/login/forgetPwd/email/send", { body: { email: u.email, tId: 2 }, language: "en" });

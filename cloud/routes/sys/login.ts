@@ -22,7 +22,7 @@ import { consumeCode, sendCode } from "../../lib/codes";
 import { loadCompany } from "../../lib/company";
 import { DUMMY_HASH, randomToken, sha256, verifyPassword } from "../../lib/crypto";
 import { AppError, body, ok, query } from "../../lib/http";
-import { issueTicket, loadPolicy, passwordExpired, redeemTicket, setPassword, spendTicket } from "../../lib/passwords";
+import { changeWithTicket, issueTicket, loadPolicy, passwordExpired } from "../../lib/passwords";
 import { LIMITS, clearFailures, failureKeys, failures, forgiveFailure, isLocked, recordFailure } from "../../lib/throttle";
 
 const CAPTCHA_TTL_MS = 5 * 60_000;
@@ -166,9 +166,7 @@ export const loginRoutes = new Hono<CloudEnv>()
   })
   .post("/changePwd", async (c) => {
     const input = await body(c, changePwd);
-    const user = await redeemTicket(c.var.deps, input.dataCode);
-    await setPassword(c.var.deps, user, input.password);
-    await spendTicket(c.var.deps, input.dataCode);
+    await changeWithTicket(c.var.deps, input.dataCode, input.password);
     return ok(c, null, "cloud.passwordChanged");
   })
   .get("/userInfo", requireAuth, async (c) => {
