@@ -73,6 +73,24 @@ async function completeLogin(c: Ctx, user: User) {
   return ok(c, result, "cloud.loginOk");
 }
 
+type Proof = { tenantId: number; purpose: "login" | "forget"; channel: "sms" | "email"; target: string };
+const fieldOf = (p: Proof) => (p.channel === "sms" ? "phone" : "email");
+
+/** Sends a code to a phone or e-mail; the answer, cooldown included, is the same whether or not it is registered. */
+async function sendProof(c: Ctx, proof: Proof) {
+  const user = await findUser(c.var.deps, proof.tenantId, fieldOf(proof), proof.target);
+  await sendCode(c.var.deps, proof, c.var.locale, !!user);
+  return ok(c, null, "cloud.codeSent");
+}
+
+/** Spends a code and returns the user it proves. */
+async function checkProof(c: Ctx, proof: Proof, code: string): Promise<User> {
+  await consumeCode(c.var.deps, proof, code);
+  const user = await findUser(c.var.deps, proof.tenantId, fieldOf(proof), proof.target);
+  if (!user) throw new AppError(Code.BAD_REQUEST, "cloud.codeWrong");
+  return user;
+}
+
 export const loginRoutes = new Hono<CloudEnv>()
   .post("/username", async (c) => {
     const deps = c.var.deps;
@@ -126,42 +144,28 @@ export const loginRoutes = new Hono<CloudEnv>()
   })
   .post("/phone/sendSmsCode", async (c) => {
     const input = await body(c, sendSmsCode);
-    const user = await findUser(c.var.deps, input.tId, "phone", input.phone);
-    // The answer, cooldown included, is the same whether or not the number is registered.
-    await sendCode(c.var.deps, { tenantId: input.tId, purpose: "login", channel: "sms", target: input.phone }, c.var.locale, !!user);
-    return ok(c, null, "cloud.codeSent");
+    return sendProof(c, { tenantId: input.tId, purpose: "login", channel: "sms", target: input.phone });
   })
   .post("/phone", async (c) => {
     const input = await body(c, phoneLogin);
-    await consumeCode(c.var.deps, { tenantId: input.tId, purpose: "login", channel: "sms", target: input.phone }, input.code);
-    const user = await findUser(c.var.deps, input.tId, "phone", input.phone);
-    if (!user) throw new AppError(Code.BAD_REQUEST, "cloud.codeWrong");
-    return completeLogin(c, user);
+    return completeLogin(c, await checkProof(c, { tenantId: input.tId, purpose: "login", channel: "sms", target: input.phone }, input.code));
   })
   .post("/forgetPwd/sms/send", async (c) => {
     const input = await body(c, forgetPwdSmsSend);
-    const user = await findUser(c.var.deps, input.tId, "phone", input.phone);
-    await sendCode(c.var.deps, { tenantId: input.tId, purpose: "forget", channel: "sms", target: input.phone }, c.var.locale, !!user);
-    return ok(c, null, "cloud.codeSent");
+    return sendProof(c, { tenantId: input.tId, purpose: "forget", channel: "sms", target: input.phone });
   })
   .post("/forgetPwd/sms/verify", async (c) => {
     const input = await body(c, forgetPwdSmsVerify);
-    await consumeCode(c.var.deps, { tenantId: input.tId, purpose: "forget", channel: "sms", target: input.phone }, input.code);
-    const user = await findUser(c.var.deps, input.tId, "phone", input.phone);
-    if (!user) throw new AppError(Code.BAD_REQUEST, "cloud.codeWrong");
+    const user = await checkProof(c, { tenantId: input.tId, purpose: "forget", channel: "sms", target: input.phone }, input.code);
     return ok(c, { dataCode: await issueTicket(c.var.deps, user.id) });
   })
   .post("/forgetPwd/email/send", async (c) => {
     const input = await body(c, forgetPwdEmailSend);
-    const user = await findUser(c.var.deps, input.tId, "email", input.email);
-    await sendCode(c.var.deps, { tenantId: input.tId, purpose: "forget", channel: "email", target: input.email }, c.var.locale, !!user);
-    return ok(c, null, "cloud.codeSent");
+    return sendProof(c, { tenantId: input.tId, purpose: "forget", channel: "email", target: input.email });
   })
   .post("/forgetPwd/email/verify", async (c) => {
     const input = await body(c, forgetPwdEmailVerify);
-    await consumeCode(c.var.deps, { tenantId: input.tId, purpose: "forget", channel: "email", target: input.email }, input.code);
-    const user = await findUser(c.var.deps, input.tId, "email", input.email);
-    if (!user) throw new AppError(Code.BAD_REQUEST, "cloud.codeWrong");
+    const user = await checkProof(c, { tenantId: input.tId, purpose: "forget", channel: "email", target: input.email }, input.code);
     return ok(c, { dataCode: await issueTicket(c.var.deps, user.id) });
   })
   .post("/changePwd", async (c) => {
