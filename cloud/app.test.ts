@@ -50,7 +50,7 @@ describe("envelope", () => {
   });
 
   it("answers an unknown route with a 404 envelope, in the caller's language", async () => {
-    for (const path of ["/sys/nope", "/device/project/page", "/sys/login"]) {
+    for (const path of ["/sys/nope", "/device/nope/page", "/sys/login"]) {
       const res = await cloud.request(path, { token });
       expectEnvelope(res);
       expect([res.status, res.body.code]).toEqual([404, 404]);

@@ -5,6 +5,8 @@ import { normalizeLocale } from "@/lib/contract/locale";
 import type { CloudEnv, Deps } from "./lib/context";
 import { AppError, envelope, fail, isDataException } from "./lib/http";
 import { t } from "./lib/i18n";
+import { deviceRoutes } from "./routes/device";
+import { msgRoutes } from "./routes/msg";
 import { sysRoutes } from "./routes/sys";
 
 /** Services of the upstream contract (core §7); each mounts at `/{product}Cloud/{service}`. */
@@ -35,6 +37,8 @@ export function createCloud(deps: Deps) {
 
   const base = `/${deps.config.product}Cloud`;
   app.route(`${base}/sys`, sysRoutes);
+  app.route(`${base}/device`, deviceRoutes);
+  app.route(`${base}/msg`, msgRoutes);
 
   app.notFound((c) => envelope(c, Code.NOT_FOUND, t(c.var.locale ?? "zh-cn", "cloud.notFound"), null));
   app.onError((err, c) => {

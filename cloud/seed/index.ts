@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { menus, roleMenus, roles, tenants, userRoles, users } from "../db/schema";
 import { hashPassword } from "../lib/crypto";
 import { PLATFORM_TENANT_ID } from "../lib/auth";
+import { seedDemoData } from "./demo-data";
 import { operatorPaths, sysMenuTree, tenantMenuTree, type MenuSeed } from "./menu-tree";
 
 /** Demo accounts; passwords overridable by environment variables (documented in the README). */
@@ -18,8 +19,10 @@ function passwordFor(name: keyof typeof DEMO_ACCOUNTS, opts: SeedOptions) {
   return opts.passwords?.[name] ?? process.env[DEMO_ACCOUNTS[name].env] ?? DEMO_ACCOUNTS[name].password;
 }
 
-async function insertTree(db: Db, scope: "sys" | "tenant", nodes: MenuSeed[], parentId: number | null): Promise<{ id: number; path?: string }[]> {
-  const out: { id: number; path?: string }[] = [];
+type Inserted = { id: number; parentId: number | null; path?: string; button: boolean };
+
+async function insertTree(db: Db, scope: "sys" | "tenant", nodes: MenuSeed[], parentId: number | null): Promise<Inserted[]> {
+  const out: Inserted[] = [];
   for (const [i, node] of nodes.entries()) {
     const [row] = await db
       .insert(menus)
@@ -37,11 +40,11 @@ async function insertTree(db: Db, scope: "sys" | "tenant", nodes: MenuSeed[], pa
         framePath: node.framePath ?? null,
       })
       .returning({ id: menus.id });
-    out.push({ id: row.id, path: node.path });
+    out.push({ id: row.id, parentId, path: node.path, button: !node.path && !!node.perms });
     if (node.children?.length) {
       const kids = await insertTree(db, scope, node.children, row.id);
-      // A button belongs to the entry above it: its path is the entry's for operator filtering.
-      out.push(...kids.map((k) => ({ id: k.id, path: k.path ?? node.path })));
+      // A button belongs to the entry above it: it carries the entry's path.
+      out.push(...kids.map((k) => ({ ...k, path: k.path ?? node.path })));
     }
   }
   return out;
@@ -78,8 +81,15 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
 
     await t.insert(roleMenus).values(sysNodes.map((n) => ({ roleId: admin.id, menuId: n.id })));
     await t.insert(roleMenus).values(tenantNodes.map((n) => ({ roleId: tenantAdmin.id, menuId: n.id })));
-    const visible = tenantNodes.filter((n) => n.path && operatorPaths.has(n.path));
-    await t.insert(roleMenus).values(visible.map((n) => ({ roleId: projectUser.id, menuId: n.id })));
+    // Project users open their entries but get none of the buttons (no add, edit or delete).
+    const entries = tenantNodes.filter((n) => !n.button && n.path && operatorPaths.has(n.path));
+    // An entry comes with the folders above it, so the menu tree stays whole.
+    const byId = new Map(tenantNodes.map((n) => [n.id, n]));
+    const visible = new Map<number, Inserted>();
+    for (const entry of entries) {
+      for (let n: Inserted | undefined = entry; n && !visible.has(n.id); n = n.parentId ? byId.get(n.parentId) : undefined) visible.set(n.id, n);
+    }
+    await t.insert(roleMenus).values([...visible.keys()].map((menuId) => ({ roleId: projectUser.id, menuId })));
 
     const [superadmin, demoadmin, operator] = await t
       .insert(users)
@@ -95,6 +105,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
       { userId: operator.id, roleId: projectUser.id },
     ]);
     await t.update(tenants).set({ adminUserId: demoadmin.id }).where(sql`${tenants.id} = ${demo.id}`);
+    await seedDemoData(t, { tenantId: demo.id, admin: demoadmin.id, operator: operator.id });
   });
   return true;
 }

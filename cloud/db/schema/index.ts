@@ -1,1 +1,3 @@
 export * from "./identity";
+export * from "./projects";
+export * from "./messages";

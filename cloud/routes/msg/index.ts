@@ -1,0 +1,5 @@
+import { Hono } from "hono";
+import type { CloudEnv } from "../../lib/context";
+import { stationRoutes, todoRoutes } from "./inbox";
+
+export const msgRoutes = new Hono<CloudEnv>().route("/station", stationRoutes).route("/todo", todoRoutes);

@@ -1,0 +1,75 @@
+import type { Db } from "../db/client";
+import { projectMembers, projects, stationMessages, todos } from "../db/schema";
+
+/** The demo tenant's projects, messages and to-dos, so the console has something to show at once. */
+export async function seedDemoData(db: Db, ids: { tenantId: number; admin: number; operator: number }) {
+  const [riverside, metro] = await db
+    .insert(projects)
+    .values([
+      {
+        tenantId: ids.tenantId,
+        prjName: "滨江花园二期基坑监测",
+        prjType: "foundationPit",
+        contactName: "演示管理员",
+        contactPhone: "13800000000",
+        prjAddress: "浙江省 / 杭州市 / 滨江区",
+        areaCode: "330108",
+        prjLongitude: 120.2119,
+        prjLatitude: 30.2084,
+        createdBy: ids.admin,
+      },
+      {
+        tenantId: ids.tenantId,
+        prjName: "地铁 5 号线隧道结构监测",
+        prjType: "tunnel",
+        contactName: "张三",
+        contactPhone: "13900000001",
+        prjAddress: "北京市 / 市辖区 / 东城区",
+        areaCode: "110101",
+        prjLongitude: 116.4162,
+        prjLatitude: 39.9284,
+        createdBy: ids.admin,
+      },
+    ])
+    .returning();
+  await db.insert(projectMembers).values([
+    { projectId: riverside.id, userId: ids.admin },
+    { projectId: metro.id, userId: ids.admin },
+    { projectId: riverside.id, userId: ids.operator },
+  ]);
+
+  const hour = 3600_000;
+  const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * hour);
+  const message = (userId: number, msgTitle: string, msgContent: string, hoursAgo: number, readStatus = 0, msgType = "notice") => ({
+    tenantId: ids.tenantId,
+    userId,
+    msgTitle,
+    msgContent,
+    msgType,
+    readStatus,
+    createdAt: at(hoursAgo),
+  });
+  await db.insert(stationMessages).values([
+    message(ids.admin, "欢迎使用物联网监测平台", "示范租户已就绪：可在系统设置中管理用户、角色和菜单。", 72, 1),
+    message(ids.admin, "设备离线提醒", "滨江花园二期基坑监测的 2 台倾角传感器已离线超过 30 分钟。", 20),
+    message(ids.admin, "沉降告警", "测点 JC-03 累计沉降 28.6 mm，超过二级预警值 25 mm。", 6, 0, "ala"),
+    message(ids.admin, "月度监测报告已生成", "2026 年 10 月监测报告已生成，可在报告列表下载。", 3),
+    message(ids.operator, "沉降告警", "测点 JC-03 累计沉降 28.6 mm，超过二级预警值 25 mm。", 6, 0, "ala"),
+    message(ids.operator, "巡检计划变更", "本周巡检计划调整为周三、周五两次。", 30),
+  ]);
+  const todo = (userId: number, msgTitle: string, msgContent: string, hoursAgo: number, todoStatus = 1) => ({
+    tenantId: ids.tenantId,
+    userId,
+    msgTitle,
+    msgContent,
+    msgType: "ala",
+    todoStatus,
+    createdAt: at(hoursAgo),
+  });
+  await db.insert(todos).values([
+    todo(ids.admin, "处理沉降告警 JC-03", "滨江花园二期基坑监测：累计沉降超过二级预警值。", 6),
+    todo(ids.admin, "复核倾角告警 QJ-11", "地铁 5 号线隧道结构监测：倾角变化速率异常。", 12),
+    todo(ids.admin, "水位告警已处理", "基坑水位恢复正常。", 48, 3),
+    todo(ids.operator, "处理沉降告警 JC-03", "滨江花园二期基坑监测：累计沉降超过二级预警值。", 6),
+  ]);
+}

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { pageQuery } from "./envelope";
+import { mobile, optional, text, textRequired } from "./validation";
+
+/** Project (core §3): name, ID, type, contact person and phone, images, address, position. */
+export const projectBody = z.object({
+  prjName: textRequired(64),
+  prjType: text(32),
+  contactName: text(32),
+  contactPhone: mobile,
+  prjAddress: text(200),
+  areaCode: optional(z.string().regex(/^\d{6}$/, "validation.format")),
+  prjLongitude: optional(z.coerce.number({ error: "validation.number" }).min(-180, "validation.min").max(180, "validation.max")),
+  prjLatitude: optional(z.coerce.number({ error: "validation.number" }).min(-90, "validation.min").max(90, "validation.max")),
+  /** Stored file paths, at most 9 (image uploader limit). */
+  images: z.array(z.string().max(500)).max(9, "validation.maxItems").default([]),
+});
+export type ProjectBody = z.infer<typeof projectBody>;
+export const projectUpdate = projectBody.extend({ id: z.coerce.number().int().positive() });
+export const projectQuery = pageQuery.extend({ prjName: optional(z.string().max(64)) });
+
+export type Project = ProjectBody & { id: number; createTime: string };
