@@ -127,3 +127,26 @@ export const newPasswordPair = z
     confirmPassword: z.string({ error: "validation.required" }).min(1, "validation.required").max(PASSWORD_MAX, "validation.maxLength"),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "validation.pwdMismatch" });
+
+/** notifyFlag: 1 notify the user of the new password, 2 don't; changePwdFlag: 1 no, 2 force a
+ *  change at next login (widgets §3). */
+export const NOTIFY_FLAGS = [1, 2] as const;
+export const CHANGE_PWD_FLAGS = [1, 2] as const;
+const flag = (values: readonly number[], fallback: number) =>
+  z.coerce.number().refine((n) => values.includes(n), "validation.invalidOption").default(fallback);
+
+/**
+ * Setting a password for a user: one's own (`sys/user/updPwd`), another user's
+ * (`sys/user/updUserPwd`) or a tenant administrator's (`sys/tenant/updUserPwd`, id = tenant id).
+ * Notifying the user forces the force-change option on (widgets §5).
+ */
+export const passwordForm = newPasswordPair
+  .and(
+    z.object({
+      id: z.coerce.number({ error: "validation.required" }).int().positive(),
+      notifyFlag: flag(NOTIFY_FLAGS, 2),
+      changePwdFlag: flag(CHANGE_PWD_FLAGS, 1),
+    }),
+  )
+  .refine((v) => v.notifyFlag !== 1 || v.changePwdFlag === 2, { path: ["changePwdFlag"], message: "validation.notifyNeedsForceChange" });
+export type PasswordForm = z.infer<typeof passwordForm>;
