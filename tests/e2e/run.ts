@@ -44,7 +44,8 @@ async function main() {
   process.env.NEXT_TELEMETRY_DISABLED = "1";
   ensureChromium();
   if (process.env.E2E_SKIP_BUILD !== "1") run(process.execPath, ["node_modules/next/dist/bin/next", "build"], { ...process.env, NODE_ENV: "production" });
-  const dataDir = join(OUT, "data");
+  // One data folder per port, so engineers running suites side by side do not share a database.
+  const dataDir = join(OUT, `data-${PORT}`);
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   const env = {
