@@ -1,3 +1,4 @@
 export * from "./identity";
 export * from "./projects";
 export * from "./messages";
+export * from "./org";
