@@ -2,5 +2,9 @@ import { Hono } from "hono";
 import type { CloudEnv } from "../../lib/context";
 import { areaRoutes } from "./areas";
 import { loginRoutes } from "./login";
+import { currentMenuRoutes } from "./menu-current";
 
-export const sysRoutes = new Hono<CloudEnv>().route("/login", loginRoutes).route("/areas", areaRoutes);
+export const sysRoutes = new Hono<CloudEnv>()
+  .route("/login", loginRoutes)
+  .route("/areas", areaRoutes)
+  .route("/menu", currentMenuRoutes);

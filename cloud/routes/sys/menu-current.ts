@@ -1,0 +1,44 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { Hono } from "hono";
+import type { CurrentMenus, MenuNode } from "@/lib/shell/menu";
+import { menus, roleMenus } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { permissionCodes, requireAuth } from "../../lib/auth";
+import type { Auth, CloudEnv } from "../../lib/context";
+import { ok } from "../../lib/http";
+
+type MenuRow = typeof menus.$inferSelect;
+
+/**
+ * The caller's menu tree from their roles, read on every call so a role change shows at once.
+ * Entries only: button nodes are permission codes and come back in `perms`. A folder shows when
+ * it holds a granted entry, whether or not the folder itself was ticked (a half-checked parent).
+ */
+export async function currentMenus(db: Db, auth: Pick<Auth, "roleIds" | "isPlatform">): Promise<CurrentMenus> {
+  if (!auth.roleIds.length) return { menus: [], perms: [] };
+  const scope = auth.isPlatform ? "sys" : "tenant";
+  const [all, granted, perms] = await Promise.all([
+    db.select().from(menus).where(eq(menus.scope, scope)),
+    db.selectDistinct({ id: roleMenus.menuId }).from(roleMenus).innerJoin(menus, eq(menus.id, roleMenus.menuId)).where(and(inArray(roleMenus.roleId, auth.roleIds), eq(menus.scope, scope))),
+    permissionCodes(db, auth.roleIds),
+  ]);
+  const grantedIds = new Set(granted.map((g) => g.id));
+  const children = new Map<number | null, MenuRow[]>();
+  for (const row of all) children.set(row.parentId, [...(children.get(row.parentId) ?? []), row]);
+
+  const build = (parentId: number | null): MenuNode[] =>
+    (children.get(parentId) ?? [])
+      .filter((row) => row.type === "menu")
+      .sort((a, b) => a.sort - b.sort || a.id - b.id)
+      .flatMap((row) => {
+        const childrens = build(row.id);
+        const isEntry = !!row.path || row.frame === 1;
+        if (isEntry ? !grantedIds.has(row.id) : childrens.length === 0) return [];
+        return [{ id: row.id, name: row.name, nameEn: row.nameEn, icon: row.icon, path: row.path, frame: row.frame, framePath: row.framePath, type: "menu" as const, childrens }];
+      });
+
+  return { menus: build(null), perms: [...perms].sort() };
+}
+
+/** `sys/menu/currentUser/authPC`. */
+export const currentMenuRoutes = new Hono<CloudEnv>().get("/currentUser/authPC", requireAuth, async (c) => ok(c, await currentMenus(c.var.deps.db, c.var.auth)));

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { paletteSources, registerPaletteSource, textMatches } from "./search";
+
+describe("palette search", () => {
+  it("matches titles in both languages by substring, any case", () => {
+    expect(textMatches("user", ["用户管理", "Users"])).toBe(true);
+    expect(textMatches("USERS", ["用户管理", "Users"])).toBe(true);
+    expect(textMatches("管理", ["用户管理", "Users"])).toBe(true);
+    expect(textMatches("alarm", ["用户管理", "Users"])).toBe(false);
+  });
+
+  it("matches Chinese titles by pinyin initials and full pinyin", () => {
+    expect(textMatches("yhgl", ["用户管理"])).toBe(true);
+    expect(textMatches("gjzx", ["告警中心"])).toBe(true);
+    expect(textMatches("GJ", ["告警中心"])).toBe(true);
+    expect(textMatches("yonghu", ["用户管理"])).toBe(true);
+    expect(textMatches("yhgx", ["用户管理"])).toBe(false);
+    // Initials of a Latin title are not a thing: "u" matches by substring only.
+    expect(textMatches("um", ["Users"])).toBe(false);
+  });
+
+  it("treats an empty query as matching everything", () => {
+    expect(textMatches("  ", ["x"])).toBe(true);
+  });
+
+  it("registers sources by id, a second registration replacing the first", () => {
+    const search = () => [];
+    registerPaletteSource({ id: "test", label: "shell.palette.menu", search });
+    registerPaletteSource({ id: "test", label: "shell.palette.recent", search });
+    expect(paletteSources().filter((s) => s.id === "test").map((s) => s.label)).toEqual(["shell.palette.recent"]);
+  });
+});
