@@ -2,3 +2,4 @@ export * from "./identity";
 export * from "./projects";
 export * from "./messages";
 export * from "./org";
+export * from "./settings";
