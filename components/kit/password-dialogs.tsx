@@ -1,0 +1,257 @@
+"use client";
+
+/**
+ * Password dialogs (widgets §2, §5, §7, §8).
+ *
+ *   <ChangePasswordDialog open={open} onOpenChange={setOpen} />            // one's own password
+ *   <ResetPasswordDialog open={open} onOpenChange={setOpen} id={user.id} endpoint="sys/user/updUserPwd" />
+ *   <ResetPasswordDialog open={open} onOpenChange={setOpen} id={tenant.id} endpoint="sys/tenant/updUserPwd" />
+ *
+ * Both check the `passwordForm` schema and, for comfort, the tenant's policy from
+ * `sys/pwdMode/info`; the cloud checks again. The login-flow change is `components/login`.
+ */
+import { useEffect, useState } from "react";
+import { useTranslations } from "next-intl";
+import { Controller, useForm, type FieldError } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { toast } from "sonner";
+import { CopyIcon, EyeIcon, EyeOffIcon, WandSparklesIcon } from "lucide-react";
+import { api } from "@/lib/api/fetcher";
+import { PASSWORD_MAX, checkPassword, passwordForm, type Complexity, type Identity } from "@/lib/contract/password";
+import type { PwdPolicy } from "@/lib/contract/pwd-policy";
+import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Label } from "@/components/ui/label";
+import { Field } from "@/components/login/field";
+import { PasswordPolicyHint } from "@/components/login/password-policy-hint";
+
+type Values = { password: string; confirmPassword: string; id: number; notifyFlag: number; changePwdFlag: number };
+export type ResetPasswordEndpoint = "sys/user/updUserPwd" | "sys/tenant/updUserPwd";
+
+/** The caller's tenant policy; a failed call just leaves the hint out (the cloud still checks). */
+function usePolicy(open: boolean) {
+  const [complexity, setComplexity] = useState<Complexity | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    api
+      .get<PwdPolicy>("sys/pwdMode/info", undefined, { silent: true })
+      .then((p) => live && setComplexity(p.complexity))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [open]);
+  return complexity;
+}
+
+/** Form state and submit shared by both dialogs; `who` feeds the identity rules of the policy. */
+function usePasswordForm({ open, id, complexity, who, submit }: { open: boolean; id: number | null; complexity: Complexity | null; who: Identity; submit: (v: Values) => Promise<void> }) {
+  const t = useTranslations();
+  const form = useForm<Values>({
+    resolver: zodResolver(passwordForm) as never,
+    defaultValues: { password: "", confirmPassword: "", id: id ?? 0, notifyFlag: 2, changePwdFlag: 1 },
+  });
+  useEffect(() => {
+    if (open) form.reset({ password: "", confirmPassword: "", id: 0, notifyFlag: 2, changePwdFlag: 1 });
+  }, [open, form]);
+  // The own id arrives after the dialog opens: set it without wiping what was typed.
+  useEffect(() => {
+    if (open && id) form.setValue("id", id);
+  }, [open, id, form]);
+  const onSubmit = form.handleSubmit(async (values) => {
+    const problems = complexity ? checkPassword(values.password, complexity, who) : [];
+    if (problems.length) {
+      form.setError("password", { message: problems.map((p) => t(p.key, p.values)).join("；") });
+      return;
+    }
+    try {
+      await submit(values);
+    } catch {
+      /* the fetcher showed the cloud's message */
+    }
+  });
+  /** Messages are `validation.*` keys; their values are the password's known limits. */
+  const error = (e?: FieldError): FieldError | undefined => {
+    if (e?.message === "validation.pwdMismatch") return { ...e, message: t("widgets.password.mismatch") };
+    return e?.message?.startsWith("validation.") ? { ...e, message: t(e.message, { max: PASSWORD_MAX, min: complexity?.pwdSize ?? 8 }) } : e;
+  };
+  return { form, onSubmit, error };
+}
+
+function PasswordFields({ form, error, extra }: { form: ReturnType<typeof usePasswordForm>["form"]; error: ReturnType<typeof usePasswordForm>["error"]; extra?: React.ReactNode }) {
+  const t = useTranslations("widgets.password");
+  const [shown, setShown] = useState(false);
+  const type = shown ? "text" : "password";
+  const { errors } = form.formState;
+  return (
+    <>
+      <Field id="pwd-new" type={type} autoComplete="new-password" maxLength={PASSWORD_MAX} label={t("password")} placeholder={t("passwordPlaceholder")} error={error(errors.password)} {...form.register("password")}>
+        <Button type="button" variant="outline" size="icon" aria-label={shown ? t("hide") : t("show")} onClick={() => setShown((s) => !s)}>
+          {shown ? <EyeOffIcon /> : <EyeIcon />}
+        </Button>
+        {extra}
+      </Field>
+      <Field id="pwd-confirm" type={type} autoComplete="new-password" maxLength={PASSWORD_MAX} label={t("confirmPassword")} placeholder={t("confirmPlaceholder")} error={error(errors.confirmPassword)} {...form.register("confirmPassword")} />
+    </>
+  );
+}
+
+type UserInfo = { user: { id: number; name: string; realname: string; phone?: string | null; email?: string | null } };
+
+/** Changes the signed-in user's own password (`sys/user/updPwd`, id = the caller's). */
+export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const t = useTranslations();
+  const complexity = usePolicy(open);
+  const [me, setMe] = useState<UserInfo["user"] | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    api
+      .get<UserInfo>("sys/login/userInfo")
+      .then((info) => setMe(info.user))
+      .catch(() => undefined);
+  }, [open]);
+  const { form, onSubmit, error } = usePasswordForm({
+    open,
+    id: me?.id ?? null,
+    complexity,
+    who: { username: me?.name, realname: me?.realname, phone: me?.phone, email: me?.email },
+    submit: async (v) => {
+      await api.post("sys/user/updPwd", { ...v, notifyFlag: 2, changePwdFlag: 1 });
+      toast.success(t("widgets.password.changed"));
+      onOpenChange(false);
+    },
+  });
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t("widgets.password.changeTitle")}</DialogTitle>
+        </DialogHeader>
+        <form onSubmit={onSubmit} className="space-y-4" noValidate>
+          {complexity && <PasswordPolicyHint complexity={complexity} />}
+          <PasswordFields form={form} error={error} />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              {t("common.actions.cancel")}
+            </Button>
+            <Button type="submit" disabled={!me || form.formState.isSubmitting}>
+              {t("common.actions.confirm")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Sets another user's password, or a tenant administrator's (id = the tenant's id). */
+export function ResetPasswordDialog({ open, onOpenChange, id, endpoint, onDone }: { open: boolean; onOpenChange: (open: boolean) => void; id: number; endpoint: ResetPasswordEndpoint; onDone?: () => void }) {
+  const t = useTranslations();
+  const complexity = usePolicy(open);
+  const { form, onSubmit, error } = usePasswordForm({
+    open,
+    id,
+    complexity,
+    // The identity rules are about the target user, whom only the cloud knows: it checks them.
+    who: {},
+    submit: async (v) => {
+      await api.post(endpoint, v);
+      toast.success(t("widgets.password.resetDone"));
+      onOpenChange(false);
+      onDone?.();
+    },
+  });
+
+  async function generate() {
+    try {
+      const pw = await api.get<string>("sys/pwdMode/random");
+      form.setValue("password", pw, { shouldValidate: form.formState.isSubmitted });
+      form.setValue("confirmPassword", pw, { shouldValidate: form.formState.isSubmitted });
+    } catch {
+      /* the fetcher showed the message */
+    }
+  }
+
+  async function copy() {
+    const pw = form.getValues("password");
+    if (!pw) {
+      toast.warning(t("widgets.password.copyEmpty"));
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(pw);
+      toast.success(t("widgets.password.copied"));
+    } catch {
+      toast.error(t("widgets.password.copyFailed"));
+    }
+  }
+
+  const notify = form.watch("notifyFlag") === 1;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t("widgets.password.resetTitle")}</DialogTitle>
+        </DialogHeader>
+        <form onSubmit={onSubmit} className="space-y-4" noValidate>
+          {complexity && <PasswordPolicyHint complexity={complexity} />}
+          <PasswordFields
+            form={form}
+            error={error}
+            extra={
+              <>
+                <Button type="button" variant="outline" onClick={generate}>
+                  <WandSparklesIcon />
+                  {t("widgets.password.generate")}
+                </Button>
+                <Button type="button" variant="outline" size="icon" aria-label={t("widgets.password.copy")} title={t("widgets.password.copy")} onClick={copy}>
+                  <CopyIcon />
+                </Button>
+              </>
+            }
+          />
+          <div className="flex flex-wrap gap-x-6 gap-y-2">
+            <Controller
+              control={form.control}
+              name="notifyFlag"
+              render={({ field }) => (
+                <div className="flex items-center gap-2">
+                  <Checkbox
+                    id="pwd-notify"
+                    checked={field.value === 1}
+                    onCheckedChange={(c) => {
+                      field.onChange(c === true ? 1 : 2);
+                      // Notifying the user forces a change at first login (widgets §5).
+                      if (c === true) form.setValue("changePwdFlag", 2);
+                    }}
+                  />
+                  <Label htmlFor="pwd-notify">{t("widgets.password.notify")}</Label>
+                </div>
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="changePwdFlag"
+              render={({ field }) => (
+                <div className="flex items-center gap-2">
+                  <Checkbox id="pwd-force" checked={field.value === 2} disabled={notify} onCheckedChange={(c) => field.onChange(c === true ? 2 : 1)} />
+                  <Label htmlFor="pwd-force">{t("widgets.password.forceChange")}</Label>
+                </div>
+              )}
+            />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              {t("common.actions.cancel")}
+            </Button>
+            <Button type="submit" disabled={form.formState.isSubmitting}>
+              {t("common.actions.confirm")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

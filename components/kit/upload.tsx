@@ -1,0 +1,240 @@
+"use client";
+
+/**
+ * Image and document uploaders (widgets §5, §8, §9). Controlled: `value`/`onChange`, so they sit
+ * in react-hook-form's `Controller` as they are. The value is an array of stored paths, or one
+ * path ("" when empty) with `single`.
+ *
+ *   <ImageUpload value={paths} onChange={setPaths} limit={5} maxMb={4} sizeHint="1200×500" />
+ *   <ImageUpload single value={logo} onChange={setLogo} maxMb={2} />
+ *   <DocumentUpload value={files} onChange={setFiles} />
+ *
+ * Type and size are checked before sending; the cloud checks again, with the bytes.
+ */
+import { useRef, useState } from "react";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { EyeIcon, FileTextIcon, PlusIcon, UploadIcon, XIcon } from "lucide-react";
+import { ApiError, upload } from "@/lib/api/fetcher";
+import { Code } from "@/lib/contract/envelope";
+import { DOC_EXTS, IMAGE_EXTS, UPLOAD_LIMITS, checkUpload, extList } from "@/lib/contract/upload";
+import { fileUrl } from "@/lib/file-url";
+import { cn } from "@/lib/utils";
+import { Button } from "@/components/ui/button";
+import { ImageViewer, baseName } from "./image-viewer";
+
+type ValueProps =
+  | { single: true; value?: string | null; onChange: (value: string) => void }
+  | { single?: false; value?: readonly string[] | null; onChange: (value: string[]) => void };
+
+export type UploadProps = ValueProps & {
+  /** Maximum number of files (ignored with `single`). */
+  limit?: number;
+  /** Size limit per file in MB. */
+  maxMb?: number;
+  /** Accepted extensions, lower case, without the dot. */
+  accept?: readonly string[];
+  disabled?: boolean;
+  className?: string;
+  id?: string;
+  "aria-invalid"?: boolean;
+};
+
+type Pending = { key: string; name: string; progress: number };
+
+const toList = (p: ValueProps): string[] => (p.single ? (p.value ? [p.value] : []) : [...(p.value ?? [])]);
+
+/**
+ * The queue both uploaders share: checks, sends each file through the XHR `upload()` (progress
+ * capped at 90 until the answer), and appends the answered path to the latest value, so files
+ * finishing in any order are all kept.
+ */
+function useUploadQueue(props: UploadProps, defaults: { limit: number; accept: readonly string[]; unique?: boolean }) {
+  const t = useTranslations("widgets.upload");
+  const [pending, setPending] = useState<Pending[]>([]);
+  const [names, setNames] = useState<Record<string, string>>({});
+  const latest = useRef<string[]>([]);
+  latest.current = toList(props);
+  const accept = props.accept ?? defaults.accept;
+  const maxMb = props.maxMb ?? UPLOAD_LIMITS.sizeMb;
+  const limit = props.single ? 1 : (props.limit ?? defaults.limit);
+
+  const emit = (paths: string[]) => {
+    latest.current = paths;
+    if (props.single) props.onChange(paths[paths.length - 1] ?? "");
+    else props.onChange(paths);
+  };
+
+  const remove = (path: string) => emit(latest.current.filter((p) => p !== path));
+  const nameOf = (path: string) => names[path] ?? baseName(path);
+
+  async function send(file: File) {
+    const key = `${file.name}-${Math.random().toString(36).slice(2)}`;
+    setPending((list) => [...list, { key, name: file.name, progress: 0 }]);
+    try {
+      const path = await upload<string>(`file/upload?maxMb=${maxMb}&accept=${accept.join(",")}`, file, (progress) =>
+        setPending((list) => list.map((p) => (p.key === key ? { ...p, progress } : p))),
+      );
+      setNames((n) => ({ ...n, [path]: file.name }));
+      emit(props.single ? [path] : [...latest.current, path]);
+    } catch (e) {
+      // The fetcher has already shown the cloud's reason; this names what happened to the file.
+      toast.error(e instanceof ApiError && e.code === Code.NETWORK ? t("retry") : t("failed"));
+    } finally {
+      setPending((list) => list.filter((p) => p.key !== key));
+    }
+  }
+
+  function add(files: File[]) {
+    const room = props.single ? 1 : limit - latest.current.length - pending.length;
+    if (files.length > room) {
+      toast.warning(t("tooMany", { n: limit }));
+      if (!props.single) return;
+    }
+    const taken = new Set([...latest.current.map(nameOf), ...pending.map((p) => p.name)]);
+    for (const file of files.slice(0, Math.max(room, 0))) {
+      const problem = checkUpload(file, { accept, maxMb });
+      if (problem) {
+        toast.warning(t(problem.key, problem.values));
+        continue;
+      }
+      if (defaults.unique && taken.has(file.name)) {
+        toast.warning(t("duplicate"));
+        continue;
+      }
+      taken.add(file.name);
+      void send(file);
+    }
+  }
+
+  return { pending, add, remove, nameOf, accept, maxMb, limit, paths: latest.current };
+}
+
+function FilePicker({ accept, multiple, disabled, onFiles, children, id }: { accept: readonly string[]; multiple: boolean; disabled?: boolean; onFiles: (files: File[]) => void; children: (open: () => void) => React.ReactNode; id?: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        hidden
+        multiple={multiple}
+        disabled={disabled}
+        accept={accept.map((e) => `.${e}`).join(",")}
+        data-testid="upload-input"
+        onChange={(e) => {
+          onFiles([...(e.target.files ?? [])]);
+          // The same file can be picked again after a failure.
+          e.target.value = "";
+        }}
+      />
+      {children(() => input.current?.click())}
+    </>
+  );
+}
+
+function Hints({ hints }: { hints: (string | undefined | false)[] }) {
+  return (
+    <p className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
+      {hints.filter(Boolean).map((h) => (
+        <span key={h as string}>{h}</span>
+      ))}
+    </p>
+  );
+}
+
+export function ImageUpload({ sizeHint, ...props }: UploadProps & { /** e.g. "1200×500" */ sizeHint?: string }) {
+  const t = useTranslations("widgets.upload");
+  const q = useUploadQueue(props, { limit: UPLOAD_LIMITS.images, accept: IMAGE_EXTS });
+  const [viewing, setViewing] = useState<number | null>(null);
+  const full = q.paths.length + q.pending.length >= q.limit;
+  return (
+    <div className={cn("space-y-1.5", props.className)}>
+      <div className="flex flex-wrap gap-2" aria-invalid={props["aria-invalid"]}>
+        {q.paths.map((path, i) => (
+          <div key={path} className="group relative size-20 overflow-hidden rounded-md border bg-muted">
+            <img src={fileUrl(path)} alt={q.nameOf(path)} className="size-full object-cover" />
+            <div className="absolute inset-0 flex items-center justify-center gap-1 bg-black/50 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100">
+              <button type="button" className="rounded p-1 text-white hover:bg-white/20" aria-label={t("preview")} onClick={() => setViewing(i)}>
+                <EyeIcon className="size-4" />
+              </button>
+              {!props.disabled && (
+                <button type="button" className="rounded p-1 text-white hover:bg-white/20" aria-label={t("remove")} onClick={() => q.remove(path)}>
+                  <XIcon className="size-4" />
+                </button>
+              )}
+            </div>
+          </div>
+        ))}
+        {q.pending.map((p) => (
+          <div key={p.key} className="flex size-20 flex-col items-center justify-center gap-1 rounded-md border bg-muted px-2 text-xs text-muted-foreground" role="progressbar" aria-valuenow={p.progress} aria-label={p.name}>
+            <span>{t("uploading", { percent: p.progress })}</span>
+            <span className="h-1 w-full overflow-hidden rounded bg-border">
+              <span className="block h-full bg-primary transition-all" style={{ width: `${p.progress}%` }} />
+            </span>
+          </div>
+        ))}
+        {!full && !props.disabled && (
+          <FilePicker id={props.id} accept={q.accept} multiple={!props.single} onFiles={q.add}>
+            {(open) => (
+              <button
+                type="button"
+                onClick={open}
+                className="flex size-20 flex-col items-center justify-center gap-1 rounded-md border border-dashed text-xs text-muted-foreground transition-colors hover:border-primary hover:text-primary"
+              >
+                <PlusIcon className="size-5" />
+                {t("addImage")}
+              </button>
+            )}
+          </FilePicker>
+        )}
+      </div>
+      <Hints hints={[t("typeHint", { exts: extList(q.accept) }), t("limitHint", { limit: q.limit, n: q.maxMb }), sizeHint && t("sizeHint", { size: sizeHint })]} />
+      <ImageViewer images={q.paths} names={q.paths.map(q.nameOf)} index={viewing} onIndexChange={setViewing} />
+    </div>
+  );
+}
+
+export function DocumentUpload(props: UploadProps) {
+  const t = useTranslations("widgets.upload");
+  const q = useUploadQueue(props, { limit: UPLOAD_LIMITS.documents, accept: DOC_EXTS, unique: true });
+  const full = q.paths.length + q.pending.length >= q.limit;
+  return (
+    <div className={cn("space-y-1.5", props.className)}>
+      {!props.disabled && (
+        <FilePicker id={props.id} accept={q.accept} multiple={!props.single} disabled={full} onFiles={q.add}>
+          {(open) => (
+            <Button type="button" variant="outline" size="sm" onClick={open} disabled={full} aria-invalid={props["aria-invalid"]}>
+              <UploadIcon />
+              {t("addFile")}
+            </Button>
+          )}
+        </FilePicker>
+      )}
+      <Hints hints={[t("typeHint", { exts: extList(q.accept) }), t("limitHint", { limit: q.limit, n: q.maxMb })]} />
+      <ul className="space-y-1 text-sm">
+        {q.paths.map((path) => (
+          <li key={path} className="flex items-center gap-2 rounded px-1 hover:bg-accent">
+            <FileTextIcon className="size-4 shrink-0 text-muted-foreground" />
+            <a href={fileUrl(path)} target="_blank" rel="noreferrer" className="min-w-0 flex-1 truncate hover:text-primary" title={q.nameOf(path)}>
+              {q.nameOf(path)}
+            </a>
+            {!props.disabled && (
+              <button type="button" className="rounded p-1 text-muted-foreground hover:text-destructive" aria-label={t("remove")} onClick={() => q.remove(path)}>
+                <XIcon className="size-3.5" />
+              </button>
+            )}
+          </li>
+        ))}
+        {q.pending.map((p) => (
+          <li key={p.key} className="flex items-center gap-2 px-1 text-muted-foreground" role="progressbar" aria-valuenow={p.progress} aria-label={p.name}>
+            <FileTextIcon className="size-4 shrink-0" />
+            <span className="min-w-0 flex-1 truncate">{p.name}</span>
+            <span className="text-xs">{t("uploading", { percent: p.progress })}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+/**
+ * Upload rules shared by the console's uploaders (checked before sending) and the cloud's
+ * `file/upload` (checked again, with the bytes). Widgets §5, §9; core §9.
+ */
+export const IMAGE_EXTS = ["jpg", "jpeg", "bmp", "png"] as const;
+export const DOC_EXTS = ["pdf", "doc", "docx", "xls", "xlsx"] as const;
+export const IMPORT_EXTS = ["xls", "xlsx"] as const;
+/** Images the rich-text editor accepts (any image type the browser can show). */
+export const EDITOR_IMAGE_EXTS = ["jpg", "jpeg", "png", "bmp", "gif", "webp"] as const;
+export const VIDEO_EXTS = ["mp4", "mov", "avi"] as const;
+
+export const UPLOAD_LIMITS = {
+  images: 9,
+  documents: 10,
+  sizeMb: 10,
+  editor: { sizeMb: 20, files: 10, timeoutMs: 5000 },
+  /** The cloud's own default and ceiling when the caller names no `maxMb`. */
+  serverDefaultMb: 20,
+  serverMaxMb: 100,
+} as const;
+
+/** Lower-case extension without the dot; "" when there is none. */
+export function extOf(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const dot = base.lastIndexOf(".");
+  return dot > 0 ? base.slice(dot + 1).toLowerCase() : "";
+}
+
+/** ".jpg/.jpeg/.bmp/.png", as the type hint shows it. */
+export const extList = (exts: readonly string[]) => exts.map((e) => `.${e}`).join("/");
+
+export type UploadProblem = { key: "typeHint" | "tooLarge"; values: Record<string, string | number> };
+
+/** The checks made before a file is sent: extension in the list, size under the limit. */
+export function checkUpload(file: { name: string; size: number }, opts: { accept: readonly string[]; maxMb: number }): UploadProblem | null {
+  if (!opts.accept.includes(extOf(file.name))) return { key: "typeHint", values: { exts: extList(opts.accept) } };
+  if (file.size > opts.maxMb * 1024 * 1024) return { key: "tooLarge", values: { n: opts.maxMb } };
+  return null;
+}
+
+/** `file/upload?maxMb=&accept=jpg,png`: both optional; maxMb capped by the server's ceiling. */
+export const uploadQuery = z.object({
+  maxMb: z.coerce.number({ error: "validation.number" }).positive("validation.number").max(UPLOAD_LIMITS.serverMaxMb, "validation.max").optional(),
+  accept: z
+    .string()
+    .regex(/^[a-z0-9]{1,8}(,[a-z0-9]{1,8})*$/i, "validation.format")
+    .transform((s) => s.toLowerCase().split(","))
+    .optional(),
+});
