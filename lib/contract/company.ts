@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { hexColor, text } from "./validation";
 
 /** Company info (core §3); every field has a built-in default. */
 export const companyInfo = z.object({
@@ -31,6 +30,3 @@ export const defaultCompanyInfo: CompanyInfo = {
   loginBackdrop: "",
   skinColor: DEFAULT_SKIN_COLOR,
 };
-
-export const saveColor = z.object({ skinColor: hexColor });
-export const saveComp = z.object({ compName: text(64), compLogo: text(500), compNameShort: text(32), compLogoShort: text(500) });

@@ -1,0 +1,81 @@
+import { z } from "zod";
+import type { CompanyInfo } from "../company";
+import { hexColor, rgbColor, text } from "../validation";
+import { dbId } from "./status";
+
+/** sys/company bodies (core §3 company info, issue 5 loginPage / companyInfo / companyColor /
+ *  phoneSet / expire). Stored paths come from `file/upload`. */
+
+const path = text(500);
+
+export const saveComp = z.object({ compName: text(64), compLogo: path, compNameShort: text(32), compLogoShort: path });
+export type SaveComp = z.infer<typeof saveComp>;
+
+export const LOGIN_BANNER_MAX = 5;
+export const saveLogin = z.object({
+  loginText: text(200),
+  loginLink: z.union([z.literal(""), z.string().trim().max(500, "validation.maxLength").regex(/^https?:\/\/\S+$/i, "validation.format")]).nullish(),
+  /** Carousel image paths, at most 5; stored as a JSON list (core §3 `loginBanner`). */
+  loginBanner: z.array(z.string().min(1).max(500, "validation.maxLength")).max(LOGIN_BANNER_MAX, "validation.maxItems").default([]),
+  loginLogo: path,
+  loginBackdrop: path,
+});
+export type SaveLogin = z.infer<typeof saveLogin>;
+
+/** `#rrggbb` or `rgb(r, g, b)`; each form gets its own error (core §8), the cloud stores hex. */
+export const colorInput = z
+  .string({ error: "validation.required" })
+  .trim()
+  .superRefine((s, ctx) => {
+    const schema = /^rgb/i.test(s) ? rgbColor : hexColor;
+    const r = schema.safeParse(s);
+    if (!r.success) ctx.addIssue({ code: "custom", message: r.error.issues[0].message });
+  })
+  .transform(toHex);
+
+export function toHex(color: string): string {
+  if (color.startsWith("#")) return color.toUpperCase();
+  const [r, g, b] = (color.match(/\d+/g) ?? []).map(Number);
+  return `#${[r, g, b].map((n) => n.toString(16).padStart(2, "0")).join("")}`.toUpperCase();
+}
+
+export const saveColor = z.object({ skinColor: colorInput });
+
+/** phoneSet: masking of phones and e-mails, with users and departments exempted (core §6). */
+export const phoneSet = z.object({
+  phoneMask: z.boolean(),
+  emailMask: z.boolean(),
+  /** Users, and members of departments, who see numbers and addresses in full. */
+  exemptUserIds: z.array(dbId).max(1000, "validation.maxItems").default([]),
+  exemptDepartmentIds: z.array(dbId).max(1000, "validation.maxItems").default([]),
+});
+export type PhoneSet = z.infer<typeof phoneSet>;
+export const saveEncrypt = phoneSet;
+export const defaultPhoneSet: PhoneSet = { phoneMask: false, emailMask: false, exemptUserIds: [], exemptDepartmentIds: [] };
+
+/** First 3 and last 4 digits, four asterisks between (core §6). */
+export function maskPhone(phone: string): string {
+  return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone;
+}
+
+/** Everything after the first 3 characters of the name; the domain stays (core §6). */
+export function maskEmail(email: string): string {
+  const at = email.indexOf("@");
+  const name = at < 0 ? email : email.slice(0, at);
+  return `${name.slice(0, 3)}***${at < 0 ? "" : email.slice(at)}`;
+}
+
+/** `GET sys/company/info`: the caller's company info, tenant name and masking settings. */
+export type CompanySettings = CompanyInfo & { tenantName: string | null; encrypt: PhoneSet };
+
+/** Tenant duration options (core §4): warn this many days before a tenant's contract ends. */
+export const EXPIRE_WARN_DAYS = [7, 30, 90] as const;
+export const expireWarn = z.object({
+  enabled: z.boolean(),
+  days: z.coerce.number().refine((n) => (EXPIRE_WARN_DAYS as readonly number[]).includes(n), "validation.invalidOption"),
+});
+export type ExpireWarn = z.infer<typeof expireWarn>;
+export const defaultExpireWarn: ExpireWarn = { enabled: true, days: 30 };
+
+/** `GET sys/company/expireWarn/current`: whether to warn the signed-in tenant user now. */
+export type ExpireWarnCurrent = { show: boolean; daysLeft: number | null; contractEnd: string | null };
