@@ -1,13 +1,14 @@
-import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { Code } from "@/lib/contract/envelope";
-import { menus, roleMenus, roles, tenants, tokens, userRoles, users } from "../db/schema";
+import { roles, tenants, tokens, userRoles, users } from "../db/schema";
 import type { Db } from "../db/client";
 import type { Auth, CloudEnv, Deps } from "./context";
 import { AppError } from "./http";
 import { randomToken, sha256 } from "./crypto";
+import { PLATFORM_TENANT_ID, codesOf, effectiveMenuIds, pathsOf } from "./menu-access";
 
-export const PLATFORM_TENANT_ID = 1;
+export { PLATFORM_TENANT_ID };
 const TOUCH_EVERY_MS = 60_000;
 
 /** Accepts `Bearer <token>` or the bare token, as the spec's upstream does. */
@@ -49,15 +50,9 @@ export async function roleCodes(db: Db, userId: number) {
   return { roleIds: rows.map((r) => r.id), roles: rows.map((r) => r.code).join(",") };
 }
 
-/** Permission codes (button nodes) reachable through the given roles. */
+/** Permission codes (button nodes) among the user's effective menus (`effectiveMenuIds`). */
 export async function permissionCodes(db: Db, roleIds: number[]): Promise<Set<string>> {
-  if (!roleIds.length) return new Set();
-  const rows = await db
-    .selectDistinct({ perms: menus.perms })
-    .from(roleMenus)
-    .innerJoin(menus, eq(menus.id, roleMenus.menuId))
-    .where(and(inArray(roleMenus.roleId, roleIds), sql`${menus.perms} is not null and ${menus.perms} <> ''`));
-  return new Set(rows.map((r) => r.perms!).flatMap((p) => p.split(",").map((s) => s.trim())));
+  return codesOf(db, await effectiveMenuIds(db, { roleIds }));
 }
 
 /**
@@ -106,11 +101,24 @@ export const requireAuth: MiddlewareHandler<CloudEnv> = async (c, next) => {
   await next();
 };
 
-/** Every endpoint checks the caller's permission code, not only the menu. */
+/**
+ * How endpoints check access (cloud-model). Writes check their button's permission code with
+ * `requirePerm`; reads check that the caller may open one of the screens that use them with
+ * `requireMenu` (a picker's list is readable from every screen that shows the picker). Both read
+ * the caller's effective menus on every request, so a role change takes effect at once.
+ */
 export function requirePerm(code: string): MiddlewareHandler<CloudEnv> {
   return async (c, next) => {
     const perms = await permissionCodes(c.var.deps.db, c.var.auth.roleIds);
     if (!perms.has(code)) throw new AppError(Code.FORBIDDEN, "cloud.forbidden");
+    await next();
+  };
+}
+
+export function requireMenu(...paths: string[]): MiddlewareHandler<CloudEnv> {
+  return async (c, next) => {
+    const open = await pathsOf(c.var.deps.db, await effectiveMenuIds(c.var.deps.db, c.var.auth));
+    if (!paths.some((p) => open.has(p))) throw new AppError(Code.FORBIDDEN, "cloud.forbidden");
     await next();
   };
 }

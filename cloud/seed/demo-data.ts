@@ -1,8 +1,10 @@
 import type { Db } from "../db/client";
-import { projectMembers, projects, stationMessages, todos } from "../db/schema";
+import { eq } from "drizzle-orm";
+import { departments, projectMembers, projects, stationMessages, todos, userGroupMembers, userGroups, users } from "../db/schema";
 
 /** The demo tenant's projects, messages and to-dos, so the console has something to show at once. */
-export async function seedDemoData(db: Db, ids: { tenantId: number; admin: number; operator: number }) {
+export async function seedDemoData(db: Db, ids: { tenantId: number; admin: number; operator: number; root: number }) {
+  await seedOrg(db, ids);
   const [riverside, metro] = await db
     .insert(projects)
     .values([
@@ -71,5 +73,24 @@ export async function seedDemoData(db: Db, ids: { tenantId: number; admin: numbe
     todo(ids.admin, "复核倾角告警 QJ-11", "地铁 5 号线隧道结构监测：倾角变化速率异常。", 12),
     todo(ids.admin, "水位告警已处理", "基坑水位恢复正常。", 48, 3),
     todo(ids.operator, "处理沉降告警 JC-03", "滨江花园二期基坑监测：累计沉降超过二级预警值。", 6),
+  ]);
+}
+
+/** Two departments under the company, the demo users placed in them, and a duty group. */
+async function seedOrg(db: Db, ids: { tenantId: number; admin: number; operator: number; root: number }) {
+  const [office, field] = await db
+    .insert(departments)
+    .values([
+      { tenantId: ids.tenantId, parentId: ids.root, departmentName: "综合管理部", sort: 1, leader: "演示管理员", phone: "010-88886666" },
+      { tenantId: ids.tenantId, parentId: ids.root, departmentName: "监测运维部", sort: 2, leader: "张三" },
+    ])
+    .returning();
+  await db.insert(departments).values({ tenantId: ids.tenantId, parentId: field.id, departmentName: "现场一组", sort: 1 });
+  await db.update(users).set({ departmentId: office.id, position: "系统管理员", employeeNo: "D0001", sex: 1 }).where(eq(users.id, ids.admin));
+  await db.update(users).set({ departmentId: field.id, position: "监测工程师", employeeNo: "D0002", sex: 1 }).where(eq(users.id, ids.operator));
+  const [duty] = await db.insert(userGroups).values({ tenantId: ids.tenantId, groupName: "告警值班组", remark: "接收夜间告警通知" }).returning();
+  await db.insert(userGroupMembers).values([
+    { groupId: duty.id, userId: ids.admin },
+    { groupId: duty.id, userId: ids.operator },
   ]);
 }

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { menus, roleMenus, roles, tenants, userRoles, users } from "../db/schema";
+import { menus, roleMenus, roleTenants, roles, tenants, userRoles, users } from "../db/schema";
 import { hashPassword } from "../lib/crypto";
 import { PLATFORM_TENANT_ID } from "../lib/auth";
+import { ensureRootDepartment } from "../lib/org";
 import { seedDemoData } from "./demo-data";
 import { operatorPaths, sysMenuTree, tenantMenuTree, type MenuSeed } from "./menu-tree";
 
@@ -76,6 +77,11 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     const tenantNodes = await insertTree(t, "tenant", tenantMenuTree, null);
 
     const [admin] = await t.insert(roles).values({ tenantId: PLATFORM_TENANT_ID, name: "平台管理员", code: "admin", kind: 1 }).returning();
+    // A platform tenant role bundling the whole tenant tree: assigned to the demo tenant, it is
+    // what authorises the tenant's menus.
+    const [standard] = await t.insert(roles).values({ tenantId: PLATFORM_TENANT_ID, name: "标准版", code: "standard", kind: 2, remark: "全部租户菜单" }).returning();
+    await t.insert(roleMenus).values(tenantNodes.map((n) => ({ roleId: standard.id, menuId: n.id })));
+    await t.insert(roleTenants).values({ roleId: standard.id, tenantId: demo.id });
     const [tenantAdmin] = await t.insert(roles).values({ tenantId: demo.id, name: "租户管理员", code: "tenantAdmin", kind: 2 }).returning();
     const [projectUser] = await t.insert(roles).values({ tenantId: demo.id, name: "项目用户", code: "projectUser", kind: 2 }).returning();
 
@@ -105,7 +111,9 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
       { userId: operator.id, roleId: projectUser.id },
     ]);
     await t.update(tenants).set({ adminUserId: demoadmin.id }).where(sql`${tenants.id} = ${demo.id}`);
-    await seedDemoData(t, { tenantId: demo.id, admin: demoadmin.id, operator: operator.id });
+    await ensureRootDepartment(t, PLATFORM_TENANT_ID, "平台");
+    const root = await ensureRootDepartment(t, demo.id, demo.name);
+    await seedDemoData(t, { tenantId: demo.id, admin: demoadmin.id, operator: operator.id, root });
   });
   return true;
 }
