@@ -1,0 +1,435 @@
+"use client";
+
+/**
+ * Pickers (widgets §2, §7, §8).
+ *
+ * People: users, departments and groups in tabs, answering `{userIds, departmentIds, groupIds}`.
+ *   <PeoplePicker open={open} onOpenChange={setOpen} value={chosen} onConfirm={setChosen}
+ *     tabs={["user", "group"]} disabled={{ userIds: [ownerId] }} />
+ *
+ * A paged list (GET `<endpoint>?current=1&size=9999`), single or multiple, columns configurable:
+ *   <ListPicker open={open} onOpenChange={setOpen} title={t("role.choose")} endpoint="sys/role/page"
+ *     params={{ kind: 1 }} columns={[{ key: "roleName", title: t("role.name") }]} multiple
+ *     value={roleIds} onConfirm={(ids, rows) => …} />
+ *
+ * A failed call leaves its list empty without a word (widgets §8); an answer the picker cannot
+ * read says "component initialization failed".
+ */
+import { useEffect, useMemo, useState } from "react";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { ChevronDownIcon, ChevronRightIcon, SearchIcon } from "lucide-react";
+import { ApiError, api } from "@/lib/api/fetcher";
+import type { Page } from "@/lib/contract/envelope";
+import { cn } from "@/lib/utils";
+import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Input } from "@/components/ui/input";
+
+export const PICKER_PAGE = { current: 1, size: 9999 } as const;
+
+type Id = number | string;
+
+/**
+ * Loads a picker list while `open`. Call failures give an empty list silently; an answer that
+ * `read` cannot make sense of is the "initialization failed" case.
+ */
+export function usePickerList<T>(open: boolean, path: string, params: Record<string, string | number | undefined>, read: (data: unknown) => T[]) {
+  const t = useTranslations("widgets.picker");
+  const [rows, setRows] = useState<T[]>([]);
+  const [loading, setLoading] = useState(false);
+  const key = JSON.stringify(params);
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    setLoading(true);
+    api
+      .get<unknown>(path, JSON.parse(key), { silent: true })
+      .then((data) => {
+        if (!live) return;
+        try {
+          setRows(read(data));
+        } catch {
+          toast.error(t("initFailed"));
+        }
+      })
+      .catch((e) => {
+        if (!(e instanceof ApiError)) toast.error(t("initFailed"));
+      })
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+    // `read` is a reader of the answer's shape, fixed per call site.
+  }, [open, path, key]);
+  return { rows, loading };
+}
+
+/** `data.records` of a page, or `data` when the endpoint answers a plain list. */
+export function recordsOf<T>(data: unknown): T[] {
+  const list = Array.isArray(data) ? data : (data as Page<T> | null)?.records;
+  if (!Array.isArray(list)) throw new TypeError("not a list");
+  return list as T[];
+}
+
+const matches = (keyword: string, ...texts: unknown[]) => {
+  const k = keyword.trim().toLowerCase();
+  return !k || texts.some((s) => s != null && String(s).toLowerCase().includes(k));
+};
+
+function toggle<T>(list: readonly T[], item: T, on: boolean): T[] {
+  return on ? (list.includes(item) ? [...list] : [...list, item]) : list.filter((x) => x !== item);
+}
+
+function SearchBox({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const t = useTranslations("widgets.picker");
+  return (
+    <div className="relative">
+      <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
+      <Input className="pl-8" value={value} onChange={(e) => onChange(e.target.value)} placeholder={t("searchPlaceholder")} aria-label={t("search")} />
+    </div>
+  );
+}
+
+export type PickerColumn<Row> = { key: keyof Row & string; title: string; render?: (row: Row) => React.ReactNode };
+
+/** A checkable table: rows selected by id; single mode keeps at most one. */
+function PickTable<Row extends Record<string, unknown>>({
+  rows,
+  columns,
+  keyField,
+  selected,
+  onSelected,
+  multiple,
+  disabledIds = [],
+  loading,
+}: {
+  rows: Row[];
+  columns: PickerColumn<Row>[];
+  keyField: keyof Row & string;
+  selected: Id[];
+  onSelected: (ids: Id[]) => void;
+  multiple: boolean;
+  disabledIds?: readonly Id[];
+  loading?: boolean;
+}) {
+  const t = useTranslations();
+  const enabled = rows.filter((r) => !disabledIds.includes(r[keyField] as Id)).map((r) => r[keyField] as Id);
+  const all = enabled.length > 0 && enabled.every((id) => selected.includes(id));
+  const some = enabled.some((id) => selected.includes(id));
+  const pick = (id: Id, on: boolean) => onSelected(multiple ? toggle(selected, id, on) : on ? [id] : []);
+  return (
+    <div className="max-h-[50vh] overflow-auto rounded-md border">
+      <Table>
+        <TableHeader className="sticky top-0 z-10 bg-card">
+          <TableRow>
+            <TableHead className="w-10">
+              {multiple && (
+                <Checkbox
+                  aria-label={t("widgets.picker.selectAll")}
+                  checked={all ? true : some ? "indeterminate" : false}
+                  onCheckedChange={(c) => onSelected(c === true ? [...new Set([...selected, ...enabled])] : selected.filter((id) => !enabled.includes(id)))}
+                />
+              )}
+            </TableHead>
+            {columns.map((c) => (
+              <TableHead key={c.key}>{c.title}</TableHead>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((row) => {
+            const id = row[keyField] as Id;
+            const disabled = disabledIds.includes(id);
+            const on = selected.includes(id);
+            return (
+              <TableRow key={String(id)} data-state={on ? "selected" : undefined} className={cn(!disabled && "cursor-pointer")} onClick={() => !disabled && pick(id, !on)}>
+                <TableCell onClick={(e) => e.stopPropagation()}>
+                  <Checkbox aria-label={String(row[columns[0]?.key] ?? id)} checked={on} disabled={disabled} onCheckedChange={(c) => pick(id, c === true)} />
+                </TableCell>
+                {columns.map((c) => (
+                  <TableCell key={c.key}>{c.render ? c.render(row) : String(row[c.key] ?? "-")}</TableCell>
+                ))}
+              </TableRow>
+            );
+          })}
+          {rows.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={columns.length + 1} className="py-8 text-center text-muted-foreground">
+                {loading ? t("common.actions.loading") : t("widgets.picker.empty")}
+              </TableCell>
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+export type PickerUser = { id: number; username: string; realname: string; departmentId?: number | null; departmentName?: string | null; phone?: string | null };
+export type PickerDepartment = { id: number; departmentName: string; parentId?: number | null; childrens?: PickerDepartment[] | null };
+export type PickerGroup = { id: number; groupName: string; remark?: string | null; memberCount?: number | null };
+
+/** Keeps the nodes that match and the ancestors leading to them. */
+export function filterTree(nodes: readonly PickerDepartment[], keyword: string): PickerDepartment[] {
+  if (!keyword.trim()) return [...nodes];
+  return nodes.flatMap((n) => {
+    const kids = filterTree(n.childrens ?? [], keyword);
+    return matches(keyword, n.departmentName) || kids.length ? [{ ...n, childrens: kids.length ? kids : matches(keyword, n.departmentName) ? n.childrens : [] }] : [];
+  });
+}
+
+function DepartmentTree({ nodes, selected, onToggle, disabledIds, depth = 0 }: { nodes: readonly PickerDepartment[]; selected: number[]; onToggle: (id: number, on: boolean) => void; disabledIds: readonly number[]; depth?: number }) {
+  const [closed, setClosed] = useState<Set<number>>(new Set());
+  return (
+    <ul role={depth === 0 ? "tree" : "group"}>
+      {nodes.map((n) => {
+        const kids = n.childrens ?? [];
+        const open = !closed.has(n.id);
+        return (
+          <li key={n.id} role="treeitem" aria-expanded={kids.length ? open : undefined} aria-selected={selected.includes(n.id)}>
+            <div className="flex items-center gap-1.5 rounded py-1 hover:bg-accent" style={{ paddingLeft: depth * 18 }}>
+              <button
+                type="button"
+                className={cn("size-4 text-muted-foreground", !kids.length && "invisible")}
+                aria-label={n.departmentName}
+                onClick={() => setClosed((s) => (s.delete(n.id) ? new Set(s) : new Set(s).add(n.id)))}
+              >
+                {open ? <ChevronDownIcon className="size-4" /> : <ChevronRightIcon className="size-4" />}
+              </button>
+              <Checkbox id={`dept-${n.id}`} checked={selected.includes(n.id)} disabled={disabledIds.includes(n.id)} onCheckedChange={(c) => onToggle(n.id, c === true)} />
+              <label htmlFor={`dept-${n.id}`} className="cursor-pointer text-sm">
+                {n.departmentName}
+              </label>
+            </div>
+            {kids.length > 0 && open && <DepartmentTree nodes={kids} selected={selected} onToggle={onToggle} disabledIds={disabledIds} depth={depth + 1} />}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export type PeopleValue = { userIds: number[]; departmentIds: number[]; groupIds: number[] };
+export type PeopleTab = "user" | "department" | "group";
+export const PEOPLE_TABS: readonly PeopleTab[] = ["user", "department", "group"];
+export const emptyPeople = (): PeopleValue => ({ userIds: [], departmentIds: [], groupIds: [] });
+
+export function PeoplePicker({
+  open,
+  onOpenChange,
+  value,
+  onConfirm,
+  tabs = PEOPLE_TABS,
+  disabled = {},
+  multiple = true,
+  title,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  value?: Partial<PeopleValue>;
+  onConfirm: (value: PeopleValue) => void;
+  /** Which tabs to show, in order. */
+  tabs?: readonly PeopleTab[];
+  /** Ids that are shown but cannot be chosen (e.g. the current owner). */
+  disabled?: Partial<PeopleValue>;
+  /** false: at most one user (and one department, one group). */
+  multiple?: boolean;
+  title?: string;
+}) {
+  const t = useTranslations("widgets.picker");
+  const tc = useTranslations("common.actions");
+  const [tab, setTab] = useState<PeopleTab>(tabs[0] ?? "user");
+  const [keyword, setKeyword] = useState("");
+  const [picked, setPicked] = useState<PeopleValue>(emptyPeople);
+  useEffect(() => {
+    if (!open) return;
+    setPicked({ userIds: [...(value?.userIds ?? [])], departmentIds: [...(value?.departmentIds ?? [])], groupIds: [...(value?.groupIds ?? [])] });
+    setKeyword("");
+    setTab(tabs[0] ?? "user");
+    // The value is taken when the dialog opens; edits stay local until confirm.
+  }, [open]);
+
+  const users = usePickerList<PickerUser>(open && tabs.includes("user"), "sys/user/page", PICKER_PAGE, recordsOf);
+  const depts = usePickerList<PickerDepartment>(open && tabs.includes("department"), "sys/department/currentUser/tree", {}, (d) => {
+    if (!Array.isArray(d)) throw new TypeError("not a tree");
+    return d as PickerDepartment[];
+  });
+  const groups = usePickerList<PickerGroup>(open && tabs.includes("group"), "sys/group/list", PICKER_PAGE, recordsOf);
+
+  const userRows = useMemo(() => users.rows.filter((u) => matches(keyword, u.username, u.realname, u.departmentName, u.phone)), [users.rows, keyword]);
+  const groupRows = useMemo(() => groups.rows.filter((g) => matches(keyword, g.groupName, g.remark)), [groups.rows, keyword]);
+  const deptNodes = useMemo(() => filterTree(depts.rows, keyword), [depts.rows, keyword]);
+  const set = (k: keyof PeopleValue) => (ids: Id[]) => setPicked((p) => ({ ...p, [k]: ids.map(Number) }));
+  const idsOf: Record<PeopleTab, number[]> = { user: picked.userIds, department: picked.departmentIds, group: picked.groupIds };
+  const count = picked.userIds.length + picked.departmentIds.length + picked.groupIds.length;
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>{title ?? t("title")}</DialogTitle>
+        </DialogHeader>
+        <Tabs value={tab} onValueChange={(v) => setTab(v as PeopleTab)}>
+          {tabs.length > 1 && (
+            <TabsList>
+              {tabs.map((k) => (
+                <TabsTrigger key={k} value={k}>
+                  {t(`${k}s`)}
+                  {idsOf[k].length > 0 && ` (${idsOf[k].length})`}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+          )}
+          <SearchBox value={keyword} onChange={setKeyword} />
+          <TabsContent value="user">
+            <PickTable<PickerUser & Record<string, unknown>>
+              rows={userRows as (PickerUser & Record<string, unknown>)[]}
+              columns={[
+                { key: "username", title: t("username") },
+                { key: "realname", title: t("realname") },
+                { key: "departmentName", title: t("department") },
+              ]}
+              keyField="id"
+              selected={picked.userIds}
+              onSelected={set("userIds")}
+              multiple={multiple}
+              disabledIds={disabled.userIds}
+              loading={users.loading}
+            />
+          </TabsContent>
+          <TabsContent value="department">
+            <div className="max-h-[50vh] overflow-auto rounded-md border p-2">
+              {deptNodes.length ? (
+                <DepartmentTree
+                  nodes={deptNodes}
+                  selected={picked.departmentIds}
+                  disabledIds={disabled.departmentIds ?? []}
+                  onToggle={(id, on) => set("departmentIds")(multiple ? toggle(picked.departmentIds, id, on) : on ? [id] : [])}
+                />
+              ) : (
+                <p className="py-8 text-center text-sm text-muted-foreground">{t("empty")}</p>
+              )}
+            </div>
+          </TabsContent>
+          <TabsContent value="group">
+            <PickTable<PickerGroup & Record<string, unknown>>
+              rows={groupRows as (PickerGroup & Record<string, unknown>)[]}
+              columns={[
+                { key: "groupName", title: t("groupName") },
+                { key: "memberCount", title: t("memberCount") },
+                { key: "remark", title: t("remark") },
+              ]}
+              keyField="id"
+              selected={picked.groupIds}
+              onSelected={set("groupIds")}
+              multiple={multiple}
+              disabledIds={disabled.groupIds}
+              loading={groups.loading}
+            />
+          </TabsContent>
+        </Tabs>
+        <DialogFooter className="items-center sm:justify-between">
+          <div className="flex items-center gap-2 text-sm text-muted-foreground">
+            {t("selected", { n: count })}
+            {count > 0 && (
+              <Button type="button" variant="link" size="sm" onClick={() => setPicked(emptyPeople())}>
+                {t("clear")}
+              </Button>
+            )}
+          </div>
+          <div className="flex gap-2">
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              {tc("cancel")}
+            </Button>
+            <Button
+              type="button"
+              onClick={() => {
+                onConfirm(picked);
+                onOpenChange(false);
+              }}
+            >
+              {tc("confirm")}
+            </Button>
+          </div>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** A dialog over any paged list; later domains configure it (roles, tenants, functions…). */
+export function ListPicker<Row extends Record<string, unknown>>({
+  open,
+  onOpenChange,
+  title,
+  endpoint,
+  params,
+  columns,
+  keyField = "id" as keyof Row & string,
+  multiple = false,
+  value = [],
+  disabledIds,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  endpoint: string;
+  /** Extra query parameters besides current=1&size=9999. */
+  params?: Record<string, string | number | undefined>;
+  columns: PickerColumn<Row>[];
+  keyField?: keyof Row & string;
+  multiple?: boolean;
+  value?: readonly Id[];
+  disabledIds?: readonly Id[];
+  onConfirm: (ids: Id[], rows: Row[]) => void;
+}) {
+  const t = useTranslations("widgets.picker");
+  const tc = useTranslations("common.actions");
+  const list = usePickerList<Row>(open, endpoint, { ...params, ...PICKER_PAGE }, recordsOf);
+  const [keyword, setKeyword] = useState("");
+  const [selected, setSelected] = useState<Id[]>([]);
+  useEffect(() => {
+    if (open) {
+      setSelected([...value]);
+      setKeyword("");
+    }
+    // The value is taken when the dialog opens.
+  }, [open]);
+  const rows = useMemo(() => list.rows.filter((r) => matches(keyword, ...columns.map((c) => r[c.key]))), [list.rows, keyword, columns]);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+        </DialogHeader>
+        <SearchBox value={keyword} onChange={setKeyword} />
+        <PickTable rows={rows} columns={columns} keyField={keyField} selected={selected} onSelected={setSelected} multiple={multiple} disabledIds={disabledIds} loading={list.loading} />
+        <DialogFooter className="items-center sm:justify-between">
+          <span className="text-sm text-muted-foreground">{t("selected", { n: selected.length })}</span>
+          <div className="flex gap-2">
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              {tc("cancel")}
+            </Button>
+            <Button
+              type="button"
+              onClick={() => {
+                onConfirm(
+                  selected,
+                  list.rows.filter((r) => selected.includes(r[keyField] as Id)),
+                );
+                onOpenChange(false);
+              }}
+            >
+              {tc("confirm")}
+            </Button>
+          </div>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
