@@ -35,6 +35,8 @@ export type LoginResult = {
   roles: string;
   tenantId: number;
   user: SessionUser;
+  /** Days until the password expires, when that is within the policy's reminder cycle. */
+  pwdExpireDays?: number;
 };
 export type PasswordChangeRequired = { dataCode: string; reason: "first" | "expired" | "reset" };
 export type SessionUser = { id: number; name: string; realname: string; avatar: string | null; tenantId: number };
