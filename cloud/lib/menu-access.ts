@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { menus, roleMenus, roleTenants, roles } from "../db/schema";
+import { menus, roleMenus, roleTenants, roles, tenantMenus } from "../db/schema";
 import type { Db } from "../db/client";
 import type { Auth } from "./context";
 
@@ -34,12 +34,16 @@ async function roleMenuIds(db: Db, roleIds: number[], scope: MenuScope): Promise
  */
 export async function authorisedMenuIds(db: Db, tenantId: number): Promise<Set<number>> {
   if (tenantId === PLATFORM_TENANT_ID) return allMenuIds(db, "sys");
-  const assigned = await db.select({ roleId: roleTenants.roleId }).from(roleTenants).where(eq(roleTenants.tenantId, tenantId));
-  return roleMenuIds(
+  const [explicit, assigned] = await Promise.all([
+    db.select({ id: tenantMenus.menuId }).from(tenantMenus).where(eq(tenantMenus.tenantId, tenantId)),
+    db.select({ roleId: roleTenants.roleId }).from(roleTenants).where(eq(roleTenants.tenantId, tenantId)),
+  ]);
+  const viaRoles = await roleMenuIds(
     db,
     assigned.map((a) => a.roleId),
     "tenant",
   );
+  return new Set([...explicit.map((e) => e.id), ...viaRoles]);
 }
 
 /**
