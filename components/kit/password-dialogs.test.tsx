@@ -1,0 +1,111 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { NextIntlClientProvider } from "next-intl";
+import { loadMessages } from "@/lib/i18n/namespaces";
+import { ChangePasswordDialog, ResetPasswordDialog } from "./password-dialogs";
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
+vi.mock("sonner", () => ({ toast }));
+
+const policy = { complexity: { template: "common", pwdSize: 8, pwdModes: [2, 3] } };
+let posts: { url: string; body: Record<string, unknown> }[];
+const ok = (data: unknown) => Response.json({ code: 200, msg: "ok", data, success: true });
+
+let messages: Record<string, unknown>;
+beforeAll(async () => {
+  messages = await loadMessages("en");
+});
+beforeEach(() => {
+  posts = [];
+  Object.values(toast).forEach((f) => f.mockReset());
+  // Radix's checkbox measures itself; jsdom has no ResizeObserver.
+  vi.stubGlobal("ResizeObserver", class { observe() {} unobserve() {} disconnect() {} });
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (init?.method === "POST") {
+        posts.push({ url, body: JSON.parse(String(init.body)) });
+        return ok(null);
+      }
+      if (url.startsWith("/api/sys/pwdMode/info")) return ok(policy);
+      if (url.startsWith("/api/sys/pwdMode/random")) return ok("Rand0m-Pass!x");
+      if (url.startsWith("/api/sys/login/userInfo")) return ok({ user: { id: 42, name: "alice01", realname: "Alice" }, roles: "" });
+      return Response.json({ code: 404, msg: "no", data: null, success: false });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const wrap = (ui: React.ReactNode) => render(<NextIntlClientProvider locale="en" messages={messages}>{ui}</NextIntlClientProvider>);
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const submit = () => act(async () => fireEvent.click(screen.getByRole("button", { name: "OK" })));
+
+describe("ChangePasswordDialog", () => {
+  it("requires both fields, insists they match and checks the policy", async () => {
+    wrap(<ChangePasswordDialog open onOpenChange={() => {}} />);
+    await screen.findByTestId("password-policy");
+    await waitFor(() => expect(screen.getByRole("button", { name: "OK" }).hasAttribute("disabled")).toBe(false));
+    await submit();
+    expect(screen.getAllByRole("alert").map((a) => a.textContent)).toEqual(["Required", "Required"]);
+    type("New password", "abcdefg1");
+    type("Confirm password", "abcdefg2");
+    await submit();
+    expect(screen.getByRole("alert").textContent).toBe("Make sure both passwords are the same");
+    type("New password", "abcdefgh");
+    type("Confirm password", "abcdefgh");
+    await submit();
+    expect(screen.getByRole("alert").textContent).toContain("digit");
+    expect(posts).toEqual([]);
+  });
+
+  it("sends the caller's own id and closes with the success message", async () => {
+    const onOpenChange = vi.fn();
+    wrap(<ChangePasswordDialog open onOpenChange={onOpenChange} />);
+    await waitFor(() => expect(screen.getByRole("button", { name: "OK" }).hasAttribute("disabled")).toBe(false));
+    type("New password", "newpass123");
+    type("Confirm password", "newpass123");
+    await submit();
+    expect(posts).toEqual([{ url: "/api/sys/user/updPwd", body: { password: "newpass123", confirmPassword: "newpass123", id: 42, notifyFlag: 2, changePwdFlag: 1 } }]);
+    expect(toast.success).toHaveBeenCalledWith("Password changed successfully");
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+});
+
+describe("ResetPasswordDialog", () => {
+  it("generates a password into both fields and copies it", async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    wrap(<ResetPasswordDialog open onOpenChange={() => {}} id={7} endpoint="sys/user/updUserPwd" />);
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Copy" })));
+    expect(toast.warning).toHaveBeenCalledWith("Please enter the password first");
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: /Generate/ })));
+    expect((screen.getByLabelText("New password") as HTMLInputElement).value).toBe("Rand0m-Pass!x");
+    expect((screen.getByLabelText("Confirm password") as HTMLInputElement).value).toBe("Rand0m-Pass!x");
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Copy" })));
+    expect(writeText).toHaveBeenCalledWith("Rand0m-Pass!x");
+    expect(toast.success).toHaveBeenCalledWith("Copied");
+    writeText.mockRejectedValueOnce(new Error("denied"));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Copy" })));
+    expect(toast.error).toHaveBeenCalledWith("Copy failed");
+  });
+
+  it("notifying forces the change at first login, and posts to the given endpoint", async () => {
+    const onDone = vi.fn();
+    wrap(<ResetPasswordDialog open onOpenChange={() => {}} id={3} endpoint="sys/tenant/updUserPwd" onDone={onDone} />);
+    const force = screen.getByRole("checkbox", { name: "Force a change at first login" });
+    expect(force.getAttribute("aria-checked")).toBe("false");
+    fireEvent.click(screen.getByRole("checkbox", { name: "Notify the user of the password" }));
+    expect(force.getAttribute("aria-checked")).toBe("true");
+    expect(force.hasAttribute("disabled")).toBe(true);
+    type("New password", "abcdef12");
+    type("Confirm password", "abcdef12");
+    await submit();
+    expect(posts).toEqual([{ url: "/api/sys/tenant/updUserPwd", body: { password: "abcdef12", confirmPassword: "abcdef12", id: 3, notifyFlag: 1, changePwdFlag: 2 } }]);
+    expect(toast.success).toHaveBeenCalledWith("Operation successful!");
+    expect(onDone).toHaveBeenCalled();
+  });
+});

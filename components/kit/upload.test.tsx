@@ -1,0 +1,145 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { NextIntlClientProvider } from "next-intl";
+import { useState } from "react";
+import { loadMessages } from "@/lib/i18n/namespaces";
+import { DocumentUpload, ImageUpload } from "./upload";
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
+vi.mock("sonner", () => ({ toast }));
+
+/** A stand-in XHR: each send is kept so the test answers it when it chooses. */
+class FakeXhr {
+  static sent: FakeXhr[] = [];
+  url = "";
+  body: FormData | null = null;
+  responseText = "";
+  upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
+  onload?: () => void;
+  onerror?: () => void;
+  open(_m: string, url: string) {
+    this.url = url;
+  }
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  answer(env: unknown) {
+    this.responseText = JSON.stringify(env);
+    this.onload?.();
+  }
+}
+
+let messages: Record<string, unknown>;
+beforeAll(async () => {
+  messages = await loadMessages("en");
+});
+beforeEach(() => {
+  FakeXhr.sent = [];
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+  Object.values(toast).forEach((f) => f.mockReset());
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function Harness({ kind, initial = [], ...rest }: { kind: "image" | "doc"; initial?: string[]; limit?: number; maxMb?: number }) {
+  const [value, setValue] = useState<string[]>(initial);
+  const C = kind === "image" ? ImageUpload : DocumentUpload;
+  return (
+    <NextIntlClientProvider locale="en" messages={messages}>
+      <C value={value} onChange={setValue} {...rest} />
+      <output data-testid="value">{JSON.stringify(value)}</output>
+    </NextIntlClientProvider>
+  );
+}
+
+const file = (name: string, size = 10) => new File([new Uint8Array(size)], name);
+const pick = (...files: File[]) => fireEvent.change(screen.getByTestId("upload-input"), { target: { files } });
+const value = () => JSON.parse(screen.getByTestId("value").textContent!);
+
+describe("ImageUpload", () => {
+  it("refuses a wrong type and an oversized file before sending", () => {
+    render(<Harness kind="image" maxMb={1} />);
+    pick(file("a.gif"));
+    expect(toast.warning).toHaveBeenLastCalledWith("The file must be .jpg/.jpeg/.bmp/.png");
+    pick(file("big.png", 1024 * 1024 + 1));
+    expect(toast.warning).toHaveBeenLastCalledWith("Upload size cannot exceed 1 MB");
+    expect(FakeXhr.sent).toHaveLength(0);
+  });
+
+  it("sends the file, caps progress at 90 until the answer, then adds the path", async () => {
+    render(<Harness kind="image" />);
+    pick(file("a.PNG"));
+    const xhr = FakeXhr.sent[0];
+    expect(xhr.url).toBe("/api/file/upload?maxMb=10&accept=jpg,jpeg,bmp,png");
+    expect((xhr.body!.get("file") as File).name).toBe("a.PNG");
+    act(() => xhr.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 }));
+    expect(screen.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("90");
+    await act(async () => xhr.answer({ code: 200, msg: "ok", data: "1/20260301/x.png", success: true }));
+    expect(value()).toEqual(["1/20260301/x.png"]);
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    expect(screen.getByAltText("a.PNG").getAttribute("src")).toBe("/api/file/1/20260301/x.png");
+  });
+
+  it("keeps every path when uploads finish in any order", async () => {
+    render(<Harness kind="image" />);
+    pick(file("a.png"), file("b.png"));
+    const [a, b] = FakeXhr.sent;
+    await act(async () => b.answer({ code: 200, msg: "", data: "p/b.png", success: true }));
+    await act(async () => a.answer({ code: 200, msg: "", data: "p/a.png", success: true }));
+    expect(value()).toEqual(["p/b.png", "p/a.png"]);
+  });
+
+  it("refuses more files than the limit", () => {
+    render(<Harness kind="image" limit={2} initial={["p/1.png"]} />);
+    pick(file("a.png"), file("b.png"));
+    expect(toast.warning).toHaveBeenCalledWith("At most 2 files can be uploaded");
+    expect(FakeXhr.sent).toHaveLength(0);
+  });
+
+  it("drops the file and says so when the cloud refuses it", async () => {
+    render(<Harness kind="image" />);
+    pick(file("a.png"));
+    await act(async () => FakeXhr.sent[0].answer({ code: 400, msg: "bad bytes", data: null, success: false }));
+    expect(toast.error).toHaveBeenCalledWith("bad bytes");
+    expect(toast.error).toHaveBeenLastCalledWith("File upload failed");
+    expect(value()).toEqual([]);
+    expect(screen.queryByRole("progressbar")).toBeNull();
+  });
+
+  it("removes an image and previews one", () => {
+    render(<Harness kind="image" initial={["p/1.png", "p/2.png"]} />);
+    fireEvent.click(screen.getAllByLabelText("Preview")[1]);
+    expect(screen.getByRole("dialog")).toBeTruthy();
+    expect(screen.getByText("2 / 2")).toBeTruthy();
+    fireEvent.click(screen.getByLabelText("Next"));
+    expect(screen.getByText("1 / 2")).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole("dialog"), { key: "Escape" });
+    fireEvent.click(screen.getAllByLabelText("Remove")[0]);
+    expect(value()).toEqual(["p/2.png"]);
+  });
+});
+
+describe("DocumentUpload", () => {
+  it("accepts documents only and refuses a duplicate name", async () => {
+    render(<Harness kind="doc" />);
+    pick(file("a.png"));
+    expect(toast.warning).toHaveBeenLastCalledWith("The file must be .pdf/.doc/.docx/.xls/.xlsx");
+    pick(file("plan.pdf"));
+    await act(async () => FakeXhr.sent[0].answer({ code: 200, msg: "", data: "p/r4nd0m.pdf", success: true }));
+    expect(screen.getByText("plan.pdf")).toBeTruthy();
+    pick(file("plan.pdf"));
+    expect(toast.warning).toHaveBeenLastCalledWith("File already exists, do not upload again");
+    expect(FakeXhr.sent).toHaveLength(1);
+  });
+
+  it("refuses the same name twice in one pick", () => {
+    render(<Harness kind="doc" />);
+    pick(file("a.docx"), file("a.docx"));
+    expect(FakeXhr.sent).toHaveLength(1);
+    expect(toast.warning).toHaveBeenCalledWith("File already exists, do not upload again");
+  });
+});
