@@ -5,10 +5,18 @@ export const STORAGE = {
   projId: "projId",
   tenantId: "tId",
   signedIn: "signedIn",
+  /** Recently visited pages for the command palette (urls, newest first). */
+  recent: "recentPages",
+  /** The path a failed chunk load already reloaded once (core §2). */
+  chunkReload: "chunkReload",
 } as const;
+
+/** Cookie remembering the collapsed side menu, so the server renders it that way (no jump). */
+export const MENU_COLLAPSED_COOKIE = "menuCollapsed";
 
 /** Forgets what belonged to the signed-in session: tabs, keep-alive list, project. */
 export function clearSessionState() {
-  for (const key of [STORAGE.tabs, STORAGE.keepAlive, STORAGE.projId, STORAGE.signedIn]) sessionStorage.removeItem(key);
+  for (const key of [STORAGE.tabs, STORAGE.keepAlive, STORAGE.projId, STORAGE.signedIn, STORAGE.recent]) sessionStorage.removeItem(key);
   localStorage.removeItem(STORAGE.projId);
+  localStorage.removeItem(STORAGE.recent);
 }

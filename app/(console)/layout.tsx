@@ -1,5 +1,13 @@
+import { Suspense } from "react";
 import { ConsoleFrame } from "@/components/shell/console-frame";
+import { ShellSkeleton } from "@/components/shell/shell-skeleton";
 
+/** The shell reads the session: behind a boundary, so a navigation into the console shows its
+ *  skeleton at once instead of waiting (cacheComponents). */
 export default function ConsoleLayout({ children }: { children: React.ReactNode }) {
-  return <ConsoleFrame>{children}</ConsoleFrame>;
+  return (
+    <Suspense fallback={<ShellSkeleton />}>
+      <ConsoleFrame>{children}</ConsoleFrame>
+    </Suspense>
+  );
 }

@@ -1,25 +1,82 @@
-import { getTranslations } from "next-intl/server";
+import { cookies } from "next/headers";
+import { getLocale, getTranslations } from "next-intl/server";
+import { Bot } from "lucide-react";
+import { normalizeLocale } from "@/lib/contract/locale";
+import { MENU_COLLAPSED_COOKIE } from "@/lib/client-state";
+import { themeCss } from "@/lib/shell/colors";
 import { requireSession } from "@/lib/server/require-session";
+import { loadShellData } from "@/lib/server/shell-data";
 import { LanguageSwitch } from "@/components/app/language-switch";
-import { LogoutButton } from "./logout-button";
+import { PermissionsProvider } from "@/components/kit/can";
+import { ChunkReload } from "./chunk-reload";
+import { CollapseButton, CollapseProvider } from "./collapse";
+import { CommandPalette } from "./command-palette";
+import { InboxPopover } from "./inbox-popover";
+import { ProjectSelector } from "./project-selector";
+import { ShellProvider } from "./shell-context";
+import { SideMenu } from "./side-menu";
+import { TabBar } from "./tab-bar";
+import { ThemeToggle } from "./theme-toggle";
+import { UserMenu } from "./user-menu";
 
-/** The signed-in frame, rendered on the server: header with user, language and logout. */
+/**
+ * The signed-in shell, rendered on the server: branding colours, side menu, header and tab bar
+ * arrive in the first paint; client components only where there is interaction.
+ */
 export async function ConsoleFrame({ children }: { children: React.ReactNode }) {
   const session = await requireSession();
-  const t = await getTranslations("common");
+  const locale = normalizeLocale(await getLocale());
+  const [data, jar, t] = await Promise.all([loadShellData(session, locale), cookies(), getTranslations("shell.header")]);
+  const collapsed = jar.get(MENU_COLLAPSED_COOKIE)?.value === "1";
   return (
-    <div className="flex min-h-screen flex-col">
-      <header className="flex h-14 items-center justify-between border-b px-4">
-        <span className="font-semibold">{t("appName")}</span>
-        <div className="flex items-center gap-2">
-          <LanguageSwitch />
-          <span className="text-sm" data-testid="current-user">
-            {session.user.realname || session.user.name}
-          </span>
-          <LogoutButton />
+    <ShellProvider
+      value={{
+        tenantId: session.tenantId,
+        projId: session.projId,
+        menus: data.menus.menus,
+        projects: data.projects,
+        company: data.company,
+        user: { id: session.user.id, name: session.user.name, realname: session.user.realname, avatar: session.user.avatar },
+      }}
+    >
+      {/* The company colour (core §9) before first paint: no flash of the default blue. */}
+      <style>{themeCss(data.company.skinColor)}</style>
+      <CollapseProvider initial={collapsed}>
+        <div className="flex h-screen overflow-hidden">
+          <SideMenu />
+          <div className="flex min-w-0 flex-1 flex-col">
+            <header className="flex h-14 shrink-0 items-center gap-2 border-b bg-card px-2" data-testid="header">
+              <CollapseButton />
+              <ProjectSelector />
+              <div className="flex-1" />
+              <CommandPalette />
+              <a
+                href="/AIModel/index"
+                target="_blank"
+                rel="noopener"
+                className="inline-flex size-9 items-center justify-center rounded-md hover:bg-accent hover:text-accent-foreground"
+                aria-label={t("ai")}
+                title={t("ai")}
+                data-testid="header-ai"
+              >
+                <Bot className="size-5" />
+              </a>
+              <InboxPopover kind="todo" />
+              <InboxPopover kind="messages" />
+              <LanguageSwitch />
+              <ThemeToggle />
+              <UserMenu />
+            </header>
+            <TabBar />
+            <main className="min-h-0 flex-1 overflow-auto bg-muted/40" data-testid="console-main">
+              <PermissionsProvider codes={data.menus.perms} roles={session.roles}>
+                {children}
+              </PermissionsProvider>
+            </main>
+          </div>
         </div>
-      </header>
-      <main className="flex-1">{children}</main>
-    </div>
+      </CollapseProvider>
+      <ChunkReload />
+    </ShellProvider>
   );
 }

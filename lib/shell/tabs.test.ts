@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { closeAll, closeOthers, closeRight, closeTab, keepAliveList, openTab, parseTabs, tabUrl, type RouteTab } from "./tabs";
+import { closeAll, closeOthers, closeRight, closeTab, keepAliveList, openTab, parseRecent, parseTabs, rememberRecent, RECENT_MAX, tabUrl, type RouteTab } from "./tabs";
 
 const open = (...urls: string[]) => urls.reduce<RouteTab[]>((tabs, u) => openTab(tabs, u), []);
 const paths = (tabs: RouteTab[]) => tabs.map((t) => t.path);
@@ -48,5 +48,17 @@ describe("tab list", () => {
     expect(paths(parseTabs('{"a":1}'))).toEqual(["/home"]);
     const dirty = [{ path: "/knowledge" }, null, { path: "/gone" }, { path: "/knowledge", query: "?x=1" }, { path: "/login" }, { path: "/home", query: "javascript:x" }];
     expect(parseTabs(JSON.stringify(dirty)).map(tabUrl)).toEqual(["/home", "/knowledge"]);
+  });
+});
+
+describe("recent pages", () => {
+  it("keeps the newest visit of each route first, tabs only, at most ten", () => {
+    let recent: string[] = [];
+    for (const u of ["/msg/todo", "/home", "/knowledge", "/login", "/msg/todo?current=2"]) recent = rememberRecent(recent, u);
+    expect(recent).toEqual(["/msg/todo?current=2", "/knowledge"]);
+    const paths = ["/msg/todo", "/msg/station", "/alarm/alarmCenter", "/alarm/alarmRule", "/alarm/levelSet", "/alarm/alarmLink", "/systemSet/userSet", "/systemSet/roleSet", "/systemSet/menuSet", "/systemSet/dictSet", "/systemSet/pwdMode"];
+    expect(paths.reduce(rememberRecent, [])).toHaveLength(RECENT_MAX);
+    expect(parseRecent(JSON.stringify(["/knowledge", 3, "/nope"]))).toEqual(["/knowledge"]);
+    expect(parseRecent("{")).toEqual([]);
   });
 });

@@ -81,3 +81,21 @@ export function parseTabs(raw: string | null): RouteTab[] {
   }
   return withHome(tabs);
 }
+
+export const RECENT_MAX = 10;
+
+/** Recently visited pages for the palette: newest first, one entry per route, tabs only. */
+export function rememberRecent(recent: string[], url: string): string[] {
+  const tab = tabFor(url);
+  if (!tab || tab.path === HOME_PATH) return recent;
+  return [tabUrl(tab), ...recent.filter((u) => tabFor(u)?.path !== tab.path)].slice(0, RECENT_MAX);
+}
+
+export function parseRecent(raw: string | null): string[] {
+  try {
+    const list: unknown = JSON.parse(raw ?? "[]");
+    return Array.isArray(list) ? list.filter((u): u is string => typeof u === "string" && tabFor(u) !== null).slice(0, RECENT_MAX) : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,11 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { LogOut } from "lucide-react";
 import { toast } from "sonner";
 import { clearSessionState, STORAGE } from "@/lib/client-state";
 import { request } from "@/lib/api/fetcher";
-import { Button } from "@/components/ui/button";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -15,11 +13,10 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-  AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
 
 /** Log out with confirmation; the cookie is cleared by the server, tabs and project by the client. */
-export function LogoutButton() {
+export function LogoutDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const t = useTranslations("common");
   const logout = async () => {
     await request("POST", "auth/logout", { silent: true }).catch(() => undefined);
@@ -28,13 +25,7 @@ export function LogoutButton() {
     window.location.assign(`/login?tId=${localStorage.getItem(STORAGE.tenantId) ?? "1"}`);
   };
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant="ghost" size="sm" data-testid="logout">
-          <LogOut className="size-4" />
-          {t("actions.logout")}
-        </Button>
-      </AlertDialogTrigger>
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{t("actions.logout")}</AlertDialogTitle>

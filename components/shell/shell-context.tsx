@@ -1,0 +1,28 @@
+"use client";
+
+import { createContext, useContext } from "react";
+import type { CompanyInfo } from "@/lib/contract/company";
+import type { MenuNode } from "@/lib/shell/menu";
+
+export type ShellProject = { id: number; prjName: string };
+export type ShellValue = {
+  tenantId: number;
+  projId: number | null;
+  menus: MenuNode[];
+  projects: ShellProject[];
+  company: CompanyInfo;
+  user: { id: number; name: string; realname: string; avatar: string | null };
+};
+
+const ShellContext = createContext<ShellValue | null>(null);
+
+/** What the server layout fetched for the shell, handed to its client parts once. */
+export function ShellProvider({ value, children }: { value: ShellValue; children: React.ReactNode }) {
+  return <ShellContext.Provider value={value}>{children}</ShellContext.Provider>;
+}
+
+export function useShell(): ShellValue {
+  const value = useContext(ShellContext);
+  if (!value) throw new Error("useShell outside the console shell");
+  return value;
+}

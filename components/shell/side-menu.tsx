@@ -1,0 +1,221 @@
+"use client";
+
+import { useEffect, useMemo, useState } from "react";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
+import { ChevronRight } from "lucide-react";
+import { fileUrl } from "@/lib/file-url";
+import { flattenMenu, menuTitle, menuTrail, type MenuNode } from "@/lib/shell/menu";
+import { HOME_PATH } from "@/lib/shell/routes";
+import { cn } from "@/lib/utils";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { useCollapse } from "./collapse";
+import { MenuIcon } from "./menu-icon";
+import { useShell } from "./shell-context";
+import { useOpenEntry } from "./use-open-entry";
+
+const ITEM = "flex h-10 w-full items-center gap-2 rounded-md px-3 text-sm outline-none transition-colors hover:bg-primary-light-9 hover:text-primary focus-visible:ring-2 focus-visible:ring-ring/50 dark:hover:bg-accent";
+const ACTIVE = "bg-primary-light-9 font-medium text-primary dark:bg-accent";
+
+/** Arrow keys move between visible items; right/left open and close folders (a tree's keys). */
+function onTreeKey(e: React.KeyboardEvent<HTMLElement>, setOpen: (id: number, open: boolean) => void) {
+  const items = [...e.currentTarget.querySelectorAll<HTMLElement>("[data-menu-item]")];
+  const i = items.indexOf(document.activeElement as HTMLElement);
+  if (i < 0) return;
+  const current = items[i];
+  const folderId = Number(current.dataset.folder);
+  const move = (j: number) => {
+    e.preventDefault();
+    items[Math.max(0, Math.min(items.length - 1, j))]?.focus();
+  };
+  switch (e.key) {
+    case "ArrowDown":
+      return move(i + 1);
+    case "ArrowUp":
+      return move(i - 1);
+    case "Home":
+      return move(0);
+    case "End":
+      return move(items.length - 1);
+    case "ArrowRight":
+      if (folderId && current.getAttribute("aria-expanded") === "false") {
+        e.preventDefault();
+        setOpen(folderId, true);
+      }
+      return;
+    case "ArrowLeft":
+      if (folderId && current.getAttribute("aria-expanded") === "true") {
+        e.preventDefault();
+        setOpen(folderId, false);
+      } else if (current.dataset.parent) {
+        e.preventDefault();
+        e.currentTarget.querySelector<HTMLElement>(`[data-folder="${current.dataset.parent}"]`)?.focus();
+      }
+  }
+}
+
+function Entry({ node, depth, parent }: { node: MenuNode; depth: number; parent?: number }) {
+  const locale = useLocale();
+  const pathname = usePathname();
+  const open = useOpenEntry();
+  const active = !!node.path && node.path.toLowerCase() === pathname.toLowerCase();
+  return (
+    <li role="none">
+      <a
+        role="treeitem"
+        href={node.frame === 1 ? (node.framePath ?? "#") : (node.path ?? "#")}
+        onClick={(e) => {
+          if (e.metaKey || e.ctrlKey || e.shiftKey) return;
+          e.preventDefault();
+          open(node);
+        }}
+        aria-current={active ? "page" : undefined}
+        data-menu-item=""
+        data-parent={parent}
+        data-testid="menu-entry"
+        data-path={node.path ?? node.framePath ?? ""}
+        className={cn(ITEM, active && ACTIVE)}
+        style={{ paddingLeft: `${0.75 + depth * 1}rem` }}
+      >
+        <MenuIcon name={node.icon} className="size-4 shrink-0" />
+        <span className="truncate">{menuTitle(node, locale)}</span>
+      </a>
+    </li>
+  );
+}
+
+function Folder({ node, depth, parent, openIds, setOpen }: { node: MenuNode; depth: number; parent?: number; openIds: Set<number>; setOpen: (id: number, open: boolean) => void }) {
+  const locale = useLocale();
+  const expanded = openIds.has(node.id);
+  return (
+    <li role="none">
+      <button
+        type="button"
+        role="treeitem"
+        aria-expanded={expanded}
+        onClick={() => setOpen(node.id, !expanded)}
+        data-menu-item=""
+        data-folder={node.id}
+        data-parent={parent}
+        data-testid="menu-folder"
+        className={ITEM}
+        style={{ paddingLeft: `${0.75 + depth * 1}rem` }}
+      >
+        <MenuIcon name={node.icon} className="size-4 shrink-0" />
+        <span className="flex-1 truncate text-left">{menuTitle(node, locale)}</span>
+        <ChevronRight className={cn("size-4 shrink-0 transition-transform", expanded && "rotate-90")} aria-hidden="true" />
+      </button>
+      {expanded && (
+        <ul role="group">
+          <Nodes nodes={node.childrens} depth={depth + 1} parent={node.id} openIds={openIds} setOpen={setOpen} />
+        </ul>
+      )}
+    </li>
+  );
+}
+
+function Nodes({ nodes, depth, parent, openIds, setOpen }: { nodes: MenuNode[]; depth: number; parent?: number; openIds: Set<number>; setOpen: (id: number, open: boolean) => void }) {
+  return nodes.map((n) =>
+    n.childrens.length ? <Folder key={n.id} node={n} depth={depth} parent={parent} openIds={openIds} setOpen={setOpen} /> : <Entry key={n.id} node={n} depth={depth} parent={parent} />,
+  );
+}
+
+/** Collapsed: icons only; a folder lists its entries in a dropdown. */
+function CollapsedNode({ node }: { node: MenuNode }) {
+  const locale = useLocale();
+  const pathname = usePathname();
+  const open = useOpenEntry();
+  const leaves = node.childrens.length ? flattenMenu(node.childrens) : [{ node, trail: [] }];
+  const active = leaves.some((l) => l.node.path?.toLowerCase() === pathname.toLowerCase());
+  const title = menuTitle(node, locale);
+  if (!node.childrens.length) {
+    return (
+      <li>
+        <Tooltip>
+          <TooltipTrigger asChild>
+            <button type="button" onClick={() => open(node)} aria-label={title} data-testid="menu-entry" data-path={node.path ?? ""} className={cn(ITEM, "justify-center px-0", active && ACTIVE)}>
+              <MenuIcon name={node.icon} className="size-5" />
+            </button>
+          </TooltipTrigger>
+          <TooltipContent side="right">{title}</TooltipContent>
+        </Tooltip>
+      </li>
+    );
+  }
+  return (
+    <li>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <button type="button" aria-label={title} title={title} data-testid="menu-folder" className={cn(ITEM, "justify-center px-0", active && ACTIVE)}>
+            <MenuIcon name={node.icon} className="size-5" />
+          </button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent side="right" align="start" className="max-h-[70vh] overflow-y-auto">
+          <DropdownMenuLabel>{title}</DropdownMenuLabel>
+          {leaves.map(({ node: leaf }) => (
+            <DropdownMenuItem key={leaf.id} onSelect={() => open(leaf)} data-testid="menu-entry" data-path={leaf.path ?? ""}>
+              <MenuIcon name={leaf.icon} className="size-4" />
+              {menuTitle(leaf, locale)}
+            </DropdownMenuItem>
+          ))}
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </li>
+  );
+}
+
+function Brand({ collapsed }: { collapsed: boolean }) {
+  const { company } = useShell();
+  const t = useTranslations("common");
+  const name = (collapsed ? company.compNameShort || company.compName : company.compName) || t("appName");
+  const logo = (collapsed ? company.compLogoShort || company.compLogo : company.compLogo) || "/brand/logo.svg";
+  return (
+    <Link href={HOME_PATH} className="flex h-14 shrink-0 items-center gap-2 border-b px-3 font-semibold" data-testid="brand" title={name}>
+      <img src={fileUrl(logo)} alt="" className="h-8 w-8 shrink-0 object-contain" />
+      {!collapsed && <span className="line-clamp-2 text-sm leading-tight">{name}</span>}
+      {collapsed && company.compNameShort && <span className="sr-only">{name}</span>}
+    </Link>
+  );
+}
+
+/** The side menu: fixed home entry first, then the user's tree from the server. */
+export function SideMenu() {
+  const { menus } = useShell();
+  const { collapsed } = useCollapse();
+  const t = useTranslations("shell.menu");
+  const pathname = usePathname();
+  const trailIds = useMemo(() => menuTrail(menus, pathname).map((n) => n.id), [menus, pathname]);
+  const [openIds, setOpenIds] = useState<Set<number>>(() => new Set(trailIds));
+  // The folder of the page being shown opens when the URL changes (tabs, links, back button).
+  useEffect(() => setOpenIds((s) => (trailIds.every((id) => s.has(id)) ? s : new Set([...s, ...trailIds]))), [trailIds]);
+  const setOpen = (id: number, open: boolean) =>
+    setOpenIds((s) => {
+      const next = new Set(s);
+      if (open) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const home: MenuNode = { id: 0, name: t("home"), nameEn: t("home"), icon: "house", path: HOME_PATH, frame: 0, framePath: null, type: "menu", childrens: [] };
+
+  return (
+    <aside className={cn("flex shrink-0 flex-col border-r bg-card transition-[width]", collapsed ? "w-16" : "w-60")} data-testid="side-menu" data-collapsed={collapsed}>
+      <Brand collapsed={collapsed} />
+      <nav aria-label={t("label")} className="flex-1 overflow-y-auto p-2">
+        {collapsed ? (
+          <ul className="space-y-1">
+            {[home, ...menus].map((n) => (
+              <CollapsedNode key={n.id} node={n} />
+            ))}
+          </ul>
+        ) : (
+          <ul role="tree" aria-label={t("label")} className="space-y-0.5" onKeyDown={(e) => onTreeKey(e, setOpen)}>
+            <Nodes nodes={[home, ...menus]} depth={0} openIds={openIds} setOpen={setOpen} />
+          </ul>
+        )}
+        {menus.length === 0 && !collapsed && <p className="px-3 py-2 text-xs text-muted-foreground">{t("empty")}</p>}
+      </nav>
+    </aside>
+  );
+}

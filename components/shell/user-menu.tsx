@@ -1,0 +1,66 @@
+"use client";
+
+import { useState } from "react";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { ChevronDown, KeyRound, LogOut, ShieldCheck } from "lucide-react";
+import { fileUrl } from "@/lib/file-url";
+import { ChangePasswordDialog } from "@/components/kit/password-dialogs";
+import { Button } from "@/components/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { LogoutDialog } from "./logout-dialog";
+import { useShell } from "./shell-context";
+
+/** Avatar and name; security settings, change password, log out (confirmed). Dialogs live outside
+ *  the menu so closing the menu does not take them along. */
+export function UserMenu() {
+  const t = useTranslations("shell.user");
+  const { user } = useShell();
+  const [dialog, setDialog] = useState<"password" | "logout" | null>(null);
+  const name = user.realname || user.name;
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="sm" className="gap-2" aria-label={t("menu")} data-testid="user-menu">
+            {user.avatar ? (
+              <img src={fileUrl(user.avatar)} alt="" className="size-7 rounded-full object-cover" />
+            ) : (
+              <span className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-medium text-primary-foreground" aria-hidden="true">
+                {name.slice(0, 1).toUpperCase()}
+              </span>
+            )}
+            <span className="hidden max-w-32 truncate sm:inline" data-testid="current-user">
+              {name}
+            </span>
+            <ChevronDown className="size-4 opacity-60" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="min-w-48">
+          <DropdownMenuLabel className="font-normal">
+            <div className="font-medium">{name}</div>
+            <div className="text-xs text-muted-foreground">{user.name}</div>
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem asChild>
+            <Link href="/systemSet/securitySet" data-testid="user-security">
+              <ShieldCheck className="size-4" />
+              {t("security")}
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => setDialog("password")} data-testid="user-change-password">
+            <KeyRound className="size-4" />
+            {t("changePassword")}
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem variant="destructive" onSelect={() => setDialog("logout")} data-testid="logout">
+            <LogOut className="size-4" />
+            {t("logout")}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <ChangePasswordDialog open={dialog === "password"} onOpenChange={(o) => setDialog(o ? "password" : null)} />
+      <LogoutDialog open={dialog === "logout"} onOpenChange={(o) => setDialog(o ? "logout" : null)} />
+    </>
+  );
+}
