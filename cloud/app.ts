@@ -6,6 +6,7 @@ import type { CloudEnv, Deps } from "./lib/context";
 import { AppError, envelope, fail, isDataException } from "./lib/http";
 import { t } from "./lib/i18n";
 import { deviceRoutes } from "./routes/device";
+import { fileRoutes } from "./routes/file";
 import { msgRoutes } from "./routes/msg";
 import { sysRoutes } from "./routes/sys";
 
@@ -39,6 +40,7 @@ export function createCloud(deps: Deps) {
   app.route(`${base}/sys`, sysRoutes);
   app.route(`${base}/device`, deviceRoutes);
   app.route(`${base}/msg`, msgRoutes);
+  app.route(`${base}/file`, fileRoutes);
 
   app.notFound((c) => envelope(c, Code.NOT_FOUND, t(c.var.locale ?? "zh-cn", "cloud.notFound"), null));
   app.onError((err, c) => {
