@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { Code } from "@/lib/contract/envelope";
 import { roles, tenants, tokens, userRoles, users } from "../db/schema";
@@ -36,9 +36,13 @@ export async function revokeToken(db: Db, tokenHash: string, now: Date) {
   await db.update(tokens).set({ revokedAt: now }).where(eq(tokens.tokenHash, tokenHash));
 }
 
-/** Revokes every live token of a user (disable, password reset). */
-export async function revokeUserTokens(db: Db, userId: number, now: Date) {
-  await db.update(tokens).set({ revokedAt: now }).where(and(eq(tokens.userId, userId), isNull(tokens.revokedAt)));
+/** Revokes every live token of a user (disable, password reset), but the one to keep if named
+ *  (one's own password change keeps the session it was made from). */
+export async function revokeUserTokens(db: Db, userId: number, now: Date, keepHash?: string) {
+  await db
+    .update(tokens)
+    .set({ revokedAt: now })
+    .where(and(eq(tokens.userId, userId), isNull(tokens.revokedAt), keepHash ? ne(tokens.tokenHash, keepHash) : undefined));
 }
 
 export async function roleCodes(db: Db, userId: number) {
@@ -109,10 +113,15 @@ export const requireAuth: MiddlewareHandler<CloudEnv> = async (c, next) => {
  */
 export function requirePerm(code: string): MiddlewareHandler<CloudEnv> {
   return async (c, next) => {
-    const perms = await permissionCodes(c.var.deps.db, c.var.auth.roleIds);
-    if (!perms.has(code)) throw new AppError(Code.FORBIDDEN, "cloud.forbidden");
+    await assertPerm(c.var.deps.db, c.var.auth, code);
     await next();
   };
+}
+
+/** `requirePerm` for a handler whose code depends on the row it touches (e.g. a role's kind). */
+export async function assertPerm(db: Db, auth: Pick<Auth, "roleIds">, code: string) {
+  const perms = await permissionCodes(db, auth.roleIds);
+  if (!perms.has(code)) throw new AppError(Code.FORBIDDEN, "cloud.forbidden");
 }
 
 export function requireMenu(...paths: string[]): MiddlewareHandler<CloudEnv> {

@@ -1,6 +1,9 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { departments } from "../db/schema";
+import { departments, roles, users } from "../db/schema";
+import type { Auth } from "./context";
+import { badRequest, notFound } from "./http";
+import { ADMIN_ROLE, scopeOf } from "./menu-access";
 
 /**
  * The tenant's root department, the company itself (core §6): created with the tenant, named
@@ -30,4 +33,43 @@ export async function departmentAndDescendants(db: Db, tenantId: number, id: num
     stack.push(...(children.get(next) ?? []));
   }
   return out;
+}
+
+/**
+ * Screens whose pickers list the tenant's users, departments and groups: the organisation
+ * lists are readable from any of them (cloud-model: reads need one of the screen's menus).
+ */
+export const ORG_SCREENS = [
+  "/systemSet/userSet",
+  "/systemSet/departmentSet",
+  "/systemSet/groupSet",
+  "/systemSet/roleSet",
+  "/systemSet/tenantRoleSet",
+  "/systemSet/phoneSet",
+  "/projects/project",
+  "/alarm/alarmLink",
+  "/alarm/alarmRule",
+  "/knowledge",
+];
+
+/** Checks that every id is a user of the tenant: another tenant's user is "not found". */
+export async function assertTenantUsers(db: Db, tenantId: number, ids: number[]) {
+  if (!ids.length) return;
+  const unique = [...new Set(ids)];
+  const found = await db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, tenantId), inArray(users.id, unique)));
+  if (found.length !== unique.length) throw notFound();
+}
+
+/**
+ * A user cannot take away their own last administrator role (`admin` on the platform,
+ * `tenantAdmin` in a tenant): nobody would be left to give it back. `remaining` are the role
+ * ids the user would hold afterwards.
+ */
+export async function assertKeepsOwnAdmin(db: Db, auth: Pick<Auth, "userId" | "roleIds" | "tenantId">, userId: number, remaining: number[]) {
+  if (userId !== auth.userId) return;
+  const code = ADMIN_ROLE[scopeOf(auth.tenantId)];
+  const admin = (ids: number[]) =>
+    ids.length ? db.select({ id: roles.id }).from(roles).where(and(inArray(roles.id, ids), eq(roles.code, code), eq(roles.tenantId, auth.tenantId))) : Promise.resolve([]);
+  const [before, after] = await Promise.all([admin(auth.roleIds), admin(remaining)]);
+  if (before.length && !after.length) throw badRequest("cloud.lastAdminRole");
 }

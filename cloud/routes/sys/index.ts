@@ -3,8 +3,12 @@ import type { CloudEnv } from "../../lib/context";
 import { areaRoutes } from "./areas";
 import { loginRoutes } from "./login";
 import { currentMenuRoutes } from "./menu-current";
+import { departmentRoutes } from "./department";
+import { groupRoutes } from "./group";
 
 export const sysRoutes = new Hono<CloudEnv>()
   .route("/login", loginRoutes)
   .route("/areas", areaRoutes)
-  .route("/menu", currentMenuRoutes);
+  .route("/menu", currentMenuRoutes)
+  .route("/department", departmentRoutes)
+  .route("/group", groupRoutes);

@@ -33,8 +33,8 @@ export const userAdd = z.object({
 });
 export type UserAdd = z.infer<typeof userAdd>;
 
-/** `sys/user/upd`: the username stays what it was. */
-export const userUpdate = z.object({ id: dbId, ...userFields });
+/** `sys/user/upd`: the username stays what it was; roles are kept when not sent. */
+export const userUpdate = z.object({ id: dbId, ...userFields, roleIds: roleIds.optional() });
 export type UserUpdate = z.infer<typeof userUpdate>;
 
 /** `sys/user/page`: keyword over username, real name and phone; a department includes those below it. */
