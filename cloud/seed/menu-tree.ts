@@ -25,7 +25,7 @@ const system = (side: "sys" | "tenant"): MenuSeed =>
     ...(side === "sys"
       ? [
           m("租户角色", "Tenant roles", "/systemSet/tenantRoleSet", "shield-check", [...crud("sys:tenantRole"), b("分配权限", "Assign permissions", "sys:tenantRole:auth")]),
-          m("租户管理", "Tenants", "/systemSet/tenantSet", "building-2", [...crud("sys:tenant"), b("菜单授权", "Menu authorisation", "sys:tenant:auth"), b("重置密码", "Reset password", "sys:tenant:resetPwd")]),
+          m("租户管理", "Tenants", "/systemSet/tenantSet", "building-2", [...crud("sys:tenant"), b("菜单授权", "Menu authorisation", "sys:tenant:auth"), b("重置密码", "Reset password", "sys:tenant:resetPwd"), b("启用/禁用", "Enable/disable", "sys:tenant:openOrClose")]),
         ]
       : []),
     m("用户组", "User groups", "/systemSet/groupSet", "users-round", crud("sys:group")),

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { CloudEnv } from "../../lib/context";
 import { areaRoutes } from "./areas";
 import { loginRoutes } from "./login";
+import { tenantRoutes } from "./tenant";
 import { currentMenuRoutes } from "./menu-current";
 import { departmentRoutes } from "./department";
 import { groupRoutes } from "./group";
@@ -9,6 +10,7 @@ import { groupRoutes } from "./group";
 export const sysRoutes = new Hono<CloudEnv>()
   .route("/login", loginRoutes)
   .route("/areas", areaRoutes)
+  .route("/tenant", tenantRoutes)
   .route("/menu", currentMenuRoutes)
   .route("/department", departmentRoutes)
   .route("/group", groupRoutes);
