@@ -1,0 +1,98 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { Hono } from "hono";
+import type { CompanyInfo } from "@/lib/contract/company";
+import { expireWarn, saveColor, saveComp, saveEncrypt, saveLogin, type CompanySettings, type ExpireWarnCurrent } from "@/lib/contract/system/company-settings";
+import { companyInfo, departments, tenants, users } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { platformOnly, requireAuth, requireMenu, requirePerm } from "../../lib/auth";
+import type { CloudEnv } from "../../lib/context";
+import { loadCompany } from "../../lib/company";
+import { dayOf, daysLeft, EXPIRE_WARN_KEY, loadExpireWarn } from "../../lib/expire-warn";
+import { badRequest, body, ok } from "../../lib/http";
+import { PLATFORM_TENANT_ID } from "../../lib/menu-access";
+import { loadPhoneSet, PHONE_SET_KEY } from "../../lib/phone-set";
+import { saveSetting } from "../../lib/settings";
+
+const SCREENS = ["/systemSet/loginPage", "/systemSet/companyInfo", "/systemSet/companyColor", "/systemSet/phoneSet"];
+const EXPIRE_SCREEN = "/systemSet/expire";
+
+/** Merges part of the company info into the tenant's document; "" means the built-in default. */
+async function patchCompany(db: Db, tenantId: number, patch: Partial<CompanyInfo>, now: Date) {
+  const data = JSON.stringify(patch);
+  await db
+    .insert(companyInfo)
+    .values({ tenantId, data: patch, updatedAt: now })
+    .onConflictDoUpdate({ target: companyInfo.tenantId, set: { data: sql`${companyInfo.data} || ${data}::jsonb`, updatedAt: now } });
+}
+
+/** Optional form values to the document's strings. */
+const str = (v: string | null | undefined) => v ?? "";
+
+/** Exemptions name users and departments of the caller's tenant only. */
+async function assertOwned(db: Db, tenantId: number, userIds: number[], departmentIds: number[]) {
+  const check = async (field: string, ids: number[], found: { id: number }[]) => {
+    if (new Set(found.map((r) => r.id)).size !== new Set(ids).size) throw badRequest("cloud.fieldError", { field, reason: "@validation.invalidOption" });
+  };
+  if (userIds.length) await check("exemptUserIds", userIds, await db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, tenantId), inArray(users.id, userIds))));
+  if (departmentIds.length)
+    await check("exemptDepartmentIds", departmentIds, await db.select({ id: departments.id }).from(departments).where(and(eq(departments.tenantId, tenantId), inArray(departments.id, departmentIds))));
+}
+
+export const companyRoutes = new Hono<CloudEnv>()
+  .use(requireAuth)
+  .get("/info", requireMenu(...SCREENS), async (c) => {
+    const { db } = c.var.deps;
+    const tenantId = c.var.auth.tenantId;
+    const [company, encrypt] = await Promise.all([loadCompany(db, tenantId), loadPhoneSet(db, tenantId)]);
+    const info: CompanySettings = { ...company, encrypt };
+    return ok(c, info);
+  })
+  .post("/saveComp", requirePerm("sys:company:saveComp"), async (c) => {
+    const input = await body(c, saveComp);
+    const patch = { compName: str(input.compName), compLogo: str(input.compLogo), compNameShort: str(input.compNameShort), compLogoShort: str(input.compLogoShort) };
+    await patchCompany(c.var.deps.db, c.var.auth.tenantId, patch, c.var.deps.now());
+    return ok(c, await loadCompany(c.var.deps.db, c.var.auth.tenantId), "cloud.saved");
+  })
+  .post("/saveLogin", requirePerm("sys:company:saveLogin"), async (c) => {
+    const input = await body(c, saveLogin);
+    const patch = {
+      loginText: str(input.loginText),
+      loginLink: str(input.loginLink),
+      loginBanner: JSON.stringify(input.loginBanner),
+      loginLogo: str(input.loginLogo),
+      loginBackdrop: str(input.loginBackdrop),
+    };
+    await patchCompany(c.var.deps.db, c.var.auth.tenantId, patch, c.var.deps.now());
+    return ok(c, await loadCompany(c.var.deps.db, c.var.auth.tenantId), "cloud.saved");
+  })
+  .post("/saveColor", requirePerm("sys:company:saveColor"), async (c) => {
+    const { skinColor } = await body(c, saveColor);
+    await patchCompany(c.var.deps.db, c.var.auth.tenantId, { skinColor }, c.var.deps.now());
+    return ok(c, { skinColor }, "cloud.saved");
+  })
+  .post("/saveEncrypt", requirePerm("sys:company:saveEncrypt"), async (c) => {
+    const input = await body(c, saveEncrypt);
+    const { db, now } = c.var.deps;
+    const set = { ...input, exemptUserIds: [...new Set(input.exemptUserIds)], exemptDepartmentIds: [...new Set(input.exemptDepartmentIds)] };
+    await assertOwned(db, c.var.auth.tenantId, set.exemptUserIds, set.exemptDepartmentIds);
+    await saveSetting(db, c.var.auth.tenantId, PHONE_SET_KEY, set, now());
+    return ok(c, set, "cloud.saved");
+  })
+  .get("/expireWarn/info", platformOnly, requireMenu(EXPIRE_SCREEN), async (c) => ok(c, await loadExpireWarn(c.var.deps.db)))
+  .post("/expireWarn/save", platformOnly, requirePerm("sys:expire:save"), async (c) => {
+    const input = await body(c, expireWarn);
+    await saveSetting(c.var.deps.db, PLATFORM_TENANT_ID, EXPIRE_WARN_KEY, input, c.var.deps.now());
+    return ok(c, input, "cloud.saved");
+  })
+  /** For every signed-in user: whether the console should warn that the contract ends soon. */
+  .get("/expireWarn/current", async (c) => {
+    const { db, now } = c.var.deps;
+    const none: ExpireWarnCurrent = { show: false, daysLeft: null, contractEnd: null };
+    if (c.var.auth.isPlatform) return ok(c, none);
+    const [tenant] = await db.select({ contractEnd: tenants.contractEnd }).from(tenants).where(eq(tenants.id, c.var.auth.tenantId));
+    if (!tenant?.contractEnd) return ok(c, none);
+    const warn = await loadExpireWarn(db);
+    const left = daysLeft(tenant.contractEnd, now());
+    const current: ExpireWarnCurrent = { show: warn.enabled && left >= 0 && left <= warn.days, daysLeft: left, contractEnd: dayOf(tenant.contractEnd) };
+    return ok(c, current);
+  });
