@@ -92,7 +92,7 @@ export function CommandPalette() {
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="overflow-hidden p-0 sm:max-w-xl" showClose={false} aria-describedby={undefined}>
           <DialogTitle className="sr-only">{t("palette.title")}</DialogTitle>
-          <Command shouldFilter={false} loop data-testid="palette">
+          <Command shouldFilter={false} loop className="[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:text-muted-foreground" data-testid="palette">
             <CommandInput value={query} onValueChange={setQuery} placeholder={t("palette.placeholder")} />
             <CommandList className="max-h-96">
               <CommandEmpty>{t("palette.empty")}</CommandEmpty>

@@ -197,10 +197,13 @@ export function SideMenu() {
       else next.delete(id);
       return next;
     });
+  // Marks the menu interactive (tests and scripts wait for it before clicking).
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   const home: MenuNode = { id: 0, name: t("home"), nameEn: t("home"), icon: "house", path: HOME_PATH, frame: 0, framePath: null, type: "menu", childrens: [] };
 
   return (
-    <aside className={cn("flex shrink-0 flex-col border-r bg-card transition-[width]", collapsed ? "w-16" : "w-60")} data-testid="side-menu" data-collapsed={collapsed}>
+    <aside className={cn("flex shrink-0 flex-col border-r bg-card transition-[width]", collapsed ? "w-16" : "w-60")} data-testid="side-menu" data-collapsed={collapsed} data-ready={ready}>
       <Brand collapsed={collapsed} />
       <nav aria-label={t("label")} className="flex-1 overflow-y-auto p-2">
         {collapsed ? (

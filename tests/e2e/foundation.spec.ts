@@ -52,6 +52,8 @@ test("the language switch survives a reload", async ({ page }) => {
 test("logout clears the session", async ({ page }) => {
   await loginAs(page, "demoadmin");
   await expect(page).toHaveURL(/\/home$/);
+  // Log out lives in the user menu of the shell's header.
+  await page.getByTestId("user-menu").click();
   await page.getByTestId("logout").click();
   await page.getByTestId("logout-confirm").click();
   await expect(page).toHaveURL(/\/login/);

@@ -1,0 +1,147 @@
+import { expect, test, type Page } from "@playwright/test";
+import { loginAs } from "./pages/login-page";
+import { ShellPage } from "./pages/shell-page";
+
+// One database for the whole file: tests that change state (read messages, project) run in order.
+test.describe.configure({ mode: "serial" });
+
+async function signIn(page: Page, who: "demoadmin" | "operator01" = "demoadmin") {
+  await loginAs(page, who);
+  await expect(page).toHaveURL(/\/home$/);
+  const shell = new ShellPage(page);
+  await shell.ready();
+  return shell;
+}
+
+const FIVE = ["/projects/project", "/systemSet/userSet", "/systemSet/roleSet", "/systemSet/departmentSet", "/systemSet/dictSet"];
+
+async function openFive(page: Page, shell: ShellPage) {
+  for (const path of FIVE) {
+    await shell.openEntry(path);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(shell.tab(path)).toBeVisible();
+  }
+}
+
+test("the menu is the seeded tree for demoadmin and smaller for operator01", async ({ page, browser }) => {
+  const admin = await signIn(page);
+  expect(await admin.topLevel()).toEqual(["首页", "项目", "设备管理", "监测数据", "告警", "消息", "数据大屏", "巡检机器人", "监测报告", "知识库", "媒体库", "系统设置"]);
+  await admin.openEntry("/systemSet/userSet");
+  await expect(admin.entry("/systemSet/userSet")).toHaveAttribute("aria-current", "page");
+
+  const other = await browser.newPage();
+  const operator = await signIn(other, "operator01");
+  const top = await operator.topLevel();
+  expect(top).toContain("告警");
+  expect(top).not.toContain("巡检机器人");
+  expect(top).not.toContain("媒体库");
+  await expect(operator.entry("/systemSet/userSet")).toHaveCount(0);
+  await other.close();
+});
+
+test("five entries give five tabs; every context-menu action; reload keeps them", async ({ page }) => {
+  const shell = await signIn(page);
+  await openFive(page, shell);
+  expect(await shell.tabPaths()).toEqual(["/home", ...FIVE]);
+
+  await page.reload();
+  await shell.ready();
+  await expect(shell.tabs()).toHaveCount(6);
+  expect(await shell.tabPaths()).toEqual(["/home", ...FIVE]);
+
+  // Closing the active (last) tab moves to its left neighbour.
+  await shell.tabAction("/systemSet/dictSet", "close");
+  await expect(page).toHaveURL(/\/systemSet\/departmentSet$/);
+  expect(await shell.tabPaths()).toEqual(["/home", ...FIVE.slice(0, 4)]);
+
+  await shell.tabAction("/systemSet/userSet", "closeRight");
+  expect(await shell.tabPaths()).toEqual(["/home", "/projects/project", "/systemSet/userSet"]);
+  await expect(page).toHaveURL(/\/systemSet\/userSet$/);
+
+  await shell.tabAction("/projects/project", "closeOthers");
+  expect(await shell.tabPaths()).toEqual(["/home", "/projects/project"]);
+  await expect(page).toHaveURL(/\/projects\/project$/);
+
+  await shell.tabAction("/projects/project", "closeAll");
+  expect(await shell.tabPaths()).toEqual(["/home"]);
+  await expect(page).toHaveURL(/\/home$/);
+
+  // The keyboard: Delete closes the focused tab.
+  await shell.openEntry("/systemSet/userSet");
+  await shell.tab("/systemSet/userSet").getByRole("tab").focus();
+  await page.keyboard.press("Delete");
+  expect(await shell.tabPaths()).toEqual(["/home"]);
+});
+
+test("a list page keeps its filter and page when its tab is clicked again", async ({ page }) => {
+  const shell = await signIn(page);
+  await page.goto("/projects/project?prjName=%E5%9C%B0%E9%93%81&current=1");
+  await shell.ready();
+  await expect(shell.tab("/projects/project")).toBeVisible();
+  await shell.tab("/home").getByRole("tab").click();
+  await expect(page).toHaveURL(/\/home$/);
+  await shell.tab("/projects/project").getByRole("tab").click();
+  await expect(page).toHaveURL(/\/projects\/project\?prjName=%E5%9C%B0%E9%93%81&current=1$/);
+});
+
+test("project-required entries warn without a project; data screens open a new tab with tId and projId", async ({ page }) => {
+  const shell = await signIn(page);
+  await shell.openEntry("/reportList");
+  await expect(page.getByText("请选择项目")).toBeVisible();
+  await expect(page).toHaveURL(/\/home$/);
+
+  await shell.openEntry("/globalDataScreen");
+  await expect(page.getByText("请选择项目").first()).toBeVisible();
+
+  await shell.chooseProject("滨江花园二期基坑监测");
+  const [popup] = await Promise.all([page.waitForEvent("popup"), shell.entry("/globalDataScreen").click()]);
+  expect(popup.url()).toMatch(/\/globalDataScreen\?tId=2&projId=\d+$/);
+  await popup.close();
+  await expect(shell.tabs()).toHaveCount(1);
+});
+
+test("the language switch keeps the tabs", async ({ page }) => {
+  const shell = await signIn(page);
+  await shell.openEntry("/systemSet/userSet");
+  await shell.openEntry("/systemSet/roleSet");
+  await shell.switchLanguage("en");
+  await expect(shell.tab("/systemSet/userSet")).toHaveText("Users");
+  expect(await shell.tabPaths()).toEqual(["/home", "/systemSet/userSet", "/systemSet/roleSet"]);
+  await expect(shell.menu()).toContainText("System settings");
+  await shell.switchLanguage("zh-cn");
+  await expect(shell.tab("/systemSet/userSet")).toHaveText("用户管理");
+});
+
+test("the popovers show counts and refresh on the 60 s tick", async ({ page }) => {
+  await page.clock.install();
+  const shell = await signIn(page);
+  // The seeded demo inbox: two pending to-dos, three unread messages.
+  await expect(shell.count("todo")).toHaveText("2");
+  await expect(shell.count("messages")).toHaveText("3");
+  await page.getByTestId("inbox-messages").click();
+  await expect(page.getByTestId("inbox-item")).toHaveCount(3);
+  await page.keyboard.press("Escape");
+
+  // Read one message behind the console's back: the badge follows on the next poll, not before.
+  const list = await page.request.get("/api/msg/station/currUser/page?current=1&size=10&readStatus=0");
+  const id = (await list.json()).data.records[0].id as number;
+  const read = await page.request.post("/api/msg/station/currUser/read", { data: { ids: [id] } });
+  expect((await read.json()).code).toBe(200);
+  await page.clock.runFor(30_000);
+  await expect(shell.count("messages")).toHaveText("3");
+  await page.clock.runFor(30_000);
+  await expect(shell.count("messages")).toHaveText("2");
+
+  await page.getByTestId("inbox-messages").click();
+  await page.getByTestId("inbox-mark-all").click();
+  await expect(shell.count("messages")).toHaveCount(0);
+});
+
+test("⌘-K finds an entry by pinyin initials", async ({ page }) => {
+  const shell = await signIn(page);
+  await shell.palette("yhgl");
+  const item = page.getByTestId("palette-item").filter({ hasText: "用户管理" });
+  await expect(item).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/systemSet\/userSet$/);
+});
