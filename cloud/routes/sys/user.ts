@@ -1,0 +1,276 @@
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from "drizzle-orm";
+import { Hono } from "hono";
+import { Code } from "@/lib/contract/envelope";
+import { idQuery, idsBody } from "@/lib/contract/message";
+import { checkPassword, passwordForm } from "@/lib/contract/password";
+import { statusBody } from "@/lib/contract/system/status";
+import { departmentUserQuery, queryPhoneBody, userAdd, userAuthBody, userQuery, userUpdate, usernameQuery, type UserRow } from "@/lib/contract/system/user";
+import { departments, roles, tenants, userRoles, users } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { requireAuth, requireMenu, requirePerm, revokeUserTokens } from "../../lib/auth";
+import type { Auth, CloudEnv, Ctx, Deps } from "../../lib/context";
+import { hashPassword } from "../../lib/crypto";
+import { AppError, badRequest, body, notFound, ok, query } from "../../lib/http";
+import { t } from "../../lib/i18n";
+import { ORG_SCREENS, assertKeepsOwnAdmin, departmentAndDescendants } from "../../lib/org";
+import { loadPolicy, setPassword } from "../../lib/passwords";
+import { loadMasker, type Masker } from "../../lib/phone-set";
+import { tenantScope } from "../../lib/scope";
+
+type User = typeof users.$inferSelect;
+
+/** Phones and e-mails as this viewer may see them: unmasked for a user allowed to query phones
+ *  (`updQueryPhone`), otherwise per the tenant's phoneSet and its exemptions. */
+async function maskerFor(db: Db, auth: Auth): Promise<Masker> {
+  const [viewer] = await db.select({ queryPhone: users.queryPhone }).from(users).where(eq(users.id, auth.userId));
+  if (viewer?.queryPhone === 1) return { phone: (v) => v, email: (v) => v };
+  return loadMasker(db, auth);
+}
+
+/** Users as the console shows them, with department and role names, masked for the viewer. */
+async function toRows(db: Db, auth: Auth, list: User[]): Promise<UserRow[]> {
+  if (!list.length) return [];
+  const ids = list.map((u) => u.id);
+  const deptIds = [...new Set(list.map((u) => u.departmentId).filter((d): d is number => d !== null))];
+  const [held, depts, [tenant], mask] = await Promise.all([
+    db.select({ userId: userRoles.userId, id: roles.id, name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(inArray(userRoles.userId, ids)).orderBy(asc(roles.id)),
+    deptIds.length ? db.select({ id: departments.id, name: departments.departmentName }).from(departments).where(inArray(departments.id, deptIds)) : Promise.resolve([]),
+    db.select({ adminUserId: tenants.adminUserId }).from(tenants).where(eq(tenants.id, auth.tenantId)),
+    maskerFor(db, auth),
+  ]);
+  const deptName = new Map(depts.map((d) => [d.id, d.name]));
+  return list.map((u) => {
+    const mine = held.filter((h) => h.userId === u.id);
+    return {
+      id: u.id,
+      username: u.username,
+      realname: u.realname,
+      employeeNo: u.employeeNo,
+      sex: u.sex,
+      position: u.position,
+      phone: mask.phone(u.phone),
+      landline: u.landline,
+      email: mask.email(u.email),
+      avatar: u.avatar,
+      departmentId: u.departmentId,
+      departmentName: u.departmentId === null ? null : (deptName.get(u.departmentId) ?? null),
+      roleIds: mine.map((h) => h.id),
+      roleNames: mine.map((h) => h.name),
+      enabled: u.enabled === 1 ? 1 : 2,
+      userIdentity: u.userIdentity,
+      queryPhone: u.queryPhone,
+      tenantAdmin: tenant?.adminUserId === u.id,
+      createTime: u.createdAt.toISOString(),
+    };
+  });
+}
+
+/** One of the caller's tenant's users; another tenant's is "not found". */
+async function ownUser(db: Db, auth: Auth, id: number): Promise<User> {
+  const [u] = await db.select().from(users).where(tenantScope(auth).where(users, eq(users.id, id)));
+  if (!u) throw notFound();
+  return u;
+}
+
+/** Username, phone and e-mail are each unique within a tenant (phone and e-mail log in and reset passwords). */
+export async function assertUnique(db: Db, tenantId: number, fields: { username?: string; phone?: string | null; email?: string | null }, exceptId?: number) {
+  const others = (cond: SQL) => db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, tenantId), cond, exceptId ? ne(users.id, exceptId) : undefined)).limit(1);
+  if (fields.username && (await others(eq(users.username, fields.username))).length) throw badRequest("cloud.usernameTaken", { username: fields.username });
+  if (fields.phone && (await others(eq(users.phone, fields.phone))).length) throw badRequest("cloud.phoneTaken");
+  if (fields.email && (await others(eq(users.email, fields.email))).length) throw badRequest("cloud.emailTaken");
+}
+
+/** The department named in a form must be one of the caller's tenant's. */
+async function assertDepartment(db: Db, auth: Auth, departmentId: number) {
+  const [dept] = await db.select({ id: departments.id }).from(departments).where(tenantScope(auth).where(departments, eq(departments.id, departmentId)));
+  if (!dept) throw notFound();
+}
+
+/** Roles given to a user must be the caller's tenant's user-side roles: platform users hold
+ *  management roles, the platform's tenant roles go to tenants. */
+async function assertRoles(db: Db, auth: Auth, roleIds: number[] | undefined) {
+  if (!roleIds?.length) return;
+  const unique = [...new Set(roleIds)];
+  const kind = auth.isPlatform ? eq(roles.kind, 1) : undefined;
+  const found = await db.select({ id: roles.id }).from(roles).where(tenantScope(auth).where(roles, inArray(roles.id, unique), kind));
+  if (found.length !== unique.length) throw notFound();
+}
+
+async function setRoles(db: Db, userId: number, roleIds: number[]) {
+  await db.delete(userRoles).where(eq(userRoles.userId, userId));
+  if (roleIds.length) await db.insert(userRoles).values([...new Set(roleIds)].map((roleId) => ({ userId, roleId })));
+}
+
+const profile = (b: { realname: string; employeeNo?: string | null; sex?: number | "" | null; position?: string | null; phone?: string | null; landline?: string | null; email?: string | null; avatar?: string | null; departmentId: number }) => ({
+  realname: b.realname,
+  employeeNo: b.employeeNo || null,
+  sex: b.sex === "" || b.sex == null ? null : b.sex,
+  position: b.position || null,
+  phone: b.phone || null,
+  landline: b.landline || null,
+  email: b.email || null,
+  avatar: b.avatar || null,
+  departmentId: b.departmentId,
+});
+
+/** Sends a user their new password by SMS and e-mail, whichever they have. */
+async function notifyPassword(c: Ctx, user: Pick<User, "username" | "phone" | "email">, password: string) {
+  const deps: Deps = c.var.deps;
+  const text = t(c.var.locale, "cloud.passwordNotice", { username: user.username, password });
+  const subject = t(c.var.locale, "cloud.passwordNoticeSubject");
+  if (user.phone) await deps.delivery.send({ channel: "sms", target: user.phone, subject, body: text });
+  if (user.email) await deps.delivery.send({ channel: "email", target: user.email, subject, body: text });
+}
+
+const READ = requireMenu(...ORG_SCREENS);
+
+export const userRoutes = new Hono<CloudEnv>()
+  .use(requireAuth)
+  .get("/page", READ, async (c) => {
+    const q = query(c, userQuery);
+    const db = c.var.deps.db;
+    const auth = c.var.auth;
+    const conds: (SQL | undefined)[] = [];
+    if (q.keyword) {
+      const like = `%${q.keyword}%`;
+      conds.push(or(ilike(users.username, like), ilike(users.realname, like), ilike(users.phone, like)));
+    }
+    if (q.departmentId) {
+      const ids = await departmentAndDescendants(db, auth.tenantId, q.departmentId);
+      if (!ids.length) return ok(c, { records: [], total: 0 });
+      conds.push(inArray(users.departmentId, ids));
+    }
+    if (q.enabled) conds.push(q.enabled === 1 ? eq(users.enabled, 1) : ne(users.enabled, 1));
+    const where = tenantScope(auth).where(users, ...conds);
+    const [list, [{ total }]] = await Promise.all([
+      db.select().from(users).where(where).orderBy(desc(users.id)).limit(q.size).offset((q.current - 1) * q.size),
+      db.select({ total: count() }).from(users).where(where),
+    ]);
+    return ok(c, { records: await toRows(db, auth, list), total });
+  })
+  .get("/getDepartmentUserInfo", READ, async (c) => {
+    const { departmentId } = query(c, departmentUserQuery);
+    const db = c.var.deps.db;
+    const [department] = await db
+      .select({ id: departments.id, departmentName: departments.departmentName, parentId: departments.parentId })
+      .from(departments)
+      .where(tenantScope(c.var.auth).where(departments, eq(departments.id, departmentId)));
+    if (!department) throw notFound();
+    const list = await db.select().from(users).where(tenantScope(c.var.auth).where(users, eq(users.departmentId, departmentId))).orderBy(asc(users.id));
+    return ok(c, { department, users: await toRows(db, c.var.auth, list) });
+  })
+  .get("/getUserInfoById", READ, async (c) => {
+    const { id } = query(c, idQuery);
+    const [row] = await toRows(c.var.deps.db, c.var.auth, [await ownUser(c.var.deps.db, c.var.auth, id)]);
+    return ok(c, row);
+  })
+  .get("/getUserInfoByUsername", READ, async (c) => {
+    const { username } = query(c, usernameQuery);
+    const [u] = await c.var.deps.db.select().from(users).where(tenantScope(c.var.auth).where(users, eq(users.username, username)));
+    if (!u) throw notFound();
+    const [row] = await toRows(c.var.deps.db, c.var.auth, [u]);
+    return ok(c, row);
+  })
+  .post("/add", requirePerm("sys:user:add"), async (c) => {
+    const input = await body(c, userAdd);
+    const deps = c.var.deps;
+    const auth = c.var.auth;
+    await assertUnique(deps.db, auth.tenantId, input);
+    await assertDepartment(deps.db, auth, input.departmentId);
+    await assertRoles(deps.db, auth, input.roleIds);
+    const policy = await loadPolicy(deps.db, auth.tenantId);
+    const password = input.password || policy.init.password;
+    if (!password) throw badRequest("cloud.initPasswordMissing");
+    const violations = checkPassword(password, policy.complexity, input);
+    if (violations.length) {
+      throw new AppError(Code.BAD_REQUEST, "cloud.passwordPolicy", { reasons: violations.map((v) => `@${v.key}`).join("|"), ...Object.assign({}, ...violations.map((v) => v.values)) });
+    }
+    const passwordHash = await hashPassword(password);
+    const now = deps.now();
+    const row = await deps.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      const [u] = await db
+        .insert(users)
+        .values(tenantScope(auth).owned({ username: input.username, passwordHash, ...profile(input), mustChangePwd: policy.init.forceChange, pwdChangedAt: now, createdAt: now, updatedAt: now }))
+        .returning();
+      await setRoles(db, u.id, input.roleIds);
+      return u;
+    });
+    if (policy.init.notify) await notifyPassword(c, row, password);
+    const [out] = await toRows(deps.db, auth, [row]);
+    return ok(c, out);
+  })
+  .post("/upd", requirePerm("sys:user:upd"), async (c) => {
+    const input = await body(c, userUpdate);
+    const db = c.var.deps.db;
+    const auth = c.var.auth;
+    await ownUser(db, auth, input.id);
+    await assertUnique(db, auth.tenantId, { phone: input.phone, email: input.email }, input.id);
+    await assertDepartment(db, auth, input.departmentId);
+    await assertRoles(db, auth, input.roleIds);
+    if (input.roleIds) await assertKeepsOwnAdmin(db, auth, input.id, input.roleIds);
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      await t.update(users).set({ ...profile(input), updatedAt: c.var.deps.now() }).where(eq(users.id, input.id));
+      if (input.roleIds) await setRoles(t, input.id, input.roleIds);
+    });
+    const [out] = await toRows(db, auth, [await ownUser(db, auth, input.id)]);
+    return ok(c, out);
+  })
+  .post("/updAuth", requirePerm("sys:user:upd"), async (c) => {
+    const input = await body(c, userAuthBody);
+    const db = c.var.deps.db;
+    const auth = c.var.auth;
+    await ownUser(db, auth, input.id);
+    await assertRoles(db, auth, input.roleIds);
+    await assertKeepsOwnAdmin(db, auth, input.id, input.roleIds);
+    await setRoles(db, input.id, input.roleIds);
+    return ok(c, { id: input.id });
+  })
+  .post("/openOrClose", requirePerm("sys:user:openOrClose"), async (c) => {
+    const input = await body(c, statusBody);
+    const deps = c.var.deps;
+    if (input.status !== 1 && input.id === c.var.auth.userId) throw badRequest("cloud.cannotDisableSelf");
+    await ownUser(deps.db, c.var.auth, input.id);
+    await deps.db.update(users).set({ enabled: input.status, updatedAt: deps.now() }).where(eq(users.id, input.id));
+    // A disabled user's sessions end now, not when their tokens expire.
+    if (input.status !== 1) await revokeUserTokens(deps.db, input.id, deps.now());
+    return ok(c, { id: input.id, status: input.status });
+  })
+  .post("/updQueryPhone", requirePerm("sys:user:upd"), async (c) => {
+    const input = await body(c, queryPhoneBody);
+    const db = c.var.deps.db;
+    await ownUser(db, c.var.auth, input.id);
+    await db.update(users).set({ queryPhone: input.queryPhone, updatedAt: c.var.deps.now() }).where(eq(users.id, input.id));
+    return ok(c, { id: input.id, queryPhone: input.queryPhone });
+  })
+  .post("/updUserPwd", requirePerm("sys:user:resetPwd"), async (c) => {
+    const input = await body(c, passwordForm);
+    const user = await ownUser(c.var.deps.db, c.var.auth, input.id);
+    if (input.notifyFlag === 1 && !user.phone && !user.email) throw badRequest("cloud.noContact");
+    await setPassword(c.var.deps, user, input.password, { mustChange: input.changePwdFlag === 2 });
+    if (input.notifyFlag === 1) await notifyPassword(c, user, input.password);
+    return ok(c, { id: user.id }, "cloud.saved");
+  })
+  .post("/updPwd", async (c) => {
+    const input = await body(c, passwordForm);
+    const auth = c.var.auth;
+    if (input.id !== auth.userId) throw new AppError(Code.FORBIDDEN, "cloud.notOwnAccount");
+    const user = await ownUser(c.var.deps.db, auth, input.id);
+    await setPassword(c.var.deps, user, input.password, { keepTokens: true });
+    // Other sessions end; the one the change was made from goes on.
+    await revokeUserTokens(c.var.deps.db, user.id, c.var.deps.now(), auth.tokenHash);
+    return ok(c, { id: user.id }, "cloud.saved");
+  })
+  .post("/del", requirePerm("sys:user:del"), async (c) => {
+    const { ids } = await body(c, idsBody);
+    const db = c.var.deps.db;
+    const auth = c.var.auth;
+    if (ids.includes(auth.userId)) throw badRequest("cloud.cannotDeleteSelf");
+    const targets = await db.select({ id: users.id }).from(users).where(tenantScope(auth).where(users, inArray(users.id, ids)));
+    if (targets.length !== new Set(ids).size) throw notFound();
+    const [tenant] = await db.select({ adminUserId: tenants.adminUserId }).from(tenants).where(eq(tenants.id, auth.tenantId));
+    if (tenant?.adminUserId && ids.includes(tenant.adminUserId)) throw badRequest("cloud.cannotDeleteTenantAdmin");
+    await db.delete(users).where(tenantScope(auth).where(users, inArray(users.id, ids)));
+    return ok(c, { deleted: targets.length });
+  });
