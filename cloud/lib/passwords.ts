@@ -25,6 +25,14 @@ export function passwordExpired(policy: PwdPolicy, user: Pick<User, "pwdChangedA
   return policy.regular.enabled && now.getTime() - user.pwdChangedAt.getTime() > policy.regular.validDays * 86_400_000;
 }
 
+/** Days until the password expires when the login should remind of it (within `remindDays`);
+ *  null when regular change is off or expiry is further away. */
+export function passwordReminder(policy: PwdPolicy, user: Pick<User, "pwdChangedAt">, now: Date): number | null {
+  if (!policy.regular.enabled) return null;
+  const left = Math.ceil((user.pwdChangedAt.getTime() + policy.regular.validDays * 86_400_000 - now.getTime()) / 86_400_000);
+  return left <= policy.regular.remindDays ? Math.max(left, 0) : null;
+}
+
 /**
  * Sets a user's password after checking the tenant's policy and history; the reason for a refusal
  * names every rule that failed. Revokes the user's tokens unless told to keep one session.

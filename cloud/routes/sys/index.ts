@@ -3,18 +3,22 @@ import type { CloudEnv } from "../../lib/context";
 import { areaRoutes } from "./areas";
 import { companyRoutes } from "./company";
 import { loginRoutes } from "./login";
+import { pwdModeRoutes } from "./pwd-mode";
 import { tenantRoutes } from "./tenant";
 import { currentMenuRoutes } from "./menu-current";
 import { departmentRoutes } from "./department";
 import { groupRoutes } from "./group";
 import { userRoutes } from "./user";
+import { roleRoutes } from "./role";
 
 export const sysRoutes = new Hono<CloudEnv>()
   .route("/login", loginRoutes)
   .route("/areas", areaRoutes)
   .route("/tenant", tenantRoutes)
   .route("/company", companyRoutes)
+  .route("/pwdMode", pwdModeRoutes)
   .route("/menu", currentMenuRoutes)
   .route("/department", departmentRoutes)
   .route("/group", groupRoutes)
-  .route("/user", userRoutes);
+  .route("/user", userRoutes)
+  .route("/role", roleRoutes);

@@ -22,7 +22,7 @@ import { consumeCode, sendCode } from "../../lib/codes";
 import { loadCompany } from "../../lib/company";
 import { DUMMY_HASH, randomToken, sha256, verifyPassword } from "../../lib/crypto";
 import { AppError, body, ok, query } from "../../lib/http";
-import { changeWithTicket, issueTicket, loadPolicy, passwordExpired } from "../../lib/passwords";
+import { changeWithTicket, issueTicket, loadPolicy, passwordExpired, passwordReminder } from "../../lib/passwords";
 import { LIMITS, clearFailures, failureKeys, failures, forgiveFailure, isLocked, recordFailure } from "../../lib/throttle";
 
 const CAPTCHA_TTL_MS = 5 * 60_000;
@@ -70,6 +70,8 @@ async function completeLogin(c: Ctx, user: User) {
     tenantId: user.tenantId,
     user: { id: user.id, name: user.username, realname: user.realname, avatar: user.avatar, tenantId: user.tenantId },
   };
+  const pwdExpireDays = passwordReminder(policy, user, now);
+  if (pwdExpireDays !== null) result.pwdExpireDays = pwdExpireDays;
   return ok(c, result, "cloud.loginOk");
 }
 
