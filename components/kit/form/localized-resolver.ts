@@ -1,0 +1,48 @@
+import type { FieldErrors, FieldValues, Resolver } from "react-hook-form";
+import type { z } from "zod";
+import { issueMessage } from "@/lib/contract/validation";
+
+export type Translate = (key: string, values: Record<string, string | number>) => string;
+
+/** `a.b.0` → nested error object, as react-hook-form expects. */
+function setPath(target: Record<string, unknown>, path: PropertyKey[], value: unknown) {
+  let node = target;
+  path.forEach((k, i) => {
+    const key = String(k);
+    if (i === path.length - 1) {
+      if (!(key in node)) node[key] = value;
+    } else node = (node[key] ??= {}) as Record<string, unknown>;
+  });
+}
+
+/**
+ * A zod resolver whose messages are localised from the `validation` namespace: each issue goes
+ * through `issueMessage` (the same mapping the cloud uses), so values like {max} survive.
+ * Only the first issue of a field is kept.
+ */
+export function localizedResolver<S extends z.ZodType>(schema: S, translate: Translate): Resolver<FieldValues> {
+  return async (values) => {
+    const r = await schema.safeParseAsync(values);
+    if (r.success) return { values: r.data as FieldValues, errors: {} };
+    const errors: Record<string, unknown> = {};
+    for (const issue of r.error.issues) {
+      const { key, values: v } = issueMessage(issue);
+      setPath(errors, issue.path.length ? issue.path : ["root"], { type: issue.code, message: translate(key, v) });
+    }
+    return { values: {}, errors: errors as FieldErrors };
+  };
+}
+
+/**
+ * The cloud names a refused field in its message ("{field}: {reason}", core §7): when that
+ * field is on the form, the reason goes under it; otherwise the whole message is a form error.
+ */
+export function serverFieldError(message: string, fields: readonly string[]): { field: string; reason: string } | null {
+  const m = /^([\w.]+)\s*[:：]\s*(.+)$/s.exec(message);
+  if (!m) return null;
+  const field = m[1];
+  const top = field.split(".")[0];
+  if (fields.includes(field)) return { field, reason: m[2] };
+  if (fields.includes(top)) return { field: top, reason: m[2] };
+  return null;
+}

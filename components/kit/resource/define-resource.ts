@@ -1,0 +1,373 @@
+/**
+ * The kit's public API: a list screen is one declarative `defineResource({...})` rendered by
+ * `<ResourcePage resource={...}/>` (search bar + tabs + toolbar + table + pagination + one
+ * dialogs host for create / edit / view / confirm).
+ *
+ * ```tsx
+ * // components/sys/role-resource.tsx ("use client")
+ * export const roleResource = defineResource<Role>({
+ *   ns: "sys.role",                 // message prefix: labels below are keys under it
+ *   api: "sys/role",                // page / info / add / upd / del / export / openOrClose under it
+ *   perm: "sys:role",               // buttons need sys:role:add|upd|del|export|openOrClose
+ *   schemas: { query: roleQuery, create: roleBody, update: roleUpdate },
+ *   search: { keyword: "roleName", items: [
+ *     { prop: "roleName", type: "input", label: "fields.roleName" },
+ *     { prop: "enabled", type: "select", label: "fields.enabled", dict: "enableState" },
+ *     { prop: "createTime", prop1: "startTime", prop2: "endTime", type: "date2", label: "fields.createTime" },
+ *   ]},
+ *   tabs: { prop: "kind", items: [{ name: "1", label: "tabs.user" }, { name: "2", label: "tabs.tenant" }] },
+ *   columns: [
+ *     { prop: "roleName", label: "fields.roleName", type: "click", onClick: (row, ui) => ui.open("view", row) },
+ *     { prop: "enabled", label: "fields.enabled", type: "switch" },   // POST <api>/openOrClose {id,status}
+ *     { prop: "createTime", label: "fields.createTime", type: "time" },
+ *     { def: { id: "x", header: "X", cell: (c) => ... } },            // plain TanStack column escape hatch
+ *   ],
+ *   form: { fields: [
+ *     { name: "roleName", label: "fields.roleName", type: "text", required: true },
+ *     { name: "enabled", label: "fields.enabled", type: "radio", dict: "enableState" },
+ *     { name: "menuIds", label: "fields.menus", type: "custom", render: ({ field }) => <MenuTree {...field} /> },
+ *   ]},
+ *   rowActions: ["view", "edit", { key: "auth", label: "actions.auth", perm: "sys:role:auth", onClick: (row, ui) => ... }, "del"],
+ *   toolbar: ["add", "export", "batchDelete"],
+ *   slots: { left: (ctx) => <DeptTree onChange={(id) => ctx.setFilters({ departmentId: id })} /> },
+ * });
+ * // app/(console)/sys/role/page.tsx: <ResourcePage resource={roleResource} />
+ * ```
+ *
+ * Labels (`label`, `title`, tab labels) are message keys under `ns`; kit texts come from `kit`.
+ * List state (tab, filters, current, size, sort) lives in the URL and is validated by
+ * `schemas.query` (bad values fall back to defaults); `?create=1`, `?edit=<id>`, `?view=<id>`
+ * open the dialogs. After any mutation every SWR key under `api` revalidates.
+ * Widgets of other files plug into forms through `type: "custom"` + `render({ field, form })`.
+ */
+import type { ReactNode } from "react";
+import type { z } from "zod";
+import type { ColumnDef } from "@tanstack/react-table";
+import type { ControllerRenderProps, FieldValues, UseFormReturn } from "react-hook-form";
+import type { DictOption } from "../dict/use-dict";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRow = Record<string, any>;
+export type DictRef = string | readonly DictOption[];
+
+// ---- search bar -----------------------------------------------------------------------------
+
+export type SearchItemType = "input" | "number" | "select" | "select2" | "date" | "date2" | "time" | "time1";
+/** Columns out of 24 per breakpoint (xs < 640, sm, md, lg ≥ 1024). Default 12/8/4/4. */
+export type Span = { xs?: number; sm?: number; md?: number; lg?: number };
+
+export type SearchItem = {
+  /** The query key; for ranges (date2, time1) the form key, written out to prop1 / prop2. */
+  prop: string;
+  prop1?: string;
+  prop2?: string;
+  type?: SearchItemType;
+  label: string;
+  placeholder?: string;
+  /** Options: a dictionary name (static enum or server dictionary) or an inline list. */
+  dict?: DictRef;
+  /** select2: options from a remote list endpoint (`records` or an array) mapped by labelKey/valueKey. */
+  remote?: { url: string; params?: Record<string, string | number>; labelKey: string; valueKey: string };
+  multiple?: boolean;
+  clearable?: boolean;
+  disabled?: boolean;
+  min?: number;
+  max?: number;
+  floatNum?: number;
+  span?: Span;
+  /** Quick ranges (today / 7 days / 30 days) beside a date2 item; on by default for date2. */
+  quick?: boolean;
+};
+
+export type SearchConfig = {
+  /** 2 = advanced mode first; otherwise simple mode (one keyword box) first. */
+  searchType?: 1 | 2;
+  /** The query key of the simple mode's keyword box; without it there is no simple mode. */
+  keyword?: string;
+  keywordPlaceholder?: string;
+  items: SearchItem[];
+};
+
+// ---- table ----------------------------------------------------------------------------------
+
+export type ColumnType =
+  | "text"
+  | "operate"
+  | "click"
+  | "switch"
+  | "switch1"
+  | "icon"
+  | "custom"
+  | "money"
+  | "date"
+  | "time"
+  | "timeRange"
+  | "dataRange"
+  | "dict"
+  | "arr"
+  | "tree"
+  | "status"
+  | "image";
+
+export type StatusTone = "default" | "success" | "warning" | "destructive" | "secondary";
+
+export type KitColumn<Row extends AnyRow = AnyRow> = {
+  prop: string;
+  label: string;
+  type?: ColumnType;
+  /** Second value of a range column (timeRange / dataRange): row[prop] – row[prop2]. */
+  prop2?: string;
+  width?: number;
+  minWidth?: number;
+  align?: "left" | "center" | "right";
+  sortable?: boolean;
+  dict?: DictRef;
+  /** status: tone per value. */
+  tones?: Record<string, StatusTone>;
+  /** arr: key of each element to show (else the element itself); tree: key of the children. */
+  itemKey?: string;
+  childrenKey?: string;
+  /** custom (or any type): replaces the cell. */
+  render?: (row: Row, ui: ResourceUi<Row>) => ReactNode;
+  /** click: what a click on the text does (default: open the view dialog). */
+  onClick?: (row: Row, ui: ResourceUi<Row>) => void;
+  /** switch / switch1: custom toggle (default POST <api>/openOrClose {id, status}). */
+  onToggle?: (row: Row, next: number, ui: ResourceUi<Row>) => Promise<unknown>;
+  /** icon: lucide icon component or a node per row. */
+  icon?: (row: Row) => ReactNode;
+  perm?: string;
+  hidden?: boolean;
+};
+
+/** A plain TanStack column definition: the escape hatch for anything the column types miss. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type RawColumn<Row extends AnyRow = AnyRow> = { def: ColumnDef<any, Row> };
+export type ColumnSpec<Row extends AnyRow = AnyRow> = KitColumn<Row> | RawColumn<Row>;
+
+export type RowAction<Row extends AnyRow = AnyRow> = {
+  key: string;
+  label: string;
+  /** "kit." prefix in a label means the kit namespace, else the resource's. */
+  perm?: string;
+  show?: (row: Row) => boolean;
+  danger?: boolean;
+  /** Ask before running (confirm text key). */
+  confirm?: string;
+  onClick: (row: Row, ui: ResourceUi<Row>) => void | Promise<unknown>;
+};
+export type BuiltinRowAction = "view" | "edit" | "del";
+
+export type ToolbarAction<Row extends AnyRow = AnyRow> = {
+  key: string;
+  label?: string;
+  perm?: string;
+  icon?: ReactNode;
+  variant?: "default" | "outline" | "destructive";
+  /** Needs a selection (multiple tables). */
+  needsSelection?: boolean;
+  onClick?: (ui: ResourceUi<Row>) => void | Promise<unknown>;
+  /** Replaces the button (e.g. the import dialog of the widgets). */
+  render?: (ui: ResourceUi<Row>) => ReactNode;
+};
+export type BuiltinToolbarAction = "add" | "export" | "batchDelete";
+
+// ---- forms and details ----------------------------------------------------------------------
+
+export type FieldType =
+  | "text"
+  | "textarea"
+  | "number"
+  | "password"
+  | "select"
+  | "multiselect"
+  | "cascader"
+  | "date"
+  | "datetime"
+  | "time"
+  | "daterange"
+  | "switch"
+  | "radio"
+  | "color"
+  | "custom";
+
+export type CustomFieldProps = {
+  field: ControllerRenderProps<FieldValues, string>;
+  form: UseFormReturn<FieldValues>;
+  disabled: boolean;
+  invalid: boolean;
+};
+
+export type FormField = {
+  name: string;
+  label: string;
+  type?: FieldType;
+  required?: boolean;
+  placeholder?: string;
+  dict?: DictRef;
+  /** number: bounds and decimals (number input widget); integer when floatNum is 0. */
+  min?: number;
+  max?: number;
+  floatNum?: number;
+  /** daterange: the two form keys it writes. */
+  name2?: string;
+  /** switch: values for on / off (default 1 / 2). */
+  on?: string | number | boolean;
+  off?: string | number | boolean;
+  /** Full width in a two-column form. */
+  full?: boolean;
+  disabled?: boolean | ((mode: DialogMode) => boolean);
+  show?: (values: FieldValues, mode: DialogMode) => boolean;
+  hint?: string;
+  render?: (props: CustomFieldProps) => ReactNode;
+};
+
+export type DialogMode = "create" | "edit" | "view";
+
+export type DetailRowType = "text" | "time" | "date" | "html" | "dict" | "image" | "images" | "file" | "slot";
+export type DetailRow<Row extends AnyRow = AnyRow> = {
+  prop: string;
+  label: string;
+  type?: DetailRowType;
+  dict?: DictRef;
+  full?: boolean;
+  render?: (row: Row) => ReactNode;
+};
+
+export type FormConfig<Row extends AnyRow = AnyRow> = {
+  fields: FormField[];
+  /** Two columns by default when there are more than 6 fields. */
+  columns?: 1 | 2;
+  width?: number;
+  defaults?: FieldValues;
+  /** Row (from info) → form values; default: the row itself. */
+  toForm?: (row: Row) => FieldValues;
+  /** Form values → request body; default: the values (plus the key for updates). */
+  toBody?: (values: FieldValues, mode: DialogMode, row?: Row) => unknown;
+};
+
+// ---- the resource ---------------------------------------------------------------------------
+
+export type Endpoints = {
+  page: string;
+  info: string | false;
+  add: string | false;
+  upd: string | false;
+  del: string | false;
+  export: string | false;
+  import: string | false;
+  template: string | false;
+  openOrClose: string | false;
+};
+
+export type TabsConfig = {
+  /** The query key the tab writes (part of the query schema). */
+  prop: string;
+  items: { name: string; label: string; countKey?: string }[];
+  /** GET endpoint answering `{ [countKey]: number }` for the brackets beside the labels. */
+  countUrl?: string;
+};
+
+export type ResourceConfig<Row extends AnyRow = AnyRow> = {
+  /** Message prefix (namespace or namespace.path) of every label of this resource. */
+  ns: string;
+  /** Endpoint prefix: `<api>/page`, `<api>/add`… Also the SWR key prefix revalidated after mutations. */
+  api: string;
+  endpoints?: Partial<Endpoints>;
+  /** Permission prefix: buttons need `<perm>:add|upd|del|openOrClose` (export needs none by default). */
+  perm?: string;
+  /** Per-action codes overriding the prefix; null means no code needed. */
+  perms?: Partial<Record<PermAction, string | null>>;
+  /** Title key of the entity in dialog titles (default "entity"). */
+  entity?: string;
+  keyId?: string;
+  schemas: {
+    query: z.ZodObject;
+    create?: z.ZodType;
+    update?: z.ZodType;
+  };
+  search?: SearchConfig;
+  tabs?: TabsConfig;
+  columns: ColumnSpec<Row>[];
+  form?: FormConfig<Row>;
+  /** View dialog rows; without it the view dialog shows the form read-only. */
+  detail?: DetailRow<Row>[];
+  rowActions?: (BuiltinRowAction | RowAction<Row>)[];
+  toolbar?: (BuiltinToolbarAction | ToolbarAction<Row>)[];
+  pageSizes?: number[];
+  multiple?: boolean;
+  /** Fixed table body height (px) for long pages; virtualised when a page is large. */
+  height?: number;
+  size?: "small" | "default";
+  /** File name (without extension) of the export; default the title. */
+  exportName?: string;
+  slots?: {
+    /** Left of the list, e.g. a tree filter: call ui.setFilters (debounce it 300–500 ms). */
+    left?: (ui: ResourceUi<Row>) => ReactNode;
+    /** Above the table, below the search bar. */
+    top?: (ui: ResourceUi<Row>) => ReactNode;
+    /** Extra dialogs of this list, rendered inside the one dialogs host. */
+    dialogs?: (ui: ResourceUi<Row>) => ReactNode;
+  };
+};
+
+/** What the page hands to callbacks: list state, dialogs, mutations. */
+export type ResourceUi<Row extends AnyRow = AnyRow> = {
+  query: Record<string, unknown>;
+  setFilters: (patch: Record<string, unknown>) => void;
+  open: (mode: DialogMode, row?: Row) => void;
+  close: () => void;
+  /** Revalidates every SWR key under the resource's prefix. */
+  refresh: () => Promise<unknown>;
+  /** Enable / disable through the resource's openOrClose endpoint. */
+  toggle: (row: Row, status: number) => Promise<unknown>;
+  /** Asks "Delete?" and deletes the rows (the del endpoint), then refreshes. */
+  remove: (rows: Row[]) => Promise<boolean>;
+  selected: Row[];
+  confirm: (message: string) => Promise<boolean>;
+  resource: Resource<Row>;
+  t: (key: string, values?: Record<string, string | number>) => string;
+};
+
+export type Resource<Row extends AnyRow = AnyRow> = ResourceConfig<Row> & {
+  endpoints: Endpoints;
+  keyId: string;
+  pageSizes: number[];
+};
+
+export const PAGE_SIZES = [10, 20, 50, 100];
+
+/** Fills the defaults: endpoints under `api`, keyId "id", page sizes 10/20/50/100. */
+export function defineResource<Row extends AnyRow = AnyRow>(config: ResourceConfig<Row>): Resource<Row> {
+  const e = (name: keyof Endpoints) => `${config.api}/${name}`;
+  return {
+    ...config,
+    keyId: config.keyId ?? "id",
+    pageSizes: config.pageSizes ?? PAGE_SIZES,
+    endpoints: {
+      page: e("page"),
+      info: e("info"),
+      add: config.schemas.create ? e("add") : false,
+      upd: config.schemas.update ? e("upd") : false,
+      del: e("del"),
+      export: e("export"),
+      import: e("import"),
+      template: e("template"),
+      openOrClose: e("openOrClose"),
+      ...config.endpoints,
+    },
+  };
+}
+
+export const isRawColumn = <Row extends AnyRow>(c: ColumnSpec<Row>): c is RawColumn<Row> => "def" in c;
+
+export type PermAction = "add" | "upd" | "del" | "export" | "openOrClose";
+
+/**
+ * The code a built-in button needs: an explicit `perms` entry, else `<perm>:<action>`. Export
+ * needs none unless given: it only returns rows the caller can already list.
+ */
+export function permOf(r: { perm?: string; perms?: Partial<Record<PermAction, string | null>> }, action: PermAction): string | undefined {
+  if (r.perms && action in r.perms) return r.perms[action] ?? undefined;
+  if (action === "export" || !r.perm) return undefined;
+  return `${r.perm}:${action}`;
+}

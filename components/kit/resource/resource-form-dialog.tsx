@@ -1,0 +1,111 @@
+"use client";
+
+import * as React from "react";
+import { useForm, type FieldValues } from "react-hook-form";
+import { toast } from "sonner";
+import { useTranslations } from "next-intl";
+import { api, ApiError } from "@/lib/api/fetcher";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { KitDialog } from "../dialogs/kit-dialog";
+import { FormFields } from "../form/form-fields";
+import { localizedResolver, serverFieldError } from "../form/localized-resolver";
+import { useValidationTranslate } from "../form/use-validation-translate";
+import type { AnyRow, DialogMode, Resource } from "./define-resource";
+
+type Props<Row extends AnyRow> = {
+  resource: Resource<Row>;
+  mode: DialogMode;
+  row: Row | undefined;
+  loading: boolean;
+  error: boolean;
+  label: (key: string, values?: Record<string, string | number>) => string;
+  onClose: () => void;
+  onSaved: () => Promise<unknown>;
+};
+
+/** Null and undefined become "" so inputs stay controlled. */
+const formValues = (v: FieldValues): FieldValues => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x ?? ""]));
+
+/** Create / edit / read-only form of a resource (react-hook-form + the contract's zod schema). */
+export function ResourceFormDialog<Row extends AnyRow>({ resource, mode, row, loading, error, label, onClose, onSaved }: Props<Row>) {
+  const t = useTranslations("kit");
+  const translate = useValidationTranslate();
+  const config = resource.form!;
+  const schema = mode === "create" ? resource.schemas.create : resource.schemas.update;
+  const initial = React.useMemo(
+    () => formValues({ ...config.defaults, ...(row ? (config.toForm ? config.toForm(row) : (row as AnyRow)) : {}) }),
+    [row, config],
+  );
+  const form = useForm<FieldValues>({
+    defaultValues: initial,
+    resolver: schema && mode !== "view" ? localizedResolver(schema, translate) : undefined,
+  });
+  React.useEffect(() => form.reset(initial), [form, initial]);
+  const [rootError, setRootError] = React.useState("");
+  const submit = form.handleSubmit(async (values) => {
+    setRootError("");
+    const key = row ? (row as AnyRow)[resource.keyId] : undefined;
+    const body = config.toBody ? config.toBody(values, mode, row) : mode === "edit" ? { ...values, [resource.keyId]: key } : values;
+    const path = mode === "create" ? resource.endpoints.add : resource.endpoints.upd;
+    if (!path) return;
+    try {
+      await api.post(path, body, { silent: true });
+      toast.success(t("form.saved"));
+      await onSaved();
+      onClose();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      const hit = serverFieldError(e.message, config.fields.flatMap((f) => [f.name, ...(f.name2 ? [f.name2] : [])]));
+      if (hit) form.setError(hit.field, { type: "server", message: hit.reason }, { shouldFocus: true });
+      else setRootError(e.message);
+    }
+  });
+  const entity = label(resource.entity ?? "entity");
+  const title = t(`dialog.${mode}`, { name: entity });
+  const columns = config.columns ?? (config.fields.length > 6 ? 2 : 1);
+  return (
+    <KitDialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={title}
+      width={config.width ?? (columns === 2 ? 800 : 560)}
+      testId={`${mode}-dialog`}
+      footer={
+        mode === "view" ? (
+          <Button size="sm" variant="outline" onClick={onClose}>
+            {t("actions.close")}
+          </Button>
+        ) : (
+          <>
+            <Button size="sm" variant="outline" onClick={onClose}>
+              {t("actions.cancel")}
+            </Button>
+            <Button size="sm" type="submit" form="resource-form" disabled={form.formState.isSubmitting || loading || error}>
+              {t("actions.submit")}
+            </Button>
+          </>
+        )
+      }
+    >
+      {error ? (
+        <p className="py-8 text-center text-sm text-destructive">{t("form.notFound")}</p>
+      ) : loading ? (
+        <div className="grid gap-4">
+          {config.fields.slice(0, 4).map((f) => (
+            <Skeleton key={f.name} className="h-8" />
+          ))}
+        </div>
+      ) : (
+        <form id="resource-form" onSubmit={submit} noValidate>
+          <FormFields fields={config.fields} form={form} mode={mode} label={label} columns={columns} />
+          {rootError && (
+            <p className="mt-4 rounded border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive" role="alert">
+              {rootError}
+            </p>
+          )}
+        </form>
+      )}
+    </KitDialog>
+  );
+}

@@ -1,0 +1,287 @@
+"use client";
+
+import * as React from "react";
+import useSWR, { useSWRConfig } from "swr";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { DownloadIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import type { RowSelectionState } from "@tanstack/react-table";
+import type { Page } from "@/lib/contract/envelope";
+import { api, download, swrFetcher } from "@/lib/api/fetcher";
+import { Button } from "@/components/ui/button";
+import { Pagination } from "@/components/ui/pagination";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { usePermissions } from "../can";
+import { useConfirm } from "../dialogs/confirm-dialog";
+import { DetailDialog } from "../dialogs/detail-dialog";
+import { SearchBar } from "../search/search-bar";
+import { KitCell } from "../table/cells";
+import { DataTable, type ColumnLayout, type TableColumn } from "../table/data-table";
+import { RowActions, type ResolvedAction } from "../table/row-actions";
+import { isRawColumn, permOf, type AnyRow, type DialogMode, type Resource, type ResourceUi, type RowAction, type ToolbarAction } from "./define-resource";
+import { readListState, requestParams, writeListState, type Sort } from "./list-state";
+import { ResourceFormDialog } from "./resource-form-dialog";
+
+/** Renders a resource: tabs, search bar, toolbar, table, pagination and its one dialogs host. */
+export function ResourcePage<Row extends AnyRow>({ resource }: { resource: Resource<Row> }) {
+  // useSearchParams needs a Suspense boundary so the page shell can prerender.
+  return (
+    <React.Suspense fallback={<ListSkeleton />}>
+      <ResourceList resource={resource} />
+    </React.Suspense>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div className="flex flex-col gap-3 p-4">
+      <Skeleton className="h-14" />
+      <Skeleton className="h-8 w-48" />
+      <Skeleton className="h-64" />
+    </div>
+  );
+}
+
+const revalidateUnder = (prefix: string) => (key: unknown) => {
+  const path = Array.isArray(key) ? key[0] : key;
+  return typeof path === "string" && path.startsWith(`${prefix}/`);
+};
+
+function ResourceList<Row extends AnyRow>({ resource }: { resource: Resource<Row> }) {
+  const tAll = useTranslations();
+  const tk = useTranslations("kit");
+  const label = React.useCallback(
+    (key: string, values?: Record<string, string | number>) => tAll((key.startsWith("kit.") ? key : `${resource.ns}.${key}`) as never, values as never),
+    [tAll, resource.ns],
+  );
+  const { can } = usePermissions();
+  const params = useSearchParams();
+  const pathname = usePathname();
+  const router = useRouter();
+  const { mutate } = useSWRConfig();
+  const [confirm, confirmElement] = useConfirm();
+
+  const kitColumns = React.useMemo(() => resource.columns.filter((c) => !isRawColumn(c)), [resource.columns]);
+  const sortable = React.useMemo(() => kitColumns.flatMap((c) => (!isRawColumn(c) && c.sortable ? [c.prop] : [])), [kitColumns]);
+  const state = React.useMemo(() => {
+    const s = readListState(resource.schemas.query, params, resource.pageSizes, sortable);
+    const tabs = resource.tabs;
+    if (tabs && !tabs.items.some((i) => String(s.query[tabs.prop] ?? "") === i.name)) s.query[tabs.prop] = tabs.items[0]?.name;
+    return s;
+  }, [params, resource, sortable]);
+  const defaultSize = resource.pageSizes.includes(10) ? 10 : resource.pageSizes[0];
+
+  const navigate = React.useCallback(
+    (patch: Record<string, unknown>) => {
+      const next = writeListState(new URLSearchParams(window.location.search), patch, { size: defaultSize });
+      const qs = next.toString();
+      router.replace(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
+    },
+    [router, pathname, defaultSize],
+  );
+
+  const listParams = React.useMemo(() => requestParams(state), [state]);
+  const { data, error, isLoading, isValidating } = useSWR<Page<Row>>([resource.endpoints.page, listParams], swrFetcher, { keepPreviousData: true });
+  const rows = React.useMemo(() => data?.records ?? [], [data]);
+  const total = data?.total ?? 0;
+  const current = Number(state.query.current);
+  const size = Number(state.query.size);
+
+  // A page emptied by deletions (or a stale URL) moves to the last page that exists.
+  React.useEffect(() => {
+    if (data && data.records.length === 0 && data.total > 0 && current > 1) navigate({ current: Math.max(1, Math.ceil(data.total / size)) });
+  }, [data, current, size, navigate]);
+
+  const [selection, setSelection] = React.useState<RowSelectionState>({});
+  React.useEffect(() => setSelection({}), [data]);
+  const keyOf = React.useCallback((row: Row) => String(row[resource.keyId]), [resource.keyId]);
+  const selected = React.useMemo(() => rows.filter((r) => selection[keyOf(r)]), [rows, selection, keyOf]);
+
+  // Dialogs open from the URL: ?create=1, ?edit=<id>, ?view=<id>.
+  const dialog: { mode: DialogMode; id?: string } | null = params.get("create")
+    ? { mode: "create" }
+    : params.get("edit")
+      ? { mode: "edit", id: params.get("edit")! }
+      : params.get("view")
+        ? { mode: "view", id: params.get("view")! }
+        : null;
+  const open = React.useCallback((mode: DialogMode, row?: Row) => navigate({ create: mode === "create" ? 1 : null, edit: mode === "edit" ? keyOf(row!) : null, view: mode === "view" ? keyOf(row!) : null }), [navigate, keyOf]);
+  const close = React.useCallback(() => navigate({ create: null, edit: null, view: null }), [navigate]);
+
+  const refresh = React.useCallback(() => mutate(revalidateUnder(resource.api)), [mutate, resource.api]);
+  const ui: ResourceUi<Row> = {
+    query: state.query,
+    setFilters: (patch) => navigate({ ...patch, current: 1 }),
+    open,
+    close,
+    refresh,
+    selected,
+    confirm: (message) => confirm(message),
+    resource,
+    t: label,
+    toggle: async (row, status) => {
+      if (!resource.endpoints.openOrClose) return;
+      await api.post(resource.endpoints.openOrClose, { id: row[resource.keyId], status });
+    },
+    remove: async (list) => {
+      if (!resource.endpoints.del || !list.length) return false;
+      const ok = await confirm(list.length > 1 ? tk("confirm.batchDelete", { count: list.length }) : tk("confirm.delete"), { danger: true });
+      if (!ok) return false;
+      try {
+        await api.post(resource.endpoints.del, { ids: list.map((r) => r[resource.keyId]) });
+      } catch {
+        return false;
+      }
+      toast.success(tk("form.deleted"));
+      await refresh();
+      return true;
+    },
+  };
+  const uiRef = React.useRef(ui);
+  uiRef.current = ui;
+
+  const actions = React.useMemo(() => {
+    const builtins: Record<string, RowAction<Row>> = {
+      view: { key: "view", label: "kit.actions.view", onClick: (row) => uiRef.current.open("view", row) },
+      edit: { key: "edit", label: "kit.actions.edit", perm: permOf(resource, "upd"), onClick: (row) => uiRef.current.open("edit", row) },
+      del: { key: "del", label: "kit.actions.delete", perm: permOf(resource, "del"), danger: true, onClick: (row) => uiRef.current.remove([row]) },
+    };
+    return (resource.rowActions ?? []).map((a) => (typeof a === "string" ? builtins[a] : a)).filter((a) => can(a.perm));
+  }, [resource, can]);
+
+  const { columns, layout } = React.useMemo(() => {
+    const layout: Record<string, ColumnLayout> = {};
+    const columns: TableColumn<Row>[] = [];
+    for (const c of resource.columns) {
+      if (isRawColumn(c)) {
+        columns.push(c.def as TableColumn<Row>);
+        continue;
+      }
+      if (c.hidden) continue;
+      layout[c.prop] = { width: c.width, minWidth: c.minWidth ?? (c.width ? undefined : 100), align: c.align, sortable: c.sortable };
+      const allowed = c.type === "switch" || c.type === "switch1" ? can(c.perm ?? permOf(resource, "openOrClose")) : true;
+      columns.push({ id: c.prop, header: () => label(c.label), cell: ({ row }) => <KitCell col={c} row={row.original} ui={uiRef.current} allowed={allowed} /> });
+    }
+    if (actions.length) {
+      layout.__actions = { width: actions.length > 2 ? 170 : 130, sticky: "right" };
+      columns.push({
+        id: "__actions",
+        header: () => tk("actions.operate"),
+        cell: ({ row }) => {
+          const r = row.original;
+          const resolved: ResolvedAction[] = actions
+            .filter((a) => !a.show || a.show(r))
+            .map((a) => ({
+              key: a.key,
+              label: label(a.label),
+              danger: a.danger,
+              run: async () => {
+                if (a.confirm && !(await uiRef.current.confirm(label(a.confirm)))) return;
+                await a.onClick(r, uiRef.current);
+              },
+            }));
+          return <RowActions actions={resolved} moreLabel={tk("actions.more")} />;
+        },
+      });
+    }
+    return { columns, layout };
+  }, [resource, actions, can, label, tk]);
+
+  const toolbar = React.useMemo(() => {
+    const builtins: Record<string, ToolbarAction<Row>> = {
+      add: { key: "add", perm: permOf(resource, "add"), icon: <PlusIcon />, label: "kit.actions.add", variant: "default", onClick: (u) => u.open("create") },
+      export: {
+        key: "export",
+        perm: permOf(resource, "export"),
+        icon: <DownloadIcon />,
+        label: "kit.actions.export",
+        variant: "outline",
+        onClick: (u) => {
+          const { current: _c, size: _s, ...filters } = requestParams({ query: u.query, sort: null });
+          return resource.endpoints.export ? download(resource.endpoints.export, filters, `${label(resource.exportName ?? "title")}.xlsx`).catch(() => undefined) : undefined;
+        },
+      },
+      batchDelete: { key: "batchDelete", perm: permOf(resource, "del"), icon: <Trash2Icon />, label: "kit.actions.batchDelete", variant: "outline", needsSelection: true, onClick: (u) => u.remove(u.selected) },
+    };
+    return (resource.toolbar ?? []).map((a) => (typeof a === "string" ? builtins[a] : a)).filter((a) => can(a.perm));
+  }, [resource, can, label]);
+
+  const dialogRowId = dialog?.id;
+  const infoPath = resource.endpoints.info;
+  const fromPage = dialogRowId ? rows.find((r) => keyOf(r) === dialogRowId) : undefined;
+  const info = useSWR<Row>(dialogRowId && infoPath ? [infoPath, { [resource.keyId]: dialogRowId }] : null, swrFetcher, { shouldRetryOnError: false });
+  const dialogRow = info.data ?? fromPage;
+  const dialogLoading = !!dialogRowId && !dialogRow && (infoPath ? info.isLoading : isLoading);
+  const dialogError = !!dialogRowId && !dialogRow && !dialogLoading;
+
+  const tabs = resource.tabs;
+  const counts = useSWR<Record<string, number>>(tabs?.countUrl ? [tabs.countUrl, listParams] : null, swrFetcher, { keepPreviousData: true });
+
+  return (
+    <div className="flex min-h-0 gap-3 p-4" data-testid="resource-page" data-resource={resource.api}>
+      {resource.slots?.left && <aside className="shrink-0">{resource.slots.left(ui)}</aside>}
+      <div className="flex min-w-0 flex-1 flex-col gap-3">
+        {tabs && (
+          <Tabs value={String(state.query[tabs.prop])} onValueChange={(v) => navigate({ [tabs.prop]: v, current: 1 })}>
+            <TabsList>
+              {tabs.items.map((i) => (
+                <TabsTrigger key={i.name} value={i.name} data-testid={`tab-${i.name}`}>
+                  {label(i.label)}
+                  {i.countKey && counts.data?.[i.countKey] !== undefined && <span className="text-xs">({counts.data[i.countKey]})</span>}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+          </Tabs>
+        )}
+        {resource.search && (
+          <SearchBar config={resource.search} query={state.query} label={label} onSearch={(filters) => navigate({ ...filters, current: 1 })} />
+        )}
+        {resource.slots?.top?.(ui)}
+        <div className="flex flex-col gap-3 rounded-md border bg-card p-3">
+          {toolbar.length > 0 && (
+            <div className="flex flex-wrap items-center gap-2" data-testid="toolbar">
+              {toolbar.map((a) =>
+                a.render ? (
+                  <React.Fragment key={a.key}>{a.render(ui)}</React.Fragment>
+                ) : (
+                  <Button key={a.key} size="sm" variant={a.variant ?? "outline"} data-action={a.key} disabled={a.needsSelection && !selected.length} onClick={() => a.onClick?.(uiRef.current)}>
+                    {a.icon}
+                    {a.label ? label(a.label) : a.key}
+                  </Button>
+                ),
+              )}
+              {resource.multiple && selected.length > 0 && <span className="text-xs text-muted-foreground">{tk("table.selected", { count: selected.length })}</span>}
+            </div>
+          )}
+          <DataTable
+            columns={columns}
+            layout={layout}
+            rows={rows}
+            getRowId={keyOf}
+            multiple={resource.multiple}
+            selection={selection}
+            onSelectionChange={setSelection}
+            sort={state.sort}
+            onSortChange={(s: Sort) => navigate({ sort: s?.prop ?? null, order: s?.order ?? null, current: 1 })}
+            loading={isLoading || isValidating}
+            error={!!error && !data}
+            onRetry={() => refresh()}
+            height={resource.height}
+            size={resource.size}
+            texts={{ empty: tk("table.empty"), error: tk("table.error"), retry: tk("actions.retry"), selectAll: tk("table.selectAll"), selectRow: tk("table.selectRow") }}
+          />
+          <Pagination page={current} size={size} total={total} pageSizes={resource.pageSizes} onChange={(p, s) => navigate({ current: p, size: s })} />
+        </div>
+      </div>
+      {/* The one dialogs host of this list. */}
+      {dialog && resource.form && (dialog.mode !== "view" || !resource.detail) && (
+        <ResourceFormDialog key={`${dialog.mode}-${dialog.id ?? ""}-${dialogRow ? 1 : 0}`} resource={resource} mode={dialog.mode} row={dialogRow} loading={dialogLoading} error={dialogError} label={label} onClose={close} onSaved={refresh} />
+      )}
+      {dialog?.mode === "view" && resource.detail && <DetailDialog rows={resource.detail} row={dialogRow} loading={dialogLoading} error={dialogError} title={tk("dialog.view", { name: label(resource.entity ?? "entity") })} label={label} onClose={close} />}
+      {resource.slots?.dialogs?.(ui)}
+      {confirmElement}
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+"use client";
+
+import * as React from "react";
+import { rowSelectionFeature, tableFeatures, useTable, type ColumnDef, type RowData, type RowSelectionState } from "@tanstack/react-table";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { ArrowDownIcon, ArrowUpIcon, ArrowUpDownIcon, InboxIcon, TriangleAlertIcon } from "lucide-react";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { cn } from "@/lib/utils";
+import type { Sort } from "../resource/list-state";
+
+const features = tableFeatures({ rowSelectionFeature });
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type TableColumn<Row extends RowData> = ColumnDef<typeof features, Row, any>;
+export type ColumnLayout = { width?: number; minWidth?: number; align?: "left" | "center" | "right"; sortable?: boolean; sticky?: "right" };
+
+/** Rows above this count render through a virtualiser (a page of 100+ rows stays smooth). */
+export const VIRTUAL_THRESHOLD = 100;
+const ROW_HEIGHT = 41;
+
+type Props<Row extends RowData> = {
+  columns: TableColumn<Row>[];
+  layout: Record<string, ColumnLayout>;
+  rows: Row[];
+  getRowId: (row: Row) => string;
+  multiple?: boolean;
+  selection?: RowSelectionState;
+  onSelectionChange?: (s: RowSelectionState) => void;
+  sort?: Sort;
+  onSortChange?: (s: Sort) => void;
+  loading?: boolean;
+  error?: boolean;
+  onRetry?: () => void;
+  /** Fixed body height in px (scrolls inside); virtualised pages use it too (default 560). */
+  height?: number;
+  texts: { empty: string; error: string; retry: string; selectAll: string; selectRow: string };
+  size?: "small" | "default";
+};
+
+/**
+ * The kit's table on TanStack Table v9 (row selection feature only: paging and sorting are
+ * the server's, driven from the URL). Loading keeps the previous rows dimmed; empty and error
+ * states take the body's place.
+ */
+export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId, multiple, selection, onSelectionChange, sort, onSortChange, loading, error, onRetry, height, texts, size }: Props<Row>) {
+  const allColumns = React.useMemo<TableColumn<Row>[]>(
+    () =>
+      multiple
+        ? [
+            {
+              id: "__select",
+              header: ({ table }) => (
+                <Checkbox
+                  aria-label={texts.selectAll}
+                  checked={table.getIsAllRowsSelected() ? true : table.getIsSomeRowsSelected() ? "indeterminate" : false}
+                  onCheckedChange={(c) => table.toggleAllRowsSelected(!!c)}
+                />
+              ),
+              cell: ({ row }) => <Checkbox aria-label={texts.selectRow} checked={row.getIsSelected()} onCheckedChange={(c) => row.toggleSelected(!!c)} />,
+            },
+            ...columns,
+          ]
+        : columns,
+    [columns, multiple, texts.selectAll, texts.selectRow],
+  );
+  const table = useTable({
+    features,
+    columns: allColumns,
+    data: rows,
+    getRowId: (row) => getRowId(row),
+    enableRowSelection: !!multiple,
+    state: { rowSelection: selection ?? {} },
+    onRowSelectionChange: (updater) => {
+      const next = typeof updater === "function" ? updater(selection ?? {}) : updater;
+      onSelectionChange?.(next);
+    },
+  });
+  const modelRows = table.getRowModel().rows;
+  const virtual = modelRows.length > VIRTUAL_THRESHOLD;
+  const scrollRef = React.useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: virtual ? modelRows.length : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+  });
+  const items = virtual ? virtualizer.getVirtualItems() : [];
+  const shown = virtual ? items.map((i) => modelRows[i.index]) : modelRows;
+  const padTop = virtual && items.length ? items[0].start : 0;
+  const padBottom = virtual && items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+  const colCount = allColumns.length;
+  const cellPad = size === "small" ? "px-2 py-1.5" : "px-3 py-2";
+  const bodyHeight = height ?? (virtual ? 560 : undefined);
+
+  const toggleSort = (id: string) => {
+    if (!onSortChange) return;
+    if (!sort || sort.prop !== id) onSortChange({ prop: id, order: "asc" });
+    else if (sort.order === "asc") onSortChange({ prop: id, order: "desc" });
+    else onSortChange(null);
+  };
+
+  return (
+    <div className="relative rounded-md border bg-card" data-testid="data-table" aria-busy={loading || undefined}>
+      <div ref={scrollRef} className="overflow-auto" style={bodyHeight ? { maxHeight: bodyHeight } : undefined}>
+        <table className="w-full border-collapse text-sm">
+          <thead className="sticky top-0 z-10 bg-muted">
+            {table.getHeaderGroups().map((hg) => (
+              <tr key={hg.id} className="border-b">
+                {hg.headers.map((h) => {
+                  const l = layout[h.column.id] ?? {};
+                  const sorted = sort?.prop === h.column.id ? sort.order : null;
+                  return (
+                    <th
+                      key={h.id}
+                      scope="col"
+                      style={{ width: h.column.id === "__select" ? 44 : l.width, minWidth: l.minWidth }}
+                      className={cn(
+                        "h-10 text-left align-middle font-medium whitespace-nowrap text-muted-foreground",
+                        cellPad,
+                        l.align === "center" && "text-center",
+                        l.align === "right" && "text-right",
+                        l.sticky === "right" && "sticky right-0 bg-muted shadow-[-4px_0_6px_-4px_rgba(0,0,0,0.12)]",
+                      )}
+                      aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
+                    >
+                      {l.sortable ? (
+                        <button type="button" className="inline-flex items-center gap-1 hover:text-foreground" onClick={() => toggleSort(h.column.id)}>
+                          <table.FlexRender header={h} />
+                          {sorted === "asc" ? <ArrowUpIcon className="size-3.5 text-primary" /> : sorted === "desc" ? <ArrowDownIcon className="size-3.5 text-primary" /> : <ArrowUpDownIcon className="size-3.5 opacity-40" />}
+                        </button>
+                      ) : (
+                        <table.FlexRender header={h} />
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody className={cn("transition-opacity", loading && rows.length > 0 && "opacity-60")}>
+            {error ? (
+              <tr>
+                <td colSpan={colCount} className="py-12 text-center text-sm text-muted-foreground" data-testid="table-error">
+                  <TriangleAlertIcon className="mx-auto mb-2 size-6 text-destructive" />
+                  <p>{texts.error}</p>
+                  {onRetry && (
+                    <Button size="sm" variant="outline" className="mt-3" onClick={onRetry}>
+                      {texts.retry}
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ) : loading && rows.length === 0 ? (
+              Array.from({ length: 5 }, (_, i) => (
+                <tr key={i} className="border-b">
+                  <td colSpan={colCount} className={cellPad}>
+                    <Skeleton className="h-5" />
+                  </td>
+                </tr>
+              ))
+            ) : rows.length === 0 ? (
+              <tr>
+                <td colSpan={colCount} className="py-12 text-center text-sm text-muted-foreground" data-testid="table-empty">
+                  <InboxIcon className="mx-auto mb-2 size-8 opacity-40" />
+                  {texts.empty}
+                </td>
+              </tr>
+            ) : (
+              <>
+                {padTop > 0 && <tr style={{ height: padTop }} aria-hidden />}
+                {shown.map((row) => (
+                  <tr key={row.id} data-state={row.getIsSelected() ? "selected" : undefined} className="border-b last:border-b-0 hover:bg-primary-light-9/60 data-[state=selected]:bg-primary-light-9" style={virtual ? { height: ROW_HEIGHT } : undefined}>
+                    {row.getAllCells().map((cell) => {
+                      const l = layout[cell.column.id] ?? {};
+                      return (
+                        <td
+                          key={cell.id}
+                          className={cn(
+                            "align-middle",
+                            cellPad,
+                            l.align === "center" && "text-center",
+                            l.align === "right" && "text-right",
+                            l.sticky === "right" && "sticky right-0 bg-card shadow-[-4px_0_6px_-4px_rgba(0,0,0,0.12)]",
+                          )}
+                        >
+                          <table.FlexRender cell={cell} />
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+                {padBottom > 0 && <tr style={{ height: padBottom }} aria-hidden />}
+              </>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { READ_STATUS, TODO_STATUS, MSG_TYPES } from "./message";
+import { CHANGE_PWD_FLAGS, NOTIFY_FLAGS, PASSWORD_RULES, PASSWORD_TEMPLATES } from "./password";
+
+/**
+ * The static enumerations of core §4, values only. Labels live in `messages/<locale>/enums.json`
+ * under `<name>.<value>`; the kit's `useDict(name)` turns a name into options. Dictionaries that
+ * administrators edit (the dictSet screen) come from the server instead.
+ */
+export const ENUMS = {
+  /** 1 enabled, 2 disabled: the common switch of most entities. */
+  enableState: [1, 2],
+  /** 0 not enabled, 1 enabled, 2 disabled, 3 expired (tenants, accounts with a validity). */
+  enableStateExpiry: [0, 1, 2, 3],
+  /** 1 enabled, 0 disabled (report plans, switch1 columns). */
+  enableFlag: [1, 0],
+  sex: [1, 2],
+  /** 1 show, 2 hide (menus). */
+  showFlag: [1, 2],
+  /** 1 in-site, 2 SMS, 3 e-mail, 4 WeChat (not yet available). */
+  notifyChannel: [1, 2, 3, 4],
+  readStatus: READ_STATUS,
+  todoStatus: TODO_STATUS,
+  msgType: MSG_TYPES,
+  passwordRule: PASSWORD_RULES,
+  passwordTemplate: PASSWORD_TEMPLATES,
+  notifyFlag: NOTIFY_FLAGS,
+  changePwdFlag: CHANGE_PWD_FLAGS,
+  monitorType: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+  runStatus: [1, 2, 3, 9],
+  /** 1 inactive, 2 online, 3 offline. */
+  deviceStatus: [1, 2, 3],
+  commandStatus: [0, 1, 2, 3],
+  schemeStatus: [0, 1, 2, 3],
+  publishStatus: [0, 1, 2, 3],
+  alarmStatus: [1, 2, 3, 4, 8],
+  alarmCloseReason: [1, 2],
+  reportStatus: [0, 1, 2],
+  importState: [0, 1],
+  pushStatus: [1, 2, 3],
+  /** Operation log types 1 new … 9 delete. */
+  operationType: [1, 2, 3, 4, 5, 6, 7, 8, 9],
+  tenantDuration: [7, 30, 90],
+  /** Role kinds: 1 management (user) role, 2 tenant role. */
+  roleKind: [1, 2],
+  /** 1 ordinary user, 2 may change knowledge-base owners. */
+  userIdentity: [1, 2],
+  menuType: ["menu", "button"],
+  httpMethod: ["GET", "POST"],
+} as const;
+
+export type EnumName = keyof typeof ENUMS;
+export type EnumValue<N extends EnumName> = (typeof ENUMS)[N][number];
+
+export function isEnumName(name: string): name is EnumName {
+  return Object.prototype.hasOwnProperty.call(ENUMS, name);
+}

@@ -1,0 +1,81 @@
+/** Display formats of core §9, shared by tables, details and charts. */
+
+const EMPTY = "-";
+const isBlank = (v: unknown) => v === null || v === undefined || v === "";
+
+/** Two decimals with thousands separators: 1234567.891 → "1,234,567.89". */
+export function formatMoney(value: unknown): string {
+  if (isBlank(value)) return EMPTY;
+  const n = Number(value);
+  if (!Number.isFinite(n)) return EMPTY;
+  const [int, dec] = Math.abs(n).toFixed(2).split(".");
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${n < 0 && Number(Math.abs(n).toFixed(2)) !== 0 ? "-" : ""}${grouped}.${dec}`;
+}
+
+/** A ratio already in percent, two decimals: 12.345 → "12.35%". */
+export function formatPercent(value: unknown): string {
+  if (isBlank(value)) return EMPTY;
+  const n = Number(value);
+  return Number.isFinite(n) ? `${n.toFixed(2)}%` : EMPTY;
+}
+
+/** Axis labels wrap every `width` characters (default 6). */
+export function wrapAxisLabel(label: unknown, width = 6): string {
+  const s = isBlank(label) ? "" : String(label);
+  const chars = [...s];
+  const lines: string[] = [];
+  for (let i = 0; i < chars.length; i += width) lines.push(chars.slice(i, i + width).join(""));
+  return lines.join("\n");
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * Parses what the cloud sends (ISO strings, "YYYY-MM-DD HH:mm:ss", epoch ms) into a Date; the
+ * console shows wall-clock time in the platform's zone (Asia/Shanghai, as next-intl is set).
+ */
+export function toDate(value: unknown): Date | null {
+  if (isBlank(value)) return null;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  if (typeof value === "number") return new Date(value);
+  const s = String(value).trim();
+  if (/^\d{13}$/.test(s)) return new Date(Number(s));
+  // Zone-less "YYYY-MM-DD HH:mm:ss" is already platform time: read it as UTC+8.
+  const local = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(s);
+  if (local) {
+    const [, y, mo, d, h = "0", mi = "0", se = "0"] = local;
+    return new Date(Date.UTC(+y, +mo - 1, +d, +h - 8, +mi, +se));
+  }
+  const d = new Date(s);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** Wall-clock parts in UTC+8 (China has no daylight saving). */
+function parts(d: Date) {
+  const z = new Date(d.getTime() + 8 * 3_600_000);
+  return { y: z.getUTCFullYear(), mo: pad(z.getUTCMonth() + 1), d: pad(z.getUTCDate()), h: pad(z.getUTCHours()), mi: pad(z.getUTCMinutes()), s: pad(z.getUTCSeconds()) };
+}
+
+/** "YYYY-MM-DD HH:mm:ss", or "-". */
+export function formatDateTime(value: unknown): string {
+  const d = toDate(value);
+  if (!d) return EMPTY;
+  const p = parts(d);
+  return `${p.y}-${p.mo}-${p.d} ${p.h}:${p.mi}:${p.s}`;
+}
+
+/** "YYYY-MM-DD", or "-". */
+export function formatDate(value: unknown): string {
+  const d = toDate(value);
+  if (!d) return EMPTY;
+  const p = parts(d);
+  return `${p.y}-${p.mo}-${p.d}`;
+}
+
+/** Plain text with '-' for empty values (the table's default column). */
+export function formatText(value: unknown): string {
+  if (isBlank(value)) return EMPTY;
+  if (Array.isArray(value)) return value.length ? value.join(", ") : EMPTY;
+  return String(value);
+}
