@@ -5,6 +5,7 @@ import { hashPassword } from "../lib/crypto";
 import { PLATFORM_TENANT_ID } from "../lib/auth";
 import { ensureRootDepartment } from "../lib/org";
 import { seedDemoData } from "./demo-data";
+import { seedSystemData } from "./system-data";
 import { operatorPaths, sysMenuTree, tenantMenuTree, type MenuSeed } from "./menu-tree";
 
 /** Demo accounts; passwords overridable by environment variables (documented in the README). */
@@ -114,6 +115,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     await ensureRootDepartment(t, PLATFORM_TENANT_ID, "平台");
     const root = await ensureRootDepartment(t, demo.id, demo.name);
     await seedDemoData(t, { tenantId: demo.id, admin: demoadmin.id, operator: operator.id, root });
+    await seedSystemData(t, { tenantId: demo.id });
   });
   return true;
 }

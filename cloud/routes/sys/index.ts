@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { CloudEnv } from "../../lib/context";
 import { areaRoutes } from "./areas";
 import { companyRoutes } from "./company";
+import { dictItemRoutes, dictRoutes } from "./dict";
 import { loginRoutes } from "./login";
 import { pwdModeRoutes } from "./pwd-mode";
 import { tenantRoutes } from "./tenant";
@@ -17,6 +18,8 @@ export const sysRoutes = new Hono<CloudEnv>()
   .route("/tenant", tenantRoutes)
   .route("/company", companyRoutes)
   .route("/pwdMode", pwdModeRoutes)
+  .route("/dict", dictRoutes)
+  .route("/dictItem", dictItemRoutes)
   .route("/menu", currentMenuRoutes)
   .route("/department", departmentRoutes)
   .route("/group", groupRoutes)

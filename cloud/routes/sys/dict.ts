@@ -1,0 +1,311 @@
+import { and, eq, inArray, isNull, ne, or, type SQL } from "drizzle-orm";
+import { Hono } from "hono";
+import { Code } from "@/lib/contract/envelope";
+import { idsBody } from "@/lib/contract/message";
+import {
+  codeListQuery,
+  dictAdd,
+  dictItemAdd,
+  dictItemTreeQuery,
+  dictItemUpdate,
+  dictTreeQuery,
+  dictUpdate,
+  type DictItemNode,
+  type DictLookup,
+  type DictNode,
+  type DictOption,
+  type DictScope,
+} from "@/lib/contract/system/dict";
+import { statusBody } from "@/lib/contract/system/status";
+import { dictItems, dicts } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { requireAuth, requireMenu, requirePerm } from "../../lib/auth";
+import type { Auth, CloudEnv } from "../../lib/context";
+import { AppError, badRequest, body, notFound, ok, query } from "../../lib/http";
+import { PLATFORM_TENANT_ID } from "../../lib/menu-access";
+
+const SCREEN = "/systemSet/dictSet";
+type Dict = typeof dicts.$inferSelect;
+type Item = typeof dictItems.$inferSelect;
+
+/** The caller's dictionaries of a scope: the tenant's own, or the user's own. */
+function owned(auth: Auth, scope: DictScope): SQL {
+  return scope === "user" ? and(eq(dicts.tenantId, auth.tenantId), eq(dicts.userId, auth.userId))! : and(eq(dicts.tenantId, auth.tenantId), isNull(dicts.userId))!;
+}
+const scopeOf = (d: Dict): DictScope => (d.userId === null ? "tenant" : "user");
+/** Every dictionary the caller may edit, whichever scope. */
+const editable = (auth: Auth) => or(owned(auth, "tenant"), owned(auth, "user"))!;
+
+/** Builds a tree from rows with `parentId`, by sort then id; orphans become roots. */
+function tree<R extends { id: number; parentId: number | null; sort: number }, N>(rows: R[], node: (r: R, kids: N[]) => N): N[] {
+  const sorted = [...rows].sort((a, b) => a.sort - b.sort || a.id - b.id);
+  const ids = new Set(sorted.map((r) => r.id));
+  const kids = new Map<number | null, R[]>();
+  for (const r of sorted) {
+    const p = r.parentId !== null && ids.has(r.parentId) ? r.parentId : null;
+    kids.set(p, [...(kids.get(p) ?? []), r]);
+  }
+  const build = (parent: number | null, seen: Set<number>): N[] =>
+    (kids.get(parent) ?? []).filter((r) => !seen.has(r.id)).map((r) => node(r, build(r.id, new Set([...seen, r.id]))));
+  return build(null, new Set());
+}
+
+const toDictNode = (d: Dict, childrens: DictNode[]): DictNode => ({
+  id: d.id,
+  parentId: d.parentId,
+  dictName: d.dictName,
+  dictCode: d.dictCode,
+  sort: d.sort,
+  enabled: d.enabled,
+  remark: d.remark,
+  scope: scopeOf(d),
+  createTime: d.createdAt.toISOString(),
+  childrens,
+});
+const toItemNode = (i: Item, childrens: DictItemNode[]): DictItemNode => ({
+  id: i.id,
+  dictId: i.dictId,
+  parentId: i.parentId,
+  itemName: i.itemName,
+  itemValue: i.itemValue,
+  sort: i.sort,
+  enabled: i.enabled,
+  remark: i.remark,
+  childrens,
+});
+
+/** The ids below a node (for "a node cannot move under itself"). */
+function descendants(rows: { id: number; parentId: number | null }[], id: number): Set<number> {
+  const out = new Set<number>([id]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const r of rows) if (r.parentId !== null && out.has(r.parentId) && !out.has(r.id)) (out.add(r.id), (grew = true));
+  }
+  return out;
+}
+
+/** A parent must be a node of the same set and not the node itself or below it. */
+function assertParent(rows: { id: number; parentId: number | null }[], parentId: number | null | undefined, self?: number) {
+  if (parentId == null) return;
+  if (!rows.some((r) => r.id === parentId) || (self !== undefined && descendants(rows, self).has(parentId))) throw badRequest("cloud.dictParentInvalid");
+}
+
+async function ownedDict(db: Db, auth: Auth, id: number): Promise<Dict> {
+  const [d] = await db.select().from(dicts).where(and(editable(auth), eq(dicts.id, id)));
+  if (!d) throw notFound();
+  return d;
+}
+
+async function assertCodeFree(db: Db, auth: Auth, scope: DictScope, code: string, except?: number) {
+  const [taken] = await db
+    .select({ id: dicts.id })
+    .from(dicts)
+    .where(and(owned(auth, scope), eq(dicts.dictCode, code), except ? ne(dicts.id, except) : undefined));
+  if (taken) throw new AppError(Code.CONFLICT, "cloud.dictCodeTaken", { code });
+}
+
+async function assertValueFree(db: Db, dictId: number, value: string, except?: number) {
+  const [taken] = await db
+    .select({ id: dictItems.id })
+    .from(dictItems)
+    .where(and(eq(dictItems.dictId, dictId), eq(dictItems.itemValue, value), except ? ne(dictItems.id, except) : undefined));
+  if (taken) throw new AppError(Code.CONFLICT, "cloud.dictItemValueTaken", { value });
+}
+
+const dictValues = (b: { parentId?: number | null; dictName: string; dictCode: string; sort: number; enabled: number; remark?: string | null }) => ({
+  parentId: b.parentId ?? null,
+  dictName: b.dictName,
+  dictCode: b.dictCode,
+  sort: b.sort,
+  enabled: b.enabled,
+  remark: b.remark || null,
+});
+const itemValues = (b: { parentId?: number | null; itemName: string; itemValue: string; sort: number; enabled: number; remark?: string | null }) => ({
+  parentId: b.parentId ?? null,
+  itemName: b.itemName,
+  itemValue: b.itemValue,
+  sort: b.sort,
+  enabled: b.enabled,
+  remark: b.remark || null,
+});
+
+/** Deleting is refused while a node keeps children that are not deleted with it. */
+function assertNoOrphans<R extends { id: number; parentId: number | null }>(all: R[], ids: Set<number>, name: (r: R) => string, key: string) {
+  for (const r of all) {
+    if (r.parentId !== null && ids.has(r.parentId) && !ids.has(r.id)) {
+      const parent = all.find((p) => p.id === r.parentId)!;
+      throw badRequest(key, { name: name(parent) });
+    }
+  }
+}
+
+/**
+ * Enabled items of each requested code. The caller's own dictionary of a code wins over the
+ * tenant's, the tenant's over the platform's; a disabled dictionary answers no items, and a
+ * disabled item hides the items below it.
+ */
+export async function lookupDicts(db: Db, auth: Pick<Auth, "tenantId" | "userId">, codes: string[]): Promise<DictLookup> {
+  const out: DictLookup = Object.fromEntries(codes.map((c) => [c, []]));
+  const candidates = await db
+    .select()
+    .from(dicts)
+    .where(
+      and(
+        inArray(dicts.dictCode, codes),
+        or(
+          and(eq(dicts.tenantId, auth.tenantId), eq(dicts.userId, auth.userId)),
+          and(eq(dicts.tenantId, auth.tenantId), isNull(dicts.userId)),
+          and(eq(dicts.tenantId, PLATFORM_TENANT_ID), isNull(dicts.userId)),
+        ),
+      ),
+    );
+  const rank = (d: Dict) => (d.userId !== null ? 0 : d.tenantId === auth.tenantId ? 1 : 2);
+  const chosen = new Map<string, Dict>();
+  for (const d of candidates.sort((a, b) => rank(a) - rank(b))) if (!chosen.has(d.dictCode)) chosen.set(d.dictCode, d);
+  const live = [...chosen.values()].filter((d) => d.enabled === 1);
+  if (!live.length) return out;
+  const items = await db
+    .select()
+    .from(dictItems)
+    .where(inArray(dictItems.dictId, live.map((d) => d.id)));
+  for (const d of live) {
+    const mine = items.filter((i) => i.dictId === d.id);
+    const enabled = new Set(mine.filter((i) => i.enabled === 1).map((i) => i.id));
+    // Items under a disabled parent are dropped rather than lifted to the top.
+    const visible = mine.filter((i) => enabled.has(i.id) && (i.parentId === null || enabled.has(i.parentId) || !mine.some((p) => p.id === i.parentId)));
+    out[d.dictCode] = tree<Item, DictOption>(visible, (i, childrens) => ({ itemValue: i.itemValue, itemName: i.itemName, childrens }));
+  }
+  return out;
+}
+
+export const dictRoutes = new Hono<CloudEnv>()
+  .use(requireAuth)
+  /** Every select of the console resolves its server dictionaries here. */
+  .get("/codeList", async (c) => {
+    const { codeList } = query(c, codeListQuery);
+    return ok(c, await lookupDicts(c.var.deps.db, c.var.auth, codeList));
+  })
+  .get("/tree", requireMenu(SCREEN), async (c) => {
+    const q = query(c, dictTreeQuery);
+    const rows = await c.var.deps.db.select().from(dicts).where(owned(c.var.auth, q.scope));
+    const keyword = q.keyword?.trim().toLowerCase();
+    let shown = rows;
+    if (keyword) {
+      // Matches keep the dictionaries above them, so the tree stays whole.
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const keep = new Set<number>();
+      for (const r of rows) {
+        if (!r.dictName.toLowerCase().includes(keyword) && !r.dictCode.toLowerCase().includes(keyword)) continue;
+        for (let n: Dict | undefined = r; n && !keep.has(n.id); n = n.parentId !== null ? byId.get(n.parentId) : undefined) keep.add(n.id);
+      }
+      shown = rows.filter((r) => keep.has(r.id));
+    }
+    return ok(c, tree(shown, toDictNode));
+  })
+  .post("/add", requirePerm("sys:dict:add"), async (c) => {
+    const input = await body(c, dictAdd);
+    const { db, now } = c.var.deps;
+    const auth = c.var.auth;
+    const siblings = await db.select({ id: dicts.id, parentId: dicts.parentId }).from(dicts).where(owned(auth, input.scope));
+    assertParent(siblings, input.parentId);
+    await assertCodeFree(db, auth, input.scope, input.dictCode);
+    const [row] = await db
+      .insert(dicts)
+      .values({ ...dictValues(input), tenantId: auth.tenantId, userId: input.scope === "user" ? auth.userId : null, createdAt: now(), updatedAt: now() })
+      .returning();
+    return ok(c, toDictNode(row, []));
+  })
+  .post("/upd", requirePerm("sys:dict:upd"), async (c) => {
+    const input = await body(c, dictUpdate);
+    const { db, now } = c.var.deps;
+    const auth = c.var.auth;
+    const before = await ownedDict(db, auth, input.id);
+    const scope = scopeOf(before);
+    const siblings = await db.select({ id: dicts.id, parentId: dicts.parentId }).from(dicts).where(owned(auth, scope));
+    assertParent(siblings, input.parentId, input.id);
+    await assertCodeFree(db, auth, scope, input.dictCode, input.id);
+    const [row] = await db.update(dicts).set({ ...dictValues(input), updatedAt: now() }).where(eq(dicts.id, input.id)).returning();
+    return ok(c, toDictNode(row, []));
+  })
+  .post("/del", requirePerm("sys:dict:del"), async (c) => {
+    const { ids } = await body(c, idsBody);
+    const db = c.var.deps.db;
+    const all = await db.select().from(dicts).where(editable(c.var.auth));
+    const targets = new Set(all.filter((d) => ids.includes(d.id)).map((d) => d.id));
+    if (!targets.size) throw notFound();
+    assertNoOrphans(all, targets, (d) => d.dictName, "cloud.dictHasChildren");
+    await db.delete(dicts).where(inArray(dicts.id, [...targets]));
+    return ok(c, { deleted: targets.size });
+  })
+  /** Enable or disable a dictionary (the spec's name for it). */
+  .post("/openOrOpen", requirePerm("sys:dict:upd"), async (c) => {
+    const { id, status } = await body(c, statusBody);
+    await ownedDict(c.var.deps.db, c.var.auth, id);
+    await c.var.deps.db.update(dicts).set({ enabled: status, updatedAt: c.var.deps.now() }).where(eq(dicts.id, id));
+    return ok(c, null);
+  });
+
+async function ownedItem(db: Db, auth: Auth, id: number): Promise<Item> {
+  const [row] = await db
+    .select({ item: dictItems })
+    .from(dictItems)
+    .innerJoin(dicts, eq(dicts.id, dictItems.dictId))
+    .where(and(editable(auth), eq(dictItems.id, id)));
+  if (!row) throw notFound();
+  return row.item;
+}
+
+const itemsOf = (db: Db, dictId: number) => db.select().from(dictItems).where(eq(dictItems.dictId, dictId));
+
+export const dictItemRoutes = new Hono<CloudEnv>()
+  .use(requireAuth)
+  .get("/tree", requireMenu(SCREEN), async (c) => {
+    const { dictId } = query(c, dictItemTreeQuery);
+    const db = c.var.deps.db;
+    await ownedDict(db, c.var.auth, dictId);
+    return ok(c, tree(await itemsOf(db, dictId), toItemNode));
+  })
+  .post("/add", requirePerm("sys:dict:add"), async (c) => {
+    const input = await body(c, dictItemAdd);
+    const { db, now } = c.var.deps;
+    await ownedDict(db, c.var.auth, input.dictId);
+    assertParent(await itemsOf(db, input.dictId), input.parentId);
+    await assertValueFree(db, input.dictId, input.itemValue);
+    const [row] = await db
+      .insert(dictItems)
+      .values({ ...itemValues(input), dictId: input.dictId, createdAt: now(), updatedAt: now() })
+      .returning();
+    return ok(c, toItemNode(row, []));
+  })
+  .post("/upd", requirePerm("sys:dict:upd"), async (c) => {
+    const input = await body(c, dictItemUpdate);
+    const { db, now } = c.var.deps;
+    const before = await ownedItem(db, c.var.auth, input.id);
+    assertParent(await itemsOf(db, before.dictId), input.parentId, input.id);
+    await assertValueFree(db, before.dictId, input.itemValue, input.id);
+    const [row] = await db.update(dictItems).set({ ...itemValues(input), updatedAt: now() }).where(eq(dictItems.id, input.id)).returning();
+    return ok(c, toItemNode(row, []));
+  })
+  .post("/del", requirePerm("sys:dict:del"), async (c) => {
+    const { ids } = await body(c, idsBody);
+    const db = c.var.deps.db;
+    const rows = await db
+      .select({ item: dictItems })
+      .from(dictItems)
+      .innerJoin(dicts, eq(dicts.id, dictItems.dictId))
+      .where(and(editable(c.var.auth), inArray(dictItems.id, ids)));
+    if (!rows.length) throw notFound();
+    const targets = new Set(rows.map((r) => r.item.id));
+    const dictIds = [...new Set(rows.map((r) => r.item.dictId))];
+    const all = await db.select().from(dictItems).where(inArray(dictItems.dictId, dictIds));
+    assertNoOrphans(all, targets, (i) => i.itemName, "cloud.dictItemHasChildren");
+    await db.delete(dictItems).where(inArray(dictItems.id, [...targets]));
+    return ok(c, { deleted: targets.size });
+  })
+  .post("/openOrOpen", requirePerm("sys:dict:upd"), async (c) => {
+    const { id, status } = await body(c, statusBody);
+    await ownedItem(c.var.deps.db, c.var.auth, id);
+    await c.var.deps.db.update(dictItems).set({ enabled: status, updatedAt: c.var.deps.now() }).where(eq(dictItems.id, id));
+    return ok(c, null);
+  });
+
