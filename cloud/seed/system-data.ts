@@ -35,9 +35,9 @@ const PLATFORM_DICTS: DictSeed[] = [
 ];
 
 const TEMPLATES = [
-  { channel: 1, name: "告警站内信", code: "alarm_site", title: "${deviceName} 告警", content: "<p>项目 ${prjName} 的设备 ${deviceName} 于 ${alarmTime} 触发 ${alarmLevel} 级告警：${alarmName}。</p>" },
+  { channel: 1, name: "告警站内信", code: "alarm_site", title: "${deviceName} 告警", content: "项目 ${prjName} 的设备 ${deviceName} 于 ${alarmTime} 触发 ${alarmLevel} 级告警：${alarmName}。" },
   { channel: 2, name: "告警短信", code: "alarm_sms", title: "", content: "【物联监测】${prjName} 设备 ${deviceName} 于 ${alarmTime} 触发告警：${alarmName}，请及时处理。" },
-  { channel: 3, name: "告警邮件", code: "alarm_email", title: "[告警] ${prjName} - ${deviceName}", content: "<p>您好，${realname}：</p><p>设备 ${deviceName} 于 ${alarmTime} 触发 ${alarmLevel} 级告警：${alarmName}。</p>" },
+  { channel: 3, name: "告警邮件", code: "alarm_email", title: "[告警] ${prjName} - ${deviceName}", content: "您好，${realname}：\n设备 ${deviceName} 于 ${alarmTime} 触发 ${alarmLevel} 级告警：${alarmName}。" },
 ];
 
 /** System settings data: platform dictionaries and the demo tenant's notification templates. */
