@@ -21,7 +21,7 @@ export const projectResource = defineResource<Project>({
     keywordPlaceholder: "placeholders.prjName",
     items: [
       { prop: "prjName", label: "fields.prjName" },
-      { prop: "prjType", label: "fields.prjType" },
+      { prop: "prjType", type: "select", label: "fields.prjType", dict: "prjType" },
       { prop: "contactName", label: "fields.contactName" },
       { prop: "createTime", prop1: "startTime", prop2: "endTime", type: "date2", label: "fields.createTime" },
     ],
@@ -29,7 +29,7 @@ export const projectResource = defineResource<Project>({
   columns: [
     { prop: "prjName", label: "fields.prjName", type: "click", minWidth: 180, sortable: true },
     { prop: "id", label: "fields.id", width: 90 },
-    { prop: "prjType", label: "fields.prjType", width: 120 },
+    { prop: "prjType", label: "fields.prjType", type: "dict", dict: "prjType", width: 110 },
     { prop: "contactName", label: "fields.contactName", width: 110 },
     { prop: "contactPhone", label: "fields.contactPhone", width: 130 },
     { prop: "areaCode", label: "fields.area", minWidth: 180, render: (p) => <AreaText code={p.areaCode} /> },
@@ -41,7 +41,7 @@ export const projectResource = defineResource<Project>({
     defaults: { prjName: "", prjType: "", contactName: "", contactPhone: "", areaCode: "", prjAddress: "", prjLongitude: "", prjLatitude: "", images: [] },
     fields: [
       { name: "prjName", label: "fields.prjName", required: true, placeholder: "placeholders.prjName", full: true },
-      { name: "prjType", label: "fields.prjType", placeholder: "placeholders.prjType" },
+      { name: "prjType", label: "fields.prjType", type: "select", dict: "prjType" },
       { name: "contactName", label: "fields.contactName", placeholder: "placeholders.contactName" },
       { name: "contactPhone", label: "fields.contactPhone", placeholder: "placeholders.contactPhone" },
       { name: "areaCode", label: "fields.area", type: "cascader" },
@@ -53,7 +53,7 @@ export const projectResource = defineResource<Project>({
   detail: [
     { prop: "prjName", label: "fields.prjName" },
     { prop: "id", label: "fields.id" },
-    { prop: "prjType", label: "fields.prjType" },
+    { prop: "prjType", label: "fields.prjType", type: "dict", dict: "prjType" },
     { prop: "contactName", label: "fields.contactName" },
     { prop: "contactPhone", label: "fields.contactPhone" },
     { prop: "createTime", label: "fields.createTime", type: "time" },

@@ -80,7 +80,7 @@ export function Pagination({ page, size, total, pageSizes, onChange, className }
             <input
               className="h-7 w-12 rounded border border-input bg-background text-center text-foreground outline-none focus:border-primary"
               inputMode="numeric"
-              aria-label={t("goto", { input: "" }).trim()}
+              aria-label={t("gotoLabel")}
               value={jump}
               onChange={(e) => setJump(e.target.value.replace(/\D/g, ""))}
               onKeyDown={(e) => {

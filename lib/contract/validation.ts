@@ -27,27 +27,43 @@ export const textRequired = (max: TextMax | number = 64) =>
 
 export const text = (max: TextMax | number = 64) => optional(textRequired(max));
 
-export const numberRequired = (max = 1000) =>
-  z.coerce
-    .number({ error: "validation.number" })
-    .refine((n) => Number.isFinite(n), "validation.number")
-    .refine((n) => n >= 0, "validation.nonNegative")
-    .refine((n) => n <= max, { message: "validation.max", params: { max } });
+export const NUMBER_PRESETS = [1000, 10000] as const;
 
-export const number = (max = 1000) => optional(numberRequired(max));
+/** Form text to a number; blank input (empty string, spaces, null) is "not given", never 0. */
+const toNumber = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : typeof v === "string" ? Number(v.trim()) : v);
 
-export const mobileRequired = z.string({ error: "validation.required" }).trim().regex(/^1\d{10}$/, "validation.mobile");
+export const numberRequired = (max: (typeof NUMBER_PRESETS)[number] | number = 1000) =>
+  z.preprocess(
+    toNumber,
+    z
+      .number({ error: (iss) => (iss.input === undefined ? "validation.required" : "validation.number") })
+      .refine((n) => Number.isFinite(n), "validation.number")
+      .refine((n) => n >= 0, "validation.nonNegative")
+      .refine((n) => n <= max, { message: "validation.max", params: { max } }),
+  );
+
+export const number = (max: (typeof NUMBER_PRESETS)[number] | number = 1000) => optional(numberRequired(max));
+
+/** A required string: missing or blank is "required", then the format check. */
+const filled = () => z.string({ error: "validation.required" }).trim().min(1, "validation.required");
+
+/** 11 digits starting with 1. */
+export const mobileRequired = filled().regex(/^1\d{10}$/, "validation.mobile");
 export const mobile = optional(mobileRequired);
-export const landline = optional(z.string().trim().regex(/^(\d{2,4}-)?\d{7,8}$/, "validation.landline"));
-export const emailRequired = z.string({ error: "validation.required" }).trim().max(100, "validation.maxLength").email("validation.email");
+/** Optional 2–4 digit area code and a dash, then 7–8 digits. */
+export const landlineRequired = filled().regex(/^(\d{2,4}-)?\d{7,8}$/, "validation.landline");
+export const landline = optional(landlineRequired);
+export const emailRequired = filled().max(100, "validation.maxLength").email("validation.email");
 export const email = optional(emailRequired);
-export const alnum = optional(z.string().regex(/^[A-Za-z0-9]+$/, "validation.alnum"));
+export const alnumRequired = filled().regex(/^[A-Za-z0-9]+$/, "validation.alnum");
+export const alnum = optional(alnumRequired);
 export const codeRequired = z
   .string({ error: "validation.required" })
   .min(1, "validation.required")
   .max(32, "validation.maxLength")
   .regex(/^\w+$/, "validation.code");
 export const code = optional(codeRequired);
+/** No Chinese characters or spaces, 6–32 characters. */
 export const username = z
   .string({ error: "validation.required" })
   .min(1, "validation.required")
@@ -61,6 +77,7 @@ export const selectRequired = <T extends z.ZodTypeAny>(schema: T) =>
     z.any().refine((v) => v !== undefined, "validation.select").pipe(schema),
   );
 
+/** "#" and six hex digits ("wrong hex colour value"). */
 export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "validation.hexColor");
 export const rgbColor = z
   .string()
@@ -90,7 +107,8 @@ export function issueMessage(issue: z.core.$ZodIssue): IssueMessage {
   if (issue.message?.startsWith("validation.")) return { key: issue.message, values };
   switch (issue.code) {
     case "invalid_type":
-      return { key: i.input === undefined || i.input === null ? "validation.required" : "validation.invalidType", values };
+      // zod leaves `input` out of issues unless asked; its default message still names what it got.
+      return { key: ("input" in i ? i.input == null : /received (undefined|null)/.test(issue.message)) ? "validation.required" : "validation.invalidType", values };
     case "too_small":
       if (issue.origin === "string") return { key: Number(i.minimum) <= 1 ? "validation.required" : "validation.minLength", values };
       if (issue.origin === "array") return { key: "validation.minItems", values };

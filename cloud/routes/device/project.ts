@@ -66,7 +66,7 @@ function filterConds(f: ProjectFilters): (SQL | undefined)[] {
   const like = (v: string | null | undefined) => (v ? `%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : undefined);
   return [
     f.prjName ? ilike(projects.prjName, like(f.prjName)!) : undefined,
-    f.prjType ? ilike(projects.prjType, like(f.prjType)!) : undefined,
+    f.prjType ? eq(projects.prjType, f.prjType) : undefined,
     f.contactName ? ilike(projects.contactName, like(f.contactName)!) : undefined,
     f.startTime ? gte(projects.createdAt, platformTime(f.startTime, false)) : undefined,
     f.endTime ? lte(projects.createdAt, platformTime(f.endTime, true)) : undefined,

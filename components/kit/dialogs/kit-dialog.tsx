@@ -27,7 +27,6 @@ export function KitDialog({ open, onOpenChange, title, description, width = 800,
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         data-testid={testId}
-        aria-describedby={description ? undefined : undefined}
         style={full ? undefined : { maxWidth: `min(${width}px, calc(100% - 2rem))` }}
         className={cn(
           "flex flex-col gap-0 p-0",
@@ -39,6 +38,9 @@ export function KitDialog({ open, onOpenChange, title, description, width = 800,
           <DialogTitle className="text-base">{title}</DialogTitle>
           {description ? <DialogDescription>{description}</DialogDescription> : <DialogDescription className="sr-only">{title}</DialogDescription>}
         </DialogHeader>
+        <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        {footer && <DialogFooter className="border-t px-5 py-3">{footer}</DialogFooter>}
+        {/* After the body in the DOM so the first field, not this toggle, gets the initial focus. */}
         <button
           type="button"
           className="absolute top-3.5 right-11 rounded-sm opacity-70 transition-opacity hover:opacity-100"
@@ -48,8 +50,6 @@ export function KitDialog({ open, onOpenChange, title, description, width = 800,
         >
           {full ? <Minimize2Icon className="size-4" /> : <Maximize2Icon className="size-4" />}
         </button>
-        <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
-        {footer && <DialogFooter className="border-t px-5 py-3">{footer}</DialogFooter>}
       </DialogContent>
     </Dialog>
   );

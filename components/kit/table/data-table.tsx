@@ -114,7 +114,7 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
                     <th
                       key={h.id}
                       scope="col"
-                      style={{ width: h.column.id === "__select" ? 44 : l.width, minWidth: l.minWidth }}
+                      style={{ width: h.column.id === "__select" ? 44 : l.width, minWidth: l.minWidth ?? l.width }}
                       className={cn(
                         "h-10 text-left align-middle font-medium whitespace-nowrap text-muted-foreground",
                         cellPad,
