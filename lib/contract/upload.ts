@@ -21,6 +21,13 @@ export const UPLOAD_LIMITS = {
   serverMaxMb: 100,
 } as const;
 
+/** Spreadsheet imports (core §9): enforced by the cloud while it streams the sheet. */
+export const IMPORT_LIMITS = { rows: 10000, columns: 200, sizeMb: 20 } as const;
+
+/** What `POST <entity>/import` answers. `rowData` holds the row's cells as read (neutralised). */
+export type ImportError = { rowNum: number; rowData: (string | number | boolean | null)[]; errorMsg: string };
+export type ImportResult = { successTotal: number; failureTotal: number; errorList: ImportError[] };
+
 /** Lower-case extension without the dot; "" when there is none. */
 export function extOf(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";

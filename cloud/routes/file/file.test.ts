@@ -30,7 +30,7 @@ const url = (path: string) => `/iotCloud/file/${path}`;
 async function upload(token: string, name: string, bytes: Buffer, query = "", language = "en") {
   const form = new FormData();
   form.append("note", "ignored field before the file");
-  form.append("file", new File([bytes], name));
+  form.append("file", new File([new Uint8Array(bytes)], name));
   const res = await cloud.app.request(url(`upload${query}`), { method: "POST", body: form, headers: { authorization: `Bearer ${token}`, language } });
   return { status: res.status, body: (await res.json()) as { code: number; msg: string; data: string } };
 }

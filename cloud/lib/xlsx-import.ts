@@ -1,0 +1,162 @@
+import { createReadStream } from "node:fs";
+import { open, rm } from "node:fs/promises";
+import { join } from "node:path";
+import type { Readable } from "node:stream";
+import ExcelJS from "exceljs";
+import type { z } from "zod";
+import { Code } from "@/lib/contract/envelope";
+import type { Locale } from "@/lib/contract/locale";
+import { IMPORT_EXTS, IMPORT_LIMITS, type ImportError, type ImportResult } from "@/lib/contract/upload";
+import { issueMessage } from "@/lib/contract/validation";
+import type { Ctx } from "./context";
+import { receiveUpload } from "./files";
+import { AppError } from "./http";
+import { t } from "./i18n";
+import { neutralise, xlsxResponse } from "./xlsx-export";
+
+/**
+ * Spreadsheet imports (widgets §5, core §9): `POST <entity>/import` streams the sheet with exceljs,
+ * checks the header against the template, stops at the first row or column past the limits, and
+ * validates every row with the caller's zod schema. Rows are saved only when the whole file is
+ * within the limits, so a refused file changes nothing.
+ *
+ *   .post("/import", requirePerm("sys:user:add"), async (c) =>
+ *     ok(c, await importUpload(c, { columns, schema: userImportRow, save: (row) => addUser(c, row) })))
+ *   .post("/template", async (c) => templateResponse(c, "users.xlsx", columns))
+ */
+export type ImportColumn = {
+  key: string;
+  /** The header in the caller's locale, as the template writes it. */
+  header: string;
+  /** Other accepted spellings (e.g. the header in the other locale). */
+  aliases?: readonly string[];
+};
+
+export type ImportOptions<S extends z.ZodTypeAny> = {
+  columns: readonly ImportColumn[];
+  schema: S;
+  locale: Locale;
+  /** Stores one valid row; an AppError thrown here fails that row with its message. */
+  save: (row: z.output<S>, rowNum: number) => Promise<void>;
+  limits?: { rows: number; columns: number };
+};
+
+type Cell = string | number | boolean | null;
+
+/** A cell as plain data. Formula cells give their cached result, never the formula. */
+export function cellValue(v: unknown): Cell {
+  if (v === null || v === undefined) return null;
+  if (typeof v === "string") return v.trim() || null;
+  if (typeof v === "number" || typeof v === "boolean") return v;
+  if (v instanceof Date) return v.toISOString();
+  if (typeof v === "object") {
+    const o = v as { richText?: { text: string }[]; result?: unknown; formula?: string; sharedFormula?: string; text?: unknown; error?: unknown };
+    if (Array.isArray(o.richText)) return o.richText.map((r) => r.text).join("").trim() || null;
+    if ("formula" in o || "sharedFormula" in o) return o.result === undefined || (typeof o.result === "object" && o.result !== null && "error" in o.result) ? null : cellValue(o.result);
+    if (o.text !== undefined) return cellValue(o.text);
+  }
+  return null;
+}
+
+/** A row's cells by 1-based column, trailing empties dropped. */
+function cellsOf(values: unknown): Cell[] {
+  // exceljs rows are sparse: Array.from visits the holes that map() would skip.
+  const cells = Array.isArray(values) ? Array.from(values.slice(1), cellValue) : [];
+  while (cells.length && cells[cells.length - 1] === null) cells.pop();
+  return cells;
+}
+
+const refuse = (key: string, values?: Record<string, string | number>) => new AppError(Code.BAD_REQUEST, key, values);
+
+/** Echoed cells are neutralised: an error list exported to a spreadsheet must not run formulas. */
+const echo = (cells: Cell[]): ImportError["rowData"] => cells.map((c) => (typeof c === "string" ? (neutralise(c) as string) : c));
+
+/** Reads the first worksheet of an xlsx stream or file and imports its rows. */
+export async function readImport<S extends z.ZodTypeAny>(input: Readable | string, o: ImportOptions<S>): Promise<ImportResult> {
+  const limits = o.limits ?? IMPORT_LIMITS;
+  const stream = typeof input === "string" ? createReadStream(input) : input;
+  const valid: { row: z.output<S>; rowNum: number; cells: Cell[] }[] = [];
+  const errorList: ImportError[] = [];
+  const rowError = (rowNum: number, cells: Cell[], reason: string) => errorList.push({ rowNum, rowData: echo(cells), errorMsg: t(o.locale, "widgets.importFile.rowError", { row: rowNum, reason }) });
+  let headerSeen = false;
+  let dataRows = 0;
+  try {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, { worksheets: "emit", sharedStrings: "cache", hyperlinks: "ignore", styles: "ignore", entries: "emit" });
+    for await (const sheet of reader) {
+      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+        const cells = cellsOf(row.values);
+        if (cells.length > limits.columns) throw refuse("widgets.importFile.tooManyColumns", { max: limits.columns });
+        if (!headerSeen) {
+          if (!cells.length) continue;
+          headerSeen = true;
+          const ok = cells.length === o.columns.length && o.columns.every((c, i) => [c.header, ...(c.aliases ?? [])].includes(String(cells[i] ?? "")));
+          if (!ok) throw refuse("widgets.importFile.badHeader");
+          continue;
+        }
+        if (!cells.length) continue;
+        if (++dataRows > limits.rows) throw refuse("widgets.importFile.tooManyRows", { max: limits.rows });
+        const input = Object.fromEntries(o.columns.map((c, i) => [c.key, cells[i] ?? ""]));
+        const parsed = o.schema.safeParse(input);
+        if (parsed.success) {
+          valid.push({ row: parsed.data, rowNum: row.number, cells });
+          continue;
+        }
+        const issue = parsed.error.issues[0];
+        const { key, values } = issueMessage(issue);
+        const column = o.columns.find((c) => c.key === issue.path[0]);
+        const reason = t(o.locale, key, values);
+        rowError(row.number, cells, column ? t(o.locale, "cloud.fieldError", { field: column.header, reason }) : reason);
+      }
+      // Only the first worksheet is the data.
+      break;
+    }
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    throw refuse("widgets.importFile.unreadable");
+  } finally {
+    stream.destroy();
+  }
+  if (!headerSeen) throw refuse("widgets.importFile.badHeader");
+  if (!dataRows) throw refuse("widgets.importFile.empty");
+
+  let successTotal = 0;
+  for (const v of valid) {
+    try {
+      await o.save(v.row, v.rowNum);
+      successTotal++;
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      rowError(v.rowNum, v.cells, t(o.locale, e.key, e.values));
+    }
+  }
+  errorList.sort((a, b) => a.rowNum - b.rowNum);
+  return { successTotal, failureTotal: errorList.length, errorList };
+}
+
+const OLE = Buffer.from("d0cf11e0a1b11ae1", "hex");
+
+/**
+ * The multipart upload of an import: received to a private folder (never served), checked to be
+ * an xls/xlsx, read, then deleted whatever happened.
+ */
+export async function importUpload<S extends z.ZodTypeAny>(c: Ctx, o: Omit<ImportOptions<S>, "locale">): Promise<ImportResult> {
+  const { deps, auth, locale } = c.var;
+  const root = join(deps.config.filesDir, ".imports");
+  const stored = await receiveUpload(c.req.raw, { root, tenantId: auth.tenantId, now: deps.now(), maxBytes: IMPORT_LIMITS.sizeMb * 1024 * 1024, accept: IMPORT_EXTS });
+  const path = join(root, stored.path);
+  try {
+    const head = Buffer.alloc(8);
+    const fh = await open(path, "r");
+    await fh.read(head, 0, 8, 0).finally(() => fh.close());
+    // exceljs reads only the xlsx format; an old binary .xls gets a clear answer.
+    if (head.equals(OLE)) throw refuse("widgets.importFile.legacyXls");
+    return await readImport(path, { ...o, locale });
+  } finally {
+    await rm(path, { force: true });
+  }
+}
+
+/** `POST <entity>/template`: an xlsx holding just the header row the import expects. */
+export function templateResponse(c: Ctx, filename: string, columns: readonly ImportColumn[]): Response {
+  return xlsxResponse(c, filename, columns.map((col) => ({ key: col.key, header: col.header })), []);
+}
