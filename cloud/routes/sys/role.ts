@@ -1,0 +1,298 @@
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from "drizzle-orm";
+import { Hono } from "hono";
+import { idQuery, idsBody } from "@/lib/contract/message";
+import {
+  RESERVED_ROLE_CODES,
+  roleAdd,
+  roleAuthBody,
+  roleMembersQuery,
+  roleQuery,
+  roleTenantsBody,
+  roleUpdate,
+  roleUsersBody,
+  userRoleRelation,
+  type RoleInfo,
+  type RoleKind,
+  type RoleRow,
+  type RoleTenantRow,
+  type RoleUpdate,
+  type RoleUserRow,
+} from "@/lib/contract/system/role";
+import { departments, roleMenus, roleTenants, roles, tenants, userRoles, users } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { assertPerm, platformOnly, requireAuth, requireMenu } from "../../lib/auth";
+import type { Auth, CloudEnv } from "../../lib/context";
+import { badRequest, body, notFound, ok, query } from "../../lib/http";
+import { PLATFORM_TENANT_ID, effectiveMenuIds, grantableMenuIds, type MenuScope } from "../../lib/menu-access";
+import { assertKeepsOwnAdmin, assertTenantUsers } from "../../lib/org";
+import { tenantScope } from "../../lib/scope";
+
+type Role = typeof roles.$inferSelect;
+
+/**
+ * Which screen a role belongs to. The platform's kind-2 roles are tenant roles (tenantRoleSet,
+ * assigned to tenants, `tenant` menu tree); every other role is a user-side role (roleSet,
+ * assigned to users, the menu tree of its tenant's side).
+ */
+const isTenantRole = (r: Pick<Role, "tenantId" | "kind">) => r.tenantId === PLATFORM_TENANT_ID && r.kind === 2;
+const permPrefix = (r: Pick<Role, "tenantId" | "kind">) => (isTenantRole(r) ? "sys:tenantRole" : "sys:role");
+const menuScope = (r: Pick<Role, "tenantId" | "kind">): MenuScope => (r.tenantId === PLATFORM_TENANT_ID && r.kind === 1 ? "sys" : "tenant");
+const builtIn = (r: Pick<Role, "code">) => (RESERVED_ROLE_CODES as readonly string[]).includes(r.code);
+
+/** One of the caller's tenant's roles; another tenant's is "not found". */
+async function ownRole(db: Db, auth: Auth, id: number): Promise<Role> {
+  const [r] = await db.select().from(roles).where(tenantScope(auth).where(roles, eq(roles.id, id)));
+  if (!r) throw notFound();
+  return r;
+}
+
+/** A role assigned to users, checked against the caller's permission for its screen. */
+async function userSideRole(db: Db, auth: Auth, id: number, action: string): Promise<Role> {
+  const r = await ownRole(db, auth, id);
+  if (isTenantRole(r)) throw notFound();
+  await assertPerm(db, auth, `sys:role:${action}`);
+  return r;
+}
+
+/** A platform tenant role (the caller is on the platform: routes using it are platformOnly). */
+async function tenantRole(db: Db, auth: Auth, id: number, action: string): Promise<Role> {
+  const r = await ownRole(db, auth, id);
+  if (!isTenantRole(r)) throw notFound();
+  await assertPerm(db, auth, `sys:tenantRole:${action}`);
+  return r;
+}
+
+/** A role's menus must lie within what the caller may grant (their own authorisation). */
+async function assertGrantable(db: Db, auth: Auth, scope: MenuScope, menuIds: number[]) {
+  const grantable = await grantableMenuIds(db, auth, scope);
+  if (menuIds.some((id) => !grantable.has(id))) throw badRequest("cloud.menuNotGrantable");
+}
+
+async function setMenus(db: Db, roleId: number, menuIds: number[]) {
+  await db.delete(roleMenus).where(eq(roleMenus.roleId, roleId));
+  if (menuIds.length) await db.insert(roleMenus).values([...new Set(menuIds)].map((menuId) => ({ roleId, menuId })));
+}
+
+/** Role codes are unique within a tenant, and the built-in administrators' codes are reserved. */
+async function assertCode(db: Db, auth: Auth, code: string, exceptId?: number) {
+  const [taken] = await db.select({ id: roles.id }).from(roles).where(tenantScope(auth).where(roles, eq(roles.code, code), exceptId ? ne(roles.id, exceptId) : undefined));
+  if (taken) throw badRequest("cloud.roleCodeTaken", { code });
+}
+
+async function toRows(db: Db, list: Role[]): Promise<RoleRow[]> {
+  if (!list.length) return [];
+  const ids = list.map((r) => r.id);
+  const [userCounts, tenantCounts] = await Promise.all([
+    db.select({ id: userRoles.roleId, n: count() }).from(userRoles).where(inArray(userRoles.roleId, ids)).groupBy(userRoles.roleId),
+    db.select({ id: roleTenants.roleId, n: count() }).from(roleTenants).where(inArray(roleTenants.roleId, ids)).groupBy(roleTenants.roleId),
+  ]);
+  const members = new Map([...userCounts, ...tenantCounts].map((c) => [c.id, c.n]));
+  return list.map((r) => ({
+    id: r.id,
+    name: r.name,
+    code: r.code,
+    kind: r.kind as RoleKind,
+    remark: r.remark,
+    builtIn: builtIn(r),
+    memberCount: members.get(r.id) ?? 0,
+    createTime: r.createdAt.toISOString(),
+  }));
+}
+
+/** Edits name, code and remark; a built-in role keeps its code. */
+async function updateRole(db: Db, auth: Auth, role: Role, input: RoleUpdate, now: Date) {
+  if (builtIn(role) && input.code !== role.code) throw badRequest("cloud.roleBuiltIn");
+  if (!builtIn(role) && (RESERVED_ROLE_CODES as readonly string[]).includes(input.code)) throw badRequest("cloud.roleReserved", { code: input.code });
+  await assertCode(db, auth, input.code, role.id);
+  await db.update(roles).set({ name: input.name, code: input.code, remark: input.remark || null, updatedAt: now }).where(eq(roles.id, role.id));
+}
+
+/** Sets a role's menus: the checked ids plus their half-checked parents, within the caller's grant. */
+async function updateMenus(db: Db, auth: Auth, role: Role, menuIds: number[]) {
+  // The built-in administrators have every menu of their side by definition.
+  if (builtIn(role)) throw badRequest("cloud.roleBuiltIn");
+  await assertGrantable(db, auth, menuScope(role), menuIds);
+  await setMenus(db, role.id, menuIds);
+}
+
+const ROLE_SCREENS = ["/systemSet/roleSet", "/systemSet/tenantRoleSet", "/systemSet/userSet", "/systemSet/tenantSet"];
+
+export const roleRoutes = new Hono<CloudEnv>()
+  .use(requireAuth)
+  .get("/page", requireMenu(...ROLE_SCREENS), async (c) => {
+    const q = query(c, roleQuery);
+    const db = c.var.deps.db;
+    const auth = c.var.auth;
+    // A tenant only has its own tenant roles; the platform's default list is its management roles.
+    const kind = auth.isPlatform ? (q.kind ?? 1) : 2;
+    const name = q.name ? or(ilike(roles.name, `%${q.name}%`), ilike(roles.code, `%${q.name}%`)) : undefined;
+    const where = tenantScope(auth).where(roles, eq(roles.kind, kind), name);
+    const [list, [{ total }]] = await Promise.all([
+      db.select().from(roles).where(where).orderBy(asc(roles.id)).limit(q.size).offset((q.current - 1) * q.size),
+      db.select({ total: count() }).from(roles).where(where),
+    ]);
+    return ok(c, { records: await toRows(db, list), total });
+  })
+  .get("/info", requireMenu(...ROLE_SCREENS), async (c) => {
+    const { id } = query(c, idQuery);
+    const db = c.var.deps.db;
+    const role = await ownRole(db, c.var.auth, id);
+    const [row] = await toRows(db, [role]);
+    const menuIds = builtIn(role)
+      ? [...(await effectiveMenuIds(db, { roleIds: [role.id] }))]
+      : (await db.select({ id: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.roleId, role.id))).map((m) => m.id);
+    const info: RoleInfo = { ...row, menuIds: menuIds.sort((a, b) => a - b) };
+    return ok(c, info);
+  })
+  .post("/add", async (c) => {
+    const input = await body(c, roleAdd);
+    const db = c.var.deps.db;
+    const auth = c.var.auth;
+    if (!auth.isPlatform && input.kind !== 2) throw badRequest("cloud.roleKindInvalid");
+    const shape = { tenantId: auth.tenantId, kind: input.kind };
+    await assertPerm(db, auth, `${permPrefix(shape)}:add`);
+    if ((RESERVED_ROLE_CODES as readonly string[]).includes(input.code)) throw badRequest("cloud.roleReserved", { code: input.code });
+    await assertCode(db, auth, input.code);
+    await assertGrantable(db, auth, menuScope(shape), input.menuIds);
+    const role = await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const [r] = await t
+        .insert(roles)
+        .values(tenantScope(auth).owned({ name: input.name, code: input.code, kind: input.kind, remark: input.remark || null }))
+        .returning();
+      await setMenus(t, r.id, input.menuIds);
+      return r;
+    });
+    const [row] = await toRows(db, [role]);
+    return ok(c, row);
+  })
+  .post("/updUser", async (c) => {
+    const input = await body(c, roleUpdate);
+    const db = c.var.deps.db;
+    const role = await userSideRole(db, c.var.auth, input.id, "upd");
+    await updateRole(db, c.var.auth, role, input, c.var.deps.now());
+    return ok(c, { id: role.id });
+  })
+  .post("/updTenant", platformOnly, async (c) => {
+    const input = await body(c, roleUpdate);
+    const db = c.var.deps.db;
+    const role = await tenantRole(db, c.var.auth, input.id, "upd");
+    await updateRole(db, c.var.auth, role, input, c.var.deps.now());
+    return ok(c, { id: role.id });
+  })
+  .post("/del", async (c) => {
+    const { ids } = await body(c, idsBody);
+    const db = c.var.deps.db;
+    const auth = c.var.auth;
+    const targets = await db.select().from(roles).where(tenantScope(auth).where(roles, inArray(roles.id, ids)));
+    if (targets.length !== new Set(ids).size) throw notFound();
+    for (const prefix of new Set(targets.map(permPrefix))) await assertPerm(db, auth, `${prefix}:del`);
+    if (targets.some(builtIn)) throw badRequest("cloud.roleBuiltIn");
+    await db.delete(roles).where(tenantScope(auth).where(roles, inArray(roles.id, ids)));
+    return ok(c, { deleted: targets.length });
+  })
+  .post("/updUserAuth", async (c) => {
+    const input = await body(c, roleAuthBody);
+    const db = c.var.deps.db;
+    await updateMenus(db, c.var.auth, await userSideRole(db, c.var.auth, input.roleId, "auth"), input.menuIds);
+    return ok(c, { id: input.roleId });
+  })
+  .post("/updTenantAuth", platformOnly, async (c) => {
+    const input = await body(c, roleAuthBody);
+    const db = c.var.deps.db;
+    await updateMenus(db, c.var.auth, await tenantRole(db, c.var.auth, input.roleId, "auth"), input.menuIds);
+    return ok(c, { id: input.roleId });
+  })
+  .get("/pageUser", requireMenu(...ROLE_SCREENS), async (c) => {
+    const q = query(c, roleMembersQuery);
+    const db = c.var.deps.db;
+    const role = await ownRole(db, c.var.auth, q.roleId);
+    if (isTenantRole(role)) throw notFound();
+    const conds: (SQL | undefined)[] = [eq(userRoles.roleId, role.id)];
+    if (q.keyword) conds.push(or(ilike(users.username, `%${q.keyword}%`), ilike(users.realname, `%${q.keyword}%`)));
+    const where = and(...conds);
+    const [records, [{ total }]] = await Promise.all([
+      db
+        .select({ id: users.id, username: users.username, realname: users.realname, departmentName: departments.departmentName, enabled: users.enabled })
+        .from(userRoles)
+        .innerJoin(users, eq(users.id, userRoles.userId))
+        .leftJoin(departments, eq(departments.id, users.departmentId))
+        .where(where)
+        .orderBy(desc(users.id))
+        .limit(q.size)
+        .offset((q.current - 1) * q.size),
+      db.select({ total: count() }).from(userRoles).innerJoin(users, eq(users.id, userRoles.userId)).where(where),
+    ]);
+    return ok(c, { records: records.map((r): RoleUserRow => ({ ...r, enabled: r.enabled === 1 ? 1 : 2 })), total });
+  })
+  .post("/addUser", async (c) => {
+    const input = await body(c, roleUsersBody);
+    const db = c.var.deps.db;
+    const role = await userSideRole(db, c.var.auth, input.roleId, "upd");
+    await assertTenantUsers(db, c.var.auth.tenantId, input.userIds);
+    await db
+      .insert(userRoles)
+      .values([...new Set(input.userIds)].map((userId) => ({ userId, roleId: role.id })))
+      .onConflictDoNothing();
+    return ok(c, { id: role.id });
+  })
+  .post("/delUser", async (c) => {
+    const input = await body(c, roleUsersBody);
+    const db = c.var.deps.db;
+    const auth = c.var.auth;
+    const role = await userSideRole(db, auth, input.roleId, "upd");
+    await assertTenantUsers(db, auth.tenantId, input.userIds);
+    if (input.userIds.includes(auth.userId)) await assertKeepsOwnAdmin(db, auth, auth.userId, auth.roleIds.filter((id) => id !== role.id));
+    await db.delete(userRoles).where(and(eq(userRoles.roleId, role.id), inArray(userRoles.userId, input.userIds)));
+    return ok(c, { id: role.id });
+  })
+  .post("/delUserRoleRelation", async (c) => {
+    const input = await body(c, userRoleRelation);
+    const db = c.var.deps.db;
+    const auth = c.var.auth;
+    const role = await userSideRole(db, auth, input.roleId, "upd");
+    await assertTenantUsers(db, auth.tenantId, [input.userId]);
+    await assertKeepsOwnAdmin(db, auth, input.userId, auth.roleIds.filter((id) => id !== role.id));
+    await db.delete(userRoles).where(and(eq(userRoles.roleId, role.id), eq(userRoles.userId, input.userId)));
+    return ok(c, { id: role.id });
+  })
+  .get("/pageTenant", platformOnly, requireMenu("/systemSet/tenantRoleSet", "/systemSet/tenantSet"), async (c) => {
+    const q = query(c, roleMembersQuery);
+    const db = c.var.deps.db;
+    const role = await ownRole(db, c.var.auth, q.roleId);
+    if (!isTenantRole(role)) throw notFound();
+    const where = and(eq(roleTenants.roleId, role.id), q.keyword ? or(ilike(tenants.name, `%${q.keyword}%`), ilike(tenants.code, `%${q.keyword}%`)) : undefined);
+    const [records, [{ total }]] = await Promise.all([
+      db
+        .select({ id: tenants.id, name: tenants.name, code: tenants.code, enabled: tenants.enabled })
+        .from(roleTenants)
+        .innerJoin(tenants, eq(tenants.id, roleTenants.tenantId))
+        .where(where)
+        .orderBy(desc(tenants.id))
+        .limit(q.size)
+        .offset((q.current - 1) * q.size),
+      db.select({ total: count() }).from(roleTenants).innerJoin(tenants, eq(tenants.id, roleTenants.tenantId)).where(where),
+    ]);
+    return ok(c, { records: records.map((r): RoleTenantRow => ({ ...r, enabled: r.enabled === 1 ? 1 : 2 })), total });
+  })
+  .post("/addTenant", platformOnly, async (c) => {
+    const input = await body(c, roleTenantsBody);
+    const db = c.var.deps.db;
+    const role = await tenantRole(db, c.var.auth, input.roleId, "upd");
+    const unique = [...new Set(input.tenantIds)];
+    // The platform itself is authorised for its whole tree: it takes no tenant roles.
+    const found = await db.select({ id: tenants.id }).from(tenants).where(and(inArray(tenants.id, unique), ne(tenants.id, PLATFORM_TENANT_ID)));
+    if (found.length !== unique.length) throw notFound();
+    await db
+      .insert(roleTenants)
+      .values(unique.map((tenantId) => ({ roleId: role.id, tenantId })))
+      .onConflictDoNothing();
+    return ok(c, { id: role.id });
+  })
+  .post("/delTenant", platformOnly, async (c) => {
+    const input = await body(c, roleTenantsBody);
+    const db = c.var.deps.db;
+    const role = await tenantRole(db, c.var.auth, input.roleId, "upd");
+    await db.delete(roleTenants).where(and(eq(roleTenants.roleId, role.id), inArray(roleTenants.tenantId, input.tenantIds)));
+    return ok(c, { id: role.id });
+  });
