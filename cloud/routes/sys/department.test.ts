@@ -13,7 +13,8 @@ beforeAll(async () => {
   admin = await cloud.login("demoadmin", "Demo@2026", 2);
   operator = await cloud.login("operator01", "Operator@2026", 2);
   platform = await cloud.login("superadmin", "Super@2026", 1);
-});
+  // Seeding takes long on a loaded machine.
+}, 180_000);
 afterAll(() => cloud.close());
 
 const tree = (token: string) => cloud.request<DepartmentNode[]>("/sys/department/currentUser/tree", { token });

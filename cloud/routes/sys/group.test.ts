@@ -18,7 +18,8 @@ beforeAll(async () => {
   adminId = await cloud.userId("demoadmin", 2);
   operatorId = await cloud.userId("operator01", 2);
   platformUser = await cloud.userId("superadmin", 1);
-});
+  // Seeding takes long on a loaded machine.
+}, 180_000);
 afterAll(() => cloud.close());
 
 const list = (token: string, params = "") => cloud.request<Page<GroupRow>>(`/sys/group/list?current=1&size=9999${params}`, { token });

@@ -11,6 +11,7 @@ import { departmentRoutes } from "./department";
 import { groupRoutes } from "./group";
 import { userRoutes } from "./user";
 import { roleRoutes } from "./role";
+import { menuAdminRoutes } from "./menu-admin";
 
 export const sysRoutes = new Hono<CloudEnv>()
   .route("/login", loginRoutes)
@@ -24,4 +25,5 @@ export const sysRoutes = new Hono<CloudEnv>()
   .route("/department", departmentRoutes)
   .route("/group", groupRoutes)
   .route("/user", userRoutes)
-  .route("/role", roleRoutes);
+  .route("/role", roleRoutes)
+  .route("/menu", menuAdminRoutes);

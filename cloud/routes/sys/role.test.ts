@@ -24,7 +24,8 @@ beforeAll(async () => {
   // Members log in straight away: no forced change at first login here.
   await cloud.db.insert(pwdPolicies).values({ tenantId: 2, data: { ...defaultPwdPolicy, init: { password: "", notify: false, forceChange: false } } });
   office = (await cloud.request<{ childrens: { id: number }[] }[]>("/sys/department/currentUser/tree", { token: admin })).body.data[0].childrens[0].id;
-});
+  // Seeding takes long on a loaded machine.
+}, 180_000);
 afterAll(() => cloud.close());
 
 const page = (token: string, params = "") => cloud.request<Page<RoleRow>>(`/sys/role/page?current=1&size=9999${params}`, { token });

@@ -27,7 +27,8 @@ beforeAll(async () => {
   [office, field] = tree.body.data[0].childrens.map((d) => d.id);
   fieldTeam = tree.body.data[0].childrens[1].childrens[0].id;
   await setPolicy(2, base);
-});
+  // Seeding takes long on a loaded machine.
+}, 180_000);
 afterAll(() => cloud.close());
 
 const page = (token: string, params = "") => cloud.request<Page<UserRow>>(`/sys/user/page?current=1&size=9999${params}`, { token });

@@ -44,6 +44,8 @@ export const menuQuery = pageQuery.extend({
   scope: z.enum(MENU_SCOPES, { error: "validation.invalidOption" }).default("sys"),
   name: optional(z.string().trim().max(64, "validation.maxLength")),
 });
+/** `all`, `treePC`, `treeAuthPC`: which tree (the caller's side when absent). */
+export const menuScopeQuery = z.object({ scope: z.enum(MENU_SCOPES, { error: "validation.invalidOption" }).optional() });
 export const collectBody = z.object({ menuId: dbId, collect: z.boolean() });
 
 export type MenuRow = {
@@ -63,3 +65,5 @@ export type MenuRow = {
 };
 /** Trees for menuSet and the role permission checkboxes: every node, buttons included. */
 export type MenuTreeNode = MenuRow & { childrens: MenuTreeNode[] };
+/** A favourite entry (`getCollectList`), shaped like the shell's menu entries. */
+export type CollectEntry = { id: number; name: string; nameEn: string; icon: string | null; path: string | null; frame: number; framePath: string | null; type: "menu"; childrens: [] };
