@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { departments, roles, users } from "../db/schema";
 import type { Auth } from "./context";
@@ -72,4 +72,12 @@ export async function assertKeepsOwnAdmin(db: Db, auth: Pick<Auth, "userId" | "r
     ids.length ? db.select({ id: roles.id }).from(roles).where(and(inArray(roles.id, ids), eq(roles.code, code), eq(roles.tenantId, auth.tenantId))) : Promise.resolve([]);
   const [before, after] = await Promise.all([admin(auth.roleIds), admin(remaining)]);
   if (before.length && !after.length) throw badRequest("cloud.lastAdminRole");
+}
+
+/** Username, phone and e-mail are each unique within a tenant (phone and e-mail log in and reset passwords). */
+export async function assertUnique(db: Db, tenantId: number, fields: { username?: string; phone?: string | null; email?: string | null }, exceptId?: number) {
+  const others = (cond: SQL) => db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, tenantId), cond, exceptId ? ne(users.id, exceptId) : undefined)).limit(1);
+  if (fields.username && (await others(eq(users.username, fields.username))).length) throw badRequest("cloud.usernameTaken", { username: fields.username });
+  if (fields.phone && (await others(eq(users.phone, fields.phone))).length) throw badRequest("cloud.phoneTaken");
+  if (fields.email && (await others(eq(users.email, fields.email))).length) throw badRequest("cloud.emailTaken");
 }

@@ -12,6 +12,7 @@ import { groupRoutes } from "./group";
 import { userRoutes } from "./user";
 import { roleRoutes } from "./role";
 import { menuAdminRoutes } from "./menu-admin";
+import { safetyRoutes } from "./safety";
 
 export const sysRoutes = new Hono<CloudEnv>()
   .route("/login", loginRoutes)
@@ -26,4 +27,5 @@ export const sysRoutes = new Hono<CloudEnv>()
   .route("/group", groupRoutes)
   .route("/user", userRoutes)
   .route("/role", roleRoutes)
-  .route("/menu", menuAdminRoutes);
+  .route("/menu", menuAdminRoutes)
+  .route("/safety", safetyRoutes);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from "drizzle-orm";
+import { asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import { Code } from "@/lib/contract/envelope";
 import { idQuery, idsBody } from "@/lib/contract/message";
@@ -12,7 +12,7 @@ import type { Auth, CloudEnv, Ctx, Deps } from "../../lib/context";
 import { hashPassword } from "../../lib/crypto";
 import { AppError, badRequest, body, notFound, ok, query } from "../../lib/http";
 import { t } from "../../lib/i18n";
-import { ORG_SCREENS, assertKeepsOwnAdmin, departmentAndDescendants } from "../../lib/org";
+import { ORG_SCREENS, assertKeepsOwnAdmin, assertUnique, departmentAndDescendants } from "../../lib/org";
 import { loadPolicy, setPassword } from "../../lib/passwords";
 import { loadMasker, type Masker } from "../../lib/phone-set";
 import { tenantScope } from "../../lib/scope";
@@ -70,14 +70,6 @@ async function ownUser(db: Db, auth: Auth, id: number): Promise<User> {
   const [u] = await db.select().from(users).where(tenantScope(auth).where(users, eq(users.id, id)));
   if (!u) throw notFound();
   return u;
-}
-
-/** Username, phone and e-mail are each unique within a tenant (phone and e-mail log in and reset passwords). */
-export async function assertUnique(db: Db, tenantId: number, fields: { username?: string; phone?: string | null; email?: string | null }, exceptId?: number) {
-  const others = (cond: SQL) => db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, tenantId), cond, exceptId ? ne(users.id, exceptId) : undefined)).limit(1);
-  if (fields.username && (await others(eq(users.username, fields.username))).length) throw badRequest("cloud.usernameTaken", { username: fields.username });
-  if (fields.phone && (await others(eq(users.phone, fields.phone))).length) throw badRequest("cloud.phoneTaken");
-  if (fields.email && (await others(eq(users.email, fields.email))).length) throw badRequest("cloud.emailTaken");
 }
 
 /** The department named in a form must be one of the caller's tenant's. */
