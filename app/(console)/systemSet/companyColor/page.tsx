@@ -1,0 +1,11 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { CompanyColorView } from "@/components/system/company/company-color-view";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("shell"))("routes.companyColor") };
+}
+
+export default function Page() {
+  return <CompanyColorView />;
+}

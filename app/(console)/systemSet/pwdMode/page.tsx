@@ -1,0 +1,11 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { PwdModeView } from "@/components/system/pwd-mode/pwd-mode-view";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("shell"))("routes.pwdMode") };
+}
+
+export default function Page() {
+  return <PwdModeView />;
+}

@@ -1,0 +1,66 @@
+"use client";
+
+import * as React from "react";
+import { useTheme } from "next-themes";
+import { useTranslations } from "next-intl";
+import type { EChartsOption, ECharts } from "echarts";
+import { cn } from "@/lib/utils";
+
+/** The palette after the primary colour: ECharts' own defaults, which read well in both themes. */
+const REST = ["#91cc75", "#fac858", "#ee6666", "#73c0de", "#3ba272", "#fc8452", "#9a60b4"];
+
+/** The page's current primary colour (the company skin colour, set on :root by the shell). */
+function primaryColor(el: Element): string {
+  return getComputedStyle(el).getPropertyValue("--primary").trim() || "#409eff";
+}
+
+/**
+ * One ECharts chart. ECharts is loaded on first use (`import("echarts")`), so pages without charts
+ * never download it. Follows dark mode, the primary colour and the box size; `option` replaces
+ * the chart's option whenever it changes (memoise it).
+ */
+export function EChart({ option, height = 280, className, ariaLabel, testId }: { option: EChartsOption; height?: number; className?: string; ariaLabel?: string; testId?: string }) {
+  const box = React.useRef<HTMLDivElement>(null);
+  const chart = React.useRef<ECharts | null>(null);
+  const tk = useTranslations("kit");
+  const { resolvedTheme } = useTheme();
+  const dark = resolvedTheme === "dark";
+  const [failed, setFailed] = React.useState(false);
+
+  React.useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    let live = true;
+    let observer: ResizeObserver | undefined;
+    import("echarts")
+      .then((echarts) => {
+        if (!live) return;
+        const instance = echarts.init(el, dark ? "dark" : undefined, { renderer: "canvas" });
+        chart.current = instance;
+        instance.setOption({ backgroundColor: "transparent", color: [primaryColor(el), ...REST], ...option });
+        observer = new ResizeObserver(() => instance.resize());
+        observer.observe(el);
+      })
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+      observer?.disconnect();
+      chart.current?.dispose();
+      chart.current = null;
+    };
+    // The theme is fixed at init: a theme switch makes a new chart; option changes update it below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dark]);
+
+  React.useEffect(() => {
+    const instance = chart.current;
+    if (instance && box.current) instance.setOption({ backgroundColor: "transparent", color: [primaryColor(box.current), ...REST], ...option }, { notMerge: true });
+  }, [option]);
+
+  return (
+    <div className={cn("relative w-full", className)} style={{ height }} role="img" aria-label={ariaLabel} data-testid={testId}>
+      <div ref={box} className="size-full" />
+      {failed && <p className="absolute inset-0 flex items-center justify-center text-sm text-muted-foreground">{tk("table.error")}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+"use client";
+
+import * as React from "react";
+import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { api, ApiError } from "@/lib/api/fetcher";
+import { FormFields, localizedResolver, useValidationTranslate, type FormField } from "@/components/kit";
+import { serverFieldError } from "@/components/kit/form/localized-resolver";
+import { usePermissions } from "@/components/kit/can";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+
+export type SettingsCardProps = {
+  /** Message key prefix of the labels (e.g. "system.pwdMode"). */
+  ns: string;
+  title: string;
+  description?: string;
+  /** The contract schema the values must pass before saving (the cloud checks again). */
+  schema: z.ZodType;
+  /** Values as loaded; the form resets whenever they change. */
+  values: FieldValues;
+  fields: FormField[];
+  columns?: 1 | 2;
+  /** POST endpoint of the save. */
+  endpoint: string;
+  /** Permission code of the save button; without it the card is read-only. */
+  perm: string;
+  /** Parsed form values → request body (default: as they are). */
+  toBody?: (values: FieldValues) => unknown;
+  onSaved?: (data: unknown) => void | Promise<unknown>;
+  /** Extra content under the fields (previews, notes), given the live form. */
+  children?: (form: UseFormReturn<FieldValues>) => React.ReactNode;
+  testId?: string;
+};
+
+/**
+ * One settings section: a card with its own form, checked with the contract schema, and its own
+ * save button (several per screen: the password policy, company and login-page settings).
+ */
+export function SettingsCard({ ns, title, description, schema, values, fields, columns = 1, endpoint, perm, toBody, onSaved, children, testId }: SettingsCardProps) {
+  const tAll = useTranslations();
+  const tk = useTranslations("kit");
+  const translate = useValidationTranslate();
+  const { can } = usePermissions();
+  const editable = can(perm);
+  const label = React.useCallback((key: string) => tAll(`${ns}.${key}` as never), [tAll, ns]);
+  const form = useForm<FieldValues>({ defaultValues: values, resolver: localizedResolver(schema, translate) });
+  React.useEffect(() => form.reset(values), [form, values]);
+  const [rootError, setRootError] = React.useState("");
+
+  const submit = form.handleSubmit(async (parsed) => {
+    setRootError("");
+    try {
+      const data = await api.post(endpoint, toBody ? toBody(parsed) : parsed, { silent: true });
+      toast.success(tk("form.saved"));
+      await onSaved?.(data);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      const hit = serverFieldError(e.message, fields.map((f) => f.name));
+      if (hit) form.setError(hit.field, { type: "server", message: hit.reason }, { shouldFocus: true });
+      else setRootError(e.message);
+    }
+  });
+
+  return (
+    <Card data-testid={testId}>
+      <CardHeader>
+        <CardTitle className="text-base">{title}</CardTitle>
+        {description && <p className="text-xs text-muted-foreground">{description}</p>}
+      </CardHeader>
+      <form onSubmit={submit} noValidate>
+        <CardContent className="space-y-4">
+          <FormFields fields={fields} form={form} mode={editable ? "edit" : "view"} label={label} columns={columns} />
+          {children?.(form)}
+          {rootError && (
+            <p className="rounded border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive" role="alert">
+              {rootError}
+            </p>
+          )}
+        </CardContent>
+        {editable && (
+          <CardFooter className="justify-end">
+            <Button type="submit" size="sm" disabled={form.formState.isSubmitting} data-testid={testId ? `${testId}-save` : undefined}>
+              {tAll("system.settings.save" as never)}
+            </Button>
+          </CardFooter>
+        )}
+      </form>
+    </Card>
+  );
+}
+
+/** The body of a settings screen: a skeleton while loading, the error when loading failed. */
+export function SettingsBody<T>({ data, error, children }: { data: T | undefined; error: unknown; children: (data: T) => React.ReactNode }) {
+  const tk = useTranslations("kit");
+  if (data !== undefined) return <>{children(data)}</>;
+  if (error) return <p className="rounded-md border bg-card p-6 text-center text-sm text-destructive">{tk("table.error")}</p>;
+  return (
+    <div className="grid gap-4 xl:grid-cols-2">
+      <Skeleton className="h-72" />
+      <Skeleton className="h-72" />
+    </div>
+  );
+}

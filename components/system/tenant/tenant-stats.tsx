@@ -1,0 +1,96 @@
+"use client";
+
+import * as React from "react";
+import useSWR from "swr";
+import { useTranslations } from "next-intl";
+import type { EChartsOption } from "echarts";
+import { swrFetcher } from "@/lib/api/fetcher";
+import type { TenantAreaPoint, TenantDeviceNums, TenantNumStat, TenantTrendPoint } from "@/lib/contract/system/tenant";
+import { EChart } from "@/components/charts/echart";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+
+const NUMS: (keyof TenantNumStat)[] = ["total", "enabled", "expiring", "expired", "userNums", "projectNums"];
+const GRID = { left: 40, right: 16, top: 32, bottom: 40, containLabel: true } as const;
+
+function ChartCard({ title, loading, empty, children }: { title: string; loading: boolean; empty: boolean; children: React.ReactNode }) {
+  const tk = useTranslations("kit");
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-sm">{title}</CardTitle>
+      </CardHeader>
+      <CardContent className="p-2">
+        {loading ? <Skeleton className="h-[260px]" /> : empty ? <p className="flex h-[260px] items-center justify-center text-sm text-muted-foreground">{tk("table.empty")}</p> : children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Tenant statistics on the tenant list: counts, new tenants per month, per province, per tenant. */
+export function TenantStats() {
+  const t = useTranslations("system.tenant.stats");
+  const nums = useSWR<TenantNumStat>("sys/tenant/numStat", swrFetcher);
+  const trend = useSWR<TenantTrendPoint[]>("sys/tenant/trendChart", swrFetcher);
+  const area = useSWR<TenantAreaPoint[]>("sys/tenant/areaChart", swrFetcher);
+  const perTenant = useSWR<TenantDeviceNums[]>("sys/tenant/statDeviceNums", swrFetcher);
+
+  const trendOption = React.useMemo<EChartsOption>(
+    () => ({
+      tooltip: { trigger: "axis" },
+      grid: GRID,
+      xAxis: { type: "category", boundaryGap: false, data: (trend.data ?? []).map((p) => p.month) },
+      yAxis: { type: "value", minInterval: 1 },
+      series: [{ name: t("newTenants"), type: "line", areaStyle: { opacity: 0.15 }, data: (trend.data ?? []).map((p) => p.count) }],
+    }),
+    [trend.data, t],
+  );
+  const areaOption = React.useMemo<EChartsOption>(
+    () => ({
+      tooltip: { trigger: "axis" },
+      grid: GRID,
+      xAxis: { type: "category", data: (area.data ?? []).map((p) => p.areaName), axisLabel: { interval: 0, rotate: (area.data ?? []).length > 6 ? 30 : 0 } },
+      yAxis: { type: "value", minInterval: 1 },
+      series: [{ name: t("tenants"), type: "bar", barMaxWidth: 32, data: (area.data ?? []).map((p) => p.count) }],
+    }),
+    [area.data, t],
+  );
+  const perTenantOption = React.useMemo<EChartsOption>(
+    () => ({
+      tooltip: { trigger: "axis" },
+      legend: { top: 0 },
+      grid: GRID,
+      xAxis: { type: "category", data: (perTenant.data ?? []).map((p) => p.tenantName), axisLabel: { interval: 0, rotate: (perTenant.data ?? []).length > 5 ? 30 : 0 } },
+      yAxis: { type: "value", minInterval: 1 },
+      series: [
+        { name: t("projectNums"), type: "bar", barMaxWidth: 24, data: (perTenant.data ?? []).map((p) => p.projectNums) },
+        { name: t("userNums"), type: "bar", barMaxWidth: 24, data: (perTenant.data ?? []).map((p) => p.userNums) },
+      ],
+    }),
+    [perTenant.data, t],
+  );
+
+  return (
+    <section className="space-y-3" data-testid="tenant-stats">
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+        {NUMS.map((k) => (
+          <Card key={k} className="px-4 py-3" data-stat={k}>
+            <p className="text-xs text-muted-foreground">{t(k)}</p>
+            {nums.data ? <p className="mt-1 text-2xl font-semibold tabular-nums">{nums.data[k]}</p> : <Skeleton className="mt-1 h-8 w-16" />}
+          </Card>
+        ))}
+      </div>
+      <div className="grid gap-3 xl:grid-cols-3">
+        <ChartCard title={t("trend")} loading={!trend.data && !trend.error} empty={!trend.data?.length}>
+          <EChart option={trendOption} height={260} ariaLabel={t("trend")} testId="chart-trend" />
+        </ChartCard>
+        <ChartCard title={t("area")} loading={!area.data && !area.error} empty={!area.data?.length}>
+          <EChart option={areaOption} height={260} ariaLabel={t("area")} testId="chart-area" />
+        </ChartCard>
+        <ChartCard title={t("perTenant")} loading={!perTenant.data && !perTenant.error} empty={!perTenant.data?.length}>
+          <EChart option={perTenantOption} height={260} ariaLabel={t("perTenant")} testId="chart-per-tenant" />
+        </ChartCard>
+      </div>
+    </section>
+  );
+}
