@@ -9,44 +9,29 @@ import { Bell, ChevronLeft, ChevronRight, ListTodo } from "lucide-react";
 import { api, swrFetcher } from "@/lib/api/fetcher";
 import type { Page } from "@/lib/contract/envelope";
 import type { MessageItem } from "@/lib/contract/message";
+import { INBOX, INBOX_PAGE_SIZE, inboxHref, POLL_MS, type InboxKind } from "@/lib/shell/inbox";
 import { cn } from "@/lib/utils";
 import { Button } from "@/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 
-/** Core §9: popovers poll every 60 s, 10 items a page. */
-export const POLL_MS = 60_000;
-const PAGE_SIZE = 10;
-
-const KINDS = {
-  todo: { path: "msg/todo/page", filter: { todoStatus: 1 }, icon: ListTodo, all: "/msg/todo" },
-  messages: { path: "msg/station/currUser/page", filter: { readStatus: 0 }, icon: Bell, all: "/msg/station" },
-} as const;
-type Kind = keyof typeof KINDS;
-
-const ALARM_TYPES = new Set(["ala", "alaManual"]);
-
-/** Where an item leads: a message to its page; an alarm to-do to the alarm; other to-dos to the centre. */
-function itemHref(kind: Kind, item: MessageItem): string {
-  if (kind === "messages") return `/msg/stationInfo?id=${item.id}`;
-  if (ALARM_TYPES.has(item.msgType) && item.bizId) return `/alarm/alarmCenterInfo?${new URLSearchParams({ id: String(item.bizId), type: item.msgType })}`;
-  return KINDS.todo.all;
-}
+const ICONS = { todo: ListTodo, messages: Bell } as const;
 
 /**
  * The header's to-do and message popovers: a count badge, 10 items a page, refreshed every 60 s
  * while the browser tab is visible and again when it comes back (SWR's focus revalidation).
  */
-export function InboxPopover({ kind }: { kind: Kind }) {
+export function InboxPopover({ kind }: { kind: InboxKind }) {
   const t = useTranslations("shell.inbox");
   const format = useFormatter();
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [current, setCurrent] = useState(1);
-  const { path, filter, icon: Icon, all } = KINDS[kind];
-  const key = [path, { current, size: PAGE_SIZE, ...filter }] as const;
+  const { path, filter, all } = INBOX[kind];
+  const Icon = ICONS[kind];
+  const key = [path, { current, size: INBOX_PAGE_SIZE, ...filter }] as const;
   const { data, mutate } = useSWR<Page<MessageItem>>(key, swrFetcher, { refreshInterval: POLL_MS, refreshWhenHidden: false, revalidateOnFocus: true, keepPreviousData: true });
   const total = data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
   const label = t(kind);
 
   const go = (href: string) => {
@@ -90,7 +75,7 @@ export function InboxPopover({ kind }: { kind: Kind }) {
         <ul className="max-h-80 overflow-y-auto">
           {data?.records.map((item) => (
             <li key={item.id}>
-              <button type="button" onClick={() => go(itemHref(kind, item))} className="w-full border-b px-3 py-2 text-left last:border-b-0 hover:bg-accent focus-visible:bg-accent focus-visible:outline-none" data-testid="inbox-item">
+              <button type="button" onClick={() => go(inboxHref(kind, item))} className="w-full border-b px-3 py-2 text-left last:border-b-0 hover:bg-accent focus-visible:bg-accent focus-visible:outline-none" data-testid="inbox-item">
                 <span className="line-clamp-1 text-sm font-medium">{item.msgTitle}</span>
                 <span className="line-clamp-2 text-xs text-muted-foreground">{item.msgContent}</span>
                 <span className="text-xs text-muted-foreground">{format.dateTime(new Date(item.createTime), { dateStyle: "short", timeStyle: "short" })}</span>

@@ -22,6 +22,13 @@ export class ShellPage {
     return this.menu().locator("nav > ul > li > [data-menu-item]").allInnerTexts();
   }
 
+  /** Opens every folder; returns the entry paths in menu order (home first). */
+  async entryPaths(): Promise<string[]> {
+    const closed = this.menu().locator("[data-testid=menu-folder][aria-expanded=false]");
+    for (let i = 0; (await closed.count()) && i < 100; i++) await closed.first().click();
+    return this.menu().getByTestId("menu-entry").evaluateAll((els) => els.map((e) => e.getAttribute("data-path") ?? ""));
+  }
+
   /** Opens folders until the entry shows, then clicks it. */
   async openEntry(path: string) {
     const entry = this.entry(path);

@@ -1,0 +1,21 @@
+import type { MessageItem } from "@/lib/contract/message";
+
+/** Core §9: the header popovers poll every 60 s, 10 items a page. */
+export const POLL_MS = 60_000;
+export const INBOX_PAGE_SIZE = 10;
+
+/** Core §7: to-dos with todoStatus 1, messages with readStatus 0. */
+export const INBOX = {
+  todo: { path: "msg/todo/page", filter: { todoStatus: 1 }, all: "/msg/todo" },
+  messages: { path: "msg/station/currUser/page", filter: { readStatus: 0 }, all: "/msg/station" },
+} as const;
+export type InboxKind = keyof typeof INBOX;
+
+const ALARM_TYPES = new Set<string>(["ala", "alaManual"]);
+
+/** Where an item leads: a message to its page; an alarm to-do to the alarm; other to-dos to the centre. */
+export function inboxHref(kind: InboxKind, item: Pick<MessageItem, "id" | "msgType" | "bizId">): string {
+  if (kind === "messages") return `/msg/stationInfo?id=${item.id}`;
+  if (ALARM_TYPES.has(item.msgType) && item.bizId) return `/alarm/alarmCenterInfo?${new URLSearchParams({ id: String(item.bizId), type: item.msgType })}`;
+  return INBOX.todo.all;
+}
