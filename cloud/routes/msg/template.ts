@@ -20,6 +20,7 @@ import type { Db } from "../../db/client";
 import { requireAuth, requireMenu, requirePerm } from "../../lib/auth";
 import type { Auth, CloudEnv } from "../../lib/context";
 import { AppError, badRequest, body, notFound, ok, query } from "../../lib/http";
+import { sanitizeRichText } from "../../lib/sanitize";
 import { tenantScope } from "../../lib/scope";
 
 const SCREEN = "/systemSet/notificationTemplate";
@@ -41,21 +42,24 @@ const toRow = (r: Row): TemplateRow => ({
 
 /** Markup: a tag such as `<p>` or `</b>` (a lone "<" as in "temperature < 5" is text). */
 const TAG = /<\/?[a-zA-Z][^>]*>/;
+/** Channels whose content is HTML (in-site and e-mail); SMS and titles are plain text. */
+const HTML_CHANNELS: readonly number[] = [1, 3];
 
-/**
- * Checks what the form cannot: WeChat is not available yet, and content is plain text (no HTML
- * sanitiser is in place, so markup is refused rather than stored).
- */
+/** Checks what the form cannot: WeChat is not available yet; HTML is sanitised where the
+ *  channel carries it and refused where it does not. */
 function values(input: TemplateAdd) {
   if (!(AVAILABLE_CHANNELS as readonly number[]).includes(input.channel)) throw badRequest("cloud.templateChannelUnavailable");
-  if (TAG.test(input.content) || TAG.test(input.title ?? "")) throw badRequest("cloud.templateHtml");
+  const html = HTML_CHANNELS.includes(input.channel);
+  if (TAG.test(input.title ?? "") || (!html && TAG.test(input.content))) throw badRequest("cloud.templateHtml");
+  const content = html ? sanitizeRichText(input.content) : input.content;
+  if (!content.trim()) throw badRequest("cloud.fieldError", { field: "content", reason: "@validation.required" });
   return {
     channel: input.channel,
     name: input.name,
     code: input.code,
     title: input.title ?? "",
-    content: input.content,
-    variables: extractVariables(input.title, input.content),
+    content,
+    variables: extractVariables(input.title, content),
     enabled: input.enabled,
     remark: input.remark || null,
   };
