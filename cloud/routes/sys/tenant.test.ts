@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "@/lib/contract/envelope";
 import type { PasswordChangeRequired } from "@/lib/contract/auth";
 import type { TenantAreaPoint, TenantDeviceNums, TenantInfo, TenantNumStat, TenantRow, TenantTrendPoint } from "@/lib/contract/system/tenant";
-import { companyInfo, departments, menus, projects, roles, tenantMenus, userRoles, users } from "../../db/schema";
+import { companyInfo, departments, menus, projects, roleMenus, roles, tenantMenus, userRoles, users } from "../../db/schema";
 import { permissionCodes, roleCodes } from "../../lib/auth";
 import { createTestCloud, type TestCloud } from "../../testing";
 
@@ -69,6 +69,9 @@ describe("sys/tenant", () => {
     expect(admin).toMatchObject({ tenantId: row.id, realname: "李四", mustChangePwd: true });
     const held = await cloud.db.select({ code: roles.code, kind: roles.kind, tenantId: roles.tenantId }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, admin.id));
     expect(held).toEqual([{ code: "tenantAdmin", kind: 2, tenantId: row.id }]);
+    const [role] = await cloud.db.select().from(roles).where(eq(roles.tenantId, row.id));
+    const roleTree = await cloud.db.select().from(roleMenus).where(eq(roleMenus.roleId, role.id));
+    expect(roleTree.length).toBe((await cloud.db.select().from(menus).where(eq(menus.scope, "tenant"))).length);
     const [root] = await cloud.db.select().from(departments).where(eq(departments.tenantId, row.id));
     expect(root).toMatchObject({ departmentName: "测试租户1", parentId: null });
     expect(admin.departmentId).toBe(root.id);
@@ -119,6 +122,11 @@ describe("sys/tenant", () => {
     expect(upd.body.code).toBe(200);
     perms = await permissionCodes(cloud.db, roleIds);
     expect([perms.has("dev:project:add"), perms.has("sys:user:add")]).toEqual([false, true]);
+    // What the administrator's console gets: only the authorised button.
+    const token = await firstLogin(res.body.data.username!, id);
+    const menu = await cloud.request<{ perms: string[] }>("/sys/menu/currentUser/authPC", { token });
+    expect(menu.body.data.perms).toEqual(["sys:user:add"]);
+    expect((await cloud.request("/device/project/add", { token, body: { prjName: "x" } })).status).toBe(403);
   });
 
   it("disabling a tenant stops its sessions and its logins; the platform cannot be disabled", async () => {

@@ -19,7 +19,7 @@ import {
   type TenantStatus,
   type TenantTrendPoint,
 } from "@/lib/contract/system/tenant";
-import { companyInfo, departments, menus, projects, roles, tenantMenus, tenants, tokens, userRoles, users } from "../../db/schema";
+import { companyInfo, departments, menus, projects, roleMenus, roles, tenantMenus, tenants, tokens, userRoles, users } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { platformOnly, requireAuth, requireMenu, requirePerm, revokeUserTokens } from "../../lib/auth";
 import type { CloudEnv } from "../../lib/context";
@@ -234,6 +234,10 @@ export const tenantRoutes = new Hono<CloudEnv>()
         .values({ tenantId: tenant.id, name: t(c.var.locale, "cloud.tenantAdminRole"), code: ADMIN_ROLE.tenant, kind: 2 })
         .returning({ id: roles.id });
       await db.insert(userRoles).values({ userId: user.id, roleId: role.id });
+      // Like the seeded administrator role it holds the whole tenant tree; what the tenant may
+      // use is cut down by its authorisation (`effectiveMenuIds`).
+      const tree = await db.select({ id: menus.id }).from(menus).where(eq(menus.scope, "tenant"));
+      if (tree.length) await db.insert(roleMenus).values(tree.map((m) => ({ roleId: role.id, menuId: m.id })));
       await db.update(tenants).set({ adminUserId: user.id }).where(eq(tenants.id, tenant.id));
       await db.insert(companyInfo).values({ tenantId: tenant.id, data: { compName: input.name } });
       await replaceAuth(db, tenant.id, menuIds);
