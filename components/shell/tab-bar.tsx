@@ -115,7 +115,7 @@ function Tabs() {
                       onClick={() => run("close", tab.path)}
                       aria-label={`${t("tabs.close")} ${t(tab.meta.title)}`}
                       className="rounded-full p-0.5 opacity-70 hover:bg-black/10 hover:opacity-100"
-                      data-testid="tab-close"
+                      data-testid="tab-x"
                     >
                       <X className="size-3" />
                     </button>

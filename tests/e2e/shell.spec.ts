@@ -21,7 +21,7 @@ const FIVE = ["/projects/project", "/systemSet/userSet", "/systemSet/roleSet", "
 async function openFive(page: Page, shell: ShellPage) {
   for (const path of FIVE) {
     await shell.openEntry(path);
-    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page).toHaveURL(new RegExp(`${path}$`), { timeout: 60_000 });
     await expect(shell.tab(path)).toBeVisible();
   }
 }
