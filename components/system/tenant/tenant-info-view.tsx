@@ -34,9 +34,9 @@ const rows: DetailRow<TenantInfo>[] = [
   { prop: "createTime", label: "fields.createTime", type: "time" },
 ];
 const adminRows: DetailRow<TenantInfo>[] = [
-  { prop: "username", label: "fields.username" },
-  { prop: "adminStatus", label: "fields.adminStatus", type: "dict", dict: "enableState" },
-  { prop: "menuIds", label: "fields.menuCount", type: "slot", render: (r) => String(r.menuIds.length) },
+  { prop: "username", label: "fields.username", full: true },
+  { prop: "adminStatus", label: "fields.adminStatus", type: "dict", dict: "enableState", full: true },
+  { prop: "menuIds", label: "fields.menuCount", type: "slot", full: true, render: (r) => String(r.menuIds.length) },
 ];
 
 function Body() {

@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { cleanup, render, waitFor } from "@testing-library/react";
+import { NextIntlClientProvider } from "next-intl";
+import { loadMessages } from "@/lib/i18n/namespaces";
+import { ExpireWarning } from "./expire-warning";
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
+vi.mock("sonner", () => ({ toast }));
+
+let messages: Record<string, unknown>;
+let answer: { code: number; data: unknown };
+let calls: string[];
+beforeAll(async () => {
+  messages = await loadMessages("en");
+});
+beforeEach(() => {
+  sessionStorage.clear();
+  calls = [];
+  toast.warning.mockReset();
+  answer = { code: 200, data: { show: true, daysLeft: 5, contractEnd: "2026-12-01" } };
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      calls.push(url);
+      return Response.json({ ...answer, msg: "", success: answer.code === 200 });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const mount = (user = "2:7") =>
+  render(
+    <NextIntlClientProvider locale="en" messages={messages}>
+      <ExpireWarning userKey={user} />
+    </NextIntlClientProvider>,
+  );
+
+describe("ExpireWarning", () => {
+  it("warns once per session with the days left and the end date", async () => {
+    mount();
+    await waitFor(() => expect(toast.warning).toHaveBeenCalledTimes(1));
+    expect(calls).toEqual(["/api/sys/company/expireWarn/current"]);
+    const [text, opts] = toast.warning.mock.calls[0];
+    expect(text).toBe("Your contract ends in 5 days");
+    expect(opts.description).toContain("2026-12-01");
+    cleanup();
+    mount();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls).toHaveLength(1);
+    expect(toast.warning).toHaveBeenCalledTimes(1);
+  });
+
+  it("stays quiet when there is nothing to warn about, and asks again for another user", async () => {
+    answer = { code: 200, data: { show: false, daysLeft: 40, contractEnd: "2027-01-01" } };
+    mount("2:7");
+    await waitFor(() => expect(calls).toHaveLength(1));
+    mount("2:8");
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(toast.warning).not.toHaveBeenCalled();
+  });
+
+  it("asks again next time when the call failed", async () => {
+    answer = { code: 500, data: null };
+    mount();
+    await waitFor(() => expect(sessionStorage.getItem("expireWarned")).toBeNull());
+    expect(toast.warning).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,41 @@
+"use client";
+
+import * as React from "react";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { api } from "@/lib/api/fetcher";
+import type { ExpireWarnCurrent } from "@/lib/contract/system/company-settings";
+
+/** Session-storage marker: the warning is asked for once per browser session and user. */
+export const EXPIRE_WARNED = "expireWarned";
+
+/**
+ * Warns a tenant's users that the contract ends soon (`sys/company/expireWarn/current`): one
+ * dismissible toast, once per session. Renders nothing; mount it once inside the console shell.
+ */
+export function ExpireWarning({ userKey }: { userKey: string | number }) {
+  const t = useTranslations("system.expire.warning");
+  React.useEffect(() => {
+    const key = String(userKey);
+    if (sessionStorage.getItem(EXPIRE_WARNED) === key) return;
+    sessionStorage.setItem(EXPIRE_WARNED, key);
+    let live = true;
+    api
+      .get<ExpireWarnCurrent>("sys/company/expireWarn/current", undefined, { silent: true })
+      .then((w) => {
+        if (!live || !w.show) return;
+        toast.warning(w.daysLeft === 0 ? t("today") : t("days", { n: w.daysLeft ?? 0 }), {
+          id: "expire-warning",
+          description: w.contractEnd ? t("endsOn", { date: w.contractEnd }) : undefined,
+          duration: Infinity,
+          closeButton: true,
+        });
+      })
+      // Not knowing is no reason to bother the user: try again next session.
+      .catch(() => sessionStorage.removeItem(EXPIRE_WARNED));
+    return () => {
+      live = false;
+    };
+  }, [userKey, t]);
+  return null;
+}
