@@ -79,8 +79,11 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
   const modelRows = table.getRowModel().rows;
   const virtual = modelRows.length > VIRTUAL_THRESHOLD;
   const scrollRef = React.useRef<HTMLDivElement>(null);
+  const bodyHeight = height ?? (virtual ? 560 : undefined);
   const virtualizer = useVirtualizer({
     count: virtual ? modelRows.length : 0,
+    // Before the first measurement (and on the server) render a window of the body's height.
+    initialRect: { width: 0, height: bodyHeight ?? 560 },
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
@@ -91,7 +94,6 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
   const padBottom = virtual && items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
   const colCount = allColumns.length;
   const cellPad = size === "small" ? "px-2 py-1.5" : "px-3 py-2";
-  const bodyHeight = height ?? (virtual ? 560 : undefined);
 
   const toggleSort = (id: string) => {
     if (!onSortChange) return;

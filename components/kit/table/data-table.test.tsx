@@ -1,0 +1,129 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { NextIntlClientProvider } from "next-intl";
+import { loadMessages } from "@/lib/i18n/namespaces";
+import { KitCell } from "./cells";
+import { DataTable, VIRTUAL_THRESHOLD, type TableColumn } from "./data-table";
+import { RowActions } from "./row-actions";
+import type { KitColumn, ResourceUi } from "../resource/define-resource";
+
+type Row = { id: number; name: string | null; status: number; price: number; time: string };
+
+let messages: Record<string, unknown>;
+beforeAll(async () => {
+  messages = await loadMessages("en");
+});
+beforeEach(() => vi.stubGlobal("ResizeObserver", class { observe() {} unobserve() {} disconnect() {} }));
+afterEach(cleanup);
+
+const ui = { t: (k: string) => k, open: vi.fn(), refresh: vi.fn(async () => undefined), toggle: vi.fn(async () => undefined) } as unknown as ResourceUi<Row>;
+const kit: KitColumn<Row>[] = [
+  { prop: "name", label: "Name", type: "click" },
+  { prop: "status", label: "Status", type: "dict", dict: "enableState" },
+  { prop: "price", label: "Price", type: "money" },
+  { prop: "time", label: "Time", type: "time" },
+];
+const columns: TableColumn<Row>[] = kit.map((c) => ({ id: c.prop, header: c.label, cell: ({ row }) => <KitCell col={c} row={row.original} ui={ui} allowed /> }));
+const texts = { empty: "No data", error: "Failed", retry: "Retry", selectAll: "Select all", selectRow: "Select row" };
+const rows: Row[] = [
+  { id: 1, name: "Alpha", status: 1, price: 1234.5, time: "2026-03-02T08:00:00Z" },
+  { id: 2, name: null, status: 2, price: 0, time: "" },
+];
+
+function wrap(node: React.ReactNode) {
+  return render(
+    <NextIntlClientProvider locale="en" messages={messages} timeZone="Asia/Shanghai">
+      {node}
+    </NextIntlClientProvider>,
+  );
+}
+
+describe("DataTable", () => {
+  it("renders typed cells: click, dictionary, money, time, and '-' when empty", () => {
+    wrap(<DataTable columns={columns} layout={{}} rows={rows} getRowId={(r) => String(r.id)} texts={texts} />);
+    const [first, second] = screen.getAllByRole("row").slice(1);
+    expect(within(first).getByRole("button", { name: "Alpha" })).toBeTruthy();
+    expect(first.textContent).toContain("Enabled");
+    expect(first.textContent).toContain("1,234.50");
+    expect(first.textContent).toContain("2026-03-02 16:00:00");
+    expect(second.textContent).toContain("Disabled");
+    expect(second.textContent).toContain("0.00");
+    expect(within(second).getAllByText("-").length).toBe(2);
+    fireEvent.click(within(first).getByRole("button", { name: "Alpha" }));
+    expect(ui.open).toHaveBeenCalledWith("view", rows[0]);
+  });
+
+  it("selects rows and all rows", () => {
+    const onSelectionChange = vi.fn();
+    wrap(<DataTable columns={columns} layout={{}} rows={rows} getRowId={(r) => String(r.id)} multiple selection={{}} onSelectionChange={onSelectionChange} texts={texts} />);
+    fireEvent.click(screen.getAllByRole("checkbox", { name: "Select row" })[1]);
+    expect(onSelectionChange).toHaveBeenLastCalledWith({ "2": true });
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select all" }));
+    expect(onSelectionChange).toHaveBeenLastCalledWith({ "1": true, "2": true });
+  });
+
+  it("cycles a sortable header through ascending, descending and none", () => {
+    const onSortChange = vi.fn();
+    const { rerender } = wrap(<DataTable columns={columns} layout={{ name: { sortable: true } }} rows={rows} getRowId={(r) => String(r.id)} onSortChange={onSortChange} texts={texts} />);
+    fireEvent.click(screen.getByRole("button", { name: "Name" }));
+    expect(onSortChange).toHaveBeenLastCalledWith({ prop: "name", order: "asc" });
+    rerender(
+      <NextIntlClientProvider locale="en" messages={messages} timeZone="Asia/Shanghai">
+        <DataTable columns={columns} layout={{ name: { sortable: true } }} rows={rows} getRowId={(r) => String(r.id)} sort={{ prop: "name", order: "asc" }} onSortChange={onSortChange} texts={texts} />
+      </NextIntlClientProvider>,
+    );
+    expect(screen.getByRole("columnheader", { name: "Name" }).getAttribute("aria-sort")).toBe("ascending");
+    fireEvent.click(screen.getByRole("button", { name: "Name" }));
+    expect(onSortChange).toHaveBeenLastCalledWith({ prop: "name", order: "desc" });
+  });
+
+  it("shows the empty, loading and error states", () => {
+    const onRetry = vi.fn();
+    const { rerender } = wrap(<DataTable columns={columns} layout={{}} rows={[]} getRowId={(r) => String(r.id)} texts={texts} />);
+    expect(screen.getByTestId("table-empty").textContent).toContain("No data");
+    rerender(
+      <NextIntlClientProvider locale="en" messages={messages}>
+        <DataTable columns={columns} layout={{}} rows={[]} getRowId={(r) => String(r.id)} loading texts={texts} />
+      </NextIntlClientProvider>,
+    );
+    expect(screen.getByTestId("data-table").getAttribute("aria-busy")).toBe("true");
+    expect(screen.queryByTestId("table-empty")).toBeNull();
+    rerender(
+      <NextIntlClientProvider locale="en" messages={messages}>
+        <DataTable columns={columns} layout={{}} rows={rows} getRowId={(r) => String(r.id)} error onRetry={onRetry} texts={texts} />
+      </NextIntlClientProvider>,
+    );
+    fireEvent.click(within(screen.getByTestId("table-error")).getByRole("button", { name: "Retry" }));
+    expect(onRetry).toHaveBeenCalled();
+  });
+
+  it("virtualises a large page: only a window of rows is in the DOM", () => {
+    // jsdom lays nothing out: give the scroll box the size a browser would.
+    vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(560);
+    vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(800);
+    const many = Array.from({ length: VIRTUAL_THRESHOLD + 400 }, (_, i) => ({ id: i + 1, name: `Row ${i + 1}`, status: 1, price: i, time: "" }));
+    wrap(<DataTable columns={columns} layout={{}} rows={many} getRowId={(r) => String(r.id)} texts={texts} />);
+    const rendered = screen.getAllByRole("row").length - 1;
+    expect(rendered).toBeLessThan(many.length);
+    expect(rendered).toBeGreaterThan(5);
+    expect(screen.getByText("Row 1")).toBeTruthy();
+    vi.restoreAllMocks();
+  });
+});
+
+describe("RowActions", () => {
+  it("shows the first two inline and the rest under more", () => {
+    const run = vi.fn();
+    wrap(<RowActions moreLabel="More" actions={["a", "b", "c", "d"].map((k) => ({ key: k, label: k.toUpperCase(), run }))} />);
+    expect(screen.getByRole("button", { name: "A" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "B" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "C" })).toBeNull();
+    expect(screen.getByRole("button", { name: /More/ })).toBeTruthy();
+  });
+
+  it("shows '-' without actions", () => {
+    const { container } = wrap(<RowActions moreLabel="More" actions={[]} />);
+    expect(container.textContent).toBe("-");
+  });
+});
