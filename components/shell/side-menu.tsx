@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
@@ -197,6 +197,10 @@ export function SideMenu() {
       else next.delete(id);
       return next;
     });
+  // The active entry stays in view as the URL changes (a long menu scrolls to it).
+  const navRef = useRef<HTMLElement>(null);
+  const trailOpen = trailIds.every((id) => openIds.has(id));
+  useEffect(() => navRef.current?.querySelector("[aria-current=page]")?.scrollIntoView({ block: "nearest" }), [pathname, trailOpen]);
   // Marks the menu interactive (tests and scripts wait for it before clicking).
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
@@ -205,7 +209,7 @@ export function SideMenu() {
   return (
     <aside className={cn("flex shrink-0 flex-col border-r bg-card transition-[width]", collapsed ? "w-16" : "w-60")} data-testid="side-menu" data-collapsed={collapsed} data-ready={ready}>
       <Brand collapsed={collapsed} />
-      <nav aria-label={t("label")} className="flex-1 overflow-y-auto p-2">
+      <nav ref={navRef} aria-label={t("label")} className="flex-1 overflow-y-auto p-2">
         {collapsed ? (
           <ul className="space-y-1">
             {[home, ...menus].map((n) => (
