@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import ExcelJS from "exceljs";
 import type { Page } from "@/lib/contract/envelope";
 import type { Project } from "@/lib/contract/project";
 import { createTestCloud, type TestCloud } from "../../testing";
@@ -56,6 +57,57 @@ describe("device/project", () => {
     expect(bad.body).toMatchObject({ code: 400, msg: "prjName: Required" });
     const far = await cloud.request("/device/project/add", { token: admin, body: { prjName: "x", prjLatitude: 91 }, language: "en" });
     expect(far.body).toMatchObject({ code: 400, msg: "prjLatitude: Must not exceed 90" });
+  });
+
+  it("filters by type, contact and creation time, and sorts by name", async () => {
+    const tunnel = await page(admin, "&prjType=tunnel");
+    expect(tunnel.body.data.records.map((p) => p.prjName)).toEqual(["地铁 5 号线隧道结构监测"]);
+    expect((await page(admin, "&prjType=tun")).body.data.total).toBe(0);
+    expect((await page(admin, `&contactName=${encodeURIComponent("张")}`)).body.data.total).toBe(1);
+    // Underscores and percent signs are literal, not wildcards.
+    expect((await page(admin, "&prjName=%25")).body.data.total).toBe(0);
+    const asc = await page(admin, "&sortField=prjName&sortOrder=asc");
+    const desc = await page(admin, "&sortField=prjName&sortOrder=desc");
+    expect(asc.body.data.records.map((p) => p.id)).toEqual([...desc.body.data.records.map((p) => p.id)].reverse());
+    const created = new Date(asc.body.data.records[0].createTime);
+    const day = new Date(created.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+    expect((await page(admin, `&startTime=${day}&endTime=${day}`)).body.data.total).toBe(2);
+    expect((await page(admin, `&endTime=2000-01-01`)).body.data.total).toBe(0);
+    expect((await page(admin, "&startTime=yesterday")).body.code).toBe(400);
+    expect((await page(admin, "&sortField=tenantId")).body.code).toBe(400);
+  });
+
+  it("exports the caller's filtered projects as xlsx with localised headers, neutralising formulas", async () => {
+    const add = await cloud.request<Project>("/device/project/add", { token: admin, body: { prjName: "=HYPERLINK(\"http://x\")", areaCode: "330106" } });
+    expect(add.body.code).toBe(200);
+    const res = await cloud.app.request("/iotCloud/device/project/export", {
+      method: "POST",
+      headers: { authorization: `Bearer ${admin}`, "content-type": "application/json", language: "en" },
+      body: JSON.stringify({ prjName: "HYPERLINK" }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("spreadsheetml");
+    expect(res.headers.get("content-disposition")).toContain("filename*=UTF-8''Projects.xlsx");
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await res.arrayBuffer());
+    const sheet = wb.worksheets[0];
+    expect(sheet.getRow(1).getCell(2).value).toBe("Project name");
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(2).getCell(2).value).toBe(`'=HYPERLINK("http://x")`);
+    expect(sheet.getRow(2).getCell(6).value).toBe("浙江省 / 杭州市 / 西湖区");
+    // A project user exports only their projects, in Chinese by default.
+    const own = await cloud.app.request("/iotCloud/device/project/export", { method: "POST", headers: { authorization: `Bearer ${operator}` } });
+    const wb2 = new ExcelJS.Workbook();
+    await wb2.xlsx.load(await own.arrayBuffer());
+    expect(wb2.worksheets[0].getRow(1).getCell(2).value).toBe("项目名称");
+    expect(wb2.worksheets[0].getRow(2).getCell(2).value).toBe("滨江花园二期基坑监测");
+    expect(wb2.worksheets[0].rowCount).toBe(2);
+    await cloud.request("/device/project/del", { token: admin, body: { ids: [add.body.data.id] } });
+  });
+
+  it("refuses bad export filters with an envelope, not a file", async () => {
+    const res = await cloud.request("/device/project/export", { token: admin, body: { startTime: "soon" }, language: "en" });
+    expect(res.body).toMatchObject({ code: 400 });
   });
 
   it("needs a token", async () => {
