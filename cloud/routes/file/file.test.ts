@@ -19,9 +19,10 @@ beforeAll(async () => {
   cloud.deps.config.filesDir = root;
   superToken = await cloud.login("superadmin", DEMO_ACCOUNTS.superadmin.password, 1);
   demoToken = await cloud.login("demoadmin", DEMO_ACCOUNTS.demoadmin.password, 2);
-});
+  // Migrating and seeding PGlite can take long on a loaded machine.
+}, 180_000);
 afterAll(async () => {
-  await cloud.close();
+  await cloud?.close();
   await rm(root, { recursive: true, force: true });
 });
 
