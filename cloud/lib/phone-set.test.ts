@@ -6,13 +6,15 @@ import { createTestCloud, type TestCloud } from "../testing";
 import { loadMasker, loadPhoneSet, PHONE_SET_KEY } from "./phone-set";
 import { saveSetting } from "./settings";
 
+/** Time allowed for setup and each test: generous, as the machine running them may be busy (no test measures time). */
+const SETUP_MS = 180_000;
 let cloud: TestCloud;
 beforeAll(async () => {
   cloud = await createTestCloud();
-});
-afterAll(() => cloud.close());
+}, SETUP_MS);
+afterAll(() => cloud?.close());
 
-describe("phone-set", () => {
+describe("phone-set", { timeout: SETUP_MS }, () => {
   it("masks phones as 3 + **** + 4 and e-mails after their first 3 characters", () => {
     expect(maskPhone("13800000000")).toBe("138****0000");
     expect(maskEmail("demoadmin@example.com")).toBe("dem***@example.com");

@@ -3,6 +3,8 @@ import type { Page } from "@/lib/contract/envelope";
 import type { TemplateCount, TemplateRow } from "@/lib/contract/system/template";
 import { createTestCloud, type TestCloud } from "../../testing";
 
+/** Time allowed for setup and each test: generous, as the machine running them may be busy (no test measures time). */
+const SETUP_MS = 180_000;
 let cloud: TestCloud;
 let admin: string;
 let operator: string;
@@ -12,13 +14,13 @@ beforeAll(async () => {
   admin = await cloud.login("demoadmin", "Demo@2026", 2);
   operator = await cloud.login("operator01", "Operator@2026", 2);
   platform = await cloud.login("superadmin", "Super@2026", 1);
-});
-afterAll(() => cloud.close());
+}, SETUP_MS);
+afterAll(() => cloud?.close());
 
 const post = <T = unknown>(path: string, body: unknown, token = admin) => cloud.request<T>(`/msg/template/${path}`, { token, body, language: "en" });
 const counts = (token = admin) => cloud.request<TemplateCount[]>("/msg/template/countAllType", { token }).then((r) => Object.fromEntries(r.body.data.map((c) => [c.channel, c.count])));
 
-describe("msg/template", () => {
+describe("msg/template", { timeout: SETUP_MS }, () => {
   it("adds a template and stores the variables of title and content", async () => {
     const before = await counts();
     const res = await post<TemplateRow>("add", { channel: 3, name: "巡检提醒", code: "patrol_mail", title: "${prjName} 巡检", content: "${realname}，请于 ${ time } 前完成 ${prjName} 的巡检，温度 < 5 时注意防冻。" });

@@ -4,6 +4,8 @@ import type { CompanySettings, ExpireWarn, ExpireWarnCurrent } from "@/lib/contr
 import { departments, tenants } from "../../db/schema";
 import { createTestCloud, type TestCloud } from "../../testing";
 
+/** Time allowed for setup and each test: generous, as the machine running them may be busy (no test measures time). */
+const SETUP_MS = 180_000;
 let cloud: TestCloud;
 let platform: string;
 let demo: string;
@@ -13,10 +15,10 @@ beforeAll(async () => {
   platform = await cloud.login("superadmin", "Super@2026", 1);
   demo = await cloud.login("demoadmin", "Demo@2026", 2);
   operator = await cloud.login("operator01", "Operator@2026", 2);
-});
-afterAll(() => cloud.close());
+}, SETUP_MS);
+afterAll(() => cloud?.close());
 
-describe("sys/company", () => {
+describe("sys/company", { timeout: SETUP_MS }, () => {
   it("saves company, login page and colour for the caller's tenant only, and the login screen sees it", async () => {
     const comp = await cloud.request("/sys/company/saveComp", { token: demo, body: { compName: "示范公司", compLogo: "a/logo.png", compNameShort: "示范", compLogoShort: "" } });
     expect(comp.body.code).toBe(200);

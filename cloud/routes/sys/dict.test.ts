@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DictItemNode, DictLookup, DictNode } from "@/lib/contract/system/dict";
 import { createTestCloud, type TestCloud } from "../../testing";
 
+/** Time allowed for setup and each test: generous, as the machine running them may be busy (no test measures time). */
+const SETUP_MS = 180_000;
 let cloud: TestCloud;
 let platform: string;
 let admin: string;
@@ -11,14 +13,14 @@ beforeAll(async () => {
   platform = await cloud.login("superadmin", "Super@2026", 1);
   admin = await cloud.login("demoadmin", "Demo@2026", 2);
   operator = await cloud.login("operator01", "Operator@2026", 2);
-});
-afterAll(() => cloud.close());
+}, SETUP_MS);
+afterAll(() => cloud?.close());
 
 const post = <T = unknown>(path: string, body: unknown, token = admin) => cloud.request<T>(path, { token, body, language: "en" });
 const lookup = (codes: string, token = operator) => cloud.request<DictLookup>(`/sys/dict/codeList?codeList=${codes}`, { token }).then((r) => r.body.data);
 const values = (opts: { itemValue: string; childrens: unknown[] }[]) => opts.map((o) => o.itemValue);
 
-describe("sys/dict", () => {
+describe("sys/dict", { timeout: SETUP_MS }, () => {
   it("answers the seeded platform dictionaries to every signed-in user", async () => {
     const data = await lookup("prjType,position,nothing");
     expect(values(data.prjType)).toEqual(["foundationPit", "tunnel", "bridge", "slope", "building", "subway"]);

@@ -6,6 +6,8 @@ import type { PwdPolicy } from "@/lib/contract/pwd-policy";
 import { users } from "../../db/schema";
 import { createTestCloud, type TestCloud } from "../../testing";
 
+/** Time allowed for setup and each test: generous, as the machine running them may be busy (no test measures time). */
+const SETUP_MS = 180_000;
 let cloud: TestCloud;
 let admin: string;
 let operator: string;
@@ -17,8 +19,8 @@ beforeAll(async () => {
   admin = await cloud.login("demoadmin", "Demo@2026", 2);
   operator = await cloud.login("operator01", "Operator@2026", 2);
   subject = await cloud.addUser({ tenantId: 2, username: "policyuser1", password: current, realname: "张三丰", phone: "13911112222", email: "sanfeng@example.com" });
-});
-afterAll(() => cloud.close());
+}, SETUP_MS);
+afterAll(() => cloud?.close());
 
 const save = (part: string, body: unknown, token = admin) => cloud.request<PwdPolicy>(`/sys/pwdMode/${part}`, { token, body, language: "en" });
 
@@ -34,7 +36,7 @@ async function attempt(password: string): Promise<string | null> {
   return null;
 }
 
-describe("sys/pwdMode", () => {
+describe("sys/pwdMode", { timeout: SETUP_MS }, () => {
   it("each template accepts and refuses the right passwords", async () => {
     await save("saveHis", { enabled: false, count: 3 });
     expect((await save("saveComplexity", { template: "low", pwdSize: 8, pwdModes: [] })).body.code).toBe(200);

@@ -7,6 +7,8 @@ import { companyInfo, departments, menus, projects, roleMenus, roles, tenantMenu
 import { permissionCodes, roleCodes } from "../../lib/auth";
 import { createTestCloud, type TestCloud } from "../../testing";
 
+/** Time allowed for setup and each test: generous, as the machine running them may be busy (no test measures time). */
+const SETUP_MS = 180_000;
 let cloud: TestCloud;
 let platform: string;
 let demo: string;
@@ -14,8 +16,8 @@ beforeAll(async () => {
   cloud = await createTestCloud();
   platform = await cloud.login("superadmin", "Super@2026", 1);
   demo = await cloud.login("demoadmin", "Demo@2026", 2);
-});
-afterAll(() => cloud.close());
+}, SETUP_MS);
+afterAll(() => cloud?.close());
 
 let seq = 0;
 async function addTenant(extra: Record<string, unknown> = {}) {
@@ -51,7 +53,7 @@ async function firstLogin(username: string, tenantId: number, password = "Start1
   return cloud.login(username, next, tenantId);
 }
 
-describe("sys/tenant", () => {
+describe("sys/tenant", { timeout: SETUP_MS }, () => {
   it("is for platform administrators only", async () => {
     for (const path of ["/sys/tenant/page", "/sys/tenant/numStat", "/sys/tenant/info?id=2"]) {
       expect((await cloud.request(path, { token: demo })).status).toBe(403);
