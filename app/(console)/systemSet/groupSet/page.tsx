@@ -1,0 +1,16 @@
+import { Suspense } from "react";
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { GroupList } from "@/components/system/group/group-resource";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("shell"))("routes.groupSet") };
+}
+
+export default function Page() {
+  return (
+    <Suspense>
+      <GroupList />
+    </Suspense>
+  );
+}

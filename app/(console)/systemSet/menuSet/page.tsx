@@ -1,0 +1,16 @@
+import { Suspense } from "react";
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { MenuPage } from "@/components/system/menu/menu-page";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("shell"))("routes.menuSet") };
+}
+
+export default function Page() {
+  return (
+    <Suspense>
+      <MenuPage />
+    </Suspense>
+  );
+}

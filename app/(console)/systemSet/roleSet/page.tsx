@@ -1,0 +1,16 @@
+import { Suspense } from "react";
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { RoleList } from "@/components/system/role/role-resource";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("shell"))("routes.roleSet") };
+}
+
+export default function Page() {
+  return (
+    <Suspense>
+      <RoleList side="user" />
+    </Suspense>
+  );
+}

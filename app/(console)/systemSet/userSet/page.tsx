@@ -1,0 +1,16 @@
+import { Suspense } from "react";
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { UserList } from "@/components/system/user/user-resource";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("shell"))("routes.userSet") };
+}
+
+export default function Page() {
+  return (
+    <Suspense>
+      <UserList />
+    </Suspense>
+  );
+}

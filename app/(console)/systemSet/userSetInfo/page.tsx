@@ -1,0 +1,11 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { UserInfoView } from "@/components/system/user/user-info-view";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("shell"))("routes.userSetInfo") };
+}
+
+export default function Page() {
+  return <UserInfoView />;
+}

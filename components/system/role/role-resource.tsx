@@ -1,0 +1,281 @@
+"use client";
+
+import * as React from "react";
+import useSWR from "swr";
+import { z } from "zod";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { PlusIcon } from "lucide-react";
+import { defineResource, KitDialog, ResourcePage } from "@/components/kit";
+import { Can } from "@/components/kit/can";
+import { ListPicker, PeoplePicker } from "@/components/kit/pickers";
+import { useShell } from "@/components/shell/shell-context";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { api, swrFetcher } from "@/lib/api/fetcher";
+import type { Page } from "@/lib/contract/envelope";
+import type { MenuTreeNode } from "@/lib/contract/system/menu";
+import { roleAdd, roleQuery, roleUpdate, type RoleInfo, type RoleRow, type RoleTenantRow, type RoleUserRow } from "@/lib/contract/system/role";
+import type { TenantRow } from "@/lib/contract/system/tenant";
+import { MenuTreeCheck } from "../menu-tree-check";
+import { useUrlParam } from "../menu/url-param";
+
+/**
+ * One role screen, two configurations (core §6):
+ * - `user`: roleSet — management roles (kind 1) on the platform, a tenant's own roles (kind 2) on
+ *   a tenant; assigned to users; menus from the caller's grantable tree (`treeAuthPC`).
+ * - `tenant`: tenantRoleSet — the platform's tenant roles (kind 2); assigned to tenants; menus
+ *   from the tenant tree.
+ */
+export type RoleSide = "user" | "tenant";
+type SideConfig = { perm: string; upd: string; auth: string; tree: string; members: string; add: string; del: string; entity: string };
+const SIDES: Record<RoleSide, SideConfig> = {
+  user: { perm: "sys:role", upd: "sys/role/updUser", auth: "sys/role/updUserAuth", tree: "sys/menu/treeAuthPC", members: "sys/role/pageUser", add: "sys/role/addUser", del: "sys/role/delUser", entity: "entity" },
+  tenant: { perm: "sys:tenantRole", upd: "sys/role/updTenant", auth: "sys/role/updTenantAuth", tree: "sys/menu/all/tenant", members: "sys/role/pageTenant", add: "sys/role/addTenant", del: "sys/role/delTenant", entity: "entityTenant" },
+};
+const ALL = { current: 1, size: 9999 };
+
+/** Menu permissions of one role: the tri-state tree, saved as checked + half-checked ids. */
+function AuthDialog({ side }: { side: RoleSide }) {
+  const t = useTranslations("system.role");
+  const tk = useTranslations("kit");
+  const cfg = SIDES[side];
+  const [roleId, setRoleId] = useUrlParam("auth");
+  const info = useSWR<RoleInfo>(roleId ? ["sys/role/info", { id: roleId }] : null, swrFetcher, { shouldRetryOnError: false });
+  const tree = useSWR<MenuTreeNode[]>(roleId ? cfg.tree : null, swrFetcher, { shouldRetryOnError: false });
+  const [ids, setIds] = React.useState<number[] | null>(null);
+  const [saving, setSaving] = React.useState(false);
+  React.useEffect(() => setIds(null), [roleId]);
+  const value = ids ?? info.data?.menuIds ?? [];
+  const ready = !!info.data && !!tree.data;
+  const close = () => setRoleId(null);
+  const save = async () => {
+    setSaving(true);
+    try {
+      await api.post(cfg.auth, { roleId: Number(roleId), menuIds: value });
+      toast.success(tk("form.saved"));
+      close();
+    } catch {
+      /* the fetcher showed the cloud's message */
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <KitDialog
+      open={!!roleId}
+      onOpenChange={(o) => !o && close()}
+      title={info.data ? t("authTitle", { name: info.data.name }) : t("auth")}
+      width={720}
+      testId="role-auth-dialog"
+      footer={
+        <>
+          <Button size="sm" variant="outline" onClick={close}>
+            {tk("actions.cancel")}
+          </Button>
+          <Button size="sm" onClick={save} disabled={!ready || saving} data-testid="role-auth-save">
+            {tk("actions.submit")}
+          </Button>
+        </>
+      }
+    >
+      {info.error || tree.error ? (
+        <p className="py-8 text-center text-sm text-destructive">{tk("form.loadFailed")}</p>
+      ) : !ready ? (
+        <Skeleton className="h-64" />
+      ) : (
+        <MenuTreeCheck nodes={tree.data!} value={value} onChange={setIds} />
+      )}
+    </KitDialog>
+  );
+}
+
+type Member = RoleUserRow | RoleTenantRow;
+
+/** Who holds a role: users (people picker) or, for a tenant role, tenants (list picker). */
+function MembersDialog({ side, onChanged }: { side: RoleSide; onChanged: () => Promise<unknown> }) {
+  const t = useTranslations("system.role");
+  const tk = useTranslations("kit");
+  const cfg = SIDES[side];
+  const [roleId, setRoleId] = useUrlParam("members");
+  const [picking, setPicking] = React.useState(false);
+  const { data, isLoading, mutate } = useSWR<Page<Member>>(roleId ? [cfg.members, { roleId, ...ALL }] : null, swrFetcher, { shouldRetryOnError: false });
+  const rows = data?.records ?? [];
+  const ids = rows.map((r) => r.id);
+  const key = side === "user" ? "userIds" : "tenantIds";
+  const change = async (path: string, list: number[]) => {
+    if (!list.length) return;
+    try {
+      await api.post(path, { roleId: Number(roleId), [key]: list });
+      toast.success(tk("form.saved"));
+      await Promise.all([mutate(), onChanged()]);
+    } catch {
+      /* shown */
+    }
+  };
+  const users = side === "user";
+  return (
+    <KitDialog
+      open={!!roleId}
+      onOpenChange={(o) => !o && setRoleId(null)}
+      title={users ? t("users") : t("tenants")}
+      width={720}
+      testId="role-members-dialog"
+      footer={
+        <Button size="sm" variant="outline" onClick={() => setRoleId(null)}>
+          {tk("actions.close")}
+        </Button>
+      }
+    >
+      <div className="flex flex-col gap-3">
+        <Can code={`${cfg.perm}:upd`}>
+          <div>
+            <Button size="sm" onClick={() => setPicking(true)} data-testid="role-members-add">
+              <PlusIcon />
+              {users ? t("addUsers") : t("addTenants")}
+            </Button>
+          </div>
+        </Can>
+        <div className="max-h-[50vh] overflow-auto rounded-md border">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                {users ? (
+                  <>
+                    <TableHead>{t("fields.username")}</TableHead>
+                    <TableHead>{t("fields.realname")}</TableHead>
+                    <TableHead>{t("fields.departmentName")}</TableHead>
+                  </>
+                ) : (
+                  <>
+                    <TableHead>{t("fields.tenantName")}</TableHead>
+                    <TableHead>{t("fields.tenantCode")}</TableHead>
+                  </>
+                )}
+                <TableHead className="w-24">{tk("actions.operate")}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.map((r) => (
+                <TableRow key={r.id}>
+                  {"username" in r ? (
+                    <>
+                      <TableCell>{r.username}</TableCell>
+                      <TableCell>{r.realname}</TableCell>
+                      <TableCell>{r.departmentName ?? "-"}</TableCell>
+                    </>
+                  ) : (
+                    <>
+                      <TableCell>{r.name}</TableCell>
+                      <TableCell>{r.code ?? "-"}</TableCell>
+                    </>
+                  )}
+                  <TableCell>
+                    <Can code={`${cfg.perm}:upd`}>
+                      <button type="button" className="text-sm text-destructive hover:underline" onClick={() => change(cfg.del, [r.id])}>
+                        {t("remove")}
+                      </button>
+                    </Can>
+                  </TableCell>
+                </TableRow>
+              ))}
+              {!rows.length && (
+                <TableRow>
+                  <TableCell colSpan={users ? 4 : 3} className="py-8 text-center text-muted-foreground">
+                    {isLoading ? tk("table.loading") : t("noMembers")}
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </div>
+      </div>
+      {users ? (
+        <PeoplePicker open={picking} onOpenChange={setPicking} tabs={["user"]} disabled={{ userIds: ids }} onConfirm={(v) => change(cfg.add, v.userIds.filter((id) => !ids.includes(id)))} title={t("addUsers")} />
+      ) : (
+        <ListPicker<TenantRow>
+          open={picking}
+          onOpenChange={setPicking}
+          title={t("addTenants")}
+          endpoint="sys/tenant/page"
+          columns={[
+            { key: "name", title: t("fields.tenantName") },
+            { key: "code", title: t("fields.tenantCode") },
+          ]}
+          multiple
+          disabledIds={ids}
+          onConfirm={(picked) => change(cfg.add, picked.map(Number).filter((id) => !ids.includes(id)))}
+        />
+      )}
+    </KitDialog>
+  );
+}
+
+function useRoleResource(side: RoleSide) {
+  const { tenantId } = useShell();
+  const [, setAuth] = useUrlParam("auth");
+  const [, setMembers] = useUrlParam("members");
+  // A platform's roleSet lists management roles, everything else tenant roles (the cloud decides too).
+  const kind = side === "user" && tenantId === 1 ? 1 : 2;
+  return React.useMemo(() => {
+    const cfg = SIDES[side];
+    return defineResource<RoleRow>({
+      ns: "system.role",
+      entity: cfg.entity,
+      api: "sys/role",
+      perm: cfg.perm,
+      endpoints: { upd: cfg.upd, export: false, import: false, template: false, openOrClose: false },
+      schemas: { query: roleQuery.extend({ kind: z.literal(kind).catch(kind) }), create: roleAdd, update: roleUpdate },
+      search: { keyword: "name", keywordPlaceholder: "placeholders.name", items: [{ prop: "name", label: "fields.name", placeholder: "placeholders.name" }] },
+      columns: [
+        {
+          prop: "name",
+          label: "fields.name",
+          minWidth: 160,
+          render: (r, ui) => (
+            <span className="flex items-center gap-2">
+              {r.name}
+              {r.builtIn && <Badge variant="secondary">{ui.t("builtIn")}</Badge>}
+            </span>
+          ),
+        },
+        { prop: "code", label: "fields.code", minWidth: 140 },
+        { prop: "memberCount", label: side === "user" ? "fields.userCount" : "fields.tenantCount", width: 110, align: "right", type: "click", onClick: (r) => setMembers(r.id) },
+        { prop: "remark", label: "fields.remark", minWidth: 200 },
+        { prop: "createTime", label: "fields.createTime", type: "time", width: 170 },
+      ],
+      form: {
+        columns: 1,
+        defaults: { name: "", code: "", remark: "", kind, menuIds: [] },
+        toForm: ({ id, name, code, remark }) => ({ id, name, code, remark }),
+        fields: [
+          { name: "name", label: "fields.name", required: true },
+          { name: "code", label: "fields.code", required: true, placeholder: "placeholders.code" },
+          { name: "remark", label: "fields.remark", type: "textarea" },
+        ],
+      },
+      rowActions: [
+        "edit",
+        { key: "auth", label: "auth", perm: `${cfg.perm}:auth`, show: (r) => !r.builtIn, onClick: (r) => setAuth(r.id) },
+        { key: "members", label: side === "user" ? "users" : "tenants", perm: `${cfg.perm}:upd`, onClick: (r) => setMembers(r.id) },
+        { key: "del", label: "kit.actions.delete", perm: `${cfg.perm}:del`, danger: true, show: (r) => !r.builtIn, onClick: (r, ui) => ui.remove([r]) },
+      ],
+      toolbar: ["add"],
+      slots: {
+        dialogs: (ui) => (
+          <>
+            <AuthDialog side={side} />
+            <MembersDialog side={side} onChanged={ui.refresh} />
+          </>
+        ),
+      },
+    });
+  }, [side, kind, setAuth, setMembers]);
+}
+
+/** roleSet and tenantRoleSet: the same list, configured by side. */
+export function RoleList({ side }: { side: RoleSide }) {
+  return <ResourcePage resource={useRoleResource(side)} />;
+}
