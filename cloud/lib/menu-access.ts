@@ -8,7 +8,6 @@ export const PLATFORM_TENANT_ID = 1;
 export type MenuScope = "sys" | "tenant";
 /** Built-in administrator roles: every menu of their side, within the tenant's authorisation. */
 export const ADMIN_ROLE = { sys: "admin", tenant: "tenantAdmin" } as const;
-export const RESERVED_ROLE_CODES: readonly string[] = Object.values(ADMIN_ROLE);
 
 export const scopeOf = (tenantId: number): MenuScope => (tenantId === PLATFORM_TENANT_ID ? "sys" : "tenant");
 
