@@ -28,7 +28,7 @@
  *     { name: "menuIds", label: "fields.menus", type: "custom", render: ({ field }) => <MenuTree {...field} /> },
  *   ]},
  *   rowActions: ["view", "edit", { key: "auth", label: "actions.auth", perm: "sys:role:auth", onClick: (row, ui) => ... }, "del"],
- *   toolbar: ["add", "export", "batchDelete"],
+ *   toolbar: ["add", "export", "import", "batchDelete"],   // import: ImportDialog on <api>/import + /template
  *   slots: { left: (ctx) => <DeptTree onChange={(id) => ctx.setFilters({ departmentId: id })} /> },
  * });
  * // app/(console)/sys/role/page.tsx: <ResourcePage resource={roleResource} />
@@ -169,7 +169,8 @@ export type ToolbarAction<Row extends AnyRow = AnyRow> = {
   /** Replaces the button (e.g. the import dialog of the widgets). */
   render?: (ui: ResourceUi<Row>) => ReactNode;
 };
-export type BuiltinToolbarAction = "add" | "export" | "batchDelete";
+/** import opens the widgets' two-step ImportDialog (`?import=1`) on `endpoints.import` / `endpoints.template`. */
+export type BuiltinToolbarAction = "add" | "export" | "import" | "batchDelete";
 
 // ---- forms and details ----------------------------------------------------------------------
 
@@ -320,6 +321,9 @@ export type ResourceUi<Row extends AnyRow = AnyRow> = {
   refresh: () => Promise<unknown>;
   /** Enable / disable through the resource's openOrClose endpoint. */
   toggle: (row: Row, status: number) => Promise<unknown>;
+  /** A URL parameter of this screen (extra dialogs: `?resetPwd=12`), and setting it (null removes it). */
+  param: (key: string) => string | null;
+  setParam: (key: string, value: string | number | null) => void;
   /** Asks "Delete?" and deletes the rows (the del endpoint), then refreshes. */
   remove: (rows: Row[]) => Promise<boolean>;
   selected: Row[];
@@ -360,7 +364,7 @@ export function defineResource<Row extends AnyRow = AnyRow>(config: ResourceConf
 
 export const isRawColumn = <Row extends AnyRow>(c: ColumnSpec<Row>): c is RawColumn<Row> => "def" in c;
 
-export type PermAction = "add" | "upd" | "del" | "export" | "openOrClose";
+export type PermAction = "add" | "upd" | "del" | "export" | "import" | "openOrClose";
 
 /**
  * The code a built-in button needs: an explicit `perms` entry, else `<perm>:<action>`. Export

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 
 /** URL keys that are not filters: the dialogs opened from the URL and the sort. */
-export const DIALOG_KEYS = ["create", "edit", "view"] as const;
+export const DIALOG_KEYS = ["create", "edit", "view", "import"] as const;
 export const SORT_KEYS = ["sort", "order"] as const;
 const RESERVED = new Set<string>([...DIALOG_KEYS, ...SORT_KEYS]);
 

@@ -5,7 +5,7 @@ import useSWR, { useSWRConfig } from "swr";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
-import { DownloadIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { DownloadIcon, PlusIcon, Trash2Icon, UploadIcon } from "lucide-react";
 import type { RowSelectionState } from "@tanstack/react-table";
 import type { Page } from "@/lib/contract/envelope";
 import { api, download, swrFetcher } from "@/lib/api/fetcher";
@@ -14,6 +14,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { usePermissions } from "../can";
+import { ImportDialog } from "../import-dialog";
 import { useConfirm } from "../dialogs/confirm-dialog";
 import { DetailDialog } from "../dialogs/detail-dialog";
 import { SearchBar } from "../search/search-bar";
@@ -119,6 +120,8 @@ function ResourceList<Row extends AnyRow>({ resource }: { resource: Resource<Row
     refresh,
     selected,
     confirm: (message) => confirm(message),
+    param: (key) => params.get(key),
+    setParam: (key, value) => navigate({ [key]: value }),
     resource,
     t: label,
     toggle: async (row, status) => {
@@ -203,6 +206,7 @@ function ResourceList<Row extends AnyRow>({ resource }: { resource: Resource<Row
           return resource.endpoints.export ? download(resource.endpoints.export, filters, `${label(resource.exportName ?? "title")}.xlsx`).catch(() => undefined) : undefined;
         },
       },
+      import: { key: "import", perm: permOf(resource, "import"), icon: <UploadIcon />, label: "kit.actions.import", variant: "outline", onClick: (u) => u.setParam("import", 1) },
       batchDelete: { key: "batchDelete", perm: permOf(resource, "del"), icon: <Trash2Icon />, label: "kit.actions.batchDelete", variant: "outline", needsSelection: true, onClick: (u) => u.remove(u.selected) },
     };
     return (resource.toolbar ?? []).map((a) => (typeof a === "string" ? builtins[a] : a)).filter((a) => can(a.perm));
@@ -280,6 +284,15 @@ function ResourceList<Row extends AnyRow>({ resource }: { resource: Resource<Row
         <ResourceFormDialog key={`${dialog.mode}-${dialog.id ?? ""}-${dialogRow ? 1 : 0}`} resource={resource} mode={dialog.mode} row={dialogRow} loading={dialogLoading} error={dialogError} label={label} onClose={close} onSaved={refresh} />
       )}
       {dialog?.mode === "view" && resource.detail && <DetailDialog rows={resource.detail} row={dialogRow} loading={dialogLoading} error={dialogError} title={tk("dialog.view", { name: label(resource.entity ?? "entity") })} label={label} onClose={close} />}
+      {resource.endpoints.import && toolbar.some((a) => a.key === "import") && (
+        <ImportDialog
+          open={params.get("import") === "1"}
+          onOpenChange={(o) => !o && navigate({ import: null })}
+          action={resource.endpoints.import}
+          template={resource.endpoints.template ? { endpoint: resource.endpoints.template, filename: `${label(resource.exportName ?? "title")}.xlsx` } : undefined}
+          onImported={() => refresh()}
+        />
+      )}
       {resource.slots?.dialogs?.(ui)}
       {confirmElement}
     </div>
