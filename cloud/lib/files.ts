@@ -74,7 +74,15 @@ const tooLarge = (maxBytes: number) => new AppError(Code.PAYLOAD_TOO_LARGE, "wid
 const bad = (key: string, values?: Record<string, string | number>) => new AppError(Code.BAD_REQUEST, key, values);
 
 export type Received = { path: string; name: string; size: number };
-export type ReceiveOptions = { root: string; tenantId: number; now: Date; maxBytes: number; accept?: readonly string[] };
+export type ReceiveOptions = {
+  root: string;
+  tenantId: number;
+  now: Date;
+  maxBytes: number;
+  accept?: readonly string[];
+  /** Branding images the anonymous login screen shows: stored under `p/`, served without a session. */
+  publicFile?: boolean;
+};
 
 function dayFolder(now: Date) {
   return now.toISOString().slice(0, 10).replaceAll("-", "");
@@ -157,7 +165,7 @@ export async function receiveUpload(req: Request, o: ReceiveOptions): Promise<Re
           if (keep) {
             if (!FILE_TYPES[part.ext]) throw bad("widgets.files.typeNotAllowed", { ext: part.ext || "?" });
             if (o.accept && !o.accept.includes(part.ext)) throw bad("widgets.upload.typeHint", { exts: extList(o.accept) });
-            const dir = join(String(o.tenantId), dayFolder(o.now));
+            const dir = join(...(o.publicFile ? [PUBLIC_PREFIX] : []), String(o.tenantId), dayFolder(o.now));
             await mkdir(join(o.root, dir), { recursive: true });
             const rel: string = `${dir.split(sep).join("/")}/${randomBytes(16).toString("hex")}.${part.ext}`;
             const abs = join(o.root, rel);
@@ -206,16 +214,18 @@ export async function receiveUpload(req: Request, o: ReceiveOptions): Promise<Re
   }
 }
 
-/** `<tenant>/<yyyymmdd>/<32 hex>.<ext>`: the only shape a stored path has, so nothing else resolves. */
-const STORED = /^(\d{1,10})\/(\d{8})\/([a-f0-9]{32})\.([a-z0-9]{1,8})$/;
+export const PUBLIC_PREFIX = "p";
 
-export function parseStoredPath(root: string, rel: string): { abs: string; tenantId: number; ext: string } | null {
+/** `[p/]<tenant>/<yyyymmdd>/<32 hex>.<ext>`: the only shape a stored path has, so nothing else resolves. */
+const STORED = /^(p\/)?(\d{1,10})\/(\d{8})\/([a-f0-9]{32})\.([a-z0-9]{1,8})$/;
+
+export function parseStoredPath(root: string, rel: string): { abs: string; tenantId: number; ext: string; isPublic: boolean } | null {
   const m = STORED.exec(rel);
   if (!m) return null;
   const base = resolve(root);
   const abs = resolve(base, rel);
   if (!abs.startsWith(base + sep)) return null;
-  return { abs, tenantId: Number(m[1]), ext: m[4] };
+  return { abs, tenantId: Number(m[2]), ext: m[5], isPublic: !!m[1] };
 }
 
 /** A stored file as a streamed response: its own type, never sniffed; non-images download. */

@@ -74,7 +74,7 @@ describe("ImageUpload", () => {
     render(<Harness kind="image" />);
     pick(file("a.PNG"));
     const xhr = FakeXhr.sent[0];
-    expect(xhr.url).toBe("/api/file/upload?maxMb=10&accept=jpg,jpeg,bmp,png");
+    expect(decodeURIComponent(xhr.url)).toBe("/api/file/upload?maxMb=10&accept=jpg,jpeg,bmp,png");
     expect((xhr.body!.get("file") as File).name).toBe("a.PNG");
     act(() => xhr.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 }));
     expect(screen.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("90");
@@ -104,8 +104,18 @@ describe("ImageUpload", () => {
     render(<Harness kind="image" />);
     pick(file("a.png"));
     await act(async () => FakeXhr.sent[0].answer({ code: 400, msg: "bad bytes", data: null, success: false }));
-    expect(toast.error).toHaveBeenCalledWith("bad bytes");
-    expect(toast.error).toHaveBeenLastCalledWith("File upload failed");
+    // One toast: what happened to the file, with the cloud's reason.
+    expect(toast.error).toHaveBeenCalledTimes(1);
+    expect(toast.error).toHaveBeenLastCalledWith("File upload failed: bad bytes");
+    expect(value()).toEqual([]);
+    expect(screen.queryByRole("progressbar")).toBeNull();
+  });
+
+  it("settles on a network error: the file is dropped and the user is asked to retry", async () => {
+    render(<Harness kind="image" />);
+    pick(file("a.png"));
+    await act(async () => FakeXhr.sent[0].onerror?.());
+    expect(toast.error).toHaveBeenLastCalledWith("Upload failed, please retry");
     expect(value()).toEqual([]);
     expect(screen.queryByRole("progressbar")).toBeNull();
   });

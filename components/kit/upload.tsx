@@ -34,6 +34,8 @@ export type UploadProps = ValueProps & {
   maxMb?: number;
   /** Accepted extensions, lower case, without the dot. */
   accept?: readonly string[];
+  /** Branding the anonymous login screen shows (logos, banners, backdrop): served without a session. */
+  publicFile?: boolean;
   disabled?: boolean;
   className?: string;
   id?: string;
@@ -72,14 +74,14 @@ function useUploadQueue(props: UploadProps, defaults: { limit: number; accept: r
     const key = `${file.name}-${Math.random().toString(36).slice(2)}`;
     setPending((list) => [...list, { key, name: file.name, progress: 0 }]);
     try {
-      const path = await upload<string>(`file/upload?maxMb=${maxMb}&accept=${accept.join(",")}`, file, (progress) =>
-        setPending((list) => list.map((p) => (p.key === key ? { ...p, progress } : p))),
-      );
+      const params = new URLSearchParams({ maxMb: String(maxMb), accept: accept.join(","), ...(props.publicFile ? { public: "1" } : {}) });
+      const path = await upload<string>(`file/upload?${params}`, file, (progress) => setPending((list) => list.map((p) => (p.key === key ? { ...p, progress } : p))), { silent: true });
       setNames((n) => ({ ...n, [path]: file.name }));
       emit(props.single ? [path] : [...latest.current, path]);
     } catch (e) {
-      // The fetcher has already shown the cloud's reason; this names what happened to the file.
-      toast.error(e instanceof ApiError && e.code === Code.NETWORK ? t("retry") : t("failed"));
+      // One message: the cloud's reason when it gave one, else what happened to the file (widgets §8).
+      const reason = e instanceof ApiError && e.code !== Code.NETWORK && e.code !== Code.ERROR ? e.message : "";
+      toast.error(e instanceof ApiError && e.code === Code.NETWORK ? t("retry") : reason ? `${t("failed")}: ${reason}` : t("failed"));
     } finally {
       setPending((list) => list.filter((p) => p.key !== key));
     }

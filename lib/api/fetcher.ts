@@ -135,14 +135,22 @@ export async function download(path: string, body: unknown, fallbackName: string
 
 /**
  * Multipart upload (field `file`) with progress; XHR because fetch has no upload progress.
- * Progress is capped at 90 until the server answers (widgets §6).
+ * Progress is capped at 90 until the server answers (widgets §6). With `silent` the caller shows
+ * the failure itself (a 401 still goes to login).
  */
-export function upload<T>(path: string, file: File, onProgress?: (percent: number) => void, extra?: Record<string, string>): Promise<T> {
+export function upload<T>(path: string, file: File, onProgress?: (percent: number) => void, opts: { extra?: Record<string, string>; silent?: boolean } = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
+    const refuse = (err: ApiError) => {
+      try {
+        fail(err, opts.silent);
+      } catch (e) {
+        reject(e);
+      }
+    };
     const xhr = new XMLHttpRequest();
     xhr.open("POST", apiUrl(path));
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress?.(Math.min(90, Math.round((e.loaded / e.total) * 100)));
-    xhr.onerror = () => reject(fail(new ApiError(Code.NETWORK, text("networkError"))));
+    xhr.onerror = () => refuse(new ApiError(Code.NETWORK, text("networkError")));
     xhr.onload = () => {
       let env: unknown = null;
       try {
@@ -150,19 +158,13 @@ export function upload<T>(path: string, file: File, onProgress?: (percent: numbe
       } catch {
         /* not an envelope: reported below */
       }
-      if (!isEnvelope(env)) return reject(new ApiError(Code.ERROR, text("uploadFailed")));
-      if (env.code !== Code.OK) {
-        try {
-          fail(new ApiError(env.code, env.msg || text("uploadFailed"), env.data));
-        } catch (e) {
-          return reject(e);
-        }
-      }
+      if (!isEnvelope(env)) return refuse(new ApiError(xhr.status === 401 ? Code.UNAUTHORIZED : Code.ERROR, text("uploadFailed")));
+      if (env.code !== Code.OK) return refuse(new ApiError(env.code, env.msg || text("uploadFailed"), env.data));
       onProgress?.(100);
       resolve(env.data as T);
     };
     const form = new FormData();
-    for (const [k, v] of Object.entries(extra ?? {})) form.append(k, v);
+    for (const [k, v] of Object.entries(opts.extra ?? {})) form.append(k, v);
     form.append("file", file);
     xhr.send(form);
   });

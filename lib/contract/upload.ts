@@ -47,8 +47,10 @@ export function checkUpload(file: { name: string; size: number }, opts: { accept
   return null;
 }
 
-/** `file/upload?maxMb=&accept=jpg,png`: both optional; maxMb capped by the server's ceiling. */
+/** `file/upload?maxMb=&accept=jpg,png&public=1`: all optional; maxMb capped by the server's
+ *  ceiling; `public=1` (images only) for branding the anonymous login screen shows. */
 export const uploadQuery = z.object({
+  public: z.enum(["0", "1"], "validation.invalidOption").optional().transform((v) => v === "1"),
   maxMb: z.coerce.number({ error: "validation.number" }).positive("validation.number").max(UPLOAD_LIMITS.serverMaxMb, "validation.max").optional(),
   accept: z
     .string()

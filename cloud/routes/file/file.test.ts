@@ -160,4 +160,16 @@ describe("file/<path>", () => {
     expect((await cloud.request(`/file/2/20260302/${"0".repeat(32)}.png`, { token: demoToken })).status).toBe(404);
     expect((await cloud.request(`/file/2/20260302/${"0".repeat(32)}.png`)).status).toBe(401);
   });
+
+  it("serves public branding images without a session, and only images may be public", async () => {
+    const r = await upload(demoToken, "banner.png", PNG, "?public=1");
+    expect(r.body.data).toMatch(/^p\/2\/20260302\/[a-f0-9]{32}\.png$/);
+    const anonymous = await cloud.app.request(url(r.body.data));
+    expect(anonymous.status).toBe(200);
+    expect(Buffer.from(await anonymous.arrayBuffer())).toEqual(PNG);
+    expect((await upload(demoToken, "contract.pdf", PDF, "?public=1")).body.code).toBe(400);
+    // A private file cannot be reached through the public prefix.
+    const own = await upload(demoToken, "private.png", PNG);
+    expect((await cloud.app.request(url(`p/${own.body.data}`))).status).toBe(404);
+  });
 });
