@@ -1,0 +1,11 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { DictPage } from "@/components/system/dict/dict-page";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("shell"))("routes.dictSet") };
+}
+
+export default function Page() {
+  return <DictPage />;
+}
