@@ -10,7 +10,9 @@ type Props = Omit<React.ComponentProps<"input">, "value" | "onChange" | "min" | 
 /** Free typing; on blur the value is parsed, rounded and clamped (widgets §5). */
 export function NumberInput({ value, onChange, min, max, floatNum, onBlur, ...props }: Props) {
   const [text, setText] = React.useState(value === null || value === undefined ? "" : String(value));
-  React.useEffect(() => setText(value === null || value === undefined ? "" : String(value)), [value]);
+  React.useEffect(() => {
+    setText(value === null || value === undefined ? "" : String(value));
+  }, [value]);
   return (
     <Input
       inputMode="decimal"

@@ -41,7 +41,9 @@ export function ResourceFormDialog<Row extends AnyRow>({ resource, mode, row, lo
     defaultValues: initial,
     resolver: schema && mode !== "view" ? localizedResolver(schema, translate) : undefined,
   });
-  React.useEffect(() => form.reset(initial), [form, initial]);
+  React.useEffect(() => {
+    form.reset(initial);
+  }, [form, initial]);
   const [rootError, setRootError] = React.useState("");
   const submit = form.handleSubmit(async (values) => {
     setRootError("");

@@ -96,7 +96,9 @@ function ResourceList<Row extends AnyRow>({ resource }: { resource: Resource<Row
   }, [data, current, size, navigate]);
 
   const [selection, setSelection] = React.useState<RowSelectionState>({});
-  React.useEffect(() => setSelection({}), [data]);
+  React.useEffect(() => {
+    setSelection({});
+  }, [data]);
   const keyOf = React.useCallback((row: Row) => String(row[resource.keyId]), [resource.keyId]);
   const selected = React.useMemo(() => rows.filter((r) => selection[keyOf(r)]), [rows, selection, keyOf]);
 

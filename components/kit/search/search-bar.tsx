@@ -38,7 +38,9 @@ export function SearchBar({ config, query, onSearch, label, extra }: Props) {
   const [mode, setMode] = React.useState<SearchMode>(() => initialMode(config, query));
   const fromQuery = React.useMemo(() => searchValuesOf(config.items, query, config.keyword), [config, query]);
   const form = useForm<Values>({ defaultValues: fromQuery });
-  React.useEffect(() => form.reset(fromQuery), [form, fromQuery]);
+  React.useEffect(() => {
+    form.reset(fromQuery);
+  }, [form, fromQuery]);
   const submit = form.handleSubmit((values) => onSearch(normalizeSearch(config.items, values, mode, config.keyword)));
   const empty = () => searchValuesOf(config.items, {}, config.keyword);
   const reset = () => {
