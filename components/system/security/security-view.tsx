@@ -18,7 +18,7 @@ import { SendCodeButton } from "@/components/login/send-code-button";
 import { PageFrame } from "@/components/shell/page-frame";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 
@@ -168,7 +168,7 @@ function ContactCard({ type, value, onChanged }: { type: SafetyType; value: stri
         <Icon className="size-5 text-primary" aria-hidden />
         <div className="flex-1">
           <CardTitle className="text-base">{t(`title.${type}`)}</CardTitle>
-          <CardDescription>{t(`desc.${type}`)}</CardDescription>
+          <p className="text-sm text-muted-foreground">{t(`desc.${type}`)}</p>
         </div>
       </CardHeader>
       <CardContent className="flex items-center justify-between gap-3">
@@ -206,7 +206,7 @@ export function SecurityView() {
             <KeyRoundIcon className="size-5 text-primary" aria-hidden />
             <div>
               <CardTitle className="text-base">{t("title.password")}</CardTitle>
-              <CardDescription>{t("desc.password")}</CardDescription>
+              <p className="text-sm text-muted-foreground">{t("desc.password")}</p>
             </div>
           </CardHeader>
           <CardContent>

@@ -158,7 +158,7 @@ function useUserResource() {
           { key: "detail", label: "kit.actions.view", onClick: (r) => router.push(`${USER_INFO_PATH}?id=${r.id}`) },
           "edit",
           { key: "resetPwd", label: "actions.resetPwd", perm: "sys:user:resetPwd", onClick: (r) => setResetId(r.id) },
-          { ...{ key: "del", label: "kit.actions.delete", perm: "sys:user:del", danger: true }, show: (r) => !r.tenantAdmin && r.id !== me, onClick: (r, ui) => ui.remove([r]) },
+          { key: "del", label: "kit.actions.delete", perm: "sys:user:del", danger: true, show: (r) => !r.tenantAdmin && r.id !== me, onClick: (r, ui) => ui.remove([r]) },
         ],
         toolbar: ["add", "batchDelete"],
         multiple: true,
