@@ -10,7 +10,7 @@ test.describe.configure({ mode: "serial" });
 
 async function signIn(page: Page, who: "demoadmin" | "operator01" = "demoadmin") {
   await loginAs(page, who);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(/\/home$/, { timeout: 60_000 });
   const shell = new ShellPage(page);
   await shell.ready();
   return shell;

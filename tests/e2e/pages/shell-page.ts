@@ -10,7 +10,7 @@ export class ShellPage {
 
   /** Hydrated: the menu, tabs and header respond to clicks and keys. */
   async ready() {
-    await expect(this.menu()).toHaveAttribute("data-ready", "true", { timeout: 30_000 });
+    await expect(this.menu()).toHaveAttribute("data-ready", "true", { timeout: 90_000 });
   }
 
   entry(path: string): Locator {
