@@ -1,10 +1,11 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { CurrentMenus, MenuNode } from "@/lib/shell/menu";
-import { menus, roleMenus } from "../../db/schema";
+import { menus } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { permissionCodes, requireAuth } from "../../lib/auth";
 import type { Auth, CloudEnv } from "../../lib/context";
+import { effectiveMenuIds } from "../../lib/menu-access";
 import { ok } from "../../lib/http";
 
 type MenuRow = typeof menus.$inferSelect;
@@ -17,12 +18,8 @@ type MenuRow = typeof menus.$inferSelect;
 export async function currentMenus(db: Db, auth: Pick<Auth, "roleIds" | "isPlatform">): Promise<CurrentMenus> {
   if (!auth.roleIds.length) return { menus: [], perms: [] };
   const scope = auth.isPlatform ? "sys" : "tenant";
-  const [all, granted, perms] = await Promise.all([
-    db.select().from(menus).where(eq(menus.scope, scope)),
-    db.selectDistinct({ id: roleMenus.menuId }).from(roleMenus).innerJoin(menus, eq(menus.id, roleMenus.menuId)).where(and(inArray(roleMenus.roleId, auth.roleIds), eq(menus.scope, scope))),
-    permissionCodes(db, auth.roleIds),
-  ]);
-  const grantedIds = new Set(granted.map((g) => g.id));
+  // The one answer to "which menus may this user use": roles, built-in administrators, tenant authorisation.
+  const [all, grantedIds, perms] = await Promise.all([db.select().from(menus).where(eq(menus.scope, scope)), effectiveMenuIds(db, auth), permissionCodes(db, auth.roleIds)]);
   const children = new Map<number | null, MenuRow[]>();
   for (const row of all) children.set(row.parentId, [...(children.get(row.parentId) ?? []), row]);
 
