@@ -42,7 +42,7 @@ export function Pagination({ page, size, total, pageSizes, onChange, className }
     <nav className={cn("flex flex-wrap items-center justify-end gap-2 text-sm text-muted-foreground", className)} aria-label="pagination" data-testid="pagination">
       <span data-testid="pagination-total">{t("total", { total })}</span>
       <Select value={String(size)} onValueChange={(v) => onChange(1, Number(v))}>
-        <SelectTrigger className="h-7 w-[6.5rem] text-xs" aria-label={t("perPage", { size })}>
+        <SelectTrigger className="h-7 w-auto min-w-[6.5rem] gap-1 text-xs" aria-label={t("perPage", { size })}>
           <SelectValue />
         </SelectTrigger>
         <SelectContent>

@@ -181,6 +181,8 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
                           className={cn(
                             "align-middle",
                             cellPad,
+                            // Fixed-width columns (times, phones, ids) stay on one line.
+                            l.width && "whitespace-nowrap",
                             l.align === "center" && "text-center",
                             l.align === "right" && "text-right",
                             l.sticky === "right" && "sticky right-0 bg-card shadow-[-4px_0_6px_-4px_rgba(0,0,0,0.12)]",
