@@ -18,6 +18,7 @@ import { SideMenu } from "./side-menu";
 import { TabBar } from "./tab-bar";
 import { ThemeToggle } from "./theme-toggle";
 import { UserMenu } from "./user-menu";
+import { ExpireWarning } from "@/components/system/expire/expire-warning";
 
 /**
  * The signed-in shell, rendered on the server: branding colours, side menu, header and tab bar
@@ -41,6 +42,8 @@ export async function ConsoleFrame({ children }: { children: React.ReactNode }) 
     >
       {/* The company colour (core §9) before first paint: no flash of the default blue. */}
       <style>{themeCss(data.company.skinColor)}</style>
+      {/* Tenant users are warned before their contract ends (once per browser session). */}
+      <ExpireWarning userKey={`${session.tenantId}:${session.user.id}`} />
       <CollapseProvider initial={collapsed}>
         <div className="flex h-screen overflow-hidden">
           <SideMenu />

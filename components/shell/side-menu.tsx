@@ -200,7 +200,10 @@ export function SideMenu() {
   // The active entry stays in view as the URL changes (a long menu scrolls to it).
   const navRef = useRef<HTMLElement>(null);
   const trailOpen = trailIds.every((id) => openIds.has(id));
-  useEffect(() => navRef.current?.querySelector("[aria-current=page]")?.scrollIntoView({ block: "nearest" }), [pathname, trailOpen]);
+  useEffect(() => {
+    // Chromium returns a promise from scrollIntoView: an effect must not return it.
+    navRef.current?.querySelector("[aria-current=page]")?.scrollIntoView({ block: "nearest" });
+  }, [pathname, trailOpen]);
   // Marks the menu interactive (tests and scripts wait for it before clicking).
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);

@@ -267,7 +267,7 @@ export const tenantRoutes = new Hono<CloudEnv>()
   .post("/del", requirePerm("sys:tenant:del"), async (c) => {
     const { ids } = await body(c, idsBody);
     const db = c.var.deps.db;
-    const targets = [];
+    const targets: Awaited<ReturnType<typeof customerTenant>>[] = [];
     for (const id of ids) targets.push(await customerTenant(db, id));
     // Refuse the whole request before removing anything: a tenant still in use is named.
     for (const tenant of targets) {
