@@ -3,9 +3,8 @@ import { ResourcePageObject } from "./pages/resource-page";
 import { ShellPage } from "./pages/shell-page";
 import { SystemOrgPage, superadminApi } from "./pages/system-org-page";
 
-// Not yet green against a production build (first failing step unexplained at the 2026-11-23 stop;
-// see the issue notes): parked so CI proves the rest. Remove this line when fixing it.
-test.fixme(true, "parked: fails against the production build, see the issue notes");
+// Parked: the first step times out (3 min) against the production build; fix next session (issue 5 notes).
+test.fixme(true, "parked: times out against the production build");
 
 // One database for the file: a tenant made through the API, then its administrator builds a
 // department, a group, a role and a user in the browser, and the user sees exactly the role's menus.
