@@ -125,6 +125,30 @@ describe("sys/user add and edit", () => {
     expect(bad.body).toMatchObject({ code: 400, msg: "phone: Enter an 11-digit mobile number starting with 1" });
   });
 
+  it("keeps the stored phone and e-mail when an edit leaves them out or sends them back masked", async () => {
+    const member = await addUser({ phone: "13700000021", email: "m21@example.com" });
+    const stored = async () => (await cloud.db.select().from(users).where(eq(users.id, member.id)))[0];
+    const edit = (extra: Record<string, unknown>) => post<UserRow>("upd", admin, { id: member.id, realname: "成员21", departmentId: fieldTeam, ...extra });
+    await cloud.db.insert(settings).values({ tenantId: 2, key: "encrypt", data: { phoneMask: true, emailMask: true, exemptUserIds: [], exemptDepartmentIds: [] } });
+    try {
+      const shown = (await info(admin, member.id)).body.data;
+      expect(shown).toMatchObject({ phone: "137****0021", email: "m21***@example.com" });
+      expect((await edit({})).body.code).toBe(200);
+      expect(await stored()).toMatchObject({ phone: "13700000021", email: "m21@example.com" });
+      // As the edit form got them; another user's phone behind the same mask is no clash either.
+      expect((await edit({ phone: shown.phone, email: shown.email })).body.code).toBe(200);
+      expect((await edit({ phone: "139****0001" })).body.code).toBe(200);
+      expect(await stored()).toMatchObject({ phone: "13700000021", email: "m21@example.com" });
+      const changed = await edit({ phone: "13700000022", email: "m22@example.com" });
+      expect(changed.body.data).toMatchObject({ phone: "137****0022", email: "m22***@example.com" });
+      expect(await stored()).toMatchObject({ phone: "13700000022", email: "m22@example.com" });
+      expect((await edit({ phone: "", email: null })).body.code).toBe(200);
+      expect(await stored()).toMatchObject({ phone: null, email: null });
+    } finally {
+      await cloud.db.delete(settings).where(eq(settings.tenantId, 2));
+    }
+  });
+
   it("keeps phones and e-mails unique per tenant", async () => {
     const res = await post("add", admin, { username: "phone_dup", realname: "x", departmentId: office, password: "Member2026x", phone: "13900000001" }, "en");
     expect(res.body).toMatchObject({ code: 400, msg: "This phone number is used by another user" });

@@ -93,14 +93,16 @@ async function setRoles(db: Db, userId: number, roleIds: number[]) {
   if (roleIds.length) await db.insert(userRoles).values([...new Set(roleIds)].map((roleId) => ({ userId, roleId })));
 }
 
+/** Columns from a user form. Phone and e-mail left out (or sent back masked, which the contract
+ *  reads as left out) stay undefined, which Drizzle skips in an update: the stored ones are kept. */
 const profile = (b: { realname: string; employeeNo?: string | null; sex?: number | "" | null; position?: string | null; phone?: string | null; landline?: string | null; email?: string | null; avatar?: string | null; departmentId: number }) => ({
   realname: b.realname,
   employeeNo: b.employeeNo || null,
   sex: b.sex === "" || b.sex == null ? null : b.sex,
   position: b.position || null,
-  phone: b.phone || null,
+  phone: b.phone === undefined ? undefined : b.phone || null,
   landline: b.landline || null,
-  email: b.email || null,
+  email: b.email === undefined ? undefined : b.email || null,
   avatar: b.avatar || null,
   departmentId: b.departmentId,
 });

@@ -33,8 +33,13 @@ export const userAdd = z.object({
 });
 export type UserAdd = z.infer<typeof userAdd>;
 
-/** `sys/user/upd`: the username stays what it was; roles are kept when not sent. */
-export const userUpdate = z.object({ id: dbId, ...userFields, roleIds: roleIds.optional() });
+/** The edit form gets phone and e-mail masked for a viewer who may not see them (core §6); sent
+ *  back masked (masks hold `*`, which neither format allows) they mean "unchanged", so they parse
+ *  as left out and the cloud keeps the stored value. */
+const unlessMasked = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (typeof v === "string" && v.includes("*") ? undefined : v), schema);
+
+/** `sys/user/upd`: the username stays what it was; roles, phone and e-mail are kept when not sent. */
+export const userUpdate = z.object({ id: dbId, ...userFields, phone: unlessMasked(mobile), email: unlessMasked(email), roleIds: roleIds.optional() });
 export type UserUpdate = z.infer<typeof userUpdate>;
 
 /** `sys/user/page`: keyword over username, real name and phone; a department includes those below it. */
