@@ -45,7 +45,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function Harness({ kind, initial = [], ...rest }: { kind: "image" | "doc"; initial?: string[]; limit?: number; maxMb?: number }) {
+function Harness({ kind, initial = [], ...rest }: { kind: "image" | "doc"; initial?: string[]; limit?: number; maxMb?: number; publicFile?: boolean }) {
   const [value, setValue] = useState<string[]>(initial);
   const C = kind === "image" ? ImageUpload : DocumentUpload;
   return (
@@ -82,6 +82,12 @@ describe("ImageUpload", () => {
     expect(value()).toEqual(["1/20260301/x.png"]);
     expect(screen.queryByRole("progressbar")).toBeNull();
     expect(screen.getByAltText("a.PNG").getAttribute("src")).toBe("/api/file/1/20260301/x.png");
+  });
+
+  it("asks for a public file when told to (branding the anonymous login screen shows)", () => {
+    render(<Harness kind="image" publicFile />);
+    pick(file("logo.png"));
+    expect(decodeURIComponent(FakeXhr.sent[0].url)).toBe("/api/file/upload?maxMb=10&accept=jpg,jpeg,bmp,png&public=1");
   });
 
   it("keeps every path when uploads finish in any order", async () => {

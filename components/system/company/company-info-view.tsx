@@ -11,7 +11,8 @@ import { useCompany } from "./use-company";
 
 const NS = "system.company";
 
-/** companyInfo: the name and logos the shell shows (core §3, §9: logos 2 MB, 32 px high). */
+/** companyInfo: the name and logos the shell shows (core §3, §9: logos 2 MB, 32 px high); the logos
+ *  are uploaded public, as branding the login screen may show before anyone signs in. */
 export function CompanyInfoView() {
   const t = useTranslations(NS);
   const { data, error, saved } = useCompany();
@@ -24,7 +25,7 @@ export function CompanyInfoView() {
     label: `fields.${name}`,
     type: "custom",
     render: ({ field, disabled, invalid }) => (
-      <ImageUpload single value={String(field.value ?? "")} onChange={field.onChange} maxMb={2} sizeHint={t("hints.height", { n: 32 })} disabled={disabled} aria-invalid={invalid} />
+      <ImageUpload publicFile single value={String(field.value ?? "")} onChange={field.onChange} maxMb={2} sizeHint={t("hints.height", { n: 32 })} disabled={disabled} aria-invalid={invalid} />
     ),
   });
   const fields: FormField[] = [

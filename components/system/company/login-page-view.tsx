@@ -21,7 +21,8 @@ export function bannerList(text: string | null | undefined): string[] {
   }
 }
 
-/** loginPage: text, link, banner carousel, logo and backdrop of the login screen (core §9 sizes). */
+/** loginPage: text, link, banner carousel, logo and backdrop of the login screen (core §9 sizes).
+ *  The images are uploaded public: the login screen shows them before anyone signs in. */
 export function LoginPageView() {
   const t = useTranslations(NS);
   const { data, error, saved } = useCompany();
@@ -40,20 +41,20 @@ export function LoginPageView() {
       label: "fields.loginBanner",
       type: "custom",
       render: ({ field, disabled, invalid }) => (
-        <ImageUpload value={(field.value ?? []) as string[]} onChange={field.onChange} limit={LOGIN_BANNER_MAX} maxMb={5} sizeHint="1200×500" disabled={disabled} aria-invalid={invalid} />
+        <ImageUpload publicFile value={(field.value ?? []) as string[]} onChange={field.onChange} limit={LOGIN_BANNER_MAX} maxMb={5} sizeHint="1200×500" disabled={disabled} aria-invalid={invalid} />
       ),
     },
     {
       name: "loginLogo",
       label: "fields.loginLogo",
       type: "custom",
-      render: ({ field, disabled, invalid }) => <ImageUpload single value={String(field.value ?? "")} onChange={field.onChange} maxMb={2} sizeHint={t("hints.height", { n: 80 })} disabled={disabled} aria-invalid={invalid} />,
+      render: ({ field, disabled, invalid }) => <ImageUpload publicFile single value={String(field.value ?? "")} onChange={field.onChange} maxMb={2} sizeHint={t("hints.height", { n: 80 })} disabled={disabled} aria-invalid={invalid} />,
     },
     {
       name: "loginBackdrop",
       label: "fields.loginBackdrop",
       type: "custom",
-      render: ({ field, disabled, invalid }) => <ImageUpload single value={String(field.value ?? "")} onChange={field.onChange} maxMb={5} sizeHint="1920×1080" disabled={disabled} aria-invalid={invalid} />,
+      render: ({ field, disabled, invalid }) => <ImageUpload publicFile single value={String(field.value ?? "")} onChange={field.onChange} maxMb={5} sizeHint="1920×1080" disabled={disabled} aria-invalid={invalid} />,
     },
   ];
   return (
