@@ -3,19 +3,17 @@
 import * as React from "react";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
 import { UserPlusIcon, XIcon } from "lucide-react";
-import { defineResource, KitDialog, ResourcePage } from "@/components/kit";
-import { Can } from "@/components/kit/can";
+import { defineResource, ResourcePage } from "@/components/kit";
 import { PeoplePicker } from "@/components/kit/pickers";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { api, swrFetcher } from "@/lib/api/fetcher";
+import { swrFetcher } from "@/lib/api/fetcher";
 import type { Page } from "@/lib/contract/envelope";
 import { groupQuery, groupUpdate, groupWithRelation, type GroupMember, type GroupRow } from "@/lib/contract/system/group";
 import type { UserRow } from "@/lib/contract/system/user";
 import { useUrlParam } from "../menu/url-param";
+import { MembersDialog, userColumns } from "../members-dialog";
 
 const USERS_KEY = ["sys/user/page", { current: 1, size: 9999 }] as const;
 
@@ -54,94 +52,25 @@ function MembersField({ value, onChange, disabled }: { value: unknown; onChange:
 }
 
 /** A group's members: the picker replaces them as a whole (`updGroupRelation`), a row's × removes one (`delRelation`). */
-function MembersDialog({ onChanged }: { onChanged: () => Promise<unknown> }) {
+function GroupMembers({ onChanged }: { onChanged: () => Promise<unknown> }) {
   const t = useTranslations("system.group");
-  const tk = useTranslations("kit");
-  const [groupId, setGroupId] = useUrlParam("members");
-  const [picking, setPicking] = React.useState(false);
-  const key = groupId ? (["sys/group/queryRelation", { groupId }] as const) : null;
-  const { data, isLoading, mutate } = useSWR<GroupMember[]>(key, swrFetcher, { shouldRetryOnError: false });
-  const members = data ?? [];
-  const done = async () => {
-    toast.success(tk("form.saved"));
-    await Promise.all([mutate(), onChanged()]);
-  };
-  const replace = async (userIds: number[]) => {
-    try {
-      await api.post("sys/group/updGroupRelation", { groupId: Number(groupId), userIds });
-      await done();
-    } catch {
-      /* the fetcher showed the cloud's message */
-    }
-  };
-  const remove = async (userId: number) => {
-    try {
-      await api.post("sys/group/delRelation", { groupId: Number(groupId), userIds: [userId] });
-      await done();
-    } catch {
-      /* shown */
-    }
-  };
   return (
-    <KitDialog
-      open={!!groupId}
-      onOpenChange={(o) => !o && setGroupId(null)}
-      title={t("members")}
-      width={720}
+    <MembersDialog<GroupMember>
+      list={{ path: "sys/group/queryRelation" }}
+      owner="groupId"
+      members="userIds"
+      removePath="sys/group/delRelation"
+      perm="sys:group:upd"
+      columns={userColumns(t)}
+      labels={{ title: t("members"), add: t("chooseMembers"), remove: t("removeMember"), empty: t("noMembers") }}
+      addIcon={<UserPlusIcon />}
       testId="group-members-dialog"
-      footer={
-        <Button size="sm" variant="outline" onClick={() => setGroupId(null)}>
-          {tk("actions.close")}
-        </Button>
-      }
-    >
-      <div className="flex flex-col gap-3">
-        <Can code="sys:group:upd">
-          <div>
-            <Button size="sm" onClick={() => setPicking(true)} data-testid="group-members-pick">
-              <UserPlusIcon />
-              {t("chooseMembers")}
-            </Button>
-          </div>
-        </Can>
-        <div className="max-h-[50vh] overflow-auto rounded-md border">
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>{t("fields.username")}</TableHead>
-                <TableHead>{t("fields.realname")}</TableHead>
-                <TableHead>{t("fields.departmentName")}</TableHead>
-                <TableHead className="w-24">{tk("actions.operate")}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {members.map((m) => (
-                <TableRow key={m.id}>
-                  <TableCell>{m.username}</TableCell>
-                  <TableCell>{m.realname}</TableCell>
-                  <TableCell>{m.departmentName ?? "-"}</TableCell>
-                  <TableCell>
-                    <Can code="sys:group:upd">
-                      <button type="button" className="text-sm text-destructive hover:underline" onClick={() => remove(m.id)}>
-                        {t("removeMember")}
-                      </button>
-                    </Can>
-                  </TableCell>
-                </TableRow>
-              ))}
-              {!members.length && (
-                <TableRow>
-                  <TableCell colSpan={4} className="py-8 text-center text-muted-foreground">
-                    {isLoading ? tk("table.loading") : t("noMembers")}
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </div>
-      </div>
-      <PeoplePicker open={picking} onOpenChange={setPicking} tabs={["user"]} value={{ userIds: members.map((m) => m.id) }} onConfirm={(v) => replace(v.userIds)} title={t("chooseMembers")} />
-    </KitDialog>
+      addTestId="group-members-pick"
+      picker={({ open, onOpenChange, ids, save }) => (
+        <PeoplePicker open={open} onOpenChange={onOpenChange} tabs={["user"]} value={{ userIds: ids }} onConfirm={(v) => save("sys/group/updGroupRelation", v.userIds)} title={t("chooseMembers")} />
+      )}
+      onChanged={onChanged}
+    />
   );
 }
 
@@ -181,7 +110,7 @@ function useGroupResource() {
         rowActions: [{ key: "members", label: "members", onClick: (r) => setMembers(r.id) }, "edit", "del"],
         toolbar: ["add", "batchDelete"],
         multiple: true,
-        slots: { dialogs: (ui) => <MembersDialog onChanged={ui.refresh} /> },
+        slots: { dialogs: (ui) => <GroupMembers onChanged={ui.refresh} /> },
       }),
     [setMembers],
   );

@@ -7,20 +7,18 @@ import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { PlusIcon } from "lucide-react";
 import { defineResource, KitDialog, ResourcePage } from "@/components/kit";
-import { Can } from "@/components/kit/can";
 import { ListPicker, PeoplePicker } from "@/components/kit/pickers";
 import { useShell } from "@/components/shell/shell-context";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { api, swrFetcher } from "@/lib/api/fetcher";
-import type { Page } from "@/lib/contract/envelope";
 import type { MenuTreeNode } from "@/lib/contract/system/menu";
 import { roleAdd, roleQuery, roleUpdate, type RoleInfo, type RoleRow, type RoleTenantRow, type RoleUserRow } from "@/lib/contract/system/role";
 import type { TenantRow } from "@/lib/contract/system/tenant";
 import { MenuTreeCheck } from "../menu-tree-check";
 import { useUrlParam } from "../menu/url-param";
+import { MembersDialog, userColumns, type MembersPickerProps } from "../members-dialog";
 
 /**
  * One role screen, two configurations (core §6):
@@ -92,112 +90,47 @@ function AuthDialog({ side }: { side: RoleSide }) {
   );
 }
 
-type Member = RoleUserRow | RoleTenantRow;
-
-/** Who holds a role: users (people picker) or, for a tenant role, tenants (list picker). */
-function MembersDialog({ side, onChanged }: { side: RoleSide; onChanged: () => Promise<unknown> }) {
+/** Who holds a role: users (people picker) or, for a tenant role, tenants (list picker); the pickers add only newcomers. */
+function RoleMembers({ side, onChanged }: { side: RoleSide; onChanged: () => Promise<unknown> }) {
   const t = useTranslations("system.role");
-  const tk = useTranslations("kit");
   const cfg = SIDES[side];
-  const [roleId, setRoleId] = useUrlParam("members");
-  const [picking, setPicking] = React.useState(false);
-  const { data, isLoading, mutate } = useSWR<Page<Member>>(roleId ? [cfg.members, { roleId, ...ALL }] : null, swrFetcher, { shouldRetryOnError: false });
-  const rows = data?.records ?? [];
-  const ids = rows.map((r) => r.id);
-  const key = side === "user" ? "userIds" : "tenantIds";
-  const change = async (path: string, list: number[]) => {
-    if (!list.length) return;
-    try {
-      await api.post(path, { roleId: Number(roleId), [key]: list });
-      toast.success(tk("form.saved"));
-      await Promise.all([mutate(), onChanged()]);
-    } catch {
-      /* shown */
-    }
+  const shared = {
+    list: { path: cfg.members, params: ALL },
+    owner: "roleId",
+    removePath: cfg.del,
+    perm: `${cfg.perm}:upd`,
+    addIcon: <PlusIcon />,
+    testId: "role-members-dialog",
+    addTestId: "role-members-add",
+    onChanged,
   };
-  const users = side === "user";
-  return (
-    <KitDialog
-      open={!!roleId}
-      onOpenChange={(o) => !o && setRoleId(null)}
-      title={users ? t("users") : t("tenants")}
-      width={720}
-      testId="role-members-dialog"
-      footer={
-        <Button size="sm" variant="outline" onClick={() => setRoleId(null)}>
-          {tk("actions.close")}
-        </Button>
-      }
-    >
-      <div className="flex flex-col gap-3">
-        <Can code={`${cfg.perm}:upd`}>
-          <div>
-            <Button size="sm" onClick={() => setPicking(true)} data-testid="role-members-add">
-              <PlusIcon />
-              {users ? t("addUsers") : t("addTenants")}
-            </Button>
-          </div>
-        </Can>
-        <div className="max-h-[50vh] overflow-auto rounded-md border">
-          <Table>
-            <TableHeader>
-              <TableRow>
-                {users ? (
-                  <>
-                    <TableHead>{t("fields.username")}</TableHead>
-                    <TableHead>{t("fields.realname")}</TableHead>
-                    <TableHead>{t("fields.departmentName")}</TableHead>
-                  </>
-                ) : (
-                  <>
-                    <TableHead>{t("fields.tenantName")}</TableHead>
-                    <TableHead>{t("fields.tenantCode")}</TableHead>
-                  </>
-                )}
-                <TableHead className="w-24">{tk("actions.operate")}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((r) => (
-                <TableRow key={r.id}>
-                  {"username" in r ? (
-                    <>
-                      <TableCell>{r.username}</TableCell>
-                      <TableCell>{r.realname}</TableCell>
-                      <TableCell>{r.departmentName ?? "-"}</TableCell>
-                    </>
-                  ) : (
-                    <>
-                      <TableCell>{r.name}</TableCell>
-                      <TableCell>{r.code ?? "-"}</TableCell>
-                    </>
-                  )}
-                  <TableCell>
-                    <Can code={`${cfg.perm}:upd`}>
-                      <button type="button" className="text-sm text-destructive hover:underline" onClick={() => change(cfg.del, [r.id])}>
-                        {t("remove")}
-                      </button>
-                    </Can>
-                  </TableCell>
-                </TableRow>
-              ))}
-              {!rows.length && (
-                <TableRow>
-                  <TableCell colSpan={users ? 4 : 3} className="py-8 text-center text-muted-foreground">
-                    {isLoading ? tk("table.loading") : t("noMembers")}
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </div>
-      </div>
-      {users ? (
-        <PeoplePicker open={picking} onOpenChange={setPicking} tabs={["user"]} disabled={{ userIds: ids }} onConfirm={(v) => change(cfg.add, v.userIds.filter((id) => !ids.includes(id)))} title={t("addUsers")} />
-      ) : (
+  const add = (save: MembersPickerProps["save"], ids: number[], picked: number[]) => {
+    const fresh = picked.filter((id) => !ids.includes(id));
+    return fresh.length ? save(cfg.add, fresh) : undefined;
+  };
+  return side === "user" ? (
+    <MembersDialog<RoleUserRow>
+      {...shared}
+      members="userIds"
+      columns={userColumns(t)}
+      labels={{ title: t("users"), add: t("addUsers"), remove: t("remove"), empty: t("noMembers") }}
+      picker={({ open, onOpenChange, ids, save }) => (
+        <PeoplePicker open={open} onOpenChange={onOpenChange} tabs={["user"]} disabled={{ userIds: ids }} onConfirm={(v) => add(save, ids, v.userIds)} title={t("addUsers")} />
+      )}
+    />
+  ) : (
+    <MembersDialog<RoleTenantRow>
+      {...shared}
+      members="tenantIds"
+      columns={[
+        { title: t("fields.tenantName"), cell: (r) => r.name },
+        { title: t("fields.tenantCode"), cell: (r) => r.code ?? "-" },
+      ]}
+      labels={{ title: t("tenants"), add: t("addTenants"), remove: t("remove"), empty: t("noMembers") }}
+      picker={({ open, onOpenChange, ids, save }) => (
         <ListPicker<TenantRow>
-          open={picking}
-          onOpenChange={setPicking}
+          open={open}
+          onOpenChange={onOpenChange}
           title={t("addTenants")}
           endpoint="sys/tenant/page"
           columns={[
@@ -206,10 +139,10 @@ function MembersDialog({ side, onChanged }: { side: RoleSide; onChanged: () => P
           ]}
           multiple
           disabledIds={ids}
-          onConfirm={(picked) => change(cfg.add, picked.map(Number).filter((id) => !ids.includes(id)))}
+          onConfirm={(picked) => add(save, ids, picked.map(Number))}
         />
       )}
-    </KitDialog>
+    />
   );
 }
 
@@ -267,7 +200,7 @@ function useRoleResource(side: RoleSide) {
         dialogs: (ui) => (
           <>
             <AuthDialog side={side} />
-            <MembersDialog side={side} onChanged={ui.refresh} />
+            <RoleMembers side={side} onChanged={ui.refresh} />
           </>
         ),
       },

@@ -1,0 +1,146 @@
+"use client";
+
+import * as React from "react";
+import useSWR from "swr";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { KitDialog } from "@/components/kit";
+import { Can } from "@/components/kit/can";
+import { Button } from "@/components/ui/button";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { api, swrFetcher } from "@/lib/api/fetcher";
+import type { Page } from "@/lib/contract/envelope";
+import { useUrlParam } from "./menu/url-param";
+
+export type MemberColumn<R> = { title: string; cell: (row: R) => React.ReactNode };
+
+type MemberUser = { id: number; username: string; realname: string; departmentName: string | null };
+
+/** Account, name and department of member users; `t` is the screen's namespace (`fields.*`). */
+export const userColumns = (t: (key: string) => string): MemberColumn<MemberUser>[] => [
+  { title: t("fields.username"), cell: (r) => r.username },
+  { title: t("fields.realname"), cell: (r) => r.realname },
+  { title: t("fields.departmentName"), cell: (r) => r.departmentName ?? "-" },
+];
+
+export type MembersPickerProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Who are members now. */
+  ids: number[];
+  /** Posts `{ [owner]: id, [members]: ids }` to `path`, then reloads the members and the list. */
+  save: (path: string, ids: number[]) => Promise<void>;
+};
+
+/**
+ * Who belongs to one owner (a group's users, a role's users or tenants), opened by `?members=<id>`:
+ * a table with a remove link per row and an add button that opens the caller's picker.
+ */
+export function MembersDialog<R extends { id: number }>({
+  list,
+  owner,
+  members,
+  removePath,
+  perm,
+  columns,
+  labels,
+  addIcon,
+  testId,
+  addTestId,
+  picker,
+  onChanged,
+}: {
+  /** The members' endpoint, queried with `{ [owner]: id, ...params }`; it answers a list or a page. */
+  list: { path: string; params?: Record<string, number> };
+  /** Body and query key of the owner's id ("groupId", "roleId"). */
+  owner: string;
+  /** Body key of the member ids ("userIds", "tenantIds"). */
+  members: string;
+  removePath: string;
+  /** Permission code that may add and remove. */
+  perm: string;
+  columns: MemberColumn<R>[];
+  labels: { title: string; add: string; remove: string; empty: string };
+  addIcon: React.ReactNode;
+  testId: string;
+  addTestId: string;
+  picker: (p: MembersPickerProps) => React.ReactNode;
+  onChanged: () => Promise<unknown>;
+}) {
+  const tk = useTranslations("kit");
+  const [ownerId, setOwnerId] = useUrlParam("members");
+  const [picking, setPicking] = React.useState(false);
+  const key = ownerId ? [list.path, { [owner]: ownerId, ...list.params }] : null;
+  const { data, isLoading, mutate } = useSWR<R[] | Page<R>>(key, swrFetcher, { shouldRetryOnError: false });
+  const rows = (Array.isArray(data) ? data : data?.records) ?? [];
+  const save = async (path: string, ids: number[]) => {
+    try {
+      await api.post(path, { [owner]: Number(ownerId), [members]: ids });
+      toast.success(tk("form.saved"));
+      await Promise.all([mutate(), onChanged()]);
+    } catch {
+      /* the fetcher showed the cloud's message */
+    }
+  };
+  return (
+    <KitDialog
+      open={!!ownerId}
+      onOpenChange={(o) => !o && setOwnerId(null)}
+      title={labels.title}
+      width={720}
+      testId={testId}
+      footer={
+        <Button size="sm" variant="outline" onClick={() => setOwnerId(null)}>
+          {tk("actions.close")}
+        </Button>
+      }
+    >
+      <div className="flex flex-col gap-3">
+        <Can code={perm}>
+          <div>
+            <Button size="sm" onClick={() => setPicking(true)} data-testid={addTestId}>
+              {addIcon}
+              {labels.add}
+            </Button>
+          </div>
+        </Can>
+        <div className="max-h-[50vh] overflow-auto rounded-md border">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                {columns.map((c) => (
+                  <TableHead key={c.title}>{c.title}</TableHead>
+                ))}
+                <TableHead className="w-24">{tk("actions.operate")}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.map((r) => (
+                <TableRow key={r.id}>
+                  {columns.map((c) => (
+                    <TableCell key={c.title}>{c.cell(r)}</TableCell>
+                  ))}
+                  <TableCell>
+                    <Can code={perm}>
+                      <button type="button" className="text-sm text-destructive hover:underline" onClick={() => save(removePath, [r.id])}>
+                        {labels.remove}
+                      </button>
+                    </Can>
+                  </TableCell>
+                </TableRow>
+              ))}
+              {!rows.length && (
+                <TableRow>
+                  <TableCell colSpan={columns.length + 1} className="py-8 text-center text-muted-foreground">
+                    {isLoading ? tk("table.loading") : labels.empty}
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </div>
+      </div>
+      {picker({ open: picking, onOpenChange: setPicking, ids: rows.map((r) => r.id), save })}
+    </KitDialog>
+  );
+}
