@@ -34,4 +34,4 @@ export { NumberInput } from "./form/number-input";
 export { normalizeNumber } from "./form/number-rules";
 export { SelectField, MultiSelectField } from "./form/select-field";
 export { AreaCascader, areaPath, joinAreaNames, useAreaTree } from "./form/area-cascader";
-export { useDict, dictLabel, type DictOption } from "./dict/use-dict";
+export { useDict, useRevalidateDict, dictLabel, type DictOption } from "./dict/use-dict";

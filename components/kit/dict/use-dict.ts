@@ -1,6 +1,7 @@
 "use client";
 
-import useSWR from "swr";
+import * as React from "react";
+import useSWR, { useSWRConfig } from "swr";
 import { useTranslations } from "next-intl";
 import { api } from "@/lib/api/fetcher";
 import { ENUMS, isEnumName } from "@/lib/contract/enums";
@@ -39,12 +40,25 @@ export function fetchServerDict(name: string): Promise<DictOption[]> {
   return pending.promise.then((all) => (Array.isArray(all[name]) ? all[name].map(toOption) : []));
 }
 
+/** SWR keys of server dictionaries are `[DICT_KEY, code]`. */
+const DICT_KEY = "kit:dict";
+
+/**
+ * For after a dictionary or its items change: `useDict` of the code given (of every server
+ * dictionary without one) fetches again — mounted selects at once, others when they next mount,
+ * past the 10-minute dedupe.
+ */
+export function useRevalidateDict(): (code?: string) => Promise<unknown> {
+  const { mutate } = useSWRConfig();
+  return React.useCallback((code?: string) => mutate((key) => Array.isArray(key) && key[0] === DICT_KEY && (code === undefined || key[1] === code)), [mutate]);
+}
+
 /** Options of a static enum (labels from `enums.<name>.<value>`) or of a server dictionary. */
 export function useDict(dict: string | readonly DictOption[] | undefined): DictOption[] {
   const t = useTranslations("enums");
   const name = typeof dict === "string" ? dict : undefined;
   const server = name !== undefined && !isEnumName(name);
-  const { data } = useSWR(server ? ["kit:dict", name] : null, () => fetchServerDict(name!), {
+  const { data } = useSWR(server ? [DICT_KEY, name] : null, () => fetchServerDict(name!), {
     revalidateOnFocus: false,
     dedupingInterval: 10 * 60_000,
   });

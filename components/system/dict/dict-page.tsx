@@ -8,7 +8,7 @@ import { toast } from "sonner";
 import { BookAIcon, PencilIcon, PlusIcon, SearchIcon, Trash2Icon } from "lucide-react";
 import { api, swrFetcher } from "@/lib/api/fetcher";
 import { DICT_SCOPES, type DictItemNode, type DictNode, type DictScope } from "@/lib/contract/system/dict";
-import { RowActions, useConfirm } from "@/components/kit";
+import { RowActions, useConfirm, useRevalidateDict } from "@/components/kit";
 import { usePermissions } from "@/components/kit/can";
 import { ResourceFormDialog } from "@/components/kit/resource/resource-form-dialog";
 import { PageFrame } from "@/components/shell/page-frame";
@@ -23,7 +23,6 @@ import { TreeCell, TreeTable, type FlatRow } from "../menu/tree-table";
 import { TreeFormDialog, useTreeDialogs } from "../menu/tree-dialogs";
 import { findNode } from "../menu/tree-select";
 import { dictItemResource, dictResource } from "./dict-resources";
-import { useRevalidateDict } from "./revalidate-dict";
 
 /** URL state of the screen: scope tab, chosen dictionary and the dictionary dialog. */
 function useDictUrl() {
@@ -108,8 +107,9 @@ function Body() {
 
   const refreshDicts = React.useCallback(async () => {
     await globalMutate((k) => Array.isArray(k) && k[0] === "sys/dict/tree");
-    if (current) revalidateDict(current.dictCode);
-  }, [globalMutate, current, revalidateDict]);
+    // The changed dictionary need not be the one chosen (a switch in the tree, a new code): all of them.
+    revalidateDict();
+  }, [globalMutate, revalidateDict]);
   const refreshItems = React.useCallback(async () => {
     await items.mutate();
     if (current) revalidateDict(current.dictCode);
