@@ -17,8 +17,10 @@ export class SystemOrgPage {
       if (!next) throw new Error(`${username} must change the password at first login`);
       await change.fill(next);
       await this.page.locator("#confirm-password").fill(next);
-      await this.page.locator("form button[type=submit]").first().click();
-      await expect(this.page.locator("#username")).toBeVisible();
+      // The dialog is portalled after the login form: pick its own submit button.
+      const dialog = this.page.getByRole("dialog");
+      await dialog.locator("button[type=submit]").click();
+      await expect(dialog).toBeHidden();
       await login.submit(username, next);
       password = next;
     }
