@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestCloud, type TestCloud, type TestResponse } from "./testing";
+import { describe, expect, it } from "vitest";
+import { signedIn, type TestCloud, type TestResponse } from "./testing";
 
 let cloud: TestCloud;
 let token: string;
-beforeAll(async () => {
-  cloud = await createTestCloud();
-  token = await cloud.login("demoadmin", "Demo@2026", 2);
-});
-afterAll(() => cloud.close());
+signedIn((s) => ({ cloud, admin: token } = s), ["admin"]);
 
 function expectEnvelope(res: TestResponse) {
   expect(Object.keys(res.body).sort()).toEqual(["code", "data", "msg", "success"]);

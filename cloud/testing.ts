@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { Envelope } from "@/lib/contract/envelope";
 import { createCloud } from "./app";
@@ -126,3 +127,36 @@ export async function createTestCloud(opts: { now?: Date; seed?: SeedOptions } =
   };
 }
 export type TestCloud = Awaited<ReturnType<typeof createTestCloud>>;
+
+/** Time a test file's setup (migrating and seeding PGlite) and its slow tests get: generous, as the machine running them may be busy (no test measures time). */
+export const SETUP_MS = 180_000;
+
+/** The seeded accounts route tests act as: a tenant's administrator and operator, and the platform's. */
+const DEMO_LOGINS = {
+  admin: { username: "demoadmin", tenantId: 2 },
+  operator: { username: "operator01", tenantId: 2 },
+  platform: { username: "superadmin", tenantId: 1 },
+} as const;
+export type DemoLogin = keyof typeof DEMO_LOGINS;
+export type SignedIn<W extends DemoLogin> = { cloud: TestCloud } & Record<W, string>;
+
+/**
+ * The start of a route test file: before its tests, a test cloud and the tokens of the accounts in
+ * `who` are handed to `take`; after them the cloud is closed.
+ *   let cloud: TestCloud;
+ *   let admin: string;
+ *   signedIn((s) => ({ cloud, admin } = s), ["admin"]);
+ */
+export function signedIn<W extends DemoLogin = DemoLogin>(take: (s: SignedIn<W>) => void, who: readonly W[] = Object.keys(DEMO_LOGINS) as W[]) {
+  let cloud: TestCloud | undefined;
+  beforeAll(async () => {
+    cloud = await createTestCloud();
+    const tokens: Record<string, string> = {};
+    for (const w of who) {
+      const { username, tenantId } = DEMO_LOGINS[w];
+      tokens[w] = await cloud.login(username, DEMO_ACCOUNTS[username].password, tenantId);
+    }
+    take({ cloud, ...tokens } as SignedIn<W>);
+  }, SETUP_MS);
+  afterAll(() => cloud?.close());
+}

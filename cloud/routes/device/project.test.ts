@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import type { Page } from "@/lib/contract/envelope";
 import type { Project } from "@/lib/contract/project";
-import { createTestCloud, type TestCloud } from "../../testing";
+import { signedIn, type TestCloud } from "../../testing";
 
 let cloud: TestCloud;
 let admin: string;
 let operator: string;
 let platform: string;
-beforeAll(async () => {
-  cloud = await createTestCloud();
-  admin = await cloud.login("demoadmin", "Demo@2026", 2);
-  operator = await cloud.login("operator01", "Operator@2026", 2);
-  platform = await cloud.login("superadmin", "Super@2026", 1);
-});
-afterAll(() => cloud.close());
+signedIn((s) => ({ cloud, admin, operator, platform } = s));
 
 const page = (token: string, params = "") => cloud.request<Page<Project>>(`/device/project/page?current=1&size=9999${params}`, { token });
 

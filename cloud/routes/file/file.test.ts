@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createTestCloud, type TestCloud } from "../../testing";
-import { DEMO_ACCOUNTS } from "../../seed";
+import { signedIn, type TestCloud } from "../../testing";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
 const PDF = Buffer.from("%PDF-1.7\n%âãÏÓ\n");
@@ -13,18 +12,12 @@ let root: string;
 let superToken: string;
 let demoToken: string;
 
+signedIn((s) => ({ cloud, platform: superToken, admin: demoToken } = s), ["platform", "admin"]);
 beforeAll(async () => {
-  cloud = await createTestCloud();
   root = await mkdtemp(join(tmpdir(), "files-test-"));
   cloud.deps.config.filesDir = root;
-  superToken = await cloud.login("superadmin", DEMO_ACCOUNTS.superadmin.password, 1);
-  demoToken = await cloud.login("demoadmin", DEMO_ACCOUNTS.demoadmin.password, 2);
-  // Migrating and seeding PGlite can take long on a loaded machine.
-}, 180_000);
-afterAll(async () => {
-  await cloud?.close();
-  await rm(root, { recursive: true, force: true });
 });
+afterAll(() => rm(root, { recursive: true, force: true }));
 
 const url = (path: string) => `/iotCloud/file/${path}`;
 

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "@/lib/contract/envelope";
 import type { MessageItem } from "@/lib/contract/message";
-import { createTestCloud, type TestCloud } from "../../testing";
+import { signedIn, type TestCloud } from "../../testing";
 
 let cloud: TestCloud;
 let admin: string;
 let operator: string;
-beforeAll(async () => {
-  cloud = await createTestCloud();
-  admin = await cloud.login("demoadmin", "Demo@2026", 2);
-  operator = await cloud.login("operator01", "Operator@2026", 2);
-});
-afterAll(() => cloud.close());
+signedIn((s) => ({ cloud, admin, operator } = s), ["admin", "operator"]);
 
 describe("msg/station/currUser", () => {
   it("pages the caller's unread messages, newest first, and counts them", async () => {

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "@/lib/contract/envelope";
 import type { TemplateCount, TemplateRow } from "@/lib/contract/system/template";
-import { createTestCloud, type TestCloud } from "../../testing";
+import { signedIn, SETUP_MS, type TestCloud } from "../../testing";
 
-/** Time allowed for setup and each test: generous, as the machine running them may be busy (no test measures time). */
-const SETUP_MS = 180_000;
 let cloud: TestCloud;
 let admin: string;
 let operator: string;
 let platform: string;
-beforeAll(async () => {
-  cloud = await createTestCloud();
-  admin = await cloud.login("demoadmin", "Demo@2026", 2);
-  operator = await cloud.login("operator01", "Operator@2026", 2);
-  platform = await cloud.login("superadmin", "Super@2026", 1);
-}, SETUP_MS);
-afterAll(() => cloud?.close());
+signedIn((s) => ({ cloud, admin, operator, platform } = s));
 
 const post = <T = unknown>(path: string, body: unknown, token = admin) => cloud.request<T>(`/msg/template/${path}`, { token, body, language: "en" });
 const counts = (token = admin) => cloud.request<TemplateCount[]>("/msg/template/countAllType", { token }).then((r) => Object.fromEntries(r.body.data.map((c) => [c.channel, c.count])));

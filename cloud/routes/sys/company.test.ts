@@ -1,22 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CompanySettings, ExpireWarn, ExpireWarnCurrent } from "@/lib/contract/system/company-settings";
 import { departments, tenants } from "../../db/schema";
-import { createTestCloud, type TestCloud } from "../../testing";
+import { signedIn, SETUP_MS, type TestCloud } from "../../testing";
 
-/** Time allowed for setup and each test: generous, as the machine running them may be busy (no test measures time). */
-const SETUP_MS = 180_000;
 let cloud: TestCloud;
 let platform: string;
 let demo: string;
 let operator: string;
-beforeAll(async () => {
-  cloud = await createTestCloud();
-  platform = await cloud.login("superadmin", "Super@2026", 1);
-  demo = await cloud.login("demoadmin", "Demo@2026", 2);
-  operator = await cloud.login("operator01", "Operator@2026", 2);
-}, SETUP_MS);
-afterAll(() => cloud?.close());
+signedIn((s) => ({ cloud, platform, admin: demo, operator } = s));
 
 describe("sys/company", { timeout: SETUP_MS }, () => {
   it("saves company, login page and colour for the caller's tenant only, and the login screen sees it", async () => {

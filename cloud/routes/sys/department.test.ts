@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { DepartmentNode, DepartmentUserNode } from "@/lib/contract/system/department";
 import { departments, users } from "../../db/schema";
-import { createTestCloud, type TestCloud } from "../../testing";
+import { signedIn, type TestCloud } from "../../testing";
 
 let cloud: TestCloud;
 let admin: string;
 let operator: string;
 let platform: string;
-beforeAll(async () => {
-  cloud = await createTestCloud();
-  admin = await cloud.login("demoadmin", "Demo@2026", 2);
-  operator = await cloud.login("operator01", "Operator@2026", 2);
-  platform = await cloud.login("superadmin", "Super@2026", 1);
-  // Seeding takes long on a loaded machine.
-}, 180_000);
-afterAll(() => cloud.close());
+signedIn((s) => ({ cloud, admin, operator, platform } = s));
 
 const tree = (token: string) => cloud.request<DepartmentNode[]>("/sys/department/currentUser/tree", { token });
 const post = (path: string, token: string, body: unknown, language?: string) => cloud.request<{ id: number }>(`/sys/department/${path}`, { token, body, language });

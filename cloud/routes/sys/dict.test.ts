@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DictItemNode, DictLookup, DictNode } from "@/lib/contract/system/dict";
-import { createTestCloud, type TestCloud } from "../../testing";
+import { signedIn, SETUP_MS, type TestCloud } from "../../testing";
 
-/** Time allowed for setup and each test: generous, as the machine running them may be busy (no test measures time). */
-const SETUP_MS = 180_000;
 let cloud: TestCloud;
 let platform: string;
 let admin: string;
 let operator: string;
-beforeAll(async () => {
-  cloud = await createTestCloud();
-  platform = await cloud.login("superadmin", "Super@2026", 1);
-  admin = await cloud.login("demoadmin", "Demo@2026", 2);
-  operator = await cloud.login("operator01", "Operator@2026", 2);
-}, SETUP_MS);
-afterAll(() => cloud?.close());
+signedIn((s) => ({ cloud, platform, admin, operator } = s));
 
 const post = <T = unknown>(path: string, body: unknown, token = admin) => cloud.request<T>(path, { token, body, language: "en" });
 const lookup = (codes: string, token = operator) => cloud.request<DictLookup>(`/sys/dict/codeList?codeList=${codes}`, { token }).then((r) => r.body.data);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "@/lib/contract/envelope";
 import type { GroupMember, GroupRow } from "@/lib/contract/system/group";
-import { createTestCloud, type TestCloud } from "../../testing";
+import { signedIn, type TestCloud } from "../../testing";
 
 let cloud: TestCloud;
 let admin: string;
@@ -10,17 +10,12 @@ let platform: string;
 let adminId: number;
 let operatorId: number;
 let platformUser: number;
+signedIn((s) => ({ cloud, admin, operator, platform } = s));
 beforeAll(async () => {
-  cloud = await createTestCloud();
-  admin = await cloud.login("demoadmin", "Demo@2026", 2);
-  operator = await cloud.login("operator01", "Operator@2026", 2);
-  platform = await cloud.login("superadmin", "Super@2026", 1);
   adminId = await cloud.userId("demoadmin", 2);
   operatorId = await cloud.userId("operator01", 2);
   platformUser = await cloud.userId("superadmin", 1);
-  // Seeding takes long on a loaded machine.
-}, 180_000);
-afterAll(() => cloud.close());
+});
 
 const list = (token: string, params = "") => cloud.request<Page<GroupRow>>(`/sys/group/list?current=1&size=9999${params}`, { token });
 const members = (token: string, groupId: number) => cloud.request<GroupMember[]>(`/sys/group/queryRelation?groupId=${groupId}`, { token });

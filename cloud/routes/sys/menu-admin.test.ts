@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Page } from "@/lib/contract/envelope";
 import type { CollectEntry, MenuRow, MenuTreeNode } from "@/lib/contract/system/menu";
 import { menus, roleTenants, tenantMenus } from "../../db/schema";
-import { createTestCloud, type TestCloud } from "../../testing";
+import { signedIn, type TestCloud } from "../../testing";
 
 let cloud: TestCloud;
 let admin: string;
 let operator: string;
 let platform: string;
-beforeAll(async () => {
-  cloud = await createTestCloud();
-  admin = await cloud.login("demoadmin", "Demo@2026", 2);
-  operator = await cloud.login("operator01", "Operator@2026", 2);
-  platform = await cloud.login("superadmin", "Super@2026", 1);
-  // Seeding takes long on a loaded machine.
-}, 180_000);
-afterAll(() => cloud.close());
+signedIn((s) => ({ cloud, admin, operator, platform } = s));
 
 const get = <T>(path: string, token: string) => cloud.request<T>(`/sys/menu/${path}`, { token });
 const post = <T = MenuRow>(path: string, token: string, body: unknown, language?: string) => cloud.request<T>(`/sys/menu/${path}`, { token, body, language });

@@ -1,26 +1,21 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { LoginResult, PasswordChangeRequired } from "@/lib/contract/auth";
 import { checkPassword } from "@/lib/contract/password";
 import type { PwdPolicy } from "@/lib/contract/pwd-policy";
 import { users } from "../../db/schema";
-import { createTestCloud, type TestCloud } from "../../testing";
+import { signedIn, SETUP_MS, type TestCloud } from "../../testing";
 
-/** Time allowed for setup and each test: generous, as the machine running them may be busy (no test measures time). */
-const SETUP_MS = 180_000;
 let cloud: TestCloud;
 let admin: string;
 let operator: string;
 let subject: number;
 let current = "Initial123";
 const DAY = 86_400_000;
+signedIn((s) => ({ cloud, admin, operator } = s), ["admin", "operator"]);
 beforeAll(async () => {
-  cloud = await createTestCloud();
-  admin = await cloud.login("demoadmin", "Demo@2026", 2);
-  operator = await cloud.login("operator01", "Operator@2026", 2);
   subject = await cloud.addUser({ tenantId: 2, username: "policyuser1", password: current, realname: "张三丰", phone: "13911112222", email: "sanfeng@example.com" });
 }, SETUP_MS);
-afterAll(() => cloud?.close());
 
 const save = (part: string, body: unknown, token = admin) => cloud.request<PwdPolicy>(`/sys/pwdMode/${part}`, { token, body, language: "en" });
 

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { Page } from "@/lib/contract/envelope";
 import type { RoleInfo, RoleRow, RoleTenantRow, RoleUserRow } from "@/lib/contract/system/role";
 import type { CurrentMenus } from "@/lib/shell/menu";
 import { defaultPwdPolicy } from "@/lib/contract/pwd-policy";
 import { menus, pwdPolicies, roles, tenantMenus } from "../../db/schema";
-import { createTestCloud, type TestCloud } from "../../testing";
+import { signedIn, type TestCloud } from "../../testing";
 
 let cloud: TestCloud;
 let admin: string;
@@ -14,19 +14,14 @@ let platform: string;
 let adminId: number;
 let operatorId: number;
 let office: number;
+signedIn((s) => ({ cloud, admin, operator, platform } = s));
 beforeAll(async () => {
-  cloud = await createTestCloud();
-  admin = await cloud.login("demoadmin", "Demo@2026", 2);
-  operator = await cloud.login("operator01", "Operator@2026", 2);
-  platform = await cloud.login("superadmin", "Super@2026", 1);
   adminId = await cloud.userId("demoadmin", 2);
   operatorId = await cloud.userId("operator01", 2);
   // Members log in straight away: no forced change at first login here.
   await cloud.db.insert(pwdPolicies).values({ tenantId: 2, data: { ...defaultPwdPolicy, init: { password: "", notify: false, forceChange: false } } });
   office = (await cloud.request<{ childrens: { id: number }[] }[]>("/sys/department/currentUser/tree", { token: admin })).body.data[0].childrens[0].id;
-  // Seeding takes long on a loaded machine.
-}, 180_000);
-afterAll(() => cloud.close());
+});
 
 const page = (token: string, params = "") => cloud.request<Page<RoleRow>>(`/sys/role/page?current=1&size=9999${params}`, { token });
 const post = <T = { id: number }>(path: string, token: string, body: unknown, language?: string) => cloud.request<T>(`/sys/role/${path}`, { token, body, language });

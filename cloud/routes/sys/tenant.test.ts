@@ -1,23 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "@/lib/contract/envelope";
 import type { PasswordChangeRequired } from "@/lib/contract/auth";
 import type { TenantAreaPoint, TenantDeviceNums, TenantInfo, TenantNumStat, TenantRow, TenantTrendPoint } from "@/lib/contract/system/tenant";
 import { companyInfo, departments, menus, projects, roleMenus, roles, tenantMenus, userRoles, users } from "../../db/schema";
 import { permissionCodes, roleCodes } from "../../lib/auth";
-import { createTestCloud, type TestCloud } from "../../testing";
+import { signedIn, SETUP_MS, type TestCloud } from "../../testing";
 
-/** Time allowed for setup and each test: generous, as the machine running them may be busy (no test measures time). */
-const SETUP_MS = 180_000;
 let cloud: TestCloud;
 let platform: string;
 let demo: string;
-beforeAll(async () => {
-  cloud = await createTestCloud();
-  platform = await cloud.login("superadmin", "Super@2026", 1);
-  demo = await cloud.login("demoadmin", "Demo@2026", 2);
-}, SETUP_MS);
-afterAll(() => cloud?.close());
+signedIn((s) => ({ cloud, platform, admin: demo } = s), ["platform", "admin"]);
 
 let seq = 0;
 async function addTenant(extra: Record<string, unknown> = {}) {

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { Code, type Page } from "@/lib/contract/envelope";
 import { defaultPwdPolicy, type PwdPolicy } from "@/lib/contract/pwd-policy";
 import type { DepartmentNode } from "@/lib/contract/system/department";
 import type { UserRow } from "@/lib/contract/system/user";
 import { pwdPolicies, roles, settings, users } from "../../db/schema";
-import { createTestCloud, type TestCloud } from "../../testing";
+import { signedIn, type TestCloud } from "../../testing";
 
 let cloud: TestCloud;
 let admin: string;
@@ -16,20 +16,15 @@ let operatorId: number;
 let office: number;
 let field: number;
 let fieldTeam: number;
+signedIn((s) => ({ cloud, admin, operator, platform } = s));
 beforeAll(async () => {
-  cloud = await createTestCloud();
-  admin = await cloud.login("demoadmin", "Demo@2026", 2);
-  operator = await cloud.login("operator01", "Operator@2026", 2);
-  platform = await cloud.login("superadmin", "Super@2026", 1);
   adminId = await cloud.userId("demoadmin", 2);
   operatorId = await cloud.userId("operator01", 2);
   const tree = await cloud.request<DepartmentNode[]>("/sys/department/currentUser/tree", { token: admin });
   [office, field] = tree.body.data[0].childrens.map((d) => d.id);
   fieldTeam = tree.body.data[0].childrens[1].childrens[0].id;
   await setPolicy(2, base);
-  // Seeding takes long on a loaded machine.
-}, 180_000);
-afterAll(() => cloud.close());
+});
 
 const page = (token: string, params = "") => cloud.request<Page<UserRow>>(`/sys/user/page?current=1&size=9999${params}`, { token });
 const post = <T = { id: number }>(path: string, token: string, body: unknown, language?: string) => cloud.request<T>(`/sys/user/${path}`, { token, body, language });
