@@ -1,49 +1,15 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
-import { loadMessages } from "@/lib/i18n/namespaces";
+import { describe, expect, it, vi } from "vitest";
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { FakeXhr, fakeXhrSuite } from "./fake-xhr";
 import { ImportDialog } from "./import-dialog";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
 vi.mock("sonner", () => ({ toast }));
 
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  url = "";
-  body: FormData | null = null;
-  responseText = "";
-  upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
-  onload?: () => void;
-  onerror?: () => void;
-  open(_m: string, url: string) {
-    this.url = url;
-  }
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  answer(env: unknown) {
-    this.responseText = JSON.stringify(env);
-    this.onload?.();
-  }
-}
+const { intl } = fakeXhrSuite(toast);
 
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
-beforeEach(() => {
-  FakeXhr.sent = [];
-  vi.stubGlobal("XMLHttpRequest", FakeXhr);
-  Object.values(toast).forEach((f) => f.mockReset());
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-const wrap = (ui: React.ReactNode) => render(<NextIntlClientProvider locale="en" messages={messages}>{ui}</NextIntlClientProvider>);
+const wrap = (ui: React.ReactNode) => render(intl(ui));
 const pick = (name: string, size = 10) => fireEvent.change(screen.getByTestId("import-input"), { target: { files: [new File([new Uint8Array(size)], name)] } });
 const result = { successTotal: 3, failureTotal: 1, errorList: [{ rowNum: 4, rowData: ["bob", null, "'=1+1"], errorMsg: "Row 4: Name: Required" }] };
 

@@ -1,58 +1,23 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
+import { describe, expect, it, vi } from "vitest";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
-import { loadMessages } from "@/lib/i18n/namespaces";
+import { FakeXhr, fakeXhrSuite } from "./fake-xhr";
 import { DocumentUpload, ImageUpload } from "./upload";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
 vi.mock("sonner", () => ({ toast }));
 
-/** A stand-in XHR: each send is kept so the test answers it when it chooses. */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  url = "";
-  body: FormData | null = null;
-  responseText = "";
-  upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
-  onload?: () => void;
-  onerror?: () => void;
-  open(_m: string, url: string) {
-    this.url = url;
-  }
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  answer(env: unknown) {
-    this.responseText = JSON.stringify(env);
-    this.onload?.();
-  }
-}
-
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
-beforeEach(() => {
-  FakeXhr.sent = [];
-  vi.stubGlobal("XMLHttpRequest", FakeXhr);
-  Object.values(toast).forEach((f) => f.mockReset());
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const { intl } = fakeXhrSuite(toast);
 
 function Harness({ kind, initial = [], ...rest }: { kind: "image" | "doc"; initial?: string[]; limit?: number; maxMb?: number; publicFile?: boolean }) {
   const [value, setValue] = useState<string[]>(initial);
   const C = kind === "image" ? ImageUpload : DocumentUpload;
-  return (
-    <NextIntlClientProvider locale="en" messages={messages}>
+  return intl(
+    <>
       <C value={value} onChange={setValue} {...rest} />
       <output data-testid="value">{JSON.stringify(value)}</output>
-    </NextIntlClientProvider>
+    </>,
   );
 }
 
