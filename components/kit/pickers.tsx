@@ -169,6 +169,52 @@ function PickTable<Row extends Record<string, unknown>>({
   );
 }
 
+/** The frame both pickers share: title, body, what is chosen on the left, cancel and confirm on the right. */
+function PickerDialog({
+  open,
+  onOpenChange,
+  title,
+  status,
+  onConfirm,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: React.ReactNode;
+  status: React.ReactNode;
+  onConfirm: () => void;
+  children: React.ReactNode;
+}) {
+  const tc = useTranslations("common.actions");
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+        </DialogHeader>
+        {children}
+        <DialogFooter className="items-center sm:justify-between">
+          {status}
+          <div className="flex gap-2">
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              {tc("cancel")}
+            </Button>
+            <Button
+              type="button"
+              onClick={() => {
+                onConfirm();
+                onOpenChange(false);
+              }}
+            >
+              {tc("confirm")}
+            </Button>
+          </div>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 export type PickerUser = { id: number; username: string; realname: string; departmentId?: number | null; departmentName?: string | null; phone?: string | null };
 export type PickerDepartment = { id: number; departmentName: string; parentId?: number | null; childrens?: PickerDepartment[] | null };
 export type PickerGroup = { id: number; groupName: string; remark?: string | null; memberCount?: number | null };
@@ -241,7 +287,6 @@ export function PeoplePicker({
   title?: string;
 }) {
   const t = useTranslations("widgets.picker");
-  const tc = useTranslations("common.actions");
   const [tab, setTab] = useState<PeopleTab>(tabs[0] ?? "user");
   const [keyword, setKeyword] = useState("");
   const [picked, setPicked] = useState<PeopleValue>(emptyPeople);
@@ -267,97 +312,77 @@ export function PeoplePicker({
   const idsOf: Record<PeopleTab, number[]> = { user: picked.userIds, department: picked.departmentIds, group: picked.groupIds };
   const count = picked.userIds.length + picked.departmentIds.length + picked.groupIds.length;
 
+  // The user and group tabs: a checkable table over the tab's ids.
+  const listTab = <Row extends PickerUser | PickerGroup>(kind: "user" | "group", rows: Row[], loading: boolean, columns: PickerColumn<Row>[]) => (
+    <TabsContent value={kind}>
+      <PickTable<Row>
+        rows={rows}
+        columns={columns}
+        keyField="id"
+        selected={idsOf[kind]}
+        onSelected={set(`${kind}Ids`)}
+        multiple={multiple}
+        disabledIds={disabled[`${kind}Ids`]}
+        loading={loading}
+      />
+    </TabsContent>
+  );
+
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>{title ?? t("title")}</DialogTitle>
-        </DialogHeader>
-        <Tabs value={tab} onValueChange={(v) => setTab(v as PeopleTab)}>
-          {tabs.length > 1 && (
-            <TabsList>
-              {tabs.map((k) => (
-                <TabsTrigger key={k} value={k}>
-                  {t(`${k}s`)}
-                  {idsOf[k].length > 0 && ` (${idsOf[k].length})`}
-                </TabsTrigger>
-              ))}
-            </TabsList>
+    <PickerDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title ?? t("title")}
+      onConfirm={() => onConfirm(picked)}
+      status={
+        <div className="flex items-center gap-2 text-sm text-muted-foreground">
+          {t("selected", { n: count })}
+          {count > 0 && (
+            <Button type="button" variant="link" size="sm" onClick={() => setPicked(emptyPeople())}>
+              {t("clear")}
+            </Button>
           )}
-          <SearchBox value={keyword} onChange={setKeyword} />
-          <TabsContent value="user">
-            <PickTable<PickerUser & Record<string, unknown>>
-              rows={userRows as (PickerUser & Record<string, unknown>)[]}
-              columns={[
-                { key: "username", title: t("username") },
-                { key: "realname", title: t("realname") },
-                { key: "departmentName", title: t("department") },
-              ]}
-              keyField="id"
-              selected={picked.userIds}
-              onSelected={set("userIds")}
-              multiple={multiple}
-              disabledIds={disabled.userIds}
-              loading={users.loading}
-            />
-          </TabsContent>
-          <TabsContent value="department">
-            <div className="max-h-[50vh] overflow-auto rounded-md border p-2">
-              {deptNodes.length ? (
-                <DepartmentTree
-                  nodes={deptNodes}
-                  selected={picked.departmentIds}
-                  disabledIds={disabled.departmentIds ?? []}
-                  onToggle={(id, on) => set("departmentIds")(multiple ? toggle(picked.departmentIds, id, on) : on ? [id] : [])}
-                />
-              ) : (
-                <p className="py-8 text-center text-sm text-muted-foreground">{t("empty")}</p>
-              )}
-            </div>
-          </TabsContent>
-          <TabsContent value="group">
-            <PickTable<PickerGroup & Record<string, unknown>>
-              rows={groupRows as (PickerGroup & Record<string, unknown>)[]}
-              columns={[
-                { key: "groupName", title: t("groupName") },
-                { key: "memberCount", title: t("memberCount") },
-                { key: "remark", title: t("remark") },
-              ]}
-              keyField="id"
-              selected={picked.groupIds}
-              onSelected={set("groupIds")}
-              multiple={multiple}
-              disabledIds={disabled.groupIds}
-              loading={groups.loading}
-            />
-          </TabsContent>
-        </Tabs>
-        <DialogFooter className="items-center sm:justify-between">
-          <div className="flex items-center gap-2 text-sm text-muted-foreground">
-            {t("selected", { n: count })}
-            {count > 0 && (
-              <Button type="button" variant="link" size="sm" onClick={() => setPicked(emptyPeople())}>
-                {t("clear")}
-              </Button>
+        </div>
+      }
+    >
+      <Tabs value={tab} onValueChange={(v) => setTab(v as PeopleTab)}>
+        {tabs.length > 1 && (
+          <TabsList>
+            {tabs.map((k) => (
+              <TabsTrigger key={k} value={k}>
+                {t(`${k}s`)}
+                {idsOf[k].length > 0 && ` (${idsOf[k].length})`}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        )}
+        <SearchBox value={keyword} onChange={setKeyword} />
+        {listTab("user", userRows, users.loading, [
+          { key: "username", title: t("username") },
+          { key: "realname", title: t("realname") },
+          { key: "departmentName", title: t("department") },
+        ])}
+        <TabsContent value="department">
+          <div className="max-h-[50vh] overflow-auto rounded-md border p-2">
+            {deptNodes.length ? (
+              <DepartmentTree
+                nodes={deptNodes}
+                selected={picked.departmentIds}
+                disabledIds={disabled.departmentIds ?? []}
+                onToggle={(id, on) => set("departmentIds")(multiple ? toggle(picked.departmentIds, id, on) : on ? [id] : [])}
+              />
+            ) : (
+              <p className="py-8 text-center text-sm text-muted-foreground">{t("empty")}</p>
             )}
           </div>
-          <div className="flex gap-2">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {tc("cancel")}
-            </Button>
-            <Button
-              type="button"
-              onClick={() => {
-                onConfirm(picked);
-                onOpenChange(false);
-              }}
-            >
-              {tc("confirm")}
-            </Button>
-          </div>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </TabsContent>
+        {listTab("group", groupRows, groups.loading, [
+          { key: "groupName", title: t("groupName") },
+          { key: "memberCount", title: t("memberCount") },
+          { key: "remark", title: t("remark") },
+        ])}
+      </Tabs>
+    </PickerDialog>
   );
 }
 
@@ -389,7 +414,6 @@ export function ListPicker<Row extends Record<string, unknown>>({
   onConfirm: (ids: Id[], rows: Row[]) => void;
 }) {
   const t = useTranslations("widgets.picker");
-  const tc = useTranslations("common.actions");
   const list = usePickerList<Row>(open, endpoint, { ...params, ...PICKER_PAGE }, recordsOf);
   const [keyword, setKeyword] = useState("");
   const [selected, setSelected] = useState<Id[]>([]);
@@ -402,34 +426,20 @@ export function ListPicker<Row extends Record<string, unknown>>({
   }, [open]);
   const rows = useMemo(() => list.rows.filter((r) => matches(keyword, ...columns.map((c) => r[c.key]))), [list.rows, keyword, columns]);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-        </DialogHeader>
-        <SearchBox value={keyword} onChange={setKeyword} />
-        <PickTable rows={rows} columns={columns} keyField={keyField} selected={selected} onSelected={setSelected} multiple={multiple} disabledIds={disabledIds} loading={list.loading} />
-        <DialogFooter className="items-center sm:justify-between">
-          <span className="text-sm text-muted-foreground">{t("selected", { n: selected.length })}</span>
-          <div className="flex gap-2">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {tc("cancel")}
-            </Button>
-            <Button
-              type="button"
-              onClick={() => {
-                onConfirm(
-                  selected,
-                  list.rows.filter((r) => selected.includes(r[keyField] as Id)),
-                );
-                onOpenChange(false);
-              }}
-            >
-              {tc("confirm")}
-            </Button>
-          </div>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <PickerDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      onConfirm={() =>
+        onConfirm(
+          selected,
+          list.rows.filter((r) => selected.includes(r[keyField] as Id)),
+        )
+      }
+      status={<span className="text-sm text-muted-foreground">{t("selected", { n: selected.length })}</span>}
+    >
+      <SearchBox value={keyword} onChange={setKeyword} />
+      <PickTable rows={rows} columns={columns} keyField={keyField} selected={selected} onSelected={setSelected} multiple={multiple} disabledIds={disabledIds} loading={list.loading} />
+    </PickerDialog>
   );
 }
