@@ -2,7 +2,6 @@
 
 import * as React from "react";
 import useSWR, { useSWRConfig } from "swr";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { BookAIcon, PencilIcon, PlusIcon, SearchIcon, Trash2Icon } from "lucide-react";
@@ -22,23 +21,12 @@ import { cn } from "@/lib/utils";
 import { TreeCell, TreeTable, type FlatRow } from "../menu/tree-table";
 import { TreeFormDialog, useTreeDialogs } from "../menu/tree-dialogs";
 import { findNode } from "../menu/tree-select";
+import { useUrlPatch } from "../menu/url-param";
 import { dictItemResource, dictResource } from "./dict-resources";
 
 /** URL state of the screen: scope tab, chosen dictionary and the dictionary dialog. */
 function useDictUrl() {
-  const params = useSearchParams();
-  const router = useRouter();
-  const pathname = usePathname();
-  const go = React.useCallback(
-    (patch: Record<string, string | null>) => {
-      const next = new URLSearchParams(window.location.search);
-      for (const [k, v] of Object.entries(patch)) if (v === null) next.delete(k);
-      else next.set(k, v);
-      const qs = next.toString();
-      router.replace(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
-    },
-    [router, pathname],
-  );
+  const { params, go } = useUrlPatch();
   const scopeParam = params.get("scope");
   const scope: DictScope = (DICT_SCOPES as readonly string[]).includes(scopeParam ?? "") ? (scopeParam as DictScope) : "tenant";
   const dictId = Number(params.get("dictId")) || null;

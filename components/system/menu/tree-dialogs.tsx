@@ -1,31 +1,19 @@
 "use client";
 
 import * as React from "react";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import type { AnyRow, Resource } from "@/components/kit/resource/define-resource";
 import { ResourceFormDialog } from "@/components/kit/resource/resource-form-dialog";
 import { findNode } from "./tree-select";
 import type { TreeLike } from "./tree-table";
+import { useUrlPatch } from "./url-param";
 
 /**
  * The dialogs of a tree screen, opened from the URL like the kit's lists: `?create=1` (with
  * `&parentId=` for "add below"), `?edit=<id>`. The form is the kit's resource form dialog.
  */
 export function useTreeDialogs() {
-  const params = useSearchParams();
-  const pathname = usePathname();
-  const router = useRouter();
-  const go = React.useCallback(
-    (patch: Record<string, string | null>) => {
-      const next = new URLSearchParams(window.location.search);
-      for (const [k, v] of Object.entries(patch)) if (v === null) next.delete(k);
-      else next.set(k, v);
-      const qs = next.toString();
-      router.replace(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
-    },
-    [router, pathname],
-  );
+  const { params, go } = useUrlPatch();
   return {
     params,
     create: (parentId?: number | null) => go({ create: "1", parentId: parentId ? String(parentId) : null, edit: null }),
