@@ -138,11 +138,12 @@ const DEMO_LOGINS = {
   platform: { username: "superadmin", tenantId: 1 },
 } as const;
 export type DemoLogin = keyof typeof DEMO_LOGINS;
-export type SignedIn<W extends DemoLogin> = { cloud: TestCloud } & Record<W, string>;
+/** The cloud, a token per account, and the accounts' user ids in `ids`. */
+export type SignedIn<W extends DemoLogin> = { cloud: TestCloud; ids: Record<W, number> } & Record<W, string>;
 
 /**
- * The start of a route test file: before its tests, a test cloud and the tokens of the accounts in
- * `who` are handed to `take`; after them the cloud is closed.
+ * The start of a route test file: before its tests, a test cloud and the tokens and user ids of the
+ * accounts in `who` are handed to `take`; after them the cloud is closed.
  *   let cloud: TestCloud;
  *   let admin: string;
  *   signedIn((s) => ({ cloud, admin } = s), ["admin"]);
@@ -152,11 +153,13 @@ export function signedIn<W extends DemoLogin = DemoLogin>(take: (s: SignedIn<W>)
   beforeAll(async () => {
     cloud = await createTestCloud();
     const tokens: Record<string, string> = {};
+    const ids: Record<string, number> = {};
     for (const w of who) {
       const { username, tenantId } = DEMO_LOGINS[w];
       tokens[w] = await cloud.login(username, DEMO_ACCOUNTS[username].password, tenantId);
+      ids[w] = await cloud.userId(username, tenantId);
     }
-    take({ cloud, ...tokens } as SignedIn<W>);
+    take({ cloud, ids, ...tokens } as SignedIn<W>);
   }, SETUP_MS);
   afterAll(() => cloud?.close());
 }

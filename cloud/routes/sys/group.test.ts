@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "@/lib/contract/envelope";
 import type { GroupMember, GroupRow } from "@/lib/contract/system/group";
 import { signedIn, type TestCloud } from "../../testing";
@@ -10,12 +10,7 @@ let platform: string;
 let adminId: number;
 let operatorId: number;
 let platformUser: number;
-signedIn((s) => ({ cloud, admin, operator, platform } = s));
-beforeAll(async () => {
-  adminId = await cloud.userId("demoadmin", 2);
-  operatorId = await cloud.userId("operator01", 2);
-  platformUser = await cloud.userId("superadmin", 1);
-});
+signedIn((s) => ({ cloud, admin, operator, platform, ids: { admin: adminId, operator: operatorId, platform: platformUser } } = s));
 
 const list = (token: string, params = "") => cloud.request<Page<GroupRow>>(`/sys/group/list?current=1&size=9999${params}`, { token });
 const members = (token: string, groupId: number) => cloud.request<GroupMember[]>(`/sys/group/queryRelation?groupId=${groupId}`, { token });

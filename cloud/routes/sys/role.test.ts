@@ -14,10 +14,8 @@ let platform: string;
 let adminId: number;
 let operatorId: number;
 let office: number;
-signedIn((s) => ({ cloud, admin, operator, platform } = s));
+signedIn((s) => ({ cloud, admin, operator, platform, ids: { admin: adminId, operator: operatorId } } = s));
 beforeAll(async () => {
-  adminId = await cloud.userId("demoadmin", 2);
-  operatorId = await cloud.userId("operator01", 2);
   // Members log in straight away: no forced change at first login here.
   await cloud.db.insert(pwdPolicies).values({ tenantId: 2, data: { ...defaultPwdPolicy, init: { password: "", notify: false, forceChange: false } } });
   office = (await cloud.request<{ childrens: { id: number }[] }[]>("/sys/department/currentUser/tree", { token: admin })).body.data[0].childrens[0].id;

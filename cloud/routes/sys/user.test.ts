@@ -16,10 +16,8 @@ let operatorId: number;
 let office: number;
 let field: number;
 let fieldTeam: number;
-signedIn((s) => ({ cloud, admin, operator, platform } = s));
+signedIn((s) => ({ cloud, admin, operator, platform, ids: { admin: adminId, operator: operatorId } } = s));
 beforeAll(async () => {
-  adminId = await cloud.userId("demoadmin", 2);
-  operatorId = await cloud.userId("operator01", 2);
   const tree = await cloud.request<DepartmentNode[]>("/sys/department/currentUser/tree", { token: admin });
   [office, field] = tree.body.data[0].childrens.map((d) => d.id);
   fieldTeam = tree.body.data[0].childrens[1].childrens[0].id;
