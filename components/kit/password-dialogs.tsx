@@ -98,6 +98,48 @@ function PasswordFields({ form, error, extra }: { form: ReturnType<typeof usePas
   );
 }
 
+/** The frame of both password dialogs: title, the policy hint, the fields, cancel and submit. */
+function PasswordDialogFrame({
+  open,
+  onOpenChange,
+  title,
+  complexity,
+  onSubmit,
+  disabled,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  complexity: Complexity | null;
+  onSubmit: React.FormEventHandler<HTMLFormElement>;
+  disabled: boolean;
+  children: React.ReactNode;
+}) {
+  const t = useTranslations("common.actions");
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+        </DialogHeader>
+        <form onSubmit={onSubmit} className="space-y-4" noValidate>
+          {complexity && <PasswordPolicyHint complexity={complexity} />}
+          {children}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              {t("cancel")}
+            </Button>
+            <Button type="submit" disabled={disabled}>
+              {t("confirm")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 type UserInfo = { user: { id: number; name: string; realname: string; phone?: string | null; email?: string | null } };
 
 /** Changes the signed-in user's own password (`sys/user/updPwd`, id = the caller's). */
@@ -124,25 +166,9 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
     },
   });
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t("widgets.password.changeTitle")}</DialogTitle>
-        </DialogHeader>
-        <form onSubmit={onSubmit} className="space-y-4" noValidate>
-          {complexity && <PasswordPolicyHint complexity={complexity} />}
-          <PasswordFields form={form} error={error} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t("common.actions.cancel")}
-            </Button>
-            <Button type="submit" disabled={!me || form.formState.isSubmitting}>
-              {t("common.actions.confirm")}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <PasswordDialogFrame open={open} onOpenChange={onOpenChange} title={t("widgets.password.changeTitle")} complexity={complexity} onSubmit={onSubmit} disabled={!me || form.formState.isSubmitting}>
+      <PasswordFields form={form} error={error} />
+    </PasswordDialogFrame>
   );
 }
 
@@ -190,68 +216,52 @@ export function ResetPasswordDialog({ open, onOpenChange, id, endpoint, onDone }
 
   const notify = form.watch("notifyFlag") === 1;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t("widgets.password.resetTitle")}</DialogTitle>
-        </DialogHeader>
-        <form onSubmit={onSubmit} className="space-y-4" noValidate>
-          {complexity && <PasswordPolicyHint complexity={complexity} />}
-          <PasswordFields
-            form={form}
-            error={error}
-            extra={
-              <>
-                <Button type="button" variant="outline" onClick={generate}>
-                  <WandSparklesIcon />
-                  {t("widgets.password.generate")}
-                </Button>
-                <Button type="button" variant="outline" size="icon" aria-label={t("widgets.password.copy")} title={t("widgets.password.copy")} onClick={copy}>
-                  <CopyIcon />
-                </Button>
-              </>
-            }
-          />
-          <div className="flex flex-wrap gap-x-6 gap-y-2">
-            <Controller
-              control={form.control}
-              name="notifyFlag"
-              render={({ field }) => (
-                <div className="flex items-center gap-2">
-                  <Checkbox
-                    id="pwd-notify"
-                    checked={field.value === 1}
-                    onCheckedChange={(c) => {
-                      field.onChange(c === true ? 1 : 2);
-                      // Notifying the user forces a change at first login (widgets §5).
-                      if (c === true) form.setValue("changePwdFlag", 2);
-                    }}
-                  />
-                  <Label htmlFor="pwd-notify">{t("widgets.password.notify")}</Label>
-                </div>
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="changePwdFlag"
-              render={({ field }) => (
-                <div className="flex items-center gap-2">
-                  <Checkbox id="pwd-force" checked={field.value === 2} disabled={notify} onCheckedChange={(c) => field.onChange(c === true ? 2 : 1)} />
-                  <Label htmlFor="pwd-force">{t("widgets.password.forceChange")}</Label>
-                </div>
-              )}
-            />
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t("common.actions.cancel")}
+    <PasswordDialogFrame open={open} onOpenChange={onOpenChange} title={t("widgets.password.resetTitle")} complexity={complexity} onSubmit={onSubmit} disabled={form.formState.isSubmitting}>
+      <PasswordFields
+        form={form}
+        error={error}
+        extra={
+          <>
+            <Button type="button" variant="outline" onClick={generate}>
+              <WandSparklesIcon />
+              {t("widgets.password.generate")}
             </Button>
-            <Button type="submit" disabled={form.formState.isSubmitting}>
-              {t("common.actions.confirm")}
+            <Button type="button" variant="outline" size="icon" aria-label={t("widgets.password.copy")} title={t("widgets.password.copy")} onClick={copy}>
+              <CopyIcon />
             </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          </>
+        }
+      />
+      <div className="flex flex-wrap gap-x-6 gap-y-2">
+        <Controller
+          control={form.control}
+          name="notifyFlag"
+          render={({ field }) => (
+            <div className="flex items-center gap-2">
+              <Checkbox
+                id="pwd-notify"
+                checked={field.value === 1}
+                onCheckedChange={(c) => {
+                  field.onChange(c === true ? 1 : 2);
+                  // Notifying the user forces a change at first login (widgets §5).
+                  if (c === true) form.setValue("changePwdFlag", 2);
+                }}
+              />
+              <Label htmlFor="pwd-notify">{t("widgets.password.notify")}</Label>
+            </div>
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="changePwdFlag"
+          render={({ field }) => (
+            <div className="flex items-center gap-2">
+              <Checkbox id="pwd-force" checked={field.value === 2} disabled={notify} onCheckedChange={(c) => field.onChange(c === true ? 2 : 1)} />
+              <Label htmlFor="pwd-force">{t("widgets.password.forceChange")}</Label>
+            </div>
+          )}
+        />
+      </div>
+    </PasswordDialogFrame>
   );
 }
