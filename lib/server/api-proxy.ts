@@ -1,8 +1,8 @@
-import { getIronSession } from "iron-session";
+import { getIronSession, unsealData } from "iron-session";
 import { Code, type Envelope } from "@/lib/contract/envelope";
 import { apiTextFor } from "./api-text";
-import { clientIpOf, foreignOrigin, localeOf } from "./request-guard";
-import { isHttps, sessionOptions, type SessionData } from "./session";
+import { clientIpOf, cookieValue, foreignOrigin, localeOf } from "./request-guard";
+import { isHttps, SESSION_COOKIE, sessionOptions, type SessionData } from "./session";
 import { forward, safePath, SERVICES, TREND_SERVICE, upstreamConfig, type UpstreamConfig } from "./upstream";
 
 const services = new Set<string>([...SERVICES, TREND_SERVICE]);
@@ -27,6 +27,28 @@ export function withCookies(response: Response, jar: Response): Response {
   return new Response(response.body, { status: response.status, headers });
 }
 
+/**
+ * Unsealing costs most of the forwarding's own CPU on every call, and a seal always opens to the
+ * same data: keep recent ones briefly. A revoked token is still refused by the upstream; a seal
+ * outlives its expiry by at most `UNSEALED_FOR_MS`.
+ */
+const UNSEALED_FOR_MS = 30_000;
+const UNSEALED_MAX = 2000;
+const unsealed = new Map<string, { data: SessionData; until: number }>();
+
+async function readSession(request: Request): Promise<SessionData> {
+  const sealed = cookieValue(request, SESSION_COOKIE);
+  if (!sealed) return {};
+  const now = Date.now();
+  const hit = unsealed.get(sealed);
+  if (hit && hit.until > now) return hit.data;
+  const options = sessionOptions(false);
+  const data = await unsealData<SessionData>(sealed, { password: options.password, ttl: options.ttl });
+  if (unsealed.size >= UNSEALED_MAX) unsealed.delete(unsealed.keys().next().value!);
+  unsealed.set(sealed, { data, until: now + UNSEALED_FOR_MS });
+  return data;
+}
+
 /** `/api/{service}/{...path}`: checks, then forwards with the session's token, project and language. */
 export async function proxyApi(request: Request, service: string, config: UpstreamConfig = upstreamConfig()): Promise<Response> {
   const locale = localeOf(request);
@@ -35,11 +57,11 @@ export async function proxyApi(request: Request, service: string, config: Upstre
   if (!services.has(service)) return envelope(404, Code.NOT_FOUND, text.notFound);
   const path = safePath(new URL(request.url).pathname, service);
   if (path === null) return envelope(400, Code.BAD_REQUEST, text.badPath);
+  const data = await readSession(request);
+  const result = await forward({ request, service, path, token: data.token, projId: data.projId, locale, clientIp: clientIpOf(request) }, config);
+  if (!result.unauthorized) return result.response;
+  unsealed.delete(cookieValue(request, SESSION_COOKIE) ?? "");
   const { session, jar } = await sessionFor(request);
-  const result = await forward(
-    { request, service, path, token: session.token, projId: session.projId, locale, clientIp: clientIpOf(request) },
-    config,
-  );
-  if (result.unauthorized) session.destroy();
+  session.destroy();
   return withCookies(result.response, jar);
 }
