@@ -36,7 +36,9 @@ export class SystemOrgPage {
   /** Opens a tree select (by its field id) and picks a node by its text. */
   async pickTreeNode(fieldId: string, text: string) {
     await this.page.locator(`#${fieldId}`).click();
-    await this.page.locator('[role="tree"] button', { hasText: text }).first().click();
+    // The popup, not a tree of the page behind the dialog (the user list has a department filter tree).
+    const popup = this.page.getByRole("dialog").filter({ has: this.page.getByRole("tree") }).last();
+    await popup.getByRole("tree").locator("button", { hasText: text }).first().click();
   }
 
   /** Ticks a node of the tri-state menu tree by its label. */
