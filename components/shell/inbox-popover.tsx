@@ -3,10 +3,10 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
-import useSWR from "swr";
+import useSWR, { type SWRConfiguration } from "swr";
 import { toast } from "sonner";
 import { Bell, ChevronLeft, ChevronRight, ListTodo } from "lucide-react";
-import { api, swrFetcher } from "@/lib/api/fetcher";
+import { api, silentSwrFetcher } from "@/lib/api/fetcher";
 import type { Page } from "@/lib/contract/envelope";
 import type { MessageItem } from "@/lib/contract/message";
 import { INBOX, INBOX_PAGE_SIZE, inboxHref, POLL_MS, type InboxKind } from "@/lib/shell/inbox";
@@ -17,8 +17,25 @@ import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover
 const ICONS = { todo: ListTodo, messages: Bell } as const;
 
 /**
+ * SWR skips its refresh interval while the last call failed and would retry with a backoff of
+ * seconds: after a failure the next try comes one poll later instead, while the tab is visible
+ * (a hidden tab tries again when it returns, by focus revalidation).
+ */
+const POLL: SWRConfiguration = {
+  refreshInterval: POLL_MS,
+  refreshWhenHidden: false,
+  revalidateOnFocus: true,
+  keepPreviousData: true,
+  onErrorRetry: (_error, _key, config, revalidate, opts) => {
+    setTimeout(() => config.isVisible() && revalidate(opts), POLL_MS);
+  },
+};
+
+/**
  * The header's to-do and message popovers: a count badge, 10 items a page, refreshed every 60 s
  * while the browser tab is visible and again when it comes back (SWR's focus revalidation).
+ * A failed poll is quiet: the badge keeps its last count, the open panel says the refresh failed,
+ * and the next tick tries again (no error toast every minute).
  */
 export function InboxPopover({ kind }: { kind: InboxKind }) {
   const t = useTranslations("shell.inbox");
@@ -29,7 +46,7 @@ export function InboxPopover({ kind }: { kind: InboxKind }) {
   const { path, filter, all } = INBOX[kind];
   const Icon = ICONS[kind];
   const key = [path, { current, size: INBOX_PAGE_SIZE, ...filter }] as const;
-  const { data, mutate } = useSWR<Page<MessageItem>>(key, swrFetcher, { refreshInterval: POLL_MS, refreshWhenHidden: false, revalidateOnFocus: true, keepPreviousData: true });
+  const { data, error, mutate } = useSWR<Page<MessageItem>>(key, silentSwrFetcher, POLL);
   const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
   const label = t(kind);
@@ -72,6 +89,11 @@ export function InboxPopover({ kind }: { kind: InboxKind }) {
             </Button>
           )}
         </div>
+        {error && (
+          <p role="status" className="border-b px-3 py-1.5 text-xs text-destructive" data-testid={`inbox-${kind}-error`}>
+            {t("loadFailed")}
+          </p>
+        )}
         <ul className="max-h-80 overflow-y-auto">
           {data?.records.map((item) => (
             <li key={item.id}>

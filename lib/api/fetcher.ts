@@ -100,10 +100,22 @@ export const api = {
   post: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, "body">) => request<T>("POST", path, { ...opts, body: body ?? {} }),
 };
 
+type SwrKey = string | readonly [string, Params?];
+const keyParts = (key: SwrKey) => (typeof key === "string" ? ([key, undefined] as const) : key);
+
 /** SWR fetcher: keys are `[path, params]` tuples or a bare path. */
-export function swrFetcher<T>(key: string | readonly [string, Params?]): Promise<T> {
-  const [path, params] = typeof key === "string" ? [key, undefined] : key;
+export function swrFetcher<T>(key: SwrKey): Promise<T> {
+  const [path, params] = keyParts(key);
   return api.get<T>(path, params);
+}
+
+/**
+ * For background polls: a failure shows no toast (the caller keeps its last data and may say so
+ * in place), so an unreachable cloud does not toast every minute. A 401 still goes to login.
+ */
+export function silentSwrFetcher<T>(key: SwrKey): Promise<T> {
+  const [path, params] = keyParts(key);
+  return api.get<T>(path, params, { silent: true });
 }
 
 function filenameOf(res: Response, fallback: string) {
