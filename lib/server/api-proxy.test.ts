@@ -38,7 +38,7 @@ beforeAll(async () => {
       if (path === "/iotCloud/sys/envelope401") return void res.writeHead(200, { "content-type": "application/json" }).end(json({ code: 401, msg: "expired", data: null, success: false }));
       if (path === "/iotCloud/file/blob") return void res.writeHead(200, { "content-type": "application/octet-stream", "content-disposition": "attachment; filename=a.bin" }).end(body.length ? body : Buffer.from([0, 1, 2, 255]));
       if (path === "/iotCloud/sys/login/username") {
-        return void res.writeHead(200, { "content-type": "application/json" }).end(ok({ token: "tok-fresh", roles: "tenantAdmin", tenantId: 2, user: { id: 7, username: "demoadmin", realname: "演示" } }));
+        return void res.writeHead(200, { "content-type": "application/json" }).end(ok({ token: "tok-fresh", roles: "tenantAdmin", tenantId: 2, user: { id: 7, name: "demoadmin", realname: "演示", avatar: null, tenantId: 2 } }));
       }
       res.writeHead(200, { "content-type": "application/json", "set-cookie": "upstream=1", server: "upstream-host", "x-powered-by": "hono" });
       res.end(ok({ echoed: true }));
@@ -54,7 +54,7 @@ beforeEach(() => {
 });
 
 const session = (data: SessionData) => sealData(data, { password: SECRET, ttl: SESSION_TTL_S });
-const signedIn = () => session({ token: "tok-123", roles: "tenantAdmin", tenantId: 2, projId: 9, user: { id: 7, username: "demoadmin", realname: "演示" } as SessionData["user"] });
+const signedIn = () => session({ token: "tok-123", roles: "tenantAdmin", tenantId: 2, projId: 9, user: { id: 7, name: "demoadmin", realname: "演示", avatar: null, tenantId: 2 } });
 
 function call(path: string, init: RequestInit & { cookie?: string; headers?: Record<string, string> } = {}) {
   const headers = new Headers(init.headers);
