@@ -1,7 +1,7 @@
-/** Browser storage keys the console owns (core §3: tabs and keep-alive in session storage). */
+/** Browser storage keys the console owns (core §3 names the session ones: routeTags, keepAliveList, projId). */
 export const STORAGE = {
-  tabs: "tabs",
-  keepAlive: "keepAlive",
+  tabs: "routeTags",
+  keepAlive: "keepAliveList",
   projId: "projId",
   tenantId: "tId",
   signedIn: "signedIn",
