@@ -26,6 +26,9 @@ const ICONS: Record<string, LucideIcon> = {
   waves: Waves, workflow: Workflow, "alarm-clock": AlarmClock,
 };
 
+/** Every icon name the menu can draw, sorted: the menu editor's icon picker offers these. */
+export const MENU_ICON_NAMES: readonly string[] = Object.keys(ICONS).sort();
+
 export function MenuIcon({ name, className }: { name: string | null | undefined; className?: string }) {
   const Icon = (name && ICONS[name]) || Circle;
   return <Icon className={className} aria-hidden="true" />;
