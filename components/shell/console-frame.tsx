@@ -11,6 +11,7 @@ import { PermissionsProvider } from "@/components/kit/can";
 import { ChunkReload } from "./chunk-reload";
 import { CollapseButton, CollapseProvider } from "./collapse";
 import { CommandPalette } from "./command-palette";
+import { ConsoleMain } from "./console-main";
 import { InboxPopover } from "./inbox-popover";
 import { ProjectSelector } from "./project-selector";
 import { ShellProvider } from "./shell-context";
@@ -71,11 +72,11 @@ export async function ConsoleFrame({ children }: { children: React.ReactNode }) 
               <UserMenu />
             </header>
             <TabBar />
-            <main className="min-h-0 flex-1 overflow-auto bg-muted/40" data-testid="console-main">
+            <ConsoleMain>
               <PermissionsProvider codes={data.menus.perms} roles={session.roles}>
                 {children}
               </PermissionsProvider>
-            </main>
+            </ConsoleMain>
           </div>
         </div>
       </CollapseProvider>
