@@ -1,6 +1,6 @@
 import { NotFoundView } from "@/components/app/not-found-view";
 
-/** Outside the console (no session yet, or no route matched at all): the bare 404 page. */
+/** A 404 outside the console frame (the console has its own, inside the shell): the bare page. */
 export default function NotFound() {
   return (
     <main>
