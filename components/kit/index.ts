@@ -15,13 +15,16 @@ export type {
   CustomFieldProps,
   DetailRow,
   RowAction,
+  BuiltinRowActionOptions,
   ToolbarAction,
+  TreeConfig,
   DialogMode,
   TabsConfig,
 } from "./resource/define-resource";
 export { ResourcePage } from "./resource/resource-page";
 export { SearchBar } from "./search/search-bar";
 export { DataTable } from "./table/data-table";
+export { TreeTable } from "./table/tree-table";
 export { RowActions } from "./table/row-actions";
 export { KitDialog } from "./dialogs/kit-dialog";
 export { useConfirm } from "./dialogs/confirm-dialog";

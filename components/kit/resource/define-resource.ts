@@ -34,6 +34,23 @@
  * // app/(console)/sys/role/page.tsx: <ResourcePage resource={roleResource} />
  * ```
  *
+ * Tree mode (`tree: {...}`): the page endpoint answers the whole tree (an array of nodes with
+ * their children under `childrenKey`); the table shows it indented with expand / collapse, no
+ * paging, and the search bar filters it in the browser keeping the ancestors of every match.
+ * The built-in row action "addChild" opens the create dialog with the parent pre-filled
+ * (`?create=1&parent=<key>`); a built-in can take a per-row rule: `{ builtin: "edit", show }`.
+ *
+ * ```tsx
+ * export const departmentResource = defineResource<DepartmentNode>({
+ *   ns: "system.department", api: "sys/department", perm: "sys:department",
+ *   endpoints: { page: "sys/department/currentUser/tree" },
+ *   tree: { defaultExpanded: 2, addParent: (nodes) => nodes[0] },  // toolbar "add" goes under the root
+ *   search: { keyword: "departmentName", items: [] },                // matched in the browser
+ *   rowActions: [{ builtin: "addChild", show: (r) => !r.root }, { builtin: "del", show: (r) => !r.root, confirm: "confirmDelete" }],
+ *   ...
+ * });
+ * ```
+ *
  * Labels (`label`, `title`, tab labels) are message keys under `ns`; kit texts come from `kit`.
  * List state (tab, filters, current, size, sort) lives in the URL and is validated by
  * `schemas.query` (bad values fall back to defaults); `?create=1`, `?edit=<id>`, `?view=<id>`
@@ -155,7 +172,15 @@ export type RowAction<Row extends AnyRow = AnyRow> = {
   confirm?: string;
   onClick: (row: Row, ui: ResourceUi<Row>) => void | Promise<unknown>;
 };
-export type BuiltinRowAction = "view" | "edit" | "del";
+export type BuiltinRowAction = "view" | "edit" | "del" | "addChild";
+/** A built-in row action with a per-row rule, another label or (del) its own confirm text. */
+export type BuiltinRowActionOptions<Row extends AnyRow = AnyRow> = {
+  builtin: BuiltinRowAction;
+  label?: string;
+  show?: (row: Row) => boolean;
+  /** del: the question instead of "Delete?"; `{name}` is the row's `rowName`. */
+  confirm?: string;
+};
 
 export type ToolbarAction<Row extends AnyRow = AnyRow> = {
   key: string;
@@ -244,6 +269,8 @@ export type FormConfig<Row extends AnyRow = AnyRow> = {
   toForm?: (row: Row) => FieldValues;
   /** Form values → request body; default: the values (plus the key for updates). */
   toBody?: (values: FieldValues, mode: DialogMode, row?: Row) => unknown;
+  /** Initial values of a new row taken from the list state (e.g. the tab it goes into). */
+  preset?: (query: Record<string, unknown>) => FieldValues;
 };
 
 // ---- the resource ---------------------------------------------------------------------------
@@ -266,6 +293,24 @@ export type TabsConfig = {
   items: { name: string; label: string; countKey?: string }[];
   /** GET endpoint answering `{ [countKey]: number }` for the brackets beside the labels. */
   countUrl?: string;
+};
+
+export type TreeConfig<Row extends AnyRow = AnyRow> = {
+  /** Key of a node's children (default "childrens"); nodes are keyed by the resource's keyId. */
+  childrenKey?: string;
+  /** Levels open at first (default 1). */
+  defaultExpanded?: number;
+  /** The form key "addChild" pre-fills with the parent's key (default "parentId"). */
+  parentField?: string;
+  /** The parent the toolbar's "add" pre-fills (e.g. the company root); default none. */
+  addParent?: (nodes: readonly Row[]) => Row | undefined;
+  /** GET of the tree as an SWR key, from the list state (a tab may pick another tree); default the page endpoint. */
+  request?: (query: Record<string, unknown>) => string | readonly [string, Record<string, string | number>];
+  /**
+   * Whether a node matches the search filters (non-empty search values by query key). Default:
+   * each filter's text is contained in the node's value of the same key, ignoring case.
+   */
+  match?: (row: Row, filters: Record<string, unknown>) => boolean;
 };
 
 export type ResourceConfig<Row extends AnyRow = AnyRow> = {
@@ -292,8 +337,14 @@ export type ResourceConfig<Row extends AnyRow = AnyRow> = {
   form?: FormConfig<Row>;
   /** View dialog rows; without it the view dialog shows the form read-only. */
   detail?: DetailRow<Row>[];
-  rowActions?: (BuiltinRowAction | RowAction<Row>)[];
+  rowActions?: (BuiltinRowAction | BuiltinRowActionOptions<Row> | RowAction<Row>)[];
+  /** Row actions shown inline before "more" (default 2). */
+  inlineActions?: number;
+  /** How a row is named in confirm texts (`{name}`). */
+  rowName?: (row: Row) => string;
   toolbar?: (BuiltinToolbarAction | ToolbarAction<Row>)[];
+  /** Tree mode: the whole tree, expandable, unpaged (see the notes at the top). */
+  tree?: TreeConfig<Row>;
   pageSizes?: number[];
   multiple?: boolean;
   /** Fixed table body height (px) for long pages; virtualised when a page is large. */
@@ -316,6 +367,8 @@ export type ResourceUi<Row extends AnyRow = AnyRow> = {
   query: Record<string, unknown>;
   setFilters: (patch: Record<string, unknown>) => void;
   open: (mode: DialogMode, row?: Row) => void;
+  /** Tree mode: the create dialog with the parent pre-filled (none: a top-level node). */
+  addChild: (parent?: Row) => void;
   close: () => void;
   /** Revalidates every SWR key under the resource's prefix. */
   refresh: () => Promise<unknown>;
@@ -324,9 +377,11 @@ export type ResourceUi<Row extends AnyRow = AnyRow> = {
   /** A URL parameter of this screen (extra dialogs: `?resetPwd=12`), and setting it (null removes it). */
   param: (key: string) => string | null;
   setParam: (key: string, value: string | number | null) => void;
-  /** Asks "Delete?" and deletes the rows (the del endpoint), then refreshes. */
-  remove: (rows: Row[]) => Promise<boolean>;
+  /** Asks "Delete?" (or `question`) and deletes the rows (the del endpoint), then refreshes. */
+  remove: (rows: Row[], question?: string) => Promise<boolean>;
   selected: Row[];
+  /** The rows shown: the page, or in tree mode the whole tree's top-level nodes. */
+  rows: Row[];
   confirm: (message: string) => Promise<boolean>;
   resource: Resource<Row>;
   t: (key: string, values?: Record<string, string | number>) => string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { pageQuery } from "@/lib/contract/envelope";
-import { readListState, requestParams, writeListState } from "./list-state";
+import { activeFilters, containsAll, readListState, requestParams, writeListState } from "./list-state";
 
 const schema = pageQuery.extend({
   name: z.string().max(5).optional(),
@@ -51,5 +51,20 @@ describe("list state in the URL", () => {
       sortField: "name",
       sortOrder: "asc",
     });
+  });
+});
+
+describe("tree filters from the list state", () => {
+  it("keeps only the search values in force", () => {
+    expect(activeFilters({ name: "ab", kind: "", scope: "sys", tags: [] }, ["name", "kind", "tags"])).toEqual({ name: "ab" });
+  });
+
+  it("matches a node whose values contain every filter, ignoring case", () => {
+    const row = { name: "Night Shift", leader: null, sort: 12 };
+    expect(containsAll(row, { name: "shift" })).toBe(true);
+    expect(containsAll(row, { name: "shift", sort: 1 })).toBe(true);
+    expect(containsAll(row, { name: "day" })).toBe(false);
+    expect(containsAll(row, { leader: "x" })).toBe(false);
+    expect(containsAll(row, {})).toBe(true);
   });
 });

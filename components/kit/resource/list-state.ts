@@ -1,7 +1,7 @@
 import type { z } from "zod";
 
-/** URL keys that are not filters: the dialogs opened from the URL and the sort. */
-export const DIALOG_KEYS = ["create", "edit", "view", "import"] as const;
+/** URL keys that are not filters: the dialogs opened from the URL (with a tree node's parent) and the sort. */
+export const DIALOG_KEYS = ["create", "edit", "view", "import", "parent"] as const;
 export const SORT_KEYS = ["sort", "order"] as const;
 const RESERVED = new Set<string>([...DIALOG_KEYS, ...SORT_KEYS]);
 
@@ -59,6 +59,16 @@ export function writeListState(current: URLSearchParams, patch: Record<string, u
     else next.set(k, Array.isArray(v) ? v.map(String).join(",") : String(v as Scalar));
   }
   return next;
+}
+
+/** The search values in force among `keys` (tree mode filters the tree in the browser with them). */
+export function activeFilters(query: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((k) => !emptyValue(query[k])).map((k) => [k, query[k]]));
+}
+
+/** A tree node matches when each filter's text is contained in its value of the same key, ignoring case. */
+export function containsAll(row: Record<string, unknown>, filters: Record<string, unknown>): boolean {
+  return Object.entries(filters).every(([k, v]) => String(row[k] ?? "").toLowerCase().includes(String(v).toLowerCase()));
 }
 
 /** The query sent to the page endpoint: schema output plus the sort, without empty values. */

@@ -17,6 +17,8 @@ type Props<Row extends AnyRow> = {
   resource: Resource<Row>;
   mode: DialogMode;
   row: Row | undefined;
+  /** Create: values over the form's defaults (the tab, the parent of a tree node). */
+  preset?: FieldValues;
   loading: boolean;
   error: boolean;
   label: (key: string, values?: Record<string, string | number>) => string;
@@ -28,14 +30,14 @@ type Props<Row extends AnyRow> = {
 const formValues = (v: FieldValues): FieldValues => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x ?? ""]));
 
 /** Create / edit / read-only form of a resource (react-hook-form + the contract's zod schema). */
-export function ResourceFormDialog<Row extends AnyRow>({ resource, mode, row, loading, error, label, onClose, onSaved }: Props<Row>) {
+export function ResourceFormDialog<Row extends AnyRow>({ resource, mode, row, preset, loading, error, label, onClose, onSaved }: Props<Row>) {
   const t = useTranslations("kit");
   const translate = useValidationTranslate();
   const config = resource.form!;
   const schema = mode === "create" ? resource.schemas.create : resource.schemas.update;
   const initial = React.useMemo(
-    () => formValues({ ...config.defaults, ...(row ? (config.toForm ? config.toForm(row) : (row as AnyRow)) : {}) }),
-    [row, config],
+    () => formValues({ ...config.defaults, ...preset, ...(row ? (config.toForm ? config.toForm(row) : (row as AnyRow)) : {}) }),
+    [row, preset, config],
   );
   const form = useForm<FieldValues>({
     defaultValues: initial,

@@ -21,11 +21,17 @@ import { SearchBar } from "../search/search-bar";
 import { KitCell } from "../table/cells";
 import { DataTable, type ColumnLayout, type TableColumn } from "../table/data-table";
 import { RowActions, type ResolvedAction } from "../table/row-actions";
-import { isRawColumn, permOf, type AnyRow, type DialogMode, type Resource, type ResourceUi, type RowAction, type ToolbarAction } from "./define-resource";
-import { readListState, requestParams, writeListState, type Sort } from "./list-state";
+import { findNode, type TreeShape } from "../table/tree";
+import { TreeTable } from "../table/tree-table";
+import { isRawColumn, permOf, type AnyRow, type BuiltinRowAction, type DialogMode, type Resource, type ResourceUi, type RowAction, type ToolbarAction } from "./define-resource";
+import { activeFilters, containsAll, readListState, requestParams, writeListState, type Sort } from "./list-state";
 import { ResourceFormDialog } from "./resource-form-dialog";
+import { searchKeys } from "./search-rules";
 
-/** Renders a resource: tabs, search bar, toolbar, table, pagination and its one dialogs host. */
+/**
+ * Renders a resource: tabs, search bar, toolbar, table with pagination (or in tree mode the
+ * expandable tree) and its one dialogs host.
+ */
 export function ResourcePage<Row extends AnyRow>({ resource }: { resource: Resource<Row> }) {
   // useSearchParams needs a Suspense boundary so the page shell can prerender.
   return (
@@ -83,9 +89,17 @@ function ResourceList<Row extends AnyRow>({ resource }: { resource: Resource<Row
     [router, pathname, defaultSize],
   );
 
+  const tree = resource.tree;
+  const shape = React.useMemo<TreeShape>(() => ({ rowKey: resource.keyId, childrenKey: tree?.childrenKey ?? "childrens" }), [resource.keyId, tree]);
   const listParams = React.useMemo(() => requestParams(state), [state]);
-  const { data, error, isLoading, isValidating } = useSWR<Page<Row>>([resource.endpoints.page, listParams], swrFetcher, { keepPreviousData: true });
-  const rows = React.useMemo(() => data?.records ?? [], [data]);
+  // One of the two: a page of rows, or the whole tree (paging and filters stay in the browser).
+  const treeKey = tree ? (tree.request?.(state.query) ?? resource.endpoints.page) : null;
+  const paged = useSWR<Page<Row>>(tree ? null : [resource.endpoints.page, listParams], swrFetcher, { keepPreviousData: true });
+  const whole = useSWR<Row[]>(treeKey, swrFetcher);
+  const { error, isLoading, isValidating } = tree ? whole : paged;
+  const data = paged.data;
+  const loaded = tree ? whole.data : paged.data;
+  const rows = React.useMemo(() => (tree ? whole.data : paged.data?.records) ?? [], [tree, whole.data, paged.data]);
   const total = data?.total ?? 0;
   const current = Number(state.query.current);
   const size = Number(state.query.size);
@@ -102,6 +116,16 @@ function ResourceList<Row extends AnyRow>({ resource }: { resource: Resource<Row
   const keyOf = React.useCallback((row: Row) => String(row[resource.keyId]), [resource.keyId]);
   const selected = React.useMemo(() => rows.filter((r) => selection[keyOf(r)]), [rows, selection, keyOf]);
 
+  // Tree mode: the search values in force filter the tree (a stable function per filter set).
+  const filterKeys = React.useMemo(() => (resource.search ? searchKeys(resource.search.items, resource.search.keyword) : []), [resource.search]);
+  const filters = tree ? JSON.stringify(activeFilters(state.query, filterKeys)) : "{}";
+  const match = React.useMemo(() => {
+    const f = JSON.parse(filters) as Record<string, unknown>;
+    if (!tree || !Object.keys(f).length) return undefined;
+    const test = tree.match ?? containsAll;
+    return (row: Row) => test(row, f);
+  }, [filters, tree]);
+
   // Dialogs open from the URL: ?create=1, ?edit=<id>, ?view=<id>.
   const dialog: { mode: DialogMode; id?: string } | null = params.get("create")
     ? { mode: "create" }
@@ -110,17 +134,23 @@ function ResourceList<Row extends AnyRow>({ resource }: { resource: Resource<Row
       : params.get("view")
         ? { mode: "view", id: params.get("view")! }
         : null;
-  const open = React.useCallback((mode: DialogMode, row?: Row) => navigate({ create: mode === "create" ? 1 : null, edit: mode === "edit" ? keyOf(row!) : null, view: mode === "view" ? keyOf(row!) : null }), [navigate, keyOf]);
-  const close = React.useCallback(() => navigate({ create: null, edit: null, view: null }), [navigate]);
+  const open = React.useCallback(
+    (mode: DialogMode, row?: Row) => navigate({ create: mode === "create" ? 1 : null, edit: mode === "edit" ? keyOf(row!) : null, view: mode === "view" ? keyOf(row!) : null, parent: null }),
+    [navigate, keyOf],
+  );
+  const addChild = React.useCallback((parent?: Row) => navigate({ create: 1, edit: null, view: null, parent: parent ? keyOf(parent) : null }), [navigate, keyOf]);
+  const close = React.useCallback(() => navigate({ create: null, edit: null, view: null, parent: null }), [navigate]);
 
   const refresh = React.useCallback(() => mutate(revalidateUnder(resource.api)), [mutate, resource.api]);
   const ui: ResourceUi<Row> = {
     query: state.query,
     setFilters: (patch) => navigate({ ...patch, current: 1 }),
     open,
+    addChild,
     close,
     refresh,
     selected,
+    rows,
     confirm: (message) => confirm(message),
     param: (key) => params.get(key),
     setParam: (key, value) => navigate({ [key]: value }),
@@ -130,9 +160,9 @@ function ResourceList<Row extends AnyRow>({ resource }: { resource: Resource<Row
       if (!resource.endpoints.openOrClose) return;
       await api.post(resource.endpoints.openOrClose, { id: row[resource.keyId], status });
     },
-    remove: async (list) => {
+    remove: async (list, question) => {
       if (!resource.endpoints.del || !list.length) return false;
-      const ok = await confirm(list.length > 1 ? tk("confirm.batchDelete", { count: list.length }) : tk("confirm.delete"), { danger: true });
+      const ok = await confirm(question ?? (list.length > 1 ? tk("confirm.batchDelete", { count: list.length }) : tk("confirm.delete")), { danger: true });
       if (!ok) return false;
       try {
         await api.post(resource.endpoints.del, { ids: list.map((r) => r[resource.keyId]) });
@@ -147,14 +177,30 @@ function ResourceList<Row extends AnyRow>({ resource }: { resource: Resource<Row
   const uiRef = React.useRef(ui);
   uiRef.current = ui;
 
+  const nameOf = React.useCallback((row: Row) => ({ name: resource.rowName?.(row) ?? "" }), [resource]);
   const actions = React.useMemo(() => {
-    const builtins: Record<string, RowAction<Row>> = {
+    const builtins: Record<BuiltinRowAction, RowAction<Row>> = {
       view: { key: "view", label: "kit.actions.view", onClick: (row) => uiRef.current.open("view", row) },
       edit: { key: "edit", label: "kit.actions.edit", perm: permOf(resource, "upd"), onClick: (row) => uiRef.current.open("edit", row) },
       del: { key: "del", label: "kit.actions.delete", perm: permOf(resource, "del"), danger: true, onClick: (row) => uiRef.current.remove([row]) },
+      addChild: { key: "addChild", label: "kit.actions.addChild", perm: permOf(resource, "add"), onClick: (row) => uiRef.current.addChild(row) },
     };
-    return (resource.rowActions ?? []).map((a) => (typeof a === "string" ? builtins[a] : a)).filter((a) => can(a.perm));
-  }, [resource, can]);
+    return (resource.rowActions ?? [])
+      .map((a): RowAction<Row> => {
+        if (typeof a === "string") return builtins[a];
+        if (!("builtin" in a)) return a;
+        const base = builtins[a.builtin];
+        const question = a.builtin === "del" ? a.confirm : undefined;
+        return {
+          ...base,
+          label: a.label ?? base.label,
+          show: a.show,
+          onClick: question ? (row) => uiRef.current.remove([row], label(question, nameOf(row))) : base.onClick,
+          confirm: a.builtin === "del" ? undefined : a.confirm,
+        };
+      })
+      .filter((a) => can(a.perm));
+  }, [resource, can, label, nameOf]);
 
   const { columns, layout } = React.useMemo(() => {
     const layout: Record<string, ColumnLayout> = {};
@@ -170,7 +216,8 @@ function ResourceList<Row extends AnyRow>({ resource }: { resource: Resource<Row
       columns.push({ id: c.prop, header: () => label(c.label), cell: ({ row }) => <KitCell col={c} row={row.original} ui={uiRef.current} allowed={allowed} /> });
     }
     if (actions.length) {
-      layout.__actions = { width: actions.length > 2 ? 170 : 130, sticky: "right" };
+      const inline = Math.min(actions.length, resource.inlineActions ?? 2);
+      layout.__actions = { width: Math.max(130, 65 * inline + (actions.length > inline ? 40 : 0)), sticky: "right" };
       columns.push({
         id: "__actions",
         header: () => tk("actions.operate"),
@@ -183,20 +230,27 @@ function ResourceList<Row extends AnyRow>({ resource }: { resource: Resource<Row
               label: label(a.label),
               danger: a.danger,
               run: async () => {
-                if (a.confirm && !(await uiRef.current.confirm(label(a.confirm)))) return;
+                if (a.confirm && !(await uiRef.current.confirm(label(a.confirm, nameOf(r))))) return;
                 await a.onClick(r, uiRef.current);
               },
             }));
-          return <RowActions actions={resolved} moreLabel={tk("actions.more")} />;
+          return <RowActions actions={resolved} moreLabel={tk("actions.more")} inline={resource.inlineActions} />;
         },
       });
     }
     return { columns, layout };
-  }, [resource, actions, can, label, tk]);
+  }, [resource, actions, can, label, tk, nameOf]);
 
   const toolbar = React.useMemo(() => {
     const builtins: Record<string, ToolbarAction<Row>> = {
-      add: { key: "add", perm: permOf(resource, "add"), icon: <PlusIcon />, label: "kit.actions.add", variant: "default", onClick: (u) => u.open("create") },
+      add: {
+        key: "add",
+        perm: permOf(resource, "add"),
+        icon: <PlusIcon />,
+        label: "kit.actions.add",
+        variant: "default",
+        onClick: (u) => (resource.tree ? u.addChild(resource.tree.addParent?.(u.rows)) : u.open("create")),
+      },
       export: {
         key: "export",
         perm: permOf(resource, "export"),
@@ -216,11 +270,29 @@ function ResourceList<Row extends AnyRow>({ resource }: { resource: Resource<Row
 
   const dialogRowId = dialog?.id;
   const infoPath = resource.endpoints.info;
-  const fromPage = dialogRowId ? rows.find((r) => keyOf(r) === dialogRowId) : undefined;
+  const fromPage = dialogRowId ? (tree ? findNode(rows, dialogRowId, shape) : rows.find((r) => keyOf(r) === dialogRowId)) : undefined;
   const info = useSWR<Row>(dialogRowId && infoPath ? [infoPath, { [resource.keyId]: dialogRowId }] : null, swrFetcher, { shouldRetryOnError: false });
   const dialogRow = info.data ?? fromPage;
   const dialogLoading = !!dialogRowId && !dialogRow && (infoPath ? info.isLoading : isLoading);
   const dialogError = !!dialogRowId && !dialogRow && !dialogLoading;
+  // A new row: the form's preset for the list state, and in tree mode the parent from the URL.
+  const parentKey = tree && dialog?.mode === "create" ? params.get("parent") : null;
+  const parentNode = parentKey ? findNode(rows, parentKey, shape) : undefined;
+  const preset = React.useMemo(
+    () => ({ ...resource.form?.preset?.(state.query), ...(parentNode ? { [tree?.parentField ?? "parentId"]: parentNode[resource.keyId] } : {}) }),
+    [resource, state.query, parentNode, tree],
+  );
+
+  const toolbarButtons = toolbar.map((a) =>
+    a.render ? (
+      <React.Fragment key={a.key}>{a.render(ui)}</React.Fragment>
+    ) : (
+      <Button key={a.key} size="sm" variant={a.variant ?? "outline"} data-action={a.key} disabled={a.needsSelection && !selected.length} onClick={() => a.onClick?.(uiRef.current)}>
+        {a.icon}
+        {a.label ? label(a.label) : a.key}
+      </Button>
+    ),
+  );
 
   const tabs = resource.tabs;
   const counts = useSWR<Record<string, number>>(tabs?.countUrl ? [tabs.countUrl, listParams] : null, swrFetcher, { keepPreviousData: true });
@@ -245,45 +317,54 @@ function ResourceList<Row extends AnyRow>({ resource }: { resource: Resource<Row
           <SearchBar config={resource.search} query={state.query} label={label} onSearch={(filters) => navigate({ ...filters, current: 1 })} />
         )}
         {resource.slots?.top?.(ui)}
-        <div className="flex flex-col gap-3 rounded-md border bg-card p-3">
-          {toolbar.length > 0 && (
-            <div className="flex flex-wrap items-center gap-2" data-testid="toolbar">
-              {toolbar.map((a) =>
-                a.render ? (
-                  <React.Fragment key={a.key}>{a.render(ui)}</React.Fragment>
-                ) : (
-                  <Button key={a.key} size="sm" variant={a.variant ?? "outline"} data-action={a.key} disabled={a.needsSelection && !selected.length} onClick={() => a.onClick?.(uiRef.current)}>
-                    {a.icon}
-                    {a.label ? label(a.label) : a.key}
-                  </Button>
-                ),
-              )}
-              {resource.multiple && selected.length > 0 && <span className="text-xs text-muted-foreground">{tk("table.selected", { count: selected.length })}</span>}
-            </div>
-          )}
-          <DataTable
+        {tree ? (
+          <TreeTable
+            key={JSON.stringify(treeKey)}
+            nodes={rows}
             columns={columns}
             layout={layout}
-            rows={rows}
-            getRowId={keyOf}
-            multiple={resource.multiple}
-            selection={selection}
-            onSelectionChange={setSelection}
-            sort={state.sort}
-            onSortChange={(s: Sort) => navigate({ sort: s?.prop ?? null, order: s?.order ?? null, current: 1 })}
+            shape={shape}
+            defaultExpanded={tree.defaultExpanded}
+            match={match}
             loading={isLoading || isValidating}
-            error={!!error && !data}
+            error={!!error && !loaded}
             onRetry={() => refresh()}
+            toolbar={toolbarButtons}
             height={resource.height}
             size={resource.size}
-            texts={{ empty: tk("table.empty"), error: tk("table.error"), retry: tk("actions.retry"), selectAll: tk("table.selectAll"), selectRow: tk("table.selectRow") }}
           />
-          <Pagination page={current} size={size} total={total} pageSizes={resource.pageSizes} onChange={(p, s) => navigate({ current: p, size: s })} />
-        </div>
+        ) : (
+          <div className="flex flex-col gap-3 rounded-md border bg-card p-3">
+            {toolbar.length > 0 && (
+              <div className="flex flex-wrap items-center gap-2" data-testid="toolbar">
+                {toolbarButtons}
+                {resource.multiple && selected.length > 0 && <span className="text-xs text-muted-foreground">{tk("table.selected", { count: selected.length })}</span>}
+              </div>
+            )}
+            <DataTable
+              columns={columns}
+              layout={layout}
+              rows={rows}
+              getRowId={keyOf}
+              multiple={resource.multiple}
+              selection={selection}
+              onSelectionChange={setSelection}
+              sort={state.sort}
+              onSortChange={(s: Sort) => navigate({ sort: s?.prop ?? null, order: s?.order ?? null, current: 1 })}
+              loading={isLoading || isValidating}
+              error={!!error && !loaded}
+              onRetry={() => refresh()}
+              height={resource.height}
+              size={resource.size}
+              texts={{ empty: tk("table.empty"), error: tk("table.error"), retry: tk("actions.retry"), selectAll: tk("table.selectAll"), selectRow: tk("table.selectRow") }}
+            />
+            <Pagination page={current} size={size} total={total} pageSizes={resource.pageSizes} onChange={(p, s) => navigate({ current: p, size: s })} />
+          </div>
+        )}
       </div>
       {/* The one dialogs host of this list. */}
       {dialog && resource.form && (dialog.mode !== "view" || !resource.detail) && (
-        <ResourceFormDialog key={`${dialog.mode}-${dialog.id ?? ""}-${dialogRow ? 1 : 0}`} resource={resource} mode={dialog.mode} row={dialogRow} loading={dialogLoading} error={dialogError} label={label} onClose={close} onSaved={refresh} />
+        <ResourceFormDialog key={`${dialog.mode}-${dialog.id ?? ""}-${dialogRow ? 1 : 0}`} resource={resource} mode={dialog.mode} row={dialogRow} preset={dialog.mode === "create" ? preset : undefined} loading={dialogLoading} error={dialogError} label={label} onClose={close} onSaved={refresh} />
       )}
       {dialog?.mode === "view" && resource.detail && <DetailDialog rows={resource.detail} row={dialogRow} loading={dialogLoading} error={dialogError} title={tk("dialog.view", { name: label(resource.entity ?? "entity") })} label={label} onClose={close} />}
       {resource.endpoints.import && toolbar.some((a) => a.key === "import") && (

@@ -1,0 +1,197 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { NextIntlClientProvider } from "next-intl";
+import { SWRConfig } from "swr";
+import { z } from "zod";
+import { loadMessages } from "@/lib/i18n/namespaces";
+import { PermissionsProvider } from "../can";
+import { defineResource } from "./define-resource";
+import { ResourcePage } from "./resource-page";
+
+// The URL is the list state: router.replace rewrites it and every reader renders again.
+const nav = vi.hoisted(() => {
+  const listeners = new Set<() => void>();
+  return {
+    listeners,
+    replace: (url: string) => {
+      window.history.replaceState(null, "", url);
+      listeners.forEach((l) => l());
+    },
+  };
+});
+vi.mock("next/navigation", async () => {
+  const React = await import("react");
+  return {
+    useRouter: () => ({ replace: nav.replace }),
+    usePathname: () => window.location.pathname,
+    useSearchParams: () => {
+      const search = React.useSyncExternalStore(
+        (cb) => (nav.listeners.add(cb), () => nav.listeners.delete(cb)),
+        () => window.location.search,
+      );
+      return React.useMemo(() => new URLSearchParams(search), [search]);
+    },
+  };
+});
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
+vi.mock("sonner", () => ({ toast }));
+
+type Node = { id: number; name: string; kind: "dept" | "team"; root?: boolean; childrens: Node[] };
+const node = (id: number, name: string, kind: Node["kind"], childrens: Node[] = [], root = false): Node => ({ id, name, kind, root, childrens });
+const TREE = [node(1, "Acme", "dept", [node(2, "Sales", "dept", [node(4, "Field", "team")]), node(3, "Ops", "dept", [node(5, "Night shift", "team")])], true)];
+
+const notRoot = (n: Node) => !n.root;
+const resource = defineResource<Node>({
+  ns: "test",
+  api: "t/node",
+  perm: "t:node",
+  endpoints: { page: "t/node/tree", info: false, export: false, import: false, template: false, openOrClose: false },
+  schemas: { query: z.object({ name: z.string().optional() }), create: z.object({ parentId: z.number(), name: z.string().min(1) }), update: z.object({ id: z.number(), name: z.string().min(1) }) },
+  tree: { addParent: (nodes) => nodes[0] },
+  search: { keyword: "name", items: [] },
+  columns: [
+    { prop: "name", label: "fields.name" },
+    { prop: "kind", label: "fields.kind" },
+  ],
+  rowActions: [{ builtin: "addChild", show: (n) => notRoot(n) && n.kind === "dept" }, { builtin: "edit", show: notRoot }, { builtin: "del", show: notRoot, confirm: "confirmDelete" }],
+  inlineActions: 3,
+  rowName: (n) => n.name,
+  toolbar: ["add"],
+  form: {
+    defaults: { name: "" },
+    fields: [
+      { name: "parentId", label: "fields.parent", type: "number" },
+      { name: "name", label: "fields.name", required: true },
+    ],
+  },
+});
+
+let messages: Record<string, unknown>;
+let calls: { method: string; path: string; body?: unknown }[];
+beforeAll(async () => {
+  messages = { ...(await loadMessages("en")), test: { entity: "node", confirmDelete: "Delete the node {name}?", fields: { name: "Name", kind: "Kind", parent: "Parent" } } };
+});
+beforeEach(() => {
+  calls = [];
+  window.history.replaceState(null, "", "/org");
+  vi.stubGlobal("ResizeObserver", class { observe() {} unobserve() {} disconnect() {} });
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const path = url.slice(5).split("?")[0];
+      calls.push({ method: init?.method ?? "GET", path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      const data = path === "t/node/tree" ? TREE : null;
+      return Response.json({ code: 200, msg: "ok", data, success: true });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const CODES = ["t:node:add", "t:node:upd", "t:node:del"];
+async function show(codes = CODES) {
+  render(
+    <NextIntlClientProvider locale="en" messages={messages} timeZone="Asia/Shanghai">
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <PermissionsProvider codes={codes} roles="">
+          <ResourcePage resource={resource} />
+        </PermissionsProvider>
+      </SWRConfig>
+    </NextIntlClientProvider>,
+  );
+  await screen.findByText("Acme");
+}
+const bodyRows = () => within(screen.getByTestId("data-table")).getAllByRole("row").slice(1);
+const shown = () => bodyRows().map((r) => r.querySelector("td")?.textContent);
+const row = (name: string) => bodyRows().find((r) => r.querySelector("td")?.textContent === name)!;
+const actionsOf = (name: string) => [...row(name).querySelectorAll("button[data-action]")].map((b) => b.getAttribute("data-action"));
+const treeGets = () => calls.filter((c) => c.method === "GET" && c.path === "t/node/tree").length;
+
+describe("ResourcePage in tree mode", () => {
+  it("opens the default depth, unpaged; a branch toggles; expand and collapse all", async () => {
+    await show();
+    expect(shown()).toEqual(["Acme", "Sales", "Ops"]);
+    expect(screen.queryByTestId("pagination")).toBeNull();
+    const toggle = within(row("Sales")).getByRole("button", { name: "Expand" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    fireEvent.click(toggle);
+    expect(shown()).toEqual(["Acme", "Sales", "Field", "Ops"]);
+    expect((row("Field").querySelector("td > div") as HTMLElement).style.paddingLeft).toBe("40px");
+    fireEvent.click(within(row("Sales")).getByRole("button", { name: "Collapse" }));
+    expect(shown()).toEqual(["Acme", "Sales", "Ops"]);
+
+    const toolbar = screen.getByTestId("toolbar");
+    fireEvent.click(within(toolbar).getByRole("button", { name: "Collapse all" }));
+    expect(shown()).toEqual(["Acme"]);
+    fireEvent.click(within(toolbar).getByRole("button", { name: "Expand all" }));
+    expect(shown()).toEqual(["Acme", "Sales", "Field", "Ops", "Night shift"]);
+  });
+
+  it("searches in the browser, keeping the ancestors of every match open", async () => {
+    await show();
+    fireEvent.change(screen.getByTestId("search-keyword"), { target: { value: "NIGHT" } });
+    await act(async () => fireEvent.click(screen.getByTestId("search-submit")));
+    expect(window.location.search).toBe("?name=NIGHT");
+    expect(shown()).toEqual(["Acme", "Ops", "Night shift"]);
+    // One tree answer serves every search.
+    expect(treeGets()).toBe(1);
+    fireEvent.change(screen.getByTestId("search-keyword"), { target: { value: "nobody" } });
+    await act(async () => fireEvent.click(screen.getByTestId("search-submit")));
+    expect(screen.getByTestId("table-empty")).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByTestId("search-reset")));
+    expect(shown()).toEqual(["Acme", "Sales", "Ops"]);
+  });
+
+  it("hides row actions by each action's rule and by permission", async () => {
+    await show();
+    // The root takes no buttons at all; a team no "add below".
+    expect(actionsOf("Acme")).toEqual([]);
+    expect(actionsOf("Sales")).toEqual(["addChild", "edit", "del"]);
+    fireEvent.click(screen.getByRole("button", { name: "Expand all" }));
+    expect(actionsOf("Field")).toEqual(["edit", "del"]);
+    cleanup();
+    await show(["t:node:upd"]);
+    expect(actionsOf("Sales")).toEqual(["edit"]);
+    expect(screen.queryByRole("button", { name: "Add" })).toBeNull();
+  });
+
+  it("adds below a node with the parent pre-filled, saves and reloads the tree", async () => {
+    await show();
+    fireEvent.click(within(row("Ops")).getByRole("button", { name: "Add below" }));
+    expect(window.location.search).toBe("?create=1&parent=3");
+    const dialog = await screen.findByTestId("create-dialog");
+    expect((within(dialog).getByLabelText("Parent") as HTMLInputElement).value).toBe("3");
+    fireEvent.change(within(dialog).getByLabelText(/Name/), { target: { value: "Day shift" } });
+    const before = treeGets();
+    await act(async () => fireEvent.submit(dialog.querySelector("form")!));
+    await waitFor(() => expect(screen.queryByTestId("create-dialog")).toBeNull());
+    expect(calls.find((c) => c.method === "POST")).toEqual({ method: "POST", path: "t/node/add", body: { parentId: 3, name: "Day shift" } });
+    expect(treeGets()).toBeGreaterThan(before);
+    expect(window.location.search).toBe("");
+  });
+
+  it("puts the toolbar's add under the tree's chosen parent", async () => {
+    await show();
+    fireEvent.click(within(screen.getByTestId("toolbar")).getByRole("button", { name: "Add" }));
+    expect(window.location.search).toBe("?create=1&parent=1");
+    expect((within(await screen.findByTestId("create-dialog")).getByLabelText("Parent") as HTMLInputElement).value).toBe("1");
+  });
+
+  it("opens the edit dialog of a folded node from the URL and deletes with the row's own question", async () => {
+    window.history.replaceState(null, "", "/org?edit=5");
+    await show();
+    const dialog = await screen.findByTestId("edit-dialog");
+    expect((within(dialog).getByLabelText(/Name/) as HTMLInputElement).value).toBe("Night shift");
+    act(() => nav.replace("/org"));
+    await waitFor(() => expect(screen.queryByTestId("edit-dialog")).toBeNull());
+
+    fireEvent.click(within(row("Sales")).getByRole("button", { name: "Delete" }));
+    const confirm = await screen.findByTestId("confirm-dialog");
+    expect(confirm.textContent).toContain("Delete the node Sales?");
+    await act(async () => fireEvent.click(within(confirm).getByRole("button", { name: "OK" })));
+    expect(calls.find((c) => c.method === "POST")).toEqual({ method: "POST", path: "t/node/del", body: { ids: [2] } });
+  });
+});
