@@ -1,6 +1,7 @@
 "use client";
 
-import { findNode, subtreeIds, TreeSelect } from "../menu/tree-select";
+import { findNode } from "@/components/kit/table/tree";
+import { subtreeIds, TreeSelect } from "../menu/tree-select";
 import { departmentLabel, useDepartments } from "./use-departments";
 
 /** A department of the caller's tenant, chosen from its tree (user form, parent department). */

@@ -7,9 +7,11 @@ import { toast } from "sonner";
 import { BookAIcon, PencilIcon, PlusIcon, SearchIcon, Trash2Icon } from "lucide-react";
 import { api, swrFetcher } from "@/lib/api/fetcher";
 import { DICT_SCOPES, type DictItemNode, type DictNode, type DictScope } from "@/lib/contract/system/dict";
-import { RowActions, useConfirm, useRevalidateDict } from "@/components/kit";
+import { RowActions, TreeTable, useConfirm, useRevalidateDict } from "@/components/kit";
 import { usePermissions } from "@/components/kit/can";
 import { ResourceFormDialog } from "@/components/kit/resource/resource-form-dialog";
+import type { TableColumn } from "@/components/kit/table/data-table";
+import { findNode } from "@/components/kit/table/tree";
 import { PageFrame } from "@/components/shell/page-frame";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -18,9 +20,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { cn } from "@/lib/utils";
-import { TreeCell, TreeTable, type FlatRow } from "../menu/tree-table";
 import { TreeFormDialog, useTreeDialogs } from "../menu/tree-dialogs";
-import { findNode } from "../menu/tree-select";
 import { useUrlPatch } from "../menu/url-param";
 import { dictItemResource, dictResource } from "./dict-resources";
 
@@ -57,8 +57,6 @@ function DictTree({ nodes, selected, onSelect, depth = 0 }: { nodes: readonly Di
     </ul>
   );
 }
-
-type ItemRow = FlatRow<DictItemNode>;
 
 function Body() {
   const t = useTranslations("system.dict");
@@ -134,32 +132,24 @@ function Body() {
   }
 
   const mayUpd = can("sys:dict:upd");
-  const itemColumns = React.useCallback(
-    (toggleRow: (id: number) => void) => [
-      {
-        id: "itemName",
-        header: () => t("fields.itemName"),
-        cell: ({ row }: { row: { original: ItemRow } }) => (
-          <TreeCell row={row.original} onToggle={() => toggleRow(row.original.node.id)}>
-            <span className="truncate">{row.original.node.itemName}</span>
-          </TreeCell>
-        ),
-      },
-      { id: "itemValue", header: () => t("fields.itemValue"), cell: ({ row }: { row: { original: ItemRow } }) => <code className="text-xs">{row.original.node.itemValue}</code> },
-      { id: "sort", header: () => t("fields.sort"), cell: ({ row }: { row: { original: ItemRow } }) => row.original.node.sort },
+  const itemColumns = React.useMemo<TableColumn<DictItemNode>[]>(
+    () => [
+      { id: "itemName", header: () => t("fields.itemName"), cell: ({ row }) => <span className="truncate">{row.original.itemName}</span> },
+      { id: "itemValue", header: () => t("fields.itemValue"), cell: ({ row }) => <code className="text-xs">{row.original.itemValue}</code> },
+      { id: "sort", header: () => t("fields.sort"), cell: ({ row }) => row.original.sort },
       {
         id: "enabled",
         header: () => t("fields.enabled"),
-        cell: ({ row }: { row: { original: ItemRow } }) => (
-          <Switch checked={row.original.node.enabled === 1} disabled={!mayUpd} aria-label={t("fields.enabled")} onCheckedChange={(c) => toggle("sys/dictItem/openOrOpen", row.original.node.id, c, refreshItems)} />
+        cell: ({ row }) => (
+          <Switch checked={row.original.enabled === 1} disabled={!mayUpd} aria-label={t("fields.enabled")} onCheckedChange={(c) => toggle("sys/dictItem/openOrOpen", row.original.id, c, refreshItems)} />
         ),
       },
-      { id: "remark", header: () => t("fields.remark"), cell: ({ row }: { row: { original: ItemRow } }) => <span className="truncate">{row.original.node.remark || "-"}</span> },
+      { id: "remark", header: () => t("fields.remark"), cell: ({ row }) => <span className="truncate">{row.original.remark || "-"}</span> },
       {
         id: "__actions",
         header: () => tk("actions.operate"),
-        cell: ({ row }: { row: { original: ItemRow } }) => {
-          const node = row.original.node;
+        cell: ({ row }) => {
+          const node = row.original;
           const actions = [
             ...(can("sys:dict:add") ? [{ key: "addChild", label: t("actions.addChild"), run: () => itemDialogs.create(node.id) }] : []),
             ...(mayUpd ? [{ key: "edit", label: tk("actions.edit"), run: () => itemDialogs.edit(node.id) }] : []),
@@ -262,7 +252,7 @@ function Body() {
                 loading={items.isLoading}
                 error={!!items.error && !items.data}
                 onRetry={() => items.mutate()}
-                openDepth={2}
+                defaultExpanded={2}
                 toolbar={
                   can("sys:dict:add") && (
                     <Button size="sm" onClick={() => itemDialogs.create(null)} data-testid="item-add">

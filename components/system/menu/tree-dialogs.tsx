@@ -4,8 +4,8 @@ import * as React from "react";
 import { useTranslations } from "next-intl";
 import type { AnyRow, Resource } from "@/components/kit/resource/define-resource";
 import { ResourceFormDialog } from "@/components/kit/resource/resource-form-dialog";
-import { findNode } from "./tree-select";
-import type { TreeLike } from "./tree-table";
+import { findNode } from "@/components/kit/table/tree";
+import type { TreeLike } from "./tree-select";
 import { useUrlPatch } from "./url-param";
 
 /**

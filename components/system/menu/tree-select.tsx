@@ -5,25 +5,11 @@ import { useTranslations } from "next-intl";
 import { CheckIcon, ChevronDownIcon, ChevronRightIcon, XIcon } from "lucide-react";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { Input } from "@/components/ui/input";
+import { filterTree, findNode } from "@/components/kit/table/tree";
 import { cn } from "@/lib/utils";
-import type { TreeLike } from "./tree-table";
 
-/** Nodes that match the keyword, with the ancestors leading to them. */
-export function filterTree<T extends TreeLike<T>>(nodes: readonly T[], keep: (n: T) => boolean): T[] {
-  return nodes.flatMap((n) => {
-    const kids = filterTree(n.childrens ?? [], keep);
-    return keep(n) || kids.length ? [{ ...n, childrens: kids.length ? kids : keep(n) ? n.childrens : [] }] : [];
-  });
-}
-
-export function findNode<T extends TreeLike<T>>(nodes: readonly T[], id: unknown): T | undefined {
-  for (const n of nodes) {
-    if (String(n.id) === String(id)) return n;
-    const hit = findNode(n.childrens ?? [], id);
-    if (hit) return hit;
-  }
-  return undefined;
-}
+/** A node of the trees these selects offer (departments, menus, dictionaries). */
+export type TreeLike<T> = { id: number; childrens?: T[] | null };
 
 /** Ids of a node and everything below it (a node cannot move under itself). */
 export function subtreeIds<T extends TreeLike<T>>(node: T | undefined): number[] {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { email, mobile, numberRequired, selectRequired, text, textRequired } from "../validation";
+import { email, mobile, numberRequired, optional, selectRequired, text, textRequired } from "../validation";
 import { dbId } from "./status";
 
 /** Department (core §6): a tree per tenant whose root is the company itself — the root cannot
@@ -17,6 +17,8 @@ export const departmentAdd = z.object(departmentFields);
 export type DepartmentAdd = z.infer<typeof departmentAdd>;
 export const departmentUpdate = z.object({ id: dbId, ...departmentFields });
 export type DepartmentUpdate = z.infer<typeof departmentUpdate>;
+/** departmentSet's filter of the tree (matched in the browser: the tree comes whole). */
+export const departmentQuery = z.object({ departmentName: optional(z.string().trim().max(64, "validation.maxLength")) });
 
 export type DepartmentNode = {
   id: number;
