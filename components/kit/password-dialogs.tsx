@@ -63,7 +63,7 @@ function usePasswordForm({ open, id, complexity, who, submit }: { open: boolean;
   const onSubmit = form.handleSubmit(async (values) => {
     const problems = complexity ? checkPassword(values.password, complexity, who) : [];
     if (problems.length) {
-      form.setError("password", { message: problems.map((p) => t(p.key, p.values)).join("；") });
+      form.setError("password", { message: problems.map((p) => t(p.key, p.values)).join(t("common.listSeparator")) });
       return;
     }
     try {

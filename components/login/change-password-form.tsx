@@ -19,7 +19,7 @@ export function ChangePasswordForm({ dataCode, complexity, onDone }: { dataCode:
   const submit = form.handleSubmit(async (values) => {
     const problems = checkPassword(values.password, complexity, {});
     if (problems.length) {
-      form.setError("password", { message: problems.map((p) => t(p.key as "validation.required", p.values)).join("；") });
+      form.setError("password", { message: problems.map((p) => t(p.key as "validation.required", p.values)).join(t("common.listSeparator")) });
       return;
     }
     try {

@@ -14,8 +14,8 @@ export function PasswordPolicyHint({ complexity }: { complexity: Complexity }) {
       {alts.map((alt, i) => (
         <p key={i}>
           {i === 0 ? t("login.policyLength", { min: alt.size }) : t("login.policyHighAlt", { min: alt.size })}
-          {alt.modes.length > 0 && "；"}
-          {alt.modes.map((m) => t(`validation.pwdRule${m}` as "validation.pwdRule1")).join("；")}
+          {alt.modes.length > 0 && t("common.listSeparator")}
+          {alt.modes.map((m) => t(`validation.pwdRule${m}` as "validation.pwdRule1")).join(t("common.listSeparator"))}
         </p>
       ))}
     </div>
