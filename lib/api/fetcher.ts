@@ -101,22 +101,23 @@ export const api = {
 };
 
 type SwrKey = string | readonly [string, Params?];
-const keyParts = (key: SwrKey) => (typeof key === "string" ? ([key, undefined] as const) : key);
+type SwrFetcher = <T>(key: SwrKey) => Promise<T>;
+
+function swrFetcherWith(opts?: Omit<RequestOptions, "params">): SwrFetcher {
+  return <T>(key: SwrKey) => {
+    const [path, params] = typeof key === "string" ? [key, undefined] : key;
+    return api.get<T>(path, params, opts);
+  };
+}
 
 /** SWR fetcher: keys are `[path, params]` tuples or a bare path. */
-export function swrFetcher<T>(key: SwrKey): Promise<T> {
-  const [path, params] = keyParts(key);
-  return api.get<T>(path, params);
-}
+export const swrFetcher = swrFetcherWith();
 
 /**
  * For background polls: a failure shows no toast (the caller keeps its last data and may say so
  * in place), so an unreachable cloud does not toast every minute. A 401 still goes to login.
  */
-export function silentSwrFetcher<T>(key: SwrKey): Promise<T> {
-  const [path, params] = keyParts(key);
-  return api.get<T>(path, params, { silent: true });
-}
+export const silentSwrFetcher = swrFetcherWith({ silent: true });
 
 function filenameOf(res: Response, fallback: string) {
   const cd = res.headers.get("content-disposition") ?? "";
