@@ -4,7 +4,7 @@ import * as React from "react";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
-import { KitDialog } from "@/components/kit";
+import { KitDialog, useConfirm } from "@/components/kit";
 import { Can } from "@/components/kit/can";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -70,6 +70,7 @@ export function MembersDialog<R extends { id: number }>({
   const tk = useTranslations("kit");
   const [ownerId, setOwnerId] = useUrlParam("members");
   const [picking, setPicking] = React.useState(false);
+  const [confirm, confirmElement] = useConfirm();
   const key = ownerId ? [list.path, { [owner]: ownerId, ...list.params }] : null;
   const { data, isLoading, mutate } = useSWR<R[] | Page<R>>(key, swrFetcher, { shouldRetryOnError: false });
   const rows = (Array.isArray(data) ? data : data?.records) ?? [];
@@ -122,7 +123,7 @@ export function MembersDialog<R extends { id: number }>({
                   ))}
                   <TableCell>
                     <Can code={perm}>
-                      <button type="button" className="text-sm text-destructive hover:underline" onClick={() => save(removePath, [r.id])}>
+                      <button type="button" className="text-sm text-destructive hover:underline" onClick={async () => (await confirm(tk("confirm.removeMember"), { danger: true })) && save(removePath, [r.id])}>
                         {labels.remove}
                       </button>
                     </Can>
@@ -141,6 +142,7 @@ export function MembersDialog<R extends { id: number }>({
         </div>
       </div>
       {picker({ open: picking, onOpenChange: setPicking, ids: rows.map((r) => r.id), save })}
+      {confirmElement}
     </KitDialog>
   );
 }
