@@ -56,11 +56,7 @@ function usePasswordForm({ open, id, complexity, who, submit }: { open: boolean;
   useEffect(() => {
     if (open) form.reset({ password: "", confirmPassword: "", id: 0, notifyFlag: 2, changePwdFlag: 1 });
   }, [open, form]);
-  // The own id arrives after the dialog opens: set it without wiping what was typed.
-  useEffect(() => {
-    if (open && id) form.setValue("id", id);
-  }, [open, id, form]);
-  const onSubmit = form.handleSubmit(async (values) => {
+  const validateAndSend = form.handleSubmit(async (values) => {
     const problems = complexity ? checkPassword(values.password, complexity, who) : [];
     if (problems.length) {
       form.setError("password", { message: problems.map((p) => t(p.key, p.values)).join(t("common.listSeparator")) });
@@ -72,6 +68,11 @@ function usePasswordForm({ open, id, complexity, who, submit }: { open: boolean;
       /* the fetcher showed the cloud's message */
     }
   });
+  // The own id arrives after the dialog opens; set at submit time so neither typing nor an effect's timing can lose it.
+  const onSubmit: React.FormEventHandler<HTMLFormElement> = (e) => {
+    if (id) form.setValue("id", id);
+    return validateAndSend(e);
+  };
   /** Messages are `validation.*` keys; their values are the password's known limits. */
   const error = (e?: FieldError): FieldError | undefined => {
     if (e?.message === "validation.pwdMismatch") return { ...e, message: t("widgets.password.mismatch") };
