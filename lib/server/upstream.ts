@@ -130,17 +130,21 @@ export async function forward(input: ForwardInput, config: UpstreamConfig): Prom
   }
   if (type.includes("application/json")) {
     // JSON answers are envelopes: read them to spot a 401 inside a 200 and garbage from a broken upstream.
+    let raw: string;
     let parsed: unknown;
     try {
-      parsed = JSON.parse(await upstream.text());
+      raw = await upstream.text();
+      parsed = JSON.parse(raw);
     } catch {
       return { response: envelopeResponse(502, Code.ERROR, text.requestFailed), unauthorized: false };
     }
     if (isEnvelope(parsed) && parsed.code === Code.UNAUTHORIZED) {
       return { response: envelopeResponse(401, Code.UNAUTHORIZED, text.loginTimeout), unauthorized: true };
     }
+    // The checked text goes on as it came (no second serialisation); its length is recomputed
+    // because fetch has already undone any content-encoding.
     outHeaders.delete("content-length");
-    return { response: Response.json(parsed, { status: upstream.status, headers: outHeaders }), unauthorized: false };
+    return { response: new Response(raw, { status: upstream.status, headers: outHeaders }), unauthorized: false };
   }
   if (upstream.status >= 500 || (upstream.status >= 300 && upstream.status < 400)) {
     await upstream.body?.cancel();
