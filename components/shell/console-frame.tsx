@@ -36,6 +36,7 @@ export async function ConsoleFrame({ children }: { children: React.ReactNode }) 
         tenantId: session.tenantId,
         projId: session.projId,
         menus: data.menus.menus,
+        favourites: data.favourites,
         projects: data.projects,
         company: data.company,
         user: { id: session.user.id, name: session.user.name, realname: session.user.realname, avatar: session.user.avatar },

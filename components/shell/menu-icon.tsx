@@ -4,7 +4,7 @@ import {
   ContactRound, Copy, Cpu, Droplets, EyeOff, FileClock, FileCog, FileText, FolderKanban, FunctionSquare, Gauge, HardHat, History, House, Images,
   Inbox, Joystick, KeyRound, LayoutGrid, Library, Link, ListChecks, ListTodo, ListTree, Lock, LogIn, Mail, MapPin, MapPinned, MessageSquare,
   Monitor, MonitorCog, MonitorDot, Move, MoveDiagonal, MoveDiagonal2, MoveHorizontal, Network, Package, Palette, Plug, Receipt, Route, Ruler,
-  ScrollText, Send, Server, Settings, Shield, ShieldCheck, Signal, CardSim, Siren, SlidersHorizontal, Tags, Thermometer, Timer, UserCog,
+  ScrollText, Send, Server, Settings, Shield, ShieldCheck, Signal, CardSim, Siren, SlidersHorizontal, Star, Tags, Thermometer, Timer, UserCog,
   UsersRound, Waves, Workflow, AlarmClock, Box, Cuboid, Circle, type LucideIcon,
 } from "lucide-react";
 
@@ -22,7 +22,7 @@ const ICONS: Record<string, LucideIcon> = {
   "monitor-dot": MonitorDot, move: Move, "move-diagonal": MoveDiagonal, "move-diagonal-2": MoveDiagonal2, "move-horizontal": MoveHorizontal,
   network: Network, package: Package, palette: Palette, plug: Plug, receipt: Receipt, route: Route, ruler: Ruler, "scroll-text": ScrollText, send: Send,
   server: Server, settings: Settings, shield: Shield, "shield-check": ShieldCheck, signal: Signal, "sim-card": CardSim, siren: Siren,
-  "sliders-horizontal": SlidersHorizontal, tags: Tags, thermometer: Thermometer, timer: Timer, "user-cog": UserCog, "users-round": UsersRound,
+  "sliders-horizontal": SlidersHorizontal, star: Star, tags: Tags, thermometer: Thermometer, timer: Timer, "user-cog": UserCog, "users-round": UsersRound,
   waves: Waves, workflow: Workflow, "alarm-clock": AlarmClock,
 };
 

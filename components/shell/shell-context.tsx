@@ -9,6 +9,7 @@ export type ShellValue = {
   tenantId: number;
   projId: number | null;
   menus: MenuNode[];
+  favourites: MenuNode[];
   projects: ShellProject[];
   company: CompanyInfo;
   user: { id: number; name: string; realname: string; avatar: string | null };

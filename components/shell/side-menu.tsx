@@ -4,9 +4,11 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
+import useSWR from "swr";
 import { ChevronRight } from "lucide-react";
+import { silentSwrFetcher } from "@/lib/api/fetcher";
 import { fileUrl } from "@/lib/file-url";
-import { flattenMenu, menuTitle, menuTrail, type MenuNode } from "@/lib/shell/menu";
+import { FAVOURITES_KEY, flattenMenu, menuTitle, menuTrail, type MenuNode } from "@/lib/shell/menu";
 import { HOME_PATH } from "@/lib/shell/routes";
 import { cn } from "@/lib/utils";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
@@ -18,6 +20,8 @@ import { useOpenEntry } from "./use-open-entry";
 
 const ITEM = "flex h-10 w-full items-center gap-2 rounded-md px-3 text-sm outline-none transition-colors hover:bg-primary-light-9 hover:text-primary focus-visible:ring-2 focus-visible:ring-ring/50 dark:hover:bg-accent";
 const ACTIVE = "bg-primary-light-9 font-medium text-primary dark:bg-accent";
+/** The favourites folder: not a menu node of the cloud, so an id no node has. */
+const FAVOURITES_ID = -1;
 
 /** Arrow keys move between visible items; right/left open and close folders (a tree's keys). */
 function onTreeKey(e: React.KeyboardEvent<HTMLElement>, setOpen: (id: number, open: boolean) => void) {
@@ -74,7 +78,8 @@ function Entry({ node, depth, parent }: { node: MenuNode; depth: number; parent?
         aria-current={active ? "page" : undefined}
         data-menu-item=""
         data-parent={parent}
-        data-testid="menu-entry"
+        // A favourite repeats an entry of the tree: its own test id keeps locators unambiguous.
+        data-testid={parent === FAVOURITES_ID ? "favourite-entry" : "menu-entry"}
         data-path={node.path ?? node.framePath ?? ""}
         className={cn(ITEM, active && ACTIVE)}
         style={{ paddingLeft: `${0.75 + depth * 1}rem` }}
@@ -180,14 +185,25 @@ function Brand({ collapsed }: { collapsed: boolean }) {
   );
 }
 
-/** The side menu: fixed home entry first, then the user's tree from the server. */
+/** The caller's favourites as a folder after home; starring on menuSet revalidates the same key. */
+function useFavouritesFolder(): MenuNode[] {
+  const shell = useShell();
+  const t = useTranslations("shell.menu");
+  // The layout fetched them for the first paint; SWR only takes over when the list changes.
+  const { data } = useSWR<MenuNode[]>(FAVOURITES_KEY, silentSwrFetcher, { fallbackData: shell.favourites, revalidateOnMount: false, revalidateOnFocus: false });
+  if (!data?.length) return [];
+  return [{ id: FAVOURITES_ID, name: t("favourites"), nameEn: t("favourites"), icon: "star", path: null, frame: 0, framePath: null, type: "menu", childrens: data }];
+}
+
+/** The side menu: fixed home entry first, the caller's favourites, then the user's tree from the server. */
 export function SideMenu() {
   const { menus } = useShell();
+  const favourites = useFavouritesFolder();
   const { collapsed } = useCollapse();
   const t = useTranslations("shell.menu");
   const pathname = usePathname();
   const trailIds = useMemo(() => menuTrail(menus, pathname).map((n) => n.id), [menus, pathname]);
-  const [openIds, setOpenIds] = useState<Set<number>>(() => new Set(trailIds));
+  const [openIds, setOpenIds] = useState<Set<number>>(() => new Set([FAVOURITES_ID, ...trailIds]));
   // The folder of the page being shown opens when the URL changes (tabs, links, back button).
   useEffect(() => setOpenIds((s) => (trailIds.every((id) => s.has(id)) ? s : new Set([...s, ...trailIds]))), [trailIds]);
   const setOpen = (id: number, open: boolean) =>
@@ -215,13 +231,13 @@ export function SideMenu() {
       <nav ref={navRef} aria-label={t("label")} className="flex-1 overflow-y-auto p-2">
         {collapsed ? (
           <ul className="space-y-1">
-            {[home, ...menus].map((n) => (
+            {[home, ...favourites, ...menus].map((n) => (
               <CollapsedNode key={n.id} node={n} />
             ))}
           </ul>
         ) : (
           <ul role="tree" aria-label={t("label")} className="space-y-0.5" onKeyDown={(e) => onTreeKey(e, setOpen)}>
-            <Nodes nodes={[home, ...menus]} depth={0} openIds={openIds} setOpen={setOpen} />
+            <Nodes nodes={[home, ...favourites, ...menus]} depth={0} openIds={openIds} setOpen={setOpen} />
           </ul>
         )}
         {menus.length === 0 && !collapsed && <p className="px-3 py-2 text-xs text-muted-foreground">{t("empty")}</p>}

@@ -4,16 +4,16 @@ import { Code, type Page } from "@/lib/contract/envelope";
 import { defaultCompanyInfo, type CompanyInfo } from "@/lib/contract/company";
 import type { Locale } from "@/lib/contract/locale";
 import type { Project } from "@/lib/contract/project";
-import type { CurrentMenus } from "@/lib/shell/menu";
+import { FAVOURITES_KEY, type CurrentMenus, type MenuNode } from "@/lib/shell/menu";
 import type { SignedIn } from "./session";
 import { callUpstream } from "./upstream";
 
 export type ShellProject = Pick<Project, "id" | "prjName">;
-export type ShellData = { menus: CurrentMenus; company: CompanyInfo; projects: ShellProject[] };
+export type ShellData = { menus: CurrentMenus; favourites: MenuNode[]; company: CompanyInfo; projects: ShellProject[] };
 
 /**
- * What the shell needs before first paint: the caller's menu and permission codes, the tenant's
- * branding and the projects for the selector (size 9999, core §7), fetched in parallel.
+ * What the shell needs before first paint: the caller's menu, permission codes and favourites, the
+ * tenant's branding and the projects for the selector (size 9999, core §7), fetched in parallel.
  * A token the cloud no longer accepts goes back to login; other failures degrade to an empty
  * menu or the built-in branding rather than a blank screen. Cached per request (keyed by
  * primitives, as React's cache compares arguments by identity): layout and home share one fetch.
@@ -22,14 +22,16 @@ export const loadShellData = (session: SignedIn, locale: Locale) => fetchShellDa
 
 const fetchShellData = cache(async (token: string, projId: number | null, tenantId: number, locale: Locale): Promise<ShellData> => {
   const auth = { token, projId, locale };
-  const [menus, company, projects] = await Promise.all([
+  const [menus, favourites, company, projects] = await Promise.all([
     callUpstream<CurrentMenus>("sys/menu/currentUser/authPC", auth),
+    callUpstream<MenuNode[]>(FAVOURITES_KEY, auth),
     callUpstream<CompanyInfo>("sys/login/getCompany", { locale, query: { tId: tenantId } }),
     callUpstream<Page<Project>>("device/project/page", { ...auth, query: { current: 1, size: 9999 } }),
   ]);
   if (menus.code === Code.UNAUTHORIZED || projects.code === Code.UNAUTHORIZED) redirect(`/login?tId=${tenantId}`);
   return {
     menus: menus.code === Code.OK ? menus.data : { menus: [], perms: [] },
+    favourites: favourites.code === Code.OK ? favourites.data : [],
     company: company.code === Code.OK ? { ...defaultCompanyInfo, ...company.data } : defaultCompanyInfo,
     projects: projects.code === Code.OK ? projects.data.records.map((p) => ({ id: p.id, prjName: p.prjName })) : [],
   };

@@ -13,6 +13,8 @@ export type MenuNode = {
   childrens: MenuNode[];
 };
 export type CurrentMenus = { menus: MenuNode[]; perms: string[] };
+/** The caller's favourite entries (`sys/menu/getCollectList`): starred on menuSet, listed in the side menu. */
+export const FAVOURITES_KEY = "sys/menu/getCollectList";
 
 export const menuTitle = (node: Pick<MenuNode, "name" | "nameEn">, locale: string) => (locale === "en" && node.nameEn ? node.nameEn : node.name);
 

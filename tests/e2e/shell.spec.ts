@@ -150,3 +150,24 @@ test("⌘-K finds an entry by pinyin initials", async ({ page }) => {
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/systemSet\/userSet$/);
 });
+
+test("an entry starred on menuSet is listed under favourites, survives a reload and opens its page", async ({ page }) => {
+  const shell = await signIn(page);
+  await page.goto("/systemSet/menuSet?name=userSet");
+  const star = page.locator("[data-testid^=menu-name-]", { hasText: "用户管理" }).locator("..").locator("[data-testid^=collect-]");
+  await star.click();
+  await expect(star).toHaveAttribute("aria-pressed", "true");
+  const favourite = shell.menu().locator('[data-testid=favourite-entry][data-path="/systemSet/userSet"]');
+  await expect(favourite).toBeVisible();
+
+  await page.reload();
+  await shell.ready();
+  await expect(favourite).toBeVisible();
+  await favourite.click();
+  await expect(page).toHaveURL(/\/systemSet\/userSet$/);
+
+  await page.goto("/systemSet/menuSet?name=userSet");
+  await star.click();
+  await expect(star).toHaveAttribute("aria-pressed", "false");
+  await expect(shell.menu().getByTestId("favourite-entry")).toHaveCount(0);
+});

@@ -3,22 +3,22 @@
 import * as React from "react";
 import { useTranslations } from "next-intl";
 import { ChevronDownIcon, XIcon } from "lucide-react";
-import { MenuIcon } from "@/components/shell/menu-icon";
+import { MENU_ICON_NAMES, MenuIcon } from "@/components/shell/menu-icon";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
 
 /**
  * The menu icon: a lucide name drawn by the shell's own MenuIcon (one icon map for the menu and
- * this picker). The shell does not export its list of names, so the grid offers the names the
- * menu trees use and the box takes any other name; an unknown name shows the shell's dot.
+ * this picker). The grid offers every name the shell draws; the box takes any other name (another
+ * upstream may know more), which the shell shows as a dot.
  */
-export function IconPicker({ value, onChange, names, disabled, invalid, id }: { value: string; onChange: (v: string) => void; names: readonly string[]; disabled?: boolean; invalid?: boolean; id?: string }) {
+export function IconPicker({ value, onChange, disabled, invalid, id }: { value: string; onChange: (v: string) => void; disabled?: boolean; invalid?: boolean; id?: string }) {
   const t = useTranslations("system.menu");
   const tk = useTranslations("kit");
   const [open, setOpen] = React.useState(false);
   const [keyword, setKeyword] = React.useState("");
-  const shown = names.filter((n) => n.includes(keyword.trim().toLowerCase()));
+  const shown = MENU_ICON_NAMES.filter((n) => n.includes(keyword.trim().toLowerCase()));
   return (
     <div className="group relative">
       <Popover open={open} onOpenChange={(o) => (setOpen(o), o && setKeyword(""))}>

@@ -7,6 +7,7 @@ import { ExternalLinkIcon, StarIcon } from "lucide-react";
 import { defineResource, ResourcePage, type FormConfig, type Resource } from "@/components/kit";
 import { findNode } from "@/components/kit/table/tree";
 import { MenuIcon } from "@/components/shell/menu-icon";
+import { FAVOURITES_KEY } from "@/lib/shell/menu";
 import { useShell } from "@/components/shell/shell-context";
 import { api, swrFetcher } from "@/lib/api/fetcher";
 import { menuAdd, menuQuery, menuUpdate, MENU_SCOPES, type CollectEntry, type MenuScope, type MenuTreeNode } from "@/lib/contract/system/menu";
@@ -15,7 +16,6 @@ import { IconPicker } from "./icon-picker";
 import { subtreeIds, TreeSelect } from "./tree-select";
 
 const PLATFORM = 1;
-const COLLECT_LIST = "sys/menu/getCollectList";
 
 /** The platform reads and edits both whole trees; a tenant reads the part it is authorised for. */
 const treeKey = (platform: boolean, scope: MenuScope): string | readonly [string, { scope: MenuScope }] =>
@@ -27,7 +27,6 @@ function useMenuTree(scope: MenuScope) {
 }
 
 const foldersOnly = (nodes: readonly MenuTreeNode[]): MenuTreeNode[] => nodes.filter((n) => n.type === "menu").map((n) => ({ ...n, childrens: foldersOnly(n.childrens) }));
-const iconNames = (nodes: readonly MenuTreeNode[]): string[] => [...new Set(nodes.flatMap((n) => [...(n.icon ? [n.icon] : []), ...iconNames(n.childrens)]))].sort();
 const isEntry = (n: Pick<MenuTreeNode, "type" | "path" | "frame">) => n.type === "menu" && (!!n.path || n.frame === 1);
 const nameIn = (locale: string) => (n: Pick<MenuTreeNode, "name" | "nameEn">) => (locale === "en" && n.nameEn ? n.nameEn : n.name);
 
@@ -54,12 +53,6 @@ function ParentSelect({ scope, selfId, value, onChange, disabled, invalid }: { s
   );
 }
 
-function IconField({ scope, value, onChange, disabled, invalid }: { scope: MenuScope; value: unknown; onChange: (v: string) => void; disabled: boolean; invalid: boolean }) {
-  const sys = useMenuTree("sys");
-  const tenant = useMenuTree(scope === "sys" ? "tenant" : scope);
-  const names = React.useMemo(() => [...new Set([...iconNames(sys.data ?? []), ...iconNames(tenant.data ?? [])])].sort(), [sys.data, tenant.data]);
-  return <IconPicker id="field-icon" value={typeof value === "string" ? value : ""} onChange={onChange} names={names} disabled={disabled} invalid={invalid} />;
-}
 
 const menuForm: FormConfig<MenuTreeNode> = {
   columns: 2,
@@ -86,7 +79,7 @@ const menuForm: FormConfig<MenuTreeNode> = {
       type: "custom",
       full: false,
       show: (v) => v.type === "menu",
-      render: ({ field, form, disabled, invalid }) => <IconField scope={form.getValues("scope") as MenuScope} value={field.value} onChange={field.onChange} disabled={disabled} invalid={invalid} />,
+      render: ({ field, disabled, invalid }) => <IconPicker id="field-icon" value={typeof field.value === "string" ? field.value : ""} onChange={field.onChange} disabled={disabled} invalid={invalid} />,
     },
     { name: "sort", label: "fields.sort", type: "number", min: 0, max: 10000, floatNum: 0 },
     { name: "path", label: "fields.path", placeholder: "placeholders.path", show: (v) => v.type === "menu" && Number(v.frame) !== 1 },
@@ -99,7 +92,7 @@ const menuForm: FormConfig<MenuTreeNode> = {
 /** The star of an entry: favourites are entries the user can open, on their own side. */
 function Star({ node }: { node: MenuTreeNode }) {
   const t = useTranslations("system.menu");
-  const collects = useSWR<CollectEntry[]>(COLLECT_LIST, swrFetcher);
+  const collects = useSWR<CollectEntry[]>(FAVOURITES_KEY, swrFetcher);
   const on = !!collects.data?.some((c) => c.id === node.id);
   const [busy, setBusy] = React.useState(false);
   return (

@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { NextIntlClientProvider } from "next-intl";
+import { SWRConfig, useSWRConfig, type ScopedMutator } from "swr";
+import { loadMessages } from "@/lib/i18n/namespaces";
+import { defaultCompanyInfo } from "@/lib/contract/company";
+import { FAVOURITES_KEY, type MenuNode } from "@/lib/shell/menu";
+import { CollapseProvider } from "./collapse";
+import { ShellProvider, type ShellValue } from "./shell-context";
+import { SideMenu } from "./side-menu";
+
+vi.mock("next/navigation", () => ({ usePathname: () => "/systemSet/userSet", useRouter: () => ({ push: vi.fn() }) }));
+
+const entry = (id: number, name: string, path: string): MenuNode => ({ id, name, nameEn: name, icon: "user-cog", path, frame: 0, framePath: null, type: "menu", childrens: [] });
+const users = entry(11, "Users", "/systemSet/userSet");
+const roles = entry(12, "Roles", "/systemSet/roleSet");
+const system: MenuNode = { ...entry(10, "System", ""), path: null, childrens: [users, roles] };
+
+let messages: Record<string, unknown>;
+let served: MenuNode[];
+beforeAll(async () => {
+  messages = await loadMessages("en");
+});
+beforeEach(() => {
+  served = [];
+  Element.prototype.scrollIntoView = () => undefined;
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => Response.json({ code: 200, msg: "ok", data: served, success: true })),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+let mutate: ScopedMutator;
+function GrabMutate() {
+  mutate = useSWRConfig().mutate;
+  return null;
+}
+
+function ui(favourites: MenuNode[], collapsed = false) {
+  const value: ShellValue = { tenantId: 2, projId: null, menus: [system], favourites, projects: [], company: defaultCompanyInfo, user: { id: 1, name: "a", realname: "A", avatar: null } };
+  return (
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <NextIntlClientProvider locale="en" messages={messages}>
+        <ShellProvider value={value}>
+          <CollapseProvider initial={collapsed}>
+            <SideMenu />
+            <GrabMutate />
+          </CollapseProvider>
+        </ShellProvider>
+      </NextIntlClientProvider>
+    </SWRConfig>
+  );
+}
+
+const favourites = () => screen.queryAllByTestId("favourite-entry").map((e) => e.getAttribute("data-path"));
+
+describe("SideMenu favourites", () => {
+  it("shows the favourites from the first paint as an open folder after home, without refetching", () => {
+    render(ui([roles]));
+    const folders = screen.getAllByTestId("menu-folder");
+    expect(folders.map((f) => f.textContent)).toEqual(["Favourites", "System"]);
+    expect(folders[0].getAttribute("aria-expanded")).toBe("true");
+    expect(favourites()).toEqual(["/systemSet/roleSet"]);
+    // The tree keeps its own entries; a favourite does not replace them.
+    expect(screen.getAllByTestId("menu-entry").map((e) => e.getAttribute("data-path"))).toEqual(["/home", "/systemSet/userSet", "/systemSet/roleSet"]);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("has no folder without favourites, and follows a change of the list (starring on menuSet)", async () => {
+    render(ui([]));
+    expect(screen.getAllByTestId("menu-folder").map((f) => f.textContent)).toEqual(["System"]);
+    served = [users, roles];
+    await act(() => mutate(FAVOURITES_KEY));
+    expect(favourites()).toEqual(["/systemSet/userSet", "/systemSet/roleSet"]);
+    // The active page is marked in both places.
+    expect(screen.getAllByRole("treeitem", { current: "page" })).toHaveLength(2);
+  });
+
+  it("collapsed, the favourites are one icon whose dropdown lists them", async () => {
+    render(ui([users, roles], true));
+    fireEvent.keyDown(screen.getByRole("button", { name: "Favourites" }), { key: "Enter" });
+    expect((await screen.findAllByRole("menuitem")).map((i) => i.textContent)).toEqual(["Users", "Roles"]);
+  });
+});
