@@ -1,7 +1,7 @@
 "use client";
 
 import { findNode } from "@/components/kit/table/tree";
-import { subtreeIds, TreeSelect } from "../menu/tree-select";
+import { subtreeIds, TreeSelect } from "@/components/kit/form/tree-select";
 import { departmentLabel, useDepartments } from "./use-departments";
 
 /** A department of the caller's tenant, chosen from its tree (user form, parent department). */

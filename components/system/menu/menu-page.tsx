@@ -13,7 +13,7 @@ import { api, swrFetcher } from "@/lib/api/fetcher";
 import { menuAdd, menuQuery, menuUpdate, MENU_SCOPES, type CollectEntry, type MenuScope, type MenuTreeNode } from "@/lib/contract/system/menu";
 import { cn } from "@/lib/utils";
 import { IconPicker } from "./icon-picker";
-import { subtreeIds, TreeSelect } from "./tree-select";
+import { subtreeIds, TreeSelect } from "@/components/kit/form/tree-select";
 
 const PLATFORM = 1;
 

@@ -2,11 +2,10 @@
 
 import * as React from "react";
 import { useTranslations } from "next-intl";
-import { CheckIcon, ChevronDownIcon, ChevronRightIcon, XIcon } from "lucide-react";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
-import { Input } from "@/components/ui/input";
-import { filterTree, findNode } from "@/components/kit/table/tree";
+import { CheckIcon, ChevronDownIcon, ChevronRightIcon } from "lucide-react";
+import { filterTree, findNode } from "../table/tree";
 import { cn } from "@/lib/utils";
+import { PopoverField } from "./popover-field";
 
 /** A node of the trees these selects offer (departments, menus, dictionaries). */
 export type TreeLike<T> = { id: number; childrens?: T[] | null };
@@ -30,17 +29,13 @@ type Props<T extends TreeLike<T>> = {
   id?: string;
 };
 
-/** A single choice from a tree (department, parent menu): searchable, branches fold. */
+/** A single choice from a tree (department, parent menu, dictionary): searchable, branches fold. */
 export function TreeSelect<T extends TreeLike<T>>({ nodes, value, onChange, labelOf, disabledIds = [], placeholder, clearable, disabled, invalid, id }: Props<T>) {
   const t = useTranslations("kit");
-  const [open, setOpen] = React.useState(false);
-  const [keyword, setKeyword] = React.useState("");
   const [closed, setClosed] = React.useState<Set<number>>(new Set());
   const current = value === null || value === undefined || value === "" ? undefined : findNode(nodes, value);
-  const k = keyword.trim().toLowerCase();
-  const shown = React.useMemo(() => (k ? filterTree(nodes, (n) => labelOf(n).toLowerCase().includes(k)) : [...nodes]), [nodes, k, labelOf]);
 
-  const renderNodes = (list: readonly T[], depth: number): React.ReactNode =>
+  const renderNodes = (list: readonly T[], depth: number, k: string, close: () => void): React.ReactNode =>
     list.map((n) => {
       const kids = n.childrens ?? [];
       const folded = !k && closed.has(n.id);
@@ -64,49 +59,36 @@ export function TreeSelect<T extends TreeLike<T>>({ nodes, value, onChange, labe
               className={cn("flex flex-1 items-center justify-between rounded px-1.5 py-1 text-left text-sm hover:bg-accent disabled:cursor-not-allowed disabled:opacity-50", on && "font-medium text-primary")}
               onClick={() => {
                 onChange(n.id);
-                setOpen(false);
+                close();
               }}
             >
               {labelOf(n)}
               {on && <CheckIcon className="size-4" />}
             </button>
           </div>
-          {kids.length > 0 && !folded && <ul role="group">{renderNodes(kids, depth + 1)}</ul>}
+          {kids.length > 0 && !folded && <ul role="group">{renderNodes(kids, depth + 1, k, close)}</ul>}
         </li>
       );
     });
 
   return (
-    <div className="group relative">
-      <Popover open={open} onOpenChange={(o) => (setOpen(o), o && setKeyword(""))}>
-        <PopoverTrigger asChild disabled={disabled}>
-          <button
-            id={id}
-            type="button"
-            aria-invalid={invalid || undefined}
-            className="flex h-8 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 text-left text-sm shadow-xs outline-none focus-visible:border-primary disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive"
-          >
-            <span className={cn("truncate", !current && "text-muted-foreground")}>{current ? labelOf(current) : (placeholder ?? t("search.select"))}</span>
-            <ChevronDownIcon className="size-4 shrink-0 opacity-50" />
-          </button>
-        </PopoverTrigger>
-        <PopoverContent className="w-[var(--radix-popover-trigger-width)] min-w-56 p-2" align="start">
-          <Input className="mb-2 h-8" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder={t("search.keyword")} aria-label={t("search.keyword")} />
+    <PopoverField
+      id={id}
+      shown={current ? labelOf(current) : null}
+      placeholder={placeholder ?? t("search.select")}
+      onClear={clearable ? () => onChange(null) : undefined}
+      disabled={disabled}
+      invalid={invalid}
+      contentClassName="w-[var(--radix-popover-trigger-width)] min-w-56"
+    >
+      {(k, close) => {
+        const shown = k ? filterTree(nodes, (n) => labelOf(n).toLowerCase().includes(k)) : nodes;
+        return (
           <ul role="tree" className="max-h-72 overflow-auto">
-            {shown.length ? renderNodes(shown, 0) : <li className="py-4 text-center text-sm text-muted-foreground">{t("table.empty")}</li>}
+            {shown.length ? renderNodes(shown, 0, k, close) : <li className="py-4 text-center text-sm text-muted-foreground">{t("table.empty")}</li>}
           </ul>
-        </PopoverContent>
-      </Popover>
-      {clearable && current && !disabled && (
-        <button
-          type="button"
-          aria-label={t("actions.clear")}
-          className="absolute top-1/2 right-7 hidden -translate-y-1/2 rounded-full text-muted-foreground group-hover:block hover:text-foreground"
-          onClick={() => onChange(null)}
-        >
-          <XIcon className="size-3.5" />
-        </button>
-      )}
-    </div>
+        );
+      }}
+    </PopoverField>
   );
 }

@@ -1,0 +1,77 @@
+"use client";
+
+import * as React from "react";
+import { useTranslations } from "next-intl";
+import { ChevronDownIcon, XIcon } from "lucide-react";
+import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { Input } from "@/components/ui/input";
+import { cn } from "@/lib/utils";
+
+type Props = {
+  /** What the closed field shows; nothing shows the placeholder. */
+  shown: React.ReactNode;
+  placeholder: string;
+  /** Given, a clear button appears on hover while something is shown. */
+  onClear?: () => void;
+  /** Enter in the search box; return true to close (a typed value was taken). */
+  onSearchEnter?: (keyword: string) => boolean;
+  searchPlaceholder?: string;
+  contentClassName?: string;
+  disabled?: boolean;
+  invalid?: boolean;
+  id?: string;
+  /** The choices for the typed keyword (trimmed, lower case); `close` after a choice. */
+  children: (keyword: string, close: () => void) => React.ReactNode;
+};
+
+/** A form field that opens a searchable popover of choices (tree select, icon picker). */
+export function PopoverField({ shown, placeholder, onClear, onSearchEnter, searchPlaceholder, contentClassName, disabled, invalid, id, children }: Props) {
+  const t = useTranslations("kit");
+  const [open, setOpen] = React.useState(false);
+  const [keyword, setKeyword] = React.useState("");
+  const empty = shown === null || shown === undefined || shown === "";
+  const search = searchPlaceholder ?? t("search.keyword");
+  return (
+    <div className="group relative">
+      <Popover open={open} onOpenChange={(o) => (setOpen(o), o && setKeyword(""))}>
+        <PopoverTrigger asChild disabled={disabled}>
+          <button
+            id={id}
+            type="button"
+            aria-invalid={invalid || undefined}
+            className="flex h-8 w-full items-center gap-2 rounded-md border border-input bg-background px-3 text-left text-sm shadow-xs outline-none focus-visible:border-primary disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive"
+          >
+            <span className={cn("flex min-w-0 flex-1 items-center gap-2 truncate", empty && "text-muted-foreground")}>{empty ? placeholder : shown}</span>
+            <ChevronDownIcon className="size-4 shrink-0 opacity-50" />
+          </button>
+        </PopoverTrigger>
+        <PopoverContent className={cn("p-2", contentClassName)} align="start">
+          <Input
+            className="mb-2 h-8"
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter" && onSearchEnter && keyword.trim()) {
+                e.preventDefault();
+                if (onSearchEnter(keyword.trim())) setOpen(false);
+              }
+            }}
+            placeholder={search}
+            aria-label={search}
+          />
+          {children(keyword.trim().toLowerCase(), () => setOpen(false))}
+        </PopoverContent>
+      </Popover>
+      {onClear && !empty && !disabled && (
+        <button
+          type="button"
+          aria-label={t("actions.clear")}
+          className="absolute top-1/2 right-7 hidden -translate-y-1/2 rounded-full text-muted-foreground group-hover:block hover:text-foreground"
+          onClick={onClear}
+        >
+          <XIcon className="size-3.5" />
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { NextIntlClientProvider } from "next-intl";
+import { loadMessages } from "@/lib/i18n/namespaces";
+import { subtreeIds, TreeSelect } from "./tree-select";
+
+type Dept = { id: number; name: string; childrens?: Dept[] };
+const tree: Dept[] = [{ id: 1, name: "Company", childrens: [{ id: 2, name: "Sales", childrens: [{ id: 4, name: "North" }] }, { id: 3, name: "Works" }] }];
+
+let messages: Record<string, unknown>;
+beforeAll(async () => {
+  messages = await loadMessages("en");
+});
+beforeEach(() => vi.stubGlobal("ResizeObserver", class { observe() {} unobserve() {} disconnect() {} }));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function ui(value: number | null, onChange: (v: number | null) => void, disabledIds?: number[]) {
+  return (
+    <NextIntlClientProvider locale="en" messages={messages}>
+      <TreeSelect id="dept" nodes={tree} value={value} onChange={onChange} labelOf={(d) => d.name} disabledIds={disabledIds} placeholder="Pick one" clearable />
+    </NextIntlClientProvider>
+  );
+}
+const open = () => fireEvent.click(screen.getByRole("button", { name: /Pick one|Company|Sales|Works|North/ }));
+const items = () => screen.getAllByRole("treeitem").map((i) => i.querySelector("button:last-child")?.textContent);
+
+describe("TreeSelect", () => {
+  it("shows the chosen node, searches by keyword and keeps the ancestors of a match", () => {
+    render(ui(4, () => {}));
+    expect(screen.getByRole("button", { name: "North" })).toBeTruthy();
+    open();
+    expect(items()).toEqual(["Company", "Sales", "North", "Works"]);
+    fireEvent.change(screen.getByRole("textbox"), { target: { value: "nor" } });
+    expect(items()).toEqual(["Company", "Sales", "North"]);
+    fireEvent.change(screen.getByRole("textbox"), { target: { value: "zzz" } });
+    expect(screen.queryAllByRole("treeitem")).toEqual([]);
+  });
+
+  it("chooses a node, refuses a disabled one (a node cannot move under itself) and clears", () => {
+    const onChange = vi.fn();
+    render(ui(2, onChange, subtreeIds(tree[0].childrens![0])));
+    open();
+    // Each node has a fold toggle and then its choice button, both named after it.
+    const button = (name: string) => screen.getAllByRole("button", { name }).filter((b) => b.closest("[role=treeitem]")).at(-1)!;
+    expect(button("North").hasAttribute("disabled")).toBe(true);
+    fireEvent.click(button("Works"));
+    expect(onChange).toHaveBeenLastCalledWith(3);
+    expect(screen.queryByRole("tree")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Clear" }));
+    expect(onChange).toHaveBeenLastCalledWith(null);
+  });
+});
