@@ -13,6 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Pagination } from "@/components/ui/pagination";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { PageFrame } from "@/components/shell/page-frame";
 import { usePermissions } from "../can";
 import { ImportDialog } from "../import-dialog";
 import { useConfirm } from "../dialogs/confirm-dialog";
@@ -44,6 +45,7 @@ export function ResourcePage<Row extends AnyRow>({ resource }: { resource: Resou
 function ListSkeleton() {
   return (
     <div className="flex flex-col gap-3 p-4">
+      <Skeleton className="h-10 w-64" />
       <Skeleton className="h-14" />
       <Skeleton className="h-8 w-48" />
       <Skeleton className="h-64" />
@@ -298,86 +300,89 @@ function ResourceList<Row extends AnyRow>({ resource }: { resource: Resource<Row
   const counts = useSWR<Record<string, number>>(tabs?.countUrl ? [tabs.countUrl, listParams] : null, swrFetcher, { keepPreviousData: true });
 
   return (
-    <div className="flex min-h-0 gap-3 p-4" data-testid="resource-page" data-resource={resource.api}>
-      {resource.slots?.left && <aside className="shrink-0">{resource.slots.left(ui)}</aside>}
-      <div className="flex min-w-0 flex-1 flex-col gap-3">
-        {tabs && (
-          <Tabs value={String(state.query[tabs.prop])} onValueChange={(v) => navigate({ [tabs.prop]: v, current: 1 })}>
-            <TabsList>
-              {tabs.items.map((i) => (
-                <TabsTrigger key={i.name} value={i.name} data-testid={`tab-${i.name}`}>
-                  {label(i.label)}
-                  {i.countKey && counts.data?.[i.countKey] !== undefined && <span className="text-xs">({counts.data[i.countKey]})</span>}
-                </TabsTrigger>
-              ))}
-            </TabsList>
-          </Tabs>
-        )}
-        {resource.search && (
-          <SearchBar config={resource.search} query={state.query} label={label} onSearch={(filters) => navigate({ ...filters, current: 1 })} />
-        )}
-        {resource.slots?.top?.(ui)}
-        {tree ? (
-          <TreeTable
-            key={JSON.stringify(treeKey)}
-            nodes={rows}
-            columns={columns}
-            layout={layout}
-            shape={shape}
-            defaultExpanded={tree.defaultExpanded}
-            match={match}
-            loading={isLoading || isValidating}
-            error={!!error && !loaded}
-            onRetry={() => refresh()}
-            toolbar={toolbarButtons}
-            height={resource.height}
-            size={resource.size}
-          />
-        ) : (
-          <div className="flex flex-col gap-3 rounded-md border bg-card p-3">
-            {toolbar.length > 0 && (
-              <div className="flex flex-wrap items-center gap-2" data-testid="toolbar">
-                {toolbarButtons}
-                {resource.multiple && selected.length > 0 && <span className="text-xs text-muted-foreground">{tk("table.selected", { count: selected.length })}</span>}
-              </div>
-            )}
-            <DataTable
+    // The shell's page frame: the route's title and the breadcrumbs from the menu tree (core §2).
+    <PageFrame>
+      <div className="flex min-h-0 gap-3" data-testid="resource-page" data-resource={resource.api}>
+        {resource.slots?.left && <aside className="shrink-0">{resource.slots.left(ui)}</aside>}
+        <div className="flex min-w-0 flex-1 flex-col gap-3">
+          {tabs && (
+            <Tabs value={String(state.query[tabs.prop])} onValueChange={(v) => navigate({ [tabs.prop]: v, current: 1 })}>
+              <TabsList>
+                {tabs.items.map((i) => (
+                  <TabsTrigger key={i.name} value={i.name} data-testid={`tab-${i.name}`}>
+                    {label(i.label)}
+                    {i.countKey && counts.data?.[i.countKey] !== undefined && <span className="text-xs">({counts.data[i.countKey]})</span>}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
+            </Tabs>
+          )}
+          {resource.search && (
+            <SearchBar config={resource.search} query={state.query} label={label} onSearch={(filters) => navigate({ ...filters, current: 1 })} />
+          )}
+          {resource.slots?.top?.(ui)}
+          {tree ? (
+            <TreeTable
+              key={JSON.stringify(treeKey)}
+              nodes={rows}
               columns={columns}
               layout={layout}
-              rows={rows}
-              getRowId={keyOf}
-              multiple={resource.multiple}
-              selection={selection}
-              onSelectionChange={setSelection}
-              sort={state.sort}
-              onSortChange={(s: Sort) => navigate({ sort: s?.prop ?? null, order: s?.order ?? null, current: 1 })}
+              shape={shape}
+              defaultExpanded={tree.defaultExpanded}
+              match={match}
               loading={isLoading || isValidating}
               error={!!error && !loaded}
               onRetry={() => refresh()}
+              toolbar={toolbarButtons}
               height={resource.height}
               size={resource.size}
-              texts={{ empty: tk("table.empty"), error: tk("table.error"), retry: tk("actions.retry"), selectAll: tk("table.selectAll"), selectRow: tk("table.selectRow") }}
             />
-            <Pagination page={current} size={size} total={total} pageSizes={resource.pageSizes} onChange={(p, s) => navigate({ current: p, size: s })} />
-          </div>
+          ) : (
+            <div className="flex flex-col gap-3 rounded-md border bg-card p-3">
+              {toolbar.length > 0 && (
+                <div className="flex flex-wrap items-center gap-2" data-testid="toolbar">
+                  {toolbarButtons}
+                  {resource.multiple && selected.length > 0 && <span className="text-xs text-muted-foreground">{tk("table.selected", { count: selected.length })}</span>}
+                </div>
+              )}
+              <DataTable
+                columns={columns}
+                layout={layout}
+                rows={rows}
+                getRowId={keyOf}
+                multiple={resource.multiple}
+                selection={selection}
+                onSelectionChange={setSelection}
+                sort={state.sort}
+                onSortChange={(s: Sort) => navigate({ sort: s?.prop ?? null, order: s?.order ?? null, current: 1 })}
+                loading={isLoading || isValidating}
+                error={!!error && !loaded}
+                onRetry={() => refresh()}
+                height={resource.height}
+                size={resource.size}
+                texts={{ empty: tk("table.empty"), error: tk("table.error"), retry: tk("actions.retry"), selectAll: tk("table.selectAll"), selectRow: tk("table.selectRow") }}
+              />
+              <Pagination page={current} size={size} total={total} pageSizes={resource.pageSizes} onChange={(p, s) => navigate({ current: p, size: s })} />
+            </div>
+          )}
+        </div>
+        {/* The one dialogs host of this list. */}
+        {dialog && resource.form && (dialog.mode !== "view" || !resource.detail) && (
+          <ResourceFormDialog key={`${dialog.mode}-${dialog.id ?? ""}-${dialogRow ? 1 : 0}`} resource={resource} mode={dialog.mode} row={dialogRow} preset={dialog.mode === "create" ? preset : undefined} loading={dialogLoading} error={dialogError} label={label} onClose={close} onSaved={refresh} />
         )}
+        {dialog?.mode === "view" && resource.detail && <DetailDialog rows={resource.detail} row={dialogRow} loading={dialogLoading} error={dialogError} title={tk("dialog.view", { name: label(resource.entity ?? "entity") })} label={label} onClose={close} />}
+        {resource.endpoints.import && toolbar.some((a) => a.key === "import") && (
+          <ImportDialog
+            open={params.get("import") === "1"}
+            onOpenChange={(o) => !o && navigate({ import: null })}
+            action={resource.endpoints.import}
+            template={resource.endpoints.template ? { endpoint: resource.endpoints.template, filename: `${label(resource.exportName ?? "title")}.xlsx` } : undefined}
+            onImported={() => refresh()}
+          />
+        )}
+        {resource.slots?.dialogs?.(ui)}
+        {confirmElement}
       </div>
-      {/* The one dialogs host of this list. */}
-      {dialog && resource.form && (dialog.mode !== "view" || !resource.detail) && (
-        <ResourceFormDialog key={`${dialog.mode}-${dialog.id ?? ""}-${dialogRow ? 1 : 0}`} resource={resource} mode={dialog.mode} row={dialogRow} preset={dialog.mode === "create" ? preset : undefined} loading={dialogLoading} error={dialogError} label={label} onClose={close} onSaved={refresh} />
-      )}
-      {dialog?.mode === "view" && resource.detail && <DetailDialog rows={resource.detail} row={dialogRow} loading={dialogLoading} error={dialogError} title={tk("dialog.view", { name: label(resource.entity ?? "entity") })} label={label} onClose={close} />}
-      {resource.endpoints.import && toolbar.some((a) => a.key === "import") && (
-        <ImportDialog
-          open={params.get("import") === "1"}
-          onOpenChange={(o) => !o && navigate({ import: null })}
-          action={resource.endpoints.import}
-          template={resource.endpoints.template ? { endpoint: resource.endpoints.template, filename: `${label(resource.exportName ?? "title")}.xlsx` } : undefined}
-          onImported={() => refresh()}
-        />
-      )}
-      {resource.slots?.dialogs?.(ui)}
-      {confirmElement}
-    </div>
+    </PageFrame>
   );
 }
