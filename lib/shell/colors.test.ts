@@ -40,6 +40,9 @@ describe("theme colours", () => {
     expect(Object.keys(vars)).toHaveLength(12);
     expect(vars["--primary"]).toBe("#67c23a");
     expect(vars["--primary-light-9"]).toBe("#f0f9eb");
+    // Dark mode fades the steps into its dark background: a selected row stays readable.
+    expect(themeVariables("#409EFF", "dark")["--primary-light-9"]).toBe("#18222c");
+    expect(themeCss("#409EFF")).toMatch(/^:root\{[^}]*--primary-light-9:#ecf5ff[^}]*\}\.dark\{[^}]*--primary-light-9:#18222c[^}]*\}$/);
     expect(themeCss("}body{display:none")).toContain("--primary:#409eff");
     expect(themeCss("}body{display:none")).not.toContain("display");
   });

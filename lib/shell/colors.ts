@@ -20,10 +20,16 @@ export function toHex([r, g, b]: Rgb): string {
   return `#${[r, g, b].map((v) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, "0")).join("")}`;
 }
 
-/** Mixes `weight` (0–1) of white into the colour. */
-export function lighten(rgb: Rgb, weight: number): Rgb {
-  return rgb.map((v) => v + (255 - v) * weight) as unknown as Rgb;
+/** Mixes `weight` (0–1) of `toward` into the colour. */
+export function mix(rgb: Rgb, toward: Rgb, weight: number): Rgb {
+  return rgb.map((v, i) => v + (toward[i] - v) * weight) as unknown as Rgb;
 }
+
+/** Mixes `weight` (0–1) of white into the colour. */
+export const lighten = (rgb: Rgb, weight: number): Rgb => mix(rgb, [255, 255, 255], weight);
+
+/** The dark theme's page background (`.dark --background`): its light steps fade into it, not into white. */
+const DARK_BACKGROUND: Rgb = [0x14, 0x14, 0x14];
 
 /** Mixes `weight` (0–1) of black into the colour. */
 export function darken(rgb: Rgb, weight: number): Rgb {
@@ -42,22 +48,25 @@ export function skinColorOf(value: string | null | undefined): string {
   return rgb ? toHex(rgb) : DEFAULT_SKIN_COLOR.toLowerCase();
 }
 
-/** The CSS variables of `app/globals.css` that follow the primary colour. */
-export function themeVariables(skinColor: string | null | undefined): Record<string, string> {
+/** The CSS variables of `app/globals.css` that follow the primary colour, light or dark theme. */
+export function themeVariables(skinColor: string | null | undefined, theme: "light" | "dark" = "light"): Record<string, string> {
   const rgb = parseHex(skinColorOf(skinColor))!;
+  const base = theme === "dark" ? DARK_BACKGROUND : ([255, 255, 255] as const);
   const vars: Record<string, string> = {
     "--primary": toHex(rgb),
     "--primary-foreground": contrastText(rgb),
     "--primary-dark": toHex(darken(rgb, 0.1)),
   };
-  for (let step = 1; step <= 9; step++) vars[`--primary-light-${step}`] = toHex(lighten(rgb, step / 10));
+  for (let step = 1; step <= 9; step++) vars[`--primary-light-${step}`] = toHex(mix(rgb, base, step / 10));
   return vars;
 }
 
-/** `:root{…}` text for a style element rendered on the server (no flash of the default colour). */
-export function themeCss(skinColor: string | null | undefined): string {
-  const body = Object.entries(themeVariables(skinColor))
+const block = (selector: string, vars: Record<string, string>) =>
+  `${selector}{${Object.entries(vars)
     .map(([k, v]) => `${k}:${v}`)
-    .join(";");
-  return `:root{${body}}`;
+    .join(";")}}`;
+
+/** `:root{…}.dark{…}` for a style element rendered on the server (no flash of the default colour). */
+export function themeCss(skinColor: string | null | undefined): string {
+  return block(":root", themeVariables(skinColor)) + block(".dark", themeVariables(skinColor, "dark"));
 }
