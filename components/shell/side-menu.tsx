@@ -177,10 +177,15 @@ function Brand({ collapsed }: { collapsed: boolean }) {
   const name = (collapsed ? company.compNameShort || company.compName : company.compName) || t("appName");
   const logo = (collapsed ? company.compLogoShort || company.compLogo : company.compLogo) || "/brand/logo.svg";
   return (
-    <Link href={HOME_PATH} className="flex h-14 shrink-0 items-center gap-2 border-b px-3 font-semibold" data-testid="brand" title={name}>
-      <img src={fileUrl(logo)} alt="" className="h-8 w-8 shrink-0 object-contain" />
-      {!collapsed && <span className="line-clamp-2 text-sm leading-tight">{name}</span>}
-      {collapsed && company.compNameShort && <span className="sr-only">{name}</span>}
+    <Link
+      href={HOME_PATH}
+      className={cn("flex h-14 shrink-0 items-center border-b font-semibold", collapsed ? "flex-col justify-center gap-0.5 px-1" : "gap-2 px-3")}
+      data-testid="brand"
+      title={name}
+    >
+      <img src={fileUrl(logo)} alt="" className={cn("shrink-0 object-contain", collapsed && company.compNameShort ? "h-6 w-6" : "h-8 w-8")} />
+      {/* Collapsed, the short name (when the company has one) sits under the short logo. */}
+      {(!collapsed || company.compNameShort) && <span className={cn("leading-tight", collapsed ? "max-w-full truncate text-[10px]" : "line-clamp-2 text-sm")}>{name}</span>}
     </Link>
   );
 }

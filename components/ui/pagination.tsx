@@ -39,7 +39,7 @@ export function Pagination({ page, size, total, pageSizes, onChange, className }
   };
   const btn = "inline-flex h-7 min-w-7 items-center justify-center rounded px-1.5 text-sm hover:text-primary disabled:pointer-events-none disabled:opacity-40";
   return (
-    <nav className={cn("flex flex-wrap items-center justify-end gap-2 text-sm text-muted-foreground", className)} aria-label="pagination" data-testid="pagination">
+    <nav className={cn("flex flex-wrap items-center justify-end gap-2 text-sm text-muted-foreground", className)} aria-label={t("label")} data-testid="pagination">
       <span data-testid="pagination-total">{t("total", { total })}</span>
       <Select value={String(size)} onValueChange={(v) => onChange(1, Number(v))}>
         <SelectTrigger className="h-7 w-auto min-w-[6.5rem] gap-1 text-xs" aria-label={t("perPage", { size })}>
