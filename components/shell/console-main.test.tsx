@@ -27,8 +27,12 @@ function mount() {
   return { main, scroll, visit };
 }
 
+/** What the tab bar stores as it opens and closes tabs. */
+const openTabs = (...names: string[]) => sessionStorage.setItem("keepAliveList", JSON.stringify(names));
+
 describe("ConsoleMain", () => {
   it("gives a keep-alive page back its scroll position, and starts detail pages at the top", () => {
+    openTabs("userSet", "project");
     nav.path = "/systemSet/userSet";
     const { main, scroll, visit } = mount();
     scroll(300);
@@ -45,6 +49,21 @@ describe("ConsoleMain", () => {
     visit("/systemSet/userSet");
     expect(main.scrollTop).toBe(300);
     visit("/systemSet/userSetInfo");
+    expect(main.scrollTop).toBe(0);
+  });
+
+  it("starts a page over when its tab was closed in between", () => {
+    openTabs("userSet", "project");
+    nav.path = "/systemSet/userSet";
+    const { main, scroll, visit } = mount();
+    scroll(300);
+    visit("/projects/project");
+    openTabs("project");
+    visit("/systemSet/userSet");
+    expect(main.scrollTop).toBe(0);
+    openTabs("project", "userSet");
+    visit("/projects/project");
+    visit("/systemSet/userSet");
     expect(main.scrollTop).toBe(0);
   });
 });

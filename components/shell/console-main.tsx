@@ -2,12 +2,24 @@
 
 import { useLayoutEffect, useRef } from "react";
 import { usePathname } from "next/navigation";
+import { STORAGE } from "@/lib/client-state";
 import { routeByPath } from "@/lib/shell/routes";
+
+/** Route names whose tabs are open and kept alive: the tab bar keeps the list (core §3 keepAliveList). */
+function keptAlive(): string[] {
+  try {
+    const names: unknown = JSON.parse(sessionStorage.getItem(STORAGE.keepAlive) ?? "[]");
+    return Array.isArray(names) ? names : [];
+  } catch {
+    return [];
+  }
+}
 
 /**
  * The content area. Next keeps recent pages alive (React Activity), but they share this scroll
  * container and Next scrolls it to the top on every navigation: a keep-alive page gets back the
- * scroll position it had when it was left. Detail pages (keep-alive off) start at the top.
+ * scroll position it had when it was left — while its tab stays open: a page opened again after
+ * its tab was closed starts over, like detail pages (keep-alive off) always do.
  */
 export function ConsoleMain({ children }: { children: React.ReactNode }) {
   const ref = useRef<HTMLElement>(null);
@@ -20,7 +32,9 @@ export function ConsoleMain({ children }: { children: React.ReactNode }) {
   useLayoutEffect(() => {
     const route = routeByPath(pathname);
     shown.current = route?.keepAlive ? route.path : null;
-    const top = shown.current ? positions.current.get(shown.current) : undefined;
+    if (!shown.current) return;
+    if (!keptAlive().includes(route!.name)) positions.current.delete(shown.current);
+    const top = positions.current.get(shown.current);
     if (ref.current && top !== undefined) ref.current.scrollTop = top;
   }, [pathname]);
 
