@@ -15,8 +15,8 @@ const features = tableFeatures({ rowSelectionFeature });
 export type TableColumn<Row extends RowData> = ColumnDef<typeof features, Row, any>;
 export type ColumnLayout = { width?: number; minWidth?: number; align?: "left" | "center" | "right"; sortable?: boolean; sticky?: "right" };
 
-/** Rows above this count render through a virtualiser (a page of 100+ rows stays smooth). */
-export const VIRTUAL_THRESHOLD = 100;
+/** Rows above this count render through a virtualiser: the largest page size (100) and big trees stay smooth. */
+export const VIRTUAL_THRESHOLD = 50;
 const ROW_HEIGHT = 41;
 
 type Props<Row extends RowData> = {
