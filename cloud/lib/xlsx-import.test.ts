@@ -61,7 +61,7 @@ describe("readImport", () => {
     const rows: unknown[][] = [["Name", "Count"]];
     for (let i = 0; i < 10001; i++) rows.push([`n${i % 1000}`, i]);
     const save = vi.fn(async () => {});
-    await expect(run(await xlsx(rows), save)).rejects.toMatchObject({ key: "widgets.importFile.tooManyRows", values: { max: 10000 } });
+    await expect(run(await xlsx(rows), save)).rejects.toMatchObject({ key: "widgets.importFile.tooManyRows", values: { max: 10000, row: 10002 } });
     expect(save).not.toHaveBeenCalled();
   });
 
@@ -84,6 +84,13 @@ describe("readImport", () => {
     expect(save).toHaveBeenCalledWith({ name: "ok", count: 2 }, 2);
     expect(r.errorList.map((e) => e.rowData[0])).toEqual(["'=HYPERLINK(1)", "'@cmd"]);
     expect(r.errorList[1].rowData[1]).toBe("'-1");
+  });
+
+  it("hands number cells to the schema as text, as a form sends them", async () => {
+    const save = vi.fn(async () => {});
+    const r = await run(await xlsx([["Name", "Count"], [12345, 7]]), save);
+    expect(save).toHaveBeenCalledWith({ name: "12345", count: 7 }, 2);
+    expect(r.successTotal).toBe(1);
   });
 
   it("fails a row whose save is refused, with the refusal's message", async () => {

@@ -94,8 +94,9 @@ export async function readImport<S extends z.ZodTypeAny>(input: Readable | strin
           continue;
         }
         if (!cells.length) continue;
-        if (++dataRows > limits.rows) throw refuse("widgets.importFile.tooManyRows", { max: limits.rows });
-        const input = Object.fromEntries(o.columns.map((c, i) => [c.key, cells[i] ?? ""]));
+        if (++dataRows > limits.rows) throw refuse("widgets.importFile.tooManyRows", { max: limits.rows, row: row.number });
+        // The schema sees what a form would send: text, so a phone number typed into Excel (a number cell) passes as typed.
+        const input = Object.fromEntries(o.columns.map((c, i) => [c.key, typeof cells[i] === "number" ? String(cells[i]) : (cells[i] ?? "")]));
         const parsed = o.schema.safeParse(input);
         if (parsed.success) {
           valid.push({ row: parsed.data, rowNum: row.number, cells });
