@@ -10,11 +10,13 @@ function AreaText({ code }: { code: string | null | undefined }) {
   return <>{path.length ? joinAreaNames(path) : code || "-"}</>;
 }
 
-/** The projects list (core §3): search, table, paging, create / edit / view / delete, export. */
+/** The projects list (core §3): search, table, paging, create / edit / view / delete, export, import. */
 export const projectResource = defineResource<Project>({
   ns: "projects.project",
   api: "device/project",
   perm: "dev:project",
+  // The cloud's import adds projects, so it asks for the add permission (there is no import code).
+  perms: { import: "dev:project:add" },
   schemas: { query: projectQuery, create: projectBody, update: projectUpdate },
   search: {
     keyword: "prjName",
@@ -64,7 +66,7 @@ export const projectResource = defineResource<Project>({
     { prop: "images", label: "fields.images", type: "images", full: true },
   ],
   rowActions: ["view", "edit", "del"],
-  toolbar: ["add", "export", "batchDelete"],
+  toolbar: ["add", "export", "import", "batchDelete"],
   multiple: true,
 });
 

