@@ -53,7 +53,9 @@ export function PageFrame({ title, back, actions, children }: PageFrameProps) {
   const route = routeByPath(pathname);
   const trail = menuTrail(menus, pathname);
   const heading = title ?? (route ? t(titleKey(route)) : null);
-  const crumbs = trail.length ? trail.map((n) => menuTitle(n, locale)) : route && route.path !== HOME_PATH ? [t(titleKey(route))] : [];
+  const own = route && route.path !== HOME_PATH ? [t(titleKey(route))] : [];
+  // A detail page's trail ends at its list's entry: the page's own title follows it.
+  const crumbs = trail.length ? [...trail.map((n) => menuTitle(n, locale)), ...(route?.parent ? own : [])] : own;
 
   const onBack = () => {
     const target = backTarget(back === true ? undefined : back);

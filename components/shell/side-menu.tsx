@@ -8,7 +8,7 @@ import useSWR from "swr";
 import { ChevronRight } from "lucide-react";
 import { silentSwrFetcher } from "@/lib/api/fetcher";
 import { fileUrl } from "@/lib/file-url";
-import { FAVOURITES_KEY, flattenMenu, menuTitle, menuTrail, type MenuNode } from "@/lib/shell/menu";
+import { FAVOURITES_KEY, flattenMenu, menuPathOf, menuTitle, menuTrail, type MenuNode } from "@/lib/shell/menu";
 import { HOME_PATH } from "@/lib/shell/routes";
 import { cn } from "@/lib/utils";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
@@ -64,7 +64,7 @@ function Entry({ node, depth, parent }: { node: MenuNode; depth: number; parent?
   const locale = useLocale();
   const pathname = usePathname();
   const open = useOpenEntry();
-  const active = !!node.path && node.path.toLowerCase() === pathname.toLowerCase();
+  const active = !!node.path && node.path.toLowerCase() === menuPathOf(pathname);
   return (
     <li role="none">
       <a
@@ -133,7 +133,7 @@ function CollapsedNode({ node }: { node: MenuNode }) {
   const pathname = usePathname();
   const open = useOpenEntry();
   const leaves = node.childrens.length ? flattenMenu(node.childrens) : [{ node, trail: [] }];
-  const active = leaves.some((l) => l.node.path?.toLowerCase() === pathname.toLowerCase());
+  const active = leaves.some((l) => l.node.path?.toLowerCase() === menuPathOf(pathname));
   const title = menuTitle(node, locale);
   if (!node.childrens.length) {
     return (

@@ -39,9 +39,12 @@ export function flattenMenu(nodes: MenuNode[], trail: MenuNode[] = []): { node: 
   return nodes.flatMap((n) => (n.childrens.length ? flattenMenu(n.childrens, [...trail, n]) : n.path || n.frame === 1 ? [{ node: n, trail }] : []));
 }
 
-/** The chain of menu nodes leading to a path (breadcrumbs, the open folder), or []. */
+/** The path whose menu entry stands for a page: a detail page's list, else the page itself. */
+export const menuPathOf = (pathname: string): string => (routeByPath(pathname)?.parent ?? pathname).toLowerCase();
+
+/** The chain of menu nodes leading to a page's entry (breadcrumbs, the open folder), or []. */
 export function menuTrail(nodes: MenuNode[], pathname: string): MenuNode[] {
-  const target = pathname.toLowerCase();
+  const target = menuPathOf(pathname);
   for (const { node, trail } of flattenMenu(nodes)) if (node.path?.toLowerCase() === target) return [...trail, node];
   return [];
 }

@@ -21,6 +21,14 @@ describe("route catalogue", () => {
     expect(new Set(ROUTES.map((r) => r.path)).size).toBe(ROUTES.length);
   });
 
+  it("gives detail pages (keep-alive off) a parent that is a known list route", () => {
+    for (const r of ROUTES.filter((x) => x.parent)) {
+      expect(r.keepAlive).toBe(false);
+      expect(routeByPath(r.parent!)?.keepAlive, r.name).toBe(true);
+    }
+    expect(routeByName("userSetInfo")?.parent).toBe("/systemSet/userSet");
+  });
+
   it("looks routes up by path, ignoring query, hash and trailing slash, and by name", () => {
     expect(routeByPath("/msg/stationInfo?id=3")?.name).toBe("stationInfo");
     expect(routeByPath("/systemSet/userSet/")?.name).toBe("userSet");
@@ -89,5 +97,7 @@ describe("menu entries", () => {
     ]);
     expect(menuTrail(tree, "/msg/station").map((n) => n.id)).toEqual([1, 3, 4]);
     expect(menuTrail(tree, "/nowhere")).toEqual([]);
+    // A detail page leads to its list's entry (breadcrumbs, the active entry, the open folder).
+    expect(menuTrail(tree, "/msg/stationInfo").map((n) => n.id)).toEqual([1, 3, 4]);
   });
 });

@@ -15,6 +15,8 @@ export type RouteDef = {
   newWindow: boolean;
   /** Not a tab: login, file preview and full-screen routes. */
   tab: boolean;
+  /** A detail page's list: its menu entry is the one shown active and its breadcrumbs lead there. */
+  parent?: string;
 };
 
 type Flags = Partial<Omit<RouteDef, "path">>;
@@ -28,9 +30,10 @@ const r = (path: string, flags: Flags = {}): RouteDef => {
     needsProject: flags.needsProject ?? false,
     newWindow: flags.newWindow ?? false,
     tab: flags.tab ?? !fullScreen,
+    ...(flags.parent ? { parent: flags.parent } : {}),
   };
 };
-const detail: Flags = { keepAlive: false };
+const detail = (parent?: string): Flags => ({ keepAlive: false, parent });
 const under = (prefix: string, names: string[], flags: Record<string, Flags> = {}) => names.map((n) => r(`${prefix}/${n}`, flags[n]));
 const dataScreen: Flags = { fullScreen: true, needsProject: true, newWindow: true };
 
@@ -41,30 +44,30 @@ export const ROUTES: readonly RouteDef[] = [
   ...under(
     "/systemSet",
     ["menuSet", "roleSet", "groupSet", "departmentSet", "userSet", "userSetInfo", "pwdMode", "tenantSet", "tenantInfo", "tenantRoleSet", "dictSet", "loginPage", "companyInfo", "companyColor", "phoneSet", "expire", "securitySet", "notificationTemplate"],
-    { userSetInfo: detail, tenantInfo: detail },
+    { userSetInfo: detail("/systemSet/userSet"), tenantInfo: detail("/systemSet/tenantSet") },
   ),
   r("/projects/project"),
   r("/spaces/space"),
-  ...under("/devices", ["device", "viewDevice", "handleLog", "calibrationRules", "allDevices", "dataPush"], { viewDevice: detail, calibrationRules: { needsProject: true } }),
-  ...under("/productSet", ["connect", "objFunction", "objModel", "objModelInfo", "prodFunctionSet", "product", "productInfo"], { objModelInfo: detail, productInfo: detail }),
-  ...under("/prodCopy", ["prodCopyList", "prodCopyInfo"], { prodCopyInfo: detail }),
+  ...under("/devices", ["device", "viewDevice", "handleLog", "calibrationRules", "allDevices", "dataPush"], { viewDevice: detail("/devices/device"), calibrationRules: { needsProject: true } }),
+  ...under("/productSet", ["connect", "objFunction", "objModel", "objModelInfo", "prodFunctionSet", "product", "productInfo"], { objModelInfo: detail("/productSet/objModel"), productInfo: detail("/productSet/product") }),
+  ...under("/prodCopy", ["prodCopyList", "prodCopyInfo"], { prodCopyInfo: detail("/prodCopy/prodCopyList") }),
   r("/operations/operation", { needsProject: true }),
   r("/videoSurveillances/videoSurveillance"),
   ...under(
     "/robot",
     ["track", "inspectionRecord", "inspectionPointStatistics", "inspectionTaskStatistics", "timeoutTaskStatistics", "robotTaskStatistics", "point", "inspectionItem", "plan", "task", "taskItem"],
-    { inspectionItem: detail, taskItem: detail },
+    { inspectionItem: detail(), taskItem: detail("/robot/task") },
   ),
-  r("/robot/inspectionRecord/viewInspectionRecord", detail),
+  r("/robot/inspectionRecord/viewInspectionRecord", detail("/robot/inspectionRecord")),
   r("/operations/robotControl", { fullScreen: true }),
   r("/operations/deployRobotControl", { fullScreen: true }),
   ...under("/operationMonitoring", ["tilt", "tiltDis", "beton", "acceleration", "settlement", "inclinometer", "water", "waterHeight", "anchor", "axialforce", "dis", "horizontalDis", "weather"]),
   r("/OTAUpdate"),
-  r("/OTATaskInfo", detail),
-  ...under("/alarm", ["levelSet", "alarmLink", "alarmRule", "alarmCenter", "alarmCenterInfo"], { alarmCenterInfo: detail }),
+  r("/OTATaskInfo", detail("/OTAUpdate")),
+  ...under("/alarm", ["levelSet", "alarmLink", "alarmRule", "alarmCenter", "alarmCenterInfo"], { alarmCenterInfo: detail("/alarm/alarmCenter") }),
   r("/pointCorrelation/page", { name: "pointCorrelation" }),
-  r("/pointCorrelation/pointDetails", detail),
-  ...under("/msg", ["todo", "station", "stationInfo"], { stationInfo: detail }),
+  r("/pointCorrelation/pointDetails", detail("/pointCorrelation/page")),
+  ...under("/msg", ["todo", "station", "stationInfo"], { stationInfo: detail("/msg/station") }),
   r("/globalDataScreen", dataScreen),
   r("/houseDataScreen", dataScreen),
   r("/globalDataScreen1", dataScreen),
@@ -78,11 +81,11 @@ export const ROUTES: readonly RouteDef[] = [
   r("/knowledge"),
   r("/knowledgeLog"),
   r("/constructionRecord"),
-  ...under("/sim", ["sim", "simInfo", "simOrder", "simOrderInfo", "simClient", "simProduct", "simSet"], { simInfo: detail, simOrderInfo: detail }),
+  ...under("/sim", ["sim", "simInfo", "simOrder", "simOrderInfo", "simClient", "simProduct", "simSet"], { simInfo: detail("/sim/sim"), simOrderInfo: detail("/sim/simOrder") }),
   r("/reportList", { needsProject: true }),
   r("/reportPlan", { needsProject: true }),
   r("/reportTemplate", { needsProject: true }),
-  r("/editTemplate", detail),
+  r("/editTemplate", detail("/reportTemplate")),
   r("/media/library", { name: "mediaLibrary" }),
   r("/page/page1"),
   r("/page/page2"),
