@@ -491,6 +491,38 @@ describe("forgotten password", () => {
       await cloud.db.delete(pwdPolicies).where(eq(pwdPolicies.tenantId, 2));
     }
   });
+
+  it("offers only the methods the tenant keeps on, sending and spending no code otherwise", async () => {
+    const u = await freshUser();
+    const admin = await cloud.login("demoadmin", "Demo@2026", 2, "10.3.1.1");
+    const saveForget = (methods: string[]) => cloud.request("/sys/pwdMode/saveForget", { token: admin, body: { methods } });
+    // A code asked for while e-mail was still on.
+    await cloud.request("/sys/login/forgetPwd/email/send", { body: { email: u.email, tId: 2 } });
+    const mailCode = cloud.lastCode(u.email);
+    expect((await saveForget(["sms"])).body.code).toBe(200);
+    try {
+      const sent = cloud.outbox.length;
+      const send = await cloud.request("/sys/login/forgetPwd/email/send", { body: { email: u.email, tId: 2 }, language: "en" });
+      expect(send.body).toMatchObject({ code: 400, msg: "This tenant does not offer resetting the password by e-mail", success: false });
+      const verify = await cloud.request("/sys/login/forgetPwd/email/verify", { body: { email: u.email, code: mailCode, tId: 2 } });
+      expect(verify.body).toMatchObject({ code: 400, msg: "当前租户未开放通过邮箱找回密码", data: null });
+      expect(cloud.outbox.length).toBe(sent);
+      expect((await cloud.request("/sys/login/forgetPwd/sms/send", { body: { phone: u.phone, tId: 2 } })).body.code).toBe(200);
+      // Another tenant's policy is its own.
+      expect((await cloud.request("/sys/login/forgetPwd/email/send", { body: { email: "nobody@example.com", tId: 1 } })).body.code).toBe(200);
+
+      expect((await saveForget([])).body.code).toBe(200);
+      const smsSend = await cloud.request("/sys/login/forgetPwd/sms/send", { body: { phone: u.phone, tId: 2 }, language: "en" });
+      expect(smsSend.body).toMatchObject({ code: 400, msg: "This tenant does not offer resetting the password by SMS" });
+      const smsVerify = await cloud.request("/sys/login/forgetPwd/sms/verify", { body: { phone: u.phone, code: cloud.lastCode(u.phone), tId: 2 } });
+      expect(smsVerify.body).toMatchObject({ code: 400, msg: "当前租户未开放通过短信找回密码" });
+    } finally {
+      await cloud.db.delete(pwdPolicies).where(eq(pwdPolicies.tenantId, 2));
+    }
+    // The refused check did not spend the code: with e-mail back on it still works.
+    const back = await cloud.request<{ dataCode: string }>("/sys/login/forgetPwd/email/verify", { body: { email: u.email, code: mailCode, tId: 2 } });
+    expect(back.body.code).toBe(200);
+  });
 });
 
 describe("public tenant information", () => {

@@ -78,8 +78,19 @@ async function completeLogin(c: Ctx, user: User) {
 type Proof = { tenantId: number; purpose: "login" | "forget"; channel: "sms" | "email"; target: string };
 const fieldOf = (p: Proof) => (p.channel === "sms" ? "phone" : "email");
 
+/** A forgotten password is reset only by the methods the tenant's policy offers (core §9);
+ *  checked before any code is sent or spent. */
+async function assertForgetMethod(c: Ctx, proof: Proof) {
+  if (proof.purpose !== "forget") return;
+  const policy = await loadPolicy(c.var.deps.db, proof.tenantId);
+  if (!policy.forget.methods.includes(proof.channel)) {
+    throw new AppError(Code.BAD_REQUEST, proof.channel === "sms" ? "cloud.forgetBySmsOff" : "cloud.forgetByEmailOff");
+  }
+}
+
 /** Sends a code to a phone or e-mail; the answer, cooldown included, is the same whether or not it is registered. */
 async function sendProof(c: Ctx, proof: Proof) {
+  await assertForgetMethod(c, proof);
   const user = await findUser(c.var.deps, proof.tenantId, fieldOf(proof), proof.target);
   await sendCode(c.var.deps, proof, c.var.locale, !!user);
   return ok(c, null, "cloud.codeSent");
@@ -87,6 +98,7 @@ async function sendProof(c: Ctx, proof: Proof) {
 
 /** Spends a code and returns the user it proves. */
 async function checkProof(c: Ctx, proof: Proof, code: string): Promise<User> {
+  await assertForgetMethod(c, proof);
   await consumeCode(c.var.deps, proof, code);
   const user = await findUser(c.var.deps, proof.tenantId, fieldOf(proof), proof.target);
   if (!user) throw new AppError(Code.BAD_REQUEST, "cloud.codeWrong");
