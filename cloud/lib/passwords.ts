@@ -34,6 +34,18 @@ export function passwordReminder(policy: PwdPolicy, user: Pick<User, "pwdChanged
 }
 
 /**
+ * Welcome reminder (regular change, core §9): while an account is younger than the policy's
+ * welcome period (7/30/90 days) and still has the password it was created with, each login
+ * reminds the user to set one of their own. Part of regular change, so off when that is off.
+ */
+export async function welcomeReminder(db: Db, policy: PwdPolicy, user: Pick<User, "id" | "createdAt">, now: Date): Promise<boolean> {
+  if (!policy.regular.enabled || now.getTime() - user.createdAt.getTime() >= policy.welcome.days * 86_400_000) return false;
+  // Every change of password (own, forced, reset) leaves the old one in the history.
+  const [changed] = await db.select({ id: passwordHistory.id }).from(passwordHistory).where(eq(passwordHistory.userId, user.id)).limit(1);
+  return !changed;
+}
+
+/**
  * Sets a user's password after checking the tenant's policy and history; the reason for a refusal
  * names every rule that failed. Revokes the user's tokens unless told to keep one session.
  */

@@ -37,6 +37,8 @@ export type LoginResult = {
   user: SessionUser;
   /** Days until the password expires, when that is within the policy's reminder cycle. */
   pwdExpireDays?: number;
+  /** A new account still on the password it was created with, within the policy's welcome period. */
+  pwdWelcome?: boolean;
 };
 export type PasswordChangeRequired = { dataCode: string; reason: "first" | "expired" | "reset" };
 export type SessionUser = { id: number; name: string; realname: string; avatar: string | null; tenantId: number };
