@@ -141,6 +141,36 @@ test("exports the current query as xlsx with localised headers", async ({ page }
   expect(names.every((n) => n.startsWith(BATCH))).toBe(true);
 });
 
+test("imports projects from the downloaded template and lists the rows it refused", async ({ page }, testInfo) => {
+  await signIn(page);
+  const list = new ResourcePageObject(page);
+  await list.open(PATH);
+  await list.toolbarButton("import").click();
+  const dialog = page.getByRole("dialog");
+  await expect(page).toHaveURL(/import=1/);
+  const [template] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "下载模板" }).click()]);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile((await template.path())!);
+  const sheet = wb.worksheets[0];
+  expect(sheet.getRow(1).values).toContain("项目名称");
+  // Row 2 is good, row 3 has no name.
+  sheet.addRow([`导入项目${RUN}`, "王工", "13800000000", "滨江路 1 号", 120.1, 30.2]);
+  sheet.addRow(["", "李工"]);
+  const file = testInfo.outputPath("projects.xlsx");
+  await wb.xlsx.writeFile(file);
+
+  await page.getByTestId("import-input").setInputFiles(file);
+  await dialog.getByRole("button", { name: "开始导入" }).click();
+  await expect(dialog).toContainText("成功 1 条");
+  await expect(dialog).toContainText("失败 1 条");
+  await expect(dialog.getByRole("row").nth(1)).toContainText("第 3 行");
+  // The footer's close (the corner × after it has the same accessible name).
+  await dialog.getByRole("button", { name: "关闭", exact: true }).first().click();
+  await expect(page).not.toHaveURL(/import=1/);
+  await list.open(`${PATH}?prjName=${encodeURIComponent(`导入项目${RUN}`)}`);
+  await expect(page.getByTestId("data-table")).toContainText(`导入项目${RUN}`);
+});
+
 test("deletes one project after confirming, and several at once", async ({ page }) => {
   await signIn(page);
   const list = new ResourcePageObject(page);
