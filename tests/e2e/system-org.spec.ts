@@ -3,9 +3,6 @@ import { ResourcePageObject } from "./pages/resource-page";
 import { ShellPage } from "./pages/shell-page";
 import { SystemOrgPage, superadminApi } from "./pages/system-org-page";
 
-// Parked: the first step times out (3 min) against the production build; fix next session (issue 5 notes).
-
-
 // One database for the file: a tenant made through the API, then its administrator builds a
 // department, a group, a role and a user in the browser, and the user sees exactly the role's menus.
 test.describe.configure({ mode: "serial" });

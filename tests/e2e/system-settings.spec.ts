@@ -3,9 +3,6 @@ import { LoginPage, loginAs } from "./pages/login-page";
 import { ResourcePageObject } from "./pages/resource-page";
 import { SettingsPageObject } from "./pages/settings-page";
 
-// Parked: its steps depend on each other and two fail against the production build; fix next session (issue 5 notes).
-
-
 // One database for the file: the tenant created first is looked at next; policy and colour
 // changes are made and undone in order.
 test.describe.configure({ mode: "serial" });
@@ -77,7 +74,6 @@ test("the platform creates a tenant and its administrator from the tenant screen
   await other.close();
 });
 
-// Parked: the refusal text is not found against the production build; fix next session (issue 5 notes).
 test("a tenant administrator sets the policy to high and weak passwords are refused with the reason", async ({ page }) => {
   test.slow();
   await signInDemo(page);
