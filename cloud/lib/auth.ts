@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, gte, isNull, lte, ne, or } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { Code } from "@/lib/contract/envelope";
 import { roles, tenants, tokens, userRoles, users } from "../db/schema";
@@ -60,8 +60,8 @@ export async function permissionCodes(db: Db, roleIds: number[]): Promise<Set<st
 }
 
 /**
- * Resolves the caller from the token on every request, so a disabled user or tenant and a
- * removed role take effect at once. Missing, expired or revoked → code 401.
+ * Resolves the caller from the token on every request, so a disabled user or tenant, an ended
+ * contract and a removed role take effect at once. Missing, expired or revoked → code 401.
  */
 export async function authenticate(deps: Deps, header: string | undefined): Promise<Auth> {
   const token = tokenFromHeader(header);
@@ -80,6 +80,11 @@ export async function authenticate(deps: Deps, header: string | undefined): Prom
         gt(tokens.expiresAt, now),
         eq(users.enabled, 1),
         eq(tenants.enabled, 1),
+        // Like the login: a tenant outside its contract dates is shut out; the platform has no contract.
+        or(
+          eq(tenants.id, PLATFORM_TENANT_ID),
+          and(or(isNull(tenants.contractEnd), gte(tenants.contractEnd, now)), or(isNull(tenants.contractStart), lte(tenants.contractStart, now))),
+        ),
       ),
     )
     .limit(1);

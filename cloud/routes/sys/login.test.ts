@@ -99,15 +99,32 @@ describe("username login", () => {
     await cloud.login("demoadmin", "Demo@2026", 2);
   });
 
-  it("refuses a tenant whose contract has ended, but never the platform", async () => {
-    const past = new Date(cloud.now().getTime() - 1000);
-    await cloud.db.update(tenants).set({ contractEnd: past });
+  it("refuses a tenant outside its contract dates, and ends its sessions, but never the platform's", async () => {
+    const admin = await cloud.login("demoadmin", "Demo@2026", 2);
+    const platform = await cloud.login("superadmin", "Super@2026", 1);
+    const userInfo = async (token: string) => (await cloud.request("/sys/login/userInfo", { token })).body.code;
+    const day = 86_400_000;
+    await cloud.db.update(tenants).set({ contractEnd: new Date(cloud.now().getTime() - 1000) });
     try {
-      const res = await attempt({ username: "demoadmin", password: "Demo@2026", tId: 2 });
-      expect(res.body).toMatchObject({ code: 403, msg: "租户合同已到期，请联系管理员" });
+      const ended = await attempt({ username: "demoadmin", password: "Demo@2026", tId: 2 });
+      expect(ended.body).toMatchObject({ code: 403, msg: "租户合同已到期，请联系管理员" });
+      // A session opened before the end stops with it.
+      expect(await userInfo(admin)).toBe(401);
+      expect(await userInfo(platform)).toBe(200);
       await cloud.login("superadmin", "Super@2026", 1);
+
+      await cloud.db.update(tenants).set({ contractStart: new Date(cloud.now().getTime() + day), contractEnd: null });
+      const early = await attempt({ username: "demoadmin", password: "Demo@2026", tId: 2 }, "10.0.2.3", "en");
+      expect(early.body).toMatchObject({ code: 403, msg: "The tenant's contract has not started yet, contact your administrator" });
+      expect(await userInfo(admin)).toBe(401);
+      expect(await userInfo(platform)).toBe(200);
+
+      // Within the dates, the last moment included.
+      await cloud.db.update(tenants).set({ contractStart: new Date(cloud.now().getTime() - day), contractEnd: cloud.now() });
+      expect(await userInfo(admin)).toBe(200);
+      await cloud.login("demoadmin", "Demo@2026", 2);
     } finally {
-      await cloud.db.update(tenants).set({ contractEnd: null });
+      await cloud.db.update(tenants).set({ contractStart: null, contractEnd: null });
     }
   });
 

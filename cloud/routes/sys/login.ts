@@ -17,7 +17,7 @@ import {
 import { Code } from "@/lib/contract/envelope";
 import { captchas, tenants, users } from "../../db/schema";
 import type { CloudEnv, Ctx, Deps } from "../../lib/context";
-import { issueToken, requireAuth, revokeToken, roleCodes } from "../../lib/auth";
+import { PLATFORM_TENANT_ID, issueToken, requireAuth, revokeToken, roleCodes } from "../../lib/auth";
 import { consumeCode, sendCode } from "../../lib/codes";
 import { loadCompany } from "../../lib/company";
 import { DUMMY_HASH, randomToken, sha256, verifyPassword } from "../../lib/crypto";
@@ -43,14 +43,18 @@ async function checkCaptcha(deps: Deps, key: string | undefined, answer: string 
   return !!row && row.expiresAt > deps.now() && row.answerHash === sha256(answer.trim().toLowerCase());
 }
 
-/** A user passed the credentials check: refuse disabled accounts and tenants, demand a change
- *  of password when due, otherwise hand out a token. */
+/** A user passed the credentials check: refuse disabled accounts, disabled tenants and tenants
+ *  outside their contract dates (the platform has no contract), demand a change of password
+ *  when due, otherwise hand out a token. */
 async function completeLogin(c: Ctx, user: User) {
   const deps = c.var.deps;
   const now = deps.now();
   const [tenant] = await deps.db.select().from(tenants).where(eq(tenants.id, user.tenantId));
   if (!tenant || tenant.enabled !== 1) throw new AppError(Code.FORBIDDEN, "cloud.tenantDisabled");
-  if (tenant.contractEnd && tenant.contractEnd < now && tenant.id !== 1) throw new AppError(Code.FORBIDDEN, "cloud.tenantExpired");
+  if (tenant.id !== PLATFORM_TENANT_ID) {
+    if (tenant.contractEnd && tenant.contractEnd < now) throw new AppError(Code.FORBIDDEN, "cloud.tenantExpired");
+    if (tenant.contractStart && tenant.contractStart > now) throw new AppError(Code.FORBIDDEN, "cloud.tenantNotStarted");
+  }
   if (user.enabled !== 1) throw new AppError(Code.FORBIDDEN, "cloud.userDisabled");
   const policy = await loadPolicy(deps.db, user.tenantId);
   const reason: PasswordChangeRequired["reason"] | null = user.mustChangePwd
