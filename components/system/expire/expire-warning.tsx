@@ -2,9 +2,9 @@
 
 import * as React from "react";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
 import { api } from "@/lib/api/fetcher";
 import type { ExpireWarnCurrent } from "@/lib/contract/system/company-settings";
+import { stickyWarning } from "@/components/app/sticky-warning";
 
 /** Session-storage marker: the warning is asked for once per browser session and user. */
 export const EXPIRE_WARNED = "expireWarned";
@@ -24,11 +24,8 @@ export function ExpireWarning({ userKey }: { userKey: string | number }) {
       .get<ExpireWarnCurrent>("sys/company/expireWarn/current", undefined, { silent: true })
       .then((w) => {
         if (!live || !w.show) return;
-        toast.warning(w.daysLeft === 0 ? t("today") : t("days", { n: w.daysLeft ?? 0 }), {
-          id: "expire-warning",
+        stickyWarning("expire-warning", w.daysLeft === 0 ? t("today") : t("days", { n: w.daysLeft ?? 0 }), {
           description: w.contractEnd ? t("endsOn", { date: w.contractEnd }) : undefined,
-          duration: Infinity,
-          closeButton: true,
         });
       })
       // Not knowing is no reason to bother the user: try again next session.
