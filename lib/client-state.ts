@@ -9,6 +9,8 @@ export const STORAGE = {
   recent: "recentPages",
   /** The path a failed chunk load already reloaded once (core §2). */
   chunkReload: "chunkReload",
+  /** The login answer's password reminders, shown once by the console page the login opens. */
+  pwdNotice: "pwdNotice",
 } as const;
 
 /** Cookie remembering the collapsed side menu, so the server renders it that way (no jump). */
@@ -16,7 +18,7 @@ export const MENU_COLLAPSED_COOKIE = "menuCollapsed";
 
 /** Forgets what belonged to the signed-in session: tabs, keep-alive list, project. */
 export function clearSessionState() {
-  for (const key of [STORAGE.tabs, STORAGE.keepAlive, STORAGE.projId, STORAGE.signedIn, STORAGE.recent]) sessionStorage.removeItem(key);
+  for (const key of [STORAGE.tabs, STORAGE.keepAlive, STORAGE.projId, STORAGE.signedIn, STORAGE.recent, STORAGE.pwdNotice]) sessionStorage.removeItem(key);
   localStorage.removeItem(STORAGE.projId);
   localStorage.removeItem(STORAGE.recent);
 }

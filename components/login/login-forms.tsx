@@ -9,15 +9,16 @@ import { phoneLogin, usernameLogin, type PasswordChangeRequired } from "@/lib/co
 import { Code } from "@/lib/contract/envelope";
 import { Button } from "@/components/ui/button";
 import { Field } from "./field";
+import type { PasswordReminders } from "./password-notice";
 import { SendCodeButton } from "./send-code-button";
 
-export type LoginOutcome = { kind: "ok" } | { kind: "change"; change: PasswordChangeRequired };
+export type LoginOutcome = { kind: "ok"; reminders: PasswordReminders } | { kind: "change"; change: PasswordChangeRequired };
 
 /** Posts to the console's own login handler; the token stays server-side in the session cookie. */
 async function postLogin(body: Record<string, unknown>): Promise<LoginOutcome> {
   try {
-    await request("POST", "auth/login", { body, silent: true });
-    return { kind: "ok" };
+    const { pwdExpireDays, pwdWelcome } = await request<PasswordReminders>("POST", "auth/login", { body, silent: true });
+    return { kind: "ok", reminders: { pwdExpireDays, pwdWelcome } };
   } catch (e) {
     if (e instanceof ApiError && e.code === Code.PASSWORD_CHANGE_REQUIRED) return { kind: "change", change: e.data as PasswordChangeRequired };
     throw e;

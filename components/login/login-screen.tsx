@@ -11,6 +11,7 @@ import { LanguageSwitch } from "@/components/app/language-switch";
 import { ChangePasswordForm } from "./change-password-form";
 import { ForgotPassword } from "./forgot-password";
 import { PasswordLoginForm, SmsLoginForm, type LoginOutcome } from "./login-forms";
+import { rememberPasswordReminders } from "./password-notice";
 import type { LoginBranding, PwdMode } from "./login-types";
 import { BannerCarousel } from "./banner-carousel";
 
@@ -24,6 +25,7 @@ export function LoginScreen({ tId, target, company, pwdMode }: { tId: number; ta
   const onOutcome = (o: LoginOutcome) => {
     if (o.kind === "change") return setChange(o.change);
     sessionStorage.setItem(STORAGE.signedIn, "1");
+    rememberPasswordReminders(o.reminders);
     // A full navigation: the console renders afresh with the new session.
     window.location.assign(target);
   };

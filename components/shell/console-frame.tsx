@@ -20,6 +20,7 @@ import { TabBar } from "./tab-bar";
 import { ThemeToggle } from "./theme-toggle";
 import { UserMenu } from "./user-menu";
 import { ExpireWarning } from "@/components/system/expire/expire-warning";
+import { PasswordNotice } from "@/components/login/password-notice";
 
 /**
  * The signed-in shell, rendered on the server: branding colours, side menu, header and tab bar
@@ -46,6 +47,7 @@ export async function ConsoleFrame({ children }: { children: React.ReactNode }) 
       <style>{themeCss(data.company.skinColor)}</style>
       {/* Tenant users are warned before their contract ends (once per browser session). */}
       <ExpireWarning userKey={`${session.tenantId}:${session.user.id}`} />
+      <PasswordNotice />
       <CollapseProvider initial={collapsed}>
         <div className="flex h-screen overflow-hidden">
           <SideMenu />
