@@ -143,7 +143,7 @@ export function PwdModeView() {
     { name: "enabled", label: "fields.regularEnabled", type: "switch", on: true, off: false },
     { name: "validDays", label: "fields.validDays", type: "number", min: 1, max: 3650, floatNum: 0, show: (v) => !!v.enabled },
     { name: "remindDays", label: "fields.remindDays", type: "number", min: 1, max: 365, floatNum: 0, show: (v) => !!v.enabled, hint: "hints.remindDays" },
-    { name: "days", label: "fields.welcomeDays", type: "radio", dict: dayOptions, hint: "hints.welcomeDays" },
+    { name: "days", label: "fields.welcomeDays", type: "radio", dict: dayOptions, show: (v) => !!v.enabled, hint: "hints.welcomeDays" },
   ];
 
   const historyFields: FormField[] = [
