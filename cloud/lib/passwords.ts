@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import type { PasswordChangeRequired } from "@/lib/contract/auth";
 import { Code } from "@/lib/contract/envelope";
 import { checkPassword } from "@/lib/contract/password";
 import { defaultPwdPolicy, pwdPolicySchema, type PwdPolicy } from "@/lib/contract/pwd-policy";
@@ -40,9 +41,29 @@ export function passwordReminder(policy: PwdPolicy, user: Pick<User, "pwdChanged
  */
 export async function welcomeReminder(db: Db, policy: PwdPolicy, user: Pick<User, "id" | "createdAt">, now: Date): Promise<boolean> {
   if (!policy.regular.enabled || now.getTime() - user.createdAt.getTime() >= policy.welcome.days * 86_400_000) return false;
-  // Every change of password (own, forced, reset) leaves the old one in the history.
-  const [changed] = await db.select({ id: passwordHistory.id }).from(passwordHistory).where(eq(passwordHistory.userId, user.id)).limit(1);
-  return !changed;
+  return !(await passwordEverChanged(db, user.id));
+}
+
+/** Every change of password (own, forced, reset) leaves the old one in the history; creating
+ *  an account leaves none. */
+async function passwordEverChanged(db: Db, userId: number): Promise<boolean> {
+  const [changed] = await db.select({ id: passwordHistory.id }).from(passwordHistory).where(eq(passwordHistory.userId, userId)).limit(1);
+  return !!changed;
+}
+
+/**
+ * Why the login must stop for a new password, or null. A forced change is `reset` when an
+ * administrator set the password (`setPassword` with `mustChange`, the only way the flag comes
+ * back after a change), `first` while the account still has the password it was created with.
+ */
+export async function forcedChangeReason(
+  db: Db,
+  policy: PwdPolicy,
+  user: Pick<User, "id" | "mustChangePwd" | "pwdChangedAt">,
+  now: Date,
+): Promise<PasswordChangeRequired["reason"] | null> {
+  if (user.mustChangePwd) return (await passwordEverChanged(db, user.id)) ? "reset" : "first";
+  return passwordExpired(policy, user, now) ? "expired" : null;
 }
 
 /**

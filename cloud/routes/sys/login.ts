@@ -22,10 +22,15 @@ import { consumeCode, sendCode } from "../../lib/codes";
 import { loadCompany } from "../../lib/company";
 import { DUMMY_HASH, randomToken, sha256, verifyPassword } from "../../lib/crypto";
 import { AppError, body, ok, query } from "../../lib/http";
-import { changeWithTicket, issueTicket, loadPolicy, passwordExpired, passwordReminder } from "../../lib/passwords";
+import { changeWithTicket, forcedChangeReason, issueTicket, loadPolicy, passwordReminder } from "../../lib/passwords";
 import { LIMITS, clearFailures, failureKeys, failures, forgiveFailure, isLocked, recordFailure } from "../../lib/throttle";
 
 const CAPTCHA_TTL_MS = 5 * 60_000;
+const CHANGE_MESSAGES: Record<PasswordChangeRequired["reason"], string> = {
+  first: "cloud.passwordMustChange",
+  reset: "cloud.passwordResetMustChange",
+  expired: "cloud.passwordExpired",
+};
 type User = typeof users.$inferSelect;
 
 async function findUser(deps: Deps, tenantId: number, field: "username" | "phone" | "email", value: string): Promise<User | undefined> {
@@ -57,14 +62,10 @@ async function completeLogin(c: Ctx, user: User) {
   }
   if (user.enabled !== 1) throw new AppError(Code.FORBIDDEN, "cloud.userDisabled");
   const policy = await loadPolicy(deps.db, user.tenantId);
-  const reason: PasswordChangeRequired["reason"] | null = user.mustChangePwd
-    ? "first"
-    : passwordExpired(policy, user, now)
-      ? "expired"
-      : null;
+  const reason = await forcedChangeReason(deps.db, policy, user, now);
   if (reason) {
     const data: PasswordChangeRequired = { dataCode: await issueTicket(deps, user.id), reason };
-    throw new AppError(Code.PASSWORD_CHANGE_REQUIRED, reason === "expired" ? "cloud.passwordExpired" : "cloud.passwordMustChange", {}, data);
+    throw new AppError(Code.PASSWORD_CHANGE_REQUIRED, CHANGE_MESSAGES[reason], {}, data);
   }
   const token = await issueToken(deps, user, c.var.ip);
   const { roles } = await roleCodes(deps.db, user.id);

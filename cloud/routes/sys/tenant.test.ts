@@ -167,7 +167,7 @@ describe("sys/tenant", { timeout: SETUP_MS }, () => {
     expect(cloud.outbox.at(-1)).toMatchObject({ channel: "email", target: "boss@example.com" });
     expect(cloud.outbox.at(-1)!.body).toContain("Reset12345");
     const login = await cloud.request<PasswordChangeRequired>("/sys/login/username", { body: { username, password: "Reset12345", tId: id } });
-    expect(login.body.code).toBe(432);
+    expect(login.body).toMatchObject({ code: 432, msg: "密码已被管理员重置，请设置新密码", data: { reason: "reset" } });
     expect((await cloud.request("/sys/tenant/updUserPwd", { token: demo, body: { id, password: "Reset12345x", confirmPassword: "Reset12345x" } })).status).toBe(403);
   });
 

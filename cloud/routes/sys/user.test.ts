@@ -222,8 +222,8 @@ describe("sys/user state and passwords", () => {
       ["email", "reset001@example.com"],
     ]);
     expect(sent[0].body).toContain("Reset2026a");
-    const login = await cloud.request("/sys/login/username", { body: { username: "reset001", password: "Reset2026a", tId: 2 } });
-    expect(login.body.code).toBe(Code.PASSWORD_CHANGE_REQUIRED);
+    const login = await cloud.request("/sys/login/username", { body: { username: "reset001", password: "Reset2026a", tId: 2 }, language: "en" });
+    expect(login.body).toMatchObject({ code: Code.PASSWORD_CHANGE_REQUIRED, msg: "Your password was reset by an administrator, please set a new one", data: { reason: "reset" } });
     expect((await post("updUserPwd", platform, { id: member.id, password: "Reset2026b", confirmPassword: "Reset2026b" })).body.code).toBe(404);
   });
 
