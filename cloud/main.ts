@@ -4,7 +4,6 @@ import { startCloud } from "./start";
 const cloud = await startCloud({
   port: Number(process.env.CLOUD_PORT || 3100),
   databaseUrl: process.env.DATABASE_URL,
-  dataDir: process.env.DATA_DIR ? `${process.env.DATA_DIR}/pglite` : undefined,
 });
 console.log(`[cloud] listening on ${cloud.url}/${process.env.CLOUD_PRODUCT || "iot"}Cloud`);
 const stop = async () => {

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
 import { createCloud } from "./app";
 import { openDb } from "./db/client";
@@ -14,10 +15,13 @@ export type CloudOptions = {
   config?: Partial<CloudConfig>;
 };
 
+/** `DATA_DIR` holds the embedded database (`pglite/`) and the uploads (`files/`), as the README says. */
+const dataDir = () => process.env.DATA_DIR || ".data";
+
 export function cloudConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
   return {
     product: process.env.CLOUD_PRODUCT || "iot",
-    filesDir: process.env.FILES_DIR || ".data/files",
+    filesDir: process.env.FILES_DIR || join(dataDir(), "files"),
     tokenTtlMs: 12 * 3600_000,
     ...overrides,
   };
@@ -25,7 +29,7 @@ export function cloudConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
 
 /** Opens the database, migrates, seeds on first start and serves the cloud. */
 export async function startCloud(opts: CloudOptions) {
-  const handle = await openDb({ url: opts.databaseUrl, dataDir: opts.dataDir ?? ".data/pglite" });
+  const handle = await openDb({ url: opts.databaseUrl, dataDir: opts.dataDir ?? join(dataDir(), "pglite") });
   if (await seed(handle.db)) console.log("[cloud] seeded the platform tenant, the demo tenant and the demo accounts");
   const app = createCloud({
     db: handle.db,
