@@ -14,6 +14,7 @@ import {
   landlineRequired,
   mobile,
   mobileRequired,
+  optional,
   number,
   numberRequired,
   rgbColor,
@@ -181,5 +182,13 @@ describe("issueMessage", () => {
     expect(check(z.array(z.string()).min(1), [])).toBe("minItems");
     expect(check(z.enum(["a"]), "b")).toBe("invalidOption");
     expect(check(z.strictObject({}), { x: 1 }) ).toBe("unknownField");
+  });
+
+  it("reports an optional field's own problem rather than the blank alternative's", () => {
+    const longitude = optional(z.coerce.number({ error: "validation.number" }).max(180, "validation.max"));
+    expect(check(longitude, "east")).toBe("number");
+    expect(check(longitude, "200")).toBe("max");
+    expect(check(longitude, "")).toBe("ok");
+    expect(check(optional(z.enum(["a", "b"])), "c")).toBe("invalidOption");
   });
 });

@@ -119,8 +119,12 @@ export function issueMessage(issue: z.core.$ZodIssue): IssueMessage {
       return { key: "validation.max", values };
     case "invalid_format":
       return { key: issue.format === "email" ? "validation.email" : "validation.format", values };
+    case "invalid_union": {
+      // optional() is "blank or the field's own schema": report the field's own problem, not "invalid option".
+      const own = (i as { errors?: z.core.$ZodIssue[][] }).errors?.find((branch) => branch.length && !branch.every((x) => x.code === "invalid_value"));
+      return own ? issueMessage(own[0]) : { key: "validation.invalidOption", values };
+    }
     case "invalid_value":
-    case "invalid_union":
       return { key: "validation.invalidOption", values };
     case "unrecognized_keys":
       return { key: "validation.unknownField", values };
