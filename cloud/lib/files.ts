@@ -206,6 +206,8 @@ export async function receiveUpload(req: Request, o: ReceiveOptions): Promise<Re
     await reader.cancel().catch(() => undefined);
     const partial = out as { ws: WriteStream; abs: string } | null;
     if (partial) {
+      // A write still in flight fails once the stream is destroyed; unheard, that failure would crash the process.
+      partial.ws.on("error", () => undefined);
       partial.ws.destroy();
       await rm(partial.abs, { force: true });
     }
