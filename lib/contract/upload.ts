@@ -21,6 +21,25 @@ export const UPLOAD_LIMITS = {
   serverMaxMb: 100,
 } as const;
 
+/**
+ * What an upload is for (`file/upload?purpose=`): the cloud takes the size limit, the types and
+ * whether the file is public from here, never from the caller's numbers (core §9). `public`:
+ * branding the anonymous login screen shows.
+ */
+export const UPLOAD_PURPOSES = {
+  avatar: { maxMb: 4, accept: IMAGE_EXTS, public: false },
+  companyLogo: { maxMb: 2, accept: IMAGE_EXTS, public: true },
+  loginLogo: { maxMb: 2, accept: IMAGE_EXTS, public: true },
+  loginBanner: { maxMb: 5, accept: IMAGE_EXTS, public: true },
+  loginBackdrop: { maxMb: 5, accept: IMAGE_EXTS, public: true },
+  tenantContract: { maxMb: 20, accept: DOC_EXTS, public: false },
+  projectImage: { maxMb: 4, accept: IMAGE_EXTS, public: false },
+} as const satisfies Record<string, { maxMb: number; accept: readonly string[]; public: boolean }>;
+export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
+const PURPOSES = Object.keys(UPLOAD_PURPOSES) as [UploadPurpose, ...UploadPurpose[]];
+/** A public file is always branding, so one uploaded without a purpose gets branding's largest limit. */
+export const PUBLIC_MAX_MB = Math.max(...Object.values(UPLOAD_PURPOSES).map((p) => (p.public ? p.maxMb : 0)));
+
 /** Spreadsheet imports (core §9): enforced by the cloud while it streams the sheet. */
 export const IMPORT_LIMITS = { rows: 10000, columns: 200, sizeMb: 20 } as const;
 
@@ -47,9 +66,12 @@ export function checkUpload(file: { name: string; size: number }, opts: { accept
   return null;
 }
 
-/** `file/upload?maxMb=&accept=jpg,png&public=1`: all optional; maxMb capped by the server's
- *  ceiling; `public=1` (images only) for branding the anonymous login screen shows. */
+/** `file/upload?purpose=&maxMb=&accept=jpg,png&public=1`: all optional. A `purpose` sets the
+ *  limit, types and publicity, which `maxMb` and `accept` may only narrow; without one, maxMb is
+ *  capped by the server's ceiling and `public=1` (images only, branding's limit) marks branding
+ *  the anonymous login screen shows. */
 export const uploadQuery = z.object({
+  purpose: z.enum(PURPOSES, "validation.invalidOption").optional(),
   public: z.enum(["0", "1"], "validation.invalidOption").optional().transform((v) => v === "1"),
   maxMb: z.coerce.number({ error: "validation.number" }).positive("validation.number").max(UPLOAD_LIMITS.serverMaxMb, "validation.max").optional(),
   accept: z

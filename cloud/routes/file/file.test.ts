@@ -114,6 +114,34 @@ describe("file/upload", () => {
     expect(await files()).toEqual(before);
   });
 
+  it("takes the limit, types and publicity from the declared purpose; the caller may only narrow them", async () => {
+    const before = await files();
+    const png = (mb: number) => Buffer.concat([PNG, Buffer.alloc(Math.ceil(mb * 1024 * 1024))]);
+    const avatar = await upload(demoToken, "me.png", PNG, "?purpose=avatar&public=1");
+    expect(avatar.body.data).toMatch(/^2\/20260302\/[a-f0-9]{32}\.png$/);
+    const logo = await upload(demoToken, "logo.png", PNG, "?purpose=companyLogo");
+    expect(logo.body.data).toMatch(/^p\/2\/20260302\/[a-f0-9]{32}\.png$/);
+    const after = await files();
+
+    const bigAvatar = await upload(demoToken, "me.png", png(4), "?purpose=avatar&maxMb=100");
+    expect(bigAvatar).toMatchObject({ status: 413, body: { msg: "Upload size cannot exceed 4 MB" } });
+    expect((await upload(demoToken, "logo.png", png(2), "?purpose=loginLogo&maxMb=50")).body.msg).toBe("Upload size cannot exceed 2 MB");
+    expect((await upload(demoToken, "plan.pdf", PDF, "?purpose=loginBanner")).body.msg).toBe("The file must be .jpg/.jpeg/.bmp/.png");
+    expect((await upload(demoToken, "photo.png", PNG, "?purpose=tenantContract&accept=png,pdf")).body.msg).toBe("The file must be .pdf");
+    expect((await upload(demoToken, "contract.pdf", PDF, "?purpose=tenantContract")).body.code).toBe(200);
+    const narrowed = await upload(demoToken, "contract.pdf", Buffer.concat([PDF, Buffer.alloc(1024 * 1024)]), "?purpose=tenantContract&maxMb=1");
+    expect(narrowed.body.msg).toBe("Upload size cannot exceed 1 MB");
+    expect((await upload(demoToken, "me.png", PNG, "?purpose=anything")).body.code).toBe(400);
+    expect((await files()).length).toBe(after.length + 1);
+    expect(after.length).toBe(before.length + 2);
+  });
+
+  it("gives a public upload without a purpose branding's largest limit", async () => {
+    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
+    expect((await upload(demoToken, "banner.png", big, "?public=1&maxMb=50")).body.msg).toBe("Upload size cannot exceed 5 MB");
+    expect((await upload(demoToken, "banner.png", PNG, "?public=1&maxMb=50")).body.code).toBe(200);
+  });
+
   it("caps maxMb at the server maximum and needs a session", async () => {
     expect((await upload(demoToken, "a.png", PNG, "?maxMb=101")).status).toBe(400);
     const anon = await cloud.app.request(url("upload"), { method: "POST", body: new FormData() });

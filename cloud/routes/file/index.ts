@@ -1,13 +1,13 @@
 import { Hono } from "hono";
-import { IMAGE_EXTS, UPLOAD_LIMITS, uploadQuery } from "@/lib/contract/upload";
+import { IMAGE_EXTS, PUBLIC_MAX_MB, UPLOAD_LIMITS, UPLOAD_PURPOSES, uploadQuery } from "@/lib/contract/upload";
 import { requireAuth } from "../../lib/auth";
 import type { CloudEnv, Ctx } from "../../lib/context";
 import { fileResponse, parseStoredPath, PUBLIC_PREFIX, receiveUpload } from "../../lib/files";
 import { badRequest, forbidden, notFound, ok, query } from "../../lib/http";
 
 /**
- * The file service (widgets §5, §7). `POST upload` (multipart field `file`, optional `maxMb` and
- * `accept`) answers the stored relative path; `GET <path>` serves a file of the caller's tenant.
+ * The file service (widgets §5, §7). `POST upload` (multipart field `file`, optional `purpose`,
+ * `maxMb` and `accept`: see `uploadQuery`) answers the stored relative path; `GET <path>` serves a file of the caller's tenant.
  * The app skips its JSON body limit for multipart: the receiver enforces its own.
  */
 const storedFile = (c: Ctx) => {
@@ -26,10 +26,15 @@ export const fileRoutes = new Hono<CloudEnv>()
   .use(requireAuth)
   .post("/upload", async (c) => {
     const q = query(c, uploadQuery);
-    const maxMb = q.maxMb ?? UPLOAD_LIMITS.serverDefaultMb;
     const { deps, auth } = c.var;
-    const accept = q.public ? (q.accept ?? IMAGE_EXTS).filter((e) => (IMAGE_EXTS as readonly string[]).includes(e)) : q.accept;
-    const stored = await receiveUpload(c.req.raw, { root: deps.config.filesDir, tenantId: auth.tenantId, now: deps.now(), maxBytes: Math.floor(maxMb * 1024 * 1024), accept, publicFile: q.public });
+    // The declared purpose decides; the caller's maxMb and accept may only narrow what it allows.
+    const purpose = q.purpose ? UPLOAD_PURPOSES[q.purpose] : null;
+    const publicFile = purpose ? purpose.public : q.public;
+    const ceiling = purpose?.maxMb ?? (publicFile ? PUBLIC_MAX_MB : UPLOAD_LIMITS.serverMaxMb);
+    const maxMb = Math.min(q.maxMb ?? purpose?.maxMb ?? UPLOAD_LIMITS.serverDefaultMb, ceiling);
+    const allowed: readonly string[] | undefined = purpose?.accept ?? (publicFile ? IMAGE_EXTS : undefined);
+    const accept = allowed ? (q.accept ?? allowed).filter((e) => allowed.includes(e)) : q.accept;
+    const stored = await receiveUpload(c.req.raw, { root: deps.config.filesDir, tenantId: auth.tenantId, now: deps.now(), maxBytes: Math.floor(maxMb * 1024 * 1024), accept, publicFile });
     return ok(c, stored.path);
   })
   .get("/*", async (c) => {
