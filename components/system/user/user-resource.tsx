@@ -10,6 +10,7 @@ import { useShell } from "@/components/shell/shell-context";
 import { Switch } from "@/components/ui/switch";
 import { api } from "@/lib/api/fetcher";
 import { userAdd, userQuery, userUpdate, type UserRow } from "@/lib/contract/system/user";
+import { UPLOAD_PURPOSES } from "@/lib/contract/upload";
 import { usePermissions } from "@/components/kit/can";
 import { DepartmentSelect } from "../department/department-select";
 import { useUrlParam } from "../menu/url-param";
@@ -17,7 +18,6 @@ import { DepartmentFilter } from "./department-filter";
 import { useRoleOptions } from "./use-role-options";
 
 export const USER_INFO_PATH = "/systemSet/userSetInfo";
-export const AVATAR_MAX_MB = 4;
 
 function RoleSelect({ value, onChange, disabled, invalid }: { value: unknown; onChange: (v: (string | number)[]) => void; disabled: boolean; invalid: boolean }) {
   const options = useRoleOptions();
@@ -150,7 +150,7 @@ function useUserResource() {
               label: "fields.avatar",
               type: "custom",
               hint: "hints.avatar",
-              render: ({ field, disabled }) => <ImageUpload single value={field.value || ""} onChange={field.onChange} maxMb={AVATAR_MAX_MB} disabled={disabled} />,
+              render: ({ field, disabled }) => <ImageUpload single value={field.value || ""} onChange={field.onChange} maxMb={UPLOAD_PURPOSES.avatar.maxMb} disabled={disabled} />,
             },
           ],
         },
