@@ -22,7 +22,7 @@ import { consumeCode, sendCode } from "../../lib/codes";
 import { loadCompany } from "../../lib/company";
 import { DUMMY_HASH, randomToken, sha256, verifyPassword } from "../../lib/crypto";
 import { AppError, body, ok, query } from "../../lib/http";
-import { changeWithTicket, forcedChangeReason, issueTicket, loadPolicy, passwordReminder } from "../../lib/passwords";
+import { changeWithTicket, forcedChangeReason, issueTicket, loadPolicy, passwordReminder, welcomeReminder } from "../../lib/passwords";
 import { LIMITS, clearFailures, failureKeys, failures, forgiveFailure, isLocked, recordFailure } from "../../lib/throttle";
 
 const CAPTCHA_TTL_MS = 5 * 60_000;
@@ -77,6 +77,7 @@ async function completeLogin(c: Ctx, user: User) {
   };
   const pwdExpireDays = passwordReminder(policy, user, now);
   if (pwdExpireDays !== null) result.pwdExpireDays = pwdExpireDays;
+  if (await welcomeReminder(deps.db, policy, user, now)) result.pwdWelcome = true;
   return ok(c, result, "cloud.loginOk");
 }
 

@@ -129,6 +129,19 @@ describe("sys/pwdMode", { timeout: SETUP_MS }, () => {
     expect((await loginAt(31)).body.data.pwdExpireDays).toBeUndefined();
   });
 
+  it("welcome reminder: a new account still on its first password is reminded during the welcome period", async () => {
+    await save("saveRegular", { regular: { enabled: true, validDays: 90, remindDays: 7 }, welcome: { days: 7 } });
+    await cloud.addUser({ tenantId: 2, username: "newcomer1", password: "Welcome123", realname: "新人" });
+    const login = () => cloud.request<LoginResult>("/sys/login/username", { body: { username: "newcomer1", password: "Welcome123", tId: 2 } });
+    expect((await login()).body.data.pwdWelcome).toBe(true);
+    // The subject has changed its password: no welcome reminder for it.
+    await cloud.db.update(users).set({ mustChangePwd: false, pwdChangedAt: cloud.now() }).where(eq(users.id, subject));
+    expect((await cloud.request<LoginResult>("/sys/login/username", { body: { username: "policyuser1", password: current, tId: 2 } })).body.data.pwdWelcome).toBeUndefined();
+    // Off with regular change.
+    await save("saveRegular", { regular: { enabled: false, validDays: 90, remindDays: 7 }, welcome: { days: 7 } });
+    expect((await login()).body.data.pwdWelcome).toBeUndefined();
+  });
+
   it("forgot-password methods reach the login screen", async () => {
     expect((await save("saveForget", { methods: ["email"] })).body.code).toBe(200);
     const pub = await cloud.request<{ forget: { methods: string[] } }>("/sys/login/getPwdMode?tId=2");
