@@ -10,6 +10,7 @@ vi.mock("sonner", () => ({ toast }));
 
 const policy = { complexity: { template: "common", pwdSize: 8, pwdModes: [2, 3] } };
 let posts: { url: string; body: Record<string, unknown> }[];
+let gets: string[];
 const ok = (data: unknown) => Response.json({ code: 200, msg: "ok", data, success: true });
 
 let messages: Record<string, unknown>;
@@ -18,6 +19,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   posts = [];
+  gets = [];
   Object.values(toast).forEach((f) => f.mockReset());
   // Radix's checkbox measures itself; jsdom has no ResizeObserver.
   vi.stubGlobal("ResizeObserver", class { observe() {} unobserve() {} disconnect() {} });
@@ -28,7 +30,9 @@ beforeEach(() => {
         posts.push({ url, body: JSON.parse(String(init.body)) });
         return ok(null);
       }
+      gets.push(url);
       if (url.startsWith("/api/sys/pwdMode/info")) return ok(policy);
+      if (url.startsWith("/api/sys/login/getPwdMode")) return ok({ complexity: { template: "high", pwdSize: 10, pwdModes: [4, 5] }, forget: { methods: [] } });
       if (url.startsWith("/api/sys/pwdMode/random")) return ok("Rand0m-Pass!x");
       if (url.startsWith("/api/sys/login/userInfo")) return ok({ user: { id: 42, name: "alice01", realname: "Alice" }, roles: "" });
       return Response.json({ code: 404, msg: "no", data: null, success: false });
@@ -92,6 +96,14 @@ describe("ResetPasswordDialog", () => {
     writeText.mockRejectedValueOnce(new Error("denied"));
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Copy" })));
     expect(toast.error).toHaveBeenCalledWith("Copy failed");
+  });
+
+  it("uses the target tenant's policy for the hint and the generated password", async () => {
+    wrap(<ResetPasswordDialog open onOpenChange={() => {}} id={5} policyTenantId={5} endpoint="sys/tenant/updUserPwd" />);
+    await waitFor(() => expect(gets).toContain("/api/sys/login/getPwdMode?tId=5"));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: /Generate/ })));
+    expect(gets).toContain("/api/sys/pwdMode/random?tId=5");
+    expect(gets.some((u) => u.startsWith("/api/sys/pwdMode/info"))).toBe(false);
   });
 
   it("notifying forces the change at first login, and posts to the given endpoint", async () => {

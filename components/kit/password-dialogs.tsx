@@ -29,20 +29,22 @@ import { PasswordPolicyHint } from "@/components/login/password-policy-hint";
 type Values = { password: string; confirmPassword: string; id: number; notifyFlag: number; changePwdFlag: number };
 export type ResetPasswordEndpoint = "sys/user/updUserPwd" | "sys/tenant/updUserPwd";
 
-/** The caller's tenant policy; a failed call just leaves the hint out (the cloud still checks). */
-function usePolicy(open: boolean) {
+/**
+ * The password policy of the caller's tenant, or of `tenantId` (a platform administrator resetting a
+ * tenant's administrator: that tenant's rules apply). A failed call just leaves the hint out (the
+ * cloud still checks).
+ */
+function usePolicy(open: boolean, tenantId?: number) {
   const [complexity, setComplexity] = useState<Complexity | null>(null);
   useEffect(() => {
     if (!open) return;
     let live = true;
-    api
-      .get<PwdPolicy>("sys/pwdMode/info", undefined, { silent: true })
-      .then((p) => live && setComplexity(p.complexity))
-      .catch(() => undefined);
+    const policy = tenantId ? api.get<Pick<PwdPolicy, "complexity">>("sys/login/getPwdMode", { tId: tenantId }, { silent: true }) : api.get<PwdPolicy>("sys/pwdMode/info", undefined, { silent: true });
+    policy.then((p) => live && setComplexity(p.complexity)).catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [open]);
+  }, [open, tenantId]);
   return complexity;
 }
 
@@ -174,9 +176,24 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
 }
 
 /** Sets another user's password, or a tenant administrator's (id = the tenant's id). */
-export function ResetPasswordDialog({ open, onOpenChange, id, endpoint, onDone }: { open: boolean; onOpenChange: (open: boolean) => void; id: number; endpoint: ResetPasswordEndpoint; onDone?: () => void }) {
+export function ResetPasswordDialog({
+  open,
+  onOpenChange,
+  id,
+  endpoint,
+  onDone,
+  policyTenantId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  id: number;
+  endpoint: ResetPasswordEndpoint;
+  onDone?: () => void;
+  /** Whose policy applies when it is not the caller's tenant (a tenant's administrator). */
+  policyTenantId?: number;
+}) {
   const t = useTranslations();
-  const complexity = usePolicy(open);
+  const complexity = usePolicy(open, policyTenantId);
   const { form, onSubmit, error } = usePasswordForm({
     open,
     id,
@@ -193,7 +210,7 @@ export function ResetPasswordDialog({ open, onOpenChange, id, endpoint, onDone }
 
   async function generate() {
     try {
-      const pw = await api.get<string>("sys/pwdMode/random");
+      const pw = await api.get<string>("sys/pwdMode/random", policyTenantId ? { tId: policyTenantId } : undefined);
       form.setValue("password", pw, { shouldValidate: form.formState.isSubmitted });
       form.setValue("confirmPassword", pw, { shouldValidate: form.formState.isSubmitted });
     } catch {

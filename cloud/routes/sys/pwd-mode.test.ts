@@ -9,10 +9,11 @@ import { signedIn, SETUP_MS, type TestCloud } from "../../testing";
 let cloud: TestCloud;
 let admin: string;
 let operator: string;
+let platform: string;
 let subject: number;
 let current = "Initial123";
 const DAY = 86_400_000;
-signedIn((s) => ({ cloud, admin, operator } = s), ["admin", "operator"]);
+signedIn((s) => ({ cloud, admin, operator, platform } = s), ["admin", "operator", "platform"]);
 beforeAll(async () => {
   subject = await cloud.addUser({ tenantId: 2, username: "policyuser1", password: current, realname: "张三丰", phone: "13911112222", email: "sanfeng@example.com" });
 }, SETUP_MS);
@@ -110,6 +111,10 @@ describe("sys/pwdMode", { timeout: SETUP_MS }, () => {
       expect(pw.length).toBeGreaterThanOrEqual(20);
       expect(checkPassword(pw, policy.complexity)).toEqual([]);
     }
+    // The platform resetting this tenant's administrator asks for this tenant's rules.
+    const forTenant = (await cloud.request<string>("/sys/pwdMode/random?tId=2", { token: platform })).body.data;
+    expect(checkPassword(forTenant, policy.complexity)).toEqual([]);
+    expect((await cloud.request("/sys/pwdMode/random?tId=abc", { token: platform })).body.code).toBe(400);
     await save("saveComplexity", { template: "common", pwdSize: 8, pwdModes: [] });
   });
 

@@ -3,12 +3,12 @@ import { Hono } from "hono";
 import { Code } from "@/lib/contract/envelope";
 import { PASSWORD_MIN_SIZE, alternatives, checkPassword, randomPassword, type Complexity } from "@/lib/contract/password";
 import { pwdPolicySchema, type PwdPolicy } from "@/lib/contract/pwd-policy";
-import { saveComplexity, saveForget, saveHis, saveInit, saveRegular } from "@/lib/contract/system/pwd-mode";
+import { randomQuery, saveComplexity, saveForget, saveHis, saveInit, saveRegular } from "@/lib/contract/system/pwd-mode";
 import { pwdPolicies } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { permissionCodes, requireAuth, requirePerm } from "../../lib/auth";
 import type { CloudEnv, Ctx } from "../../lib/context";
-import { AppError, body, ok, parse } from "../../lib/http";
+import { AppError, body, ok, parse, query } from "../../lib/http";
 import { loadPolicy } from "../../lib/passwords";
 
 /** The initial password must itself meet the complexity rules it will be checked against. */
@@ -52,7 +52,8 @@ export const pwdModeRoutes = new Hono<CloudEnv>()
   .use(requireAuth)
   /** A password meeting the caller's tenant policy (reset dialogs, new users). */
   .get("/random", async (c) => {
-    const policy = await loadPolicy(c.var.deps.db, c.var.auth.tenantId);
+    const { tId } = query(c, randomQuery);
+    const policy = await loadPolicy(c.var.deps.db, tId ?? c.var.auth.tenantId);
     return ok(c, randomPassword(policy.complexity));
   })
   /**

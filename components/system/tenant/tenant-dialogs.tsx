@@ -29,7 +29,7 @@ export function TenantDialogs({ onDone }: { onDone?: () => unknown }) {
   return (
     <>
       {authId !== null && <TenantAuthDialog id={authId} onClose={() => close("auth")} onSaved={onDone} />}
-      {resetId !== null && <ResetPasswordDialog open onOpenChange={(o) => !o && close("resetPwd")} id={resetId} endpoint="sys/tenant/updUserPwd" onDone={() => onDone?.()} />}
+      {resetId !== null && <ResetPasswordDialog open onOpenChange={(o) => !o && close("resetPwd")} id={resetId} policyTenantId={resetId} endpoint="sys/tenant/updUserPwd" onDone={() => onDone?.()} />}
     </>
   );
 }

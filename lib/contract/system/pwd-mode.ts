@@ -16,3 +16,6 @@ export const saveRegular = z.object({ regular: pwdRegularSchema, welcome: pwdWel
 export const saveHis = pwdHistorySchema;
 export const saveForget = pwdForgetSchema;
 export type SaveRegular = z.infer<typeof saveRegular>;
+/** `GET sys/pwdMode/random?tId=`: a password for another tenant's complexity (resetting its
+ *  administrator); complexity is public (`sys/login/getPwdMode`), so no data crosses tenants. */
+export const randomQuery = z.object({ tId: z.coerce.number().int().min(1).max(2_147_483_647).optional() });
