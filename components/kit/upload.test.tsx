@@ -4,13 +4,14 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { FakeXhr, fakeXhrSuite } from "./fake-xhr";
 import { DocumentUpload, ImageUpload } from "./upload";
+import type { UploadPurpose } from "@/lib/contract/upload";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
 vi.mock("sonner", () => ({ toast }));
 
 const { intl } = fakeXhrSuite(toast);
 
-function Harness({ kind, initial = [], ...rest }: { kind: "image" | "doc"; initial?: string[]; limit?: number; maxMb?: number; publicFile?: boolean }) {
+function Harness({ kind, initial = [], ...rest }: { kind: "image" | "doc"; initial?: string[]; limit?: number; maxMb?: number; purpose?: UploadPurpose }) {
   const [value, setValue] = useState<string[]>(initial);
   const C = kind === "image" ? ImageUpload : DocumentUpload;
   return intl(
@@ -49,10 +50,12 @@ describe("ImageUpload", () => {
     expect(screen.getByAltText("a.PNG").getAttribute("src")).toBe("/api/file/1/20260301/x.png");
   });
 
-  it("asks for a public file when told to (branding the anonymous login screen shows)", () => {
-    render(<Harness kind="image" publicFile />);
+  it("names the upload's purpose, whose limit it also checks before sending (the cloud decides by it)", () => {
+    render(<Harness kind="image" purpose="companyLogo" />);
+    pick(file("big.png", 3 * 1024 * 1024));
+    expect(FakeXhr.sent).toHaveLength(0);
     pick(file("logo.png"));
-    expect(decodeURIComponent(FakeXhr.sent[0].url)).toBe("/api/file/upload?maxMb=10&accept=jpg,jpeg,bmp,png&public=1");
+    expect(decodeURIComponent(FakeXhr.sent[0].url)).toBe("/api/file/upload?maxMb=2&accept=jpg,jpeg,bmp,png&purpose=companyLogo");
   });
 
   it("keeps every path when uploads finish in any order", async () => {

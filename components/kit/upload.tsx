@@ -5,8 +5,8 @@
  * in react-hook-form's `Controller` as they are. The value is an array of stored paths, or one
  * path ("" when empty) with `single`.
  *
- *   <ImageUpload value={paths} onChange={setPaths} limit={5} maxMb={4} sizeHint="1200×500" />
- *   <ImageUpload single value={logo} onChange={setLogo} maxMb={2} />
+ *   <ImageUpload purpose="loginBanner" value={paths} onChange={setPaths} limit={5} sizeHint="1200×500" />
+ *   <ImageUpload purpose="companyLogo" single value={logo} onChange={setLogo} />
  *   <DocumentUpload value={files} onChange={setFiles} />
  *
  * Type and size are checked before sending; the cloud checks again, with the bytes.
@@ -17,7 +17,7 @@ import { toast } from "sonner";
 import { EyeIcon, FileTextIcon, PlusIcon, UploadIcon, XIcon } from "lucide-react";
 import { ApiError, upload } from "@/lib/api/fetcher";
 import { Code } from "@/lib/contract/envelope";
-import { DOC_EXTS, IMAGE_EXTS, UPLOAD_LIMITS, checkUpload, extList } from "@/lib/contract/upload";
+import { DOC_EXTS, IMAGE_EXTS, UPLOAD_LIMITS, UPLOAD_PURPOSES, checkUpload, extList, type UploadPurpose } from "@/lib/contract/upload";
 import { fileUrl } from "@/lib/file-url";
 import { cn } from "@/lib/utils";
 import { Button } from "@/components/ui/button";
@@ -30,12 +30,12 @@ type ValueProps =
 export type UploadProps = ValueProps & {
   /** Maximum number of files (ignored with `single`). */
   limit?: number;
-  /** Size limit per file in MB. */
+  /** What the files are for: the cloud takes their size limit, types and visibility from it (core §9). */
+  purpose?: UploadPurpose;
+  /** Size limit per file in MB (default: the purpose's). */
   maxMb?: number;
-  /** Accepted extensions, lower case, without the dot. */
+  /** Accepted extensions, lower case, without the dot (default: the purpose's). */
   accept?: readonly string[];
-  /** Branding the anonymous login screen shows (logos, banners, backdrop): served without a session. */
-  publicFile?: boolean;
   disabled?: boolean;
   className?: string;
   id?: string;
@@ -57,8 +57,9 @@ function useUploadQueue(props: UploadProps, defaults: { limit: number; accept: r
   const [names, setNames] = useState<Record<string, string>>({});
   const latest = useRef<string[]>([]);
   latest.current = toList(props);
-  const accept = props.accept ?? defaults.accept;
-  const maxMb = props.maxMb ?? UPLOAD_LIMITS.sizeMb;
+  const rules = props.purpose ? UPLOAD_PURPOSES[props.purpose] : undefined;
+  const accept = props.accept ?? rules?.accept ?? defaults.accept;
+  const maxMb = props.maxMb ?? rules?.maxMb ?? UPLOAD_LIMITS.sizeMb;
   const limit = props.single ? 1 : (props.limit ?? defaults.limit);
 
   const emit = (paths: string[]) => {
@@ -74,7 +75,7 @@ function useUploadQueue(props: UploadProps, defaults: { limit: number; accept: r
     const key = `${file.name}-${Math.random().toString(36).slice(2)}`;
     setPending((list) => [...list, { key, name: file.name, progress: 0 }]);
     try {
-      const params = new URLSearchParams({ maxMb: String(maxMb), accept: accept.join(","), ...(props.publicFile ? { public: "1" } : {}) });
+      const params = new URLSearchParams({ maxMb: String(maxMb), accept: accept.join(","), ...(props.purpose ? { purpose: props.purpose } : {}) });
       const path = await upload<string>(`file/upload?${params}`, file, (progress) => setPending((list) => list.map((p) => (p.key === key ? { ...p, progress } : p))), { silent: true });
       setNames((n) => ({ ...n, [path]: file.name }));
       emit(props.single ? [path] : [...latest.current, path]);

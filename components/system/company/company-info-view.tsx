@@ -3,7 +3,6 @@
 import * as React from "react";
 import { useTranslations } from "next-intl";
 import { saveComp } from "@/lib/contract/system/company-settings";
-import { UPLOAD_PURPOSES } from "@/lib/contract/upload";
 import type { FormField } from "@/components/kit";
 import { ImageUpload } from "@/components/kit/upload";
 import { PageFrame } from "@/components/shell/page-frame";
@@ -26,7 +25,7 @@ export function CompanyInfoView() {
     label: `fields.${name}`,
     type: "custom",
     render: ({ field, disabled, invalid }) => (
-      <ImageUpload publicFile single value={String(field.value ?? "")} onChange={field.onChange} maxMb={UPLOAD_PURPOSES.companyLogo.maxMb} sizeHint={t("hints.height", { n: 32 })} disabled={disabled} aria-invalid={invalid} />
+      <ImageUpload single value={String(field.value ?? "")} onChange={field.onChange} purpose="companyLogo" sizeHint={t("hints.height", { n: 32 })} disabled={disabled} aria-invalid={invalid} />
     ),
   });
   const fields: FormField[] = [

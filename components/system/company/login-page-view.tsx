@@ -3,7 +3,6 @@
 import * as React from "react";
 import { useTranslations } from "next-intl";
 import { LOGIN_BANNER_MAX, saveLogin } from "@/lib/contract/system/company-settings";
-import { UPLOAD_PURPOSES } from "@/lib/contract/upload";
 import type { FormField } from "@/components/kit";
 import { ImageUpload } from "@/components/kit/upload";
 import { PageFrame } from "@/components/shell/page-frame";
@@ -42,20 +41,20 @@ export function LoginPageView() {
       label: "fields.loginBanner",
       type: "custom",
       render: ({ field, disabled, invalid }) => (
-        <ImageUpload publicFile value={(field.value ?? []) as string[]} onChange={field.onChange} limit={LOGIN_BANNER_MAX} maxMb={UPLOAD_PURPOSES.loginBanner.maxMb} sizeHint="1200×500" disabled={disabled} aria-invalid={invalid} />
+        <ImageUpload value={(field.value ?? []) as string[]} onChange={field.onChange} limit={LOGIN_BANNER_MAX} purpose="loginBanner" sizeHint="1200×500" disabled={disabled} aria-invalid={invalid} />
       ),
     },
     {
       name: "loginLogo",
       label: "fields.loginLogo",
       type: "custom",
-      render: ({ field, disabled, invalid }) => <ImageUpload publicFile single value={String(field.value ?? "")} onChange={field.onChange} maxMb={UPLOAD_PURPOSES.loginLogo.maxMb} sizeHint={t("hints.height", { n: 80 })} disabled={disabled} aria-invalid={invalid} />,
+      render: ({ field, disabled, invalid }) => <ImageUpload single value={String(field.value ?? "")} onChange={field.onChange} purpose="loginLogo" sizeHint={t("hints.height", { n: 80 })} disabled={disabled} aria-invalid={invalid} />,
     },
     {
       name: "loginBackdrop",
       label: "fields.loginBackdrop",
       type: "custom",
-      render: ({ field, disabled, invalid }) => <ImageUpload publicFile single value={String(field.value ?? "")} onChange={field.onChange} maxMb={UPLOAD_PURPOSES.loginBackdrop.maxMb} sizeHint="1920×1080" disabled={disabled} aria-invalid={invalid} />,
+      render: ({ field, disabled, invalid }) => <ImageUpload single value={String(field.value ?? "")} onChange={field.onChange} purpose="loginBackdrop" sizeHint="1920×1080" disabled={disabled} aria-invalid={invalid} />,
     },
   ];
   return (

@@ -6,7 +6,6 @@ import { useRouter } from "next/navigation";
 import { api } from "@/lib/api/fetcher";
 import { PASSWORD_MAX } from "@/lib/contract/password";
 import { defaultPwdPolicy } from "@/lib/contract/pwd-policy";
-import { UPLOAD_PURPOSES } from "@/lib/contract/upload";
 import { tenantAdd, tenantQuery, tenantUpdate, type TenantRow } from "@/lib/contract/system/tenant";
 import { defineResource, ResourcePage, type FormField } from "@/components/kit";
 import { DocumentUpload } from "@/components/kit/upload";
@@ -49,7 +48,7 @@ export const tenantFields: FormField[] = [
     label: "fields.contractFile",
     type: "custom",
     hint: "hints.contractFile",
-    render: ({ field, disabled, invalid }) => <DocumentUpload single value={String(field.value ?? "")} onChange={field.onChange} maxMb={UPLOAD_PURPOSES.tenantContract.maxMb} disabled={disabled} aria-invalid={invalid} />,
+    render: ({ field, disabled, invalid }) => <DocumentUpload single value={String(field.value ?? "")} onChange={field.onChange} purpose="tenantContract" disabled={disabled} aria-invalid={invalid} />,
   },
   { name: "username", label: "fields.username", required: true, placeholder: "placeholders.username", show: createOnly, hint: "hints.username" },
   passwordField("password", "fields.password"),

@@ -10,7 +10,6 @@ import { useShell } from "@/components/shell/shell-context";
 import { Switch } from "@/components/ui/switch";
 import { api } from "@/lib/api/fetcher";
 import { userAdd, userQuery, userUpdate, type UserRow } from "@/lib/contract/system/user";
-import { UPLOAD_PURPOSES } from "@/lib/contract/upload";
 import { usePermissions } from "@/components/kit/can";
 import { DepartmentSelect } from "../department/department-select";
 import { useUrlParam } from "../menu/url-param";
@@ -150,7 +149,7 @@ function useUserResource() {
               label: "fields.avatar",
               type: "custom",
               hint: "hints.avatar",
-              render: ({ field, disabled }) => <ImageUpload single value={field.value || ""} onChange={field.onChange} maxMb={UPLOAD_PURPOSES.avatar.maxMb} disabled={disabled} />,
+              render: ({ field, disabled }) => <ImageUpload single value={field.value || ""} onChange={field.onChange} purpose="avatar" disabled={disabled} />,
             },
           ],
         },
