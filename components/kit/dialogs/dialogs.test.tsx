@@ -152,6 +152,22 @@ describe("form fields with localised validation", () => {
     expect(onValid.mock.calls[0][0]).toMatchObject({ name: "Pump", phone: "13800000000", amount: 100 });
   });
 
+  it("has upload adapters that take their limits from the purpose", () => {
+    function Uploads() {
+      const form = useForm({ defaultValues: { avatar: "p/me.png", files: ["p/plan.pdf"] } });
+      const fields = [
+        { name: "avatar", label: "Avatar", type: "image", purpose: "avatar" },
+        { name: "files", label: "Files", type: "document", multiple: true, limit: 3 },
+      ] as const;
+      return <FormFields form={form as never} mode="edit" columns={2} label={(k) => k} fields={fields.map((f) => ({ ...f }))} />;
+    }
+    wrap(<Uploads />);
+    expect(screen.getByAltText("me.png").getAttribute("src")).toBe("/api/file/p/me.png");
+    expect(document.querySelector("[data-field=avatar]")!.textContent).toContain("One file, at most 4 MB each");
+    expect(document.querySelector("[data-field=files]")!.textContent).toContain("plan.pdf");
+    expect(document.querySelector("[data-field=files]")!.textContent).toContain("Up to 3 files");
+  });
+
   it("finds the field a server error names", () => {
     expect(serverFieldError("prjName：不能超过 64 个字符", ["prjName"])).toEqual({ field: "prjName", reason: "不能超过 64 个字符" });
     expect(serverFieldError("images.0: Wrong format", ["images"])).toEqual({ field: "images", reason: "Wrong format" });

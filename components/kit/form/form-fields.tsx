@@ -15,6 +15,8 @@ import type { DialogMode, FormField } from "../resource/define-resource";
 import { NumberInput } from "./number-input";
 import { MultiSelectField, SelectField } from "./select-field";
 import { AreaCascader } from "./area-cascader";
+import { DocumentUpload, ImageUpload } from "../upload";
+import { RichTextEditor } from "../rich-text-editor";
 
 type Props = {
   fields: readonly FormField[];
@@ -33,7 +35,7 @@ export function FormFields({ fields, form, mode, label, columns }: Props) {
       {fields
         .filter((f) => !f.show || f.show(values, mode))
         .map((f) => (
-          <FieldRow key={f.name} field={f} form={form} mode={mode} label={label} full={columns === 1 || !!f.full || f.type === "textarea" || f.type === "custom"} />
+          <FieldRow key={f.name} field={f} form={form} mode={mode} label={label} full={columns === 1 || !!f.full || f.type === "textarea" || f.type === "custom" || f.type === "richText" || !!f.multiple} />
         ))}
     </div>
   );
@@ -123,6 +125,18 @@ function FieldControl({ field: f, form, mode, id, invalid, label }: { field: For
                 <Input {...common} className="h-8" placeholder="#409EFF" value={str} onChange={field.onChange} onBlur={field.onBlur} />
               </div>
             );
+          case "image":
+          case "document": {
+            const Upload = type === "image" ? ImageUpload : DocumentUpload;
+            const rules = { id, purpose: f.purpose, disabled, "aria-invalid": invalid, ...(type === "image" && f.sizeHint ? { sizeHint: f.sizeHint } : {}) };
+            return f.multiple ? (
+              <Upload {...rules} limit={f.limit} value={Array.isArray(field.value) ? field.value : []} onChange={field.onChange} />
+            ) : (
+              <Upload {...rules} single value={str} onChange={field.onChange} />
+            );
+          }
+          case "richText":
+            return <RichTextEditor id={id} value={str} onChange={field.onChange} disabled={disabled} aria-invalid={invalid} />;
           case "custom":
             return <>{f.render?.({ field, form, disabled, invalid }) ?? null}</>;
           default:

@@ -61,6 +61,7 @@ import type { ReactNode } from "react";
 import type { z } from "zod";
 import type { ColumnDef } from "@tanstack/react-table";
 import type { ControllerRenderProps, FieldValues, UseFormReturn } from "react-hook-form";
+import type { UploadPurpose } from "@/lib/contract/upload";
 import type { DictOption } from "../dict/use-dict";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -214,6 +215,9 @@ export type FieldType =
   | "switch"
   | "radio"
   | "color"
+  | "image"
+  | "document"
+  | "richText"
   | "custom";
 
 export type CustomFieldProps = {
@@ -239,6 +243,12 @@ export type FormField = {
   /** switch: values for on / off (default 1 / 2). */
   on?: string | number | boolean;
   off?: string | number | boolean;
+  /** image, document: what the files are for (the cloud's limit, types, visibility); `multiple`
+   *  keeps a list of paths (at most `limit`), else one path; `sizeHint` e.g. "1200×500". */
+  purpose?: UploadPurpose;
+  multiple?: boolean;
+  limit?: number;
+  sizeHint?: string;
   /** Full width in a two-column form. */
   full?: boolean;
   disabled?: boolean | ((mode: DialogMode) => boolean);

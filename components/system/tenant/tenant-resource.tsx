@@ -8,7 +8,6 @@ import { PASSWORD_MAX } from "@/lib/contract/password";
 import { defaultPwdPolicy } from "@/lib/contract/pwd-policy";
 import { tenantAdd, tenantQuery, tenantUpdate, type TenantRow } from "@/lib/contract/system/tenant";
 import { defineResource, ResourcePage, type FormField } from "@/components/kit";
-import { DocumentUpload } from "@/components/kit/upload";
 import { PasswordPolicyHint } from "@/components/login/password-policy-hint";
 import { Input } from "@/components/ui/input";
 import { TenantDialogs, openTenantDialog } from "./tenant-dialogs";
@@ -46,9 +45,9 @@ export const tenantFields: FormField[] = [
   {
     name: "contractFile",
     label: "fields.contractFile",
-    type: "custom",
+    type: "document",
+    purpose: "tenantContract",
     hint: "hints.contractFile",
-    render: ({ field, disabled, invalid }) => <DocumentUpload single value={String(field.value ?? "")} onChange={field.onChange} purpose="tenantContract" disabled={disabled} aria-invalid={invalid} />,
   },
   { name: "username", label: "fields.username", required: true, placeholder: "placeholders.username", show: createOnly, hint: "hints.username" },
   passwordField("password", "fields.password"),

@@ -5,7 +5,6 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { defineResource, MultiSelectField, ResourcePage, type ResourceUi } from "@/components/kit";
 import { ResetPasswordDialog } from "@/components/kit/password-dialogs";
-import { ImageUpload } from "@/components/kit/upload";
 import { useShell } from "@/components/shell/shell-context";
 import { Switch } from "@/components/ui/switch";
 import { api } from "@/lib/api/fetcher";
@@ -147,9 +146,9 @@ function useUserResource() {
             {
               name: "avatar",
               label: "fields.avatar",
-              type: "custom",
+              type: "image",
+              purpose: "avatar",
               hint: "hints.avatar",
-              render: ({ field, disabled }) => <ImageUpload single value={field.value || ""} onChange={field.onChange} purpose="avatar" disabled={disabled} />,
             },
           ],
         },
