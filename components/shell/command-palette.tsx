@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { Clock, Search } from "lucide-react";
 import { STORAGE } from "@/lib/client-state";
-import { flattenMenu, menuTitle } from "@/lib/shell/menu";
+import { flattenMenu, homeEntry, menuTitle } from "@/lib/shell/menu";
 import { paletteSources, textMatches, type PaletteItem } from "@/lib/shell/search";
 import { parseRecent, tabFor } from "@/lib/shell/tabs";
 import { Button } from "@/components/ui/button";
@@ -68,11 +68,17 @@ export function CommandPalette() {
     };
   }, [open, query, locale, t]);
 
-  const entries = useMemo(() => flattenMenu(menus), [menus]);
+  // The fixed home entry first, as in the side menu.
+  const entries = useMemo(() => [{ node: homeEntry(t("menu.home")), trail: [] }, ...flattenMenu(menus)], [menus, t]);
   const menuHits = entries.filter(({ node }) => textMatches(query, [node.name, node.nameEn])).slice(0, MAX_PER_GROUP);
   const recentHits = recent
-    .map((url) => ({ url, title: t(tabFor(url)!.meta.title) }))
-    .filter((r) => textMatches(query, [r.title]))
+    .map((url) => {
+      const tab = tabFor(url)!;
+      // A recent page is found by its menu titles in both languages too, not only by this locale's.
+      const entry = entries.find(({ node }) => node.path?.toLowerCase() === tab.path.toLowerCase())?.node;
+      return { url, title: t(tab.meta.title), names: entry ? [entry.name, entry.nameEn] : [] };
+    })
+    .filter((r) => textMatches(query, [r.title, ...r.names]))
     .slice(0, MAX_PER_GROUP);
 
   const go = (run: () => void) => {

@@ -8,7 +8,7 @@ import useSWR from "swr";
 import { ChevronRight } from "lucide-react";
 import { silentSwrFetcher } from "@/lib/api/fetcher";
 import { fileUrl } from "@/lib/file-url";
-import { FAVOURITES_KEY, flattenMenu, menuPathOf, menuTitle, menuTrail, type MenuNode } from "@/lib/shell/menu";
+import { FAVOURITES_KEY, flattenMenu, homeEntry, menuPathOf, menuTitle, menuTrail, type MenuNode } from "@/lib/shell/menu";
 import { HOME_PATH } from "@/lib/shell/routes";
 import { cn } from "@/lib/utils";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
@@ -228,7 +228,7 @@ export function SideMenu() {
   // Marks the menu interactive (tests and scripts wait for it before clicking).
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
-  const home: MenuNode = { id: 0, name: t("home"), nameEn: t("home"), icon: "house", path: HOME_PATH, frame: 0, framePath: null, type: "menu", childrens: [] };
+  const home = homeEntry(t("home"));
 
   return (
     <aside className={cn("flex shrink-0 flex-col border-r bg-card transition-[width]", collapsed ? "w-16" : "w-60")} data-testid="side-menu" data-collapsed={collapsed} data-ready={ready}>
