@@ -47,7 +47,9 @@ export type PageFrameProps = {
 export function PageFrame({ title, back, actions, children }: PageFrameProps) {
   const t = useTranslations("shell");
   const locale = useLocale();
-  const pathname = usePathname();
+  // The page's own path: a kept-alive page hidden behind another still sees the new pathname.
+  const current = usePathname();
+  const [pathname] = useState(current);
   const router = useRouter();
   const { menus } = useShell();
   const route = routeByPath(pathname);
