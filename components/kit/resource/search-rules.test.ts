@@ -53,10 +53,13 @@ describe("search rules", () => {
   });
 
   it("quick ranges end today and include it", () => {
-    const now = new Date(2026, 2, 10, 15, 30);
+    const now = new Date(Date.UTC(2026, 2, 10, 7, 30)); // 15:30 in the platform's zone
     expect(quickRange("today", now)).toEqual(["2026-03-10", "2026-03-10"]);
     expect(quickRange("last7Days", now)).toEqual(["2026-03-04", "2026-03-10"]);
     expect(quickRange("last30Days", now)).toEqual(["2026-02-09", "2026-03-10"]);
+    // 17:30 UTC is already the next day on the platform's clock, whatever the browser's zone.
+    expect(quickRange("today", new Date(Date.UTC(2026, 2, 10, 17, 30)))).toEqual(["2026-03-11", "2026-03-11"]);
+    expect(quickRange("last7Days", new Date(Date.UTC(2026, 2, 1, 17, 0)))).toEqual(["2026-02-24", "2026-03-02"]);
   });
 
   it("starts advanced when searchType is 2, without a keyword, or when the URL holds item filters", () => {

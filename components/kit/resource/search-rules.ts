@@ -1,3 +1,4 @@
+import { formatDate } from "@/lib/format";
 import type { SearchItem } from "./define-resource";
 
 /** The search bar's rules (widgets §5), pure so they are tested apart from the widget. */
@@ -5,14 +6,15 @@ import type { SearchItem } from "./define-resource";
 export type SearchMode = "simple" | "advanced";
 export type QuickRange = "today" | "last7Days" | "last30Days";
 
-const pad = (n: number) => String(n).padStart(2, "0");
-export const ymd = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-
-/** today / 7 days / 30 days, both ends inclusive and ending today. */
+/**
+ * today / 7 days / 30 days, both ends inclusive and ending today — the platform's today (UTC+8, the
+ * zone the cloud stores and the console shows), not the browser's: after 16:00 UTC they differ.
+ */
 export function quickRange(kind: QuickRange, now: Date): [string, string] {
   const days = kind === "today" ? 0 : kind === "last7Days" ? 6 : 29;
-  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate() - days);
-  return [ymd(start), ymd(now)];
+  const today = formatDate(now);
+  const [y, m, d] = today.split("-").map(Number);
+  return [new Date(Date.UTC(y, m - 1, d - days)).toISOString().slice(0, 10), today];
 }
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
