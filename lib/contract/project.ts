@@ -1,38 +1,35 @@
 import { z } from "zod";
-import { pageQuery } from "./envelope";
+import { defineEntity, type RowOf } from "./entity";
 import { mobile, optional, text, textRequired } from "./validation";
 
+const coordinate = (limit: number) => optional(z.coerce.number({ error: "validation.number" }).min(-limit, "validation.min").max(limit, "validation.max"));
+
 /** Project (core §3): name, ID, type, contact person and phone, images, address, position. */
-export const projectBody = z.object({
-  prjName: textRequired(64),
-  prjType: text(32),
-  contactName: text(32),
-  contactPhone: mobile,
-  prjAddress: text(200),
-  areaCode: optional(z.string().regex(/^\d{6}$/, "validation.format")),
-  prjLongitude: optional(z.coerce.number({ error: "validation.number" }).min(-180, "validation.min").max(180, "validation.max")),
-  prjLatitude: optional(z.coerce.number({ error: "validation.number" }).min(-90, "validation.min").max(90, "validation.max")),
-  /** Stored file paths, at most 9 (image uploader limit). */
-  images: z.array(z.string().max(500)).max(9, "validation.maxItems").default([]),
+export const project = defineEntity({
+  ns: "projects.project",
+  fields: {
+    prjName: { schema: textRequired(64), search: "contains", sort: true, import: true, full: true },
+    id: { kind: "id", readOnly: true, form: false },
+    prjType: { schema: text(32), kind: "select", dict: "prjType", search: "eq" },
+    contactName: { schema: text(32), search: "contains", import: true },
+    contactPhone: { schema: mobile, kind: "phone", import: true },
+    areaCode: { schema: optional(z.string().regex(/^\d{6}$/, "validation.format")), kind: "area", label: "fields.area" },
+    prjAddress: { schema: text(200), import: true, full: true },
+    prjLongitude: { schema: coordinate(180), kind: "number", min: -180, max: 180, floatNum: 6, list: false, import: true },
+    prjLatitude: { schema: coordinate(90), kind: "number", min: -90, max: 90, floatNum: 6, list: false, import: true },
+    /** Stored file paths, at most 9 (image uploader limit). */
+    images: { schema: z.array(z.string().max(500)).max(9, "validation.maxItems").default([]), kind: "images", purpose: "projectImage", limit: 9, list: false, export: false },
+    createTime: { kind: "datetime", readOnly: true, column: "createdAt", sort: true, search: "range", range: ["startTime", "endTime"] },
+  },
 });
+
+export const projectBody = project.body;
 export type ProjectBody = z.infer<typeof projectBody>;
-export const projectUpdate = projectBody.extend({ id: z.coerce.number().int().positive() });
-
-/** "YYYY-MM-DD HH:mm:ss" (platform time) or "YYYY-MM-DD", as the search bar sends them. */
-const dateTime = optional(z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, "validation.format"));
-export const PROJECT_SORTS = ["prjName", "createTime"] as const;
-
+export const projectUpdate = project.update;
+export const PROJECT_SORTS = project.sorts;
 /** List filters, shared by the page and the export. */
-export const projectFilters = z.object({
-  prjName: optional(z.string().max(64)),
-  prjType: optional(z.string().max(32)),
-  contactName: optional(z.string().max(32)),
-  startTime: dateTime,
-  endTime: dateTime,
-  sortField: optional(z.enum(PROJECT_SORTS)),
-  sortOrder: optional(z.enum(["asc", "desc"])),
-});
-export const projectQuery = pageQuery.extend(projectFilters.shape);
+export const projectFilters = project.filters;
+export const projectQuery = project.query;
 export type ProjectFilters = z.infer<typeof projectFilters>;
 
-export type Project = ProjectBody & { id: number; createTime: string };
+export type Project = RowOf<typeof project.fields>;

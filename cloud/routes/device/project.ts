@@ -75,7 +75,8 @@ function platformTime(s: string, endOfDay: boolean): Date {
 }
 
 /** The list filters as conditions (page and export share them). */
-function filterConds(f: ProjectFilters): (SQL | undefined)[] {
+function filterConds(filters: ProjectFilters): (SQL | undefined)[] {
+  const f = filters as Record<string, string | undefined>;
   const like = (v: string | null | undefined) => (v ? `%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : undefined);
   return [
     f.prjName ? ilike(projects.prjName, like(f.prjName)!) : undefined,
@@ -190,7 +191,8 @@ export const projectRoutes = new Hono<CloudEnv>()
     const scope = tenantScope(c.var.auth);
     const [row] = await c.var.deps.db
       .update(projects)
-      .set({ ...columns(input), updatedAt: c.var.deps.now() })
+      // Only the fields the request gives are changed.
+      .set({ ...Object.fromEntries(Object.entries(columns(input as ProjectBody)).filter(([k]) => k in input)), updatedAt: c.var.deps.now() })
       .where(scope.where(projects, eq(projects.id, input.id)))
       .returning();
     if (!row) throw notFound();

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { defineEntity, uses } from "./entity";
+import { textRequired, text } from "./validation";
+
+const thing = defineEntity({
+  ns: "test.thing",
+  fields: {
+    name: { schema: textRequired(32), search: "contains", sort: true, import: true },
+    id: { kind: "id", readOnly: true },
+    kind: { schema: text(32), kind: "select", dict: "kind", search: "eq" },
+    tags: { schema: z.array(z.string()).default([]), list: false },
+    ownerId: { schema: z.coerce.number().int().positive().optional(), kind: "id", search: "in" },
+    createTime: { kind: "datetime", readOnly: true, column: "createdAt", search: "range", sort: true },
+  },
+  refine: (v, ctx) => {
+    if (v.name === "bad") ctx.addIssue({ code: "custom", path: ["name"], message: "validation.invalid" });
+  },
+});
+
+describe("defineEntity", () => {
+  it("derives the body from the writable fields only", () => {
+    expect(Object.keys(thing.body.parse({ name: "a", id: 9, createTime: "x" }))).toEqual(["name", "tags"]);
+    expect(thing.body.safeParse({}).success).toBe(false);
+  });
+
+  it("an update needs the key and changes only what it is given", () => {
+    expect(thing.update.parse({ id: "3", kind: "k" })).toEqual({ id: 3, kind: "k" });
+    expect(thing.update.safeParse({ name: "a" }).success).toBe(false);
+    // A field that is given is still checked by its own rule.
+    expect(thing.update.safeParse({ id: 3, name: "" }).success).toBe(false);
+  });
+
+  it("applies the cross-field rules to add and update", () => {
+    expect(thing.body.safeParse({ name: "bad" }).success).toBe(false);
+    expect(thing.update.safeParse({ id: 1, name: "bad" }).success).toBe(false);
+  });
+
+  it("derives filters, range keys and sorts", () => {
+    const q = thing.query.parse({ current: "2", name: " ab ", kind: "", ownerId: "1,2", createTimeStart: "2026-01-01", sortField: "name", sortOrder: "asc" });
+    expect(q).toMatchObject({ current: 2, size: 10, name: "ab", ownerId: [1, 2], createTimeStart: "2026-01-01", sortField: "name" });
+    expect(q.kind === undefined || q.kind === "").toBe(true);
+    expect(thing.sorts).toEqual(["name", "createTime"]);
+    expect(thing.query.safeParse({ sortField: "tags" }).success).toBe(false);
+    expect(thing.query.safeParse({ createTimeEnd: "yesterday" }).success).toBe(false);
+  });
+
+  it("lists the fields of each use in declaration order", () => {
+    expect(thing.keys.list).toEqual(["name", "id", "kind", "ownerId", "createTime"]);
+    expect(thing.keys.form).toEqual(["name", "kind", "tags", "ownerId"]);
+    expect(thing.keys.import).toEqual(["name"]);
+    expect(thing.keys.export).toEqual(["name", "id", "kind", "ownerId", "createTime"]);
+    expect(uses(thing.fields.tags, "detail")).toBe(true);
+  });
+});

@@ -1,0 +1,202 @@
+import { z } from "zod";
+import { pageQuery } from "./envelope";
+import type { UploadPurpose } from "./upload";
+import { optional } from "./validation";
+
+/**
+ * One field, written once. An entity's contract lists its fields with their rule (the zod schema
+ * of what a user writes) and their metadata; the console's kit derives columns, search items,
+ * form fields and detail rows from it, and the cloud derives its row mapper, filters, sorts,
+ * export and import columns. A screen or a service states only what differs.
+ *
+ * ```ts
+ * export const project = defineEntity({
+ *   ns: "projects.project",
+ *   fields: {
+ *     id: { kind: "id", readOnly: true, schema: dbId },
+ *     prjName: { schema: textRequired(64), search: "contains", sort: true, import: true, full: true },
+ *     prjType: { schema: text(32), kind: "select", dict: "prjType", search: "eq" },
+ *     createTime: { kind: "datetime", readOnly: true, column: "createdAt", sort: true, search: "range", form: false },
+ *   },
+ * });
+ * project.body      // z.object of the writable fields: the add form and `<api>/add`
+ * project.update    // { id } + any writable fields: `<api>/upd` changes only what it is given
+ * project.filters   // search fields + sortField / sortOrder: the list and the export
+ * project.query     // pageQuery + filters: `<api>/page`
+ * project.keys.list // field names per use, in declaration order
+ * ```
+ */
+
+/** How a field is shown and edited; also decides its default column width. */
+export type FieldKind =
+  | "text"
+  | "textarea"
+  | "number"
+  | "money"
+  | "select"
+  | "multiselect"
+  | "radio"
+  | "switch"
+  | "status"
+  | "area"
+  | "date"
+  | "datetime"
+  | "phone"
+  | "email"
+  | "password"
+  | "color"
+  | "image"
+  | "images"
+  | "document"
+  | "documents"
+  | "richText"
+  | "id"
+  | "custom";
+
+/**
+ * How the list filters on a field: `contains` (case-insensitive substring, `%` and `_` taken
+ * literally), `eq`, `in` (any of several values) or `range` (two query keys, from and to).
+ */
+export type SearchOp = "contains" | "eq" | "in" | "range";
+
+export type FieldDef = {
+  /** The rule of what a user writes. Read-only fields may give one for typing their value. */
+  schema?: z.ZodType;
+  /** Shown and stored, never written by a user (id, createTime, counts). */
+  readOnly?: boolean;
+  kind?: FieldKind;
+  /** Options: a static enum name (`ENUMS`) or a server dictionary code. */
+  dict?: string;
+  /** Message key under the entity's `ns`; default `fields.<name>`. */
+  label?: string;
+  search?: SearchOp;
+  /** range: the two query keys (default `<name>Start`, `<name>End`). */
+  range?: readonly [string, string];
+  sort?: boolean;
+  /** The property of the database table when it differs from the field's name. */
+  column?: string;
+  /** Where the field appears (defaults: list, detail and export yes; form when writable; import no). */
+  list?: boolean;
+  detail?: boolean;
+  form?: boolean;
+  export?: boolean;
+  import?: boolean;
+  /** Form and column hints, shared so the cloud's export can use the same units. */
+  full?: boolean;
+  width?: number;
+  min?: number;
+  max?: number;
+  floatNum?: number;
+  /** Uploads: what the files are for, and how many at most. */
+  purpose?: UploadPurpose;
+  limit?: number;
+};
+
+export type Fields = Record<string, FieldDef>;
+
+type Writable<F extends Fields> = { [K in keyof F as F[K]["readOnly"] extends true ? never : F[K]["schema"] extends z.ZodType ? K : never]: F[K]["schema"] & z.ZodType };
+type BodyShape<F extends Fields> = { [K in keyof Writable<F>]: Writable<F>[K] };
+type ValueOf<D extends FieldDef> = D["schema"] extends z.ZodType ? z.output<D["schema"]> : D["kind"] extends "id" | "number" | "money" ? number : string;
+
+type Stored<V> = undefined extends V ? Exclude<V, undefined | ""> | null : V;
+/** A row as the console receives it: every field with its output type (a blank optional one is null). */
+export type RowOf<F extends Fields> = { [K in keyof F]: Stored<ValueOf<F[K]>> };
+
+/** The query keys a field's search writes. */
+type FilterKeys<F extends Fields> = {
+  [K in keyof F & string]: F[K]["search"] extends "range" ? (F[K]["range"] extends readonly [infer A extends string, infer B extends string] ? A | B : `${K}Start` | `${K}End`) : F[K]["search"] extends SearchOp ? K : never;
+}[keyof F & string];
+export type FilterValue = string | number | (string | number)[] | null | undefined;
+type FilterShape<F extends Fields> = { [K in FilterKeys<F>]: z.ZodType<FilterValue> } & {
+  sortField: z.ZodType<string | null | undefined>;
+  sortOrder: z.ZodType<"asc" | "desc" | "" | null | undefined>;
+};
+
+export type Use = "list" | "detail" | "form" | "export" | "import";
+
+const DEFAULT_USE: Record<Use, (f: FieldDef) => boolean> = {
+  list: () => true,
+  detail: () => true,
+  form: (f) => !f.readOnly && !!f.schema,
+  export: (f) => f.list !== false,
+  import: () => false,
+};
+
+/** Whether a field takes part in a use, its own flag first. */
+export function uses(f: FieldDef, use: Use): boolean {
+  return f[use] ?? DEFAULT_USE[use](f);
+}
+
+export const labelOf = (name: string, f: FieldDef) => f.label ?? `fields.${name}`;
+export const columnOf = (name: string, f: FieldDef) => f.column ?? name;
+export const rangeKeys = (name: string, f: FieldDef): readonly [string, string] => f.range ?? [`${name}Start`, `${name}End`];
+
+/** "YYYY-MM-DD HH:mm(:ss)" (platform time) or "YYYY-MM-DD", as the search bar sends them. */
+export const searchDateTime = optional(z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, "validation.format"));
+const searchText = optional(z.string().trim().max(200, "validation.maxLength"));
+const idValue = z.coerce.number({ error: "validation.number" }).int().positive().max(2_147_483_647);
+
+/** The query-string rule of one filter: the field's own value rule, blank meaning "no filter". */
+function filterSchema(f: FieldDef): z.ZodType {
+  if (f.kind === "date" || f.kind === "datetime") return searchDateTime;
+  if (f.search === "contains") return searchText;
+  const blankIsNone = (s: z.ZodType) => z.preprocess((v) => (v === "" || v === null ? undefined : v), s.optional());
+  if (f.search === "in") return blankIsNone(z.preprocess((v) => (typeof v === "string" ? v.split(",") : v), z.array(f.kind === "id" ? idValue : z.string().max(64)).max(500)));
+  if (f.kind === "id") return blankIsNone(idValue);
+  if (f.kind === "number" || f.kind === "money" || f.kind === "status" || f.kind === "switch") return blankIsNone(z.coerce.number({ error: "validation.number" }));
+  return searchText;
+}
+
+export type EntityDef<F extends Fields, K extends string = "id"> = {
+  /** Message prefix of the labels (namespace or namespace.path). */
+  ns: string;
+  fields: F;
+  /** The key field (default "id"). */
+  key?: K;
+  /** Cross-field rules of the body (e.g. max not below min), applied to add and update. */
+  refine?: (value: Record<string, unknown>, ctx: z.RefinementCtx) => void;
+};
+
+export function defineEntity<const F extends Fields, const K extends string = "id">(def: EntityDef<F, K>) {
+  const key = (def.key ?? "id") as K;
+  const entries = Object.entries(def.fields) as [keyof F & string, FieldDef][];
+  const pick = (use: Use) => entries.filter(([, f]) => uses(f, use)).map(([name]) => name);
+
+  const shape = Object.fromEntries(entries.filter(([, f]) => !f.readOnly && f.schema).map(([name, f]) => [name, f.schema!])) as BodyShape<F>;
+  const plain = z.object(shape);
+  const refined = <S extends z.ZodObject>(s: S) => (def.refine ? s.superRefine(def.refine as (v: z.output<S>, ctx: z.RefinementCtx) => void) : s);
+  const body = refined(plain);
+  // An update changes only what it is given: a field left out is not touched (never blanked).
+  // Defaults are for new rows: in an update they would overwrite what is stored.
+  const optionalShape = Object.fromEntries(Object.entries(shape).map(([name, s]) => [name, (s instanceof z.ZodDefault ? (s.unwrap() as z.ZodType) : (s as z.ZodType)).optional()]));
+  const update = refined(z.object({ ...optionalShape, [key]: idValue }) as unknown as z.ZodObject<{ [K in keyof BodyShape<F>]: z.ZodOptional<BodyShape<F>[K]> } & Record<K, typeof idValue>>);
+
+  const sorts = entries.filter(([, f]) => f.sort).map(([name]) => name);
+  const filterShape: Record<string, z.ZodType> = {};
+  for (const [name, f] of entries) {
+    if (!f.search) continue;
+    if (f.search === "range") for (const k of rangeKeys(name, f)) filterShape[k] = filterSchema(f);
+    else filterShape[name] = filterSchema(f);
+  }
+  const sortEnum = sorts.length ? z.enum(sorts as [string, ...string[]]) : z.never();
+  const filters = z.object({
+    ...filterShape,
+    sortField: optional(sortEnum),
+    sortOrder: optional(z.enum(["asc", "desc"])),
+  }) as unknown as z.ZodObject<FilterShape<F>>;
+  const query = pageQuery.extend(filters.shape);
+
+  return {
+    ns: def.ns,
+    key,
+    fields: def.fields,
+    body,
+    update,
+    filters,
+    query,
+    sorts,
+    keys: { list: pick("list"), detail: pick("detail"), form: pick("form"), export: pick("export"), import: pick("import") },
+  };
+}
+
+export type Entity<F extends Fields = Fields, K extends string = "id"> = ReturnType<typeof defineEntity<F, K>>;
