@@ -63,6 +63,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import type { ControllerRenderProps, FieldValues, UseFormReturn } from "react-hook-form";
 import type { UploadPurpose } from "@/lib/contract/upload";
 import type { DictOption } from "../dict/use-dict";
+import type { KitSession } from "../session";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyRow = Record<string, any>;
@@ -372,7 +373,14 @@ export type ResourceConfig<Row extends AnyRow = AnyRow> = {
   };
 };
 
-/** What the page hands to callbacks: list state, dialogs, mutations. */
+export type ResourceSession = KitSession & {
+  roles: string;
+  /** No code means allowed. */
+  can: (code?: string | null) => boolean;
+  hasRole: (code: string) => boolean;
+};
+
+/** What the page hands to callbacks: list state, dialogs, mutations, navigation and the session. */
 export type ResourceUi<Row extends AnyRow = AnyRow> = {
   query: Record<string, unknown>;
   setFilters: (patch: Record<string, unknown>) => void;
@@ -393,6 +401,10 @@ export type ResourceUi<Row extends AnyRow = AnyRow> = {
   /** The rows shown: the page, or in tree mode the whole tree's top-level nodes. */
   rows: Row[];
   confirm: (message: string) => Promise<boolean>;
+  /** Router push of a console route (e.g. a detail page: `ui.navigate(\`/systemSet/userSetInfo?id=${row.id}\`)`). */
+  navigate: (href: string) => void;
+  /** The signed-in user, tenant, project and permissions: definitions stay module constants. */
+  session: ResourceSession;
   resource: Resource<Row>;
   t: (key: string, values?: Record<string, string | number>) => string;
 };
