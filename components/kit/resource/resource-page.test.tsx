@@ -2,12 +2,11 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
-import { defaultCompanyInfo } from "@/lib/contract/company";
-import { ShellProvider, type ShellValue } from "@/components/shell/shell-context";
 import { SWRConfig } from "swr";
 import { z } from "zod";
 import { loadMessages } from "@/lib/i18n/namespaces";
 import { PermissionsProvider } from "../can";
+import { SessionProvider, type KitSession } from "../session";
 import { defineResource } from "./define-resource";
 import { ResourcePage } from "./resource-page";
 
@@ -95,17 +94,17 @@ afterEach(() => {
 });
 
 const CODES = ["t:node:add", "t:node:upd", "t:node:del"];
-/** The page frame reads the shell's menu for its breadcrumbs. */
-const shell: ShellValue = { tenantId: 2, projId: null, menus: [], favourites: [], projects: [], company: defaultCompanyInfo, user: { id: 1, name: "a", realname: "A", avatar: null } };
+/** The page frame reads the session's menu for its breadcrumbs. */
+const session: KitSession = { tenantId: 2, projId: null, menus: [], user: { id: 1, name: "a", realname: "A", avatar: null } };
 async function show(codes = CODES, shown = resource) {
   render(
     <NextIntlClientProvider locale="en" messages={messages} timeZone="Asia/Shanghai">
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <ShellProvider value={shell}>
+        <SessionProvider value={session}>
           <PermissionsProvider codes={codes} roles="">
             <ResourcePage resource={shown} />
           </PermissionsProvider>
-        </ShellProvider>
+        </SessionProvider>
       </SWRConfig>
     </NextIntlClientProvider>,
   );

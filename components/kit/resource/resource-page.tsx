@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Pagination } from "@/components/ui/pagination";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { PageFrame } from "@/components/shell/page-frame";
+import { PageFrame } from "../page-frame";
 import { usePermissions } from "../can";
 import { useSession } from "../session";
 import { ImportDialog } from "../import-dialog";

@@ -6,7 +6,7 @@ import { LayoutDashboardIcon, SettingsIcon } from "lucide-react";
 import { colorInput, saveColor } from "@/lib/contract/system/company-settings";
 import { themeVariables } from "@/lib/shell/colors";
 import type { FormField } from "@/components/kit";
-import { PageFrame } from "@/components/shell/page-frame";
+import { PageFrame } from "@/components/kit/page-frame";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { SettingsBody, SettingsCard } from "./settings-card";

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { saveComp } from "@/lib/contract/system/company-settings";
 import type { FormField } from "@/components/kit";
 import { ImageUpload } from "@/components/kit/upload";
-import { PageFrame } from "@/components/shell/page-frame";
+import { PageFrame } from "@/components/kit/page-frame";
 import { SettingsBody, SettingsCard } from "./settings-card";
 import { useCompany } from "./use-company";
 

@@ -12,7 +12,7 @@ import { usePermissions } from "@/components/kit/can";
 import { ResourceFormDialog } from "@/components/kit/resource/resource-form-dialog";
 import type { TableColumn } from "@/components/kit/table/data-table";
 import { findNode } from "@/components/kit/table/tree";
-import { PageFrame } from "@/components/shell/page-frame";
+import { PageFrame } from "@/components/kit/page-frame";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";

@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { swrFetcher } from "@/lib/api/fetcher";
 import { expireWarn, type ExpireWarn } from "@/lib/contract/system/company-settings";
 import type { FormField } from "@/components/kit";
-import { PageFrame } from "@/components/shell/page-frame";
+import { PageFrame } from "@/components/kit/page-frame";
 import { SettingsBody, SettingsCard } from "../company/settings-card";
 
 const NS = "system.expire";

@@ -4,7 +4,7 @@ import * as React from "react";
 import { useTranslations } from "next-intl";
 import { saveEncrypt } from "@/lib/contract/system/company-settings";
 import type { FormField } from "@/components/kit";
-import { PageFrame } from "@/components/shell/page-frame";
+import { PageFrame } from "@/components/kit/page-frame";
 import { SettingsBody, SettingsCard } from "../company/settings-card";
 import { useCompany } from "../company/use-company";
 import { ExemptionsField } from "./exemptions-field";

@@ -11,8 +11,8 @@ import { FORGET_METHODS, WELCOME_DAYS, pwdWelcomeSchema, type PwdPolicy } from "
 import { saveComplexity, saveForget, saveHis, saveInit, saveRegular } from "@/lib/contract/system/pwd-mode";
 import { pwdRegularSchema } from "@/lib/contract/pwd-policy";
 import type { FormField } from "@/components/kit";
-import { PasswordPolicyHint } from "@/components/login/password-policy-hint";
-import { PageFrame } from "@/components/shell/page-frame";
+import { PasswordPolicyHint } from "@/components/kit/password-policy-hint";
+import { PageFrame } from "@/components/kit/page-frame";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";

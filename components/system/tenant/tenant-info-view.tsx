@@ -10,7 +10,7 @@ import { swrFetcher } from "@/lib/api/fetcher";
 import type { TenantInfo } from "@/lib/contract/system/tenant";
 import { DetailRows, type DetailRow } from "@/components/kit";
 import { Can } from "@/components/kit/can";
-import { PageFrame } from "@/components/shell/page-frame";
+import { PageFrame } from "@/components/kit/page-frame";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";

@@ -14,7 +14,7 @@ import { fileUrl } from "@/lib/file-url";
 import { InfoView, type InfoItem } from "@/components/kit";
 import { Can } from "@/components/kit/can";
 import { DictText } from "@/components/kit/table/cells";
-import { PageFrame } from "@/components/shell/page-frame";
+import { PageFrame } from "@/components/kit/page-frame";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
