@@ -40,3 +40,6 @@ export { SelectField, MultiSelectField } from "./form/select-field";
 export { AreaCascader, areaPath, joinAreaNames, useAreaTree } from "./form/area-cascader";
 export { useDict, useRevalidateDict, dictLabel, type DictOption } from "./dict/use-dict";
 export { SessionProvider, useSession, type KitSession } from "./session";
+export { PageFrame, type PageFrameProps } from "./page-frame";
+export { useUrlParam, useUrlPatch } from "./url-param";
+export { MembersDialog, userColumns, type MemberColumn, type MembersPickerProps } from "./dialogs/members-dialog";

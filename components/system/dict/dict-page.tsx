@@ -21,7 +21,7 @@ import { Switch } from "@/components/ui/switch";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { cn } from "@/lib/utils";
 import { TreeFormDialog, useTreeDialogs } from "../menu/tree-dialogs";
-import { useUrlPatch } from "../menu/url-param";
+import { useUrlPatch } from "@/components/kit/url-param";
 import { dictItemResource, dictResource } from "./dict-resources";
 
 /** URL state of the screen: scope tab, chosen dictionary and the dictionary dialog. */

@@ -12,8 +12,8 @@ import { swrFetcher } from "@/lib/api/fetcher";
 import type { Page } from "@/lib/contract/envelope";
 import { groupQuery, groupUpdate, groupWithRelation, type GroupMember, type GroupRow } from "@/lib/contract/system/group";
 import type { UserRow } from "@/lib/contract/system/user";
-import { useUrlParam } from "../menu/url-param";
-import { MembersDialog, userColumns } from "../members-dialog";
+import { useUrlParam } from "@/components/kit/url-param";
+import { MembersDialog, userColumns } from "@/components/kit/dialogs/members-dialog";
 
 const USERS_KEY = ["sys/user/page", { current: 1, size: 9999 }] as const;
 

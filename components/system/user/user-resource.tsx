@@ -11,7 +11,7 @@ import { api } from "@/lib/api/fetcher";
 import { userAdd, userQuery, userUpdate, type UserRow } from "@/lib/contract/system/user";
 import { usePermissions } from "@/components/kit/can";
 import { DepartmentSelect } from "../department/department-select";
-import { useUrlParam } from "../menu/url-param";
+import { useUrlParam } from "@/components/kit/url-param";
 import { DepartmentFilter } from "./department-filter";
 import { useRoleOptions } from "./use-role-options";
 
