@@ -21,8 +21,11 @@ export type {
   TreeConfig,
   DialogMode,
   TabsConfig,
+  TabItem,
 } from "./resource/define-resource";
-export { ResourcePage } from "./resource/resource-page";
+export { ResourcePage, ResourceList, ListSkeleton } from "./resource/resource-page";
+export { useResourceList, type ResourceListState } from "./resource/use-resource-list";
+export { ResourceTabs, ResourceSearch, ResourceToolbar, ResourceTable, ResourcePagination, ResourceDialogs, ToolbarButtons } from "./resource/resource-parts";
 export { SearchBar } from "./search/search-bar";
 export { DataTable } from "./table/data-table";
 export { TreeTable } from "./table/tree-table";

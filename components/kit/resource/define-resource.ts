@@ -298,12 +298,30 @@ export type Endpoints = {
   openOrClose: string | false;
 };
 
+export type TabItem = {
+  /** The value written to `tabs.prop`. */
+  name: string;
+  /** Label key; without it the label of `name` in the tabs' dictionary. */
+  label?: string;
+  /** Default count reading: `data[countKey]` of the count answer. */
+  countKey?: string;
+  /** Shown but not selectable (e.g. a channel not available yet); no count. */
+  disabled?: boolean;
+  /** Tooltip key of a disabled tab. */
+  hint?: string;
+};
+
 export type TabsConfig = {
-  /** The query key the tab writes (part of the query schema). */
+  /** The query key the tab writes (part of the query schema). The first enabled tab is the default. */
   prop: string;
-  items: { name: string; label: string; countKey?: string }[];
-  /** GET endpoint answering `{ [countKey]: number }` for the brackets beside the labels. */
+  items: TabItem[];
+  /** Labels of items without one: a dictionary (static enum or server) by tab name. */
+  dict?: DictRef;
+  /** GET endpoint (with the list's parameters) answering the counts for the brackets beside the labels. */
   countUrl?: string;
+  /** Counts by tab name from the count answer of any shape (e.g. an array of `{channel, count}`). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  counts?: (data: any) => Record<string, number | undefined>;
 };
 
 export type TreeConfig<Row extends AnyRow = AnyRow> = {

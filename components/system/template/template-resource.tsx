@@ -1,15 +1,11 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
 import { z } from "zod";
-import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { swrFetcher } from "@/lib/api/fetcher";
 import { AVAILABLE_CHANNELS, TEMPLATE_CHANNELS, extractVariables, templateAdd, templateQuery, templateUpdate, type TemplateCount, type TemplateRow } from "@/lib/contract/system/template";
-import { defineResource, ResourcePage, type ResourceUi } from "@/components/kit";
+import { defineResource, ResourcePage, type TabsConfig } from "@/components/kit";
 import { Badge } from "@/components/ui/badge";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 
 /** The list always shows one available channel; anything else (WeChat, junk) reads as in-site. */
@@ -25,33 +21,16 @@ function Variables({ names }: { names: string[] }) {
   );
 }
 
-/**
- * Channel tabs with their counts (`countAllType`); WeChat shown, not yet available. The kit's tabs
- * read counts from an object and cannot disable a tab, so this strip sits in the `top` slot.
- */
-function ChannelTabs({ ui }: { ui: ResourceUi<TemplateRow> }) {
-  const t = useTranslations();
-  const counts = useSWR<TemplateCount[]>("msg/template/countAllType", swrFetcher);
-  const countOf = (c: number) => counts.data?.find((x) => x.channel === c)?.count;
-  return (
-    <Tabs value={String(ui.query.channel)} onValueChange={(v) => ui.setFilters({ channel: v })}>
-      <TabsList>
-        {TEMPLATE_CHANNELS.map((c) => {
-          const available = (AVAILABLE_CHANNELS as readonly number[]).includes(c);
-          const n = countOf(c);
-          return (
-            <TabsTrigger key={c} value={String(c)} disabled={!available} data-testid={`tab-${c}`} title={available ? undefined : t("system.template.unavailable")}>
-              {t(`enums.notifyChannel.${c}` as never)}
-              {available && n !== undefined && <span className="text-xs">({n})</span>}
-            </TabsTrigger>
-          );
-        })}
-      </TabsList>
-    </Tabs>
-  );
-}
+/** Channel tabs with their counts (`countAllType`, an array); WeChat shown, not yet available. */
+const channelTabs: TabsConfig = {
+  prop: "channel",
+  dict: "notifyChannel",
+  items: TEMPLATE_CHANNELS.map((c) => ({ name: String(c), disabled: !(AVAILABLE_CHANNELS as readonly number[]).includes(c), hint: "unavailable" })),
+  countUrl: "msg/template/countAllType",
+  counts: (data: TemplateCount[]) => Object.fromEntries(data.map((x) => [String(x.channel), x.count])),
+};
 
-function useTemplateResource(channel: number) {
+function useTemplateResource() {
   const t = useTranslations();
   const channels = React.useMemo(() => AVAILABLE_CHANNELS.map((c) => ({ value: c, label: t(`enums.notifyChannel.${c}` as never) })), [t]);
   return React.useMemo(
@@ -81,7 +60,9 @@ function useTemplateResource(channel: number) {
         form: {
           columns: 2,
           width: 820,
-          defaults: { channel, name: "", code: "", title: "", content: "", enabled: 1, remark: "" },
+          defaults: { name: "", code: "", title: "", content: "", enabled: 1, remark: "" },
+          // A new template goes into the channel of the tab shown.
+          preset: (q) => ({ channel: q.channel }),
           toForm: ({ id, channel: ch, name, code, title, content, enabled, remark }) => ({ id, channel: ch, name, code, title, content, enabled, remark }),
           fields: [
             { name: "channel", label: "fields.channel", type: "select", dict: channels, required: true },
@@ -120,23 +101,13 @@ function useTemplateResource(channel: number) {
         rowActions: ["view", "edit", "del"],
         toolbar: ["add", "batchDelete"],
         multiple: true,
-        slots: { top: (ui) => <ChannelTabs ui={ui} /> },
+        tabs: channelTabs,
       }),
-    [channel, channels, t],
+    [channels, t],
   );
-}
-
-function List() {
-  const params = useSearchParams();
-  const channel = listQuery.shape.channel.parse(params.get("channel") ?? undefined);
-  return <ResourcePage resource={useTemplateResource(channel)} />;
 }
 
 /** notificationTemplate: templates per channel with their `${variables}`. */
 export function TemplateList() {
-  return (
-    <React.Suspense>
-      <List />
-    </React.Suspense>
-  );
+  return <ResourcePage resource={useTemplateResource()} />;
 }
