@@ -46,3 +46,5 @@ export { SessionProvider, useSession, type KitSession } from "./session";
 export { PageFrame, type PageFrameProps } from "./page-frame";
 export { useUrlParam, useUrlPatch } from "./url-param";
 export { MembersDialog, userColumns, type MemberColumn, type MembersPickerProps } from "./dialogs/members-dialog";
+export { defineSettings, SettingsPage, type Settings, type SettingsConfig, type SettingsCardConfig, type SettingsContext } from "./settings/define-settings";
+export { SettingsCard, SettingsBody } from "./settings/settings-card";
