@@ -64,6 +64,7 @@ import type { ControllerRenderProps, FieldValues, UseFormReturn } from "react-ho
 import type { UploadPurpose } from "@/lib/contract/upload";
 import type { DictOption } from "../dict/use-dict";
 import type { KitSession } from "../session";
+import type { DetailLayout } from "../detail/define-detail";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyRow = Record<string, any>;
@@ -364,8 +365,8 @@ export type ResourceConfig<Row extends AnyRow = AnyRow> = {
   tabs?: TabsConfig;
   columns: ColumnSpec<Row>[];
   form?: FormConfig<Row>;
-  /** View dialog rows; without it the view dialog shows the form read-only. */
-  detail?: DetailRow<Row>[];
+  /** View dialog: rows, or cards and tabs as on a detail page (`defineDetail`); without it the view dialog shows the form read-only. */
+  detail?: DetailRow<Row>[] | DetailLayout<Row>;
   rowActions?: (BuiltinRowAction | BuiltinRowActionOptions<Row> | RowAction<Row>)[];
   /** Row actions shown inline before "more" (default 2). */
   inlineActions?: number;

@@ -6,36 +6,13 @@ import { SWRConfig } from "swr";
 import { z } from "zod";
 import { loadMessages } from "@/lib/i18n/namespaces";
 import { PermissionsProvider } from "../can";
+import { nav } from "../fake-router";
 import { SessionProvider, type KitSession } from "../session";
 import { defineResource, type Resource } from "./define-resource";
 import { ResourcePage } from "./resource-page";
 
 // The URL is the list state: router.replace rewrites it and every reader renders again.
-const nav = vi.hoisted(() => {
-  const listeners = new Set<() => void>();
-  return {
-    listeners,
-    push: vi.fn(),
-    replace: (url: string) => {
-      window.history.replaceState(null, "", url);
-      listeners.forEach((l) => l());
-    },
-  };
-});
-vi.mock("next/navigation", async () => {
-  const React = await import("react");
-  return {
-    useRouter: () => ({ replace: nav.replace, push: nav.push }),
-    usePathname: () => window.location.pathname,
-    useSearchParams: () => {
-      const search = React.useSyncExternalStore(
-        (cb) => (nav.listeners.add(cb), () => nav.listeners.delete(cb)),
-        () => window.location.search,
-      );
-      return React.useMemo(() => new URLSearchParams(search), [search]);
-    },
-  };
-});
+vi.mock("next/navigation", async () => (await import("../fake-router")).navigationMock());
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
 vi.mock("sonner", () => ({ toast }));
 

@@ -158,7 +158,16 @@ export function ResourceDialogs<Row extends AnyRow>({ list }: Part<Row>) {
         />
       )}
       {dialog?.mode === "view" && resource.detail && (
-        <DetailDialog rows={resource.detail} row={dialogRow} loading={list.dialogLoading} error={list.dialogError} title={list.tk("dialog.view", { name: label(resource.entity ?? "entity") })} label={label} onClose={ui.close} />
+        <DetailDialog
+          detail={resource.detail}
+          row={dialogRow}
+          loading={list.dialogLoading}
+          error={list.dialogError}
+          title={list.tk("dialog.view", { name: label(resource.entity ?? "entity") })}
+          label={label}
+          onClose={ui.close}
+          onRefresh={ui.refresh}
+        />
       )}
       {resource.endpoints.import && list.toolbar.some((a) => a.key === "import") && (
         <ImportDialog

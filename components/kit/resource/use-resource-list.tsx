@@ -32,9 +32,10 @@ export type OpenDialog = { mode: DialogMode; id?: string };
  * Everything a list screen knows, for `<ResourcePage>` and for custom screens assembling the parts
  * (`ResourceTabs`, `ResourceSearch`, `ResourceToolbar`, `ResourceTable`, `ResourceDialogs`):
  * list state from the URL, the SWR fetch (a page, or the whole tree), selection, mutations, the
- * resolved columns / row actions / toolbar and the dialog the URL opens.
+ * resolved columns / row actions / toolbar and the dialog the URL opens. `fixed` filters are not
+ * in the URL and always apply (a list nested in a detail, narrowed to its row).
  */
-export function useResourceList<Row extends AnyRow>(resource: Resource<Row>) {
+export function useResourceList<Row extends AnyRow>(resource: Resource<Row>, fixed?: Record<string, unknown>) {
   const tAll = useTranslations();
   const tk = useTranslations("kit");
   const label = React.useCallback(
@@ -51,12 +52,14 @@ export function useResourceList<Row extends AnyRow>(resource: Resource<Row>) {
   const [confirm, confirmElement] = useConfirm();
 
   const sortable = React.useMemo(() => resource.columns.flatMap((c) => (!isRawColumn(c) && c.sortable ? [c.prop] : [])), [resource.columns]);
+  const fixedKey = JSON.stringify(fixed ?? {});
   const state = React.useMemo(() => {
     const s = readListState(resource.schemas.query, params, resource.pageSizes, sortable);
+    Object.assign(s.query, JSON.parse(fixedKey));
     const tabs = resource.tabs;
     if (tabs && !tabs.items.some((i) => !i.disabled && String(s.query[tabs.prop] ?? "") === i.name)) s.query[tabs.prop] = tabs.items.find((i) => !i.disabled)?.name;
     return s;
-  }, [params, resource, sortable]);
+  }, [params, resource, sortable, fixedKey]);
   const defaultSize = resource.pageSizes.includes(10) ? 10 : resource.pageSizes[0];
 
   /** Sets (or with null removes) URL parameters of the list in place. */
