@@ -49,3 +49,5 @@ export { useUrlParam, useUrlPatch } from "./url-param";
 export { MembersDialog, userColumns, type MemberColumn, type MembersPickerProps } from "./dialogs/members-dialog";
 export { defineSettings, SettingsPage, type Settings, type SettingsConfig, type SettingsCardConfig, type SettingsContext } from "./settings/define-settings";
 export { SettingsCard, SettingsBody } from "./settings/settings-card";
+export { MasterPane, MASTER_DEBOUNCE_MS, type MasterPaneProps } from "./master/master-pane";
+export { useNsLabel } from "./use-ns-label";

@@ -17,6 +17,7 @@ import { PageFrame } from "../page-frame";
 import type { AnyRow, DetailRow, Resource } from "../resource/define-resource";
 import { ResourceDialogs, ResourceSearch, ResourceTable } from "../resource/resource-parts";
 import { useResourceList } from "../resource/use-resource-list";
+import { useNsLabel } from "../use-ns-label";
 
 /** What custom parts and actions of a detail get. */
 export type DetailContext<Row extends AnyRow> = {
@@ -174,12 +175,6 @@ export function DetailView<Row extends AnyRow>({ layout, ctx, plain }: { layout:
       )}
     </div>
   );
-}
-
-/** A label function under a namespace; "kit." keys read the kit's messages. */
-export function useNsLabel(ns: string) {
-  const tAll = useTranslations();
-  return React.useCallback((key: string, values?: Record<string, string | number>) => tAll((key.startsWith("kit.") ? key : `${ns}.${key}`) as never, values as never), [tAll, ns]);
 }
 
 function DetailBody<Row extends AnyRow>({ detail }: { detail: Detail<Row> }) {

@@ -19,6 +19,7 @@ import { findNode, type TreeShape } from "../table/tree";
 import { isRawColumn, permOf, type AnyRow, type BuiltinRowAction, type DialogMode, type Resource, type ResourceUi, type RowAction, type ToolbarAction } from "./define-resource";
 import { activeFilters, containsAll, readListState, requestParams, writeListState } from "./list-state";
 import { searchKeys } from "./search-rules";
+import { useNsLabel } from "../use-ns-label";
 
 const revalidateUnder = (prefix: string) => (key: unknown) => {
   const path = Array.isArray(key) ? key[0] : key;
@@ -36,12 +37,8 @@ export type OpenDialog = { mode: DialogMode; id?: string };
  * in the URL and always apply (a list nested in a detail, narrowed to its row).
  */
 export function useResourceList<Row extends AnyRow>(resource: Resource<Row>, fixed?: Record<string, unknown>) {
-  const tAll = useTranslations();
   const tk = useTranslations("kit");
-  const label = React.useCallback(
-    (key: string, values?: Record<string, string | number>) => tAll((key.startsWith("kit.") ? key : `${resource.ns}.${key}`) as never, values as never),
-    [tAll, resource.ns],
-  );
+  const label = useNsLabel(resource.ns);
   const { can, hasRole, roles } = usePermissions();
   const kitSession = useSession();
   const session = React.useMemo(() => ({ ...kitSession, roles, can, hasRole }), [kitSession, roles, can, hasRole]);

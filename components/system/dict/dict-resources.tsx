@@ -1,6 +1,7 @@
 "use client";
 
 import { z } from "zod";
+import { PlusIcon } from "lucide-react";
 import { dictAdd, dictItemAdd, dictItemUpdate, dictUpdate, type DictItemNode, type DictNode } from "@/lib/contract/system/dict";
 import { defineResource, type FormField } from "@/components/kit";
 import { findNode } from "@/components/kit/table/tree";
@@ -65,19 +66,36 @@ export function dictResource(nodes: () => readonly DictNode[]) {
   });
 }
 
-/** Items of one dictionary (a tree: itemName, itemValue, childrens). */
+/**
+ * Items of one dictionary (a tree: itemName, itemValue, childrens), listed beside the chosen
+ * dictionary narrowed to its `dictId`; the forms read the current tree through `nodes()`.
+ */
 export function dictItemResource(nodes: () => readonly DictItemNode[]) {
   return defineResource<DictItemNode>({
     ns: "system.dict",
     entity: "itemEntity",
     api: "sys/dictItem",
     perm: "sys:dict",
-    endpoints: { page: "sys/dictItem/tree", ...NOT_LISTS },
-    schemas: { query: z.object({}), create: dictItemAdd, update: dictItemUpdate },
-    columns: [],
+    perms: { openOrClose: "sys:dict:upd" },
+    endpoints: { page: "sys/dictItem/tree", ...NOT_LISTS, openOrClose: "sys/dictItem/openOrOpen" },
+    schemas: { query: z.object({ dictId: z.coerce.number().optional() }), create: dictItemAdd, update: dictItemUpdate },
+    tree: { defaultExpanded: 2, request: (q) => ["sys/dictItem/tree", { dictId: Number(q.dictId) }] },
+    columns: [
+      { prop: "itemName", label: "fields.itemName", minWidth: 200 },
+      { prop: "itemValue", label: "fields.itemValue", width: 160, render: (r) => <code className="text-xs">{r.itemValue}</code> },
+      { prop: "sort", label: "fields.sort", width: 80 },
+      { prop: "enabled", label: "fields.enabled", type: "switch", width: 90 },
+      { prop: "remark", label: "fields.remark", minWidth: 160 },
+    ],
+    rowActions: [{ builtin: "addChild", label: "actions.addChild" }, "edit", { builtin: "del", confirm: "confirm.deleteItem" }],
+    inlineActions: 3,
+    rowName: (n) => n.itemName,
+    toolbar: [{ key: "addItem", label: "actions.addItem", perm: "sys:dict:add", icon: <PlusIcon />, variant: "default", onClick: (ui) => ui.addChild() }],
     form: {
       columns: 2,
       defaults: { parentId: null, itemName: "", itemValue: "", sort: 0, enabled: 1, remark: "" },
+      // A new item goes into the chosen dictionary.
+      preset: (q) => ({ dictId: q.dictId }),
       toForm: ({ id, dictId, parentId, itemName, itemValue, sort, enabled, remark }) => ({ id, dictId, parentId, itemName, itemValue, sort, enabled, remark }),
       fields: [
         parentField(nodes, (n) => n.itemName),
