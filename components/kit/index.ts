@@ -51,3 +51,4 @@ export { defineSettings, SettingsPage, type Settings, type SettingsConfig, type 
 export { SettingsCard, SettingsBody } from "./settings/settings-card";
 export { MasterPane, MASTER_DEBOUNCE_MS, type MasterPaneProps } from "./master/master-pane";
 export { useNsLabel } from "./use-ns-label";
+export { ChartPanel, type ChartPanelProps, type ChartSelect, type DayRange } from "./chart/chart-panel";
