@@ -3,12 +3,12 @@
 import * as React from "react";
 import { useTranslations } from "next-intl";
 import type { EChartsOption } from "echarts";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { DateInput } from "@/components/ui/date-input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDict } from "../dict/use-dict";
 import { SelectField } from "../form/select-field";
+import { LoadError } from "../load-error";
 import type { DictRef } from "../resource/define-resource";
 import type { QuickRange } from "../resource/search-rules";
 import { QuickRanges } from "../search/search-bar";
@@ -70,14 +70,7 @@ export function ChartPanel({ title, range, selects, toolbar, loading, error, onR
   const body = loading ? (
     <Skeleton style={box} data-testid="chart-loading" />
   ) : error ? (
-    <div style={box} className="flex flex-col items-center justify-center gap-2 text-sm text-destructive" data-testid="chart-error">
-      {tk("table.error")}
-      {onRetry && (
-        <Button size="sm" variant="outline" onClick={onRetry}>
-          {tk("actions.retry")}
-        </Button>
-      )}
-    </div>
+    <LoadError style={box} onRetry={onRetry} testId="chart-error" />
   ) : empty ? (
     <p style={box} className="flex items-center justify-center text-sm text-muted-foreground" data-testid="chart-empty">
       {tk("table.empty")}

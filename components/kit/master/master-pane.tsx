@@ -3,11 +3,11 @@
 import * as React from "react";
 import { useTranslations } from "next-intl";
 import { ChevronDownIcon, ChevronRightIcon, SearchIcon } from "lucide-react";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 import type { AnyRow } from "../resource/define-resource";
+import { LoadError } from "../load-error";
 import { filterTree } from "../table/tree";
 
 /** Typing (and, with `settle`, choosing) rests this long before anything reloads. */
@@ -174,14 +174,7 @@ export function MasterPane<T extends AnyRow>({
             ))}
           </div>
         ) : error && !nodes.length ? (
-          <div className="flex flex-col items-center gap-2 py-8 text-sm text-destructive">
-            {tk("table.error")}
-            {onRetry && (
-              <Button size="sm" variant="outline" onClick={onRetry}>
-                {tk("actions.retry")}
-              </Button>
-            )}
-          </div>
+          <LoadError className="py-8" onRetry={onRetry} />
         ) : (
           <ul role={childrenKey ? "tree" : "listbox"} aria-label={label}>
             {shown.length ? rows(shown, 0) : <li className="py-6 text-center text-sm text-muted-foreground">{empty ?? tk("table.empty")}</li>}

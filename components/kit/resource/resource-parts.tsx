@@ -95,30 +95,24 @@ export function ResourcePagination<Row extends AnyRow>({ list }: Part<Row>) {
 export function ResourceTable<Row extends AnyRow>({ list }: Part<Row>) {
   const { resource, tk } = list;
   const tree = resource.tree;
+  const common = { columns: list.columns, layout: list.layout, loading: list.loading, error: list.error, onRetry: () => list.ui.refresh(), height: resource.height, size: resource.size };
   if (tree)
     return (
       <TreeTable
         key={JSON.stringify(list.treeKey)}
+        {...common}
         nodes={list.rows}
-        columns={list.columns}
-        layout={list.layout}
         shape={list.shape}
         defaultExpanded={tree.defaultExpanded}
         match={list.match}
-        loading={list.loading}
-        error={list.error}
-        onRetry={() => list.ui.refresh()}
         toolbar={<ToolbarButtons list={list} />}
-        height={resource.height}
-        size={resource.size}
       />
     );
   return (
     <div className="flex flex-col gap-3 rounded-md border bg-card p-3">
       <ResourceToolbar list={list} />
       <DataTable
-        columns={list.columns}
-        layout={list.layout}
+        {...common}
         rows={list.rows}
         getRowId={list.keyOf}
         multiple={resource.multiple}
@@ -126,11 +120,6 @@ export function ResourceTable<Row extends AnyRow>({ list }: Part<Row>) {
         onSelectionChange={list.setSelection}
         sort={list.state.sort}
         onSortChange={(s: Sort) => list.writeUrl({ sort: s?.prop ?? null, order: s?.order ?? null, current: 1 })}
-        loading={list.loading}
-        error={list.error}
-        onRetry={() => list.ui.refresh()}
-        height={resource.height}
-        size={resource.size}
         texts={{ empty: tk("table.empty"), error: tk("table.error"), retry: tk("actions.retry"), selectAll: tk("table.selectAll"), selectRow: tk("table.selectRow") }}
       />
       <ResourcePagination list={list} />
