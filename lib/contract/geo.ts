@@ -32,3 +32,6 @@ export type PolygonArea = z.infer<typeof polygonArea>;
 /** Map address result (widgets §3): what the address picker returns. */
 export const mapAddress = coordinates.extend({ address: z.string().max(200, "validation.maxLength"), adcode: z.string().max(12) });
 export type MapAddress = z.infer<typeof mapAddress>;
+
+/** What `GET /api/maps/config` answers: the Google Maps browser key (empty: no tiles) and map id. */
+export type MapsConfig = { apiKey: string; mapId: string };
