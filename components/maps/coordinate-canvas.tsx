@@ -13,6 +13,11 @@ import type { SurfaceProps } from "./surface";
 const CLICK_SLOP_PX = 4;
 /** Clicking this close to the first vertex of a draft closes it. */
 const CLOSE_RADIUS_PX = 10;
+/** Grid labels keep this far from the bottom and right edges, where the scale and zoom buttons are. */
+const LABEL_CLEARANCE_PX = 48;
+/** Room a popup needs above its marker, and a panel to the right of it; with less they flip. */
+const POPUP_ROOM_PX = 180;
+const PANEL_ROOM_PX = 170;
 /** Width used before the box is measured (and in tests, where nothing is laid out). */
 const FALLBACK_WIDTH = 800;
 
@@ -187,16 +192,24 @@ export function CoordinateCanvas(props: SurfaceProps) {
           })}
         </g>
         <g fill="currentColor" fillOpacity={0.45} fontSize={10}>
-          {grid.lngs.map((lng) => (
-            <text key={`tx${lng}`} x={screen({ lng, lat: view.center.lat }).x + 3} y={size.height - 30}>
-              {lng.toFixed(grid.decimals)}°
-            </text>
-          ))}
-          {grid.lats.map((lat) => (
-            <text key={`ty${lat}`} x={4} y={screen({ lng: view.center.lng, lat }).y - 3}>
-              {lat.toFixed(grid.decimals)}°
-            </text>
-          ))}
+          {grid.lngs.map((lng) => {
+            const x = screen({ lng, lat: view.center.lat }).x;
+            // Clear of the zoom buttons in the bottom-right corner.
+            return x < size.width - LABEL_CLEARANCE_PX ? (
+              <text key={`tx${lng}`} x={x + 3} y={size.height - 30}>
+                {lng.toFixed(grid.decimals)}°
+              </text>
+            ) : null;
+          })}
+          {grid.lats.map((lat) => {
+            const y = screen({ lng: view.center.lng, lat }).y;
+            // Clear of the longitude labels and the scale bar along the bottom.
+            return y < size.height - LABEL_CLEARANCE_PX ? (
+              <text key={`ty${lat}`} x={4} y={y - 3}>
+                {lat.toFixed(grid.decimals)}°
+              </text>
+            ) : null;
+          })}
         </g>
         {polygons.map((p) => (
           <polygon
@@ -239,7 +252,7 @@ export function CoordinateCanvas(props: SurfaceProps) {
               <MarkerIcon marker={m} />
             </button>
             {m.panel && (
-              <div data-map-ui className="absolute top-0 left-5 -translate-y-1/2">
+              <div data-map-ui className={cn("absolute top-0 -translate-y-1/2", at.x > size.width - PANEL_ROOM_PX ? "right-5" : "left-5")}>
                 {m.panel}
               </div>
             )}
@@ -249,7 +262,7 @@ export function CoordinateCanvas(props: SurfaceProps) {
 
       {popup && (
         <div data-map-ui className="absolute z-10" style={{ left: screen(popup.at).x, top: screen(popup.at).y }}>
-          <div className="absolute bottom-10 left-0 -translate-x-1/2" role="dialog" aria-label={ariaLabel}>
+          <div className={cn("absolute left-0 -translate-x-1/2", screen(popup.at).y < POPUP_ROOM_PX ? "top-3" : "bottom-10")} role="dialog" aria-label={ariaLabel}>
             {popup.content}
           </div>
         </div>

@@ -71,3 +71,20 @@ export function LivePanel({ device }: { device: MapDevice }) {
     </div>
   );
 }
+
+/** The device whose card is open: a marker click opens it (and reports it), a map click closes it. */
+export function useDeviceCard(devices: MapDevice[], onDeviceClick?: (d: MapDevice) => void, footer?: (d: MapDevice) => React.ReactNode) {
+  const [active, setActive] = React.useState<MapDevice["id"] | null>(null);
+  const current = devices.find((d) => d.id === active);
+  const at = current && devicePosition(current);
+  return {
+    onMarkerClick: (id: MapDevice["id"]) => {
+      const d = devices.find((x) => x.id === id);
+      if (!d) return;
+      setActive(id);
+      onDeviceClick?.(d);
+    },
+    onMapClick: () => setActive(null),
+    popup: current && at ? { at, content: <DeviceCard device={current}>{footer?.(current)}</DeviceCard>, onClose: () => setActive(null) } : null,
+  };
+}

@@ -7,7 +7,6 @@ import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { KitDialog, type CustomFieldProps } from "@/components/kit";
 import { Button } from "@/components/ui/button";
 import { coordinates } from "@/lib/contract/geo";
-import { formatCoord } from "./geo";
 import type { AddressValue } from "./address-picker";
 // The picker (and any map code) loads when the dialog first opens, never with the form.
 import { AddressPicker } from "./lazy";
@@ -38,15 +37,12 @@ export function locationField(keys: LocationFieldKeys) {
 function LocationControl({ form, disabled, keys }: { form: UseFormReturn<FieldValues>; disabled: boolean; keys: LocationFieldKeys }) {
   const t = useTranslations("maps.picker");
   const [open, setOpen] = React.useState(false);
-  const lng = num(form.watch(keys.lng));
-  const lat = num(form.watch(keys.lat));
   return (
-    <div className="flex items-center gap-3">
+    <div>
       <Button type="button" variant="outline" size="sm" className="h-8" disabled={disabled} onClick={() => setOpen(true)} data-testid="pick-on-map">
         <MapPinnedIcon />
         {t("open")}
       </Button>
-      <span className="text-sm text-muted-foreground tabular-nums">{lng !== "" && lat !== "" ? `${formatCoord(lng)}, ${formatCoord(lat)}` : t("empty")}</span>
       {open && <PickerDialog form={form} keys={keys} onClose={() => setOpen(false)} />}
     </div>
   );

@@ -34,6 +34,7 @@ export type SurfaceProps = {
   /** Start view; `fit` (when given) wins and shows all those points. */
   center: LngLat;
   zoom: number;
+  /** Compared by value: a new array with the same points does not refit. */
   fit?: LngLat[];
   /** Pans here whenever it changes (a picked place, a chosen device). */
   focus?: LngLat | null;
