@@ -1,6 +1,7 @@
 "use client";
 
 import { defineResource, ResourcePage, useAreaTree, areaPath, joinAreaNames } from "@/components/kit";
+import { locationField } from "@/components/maps";
 import { projectBody, projectQuery, projectUpdate, type Project } from "@/lib/contract/project";
 
 /** "Province / City / District" of a project's area code. */
@@ -50,6 +51,7 @@ export const projectResource = defineResource<Project>({
       { name: "prjAddress", label: "fields.prjAddress", placeholder: "placeholders.prjAddress", full: true },
       { name: "prjLongitude", label: "fields.prjLongitude", type: "number", min: -180, max: 180, floatNum: 6, placeholder: "placeholders.prjLongitude" },
       { name: "prjLatitude", label: "fields.prjLatitude", type: "number", min: -90, max: 90, floatNum: 6, placeholder: "placeholders.prjLatitude" },
+      { name: "location", label: "sections.location", type: "custom", render: locationField({ lng: "prjLongitude", lat: "prjLatitude", address: "prjAddress", area: "areaCode" }) },
     ],
   },
   detail: [
