@@ -1,12 +1,11 @@
 "use client";
 
 /**
- * Rich-text editor (tiptap: starter kit + images), controlled with HTML in `value`/`onChange`
- * ("" when empty). Images go through `/api/file/upload` so the session authorises them: images
- * only, at most 20 MB each and 10 per pick, 5 s time-out (widgets §5, §9). The cloud sanitises
- * what it stores with `cloud/lib/sanitize.ts`.
- *
- *   <RichTextEditor value={html} onChange={setHtml} />
+ * The tiptap body of `RichTextEditor` (starter kit + images), controlled with HTML in
+ * `value`/`onChange` ("" when empty). Images go through `/api/file/upload` so the session
+ * authorises them: images only, at most 20 MB each and 10 per pick, 5 s time-out (widgets §5, §9).
+ * The cloud sanitises what it stores with `cloud/lib/sanitize.ts`. Import `RichTextEditor`, not
+ * this module: it keeps tiptap out of the pages' first load.
  */
 import { useEffect, useRef } from "react";
 import { useTranslations } from "next-intl";
@@ -142,7 +141,9 @@ function Toolbar({ editor, disabled, onImage }: { editor: Editor; disabled?: boo
   );
 }
 
-export function RichTextEditor({ value, onChange, disabled, className, id, "aria-invalid": invalid }: { value?: string | null; onChange: (html: string) => void; disabled?: boolean; className?: string; id?: string; "aria-invalid"?: boolean }) {
+export type RichTextEditorProps = { value?: string | null; onChange: (html: string) => void; disabled?: boolean; className?: string; id?: string; "aria-invalid"?: boolean };
+
+export function TiptapEditor({ value, onChange, disabled, className, id, "aria-invalid": invalid }: RichTextEditorProps) {
   const t = useTranslations("widgets");
   const input = useRef<HTMLInputElement>(null);
   const editor = useEditor({
