@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import { loadMessages } from "@/lib/i18n/namespaces";
 import { defaultCompanyInfo } from "@/lib/contract/company";
@@ -43,10 +43,13 @@ const search = (q: string) => fireEvent.change(screen.getByRole("combobox"), { t
 const items = () => screen.queryAllByTestId("palette-item").map((i) => i.textContent);
 
 describe("CommandPalette", () => {
-  it("offers the home entry first and finds menu entries by either language or pinyin initials", () => {
+  it("offers the home entry first and finds menu entries by either language or pinyin", async () => {
     open();
     expect(items()[0]).toContain("Home");
+    // Pinyin loads when the palette opens; its hits join once it is there.
     search("yhgl");
+    await waitFor(() => expect(items()).toEqual(["UsersSystem settings"]));
+    search("yonghu");
     expect(items()).toEqual(["UsersSystem settings"]);
     search("users");
     expect(items()).toEqual(["UsersSystem settings"]);

@@ -6,7 +6,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { Clock, Search } from "lucide-react";
 import { STORAGE } from "@/lib/client-state";
 import { flattenMenu, homeEntry, menuTitle } from "@/lib/shell/menu";
-import { paletteSources, textMatches, type PaletteItem } from "@/lib/shell/search";
+import { loadPinyin, paletteSources, textMatches, type PaletteItem, type Pinyin } from "@/lib/shell/search";
 import { parseRecent, tabFor } from "@/lib/shell/tabs";
 import { Button } from "@/components/ui/button";
 import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
@@ -32,6 +32,7 @@ export function CommandPalette() {
   const [query, setQuery] = useState("");
   const [recent, setRecent] = useState<string[]>([]);
   const [external, setExternal] = useState<Record<string, PaletteItem[]>>({});
+  const [pinyin, setPinyin] = useState<Pinyin | null>(null);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -49,6 +50,11 @@ export function CommandPalette() {
     setQuery("");
     setRecent(parseRecent(localStorage.getItem(STORAGE.recent)));
   }, [open]);
+
+  // Pinyin matching loads with the first opening, not with the page; hits by pinyin join when it arrives.
+  useEffect(() => {
+    if (open && !pinyin) loadPinyin().then(setPinyin, () => undefined);
+  }, [open, pinyin]);
 
   // Registered sources may call the server: debounce and cancel superseded searches.
   useEffect(() => {
@@ -70,7 +76,7 @@ export function CommandPalette() {
 
   // The fixed home entry first, as in the side menu.
   const entries = useMemo(() => [{ node: homeEntry(t("menu.home")), trail: [] }, ...flattenMenu(menus)], [menus, t]);
-  const menuHits = entries.filter(({ node }) => textMatches(query, [node.name, node.nameEn])).slice(0, MAX_PER_GROUP);
+  const menuHits = entries.filter(({ node }) => textMatches(query, [node.name, node.nameEn], pinyin)).slice(0, MAX_PER_GROUP);
   const recentHits = recent
     .map((url) => {
       const tab = tabFor(url)!;
@@ -78,7 +84,7 @@ export function CommandPalette() {
       const entry = entries.find(({ node }) => node.path?.toLowerCase() === tab.path.toLowerCase())?.node;
       return { url, title: t(tab.meta.title), names: entry ? [entry.name, entry.nameEn] : [] };
     })
-    .filter((r) => textMatches(query, [r.title, ...r.names]))
+    .filter((r) => textMatches(query, [r.title, ...r.names], pinyin))
     .slice(0, MAX_PER_GROUP);
 
   const go = (run: () => void) => {
