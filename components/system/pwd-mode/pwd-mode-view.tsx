@@ -1,6 +1,7 @@
 "use client";
 
 import * as React from "react";
+import dynamic from "next/dynamic";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { WandSparklesIcon } from "lucide-react";
@@ -19,7 +20,9 @@ import { Input } from "@/components/ui/input";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Switch } from "@/components/ui/switch";
 import { SettingsBody, SettingsCard } from "../company/settings-card";
-import { PasswordPreview } from "./password-preview";
+
+/** The preview runs the password checker, which brings the pinyin dictionary: after the page paints. */
+const PasswordPreview = dynamic(() => import("./password-preview").then((m) => m.PasswordPreview), { ssr: false });
 
 const NS = "system.pwdMode";
 const PERM = "sys:pwdMode:save";
