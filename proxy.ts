@@ -7,7 +7,8 @@ const PUBLIC = ["/login", "/previewFile"];
 /**
  * A first filter only: sends visitors without a session cookie to login, keeping where they were
  * going and their tenant (the link's `tId`, else the last one they signed in to). Pages and route
- * handlers still check the session themselves. Paths no page answers get Next's 404 (app/not-found.tsx).
+ * handlers still check the session themselves. A path no page answers gets Next's own 404 route
+ * (app/not-found.tsx), with HTTP 404 set before anything streams.
  */
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;

@@ -1,34 +1,15 @@
-import { Suspense } from "react";
 import { NotFoundView } from "@/components/app/not-found-view";
-import { ConsoleFrame } from "@/components/shell/console-frame";
-import { ShellSkeleton } from "@/components/shell/shell-skeleton";
-import { currentSession } from "@/lib/server/session";
 
 /**
- * Any path no page answers (a mistyped address, a catalogued route not built yet). Next renders
- * this with HTTP 404 set before anything streams. Signed in, the view sits inside the console
- * frame so the header, menu and tabs stay (core §2); anonymous visitors of a guarded path never
- * get here (proxy.ts sends them to login), anyone else gets the bare view.
+ * Any path no page answers (core §2: a page saying the visited page does not exist). Next renders
+ * this route with HTTP 404 set before anything streams, which a page inside the console frame cannot
+ * do (the shell streams first). It sits in every route's tree as the root boundary, so it stays
+ * bare: drawing the shell here would put the shell's code into every page's first load, login included.
  */
 export default function NotFound() {
   return (
-    <Suspense fallback={<ShellSkeleton />}>
-      <NotFoundPage />
-    </Suspense>
-  );
-}
-
-async function NotFoundPage() {
-  if (!(await currentSession())) {
-    return (
-      <main>
-        <NotFoundView />
-      </main>
-    );
-  }
-  return (
-    <ConsoleFrame>
+    <main>
       <NotFoundView />
-    </ConsoleFrame>
+    </main>
   );
 }

@@ -13,7 +13,7 @@ import { ROUTES } from "../lib/shell/routes";
 const PORT = Number(process.env.BENCH_PORT ?? 3320);
 const TARGET = 1.5;
 const DEMO = { tId: 2, username: "demoadmin", password: process.env.DEMOADMIN_PASSWORD ?? "Demo@2026" };
-/** Next's own 404 route of this build (the root layout and app/not-found.tsx: a heading and a link). */
+/** The bare page: Next's own 404 route of this build (the root layout and app/not-found.tsx: a heading, a line and a link). */
 const BARE = "/_not-found";
 
 async function waitUp(url: string, server: ChildProcess) {
