@@ -82,6 +82,6 @@ test("⌘-K loads pinyin on first opening and still finds 用户 by yh and yongh
 
   await page.getByTestId("palette").getByRole("combobox").fill("yonghu");
   await expect(users).toBeVisible();
-  await page.keyboard.press("Enter");
+  await users.click();
   await expect(page).toHaveURL(/\/systemSet\/userSet$/);
 });
