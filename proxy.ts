@@ -1,21 +1,21 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { SESSION_COOKIE } from "@/lib/server/session-cookie";
+import { SESSION_COOKIE, TENANT_COOKIE, loginUrl } from "@/lib/server/session-cookie";
 
 /** Open to anonymous visitors; every other page needs a session (core §2). */
 const PUBLIC = ["/login", "/previewFile"];
 
 /**
  * A first filter only: sends visitors without a session cookie to login, keeping where they were
- * going. Pages and route handlers still check the session themselves.
+ * going and their tenant (the link's `tId`, else the last one they signed in to). Pages and route
+ * handlers still check the session themselves. A path no page answers gets Next's own 404 route
+ * (app/not-found.tsx), with HTTP 404 set before anything streams.
  */
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   if (pathname === "/") return NextResponse.redirect(new URL("/home", request.url));
   const isPublic = PUBLIC.some((p) => pathname === p || pathname.startsWith(`${p}/`));
   if (!isPublic && !request.cookies.has(SESSION_COOKIE)) {
-    const url = new URL("/login", request.url);
-    url.searchParams.set("redirect", pathname + search);
-    return NextResponse.redirect(url);
+    return NextResponse.redirect(new URL(loginUrl(pathname + search, request.cookies.get(TENANT_COOKIE)?.value), request.url));
   }
   // Pages learn their own URL from this header (layouts do not get it otherwise).
   const headers = new Headers(request.headers);

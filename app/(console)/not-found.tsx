@@ -1,5 +1,6 @@
 import { NotFoundView } from "@/components/app/not-found-view";
 
+/** `notFound()` from a console page (a record that is gone): the view inside the shell. */
 export default function NotFound() {
   return <NotFoundView />;
 }

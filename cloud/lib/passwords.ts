@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { PasswordChangeRequired } from "@/lib/contract/auth";
 import { Code } from "@/lib/contract/envelope";
-import { checkPassword } from "@/lib/contract/password";
+import { checkPassword } from "@/lib/contract/password-check";
 import { defaultPwdPolicy, pwdPolicySchema, type PwdPolicy } from "@/lib/contract/pwd-policy";
 import { passwordHistory, pwdPolicies, pwdTickets, users } from "../db/schema";
 import type { Db } from "../db/client";

@@ -62,7 +62,8 @@ describe("ChangePasswordDialog", () => {
     type("New password", "abcdefgh");
     type("Confirm password", "abcdefgh");
     await submit();
-    expect(screen.getByRole("alert").textContent).toContain("digit");
+    // The policy checker loads on the first submit.
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toContain("digit"));
     expect(posts).toEqual([]);
   });
 

@@ -17,7 +17,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
 import { CopyIcon, EyeIcon, EyeOffIcon, WandSparklesIcon } from "lucide-react";
 import { api } from "@/lib/api/fetcher";
-import { PASSWORD_MAX, checkPassword, passwordForm, type Complexity, type Identity } from "@/lib/contract/password";
+import { PASSWORD_MAX, passwordForm, type Complexity, type Identity } from "@/lib/contract/password";
 import type { PwdPolicy } from "@/lib/contract/pwd-policy";
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Button } from "@/components/ui/button";
@@ -59,7 +59,8 @@ function usePasswordForm({ open, id, complexity, who, submit }: { open: boolean;
     if (open) form.reset({ password: "", confirmPassword: "", id: 0, notifyFlag: 2, changePwdFlag: 1 });
   }, [open, form]);
   const validateAndSend = form.handleSubmit(async (values) => {
-    const problems = complexity ? checkPassword(values.password, complexity, who) : [];
+    // The checker brings the pinyin dictionary (rule 6): loaded on submit, not with the page.
+    const problems = complexity ? (await import("@/lib/contract/password-check")).checkPassword(values.password, complexity, who) : [];
     if (problems.length) {
       form.setError("password", { message: problems.map((p) => t(p.key, p.values)).join(t("common.listSeparator")) });
       return;

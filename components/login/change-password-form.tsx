@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
 import { api } from "@/lib/api/fetcher";
-import { checkPassword, newPasswordPair, type Complexity } from "@/lib/contract/password";
+import { newPasswordPair, type Complexity } from "@/lib/contract/password";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/kit/form/field";
 import { PasswordPolicyHint } from "@/components/kit/password-policy-hint";
@@ -17,7 +17,8 @@ export function ChangePasswordForm({ dataCode, complexity, onDone }: { dataCode:
   const t = useTranslations();
   const form = useForm<Values>({ resolver: zodResolver(newPasswordPair), defaultValues: { password: "", confirmPassword: "" } });
   const submit = form.handleSubmit(async (values) => {
-    const problems = checkPassword(values.password, complexity, {});
+    // The checker brings the pinyin dictionary (rule 6): loaded on submit, not with the login page.
+    const problems = (await import("@/lib/contract/password-check")).checkPassword(values.password, complexity, {});
     if (problems.length) {
       form.setError("password", { message: problems.map((p) => t(p.key as "validation.required", p.values)).join(t("common.listSeparator")) });
       return;

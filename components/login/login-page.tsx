@@ -1,8 +1,10 @@
+import { cookies } from "next/headers";
 import { getLocale } from "next-intl/server";
 import { defaultCompanyInfo } from "@/lib/contract/company";
 import { defaultPwdPolicy } from "@/lib/contract/pwd-policy";
 import { normalizeLocale } from "@/lib/contract/locale";
 import { safeRedirect } from "@/lib/safe-redirect";
+import { TENANT_COOKIE, tenantIdOf } from "@/lib/server/session-cookie";
 import { callUpstream } from "@/lib/server/upstream";
 import { LoginScreen } from "./login-screen";
 import type { LoginBranding, PwdMode } from "./login-types";
@@ -13,7 +15,8 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 /** Server part of the login screen: the tenant's branding and password policy, fetched before paint. */
 export async function LoginPage({ searchParams }: { searchParams: Search }) {
   const params = await searchParams;
-  const tId = Math.max(1, Number.parseInt(first(params.tId) ?? "1", 10) || 1);
+  // The address's tId, else the tenant last signed in to (cleared by logout), else 1 (core §2, §4).
+  const tId = tenantIdOf(first(params.tId)) ?? tenantIdOf((await cookies()).get(TENANT_COOKIE)?.value) ?? 1;
   const target = safeRedirect(first(params.redirect));
   const locale = normalizeLocale(await getLocale());
   const [company, pwdMode] = await Promise.all([

@@ -88,7 +88,8 @@ describe("PasswordNotice", () => {
     mount();
     expect(screen.queryByRole("dialog")).toBeNull();
     act(() => toast.warning.mock.calls[0][1].action.onClick());
-    expect(await screen.findByRole("dialog", { name: "Change password" })).toBeTruthy();
+    // The dialog's code loads when it is first needed.
+    expect(await screen.findByRole("dialog", { name: "Change password" }, { timeout: 20_000 })).toBeTruthy();
     expect(await screen.findByLabelText("New password")).toBeTruthy();
   });
 });

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { STORAGE } from "@/lib/client-state";
 import type { LoginResult } from "@/lib/contract/auth";
 import { stickyWarning } from "@/components/app/sticky-warning";
-import { ChangePasswordDialog } from "@/components/kit/password-dialogs";
+import { ChangePasswordDialog } from "@/components/kit/lazy-password-dialogs";
 
 /** What the login answer says about the password (regular change, core §9). */
 export type PasswordReminders = Pick<LoginResult, "pwdExpireDays" | "pwdWelcome">;

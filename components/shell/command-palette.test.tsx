@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import { loadMessages } from "@/lib/i18n/namespaces";
 import { defaultCompanyInfo } from "@/lib/contract/company";
@@ -29,7 +29,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function open() {
+/** Ctrl-K; the palette's code loads on this first opening. */
+async function open() {
   render(
     <NextIntlClientProvider locale="en" messages={messages}>
       <ShellProvider value={{ tenantId: 2, projId: null, menus: [system], favourites: [], projects: [], company: defaultCompanyInfo, user: { id: 1, name: "a", realname: "A", avatar: null } }}>
@@ -38,23 +39,27 @@ function open() {
     </NextIntlClientProvider>,
   );
   act(() => void fireEvent.keyDown(window, { key: "k", ctrlKey: true }));
+  await screen.findByRole("combobox", undefined, { timeout: 20_000 });
 }
 const search = (q: string) => fireEvent.change(screen.getByRole("combobox"), { target: { value: q } });
 const items = () => screen.queryAllByTestId("palette-item").map((i) => i.textContent);
 
 describe("CommandPalette", () => {
-  it("offers the home entry first and finds menu entries by either language or pinyin initials", () => {
-    open();
+  it("offers the home entry first and finds menu entries by either language or pinyin", async () => {
+    await open();
     expect(items()[0]).toContain("Home");
+    // Pinyin loads when the palette opens; its hits join once it is there.
     search("yhgl");
+    await waitFor(() => expect(items()).toEqual(["UsersSystem settings"]));
+    search("yonghu");
     expect(items()).toEqual(["UsersSystem settings"]);
     search("users");
     expect(items()).toEqual(["UsersSystem settings"]);
   });
 
-  it("finds a recent page by its menu title in the other language too", () => {
+  it("finds a recent page by its menu title in the other language too", async () => {
     localStorage.setItem("recentPages", JSON.stringify(["/systemSet/userSet?current=2"]));
-    open();
+    await open();
     search("用户");
     expect(items()[0]).toBe("Users/systemSet/userSet?current=2");
     fireEvent.click(screen.getAllByTestId("palette-item")[0]);

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
-import { clearSessionState, STORAGE } from "@/lib/client-state";
+import { clearSessionState } from "@/lib/client-state";
 import { request } from "@/lib/api/fetcher";
 import {
   AlertDialog,
@@ -22,7 +22,8 @@ export function LogoutDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     await request("POST", "auth/logout", { silent: true }).catch(() => undefined);
     clearSessionState();
     toast.success(t("logout.done"));
-    window.location.assign(`/login?tId=${localStorage.getItem(STORAGE.tenantId) ?? "1"}`);
+    // The tenant defaults to 1 on logout (core §4); the server forgot the last tenant with the session.
+    window.location.assign("/login");
   };
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { ChevronDown, KeyRound, LogOut, ShieldCheck } from "lucide-react";
 import { fileUrl } from "@/lib/file-url";
-import { ChangePasswordDialog } from "@/components/kit/password-dialogs";
+import { ChangePasswordDialog } from "@/components/kit/lazy-password-dialogs";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { LogoutDialog } from "./logout-dialog";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkPassword, randomPassword, type Complexity } from "./password";
+import type { Complexity } from "./password";
+import { checkPassword, randomPassword } from "./password-check";
 
 const high: Complexity = { template: "high", pwdSize: 10, pwdModes: [4, 5] };
 const keys = (pw: string, c: Complexity, who = {}) => checkPassword(pw, c, who).map((i) => i.key);

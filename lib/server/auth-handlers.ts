@@ -4,6 +4,7 @@ import { Code, type Envelope } from "@/lib/contract/envelope";
 import { LOCALE_COOKIE, locales } from "@/lib/contract/locale";
 import { apiTextFor } from "./api-text";
 import { sessionFor, withCookies } from "./api-proxy";
+import { TENANT_COOKIE, TENANT_COOKIE_MAX_AGE_S } from "./session-cookie";
 import { clientIpOf, foreignOrigin, localeOf } from "./request-guard";
 import { callUpstream, upstreamConfig, type UpstreamConfig } from "./upstream";
 
@@ -46,6 +47,8 @@ export async function login(request: Request, config: UpstreamConfig = upstreamC
   for (const key of Object.keys(session)) delete (session as unknown as Record<string, unknown>)[key];
   Object.assign(session, { token: env.data.token, roles: env.data.roles, tenantId: env.data.tenantId, user: env.data.user, projId: null });
   await session.save();
+  // Not secret: which tenant's login a later visit without a session should open.
+  jar.headers.append("set-cookie", `${TENANT_COOKIE}=${env.data.tenantId}; Path=/; Max-Age=${TENANT_COOKIE_MAX_AGE_S}; SameSite=Lax`);
   const { token: _token, ...publicData } = env.data;
   return withCookies(envelope(200, Code.OK, env.msg, publicData), jar);
 }
@@ -62,6 +65,8 @@ export async function logout(request: Request, config: UpstreamConfig = upstream
     if (env.code === Code.OK) msg = env.msg;
   }
   session.destroy();
+  // Logging out forgets the tenant too: the next login is tenant 1's unless a link says otherwise (core §4).
+  jar.headers.append("set-cookie", `${TENANT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`);
   return withCookies(envelope(200, Code.OK, msg), jar);
 }
 

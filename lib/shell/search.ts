@@ -1,5 +1,3 @@
-import { match, pinyin } from "pinyin-pro";
-
 /**
  * Command-palette search: sources (providers) are registered by id so later domains add their
  * own (devices, points, alarms, ICCIDs) without touching the palette.
@@ -34,19 +32,51 @@ export function registerPaletteSource(source: PaletteSource) {
 }
 export const paletteSources = () => [...sources.values()];
 
-const initials = (text: string) => pinyin(text, { pattern: "first", toneType: "none", type: "array" }).join("").toLowerCase();
+/** Pinyin matching of Chinese text: loaded by `loadPinyin` when a search first needs it (the
+ *  dictionary is ≈ 220 KB gzip, too much for every page's first load). */
+export type Pinyin = {
+  /** "yhgl" for 用户管理. */
+  initials: (text: string) => string;
+  /** Whether the query spells the text in full pinyin, continuously ("yonghu" in 用户管理). */
+  spells: (text: string, query: string) => boolean;
+};
+
+let loading: Promise<Pinyin> | null = null;
+
+/** The pinyin matcher, loaded once; a failed load (network) is retried on the next call. */
+export function loadPinyin(): Promise<Pinyin> {
+  loading ??= import("pinyin-pro").then(
+    ({ match, pinyin }): Pinyin => {
+      const cache = new Map<string, string>();
+      return {
+        initials: (text) => {
+          // Menu titles repeat on every keystroke; other sources' texts must not grow it without end.
+          if (cache.size > 2000) cache.clear();
+          if (!cache.has(text)) cache.set(text, pinyin(text, { pattern: "first", toneType: "none", type: "array" }).join("").toLowerCase());
+          return cache.get(text)!;
+        },
+        spells: (text, query) => match(text, query, { continuous: true }) !== null,
+      };
+    },
+    (err: unknown) => {
+      loading = null;
+      throw err;
+    },
+  );
+  return loading;
+}
 
 /**
- * Whether any of the texts matches the query: by substring (any case), by pinyin initials
- * ("yhgl" → 用户管理) or by full pinyin ("yonghu").
+ * Whether any of the texts matches the query: by substring (any case) and, once `pinyin` is
+ * loaded, by pinyin initials ("yhgl" → 用户管理) or full pinyin ("yonghu").
  */
-export function textMatches(query: string, texts: readonly string[]): boolean {
+export function textMatches(query: string, texts: readonly string[], pinyin: Pinyin | null): boolean {
   const q = query.trim().toLowerCase().replace(/\s+/g, "");
   if (!q) return true;
   return texts.some((text) => {
     const compact = text.toLowerCase().replace(/\s+/g, "");
     if (compact.includes(q)) return true;
-    if (!/[\u4e00-\u9fff]/.test(text)) return false;
-    return initials(compact).includes(q) || match(compact, q, { continuous: true }) !== null;
+    if (!pinyin || !/[\u4e00-\u9fff]/.test(text)) return false;
+    return pinyin.initials(compact).includes(q) || pinyin.spells(compact, q);
   });
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { LoginResult, PasswordChangeRequired } from "@/lib/contract/auth";
-import { checkPassword } from "@/lib/contract/password";
+import { checkPassword } from "@/lib/contract/password-check";
 import type { PwdPolicy } from "@/lib/contract/pwd-policy";
 import { users } from "../../db/schema";
 import { signedIn, SETUP_MS, type TestCloud } from "../../testing";

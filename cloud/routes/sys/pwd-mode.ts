@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { Code } from "@/lib/contract/envelope";
-import { PASSWORD_MIN_SIZE, alternatives, checkPassword, randomPassword, type Complexity } from "@/lib/contract/password";
+import { PASSWORD_MIN_SIZE, alternatives, type Complexity } from "@/lib/contract/password";
+import { checkPassword, randomPassword } from "@/lib/contract/password-check";
 import { pwdPolicySchema, type PwdPolicy } from "@/lib/contract/pwd-policy";
 import { randomQuery, saveComplexity, saveForget, saveHis, saveInit, saveRegular } from "@/lib/contract/system/pwd-mode";
 import { pwdPolicies } from "../../db/schema";

@@ -3,7 +3,8 @@ import { alias } from "drizzle-orm/pg-core";
 import { Hono } from "hono";
 import { Code } from "@/lib/contract/envelope";
 import { idQuery, idsBody } from "@/lib/contract/message";
-import { checkPassword, passwordForm } from "@/lib/contract/password";
+import { passwordForm } from "@/lib/contract/password";
+import { checkPassword } from "@/lib/contract/password-check";
 import { defaultPwdPolicy } from "@/lib/contract/pwd-policy";
 import { statusBody } from "@/lib/contract/system/status";
 import {

@@ -2,7 +2,8 @@ import { asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from "drizzle-
 import { Hono } from "hono";
 import { Code } from "@/lib/contract/envelope";
 import { idQuery, idsBody } from "@/lib/contract/message";
-import { checkPassword, passwordForm } from "@/lib/contract/password";
+import { passwordForm } from "@/lib/contract/password";
+import { checkPassword } from "@/lib/contract/password-check";
 import { statusBody } from "@/lib/contract/system/status";
 import { departmentUserQuery, queryPhoneBody, userAdd, userAuthBody, userQuery, userUpdate, usernameQuery, type UserRow } from "@/lib/contract/system/user";
 import { departments, roles, tenants, userRoles, users } from "../../db/schema";

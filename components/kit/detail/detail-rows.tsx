@@ -1,7 +1,7 @@
 "use client";
 
 import * as React from "react";
-import sanitizeHtml from "sanitize-html";
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { FileIcon } from "lucide-react";
 import { fileUrl } from "@/lib/file-url";
@@ -9,6 +9,10 @@ import { formatDate, formatDateTime, formatText } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { DictText } from "../table/cells";
 import type { AnyRow, DetailRow } from "../resource/define-resource";
+import { Skeleton } from "@/components/ui/skeleton";
+
+/** sanitize-html (≈ 65 KB gzip) loads when an HTML value is shown, not with every list page. */
+const SafeHtml = dynamic(() => import("../dialogs/safe-html").then((m) => m.SafeHtml), { ssr: false, loading: () => <Skeleton className="h-16 w-full" /> });
 
 const fileName = (path: string) => decodeURIComponent(path.split("/").pop() ?? path);
 
@@ -25,7 +29,7 @@ export function DetailValue<Row extends AnyRow>({ def, row }: { def: DetailRow<R
       return <>{formatDate(value)}</>;
     case "html":
       // Sanitised again here: stored HTML is never trusted as-is.
-      return value ? <div className="prose prose-sm max-w-none" dangerouslySetInnerHTML={{ __html: sanitizeHtml(String(value)) }} /> : <>-</>;
+      return value ? <SafeHtml html={String(value)} /> : <>-</>;
     case "dict":
       return <DictText dict={def.dict} value={value} />;
     case "image":

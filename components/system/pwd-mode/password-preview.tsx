@@ -3,7 +3,8 @@
 import * as React from "react";
 import { useTranslations } from "next-intl";
 import { CheckCircle2Icon, XCircleIcon } from "lucide-react";
-import { checkPassword, PASSWORD_MAX, type Complexity, type Identity } from "@/lib/contract/password";
+import { PASSWORD_MAX, type Complexity, type Identity } from "@/lib/contract/password";
+import { checkPassword } from "@/lib/contract/password-check";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 

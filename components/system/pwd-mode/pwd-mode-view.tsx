@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { WandSparklesIcon } from "lucide-react";
 import type { FieldValues } from "react-hook-form";
 import { api } from "@/lib/api/fetcher";
@@ -14,7 +15,9 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Switch } from "@/components/ui/switch";
-import { PasswordPreview } from "./password-preview";
+
+/** The preview runs the password checker, which brings the pinyin dictionary: after the page paints. */
+const PasswordPreview = dynamic(() => import("./password-preview").then((m) => m.PasswordPreview), { ssr: false });
 
 const NS = "system.pwdMode";
 const PERM = "sys:pwdMode:save";

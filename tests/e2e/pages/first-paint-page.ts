@@ -1,0 +1,44 @@
+import { expect, type Page } from "@playwright/test";
+import { DEMO, LoginPage } from "./login-page";
+
+/** What a visitor meets first: the 404 view, the login screen's tenant, the way back after login. */
+export class FirstPaintPage {
+  readonly login: LoginPage;
+
+  constructor(readonly page: Page) {
+    this.login = new LoginPage(page);
+  }
+
+  /** Opens a path as a document load; answers the HTTP status of that document. */
+  async visit(path: string): Promise<number> {
+    const res = await this.page.goto(path);
+    return res?.status() ?? 0;
+  }
+
+  notFound() {
+    return this.page.getByTestId("not-found");
+  }
+
+  /** The login screen's "Tenant ID: n" line. */
+  tenantLine() {
+    return this.page.getByText(/租户 ID：\d+|Tenant ID: \d+/).first();
+  }
+
+  /** Signs in on the login screen already open (its tenant comes from the address or the cookie). */
+  async signInHere(who: keyof typeof DEMO) {
+    await expect(this.page.locator("#username")).toBeVisible();
+    await this.login.submit(DEMO[who].username, DEMO[who].password);
+  }
+
+  /** The session ends without logging out (expired, or revoked upstream): a seal the server cannot open. */
+  async expireSession() {
+    const url = new URL(this.page.url());
+    await this.page.context().addCookies([{ name: "iot_session", value: "expired", domain: url.hostname, path: "/" }]);
+  }
+
+  async logout() {
+    await this.page.getByTestId("user-menu").click();
+    await this.page.getByTestId("logout").click();
+    await this.page.getByTestId("logout-confirm").click();
+  }
+}
