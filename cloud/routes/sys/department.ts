@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
-import { idsBody } from "@/lib/contract/message";
+import { idsBody } from "@/lib/contract/common";
 import { departmentAdd, departmentUpdate, type DepartmentAdd, type DepartmentNode, type DepartmentUserNode } from "@/lib/contract/system/department";
 import { departments, users } from "../../db/schema";
 import type { Db } from "../../db/client";

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { pageQuery } from "../envelope";
+import { dbId, pageQuery } from "../common";
 import { optional, text, textRequired } from "../validation";
-import { dbId } from "./status";
 
 /** User groups (groupSet): a name, a remark and members. */
 const userIds = z.array(dbId).max(5000, "validation.maxItems");

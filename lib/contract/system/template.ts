@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { pageQuery } from "../envelope";
+import { dbId, enableState, optionalEnableState, pageQuery } from "../common";
 import { codeRequired, optional, text, textRequired } from "../validation";
-import { dbId, enableState, optionalEnableState } from "./status";
 
 /** Notification channels (core §4): 1 in-site, 2 SMS, 3 e-mail, 4 WeChat (not yet available). */
 export const TEMPLATE_CHANNELS = [1, 2, 3, 4] as const;
