@@ -163,7 +163,7 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
       const input = (await body(c, entity.update)) as Values;
       const id = input[entity.key] as number;
       const { db, now } = c.var.deps;
-      const set: Values = { ...columnsOf(entity, input, true), ...(await o.values?.(c, input, true)) };
+      const set: Values = { ...columnsOf(entity, input), ...(await o.values?.(c, input, true)) };
       if (getTableColumns(table).updatedAt) set.updatedAt = now();
       await checkUnique(db, c, input, id);
       const [row] = Object.keys(set).length

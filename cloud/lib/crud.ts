@@ -118,16 +118,15 @@ export function rowMapper<F extends Fields, R = RowOf<F>>(entity: { fields: F },
 }
 
 /**
- * Form values to columns: the writable fields by their column names, a blank optional one stored
- * as null. With `partial`, only the fields the input gives (an update never blanks the rest).
+ * Form values to columns: the writable fields the input gives, by their column names, a blank one
+ * stored as null. A field left out is not written: the column's default on add, untouched on
+ * update (an update never blanks what it is not given).
  */
-export function columnsOf(entity: EntityMeta, input: Record<string, unknown>, partial = false): Record<string, unknown> {
+export function columnsOf(entity: EntityMeta, input: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, f] of Object.entries(entity.fields)) {
-    if (f.readOnly || !f.schema || name === entity.key) continue;
-    if (partial && !(name in input)) continue;
-    const v = input[name];
-    out[columnOf(name, f)] = v === "" || v === undefined ? null : v;
+    if (f.readOnly || !f.schema || name === entity.key || input[name] === undefined) continue;
+    out[columnOf(name, f)] = input[name] === "" ? null : input[name];
   }
   return out;
 }

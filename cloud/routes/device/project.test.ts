@@ -39,7 +39,8 @@ describe("device/project", () => {
     const id = add.body.data.id;
     expect((await cloud.request(`/device/project/info?id=${id}`, { token: platform })).body.code).toBe(404);
     const upd = await cloud.request<Project>("/device/project/upd", { token: admin, body: { id, prjName: "新项目（改）" } });
-    expect(upd.body.data.prjName).toBe("新项目（改）");
+    // An update changes only what it is given: the longitude stays.
+    expect(upd.body.data).toMatchObject({ prjName: "新项目（改）", prjLongitude: 121.5 });
     expect((await cloud.request("/device/project/del", { token: platform, body: { ids: [id] } })).body.code).toBe(403);
     expect((await cloud.request("/device/project/del", { token: admin, body: { ids: [id] } })).body.code).toBe(200);
     expect((await cloud.request(`/device/project/info?id=${id}`, { token: admin })).body.code).toBe(404);
