@@ -18,6 +18,16 @@ export const Code = {
   NETWORK: 502,
 } as const;
 
+/** The one envelope builder: success is code 200. */
+export function envelopeOf<T = null>(code: number, msg: string, data: T = null as T): Envelope<T> {
+  return { code, msg, data, success: code === Code.OK };
+}
+
+/** An envelope as an HTTP answer (the console's own route handlers and the proxy's refusals). */
+export function envelopeResponse<T = null>(status: number, code: number, msg: string, data: T = null as T): Response {
+  return Response.json(envelopeOf(code, msg, data), { status });
+}
+
 export function isEnvelope(v: unknown): v is Envelope {
   return typeof v === "object" && v !== null && "code" in v && typeof (v as Envelope).code === "number";
 }

@@ -9,7 +9,7 @@ import type { CloudEnv } from "../../lib/context";
 import { badRequest, body, notFound, ok } from "../../lib/http";
 import { ORG_SCREENS, departmentAndDescendants } from "../../lib/org";
 import { tenantScope } from "../../lib/scope";
-import { toTree } from "../../lib/tree";
+import { toTree } from "@/lib/tree";
 
 type Row = typeof departments.$inferSelect;
 

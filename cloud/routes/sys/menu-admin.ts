@@ -8,7 +8,7 @@ import { platformOnly, requireAuth, requireMenu, requirePerm } from "../../lib/a
 import type { Auth, CloudEnv } from "../../lib/context";
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { authorisedMenuIds, effectiveMenuIds, grantableMenuIds, withAncestors } from "../../lib/menu-access";
-import { toTree } from "../../lib/tree";
+import { toTree } from "@/lib/tree";
 
 /**
  * Menu administration (menuSet). Both trees are edited by the platform only: the `tenant` tree
