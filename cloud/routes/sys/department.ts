@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { asc, count, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
-import { idsBody } from "@/lib/contract/message";
+import { idsBody } from "@/lib/contract/common";
 import { departmentAdd, departmentUpdate, type DepartmentAdd, type DepartmentNode, type DepartmentUserNode } from "@/lib/contract/system/department";
 import { departments, users } from "../../db/schema";
 import type { Db } from "../../db/client";
@@ -8,20 +8,21 @@ import { requireAuth, requireMenu, requirePerm } from "../../lib/auth";
 import type { CloudEnv } from "../../lib/context";
 import { badRequest, body, notFound, ok } from "../../lib/http";
 import { ORG_SCREENS, departmentAndDescendants } from "../../lib/org";
-import { tenantScope } from "../../lib/scope";
-import { toTree } from "../../lib/tree";
+import { tenantScope, tenantOf } from "../../lib/scope";
+import { toTree } from "@/lib/tree";
+import { assertUnused, ownedDelete, type InUse } from "../../lib/crud";
 
 type Row = typeof departments.$inferSelect;
 
 async function tenantDepartments(db: Db, tenantId: number): Promise<Row[]> {
-  return db.select().from(departments).where(eq(departments.tenantId, tenantId)).orderBy(asc(departments.sort), asc(departments.id));
+  return db.select().from(departments).where(tenantOf(tenantId).where(departments)).orderBy(asc(departments.sort), asc(departments.id));
 }
 
 /** The tenant's department tree with each department's head count (core §6). */
 export async function departmentTree(db: Db, tenantId: number): Promise<DepartmentNode[]> {
   const [rows, counts] = await Promise.all([
     tenantDepartments(db, tenantId),
-    db.select({ id: users.departmentId, n: count() }).from(users).where(eq(users.tenantId, tenantId)).groupBy(users.departmentId),
+    db.select({ id: users.departmentId, n: count() }).from(users).where(tenantOf(tenantId).where(users)).groupBy(users.departmentId),
   ]);
   const heads = new Map(counts.map((c) => [c.id, c.n]));
   return toTree(
@@ -52,9 +53,15 @@ const columns = (b: DepartmentAdd) => ({
 
 /** The parent must be one of the tenant's departments (another tenant's is "not found"). */
 async function assertParent(db: Db, tenantId: number, parentId: number) {
-  const [parent] = await db.select({ id: departments.id }).from(departments).where(and(eq(departments.tenantId, tenantId), eq(departments.id, parentId)));
+  const [parent] = await db.select({ id: departments.id }).from(departments).where(tenantOf(tenantId).where(departments, eq(departments.id, parentId)));
   if (!parent) throw notFound();
 }
+
+/** What keeps a department from being deleted: departments below it and its users. */
+const DEPARTMENT_USES: InUse[] = [
+  { table: departments, column: departments.parentId, what: "system.department.entity", error: "cloud.departmentHasChildren" },
+  { table: users, column: users.departmentId, what: "system.user.entity", error: "cloud.departmentHasUsers" },
+];
 
 export const departmentRoutes = new Hono<CloudEnv>()
   .use(requireAuth)
@@ -64,7 +71,7 @@ export const departmentRoutes = new Hono<CloudEnv>()
     const tenantId = c.var.auth.tenantId;
     const [rows, members] = await Promise.all([
       tenantDepartments(db, tenantId),
-      db.select({ id: users.id, realname: users.realname, username: users.username, departmentId: users.departmentId }).from(users).where(eq(users.tenantId, tenantId)).orderBy(asc(users.id)),
+      db.select({ id: users.id, realname: users.realname, username: users.username, departmentId: users.departmentId }).from(users).where(tenantOf(tenantId).where(users)).orderBy(asc(users.id)),
     ]);
     const byDepartment = new Map<number, DepartmentUserNode[]>();
     for (const u of members) {
@@ -112,11 +119,7 @@ export const departmentRoutes = new Hono<CloudEnv>()
     const targets = await db.select().from(departments).where(scope.where(departments, inArray(departments.id, ids)));
     if (targets.length !== new Set(ids).size) throw notFound();
     if (targets.some((d) => d.parentId === null)) throw badRequest("cloud.rootImmutable");
-    const [child] = await db.select({ id: departments.id }).from(departments).where(scope.where(departments, inArray(departments.parentId, ids))).limit(1);
     // Deleting a parent with its children in one call is still refused: children go first, on purpose.
-    if (child) throw badRequest("cloud.departmentHasChildren");
-    const [member] = await db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, scope.tenantId), inArray(users.departmentId, ids))).limit(1);
-    if (member) throw badRequest("cloud.departmentHasUsers");
-    await db.delete(departments).where(scope.where(departments, inArray(departments.id, ids)));
-    return ok(c, { deleted: targets.length });
+    await assertUnused(db, DEPARTMENT_USES, ids);
+    return ok(c, { deleted: await ownedDelete(db, departments, scope.where(departments, inArray(departments.id, ids))) });
   });

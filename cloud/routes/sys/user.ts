@@ -1,10 +1,9 @@
-import { asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from "drizzle-orm";
+import { asc, desc, eq, ilike, inArray, ne, or, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import { Code } from "@/lib/contract/envelope";
-import { idQuery, idsBody } from "@/lib/contract/message";
+import { idQuery, idsBody, statusBody } from "@/lib/contract/common";
 import { passwordForm } from "@/lib/contract/password";
 import { checkPassword } from "@/lib/contract/password-check";
-import { statusBody } from "@/lib/contract/system/status";
 import { departmentUserQuery, queryPhoneBody, userAdd, userAuthBody, userQuery, userUpdate, usernameQuery, type UserRow } from "@/lib/contract/system/user";
 import { departments, roles, tenants, userRoles, users } from "../../db/schema";
 import type { Db } from "../../db/client";
@@ -17,6 +16,7 @@ import { ORG_SCREENS, assertKeepsOwnAdmin, assertUnique, departmentAndDescendant
 import { loadPolicy, setPassword } from "../../lib/passwords";
 import { loadMasker, type Masker } from "../../lib/phone-set";
 import { tenantScope } from "../../lib/scope";
+import { containsPattern, pageOf } from "../../lib/crud";
 
 type User = typeof users.$inferSelect;
 
@@ -127,7 +127,7 @@ export const userRoutes = new Hono<CloudEnv>()
     const auth = c.var.auth;
     const conds: (SQL | undefined)[] = [];
     if (q.keyword) {
-      const like = `%${q.keyword}%`;
+      const like = containsPattern(q.keyword);
       conds.push(or(ilike(users.username, like), ilike(users.realname, like), ilike(users.phone, like)));
     }
     if (q.departmentId) {
@@ -137,10 +137,7 @@ export const userRoutes = new Hono<CloudEnv>()
     }
     if (q.enabled) conds.push(q.enabled === 1 ? eq(users.enabled, 1) : ne(users.enabled, 1));
     const where = tenantScope(auth).where(users, ...conds);
-    const [list, [{ total }]] = await Promise.all([
-      db.select().from(users).where(where).orderBy(desc(users.id)).limit(q.size).offset((q.current - 1) * q.size),
-      db.select({ total: count() }).from(users).where(where),
-    ]);
+    const { records: list, total } = await pageOf(db, users, where, [desc(users.id)], q);
     return ok(c, { records: await toRows(db, auth, list), total });
   })
   .get("/getDepartmentUserInfo", READ, async (c) => {
@@ -182,8 +179,7 @@ export const userRoutes = new Hono<CloudEnv>()
     }
     const passwordHash = await hashPassword(password);
     const now = deps.now();
-    const row = await deps.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
+    const row = await deps.db.transaction(async (db) => {
       const [u] = await db
         .insert(users)
         .values(tenantScope(auth).owned({ username: input.username, passwordHash, ...profile(input), mustChangePwd: policy.init.forceChange, pwdChangedAt: now, createdAt: now, updatedAt: now }))
@@ -204,8 +200,7 @@ export const userRoutes = new Hono<CloudEnv>()
     await assertDepartment(db, auth, input.departmentId);
     await assertRoles(db, auth, input.roleIds);
     if (input.roleIds) await assertKeepsOwnAdmin(db, auth, input.id, input.roleIds);
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await db.transaction(async (t) => {
       await t.update(users).set({ ...profile(input), updatedAt: c.var.deps.now() }).where(eq(users.id, input.id));
       if (input.roleIds) await setRoles(t, input.id, input.roleIds);
     });

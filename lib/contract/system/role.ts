@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { pageQuery } from "../envelope";
+import { dbId, pageQuery } from "../common";
 import { ENUMS } from "../enums";
 import { codeRequired, optional, selectRequired, text, textRequired } from "../validation";
-import { dbId } from "./status";
 
 /**
  * Roles (core §6). Kind 1: a management role (platform, `sys` menu tree). Kind 2: a tenant role —

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { pageQuery } from "../envelope";
-import { codeRequired, optional, text, textRequired } from "../validation";
-import { dbId, enableState, optionalEnableState } from "./status";
+import { dbId, enableState } from "../common";
+import { defineEntity } from "../entity";
+import { codeRequired, text, textRequired } from "../validation";
 
 /** Notification channels (core §4): 1 in-site, 2 SMS, 3 e-mail, 4 WeChat (not yet available). */
 export const TEMPLATE_CHANNELS = [1, 2, 3, 4] as const;
@@ -13,25 +13,29 @@ const channel = z.coerce
   .number({ error: "validation.required" })
   .refine((n) => (TEMPLATE_CHANNELS as readonly number[]).includes(n), "validation.invalidOption");
 
-const templateFields = {
-  channel,
-  name: textRequired(64),
-  code: codeRequired,
-  title: text(200),
-  /** Text with `${var}` placeholders; in-site and e-mail content may be HTML (sanitised). */
-  content: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(5000, "validation.maxLength"),
-  enabled: enableState.default(1),
-  remark: text(500),
-};
-export const templateAdd = z.object(templateFields);
-export const templateUpdate = z.object({ id: dbId, ...templateFields });
-export type TemplateAdd = z.infer<typeof templateAdd>;
-
-export const templateQuery = pageQuery.extend({
-  channel: z.preprocess((v) => (v === "" || v == null ? undefined : v), z.coerce.number().int().min(1).max(4).optional()),
-  name: optional(z.string().max(64)),
-  enabled: optionalEnableState,
+/** Notification templates (core §4): a channel, a code, a title and content with `${var}` placeholders. */
+export const template = defineEntity({
+  ns: "system.template",
+  fields: {
+    id: { kind: "id", readOnly: true },
+    channel: { schema: channel, kind: "select", search: "eq" },
+    name: { schema: textRequired(64), search: "contains" },
+    code: { schema: codeRequired },
+    title: { schema: text(200) },
+    /** Text with `${var}` placeholders; in-site and e-mail content may be HTML (sanitised). */
+    content: { schema: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(5000, "validation.maxLength"), kind: "richText" },
+    variables: { readOnly: true, kind: "custom" },
+    enabled: { schema: enableState.default(1), kind: "status", search: "eq" },
+    remark: { schema: text(500) },
+    createTime: { kind: "datetime", readOnly: true, column: "createdAt" },
+    updateTime: { kind: "datetime", readOnly: true, column: "updatedAt" },
+  },
 });
+export const templateAdd = template.body;
+/** An update is the whole template: the channel decides how title and content are checked, and both give the variables. */
+export const templateUpdate = template.body.extend({ id: dbId });
+export type TemplateAdd = z.infer<typeof templateAdd>;
+export const templateQuery = template.query;
 
 const VARIABLE = /\$\{\s*([A-Za-z_][\w.]*)\s*\}/g;
 /** The `${var}` names used in a template, each once, in order of first use. */
