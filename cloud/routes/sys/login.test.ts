@@ -281,10 +281,11 @@ describe("throttling", () => {
   it("cannot be outrun by guesses sent in parallel", async () => {
     const u = await freshUser();
     const ip = "10.2.3.1";
-    const guesses = Array.from({ length: 12 }, (_, i) => attempt({ username: u.username, password: i === 11 ? u.password : `Wrong@${i}`, tId: 2 }, ip));
+    const guesses = Array.from({ length: 12 }, (_, i) => attempt({ username: u.username, password: `Wrong@${i}`, tId: 2 }, ip));
     const answers = await Promise.all(guesses);
-    expect(answers.filter((a) => a.body.code === 200)).toEqual([]);
-    expect(answers.at(-1)!.body.code).toBe(429);
+    // However the database interleaves them (PostgreSQL runs them at once), at most perUser guesses
+    // reach the password check: the rest are refused before it.
+    expect(answers.filter((a) => a.body.code === 429).length).toBeGreaterThanOrEqual(12 - LIMITS.perUser);
     expect((await attempt({ username: u.username, password: u.password, tId: 2, ...(await captcha()) }, ip)).body.code).toBe(429);
   });
 });
