@@ -59,7 +59,7 @@ describe("entity views", () => {
     expect(fields[1]).toEqual({ name: "kind", label: "fields.kind", type: "select", dict: "kind", hint: "hints.kind" });
     expect(fields[2]).toMatchObject({ type: "multiselect", dict: "tag" });
     expect(fields[3]).toMatchObject({ type: "number", min: 0, max: 9, floatNum: 2, placeholder: "placeholders.rate" });
-    expect(fields[4]).toMatchObject({ type: "switch" });
+    expect(fields[4]).toMatchObject({ type: "radio", dict: "enableState" });
     expect(fields[4].required).toBeUndefined();
     expect(fields[5]).toMatchObject({ type: "image", purpose: "projectImage", multiple: true, limit: 3 });
     expect(fields[6]).toMatchObject({ type: "cascader", label: "fields.area" });

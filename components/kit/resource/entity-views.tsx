@@ -126,9 +126,10 @@ export function isRequired(schema: z.ZodType | undefined): boolean {
   return !!schema && !schema.safeParse(undefined).success && !schema.safeParse("").success;
 }
 
+/** A switch with a dictionary (enabled / disabled) is a radio group in forms, a switch in lists. */
 export function entityFormField(name: string, f: FieldDef): FormField {
   const kind = kindOf(f);
-  const type = FORM_TYPE[kind];
+  const type = kind === "switch" && f.dict ? "radio" : FORM_TYPE[kind];
   return {
     name,
     label: labelOf(name, f),
