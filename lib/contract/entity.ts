@@ -109,7 +109,17 @@ type FilterKeys<F extends Fields> = {
 export type FilterValue = string | number | (string | number)[] | null | undefined;
 type OptionKind = "select" | "radio" | "status" | "switch";
 /** An option's filter is typed by the field's own rule (see filterSchema). */
-type FilterValueOf<D extends FieldDef> = D["search"] extends "eq" ? (D["kind"] extends OptionKind ? (D["schema"] extends z.ZodType ? Exclude<z.output<D["schema"]>, "" | null> | undefined : FilterValue) : FilterValue) : FilterValue;
+type FilterValueOf<D extends FieldDef> = D["search"] extends "eq"
+  ? D["kind"] extends OptionKind
+    ? D["schema"] extends z.ZodType
+      ? Exclude<z.output<D["schema"]>, "" | null> | undefined
+      : number | undefined
+    : D["kind"] extends "id" | "number" | "money"
+      ? number | undefined
+      : FilterValue
+  : D["search"] extends "in"
+    ? (D["kind"] extends "id" ? number[] : string[]) | undefined
+    : FilterValue;
 type FilterShape<F extends Fields> = { [K in FilterKeys<F>]: z.ZodType<K extends keyof F ? FilterValueOf<F[K]> : FilterValue> } & {
   sortField: z.ZodType<string | null | undefined>;
   sortOrder: z.ZodType<"asc" | "desc" | "" | null | undefined>;

@@ -169,7 +169,8 @@ export type RowAction<Row extends AnyRow = AnyRow> = {
   label: string;
   /** "kit." prefix in a label means the kit namespace, else the resource's. */
   perm?: string;
-  show?: (row: Row) => boolean;
+  /** Per row (and signed-in user: `ui.session`) whether the action is offered. */
+  show?: (row: Row, ui: ResourceUi<Row>) => boolean;
   danger?: boolean;
   /** Ask before running (confirm text key). */
   confirm?: string;
@@ -180,7 +181,7 @@ export type BuiltinRowAction = "view" | "edit" | "del" | "addChild";
 export type BuiltinRowActionOptions<Row extends AnyRow = AnyRow> = {
   builtin: BuiltinRowAction;
   label?: string;
-  show?: (row: Row) => boolean;
+  show?: (row: Row, ui: ResourceUi<Row>) => boolean;
   /** del: the question instead of "Delete?"; `{name}` is the row's `rowName`. */
   confirm?: string;
 };

@@ -231,7 +231,7 @@ function ResourceList<Row extends AnyRow>({ resource }: { resource: Resource<Row
         cell: ({ row }) => {
           const r = row.original;
           const resolved: ResolvedAction[] = actions
-            .filter((a) => !a.show || a.show(r))
+            .filter((a) => !a.show || a.show(r, uiRef.current))
             .map((a) => ({
               key: a.key,
               label: label(a.label),
