@@ -3,7 +3,7 @@
 import { Building2Icon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { defineResource, ResourcePage } from "@/components/kit";
-import { departmentAdd, departmentQuery, departmentUpdate, type DepartmentNode } from "@/lib/contract/system/department";
+import { department, departmentQuery, departmentUpdate, type DepartmentNode } from "@/lib/contract/system/department";
 import { Badge } from "@/components/ui/badge";
 import { DepartmentSelect } from "./department-select";
 import { DEPARTMENT_TREE } from "./use-departments";
@@ -28,22 +28,15 @@ const notRoot = (n: DepartmentNode) => !n.root;
 
 /** departmentSet: the tenant's department tree; the company root is shown but never operated on. */
 export const departmentResource = defineResource<DepartmentNode>({
-  ns: "system.department",
+  entity: department,
   api: "sys/department",
   perm: "sys:department",
   endpoints: { page: DEPARTMENT_TREE, info: false, export: false, import: false, template: false, openOrClose: false },
-  schemas: { query: departmentQuery, create: departmentAdd, update: departmentUpdate },
+  schemas: { query: departmentQuery, update: departmentUpdate },
   // A new department goes under the company unless it is added below another one.
   tree: { defaultExpanded: 2, addParent: (nodes) => nodes[0] },
   search: { keyword: "departmentName", keywordPlaceholder: "fields.departmentName", items: [] },
-  columns: [
-    { prop: "departmentName", label: "fields.departmentName", minWidth: 240, render: (n) => <DepartmentName node={n} /> },
-    { prop: "leader", label: "fields.leader" },
-    { prop: "phone", label: "fields.phone" },
-    { prop: "email", label: "fields.email" },
-    { prop: "userCount", label: "fields.userCount", width: 90, align: "right" },
-    { prop: "sort", label: "fields.sort", width: 80, align: "right" },
-  ],
+  columns: { departmentName: { minWidth: 240, render: (n) => <DepartmentName node={n} /> } },
   // The cloud refuses a department with children or users and says why (a toast).
   rowActions: [
     { builtin: "addChild", show: notRoot },
@@ -55,25 +48,14 @@ export const departmentResource = defineResource<DepartmentNode>({
   toolbar: ["add"],
   form: {
     columns: 2,
-    defaults: { departmentName: "", sort: 0, leader: "", phone: "", email: "", remark: "" },
-    toForm: ({ id, parentId, departmentName, sort, leader, phone, email, remark }) => ({ id, parentId, departmentName, sort, leader, phone, email, remark }),
-    fields: [
-      {
-        name: "parentId",
-        label: "fields.parentId",
+    fields: {
+      parentId: {
         type: "custom",
-        required: true,
         render: ({ field, form, disabled, invalid }) => (
           <DepartmentSelect id="field-parentId" value={field.value} onChange={field.onChange} disabled={disabled} invalid={invalid} excludeSubtreeOf={form.getValues("id") || null} />
         ),
       },
-      { name: "departmentName", label: "fields.departmentName", required: true },
-      { name: "leader", label: "fields.leader" },
-      { name: "phone", label: "fields.phone" },
-      { name: "email", label: "fields.email" },
-      { name: "sort", label: "fields.sort", type: "number", min: 0, max: 10000, floatNum: 0 },
-      { name: "remark", label: "fields.remark", type: "textarea" },
-    ],
+    },
   },
 });
 
