@@ -452,7 +452,7 @@ function fromEntity<Row extends AnyRow>(config: EntityResourceConfig<Row>): Reso
   if (form !== false && (form || entity.keys.form.length)) {
     const { fields, placeholders, ...formRest } = form || {};
     const list = Array.isArray(fields) ? fields : deriveFormFields(entity, fields, placeholders);
-    resolvedForm = { toForm: pickForm(keyId, list), ...formRest, defaults: { ...deriveDefaults(entity, list), ...formRest.defaults }, fields: list };
+    resolvedForm = { toForm: pickForm(entity, list, keyId), ...formRest, defaults: { ...deriveDefaults(entity, list), ...formRest.defaults }, fields: list };
   }
   const searched = Object.values(entity.fields).some((f) => f.search);
   return {

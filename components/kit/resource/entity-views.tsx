@@ -256,8 +256,9 @@ export function deriveDefaults(entity: Entity, fields: readonly FormField[]): Re
   );
 }
 
-/** Row → form values: the key and the form's fields only (what the body may carry). */
-export function pickForm(key: string, fields: readonly FormField[]) {
-  const names = [key, ...fields.flatMap((f) => (f.name2 ? [f.name, f.name2] : [f.name]))];
+/** Row → form values: the key, the form's fields and the entity's writable ones (what a body may carry). */
+export function pickForm(entity: Entity, fields: readonly FormField[], key = entity.key) {
+  const writable = Object.entries(entity.fields).flatMap(([name, f]) => (!f.readOnly && f.schema ? [name] : []));
+  const names = [...new Set([key, ...writable, ...fields.flatMap((f) => (f.name2 ? [f.name, f.name2] : [f.name]))])];
   return (row: AnyRow) => Object.fromEntries(names.filter((n) => n in row).map((n) => [n, row[n]]));
 }

@@ -1,21 +1,17 @@
 "use client";
 
 import { z } from "zod";
-import { dictAdd, dictItemAdd, dictItemUpdate, dictUpdate, type DictItemNode, type DictNode } from "@/lib/contract/system/dict";
-import { defineResource, type FormField } from "@/components/kit";
+import { dict, dictItem, dictItemUpdate, dictUpdate, type DictItemNode, type DictNode } from "@/lib/contract/system/dict";
+import { defineResource, type CustomFieldProps } from "@/components/kit";
 import { findNode } from "@/components/kit/table/tree";
 import { subtreeIds, TreeSelect } from "@/components/kit/form/tree-select";
 
 const NOT_LISTS = { info: false, export: false, import: false, template: false, openOrClose: false } as const;
 
 /** The parent of a node: another node of the same tree, never itself or one below it. */
-function parentField<T extends { id: number; childrens?: T[] | null }>(nodes: () => readonly T[], labelOf: (n: T) => string): FormField {
+function parentField<T extends { id: number; childrens?: T[] | null }>(nodes: () => readonly T[], labelOf: (n: T) => string) {
   return {
-    name: "parentId",
-    label: "fields.parentId",
-    type: "custom",
-    full: true,
-    render: ({ field, form, disabled, invalid }) => {
+    render: ({ field, form, disabled, invalid }: CustomFieldProps) => {
       const all = nodes();
       const self = form.getValues("id");
       return (
@@ -35,56 +31,30 @@ function parentField<T extends { id: number; childrens?: T[] | null }>(nodes: ()
   };
 }
 
-const common: FormField[] = [
-  { name: "sort", label: "fields.sort", type: "number", min: 0, max: 10000, floatNum: 0 },
-  { name: "enabled", label: "fields.enabled", type: "radio", dict: "enableState" },
-  { name: "remark", label: "fields.remark", type: "textarea" },
-];
-
 /** Dictionaries (a tree per scope); the forms read the current tree through `nodes()`. */
 export function dictResource(nodes: () => readonly DictNode[]) {
   return defineResource<DictNode>({
-    ns: "system.dict",
-    entity: "dictEntity",
+    entity: dict,
+    entityLabel: "dictEntity",
     api: "sys/dict",
     perm: "sys:dict",
     endpoints: { page: "sys/dict/tree", ...NOT_LISTS },
-    schemas: { query: z.object({}), create: dictAdd, update: dictUpdate },
+    schemas: { query: z.object({}), update: dictUpdate },
     columns: [],
-    form: {
-      columns: 2,
-      defaults: { parentId: null, dictName: "", dictCode: "", sort: 0, enabled: 1, remark: "" },
-      toForm: ({ id, scope, parentId, dictName, dictCode, sort, enabled, remark }) => ({ id, scope, parentId, dictName, dictCode, sort, enabled, remark }),
-      fields: [
-        parentField(nodes, (n) => n.dictName),
-        { name: "dictName", label: "fields.dictName", required: true },
-        { name: "dictCode", label: "fields.dictCode", required: true, hint: "hints.dictCode" },
-        ...common,
-      ],
-    },
+    form: { columns: 2, fields: { parentId: parentField(nodes, (n) => n.dictName), dictCode: { hint: "hints.dictCode" } } },
   });
 }
 
 /** Items of one dictionary (a tree: itemName, itemValue, childrens). */
 export function dictItemResource(nodes: () => readonly DictItemNode[]) {
   return defineResource<DictItemNode>({
-    ns: "system.dict",
-    entity: "itemEntity",
+    entity: dictItem,
+    entityLabel: "itemEntity",
     api: "sys/dictItem",
     perm: "sys:dict",
     endpoints: { page: "sys/dictItem/tree", ...NOT_LISTS },
-    schemas: { query: z.object({}), create: dictItemAdd, update: dictItemUpdate },
+    schemas: { query: z.object({}), update: dictItemUpdate },
     columns: [],
-    form: {
-      columns: 2,
-      defaults: { parentId: null, itemName: "", itemValue: "", sort: 0, enabled: 1, remark: "" },
-      toForm: ({ id, dictId, parentId, itemName, itemValue, sort, enabled, remark }) => ({ id, dictId, parentId, itemName, itemValue, sort, enabled, remark }),
-      fields: [
-        parentField(nodes, (n) => n.itemName),
-        { name: "itemName", label: "fields.itemName", required: true },
-        { name: "itemValue", label: "fields.itemValue", required: true },
-        ...common,
-      ],
-    },
+    form: { columns: 2, fields: { parentId: parentField(nodes, (n) => n.itemName) } },
   });
 }
