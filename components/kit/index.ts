@@ -3,6 +3,7 @@ export { defineResource, permOf, PAGE_SIZES } from "./resource/define-resource";
 export type {
   Resource,
   ResourceConfig,
+  EntityResourceConfig,
   ResourceUi,
   ResourceSession,
   KitColumn,
@@ -23,6 +24,7 @@ export type {
   TabsConfig,
 } from "./resource/define-resource";
 export { ResourcePage } from "./resource/resource-page";
+export { AreaText, deriveColumns, deriveDetailRows, deriveFormFields, deriveSearchItems, type ColumnTweaks, type Tweaks } from "./resource/entity-views";
 export { SearchBar } from "./search/search-bar";
 export { DataTable } from "./table/data-table";
 export { TreeTable } from "./table/tree-table";

@@ -4,13 +4,13 @@ import * as React from "react";
 import useSWR from "swr";
 import { useLocale, useTranslations } from "next-intl";
 import { ExternalLinkIcon, StarIcon } from "lucide-react";
-import { defineResource, ResourcePage, type FormConfig, type Resource } from "@/components/kit";
+import { defineResource, ResourcePage, type EntityResourceConfig, type Resource } from "@/components/kit";
 import { findNode } from "@/components/kit/table/tree";
 import { MenuIcon } from "@/components/shell/menu-icon";
 import { FAVOURITES_KEY } from "@/lib/shell/menu";
 import { useShell } from "@/components/shell/shell-context";
 import { api, swrFetcher } from "@/lib/api/fetcher";
-import { menuAdd, menuQuery, menuUpdate, MENU_SCOPES, type CollectEntry, type MenuScope, type MenuTreeNode } from "@/lib/contract/system/menu";
+import { menu, menuQuery, menuUpdate, MENU_SCOPES, type CollectEntry, type MenuScope, type MenuTreeNode } from "@/lib/contract/system/menu";
 import { cn } from "@/lib/utils";
 import { IconPicker } from "./icon-picker";
 import { subtreeIds, TreeSelect } from "@/components/kit/form/tree-select";
@@ -54,40 +54,28 @@ function ParentSelect({ scope, selfId, value, onChange, disabled, invalid }: { s
 }
 
 
-const menuForm: FormConfig<MenuTreeNode> = {
+const isMenu = (v: Record<string, unknown>) => v.type === "menu";
+const menuForm = {
   columns: 2,
   width: 820,
-  defaults: { scope: "sys", parentId: null, name: "", nameEn: "", icon: "", sort: 0, type: "menu", path: "", perms: "", frame: 0, framePath: "" },
   // A new node goes into the tree of the tab it was added from.
-  preset: (q) => ({ scope: q.scope === "tenant" ? "tenant" : "sys" }),
-  toForm: ({ id, scope, parentId, name, nameEn, icon, sort, type, path, perms, frame, framePath }) => ({ id, scope, parentId, name, nameEn, icon, sort, type, path, perms, frame, framePath }),
-  fields: [
-    {
-      name: "parentId",
-      label: "fields.parentId",
-      type: "custom",
+  preset: (q: Record<string, unknown>) => ({ scope: q.scope === "tenant" ? "tenant" : "sys" }),
+  placeholders: ["path", "perms", "framePath"],
+  fields: {
+    parentId: {
       render: ({ field, form, disabled, invalid }) => (
         <ParentSelect scope={form.getValues("scope") as MenuScope} selfId={form.getValues("id") || undefined} value={field.value} onChange={field.onChange} disabled={disabled} invalid={invalid} />
       ),
     },
-    { name: "type", label: "fields.type", type: "radio", dict: "menuType", required: true },
-    { name: "name", label: "fields.name", required: true },
-    { name: "nameEn", label: "fields.nameEn" },
-    {
-      name: "icon",
-      label: "fields.icon",
-      type: "custom",
-      full: false,
-      show: (v) => v.type === "menu",
+    icon: {
+      show: isMenu,
       render: ({ field, disabled, invalid }) => <IconPicker id="field-icon" value={typeof field.value === "string" ? field.value : ""} onChange={field.onChange} disabled={disabled} invalid={invalid} />,
     },
-    { name: "sort", label: "fields.sort", type: "number", min: 0, max: 10000, floatNum: 0 },
-    { name: "path", label: "fields.path", placeholder: "placeholders.path", show: (v) => v.type === "menu" && Number(v.frame) !== 1 },
-    { name: "perms", label: "fields.perms", placeholder: "placeholders.perms", required: false },
-    { name: "frame", label: "fields.frame", type: "switch", on: 1, off: 0, show: (v) => v.type === "menu" },
-    { name: "framePath", label: "fields.framePath", placeholder: "placeholders.framePath", show: (v) => v.type === "menu" && Number(v.frame) === 1 },
-  ],
-};
+    path: { show: (v) => isMenu(v) && Number(v.frame) !== 1 },
+    frame: { on: 1, off: 0, show: isMenu },
+    framePath: { show: (v) => isMenu(v) && Number(v.frame) === 1 },
+  },
+} satisfies EntityResourceConfig<MenuTreeNode>["form"];
 
 /** The star of an entry: favourites are entries the user can open, on their own side. */
 function Star({ node }: { node: MenuTreeNode }) {
@@ -157,21 +145,21 @@ function matchesKeyword(n: MenuTreeNode, filters: Record<string, unknown>) {
 function menuResource(platform: boolean, locale: string): Resource<MenuTreeNode> {
   const scopeOf = (q: Record<string, unknown>): MenuScope => (platform && q.scope !== "tenant" ? "sys" : "tenant");
   return defineResource<MenuTreeNode>({
-    ns: "system.menu",
+    entity: menu,
     api: "sys/menu",
     perm: "sys:menu",
     endpoints: { info: false, export: false, import: false, template: false, openOrClose: false },
-    schemas: { query: menuQuery, create: menuAdd, update: menuUpdate },
+    schemas: { query: menuQuery, update: menuUpdate },
     tabs: platform ? { prop: "scope", items: MENU_SCOPES.map((s) => ({ name: s, label: `tabs.${s}` })) } : undefined,
     tree: { request: (q) => treeKey(platform, scopeOf(q)), match: matchesKeyword },
     search: { keyword: "name", keywordPlaceholder: "placeholders.search", items: [] },
-    columns: [
-      { prop: "name", label: "fields.name", minWidth: 260, render: (n, ui) => <MenuName node={n} ownSide={scopeOf(ui.query) === (platform ? "sys" : "tenant")} /> },
-      { prop: "type", label: "fields.type", type: "status", dict: "menuType", tones: { menu: "default", button: "secondary" }, width: 90 },
-      { prop: "sort", label: "fields.sort", width: 70, align: "right" },
-      { prop: "path", label: "fields.path", minWidth: 200, render: (n) => <MenuPath node={n} /> },
-      { prop: "perms", label: "fields.perms", minWidth: 160, render: (n) => <code className="text-xs break-all">{n.perms || "-"}</code> },
-    ],
+    columns: {
+      name: { minWidth: 260, render: (n, ui) => <MenuName node={n} ownSide={scopeOf(ui.query) === (platform ? "sys" : "tenant")} /> },
+      type: { type: "status", tones: { menu: "default", button: "secondary" }, width: 90 },
+      sort: { width: 70 },
+      path: { minWidth: 200, render: (n) => <MenuPath node={n} /> },
+      perms: { minWidth: 160, render: (n) => <code className="text-xs break-all">{n.perms || "-"}</code> },
+    },
     // Editing is the platform's; the cloud enforces it, and refuses to delete a node with children.
     rowActions: platform ? [{ builtin: "addChild", show: (n) => n.type === "menu" }, "edit", { builtin: "del", confirm: "confirmDelete" }] : [],
     inlineActions: 3,
