@@ -1,13 +1,15 @@
 import { Suspense } from "react";
 import { ConsoleFrame } from "@/components/shell/console-frame";
 import { ShellSkeleton } from "@/components/shell/shell-skeleton";
+import { ExpireWarning } from "@/components/system/expire/expire-warning";
 
 /** The shell reads the session: behind a boundary, so a navigation into the console shows its
  *  skeleton at once instead of waiting (cacheComponents). */
 export default function ConsoleLayout({ children }: { children: React.ReactNode }) {
   return (
     <Suspense fallback={<ShellSkeleton />}>
-      <ConsoleFrame>{children}</ConsoleFrame>
+      {/* Tenant users are warned before their contract ends (once per browser session). */}
+      <ConsoleFrame notices={<ExpireWarning />}>{children}</ConsoleFrame>
     </Suspense>
   );
 }

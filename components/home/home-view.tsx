@@ -4,7 +4,7 @@ import { Bell, ListTodo } from "lucide-react";
 import { normalizeLocale } from "@/lib/contract/locale";
 import { requireSession } from "@/lib/server/require-session";
 import { loadInboxCounts, loadShellData } from "@/lib/server/shell-data";
-import { PageFrame } from "@/components/shell/page-frame";
+import { PageFrame } from "@/components/kit/page-frame";
 import { QuickLinks } from "./quick-links";
 
 /** Home: who and where the user is, what waits for them, and a way into their menu. */

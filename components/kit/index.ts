@@ -22,8 +22,11 @@ export type {
   TreeConfig,
   DialogMode,
   TabsConfig,
+  TabItem,
 } from "./resource/define-resource";
-export { ResourcePage } from "./resource/resource-page";
+export { ResourcePage, ResourceList, ListSkeleton } from "./resource/resource-page";
+export { useResourceList, type ResourceListState } from "./resource/use-resource-list";
+export { ResourceTabs, ResourceSearch, ResourceToolbar, ResourceTable, ResourcePagination, ResourceDialogs, ToolbarButtons } from "./resource/resource-parts";
 export { AreaText, deriveColumns, deriveDetailRows, deriveFormFields, deriveSearchItems, type ColumnTweaks, type Tweaks } from "./resource/entity-views";
 export { SearchBar } from "./search/search-bar";
 export { DataTable } from "./table/data-table";
@@ -31,8 +34,9 @@ export { TreeTable } from "./table/tree-table";
 export { RowActions } from "./table/row-actions";
 export { KitDialog } from "./dialogs/kit-dialog";
 export { useConfirm } from "./dialogs/confirm-dialog";
-export { DetailDialog, DetailRows, DetailValue } from "./dialogs/detail-dialog";
-export { InfoView, type InfoItem } from "./dialogs/info-view";
+export { DetailDialog } from "./dialogs/detail-dialog";
+export { DetailRows, DetailValue } from "./detail/detail-rows";
+export { defineDetail, DetailPage, DetailView, type Detail, type DetailConfig, type DetailLayout, type DetailSection, type DetailTab, type DetailAction, type DetailContext } from "./detail/define-detail";
 export { FormFields } from "./form/form-fields";
 export { localizedResolver } from "./form/localized-resolver";
 export { useValidationTranslate } from "./form/use-validation-translate";
@@ -42,3 +46,11 @@ export { SelectField, MultiSelectField } from "./form/select-field";
 export { AreaCascader, areaPath, joinAreaNames, useAreaTree } from "./form/area-cascader";
 export { useDict, useRevalidateDict, dictLabel, type DictOption } from "./dict/use-dict";
 export { SessionProvider, useSession, type KitSession } from "./session";
+export { PageFrame, type PageFrameProps } from "./page-frame";
+export { useUrlParam, useUrlPatch } from "./url-param";
+export { MembersDialog, userColumns, type MemberColumn, type MembersPickerProps } from "./dialogs/members-dialog";
+export { defineSettings, SettingsPage, type Settings, type SettingsConfig, type SettingsCardConfig, type SettingsContext } from "./settings/define-settings";
+export { SettingsCard, SettingsBody } from "./settings/settings-card";
+export { MasterPane, MASTER_DEBOUNCE_MS, type MasterPaneProps } from "./master/master-pane";
+export { useNsLabel } from "./use-ns-label";
+export { ChartPanel, type ChartPanelProps, type ChartSelect, type DayRange } from "./chart/chart-panel";

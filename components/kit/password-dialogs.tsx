@@ -23,8 +23,8 @@ import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
-import { Field } from "@/components/login/field";
-import { PasswordPolicyHint } from "@/components/login/password-policy-hint";
+import { Field } from "./form/field";
+import { PasswordPolicyHint } from "./password-policy-hint";
 
 type Values = { password: string; confirmPassword: string; id: number; notifyFlag: number; changePwdFlag: number };
 export type ResetPasswordEndpoint = "sys/user/updUserPwd" | "sys/tenant/updUserPwd";

@@ -7,8 +7,8 @@ import { toast } from "sonner";
 import { api } from "@/lib/api/fetcher";
 import { checkPassword, newPasswordPair, type Complexity } from "@/lib/contract/password";
 import { Button } from "@/components/ui/button";
-import { Field } from "./field";
-import { PasswordPolicyHint } from "./password-policy-hint";
+import { Field } from "@/components/kit/form/field";
+import { PasswordPolicyHint } from "@/components/kit/password-policy-hint";
 
 type Values = { password: string; confirmPassword: string };
 

@@ -10,7 +10,7 @@ import type { PwdMode } from "./login-types";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ChangePasswordForm } from "./change-password-form";
-import { Field } from "./field";
+import { Field } from "@/components/kit/form/field";
 import { SendCodeButton } from "./send-code-button";
 
 type Method = "sms" | "email";

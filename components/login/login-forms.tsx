@@ -8,7 +8,7 @@ import { api, ApiError, request } from "@/lib/api/fetcher";
 import { phoneLogin, usernameLogin, type PasswordChangeRequired } from "@/lib/contract/auth";
 import { Code } from "@/lib/contract/envelope";
 import { Button } from "@/components/ui/button";
-import { Field } from "./field";
+import { Field } from "@/components/kit/form/field";
 import type { PasswordReminders } from "./password-notice";
 import { SendCodeButton } from "./send-code-button";
 

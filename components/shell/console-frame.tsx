@@ -19,14 +19,14 @@ import { SideMenu } from "./side-menu";
 import { TabBar } from "./tab-bar";
 import { ThemeToggle } from "./theme-toggle";
 import { UserMenu } from "./user-menu";
-import { ExpireWarning } from "@/components/system/expire/expire-warning";
 import { PasswordNotice } from "@/components/login/password-notice";
 
 /**
  * The signed-in shell, rendered on the server: branding colours, side menu, header and tab bar
- * arrive in the first paint; client components only where there is interaction.
+ * arrive in the first paint; client components only where there is interaction. `notices` are
+ * mounted once inside the shell's session (domain warnings: the shell does not import domains).
  */
-export async function ConsoleFrame({ children }: { children: React.ReactNode }) {
+export async function ConsoleFrame({ notices, children }: { notices?: React.ReactNode; children: React.ReactNode }) {
   const session = await requireSession();
   const locale = normalizeLocale(await getLocale());
   const [data, jar, t] = await Promise.all([loadShellData(session, locale), cookies(), getTranslations("shell.header")]);
@@ -45,8 +45,8 @@ export async function ConsoleFrame({ children }: { children: React.ReactNode }) 
     >
       {/* The company colour (core §9) before first paint: no flash of the default blue. */}
       <style>{themeCss(data.company.skinColor)}</style>
-      {/* Tenant users are warned before their contract ends (once per browser session). */}
-      <ExpireWarning userKey={`${session.tenantId}:${session.user.id}`} />
+      {/* The layout's notices (e.g. the contract expiry warning): inside the shell's session. */}
+      {notices}
       <PasswordNotice />
       <CollapseProvider initial={collapsed}>
         <div className="flex h-screen overflow-hidden">

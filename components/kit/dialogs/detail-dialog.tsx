@@ -1,115 +1,43 @@
 "use client";
 
 import * as React from "react";
-import sanitizeHtml from "sanitize-html";
 import { useTranslations } from "next-intl";
-import { FileIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { fileUrl } from "@/lib/file-url";
-import { formatDate, formatDateTime, formatText } from "@/lib/format";
-import { cn } from "@/lib/utils";
-import { DictText } from "../table/cells";
+import { DetailView, type DetailLayout } from "../detail/define-detail";
 import type { AnyRow, DetailRow } from "../resource/define-resource";
 import { KitDialog } from "./kit-dialog";
 
-const fileName = (path: string) => decodeURIComponent(path.split("/").pop() ?? path);
-
-/** One value by row type (widgets §2): slot, time, date, html, dictionary text, image(s), file, text. */
-export function DetailValue<Row extends AnyRow>({ def, row }: { def: DetailRow<Row>; row: Row }) {
-  const t = useTranslations("kit.file");
-  const value = row[def.prop];
-  switch (def.type) {
-    case "slot":
-      return <>{def.render?.(row) ?? "-"}</>;
-    case "time":
-      return <>{formatDateTime(value)}</>;
-    case "date":
-      return <>{formatDate(value)}</>;
-    case "html":
-      // Sanitised again here: stored HTML is never trusted as-is.
-      return value ? <div className="prose prose-sm max-w-none" dangerouslySetInnerHTML={{ __html: sanitizeHtml(String(value)) }} /> : <>-</>;
-    case "dict":
-      return <DictText dict={def.dict} value={value} />;
-    case "image":
-    case "images": {
-      const list = (Array.isArray(value) ? value : value ? [value] : []).map(String).filter(Boolean);
-      if (!list.length) return <>-</>;
-      return (
-        <div className="flex flex-wrap gap-2">
-          {list.map((p) => (
-            <a key={p} href={fileUrl(p)} target="_blank" rel="noreferrer">
-              {/* eslint-disable-next-line @next/next/no-img-element */}
-              <img src={fileUrl(p)} alt={fileName(p)} className="size-20 rounded border object-cover" />
-            </a>
-          ))}
-        </div>
-      );
-    }
-    case "file": {
-      const list = (Array.isArray(value) ? value : value ? [value] : []).map(String).filter(Boolean);
-      if (!list.length) return <>-</>;
-      return (
-        <ul className="flex flex-col gap-1">
-          {list.map((p) => (
-            <li key={p}>
-              <a href={fileUrl(p)} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-primary hover:underline" title={t("open")}>
-                <FileIcon className="size-3.5" />
-                {fileName(p)}
-              </a>
-            </li>
-          ))}
-        </ul>
-      );
-    }
-    default:
-      return <span className="break-all whitespace-pre-wrap">{def.render ? def.render(row) : formatText(value)}</span>;
-  }
-}
-
-/** Label/value rows in a bordered two-column grid (Element's descriptions look). */
-export function DetailRows<Row extends AnyRow>({ rows, row, label }: { rows: readonly DetailRow<Row>[]; row: Row; label: (key: string) => string }) {
-  return (
-    <dl className="grid overflow-hidden rounded-md border text-sm sm:grid-cols-2" data-testid="detail-rows">
-      {rows.map((d) => (
-        <div key={d.prop} className={cn("grid grid-cols-[8rem_1fr] border-b last:border-b-0 sm:[&:nth-last-child(2):nth-child(odd)]:border-b-0", d.full && "sm:col-span-2")}>
-          <dt className="bg-muted px-3 py-2 text-muted-foreground">{label(d.label)}</dt>
-          <dd className="min-w-0 px-3 py-2">
-            <DetailValue def={d} row={row} />
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-/** The detail dialog: rows of a row, a close button. */
+/** The view dialog: a row's details through the same renderer as detail pages (rows alone = one card). */
 export function DetailDialog<Row extends AnyRow>({
-  rows,
+  detail,
   row,
   loading,
   error,
   title,
   label,
   onClose,
+  onRefresh,
   width,
 }: {
-  rows: readonly DetailRow<Row>[];
+  detail: readonly DetailRow<Row>[] | DetailLayout<Row>;
   row: Row | undefined;
   loading?: boolean;
   error?: boolean;
   title: React.ReactNode;
-  label: (key: string) => string;
+  label: (key: string, values?: Record<string, string | number>) => string;
   onClose: () => void;
+  onRefresh: () => Promise<unknown>;
   width?: number;
 }) {
   const t = useTranslations("kit");
+  const layout: DetailLayout<Row> = Array.isArray(detail) ? { sections: [{ key: "rows", rows: [...detail] }] } : (detail as DetailLayout<Row>);
   return (
     <KitDialog
       open
       onOpenChange={(o) => !o && onClose()}
       title={title}
-      width={width}
+      width={width ?? (layout.tabs ? 860 : undefined)}
       testId="view-dialog"
       footer={
         <Button size="sm" variant="outline" onClick={onClose}>
@@ -122,7 +50,7 @@ export function DetailDialog<Row extends AnyRow>({
       ) : loading || !row ? (
         <Skeleton className="h-40" />
       ) : (
-        <DetailRows rows={rows} row={row} label={label} />
+        <DetailView layout={layout} ctx={{ row, t: label, refresh: onRefresh }} plain />
       )}
     </KitDialog>
   );

@@ -7,8 +7,7 @@ import { useForm } from "react-hook-form";
 import { loadMessages } from "@/lib/i18n/namespaces";
 import { mobile, textRequired } from "@/lib/contract/validation";
 import { useConfirm } from "./confirm-dialog";
-import { DetailRows } from "./detail-dialog";
-import { InfoView } from "./info-view";
+import { DetailRows } from "../detail/detail-rows";
 import { KitDialog } from "./kit-dialog";
 import { FormFields } from "../form/form-fields";
 import { localizedResolver, serverFieldError } from "../form/localized-resolver";
@@ -97,14 +96,6 @@ describe("detail rows and info view", () => {
     expect(container.querySelectorAll("img[src^='/api/file/a/']").length).toBe(2);
     expect(screen.getByRole("link", { name: /report v1\.pdf/ }).getAttribute("href")).toBe("/api/file/docs/report%20v1.pdf");
     expect(screen.getByText("custom").tagName).toBe("B");
-  });
-
-  it("info view puts items left, right and full width", () => {
-    wrap(<InfoView items={[{ label: "L", value: "l" }, { label: "R", value: "r", side: "right" }, { label: "F", value: "f", side: "full" }]} />);
-    const view = screen.getByTestId("info-view");
-    expect(view.children[0].children[0].textContent).toBe("Ll");
-    expect(view.children[0].children[1].textContent).toBe("Rr");
-    expect(view.children[1].textContent).toBe("Ff");
   });
 });
 

@@ -64,6 +64,7 @@ import type { ControllerRenderProps, FieldValues, UseFormReturn } from "react-ho
 import type { UploadPurpose } from "@/lib/contract/upload";
 import type { DictOption } from "../dict/use-dict";
 import type { KitSession } from "../session";
+import type { DetailLayout } from "../detail/define-detail";
 import { deriveColumns, deriveDefaults, deriveDetailRows, deriveFormFields, deriveSearchItems, pickForm, type ColumnTweaks, type Entity, type Tweaks } from "./entity-views";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -300,12 +301,30 @@ export type Endpoints = {
   openOrClose: string | false;
 };
 
+export type TabItem = {
+  /** The value written to `tabs.prop`. */
+  name: string;
+  /** Label key; without it the label of `name` in the tabs' dictionary. */
+  label?: string;
+  /** Default count reading: `data[countKey]` of the count answer. */
+  countKey?: string;
+  /** Shown but not selectable (e.g. a channel not available yet); no count. */
+  disabled?: boolean;
+  /** Tooltip key of a disabled tab. */
+  hint?: string;
+};
+
 export type TabsConfig = {
-  /** The query key the tab writes (part of the query schema). */
+  /** The query key the tab writes (part of the query schema). The first enabled tab is the default. */
   prop: string;
-  items: { name: string; label: string; countKey?: string }[];
-  /** GET endpoint answering `{ [countKey]: number }` for the brackets beside the labels. */
+  items: TabItem[];
+  /** Labels of items without one: a dictionary (static enum or server) by tab name. */
+  dict?: DictRef;
+  /** GET endpoint (with the list's parameters) answering the counts for the brackets beside the labels. */
   countUrl?: string;
+  /** Counts by tab name from the count answer of any shape (e.g. an array of `{channel, count}`). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  counts?: (data: any) => Record<string, number | undefined>;
 };
 
 export type TreeConfig<Row extends AnyRow = AnyRow> = {
@@ -349,8 +368,8 @@ export type ResourceConfig<Row extends AnyRow = AnyRow> = {
   tabs?: TabsConfig;
   columns: ColumnSpec<Row>[];
   form?: FormConfig<Row>;
-  /** View dialog rows; without it the view dialog shows the form read-only. */
-  detail?: DetailRow<Row>[];
+  /** View dialog: rows, or cards and tabs as on a detail page (`defineDetail`); without it the view dialog shows the form read-only. */
+  detail?: DetailRow<Row>[] | DetailLayout<Row>;
   rowActions?: (BuiltinRowAction | BuiltinRowActionOptions<Row> | RowAction<Row>)[];
   /** Row actions shown inline before "more" (default 2). */
   inlineActions?: number;
@@ -441,8 +460,11 @@ export type EntityResourceConfig<Row extends AnyRow = AnyRow> = Omit<ResourceCon
         /** Text-like inputs (all, or the named ones) show `placeholders.<name>`. */
         placeholders?: true | readonly string[];
       });
-  detail?: false | DetailRow<Row>[] | Tweaks<DetailRow<Row>>;
+  /** Tweaks of the derived rows, or rows / a layout (`sections`, `tabs`) replacing them. */
+  detail?: false | DetailRow<Row>[] | DetailLayout<Row> | Tweaks<DetailRow<Row>>;
 };
+
+const isLayout = <Row extends AnyRow>(d: object): d is DetailLayout<Row> => Array.isArray((d as DetailLayout<Row>).sections) || Array.isArray((d as DetailLayout<Row>).tabs);
 
 /** The views of an entity resolved into a plain `ResourceConfig`. */
 function fromEntity<Row extends AnyRow>(config: EntityResourceConfig<Row>): ResourceConfig<Row> {
@@ -463,7 +485,7 @@ function fromEntity<Row extends AnyRow>(config: EntityResourceConfig<Row>): Reso
     columns: Array.isArray(columns) ? columns : deriveColumns(entity, columns),
     search: search === false ? undefined : search || searched ? { ...search, items: Array.isArray(search?.items) ? search.items : deriveSearchItems(entity, search ? search.items : undefined) } : undefined,
     form: resolvedForm,
-    detail: detail === false ? undefined : Array.isArray(detail) ? detail : deriveDetailRows(entity, detail),
+    detail: detail === false ? undefined : detail && (Array.isArray(detail) || isLayout<Row>(detail)) ? detail : deriveDetailRows(entity, detail as Tweaks<DetailRow<Row>> | undefined),
   };
 }
 

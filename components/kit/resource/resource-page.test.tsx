@@ -2,47 +2,30 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
-import { defaultCompanyInfo } from "@/lib/contract/company";
-import { ShellProvider, type ShellValue } from "@/components/shell/shell-context";
 import { SWRConfig } from "swr";
 import { z } from "zod";
 import { loadMessages } from "@/lib/i18n/namespaces";
 import { PermissionsProvider } from "../can";
-import { defineResource } from "./define-resource";
+import { nav } from "../fake-router";
+import { SessionProvider, type KitSession } from "../session";
+import { defineResource, type Resource } from "./define-resource";
 import { ResourcePage } from "./resource-page";
 
 // The URL is the list state: router.replace rewrites it and every reader renders again.
-const nav = vi.hoisted(() => {
-  const listeners = new Set<() => void>();
-  return {
-    listeners,
-    push: vi.fn(),
-    replace: (url: string) => {
-      window.history.replaceState(null, "", url);
-      listeners.forEach((l) => l());
-    },
-  };
-});
-vi.mock("next/navigation", async () => {
-  const React = await import("react");
-  return {
-    useRouter: () => ({ replace: nav.replace, push: nav.push }),
-    usePathname: () => window.location.pathname,
-    useSearchParams: () => {
-      const search = React.useSyncExternalStore(
-        (cb) => (nav.listeners.add(cb), () => nav.listeners.delete(cb)),
-        () => window.location.search,
-      );
-      return React.useMemo(() => new URLSearchParams(search), [search]);
-    },
-  };
-});
+vi.mock("next/navigation", async () => (await import("../fake-router")).navigationMock());
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
 vi.mock("sonner", () => ({ toast }));
 
 type Node = { id: number; name: string; kind: "dept" | "team"; root?: boolean; childrens: Node[] };
 const node = (id: number, name: string, kind: Node["kind"], childrens: Node[] = [], root = false): Node => ({ id, name, kind, root, childrens });
 const TREE = [node(1, "Acme", "dept", [node(2, "Sales", "dept", [node(4, "Field", "team")]), node(3, "Ops", "dept", [node(5, "Night shift", "team")])], true)];
+
+const MSGS = [{ id: 7, name: "Alarm", channel: 2 }];
+const COUNTS = [
+  { channel: 1, count: 4 },
+  { channel: 2, count: 1 },
+  { channel: 3, count: 9 },
+];
 
 const notRoot = (n: Node) => !n.root;
 const resource = defineResource<Node>({
@@ -84,7 +67,7 @@ beforeEach(() => {
     vi.fn(async (url: string, init?: RequestInit) => {
       const path = url.slice(5).split("?")[0];
       calls.push({ method: init?.method ?? "GET", path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const data = path === "t/node/tree" ? TREE : null;
+      const data = path === "t/node/tree" ? TREE : path === "t/msg/page" ? { records: MSGS, total: MSGS.length, current: 1, size: 10 } : path === "t/msg/counts" ? COUNTS : null;
       return Response.json({ code: 200, msg: "ok", data, success: true });
     }),
   );
@@ -95,21 +78,22 @@ afterEach(() => {
 });
 
 const CODES = ["t:node:add", "t:node:upd", "t:node:del"];
-/** The page frame reads the shell's menu for its breadcrumbs. */
-const shell: ShellValue = { tenantId: 2, projId: null, menus: [], favourites: [], projects: [], company: defaultCompanyInfo, user: { id: 1, name: "a", realname: "A", avatar: null } };
-async function show(codes = CODES, shown = resource) {
+/** The page frame reads the session's menu for its breadcrumbs. */
+const session: KitSession = { tenantId: 2, projId: null, menus: [], user: { id: 1, name: "a", realname: "A", avatar: null } };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function show(codes = CODES, shown: Resource<any> = resource, first = "Acme") {
   render(
     <NextIntlClientProvider locale="en" messages={messages} timeZone="Asia/Shanghai">
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <ShellProvider value={shell}>
+        <SessionProvider value={session}>
           <PermissionsProvider codes={codes} roles="">
             <ResourcePage resource={shown} />
           </PermissionsProvider>
-        </ShellProvider>
+        </SessionProvider>
       </SWRConfig>
     </NextIntlClientProvider>,
   );
-  await screen.findByText("Acme");
+  await screen.findByText(first);
 }
 const bodyRows = () => within(screen.getByTestId("data-table")).getAllByRole("row").slice(1);
 const shown = () => bodyRows().map((r) => r.querySelector("td")?.textContent);
@@ -216,5 +200,44 @@ describe("ResourceUi", () => {
     // Without the permission the action is not offered at all.
     await show(["t:node:add"], withOpen);
     expect(actionsOf("Sales")).toEqual([]);
+  });
+});
+
+describe("Tabs", () => {
+  type Msg = (typeof MSGS)[number];
+  const messagesOf = defineResource<Msg>({
+    ns: "test",
+    api: "t/msg",
+    schemas: { query: z.object({ channel: z.coerce.number().optional(), current: z.coerce.number().default(1), size: z.coerce.number().default(10) }) },
+    columns: [{ prop: "name", label: "fields.name" }],
+    tabs: {
+      prop: "channel",
+      dict: [
+        { value: 1, label: "Site" },
+        { value: 2, label: "SMS" },
+        { value: 3, label: "Mail" },
+      ],
+      items: [{ name: "3", disabled: true, hint: "fields.kind" }, { name: "1" }, { name: "2", label: "fields.parent" }],
+      countUrl: "t/msg/counts",
+      counts: (data: typeof COUNTS) => Object.fromEntries(data.map((c) => [String(c.channel), c.count])),
+    },
+  });
+
+  it("reads counts from an array answer, starts on the first enabled tab and never selects a disabled one", async () => {
+    await show(CODES, messagesOf, "Alarm");
+    await waitFor(() => expect(screen.getByTestId("tab-1").textContent).toBe("Site(4)"));
+    // A label key wins over the dictionary; a disabled tab shows no count and explains itself.
+    expect(screen.getByTestId("tab-2").textContent).toBe("Parent(1)");
+    const mail = screen.getByTestId("tab-3");
+    expect(mail.textContent).toBe("Mail");
+    expect((mail as HTMLButtonElement).disabled).toBe(true);
+    expect(mail.getAttribute("title")).toBe("Kind");
+    expect(screen.getByTestId("tab-1").getAttribute("data-state")).toBe("active");
+    expect(calls.find((c) => c.path === "t/msg/page")).toBeTruthy();
+    cleanup();
+    // A disabled tab in the URL falls back to the first enabled one.
+    window.history.replaceState(null, "", "/org?channel=3");
+    await show(CODES, messagesOf, "Alarm");
+    expect(screen.getByTestId("tab-1").getAttribute("data-state")).toBe("active");
   });
 });

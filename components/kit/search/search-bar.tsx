@@ -174,19 +174,25 @@ function SearchControl({ item, id, value, onChange, placeholder, t }: { item: Se
           <DateInput id={id} kind={kind} className="h-8 min-w-0 px-2" aria-label={t("start")} disabled={item.disabled} value={pair[0] ?? ""} onChange={(e) => set(0, e.target.value)} />
           <span className="text-muted-foreground">–</span>
           <DateInput kind={kind} className="h-8 min-w-0 px-2" aria-label={t("end")} disabled={item.disabled} value={pair[1] ?? ""} onChange={(e) => set(1, e.target.value)} />
-          {item.type === "date2" && item.quick !== false && (
-            <div className="flex shrink-0 gap-0.5">
-              {(["today", "last7Days", "last30Days"] as QuickRange[]).map((k) => (
-                <button key={k} type="button" data-quick={k} className="rounded px-1 py-0.5 text-xs whitespace-nowrap text-primary hover:bg-primary-light-9" onClick={() => onChange(quickRange(k, new Date()))}>
-                  {t(k)}
-                </button>
-              ))}
-            </div>
-          )}
+          {item.type === "date2" && item.quick !== false && <QuickRanges onPick={onChange} />}
         </div>
       );
     }
     default:
       return <Input id={id} className="h-8" placeholder={placeholder ?? t("placeholder")} disabled={item.disabled} value={str} onChange={(e) => onChange(e.target.value)} />;
   }
+}
+
+/** today / 7 days / 30 days beside a day range: the range ending on the platform's today. */
+export function QuickRanges({ kinds = ["today", "last7Days", "last30Days"], onPick }: { kinds?: readonly QuickRange[]; onPick: (range: [string, string]) => void }) {
+  const t = useTranslations("kit.search");
+  return (
+    <div className="flex shrink-0 gap-0.5">
+      {kinds.map((k) => (
+        <button key={k} type="button" data-quick={k} className="rounded px-1 py-0.5 text-xs whitespace-nowrap text-primary hover:bg-primary-light-9" onClick={() => onPick(quickRange(k, new Date()))}>
+          {t(k)}
+        </button>
+      ))}
+    </div>
+  );
 }

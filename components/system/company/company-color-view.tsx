@@ -3,14 +3,12 @@
 import * as React from "react";
 import { useTranslations } from "next-intl";
 import { LayoutDashboardIcon, SettingsIcon } from "lucide-react";
-import { colorInput, saveColor } from "@/lib/contract/system/company-settings";
+import { colorInput, saveColor, type CompanySettings } from "@/lib/contract/system/company-settings";
 import { themeVariables } from "@/lib/shell/colors";
-import type { FormField } from "@/components/kit";
-import { PageFrame } from "@/components/shell/page-frame";
+import { defineSettings, SettingsPage } from "@/components/kit/settings/define-settings";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { SettingsBody, SettingsCard } from "./settings-card";
-import { useCompany } from "./use-company";
+import { companySettings } from "./company-settings";
 
 const NS = "system.company";
 const STEPS = [1, 2, 3, 5, 7, 8, 9];
@@ -59,25 +57,27 @@ export function ColorPreview({ color }: { color: string }) {
 }
 
 /** companyColor: the skin colour, `#rrggbb` or `rgb(r, g, b)` (core §5, §8), with a live preview. */
+const companyColor = defineSettings<CompanySettings>({
+  ...companySettings,
+  ns: NS,
+  cards: [
+    {
+      id: "company-color",
+      title: "cards.color",
+      description: "cards.colorDesc",
+      schema: saveColor,
+      save: "sys/company/saveColor",
+      perm: "sys:company:saveColor",
+      values: (d) => ({ skinColor: d.skinColor }),
+      fields: [{ name: "skinColor", label: "fields.skinColor", type: "color", hint: "hints.skinColor" }],
+      extra: (form, { data }) => {
+        const typed = colorInput.safeParse(form.watch("skinColor") ?? "");
+        return <ColorPreview color={typed.success ? typed.data : data.skinColor} />;
+      },
+    },
+  ],
+});
+
 export function CompanyColorView() {
-  const t = useTranslations(NS);
-  const { data, error, saved } = useCompany();
-  const values = React.useMemo(() => (data ? { skinColor: data.skinColor } : {}), [data]);
-  const fields: FormField[] = [{ name: "skinColor", label: "fields.skinColor", type: "color", hint: "hints.skinColor" }];
-  return (
-    <PageFrame>
-      <SettingsBody data={data} error={error}>
-        {(company) => (
-          <div className="max-w-3xl">
-            <SettingsCard ns={NS} testId="company-color" title={t("cards.color")} description={t("cards.colorDesc")} schema={saveColor} values={values} fields={fields} endpoint="sys/company/saveColor" perm="sys:company:saveColor" onSaved={saved}>
-              {(form) => {
-                const typed = colorInput.safeParse(form.watch("skinColor") ?? "");
-                return <ColorPreview color={typed.success ? typed.data : company.skinColor} />;
-              }}
-            </SettingsCard>
-          </div>
-        )}
-      </SettingsBody>
-    </PageFrame>
-  );
+  return <SettingsPage settings={companyColor} />;
 }

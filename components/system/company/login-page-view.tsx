@@ -1,13 +1,9 @@
 "use client";
 
-import * as React from "react";
-import { useTranslations } from "next-intl";
-import { LOGIN_BANNER_MAX, saveLogin } from "@/lib/contract/system/company-settings";
-import type { FormField } from "@/components/kit";
+import { LOGIN_BANNER_MAX, saveLogin, type CompanySettings } from "@/lib/contract/system/company-settings";
+import { defineSettings, SettingsPage } from "@/components/kit/settings/define-settings";
 import { ImageUpload } from "@/components/kit/upload";
-import { PageFrame } from "@/components/shell/page-frame";
-import { SettingsBody, SettingsCard } from "./settings-card";
-import { useCompany } from "./use-company";
+import { companySettings } from "./company-settings";
 
 const NS = "system.company";
 
@@ -23,49 +19,46 @@ export function bannerList(text: string | null | undefined): string[] {
 
 /** loginPage: text, link, banner carousel, logo and backdrop of the login screen (core §9 sizes).
  *  The images are uploaded public: the login screen shows them before anyone signs in. */
+const loginPage = defineSettings<CompanySettings>({
+  ...companySettings,
+  ns: NS,
+  cards: [
+    {
+      id: "login-page",
+      title: "cards.login",
+      description: "cards.loginDesc",
+      schema: saveLogin,
+      save: "sys/company/saveLogin",
+      perm: "sys:company:saveLogin",
+      values: (d) => ({ loginText: d.loginText, loginLink: d.loginLink, loginBanner: bannerList(d.loginBanner), loginLogo: d.loginLogo, loginBackdrop: d.loginBackdrop }),
+      fields: ({ t }) => [
+        { name: "loginText", label: "fields.loginText", type: "textarea", placeholder: "placeholders.loginText" },
+        { name: "loginLink", label: "fields.loginLink", placeholder: "placeholders.loginLink", hint: "hints.loginLink" },
+        {
+          name: "loginBanner",
+          label: "fields.loginBanner",
+          type: "custom",
+          render: ({ field, disabled, invalid }) => (
+            <ImageUpload value={(field.value ?? []) as string[]} onChange={field.onChange} limit={LOGIN_BANNER_MAX} purpose="loginBanner" sizeHint="1200×500" disabled={disabled} aria-invalid={invalid} />
+          ),
+        },
+        {
+          name: "loginLogo",
+          label: "fields.loginLogo",
+          type: "custom",
+          render: ({ field, disabled, invalid }) => <ImageUpload single value={String(field.value ?? "")} onChange={field.onChange} purpose="loginLogo" sizeHint={t(`${NS}.hints.height`, { n: 80 })} disabled={disabled} aria-invalid={invalid} />,
+        },
+        {
+          name: "loginBackdrop",
+          label: "fields.loginBackdrop",
+          type: "custom",
+          render: ({ field, disabled, invalid }) => <ImageUpload single value={String(field.value ?? "")} onChange={field.onChange} purpose="loginBackdrop" sizeHint="1920×1080" disabled={disabled} aria-invalid={invalid} />,
+        },
+      ],
+    },
+  ],
+});
+
 export function LoginPageView() {
-  const t = useTranslations(NS);
-  const { data, error, saved } = useCompany();
-  const values = React.useMemo(
-    () =>
-      data
-        ? { loginText: data.loginText, loginLink: data.loginLink, loginBanner: bannerList(data.loginBanner), loginLogo: data.loginLogo, loginBackdrop: data.loginBackdrop }
-        : {},
-    [data],
-  );
-  const fields: FormField[] = [
-    { name: "loginText", label: "fields.loginText", type: "textarea", placeholder: "placeholders.loginText" },
-    { name: "loginLink", label: "fields.loginLink", placeholder: "placeholders.loginLink", hint: "hints.loginLink" },
-    {
-      name: "loginBanner",
-      label: "fields.loginBanner",
-      type: "custom",
-      render: ({ field, disabled, invalid }) => (
-        <ImageUpload value={(field.value ?? []) as string[]} onChange={field.onChange} limit={LOGIN_BANNER_MAX} purpose="loginBanner" sizeHint="1200×500" disabled={disabled} aria-invalid={invalid} />
-      ),
-    },
-    {
-      name: "loginLogo",
-      label: "fields.loginLogo",
-      type: "custom",
-      render: ({ field, disabled, invalid }) => <ImageUpload single value={String(field.value ?? "")} onChange={field.onChange} purpose="loginLogo" sizeHint={t("hints.height", { n: 80 })} disabled={disabled} aria-invalid={invalid} />,
-    },
-    {
-      name: "loginBackdrop",
-      label: "fields.loginBackdrop",
-      type: "custom",
-      render: ({ field, disabled, invalid }) => <ImageUpload single value={String(field.value ?? "")} onChange={field.onChange} purpose="loginBackdrop" sizeHint="1920×1080" disabled={disabled} aria-invalid={invalid} />,
-    },
-  ];
-  return (
-    <PageFrame>
-      <SettingsBody data={data} error={error}>
-        {() => (
-          <div className="max-w-3xl">
-            <SettingsCard ns={NS} testId="login-page" title={t("cards.login")} description={t("cards.loginDesc")} schema={saveLogin} values={values} fields={fields} endpoint="sys/company/saveLogin" perm="sys:company:saveLogin" onSaved={saved} />
-          </div>
-        )}
-      </SettingsBody>
-    </PageFrame>
-  );
+  return <SettingsPage settings={loginPage} />;
 }

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { cleanup, render, waitFor } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import { loadMessages } from "@/lib/i18n/namespaces";
+import { SessionProvider } from "@/components/kit/session";
 import { ExpireWarning } from "./expire-warning";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
@@ -32,12 +33,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const mount = (user = "2:7") =>
-  render(
+/** The key is "<tenant>:<user>" of the signed-in session. */
+const mount = (user = "2:7") => {
+  const [tenantId, id] = user.split(":").map(Number);
+  return render(
     <NextIntlClientProvider locale="en" messages={messages}>
-      <ExpireWarning userKey={user} />
+      <SessionProvider value={{ tenantId, projId: null, menus: [], user: { id, name: "u", realname: "U", avatar: null } }}>
+        <ExpireWarning />
+      </SessionProvider>
     </NextIntlClientProvider>,
   );
+};
 
 describe("ExpireWarning", () => {
   it("warns once per session with the days left and the end date", async () => {

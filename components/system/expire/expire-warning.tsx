@@ -5,18 +5,22 @@ import { useTranslations } from "next-intl";
 import { api } from "@/lib/api/fetcher";
 import type { ExpireWarnCurrent } from "@/lib/contract/system/company-settings";
 import { stickyWarning } from "@/components/app/sticky-warning";
+import { useSession } from "@/components/kit/session";
 
 /** Session-storage marker: the warning is asked for once per browser session and user. */
 export const EXPIRE_WARNED = "expireWarned";
 
 /**
  * Warns a tenant's users that the contract ends soon (`sys/company/expireWarn/current`): one
- * dismissible toast, once per session. Renders nothing; mount it once inside the console shell.
+ * dismissible toast, once per session and user. Renders nothing; the console layout mounts it in
+ * the shell's notices.
  */
-export function ExpireWarning({ userKey }: { userKey: string | number }) {
+export function ExpireWarning() {
   const t = useTranslations("system.expire.warning");
+  const { tenantId, user } = useSession();
+  const userKey = `${tenantId}:${user.id}`;
   React.useEffect(() => {
-    const key = String(userKey);
+    const key = userKey;
     if (sessionStorage.getItem(EXPIRE_WARNED) === key) return;
     sessionStorage.setItem(EXPIRE_WARNED, key);
     let live = true;

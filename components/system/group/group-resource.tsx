@@ -12,7 +12,7 @@ import { swrFetcher } from "@/lib/api/fetcher";
 import type { Page } from "@/lib/contract/envelope";
 import { group, groupUpdate, type GroupMember, type GroupRow } from "@/lib/contract/system/group";
 import type { UserRow } from "@/lib/contract/system/user";
-import { MembersDialog, userColumns } from "../members-dialog";
+import { MembersDialog, userColumns } from "@/components/kit/dialogs/members-dialog";
 
 const USERS_KEY = ["sys/user/page", { current: 1, size: 9999 }] as const;
 

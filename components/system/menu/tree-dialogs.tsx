@@ -6,7 +6,7 @@ import type { AnyRow, Resource } from "@/components/kit/resource/define-resource
 import { ResourceFormDialog } from "@/components/kit/resource/resource-form-dialog";
 import { findNode } from "@/components/kit/table/tree";
 import type { TreeLike } from "@/components/kit/form/tree-select";
-import { useUrlPatch } from "./url-param";
+import { useUrlPatch } from "@/components/kit/url-param";
 
 /**
  * The dialogs of a tree screen, opened from the URL like the kit's lists: `?create=1` (with

@@ -16,8 +16,8 @@ import type { MenuTreeNode } from "@/lib/contract/system/menu";
 import { role, roleQuery, roleUpdate, type RoleInfo, type RoleKind, type RoleRow, type RoleTenantRow, type RoleUserRow } from "@/lib/contract/system/role";
 import type { TenantRow } from "@/lib/contract/system/tenant";
 import { MenuTreeCheck } from "../menu-tree-check";
-import { useUrlParam } from "../menu/url-param";
-import { MembersDialog, userColumns, type MembersPickerProps } from "../members-dialog";
+import { useUrlParam } from "@/components/kit/url-param";
+import { MembersDialog, userColumns, type MembersPickerProps } from "@/components/kit/dialogs/members-dialog";
 
 /**
  * One role screen, two configurations (core §6):

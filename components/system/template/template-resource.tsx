@@ -1,17 +1,15 @@
 "use client";
 
-import useSWR from "swr";
 import { z } from "zod";
 import { useTranslations } from "next-intl";
-import { swrFetcher } from "@/lib/api/fetcher";
 import { AVAILABLE_CHANNELS, TEMPLATE_CHANNELS, extractVariables, template, templateQuery, templateUpdate, type TemplateCount, type TemplateRow } from "@/lib/contract/system/template";
-import { defineResource, ResourcePage, SelectField, useDict, type CustomFieldProps, type ResourceUi } from "@/components/kit";
+import { defineResource, ResourcePage, SelectField, useDict, type CustomFieldProps } from "@/components/kit";
 import { Badge } from "@/components/ui/badge";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 
 /** The list always shows one available channel; anything else (WeChat, junk) reads as in-site. */
 const listQuery = templateQuery.extend({ channel: z.coerce.number().int().min(1).max(3).catch(1).default(1) });
+const available = (c: unknown) => (AVAILABLE_CHANNELS as readonly number[]).includes(Number(c));
 
 function Variables({ names }: { names: string[] }) {
   const t = useTranslations("system.template");
@@ -23,35 +21,9 @@ function Variables({ names }: { names: string[] }) {
   );
 }
 
-/**
- * Channel tabs with their counts (`countAllType`); WeChat shown, not yet available. The kit's tabs
- * read counts from an object and cannot disable a tab, so this strip sits in the `top` slot.
- */
-function ChannelTabs({ ui }: { ui: ResourceUi<TemplateRow> }) {
-  const t = useTranslations();
-  const counts = useSWR<TemplateCount[]>("msg/template/countAllType", swrFetcher);
-  const countOf = (c: number) => counts.data?.find((x) => x.channel === c)?.count;
-  return (
-    <Tabs value={String(ui.query.channel)} onValueChange={(v) => ui.setFilters({ channel: v })}>
-      <TabsList>
-        {TEMPLATE_CHANNELS.map((c) => {
-          const available = (AVAILABLE_CHANNELS as readonly number[]).includes(c);
-          const n = countOf(c);
-          return (
-            <TabsTrigger key={c} value={String(c)} disabled={!available} data-testid={`tab-${c}`} title={available ? undefined : t("system.template.unavailable")}>
-              {t(`enums.notifyChannel.${c}` as never)}
-              {available && n !== undefined && <span className="text-xs">({n})</span>}
-            </TabsTrigger>
-          );
-        })}
-      </TabsList>
-    </Tabs>
-  );
-}
-
 /** The channels a template can be written for (WeChat is listed in the tabs, not offered). */
 function ChannelSelect({ field, disabled, invalid }: CustomFieldProps) {
-  const options = useDict("notifyChannel").filter((o) => (AVAILABLE_CHANNELS as readonly number[]).includes(Number(o.value)));
+  const options = useDict("notifyChannel").filter((o) => available(o.value));
   return <SelectField id="field-channel" options={options} value={field.value} onChange={field.onChange} disabled={disabled} invalid={invalid} clearable={false} />;
 }
 
@@ -72,12 +44,20 @@ export const templateResource = defineResource<TemplateRow>({
   perm: "msg:template",
   perms: { openOrClose: "msg:template:upd" },
   schemas: { query: listQuery, update: templateUpdate },
+  // Channel tabs with their counts (`countAllType`, an array); WeChat shown, not yet available.
+  tabs: {
+    prop: "channel",
+    dict: "notifyChannel",
+    items: TEMPLATE_CHANNELS.map((c) => ({ name: String(c), disabled: !available(c), hint: "unavailable" })),
+    countUrl: "msg/template/countAllType",
+    counts: (data: TemplateCount[]) => Object.fromEntries(data.map((x) => [String(x.channel), x.count])),
+  },
   search: { keyword: "name", keywordPlaceholder: "placeholders.name", items: { channel: false } },
   columns: { name: { type: "click", minWidth: 160 }, code: { width: 160 }, variables: { type: "arr", minWidth: 180 } },
   form: {
     columns: 2,
     width: 820,
-    // A new template goes into the channel of the tab it was added from.
+    // A new template goes into the channel of the tab shown.
     preset: (q) => ({ channel: q.channel }),
     placeholders: ["name", "code", "title"],
     fields: {
@@ -91,7 +71,6 @@ export const templateResource = defineResource<TemplateRow>({
   rowActions: ["view", "edit", "del"],
   toolbar: ["add", "batchDelete"],
   multiple: true,
-  slots: { top: (ui) => <ChannelTabs ui={ui} /> },
 });
 
 export function TemplateList() {

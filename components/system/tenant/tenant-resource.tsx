@@ -6,7 +6,7 @@ import { PASSWORD_MAX } from "@/lib/contract/password";
 import { defaultPwdPolicy } from "@/lib/contract/pwd-policy";
 import { tenant, tenantQuery, tenantUpdate, type TenantRow } from "@/lib/contract/system/tenant";
 import { defineResource, ResourcePage, type CustomFieldProps, type ResourceUi } from "@/components/kit";
-import { PasswordPolicyHint } from "@/components/login/password-policy-hint";
+import { PasswordPolicyHint } from "@/components/kit/password-policy-hint";
 import { Input } from "@/components/ui/input";
 import { TenantDialogs, openTenantDialog } from "./tenant-dialogs";
 import { TenantStats } from "./tenant-stats";

@@ -1,25 +1,17 @@
 "use client";
 
-import * as React from "react";
 import useSWR from "swr";
-import Link from "next/link";
-import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { PencilIcon, UserRoundIcon } from "lucide-react";
-import { api, swrFetcher } from "@/lib/api/fetcher";
+import { api } from "@/lib/api/fetcher";
 import type { Page } from "@/lib/contract/envelope";
 import type { GroupMember, GroupRow } from "@/lib/contract/system/group";
-import type { UserRow } from "@/lib/contract/system/user";
+import { user, type UserRow } from "@/lib/contract/system/user";
+import { deriveDetailRows } from "@/components/kit";
 import { fileUrl } from "@/lib/file-url";
-import { InfoView, type InfoItem } from "@/components/kit";
-import { Can } from "@/components/kit/can";
-import { DictText } from "@/components/kit/table/cells";
-import { PageFrame } from "@/components/shell/page-frame";
+import { defineDetail, DetailPage } from "@/components/kit/detail/define-detail";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatDateTime } from "@/lib/format";
 
 /**
  * The groups a user belongs to. The cloud has no "groups of a user" call, so the tenant's
@@ -44,84 +36,56 @@ const chips = (names: readonly string[]) =>
     "-"
   );
 
-function Body() {
+function UserGroups({ userId }: { userId: number }) {
+  const groups = useSWR(["user-groups", userId], () => groupsOf(userId), { shouldRetryOnError: false });
+  return groups.data ? chips(groups.data.map((g) => g.groupName)) : groups.error ? "-" : <Skeleton className="h-5 w-40" />;
+}
+
+function QueryPhone({ on }: { on: boolean }) {
   const t = useTranslations("system.user");
-  const tAll = useTranslations();
-  const params = useSearchParams();
-  const id = params.get("id");
-  const valid = !!id && /^\d+$/.test(id);
-  const { data, error } = useSWR<UserRow>(valid ? ["sys/user/getUserInfoById", { id }] : null, swrFetcher, { shouldRetryOnError: false });
-  const groups = useSWR(data ? ["user-groups", data.id] : null, () => groupsOf(data!.id), { shouldRetryOnError: false });
+  return t(on ? "queryPhoneOn" : "queryPhoneOff");
+}
 
-  const items: InfoItem[] = data
-    ? [
-        { label: t("fields.username"), value: data.username },
-        { label: t("fields.realname"), value: data.realname },
-        { label: t("fields.employeeNo"), value: data.employeeNo || "-" },
-        { label: t("fields.sex"), value: <DictText dict="sex" value={data.sex} /> },
-        { label: t("fields.position"), value: data.position || "-" },
-        { label: t("fields.departmentId"), value: data.departmentName || "-" },
-        { label: t("fields.phone"), value: data.phone || "-", side: "right" },
-        { label: t("fields.landline"), value: data.landline || "-", side: "right" },
-        { label: t("fields.email"), value: data.email || "-", side: "right" },
-        { label: t("fields.enabled"), value: <DictText dict="enableState" value={data.enabled} />, side: "right" },
-        { label: t("fields.queryPhone"), value: data.queryPhone === 1 ? t("queryPhoneOn") : t("queryPhoneOff"), side: "right" },
-        { label: t("fields.createTime"), value: formatDateTime(data.createTime), side: "right" },
-        { label: t("fields.roleIds"), value: chips(data.roleNames), side: "full" },
-        { label: t("fields.groups"), value: groups.data ? chips(groups.data.map((g) => g.groupName)) : groups.error ? "-" : <Skeleton className="h-5 w-40" />, side: "full" },
-      ]
-    : [];
-
+function Avatar({ user }: { user: UserRow }) {
+  const t = useTranslations("system.user");
   return (
-    <PageFrame
-      back="userSet"
-      title={data ? `${data.realname} (${data.username})` : undefined}
-      actions={
-        data && (
-          <Can code="sys:user:upd">
-            <Button size="sm" variant="outline" asChild>
-              <Link href={`/systemSet/userSet?edit=${data.id}`}>
-                <PencilIcon />
-                {tAll("kit.actions.edit")}
-              </Link>
-            </Button>
-          </Can>
-        )
-      }
-    >
-      {!valid || (error && !data) ? (
-        <p className="rounded-md border bg-card p-8 text-center text-sm text-muted-foreground" data-testid="user-missing">
-          {tAll("kit.form.notFound")}
-        </p>
-      ) : !data ? (
-        <Skeleton className="h-72" />
+    <>
+      {user.avatar ? (
+        // eslint-disable-next-line @next/next/no-img-element
+        <img src={fileUrl(user.avatar)} alt={t("fields.avatar")} className="size-24 rounded-full border object-cover" />
       ) : (
-        <Card data-testid="user-info">
-          <CardContent className="flex flex-col gap-6 sm:flex-row">
-            <div className="flex shrink-0 flex-col items-center gap-2">
-              {data.avatar ? (
-                // eslint-disable-next-line @next/next/no-img-element
-                <img src={fileUrl(data.avatar)} alt={t("fields.avatar")} className="size-24 rounded-full border object-cover" />
-              ) : (
-                <div className="flex size-24 items-center justify-center rounded-full border bg-muted text-muted-foreground">
-                  <UserRoundIcon className="size-10" aria-hidden />
-                </div>
-              )}
-              {data.tenantAdmin && <Badge>{t("tenantAdmin")}</Badge>}
-            </div>
-            <InfoView items={items} className="min-w-0 flex-1" />
-          </CardContent>
-        </Card>
+        <div className="flex size-24 items-center justify-center rounded-full border bg-muted text-muted-foreground">
+          <UserRoundIcon className="size-10" aria-hidden />
+        </div>
       )}
-    </PageFrame>
+      {user.tenantAdmin && <Badge>{t("tenantAdmin")}</Badge>}
+    </>
   );
 }
 
 /** userSetInfo (keep-alive off): one user, read-only, with roles, department and groups. */
+const userDetail = defineDetail<UserRow>({
+  ns: "system.user",
+  info: "sys/user/getUserInfoById",
+  back: "userSet",
+  title: (u) => `${u.realname} (${u.username})`,
+  testId: "user-info",
+  actions: [{ key: "edit", label: "kit.actions.edit", icon: <PencilIcon />, perm: "sys:user:upd", href: (u) => `/systemSet/userSet?edit=${u.id}` }],
+  sections: [
+    {
+      key: "basic",
+      lead: (u) => <Avatar user={u} />,
+      rows: deriveDetailRows<UserRow>(user, {
+        roleNames: { type: "slot", full: true, render: (u) => chips(u.roleNames) },
+        avatar: false,
+        queryPhone: { type: "slot", render: (u) => <QueryPhone on={u.queryPhone === 1} /> },
+        createTime: {},
+        groups: { type: "slot", full: true, render: (u) => <UserGroups userId={u.id} /> },
+      }),
+    },
+  ],
+});
+
 export function UserInfoView() {
-  return (
-    <React.Suspense fallback={<Skeleton className="m-4 h-72" />}>
-      <Body />
-    </React.Suspense>
-  );
+  return <DetailPage detail={userDetail} />;
 }

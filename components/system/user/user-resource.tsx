@@ -8,7 +8,7 @@ import { Switch } from "@/components/ui/switch";
 import { api } from "@/lib/api/fetcher";
 import { user, userQuery, userUpdate, type UserRow } from "@/lib/contract/system/user";
 import { DepartmentSelect } from "../department/department-select";
-import { useUrlParam } from "../menu/url-param";
+import { useUrlParam } from "@/components/kit/url-param";
 import { DepartmentFilter } from "./department-filter";
 import { useRoleOptions } from "./use-role-options";
 

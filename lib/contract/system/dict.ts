@@ -15,7 +15,7 @@ const sort = z.coerce.number({ error: "validation.number" }).int().min(0, "valid
 const enabled = { schema: enableState.default(1), kind: "switch", dict: "enableState" } as const;
 const sortField = { schema: sort, kind: "number", min: 0, max: 10000, floatNum: 0 } as const;
 const remark = { schema: text(500), kind: "textarea" } as const;
-const parentId = { schema: optionalId, kind: "custom", full: true } as const;
+const parentId = { schema: optionalId, kind: "custom", full: true, list: false } as const;
 
 export const dict = defineEntity({
   ns: "system.dict",

@@ -25,8 +25,8 @@ export const user = defineEntity({
     landline: { schema: landline, list: false },
     email: { schema: email, kind: "email" },
     /** A department includes those below it in the list's filter. */
-    departmentId: { schema: selectRequired(dbId), kind: "id", search: "eq", list: false },
-    roleIds: { schema: roleIds.default([]), kind: "custom", list: false },
+    departmentId: { schema: selectRequired(dbId), kind: "id", search: "eq", list: false, detail: false },
+    roleIds: { schema: roleIds.default([]), kind: "custom", list: false, detail: false },
     /** Without a password the policy's initial password is used; either is checked against the policy. */
     password: { schema: optional(z.string().max(PASSWORD_MAX, "validation.maxLength")), kind: "password", list: false, detail: false, export: false },
     /** Stored path of the avatar image. */

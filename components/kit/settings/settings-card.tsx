@@ -6,12 +6,14 @@ import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { api, ApiError } from "@/lib/api/fetcher";
-import { FormFields, localizedResolver, useValidationTranslate, type FormField } from "@/components/kit";
-import { serverFieldError } from "@/components/kit/form/localized-resolver";
-import { usePermissions } from "@/components/kit/can";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { usePermissions } from "../can";
+import { FormFields } from "../form/form-fields";
+import { localizedResolver, serverFieldError } from "../form/localized-resolver";
+import { useValidationTranslate } from "../form/use-validation-translate";
+import type { FormField } from "../resource/define-resource";
 
 export type SettingsCardProps = {
   /** Message key prefix of the labels (e.g. "system.pwdMode"). */
@@ -38,7 +40,8 @@ export type SettingsCardProps = {
 
 /**
  * One settings section: a card with its own form, checked with the contract schema, and its own
- * save button (several per screen: the password policy, company and login-page settings).
+ * save button (several per screen: the password policy, company and login-page settings). Changed
+ * values are marked and can be reset to what was loaded.
  */
 export function SettingsCard({ ns, title, description, schema, values, fields, columns = 1, endpoint, perm, toBody, onSaved, children, testId }: SettingsCardProps) {
   const tAll = useTranslations();
@@ -50,12 +53,15 @@ export function SettingsCard({ ns, title, description, schema, values, fields, c
   const form = useForm<FieldValues>({ defaultValues: values, resolver: localizedResolver(schema, translate) });
   React.useEffect(() => form.reset(values), [form, values]);
   const [rootError, setRootError] = React.useState("");
+  const dirty = form.formState.isDirty;
 
   const submit = form.handleSubmit(async (parsed) => {
     setRootError("");
     try {
       const data = await api.post(endpoint, toBody ? toBody(parsed) : parsed, { silent: true });
       toast.success(tk("form.saved"));
+      // What was saved is the new baseline (the loaded values may not change, e.g. a re-read equal answer).
+      form.reset(form.getValues());
       await onSaved?.(data);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
@@ -66,7 +72,7 @@ export function SettingsCard({ ns, title, description, schema, values, fields, c
   });
 
   return (
-    <Card data-testid={testId}>
+    <Card data-testid={testId} data-dirty={dirty || undefined}>
       <CardHeader>
         <CardTitle className="text-base">{title}</CardTitle>
         {description && <p className="text-xs text-muted-foreground">{description}</p>}
@@ -82,9 +88,23 @@ export function SettingsCard({ ns, title, description, schema, values, fields, c
           )}
         </CardContent>
         {editable && (
-          <CardFooter className="justify-end">
+          <CardFooter className="justify-end gap-2">
+            {dirty && <span className="mr-auto text-xs text-muted-foreground" data-testid={testId ? `${testId}-unsaved` : undefined}>{tk("settings.unsaved")}</span>}
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              disabled={!dirty || form.formState.isSubmitting}
+              onClick={() => {
+                setRootError("");
+                form.reset(values);
+              }}
+              data-testid={testId ? `${testId}-reset` : undefined}
+            >
+              {tk("settings.reset")}
+            </Button>
             <Button type="submit" size="sm" disabled={form.formState.isSubmitting} data-testid={testId ? `${testId}-save` : undefined}>
-              {tAll("system.settings.save" as never)}
+              {tk("settings.save")}
             </Button>
           </CardFooter>
         )}
@@ -99,7 +119,7 @@ export function SettingsBody<T>({ data, error, children }: { data: T | undefined
   if (data !== undefined) return <>{children(data)}</>;
   if (error) return <p className="rounded-md border bg-card p-6 text-center text-sm text-destructive">{tk("table.error")}</p>;
   return (
-    <div className="grid gap-4 xl:grid-cols-2">
+    <div className="grid gap-4 xl:grid-cols-2" data-testid="settings-loading">
       <Skeleton className="h-72" />
       <Skeleton className="h-72" />
     </div>

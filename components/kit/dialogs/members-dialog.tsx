@@ -4,13 +4,14 @@ import * as React from "react";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
-import { KitDialog, useConfirm } from "@/components/kit";
-import { Can } from "@/components/kit/can";
+import { Can } from "../can";
+import { useUrlParam } from "../url-param";
+import { useConfirm } from "./confirm-dialog";
+import { KitDialog } from "./kit-dialog";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { api, swrFetcher } from "@/lib/api/fetcher";
 import type { Page } from "@/lib/contract/envelope";
-import { useUrlParam } from "./menu/url-param";
 
 export type MemberColumn<R> = { title: string; cell: (row: R) => React.ReactNode };
 
@@ -33,7 +34,8 @@ export type MembersPickerProps = {
 };
 
 /**
- * Who belongs to one owner (a group's users, a role's users or tenants), opened by `?members=<id>`:
+ * The kit's relation dialog: who belongs to one owner (a group's users, a role's users or
+ * tenants), opened by `?members=<id>`:
  * a table with a remove link per row and an add button that opens the caller's picker.
  */
 export function MembersDialog<R extends { id: number }>({

@@ -8,7 +8,7 @@ import { ArrowLeft, ChevronRight } from "lucide-react";
 import { menuTitle, menuTrail } from "@/lib/shell/menu";
 import { backTarget, HOME_PATH, routeByPath, titleKey } from "@/lib/shell/routes";
 import { Button } from "@/components/ui/button";
-import { useShell } from "./shell-context";
+import { useSession } from "./session";
 
 /**
  * Detail pages (keep-alive off in the catalogue) start fresh each time they are shown again:
@@ -51,7 +51,7 @@ export function PageFrame({ title, back, actions, children }: PageFrameProps) {
   const current = usePathname();
   const [pathname] = useState(current);
   const router = useRouter();
-  const { menus } = useShell();
+  const { menus } = useSession();
   const route = routeByPath(pathname);
   const trail = menuTrail(menus, pathname);
   const heading = title ?? (route ? t(titleKey(route)) : null);

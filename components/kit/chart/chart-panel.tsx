@@ -1,0 +1,105 @@
+"use client";
+
+import * as React from "react";
+import { useTranslations } from "next-intl";
+import type { EChartsOption } from "echarts";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { DateInput } from "@/components/ui/date-input";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useDict } from "../dict/use-dict";
+import { SelectField } from "../form/select-field";
+import { LoadError } from "../load-error";
+import type { DictRef } from "../resource/define-resource";
+import type { QuickRange } from "../resource/search-rules";
+import { QuickRanges } from "../search/search-bar";
+
+// The chart component (and with it ECharts) loads when a panel first has something to draw.
+const EChart = React.lazy(() => import("@/components/charts/echart").then((m) => ({ default: m.EChart })));
+
+/** A day range, both ends inclusive: `YYYY-MM-DD`. */
+export type DayRange = [string, string];
+
+export type ChartSelect = {
+  key: string;
+  label: string;
+  /** Options: a dictionary name or an inline list (query type, value type…). */
+  dict: DictRef;
+  value: string | number | null;
+  onChange: (value: string | number | null) => void;
+};
+
+export type ChartPanelProps = {
+  title: React.ReactNode;
+  /** The time range of the query, with the search bar's quick ranges (ending on the platform's today). */
+  range?: { value: DayRange; onChange: (range: DayRange) => void; quick?: QuickRange[] };
+  selects?: ChartSelect[];
+  /** Buttons at the right of the header (export…). */
+  toolbar?: React.ReactNode;
+  loading?: boolean;
+  error?: boolean;
+  onRetry?: () => void;
+  /** Nothing to draw (shown instead of an empty chart). */
+  empty?: boolean;
+  /** The chart; or `children` for another body. */
+  option?: EChartsOption;
+  children?: React.ReactNode;
+  height?: number;
+  /** Accessible name of the chart (default the title when it is text). */
+  ariaLabel?: string;
+  testId?: string;
+};
+
+function PanelSelect({ select }: { select: ChartSelect }) {
+  const options = useDict(select.dict);
+  return (
+    <label className="flex items-center gap-1.5 text-sm">
+      <span className="whitespace-nowrap text-muted-foreground">{select.label}</span>
+      <SelectField id={`chart-${select.key}`} className="h-8 w-36" options={options} value={select.value ?? ""} onChange={(v) => select.onChange(v === "" ? null : v)} clearable={false} />
+    </label>
+  );
+}
+
+/**
+ * The frame of a monitoring chart: title, time range with quick ranges, query / value type
+ * selects, a toolbar, and loading / error / empty states around the body, where an ECharts chart
+ * mounts lazily (no ECharts in the first load of a page).
+ */
+export function ChartPanel({ title, range, selects, toolbar, loading, error, onRetry, empty, option, children, height = 320, ariaLabel, testId }: ChartPanelProps) {
+  const tk = useTranslations("kit");
+  const box = { height };
+  const body = loading ? (
+    <Skeleton style={box} data-testid="chart-loading" />
+  ) : error ? (
+    <LoadError style={box} onRetry={onRetry} testId="chart-error" />
+  ) : empty ? (
+    <p style={box} className="flex items-center justify-center text-sm text-muted-foreground" data-testid="chart-empty">
+      {tk("table.empty")}
+    </p>
+  ) : (
+    (children ?? (option && (
+      <React.Suspense fallback={<Skeleton style={box} />}>
+        <EChart option={option} height={height} ariaLabel={ariaLabel ?? (typeof title === "string" ? title : undefined)} />
+      </React.Suspense>
+    )))
+  );
+  return (
+    <Card data-testid={testId}>
+      <CardHeader className="flex flex-row flex-wrap items-center gap-3 space-y-0">
+        <CardTitle className="mr-auto text-base">{title}</CardTitle>
+        {selects?.map((s) => (
+          <PanelSelect key={s.key} select={s} />
+        ))}
+        {range && (
+          <div className="flex items-center gap-1" data-testid="chart-range">
+            <DateInput className="h-8 w-36 px-2" aria-label={tk("search.start")} value={range.value[0]} max={range.value[1] || undefined} onChange={(e) => range.onChange([e.target.value, range.value[1]])} />
+            <span className="text-muted-foreground">–</span>
+            <DateInput className="h-8 w-36 px-2" aria-label={tk("search.end")} value={range.value[1]} min={range.value[0] || undefined} onChange={(e) => range.onChange([range.value[0], e.target.value])} />
+            <QuickRanges kinds={range.quick} onPick={range.onChange} />
+          </div>
+        )}
+        {toolbar && <div className="flex items-center gap-2">{toolbar}</div>}
+      </CardHeader>
+      <CardContent className="p-2">{body}</CardContent>
+    </Card>
+  );
+}

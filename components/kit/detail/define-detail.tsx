@@ -1,0 +1,241 @@
+"use client";
+
+import * as React from "react";
+import useSWR from "swr";
+import Link from "next/link";
+import { useSearchParams } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { swrFetcher } from "@/lib/api/fetcher";
+import { cn } from "@/lib/utils";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { usePermissions } from "../can";
+import { DetailRows } from "./detail-rows";
+import { PageFrame } from "../page-frame";
+import type { AnyRow, DetailRow, Resource } from "../resource/define-resource";
+import { ResourceDialogs, ResourceSearch, ResourceTable } from "../resource/resource-parts";
+import { useResourceList } from "../resource/use-resource-list";
+import { useNsLabel } from "../use-ns-label";
+
+/** What custom parts and actions of a detail get. */
+export type DetailContext<Row extends AnyRow> = {
+  row: Row;
+  /** A label under the detail's `ns` ("kit." keys from the kit). */
+  t: (key: string, values?: Record<string, string | number>) => string;
+  /** Reads the row again (after an action changed it). */
+  refresh: () => Promise<unknown>;
+};
+
+/** One card of a detail: label / value rows, or a custom part; `lead` sits left of the rows (an avatar). */
+export type DetailSection<Row extends AnyRow> = {
+  key: string;
+  /** Card title key; without it no header. */
+  title?: string;
+  /** Beside the title (a status badge). */
+  badge?: (row: Row, ctx: DetailContext<Row>) => React.ReactNode;
+  rows?: DetailRow<Row>[];
+  lead?: (row: Row, ctx: DetailContext<Row>) => React.ReactNode;
+  render?: (row: Row, ctx: DetailContext<Row>) => React.ReactNode;
+  /** Columns out of 3 the card takes on wide screens (default 3). */
+  span?: 1 | 2 | 3;
+};
+
+/** A tab of a detail: rows, a list of another resource narrowed to this row, or a custom part. */
+export type DetailTab<Row extends AnyRow> = {
+  key: string;
+  label: string;
+  rows?: DetailRow<Row>[];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  list?: { resource: Resource<any>; filter: (row: Row) => Record<string, unknown> };
+  render?: (row: Row, ctx: DetailContext<Row>) => React.ReactNode;
+};
+
+/** What the view dialog and the detail page share: cards, then tabs. */
+export type DetailLayout<Row extends AnyRow> = {
+  sections?: DetailSection<Row>[];
+  tabs?: DetailTab<Row>[];
+};
+
+export type DetailAction<Row extends AnyRow> = {
+  key: string;
+  label: string;
+  icon?: React.ReactNode;
+  perm?: string;
+  show?: (row: Row) => boolean;
+  /** A link (e.g. the list's edit dialog: `/systemSet/userSet?edit=3`) or a click. */
+  href?: (row: Row) => string;
+  onClick?: (row: Row, ctx: DetailContext<Row>) => void;
+};
+
+export type DetailConfig<Row extends AnyRow> = DetailLayout<Row> & {
+  /** Message prefix of every label. */
+  ns: string;
+  /** GET of one row, asked with `{ [keyId]: <?id= of the URL> }`. */
+  info: string;
+  keyId?: string;
+  /** The page's back target (a route name or a path, see PageFrame). */
+  back?: string;
+  /** The page title once the row is loaded (default the route's title). */
+  title?: (row: Row) => string;
+  actions?: DetailAction<Row>[];
+  /** Dialogs of the page (e.g. opened by actions through the URL). */
+  dialogs?: (ctx: { refresh: () => Promise<unknown> }) => React.ReactNode;
+  /** Test id of the body (and `<testId>-missing` of the not-found note). */
+  testId?: string;
+};
+
+export type Detail<Row extends AnyRow> = DetailConfig<Row> & { keyId: string };
+
+/** A detail page (`?id=` of the URL) or the body of a view dialog; see `DetailView`. */
+export function defineDetail<Row extends AnyRow>(config: DetailConfig<Row>): Detail<Row> {
+  return { ...config, keyId: config.keyId ?? "id" };
+}
+
+function NestedList<Row extends AnyRow>({ resource, filter }: { resource: Resource<Row>; filter: Record<string, unknown> }) {
+  const list = useResourceList(resource, filter);
+  return (
+    <div className="flex flex-col gap-3" data-testid="detail-list" data-resource={resource.api}>
+      <ResourceSearch list={list} />
+      <ResourceTable list={list} />
+      <ResourceDialogs list={list} />
+    </div>
+  );
+}
+
+function Section<Row extends AnyRow>({ section, ctx, plain }: { section: DetailSection<Row>; ctx: DetailContext<Row>; plain?: boolean }) {
+  const { row, t } = ctx;
+  const lead = section.lead?.(row, ctx);
+  const content = (
+    <div className={cn(lead !== undefined && "flex flex-col gap-6 sm:flex-row")}>
+      {lead !== undefined && <div className="flex shrink-0 flex-col items-center gap-2">{lead}</div>}
+      <div className="min-w-0 flex-1">
+        {section.rows && <DetailRows rows={section.rows} row={row} label={t} />}
+        {section.render?.(row, ctx)}
+      </div>
+    </div>
+  );
+  const heading = section.title && (
+    <div className="flex items-center justify-between gap-2">
+      <h3 className="text-base font-semibold">{t(section.title)}</h3>
+      {section.badge?.(row, ctx)}
+    </div>
+  );
+  // In a dialog the sections are plain blocks; on a page each is a card.
+  if (plain)
+    return (
+      <section className="flex flex-col gap-2" data-section={section.key}>
+        {heading}
+        {content}
+      </section>
+    );
+  return (
+    <Card className={SPANS[section.span ?? 3]} data-section={section.key}>
+      {heading && <CardHeader>{heading}</CardHeader>}
+      <CardContent className={cn(!heading && "pt-6")}>{content}</CardContent>
+    </Card>
+  );
+}
+
+const SPANS = { 1: "xl:col-span-1", 2: "xl:col-span-2", 3: "xl:col-span-3" } as const;
+
+/**
+ * The one renderer of a row's details (detail pages and the kit's view dialog): the cards in a
+ * three-column grid, then the tabs (rows, a nested list narrowed to the row, or a custom part).
+ */
+export function DetailView<Row extends AnyRow>({ layout, ctx, plain }: { layout: DetailLayout<Row>; ctx: DetailContext<Row>; plain?: boolean }) {
+  const [tab, setTab] = React.useState(layout.tabs?.[0]?.key ?? "");
+  return (
+    <div className="flex flex-col gap-4">
+      {layout.sections && layout.sections.length > 0 && (
+        <div className={cn("grid items-start gap-4", !plain && "xl:grid-cols-3")}>
+          {layout.sections.map((s) => (
+            <Section key={s.key} section={s} ctx={ctx} plain={plain} />
+          ))}
+        </div>
+      )}
+      {layout.tabs && layout.tabs.length > 0 && (
+        <Tabs value={tab} onValueChange={setTab} data-testid="detail-tabs">
+          <TabsList>
+            {layout.tabs.map((t) => (
+              <TabsTrigger key={t.key} value={t.key} data-testid={`detail-tab-${t.key}`}>
+                {ctx.t(t.label)}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {layout.tabs.map((t) => (
+            <TabsContent key={t.key} value={t.key}>
+              {t.rows && <DetailRows rows={t.rows} row={ctx.row} label={ctx.t} />}
+              {t.list && <NestedList resource={t.list.resource} filter={t.list.filter(ctx.row)} />}
+              {t.render?.(ctx.row, ctx)}
+            </TabsContent>
+          ))}
+        </Tabs>
+      )}
+    </div>
+  );
+}
+
+function DetailBody<Row extends AnyRow>({ detail }: { detail: Detail<Row> }) {
+  const tk = useTranslations("kit");
+  const t = useNsLabel(detail.ns);
+  const { can } = usePermissions();
+  const id = useSearchParams().get(detail.keyId);
+  const valid = !!id && /^\d+$/.test(id);
+  const { data, error, mutate } = useSWR<Row>(valid ? [detail.info, { [detail.keyId]: id }] : null, swrFetcher, { shouldRetryOnError: false });
+  const refresh = React.useCallback(() => mutate(), [mutate]);
+  const ctx = React.useMemo(() => (data ? { row: data, t, refresh } : null), [data, t, refresh]);
+  const actions = ctx ? (detail.actions ?? []).filter((a) => can(a.perm) && (!a.show || a.show(ctx.row))) : [];
+  return (
+    <PageFrame
+      back={detail.back}
+      title={data && detail.title ? detail.title(data) : undefined}
+      actions={
+        ctx &&
+        actions.length > 0 && (
+          <div className="flex flex-wrap gap-2">
+            {actions.map((a) =>
+              a.href ? (
+                <Button key={a.key} size="sm" variant="outline" asChild data-action={a.key}>
+                  <Link href={a.href(ctx.row)}>
+                    {a.icon}
+                    {t(a.label)}
+                  </Link>
+                </Button>
+              ) : (
+                <Button key={a.key} size="sm" variant="outline" onClick={() => a.onClick?.(ctx.row, ctx)} data-action={a.key}>
+                  {a.icon}
+                  {t(a.label)}
+                </Button>
+              ),
+            )}
+          </div>
+        )
+      }
+    >
+      {!valid || (error && !data) ? (
+        <p className="rounded-md border bg-card p-8 text-center text-sm text-muted-foreground" data-testid={detail.testId ? `${detail.testId}-missing` : "detail-missing"}>
+          {tk("form.notFound")}
+        </p>
+      ) : !ctx ? (
+        <Skeleton className="h-72" />
+      ) : (
+        <div data-testid={detail.testId ?? "detail"}>
+          <DetailView layout={detail} ctx={ctx} />
+        </div>
+      )}
+      {detail.dialogs?.({ refresh })}
+    </PageFrame>
+  );
+}
+
+/** A detail page: the row of `?id=`, its cards and tabs, actions in the title bar, back to its list. */
+export function DetailPage<Row extends AnyRow>({ detail }: { detail: Detail<Row> }) {
+  // useSearchParams needs a Suspense boundary so the page shell can prerender.
+  return (
+    <React.Suspense fallback={<Skeleton className="m-4 h-72" />}>
+      <DetailBody detail={detail} />
+    </React.Suspense>
+  );
+}

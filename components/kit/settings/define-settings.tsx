@@ -1,0 +1,125 @@
+"use client";
+
+import * as React from "react";
+import useSWR from "swr";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import type { FieldValues, UseFormReturn } from "react-hook-form";
+import type { z } from "zod";
+import { swrFetcher } from "@/lib/api/fetcher";
+import { PageFrame } from "../page-frame";
+import type { FormField } from "../resource/define-resource";
+import { SettingsBody, SettingsCard } from "./settings-card";
+
+/** What field builders and extras get: the whole translator and the loaded settings. */
+export type SettingsContext<Data> = { t: (key: string, values?: Record<string, string | number>) => string; data: Data };
+
+export type SettingsCardConfig<Data> = {
+  /** Test id of the card (`<id>-save`, `<id>-reset` on its buttons). */
+  id: string;
+  /** Message keys under the screen's `ns`. */
+  title: string;
+  description?: string;
+  /** The contract schema of the form (the cloud checks again). */
+  schema: z.ZodType;
+  /** POST endpoint of this card's save. */
+  save: string;
+  /** Permission of the save; without it the card is read-only. */
+  perm: string;
+  /** The card's form values out of the loaded settings. */
+  values: (data: Data) => FieldValues;
+  fields: FormField[] | ((ctx: SettingsContext<Data>) => FormField[]);
+  columns?: 1 | 2;
+  /** Form values → request body (default: as they are). */
+  toBody?: (values: FieldValues) => unknown;
+  /** Content under the fields (previews), given the live form. */
+  extra?: (form: UseFormReturn<FieldValues>, ctx: SettingsContext<Data>) => React.ReactNode;
+};
+
+export type SettingsConfig<Data> = {
+  /** Message prefix of every label. */
+  ns: string;
+  /** GET endpoint of the settings (also the SWR key). */
+  info: string;
+  /**
+   * "answer": a save answers the whole settings, kept as they are; "reload" (default): the settings
+   * are read again after a save.
+   */
+  saved?: "answer" | "reload";
+  /** After a save the server-rendered parts render again (the shell shows branding). */
+  refreshServer?: boolean;
+  /** "single" (default): one column; "split": the first card left, the others stacked right. */
+  layout?: "single" | "split";
+  cards: SettingsCardConfig<Data>[];
+};
+
+export type Settings<Data> = SettingsConfig<Data>;
+
+/**
+ * A settings screen: one GET of the settings, and cards each bound to its own save endpoint
+ * (form checked by the contract schema, dirty marker, reset, save). Module constant, rendered by
+ * `<SettingsPage settings={...} />` in the page frame.
+ */
+export function defineSettings<Data>(config: SettingsConfig<Data>): Settings<Data> {
+  return config;
+}
+
+function Section<Data>({ settings, card, data, onSaved }: { settings: Settings<Data>; card: SettingsCardConfig<Data>; data: Data; onSaved: (answer: unknown) => Promise<unknown> }) {
+  const tAll = useTranslations();
+  const t = React.useCallback((key: string, values?: Record<string, string | number>) => tAll(key as never, values as never), [tAll]);
+  const ctx = React.useMemo(() => ({ t, data }), [t, data]);
+  const values = React.useMemo(() => card.values(data), [card, data]);
+  const fields = React.useMemo(() => (typeof card.fields === "function" ? card.fields(ctx) : card.fields), [card, ctx]);
+  const label = (key: string) => tAll(`${settings.ns}.${key}` as never);
+  return (
+    <SettingsCard
+      ns={settings.ns}
+      testId={card.id}
+      title={label(card.title)}
+      description={card.description ? label(card.description) : undefined}
+      schema={card.schema}
+      values={values}
+      fields={fields}
+      columns={card.columns}
+      endpoint={card.save}
+      perm={card.perm}
+      toBody={card.toBody}
+      onSaved={onSaved}
+    >
+      {card.extra ? (form) => card.extra!(form, ctx) : undefined}
+    </SettingsCard>
+  );
+}
+
+export function SettingsPage<Data>({ settings }: { settings: Settings<Data> }) {
+  const router = useRouter();
+  const { data, error, mutate } = useSWR<Data>(settings.info, swrFetcher);
+  const onSaved = React.useCallback(
+    async (answer: unknown) => {
+      await (settings.saved === "answer" ? mutate(answer as Data, { revalidate: false }) : mutate());
+      if (settings.refreshServer) router.refresh();
+    },
+    [settings, mutate, router],
+  );
+  const sections = (loaded: Data) => settings.cards.map((c) => <Section key={c.id} settings={settings} card={c} data={loaded} onSaved={onSaved} />);
+  return (
+    <PageFrame>
+      <SettingsBody data={data} error={error}>
+        {(loaded) => {
+          const [first, ...rest] = sections(loaded);
+          return settings.layout === "split" ? (
+            <div className="grid items-start gap-4 xl:grid-cols-2">
+              {first}
+              <div className="grid gap-4">{rest}</div>
+            </div>
+          ) : (
+            <div className="grid max-w-3xl gap-4">
+              {first}
+              {rest}
+            </div>
+          );
+        }}
+      </SettingsBody>
+    </PageFrame>
+  );
+}
