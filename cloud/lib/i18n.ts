@@ -6,13 +6,21 @@ import zhValidation from "@/messages/zh-cn/validation.json";
 import enValidation from "@/messages/en/validation.json";
 import zhWidgets from "@/messages/zh-cn/widgets.json";
 import enWidgets from "@/messages/en/widgets.json";
+import zhProjects from "@/messages/zh-cn/projects.json";
+import enProjects from "@/messages/en/projects.json";
+import zhSystem from "@/messages/zh-cn/system.json";
+import enSystem from "@/messages/en/system.json";
 
 const catalogues: Record<Locale, Record<string, unknown>> = {
-  "zh-cn": { cloud: zhCloud, validation: zhValidation, widgets: zhWidgets },
-  en: { cloud: enCloud, validation: enValidation, widgets: enWidgets },
+  "zh-cn": { cloud: zhCloud, validation: zhValidation, widgets: zhWidgets, projects: zhProjects, system: zhSystem },
+  en: { cloud: enCloud, validation: enValidation, widgets: enWidgets, projects: enProjects, system: enSystem },
 };
 
-/** Translates `cloud.*`, `validation.*` and `widgets.*` (uploads, imports) keys; an unknown key falls back to itself. */
+/**
+ * Translates `cloud.*`, `validation.*`, `widgets.*` (uploads, imports) and the entity namespaces
+ * (`projects.*`, `system.*`: export and import headers, what an "in use" error names); an unknown
+ * key falls back to the Chinese text, then to itself.
+ */
 export function t(locale: Locale, key: string, values?: Record<string, string | number>): string {
   const template = lookup(catalogues[locale], key) ?? lookup(catalogues["zh-cn"], key) ?? key;
   return format(template, values);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageQuery } from "./envelope";
+import { pageQuery } from "./common";
 import type { UploadPurpose } from "./upload";
 import { optional } from "./validation";
 
@@ -139,6 +139,9 @@ const DEFAULT_USE: Record<Use, (f: FieldDef) => boolean> = {
 export function uses(f: FieldDef, use: Use): boolean {
   return f[use] ?? DEFAULT_USE[use](f);
 }
+
+/** The key field of an entity whose screens do not show it (rows carry it; the cloud maps it). */
+export const keyField = { kind: "id", readOnly: true, list: false, detail: false, export: false } as const satisfies FieldDef;
 
 export const labelOf = (name: string, f: FieldDef) => f.label ?? `fields.${name}`;
 export const columnOf = (name: string, f: FieldDef) => f.column ?? name;

@@ -8,7 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 import type { AnyRow } from "../resource/define-resource";
 import { LoadError } from "../load-error";
-import { filterTree } from "../table/tree";
+import { filterTree } from "@/lib/tree";
 
 /** Typing (and, with `settle`, choosing) rests this long before anything reloads. */
 export const MASTER_DEBOUNCE_MS = 300;

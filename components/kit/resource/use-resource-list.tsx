@@ -15,7 +15,7 @@ import { useSession } from "../session";
 import { KitCell } from "../table/cells";
 import type { ColumnLayout, TableColumn } from "../table/data-table";
 import { RowActions, type ResolvedAction } from "../table/row-actions";
-import { findNode, type TreeShape } from "../table/tree";
+import { findNode, type TreeShape } from "@/lib/tree";
 import { isRawColumn, permOf, type AnyRow, type BuiltinRowAction, type DialogMode, type Resource, type ResourceUi, type RowAction, type ToolbarAction } from "./define-resource";
 import { activeFilters, containsAll, readListState, requestParams, writeListState } from "./list-state";
 import { searchKeys } from "./search-rules";

@@ -10,7 +10,7 @@ import { DICT_SCOPES, type DictItemNode, type DictNode, type DictScope } from "@
 import { ResourceDialogs, ResourceTable, useConfirm, useResourceList, useRevalidateDict } from "@/components/kit";
 import { usePermissions } from "@/components/kit/can";
 import { ResourceFormDialog } from "@/components/kit/resource/resource-form-dialog";
-import { findNode } from "@/components/kit/table/tree";
+import { findNode } from "@/lib/tree";
 import { PageFrame } from "@/components/kit/page-frame";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { PlusIcon } from "lucide-react";
 import { dict, dictItem, dictItemUpdate, dictUpdate, type DictItemNode, type DictNode } from "@/lib/contract/system/dict";
 import { defineResource, type CustomFieldProps } from "@/components/kit";
-import { findNode } from "@/components/kit/table/tree";
+import { findNode } from "@/lib/tree";
 import { subtreeIds, TreeSelect } from "@/components/kit/form/tree-select";
 
 const NOT_LISTS = { info: false, export: false, import: false, template: false, openOrClose: false } as const;

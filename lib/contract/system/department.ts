@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineEntity, type RowOf } from "../entity";
+import { defineEntity, keyField, type RowOf } from "../entity";
 import { email, mobile, numberRequired, selectRequired, text, textRequired } from "../validation";
-import { dbId, keyField } from "./status";
+import { dbId } from "../common";
 
 /** Department (core §6): a tree per tenant whose root is the company itself — the root cannot
  *  be edited, moved or deleted; a department with users or children cannot be deleted. */

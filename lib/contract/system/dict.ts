@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineEntity, type RowOf } from "../entity";
+import { defineEntity, keyField, type RowOf } from "../entity";
 import { codeRequired, text, textRequired } from "../validation";
-import { dbId, enableState, keyField, optionalId } from "./status";
+import { dbId, enableState, optionalId } from "../common";
 
 /** dictSet: dictionaries as a tree with items (core §3 `itemName`, `itemValue`, `childrens`).
  *  Scope `tenant`: the caller's tenant's (the platform's for platform users); `user`: the

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { defineEntity, type RowOf } from "../entity";
+import { defineEntity, keyField, type RowOf } from "../entity";
 import { ENUMS } from "../enums";
 import { numberRequired, optional, text, textRequired } from "../validation";
-import { dbId, keyField, optionalId } from "./status";
+import { dbId, optionalId } from "../common";
 
 /** Menu trees (core §3, §6): `sys` (management side) and `tenant` (tenant side). A node is a menu
  *  entry or folder, or a button carrying a permission code. */

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { defineEntity, type RowOf } from "../entity";
+import { defineEntity, keyField, type RowOf } from "../entity";
 import { PASSWORD_MAX } from "../password";
 import { codeRequired, endNotBeforeStart, mobile, optional, text, textRequired, username } from "../validation";
-import { dbId, enableState, keyField } from "./status";
+import { dbId, enableState } from "../common";
 
 /** Tenant (core §3): name, ID, region, contact, account, contract number, dates and attachment. */
 

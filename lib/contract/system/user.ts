@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { defineEntity, type RowOf } from "../entity";
+import { defineEntity, keyField, type RowOf } from "../entity";
 import { ENUMS } from "../enums";
 import { PASSWORD_MAX } from "../password";
 import { email, landline, mobile, optional, selectRequired, text, textRequired, username } from "../validation";
-import { dbId, enableState, keyField } from "./status";
+import { dbId, enableState } from "../common";
 
 /** User (core §3): username (rule §5), real name, employee ID, gender, position, mobile,
  *  landline, e-mail, avatar (≤ 4 MB, checked by the uploader), department and roles. */
