@@ -1,4 +1,14 @@
-/** The kit's public API; see the usage notes at the top of resource/define-resource.ts. */
+/**
+ * The kit's public API, one definer per kind of screen (module constants, rendered by one component):
+ * - list: `defineResource` → `<ResourcePage>` (notes at the top of resource/define-resource.ts); a custom
+ *   list takes `useResourceList` and places the parts (`ResourceTabs`, `ResourceSearch`, `ResourceTable`,
+ *   `ResourceDialogs`…); callbacks get `ui.navigate` and `ui.session`;
+ * - master-detail: `MasterPane` in a resource's `slots.left` (or beside a nested `useResourceList(res, fixed)`);
+ * - detail page / view dialog: `defineDetail` → `<DetailPage>` (cards, then tabs of rows, a nested list or a part);
+ * - settings: `defineSettings` → `<SettingsPage>` (cards bound to save endpoints);
+ * - monitoring charts: `<ChartPanel>` (ECharts mounts lazily).
+ * The kit never imports the shell or a domain: the shell hands it the session (`SessionProvider`).
+ */
 export { defineResource, permOf, PAGE_SIZES } from "./resource/define-resource";
 export type {
   Resource,

@@ -133,7 +133,7 @@ function Body() {
           onChange={(id) => url.go({ dictId: id === null ? null : String(id) })}
           searchLabel={t("placeholders.search")}
           onSearch={setKeyword}
-          label={t("title")}
+          label={t(`scopes.${url.scope}`)}
           loading={!dicts.data && !dicts.error}
           error={!!dicts.error && !dicts.data}
           onRetry={() => dicts.mutate()}
