@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Envelope } from "@/lib/contract/envelope";
 import { createCloud } from "./app";
 import { openDb, type Db } from "./db/client";
@@ -9,6 +9,7 @@ import type { Deps } from "./lib/context";
 import type { Message } from "./lib/delivery";
 import { hashPassword, randomToken, sha256 } from "./lib/crypto";
 import { cloudConfig } from "./start";
+import { tenantOf } from "./lib/scope";
 
 export type TestRequest = {
   method?: string;
@@ -94,7 +95,7 @@ export async function createTestCloud(opts: { now?: Date; seed?: SeedOptions } =
   }
 
   async function userId(username: string, tenantId: number): Promise<number> {
-    const [u] = await handle.db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.username, username)));
+    const [u] = await handle.db.select({ id: users.id }).from(users).where(tenantOf(tenantId).where(users, eq(users.username, username)));
     if (!u) throw new Error(`no user ${username} in tenant ${tenantId}`);
     return u.id;
   }

@@ -22,6 +22,11 @@ export function toTree<T extends { id: number; parentId: number | null; sort?: n
   return roots;
 }
 
+/** A tree rebuilt node by node: `node` gets each row and its children already rebuilt. */
+export function mapTree<T extends { childrens: T[] }, N>(nodes: readonly T[], node: (row: T, childrens: N[]) => N): N[] {
+  return nodes.map((n) => node(n, mapTree(n.childrens, node)));
+}
+
 /**
  * Pure helpers over nested rows (department, menu and dictionary trees): which key names a
  * node and which holds its children. Keys are compared as strings, as they come from the URL.

@@ -7,6 +7,7 @@ import type { Channel } from "./delivery";
 import { AppError } from "./http";
 import { sha256, sixDigits } from "./crypto";
 import { t } from "./i18n";
+import { tenantOf } from "./scope";
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const RESEND_COOLDOWN_MS = 60_000;
@@ -21,7 +22,7 @@ function latest(deps: Deps, k: Target) {
     .from(verificationCodes)
     .where(
       and(
-        eq(verificationCodes.tenantId, k.tenantId),
+        tenantOf(k.tenantId).where(verificationCodes),
         eq(verificationCodes.purpose, k.purpose),
         eq(verificationCodes.channel, k.channel),
         eq(verificationCodes.target, k.target),

@@ -50,6 +50,8 @@ export type CrudOptions<F extends Fields, R> = {
   entity: CrudEntity<F>;
   /** Permission prefix: add / import need `<perm>:add`, upd / openOrClose `<perm>:upd`, del `<perm>:del`. */
   perm: string;
+  /** The update's schema when an update must be the whole object (default: the contract's partial update). */
+  update?: z.ZodType;
   /** Who may read (page, list, info, export, template), e.g. `requireMenu(SCREEN)`; default any signed-in user. */
   read?: MiddlewareHandler<CloudEnv>;
   /** Rows belong to the caller's tenant, or to the call's project (`projectId` header, checked). */
@@ -76,6 +78,10 @@ export type CrudOptions<F extends Fields, R> = {
   exportValues?: { [key: string]: (row: R) => unknown };
   /** The routes to give (default: all that apply). */
   only?: readonly CrudRoute[];
+  /** A route's path when the contract names it otherwise (e.g. a paged `/list`). */
+  paths?: Partial<Record<CrudRoute, string>>;
+  /** Values selected beside the table's columns (counts, joined names), by field name. */
+  extra?: Record<string, SQL.Aliased | SQL | PgColumn>;
 };
 
 /**
@@ -91,6 +97,9 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
   const key = columnFor(table, entity.key);
   const toRow = rowMapper<F, R>(entity, o.toRow);
   const has = (r: CrudRoute) => !o.only || o.only.includes(r);
+  const path = (r: CrudRoute) => o.paths?.[r] ?? `/${r}`;
+  const selection = { ...getTableColumns(table), ...o.extra };
+  const select = (db: Db) => db.select(selection).from(table as PgTable).$dynamic();
   const read = o.read ?? (((_, next) => next()) as MiddlewareHandler<CloudEnv>);
   const project = o.scope === "project";
 
@@ -126,41 +135,36 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
   const may = (action: "add" | "upd" | "del") => requirePerm(`${o.perm}:${action}`);
 
   if (has("page"))
-    app.get("/page", read, async (c) => {
+    app.get(path("page"), read, async (c) => {
       const q = query(c, entity.query) as Values & { current: number; size: number };
       const where = await visible(c, ...filterConds(entity, table, q), ...((await o.filters?.(c, q)) ?? []));
-      const page = await pageOf(c.var.deps.db, table, where, orderOf(entity, table, q), q);
+      const page = await pageOf(select(c.var.deps.db), c.var.deps.db, table, where, orderOf(entity, table, q), q);
       return ok(c, { records: page.records.map(toRow), total: page.total });
     });
   if (has("list"))
-    app.get("/list", read, async (c) => {
+    app.get(path("list"), read, async (c) => {
       const q = query(c, pageQuery);
-      const rows = await c.var.deps.db
-        .select()
-        .from(table as PgTable)
+      const rows = await select(c.var.deps.db)
         .where(await visible(c))
         .orderBy(desc(key))
         .limit(q.size);
       return ok(c, rows.map(toRow));
     });
   if (has("info"))
-    app.get("/info", read, async (c) => {
+    app.get(path("info"), read, async (c) => {
       const { id } = query(c, idQuery);
-      const [row] = await c.var.deps.db
-        .select()
-        .from(table as PgTable)
-        .where(await visible(c, eq(key, id)));
+      const [row] = await select(c.var.deps.db).where(await visible(c, eq(key, id)));
       if (!row) throw notFound();
       return ok(c, toRow(row));
     });
   if (has("add"))
-    app.post("/add", may("add"), async (c) => {
+    app.post(path("add"), may("add"), async (c) => {
       const input = (await body(c, entity.body)) as Values;
       return ok(c, toRow(await insert(c, input)));
     });
   if (has("upd"))
-    app.post("/upd", may("upd"), async (c) => {
-      const input = (await body(c, entity.update)) as Values;
+    app.post(path("upd"), may("upd"), async (c) => {
+      const input = (await body(c, o.update ?? entity.update)) as Values;
       const id = input[entity.key] as number;
       const { db, now } = c.var.deps;
       const set: Values = { ...columnsOf(entity, input), ...(await o.values?.(c, input, true)) };
@@ -173,7 +177,7 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
       return ok(c, toRow(row));
     });
   if (has("del"))
-    app.post("/del", may("del"), async (c) => {
+    app.post(path("del"), may("del"), async (c) => {
       const { ids } = await body(c, idsBody);
       const db = c.var.deps.db;
       // Only the caller's own rows are checked and deleted; another tenant's id is not found.
@@ -185,18 +189,16 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
     });
   if (o.status && has("openOrClose")) {
     const column = o.status;
-    app.post("/openOrClose", may("upd"), async (c) => {
+    app.post(path("openOrClose"), may("upd"), async (c) => {
       const { id, status } = await body(c, statusBody);
       await switchStatus(c.var.deps.db, table, owned(c, eq(key, id)), column, status, c.var.deps.now());
       return ok(c, null);
     });
   }
   if (has("export"))
-    app.post("/export", read, async (c) => {
+    app.post(path("export"), read, async (c) => {
       const f = (await body(c, entity.filters)) as Values;
-      const rows = await c.var.deps.db
-        .select()
-        .from(table as PgTable)
+      const rows = await select(c.var.deps.db)
         .where(await visible(c, ...filterConds(entity, table, f), ...((await o.filters?.(c, f)) ?? [])))
         .orderBy(...orderOf(entity, table, f))
         .limit(EXPORT_LIMIT);
@@ -205,10 +207,10 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
     });
   if (entity.keys.import.length) {
     if (has("template"))
-      app.post("/template", read, (c) => templateResponse(c, `${t(c.var.locale, `${entity.ns}.importTemplate`)}.xlsx`, importColumns(entity, c.var.locale)));
+      app.post(path("template"), read, (c) => templateResponse(c, `${t(c.var.locale, `${entity.ns}.importTemplate`)}.xlsx`, importColumns(entity, c.var.locale)));
     // Each row goes through the add form's schema and the add route's insert, in the caller's scope.
     if (has("import"))
-      app.post("/import", may("add"), async (c) =>
+      app.post(path("import"), may("add"), async (c) =>
         ok(
           c,
           await importUpload(c, {

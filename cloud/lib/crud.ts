@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, ne, type SQL } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { PgColumn, PgSelect, PgTable } from "drizzle-orm/pg-core";
 import { Code } from "@/lib/contract/envelope";
 import { columnOf, labelOf, rangeKeys, type FieldDef, type Fields, type RowOf } from "@/lib/contract/entity";
 import { locales, type Locale } from "@/lib/contract/locale";
 import { formatDateTime } from "@/lib/format";
 import type { Db } from "../db/client";
 import { areaName } from "./area-names";
-import { AppError, badRequest, notFound } from "./http";
+import { AppError, notFound } from "./http";
 import { t } from "./i18n";
 import type { ExportColumn } from "./xlsx-export";
 import type { ImportColumn } from "./xlsx-import";
@@ -82,19 +82,17 @@ export function orderOf(entity: EntityMeta, table: PgTable, f: Record<string, un
   return fallback ?? [desc(key)];
 }
 
-/** One page of a table and the total under the same conditions. */
-export async function pageOf<T extends PgTable>(db: Db, table: T, where: SQL | undefined, orderBy: SQL[], q: { current: number; size: number }) {
+/** One page of a select (`db.select(…).from(table)`) and the total under the same conditions. */
+export async function pageOf<Q extends PgSelect>(select: Q, db: Db, table: PgTable, where: SQL | undefined, orderBy: SQL[], q: { current: number; size: number }) {
   const [records, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(table as PgTable)
+    select
       .where(where)
       .orderBy(...orderBy)
       .limit(q.size)
       .offset((q.current - 1) * q.size),
-    db.select({ total: count() }).from(table as PgTable).where(where),
+    db.select({ total: count() }).from(table).where(where),
   ]);
-  return { records: records as T["$inferSelect"][], total };
+  return { records: records as Awaited<Q>, total };
 }
 
 type Overrides<R> = { [K in keyof R]?: (row: Record<string, unknown>) => R[K] };

@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { menus, roleMenus, roleTenants, roles, tenantMenus } from "../db/schema";
 import type { Db } from "../db/client";
 import type { Auth } from "./context";
+import { tenantOf } from "./scope";
 
 /** Tenant 1 is the platform (the default `tId`). */
 export const PLATFORM_TENANT_ID = 1;
@@ -34,8 +35,8 @@ async function roleMenuIds(db: Db, roleIds: number[], scope: MenuScope): Promise
 export async function authorisedMenuIds(db: Db, tenantId: number): Promise<Set<number>> {
   if (tenantId === PLATFORM_TENANT_ID) return allMenuIds(db, "sys");
   const [explicit, assigned] = await Promise.all([
-    db.select({ id: tenantMenus.menuId }).from(tenantMenus).where(eq(tenantMenus.tenantId, tenantId)),
-    db.select({ roleId: roleTenants.roleId }).from(roleTenants).where(eq(roleTenants.tenantId, tenantId)),
+    db.select({ id: tenantMenus.menuId }).from(tenantMenus).where(tenantOf(tenantId).where(tenantMenus)),
+    db.select({ roleId: roleTenants.roleId }).from(roleTenants).where(tenantOf(tenantId).where(roleTenants)),
   ]);
   const viaRoles = await roleMenuIds(
     db,

@@ -4,6 +4,7 @@ import { departments, roles, users } from "../db/schema";
 import type { Auth } from "./context";
 import { badRequest, notFound } from "./http";
 import { ADMIN_ROLE, scopeOf } from "./menu-access";
+import { tenantOf } from "./scope";
 
 /**
  * The tenant's root department, the company itself (core §6): created with the tenant, named
@@ -17,12 +18,12 @@ export async function ensureRootDepartment(db: Db, tenantId: number, name: strin
 }
 
 export function rootDepartment(db: Db, tenantId: number) {
-  return db.select().from(departments).where(and(eq(departments.tenantId, tenantId), isNull(departments.parentId))).limit(1);
+  return db.select().from(departments).where(tenantOf(tenantId).where(departments, isNull(departments.parentId))).limit(1);
 }
 
 /** A department and every department below it (for filters "in this department"). */
 export async function departmentAndDescendants(db: Db, tenantId: number, id: number): Promise<number[]> {
-  const all = await db.select({ id: departments.id, parentId: departments.parentId }).from(departments).where(eq(departments.tenantId, tenantId));
+  const all = await db.select({ id: departments.id, parentId: departments.parentId }).from(departments).where(tenantOf(tenantId).where(departments));
   const children = new Map<number, number[]>();
   for (const d of all) if (d.parentId !== null) children.set(d.parentId, [...(children.get(d.parentId) ?? []), d.id]);
   if (!all.some((d) => d.id === id)) return [];
@@ -56,7 +57,7 @@ export const ORG_SCREENS = [
 export async function assertTenantUsers(db: Db, tenantId: number, ids: number[]) {
   if (!ids.length) return;
   const unique = [...new Set(ids)];
-  const found = await db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, tenantId), inArray(users.id, unique)));
+  const found = await db.select({ id: users.id }).from(users).where(tenantOf(tenantId).where(users, inArray(users.id, unique)));
   if (found.length !== unique.length) throw notFound();
 }
 
@@ -69,14 +70,14 @@ export async function assertKeepsOwnAdmin(db: Db, auth: Pick<Auth, "userId" | "r
   if (userId !== auth.userId) return;
   const code = ADMIN_ROLE[scopeOf(auth.tenantId)];
   const admin = (ids: number[]) =>
-    ids.length ? db.select({ id: roles.id }).from(roles).where(and(inArray(roles.id, ids), eq(roles.code, code), eq(roles.tenantId, auth.tenantId))) : Promise.resolve([]);
+    ids.length ? db.select({ id: roles.id }).from(roles).where(and(inArray(roles.id, ids), eq(roles.code, code), tenantOf(auth.tenantId).where(roles))) : Promise.resolve([]);
   const [before, after] = await Promise.all([admin(auth.roleIds), admin(remaining)]);
   if (before.length && !after.length) throw badRequest("cloud.lastAdminRole");
 }
 
 /** Username, phone and e-mail are each unique within a tenant (phone and e-mail log in and reset passwords). */
 export async function assertUnique(db: Db, tenantId: number, fields: { username?: string; phone?: string | null; email?: string | null }, exceptId?: number) {
-  const others = (cond: SQL) => db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, tenantId), cond, exceptId ? ne(users.id, exceptId) : undefined)).limit(1);
+  const others = (cond: SQL) => db.select({ id: users.id }).from(users).where(tenantOf(tenantId).where(users, cond, exceptId ? ne(users.id, exceptId) : undefined)).limit(1);
   if (fields.username && (await others(eq(users.username, fields.username))).length) throw badRequest("cloud.usernameTaken", { username: fields.username });
   if (fields.phone && (await others(eq(users.phone, fields.phone))).length) throw badRequest("cloud.phoneTaken");
   if (fields.email && (await others(eq(users.email, fields.email))).length) throw badRequest("cloud.emailTaken");

@@ -9,11 +9,12 @@ import type { Deps } from "./context";
 import { revokeUserTokens } from "./auth";
 import { AppError } from "./http";
 import { hashPassword, randomToken, sha256, verifyPassword } from "./crypto";
+import { tenantOf } from "./scope";
 
 export const TICKET_TTL_MS = 15 * 60_000;
 
 export async function loadPolicy(db: Db, tenantId: number): Promise<PwdPolicy> {
-  const [row] = await db.select().from(pwdPolicies).where(eq(pwdPolicies.tenantId, tenantId));
+  const [row] = await db.select().from(pwdPolicies).where(tenantOf(tenantId).where(pwdPolicies));
   const merged = { ...defaultPwdPolicy, ...((row?.data as Partial<PwdPolicy>) ?? {}) };
   const parsed = pwdPolicySchema.safeParse(merged);
   return parsed.success ? parsed.data : defaultPwdPolicy;

@@ -3,6 +3,7 @@ import { defaultPhoneSet, maskEmail, maskPhone, phoneSet, type PhoneSet } from "
 import { departments, users } from "../db/schema";
 import type { Db } from "../db/client";
 import { loadSetting } from "./settings";
+import { tenantOf } from "./scope";
 
 export const PHONE_SET_KEY = "encrypt";
 
@@ -34,7 +35,7 @@ async function isExempt(db: Db, set: PhoneSet, viewer: { tenantId: number; userI
   if (!set.exemptDepartmentIds.length) return false;
   const [u] = await db.select({ departmentId: users.departmentId }).from(users).where(eq(users.id, viewer.userId));
   if (!u?.departmentId) return false;
-  const all = await db.select({ id: departments.id, parentId: departments.parentId }).from(departments).where(eq(departments.tenantId, viewer.tenantId));
+  const all = await db.select({ id: departments.id, parentId: departments.parentId }).from(departments).where(tenantOf(viewer.tenantId).where(departments));
   const parent = new Map(all.map((d) => [d.id, d.parentId]));
   const exempt = new Set(set.exemptDepartmentIds);
   // Walk up from the viewer's department; the visited set guards against a cycle in bad data.

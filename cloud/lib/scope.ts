@@ -24,6 +24,15 @@ export function tenantScope(auth: Pick<Auth, "tenantId">) {
 }
 export type TenantScope = ReturnType<typeof tenantScope>;
 
+/** What a user keeps for themselves (their own dictionaries): the caller's tenant and the caller. */
+export function personalScope(auth: Pick<Auth, "tenantId" | "userId">) {
+  return {
+    where<T extends TenantOwned & { userId: PgColumn }>(table: T, ...conds: (SQL | undefined)[]): SQL {
+      return tenantScope(auth).where(table, eq(table.userId, auth.userId), ...conds);
+    },
+  };
+}
+
 /** A tenant by its id, for the platform's own calls about tenants (tenant management, login). */
 export const tenantOf = (tenantId: number) => tenantScope({ tenantId });
 

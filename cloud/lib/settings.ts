@@ -1,14 +1,15 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { settings } from "../db/schema";
 import type { Db } from "../db/client";
+import { tenantOf } from "./scope";
 
 /**
  * A tenant's settings document by key, over its defaults. A stored document that no longer fits
  * the schema (an older shape) reads as the defaults rather than failing the request.
  */
 export async function loadSetting<S extends z.ZodTypeAny>(db: Db, tenantId: number, key: string, schema: S, defaults: z.output<S>): Promise<z.output<S>> {
-  const [row] = await db.select({ data: settings.data }).from(settings).where(and(eq(settings.tenantId, tenantId), eq(settings.key, key)));
+  const [row] = await db.select({ data: settings.data }).from(settings).where(tenantOf(tenantId).where(settings, eq(settings.key, key)));
   const parsed = schema.safeParse({ ...(defaults as object), ...((row?.data as object) ?? {}) });
   return parsed.success ? parsed.data : defaults;
 }

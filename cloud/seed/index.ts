@@ -64,8 +64,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     hashPassword(passwordFor("demoadmin", opts)),
     hashPassword(passwordFor("operator01", opts)),
   ]);
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await db.transaction(async (t) => {
     await t.insert(tenants).values({ id: PLATFORM_TENANT_ID, name: "平台", code: "platform" });
     // The explicit id above leave the serial behind; move it past them.
     await t.execute(sql`select setval(pg_get_serial_sequence('tenants', 'id'), (select max(id) from tenants))`);

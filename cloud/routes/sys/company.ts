@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { CompanyInfo } from "@/lib/contract/company";
 import { expireWarn, saveColor, saveComp, saveEncrypt, saveLogin, type CompanySettings, type ExpireWarnCurrent } from "@/lib/contract/system/company-settings";
@@ -6,12 +6,13 @@ import { companyInfo, departments, tenants, users } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { platformOnly, requireAuth, requireMenu, requirePerm } from "../../lib/auth";
 import type { CloudEnv } from "../../lib/context";
-import { loadCompany } from "../../lib/company";
+import { loadCompany } from "../../db/queries/company";
 import { dayOf, daysLeft, EXPIRE_WARN_KEY, loadExpireWarn } from "../../lib/expire-warn";
 import { badRequest, body, ok } from "../../lib/http";
 import { PLATFORM_TENANT_ID } from "../../lib/menu-access";
 import { loadPhoneSet, PHONE_SET_KEY } from "../../lib/phone-set";
 import { saveSetting } from "../../lib/settings";
+import { tenantOf } from "../../lib/scope";
 
 const SCREENS = ["/systemSet/loginPage", "/systemSet/companyInfo", "/systemSet/companyColor", "/systemSet/phoneSet"];
 const EXPIRE_SCREEN = "/systemSet/expire";
@@ -33,9 +34,9 @@ async function assertOwned(db: Db, tenantId: number, userIds: number[], departme
   const check = async (field: string, ids: number[], found: { id: number }[]) => {
     if (new Set(found.map((r) => r.id)).size !== new Set(ids).size) throw badRequest("cloud.fieldError", { field, reason: "@validation.invalidOption" });
   };
-  if (userIds.length) await check("exemptUserIds", userIds, await db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, tenantId), inArray(users.id, userIds))));
+  if (userIds.length) await check("exemptUserIds", userIds, await db.select({ id: users.id }).from(users).where(tenantOf(tenantId).where(users, inArray(users.id, userIds))));
   if (departmentIds.length)
-    await check("exemptDepartmentIds", departmentIds, await db.select({ id: departments.id }).from(departments).where(and(eq(departments.tenantId, tenantId), inArray(departments.id, departmentIds))));
+    await check("exemptDepartmentIds", departmentIds, await db.select({ id: departments.id }).from(departments).where(tenantOf(tenantId).where(departments, inArray(departments.id, departmentIds))));
 }
 
 export const companyRoutes = new Hono<CloudEnv>()

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { asc, count, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { idsBody } from "@/lib/contract/common";
 import { departmentAdd, departmentUpdate, type DepartmentAdd, type DepartmentNode, type DepartmentUserNode } from "@/lib/contract/system/department";
@@ -8,20 +8,20 @@ import { requireAuth, requireMenu, requirePerm } from "../../lib/auth";
 import type { CloudEnv } from "../../lib/context";
 import { badRequest, body, notFound, ok } from "../../lib/http";
 import { ORG_SCREENS, departmentAndDescendants } from "../../lib/org";
-import { tenantScope } from "../../lib/scope";
+import { tenantScope, tenantOf } from "../../lib/scope";
 import { toTree } from "@/lib/tree";
 
 type Row = typeof departments.$inferSelect;
 
 async function tenantDepartments(db: Db, tenantId: number): Promise<Row[]> {
-  return db.select().from(departments).where(eq(departments.tenantId, tenantId)).orderBy(asc(departments.sort), asc(departments.id));
+  return db.select().from(departments).where(tenantOf(tenantId).where(departments)).orderBy(asc(departments.sort), asc(departments.id));
 }
 
 /** The tenant's department tree with each department's head count (core §6). */
 export async function departmentTree(db: Db, tenantId: number): Promise<DepartmentNode[]> {
   const [rows, counts] = await Promise.all([
     tenantDepartments(db, tenantId),
-    db.select({ id: users.departmentId, n: count() }).from(users).where(eq(users.tenantId, tenantId)).groupBy(users.departmentId),
+    db.select({ id: users.departmentId, n: count() }).from(users).where(tenantOf(tenantId).where(users)).groupBy(users.departmentId),
   ]);
   const heads = new Map(counts.map((c) => [c.id, c.n]));
   return toTree(
@@ -52,7 +52,7 @@ const columns = (b: DepartmentAdd) => ({
 
 /** The parent must be one of the tenant's departments (another tenant's is "not found"). */
 async function assertParent(db: Db, tenantId: number, parentId: number) {
-  const [parent] = await db.select({ id: departments.id }).from(departments).where(and(eq(departments.tenantId, tenantId), eq(departments.id, parentId)));
+  const [parent] = await db.select({ id: departments.id }).from(departments).where(tenantOf(tenantId).where(departments, eq(departments.id, parentId)));
   if (!parent) throw notFound();
 }
 
@@ -64,7 +64,7 @@ export const departmentRoutes = new Hono<CloudEnv>()
     const tenantId = c.var.auth.tenantId;
     const [rows, members] = await Promise.all([
       tenantDepartments(db, tenantId),
-      db.select({ id: users.id, realname: users.realname, username: users.username, departmentId: users.departmentId }).from(users).where(eq(users.tenantId, tenantId)).orderBy(asc(users.id)),
+      db.select({ id: users.id, realname: users.realname, username: users.username, departmentId: users.departmentId }).from(users).where(tenantOf(tenantId).where(users)).orderBy(asc(users.id)),
     ]);
     const byDepartment = new Map<number, DepartmentUserNode[]>();
     for (const u of members) {
@@ -115,7 +115,7 @@ export const departmentRoutes = new Hono<CloudEnv>()
     const [child] = await db.select({ id: departments.id }).from(departments).where(scope.where(departments, inArray(departments.parentId, ids))).limit(1);
     // Deleting a parent with its children in one call is still refused: children go first, on purpose.
     if (child) throw badRequest("cloud.departmentHasChildren");
-    const [member] = await db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, scope.tenantId), inArray(users.departmentId, ids))).limit(1);
+    const [member] = await db.select({ id: users.id }).from(users).where(tenantOf(scope.tenantId).where(users, inArray(users.departmentId, ids))).limit(1);
     if (member) throw badRequest("cloud.departmentHasUsers");
     await db.delete(departments).where(scope.where(departments, inArray(departments.id, ids)));
     return ok(c, { deleted: targets.length });

@@ -22,6 +22,8 @@ import { requireAuth, requireMenu, requirePerm } from "../../lib/auth";
 import type { Auth, CloudEnv } from "../../lib/context";
 import { AppError, badRequest, body, notFound, ok, query } from "../../lib/http";
 import { PLATFORM_TENANT_ID } from "../../lib/menu-access";
+import { personalScope, tenantOf, tenantScope } from "../../lib/scope";
+import { mapTree, toTree, type TreeOf } from "@/lib/tree";
 
 const SCREEN = "/systemSet/dictSet";
 type Dict = typeof dicts.$inferSelect;
@@ -29,25 +31,11 @@ type Item = typeof dictItems.$inferSelect;
 
 /** The caller's dictionaries of a scope: the tenant's own, or the user's own. */
 function owned(auth: Auth, scope: DictScope): SQL {
-  return scope === "user" ? and(eq(dicts.tenantId, auth.tenantId), eq(dicts.userId, auth.userId))! : and(eq(dicts.tenantId, auth.tenantId), isNull(dicts.userId))!;
+  return scope === "user" ? personalScope(auth).where(dicts) : tenantScope(auth).where(dicts, isNull(dicts.userId));
 }
 const scopeOf = (d: Dict): DictScope => (d.userId === null ? "tenant" : "user");
 /** Every dictionary the caller may edit, whichever scope. */
 const editable = (auth: Auth) => or(owned(auth, "tenant"), owned(auth, "user"))!;
-
-/** Builds a tree from rows with `parentId`, by sort then id; orphans become roots. */
-function tree<R extends { id: number; parentId: number | null; sort: number }, N>(rows: R[], node: (r: R, kids: N[]) => N): N[] {
-  const sorted = [...rows].sort((a, b) => a.sort - b.sort || a.id - b.id);
-  const ids = new Set(sorted.map((r) => r.id));
-  const kids = new Map<number | null, R[]>();
-  for (const r of sorted) {
-    const p = r.parentId !== null && ids.has(r.parentId) ? r.parentId : null;
-    kids.set(p, [...(kids.get(p) ?? []), r]);
-  }
-  const build = (parent: number | null, seen: Set<number>): N[] =>
-    (kids.get(parent) ?? []).filter((r) => !seen.has(r.id)).map((r) => node(r, build(r.id, new Set([...seen, r.id]))));
-  return build(null, new Set());
-}
 
 const toDictNode = (d: Dict, childrens: DictNode[]): DictNode => ({
   id: d.id,
@@ -152,9 +140,9 @@ export async function lookupDicts(db: Db, auth: Pick<Auth, "tenantId" | "userId"
       and(
         inArray(dicts.dictCode, codes),
         or(
-          and(eq(dicts.tenantId, auth.tenantId), eq(dicts.userId, auth.userId)),
-          and(eq(dicts.tenantId, auth.tenantId), isNull(dicts.userId)),
-          and(eq(dicts.tenantId, PLATFORM_TENANT_ID), isNull(dicts.userId)),
+          personalScope(auth).where(dicts),
+          tenantScope(auth).where(dicts, isNull(dicts.userId)),
+          tenantOf(PLATFORM_TENANT_ID).where(dicts, isNull(dicts.userId)),
         ),
       ),
     );
@@ -172,7 +160,7 @@ export async function lookupDicts(db: Db, auth: Pick<Auth, "tenantId" | "userId"
     const enabled = new Set(mine.filter((i) => i.enabled === 1).map((i) => i.id));
     // Items under a disabled parent are dropped rather than lifted to the top.
     const visible = mine.filter((i) => enabled.has(i.id) && (i.parentId === null || enabled.has(i.parentId) || !mine.some((p) => p.id === i.parentId)));
-    out[d.dictCode] = tree<Item, DictOption>(visible, (i, childrens) => ({ itemValue: i.itemValue, itemName: i.itemName, childrens }));
+    out[d.dictCode] = mapTree<TreeOf<Item>, DictOption>(toTree(visible), (i, childrens) => ({ itemValue: i.itemValue, itemName: i.itemName, childrens }));
   }
   return out;
 }
@@ -199,7 +187,7 @@ export const dictRoutes = new Hono<CloudEnv>()
       }
       shown = rows.filter((r) => keep.has(r.id));
     }
-    return ok(c, tree(shown, toDictNode));
+    return ok(c, mapTree(toTree(shown), toDictNode));
   })
   .post("/add", requirePerm("sys:dict:add"), async (c) => {
     const input = await body(c, dictAdd);
@@ -262,7 +250,7 @@ export const dictItemRoutes = new Hono<CloudEnv>()
     const { dictId } = query(c, dictItemTreeQuery);
     const db = c.var.deps.db;
     await ownedDict(db, c.var.auth, dictId);
-    return ok(c, tree(await itemsOf(db, dictId), toItemNode));
+    return ok(c, mapTree(toTree(await itemsOf(db, dictId)), toItemNode));
   })
   .post("/add", requirePerm("sys:dict:add"), async (c) => {
     const input = await body(c, dictItemAdd);

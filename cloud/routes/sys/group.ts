@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne } from "drizzle-orm";
-import { Hono } from "hono";
-import { idsBody } from "@/lib/contract/common";
-import { groupAdd, groupIdQuery, groupQuery, groupRelation, groupRelationChange, groupUpdate, groupWithRelation, type GroupMember, type GroupRow } from "@/lib/contract/system/group";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { group, groupIdQuery, groupRelation, groupRelationChange, groupWithRelation, type GroupMember } from "@/lib/contract/system/group";
 import { departments, userGroupMembers, userGroups, users } from "../../db/schema";
 import type { Db } from "../../db/client";
-import { requireAuth, requireMenu, requirePerm } from "../../lib/auth";
-import type { Auth, CloudEnv } from "../../lib/context";
+import { requireMenu, requirePerm } from "../../lib/auth";
+import type { Auth } from "../../lib/context";
+import { assertUnique } from "../../lib/crud";
+import { crudRoutes } from "../../lib/crud-routes";
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { ORG_SCREENS, assertTenantUsers } from "../../lib/org";
 import { tenantScope } from "../../lib/scope";
@@ -18,13 +18,8 @@ async function ownGroup(db: Db, auth: Auth, id: number) {
 }
 
 /** Group names are unique within a tenant. */
-async function assertNameFree(db: Db, auth: Auth, groupName: string, exceptId?: number) {
-  const [taken] = await db
-    .select({ id: userGroups.id })
-    .from(userGroups)
-    .where(tenantScope(auth).where(userGroups, eq(userGroups.groupName, groupName), exceptId ? ne(userGroups.id, exceptId) : undefined));
-  if (taken) throw badRequest("cloud.groupNameTaken");
-}
+const assertNameFree = (db: Db, auth: Auth, groupName: string) =>
+  assertUnique(db, userGroups, (...conds) => tenantScope(auth).where(userGroups, ...conds), userGroups.groupName, groupName, undefined, badRequest("cloud.groupNameTaken"));
 
 async function addMembers(db: Db, groupId: number, userIds: number[]) {
   if (!userIds.length) return;
@@ -34,26 +29,16 @@ async function addMembers(db: Db, groupId: number, userIds: number[]) {
     .onConflictDoNothing();
 }
 
-export const groupRoutes = new Hono<CloudEnv>()
-  .use(requireAuth)
-  .get("/list", requireMenu(...ORG_SCREENS), async (c) => {
-    const q = query(c, groupQuery);
-    const db = c.var.deps.db;
-    const where = tenantScope(c.var.auth).where(userGroups, q.groupName ? ilike(userGroups.groupName, `%${q.groupName}%`) : undefined);
-    const memberCount = db.$count(userGroupMembers, eq(userGroupMembers.groupId, userGroups.id));
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select({ id: userGroups.id, groupName: userGroups.groupName, remark: userGroups.remark, memberCount, createdAt: userGroups.createdAt })
-        .from(userGroups)
-        .where(where)
-        .orderBy(desc(userGroups.id))
-        .limit(q.size)
-        .offset((q.current - 1) * q.size),
-      db.select({ total: count() }).from(userGroups).where(where),
-    ]);
-    const records: GroupRow[] = rows.map(({ createdAt, ...r }) => ({ ...r, createTime: createdAt.toISOString() }));
-    return ok(c, { records, total });
-  })
+export const groupRoutes = crudRoutes({
+  table: userGroups,
+  entity: group,
+  perm: "sys:group",
+  read: requireMenu(...ORG_SCREENS),
+  only: ["page", "add", "upd", "del"],
+  paths: { page: "/list" },
+  extra: { memberCount: sql<number>`(select count(*)::int from ${userGroupMembers} where ${userGroupMembers.groupId} = ${userGroups.id})` },
+  unique: [{ field: "groupName", error: "cloud.groupNameTaken" }],
+})
   .get("/queryRelation", requireMenu(...ORG_SCREENS), async (c) => {
     const { groupId } = query(c, groupIdQuery);
     const db = c.var.deps.db;
@@ -67,22 +52,12 @@ export const groupRoutes = new Hono<CloudEnv>()
       .orderBy(asc(users.id));
     return ok(c, members);
   })
-  .post("/add", requirePerm("sys:group:add"), async (c) => {
-    const input = await body(c, groupAdd);
-    await assertNameFree(c.var.deps.db, c.var.auth, input.groupName);
-    const [row] = await c.var.deps.db
-      .insert(userGroups)
-      .values(tenantScope(c.var.auth).owned({ groupName: input.groupName, remark: input.remark || null }))
-      .returning({ id: userGroups.id });
-    return ok(c, row);
-  })
   .post("/addGroupWithRelation", requirePerm("sys:group:add"), async (c) => {
     const input = await body(c, groupWithRelation);
     const db = c.var.deps.db;
     await assertNameFree(db, c.var.auth, input.groupName);
     await assertTenantUsers(db, c.var.auth.tenantId, input.userIds);
-    const row = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    const row = await db.transaction(async (t) => {
       const [g] = await t
         .insert(userGroups)
         .values(tenantScope(c.var.auth).owned({ groupName: input.groupName, remark: input.remark || null }))
@@ -92,33 +67,12 @@ export const groupRoutes = new Hono<CloudEnv>()
     });
     return ok(c, row);
   })
-  .post("/upd", requirePerm("sys:group:upd"), async (c) => {
-    const input = await body(c, groupUpdate);
-    const db = c.var.deps.db;
-    await ownGroup(db, c.var.auth, input.id);
-    await assertNameFree(db, c.var.auth, input.groupName, input.id);
-    await db
-      .update(userGroups)
-      .set({ groupName: input.groupName, remark: input.remark || null, updatedAt: c.var.deps.now() })
-      .where(tenantScope(c.var.auth).where(userGroups, eq(userGroups.id, input.id)));
-    return ok(c, { id: input.id });
-  })
-  .post("/del", requirePerm("sys:group:del"), async (c) => {
-    const { ids } = await body(c, idsBody);
-    const gone = await c.var.deps.db
-      .delete(userGroups)
-      .where(tenantScope(c.var.auth).where(userGroups, inArray(userGroups.id, ids)))
-      .returning({ id: userGroups.id });
-    if (!gone.length) throw notFound();
-    return ok(c, { deleted: gone.length });
-  })
   .post("/updGroupRelation", requirePerm("sys:group:upd"), async (c) => {
     const input = await body(c, groupRelation);
     const db = c.var.deps.db;
     await ownGroup(db, c.var.auth, input.groupId);
     await assertTenantUsers(db, c.var.auth.tenantId, input.userIds);
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await db.transaction(async (t) => {
       await t.delete(userGroupMembers).where(eq(userGroupMembers.groupId, input.groupId));
       await addMembers(t, input.groupId, input.userIds);
     });

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import svgCaptcha from "svg-captcha";
 import {
@@ -19,11 +19,12 @@ import { captchas, tenants, users } from "../../db/schema";
 import type { CloudEnv, Ctx, Deps } from "../../lib/context";
 import { PLATFORM_TENANT_ID, issueToken, requireAuth, revokeToken, roleCodes } from "../../lib/auth";
 import { consumeCode, sendCode } from "../../lib/codes";
-import { loadCompany } from "../../lib/company";
+import { loadCompany } from "../../db/queries/company";
 import { DUMMY_HASH, randomToken, sha256, verifyPassword } from "../../lib/crypto";
 import { AppError, body, ok, query } from "../../lib/http";
 import { changeWithTicket, forcedChangeReason, issueTicket, loadPolicy, passwordReminder, welcomeReminder } from "../../lib/passwords";
 import { LIMITS, clearFailures, failureKeys, failures, forgiveFailure, isLocked, recordFailure } from "../../lib/throttle";
+import { tenantOf } from "../../lib/scope";
 
 const CAPTCHA_TTL_MS = 5 * 60_000;
 const CHANGE_MESSAGES: Record<PasswordChangeRequired["reason"], string> = {
@@ -37,7 +38,7 @@ async function findUser(deps: Deps, tenantId: number, field: "username" | "phone
   const [u] = await deps.db
     .select()
     .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users[field], value)))
+    .where(tenantOf(tenantId).where(users, eq(users[field], value)))
     .limit(1);
   return u;
 }

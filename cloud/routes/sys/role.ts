@@ -154,8 +154,7 @@ export const roleRoutes = new Hono<CloudEnv>()
     if ((RESERVED_ROLE_CODES as readonly string[]).includes(input.code)) throw badRequest("cloud.roleReserved", { code: input.code });
     await assertCode(db, auth, input.code);
     await assertGrantable(db, auth, menuScope(shape), input.menuIds);
-    const role = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    const role = await db.transaction(async (t) => {
       const [r] = await t
         .insert(roles)
         .values(tenantScope(auth).owned({ name: input.name, code: input.code, kind: input.kind, remark: input.remark || null }))

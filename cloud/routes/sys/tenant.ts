@@ -24,12 +24,13 @@ import { platformOnly, requireAuth, requireMenu, requirePerm, revokeUserTokens }
 import type { CloudEnv } from "../../lib/context";
 import { hashPassword } from "../../lib/crypto";
 import { areaName, province } from "../../lib/area-names";
-import { contractEndOf, contractStartOf, dayOf, daysLeft, loadExpireWarn } from "../../lib/expire-warn";
+import { contractEndOf, contractStartOf, dayOf, loadExpireWarn } from "../../lib/expire-warn";
 import { AppError, badRequest, body, notFound, ok, query } from "../../lib/http";
 import { t } from "../../lib/i18n";
 import { ADMIN_ROLE, PLATFORM_TENANT_ID, withAncestors } from "../../lib/menu-access";
 import { ensureRootDepartment, rootDepartment } from "../../lib/org";
 import { setPassword } from "../../lib/passwords";
+import { tenantOf } from "../../lib/scope";
 
 const SCREEN = "/systemSet/tenantSet";
 const admin = alias(users, "admin");
@@ -123,7 +124,7 @@ async function authorisedSet(db: Db, menuIds: number[] | undefined): Promise<num
 }
 
 async function replaceAuth(db: Db, tenantId: number, menuIds: number[]) {
-  await db.delete(tenantMenus).where(eq(tenantMenus.tenantId, tenantId));
+  await db.delete(tenantMenus).where(tenantOf(tenantId).where(tenantMenus));
   if (menuIds.length) await db.insert(tenantMenus).values(menuIds.map((menuId) => ({ tenantId, menuId })));
 }
 
@@ -160,7 +161,7 @@ async function purgeTenant(db: Db, tenantId: number) {
 
 async function adminOf(db: Db, tenantId: number) {
   const tenant = await customerTenant(db, tenantId);
-  const [user] = tenant.adminUserId ? await db.select().from(users).where(and(eq(users.id, tenant.adminUserId), eq(users.tenantId, tenant.id))) : [];
+  const [user] = tenant.adminUserId ? await db.select().from(users).where(and(eq(users.id, tenant.adminUserId), tenantOf(tenant.id).where(users))) : [];
   if (!user) throw badRequest("cloud.tenantNoAdmin");
   return { tenant, user };
 }
@@ -189,7 +190,7 @@ export const tenantRoutes = new Hono<CloudEnv>()
     const db = c.var.deps.db;
     const [row] = await selectRows(db, c.var.deps.now(), eq(tenants.id, id));
     if (!row) throw notFound();
-    const auth = await db.select({ id: tenantMenus.menuId }).from(tenantMenus).where(eq(tenantMenus.tenantId, id));
+    const auth = await db.select({ id: tenantMenus.menuId }).from(tenantMenus).where(tenantOf(id).where(tenantMenus));
     const info: TenantInfo = { ...row, menuIds: auth.map((a) => a.id) };
     return ok(c, info);
   })
@@ -210,8 +211,7 @@ export const tenantRoutes = new Hono<CloudEnv>()
     const menuIds = await authorisedSet(deps.db, input.menuIds);
     const passwordHash = await hashPassword(input.password);
     const now = deps.now();
-    const id = await deps.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
+    const id = await deps.db.transaction(async (db) => {
       await assertCodeFree(db, input.code);
       const [tenant] = await db.insert(tenants).values({ ...values, createdAt: now, updatedAt: now }).returning({ id: tenants.id });
       const root = await ensureRootDepartment(db, tenant.id, input.name);
@@ -250,8 +250,7 @@ export const tenantRoutes = new Hono<CloudEnv>()
     const deps = c.var.deps;
     const before = await customerTenant(deps.db, input.id);
     const values = columns(input);
-    await deps.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
+    await deps.db.transaction(async (db) => {
       await assertCodeFree(db, input.code, input.id);
       await db.update(tenants).set({ ...values, updatedAt: deps.now() }).where(eq(tenants.id, input.id));
       // The root department is the company itself: it carries the tenant's name.
@@ -273,13 +272,13 @@ export const tenantRoutes = new Hono<CloudEnv>()
       const [{ others }] = await db
         .select({ others: sql<number>`count(*)::int` })
         .from(users)
-        .where(and(eq(users.tenantId, tenant.id), tenant.adminUserId ? ne(users.id, tenant.adminUserId) : undefined));
+        .where(tenantOf(tenant.id).where(users, tenant.adminUserId ? ne(users.id, tenant.adminUserId) : undefined));
       if (others) throw badRequest("cloud.tenantHasUsers", { name: tenant.name, count: others });
-      const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(projects).where(eq(projects.tenantId, tenant.id));
+      const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(projects).where(tenantOf(tenant.id).where(projects));
       if (n) throw badRequest("cloud.tenantHasProjects", { name: tenant.name, count: n });
     }
     await db.transaction(async (tx) => {
-      for (const tenant of targets) await purgeTenant(tx as unknown as Db, tenant.id);
+      for (const tenant of targets) await purgeTenant(tx, tenant.id);
     });
     return ok(c, { deleted: targets.length });
   })
@@ -290,7 +289,7 @@ export const tenantRoutes = new Hono<CloudEnv>()
     const now = deps.now();
     await deps.db.update(tenants).set({ enabled: status, updatedAt: now }).where(eq(tenants.id, id));
     // Every session of the tenant ends at once (the token check also looks at the tenant).
-    if (status !== 1) await deps.db.update(tokens).set({ revokedAt: now }).where(and(eq(tokens.tenantId, id), isNull(tokens.revokedAt)));
+    if (status !== 1) await deps.db.update(tokens).set({ revokedAt: now }).where(tenantOf(id).where(tokens, isNull(tokens.revokedAt)));
     return ok(c, null);
   })
   .post("/openOrCloseAdminStatus", requirePerm("sys:tenant:openOrClose"), async (c) => {
@@ -307,7 +306,7 @@ export const tenantRoutes = new Hono<CloudEnv>()
     const db = c.var.deps.db;
     await customerTenant(db, input.id);
     const menuIds = await authorisedSet(db, input.menuIds);
-    await db.transaction(async (tx) => replaceAuth(tx as unknown as Db, input.id, menuIds));
+    await db.transaction(async (tx) => replaceAuth(tx, input.id, menuIds));
     return ok(c, { menuIds });
   })
   .post("/updUserPwd", requirePerm("sys:tenant:resetPwd"), async (c) => {

@@ -180,8 +180,7 @@ export const userRoutes = new Hono<CloudEnv>()
     }
     const passwordHash = await hashPassword(password);
     const now = deps.now();
-    const row = await deps.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
+    const row = await deps.db.transaction(async (db) => {
       const [u] = await db
         .insert(users)
         .values(tenantScope(auth).owned({ username: input.username, passwordHash, ...profile(input), mustChangePwd: policy.init.forceChange, pwdChangedAt: now, createdAt: now, updatedAt: now }))
@@ -202,8 +201,7 @@ export const userRoutes = new Hono<CloudEnv>()
     await assertDepartment(db, auth, input.departmentId);
     await assertRoles(db, auth, input.roleIds);
     if (input.roleIds) await assertKeepsOwnAdmin(db, auth, input.id, input.roleIds);
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await db.transaction(async (t) => {
       await t.update(users).set({ ...profile(input), updatedAt: c.var.deps.now() }).where(eq(users.id, input.id));
       if (input.roleIds) await setRoles(t, input.id, input.roleIds);
     });

@@ -10,7 +10,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { swrFetcher } from "@/lib/api/fetcher";
 import type { Page } from "@/lib/contract/envelope";
-import { group, groupUpdate, type GroupMember, type GroupRow } from "@/lib/contract/system/group";
+import { group, groupWithRelation, type GroupMember, type GroupRow } from "@/lib/contract/system/group";
 import type { UserRow } from "@/lib/contract/system/user";
 import { MembersDialog, userColumns } from "@/components/kit/dialogs/members-dialog";
 
@@ -79,13 +79,15 @@ export const groupResource = defineResource<GroupRow>({
   api: "sys/group",
   perm: "sys:group",
   endpoints: { page: "sys/group/list", info: false, add: "sys/group/addGroupWithRelation", export: false, import: false, template: false, openOrClose: false },
-  schemas: { update: groupUpdate },
+  schemas: { create: groupWithRelation },
   search: { keyword: "groupName", keywordPlaceholder: "fields.groupName" },
   columns: { groupName: { type: "click", minWidth: 160, onClick: (r, ui) => ui.setParam("members", r.id) } },
   form: {
     columns: 1,
+    defaults: { userIds: [] },
     fields: {
-      userIds: { label: "fields.members", show: (_v, mode) => mode === "create", render: ({ field, disabled }) => <MembersField value={field.value} onChange={field.onChange} disabled={disabled} /> },
+      remark: {},
+      userIds: { type: "custom", label: "fields.members", show: (_v, mode) => mode === "create", render: ({ field, disabled }) => <MembersField value={field.value} onChange={field.onChange} disabled={disabled} /> },
     },
   },
   rowActions: [{ key: "members", label: "members", onClick: (r, ui) => ui.setParam("members", r.id) }, "edit", "del"],

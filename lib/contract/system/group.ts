@@ -1,11 +1,9 @@
 import { z } from "zod";
+import { dbId } from "../common";
 import { defineEntity, keyField, type RowOf } from "../entity";
 import { text, textRequired } from "../validation";
-import { dbId } from "../common";
 
 /** User groups (groupSet): a name, a remark and members. */
-const userIds = z.array(dbId).max(5000, "validation.maxItems");
-
 export const group = defineEntity({
   ns: "system.group",
   fields: {
@@ -13,20 +11,18 @@ export const group = defineEntity({
     groupName: { schema: textRequired(64), search: "contains" },
     memberCount: { kind: "number", readOnly: true },
     remark: { schema: text(500), kind: "textarea" },
-    createTime: { kind: "datetime", readOnly: true },
-    /** Members given with a new group (`addGroupWithRelation`); later through the members dialog. */
-    userIds: { schema: userIds.default([]), kind: "custom", list: false, detail: false, export: false },
+    createTime: { kind: "datetime", readOnly: true, column: "createdAt" },
   },
 });
+const userIds = z.array(dbId).max(5000, "validation.maxItems");
 
-/** `sys/group/add`: a group without members. */
-export const groupAdd = group.body.omit({ userIds: true });
+export const groupAdd = group.body;
 export type GroupAdd = z.infer<typeof groupAdd>;
-/** `sys/group/upd`: name and remark (the members have their own calls). */
-export const groupUpdate = groupAdd.extend({ id: dbId });
+/** `sys/group/upd` changes only the fields it is given. */
+export const groupUpdate = group.update;
 export type GroupUpdate = z.infer<typeof groupUpdate>;
 /** `sys/group/addGroupWithRelation`: a group and its members in one call. */
-export const groupWithRelation = group.body;
+export const groupWithRelation = group.body.extend({ userIds: userIds.default([]) });
 /** `sys/group/updGroupRelation`: the members replaced as a whole (may be emptied). */
 export const groupRelation = z.object({ groupId: dbId, userIds });
 /** `sys/group/addRelation` / `delRelation`: members added or removed. */
@@ -34,5 +30,5 @@ export const groupRelationChange = z.object({ groupId: dbId, userIds: userIds.mi
 export const groupQuery = group.query;
 export const groupIdQuery = z.object({ groupId: dbId });
 
-export type GroupRow = Omit<RowOf<typeof group.fields>, "userIds">;
+export type GroupRow = RowOf<typeof group.fields>;
 export type GroupMember = { id: number; username: string; realname: string; departmentId: number | null; departmentName: string | null };

@@ -13,6 +13,7 @@ const channel = z.coerce
   .number({ error: "validation.required" })
   .refine((n) => (TEMPLATE_CHANNELS as readonly number[]).includes(n), "validation.invalidOption");
 
+/** Notification templates (core §4): a channel, a code, a title and content with `${var}` placeholders. */
 export const template = defineEntity({
   ns: "system.template",
   fields: {
@@ -27,12 +28,13 @@ export const template = defineEntity({
     /** The `${var}` names of title and content. */
     variables: { schema: z.array(z.string()), readOnly: true },
     remark: { schema: text(500), kind: "textarea", list: false },
-    createTime: { kind: "datetime", readOnly: true, list: false },
-    updateTime: { kind: "datetime", readOnly: true },
+    createTime: { kind: "datetime", readOnly: true, column: "createdAt", list: false },
+    updateTime: { kind: "datetime", readOnly: true, column: "updatedAt" },
   },
 });
 export const templateAdd = template.body;
-export const templateUpdate = templateAdd.extend({ id: dbId });
+/** An update is the whole template: the channel decides how title and content are checked, and both give the variables. */
+export const templateUpdate = template.body.extend({ id: dbId });
 export type TemplateAdd = z.infer<typeof templateAdd>;
 export const templateQuery = template.query;
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { defaultCompanyInfo, type CompanyInfo } from "@/lib/contract/company";
-import { companyInfo, tenants } from "../db/schema";
-import type { Db } from "../db/client";
+import { companyInfo, tenants } from "../schema";
+import type { Db } from "../client";
 
 /** Company info of a tenant over the built-in defaults; unknown tenants get the defaults. */
 export async function loadCompany(db: Db, tenantId: number): Promise<CompanyInfo & { tenantName: string | null }> {
