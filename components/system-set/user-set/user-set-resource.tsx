@@ -7,7 +7,7 @@ import { ResetPasswordDialog } from "@/components/kit/password-dialogs";
 import { Switch } from "@/components/ui/switch";
 import { api } from "@/lib/api/fetcher";
 import { user, userQuery, userUpdate, type UserRow } from "@/lib/contract/system/user";
-import { DepartmentSelect } from "../department/department-select";
+import { DepartmentSelect } from "../department-set/department-select";
 import { useUrlParam } from "@/components/kit/url-param";
 import { DepartmentFilter } from "./department-filter";
 import { useRoleOptions } from "./use-role-options";

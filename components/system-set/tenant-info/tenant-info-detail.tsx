@@ -6,7 +6,7 @@ import { tenant, type TenantInfo } from "@/lib/contract/system/tenant";
 import { deriveDetailRows } from "@/components/kit";
 import { defineDetail, DetailPage } from "@/components/kit/detail/define-detail";
 import { Badge } from "@/components/ui/badge";
-import { openTenantDialog, TenantDialogs } from "./tenant-dialogs";
+import { openTenantDialog, TenantDialogs } from "../tenant-set/tenant-dialogs";
 
 const TONES = { 0: "secondary", 1: "success", 2: "destructive", 3: "warning" } as const;
 

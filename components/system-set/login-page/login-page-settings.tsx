@@ -3,7 +3,7 @@
 import { LOGIN_BANNER_MAX, saveLogin, type CompanySettings } from "@/lib/contract/system/company-settings";
 import { defineSettings, SettingsPage } from "@/components/kit/settings/define-settings";
 import { ImageUpload } from "@/components/kit/upload";
-import { companySettings } from "./company-settings";
+import { companySettings } from "../company-settings";
 
 const NS = "system.company";
 

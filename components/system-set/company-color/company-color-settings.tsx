@@ -8,7 +8,7 @@ import { themeVariables } from "@/lib/shell/colors";
 import { defineSettings, SettingsPage } from "@/components/kit/settings/define-settings";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { companySettings } from "./company-settings";
+import { companySettings } from "../company-settings";
 
 const NS = "system.company";
 const STEPS = [1, 2, 3, 5, 7, 8, 9];

@@ -2,7 +2,7 @@
 
 import { saveEncrypt, type CompanySettings } from "@/lib/contract/system/company-settings";
 import { defineSettings, SettingsPage } from "@/components/kit/settings/define-settings";
-import { companySettings } from "../company/company-settings";
+import { companySettings } from "../company-settings";
 import { ExemptionsField } from "./exemptions-field";
 
 /** phoneSet: masking of phones (138****1234) and e-mails (abc***@x.com), with exemptions (core §6). */

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { MasterPane, MASTER_DEBOUNCE_MS } from "@/components/kit/master/master-pane";
-import { departmentLabel, useDepartments } from "../department/use-departments";
+import { departmentLabel, useDepartments } from "../department-set/use-departments";
 
 /**
  * The department tree left of the user list: choosing a department shows its users and those

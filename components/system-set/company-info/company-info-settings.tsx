@@ -4,7 +4,7 @@ import { saveComp, type CompanySettings } from "@/lib/contract/system/company-se
 import type { FormField } from "@/components/kit";
 import { defineSettings, SettingsPage, type SettingsContext } from "@/components/kit/settings/define-settings";
 import { ImageUpload } from "@/components/kit/upload";
-import { companySettings } from "./company-settings";
+import { companySettings } from "../company-settings";
 
 const logo = (name: string, { t }: SettingsContext<CompanySettings>): FormField => ({
   name,
