@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { ConsoleFrame } from "@/components/shell/console-frame";
 import { ShellSkeleton } from "@/components/shell/shell-skeleton";
-import { ExpireWarning } from "@/components/system/expire/expire-warning";
+import { ExpireWarning } from "@/components/system-set/expire/expire-warning";
 
 /** The shell reads the session: behind a boundary, so a navigation into the console shows its
  *  skeleton at once instead of waiting (cacheComponents). */

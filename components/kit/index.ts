@@ -13,6 +13,7 @@ export { defineResource, permOf, PAGE_SIZES } from "./resource/define-resource";
 export type {
   Resource,
   ResourceConfig,
+  EntityResourceConfig,
   ResourceUi,
   ResourceSession,
   KitColumn,
@@ -36,6 +37,7 @@ export type {
 export { ResourcePage, ResourceList, ListSkeleton } from "./resource/resource-page";
 export { useResourceList, type ResourceListState } from "./resource/use-resource-list";
 export { ResourceTabs, ResourceSearch, ResourceToolbar, ResourceTable, ResourcePagination, ResourceDialogs, ToolbarButtons } from "./resource/resource-parts";
+export { AreaText, deriveColumns, deriveDetailRows, deriveFormFields, deriveSearchItems, type ColumnTweaks, type Tweaks } from "./resource/entity-views";
 export { SearchBar } from "./search/search-bar";
 export { DataTable } from "./table/data-table";
 export { TreeTable } from "./table/tree-table";

@@ -52,4 +52,19 @@ describe("defineEntity", () => {
     expect(thing.keys.export).toEqual(["name", "id", "kind", "ownerId", "createTime"]);
     expect(uses(thing.fields.tags, "detail")).toBe(true);
   });
+
+  it("checks an option's filter with the field's own rule, its default left out", () => {
+    const e = defineEntity({
+      ns: "test.opt",
+      fields: {
+        level: { schema: z.coerce.number().refine((n) => [1, 2].includes(n), "validation.invalidOption").default(1), kind: "switch", search: "eq" },
+        kind: { schema: z.enum(["a", "b"]), kind: "select", search: "eq" },
+      },
+    });
+    expect(e.filters.parse({})).toEqual({});
+    expect(e.filters.parse({ level: "", kind: "" })).toEqual({});
+    expect(e.filters.parse({ level: "2", kind: "b" })).toEqual({ level: 2, kind: "b" });
+    expect(e.filters.safeParse({ level: "3" }).success).toBe(false);
+    expect(e.filters.safeParse({ kind: "c" }).success).toBe(false);
+  });
 });

@@ -65,6 +65,7 @@ import type { UploadPurpose } from "@/lib/contract/upload";
 import type { DictOption } from "../dict/use-dict";
 import type { KitSession } from "../session";
 import type { DetailLayout } from "../detail/define-detail";
+import { deriveColumns, deriveDefaults, deriveDetailRows, deriveFormFields, deriveSearchItems, pickForm, type ColumnTweaks, type Entity, type Tweaks } from "./entity-views";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyRow = Record<string, any>;
@@ -169,7 +170,8 @@ export type RowAction<Row extends AnyRow = AnyRow> = {
   label: string;
   /** "kit." prefix in a label means the kit namespace, else the resource's. */
   perm?: string;
-  show?: (row: Row) => boolean;
+  /** Per row (and signed-in user: `ui.session`) whether the action is offered. */
+  show?: (row: Row, ui: ResourceUi<Row>) => boolean;
   danger?: boolean;
   /** Ask before running (confirm text key). */
   confirm?: string;
@@ -180,7 +182,7 @@ export type BuiltinRowAction = "view" | "edit" | "del" | "addChild";
 export type BuiltinRowActionOptions<Row extends AnyRow = AnyRow> = {
   builtin: BuiltinRowAction;
   label?: string;
-  show?: (row: Row) => boolean;
+  show?: (row: Row, ui: ResourceUi<Row>) => boolean;
   /** del: the question instead of "Delete?"; `{name}` is the row's `rowName`. */
   confirm?: string;
 };
@@ -343,6 +345,7 @@ export type TreeConfig<Row extends AnyRow = AnyRow> = {
   match?: (row: Row, filters: Record<string, unknown>) => boolean;
 };
 
+/** A resource with every view spelled out (what `<ResourcePage>` renders). */
 export type ResourceConfig<Row extends AnyRow = AnyRow> = {
   /** Message prefix (namespace or namespace.path) of every label of this resource. */
   ns: string;
@@ -436,8 +439,59 @@ export type Resource<Row extends AnyRow = AnyRow> = ResourceConfig<Row> & {
 
 export const PAGE_SIZES = [10, 20, 50, 100];
 
-/** Fills the defaults: endpoints under `api`, keyId "id", page sizes 10/20/50/100. */
-export function defineResource<Row extends AnyRow = AnyRow>(config: ResourceConfig<Row>): Resource<Row> {
+/**
+ * A definition on an entity (`lib/contract/entity.ts`): `ns`, `schemas`, columns, search items,
+ * form fields, detail rows and the form's defaults are derived from it, and each view states
+ * only what differs, keyed by field name (see `Tweaks` in entity-views.tsx). An array still
+ * replaces a view whole; `false` leaves a view out.
+ */
+export type EntityResourceConfig<Row extends AnyRow = AnyRow> = Omit<ResourceConfig<Row>, "ns" | "entity" | "schemas" | "columns" | "search" | "form" | "detail"> & {
+  entity: Entity;
+  /** Title key of the entity in dialog titles (default "entity"). */
+  entityLabel?: string;
+  ns?: string;
+  schemas?: Partial<ResourceConfig<Row>["schemas"]>;
+  columns?: ColumnSpec<Row>[] | ColumnTweaks<Row>;
+  search?: false | (Omit<SearchConfig, "items"> & { items?: SearchItem[] | Tweaks<SearchItem> });
+  form?:
+    | false
+    | (Omit<FormConfig<Row>, "fields"> & {
+        fields?: FormField[] | Tweaks<FormField>;
+        /** Text-like inputs (all, or the named ones) show `placeholders.<name>`. */
+        placeholders?: true | readonly string[];
+      });
+  /** Tweaks of the derived rows, or rows / a layout (`sections`, `tabs`) replacing them. */
+  detail?: false | DetailRow<Row>[] | DetailLayout<Row> | Tweaks<DetailRow<Row>>;
+};
+
+const isLayout = <Row extends AnyRow>(d: object): d is DetailLayout<Row> => Array.isArray((d as DetailLayout<Row>).sections) || Array.isArray((d as DetailLayout<Row>).tabs);
+
+/** The views of an entity resolved into a plain `ResourceConfig`. */
+function fromEntity<Row extends AnyRow>(config: EntityResourceConfig<Row>): ResourceConfig<Row> {
+  const { entity, entityLabel, columns, search, form, detail, schemas, ...rest } = config;
+  const keyId = config.keyId ?? entity.key;
+  let resolvedForm: FormConfig<Row> | undefined;
+  if (form !== false && (form || entity.keys.form.length)) {
+    const { fields, placeholders, ...formRest } = form || {};
+    const list = Array.isArray(fields) ? fields : deriveFormFields(entity, fields, placeholders);
+    resolvedForm = { toForm: pickForm(entity, list, keyId), ...formRest, defaults: { ...deriveDefaults(entity, list), ...formRest.defaults }, fields: list };
+  }
+  const searched = Object.values(entity.fields).some((f) => f.search);
+  return {
+    ...rest,
+    ns: config.ns ?? entity.ns,
+    entity: entityLabel,
+    schemas: { query: entity.query, create: entity.body, update: entity.update, ...schemas },
+    columns: Array.isArray(columns) ? columns : deriveColumns(entity, columns),
+    search: search === false ? undefined : search || searched ? { ...search, items: Array.isArray(search?.items) ? search.items : deriveSearchItems(entity, search ? search.items : undefined) } : undefined,
+    form: resolvedForm,
+    detail: detail === false ? undefined : detail && (Array.isArray(detail) || isLayout<Row>(detail)) ? detail : deriveDetailRows(entity, detail as Tweaks<DetailRow<Row>> | undefined),
+  };
+}
+
+/** Fills the defaults: the views of an entity, endpoints under `api`, keyId "id", page sizes 10/20/50/100. */
+export function defineResource<Row extends AnyRow = AnyRow>(definition: ResourceConfig<Row> | EntityResourceConfig<Row>): Resource<Row> {
+  const config: ResourceConfig<Row> = typeof definition.entity === "object" ? fromEntity(definition as EntityResourceConfig<Row>) : (definition as ResourceConfig<Row>);
   const e = (name: keyof Endpoints) => `${config.api}/${name}`;
   return {
     ...config,

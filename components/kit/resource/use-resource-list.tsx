@@ -206,7 +206,7 @@ export function useResourceList<Row extends AnyRow>(resource: Resource<Row>, fix
         cell: ({ row }) => {
           const r = row.original;
           const resolved: ResolvedAction[] = actions
-            .filter((a) => !a.show || a.show(r))
+            .filter((a) => !a.show || a.show(r, uiRef.current))
             .map((a) => ({
               key: a.key,
               label: label(a.label),

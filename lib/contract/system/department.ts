@@ -1,40 +1,35 @@
 import { z } from "zod";
-import { email, mobile, numberRequired, optional, selectRequired, text, textRequired } from "../validation";
+import { defineEntity, keyField, type RowOf } from "../entity";
+import { email, mobile, numberRequired, selectRequired, text, textRequired } from "../validation";
 import { dbId } from "../common";
 
 /** Department (core §6): a tree per tenant whose root is the company itself — the root cannot
  *  be edited, moved or deleted; a department with users or children cannot be deleted. */
-const departmentFields = {
-  parentId: selectRequired(dbId),
-  departmentName: textRequired(64),
-  sort: numberRequired(10000).default(0),
-  leader: text(32),
-  phone: mobile,
-  email,
-  remark: text(500),
-};
-export const departmentAdd = z.object(departmentFields);
+export const department = defineEntity({
+  ns: "system.department",
+  fields: {
+    id: keyField,
+    parentId: { schema: selectRequired(dbId), kind: "id", list: false },
+    departmentName: { schema: textRequired(64), search: "contains" },
+    leader: { schema: text(32) },
+    phone: { schema: mobile, kind: "phone" },
+    email: { schema: email, kind: "email" },
+    /** Users directly in this department. */
+    userCount: { kind: "number", readOnly: true },
+    sort: { schema: numberRequired(10000).default(0), kind: "number", min: 0, max: 10000, floatNum: 0 },
+    remark: { schema: text(500), kind: "textarea", list: false },
+    /** The company itself. */
+    root: { schema: z.boolean(), readOnly: true, list: false, detail: false, export: false },
+  },
+});
+export const departmentAdd = department.body;
 export type DepartmentAdd = z.infer<typeof departmentAdd>;
-export const departmentUpdate = z.object({ id: dbId, ...departmentFields });
+export const departmentUpdate = department.body.extend({ id: dbId });
 export type DepartmentUpdate = z.infer<typeof departmentUpdate>;
 /** departmentSet's filter of the tree (matched in the browser: the tree comes whole). */
-export const departmentQuery = z.object({ departmentName: optional(z.string().trim().max(64, "validation.maxLength")) });
+export const departmentQuery = department.filters;
 
-export type DepartmentNode = {
-  id: number;
-  parentId: number | null;
-  departmentName: string;
-  sort: number;
-  leader: string | null;
-  phone: string | null;
-  email: string | null;
-  remark: string | null;
-  /** The company itself. */
-  root: boolean;
-  /** Users directly in this department. */
-  userCount: number;
-  childrens: DepartmentNode[];
-};
+export type DepartmentNode = Omit<RowOf<typeof department.fields>, "parentId"> & { parentId: number | null; childrens: DepartmentNode[] };
 
 /** `sys/department/departmentUserTree`: departments with their users as leaves (pickers).
  *  `key` is unique across both kinds (`d<id>`, `u<id>`). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineEntity, keyField, type RowOf } from "../entity";
 import { codeRequired, text, textRequired } from "../validation";
 import { dbId, enableState, optionalId } from "../common";
 
@@ -11,56 +12,51 @@ const scope = z.enum(DICT_SCOPES, { error: "validation.invalidOption" }).default
 
 const sort = z.coerce.number({ error: "validation.number" }).int().min(0, "validation.nonNegative").max(10000, "validation.max").default(0);
 
-const dictFields = {
-  parentId: optionalId,
-  dictName: textRequired(64),
-  dictCode: codeRequired,
-  sort,
-  enabled: enableState.default(1),
-  remark: text(500),
-};
-export const dictAdd = z.object({ ...dictFields, scope });
-export const dictUpdate = z.object({ id: dbId, ...dictFields });
+const enabled = { schema: enableState.default(1), kind: "switch", dict: "enableState" } as const;
+const sortField = { schema: sort, kind: "number", min: 0, max: 10000, floatNum: 0 } as const;
+const remark = { schema: text(500), kind: "textarea" } as const;
+const parentId = { schema: optionalId, kind: "custom", full: true, list: false } as const;
+
+export const dict = defineEntity({
+  ns: "system.dict",
+  fields: {
+    id: keyField,
+    parentId,
+    dictName: { schema: textRequired(64) },
+    dictCode: { schema: codeRequired },
+    sort: sortField,
+    enabled,
+    remark,
+    scope: { schema: scope, kind: "select", list: false, form: false },
+    createTime: { kind: "datetime", readOnly: true },
+  },
+});
+export const dictAdd = dict.body;
+export const dictUpdate = dict.body.omit({ scope: true }).extend({ id: dbId });
 export type DictAdd = z.infer<typeof dictAdd>;
 export const dictTreeQuery = z.object({ scope, keyword: z.string().max(64).optional() });
 
-export type DictNode = {
-  id: number;
-  parentId: number | null;
-  dictName: string;
-  dictCode: string;
-  sort: number;
-  enabled: number;
-  remark: string | null;
-  scope: DictScope;
-  createTime: string;
-  childrens: DictNode[];
-};
+export type DictNode = Omit<RowOf<typeof dict.fields>, "parentId" | "scope"> & { parentId: number | null; scope: DictScope; childrens: DictNode[] };
 
-const itemFields = {
-  parentId: optionalId,
-  itemName: textRequired(64),
-  itemValue: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(64, "validation.maxLength"),
-  sort,
-  enabled: enableState.default(1),
-  remark: text(500),
-};
-export const dictItemAdd = z.object({ dictId: dbId, ...itemFields });
-export const dictItemUpdate = z.object({ id: dbId, ...itemFields });
+export const dictItem = defineEntity({
+  ns: "system.dict",
+  fields: {
+    id: keyField,
+    dictId: { schema: dbId, kind: "id", list: false, form: false },
+    parentId,
+    itemName: { schema: textRequired(64) },
+    itemValue: { schema: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(64, "validation.maxLength") },
+    sort: sortField,
+    enabled,
+    remark,
+  },
+});
+export const dictItemAdd = dictItem.body;
+export const dictItemUpdate = dictItem.body.omit({ dictId: true }).extend({ id: dbId });
 export type DictItemAdd = z.infer<typeof dictItemAdd>;
 export const dictItemTreeQuery = z.object({ dictId: dbId });
 
-export type DictItemNode = {
-  id: number;
-  dictId: number;
-  parentId: number | null;
-  itemName: string;
-  itemValue: string;
-  sort: number;
-  enabled: number;
-  remark: string | null;
-  childrens: DictItemNode[];
-};
+export type DictItemNode = Omit<RowOf<typeof dictItem.fields>, "parentId"> & { parentId: number | null; childrens: DictItemNode[] };
 
 /** `GET sys/dict/codeList?codeList=a,b` (core §7): up to 50 codes. */
 export const codeListQuery = z.object({

@@ -1,16 +1,16 @@
 import { z } from "zod";
 import { dbId } from "../common";
-import { defineEntity, type RowOf } from "../entity";
+import { defineEntity, keyField, type RowOf } from "../entity";
 import { text, textRequired } from "../validation";
 
 /** User groups (groupSet): a name, a remark and members. */
 export const group = defineEntity({
   ns: "system.group",
   fields: {
-    id: { kind: "id", readOnly: true },
+    id: keyField,
     groupName: { schema: textRequired(64), search: "contains" },
-    remark: { schema: text(500) },
     memberCount: { kind: "number", readOnly: true },
+    remark: { schema: text(500), kind: "textarea" },
     createTime: { kind: "datetime", readOnly: true, column: "createdAt" },
   },
 });

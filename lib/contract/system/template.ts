@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { dbId, enableState } from "../common";
-import { defineEntity } from "../entity";
+import { defineEntity, keyField, type RowOf } from "../entity";
 import { codeRequired, text, textRequired } from "../validation";
+import { dbId, enableState } from "../common";
 
 /** Notification channels (core §4): 1 in-site, 2 SMS, 3 e-mail, 4 WeChat (not yet available). */
 export const TEMPLATE_CHANNELS = [1, 2, 3, 4] as const;
@@ -17,17 +17,18 @@ const channel = z.coerce
 export const template = defineEntity({
   ns: "system.template",
   fields: {
-    id: { kind: "id", readOnly: true },
-    channel: { schema: channel, kind: "select", search: "eq" },
+    id: keyField,
+    channel: { schema: channel, kind: "select", dict: "notifyChannel", search: "eq", list: false },
     name: { schema: textRequired(64), search: "contains" },
     code: { schema: codeRequired },
-    title: { schema: text(200) },
+    enabled: { schema: enableState.default(1), kind: "switch", dict: "enableState", search: "eq" },
+    title: { schema: text(200), full: true },
     /** Text with `${var}` placeholders; in-site and e-mail content may be HTML (sanitised). */
-    content: { schema: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(5000, "validation.maxLength"), kind: "richText" },
-    variables: { readOnly: true, kind: "custom" },
-    enabled: { schema: enableState.default(1), kind: "status", search: "eq" },
-    remark: { schema: text(500) },
-    createTime: { kind: "datetime", readOnly: true, column: "createdAt" },
+    content: { schema: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(5000, "validation.maxLength"), kind: "textarea", list: false },
+    /** The `${var}` names of title and content. */
+    variables: { schema: z.array(z.string()), readOnly: true },
+    remark: { schema: text(500), kind: "textarea", list: false },
+    createTime: { kind: "datetime", readOnly: true, column: "createdAt", list: false },
     updateTime: { kind: "datetime", readOnly: true, column: "updatedAt" },
   },
 });
@@ -43,18 +44,6 @@ export function extractVariables(...texts: (string | null | undefined)[]): strin
   return [...new Set(texts.flatMap((t) => [...(t ?? "").matchAll(VARIABLE)].map((m) => m[1])))];
 }
 
-export type TemplateRow = {
-  id: number;
-  channel: TemplateChannel;
-  name: string;
-  code: string;
-  title: string;
-  content: string;
-  variables: string[];
-  enabled: number;
-  remark: string | null;
-  createTime: string;
-  updateTime: string;
-};
+export type TemplateRow = Omit<RowOf<typeof template.fields>, "channel" | "title"> & { channel: TemplateChannel; title: string };
 /** `template/countAllType`: templates per channel, every channel listed. */
 export type TemplateCount = { channel: TemplateChannel; count: number };

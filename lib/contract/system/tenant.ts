@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { dbId, optionalEnableState, pageQuery } from "../common";
+import { defineEntity, keyField, type RowOf } from "../entity";
 import { PASSWORD_MAX } from "../password";
 import { codeRequired, endNotBeforeStart, mobile, optional, text, textRequired, username } from "../validation";
+import { dbId, enableState } from "../common";
 
 /** Tenant (core §3): name, ID, region, contact, account, contract number, dates and attachment. */
 
@@ -15,49 +16,60 @@ const optionalDay = optional(day);
 /** Area code of the area cascader (`sys/areas/tree`): province, city or district. */
 export const areaCode = optional(z.string().regex(/^\d{2}(\d{2}){0,2}$/, "validation.format"));
 
-const tenantFields = {
-  name: textRequired(64),
-  /** The tenant's ID: letters, digits and underscore, unique. */
-  code: codeRequired,
-  areaCode,
-  contact: text(32),
-  contactPhone: mobile,
-  contractNo: text(64),
-  contractStart: optionalDay,
-  contractEnd: optionalDay,
-  /** Stored path of the contract attachment (≤ 20 MB, checked by the uploader). */
-  contractFile: text(500),
-};
-type TenantFields = z.infer<z.ZodObject<typeof tenantFields>>;
-const contractDates = endNotBeforeStart<TenantFields>("contractStart", "contractEnd");
+const password = z.string({ error: "validation.required" }).min(1, "validation.required").max(PASSWORD_MAX, "validation.maxLength");
+const contractDates = endNotBeforeStart<{ contractStart?: string | null; contractEnd?: string | null }>("contractStart", "contractEnd");
 
-export const tenantUpdate = z.object({ id: dbId, ...tenantFields }).superRefine(contractDates);
+export const tenant = defineEntity({
+  ns: "system.tenant",
+  fields: {
+    id: keyField,
+    name: { schema: textRequired(64), search: "contains" },
+    /** The tenant's ID: letters, digits and underscore, unique. */
+    code: { schema: codeRequired },
+    areaCode: { schema: areaCode, kind: "area", label: "fields.area" },
+    /** The area's names joined with " / ". */
+    areaName: { schema: z.string().nullable(), readOnly: true, list: false, detail: false, export: false },
+    contact: { schema: text(32) },
+    contactPhone: { schema: mobile, kind: "phone" },
+    contractNo: { schema: text(64) },
+    /** Search: contracts starting on or after this day. */
+    contractStart: { schema: optionalDay, kind: "date", search: "eq", label: "fields.contractStart" },
+    /** Search: contracts ending on or before this day. */
+    contractEnd: { schema: optionalDay, kind: "date", search: "eq", label: "fields.contractEnd" },
+    /** Stored path of the contract attachment (≤ 20 MB, checked by the uploader). */
+    contractFile: { schema: text(500), kind: "document", purpose: "tenantContract", list: false, full: true },
+    /** Adding a tenant also creates its administrator account, with a password checked against
+     *  the new tenant's (default) policy; the row shows that account's name. */
+    username: { schema: username },
+    password: { schema: password, kind: "password", list: false, detail: false, export: false },
+    confirmPassword: { schema: password, kind: "password", list: false, detail: false, export: false },
+    status: { schema: z.number(), readOnly: true, kind: "status", dict: "enableStateExpiry" },
+    enabled: { schema: enableState, readOnly: true, kind: "switch", dict: "enableState", search: "eq" },
+    /** The administrator account's enable state, 1 or 2. */
+    adminStatus: { schema: enableState.nullable(), readOnly: true, kind: "switch", dict: "enableState" },
+    adminUserId: { schema: dbId.nullable(), readOnly: true, kind: "id", list: false, detail: false, export: false },
+    userNums: { kind: "number", readOnly: true, list: false },
+    projectNums: { kind: "number", readOnly: true, list: false },
+    createTime: { kind: "datetime", readOnly: true },
+    /** Limits the new tenant's menus (all tenant menus when absent). */
+    menuIds: { schema: z.array(dbId).max(5000, "validation.maxItems").optional(), list: false, detail: false, form: false, export: false },
+  },
+  refine: (v, ctx) => {
+    contractDates(v as Parameters<typeof contractDates>[0], ctx);
+    if (v.password !== v.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "validation.pwdMismatch" });
+  },
+});
+
+/** `sys/tenant/add`: the tenant and its administrator account. */
+export const tenantAdd = tenant.body;
+export type TenantAdd = z.infer<typeof tenantAdd>;
+/** `sys/tenant/upd`: the tenant's own fields (the account has its own calls). */
+const { username: _u, password: _p, confirmPassword: _c, menuIds: _m, ...tenantShape } = tenant.body.shape;
+export const tenantUpdate = z.object({ id: dbId, ...tenantShape }).superRefine(contractDates);
 export type TenantUpdate = z.infer<typeof tenantUpdate>;
 
-/** Adding a tenant also creates its administrator account, with a password checked against the
- *  new tenant's (default) policy; `menuIds` limits its menus (all tenant menus when absent). */
-export const tenantAdd = z
-  .object({
-    ...tenantFields,
-    username,
-    password: z.string({ error: "validation.required" }).min(1, "validation.required").max(PASSWORD_MAX, "validation.maxLength"),
-    confirmPassword: z.string({ error: "validation.required" }).min(1, "validation.required").max(PASSWORD_MAX, "validation.maxLength"),
-    menuIds: z.array(dbId).max(5000, "validation.maxItems").optional(),
-  })
-  .superRefine(contractDates)
-  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "validation.pwdMismatch" });
-export type TenantAdd = z.infer<typeof tenantAdd>;
-
-export const tenantQuery = pageQuery.extend({
-  name: optional(z.string().max(64)),
-  enabled: optionalEnableState,
-  /** Tenants in this area or below it. */
-  areaCode,
-  /** Contracts starting on or after this day. */
-  contractStart: optionalDay,
-  /** Contracts ending on or before this day. */
-  contractEnd: optionalDay,
-});
+/** Days are checked as days (not date-times), and the area includes the areas below it. */
+export const tenantQuery = tenant.query.extend({ areaCode, contractStart: optionalDay, contractEnd: optionalDay });
 export type TenantQuery = z.infer<typeof tenantQuery>;
 
 /** Menu authorisation: the tenant-tree menus (entries and buttons) the tenant may use. */
@@ -68,29 +80,11 @@ export const tenantAuth = z.object({ id: dbId, menuIds: z.array(dbId).max(5000, 
 export type TenantStatus = 0 | 1 | 2 | 3;
 
 /** One row of the tenant list (`tenant/page`) and `tenant/info`. */
-export type TenantRow = {
-  id: number;
-  name: string;
-  code: string | null;
-  enabled: number;
+export type TenantRow = Omit<RowOf<typeof tenant.fields>, "password" | "confirmPassword" | "menuIds" | "status" | "code" | "username"> & {
   status: TenantStatus;
-  areaCode: string | null;
-  /** The area's names joined with " / ". */
-  areaName: string | null;
-  contact: string | null;
-  contactPhone: string | null;
-  contractNo: string | null;
-  contractStart: string | null;
-  contractEnd: string | null;
-  contractFile: string | null;
-  adminUserId: number | null;
-  /** The administrator's account name (the "account" column). */
+  /** The platform itself has no code; `username` is the administrator's (the "account" column). */
+  code: string | null;
   username: string | null;
-  /** The administrator account's enable state, 1 or 2. */
-  adminStatus: number | null;
-  userNums: number;
-  projectNums: number;
-  createTime: string;
 };
 
 /** `tenant/info` adds the authorised menu ids (for the authorisation dialog). */

@@ -1,35 +1,49 @@
 import { z } from "zod";
-import { dbId, optionalEnableState, pageQuery } from "../common";
+import { defineEntity, keyField, type RowOf } from "../entity";
 import { ENUMS } from "../enums";
 import { PASSWORD_MAX } from "../password";
 import { email, landline, mobile, optional, selectRequired, text, textRequired, username } from "../validation";
+import { dbId, enableState } from "../common";
 
 /** User (core §3): username (rule §5), real name, employee ID, gender, position, mobile,
  *  landline, e-mail, avatar (≤ 4 MB, checked by the uploader), department and roles. */
 const sex = optional(z.coerce.number().refine((n) => (ENUMS.sex as readonly number[]).includes(n), "validation.invalidOption"));
 export const roleIds = z.array(dbId).max(100, "validation.maxItems");
 
-const userFields = {
-  realname: textRequired(64),
-  employeeNo: text(32),
-  sex,
-  position: text(64),
-  phone: mobile,
-  landline,
-  email,
-  /** Stored path of the avatar image. */
-  avatar: text(500),
-  departmentId: selectRequired(dbId),
-  roleIds: roleIds.default([]),
-};
-
-/** `sys/user/add`. Without a password the policy's initial password is used; either is checked
- *  against the policy. */
-export const userAdd = z.object({
-  username,
-  ...userFields,
-  password: optional(z.string().max(PASSWORD_MAX, "validation.maxLength")),
+export const user = defineEntity({
+  ns: "system.user",
+  fields: {
+    id: keyField,
+    username: { schema: username },
+    realname: { schema: textRequired(64) },
+    employeeNo: { schema: text(32) },
+    sex: { schema: sex, kind: "radio", dict: "sex", list: false },
+    position: { schema: text(64), list: false },
+    departmentName: { schema: z.string().nullable(), readOnly: true, label: "fields.departmentId" },
+    roleNames: { schema: z.array(z.string()), readOnly: true, kind: "multiselect", label: "fields.roleIds" },
+    phone: { schema: mobile, kind: "phone" },
+    landline: { schema: landline, list: false },
+    email: { schema: email, kind: "email" },
+    /** A department includes those below it in the list's filter. */
+    departmentId: { schema: selectRequired(dbId), kind: "id", search: "eq", list: false, detail: false },
+    roleIds: { schema: roleIds.default([]), kind: "custom", list: false, detail: false },
+    /** Without a password the policy's initial password is used; either is checked against the policy. */
+    password: { schema: optional(z.string().max(PASSWORD_MAX, "validation.maxLength")), kind: "password", list: false, detail: false, export: false },
+    /** Stored path of the avatar image. */
+    avatar: { schema: text(500), kind: "image", purpose: "avatar", list: false },
+    /** 1 enabled, 2 disabled. */
+    enabled: { schema: enableState, readOnly: true, kind: "switch", dict: "enableState", search: "eq" },
+    /** 1 the user sees phone numbers and e-mails unmasked, 0 masked. */
+    queryPhone: { schema: z.number(), kind: "switch", readOnly: true },
+    userIdentity: { kind: "number", readOnly: true, list: false, detail: false, export: false },
+    /** The tenant's administrator account: cannot be deleted. */
+    tenantAdmin: { schema: z.boolean(), readOnly: true, list: false, detail: false, export: false },
+    createTime: { kind: "datetime", readOnly: true },
+  },
 });
+
+/** `sys/user/add`. */
+export const userAdd = user.body;
 export type UserAdd = z.infer<typeof userAdd>;
 
 /** The edit form gets phone and e-mail masked for a viewer who may not see them (core §6); sent
@@ -38,15 +52,12 @@ export type UserAdd = z.infer<typeof userAdd>;
 const unlessMasked = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (typeof v === "string" && v.includes("*") ? undefined : v), schema);
 
 /** `sys/user/upd`: the username stays what it was; roles, phone and e-mail are kept when not sent. */
-export const userUpdate = z.object({ id: dbId, ...userFields, phone: unlessMasked(mobile), email: unlessMasked(email), roleIds: roleIds.optional() });
+const { username: _u, password: _p, ...userShape } = user.body.shape;
+export const userUpdate = z.object({ id: dbId, ...userShape, phone: unlessMasked(mobile), email: unlessMasked(email), roleIds: roleIds.optional() });
 export type UserUpdate = z.infer<typeof userUpdate>;
 
 /** `sys/user/page`: keyword over username, real name and phone; a department includes those below it. */
-export const userQuery = pageQuery.extend({
-  keyword: optional(z.string().trim().max(64, "validation.maxLength")),
-  departmentId: z.preprocess((v) => (v === "" || v === null ? undefined : v), dbId.optional()),
-  enabled: optionalEnableState,
-});
+export const userQuery = user.query.extend({ keyword: optional(z.string().trim().max(64, "validation.maxLength")) });
 export type UserQuery = z.infer<typeof userQuery>;
 
 /** `sys/user/updAuth`: the user's roles, replaced as a whole. */
@@ -62,26 +73,4 @@ export const usernameQuery = z.object({ username: z.string({ error: "validation.
 export const departmentUserQuery = z.object({ departmentId: dbId });
 
 /** A user as the console shows it; phone and e-mail masked for the viewer per phoneSet. */
-export type UserRow = {
-  id: number;
-  username: string;
-  realname: string;
-  employeeNo: string | null;
-  sex: number | null;
-  position: string | null;
-  phone: string | null;
-  landline: string | null;
-  email: string | null;
-  avatar: string | null;
-  departmentId: number | null;
-  departmentName: string | null;
-  roleIds: number[];
-  roleNames: string[];
-  /** 1 enabled, 2 disabled. */
-  enabled: number;
-  userIdentity: number;
-  queryPhone: number;
-  /** The tenant's administrator account: cannot be deleted. */
-  tenantAdmin: boolean;
-  createTime: string;
-};
+export type UserRow = Omit<RowOf<typeof user.fields>, "password" | "departmentId"> & { departmentId: number | null };

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { DictPage } from "@/components/system/dict/dict-page";
+import { DictPage } from "@/components/system-set/dict-set/dict-set-resource";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("shell"))("routes.dictSet") };

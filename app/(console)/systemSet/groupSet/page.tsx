@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { GroupList } from "@/components/system/group/group-resource";
+import { GroupList } from "@/components/system-set/group-set/group-set-resource";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("shell"))("routes.groupSet") };

@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { MenuPage } from "@/components/system/menu/menu-page";
+import { MenuPage } from "@/components/system-set/menu-set/menu-set-resource";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("shell"))("routes.menuSet") };

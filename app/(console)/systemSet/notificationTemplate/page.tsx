@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { TemplateList } from "@/components/system/template/template-resource";
+import { TemplateList } from "@/components/system-set/notification-template/notification-template-resource";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("shell"))("routes.notificationTemplate") };

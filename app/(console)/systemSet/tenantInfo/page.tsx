@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { TenantInfoView } from "@/components/system/tenant/tenant-info-view";
+import { TenantInfoView } from "@/components/system-set/tenant-info/tenant-info-detail";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("shell"))("routes.tenantInfo") };

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { UserInfoView } from "@/components/system/user/user-info-view";
+import { UserInfoView } from "@/components/system-set/user-set-info/user-set-info-detail";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("shell"))("routes.userSetInfo") };

@@ -1,0 +1,29 @@
+"use client";
+
+import { defineResource, ResourcePage } from "@/components/kit";
+import { locationField } from "@/components/maps";
+import { project, type Project } from "@/lib/contract/project";
+
+/** The projects list (core §3): search, table, paging, create / edit / view / delete, export, import. */
+export const projectResource = defineResource<Project>({
+  entity: project,
+  api: "device/project",
+  perm: "dev:project",
+  // The cloud's import adds projects, so it asks for the add permission (there is no import code).
+  perms: { import: "dev:project:add" },
+  search: { keyword: "prjName", keywordPlaceholder: "placeholders.prjName" },
+  columns: { prjName: { type: "click" } },
+  form: {
+    columns: 2,
+    placeholders: true,
+    // After the coordinates: pick them (and the address and area) on a map.
+    fields: { prjLatitude: {}, location: { label: "sections.location", type: "custom", full: true, render: locationField({ lng: "prjLongitude", lat: "prjLatitude", address: "prjAddress", area: "areaCode" }) } },
+  },
+  rowActions: ["view", "edit", "del"],
+  toolbar: ["add", "export", "import", "batchDelete"],
+  multiple: true,
+});
+
+export function ProjectList() {
+  return <ResourcePage resource={projectResource} />;
+}

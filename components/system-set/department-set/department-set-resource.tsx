@@ -1,0 +1,64 @@
+"use client";
+
+import { Building2Icon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { defineResource, ResourcePage } from "@/components/kit";
+import { department, departmentQuery, departmentUpdate, type DepartmentNode } from "@/lib/contract/system/department";
+import { Badge } from "@/components/ui/badge";
+import { DepartmentSelect } from "./department-select";
+import { DEPARTMENT_TREE } from "./use-departments";
+
+function DepartmentName({ node }: { node: DepartmentNode }) {
+  const t = useTranslations("system.department");
+  return (
+    <>
+      {node.root && <Building2Icon className="size-4 shrink-0 text-primary" aria-hidden />}
+      <span className="truncate">{node.departmentName}</span>
+      {node.root && (
+        <Badge variant="secondary" className="ml-1">
+          {t("company")}
+        </Badge>
+      )}
+    </>
+  );
+}
+
+// The company itself takes no buttons (core §6); the cloud refuses anyway.
+const notRoot = (n: DepartmentNode) => !n.root;
+
+/** departmentSet: the tenant's department tree; the company root is shown but never operated on. */
+export const departmentResource = defineResource<DepartmentNode>({
+  entity: department,
+  api: "sys/department",
+  perm: "sys:department",
+  endpoints: { page: DEPARTMENT_TREE, info: false, export: false, import: false, template: false, openOrClose: false },
+  schemas: { query: departmentQuery, update: departmentUpdate },
+  // A new department goes under the company unless it is added below another one.
+  tree: { defaultExpanded: 2, addParent: (nodes) => nodes[0] },
+  search: { keyword: "departmentName", keywordPlaceholder: "fields.departmentName", items: [] },
+  columns: { departmentName: { minWidth: 240, render: (n) => <DepartmentName node={n} /> } },
+  // The cloud refuses a department with children or users and says why (a toast).
+  rowActions: [
+    { builtin: "addChild", show: notRoot },
+    { builtin: "edit", show: notRoot },
+    { builtin: "del", show: notRoot, confirm: "confirmDelete" },
+  ],
+  inlineActions: 3,
+  rowName: (n) => n.departmentName,
+  toolbar: ["add"],
+  form: {
+    columns: 2,
+    fields: {
+      parentId: {
+        type: "custom",
+        render: ({ field, form, disabled, invalid }) => (
+          <DepartmentSelect id="field-parentId" value={field.value} onChange={field.onChange} disabled={disabled} invalid={invalid} excludeSubtreeOf={form.getValues("id") || null} />
+        ),
+      },
+    },
+  },
+});
+
+export function DepartmentPage() {
+  return <ResourcePage resource={departmentResource} />;
+}

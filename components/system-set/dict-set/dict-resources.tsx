@@ -1,0 +1,80 @@
+"use client";
+
+import { z } from "zod";
+import { PlusIcon } from "lucide-react";
+import { dict, dictItem, dictItemUpdate, dictUpdate, type DictItemNode, type DictNode } from "@/lib/contract/system/dict";
+import { defineResource, type CustomFieldProps } from "@/components/kit";
+import { findNode } from "@/lib/tree";
+import { subtreeIds, TreeSelect } from "@/components/kit/form/tree-select";
+
+const NOT_LISTS = { info: false, export: false, import: false, template: false, openOrClose: false } as const;
+
+/** The parent of a node: another node of the same tree, never itself or one below it. */
+function parentField<T extends { id: number; childrens?: T[] | null }>(nodes: () => readonly T[], labelOf: (n: T) => string) {
+  return {
+    render: ({ field, form, disabled, invalid }: CustomFieldProps) => {
+      const all = nodes();
+      const self = form.getValues("id");
+      return (
+        <TreeSelect
+          id="field-parentId"
+          nodes={all}
+          labelOf={labelOf}
+          value={field.value}
+          onChange={field.onChange}
+          clearable
+          disabled={disabled}
+          invalid={invalid}
+          disabledIds={self ? subtreeIds(findNode(all, self)) : undefined}
+        />
+      );
+    },
+  };
+}
+
+/** Dictionaries (a tree per scope); the forms read the current tree through `nodes()`. */
+export function dictResource(nodes: () => readonly DictNode[]) {
+  return defineResource<DictNode>({
+    entity: dict,
+    entityLabel: "dictEntity",
+    api: "sys/dict",
+    perm: "sys:dict",
+    endpoints: { page: "sys/dict/tree", ...NOT_LISTS },
+    schemas: { query: z.object({}), update: dictUpdate },
+    columns: [],
+    form: { columns: 2, fields: { parentId: parentField(nodes, (n) => n.dictName), dictCode: { hint: "hints.dictCode" } } },
+  });
+}
+
+/**
+ * Items of one dictionary (a tree: itemName, itemValue, childrens), listed beside the chosen
+ * dictionary narrowed to its `dictId`; the forms read the current tree through `nodes()`.
+ */
+export function dictItemResource(nodes: () => readonly DictItemNode[]) {
+  return defineResource<DictItemNode>({
+    entity: dictItem,
+    entityLabel: "itemEntity",
+    api: "sys/dictItem",
+    perm: "sys:dict",
+    perms: { openOrClose: "sys:dict:upd" },
+    endpoints: { page: "sys/dictItem/tree", ...NOT_LISTS, openOrClose: "sys/dictItem/openOrOpen" },
+    schemas: { query: z.object({ dictId: z.coerce.number().optional() }), update: dictItemUpdate },
+    tree: { defaultExpanded: 2, request: (q) => ["sys/dictItem/tree", { dictId: Number(q.dictId) }] },
+    columns: {
+      itemName: { minWidth: 200 },
+      itemValue: { width: 160, render: (r) => <code className="text-xs">{r.itemValue}</code> },
+      sort: { width: 80, align: undefined },
+      remark: { minWidth: 160 },
+    },
+    rowActions: [{ builtin: "addChild", label: "actions.addChild" }, "edit", { builtin: "del", confirm: "confirm.deleteItem" }],
+    inlineActions: 3,
+    rowName: (n) => n.itemName,
+    toolbar: [{ key: "addItem", label: "actions.addItem", perm: "sys:dict:add", icon: <PlusIcon />, variant: "default", onClick: (ui) => ui.addChild() }],
+    form: {
+      columns: 2,
+      // A new item goes into the chosen dictionary.
+      preset: (q) => ({ dictId: q.dictId }),
+      fields: { parentId: parentField(nodes, (n) => n.itemName) },
+    },
+  });
+}

@@ -1,0 +1,55 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { KeyRoundIcon, PencilIcon, ShieldCheckIcon } from "lucide-react";
+import { tenant, type TenantInfo } from "@/lib/contract/system/tenant";
+import { deriveDetailRows } from "@/components/kit";
+import { defineDetail, DetailPage } from "@/components/kit/detail/define-detail";
+import { Badge } from "@/components/ui/badge";
+import { openTenantDialog, TenantDialogs } from "../tenant-set/tenant-dialogs";
+
+const TONES = { 0: "secondary", 1: "success", 2: "destructive", 3: "warning" } as const;
+
+function Status({ status }: { status: TenantInfo["status"] }) {
+  const t = useTranslations("enums.enableStateExpiry");
+  return <Badge variant={TONES[status]}>{t(String(status) as never)}</Badge>;
+}
+
+/** tenantInfo (`?id=`): one tenant, its administrator and the actions on them. */
+const tenantDetail = defineDetail<TenantInfo>({
+  ns: "system.tenant",
+  info: "sys/tenant/info",
+  back: "tenantSet",
+  title: (r) => r.name,
+  testId: "tenant-info",
+  actions: [
+    { key: "edit", label: "kit.actions.edit", icon: <PencilIcon />, perm: "sys:tenant:upd", href: (r) => `/systemSet/tenantSet?edit=${r.id}` },
+    { key: "auth", label: "actions.auth", icon: <ShieldCheckIcon />, perm: "sys:tenant:auth", onClick: (r) => openTenantDialog("auth", r.id) },
+    { key: "resetPwd", label: "actions.resetPwd", icon: <KeyRoundIcon />, perm: "sys:tenant:resetPwd", show: (r) => !!r.adminUserId, onClick: (r) => openTenantDialog("resetPwd", r.id) },
+  ],
+  sections: [
+    {
+      key: "basic",
+      title: "info.basic",
+      span: 2,
+      badge: (r) => <Status status={r.status} />,
+      // The administrator's rows and the status have their own places.
+      rows: deriveDetailRows<TenantInfo>(tenant, { username: false, status: false, enabled: false, adminStatus: false }),
+    },
+    {
+      key: "admin",
+      title: "info.admin",
+      span: 1,
+      rows: [
+        { prop: "username", label: "fields.username", full: true },
+        { prop: "adminStatus", label: "fields.adminStatus", type: "dict", dict: "enableState", full: true },
+        { prop: "menuIds", label: "fields.menuCount", type: "slot", full: true, render: (r) => String(r.menuIds.length) },
+      ],
+    },
+  ],
+  dialogs: ({ refresh }) => <TenantDialogs onDone={refresh} />,
+});
+
+export function TenantInfoView() {
+  return <DetailPage detail={tenantDetail} />;
+}

@@ -1,0 +1,107 @@
+"use client";
+
+import * as React from "react";
+import Link from "next/link";
+import { defineResource, MultiSelectField, ResourcePage, type ResourceUi } from "@/components/kit";
+import { ResetPasswordDialog } from "@/components/kit/password-dialogs";
+import { Switch } from "@/components/ui/switch";
+import { api } from "@/lib/api/fetcher";
+import { user, userQuery, userUpdate, type UserRow } from "@/lib/contract/system/user";
+import { DepartmentSelect } from "../department-set/department-select";
+import { useUrlParam } from "@/components/kit/url-param";
+import { DepartmentFilter } from "./department-filter";
+import { useRoleOptions } from "./use-role-options";
+
+export const USER_INFO_PATH = "/systemSet/userSetInfo";
+
+function RoleSelect({ value, onChange, disabled, invalid }: { value: unknown; onChange: (v: (string | number)[]) => void; disabled: boolean; invalid: boolean }) {
+  const options = useRoleOptions();
+  return <MultiSelectField id="field-roleIds" options={options} value={Array.isArray(value) ? value : []} onChange={onChange} disabled={disabled} invalid={invalid} />;
+}
+
+/** Enable / disable; one's own account cannot be switched off (the cloud refuses it too). */
+function EnabledSwitch({ row, ui }: { row: UserRow; ui: ResourceUi<UserRow> }) {
+  const [busy, setBusy] = React.useState(false);
+  return (
+    <Switch
+      checked={row.enabled === 1}
+      disabled={busy || row.id === ui.session.user.id || !ui.session.can("sys:user:openOrClose")}
+      aria-label={ui.t("fields.enabled")}
+      data-testid={`user-enabled-${row.id}`}
+      onCheckedChange={async (on) => {
+        setBusy(true);
+        try {
+          await ui.toggle(row, on ? 1 : 2);
+          await ui.refresh();
+        } catch {
+          /* the fetcher showed the cloud's message */
+        } finally {
+          setBusy(false);
+        }
+      }}
+    />
+  );
+}
+
+function ResetPassword({ ui }: { ui: ResourceUi<UserRow> }) {
+  const [id, setId] = useUrlParam("resetPwd");
+  return <ResetPasswordDialog open={!!id} onOpenChange={(o) => !o && setId(null)} id={Number(id) || 0} endpoint="sys/user/updUserPwd" onDone={() => ui.refresh()} />;
+}
+
+const infoHref = (r: UserRow) => `${USER_INFO_PATH}?id=${r.id}`;
+
+/** userSet: the tenant's users beside its department tree. */
+export const userResource = defineResource<UserRow>({
+  entity: user,
+  api: "sys/user",
+  perm: "sys:user",
+  endpoints: { info: "sys/user/getUserInfoById", export: false, import: false, template: false },
+  schemas: { query: userQuery, update: userUpdate },
+  search: { keyword: "keyword", keywordPlaceholder: "placeholders.keyword", items: { keyword: { placeholder: "placeholders.keyword" }, departmentId: false } },
+  columns: {
+    username: {
+      minWidth: 140,
+      render: (r) => (
+        <Link href={infoHref(r)} className="text-primary hover:underline" data-testid={`user-link-${r.username}`}>
+          {r.username}
+        </Link>
+      ),
+    },
+    realname: { minWidth: 110 },
+    employeeNo: { width: 110 },
+    departmentName: { minWidth: 130 },
+    enabled: { width: 80, render: (r, ui) => <EnabledSwitch row={r} ui={ui} /> },
+    queryPhone: { type: "switch1", width: 110, perm: "sys:user:upd", onToggle: (r, next) => api.post("sys/user/updQueryPhone", { id: r.id, queryPhone: next }) },
+  },
+  form: {
+    columns: 2,
+    width: 860,
+    placeholders: ["username", "phone", "landline"],
+    fields: {
+      username: { disabled: (mode) => mode !== "create" },
+      departmentId: {
+        type: "custom",
+        render: ({ field, disabled, invalid }) => <DepartmentSelect id="field-departmentId" value={field.value} onChange={field.onChange} disabled={disabled} invalid={invalid} />,
+      },
+      roleIds: { render: ({ field, disabled, invalid }) => <RoleSelect value={field.value} onChange={field.onChange} disabled={disabled} invalid={invalid} /> },
+      password: { hint: "hints.password", show: (_v, mode) => mode === "create", full: true },
+      avatar: { hint: "hints.avatar" },
+    },
+  },
+  rowActions: [
+    { key: "detail", label: "kit.actions.view", onClick: (r, ui) => ui.navigate(infoHref(r)) },
+    "edit",
+    { key: "resetPwd", label: "actions.resetPwd", perm: "sys:user:resetPwd", onClick: (r, ui) => ui.setParam("resetPwd", r.id) },
+    { key: "del", label: "kit.actions.delete", perm: "sys:user:del", danger: true, show: (r, ui) => !r.tenantAdmin && r.id !== ui.session.user.id, onClick: (r, ui) => ui.remove([r]) },
+  ],
+  toolbar: ["add", "batchDelete"],
+  multiple: true,
+  slots: {
+    left: (ui) => <DepartmentFilter value={typeof ui.query.departmentId === "number" ? ui.query.departmentId : null} onChange={(id) => ui.setFilters({ departmentId: id })} />,
+    dialogs: (ui) => <ResetPassword ui={ui} />,
+  },
+});
+
+export function UserList() {
+  return <ResourcePage resource={userResource} />;
+}
