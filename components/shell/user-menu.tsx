@@ -26,7 +26,7 @@ export function UserMenu() {
             {user.avatar ? (
               <img src={fileUrl(user.avatar)} alt="" className="size-7 rounded-full object-cover" />
             ) : (
-              <span className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-medium text-primary-foreground" aria-hidden="true">
+              <span className="flex size-7 items-center justify-center rounded-full bg-primary-solid text-xs font-medium text-primary-foreground" aria-hidden="true">
                 {name.slice(0, 1).toUpperCase()}
               </span>
             )}

@@ -15,23 +15,28 @@ export function InfoView({ items, className }: { items: readonly InfoItem[]; cla
   const left = items.filter((i) => (i.side ?? "left") === "left");
   const right = items.filter((i) => i.side === "right");
   const full = items.filter((i) => i.side === "full");
+  // A <dl> may hold its items' <div>s only directly: one list per column.
   return (
-    <dl className={cn("flex flex-col", className)} data-testid="info-view">
+    <div className={cn("flex flex-col", className)} data-testid="info-view">
       <div className="grid gap-x-8 sm:grid-cols-2">
-        <div>
+        <dl>
           {left.map((i, n) => (
             <Item key={n} item={i} />
           ))}
-        </div>
-        <div>
+        </dl>
+        <dl>
           {right.map((i, n) => (
             <Item key={n} item={i} />
           ))}
-        </div>
+        </dl>
       </div>
-      {full.map((i, n) => (
-        <Item key={n} item={i} />
-      ))}
-    </dl>
+      {full.length > 0 && (
+        <dl>
+          {full.map((i, n) => (
+            <Item key={n} item={i} />
+          ))}
+        </dl>
+      )}
+    </div>
   );
 }

@@ -120,6 +120,7 @@ export function PwdModeView() {
         <Switch
           checked={!!field.value}
           disabled={disabled}
+          aria-label={t(`${NS}.fields.notify` as never)}
           data-testid="pwd-init-notify"
           onCheckedChange={(c) => {
             field.onChange(c);
@@ -133,7 +134,7 @@ export function PwdModeView() {
       label: "fields.forceChange",
       type: "custom",
       render: ({ field, form, disabled }) => (
-        <Switch checked={!!field.value} disabled={disabled || !!form.watch("notify")} onCheckedChange={field.onChange} data-testid="pwd-init-force" />
+        <Switch checked={!!field.value} disabled={disabled || !!form.watch("notify")} onCheckedChange={field.onChange} aria-label={t(`${NS}.fields.forceChange` as never)} data-testid="pwd-init-force" />
       ),
     },
   ];
