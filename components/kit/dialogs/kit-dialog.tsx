@@ -27,10 +27,11 @@ export function KitDialog({ open, onOpenChange, title, description, width = 800,
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         data-testid={testId}
-        style={full ? undefined : { maxWidth: `min(${width}px, calc(100% - 2rem))` }}
+        // The width applies from md up; below it the dialog is a full-screen sheet (components/ui/dialog).
+        style={{ "--dialog-width": `${width}px` } as React.CSSProperties}
         className={cn(
           "flex flex-col gap-0 p-0",
-          full ? "h-screen max-h-screen w-screen max-w-none rounded-none sm:max-w-none" : "max-h-[90vh] sm:max-w-none",
+          full ? "h-screen max-h-screen w-screen max-w-none rounded-none sm:max-w-none" : "max-h-[90vh] sm:max-w-none md:max-w-[min(var(--dialog-width),calc(100%-2rem))]",
           className,
         )}
       >

@@ -2,9 +2,9 @@
 
 import * as React from "react";
 import { useTranslations } from "next-intl";
-import { LayoutDashboardIcon, SettingsIcon } from "lucide-react";
+import { LayoutDashboardIcon, SettingsIcon, TriangleAlertIcon } from "lucide-react";
 import { colorInput, saveColor } from "@/lib/contract/system/company-settings";
-import { themeVariables } from "@/lib/shell/colors";
+import { AA_TEXT, contrastReport, themeVariables } from "@/lib/shell/colors";
 import type { FormField } from "@/components/kit";
 import { PageFrame } from "@/components/shell/page-frame";
 import { Badge } from "@/components/ui/badge";
@@ -58,6 +58,36 @@ export function ColorPreview({ color }: { color: string }) {
   );
 }
 
+/** Each text pair the console will draw in this colour and its contrast; a warning when the colour itself falls short. */
+function ContrastReport({ color }: { color: string }) {
+  const t = useTranslations(NS);
+  const report = contrastReport(color);
+  const worst = Math.min(report.asText, report.underWhite);
+  return (
+    <div className="space-y-2" data-testid="color-contrast">
+      <p className="text-sm font-medium">{t("preview.contrast")}</p>
+      {worst < AA_TEXT ? (
+        <p role="status" className="flex gap-2 rounded border border-warning/40 bg-warning/10 px-3 py-2 text-sm text-warning" data-testid="color-contrast-warning">
+          <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {t("preview.tooLight", { color, ratio: worst })}
+        </p>
+      ) : (
+        <p className="text-sm text-muted-foreground">{t("preview.fine", { color })}</p>
+      )}
+      <ul className="grid gap-1 text-sm sm:grid-cols-2">
+        {report.pairs.map((p) => (
+          <li key={p.key} className="flex items-center justify-between gap-3 rounded border px-2 py-1" data-pair={p.key} data-ratio={p.ratio}>
+            <span>{t(`preview.pairs.${p.key}` as never)}</span>
+            <span className="rounded px-2 py-0.5 font-medium tabular-nums" style={{ color: p.fg, background: p.bg }}>
+              {t("preview.ratio", { ratio: p.ratio })}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** companyColor: the skin colour, `#rrggbb` or `rgb(r, g, b)` (core §5, §8), with a live preview. */
 export function CompanyColorView() {
   const t = useTranslations(NS);
@@ -72,7 +102,13 @@ export function CompanyColorView() {
             <SettingsCard ns={NS} testId="company-color" title={t("cards.color")} description={t("cards.colorDesc")} schema={saveColor} values={values} fields={fields} endpoint="sys/company/saveColor" perm="sys:company:saveColor" onSaved={saved}>
               {(form) => {
                 const typed = colorInput.safeParse(form.watch("skinColor") ?? "");
-                return <ColorPreview color={typed.success ? typed.data : company.skinColor} />;
+                const color = typed.success ? typed.data : company.skinColor;
+                return (
+                  <div className="space-y-4">
+                    <ColorPreview color={color} />
+                    <ContrastReport color={color} />
+                  </div>
+                );
               }}
             </SettingsCard>
           </div>
