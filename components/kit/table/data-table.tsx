@@ -24,7 +24,10 @@ const SELECT_WIDTH = 44;
 /** Cells holding controls (a clip would cut their focus ring); the rest clip long values. */
 const UNCLIPPED = new Set(["switch", "image", "status"]);
 /** Literal class names (Tailwind finds them in the source): the pinned edge's shadow while content runs under it. */
-const EDGE_SHADOW = { right: "shadow-[-6px_0_8px_-6px_rgba(0,0,0,0.25)]", left: "max-md:shadow-[6px_0_8px_-6px_rgba(0,0,0,0.25)]" };
+const EDGE_SHADOW = {
+  right: "border-l shadow-[-8px_0_10px_-6px_rgba(0,0,0,0.28)] dark:shadow-[-8px_0_10px_-6px_rgba(0,0,0,0.8)]",
+  left: "max-md:border-r max-md:shadow-[8px_0_10px_-6px_rgba(0,0,0,0.28)] dark:max-md:shadow-[8px_0_10px_-6px_rgba(0,0,0,0.8)]",
+};
 
 /** One line with an ellipsis; the whole value as a tooltip when it does not fit. */
 function Clip({ max, children }: { max: number; children: React.ReactNode }) {
@@ -171,10 +174,11 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
   return (
     <div className="relative rounded-md border bg-card" data-testid="data-table" aria-busy={loading || undefined}>
       <div ref={scrollRef} className="overflow-auto" style={bodyHeight ? { maxHeight: bodyHeight } : undefined} onScroll={measure} data-overflow-right={edges.right || undefined}>
-        <table className="w-full border-collapse text-sm">
+        {/* Separate borders on the cells: collapsed borders stay behind when a pinned cell sticks. */}
+        <table className="w-full border-separate border-spacing-0 text-sm">
           <thead className="sticky top-0 z-10 bg-muted">
             {table.getHeaderGroups().map((hg) => (
-              <tr key={hg.id} className="border-b">
+              <tr key={hg.id}>
                 {hg.headers.map((h) => {
                   const l = layout[h.column.id] ?? {};
                   const sorted = sort?.prop === h.column.id ? sort.order : null;
@@ -185,7 +189,7 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
                       scope="col"
                       style={{ width, minWidth }}
                       className={cn(
-                        "h-10 bg-muted text-left align-middle font-medium whitespace-nowrap text-muted-foreground",
+                        "h-10 border-b bg-muted text-left align-middle font-medium whitespace-nowrap text-muted-foreground",
                         cellPad,
                         l.align === "center" && "text-center",
                         l.align === "right" && "text-right",
@@ -222,8 +226,8 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
               </tr>
             ) : loading && rows.length === 0 ? (
               Array.from({ length: 5 }, (_, i) => (
-                <tr key={i} className="border-b">
-                  <td colSpan={colCount} className={cellPad}>
+                <tr key={i}>
+                  <td colSpan={colCount} className={cn("border-b", cellPad)}>
                     <Skeleton className="h-5" />
                   </td>
                 </tr>
@@ -239,7 +243,7 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
               <>
                 {padTop > 0 && <tr style={{ height: padTop }} aria-hidden />}
                 {shown.map((row) => (
-                  <tr key={row.id} data-state={row.getIsSelected() ? "selected" : undefined} className="border-b last:border-b-0 hover:bg-primary-light-9/60 data-[state=selected]:bg-primary-light-9" style={virtual ? { height: ROW_HEIGHT } : undefined}>
+                  <tr key={row.id} data-state={row.getIsSelected() ? "selected" : undefined} className="group/row hover:bg-primary-light-9/60 data-[state=selected]:bg-primary-light-9" style={virtual ? { height: ROW_HEIGHT } : undefined}>
                     {row.getAllCells().map((cell) => {
                       const l = layout[cell.column.id] ?? {};
                       const { width, clip } = sizing(cell.column.id);
@@ -247,7 +251,7 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
                         <td
                           key={cell.id}
                           className={cn(
-                            "align-middle",
+                            "border-b align-middle group-last/row:border-b-0",
                             cellPad,
                             // Sized columns (times, phones, ids, statuses) stay on one line.
                             width && "whitespace-nowrap",
