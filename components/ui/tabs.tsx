@@ -4,25 +4,28 @@ import * as React from "react";
 import { Tabs as TabsPrimitive } from "radix-ui";
 import { cn } from "@/lib/utils";
 
-/** The selected tab's value: only its trigger points at a panel (the others' panels are not mounted). */
-const SelectedTab = React.createContext<string | undefined>(undefined);
+/**
+ * The panels mounted now: a trigger points at its panel (aria-controls) only while it exists —
+ * inactive panels are unmounted, and tabs used as a filter have none (aria-valid-attr-value).
+ */
+const Panels = React.createContext<{ mounted: ReadonlySet<string>; mount: (value: string) => () => void }>({ mounted: new Set(), mount: () => () => undefined });
 
-export function Tabs({ className, value, defaultValue, onValueChange, ...props }: React.ComponentProps<typeof TabsPrimitive.Root>) {
-  const [own, setOwn] = React.useState(defaultValue);
-  const selected = value ?? own;
+export function Tabs({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Root>) {
+  const [mounted, setMounted] = React.useState<ReadonlySet<string>>(new Set());
+  const mount = React.useCallback((value: string) => {
+    setMounted((s) => new Set(s).add(value));
+    return () =>
+      setMounted((s) => {
+        const next = new Set(s);
+        next.delete(value);
+        return next;
+      });
+  }, []);
+  const panels = React.useMemo(() => ({ mounted, mount }), [mounted, mount]);
   return (
-    <SelectedTab.Provider value={selected}>
-      <TabsPrimitive.Root
-        data-slot="tabs"
-        className={cn("flex flex-col gap-2", className)}
-        value={selected}
-        onValueChange={(v) => {
-          setOwn(v);
-          onValueChange?.(v);
-        }}
-        {...props}
-      />
-    </SelectedTab.Provider>
+    <Panels.Provider value={panels}>
+      <TabsPrimitive.Root data-slot="tabs" className={cn("flex flex-col gap-2", className)} {...props} />
+    </Panels.Provider>
   );
 }
 
@@ -31,12 +34,11 @@ export function TabsList({ className, ...props }: React.ComponentProps<typeof Ta
 }
 
 export function TabsTrigger({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Trigger>) {
-  const selected = React.useContext(SelectedTab);
+  const { mounted } = React.useContext(Panels);
   return (
     <TabsPrimitive.Trigger
       data-slot="tabs-trigger"
-      // aria-controls must name an element that exists (aria-valid-attr-value).
-      {...(selected !== props.value ? { "aria-controls": undefined } : {})}
+      {...(mounted.has(props.value) ? {} : { "aria-controls": undefined })}
       className={cn(
         "inline-flex h-full items-center justify-center gap-1.5 rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring/50 disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-background data-[state=active]:text-primary data-[state=active]:shadow-sm",
         className,
@@ -47,5 +49,9 @@ export function TabsTrigger({ className, ...props }: React.ComponentProps<typeof
 }
 
 export function TabsContent({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content data-slot="tabs-content" className={cn("flex-1 outline-none", className)} {...props} />;
+  const { mount } = React.useContext(Panels);
+  // Radix renders the panel's element only while it is shown: its ref says when it exists.
+  const { value } = props;
+  const present = React.useCallback((node: HTMLDivElement | null) => (node ? mount(value) : undefined), [mount, value]);
+  return <TabsPrimitive.Content data-slot="tabs-content" className={cn("flex-1 outline-none", className)} {...props} ref={present} />;
 }

@@ -2,6 +2,7 @@
 
 import * as React from "react";
 import { useTranslations } from "next-intl";
+import { useTheme } from "next-themes";
 import { LayoutDashboardIcon, SettingsIcon, TriangleAlertIcon } from "lucide-react";
 import { colorInput, saveColor } from "@/lib/contract/system/company-settings";
 import { AA_TEXT, contrastReport, themeVariables } from "@/lib/shell/colors";
@@ -21,7 +22,9 @@ const STEPS = [1, 2, 3, 5, 7, 8, 9];
  */
 export function ColorPreview({ color }: { color: string }) {
   const t = useTranslations(NS);
-  const vars = themeVariables(color) as React.CSSProperties;
+  // The variables of the theme on screen: the preview reads as the console will in it.
+  const { resolvedTheme } = useTheme();
+  const vars = themeVariables(color, resolvedTheme === "dark" ? "dark" : "light") as React.CSSProperties;
   return (
     <div style={vars} className="space-y-4 rounded-md border p-4" data-testid="color-preview" data-color={vars["--primary" as keyof React.CSSProperties] as string}>
       <p className="text-sm font-medium">{t("preview.title")}</p>
