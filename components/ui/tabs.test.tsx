@@ -6,7 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "./tabs";
 afterEach(cleanup);
 
 describe("Tabs", () => {
-  it("points a trigger at its panel only while the panel is mounted", () => {
+  it("points each trigger at its panel (Radix keeps inactive panels as hidden elements)", () => {
     render(
       <Tabs defaultValue="a">
         <TabsList>
@@ -18,8 +18,7 @@ describe("Tabs", () => {
       </Tabs>,
     );
     const [a, b] = screen.getAllByRole("tab");
-    expect(document.getElementById(a.getAttribute("aria-controls")!)).not.toBeNull();
-    expect(b.hasAttribute("aria-controls")).toBe(false);
+    for (const tab of [a, b]) expect(document.getElementById(tab.getAttribute("aria-controls")!)).not.toBeNull();
   });
 
   it("tabs used as a filter (no panels) point at nothing", () => {

@@ -5,8 +5,8 @@ import { Tabs as TabsPrimitive } from "radix-ui";
 import { cn } from "@/lib/utils";
 
 /**
- * The panels mounted now: a trigger points at its panel (aria-controls) only while it exists —
- * inactive panels are unmounted, and tabs used as a filter have none (aria-valid-attr-value).
+ * The panels that exist: a trigger points at its panel (aria-controls) only when there is one —
+ * tabs used as a filter have none (aria-valid-attr-value).
  */
 const Panels = React.createContext<{ mounted: ReadonlySet<string>; mount: (value: string) => () => void }>({ mounted: new Set(), mount: () => () => undefined });
 
@@ -50,7 +50,7 @@ export function TabsTrigger({ className, ...props }: React.ComponentProps<typeof
 
 export function TabsContent({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Content>) {
   const { mount } = React.useContext(Panels);
-  // Radix renders the panel's element only while it is shown: its ref says when it exists.
+  // The panel's element says it exists (Radix keeps an inactive one, hidden).
   const { value } = props;
   const present = React.useCallback((node: HTMLDivElement | null) => (node ? mount(value) : undefined), [mount, value]);
   return <TabsPrimitive.Content data-slot="tabs-content" className={cn("flex-1 outline-none", className)} {...props} ref={present} />;
