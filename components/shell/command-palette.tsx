@@ -88,15 +88,15 @@ export function CommandPalette() {
 
   return (
     <>
-      <Button variant="outline" size="sm" className="hidden min-w-48 justify-between gap-3 pr-1.5 text-muted-foreground md:inline-flex" onClick={() => setOpen(true)} data-testid="palette-open">
+      <Button variant="outline" size="sm" className="hidden min-w-48 justify-between gap-3 pr-1.5 text-muted-foreground lg:inline-flex" onClick={() => setOpen(true)} data-testid="palette-open">
         <span className="flex min-w-0 items-center gap-2">
           <Search className="size-4" />
           <span className="truncate">{t("palette.open")}</span>
         </span>
         <kbd className="shrink-0 rounded border bg-muted px-1.5 py-0.5 font-sans text-[10px] leading-none">{t("palette.shortcut")}</kbd>
       </Button>
-      {/* Phones: the same palette behind an icon (no keyboard shortcut to show). */}
-      <Button variant="ghost" size="icon" className="md:hidden" onClick={() => setOpen(true)} aria-label={t("palette.open")} title={t("palette.open")} data-testid="palette-open-compact">
+      {/* Phones and tablets: the same palette behind an icon. */}
+      <Button variant="ghost" size="icon" className="lg:hidden" onClick={() => setOpen(true)} aria-label={t("palette.open")} title={t("palette.open")} data-testid="palette-open-compact">
         <Search className="size-5" />
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>

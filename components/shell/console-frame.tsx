@@ -52,7 +52,7 @@ export async function ConsoleFrame({ children }: { children: React.ReactNode }) 
         <div className="flex h-screen overflow-hidden">
           <SideMenu />
           <div className="flex min-w-0 flex-1 flex-col">
-            {/* Below sm the header keeps the menu, project, search, inbox and user; the rest moves into the user menu. */}
+            {/* Below lg the header keeps the menu, project, search, inbox and user; theme and language move into the user menu. */}
             <header className="flex h-14 shrink-0 items-center gap-1 border-b bg-card px-2 sm:gap-2" data-testid="header">
               <MenuDrawer />
               <CollapseButton />
@@ -63,7 +63,7 @@ export async function ConsoleFrame({ children }: { children: React.ReactNode }) 
                 href="/AIModel/index"
                 target="_blank"
                 rel="noopener"
-                className="hidden size-9 items-center justify-center rounded-md hover:bg-accent hover:text-accent-foreground sm:inline-flex"
+                className="hidden size-9 items-center justify-center rounded-md hover:bg-accent hover:text-accent-foreground lg:inline-flex"
                 aria-label={t("ai")}
                 title={t("ai")}
                 data-testid="header-ai"
@@ -72,7 +72,7 @@ export async function ConsoleFrame({ children }: { children: React.ReactNode }) 
               </a>
               <InboxPopover kind="todo" />
               <InboxPopover kind="messages" />
-              <div className="hidden items-center gap-2 sm:flex">
+              <div className="hidden items-center gap-2 lg:flex">
                 <LanguageSwitch />
                 <ThemeToggle />
               </div>

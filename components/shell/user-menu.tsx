@@ -39,7 +39,7 @@ export function UserMenu() {
                 {name.slice(0, 1).toUpperCase()}
               </span>
             )}
-            <span className="hidden max-w-32 truncate sm:inline" data-testid="current-user">
+            <span className="hidden max-w-32 truncate lg:inline" data-testid="current-user">
               {name}
             </span>
             <ChevronDown className="size-4 opacity-60" />
@@ -61,14 +61,14 @@ export function UserMenu() {
             <KeyRound className="size-4" />
             {t("changePassword")}
           </DropdownMenuItem>
-          {/* Below sm the header has no room for these two: they live here. */}
-          <DropdownMenuSeparator className="sm:hidden" />
-          <DropdownMenuItem className="sm:hidden" onSelect={() => setTheme(resolvedTheme === "dark" ? "light" : "dark")} data-testid="user-theme">
+          {/* Below lg the header has no room for these two: they live here. */}
+          <DropdownMenuSeparator className="lg:hidden" />
+          <DropdownMenuItem className="lg:hidden" onSelect={() => setTheme(resolvedTheme === "dark" ? "light" : "dark")} data-testid="user-theme">
             <Sun className="size-4 dark:hidden" />
             <Moon className="hidden size-4 dark:block" />
             {th("theme")}
           </DropdownMenuItem>
-          <DropdownMenuItem className="sm:hidden" onSelect={() => switchTo(other)} data-testid="user-language">
+          <DropdownMenuItem className="lg:hidden" onSelect={() => switchTo(other)} data-testid="user-language">
             <Languages className="size-4" />
             {tl(other)}
           </DropdownMenuItem>

@@ -21,6 +21,8 @@ export type ColumnLayout = { width?: number; minWidth?: number; align?: "left" |
 export const VIRTUAL_THRESHOLD = 50;
 const ROW_HEIGHT = 41;
 const SELECT_WIDTH = 44;
+/** A pinned column leaves at least this much of the box to the columns scrolling under it, or it is not pinned. */
+const MIN_UNPINNED = 360;
 /** Cells holding controls (a clip would cut their focus ring); the rest clip long values. */
 const UNCLIPPED = new Set(["switch", "image", "status"]);
 /** Literal class names (Tailwind finds them in the source): the pinned edge's shadow while content runs under it. */
@@ -48,13 +50,14 @@ function Clip({ max, children }: { max: number; children: React.ReactNode }) {
 
 /** Whether content runs past the left and right edges of the scroll box (pinned columns cast a shadow then). */
 function useOverflowEdges(ref: React.RefObject<HTMLDivElement | null>) {
-  const [edges, setEdges] = React.useState({ left: false, right: false });
+  const [edges, setEdges] = React.useState({ left: false, right: false, width: 0 });
   const measure = React.useCallback(() => {
     const el = ref.current;
     if (!el) return;
     const left = el.scrollLeft > 0;
     const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
-    setEdges((e) => (e.left === left && e.right === right ? e : { left, right }));
+    const width = el.clientWidth;
+    setEdges((e) => (e.left === left && e.right === right && e.width === width ? e : { left, right, width }));
   }, [ref]);
   React.useEffect(() => {
     const el = ref.current;
@@ -145,7 +148,9 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
   const cellPad = size === "small" ? "px-2 py-1.5" : "px-3 py-2";
   const padX = size === "small" ? 16 : 24;
   const { edges, measure } = useOverflowEdges(scrollRef);
-  const pinnedRight = allColumns.some((c) => layout[c.id ?? ""]?.sticky === "right");
+  // A narrow box (a phone, a list beside a tree) would be all pinned column: it scrolls with the rest then.
+  const rightPin = allColumns.map((c) => layout[c.id ?? ""]).find((l) => l?.sticky === "right");
+  const pinnedRight = !!rightPin && edges.width - (rightPin.width ?? 0) >= MIN_UNPINNED;
   // Below md the first column (after the checkboxes) stays in view while the rest scroll.
   const firstId = allColumns.find((c) => c.id !== "__select")?.id;
   const sizing = (id: string) => {
@@ -157,9 +162,10 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
     const clip = l.sticky || UNCLIPPED.has(columnKind(id, l.kind)) ? null : (width ?? TEXT_MAX_WIDTH) - padX;
     return { width, minWidth, clip };
   };
+  const pinOf = (id: string, l: ColumnLayout) => (l.sticky === "right" && pinnedRight ? "right" : id === firstId ? "first" : undefined);
   const stickyClass = (id: string, l: ColumnLayout) =>
     cn(
-      l.sticky === "right" && cn("sticky right-0 z-[1]", edges.right && EDGE_SHADOW.right),
+      l.sticky === "right" && pinnedRight && cn("sticky right-0 z-[1]", edges.right && EDGE_SHADOW.right),
       id === "__select" && "max-md:sticky max-md:left-0 max-md:z-[1]",
       id === firstId && cn("max-md:sticky max-md:z-[1]", multiple ? "max-md:left-[44px]" : "max-md:left-0", edges.left && EDGE_SHADOW.left),
     );
@@ -196,6 +202,7 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
                         stickyClass(h.column.id, l),
                       )}
                       aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
+                      data-pinned={pinOf(h.column.id, l)}
                     >
                       {l.sortable ? (
                         <button type="button" className="inline-flex items-center gap-1 hover:text-foreground" onClick={() => toggleSort(h.column.id)}>
@@ -261,6 +268,7 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
                             (l.sticky || cell.column.id === "__select" || cell.column.id === firstId) && "bg-card",
                             stickyClass(cell.column.id, l),
                           )}
+                          data-pinned={pinOf(cell.column.id, l)}
                         >
                           {clip ? (
                             <Clip max={clip}>
