@@ -289,7 +289,7 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
         </table>
       </div>
       {/* Without a pinned column, a fading edge says the table scrolls sideways. */}
-      {edges.right && !pinnedRight && <div aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-0 w-6 rounded-r-md bg-gradient-to-l from-foreground/10 to-transparent" />}
+      {edges.right && !pinnedRight && <div aria-hidden="true" data-testid="table-scroll-hint" className="pointer-events-none absolute inset-y-0 right-0 w-6 rounded-r-md bg-gradient-to-l from-foreground/10 to-transparent" />}
     </div>
   );
 }
