@@ -40,7 +40,8 @@ export class LayoutPage {
 
   /** A page has settled: the shell hydrated and nothing is loading. */
   async settled() {
-    await expect(this.page.getByTestId("side-menu")).toHaveAttribute("data-ready", "true", { timeout: 60_000 });
+    // While the page streams in, the fallback and the arriving shell may both be in the document for a moment.
+    await expect(this.page.locator("[data-testid=side-menu][data-ready=true]").first()).toBeAttached({ timeout: 60_000 });
     await this.page.waitForLoadState("networkidle");
   }
 
