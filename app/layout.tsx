@@ -4,6 +4,7 @@ import type { Metadata } from "next";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale } from "next-intl/server";
 import { Providers } from "@/components/app/providers";
+import { ShellSkeleton } from "@/components/shell/shell-skeleton";
 
 export const metadata: Metadata = { title: { default: "IoT Console", template: "%s" } };
 
@@ -19,11 +20,35 @@ async function LocaleRoot({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * Runs before first paint, ahead of the streamed page: the stored theme (next-themes' key, which
+ * sets the same class later) and whether this is the login screen, so the placeholder below looks
+ * like what follows instead of a white page.
+ */
+const BEFORE_PAINT = `try{var d=document.documentElement;if(localStorage.getItem("theme")==="dark")d.classList.add("dark");d.dataset.entry=location.pathname.indexOf("/login")===0?"login":"console"}catch(e){}`;
+
+/** Shown until the locale-dependent tree streams in: the login backdrop and card, or the shell's outline. */
+function FirstPaint() {
+  return (
+    <div className="first-paint" aria-hidden="true">
+      <div className="first-paint-login">
+        <div className="h-[30rem] w-full max-w-5xl rounded-2xl bg-card shadow-2xl" />
+      </div>
+      <div className="first-paint-console">
+        <ShellSkeleton />
+      </div>
+    </div>
+  );
+}
+
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="zh-cn" suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: BEFORE_PAINT }} />
+      </head>
       <body className="min-h-screen antialiased">
-        <Suspense fallback={null}>
+        <Suspense fallback={<FirstPaint />}>
           <LocaleRoot>{children}</LocaleRoot>
         </Suspense>
       </body>

@@ -10,7 +10,8 @@ export function Providers({ locale, children }: { locale: string; children: Reac
     <ThemeProvider attribute="class" defaultTheme="light" enableSystem={false} disableTransitionOnChange>
       <LocaleSync locale={locale} />
       {children}
-      <Toaster richColors position="top-center" closeButton />
+      {/* Bottom right: toasts never cover the header's popovers (to-dos, messages, project). */}
+      <Toaster richColors position="bottom-right" closeButton />
     </ThemeProvider>
   );
 }

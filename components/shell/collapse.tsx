@@ -26,7 +26,7 @@ export function CollapseButton() {
   const t = useTranslations("shell.menu");
   const label = collapsed ? t("expand") : t("collapse");
   return (
-    <Button variant="ghost" size="icon" onClick={toggle} aria-label={label} title={label} aria-expanded={!collapsed} data-testid="menu-collapse">
+    <Button variant="ghost" size="icon" className="hidden md:inline-flex" onClick={toggle} aria-label={label} title={label} aria-expanded={!collapsed} data-testid="menu-collapse">
       {collapsed ? <PanelLeftOpen className="size-5" /> : <PanelLeftClose className="size-5" />}
     </Button>
   );

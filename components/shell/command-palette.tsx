@@ -33,18 +33,26 @@ export function CommandPalette() {
       <Button
         variant="outline"
         size="sm"
-        className="hidden w-48 justify-between text-muted-foreground md:inline-flex"
+        className="hidden min-w-48 justify-between gap-3 pr-1.5 text-muted-foreground lg:inline-flex"
         onClick={() => {
           setWanted(true);
           setOpen(true);
         }}
         data-testid="palette-open"
       >
-        <span className="flex items-center gap-2">
+        <span className="flex min-w-0 items-center gap-2">
           <Search className="size-4" />
-          {t("palette.open")}
+          <span className="truncate">{t("palette.open")}</span>
         </span>
-        <kbd className="rounded border bg-muted px-1 text-[10px]">{t("palette.shortcut")}</kbd>
+        <kbd className="shrink-0 rounded border bg-muted px-1.5 py-0.5 font-sans text-[10px] leading-none">{t("palette.shortcut")}</kbd>
+      </Button>
+      {/* Phones and tablets: the same palette behind an icon. */}
+      <Button variant="ghost" size="icon" className="lg:hidden"
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }} aria-label={t("palette.open")} title={t("palette.open")} data-testid="palette-open-compact">
+        <Search className="size-5" />
       </Button>
       {wanted && <PaletteDialog open={open} onOpenChange={setOpen} />}
     </>

@@ -15,7 +15,7 @@ import { ConsoleMain } from "./console-main";
 import { InboxPopover } from "./inbox-popover";
 import { ProjectSelector } from "./project-selector";
 import { ShellProvider } from "./shell-context";
-import { SideMenu } from "./side-menu";
+import { MenuDrawer, SideMenu } from "./side-menu";
 import { TabBar } from "./tab-bar";
 import { ThemeToggle } from "./theme-toggle";
 import { UserMenu } from "./user-menu";
@@ -52,7 +52,9 @@ export async function ConsoleFrame({ notices, children }: { notices?: React.Reac
         <div className="flex h-screen overflow-hidden">
           <SideMenu />
           <div className="flex min-w-0 flex-1 flex-col">
-            <header className="flex h-14 shrink-0 items-center gap-2 border-b bg-card px-2" data-testid="header">
+            {/* Below lg the header keeps the menu, project, search, inbox and user; theme and language move into the user menu. */}
+            <header className="flex h-14 shrink-0 items-center gap-1 border-b bg-card px-2 sm:gap-2" data-testid="header">
+              <MenuDrawer />
               <CollapseButton />
               <ProjectSelector />
               <div className="flex-1" />
@@ -61,7 +63,7 @@ export async function ConsoleFrame({ notices, children }: { notices?: React.Reac
                 href="/AIModel/index"
                 target="_blank"
                 rel="noopener"
-                className="inline-flex size-9 items-center justify-center rounded-md hover:bg-accent hover:text-accent-foreground"
+                className="hidden size-9 items-center justify-center rounded-md hover:bg-accent hover:text-accent-foreground lg:inline-flex"
                 aria-label={t("ai")}
                 title={t("ai")}
                 data-testid="header-ai"
@@ -70,8 +72,10 @@ export async function ConsoleFrame({ notices, children }: { notices?: React.Reac
               </a>
               <InboxPopover kind="todo" />
               <InboxPopover kind="messages" />
-              <LanguageSwitch />
-              <ThemeToggle />
+              <div className="hidden items-center gap-2 lg:flex">
+                <LanguageSwitch />
+                <ThemeToggle />
+              </div>
               <UserMenu />
             </header>
             <TabBar />

@@ -72,7 +72,7 @@ export function InboxPopover({ kind }: { kind: InboxKind }) {
         <Button variant="ghost" size="icon" className="relative" aria-label={total ? `${label} (${total})` : label} title={label} data-testid={`inbox-${kind}`}>
           <Icon className="size-5" />
           {total > 0 && (
-            <span className="absolute -top-0.5 -right-0.5 min-w-4 rounded-full bg-destructive px-1 text-[10px] leading-4 font-medium text-destructive-foreground" data-testid={`inbox-${kind}-count`}>
+            <span className="absolute -top-0.5 -right-0.5 min-w-4 rounded-full bg-destructive-solid px-1 text-[10px] leading-4 font-medium text-destructive-foreground" data-testid={`inbox-${kind}-count`}>
               {total > 99 ? "99+" : total}
             </span>
           )}

@@ -43,7 +43,7 @@ export function ProjectSelector() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" className="max-w-56 justify-between" disabled={pending} aria-label={t("projectLabel")} data-testid="project-selector">
+        <Button variant="outline" size="sm" className="max-w-36 justify-between sm:max-w-56" disabled={pending} aria-label={t("projectLabel")} data-testid="project-selector">
           <FolderKanban className="size-4" />
           <span className="truncate">{current?.prjName ?? t("projectPlaceholder")}</span>
           <ChevronDown className="size-4 opacity-60" />

@@ -5,7 +5,7 @@ import { PageSkeleton } from "./page-skeleton";
 export function ShellSkeleton() {
   return (
     <div className="flex h-screen overflow-hidden" aria-busy="true" data-testid="shell-skeleton">
-      <div className="w-60 shrink-0 space-y-2 border-r bg-card p-2">
+      <div className="hidden w-60 shrink-0 space-y-2 border-r bg-card p-2 md:block">
         <Skeleton className="mb-4 h-10 w-full" />
         {Array.from({ length: 10 }, (_, i) => (
           <Skeleton key={i} className="h-8 w-full" />

@@ -1,11 +1,11 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import useSWR from "swr";
-import { ChevronRight } from "lucide-react";
+import { ChevronRight, Menu as MenuIconGlyph } from "lucide-react";
 import { silentSwrFetcher } from "@/lib/api/fetcher";
 import { fileUrl } from "@/lib/file-url";
 import { FAVOURITES_KEY, flattenMenu, homeEntry, menuPathOf, menuTitle, menuTrail, type MenuNode } from "@/lib/shell/menu";
@@ -13,6 +13,8 @@ import { HOME_PATH } from "@/lib/shell/routes";
 import { cn } from "@/lib/utils";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { useCollapse } from "./collapse";
 import { MenuIcon } from "./menu-icon";
 import { useShell } from "./shell-context";
@@ -183,9 +185,9 @@ function Brand({ collapsed }: { collapsed: boolean }) {
       data-testid="brand"
       title={name}
     >
-      <img src={fileUrl(logo)} alt="" className={cn("shrink-0 object-contain", collapsed && company.compNameShort ? "h-6 w-6" : "h-8 w-8")} />
+      <img src={fileUrl(logo)} alt="" className={cn("shrink-0 object-contain", collapsed && company.compNameShort ? "h-6 w-6" : "h-7 w-7")} />
       {/* Collapsed, the short name (when the company has one) sits under the short logo. */}
-      {(!collapsed || company.compNameShort) && <span className={cn("leading-tight", collapsed ? "max-w-full truncate text-[10px]" : "line-clamp-2 text-sm")}>{name}</span>}
+      {(!collapsed || company.compNameShort) && <span className={cn("min-w-0 truncate leading-tight", collapsed ? "max-w-full text-[10px]" : "text-[13px]")}>{name}</span>}
     </Link>
   );
 }
@@ -200,11 +202,10 @@ function useFavouritesFolder(): MenuNode[] {
   return [{ id: FAVOURITES_ID, name: t("favourites"), nameEn: t("favourites"), icon: "star", path: null, frame: 0, framePath: null, type: "menu", childrens: data }];
 }
 
-/** The side menu: fixed home entry first, the caller's favourites, then the user's tree from the server. */
-export function SideMenu() {
+/** The menu's content: brand, home entry first, the caller's favourites, then the user's tree from the server. */
+function MenuBody({ collapsed, onReady }: { collapsed: boolean; onReady?: () => void }) {
   const { menus } = useShell();
   const favourites = useFavouritesFolder();
-  const { collapsed } = useCollapse();
   const t = useTranslations("shell.menu");
   const pathname = usePathname();
   const trailIds = useMemo(() => menuTrail(menus, pathname).map((n) => n.id), [menus, pathname]);
@@ -225,13 +226,11 @@ export function SideMenu() {
     // Chromium returns a promise from scrollIntoView: an effect must not return it.
     navRef.current?.querySelector("[aria-current=page]")?.scrollIntoView({ block: "nearest" });
   }, [pathname, trailOpen]);
-  // Marks the menu interactive (tests and scripts wait for it before clicking).
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  useEffect(() => onReady?.(), [onReady]);
   const home = homeEntry(t("home"));
 
   return (
-    <aside className={cn("flex shrink-0 flex-col border-r bg-card transition-[width]", collapsed ? "w-16" : "w-60")} data-testid="side-menu" data-collapsed={collapsed} data-ready={ready}>
+    <>
       <Brand collapsed={collapsed} />
       <nav ref={navRef} aria-label={t("label")} className="flex-1 overflow-y-auto p-2">
         {collapsed ? (
@@ -247,6 +246,49 @@ export function SideMenu() {
         )}
         {menus.length === 0 && !collapsed && <p className="px-3 py-2 text-xs text-muted-foreground">{t("empty")}</p>}
       </nav>
+    </>
+  );
+}
+
+/** The side menu from the `md` breakpoint up; below it the header's drawer holds the same menu. */
+export function SideMenu() {
+  const { collapsed } = useCollapse();
+  // Marks the menu interactive (tests and scripts wait for it before clicking).
+  const [ready, setReady] = useState(false);
+  const markReady = useCallback(() => setReady(true), []);
+  return (
+    <aside className={cn("hidden shrink-0 flex-col border-r bg-card transition-[width] md:flex", collapsed ? "w-16" : "w-60")} data-testid="side-menu" data-collapsed={collapsed} data-ready={ready}>
+      <MenuBody collapsed={collapsed} onReady={markReady} />
     </aside>
+  );
+}
+
+/** Phones and small tablets: the menu as a drawer from the left, closed by default and after every navigation. */
+export function MenuDrawer() {
+  const t = useTranslations("shell.menu");
+  const [open, setOpen] = useState(false);
+  const pathname = usePathname();
+  useEffect(() => setOpen(false), [pathname]);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label={t("open")} title={t("open")} data-testid="menu-drawer-trigger">
+          <MenuIconGlyph className="size-5" />
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        sheet="left"
+        className="flex w-72 max-w-[85vw] flex-col gap-0 p-0"
+        data-testid="menu-drawer"
+        // An entry opening in a new window leaves the URL as it is: close on any entry click.
+        onClickCapture={(e) => {
+          if ((e.target as HTMLElement).closest("a[data-menu-item], [role=menuitem]")) setOpen(false);
+        }}
+      >
+        <DialogTitle className="sr-only">{t("label")}</DialogTitle>
+        <DialogDescription className="sr-only">{t("label")}</DialogDescription>
+        <MenuBody collapsed={false} />
+      </DialogContent>
+    </Dialog>
   );
 }

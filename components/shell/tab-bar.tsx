@@ -99,7 +99,7 @@ function Tabs() {
                 <div
                   className={cn(
                     "group flex h-7 shrink-0 items-center gap-1 rounded border px-2 text-xs transition-colors",
-                    active ? "border-primary bg-primary text-primary-foreground" : "bg-background hover:text-primary",
+                    active ? "border-primary-solid bg-primary-solid text-primary-foreground" : "bg-background hover:text-primary",
                   )}
                   data-testid="tab"
                   data-path={tab.path}
@@ -109,11 +109,14 @@ function Tabs() {
                     {t(tab.meta.title)}
                   </Link>
                   {tab.path !== HOME_PATH && (
+                    // A pointer shortcut: a tablist may hold only tabs, so assistive technology and
+                    // keyboards close a tab with Delete (the list's title says so) or its context menu.
                     <button
                       type="button"
                       tabIndex={-1}
+                      aria-hidden="true"
                       onClick={() => run("close", tab.path)}
-                      aria-label={`${t("tabs.close")} ${t(tab.meta.title)}`}
+                      title={`${t("tabs.close")} ${t(tab.meta.title)}`}
                       className="rounded-full p-0.5 opacity-70 hover:bg-black/10 hover:opacity-100"
                       data-testid="tab-x"
                     >

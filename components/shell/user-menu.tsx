@@ -2,8 +2,11 @@
 
 import { useState } from "react";
 import Link from "next/link";
-import { useTranslations } from "next-intl";
-import { ChevronDown, KeyRound, LogOut, ShieldCheck } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
+import { useTheme } from "next-themes";
+import { ChevronDown, KeyRound, Languages, LogOut, Moon, ShieldCheck, Sun } from "lucide-react";
+import { locales, type Locale } from "@/lib/contract/locale";
+import { useSwitchLocale } from "@/components/app/use-switch-locale";
 import { fileUrl } from "@/lib/file-url";
 import { ChangePasswordDialog } from "@/components/kit/lazy-password-dialogs";
 import { Button } from "@/components/ui/button";
@@ -18,6 +21,12 @@ export function UserMenu() {
   const { user } = useShell();
   const [dialog, setDialog] = useState<"password" | "logout" | null>(null);
   const name = user.realname || user.name;
+  const th = useTranslations("shell.header");
+  const tl = useTranslations("common.language");
+  const locale = useLocale();
+  const { switchTo } = useSwitchLocale();
+  const { resolvedTheme, setTheme } = useTheme();
+  const other = locales.find((l) => l !== locale) as Locale;
   return (
     <>
       <DropdownMenu>
@@ -26,11 +35,11 @@ export function UserMenu() {
             {user.avatar ? (
               <img src={fileUrl(user.avatar)} alt="" className="size-7 rounded-full object-cover" />
             ) : (
-              <span className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-medium text-primary-foreground" aria-hidden="true">
+              <span className="flex size-7 items-center justify-center rounded-full bg-primary-solid text-xs font-medium text-primary-foreground" aria-hidden="true">
                 {name.slice(0, 1).toUpperCase()}
               </span>
             )}
-            <span className="hidden max-w-32 truncate sm:inline" data-testid="current-user">
+            <span className="hidden max-w-32 truncate lg:inline" data-testid="current-user">
               {name}
             </span>
             <ChevronDown className="size-4 opacity-60" />
@@ -51,6 +60,17 @@ export function UserMenu() {
           <DropdownMenuItem onSelect={() => setDialog("password")} data-testid="user-change-password">
             <KeyRound className="size-4" />
             {t("changePassword")}
+          </DropdownMenuItem>
+          {/* Below lg the header has no room for these two: they live here. */}
+          <DropdownMenuSeparator className="lg:hidden" />
+          <DropdownMenuItem className="lg:hidden" onSelect={() => setTheme(resolvedTheme === "dark" ? "light" : "dark")} data-testid="user-theme">
+            <Sun className="size-4 dark:hidden" />
+            <Moon className="hidden size-4 dark:block" />
+            {th("theme")}
+          </DropdownMenuItem>
+          <DropdownMenuItem className="lg:hidden" onSelect={() => switchTo(other)} data-testid="user-language">
+            <Languages className="size-4" />
+            {tl(other)}
           </DropdownMenuItem>
           <DropdownMenuSeparator />
           <DropdownMenuItem variant="destructive" onSelect={() => setDialog("logout")} data-testid="logout">

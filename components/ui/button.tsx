@@ -8,8 +8,8 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        default: "bg-primary text-primary-foreground hover:bg-primary-light-1",
-        destructive: "bg-destructive text-destructive-foreground hover:opacity-90",
+        default: "bg-primary-solid text-primary-foreground hover:bg-primary-solid-hover",
+        destructive: "bg-destructive-solid text-destructive-foreground hover:opacity-90",
         outline: "border border-input bg-background hover:border-primary hover:text-primary",
         secondary: "bg-secondary text-secondary-foreground hover:opacity-90",
         ghost: "hover:bg-accent hover:text-accent-foreground",

@@ -15,19 +15,24 @@ export function DialogOverlay({ className, ...props }: React.ComponentProps<type
   return <DialogPrimitive.Overlay data-slot="dialog-overlay" className={cn("fixed inset-0 z-50 bg-black/50", className)} {...props} />;
 }
 
-export function DialogContent({ className, children, showClose = true, ...props }: React.ComponentProps<typeof DialogPrimitive.Content> & { showClose?: boolean }) {
+const CENTRED =
+  "top-1/2 left-1/2 grid max-h-[90vh] w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border p-6 sm:max-w-lg " +
+  // Below md a dialog is a full-screen sheet: phones have no room for a margin around it.
+  "max-md:inset-0 max-md:h-dvh max-md:max-h-none max-md:max-w-none max-md:translate-x-0 max-md:translate-y-0 max-md:rounded-none max-md:border-0";
+const SHEET_LEFT = "inset-y-0 left-0 h-dvh border-r";
+
+export function DialogContent({
+  className,
+  children,
+  showClose = true,
+  sheet,
+  ...props
+}: React.ComponentProps<typeof DialogPrimitive.Content> & { showClose?: boolean; sheet?: "left" }) {
   const t = useTranslations("common.actions");
   return (
     <DialogPortal>
       <DialogOverlay />
-      <DialogPrimitive.Content
-        data-slot="dialog-content"
-        className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-6 text-card-foreground shadow-lg sm:max-w-lg",
-          className,
-        )}
-        {...props}
-      >
+      <DialogPrimitive.Content data-slot="dialog-content" className={cn("fixed z-50 bg-card text-card-foreground shadow-lg", sheet === "left" ? SHEET_LEFT : CENTRED, className)} {...props}>
         {children}
         {showClose && (
           <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring/50">

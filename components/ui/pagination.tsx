@@ -63,7 +63,7 @@ export function Pagination({ page, size, total, pageSizes, onChange, className }
           <button
             key={p}
             type="button"
-            className={cn(btn, "font-medium", p === page ? "bg-primary text-primary-foreground hover:text-primary-foreground" : "bg-secondary text-foreground")}
+            className={cn(btn, "font-medium", p === page ? "bg-primary-solid text-primary-foreground hover:text-primary-foreground" : "bg-secondary text-foreground")}
             aria-current={p === page ? "page" : undefined}
             onClick={() => go(p)}
           >

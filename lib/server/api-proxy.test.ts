@@ -34,6 +34,7 @@ beforeAll(async () => {
         return; // never answers
       }
       if (path === "/iotCloud/sys/status401") return void res.writeHead(401).end();
+      if (path === "/iotCloud/sys/invalid") return void res.writeHead(400, { "content-type": "application/json" }).end(json({ code: 400, msg: "名称：必填项", data: null, success: false }));
       if (path === "/iotCloud/sys/garbage") return void res.writeHead(200, { "content-type": "application/json" }).end("<html>");
       if (path === "/iotCloud/sys/envelope401") return void res.writeHead(200, { "content-type": "application/json" }).end(json({ code: 401, msg: "expired", data: null, success: false }));
       if (path === "/iotCloud/file/blob") return void res.writeHead(200, { "content-type": "application/octet-stream", "content-disposition": "attachment; filename=a.bin" }).end(body.length ? body : Buffer.from([0, 1, 2, 255]));
@@ -84,6 +85,13 @@ describe("API forwarding", () => {
     expect(got.headers.cookie).toBeUndefined();
     expect(got.headers["x-forwarded-for"]).toBeUndefined();
     expect(got.headers["x-forwarded-host"]).toBeUndefined();
+  });
+
+  it("answers an upstream's envelope refusal with 200 (no console error in the browser), its status in a header", async () => {
+    const res = await forwardTo(call("/api/sys/invalid", { cookie: `${SESSION_COOKIE}=${await signedIn()}` }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-upstream-status")).toBe("400");
+    expect(await res.json()).toMatchObject({ code: 400, success: false });
   });
 
   it("keeps the upstream's cookies and identity from the browser", async () => {

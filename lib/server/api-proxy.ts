@@ -46,6 +46,19 @@ async function readSession(request: Request): Promise<SessionData> {
   return data;
 }
 
+/**
+ * A refusal the upstream explains in an envelope (invalid input, a rule, a missing right) is an
+ * answer the page shows, not a failed load: sent as 200 so the browser does not log every
+ * validation as a console error. The fetcher reads the envelope's code, never the HTTP status;
+ * the upstream's status travels in `x-upstream-status`.
+ */
+function refusalAsAnswer(res: Response): Response {
+  if (res.status < 400 || res.status >= 500 || !(res.headers.get("content-type") ?? "").includes("application/json")) return res;
+  const headers = new Headers(res.headers);
+  headers.set("x-upstream-status", String(res.status));
+  return new Response(res.body, { status: 200, headers });
+}
+
 /** `/api/{service}/{...path}`: checks, then forwards with the session's token, project and language. */
 export async function proxyApi(request: Request, service: string, config: UpstreamConfig = upstreamConfig()): Promise<Response> {
   const locale = localeOf(request);
@@ -56,7 +69,7 @@ export async function proxyApi(request: Request, service: string, config: Upstre
   if (path === null) return envelopeResponse(400, Code.BAD_REQUEST, text.badPath);
   const data = await readSession(request);
   const result = await forward({ request, service, path, token: data.token, projId: data.projId, locale, clientIp: clientIpOf(request) }, config);
-  if (!result.unauthorized) return result.response;
+  if (!result.unauthorized) return refusalAsAnswer(result.response);
   unsealed.delete(cookieValue(request, SESSION_COOKIE) ?? "");
   const { session, jar } = await sessionFor(request);
   session.destroy();

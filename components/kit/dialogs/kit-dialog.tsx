@@ -23,14 +23,34 @@ type Props = {
 export function KitDialog({ open, onOpenChange, title, description, width = 800, footer, children, className, testId }: Props) {
   const t = useTranslations("kit.actions");
   const [full, setFull] = React.useState(false);
+  // Focus goes back to what opened the dialog. Dialogs open from the URL, so the list may have
+  // re-rendered that button meanwhile: then its successor (same test id or action) takes it.
+  const opener = React.useRef<{ el: HTMLElement; selector: string | null } | null>(null);
+  // Called before the focus moves in: the active element is still the opener.
+  const rememberOpener = () => {
+    const el = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    const key = el?.dataset.testid ? `[data-testid="${el.dataset.testid}"]` : el?.dataset.action ? `[data-action="${el.dataset.action}"]` : null;
+    opener.current = el ? { el, selector: key } : null;
+  };
+  const returnFocus = (e: Event) => {
+    const o = opener.current;
+    if (!o) return;
+    const target = o.el.isConnected ? o.el : o.selector ? document.querySelector<HTMLElement>(o.selector) : null;
+    if (!target) return;
+    e.preventDefault();
+    target.focus();
+  };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         data-testid={testId}
-        style={full ? undefined : { maxWidth: `min(${width}px, calc(100% - 2rem))` }}
+        onOpenAutoFocus={rememberOpener}
+        onCloseAutoFocus={returnFocus}
+        // The width applies from md up; below it the dialog is a full-screen sheet (components/ui/dialog).
+        style={{ "--dialog-width": `${width}px` } as React.CSSProperties}
         className={cn(
           "flex flex-col gap-0 p-0",
-          full ? "h-screen max-h-screen w-screen max-w-none rounded-none sm:max-w-none" : "max-h-[90vh] sm:max-w-none",
+          full ? "h-screen max-h-screen w-screen max-w-none rounded-none sm:max-w-none" : "max-h-[90vh] sm:max-w-none md:max-w-[min(var(--dialog-width),calc(100%-2rem))]",
           className,
         )}
       >

@@ -138,7 +138,7 @@ function FieldControl({ field: f, form, mode, id, invalid, label }: { field: For
           case "richText":
             return <RichTextEditor id={id} value={str} onChange={field.onChange} disabled={disabled} aria-invalid={invalid} />;
           case "custom":
-            return <>{f.render?.({ field, form, disabled, invalid }) ?? null}</>;
+            return <>{f.render?.({ field, form, disabled, invalid, id }) ?? null}</>;
           default:
             return <Input {...common} className="h-8" placeholder={placeholder ?? t("search.placeholder")} value={str} onChange={field.onChange} onBlur={field.onBlur} name={field.name} />;
         }

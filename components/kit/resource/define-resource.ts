@@ -226,6 +226,8 @@ export type FieldType =
 
 export type CustomFieldProps = {
   field: ControllerRenderProps<FieldValues, string>;
+  /** The id the field's label points at: give it to the control so the label names it. */
+  id: string;
   form: UseFormReturn<FieldValues>;
   disabled: boolean;
   invalid: boolean;

@@ -54,6 +54,42 @@ describe("DataTable", () => {
     expect(ui.open).toHaveBeenCalledWith("view", rows[0]);
   });
 
+  it("sizes columns without a width by kind, clips free text, keeps the first column on phones", () => {
+    const layout = { name: { minWidth: 100 }, status: { kind: "dict" }, price: { kind: "money" }, time: { kind: "time" }, __actions: { width: 130, sticky: "right" as const } };
+    const withActions: TableColumn<Row>[] = [...columns, { id: "__actions", header: "Actions", cell: () => "View" }];
+    wrap(<DataTable columns={withActions} layout={layout} rows={rows} getRowId={(r) => String(r.id)} texts={texts} />);
+    const widths = screen.getAllByRole("columnheader").map((th) => [th.textContent, th.style.width, th.style.minWidth]);
+    expect(widths).toEqual([
+      ["Name", "", "120px"],
+      ["Status", "120px", "120px"],
+      ["Price", "128px", "128px"],
+      ["Time", "176px", "176px"],
+      ["Actions", "130px", "130px"],
+    ]);
+    const [first] = screen.getAllByRole("row").slice(1);
+    const cells = within(first).getAllByRole("cell");
+    // Free text: one line, ellipsis at 320 px less the padding; the pinned column is not clipped.
+    expect((cells[0].firstElementChild as HTMLElement).className).toContain("truncate");
+    expect((cells[0].firstElementChild as HTMLElement).style.maxWidth).toBe("296px");
+    expect(cells[0].className).toContain("max-md:sticky");
+    expect(cells[4].firstElementChild?.className ?? "").not.toContain("truncate");
+    // jsdom lays nothing out (a 0 px box): no room to pin the actions column.
+    expect(cells[4].className).not.toContain("sticky");
+  });
+
+  it("pins the actions column only when the box leaves room for the rest", () => {
+    const width = vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(900);
+    try {
+      const withActions: TableColumn<Row>[] = [...columns, { id: "__actions", header: "Actions", cell: () => "View" }];
+      wrap(<DataTable columns={withActions} layout={{ __actions: { width: 130, sticky: "right" } }} rows={rows} getRowId={(r) => String(r.id)} texts={texts} />);
+      const th = screen.getAllByRole("columnheader").at(-1)!;
+      expect(th.className).toContain("sticky right-0");
+      expect(th.dataset.pinned).toBe("right");
+    } finally {
+      width.mockRestore();
+    }
+  });
+
   it("selects rows and all rows", () => {
     const onSelectionChange = vi.fn();
     wrap(<DataTable columns={columns} layout={{}} rows={rows} getRowId={(r) => String(r.id)} multiple selection={{}} onSelectionChange={onSelectionChange} texts={texts} />);

@@ -9,15 +9,67 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 import type { Sort } from "../resource/list-state";
+import { TEXT_MAX_WIDTH, TEXT_MIN_WIDTH, columnKind, defaultWidth } from "./column-width";
 
 const features = tableFeatures({ rowSelectionFeature });
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type TableColumn<Row extends RowData> = ColumnDef<typeof features, Row, any>;
-export type ColumnLayout = { width?: number; minWidth?: number; align?: "left" | "center" | "right"; sortable?: boolean; sticky?: "right" };
+/** `kind`: the column type of the definition (widgets §3): sizes columns that give no width. */
+export type ColumnLayout = { width?: number; minWidth?: number; align?: "left" | "center" | "right"; sortable?: boolean; sticky?: "right"; kind?: string };
 
 /** Rows above this count render through a virtualiser: the largest page size (100) and big trees stay smooth. */
 export const VIRTUAL_THRESHOLD = 50;
 const ROW_HEIGHT = 41;
+const SELECT_WIDTH = 44;
+/** A pinned column leaves at least this much of the box to the columns scrolling under it, or it is not pinned. */
+const MIN_UNPINNED = 360;
+/** Cells holding controls (a clip would cut their focus ring); the rest clip long values. */
+const UNCLIPPED = new Set(["switch", "image", "status"]);
+/** Literal class names (Tailwind finds them in the source): the pinned edge's shadow while content runs under it. */
+const EDGE_SHADOW = {
+  right: "border-l shadow-[-8px_0_10px_-6px_rgba(0,0,0,0.28)] dark:shadow-[-8px_0_10px_-6px_rgba(0,0,0,0.8)]",
+  left: "max-md:border-r max-md:shadow-[8px_0_10px_-6px_rgba(0,0,0,0.28)] dark:max-md:shadow-[8px_0_10px_-6px_rgba(0,0,0,0.8)]",
+};
+
+/** One line with an ellipsis; the whole value as a tooltip when it does not fit. */
+function Clip({ max, children }: { max: number; children: React.ReactNode }) {
+  return (
+    <div
+      className="truncate"
+      style={{ maxWidth: max }}
+      onPointerEnter={(e) => {
+        const el = e.currentTarget;
+        if (el.scrollWidth > el.clientWidth) el.title = el.textContent ?? "";
+        else el.removeAttribute("title");
+      }}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** Whether content runs past the left and right edges of the scroll box (pinned columns cast a shadow then). */
+function useOverflowEdges(ref: React.RefObject<HTMLDivElement | null>) {
+  const [edges, setEdges] = React.useState({ left: false, right: false, width: 0 });
+  const measure = React.useCallback(() => {
+    const el = ref.current;
+    if (!el) return;
+    const left = el.scrollLeft > 0;
+    const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+    const width = el.clientWidth;
+    setEdges((e) => (e.left === left && e.right === right && e.width === width ? e : { left, right, width }));
+  }, [ref]);
+  React.useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    if (el.firstElementChild) ro.observe(el.firstElementChild);
+    return () => ro.disconnect();
+  }, [ref, measure]);
+  return { edges, measure };
+}
 
 type Props<Row extends RowData> = {
   columns: TableColumn<Row>[];
@@ -94,6 +146,29 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
   const padBottom = virtual && items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
   const colCount = allColumns.length;
   const cellPad = size === "small" ? "px-2 py-1.5" : "px-3 py-2";
+  const padX = size === "small" ? 16 : 24;
+  const { edges, measure } = useOverflowEdges(scrollRef);
+  // A narrow box (a phone, a list beside a tree) would be all pinned column: it scrolls with the rest then.
+  const rightPin = allColumns.map((c) => layout[c.id ?? ""]).find((l) => l?.sticky === "right");
+  const pinnedRight = !!rightPin && edges.width - (rightPin.width ?? 0) >= MIN_UNPINNED;
+  // Below md the first column (after the checkboxes) stays in view while the rest scroll.
+  const firstId = allColumns.find((c) => c.id !== "__select")?.id;
+  const sizing = (id: string) => {
+    if (id === "__select") return { width: SELECT_WIDTH, minWidth: SELECT_WIDTH, clip: null };
+    const l = layout[id];
+    if (!l) return { width: undefined, minWidth: undefined, clip: null };
+    const width = l.width ?? defaultWidth(id, l.kind);
+    const minWidth = Math.max(l.minWidth ?? 0, width ?? TEXT_MIN_WIDTH);
+    const clip = l.sticky || UNCLIPPED.has(columnKind(id, l.kind)) ? null : (width ?? TEXT_MAX_WIDTH) - padX;
+    return { width, minWidth, clip };
+  };
+  const pinOf = (id: string, l: ColumnLayout) => (l.sticky === "right" && pinnedRight ? "right" : id === firstId ? "first" : undefined);
+  const stickyClass = (id: string, l: ColumnLayout) =>
+    cn(
+      l.sticky === "right" && pinnedRight && cn("sticky right-0 z-[1]", edges.right && EDGE_SHADOW.right),
+      id === "__select" && "max-md:sticky max-md:left-0 max-md:z-[1]",
+      id === firstId && cn("max-md:sticky max-md:z-[1]", multiple ? "max-md:left-[44px]" : "max-md:left-0", edges.left && EDGE_SHADOW.left),
+    );
 
   const toggleSort = (id: string) => {
     if (!onSortChange) return;
@@ -104,27 +179,30 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
 
   return (
     <div className="relative rounded-md border bg-card" data-testid="data-table" aria-busy={loading || undefined}>
-      <div ref={scrollRef} className="overflow-auto" style={bodyHeight ? { maxHeight: bodyHeight } : undefined}>
-        <table className="w-full border-collapse text-sm">
+      <div ref={scrollRef} className="overflow-auto" style={bodyHeight ? { maxHeight: bodyHeight } : undefined} onScroll={measure} data-overflow-right={edges.right || undefined}>
+        {/* Separate borders on the cells: collapsed borders stay behind when a pinned cell sticks. */}
+        <table className="w-full border-separate border-spacing-0 text-sm">
           <thead className="sticky top-0 z-10 bg-muted">
             {table.getHeaderGroups().map((hg) => (
-              <tr key={hg.id} className="border-b">
+              <tr key={hg.id}>
                 {hg.headers.map((h) => {
                   const l = layout[h.column.id] ?? {};
                   const sorted = sort?.prop === h.column.id ? sort.order : null;
+                  const { width, minWidth } = sizing(h.column.id);
                   return (
                     <th
                       key={h.id}
                       scope="col"
-                      style={{ width: h.column.id === "__select" ? 44 : l.width, minWidth: l.minWidth ?? l.width }}
+                      style={{ width, minWidth }}
                       className={cn(
-                        "h-10 text-left align-middle font-medium whitespace-nowrap text-muted-foreground",
+                        "h-10 border-b bg-muted text-left align-middle font-medium whitespace-nowrap text-muted-foreground",
                         cellPad,
                         l.align === "center" && "text-center",
                         l.align === "right" && "text-right",
-                        l.sticky === "right" && "sticky right-0 bg-muted shadow-[-4px_0_6px_-4px_rgba(0,0,0,0.12)]",
+                        stickyClass(h.column.id, l),
                       )}
                       aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
+                      data-pinned={pinOf(h.column.id, l)}
                     >
                       {l.sortable ? (
                         <button type="button" className="inline-flex items-center gap-1 hover:text-foreground" onClick={() => toggleSort(h.column.id)}>
@@ -155,8 +233,8 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
               </tr>
             ) : loading && rows.length === 0 ? (
               Array.from({ length: 5 }, (_, i) => (
-                <tr key={i} className="border-b">
-                  <td colSpan={colCount} className={cellPad}>
+                <tr key={i}>
+                  <td colSpan={colCount} className={cn("border-b", cellPad)}>
                     <Skeleton className="h-5" />
                   </td>
                 </tr>
@@ -172,23 +250,33 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
               <>
                 {padTop > 0 && <tr style={{ height: padTop }} aria-hidden />}
                 {shown.map((row) => (
-                  <tr key={row.id} data-state={row.getIsSelected() ? "selected" : undefined} className="border-b last:border-b-0 hover:bg-primary-light-9/60 data-[state=selected]:bg-primary-light-9" style={virtual ? { height: ROW_HEIGHT } : undefined}>
+                  <tr key={row.id} data-state={row.getIsSelected() ? "selected" : undefined} className="group/row hover:bg-primary-light-9/60 data-[state=selected]:bg-primary-light-9" style={virtual ? { height: ROW_HEIGHT } : undefined}>
                     {row.getAllCells().map((cell) => {
                       const l = layout[cell.column.id] ?? {};
+                      const { width, clip } = sizing(cell.column.id);
                       return (
                         <td
                           key={cell.id}
                           className={cn(
-                            "align-middle",
+                            "border-b align-middle group-last/row:border-b-0",
                             cellPad,
-                            // Fixed-width columns (times, phones, ids) stay on one line.
-                            l.width && "whitespace-nowrap",
+                            // Sized columns (times, phones, ids, statuses) stay on one line.
+                            width && "whitespace-nowrap",
                             l.align === "center" && "text-center",
                             l.align === "right" && "text-right",
-                            l.sticky === "right" && "sticky right-0 bg-card shadow-[-4px_0_6px_-4px_rgba(0,0,0,0.12)]",
+                            // Pinned cells need an opaque background: rows scroll under them.
+                            (l.sticky || cell.column.id === "__select" || cell.column.id === firstId) && "bg-card",
+                            stickyClass(cell.column.id, l),
                           )}
+                          data-pinned={pinOf(cell.column.id, l)}
                         >
-                          <table.FlexRender cell={cell} />
+                          {clip ? (
+                            <Clip max={clip}>
+                              <table.FlexRender cell={cell} />
+                            </Clip>
+                          ) : (
+                            <table.FlexRender cell={cell} />
+                          )}
                         </td>
                       );
                     })}
@@ -200,6 +288,8 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
           </tbody>
         </table>
       </div>
+      {/* Without a pinned column, a fading edge says the table scrolls sideways. */}
+      {edges.right && !pinnedRight && <div aria-hidden="true" data-testid="table-scroll-hint" className="pointer-events-none absolute inset-y-0 right-0 w-6 rounded-r-md bg-gradient-to-l from-foreground/10 to-transparent" />}
     </div>
   );
 }

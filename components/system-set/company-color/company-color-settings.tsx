@@ -2,9 +2,10 @@
 
 import * as React from "react";
 import { useTranslations } from "next-intl";
-import { LayoutDashboardIcon, SettingsIcon } from "lucide-react";
+import { useTheme } from "next-themes";
+import { LayoutDashboardIcon, SettingsIcon, TriangleAlertIcon } from "lucide-react";
 import { colorInput, saveColor, type CompanySettings } from "@/lib/contract/system/company-settings";
-import { themeVariables } from "@/lib/shell/colors";
+import { AA_TEXT, contrastReport, themeVariables } from "@/lib/shell/colors";
 import { defineSettings, SettingsPage } from "@/components/kit/settings/define-settings";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -19,7 +20,9 @@ const STEPS = [1, 2, 3, 5, 7, 8, 9];
  */
 export function ColorPreview({ color }: { color: string }) {
   const t = useTranslations(NS);
-  const vars = themeVariables(color) as React.CSSProperties;
+  // The variables of the theme on screen: the preview reads as the console will in it.
+  const { resolvedTheme } = useTheme();
+  const vars = themeVariables(color, resolvedTheme === "dark" ? "dark" : "light") as React.CSSProperties;
   return (
     <div style={vars} className="space-y-4 rounded-md border p-4" data-testid="color-preview" data-color={vars["--primary" as keyof React.CSSProperties] as string}>
       <p className="text-sm font-medium">{t("preview.title")}</p>
@@ -56,6 +59,36 @@ export function ColorPreview({ color }: { color: string }) {
   );
 }
 
+/** Each text pair the console will draw in this colour and its contrast; a warning when the colour itself falls short. */
+function ContrastReport({ color }: { color: string }) {
+  const t = useTranslations(NS);
+  const report = contrastReport(color);
+  const worst = Math.min(report.asText, report.underWhite);
+  return (
+    <div className="space-y-2" data-testid="color-contrast">
+      <p className="text-sm font-medium">{t("preview.contrast")}</p>
+      {worst < AA_TEXT ? (
+        <p role="status" className="flex gap-2 rounded border border-warning/40 bg-warning/10 px-3 py-2 text-sm text-warning" data-testid="color-contrast-warning">
+          <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {t("preview.tooLight", { color, ratio: worst })}
+        </p>
+      ) : (
+        <p className="text-sm text-muted-foreground">{t("preview.fine", { color })}</p>
+      )}
+      <ul className="grid gap-1 text-sm sm:grid-cols-2">
+        {report.pairs.map((p) => (
+          <li key={p.key} className="flex items-center justify-between gap-3 rounded border px-2 py-1" data-pair={p.key} data-ratio={p.ratio}>
+            <span>{t(`preview.pairs.${p.key}` as never)}</span>
+            <span className="rounded px-2 py-0.5 font-medium tabular-nums" style={{ color: p.fg, background: p.bg }}>
+              {t("preview.ratio", { ratio: p.ratio })}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** companyColor: the skin colour, `#rrggbb` or `rgb(r, g, b)` (core §5, §8), with a live preview. */
 const companyColor = defineSettings<CompanySettings>({
   ...companySettings,
@@ -72,7 +105,13 @@ const companyColor = defineSettings<CompanySettings>({
       fields: [{ name: "skinColor", label: "fields.skinColor", type: "color", hint: "hints.skinColor" }],
       extra: (form, { data }) => {
         const typed = colorInput.safeParse(form.watch("skinColor") ?? "");
-        return <ColorPreview color={typed.success ? typed.data : data.skinColor} />;
+        const color = typed.success ? typed.data : data.skinColor;
+        return (
+          <div className="space-y-4">
+            <ColorPreview color={color} />
+            <ContrastReport color={color} />
+          </div>
+        );
       },
     },
   ],

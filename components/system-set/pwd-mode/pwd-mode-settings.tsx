@@ -125,8 +125,9 @@ const pwdMode = defineSettings<PwdPolicy>({
           type: "custom",
           hint: "hints.notify",
           // Notifying the password forces the change at first login (core §5): switch it on with it.
-          render: ({ field, form, disabled }) => (
+          render: ({ field, form, disabled, id }) => (
             <Switch
+              id={id}
               checked={!!field.value}
               disabled={disabled}
               data-testid="pwd-init-notify"
@@ -141,8 +142,8 @@ const pwdMode = defineSettings<PwdPolicy>({
           name: "forceChange",
           label: "fields.forceChange",
           type: "custom",
-          render: ({ field, form, disabled }) => (
-            <Switch checked={!!field.value} disabled={disabled || !!form.watch("notify")} onCheckedChange={field.onChange} data-testid="pwd-init-force" />
+          render: ({ field, form, disabled, id }) => (
+            <Switch id={id} checked={!!field.value} disabled={disabled || !!form.watch("notify")} onCheckedChange={field.onChange} data-testid="pwd-init-force" />
           ),
         },
       ],
