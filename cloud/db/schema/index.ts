@@ -3,3 +3,4 @@ export * from "./projects";
 export * from "./messages";
 export * from "./org";
 export * from "./settings";
+export * from "./products";
