@@ -5,6 +5,8 @@ import { hashPassword } from "../lib/crypto";
 import { PLATFORM_TENANT_ID } from "../lib/auth";
 import { ensureRootDepartment } from "../lib/org";
 import { seedDemoData } from "./demo-data";
+import { seedDemoDevices } from "./devices";
+import { demoDeviceSecret } from "../simulator/key";
 import { seedSystemData } from "./system-data";
 import { operatorPaths, sysMenuTree, tenantMenuTree, type MenuSeed } from "./menu-tree";
 
@@ -116,6 +118,8 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     const root = await ensureRootDepartment(t, demo.id, demo.name);
     await seedDemoData(t, { tenantId: demo.id, admin: demoadmin.id, operator: operator.id, root });
     await seedSystemData(t, { tenantId: demo.id });
+    // After the demo products: a few devices of each, with the simulator's secrets.
+    await seedDemoDevices(t, { tenantId: demo.id, secretOf: demoDeviceSecret });
   });
   return true;
 }

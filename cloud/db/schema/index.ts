@@ -4,3 +4,4 @@ export * from "./messages";
 export * from "./org";
 export * from "./settings";
 export * from "./products";
+export * from "./devices";
