@@ -120,7 +120,7 @@ export class Ingest extends EventEmitter<IngestEvents> {
     const ts = decoded.time ?? at;
     if (ts.getTime() > at.getTime() + FUTURE_MS || ts.getTime() < at.getTime() - HISTORY_MS) return refuse(device.id, "badTime", ts.toISOString());
     const heard: NonNullable<Message["heard"]> = { deviceId: device.id, at };
-    if (parsed.channel === "property/post") return { ...this.properties(device, product, decoded, ts, topic, at), heard };
+    if (parsed.channel === "property/post") return this.properties(device, product, decoded, ts, topic, at);
     if (parsed.channel === "event/post") return { ...this.event(device, product, decoded, ts, topic, at), heard };
     if (parsed.channel === "cycle/reply") {
       if (decoded.cycle! < 0 || decoded.cycle! > 31_536_000) return refuse(device.id, "badCycle", String(decoded.cycle));

@@ -137,7 +137,13 @@ export class BatchWriter {
     for (const m of batch) {
       if (!m.heard) continue;
       const cur = heard.get(m.heard.deviceId);
-      heard.set(m.heard.deviceId, cur && cur.at > m.heard.at ? { ...m.heard, ...cur } : { ...cur, ...m.heard });
+      // The latest time; a battery or signal reading from the latest message that had one.
+      heard.set(m.heard.deviceId, {
+        deviceId: m.heard.deviceId,
+        at: cur && cur.at > m.heard.at ? cur.at : m.heard.at,
+        battery: m.heard.battery ?? cur?.battery,
+        signal: m.heard.signal ?? cur?.signal,
+      });
     }
     let online: StatusChange[] = [];
     await this.db.transaction(async (tx) => {
