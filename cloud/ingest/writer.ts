@@ -51,9 +51,9 @@ export class BatchWriter {
     private readonly db: Db,
     private readonly opts: WriterOptions = {},
   ) {
-    this.maxBatch = opts.maxBatch ?? 5000;
+    this.maxBatch = opts.maxBatch ?? 20_000;
     this.flushMs = opts.flushMs ?? 50;
-    this.highWater = opts.highWater ?? 50_000;
+    this.highWater = opts.highWater ?? 40_000;
   }
 
   /** Queues a message; resolves at once unless the queue is over its high-water mark. */
@@ -85,13 +85,14 @@ export class BatchWriter {
 
   private async loop() {
     while (this.queue.length) {
-      const batch: Message[] = [];
       let size = 0;
-      while (this.queue.length && size < this.maxBatch) {
-        const m = this.queue.shift()!;
-        batch.push(m);
+      let n = 0;
+      while (n < this.queue.length && size < this.maxBatch) {
+        const m = this.queue[n++];
         size += m.points.length + m.rejects.length + 1;
       }
+      // One splice per batch: shifting a long queue message by message costs quadratic time.
+      const batch = this.queue.splice(0, n);
       this.queued -= size;
       await this.writeSafely(batch);
       if (this.queued < this.highWater) for (const w of this.waiters.splice(0)) w();
