@@ -74,7 +74,7 @@ describe("MQTT ingest", () => {
   it("cuts off a device publishing on another device's topic and keeps the attempt as a refusal", async () => {
     const [a, b] = devs.slice(1);
     const c = await connect(a.sn, a.secret);
-    const closed = new Promise((resolve) => c.once("close", resolve));
+    const closed = new Promise<void>((resolve) => c.once("close", () => resolve()));
     c.publish(deviceTopic(productId, b.sn, "property/post"), post(b, { temperature: 1 }), { qos: 1 });
     await closed;
     await channel.ingest.drain();
