@@ -5,6 +5,7 @@ import { normalizeLocale } from "@/lib/contract/locale";
 import type { CloudEnv, Deps } from "./lib/context";
 import { AppError, envelope, fail, isDataException } from "./lib/http";
 import { t } from "./lib/i18n";
+import { commRoutes } from "./routes/comm";
 import { deviceRoutes } from "./routes/device";
 import { fileRoutes } from "./routes/file";
 import { msgRoutes } from "./routes/msg";
@@ -39,6 +40,7 @@ export function createCloud(deps: Deps) {
   const base = `/${deps.config.product}Cloud`;
   app.route(`${base}/sys`, sysRoutes);
   app.route(`${base}/device`, deviceRoutes);
+  app.route(`${base}/comm`, commRoutes);
   app.route(`${base}/msg`, msgRoutes);
   app.route(`${base}/file`, fileRoutes);
 

@@ -4,15 +4,17 @@ import zhCloud from "@/messages/zh-cn/cloud.json";
 import enCloud from "@/messages/en/cloud.json";
 import zhValidation from "@/messages/zh-cn/validation.json";
 import enValidation from "@/messages/en/validation.json";
+import zhProduct from "@/messages/zh-cn/product.json";
+import enProduct from "@/messages/en/product.json";
 import zhWidgets from "@/messages/zh-cn/widgets.json";
 import enWidgets from "@/messages/en/widgets.json";
 
 const catalogues: Record<Locale, Record<string, unknown>> = {
-  "zh-cn": { cloud: zhCloud, validation: zhValidation, widgets: zhWidgets },
-  en: { cloud: enCloud, validation: enValidation, widgets: enWidgets },
+  "zh-cn": { cloud: zhCloud, validation: zhValidation, widgets: zhWidgets, product: zhProduct },
+  en: { cloud: enCloud, validation: enValidation, widgets: enWidgets, product: enProduct },
 };
 
-/** Translates `cloud.*`, `validation.*` and `widgets.*` (uploads, imports) keys; an unknown key falls back to itself. */
+/** Translates `cloud.*`, `validation.*` and `widgets.*` (uploads, imports) and `product.*` (thing-model checks) keys; an unknown key falls back to itself. */
 export function t(locale: Locale, key: string, values?: Record<string, string | number>): string {
   const template = lookup(catalogues[locale], key) ?? lookup(catalogues["zh-cn"], key) ?? key;
   return format(template, values);
