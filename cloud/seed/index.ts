@@ -5,6 +5,7 @@ import { hashPassword } from "../lib/crypto";
 import { PLATFORM_TENANT_ID } from "../lib/auth";
 import { ensureRootDepartment } from "../lib/org";
 import { seedDemoData } from "./demo-data";
+import { seedProducts } from "./product-data";
 import { seedSystemData } from "./system-data";
 import { operatorPaths, sysMenuTree, tenantMenuTree, type MenuSeed } from "./menu-tree";
 
@@ -116,6 +117,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     const root = await ensureRootDepartment(t, demo.id, demo.name);
     await seedDemoData(t, { tenantId: demo.id, admin: demoadmin.id, operator: operator.id, root });
     await seedSystemData(t, { tenantId: demo.id });
+    await seedProducts(t, { tenantId: demo.id, platformTenantId: PLATFORM_TENANT_ID, admin: demoadmin.id });
   });
   return true;
 }

@@ -18,6 +18,17 @@ async function add(token: string, body: Record<string, unknown>) {
 }
 
 describe("device/product", () => {
+  it("starts the demo tenant with the sensor catalogue, the gateway and its sub-products", async () => {
+    const all = await cloud.request<Page<Product>>("/device/product/page?size=100", { token: admin });
+    const byKind = all.body.data.records.filter((p) => p.monitorType);
+    expect(byKind).toHaveLength(13);
+    expect(byKind.every((p) => (p.functionCount ?? 0) > 0)).toBe(true);
+    const gw = all.body.data.records.find((p) => p.prodType === "gateway")!;
+    const subs = await cloud.request<Product[]>(`/device/product/subProdList?productId=${gw.id}`, { token: admin });
+    expect(subs.body.data.map((s) => s.prodType)).toEqual(["subDevice", "subDevice"]);
+    expect((await cloud.request<Page<Product>>("/device/product/page", { token: platform })).body.data.total).toBe(0);
+  });
+
   it("adds, lists, edits and deletes within the caller's tenant", async () => {
     const p = await add(admin, { prodName: "测试倾角仪", prodModel: "QJ-1", tenantId: 1, gatewayType: "LoRa" });
     expect(p).toMatchObject({ prodName: "测试倾角仪", prodType: "device", gatewayType: null, activeCycle: 30, functionCount: 0 });
