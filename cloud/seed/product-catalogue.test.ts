@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MONITOR_KINDS } from "@/lib/contract/device/product";
-import { thingFunction } from "@/lib/contract/device/thing-model";
+import { checkValue, thingFunction } from "@/lib/contract/device/thing-model";
+import { examplePayload } from "@/lib/contract/device/examples";
 import { DEMO_LIBRARY, DEMO_PRODUCTS, PLATFORM_COPY_KEYS } from "./product-catalogue";
 
 describe("demo product catalogue", () => {
@@ -22,5 +23,15 @@ describe("demo product catalogue", () => {
     const gateway = DEMO_PRODUCTS.find((p) => p.prodType === "gateway")!;
     expect(gateway.subs!.map((k) => byKey.get(k)?.prodType)).toEqual(["subDevice", "subDevice"]);
     for (const k of PLATFORM_COPY_KEYS) expect(byKey.has(k)).toBe(true);
+  });
+
+  it("has example payloads (the product page's topics tab) that fit every function", () => {
+    for (const p of DEMO_PRODUCTS) {
+      for (const fn of p.functions) {
+        const { channel, payload } = examplePayload(fn);
+        const params = (payload as { params: Record<string, unknown> }).params;
+        expect(checkValue(fn, channel === "property/post" ? params[fn.identifier] : params), `${p.key}.${fn.identifier}`).toEqual({ ok: true });
+      }
+    }
   });
 });

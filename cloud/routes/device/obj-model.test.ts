@@ -8,16 +8,16 @@ let admin: string;
 let platform: string;
 signedIn((s) => ({ cloud, admin, platform } = s), ["admin", "platform"]);
 
-const temp = { funcName: "温度", identifier: "temp", funcType: 1, accessMode: "r", dataType: { type: "float", min: -40, max: 85, unit: "°C" } };
-const reboot = { funcName: "重启", identifier: "reboot", funcType: 3, callMode: "async", inputParams: [{ identifier: "delay", name: "延时", dataType: { type: "int32", min: 0, max: 60, unit: "s" } }] };
+const temp = { funcName: "温度", identifier: "envTemp", funcType: 1, accessMode: "r", dataType: { type: "float", min: -40, max: 85, unit: "°C" } };
+const reboot = { funcName: "重启", identifier: "restart", funcType: 3, callMode: "async", inputParams: [{ identifier: "delay", name: "延时", dataType: { type: "int32", min: 0, max: 60, unit: "s" } }] };
 
 describe("device/objFunction, objModel, objProd", () => {
   it("keeps a library of functions, identifiers unique in the tenant", async () => {
     const a = await cloud.request<FunctionRow>("/device/objFunction/add", { token: admin, body: temp });
-    expect(a.body.data).toMatchObject({ identifier: "temp", dataType: { unit: "°C" } });
+    expect(a.body.data).toMatchObject({ identifier: "envTemp", dataType: { unit: "°C" } });
     expect((await cloud.request("/device/objFunction/add", { token: admin, body: temp })).body.code).toBe(409);
     expect((await cloud.request("/device/objFunction/add", { token: platform, body: temp })).body.code).toBe(200);
-    const page = await cloud.request<Page<FunctionRow>>("/device/objFunction/page?identifier=tem", { token: admin });
+    const page = await cloud.request<Page<FunctionRow>>("/device/objFunction/page?identifier=envTe", { token: admin });
     expect(page.body.data.records.map((r) => r.id)).toEqual([a.body.data.id]);
     const upd = await cloud.request<FunctionRow>("/device/objFunction/upd", { token: admin, body: { ...temp, id: a.body.data.id, funcName: "环境温度" } });
     expect(upd.body.data.funcName).toBe("环境温度");
@@ -33,7 +33,7 @@ describe("device/objFunction, objModel, objProd", () => {
     expect((await cloud.request("/device/objModel/func/add", { token: admin, body: { ...temp, modelId } })).body.code).toBe(200);
     expect((await cloud.request("/device/objModel/func/add", { token: admin, body: { ...temp, modelId } })).body.code).toBe(409);
     const fns = await cloud.request<Page<FunctionRow>>(`/device/objModel/func/page?modelId=${modelId}`, { token: admin });
-    expect(fns.body.data.records.map((f) => f.identifier)).toEqual(["reboot", "temp"]);
+    expect(fns.body.data.records.map((f) => f.identifier)).toEqual(["restart", "envTemp"]);
     expect((await cloud.request<ObjModel>(`/device/objModel/info?id=${modelId}`, { token: admin })).body.data.functionCount).toBe(2);
 
     const p = await cloud.request<Product>("/device/product/add", {

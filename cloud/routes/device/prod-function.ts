@@ -162,7 +162,8 @@ export const prodFunctionRoutes = new Hono<CloudEnv>()
     const doc: TdlDocument = { version: TDL_VERSION, product: { prodName: p.prodName, prodModel: p.prodModel }, functions: rows.map((r) => r.definition) };
     const name = encodeURIComponent(`${p.prodName}-TDL.json`);
     return c.body(JSON.stringify(doc, null, 2), 200, {
-      "content-type": "application/json; charset=utf-8",
+      // A file to save, not an answer to read: the console's download takes JSON for an error envelope.
+      "content-type": "application/octet-stream",
       "content-disposition": `attachment; filename="TDL.json"; filename*=UTF-8''${name}`,
     });
   })

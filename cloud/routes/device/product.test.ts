@@ -67,6 +67,7 @@ describe("device/product", () => {
     const subs = await cloud.request<Product[]>(`/device/product/subProdList?productId=${gw.id}`, { token: admin });
     expect(subs.body.data.map((s) => s.id)).toEqual([sub.id]);
     expect((await cloud.request<Product>(`/device/product/info?id=${gw.id}`, { token: admin })).body.data.subCount).toBe(1);
+    expect((await cloud.request<Page<Product>>(`/device/product/page?subOf=${gw.id}`, { token: admin })).body.data.records.map((r) => r.id)).toEqual([sub.id]);
     const after = await cloud.request<Page<Product>>(`/device/product/page?size=100&notSubOf=${gw.id}`, { token: admin });
     expect(after.body.data.records.map((r) => r.id)).not.toContain(sub.id);
     expect((await cloud.request("/device/product/unBind", { token: admin, body: { gatewayId: gw.id, subIds: [sub.id] } })).body.code).toBe(200);

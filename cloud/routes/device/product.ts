@@ -62,6 +62,8 @@ export const productColumns = (b: Partial<ProductBody>) => ({
 const pageQuery = product.query.extend({
   /** The "unsubscribed products" picker: sub-devices not yet bound to this gateway. */
   notSubOf: optional(z.coerce.number().int().positive()),
+  /** The sub-products tab: those bound to this gateway. */
+  subOf: optional(z.coerce.number().int().positive()),
 });
 
 export const productRoutes = new Hono<CloudEnv>()
@@ -72,7 +74,8 @@ export const productRoutes = new Hono<CloudEnv>()
     const bound = q.notSubOf
       ? [ne(products.id, q.notSubOf), eq(products.prodType, "subDevice"), notInArray(products.id, db.select({ id: productSubs.subId }).from(productSubs).where(eq(productSubs.gatewayId, q.notSubOf)))]
       : [];
-    const where = tenantScope(c.var.auth).where(products, ...filterConds(products, product.fields, q), ...bound);
+    const subs = q.subOf ? inArray(products.id, db.select({ id: productSubs.subId }).from(productSubs).where(eq(productSubs.gatewayId, q.subOf))) : undefined;
+    const where = tenantScope(c.var.auth).where(products, ...filterConds(products, product.fields, q), ...bound, subs);
     const [rows, [{ total }]] = await Promise.all([
       db.select().from(products).where(where).orderBy(...orderOf(products, product.fields, q)).limit(q.size).offset((q.current - 1) * q.size),
       db.select({ total: count() }).from(products).where(where),
