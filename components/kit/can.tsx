@@ -20,7 +20,7 @@ export function usePermissions() {
   const { codes, roles } = useContext(PermissionsContext);
   const can = useCallback((code?: string | null) => !code || codes.has(code), [codes]);
   const hasRole = useCallback((code: string) => roles.includes(code), [roles]);
-  return { can, hasRole };
+  return { can, hasRole, roles };
 }
 
 /**

@@ -4,6 +4,7 @@ export type {
   Resource,
   ResourceConfig,
   ResourceUi,
+  ResourceSession,
   KitColumn,
   ColumnSpec,
   ColumnType,
@@ -38,3 +39,4 @@ export { normalizeNumber } from "./form/number-rules";
 export { SelectField, MultiSelectField } from "./form/select-field";
 export { AreaCascader, areaPath, joinAreaNames, useAreaTree } from "./form/area-cascader";
 export { useDict, useRevalidateDict, dictLabel, type DictOption } from "./dict/use-dict";
+export { SessionProvider, useSession, type KitSession } from "./session";

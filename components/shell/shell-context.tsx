@@ -3,6 +3,7 @@
 import { createContext, useContext } from "react";
 import type { CompanyInfo } from "@/lib/contract/company";
 import type { MenuNode } from "@/lib/shell/menu";
+import { SessionProvider } from "@/components/kit/session";
 
 export type ShellProject = { id: number; prjName: string };
 export type ShellValue = {
@@ -17,9 +18,13 @@ export type ShellValue = {
 
 const ShellContext = createContext<ShellValue | null>(null);
 
-/** What the server layout fetched for the shell, handed to its client parts once. */
+/** What the server layout fetched for the shell, handed to its client parts once (and to the kit's session). */
 export function ShellProvider({ value, children }: { value: ShellValue; children: React.ReactNode }) {
-  return <ShellContext.Provider value={value}>{children}</ShellContext.Provider>;
+  return (
+    <ShellContext.Provider value={value}>
+      <SessionProvider value={value}>{children}</SessionProvider>
+    </ShellContext.Provider>
+  );
 }
 
 export function useShell(): ShellValue {

@@ -107,7 +107,10 @@ type FilterKeys<F extends Fields> = {
   [K in keyof F & string]: F[K]["search"] extends "range" ? (F[K]["range"] extends readonly [infer A extends string, infer B extends string] ? A | B : `${K}Start` | `${K}End`) : F[K]["search"] extends SearchOp ? K : never;
 }[keyof F & string];
 export type FilterValue = string | number | (string | number)[] | null | undefined;
-type FilterShape<F extends Fields> = { [K in FilterKeys<F>]: z.ZodType<FilterValue> } & {
+type OptionKind = "select" | "radio" | "status" | "switch";
+/** An option's filter is typed by the field's own rule (see filterSchema). */
+type FilterValueOf<D extends FieldDef> = D["search"] extends "eq" ? (D["kind"] extends OptionKind ? (D["schema"] extends z.ZodType ? Exclude<z.output<D["schema"]>, "" | null> | undefined : FilterValue) : FilterValue) : FilterValue;
+type FilterShape<F extends Fields> = { [K in FilterKeys<F>]: z.ZodType<K extends keyof F ? FilterValueOf<F[K]> : FilterValue> } & {
   sortField: z.ZodType<string | null | undefined>;
   sortOrder: z.ZodType<"asc" | "desc" | "" | null | undefined>;
 };
@@ -141,6 +144,9 @@ function filterSchema(f: FieldDef): z.ZodType {
   if (f.kind === "date" || f.kind === "datetime") return searchDateTime;
   if (f.search === "contains") return searchText;
   const blankIsNone = (s: z.ZodType) => z.preprocess((v) => (v === "" || v === null ? undefined : v), s.optional());
+  // An option (select, radio, status, switch) is checked by the field's own rule, its default left out.
+  if (f.search === "eq" && f.schema && (f.kind === "select" || f.kind === "radio" || f.kind === "status" || f.kind === "switch"))
+    return blankIsNone(f.schema instanceof z.ZodDefault ? (f.schema.unwrap() as z.ZodType) : f.schema);
   if (f.search === "in") return blankIsNone(z.preprocess((v) => (typeof v === "string" ? v.split(",") : v), z.array(f.kind === "id" ? idValue : z.string().max(64)).max(500)));
   if (f.kind === "id") return blankIsNone(idValue);
   if (f.kind === "number" || f.kind === "money" || f.kind === "status" || f.kind === "switch") return blankIsNone(z.coerce.number({ error: "validation.number" }));

@@ -63,6 +63,8 @@ import type { ColumnDef } from "@tanstack/react-table";
 import type { ControllerRenderProps, FieldValues, UseFormReturn } from "react-hook-form";
 import type { UploadPurpose } from "@/lib/contract/upload";
 import type { DictOption } from "../dict/use-dict";
+import type { KitSession } from "../session";
+import { deriveColumns, deriveDefaults, deriveDetailRows, deriveFormFields, deriveSearchItems, pickForm, type ColumnTweaks, type Entity, type Tweaks } from "./entity-views";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyRow = Record<string, any>;
@@ -323,6 +325,7 @@ export type TreeConfig<Row extends AnyRow = AnyRow> = {
   match?: (row: Row, filters: Record<string, unknown>) => boolean;
 };
 
+/** A resource with every view spelled out (what `<ResourcePage>` renders). */
 export type ResourceConfig<Row extends AnyRow = AnyRow> = {
   /** Message prefix (namespace or namespace.path) of every label of this resource. */
   ns: string;
@@ -372,7 +375,14 @@ export type ResourceConfig<Row extends AnyRow = AnyRow> = {
   };
 };
 
-/** What the page hands to callbacks: list state, dialogs, mutations. */
+export type ResourceSession = KitSession & {
+  roles: string;
+  /** No code means allowed. */
+  can: (code?: string | null) => boolean;
+  hasRole: (code: string) => boolean;
+};
+
+/** What the page hands to callbacks: list state, dialogs, mutations, navigation and the session. */
 export type ResourceUi<Row extends AnyRow = AnyRow> = {
   query: Record<string, unknown>;
   setFilters: (patch: Record<string, unknown>) => void;
@@ -393,6 +403,10 @@ export type ResourceUi<Row extends AnyRow = AnyRow> = {
   /** The rows shown: the page, or in tree mode the whole tree's top-level nodes. */
   rows: Row[];
   confirm: (message: string) => Promise<boolean>;
+  /** Router push of a console route (e.g. a detail page: `ui.navigate(\`/systemSet/userSetInfo?id=${row.id}\`)`). */
+  navigate: (href: string) => void;
+  /** The signed-in user, tenant, project and permissions: definitions stay module constants. */
+  session: ResourceSession;
   resource: Resource<Row>;
   t: (key: string, values?: Record<string, string | number>) => string;
 };
@@ -405,8 +419,56 @@ export type Resource<Row extends AnyRow = AnyRow> = ResourceConfig<Row> & {
 
 export const PAGE_SIZES = [10, 20, 50, 100];
 
-/** Fills the defaults: endpoints under `api`, keyId "id", page sizes 10/20/50/100. */
-export function defineResource<Row extends AnyRow = AnyRow>(config: ResourceConfig<Row>): Resource<Row> {
+/**
+ * A definition on an entity (`lib/contract/entity.ts`): `ns`, `schemas`, columns, search items,
+ * form fields, detail rows and the form's defaults are derived from it, and each view states
+ * only what differs, keyed by field name (see `Tweaks` in entity-views.tsx). An array still
+ * replaces a view whole; `false` leaves a view out.
+ */
+export type EntityResourceConfig<Row extends AnyRow = AnyRow> = Omit<ResourceConfig<Row>, "ns" | "entity" | "schemas" | "columns" | "search" | "form" | "detail"> & {
+  entity: Entity;
+  /** Title key of the entity in dialog titles (default "entity"). */
+  entityLabel?: string;
+  ns?: string;
+  schemas?: Partial<ResourceConfig<Row>["schemas"]>;
+  columns?: ColumnSpec<Row>[] | ColumnTweaks<Row>;
+  search?: false | (Omit<SearchConfig, "items"> & { items?: SearchItem[] | Tweaks<SearchItem> });
+  form?:
+    | false
+    | (Omit<FormConfig<Row>, "fields"> & {
+        fields?: FormField[] | Tweaks<FormField>;
+        /** Text-like inputs (all, or the named ones) show `placeholders.<name>`. */
+        placeholders?: true | readonly string[];
+      });
+  detail?: false | DetailRow<Row>[] | Tweaks<DetailRow<Row>>;
+};
+
+/** The views of an entity resolved into a plain `ResourceConfig`. */
+function fromEntity<Row extends AnyRow>(config: EntityResourceConfig<Row>): ResourceConfig<Row> {
+  const { entity, entityLabel, columns, search, form, detail, schemas, ...rest } = config;
+  const keyId = config.keyId ?? entity.key;
+  let resolvedForm: FormConfig<Row> | undefined;
+  if (form !== false && (form || entity.keys.form.length)) {
+    const { fields, placeholders, ...formRest } = form || {};
+    const list = Array.isArray(fields) ? fields : deriveFormFields(entity, fields, placeholders);
+    resolvedForm = { toForm: pickForm(keyId, list), ...formRest, defaults: { ...deriveDefaults(entity, list), ...formRest.defaults }, fields: list };
+  }
+  const searched = Object.values(entity.fields).some((f) => f.search);
+  return {
+    ...rest,
+    ns: config.ns ?? entity.ns,
+    entity: entityLabel,
+    schemas: { query: entity.query, create: entity.body, update: entity.update, ...schemas },
+    columns: Array.isArray(columns) ? columns : deriveColumns(entity, columns),
+    search: search === false ? undefined : search || searched ? { ...search, items: Array.isArray(search?.items) ? search.items : deriveSearchItems(entity, search ? search.items : undefined) } : undefined,
+    form: resolvedForm,
+    detail: detail === false ? undefined : Array.isArray(detail) ? detail : deriveDetailRows(entity, detail),
+  };
+}
+
+/** Fills the defaults: the views of an entity, endpoints under `api`, keyId "id", page sizes 10/20/50/100. */
+export function defineResource<Row extends AnyRow = AnyRow>(definition: ResourceConfig<Row> | EntityResourceConfig<Row>): Resource<Row> {
+  const config: ResourceConfig<Row> = typeof definition.entity === "object" ? fromEntity(definition as EntityResourceConfig<Row>) : (definition as ResourceConfig<Row>);
   const e = (name: keyof Endpoints) => `${config.api}/${name}`;
   return {
     ...config,

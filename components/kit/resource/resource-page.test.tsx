@@ -16,6 +16,7 @@ const nav = vi.hoisted(() => {
   const listeners = new Set<() => void>();
   return {
     listeners,
+    push: vi.fn(),
     replace: (url: string) => {
       window.history.replaceState(null, "", url);
       listeners.forEach((l) => l());
@@ -25,7 +26,7 @@ const nav = vi.hoisted(() => {
 vi.mock("next/navigation", async () => {
   const React = await import("react");
   return {
-    useRouter: () => ({ replace: nav.replace }),
+    useRouter: () => ({ replace: nav.replace, push: nav.push }),
     usePathname: () => window.location.pathname,
     useSearchParams: () => {
       const search = React.useSyncExternalStore(
@@ -96,13 +97,13 @@ afterEach(() => {
 const CODES = ["t:node:add", "t:node:upd", "t:node:del"];
 /** The page frame reads the shell's menu for its breadcrumbs. */
 const shell: ShellValue = { tenantId: 2, projId: null, menus: [], favourites: [], projects: [], company: defaultCompanyInfo, user: { id: 1, name: "a", realname: "A", avatar: null } };
-async function show(codes = CODES) {
+async function show(codes = CODES, shown = resource) {
   render(
     <NextIntlClientProvider locale="en" messages={messages} timeZone="Asia/Shanghai">
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
         <ShellProvider value={shell}>
           <PermissionsProvider codes={codes} roles="">
-            <ResourcePage resource={resource} />
+            <ResourcePage resource={shown} />
           </PermissionsProvider>
         </ShellProvider>
       </SWRConfig>
@@ -199,5 +200,21 @@ describe("ResourcePage in tree mode", () => {
     expect(confirm.textContent).toContain("Delete the node Sales?");
     await act(async () => fireEvent.click(within(confirm).getByRole("button", { name: "OK" })));
     expect(calls.find((c) => c.method === "POST")).toEqual({ method: "POST", path: "t/node/del", body: { ids: [2] } });
+  });
+});
+
+describe("ResourceUi", () => {
+  it("hands callbacks the router and the session, so a definition is a module constant", async () => {
+    const withOpen = defineResource<Node>({
+      ...resource,
+      rowActions: [{ key: "open", label: "fields.name", perm: "t:node:upd", onClick: (n, ui) => ui.navigate(`/nodes/${n.id}?by=${ui.session.user.name}&t=${ui.session.tenantId}`) }],
+    });
+    await show(CODES, withOpen);
+    fireEvent.click(within(row("Sales")).getByRole("button", { name: "Name" }));
+    expect(nav.push).toHaveBeenCalledWith("/nodes/2?by=a&t=2");
+    cleanup();
+    // Without the permission the action is not offered at all.
+    await show(["t:node:add"], withOpen);
+    expect(actionsOf("Sales")).toEqual([]);
   });
 });

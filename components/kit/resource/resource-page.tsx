@@ -15,6 +15,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { PageFrame } from "@/components/shell/page-frame";
 import { usePermissions } from "../can";
+import { useSession } from "../session";
 import { ImportDialog } from "../import-dialog";
 import { useConfirm } from "../dialogs/confirm-dialog";
 import { DetailDialog } from "../dialogs/detail-dialog";
@@ -65,7 +66,9 @@ function ResourceList<Row extends AnyRow>({ resource }: { resource: Resource<Row
     (key: string, values?: Record<string, string | number>) => tAll((key.startsWith("kit.") ? key : `${resource.ns}.${key}`) as never, values as never),
     [tAll, resource.ns],
   );
-  const { can } = usePermissions();
+  const { can, hasRole, roles } = usePermissions();
+  const kitSession = useSession();
+  const session = React.useMemo(() => ({ ...kitSession, roles, can, hasRole }), [kitSession, roles, can, hasRole]);
   const params = useSearchParams();
   const pathname = usePathname();
   const router = useRouter();
@@ -82,7 +85,7 @@ function ResourceList<Row extends AnyRow>({ resource }: { resource: Resource<Row
   }, [params, resource, sortable]);
   const defaultSize = resource.pageSizes.includes(10) ? 10 : resource.pageSizes[0];
 
-  const navigate = React.useCallback(
+  const writeUrl = React.useCallback(
     (patch: Record<string, unknown>) => {
       const next = writeListState(new URLSearchParams(window.location.search), patch, { size: defaultSize });
       const qs = next.toString();
@@ -108,8 +111,8 @@ function ResourceList<Row extends AnyRow>({ resource }: { resource: Resource<Row
 
   // A page emptied by deletions (or a stale URL) moves to the last page that exists.
   React.useEffect(() => {
-    if (data && data.records.length === 0 && data.total > 0 && current > 1) navigate({ current: Math.max(1, Math.ceil(data.total / size)) });
-  }, [data, current, size, navigate]);
+    if (data && data.records.length === 0 && data.total > 0 && current > 1) writeUrl({ current: Math.max(1, Math.ceil(data.total / size)) });
+  }, [data, current, size, writeUrl]);
 
   const [selection, setSelection] = React.useState<RowSelectionState>({});
   React.useEffect(() => {
@@ -137,16 +140,16 @@ function ResourceList<Row extends AnyRow>({ resource }: { resource: Resource<Row
         ? { mode: "view", id: params.get("view")! }
         : null;
   const open = React.useCallback(
-    (mode: DialogMode, row?: Row) => navigate({ create: mode === "create" ? 1 : null, edit: mode === "edit" ? keyOf(row!) : null, view: mode === "view" ? keyOf(row!) : null, parent: null }),
-    [navigate, keyOf],
+    (mode: DialogMode, row?: Row) => writeUrl({ create: mode === "create" ? 1 : null, edit: mode === "edit" ? keyOf(row!) : null, view: mode === "view" ? keyOf(row!) : null, parent: null }),
+    [writeUrl, keyOf],
   );
-  const addChild = React.useCallback((parent?: Row) => navigate({ create: 1, edit: null, view: null, parent: parent ? keyOf(parent) : null }), [navigate, keyOf]);
-  const close = React.useCallback(() => navigate({ create: null, edit: null, view: null, parent: null }), [navigate]);
+  const addChild = React.useCallback((parent?: Row) => writeUrl({ create: 1, edit: null, view: null, parent: parent ? keyOf(parent) : null }), [writeUrl, keyOf]);
+  const close = React.useCallback(() => writeUrl({ create: null, edit: null, view: null, parent: null }), [writeUrl]);
 
   const refresh = React.useCallback(() => mutate(revalidateUnder(resource.api)), [mutate, resource.api]);
   const ui: ResourceUi<Row> = {
     query: state.query,
-    setFilters: (patch) => navigate({ ...patch, current: 1 }),
+    setFilters: (patch) => writeUrl({ ...patch, current: 1 }),
     open,
     addChild,
     close,
@@ -154,8 +157,10 @@ function ResourceList<Row extends AnyRow>({ resource }: { resource: Resource<Row
     selected,
     rows,
     confirm: (message) => confirm(message),
+    navigate: (href) => router.push(href),
+    session,
     param: (key) => params.get(key),
-    setParam: (key, value) => navigate({ [key]: value }),
+    setParam: (key, value) => writeUrl({ [key]: value }),
     resource,
     t: label,
     toggle: async (row, status) => {
@@ -306,7 +311,7 @@ function ResourceList<Row extends AnyRow>({ resource }: { resource: Resource<Row
         {resource.slots?.left && <aside className="shrink-0">{resource.slots.left(ui)}</aside>}
         <div className="flex min-w-0 flex-1 flex-col gap-3">
           {tabs && (
-            <Tabs value={String(state.query[tabs.prop])} onValueChange={(v) => navigate({ [tabs.prop]: v, current: 1 })}>
+            <Tabs value={String(state.query[tabs.prop])} onValueChange={(v) => writeUrl({ [tabs.prop]: v, current: 1 })}>
               <TabsList>
                 {tabs.items.map((i) => (
                   <TabsTrigger key={i.name} value={i.name} data-testid={`tab-${i.name}`}>
@@ -318,7 +323,7 @@ function ResourceList<Row extends AnyRow>({ resource }: { resource: Resource<Row
             </Tabs>
           )}
           {resource.search && (
-            <SearchBar config={resource.search} query={state.query} label={label} onSearch={(filters) => navigate({ ...filters, current: 1 })} />
+            <SearchBar config={resource.search} query={state.query} label={label} onSearch={(filters) => writeUrl({ ...filters, current: 1 })} />
           )}
           {resource.slots?.top?.(ui)}
           {tree ? (
@@ -354,7 +359,7 @@ function ResourceList<Row extends AnyRow>({ resource }: { resource: Resource<Row
                 selection={selection}
                 onSelectionChange={setSelection}
                 sort={state.sort}
-                onSortChange={(s: Sort) => navigate({ sort: s?.prop ?? null, order: s?.order ?? null, current: 1 })}
+                onSortChange={(s: Sort) => writeUrl({ sort: s?.prop ?? null, order: s?.order ?? null, current: 1 })}
                 loading={isLoading || isValidating}
                 error={!!error && !loaded}
                 onRetry={() => refresh()}
@@ -362,7 +367,7 @@ function ResourceList<Row extends AnyRow>({ resource }: { resource: Resource<Row
                 size={resource.size}
                 texts={{ empty: tk("table.empty"), error: tk("table.error"), retry: tk("actions.retry"), selectAll: tk("table.selectAll"), selectRow: tk("table.selectRow") }}
               />
-              <Pagination page={current} size={size} total={total} pageSizes={resource.pageSizes} onChange={(p, s) => navigate({ current: p, size: s })} />
+              <Pagination page={current} size={size} total={total} pageSizes={resource.pageSizes} onChange={(p, s) => writeUrl({ current: p, size: s })} />
             </div>
           )}
         </div>
@@ -374,7 +379,7 @@ function ResourceList<Row extends AnyRow>({ resource }: { resource: Resource<Row
         {resource.endpoints.import && toolbar.some((a) => a.key === "import") && (
           <ImportDialog
             open={params.get("import") === "1"}
-            onOpenChange={(o) => !o && navigate({ import: null })}
+            onOpenChange={(o) => !o && writeUrl({ import: null })}
             action={resource.endpoints.import}
             template={resource.endpoints.template ? { endpoint: resource.endpoints.template, filename: `${label(resource.exportName ?? "title")}.xlsx` } : undefined}
             onImported={() => refresh()}

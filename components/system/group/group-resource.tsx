@@ -10,9 +10,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { swrFetcher } from "@/lib/api/fetcher";
 import type { Page } from "@/lib/contract/envelope";
-import { groupQuery, groupUpdate, groupWithRelation, type GroupMember, type GroupRow } from "@/lib/contract/system/group";
+import { group, groupUpdate, type GroupMember, type GroupRow } from "@/lib/contract/system/group";
 import type { UserRow } from "@/lib/contract/system/user";
-import { useUrlParam } from "../menu/url-param";
 import { MembersDialog, userColumns } from "../members-dialog";
 
 const USERS_KEY = ["sys/user/page", { current: 1, size: 9999 }] as const;
@@ -74,49 +73,27 @@ function GroupMembers({ onChanged }: { onChanged: () => Promise<unknown> }) {
   );
 }
 
-function useGroupResource() {
-  const [, setMembers] = useUrlParam("members");
-  return React.useMemo(
-    () =>
-      defineResource<GroupRow>({
-        ns: "system.group",
-        api: "sys/group",
-        perm: "sys:group",
-        endpoints: { page: "sys/group/list", info: false, add: "sys/group/addGroupWithRelation", export: false, import: false, template: false, openOrClose: false },
-        schemas: { query: groupQuery, create: groupWithRelation, update: groupUpdate },
-        search: { keyword: "groupName", keywordPlaceholder: "fields.groupName", items: [{ prop: "groupName", label: "fields.groupName" }] },
-        columns: [
-          { prop: "groupName", label: "fields.groupName", type: "click", minWidth: 160, onClick: (r) => setMembers(r.id) },
-          { prop: "memberCount", label: "fields.memberCount", width: 100, align: "right" },
-          { prop: "remark", label: "fields.remark", minWidth: 200 },
-          { prop: "createTime", label: "fields.createTime", type: "time", width: 170 },
-        ],
-        form: {
-          columns: 1,
-          defaults: { groupName: "", remark: "", userIds: [] },
-          toForm: ({ id, groupName, remark }) => ({ id, groupName, remark }),
-          fields: [
-            { name: "groupName", label: "fields.groupName", required: true },
-            { name: "remark", label: "fields.remark", type: "textarea" },
-            {
-              name: "userIds",
-              label: "fields.members",
-              type: "custom",
-              show: (_v, mode) => mode === "create",
-              render: ({ field, disabled }) => <MembersField value={field.value} onChange={field.onChange} disabled={disabled} />,
-            },
-          ],
-        },
-        rowActions: [{ key: "members", label: "members", onClick: (r) => setMembers(r.id) }, "edit", "del"],
-        toolbar: ["add", "batchDelete"],
-        multiple: true,
-        slots: { dialogs: (ui) => <GroupMembers onChanged={ui.refresh} /> },
-      }),
-    [setMembers],
-  );
-}
-
 /** groupSet: user groups and their members. */
+export const groupResource = defineResource<GroupRow>({
+  entity: group,
+  api: "sys/group",
+  perm: "sys:group",
+  endpoints: { page: "sys/group/list", info: false, add: "sys/group/addGroupWithRelation", export: false, import: false, template: false, openOrClose: false },
+  schemas: { update: groupUpdate },
+  search: { keyword: "groupName", keywordPlaceholder: "fields.groupName" },
+  columns: { groupName: { type: "click", minWidth: 160, onClick: (r, ui) => ui.setParam("members", r.id) } },
+  form: {
+    columns: 1,
+    fields: {
+      userIds: { label: "fields.members", show: (_v, mode) => mode === "create", render: ({ field, disabled }) => <MembersField value={field.value} onChange={field.onChange} disabled={disabled} /> },
+    },
+  },
+  rowActions: [{ key: "members", label: "members", onClick: (r, ui) => ui.setParam("members", r.id) }, "edit", "del"],
+  toolbar: ["add", "batchDelete"],
+  multiple: true,
+  slots: { dialogs: (ui) => <GroupMembers onChanged={ui.refresh} /> },
+});
+
 export function GroupList() {
-  return <ResourcePage resource={useGroupResource()} />;
+  return <ResourcePage resource={groupResource} />;
 }

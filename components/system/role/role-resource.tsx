@@ -6,15 +6,14 @@ import { z } from "zod";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { PlusIcon } from "lucide-react";
-import { defineResource, KitDialog, ResourcePage } from "@/components/kit";
+import { defineResource, KitDialog, ResourcePage, useSession, type ResourceUi } from "@/components/kit";
 import { ListPicker, PeoplePicker } from "@/components/kit/pickers";
-import { useShell } from "@/components/shell/shell-context";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { api, swrFetcher } from "@/lib/api/fetcher";
 import type { MenuTreeNode } from "@/lib/contract/system/menu";
-import { roleAdd, roleQuery, roleUpdate, type RoleInfo, type RoleRow, type RoleTenantRow, type RoleUserRow } from "@/lib/contract/system/role";
+import { role, roleQuery, roleUpdate, type RoleInfo, type RoleKind, type RoleRow, type RoleTenantRow, type RoleUserRow } from "@/lib/contract/system/role";
 import type { TenantRow } from "@/lib/contract/system/tenant";
 import { MenuTreeCheck } from "../menu-tree-check";
 import { useUrlParam } from "../menu/url-param";
@@ -146,69 +145,55 @@ function RoleMembers({ side, onChanged }: { side: RoleSide; onChanged: () => Pro
   );
 }
 
-function useRoleResource(side: RoleSide) {
-  const { tenantId } = useShell();
-  const [, setAuth] = useUrlParam("auth");
-  const [, setMembers] = useUrlParam("members");
-  // A platform's roleSet lists management roles, everything else tenant roles (the cloud decides too).
-  const kind = side === "user" && tenantId === 1 ? 1 : 2;
-  return React.useMemo(() => {
-    const cfg = SIDES[side];
-    return defineResource<RoleRow>({
-      ns: "system.role",
-      entity: cfg.entity,
-      api: "sys/role",
-      perm: cfg.perm,
-      endpoints: { upd: cfg.upd, export: false, import: false, template: false, openOrClose: false },
-      schemas: { query: roleQuery.extend({ kind: z.literal(kind).catch(kind) }), create: roleAdd, update: roleUpdate },
-      search: { keyword: "name", keywordPlaceholder: "placeholders.name", items: [{ prop: "name", label: "fields.name", placeholder: "placeholders.name" }] },
-      columns: [
-        {
-          prop: "name",
-          label: "fields.name",
-          minWidth: 160,
-          render: (r, ui) => (
-            <span className="flex items-center gap-2">
-              {r.name}
-              {r.builtIn && <Badge variant="secondary">{ui.t("builtIn")}</Badge>}
-            </span>
-          ),
-        },
-        { prop: "code", label: "fields.code", minWidth: 140 },
-        { prop: "memberCount", label: side === "user" ? "fields.userCount" : "fields.tenantCount", width: 110, align: "right", type: "click", onClick: (r) => setMembers(r.id) },
-        { prop: "remark", label: "fields.remark", minWidth: 200 },
-        { prop: "createTime", label: "fields.createTime", type: "time", width: 170 },
-      ],
-      form: {
-        columns: 1,
-        defaults: { name: "", code: "", remark: "", kind, menuIds: [] },
-        toForm: ({ id, name, code, remark }) => ({ id, name, code, remark }),
-        fields: [
-          { name: "name", label: "fields.name", required: true },
-          { name: "code", label: "fields.code", required: true, placeholder: "placeholders.code" },
-          { name: "remark", label: "fields.remark", type: "textarea" },
-        ],
-      },
-      rowActions: [
-        "edit",
-        { key: "auth", label: "auth", perm: `${cfg.perm}:auth`, show: (r) => !r.builtIn, onClick: (r) => setAuth(r.id) },
-        { key: "members", label: side === "user" ? "users" : "tenants", perm: `${cfg.perm}:upd`, onClick: (r) => setMembers(r.id) },
-        { key: "del", label: "kit.actions.delete", perm: `${cfg.perm}:del`, danger: true, show: (r) => !r.builtIn, onClick: (r, ui) => ui.remove([r]) },
-      ],
-      toolbar: ["add"],
-      slots: {
-        dialogs: (ui) => (
-          <>
-            <AuthDialog side={side} />
-            <RoleMembers side={side} onChanged={ui.refresh} />
-          </>
+/** The list of one side; `kind` is the roles it lists and creates (the cloud decides too). */
+function roleResource(side: RoleSide, kind: RoleKind) {
+  const cfg = SIDES[side];
+  const members = (r: RoleRow, ui: ResourceUi<RoleRow>) => ui.setParam("members", r.id);
+  return defineResource<RoleRow>({
+    entity: role,
+    entityLabel: cfg.entity,
+    api: "sys/role",
+    perm: cfg.perm,
+    endpoints: { upd: cfg.upd, export: false, import: false, template: false, openOrClose: false },
+    schemas: { query: roleQuery.extend({ kind: z.literal(kind).catch(kind) }), update: roleUpdate },
+    search: { keyword: "name", keywordPlaceholder: "placeholders.name", items: { name: { placeholder: "placeholders.name" }, kind: false } },
+    columns: {
+      name: {
+        minWidth: 160,
+        render: (r, ui) => (
+          <span className="flex items-center gap-2">
+            {r.name}
+            {r.builtIn && <Badge variant="secondary">{ui.t("builtIn")}</Badge>}
+          </span>
         ),
       },
-    });
-  }, [side, kind, setAuth, setMembers]);
+      code: { minWidth: 140 },
+      memberCount: { label: side === "user" ? "fields.userCount" : "fields.tenantCount", width: 110, type: "click", onClick: members },
+    },
+    form: { columns: 1, defaults: { kind }, placeholders: ["code"] },
+    rowActions: [
+      "edit",
+      { key: "auth", label: "auth", perm: `${cfg.perm}:auth`, show: (r) => !r.builtIn, onClick: (r, ui) => ui.setParam("auth", r.id) },
+      { key: "members", label: side === "user" ? "users" : "tenants", perm: `${cfg.perm}:upd`, onClick: members },
+      { key: "del", label: "kit.actions.delete", perm: `${cfg.perm}:del`, danger: true, show: (r) => !r.builtIn, onClick: (r, ui) => ui.remove([r]) },
+    ],
+    toolbar: ["add"],
+    slots: {
+      dialogs: (ui) => (
+        <>
+          <AuthDialog side={side} />
+          <RoleMembers side={side} onChanged={ui.refresh} />
+        </>
+      ),
+    },
+  });
 }
+
+// A platform's roleSet lists management roles, everything else tenant roles.
+const RESOURCES = { platform: roleResource("user", 1), user: roleResource("user", 2), tenant: roleResource("tenant", 2) };
 
 /** roleSet and tenantRoleSet: the same list, configured by side. */
 export function RoleList({ side }: { side: RoleSide }) {
-  return <ResourcePage resource={useRoleResource(side)} />;
+  const { tenantId } = useSession();
+  return <ResourcePage resource={side === "tenant" ? RESOURCES.tenant : tenantId === 1 ? RESOURCES.platform : RESOURCES.user} />;
 }

@@ -1,13 +1,11 @@
 "use client";
 
-import * as React from "react";
 import useSWR from "swr";
 import { z } from "zod";
-import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { swrFetcher } from "@/lib/api/fetcher";
-import { AVAILABLE_CHANNELS, TEMPLATE_CHANNELS, extractVariables, templateAdd, templateQuery, templateUpdate, type TemplateCount, type TemplateRow } from "@/lib/contract/system/template";
-import { defineResource, ResourcePage, type ResourceUi } from "@/components/kit";
+import { AVAILABLE_CHANNELS, TEMPLATE_CHANNELS, extractVariables, template, templateQuery, templateUpdate, type TemplateCount, type TemplateRow } from "@/lib/contract/system/template";
+import { defineResource, ResourcePage, SelectField, useDict, type CustomFieldProps, type ResourceUi } from "@/components/kit";
 import { Badge } from "@/components/ui/badge";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
@@ -51,92 +49,51 @@ function ChannelTabs({ ui }: { ui: ResourceUi<TemplateRow> }) {
   );
 }
 
-function useTemplateResource(channel: number) {
-  const t = useTranslations();
-  const channels = React.useMemo(() => AVAILABLE_CHANNELS.map((c) => ({ value: c, label: t(`enums.notifyChannel.${c}` as never) })), [t]);
-  return React.useMemo(
-    () =>
-      defineResource<TemplateRow>({
-        ns: "system.template",
-        api: "msg/template",
-        perm: "msg:template",
-        perms: { openOrClose: "msg:template:upd" },
-        schemas: { query: listQuery, create: templateAdd, update: templateUpdate },
-        search: {
-          keyword: "name",
-          keywordPlaceholder: "placeholders.name",
-          items: [
-            { prop: "name", label: "fields.name" },
-            { prop: "enabled", type: "select", label: "fields.enabled", dict: "enableState" },
-          ],
-        },
-        columns: [
-          { prop: "name", label: "fields.name", type: "click", minWidth: 160 },
-          { prop: "code", label: "fields.code", width: 160 },
-          { prop: "title", label: "fields.title", minWidth: 160 },
-          { prop: "variables", label: "fields.variables", type: "arr", minWidth: 180 },
-          { prop: "enabled", label: "fields.enabled", type: "switch", width: 90 },
-          { prop: "updateTime", label: "fields.updateTime", type: "time", width: 170 },
-        ],
-        form: {
-          columns: 2,
-          width: 820,
-          defaults: { channel, name: "", code: "", title: "", content: "", enabled: 1, remark: "" },
-          toForm: ({ id, channel: ch, name, code, title, content, enabled, remark }) => ({ id, channel: ch, name, code, title, content, enabled, remark }),
-          fields: [
-            { name: "channel", label: "fields.channel", type: "select", dict: channels, required: true },
-            { name: "enabled", label: "fields.enabled", type: "radio", dict: "enableState" },
-            { name: "name", label: "fields.name", required: true, placeholder: "placeholders.name" },
-            { name: "code", label: "fields.code", required: true, placeholder: "placeholders.code", hint: "hints.code" },
-            { name: "title", label: "fields.title", full: true, placeholder: "placeholders.title", show: (v) => Number(v.channel) !== 2 },
-            {
-              name: "content",
-              label: "fields.content",
-              type: "custom",
-              required: true,
-              hint: "hints.content",
-              render: ({ field, form, disabled, invalid }) => (
-                <div className="space-y-1.5">
-                  <Textarea id="field-content" rows={6} value={String(field.value ?? "")} onChange={field.onChange} onBlur={field.onBlur} disabled={disabled} aria-invalid={invalid || undefined} placeholder={t("system.template.placeholders.content")} />
-                  <Variables names={extractVariables(form.watch("title"), String(field.value ?? ""))} />
-                </div>
-              ),
-            },
-            { name: "remark", label: "fields.remark", type: "textarea" },
-          ],
-        },
-        detail: [
-          { prop: "name", label: "fields.name" },
-          { prop: "code", label: "fields.code" },
-          { prop: "channel", label: "fields.channel", type: "dict", dict: "notifyChannel" },
-          { prop: "enabled", label: "fields.enabled", type: "dict", dict: "enableState" },
-          { prop: "title", label: "fields.title", full: true },
-          { prop: "content", label: "fields.content", full: true },
-          { prop: "variables", label: "fields.variables", type: "slot", full: true, render: (r) => <Variables names={r.variables} /> },
-          { prop: "remark", label: "fields.remark", full: true },
-          { prop: "createTime", label: "fields.createTime", type: "time" },
-          { prop: "updateTime", label: "fields.updateTime", type: "time" },
-        ],
-        rowActions: ["view", "edit", "del"],
-        toolbar: ["add", "batchDelete"],
-        multiple: true,
-        slots: { top: (ui) => <ChannelTabs ui={ui} /> },
-      }),
-    [channel, channels, t],
-  );
+/** The channels a template can be written for (WeChat is listed in the tabs, not offered). */
+function ChannelSelect({ field, disabled, invalid }: CustomFieldProps) {
+  const options = useDict("notifyChannel").filter((o) => (AVAILABLE_CHANNELS as readonly number[]).includes(Number(o.value)));
+  return <SelectField id="field-channel" options={options} value={field.value} onChange={field.onChange} disabled={disabled} invalid={invalid} clearable={false} />;
 }
 
-function List() {
-  const params = useSearchParams();
-  const channel = listQuery.shape.channel.parse(params.get("channel") ?? undefined);
-  return <ResourcePage resource={useTemplateResource(channel)} />;
+function ContentField({ field, form, disabled, invalid }: CustomFieldProps) {
+  const t = useTranslations("system.template");
+  return (
+    <div className="space-y-1.5">
+      <Textarea id="field-content" rows={6} value={String(field.value ?? "")} onChange={field.onChange} onBlur={field.onBlur} disabled={disabled} aria-invalid={invalid || undefined} placeholder={t("placeholders.content")} />
+      <Variables names={extractVariables(form.watch("title"), String(field.value ?? ""))} />
+    </div>
+  );
 }
 
 /** notificationTemplate: templates per channel with their `${variables}`. */
+export const templateResource = defineResource<TemplateRow>({
+  entity: template,
+  api: "msg/template",
+  perm: "msg:template",
+  perms: { openOrClose: "msg:template:upd" },
+  schemas: { query: listQuery, update: templateUpdate },
+  search: { keyword: "name", keywordPlaceholder: "placeholders.name", items: { channel: false } },
+  columns: { name: { type: "click", minWidth: 160 }, code: { width: 160 }, variables: { type: "arr", minWidth: 180 } },
+  form: {
+    columns: 2,
+    width: 820,
+    // A new template goes into the channel of the tab it was added from.
+    preset: (q) => ({ channel: q.channel }),
+    placeholders: ["name", "code", "title"],
+    fields: {
+      channel: { type: "custom", render: (p) => <ChannelSelect {...p} /> },
+      code: { hint: "hints.code" },
+      title: { show: (v) => Number(v.channel) !== 2 },
+      content: { type: "custom", hint: "hints.content", render: (p) => <ContentField {...p} /> },
+    },
+  },
+  detail: { variables: { type: "slot", full: true, render: (r) => <Variables names={r.variables} /> } },
+  rowActions: ["view", "edit", "del"],
+  toolbar: ["add", "batchDelete"],
+  multiple: true,
+  slots: { top: (ui) => <ChannelTabs ui={ui} /> },
+});
+
 export function TemplateList() {
-  return (
-    <React.Suspense>
-      <List />
-    </React.Suspense>
-  );
+  return <ResourcePage resource={templateResource} />;
 }

@@ -43,19 +43,16 @@ export type Param = { identifier: string; name: string; dataType: DataSpec };
 /** Form text or JSON number to a number; blank is "not given". */
 const toNumber = (v: unknown) => (v === null || v === undefined || (typeof v === "string" && v.trim() === "") ? undefined : typeof v === "string" ? Number(v.trim()) : v);
 const finite = () => z.number({ error: (iss) => (iss.input === undefined ? "validation.required" : "validation.number") }).refine(Number.isFinite, "validation.number");
-function num(required: true): z.ZodType<number>;
-function num(required: false): z.ZodType<number | undefined>;
-function num(required: boolean) {
-  return z.preprocess(toNumber, required ? finite() : finite().optional());
-}
+const num = () => z.preprocess(toNumber, finite());
+const numOptional = () => z.preprocess(toNumber, finite().optional());
 const intIn = (min: number, max: number) =>
-  num(true)
+  num()
     .refine(Number.isInteger, "validation.integer")
     .refine((n) => n >= min, { message: "validation.min", params: { min } })
     .refine((n) => n <= max, { message: "validation.max", params: { max } });
 
 const numberSpec = z
-  .object({ type: z.enum(NUMERIC_TYPES), min: num(true), max: num(true), step: num(false), unit: text(16) })
+  .object({ type: z.enum(NUMERIC_TYPES), min: num(), max: num(), step: numOptional(), unit: text(16) })
   .superRefine((s, ctx) => {
     const bounds = INT_BOUNDS[s.type];
     for (const key of ["min", "max", "step"] as const) {
@@ -115,13 +112,15 @@ const arraySpec = z.object({
 
 /** The data type of a property or a parameter, by its `type`. */
 export const dataSpec: z.ZodType<DataSpec> = z.lazy(() =>
-  z.discriminatedUnion("type", [numberSpec, enumSpec, boolSpec, textSpec, dateSpec, structSpec, arraySpec], { error: "validation.dataType" }),
+  // The type is checked first so an unknown one is reported at `type`, not at the whole object.
+  z.looseObject({ type: z.enum(DATA_TYPES, { error: "validation.dataType" }) }).pipe(z.discriminatedUnion("type", [numberSpec, enumSpec, boolSpec, textSpec, dateSpec, structSpec, arraySpec])),
 );
 
 const param: z.ZodType<Param> = z.object({ identifier: codeRequired, name: textRequired(64), dataType: dataSpec });
 export const paramSchema = param;
 
-const oneOf = <const T extends readonly (string | number)[]>(values: T) =>
+/** A required choice among fixed values; form text "1" is the number 1 when the values are numbers. */
+export const oneOf = <const T extends readonly (string | number)[]>(values: T) =>
   selectRequired(z.preprocess((v) => (typeof v === "string" && typeof values[0] === "number" ? Number(v) : v), z.custom<T[number]>((v) => values.includes(v as T[number]), "validation.invalidOption")));
 
 /**
@@ -132,7 +131,8 @@ export const functionFields = {
   funcName: { schema: textRequired(64), search: "contains", sort: true },
   identifier: { schema: codeRequired, search: "contains", sort: true },
   funcType: { schema: oneOf(FUNC_TYPES), kind: "select", dict: "funcType", search: "eq" },
-  dataType: { schema: optional(dataSpec), kind: "custom", search: "eq" },
+  // Not `optional()`: a union would hide where inside the data type the problem is.
+  dataType: { schema: z.preprocess((v) => (v === "" ? undefined : v), dataSpec.nullish()), kind: "custom", search: "eq" },
   accessMode: { schema: optional(z.enum(ACCESS_MODES, { error: "validation.invalidOption" })), kind: "select", dict: "accessMode" },
   eventType: { schema: optional(z.enum(EVENT_TYPES, { error: "validation.invalidOption" })), kind: "select", dict: "eventType", list: false },
   callMode: { schema: optional(z.enum(CALL_MODES, { error: "validation.invalidOption" })), kind: "select", dict: "callMode", list: false },

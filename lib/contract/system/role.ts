@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { defineEntity, type RowOf } from "../entity";
 import { pageQuery } from "../envelope";
 import { ENUMS } from "../enums";
 import { codeRequired, optional, selectRequired, text, textRequired } from "../validation";
-import { dbId } from "./status";
+import { dbId, keyField } from "./status";
 
 /**
  * Roles (core §6). Kind 1: a management role (platform, `sys` menu tree). Kind 2: a tenant role —
@@ -16,23 +17,31 @@ export type RoleKind = (typeof ROLE_KINDS)[number];
 const kind = z.coerce.number().refine((n) => (ROLE_KINDS as readonly number[]).includes(n), "validation.invalidOption");
 const menuIds = z.array(dbId).max(5000, "validation.maxItems");
 
-const roleFields = {
-  name: textRequired(64),
-  code: codeRequired,
-  remark: text(500),
-};
+export const role = defineEntity({
+  ns: "system.role",
+  fields: {
+    id: keyField,
+    name: { schema: textRequired(64), search: "contains" },
+    code: { schema: codeRequired },
+    /** A tenant's users can only create kind 2. */
+    kind: { schema: selectRequired(kind), kind: "select", dict: "roleKind", search: "eq", list: false, detail: false, form: false },
+    /** Users (or, for a platform tenant role, tenants) holding the role. */
+    memberCount: { kind: "number", readOnly: true },
+    remark: { schema: text(500), kind: "textarea" },
+    createTime: { kind: "datetime", readOnly: true },
+    /** The built-in administrator role: not deletable, every menu of its side. */
+    builtIn: { schema: z.boolean(), readOnly: true, list: false, detail: false, export: false },
+    menuIds: { schema: menuIds.default([]), list: false, detail: false, form: false, export: false },
+  },
+});
 
-/** `sys/role/add`; a tenant's users can only create kind 2. */
-export const roleAdd = z.object({ ...roleFields, kind: selectRequired(kind), menuIds: menuIds.default([]) });
+/** `sys/role/add`. */
+export const roleAdd = role.body;
 export type RoleAdd = z.infer<typeof roleAdd>;
 /** `sys/role/updUser` (a management or the tenant's own role) and `sys/role/updTenant` (a platform tenant role). */
-export const roleUpdate = z.object({ id: dbId, ...roleFields });
+export const roleUpdate = role.body.omit({ kind: true, menuIds: true }).extend({ id: dbId });
 export type RoleUpdate = z.infer<typeof roleUpdate>;
-
-export const roleQuery = pageQuery.extend({
-  kind: z.preprocess((v) => (v === "" || v === null ? undefined : v), kind.optional()),
-  name: optional(z.string().trim().max(64, "validation.maxLength")),
-});
+export const roleQuery = role.query;
 /** `sys/role/updUserAuth` and `updTenantAuth`: the checked menus plus their half-checked parents. */
 export const roleAuthBody = z.object({ roleId: dbId, menuIds });
 /** `sys/role/addUser` / `delUser`: users given or taken the role. */
@@ -44,18 +53,7 @@ export const roleTenantsBody = z.object({ roleId: dbId, tenantIds: z.array(dbId)
 /** `sys/role/pageUser` / `pageTenant`. */
 export const roleMembersQuery = pageQuery.extend({ roleId: dbId, keyword: optional(z.string().trim().max(64, "validation.maxLength")) });
 
-export type RoleRow = {
-  id: number;
-  name: string;
-  code: string;
-  kind: RoleKind;
-  remark: string | null;
-  /** The built-in administrator role: not deletable, every menu of its side. */
-  builtIn: boolean;
-  /** Users (or, for a platform tenant role, tenants) holding the role. */
-  memberCount: number;
-  createTime: string;
-};
+export type RoleRow = Omit<RowOf<typeof role.fields>, "kind" | "menuIds"> & { kind: RoleKind };
 export type RoleInfo = RoleRow & { menuIds: number[] };
 export type RoleUserRow = { id: number; username: string; realname: string; departmentName: string | null; enabled: number };
 export type RoleTenantRow = { id: number; name: string; code: string | null; enabled: number };

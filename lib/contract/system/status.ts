@@ -19,3 +19,6 @@ export const optionalId = z.preprocess((v) => (v === "" || v === undefined || v 
 
 /** An optional 1/2 filter from a query string. */
 export const optionalEnableState = z.preprocess((v) => (v === "" || v === undefined || v === null ? undefined : v), enableState.optional());
+
+/** The key field of an entity whose screens do not show it (rows carry it; the cloud maps it). */
+export const keyField = { kind: "id", readOnly: true, list: false, detail: false, export: false } as const;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { pageQuery } from "../envelope";
-import { codeRequired, optional, text, textRequired } from "../validation";
-import { dbId, enableState, optionalEnableState } from "./status";
+import { defineEntity, type RowOf } from "../entity";
+import { codeRequired, text, textRequired } from "../validation";
+import { dbId, enableState, keyField } from "./status";
 
 /** Notification channels (core §4): 1 in-site, 2 SMS, 3 e-mail, 4 WeChat (not yet available). */
 export const TEMPLATE_CHANNELS = [1, 2, 3, 4] as const;
@@ -13,25 +13,28 @@ const channel = z.coerce
   .number({ error: "validation.required" })
   .refine((n) => (TEMPLATE_CHANNELS as readonly number[]).includes(n), "validation.invalidOption");
 
-const templateFields = {
-  channel,
-  name: textRequired(64),
-  code: codeRequired,
-  title: text(200),
-  /** Text with `${var}` placeholders; in-site and e-mail content may be HTML (sanitised). */
-  content: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(5000, "validation.maxLength"),
-  enabled: enableState.default(1),
-  remark: text(500),
-};
-export const templateAdd = z.object(templateFields);
-export const templateUpdate = z.object({ id: dbId, ...templateFields });
-export type TemplateAdd = z.infer<typeof templateAdd>;
-
-export const templateQuery = pageQuery.extend({
-  channel: z.preprocess((v) => (v === "" || v == null ? undefined : v), z.coerce.number().int().min(1).max(4).optional()),
-  name: optional(z.string().max(64)),
-  enabled: optionalEnableState,
+export const template = defineEntity({
+  ns: "system.template",
+  fields: {
+    id: keyField,
+    channel: { schema: channel, kind: "select", dict: "notifyChannel", search: "eq", list: false },
+    name: { schema: textRequired(64), search: "contains" },
+    code: { schema: codeRequired },
+    enabled: { schema: enableState.default(1), kind: "switch", dict: "enableState", search: "eq" },
+    title: { schema: text(200), full: true },
+    /** Text with `${var}` placeholders; in-site and e-mail content may be HTML (sanitised). */
+    content: { schema: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(5000, "validation.maxLength"), kind: "textarea", list: false },
+    /** The `${var}` names of title and content. */
+    variables: { schema: z.array(z.string()), readOnly: true },
+    remark: { schema: text(500), kind: "textarea", list: false },
+    createTime: { kind: "datetime", readOnly: true, list: false },
+    updateTime: { kind: "datetime", readOnly: true },
+  },
 });
+export const templateAdd = template.body;
+export const templateUpdate = templateAdd.extend({ id: dbId });
+export type TemplateAdd = z.infer<typeof templateAdd>;
+export const templateQuery = template.query;
 
 const VARIABLE = /\$\{\s*([A-Za-z_][\w.]*)\s*\}/g;
 /** The `${var}` names used in a template, each once, in order of first use. */
@@ -39,18 +42,6 @@ export function extractVariables(...texts: (string | null | undefined)[]): strin
   return [...new Set(texts.flatMap((t) => [...(t ?? "").matchAll(VARIABLE)].map((m) => m[1])))];
 }
 
-export type TemplateRow = {
-  id: number;
-  channel: TemplateChannel;
-  name: string;
-  code: string;
-  title: string;
-  content: string;
-  variables: string[];
-  enabled: number;
-  remark: string | null;
-  createTime: string;
-  updateTime: string;
-};
+export type TemplateRow = Omit<RowOf<typeof template.fields>, "channel" | "title"> & { channel: TemplateChannel; title: string };
 /** `template/countAllType`: templates per channel, every channel listed. */
 export type TemplateCount = { channel: TemplateChannel; count: number };

@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { defineEntity } from "@/lib/contract/entity";
+import { optional, text, textRequired } from "@/lib/contract/validation";
+import { defineResource } from "./define-resource";
+import { applyTweaks, deriveColumns, deriveDetailRows, deriveFormFields, deriveSearchItems, isRequired } from "./entity-views";
+
+const thing = defineEntity({
+  ns: "test.thing",
+  fields: {
+    name: { schema: textRequired(32), search: "contains", sort: true, full: true },
+    id: { kind: "id", readOnly: true, form: false },
+    kind: { schema: text(32), kind: "select", dict: "kind", search: "eq" },
+    tags: { schema: z.array(z.string()).default([]), kind: "multiselect", dict: "tag", search: "in", list: false },
+    rate: { schema: optional(z.coerce.number()), kind: "number", min: 0, max: 9, floatNum: 2, width: 77 },
+    enabled: { schema: z.coerce.number().default(1), kind: "switch", dict: "enableState" },
+    photos: { schema: z.array(z.string()).default([]), kind: "images", purpose: "projectImage", limit: 3, list: false },
+    areaCode: { schema: text(6), kind: "area", label: "fields.area" },
+    createTime: { kind: "datetime", readOnly: true, sort: true, search: "range", range: ["from", "to"] },
+  },
+});
+
+describe("entity views", () => {
+  it("derives columns by kind, in declaration order, with sort and default widths", () => {
+    const cols = deriveColumns(thing);
+    expect(cols.map((c) => ("prop" in c ? c.prop : "raw"))).toEqual(["name", "id", "kind", "rate", "enabled", "areaCode", "createTime"]);
+    expect(cols[0]).toEqual({ prop: "name", label: "fields.name", minWidth: 180, sortable: true });
+    expect(cols[1]).toEqual({ prop: "id", label: "fields.id", width: 90 });
+    expect(cols[2]).toEqual({ prop: "kind", label: "fields.kind", type: "dict", dict: "kind", width: 110 });
+    expect(cols[3]).toMatchObject({ width: 77 });
+    expect(cols[4]).toMatchObject({ type: "switch", width: 90 });
+    expect(cols[5]).toMatchObject({ label: "fields.area", minWidth: 180 });
+    expect(typeof (cols[5] as { render?: unknown }).render).toBe("function");
+    expect(cols[6]).toEqual({ prop: "createTime", label: "fields.createTime", type: "time", width: 170, sortable: true });
+  });
+
+  it("applies tweaks: changes, omissions and extra items placed after the name before them", () => {
+    const cols = deriveColumns(thing, { name: { type: "click" }, kindName: { width: 50 }, rate: false, first: { def: { id: "x" } } });
+    expect(cols.map((c) => ("prop" in c ? c.prop : "raw"))).toEqual(["name", "kindName", "id", "kind", "raw", "enabled", "areaCode", "createTime"]);
+    expect(cols[0]).toMatchObject({ type: "click", minWidth: 180 });
+    const extra = deriveColumns(thing, { kind: {}, kindName: { width: 50 } });
+    expect(extra[3]).toEqual({ prop: "kindName", label: "fields.kindName", width: 50 });
+    expect(applyTweaks([["a", 1]], { z: 0 }, () => 9)).toEqual([9, 1]);
+  });
+
+  it("derives search items from the search operators", () => {
+    expect(deriveSearchItems(thing)).toEqual([
+      { prop: "name", label: "fields.name" },
+      { prop: "kind", label: "fields.kind", type: "select", dict: "kind" },
+      { prop: "tags", label: "fields.tags", type: "select", multiple: true, dict: "tag" },
+      { prop: "createTime", label: "fields.createTime", type: "date2", prop1: "from", prop2: "to" },
+    ]);
+  });
+
+  it("derives form fields: type from kind, required from the rule, number and upload hints", () => {
+    const fields = deriveFormFields(thing, { kind: { hint: "hints.kind" } }, true);
+    expect(fields.map((f) => f.name)).toEqual(["name", "kind", "tags", "rate", "enabled", "photos", "areaCode"]);
+    expect(fields[0]).toEqual({ name: "name", label: "fields.name", required: true, full: true, placeholder: "placeholders.name" });
+    expect(fields[1]).toEqual({ name: "kind", label: "fields.kind", type: "select", dict: "kind", hint: "hints.kind" });
+    expect(fields[2]).toMatchObject({ type: "multiselect", dict: "tag" });
+    expect(fields[3]).toMatchObject({ type: "number", min: 0, max: 9, floatNum: 2, placeholder: "placeholders.rate" });
+    expect(fields[4]).toMatchObject({ type: "radio", dict: "enableState" });
+    expect(fields[4].required).toBeUndefined();
+    expect(fields[5]).toMatchObject({ type: "image", purpose: "projectImage", multiple: true, limit: 3 });
+    expect(fields[6]).toMatchObject({ type: "cascader", label: "fields.area" });
+    expect(deriveFormFields(thing, undefined, ["rate"]).filter((f) => f.placeholder).map((f) => f.name)).toEqual(["rate"]);
+  });
+
+  it("required means the rule refuses both a missing and a blank value", () => {
+    expect(isRequired(textRequired(8))).toBe(true);
+    expect(isRequired(text(8))).toBe(false);
+    expect(isRequired(z.array(z.string()).default([]))).toBe(false);
+    expect(isRequired(z.coerce.number().refine((n) => n > 0))).toBe(true);
+    expect(isRequired(undefined)).toBe(false);
+  });
+
+  it("derives detail rows", () => {
+    const rows = deriveDetailRows(thing);
+    expect(rows.map((r) => r.prop)).toEqual(["name", "id", "kind", "tags", "rate", "enabled", "photos", "areaCode", "createTime"]);
+    expect(rows.find((r) => r.prop === "photos")).toMatchObject({ type: "images", full: true });
+    expect(rows.find((r) => r.prop === "createTime")).toMatchObject({ type: "time" });
+    expect(rows.find((r) => r.prop === "areaCode")).toMatchObject({ type: "slot" });
+  });
+
+  it("defineResource takes the schemas, search, form defaults and key picking from the entity", () => {
+    const r = defineResource({ entity: thing, api: "t/thing", search: { keyword: "name" }, detail: false, columns: { name: { type: "click" } } });
+    expect(r.ns).toBe("test.thing");
+    expect(r.schemas.create).toBe(thing.body);
+    expect(r.schemas.query).toBe(thing.query);
+    expect(r.search?.items).toHaveLength(4);
+    expect(r.detail).toBeUndefined();
+    expect(r.endpoints.add).toBe("t/thing/add");
+    expect(r.form?.defaults).toEqual({ name: "", kind: "", tags: [], rate: "", enabled: 1, photos: [], areaCode: "" });
+    expect(r.form?.toForm?.({ id: 4, name: "n", createTime: "x", extra: 1 } as never)).toEqual({ id: 4, name: "n" });
+    const none = defineResource({ entity: thing, api: "t/thing", form: false, search: false, entityLabel: "other" });
+    expect(none.form).toBeUndefined();
+    expect(none.search).toBeUndefined();
+    expect(none.entity).toBe("other");
+  });
+});
