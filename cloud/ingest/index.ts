@@ -26,6 +26,7 @@ export async function startDeviceChannel(db: Db, opts: DeviceChannelOptions = {}
   const ingest = new Ingest(db, { ...opts, now });
   await ensureAhead(db, now(), HISTORY_MS);
   const transport = opts.mqttUrl ? await connectExternalBroker(ingest, opts.mqttUrl) : await startEmbeddedBroker(ingest, { port: opts.mqttPort ?? 1883, host: opts.mqttHost });
+  ingest.attach(transport.publish);
 
   let sweeping: Promise<void> = Promise.resolve();
   const sweep = setInterval(() => {

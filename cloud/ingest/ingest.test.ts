@@ -91,8 +91,18 @@ describe("MQTT ingest", () => {
     await expect(c.subscribeAsync(deviceTopic(productId, devs[0].sn, "property/set"), { qos: 1 })).rejects.toThrow(/Subscribe error/);
     await expect(c.subscribeAsync("iot/#", { qos: 1 })).rejects.toThrow(/Subscribe error/);
     const got = new Promise<string>((resolve) => c.once("message", (_t, p) => resolve(p.toString())));
-    await channel.transport.publish(deviceTopic(productId, d.sn, "property/set"), JSON.stringify({ id: "1", params: { mode: 1 } }));
+    expect(await channel.ingest.command({ productId, sn: d.sn }, "property/set", { id: "1", params: { mode: 1 } })).toBe(true);
     expect(JSON.parse(await got)).toEqual({ id: "1", params: { mode: 1 } });
+  });
+
+  it("takes a device's answer to a cycle command: the device's reporting cycle changes and the reply is announced", async () => {
+    const d = devs[3];
+    const c = await connect(d.sn, d.secret);
+    const reply = new Promise<unknown>((resolve) => channel.ingest.once("reply", resolve));
+    await c.publishAsync(deviceTopic(productId, d.sn, "cycle/reply"), JSON.stringify({ id: "7", cycle: 600 }), { qos: 1 });
+    expect(await reply).toMatchObject({ deviceId: d.id, channel: "cycle/reply", message: { id: "7", cycle: 600 } });
+    const [dev] = await db.select({ reportCycle: devices.reportCycle }).from(devices).where(eq(devices.id, d.id));
+    expect(dev.reportCycle).toBe(600);
   });
 
   it("loses nothing in a burst of 10,000 messages: published = stored + refused", async () => {

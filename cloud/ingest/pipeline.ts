@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import { eq } from "drizzle-orm";
-import { parseUpTopic, type UpChannel } from "@/lib/contract/device/topics";
+import { deviceTopic, parseUpTopic, type DownChannel, type UpChannel } from "@/lib/contract/device/topics";
 import type { Db } from "../db/client";
 import { devices } from "../db/schema";
 import { sha256 } from "../lib/crypto";
@@ -40,6 +40,8 @@ export class Ingest extends EventEmitter<IngestEvents> {
   private readonly now: () => Date;
   /** Messages handed in; with the writer's stats it proves nothing was lost. */
   received = 0;
+  /** The broker the commands go out through (set by the device channel). */
+  private send: ((topic: string, payload: string) => Promise<void>) | null = null;
 
   constructor(
     readonly db: Db,
@@ -65,6 +67,20 @@ export class Ingest extends EventEmitter<IngestEvents> {
     if (!product) return null;
     if (!product.verifySecret) return device;
     return secret !== undefined && sha256(secret) === device.secretHash ? device : null;
+  }
+
+  attach(send: (topic: string, payload: string) => Promise<void>) {
+    this.send = send;
+  }
+
+  /**
+   * Sends a command to a device (property/set, service/call, cycle/set); it answers on the
+   * matching reply channel, which the `reply` event carries. False when no broker is attached.
+   */
+  async command(device: { productId: number; sn: string }, channel: DownChannel, body: Record<string, unknown>): Promise<boolean> {
+    if (!this.send) return false;
+    await this.send(deviceTopic(device.productId, device.sn, channel), JSON.stringify(body));
+    return true;
   }
 
   /** Records a refusal that happened before a message reached `handle` (a foreign topic). */
