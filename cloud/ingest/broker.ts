@@ -42,7 +42,11 @@ export async function startEmbeddedBroker(ingest: Ingest, opts: { port: number; 
       if (!client) return done(null);
       const device = deviceOf.get(client);
       const up = parseUpTopic(packet.topic);
-      if (device && up && up.sn === device.sn && up.productId === device.productId) return done(null);
+      if (device && up && up.sn === device.sn && up.productId === device.productId) {
+        // A device's report is not kept for later subscribers.
+        packet.retain = false;
+        return done(null);
+      }
       // Kept as a refusal on the device, then the client is cut off (MQTT 3.1.1 has no negative acknowledgement).
       void ingest.refuse({ deviceId: device?.id ?? null, topic: packet.topic.slice(0, 200), reason: "foreignTopic", payload: packet.payload.toString().slice(0, 2000) });
       done(new Error("topic not allowed"));
