@@ -5,6 +5,8 @@ import { openDb } from "./db/client";
 import { seed } from "./seed";
 import { createDelivery, webhookSms } from "./lib/delivery";
 import type { CloudConfig } from "./lib/context";
+import { startDeviceChannel, type DeviceChannel } from "./ingest";
+import { startSimulator } from "./simulator";
 
 export type CloudOptions = {
   port: number;
@@ -13,6 +15,12 @@ export type CloudOptions = {
   databaseUrl?: string;
   dataDir?: string;
   config?: Partial<CloudConfig>;
+  /** MQTT: an external broker, or the embedded one's port and host (defaults from MQTT_URL, MQTT_PORT, MQTT_HOST). */
+  mqttUrl?: string;
+  mqttPort?: number;
+  mqttHost?: string;
+  /** Demo devices publishing over MQTT (default: on, unless SIMULATOR=off). */
+  simulator?: boolean;
 };
 
 /** `DATA_DIR` holds the embedded database (`pglite/`) and the uploads (`files/`), as the README says. */
@@ -30,12 +38,17 @@ export function cloudConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
 /** Opens the database, migrates, seeds on first start and serves the cloud. */
 export async function startCloud(opts: CloudOptions) {
   const handle = await openDb({ url: opts.databaseUrl, dataDir: opts.dataDir ?? join(dataDir(), "pglite") });
-  if (await seed(handle.db)) console.log("[cloud] seeded the platform tenant, the demo tenant and the demo accounts");
+  const seeded = await seed(handle.db);
+  if (seeded) console.log("[cloud] seeded the platform tenant, the demo tenant and the demo accounts");
+  const channel = await openDeviceChannel(handle.db, opts);
+  const simulate = opts.simulator ?? process.env.SIMULATOR !== "off";
+  const simulator = simulate ? await startSimulator(handle.db, { brokerUrl: channel.transport.url, backfill: seeded }) : null;
   const app = createCloud({
     db: handle.db,
     config: cloudConfig(opts.config),
     delivery: createDelivery({ db: handle.db, smtpUrl: process.env.SMTP_URL, smtpFrom: process.env.SMTP_FROM, sms: process.env.SMS_WEBHOOK_URL ? webhookSms(process.env.SMS_WEBHOOK_URL) : undefined }),
     now: () => new Date(),
+    ingest: channel.ingest,
   });
   const host = opts.host ?? "127.0.0.1";
   const server: ServerType = await new Promise((resolve) => {
@@ -47,9 +60,33 @@ export async function startCloud(opts: CloudOptions) {
     url: `http://${host}:${port}`,
     port,
     app,
+    mqttUrl: channel.transport.url,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await simulator?.close();
+      await channel.close();
       await handle.close();
     },
   };
+}
+
+/**
+ * The device channel: an external broker with MQTT_URL, else the embedded one on MQTT_PORT
+ * (default 1883). When that default port is taken (another console on the machine), any free
+ * port is used instead, with a warning; an explicitly chosen port that is taken stops the start.
+ */
+async function openDeviceChannel(db: Parameters<typeof startDeviceChannel>[0], opts: CloudOptions): Promise<DeviceChannel> {
+  const mqttUrl = opts.mqttUrl ?? (process.env.MQTT_URL || undefined);
+  const explicit = opts.mqttPort ?? (process.env.MQTT_PORT ? Number(process.env.MQTT_PORT) : undefined);
+  const mqttHost = opts.mqttHost ?? (process.env.MQTT_HOST || "127.0.0.1");
+  try {
+    const channel = await startDeviceChannel(db, { mqttUrl, mqttPort: explicit ?? 1883, mqttHost });
+    console.log(`[cloud] MQTT ${mqttUrl ? "via external broker" : "broker"} on ${channel.transport.url}`);
+    return channel;
+  } catch (err) {
+    if (mqttUrl || explicit !== undefined || (err as NodeJS.ErrnoException).code !== "EADDRINUSE") throw err;
+    const channel = await startDeviceChannel(db, { mqttPort: 0, mqttHost });
+    console.warn(`[cloud] MQTT port 1883 is taken: the embedded broker listens on ${channel.transport.url} instead (set MQTT_PORT to choose)`);
+    return channel;
+  }
 }

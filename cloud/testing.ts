@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Envelope } from "@/lib/contract/envelope";
 import { createCloud } from "./app";
-import { openDb, type Db } from "./db/client";
+import { openDb, type Db, type DbHandle } from "./db/client";
 import { captchas, users } from "./db/schema";
 import { DEMO_ACCOUNTS, seed, type SeedOptions } from "./seed";
 import type { Deps } from "./lib/context";
@@ -26,11 +26,40 @@ export type TestResponse<T = unknown> = { status: number; body: Envelope<T>; hea
 export const TEST_EPOCH = new Date("2026-03-02T08:00:00Z");
 
 /**
- * The built-in cloud over its own in-memory PGlite (one per test file), seeded with the demo
+ * A database of the test file's own: in-memory PGlite, or with `TEST_DATABASE_URL` (a PostgreSQL
+ * server, as `npm run test:pg` starts one) a fresh database created on that server and dropped
+ * on close. Same migrations either way.
+ */
+export async function openTestDb(): Promise<DbHandle> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) return openDb({ dataDir: "memory" });
+  const { Client } = await import("pg");
+  const name = `test_${process.pid}_${randomToken().slice(0, 8).toLowerCase().replace(/[^a-z0-9]/g, "x")}`;
+  const admin = new Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const handle = await openDb({ url: url.toString() });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const c = new Client({ connectionString: server });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * The built-in cloud over its own database (one per test file: see `openTestDb`), seeded with the demo
  * accounts, with a clock the test moves and a delivery that keeps what it sent.
  */
 export async function createTestCloud(opts: { now?: Date; seed?: SeedOptions } = {}) {
-  const handle = await openDb({ dataDir: "memory" });
+  const handle = await openTestDb();
   // The documented passwords, whatever *_PASSWORD variables the machine running the tests has.
   const passwords = { superadmin: DEMO_ACCOUNTS.superadmin.password, demoadmin: DEMO_ACCOUNTS.demoadmin.password, operator01: DEMO_ACCOUNTS.operator01.password };
   await seed(handle.db, { ...opts.seed, passwords: { ...passwords, ...opts.seed?.passwords } });

@@ -3,6 +3,7 @@ import type { Locale } from "@/lib/contract/locale";
 import type { Db } from "../db/client";
 import type { Delivery } from "./delivery";
 import type { ActiveProject } from "./scope";
+import type { Ingest } from "../ingest/pipeline";
 
 export type CloudConfig = {
   product: string;
@@ -17,6 +18,8 @@ export type Deps = {
   config: CloudConfig;
   delivery: Delivery;
   now: () => Date;
+  /** The device channel (MQTT and HTTP ingest); absent where no devices are served (most route tests). */
+  ingest?: Ingest;
 };
 
 export type Auth = {

@@ -4,22 +4,27 @@ import zhCloud from "@/messages/zh-cn/cloud.json";
 import enCloud from "@/messages/en/cloud.json";
 import zhValidation from "@/messages/zh-cn/validation.json";
 import enValidation from "@/messages/en/validation.json";
+import zhProduct from "@/messages/zh-cn/product.json";
+import enProduct from "@/messages/en/product.json";
 import zhWidgets from "@/messages/zh-cn/widgets.json";
 import enWidgets from "@/messages/en/widgets.json";
 import zhProjects from "@/messages/zh-cn/projects.json";
 import enProjects from "@/messages/en/projects.json";
 import zhSystem from "@/messages/zh-cn/system.json";
 import enSystem from "@/messages/en/system.json";
+import zhIngest from "@/messages/zh-cn/ingest.json";
+import enIngest from "@/messages/en/ingest.json";
 
 const catalogues: Record<Locale, Record<string, unknown>> = {
-  "zh-cn": { cloud: zhCloud, validation: zhValidation, widgets: zhWidgets, projects: zhProjects, system: zhSystem },
-  en: { cloud: enCloud, validation: enValidation, widgets: enWidgets, projects: enProjects, system: enSystem },
+  "zh-cn": { cloud: zhCloud, validation: zhValidation, widgets: zhWidgets, projects: zhProjects, system: zhSystem, product: zhProduct, ingest: zhIngest },
+  en: { cloud: enCloud, validation: enValidation, widgets: enWidgets, projects: enProjects, system: enSystem, product: enProduct, ingest: enIngest },
 };
 
 /**
- * Translates `cloud.*`, `validation.*`, `widgets.*` (uploads, imports) and the entity namespaces
- * (`projects.*`, `system.*`: export and import headers, what an "in use" error names); an unknown
- * key falls back to the Chinese text, then to itself.
+ * Translates `cloud.*`, `validation.*`, `widgets.*` (uploads, imports), the entity namespaces
+ * (`projects.*`, `system.*`, `product.*`: export and import headers, what an "in use" error names,
+ * thing-model checks) and `ingest.*` (device message refusals); an unknown key falls back to the
+ * Chinese text, then to itself.
  */
 export function t(locale: Locale, key: string, values?: Record<string, string | number>): string {
   const template = lookup(catalogues[locale], key) ?? lookup(catalogues["zh-cn"], key) ?? key;

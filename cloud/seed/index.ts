@@ -5,6 +5,9 @@ import { hashPassword } from "../lib/crypto";
 import { PLATFORM_TENANT_ID } from "../lib/auth";
 import { ensureRootDepartment } from "../lib/org";
 import { seedDemoData } from "./demo-data";
+import { seedDemoDevices } from "./devices";
+import { demoDeviceSecret } from "../simulator/key";
+import { seedProducts } from "./product-data";
 import { seedSystemData } from "./system-data";
 import { operatorPaths, sysMenuTree, tenantMenuTree, type MenuSeed } from "./menu-tree";
 
@@ -115,6 +118,9 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     const root = await ensureRootDepartment(t, demo.id, demo.name);
     await seedDemoData(t, { tenantId: demo.id, admin: demoadmin.id, operator: operator.id, root });
     await seedSystemData(t, { tenantId: demo.id });
+    await seedProducts(t, { tenantId: demo.id, platformTenantId: PLATFORM_TENANT_ID, admin: demoadmin.id });
+    // After the demo products: a few devices of each, with the simulator's secrets.
+    await seedDemoDevices(t, { tenantId: demo.id, secretOf: demoDeviceSecret });
   });
   return true;
 }

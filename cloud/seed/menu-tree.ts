@@ -48,7 +48,7 @@ const productConfig = dir("产品配置", "Product configuration", "boxes", [
   m("物模型", "Thing models", "/productSet/objModel", "cuboid", crud("dev:objModel")),
   m("物模型功能", "Model functions", "/productSet/objFunction", "function-square", crud("dev:objFunction")),
   m("产品功能配置", "Product functions", "/productSet/prodFunctionSet", "sliders-horizontal", crud("dev:prodFunction")),
-  m("产品复制", "Product copies", "/prodCopy/prodCopyList", "copy", crud("dev:prodCopy")),
+  m("产品副本", "Product copies", "/prodCopy/prodCopyList", "copy", [...crud("dev:prodCopy"), b("订阅/退订", "Subscribe/unsubscribe", "dev:prodCopy:subscribe")]),
 ]);
 
 const sim = dir("物联网卡", "SIM cards", "sim-card", [
@@ -112,6 +112,7 @@ export const tenantMenuTree: MenuSeed[] = [
     m("测点关联", "Point correlation", "/pointCorrelation/page", "link"),
     m("联动规则", "Linkage", "/linkage", "workflow", crud("dev:linkage")),
   ]),
+  productConfig,
   monitoring,
   dir("告警", "Alarms", "siren", [
     m("告警中心", "Alarm centre", "/alarm/alarmCenter", "bell-ring", [b("处理", "Handle", "alarm:core:oper")]),

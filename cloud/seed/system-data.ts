@@ -21,6 +21,19 @@ const PLATFORM_DICTS: DictSeed[] = [
     ],
   },
   {
+    dictName: "产品分类",
+    dictCode: "prodCategory",
+    remark: "产品管理中的产品分类",
+    items: [
+      ["structural", "结构监测传感器"],
+      ["geotechnical", "岩土监测传感器"],
+      ["hydrological", "水文监测传感器"],
+      ["environmental", "环境监测传感器"],
+      ["gateway", "网关与采集器"],
+      ["other", "其他"],
+    ],
+  },
+  {
     dictName: "岗位",
     dictCode: "position",
     remark: "用户的岗位",

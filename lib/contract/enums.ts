@@ -1,4 +1,5 @@
 import { READ_STATUS, TODO_STATUS, MSG_TYPES } from "./message";
+import { DEVICE_ENUMS } from "./device/enums";
 import { CHANGE_PWD_FLAGS, NOTIFY_FLAGS, PASSWORD_RULES, PASSWORD_TEMPLATES } from "./password";
 
 /**
@@ -46,6 +47,7 @@ export const ENUMS = {
   userIdentity: [1, 2],
   menuType: ["menu", "button"],
   httpMethod: ["GET", "POST"],
+  ...DEVICE_ENUMS,
 } as const;
 
 export type EnumName = keyof typeof ENUMS;

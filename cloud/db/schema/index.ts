@@ -3,3 +3,5 @@ export * from "./projects";
 export * from "./messages";
 export * from "./org";
 export * from "./settings";
+export * from "./products";
+export * from "./devices";

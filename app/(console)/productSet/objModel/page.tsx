@@ -1,0 +1,11 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { ObjModelList } from "@/components/product-set/obj-model-resource";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("shell"))("routes.objModel") };
+}
+
+export default function Page() {
+  return <ObjModelList />;
+}

@@ -1,0 +1,127 @@
+import { Worker } from "node:worker_threads";
+import { count, sql } from "drizzle-orm";
+import { deviceTopic } from "@/lib/contract/device/topics";
+import { openDb } from "../cloud/db/client";
+import { deviceRejects, telemetry, tenants } from "../cloud/db/schema";
+import { startDeviceChannel } from "../cloud/ingest";
+import { addDevices, addSensorProduct } from "../cloud/ingest/fixtures";
+import { startPgCluster } from "../scripts/pg-cluster";
+
+/**
+ * `npm run bench:ingest`: BENCH_DEVICES devices (default 200) each publish BENCH_MESSAGES / devices
+ * property posts (default 100,000 in all; two values each, one value in a hundred out of range)
+ * over MQTT to the embedded broker, from a worker thread so publishing and ingesting use both
+ * cores. Prints stored values per second, messages per second, publish-to-queryable latency p50 /
+ * p99, and checks that published values = stored + refused. Runs on PGlite, then on a throwaway
+ * PostgreSQL cluster (BENCH_DB=pglite or postgres for one of them).
+ */
+const DEVICES = Number(process.env.BENCH_DEVICES ?? 200);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100_000);
+const VALUES_PER_MESSAGE = 2;
+
+/** The publishers: plain mqtt.js clients, one per device, each sending its share as fast as the broker reads. */
+const PUBLISHER = `
+const { parentPort, workerData } = require("node:worker_threads");
+const mqtt = require("mqtt");
+const { url, devices, perDevice } = workerData;
+(async () => {
+  const clients = await Promise.all(devices.map((d) => mqtt.connectAsync(url, { username: d.sn, password: d.secret, clientId: "bench-" + d.sn, reconnectPeriod: 0 })));
+  parentPort.postMessage({ type: "connected" });
+  const started = Date.now();
+  await Promise.all(clients.map(async (c, k) => {
+    const d = devices[k];
+    for (let i = 0; i < perDevice; i += 50) {
+      await new Promise((resolve) => {
+        for (let j = i; j < Math.min(i + 50, perDevice); j++) {
+          const bad = j % 50 === 7;
+          const body = JSON.stringify({ time: Date.now(), params: { temperature: bad ? 999 : 20 + (j % 10) / 10, humidity: 40 + (j % 20) } });
+          c.publish(d.topic, body, { qos: 0 }, j === Math.min(i + 50, perDevice) - 1 ? resolve : undefined);
+        }
+      });
+    }
+  }));
+  parentPort.postMessage({ type: "sent", ms: Date.now() - started });
+  await Promise.all(clients.map((c) => c.endAsync()));
+  parentPort.postMessage({ type: "done" });
+})().catch((e) => parentPort.postMessage({ type: "error", message: String(e && e.stack || e) }));
+`;
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function bench(kind: "pglite" | "postgres", url?: string) {
+  const handle = await openDb(url ? { url } : { dataDir: "memory" });
+  const db = handle.db;
+  const [t] = await db.insert(tenants).values({ name: "bench", code: `bench-${kind}` }).returning();
+  const productId = await addSensorProduct(db, t.id);
+  const devs = await addDevices(db, { tenantId: t.id, productId, count: DEVICES, prefix: "B" });
+  const channel = await startDeviceChannel(db, { mqttPort: 0, sweepMs: 3600_000, writer: process.env.BENCH_BATCH ? { maxBatch: Number(process.env.BENCH_BATCH) } : undefined });
+  const perDevice = Math.ceil(MESSAGES / DEVICES);
+  const published = perDevice * DEVICES;
+
+  const latencies: number[] = [];
+  let first = 0;
+  let last = 0;
+  channel.ingest.on("telemetry", (points) => {
+    const now = Date.now();
+    last = now;
+    // Every 10th value is enough for the percentiles.
+    for (let i = 0; i < points.length; i += 10) latencies.push(now - points[i].ts.getTime());
+  });
+
+  const worker = new Worker(PUBLISHER, { eval: true, workerData: { url: channel.transport.url, perDevice, devices: devs.map((d) => ({ sn: d.sn, secret: d.secret, topic: deviceTopic(productId, d.sn, "property/post") })) } });
+  let sentMs = 0;
+  await new Promise<void>((resolve, reject) => {
+    worker.on("error", reject);
+    worker.on("message", (m: { type: string; ms?: number; message?: string }) => {
+      if (m.type === "connected") first = Date.now();
+      if (m.type === "sent") sentMs = m.ms!;
+      if (m.type === "error") reject(new Error(m.message));
+      if (m.type === "done") resolve();
+    });
+  });
+  // Everything sent has been read by the broker once the clients are closed; wait for the writer.
+  for (let i = 0; i < 600 && channel.ingest.received < published; i++) await new Promise((r) => setTimeout(r, 50));
+  await channel.ingest.drain();
+  await worker.terminate();
+
+  const [{ stored }] = await db.select({ stored: count() }).from(telemetry);
+  const [{ rejected }] = await db.select({ rejected: count() }).from(deviceRejects);
+  const seconds = (last - first) / 1000;
+  const values = published * VALUES_PER_MESSAGE;
+  const refusedValues = Math.ceil(perDevice / 50) * DEVICES;
+  latencies.sort((a, b) => a - b);
+  const row = {
+    db: kind,
+    devices: DEVICES,
+    messages: published,
+    "msg/s": Math.round(published / seconds),
+    "stored rows/s": Math.round(stored / seconds),
+    "p50 ms": pct(latencies, 50),
+    "p99 ms": pct(latencies, 99),
+    "publish s": +(sentMs / 1000).toFixed(1),
+    "ingest s": +seconds.toFixed(1),
+    batches: channel.ingest.writer.stats.batches,
+    "published values": values,
+    "stored + refused": stored + rejected,
+    lost: values - stored - rejected,
+  };
+  if (stored + rejected !== values) console.error(`[bench] ${kind}: ${values - stored - rejected} values lost (expected ~${refusedValues} refused, got ${rejected})`);
+  await channel.close();
+  await db.execute(sql`select 1`);
+  await handle.close();
+  return row;
+}
+
+const which = process.env.BENCH_DB;
+const rows = [];
+if (!which || which === "pglite") rows.push(await bench("pglite"));
+if (!which || which === "postgres") {
+  const cluster = await startPgCluster();
+  try {
+    rows.push(await bench("postgres", cluster.url));
+  } finally {
+    cluster.stop();
+  }
+}
+console.table(rows);
+process.exit(rows.every((r) => r.lost === 0) ? 0 : 1);

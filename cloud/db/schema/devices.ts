@@ -1,0 +1,137 @@
+import { sql } from "drizzle-orm";
+import { bigserial, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { tenants } from "./identity";
+import { products } from "./products";
+import { projects } from "./projects";
+
+const stamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** Spaces (core §3): places within a project that devices are bound to. */
+export const spaces = pgTable(
+  "spaces",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id").notNull().references(() => tenants.id),
+    projectId: integer("project_id").notNull().references(() => projects.id),
+    spaceName: varchar("space_name", { length: 64 }).notNull(),
+    spaceCode: varchar("space_code", { length: 64 }),
+    spaceType: varchar("space_type", { length: 32 }),
+    attachment: varchar("attachment", { length: 500 }),
+    ...stamps,
+  },
+  (t) => [index("spaces_project").on(t.projectId, t.id)],
+);
+
+/**
+ * Devices (core §3). `status` is 1 inactive / 2 online / 3 offline (core §4), kept by the ingest;
+ * the secret key is stored as its SHA-256 (it is random and long, so a slow hash adds nothing) and
+ * shown once when generated.
+ */
+export const devices = pgTable(
+  "devices",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id").notNull().references(() => tenants.id),
+    deviceName: varchar("device_name", { length: 64 }).notNull(),
+    deviceSn: varchar("device_sn", { length: 64 }).notNull(),
+    deviceModel: varchar("device_model", { length: 64 }),
+    productId: integer("product_id").notNull().references(() => products.id),
+    projectId: integer("project_id").references(() => projects.id),
+    spaceId: integer("space_id").references(() => spaces.id, { onDelete: "set null" }),
+    gatewaySn: varchar("gateway_sn", { length: 64 }),
+    /** 1–9999 (core §5). */
+    channelNo: integer("channel_no"),
+    activeTime: timestamp("active_time", { withTimezone: true }),
+    longitude: doublePrecision("longitude"),
+    latitude: doublePrecision("latitude"),
+    altitude: doublePrecision("altitude"),
+    drawingNo: varchar("drawing_no", { length: 64 }),
+    /** Battery level in percent, as last reported (or entered). */
+    battery: doublePrecision("battery"),
+    /** Signal strength in dBm, as last reported. */
+    signal: doublePrecision("signal"),
+    firmwareVersion: varchar("firmware_version", { length: 64 }),
+    /** 1 enabled, 2 disabled: a disabled device is refused by the ingest. */
+    enableStatus: smallint("enable_status").notNull().default(1),
+    status: smallint("status").notNull().default(1),
+    secretHash: varchar("secret_hash", { length: 64 }).notNull(),
+    /** Reporting cycle in seconds, 0–31536000; 0 means it has no effect (core §5). */
+    reportCycle: integer("report_cycle").notNull().default(0),
+    powerSupply: varchar("power_supply", { length: 32 }),
+    lastReportTime: timestamp("last_report_time", { withTimezone: true }),
+    createdBy: integer("created_by"),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex("devices_sn").on(t.deviceSn),
+    index("devices_tenant_project").on(t.tenantId, t.projectId, t.id),
+    index("devices_product").on(t.productId),
+    index("devices_space").on(t.spaceId),
+    index("devices_gateway").on(t.gatewaySn),
+    index("devices_online").on(t.lastReportTime).where(sql`status = 2`),
+  ],
+);
+
+/** Every change of a device's online state, with its time (alarms and linkage read it). */
+export const deviceStatusLog = pgTable(
+  "device_status_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    deviceId: integer("device_id").notNull().references(() => devices.id, { onDelete: "cascade" }),
+    status: smallint("status").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("device_status_log_device").on(t.deviceId, t.at)],
+);
+
+/** Messages or values the ingest refused, with the reason (shown on the device). */
+export const deviceRejects = pgTable(
+  "device_rejects",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** Null when the sender is not a known device. */
+    deviceId: integer("device_id").references(() => devices.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    topic: varchar("topic", { length: 200 }).notNull(),
+    identifier: varchar("identifier", { length: 64 }),
+    /** A reason code (`ingest.*` message key) and its detail. */
+    reason: varchar("reason", { length: 64 }).notNull(),
+    detail: varchar("detail", { length: 500 }),
+    payload: text("payload"),
+  },
+  (t) => [index("device_rejects_device").on(t.deviceId, t.at)],
+);
+
+/**
+ * Telemetry: one row per reported value. Numbers in `num`, anything else (text, enum names,
+ * structs as JSON) in `txt`. On both databases the migration makes this a table partitioned by
+ * month on `ts` (cloud/ingest/partitions.ts creates the partitions ahead); no key without `ts`, so
+ * it can also become a TimescaleDB hypertable.
+ */
+export const telemetry = pgTable(
+  "telemetry",
+  {
+    deviceId: integer("device_id").notNull(),
+    identifier: varchar("identifier", { length: 64 }).notNull(),
+    ts: timestamp("ts", { withTimezone: true }).notNull(),
+    num: doublePrecision("num"),
+    txt: text("txt"),
+  },
+  (t) => [index("telemetry_device_prop_ts").on(t.deviceId, t.identifier, t.ts.desc())],
+);
+
+/** The newest value per device and property, upserted by every batch: lists never read history. */
+export const telemetryLatest = pgTable(
+  "telemetry_latest",
+  {
+    deviceId: integer("device_id").notNull().references(() => devices.id, { onDelete: "cascade" }),
+    identifier: varchar("identifier", { length: 64 }).notNull(),
+    ts: timestamp("ts", { withTimezone: true }).notNull(),
+    num: doublePrecision("num"),
+    txt: text("txt"),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.identifier] })],
+);

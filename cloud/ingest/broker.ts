@@ -1,0 +1,114 @@
+import { createServer, type AddressInfo, type Server } from "node:net";
+import { randomBytes } from "node:crypto";
+import { Aedes, type AuthenticateError, type Client } from "aedes";
+import { CLOUD_FILTERS, devicePrefix, parseUpTopic } from "@/lib/contract/device/topics";
+import type { DeviceInfo, Ingest } from "./pipeline";
+
+/** How the cloud reaches devices: the embedded broker or an external one. */
+export type Transport = {
+  /** `host:port` of the embedded broker, or the external broker's URL. */
+  url: string;
+  port?: number;
+  publish(topic: string, payload: string | Buffer): Promise<void>;
+  close(): Promise<void>;
+};
+
+const deviceOf = new WeakMap<Client, DeviceInfo>();
+
+function authError(): AuthenticateError {
+  return Object.assign(new Error("bad SN or secret"), { returnCode: 4 as const });
+}
+
+/**
+ * The embedded broker (aedes) on `port` (0: any free port). Devices log in with username = SN and
+ * password = secret key; each may publish only its upward channels and subscribe only under its
+ * own prefix. Every device message goes through the ingest before the broker acknowledges it.
+ */
+export async function startEmbeddedBroker(ingest: Ingest, opts: { port: number; host?: string }): Promise<Transport> {
+  const broker = await Aedes.createBroker({
+    authenticate(client, username, password, done) {
+      if (!username) return done(authError(), false);
+      ingest.authenticate(username, password?.toString("utf8")).then(
+        (device) => {
+          if (!device) return done(authError(), false);
+          deviceOf.set(client, device);
+          done(null, true);
+        },
+        () => done(Object.assign(new Error("server unavailable"), { returnCode: 3 as const }), false),
+      );
+    },
+    authorizePublish(client, packet, done) {
+      // The cloud's own commands come from no client.
+      if (!client) return done(null);
+      const device = deviceOf.get(client);
+      const up = parseUpTopic(packet.topic);
+      if (device && up && up.sn === device.sn && up.productId === device.productId) {
+        // A device's report is not kept for later subscribers.
+        packet.retain = false;
+        return done(null);
+      }
+      // Kept as a refusal on the device, then the client is cut off (MQTT 3.1.1 has no negative acknowledgement).
+      void ingest.refuse({ deviceId: device?.id ?? null, topic: packet.topic.slice(0, 200), reason: "foreignTopic", payload: packet.payload.toString().slice(0, 2000) });
+      done(new Error("topic not allowed"));
+    },
+    authorizeSubscribe(client, sub, done) {
+      const device = deviceOf.get(client);
+      const own = device && sub.topic.startsWith(devicePrefix(device.productId, device.sn));
+      done(null, own ? sub : null);
+    },
+    published(packet, client, done) {
+      const device = client ? deviceOf.get(client) : undefined;
+      if (!device) return done(null);
+      // The callback waits for the writer's room: the broker reads no more from this device meanwhile.
+      ingest.handle(packet.topic, Buffer.from(packet.payload), device).then(
+        () => done(null),
+        () => done(null),
+      );
+    },
+  });
+  broker.on("clientError", () => {});
+  const server: Server = createServer(broker.handle);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", (err) => broker.close(() => reject(err)));
+    server.listen(opts.port, opts.host ?? "127.0.0.1", () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `mqtt://${opts.host ?? "127.0.0.1"}:${port}`,
+    port,
+    publish: (topic, payload) => new Promise((resolve, reject) => broker.publish({ cmd: "publish", topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false }, (err) => (err ? reject(err) : resolve()))),
+    async close() {
+      for (const c of Object.values((broker as unknown as { clients: Record<string, Client> }).clients)) c.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * An external broker (Mosquitto, EMQX) at `url`: the broker authenticates devices; the cloud takes
+ * the upward channels through a shared subscription, so several cloud instances split the load.
+ */
+export async function connectExternalBroker(ingest: Ingest, url: string): Promise<Transport> {
+  const mqtt = await import("mqtt");
+  const client = mqtt.connect(url, { clientId: `cloud-${randomBytes(6).toString("hex")}`, clean: true, reconnectPeriod: 2000 });
+  // mqtt.js waits for this callback before the next message: the writer's back-pressure reaches the broker.
+  client.handleMessage = (packet, callback) => {
+    if (packet.cmd !== "publish") return callback();
+    ingest.handle(packet.topic, Buffer.from(packet.payload)).then(
+      () => callback(),
+      () => callback(),
+    );
+  };
+  await new Promise<void>((resolve, reject) => {
+    client.once("connect", () => resolve());
+    client.once("error", reject);
+  });
+  client.on("error", (err) => console.error("[mqtt] external broker:", err.message));
+  await client.subscribeAsync(CLOUD_FILTERS.map((f) => `$share/cloud/${f}`), { qos: 1 });
+  return {
+    url,
+    publish: async (topic, payload) => void (await client.publishAsync(topic, payload, { qos: 1 })),
+    close: () => client.endAsync(),
+  };
+}

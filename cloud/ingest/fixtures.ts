@@ -1,0 +1,40 @@
+import type { ThingFunction } from "@/lib/contract/device/thing-model";
+import type { Db } from "../db/client";
+import { devices, productFunctions, products } from "../db/schema";
+import { sha256 } from "../lib/crypto";
+
+/** A small environmental sensor's thing model: the ingest tests and the benchmark report these. */
+export const SENSOR_FUNCTIONS: ThingFunction[] = [
+  { funcName: "Temperature", identifier: "temperature", funcType: 1, accessMode: "r", dataType: { type: "float", min: -40, max: 80, unit: "°C" } },
+  { funcName: "Humidity", identifier: "humidity", funcType: 1, accessMode: "r", dataType: { type: "float", min: 0, max: 100, unit: "%" } },
+  { funcName: "Battery", identifier: "battery", funcType: 1, accessMode: "r", dataType: { type: "int32", min: 0, max: 100, unit: "%" } },
+  { funcName: "Mode", identifier: "mode", funcType: 1, accessMode: "rw", dataType: { type: "enum", items: [{ value: 0, text: "normal" }, { value: 1, text: "eco" }] } },
+  { funcName: "Overload", identifier: "overload", funcType: 2, eventType: "alarm", outputParams: [{ identifier: "value", name: "Value", dataType: { type: "float", min: 0, max: 1000 } }] },
+  { funcName: "Reboot", identifier: "reboot", funcType: 3, callMode: "async", inputParams: [], outputParams: [] },
+];
+
+/** A product of `tenantId` with the sensor's functions. */
+export async function addSensorProduct(db: Db, tenantId: number, opts: { activeCycle?: number; verifyType?: string; dataFormat?: string } = {}) {
+  const [p] = await db
+    .insert(products)
+    .values({ tenantId, prodName: "Env sensor", prodCategory: "sensor", prodType: "device", netType: "mqtt", dataFormat: opts.dataFormat ?? "json", verifyType: opts.verifyType ?? "secret", activeCycle: opts.activeCycle ?? 5 })
+    .returning({ id: products.id });
+  await db.insert(productFunctions).values(
+    SENSOR_FUNCTIONS.map((f, i) => ({ tenantId, productId: p.id, funcName: f.funcName, identifier: f.identifier, funcType: f.funcType, dataType: f.dataType?.type ?? null, accessMode: f.accessMode ?? null, definition: f, sort: i })),
+  );
+  return p.id;
+}
+
+/** `count` devices of a product, SN `${prefix}0001`…, secret `secret-${sn}`. */
+export async function addDevices(db: Db, opts: { tenantId: number; productId: number; count: number; prefix?: string }) {
+  const rows = Array.from({ length: opts.count }, (_, i) => {
+    const sn = `${opts.prefix ?? "DEV"}${String(i + 1).padStart(4, "0")}`;
+    return { tenantId: opts.tenantId, productId: opts.productId, deviceName: sn, deviceSn: sn, secretHash: sha256(`secret-${sn}`) };
+  });
+  const out: { id: number; sn: string; secret: string }[] = [];
+  for (let i = 0; i < rows.length; i += 1000) {
+    const ids = await db.insert(devices).values(rows.slice(i, i + 1000)).returning({ id: devices.id, sn: devices.deviceSn });
+    out.push(...ids.map((d) => ({ ...d, secret: `secret-${d.sn}` })));
+  }
+  return out;
+}

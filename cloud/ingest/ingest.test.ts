@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, count, eq } from "drizzle-orm";
+import mqtt, { type MqttClient } from "mqtt";
+import { deviceTopic } from "@/lib/contract/device/topics";
+import type { Db, DbHandle } from "../db/client";
+import { deviceRejects, devices, telemetry, telemetryLatest, tenants } from "../db/schema";
+import { openTestDb, SETUP_MS } from "../testing";
+import { addDevices, addSensorProduct } from "./fixtures";
+import { startDeviceChannel, type DeviceChannel } from ".";
+
+let handle: DbHandle;
+let db: Db;
+let channel: DeviceChannel;
+let productId: number;
+let devs: { id: number; sn: string; secret: string }[];
+const clients: MqttClient[] = [];
+
+beforeAll(async () => {
+  handle = await openTestDb();
+  db = handle.db;
+  const [t] = await db.insert(tenants).values({ name: "ingest test", code: "ingest" }).returning();
+  productId = await addSensorProduct(db, t.id);
+  devs = await addDevices(db, { tenantId: t.id, productId, count: 4, prefix: "ING" });
+  channel = await startDeviceChannel(db, { mqttPort: 0 });
+}, SETUP_MS);
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.endAsync(true)));
+  await channel?.close();
+  await handle?.close();
+});
+
+/** Connects as a device; rejects with the broker's refusal. */
+async function connect(sn: string, secret: string): Promise<MqttClient> {
+  const c = await mqtt.connectAsync(channel.transport.url, { username: sn, password: secret, reconnectPeriod: 0, clientId: `${sn}-${clients.length}` });
+  clients.push(c);
+  return c;
+}
+const post = (d: { sn: string }, params: unknown, time?: number) => JSON.stringify({ time, params });
+const rejectsOf = (deviceId: number) => db.select().from(deviceRejects).where(eq(deviceRejects.deviceId, deviceId));
+const valuesOf = (deviceId: number, identifier: string) =>
+  db.select({ num: telemetry.num }).from(telemetry).where(and(eq(telemetry.deviceId, deviceId), eq(telemetry.identifier, identifier)));
+
+describe("MQTT ingest", () => {
+  it("refuses a wrong secret and an unknown SN", async () => {
+    await expect(connect(devs[0].sn, "wrong")).rejects.toThrow(/Bad username or password/i);
+    await expect(connect("NOPE", "x")).rejects.toThrow(/Bad username or password/i);
+  });
+
+  it("stores good values, brings the device online, and records bad values with their reason instead of storing them", async () => {
+    const d = devs[0];
+    const c = await connect(d.sn, d.secret);
+    await c.publishAsync(deviceTopic(productId, d.sn, "property/post"), post(d, { temperature: 21.5, humidity: 140, battery: 77, pressure: 3 }), { qos: 1 });
+    await c.publishAsync(deviceTopic(productId, d.sn, "property/post"), "{not json", { qos: 1 });
+    await c.publishAsync(deviceTopic(productId, d.sn, "event/post"), JSON.stringify({ identifier: "overload", params: { value: 12 } }), { qos: 1 });
+    await c.publishAsync(deviceTopic(productId, d.sn, "property/post"), post(d, { mode: 7 }), { qos: 1 });
+    await channel.ingest.drain();
+
+    expect(await valuesOf(d.id, "temperature")).toEqual([{ num: 21.5 }]);
+    expect(await valuesOf(d.id, "humidity")).toEqual([]);
+    expect(await valuesOf(d.id, "overload")).toHaveLength(1);
+    const reasons = (await rejectsOf(d.id)).map((r) => [r.identifier, r.reason]).sort();
+    expect(reasons).toEqual([
+      [null, "badJson"],
+      ["humidity", "check.range"],
+      ["mode", "check.enum"],
+      ["pressure", "unknownIdentifier"],
+    ]);
+    const [dev] = await db.select().from(devices).where(eq(devices.id, d.id));
+    expect(dev).toMatchObject({ status: 2, battery: 77 });
+    const latest = await db.select().from(telemetryLatest).where(eq(telemetryLatest.deviceId, d.id));
+    expect(latest.map((l) => l.identifier).sort()).toEqual(["battery", "overload", "temperature"]);
+  });
+
+  it("cuts off a device publishing on another device's topic and keeps the attempt as a refusal", async () => {
+    const [a, b] = devs.slice(1);
+    const c = await connect(a.sn, a.secret);
+    const closed = new Promise<void>((resolve) => c.once("close", () => resolve()));
+    c.publish(deviceTopic(productId, b.sn, "property/post"), post(b, { temperature: 1 }), { qos: 1 });
+    await closed;
+    await channel.ingest.drain();
+    expect(await valuesOf(b.id, "temperature")).toEqual([]);
+    expect((await rejectsOf(a.id)).map((r) => r.reason)).toEqual(["foreignTopic"]);
+  });
+
+  it("grants a device its own command topics only, and delivers commands to it", async () => {
+    const d = devs[3];
+    const c = await connect(d.sn, d.secret);
+    const own = await c.subscribeAsync(deviceTopic(productId, d.sn, "property/set"), { qos: 1 });
+    expect(own[0].qos).toBe(1);
+    // Refused subscriptions are granted 128, which the client reports as an error.
+    await expect(c.subscribeAsync(deviceTopic(productId, devs[0].sn, "property/set"), { qos: 1 })).rejects.toThrow(/Subscribe error/);
+    await expect(c.subscribeAsync("iot/#", { qos: 1 })).rejects.toThrow(/Subscribe error/);
+    const got = new Promise<string>((resolve) => c.once("message", (_t, p) => resolve(p.toString())));
+    expect(await channel.ingest.command({ productId, sn: d.sn }, "property/set", { id: "1", params: { mode: 1 } })).toBe(true);
+    expect(JSON.parse(await got)).toEqual({ id: "1", params: { mode: 1 } });
+  });
+
+  it("takes a device's answer to a cycle command: the device's reporting cycle changes and the reply is announced", async () => {
+    const d = devs[3];
+    const c = await connect(d.sn, d.secret);
+    const reply = new Promise<unknown>((resolve) => channel.ingest.once("reply", resolve));
+    await c.publishAsync(deviceTopic(productId, d.sn, "cycle/reply"), JSON.stringify({ id: "7", cycle: 600 }), { qos: 1 });
+    expect(await reply).toMatchObject({ deviceId: d.id, channel: "cycle/reply", message: { id: "7", cycle: 600 } });
+    const [dev] = await db.select({ reportCycle: devices.reportCycle }).from(devices).where(eq(devices.id, d.id));
+    expect(dev.reportCycle).toBe(600);
+  });
+
+  it("loses nothing in a burst of 10,000 messages: published = stored + refused", async () => {
+    const d = devs[2];
+    const c = await connect(d.sn, d.secret);
+    const topic = deviceTopic(productId, d.sn, "property/post");
+    const base = Date.now() - 3600_000;
+    const sent = { good: 0, bad: 0 };
+    for (let i = 0; i < 10_000; i++) {
+      // Every 10th value is out of range.
+      const bad = i % 10 === 0;
+      bad ? sent.bad++ : sent.good++;
+      c.publish(topic, JSON.stringify({ time: base + i, params: { temperature: bad ? 500 : (i % 80) - 20 } }), { qos: 0 });
+    }
+    await c.endAsync();
+    // The broker acknowledges QoS 0 only by reading on: wait until every message reached the ingest.
+    for (let tries = 0; tries < 600; tries++) {
+      const [{ n }] = await db.select({ n: count() }).from(telemetry).where(eq(telemetry.deviceId, d.id));
+      const [{ r }] = await db.select({ r: count() }).from(deviceRejects).where(eq(deviceRejects.deviceId, d.id));
+      if (n + r >= 10_000) break;
+      await channel.ingest.drain();
+      await new Promise((res) => setTimeout(res, 100));
+    }
+    await channel.ingest.drain();
+    const [{ n }] = await db.select({ n: count() }).from(telemetry).where(eq(telemetry.deviceId, d.id));
+    const [{ r }] = await db.select({ r: count() }).from(deviceRejects).where(eq(deviceRejects.deviceId, d.id));
+    expect({ stored: n, rejected: r }).toEqual({ stored: sent.good, rejected: sent.bad });
+  }, SETUP_MS);
+});

@@ -1,0 +1,37 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { rowsOf } from "./writer";
+
+const monthStart = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
+const addMonths = (d: Date, n: number) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1));
+const partitionName = (d: Date) => `telemetry_y${d.getUTCFullYear()}m${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
+
+/**
+ * Monthly partitions of `telemetry` (declared `partition by range (ts)` in the migration) for every
+ * month touching [from, to]. Rows that landed in the default partition for such a month are moved
+ * into the new one, so a partition can be added late without losing anything.
+ */
+export async function ensurePartitions(db: Db, from: Date, to: Date): Promise<string[]> {
+  const existing = new Set(
+    rowsOf(await db.execute(sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent where p.relname = 'telemetry'`)).map((r) => String(r.name)),
+  );
+  const created: string[] = [];
+  for (let m = monthStart(from); m <= to; m = addMonths(m, 1)) {
+    const name = partitionName(m);
+    if (existing.has(name)) continue;
+    const lo = m.toISOString();
+    const hi = addMonths(m, 1).toISOString();
+    await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`create table "${name}" (like telemetry including defaults)`));
+      await tx.execute(sql.raw(`with moved as (delete from telemetry_default where ts >= '${lo}' and ts < '${hi}' returning *) insert into "${name}" select * from moved`));
+      await tx.execute(sql.raw(`alter table telemetry attach partition "${name}" for values from ('${lo}') to ('${hi}')`));
+    });
+    created.push(name);
+  }
+  return created;
+}
+
+/** The partitions the ingest needs: the kept history (back to `historyMs`) and two months ahead. */
+export function ensureAhead(db: Db, now: Date, historyMs: number) {
+  return ensurePartitions(db, new Date(now.getTime() - historyMs), addMonths(now, 2));
+}

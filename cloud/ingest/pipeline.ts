@@ -1,0 +1,192 @@
+import { EventEmitter } from "node:events";
+import { eq } from "drizzle-orm";
+import { deviceTopic, parseUpTopic, type DownChannel, type UpChannel } from "@/lib/contract/device/topics";
+import type { Db } from "../db/client";
+import { devices } from "../db/schema";
+import { sha256 } from "../lib/crypto";
+import { createCatalog, type Catalog, type DeviceInfo, type ProductInfo } from "./catalog";
+import { DECODERS, DecodeError, type Decoded } from "./decoders";
+import { BatchWriter, type Flushed, type Message, type Point, type Reject, type StatusChange, type WriterOptions } from "./writer";
+
+/** Values dated further ahead than this are refused: a device clock gone wrong. */
+const FUTURE_MS = 10 * 60_000;
+/** Values older than this are refused: partitions reach back a year and a month. */
+export const HISTORY_MS = 400 * 86_400_000;
+const PAYLOAD_KEEP = 2000;
+
+export type IngestEvents = {
+  /** Values just stored (alarms, linkage and live screens listen here). */
+  telemetry: [Point[]];
+  /** A device came online or went offline. */
+  status: [StatusChange[]];
+  rejects: [Reject[]];
+  /** A device answered a command (service/reply, cycle/reply). */
+  reply: [{ deviceId: number; channel: UpChannel; message: Decoded }];
+};
+
+/** What became of one message: values kept and values (or the whole message) refused. */
+export type Outcome = { accepted: number; rejects: Reject[] };
+
+export type IngestOptions = { now?: () => Date; writer?: WriterOptions; catalog?: Catalog };
+
+/**
+ * The device channel's one entry: MQTT (embedded or external broker) and HTTP hand it a topic and
+ * a payload; it authenticates, decodes, checks against the thing model and queues what it keeps
+ * for the batch writer. It never throws on a message: whatever is wrong becomes a refusal.
+ */
+export class Ingest extends EventEmitter<IngestEvents> {
+  readonly catalog: Catalog;
+  readonly writer: BatchWriter;
+  private readonly now: () => Date;
+  /** Messages handed in; with the writer's stats it proves nothing was lost. */
+  received = 0;
+  /** The broker the commands go out through (set by the device channel). */
+  private send: ((topic: string, payload: string) => Promise<void>) | null = null;
+
+  constructor(
+    readonly db: Db,
+    opts: IngestOptions = {},
+  ) {
+    super();
+    this.now = opts.now ?? (() => new Date());
+    this.catalog = opts.catalog ?? createCatalog(db);
+    this.writer = new BatchWriter(db, { ...opts.writer, onFlushed: (f) => this.flushed(f) });
+  }
+
+  private flushed(f: Flushed) {
+    if (f.points.length) this.emit("telemetry", f.points);
+    if (f.online.length) this.emit("status", f.online);
+    if (f.rejects.length) this.emit("rejects", f.rejects);
+  }
+
+  /** The device a SN and secret belong to, or null (unknown, disabled, wrong secret). */
+  async authenticate(sn: string, secret: string | undefined): Promise<DeviceInfo | null> {
+    const device = await this.catalog.device(sn);
+    if (!device || !device.enabled) return null;
+    const product = await this.catalog.product(device.productId);
+    if (!product) return null;
+    if (!product.verifySecret) return device;
+    return secret !== undefined && sha256(secret) === device.secretHash ? device : null;
+  }
+
+  attach(send: (topic: string, payload: string) => Promise<void>) {
+    this.send = send;
+  }
+
+  /**
+   * Sends a command to a device (property/set, service/call, cycle/set); it answers on the
+   * matching reply channel, which the `reply` event carries. False when no broker is attached.
+   */
+  async command(device: { productId: number; sn: string }, channel: DownChannel, body: Record<string, unknown>): Promise<boolean> {
+    if (!this.send) return false;
+    await this.send(deviceTopic(device.productId, device.sn, channel), JSON.stringify(body));
+    return true;
+  }
+
+  /** Records a refusal that happened before a message reached `handle` (a foreign topic). */
+  refuse(r: Omit<Reject, "at">) {
+    this.received++;
+    return this.writer.push({ points: [], rejects: [{ ...r, at: this.now() }] });
+  }
+
+  /**
+   * Takes one message. `from` is the authenticated sender (MQTT client or HTTP caller); an
+   * external broker has authenticated it already. The promise, when there is one, is the writer's
+   * back-pressure: the transport should read no more from that sender until it resolves.
+   */
+  async handle(topic: string, payload: Buffer, from?: DeviceInfo): Promise<Outcome> {
+    this.received++;
+    let msg: Message;
+    try {
+      msg = await this.check(topic, payload, from);
+    } catch (err) {
+      // The catalog could not be read (database away): the message is kept as a refusal, not dropped.
+      msg = { points: [], rejects: [{ deviceId: from?.id ?? null, at: this.now(), topic, reason: "internal", detail: (err as Error).message.slice(0, 500), payload: payload.subarray(0, PAYLOAD_KEEP).toString("utf8") }] };
+    }
+    msg.topic = topic;
+    await this.writer.push(msg);
+    return { accepted: msg.points.length, rejects: msg.rejects };
+  }
+
+  private async check(topic: string, payload: Buffer, from?: DeviceInfo): Promise<Message> {
+    const at = this.now();
+    const refuse = (deviceId: number | null, reason: string, detail?: string): Message => ({
+      points: [],
+      rejects: [{ deviceId, at, topic, reason, detail, payload: payload.subarray(0, PAYLOAD_KEEP).toString("utf8") }],
+      heard: deviceId && reason !== "disabled" ? { deviceId, at } : undefined,
+    });
+    const parsed = parseUpTopic(topic);
+    if (!parsed) return refuse(from?.id ?? null, "badTopic");
+    const device = from?.sn === parsed.sn ? from : await this.catalog.device(parsed.sn);
+    if (!device) return refuse(null, "unknownDevice", parsed.sn);
+    if (from && from.id !== device.id) return refuse(from.id, "foreignTopic");
+    if (device.productId !== parsed.productId) return refuse(device.id, "wrongProduct", String(parsed.productId));
+    if (!device.enabled) return refuse(device.id, "disabled");
+    const product = await this.catalog.product(device.productId);
+    if (!product) return refuse(device.id, "unknownProduct");
+    const decode = DECODERS[product.dataFormat];
+    if (!decode) return refuse(device.id, "noDecoder", product.dataFormat);
+    let decoded: Decoded;
+    try {
+      decoded = decode(parsed.channel, payload);
+    } catch (err) {
+      if (err instanceof DecodeError) return refuse(device.id, err.reason, err.detail);
+      return refuse(device.id, "badPayload", (err as Error).message.slice(0, 200));
+    }
+    const ts = decoded.time ?? at;
+    if (ts.getTime() > at.getTime() + FUTURE_MS || ts.getTime() < at.getTime() - HISTORY_MS) return refuse(device.id, "badTime", ts.toISOString());
+    const heard: NonNullable<Message["heard"]> = { deviceId: device.id, at };
+    if (parsed.channel === "property/post") return this.properties(device, product, decoded, ts, topic, at);
+    if (parsed.channel === "event/post") return { ...this.event(device, product, decoded, ts, topic, at), heard };
+    if (parsed.channel === "cycle/reply") {
+      if (decoded.cycle! < 0 || decoded.cycle! > 31_536_000) return refuse(device.id, "badCycle", String(decoded.cycle));
+      await this.db.update(devices).set({ reportCycle: decoded.cycle! }).where(eq(devices.id, device.id));
+    }
+    this.emit("reply", { deviceId: device.id, channel: parsed.channel, message: decoded });
+    return { points: [], rejects: [], heard };
+  }
+
+  private properties(device: DeviceInfo, product: ProductInfo, d: Decoded, ts: Date, topic: string, at: Date): Message {
+    const points: Point[] = [];
+    const rejects: Reject[] = [];
+    const heard: NonNullable<Message["heard"]> = { deviceId: device.id, at };
+    for (const [identifier, value] of Object.entries(d.params)) {
+      const fn = product.functions.get(identifier);
+      const refused = (reason: string, detail?: string) => rejects.push({ deviceId: device.id, at, topic, identifier, reason, detail, payload: JSON.stringify(value)?.slice(0, PAYLOAD_KEEP) ?? null });
+      if (!fn) refused("unknownIdentifier");
+      else if (fn.type !== 1) refused("notProperty");
+      else {
+        const r = fn.check(value);
+        if ("reason" in r) refused(r.reason, r.detail);
+        else {
+          points.push({ deviceId: device.id, identifier, ts, num: r.num, txt: r.txt });
+          if ((identifier === "battery" || identifier === "signal") && r.num !== null) heard[identifier] = r.num;
+        }
+      }
+    }
+    return { points, rejects, heard };
+  }
+
+  private event(device: DeviceInfo, product: ProductInfo, d: Decoded, ts: Date, topic: string, at: Date): Message {
+    const identifier = d.identifier!;
+    const fn = product.functions.get(identifier);
+    const reject = (reason: string, detail?: string): Message => ({ points: [], rejects: [{ deviceId: device.id, at, topic, identifier, reason, detail, payload: JSON.stringify(d.params).slice(0, PAYLOAD_KEEP) }] });
+    if (!fn) return reject("unknownIdentifier");
+    if (fn.type !== 2) return reject("notEvent");
+    const r = fn.check(d.params);
+    if ("reason" in r) return reject(r.reason, r.detail);
+    return { points: [{ deviceId: device.id, identifier, ts, num: null, txt: JSON.stringify(d.params) }], rejects: [] };
+  }
+
+  /** Writes what is queued; then `received` equals stored + rejected messages' worth of values. */
+  drain() {
+    return this.writer.drain();
+  }
+
+  async close() {
+    await this.writer.drain();
+    this.removeAllListeners();
+  }
+}
+
+export type { DeviceInfo, ProductInfo };

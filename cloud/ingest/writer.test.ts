@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db, DbHandle } from "../db/client";
+import { deviceRejects, devices, deviceStatusLog, telemetry, telemetryLatest, tenants } from "../db/schema";
+import { openTestDb, SETUP_MS } from "../testing";
+import { addDevices, addSensorProduct } from "./fixtures";
+import { ensurePartitions } from "./partitions";
+import { sweepOffline } from "./sweep";
+import { BatchWriter, type Flushed } from "./writer";
+
+let handle: DbHandle;
+let db: Db;
+let devs: { id: number; sn: string }[];
+const T0 = new Date("2026-03-02T08:00:00Z");
+const at = (s: number) => new Date(T0.getTime() + s * 1000);
+
+beforeAll(async () => {
+  handle = await openTestDb();
+  db = handle.db;
+  const [t] = await db.insert(tenants).values({ name: "writer test", code: "writer" }).returning();
+  const productId = await addSensorProduct(db, t.id, { activeCycle: 5 });
+  devs = await addDevices(db, { tenantId: t.id, productId, count: 3, prefix: "W" });
+}, SETUP_MS);
+afterAll(() => handle?.close());
+
+const rowsOf = (deviceId: number) => db.select().from(telemetry).where(eq(telemetry.deviceId, deviceId)).orderBy(asc(telemetry.ts));
+
+describe("BatchWriter", () => {
+  it("writes a batch at once, keeps the newest value per property and logs a device coming online once", async () => {
+    const flushed: Flushed[] = [];
+    const w = new BatchWriter(db, { flushMs: 10, onFlushed: (f) => flushed.push(f) });
+    const [a] = devs;
+    w.push({ points: [{ deviceId: a.id, identifier: "temperature", ts: at(20), num: 21.5, txt: null }], rejects: [], heard: { deviceId: a.id, at: at(20), battery: 80 } });
+    // An older value arriving later must not overwrite the latest one.
+    w.push({ points: [{ deviceId: a.id, identifier: "temperature", ts: at(10), num: 19, txt: null }], rejects: [], heard: { deviceId: a.id, at: at(21) } });
+    w.push({ points: [], rejects: [{ deviceId: a.id, at: at(21), topic: "t", identifier: "x", reason: "unknownIdentifier" }] });
+    await w.drain();
+    expect(w.stats).toMatchObject({ stored: 2, rejected: 1, batches: 1 });
+    expect((await rowsOf(a.id)).map((r) => r.num)).toEqual([19, 21.5]);
+    const [latest] = await db.select().from(telemetryLatest).where(eq(telemetryLatest.deviceId, a.id));
+    expect(latest).toMatchObject({ identifier: "temperature", num: 21.5 });
+    const [d] = await db.select().from(devices).where(eq(devices.id, a.id));
+    expect(d).toMatchObject({ status: 2, battery: 80 });
+    expect(d.lastReportTime).toEqual(at(21));
+    expect(flushed[0].online).toEqual([{ deviceId: a.id, status: 2, at: at(21) }]);
+
+    w.push({ points: [{ deviceId: a.id, identifier: "temperature", ts: at(30), num: 22, txt: null }], rejects: [], heard: { deviceId: a.id, at: at(30) } });
+    await w.drain();
+    const log = await db.select().from(deviceStatusLog).where(eq(deviceStatusLog.deviceId, a.id));
+    expect(log.map((l) => l.status)).toEqual([2]);
+    expect(flushed[1].online).toEqual([]);
+  });
+
+  it("splits a batch a value spoils: the good messages are stored, the bad one kept as a refusal", async () => {
+    const w = new BatchWriter(db, { flushMs: 10 });
+    const [, b] = devs;
+    w.push({ topic: "ok", points: [{ deviceId: b.id, identifier: "humidity", ts: at(1), num: 50, txt: null }], rejects: [] });
+    // Longer than the column: the database refuses it (the checks upstream would not let it through).
+    w.push({ topic: "bad", points: [{ deviceId: b.id, identifier: "h".repeat(80), ts: at(2), num: 1, txt: null }], rejects: [] });
+    await w.drain();
+    expect(w.stats.stored + w.stats.rejected).toBe(2);
+    expect((await rowsOf(b.id)).map((r) => r.identifier)).toEqual(["humidity"]);
+    const [r] = await db.select().from(deviceRejects).where(eq(deviceRejects.topic, "bad"));
+    expect(r.reason).toBe("storeFailed");
+  });
+
+  it("makes senders wait above its high-water mark and lets them go once written", async () => {
+    const w = new BatchWriter(db, { flushMs: 100, maxBatch: 100, highWater: 10 });
+    const [, , c] = devs;
+    const points = Array.from({ length: 12 }, (_, i) => ({ deviceId: c.id, identifier: "humidity", ts: at(100 + i), num: i, txt: null }));
+    const waited = w.push({ points, rejects: [] });
+    expect(waited).toBeInstanceOf(Promise);
+    await waited;
+    await w.drain();
+    expect(await rowsOf(c.id)).toHaveLength(12);
+  });
+});
+
+describe("sweepOffline", () => {
+  it("marks a device offline once silent past its product's active cycle, logged at the moment it became overdue", async () => {
+    const [a, b] = devs;
+    await db.update(devices).set({ status: 2, lastReportTime: at(0) }).where(eq(devices.id, a.id));
+    await db.update(devices).set({ status: 2, lastReportTime: at(200) }).where(eq(devices.id, b.id));
+    // Active cycle 5 minutes: at +6 min a (last heard at 0) is overdue, b (at +200 s) is not.
+    const changes = await sweepOffline(db, at(360));
+    expect(changes).toEqual([{ deviceId: a.id, status: 3, at: at(300) }]);
+    const [d] = await db.select({ status: devices.status }).from(devices).where(eq(devices.id, a.id));
+    expect(d.status).toBe(3);
+    expect(await sweepOffline(db, at(360))).toEqual([]);
+  });
+});
+
+describe("ensurePartitions", () => {
+  it("creates monthly partitions ahead and moves rows the default partition caught", async () => {
+    const [a] = devs;
+    const far = new Date("2031-05-10T00:00:00Z");
+    await db.insert(telemetry).values({ deviceId: a.id, identifier: "humidity", ts: far, num: 1 });
+    const created = await ensurePartitions(db, new Date("2031-04-20T00:00:00Z"), far);
+    expect(created).toEqual(["telemetry_y2031m04", "telemetry_y2031m05"]);
+    const moved = await db.execute(sql`select count(*)::int as n from telemetry_y2031m05`);
+    expect((moved as unknown as { rows: { n: number }[] }).rows[0].n).toBe(1);
+    expect(await ensurePartitions(db, new Date("2031-04-20T00:00:00Z"), far)).toEqual([]);
+  });
+});

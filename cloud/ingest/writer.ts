@@ -1,0 +1,196 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { pgArray } from "./pg-array";
+
+/** One stored value. `num` for numbers (and bools as 0/1), `txt` for anything else. */
+export type Point = { deviceId: number; identifier: string; ts: Date; num: number | null; txt: string | null };
+export type Reject = { deviceId: number | null; at: Date; topic: string; identifier?: string | null; reason: string; detail?: string | null; payload?: string | null };
+/** What one incoming message turned into: its values, its refusals, and the device it came from. */
+export type Message = { topic?: string; points: Point[]; rejects: Reject[]; heard?: { deviceId: number; at: Date; battery?: number; signal?: number } };
+export type StatusChange = { deviceId: number; status: number; at: Date };
+export type Flushed = { points: Point[]; rejects: Reject[]; online: StatusChange[] };
+
+export type WriterOptions = {
+  /** Values per batch before it is written at once. */
+  maxBatch?: number;
+  /** How long a partial batch waits for company. */
+  flushMs?: number;
+  /** Queued values beyond which `push` makes the sender wait (back-pressure). */
+  highWater?: number;
+  onFlushed?: (f: Flushed) => void;
+};
+
+const REJECT_PAYLOAD_MAX = 2000;
+/** SQLSTATE classes 22 (data exception) and 23 (integrity): retrying the same rows cannot help. */
+const isRowProblem = (err: unknown) => {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^2[23]/.test(code)) return true;
+  }
+  return false;
+};
+
+/**
+ * Writes messages in batches, one transaction and one multi-row statement per table per batch,
+ * batches strictly one after another in arrival order. Counts every value it stored or refused,
+ * so `stored + rejected` always equals what was pushed once `drain()` resolves.
+ */
+export class BatchWriter {
+  private queue: Message[] = [];
+  private queued = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private waiters: (() => void)[] = [];
+  private drainers: (() => void)[] = [];
+  readonly stats = { stored: 0, rejected: 0, batches: 0, failures: 0 };
+  private readonly maxBatch: number;
+  private readonly flushMs: number;
+  private readonly highWater: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: WriterOptions = {},
+  ) {
+    this.maxBatch = opts.maxBatch ?? 20_000;
+    this.flushMs = opts.flushMs ?? 50;
+    this.highWater = opts.highWater ?? 40_000;
+  }
+
+  /** Queues a message; resolves at once unless the queue is over its high-water mark. */
+  push(m: Message): Promise<void> | undefined {
+    this.queue.push(m);
+    this.queued += m.points.length + m.rejects.length + 1;
+    if (this.queued >= this.maxBatch) this.kick();
+    else this.timer ??= setTimeout(() => this.kick(), this.flushMs);
+    if (this.queued < this.highWater) return undefined;
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /** Resolves when everything pushed so far is written. */
+  drain(): Promise<void> {
+    if (!this.queue.length && !this.running) return Promise.resolve();
+    this.kick();
+    return new Promise((resolve) => this.drainers.push(resolve));
+  }
+
+  private kick() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.running ??= this.loop().finally(() => {
+      this.running = null;
+      if (this.queue.length) this.kick();
+      else for (const d of this.drainers.splice(0)) d();
+    });
+  }
+
+  private async loop() {
+    while (this.queue.length) {
+      let size = 0;
+      let n = 0;
+      while (n < this.queue.length && size < this.maxBatch) {
+        const m = this.queue[n++];
+        size += m.points.length + m.rejects.length + 1;
+      }
+      // One splice per batch: shifting a long queue message by message costs quadratic time.
+      const batch = this.queue.splice(0, n);
+      this.queued -= size;
+      await this.writeSafely(batch);
+      if (this.queued < this.highWater) for (const w of this.waiters.splice(0)) w();
+    }
+  }
+
+  /**
+   * A batch a value spoils (one the checks let through but the database refuses) is written
+   * message by message, the spoiling ones kept as refusals; a database that is away is retried.
+   */
+  private async writeSafely(batch: Message[]): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.write(batch);
+      } catch (err) {
+        this.stats.failures++;
+        if (isRowProblem(err) && batch.length > 1) {
+          for (const m of batch) await this.writeSafely([m]);
+          return;
+        }
+        if (isRowProblem(err)) {
+          const [m] = batch;
+          const rejects = [...m.rejects, ...m.points.map((p) => ({ deviceId: p.deviceId, at: p.ts, topic: m.topic ?? "", identifier: p.identifier, reason: "storeFailed", detail: (err as Error).message.slice(0, 500) }))];
+          return await this.writeSafely([{ points: [], rejects }]);
+        }
+        console.error(`[ingest] writing a batch failed (attempt ${attempt + 1}), retrying:`, (err as Error).message);
+        await new Promise((r) => setTimeout(r, Math.min(5000, 200 * 2 ** attempt)));
+      }
+    }
+  }
+
+  private async write(batch: Message[]) {
+    const points = batch.flatMap((m) => m.points);
+    const rejects = batch.flatMap((m) => m.rejects);
+    // Newest value per device and property: one upsert row each (a statement may not touch a row twice).
+    const latest = new Map<string, Point>();
+    for (const p of points) {
+      const k = `${p.deviceId}\u0000${p.identifier}`;
+      const cur = latest.get(k);
+      if (!cur || cur.ts <= p.ts) latest.set(k, p);
+    }
+    const heard = new Map<number, NonNullable<Message["heard"]>>();
+    for (const m of batch) {
+      if (!m.heard) continue;
+      const cur = heard.get(m.heard.deviceId);
+      // The latest time; a battery or signal reading from the latest message that had one.
+      heard.set(m.heard.deviceId, {
+        deviceId: m.heard.deviceId,
+        at: cur && cur.at > m.heard.at ? cur.at : m.heard.at,
+        battery: m.heard.battery ?? cur?.battery,
+        signal: m.heard.signal ?? cur?.signal,
+      });
+    }
+    let online: StatusChange[] = [];
+    await this.db.transaction(async (tx) => {
+      if (points.length) {
+        await tx.execute(sql`insert into telemetry (device_id, identifier, ts, num, txt)
+          select * from unnest(${pgArray(points.map((p) => p.deviceId))}::int[], ${pgArray(points.map((p) => p.identifier))}::varchar[],
+            ${pgArray(points.map((p) => p.ts))}::timestamptz[], ${pgArray(points.map((p) => p.num))}::float8[], ${pgArray(points.map((p) => p.txt))}::text[])`);
+        const l = [...latest.values()];
+        await tx.execute(sql`insert into telemetry_latest (device_id, identifier, ts, num, txt)
+          select * from unnest(${pgArray(l.map((p) => p.deviceId))}::int[], ${pgArray(l.map((p) => p.identifier))}::varchar[],
+            ${pgArray(l.map((p) => p.ts))}::timestamptz[], ${pgArray(l.map((p) => p.num))}::float8[], ${pgArray(l.map((p) => p.txt))}::text[])
+          on conflict (device_id, identifier) do update set ts = excluded.ts, num = excluded.num, txt = excluded.txt
+          where telemetry_latest.ts <= excluded.ts`);
+      }
+      if (rejects.length) {
+        await tx.execute(sql`insert into device_rejects (device_id, at, topic, identifier, reason, detail, payload)
+          select * from unnest(${pgArray(rejects.map((r) => r.deviceId))}::int[], ${pgArray(rejects.map((r) => r.at))}::timestamptz[],
+            ${pgArray(rejects.map((r) => r.topic.slice(0, 200)))}::varchar[], ${pgArray(rejects.map((r) => r.identifier?.slice(0, 64) ?? null))}::varchar[],
+            ${pgArray(rejects.map((r) => r.reason))}::varchar[], ${pgArray(rejects.map((r) => r.detail?.slice(0, 500) ?? null))}::varchar[],
+            ${pgArray(rejects.map((r) => r.payload?.slice(0, REJECT_PAYLOAD_MAX) ?? null))}::text[])`);
+      }
+      if (heard.size) {
+        const h = [...heard.values()];
+        // The self-join reads each row as it was before this update: the old status tells who came online.
+        const rows = await tx.execute(sql`with v as (
+            select * from unnest(${pgArray(h.map((x) => x.deviceId))}::int[], ${pgArray(h.map((x) => x.at))}::timestamptz[],
+              ${pgArray(h.map((x) => x.battery ?? null))}::float8[], ${pgArray(h.map((x) => x.signal ?? null))}::float8[]) as v(id, at, battery, signal)
+          ), u as (
+            update devices d set status = 2, last_report_time = greatest(d.last_report_time, v.at), active_time = coalesce(d.active_time, v.at),
+              battery = coalesce(v.battery, d.battery), signal = coalesce(v.signal, d.signal)
+            from v, devices old where d.id = v.id and old.id = d.id
+            returning d.id, old.status as prev, v.at
+          ), logged as (
+            insert into device_status_log (device_id, status, at) select id, 2, at from u where prev <> 2 returning device_id, at
+          ) select device_id as "deviceId", at from logged`);
+        online = (rowsOf(rows) as { deviceId: number; at: Date | string }[]).map((r) => ({ deviceId: r.deviceId, status: 2, at: new Date(r.at) }));
+      }
+    });
+    this.stats.stored += points.length;
+    this.stats.rejected += rejects.length;
+    this.stats.batches++;
+    this.opts.onFlushed?.({ points, rejects, online });
+  }
+}
+
+/** node-postgres answers `{ rows }`, PGlite too; drizzle passes either through. */
+export function rowsOf(result: unknown): Record<string, unknown>[] {
+  return Array.isArray(result) ? result : ((result as { rows?: Record<string, unknown>[] }).rows ?? []);
+}

@@ -1,0 +1,61 @@
+import { count, eq, inArray } from "drizzle-orm";
+import { Hono } from "hono";
+import { idQuery, idsBody } from "@/lib/contract/message";
+import { objFunction } from "@/lib/contract/device/product";
+import { normalizeFunction } from "@/lib/contract/device/thing-model";
+import { objFunctions } from "../../db/schema";
+import { filterConds, functionValues, orderOf, takenIdentifiers, toFunctionRow } from "../../db/queries/products";
+import { requireAuth, requirePerm } from "../../lib/auth";
+import type { CloudEnv } from "../../lib/context";
+import { body, notFound, ok, query } from "../../lib/http";
+import { tenantScope } from "../../lib/scope";
+import { functionUpdate, identifierTaken, readProducts } from "./product-common";
+
+type Row = typeof objFunctions.$inferSelect;
+const toRow = (r: Row) => toFunctionRow(r);
+
+/** The function library (objFunction): identifiers unique within the tenant's library. */
+export const objFunctionRoutes = new Hono<CloudEnv>()
+  .use(requireAuth)
+  .get("/page", readProducts, async (c) => {
+    const q = query(c, objFunction.query);
+    const db = c.var.deps.db;
+    const where = tenantScope(c.var.auth).where(objFunctions, ...filterConds(objFunctions, objFunction.fields, q));
+    const [rows, [{ total }]] = await Promise.all([
+      db.select().from(objFunctions).where(where).orderBy(...orderOf(objFunctions, objFunction.fields, q)).limit(q.size).offset((q.current - 1) * q.size),
+      db.select({ total: count() }).from(objFunctions).where(where),
+    ]);
+    return ok(c, { records: rows.map(toRow), total });
+  })
+  .get("/info", readProducts, async (c) => {
+    const { id } = query(c, idQuery);
+    const [row] = await c.var.deps.db.select().from(objFunctions).where(tenantScope(c.var.auth).where(objFunctions, eq(objFunctions.id, id)));
+    if (!row) throw notFound();
+    return ok(c, toRow(row));
+  })
+  .post("/add", requirePerm("dev:objFunction:add"), async (c) => {
+    const fn = normalizeFunction(await body(c, objFunction.body));
+    const db = c.var.deps.db;
+    const scope = tenantScope(c.var.auth);
+    const taken = await takenIdentifiers(db, eq(objFunctions.tenantId, scope.tenantId), objFunctions, [fn.identifier]);
+    if (taken.length) throw identifierTaken(taken);
+    const [row] = await db.insert(objFunctions).values(scope.owned(functionValues(fn))).returning();
+    return ok(c, toRow(row));
+  })
+  .post("/upd", requirePerm("dev:objFunction:upd"), async (c) => {
+    const { id, fn } = await functionUpdate(c);
+    const db = c.var.deps.db;
+    const scope = tenantScope(c.var.auth);
+    const [old] = await db.select().from(objFunctions).where(scope.where(objFunctions, eq(objFunctions.id, id)));
+    if (!old) throw notFound();
+    if (fn.identifier !== old.identifier && (await takenIdentifiers(db, eq(objFunctions.tenantId, scope.tenantId), objFunctions, [fn.identifier])).length) throw identifierTaken([fn.identifier]);
+    const [row] = await db.update(objFunctions).set({ ...functionValues(fn), updatedAt: c.var.deps.now() }).where(scope.where(objFunctions, eq(objFunctions.id, id))).returning();
+    return ok(c, toRow(row));
+  })
+  // Products keep their own copies of library functions, so deleting one here touches no product.
+  .post("/del", requirePerm("dev:objFunction:del"), async (c) => {
+    const { ids } = await body(c, idsBody);
+    const gone = await c.var.deps.db.delete(objFunctions).where(tenantScope(c.var.auth).where(objFunctions, inArray(objFunctions.id, ids))).returning({ id: objFunctions.id });
+    if (!gone.length) throw notFound();
+    return ok(c, { deleted: gone.length });
+  });

@@ -1,0 +1,195 @@
+import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { Hono } from "hono";
+import { idQuery, idsBody } from "@/lib/contract/message";
+import { addModelFunctionsBody, modelIdQuery, objModel, objModelFunction, objProdBody, type ObjModel } from "@/lib/contract/device/product";
+import { normalizeFunction, type ThingFunction } from "@/lib/contract/device/thing-model";
+import type { Db } from "../../db/client";
+import { objFunctions, objModelFunctions, objModelProducts, objModels, products } from "../../db/schema";
+import { filterConds, functionValues, orderOf, takenIdentifiers, toFunctionRow } from "../../db/queries/products";
+import { requireAuth, requirePerm } from "../../lib/auth";
+import type { Auth, CloudEnv } from "../../lib/context";
+import { body, notFound, ok, query } from "../../lib/http";
+import { tenantScope } from "../../lib/scope";
+import { functionUpdate, identifierTaken, readProducts } from "./product-common";
+import { addProductFunctions } from "./prod-function";
+import { toProducts } from "./product";
+
+type Row = typeof objModels.$inferSelect;
+
+async function toModels(db: Db, rows: Row[]): Promise<ObjModel[]> {
+  const ids = rows.map((r) => r.id);
+  const counts = ids.length
+    ? await db.select({ id: objModelFunctions.modelId, n: count() }).from(objModelFunctions).where(inArray(objModelFunctions.modelId, ids)).groupBy(objModelFunctions.modelId)
+    : [];
+  const n = new Map(counts.map((r) => [r.id, r.n]));
+  return rows.map((r) => ({
+    id: r.id,
+    modelName: r.modelName,
+    modelType: r.modelType as ObjModel["modelType"],
+    description: r.description,
+    functionCount: n.get(r.id) ?? 0,
+    createTime: r.createdAt.toISOString(),
+  }));
+}
+
+async function modelOrThrow(db: Db, auth: Auth, id: number) {
+  const [m] = await db.select().from(objModels).where(tenantScope(auth).where(objModels, eq(objModels.id, id)));
+  if (!m) throw notFound();
+  return m;
+}
+
+/** Adds functions to a model: identifiers free in the model and unique in the batch, or nothing. */
+async function addModelFunctions(db: Db, auth: Auth, modelId: number, fns: ThingFunction[]) {
+  const ids = fns.map((f) => f.identifier);
+  const stored = new Set(await takenIdentifiers(db, eq(objModelFunctions.modelId, modelId), objModelFunctions, ids));
+  const taken = [...new Set(ids.filter((id, i) => stored.has(id) || ids.indexOf(id) !== i))];
+  if (taken.length) throw identifierTaken(taken);
+  return db
+    .insert(objModelFunctions)
+    .values(fns.map((fn, i) => ({ ...functionValues(fn), tenantId: auth.tenantId, modelId, sort: i })))
+    .returning();
+}
+
+const toFn = (r: typeof objModelFunctions.$inferSelect) => toFunctionRow(r, { modelId: r.modelId });
+
+/** The functions of one object model (objModelInfo). */
+const functionRoutes = new Hono<CloudEnv>()
+  .get("/page", readProducts, async (c) => {
+    const q = query(c, objModelFunction.query);
+    const db = c.var.deps.db;
+    const where = tenantScope(c.var.auth).where(objModelFunctions, ...filterConds(objModelFunctions, objModelFunction.fields, q));
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select()
+        .from(objModelFunctions)
+        .where(where)
+        .orderBy(...(q.sortField ? orderOf(objModelFunctions, objModelFunction.fields, q) : [asc(objModelFunctions.sort), asc(objModelFunctions.id)]))
+        .limit(q.size)
+        .offset((q.current - 1) * q.size),
+      db.select({ total: count() }).from(objModelFunctions).where(where),
+    ]);
+    return ok(c, { records: rows.map(toFn), total });
+  })
+  .post("/add", requirePerm("dev:objModel:upd"), async (c) => {
+    const input = await body(c, objModelFunction.body);
+    await modelOrThrow(c.var.deps.db, c.var.auth, input.modelId);
+    const [row] = await addModelFunctions(c.var.deps.db, c.var.auth, input.modelId, [normalizeFunction(input)]);
+    return ok(c, toFn(row));
+  })
+  .post("/upd", requirePerm("dev:objModel:upd"), async (c) => {
+    const { id, fn } = await functionUpdate(c);
+    const db = c.var.deps.db;
+    const scope = tenantScope(c.var.auth);
+    const [old] = await db.select().from(objModelFunctions).where(scope.where(objModelFunctions, eq(objModelFunctions.id, id)));
+    if (!old) throw notFound();
+    if (fn.identifier !== old.identifier && (await takenIdentifiers(db, eq(objModelFunctions.modelId, old.modelId), objModelFunctions, [fn.identifier])).length) throw identifierTaken([fn.identifier]);
+    const [row] = await db.update(objModelFunctions).set({ ...functionValues(fn), updatedAt: c.var.deps.now() }).where(scope.where(objModelFunctions, eq(objModelFunctions.id, id))).returning();
+    return ok(c, toFn(row));
+  })
+  .post("/del", requirePerm("dev:objModel:upd"), async (c) => {
+    const { ids } = await body(c, idsBody);
+    const gone = await c.var.deps.db.delete(objModelFunctions).where(tenantScope(c.var.auth).where(objModelFunctions, inArray(objModelFunctions.id, ids))).returning({ id: objModelFunctions.id });
+    if (!gone.length) throw notFound();
+    return ok(c, { deleted: gone.length });
+  })
+  /** Copies library functions into the model. */
+  .post("/addList", requirePerm("dev:objModel:upd"), async (c) => {
+    const { modelId, functionIds } = await body(c, addModelFunctionsBody);
+    const db = c.var.deps.db;
+    await modelOrThrow(db, c.var.auth, modelId);
+    const lib = await db.select().from(objFunctions).where(tenantScope(c.var.auth).where(objFunctions, inArray(objFunctions.id, functionIds)));
+    if (lib.length !== new Set(functionIds).size) throw notFound();
+    const rows = await db.transaction((tx) => addModelFunctions(tx as unknown as Db, c.var.auth, modelId, lib.map((f) => f.definition)));
+    return ok(c, { added: rows.length });
+  });
+
+/** objProd: products an object model was applied to; applying copies its functions into them. */
+export const objProdRoutes = new Hono<CloudEnv>()
+  .use(requireAuth)
+  .get("/page", readProducts, async (c) => {
+    const { modelId } = query(c, modelIdQuery);
+    const db = c.var.deps.db;
+    await modelOrThrow(db, c.var.auth, modelId);
+    const rows = await db
+      .select({ p: products })
+      .from(objModelProducts)
+      .innerJoin(products, eq(products.id, objModelProducts.productId))
+      .where(and(eq(objModelProducts.modelId, modelId), eq(objModelProducts.tenantId, c.var.auth.tenantId)))
+      .orderBy(asc(products.id));
+    const records = await toProducts(db, rows.map((r) => r.p));
+    return ok(c, { records, total: records.length });
+  })
+  .post("/add", requirePerm("dev:prodFunction:add"), async (c) => {
+    const { modelId, productIds } = await body(c, objProdBody);
+    const db = c.var.deps.db;
+    await modelOrThrow(db, c.var.auth, modelId);
+    const targets = await db.select({ id: products.id }).from(products).where(tenantScope(c.var.auth).where(products, inArray(products.id, productIds)));
+    if (targets.length !== new Set(productIds).size) throw notFound();
+    const fns = await db.select().from(objModelFunctions).where(eq(objModelFunctions.modelId, modelId)).orderBy(asc(objModelFunctions.sort), asc(objModelFunctions.id));
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      for (const p of targets) {
+        await addProductFunctions(t, c.var.auth, p.id, fns.map((f) => f.definition), { modelId });
+        await t.insert(objModelProducts).values({ modelId, productId: p.id, tenantId: c.var.auth.tenantId }).onConflictDoNothing();
+      }
+    });
+    return ok(c, { applied: targets.length, functions: fns.length });
+  })
+  /** Forgets the link; the product keeps the functions it got. */
+  .post("/del", requirePerm("dev:prodFunction:del"), async (c) => {
+    const { modelId, productIds } = await body(c, objProdBody);
+    const gone = await c.var.deps.db
+      .delete(objModelProducts)
+      .where(and(eq(objModelProducts.tenantId, c.var.auth.tenantId), eq(objModelProducts.modelId, modelId), inArray(objModelProducts.productId, productIds)))
+      .returning({ id: objModelProducts.productId });
+    if (!gone.length) throw notFound();
+    return ok(c, { deleted: gone.length });
+  });
+
+export const objModelRoutes = new Hono<CloudEnv>()
+  .use(requireAuth)
+  .route("/func", functionRoutes)
+  .get("/page", readProducts, async (c) => {
+    const q = query(c, objModel.query);
+    const db = c.var.deps.db;
+    const where = tenantScope(c.var.auth).where(objModels, ...filterConds(objModels, objModel.fields, q));
+    const [rows, [{ total }]] = await Promise.all([
+      db.select().from(objModels).where(where).orderBy(...orderOf(objModels, objModel.fields, q)).limit(q.size).offset((q.current - 1) * q.size),
+      db.select({ total: count() }).from(objModels).where(where),
+    ]);
+    return ok(c, { records: await toModels(db, rows), total });
+  })
+  .get("/info", readProducts, async (c) => {
+    const { id } = query(c, idQuery);
+    return ok(c, (await toModels(c.var.deps.db, [await modelOrThrow(c.var.deps.db, c.var.auth, id)]))[0]);
+  })
+  .post("/add", requirePerm("dev:objModel:add"), async (c) => {
+    const input = await body(c, objModel.body);
+    const [row] = await c.var.deps.db
+      .insert(objModels)
+      .values(tenantScope(c.var.auth).owned({ modelName: input.modelName, modelType: input.modelType, description: input.description || null }))
+      .returning();
+    return ok(c, (await toModels(c.var.deps.db, [row]))[0]);
+  })
+  .post("/upd", requirePerm("dev:objModel:upd"), async (c) => {
+    const input = await body(c, objModel.update);
+    const set = {
+      ...(input.modelName !== undefined ? { modelName: input.modelName } : {}),
+      ...(input.modelType !== undefined ? { modelType: input.modelType } : {}),
+      ...("description" in input ? { description: input.description || null } : {}),
+    };
+    const [row] = await c.var.deps.db
+      .update(objModels)
+      .set({ ...set, updatedAt: c.var.deps.now() })
+      .where(tenantScope(c.var.auth).where(objModels, eq(objModels.id, input.id)))
+      .returning();
+    if (!row) throw notFound();
+    return ok(c, (await toModels(c.var.deps.db, [row]))[0]);
+  })
+  // Products keep the functions a model gave them; the model and its links go.
+  .post("/del", requirePerm("dev:objModel:del"), async (c) => {
+    const { ids } = await body(c, idsBody);
+    const gone = await c.var.deps.db.delete(objModels).where(tenantScope(c.var.auth).where(objModels, inArray(objModels.id, ids))).returning({ id: objModels.id });
+    if (!gone.length) throw notFound();
+    return ok(c, { deleted: gone.length });
+  });

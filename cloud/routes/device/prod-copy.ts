@@ -1,0 +1,197 @@
+import { and, count, eq, inArray, notInArray, or } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import { idQuery, idsBody } from "@/lib/contract/message";
+import { Code } from "@/lib/contract/envelope";
+import { addCopyNormBody, copyIdBody, prodCopy, type ProdCopy } from "@/lib/contract/device/product";
+import { normalizeFunction } from "@/lib/contract/device/thing-model";
+import { optional } from "@/lib/contract/validation";
+import type { Db } from "../../db/client";
+import { productCopies, productCopySubscriptions, productFunctions, products } from "../../db/schema";
+import { filterConds, orderOf, ownProduct, subscribedCopies } from "../../db/queries/products";
+import { PLATFORM_TENANT_ID, requireAuth, requirePerm } from "../../lib/auth";
+import type { Auth, CloudEnv } from "../../lib/context";
+import { AppError, body, notFound, ok, query } from "../../lib/http";
+import { tenantScope } from "../../lib/scope";
+import { readProducts } from "./product-common";
+import { addProductFunctions } from "./prod-function";
+import { toProducts } from "./product";
+
+type Row = typeof productCopies.$inferSelect;
+
+/** The copies a tenant sees: its own and the platform's (offered to every tenant). */
+const visible = (auth: Auth) => or(eq(productCopies.tenantId, auth.tenantId), eq(productCopies.tenantId, PLATFORM_TENANT_ID))!;
+
+function toCopy(r: Row, auth: Auth, subscribed: Set<number>): ProdCopy {
+  return {
+    id: r.id,
+    copyName: r.copyName,
+    prodModel: r.prodModel,
+    prodCategory: r.prodCategory,
+    prodType: r.prodType as ProdCopy["prodType"],
+    netType: r.netType as ProdCopy["netType"],
+    dataFormat: r.dataFormat as ProdCopy["dataFormat"],
+    gatewayType: r.gatewayType as ProdCopy["gatewayType"],
+    verifyType: r.verifyType as ProdCopy["verifyType"],
+    activeCycle: r.activeCycle,
+    monitorType: r.monitorType as ProdCopy["monitorType"],
+    description: r.description,
+    functions: r.functions,
+    functionCount: r.functions.length,
+    owner: r.tenantId === PLATFORM_TENANT_ID ? "platform" : "own",
+    // A tenant's own copies are its to edit; the platform's copies are what it subscribes to.
+    subscribed: subscribed.has(r.id),
+    createTime: r.createdAt.toISOString(),
+  };
+}
+
+const copyColumns = (b: Partial<z.output<typeof prodCopy.body>>) => ({
+  copyName: b.copyName,
+  prodModel: b.prodModel || null,
+  prodCategory: b.prodCategory,
+  prodType: b.prodType,
+  netType: b.netType,
+  dataFormat: b.dataFormat,
+  gatewayType: b.prodType === "gateway" ? b.gatewayType || null : null,
+  verifyType: b.verifyType,
+  activeCycle: b.activeCycle,
+  monitorType: b.monitorType || null,
+  description: b.description || null,
+  functions: b.functions?.map(normalizeFunction),
+});
+
+/** A copy the caller may change: its own. The platform's copies are read-only to tenants. */
+async function ownCopy(db: Db, auth: Auth, id: number) {
+  const [row] = await db.select().from(productCopies).where(and(visible(auth), eq(productCopies.id, id)));
+  if (!row) throw notFound();
+  if (row.tenantId !== auth.tenantId) throw new AppError(Code.FORBIDDEN, "product.copyReadOnly");
+  return row;
+}
+
+const pageQuery = prodCopy.query.extend({
+  /** The "unsubscribed product copies" picker. */
+  unsubscribed: optional(z.enum(["0", "1"])),
+});
+
+export const prodCopyRoutes = new Hono<CloudEnv>()
+  .use(requireAuth)
+  .get("/page", readProducts, async (c) => {
+    const q = query(c, pageQuery);
+    const db = c.var.deps.db;
+    const auth = c.var.auth;
+    const owner = q.owner === "platform" ? eq(productCopies.tenantId, PLATFORM_TENANT_ID) : q.owner === "own" ? eq(productCopies.tenantId, auth.tenantId) : undefined;
+    const notMine =
+      q.unsubscribed === "1"
+        ? notInArray(productCopies.id, db.select({ id: productCopySubscriptions.copyId }).from(productCopySubscriptions).where(eq(productCopySubscriptions.tenantId, auth.tenantId)))
+        : undefined;
+    const where = and(visible(auth), owner, notMine, ...filterConds(productCopies, prodCopy.fields, q));
+    const [rows, [{ total }]] = await Promise.all([
+      db.select().from(productCopies).where(where).orderBy(...orderOf(productCopies, prodCopy.fields, q)).limit(q.size).offset((q.current - 1) * q.size),
+      db.select({ total: count() }).from(productCopies).where(where),
+    ]);
+    const subscribed = await subscribedCopies(db, auth.tenantId, rows.map((r) => r.id));
+    return ok(c, { records: rows.map((r) => toCopy(r, auth, subscribed)), total });
+  })
+  .get("/info", readProducts, async (c) => {
+    const { id } = query(c, idQuery);
+    const db = c.var.deps.db;
+    const [row] = await db.select().from(productCopies).where(and(visible(c.var.auth), eq(productCopies.id, id)));
+    if (!row) throw notFound();
+    return ok(c, toCopy(row, c.var.auth, await subscribedCopies(db, c.var.auth.tenantId, [row.id])));
+  })
+  .post("/add", requirePerm("dev:prodCopy:add"), async (c) => {
+    const input = await body(c, prodCopy.body);
+    const [row] = await c.var.deps.db
+      .insert(productCopies)
+      .values(tenantScope(c.var.auth).owned(copyColumns(input)) as typeof productCopies.$inferInsert)
+      .returning();
+    return ok(c, toCopy(row, c.var.auth, new Set()));
+  })
+  .post("/upd", requirePerm("dev:prodCopy:upd"), async (c) => {
+    const input = await body(c, prodCopy.update);
+    const db = c.var.deps.db;
+    await ownCopy(db, c.var.auth, input.id);
+    const cols = Object.fromEntries(Object.entries(copyColumns(input)).filter(([k]) => k in input));
+    const [row] = await db.update(productCopies).set({ ...cols, updatedAt: c.var.deps.now() }).where(eq(productCopies.id, input.id)).returning();
+    return ok(c, toCopy(row, c.var.auth, await subscribedCopies(db, c.var.auth.tenantId, [row.id])));
+  })
+  .post("/del", requirePerm("dev:prodCopy:del"), async (c) => {
+    const { ids } = await body(c, idsBody);
+    const db = c.var.deps.db;
+    for (const id of ids) await ownCopy(db, c.var.auth, id);
+    const gone = await db.delete(productCopies).where(tenantScope(c.var.auth).where(productCopies, inArray(productCopies.id, ids))).returning({ id: productCopies.id });
+    return ok(c, { deleted: gone.length });
+  })
+  /** Saves a product, with its functions as they are now, as a copy. */
+  .post("/addCopyNorm", requirePerm("dev:prodCopy:add"), async (c) => {
+    const { productId, copyName } = await body(c, addCopyNormBody);
+    const db = c.var.deps.db;
+    const p = await ownProduct(db, c.var.auth.tenantId, productId);
+    if (!p) throw notFound();
+    const fns = await db.select({ d: productFunctions.definition }).from(productFunctions).where(eq(productFunctions.productId, productId)).orderBy(productFunctions.sort, productFunctions.id);
+    const [row] = await db
+      .insert(productCopies)
+      .values({
+        tenantId: c.var.auth.tenantId,
+        copyName: copyName || p.prodName,
+        prodModel: p.prodModel,
+        prodCategory: p.prodCategory,
+        prodType: p.prodType,
+        netType: p.netType,
+        dataFormat: p.dataFormat,
+        gatewayType: p.gatewayType,
+        verifyType: p.verifyType,
+        activeCycle: p.activeCycle,
+        monitorType: p.monitorType,
+        description: p.description,
+        functions: fns.map((f) => f.d),
+        sourceProductId: p.id,
+      })
+      .returning();
+    return ok(c, toCopy(row, c.var.auth, new Set()));
+  })
+  /** Subscribing gives the tenant its own product made from the copy, functions included. */
+  .post("/subscribe", requirePerm("dev:prodCopy:subscribe"), async (c) => {
+    const { copyId } = await body(c, copyIdBody);
+    const db = c.var.deps.db;
+    const auth = c.var.auth;
+    const [copy] = await db.select().from(productCopies).where(and(visible(auth), eq(productCopies.id, copyId)));
+    if (!copy) throw notFound();
+    if ((await subscribedCopies(db, auth.tenantId, [copyId])).size) throw new AppError(Code.CONFLICT, "product.alreadySubscribed", { name: copy.copyName });
+    const made = await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const [p] = await t
+        .insert(products)
+        .values({
+          tenantId: auth.tenantId,
+          prodName: copy.copyName,
+          prodModel: copy.prodModel,
+          prodCategory: copy.prodCategory,
+          prodType: copy.prodType,
+          netType: copy.netType,
+          dataFormat: copy.dataFormat,
+          gatewayType: copy.gatewayType,
+          verifyType: copy.verifyType,
+          activeCycle: copy.activeCycle,
+          monitorType: copy.monitorType,
+          description: copy.description,
+          copyId: copy.id,
+          createdBy: auth.userId,
+        })
+        .returning();
+      await addProductFunctions(t, auth, p.id, copy.functions);
+      await t.insert(productCopySubscriptions).values({ copyId, tenantId: auth.tenantId, productId: p.id });
+      return p;
+    });
+    return ok(c, (await toProducts(db, [made]))[0]);
+  })
+  /** Ends the subscription; the product made from it stays the tenant's (devices may use it). */
+  .post("/unsubscribe", requirePerm("dev:prodCopy:subscribe"), async (c) => {
+    const { copyId } = await body(c, copyIdBody);
+    const gone = await c.var.deps.db
+      .delete(productCopySubscriptions)
+      .where(and(eq(productCopySubscriptions.tenantId, c.var.auth.tenantId), eq(productCopySubscriptions.copyId, copyId)))
+      .returning({ productId: productCopySubscriptions.productId });
+    if (!gone.length) throw notFound();
+    return ok(c, { unsubscribed: 1 });
+  });

@@ -1,0 +1,186 @@
+import { asc, count, eq, inArray } from "drizzle-orm";
+import { Hono } from "hono";
+import { idQuery, idsBody } from "@/lib/contract/message";
+import { Code } from "@/lib/contract/envelope";
+import { addFunctionsBody, prodFunction, productIdQuery, tdlImportBody, type TdlError } from "@/lib/contract/device/product";
+import { normalizeFunction, thingFunction, TDL_VERSION, type TdlDocument, type ThingFunction } from "@/lib/contract/device/thing-model";
+import { issueMessage } from "@/lib/contract/validation";
+import type { Db } from "../../db/client";
+import { objFunctions, productFunctions, products } from "../../db/schema";
+import { filterConds, functionValues, orderOf, ownProduct, takenIdentifiers, toFunctionRow } from "../../db/queries/products";
+import { functionUsers } from "../../db/queries/product-usage";
+import { requireAuth, requirePerm } from "../../lib/auth";
+import type { Auth, CloudEnv, Ctx } from "../../lib/context";
+import { AppError, body, notFound, ok, query } from "../../lib/http";
+import { t } from "../../lib/i18n";
+import { tenantScope } from "../../lib/scope";
+import { functionUpdate, identifierTaken, inUse, readProducts } from "./product-common";
+
+type Row = typeof productFunctions.$inferSelect;
+const toRow = (r: Row, prodName?: string) => toFunctionRow(r, { productId: r.productId, prodName: prodName ?? null });
+
+async function productOrThrow(db: Db, auth: Auth, id: number) {
+  const p = await ownProduct(db, auth.tenantId, id);
+  if (!p) throw notFound();
+  return p;
+}
+
+/**
+ * Adds functions to a product in one go: every identifier must be free in the product and appear
+ * once in the batch, or nothing is saved.
+ */
+export async function addProductFunctions(db: Db, auth: Auth, productId: number, fns: ThingFunction[], source: { functionIds?: number[]; modelId?: number } = {}) {
+  const ids = fns.map((f) => f.identifier);
+  const stored = new Set(await takenIdentifiers(db, eq(productFunctions.productId, productId), productFunctions, ids));
+  const taken = [...new Set(ids.filter((id, i) => stored.has(id) || ids.indexOf(id) !== i))];
+  if (taken.length) throw identifierTaken(taken);
+  if (!fns.length) return [];
+  return db
+    .insert(productFunctions)
+    .values(fns.map((fn, i) => ({ ...functionValues(fn), tenantId: auth.tenantId, productId, sort: i, sourceFunctionId: source.functionIds?.[i] ?? null, sourceModelId: source.modelId ?? null })))
+    .returning();
+}
+
+/**
+ * A TDL file's functions, each checked with the editor's schema. A file that is not JSON, or
+ * not a TDL document, is refused as a whole; otherwise every refused function is listed.
+ */
+function readTdl(c: Ctx, content: string): { fns: ThingFunction[]; errors: TdlError[] } {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(content);
+  } catch {
+    throw new AppError(Code.BAD_REQUEST, "product.tdl.notJson");
+  }
+  const list = Array.isArray(doc) ? doc : (doc as { functions?: unknown } | null)?.functions;
+  if (!Array.isArray(list)) throw new AppError(Code.BAD_REQUEST, "product.tdl.noFunctions");
+  if (!list.length) throw new AppError(Code.BAD_REQUEST, "product.tdl.empty");
+  const fns: ThingFunction[] = [];
+  const errors: TdlError[] = [];
+  list.forEach((raw, index) => {
+    const r = thingFunction.safeParse(raw);
+    if (r.success) return void fns.push(normalizeFunction(r.data));
+    const issue = r.error.issues[0];
+    const { key, values } = issueMessage(issue);
+    const identifier = typeof (raw as { identifier?: unknown })?.identifier === "string" ? (raw as { identifier: string }).identifier : null;
+    errors.push({ index, identifier, field: issue.path.map(String).join("."), msg: t(c.var.locale, key, values) });
+  });
+  return { fns, errors };
+}
+
+export const prodFunctionRoutes = new Hono<CloudEnv>()
+  .use(requireAuth)
+  .get("/page", readProducts, async (c) => {
+    const q = query(c, prodFunction.query);
+    const db = c.var.deps.db;
+    const where = tenantScope(c.var.auth).where(productFunctions, ...filterConds(productFunctions, prodFunction.fields, q));
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select({ f: productFunctions, prodName: products.prodName })
+        .from(productFunctions)
+        .innerJoin(products, eq(products.id, productFunctions.productId))
+        .where(where)
+        .orderBy(...(q.sortField ? orderOf(productFunctions, prodFunction.fields, q) : [asc(productFunctions.productId), asc(productFunctions.sort), asc(productFunctions.id)]))
+        .limit(q.size)
+        .offset((q.current - 1) * q.size),
+      db.select({ total: count() }).from(productFunctions).where(where),
+    ]);
+    return ok(c, { records: rows.map((r) => toRow(r.f, r.prodName)), total });
+  })
+  /** A product's functions, in order (the "product functions" picker, the functions tab). */
+  .get("/list", readProducts, async (c) => {
+    const { productId } = query(c, productIdQuery);
+    const rows = await c.var.deps.db
+      .select()
+      .from(productFunctions)
+      .where(tenantScope(c.var.auth).where(productFunctions, eq(productFunctions.productId, productId)))
+      .orderBy(asc(productFunctions.sort), asc(productFunctions.id));
+    return ok(c, rows.map((r) => toRow(r)));
+  })
+  .get("/info", readProducts, async (c) => {
+    const { id } = query(c, idQuery);
+    const [row] = await c.var.deps.db.select().from(productFunctions).where(tenantScope(c.var.auth).where(productFunctions, eq(productFunctions.id, id)));
+    if (!row) throw notFound();
+    return ok(c, toRow(row));
+  })
+  .post("/add", requirePerm("dev:prodFunction:add"), async (c) => {
+    const input = await body(c, prodFunction.body);
+    const db = c.var.deps.db;
+    await productOrThrow(db, c.var.auth, input.productId);
+    const [row] = await addProductFunctions(db, c.var.auth, input.productId, [normalizeFunction(input)]);
+    return ok(c, toRow(row));
+  })
+  .post("/upd", requirePerm("dev:prodFunction:upd"), async (c) => {
+    const { id, fn } = await functionUpdate(c);
+    const db = c.var.deps.db;
+    const scope = tenantScope(c.var.auth);
+    const [old] = await db.select().from(productFunctions).where(scope.where(productFunctions, eq(productFunctions.id, id)));
+    if (!old) throw notFound();
+    if (fn.identifier !== old.identifier) {
+      // Stored data, alarm and linkage rules name the function by its identifier.
+      const users = await functionUsers(db, [{ productId: old.productId, identifier: old.identifier }]);
+      if (users.length) throw inUse(c, users);
+      const taken = await takenIdentifiers(db, eq(productFunctions.productId, old.productId), productFunctions, [fn.identifier]);
+      if (taken.length) throw identifierTaken(taken);
+    }
+    const [row] = await db
+      .update(productFunctions)
+      .set({ ...functionValues(fn), updatedAt: c.var.deps.now() })
+      .where(scope.where(productFunctions, eq(productFunctions.id, id)))
+      .returning();
+    return ok(c, toRow(row));
+  })
+  .post("/del", requirePerm("dev:prodFunction:del"), async (c) => {
+    const { ids } = await body(c, idsBody);
+    const db = c.var.deps.db;
+    const scope = tenantScope(c.var.auth);
+    const rows = await db.select().from(productFunctions).where(scope.where(productFunctions, inArray(productFunctions.id, ids)));
+    if (!rows.length) throw notFound();
+    const users = await functionUsers(db, rows.map((r) => ({ productId: r.productId, identifier: r.identifier })));
+    if (users.length) throw inUse(c, users);
+    await db.delete(productFunctions).where(scope.where(productFunctions, inArray(productFunctions.id, rows.map((r) => r.id))));
+    return ok(c, { deleted: rows.length });
+  })
+  /** Binds library functions to a product (copies: the product keeps them if the library changes). */
+  .post("/addList", requirePerm("dev:prodFunction:add"), async (c) => {
+    const { productId, functionIds } = await body(c, addFunctionsBody);
+    const db = c.var.deps.db;
+    await productOrThrow(db, c.var.auth, productId);
+    const lib = await db.select().from(objFunctions).where(tenantScope(c.var.auth).where(objFunctions, inArray(objFunctions.id, functionIds)));
+    if (lib.length !== new Set(functionIds).size) throw notFound();
+    const rows = await db.transaction((tx) =>
+      addProductFunctions(tx as unknown as Db, c.var.auth, productId, lib.map((f) => f.definition), { functionIds: lib.map((f) => f.id) }),
+    );
+    return ok(c, { added: rows.length });
+  })
+  /** The product's functions as a TDL document, downloaded as a JSON file. */
+  .post("/jsonTDL", readProducts, async (c) => {
+    const { productId } = await body(c, productIdQuery);
+    const db = c.var.deps.db;
+    const p = await productOrThrow(db, c.var.auth, productId);
+    const rows = await db.select().from(productFunctions).where(eq(productFunctions.productId, productId)).orderBy(asc(productFunctions.sort), asc(productFunctions.id));
+    const doc: TdlDocument = { version: TDL_VERSION, product: { prodName: p.prodName, prodModel: p.prodModel }, functions: rows.map((r) => r.definition) };
+    const name = encodeURIComponent(`${p.prodName}-TDL.json`);
+    return c.body(JSON.stringify(doc, null, 2), 200, {
+      // A file to save, not an answer to read: the console's download takes JSON for an error envelope.
+      "content-type": "application/octet-stream",
+      "content-disposition": `attachment; filename="TDL.json"; filename*=UTF-8''${name}`,
+    });
+  })
+  /**
+   * Imports a TDL file into a product: all of its functions or none. Refused functions come back
+   * one by one (index, identifier, field, reason) in `data`.
+   */
+  .post("/addFuncByTDL", requirePerm("dev:prodFunction:add"), async (c) => {
+    const { productId, content } = await body(c, tdlImportBody);
+    const db = c.var.deps.db;
+    await productOrThrow(db, c.var.auth, productId);
+    const { fns, errors } = readTdl(c, content);
+    if (errors.length) {
+      const first = errors[0];
+      throw new AppError(Code.BAD_REQUEST, "product.tdl.invalid", { count: errors.length, index: first.index + 1, field: first.field, reason: first.msg }, errors);
+    }
+    const rows = await db.transaction((tx) => addProductFunctions(tx as unknown as Db, c.var.auth, productId, fns));
+    return ok(c, { added: rows.length });
+  });
+

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { checkValue, type ThingFunction } from "@/lib/contract/device/thing-model";
+import { sampleValue, seriesFor } from "./series";
+
+const HOUR = 3600_000;
+const T0 = Date.UTC(2026, 6, 1);
+const prop = (identifier: string, min: number, max: number, type: "float" | "int32" = "float"): ThingFunction => ({ funcName: identifier, identifier, funcType: 1, accessMode: "r", dataType: { type, min, max } });
+const over = (f: (t: number) => number, hours: number, step = HOUR) => Array.from({ length: Math.floor((hours * HOUR) / step) }, (_, i) => f(T0 + i * step));
+
+describe("seriesFor", () => {
+  it("stays within the property's range and is the same for the same instant", () => {
+    for (const fn of [prop("settlement", -50, 50), prop("temperature", -40, 80), prop("battery", 0, 100, "int32"), prop("waterLevel", 0, 20)]) {
+      const f = seriesFor(fn, 7)!;
+      const values = over(f, 24 * 365, 6 * HOUR);
+      const { min, max } = fn.dataType as { min: number; max: number };
+      expect(Math.min(...values)).toBeGreaterThanOrEqual(min);
+      expect(Math.max(...values)).toBeLessThanOrEqual(max);
+      expect(f(T0 + 123_456)).toBe(f(T0 + 123_456));
+    }
+  });
+
+  it("gives temperatures a daily cycle warmer in the afternoon (UTC+8) than before dawn", () => {
+    const f = seriesFor(prop("temperature", -40, 80), 3)!;
+    // 14:00 and 04:00 platform time on the same day, averaged over a week to wash out the noise.
+    const at = (h: number) => over((t) => f(t + (h - 8) * HOUR), 24 * 7, 24 * HOUR);
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    expect(mean(at(14)) - mean(at(4))).toBeGreaterThan(8);
+  });
+
+  it("drains a battery and has structural readings drift with occasional spikes", () => {
+    const battery = seriesFor(prop("battery", 0, 100, "int32"), 5)!;
+    const days = over(battery, 24 * 30, 24 * HOUR);
+    expect(days.filter((v, i) => i > 0 && v < days[i - 1]).length).toBeGreaterThan(20);
+    const tilt = seriesFor(prop("tiltX", -30, 30), 11)!;
+    const hourly = over(tilt, 24 * 200);
+    const jumps = hourly.filter((v, i) => i > 0 && Math.abs(v - hourly[i - 1]) > 60 * 0.1);
+    expect(jumps.length).toBeGreaterThan(0);
+    expect(jumps.length).toBeLessThan(hourly.length * 0.05);
+  });
+
+  it("has no series for non-numeric properties", () => {
+    expect(seriesFor({ identifier: "mode", dataType: { type: "enum", items: [{ value: 0, text: "a" }] } }, 1)).toBeNull();
+  });
+});
+
+describe("sampleValue", () => {
+  it("produces values the thing model accepts, structs and arrays included", () => {
+    const fn: ThingFunction = {
+      funcName: "Overload",
+      identifier: "overload",
+      funcType: 2,
+      outputParams: [
+        { identifier: "level", name: "Level", dataType: { type: "enum", items: [{ value: 1, text: "a" }, { value: 2, text: "b" }] } },
+        { identifier: "pos", name: "Pos", dataType: { type: "struct", members: [{ identifier: "x", name: "X", dataType: { type: "int32", min: -5, max: 5 } }] } },
+        { identifier: "list", name: "List", dataType: { type: "array", size: 2, element: { type: "double", min: 0, max: 1 } } },
+      ],
+    };
+    for (let n = 0; n < 50; n++) {
+      const params = Object.fromEntries(fn.outputParams!.map((p, i) => [p.identifier, sampleValue(p.dataType, i, n)]));
+      expect(checkValue(fn, params)).toEqual({ ok: true });
+    }
+  });
+});

@@ -1,0 +1,85 @@
+import type { DataSpec, ThingFunction } from "@/lib/contract/device/thing-model";
+
+const DAY = 86_400_000;
+const YEAR = 365 * DAY;
+
+/** A deterministic pseudo-random number in [0, 1) for (seed, n): the same instant always gives the same value. */
+export function noise(seed: number, n: number): number {
+  let h = (seed * 0x9e3779b1) ^ Math.imul(n | 0, 0x85ebca6b) ^ Math.imul(Math.floor(n / 4294967296), 0xc2b2ae35);
+  h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
+  h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
+  return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
+}
+
+/** Roughly normal noise (sum of three uniforms), mean 0, deviation about 0.5. */
+const gauss = (seed: number, n: number) => noise(seed, n) + noise(seed + 1, n) + noise(seed + 2, n) - 1.5;
+
+/** Hours of the platform's day (UTC+8): the daily temperature cycle peaks in the afternoon there. */
+const dayPhase = (t: number) => (((t + 8 * 3600_000) % DAY) / DAY) * 2 * Math.PI;
+const yearPhase = (t: number) => ((t % YEAR) / YEAR) * 2 * Math.PI;
+
+type NumberSpec = Extract<DataSpec, { min: number }>;
+const isNumber = (d: DataSpec | undefined): d is NumberSpec => !!d && "min" in d;
+
+/**
+ * A property's value as a function of time, per device (`seed`): temperatures follow the day and
+ * the season, humidity the opposite way, batteries drain over two months and are replaced, signal
+ * wanders; structural readings (settlement, tilt, displacement, forces, levels) drift slowly with
+ * a small daily thermal swing, noise and now and then a spike that crosses alarm thresholds.
+ */
+export function seriesFor(fn: Pick<ThingFunction, "identifier" | "dataType">, seed: number): ((t: number) => number) | null {
+  const spec = fn.dataType;
+  if (!isNumber(spec)) return null;
+  const { min, max } = spec;
+  const range = max - min || 1;
+  const id = fn.identifier.toLowerCase();
+  const second = (t: number) => Math.floor(t / 1000);
+  let raw: (t: number) => number;
+  if (/temp/.test(id)) raw = (t) => 16 + 7 * Math.sin(dayPhase(t) - 2.4) - 10 * Math.cos(yearPhase(t) - 0.3) + 0.4 * gauss(seed, second(t));
+  else if (/humid/.test(id)) raw = (t) => 62 - 14 * Math.sin(dayPhase(t) - 2.4) + 2 * gauss(seed, second(t));
+  else if (/batt/.test(id)) raw = (t) => 100 - 85 * ((t / (60 * DAY) + noise(seed, 7)) % 1) + 0.3 * gauss(seed, second(t));
+  else if (/signal|rssi/.test(id)) raw = (t) => -72 + 6 * gauss(seed, Math.floor(t / 60_000));
+  else if (/rain/.test(id)) raw = (t) => (noise(seed, Math.floor(t / (6 * 3600_000))) < 0.08 ? 12 * noise(seed + 3, Math.floor(t / 3600_000)) : 0);
+  else if (/wind/.test(id)) raw = (t) => Math.abs(3 + 2.5 * gauss(seed, Math.floor(t / 60_000)));
+  else {
+    // Structural: a base away from the limits, a slow drift (one direction per device), a small
+    // thermal swing, noise, and a spike in about 1 % of the hours.
+    const zeroInside = min < 0 && max > 0;
+    const base = zeroInside ? range * 0.02 * (noise(seed, 1) - 0.5) : min + range * (0.25 + 0.2 * noise(seed, 1));
+    const direction = noise(seed, 2) < 0.5 ? -1 : 1;
+    raw = (t) => {
+      const hour = Math.floor(t / 3600_000);
+      const spike = noise(seed + 5, hour) < 0.01 ? direction * range * 0.18 : 0;
+      return base + direction * range * 0.04 * ((t % (2 * YEAR)) / YEAR) + range * 0.004 * Math.sin(dayPhase(t)) + range * 0.0015 * gauss(seed, second(t)) + spike;
+    };
+  }
+  const integer = spec.type === "int32" || spec.type === "int32u";
+  return (t) => {
+    const v = Math.min(max, Math.max(min, raw(t)));
+    return integer ? Math.round(v) : Math.round(v * 1000) / 1000;
+  };
+}
+
+/** A plausible value of any data type (event parameters, non-numeric properties). */
+export function sampleValue(spec: DataSpec, seed: number, n: number): unknown {
+  switch (spec.type) {
+    case "int32":
+    case "int32u":
+      return Math.round(spec.min + (spec.max - spec.min) * noise(seed, n));
+    case "float":
+    case "double":
+      return Math.round((spec.min + (spec.max - spec.min) * noise(seed, n)) * 1000) / 1000;
+    case "enum":
+      return spec.items[Math.floor(noise(seed, n) * spec.items.length)].value;
+    case "bool":
+      return noise(seed, n) < 0.9;
+    case "text":
+      return `sim-${n % 1000}`.slice(0, spec.length);
+    case "date":
+      return new Date(n * 1000).toISOString();
+    case "struct":
+      return Object.fromEntries(spec.members.map((m, i) => [m.identifier, sampleValue(m.dataType, seed + i + 1, n)]));
+    case "array":
+      return Array.from({ length: Math.min(spec.size, 3) }, (_, i) => sampleValue(spec.element, seed + i + 1, n));
+  }
+}

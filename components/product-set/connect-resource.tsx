@@ -1,0 +1,33 @@
+"use client";
+
+import { defineResource, ResourcePage } from "@/components/kit";
+import { connect, type Connect } from "@/lib/contract/device/product";
+
+/** Connections (comm connect): system or device, BASE (an address) or FUNCTION (a product function). */
+export const connectResource = defineResource<Connect>({
+  entity: connect,
+  api: "comm/connect",
+  perm: "comm:connect",
+  endpoints: { export: false },
+  search: { keyword: "connectName", keywordPlaceholder: "placeholders.connectName" },
+  form: {
+    columns: 2,
+    fields: {
+      connectType: { type: "radio" },
+      methodType: { type: "radio" },
+      address: { show: (v) => v.methodType !== "FUNCTION", required: true },
+      port: { show: (v) => v.methodType !== "FUNCTION" },
+      netType: { show: (v) => v.methodType !== "FUNCTION" },
+      functionIdentifier: { show: (v) => v.methodType === "FUNCTION", required: true },
+    },
+    defaults: { connectType: "system", methodType: "BASE" },
+  },
+  rowActions: ["view", "edit", "del"],
+  toolbar: ["add", "batchDelete"],
+  multiple: true,
+  rowName: (r) => r.connectName,
+});
+
+export function ConnectList() {
+  return <ResourcePage resource={connectResource} />;
+}

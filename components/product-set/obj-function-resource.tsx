@@ -1,0 +1,25 @@
+"use client";
+
+import { defineResource, ResourcePage } from "@/components/kit";
+import { objFunction, type FunctionRow } from "@/lib/contract/device/product";
+import { functionColumns } from "./function-columns";
+import { functionDefaults, functionFormFields } from "./function-form";
+
+/** The function library (objFunction): functions written once, bound to products and object models. */
+export const objFunctionResource = defineResource<FunctionRow>({
+  entity: objFunction,
+  api: "device/objFunction",
+  perm: "dev:objFunction",
+  search: { keyword: "funcName", keywordPlaceholder: "placeholders.funcName" },
+  columns: functionColumns,
+  form: { columns: 2, width: 860, fields: functionFormFields, defaults: functionDefaults },
+  detail: false,
+  rowActions: ["view", "edit", "del"],
+  toolbar: ["add", "batchDelete"],
+  multiple: true,
+  rowName: (r) => r.funcName,
+});
+
+export function ObjFunctionList() {
+  return <ResourcePage resource={objFunctionResource} />;
+}

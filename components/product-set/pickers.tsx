@@ -1,0 +1,51 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { ListPicker, type PickerColumn } from "@/components/kit/pickers";
+import { DictText } from "@/components/kit/table/cells";
+import { DataTypeText } from "./function-columns";
+
+type Row = Record<string, unknown>;
+type Id = number | string;
+
+/**
+ * The product-configuration pickers of widgets §2, each the kit's paged-list picker on its list:
+ * object functions, object models, connections, unsubscribed products (sub-devices not yet bound
+ * to a gateway), product functions and unsubscribed product copies.
+ */
+const KINDS = {
+  objFunction: { endpoint: "device/objFunction/page", columns: ["funcName", "identifier", "funcType", "dataType"] },
+  objModel: { endpoint: "device/objModel/page", columns: ["modelName", "modelType", "functionCount"] },
+  connect: { endpoint: "comm/connect/page", columns: ["connectName", "connectCode", "connectType", "methodType"] },
+  subProduct: { endpoint: "device/product/page", columns: ["prodName", "prodModel", "prodType"] },
+  prodFunction: { endpoint: "device/prodFunction/page", columns: ["funcName", "identifier", "funcType", "dataType"] },
+  prodCopy: { endpoint: "device/prodCopy/page", columns: ["copyName", "prodModel", "prodType", "owner"] },
+} as const;
+export type CatalogPickerKind = keyof typeof KINDS;
+
+const DICTS: Record<string, string> = { funcType: "funcType", modelType: "objModelType", connectType: "connectType", methodType: "methodType", prodType: "prodType", owner: "copyOwner" };
+
+export function CatalogPicker({
+  kind,
+  open,
+  onOpenChange,
+  params,
+  multiple = true,
+  onConfirm,
+}: {
+  kind: CatalogPickerKind;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  params?: Record<string, string | number | undefined>;
+  multiple?: boolean;
+  onConfirm: (ids: Id[], rows: Row[]) => void;
+}) {
+  const t = useTranslations("product.picker");
+  const columns: PickerColumn<Row>[] = KINDS[kind].columns.map((key) => ({
+    key,
+    title: t(`columns.${key}`),
+    ...(DICTS[key] && { render: (r: Row) => <DictText dict={DICTS[key]} value={r[key]} /> }),
+    ...(key === "dataType" && { render: (r: Row) => <DataTypeText spec={r.dataType as never} /> }),
+  }));
+  return <ListPicker open={open} onOpenChange={onOpenChange} title={t(`titles.${kind}`)} endpoint={KINDS[kind].endpoint} params={params} columns={columns} multiple={multiple} onConfirm={onConfirm} />;
+}

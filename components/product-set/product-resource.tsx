@@ -1,0 +1,28 @@
+"use client";
+
+import { defineResource, ResourcePage } from "@/components/kit";
+import { product, type Product } from "@/lib/contract/device/product";
+
+export const productInfoHref = (id: number) => `/productSet/productInfo?id=${id}`;
+
+/** Products (core §3): the name opens the product's page (functions, connections, sub-products, topics). */
+export const productResource = defineResource<Product>({
+  entity: product,
+  api: "device/product",
+  perm: "dev:product",
+  search: { keyword: "prodName", keywordPlaceholder: "placeholders.prodName" },
+  columns: { prodName: { type: "click", onClick: (row, ui) => ui.navigate(productInfoHref(row.id)) } },
+  form: {
+    columns: 2,
+    placeholders: ["prodName", "prodModel"],
+    fields: { gatewayType: { show: (v) => v.prodType === "gateway", required: true }, prodType: { type: "radio" }, verifyType: { type: "radio" } },
+  },
+  rowActions: [{ key: "info", label: "actions.info", onClick: (row, ui) => ui.navigate(productInfoHref(row.id)) }, "edit", "del"],
+  toolbar: ["add", "batchDelete"],
+  multiple: true,
+  rowName: (r) => r.prodName,
+});
+
+export function ProductList() {
+  return <ResourcePage resource={productResource} />;
+}

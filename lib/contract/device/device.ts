@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { defineEntity, type RowOf } from "../entity";
+import { optional, text, textRequired } from "../validation";
+
+/** Device status (core §4): 1 inactive, 2 online, 3 offline. */
+export const DEVICE_STATUS = { inactive: 1, online: 2, offline: 3 } as const;
+/** Channel number 1–9999 and reporting cycle 0–31536000 s, 0 meaning "no effect" (core §5). */
+export const CHANNEL = { min: 1, max: 9999 } as const;
+export const REPORT_CYCLE = { min: 0, max: 31_536_000 } as const;
+export const POWER_SUPPLIES = ["mains", "battery", "solar"] as const;
+
+const id = z.coerce.number({ error: "validation.required" }).int().positive().max(2_147_483_647);
+const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v.trim()) : v);
+const integerIn = (min: number, max: number) =>
+  z.preprocess(blankToUndefined, z.number({ error: (iss) => (iss.input === undefined ? "validation.required" : "validation.number") }).int("validation.integer").min(min, "validation.min").max(max, "validation.max"));
+const decimal = (min: number, max: number) => optional(z.coerce.number({ error: "validation.number" }).min(min, "validation.min").max(max, "validation.max"));
+/** SN and gateway SN: letters, digits, `-` and `_` (they are MQTT topic levels and the MQTT username). */
+const snRule = z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(64, "validation.maxLength").regex(/^[A-Za-z0-9_-]+$/, "validation.format");
+
+/**
+ * Device (core §3): name, SN, model, product, project, space, gateway SN, channel, activation time,
+ * position, drawing number, battery, firmware, enabled, status, secret key, reporting cycle, power
+ * supply. The secret is never a field: the cloud generates it, shows it once and keeps its hash.
+ */
+export const device = defineEntity({
+  ns: "devices.device",
+  fields: {
+    deviceName: { schema: textRequired(64), search: "contains", sort: true, import: true },
+    id: { kind: "id", readOnly: true, form: false },
+    deviceSn: { schema: snRule, search: "contains", sort: true, import: true },
+    deviceModel: { schema: text(64), import: true },
+    productId: { schema: id, kind: "select", search: "eq", import: true },
+    projectId: { schema: optional(id), kind: "select", list: false },
+    spaceId: { schema: optional(id), kind: "select", search: "eq" },
+    gatewaySn: { schema: optional(snRule), search: "contains", list: false, import: true },
+    channelNo: { schema: optional(integerIn(CHANNEL.min, CHANNEL.max)), kind: "number", min: CHANNEL.min, max: CHANNEL.max, list: false, import: true },
+    activeTime: { kind: "datetime", readOnly: true, sort: true },
+    longitude: { schema: decimal(-180, 180), kind: "number", min: -180, max: 180, floatNum: 6, list: false, import: true },
+    latitude: { schema: decimal(-90, 90), kind: "number", min: -90, max: 90, floatNum: 6, list: false, import: true },
+    altitude: { schema: decimal(-1000, 10000), kind: "number", floatNum: 2, list: false, import: true },
+    drawingNo: { schema: text(64), list: false, import: true },
+    battery: { schema: decimal(0, 100), kind: "number", min: 0, max: 100, sort: true },
+    signal: { kind: "number", readOnly: true },
+    firmwareVersion: { schema: text(64), import: true },
+    enableStatus: { schema: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], { error: "validation.invalidOption" })).default(1), kind: "switch", dict: "enableState", search: "eq" },
+    status: { kind: "status", dict: "deviceStatus", readOnly: true, search: "eq", sort: true },
+    reportCycle: { schema: integerIn(REPORT_CYCLE.min, REPORT_CYCLE.max), kind: "number", min: REPORT_CYCLE.min, max: REPORT_CYCLE.max, import: true },
+    powerSupply: { schema: optional(z.enum(POWER_SUPPLIES, { error: "validation.invalidOption" })), kind: "select", dict: "powerSupply", list: false, import: true },
+    lastReportTime: { kind: "datetime", readOnly: true, sort: true, search: "range", range: ["reportStart", "reportEnd"] },
+    createTime: { kind: "datetime", readOnly: true, column: "createdAt", sort: true, list: false },
+  },
+});
+
+export type Device = RowOf<typeof device.fields>;
+export type DeviceBody = z.infer<typeof device.body>;
+
+/** A value as the real-time view shows it: the newest per property. */
+export type LatestValue = { identifier: string; ts: string; num: number | null; txt: string | null };
+/** setCycleData: the reporting cycle sent to the device. */
+export const cycleBody = z.object({ id, reportCycle: integerIn(REPORT_CYCLE.min, REPORT_CYCLE.max) });

@@ -1,0 +1,21 @@
+import { ACCESS_MODES, CALL_MODES, DATA_TYPES, EVENT_TYPES, FUNC_TYPES } from "./thing-model";
+import { CONNECT_TYPES, DATA_FORMATS, GATEWAY_TYPES, METHOD_TYPES, MONITOR_KINDS, NET_TYPES, OBJ_MODEL_TYPES, PROD_TYPES, VERIFY_TYPES } from "./product";
+
+/** The product and thing-model enumerations (core §4), spread into `ENUMS`; labels in enums.json. */
+export const DEVICE_ENUMS = {
+  funcType: FUNC_TYPES,
+  dataType: DATA_TYPES,
+  accessMode: ACCESS_MODES,
+  eventType: EVENT_TYPES,
+  callMode: CALL_MODES,
+  prodType: PROD_TYPES,
+  netType: NET_TYPES,
+  dataFormat: DATA_FORMATS,
+  gatewayType: GATEWAY_TYPES,
+  verifyType: VERIFY_TYPES,
+  objModelType: OBJ_MODEL_TYPES,
+  connectType: CONNECT_TYPES,
+  methodType: METHOD_TYPES,
+  monitorKind: MONITOR_KINDS,
+  copyOwner: ["platform", "own"],
+} as const;

@@ -1,0 +1,22 @@
+import { spawnSync } from "node:child_process";
+import { startPgCluster } from "./pg-cluster";
+
+/**
+ * `npm run test:pg`: the cloud's test suite again, on a real PostgreSQL server. Each test file
+ * gets a fresh database on a throwaway cluster (`TEST_DATABASE_URL`, see cloud/testing.ts), with
+ * the same migrations as on PGlite. Extra arguments narrow the run like vitest's own.
+ */
+const cluster = await startPgCluster();
+console.log(`[pg] throwaway cluster on ${cluster.url}`);
+let status = 1;
+try {
+  const files = process.argv.slice(2);
+  const r = spawnSync(process.execPath, ["node_modules/vitest/vitest.mjs", "run", ...(files.length ? files : ["cloud/"])], {
+    stdio: "inherit",
+    env: { ...process.env, TEST_DATABASE_URL: cluster.url },
+  });
+  status = r.status ?? 1;
+} finally {
+  cluster.stop();
+}
+process.exit(status);
