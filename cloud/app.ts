@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { Code } from "@/lib/contract/envelope";
 import { normalizeLocale } from "@/lib/contract/locale";
+import { SERVICES, type Service } from "@/lib/contract/services";
 import type { CloudEnv, Deps } from "./lib/context";
 import { AppError, envelope, fail, isDataException } from "./lib/http";
 import { t } from "./lib/i18n";
@@ -11,8 +12,8 @@ import { fileRoutes } from "./routes/file";
 import { msgRoutes } from "./routes/msg";
 import { sysRoutes } from "./routes/sys";
 
-/** Services of the upstream contract (core §7); each mounts at `/{product}Cloud/{service}`. */
-export const SERVICES = ["sys", "device", "comm", "stat", "alarm", "msg", "file", "push"] as const;
+/** The services of the contract (core §7) the built-in cloud implements so far. */
+const ROUTES: Partial<Record<Service, Hono<CloudEnv>>> = { sys: sysRoutes, device: deviceRoutes, comm: commRoutes, msg: msgRoutes, file: fileRoutes };
 const JSON_LIMIT = 2 * 1024 * 1024;
 
 export function createCloud(deps: Deps) {
@@ -37,12 +38,10 @@ export function createCloud(deps: Deps) {
     return multipart ? next() : jsonLimit(c, next);
   });
 
-  const base = `/${deps.config.product}Cloud`;
-  app.route(`${base}/sys`, sysRoutes);
-  app.route(`${base}/device`, deviceRoutes);
-  app.route(`${base}/comm`, commRoutes);
-  app.route(`${base}/msg`, msgRoutes);
-  app.route(`${base}/file`, fileRoutes);
+  for (const service of SERVICES) {
+    const routes = ROUTES[service];
+    if (routes) app.route(`/${deps.config.product}Cloud/${service}`, routes);
+  }
 
   app.notFound((c) => envelope(c, Code.NOT_FOUND, t(c.var.locale ?? "zh-cn", "cloud.notFound"), null));
   app.onError((err, c) => {

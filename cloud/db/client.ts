@@ -21,7 +21,7 @@ export async function openDb(opts: { url?: string; dataDir?: string } = {}): Pro
     const pool = new Pool({ connectionString: opts.url, max: 10 });
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
-    return { db: db as unknown as Db, close: () => pool.end(), kind: "postgres" };
+    return { db, close: () => pool.end(), kind: "postgres" };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -31,5 +31,5 @@ export async function openDb(opts: { url?: string; dataDir?: string } = {}): Pro
   const client = dir ? new PGlite(dir) : new PGlite();
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, close: () => client.close(), kind: "pglite" };
+  return { db, close: () => client.close(), kind: "pglite" };
 }

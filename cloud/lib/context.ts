@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { Locale } from "@/lib/contract/locale";
 import type { Db } from "../db/client";
 import type { Delivery } from "./delivery";
+import type { ActiveProject } from "./scope";
 
 export type CloudConfig = {
   product: string;
@@ -31,7 +32,14 @@ export type Auth = {
 };
 
 export type CloudEnv = {
-  Variables: { deps: Deps; locale: Locale; auth: Auth; ip: string };
+  Variables: {
+    deps: Deps;
+    locale: Locale;
+    auth: Auth;
+    ip: string;
+    /** The call's project (`requireProject` / `optionalProject`); null when none is named. */
+    project: ActiveProject | null;
+  };
 };
 
 export type Ctx = Context<CloudEnv>;

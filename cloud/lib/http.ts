@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { Code, type Envelope } from "@/lib/contract/envelope";
+import { Code, envelopeOf } from "@/lib/contract/envelope";
 import { issueMessage } from "@/lib/contract/validation";
 import type { Ctx } from "./context";
 import { t } from "./i18n";
@@ -26,8 +26,7 @@ function httpStatus(code: number) {
 }
 
 export function envelope<T>(c: Ctx, code: number, msg: string, data: T) {
-  const body: Envelope<T> = { code, msg, data, success: code === Code.OK };
-  return c.json(body, httpStatus(code) as 200);
+  return c.json(envelopeOf(code, msg, data), httpStatus(code) as 200);
 }
 
 export function ok<T>(c: Ctx, data: T = null as T, key = "cloud.ok") {

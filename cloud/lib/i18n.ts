@@ -8,13 +8,21 @@ import zhProduct from "@/messages/zh-cn/product.json";
 import enProduct from "@/messages/en/product.json";
 import zhWidgets from "@/messages/zh-cn/widgets.json";
 import enWidgets from "@/messages/en/widgets.json";
+import zhProjects from "@/messages/zh-cn/projects.json";
+import enProjects from "@/messages/en/projects.json";
+import zhSystem from "@/messages/zh-cn/system.json";
+import enSystem from "@/messages/en/system.json";
 
 const catalogues: Record<Locale, Record<string, unknown>> = {
-  "zh-cn": { cloud: zhCloud, validation: zhValidation, widgets: zhWidgets, product: zhProduct },
-  en: { cloud: enCloud, validation: enValidation, widgets: enWidgets, product: enProduct },
+  "zh-cn": { cloud: zhCloud, validation: zhValidation, widgets: zhWidgets, projects: zhProjects, system: zhSystem, product: zhProduct },
+  en: { cloud: enCloud, validation: enValidation, widgets: enWidgets, projects: enProjects, system: enSystem, product: enProduct },
 };
 
-/** Translates `cloud.*`, `validation.*` and `widgets.*` (uploads, imports) and `product.*` (thing-model checks) keys; an unknown key falls back to itself. */
+/**
+ * Translates `cloud.*`, `validation.*`, `widgets.*` (uploads, imports) and the entity namespaces
+ * (`projects.*`, `system.*`, `product.*`: export and import headers, what an "in use" error names); an unknown
+ * key falls back to the Chinese text, then to itself.
+ */
 export function t(locale: Locale, key: string, values?: Record<string, string | number>): string {
   const template = lookup(catalogues[locale], key) ?? lookup(catalogues["zh-cn"], key) ?? key;
   return format(template, values);

@@ -3,6 +3,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Auth } from "./context";
 
 type TenantOwned = { tenantId: PgColumn };
+type ProjectOwned = TenantOwned & { projectId: PgColumn };
 
 /**
  * The one place tenant isolation lives: every tenant-owned query goes through this, with the
@@ -22,3 +23,28 @@ export function tenantScope(auth: Pick<Auth, "tenantId">) {
   };
 }
 export type TenantScope = ReturnType<typeof tenantScope>;
+
+/** A tenant by its id, for the platform's own calls about tenants (tenant management, login). */
+export const tenantOf = (tenantId: number) => tenantScope({ tenantId });
+
+/** The project a call works in: the `projectId` header, checked against the caller's projects (`requireProject`). */
+export type ActiveProject = { id: number; tenantId: number };
+
+/**
+ * Project-owned tables (devices, spaces, alarms…): the caller's tenant and the project the call
+ * works in, both from the server's side (token and checked header), never from a body.
+ */
+export function projectScope(project: ActiveProject) {
+  const tenant = tenantScope(project);
+  return {
+    tenantId: project.tenantId,
+    projectId: project.id,
+    where<T extends ProjectOwned>(table: T, ...conds: (SQL | undefined)[]): SQL {
+      return tenant.where(table, eq(table.projectId, project.id), ...conds);
+    },
+    owned<V extends object>(values: V): V & { tenantId: number; projectId: number } {
+      return { ...tenant.owned(values), projectId: project.id };
+    },
+  };
+}
+export type ProjectScope = ReturnType<typeof projectScope>;

@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
-import { contentDisposition, headerLabels, neutralise, writeXlsx } from "./xlsx-export";
+import { contentDisposition, neutralise, writeXlsx } from "./xlsx-export";
 
 async function workbookOf(run: (out: PassThrough) => Promise<void>) {
   const out = new PassThrough();
@@ -51,11 +51,6 @@ describe("xlsx export", () => {
     const wb = await workbookOf((out) => writeXlsx(out, [{ key: "i", header: "I" }], cursor()));
     expect(wb.worksheets[0].rowCount).toBe(2501);
     expect(wb.worksheets[0].getRow(2501).getCell(1).value).toBe(2499);
-  });
-
-  it("localises header labels, falling back to zh-cn and then to the key", () => {
-    const catalogues = { "zh-cn": { p: { a: "名称", b: "类型" } }, en: { p: { a: "Name" } } };
-    expect(headerLabels("en", catalogues, ["p.a", "p.b", "p.c"])).toEqual(["Name", "类型", "p.c"]);
   });
 
   it("names the file in UTF-8 with an ASCII fallback", () => {

@@ -1,7 +1,5 @@
 import { PassThrough, Readable, type Writable } from "node:stream";
 import ExcelJS from "exceljs";
-import type { Locale } from "@/lib/contract/locale";
-import { lookup } from "@/lib/i18n/format";
 import type { Ctx } from "./context";
 
 /** One column of an export: the header is already localised; `value` defaults to row[key]. */
@@ -18,11 +16,6 @@ export function neutralise(value: unknown): string | number | boolean | Date | n
   if (typeof value === "number" || typeof value === "boolean" || value instanceof Date) return value;
   const s = Array.isArray(value) ? value.join(", ") : typeof value === "object" ? JSON.stringify(value) : String(value);
   return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-}
-
-/** Header labels from message catalogues: `keys` are dotted keys, looked up in the caller's locale. */
-export function headerLabels(locale: Locale, catalogues: Record<Locale, Record<string, unknown>>, keys: readonly string[]): string[] {
-  return keys.map((k) => lookup(catalogues[locale], k) ?? lookup(catalogues["zh-cn"], k) ?? k);
 }
 
 /**

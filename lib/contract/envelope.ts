@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** Every upstream answer, success or not (core §7). */
 export type Envelope<T = unknown> = { code: number; msg: string; data: T; success: boolean };
 export type Page<T> = { records: T[]; total: number };
@@ -20,11 +18,15 @@ export const Code = {
   NETWORK: 502,
 } as const;
 
-export const pageQuery = z.object({
-  current: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(99999).default(10),
-});
-export type PageQuery = z.infer<typeof pageQuery>;
+/** The one envelope builder: success is code 200. */
+export function envelopeOf<T = null>(code: number, msg: string, data: T = null as T): Envelope<T> {
+  return { code, msg, data, success: code === Code.OK };
+}
+
+/** An envelope as an HTTP answer (the console's own route handlers and the proxy's refusals). */
+export function envelopeResponse<T = null>(status: number, code: number, msg: string, data: T = null as T): Response {
+  return Response.json(envelopeOf(code, msg, data), { status });
+}
 
 export function isEnvelope(v: unknown): v is Envelope {
   return typeof v === "object" && v !== null && "code" in v && typeof (v as Envelope).code === "number";

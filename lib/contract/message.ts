@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageQuery } from "./envelope";
+import { pageQuery } from "./common";
 
 /** Read status 0 unread, 1 read; to-do status 1 pending, 2 awaiting review, 3 handled (core §4). */
 export const READ_STATUS = [0, 1] as const;
@@ -12,8 +12,6 @@ const optionalStatus = <T extends readonly number[]>(values: T) =>
 
 export const stationQuery = pageQuery.extend({ readStatus: optionalStatus(READ_STATUS) });
 export const todoQuery = pageQuery.extend({ todoStatus: optionalStatus(TODO_STATUS) });
-export const idsBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1, "validation.minItems").max(500, "validation.maxItems") });
-export const idQuery = z.object({ id: z.coerce.number({ error: "validation.required" }).int().positive() });
 
 /** One to-do or message as the console shows it (core §3). */
 export type MessageItem = {

@@ -15,8 +15,8 @@ export const project = defineEntity({
     contactPhone: { schema: mobile, kind: "phone", import: true },
     areaCode: { schema: optional(z.string().regex(/^\d{6}$/, "validation.format")), kind: "area", label: "fields.area" },
     prjAddress: { schema: text(200), import: true, full: true },
-    prjLongitude: { schema: coordinate(180), kind: "number", min: -180, max: 180, floatNum: 6, list: false, import: true },
-    prjLatitude: { schema: coordinate(90), kind: "number", min: -90, max: 90, floatNum: 6, list: false, import: true },
+    prjLongitude: { schema: coordinate(180), kind: "number", min: -180, max: 180, floatNum: 6, list: false, import: true, export: true },
+    prjLatitude: { schema: coordinate(90), kind: "number", min: -90, max: 90, floatNum: 6, list: false, import: true, export: true },
     /** Stored file paths, at most 9 (image uploader limit). */
     images: { schema: z.array(z.string().max(500)).max(9, "validation.maxItems").default([]), kind: "images", purpose: "projectImage", limit: 9, list: false, export: false },
     createTime: { kind: "datetime", readOnly: true, column: "createdAt", sort: true, search: "range", range: ["startTime", "endTime"] },

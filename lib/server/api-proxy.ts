@@ -1,16 +1,13 @@
 import { getIronSession, unsealData } from "iron-session";
-import { Code, type Envelope } from "@/lib/contract/envelope";
+import { Code, envelopeResponse } from "@/lib/contract/envelope";
 import { apiTextFor } from "./api-text";
 import { clientIpOf, cookieValue, foreignOrigin, localeOf } from "./request-guard";
 import { isHttps, SESSION_COOKIE, sessionOptions, type SessionData } from "./session";
-import { forward, safePath, SERVICES, TREND_SERVICE, upstreamConfig, type UpstreamConfig } from "./upstream";
+import { SERVICES, TREND_SERVICE } from "@/lib/contract/services";
+import { forward, safePath, upstreamConfig, type UpstreamConfig } from "./upstream";
 
+/** What the console forwards (core §7); anything else is a 404 without touching the upstream. */
 const services = new Set<string>([...SERVICES, TREND_SERVICE]);
-
-function envelope(status: number, code: number, msg: string) {
-  const body: Envelope<null> = { code, msg, data: null, success: false };
-  return Response.json(body, { status });
-}
 
 /** Loads the session from the request; cookies it sets land on `jar` and are copied to the answer. */
 export async function sessionFor(request: Request) {
@@ -53,10 +50,10 @@ async function readSession(request: Request): Promise<SessionData> {
 export async function proxyApi(request: Request, service: string, config: UpstreamConfig = upstreamConfig()): Promise<Response> {
   const locale = localeOf(request);
   const text = apiTextFor(locale);
-  if (foreignOrigin(request)) return envelope(403, Code.FORBIDDEN, text.forbidden);
-  if (!services.has(service)) return envelope(404, Code.NOT_FOUND, text.notFound);
+  if (foreignOrigin(request)) return envelopeResponse(403, Code.FORBIDDEN, text.forbidden);
+  if (!services.has(service)) return envelopeResponse(404, Code.NOT_FOUND, text.notFound);
   const path = safePath(new URL(request.url).pathname, service);
-  if (path === null) return envelope(400, Code.BAD_REQUEST, text.badPath);
+  if (path === null) return envelopeResponse(400, Code.BAD_REQUEST, text.badPath);
   const data = await readSession(request);
   const result = await forward({ request, service, path, token: data.token, projId: data.projId, locale, clientIp: clientIpOf(request) }, config);
   if (!result.unauthorized) return result.response;

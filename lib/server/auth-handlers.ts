@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { phoneLogin, usernameLogin, type LoginResult } from "@/lib/contract/auth";
-import { Code, type Envelope } from "@/lib/contract/envelope";
+import { Code, envelopeResponse } from "@/lib/contract/envelope";
 import { LOCALE_COOKIE, locales } from "@/lib/contract/locale";
 import { apiTextFor } from "./api-text";
 import { sessionFor, withCookies } from "./api-proxy";
@@ -11,11 +11,6 @@ const loginBody = z.discriminatedUnion("mode", [
   usernameLogin.extend({ mode: z.literal("username") }),
   phoneLogin.extend({ mode: z.literal("phone") }),
 ]);
-
-function envelope<T>(status: number, code: number, msg: string, data: T = null as T) {
-  const body: Envelope<T> = { code, msg, data, success: code === Code.OK };
-  return Response.json(body, { status });
-}
 
 async function readJson(request: Request): Promise<unknown> {
   try {
@@ -32,7 +27,7 @@ async function readJson(request: Request): Promise<unknown> {
 export async function login(request: Request, config: UpstreamConfig = upstreamConfig()): Promise<Response> {
   const locale = localeOf(request);
   const text = apiTextFor(locale);
-  if (foreignOrigin(request)) return envelope(403, Code.FORBIDDEN, text.forbidden);
+  if (foreignOrigin(request)) return envelopeResponse(403, Code.FORBIDDEN, text.forbidden);
   const raw = await readJson(request);
   const mode = (raw as { mode?: unknown } | null)?.mode;
   const parsed = loginBody.safeParse(raw);
@@ -40,21 +35,21 @@ export async function login(request: Request, config: UpstreamConfig = upstreamC
   const path = mode === "phone" ? "sys/login/phone" : "sys/login/username";
   const payload = parsed.success ? (({ mode: _, ...rest }) => rest)(parsed.data) : raw ?? {};
   const env = await callUpstream<LoginResult>(path, { method: "POST", body: payload, locale, clientIp: clientIpOf(request) }, config);
-  if (env.code !== Code.OK) return envelope(env.code === Code.ERROR ? 502 : 200, env.code, env.msg, env.data);
+  if (env.code !== Code.OK) return envelopeResponse(env.code === Code.ERROR ? 502 : 200, env.code, env.msg, env.data);
   const { session, jar } = await sessionFor(request);
   // A fresh seal holding only the new login: nothing of a previous session carries over.
   for (const key of Object.keys(session)) delete (session as unknown as Record<string, unknown>)[key];
   Object.assign(session, { token: env.data.token, roles: env.data.roles, tenantId: env.data.tenantId, user: env.data.user, projId: null });
   await session.save();
   const { token: _token, ...publicData } = env.data;
-  return withCookies(envelope(200, Code.OK, env.msg, publicData), jar);
+  return withCookies(envelopeResponse(200, Code.OK, env.msg, publicData), jar);
 }
 
 /** Logout: revoke the token upstream (best effort) and clear the cookie either way. */
 export async function logout(request: Request, config: UpstreamConfig = upstreamConfig()): Promise<Response> {
   const locale = localeOf(request);
   const text = apiTextFor(locale);
-  if (foreignOrigin(request)) return envelope(403, Code.FORBIDDEN, text.forbidden);
+  if (foreignOrigin(request)) return envelopeResponse(403, Code.FORBIDDEN, text.forbidden);
   const { session, jar } = await sessionFor(request);
   let msg = text.loggedOut;
   if (session.token) {
@@ -62,7 +57,7 @@ export async function logout(request: Request, config: UpstreamConfig = upstream
     if (env.code === Code.OK) msg = env.msg;
   }
   session.destroy();
-  return withCookies(envelope(200, Code.OK, msg), jar);
+  return withCookies(envelopeResponse(200, Code.OK, msg), jar);
 }
 
 const localeBody = z.object({ locale: z.enum(locales) });
@@ -70,10 +65,10 @@ const localeBody = z.object({ locale: z.enum(locales) });
 /** Language switch: a long-lived cookie the server reads on every render. */
 export async function setLocale(request: Request): Promise<Response> {
   const text = apiTextFor(localeOf(request));
-  if (foreignOrigin(request)) return envelope(403, Code.FORBIDDEN, text.forbidden);
+  if (foreignOrigin(request)) return envelopeResponse(403, Code.FORBIDDEN, text.forbidden);
   const parsed = localeBody.safeParse(await readJson(request));
-  if (!parsed.success) return envelope(400, Code.BAD_REQUEST, text.requestFailed);
-  const res = envelope(200, Code.OK, apiTextFor(parsed.data.locale).localeChanged);
+  if (!parsed.success) return envelopeResponse(400, Code.BAD_REQUEST, text.requestFailed);
+  const res = envelopeResponse(200, Code.OK, apiTextFor(parsed.data.locale).localeChanged);
   res.headers.append("set-cookie", `${LOCALE_COOKIE}=${parsed.data.locale}; Path=/; Max-Age=31536000; SameSite=Lax`);
   return res;
 }

@@ -1,11 +1,8 @@
-import { Code, isEnvelope, type Envelope } from "@/lib/contract/envelope";
+import { Code, envelopeOf, envelopeResponse, isEnvelope, type Envelope } from "@/lib/contract/envelope";
 import type { Locale } from "@/lib/contract/locale";
+import { TREND_SERVICE } from "@/lib/contract/services";
 import { apiTextFor } from "./api-text";
 
-/** Services the console forwards (core §7); anything else is a 404 without touching the upstream. */
-export const SERVICES = ["sys", "device", "comm", "stat", "alarm", "msg", "file", "push", "job", "jmcz"] as const;
-/** The trend-curve call lives on its own host (core §7). */
-export const TREND_SERVICE = "trend";
 
 export type UpstreamConfig = {
   /** The upstream base, e.g. http://127.0.0.1:3100 (the built-in cloud) or UPSTREAM_URL. */
@@ -69,11 +66,6 @@ export type ForwardInput = {
   locale: Locale;
   clientIp?: string | null;
 };
-
-function envelopeResponse(status: number, code: number, msg: string) {
-  const body: Envelope<null> = { code, msg, data: null, success: false };
-  return Response.json(body, { status });
-}
 
 export type ForwardResult = { response: Response; unauthorized: boolean };
 
@@ -173,5 +165,5 @@ export async function callUpstream<T>(
   } catch {
     /* fall through */
   }
-  return { code: Code.ERROR, msg: apiTextFor(opts.locale).requestFailed, data: null as T, success: false };
+  return envelopeOf(Code.ERROR, apiTextFor(opts.locale).requestFailed, null as T);
 }

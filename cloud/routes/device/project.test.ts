@@ -39,7 +39,8 @@ describe("device/project", () => {
     const id = add.body.data.id;
     expect((await cloud.request(`/device/project/info?id=${id}`, { token: platform })).body.code).toBe(404);
     const upd = await cloud.request<Project>("/device/project/upd", { token: admin, body: { id, prjName: "新项目（改）" } });
-    expect(upd.body.data.prjName).toBe("新项目（改）");
+    // An update changes only what it is given: the longitude stays.
+    expect(upd.body.data).toMatchObject({ prjName: "新项目（改）", prjLongitude: 121.5 });
     expect((await cloud.request("/device/project/del", { token: platform, body: { ids: [id] } })).body.code).toBe(403);
     expect((await cloud.request("/device/project/del", { token: admin, body: { ids: [id] } })).body.code).toBe(200);
     expect((await cloud.request(`/device/project/info?id=${id}`, { token: admin })).body.code).toBe(404);
@@ -85,16 +86,18 @@ describe("device/project", () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await res.arrayBuffer());
     const sheet = wb.worksheets[0];
-    expect(sheet.getRow(1).getCell(2).value).toBe("Project name");
+    // Columns follow the contract's export fields, headed in the caller's language.
+    const headers = sheet.getRow(1).values as unknown[];
+    expect(headers.slice(1)).toEqual(["Project name", "Project ID", "Project type", "Contact", "Contact phone", "Region", "Address", "Longitude", "Latitude", "Created"]);
     expect(sheet.rowCount).toBe(2);
-    expect(sheet.getRow(2).getCell(2).value).toBe(`'=HYPERLINK("http://x")`);
-    expect(sheet.getRow(2).getCell(6).value).toBe("浙江省 / 杭州市 / 西湖区");
+    expect(sheet.getRow(2).getCell(1).value).toBe(`'=HYPERLINK("http://x")`);
+    expect(sheet.getRow(2).getCell(headers.indexOf("Region")).value).toBe("浙江省 / 杭州市 / 西湖区");
     // A project user exports only their projects, in Chinese by default.
     const own = await cloud.app.request("/iotCloud/device/project/export", { method: "POST", headers: { authorization: `Bearer ${operator}` } });
     const wb2 = new ExcelJS.Workbook();
     await wb2.xlsx.load(await own.arrayBuffer());
-    expect(wb2.worksheets[0].getRow(1).getCell(2).value).toBe("项目名称");
-    expect(wb2.worksheets[0].getRow(2).getCell(2).value).toBe("滨江花园二期基坑监测");
+    expect(wb2.worksheets[0].getRow(1).getCell(1).value).toBe("项目名称");
+    expect(wb2.worksheets[0].getRow(2).getCell(1).value).toBe("滨江花园二期基坑监测");
     expect(wb2.worksheets[0].rowCount).toBe(2);
     await cloud.request("/device/project/del", { token: admin, body: { ids: [add.body.data.id] } });
   });

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, inArray, lt, asc } from "drizzle-orm";
 import { Hono } from "hono";
-import { idQuery, idsBody, stationQuery, todoQuery, type MessageItem } from "@/lib/contract/message";
+import { stationQuery, todoQuery, type MessageItem } from "@/lib/contract/message";
+import { idQuery, idsBody } from "@/lib/contract/common";
 import { stationMessages, todos } from "../../db/schema";
 import { requireAuth } from "../../lib/auth";
 import type { Auth, CloudEnv } from "../../lib/context";

@@ -1,8 +1,7 @@
 import { and, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { Code } from "@/lib/contract/envelope";
-import { idQuery, idsBody } from "@/lib/contract/message";
-import { statusBody } from "@/lib/contract/system/status";
+import { idQuery, idsBody, statusBody } from "@/lib/contract/common";
 import {
   AVAILABLE_CHANNELS,
   TEMPLATE_CHANNELS,

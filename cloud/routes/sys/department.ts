@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
-import { idsBody } from "@/lib/contract/message";
+import { idsBody } from "@/lib/contract/common";
 import { departmentAdd, departmentUpdate, type DepartmentAdd, type DepartmentNode, type DepartmentUserNode } from "@/lib/contract/system/department";
 import { departments, users } from "../../db/schema";
 import type { Db } from "../../db/client";
@@ -9,7 +9,7 @@ import type { CloudEnv } from "../../lib/context";
 import { badRequest, body, notFound, ok } from "../../lib/http";
 import { ORG_SCREENS, departmentAndDescendants } from "../../lib/org";
 import { tenantScope } from "../../lib/scope";
-import { toTree } from "../../lib/tree";
+import { toTree } from "@/lib/tree";
 
 type Row = typeof departments.$inferSelect;
 

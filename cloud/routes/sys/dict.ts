@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, ne, or, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import { Code } from "@/lib/contract/envelope";
-import { idsBody } from "@/lib/contract/message";
+import { idsBody, statusBody } from "@/lib/contract/common";
 import {
   codeListQuery,
   dictAdd,
@@ -16,7 +16,6 @@ import {
   type DictOption,
   type DictScope,
 } from "@/lib/contract/system/dict";
-import { statusBody } from "@/lib/contract/system/status";
 import { dictItems, dicts } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { requireAuth, requireMenu, requirePerm } from "../../lib/auth";

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne } from "drizzle-orm";
 import { Hono } from "hono";
-import { idsBody } from "@/lib/contract/message";
+import { idsBody } from "@/lib/contract/common";
 import { groupAdd, groupIdQuery, groupQuery, groupRelation, groupRelationChange, groupUpdate, groupWithRelation, type GroupMember, type GroupRow } from "@/lib/contract/system/group";
 import { departments, userGroupMembers, userGroups, users } from "../../db/schema";
 import type { Db } from "../../db/client";

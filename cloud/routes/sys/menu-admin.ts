@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
-import { idQuery, idsBody } from "@/lib/contract/message";
+import { idQuery, idsBody } from "@/lib/contract/common";
 import { collectBody, menuAdd, menuQuery, menuScopeQuery, menuUpdate, type CollectEntry, type MenuAdd, type MenuRow, type MenuScope, type MenuTreeNode } from "@/lib/contract/system/menu";
 import { menuCollects, menus } from "../../db/schema";
 import type { Db } from "../../db/client";
@@ -8,7 +8,7 @@ import { platformOnly, requireAuth, requireMenu, requirePerm } from "../../lib/a
 import type { Auth, CloudEnv } from "../../lib/context";
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { authorisedMenuIds, effectiveMenuIds, grantableMenuIds, withAncestors } from "../../lib/menu-access";
-import { toTree } from "../../lib/tree";
+import { toTree } from "@/lib/tree";
 
 /**
  * Menu administration (menuSet). Both trees are edited by the platform only: the `tenant` tree

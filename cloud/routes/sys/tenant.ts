@@ -2,10 +2,9 @@ import { and, asc, eq, gte, ilike, isNull, like, lte, ne, sql, type SQL } from "
 import { alias } from "drizzle-orm/pg-core";
 import { Hono } from "hono";
 import { Code } from "@/lib/contract/envelope";
-import { idQuery, idsBody } from "@/lib/contract/message";
+import { idQuery, idsBody, statusBody } from "@/lib/contract/common";
 import { checkPassword, passwordForm } from "@/lib/contract/password";
 import { defaultPwdPolicy } from "@/lib/contract/pwd-policy";
-import { statusBody } from "@/lib/contract/system/status";
 import {
   tenantAdd,
   tenantAuth,

@@ -1,9 +1,8 @@
 import { asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import { Code } from "@/lib/contract/envelope";
-import { idQuery, idsBody } from "@/lib/contract/message";
+import { idQuery, idsBody, statusBody } from "@/lib/contract/common";
 import { checkPassword, passwordForm } from "@/lib/contract/password";
-import { statusBody } from "@/lib/contract/system/status";
 import { departmentUserQuery, queryPhoneBody, userAdd, userAuthBody, userQuery, userUpdate, usernameQuery, type UserRow } from "@/lib/contract/system/user";
 import { departments, roles, tenants, userRoles, users } from "../../db/schema";
 import type { Db } from "../../db/client";

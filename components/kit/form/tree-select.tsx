@@ -3,7 +3,7 @@
 import * as React from "react";
 import { useTranslations } from "next-intl";
 import { CheckIcon, ChevronDownIcon, ChevronRightIcon } from "lucide-react";
-import { filterTree, findNode } from "../table/tree";
+import { filterTree, findNode } from "@/lib/tree";
 import { cn } from "@/lib/utils";
 import { PopoverField } from "./popover-field";
 

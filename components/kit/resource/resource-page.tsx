@@ -23,7 +23,7 @@ import { SearchBar } from "../search/search-bar";
 import { KitCell } from "../table/cells";
 import { DataTable, type ColumnLayout, type TableColumn } from "../table/data-table";
 import { RowActions, type ResolvedAction } from "../table/row-actions";
-import { findNode, type TreeShape } from "../table/tree";
+import { findNode, type TreeShape } from "@/lib/tree";
 import { TreeTable } from "../table/tree-table";
 import { isRawColumn, permOf, type AnyRow, type BuiltinRowAction, type DialogMode, type Resource, type ResourceUi, type RowAction, type ToolbarAction } from "./define-resource";
 import { activeFilters, containsAll, readListState, requestParams, writeListState, type Sort } from "./list-state";

@@ -7,7 +7,7 @@ import { ChevronDownIcon, ChevronRightIcon } from "lucide-react";
 import { cn } from "@/lib/utils";
 import type { AnyRow } from "../resource/define-resource";
 import { DataTable, type ColumnLayout, type TableColumn } from "./data-table";
-import { branchKeys, filterTree, flattenOpen, nodeKey, TREE_SHAPE, type TreeRowState, type TreeShape } from "./tree";
+import { branchKeys, filterTree, flattenOpen, nodeKey, TREE_SHAPE, type TreeRowState, type TreeShape } from "@/lib/tree";
 
 /** The tree column's cell: indentation, the expand toggle, then the column's own content. */
 function TreeCell({ state, onToggle, children }: { state: TreeRowState; onToggle: () => void; children: React.ReactNode }) {

@@ -1,6 +1,6 @@
 "use client";
 
-import { findNode } from "@/components/kit/table/tree";
+import { findNode } from "@/lib/tree";
 import { subtreeIds, TreeSelect } from "@/components/kit/form/tree-select";
 import { departmentLabel, useDepartments } from "./use-departments";
 

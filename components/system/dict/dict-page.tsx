@@ -11,7 +11,7 @@ import { RowActions, TreeTable, useConfirm, useRevalidateDict } from "@/componen
 import { usePermissions } from "@/components/kit/can";
 import { ResourceFormDialog } from "@/components/kit/resource/resource-form-dialog";
 import type { TableColumn } from "@/components/kit/table/data-table";
-import { findNode } from "@/components/kit/table/tree";
+import { findNode } from "@/lib/tree";
 import { PageFrame } from "@/components/shell/page-frame";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { dictAdd, dictItemAdd, dictItemUpdate, dictUpdate, type DictItemNode, type DictNode } from "@/lib/contract/system/dict";
 import { defineResource, type FormField } from "@/components/kit";
-import { findNode } from "@/components/kit/table/tree";
+import { findNode } from "@/lib/tree";
 import { subtreeIds, TreeSelect } from "@/components/kit/form/tree-select";
 
 const NOT_LISTS = { info: false, export: false, import: false, template: false, openOrClose: false } as const;

@@ -5,7 +5,7 @@ import useSWR from "swr";
 import { useLocale, useTranslations } from "next-intl";
 import { ExternalLinkIcon, StarIcon } from "lucide-react";
 import { defineResource, ResourcePage, type FormConfig, type Resource } from "@/components/kit";
-import { findNode } from "@/components/kit/table/tree";
+import { findNode } from "@/lib/tree";
 import { MenuIcon } from "@/components/shell/menu-icon";
 import { FAVOURITES_KEY } from "@/lib/shell/menu";
 import { useShell } from "@/components/shell/shell-context";

@@ -4,7 +4,7 @@ import * as React from "react";
 import { useTranslations } from "next-intl";
 import type { AnyRow, Resource } from "@/components/kit/resource/define-resource";
 import { ResourceFormDialog } from "@/components/kit/resource/resource-form-dialog";
-import { findNode } from "@/components/kit/table/tree";
+import { findNode } from "@/lib/tree";
 import type { TreeLike } from "@/components/kit/form/tree-select";
 import { useUrlPatch } from "./url-param";
 

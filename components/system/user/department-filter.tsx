@@ -6,7 +6,7 @@ import { ChevronDownIcon, ChevronRightIcon, SearchIcon } from "lucide-react";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
 import type { DepartmentNode } from "@/lib/contract/system/department";
-import { filterTree } from "@/components/kit/table/tree";
+import { filterTree } from "@/lib/tree";
 import { useDepartments } from "../department/use-departments";
 
 /** Clicks and typing settle for this long before the list reloads. */

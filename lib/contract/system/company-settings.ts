@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { CompanyInfo } from "../company";
 import { hexColor, rgbColor, text } from "../validation";
-import { dbId } from "./status";
+import { dbId } from "../common";
 
 /** sys/company bodies (core §3 company info, issue 5 loginPage / companyInfo / companyColor /
  *  phoneSet / expire). Stored paths come from `file/upload`. */

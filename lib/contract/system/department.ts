@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { email, mobile, numberRequired, optional, selectRequired, text, textRequired } from "../validation";
-import { dbId } from "./status";
+import { dbId } from "../common";
 
 /** Department (core §6): a tree per tenant whose root is the company itself — the root cannot
  *  be edited, moved or deleted; a department with users or children cannot be deleted. */

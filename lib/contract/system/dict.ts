@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { codeRequired, text, textRequired } from "../validation";
-import { dbId, enableState, optionalId } from "./status";
+import { dbId, enableState, optionalId } from "../common";
 
 /** dictSet: dictionaries as a tree with items (core §3 `itemName`, `itemValue`, `childrens`).
  *  Scope `tenant`: the caller's tenant's (the platform's for platform users); `user`: the

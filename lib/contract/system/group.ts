@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEntity, type RowOf } from "../entity";
 import { text, textRequired } from "../validation";
-import { dbId, keyField } from "./status";
+import { dbId, keyField } from "../common";
 
 /** User groups (groupSet): a name, a remark and members. */
 const userIds = z.array(dbId).max(5000, "validation.maxItems");

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { pageQuery } from "../envelope";
+import { dbId, optionalId, pageQuery } from "../common";
 import { ENUMS } from "../enums";
 import { numberRequired, optional, text, textRequired } from "../validation";
-import { dbId, optionalId } from "./status";
 
 /** Menu trees (core §3, §6): `sys` (management side) and `tenant` (tenant side). A node is a menu
  *  entry or folder, or a button carrying a permission code. */

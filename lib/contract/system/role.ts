@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { defineEntity, type RowOf } from "../entity";
-import { pageQuery } from "../envelope";
 import { ENUMS } from "../enums";
 import { codeRequired, optional, selectRequired, text, textRequired } from "../validation";
-import { dbId, keyField } from "./status";
+import { dbId, keyField, pageQuery } from "../common";
 
 /**
  * Roles (core §6). Kind 1: a management role (platform, `sys` menu tree). Kind 2: a tenant role —

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEntity, type RowOf } from "../entity";
 import { codeRequired, text, textRequired } from "../validation";
-import { dbId, enableState, keyField } from "./status";
+import { dbId, enableState, keyField } from "../common";
 
 /** Notification channels (core §4): 1 in-site, 2 SMS, 3 e-mail, 4 WeChat (not yet available). */
 export const TEMPLATE_CHANNELS = [1, 2, 3, 4] as const;

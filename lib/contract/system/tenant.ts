@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { pageQuery } from "../envelope";
+import { dbId, optionalEnableState, pageQuery } from "../common";
 import { PASSWORD_MAX } from "../password";
 import { codeRequired, endNotBeforeStart, mobile, optional, text, textRequired, username } from "../validation";
-import { dbId, optionalEnableState } from "./status";
 
 /** Tenant (core §3): name, ID, region, contact, account, contract number, dates and attachment. */
 

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { pageQuery } from "../envelope";
+import { dbId, optionalEnableState, pageQuery } from "../common";
 import { ENUMS } from "../enums";
 import { PASSWORD_MAX } from "../password";
 import { email, landline, mobile, optional, selectRequired, text, textRequired, username } from "../validation";
-import { dbId, optionalEnableState } from "./status";
 
 /** User (core §3): username (rule §5), real name, employee ID, gender, position, mobile,
  *  landline, e-mail, avatar (≤ 4 MB, checked by the uploader), department and roles. */

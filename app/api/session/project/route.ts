@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Code, type Envelope } from "@/lib/contract/envelope";
+import { Code, envelopeResponse } from "@/lib/contract/envelope";
 import type { Project } from "@/lib/contract/project";
 import { apiTextFor } from "@/lib/server/api-text";
 import { sessionFor, withCookies } from "@/lib/server/api-proxy";
@@ -11,11 +11,6 @@ import enShell from "@/messages/en/shell.json";
 
 const body = z.object({ projId: z.number().int().positive().max(2_147_483_647).nullable() });
 
-function envelope<T>(status: number, code: number, msg: string, data: T = null as T) {
-  const payload: Envelope<T> = { code, msg, data, success: code === Code.OK };
-  return Response.json(payload, { status });
-}
-
 /**
  * Project selector: stores the chosen project (or none) in the session cookie, which then sends
  * it as `projectId` on every forwarded call. The cloud confirms the caller may see the project.
@@ -23,9 +18,9 @@ function envelope<T>(status: number, code: number, msg: string, data: T = null a
 export async function POST(request: Request) {
   const locale = localeOf(request);
   const text = apiTextFor(locale);
-  if (foreignOrigin(request)) return envelope(403, Code.FORBIDDEN, text.forbidden);
+  if (foreignOrigin(request)) return envelopeResponse(403, Code.FORBIDDEN, text.forbidden);
   const { session, jar } = await sessionFor(request);
-  if (!session.token) return envelope(401, Code.UNAUTHORIZED, text.notSignedIn);
+  if (!session.token) return envelopeResponse(401, Code.UNAUTHORIZED, text.notSignedIn);
   let raw: unknown = null;
   try {
     raw = await request.json();
@@ -33,18 +28,18 @@ export async function POST(request: Request) {
     /* reported below */
   }
   const parsed = body.safeParse(raw);
-  if (!parsed.success) return envelope(400, Code.BAD_REQUEST, text.requestFailed);
+  if (!parsed.success) return envelopeResponse(400, Code.BAD_REQUEST, text.requestFailed);
   const { projId } = parsed.data;
   let project: Pick<Project, "id" | "prjName"> | null = null;
   if (projId !== null) {
     const info = await callUpstream<Project>("device/project/info", { token: session.token, locale, query: { id: projId } });
     if (info.code === Code.UNAUTHORIZED) session.destroy();
-    if (info.code !== Code.OK) return withCookies(envelope(info.code === Code.UNAUTHORIZED ? 401 : 200, info.code, info.msg), jar);
+    if (info.code !== Code.OK) return withCookies(envelopeResponse(info.code === Code.UNAUTHORIZED ? 401 : 200, info.code, info.msg), jar);
     project = { id: info.data.id, prjName: info.data.prjName };
   }
   session.projId = projId;
   await session.save();
   const header = (locale === "en" ? enShell : zhShell).header;
   const msg = project ? format(header.projectChanged, { name: project.prjName }) : header.projectCleared;
-  return withCookies(envelope(200, Code.OK, msg, project), jar);
+  return withCookies(envelopeResponse(200, Code.OK, msg, project), jar);
 }

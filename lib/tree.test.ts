@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { branchKeys, filterTree, findNode, flattenOpen } from "./tree";
+import { branchKeys, filterTree, findNode, flattenOpen, toTree } from "./tree";
 
 type Node = { id: number; name: string; childrens: Node[] };
 const n = (id: number, name: string, childrens: Node[] = []): Node => ({ id, name, childrens });
@@ -7,6 +7,19 @@ const tree = [n(1, "Acme", [n(2, "Sales", [n(4, "Field")]), n(3, "Ops", [n(5, "N
 const names = (rows: { node: Node }[]) => rows.map((r) => r.node.name);
 
 describe("tree helpers", () => {
+  it("nests flat rows by parent, ordered by sort then id; an orphan becomes a root", () => {
+    const rows = [
+      { id: 3, parentId: 1, sort: 1 },
+      { id: 2, parentId: 1, sort: 1 },
+      { id: 1, parentId: null, sort: 0 },
+      { id: 4, parentId: 1, sort: 0 },
+      { id: 5, parentId: 99 },
+    ];
+    const tree = toTree(rows);
+    expect(tree.map((r) => r.id)).toEqual([1, 5]);
+    expect(tree[0].childrens.map((r) => r.id)).toEqual([4, 2, 3]);
+  });
+
   it("shows a node's children only while it is open, with depth and branch state", () => {
     const rows = flattenOpen(tree, new Set(["1", "3"]));
     expect(names(rows)).toEqual(["Acme", "Sales", "Ops", "Night"]);

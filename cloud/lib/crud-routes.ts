@@ -1,0 +1,225 @@
+import { desc, eq, getTableColumns, inArray, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { Hono, type MiddlewareHandler } from "hono";
+import type { z } from "zod";
+import { idQuery, idsBody, pageQuery, statusBody } from "@/lib/contract/common";
+import { columnOf, type Fields, type RowOf } from "@/lib/contract/entity";
+import type { Db } from "../db/client";
+import { requireAuth, requirePerm } from "./auth";
+import type { CloudEnv, Ctx } from "./context";
+import {
+  assertUnique,
+  assertUnused,
+  columnFor,
+  columnsOf,
+  exportColumns,
+  filterConds,
+  importColumns,
+  orderOf,
+  ownedDelete,
+  pageOf,
+  rowMapper,
+  switchStatus,
+  type EntityMeta,
+  type InUse,
+} from "./crud";
+import { badRequest, body, notFound, ok, query, type AppError } from "./http";
+import { t } from "./i18n";
+import { projectOf, requireProject } from "./project-context";
+import { tenantScope } from "./scope";
+import { xlsxResponse } from "./xlsx-export";
+import { importUpload, templateResponse } from "./xlsx-import";
+
+/** What `crudRoutes` needs of a contract: its metadata and the schemas `defineEntity` derives. */
+type CrudEntity<F extends Fields> = EntityMeta<F> & {
+  body: z.ZodType;
+  update: z.ZodType;
+  filters: z.ZodType;
+  query: z.ZodType;
+};
+
+type Row = Record<string, unknown>;
+type Values = Record<string, unknown>;
+type Cond = SQL | undefined;
+const EXPORT_LIMIT = 100_000;
+
+export type CrudRoute = "page" | "list" | "info" | "add" | "upd" | "del" | "openOrClose" | "export" | "template" | "import";
+
+export type CrudOptions<F extends Fields, R> = {
+  table: PgTable & { tenantId: PgColumn };
+  entity: CrudEntity<F>;
+  /** Permission prefix: add / import need `<perm>:add`, upd / openOrClose `<perm>:upd`, del `<perm>:del`. */
+  perm: string;
+  /** Who may read (page, list, info, export, template), e.g. `requireMenu(SCREEN)`; default any signed-in user. */
+  read?: MiddlewareHandler<CloudEnv>;
+  /** Rows belong to the caller's tenant, or to the call's project (`projectId` header, checked). */
+  scope?: "tenant" | "project";
+  /** Which rows the caller may read, when it is narrower than the scope (e.g. `visibleProjects`). */
+  visible?: (c: Ctx, ...conds: Cond[]) => Promise<SQL> | SQL;
+  /** Conditions of the page and export beyond the contract's filters. */
+  filters?: (c: Ctx, q: Values) => Cond[] | Promise<Cond[]>;
+  /** Fields of the row that are not a column of their own. */
+  toRow?: { [K in keyof R]?: (row: Row) => R[K] };
+  /** Columns computed from the input on add and update (`partial` on update), over `columnsOf`. */
+  values?: (c: Ctx, input: Values, partial: boolean) => Values | Promise<Values>;
+  /** Fields unique within the scope, and the refusal: a message key (`{value}` is the value) or the error itself. */
+  unique?: readonly { field: string; error: string | ((value: string) => AppError) }[];
+  /** Runs in the add's transaction, after the row is written (relations of a new row). */
+  afterInsert?: (db: Db, c: Ctx, row: Row) => Promise<void>;
+  /** Checks before a delete (e.g. a row that must stay); gets the caller's own ids. */
+  beforeDelete?: (c: Ctx, ids: number[]) => Promise<void> | void;
+  /** Tables whose rows refer to this entity: a delete is refused while any does. */
+  inUse?: readonly InUse[];
+  /** The enable-state column `openOrClose` switches; without it there is no such route. */
+  status?: string;
+  /** Export values that are not the row's own (dictionary labels, names). */
+  exportValues?: { [key: string]: (row: R) => unknown };
+  /** The routes to give (default: all that apply). */
+  only?: readonly CrudRoute[];
+};
+
+/**
+ * The routes of an ordinary entity, derived from its contract: page / list / info / add / upd /
+ * del / openOrClose / export / template / import, scoped to the caller's tenant or project.
+ * Returns the Hono router so a service chains its own routes after:
+ *
+ *   export const groupRoutes = crudRoutes({ table: userGroups, entity: group, perm: "sys:group", unique: [{ field: "groupName", error: "cloud.groupNameTaken" }] })
+ *     .get("/queryRelation", …);
+ */
+export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>) {
+  const { table, entity } = o;
+  const key = columnFor(table, entity.key);
+  const toRow = rowMapper<F, R>(entity, o.toRow);
+  const has = (r: CrudRoute) => !o.only || o.only.includes(r);
+  const read = o.read ?? (((_, next) => next()) as MiddlewareHandler<CloudEnv>);
+  const project = o.scope === "project";
+
+  /** The rows the caller owns (writes) and may see (reads). */
+  const owned = (c: Ctx, ...conds: Cond[]): SQL =>
+    project ? projectOf(c).where(table as typeof table & { projectId: PgColumn }, ...conds) : tenantScope(c.var.auth).where(table, ...conds);
+  const stamp = (c: Ctx, values: Values) => (project ? projectOf(c).owned(values) : tenantScope(c.var.auth).owned(values));
+  const visible = async (c: Ctx, ...conds: Cond[]) => (o.visible ? o.visible(c, ...conds) : owned(c, ...conds));
+
+  async function checkUnique(db: Db, c: Ctx, input: Values, exceptId?: number) {
+    for (const u of o.unique ?? []) {
+      if (!(u.field in input)) continue;
+      const value = input[u.field];
+      const column = columnFor(table, columnOf(u.field, entity.fields[u.field]));
+      const error = typeof u.error === "string" ? badRequest(u.error, { value: String(value) }) : u.error(String(value));
+      await assertUnique(db, table, (...conds) => owned(c, ...conds), column, value, exceptId, error);
+    }
+  }
+
+  /** A new row in the caller's scope (add and each imported row). */
+  async function insert(c: Ctx, input: Values): Promise<Row> {
+    const values = { ...columnsOf(entity, input), ...(await o.values?.(c, input, false)) };
+    return c.var.deps.db.transaction(async (db) => {
+      await checkUnique(db, c, input);
+      const [row] = await db.insert(table).values(stamp(c, values)).returning();
+      await o.afterInsert?.(db, c, row);
+      return row;
+    });
+  }
+
+  const app = new Hono<CloudEnv>().use(requireAuth);
+  if (project) app.use(requireProject);
+  const may = (action: "add" | "upd" | "del") => requirePerm(`${o.perm}:${action}`);
+
+  if (has("page"))
+    app.get("/page", read, async (c) => {
+      const q = query(c, entity.query) as Values & { current: number; size: number };
+      const where = await visible(c, ...filterConds(entity, table, q), ...((await o.filters?.(c, q)) ?? []));
+      const page = await pageOf(c.var.deps.db, table, where, orderOf(entity, table, q), q);
+      return ok(c, { records: page.records.map(toRow), total: page.total });
+    });
+  if (has("list"))
+    app.get("/list", read, async (c) => {
+      const q = query(c, pageQuery);
+      const rows = await c.var.deps.db
+        .select()
+        .from(table as PgTable)
+        .where(await visible(c))
+        .orderBy(desc(key))
+        .limit(q.size);
+      return ok(c, rows.map(toRow));
+    });
+  if (has("info"))
+    app.get("/info", read, async (c) => {
+      const { id } = query(c, idQuery);
+      const [row] = await c.var.deps.db
+        .select()
+        .from(table as PgTable)
+        .where(await visible(c, eq(key, id)));
+      if (!row) throw notFound();
+      return ok(c, toRow(row));
+    });
+  if (has("add"))
+    app.post("/add", may("add"), async (c) => {
+      const input = (await body(c, entity.body)) as Values;
+      return ok(c, toRow(await insert(c, input)));
+    });
+  if (has("upd"))
+    app.post("/upd", may("upd"), async (c) => {
+      const input = (await body(c, entity.update)) as Values;
+      const id = input[entity.key] as number;
+      const { db, now } = c.var.deps;
+      const set: Values = { ...columnsOf(entity, input), ...(await o.values?.(c, input, true)) };
+      if (getTableColumns(table).updatedAt) set.updatedAt = now();
+      await checkUnique(db, c, input, id);
+      const [row] = Object.keys(set).length
+        ? await db.update(table).set(set).where(owned(c, eq(key, id))).returning()
+        : await db.select().from(table as PgTable).where(owned(c, eq(key, id)));
+      if (!row) throw notFound();
+      return ok(c, toRow(row));
+    });
+  if (has("del"))
+    app.post("/del", may("del"), async (c) => {
+      const { ids } = await body(c, idsBody);
+      const db = c.var.deps.db;
+      // Only the caller's own rows are checked and deleted; another tenant's id is not found.
+      const mine = (await db.select({ id: key }).from(table as PgTable).where(owned(c, inArray(key, ids)))).map((r) => r.id as number);
+      if (!mine.length) throw notFound();
+      await o.beforeDelete?.(c, mine);
+      await assertUnused(db, o.inUse ?? [], mine);
+      return ok(c, { deleted: await ownedDelete(db, table, owned(c, inArray(key, mine))) });
+    });
+  if (o.status && has("openOrClose")) {
+    const column = o.status;
+    app.post("/openOrClose", may("upd"), async (c) => {
+      const { id, status } = await body(c, statusBody);
+      await switchStatus(c.var.deps.db, table, owned(c, eq(key, id)), column, status, c.var.deps.now());
+      return ok(c, null);
+    });
+  }
+  if (has("export"))
+    app.post("/export", read, async (c) => {
+      const f = (await body(c, entity.filters)) as Values;
+      const rows = await c.var.deps.db
+        .select()
+        .from(table as PgTable)
+        .where(await visible(c, ...filterConds(entity, table, f), ...((await o.filters?.(c, f)) ?? [])))
+        .orderBy(...orderOf(entity, table, f))
+        .limit(EXPORT_LIMIT);
+      const title = t(c.var.locale, `${entity.ns}.title`);
+      return xlsxResponse(c, `${title}.xlsx`, exportColumns<R>(entity, c.var.locale, o.exportValues), rows.map(toRow), title);
+    });
+  if (entity.keys.import.length) {
+    if (has("template"))
+      app.post("/template", read, (c) => templateResponse(c, `${t(c.var.locale, `${entity.ns}.importTemplate`)}.xlsx`, importColumns(entity, c.var.locale)));
+    // Each row goes through the add form's schema and the add route's insert, in the caller's scope.
+    if (has("import"))
+      app.post("/import", may("add"), async (c) =>
+        ok(
+          c,
+          await importUpload(c, {
+            columns: importColumns(entity, c.var.locale),
+            schema: entity.body,
+            save: async (row) => {
+              await insert(c, row as Values);
+            },
+          }),
+        ),
+      );
+  }
+  return app;
+}

@@ -1,0 +1,172 @@
+import { describe, expect, it, beforeAll } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { integer, pgTable, serial, timestamp, varchar } from "drizzle-orm/pg-core";
+import { Hono } from "hono";
+import { enableState } from "@/lib/contract/common";
+import { defineEntity } from "@/lib/contract/entity";
+import type { Envelope, Page } from "@/lib/contract/envelope";
+import { normalizeLocale } from "@/lib/contract/locale";
+import { text, textRequired } from "@/lib/contract/validation";
+import { projects } from "../db/schema";
+import { signedIn, type TestCloud } from "../testing";
+import type { CloudEnv } from "./context";
+import { assertUnused, columnsOf, containsPattern, ownedDelete, platformTime, rowMapper } from "./crud";
+import { crudRoutes } from "./crud-routes";
+import { AppError, fail } from "./http";
+import { tenantScope } from "./scope";
+
+/** A project-owned table of the tests' own, as devices, spaces and alarms will be. */
+const things = pgTable("crud_things", {
+  id: serial("id").primaryKey(),
+  tenantId: integer("tenant_id").notNull(),
+  projectId: integer("project_id").notNull(),
+  name: varchar("name", { length: 64 }).notNull(),
+  note: varchar("note", { length: 200 }),
+  enabled: integer("enabled").notNull().default(1),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+const thing = defineEntity({
+  ns: "test.thing",
+  fields: {
+    name: { schema: textRequired(64), search: "contains", sort: true, import: true },
+    id: { kind: "id", readOnly: true },
+    note: { schema: text(200), search: "contains" },
+    enabled: { schema: enableState.default(1), kind: "status", search: "eq" },
+    createTime: { kind: "datetime", readOnly: true, column: "createdAt", search: "range" },
+  },
+});
+type Thing = { id: number; name: string; note: string | null; enabled: number; createTime: string };
+
+let cloud: TestCloud;
+let admin: string;
+let operator: string;
+let platform: string;
+signedIn((s) => ({ cloud, admin, operator, platform } = s));
+
+const app = new Hono<CloudEnv>();
+let subway: number;
+let garden: number;
+
+beforeAll(async () => {
+  await cloud.db.execute(
+    sql.raw(`create table crud_things (id serial primary key, tenant_id integer not null, project_id integer not null, name varchar(64) not null,
+      note varchar(200), enabled integer not null default 1, created_at timestamptz not null default now(), updated_at timestamptz not null default now())`),
+  );
+  const rows = await cloud.db.select({ id: projects.id, prjName: projects.prjName }).from(projects);
+  subway = rows.find((p) => p.prjName.startsWith("地铁"))!.id;
+  garden = rows.find((p) => p.prjName.startsWith("滨江"))!.id;
+  app.use(async (c, next) => {
+    c.set("deps", cloud.deps);
+    c.set("locale", normalizeLocale(c.req.header("language")));
+    c.set("ip", "test");
+    await next();
+  });
+  app.route("/things", crudRoutes({ table: things, entity: thing, perm: "dev:project", scope: "project", status: "enabled", unique: [{ field: "name", error: "cloud.groupNameTaken" }] }));
+  app.onError((err, c) => (err instanceof AppError ? fail(c, err) : c.json({ code: 500, msg: String(err) }, 500)));
+});
+
+async function call<T>(path: string, token: string, project: number | string | null, payload?: unknown): Promise<Envelope<T>> {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}`, language: "en" };
+  if (project !== null) headers.projectid = String(project);
+  if (payload !== undefined) headers["content-type"] = "application/json";
+  const res = await app.request(`/things${path}`, { method: payload === undefined ? "GET" : "POST", headers, body: payload === undefined ? undefined : JSON.stringify(payload) });
+  return (await res.json()) as Envelope<T>;
+}
+const add = (name: string, project = subway, extra: object = {}) => call<Thing>("/add", admin, project, { name, ...extra });
+const names = async (project: number, params = "") => (await call<Page<Thing>>(`/page?size=100${params}`, admin, project)).data.records.map((r) => r.name).sort();
+
+describe("crud helpers", () => {
+  it("escapes LIKE's wildcards and its escape character", () => {
+    expect(containsPattern("50%_a\\b")).toBe("%50\\%\\_a\\\\b%");
+  });
+
+  it("reads search-bar times as platform time, a bare date as its whole day", () => {
+    expect(platformTime("2026-03-02", false).toISOString()).toBe("2026-03-01T16:00:00.000Z");
+    expect(platformTime("2026-03-02", true).toISOString()).toBe("2026-03-02T15:59:59.000Z");
+    expect(platformTime("2026-03-02 08:30", false).toISOString()).toBe("2026-03-02T00:30:00.000Z");
+  });
+
+  it("maps the given form values to columns, blank as null", () => {
+    expect(columnsOf(thing, { name: "a", note: "", id: 3 })).toEqual({ name: "a", note: null });
+    expect(columnsOf(thing, { id: 3, note: "n", createTime: "x" })).toEqual({ note: "n" });
+  });
+
+  it("maps rows by column name, dates as ISO strings and missing values as null", () => {
+    const row = rowMapper(thing, { enabled: () => 2 })({ id: 1, name: "a", note: undefined, createdAt: new Date("2026-03-02T00:00:00Z") });
+    expect(row).toEqual({ name: "a", id: 1, note: null, enabled: 2, createTime: "2026-03-02T00:00:00.000Z" });
+  });
+});
+
+describe("crudRoutes in a project scope", () => {
+  it("takes %, _ and \\ literally in a contains filter", async () => {
+    for (const n of ["100%", "a_b", "a\\b", "plain"]) expect((await add(n)).code).toBe(200);
+    expect(await names(subway, "&name=%25")).toEqual(["100%"]);
+    expect(await names(subway, "&name=_")).toEqual(["a_b"]);
+    expect(await names(subway, `&name=${encodeURIComponent("\\")}`)).toEqual(["a\\b"]);
+  });
+
+  it("changes only the fields an update gives", async () => {
+    const { data } = await add("partial", subway, { note: "keep me" });
+    const upd = await call<Thing>("/upd", admin, subway, { id: data.id, name: "partial 2" });
+    expect(upd.data).toMatchObject({ name: "partial 2", note: "keep me", enabled: 1 });
+    const cleared = await call<Thing>("/upd", admin, subway, { id: data.id, note: "" });
+    expect(cleared.data).toMatchObject({ name: "partial 2", note: null });
+  });
+
+  it("keeps each project's rows to itself, whatever the body says", async () => {
+    const { data } = await add("subway only", subway, { projectId: garden, tenantId: 1 });
+    const [stored] = await cloud.db.select().from(things).where(eq(things.id, data.id));
+    expect(stored).toMatchObject({ projectId: subway, tenantId: 2 });
+    expect(await names(garden)).not.toContain("subway only");
+    expect((await call(`/info?id=${data.id}`, admin, garden)).code).toBe(404);
+    expect((await call("/upd", admin, garden, { id: data.id, name: "x" })).code).toBe(404);
+    expect((await call("/del", admin, garden, { ids: [data.id] })).code).toBe(404);
+    expect((await call("/openOrClose", admin, garden, { id: data.id, status: 2 })).code).toBe(404);
+    expect((await call<Thing>(`/info?id=${data.id}`, admin, subway)).data.name).toBe("subway only");
+    expect((await call("/del", admin, subway, { ids: [data.id] })).code).toBe(200);
+  });
+
+  it("checks uniqueness within the project", async () => {
+    expect((await add("twice")).code).toBe(200);
+    expect((await add("twice")).code).toBe(400);
+    expect((await add("twice", garden)).code).toBe(200);
+  });
+
+  it("switches the status", async () => {
+    const { data } = await add("switch me");
+    expect((await call("/openOrClose", admin, subway, { id: data.id, status: 2 })).code).toBe(200);
+    expect((await call<Thing>(`/info?id=${data.id}`, admin, subway)).data.enabled).toBe(2);
+    expect((await call("/openOrClose", admin, subway, { id: data.id, status: 7 })).code).toBe(400);
+  });
+
+  it("refuses a project the caller cannot see with 403 and says so", async () => {
+    const foreign = await call("/page", platform, subway);
+    expect(foreign).toMatchObject({ code: 403, msg: `You have no access to project ${subway}: choose one of your projects` });
+    // A project user sees only the projects they are a member of.
+    expect((await call("/page", operator, subway)).code).toBe(403);
+    expect((await call("/page", operator, garden)).code).toBe(200);
+    expect(await call("/page", admin, null)).toMatchObject({ code: 400, msg: "Choose a project first" });
+    expect((await call("/page", admin, "12abc")).code).toBe(400);
+    expect((await call("/page", admin, 999_999)).code).toBe(403);
+  });
+});
+
+describe("owned delete and in-use checks", () => {
+  it("deletes only the caller's tenant's rows", async () => {
+    const { data } = await add("tenant two's");
+    const other = tenantScope({ tenantId: 1 });
+    await expect(ownedDelete(cloud.db, things, other.where(things, eq(things.id, data.id)))).rejects.toMatchObject({ key: "cloud.notFound" });
+    expect(await cloud.db.select().from(things).where(eq(things.id, data.id))).toHaveLength(1);
+  });
+
+  it("names what still uses a row and how many", async () => {
+    const uses = [{ table: things, column: things.projectId, what: "projects.project.title" }];
+    const err = await assertUnused(cloud.db, uses, [subway]).catch((e: AppError) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).key).toBe("cloud.inUse");
+    expect((err as AppError).values.what).toBe("@projects.project.title");
+    await expect(assertUnused(cloud.db, uses, [999_999])).resolves.toBeUndefined();
+  });
+});

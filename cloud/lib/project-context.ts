@@ -1,0 +1,41 @@
+import type { MiddlewareHandler } from "hono";
+import { Code } from "@/lib/contract/envelope";
+import { dbId } from "@/lib/contract/common";
+import { visibleProject } from "../db/queries/projects";
+import type { CloudEnv } from "./context";
+import { AppError, badRequest } from "./http";
+import { projectScope, type ProjectScope } from "./scope";
+
+/**
+ * The project a call works in, from the `projectId` header the console sends on every call (the
+ * project chosen in the header, kept in its session). Checked against the caller's projects on
+ * the routes that need one: a foreign or unknown project is refused with 403; the rest of the
+ * cloud ignores the header, so a project deleted meanwhile never locks anyone out of the shell.
+ */
+function projectContext(required: boolean): MiddlewareHandler<CloudEnv> {
+  return async (c, next) => {
+    const raw = c.req.header("projectid")?.trim();
+    if (!raw) {
+      if (required) throw badRequest("cloud.projectRequired");
+      c.set("project", null);
+      return next();
+    }
+    const id = dbId.safeParse(raw);
+    if (!id.success) throw badRequest("cloud.projectInvalid");
+    const project = await visibleProject(c.var.deps.db, c.var.auth, id.data);
+    if (!project) throw new AppError(Code.FORBIDDEN, "cloud.projectForbidden", { id: id.data });
+    c.set("project", project);
+    return next();
+  };
+}
+
+/** After `requireAuth`: the call needs a project of the caller's (`c.var.project`). */
+export const requireProject = projectContext(true);
+/** After `requireAuth`: a project if the header names one (checked the same way), else null. */
+export const optionalProject = projectContext(false);
+
+/** The scope of the call's project; only after `requireProject`. */
+export function projectOf(c: { var: CloudEnv["Variables"] }): ProjectScope {
+  if (!c.var.project) throw badRequest("cloud.projectRequired");
+  return projectScope(c.var.project);
+}

@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+/** Common primitives of every entity's contract: ids, the enable switch, paging. */
+
+/** A positive database id; PostgreSQL integers end at 2^31 − 1. */
+export const dbId = z.coerce.number({ error: "validation.required" }).int().positive().max(2_147_483_647);
+
+/** An optional id from a form: "", null and undefined mean none. */
+export const optionalId = z.preprocess((v) => (v === "" || v === undefined || v === 0 || v === "0" ? null : v), dbId.nullable());
+
+/** `?id=` of an info call. */
+export const idQuery = z.object({ id: dbId });
+/** `{ ids }` of a delete: 1 to 500 ids. */
+export const idsBody = z.object({ ids: z.array(dbId).min(1, "validation.minItems").max(500, "validation.maxItems") });
+
+/** Enable state 1 enabled, 2 disabled (core §4), the common switch of system entities. */
+export const ENABLE_STATES = [1, 2] as const;
+export const enableState = z.coerce.number().refine((n) => (ENABLE_STATES as readonly number[]).includes(n), "validation.invalidOption");
+/** An optional 1/2 filter from a query string. */
+export const optionalEnableState = z.preprocess((v) => (v === "" || v === undefined || v === null ? undefined : v), enableState.optional());
+
+/** The key field of an entity whose screens do not show it (rows carry it; the cloud maps it). */
+export const keyField = { kind: "id", readOnly: true, list: false, detail: false, export: false } as const;
+
+/** `POST <entity>/openOrClose` (and dict's `openOrOpen`): `{id, status}`. */
+export const statusBody = z.object({ id: dbId, status: enableState });
+export type StatusBody = z.infer<typeof statusBody>;
+
+/** `current` (from 1) and `size` of a paged list. */
+export const pageQuery = z.object({
+  current: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(99999).default(10),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
