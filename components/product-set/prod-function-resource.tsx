@@ -126,10 +126,10 @@ export function productFunctionResource(productId: number) {
   return defineResource<FunctionRow>({
     ...base,
     // The list is this product's: the product filter is fixed, whatever the URL says.
-    schemas: { query: prodFunction.query.extend({ productId: z.any().transform(() => productId) }) },
+    schemas: { query: prodFunction.query.extend({ productId: z.literal(productId).default(productId).catch(productId) }) },
     search: { keyword: "funcName", keywordPlaceholder: "placeholders.funcName", items: { productId: false } },
     columns: { ...functionColumns, prodName: false },
-    form: { columns: 2, width: 860, fields: functionFormFields, defaults: functionDefaults, toBody: (values, _mode, row) => ({ ...values, productId, ...(row && { id: row.id }) }) },
+    form: { columns: 2, width: 860, fields: functionFormFields, defaults: { ...functionDefaults, productId }, toForm: (row) => ({ ...row, productId }), toBody: (values, _mode, row) => ({ ...values, productId, ...(row && { id: row.id }) }) },
     toolbar: ["add", ...actionsFor(productId), "batchDelete"],
     slots: { dialogs: (ui) => <Pickers productId={productId} ui={ui} /> },
   });

@@ -12,7 +12,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { api, swrFetcher } from "@/lib/api/fetcher";
-import { pageQuery } from "@/lib/contract/envelope";
+import { pageQuery } from "@/lib/contract/common";
 import { connect, product, type Connect, type FunctionRow, type Product } from "@/lib/contract/device/product";
 import { examplePayload } from "@/lib/contract/device/examples";
 import { productTopics } from "@/lib/contract/device/topics";
@@ -21,14 +21,14 @@ import { CatalogPicker } from "./pickers";
 import { ProductFunctions } from "./prod-function-resource";
 
 /** A list fixed to this product (`key` = its id), whatever the URL says. */
-const fixed = (key: string, id: number) => pageQuery.extend({ [key]: z.any().transform(() => id) });
+const fixed = (key: string, id: number) => pageQuery.extend({ [key]: z.literal(id).default(id).catch(id) });
 
 function Linked<R extends Record<string, unknown>>({ kind, ui, bind }: { kind: "connect" | "subProduct"; ui: ResourceUi<R>; bind: (ids: (number | string)[]) => Promise<unknown> }) {
   const close = () => ui.setParam("pick", null);
   return (
     <CatalogPicker
       kind={kind}
-      params={kind === "subProduct" ? { notSubOf: Number(ui.query.gatewayId) } : undefined}
+      params={kind === "subProduct" ? { notSubOf: Number(ui.query.subOf) } : undefined}
       open={ui.param("pick") === kind}
       onOpenChange={(o) => !o && close()}
       onConfirm={async (ids) => {
@@ -64,7 +64,7 @@ function subProductsResource(gatewayId: number) {
     api: "device/product",
     perm: "dev:product",
     endpoints: { info: false, add: false, upd: false, del: false, export: false },
-    schemas: { query: fixed("subOf", gatewayId).extend({ gatewayId: z.any().transform(() => gatewayId) }) },
+    schemas: { query: fixed("subOf", gatewayId) },
     search: false,
     form: false,
     detail: false,

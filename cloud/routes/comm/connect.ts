@@ -1,10 +1,10 @@
 import { count, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
-import { idQuery, idsBody } from "@/lib/contract/message";
+import { idQuery, idsBody } from "@/lib/contract/common";
 import { Code } from "@/lib/contract/envelope";
 import { connect, type Connect } from "@/lib/contract/device/product";
 import { connections, objModelConnections, objModels, productConnections, products } from "../../db/schema";
-import { filterConds, orderOf } from "../../db/queries/products";
+import { filterConds, orderOf } from "../../lib/crud";
 import { requireAuth, requirePerm } from "../../lib/auth";
 import type { CloudEnv } from "../../lib/context";
 import { AppError, body, notFound, ok, query } from "../../lib/http";
@@ -51,9 +51,9 @@ export const connectRoutes = new Hono<CloudEnv>()
   .get("/page", readProducts, async (c) => {
     const q = query(c, connect.query);
     const db = c.var.deps.db;
-    const where = tenantScope(c.var.auth).where(connections, ...filterConds(connections, connect.fields, q));
+    const where = tenantScope(c.var.auth).where(connections, ...filterConds(connect, connections, q));
     const [rows, [{ total }]] = await Promise.all([
-      db.select().from(connections).where(where).orderBy(...orderOf(connections, connect.fields, q)).limit(q.size).offset((q.current - 1) * q.size),
+      db.select().from(connections).where(where).orderBy(...orderOf(connect, connections, q)).limit(q.size).offset((q.current - 1) * q.size),
       db.select({ total: count() }).from(connections).where(where),
     ]);
     return ok(c, { records: rows.map(toConnect), total });

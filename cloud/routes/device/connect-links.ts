@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import type { z } from "zod";
 import { modelIdQuery, objConnectBody, prodConnectBody, productIdQuery } from "@/lib/contract/device/product";
 import type { Db } from "../../db/client";
 import { connections, objModelConnections, objModels, productConnections, products } from "../../db/schema";
@@ -12,75 +12,63 @@ import { toConnect } from "../comm/connect";
 import { readProducts } from "./product-common";
 
 /** The caller's rows among `ids` of a tenant table, all of them or a 404. */
-async function ownAll(db: Db, auth: Auth, table: typeof connections | typeof products | typeof objModels, idCol: PgColumn, ids: number[]) {
-  const rows = await db.select({ id: idCol }).from(table).where(tenantScope(auth).where(table, inArray(idCol, ids)));
+async function ownAll(db: Db, auth: Auth, table: typeof connections | typeof products | typeof objModels, ids: number[]) {
+  const rows = await db.select({ id: table.id }).from(table).where(tenantScope(auth).where(table, inArray(table.id, ids)));
   if (rows.length !== new Set(ids).size) throw notFound();
 }
 
-/** prodConnect: connections of a product. */
-export const prodConnectRoutes = new Hono<CloudEnv>()
-  .use(requireAuth)
-  .get("/page", readProducts, async (c) => {
-    const { productId } = query(c, productIdQuery);
-    const rows = await c.var.deps.db
-      .select({ c: connections })
-      .from(productConnections)
-      .innerJoin(connections, eq(connections.id, productConnections.connectId))
-      .where(and(eq(productConnections.tenantId, c.var.auth.tenantId), eq(productConnections.productId, productId)))
-      .orderBy(asc(connections.id));
-    return ok(c, { records: rows.map((r) => toConnect(r.c)), total: rows.length });
-  })
-  .post("/add", requirePerm("dev:product:upd"), async (c) => {
-    const { productId, connectIds } = await body(c, prodConnectBody);
-    const db = c.var.deps.db;
-    await ownAll(db, c.var.auth, products, products.id, [productId]);
-    await ownAll(db, c.var.auth, connections, connections.id, connectIds);
-    await db
-      .insert(productConnections)
-      .values(connectIds.map((connectId) => ({ productId, connectId, tenantId: c.var.auth.tenantId })))
-      .onConflictDoNothing();
-    return ok(c, { bound: connectIds.length });
-  })
-  .post("/del", requirePerm("dev:product:upd"), async (c) => {
-    const { productId, connectIds } = await body(c, prodConnectBody);
-    const gone = await c.var.deps.db
-      .delete(productConnections)
-      .where(and(eq(productConnections.tenantId, c.var.auth.tenantId), eq(productConnections.productId, productId), inArray(productConnections.connectId, connectIds)))
-      .returning({ id: productConnections.connectId });
-    if (!gone.length) throw notFound();
-    return ok(c, { deleted: gone.length });
-  });
+type Link = typeof productConnections | typeof objModelConnections;
 
+/**
+ * The connections of an owner (a product or an object model): page, add (bind) and del (unbind).
+ * `ownerKey` is the body's and query's name of the owner's id and the link table's column.
+ */
+function linkRoutes<K extends "productId" | "modelId">(o: {
+  link: Link;
+  owner: typeof products | typeof objModels;
+  ownerKey: K;
+  ownerQuery: z.ZodType<Record<K, number>>;
+  linkBody: z.ZodType<Record<K, number> & { connectIds: number[] }>;
+  perm: string;
+}) {
+  const ownerCol = (o.link as unknown as Record<K, typeof productConnections.productId>)[o.ownerKey];
+  const mine = (auth: Auth, id: number) => and(eq(o.link.tenantId, auth.tenantId), eq(ownerCol, id));
+  return new Hono<CloudEnv>()
+    .use(requireAuth)
+    .get("/page", readProducts, async (c) => {
+      const id = query(c, o.ownerQuery)[o.ownerKey];
+      const rows = await c.var.deps.db
+        .select({ c: connections })
+        .from(o.link)
+        .innerJoin(connections, eq(connections.id, o.link.connectId))
+        .where(mine(c.var.auth, id))
+        .orderBy(asc(connections.id));
+      return ok(c, { records: rows.map((r) => toConnect(r.c)), total: rows.length });
+    })
+    .post("/add", requirePerm(o.perm), async (c) => {
+      const input = await body(c, o.linkBody);
+      const id = input[o.ownerKey];
+      const db = c.var.deps.db;
+      await ownAll(db, c.var.auth, o.owner, [id]);
+      await ownAll(db, c.var.auth, connections, input.connectIds);
+      await db
+        .insert(o.link)
+        .values(input.connectIds.map((connectId) => ({ [o.ownerKey]: id, connectId, tenantId: c.var.auth.tenantId }) as never))
+        .onConflictDoNothing();
+      return ok(c, { bound: input.connectIds.length });
+    })
+    .post("/del", requirePerm(o.perm), async (c) => {
+      const input = await body(c, o.linkBody);
+      const gone = await c.var.deps.db
+        .delete(o.link)
+        .where(and(mine(c.var.auth, input[o.ownerKey]), inArray(o.link.connectId, input.connectIds)))
+        .returning({ id: o.link.connectId });
+      if (!gone.length) throw notFound();
+      return ok(c, { deleted: gone.length });
+    });
+}
+
+/** prodConnect: connections of a product. */
+export const prodConnectRoutes = linkRoutes({ link: productConnections, owner: products, ownerKey: "productId", ownerQuery: productIdQuery, linkBody: prodConnectBody, perm: "dev:product:upd" });
 /** objConnect: connections of an object model. */
-export const objConnectRoutes = new Hono<CloudEnv>()
-  .use(requireAuth)
-  .get("/page", readProducts, async (c) => {
-    const { modelId } = query(c, modelIdQuery);
-    const rows = await c.var.deps.db
-      .select({ c: connections })
-      .from(objModelConnections)
-      .innerJoin(connections, eq(connections.id, objModelConnections.connectId))
-      .where(and(eq(objModelConnections.tenantId, c.var.auth.tenantId), eq(objModelConnections.modelId, modelId)))
-      .orderBy(asc(connections.id));
-    return ok(c, { records: rows.map((r) => toConnect(r.c)), total: rows.length });
-  })
-  .post("/add", requirePerm("dev:objModel:upd"), async (c) => {
-    const { modelId, connectIds } = await body(c, objConnectBody);
-    const db = c.var.deps.db;
-    await ownAll(db, c.var.auth, objModels, objModels.id, [modelId]);
-    await ownAll(db, c.var.auth, connections, connections.id, connectIds);
-    await db
-      .insert(objModelConnections)
-      .values(connectIds.map((connectId) => ({ modelId, connectId, tenantId: c.var.auth.tenantId })))
-      .onConflictDoNothing();
-    return ok(c, { bound: connectIds.length });
-  })
-  .post("/del", requirePerm("dev:objModel:upd"), async (c) => {
-    const { modelId, connectIds } = await body(c, objConnectBody);
-    const gone = await c.var.deps.db
-      .delete(objModelConnections)
-      .where(and(eq(objModelConnections.tenantId, c.var.auth.tenantId), eq(objModelConnections.modelId, modelId), inArray(objModelConnections.connectId, connectIds)))
-      .returning({ id: objModelConnections.connectId });
-    if (!gone.length) throw notFound();
-    return ok(c, { deleted: gone.length });
-  });
+export const objConnectRoutes = linkRoutes({ link: objModelConnections, owner: objModels, ownerKey: "modelId", ownerQuery: modelIdQuery, linkBody: objConnectBody, perm: "dev:objModel:upd" });

@@ -1,10 +1,11 @@
 import { count, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
-import { idQuery, idsBody } from "@/lib/contract/message";
+import { idQuery, idsBody } from "@/lib/contract/common";
 import { objFunction } from "@/lib/contract/device/product";
 import { normalizeFunction } from "@/lib/contract/device/thing-model";
 import { objFunctions } from "../../db/schema";
-import { filterConds, functionValues, orderOf, takenIdentifiers, toFunctionRow } from "../../db/queries/products";
+import { functionValues, takenIdentifiers, toFunctionRow } from "../../db/queries/products";
+import { filterConds, orderOf } from "../../lib/crud";
 import { requireAuth, requirePerm } from "../../lib/auth";
 import type { CloudEnv } from "../../lib/context";
 import { body, notFound, ok, query } from "../../lib/http";
@@ -20,9 +21,9 @@ export const objFunctionRoutes = new Hono<CloudEnv>()
   .get("/page", readProducts, async (c) => {
     const q = query(c, objFunction.query);
     const db = c.var.deps.db;
-    const where = tenantScope(c.var.auth).where(objFunctions, ...filterConds(objFunctions, objFunction.fields, q));
+    const where = tenantScope(c.var.auth).where(objFunctions, ...filterConds(objFunction, objFunctions, q));
     const [rows, [{ total }]] = await Promise.all([
-      db.select().from(objFunctions).where(where).orderBy(...orderOf(objFunctions, objFunction.fields, q)).limit(q.size).offset((q.current - 1) * q.size),
+      db.select().from(objFunctions).where(where).orderBy(...orderOf(objFunction, objFunctions, q)).limit(q.size).offset((q.current - 1) * q.size),
       db.select({ total: count() }).from(objFunctions).where(where),
     ]);
     return ok(c, { records: rows.map(toRow), total });

@@ -1,11 +1,12 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
-import { idQuery, idsBody } from "@/lib/contract/message";
+import { idQuery, idsBody } from "@/lib/contract/common";
 import { addModelFunctionsBody, modelIdQuery, objModel, objModelFunction, objProdBody, type ObjModel } from "@/lib/contract/device/product";
 import { normalizeFunction, type ThingFunction } from "@/lib/contract/device/thing-model";
 import type { Db } from "../../db/client";
 import { objFunctions, objModelFunctions, objModelProducts, objModels, products } from "../../db/schema";
-import { filterConds, functionValues, orderOf, takenIdentifiers, toFunctionRow } from "../../db/queries/products";
+import { functionValues, takenIdentifiers, toFunctionRow } from "../../db/queries/products";
+import { filterConds, orderOf } from "../../lib/crud";
 import { requireAuth, requirePerm } from "../../lib/auth";
 import type { Auth, CloudEnv } from "../../lib/context";
 import { body, notFound, ok, query } from "../../lib/http";
@@ -57,13 +58,13 @@ const functionRoutes = new Hono<CloudEnv>()
   .get("/page", readProducts, async (c) => {
     const q = query(c, objModelFunction.query);
     const db = c.var.deps.db;
-    const where = tenantScope(c.var.auth).where(objModelFunctions, ...filterConds(objModelFunctions, objModelFunction.fields, q));
+    const where = tenantScope(c.var.auth).where(objModelFunctions, ...filterConds(objModelFunction, objModelFunctions, q));
     const [rows, [{ total }]] = await Promise.all([
       db
         .select()
         .from(objModelFunctions)
         .where(where)
-        .orderBy(...(q.sortField ? orderOf(objModelFunctions, objModelFunction.fields, q) : [asc(objModelFunctions.sort), asc(objModelFunctions.id)]))
+        .orderBy(...orderOf(objModelFunction, objModelFunctions, q, [asc(objModelFunctions.sort), asc(objModelFunctions.id)]))
         .limit(q.size)
         .offset((q.current - 1) * q.size),
       db.select({ total: count() }).from(objModelFunctions).where(where),
@@ -152,9 +153,9 @@ export const objModelRoutes = new Hono<CloudEnv>()
   .get("/page", readProducts, async (c) => {
     const q = query(c, objModel.query);
     const db = c.var.deps.db;
-    const where = tenantScope(c.var.auth).where(objModels, ...filterConds(objModels, objModel.fields, q));
+    const where = tenantScope(c.var.auth).where(objModels, ...filterConds(objModel, objModels, q));
     const [rows, [{ total }]] = await Promise.all([
-      db.select().from(objModels).where(where).orderBy(...orderOf(objModels, objModel.fields, q)).limit(q.size).offset((q.current - 1) * q.size),
+      db.select().from(objModels).where(where).orderBy(...orderOf(objModel, objModels, q)).limit(q.size).offset((q.current - 1) * q.size),
       db.select({ total: count() }).from(objModels).where(where),
     ]);
     return ok(c, { records: await toModels(db, rows), total });

@@ -1,14 +1,15 @@
 import { and, count, eq, inArray, notInArray, or } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { idQuery, idsBody } from "@/lib/contract/message";
+import { idQuery, idsBody } from "@/lib/contract/common";
 import { Code } from "@/lib/contract/envelope";
 import { addCopyNormBody, copyIdBody, prodCopy, type ProdCopy } from "@/lib/contract/device/product";
 import { normalizeFunction } from "@/lib/contract/device/thing-model";
 import { optional } from "@/lib/contract/validation";
 import type { Db } from "../../db/client";
 import { productCopies, productCopySubscriptions, productFunctions, products } from "../../db/schema";
-import { filterConds, orderOf, ownProduct, subscribedCopies } from "../../db/queries/products";
+import { ownProduct, subscribedCopies } from "../../db/queries/products";
+import { filterConds, orderOf } from "../../lib/crud";
 import { PLATFORM_TENANT_ID, requireAuth, requirePerm } from "../../lib/auth";
 import type { Auth, CloudEnv } from "../../lib/context";
 import { AppError, body, notFound, ok, query } from "../../lib/http";
@@ -71,6 +72,8 @@ async function ownCopy(db: Db, auth: Auth, id: number) {
 const pageQuery = prodCopy.query.extend({
   /** The "unsubscribed product copies" picker. */
   unsubscribed: optional(z.enum(["0", "1"])),
+  /** platform or own (computed from the owning tenant, not a column). */
+  owner: optional(z.enum(["platform", "own"])),
 });
 
 export const prodCopyRoutes = new Hono<CloudEnv>()
@@ -84,9 +87,9 @@ export const prodCopyRoutes = new Hono<CloudEnv>()
       q.unsubscribed === "1"
         ? notInArray(productCopies.id, db.select({ id: productCopySubscriptions.copyId }).from(productCopySubscriptions).where(eq(productCopySubscriptions.tenantId, auth.tenantId)))
         : undefined;
-    const where = and(visible(auth), owner, notMine, ...filterConds(productCopies, prodCopy.fields, q));
+    const where = and(visible(auth), owner, notMine, ...filterConds(prodCopy, productCopies, q));
     const [rows, [{ total }]] = await Promise.all([
-      db.select().from(productCopies).where(where).orderBy(...orderOf(productCopies, prodCopy.fields, q)).limit(q.size).offset((q.current - 1) * q.size),
+      db.select().from(productCopies).where(where).orderBy(...orderOf(prodCopy, productCopies, q)).limit(q.size).offset((q.current - 1) * q.size),
       db.select({ total: count() }).from(productCopies).where(where),
     ]);
     const subscribed = await subscribedCopies(db, auth.tenantId, rows.map((r) => r.id));

@@ -1,13 +1,14 @@
 import { asc, count, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
-import { idQuery, idsBody } from "@/lib/contract/message";
+import { idQuery, idsBody } from "@/lib/contract/common";
 import { Code } from "@/lib/contract/envelope";
 import { addFunctionsBody, prodFunction, productIdQuery, tdlImportBody, type TdlError } from "@/lib/contract/device/product";
 import { normalizeFunction, thingFunction, TDL_VERSION, type TdlDocument, type ThingFunction } from "@/lib/contract/device/thing-model";
 import { issueMessage } from "@/lib/contract/validation";
 import type { Db } from "../../db/client";
 import { objFunctions, productFunctions, products } from "../../db/schema";
-import { filterConds, functionValues, orderOf, ownProduct, takenIdentifiers, toFunctionRow } from "../../db/queries/products";
+import { functionValues, ownProduct, takenIdentifiers, toFunctionRow } from "../../db/queries/products";
+import { filterConds, orderOf } from "../../lib/crud";
 import { functionUsers } from "../../db/queries/product-usage";
 import { requireAuth, requirePerm } from "../../lib/auth";
 import type { Auth, CloudEnv, Ctx } from "../../lib/context";
@@ -73,14 +74,14 @@ export const prodFunctionRoutes = new Hono<CloudEnv>()
   .get("/page", readProducts, async (c) => {
     const q = query(c, prodFunction.query);
     const db = c.var.deps.db;
-    const where = tenantScope(c.var.auth).where(productFunctions, ...filterConds(productFunctions, prodFunction.fields, q));
+    const where = tenantScope(c.var.auth).where(productFunctions, ...filterConds(prodFunction, productFunctions, q));
     const [rows, [{ total }]] = await Promise.all([
       db
         .select({ f: productFunctions, prodName: products.prodName })
         .from(productFunctions)
         .innerJoin(products, eq(products.id, productFunctions.productId))
         .where(where)
-        .orderBy(...(q.sortField ? orderOf(productFunctions, prodFunction.fields, q) : [asc(productFunctions.productId), asc(productFunctions.sort), asc(productFunctions.id)]))
+        .orderBy(...orderOf(prodFunction, productFunctions, q, [asc(productFunctions.productId), asc(productFunctions.sort), asc(productFunctions.id)]))
         .limit(q.size)
         .offset((q.current - 1) * q.size),
       db.select({ total: count() }).from(productFunctions).where(where),

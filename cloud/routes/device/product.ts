@@ -1,13 +1,14 @@
 import { and, count, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { idQuery, idsBody } from "@/lib/contract/message";
+import { idQuery, idsBody } from "@/lib/contract/common";
 import { product, productIdQuery, subProdBody, type Product, type ProductBody } from "@/lib/contract/device/product";
 import { optional } from "@/lib/contract/validation";
 import { Code } from "@/lib/contract/envelope";
 import type { Db } from "../../db/client";
 import { productSubs, products } from "../../db/schema";
-import { filterConds, orderOf, ownProduct, productFunctionCounts } from "../../db/queries/products";
+import { ownProduct, productFunctionCounts } from "../../db/queries/products";
+import { filterConds, orderOf } from "../../lib/crud";
 import { productUsers } from "../../db/queries/product-usage";
 import { requireAuth, requirePerm } from "../../lib/auth";
 import type { CloudEnv } from "../../lib/context";
@@ -75,9 +76,9 @@ export const productRoutes = new Hono<CloudEnv>()
       ? [ne(products.id, q.notSubOf), eq(products.prodType, "subDevice"), notInArray(products.id, db.select({ id: productSubs.subId }).from(productSubs).where(eq(productSubs.gatewayId, q.notSubOf)))]
       : [];
     const subs = q.subOf ? inArray(products.id, db.select({ id: productSubs.subId }).from(productSubs).where(eq(productSubs.gatewayId, q.subOf))) : undefined;
-    const where = tenantScope(c.var.auth).where(products, ...filterConds(products, product.fields, q), ...bound, subs);
+    const where = tenantScope(c.var.auth).where(products, ...filterConds(product, products, q), ...bound, subs);
     const [rows, [{ total }]] = await Promise.all([
-      db.select().from(products).where(where).orderBy(...orderOf(products, product.fields, q)).limit(q.size).offset((q.current - 1) * q.size),
+      db.select().from(products).where(where).orderBy(...orderOf(product, products, q)).limit(q.size).offset((q.current - 1) * q.size),
       db.select({ total: count() }).from(products).where(where),
     ]);
     return ok(c, { records: await toProducts(db, rows), total });
@@ -87,8 +88,8 @@ export const productRoutes = new Hono<CloudEnv>()
     const rows = await c.var.deps.db
       .select()
       .from(products)
-      .where(tenantScope(c.var.auth).where(products, ...filterConds(products, product.fields, q)))
-      .orderBy(...orderOf(products, product.fields, q));
+      .where(tenantScope(c.var.auth).where(products, ...filterConds(product, products, q)))
+      .orderBy(...orderOf(product, products, q));
     return ok(c, await toProducts(c.var.deps.db, rows));
   })
   .get("/info", readProducts, async (c) => {

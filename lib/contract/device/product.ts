@@ -154,7 +154,7 @@ export const prodCopy = defineEntity({
     functions: { schema: z.array(thingFunction).max(500, "validation.maxItems").default([]), kind: "custom", list: false, form: false, export: false, detail: false },
     functionCount: count,
     /** platform (offered to every tenant, read-only to them) or own. */
-    owner: { kind: "select", dict: "copyOwner", readOnly: true, search: "eq" },
+    owner: { kind: "select", dict: "copyOwner", readOnly: true },
     subscribed: { kind: "switch", readOnly: true },
     createTime,
   },
