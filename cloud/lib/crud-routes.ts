@@ -22,6 +22,7 @@ import {
   switchStatus,
   type EntityMeta,
   type InUse,
+  type SelectedFields,
 } from "./crud";
 import { badRequest, body, notFound, ok, query, type AppError } from "./http";
 import { t } from "./i18n";
@@ -81,7 +82,7 @@ export type CrudOptions<F extends Fields, R> = {
   /** A route's path when the contract names it otherwise (e.g. a paged `/list`). */
   paths?: Partial<Record<CrudRoute, string>>;
   /** Values selected beside the table's columns (counts, joined names), by field name. */
-  extra?: Record<string, SQL.Aliased | SQL | PgColumn>;
+  extra?: SelectedFields;
 };
 
 /**
@@ -138,7 +139,7 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
     app.get(path("page"), read, async (c) => {
       const q = query(c, entity.query) as Values & { current: number; size: number };
       const where = await visible(c, ...filterConds(entity, table, q), ...((await o.filters?.(c, q)) ?? []));
-      const page = await pageOf(select(c.var.deps.db), c.var.deps.db, table, where, orderOf(entity, table, q), q);
+      const page = await pageOf(c.var.deps.db, table, where, orderOf(entity, table, q), q, selection);
       return ok(c, { records: page.records.map(toRow), total: page.total });
     });
   if (has("list"))

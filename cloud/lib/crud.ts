@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, ne, type SQL } from "drizzle-orm";
-import type { PgColumn, PgSelect, PgTable } from "drizzle-orm/pg-core";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { Code } from "@/lib/contract/envelope";
 import { columnOf, labelOf, rangeKeys, type FieldDef, type Fields, type RowOf } from "@/lib/contract/entity";
 import { locales, type Locale } from "@/lib/contract/locale";
@@ -82,18 +82,23 @@ export function orderOf(entity: EntityMeta, table: PgTable, f: Record<string, un
   return fallback ?? [desc(key)];
 }
 
-/** One page of a select (`db.select(…).from(table)`) and the total under the same conditions. */
-export async function pageOf<Q extends PgSelect>(select: Q, db: Db, table: PgTable, where: SQL | undefined, orderBy: SQL[], q: { current: number; size: number }) {
+/** One page of a table (its columns, or `fields`) and the total under the same conditions. */
+export async function pageOf<T extends PgTable>(db: Db, table: T, where: SQL | undefined, orderBy: SQL[], q: { current: number; size: number }, fields?: SelectedFields) {
   const [records, [{ total }]] = await Promise.all([
-    select
+    db
+      .select(fields ?? getTableColumns(table))
+      .from(table as PgTable)
       .where(where)
       .orderBy(...orderBy)
       .limit(q.size)
       .offset((q.current - 1) * q.size),
-    db.select({ total: count() }).from(table).where(where),
+    db.select({ total: count() }).from(table as PgTable).where(where),
   ]);
-  return { records: records as Awaited<Q>, total };
+  return { records: records as T["$inferSelect"][], total };
 }
+
+/** What a select may pick beside or instead of a table's columns. */
+export type SelectedFields = Record<string, SQL | SQL.Aliased | PgColumn>;
 
 type Overrides<R> = { [K in keyof R]?: (row: Record<string, unknown>) => R[K] };
 
@@ -156,8 +161,11 @@ export async function assertUnique(db: Db, table: PgTable, scope: (...conds: (SQ
   if (taken) throw error;
 }
 
-/** A table whose rows refer to the entity: `what` is the message key naming them (e.g. `system.user.entity`). */
-export type InUse = { table: PgTable; column: PgColumn; what: string; where?: SQL };
+/**
+ * A table whose rows refer to the entity: `what` is the message key naming them (e.g.
+ * `system.user.entity`); `error`, a message of the entity's own instead of `cloud.inUse`.
+ */
+export type InUse = { table: PgTable; column: PgColumn; what: string; where?: SQL; error?: string };
 
 /** Refuses to delete what is still referred to, naming what refers to it and how many. */
 export async function assertUnused(db: Db, uses: readonly InUse[], ids: readonly number[]) {
@@ -166,7 +174,7 @@ export async function assertUnused(db: Db, uses: readonly InUse[], ids: readonly
       .select({ n: count() })
       .from(use.table)
       .where(and(inArray(use.column, [...ids]), use.where));
-    if (n) throw new AppError(Code.BAD_REQUEST, "cloud.inUse", { what: `@${use.what}`, count: n });
+    if (n) throw new AppError(Code.BAD_REQUEST, use.error ?? "cloud.inUse", { what: `@${use.what}`, count: n });
   }
 }
 

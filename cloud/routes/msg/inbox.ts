@@ -7,6 +7,7 @@ import { requireAuth } from "../../lib/auth";
 import type { Auth, CloudEnv } from "../../lib/context";
 import { notFound, ok, body, query } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
+import { pageOf } from "../../lib/crud";
 
 /** Everything here is the caller's own: their tenant and their user id, never a body's. */
 const mine = (auth: Auth, table: typeof stationMessages | typeof todos) => tenantScope(auth).where(table, eq(table.userId, auth.userId));
@@ -30,10 +31,7 @@ export const currentUserStationRoutes = new Hono<CloudEnv>()
   .get("/page", async (c) => {
     const q = query(c, stationQuery);
     const where = and(mine(c.var.auth, stationMessages), q.readStatus === undefined ? undefined : eq(stationMessages.readStatus, q.readStatus));
-    const [rows, [{ total }]] = await Promise.all([
-      c.var.deps.db.select().from(stationMessages).where(where).orderBy(desc(stationMessages.id)).limit(q.size).offset((q.current - 1) * q.size),
-      c.var.deps.db.select({ total: count() }).from(stationMessages).where(where),
-    ]);
+    const { records: rows, total } = await pageOf(c.var.deps.db, stationMessages, where, [desc(stationMessages.id)], q);
     return ok(c, { records: rows.map(toItem), total });
   })
   .get("/nums", async (c) => {
@@ -89,10 +87,7 @@ export const todoRoutes = new Hono<CloudEnv>()
   .get("/page", async (c) => {
     const q = query(c, todoQuery);
     const where = and(mine(c.var.auth, todos), q.todoStatus === undefined ? undefined : eq(todos.todoStatus, q.todoStatus));
-    const [rows, [{ total }]] = await Promise.all([
-      c.var.deps.db.select().from(todos).where(where).orderBy(desc(todos.id)).limit(q.size).offset((q.current - 1) * q.size),
-      c.var.deps.db.select({ total: count() }).from(todos).where(where),
-    ]);
+    const { records: rows, total } = await pageOf(c.var.deps.db, todos, where, [desc(todos.id)], q);
     return ok(c, { records: rows.map(toItem), total });
   })
   .get("/nums", async (c) => {

@@ -10,6 +10,7 @@ import { badRequest, body, notFound, ok } from "../../lib/http";
 import { ORG_SCREENS, departmentAndDescendants } from "../../lib/org";
 import { tenantScope, tenantOf } from "../../lib/scope";
 import { toTree } from "@/lib/tree";
+import { assertUnused, ownedDelete, type InUse } from "../../lib/crud";
 
 type Row = typeof departments.$inferSelect;
 
@@ -55,6 +56,12 @@ async function assertParent(db: Db, tenantId: number, parentId: number) {
   const [parent] = await db.select({ id: departments.id }).from(departments).where(tenantOf(tenantId).where(departments, eq(departments.id, parentId)));
   if (!parent) throw notFound();
 }
+
+/** What keeps a department from being deleted: departments below it and its users. */
+const DEPARTMENT_USES: InUse[] = [
+  { table: departments, column: departments.parentId, what: "system.department.entity", error: "cloud.departmentHasChildren" },
+  { table: users, column: users.departmentId, what: "system.user.entity", error: "cloud.departmentHasUsers" },
+];
 
 export const departmentRoutes = new Hono<CloudEnv>()
   .use(requireAuth)
@@ -112,11 +119,7 @@ export const departmentRoutes = new Hono<CloudEnv>()
     const targets = await db.select().from(departments).where(scope.where(departments, inArray(departments.id, ids)));
     if (targets.length !== new Set(ids).size) throw notFound();
     if (targets.some((d) => d.parentId === null)) throw badRequest("cloud.rootImmutable");
-    const [child] = await db.select({ id: departments.id }).from(departments).where(scope.where(departments, inArray(departments.parentId, ids))).limit(1);
     // Deleting a parent with its children in one call is still refused: children go first, on purpose.
-    if (child) throw badRequest("cloud.departmentHasChildren");
-    const [member] = await db.select({ id: users.id }).from(users).where(tenantOf(scope.tenantId).where(users, inArray(users.departmentId, ids))).limit(1);
-    if (member) throw badRequest("cloud.departmentHasUsers");
-    await db.delete(departments).where(scope.where(departments, inArray(departments.id, ids)));
-    return ok(c, { deleted: targets.length });
+    await assertUnused(db, DEPARTMENT_USES, ids);
+    return ok(c, { deleted: await ownedDelete(db, departments, scope.where(departments, inArray(departments.id, ids))) });
   });

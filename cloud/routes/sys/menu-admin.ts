@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import { idQuery, idsBody } from "@/lib/contract/common";
 import { collectBody, menuAdd, menuQuery, menuScopeQuery, menuUpdate, type CollectEntry, type MenuAdd, type MenuRow, type MenuScope, type MenuTreeNode } from "@/lib/contract/system/menu";
@@ -9,6 +9,7 @@ import type { Auth, CloudEnv } from "../../lib/context";
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { authorisedMenuIds, effectiveMenuIds, grantableMenuIds, withAncestors } from "../../lib/menu-access";
 import { toTree } from "@/lib/tree";
+import { containsPattern, pageOf } from "../../lib/crud";
 
 /**
  * Menu administration (menuSet). Both trees are edited by the platform only: the `tenant` tree
@@ -110,13 +111,10 @@ export const menuAdminRoutes = new Hono<CloudEnv>()
     const scope = sideOf(c.var.auth, q.scope);
     const visible = await visibleIds(db, c.var.auth, scope);
     const conds: (SQL | undefined)[] = [eq(menus.scope, scope)];
-    if (q.name) conds.push(or(ilike(menus.name, `%${q.name}%`), ilike(menus.nameEn, `%${q.name}%`), ilike(menus.perms, `%${q.name}%`)));
+    if (q.name) conds.push(or(ilike(menus.name, containsPattern(q.name)), ilike(menus.nameEn, containsPattern(q.name)), ilike(menus.perms, containsPattern(q.name))));
     if (visible) conds.push(inArray(menus.id, [...visible, 0]));
     const where = and(...conds);
-    const [rows, [{ total }]] = await Promise.all([
-      db.select().from(menus).where(where).orderBy(asc(menus.sort), asc(menus.id)).limit(q.size).offset((q.current - 1) * q.size),
-      db.select({ total: count() }).from(menus).where(where),
-    ]);
+    const { records: rows, total } = await pageOf(db, menus, where, [asc(menus.sort), asc(menus.id)], q);
     return ok(c, { records: rows.map(toRow), total });
   })
   .post("/add", requireAuth, platformOnly, requirePerm("sys:menu:add"), async (c) => {

@@ -26,6 +26,7 @@ import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { PLATFORM_TENANT_ID, effectiveMenuIds, grantableMenuIds, type MenuScope } from "../../lib/menu-access";
 import { assertKeepsOwnAdmin, assertTenantUsers } from "../../lib/org";
 import { tenantScope } from "../../lib/scope";
+import { containsPattern, pageOf } from "../../lib/crud";
 
 type Role = typeof roles.$inferSelect;
 
@@ -125,12 +126,9 @@ export const roleRoutes = new Hono<CloudEnv>()
     const auth = c.var.auth;
     // A tenant only has its own tenant roles; the platform's default list is its management roles.
     const kind = auth.isPlatform ? (q.kind ?? 1) : 2;
-    const name = q.name ? or(ilike(roles.name, `%${q.name}%`), ilike(roles.code, `%${q.name}%`)) : undefined;
+    const name = q.name ? or(ilike(roles.name, containsPattern(q.name)), ilike(roles.code, containsPattern(q.name))) : undefined;
     const where = tenantScope(auth).where(roles, eq(roles.kind, kind), name);
-    const [list, [{ total }]] = await Promise.all([
-      db.select().from(roles).where(where).orderBy(asc(roles.id)).limit(q.size).offset((q.current - 1) * q.size),
-      db.select({ total: count() }).from(roles).where(where),
-    ]);
+    const { records: list, total } = await pageOf(db, roles, where, [asc(roles.id)], q);
     return ok(c, { records: await toRows(db, list), total });
   })
   .get("/info", requireMenu(...ROLE_SCREENS), async (c) => {
@@ -208,7 +206,7 @@ export const roleRoutes = new Hono<CloudEnv>()
     const role = await ownRole(db, c.var.auth, q.roleId);
     if (isTenantRole(role)) throw notFound();
     const conds: (SQL | undefined)[] = [eq(userRoles.roleId, role.id)];
-    if (q.keyword) conds.push(or(ilike(users.username, `%${q.keyword}%`), ilike(users.realname, `%${q.keyword}%`)));
+    if (q.keyword) conds.push(or(ilike(users.username, containsPattern(q.keyword)), ilike(users.realname, containsPattern(q.keyword))));
     const where = and(...conds);
     const [records, [{ total }]] = await Promise.all([
       db
@@ -260,7 +258,7 @@ export const roleRoutes = new Hono<CloudEnv>()
     const db = c.var.deps.db;
     const role = await ownRole(db, c.var.auth, q.roleId);
     if (!isTenantRole(role)) throw notFound();
-    const where = and(eq(roleTenants.roleId, role.id), q.keyword ? or(ilike(tenants.name, `%${q.keyword}%`), ilike(tenants.code, `%${q.keyword}%`)) : undefined);
+    const where = and(eq(roleTenants.roleId, role.id), q.keyword ? or(ilike(tenants.name, containsPattern(q.keyword)), ilike(tenants.code, containsPattern(q.keyword))) : undefined);
     const [records, [{ total }]] = await Promise.all([
       db
         .select({ id: tenants.id, name: tenants.name, code: tenants.code, enabled: tenants.enabled })

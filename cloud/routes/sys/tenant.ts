@@ -31,6 +31,7 @@ import { ADMIN_ROLE, PLATFORM_TENANT_ID, withAncestors } from "../../lib/menu-ac
 import { ensureRootDepartment, rootDepartment } from "../../lib/org";
 import { setPassword } from "../../lib/passwords";
 import { tenantOf } from "../../lib/scope";
+import { containsPattern } from "../../lib/crud";
 
 const SCREEN = "/systemSet/tenantSet";
 const admin = alias(users, "admin");
@@ -172,7 +173,7 @@ export const tenantRoutes = new Hono<CloudEnv>()
     const q = query(c, tenantQuery);
     const where = and(
       customer,
-      q.name ? ilike(tenants.name, `%${q.name}%`) : undefined,
+      q.name ? ilike(tenants.name, containsPattern(q.name)) : undefined,
       q.enabled ? eq(tenants.enabled, q.enabled) : undefined,
       q.areaCode ? like(tenants.areaCode, `${q.areaCode}%`) : undefined,
       q.contractStart ? gte(tenants.contractStart, contractStartOf(q.contractStart)) : undefined,

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from "drizzle-orm";
+import { asc, desc, eq, ilike, inArray, ne, or, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import { Code } from "@/lib/contract/envelope";
 import { idQuery, idsBody, statusBody } from "@/lib/contract/common";
@@ -15,6 +15,7 @@ import { ORG_SCREENS, assertKeepsOwnAdmin, assertUnique, departmentAndDescendant
 import { loadPolicy, setPassword } from "../../lib/passwords";
 import { loadMasker, type Masker } from "../../lib/phone-set";
 import { tenantScope } from "../../lib/scope";
+import { containsPattern, pageOf } from "../../lib/crud";
 
 type User = typeof users.$inferSelect;
 
@@ -125,7 +126,7 @@ export const userRoutes = new Hono<CloudEnv>()
     const auth = c.var.auth;
     const conds: (SQL | undefined)[] = [];
     if (q.keyword) {
-      const like = `%${q.keyword}%`;
+      const like = containsPattern(q.keyword);
       conds.push(or(ilike(users.username, like), ilike(users.realname, like), ilike(users.phone, like)));
     }
     if (q.departmentId) {
@@ -135,10 +136,7 @@ export const userRoutes = new Hono<CloudEnv>()
     }
     if (q.enabled) conds.push(q.enabled === 1 ? eq(users.enabled, 1) : ne(users.enabled, 1));
     const where = tenantScope(auth).where(users, ...conds);
-    const [list, [{ total }]] = await Promise.all([
-      db.select().from(users).where(where).orderBy(desc(users.id)).limit(q.size).offset((q.current - 1) * q.size),
-      db.select({ total: count() }).from(users).where(where),
-    ]);
+    const { records: list, total } = await pageOf(db, users, where, [desc(users.id)], q);
     return ok(c, { records: await toRows(db, auth, list), total });
   })
   .get("/getDepartmentUserInfo", READ, async (c) => {
