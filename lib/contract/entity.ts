@@ -109,7 +109,9 @@ type FilterKeys<F extends Fields> = {
 export type FilterValue = string | number | (string | number)[] | null | undefined;
 type OptionKind = "select" | "radio" | "status" | "switch";
 /** An option's filter is typed by the field's own rule (see filterSchema). */
-type FilterValueOf<D extends FieldDef> = D["search"] extends "eq"
+type FilterValueOf<D extends FieldDef> = D["search"] extends "contains"
+  ? string | null | undefined
+  : D["search"] extends "eq"
   ? D["kind"] extends OptionKind
     ? D["schema"] extends z.ZodType
       ? Exclude<z.output<D["schema"]>, "" | null> | undefined

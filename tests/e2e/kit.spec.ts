@@ -135,9 +135,12 @@ test("exports the current query as xlsx with localised headers", async ({ page }
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile((await download.path())!);
   const sheet = wb.worksheets[0];
-  expect(sheet.getRow(1).values).toContain("项目名称");
+  const headers = sheet.getRow(1).values as unknown[];
+  expect(headers).toContain("项目名称");
   expect(sheet.rowCount).toBe(12);
-  const names = Array.from({ length: 11 }, (_, i) => String(sheet.getRow(i + 2).getCell(2).value));
+  // The columns follow the contract's order; the names are found by their header.
+  const column = headers.indexOf("项目名称");
+  const names = Array.from({ length: 11 }, (_, i) => String(sheet.getRow(i + 2).getCell(column).value));
   expect(names.every((n) => n.startsWith(BATCH))).toBe(true);
 });
 
