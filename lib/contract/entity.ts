@@ -121,7 +121,7 @@ type FilterValueOf<D extends FieldDef> = D["search"] extends "contains"
       : FilterValue
   : D["search"] extends "in"
     ? (D["kind"] extends "id" ? number[] : string[]) | undefined
-    : D["search"] extends "contains" | "range"
+    : D["search"] extends "range"
       ? string | null | undefined
       : FilterValue;
 type FilterShape<F extends Fields> = { [K in FilterKeys<F>]: z.ZodType<K extends keyof F ? FilterValueOf<F[K]> : FilterValue> } & {
