@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** Every upstream answer, success or not (core §7). */
 export type Envelope<T = unknown> = { code: number; msg: string; data: T; success: boolean };
 export type Page<T> = { records: T[]; total: number };
@@ -19,12 +17,6 @@ export const Code = {
   ERROR: 500,
   NETWORK: 502,
 } as const;
-
-export const pageQuery = z.object({
-  current: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(99999).default(10),
-});
-export type PageQuery = z.infer<typeof pageQuery>;
 
 export function isEnvelope(v: unknown): v is Envelope {
   return typeof v === "object" && v !== null && "code" in v && typeof (v as Envelope).code === "number";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageQuery } from "./envelope";
+import { pageQuery } from "./page-query";
 
 /** Read status 0 unread, 1 read; to-do status 1 pending, 2 awaiting review, 3 handled (core §4). */
 export const READ_STATUS = [0, 1] as const;

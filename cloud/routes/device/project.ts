@@ -1,6 +1,6 @@
 import { asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
-import { pageQuery } from "@/lib/contract/envelope";
+import { pageQuery } from "@/lib/contract/page-query";
 import { idQuery, idsBody } from "@/lib/contract/message";
 import { projectBody, projectFilters, projectQuery, projectUpdate, type Project, type ProjectBody, type ProjectFilters } from "@/lib/contract/project";
 import { locales, type Locale } from "@/lib/contract/locale";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { pageQuery } from "@/lib/contract/envelope";
+import { pageQuery } from "@/lib/contract/page-query";
 import { activeFilters, containsAll, readListState, requestParams, writeListState } from "./list-state";
 
 const schema = pageQuery.extend({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageQuery } from "../envelope";
+import { pageQuery } from "../page-query";
 import { optional, text, textRequired } from "../validation";
 import { dbId } from "./status";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageQuery } from "../envelope";
+import { pageQuery } from "../page-query";
 import { ENUMS } from "../enums";
 import { numberRequired, optional, text, textRequired } from "../validation";
 import { dbId, optionalId } from "./status";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageQuery } from "../envelope";
+import { pageQuery } from "../page-query";
 import { ENUMS } from "../enums";
 import { codeRequired, optional, selectRequired, text, textRequired } from "../validation";
 import { dbId } from "./status";

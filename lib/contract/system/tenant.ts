@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageQuery } from "../envelope";
+import { pageQuery } from "../page-query";
 import { PASSWORD_MAX } from "../password";
 import { codeRequired, endNotBeforeStart, mobile, optional, text, textRequired, username } from "../validation";
 import { dbId, optionalEnableState } from "./status";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageQuery } from "../envelope";
+import { pageQuery } from "../page-query";
 import { ENUMS } from "../enums";
 import { PASSWORD_MAX } from "../password";
 import { email, landline, mobile, optional, selectRequired, text, textRequired, username } from "../validation";
