@@ -3,12 +3,13 @@
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { api, ApiError, request } from "@/lib/api/fetcher";
-import { phoneLogin, usernameLogin, type PasswordChangeRequired } from "@/lib/contract/auth";
+import type { z } from "zod";
+import type { PasswordChangeRequired, phoneLogin, usernameLogin } from "@/lib/contract/auth";
 import { Code } from "@/lib/contract/envelope";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/kit/form/field";
+import { lazyZodResolver } from "@/components/kit/form/lazy-zod-resolver";
 import type { PasswordReminders } from "./password-notice";
 import { SendCodeButton } from "./send-code-button";
 
@@ -40,7 +41,7 @@ export function PasswordLoginForm({ tId, onOutcome }: { tId: number; onOutcome: 
   const t = useTranslations("login");
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(usernameLogin), defaultValues: { tId, username: "", password: "", captchaKey: "", captchaCode: "" } });
+  const form = useForm<z.infer<typeof usernameLogin>>({ resolver: lazyZodResolver(() => import("@/lib/contract/auth").then((m) => m.usernameLogin)), defaultValues: { tId, username: "", password: "", captchaKey: "", captchaCode: "" } });
   const loadCaptcha = async () => {
     const c = await api.get<Captcha>("sys/login/captcha");
     setCaptcha(c);
@@ -83,7 +84,7 @@ export function PasswordLoginForm({ tId, onOutcome }: { tId: number; onOutcome: 
 export function SmsLoginForm({ tId, onOutcome }: { tId: number; onOutcome: (o: LoginOutcome) => void }) {
   const t = useTranslations("login");
   const [error, setError] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(phoneLogin), defaultValues: { tId, phone: "", code: "" } });
+  const form = useForm<z.infer<typeof phoneLogin>>({ resolver: lazyZodResolver(() => import("@/lib/contract/auth").then((m) => m.phoneLogin)), defaultValues: { tId, phone: "", code: "" } });
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {

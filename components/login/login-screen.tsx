@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { STORAGE } from "@/lib/client-state";
 import type { PasswordChangeRequired } from "@/lib/contract/auth";
@@ -8,12 +9,14 @@ import { fileUrl } from "@/lib/file-url";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { LanguageSwitch } from "@/components/app/language-switch";
-import { ChangePasswordForm } from "./change-password-form";
-import { ForgotPassword } from "./forgot-password";
 import { PasswordLoginForm, SmsLoginForm, type LoginOutcome } from "./login-forms";
 import { rememberPasswordReminders } from "./password-notice";
 import type { LoginBranding, PwdMode } from "./login-types";
 import { BannerCarousel } from "./banner-carousel";
+
+// Shown only after a click or an answer of the login: not in the login page's first load.
+const ForgotPassword = dynamic(() => import("./forgot-password").then((m) => m.ForgotPassword));
+const ChangePasswordForm = dynamic(() => import("./change-password-form").then((m) => m.ChangePasswordForm));
 
 /** The login screen (issue 2 §7): branding from getCompany, password and SMS modes, forgot password. */
 export function LoginScreen({ tId, target, company, pwdMode }: { tId: number; target: string; company: LoginBranding; pwdMode: PwdMode }) {

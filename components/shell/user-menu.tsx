@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { useTheme } from "next-themes";
@@ -11,8 +12,10 @@ import { fileUrl } from "@/lib/file-url";
 import { ChangePasswordDialog } from "@/components/kit/lazy-password-dialogs";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
-import { LogoutDialog } from "./logout-dialog";
 import { useShell } from "./shell-context";
+
+// The confirmation (radix alert dialog) loads after the page, not in its first load.
+const LogoutDialog = dynamic(() => import("./logout-dialog").then((m) => m.LogoutDialog), { ssr: false });
 
 /** Avatar and name; security settings, change password, log out (confirmed). Dialogs live outside
  *  the menu so closing the menu does not take them along. */

@@ -153,7 +153,8 @@ describe("ResourcePage in tree mode", () => {
     await show();
     fireEvent.click(within(row("Ops")).getByRole("button", { name: "Add below" }));
     expect(window.location.search).toBe("?create=1&parent=3");
-    const dialog = await screen.findByTestId("create-dialog");
+    // The form dialog loads on first opening (next/dynamic): the first import of its modules takes a while here.
+    const dialog = await screen.findByTestId("create-dialog", {}, { timeout: 10_000 });
     expect((within(dialog).getByLabelText("Parent") as HTMLInputElement).value).toBe("3");
     fireEvent.change(within(dialog).getByLabelText(/Name/), { target: { value: "Day shift" } });
     const before = treeGets();

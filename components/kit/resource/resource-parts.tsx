@@ -7,14 +7,12 @@ import { Button } from "@/components/ui/button";
 import { Pagination } from "@/components/ui/pagination";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useDict } from "../dict/use-dict";
-import { DetailDialog } from "../dialogs/detail-dialog";
-import { ImportDialog } from "../import-dialog";
 import { SearchBar } from "../search/search-bar";
 import { DataTable } from "../table/data-table";
 import { TreeTable } from "../table/tree-table";
 import type { AnyRow, TabsConfig } from "./define-resource";
 import type { Sort } from "./list-state";
-import { ResourceFormDialog } from "./resource-form-dialog";
+import { DetailDialog, ImportDialog, ResourceFormDialog } from "./lazy-dialogs";
 import type { ResourceListState } from "./use-resource-list";
 
 /**

@@ -86,7 +86,8 @@ function Star({ node }: { node: MenuTreeNode }) {
   return (
     <button
       type="button"
-      disabled={busy}
+      // Not before the favourites are known: a click then would send the wrong toggle.
+      disabled={busy || !collects.data}
       aria-pressed={on}
       aria-label={on ? t("uncollect") : t("collect")}
       title={on ? t("uncollect") : t("collect")}
