@@ -9,7 +9,7 @@ import { optional } from "@/lib/contract/validation";
 import type { Db } from "../../db/client";
 import { productCopies, productCopySubscriptions, productFunctions, products } from "../../db/schema";
 import { ownProduct, subscribedCopies } from "../../db/queries/products";
-import { filterConds, orderOf } from "../../lib/crud";
+import { filterConds, orderOf, rowMapper } from "../../lib/crud";
 import { PLATFORM_TENANT_ID, requireAuth, requirePerm } from "../../lib/auth";
 import type { Auth, CloudEnv } from "../../lib/context";
 import { AppError, body, notFound, ok, query } from "../../lib/http";
@@ -24,26 +24,12 @@ type Row = typeof productCopies.$inferSelect;
 const visible = (auth: Auth) => or(eq(productCopies.tenantId, auth.tenantId), eq(productCopies.tenantId, PLATFORM_TENANT_ID))!;
 
 function toCopy(r: Row, auth: Auth, subscribed: Set<number>): ProdCopy {
-  return {
-    id: r.id,
-    copyName: r.copyName,
-    prodModel: r.prodModel,
-    prodCategory: r.prodCategory,
-    prodType: r.prodType as ProdCopy["prodType"],
-    netType: r.netType as ProdCopy["netType"],
-    dataFormat: r.dataFormat as ProdCopy["dataFormat"],
-    gatewayType: r.gatewayType as ProdCopy["gatewayType"],
-    verifyType: r.verifyType as ProdCopy["verifyType"],
-    activeCycle: r.activeCycle,
-    monitorType: r.monitorType as ProdCopy["monitorType"],
-    description: r.description,
-    functions: r.functions,
-    functionCount: r.functions.length,
-    owner: r.tenantId === PLATFORM_TENANT_ID ? "platform" : "own",
+  return rowMapper<typeof prodCopy.fields, ProdCopy>(prodCopy, {
+    functionCount: () => r.functions.length,
+    owner: () => (r.tenantId === PLATFORM_TENANT_ID ? "platform" : "own"),
     // A tenant's own copies are its to edit; the platform's copies are what it subscribes to.
-    subscribed: subscribed.has(r.id),
-    createTime: r.createdAt.toISOString(),
-  };
+    subscribed: () => subscribed.has(r.id),
+  })(r);
 }
 
 const copyColumns = (b: Partial<z.output<typeof prodCopy.body>>) => ({

@@ -8,7 +8,7 @@ import { Code } from "@/lib/contract/envelope";
 import type { Db } from "../../db/client";
 import { productSubs, products } from "../../db/schema";
 import { ownProduct, productFunctionCounts } from "../../db/queries/products";
-import { filterConds, orderOf } from "../../lib/crud";
+import { filterConds, orderOf, rowMapper } from "../../lib/crud";
 import { productUsers } from "../../db/queries/product-usage";
 import { requireAuth, requirePerm } from "../../lib/auth";
 import type { CloudEnv } from "../../lib/context";
@@ -26,23 +26,11 @@ export async function toProducts(db: Db, rows: Row[]): Promise<Product[]> {
     ids.length ? db.select({ id: productSubs.gatewayId, n: count() }).from(productSubs).where(inArray(productSubs.gatewayId, ids)).groupBy(productSubs.gatewayId) : [],
   ]);
   const subCount = new Map(subs.map((s) => [s.id, s.n]));
-  return rows.map((r) => ({
-    id: r.id,
-    prodName: r.prodName,
-    prodModel: r.prodModel,
-    prodCategory: r.prodCategory,
-    prodType: r.prodType as Product["prodType"],
-    netType: r.netType as Product["netType"],
-    dataFormat: r.dataFormat as Product["dataFormat"],
-    gatewayType: r.gatewayType as Product["gatewayType"],
-    verifyType: r.verifyType as Product["verifyType"],
-    activeCycle: r.activeCycle,
-    monitorType: r.monitorType as Product["monitorType"],
-    description: r.description,
-    functionCount: fns.get(r.id) ?? 0,
-    subCount: subCount.get(r.id) ?? 0,
-    createTime: r.createdAt.toISOString(),
-  }));
+  const toProduct = rowMapper<typeof product.fields, Product>(product, {
+    functionCount: (r) => fns.get(r.id as number) ?? 0,
+    subCount: (r) => subCount.get(r.id as number) ?? 0,
+  });
+  return rows.map(toProduct);
 }
 
 /** Form values to columns: blanks stored as null; only gateways keep a gateway protocol. */
