@@ -16,7 +16,7 @@ import { AppError, body, notFound, ok, query } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
 import { readProducts } from "./product-common";
 import { addProductFunctions } from "./prod-function";
-import { toProducts } from "./product";
+import { specColumns, toProducts } from "./product";
 
 type Row = typeof productCopies.$inferSelect;
 
@@ -32,20 +32,7 @@ function toCopy(r: Row, auth: Auth, subscribed: Set<number>): ProdCopy {
   })(r);
 }
 
-const copyColumns = (b: Partial<z.output<typeof prodCopy.body>>) => ({
-  copyName: b.copyName,
-  prodModel: b.prodModel || null,
-  prodCategory: b.prodCategory,
-  prodType: b.prodType,
-  netType: b.netType,
-  dataFormat: b.dataFormat,
-  gatewayType: b.prodType === "gateway" ? b.gatewayType || null : null,
-  verifyType: b.verifyType,
-  activeCycle: b.activeCycle,
-  monitorType: b.monitorType || null,
-  description: b.description || null,
-  functions: b.functions?.map(normalizeFunction),
-});
+const copyColumns = (b: Partial<z.output<typeof prodCopy.body>>) => ({ copyName: b.copyName, ...specColumns(b), functions: b.functions?.map(normalizeFunction) });
 
 /** A copy the caller may change: its own. The platform's copies are read-only to tenants. */
 async function ownCopy(db: Db, auth: Auth, id: number) {

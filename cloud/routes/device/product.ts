@@ -33,9 +33,8 @@ export async function toProducts(db: Db, rows: Row[]): Promise<Product[]> {
   return rows.map(toProduct);
 }
 
-/** Form values to columns: blanks stored as null; only gateways keep a gateway protocol. */
-export const productColumns = (b: Partial<ProductBody>) => ({
-  prodName: b.prodName,
+/** Form values to columns: blanks stored as null; only gateways keep a gateway protocol (copies share the spec). */
+export const specColumns = (b: Partial<Omit<ProductBody, "prodName">>) => ({
   prodModel: b.prodModel || null,
   prodCategory: b.prodCategory,
   prodType: b.prodType,
@@ -47,6 +46,7 @@ export const productColumns = (b: Partial<ProductBody>) => ({
   monitorType: b.monitorType || null,
   description: b.description || null,
 });
+export const productColumns = (b: Partial<ProductBody>) => ({ prodName: b.prodName, ...specColumns(b) });
 
 const pageQuery = product.query.extend({
   /** The "unsubscribed products" picker: sub-devices not yet bound to this gateway. */
