@@ -1,16 +1,12 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
 import { toast } from "sonner";
-import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { defineResource, InfoView, ResourcePage, type InfoItem, type ResourceUi } from "@/components/kit";
+import { defineResource, ResourcePage, type ResourceUi } from "@/components/kit";
+import { defineDetail, DetailPage } from "@/components/kit/detail/define-detail";
 import { DictText } from "@/components/kit/table/cells";
-import { PageFrame } from "@/components/shell/page-frame";
-import { Card, CardContent } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
-import { api, swrFetcher } from "@/lib/api/fetcher";
+import { api } from "@/lib/api/fetcher";
 import { prodCopy, type ProdCopy } from "@/lib/contract/device/product";
 import { DataTypeText } from "@/components/product-set/function-columns";
 import { CatalogPicker } from "@/components/product-set/pickers";
@@ -65,65 +61,69 @@ export function ProdCopyList() {
   return <ResourcePage resource={prodCopyResource} />;
 }
 
-function Body({ id }: { id: number }) {
-  const t = useTranslations("product.prodCopy");
+/** The functions a copy carries (read-only: a product made from it gets them). */
+function CopyFunctions({ copy }: { copy: ProdCopy }) {
   const tf = useTranslations("product.function.fields");
-  const { data, error } = useSWR<ProdCopy>(["device/prodCopy/info", { id }], swrFetcher, { shouldRetryOnError: false });
-  if (error) return <p className="p-6 text-sm text-muted-foreground">{t("notFound")}</p>;
-  if (!data) return <Skeleton className="h-40 w-full" />;
-  const dict = (name: string, value: unknown) => <DictText dict={name} value={value} />;
-  const items: InfoItem[] = [
-    { label: t("fields.copyName"), value: data.copyName },
-    { label: t("fields.owner"), value: dict("copyOwner", data.owner), side: "right" },
-    { label: t("fields.prodModel"), value: data.prodModel || "-" },
-    { label: t("fields.prodType"), value: dict("prodType", data.prodType), side: "right" },
-    { label: t("fields.netType"), value: dict("netType", data.netType) },
-    { label: t("fields.dataFormat"), value: dict("dataFormat", data.dataFormat), side: "right" },
-    { label: t("fields.activeCycle"), value: data.activeCycle },
-    { label: t("fields.subscribed"), value: t(data.subscribed ? "yes" : "no"), side: "right" },
-    { label: t("fields.description"), value: data.description || "-", side: "full" },
-  ];
   return (
-    <div className="space-y-4">
-      <Card>
-        <CardContent className="pt-4">
-          <InfoView items={items} />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardContent className="pt-4">
-          <table className="w-full text-sm">
-            <thead>
-              <tr className="text-left text-muted-foreground">
-                {["funcName", "identifier", "funcType", "dataType"].map((k) => (
-                  <th key={k} className="py-1 font-normal">
-                    {tf(k)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.functions.map((f) => (
-                <tr key={f.identifier} className="border-t">
-                  <td className="py-1.5">{f.funcName}</td>
-                  <td className="py-1.5 font-mono text-xs">{f.identifier}</td>
-                  <td className="py-1.5">{dict("funcType", f.funcType)}</td>
-                  <td className="py-1.5">
-                    <DataTypeText spec={f.dataType} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </CardContent>
-      </Card>
-    </div>
+    <table className="w-full text-sm">
+      <thead>
+        <tr className="text-left text-muted-foreground">
+          {["funcName", "identifier", "funcType", "dataType"].map((k) => (
+            <th key={k} className="py-1 font-normal">
+              {tf(k)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {copy.functions.map((f) => (
+          <tr key={f.identifier} className="border-t">
+            <td className="py-1.5">{f.funcName}</td>
+            <td className="py-1.5 font-mono text-xs">{f.identifier}</td>
+            <td className="py-1.5">
+              <DictText dict="funcType" value={f.funcType} />
+            </td>
+            <td className="py-1.5">
+              <DataTypeText spec={f.dataType} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
+}
+
+const prodCopyDetail = defineDetail<ProdCopy>({
+  ns: "product.prodCopy",
+  info: "device/prodCopy/info",
+  back: "/prodCopy/prodCopyList",
+  title: (c) => c.copyName,
+  testId: "prod-copy-info",
+  sections: [
+    {
+      key: "basic",
+      rows: [
+        { prop: "copyName", label: "fields.copyName" },
+        { prop: "owner", label: "fields.owner", type: "dict", dict: "copyOwner" },
+        { prop: "prodModel", label: "fields.prodModel" },
+        { prop: "prodType", label: "fields.prodType", type: "dict", dict: "prodType" },
+        { prop: "netType", label: "fields.netType", type: "dict", dict: "netType" },
+        { prop: "dataFormat", label: "fields.dataFormat", type: "dict", dict: "dataFormat" },
+        { prop: "activeCycle", label: "fields.activeCycle" },
+        { prop: "subscribed", label: "fields.subscribed", type: "slot", render: (c) => <YesNo yes={c.subscribed} /> },
+        { prop: "description", label: "fields.description", full: true },
+      ],
+    },
+    { key: "functions", render: (c) => <CopyFunctions copy={c} /> },
+  ],
+});
+
+function YesNo({ yes }: { yes: boolean }) {
+  const t = useTranslations("product.prodCopy");
+  return <>{t(yes ? "yes" : "no")}</>;
 }
 
 /** /prodCopy/prodCopyInfo?id= : a product copy and the functions it carries. */
 export function ProdCopyInfoView() {
-  const id = useSearchParams().get("id");
-  const t = useTranslations("product.prodCopy");
-  return <PageFrame back="/prodCopy/prodCopyList">{id && /^\d+$/.test(id) ? <Body id={Number(id)} /> : <p className="p-6 text-sm text-muted-foreground">{t("notFound")}</p>}</PageFrame>;
+  return <DetailPage detail={prodCopyDetail} />;
 }

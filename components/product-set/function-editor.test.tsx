@@ -20,8 +20,8 @@ function Harness({ initial, onValid }: { initial: FieldValues; onValid: (v: Fiel
   const form = useForm<FieldValues>({ defaultValues: initial, resolver: localizedResolver(thingFunction, tv) });
   return (
     <form onSubmit={form.handleSubmit(onValid)}>
-      <Controller control={form.control} name="dataType" render={({ field, fieldState }) => <DataTypeField field={field} form={form} disabled={false} invalid={!!fieldState.error} />} />
-      <Controller control={form.control} name="outputParams" render={({ field, fieldState }) => <ParamsField field={field} form={form} disabled={false} invalid={!!fieldState.error} />} />
+      <Controller control={form.control} name="dataType" render={({ field, fieldState }) => <DataTypeField id="dataType" field={field} form={form} disabled={false} invalid={!!fieldState.error} />} />
+      <Controller control={form.control} name="outputParams" render={({ field, fieldState }) => <ParamsField id="outputParams" field={field} form={form} disabled={false} invalid={!!fieldState.error} />} />
       <button type="submit">save</button>
     </form>
   );

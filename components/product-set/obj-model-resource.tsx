@@ -1,16 +1,10 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
 import { z } from "zod";
-import { useSearchParams } from "next/navigation";
-import { useTranslations } from "next-intl";
-import { defineResource, InfoView, ResourcePage, type ResourceUi } from "@/components/kit";
-import { DictText } from "@/components/kit/table/cells";
-import { PageFrame } from "@/components/shell/page-frame";
-import { Card, CardContent } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
-import { api, swrFetcher } from "@/lib/api/fetcher";
+import { defineResource, ResourcePage, type ResourceUi } from "@/components/kit";
+import { defineDetail, DetailPage, NestedList } from "@/components/kit/detail/define-detail";
+import { api } from "@/lib/api/fetcher";
 import { objModel, objModelFunction, type FunctionRow, type ObjModel } from "@/lib/contract/device/product";
 import { functionColumns } from "./function-columns";
 import { functionDefaults, functionFormFields } from "./function-form";
@@ -74,33 +68,32 @@ function modelFunctionsResource(modelId: number) {
   });
 }
 
-function Body({ id }: { id: number }) {
-  const t = useTranslations("product.objModel");
-  const { data, error } = useSWR<ObjModel>(["device/objModel/info", { id }], swrFetcher, { shouldRetryOnError: false });
-  const functions = React.useMemo(() => modelFunctionsResource(id), [id]);
-  if (error) return <p className="p-6 text-sm text-muted-foreground">{t("notFound")}</p>;
-  if (!data) return <Skeleton className="h-24 w-full" />;
-  return (
-    <div className="space-y-4">
-      <Card>
-        <CardContent className="pt-4">
-          <InfoView
-            items={[
-              { label: t("fields.modelName"), value: data.modelName },
-              { label: t("fields.modelType"), value: <DictText dict="objModelType" value={data.modelType} />, side: "right" },
-              { label: t("fields.description"), value: data.description || "-", side: "full" },
-            ]}
-          />
-        </CardContent>
-      </Card>
-      <ResourcePage resource={functions} />
-    </div>
-  );
+/** The model's functions: their resource carries the model id (form defaults, library picker). */
+function ModelFunctions({ modelId }: { modelId: number }) {
+  const resource = React.useMemo(() => modelFunctionsResource(modelId), [modelId]);
+  return <NestedList resource={resource} filter={{ modelId }} />;
 }
+
+const objModelDetail = defineDetail<ObjModel>({
+  ns: "product.objModel",
+  info: "device/objModel/info",
+  back: "/productSet/objModel",
+  title: (m) => m.modelName,
+  testId: "obj-model-info",
+  sections: [
+    {
+      key: "basic",
+      rows: [
+        { prop: "modelName", label: "fields.modelName" },
+        { prop: "modelType", label: "fields.modelType", type: "dict", dict: "objModelType" },
+        { prop: "description", label: "fields.description", full: true },
+      ],
+    },
+    { key: "functions", render: (m) => <ModelFunctions modelId={m.id} /> },
+  ],
+});
 
 /** /productSet/objModelInfo?id= : an object model and its functions. */
 export function ObjModelInfoView() {
-  const id = useSearchParams().get("id");
-  const t = useTranslations("product.objModel");
-  return <PageFrame back="/productSet/objModel">{id && /^\d+$/.test(id) ? <Body id={Number(id)} /> : <p className="p-6 text-sm text-muted-foreground">{t("notFound")}</p>}</PageFrame>;
+  return <DetailPage detail={objModelDetail} />;
 }

@@ -19,8 +19,8 @@ const TEXT = {
 
 async function openFunctions(page: Page, id: number, tab: string) {
   await page.goto(`/productSet/productInfo?id=${id}`);
-  await page.getByTestId("tab-functions").click();
-  await expect(page.getByTestId("tab-functions")).toContainText(tab);
+  await page.getByTestId("detail-tab-functions").click();
+  await expect(page.getByTestId("detail-tab-functions")).toContainText(tab);
   const list = new ResourcePageObject(page);
   await list.waitIdle();
   return list;

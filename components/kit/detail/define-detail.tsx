@@ -93,7 +93,8 @@ export function defineDetail<Row extends AnyRow>(config: DetailConfig<Row>): Det
   return { ...config, keyId: config.keyId ?? "id" };
 }
 
-function NestedList<Row extends AnyRow>({ resource, filter }: { resource: Resource<Row>; filter: Record<string, unknown> }) {
+/** A resource list narrowed to a row (a detail tab's `list`; custom tabs whose resource depends on the row use it too). */
+export function NestedList<Row extends AnyRow>({ resource, filter }: { resource: Resource<Row>; filter: Record<string, unknown> }) {
   const list = useResourceList(resource, filter);
   return (
     <div className="flex flex-col gap-3" data-testid="detail-list" data-resource={resource.api}>
