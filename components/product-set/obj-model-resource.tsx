@@ -56,7 +56,8 @@ function modelFunctionsResource(modelId: number) {
     perms: { add: "dev:objModel:upd", del: "dev:objModel:upd" },
     endpoints: { info: false, export: false },
     schemas: { query: objModelFunction.query.extend({ modelId: z.literal(modelId).default(modelId).catch(modelId) }) },
-    search: { keyword: "funcName", keywordPlaceholder: "placeholders.funcName" },
+    // The model is fixed by the detail: no search box for it.
+    search: { keyword: "funcName", keywordPlaceholder: "placeholders.funcName", items: { modelId: false } },
     columns: functionColumns,
     form: { columns: 2, width: 860, fields: functionFormFields, defaults: { ...functionDefaults, modelId }, toForm: (row) => ({ ...row, modelId }), toBody: (values, _mode, row) => ({ ...values, modelId, ...(row && { id: row.id }) }) },
     detail: false,
