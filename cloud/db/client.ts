@@ -19,6 +19,9 @@ export async function openDb(opts: { url?: string; dataDir?: string } = {}): Pro
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     const pool = new Pool({ connectionString: opts.url, max: 10 });
+    // An idle client cut off by the server (restart, failover, a dropped test database) must not
+    // take the process down: the pool drops it and the next query opens a new connection.
+    pool.on("error", (err) => console.warn("[db] idle connection lost:", err.message));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
     return { db, close: () => pool.end(), kind: "postgres" };
