@@ -1,7 +1,8 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import type { RichTextEditorProps } from "./tiptap-editor";
+
+type RichTextEditorProps = import("./tiptap-editor").RichTextEditorProps;
 
 /**
  * Rich-text editor, controlled with HTML in `value`/`onChange` ("" when empty). tiptap and

@@ -2,7 +2,6 @@
 
 import * as React from "react";
 import { useTranslations } from "next-intl";
-import type { EChartsOption } from "echarts";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { DateInput } from "@/components/ui/date-input";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -14,6 +13,7 @@ import type { QuickRange } from "../resource/search-rules";
 import { QuickRanges } from "../search/search-bar";
 
 // The chart component (and with it ECharts) loads when a panel first has something to draw.
+type EChartsOption = import("echarts").EChartsOption;
 const EChart = React.lazy(() => import("@/components/charts/echart").then((m) => ({ default: m.EChart })));
 
 /** A day range, both ends inclusive: `YYYY-MM-DD`. */

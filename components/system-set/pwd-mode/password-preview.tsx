@@ -4,11 +4,11 @@ import * as React from "react";
 import { useTranslations } from "next-intl";
 import { CheckCircle2Icon, XCircleIcon } from "lucide-react";
 import { PASSWORD_MAX, type Complexity, type Identity } from "@/lib/contract/password";
-import { checkPassword } from "@/lib/contract/password-check";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 
 const IDENTITY_KEYS = ["username", "realname", "phone", "email"] as const;
+type Check = typeof import("@/lib/contract/password-check").checkPassword;
 
 /**
  * Checks a sample password against the policy being edited with the cloud's own `checkPassword`,
@@ -18,7 +18,16 @@ export function PasswordPreview({ complexity }: { complexity: Complexity }) {
   const t = useTranslations();
   const [sample, setSample] = React.useState("");
   const [who, setWho] = React.useState<Identity>({ username: "", realname: "", phone: "", email: "" });
-  const failures = sample ? checkPassword(sample, complexity, who) : [];
+  // The checker brings the pinyin dictionary: it loads with the preview, not with the page.
+  const [check, setCheck] = React.useState<Check | null>(null);
+  React.useEffect(() => {
+    let live = true;
+    void import("@/lib/contract/password-check").then((m) => live && setCheck(() => m.checkPassword));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const failures = sample && check ? check(sample, complexity, who) : [];
   return (
     <div className="space-y-3 rounded-md border border-dashed p-3" data-testid="pwd-preview">
       <p className="text-sm font-medium">{t("system.pwdMode.preview.title")}</p>
@@ -39,6 +48,7 @@ export function PasswordPreview({ complexity }: { complexity: Complexity }) {
         ))}
       </div>
       {sample &&
+        check &&
         (failures.length ? (
           <ul className="space-y-1 text-sm text-destructive" data-testid="pwd-preview-failures" aria-live="polite">
             {failures.map((f) => (

@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { api } from "@/lib/api/fetcher";
 import { PASSWORD_MAX } from "@/lib/contract/password";
@@ -9,7 +10,9 @@ import { defineResource, ResourcePage, type CustomFieldProps, type ResourceUi } 
 import { PasswordPolicyHint } from "@/components/kit/password-policy-hint";
 import { Input } from "@/components/ui/input";
 import { TenantDialogs, openTenantDialog } from "./tenant-dialogs";
-import { TenantStats } from "./tenant-stats";
+
+/** The statistics cards draw ECharts: loaded after the list, never with the page. */
+const TenantStats = dynamic(() => import("./tenant-stats").then((m) => m.TenantStats), { ssr: false });
 
 export const TENANT_INFO_PATH = "/systemSet/tenantInfo";
 export const tenantInfoHref = (id: number) => `${TENANT_INFO_PATH}?id=${id}`;

@@ -3,12 +3,13 @@
 import * as React from "react";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
-import type { EChartsOption } from "echarts";
 import { swrFetcher } from "@/lib/api/fetcher";
 import type { TenantAreaPoint, TenantDeviceNums, TenantNumStat, TenantTrendPoint } from "@/lib/contract/system/tenant";
-import { EChart } from "@/components/charts/echart";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+
+type EChartsOption = import("echarts").EChartsOption;
+const EChart = React.lazy(() => import("@/components/charts/echart").then((m) => ({ default: m.EChart })));
 
 const NUMS: (keyof TenantNumStat)[] = ["total", "enabled", "expiring", "expired", "userNums", "projectNums"];
 const GRID = { left: 40, right: 16, top: 32, bottom: 40, containLabel: true } as const;
@@ -82,13 +83,19 @@ export function TenantStats() {
       </div>
       <div className="grid gap-3 xl:grid-cols-3">
         <ChartCard title={t("trend")} loading={!trend.data && !trend.error} empty={!trend.data?.length}>
-          <EChart option={trendOption} height={260} ariaLabel={t("trend")} testId="chart-trend" />
+          <React.Suspense fallback={<Skeleton className="h-[260px] w-full" />}>
+            <EChart option={trendOption} height={260} ariaLabel={t("trend")} testId="chart-trend" />
+          </React.Suspense>
         </ChartCard>
         <ChartCard title={t("area")} loading={!area.data && !area.error} empty={!area.data?.length}>
-          <EChart option={areaOption} height={260} ariaLabel={t("area")} testId="chart-area" />
+          <React.Suspense fallback={<Skeleton className="h-[260px] w-full" />}>
+            <EChart option={areaOption} height={260} ariaLabel={t("area")} testId="chart-area" />
+          </React.Suspense>
         </ChartCard>
         <ChartCard title={t("perTenant")} loading={!perTenant.data && !perTenant.error} empty={!perTenant.data?.length}>
-          <EChart option={perTenantOption} height={260} ariaLabel={t("perTenant")} testId="chart-per-tenant" />
+          <React.Suspense fallback={<Skeleton className="h-[260px] w-full" />}>
+            <EChart option={perTenantOption} height={260} ariaLabel={t("perTenant")} testId="chart-per-tenant" />
+          </React.Suspense>
         </ChartCard>
       </div>
     </section>
