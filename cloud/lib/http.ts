@@ -1,8 +1,9 @@
 import type { z } from "zod";
 import { Code, envelopeOf } from "@/lib/contract/envelope";
+import { fieldLabelKey } from "@/lib/contract/entity";
 import { issueMessage } from "@/lib/contract/validation";
 import type { Ctx } from "./context";
-import { t } from "./i18n";
+import { find, guessLabelKey, t } from "./i18n";
 
 /** The one error type of the cloud: an envelope code, a message key and its values. */
 export class AppError extends Error {
@@ -11,9 +12,22 @@ export class AppError extends Error {
     readonly key: string,
     readonly values: Record<string, string | number> = {},
     readonly data: unknown = null,
+    /** The refused field's path: the envelope's data carries it so the console marks that field. */
+    readonly field?: string,
   ) {
     super(key);
   }
+}
+
+/**
+ * A refusal of one field: the message names the field by its label in the caller's language
+ * (`labelKey`, else the label any namespace gives that name, else the name itself), and the
+ * envelope's data is `{ field, reason }`.
+ */
+export function fieldError(field: string, reasonKey: string, values: Record<string, string | number> = {}, labelKey?: string): AppError {
+  const top = field.split(".")[0];
+  const label = labelKey && find("zh-cn", labelKey) ? labelKey : guessLabelKey(top);
+  return new AppError(Code.BAD_REQUEST, "cloud.fieldError", { ...values, field: label ? `@${label}` : field, reason: `@${reasonKey}` }, null, field);
 }
 
 export const badRequest = (key: string, values?: Record<string, string | number>) => new AppError(Code.BAD_REQUEST, key, values);
@@ -39,7 +53,8 @@ export function fail(c: Ctx, err: AppError) {
   const values = Object.fromEntries(
     Object.entries(err.values).map(([k, v]) => [k, typeof v === "string" && v.startsWith("@") ? v.split("|").map((key) => t(locale, key.slice(1), err.values)).join(t(locale, "cloud.listSeparator")) : v]),
   );
-  return envelope(c, err.code, t(locale, err.key, values), err.data);
+  const data = err.field ? { ...(typeof err.data === "object" && err.data ? err.data : {}), field: err.field, reason: values.reason } : err.data;
+  return envelope(c, err.code, t(locale, err.key, values), data);
 }
 
 /** A PostgreSQL data exception (SQLSTATE class 22), found through the driver's `cause` chain. */
@@ -51,17 +66,18 @@ export function isDataException(err: unknown): boolean {
   return false;
 }
 
-/** Validation failure: code 400 and a message naming the field. */
-export function validationError(error: z.ZodError): AppError {
+/** Validation failure: code 400 and a message naming the field by its label (`schema`'s entity). */
+export function validationError(error: z.ZodError, schema?: z.ZodType): AppError {
   const issue = error.issues[0];
   const { key, values } = issueMessage(issue);
   const field = issue.path.map(String).join(".");
-  return new AppError(Code.BAD_REQUEST, field ? "cloud.fieldError" : key, field ? { ...values, field, reason: `@${key}` } : values);
+  if (!field) return new AppError(Code.BAD_REQUEST, key, values);
+  return fieldError(field, key, values, schema && fieldLabelKey(schema, String(issue.path[0])));
 }
 
 export function parse<S extends z.ZodTypeAny>(schema: S, input: unknown): z.output<S> {
   const r = schema.safeParse(input);
-  if (!r.success) throw validationError(r.error);
+  if (!r.success) throw validationError(r.error, schema);
   return r.data;
 }
 

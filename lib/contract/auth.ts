@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { labelFields } from "./entity";
 import { PASSWORD_MAX, newPasswordPair } from "./password";
 import { emailRequired, mobileRequired } from "./validation";
 
@@ -28,6 +29,8 @@ export const forgetPwdEmailVerify = z.object({ ...tenant, email: emailRequired, 
 export const changePwd = newPasswordPair.and(z.object({ dataCode: z.string().min(16).max(128) }));
 
 export const tenantQuery = z.object(tenant);
+
+labelFields("login", usernameLogin, phoneLogin, sendSmsCode, forgetPwdSmsVerify, forgetPwdEmailSend, forgetPwdEmailVerify, changePwd);
 
 /** What a successful login returns to the console (which keeps the token server-side). */
 export type LoginResult = {

@@ -170,12 +170,26 @@ function filterSchema(f: FieldDef): z.ZodType {
   return searchText;
 }
 
+/** Which entity a body, update or query schema belongs to, so a refusal names a field by its label. */
+const labelKeys = new WeakMap<z.ZodType, (name: string) => string | undefined>();
+/** The message key of a field's label (`<ns>.fields.<name>`) when `schema` is an entity's own. */
+export function fieldLabelKey(schema: z.ZodType, name: string): string | undefined {
+  return labelKeys.get(schema)?.(name);
+}
+
+/** Names the fields of schemas that are not an entity's (login forms): `<ns>.fields.<name>`. */
+export function labelFields(ns: string, ...schemas: z.ZodType[]) {
+  for (const s of schemas) labelKeys.set(s, (name) => `${ns}.fields.${name}`);
+}
+
 export type EntityDef<F extends Fields, K extends string = "id"> = {
   /** Message prefix of the labels (namespace or namespace.path). */
   ns: string;
   fields: F;
   /** The key field (default "id"). */
   key?: K;
+  /** The field that names a row (delete confirmations, pickers): "删除项目“…”？". */
+  nameField?: keyof F & string;
   /** Cross-field rules of the body (e.g. max not below min), applied to add and update. */
   refine?: (value: Record<string, unknown>, ctx: z.RefinementCtx) => void;
 };
@@ -208,10 +222,13 @@ export function defineEntity<const F extends Fields, const K extends string = "i
     sortOrder: optional(z.enum(["asc", "desc"])),
   }) as unknown as z.ZodObject<FilterShape<F>>;
   const query = pageQuery.extend(filters.shape);
+  const labelKey = (name: string) => (def.fields[name] ? `${def.ns}.${labelOf(name, def.fields[name])}` : undefined);
+  for (const s of [body, update, filters, query] as z.ZodType[]) labelKeys.set(s, labelKey);
 
   return {
     ns: def.ns,
     key,
+    nameField: def.nameField,
     fields: def.fields,
     body,
     update,

@@ -179,7 +179,7 @@ test("deletes one project after confirming, and several at once", async ({ page 
   const list = new ResourcePageObject(page);
   await list.open(`${PATH}?prjName=${encodeURIComponent(BATCH)}&size=20`);
   await list.rowAction(`${BATCH} 11`, "del");
-  await expect(list.confirmDialog()).toContainText("确认删除?");
+  await expect(list.confirmDialog()).toContainText(`确定删除项目“${BATCH} 11”？`);
   await list.confirm();
   await list.waitIdle();
   await expect(list.row(`${BATCH} 11`)).toHaveCount(0);

@@ -21,7 +21,7 @@ describe("device/objFunction, objModel, objProd", () => {
     expect(page.body.data.records.map((r) => r.id)).toEqual([a.body.data.id]);
     const upd = await cloud.request<FunctionRow>("/device/objFunction/upd", { token: admin, body: { ...temp, id: a.body.data.id, funcName: "环境温度" } });
     expect(upd.body.data.funcName).toBe("环境温度");
-    expect((await cloud.request("/device/objFunction/add", { token: admin, body: { ...reboot, callMode: undefined }, language: "en" })).body.msg).toBe("callMode: Required");
+    expect((await cloud.request("/device/objFunction/add", { token: admin, body: { ...reboot, callMode: undefined }, language: "en" })).body.msg).toBe("Call mode: Required");
   });
 
   it("builds an object model from the library and its own functions, and applies it to products", async () => {
@@ -55,8 +55,8 @@ describe("device/objFunction, objModel, objProd", () => {
 describe("comm/connect, prodConnect, objConnect", () => {
   it("keeps connections with unique codes, links them to products and models, and keeps linked ones", async () => {
     const en = (body: unknown) => cloud.request("/comm/connect/add", { token: admin, body, language: "en" });
-    expect((await en({ connectName: "x", connectCode: "x", connectType: "system", methodType: "BASE" })).body.msg).toBe("address: Required");
-    expect((await en({ connectName: "x", connectCode: "x", connectType: "device", methodType: "FUNCTION" })).body.msg).toBe("functionIdentifier: Required");
+    expect((await en({ connectName: "x", connectCode: "x", connectType: "system", methodType: "BASE" })).body.msg).toBe("Address: Required");
+    expect((await en({ connectName: "x", connectCode: "x", connectType: "device", methodType: "FUNCTION" })).body.msg).toBe("Function identifier: Required");
     const c = await cloud.request<Connect>("/comm/connect/add", { token: admin, body: { connectName: "数据平台", connectCode: "dataHub", connectType: "system", methodType: "BASE", netType: "http", address: "https://hub.example.com/api", port: "443" } });
     expect(c.body.data).toMatchObject({ port: 443, methodType: "BASE" });
     expect((await en({ connectName: "y", connectCode: "dataHub", connectType: "system", methodType: "BASE", address: "a" })).body.code).toBe(409);

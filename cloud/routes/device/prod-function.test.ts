@@ -49,10 +49,10 @@ describe("device/prodFunction", () => {
     const id = await product("校验产品");
     const en = (body: unknown) => cloud.request("/device/prodFunction/add", { token: admin, body, language: "en" });
     const nested = { ...pos, productId: id, dataType: { type: "struct", members: [{ identifier: "inner", name: "I", dataType: pos.dataType }] } };
-    expect((await en(nested)).body).toMatchObject({ code: 400, msg: "dataType.members.0.dataType.type: A struct cannot contain another struct" });
-    expect((await en({ ...alarm, productId: id, funcType: 1, accessMode: "r", dataType: { type: "enum", items: [] } })).body.msg).toBe("dataType.items: Add at least one enumeration item");
-    expect((await en({ ...temp, productId: id, dataType: { type: "int32", min: 5, max: 1 } })).body.msg).toBe("dataType.max: The maximum must not be below the minimum");
-    expect((await en({ ...temp, productId: id, dataType: { type: "decimal" } })).body.msg).toMatch(/^dataType\.type: Unknown data type/);
+    expect((await en(nested)).body).toMatchObject({ code: 400, msg: "Data type: A struct cannot contain another struct" });
+    expect((await en({ ...alarm, productId: id, funcType: 1, accessMode: "r", dataType: { type: "enum", items: [] } })).body.msg).toBe("Data type: Add at least one enumeration item");
+    expect((await en({ ...temp, productId: id, dataType: { type: "int32", min: 5, max: 1 } })).body.msg).toBe("Data type: The maximum must not be below the minimum");
+    expect((await en({ ...temp, productId: id, dataType: { type: "decimal" } })).body.msg).toMatch(/^Data type: Unknown data type/);
     expect((await list(id)).body.data).toEqual([]);
   });
 

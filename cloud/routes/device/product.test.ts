@@ -43,11 +43,11 @@ describe("device/product", () => {
 
   it("refuses bad input with the field named, and writes without the permission", async () => {
     const en = (body: unknown) => cloud.request("/device/product/add", { token: admin, body, language: "en" });
-    expect((await en({ ...base, prodName: "x", activeCycle: 0 })).body).toMatchObject({ code: 400, msg: "activeCycle: Must be at least 1" });
-    expect((await en({ ...base, prodName: "x", activeCycle: 10001 })).body).toMatchObject({ code: 400, msg: "activeCycle: Must not exceed 10000" });
-    expect((await en({ ...base, prodName: "x", prodType: "gateway" })).body).toMatchObject({ code: 400, msg: "gatewayType: Please select" });
-    expect((await en({ ...base, prodName: "x", netType: "zigbee" })).body).toMatchObject({ code: 400, msg: "netType: Invalid option" });
-    expect((await en({ ...base, prodName: "" })).body).toMatchObject({ code: 400, msg: "prodName: Required" });
+    expect((await en({ ...base, prodName: "x", activeCycle: 0 })).body).toMatchObject({ code: 400, msg: "Active cycle (min): Must be at least 1" });
+    expect((await en({ ...base, prodName: "x", activeCycle: 10001 })).body).toMatchObject({ code: 400, msg: "Active cycle (min): Must not exceed 10000" });
+    expect((await en({ ...base, prodName: "x", prodType: "gateway" })).body).toMatchObject({ code: 400, msg: "Gateway protocol: Please select" });
+    expect((await en({ ...base, prodName: "x", netType: "zigbee" })).body).toMatchObject({ code: 400, msg: "Network: Invalid option" });
+    expect((await en({ ...base, prodName: "" })).body).toMatchObject({ code: 400, msg: "Product name: Required" });
     expect((await cloud.request("/device/product/add", { token: operator, body: { ...base, prodName: "x" } })).body.code).toBe(403);
   });
 

@@ -5,6 +5,7 @@ import { idQuery, idsBody } from "@/lib/contract/common";
 import { product, productIdQuery, subProdBody, type Product, type ProductBody } from "@/lib/contract/device/product";
 import { optional } from "@/lib/contract/validation";
 import { Code } from "@/lib/contract/envelope";
+import { fieldLabelKey } from "@/lib/contract/entity";
 import type { Db } from "../../db/client";
 import { productSubs, products } from "../../db/schema";
 import { ownProduct, productFunctionCounts } from "../../db/queries/products";
@@ -12,7 +13,7 @@ import { filterConds, orderOf, rowMapper } from "../../lib/crud";
 import { productUsers } from "../../db/queries/product-usage";
 import { requireAuth, requirePerm } from "../../lib/auth";
 import type { CloudEnv } from "../../lib/context";
-import { AppError, body, notFound, ok, query } from "../../lib/http";
+import { AppError, body, fieldError, notFound, ok, query } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
 import { inUse, readProducts } from "./product-common";
 
@@ -100,7 +101,7 @@ export const productRoutes = new Hono<CloudEnv>()
     const old = await ownProduct(db, c.var.auth.tenantId, input.id);
     if (!old) throw notFound();
     const type = input.prodType ?? old.prodType;
-    if (type === "gateway" && !(input.gatewayType ?? old.gatewayType)) throw new AppError(Code.BAD_REQUEST, "cloud.fieldError", { field: "gatewayType", reason: "@validation.select" });
+    if (type === "gateway" && !(input.gatewayType ?? old.gatewayType)) throw fieldError("gatewayType", "validation.select", {}, fieldLabelKey(product.update, "gatewayType"));
     // Devices were made for this type: changing it under them would break their topics and gateways.
     if (type !== old.prodType) {
       const users = await productUsers(db, [old.id]);

@@ -49,9 +49,12 @@ describe("device/project", () => {
   it("refuses a project user without the permission, and bad input with the field named", async () => {
     expect((await cloud.request("/device/project/add", { token: operator, body: { prjName: "x" } })).body.code).toBe(403);
     const bad = await cloud.request("/device/project/add", { token: admin, body: { prjName: "", prjLatitude: 91 }, language: "en" });
-    expect(bad.body).toMatchObject({ code: 400, msg: "prjName: Required" });
+    // The message names the field by its label; the data names it by its path, for the form.
+    expect(bad.body).toMatchObject({ code: 400, msg: "Project name: Required", data: { field: "prjName", reason: "Required" } });
+    const zh = await cloud.request("/device/project/add", { token: admin, body: { prjName: "" } });
+    expect(zh.body.msg).toBe("项目名称：必填项");
     const far = await cloud.request("/device/project/add", { token: admin, body: { prjName: "x", prjLatitude: 91 }, language: "en" });
-    expect(far.body).toMatchObject({ code: 400, msg: "prjLatitude: Must not exceed 90" });
+    expect(far.body).toMatchObject({ code: 400, msg: "Latitude: Must not exceed 90" });
   });
 
   it("filters by type, contact and creation time, and sorts by name", async () => {

@@ -25,15 +25,15 @@ describe("msg/template", { timeout: SETUP_MS }, () => {
 
   it("refuses WeChat, HTML, duplicate codes and bad fields with clear messages", async () => {
     expect((await post("add", { channel: 4, name: "微信", code: "wx", content: "hi" })).body).toMatchObject({ code: 400, msg: "WeChat notifications are not available yet" });
-    expect((await post("add", { channel: 5, name: "x", code: "x5", content: "hi" })).body).toMatchObject({ code: 400, msg: "channel: Invalid option" });
+    expect((await post("add", { channel: 5, name: "x", code: "x5", content: "hi" })).body).toMatchObject({ code: 400, msg: "Channel: Invalid option" });
     expect((await post("add", { channel: 2, name: "x", code: "html1", content: "<b>${a}</b>" })).body).toMatchObject({ code: 400, msg: "Titles and SMS content are plain text: remove the HTML tags" });
     expect((await post("add", { channel: 3, name: "x", code: "html2", title: "<i>t</i>", content: "x" })).body.code).toBe(400);
     const clean = await post<TemplateRow>("add", { channel: 1, name: "富文本", code: "html3", content: '<p onclick="x()">您好 ${name}</p><script>alert(1)</script><img src="javascript:x">' });
     expect(clean.body.data).toMatchObject({ content: "<p>您好 ${name}</p><img />", variables: ["name"] });
-    expect((await post("add", { channel: 3, name: "x", code: "html4", content: "<script>alert(1)</script>" })).body).toMatchObject({ code: 400, msg: "content: Required" });
+    expect((await post("add", { channel: 3, name: "x", code: "html4", content: "<script>alert(1)</script>" })).body).toMatchObject({ code: 400, msg: "Content: Required" });
     await post("add", { channel: 1, name: "唯一", code: "only_once", content: "a" });
     expect((await post("add", { channel: 2, name: "唯一", code: "only_once", content: "b" })).body).toMatchObject({ code: 409, msg: "The template code only_once is already in use" });
-    expect((await post("add", { channel: 1, name: "", code: "x", content: "" })).body).toMatchObject({ code: 400, msg: "name: Required" });
+    expect((await post("add", { channel: 1, name: "", code: "x", content: "" })).body).toMatchObject({ code: 400, msg: "Template name: Required" });
   });
 
   it("pages with filters, counts every channel and keeps tenants apart", async () => {

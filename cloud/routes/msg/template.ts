@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { Code } from "@/lib/contract/envelope";
 import { AVAILABLE_CHANNELS, TEMPLATE_CHANNELS, extractVariables, template, templateUpdate, type TemplateAdd, type TemplateCount, type TemplateRow } from "@/lib/contract/system/template";
+import { fieldLabelKey } from "@/lib/contract/entity";
 import { notificationTemplates } from "../../db/schema";
 import { requireMenu } from "../../lib/auth";
 import { crudRoutes } from "../../lib/crud-routes";
-import { AppError, badRequest, ok } from "../../lib/http";
+import { AppError, badRequest, fieldError, ok } from "../../lib/http";
 import { sanitizeRichText } from "../../lib/sanitize";
 import { tenantScope } from "../../lib/scope";
 
@@ -22,7 +23,7 @@ function values(input: TemplateAdd) {
   const html = HTML_CHANNELS.includes(input.channel);
   if (TAG.test(input.title ?? "") || (!html && TAG.test(input.content))) throw badRequest("cloud.templateHtml");
   const content = html ? sanitizeRichText(input.content) : input.content;
-  if (!content.trim()) throw badRequest("cloud.fieldError", { field: "content", reason: "@validation.required" });
+  if (!content.trim()) throw fieldError("content", "validation.required", {}, fieldLabelKey(template.body, "content"));
   return {
     channel: input.channel,
     name: input.name,

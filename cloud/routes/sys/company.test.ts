@@ -32,17 +32,17 @@ describe("sys/company", { timeout: SETUP_MS }, () => {
     const hex = await cloud.request<{ skinColor: string }>("/sys/company/saveColor", { token: demo, body: { skinColor: "#12ab3c" } });
     expect(hex.body.data.skinColor).toBe("#12AB3C");
     const badHex = await cloud.request("/sys/company/saveColor", { token: demo, language: "en", body: { skinColor: "#12ab3" } });
-    expect(badHex.body).toMatchObject({ code: 400, msg: "skinColor: Wrong hex colour value" });
+    expect(badHex.body).toMatchObject({ code: 400, msg: "Theme colour: Wrong hex colour value" });
     const badRgb = await cloud.request("/sys/company/saveColor", { token: demo, language: "en", body: { skinColor: "rgb(300, 1, 1)" } });
-    expect(badRgb.body).toMatchObject({ code: 400, msg: "skinColor: Wrong rgb colour value" });
+    expect(badRgb.body).toMatchObject({ code: 400, msg: "Theme colour: Wrong rgb colour value" });
     expect((await cloud.request<Record<string, string>>("/sys/login/getCompany?tId=2")).body.data.skinColor).toBe("#12AB3C");
   });
 
   it("limits the banner list and checks the link", async () => {
     const many = await cloud.request("/sys/company/saveLogin", { token: demo, language: "en", body: { loginBanner: ["1", "2", "3", "4", "5", "6"] } });
-    expect(many.body).toMatchObject({ code: 400, msg: "loginBanner: Choose at most 5" });
+    expect(many.body).toMatchObject({ code: 400, msg: "Banner carousel: Choose at most 5" });
     const link = await cloud.request("/sys/company/saveLogin", { token: demo, language: "en", body: { loginLink: "javascript:alert(1)" } });
-    expect(link.body).toMatchObject({ code: 400, msg: "loginLink: Wrong format" });
+    expect(link.body).toMatchObject({ code: 400, msg: "Link: Wrong format" });
   });
 
   it("saves masking with exemptions of the tenant's own users and departments", async () => {
@@ -66,7 +66,7 @@ describe("sys/company", { timeout: SETUP_MS }, () => {
     expect((await cloud.request("/sys/company/expireWarn/info", { token: demo })).status).toBe(403);
     expect((await cloud.request("/sys/company/expireWarn/save", { token: demo, body: { enabled: true, days: 7 } })).status).toBe(403);
     const bad = await cloud.request("/sys/company/expireWarn/save", { token: platform, language: "en", body: { enabled: true, days: 10 } });
-    expect(bad.body).toMatchObject({ code: 400, msg: "days: Invalid option" });
+    expect(bad.body).toMatchObject({ code: 400, msg: "Warn this long ahead: Invalid option" });
     const saved = await cloud.request("/sys/company/expireWarn/save", { token: platform, body: { enabled: true, days: 7 } });
     expect(saved.body.code).toBe(200);
     expect((await cloud.request<ExpireWarn>("/sys/company/expireWarn/info", { token: platform })).body.data).toEqual({ enabled: true, days: 7 });

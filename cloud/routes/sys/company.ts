@@ -8,7 +8,7 @@ import { platformOnly, requireAuth, requireMenu, requirePerm } from "../../lib/a
 import type { CloudEnv } from "../../lib/context";
 import { loadCompany } from "../../db/queries/company";
 import { dayOf, daysLeft, EXPIRE_WARN_KEY, loadExpireWarn } from "../../lib/expire-warn";
-import { badRequest, body, ok } from "../../lib/http";
+import { badRequest, body, fieldError, ok } from "../../lib/http";
 import { PLATFORM_TENANT_ID } from "../../lib/menu-access";
 import { loadPhoneSet, PHONE_SET_KEY } from "../../lib/phone-set";
 import { saveSetting } from "../../lib/settings";
@@ -32,7 +32,7 @@ const str = (v: string | null | undefined) => v ?? "";
 /** Exemptions name users and departments of the caller's tenant only. */
 async function assertOwned(db: Db, tenantId: number, userIds: number[], departmentIds: number[]) {
   const check = async (field: string, ids: number[], found: { id: number }[]) => {
-    if (new Set(found.map((r) => r.id)).size !== new Set(ids).size) throw badRequest("cloud.fieldError", { field, reason: "@validation.invalidOption" });
+    if (new Set(found.map((r) => r.id)).size !== new Set(ids).size) throw fieldError(field, "validation.invalidOption");
   };
   if (userIds.length) await check("exemptUserIds", userIds, await db.select({ id: users.id }).from(users).where(tenantOf(tenantId).where(users, inArray(users.id, userIds))));
   if (departmentIds.length)

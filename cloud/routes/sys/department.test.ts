@@ -90,6 +90,6 @@ describe("sys/department", () => {
 
   it("names the field of bad input", async () => {
     const res = await post("add", admin, { parentId: "", departmentName: "" }, "en");
-    expect(res.body).toMatchObject({ code: 400, msg: "parentId: Please select" });
+    expect(res.body).toMatchObject({ code: 400, msg: "Parent department: Please select" });
   });
 });

@@ -93,6 +93,6 @@ describe("sys/dict", { timeout: SETUP_MS }, () => {
     expect((await post("/sys/dict/add", { dictName: "x", dictCode: "x" }, operator)).status).toBe(403);
     expect((await cloud.request("/sys/dict/tree", { token: operator })).status).toBe(403);
     const bad = await post("/sys/dict/add", { dictName: "", dictCode: "x y" });
-    expect(bad.body).toMatchObject({ code: 400, msg: "dictName: Required" });
+    expect(bad.body).toMatchObject({ code: 400, msg: "Dictionary name: Required" });
   });
 });

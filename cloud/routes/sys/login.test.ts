@@ -77,9 +77,9 @@ describe("username login", () => {
 
   it("names the missing field", async () => {
     const res = await cloud.request(USERNAME, { body: { username: "demoadmin" } });
-    expect(res.body).toMatchObject({ code: 400, msg: "password：必填项", success: false });
+    expect(res.body).toMatchObject({ code: 400, msg: "密码：必填项", success: false });
     const en = await cloud.request(USERNAME, { body: { password: "x" }, language: "en" });
-    expect(en.body.msg).toBe("username: Required");
+    expect(en.body.msg).toBe("Username: Required");
   });
 
   it("refuses a disabled user and a disabled tenant, but only with the right password", async () => {
@@ -407,9 +407,9 @@ describe("phone login", () => {
 
   it("checks the phone and the code format", async () => {
     const bad = await cloud.request("/sys/login/phone", { body: { phone: "123", code: "123456", tId: 2 } });
-    expect(bad.body).toMatchObject({ code: 400, msg: "phone：请输入以 1 开头的 11 位手机号" });
+    expect(bad.body).toMatchObject({ code: 400, msg: "手机号：请输入以 1 开头的 11 位手机号" });
     const badCode = await cloud.request("/sys/login/phone", { body: { phone: "13900000001", code: "12ab", tId: 2 }, language: "en" });
-    expect(badCode.body).toMatchObject({ code: 400, msg: "code: Enter the 6-digit code" });
+    expect(badCode.body).toMatchObject({ code: 400, msg: "Code: Enter the 6-digit code" });
   });
 });
 
@@ -432,7 +432,7 @@ describe("forgotten password", () => {
     const weakEn = await change(dataCode, "ALLUPPERCASE", "en");
     expect(weakEn.body.msg).toBe("The password does not meet the policy: Must contain a lower-case letter; Must contain a digit");
     const mismatch = await change(dataCode, "Newpass2026", "en", "Newpass2027");
-    expect(mismatch.body).toMatchObject({ code: 400, msg: "confirmPassword: The two passwords do not match" });
+    expect(mismatch.body).toMatchObject({ code: 400, msg: "Confirm new password: The two passwords do not match" });
 
     expect((await change(dataCode, "Newpass2026")).body).toMatchObject({ code: 200, msg: "密码修改成功，请重新登录" });
     // The reset ends every session and the old password; the ticket is spent.

@@ -85,8 +85,8 @@ describe("sys/menu edits", () => {
   it("checks the node's own rules", async () => {
     const button = (await cloud.db.select().from(menus).where(eq(menus.perms, "sys:group:add")))[0];
     const sysFolder = (await get<MenuTreeNode[]>("all/sys", platform)).body.data[0];
-    expect((await post("add", platform, { scope: "tenant", name: "x", type: "button" }, "en")).body.msg).toBe("perms: Required");
-    expect((await post("add", platform, { scope: "tenant", name: "x", type: "menu", frame: 1 }, "en")).body.msg).toBe("framePath: Required");
+    expect((await post("add", platform, { scope: "tenant", name: "x", type: "button" }, "en")).body.msg).toBe("Permission code: Required");
+    expect((await post("add", platform, { scope: "tenant", name: "x", type: "menu", frame: 1 }, "en")).body.msg).toBe("Link address: Required");
     expect((await post("add", platform, { scope: "tenant", parentId: button.id, name: "x", type: "menu", path: "/x" })).body.code).toBe(400);
     expect((await post("add", platform, { scope: "tenant", parentId: sysFolder.id, name: "x", type: "menu", path: "/x" })).body.code).toBe(400);
     const child = sysFolder.childrens[0];

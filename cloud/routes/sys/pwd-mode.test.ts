@@ -65,8 +65,8 @@ describe("sys/pwdMode", { timeout: SETUP_MS }, () => {
   });
 
   it("refuses a minimum length below 8 and repeated rules", async () => {
-    expect((await save("saveComplexity", { template: "custom", pwdSize: 6, pwdModes: [1] })).body.msg).toBe("pwdSize: The minimum length must be at least 8");
-    expect((await save("saveComplexity", { template: "custom", pwdSize: 8, pwdModes: [1, 1] })).body.msg).toBe("pwdModes: Invalid option");
+    expect((await save("saveComplexity", { template: "custom", pwdSize: 6, pwdModes: [1] })).body.msg).toBe("Minimum length: The minimum length must be at least 8");
+    expect((await save("saveComplexity", { template: "custom", pwdSize: 8, pwdModes: [1, 1] })).body.msg).toBe("Rules: Invalid option");
     expect((await save("saveComplexity", { template: "custom", pwdSize: 8, pwdModes: [9] })).body.code).toBe(400);
   });
 
@@ -87,7 +87,7 @@ describe("sys/pwdMode", { timeout: SETUP_MS }, () => {
 
   it("initial password: notify needs a forced change, and the password must fit the policy", async () => {
     const notify = await save("saveInit", { password: "", notify: true, forceChange: false });
-    expect(notify.body).toMatchObject({ code: 400, msg: "forceChange: Notifying the user of the password requires forcing a change at next login" });
+    expect(notify.body).toMatchObject({ code: 400, msg: "Force a change at first login: Notifying the user of the password requires forcing a change at next login" });
     const weak = await save("saveInit", { password: "abcdefgh", notify: true, forceChange: true });
     expect(weak.body).toMatchObject({ code: 400, msg: "The initial password does not meet the complexity rules: Must contain a digit" });
     expect((await save("saveInit", { password: "Welcome2026", notify: true, forceChange: true })).body.code).toBe(200);

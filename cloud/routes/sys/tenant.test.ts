@@ -85,11 +85,11 @@ describe("sys/tenant", { timeout: SETUP_MS }, () => {
     const weak = await addTenant({ password: "abcdefgh", confirmPassword: "abcdefgh" });
     expect(weak.body).toMatchObject({ code: 400, msg: "The password does not meet the policy: Must contain a digit" });
     const dates = await addTenant({ contractStart: "2026-05-02", contractEnd: "2026-05-01" });
-    expect(dates.body).toMatchObject({ code: 400, msg: "contractEnd: The end must not be earlier than the start" });
+    expect(dates.body).toMatchObject({ code: 400, msg: "Contract end: The end must not be earlier than the start" });
     const sameDay = await addTenant({ contractStart: "2026-05-01", contractEnd: "2026-05-01" });
     expect(sameDay.body.code).toBe(200);
     const user = await addTenant({ username: "李 四" });
-    expect(user.body).toMatchObject({ code: 400, msg: "username: The username must not contain Chinese characters or spaces" });
+    expect(user.body).toMatchObject({ code: 400, msg: "Administrator account: The username must not contain Chinese characters or spaces" });
     const area = await addTenant({ areaCode: "990101" });
     expect(area.body).toMatchObject({ code: 400, msg: "Unknown area code 990101" });
     const taken = await addTenant({ code: "T_1" });
@@ -200,7 +200,7 @@ describe("sys/tenant", { timeout: SETUP_MS }, () => {
     const [root] = await cloud.db.select().from(departments).where(eq(departments.tenantId, id));
     expect(root.departmentName).toBe("改名租户");
     const bad = await cloud.request("/sys/tenant/upd", { token: platform, language: "en", body: { id, name: "x", code: "renamed", contractStart: "2026-02-01", contractEnd: "2026-01-31" } });
-    expect(bad.body.msg).toBe("contractEnd: The end must not be earlier than the start");
+    expect(bad.body.msg).toBe("Contract end: The end must not be earlier than the start");
   });
 
   it("filters the list and answers the statistics", async () => {

@@ -96,9 +96,9 @@ describe("sys/user page", () => {
 describe("sys/user add and edit", () => {
   it("checks the username rule and keeps usernames unique per tenant", async () => {
     const chinese = await post("add", admin, { username: "用户abcdef", realname: "x", departmentId: office, password: "Member2026x" }, "en");
-    expect(chinese.body).toMatchObject({ code: 400, msg: "username: The username must not contain Chinese characters or spaces" });
+    expect(chinese.body).toMatchObject({ code: 400, msg: "Account: The username must not contain Chinese characters or spaces" });
     const short = await post("add", admin, { username: "abc", realname: "x", departmentId: office, password: "Member2026x" }, "en");
-    expect(short.body.msg).toBe("username: The username has 6–32 characters");
+    expect(short.body.msg).toBe("Account: The username has 6–32 characters");
     const taken = await post("add", admin, { username: "operator01", realname: "x", departmentId: office, password: "Member2026x" }, "en");
     expect(taken.body).toMatchObject({ code: 400, msg: "The username operator01 already exists" });
     // Another tenant may have its own operator01.
@@ -115,7 +115,7 @@ describe("sys/user add and edit", () => {
     const upd = await post<UserRow>("upd", admin, { id: row.id, realname: "改名", departmentId: office, phone: "", sex: "" });
     expect(upd.body.data).toMatchObject({ realname: "改名", departmentName: "综合管理部", phone: null, sex: null, roleIds: [projectUser] });
     const bad = await post("add", admin, { username: "member_bad", realname: "x", departmentId: office, phone: "12345", landline: "12-34", email: "x@" }, "en");
-    expect(bad.body).toMatchObject({ code: 400, msg: "phone: Enter an 11-digit mobile number starting with 1" });
+    expect(bad.body).toMatchObject({ code: 400, msg: "Mobile: Enter an 11-digit mobile number starting with 1" });
   });
 
   it("keeps the stored phone and e-mail when an edit leaves them out or sends them back masked", async () => {

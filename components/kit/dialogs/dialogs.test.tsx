@@ -160,9 +160,12 @@ describe("form fields with localised validation", () => {
   });
 
   it("finds the field a server error names", () => {
-    expect(serverFieldError("prjName：不能超过 64 个字符", ["prjName"])).toEqual({ field: "prjName", reason: "不能超过 64 个字符" });
-    expect(serverFieldError("images.0: Wrong format", ["images"])).toEqual({ field: "images", reason: "Wrong format" });
-    expect(serverFieldError("other: x", ["prjName"])).toBeNull();
-    expect(serverFieldError("Request failed", ["prjName"])).toBeNull();
+    expect(serverFieldError({ message: "prjName：不能超过 64 个字符" }, ["prjName"])).toEqual({ field: "prjName", reason: "不能超过 64 个字符" });
+    expect(serverFieldError({ message: "images.0: Wrong format" }, ["images"])).toEqual({ field: "images", reason: "Wrong format" });
+    expect(serverFieldError({ message: "other: x" }, ["prjName"])).toBeNull();
+    expect(serverFieldError({ message: "Request failed" }, ["prjName"])).toBeNull();
+    // The built-in cloud names the field in the envelope's data; the message carries its label.
+    expect(serverFieldError({ message: "项目名称：必填项", data: { field: "prjName", reason: "必填项" } }, ["prjName"])).toEqual({ field: "prjName", reason: "必填项" });
+    expect(serverFieldError({ message: "Photos: Wrong format", data: { field: "images.0", reason: "Wrong format" } }, ["images"])).toEqual({ field: "images", reason: "Wrong format" });
   });
 });

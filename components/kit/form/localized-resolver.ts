@@ -34,15 +34,19 @@ export function localizedResolver<S extends z.ZodType>(schema: S, translate: Tra
 }
 
 /**
- * The cloud names a refused field in its message ("{field}: {reason}", core §7): when that
- * field is on the form, the reason goes under it; otherwise the whole message is a form error.
+ * Where a server refusal belongs: the envelope's `data.field` (the built-in cloud names the
+ * refused field there, with the reason alone in `data.reason`), else a message of the form
+ * "{field}: {reason}" (other upstreams, core §7). When that field is on the form the reason goes
+ * under it; otherwise the whole message is a form error.
  */
-export function serverFieldError(message: string, fields: readonly string[]): { field: string; reason: string } | null {
-  const m = /^([\w.]+)\s*[:：]\s*(.+)$/s.exec(message);
-  if (!m) return null;
-  const field = m[1];
-  const top = field.split(".")[0];
-  if (fields.includes(field)) return { field, reason: m[2] };
-  if (fields.includes(top)) return { field: top, reason: m[2] };
+export function serverFieldError(error: { message: string; data?: unknown }, fields: readonly string[]): { field: string; reason: string } | null {
+  const data = error.data as { field?: unknown; reason?: unknown } | null | undefined;
+  const named = data && typeof data.field === "string" ? { field: data.field, reason: typeof data.reason === "string" ? data.reason : error.message } : null;
+  const m = named ? null : /^([\w.]+)\s*[:：]\s*(.+)$/s.exec(error.message);
+  const hit = named ?? (m ? { field: m[1], reason: m[2] } : null);
+  if (!hit) return null;
+  const top = hit.field.split(".")[0];
+  if (fields.includes(hit.field)) return hit;
+  if (fields.includes(top)) return { field: top, reason: hit.reason };
   return null;
 }

@@ -483,6 +483,7 @@ function fromEntity<Row extends AnyRow>(config: EntityResourceConfig<Row>): Reso
     ...rest,
     ns: config.ns ?? entity.ns,
     entity: entityLabel,
+    rowName: rest.rowName ?? (entity.nameField ? (row: Row) => String(row[entity.nameField!] ?? "") : undefined),
     schemas: { query: entity.query, create: entity.body, update: entity.update, ...schemas },
     columns: Array.isArray(columns) ? columns : deriveColumns(entity, columns),
     search: search === false ? undefined : search || searched ? { ...search, items: Array.isArray(search?.items) ? search.items : deriveSearchItems(entity, search ? search.items : undefined) } : undefined,

@@ -17,6 +17,7 @@ import type { AnyRow, ColumnSpec, ColumnType, DetailRow, DetailRowType, FieldTyp
 export type Entity = {
   ns: string;
   key: string;
+  nameField?: string;
   fields: Readonly<Record<string, FieldDef>>;
   body: z.ZodType;
   update: z.ZodType;

@@ -7,6 +7,7 @@ import { useTranslations } from "next-intl";
 import { api, ApiError } from "@/lib/api/fetcher";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useConfirm } from "../dialogs/confirm-dialog";
 import { KitDialog } from "../dialogs/kit-dialog";
 import { FormFields } from "../form/form-fields";
 import { localizedResolver, serverFieldError } from "../form/localized-resolver";
@@ -47,6 +48,13 @@ export function ResourceFormDialog<Row extends AnyRow>({ resource, mode, row, pr
     form.reset(initial);
   }, [form, initial]);
   const [rootError, setRootError] = React.useState("");
+  // Esc or a click outside must not throw away what was typed: ask first (Cancel still discards).
+  const [confirm, confirmElement] = useConfirm();
+  const dirty = mode !== "view" && form.formState.isDirty;
+  const requestClose = async () => {
+    if (dirty && !(await confirm(t("confirm.discard"), { danger: true }))) return;
+    onClose();
+  };
   const submit = form.handleSubmit(async (values) => {
     setRootError("");
     const key = row ? (row as AnyRow)[resource.keyId] : undefined;
@@ -60,7 +68,7 @@ export function ResourceFormDialog<Row extends AnyRow>({ resource, mode, row, pr
       onClose();
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
-      const hit = serverFieldError(e.message, config.fields.flatMap((f) => [f.name, ...(f.name2 ? [f.name2] : [])]));
+      const hit = serverFieldError(e, config.fields.flatMap((f) => [f.name, ...(f.name2 ? [f.name2] : [])]));
       if (hit) form.setError(hit.field, { type: "server", message: hit.reason }, { shouldFocus: true });
       else setRootError(e.message);
     }
@@ -71,7 +79,7 @@ export function ResourceFormDialog<Row extends AnyRow>({ resource, mode, row, pr
   return (
     <KitDialog
       open
-      onOpenChange={(o) => !o && onClose()}
+      onOpenChange={(o) => !o && void requestClose()}
       title={title}
       width={config.width ?? (columns === 2 ? 800 : 560)}
       testId={`${mode}-dialog`}
@@ -110,6 +118,7 @@ export function ResourceFormDialog<Row extends AnyRow>({ resource, mode, row, pr
           )}
         </form>
       )}
+      {confirmElement}
     </KitDialog>
   );
 }

@@ -186,6 +186,26 @@ describe("ResourcePage in tree mode", () => {
     await act(async () => fireEvent.click(within(confirm).getByRole("button", { name: "OK" })));
     expect(calls.find((c) => c.method === "POST")).toEqual({ method: "POST", path: "t/node/del", body: { ids: [2] } });
   });
+  it("asks before Escape throws away what was typed, and names the row a plain delete removes", async () => {
+    await show();
+    fireEvent.click(within(row("Ops")).getByRole("button", { name: "Add below" }));
+    const dialog = await screen.findByTestId("create-dialog", {}, { timeout: 10_000 });
+    fireEvent.change(within(dialog).getByLabelText(/Name/), { target: { value: "Day shift" } });
+    fireEvent.keyDown(dialog, { key: "Escape" });
+    const ask = await screen.findByTestId("confirm-dialog");
+    expect(ask.textContent).toContain("Discard your unsaved changes?");
+    await act(async () => fireEvent.click(within(ask).getByRole("button", { name: "Cancel" })));
+    expect((within(screen.getByTestId("create-dialog")).getByLabelText(/Name/) as HTMLInputElement).value).toBe("Day shift");
+    fireEvent.keyDown(screen.getByTestId("create-dialog"), { key: "Escape" });
+    await act(async () => fireEvent.click(within(await screen.findByTestId("confirm-dialog")).getByRole("button", { name: "OK" })));
+    await waitFor(() => expect(screen.queryByTestId("create-dialog")).toBeNull());
+    cleanup();
+
+    // Without its own question, a delete names the entity and the row.
+    await show(CODES, defineResource<Node>({ ...resource, rowActions: [{ builtin: "del", show: notRoot }] }));
+    fireEvent.click(within(row("Sales")).getByRole("button", { name: "Delete" }));
+    expect((await screen.findByTestId("confirm-dialog")).textContent).toContain("Delete node “Sales”? This cannot be undone.");
+  });
 });
 
 describe("ResourceUi", () => {

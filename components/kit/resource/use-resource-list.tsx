@@ -121,6 +121,12 @@ export function useResourceList<Row extends AnyRow>(resource: Resource<Row>, fix
   const close = React.useCallback(() => writeUrl({ create: null, edit: null, view: null, parent: null }), [writeUrl]);
 
   const refresh = React.useCallback(() => mutate(revalidateUnder(resource.api)), [mutate, resource.api]);
+  // "Delete project “…”?": the question names what goes, when the resource knows its rows' names.
+  const deleteQuestion = (list: Row[]) => {
+    if (list.length > 1) return tk("confirm.batchDelete", { count: list.length });
+    const name = resource.rowName?.(list[0]);
+    return name ? tk("confirm.deleteNamed", { entity: label(resource.entity ?? "entity"), name }) : tk("confirm.delete");
+  };
   const ui: ResourceUi<Row> = {
     query: state.query,
     setFilters: (patch) => writeUrl({ ...patch, current: 1 }),
@@ -143,7 +149,7 @@ export function useResourceList<Row extends AnyRow>(resource: Resource<Row>, fix
     },
     remove: async (list, question) => {
       if (!resource.endpoints.del || !list.length) return false;
-      const ok = await confirm(question ?? (list.length > 1 ? tk("confirm.batchDelete", { count: list.length }) : tk("confirm.delete")), { danger: true });
+      const ok = await confirm(question ?? deleteQuestion(list), { danger: true });
       if (!ok) return false;
       try {
         await api.post(resource.endpoints.del, { ids: list.map((r) => r[resource.keyId]) });

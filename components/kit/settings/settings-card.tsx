@@ -65,7 +65,7 @@ export function SettingsCard({ ns, title, description, schema, values, fields, c
       await onSaved?.(data);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
-      const hit = serverFieldError(e.message, fields.map((f) => f.name));
+      const hit = serverFieldError(e, fields.map((f) => f.name));
       if (hit) form.setError(hit.field, { type: "server", message: hit.reason }, { shouldFocus: true });
       else setRootError(e.message);
     }

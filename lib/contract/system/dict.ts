@@ -19,6 +19,7 @@ const parentId = { schema: optionalId, kind: "custom", full: true, list: false }
 
 export const dict = defineEntity({
   ns: "system.dict",
+  nameField: "dictName",
   fields: {
     id: keyField,
     parentId,

@@ -6,6 +6,7 @@ import { text, textRequired } from "../validation";
 /** User groups (groupSet): a name, a remark and members. */
 export const group = defineEntity({
   ns: "system.group",
+  nameField: "groupName",
   fields: {
     id: keyField,
     groupName: { schema: textRequired(64), search: "contains" },

@@ -18,6 +18,7 @@ const menuIds = z.array(dbId).max(5000, "validation.maxItems");
 
 export const role = defineEntity({
   ns: "system.role",
+  nameField: "name",
   fields: {
     id: keyField,
     name: { schema: textRequired(64), search: "contains" },

@@ -16,6 +16,7 @@ const channel = z.coerce
 /** Notification templates (core §4): a channel, a code, a title and content with `${var}` placeholders. */
 export const template = defineEntity({
   ns: "system.template",
+  nameField: "name",
   fields: {
     id: keyField,
     channel: { schema: channel, kind: "select", dict: "notifyChannel", search: "eq", list: false },

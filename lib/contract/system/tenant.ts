@@ -21,6 +21,7 @@ const contractDates = endNotBeforeStart<{ contractStart?: string | null; contrac
 
 export const tenant = defineEntity({
   ns: "system.tenant",
+  nameField: "name",
   fields: {
     id: keyField,
     name: { schema: textRequired(64), search: "contains" },
