@@ -57,6 +57,15 @@ describe("sys/user page", () => {
     expect((await page(admin, "&keyword=1390000")).body.data.total).toBe(1);
   });
 
+  it("shows a project user (pickers, no user screen) names but no contacts", async () => {
+    const seen = await page(operator);
+    expect(seen.body.code).toBe(200);
+    const admin01 = seen.body.data.records.find((u) => u.username === "demoadmin")!;
+    expect(admin01).toMatchObject({ realname: expect.any(String), departmentName: "综合管理部", phone: null, email: null, landline: null });
+    expect((await info(operator, adminId)).body.data).toMatchObject({ phone: null, email: null });
+    expect((await info(admin, operatorId)).body.data.phone).toBe("13900000001");
+  });
+
   it("filters a department with the departments below it", async () => {
     const member = await addUser();
     const underField = (await page(admin, `&departmentId=${field}`)).body.data.records.map((u) => u.id);

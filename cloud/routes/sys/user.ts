@@ -8,6 +8,7 @@ import { departmentUserQuery, queryPhoneBody, userAdd, userAuthBody, userQuery, 
 import { departments, roles, tenants, userRoles, users } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { requireAuth, requireMenu, requirePerm, revokeUserTokens } from "../../lib/auth";
+import { effectiveMenuIds, pathsOf } from "../../lib/menu-access";
 import type { Auth, CloudEnv, Ctx, Deps } from "../../lib/context";
 import { hashPassword } from "../../lib/crypto";
 import { AppError, badRequest, body, notFound, ok, query } from "../../lib/http";
@@ -20,12 +21,18 @@ import { containsPattern, pageOf } from "../../lib/crud";
 
 type User = typeof users.$inferSelect;
 
-/** Phones and e-mails as this viewer may see them: unmasked for a user allowed to query phones
- *  (`updQueryPhone`), otherwise per the tenant's phoneSet and its exemptions. */
-async function maskerFor(db: Db, auth: Auth): Promise<Masker> {
+const USER_SCREEN = "/systemSet/userSet";
+
+/** Phones and e-mails as this viewer may see them: none without user management, unmasked for a
+ *  user allowed to query phones (`updQueryPhone`), otherwise per the tenant's phoneSet and its
+ *  exemptions. */
+async function maskerFor(db: Db, auth: Auth): Promise<Masker & { contacts: boolean }> {
+  // Pickers need names, not contacts: a viewer without the user screen sees no phone or e-mail.
+  const screens = await pathsOf(db, await effectiveMenuIds(db, auth));
+  if (!screens.has(USER_SCREEN)) return { phone: () => null, email: () => null, contacts: false };
   const [viewer] = await db.select({ queryPhone: users.queryPhone }).from(users).where(eq(users.id, auth.userId));
-  if (viewer?.queryPhone === 1) return { phone: (v) => v, email: (v) => v };
-  return loadMasker(db, auth);
+  if (viewer?.queryPhone === 1) return { phone: (v) => v, email: (v) => v, contacts: true };
+  return { ...(await loadMasker(db, auth)), contacts: true };
 }
 
 /** Users as the console shows them, with department and role names, masked for the viewer. */
@@ -50,7 +57,7 @@ async function toRows(db: Db, auth: Auth, list: User[]): Promise<UserRow[]> {
       sex: u.sex,
       position: u.position,
       phone: mask.phone(u.phone),
-      landline: u.landline,
+      landline: mask.contacts ? u.landline : null,
       email: mask.email(u.email),
       avatar: u.avatar,
       departmentId: u.departmentId,
