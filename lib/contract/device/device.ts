@@ -93,5 +93,11 @@ export function isStale(row: Pick<Device, "status" | "lastReportTime" | "reportC
   return now - Date.parse(row.lastReportTime) > 2 * row.reportCycle * 1000;
 }
 
+/** Signal strength in dBm as 0–4 bars (the kit's wifi-signal): ≥ -65 excellent … < -95 none. */
+export function signalLevel(dbm: number | null | undefined): number {
+  if (dbm === null || dbm === undefined || !Number.isFinite(dbm)) return 0;
+  return [-95, -85, -75, -65].filter((edge) => dbm >= edge).length;
+}
+
 /** setCycleData: the reporting cycle sent to the device. */
 export const cycleBody = z.object({ id, reportCycle: integerIn(REPORT_CYCLE.min, REPORT_CYCLE.max) });
