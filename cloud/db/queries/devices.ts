@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
+import type { DeviceTreeNode } from "@/lib/contract/device/device";
 import type { Db } from "../client";
 import { devices, products, telemetry, telemetryLatest } from "../schema";
 import { registerProductUse } from "./product-usage";
@@ -55,18 +56,19 @@ export async function gatewayBySn(db: Db, tenantId: number, sn: string) {
   return row;
 }
 
-/** Products with their devices under `where` (the "device tree by product" picker). */
-export async function deviceTreeByProduct(db: Db, where: SQL) {
+/** Products with their devices under `where` as `subItem` (the "device tree by product" picker, widgets §2). */
+export async function deviceTreeByProduct(db: Db, where: SQL): Promise<DeviceTreeNode[]> {
   const rows = await db
     .select({ id: devices.id, name: devices.deviceName, sn: devices.deviceSn, productId: devices.productId, prodName: products.prodName })
     .from(devices)
     .innerJoin(products, eq(products.id, devices.productId))
     .where(where)
     .orderBy(asc(products.prodName), asc(devices.deviceName));
-  const byProduct = new Map<number, { id: number; name: string; productId: number; children: { id: number; name: string; productId: number }[] }>();
+  const byProduct = new Map<number, DeviceTreeNode & { subItem: DeviceTreeNode[] }>();
   for (const r of rows) {
-    const node = byProduct.get(r.productId) ?? { id: -r.productId, name: r.prodName, productId: r.productId, children: [] };
-    node.children.push({ id: r.id, name: `${r.name} (${r.sn})`, productId: r.productId });
+    // A product node is keyed by its product id; its devices by theirs.
+    const node = byProduct.get(r.productId) ?? { id: r.productId, name: r.prodName, productId: r.productId, subItem: [] };
+    node.subItem.push({ id: r.id, name: r.name, sn: r.sn, productId: r.productId });
     byProduct.set(r.productId, node);
   }
   return [...byProduct.values()];

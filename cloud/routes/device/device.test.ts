@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Page } from "@/lib/contract/envelope";
-import type { AdminDevice, Device, DeviceAdded, DeviceCredentials } from "@/lib/contract/device/device";
+import type { AdminDevice, Device, DeviceAdded, DeviceCredentials, DeviceTreeNode } from "@/lib/contract/device/device";
 import type { Product } from "@/lib/contract/device/product";
 import type { Project } from "@/lib/contract/project";
 import { createCloud } from "../../app";
@@ -72,7 +72,7 @@ describe("device/device", () => {
   });
 
   it("adds a device with a secret shown once, which the ingest accepts at once", async () => {
-    const d = await add({ deviceName: "新倾角计", deviceSn: "T-NEW-01", longitude: "120.1", latitude: 30.2, powerSupply: "solar", secretHash: "x", status: 2 });
+    const d = await add({ deviceName: "新倾角计", deviceSn: "T-NEW-01", longitude: "120.1", latitude: 30.2, powerSupply: "solar", projectId: "", spaceId: "", channelNo: "", secretHash: "x", status: 2 });
     expect(d).toMatchObject({ deviceName: "新倾角计", deviceSn: "T-NEW-01", projectId: prj, prodName: sensor.prodName, status: 1, enableStatus: 1, longitude: 120.1, powerSupply: "solar" });
     expect(d.credentials).toMatchObject({ id: d.id, deviceSn: "T-NEW-01", productId: sensor.id, broker: { host: "127.0.0.1", port: 1883 } });
     expect(d.credentials.secret.length).toBeGreaterThanOrEqual(32);
@@ -150,9 +150,10 @@ describe("device/device", () => {
     const one = await call<{ id: number }>(`snIdCode?sn=${all.data[0].deviceSn}`);
     expect(one.data.id).toBe(all.data[0].id);
     expect((await call(`snIdCode?sn=NOPE`)).code).toBe(404);
-    const tree = await call<{ productId: number; children: { id: number }[] }[]>(`deviceTreeByProdId?productId=${sensor.id}`);
+    const tree = await call<DeviceTreeNode[]>(`deviceTreeByProdId?productId=${sensor.id}`);
     expect(tree.data.map((t) => t.productId)).toEqual([sensor.id]);
-    expect(tree.data[0].children.length).toBeGreaterThan(0);
+    expect(tree.data[0].subItem!.length).toBeGreaterThan(0);
+    expect(tree.data[0].subItem!.every((d) => d.productId === sensor.id && d.sn)).toBe(true);
   });
 
   it("shows platform administrators every tenant's devices (pageAdmin), nobody else", async () => {

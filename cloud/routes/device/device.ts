@@ -73,8 +73,10 @@ async function checkRefs(db: Db, c: Ctx, input: Values, old?: typeof devices.$in
   const auth = c.var.auth;
   const out: Values = {};
   if (input.productId !== undefined && !(await ownProduct(db, auth.tenantId, input.productId as number))) throw badRequest("devices.device.errors.productUnknown");
-  const projectId = (input.projectId as number | undefined) ?? old?.projectId ?? projectOf(c).projectId;
-  if (input.projectId !== undefined && !(await visibleProject(db, auth, projectId))) throw new AppError(Code.FORBIDDEN, "cloud.projectForbidden", { id: projectId });
+  // A blank project (the form's "none chosen") keeps the device where it is: the call's project for a new one.
+  const chosen = typeof input.projectId === "number" ? input.projectId : undefined;
+  const projectId = chosen ?? old?.projectId ?? projectOf(c).projectId;
+  if (chosen !== undefined && !(await visibleProject(db, auth, chosen))) throw new AppError(Code.FORBIDDEN, "cloud.projectForbidden", { id: chosen });
   out.projectId = projectId;
   const spaceId = input.spaceId === undefined ? old?.spaceId : input.spaceId;
   if (spaceId) {

@@ -95,7 +95,9 @@ export function CredentialsDialog() {
               {[...topics.up.map((x) => ({ ...x, dir: t("up") })), ...topics.down.map((x) => ({ ...x, dir: t("down") }))].map((x) => (
                 <tr key={x.topic} className="border-b last:border-0">
                   <td className="py-1 pr-2 whitespace-nowrap text-muted-foreground">{x.dir}</td>
-                  <td className="py-1 font-mono break-all">{x.topic}</td>
+                  <td className="py-1 font-mono break-all" data-testid="credentials-topic" data-channel={x.channel}>
+                    {x.topic}
+                  </td>
                 </tr>
               ))}
             </tbody>

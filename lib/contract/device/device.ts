@@ -25,12 +25,15 @@ const snRule = z.string({ error: "validation.required" }).trim().min(1, "validat
 export const device = defineEntity({
   ns: "devices.device",
   fields: {
+    /** In form order; the list shows those not marked `list: false` in the same order. */
     deviceName: { schema: textRequired(64), search: "contains", sort: true, import: true },
     id: { kind: "id", readOnly: true, form: false },
     deviceSn: { schema: snRule, search: "contains", sort: true, import: true },
-    deviceModel: { schema: text(64), import: true },
+    status: { kind: "status", dict: "deviceStatus", readOnly: true, search: "eq", sort: true },
+    lastReportTime: { kind: "datetime", readOnly: true, sort: true, search: "range", range: ["reportStart", "reportEnd"] },
+    deviceModel: { schema: text(64), list: false, export: true, import: true },
     productId: { schema: id, kind: "select", search: "eq", list: false, detail: false, export: false, import: true },
-    /** Names of the product, project and space, beside their ids (the cloud joins them). */
+    /** Names of the product, project and space beside their ids (the cloud joins them). */
     prodName: { kind: "text", readOnly: true },
     projectId: { schema: optional(id), kind: "select", list: false, detail: false, export: false },
     prjName: { kind: "text", readOnly: true, list: false },
@@ -38,7 +41,7 @@ export const device = defineEntity({
     spaceName: { kind: "text", readOnly: true },
     gatewaySn: { schema: optional(snRule), search: "contains", list: false, import: true },
     channelNo: { schema: optional(integerIn(CHANNEL.min, CHANNEL.max)), kind: "number", min: CHANNEL.min, max: CHANNEL.max, list: false, import: true },
-    activeTime: { kind: "datetime", readOnly: true, sort: true },
+    activeTime: { kind: "datetime", readOnly: true, sort: true, list: false, export: true },
     longitude: { schema: decimal(-180, 180), kind: "number", min: -180, max: 180, floatNum: 6, list: false, import: true },
     latitude: { schema: decimal(-90, 90), kind: "number", min: -90, max: 90, floatNum: 6, list: false, import: true },
     altitude: { schema: decimal(-1000, 10000), kind: "number", floatNum: 2, list: false, import: true },
@@ -47,10 +50,8 @@ export const device = defineEntity({
     signal: { kind: "number", readOnly: true },
     firmwareVersion: { schema: text(64), import: true },
     enableStatus: { schema: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], { error: "validation.invalidOption" })).default(1), kind: "switch", dict: "enableState", search: "eq" },
-    status: { kind: "status", dict: "deviceStatus", readOnly: true, search: "eq", sort: true },
-    reportCycle: { schema: integerIn(REPORT_CYCLE.min, REPORT_CYCLE.max), kind: "number", min: REPORT_CYCLE.min, max: REPORT_CYCLE.max, import: true },
+    reportCycle: { schema: integerIn(REPORT_CYCLE.min, REPORT_CYCLE.max), kind: "number", min: REPORT_CYCLE.min, max: REPORT_CYCLE.max, list: false, export: true, import: true },
     powerSupply: { schema: optional(z.enum(POWER_SUPPLIES, { error: "validation.invalidOption" })), kind: "select", dict: "powerSupply", list: false, import: true },
-    lastReportTime: { kind: "datetime", readOnly: true, sort: true, search: "range", range: ["reportStart", "reportEnd"] },
     createTime: { kind: "datetime", readOnly: true, column: "createdAt", sort: true, list: false },
   },
 });
@@ -81,8 +82,8 @@ export const delDataBody = z
 /** pageAdmin: every tenant's devices, narrowed to one tenant when given. */
 export const adminPageQuery = device.query.extend({ tenantId: optional(id) });
 export type AdminDevice = Device & { tenantName: string | null };
-/** deviceTreeByProdId: the products of the caller's tenant (one of them when given) with their devices. */
-export type DeviceTreeNode = { id: number; name: string; productId: number; children?: DeviceTreeNode[] };
+/** deviceTreeByProdId: the project's devices under their products (one product when given), devices as `subItem`. */
+export type DeviceTreeNode = { id: number; name: string; productId: number; sn?: string; subItem?: DeviceTreeNode[] };
 
 /**
  * Online, but the newest value is older than two reporting cycles: the device says it is there
