@@ -43,9 +43,9 @@ const names = {
 };
 const toDevice = rowMapper<typeof device.fields, Device>(device);
 
-/** The ingest caches devices by SN: after a change of SN, secret, enable state or product it must read them again. */
+/** The ingest caches devices by SN and its broker keeps them logged in: after a change of SN, secret, enable state or product both must forget them. */
 function forget(c: Ctx, ...sns: (string | null | undefined)[]) {
-  for (const sn of sns) if (sn) c.var.deps.ingest?.catalog.forgetDevice(sn);
+  for (const sn of sns) if (sn) c.var.deps.ingest?.forgetDevice(sn);
 }
 
 /** The embedded broker's address as devices reach it (an external broker's, without its credentials). */
