@@ -60,7 +60,7 @@ for (const locale of ["zh-cn", "en"] as const) {
     expect(cred.secret.length).toBeGreaterThanOrEqual(32);
     await devices.closeCredentials();
 
-    await devices.search(SN);
+    await devices.search(NAME);
     await expect(devices.statusOf(SN)).toContainText(T.inactive);
 
     // The device posts a value over HTTP with its SN and secret, as curl -u would.

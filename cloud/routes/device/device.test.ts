@@ -144,6 +144,16 @@ describe("device/device", () => {
     expect((await call<Device[]>(`subDeviceList?id=${gw.id}`)).data).toEqual([]);
   });
 
+  it("counts the project's devices anew after an add or a delete", async () => {
+    const total = async () => (await call<Page<Device>>("page?size=1")).data.total;
+    const before = await total();
+    const d = await add({ deviceName: "计数", deviceSn: "T-COUNT-01" });
+    expect(await total()).toBe(before + 1);
+    expect((await call<Page<Device>>("page?size=100&deviceSn=T-COUNT")).data.total).toBe(1);
+    expect((await call("del", { ids: [d.id] })).code).toBe(200);
+    expect(await total()).toBe(before);
+  });
+
   it("gives pickers the project's devices: by project, by SN, as a tree by product", async () => {
     const all = await call<{ id: number; deviceSn: string }[]>("allDevByPrj");
     expect(all.data.length).toBeGreaterThan(0);

@@ -43,6 +43,25 @@ const names = {
 };
 const toDevice = rowMapper<typeof device.fields, Device>(device);
 
+const countOf = async (db: Db, where: SQL) => (await db.select({ n: count() }).from(devices).where(where))[0].n;
+
+/**
+ * A project's device count, kept a few seconds: with tens of thousands of devices, counting them
+ * costs more than reading the page. This instance's adds and deletes forget it at once; another
+ * instance's show within `TOTAL_TTL_MS`. Filtered lists are always counted.
+ */
+const TOTAL_TTL_MS = 10_000;
+const totals = new WeakMap<Db, Map<number, { n: number; at: number }>>();
+async function projectTotal(db: Db, projectId: number, where: SQL) {
+  const kept = totals.get(db) ?? totals.set(db, new Map()).get(db)!;
+  const hit = kept.get(projectId);
+  if (hit && Date.now() - hit.at < TOTAL_TTL_MS) return hit.n;
+  const n = await countOf(db, where);
+  kept.set(projectId, { n, at: Date.now() });
+  return n;
+}
+const recount = (db: Db, ...projectIds: (number | null | undefined)[]) => projectIds.forEach((id) => id && totals.get(db)?.delete(id));
+
 /** The ingest caches devices by SN and its broker keeps them logged in: after a change of SN, secret, enable state or product both must forget them. */
 function forget(c: Ctx, ...sns: (string | null | undefined)[]) {
   for (const sn of sns) if (sn) c.var.deps.ingest?.forgetDevice(sn);
@@ -108,6 +127,7 @@ async function insertDevice(c: Ctx, input: Values): Promise<{ row: typeof device
   });
   // An SN unknown a moment ago may be cached as unknown.
   forget(c, row.deviceSn);
+  recount(c.var.deps.db, row.projectId);
   return { row, secret };
 }
 
@@ -139,9 +159,26 @@ export const deviceCrudRoutes = crudRoutes({
   read: readDevices,
   scope: "project",
   extra: names,
-  only: ["page", "list", "info", "export", "template"],
+  only: ["list", "info", "export", "template"],
   paths: { export: "/deviceListExport" },
 })
+  .get("/page", readDevices, async (c) => {
+    const q = query(c, device.query);
+    const db = c.var.deps.db;
+    const filters = filterConds(device, devices, q);
+    const where = projectOf(c).where(devices, ...filters);
+    const [records, total] = await Promise.all([
+      db
+        .select({ ...getTableColumns(devices), ...names })
+        .from(devices)
+        .where(where)
+        .orderBy(...orderOf(device, devices, q))
+        .limit(q.size)
+        .offset((q.current - 1) * q.size),
+      filters.length ? countOf(db, where) : projectTotal(db, projectOf(c).projectId, where),
+    ]);
+    return ok(c, { records: records.map(toDevice), total });
+  })
   .post("/add", requirePerm("dev:device:add"), async (c) => {
     const { row, secret } = await insertDevice(c, (await body(c, device.body)) as Values);
     const added: DeviceAdded = { ...(await infoOf(c, row.id)), credentials: credentialsOf(c, row, secret) };
@@ -157,6 +194,7 @@ export const deviceCrudRoutes = crudRoutes({
       .set({ ...columnsOf(device, input), ...refs, updatedAt: c.var.deps.now() })
       .where(projectOf(c).where(devices, eq(devices.id, old.id)));
     forget(c, old.deviceSn, input.deviceSn as string | undefined);
+    recount(db, old.projectId, refs.projectId as number);
     return ok(c, await infoOf(c, old.id));
   })
   .post("/updSn", requirePerm("dev:device:upd"), async (c) => {
@@ -221,6 +259,7 @@ export const deviceCrudRoutes = crudRoutes({
     if (subs[0].n) throw new AppError(Code.CONFLICT, "devices.device.errors.hasSubDevices", { count: subs[0].n });
     await db.delete(devices).where(inArray(devices.id, mine.map((d) => d.id)));
     forget(c, ...mine.map((d) => d.sn));
+    recount(db, projectOf(c).projectId);
     return ok(c, { deleted: mine.length });
   })
   .post("/delDataByTime", requirePerm("dev:device:del"), async (c) => {
