@@ -268,17 +268,22 @@ export const deviceCrudRoutes = crudRoutes({
     if (!mine.length) throw notFound();
     return ok(c, { deleted: await deleteDeviceData(c.var.deps.db, mine.map((d) => d.id), startTime || undefined, endTime || undefined) });
   })
-  .post("/deviceListImport", requirePerm("dev:device:add"), async (c) =>
-    ok(
+  .post("/deviceListImport", requirePerm("dev:device:add"), async (c) => {
+    // The product column takes a product's name (as people write it) or its id.
+    const prods = await c.var.deps.db.select({ id: products.id, name: products.prodName }).from(products).where(eq(products.tenantId, c.var.auth.tenantId));
+    const byName = new Map(prods.map((p) => [p.name, p.id]));
+    const productOf = (v: unknown) => (typeof v === "string" ? (byName.get(v.trim()) ?? (/^\d+$/.test(v.trim()) ? Number(v) : v)) : v);
+    const schema = device.body.extend({ productId: z.preprocess(productOf, z.number({ error: (i) => (i.input === undefined ? "validation.required" : "validation.invalidOption") }).int().positive()) });
+    return ok(
       c,
       await importUpload(c, {
         columns: importColumns(device, c.var.locale),
-        schema: device.body,
+        schema,
         // Imported devices get a secret no one knows: they are given one with resetSecret when they go live.
         save: async (row) => void (await insertDevice(c, row as Values)),
       }),
-    ),
-  )
+    );
+  })
   .get("/subDeviceList", readDevices, async (c) => {
     const { id } = query(c, idQuery);
     const gw = await ownDevice(c, id);
