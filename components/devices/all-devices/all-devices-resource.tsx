@@ -27,7 +27,8 @@ export const allDevicesResource = defineResource<AdminDevice>({
   columns: {
     tenantName: { prop: "tenantName", label: "fields.tenantName", minWidth: 140 },
     id: false,
-    status: { type: "custom", width: 150, render: (row) => <DeviceStatusCell row={row} /> },
+    status: { type: "custom", width: 130, render: (row) => <DeviceStatusCell row={row} /> },
+    lastReportTime: { width: 180 },
     battery: { render: (row) => <BatteryCell value={row.battery} /> },
     signal: { width: 110, render: (row) => <SignalCell dbm={row.signal} /> },
     enableStatus: { type: "dict" },
