@@ -3,9 +3,7 @@
 import * as React from "react";
 import { useForm, Controller, type UseFormReturn } from "react-hook-form";
 import { useTranslations } from "next-intl";
-import useSWR from "swr";
 import { ChevronDownIcon, ChevronUpIcon, RotateCcwIcon, SearchIcon } from "lucide-react";
-import { swrFetcher } from "@/lib/api/fetcher";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { DateInput } from "@/components/ui/date-input";
