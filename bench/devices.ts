@@ -5,6 +5,7 @@ import { devices, products, projects, tenants } from "../cloud/db/schema";
 import { sha256 } from "../cloud/lib/crypto";
 import { DEMO_ACCOUNTS, seed } from "../cloud/seed";
 import { cloudConfig } from "../cloud/start";
+import { startPgCluster } from "../scripts/pg-cluster";
 
 /**
  * `npm run bench:devices`: BENCH_DEVICES devices (default 50,000) in one project of the demo
@@ -12,7 +13,8 @@ import { cloudConfig } from "../cloud/start";
  * 20 rows sorted by last report, newest first, through the cloud's whole route (token, menu
  * check, project check, page and total) — and prints the server's p50 / p99 in ms, plus the same
  * for a search by name. On in-memory PGlite, and on PostgreSQL when DATABASE_URL is given (the
- * database should be empty: the bench seeds it).
+ * database should be empty: the bench seeds it); BENCH_DB=postgres without it starts a throwaway
+ * cluster, BENCH_DB=pglite runs PGlite only.
  */
 const N = Number(process.env.BENCH_DEVICES ?? 50_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
@@ -95,7 +97,17 @@ async function bench(kind: string, url?: string) {
   };
 }
 
-const rows = [await bench("pglite")];
-if (process.env.DATABASE_URL) rows.push(await bench("postgres", process.env.DATABASE_URL));
+const which = process.env.BENCH_DB;
+const rows = [];
+if (which !== "postgres") rows.push(await bench("pglite"));
+if (process.env.DATABASE_URL && which !== "pglite") rows.push(await bench("postgres", process.env.DATABASE_URL));
+else if (which === "postgres") {
+  const cluster = await startPgCluster();
+  try {
+    rows.push(await bench("postgres", cluster.url));
+  } finally {
+    cluster.stop();
+  }
+}
 console.table(rows);
 process.exit(0);
