@@ -67,6 +67,12 @@ export async function startEmbeddedBroker(ingest: Ingest, opts: { port: number; 
     },
   });
   broker.on("clientError", () => {});
+  const clients = () => Object.values((broker as unknown as { clients: Record<string, Client> }).clients);
+  // A changed device logs in again: with its old secret, SN or while disabled it is refused.
+  const dropDevice = (sn: string) => {
+    for (const c of clients()) if (deviceOf.get(c)?.sn === sn) c.close();
+  };
+  ingest.on("deviceChanged", dropDevice);
   const server: Server = createServer(broker.handle);
   await new Promise<void>((resolve, reject) => {
     server.once("error", (err) => broker.close(() => reject(err)));
@@ -78,7 +84,8 @@ export async function startEmbeddedBroker(ingest: Ingest, opts: { port: number; 
     port,
     publish: (topic, payload) => new Promise((resolve, reject) => broker.publish({ cmd: "publish", topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false }, (err) => (err ? reject(err) : resolve()))),
     async close() {
-      for (const c of Object.values((broker as unknown as { clients: Record<string, Client> }).clients)) c.close();
+      ingest.off("deviceChanged", dropDevice);
+      for (const c of clients()) c.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await new Promise<void>((resolve) => broker.close(() => resolve()));
     },

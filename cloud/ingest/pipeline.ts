@@ -22,6 +22,8 @@ export type IngestEvents = {
   rejects: [Reject[]];
   /** A device answered a command (service/reply, cycle/reply). */
   reply: [{ deviceId: number; channel: UpChannel; message: Decoded }];
+  /** A device's SN, secret, enable state or product changed (the broker drops its connections). */
+  deviceChanged: [sn: string];
 };
 
 /** What became of one message: values kept and values (or the whole message) refused. */
@@ -57,6 +59,15 @@ export class Ingest extends EventEmitter<IngestEvents> {
     if (f.points.length) this.emit("telemetry", f.points);
     if (f.online.length) this.emit("status", f.online);
     if (f.rejects.length) this.emit("rejects", f.rejects);
+  }
+
+  /**
+   * A device was changed or deleted: it is read again at its next message, and its open
+   * connections, which logged in as it was, are dropped so it must log in again.
+   */
+  forgetDevice(sn: string) {
+    this.catalog.forgetDevice(sn);
+    this.emit("deviceChanged", sn);
   }
 
   /** The device a SN and secret belong to, or null (unknown, disabled, wrong secret). */

@@ -398,12 +398,15 @@ export function ListPicker<Row extends Record<string, unknown>>({
   multiple = false,
   value = [],
   disabledIds,
+  read = recordsOf,
   onConfirm,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   endpoint: string;
+  /** The rows of the endpoint's answer (default: `records` or the array itself), e.g. a tree flattened. */
+  read?: (data: unknown) => Row[];
   /** Extra query parameters besides current=1&size=9999. */
   params?: Record<string, string | number | undefined>;
   columns: PickerColumn<Row>[];
@@ -414,7 +417,7 @@ export function ListPicker<Row extends Record<string, unknown>>({
   onConfirm: (ids: Id[], rows: Row[]) => void;
 }) {
   const t = useTranslations("widgets.picker");
-  const list = usePickerList<Row>(open, endpoint, { ...params, ...PICKER_PAGE }, recordsOf);
+  const list = usePickerList<Row>(open, endpoint, { ...params, ...PICKER_PAGE }, read);
   const [keyword, setKeyword] = useState("");
   const [selected, setSelected] = useState<Id[]>([]);
   useEffect(() => {

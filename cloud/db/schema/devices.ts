@@ -72,6 +72,8 @@ export const devices = pgTable(
     index("devices_space").on(t.spaceId),
     index("devices_gateway").on(t.gatewaySn),
     index("devices_online").on(t.lastReportTime).where(sql`status = 2`),
+    // The device list's default view: a project's devices by last report, newest first (read backwards).
+    index("devices_project_report").on(t.tenantId, t.projectId, t.lastReportTime, t.id),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { CloudEnv } from "../../lib/context";
 import { objConnectRoutes, prodConnectRoutes } from "./connect-links";
+import { deviceAdminRoutes, deviceCrudRoutes } from "./device";
 import { objFunctionRoutes } from "./obj-function";
 import { objModelRoutes, objProdRoutes } from "./obj-model";
 import { prodCopyRoutes } from "./prod-copy";
@@ -17,4 +18,7 @@ export const deviceRoutes = new Hono<CloudEnv>()
   .route("/objProd", objProdRoutes)
   .route("/prodConnect", prodConnectRoutes)
   .route("/objConnect", objConnectRoutes)
-  .route("/prodCopy", prodCopyRoutes);
+  .route("/prodCopy", prodCopyRoutes)
+  // pageAdmin first: it answers before the project the other device routes require is asked for.
+  .route("/device", deviceAdminRoutes)
+  .route("/device", deviceCrudRoutes);

@@ -11,6 +11,7 @@ import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { DateInput } from "@/components/ui/date-input";
 import { cn } from "@/lib/utils";
 import { useDict } from "../dict/use-dict";
+import { useRemoteOptions } from "../dict/use-remote-options";
 import type { DialogMode, FormField } from "../resource/define-resource";
 import { NumberInput } from "./number-input";
 import { MultiSelectField, SelectField } from "./select-field";
@@ -64,7 +65,9 @@ function FieldRow({ field: f, form, mode, label, full }: { field: FormField; for
 
 function FieldControl({ field: f, form, mode, id, invalid, label }: { field: FormField; form: UseFormReturn<FieldValues>; mode: DialogMode; id: string; invalid: boolean; label: (key: string) => string }) {
   const t = useTranslations("kit");
-  const options = useDict(f.dict);
+  const dict = useDict(f.dict);
+  const remote = useRemoteOptions(f.remote);
+  const options = f.remote ? remote : dict;
   const disabled = mode === "view" || (typeof f.disabled === "function" ? f.disabled(mode) : !!f.disabled);
   const placeholder = f.placeholder ? label(f.placeholder) : undefined;
   const type = f.type ?? "text";

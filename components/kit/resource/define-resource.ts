@@ -63,6 +63,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import type { ControllerRenderProps, FieldValues, UseFormReturn } from "react-hook-form";
 import type { UploadPurpose } from "@/lib/contract/upload";
 import type { DictOption } from "../dict/use-dict";
+import type { RemoteOptions } from "../dict/use-remote-options";
 import type { KitSession } from "../session";
 import type { DetailLayout } from "../detail/define-detail";
 import { deriveColumns, deriveDefaults, deriveDetailRows, deriveFormFields, deriveSearchItems, pickForm, type ColumnTweaks, type Entity, type Tweaks } from "./entity-views";
@@ -88,7 +89,7 @@ export type SearchItem = {
   /** Options: a dictionary name (static enum or server dictionary) or an inline list. */
   dict?: DictRef;
   /** select2: options from a remote list endpoint (`records` or an array) mapped by labelKey/valueKey. */
-  remote?: { url: string; params?: Record<string, string | number>; labelKey: string; valueKey: string };
+  remote?: RemoteOptions;
   multiple?: boolean;
   clearable?: boolean;
   disabled?: boolean;
@@ -240,6 +241,8 @@ export type FormField = {
   required?: boolean;
   placeholder?: string;
   dict?: DictRef;
+  /** select: options from a list endpoint instead of a dictionary (products, spaces…). */
+  remote?: RemoteOptions;
   /** number: bounds and decimals (number input widget); integer when floatNum is 0. */
   min?: number;
   max?: number;
@@ -287,6 +290,8 @@ export type FormConfig<Row extends AnyRow = AnyRow> = {
   toBody?: (values: FieldValues, mode: DialogMode, row?: Row) => unknown;
   /** Initial values of a new row taken from the list state (e.g. the tab it goes into). */
   preset?: (query: Record<string, unknown>) => FieldValues;
+  /** After a successful add / update, with the endpoint's answer (e.g. credentials shown once). */
+  onSaved?: (answer: unknown, mode: DialogMode, ui: ResourceUi<Row>) => void;
 };
 
 // ---- the resource ---------------------------------------------------------------------------
@@ -392,6 +397,8 @@ export type ResourceConfig<Row extends AnyRow = AnyRow> = {
     left?: (ui: ResourceUi<Row>) => ReactNode;
     /** Above the table, below the search bar. */
     top?: (ui: ResourceUi<Row>) => ReactNode;
+    /** In place of the table (toolbar, table and paging), given the table: e.g. a list / map switch. */
+    main?: (ui: ResourceUi<Row>, table: ReactNode) => ReactNode;
     /** Extra dialogs of this list, rendered inside the one dialogs host. */
     dialogs?: (ui: ResourceUi<Row>) => ReactNode;
   };

@@ -24,7 +24,8 @@ type Props<Row extends AnyRow> = {
   error: boolean;
   label: (key: string, values?: Record<string, string | number>) => string;
   onClose: () => void;
-  onSaved: () => Promise<unknown>;
+  /** After a save, with the endpoint's answer (a new row's generated values, e.g. a secret shown once). */
+  onSaved: (answer: unknown) => Promise<unknown>;
 };
 
 /** Null and undefined become "" so inputs stay controlled. */
@@ -62,9 +63,9 @@ export function ResourceFormDialog<Row extends AnyRow>({ resource, mode, row, pr
     const path = mode === "create" ? resource.endpoints.add : resource.endpoints.upd;
     if (!path) return;
     try {
-      await api.post(path, body, { silent: true });
+      const answer = await api.post(path, body, { silent: true });
       toast.success(t("form.saved"));
-      await onSaved();
+      await onSaved(answer);
       onClose();
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;

@@ -67,7 +67,7 @@ beforeEach(() => {
     vi.fn(async (url: string, init?: RequestInit) => {
       const path = url.slice(5).split("?")[0];
       calls.push({ method: init?.method ?? "GET", path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const data = path === "t/node/tree" ? TREE : path === "t/msg/page" ? { records: MSGS, total: MSGS.length, current: 1, size: 10 } : path === "t/msg/counts" ? COUNTS : null;
+      const data = path === "t/node/tree" ? TREE : path === "t/node/add" ? { id: 9, secret: "s3cret" } : path === "t/kind/list" ? [{ code: "dept", label: "Department" }] : path === "t/msg/page" ? { records: MSGS, total: MSGS.length, current: 1, size: 10 } : path === "t/msg/counts" ? COUNTS : null;
       return Response.json({ code: 200, msg: "ok", data, success: true });
     }),
   );
@@ -221,6 +221,29 @@ describe("ResourceUi", () => {
     // Without the permission the action is not offered at all.
     await show(["t:node:add"], withOpen);
     expect(actionsOf("Sales")).toEqual([]);
+  });
+});
+
+describe("Hooks of a definition", () => {
+  it("hands a save's answer to form.onSaved, wraps the table in the main slot and reads a select's options from a list endpoint", async () => {
+    const saved = vi.fn();
+    const hooked = defineResource<Node>({
+      ...resource,
+      form: {
+        ...resource.form!,
+        fields: [...resource.form!.fields, { name: "kind", label: "fields.kind", type: "select", remote: { url: "t/kind/list", labelKey: "label", valueKey: "code" } }],
+        onSaved: (answer, mode) => saved(answer, mode),
+      },
+      slots: { main: (_ui, table) => <section data-testid="main-slot">{table}</section> },
+    });
+    await show(CODES, hooked);
+    expect(within(screen.getByTestId("main-slot")).getByTestId("data-table")).toBeTruthy();
+    fireEvent.click(within(screen.getByTestId("toolbar")).getByRole("button", { name: "Add" }));
+    const dialog = await screen.findByTestId("create-dialog", {}, { timeout: 10_000 });
+    await waitFor(() => expect(calls.some((c) => c.path === "t/kind/list")).toBe(true));
+    fireEvent.change(within(dialog).getByLabelText(/Name/), { target: { value: "Day shift" } });
+    await act(async () => fireEvent.submit(dialog.querySelector("form")!));
+    await waitFor(() => expect(saved).toHaveBeenCalledWith({ id: 9, secret: "s3cret" }, "create"));
   });
 });
 

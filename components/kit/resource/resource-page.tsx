@@ -45,7 +45,7 @@ export function ResourceList<Row extends AnyRow>({ resource }: { resource: Resou
         <ResourceTabs list={list} />
         <ResourceSearch list={list} />
         {slots?.top?.(list.ui)}
-        <ResourceTable list={list} />
+        {slots?.main ? slots.main(list.ui, <ResourceTable list={list} />) : <ResourceTable list={list} />}
       </div>
       <ResourceDialogs list={list} />
     </div>

@@ -141,7 +141,10 @@ export function ResourceDialogs<Row extends AnyRow>({ list }: Part<Row>) {
           error={list.dialogError}
           label={label}
           onClose={ui.close}
-          onSaved={ui.refresh}
+          onSaved={async (answer) => {
+            await ui.refresh();
+            resource.form?.onSaved?.(answer, dialog.mode, ui);
+          }}
         />
       )}
       {dialog?.mode === "view" && resource.detail && (

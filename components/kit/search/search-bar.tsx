@@ -3,14 +3,13 @@
 import * as React from "react";
 import { useForm, Controller, type UseFormReturn } from "react-hook-form";
 import { useTranslations } from "next-intl";
-import useSWR from "swr";
 import { ChevronDownIcon, ChevronUpIcon, RotateCcwIcon, SearchIcon } from "lucide-react";
-import { swrFetcher } from "@/lib/api/fetcher";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { DateInput } from "@/components/ui/date-input";
 import { cn } from "@/lib/utils";
-import { useDict, type DictOption } from "../dict/use-dict";
+import { useDict } from "../dict/use-dict";
+import { useRemoteOptions } from "../dict/use-remote-options";
 import { NumberInput } from "../form/number-input";
 import { MultiSelectField, SelectField } from "../form/select-field";
 import type { SearchConfig, SearchItem, Span } from "../resource/define-resource";
@@ -132,16 +131,6 @@ function SearchField({ item, form, label }: { item: SearchItem; form: UseFormRet
       </div>
     </div>
   );
-}
-
-type Remote = NonNullable<SearchItem["remote"]>;
-function useRemoteOptions(remote: Remote | undefined): DictOption[] {
-  const { data } = useSWR<unknown>(remote ? [remote.url, remote.params] : null, swrFetcher, { revalidateOnFocus: false, shouldRetryOnError: false });
-  return React.useMemo(() => {
-    if (!remote || !data) return [];
-    const list = Array.isArray(data) ? data : ((data as { records?: unknown[] }).records ?? []);
-    return list.map((r) => ({ value: (r as Record<string, string | number>)[remote.valueKey], label: String((r as Record<string, unknown>)[remote.labelKey] ?? "") }));
-  }, [data, remote]);
 }
 
 type T = (key: string) => string;

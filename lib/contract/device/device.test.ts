@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { device } from "./device";
+import { device, isStale, signalLevel } from "./device";
 
 const good = { deviceName: "倾角计-01", deviceSn: "QJ-0001", productId: 3, reportCycle: 600 };
 const firstIssue = (v: unknown) => {
@@ -32,5 +32,20 @@ describe("device contract", () => {
     expect(parsed.status).toBeUndefined();
     expect(parsed.signal).toBeUndefined();
     expect(parsed.secretHash).toBeUndefined();
+  });
+});
+
+describe("device list marks", () => {
+  const now = Date.parse("2026-03-02T08:00:00Z");
+  const at = (secondsAgo: number) => new Date(now - secondsAgo * 1000).toISOString();
+  it("marks an online device stale once its newest value is older than two reporting cycles", () => {
+    expect(isStale({ status: "2", lastReportTime: at(119), reportCycle: 60 }, now)).toBe(false);
+    expect(isStale({ status: "2", lastReportTime: at(121), reportCycle: 60 }, now)).toBe(true);
+    expect(isStale({ status: "3", lastReportTime: at(1000), reportCycle: 60 }, now)).toBe(false);
+    expect(isStale({ status: "2", lastReportTime: at(1000), reportCycle: 0 }, now)).toBe(false);
+    expect(isStale({ status: "2", lastReportTime: null as unknown as string, reportCycle: 60 }, now)).toBe(false);
+  });
+  it("turns dBm into signal bars", () => {
+    expect([-50, -70, -80, -90, -100, null].map(signalLevel)).toEqual([4, 3, 2, 1, 0, 0]);
   });
 });

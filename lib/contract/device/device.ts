@@ -25,16 +25,23 @@ const snRule = z.string({ error: "validation.required" }).trim().min(1, "validat
 export const device = defineEntity({
   ns: "devices.device",
   fields: {
+    /** In form order; the list shows those not marked `list: false` in the same order. */
     deviceName: { schema: textRequired(64), search: "contains", sort: true, import: true },
     id: { kind: "id", readOnly: true, form: false },
     deviceSn: { schema: snRule, search: "contains", sort: true, import: true },
-    deviceModel: { schema: text(64), import: true },
-    productId: { schema: id, kind: "select", search: "eq", import: true },
-    projectId: { schema: optional(id), kind: "select", list: false },
-    spaceId: { schema: optional(id), kind: "select", search: "eq" },
+    status: { kind: "status", dict: "deviceStatus", readOnly: true, search: "eq", sort: true },
+    lastReportTime: { kind: "datetime", readOnly: true, sort: true, search: "range", range: ["reportStart", "reportEnd"] },
+    deviceModel: { schema: text(64), list: false, export: true, import: true },
+    productId: { schema: id, kind: "select", search: "eq", list: false, detail: false, export: false, import: true },
+    /** Names of the product, project and space beside their ids (the cloud joins them). */
+    prodName: { kind: "text", readOnly: true },
+    projectId: { schema: optional(id), kind: "select", list: false, detail: false, export: false },
+    prjName: { kind: "text", readOnly: true, list: false },
+    spaceId: { schema: optional(id), kind: "select", search: "eq", list: false, detail: false, export: false },
+    spaceName: { kind: "text", readOnly: true },
     gatewaySn: { schema: optional(snRule), search: "contains", list: false, import: true },
     channelNo: { schema: optional(integerIn(CHANNEL.min, CHANNEL.max)), kind: "number", min: CHANNEL.min, max: CHANNEL.max, list: false, import: true },
-    activeTime: { kind: "datetime", readOnly: true, sort: true },
+    activeTime: { kind: "datetime", readOnly: true, sort: true, list: false, export: true },
     longitude: { schema: decimal(-180, 180), kind: "number", min: -180, max: 180, floatNum: 6, list: false, import: true },
     latitude: { schema: decimal(-90, 90), kind: "number", min: -90, max: 90, floatNum: 6, list: false, import: true },
     altitude: { schema: decimal(-1000, 10000), kind: "number", floatNum: 2, list: false, import: true },
@@ -43,10 +50,8 @@ export const device = defineEntity({
     signal: { kind: "number", readOnly: true },
     firmwareVersion: { schema: text(64), import: true },
     enableStatus: { schema: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], { error: "validation.invalidOption" })).default(1), kind: "switch", dict: "enableState", search: "eq" },
-    status: { kind: "status", dict: "deviceStatus", readOnly: true, search: "eq", sort: true },
-    reportCycle: { schema: integerIn(REPORT_CYCLE.min, REPORT_CYCLE.max), kind: "number", min: REPORT_CYCLE.min, max: REPORT_CYCLE.max, import: true },
+    reportCycle: { schema: integerIn(REPORT_CYCLE.min, REPORT_CYCLE.max), kind: "number", min: REPORT_CYCLE.min, max: REPORT_CYCLE.max, list: false, export: true, import: true },
     powerSupply: { schema: optional(z.enum(POWER_SUPPLIES, { error: "validation.invalidOption" })), kind: "select", dict: "powerSupply", list: false, import: true },
-    lastReportTime: { kind: "datetime", readOnly: true, sort: true, search: "range", range: ["reportStart", "reportEnd"] },
     createTime: { kind: "datetime", readOnly: true, column: "createdAt", sort: true, list: false },
   },
 });
@@ -56,5 +61,44 @@ export type DeviceBody = z.infer<typeof device.body>;
 
 /** A value as the real-time view shows it: the newest per property. */
 export type LatestValue = { identifier: string; ts: string; num: number | null; txt: string | null };
+/**
+ * A device's MQTT credentials: `add` and `resetSecret` answer them, the only time the secret is
+ * ever shown (the cloud keeps its hash). `broker` is the MQTT address devices connect to.
+ */
+export type DeviceCredentials = { id: number; deviceSn: string; productId: number; secret: string; broker: { host: string; port: number } | null };
+/** `add` answers the new row and its credentials. */
+export type DeviceAdded = Device & { credentials: DeviceCredentials };
+/** The route that gives a device a new secret (the old one stops working at once). */
+export const RESET_SECRET = "resetSecret";
+
+/** updSn: a device's new SN (its topics and MQTT username change with it). */
+export const snBody = z.object({ id, deviceSn: snRule });
+/** bind / unBind: devices under a gateway (by its SN), each on its channel; unBind takes the ids only. */
+export const gatewayBindBody = z.object({ ids: z.array(id).min(1, "validation.minItems").max(500, "validation.maxItems"), gatewaySn: snRule, channelNo: optional(integerIn(CHANNEL.min, CHANNEL.max)) });
+/** delDataByTime: a device's stored values within a time range (both ends optional: all of it). */
+export const delDataBody = z
+  .object({ ids: z.array(id).min(1, "validation.minItems").max(500, "validation.maxItems"), startTime: optional(z.coerce.date({ error: "validation.format" })), endTime: optional(z.coerce.date({ error: "validation.format" })) })
+  .refine((b) => !b.startTime || !b.endTime || b.startTime <= b.endTime, { message: "validation.endBeforeStart", path: ["endTime"] });
+/** pageAdmin: every tenant's devices, narrowed to one tenant when given. */
+export const adminPageQuery = device.query.extend({ tenantId: optional(id) });
+export type AdminDevice = Device & { tenantName: string | null };
+/** deviceTreeByProdId: the project's devices under their products (one product when given), devices as `subItem`. */
+export type DeviceTreeNode = { id: number; name: string; productId: number; sn?: string; subItem?: DeviceTreeNode[] };
+
+/**
+ * Online, but the newest value is older than two reporting cycles: the device says it is there
+ * and yet its data has stopped (a frozen sensor, a stuck gateway).
+ */
+export function isStale(row: Pick<Device, "status" | "lastReportTime" | "reportCycle">, now: number): boolean {
+  if (Number(row.status) !== DEVICE_STATUS.online || !row.reportCycle || !row.lastReportTime) return false;
+  return now - Date.parse(row.lastReportTime) > 2 * row.reportCycle * 1000;
+}
+
+/** Signal strength in dBm as 0–4 bars (the kit's wifi-signal): ≥ -65 excellent … < -95 none. */
+export function signalLevel(dbm: number | null | undefined): number {
+  if (dbm === null || dbm === undefined || !Number.isFinite(dbm)) return 0;
+  return [-95, -85, -75, -65].filter((edge) => dbm >= edge).length;
+}
+
 /** setCycleData: the reporting cycle sent to the device. */
 export const cycleBody = z.object({ id, reportCycle: integerIn(REPORT_CYCLE.min, REPORT_CYCLE.max) });

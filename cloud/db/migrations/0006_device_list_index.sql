@@ -1,0 +1,1 @@
+CREATE INDEX "devices_project_report" ON "devices" USING btree ("tenant_id","project_id","last_report_time","id");

@@ -1,0 +1,43 @@
+"use client";
+
+import { defineResource, ResourcePage } from "@/components/kit";
+import { adminPageQuery, device, type AdminDevice } from "@/lib/contract/device/device";
+import { BatteryCell, DeviceStatusCell, SignalCell } from "../device/device-cells";
+import { DeviceListOrMap } from "../device/device-map-view";
+
+/**
+ * Every tenant's devices for platform administrators (core §2 /devices/allDevices, `pageAdmin`):
+ * the device list's columns and search with the tenant beside the name, read-only (devices are
+ * managed by their tenant), as a list or on the map.
+ */
+export const allDevicesResource = defineResource<AdminDevice>({
+  entity: device,
+  api: "device/device",
+  schemas: { query: adminPageQuery, create: undefined, update: undefined },
+  endpoints: { page: "device/device/pageAdmin", info: false, del: false, export: false, import: false, template: false, openOrClose: false },
+  search: {
+    keyword: "deviceName",
+    keywordPlaceholder: "placeholders.deviceName",
+    items: {
+      tenantId: { prop: "tenantId", label: "fields.tenantName", type: "select2", remote: { url: "sys/tenant/page", params: { current: 1, size: 9999 }, labelKey: "name", valueKey: "id" } },
+      productId: false,
+      spaceId: false,
+    },
+  },
+  columns: {
+    tenantName: { prop: "tenantName", label: "fields.tenantName", minWidth: 140 },
+    id: false,
+    status: { type: "custom", width: 130, render: (row) => <DeviceStatusCell row={row} /> },
+    lastReportTime: { width: 180 },
+    battery: { render: (row) => <BatteryCell value={row.battery} /> },
+    signal: { width: 110, render: (row) => <SignalCell dbm={row.signal} /> },
+    enableStatus: { type: "dict" },
+  },
+  form: false,
+  detail: false,
+  slots: { main: (ui, table) => <DeviceListOrMap ui={ui} table={table} api="device/device" page="pageAdmin" /> },
+});
+
+export function AllDevicesList() {
+  return <ResourcePage resource={allDevicesResource} />;
+}

@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { NextIntlClientProvider } from "next-intl";
+import { loadMessages } from "@/lib/i18n/namespaces";
+import { CredentialsDialog, showCredentials } from "./credentials-dialog";
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
+vi.mock("sonner", () => ({ toast }));
+
+let messages: Record<string, unknown>;
+beforeAll(async () => {
+  messages = await loadMessages("en");
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("CredentialsDialog", () => {
+  it("shows a device's SN, secret, broker and topics once, copies the secret, and forgets it when closed", async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    render(
+      <NextIntlClientProvider locale="en" messages={messages} timeZone="Asia/Shanghai">
+        <CredentialsDialog />
+      </NextIntlClientProvider>,
+    );
+    expect(screen.queryByTestId("credentials-dialog")).toBeNull();
+    act(() => showCredentials({ id: 5, deviceSn: "QJ-01", productId: 3, secret: "s3cret-value", broker: { host: "127.0.0.1", port: 1883 } }));
+    const dialog = await screen.findByTestId("credentials-dialog");
+    expect(dialog.textContent).toContain("The secret is shown only now");
+    expect(screen.getByTestId("credentials-secret").textContent).toBe("s3cret-value");
+    expect(screen.getByTestId("credentials-broker").textContent).toBe("127.0.0.1:1883");
+    expect(screen.getAllByTestId("credentials-topic").map((t) => t.textContent)).toContain("iot/3/QJ-01/property/post");
+    expect(screen.getByTestId("credentials-example").textContent).toContain("mosquitto_pub -h 127.0.0.1 -p 1883 -u QJ-01 -P 's3cret-value'");
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Copy Secret (password)" })));
+    expect(writeText).toHaveBeenCalledWith("s3cret-value");
+    expect(toast.success).toHaveBeenCalledWith("Copied");
+    fireEvent.click(screen.getByRole("button", { name: "Done" }));
+    await waitFor(() => expect(screen.queryByTestId("credentials-dialog")).toBeNull());
+    expect(document.body.textContent).not.toContain("s3cret-value");
+  });
+});

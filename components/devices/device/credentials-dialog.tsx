@@ -1,0 +1,111 @@
+"use client";
+
+import * as React from "react";
+import { CopyIcon, TriangleAlertIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { KitDialog } from "@/components/kit";
+import { Button } from "@/components/ui/button";
+import type { DeviceCredentials } from "@/lib/contract/device/device";
+import { deviceTopics } from "@/lib/contract/device/topics";
+
+/**
+ * The credentials of a device just added or given a new secret. The secret exists in clear only in
+ * the answer of that one call, so it is held in memory here, never in the URL or any storage, and
+ * is gone once the dialog closes.
+ */
+let shown: DeviceCredentials | null = null;
+const listeners = new Set<() => void>();
+function setShown(c: DeviceCredentials | null) {
+  shown = c;
+  for (const l of listeners) l();
+}
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => void listeners.delete(l);
+};
+
+/** Opens the dialog on the credentials a call answered. */
+export const showCredentials = (c: DeviceCredentials) => setShown(c);
+
+async function copyText(text: string, t: (key: string) => string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.success(t("copied"));
+  } catch {
+    toast.error(t("copyFailed"));
+  }
+}
+
+function Line({ label, value, testId, copyLabel, onCopy }: { label: string; value: string; testId: string; copyLabel: string; onCopy: () => void }) {
+  return (
+    <div className="grid grid-cols-[8rem_1fr_auto] items-center gap-2">
+      <span className="text-sm text-muted-foreground">{label}</span>
+      <code className="min-w-0 break-all rounded bg-muted px-2 py-1 font-mono text-xs" data-testid={testId}>
+        {value}
+      </code>
+      <Button type="button" variant="ghost" size="icon" className="size-7" aria-label={`${copyLabel} ${label}`} title={copyLabel} onClick={onCopy}>
+        <CopyIcon />
+      </Button>
+    </div>
+  );
+}
+
+export function CredentialsDialog() {
+  const t = useTranslations("devices.device.credentials");
+  const c = React.useSyncExternalStore(
+    subscribe,
+    () => shown,
+    () => null,
+  );
+  if (!c) return null;
+  const topics = deviceTopics(c.productId, c.deviceSn);
+  const broker = c.broker ? `${c.broker.host}:${c.broker.port}` : t("noBroker");
+  const example = c.broker
+    ? `mosquitto_pub -h ${c.broker.host} -p ${c.broker.port} -u ${c.deviceSn} -P '${c.secret}' -t ${topics.up[0].topic} -m '{"params": {}}'`
+    : null;
+  const copy = (text: string) => () => void copyText(text, t);
+  return (
+    <KitDialog
+      open
+      onOpenChange={(o) => !o && setShown(null)}
+      title={t("title")}
+      width={720}
+      testId="credentials-dialog"
+      footer={
+        <Button size="sm" onClick={() => setShown(null)}>
+          {t("done")}
+        </Button>
+      }
+    >
+      <div className="flex flex-col gap-4">
+        <p role="alert" className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-800 dark:text-amber-300">
+          <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" />
+          {t("shownOnce")}
+        </p>
+        <div className="flex flex-col gap-2">
+          <Line label={t("sn")} value={c.deviceSn} testId="credentials-sn" copyLabel={t("copy")} onCopy={copy(c.deviceSn)} />
+          <Line label={t("secret")} value={c.secret} testId="credentials-secret" copyLabel={t("copy")} onCopy={copy(c.secret)} />
+          <Line label={t("broker")} value={broker} testId="credentials-broker" copyLabel={t("copy")} onCopy={copy(broker)} />
+        </div>
+        <div className="flex flex-col gap-1">
+          <h3 className="text-sm font-medium">{t("topics")}</h3>
+          <table className="w-full text-xs">
+            <tbody>
+              {[...topics.up.map((x) => ({ ...x, dir: t("up") })), ...topics.down.map((x) => ({ ...x, dir: t("down") }))].map((x) => (
+                <tr key={x.topic} className="border-b last:border-0">
+                  <td className="py-1 pr-2 whitespace-nowrap text-muted-foreground">{x.dir}</td>
+                  <td className="py-1 font-mono break-all" data-testid="credentials-topic" data-channel={x.channel}>
+                    {x.topic}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <p className="text-xs text-muted-foreground">{t("http", { path: `comm/ingest/${c.productId}/${c.deviceSn}/property/post` })}</p>
+        {example && <Line label={t("example")} value={example} testId="credentials-example" copyLabel={t("copy")} onCopy={copy(example)} />}
+      </div>
+    </KitDialog>
+  );
+}

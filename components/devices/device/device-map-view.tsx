@@ -1,0 +1,104 @@
+"use client";
+
+import * as React from "react";
+import Link from "next/link";
+import useSWR from "swr";
+import { ListIcon, MapIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import type { ResourceUi } from "@/components/kit";
+import { DeviceListMap, type MapDevice } from "@/components/maps";
+import { Button } from "@/components/ui/button";
+import { swrFetcher } from "@/lib/api/fetcher";
+import { DEVICE_STATUS, type Device } from "@/lib/contract/device/device";
+import type { Page } from "@/lib/contract/envelope";
+import { formatDateTime } from "@/lib/format";
+import { DeviceStatusCell } from "./device-cells";
+
+/** Markers on one map at most: beyond this the search should narrow the list. */
+const MAP_LIMIT = 2000;
+export const viewDeviceHref = (id: number) => `/devices/viewDevice?id=${id}`;
+
+/** The list's filters as request parameters (paging and dialog keys left out). */
+function filtersOf(query: Record<string, unknown>): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(query)) {
+    if (["current", "size", "display", "act"].includes(k) || v === undefined || v === null || v === "") continue;
+    out[k] = Array.isArray(v) ? v.join(",") : (v as string | number);
+  }
+  return out;
+}
+
+/** List or map (`?display=map`): the map shows every device the search finds, a marker opens its card. */
+export function DeviceListOrMap<Row extends Device>({ ui, table, api, page = "page" }: { ui: ResourceUi<Row>; table: React.ReactNode; api: string; page?: string }) {
+  const t = useTranslations("devices.device");
+  const map = ui.param("display") === "map";
+  return (
+    <div className="flex min-w-0 flex-col gap-2">
+      <div className="flex justify-end">
+        <div role="group" aria-label={t("display.label")} className="inline-flex rounded-md border p-0.5">
+          <Button size="sm" variant={map ? "ghost" : "secondary"} className="h-7" aria-pressed={!map} onClick={() => ui.setParam("display", null)} data-testid="display-list">
+            <ListIcon />
+            {t("display.list")}
+          </Button>
+          <Button size="sm" variant={map ? "secondary" : "ghost"} className="h-7" aria-pressed={map} onClick={() => ui.setParam("display", "map")} data-testid="display-map">
+            <MapIcon />
+            {t("display.map")}
+          </Button>
+        </div>
+      </div>
+      {map ? <DevicesMap query={ui.query} endpoint={`${api}/${page}`} /> : table}
+    </div>
+  );
+}
+
+function DevicesMap({ query, endpoint }: { query: Record<string, unknown>; endpoint: string }) {
+  const t = useTranslations("devices.device");
+  const params = React.useMemo(() => ({ ...filtersOf(query), current: 1, size: MAP_LIMIT }), [query]);
+  const { data } = useSWR<Page<Device>>([endpoint, params], swrFetcher, { refreshInterval: 30_000 });
+  const rows = React.useMemo(() => data?.records ?? [], [data]);
+  const byId = React.useMemo(() => new Map(rows.map((r) => [r.id, r])), [rows]);
+  const devices = React.useMemo<MapDevice[]>(
+    () =>
+      rows.map((r) => ({
+        id: r.id,
+        deviceName: r.deviceName,
+        deviceLongitude: r.longitude,
+        deviceLatitude: r.latitude,
+        // Offline devices get the warning marker.
+        warnStatus: Number(r.status) === DEVICE_STATUS.offline ? 2 : 1,
+      })),
+    [rows],
+  );
+  return (
+    <div className="rounded-md border bg-card p-2" data-testid="devices-map">
+      <DeviceListMap
+        devices={devices}
+        height={560}
+        cardFooter={(d) => {
+          const row = byId.get(Number(d.id));
+          if (!row) return null;
+          return (
+            <div className="mt-2 flex flex-col gap-1 border-t pt-2">
+              <div className="flex justify-between gap-2">
+                <span className="text-muted-foreground">{t("fields.deviceSn")}</span>
+                <span className="font-mono">{row.deviceSn}</span>
+              </div>
+              <div className="flex justify-between gap-2">
+                <span className="text-muted-foreground">{t("fields.status")}</span>
+                <DeviceStatusCell row={row} />
+              </div>
+              <div className="flex justify-between gap-2">
+                <span className="text-muted-foreground">{t("fields.lastReportTime")}</span>
+                <span className="tabular-nums">{formatDateTime(row.lastReportTime)}</span>
+              </div>
+              <Link href={viewDeviceHref(row.id)} className="self-end text-primary hover:underline">
+                {t("actions.view")}
+              </Link>
+            </div>
+          );
+        }}
+      />
+      {data && data.total > MAP_LIMIT && <p className="px-1 pt-2 text-xs text-muted-foreground">{t("display.limited", { shown: MAP_LIMIT, total: data.total })}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+"use client";
+
+import { toast } from "sonner";
+import { defineResource, ResourcePage, type RemoteOptions, type ResourceUi } from "@/components/kit";
+import { locationField } from "@/components/maps";
+import { api } from "@/lib/api/fetcher";
+import { device, RESET_SECRET, type Device, type DeviceAdded, type DeviceCredentials } from "@/lib/contract/device/device";
+import { BatteryCell, DeviceStatusCell, SignalCell } from "./device-cells";
+import { CredentialsDialog, showCredentials } from "./credentials-dialog";
+import { DeviceActDialogs, openAct } from "./device-dialogs";
+import { DeviceListOrMap, viewDeviceHref } from "./device-map-view";
+
+export const DEVICE_API = "device/device";
+const PICK = { current: 1, size: 9999 };
+export const PRODUCT_OPTIONS: RemoteOptions = { url: "device/product/list", labelKey: "prodName", valueKey: "id" };
+const PROJECT_OPTIONS: RemoteOptions = { url: "device/project/list", params: PICK, labelKey: "prjName", valueKey: "id" };
+const SPACE_OPTIONS: RemoteOptions = { url: "device/space/page", params: PICK, labelKey: "spaceName", valueKey: "id" };
+
+async function resetSecret(row: Device) {
+  showCredentials(await api.post<DeviceCredentials>(`${DEVICE_API}/${RESET_SECRET}`, { id: row.id }));
+}
+
+async function unbindGateway(row: Device, ui: ResourceUi<Device>) {
+  await api.post(`${DEVICE_API}/unBind`, { ids: [row.id] });
+  toast.success(ui.t("done.unbound"));
+  await ui.refresh();
+}
+
+/**
+ * The devices of the selected project (core §2 /devices/device): search by name, SN, product,
+ * space, status; status with a stale mark, battery, signal, firmware, last report; add / edit with
+ * a map picker, enable / disable, gateway binding, SN change, a new secret, data deletion, delete,
+ * import and export; a list / map switch. A new or reset secret is shown once in the credentials dialog.
+ */
+export const deviceResource = defineResource<Device>({
+  entity: device,
+  api: DEVICE_API,
+  perm: "dev:device",
+  perms: { import: "dev:device:add" },
+  endpoints: { export: `${DEVICE_API}/deviceListExport`, import: `${DEVICE_API}/deviceListImport` },
+  search: {
+    keyword: "deviceName",
+    keywordPlaceholder: "placeholders.deviceName",
+    items: { productId: { type: "select2", remote: PRODUCT_OPTIONS }, spaceId: { type: "select2", remote: SPACE_OPTIONS } },
+  },
+  columns: {
+    deviceName: { type: "click", minWidth: 150, onClick: (row, ui) => ui.navigate(viewDeviceHref(row.id)) },
+    id: false,
+    deviceSn: { width: 130 },
+    status: { type: "custom", width: 130, render: (row) => <DeviceStatusCell row={row} /> },
+    lastReportTime: { width: 180 },
+    spaceName: { width: 110 },
+    battery: { render: (row) => <BatteryCell value={row.battery} /> },
+    signal: { width: 110, render: (row) => <SignalCell dbm={row.signal} /> },
+  },
+  form: {
+    columns: 2,
+    placeholders: ["deviceName", "deviceSn", "deviceModel", "gatewaySn", "channelNo", "reportCycle", "drawingNo", "firmwareVersion"],
+    fields: {
+      productId: { remote: PRODUCT_OPTIONS },
+      projectId: { remote: PROJECT_OPTIONS, hint: "hints.project" },
+      spaceId: { remote: SPACE_OPTIONS },
+      // After the coordinates: pick them on a map.
+      altitude: {},
+      location: { label: "fields.location", type: "custom", full: true, render: locationField({ lng: "longitude", lat: "latitude" }) },
+    },
+    onSaved: (answer, mode) => {
+      if (mode === "create") showCredentials((answer as DeviceAdded).credentials);
+    },
+  },
+  rowActions: [
+    "edit",
+    { key: "bindGateway", label: "actions.bindGateway", perm: "dev:device:upd", onClick: (row, ui) => openAct(ui, "bind", row) },
+    { key: "unbindGateway", label: "actions.unbindGateway", perm: "dev:device:upd", confirm: "confirms.unbind", show: (row) => !!row.gatewaySn, onClick: unbindGateway },
+    { key: "updSn", label: "actions.updSn", perm: "dev:device:upd", onClick: (row, ui) => openAct(ui, "sn", row) },
+    { key: "resetSecret", label: "actions.resetSecret", perm: "dev:device:upd", confirm: "confirms.resetSecret", onClick: resetSecret },
+    { key: "delData", label: "actions.delData", perm: "dev:device:del", danger: true, onClick: (row, ui) => openAct(ui, "delData", row) },
+    "del",
+  ],
+  inlineActions: 1,
+  toolbar: ["add", "import", "export", "batchDelete"],
+  multiple: true,
+  rowName: (r) => r.deviceName,
+  slots: {
+    main: (ui, table) => <DeviceListOrMap ui={ui} table={table} api={DEVICE_API} />,
+    dialogs: (ui) => (
+      <>
+        <DeviceActDialogs ui={ui} />
+        <CredentialsDialog />
+      </>
+    ),
+  },
+});
+
+export function DeviceList() {
+  return <ResourcePage resource={deviceResource} />;
+}

@@ -1,0 +1,87 @@
+import { expect, test } from "@playwright/test";
+import { loginAs } from "./pages/login-page";
+import { DevicesPage } from "./pages/devices-page";
+import { ShellPage } from "./pages/shell-page";
+
+/**
+ * Devices (issue 15): demoadmin selects a project and sees the simulator's devices online, adds a
+ * device, copies its credentials from the dialog that shows them once, posts a value over the HTTP
+ * ingest as that device would (no console session), and sees the device online with its last
+ * report — in both languages.
+ */
+test.describe.configure({ mode: "serial" });
+
+const CLOUD = process.env.E2E_CLOUD_URL ?? "http://127.0.0.1:5310";
+const RUN = Math.random().toString(36).slice(2, 6).toUpperCase();
+const PROJECT = "滨江花园二期基坑监测";
+const PRODUCT = "双轴倾角计";
+const TEXT = {
+  "zh-cn": { online: "在线", inactive: "未激活", shownOnce: "仅在此刻显示一次" },
+  en: { online: "Online", inactive: "Inactive", shownOnce: "shown only now" },
+} as const;
+
+for (const locale of ["zh-cn", "en"] as const) {
+  const T = TEXT[locale];
+  const NAME = `E2E 倾角 ${locale} ${RUN}`;
+  const SN = `E2E-${locale === "en" ? "EN" : "ZH"}-${RUN}`;
+
+  test(`${locale}: simulator devices online; add a device, copy its credentials, post a value, see it online`, async ({ page, context }, testInfo) => {
+    test.setTimeout(180_000);
+    const base = testInfo.project.use.baseURL ?? "http://127.0.0.1";
+    await context.addCookies([{ name: "locale", value: locale, url: base }]);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
+    await loginAs(page, "demoadmin");
+    await expect(page).toHaveURL(/\/home/);
+    const shell = new ShellPage(page);
+    await shell.ready();
+    await shell.chooseProject(PROJECT);
+
+    const devices = new DevicesPage(page);
+    await devices.open("/devices/device");
+    // The simulator's devices report every 30 s: some are online within a cycle of the start.
+    await expect(async () => {
+      await page.reload();
+      await devices.waitIdle();
+      await expect(devices.online().first()).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 90_000 });
+    await expect(devices.online().first()).toContainText(T.online);
+
+    // Add: the form, then the credentials shown once.
+    await devices.toolbarButton("add").click();
+    await devices.fill("deviceName", NAME);
+    await devices.fill("deviceSn", SN);
+    await devices.choose("productId", PRODUCT);
+    await devices.fill("reportCycle", "60");
+    await devices.submit("create");
+    await expect(devices.dialog("create")).toBeHidden();
+    await expect(devices.credentials()).toContainText(T.shownOnce);
+    const cred = await devices.copyCredentials();
+    expect(cred.sn).toBe(SN);
+    expect(cred.secret.length).toBeGreaterThanOrEqual(32);
+    await devices.closeCredentials();
+
+    await devices.search(NAME);
+    await expect(devices.statusOf(SN)).toContainText(T.inactive);
+
+    // The device posts a value over HTTP with its SN and secret, as curl -u would.
+    const res = await page.request.post(`${CLOUD}/iotCloud/comm/ingest/${cred.postTopic.split("/").slice(1).join("/")}`, {
+      headers: { authorization: `Basic ${Buffer.from(`${cred.sn}:${cred.secret}`).toString("base64")}`, "content-type": "application/json" },
+      data: { params: { angleX: 1.25, angleY: -0.5, battery: 87 } },
+    });
+    expect(await res.json()).toMatchObject({ code: 200, data: { accepted: 3 } });
+
+    await expect(async () => {
+      await page.reload();
+      await devices.waitIdle();
+      await expect(devices.statusOf(SN)).toHaveAttribute("data-status", "2", { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    const row = devices.row(SN).first();
+    await expect(devices.statusOf(SN)).toContainText(T.online);
+    await expect(row).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    await expect(row).toContainText("87%");
+
+    // The same devices on the map.
+    await devices.showMap();
+    await devices.showList();
+  });
+}
