@@ -14,10 +14,12 @@ import zhSystem from "@/messages/zh-cn/system.json";
 import enSystem from "@/messages/en/system.json";
 import zhIngest from "@/messages/zh-cn/ingest.json";
 import enIngest from "@/messages/en/ingest.json";
+import zhMonitoring from "@/messages/zh-cn/monitoring.json";
+import enMonitoring from "@/messages/en/monitoring.json";
 
 const catalogues: Record<Locale, Record<string, unknown>> = {
-  "zh-cn": { cloud: zhCloud, validation: zhValidation, widgets: zhWidgets, projects: zhProjects, system: zhSystem, product: zhProduct, ingest: zhIngest },
-  en: { cloud: enCloud, validation: enValidation, widgets: enWidgets, projects: enProjects, system: enSystem, product: enProduct, ingest: enIngest },
+  "zh-cn": { cloud: zhCloud, validation: zhValidation, widgets: zhWidgets, projects: zhProjects, system: zhSystem, product: zhProduct, ingest: zhIngest, monitoring: zhMonitoring },
+  en: { cloud: enCloud, validation: enValidation, widgets: enWidgets, projects: enProjects, system: enSystem, product: enProduct, ingest: enIngest, monitoring: enMonitoring },
 };
 
 /**

@@ -4,7 +4,7 @@ import { openTestDb } from "../../testing";
 import type { DbHandle } from "../client";
 import { ensurePartitions } from "../../ingest/partitions";
 import { pgArray } from "../../ingest/pg-array";
-import { telemetrySeries } from "./telemetry";
+import { telemetryChart, telemetrySeries } from "./telemetry";
 
 const H = 3600_000;
 // 2026-01-01 00:00 in UTC+8 (platform time).
@@ -79,5 +79,27 @@ describe("telemetrySeries", () => {
     expect(await telemetrySeries(handle.db, { ...base, identifiers: [], bucket: "raw", agg: "avg" })).toEqual([]);
     const inverted = await telemetrySeries(handle.db, { ...base, from: base.to, to: base.from, identifiers: ["tilt"], bucket: "day", agg: "avg" });
     expect(inverted).toEqual([{ identifier: "tilt", points: [] }]);
+  });
+});
+
+describe("telemetryChart", () => {
+  it("sends raw values when few and min/max per bucket when many, keeping the spike", async () => {
+    // 10,000 values a minute apart, a gentle wave, one spike at value 500 and one dip at -300.
+    const pts = Array.from({ length: 10_000 }, (_, i) => [START + i * 60_000, Math.sin(i / 500)] as [number, number]);
+    pts[6543][1] = 500;
+    pts[1234][1] = -300;
+    await insert(3, "settlement", pts);
+    const range = { deviceId: 3, identifiers: ["settlement"], from: new Date(START), to: new Date(START + 10_000 * 60_000) };
+    const [few] = await telemetryChart(handle.db, { ...range, maxPoints: 20_000 });
+    expect(few.sampled).toBe(false);
+    expect(few.points).toHaveLength(10_000);
+    const [many] = await telemetryChart(handle.db, { ...range, maxPoints: 400 });
+    expect(many.sampled).toBe(true);
+    expect(many.points.length).toBeLessThanOrEqual(400);
+    expect(many.points.length).toBeGreaterThan(300);
+    expect(many.points).toContainEqual([START + 6543 * 60_000, 500]);
+    expect(many.points).toContainEqual([START + 1234 * 60_000, -300]);
+    // Still in time order.
+    expect(many.points.every((p, i) => i === 0 || p[0] > many.points[i - 1][0])).toBe(true);
   });
 });

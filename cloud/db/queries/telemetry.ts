@@ -69,3 +69,55 @@ export async function telemetrySeries(db: Db, q: SeriesQuery): Promise<Series[]>
   for (const r of rows) byId.get(String(r.identifier))!.push([Number(r.ms), Number(r.value)]);
   return identifiers.map((identifier) => ({ identifier, points: byId.get(identifier)! }));
 }
+
+/** Most points per series a chart is sent (issue 17: fast over years). */
+export const CHART_MAX_POINTS = 4000;
+
+/**
+ * A chart's raw series that stays small over any range: the raw values when there are at most
+ * `maxPoints`, otherwise the range cut into `maxPoints / 2` equal buckets (`date_bin`) and each
+ * bucket's lowest and highest value at their own times — so every spike survives at full-year
+ * zoom, where an average would flatten it. `sampled` says which.
+ */
+export async function telemetryChart(db: Db, q: Omit<SeriesQuery, "bucket" | "agg" | "limit" | "timeZone"> & { maxPoints?: number }): Promise<(Series & { sampled: boolean })[]> {
+  const max = Math.max(4, q.maxPoints ?? CHART_MAX_POINTS);
+  const identifiers = [...new Set(q.identifiers)];
+  if (!identifiers.length || !(q.from < q.to)) return identifiers.map((identifier) => ({ identifier, points: [], sampled: false }));
+  const from = q.from.toISOString();
+  const to = q.to.toISOString();
+  const counts = new Map(
+    rowsOf(
+      await db.execute(sql`select identifier, count(*)::int as n from telemetry
+        where device_id = ${q.deviceId} and identifier = any(${pgArray(identifiers)}::text[]) and ts >= ${from}::timestamptz and ts < ${to}::timestamptz and num is not null
+        group by identifier`),
+    ).map((r) => [String(r.identifier), Number(r.n)]),
+  );
+  const small = identifiers.filter((id) => (counts.get(id) ?? 0) <= max);
+  const large = identifiers.filter((id) => (counts.get(id) ?? 0) > max);
+  const raw = small.length ? await telemetrySeries(db, { ...q, identifiers: small, bucket: "raw", agg: "avg" }) : [];
+  const out = new Map<string, Series & { sampled: boolean }>(raw.map((s) => [s.identifier, { ...s, sampled: false }]));
+  if (large.length) {
+    const stepMs = Math.ceil((q.to.getTime() - q.from.getTime()) / Math.floor(max / 2));
+    const rows = rowsOf(
+      await db.execute(sql`select i.identifier, s.lo, s.hi, (extract(epoch from s.tlo) * 1000)::float8 as tlo, (extract(epoch from s.thi) * 1000)::float8 as thi
+        from unnest(${pgArray(large)}::text[]) with ordinality as i(identifier, n)
+        cross join lateral (
+          select date_bin(${stepMs} * interval '1 millisecond', t.ts, ${from}::timestamptz) as b, min(t.num) as lo, max(t.num) as hi,
+            (array_agg(t.ts order by t.num, t.ts))[1] as tlo, (array_agg(t.ts order by t.num desc, t.ts))[1] as thi
+          from telemetry t
+          where t.device_id = ${q.deviceId} and t.identifier = i.identifier and t.ts >= ${from}::timestamptz and t.ts < ${to}::timestamptz and t.num is not null
+          group by 1
+        ) s
+        order by i.n, s.b`),
+    );
+    for (const id of large) out.set(id, { identifier: id, points: [], sampled: true });
+    for (const r of rows) {
+      const pts = out.get(String(r.identifier))!.points;
+      const lo: SeriesPoint = [Number(r.tlo), Number(r.lo)];
+      const hi: SeriesPoint = [Number(r.thi), Number(r.hi)];
+      if (lo[0] === hi[0]) pts.push(lo);
+      else pts.push(...(lo[0] < hi[0] ? [lo, hi] : [hi, lo]));
+    }
+  }
+  return identifiers.map((id) => out.get(id)!);
+}

@@ -3,6 +3,7 @@ import type { CloudEnv } from "../../lib/context";
 import { objConnectRoutes, prodConnectRoutes } from "./connect-links";
 import { objFunctionRoutes } from "./obj-function";
 import { objModelRoutes, objProdRoutes } from "./obj-model";
+import { pointGroupRoutes } from "./point-group";
 import { prodCopyRoutes } from "./prod-copy";
 import { prodFunctionRoutes } from "./prod-function";
 import { productRoutes } from "./product";
@@ -17,4 +18,5 @@ export const deviceRoutes = new Hono<CloudEnv>()
   .route("/objProd", objProdRoutes)
   .route("/prodConnect", prodConnectRoutes)
   .route("/objConnect", objConnectRoutes)
-  .route("/prodCopy", prodCopyRoutes);
+  .route("/prodCopy", prodCopyRoutes)
+  .route("/pointGroup", pointGroupRoutes);
