@@ -28,19 +28,24 @@ export function initValueLog(db: Db, deviceId: number, limit = 200) {
   return db.select().from(deviceInitValues).where(eq(deviceInitValues.deviceId, deviceId)).orderBy(desc(deviceInitValues.setAt), desc(deviceInitValues.id)).limit(limit);
 }
 
+/** How far from a chart point's time a collected value may be (a month bucket's length). */
+const NEAR_MS = 31 * 86_400_000;
+
 /**
- * Each property's collected value at a time: the newest at or before it (a chart point's time is
- * a bucket's start or the sample's own time), else the first after it. Properties without any
- * value are left out.
+ * Each property's collected value at a time: the sample at that time or the first after it (a
+ * chart point's time is the sample's own or its bucket's start), else the newest before it — at
+ * most a month away. Properties without such a value are left out.
  */
 export async function valuesAt(db: Db, deviceId: number, identifiers: string[], at: Date): Promise<Map<string, { ts: Date; value: number }>> {
   if (!identifiers.length) return new Map();
   const iso = at.toISOString();
+  const lo = new Date(at.getTime() - NEAR_MS).toISOString();
+  const hi = new Date(at.getTime() + NEAR_MS).toISOString();
   const rows = rowsOf(
-    await db.execute(sql`select i.identifier, coalesce(b.ts, a.ts) as ts, coalesce(b.num, a.num) as value
+    await db.execute(sql`select i.identifier, coalesce(a.ts, b.ts) as ts, coalesce(a.num, b.num) as value
       from unnest(${pgArray(identifiers)}::text[]) as i(identifier)
-      left join lateral (select ts, num from telemetry where device_id = ${deviceId} and identifier = i.identifier and ts <= ${iso}::timestamptz and num is not null order by ts desc limit 1) b on true
-      left join lateral (select ts, num from telemetry where device_id = ${deviceId} and identifier = i.identifier and ts > ${iso}::timestamptz and num is not null order by ts limit 1) a on true`),
+      left join lateral (select ts, num from telemetry where device_id = ${deviceId} and identifier = i.identifier and ts >= ${iso}::timestamptz and ts < ${hi}::timestamptz and num is not null order by ts limit 1) a on true
+      left join lateral (select ts, num from telemetry where device_id = ${deviceId} and identifier = i.identifier and ts < ${iso}::timestamptz and ts >= ${lo}::timestamptz and num is not null order by ts desc limit 1) b on true`),
   );
   return new Map(rows.filter((r) => r.value !== null).map((r) => [String(r.identifier), { ts: new Date(r.ts as string), value: Number(r.value) }]));
 }
