@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { CHART_MAX_POINTS } from "@/lib/contract/monitoring/analysis";
 import type { Db } from "../client";
 import { pgArray } from "../../ingest/pg-array";
 import { rowsOf } from "../../ingest/writer";
@@ -70,8 +71,6 @@ export async function telemetrySeries(db: Db, q: SeriesQuery): Promise<Series[]>
   return identifiers.map((identifier) => ({ identifier, points: byId.get(identifier)! }));
 }
 
-/** Most points per series a chart is sent (issue 17: fast over years). */
-export const CHART_MAX_POINTS = 4000;
 
 /**
  * A chart's raw series that stays small over any range: the raw values when there are at most

@@ -6,6 +6,8 @@ import { QUERY_TYPES, SHOW_VALUES, VALUE_TYPES, type ShowValue, type ZeroType } 
 import { reference, round, shown, type TimePoint } from "./compute";
 import type { Measure } from "./monitors";
 
+/** Most points per series a chart is sent (issue 17: fast over years); more become min/max buckets. */
+export const CHART_MAX_POINTS = 4000;
 /** Longest range one query may span (ten years of days). */
 export const MAX_RANGE_DAYS = 3660;
 const DAY = 86_400_000;
@@ -70,3 +72,28 @@ export function initRows(measures: readonly Measure[], values: ReadonlyMap<strin
     return [{ paramName: m.identifier, unit: m.unit, orgValue: v.value, totalValue: round(v.value - reference(zeroType, init, v.value), 6), initValue: init, dataTime: v.ts }];
   });
 }
+
+/** A device of a point as a monitoring screen lists it: state, latest values, initial values. */
+export type PointDevice = {
+  id: number;
+  deviceName: string;
+  deviceSn: string;
+  status: number;
+  lastReportTime: string | null;
+  latest: Record<string, { value: number; ts: number }>;
+  initial: Record<string, number>;
+};
+/** A point of a kind with its parameters and devices (`stat/devOperationMonitoring/list`). */
+export type KindPoint = {
+  id: number;
+  groupName: string;
+  monitorKind: string;
+  zeroType: ZeroType;
+  deviceIds: number[];
+  laserDistance: number | null;
+  refAngleX: number | null;
+  refAngleY: number | null;
+  alarmMin: number | null;
+  alarmMax: number | null;
+  devices: PointDevice[];
+};
