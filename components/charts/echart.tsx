@@ -19,7 +19,7 @@ function primaryColor(el: Element): string {
  * never download it. Follows dark mode, the primary colour and the box size; `option` replaces
  * the chart's option whenever it changes (memoise it).
  */
-/** What a click on a data item reports (the series' id and the item's value). */
+/** What a click reports: a data item (its series and value), or a spot of the plot (`dataIndex` -1, `value` its axis coordinates). */
 export type ChartClick = { seriesId?: string; seriesIndex?: number; dataIndex: number; value: unknown };
 
 export function EChart({ option, height = 280, className, ariaLabel, testId, onItemClick }: { option: EChartsOption; height?: number; className?: string; ariaLabel?: string; testId?: string; onItemClick?: (e: ChartClick) => void }) {
@@ -47,6 +47,15 @@ export function EChart({ option, height = 280, className, ariaLabel, testId, onI
         chart.current = instance;
         instance.setOption({ backgroundColor: "transparent", color: [primaryColor(el), ...REST], ...option });
         instance.on("click", (e) => clickRef.current?.({ seriesId: e.seriesId ?? undefined, seriesIndex: e.seriesIndex, dataIndex: e.dataIndex, value: e.value }));
+        // A click on the plot between items (a dense line draws no symbols) reports the axis
+        // coordinates of the spot, so the caller can take the nearest sample.
+        instance.getZr().on("click", (e) => {
+          if (e.target || !clickRef.current) return;
+          const at = [e.offsetX, e.offsetY];
+          if (!instance.containPixel("grid", at)) return;
+          const value = instance.convertFromPixel({ gridIndex: 0 }, at);
+          if (Array.isArray(value)) clickRef.current({ dataIndex: -1, value });
+        });
         observer = new ResizeObserver(() => instance.resize());
         observer.observe(el);
       })

@@ -118,7 +118,7 @@ export function AnalysisPanel({ def, point, device, alarmLines = [], onInitSet }
         empty={empty}
         option={def.view === "weather" ? undefined : option}
         height={360}
-        onItemClick={clickable ? (e) => Array.isArray(e.value) && typeof e.value[0] === "number" && setClicked(e.value[0]) : undefined}
+        onItemClick={clickable ? (e) => Array.isArray(e.value) && typeof e.value[0] === "number" && setClicked(nearestTime(changing[0]?.data ?? [], e.value[0])) : undefined}
       >
         {def.view === "weather" && !empty ? <WeatherGrid series={series} /> : undefined}
       </ChartPanel>
@@ -151,6 +151,13 @@ export function AnalysisPanel({ def, point, device, alarmLines = [], onInitSet }
       </Card>
     </div>
   );
+}
+
+/** The time of the sample nearest to a clicked time (the click may fall between samples). */
+export function nearestTime(data: readonly TimePoint[], time: number): number | null {
+  let best: number | null = null;
+  for (const [t] of data) if (best === null || Math.abs(t - time) < Math.abs(best - time)) best = t;
+  return best;
 }
 
 /** Weather (widgets §5): one small chart per item; wind direction as arrows, rainfall as bars. */
