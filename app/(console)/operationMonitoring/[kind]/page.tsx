@@ -11,7 +11,6 @@ const isKind = (k: string): k is MonitorKind => (MONITOR_KINDS as readonly strin
 export function generateStaticParams() {
   return MONITOR_KINDS.map((kind) => ({ kind }));
 }
-export const dynamicParams = false;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { kind } = await params;
