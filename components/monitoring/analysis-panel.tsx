@@ -22,6 +22,8 @@ import { InitValues } from "./init-values";
 import { LazyChart } from "./lazy-chart";
 
 type Row = { t: number } & Record<string, number | null>;
+// One empty list for every render, so the chart option (and its zoom) stays put.
+const NO_LINES: readonly AlarmLine[] = [];
 
 /**
  * A device's analysis on a monitoring screen: range and query / value / show selects, the chart
@@ -29,7 +31,7 @@ type Row = { t: number } & Record<string, number | null>;
  * table and as an Excel export, and — clicking a chart point — the values at that time with the
  * set-initial-value buttons.
  */
-export function AnalysisPanel({ def, point, device, alarmLines = [], onInitSet }: { def: MonitorDef; point: KindPoint; device: PointDevice; alarmLines?: readonly AlarmLine[]; onInitSet: () => void }) {
+export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onInitSet }: { def: MonitorDef; point: KindPoint; device: PointDevice; alarmLines?: readonly AlarmLine[]; onInitSet: () => void }) {
   const t = useTranslations("monitoring");
   const tk = useTranslations("kit");
   const [range, setRange] = React.useState<DayRange>(() => quickRange("last30Days", new Date()));

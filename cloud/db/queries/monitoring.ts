@@ -61,42 +61,43 @@ export async function setInitValues(db: Db, items: { deviceId: number; identifie
   return rows.length;
 }
 
-/** A project's device with its product's monitoring kind, or none (another project's, unknown). */
-export async function projectDevice(db: Db, projectId: number, deviceId: number) {
+/** A device of one of the projects with its product's monitoring kind, or none (another project's, unknown). */
+export async function projectDevice(db: Db, projectIds: number[], deviceId: number) {
   const [row] = await db
     .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, monitorKind: products.monitorType })
     .from(devices)
     .innerJoin(products, eq(products.id, devices.productId))
-    .where(and(eq(devices.id, deviceId), eq(devices.projectId, projectId)));
+    .where(and(eq(devices.id, deviceId), inArray(devices.projectId, projectIds.length ? projectIds : [0])));
   return row ?? null;
 }
 
-/** The project's devices of a monitoring kind (the point form's picker, the screens' fallback). */
-export function kindDevices(db: Db, projectId: number, kind?: MonitorKind | null) {
+/** The projects' devices of a monitoring kind (the point form's picker). */
+export function kindDevices(db: Db, projectIds: number[], kind?: MonitorKind | null) {
   return db
     .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, monitorKind: products.monitorType, status: devices.status })
     .from(devices)
     .innerJoin(products, eq(products.id, devices.productId))
-    .where(and(eq(devices.projectId, projectId), kind ? eq(products.monitorType, kind) : sql`${products.monitorType} is not null`))
+    .where(and(inArray(devices.projectId, projectIds.length ? projectIds : [0]), kind ? eq(products.monitorType, kind) : sql`${products.monitorType} is not null`))
     .orderBy(asc(devices.id));
 }
 
 /**
- * The points of a kind in a project, in their sort order, each with its devices (in the point's
+ * The points of a kind in the projects, in their sort order, each with its devices (in the point's
  * order), their state, latest values and initial values: what a monitoring screen lists.
  */
-export async function kindPoints(db: Db, projectId: number, kind: MonitorKind) {
+export async function kindPoints(db: Db, projectIds: number[], kind: MonitorKind) {
+  if (!projectIds.length) return [];
   const groups = await db
     .select()
     .from(pointGroups)
-    .where(and(eq(pointGroups.projectId, projectId), eq(pointGroups.monitorKind, kind)))
+    .where(and(inArray(pointGroups.projectId, projectIds), eq(pointGroups.monitorKind, kind)))
     .orderBy(asc(pointGroups.sort), asc(pointGroups.id));
   const ids = [...new Set(groups.flatMap((g) => g.deviceIds))];
   const devs = ids.length
     ? await db
         .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, status: devices.status, lastReportTime: devices.lastReportTime })
         .from(devices)
-        .where(and(inArray(devices.id, ids), eq(devices.projectId, projectId)))
+        .where(and(inArray(devices.id, ids), inArray(devices.projectId, projectIds)))
     : [];
   const latest = ids.length ? await db.select().from(telemetryLatest).where(inArray(telemetryLatest.deviceId, ids)) : [];
   const inits = await currentInitValues(db, ids);

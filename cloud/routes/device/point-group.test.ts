@@ -31,7 +31,11 @@ describe("device/pointGroup", () => {
     expect(page.body.data.records).toHaveLength(1);
     expect(page.body.data.records[0]).toMatchObject({ monitorKind: "tilt", zeroType: 1, laserDistance: 20 });
     expect(page.body.data.records[0].deviceNames).toMatch(/双轴倾角计/);
-    expect((await cloud.request("/device/pointGroup/query", { token: admin, language: "en" })).body.code).toBe(400);
+    // Without a chosen project: the points of every project the caller sees; a new point needs a project.
+    const all = await cloud.request<Page<PointGroup>>("/device/pointGroup/query?monitorKind=tilt", { token: admin, language: "en" });
+    expect(all.body.data.total).toBeGreaterThan(1);
+    const noProject = await cloud.request("/device/pointGroup/add", { token: admin, language: "en", body: { groupName: "x", monitorKind: "dis", deviceIds: [1] } });
+    expect(noProject.body).toMatchObject({ code: 400, msg: "Choose a project first" });
   });
 
   it("adds, reads, updates and deletes a point with the rules of core §5", async () => {

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { MONITOR_KINDS, type MonitorKind } from "@/lib/contract/device/product";
@@ -13,9 +13,9 @@ import { requireAuth, requirePerm } from "../../lib/auth";
 import type { CloudEnv, Ctx } from "../../lib/context";
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { t } from "../../lib/i18n";
-import { projectOf, requireProject } from "../../lib/project-context";
+import { optionalProject } from "../../lib/project-context";
 import { xlsxResponse } from "../../lib/xlsx-export";
-import { SET_INIT_PERM } from "../device/point-group";
+import { projectsOfCall, SET_INIT_PERM } from "../device/point-group";
 
 const BUCKETS: Record<number, SeriesBucket> = { 1: "raw", 2: "hour", 3: "day", 4: "month" };
 const AGGS: Record<ValueType, SeriesAgg> = { 1: "avg", 2: "max", 3: "min" };
@@ -23,13 +23,13 @@ const AGGS: Record<ValueType, SeriesAgg> = { 1: "avg", 2: "max", 3: "min" };
 /** The device, checked to be the project's and of the screen's kind, and the zero type of its point. */
 async function target(c: Ctx, deviceId: number, kind: MonitorKind | null, groupId?: number | null) {
   const db = c.var.deps.db;
-  const scope = projectOf(c);
-  const device = await projectDevice(db, scope.projectId, deviceId);
+  const projectIds = await projectsOfCall(c);
+  const device = await projectDevice(db, projectIds, deviceId);
   if (!device) throw notFound();
   if (kind && device.monitorKind !== kind) throw badRequest("cloud.monitoring.deviceWrongKind", { id: deviceId });
   let zeroType: ZeroType = 1;
   if (groupId) {
-    const [g] = await db.select().from(pointGroups).where(scope.where(pointGroups, eq(pointGroups.id, groupId)));
+    const [g] = await db.select().from(pointGroups).where(and(eq(pointGroups.id, groupId), inArray(pointGroups.projectId, projectIds)));
     if (!g || !g.deviceIds.includes(deviceId)) throw notFound();
     zeroType = g.zeroType as ZeroType;
   }
@@ -70,10 +70,10 @@ const platformTime = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().s
  */
 export const devOperationMonitoringRoutes = new Hono<CloudEnv>()
   .use(requireAuth)
-  .use(requireProject)
+  .use(optionalProject)
   .get("/list", async (c) => {
     const { monitorKind } = query(c, z.object({ monitorKind: z.enum(MONITOR_KINDS, { error: "validation.invalidOption" }) }));
-    return ok(c, await kindPoints(c.var.deps.db, projectOf(c).projectId, monitorKind));
+    return ok(c, await kindPoints(c.var.deps.db, await projectsOfCall(c), monitorKind));
   })
   .post("/view", async (c) => ok(c, await analysis(c, await body(c, analysisQuery))))
   .post("/export", async (c) => {
