@@ -56,6 +56,7 @@ for (const locale of ["zh-cn", "en"] as const) {
   test(`${locale}: tilt — chart, radar and the point's values`, async ({ page, context }, testInfo) => {
     await context.addCookies([{ name: "locale", value: locale, url: testInfo.project.use.baseURL ?? "http://127.0.0.1" }]);
     await loginAs(page, "demoadmin");
+    await expect(page).toHaveURL(/\/home/);
     const screen = new MonitoringPage(page);
     await screen.open("tilt");
     await expect(page.getByTestId("radar")).toContainText(T.tilt);
