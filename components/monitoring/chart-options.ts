@@ -9,7 +9,6 @@ export const X_LABEL_MAX = 6;
 export const ALARM_PADDING = 1;
 
 export const yLabel = (v: number) => String(Math.round(v * 10 ** Y_DECIMALS) / 10 ** Y_DECIMALS);
-export const shorten = (s: string) => (s.length > X_LABEL_MAX ? s.slice(0, X_LABEL_MAX) : s);
 
 export type ChartSeries = { id: string; name: string; unit: string; data: TimePoint[]; bar?: boolean };
 
@@ -20,12 +19,11 @@ export function yBounds(series: readonly ChartSeries[], lines: readonly AlarmLin
   return { min: Math.floor(Math.min(...values) - ALARM_PADDING), max: Math.ceil(Math.max(...values) + ALARM_PADDING) };
 }
 
-/** `MM-dd` for days and longer, `HH:mm` within a day: never longer than six characters. */
-function timeLabel(ms: number) {
-  const d = new Date(ms + 8 * 3600_000);
-  const p = (n: number) => String(n).padStart(2, "0");
-  return d.getUTCHours() === 0 && d.getUTCMinutes() === 0 ? `${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())}` : `${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
-}
+/**
+ * Time axis labels by tick level (ECharts picks the level from the zoom): none longer than six
+ * characters — `2026`, `11-26`, `08:00`.
+ */
+export const TIME_LABELS = { year: "{yyyy}", month: "{MM}-{dd}", day: "{MM}-{dd}", hour: "{HH}:{mm}", minute: "{HH}:{mm}", second: "{HH}:{mm}", millisecond: "{HH}:{mm}", none: "{MM}-{dd}" };
 
 /**
  * A time line (or bar) chart of several series, with dashed alarm lines on the first series, a
@@ -39,12 +37,13 @@ export function lineOption(series: readonly ChartSeries[], opts: { alarmLines?: 
   return {
     animation: false,
     grid: { left: 56, right: 24, top: 40, bottom: 64 },
-    legend: { top: 4, type: "scroll", selected: opts.selected },
+    // One series: its name is the chart's title already.
+    legend: series.length > 1 ? { top: 4, type: "scroll", selected: opts.selected } : { show: false },
     tooltip: {
       trigger: "axis",
       valueFormatter: (v) => (typeof v === "number" ? yLabel(v) : String(v ?? "")),
     },
-    xAxis: { type: "time", axisLabel: { formatter: (v: number) => shorten(timeLabel(v)), hideOverlap: true } },
+    xAxis: { type: "time", axisLabel: { formatter: TIME_LABELS, hideOverlap: true } },
     yAxis: { type: "value", scale: true, ...(bounds ?? {}), axisLabel: { formatter: (v: number) => yLabel(v) } },
     dataZoom: [
       { type: "inside", filterMode: "none" },
@@ -78,7 +77,7 @@ export function windOption(name: string, data: readonly TimePoint[]): EChartsOpt
     animation: false,
     grid: { left: 56, right: 24, top: 24, bottom: 64 },
     tooltip: { trigger: "item", formatter: (p) => `${name}: ${Math.round((((p as unknown as { value: TimePoint }).value[1] % 360) + 360) % 360)}°` },
-    xAxis: { type: "time", axisLabel: { formatter: (v: number) => shorten(timeLabel(v)), hideOverlap: true } },
+    xAxis: { type: "time", axisLabel: { formatter: TIME_LABELS, hideOverlap: true } },
     yAxis: { type: "value", min: 0, max: 360, interval: 90, axisLabel: { formatter: (v: number) => ["N", "E", "S", "W", "N"][Math.round(v / 90)] ?? String(v) } },
     dataZoom: [{ type: "inside" }, { type: "slider", height: 18, bottom: 8 }],
     series: [

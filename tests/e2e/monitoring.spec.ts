@@ -11,7 +11,7 @@ test.describe.configure({ mode: "serial" });
 
 const TEXT = {
   "zh-cn": { confirm: "是否将本次采集数据设置为初始值？", done: "设置成功", cancelled: "取消设置", points: "测点", tilt: "光斑雷达图" },
-  en: { confirm: "Set the values collected at this time as the initial values?", done: "Set successfully", cancelled: "Cancelled", points: "Measurement points", tilt: "Light-spot radar" },
+  en: { confirm: "Set the values collected at this time as the initial values?", done: "Set successfully", cancelled: "Cancelled", points: "Points", tilt: "Light-spot radar" },
 } as const;
 
 const DAY = 86_400_000;
