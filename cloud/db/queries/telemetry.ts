@@ -84,39 +84,39 @@ export async function telemetryChart(db: Db, q: Omit<SeriesQuery, "bucket" | "ag
   if (!identifiers.length || !(q.from < q.to)) return identifiers.map((identifier) => ({ identifier, points: [], sampled: false }));
   const from = q.from.toISOString();
   const to = q.to.toISOString();
-  const counts = new Map(
-    rowsOf(
-      await db.execute(sql`select identifier, count(*)::int as n from telemetry
-        where device_id = ${q.deviceId} and identifier = any(${pgArray(identifiers)}::text[]) and ts >= ${from}::timestamptz and ts < ${to}::timestamptz and num is not null
-        group by identifier`),
-    ).map((r) => [String(r.identifier), Number(r.n)]),
+  const stepMs = Math.ceil((q.to.getTime() - q.from.getTime()) / Math.floor(max / 2));
+  // One pass per series: each bucket's count, and its lowest and highest value with their times —
+  // `min` / `max` over [value, epoch] arrays, so no bucket is sorted (ties: the earliest time).
+  const rows = rowsOf(
+    await db.execute(sql`select i.identifier, s.n, s.lo[1] as lo, s.lo[2] * 1000 as tlo, s.hi[1] as hi, -s.hi[2] * 1000 as thi
+      from unnest(${pgArray(identifiers)}::text[]) with ordinality as i(identifier, k)
+      cross join lateral (
+        select date_bin(${stepMs} * interval '1 millisecond', t.ts, ${from}::timestamptz) as b, count(*)::int as n,
+          min(array[t.num, extract(epoch from t.ts)::float8]) as lo, max(array[t.num, -extract(epoch from t.ts)::float8]) as hi
+        from telemetry t
+        where t.device_id = ${q.deviceId} and t.identifier = i.identifier and t.ts >= ${from}::timestamptz and t.ts < ${to}::timestamptz and t.num is not null
+        group by 1
+      ) s
+      order by i.k, s.b`),
   );
-  const small = identifiers.filter((id) => (counts.get(id) ?? 0) <= max);
-  const large = identifiers.filter((id) => (counts.get(id) ?? 0) > max);
-  const raw = small.length ? await telemetrySeries(db, { ...q, identifiers: small, bucket: "raw", agg: "avg" }) : [];
-  const out = new Map<string, Series & { sampled: boolean }>(raw.map((s) => [s.identifier, { ...s, sampled: false }]));
-  if (large.length) {
-    const stepMs = Math.ceil((q.to.getTime() - q.from.getTime()) / Math.floor(max / 2));
-    const rows = rowsOf(
-      await db.execute(sql`select i.identifier, s.lo, s.hi, (extract(epoch from s.tlo) * 1000)::float8 as tlo, (extract(epoch from s.thi) * 1000)::float8 as thi
-        from unnest(${pgArray(large)}::text[]) with ordinality as i(identifier, n)
-        cross join lateral (
-          select date_bin(${stepMs} * interval '1 millisecond', t.ts, ${from}::timestamptz) as b, min(t.num) as lo, max(t.num) as hi,
-            (array_agg(t.ts order by t.num, t.ts))[1] as tlo, (array_agg(t.ts order by t.num desc, t.ts))[1] as thi
-          from telemetry t
-          where t.device_id = ${q.deviceId} and t.identifier = i.identifier and t.ts >= ${from}::timestamptz and t.ts < ${to}::timestamptz and t.num is not null
-          group by 1
-        ) s
-        order by i.n, s.b`),
-    );
-    for (const id of large) out.set(id, { identifier: id, points: [], sampled: true });
-    for (const r of rows) {
-      const pts = out.get(String(r.identifier))!.points;
-      const lo: SeriesPoint = [Number(r.tlo), Number(r.lo)];
-      const hi: SeriesPoint = [Number(r.thi), Number(r.hi)];
-      if (lo[0] === hi[0]) pts.push(lo);
-      else pts.push(...(lo[0] < hi[0] ? [lo, hi] : [hi, lo]));
-    }
+  const buckets = new Map<string, { lo: SeriesPoint; hi: SeriesPoint }[]>(identifiers.map((id) => [id, []]));
+  const counts = new Map<string, number>();
+  for (const r of rows) {
+    const id = String(r.identifier);
+    counts.set(id, (counts.get(id) ?? 0) + Number(r.n));
+    buckets.get(id)!.push({ lo: [Math.round(Number(r.tlo)), Number(r.lo)], hi: [Math.round(Number(r.thi)), Number(r.hi)] });
   }
-  return identifiers.map((id) => out.get(id)!);
+  // Few values: the raw series itself.
+  const small = identifiers.filter((id) => (counts.get(id) ?? 0) <= max);
+  const raw = small.length ? await telemetrySeries(db, { ...q, identifiers: small, bucket: "raw", agg: "avg" }) : [];
+  return identifiers.map((identifier) => {
+    const plain = raw.find((s) => s.identifier === identifier);
+    if (plain) return { ...plain, sampled: false };
+    const points: SeriesPoint[] = [];
+    for (const { lo, hi } of buckets.get(identifier)!) {
+      if (lo[0] === hi[0]) points.push(lo);
+      else points.push(...(lo[0] < hi[0] ? [lo, hi] : [hi, lo]));
+    }
+    return { identifier, points, sampled: true };
+  });
 }
