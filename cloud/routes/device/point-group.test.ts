@@ -79,7 +79,7 @@ describe("device/pointGroup", () => {
     const all = (await cloud.db.select({ id: pointGroups.id }).from(pointGroups).where(eq(pointGroups.projectId, projectId))).map((r) => r.id);
     const reversed = [...all].reverse();
     expect((await call("/sort", projectId, { ids: reversed })).body.code).toBe(200);
-    const page = await call<Page<PointGroup>>("/query?size=100&sortField=sort&sortOrder=asc", projectId);
+    const page = await call<Page<PointGroup>>("/query?size=100", projectId);
     expect(page.body.data.records.map((r) => r.id)).toEqual(reversed);
     const devs = await call<{ id: number; monitorKind: string }[]>("/devices?monitorKind=settlement", projectId);
     expect(devs.body.data.length).toBeGreaterThan(0);

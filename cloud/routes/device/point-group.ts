@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { MONITOR_KINDS } from "@/lib/contract/device/product";
@@ -76,6 +76,8 @@ const points = crudRoutes({
   only: ["page", "info", "add", "upd", "del", "export"],
   paths: { page: "/query" },
   extra: { deviceNames },
+  // The saved drag order (core §5).
+  defaultOrder: [asc(pointGroups.sort), asc(pointGroups.id)],
   visible: visiblePoints,
   values: (c, input, partial) => projectAndDevices(c, input, partial),
 })
