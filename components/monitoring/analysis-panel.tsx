@@ -17,7 +17,7 @@ import { alarmLines as numericLines, round, type AlarmLine, type TimePoint } fro
 import type { QueryType, ShowValue, ValueType } from "@/lib/contract/monitoring/enums";
 import type { MonitorDef } from "@/lib/contract/monitoring/monitors";
 import { formatDateTime } from "@/lib/format";
-import { lineOption, windOption, type ChartSeries } from "./chart-options";
+import { lineOption, nearestTime, windOption, type ChartSeries } from "./chart-options";
 import { InitValues } from "./init-values";
 import { LazyChart } from "./lazy-chart";
 
@@ -153,13 +153,6 @@ export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onIni
       </Card>
     </div>
   );
-}
-
-/** The time of the sample nearest to a clicked time (the click may fall between samples). */
-export function nearestTime(data: readonly TimePoint[], time: number): number | null {
-  let best: number | null = null;
-  for (const [t] of data) if (best === null || Math.abs(t - time) < Math.abs(best - time)) best = t;
-  return best;
 }
 
 /** Weather (widgets §5): one small chart per item; wind direction as arrows, rainfall as bars. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lineOption, radarOption, TIME_LABELS, X_LABEL_MAX, yBounds, yLabel } from "./chart-options";
+import { lineOption, nearestTime, radarOption, TIME_LABELS, X_LABEL_MAX, yBounds, yLabel } from "./chart-options";
 import { lightSpot } from "@/lib/contract/monitoring/compute";
 
 const s = [{ id: "settlement", name: "Settlement", unit: "mm", data: [[0, 2], [1, 5]] as [number, number][] }];
@@ -21,6 +21,14 @@ describe("monitoring chart options", () => {
     expect(series[0].markLine!.data[0]).toMatchObject({ yAxis: 30, lineStyle: { type: "dashed", color: "#f00" } });
     expect(opt.yAxis).toMatchObject({ min: 1, max: 31 });
     expect(lineOption(s).series).not.toHaveProperty("0.markLine");
+  });
+
+  it("takes the sample nearest to a click between samples", () => {
+    const data: [number, number][] = [[100, 1], [200, 2], [400, 3]];
+    expect(nearestTime(data, 140)).toBe(100);
+    expect(nearestTime(data, 320)).toBe(400);
+    expect(nearestTime(data, 9999)).toBe(400);
+    expect(nearestTime([], 5)).toBeNull();
   });
 
   it("draws the radar spot at the edge when out of range", () => {

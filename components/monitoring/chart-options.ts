@@ -115,3 +115,10 @@ export function radarOption(spot: { plotted: [number, number]; out: boolean; x: 
     ],
   };
 }
+
+/** The time of the sample nearest to a clicked time (the click may fall between samples). */
+export function nearestTime(data: readonly TimePoint[], time: number): number | null {
+  let best: number | null = null;
+  for (const [t] of data) if (best === null || Math.abs(t - time) < Math.abs(best - time)) best = t;
+  return best;
+}
