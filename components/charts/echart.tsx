@@ -47,10 +47,10 @@ export function EChart({ option, height = 280, className, ariaLabel, testId, onI
         chart.current = instance;
         instance.setOption({ backgroundColor: "transparent", color: [primaryColor(el), ...REST], ...option });
         instance.on("click", (e) => clickRef.current?.({ seriesId: e.seriesId ?? undefined, seriesIndex: e.seriesIndex, dataIndex: e.dataIndex, value: e.value }));
-        // A click on the plot between items (a dense line draws no symbols) reports the axis
-        // coordinates of the spot, so the caller can take the nearest sample.
+        // A click anywhere on the plot (a dense line draws no symbols, and its stroke is no data
+        // item) reports the axis coordinates of the spot, so the caller can take the nearest sample.
         instance.getZr().on("click", (e) => {
-          if (e.target || !clickRef.current) return;
+          if (!clickRef.current) return;
           const at = [e.offsetX, e.offsetY];
           if (!instance.containPixel("grid", at)) return;
           const value = instance.convertFromPixel({ gridIndex: 0 }, at);
