@@ -2,6 +2,8 @@ import { gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { openDb } from "../cloud/db/client";
 import { ensurePartitions } from "../cloud/ingest/partitions";
+import { analyse } from "@/lib/contract/monitoring/analysis";
+import { MONITORS } from "@/lib/contract/monitoring/monitors";
 import { telemetryChart, telemetrySeries } from "../cloud/db/queries/telemetry";
 
 /**
@@ -62,7 +64,9 @@ async function main() {
   });
   const chart = await time(Math.max(3, RUNS / 5), () => telemetryChart(db, { ...year, deviceId: 999999 }));
   const points = chart.last[0].points;
-  const json = JSON.stringify(points);
+  // The payload as the view route sends it: the settlement measure's cumulative change, rounded.
+  const [sent] = analyse(MONITORS.settlement.measures.slice(0, 1), new Map([["settlement", points]]), { zeroType: 1, showValue: 0, initial: new Map() });
+  const json = JSON.stringify(sent);
   const spike = points.some(([, v]) => v === 250);
 
   console.log("query                                    p50 ms   p99 ms   points");

@@ -13,7 +13,7 @@ import type { TableColumn } from "@/components/kit/table/data-table";
 import { quickRange } from "@/components/kit/resource/search-rules";
 import { api, download } from "@/lib/api/fetcher";
 import { CHART_MAX_POINTS, type Analysis, type KindPoint, type PointDevice } from "@/lib/contract/monitoring/analysis";
-import { alarmLines as numericLines, round, type AlarmLine, type TimePoint } from "@/lib/contract/monitoring/compute";
+import { alarmLines as numericLines, type AlarmLine, type TimePoint } from "@/lib/contract/monitoring/compute";
 import type { QueryType, ShowValue, ValueType } from "@/lib/contract/monitoring/enums";
 import type { MonitorDef } from "@/lib/contract/monitoring/monitors";
 import { formatDateTime } from "@/lib/format";
@@ -76,7 +76,7 @@ export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onIni
         header: `${s.name}${s.unit ? ` (${s.unit})` : ""}`,
         cell: ({ row }) => {
           const v = row.original[s.id];
-          return v === null || v === undefined ? "—" : round(v, (def.measures.find((m) => m.identifier === s.id)?.decimals ?? 3) + 1);
+          return v === null || v === undefined ? "—" : v;
         },
       })),
     ],

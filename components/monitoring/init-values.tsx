@@ -12,7 +12,6 @@ import { useConfirm } from "@/components/kit";
 import { Can } from "@/components/kit/can";
 import { api } from "@/lib/api/fetcher";
 import type { InitRow } from "@/lib/contract/monitoring/analysis";
-import { round } from "@/lib/contract/monitoring/compute";
 import { formatDateTime } from "@/lib/format";
 
 /** The permission of the set-initial-value buttons (core §6). */
@@ -93,11 +92,11 @@ export function InitValues({ deviceId, groupId, time, group, onSet }: { deviceId
                     {t(`measures.${r.paramName}`)}
                     {r.unit && <span className="text-muted-foreground"> ({r.unit})</span>}
                   </TableCell>
-                  <TableCell className="text-right tabular-nums">{round(r.orgValue, 4)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{r.orgValue}</TableCell>
                   <TableCell className="text-right tabular-nums" data-testid={`total-${r.paramName}`}>
-                    {round(r.totalValue, 4)}
+                    {r.totalValue}
                   </TableCell>
-                  <TableCell className="text-right tabular-nums">{r.initValue === null ? "—" : round(r.initValue, 4)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{r.initValue ?? "—"}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

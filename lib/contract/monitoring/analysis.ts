@@ -59,7 +59,8 @@ export function analyse(measures: readonly Measure[], raw: ReadonlyMap<string, T
   return measures.map((m) => {
     const points = raw.get(m.identifier) ?? [];
     const data = m.change ? shown(points, opts.showValue, reference(opts.zeroType, opts.initial.get(m.identifier), points[0]?.[1])) : points;
-    return { id: m.identifier, unit: m.unit, decimals: m.decimals, data: data.map(([t, v]) => [t, round(v, 6)] as TimePoint) };
+    // One decimal beyond what is shown: the chart, its table and the export carry the same numbers.
+    return { id: m.identifier, unit: m.unit, decimals: m.decimals, data: data.map(([t, v]) => [t, round(v, m.decimals + 1)] as TimePoint) };
   });
 }
 
@@ -69,7 +70,8 @@ export function initRows(measures: readonly Measure[], values: ReadonlyMap<strin
     const v = values.get(m.identifier);
     if (!v || !m.change) return [];
     const init = initial.get(m.identifier) ?? null;
-    return [{ paramName: m.identifier, unit: m.unit, orgValue: v.value, totalValue: round(v.value - reference(zeroType, init, v.value), 6), initValue: init, dataTime: v.ts }];
+    const d = m.decimals + 1;
+    return [{ paramName: m.identifier, unit: m.unit, orgValue: round(v.value, d), totalValue: round(v.value - reference(zeroType, init, v.value), d), initValue: init === null ? null : round(init, d), dataTime: v.ts }];
   });
 }
 
