@@ -10,10 +10,11 @@ import { commRoutes } from "./routes/comm";
 import { deviceRoutes } from "./routes/device";
 import { fileRoutes } from "./routes/file";
 import { msgRoutes } from "./routes/msg";
+import { statRoutes } from "./routes/stat";
 import { sysRoutes } from "./routes/sys";
 
 /** The services of the contract (core §7) the built-in cloud implements so far. */
-const ROUTES: Partial<Record<Service, Hono<CloudEnv>>> = { sys: sysRoutes, device: deviceRoutes, comm: commRoutes, msg: msgRoutes, file: fileRoutes };
+const ROUTES: Partial<Record<Service, Hono<CloudEnv>>> = { sys: sysRoutes, device: deviceRoutes, comm: commRoutes, msg: msgRoutes, file: fileRoutes, stat: statRoutes };
 const JSON_LIMIT = 2 * 1024 * 1024;
 
 export function createCloud(deps: Deps) {

@@ -83,6 +83,8 @@ export type CrudOptions<F extends Fields, R> = {
   paths?: Partial<Record<CrudRoute, string>>;
   /** Values selected beside the table's columns (counts, joined names), by field name. */
   extra?: SelectedFields;
+  /** The page's and export's order when the query names no sort field (default newest first). */
+  defaultOrder?: SQL[];
 };
 
 /**
@@ -139,7 +141,7 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
     app.get(path("page"), read, async (c) => {
       const q = query(c, entity.query) as Values & { current: number; size: number };
       const where = await visible(c, ...filterConds(entity, table, q), ...((await o.filters?.(c, q)) ?? []));
-      const page = await pageOf(c.var.deps.db, table, where, orderOf(entity, table, q), q, selection);
+      const page = await pageOf(c.var.deps.db, table, where, orderOf(entity, table, q, o.defaultOrder), q, selection);
       return ok(c, { records: page.records.map(toRow), total: page.total });
     });
   if (has("list"))
@@ -201,7 +203,7 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
       const f = (await body(c, entity.filters)) as Values;
       const rows = await select(c.var.deps.db)
         .where(await visible(c, ...filterConds(entity, table, f), ...((await o.filters?.(c, f)) ?? [])))
-        .orderBy(...orderOf(entity, table, f))
+        .orderBy(...orderOf(entity, table, f, o.defaultOrder))
         .limit(EXPORT_LIMIT);
       const title = t(c.var.locale, `${entity.ns}.title`);
       return xlsxResponse(c, `${title}.xlsx`, exportColumns<R>(entity, c.var.locale, o.exportValues), rows.map(toRow), title);

@@ -109,7 +109,7 @@ export const tenantMenuTree: MenuSeed[] = [
     m("操作日志", "Handling log", "/devices/handleLog", "history"),
     m("计算规则", "Calibration rules", "/devices/calibrationRules", "calculator", crud("dev:betonRule")),
     m("数据推送", "Data push", "/devices/dataPush", "send", crud("push:pushConfig")),
-    m("测点关联", "Point correlation", "/pointCorrelation/page", "link"),
+    m("测点关联", "Point correlation", "/pointCorrelation/page", "link", crud("dev:pointGroup")),
     m("联动规则", "Linkage", "/linkage", "workflow", crud("dev:linkage")),
   ]),
   productConfig,

@@ -19,13 +19,21 @@ function primaryColor(el: Element): string {
  * never download it. Follows dark mode, the primary colour and the box size; `option` replaces
  * the chart's option whenever it changes (memoise it).
  */
-export function EChart({ option, height = 280, className, ariaLabel, testId }: { option: EChartsOption; height?: number; className?: string; ariaLabel?: string; testId?: string }) {
+/** What a click reports: a data item (its series and value), or a spot of the plot (`dataIndex` -1, `value` its axis coordinates). */
+export type ChartClick = { seriesId?: string; seriesIndex?: number; dataIndex: number; value: unknown };
+
+export function EChart({ option, height = 280, className, ariaLabel, testId, onItemClick }: { option: EChartsOption; height?: number; className?: string; ariaLabel?: string; testId?: string; onItemClick?: (e: ChartClick) => void }) {
   const box = React.useRef<HTMLDivElement>(null);
   const chart = React.useRef<ECharts | null>(null);
   const tk = useTranslations("kit");
   const { resolvedTheme } = useTheme();
   const dark = resolvedTheme === "dark";
   const [failed, setFailed] = React.useState(false);
+  // The newest handler, so a new callback does not make a new chart.
+  const clickRef = React.useRef(onItemClick);
+  React.useEffect(() => {
+    clickRef.current = onItemClick;
+  }, [onItemClick]);
 
   React.useEffect(() => {
     const el = box.current;
@@ -38,6 +46,16 @@ export function EChart({ option, height = 280, className, ariaLabel, testId }: {
         const instance = echarts.init(el, dark ? "dark" : undefined, { renderer: "canvas" });
         chart.current = instance;
         instance.setOption({ backgroundColor: "transparent", color: [primaryColor(el), ...REST], ...option });
+        instance.on("click", (e) => clickRef.current?.({ seriesId: e.seriesId ?? undefined, seriesIndex: e.seriesIndex, dataIndex: e.dataIndex, value: e.value }));
+        // A click anywhere on the plot (a dense line draws no symbols, and its stroke is no data
+        // item) reports the axis coordinates of the spot, so the caller can take the nearest sample.
+        instance.getZr().on("click", (e) => {
+          if (!clickRef.current) return;
+          const at = [e.offsetX, e.offsetY];
+          if (!instance.containPixel("grid", at)) return;
+          const value = instance.convertFromPixel({ gridIndex: 0 }, at);
+          if (Array.isArray(value)) clickRef.current({ dataIndex: -1, value });
+        });
         observer = new ResizeObserver(() => instance.resize());
         observer.observe(el);
       })

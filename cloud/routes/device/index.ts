@@ -4,6 +4,7 @@ import { objConnectRoutes, prodConnectRoutes } from "./connect-links";
 import { deviceAdminRoutes, deviceCrudRoutes } from "./device";
 import { objFunctionRoutes } from "./obj-function";
 import { objModelRoutes, objProdRoutes } from "./obj-model";
+import { pointGroupRoutes } from "./point-group";
 import { prodCopyRoutes } from "./prod-copy";
 import { prodFunctionRoutes } from "./prod-function";
 import { productRoutes } from "./product";
@@ -21,4 +22,5 @@ export const deviceRoutes = new Hono<CloudEnv>()
   .route("/prodCopy", prodCopyRoutes)
   // pageAdmin first: it answers before the project the other device routes require is asked for.
   .route("/device", deviceAdminRoutes)
+  .route("/pointGroup", pointGroupRoutes)
   .route("/device", deviceCrudRoutes);

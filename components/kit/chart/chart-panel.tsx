@@ -14,6 +14,7 @@ import { QuickRanges } from "../search/search-bar";
 
 // The chart component (and with it ECharts) loads when a panel first has something to draw.
 type EChartsOption = import("echarts").EChartsOption;
+type ChartClick = import("@/components/charts/echart").ChartClick;
 const EChart = React.lazy(() => import("@/components/charts/echart").then((m) => ({ default: m.EChart })));
 
 /** A day range, both ends inclusive: `YYYY-MM-DD`. */
@@ -47,6 +48,8 @@ export type ChartPanelProps = {
   /** Accessible name of the chart (default the title when it is text). */
   ariaLabel?: string;
   testId?: string;
+  /** A click on a data item of the chart (a curve's point, a bar). */
+  onItemClick?: (e: ChartClick) => void;
 };
 
 function PanelSelect({ select }: { select: ChartSelect }) {
@@ -64,7 +67,7 @@ function PanelSelect({ select }: { select: ChartSelect }) {
  * selects, a toolbar, and loading / error / empty states around the body, where an ECharts chart
  * mounts lazily (no ECharts in the first load of a page).
  */
-export function ChartPanel({ title, range, selects, toolbar, loading, error, onRetry, empty, option, children, height = 320, ariaLabel, testId }: ChartPanelProps) {
+export function ChartPanel({ title, range, selects, toolbar, loading, error, onRetry, empty, option, children, height = 320, ariaLabel, testId, onItemClick }: ChartPanelProps) {
   const tk = useTranslations("kit");
   const box = { height };
   const body = loading ? (
@@ -78,7 +81,7 @@ export function ChartPanel({ title, range, selects, toolbar, loading, error, onR
   ) : (
     (children ?? (option && (
       <React.Suspense fallback={<Skeleton style={box} />}>
-        <EChart option={option} height={height} ariaLabel={ariaLabel ?? (typeof title === "string" ? title : undefined)} />
+        <EChart option={option} height={height} onItemClick={onItemClick} ariaLabel={ariaLabel ?? (typeof title === "string" ? title : undefined)} />
       </React.Suspense>
     )))
   );

@@ -4,14 +4,16 @@ import type { SearchItem } from "./define-resource";
 /** The search bar's rules (widgets §5), pure so they are tested apart from the widget. */
 
 export type SearchMode = "simple" | "advanced";
-export type QuickRange = "today" | "last7Days" | "last30Days";
+export type QuickRange = "today" | "last7Days" | "last30Days" | "last90Days" | "lastYear";
+
+const QUICK_DAYS: Record<QuickRange, number> = { today: 0, last7Days: 6, last30Days: 29, last90Days: 89, lastYear: 364 };
 
 /**
- * today / 7 days / 30 days, both ends inclusive and ending today — the platform's today (UTC+8, the
+ * today / 7 / 30 / 90 days / a year, both ends inclusive and ending today — the platform's today (UTC+8, the
  * zone the cloud stores and the console shows), not the browser's: after 16:00 UTC they differ.
  */
 export function quickRange(kind: QuickRange, now: Date): [string, string] {
-  const days = kind === "today" ? 0 : kind === "last7Days" ? 6 : 29;
+  const days = QUICK_DAYS[kind];
   const today = formatDate(now);
   const [y, m, d] = today.split("-").map(Number);
   return [new Date(Date.UTC(y, m - 1, d - days)).toISOString().slice(0, 10), today];

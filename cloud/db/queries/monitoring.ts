@@ -1,0 +1,120 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { MonitorKind } from "@/lib/contract/device/product";
+import type { Db } from "../client";
+import { deviceInitValues, devices, pointGroups, products, telemetryLatest } from "../schema";
+import { pgArray } from "../../ingest/pg-array";
+import { rowsOf } from "../../ingest/writer";
+
+export type InitValue = { identifier: string; value: number; dataTime: Date; setByName: string | null; setAt: Date };
+
+/** The initial value in force per device and property: the newest set. */
+export async function currentInitValues(db: Db, deviceIds: number[]): Promise<Map<number, Map<string, InitValue>>> {
+  const out = new Map<number, Map<string, InitValue>>();
+  if (!deviceIds.length) return out;
+  const rows = await db
+    .selectDistinctOn([deviceInitValues.deviceId, deviceInitValues.identifier])
+    .from(deviceInitValues)
+    .where(inArray(deviceInitValues.deviceId, deviceIds))
+    .orderBy(deviceInitValues.deviceId, deviceInitValues.identifier, desc(deviceInitValues.setAt), desc(deviceInitValues.id));
+  for (const r of rows) {
+    if (!out.has(r.deviceId)) out.set(r.deviceId, new Map());
+    out.get(r.deviceId)!.set(r.identifier, { identifier: r.identifier, value: r.value, dataTime: r.dataTime, setByName: r.setByName, setAt: r.setAt });
+  }
+  return out;
+}
+
+/** Every initial value set for a device, newest first (the audit). */
+export function initValueLog(db: Db, deviceId: number, limit = 200) {
+  return db.select().from(deviceInitValues).where(eq(deviceInitValues.deviceId, deviceId)).orderBy(desc(deviceInitValues.setAt), desc(deviceInitValues.id)).limit(limit);
+}
+
+/** How far from a chart point's time a collected value may be (a month bucket's length). */
+const NEAR_MS = 31 * 86_400_000;
+
+/**
+ * Each property's collected value at a time: the sample at that time or the first after it (a
+ * chart point's time is the sample's own or its bucket's start), else the newest before it — at
+ * most a month away. Properties without such a value are left out.
+ */
+export async function valuesAt(db: Db, deviceId: number, identifiers: string[], at: Date): Promise<Map<string, { ts: Date; value: number }>> {
+  if (!identifiers.length) return new Map();
+  const iso = at.toISOString();
+  const lo = new Date(at.getTime() - NEAR_MS).toISOString();
+  const hi = new Date(at.getTime() + NEAR_MS).toISOString();
+  const rows = rowsOf(
+    await db.execute(sql`select i.identifier, coalesce(a.ts, b.ts) as ts, coalesce(a.num, b.num) as value
+      from unnest(${pgArray(identifiers)}::text[]) as i(identifier)
+      left join lateral (select ts, num from telemetry where device_id = ${deviceId} and identifier = i.identifier and ts >= ${iso}::timestamptz and ts < ${hi}::timestamptz and num is not null order by ts limit 1) a on true
+      left join lateral (select ts, num from telemetry where device_id = ${deviceId} and identifier = i.identifier and ts < ${iso}::timestamptz and ts >= ${lo}::timestamptz and num is not null order by ts desc limit 1) b on true`),
+  );
+  return new Map(rows.filter((r) => r.value !== null).map((r) => [String(r.identifier), { ts: new Date(r.ts as string), value: Number(r.value) }]));
+}
+
+/** Takes the collected values at `at` as the devices' initial values; returns how many were set. */
+export async function setInitValues(db: Db, items: { deviceId: number; identifiers: string[] }[], at: Date, by: { userId: number; name: string }, now: Date): Promise<number> {
+  const rows: (typeof deviceInitValues.$inferInsert)[] = [];
+  for (const it of items) {
+    const values = await valuesAt(db, it.deviceId, it.identifiers, at);
+    for (const [identifier, v] of values) rows.push({ deviceId: it.deviceId, identifier, value: v.value, dataTime: v.ts, setBy: by.userId, setByName: by.name, setAt: now });
+  }
+  if (rows.length) await db.insert(deviceInitValues).values(rows);
+  return rows.length;
+}
+
+/** A device of one of the projects with its product's monitoring kind, or none (another project's, unknown). */
+export async function projectDevice(db: Db, projectIds: number[], deviceId: number) {
+  const [row] = await db
+    .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, monitorKind: products.monitorType })
+    .from(devices)
+    .innerJoin(products, eq(products.id, devices.productId))
+    .where(and(eq(devices.id, deviceId), inArray(devices.projectId, projectIds.length ? projectIds : [0])));
+  return row ?? null;
+}
+
+/** The projects' devices of a monitoring kind (the point form's picker). */
+export function kindDevices(db: Db, projectIds: number[], kind?: MonitorKind | null) {
+  return db
+    .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, monitorKind: products.monitorType, status: devices.status })
+    .from(devices)
+    .innerJoin(products, eq(products.id, devices.productId))
+    .where(and(inArray(devices.projectId, projectIds.length ? projectIds : [0]), kind ? eq(products.monitorType, kind) : sql`${products.monitorType} is not null`))
+    .orderBy(asc(devices.id));
+}
+
+/**
+ * The points of a kind in the projects, in their sort order, each with its devices (in the point's
+ * order), their state, latest values and initial values: what a monitoring screen lists.
+ */
+export async function kindPoints(db: Db, projectIds: number[], kind: MonitorKind) {
+  if (!projectIds.length) return [];
+  const groups = await db
+    .select()
+    .from(pointGroups)
+    .where(and(inArray(pointGroups.projectId, projectIds), eq(pointGroups.monitorKind, kind)))
+    .orderBy(asc(pointGroups.sort), asc(pointGroups.id));
+  const ids = [...new Set(groups.flatMap((g) => g.deviceIds))];
+  const devs = ids.length
+    ? await db
+        .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, status: devices.status, lastReportTime: devices.lastReportTime })
+        .from(devices)
+        .where(and(inArray(devices.id, ids), inArray(devices.projectId, projectIds)))
+    : [];
+  const latest = ids.length ? await db.select().from(telemetryLatest).where(inArray(telemetryLatest.deviceId, ids)) : [];
+  const inits = await currentInitValues(db, ids);
+  const byId = new Map(devs.map((d) => [d.id, d]));
+  return groups.map((g) => ({
+    ...g,
+    devices: g.deviceIds.flatMap((id) => {
+      const d = byId.get(id);
+      if (!d) return [];
+      const own = latest.filter((l) => l.deviceId === id && l.num !== null);
+      return [
+        {
+          ...d,
+          latest: Object.fromEntries(own.map((l) => [l.identifier, { value: l.num as number, ts: l.ts.getTime() }])),
+          initial: Object.fromEntries([...(inits.get(id)?.values() ?? [])].map((v) => [v.identifier, v.value])),
+        },
+      ];
+    }),
+  }));
+}

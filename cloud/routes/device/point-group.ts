@@ -1,0 +1,109 @@
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import { MONITOR_KINDS } from "@/lib/contract/device/product";
+import { monitorOf } from "@/lib/contract/monitoring/monitors";
+import { pointGroup, pointGroupUpdate, pointSortBody } from "@/lib/contract/monitoring/point-group";
+import { pointInitBody } from "@/lib/contract/monitoring/analysis";
+import { visibleProjects } from "../../db/queries/projects";
+import { kindDevices, setInitValues } from "../../db/queries/monitoring";
+import { devices, pointGroups, products, projects } from "../../db/schema";
+import { requireAuth, requirePerm } from "../../lib/auth";
+import type { CloudEnv, Ctx } from "../../lib/context";
+import { crudRoutes } from "../../lib/crud-routes";
+import { badRequest, body, notFound, ok, query } from "../../lib/http";
+import { optionalProject, projectOf } from "../../lib/project-context";
+import { tenantScope } from "../../lib/scope";
+
+/** The permission of the set-initial-value buttons (core §6). */
+export const SET_INIT_PERM = "dev:deviceConfig:updConfig";
+
+/**
+ * The projects a monitoring call covers: the one chosen in the header, else every project the
+ * caller may see (the screens work before a project is chosen, as the shell allows).
+ */
+export async function projectsOfCall(c: Ctx): Promise<number[]> {
+  if (c.var.project) return [c.var.project.id];
+  const db = c.var.deps.db;
+  return (await db.select({ id: projects.id }).from(projects).where(await visibleProjects(db, c.var.auth))).map((r) => r.id);
+}
+
+/** Points of the call's projects (and the caller's tenant). */
+async function visiblePoints(c: Ctx, ...conds: (SQL | undefined)[]): Promise<SQL> {
+  const ids = await projectsOfCall(c);
+  return tenantScope(c.var.auth).where(pointGroups, inArray(pointGroups.projectId, ids.length ? ids : [0]), ...conds);
+}
+
+/**
+ * The point's devices must be its project's (the chosen project for a new point), of the point's
+ * monitoring kind, each once.
+ */
+async function projectAndDevices(c: Ctx, input: Record<string, unknown>, partial: boolean) {
+  const db = c.var.deps.db;
+  let projectId: number;
+  if (partial) {
+    const [row] = await db.select({ projectId: pointGroups.projectId }).from(pointGroups).where(await visiblePoints(c, eq(pointGroups.id, input.id as number)));
+    if (!row) throw notFound();
+    projectId = row.projectId;
+  } else projectId = projectOf(c).projectId;
+  const ids = input.deviceIds as number[];
+  if (new Set(ids).size !== ids.length) throw badRequest("cloud.monitoring.duplicateDevice");
+  const found = await db
+    .select({ id: devices.id, kind: products.monitorType })
+    .from(devices)
+    .innerJoin(products, eq(products.id, devices.productId))
+    .where(and(inArray(devices.id, ids), eq(devices.projectId, projectId)));
+  const missing = ids.find((id) => !found.some((f) => f.id === id));
+  if (missing !== undefined) throw badRequest("cloud.monitoring.deviceNotInProject", { id: missing });
+  const wrong = found.find((f) => f.kind !== input.monitorKind);
+  if (wrong) throw badRequest("cloud.monitoring.deviceWrongKind", { id: wrong.id });
+  return partial ? {} : { projectId };
+}
+
+const deviceNames = sql<string>`(select string_agg(d.device_name, ', ' order by array_position(${pointGroups.deviceIds}, d.id)) from ${devices} d where d.id = any(${pointGroups.deviceIds}))`;
+
+/**
+ * Measurement points (core §7 pointGroup: add / del / info / upd / export / query); `query` is
+ * the paged list, of the chosen project or of every project the caller sees; a new point goes
+ * into the chosen project. Also the devices a point may hold, the saved drag order and setting a
+ * whole point's initial values at one time (tilt group, widgets §7).
+ */
+const points = crudRoutes({
+  table: pointGroups,
+  entity: pointGroup,
+  perm: "dev:pointGroup",
+  update: pointGroupUpdate,
+  only: ["page", "info", "add", "upd", "del", "export"],
+  paths: { page: "/query" },
+  extra: { deviceNames },
+  // The saved drag order (core §5).
+  defaultOrder: [asc(pointGroups.sort), asc(pointGroups.id)],
+  visible: visiblePoints,
+  values: (c, input, partial) => projectAndDevices(c, input, partial),
+})
+  .get("/devices", async (c) => {
+    const { monitorKind } = query(c, z.object({ monitorKind: z.enum(MONITOR_KINDS, { error: "validation.invalidOption" }).optional() }));
+    return ok(c, await kindDevices(c.var.deps.db, await projectsOfCall(c), monitorKind));
+  })
+  .post("/sort", requirePerm("dev:pointGroup:upd"), async (c) => {
+    const { ids } = await body(c, pointSortBody);
+    const db = c.var.deps.db;
+    const where = await visiblePoints(c);
+    await db.transaction(async (tx) => {
+      for (const [i, id] of ids.entries()) await tx.update(pointGroups).set({ sort: i + 1 }).where(and(where, eq(pointGroups.id, id)));
+    });
+    return ok(c, null);
+  })
+  .post("/setPointDevInitValue", requirePerm(SET_INIT_PERM), async (c) => {
+    const { groupId, dateTime } = await body(c, pointInitBody);
+    const { db, now } = c.var.deps;
+    const [g] = await db.select().from(pointGroups).where(await visiblePoints(c, eq(pointGroups.id, groupId)));
+    if (!g) throw notFound();
+    const identifiers = monitorOf(g.monitorKind as (typeof MONITOR_KINDS)[number]).measures.filter((m) => m.change).map((m) => m.identifier);
+    const auth = c.var.auth;
+    const set = await setInitValues(db, g.deviceIds.map((deviceId) => ({ deviceId, identifiers })), new Date(dateTime), { userId: auth.userId, name: auth.realname || auth.username }, now());
+    if (!set) throw badRequest("cloud.monitoring.noValuesAt");
+    return ok(c, { set }, "cloud.monitoring.initSet");
+  });
+
+export const pointGroupRoutes = new Hono<CloudEnv>().use(requireAuth).use(optionalProject).route("/", points);

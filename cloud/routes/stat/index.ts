@@ -1,0 +1,5 @@
+import { Hono } from "hono";
+import type { CloudEnv } from "../../lib/context";
+import { devOperationMonitoringRoutes } from "./dev-operation-monitoring";
+
+export const statRoutes = new Hono<CloudEnv>().route("/devOperationMonitoring", devOperationMonitoringRoutes);

@@ -1,0 +1,174 @@
+"use client";
+
+import * as React from "react";
+import useSWR from "swr";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { DownloadIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { ChartPanel, type DayRange } from "@/components/kit/chart/chart-panel";
+import { DataTable, useDict } from "@/components/kit";
+import type { TableColumn } from "@/components/kit/table/data-table";
+import { quickRange } from "@/components/kit/resource/search-rules";
+import { api, download } from "@/lib/api/fetcher";
+import { CHART_MAX_POINTS, type Analysis, type KindPoint, type PointDevice } from "@/lib/contract/monitoring/analysis";
+import { alarmLines as numericLines, type AlarmLine, type TimePoint } from "@/lib/contract/monitoring/compute";
+import type { QueryType, ShowValue, ValueType } from "@/lib/contract/monitoring/enums";
+import type { MonitorDef } from "@/lib/contract/monitoring/monitors";
+import { formatDateTime } from "@/lib/format";
+import { lineOption, nearestTime, windOption, type ChartSeries } from "./chart-options";
+import { InitValues } from "./init-values";
+import { LazyChart } from "./lazy-chart";
+
+type Row = { t: number } & Record<string, number | null>;
+// One empty list for every render, so the chart option (and its zoom) stays put.
+const NO_LINES: readonly AlarmLine[] = [];
+
+/**
+ * A device's analysis on a monitoring screen: range and query / value / show selects, the chart
+ * (alarm lines from the point's thresholds and the `alarmLines` given), the same numbers as a
+ * table and as an Excel export, and — clicking a chart point — the values at that time with the
+ * set-initial-value buttons.
+ */
+export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onInitSet }: { def: MonitorDef; point: KindPoint; device: PointDevice; alarmLines?: readonly AlarmLine[]; onInitSet: () => void }) {
+  const t = useTranslations("monitoring");
+  const tk = useTranslations("kit");
+  const [range, setRange] = React.useState<DayRange>(() => quickRange("last30Days", new Date()));
+  const [queryType, setQueryType] = React.useState<QueryType>(1);
+  const [valueType, setValueType] = React.useState<ValueType>(1);
+  const [showValue, setShowValue] = React.useState<ShowValue>(def.showValues[0]);
+  const [clicked, setClicked] = React.useState<number | null>(null);
+  const [exporting, setExporting] = React.useState(false);
+  const showOptions = useDict("showValue").filter((o) => def.showValues.includes(Number(o.value) as ShowValue));
+
+  const body = { monitorKind: def.kind, deviceId: device.id, groupId: point.id, startTime: range[0], endTime: range[1], queryType, valueType, showValue };
+  const view = useSWR(range[0] && range[1] ? ["monitoring:view", JSON.stringify(body)] : null, () => api.post<Analysis>("stat/devOperationMonitoring/view", body), { keepPreviousData: true });
+  React.useEffect(() => setClicked(null), [device.id]);
+
+  const name = (id: string) => t(`measures.${id}`);
+  const series: ChartSeries[] = React.useMemo(
+    () => (view.data?.series ?? []).map((s) => ({ id: s.id, name: name(s.id), unit: s.unit, data: s.data, bar: def.measures.find((m) => m.identifier === s.id)?.bar })),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [view.data, def],
+  );
+  const lines = React.useMemo(
+    () => [...numericLines([{ value: point.alarmMax, label: t("screen.alarmMax") }, { value: point.alarmMin, label: t("screen.alarmMin") }]), ...alarmLines],
+    [point.alarmMax, point.alarmMin, alarmLines, t],
+  );
+  const changing = series.filter((s) => def.measures.find((m) => m.identifier === s.id)?.change);
+  // The structural readings share an axis; others (temperature…) start hidden in the legend.
+  const selected = changing.length ? Object.fromEntries(series.filter((s) => !changing.includes(s)).map((s) => [`${s.name} (${s.unit})`, false])) : undefined;
+  const option = React.useMemo(() => lineOption(series, { alarmLines: lines, selected }), [series, lines]); // eslint-disable-line react-hooks/exhaustive-deps
+  const empty = !view.isLoading && !series.some((s) => s.data.length);
+  const sampled = view.data?.series.some((s) => s.sampled);
+
+  const rows = React.useMemo<Row[]>(() => {
+    const byTime = new Map<number, Row>();
+    for (const s of series) for (const [time, v] of s.data) (byTime.get(time) ?? byTime.set(time, { t: time } as Row).get(time)!)[s.id] = v;
+    return [...byTime.values()].sort((a, b) => b.t - a.t);
+  }, [series]);
+  const columns = React.useMemo<TableColumn<Row>[]>(
+    () => [
+      { id: "t", header: t("table.time"), cell: ({ row }) => formatDateTime(new Date(row.original.t)) },
+      ...series.map<TableColumn<Row>>((s) => ({
+        id: s.id,
+        header: `${s.name}${s.unit ? ` (${s.unit})` : ""}`,
+        cell: ({ row }) => {
+          const v = row.original[s.id];
+          return v === null || v === undefined ? "—" : v;
+        },
+      })),
+    ],
+    [series, def, t],
+  );
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      await download("stat/devOperationMonitoring/export", body, `${def.kind}.xlsx`);
+    } catch {
+      // download() has told the user.
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const initial = view.data && changing[0] ? view.data.initial[changing[0].id] : undefined;
+  const clickable = def.measures.some((m) => m.change);
+
+  return (
+    <div className="space-y-3">
+      <ChartPanel
+        title={t("screen.analysis", { name: device.deviceName })}
+        testId="monitor-chart"
+        range={{ value: range, onChange: setRange, quick: ["last7Days", "last30Days", "last90Days", "lastYear"] }}
+        selects={[
+          { key: "queryType", label: t("screen.queryType"), dict: "queryType", value: queryType, onChange: (v) => setQueryType((Number(v) || 1) as QueryType) },
+          ...(queryType === 1 ? [] : [{ key: "valueType", label: t("screen.valueType"), dict: "valueType", value: valueType, onChange: (v: string | number | null) => setValueType((Number(v) || 1) as ValueType) }]),
+          ...(def.showValues.length > 1 ? [{ key: "showValue", label: t("screen.showValue"), dict: showOptions, value: showValue, onChange: (v: string | number | null) => setShowValue((v === null ? def.showValues[0] : Number(v)) as ShowValue) }] : []),
+        ]}
+        toolbar={
+          <Button size="sm" variant="outline" onClick={onExport} disabled={exporting || empty} data-testid="monitor-export">
+            <DownloadIcon className="size-4" />
+            {exporting ? t("screen.exporting") : t("screen.export")}
+          </Button>
+        }
+        loading={view.isLoading && !view.data}
+        error={!!view.error && !view.data}
+        onRetry={() => view.mutate()}
+        empty={empty}
+        option={def.view === "weather" ? undefined : option}
+        height={360}
+        onItemClick={clickable ? (e) => Array.isArray(e.value) && typeof e.value[0] === "number" && setClicked(nearestTime(changing[0]?.data ?? [], e.value[0])) : undefined}
+      >
+        {def.view === "weather" && !empty ? <WeatherGrid series={series} /> : undefined}
+      </ChartPanel>
+      <p className="px-1 text-xs text-muted-foreground" data-testid="monitor-reference">
+        {view.data?.zeroType === 0 ? t("screen.zeroAbsolute") : initial ? t("screen.initialSet", { time: formatDateTime(new Date(initial.dataTime)), name: initial.setByName ?? "—" }) : clickable ? t("screen.noInitial") : null}
+        {sampled && <span className="ml-2">{t("screen.sampled", { max: CHART_MAX_POINTS })}</span>}
+        {def.view === "beton" && (
+          <span className="ml-2">
+            {t("screen.betonLink")}{" "}
+            <Link className="text-primary hover:underline" href="/devices/calibrationRules">
+              {t("screen.betonRules")}
+            </Link>
+          </span>
+        )}
+      </p>
+      {clickable && <InitValues deviceId={device.id} groupId={point.id} time={clicked} group={def.view === "tilt"} onSet={() => (view.mutate(), onInitSet())} />}
+      <Card>
+        <CardContent className="p-0">
+          <DataTable
+            columns={columns}
+            layout={{ t: { width: 170 } }}
+            rows={rows}
+            getRowId={(r) => String(r.t)}
+            height={320}
+            size="small"
+            loading={view.isLoading}
+            texts={{ empty: tk("table.empty"), error: tk("table.error"), retry: tk("actions.retry"), selectAll: tk("table.selectAll"), selectRow: tk("table.selectRow") }}
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** Weather (widgets §5): one small chart per item; wind direction as arrows, rainfall as bars. */
+function WeatherGrid({ series }: { series: ChartSeries[] }) {
+  const options = React.useMemo(() => series.filter((s) => s.data.length).map((s) => ({ s, option: s.id === "windDirection" ? windOption(s.name, s.data as TimePoint[]) : lineOption([s]) })), [series]);
+  return (
+    <div className="grid gap-3 md:grid-cols-2">
+      {options.map(({ s, option }) => (
+        <div key={s.id}>
+          <p className="px-2 text-sm font-medium">
+            {s.name}
+            {s.unit && <span className="text-muted-foreground"> ({s.unit})</span>}
+          </p>
+          <LazyChart option={option} height={220} ariaLabel={s.name} />
+        </div>
+      ))}
+    </div>
+  );
+}

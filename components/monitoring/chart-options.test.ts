@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { lineOption, nearestTime, radarOption, TIME_LABELS, X_LABEL_MAX, yBounds, yLabel } from "./chart-options";
+import { lightSpot } from "@/lib/contract/monitoring/compute";
+
+const s = [{ id: "settlement", name: "Settlement", unit: "mm", data: [[0, 2], [1, 5]] as [number, number][] }];
+
+describe("monitoring chart options", () => {
+  it("rounds y labels to 3 decimals and shortens x labels to 6 characters", () => {
+    expect(yLabel(1.23456)).toBe("1.235");
+    expect(yLabel(-0.1)).toBe("-0.1");
+    // Each tick level's template, rendered (yyyy 4 digits, the other fields 2).
+    for (const template of Object.values(TIME_LABELS)) expect(template.replace("{yyyy}", "2026").replace(/\{\w+\}/g, "00").length).toBeLessThanOrEqual(X_LABEL_MAX);
+  });
+
+  it("pads the axis so alarm lines outside the data stay visible", () => {
+    expect(yBounds(s, [])).toBeNull();
+    expect(yBounds(s, [{ value: 30, color: "#FF4400", label: "max" }, { value: -30, color: "#FF4400", label: "min" }])).toEqual({ min: -31, max: 31 });
+    const opt = lineOption(s, { alarmLines: [{ value: 30, color: "#f00", label: "max" }] });
+    const series = opt.series as { markLine?: { data: { yAxis: number; lineStyle: { type: string; color: string } }[] }; name: string }[];
+    expect(series[0].name).toBe("Settlement (mm)");
+    expect(series[0].markLine!.data[0]).toMatchObject({ yAxis: 30, lineStyle: { type: "dashed", color: "#f00" } });
+    expect(opt.yAxis).toMatchObject({ min: 1, max: 31 });
+    expect(lineOption(s).series).not.toHaveProperty("0.markLine");
+  });
+
+  it("takes the sample nearest to a click between samples", () => {
+    const data: [number, number][] = [[100, 1], [200, 2], [400, 3]];
+    expect(nearestTime(data, 140)).toBe(100);
+    expect(nearestTime(data, 320)).toBe(400);
+    expect(nearestTime(data, 9999)).toBe(400);
+    expect(nearestTime([], 5)).toBeNull();
+  });
+
+  it("draws the radar spot at the edge when out of range", () => {
+    const spot = lightSpot(0.2, 0, { laserDistance: 20, refAngleX: 0, refAngleY: 0 });
+    const opt = radarOption(spot, { spot: "spot", warn: "warn" });
+    const scatter = (opt.series as { data: number[][] }[])[1];
+    expect(scatter.data[0][0]).toBeCloseTo(16);
+    expect(scatter.data[0][1]).toBeCloseTo(0);
+    expect(opt.radiusAxis).toMatchObject({ min: 0, max: 16 });
+  });
+});

@@ -1,0 +1,124 @@
+import type { EChartsOption } from "echarts";
+import type { AlarmLine, TimePoint } from "@/lib/contract/monitoring/compute";
+import { RADAR } from "@/lib/contract/monitoring/compute";
+
+/** Chart defaults (widgets §9): y labels with at most 3 decimals, x labels at most 6 characters. */
+export const Y_DECIMALS = 3;
+export const X_LABEL_MAX = 6;
+/** Axis padding around alarm lines (widgets §9), so a line outside the data stays in view. */
+export const ALARM_PADDING = 1;
+
+export const yLabel = (v: number) => String(Math.round(v * 10 ** Y_DECIMALS) / 10 ** Y_DECIMALS);
+
+export type ChartSeries = { id: string; name: string; unit: string; data: TimePoint[]; bar?: boolean };
+
+/** The y range that holds the data and every alarm line, padded. */
+export function yBounds(series: readonly ChartSeries[], lines: readonly AlarmLine[]): { min: number; max: number } | null {
+  if (!lines.length) return null;
+  const values = [...series.flatMap((s) => s.data.map((p) => p[1])), ...lines.map((l) => l.value)];
+  return { min: Math.floor(Math.min(...values) - ALARM_PADDING), max: Math.ceil(Math.max(...values) + ALARM_PADDING) };
+}
+
+/**
+ * Time axis labels by tick level (ECharts picks the level from the zoom): none longer than six
+ * characters — `2026`, `11-26`, `08:00`.
+ */
+export const TIME_LABELS = { year: "{yyyy}", month: "{MM}-{dd}", day: "{MM}-{dd}", hour: "{HH}:{mm}", minute: "{HH}:{mm}", second: "{HH}:{mm}", millisecond: "{HH}:{mm}", none: "{MM}-{dd}" };
+
+/**
+ * A time line (or bar) chart of several series, with dashed alarm lines on the first series, a
+ * zoom slider, and a tooltip with units. Dark mode and the primary colour come from the EChart
+ * wrapper.
+ */
+export function lineOption(series: readonly ChartSeries[], opts: { alarmLines?: readonly AlarmLine[]; selected?: Record<string, boolean> } = {}): EChartsOption {
+  const lines = opts.alarmLines ?? [];
+  const bounds = yBounds(series, lines);
+  const units = new Map(series.map((s) => [s.id, s.unit]));
+  return {
+    animation: false,
+    grid: { left: 56, right: 24, top: 40, bottom: 64 },
+    // One series: its name is the chart's title already.
+    legend: series.length > 1 ? { top: 4, type: "scroll", selected: opts.selected } : { show: false },
+    tooltip: {
+      trigger: "axis",
+      valueFormatter: (v) => (typeof v === "number" ? yLabel(v) : String(v ?? "")),
+    },
+    xAxis: { type: "time", axisLabel: { formatter: TIME_LABELS, hideOverlap: true } },
+    yAxis: { type: "value", scale: true, ...(bounds ?? {}), axisLabel: { formatter: (v: number) => yLabel(v) } },
+    dataZoom: [
+      { type: "inside", filterMode: "none" },
+      { type: "slider", height: 18, bottom: 8, filterMode: "none" },
+    ],
+    series: series.map((s, i) => ({
+      id: s.id,
+      name: s.unit ? `${s.name} (${units.get(s.id)})` : s.name,
+      type: s.bar ? "bar" : "line",
+      showSymbol: s.data.length <= 60,
+      symbolSize: 5,
+      // Many points: draw them all (no sampling of our own min/max pairs), quickly.
+      large: s.data.length > 2000,
+      data: s.data,
+      ...(i === 0 && lines.length
+        ? {
+            markLine: {
+              symbol: "none",
+              silent: true,
+              data: lines.map((l) => ({ yAxis: l.value, name: l.label, lineStyle: { color: l.color, type: "dashed", width: 1.5 }, label: { formatter: `${l.label} ${yLabel(l.value)}`, color: l.color, position: "insideEndTop" } })),
+            },
+          }
+        : {}),
+    })),
+  };
+}
+
+/** Wind direction as arrows over time (widgets §5 weather): each arrow points where the wind blows to. */
+export function windOption(name: string, data: readonly TimePoint[]): EChartsOption {
+  return {
+    animation: false,
+    grid: { left: 56, right: 24, top: 24, bottom: 64 },
+    tooltip: { trigger: "item", formatter: (p) => `${name}: ${Math.round((((p as unknown as { value: TimePoint }).value[1] % 360) + 360) % 360)}°` },
+    xAxis: { type: "time", axisLabel: { formatter: TIME_LABELS, hideOverlap: true } },
+    yAxis: { type: "value", min: 0, max: 360, interval: 90, axisLabel: { formatter: (v: number) => ["N", "E", "S", "W", "N"][Math.round(v / 90)] ?? String(v) } },
+    dataZoom: [{ type: "inside" }, { type: "slider", height: 18, bottom: 8 }],
+    series: [
+      {
+        id: "windDirection",
+        name,
+        type: "scatter",
+        symbol: "arrow",
+        symbolSize: 12,
+        // The arrow symbol points up (north); ECharts rotates counter-clockwise.
+        data: data.map(([t, v]) => ({ value: [t, v], symbolRotate: -(v + 180) })),
+      },
+    ],
+  };
+}
+
+/**
+ * The light-spot radar (widgets §5, §9): the spot's X/Y in mm on a polar chart, radius 0–16 with
+ * the warning circle at 10; a spot beyond is drawn at the edge (already capped by `lightSpot`).
+ */
+export function radarOption(spot: { plotted: [number, number]; out: boolean; x: number; y: number }, labels: { spot: string; warn: string }): EChartsOption {
+  const [px, py] = spot.plotted;
+  const r = Math.min(RADAR.max, Math.hypot(px, py));
+  const angle = ((Math.atan2(py, px) * 180) / Math.PI + 360) % 360;
+  const circle = (radius: number) => Array.from({ length: 73 }, (_, i) => [radius, i * 5]);
+  return {
+    animation: false,
+    polar: { radius: "80%" },
+    angleAxis: { type: "value", min: 0, max: 360, startAngle: 0, clockwise: false, interval: 90, axisLabel: { formatter: (v: number) => ({ 0: "+X", 90: "+Y", 180: "-X", 270: "-Y" })[v] ?? "" } },
+    radiusAxis: { min: 0, max: RADAR.max, interval: 4, axisLabel: { formatter: (v: number) => `${v}` } },
+    tooltip: { trigger: "item", formatter: () => labels.spot },
+    series: [
+      { type: "line", coordinateSystem: "polar", data: circle(RADAR.warn), showSymbol: false, silent: true, lineStyle: { color: "#FF4400", type: "dashed", width: 1 }, name: labels.warn },
+      { type: "scatter", coordinateSystem: "polar", data: [[r, angle]], symbolSize: 14, itemStyle: { color: spot.out ? "#FF4400" : undefined }, name: labels.spot },
+    ],
+  };
+}
+
+/** The time of the sample nearest to a clicked time (the click may fall between samples). */
+export function nearestTime(data: readonly TimePoint[], time: number): number | null {
+  let best: number | null = null;
+  for (const [t] of data) if (best === null || Math.abs(t - time) < Math.abs(best - time)) best = t;
+  return best;
+}

@@ -1,0 +1,109 @@
+"use client";
+
+import * as React from "react";
+import useSWR from "swr";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useConfirm } from "@/components/kit";
+import { Can } from "@/components/kit/can";
+import { api } from "@/lib/api/fetcher";
+import type { InitRow } from "@/lib/contract/monitoring/analysis";
+import { formatDateTime } from "@/lib/format";
+
+/** The permission of the set-initial-value buttons (core §6). */
+export const SET_INIT_PERM = "dev:deviceConfig:updConfig";
+
+/**
+ * The device's values at a clicked chart time (widgets §3 initial-value row: attribute, original
+ * value, calculated value) with the set-initial-value buttons: this device, or (tilt group) every
+ * device of the point at that time. Both confirm first (widgets §7).
+ */
+export function InitValues({ deviceId, groupId, time, group, onSet }: { deviceId: number; groupId: number | null; time: number | null; group: boolean; onSet: () => void }) {
+  const t = useTranslations("monitoring");
+  const [confirm, confirmElement] = useConfirm();
+  const [busy, setBusy] = React.useState(false);
+  const rows = useSWR(time === null ? null : ["monitoring:init", deviceId, groupId, time], () =>
+    api.post<{ dataList: InitRow[] }>(`stat/devOperationMonitoring/getDevInitValue${groupId ? `?groupId=${groupId}` : ""}`, { deviceId, dateTime: time }).then((d) => d.dataList),
+  );
+
+  const set = async (whole: boolean) => {
+    if (time === null || !rows.data?.length) {
+      toast.warning(t("screen.pickPoint"));
+      return;
+    }
+    if (!(await confirm(t("screen.initConfirm")))) {
+      toast.info(t("screen.initCancelled"));
+      return;
+    }
+    setBusy(true);
+    try {
+      if (whole && groupId) await api.post("device/pointGroup/setPointDevInitValue", { groupId, dateTime: time });
+      else await api.post("stat/devOperationMonitoring/setDevInitValue", { deviceId, dateTime: time });
+      toast.success(t("screen.initDone"));
+      await rows.mutate();
+      onSet();
+    } catch {
+      // The fetcher has shown the cloud's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card data-testid="init-values">
+      <CardHeader className="flex flex-row flex-wrap items-center gap-2 space-y-0 pb-2">
+        <CardTitle className="mr-auto text-base">{time === null ? t("screen.initial") : t("screen.initTable", { time: formatDateTime(new Date(time)) })}</CardTitle>
+        <Can code={SET_INIT_PERM}>
+          <Button size="sm" disabled={busy || time === null} onClick={() => set(false)} data-testid="set-init">
+            {t("screen.setInit")}
+          </Button>
+        </Can>
+        {group && groupId && (
+          <Can code={SET_INIT_PERM}>
+            <Button size="sm" variant="outline" disabled={busy || time === null} onClick={() => set(true)}>
+              {t("screen.setGroupInit")}
+            </Button>
+          </Can>
+        )}
+      </CardHeader>
+      <CardContent className="p-3 pt-0">
+        {time === null ? (
+          <p className="text-sm text-muted-foreground">{t("screen.initHint")}</p>
+        ) : rows.isLoading ? (
+          <Skeleton className="h-24" />
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t("table.paramName")}</TableHead>
+                <TableHead className="text-right">{t("table.orgValue")}</TableHead>
+                <TableHead className="text-right">{t("table.totalValue")}</TableHead>
+                <TableHead className="text-right">{t("table.initValue")}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {(rows.data ?? []).map((r) => (
+                <TableRow key={r.paramName}>
+                  <TableCell>
+                    {t(`measures.${r.paramName}`)}
+                    {r.unit && <span className="text-muted-foreground"> ({r.unit})</span>}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{r.orgValue}</TableCell>
+                  <TableCell className="text-right tabular-nums" data-testid={`total-${r.paramName}`}>
+                    {r.totalValue}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{r.initValue ?? "—"}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+      {confirmElement}
+    </Card>
+  );
+}

@@ -1,0 +1,62 @@
+"use client";
+
+import * as React from "react";
+import useSWR from "swr";
+import { useTranslations } from "next-intl";
+import { Card, CardContent } from "@/components/ui/card";
+import { PageFrame } from "@/components/kit";
+import { useUrlPatch } from "@/components/kit/url-param";
+import { swrFetcher } from "@/lib/api/fetcher";
+import type { MonitorKind } from "@/lib/contract/device/product";
+import type { KindPoint } from "@/lib/contract/monitoring/analysis";
+import type { AlarmLine } from "@/lib/contract/monitoring/compute";
+import { monitorOf } from "@/lib/contract/monitoring/monitors";
+import { AnalysisPanel } from "./analysis-panel";
+import { PointList } from "./point-list";
+import { RadarCard } from "./radar-card";
+
+/**
+ * One monitoring screen (/operationMonitoring/<kind>), drawn from the kind's definition: the
+ * project's points of the kind with their devices' latest values, and the chosen device's
+ * analysis (`?point=&device=`, the first device until one is chosen). `alarmLines` are drawn on
+ * the chart beside the point's own thresholds (the alarm rules feed them).
+ */
+export function MonitoringScreen({ kind, alarmLines }: { kind: MonitorKind; alarmLines?: readonly AlarmLine[] }) {
+  const t = useTranslations("monitoring");
+  const def = monitorOf(kind);
+  const list = useSWR<KindPoint[]>(["stat/devOperationMonitoring/list", { monitorKind: kind }], swrFetcher, { refreshInterval: 60_000 });
+  const { params, go } = useUrlPatch();
+  const points = list.data;
+  const wantPoint = Number(params.get("point")) || null;
+  const wantDevice = Number(params.get("device")) || null;
+  const point = points?.find((p) => p.id === wantPoint && p.devices.some((d) => d.id === wantDevice)) ?? points?.find((p) => p.devices.length);
+  const device = point?.devices.find((d) => d.id === wantDevice) ?? point?.devices[0];
+
+  return (
+    <PageFrame>
+      <div className="grid gap-3 lg:grid-cols-[280px_minmax(0,1fr)]">
+        <div className="space-y-3">
+          <PointList
+            def={def}
+            points={points}
+            loading={list.isLoading}
+            error={!!list.error}
+            onRetry={() => list.mutate()}
+            selected={{ point: point?.id ?? null, device: device?.id ?? null }}
+            onSelect={(p, d) => go({ point: String(p), device: String(d) })}
+          />
+          {def.radar && point && device && <RadarCard point={point} device={device} />}
+        </div>
+        {point && device ? (
+          <AnalysisPanel key={`${point.id}:${device.id}`} def={def} point={point} device={device} alarmLines={alarmLines} onInitSet={() => list.mutate()} />
+        ) : (
+          !list.isLoading && (
+            <Card>
+              <CardContent className="py-16 text-center text-sm text-muted-foreground">{t("screen.noPoints")}</CardContent>
+            </Card>
+          )
+        )}
+      </div>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,93 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { dictLabel, useDict } from "@/components/kit";
+import { LoadError } from "@/components/kit/load-error";
+import type { KindPoint } from "@/lib/contract/monitoring/analysis";
+import type { MonitorDef } from "@/lib/contract/monitoring/monitors";
+import { round } from "@/lib/contract/monitoring/compute";
+import { formatDateTime } from "@/lib/format";
+import { cn } from "@/lib/utils";
+
+/** 1 inactive, 2 online, 3 offline. */
+const TONES: Record<number, "success" | "secondary" | "warning"> = { 1: "secondary", 2: "success", 3: "warning" };
+
+/** The kind's points with their devices: state, last report and the latest values of the first measures. */
+export function PointList({ def, points, loading, error, onRetry, selected, onSelect }: {
+  def: MonitorDef;
+  points: KindPoint[] | undefined;
+  loading: boolean;
+  error: boolean;
+  onRetry: () => void;
+  selected: { point: number | null; device: number | null };
+  onSelect: (point: number, device: number) => void;
+}) {
+  const t = useTranslations("monitoring");
+  const statuses = useDict("deviceStatus");
+  const shown = def.measures.slice(0, 2);
+  return (
+    <Card className="h-fit" data-testid="point-list">
+      <CardHeader className="flex flex-row items-center justify-between space-y-0 pb-2">
+        <CardTitle className="text-base">{t("screen.points")}</CardTitle>
+        <Link href="/pointCorrelation/page" className="text-xs text-primary hover:underline">
+          {t("screen.managePoints")}
+        </Link>
+      </CardHeader>
+      <CardContent className="space-y-3 p-3 pt-0">
+        {loading && !points ? (
+          <Skeleton className="h-40" />
+        ) : error ? (
+          <LoadError onRetry={onRetry} />
+        ) : !points?.length ? (
+          <p className="py-6 text-center text-sm text-muted-foreground">{t("screen.noPoints")}</p>
+        ) : (
+          points.map((p) => (
+            <section key={p.id} aria-label={p.groupName}>
+              <h3 className="mb-1 text-sm font-medium">{p.groupName}</h3>
+              <ul className="space-y-1">
+                {p.devices.map((d) => {
+                  const active = selected.point === p.id && selected.device === d.id;
+                  return (
+                    <li key={d.id}>
+                      <button
+                        type="button"
+                        data-testid="point-device"
+                        aria-pressed={active}
+                        onClick={() => onSelect(p.id, d.id)}
+                        className={cn("w-full rounded-md border px-2 py-1.5 text-left text-xs transition-colors hover:bg-accent", active && "border-primary bg-primary-light-9")}
+                      >
+                        <span className="flex items-center justify-between gap-2">
+                          <span className="truncate font-medium">{d.deviceName}</span>
+                          <Badge variant={TONES[d.status] ?? "secondary"} className="h-5 px-1.5 text-[10px]">
+                            {dictLabel(statuses, d.status)}
+                          </Badge>
+                        </span>
+                        <span className="mt-0.5 flex flex-wrap gap-x-3 text-muted-foreground">
+                          {shown.map((m) => {
+                            const v = d.latest[m.identifier];
+                            return (
+                              <span key={m.identifier} className="tabular-nums">
+                                {t(`measures.${m.identifier}`)} {v ? `${round(v.value, m.decimals)}${m.unit}` : "—"}
+                              </span>
+                            );
+                          })}
+                        </span>
+                        <span className="block text-muted-foreground">
+                          {t("screen.lastReport")} {d.lastReportTime ? formatDateTime(d.lastReportTime) : t("screen.never")}
+                        </span>
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          ))
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+import { expect, test } from "@playwright/test";
+import { loginAs } from "./pages/login-page";
+import { MonitoringPage } from "./pages/monitoring-page";
+
+/**
+ * Structural monitoring (issue 17): the tilt and settlement screens on the simulator's data — a
+ * year of history in the chart, another range, a clicked time's values and setting them as the
+ * initial value, after which that time's cumulative change is 0 — in both languages.
+ */
+test.describe.configure({ mode: "serial" });
+
+const TEXT = {
+  "zh-cn": { confirm: "是否将本次采集数据设置为初始值？", done: "设置成功", cancelled: "取消设置", points: "测点", tilt: "光斑雷达图" },
+  en: { confirm: "Set the values collected at this time as the initial values?", done: "Set successfully", cancelled: "Cancelled", points: "Points", tilt: "Light-spot radar" },
+} as const;
+
+const DAY = 86_400_000;
+
+for (const locale of ["zh-cn", "en"] as const) {
+  const T = TEXT[locale];
+
+  test(`${locale}: settlement — a year of data, another range, an initial value that resets the cumulative change`, async ({ page, context }, testInfo) => {
+    await context.addCookies([{ name: "locale", value: locale, url: testInfo.project.use.baseURL ?? "http://127.0.0.1" }]);
+    await loginAs(page, "demoadmin");
+    await expect(page).toHaveURL(/\/home/);
+    const screen = new MonitoringPage(page);
+    await screen.open("settlement");
+    await expect(page.getByTestId("point-list")).toContainText(T.points);
+
+    // A year: the back-filled history spans it, in at most 4,000 points per series.
+    const year = await screen.quickRange("lastYear");
+    const settlement = year.data.series.find((s) => s.id === "settlement")!;
+    expect(settlement.data.length).toBeGreaterThan(2000);
+    expect(settlement.data.length).toBeLessThanOrEqual(4000);
+    expect(settlement.data.at(-1)![0] - settlement.data[0][0]).toBeGreaterThan(300 * DAY);
+
+    // Another range: a week.
+    const week = await screen.quickRange("last7Days");
+    const weekly = week.data.series.find((s) => s.id === "settlement")!;
+    expect(weekly.data[0][0]).toBeGreaterThan(Date.now() - 8 * DAY);
+
+    // A clicked time's values; cancelling changes nothing, confirming makes that time the reference.
+    await screen.clickPlot();
+    let dialog = await screen.setInitialValue();
+    await expect(dialog).toContainText(T.confirm);
+    await dialog.getByRole("button").first().click();
+    await expect(page.getByText(T.cancelled)).toBeVisible();
+    dialog = await screen.setInitialValue();
+    const view = screen.nextView();
+    await dialog.getByRole("button").last().click();
+    await expect(page.getByText(T.done)).toBeVisible();
+    await view;
+    await expect(screen.total("settlement")).toHaveText("0");
+  });
+
+  test(`${locale}: tilt — chart, radar and the point's values`, async ({ page, context }, testInfo) => {
+    await context.addCookies([{ name: "locale", value: locale, url: testInfo.project.use.baseURL ?? "http://127.0.0.1" }]);
+    await loginAs(page, "demoadmin");
+    await expect(page).toHaveURL(/\/home/);
+    const screen = new MonitoringPage(page);
+    await screen.open("tilt");
+    await expect(page.getByTestId("radar")).toContainText(T.tilt);
+    const year = await screen.quickRange("lastYear");
+    expect(year.data.series.map((s) => s.id)).toEqual(["angleX", "angleY", "temperature"]);
+    expect(year.data.series[0].data.length).toBeGreaterThan(1000);
+    await screen.clickPlot();
+    await expect(screen.total("angleX")).toBeVisible();
+  });
+}

@@ -1,0 +1,54 @@
+import { expect, type Page, type Response } from "@playwright/test";
+
+/** A monitoring screen (/operationMonitoring/<kind>) as a site engineer uses it. */
+export class MonitoringPage {
+  constructor(readonly page: Page) {}
+
+  /** Waits for the next analysis answer of the cloud. */
+  nextView(): Promise<Response> {
+    return this.page.waitForResponse((r) => r.url().includes("/devOperationMonitoring/view") && r.request().method() === "POST");
+  }
+
+  async open(kind: string) {
+    const view = this.nextView();
+    await this.page.goto(`/operationMonitoring/${kind}`);
+    await expect(this.page.getByTestId("point-list")).toBeVisible();
+    await view;
+    await this.chartDrawn();
+  }
+
+  chart() {
+    return this.page.getByTestId("monitor-chart");
+  }
+
+  async chartDrawn() {
+    await expect(this.chart().locator("canvas").first()).toBeVisible({ timeout: 30_000 });
+  }
+
+  /** A quick range of the chart (last7Days, last30Days, last90Days, lastYear); resolves with the analysis it loaded. */
+  async quickRange(kind: string) {
+    const view = this.nextView();
+    await this.chart().locator(`[data-quick="${kind}"]`).click();
+    const res = await view;
+    await this.chartDrawn();
+    return (await res.json()) as { code: number; data: { series: { id: string; data: [number, number][]; sampled: boolean }[] } };
+  }
+
+  /** Clicks the middle of the plot: the values of the nearest sample load below. */
+  async clickPlot() {
+    const box = (await this.chart().locator("canvas").first().boundingBox())!;
+    await this.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(this.page.getByTestId("init-values").locator("table")).toBeVisible();
+  }
+
+  total(identifier: string) {
+    return this.page.getByTestId(`total-${identifier}`);
+  }
+
+  async setInitialValue() {
+    await this.page.getByTestId("set-init").click();
+    const dialog = this.page.getByTestId("confirm-dialog");
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
+}
