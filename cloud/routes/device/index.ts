@@ -5,8 +5,10 @@ import { objFunctionRoutes } from "./obj-function";
 import { objModelRoutes, objProdRoutes } from "./obj-model";
 import { prodCopyRoutes } from "./prod-copy";
 import { prodFunctionRoutes } from "./prod-function";
+import { deviceDataRoutes } from "./device-data";
 import { productRoutes } from "./product";
 import { projectRoutes } from "./project";
+import { spaceRoutes } from "./space";
 
 export const deviceRoutes = new Hono<CloudEnv>()
   .route("/project", projectRoutes)
@@ -17,4 +19,6 @@ export const deviceRoutes = new Hono<CloudEnv>()
   .route("/objProd", objProdRoutes)
   .route("/prodConnect", prodConnectRoutes)
   .route("/objConnect", objConnectRoutes)
-  .route("/prodCopy", prodCopyRoutes);
+  .route("/prodCopy", prodCopyRoutes)
+  .route("/space", spaceRoutes)
+  .route("/device", deviceDataRoutes);
