@@ -49,6 +49,7 @@ export async function startCloud(opts: CloudOptions) {
     delivery: createDelivery({ db: handle.db, smtpUrl: process.env.SMTP_URL, smtpFrom: process.env.SMTP_FROM, sms: process.env.SMS_WEBHOOK_URL ? webhookSms(process.env.SMS_WEBHOOK_URL) : undefined }),
     now: () => new Date(),
     ingest: channel.ingest,
+    mqttUrl: channel.transport.url,
   });
   const host = opts.host ?? "127.0.0.1";
   const server: ServerType = await new Promise((resolve) => {

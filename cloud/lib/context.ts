@@ -20,6 +20,8 @@ export type Deps = {
   now: () => Date;
   /** The device channel (MQTT and HTTP ingest); absent where no devices are served (most route tests). */
   ingest?: Ingest;
+  /** Where devices reach the MQTT broker (shown with a device's credentials). */
+  mqttUrl?: string;
 };
 
 export type Auth = {

@@ -13,9 +13,9 @@ import enProjects from "@/messages/en/projects.json";
 import zhSystem from "@/messages/zh-cn/system.json";
 import enSystem from "@/messages/en/system.json";
 import zhIngest from "@/messages/zh-cn/ingest.json";
-import enIngest from "@/messages/en/ingest.json";
 import zhDevices from "@/messages/zh-cn/devices.json";
 import enDevices from "@/messages/en/devices.json";
+import enIngest from "@/messages/en/ingest.json";
 
 const catalogues: Record<Locale, Record<string, unknown>> = {
   "zh-cn": { cloud: zhCloud, validation: zhValidation, widgets: zhWidgets, projects: zhProjects, system: zhSystem, product: zhProduct, ingest: zhIngest, devices: zhDevices },

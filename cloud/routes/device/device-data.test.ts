@@ -103,6 +103,18 @@ describe("device/device data", () => {
     expect(log.body.data.records.map((r) => r.status)).toEqual([3, 2]);
   });
 
+  it("tells where devices connect, without the broker's credentials", async () => {
+    expect((await get("mqttAccess", admin)).body.data).toBeNull();
+    cloud.deps.mqttUrl = "mqtt://cloud:secret@broker.example:8883";
+    try {
+      const res = await get<{ host: string; port: number }>("mqttAccess", operator);
+      expect(res.body.data).toEqual({ host: "broker.example", port: 8883 });
+      expect(JSON.stringify(res.body)).not.toContain("secret");
+    } finally {
+      cloud.deps.mqttUrl = undefined;
+    }
+  });
+
   it("hides devices of projects and tenants the caller cannot see", async () => {
     const { own, other } = await demo();
     // The operator is a member of the riverside project only.

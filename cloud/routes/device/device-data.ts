@@ -5,12 +5,17 @@ import type { ThingFunction } from "@/lib/contract/device/thing-model";
 import { latestValues, propertyFunctions, rejectPage, statusLogPage, viewableDevice } from "../../db/queries/device-data";
 import { telemetrySeries } from "../../db/queries/telemetry";
 import { requireAuth, requireMenu } from "../../lib/auth";
+import { brokerOf, DEVICE_READERS } from "./device";
 import type { CloudEnv, Ctx } from "../../lib/context";
 import { notFound, ok, query } from "../../lib/http";
 import { t } from "../../lib/i18n";
 
-/** Who may read a device's data: whoever may open a device list (the detail is reached from there). */
-const readDevices = requireMenu("/devices/device", "/devices/allDevices");
+/**
+ * Whoever may read devices may read their data. Each route checks the token itself (no `use`):
+ * these routes share the `/device` prefix with the project-scoped device routes and must not add
+ * middleware to theirs, nor take on theirs.
+ */
+const read = [requireAuth, requireMenu(...DEVICE_READERS)] as const;
 
 async function deviceOrThrow(c: Ctx, id: number) {
   const device = await viewableDevice(c.var.deps.db, c.var.auth, id);
@@ -35,8 +40,7 @@ const unitOf = (fn: ThingFunction) => (fn.dataType && "unit" in fn.dataType ? (f
  * offline changes. A device of a tenant or project the caller cannot see is not found.
  */
 export const deviceDataRoutes = new Hono<CloudEnv>()
-  .use(requireAuth)
-  .get("/getDevRealTimeData", readDevices, async (c) => {
+  .get("/getDevRealTimeData", ...read, async (c) => {
     const { id } = query(c, idQuery);
     const device = await deviceOrThrow(c, id);
     const db = c.var.deps.db;
@@ -49,7 +53,7 @@ export const deviceDataRoutes = new Hono<CloudEnv>()
     const data: RealTimeData = { status: device.status, lastReportTime: device.lastReportTime?.toISOString() ?? null, values };
     return ok(c, data);
   })
-  .get("/getDevLatestData", readDevices, async (c) => {
+  .get("/getDevLatestData", ...read, async (c) => {
     const { id } = query(c, idQuery);
     await deviceOrThrow(c, id);
     const latest = await latestValues(c.var.deps.db, id);
@@ -58,7 +62,7 @@ export const deviceDataRoutes = new Hono<CloudEnv>()
     const data: LatestData = { ts: newest?.toISOString() ?? null, values };
     return ok(c, data);
   })
-  .get("/getDevDataGeneral", readDevices, async (c) => {
+  .get("/getDevDataGeneral", ...read, async (c) => {
     const q = query(c, historyQuery);
     await deviceOrThrow(c, q.id);
     const bucket = q.bucket === "auto" ? autoBucket(q.startTime, q.endTime) : q.bucket;
@@ -66,7 +70,7 @@ export const deviceDataRoutes = new Hono<CloudEnv>()
     const data: HistoryData = { bucket, truncated: bucket === "raw" && series.some((s) => s.points.length >= HISTORY_RAW_LIMIT), series };
     return ok(c, data);
   })
-  .get("/rejectPage", readDevices, async (c) => {
+  .get("/rejectPage", ...read, async (c) => {
     const q = query(c, deviceLogQuery);
     await deviceOrThrow(c, q.id);
     const page = await rejectPage(c.var.deps.db, q.id, q);
@@ -81,7 +85,9 @@ export const deviceDataRoutes = new Hono<CloudEnv>()
     }));
     return ok(c, { records, total: page.total });
   })
-  .get("/statusLogPage", readDevices, async (c) => {
+  // Where devices connect (the device page's MQTT card): the broker's host and port, never its credentials.
+  .get("/mqttAccess", ...read, (c) => ok(c, brokerOf(c)))
+  .get("/statusLogPage", ...read, async (c) => {
     const q = query(c, deviceLogQuery);
     await deviceOrThrow(c, q.id);
     const page = await statusLogPage(c.var.deps.db, q.id, q);

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { CloudEnv } from "../../lib/context";
 import { objConnectRoutes, prodConnectRoutes } from "./connect-links";
+import { deviceAdminRoutes, deviceCrudRoutes } from "./device";
 import { objFunctionRoutes } from "./obj-function";
 import { objModelRoutes, objProdRoutes } from "./obj-model";
 import { prodCopyRoutes } from "./prod-copy";
@@ -21,4 +22,7 @@ export const deviceRoutes = new Hono<CloudEnv>()
   .route("/objConnect", objConnectRoutes)
   .route("/prodCopy", prodCopyRoutes)
   .route("/space", spaceRoutes)
-  .route("/device", deviceDataRoutes);
+  // pageAdmin and the device data first: they answer before the project the other device routes require is asked for.
+  .route("/device", deviceAdminRoutes)
+  .route("/device", deviceDataRoutes)
+  .route("/device", deviceCrudRoutes);

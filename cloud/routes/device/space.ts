@@ -25,9 +25,10 @@ async function devicePage(db: Db, where: SQL, q: { current: number; size: number
   const all = and(where, q.keyword ? or(ilike(devices.deviceName, containsPattern(q.keyword)), ilike(devices.deviceSn, containsPattern(q.keyword))) : undefined);
   const [records, [{ total }]] = await Promise.all([
     db
-      .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, productId: devices.productId, prodName: products.prodName, status: devices.status, spaceId: devices.spaceId })
+      .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, productId: devices.productId, prodName: products.prodName, status: devices.status, spaceId: devices.spaceId, spaceName: spaces.spaceName })
       .from(devices)
       .leftJoin(products, eq(products.id, devices.productId))
+      .leftJoin(spaces, eq(spaces.id, devices.spaceId))
       .where(all)
       .orderBy(asc(devices.deviceName), desc(devices.id))
       .limit(q.size)

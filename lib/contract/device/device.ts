@@ -29,9 +29,13 @@ export const device = defineEntity({
     id: { kind: "id", readOnly: true, form: false },
     deviceSn: { schema: snRule, search: "contains", sort: true, import: true },
     deviceModel: { schema: text(64), import: true },
-    productId: { schema: id, kind: "select", search: "eq", import: true },
-    projectId: { schema: optional(id), kind: "select", list: false },
-    spaceId: { schema: optional(id), kind: "select", search: "eq" },
+    productId: { schema: id, kind: "select", search: "eq", list: false, detail: false, export: false, import: true },
+    /** Names of the product, project and space, beside their ids (the cloud joins them). */
+    prodName: { kind: "text", readOnly: true },
+    projectId: { schema: optional(id), kind: "select", list: false, detail: false, export: false },
+    prjName: { kind: "text", readOnly: true, list: false },
+    spaceId: { schema: optional(id), kind: "select", search: "eq", list: false, detail: false, export: false },
+    spaceName: { kind: "text", readOnly: true },
     gatewaySn: { schema: optional(snRule), search: "contains", list: false, import: true },
     channelNo: { schema: optional(integerIn(CHANNEL.min, CHANNEL.max)), kind: "number", min: CHANNEL.min, max: CHANNEL.max, list: false, import: true },
     activeTime: { kind: "datetime", readOnly: true, sort: true },
@@ -56,5 +60,38 @@ export type DeviceBody = z.infer<typeof device.body>;
 
 /** A value as the real-time view shows it: the newest per property. */
 export type LatestValue = { identifier: string; ts: string; num: number | null; txt: string | null };
+/**
+ * A device's MQTT credentials: `add` and `resetSecret` answer them, the only time the secret is
+ * ever shown (the cloud keeps its hash). `broker` is the MQTT address devices connect to.
+ */
+export type DeviceCredentials = { id: number; deviceSn: string; productId: number; secret: string; broker: { host: string; port: number } | null };
+/** `add` answers the new row and its credentials. */
+export type DeviceAdded = Device & { credentials: DeviceCredentials };
+/** The route that gives a device a new secret (the old one stops working at once). */
+export const RESET_SECRET = "resetSecret";
+
+/** updSn: a device's new SN (its topics and MQTT username change with it). */
+export const snBody = z.object({ id, deviceSn: snRule });
+/** bind / unBind: devices under a gateway (by its SN), each on its channel; unBind takes the ids only. */
+export const gatewayBindBody = z.object({ ids: z.array(id).min(1, "validation.minItems").max(500, "validation.maxItems"), gatewaySn: snRule, channelNo: optional(integerIn(CHANNEL.min, CHANNEL.max)) });
+/** delDataByTime: a device's stored values within a time range (both ends optional: all of it). */
+export const delDataBody = z
+  .object({ ids: z.array(id).min(1, "validation.minItems").max(500, "validation.maxItems"), startTime: optional(z.coerce.date({ error: "validation.format" })), endTime: optional(z.coerce.date({ error: "validation.format" })) })
+  .refine((b) => !b.startTime || !b.endTime || b.startTime <= b.endTime, { message: "validation.endBeforeStart", path: ["endTime"] });
+/** pageAdmin: every tenant's devices, narrowed to one tenant when given. */
+export const adminPageQuery = device.query.extend({ tenantId: optional(id) });
+export type AdminDevice = Device & { tenantName: string | null };
+/** deviceTreeByProdId: the products of the caller's tenant (one of them when given) with their devices. */
+export type DeviceTreeNode = { id: number; name: string; productId: number; children?: DeviceTreeNode[] };
+
+/**
+ * Online, but the newest value is older than two reporting cycles: the device says it is there
+ * and yet its data has stopped (a frozen sensor, a stuck gateway).
+ */
+export function isStale(row: Pick<Device, "status" | "lastReportTime" | "reportCycle">, now: number): boolean {
+  if (Number(row.status) !== DEVICE_STATUS.online || !row.reportCycle || !row.lastReportTime) return false;
+  return now - Date.parse(row.lastReportTime) > 2 * row.reportCycle * 1000;
+}
+
 /** setCycleData: the reporting cycle sent to the device. */
 export const cycleBody = z.object({ id, reportCycle: integerIn(REPORT_CYCLE.min, REPORT_CYCLE.max) });

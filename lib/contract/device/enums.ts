@@ -1,5 +1,6 @@
 import { ACCESS_MODES, CALL_MODES, DATA_TYPES, EVENT_TYPES, FUNC_TYPES } from "./thing-model";
 import { SPACE_TYPES } from "./space";
+import { POWER_SUPPLIES } from "./device";
 import { CONNECT_TYPES, DATA_FORMATS, GATEWAY_TYPES, METHOD_TYPES, MONITOR_KINDS, NET_TYPES, OBJ_MODEL_TYPES, PROD_TYPES, VERIFY_TYPES } from "./product";
 
 /** The product and thing-model enumerations (core §4), spread into `ENUMS`; labels in enums.json. */
@@ -20,4 +21,5 @@ export const DEVICE_ENUMS = {
   monitorKind: MONITOR_KINDS,
   copyOwner: ["platform", "own"],
   spaceType: SPACE_TYPES,
+  powerSupply: POWER_SUPPLIES,
 } as const;

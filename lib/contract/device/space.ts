@@ -36,4 +36,4 @@ export const spaceDevicePageQuery = z.object({
   keyword: z.string().trim().max(64, "validation.maxLength").optional(),
 });
 /** A device as the space's dialogs list it. */
-export type SpaceDevice = { id: number; deviceName: string; deviceSn: string; productId: number; prodName: string | null; status: number; spaceId: number | null };
+export type SpaceDevice = { id: number; deviceName: string; deviceSn: string; productId: number; prodName: string | null; status: number; spaceId: number | null; spaceName: string | null };

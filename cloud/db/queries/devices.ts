@@ -1,0 +1,79 @@
+import { and, asc, eq, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../client";
+import { devices, products, telemetry, telemetryLatest } from "../schema";
+import { registerProductUse } from "./product-usage";
+
+/** The device holding an SN, anywhere: SNs are MQTT usernames, so they are unique across tenants. */
+export async function snHolder(db: Db, sn: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.deviceSn, sn), exceptId ? ne(devices.id, exceptId) : undefined))
+    .limit(1);
+  return row;
+}
+
+/** Names of the devices among `ids` that have stored values (their latest values say so without scanning history). */
+export async function devicesWithData(db: Db, ids: number[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectDistinct({ name: devices.deviceName })
+    .from(devices)
+    .innerJoin(telemetryLatest, eq(telemetryLatest.deviceId, devices.id))
+    .where(inArray(devices.id, ids));
+  return rows.map((r) => r.name);
+}
+
+/**
+ * Deletes the devices' values between `from` and `to` (open ends: all of them), then rebuilds
+ * their latest values from what is left, so lists and "has data" checks stay true.
+ */
+export async function deleteDeviceData(db: Db, ids: number[], from?: Date, to?: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const range = (ts: typeof telemetry.ts) => [from ? gte(ts, from) : undefined, to ? lte(ts, to) : undefined];
+    const gone = await tx
+      .delete(telemetry)
+      .where(and(inArray(telemetry.deviceId, ids), ...range(telemetry.ts)))
+      .returning({ id: telemetry.deviceId });
+    await tx.delete(telemetryLatest).where(inArray(telemetryLatest.deviceId, ids));
+    await tx.execute(sql`
+      insert into ${telemetryLatest} (device_id, identifier, ts, num, txt)
+      select distinct on (device_id, identifier) device_id, identifier, ts, num, txt
+      from ${telemetry} where device_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+      order by device_id, identifier, ts desc`);
+    return gone.length;
+  });
+}
+
+/** A tenant's gateway device by its SN (binding sub-devices to it). */
+export async function gatewayBySn(db: Db, tenantId: number, sn: string) {
+  const [row] = await db
+    .select({ id: devices.id, prodType: products.prodType, projectId: devices.projectId })
+    .from(devices)
+    .innerJoin(products, eq(products.id, devices.productId))
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.deviceSn, sn)));
+  return row;
+}
+
+/** Products with their devices under `where` (the "device tree by product" picker). */
+export async function deviceTreeByProduct(db: Db, where: SQL) {
+  const rows = await db
+    .select({ id: devices.id, name: devices.deviceName, sn: devices.deviceSn, productId: devices.productId, prodName: products.prodName })
+    .from(devices)
+    .innerJoin(products, eq(products.id, devices.productId))
+    .where(where)
+    .orderBy(asc(products.prodName), asc(devices.deviceName));
+  const byProduct = new Map<number, { id: number; name: string; productId: number; children: { id: number; name: string; productId: number }[] }>();
+  for (const r of rows) {
+    const node = byProduct.get(r.productId) ?? { id: -r.productId, name: r.prodName, productId: r.productId, children: [] };
+    node.children.push({ id: r.id, name: `${r.name} (${r.sn})`, productId: r.productId });
+    byProduct.set(r.productId, node);
+  }
+  return [...byProduct.values()];
+}
+
+// A product with devices is neither deleted nor retyped (the product service asks every registered check).
+registerProductUse(async (db, productIds) => {
+  const rows = await db.select({ name: devices.deviceName }).from(devices).where(inArray(devices.productId, productIds)).limit(6);
+  return { kind: "product.usage.device", names: rows.map((r) => r.name) };
+});

@@ -1,0 +1,291 @@
+import { and, count, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import { idQuery, idsBody } from "@/lib/contract/common";
+import {
+  adminPageQuery,
+  delDataBody,
+  device,
+  gatewayBindBody,
+  RESET_SECRET,
+  snBody,
+  type Device,
+  type DeviceAdded,
+  type DeviceCredentials,
+} from "@/lib/contract/device/device";
+import { Code } from "@/lib/contract/envelope";
+import { optional } from "@/lib/contract/validation";
+import type { Db } from "../../db/client";
+import { deleteDeviceData, deviceTreeByProduct, devicesWithData, gatewayBySn, snHolder } from "../../db/queries/devices";
+import { ownProduct } from "../../db/queries/products";
+import { visibleProject } from "../../db/queries/projects";
+import { devices, products, projects, spaces, tenants } from "../../db/schema";
+import { platformOnly, requireAuth, requireMenu, requirePerm } from "../../lib/auth";
+import type { CloudEnv, Ctx } from "../../lib/context";
+import { columnsOf, filterConds, importColumns, orderOf, pageOf, rowMapper } from "../../lib/crud";
+import { crudRoutes } from "../../lib/crud-routes";
+import { randomToken, sha256 } from "../../lib/crypto";
+import { AppError, badRequest, body, notFound, ok, query } from "../../lib/http";
+import { projectOf } from "../../lib/project-context";
+import { importUpload } from "../../lib/xlsx-import";
+
+/** Screens that read devices: the lists, the device page, and those that pick devices. */
+export const DEVICE_READERS = ["/devices/device", "/devices/allDevices", "/devices/viewDevice", "/spaces/space", "/productSet/product", "/productSet/productInfo"];
+const readDevices = requireMenu(...DEVICE_READERS);
+
+type Values = Record<string, unknown>;
+
+/** Product, project and space names beside their ids: correlated lookups by primary key, cheap per page row. */
+const names = {
+  prodName: sql<string>`(select ${products.prodName} from ${products} where ${products.id} = ${devices.productId})`,
+  prjName: sql<string>`(select ${projects.prjName} from ${projects} where ${projects.id} = ${devices.projectId})`,
+  spaceName: sql<string>`(select ${spaces.spaceName} from ${spaces} where ${spaces.id} = ${devices.spaceId})`,
+};
+const toDevice = rowMapper<typeof device.fields, Device>(device);
+
+/** The ingest caches devices by SN: after a change of SN, secret, enable state or product it must read them again. */
+function forget(c: Ctx, ...sns: (string | null | undefined)[]) {
+  for (const sn of sns) if (sn) c.var.deps.ingest?.catalog.forgetDevice(sn);
+}
+
+/** The embedded broker's address as devices reach it (an external broker's, without its credentials). */
+export function brokerOf(c: Ctx): DeviceCredentials["broker"] {
+  const url = c.var.deps.mqttUrl;
+  if (!url) return null;
+  const u = new URL(url);
+  return { host: u.hostname, port: Number(u.port) || 1883 };
+}
+
+const credentialsOf = (c: Ctx, row: { id: number; deviceSn: string; productId: number }, secret: string): DeviceCredentials => ({
+  id: row.id,
+  deviceSn: row.deviceSn,
+  productId: row.productId,
+  secret,
+  broker: brokerOf(c),
+});
+
+/**
+ * Checks what a new or changed device refers to, all within the caller's tenant: its product, its
+ * project (one the caller sees; the call's project by default), a space of that project, a gateway
+ * device by SN; and that no device anywhere holds its SN.
+ */
+async function checkRefs(db: Db, c: Ctx, input: Values, old?: typeof devices.$inferSelect): Promise<Values> {
+  const auth = c.var.auth;
+  const out: Values = {};
+  if (input.productId !== undefined && !(await ownProduct(db, auth.tenantId, input.productId as number))) throw badRequest("devices.device.errors.productUnknown");
+  const projectId = (input.projectId as number | undefined) ?? old?.projectId ?? projectOf(c).projectId;
+  if (input.projectId !== undefined && !(await visibleProject(db, auth, projectId))) throw new AppError(Code.FORBIDDEN, "cloud.projectForbidden", { id: projectId });
+  out.projectId = projectId;
+  const spaceId = input.spaceId === undefined ? old?.spaceId : input.spaceId;
+  if (spaceId) {
+    const [space] = await db.select({ id: spaces.id }).from(spaces).where(and(eq(spaces.id, spaceId as number), eq(spaces.projectId, projectId), eq(spaces.tenantId, auth.tenantId)));
+    if (!space) throw badRequest("devices.device.errors.spaceUnknown");
+  }
+  if (typeof input.gatewaySn === "string" && input.gatewaySn) await checkGateway(db, c, input.gatewaySn, old?.deviceSn);
+  if (typeof input.deviceSn === "string" && (await snHolder(db, input.deviceSn, old?.id))) throw badRequest("devices.device.errors.snTaken", { sn: input.deviceSn });
+  return out;
+}
+
+async function checkGateway(db: Db, c: Ctx, gatewaySn: string, ownSn?: string) {
+  if (gatewaySn === ownSn) throw badRequest("devices.device.errors.gatewaySelf");
+  const gw = await gatewayBySn(db, c.var.auth.tenantId, gatewaySn);
+  if (!gw) throw badRequest("devices.device.errors.gatewayUnknown", { sn: gatewaySn });
+  if (gw.prodType !== "gateway") throw badRequest("devices.device.errors.notGateway", { sn: gatewaySn });
+}
+
+/** A new device in the caller's project, with a fresh secret: the only time it is known in clear. */
+async function insertDevice(c: Ctx, input: Values): Promise<{ row: typeof devices.$inferSelect; secret: string }> {
+  const secret = randomToken();
+  const row = await c.var.deps.db.transaction(async (db) => {
+    const refs = await checkRefs(db, c, input);
+    const [row] = await db
+      .insert(devices)
+      .values({ ...columnsOf(device, input), ...refs, tenantId: c.var.auth.tenantId, secretHash: sha256(secret), createdBy: c.var.auth.userId } as typeof devices.$inferInsert)
+      .returning();
+    return row;
+  });
+  // An SN unknown a moment ago may be cached as unknown.
+  forget(c, row.deviceSn);
+  return { row, secret };
+}
+
+/** One of the caller's devices in the call's project, or not found. */
+async function ownDevice(c: Ctx, id: number) {
+  const [row] = await c.var.deps.db.select().from(devices).where(projectOf(c).where(devices, eq(devices.id, id)));
+  if (!row) throw notFound();
+  return row;
+}
+
+async function infoOf(c: Ctx, id: number): Promise<Device> {
+  const [row] = await c.var.deps.db
+    .select({ ...getTableColumns(devices), ...names })
+    .from(devices)
+    .where(projectOf(c).where(devices, eq(devices.id, id)));
+  if (!row) throw notFound();
+  return toDevice(row);
+}
+
+/**
+ * Devices (core §3, §7 device): the call's project's devices. page / list / info / openOrClose /
+ * export / template come from the contract through `crudRoutes`; add, upd, del and import are the
+ * device's own (secret, SN unique across tenants, references checked, data guarding deletion).
+ */
+export const deviceCrudRoutes = crudRoutes({
+  table: devices,
+  entity: device,
+  perm: "dev:device",
+  read: readDevices,
+  scope: "project",
+  extra: names,
+  only: ["page", "list", "info", "export", "template"],
+  paths: { export: "/deviceListExport" },
+})
+  .post("/add", requirePerm("dev:device:add"), async (c) => {
+    const { row, secret } = await insertDevice(c, (await body(c, device.body)) as Values);
+    const added: DeviceAdded = { ...(await infoOf(c, row.id)), credentials: credentialsOf(c, row, secret) };
+    return ok(c, added);
+  })
+  .post("/upd", requirePerm("dev:device:upd"), async (c) => {
+    const input = (await body(c, device.update)) as Values & { id: number };
+    const db = c.var.deps.db;
+    const old = await ownDevice(c, input.id);
+    const refs = await checkRefs(db, c, input, old);
+    await db
+      .update(devices)
+      .set({ ...columnsOf(device, input), ...refs, updatedAt: c.var.deps.now() })
+      .where(projectOf(c).where(devices, eq(devices.id, old.id)));
+    forget(c, old.deviceSn, input.deviceSn as string | undefined);
+    return ok(c, await infoOf(c, old.id));
+  })
+  .post("/updSn", requirePerm("dev:device:upd"), async (c) => {
+    const { id, deviceSn } = await body(c, snBody);
+    const old = await ownDevice(c, id);
+    if (await snHolder(c.var.deps.db, deviceSn, id)) throw badRequest("devices.device.errors.snTaken", { sn: deviceSn });
+    // Sub-devices name their gateway by SN: they follow it.
+    await c.var.deps.db.transaction(async (db) => {
+      await db.update(devices).set({ deviceSn, updatedAt: c.var.deps.now() }).where(eq(devices.id, id));
+      await db.update(devices).set({ gatewaySn: deviceSn }).where(and(eq(devices.tenantId, old.tenantId), eq(devices.gatewaySn, old.deviceSn)));
+    });
+    forget(c, old.deviceSn, deviceSn);
+    return ok(c, await infoOf(c, id));
+  })
+  .post(`/${RESET_SECRET}`, requirePerm("dev:device:upd"), async (c) => {
+    const { id } = await body(c, idQuery);
+    const old = await ownDevice(c, id);
+    const secret = randomToken();
+    await c.var.deps.db.update(devices).set({ secretHash: sha256(secret), updatedAt: c.var.deps.now() }).where(eq(devices.id, id));
+    forget(c, old.deviceSn);
+    return ok(c, credentialsOf(c, old, secret));
+  })
+  .post("/openOrClose", requirePerm("dev:device:upd"), async (c) => setEnabled(c, (await body(c, z.object({ id: idQuery.shape.id, status: device.fields.enableStatus.schema }))) as { id: number; status: number }))
+  .post("/open", requirePerm("dev:device:upd"), async (c) => setEnabled(c, { id: (await body(c, idQuery)).id, status: 1 }))
+  .post("/close", requirePerm("dev:device:upd"), async (c) => setEnabled(c, { id: (await body(c, idQuery)).id, status: 2 }))
+  .post("/bind", requirePerm("dev:device:upd"), async (c) => {
+    const { ids, gatewaySn, channelNo } = await body(c, gatewayBindBody);
+    const db = c.var.deps.db;
+    const mine = await db.select({ id: devices.id, sn: devices.deviceSn }).from(devices).where(projectOf(c).where(devices, inArray(devices.id, ids)));
+    if (!mine.length) throw notFound();
+    for (const d of mine) await checkGateway(db, c, gatewaySn, d.sn);
+    await db
+      .update(devices)
+      .set({ gatewaySn, ...(channelNo ? { channelNo } : {}), updatedAt: c.var.deps.now() })
+      .where(inArray(devices.id, mine.map((d) => d.id)));
+    return ok(c, { bound: mine.length });
+  })
+  .post("/unBind", requirePerm("dev:device:upd"), async (c) => {
+    const { ids } = await body(c, idsBody);
+    const done = await c.var.deps.db
+      .update(devices)
+      .set({ gatewaySn: null, updatedAt: c.var.deps.now() })
+      .where(projectOf(c).where(devices, inArray(devices.id, ids)))
+      .returning({ id: devices.id });
+    if (!done.length) throw notFound();
+    return ok(c, { unbound: done.length });
+  })
+  .post("/del", requirePerm("dev:device:del"), async (c) => {
+    const { ids } = await body(c, idsBody);
+    const db = c.var.deps.db;
+    const mine = await db.select({ id: devices.id, sn: devices.deviceSn }).from(devices).where(projectOf(c).where(devices, inArray(devices.id, ids)));
+    if (!mine.length) throw notFound();
+    const withData = await devicesWithData(
+      db,
+      mine.map((d) => d.id),
+    );
+    if (withData.length) throw new AppError(Code.CONFLICT, "devices.device.errors.hasData", { names: withData.slice(0, 5).join(", ") });
+    const subs = await db
+      .select({ n: count() })
+      .from(devices)
+      .where(and(eq(devices.tenantId, c.var.auth.tenantId), inArray(devices.gatewaySn, mine.map((d) => d.sn))));
+    if (subs[0].n) throw new AppError(Code.CONFLICT, "devices.device.errors.hasSubDevices", { count: subs[0].n });
+    await db.delete(devices).where(inArray(devices.id, mine.map((d) => d.id)));
+    forget(c, ...mine.map((d) => d.sn));
+    return ok(c, { deleted: mine.length });
+  })
+  .post("/delDataByTime", requirePerm("dev:device:del"), async (c) => {
+    const { ids, startTime, endTime } = await body(c, delDataBody);
+    const mine = await c.var.deps.db.select({ id: devices.id }).from(devices).where(projectOf(c).where(devices, inArray(devices.id, ids)));
+    if (!mine.length) throw notFound();
+    return ok(c, { deleted: await deleteDeviceData(c.var.deps.db, mine.map((d) => d.id), startTime || undefined, endTime || undefined) });
+  })
+  .post("/deviceListImport", requirePerm("dev:device:add"), async (c) =>
+    ok(
+      c,
+      await importUpload(c, {
+        columns: importColumns(device, c.var.locale),
+        schema: device.body,
+        // Imported devices get a secret no one knows: they are given one with resetSecret when they go live.
+        save: async (row) => void (await insertDevice(c, row as Values)),
+      }),
+    ),
+  )
+  .get("/subDeviceList", readDevices, async (c) => {
+    const { id } = query(c, idQuery);
+    const gw = await ownDevice(c, id);
+    const rows = await c.var.deps.db
+      .select({ ...getTableColumns(devices), ...names })
+      .from(devices)
+      .where(and(eq(devices.tenantId, gw.tenantId), eq(devices.gatewaySn, gw.deviceSn)))
+      .orderBy(devices.channelNo, devices.id);
+    return ok(c, rows.map(toDevice));
+  })
+  .get("/allDevByPrj", readDevices, async (c) => {
+    const rows = await c.var.deps.db
+      .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, productId: devices.productId, status: devices.status })
+      .from(devices)
+      .where(projectOf(c).where(devices))
+      .orderBy(devices.deviceName);
+    return ok(c, rows);
+  })
+  .get("/snIdCode", readDevices, async (c) => {
+    const { sn } = query(c, z.object({ sn: z.string().trim().min(1, "validation.required").max(64, "validation.maxLength") }));
+    const [row] = await c.var.deps.db
+      .select({ id: devices.id, deviceSn: devices.deviceSn, deviceName: devices.deviceName, productId: devices.productId })
+      .from(devices)
+      .where(projectOf(c).where(devices, eq(devices.deviceSn, sn)));
+    if (!row) throw notFound();
+    return ok(c, row);
+  })
+  .get("/deviceTreeByProdId", readDevices, async (c) => {
+    const { productId } = query(c, z.object({ productId: optional(idQuery.shape.id) }));
+    return ok(c, await deviceTreeByProduct(c.var.deps.db, projectOf(c).where(devices, productId ? eq(devices.productId, productId) : undefined)));
+  });
+
+async function setEnabled(c: Ctx, { id, status }: { id: number; status: number }) {
+  const old = await ownDevice(c, id);
+  await c.var.deps.db.update(devices).set({ enableStatus: status, updatedAt: c.var.deps.now() }).where(eq(devices.id, id));
+  forget(c, old.deviceSn);
+  return ok(c, null);
+}
+
+/**
+ * pageAdmin: every tenant's devices, for platform administrators (the allDevices screen). Mounted
+ * before the project-scoped routes so it needs no project.
+ */
+export const deviceAdminRoutes = new Hono<CloudEnv>().get("/pageAdmin", requireAuth, platformOnly, readDevices, async (c) => {
+  const q = query(c, adminPageQuery);
+  const conds: (SQL | undefined)[] = filterConds(device, devices, q);
+  if (q.tenantId) conds.push(eq(devices.tenantId, q.tenantId));
+  const tenantName = sql<string>`(select ${tenants.name} from ${tenants} where ${tenants.id} = ${devices.tenantId})`;
+  const page = await pageOf(c.var.deps.db, devices, and(...conds), orderOf(device, devices, q), q, { ...getTableColumns(devices), ...names, tenantName });
+  return ok(c, { records: page.records.map((r) => ({ ...toDevice(r), tenantName: (r as Values).tenantName ?? null })), total: page.total });
+});
