@@ -47,12 +47,12 @@ describe("device/space", () => {
     expect(free.body.code).toBe(200);
     const own = free.body.data.records.slice(0, 2).map((d) => d.id);
     expect(own).toHaveLength(2);
-    const [foreign] = await cloud.db.select({ id: devices.id }).from(devices).where(eq(devices.projectId, metro)).limit(1);
+    const [foreign] = await cloud.db.select({ id: devices.id, spaceId: devices.spaceId }).from(devices).where(eq(devices.projectId, metro)).limit(1);
     // Another project's device is never moved.
     expect((await call("bind", riverside, { body: { spaceId: space.id, deviceIds: [foreign.id] } })).body.code).toBe(404);
     expect((await call("bind", riverside, { body: { spaceId: space.id, deviceIds: [...own, foreign.id] } })).body.data).toEqual({ bound: 2 });
     const [{ spaceId }] = await cloud.db.select({ spaceId: devices.spaceId }).from(devices).where(eq(devices.id, foreign.id));
-    expect(spaceId).toBeNull();
+    expect(spaceId).toBe(foreign.spaceId);
     const bound = await call<Page<SpaceDevice>>(`bindDevicePage?spaceId=${space.id}`, riverside);
     expect(bound.body.data.records.map((d) => d.id).sort()).toEqual([...own].sort());
     expect(bound.body.data.records[0].prodName).toBeTruthy();
