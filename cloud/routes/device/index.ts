@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { CloudEnv } from "../../lib/context";
 import { objConnectRoutes, prodConnectRoutes } from "./connect-links";
+import { deviceOpsRoutes } from "./device-ops";
 import { objFunctionRoutes } from "./obj-function";
 import { objModelRoutes, objProdRoutes } from "./obj-model";
 import { prodCopyRoutes } from "./prod-copy";
@@ -17,4 +18,6 @@ export const deviceRoutes = new Hono<CloudEnv>()
   .route("/objProd", objProdRoutes)
   .route("/prodConnect", prodConnectRoutes)
   .route("/objConnect", objConnectRoutes)
-  .route("/prodCopy", prodCopyRoutes);
+  .route("/prodCopy", prodCopyRoutes)
+  // deviceRest, deviceInit, deviceLaserOn, getCycleData, setCycleData beside the device routes
+  .route("/device", deviceOpsRoutes);

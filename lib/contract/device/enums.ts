@@ -1,3 +1,4 @@
+import { COMMAND_TYPES } from "./command";
 import { ACCESS_MODES, CALL_MODES, DATA_TYPES, EVENT_TYPES, FUNC_TYPES } from "./thing-model";
 import { CONNECT_TYPES, DATA_FORMATS, GATEWAY_TYPES, METHOD_TYPES, MONITOR_KINDS, NET_TYPES, OBJ_MODEL_TYPES, PROD_TYPES, VERIFY_TYPES } from "./product";
 
@@ -18,4 +19,5 @@ export const DEVICE_ENUMS = {
   methodType: METHOD_TYPES,
   monitorKind: MONITOR_KINDS,
   copyOwner: ["platform", "own"],
+  commandType: COMMAND_TYPES,
 } as const;
