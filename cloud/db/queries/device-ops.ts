@@ -61,3 +61,8 @@ export async function opsDevices(db: Db, auth: Auth, keyword: string | undefined
     .orderBy(devices.deviceSn)
     .limit(limit);
 }
+
+export async function productName(db: Db, productId: number): Promise<string | null> {
+  const [p] = await db.select({ name: products.prodName }).from(products).where(eq(products.id, productId));
+  return p?.name ?? null;
+}

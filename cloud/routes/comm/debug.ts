@@ -5,7 +5,7 @@ import { Code } from "@/lib/contract/envelope";
 import { dbId } from "@/lib/contract/common";
 import { devicePrefix, deviceTopics } from "@/lib/contract/device/topics";
 import { FUNC_TYPE } from "@/lib/contract/device/thing-model";
-import { opsDevices, productThingModel } from "../../db/queries/device-ops";
+import { opsDevices, productName, productThingModel } from "../../db/queries/device-ops";
 import type { Traffic } from "../../ingest/pipeline";
 import { requireAuth, requireMenu } from "../../lib/auth";
 import type { CloudEnv } from "../../lib/context";
@@ -33,9 +33,9 @@ export const debugRoutes = new Hono<CloudEnv>()
   })
   .get("/model", async (c) => {
     const d = await deviceFor(c, query(c, deviceQuery).deviceId);
-    const model = await productThingModel(c.var.deps.db, d.productId);
+    const [model, prodName] = await Promise.all([productThingModel(c.var.deps.db, d.productId), productName(c.var.deps.db, d.productId)]);
     return ok(c, {
-      device: d,
+      device: { ...d, prodName },
       topics: deviceTopics(d.productId, d.sn),
       properties: model.filter((f) => f.funcType === FUNC_TYPE.property && f.accessMode === "rw"),
       services: model.filter((f) => f.funcType === FUNC_TYPE.service),
