@@ -16,16 +16,18 @@ import zhIngest from "@/messages/zh-cn/ingest.json";
 import zhDevices from "@/messages/zh-cn/devices.json";
 import enDevices from "@/messages/en/devices.json";
 import enIngest from "@/messages/en/ingest.json";
+import zhDeviceOps from "@/messages/zh-cn/deviceOps.json";
+import enDeviceOps from "@/messages/en/deviceOps.json";
 
 const catalogues: Record<Locale, Record<string, unknown>> = {
-  "zh-cn": { cloud: zhCloud, validation: zhValidation, widgets: zhWidgets, projects: zhProjects, system: zhSystem, product: zhProduct, ingest: zhIngest, devices: zhDevices },
-  en: { cloud: enCloud, validation: enValidation, widgets: enWidgets, projects: enProjects, system: enSystem, product: enProduct, ingest: enIngest, devices: enDevices },
+  "zh-cn": { cloud: zhCloud, validation: zhValidation, widgets: zhWidgets, projects: zhProjects, system: zhSystem, product: zhProduct, ingest: zhIngest, devices: zhDevices, deviceOps: zhDeviceOps },
+  en: { cloud: enCloud, validation: enValidation, widgets: enWidgets, projects: enProjects, system: enSystem, product: enProduct, ingest: enIngest, devices: enDevices, deviceOps: enDeviceOps },
 };
 
 /**
  * Translates `cloud.*`, `validation.*`, `widgets.*` (uploads, imports), the entity namespaces
  * (`projects.*`, `system.*`, `product.*`: export and import headers, what an "in use" error names,
- * thing-model checks) and `ingest.*` (device message refusals); an unknown key falls back to the
+ * thing-model checks) `ingest.*` (device message refusals) and `deviceOps.*` (commands, batteries, construction records); an unknown key falls back to the
  * Chinese text, then to itself.
  */
 export function t(locale: Locale, key: string, values?: Record<string, string | number>): string {

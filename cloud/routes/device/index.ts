@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { CloudEnv } from "../../lib/context";
 import { objConnectRoutes, prodConnectRoutes } from "./connect-links";
 import { deviceAdminRoutes, deviceCrudRoutes } from "./device";
+import { deviceOpsRoutes } from "./device-ops";
 import { objFunctionRoutes } from "./obj-function";
 import { objModelRoutes, objProdRoutes } from "./obj-model";
 import { prodCopyRoutes } from "./prod-copy";
@@ -25,4 +26,6 @@ export const deviceRoutes = new Hono<CloudEnv>()
   // pageAdmin and the device data first: they answer before the project the other device routes require is asked for.
   .route("/device", deviceAdminRoutes)
   .route("/device", deviceDataRoutes)
-  .route("/device", deviceCrudRoutes);
+  .route("/device", deviceCrudRoutes)
+  // deviceRest, deviceInit, deviceLaserOn, getCycleData, setCycleData beside the device routes
+  .route("/device", deviceOpsRoutes);

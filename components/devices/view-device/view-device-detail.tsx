@@ -15,6 +15,7 @@ import type { Page } from "@/lib/contract/envelope";
 import { device, isStale, type Device } from "@/lib/contract/device/device";
 import type { RealTimeData, StatusLogRow } from "@/lib/contract/device/device-data";
 import { formatDateTime } from "@/lib/format";
+import { CyclePanel } from "@/components/devices/ops/cycle-panel";
 import { ConnectionCard } from "./connection-card";
 import { REALTIME_REFRESH_MS } from "./device-data-view";
 import { rejectsResource, STATUS_TONES, statusLogResource } from "./device-logs";
@@ -140,6 +141,7 @@ const viewDeviceDetail = defineDetail<Device>({
   tabs: [
     { key: "realtime", label: "viewDevice.tabs.realtime", render: (row) => <RealtimePanel deviceId={row.id} /> },
     { key: "history", label: "viewDevice.tabs.history", render: (row) => <HistoryPanel deviceId={row.id} /> },
+    { key: "cycle", label: "viewDevice.tabs.cycle", render: (row) => <CyclePanel deviceId={row.id} /> },
     { key: "subDevices", label: "viewDevice.tabs.subDevices", render: (row) => <SubDevices row={row} /> },
     { key: "rejects", label: "viewDevice.tabs.rejects", list: { resource: rejectsResource, filter: (row) => ({ id: row.id }) } },
     { key: "statusLog", label: "viewDevice.tabs.statusLog", list: { resource: statusLogResource, filter: (row) => ({ id: row.id }) } },

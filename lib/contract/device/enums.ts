@@ -1,3 +1,4 @@
+import { COMMAND_TYPES } from "./command";
 import { ACCESS_MODES, CALL_MODES, DATA_TYPES, EVENT_TYPES, FUNC_TYPES } from "./thing-model";
 import { SPACE_TYPES } from "./space";
 import { POWER_SUPPLIES } from "./device";
@@ -22,4 +23,5 @@ export const DEVICE_ENUMS = {
   copyOwner: ["platform", "own"],
   spaceType: SPACE_TYPES,
   powerSupply: POWER_SUPPLIES,
+  commandType: COMMAND_TYPES,
 } as const;
