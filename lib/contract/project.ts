@@ -11,6 +11,9 @@ export const project = defineEntity({
     prjName: { schema: textRequired(64), search: "contains", sort: true, import: true, full: true },
     id: { kind: "id", readOnly: true, form: false },
     prjType: { schema: text(32), kind: "select", dict: "prjType", search: "eq" },
+    /** Devices and spaces in the project (deviceNums / spaceNums): a project with either cannot be deleted. */
+    deviceNums: { kind: "number", readOnly: true, form: false, export: false, width: 90 },
+    spaceNums: { kind: "number", readOnly: true, form: false, export: false, width: 90 },
     contactName: { schema: text(32), search: "contains", import: true },
     contactPhone: { schema: mobile, kind: "phone", import: true },
     areaCode: { schema: optional(z.string().regex(/^\d{6}$/, "validation.format")), kind: "area", label: "fields.area" },
@@ -19,9 +22,6 @@ export const project = defineEntity({
     prjLatitude: { schema: coordinate(90), kind: "number", min: -90, max: 90, floatNum: 6, list: false, import: true, export: true },
     /** Stored file paths, at most 9 (image uploader limit). */
     images: { schema: z.array(z.string().max(500)).max(9, "validation.maxItems").default([]), kind: "images", purpose: "projectImage", limit: 9, list: false, export: false },
-    /** Devices and spaces in the project (deviceNums / spaceNums): a project with either cannot be deleted. */
-    deviceNums: { kind: "number", readOnly: true, form: false, export: false, width: 90 },
-    spaceNums: { kind: "number", readOnly: true, form: false, export: false, width: 90 },
     createTime: { kind: "datetime", readOnly: true, column: "createdAt", sort: true, search: "range", range: ["startTime", "endTime"] },
   },
 });

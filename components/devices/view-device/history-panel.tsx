@@ -62,7 +62,7 @@ export function HistoryPanel({ deviceId }: { deviceId: number }) {
       <ChartPanel
         title={t("title")}
         testId="history-chart"
-        selects={[{ key: "property", label: t("property"), dict: options.map((o) => ({ label: `${o.funcName} (${o.identifier})`, value: o.identifier })), value: identifier, onChange: (v) => setPicked(v === null ? null : String(v)) }]}
+        selects={[{ key: "property", label: t("property"), dict: options.map((o) => ({ label: o.funcName, value: o.identifier })), value: identifier, onChange: (v) => setPicked(v === null ? null : String(v)) }]}
         range={{
           value: rangeDays(range),
           onChange: ([a, b]) => {

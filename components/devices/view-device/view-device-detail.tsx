@@ -61,7 +61,7 @@ function StateCard({ row }: { row: Device }) {
           </Badge>
         )}
       </div>
-      <DetailRows rows={stateRows} row={live} label={(k) => tl(k)} />
+      <DetailRows rows={stateRows} row={live} label={(k) => tl(k)} columns={1} />
       {!!log.data?.records.length && (
         <ol className="flex flex-col gap-1 border-t pt-2 text-xs" aria-label={t("tabs.statusLog")}>
           {log.data.records.map((r) => (
@@ -86,7 +86,7 @@ function LocationCard({ row }: { row: Device }) {
   return (
     <div className="flex flex-col gap-2">
       <DeviceLocationMap device={{ id: row.id, deviceName: row.deviceName, deviceLongitude: row.longitude, deviceLatitude: row.latitude, dataList }} height={240} />
-      <DetailRows rows={positionRows} row={row} label={(k) => tl(k)} />
+      <DetailRows rows={positionRows} row={row} label={(k) => tl(k)} columns={1} />
     </div>
   );
 }

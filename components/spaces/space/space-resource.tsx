@@ -59,10 +59,7 @@ function SpaceDevicePicker({ open, onOpenChange, onConfirm }: { open: boolean; o
         { key: "spaceName", title: t("device.currentSpace") },
       ]}
       multiple
-      onConfirm={(ids) => {
-        onConfirm(ids.map(Number));
-        onOpenChange(false);
-      }}
+      onConfirm={(ids) => onConfirm(ids.map(Number))}
     />
   );
 }
