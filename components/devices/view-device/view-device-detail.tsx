@@ -31,10 +31,10 @@ const stateRows: DetailRow<Device>[] = rows.filter((r) => STATE.has(r.prop) && r
 const positionRows = rows.filter((r) => POSITION.has(r.prop));
 const viewHref = (id: number) => `/devices/viewDevice?id=${id}`;
 
-function StatusBadge({ status }: { status: number }) {
+function StatusBadge({ status, testId }: { status: number; testId?: string }) {
   const options = useDict("deviceStatus");
   return (
-    <Badge variant={STATUS_TONES[String(status) as keyof typeof STATUS_TONES] ?? "default"} data-testid="device-status">
+    <Badge variant={STATUS_TONES[String(status) as keyof typeof STATUS_TONES] ?? "default"} data-testid={testId}>
       {dictLabel(options, status)}
     </Badge>
   );
@@ -54,7 +54,7 @@ function StateCard({ row }: { row: Device }) {
   return (
     <div className="flex flex-col gap-3">
       <div className="flex items-center gap-2">
-        <StatusBadge status={Number(live.status)} />
+        <StatusBadge status={Number(live.status)} testId="device-status" />
         {isStale(live, Date.now()) && (
           <Badge variant="warning" data-testid="device-stale">
             {t("stale")}
