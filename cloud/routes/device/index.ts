@@ -23,9 +23,9 @@ export const deviceRoutes = new Hono<CloudEnv>()
   .route("/objConnect", objConnectRoutes)
   .route("/prodCopy", prodCopyRoutes)
   .route("/space", spaceRoutes)
-  // pageAdmin and the device data first: they answer before the project the other device routes require is asked for.
+  // pageAdmin, the device data and the commands (deviceRest, deviceInit, deviceLaserOn, getCycleData,
+  // setCycleData) first: they answer before the project the other device routes require is asked for.
   .route("/device", deviceAdminRoutes)
   .route("/device", deviceDataRoutes)
-  .route("/device", deviceCrudRoutes)
-  // deviceRest, deviceInit, deviceLaserOn, getCycleData, setCycleData beside the device routes
-  .route("/device", deviceOpsRoutes);
+  .route("/device", deviceOpsRoutes)
+  .route("/device", deviceCrudRoutes);
