@@ -24,7 +24,12 @@ export type IngestEvents = {
   reply: [{ deviceId: number; channel: UpChannel; message: Decoded }];
   /** A device's SN, secret, enable state or product changed (the broker drops its connections). */
   deviceChanged: [sn: string];
+  /** Every message up and down as it passed, for online debugging (emitted only while someone listens). */
+  traffic: [Traffic];
 };
+
+/** One message on a device's topics: its payload as sent, and what the ingest refused of it. */
+export type Traffic = { dir: "up" | "down"; topic: string; payload: string; at: string; refused: string[] };
 
 /** What became of one message: values kept and values (or the whole message) refused. */
 export type Outcome = { accepted: number; rejects: Reject[] };
@@ -90,7 +95,10 @@ export class Ingest extends EventEmitter<IngestEvents> {
    */
   async command(device: { productId: number; sn: string }, channel: DownChannel, body: Record<string, unknown>): Promise<boolean> {
     if (!this.send) return false;
-    await this.send(deviceTopic(device.productId, device.sn, channel), JSON.stringify(body));
+    const topic = deviceTopic(device.productId, device.sn, channel);
+    const payload = JSON.stringify(body);
+    await this.send(topic, payload);
+    if (this.listenerCount("traffic")) this.emit("traffic", { dir: "down", topic, payload, at: this.now().toISOString(), refused: [] });
     return true;
   }
 
@@ -115,6 +123,8 @@ export class Ingest extends EventEmitter<IngestEvents> {
       msg = { points: [], rejects: [{ deviceId: from?.id ?? null, at: this.now(), topic, reason: "internal", detail: (err as Error).message.slice(0, 500), payload: payload.subarray(0, PAYLOAD_KEEP).toString("utf8") }] };
     }
     msg.topic = topic;
+    if (this.listenerCount("traffic"))
+      this.emit("traffic", { dir: "up", topic, payload: payload.subarray(0, PAYLOAD_KEEP).toString("utf8"), at: this.now().toISOString(), refused: msg.rejects.map((r) => (r.identifier ? `${r.identifier}: ${r.reason}` : r.reason)) });
     await this.writer.push(msg);
     return { accepted: msg.points.length, rejects: msg.rejects };
   }

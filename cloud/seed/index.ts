@@ -7,6 +7,7 @@ import { ensureRootDepartment } from "../lib/org";
 import { seedDemoData } from "./demo-data";
 import { seedDemoDevices } from "./devices";
 import { seedMonitoring } from "./monitoring";
+import { seedDemoSpaces } from "./spaces";
 import { demoDeviceSecret } from "../simulator/key";
 import { seedProducts } from "./product-data";
 import { seedSystemData } from "./system-data";
@@ -123,6 +124,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     // After the demo products: a few devices of each, with the simulator's secrets.
     await seedDemoDevices(t, { tenantId: demo.id, secretOf: demoDeviceSecret });
     await seedMonitoring(t, { tenantId: demo.id, admin: demoadmin.id, now: Date.now() });
+    await seedDemoSpaces(t, { tenantId: demo.id });
   });
   return true;
 }

@@ -102,7 +102,7 @@ export const tenantMenuTree: MenuSeed[] = [
   dir("项目", "Projects", "folder-kanban", [
     m("项目管理", "Projects", "/projects/project", "folder-kanban", crud("dev:project")),
     m("空间管理", "Spaces", "/spaces/space", "layout-grid", crud("dev:space")),
-    m("施工记录", "Construction records", "/constructionRecord", "hard-hat"),
+    m("施工记录", "Construction records", "/constructionRecord", "hard-hat", crud("dev:buildInfo")),
   ]),
   dir("设备管理", "Devices", "cpu", [
     m("设备列表", "Devices", "/devices/device", "cpu", [...crud("dev:device"), b("设置初始值", "Set initial values", "dev:deviceConfig:updConfig")]),
@@ -111,6 +111,8 @@ export const tenantMenuTree: MenuSeed[] = [
     m("数据推送", "Data push", "/devices/dataPush", "send", crud("push:pushConfig")),
     m("测点关联", "Point correlation", "/pointCorrelation/page", "link", crud("dev:pointGroup")),
     m("联动规则", "Linkage", "/linkage", "workflow", crud("dev:linkage")),
+    m("在线调试", "Online debugging", "/debug", "bug"),
+    m("电池系统", "Battery system", "/battery", "battery-charging", crud("dev:battery")),
   ]),
   productConfig,
   monitoring,

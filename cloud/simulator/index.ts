@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import type { MqttClient } from "mqtt";
 import { deviceTopic } from "@/lib/contract/device/topics";
+import { MAINTENANCE_SERVICES } from "@/lib/contract/device/command";
 import { FUNC_TYPE, type ThingFunction } from "@/lib/contract/device/thing-model";
 import type { Db } from "../db/client";
 import { devices, productFunctions, products } from "../db/schema";
@@ -22,7 +23,15 @@ export type SimDevice = {
   series: { identifier: string; at: (t: number) => number }[];
   others: ThingFunction[];
   events: ThingFunction[];
+  services: ThingFunction[];
 };
+
+/** The maintenance calls every device answers besides its thing model's services (deviceRest, deviceInit, deviceLaserOn). */
+const MAINTENANCE = new Set(Object.values(MAINTENANCE_SERVICES));
+/** Every this many commands one is lost (radio, a busy device): no reply, and the cloud times it out. */
+const LOST_EVERY = 7;
+/** How long a device takes to answer a call, in ms: a restart takes a while. */
+const ANSWER_MS: Record<string, number> = { reboot: 2500, init: 1200 };
 
 /** The devices whose secret is the simulator's (the demo devices), with what they report. */
 export async function simulatedDevices(db: Db): Promise<SimDevice[]> {
@@ -55,6 +64,7 @@ export async function simulatedDevices(db: Db): Promise<SimDevice[]> {
       series,
       others: props.filter((f) => !series.some((s) => s.identifier === f.identifier) && f.dataType && f.dataType.type !== "struct" && f.dataType.type !== "array"),
       events: own.filter((f) => f.funcType === FUNC_TYPE.event),
+      services: own.filter((f) => f.funcType === FUNC_TYPE.service),
     };
   });
 }
@@ -86,7 +96,7 @@ export async function backfill(db: Db, sims: SimDevice[], now: number): Promise<
   return writer.stats.stored;
 }
 
-type Running = { client: MqttClient; timer: NodeJS.Timeout | null; silentUntil: number; overrides: Map<string, unknown> };
+type Running = { client: MqttClient; timer: NodeJS.Timeout | null; silentUntil: number; overrides: Map<string, unknown>; commands: number };
 
 export type SimulatorOptions = {
   brokerUrl: string;
@@ -98,7 +108,8 @@ export type SimulatorOptions = {
 /**
  * The demo devices over real MQTT: each logs in with its SN and secret, reports its properties
  * every reporting cycle, now and then posts an event, sometimes falls silent for longer than its
- * product's active cycle, and answers property-set, cycle-set and service calls.
+ * product's active cycle, and answers property-set, cycle-set and service calls (a restart after
+ * a few seconds, an unknown service with code 404, and every seventh command not at all).
  */
 export async function startSimulator(db: Db, opts: SimulatorOptions) {
   const now = opts.now ?? Date.now;
@@ -143,7 +154,7 @@ export async function startSimulator(db: Db, opts: SimulatorOptions) {
 
   for (const s of sims) {
     const client = mqtt.connect(opts.brokerUrl, { clientId: `sim-${s.sn}`, username: s.sn, password: s.secret, reconnectPeriod: 5000, connectTimeout: 10_000 });
-    const r: Running = { client, timer: null, silentUntil: 0, overrides: new Map() };
+    const r: Running = { client, timer: null, silentUntil: 0, overrides: new Map(), commands: 0 };
     running.set(s.id, r);
     client.on("error", () => {});
     client.on("connect", () => {
@@ -157,6 +168,8 @@ export async function startSimulator(db: Db, opts: SimulatorOptions) {
       } catch {
         return;
       }
+      r.commands++;
+      if (r.commands % LOST_EVERY === 0) return;
       if (topic.endsWith("/property/set") && body.params && typeof body.params === "object") {
         for (const [k, v] of Object.entries(body.params)) r.overrides.set(k, v);
         report(s, r);
@@ -165,7 +178,16 @@ export async function startSimulator(db: Db, opts: SimulatorOptions) {
         schedule(s, r);
         publish(s, r, "cycle/reply", { id: body.id, cycle: body.cycle });
       } else if (topic.endsWith("/service/call")) {
-        publish(s, r, "service/reply", { id: body.id, identifier: body.identifier, code: 200, params: {} });
+        const identifier = String(body.identifier ?? "");
+        const fn = s.services.find((f) => f.identifier === identifier);
+        // A call the device does not know is answered as such: the command fails.
+        if (!fn && !MAINTENANCE.has(identifier as never)) return publish(s, r, "service/reply", { id: body.id, identifier, code: 404, params: {} });
+        const out = Object.fromEntries((fn?.outputParams ?? []).map((p, i) => [p.identifier, sampleValue(p.dataType, s.seed + i, r.commands)]));
+        setTimeout(() => {
+          publish(s, r, "service/reply", { id: body.id, identifier, code: 200, params: out });
+          // Back from a restart or re-initialisation, a device reports at once.
+          if (identifier === "reboot" || identifier === "init") report(s, r);
+        }, ANSWER_MS[identifier] ?? 300).unref();
       }
     });
     schedule(s, r);

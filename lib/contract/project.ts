@@ -12,6 +12,9 @@ export const project = defineEntity({
     prjName: { schema: textRequired(64), search: "contains", sort: true, import: true, full: true },
     id: { kind: "id", readOnly: true, form: false },
     prjType: { schema: text(32), kind: "select", dict: "prjType", search: "eq" },
+    /** Devices and spaces in the project (deviceNums / spaceNums): a project with either cannot be deleted. */
+    deviceNums: { kind: "number", readOnly: true, form: false, export: false, width: 90 },
+    spaceNums: { kind: "number", readOnly: true, form: false, export: false, width: 90 },
     contactName: { schema: text(32), search: "contains", import: true },
     contactPhone: { schema: mobile, kind: "phone", import: true },
     areaCode: { schema: optional(z.string().regex(/^\d{6}$/, "validation.format")), kind: "area", label: "fields.area" },

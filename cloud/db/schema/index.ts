@@ -6,3 +6,4 @@ export * from "./settings";
 export * from "./products";
 export * from "./devices";
 export * from "./monitoring";
+export * from "./device-ops";

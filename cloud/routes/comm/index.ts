@@ -1,6 +1,11 @@
 import { Hono } from "hono";
 import type { CloudEnv } from "../../lib/context";
 import { connectRoutes } from "./connect";
+import { debugRoutes } from "./debug";
 import { ingestRoutes } from "./ingest";
+import { instructRoutes } from "./instruct";
 
-export const commRoutes = new Hono<CloudEnv>().route("/connect", connectRoutes).route("/ingest", ingestRoutes);
+export const commRoutes = new Hono<CloudEnv>().route("/connect", connectRoutes).route("/ingest", ingestRoutes)
+  .route("/debug", debugRoutes)
+  // instruct{product} (core §7): instructIot for the default product
+  .route("/:instruct{instruct[A-Za-z]*}", instructRoutes);

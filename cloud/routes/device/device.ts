@@ -68,7 +68,7 @@ function forget(c: Ctx, ...sns: (string | null | undefined)[]) {
 }
 
 /** The embedded broker's address as devices reach it (an external broker's, without its credentials). */
-function brokerOf(c: Ctx): DeviceCredentials["broker"] {
+export function brokerOf(c: Ctx): DeviceCredentials["broker"] {
   const url = c.var.deps.mqttUrl;
   if (!url) return null;
   const u = new URL(url);

@@ -2,13 +2,16 @@ import { Hono } from "hono";
 import type { CloudEnv } from "../../lib/context";
 import { objConnectRoutes, prodConnectRoutes } from "./connect-links";
 import { deviceAdminRoutes, deviceCrudRoutes } from "./device";
+import { deviceOpsRoutes } from "./device-ops";
 import { objFunctionRoutes } from "./obj-function";
 import { objModelRoutes, objProdRoutes } from "./obj-model";
 import { pointGroupRoutes } from "./point-group";
 import { prodCopyRoutes } from "./prod-copy";
 import { prodFunctionRoutes } from "./prod-function";
+import { deviceDataRoutes } from "./device-data";
 import { productRoutes } from "./product";
 import { projectRoutes } from "./project";
+import { spaceRoutes } from "./space";
 
 export const deviceRoutes = new Hono<CloudEnv>()
   .route("/project", projectRoutes)
@@ -20,7 +23,11 @@ export const deviceRoutes = new Hono<CloudEnv>()
   .route("/prodConnect", prodConnectRoutes)
   .route("/objConnect", objConnectRoutes)
   .route("/prodCopy", prodCopyRoutes)
-  // pageAdmin first: it answers before the project the other device routes require is asked for.
+  .route("/space", spaceRoutes)
+  // pageAdmin, the device data and the commands (deviceRest, deviceInit, deviceLaserOn, getCycleData,
+  // setCycleData) first: they answer before the project the other device routes require is asked for.
   .route("/device", deviceAdminRoutes)
   .route("/pointGroup", pointGroupRoutes)
+  .route("/device", deviceDataRoutes)
+  .route("/device", deviceOpsRoutes)
   .route("/device", deviceCrudRoutes);

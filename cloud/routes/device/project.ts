@@ -1,16 +1,41 @@
+import { eq } from "drizzle-orm";
+import { idQuery } from "@/lib/contract/common";
 import { project } from "@/lib/contract/project";
+import { projectDeviceCount, projectSpaceCount } from "../../db/queries/device-data";
 import { visibleProjects } from "../../db/queries/projects";
-import { projectMembers, projects } from "../../db/schema";
+import { devices, projectMembers, projects, spaces } from "../../db/schema";
+import type { Ctx } from "../../lib/context";
 import { crudRoutes } from "../../lib/crud-routes";
+import { notFound, ok, query } from "../../lib/http";
 
-/** Projects (core §3): the tenant's, seen whole by project managers and by members otherwise; the creator is the first member. */
+/** One count of a project the caller may see (deviceNums / spaceNums). */
+async function countOf(c: Ctx, what: typeof projectDeviceCount) {
+  const { id } = query(c, idQuery);
+  const db = c.var.deps.db;
+  const [row] = await db.select({ n: what }).from(projects).where(await visibleProjects(db, c.var.auth, eq(projects.id, id)));
+  if (!row) throw notFound();
+  return ok(c, row.n);
+}
+
+/**
+ * Projects (core §3): the tenant's, seen whole by project managers and by members otherwise; the
+ * creator is the first member. Rows count their devices and spaces; a project with either cannot
+ * be deleted (core §5).
+ */
 export const projectRoutes = crudRoutes({
   table: projects,
   entity: project,
   perm: "dev:project",
   visible: (c, ...conds) => visibleProjects(c.var.deps.db, c.var.auth, ...conds),
   values: (c, _, partial) => (partial ? {} : { createdBy: c.var.auth.userId }),
+  extra: { deviceNums: projectDeviceCount, spaceNums: projectSpaceCount },
+  inUse: [
+    { table: devices, column: devices.projectId, what: "projects.project.devices", error: "projects.project.hasDevices" },
+    { table: spaces, column: spaces.projectId, what: "projects.project.spaces", error: "projects.project.hasSpaces" },
+  ],
   afterInsert: async (db, c, row) => {
     await db.insert(projectMembers).values({ projectId: row.id as number, userId: c.var.auth.userId });
   },
-});
+})
+  .get("/deviceNums", (c) => countOf(c, projectDeviceCount))
+  .get("/spaceNums", (c) => countOf(c, projectSpaceCount));

@@ -69,11 +69,13 @@ export function DetailValue<Row extends AnyRow>({ def, row }: { def: DetailRow<R
 }
 
 /** Label/value rows in a bordered two-column grid (Element's descriptions look). */
-export function DetailRows<Row extends AnyRow>({ rows, row, label }: { rows: readonly DetailRow<Row>[]; row: Row; label: (key: string) => string }) {
+/** `columns`: two pairs a line from small screens on (default), or one (a narrow card). */
+export function DetailRows<Row extends AnyRow>({ rows, row, label, columns = 2 }: { rows: readonly DetailRow<Row>[]; row: Row; label: (key: string) => string; columns?: 1 | 2 }) {
+  const two = columns === 2;
   return (
-    <dl className="grid overflow-hidden rounded-md border text-sm sm:grid-cols-2" data-testid="detail-rows">
+    <dl className={cn("grid overflow-hidden rounded-md border text-sm", two && "sm:grid-cols-2")} data-testid="detail-rows">
       {rows.map((d) => (
-        <div key={d.prop} className={cn("grid grid-cols-[8rem_1fr] border-b last:border-b-0 sm:[&:nth-last-child(2):nth-child(odd)]:border-b-0", d.full && "sm:col-span-2")}>
+        <div key={d.prop} className={cn("grid grid-cols-[8rem_1fr] border-b last:border-b-0", two && "sm:[&:nth-last-child(2):nth-child(odd)]:border-b-0", two && d.full && "sm:col-span-2")}>
           <dt className="bg-muted px-3 py-2 text-muted-foreground">{label(d.label)}</dt>
           <dd className="min-w-0 px-3 py-2">
             <DetailValue def={d} row={row} />

@@ -390,6 +390,8 @@ export type ResourceConfig<Row extends AnyRow = AnyRow> = {
   /** Fixed table body height (px) for long pages; virtualised when a page is large. */
   height?: number;
   size?: "small" | "default";
+  /** Polls a paged list while its rows are changing on their own (e.g. commands awaiting a reply): ms, 0 for none. */
+  refreshInterval?: (rows: Row[]) => number;
   /** File name (without extension) of the export; default the title. */
   exportName?: string;
   slots?: {

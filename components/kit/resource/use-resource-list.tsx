@@ -74,7 +74,8 @@ export function useResourceList<Row extends AnyRow>(resource: Resource<Row>, fix
   const listParams = React.useMemo(() => requestParams(state), [state]);
   // One of the two: a page of rows, or the whole tree (paging and filters stay in the browser).
   const treeKey = tree ? (tree.request?.(state.query) ?? resource.endpoints.page) : null;
-  const paged = useSWR<Page<Row>>(tree ? null : [resource.endpoints.page, listParams], swrFetcher, { keepPreviousData: true });
+  const poll = resource.refreshInterval;
+  const paged = useSWR<Page<Row>>(tree ? null : [resource.endpoints.page, listParams], swrFetcher, { keepPreviousData: true, refreshInterval: poll ? (latest) => poll(latest?.records ?? []) : undefined });
   const whole = useSWR<Row[]>(treeKey, swrFetcher);
   const { error, isLoading, isValidating } = tree ? whole : paged;
   const data = paged.data;

@@ -1,4 +1,6 @@
+import { COMMAND_TYPES } from "./command";
 import { ACCESS_MODES, CALL_MODES, DATA_TYPES, EVENT_TYPES, FUNC_TYPES } from "./thing-model";
+import { SPACE_TYPES } from "./space";
 import { POWER_SUPPLIES } from "./device";
 import { CONNECT_TYPES, DATA_FORMATS, GATEWAY_TYPES, METHOD_TYPES, MONITOR_KINDS, NET_TYPES, OBJ_MODEL_TYPES, PROD_TYPES, VERIFY_TYPES } from "./product";
 
@@ -19,5 +21,7 @@ export const DEVICE_ENUMS = {
   methodType: METHOD_TYPES,
   monitorKind: MONITOR_KINDS,
   copyOwner: ["platform", "own"],
+  spaceType: SPACE_TYPES,
   powerSupply: POWER_SUPPLIES,
+  commandType: COMMAND_TYPES,
 } as const;

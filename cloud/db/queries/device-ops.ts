@@ -1,0 +1,68 @@
+import { and, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
+import type { ThingFunction } from "@/lib/contract/device/thing-model";
+import type { Auth } from "../../lib/context";
+import { containsPattern } from "../../lib/crud";
+import { tenantScope } from "../../lib/scope";
+import type { Db } from "../client";
+import { deviceCommands, devices, productFunctions, products, projects } from "../schema";
+import { visibleProjects } from "./projects";
+
+/** A device as the command service needs it. */
+export type OpsDevice = { id: number; tenantId: number; projectId: number | null; productId: number; sn: string; name: string; enableStatus: number; status: number; reportCycle: number };
+
+const opsColumns = {
+  id: devices.id,
+  tenantId: devices.tenantId,
+  projectId: devices.projectId,
+  productId: devices.productId,
+  sn: devices.deviceSn,
+  name: devices.deviceName,
+  enableStatus: devices.enableStatus,
+  status: devices.status,
+  reportCycle: devices.reportCycle,
+};
+
+/** The device if the caller may operate it: the caller's tenant, and a project the caller sees (or none). */
+export async function opsDevice(db: Db, auth: Auth, id: number): Promise<OpsDevice | undefined> {
+  const seen = sql`${devices.projectId} in (select ${projects.id} from ${projects} where ${await visibleProjects(db, auth)})`;
+  const [row] = await db
+    .select(opsColumns)
+    .from(devices)
+    .where(tenantScope(auth).where(devices, eq(devices.id, id), or(isNull(devices.projectId), seen)));
+  return row;
+}
+
+/** A product's thing-model functions, in their order. */
+export async function productThingModel(db: Db, productId: number): Promise<ThingFunction[]> {
+  const rows = await db.select({ definition: productFunctions.definition }).from(productFunctions).where(eq(productFunctions.productId, productId)).orderBy(productFunctions.sort, productFunctions.id);
+  return rows.map((r) => r.definition);
+}
+
+/** The newest command of a kind on a device (the cycle panel's "last command"). */
+export async function lastCommand(db: Db, deviceId: number, cmdType: string) {
+  const [row] = await db
+    .select()
+    .from(deviceCommands)
+    .where(and(eq(deviceCommands.deviceId, deviceId), eq(deviceCommands.cmdType, cmdType)))
+    .orderBy(desc(deviceCommands.sentAt), desc(deviceCommands.id))
+    .limit(1);
+  return row;
+}
+
+/** Devices the caller may operate, by name or SN, for the debugging screen's picker. */
+export async function opsDevices(db: Db, auth: Auth, keyword: string | undefined, limit: number) {
+  const seen = sql`${devices.projectId} in (select ${projects.id} from ${projects} where ${await visibleProjects(db, auth)})`;
+  const match = keyword ? or(ilike(devices.deviceName, containsPattern(keyword)), ilike(devices.deviceSn, containsPattern(keyword))) : undefined;
+  return db
+    .select({ ...opsColumns, prodName: products.prodName })
+    .from(devices)
+    .innerJoin(products, eq(products.id, devices.productId))
+    .where(tenantScope(auth).where(devices, or(isNull(devices.projectId), seen), match))
+    .orderBy(devices.deviceSn)
+    .limit(limit);
+}
+
+export async function productName(db: Db, productId: number): Promise<string | null> {
+  const [p] = await db.select({ name: products.prodName }).from(products).where(eq(products.id, productId));
+  return p?.name ?? null;
+}

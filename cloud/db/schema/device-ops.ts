@@ -1,0 +1,83 @@
+import { date, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { tenants } from "./identity";
+import { devices } from "./devices";
+import { projects } from "./projects";
+
+const stamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+/**
+ * Every command sent to a device (the handling log, core §2 /devices/handleLog): stored as
+ * waiting (0) before it is published, then timeout (1), success (2) or failed (3) on the device's
+ * reply or its silence (core §4). `msgId` is the `id` the device echoes in its reply.
+ */
+export const deviceCommands = pgTable(
+  "device_commands",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id").notNull().references(() => tenants.id),
+    projectId: integer("project_id").references(() => projects.id, { onDelete: "set null" }),
+    deviceId: integer("device_id").notNull().references(() => devices.id, { onDelete: "cascade" }),
+    deviceSn: varchar("device_sn", { length: 64 }).notNull(),
+    deviceName: varchar("device_name", { length: 64 }).notNull(),
+    msgId: varchar("msg_id", { length: 32 }).notNull(),
+    cmdType: varchar("cmd_type", { length: 16 }).notNull(),
+    identifier: varchar("identifier", { length: 64 }),
+    /** The command's parameters as sent (JSON). */
+    params: text("params"),
+    status: smallint("status").notNull().default(0),
+    replyCode: integer("reply_code"),
+    /** The device's reply as received (JSON). */
+    reply: text("reply"),
+    timeoutS: integer("timeout_s").notNull(),
+    sentBy: integer("sent_by"),
+    sentByName: varchar("sent_by_name", { length: 64 }),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("device_commands_msg").on(t.msgId), index("device_commands_tenant").on(t.tenantId, t.sentAt), index("device_commands_device").on(t.deviceId, t.sentAt)],
+);
+
+/** Battery models (core §3): a device's remaining charge is estimated between their voltages. */
+export const batteries = pgTable(
+  "batteries",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id").notNull().references(() => tenants.id),
+    batteryName: varchar("battery_name", { length: 64 }).notNull(),
+    batteryModel: varchar("battery_model", { length: 64 }),
+    /** 0 rechargeable, 1 not rechargeable (core §4). */
+    batteryType: smallint("battery_type").notNull(),
+    fullVoltage: doublePrecision("full_voltage").notNull(),
+    endVoltage: doublePrecision("end_voltage").notNull(),
+    capacity: doublePrecision("capacity"),
+    images: jsonb("images").$type<string[]>().notNull().default([]),
+    ...stamps,
+  },
+  (t) => [index("batteries_tenant").on(t.tenantId, t.id)],
+);
+
+/** Construction records (core §3 buildInfo): installation and maintenance visits to a device. */
+export const buildRecords = pgTable(
+  "build_records",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id").notNull().references(() => tenants.id),
+    projectId: integer("project_id").notNull().references(() => projects.id),
+    deviceId: integer("device_id").references(() => devices.id, { onDelete: "set null" }),
+    /** 1 first install, 2 later maintenance (core §4). */
+    buildType: smallint("build_type").notNull(),
+    personnel: varchar("personnel", { length: 100 }).notNull(),
+    summary: varchar("summary", { length: 500 }),
+    buildDate: date("build_date").notNull(),
+    outboundDate: date("outbound_date"),
+    warrantyDate: date("warranty_date"),
+    remarks: varchar("remarks", { length: 500 }),
+    photos: jsonb("photos").$type<string[]>().notNull().default([]),
+    createdBy: integer("created_by"),
+    ...stamps,
+  },
+  (t) => [index("build_records_project").on(t.tenantId, t.projectId, t.id)],
+);

@@ -1,0 +1,36 @@
+import { Code } from "@/lib/contract/envelope";
+import { command, type Command } from "@/lib/contract/device/command";
+import { opsDevice, type OpsDevice } from "../../db/queries/device-ops";
+import { CommandRefused, commandsOf, type SendCommand } from "../../ingest/commands";
+import type { Ctx } from "../../lib/context";
+import { rowMapper } from "../../lib/crud";
+import { AppError, notFound, ok } from "../../lib/http";
+
+/** What the device operations routes (device/device, comm/instruct, comm/debug) share. */
+
+export const toCommand = rowMapper<typeof command.fields, Command>(command);
+
+/** Sending a command changes what a device does: the device editors' right. */
+export const SEND_PERM = "dev:device:upd";
+export const OPS_SCREENS = ["/devices/device", "/devices/allDevices", "/devices/handleLog", "/debug"] as const;
+
+/** The caller's device, or not found (another tenant's id is not found either). */
+export async function deviceFor(c: Ctx, id: number): Promise<OpsDevice> {
+  const d = await opsDevice(c.var.deps.db, c.var.auth, id);
+  if (!d) throw notFound();
+  return d;
+}
+
+/** Sends a command and answers its stored row (waiting); a refusal is a localised 400. */
+export async function sendCommand(c: Ctx, cmd: Omit<SendCommand, "by">) {
+  const ingest = c.var.deps.ingest;
+  if (!ingest) throw new AppError(Code.BAD_REQUEST, "deviceOps.refused.noChannel");
+  try {
+    const row = await commandsOf(ingest, { now: c.var.deps.now }).send({ ...cmd, by: { userId: c.var.auth.userId, name: c.var.auth.realname || c.var.auth.username } });
+    return ok(c, toCommand(row), "deviceOps.sent");
+  } catch (err) {
+    if (err instanceof CommandRefused) throw new AppError(Code.BAD_REQUEST, `deviceOps.refused.${err.reason}`, { name: cmd.device.name });
+    throw err;
+  }
+}
+

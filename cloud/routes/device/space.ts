@@ -1,0 +1,89 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL } from "drizzle-orm";
+import { spaceBindBody, space, spaceDevicePageQuery, type SpaceDevice } from "@/lib/contract/device/space";
+import type { Db } from "../../db/client";
+import { spaceDeviceCount } from "../../db/queries/device-data";
+import { devices, products, spaces } from "../../db/schema";
+import { requireMenu, requirePerm } from "../../lib/auth";
+import type { Ctx } from "../../lib/context";
+import { containsPattern } from "../../lib/crud";
+import { crudRoutes } from "../../lib/crud-routes";
+import { body, notFound, ok, query } from "../../lib/http";
+import { projectOf } from "../../lib/project-context";
+
+/** The spaces screen and the device screens (the device form picks a space) read spaces. */
+const readSpaces = requireMenu("/spaces/space", "/devices/device");
+
+/** A space of the call's project, or not found. */
+async function ownSpace(c: Ctx, id: number) {
+  const [row] = await c.var.deps.db.select({ id: spaces.id }).from(spaces).where(projectOf(c).where(spaces, eq(spaces.id, id)));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Devices of the call's project as the space dialogs list them: name, SN, product, status. */
+async function devicePage(db: Db, where: SQL, q: { current: number; size: number; keyword?: string }) {
+  const all = and(where, q.keyword ? or(ilike(devices.deviceName, containsPattern(q.keyword)), ilike(devices.deviceSn, containsPattern(q.keyword))) : undefined);
+  const [records, [{ total }]] = await Promise.all([
+    db
+      .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, productId: devices.productId, prodName: products.prodName, status: devices.status, spaceId: devices.spaceId, spaceName: spaces.spaceName })
+      .from(devices)
+      .leftJoin(products, eq(products.id, devices.productId))
+      .leftJoin(spaces, eq(spaces.id, devices.spaceId))
+      .where(all)
+      .orderBy(asc(devices.deviceName), desc(devices.id))
+      .limit(q.size)
+      .offset((q.current - 1) * q.size),
+    db.select({ total: count() }).from(devices).where(all),
+  ]);
+  return { records: records as SpaceDevice[], total };
+}
+
+/**
+ * Spaces (core §3, §7 space): the call's project's places, with their bound devices counted; bind
+ * and unBind move the project's devices into or out of one; a space with devices cannot be
+ * deleted (core §5).
+ */
+export const spaceRoutes = crudRoutes({
+  table: spaces,
+  entity: space,
+  perm: "dev:space",
+  scope: "project",
+  read: readSpaces,
+  extra: { deviceNums: spaceDeviceCount },
+  only: ["page", "list", "info", "add", "upd", "del", "export"],
+  inUse: [{ table: devices, column: devices.spaceId, what: "devices.device.entity", error: "devices.space.hasDevices" }],
+})
+  .get("/bindDevicePage", readSpaces, async (c) => {
+    const q = query(c, spaceDevicePageQuery);
+    await ownSpace(c, q.spaceId);
+    return ok(c, await devicePage(c.var.deps.db, projectOf(c).where(devices, eq(devices.spaceId, q.spaceId)), q));
+  })
+  .get("/unBindDevicePage", readSpaces, async (c) => {
+    const q = query(c, spaceDevicePageQuery);
+    await ownSpace(c, q.spaceId);
+    // Devices of the project not in this space: free ones, or in another space (binding moves them).
+    return ok(c, await devicePage(c.var.deps.db, projectOf(c).where(devices, or(isNull(devices.spaceId), ne(devices.spaceId, q.spaceId))), q));
+  })
+  .post("/bind", requirePerm("dev:space:upd"), async (c) => {
+    const b = await body(c, spaceBindBody);
+    await ownSpace(c, b.spaceId);
+    // Only the project's own devices move; another project's or tenant's ids are not touched.
+    const moved = await c.var.deps.db
+      .update(devices)
+      .set({ spaceId: b.spaceId, updatedAt: c.var.deps.now() })
+      .where(projectOf(c).where(devices, inArray(devices.id, b.deviceIds)))
+      .returning({ id: devices.id });
+    if (!moved.length) throw notFound();
+    return ok(c, { bound: moved.length });
+  })
+  .post("/unBind", requirePerm("dev:space:upd"), async (c) => {
+    const b = await body(c, spaceBindBody);
+    await ownSpace(c, b.spaceId);
+    const freed = await c.var.deps.db
+      .update(devices)
+      .set({ spaceId: null, updatedAt: c.var.deps.now() })
+      .where(projectOf(c).where(devices, eq(devices.spaceId, b.spaceId), inArray(devices.id, b.deviceIds)))
+      .returning({ id: devices.id });
+    if (!freed.length) throw notFound();
+    return ok(c, { unbound: freed.length });
+  });

@@ -1,0 +1,129 @@
+"use client";
+
+import * as React from "react";
+import useSWR from "swr";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { CopyIcon, KeyRoundIcon } from "lucide-react";
+import { Can } from "@/components/kit/can";
+import { useConfirm } from "@/components/kit/dialogs/confirm-dialog";
+import { KitDialog } from "@/components/kit/dialogs/kit-dialog";
+import { Button } from "@/components/ui/button";
+import { api, swrFetcher } from "@/lib/api/fetcher";
+import { RESET_SECRET, type Device, type DeviceCredentials } from "@/lib/contract/device/device";
+import { deviceTopics } from "@/lib/contract/device/topics";
+
+function useCopy() {
+  const t = useTranslations("devices.viewDevice.connection");
+  return React.useCallback(
+    async (text: string) => {
+      try {
+        await navigator.clipboard.writeText(text);
+        toast.success(t("copied"));
+      } catch {
+        toast.error(t("copyFailed"));
+      }
+    },
+    [t],
+  );
+}
+
+function Field({ label, value, copy, testId }: { label: string; value: React.ReactNode; copy?: string; testId?: string }) {
+  const t = useTranslations("devices.viewDevice.connection");
+  const doCopy = useCopy();
+  return (
+    <div className="flex min-w-0 items-center gap-2 py-1 text-sm">
+      <span className="w-20 shrink-0 text-muted-foreground">{label}</span>
+      <span className="min-w-0 truncate font-mono" data-testid={testId}>
+        {value}
+      </span>
+      {copy && (
+        <button type="button" className="shrink-0 text-muted-foreground hover:text-primary" aria-label={`${t("copy")} ${label}`} onClick={() => doCopy(copy)}>
+          <CopyIcon className="size-3.5" />
+        </button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * How the device connects: the broker's host and port, username = SN, and its topics. The secret
+ * is never shown again after it was generated; "reset secret" makes a new one, shown once.
+ */
+export function ConnectionCard({ device }: { device: Device }) {
+  const t = useTranslations("devices.viewDevice.connection");
+  const tk = useTranslations("kit");
+  const doCopy = useCopy();
+  const { data: broker } = useSWR<DeviceCredentials["broker"]>("device/device/mqttAccess", swrFetcher);
+  const [confirm, confirmElement] = useConfirm();
+  const [secret, setSecret] = React.useState<string | null>(null);
+  const topics = deviceTopics(device.productId, device.deviceSn);
+  const reset = async () => {
+    if (!(await confirm(t("resetConfirm"), { danger: true }))) return;
+    try {
+      const creds = await api.post<DeviceCredentials>(`device/device/${RESET_SECRET}`, { id: device.id });
+      setSecret(creds.secret);
+    } catch {
+      /* the fetcher showed the cloud's message */
+    }
+  };
+  return (
+    <div className="flex flex-col gap-3" data-testid="connection">
+      <div>
+        <Field label={t("host")} value={broker?.host ?? "-"} copy={broker?.host} testId="mqtt-host" />
+        <Field label={t("port")} value={broker?.port ?? "-"} copy={broker ? String(broker.port) : undefined} testId="mqtt-port" />
+        <Field label={t("username")} value={device.deviceSn} copy={device.deviceSn} testId="mqtt-username" />
+        <Field label={t("password")} value="••••••••" />
+        <p className="mt-1 text-xs text-muted-foreground">{t("passwordHint")}</p>
+        <Can code="dev:device:upd">
+          <Button size="sm" variant="outline" className="mt-2" onClick={reset} data-testid="reset-secret">
+            <KeyRoundIcon />
+            {t("resetSecret")}
+          </Button>
+        </Can>
+      </div>
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="text-left text-muted-foreground">
+            <th className="py-1 font-normal">{t("direction")}</th>
+            <th className="py-1 font-normal">{t("topic")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...topics.up.map((x) => ({ ...x, dir: "up" as const })), ...topics.down.map((x) => ({ ...x, dir: "down" as const }))].map((x) => (
+            <tr key={x.topic} className="border-t">
+              <td className="py-1.5 pr-2 whitespace-nowrap" title={t(`channel.${x.channel.replace("/", "_")}`)}>
+                {t(x.dir)} · {t(`channel.${x.channel.replace("/", "_")}`)}
+              </td>
+              <td className="py-1.5 font-mono text-xs break-all">{x.topic}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <KitDialog
+        open={secret !== null}
+        onOpenChange={(o) => !o && setSecret(null)}
+        title={t("resetSecret")}
+        width={520}
+        testId="new-secret-dialog"
+        footer={
+          <Button size="sm" variant="outline" onClick={() => setSecret(null)}>
+            {tk("actions.close")}
+          </Button>
+        }
+      >
+        <p className="text-sm text-muted-foreground">{t("newSecret")}</p>
+        <div className="mt-2 flex items-center gap-2 rounded-md border bg-muted p-2">
+          <code className="min-w-0 flex-1 font-mono text-sm break-all" data-testid="new-secret">
+            {secret}
+          </code>
+          <Button size="sm" variant="outline" onClick={() => secret && doCopy(secret)}>
+            <CopyIcon />
+            {t("copy")}
+          </Button>
+        </div>
+      </KitDialog>
+      {confirmElement}
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+"use client";
+
+import * as React from "react";
+import Link from "next/link";
+import useSWR from "swr";
+import { useTranslations } from "next-intl";
+import { deriveDetailRows, DetailRows, type DetailRow } from "@/components/kit";
+import { defineDetail, DetailPage, NestedList } from "@/components/kit/detail/define-detail";
+import { useDict, dictLabel } from "@/components/kit/dict/use-dict";
+import { DeviceLocationMap } from "@/components/maps";
+import { Badge } from "@/components/ui/badge";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { swrFetcher } from "@/lib/api/fetcher";
+import type { Page } from "@/lib/contract/envelope";
+import { device, isStale, type Device } from "@/lib/contract/device/device";
+import type { RealTimeData, StatusLogRow } from "@/lib/contract/device/device-data";
+import { formatDateTime } from "@/lib/format";
+import { CyclePanel } from "@/components/devices/ops/cycle-panel";
+import { ConnectionCard } from "./connection-card";
+import { REALTIME_REFRESH_MS } from "./device-data-view";
+import { rejectsResource, STATUS_TONES, statusLogResource } from "./device-logs";
+import { HistoryPanel } from "./history-panel";
+import { RealtimePanel } from "./realtime-panel";
+
+/** The device's fields, labelled by the device list's messages (`devices.device.fields.*`). */
+const rows = deriveDetailRows<Device>(device).map((r) => ({ ...r, label: `device.${r.label}` }));
+const STATE = new Set(["status", "enableStatus", "battery", "signal", "lastReportTime"]);
+const POSITION = new Set(["longitude", "latitude", "altitude"]);
+const basicRows = rows.filter((r) => !STATE.has(r.prop) && !POSITION.has(r.prop));
+const stateRows: DetailRow<Device>[] = rows.filter((r) => STATE.has(r.prop) && r.prop !== "status");
+const positionRows = rows.filter((r) => POSITION.has(r.prop));
+const viewHref = (id: number) => `/devices/viewDevice?id=${id}`;
+
+function StatusBadge({ status, testId }: { status: number; testId?: string }) {
+  const options = useDict("deviceStatus");
+  return (
+    <Badge variant={STATUS_TONES[String(status) as keyof typeof STATUS_TONES] ?? "default"} data-testid={testId}>
+      {dictLabel(options, status)}
+    </Badge>
+  );
+}
+
+/**
+ * Online state, battery, signal and last report, kept live from the real-time read (the row of the
+ * info call is read once), with a stale mark when an online device stopped sending, and the last
+ * online / offline changes.
+ */
+function StateCard({ row }: { row: Device }) {
+  const t = useTranslations("devices.viewDevice");
+  const tl = useTranslations("devices");
+  const { data } = useSWR<RealTimeData>(["device/device/getDevRealTimeData", { id: row.id }], swrFetcher, { refreshInterval: REALTIME_REFRESH_MS, keepPreviousData: true });
+  const log = useSWR<Page<StatusLogRow>>(["device/device/statusLogPage", { id: row.id, current: 1, size: 5 }], swrFetcher, { refreshInterval: 30_000 });
+  const live: Device = data ? { ...row, status: String(data.status), lastReportTime: data.lastReportTime ?? row.lastReportTime } : row;
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex items-center gap-2">
+        <StatusBadge status={Number(live.status)} testId="device-status" />
+        {isStale(live, Date.now()) && (
+          <Badge variant="warning" data-testid="device-stale">
+            {t("stale")}
+          </Badge>
+        )}
+      </div>
+      <DetailRows rows={stateRows} row={live} label={(k) => tl(k)} columns={1} />
+      {!!log.data?.records.length && (
+        <ol className="flex flex-col gap-1 border-t pt-2 text-xs" aria-label={t("tabs.statusLog")}>
+          {log.data.records.map((r) => (
+            <li key={r.id} className="flex items-center justify-between gap-2">
+              <span className="tabular-nums text-muted-foreground">{formatDateTime(r.at)}</span>
+              <StatusBadge status={r.status} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+/** The device on the map with its newest values in the info card. */
+function LocationCard({ row }: { row: Device }) {
+  const t = useTranslations("devices.viewDevice");
+  const tl = useTranslations("devices");
+  const { data } = useSWR<RealTimeData>(["device/device/getDevRealTimeData", { id: row.id }], swrFetcher);
+  if (row.longitude === null || row.latitude === null) return <p className="py-8 text-center text-sm text-muted-foreground">{t("location.none")}</p>;
+  const dataList = (data?.values ?? []).filter((v) => v.ts !== null).slice(0, 4).map((v) => ({ paramName: v.funcName, dataValue: v.num !== null ? `${v.num}${v.unit ? ` ${v.unit}` : ""}` : v.txt }));
+  return (
+    <div className="flex flex-col gap-2">
+      <DeviceLocationMap device={{ id: row.id, deviceName: row.deviceName, deviceLongitude: row.longitude, deviceLatitude: row.latitude, dataList }} height={240} />
+      <DetailRows rows={positionRows} row={row} label={(k) => tl(k)} columns={1} />
+    </div>
+  );
+}
+
+/** A gateway's sub-devices (`subDeviceList`), each linking to its own page. */
+function SubDevices({ row }: { row: Device }) {
+  const t = useTranslations("devices");
+  const { data, isLoading } = useSWR<Device[]>(["device/device/subDeviceList", { id: row.id }], swrFetcher);
+  if (!data?.length) return <p className="p-6 text-center text-sm text-muted-foreground">{isLoading ? "…" : t("viewDevice.subDevices.empty")}</p>;
+  return (
+    <Table data-testid="sub-devices">
+      <TableHeader>
+        <TableRow>
+          {(["deviceName", "deviceSn", "channelNo", "status", "lastReportTime"] as const).map((k) => (
+            <TableHead key={k}>{t(`device.fields.${k}`)}</TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {data.map((d) => (
+          <TableRow key={d.id}>
+            <TableCell>
+              <Link className="text-primary hover:underline" href={viewHref(d.id)}>
+                {d.deviceName}
+              </Link>
+            </TableCell>
+            <TableCell className="font-mono text-xs">{d.deviceSn}</TableCell>
+            <TableCell>{d.channelNo ?? "-"}</TableCell>
+            <TableCell>
+              <StatusBadge status={Number(d.status)} />
+            </TableCell>
+            <TableCell className="tabular-nums">{formatDateTime(d.lastReportTime)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+const viewDeviceDetail = defineDetail<Device>({
+  ns: "devices",
+  info: "device/device/info",
+  back: "/devices/device",
+  title: (d) => d.deviceName,
+  testId: "view-device",
+  sections: [
+    { key: "basic", title: "viewDevice.sections.basic", rows: basicRows, span: 2 },
+    { key: "state", title: "viewDevice.sections.state", render: (row) => <StateCard row={row} />, span: 1 },
+    { key: "connection", title: "viewDevice.sections.connection", render: (row) => <ConnectionCard device={row} />, span: 2 },
+    { key: "location", title: "viewDevice.sections.location", render: (row) => <LocationCard row={row} />, span: 1 },
+  ],
+  tabs: [
+    { key: "realtime", label: "viewDevice.tabs.realtime", render: (row) => <RealtimePanel deviceId={row.id} /> },
+    { key: "history", label: "viewDevice.tabs.history", render: (row) => <HistoryPanel deviceId={row.id} /> },
+    { key: "cycle", label: "viewDevice.tabs.cycle", render: (row) => <CyclePanel deviceId={row.id} /> },
+    { key: "subDevices", label: "viewDevice.tabs.subDevices", render: (row) => <SubDevices row={row} /> },
+    { key: "rejects", label: "viewDevice.tabs.rejects", list: { resource: rejectsResource, filter: (row) => ({ id: row.id }) } },
+    { key: "statusLog", label: "viewDevice.tabs.statusLog", list: { resource: statusLogResource, filter: (row) => ({ id: row.id }) } },
+  ],
+});
+
+/** /devices/viewDevice?id= : one device — its fields and state, MQTT access, location, live values, history and logs. */
+export function ViewDeviceDetail() {
+  return <DetailPage detail={viewDeviceDetail} />;
+}

@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { dbId } from "../common";
+
+/**
+ * The device detail's data calls (core §7: getDevRealTimeData, getDevLatestData, getDevDataGeneral)
+ * and its logs (refused messages, online / offline changes).
+ */
+
+/** A time as epoch milliseconds or ISO 8601. */
+const instant = z.preprocess(
+  (v) => (typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : v),
+  z.union([z.number().int().nonnegative().max(8_640_000_000_000_000), z.iso.datetime({ offset: true })], { error: "validation.format" }).transform((v) => new Date(v)),
+);
+
+/** How history is read: raw values, or averaged per hour, day or month (`auto` picks by the range's length). */
+export const HISTORY_BUCKETS = ["raw", "hour", "day", "month"] as const;
+export type HistoryBucket = (typeof HISTORY_BUCKETS)[number];
+/** At most this many properties in one history call. */
+export const HISTORY_MAX_PROPERTIES = 8;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/**
+ * The bucket of a range when the caller leaves it to the cloud: raw up to a day and a half, hourly
+ * up to 45 days, daily up to three years, monthly beyond (a chart keeps a few hundred points).
+ */
+export function autoBucket(from: Date, to: Date): HistoryBucket {
+  const span = to.getTime() - from.getTime();
+  if (span <= 36 * HOUR) return "raw";
+  if (span <= 45 * DAY) return "hour";
+  if (span <= 3 * 365 * DAY) return "day";
+  return "month";
+}
+
+/** getDevDataGeneral: properties (comma-joined), a range (end after start) and a bucket. */
+export const historyQuery = z
+  .object({
+    id: dbId,
+    identifiers: z.preprocess(
+      (v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : v),
+      z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,31}$/, "validation.format")).min(1, "validation.required").max(HISTORY_MAX_PROPERTIES, "validation.maxItems"),
+    ),
+    startTime: instant,
+    endTime: instant,
+    bucket: z.enum([...HISTORY_BUCKETS, "auto"], { error: "validation.invalidOption" }).default("auto"),
+  })
+  // Checked only once both times are read (a refinement still runs after a field's own failure).
+  .refine((q) => !(q.startTime instanceof Date && q.endTime instanceof Date) || q.endTime.getTime() > q.startTime.getTime(), { path: ["endTime"], message: "validation.endBeforeStart" });
+export type HistoryQuery = z.input<typeof historyQuery>;
+
+/** Paged logs of one device. */
+export const deviceLogQuery = z.object({
+  id: dbId,
+  current: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(500).default(10),
+});
+
+/** A property of the device's thing model with its newest value (getDevRealTimeData). */
+export type RealTimeValue = {
+  identifier: string;
+  funcName: string;
+  unit: string | null;
+  /** The property's data type name (int32, float, enum, bool, text…). */
+  dataType: string | null;
+  /** Enumeration / bool labels by value, for showing a number as its name. */
+  labels: Record<string, string> | null;
+  /** ISO time of the value; null when the device never reported it. */
+  ts: string | null;
+  num: number | null;
+  txt: string | null;
+};
+export type RealTimeData = { status: number; lastReportTime: string | null; values: RealTimeValue[] };
+/** getDevLatestData: the newest report (every value sent at the newest time). */
+export type LatestData = { ts: string | null; values: Record<string, number | string | null> };
+
+/** One property's series: `[epoch ms, value]`, the average of each bucket unless raw (a bucket's time is its start). */
+export type HistorySeries = { identifier: string; points: [number, number][] };
+/** `truncated`: a raw series reached the point limit (the range's oldest points are shown). */
+export type HistoryData = { bucket: HistoryBucket; truncated: boolean; series: HistorySeries[] };
+/** Raw points per property at most in one answer. */
+export const HISTORY_RAW_LIMIT = 20_000;
+
+export type RejectRow = { id: number; at: string; topic: string; identifier: string | null; reason: string; payload: string | null };
+export type StatusLogRow = { id: number; status: number; at: string };

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { dbId } from "../common";
+import { defineEntity, type RowOf } from "../entity";
+import { code, text, textRequired } from "../validation";
+
+/** Kinds of space (labels in enums.json `spaceType`). */
+export const SPACE_TYPES = ["building", "floor", "room", "area", "section", "other"] as const;
+
+/**
+ * Space (core §3): a place within a project that devices are bound to — name, ID (`id`, with the
+ * user's own code), type and one attachment (≤ 20 MB, core §5). `deviceNums` counts the bound
+ * devices: a space with devices cannot be deleted.
+ */
+export const space = defineEntity({
+  ns: "devices.space",
+  fields: {
+    spaceName: { schema: textRequired(64), search: "contains", sort: true },
+    id: { kind: "id", readOnly: true, form: false },
+    spaceCode: { schema: code, search: "contains" },
+    spaceType: { schema: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(SPACE_TYPES, { error: "validation.invalidOption" }).optional()), kind: "select", dict: "spaceType", search: "eq" },
+    attachment: { schema: text(500), kind: "document", purpose: "spaceAttachment", list: false, export: false, full: true },
+    deviceNums: { kind: "number", readOnly: true, form: false, export: false },
+    createTime: { kind: "datetime", readOnly: true, column: "createdAt", sort: true },
+  },
+});
+
+export type Space = RowOf<typeof space.fields>;
+
+/** bind / unBind: devices of the space's project into or out of a space. */
+export const spaceBindBody = z.object({ spaceId: dbId, deviceIds: z.array(dbId).min(1, "validation.minItems").max(500, "validation.maxItems") });
+/** bindDevicePage (devices of the space) and unBindDevicePage (the project's devices in no space). */
+export const spaceDevicePageQuery = z.object({
+  spaceId: dbId,
+  current: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(9999).default(10),
+  keyword: z.string().trim().max(64, "validation.maxLength").optional(),
+});
+/** A device as the space's dialogs list it. */
+export type SpaceDevice = { id: number; deviceName: string; deviceSn: string; productId: number; prodName: string | null; status: number; spaceId: number | null; spaceName: string | null };
