@@ -1,0 +1,138 @@
+import { and, eq, inArray, isNotNull, lt } from "drizzle-orm";
+import { authRank, type AuthType, type KnowledgeFileType, type KnowledgeNode } from "@/lib/contract/knowledge/knowledge";
+import type { Auth } from "../../lib/context";
+import { tenantScope } from "../../lib/scope";
+import type { Db } from "../client";
+import { knowledgeGrants, knowledgeLogs, knowledgeNodes, userGroupMembers, users } from "../schema";
+
+/**
+ * The knowledge tree of one tenant as the caller sees it (widgets §3, §6). A right is the highest
+ * of the grants on the node and its ancestors that name the caller, their department or one of
+ * their groups; the base's owner holds '9' everywhere in it. Recycled nodes and what lies under
+ * them are left out unless `withRecycled`.
+ */
+export type NodeRow = typeof knowledgeNodes.$inferSelect;
+export type Access = { node: NodeRow; auth: AuthType | null; recycled: boolean; path: number[] };
+
+type Caller = Pick<Auth, "userId" | "tenantId">;
+
+export async function callerOrg(db: Db, caller: Caller) {
+  const [u] = await db.select({ departmentId: users.departmentId, userIdentity: users.userIdentity }).from(users).where(eq(users.id, caller.userId));
+  const groups = await db.select({ groupId: userGroupMembers.groupId }).from(userGroupMembers).where(eq(userGroupMembers.userId, caller.userId));
+  return { departmentId: u?.departmentId ?? null, userIdentity: u?.userIdentity ?? 1, groupIds: new Set(groups.map((g) => g.groupId)) };
+}
+
+/** Every node of the tenant with the caller's right on it, by id. */
+export async function accessMap(db: Db, caller: Caller): Promise<Map<number, Access>> {
+  const scope = tenantScope(caller);
+  const nodes = await db.select().from(knowledgeNodes).where(scope.where(knowledgeNodes));
+  const ids = nodes.map((n) => n.id);
+  const grants = ids.length ? await db.select().from(knowledgeGrants).where(inArray(knowledgeGrants.nodeId, ids)) : [];
+  const org = await callerOrg(db, caller);
+  const own = new Map<number, number>();
+  for (const g of grants) {
+    const mine = g.userId === caller.userId || (g.departmentId !== null && g.departmentId === org.departmentId) || (g.groupId !== null && org.groupIds.has(g.groupId));
+    if (mine) own.set(g.nodeId, Math.max(own.get(g.nodeId) ?? 0, g.authType));
+  }
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const out = new Map<number, Access>();
+  const resolve = (n: NodeRow): Access => {
+    const done = out.get(n.id);
+    if (done) return done;
+    const parent = n.fileType === 9 ? null : byId.get(n.parentId ?? n.headerId ?? -1);
+    const up = parent ? resolve(parent) : null;
+    const ownerOfBase = n.fileType === 9 ? n.ownerId === caller.userId : up?.auth === "9";
+    const rank = ownerOfBase ? 9 : Math.max(authRank(up?.auth), own.get(n.id) ?? 0);
+    const a: Access = { node: n, auth: rank ? (String(rank) as AuthType) : null, recycled: !!n.deletedAt || !!up?.recycled, path: [...(up?.path ?? []), n.id] };
+    out.set(n.id, a);
+    return a;
+  };
+  for (const n of nodes) resolve(n);
+  return out;
+}
+
+/** The caller's right on one live node of their tenant; null when it does not exist for them. */
+export async function accessOf(db: Db, caller: Caller, id: number, opts: { recycled?: boolean } = {}): Promise<Access | null> {
+  const a = (await accessMap(db, caller)).get(id);
+  if (!a || (a.recycled && !opts.recycled)) return null;
+  return a;
+}
+
+/** The bases, folders and files the caller may see, as `treeFile` answers them. */
+export async function visibleTree(db: Db, caller: Caller): Promise<KnowledgeNode[]> {
+  const map = await accessMap(db, caller);
+  const owners = new Map(
+    (await db.select({ id: users.id, realname: users.realname, username: users.username }).from(users).where(eq(users.tenantId, caller.tenantId))).map((u) => [u.id, u.realname || u.username]),
+  );
+  const baseOwner = (a: Access) => map.get(a.path[0])!.node.ownerId;
+  const toNode = (a: Access): KnowledgeNode => ({
+    fileId: a.node.id,
+    headerId: a.node.headerId ?? a.node.id,
+    parentId: a.node.fileType === 9 ? null : (a.node.parentId ?? a.node.headerId),
+    fileName: a.node.fileName,
+    fileDesc: a.node.fileDesc,
+    fileType: String(a.node.fileType) as KnowledgeFileType,
+    filePath: a.node.filePath,
+    fileSize: a.node.fileSize === null ? null : String(a.node.fileSize),
+    authType: a.auth!,
+    headerUserId: baseOwner(a),
+    headerUserName: owners.get(baseOwner(a)) ?? "",
+    updateTime: a.node.updatedAt.toISOString(),
+    subList: [],
+  });
+  const shown = [...map.values()].filter((a) => a.auth && !a.recycled);
+  const nodes = new Map(shown.map((a) => [a.node.id, toNode(a)]));
+  const roots: KnowledgeNode[] = [];
+  // Folders first, then by name: the order a file browser shows.
+  const order = (x: KnowledgeNode, y: KnowledgeNode) => Number(x.fileType === "2") - Number(y.fileType === "2") || x.fileName.localeCompare(y.fileName, "zh-CN");
+  for (const n of [...nodes.values()].sort(order)) {
+    if (n.fileType === "9") roots.push(n);
+    else nodes.get(n.parentId!)?.subList.push(n);
+  }
+  return roots;
+}
+
+/** Every node under `id` (itself included), recycled or not: for permanent deletion and move checks. */
+export async function subtreeIds(db: Db, tenantId: number, id: number): Promise<number[]> {
+  const nodes = await db.select({ id: knowledgeNodes.id, parentId: knowledgeNodes.parentId, headerId: knowledgeNodes.headerId, fileType: knowledgeNodes.fileType }).from(knowledgeNodes).where(eq(knowledgeNodes.tenantId, tenantId));
+  const children = new Map<number, number[]>();
+  for (const n of nodes) {
+    if (n.fileType === 9) continue;
+    const p = n.parentId ?? n.headerId!;
+    children.set(p, [...(children.get(p) ?? []), n.id]);
+  }
+  const out: number[] = [];
+  const walk = (x: number) => {
+    out.push(x);
+    for (const c of children.get(x) ?? []) walk(c);
+  };
+  walk(id);
+  return out;
+}
+
+/** Deletes nodes for good and answers the stored files they held (the caller removes them from disk). */
+export async function deleteNodes(db: Db, ids: number[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const gone = await db.delete(knowledgeNodes).where(inArray(knowledgeNodes.id, ids)).returning({ filePath: knowledgeNodes.filePath });
+  return gone.map((g) => g.filePath).filter((p): p is string => !!p);
+}
+
+/** Recycled nodes older than `before` (core §9: 30 days) with everything under them; answers the files to remove. */
+export async function purgeRecycled(db: Db, before: Date): Promise<string[]> {
+  const old = await db.select({ id: knowledgeNodes.id, tenantId: knowledgeNodes.tenantId }).from(knowledgeNodes).where(and(isNotNull(knowledgeNodes.deletedAt), lt(knowledgeNodes.deletedAt, before)));
+  const ids = new Set<number>();
+  for (const o of old) for (const id of await subtreeIds(db, o.tenantId, o.id)) ids.add(id);
+  return deleteNodes(db, [...ids]);
+}
+
+export async function logOperation(db: Db, e: { auth: Pick<Auth, "tenantId" | "userId" | "realname" | "username">; type: number; node: Pick<NodeRow, "id" | "fileName">; headerName: string }) {
+  await db.insert(knowledgeLogs).values({
+    tenantId: e.auth.tenantId,
+    type: e.type,
+    nodeId: e.node.id,
+    fileName: e.node.fileName,
+    headerName: e.headerName,
+    userId: e.auth.userId,
+    realname: e.auth.realname || e.auth.username,
+  });
+}
