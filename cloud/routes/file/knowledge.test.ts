@@ -96,7 +96,7 @@ describe("knowledge base", () => {
       post("/file/fileBase/recycle", operator, { id: folder }),
       post("/file/fileBase/auth", operator, [{ fileId: folder, authType: "2", userIds: [ids.operator] }]),
       cloud.request(`/file/fileBase/queryAuthList?id=${folder}`, { token: operator }),
-      cloud.app.request(`/iotCloud/file/fileBase/download?id=${file}`, { headers: { authorization: `Bearer ${operator}` } }).then(async (r) => ({ body: await r.json() })),
+      Promise.resolve(cloud.app.request(`/iotCloud/file/fileBase/download?id=${file}`, { headers: { authorization: `Bearer ${operator}` } })).then(async (r) => ({ body: await r.json() })),
       post("/file/fileBase/link", operator, { id: file }),
     ];
     for (const r of await Promise.all(refused)) expect([403, 404]).toContain((r.body as { code: number }).code);
