@@ -88,7 +88,6 @@ export const uploadQuery = z.object({
  * Uploads in parts (`file/upload/init` → `part?uploadId&offset` … → `done`), for large files: each
  * part streams to disk, and a dropped connection resumes from `received` instead of starting over.
  */
-export const PART_BYTES = 8 * 1024 * 1024;
 export const partsInit = z.object({
   purpose: z.enum(PURPOSES, "validation.invalidOption"),
   fileName: z.string().trim().min(1, "validation.required").max(200, "validation.maxLength"),
@@ -97,5 +96,4 @@ export const partsInit = z.object({
 const uploadId = z.string().regex(/^[a-f0-9]{32}$/, "validation.format");
 export const partsQuery = z.object({ uploadId, offset: z.coerce.number({ error: "validation.number" }).int().min(0).optional() });
 export const partsDone = z.object({ uploadId });
-export type PartsState = { uploadId: string; received: number; size: number };
-export type PartsResult = { path: string; name: string; size: number };
+export type { PartsResult, PartsState } from "./upload-parts";

@@ -61,6 +61,7 @@ export async function accessOf(db: Db, caller: Caller, id: number, opts: { recyc
 /** The bases, folders and files the caller may see, as `treeFile` answers them. */
 export async function visibleTree(db: Db, caller: Caller): Promise<KnowledgeNode[]> {
   const map = await accessMap(db, caller);
+  const mayChangeOwner = (await callerOrg(db, caller)).userIdentity === 2;
   const owners = new Map(
     (await db.select({ id: users.id, realname: users.realname, username: users.username }).from(users).where(eq(users.tenantId, caller.tenantId))).map((u) => [u.id, u.realname || u.username]),
   );
@@ -78,6 +79,7 @@ export async function visibleTree(db: Db, caller: Caller): Promise<KnowledgeNode
     headerUserId: baseOwner(a),
     headerUserName: owners.get(baseOwner(a)) ?? "",
     updateTime: a.node.updatedAt.toISOString(),
+    ...(a.node.fileType === 9 ? { canChangeOwner: mayChangeOwner } : {}),
     subList: [],
   });
   const shown = [...map.values()].filter((a) => a.auth && !a.recycled);

@@ -87,6 +87,8 @@ export type KnowledgeNode = {
   headerUserId: number;
   headerUserName: string;
   updateTime: string;
+  /** On a base: whether the caller may change its owner (userIdentity 2, widgets §6). */
+  canChangeOwner?: boolean;
   subList: KnowledgeNode[];
 };
 
