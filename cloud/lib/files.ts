@@ -249,7 +249,7 @@ export async function fileResponse(file: { abs: string; ext: string }, opts: { i
       "content-type": type.mime,
       "content-length": String(info.size),
       "x-content-type-options": "nosniff",
-      "content-disposition": inline ? "inline" : `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      "content-disposition": inline ? "inline" : `attachment; filename="${ascii}"${opts.name ? `; filename*=UTF-8''${encodeURIComponent(name)}` : ""}`,
       // Stored names are random and never rewritten.
       "cache-control": "private, max-age=31536000, immutable",
       // Chromium's pdf viewer does not run in a sandboxed document; a pdf runs no page script there anyway.

@@ -10,6 +10,7 @@ import { demoDeviceSecret } from "../simulator/key";
 import { seedProducts } from "./product-data";
 import { seedSystemData } from "./system-data";
 import { operatorPaths, sysMenuTree, tenantMenuTree, type MenuSeed } from "./menu-tree";
+import { seedKnowledge } from "./knowledge";
 
 /** Demo accounts; passwords overridable by environment variables (documented in the README). */
 export const DEMO_ACCOUNTS = {
@@ -121,6 +122,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     await seedProducts(t, { tenantId: demo.id, platformTenantId: PLATFORM_TENANT_ID, admin: demoadmin.id });
     // After the demo products: a few devices of each, with the simulator's secrets.
     await seedDemoDevices(t, { tenantId: demo.id, secretOf: demoDeviceSecret });
+    await seedKnowledge(t, { tenantId: demo.id, admin: demoadmin.id, operator: operator.id });
   });
   return true;
 }

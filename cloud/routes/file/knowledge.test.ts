@@ -4,7 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { KnowledgeNode, AuthGrant, RecycledNode } from "@/lib/contract/knowledge/knowledge";
 import type { PartsState, PartsResult } from "@/lib/contract/upload";
+import { eq } from "drizzle-orm";
 import { purgeRecycled } from "../../db/queries/knowledge";
+import { users } from "../../db/schema";
 import { signedIn, type TestCloud } from "../../testing";
 
 let cloud: TestCloud;
@@ -190,6 +192,21 @@ describe("knowledge base", () => {
     const uploads = await cloud.request<{ records: { fileName: string }[] }>("/file/fileLog/page?type=2", { token: admin });
     expect(uploads.body.data.records.map((r) => r.fileName)).toEqual(["Settlement guide"]);
     expect((await cloud.request("/file/fileLog/page", { token: operator })).body.code).toBe(403);
+  });
+
+  it("changes the owner only for a user with userIdentity 2", async () => {
+    expect((await post("/file/header/updAddUser", admin, { id: base, userId: ids.operator })).body.code).toBe(403);
+    await cloud.db.update(users).set({ userIdentity: 2 }).where(eq(users.id, ids.admin));
+    expect((await post("/file/header/updAddUser", admin, { id: base, userId: ids.platform })).body.code).toBe(404);
+    expect((await post("/file/header/updAddUser", admin, { id: base, userId: ids.operator })).body.msg).toBe("Owner changed");
+    expect(find(await tree(operator), base)!.authType).toBe("9");
+    // The former owner keeps what was granted to them: nothing here.
+    expect(find(await tree(admin), base)).toBeUndefined();
+    expect((await post("/file/header/updAddUser", operator, { id: base, userId: ids.admin })).body.code).toBe(403);
+    await cloud.db.update(users).set({ userIdentity: 1 }).where(eq(users.id, ids.admin));
+    await cloud.db.update(users).set({ userIdentity: 2 }).where(eq(users.id, ids.operator));
+    expect((await post("/file/header/updAddUser", operator, { id: base, userId: ids.admin })).body.code).toBe(200);
+    await cloud.db.update(users).set({ userIdentity: 1 }).where(eq(users.id, ids.operator));
   });
 
   it("deletes a whole base for good", async () => {
