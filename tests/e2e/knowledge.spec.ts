@@ -22,9 +22,9 @@ async function useLocale(page: Page, locale: string, baseURL: string | undefined
 for (const locale of ["zh-cn", "en"] as const) {
   const T = TEXT[locale];
   const BASE = `E2E ${locale} 结构手册 ${RUN}`;
-  const FOLDER = `桥梁 ${RUN}`;
-  const OTHER = `隧道 ${RUN}`;
-  const FILE = `沉降说明 ${RUN}`;
+  const FOLDER = `桥梁 ${locale} ${RUN}`;
+  const OTHER = `隧道 ${locale} ${RUN}`;
+  const FILE = `沉降说明 ${locale} ${RUN}`;
   const CONTENT = `累计沉降 12.5 mm ${RUN}`;
 
   test(`${locale}: demoadmin builds a base, uploads, grants view-only, moves, recycles and restores`, async ({ page }, testInfo) => {
@@ -37,7 +37,7 @@ for (const locale of ["zh-cn", "en"] as const) {
     await kb.select(BASE);
     await kb.addFolder(FOLDER);
     await kb.addFolder(OTHER);
-    await kb.row(FOLDER).getByRole("button", { name: FOLDER }).click();
+    await kb.enter(FOLDER);
     await kb.addFile(FILE, { name: "settlement.txt", mimeType: "text/plain", buffer: Buffer.from(CONTENT) });
 
     // View-only for operator01 on the whole base.
@@ -81,7 +81,7 @@ for (const locale of ["zh-cn", "en"] as const) {
     await expect(page.getByTestId("add-base")).toHaveCount(0);
     await kb.select(BASE);
     await expect(page.getByTestId("new-folder")).toHaveCount(0);
-    await kb.row(FOLDER).getByRole("button", { name: FOLDER }).click();
+    await kb.enter(FOLDER);
     expect(await kb.rowActions(FILE)).toEqual(["preview", "download", "view"]);
     await kb.rowAction(FILE, "preview");
     const preview = page.getByTestId("file-preview");

@@ -41,6 +41,12 @@ export class KnowledgePage {
     await expect(this.page.getByTestId("knowledge-content").getByRole("navigation")).toContainText(name);
   }
 
+  /** Opens a folder from the contents table. */
+  async enter(name: string) {
+    await this.row(name).getByRole("button", { name }).click();
+    await expect(this.page.getByTestId("knowledge-content").getByRole("navigation")).toContainText(name);
+  }
+
   async addFolder(name: string) {
     await this.page.getByTestId("new-folder").click();
     await this.fillAndSave(name);
@@ -65,6 +71,7 @@ export class KnowledgePage {
 
   /** A row action, inline or under the row's "more". */
   async rowAction(name: string, action: string) {
+    await expect(this.row(name)).toBeVisible();
     const inline = this.row(name).locator(`button[data-action="${action}"]`);
     if (await inline.count()) return inline.click();
     await this.row(name).getByTestId("row-more").click();
@@ -73,6 +80,7 @@ export class KnowledgePage {
 
   /** The actions a row offers, inline and under "more". */
   async rowActions(name: string): Promise<string[]> {
+    await expect(this.row(name)).toBeVisible();
     const inline = await this.row(name).locator("button[data-action]").evaluateAll((els) => els.map((e) => e.getAttribute("data-action")!));
     if (!(await this.row(name).getByTestId("row-more").count())) return inline;
     await this.row(name).getByTestId("row-more").click();
