@@ -8,6 +8,7 @@ import type { CloudConfig } from "./lib/context";
 import { startDeviceChannel, type DeviceChannel } from "./ingest";
 import { startSimulator } from "./simulator";
 import { startFileUpkeep } from "./lib/file-upkeep";
+import { llmConfigFromEnv } from "./lib/llm";
 
 export type CloudOptions = {
   port: number;
@@ -32,6 +33,7 @@ export function cloudConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
     product: process.env.CLOUD_PRODUCT || "iot",
     filesDir: process.env.FILES_DIR || join(dataDir(), "files"),
     tokenTtlMs: 12 * 3600_000,
+    llm: llmConfigFromEnv(),
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lt } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { authRank, type AuthType, type KnowledgeFileType, type KnowledgeNode } from "@/lib/contract/knowledge/knowledge";
 import type { Auth } from "../../lib/context";
 import { tenantScope } from "../../lib/scope";
@@ -137,4 +137,52 @@ export async function logOperation(db: Db, e: { auth: Pick<Auth, "tenantId" | "u
     userId: e.auth.userId,
     realname: e.auth.realname || e.auth.username,
   });
+}
+
+/** A document the assistant found: where it lives and the passage that matched. */
+export type KnowledgeHit = { fileId: number; fileName: string; fileType: KnowledgeFileType; headerName: string; folderId: number; path: string[]; excerpt: string };
+
+/** The passage around the first token of the question found in the text (≈160 characters). */
+export function excerptOf(text: string, tokens: string[]): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  const lower = flat.toLowerCase();
+  const at = tokens.map((t) => lower.indexOf(t.replace(":*", ""))).filter((i) => i >= 0).sort((a, b) => a - b)[0] ?? 0;
+  const from = Math.max(0, at - 50);
+  return `${from > 0 ? "…" : ""}${flat.slice(from, from + 160)}${from + 160 < flat.length ? "…" : ""}`;
+}
+
+/**
+ * Full-text search of the caller's knowledge (PostgreSQL `simple` configuration over the bigram
+ * tokens of `searchText`), ranked, narrowed to what the caller may see and not recycled.
+ */
+export async function searchKnowledge(db: Db, caller: Caller, tsQuery: string, limit = 5): Promise<KnowledgeHit[]> {
+  const q = sql`to_tsquery('simple', ${tsQuery})`;
+  const rank = sql<number>`ts_rank(to_tsvector('simple', ${knowledgeNodes.searchText}), ${q})`;
+  const rows = await db
+    .select({ id: knowledgeNodes.id, rank })
+    .from(knowledgeNodes)
+    .where(and(eq(knowledgeNodes.tenantId, caller.tenantId), isNull(knowledgeNodes.deletedAt), sql`to_tsvector('simple', ${knowledgeNodes.searchText}) @@ ${q}`))
+    .orderBy(desc(rank), desc(knowledgeNodes.updatedAt))
+    .limit(limit * 4);
+  if (!rows.length) return [];
+  const map = await accessMap(db, caller);
+  const tokens = tsQuery.split(" | ");
+  const hits: KnowledgeHit[] = [];
+  for (const r of rows) {
+    const a = map.get(r.id);
+    if (!a?.auth || a.recycled) continue;
+    const names = a.path.map((id) => map.get(id)!.node.fileName);
+    const folderId = a.node.fileType === 2 ? a.path[a.path.length - 2] : a.node.id;
+    hits.push({
+      fileId: a.node.id,
+      fileName: a.node.fileName,
+      fileType: String(a.node.fileType) as KnowledgeFileType,
+      headerName: names[0],
+      folderId,
+      path: names,
+      excerpt: excerptOf(a.node.content || a.node.fileDesc || a.node.fileName, tokens),
+    });
+    if (hits.length >= limit) break;
+  }
+  return hits;
 }

@@ -23,6 +23,10 @@ export const knowledgeNodes = pgTable(
     fileDesc: varchar("file_desc", { length: 500 }),
     filePath: text("file_path"),
     fileSize: bigint("file_size", { mode: "number" }),
+    /** The text of a txt / csv file (its first 200 KB): what the assistant quotes. */
+    content: text("content"),
+    /** Name, description and content as search tokens (CJK bigrams, lower-case words) for full-text search. */
+    searchText: text("search_text").notNull().default(""),
     /** The base's owner (authType 9); on folders and files, who created them. */
     ownerId: integer("owner_id").notNull().references(() => users.id),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
@@ -88,3 +92,31 @@ export const fileLinks = pgTable("file_links", {
   fileName: varchar("file_name", { length: 200 }).notNull(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
+
+/** The assistant's conversations, per user (core §3 chat message). */
+export const aiSessions = pgTable(
+  "ai_sessions",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    title: varchar("title", { length: 64 }).notNull(),
+    ...stamps,
+  },
+  (t) => [index("ai_sessions_user").on(t.userId, t.updatedAt)],
+);
+
+/** A message: the user's question, or the assistant's answer as it ended (done, aborted, error). */
+export const aiMessages = pgTable(
+  "ai_messages",
+  {
+    id: serial("id").primaryKey(),
+    sessionId: integer("session_id").notNull().references(() => aiSessions.id, { onDelete: "cascade" }),
+    role: varchar("role", { length: 16 }).notNull(),
+    content: text("content").notNull(),
+    reasoning: text("reasoning"),
+    status: varchar("status", { length: 16 }).notNull().default("done"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("ai_messages_session").on(t.sessionId, t.id)],
+);

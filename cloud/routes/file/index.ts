@@ -6,6 +6,7 @@ import { fileResponse, parseStoredPath, PUBLIC_PREFIX, receiveUpload } from "../
 import { badRequest, forbidden, notFound, ok, query } from "../../lib/http";
 import { fileBaseRoutes, fileLogRoutes, headerRoutes, linkedFile } from "./knowledge";
 import { partsRoutes } from "./parts";
+import { aiRoutes } from "./ai";
 
 /**
  * The file service (widgets §5, §7). `POST upload` (multipart field `file`, optional `purpose`,
@@ -32,6 +33,7 @@ export const fileRoutes = new Hono<CloudEnv>()
   .route("/header", headerRoutes)
   .route("/fileBase", fileBaseRoutes)
   .route("/fileLog", fileLogRoutes)
+  .route("/ai", aiRoutes)
   .post("/upload", async (c) => {
     const q = query(c, uploadQuery);
     const { deps, auth } = c.var;

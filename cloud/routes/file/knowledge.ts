@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { and, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from "drizzle-orm";
-import { rm } from "node:fs/promises";
+import { open, rm } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { dbId, idQuery } from "@/lib/contract/common";
@@ -33,6 +33,7 @@ import { fileResponse, parseStoredPath } from "../../lib/files";
 import { badRequest, body, forbidden, notFound, ok, query } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
 import { containsPattern, platformTime } from "../../lib/crud";
+import { searchTextOf } from "../../lib/segment";
 
 /**
  * The knowledge base (widgets §4–§7, core §4): `header/*` for bases, `fileBase/*` for folders and
@@ -71,6 +72,26 @@ async function removeFiles(c: Ctx, paths: string[]) {
     const f = parseStoredPath(c.var.deps.config.filesDir, p);
     if (f) await rm(f.abs, { force: true });
   }
+}
+
+const TEXT_EXTS = new Set(["txt", "csv"]);
+const CONTENT_BYTES = 200 * 1024;
+
+/** What the assistant searches and quotes: a txt / csv file's text (its start) and the search tokens. */
+async function indexed(c: Ctx, v: { fileName: string; fileDesc?: string | null; filePath?: string | null }) {
+  const f = v.filePath ? parseStoredPath(c.var.deps.config.filesDir, v.filePath) : null;
+  let content: string | null = null;
+  if (f && TEXT_EXTS.has(f.ext)) {
+    const fh = await open(f.abs, "r").catch(() => null);
+    if (fh) {
+      const buf = Buffer.alloc(CONTENT_BYTES);
+      const { bytesRead } = await fh.read(buf, 0, CONTENT_BYTES, 0);
+      await fh.close();
+      // A cut through a multi-byte character leaves a replacement mark at the end: dropped.
+      content = buf.subarray(0, bytesRead).toString("utf8").replace(/\uFFFD+$/, "").replaceAll("\u0000", "");
+    }
+  }
+  return { content, searchText: searchTextOf(v.fileName, v.fileDesc, content) };
 }
 
 /** A file's stored path must be an upload of the caller's tenant that exists. */
@@ -162,7 +183,7 @@ export const headerRoutes = new Hono<CloudEnv>()
     await assertPerm(db, c.var.auth, PERM_ADD_BASE);
     const b = await body(c, headerBody);
     const row = await db.transaction(async (tx) => {
-      const [n] = await tx.insert(knowledgeNodes).values(tenantScope(c.var.auth).owned({ fileType: 9, fileName: b.fileName, fileDesc: b.fileDesc ?? null, ownerId: c.var.auth.userId })).returning();
+      const [n] = await tx.insert(knowledgeNodes).values(tenantScope(c.var.auth).owned({ fileType: 9, fileName: b.fileName, fileDesc: b.fileDesc ?? null, ownerId: c.var.auth.userId, searchText: searchTextOf(b.fileName, b.fileDesc) })).returning();
       const [withHeader] = await tx.update(knowledgeNodes).set({ headerId: n.id }).where(eq(knowledgeNodes.id, n.id)).returning();
       return withHeader;
     });
@@ -173,7 +194,7 @@ export const headerRoutes = new Hono<CloudEnv>()
     const b = await body(c, headerUpdate);
     const a = await need(c, b.id, "manage");
     if (a.node.fileType !== 9) throw notFound();
-    const row = await touch(c.var.deps.db, b.id, { fileName: b.fileName, fileDesc: b.fileDesc ?? null }, c.var.deps.now());
+    const row = await touch(c.var.deps.db, b.id, { fileName: b.fileName, fileDesc: b.fileDesc ?? null, searchText: searchTextOf(b.fileName, b.fileDesc) }, c.var.deps.now());
     await log(c, LOG_TYPES.modify, { ...a, node: row });
     return ok(c, null, "cloud.knowledge.updated");
   })
@@ -220,6 +241,7 @@ export const fileBaseRoutes = new Hono<CloudEnv>()
     const parent = await need(c, parentId, "manage");
     if (parent.node.fileType === 2 || (parent.node.headerId ?? parent.node.id) !== b.headerId) throw badRequest("cloud.knowledge.badParent");
     if (b.fileType === "2") checkStored(c, b.filePath!);
+    const text = await indexed(c, { fileName: b.fileName, fileDesc: b.fileDesc, filePath: b.fileType === "2" ? b.filePath : null });
     const [row] = await c.var.deps.db
       .insert(knowledgeNodes)
       .values(
@@ -232,6 +254,7 @@ export const fileBaseRoutes = new Hono<CloudEnv>()
           filePath: b.fileType === "2" ? b.filePath! : null,
           fileSize: b.fileType === "2" && b.fileSize ? Number(b.fileSize) : null,
           ownerId: c.var.auth.userId,
+          ...text,
         }),
       )
       .returning();
@@ -244,10 +267,11 @@ export const fileBaseRoutes = new Hono<CloudEnv>()
     if (a.node.fileType === 9) throw notFound();
     const newFile = a.node.fileType === 2 && b.filePath && b.filePath !== a.node.filePath;
     if (newFile) checkStored(c, b.filePath!);
+    const text = await indexed(c, { fileName: b.fileName, fileDesc: b.fileDesc, filePath: newFile ? b.filePath : a.node.filePath });
     const row = await touch(
       c.var.deps.db,
       b.id,
-      { fileName: b.fileName, fileDesc: b.fileDesc ?? null, ...(newFile ? { filePath: b.filePath, fileSize: b.fileSize ? Number(b.fileSize) : null } : {}) },
+      { fileName: b.fileName, fileDesc: b.fileDesc ?? null, ...text, ...(newFile ? { filePath: b.filePath, fileSize: b.fileSize ? Number(b.fileSize) : null } : {}) },
       c.var.deps.now(),
     );
     if (newFile && a.node.filePath) await removeFiles(c, [a.node.filePath]);
