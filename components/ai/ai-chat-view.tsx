@@ -24,12 +24,13 @@ const TEXT_TYPES = /\.(txt|csv|md|json|log)$/i;
 
 /** Reads `data: <json>` events off a server-sent event stream as they arrive. */
 async function* events(body: ReadableStream<Uint8Array>): AsyncGenerator<ChatEvent> {
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
   let buf = "";
   for (;;) {
     const { value, done } = await reader.read();
     if (done) return;
-    buf += value;
+    buf += decoder.decode(value, { stream: true });
     let at: number;
     while ((at = buf.indexOf("\n\n")) >= 0) {
       const line = buf.slice(0, at);

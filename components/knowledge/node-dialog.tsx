@@ -56,9 +56,12 @@ export function NodeDialog({
   const translate = useValidationTranslate();
   const resolver = React.useMemo(() => localizedResolver(formSchema(kind), translate), [kind, translate]);
   const form = useForm<FieldValues>({ resolver, defaultValues: { fileName: "", fileDesc: "", filePath: "", fileSize: "" } satisfies Values });
+  // Filled once per opening: the tree revalidating (e.g. on focus back from the file picker) must not wipe what is typed.
+  const nodeId = node?.fileId;
   React.useEffect(() => {
     if (open) form.reset({ fileName: node?.fileName ?? "", fileDesc: node?.fileDesc ?? "", filePath: node?.filePath ?? "", fileSize: node?.fileSize ?? "" });
-  }, [open, node, form]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, nodeId, form]);
   const view = mode === "view";
   const cap = kind.charAt(0).toUpperCase() + kind.slice(1);
   const title = t(`${mode}${cap}` as "addBase");

@@ -11,8 +11,8 @@ test.describe.configure({ mode: "serial" });
 
 const RUN = Math.random().toString(36).slice(2, 6);
 const TEXT = {
-  "zh-cn": { viewOnly: "仅查看/下载", ok: "确定", restore: "恢复" },
-  en: { viewOnly: "View / download", ok: "OK", restore: "Restore" },
+  "zh-cn": { viewOnly: "仅查看/下载", ok: "确定", restore: "恢复", noModel: "未配置大语言模型" },
+  en: { viewOnly: "View / download", ok: "OK", restore: "Restore", noModel: "No language model is configured" },
 } as const;
 
 async function useLocale(page: Page, locale: string, baseURL: string | undefined) {
@@ -103,5 +103,23 @@ for (const locale of ["zh-cn", "en"] as const) {
       return (await res.json()).code;
     }, FILE);
     expect(refused).toBe(403);
+  });
+
+  test(`${locale}: the assistant, without a model, answers from the knowledge base with links`, async ({ page }, testInfo) => {
+    await useLocale(page, locale, testInfo.project.use.baseURL);
+    await loginAs(page, "demoadmin");
+    await expect(page).toHaveURL(/\/home/);
+    await page.goto("/AIModel/index");
+    await page.getByTestId("chat-input").fill(`沉降 ${RUN}`);
+    await page.getByTestId("chat-send").click();
+    await expect(page.getByTestId("chat-user").last()).toHaveText(`沉降 ${RUN}`);
+    const answer = page.getByTestId("chat-assistant").last();
+    await expect(answer).toHaveAttribute("data-status", "done");
+    await expect(answer).toContainText(T.noModel);
+    await expect(answer).toContainText(CONTENT);
+    await expect(answer.getByRole("link", { name: FILE })).toHaveAttribute("href", /^\/knowledge\?node=\d+&dlg=preview&id=\d+$/);
+    // The conversation is kept: after a reload the session and its messages are still there.
+    await page.reload();
+    await expect(page.getByTestId("chat-assistant").last()).toContainText(T.noModel);
   });
 }
