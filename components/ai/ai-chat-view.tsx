@@ -90,7 +90,10 @@ export function AiChatView() {
   React.useEffect(() => {
     if (active === null && sessions?.length) setActive(sessions[0].id);
   }, [sessions, active]);
-  React.useEffect(() => bottom.current?.scrollIntoView({ block: "end" }), [messages.length, messages.at(-1)?.content]);
+  // In braces: newer browsers' scrollIntoView answers a promise, which React would take for a cleanup.
+  React.useEffect(() => {
+    bottom.current?.scrollIntoView({ block: "end" });
+  }, [messages.length, messages.at(-1)?.content]);
 
   const newSession = async (title = t("newSession")) => {
     const s = await api.post<ChatSession>(`${SESSIONS}/add`, { title: title.slice(0, CHAT_LIMITS.titleMax) });
