@@ -34,9 +34,9 @@ export function createCloud(deps: Deps) {
     // The console sets X-Real-IP from its socket after dropping whatever the client sent; a
     // direct caller could send anything, and the columns keyed by it hold 64 characters.
     c.set("ip", (c.req.header("x-real-ip") ?? "local").slice(0, 64));
-    const multipart = c.req.header("content-type")?.startsWith("multipart/") ?? false;
-    // Uploads stream to their own handlers, which set their own limits.
-    return multipart ? next() : jsonLimit(c, next);
+    const streamed = /^(multipart\/|application\/octet-stream)/.test(c.req.header("content-type") ?? "");
+    // Uploads (multipart, and the parts of an upload in parts) stream to their own handlers, which set their own limits.
+    return streamed ? next() : jsonLimit(c, next);
   });
 
   for (const service of SERVICES) {

@@ -7,6 +7,8 @@ import { createDelivery, webhookSms } from "./lib/delivery";
 import type { CloudConfig } from "./lib/context";
 import { startDeviceChannel, type DeviceChannel } from "./ingest";
 import { startSimulator } from "./simulator";
+import { startFileUpkeep } from "./lib/file-upkeep";
+import { llmConfigFromEnv } from "./lib/llm";
 
 export type CloudOptions = {
   port: number;
@@ -31,6 +33,7 @@ export function cloudConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
     product: process.env.CLOUD_PRODUCT || "iot",
     filesDir: process.env.FILES_DIR || join(dataDir(), "files"),
     tokenTtlMs: 12 * 3600_000,
+    llm: llmConfigFromEnv(),
     ...overrides,
   };
 }
@@ -43,9 +46,11 @@ export async function startCloud(opts: CloudOptions) {
   const channel = await openDeviceChannel(handle.db, opts);
   const simulate = opts.simulator ?? process.env.SIMULATOR !== "off";
   const simulator = simulate ? await startSimulator(handle.db, { brokerUrl: channel.transport.url, backfill: seeded }) : null;
+  const config = cloudConfig(opts.config);
+  const stopUpkeep = startFileUpkeep(handle.db, config.filesDir);
   const app = createCloud({
     db: handle.db,
-    config: cloudConfig(opts.config),
+    config,
     delivery: createDelivery({ db: handle.db, smtpUrl: process.env.SMTP_URL, smtpFrom: process.env.SMTP_FROM, sms: process.env.SMS_WEBHOOK_URL ? webhookSms(process.env.SMS_WEBHOOK_URL) : undefined }),
     now: () => new Date(),
     ingest: channel.ingest,
@@ -64,6 +69,7 @@ export async function startCloud(opts: CloudOptions) {
     mqttUrl: channel.transport.url,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      stopUpkeep();
       await simulator?.close();
       await channel.close();
       await handle.close();

@@ -4,12 +4,15 @@ import type { Db } from "../db/client";
 import type { Delivery } from "./delivery";
 import type { ActiveProject } from "./scope";
 import type { Ingest } from "../ingest/pipeline";
+import type { LlmConfig } from "./llm";
 
 export type CloudConfig = {
   product: string;
   /** Where uploaded files live. */
   filesDir: string;
   tokenTtlMs: number;
+  /** The assistant's OpenAI-compatible model (`LLM_BASE_URL`…); null: answers from knowledge search alone. */
+  llm?: LlmConfig | null;
 };
 
 /** Everything a handler needs from outside, passed in so tests can supply their own. */

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
-import { mkdir, rm, stat } from "node:fs/promises";
+import { mkdir, open, rename, rm, stat, truncate } from "node:fs/promises";
 import { once } from "node:events";
 import { randomBytes } from "node:crypto";
 import { join, resolve, sep } from "node:path";
@@ -230,21 +230,83 @@ export function parseStoredPath(root: string, rel: string): { abs: string; tenan
   return { abs, tenantId: Number(m[2]), ext: m[5], isPublic: !!m[1] };
 }
 
-/** A stored file as a streamed response: its own type, never sniffed; non-images download. */
-export async function fileResponse(file: { abs: string; ext: string }): Promise<Response | null> {
+/** Types a preview may show in the page (the browser's own viewer for pdf); the rest download. */
+export const PREVIEW_INLINE = new Set(["pdf", "txt", "csv", "jpg", "jpeg", "png", "bmp", "gif", "webp"]);
+
+/**
+ * A stored file as a streamed response: its own type, never sniffed; non-images download.
+ * `inline` (previews) shows the preview types in the page; `name` is the download's file name.
+ */
+export async function fileResponse(file: { abs: string; ext: string }, opts: { inline?: boolean; name?: string } = {}): Promise<Response | null> {
   const info = await stat(file.abs).catch(() => null);
   if (!info?.isFile()) return null;
   const type = FILE_TYPES[file.ext] ?? opaque;
-  const name = file.abs.split(sep).pop()!;
+  const inline = type.image || (opts.inline && PREVIEW_INLINE.has(file.ext));
+  const name = opts.name ?? file.abs.split(sep).pop()!;
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
   return new Response(Readable.toWeb(createReadStream(file.abs)) as ReadableStream, {
     headers: {
       "content-type": type.mime,
       "content-length": String(info.size),
       "x-content-type-options": "nosniff",
-      "content-disposition": type.image ? "inline" : `attachment; filename="${name}"`,
+      "content-disposition": inline ? "inline" : `attachment; filename="${ascii}"${opts.name ? `; filename*=UTF-8''${encodeURIComponent(name)}` : ""}`,
       // Stored names are random and never rewritten.
       "cache-control": "private, max-age=31536000, immutable",
-      "content-security-policy": "default-src 'none'; img-src 'self'; media-src 'self'; sandbox",
+      // Chromium's pdf viewer does not run in a sandboxed document; a pdf runs no page script there anyway.
+      "content-security-policy": `default-src 'none'; img-src 'self'; media-src 'self'${inline && file.ext === "pdf" ? "" : "; sandbox"}`,
     },
   });
+}
+
+/** Where the parts of an upload in parts gather until it is done. */
+export const partialPath = (root: string, uploadId: string) => join(root, "tmp", `${uploadId}.part`);
+
+/**
+ * Appends one part of an upload in parts to its partial file, streaming: at most `room` bytes are
+ * taken (more is refused and the part's bytes dropped, so a retry starts from the same offset).
+ * Answers the bytes written.
+ */
+export async function appendPart(abs: string, body: ReadableStream<Uint8Array> | null, room: number, maxBytes: number): Promise<number> {
+  if (!body) return 0;
+  await mkdir(join(abs, ".."), { recursive: true });
+  const before = (await stat(abs).catch(() => null))?.size ?? 0;
+  const ws = createWriteStream(abs, { flags: "a" });
+  const reader = body.getReader();
+  let written = 0;
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      written += value.length;
+      if (written > room) throw tooLarge(maxBytes);
+      if (!ws.write(value)) await once(ws, "drain");
+    }
+    ws.end();
+    await once(ws, "finish");
+    return written;
+  } catch (e) {
+    await reader.cancel().catch(() => undefined);
+    ws.on("error", () => undefined);
+    ws.destroy();
+    // A part that did not arrive whole is dropped: the upload resumes from the last whole part.
+    await truncate(abs, before).catch(() => undefined);
+    throw e;
+  }
+}
+
+/** Moves a finished upload's bytes to their stored place, once its signature matches the extension. */
+export async function storePartial(abs: string, o: { root: string; tenantId: number; now: Date; ext: string }): Promise<string> {
+  const fh = await open(abs, "r");
+  const head = Buffer.alloc(HEAD);
+  const { bytesRead } = await fh.read(head, 0, HEAD, 0);
+  await fh.close();
+  if (!signatureMatches(o.ext, head.subarray(0, bytesRead))) {
+    await rm(abs, { force: true });
+    throw bad("widgets.files.badContent", { ext: o.ext });
+  }
+  const dir = join(String(o.tenantId), dayFolder(o.now));
+  await mkdir(join(o.root, dir), { recursive: true });
+  const rel = `${dir.split(sep).join("/")}/${randomBytes(16).toString("hex")}.${o.ext}`;
+  await rename(abs, join(o.root, rel));
+  return rel;
 }

@@ -12,6 +12,7 @@ import { demoDeviceSecret } from "../simulator/key";
 import { seedProducts } from "./product-data";
 import { seedSystemData } from "./system-data";
 import { operatorPaths, sysMenuTree, tenantMenuTree, type MenuSeed } from "./menu-tree";
+import { seedKnowledge } from "./knowledge";
 
 /** Demo accounts; passwords overridable by environment variables (documented in the README). */
 export const DEMO_ACCOUNTS = {
@@ -125,6 +126,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     await seedDemoDevices(t, { tenantId: demo.id, secretOf: demoDeviceSecret });
     await seedMonitoring(t, { tenantId: demo.id, admin: demoadmin.id, now: Date.now() });
     await seedDemoSpaces(t, { tenantId: demo.id });
+    await seedKnowledge(t, { tenantId: demo.id, admin: demoadmin.id, operator: operator.id });
   });
   return true;
 }

@@ -15,7 +15,7 @@ import { useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { EyeIcon, FileTextIcon, PlusIcon, UploadIcon, XIcon } from "lucide-react";
-import { ApiError, upload } from "@/lib/api/fetcher";
+import { ApiError, upload, uploadInParts } from "@/lib/api/fetcher";
 import { Code } from "@/lib/contract/envelope";
 import { DOC_EXTS, IMAGE_EXTS, UPLOAD_LIMITS, UPLOAD_PURPOSES, checkUpload, extList, type UploadPurpose } from "@/lib/contract/upload";
 import { fileUrl } from "@/lib/file-url";
@@ -40,6 +40,10 @@ export type UploadProps = ValueProps & {
   className?: string;
   id?: string;
   "aria-invalid"?: boolean;
+  /** Send in parts with resume (`file/upload/init|part|done`): for large files (a knowledge file up to 1 GB). Needs a `purpose`. */
+  inParts?: boolean;
+  /** Told of each stored file with its name and size (the value holds only paths). */
+  onUploaded?: (file: { path: string; name: string; size: number }) => void;
 };
 
 type Pending = { key: string; name: string; progress: number };
@@ -75,9 +79,14 @@ function useUploadQueue(props: UploadProps, defaults: { limit: number; accept: r
     const key = `${file.name}-${Math.random().toString(36).slice(2)}`;
     setPending((list) => [...list, { key, name: file.name, progress: 0 }]);
     try {
+      const onProgress = (progress: number) => setPending((list) => list.map((p) => (p.key === key ? { ...p, progress } : p)));
       const params = new URLSearchParams({ maxMb: String(maxMb), accept: accept.join(","), ...(props.purpose ? { purpose: props.purpose } : {}) });
-      const path = await upload<string>(`file/upload?${params}`, file, (progress) => setPending((list) => list.map((p) => (p.key === key ? { ...p, progress } : p))), { silent: true });
+      const path =
+        props.inParts && props.purpose
+          ? (await uploadInParts(file, props.purpose, onProgress, { silent: true })).path
+          : await upload<string>(`file/upload?${params}`, file, onProgress, { silent: true });
       setNames((n) => ({ ...n, [path]: file.name }));
+      props.onUploaded?.({ path, name: file.name, size: file.size });
       emit(props.single ? [path] : [...latest.current, path]);
     } catch (e) {
       // One message: the cloud's reason when it gave one, else what happened to the file (widgets §8).

@@ -10,6 +10,8 @@ export const IMPORT_EXTS = ["xls", "xlsx"] as const;
 /** Images the rich-text editor accepts (any image type the browser can show). */
 export const EDITOR_IMAGE_EXTS = ["jpg", "jpeg", "png", "bmp", "gif", "webp"] as const;
 export const VIDEO_EXTS = ["mp4", "mov", "avi"] as const;
+/** What a knowledge base keeps (widgets §9: one file under 1 GB). */
+export const KNOWLEDGE_EXTS = ["pdf", "doc", "docx", "xls", "xlsx", "txt", "csv", "jpg", "jpeg", "png", "bmp", "gif", "mp4", "zip"] as const;
 
 export const UPLOAD_LIMITS = {
   images: 9,
@@ -36,6 +38,7 @@ export const UPLOAD_PURPOSES = {
   projectImage: { maxMb: 4, accept: IMAGE_EXTS, public: false },
   /** A space's one attachment (core §5): a drawing, a document or a photo. */
   spaceAttachment: { maxMb: 20, accept: [...DOC_EXTS, ...IMAGE_EXTS], public: false },
+  knowledge: { maxMb: 1024, accept: KNOWLEDGE_EXTS, public: false },
 } as const satisfies Record<string, { maxMb: number; accept: readonly string[]; public: boolean }>;
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
 const PURPOSES = Object.keys(UPLOAD_PURPOSES) as [UploadPurpose, ...UploadPurpose[]];
@@ -82,3 +85,17 @@ export const uploadQuery = z.object({
     .transform((s) => s.toLowerCase().split(","))
     .optional(),
 });
+
+/**
+ * Uploads in parts (`file/upload/init` → `part?uploadId&offset` … → `done`), for large files: each
+ * part streams to disk, and a dropped connection resumes from `received` instead of starting over.
+ */
+export const partsInit = z.object({
+  purpose: z.enum(PURPOSES, "validation.invalidOption"),
+  fileName: z.string().trim().min(1, "validation.required").max(200, "validation.maxLength"),
+  size: z.coerce.number({ error: "validation.number" }).int().min(1, "widgets.files.noFile"),
+});
+const uploadId = z.string().regex(/^[a-f0-9]{32}$/, "validation.format");
+export const partsQuery = z.object({ uploadId, offset: z.coerce.number({ error: "validation.number" }).int().min(0).optional() });
+export const partsDone = z.object({ uploadId });
+export type { PartsResult, PartsState } from "./upload-parts";

@@ -19,6 +19,8 @@ export const NAMESPACES = [
   "devices",
   "monitoring",
   "deviceOps",
+  "knowledge",
+  "ai",
 ] as const;
 
 export async function loadMessages(locale: Locale): Promise<Record<string, unknown>> {

@@ -7,3 +7,4 @@ export * from "./products";
 export * from "./devices";
 export * from "./monitoring";
 export * from "./device-ops";
+export * from "./knowledge";

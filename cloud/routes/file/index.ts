@@ -4,6 +4,9 @@ import { requireAuth } from "../../lib/auth";
 import type { CloudEnv, Ctx } from "../../lib/context";
 import { fileResponse, parseStoredPath, PUBLIC_PREFIX, receiveUpload } from "../../lib/files";
 import { badRequest, forbidden, notFound, ok, query } from "../../lib/http";
+import { fileBaseRoutes, fileLogRoutes, headerRoutes, linkedFile } from "./knowledge";
+import { partsRoutes } from "./parts";
+import { aiRoutes } from "./ai";
 
 /**
  * The file service (widgets §5, §7). `POST upload` (multipart field `file`, optional `purpose`,
@@ -23,7 +26,14 @@ export const fileRoutes = new Hono<CloudEnv>()
     if (!res) throw notFound();
     return res;
   })
+  // A signed preview link stands in for the session (core §2 /previewFile).
+  .get("/link/:token", linkedFile)
   .use(requireAuth)
+  .route("/upload", partsRoutes)
+  .route("/header", headerRoutes)
+  .route("/fileBase", fileBaseRoutes)
+  .route("/fileLog", fileLogRoutes)
+  .route("/ai", aiRoutes)
   .post("/upload", async (c) => {
     const q = query(c, uploadQuery);
     const { deps, auth } = c.var;

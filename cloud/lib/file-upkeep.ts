@@ -1,0 +1,27 @@
+import { rm } from "node:fs/promises";
+import { KNOWLEDGE_LIMITS } from "@/lib/contract/knowledge/knowledge";
+import type { Db } from "../db/client";
+import { purgeRecycled } from "../db/queries/knowledge";
+import { purgeStaleUploads } from "../routes/file/parts";
+import { parseStoredPath } from "./files";
+
+const EVERY_MS = 3600_000;
+
+/** One pass: recycle-bin items past their 30 days (core §9) and uploads in parts left unfinished, with their files. */
+export async function fileUpkeep(db: Db, filesDir: string, now: Date) {
+  const paths = await purgeRecycled(db, new Date(now.getTime() - KNOWLEDGE_LIMITS.recycleDays * 86400_000));
+  for (const p of paths) {
+    const f = parseStoredPath(filesDir, p);
+    if (f) await rm(f.abs, { force: true });
+  }
+  await purgeStaleUploads(db, filesDir, now);
+}
+
+/** Runs `fileUpkeep` at start and hourly; answers the stop. */
+export function startFileUpkeep(db: Db, filesDir: string) {
+  const run = () => void fileUpkeep(db, filesDir, new Date()).catch((err) => console.error("[files] upkeep:", (err as Error).message));
+  run();
+  const timer = setInterval(run, EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import type { ChatEvent, ChatMessage, ChatSession } from "@/lib/contract/ai/chat";
+import type { PartsResult, PartsState } from "@/lib/contract/upload";
+import { aiMessages } from "../../db/schema";
+import { signedIn, type TestCloud } from "../../testing";
+
+let cloud: TestCloud;
+let admin: string;
+let operator: string;
+let root: string;
+
+/** A fake OpenAI-compatible server: streams the words it is given, remembers each request body and whether the caller hung up. */
+let fake: Server;
+let fakeUrl: string;
+const seen: { body: { messages: { role: string; content: string }[]; temperature: number; max_tokens: number; model: string }; closed: boolean }[] = [];
+let script: { status?: number; words: string[]; reasoning?: string[]; delayMs?: number } = { words: [] };
+
+signedIn((s) => ({ cloud, admin, operator } = s), ["admin", "operator"]);
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), "ai-test-"));
+  cloud.deps.config.filesDir = root;
+  fake = createServer(async (req: IncomingMessage, res) => {
+    let raw = "";
+    for await (const chunk of req) raw += chunk;
+    const entry = { body: JSON.parse(raw), closed: false };
+    seen.push(entry);
+    res.on("close", () => (entry.closed = !res.writableFinished));
+    if (script.status) {
+      res.writeHead(script.status, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "overloaded" } }));
+      return;
+    }
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    for (const r of script.reasoning ?? []) res.write(`data: ${JSON.stringify({ choices: [{ delta: { reasoning_content: r } }] })}\n\n`);
+    for (const w of script.words) {
+      if (res.destroyed) return;
+      res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: w } }] })}\n\n`);
+      if (script.delayMs) await new Promise((r) => setTimeout(r, script.delayMs));
+    }
+    res.end("data: [DONE]\n\n");
+  });
+  await new Promise<void>((r) => fake.listen(0, "127.0.0.1", r));
+  const addr = fake.address();
+  fakeUrl = `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`;
+});
+afterAll(async () => {
+  await new Promise((r) => fake.close(r));
+  await rm(root, { recursive: true, force: true });
+});
+
+async function session(token: string) {
+  return (await cloud.request<ChatSession>("/file/ai/sessions/add", { token, body: { title: "Test" } })).body.data.id;
+}
+
+/** Sends a question and reads the server-sent events; `stopAfter` cancels after that many deltas. */
+async function ask(token: string, sessionId: number, content: string, opts: { model?: string; stopAfter?: number; language?: string } = {}) {
+  const res = await cloud.app.request("/iotCloud/file/ai/chat", {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", language: opts.language ?? "en" },
+    body: JSON.stringify({ sessionId, content, model: opts.model ?? "chat" }),
+  });
+  if (!res.headers.get("content-type")?.startsWith("text/event-stream")) return { status: res.status, events: [] as ChatEvent[], envelope: (await res.json()) as { code: number; msg: string } };
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const events: ChatEvent[] = [];
+  let buf = "";
+  let deltas = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buf += value;
+    let at: number;
+    while ((at = buf.indexOf("\n\n")) >= 0) {
+      const e = JSON.parse(buf.slice(6, at)) as ChatEvent;
+      buf = buf.slice(at + 2);
+      events.push(e);
+      if (e.type === "delta") deltas++;
+    }
+    if (opts.stopAfter !== undefined && deltas >= opts.stopAfter) {
+      await reader.cancel();
+      break;
+    }
+  }
+  return { status: res.status, events, envelope: null };
+}
+
+const text = (events: ChatEvent[]) => events.flatMap((e) => (e.type === "delta" ? [e.text] : [])).join("");
+const waitFor = async (check: () => Promise<boolean>) => {
+  for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 20));
+};
+
+describe("the assistant without a model", () => {
+  it("answers from the knowledge base the user may see, with links, saying no model is configured", async () => {
+    const base = ((await cloud.request<{ id: number }>("/file/header/addHeader", { token: admin, body: { fileName: "Bridge manual" } })).body.data as { id: number }).id;
+    const bytes = Buffer.from("第三章 累计沉降超过 30 mm 时应加密观测并上报。");
+    const init = (await cloud.request<PartsState>("/file/upload/init", { token: admin, body: { purpose: "knowledge", fileName: "settle.txt", size: bytes.length } })).body.data;
+    await cloud.app.request(`/iotCloud/file/upload/part?uploadId=${init.uploadId}&offset=0`, { method: "POST", body: new Uint8Array(bytes), headers: { authorization: `Bearer ${admin}`, "content-type": "application/octet-stream" } });
+    const up = (await cloud.request<PartsResult>("/file/upload/done", { token: admin, body: { uploadId: init.uploadId } })).body.data;
+    const file = await cloud.request<{ id: number }>("/file/fileBase/add", { token: admin, body: { headerId: base, fielId: -1, fileName: "Settlement rules", fileType: "2", filePath: up.path, fileSize: String(up.size) } });
+    expect(file.body.code).toBe(200);
+
+    const sid = await session(admin);
+    const r = await ask(admin, sid, "沉降怎么处理？");
+    expect(r.events[0]).toEqual({ type: "start", messageId: expect.any(Number), mode: "search" });
+    expect(r.events.filter((e) => e.type === "delta").length).toBeGreaterThan(3);
+    const answer = text(r.events);
+    expect(answer).toContain("No language model is configured");
+    expect(answer).toContain(`[Settlement rules](/knowledge?node=${base}&dlg=preview&id=${file.body.data.id})`);
+    expect(answer).toContain("累计沉降超过 30 mm");
+    expect(r.events.at(-1)?.type).toBe("done");
+    const stored = (await cloud.request<ChatMessage[]>(`/file/ai/messages?id=${sid}`, { token: admin })).body.data;
+    expect(stored.map((m) => [m.role, m.status])).toEqual([
+      ["user", "done"],
+      ["assistant", "done"],
+    ]);
+    expect(stored[1].content).toBe(answer);
+
+    // operator01 has no right on this base: the same question finds nothing of it.
+    const other = await ask(operator, await session(operator), "沉降怎么处理？", { language: "zh-cn" });
+    expect(text(other.events)).not.toContain("Settlement rules");
+    expect(text(other.events)).toContain("未配置大语言模型");
+  });
+
+  it("keeps conversations per user", async () => {
+    const sid = await session(admin);
+    expect((await cloud.request(`/file/ai/messages?id=${sid}`, { token: operator })).body.code).toBe(404);
+    expect((await cloud.request("/file/ai/sessions/del", { token: operator, body: { id: sid } })).body.code).toBe(404);
+    expect((await cloud.request("/file/ai/sessions/upd", { token: admin, body: { id: sid, title: "Renamed" } })).body.code).toBe(200);
+    expect((await cloud.request<ChatSession[]>("/file/ai/sessions", { token: admin })).body.data[0].title).toBe("Renamed");
+  });
+});
+
+describe("the assistant with an OpenAI-compatible model", () => {
+  beforeAll(() => {
+    cloud.deps.config.llm = { baseUrl: fakeUrl, apiKey: "k", models: { chat: "fake-chat", reasoning: "fake-reasoner" } };
+  });
+  afterAll(() => {
+    cloud.deps.config.llm = null;
+  });
+
+  it("streams the model's words and its reasoning, with the knowledge as context, temperature 0.7, 2000 tokens", async () => {
+    script = { words: ["Settle", "ment ", "is ", "fine [1]"], reasoning: ["think"] };
+    const sid = await session(admin);
+    const r = await ask(admin, sid, "沉降", { model: "reasoning" });
+    expect(r.events.filter((e) => e.type === "delta").map((e) => (e as { text: string }).text)).toEqual(script.words);
+    expect(r.events.find((e) => e.type === "reasoning")).toEqual({ type: "reasoning", text: "think" });
+    const req = seen.at(-1)!.body;
+    expect(req).toMatchObject({ model: "fake-reasoner", temperature: 0.7, max_tokens: 2000 });
+    expect(req.messages[0].content).toContain("Settlement rules");
+    expect(req.messages.at(-1)).toEqual({ role: "user", content: "沉降" });
+  });
+
+  it("sends the last 50 messages once the history is over 100", async () => {
+    script = { words: ["ok"] };
+    const sid = await session(admin);
+    await cloud.db.insert(aiMessages).values(Array.from({ length: 120 }, (_, i) => ({ sessionId: sid, role: i % 2 ? "assistant" : "user", content: `m${i}` })));
+    await ask(admin, sid, "next");
+    const msgs = seen.at(-1)!.body.messages.filter((m) => m.role !== "system");
+    expect(msgs).toHaveLength(51);
+    expect(msgs[0].content).toBe("m70");
+  });
+
+  it("turns an upstream failure into the error message with its code", async () => {
+    script = { status: 503, words: [] };
+    const sid = await session(admin);
+    const r = await ask(admin, sid, "hello");
+    expect(r.events.at(-1)).toEqual({ type: "error", code: "HTTP_503", message: "Service temporarily unavailable, retry later (error code HTTP_503)" });
+    const stored = (await cloud.request<ChatMessage[]>(`/file/ai/messages?id=${sid}`, { token: admin })).body.data;
+    expect(stored[1]).toMatchObject({ status: "error", content: "Service temporarily unavailable, retry later (error code HTTP_503)" });
+  });
+
+  it("refuses a second request while one runs, and aborts upstream when the reader goes away", async () => {
+    script = { words: Array.from({ length: 200 }, (_, i) => `w${i} `), delayMs: 10 };
+    const sid = await session(admin);
+    const first = ask(admin, sid, "long", { stopAfter: 3 });
+    await waitFor(async () => seen.length > 0 && !seen.at(-1)!.closed && seen.at(-1)!.body.messages.at(-1)?.content === "long");
+    const second = await ask(admin, sid, "again");
+    expect(second.envelope).toMatchObject({ code: 409, msg: "A request is already in progress" });
+    await first;
+    await waitFor(async () => seen.at(-1)!.closed);
+    expect(seen.at(-1)!.closed).toBe(true);
+    await waitFor(async () => (await cloud.db.select().from(aiMessages).where(eq(aiMessages.sessionId, sid))).some((m) => m.status === "aborted"));
+    const stored = await cloud.db.select().from(aiMessages).where(eq(aiMessages.sessionId, sid));
+    const answer = stored.find((m) => m.role === "assistant")!;
+    expect(answer.status).toBe("aborted");
+    expect(answer.content).toMatch(/^w0 w1 w2 [\s\S]*\(response aborted\)$/);
+  });
+});

@@ -1,0 +1,178 @@
+import { Hono } from "hono";
+import { and, asc, desc, eq } from "drizzle-orm";
+import { idQuery } from "@/lib/contract/common";
+import { Code } from "@/lib/contract/envelope";
+import { CHAT_LIMITS, chatBody, sessionBody, sessionUpdate, type ChatEvent, type ChatMessage, type ChatSession } from "@/lib/contract/ai/chat";
+import { searchKnowledge, type KnowledgeHit } from "../../db/queries/knowledge";
+import { aiMessages, aiSessions } from "../../db/schema";
+import type { Db } from "../../db/client";
+import type { Auth, CloudEnv, Ctx } from "../../lib/context";
+import { AppError, body, notFound, ok, query } from "../../lib/http";
+import { t } from "../../lib/i18n";
+import { LlmError, streamCompletion, type LlmMessage } from "../../lib/llm";
+import { tsQueryOf } from "../../lib/segment";
+import { tenantScope } from "../../lib/scope";
+
+/**
+ * The AI assistant (core §2 /AIModel/index, §4, §7, §8, §9): sessions per user, and `chat`, which
+ * answers as server-sent events. With a model configured the knowledge search feeds it as context
+ * (answers cite [n]); without one the answer is the search itself, saying so.
+ */
+
+/** One answer at a time per user (core §8 "a request is already in progress"). */
+const running = new Set<number>();
+
+async function ownSession(db: Db, auth: Auth, id: number) {
+  const [s] = await db.select().from(aiSessions).where(tenantScope(auth).where(aiSessions, eq(aiSessions.userId, auth.userId), eq(aiSessions.id, id)));
+  if (!s) throw notFound();
+  return s;
+}
+
+const hrefOf = (h: KnowledgeHit) => `/knowledge?node=${h.folderId}${h.fileType === "2" ? `&dlg=preview&id=${h.fileId}` : ""}`;
+
+/** The answer without a model: the matches, quoted and linked, and a plain word that no model is configured. */
+export function searchAnswer(locale: Parameters<typeof t>[0], question: string, hits: KnowledgeHit[]): string {
+  if (!hits.length) return t(locale, "cloud.ai.noModelNoHits", { q: question.slice(0, 60) });
+  const lines = hits.map((h, i) => `${i + 1}. [${h.fileName}](${hrefOf(h)}) — ${h.path.join(" / ")}\n   > ${h.excerpt}`);
+  return `${t(locale, "cloud.ai.noModel")}\n\n${lines.join("\n")}`;
+}
+
+function contextOf(hits: KnowledgeHit[]) {
+  return hits.map((h, i) => `[${i + 1}] ${h.path.join(" / ")} (${hrefOf(h)})\n${h.excerpt}`).join("\n\n");
+}
+
+/** The history that goes upstream: all of it, or the last 50 once it is over 100 (core §9). */
+export function trimHistory<T>(history: T[]): T[] {
+  return history.length > CHAT_LIMITS.historyMax ? history.slice(-CHAT_LIMITS.historyKeep) : history;
+}
+
+export const aiRoutes = new Hono<CloudEnv>()
+  .get("/sessions", async (c) => {
+    const { auth, deps } = c.var;
+    const rows = await deps.db.select().from(aiSessions).where(tenantScope(auth).where(aiSessions, eq(aiSessions.userId, auth.userId))).orderBy(desc(aiSessions.updatedAt), desc(aiSessions.id));
+    return ok<ChatSession[]>(c, rows.map((r) => ({ id: r.id, title: r.title, updateTime: r.updatedAt.toISOString() })));
+  })
+  .post("/sessions/add", async (c) => {
+    const b = await body(c, sessionBody);
+    const { auth, deps } = c.var;
+    const [s] = await deps.db.insert(aiSessions).values(tenantScope(auth).owned({ userId: auth.userId, title: b.title })).returning();
+    return ok<ChatSession>(c, { id: s.id, title: s.title, updateTime: s.updatedAt.toISOString() });
+  })
+  .post("/sessions/upd", async (c) => {
+    const b = await body(c, sessionUpdate);
+    await ownSession(c.var.deps.db, c.var.auth, b.id);
+    await c.var.deps.db.update(aiSessions).set({ title: b.title, updatedAt: c.var.deps.now() }).where(eq(aiSessions.id, b.id));
+    return ok(c);
+  })
+  .post("/sessions/del", async (c) => {
+    const { id } = await body(c, idQuery);
+    await ownSession(c.var.deps.db, c.var.auth, id);
+    await c.var.deps.db.delete(aiSessions).where(eq(aiSessions.id, id));
+    return ok(c);
+  })
+  .get("/messages", async (c) => {
+    const { id } = query(c, idQuery);
+    await ownSession(c.var.deps.db, c.var.auth, id);
+    const rows = await c.var.deps.db.select().from(aiMessages).where(eq(aiMessages.sessionId, id)).orderBy(asc(aiMessages.id));
+    return ok<ChatMessage[]>(
+      c,
+      rows.map((m) => ({ id: m.id, role: m.role as ChatMessage["role"], content: m.content, reasoning: m.reasoning, status: m.status as ChatMessage["status"], timestamp: m.createdAt.toISOString() })),
+    );
+  })
+  .post("/chat", async (c) => chat(c));
+
+async function chat(c: Ctx) {
+  const b = await body(c, chatBody);
+  const { auth, deps, locale } = c.var;
+  const db = deps.db;
+  const session = await ownSession(db, auth, b.sessionId);
+  if (running.has(auth.userId)) throw new AppError(Code.CONFLICT, "cloud.ai.busy");
+  running.add(auth.userId);
+  try {
+    const history = await db.select({ role: aiMessages.role, content: aiMessages.content, status: aiMessages.status }).from(aiMessages).where(eq(aiMessages.sessionId, session.id)).orderBy(asc(aiMessages.id));
+    await db.insert(aiMessages).values({ sessionId: session.id, role: "user", content: b.content });
+    const [answer] = await db.insert(aiMessages).values({ sessionId: session.id, role: "assistant", content: "", status: "streaming" }).returning({ id: aiMessages.id });
+    await db.update(aiSessions).set({ updatedAt: deps.now() }).where(eq(aiSessions.id, session.id));
+    const tsQuery = tsQueryOf(b.content);
+    const hits = tsQuery ? await searchKnowledge(db, auth, tsQuery) : [];
+    const llm = deps.config.llm ?? null;
+
+    const upstream = new AbortController();
+    // The browser going away (its request's signal) stops the upstream call too.
+    c.req.raw.signal.addEventListener("abort", () => upstream.abort(), { once: true });
+    const encoder = new TextEncoder();
+    let content = "";
+    let reasoning = "";
+    const finish = async (status: "done" | "aborted" | "error", text = content) => {
+      running.delete(auth.userId);
+      await db.update(aiMessages).set({ content: text, reasoning: reasoning || null, status }).where(and(eq(aiMessages.id, answer.id), eq(aiMessages.sessionId, session.id)));
+    };
+
+    const stream = new ReadableStream<Uint8Array>({
+      async start(ctrl) {
+        const send = (e: ChatEvent) => {
+          if (!upstream.signal.aborted) ctrl.enqueue(encoder.encode(`data: ${JSON.stringify(e)}\n\n`));
+        };
+        send({ type: "start", messageId: answer.id, mode: llm ? "model" : "search" });
+        try {
+          if (!llm) {
+            // Sent in small pieces, as a model would, so the console shows it the same way.
+            const text = searchAnswer(locale, b.content, hits);
+            for (const piece of text.match(/[\s\S]{1,8}/g) ?? []) {
+              if (upstream.signal.aborted) break;
+              content += piece;
+              send({ type: "delta", text: piece });
+            }
+          } else {
+            const context = [
+              { role: "system" as const, content: `${t(locale, "cloud.ai.system")}\n\n${contextOf(hits) || t(locale, "cloud.ai.noContext")}` },
+              ...b.attachments.map((a) => ({ role: "system" as const, content: `${a.name}\n${a.text}` })),
+            ];
+            const past = trimHistory(history.filter((m) => m.status !== "error" && m.content)).map((m) => ({ role: m.role as "user" | "assistant", content: m.content }));
+            const messages: LlmMessage[] = [...context, ...past, { role: "user", content: b.content }];
+            for await (const piece of streamCompletion(llm, b.model, messages, upstream.signal)) {
+              if (piece.reasoning) {
+                reasoning += piece.reasoning;
+                send({ type: "reasoning", text: piece.reasoning });
+              }
+              if (piece.content) {
+                content += piece.content;
+                send({ type: "delta", text: piece.content });
+              }
+            }
+          }
+          if (upstream.signal.aborted) {
+            await finish("aborted", `${content}\n\n${t(locale, "cloud.ai.aborted")}`);
+            return;
+          }
+          await finish("done");
+          send({ type: "done", messageId: answer.id });
+        } catch (e) {
+          if (upstream.signal.aborted) {
+            await finish("aborted", `${content}\n\n${t(locale, "cloud.ai.aborted")}`);
+            return;
+          }
+          const code = e instanceof LlmError ? e.code : "INTERNAL";
+          console.warn("[ai] answer failed:", code, (e as Error).message);
+          const message = t(locale, "cloud.ai.failed", { code });
+          await finish("error", message);
+          send({ type: "error", code, message });
+        }
+        try {
+          ctrl.close();
+        } catch {
+          /* the browser has gone */
+        }
+      },
+      cancel() {
+        upstream.abort();
+      },
+    });
+    return new Response(stream, {
+      headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", "x-accel-buffering": "no" },
+    });
+  } catch (e) {
+    running.delete(auth.userId);
+    throw e;
+  }
+}

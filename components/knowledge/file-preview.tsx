@@ -1,0 +1,84 @@
+"use client";
+
+import * as React from "react";
+import useSWR from "swr";
+import { useTranslations } from "next-intl";
+import { DownloadIcon, FileIcon, XIcon } from "lucide-react";
+import { api, apiUrl } from "@/lib/api/fetcher";
+import type { KnowledgeNode } from "@/lib/contract/knowledge/knowledge";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+
+/** A signed link's answer (`fileBase/link`): the token /previewFile and the overlay read the file by. */
+export type FileLink = { token: string; ext: string; fileName: string; expiresAt: string };
+
+const IMAGES = new Set(["jpg", "jpeg", "png", "bmp", "gif", "webp"]);
+const TEXTS = new Set(["txt", "csv"]);
+
+/** Where a signed link's file is read, without a session. */
+export const linkSrc = (token: string) => apiUrl(`file/link/${token}`);
+
+function TextFrame({ src }: { src: string }) {
+  const t = useTranslations("knowledge.preview");
+  const { data, error } = useSWR(src, async (url: string) => {
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(String(res.status));
+    return res.text();
+  });
+  if (error) return <p className="p-6 text-sm text-destructive">{t("failed")}</p>;
+  if (data === undefined) return <Skeleton className="m-6 h-64" />;
+  return <pre className="h-full overflow-auto p-6 font-mono text-sm whitespace-pre-wrap" data-testid="preview-text">{data}</pre>;
+}
+
+/**
+ * The file by its extension (widgets §2): images in the page, pdf in the browser's own viewer
+ * (pdf.js is not installed), txt as text; docx and the rest offer the download.
+ */
+export function PreviewBody({ src, ext, name }: { src: string; ext: string; name: string }) {
+  const t = useTranslations("knowledge.preview");
+  if (IMAGES.has(ext)) return <img src={src} alt={name} className="mx-auto max-h-full max-w-full object-contain" data-testid="preview-image" />;
+  if (ext === "pdf") return <iframe src={src} title={name} className="size-full border-0 bg-white" data-testid="preview-pdf" />;
+  if (TEXTS.has(ext)) return <TextFrame src={src} />;
+  return (
+    <div className="flex h-full flex-col items-center justify-center gap-3 p-6 text-center text-sm text-muted-foreground" data-testid="preview-unsupported">
+      <FileIcon className="size-12" />
+      <p>{ext === "docx" || ext === "doc" ? t("docxUnavailable") : t("unsupported")}</p>
+      <Button asChild size="sm">
+        <a href={src} download={name}>
+          <DownloadIcon />
+          {t("download")}
+        </a>
+      </Button>
+    </div>
+  );
+}
+
+/** The full-screen preview with its close button, over the knowledge screen. */
+export function PreviewOverlay({ node, onClose }: { node: KnowledgeNode; onClose: () => void }) {
+  const t = useTranslations("knowledge.preview");
+  const { data, error } = useSWR(["file/fileBase/link", node.fileId], () => api.post<FileLink>("file/fileBase/link", { id: node.fileId }), { revalidateOnFocus: false });
+  React.useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [onClose]);
+  return (
+    <div role="dialog" aria-modal="true" aria-label={t("title")} className="fixed inset-0 z-50 flex flex-col bg-background/95 backdrop-blur-sm" data-testid="file-preview">
+      <div className="flex items-center gap-2 border-b px-4 py-2">
+        <span className="min-w-0 flex-1 truncate font-medium">{node.fileName}</span>
+        <Button asChild variant="outline" size="sm">
+          <a href={apiUrl("file/fileBase/download", { id: node.fileId })}>
+            <DownloadIcon />
+            {t("download")}
+          </a>
+        </Button>
+        <Button variant="ghost" size="icon" onClick={onClose} aria-label={t("close")} autoFocus>
+          <XIcon />
+        </Button>
+      </div>
+      <div className="min-h-0 flex-1">
+        {error ? <p className="p-6 text-sm text-destructive">{t("failed")}</p> : data ? <PreviewBody src={linkSrc(data.token)} ext={data.ext} name={node.fileName} /> : <Skeleton className="m-6 h-64" />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,310 @@
+"use client";
+
+import * as React from "react";
+import useSWR from "swr";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { ChevronRightIcon, FolderIcon, LibraryIcon, PlusIcon, RotateCcwIcon, Trash2Icon, XIcon } from "lucide-react";
+import { api, swrFetcher } from "@/lib/api/fetcher";
+import { formatDateTime } from "@/lib/format";
+import { DEFAULT_GRANT, GRANTABLE, KNOWLEDGE_LIMITS, ROOT_FOLDER, canManage, type AuthGrant, type AuthType, type KnowledgeNode, type RecycledNode } from "@/lib/contract/knowledge/knowledge";
+import { KitDialog, useConfirm } from "@/components/kit";
+import { PeoplePicker, type PeopleValue } from "@/components/kit/pickers";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { cn } from "@/lib/utils";
+
+type GrantKind = AuthGrant["kind"];
+const KIND_KEY: Record<GrantKind, keyof PeopleValue> = { user: "userIds", department: "departmentIds", group: "groupIds" };
+
+/** Grants as `authHeader` / `auth` take them: one entry per right for the node. */
+export function toEntries(fileId: number, grants: readonly { authType: AuthType; kind: GrantKind; id: number }[]) {
+  return GRANTABLE.map((authType) => {
+    const of = (kind: GrantKind) => grants.filter((g) => g.authType === authType && g.kind === kind).map((g) => g.id);
+    return { authType, fileId, userIds: of("user"), deparIds: of("department"), groupIds: of("group") };
+  }).filter((e) => e.userIds.length + e.deparIds.length + e.groupIds.length > 0);
+}
+
+/**
+ * Permission management (widgets §2, §4): the grantees of a base or folder with their right
+ * (view-only or manage); new grantees start view-only; the owner cannot be picked. Each change is
+ * saved at once, so the list always shows what the cloud holds.
+ */
+export function AuthDialog({ node, onClose }: { node: KnowledgeNode; onClose: () => void }) {
+  const t = useTranslations("knowledge");
+  const base = node.fileType === "9";
+  const key = [base ? "file/header/queryAuthListHeader" : "file/fileBase/queryAuthList", { id: node.fileId }] as const;
+  const { data, mutate, isLoading } = useSWR<AuthGrant[]>(key, swrFetcher);
+  const [picking, setPicking] = React.useState(false);
+  const grants = data ?? [];
+
+  const save = async (next: { authType: AuthType; kind: GrantKind; id: number }[]) => {
+    try {
+      await api.post(`${base ? "file/header/authHeader" : "file/fileBase/auth"}?id=${node.fileId}`, toEntries(node.fileId, next));
+      toast.success(t("done.authSaved"));
+    } finally {
+      await mutate();
+    }
+  };
+
+  const picked: PeopleValue = { userIds: [], departmentIds: [], groupIds: [] };
+  for (const g of grants) picked[KIND_KEY[g.kind]].push(g.id);
+
+  const onPicked = (v: PeopleValue) => {
+    const next: { authType: AuthType; kind: GrantKind; id: number }[] = [];
+    for (const kind of ["user", "department", "group"] as const)
+      for (const id of v[KIND_KEY[kind]]) next.push({ kind, id, authType: grants.find((g) => g.kind === kind && g.id === id)?.authType ?? DEFAULT_GRANT });
+    void save(next).catch(() => undefined);
+  };
+
+  return (
+    <>
+      <KitDialog
+        open
+        onOpenChange={(o) => !o && onClose()}
+        title={`${t("auth.title")} · ${node.fileName}`}
+        width={KNOWLEDGE_LIMITS.dialogWidth}
+        testId="knowledge-auth-dialog"
+        footer={
+          <Button variant="outline" size="sm" onClick={onClose}>
+            {t("dialog.close")}
+          </Button>
+        }
+      >
+        <div className="mb-3 flex items-center gap-2">
+          <span className="flex-1 text-sm text-muted-foreground">{t("auth.owner", { name: node.headerUserName })}</span>
+          <Button size="sm" onClick={() => setPicking(true)} data-testid="auth-add">
+            <PlusIcon />
+            {t("auth.add")}
+          </Button>
+        </div>
+        {isLoading ? (
+          <Skeleton className="h-24" />
+        ) : grants.length === 0 ? (
+          <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">{t("auth.empty")}</p>
+        ) : (
+          <ul className="divide-y rounded-md border" data-testid="auth-list">
+            {grants.map((g) => (
+              <li key={`${g.kind}-${g.id}`} className="flex items-center gap-3 px-3 py-2" data-testid="auth-row">
+                <Badge variant="secondary">{t(`auth.kind.${g.kind}`)}</Badge>
+                <span className="min-w-0 flex-1 truncate text-sm">{g.name}</span>
+                <Select
+                  value={g.authType}
+                  onValueChange={(authType) => void save(grants.map((x) => (x === g ? { ...x, authType: authType as AuthType } : x))).catch(() => undefined)}
+                >
+                  <SelectTrigger className="h-8 w-40" aria-label={t("auth.right")}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {GRANTABLE.map((a) => (
+                      <SelectItem key={a} value={a}>
+                        {t(`authType.${a}`)}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+                <Button variant="ghost" size="icon" aria-label={t("auth.remove")} onClick={() => void save(grants.filter((x) => x !== g)).catch(() => undefined)}>
+                  <XIcon />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </KitDialog>
+      <PeoplePicker open={picking} onOpenChange={setPicking} value={picked} onConfirm={onPicked} disabled={{ userIds: [node.headerUserId] }} title={t("auth.pickTitle")} />
+    </>
+  );
+}
+
+/** Change owner (widgets §4): one user of the tenant; the current owner cannot be picked. */
+export function OwnerDialog({ node, onClose, onSaved }: { node: KnowledgeNode; onClose: () => void; onSaved: () => void }) {
+  const t = useTranslations("knowledge");
+  return (
+    <PeoplePicker
+      open
+      onOpenChange={(o) => !o && onClose()}
+      tabs={["user"]}
+      multiple={false}
+      title={t("owner.title")}
+      disabled={{ userIds: [node.headerUserId] }}
+      onConfirm={async (v) => {
+        const userId = v.userIds[0];
+        if (!userId) {
+          toast.warning(t("owner.none"));
+          return;
+        }
+        try {
+          await api.post("file/header/updAddUser", { id: node.fileId, userId });
+          toast.success(t("done.ownerChanged"));
+          onSaved();
+          onClose();
+        } catch {
+          /* shown by the fetcher */
+        }
+      }}
+    />
+  );
+}
+
+/** The folders a node may move into: bases and folders the caller manages. */
+function TargetTree({ nodes, depth, selected, onSelect, blocked }: { nodes: KnowledgeNode[]; depth: number; selected: number | null; onSelect: (n: KnowledgeNode) => void; blocked: (n: KnowledgeNode) => boolean }) {
+  const t = useTranslations("knowledge.move");
+  return (
+    <ul>
+      {nodes
+        .filter((n) => n.fileType !== "2" && canManage(n.authType))
+        .map((n) => (
+          <li key={n.fileId}>
+            <button
+              type="button"
+              data-testid="move-target"
+              className={cn("flex w-full items-center gap-2 rounded px-2 py-1.5 text-left text-sm hover:bg-accent", selected === n.fileId && "bg-primary/10 text-primary", blocked(n) && "text-muted-foreground")}
+              style={{ paddingLeft: `${depth * 16 + 8}px` }}
+              onClick={() => onSelect(n)}
+            >
+              {n.fileType === "9" ? <LibraryIcon className="size-4 shrink-0" /> : <FolderIcon className="size-4 shrink-0" />}
+              <span className="truncate">{n.fileType === "9" ? t("root", { name: n.fileName }) : n.fileName}</span>
+            </button>
+            {n.subList.length > 0 && <TargetTree nodes={n.subList} depth={depth + 1} selected={selected} onSelect={onSelect} blocked={blocked} />}
+          </li>
+        ))}
+    </ul>
+  );
+}
+
+/** Move (widgets §4, §5): into a folder or base root the caller manages, never itself, a child or its parent. */
+export function MoveDialog({ node, tree, onClose, onSaved }: { node: KnowledgeNode; tree: KnowledgeNode[]; onClose: () => void; onSaved: () => void }) {
+  const t = useTranslations("knowledge");
+  const [target, setTarget] = React.useState<KnowledgeNode | null>(null);
+  const [busy, setBusy] = React.useState(false);
+  const inside = React.useMemo(() => {
+    const ids = new Set<number>();
+    const walk = (n: KnowledgeNode) => (ids.add(n.fileId), n.subList.forEach(walk));
+    walk(node);
+    return ids;
+  }, [node]);
+  const blocked = (n: KnowledgeNode) => inside.has(n.fileId) || n.fileId === node.parentId;
+  const submit = async () => {
+    if (!target) return toast.warning(t("move.none"));
+    if (blocked(target)) return toast.warning(t("move.refused"));
+    setBusy(true);
+    try {
+      await api.post("file/fileBase/moveFile", { id: node.fileId, fileId: target.fileType === "9" ? ROOT_FOLDER : target.fileId, headerId: target.headerId });
+      toast.success(t("done.moved"));
+      onSaved();
+      onClose();
+    } catch {
+      /* shown */
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <KitDialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={`${t("move.title")} · ${node.fileName}`}
+      width={KNOWLEDGE_LIMITS.dialogWidth}
+      testId="knowledge-move-dialog"
+      footer={
+        <>
+          <Button variant="outline" size="sm" onClick={onClose}>
+            {t("dialog.cancel")}
+          </Button>
+          <Button size="sm" onClick={submit} disabled={busy}>
+            {t("dialog.save")}
+          </Button>
+        </>
+      }
+    >
+      <p className="mb-2 flex items-center gap-1 text-sm text-muted-foreground">
+        <ChevronRightIcon className="size-4" />
+        {t("move.target")}
+      </p>
+      <div className="max-h-[50vh] overflow-auto rounded-md border p-1">
+        <TargetTree nodes={tree} depth={0} selected={target?.fileId ?? null} onSelect={setTarget} blocked={blocked} />
+      </div>
+    </KitDialog>
+  );
+}
+
+/** The recycle bin (core §4): restore, or delete for good; items go by themselves after 30 days. */
+export function RecycleDialog({ onClose, onChanged }: { onClose: () => void; onChanged: () => void }) {
+  const t = useTranslations("knowledge");
+  const { data, mutate, isLoading } = useSWR<RecycledNode[]>("file/fileBase/recycleList", swrFetcher);
+  const [confirm, confirmElement] = useConfirm();
+  const act = async (path: "restore" | "delete", id: number) => {
+    if (path === "delete" && !(await confirm(t("recycle.confirmPurge"), { danger: true }))) return;
+    try {
+      await api.post(`file/fileBase/${path}`, { id });
+      toast.success(t("done.done"));
+      onChanged();
+    } catch {
+      /* shown */
+    }
+    await mutate();
+  };
+  return (
+    <KitDialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={t("recycle.title")}
+      width={KNOWLEDGE_LIMITS.dialogWidth}
+      testId="knowledge-recycle-dialog"
+      footer={
+        <Button variant="outline" size="sm" onClick={onClose}>
+          {t("dialog.close")}
+        </Button>
+      }
+    >
+      <p className="mb-3 text-xs text-muted-foreground">{t("recycle.hint")}</p>
+      {isLoading ? (
+        <Skeleton className="h-24" />
+      ) : !data?.length ? (
+        <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">{t("recycle.empty")}</p>
+      ) : (
+        <table className="w-full text-sm">
+          <thead className="text-left text-xs text-muted-foreground">
+            <tr className="border-b">
+              <th className="py-2 font-medium">{t("list.name")}</th>
+              <th className="font-medium">{t("recycle.base")}</th>
+              <th className="font-medium">{t("recycle.deletedBy")}</th>
+              <th className="font-medium">{t("recycle.deletedAt")}</th>
+              <th className="font-medium">{t("recycle.purgeAt")}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((r) => (
+              <tr key={r.fileId} className="border-b last:border-0" data-testid="recycle-row">
+                <td className="py-2">
+                  <span className="flex items-center gap-2">
+                    {r.fileType === "1" ? <FolderIcon className="size-4 text-amber-500" /> : <Trash2Icon className="size-4 text-muted-foreground" />}
+                    {r.fileName}
+                  </span>
+                </td>
+                <td>{r.headerName}</td>
+                <td>{r.deletedBy}</td>
+                <td className="tabular-nums">{formatDateTime(r.deletedAt)}</td>
+                <td className="tabular-nums">{formatDateTime(r.purgeAt).slice(0, 10)}</td>
+                <td className="text-right whitespace-nowrap">
+                  <Button variant="ghost" size="sm" onClick={() => void act("restore", r.fileId)}>
+                    <RotateCcwIcon />
+                    {t("recycle.restore")}
+                  </Button>
+                  <Button variant="ghost" size="sm" className="text-destructive" onClick={() => void act("delete", r.fileId)}>
+                    <Trash2Icon />
+                    {t("recycle.purge")}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {confirmElement}
+    </KitDialog>
+  );
+}

@@ -1,0 +1,20 @@
+"use client";
+
+import { defineResource, ResourcePage } from "@/components/kit";
+import { knowledgeLog } from "@/lib/contract/knowledge/knowledge";
+import type { RowOf } from "@/lib/contract/entity";
+
+type LogRow = RowOf<typeof knowledgeLog.fields>;
+
+/** /knowledgeLog (core §4): every knowledge operation with who and when; read-only. */
+export const knowledgeLogResource = defineResource<LogRow>({
+  entity: knowledgeLog,
+  api: "file/fileLog",
+  endpoints: { info: false, add: false, upd: false, del: false, export: false, import: false, template: false, openOrClose: false },
+  rowActions: [],
+  toolbar: [],
+});
+
+export function KnowledgeLogList() {
+  return <ResourcePage resource={knowledgeLogResource} />;
+}

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { dbId } from "../common";
+import { textRequired } from "../validation";
+
+/**
+ * The AI assistant (core §3 chat message, §4 states, §7 payload, §8 errors, §9 limits): sessions
+ * per user, a question streamed back as server-sent events.
+ */
+export const CHAT_MODELS = ["chat", "reasoning"] as const;
+export type ChatModel = (typeof CHAT_MODELS)[number];
+export const CHAT_LIMITS = {
+  temperature: 0.7,
+  maxTokens: 2000,
+  /** Once a conversation has more than 100 messages, the last 50 go upstream. */
+  historyMax: 100,
+  historyKeep: 50,
+  attachments: 50,
+  attachmentMb: 100,
+  /** The text of an attachment used as context. */
+  attachmentChars: 20_000,
+  questionChars: 4000,
+  titleMax: 64,
+} as const;
+
+export const sessionBody = z.object({ title: textRequired(CHAT_LIMITS.titleMax) });
+export const sessionUpdate = sessionBody.extend({ id: dbId });
+export const chatBody = z.object({
+  sessionId: dbId,
+  content: z.string().trim().min(1, "validation.required").max(CHAT_LIMITS.questionChars, "validation.maxLength"),
+  model: z.enum(CHAT_MODELS, "validation.invalidOption").default("chat"),
+  attachments: z
+    .array(z.object({ name: z.string().max(200), text: z.string().max(CHAT_LIMITS.attachmentChars) }))
+    .max(CHAT_LIMITS.attachments, "validation.maxItems")
+    .default([]),
+});
+export type ChatBody = z.input<typeof chatBody>;
+
+export type ChatSession = { id: number; title: string; updateTime: string };
+/** A stored message; an answer ends done, aborted or errored (core §4). */
+export type ChatMessage = { id: number; role: "user" | "assistant"; content: string; reasoning: string | null; status: "done" | "aborted" | "error"; timestamp: string };
+
+/** One server-sent event of `file/ai/chat` (`data: <json>`). */
+export type ChatEvent =
+  | { type: "start"; messageId: number; mode: "model" | "search" }
+  | { type: "reasoning"; text: string }
+  | { type: "delta"; text: string }
+  | { type: "done"; messageId: number }
+  | { type: "error"; code: string; message: string };
