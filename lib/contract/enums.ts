@@ -1,4 +1,5 @@
 import { READ_STATUS, TODO_STATUS, MSG_TYPES } from "./message";
+import { ALARM_STEPS, CHECK_RESULTS } from "./alarm/workflow";
 import { DEVICE_ENUMS } from "./device/enums";
 import { CHANGE_PWD_FLAGS, NOTIFY_FLAGS, PASSWORD_RULES, PASSWORD_TEMPLATES } from "./password";
 
@@ -35,6 +36,9 @@ export const ENUMS = {
   publishStatus: [0, 1, 2, 3],
   alarmStatus: [1, 2, 3, 4, 8],
   alarmCloseReason: [1, 2],
+  /** The steps of an alarm's timeline; review 1 approved, 2 not approved. */
+  alarmStep: ALARM_STEPS,
+  checkResult: CHECK_RESULTS,
   reportStatus: [0, 1, 2],
   importState: [0, 1],
   pushStatus: [1, 2, 3],
