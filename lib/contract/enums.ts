@@ -1,6 +1,7 @@
 import { READ_STATUS, TODO_STATUS, MSG_TYPES } from "./message";
 import { ALARM_STEPS, CHECK_RESULTS } from "./alarm/workflow";
 import { DEVICE_ENUMS } from "./device/enums";
+import { ALARM_ENUMS } from "./alarm/enums";
 import { CHANGE_PWD_FLAGS, NOTIFY_FLAGS, PASSWORD_RULES, PASSWORD_TEMPLATES } from "./password";
 
 /**
@@ -52,6 +53,7 @@ export const ENUMS = {
   menuType: ["menu", "button"],
   httpMethod: ["GET", "POST"],
   ...DEVICE_ENUMS,
+  ...ALARM_ENUMS,
 } as const;
 
 export type EnumName = keyof typeof ENUMS;

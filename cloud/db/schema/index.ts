@@ -5,3 +5,4 @@ export * from "./org";
 export * from "./settings";
 export * from "./products";
 export * from "./devices";
+export * from "./alarms";

@@ -1,0 +1,174 @@
+import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { ALARM_TYPE, COMPARE_RANGE, LINK_TYPE, OPEN_STATUSES, RULE_TYPE, type AlarmAttachment, type AlarmCondition } from "@/lib/contract/alarm/enums";
+import type { AlarmLine } from "@/lib/contract/alarm/rule";
+import type { Db } from "../client";
+import { alarmContactGroupMembers, alarmContacts, alarmLevels, alarmRuleRecipients, alarmRules, alarms, devices } from "../schema";
+
+export type RaiseInput = {
+  tenantId: number;
+  projectId: number | null;
+  deviceId: number | null;
+  ruleId?: number | null;
+  pointId?: number | null;
+  levelId?: number | null;
+  alarmName: string;
+  identifier?: string | null;
+  value?: number | null;
+  condition?: AlarmCondition | null;
+  content?: string;
+  alarmType?: number;
+  at: Date;
+  /** Convergence: a rule's alarm raised less than this long ago (open or not) takes the crossing instead of a new one. */
+  convergeMinutes?: number;
+  attachments?: AlarmAttachment[];
+  createdBy?: number | null;
+};
+
+export type AlarmRow = typeof alarms.$inferSelect;
+
+/**
+ * Raises an alarm, or joins the one still open for the same rule and device (or raised inside the
+ * rule's convergence window): then only its latest value, last time and count change, and a
+ * recovered one is open again. `created` tells whether recipients must be notified.
+ */
+export async function raiseAlarm(db: Db, input: RaiseInput): Promise<{ alarm: AlarmRow; created: boolean }> {
+  return db.transaction(async (tx) => {
+    if (input.ruleId && input.deviceId) {
+      const since = new Date(input.at.getTime() - (input.convergeMinutes ?? 0) * 60_000);
+      const [joined] = await tx
+        .select()
+        .from(alarms)
+        .where(
+          and(
+            eq(alarms.ruleId, input.ruleId),
+            eq(alarms.deviceId, input.deviceId),
+            sql`(${and(isNull(alarms.recoveredAt), inArray(alarms.status, [...OPEN_STATUSES]))} or ${gte(alarms.triggeredAt, since)})`,
+          ),
+        )
+        .orderBy(desc(alarms.id))
+        .limit(1)
+        .for("update");
+      if (joined) {
+        const [alarm] = await tx
+          .update(alarms)
+          .set({ latestValue: input.value ?? null, lastTriggeredAt: input.at, count: sql`${alarms.count} + 1`, recoveredAt: null, updatedAt: input.at })
+          .where(eq(alarms.id, joined.id))
+          .returning();
+        return { alarm, created: false };
+      }
+    }
+    const level = input.levelId ? (await tx.select().from(alarmLevels).where(and(eq(alarmLevels.id, input.levelId), eq(alarmLevels.tenantId, input.tenantId))))[0] : undefined;
+    const [alarm] = await tx
+      .insert(alarms)
+      .values({
+        tenantId: input.tenantId,
+        projectId: input.projectId,
+        deviceId: input.deviceId,
+        ruleId: input.ruleId ?? null,
+        pointId: input.pointId ?? null,
+        levelId: level?.id ?? null,
+        levelNum: level?.levelNum ?? null,
+        levelName: level?.levelName ?? null,
+        levelColor: level?.color ?? null,
+        alarmName: input.alarmName,
+        identifier: input.identifier ?? null,
+        value: input.value ?? null,
+        latestValue: input.value ?? null,
+        condition: input.condition ?? null,
+        content: input.content ?? "",
+        alarmType: input.alarmType ?? ALARM_TYPE.auto,
+        triggeredAt: input.at,
+        lastTriggeredAt: input.at,
+        attachments: input.attachments ?? [],
+        createdBy: input.createdBy ?? null,
+      })
+      .returning();
+    return { alarm, created: true };
+  });
+}
+
+/** Marks a rule's open alarm on a device as recovered (the value is back in range); returns those it recovered. */
+export async function recoverAlarm(db: Db, ruleId: number, deviceId: number, at: Date): Promise<AlarmRow[]> {
+  return db
+    .update(alarms)
+    .set({ recoveredAt: at, updatedAt: at })
+    .where(and(eq(alarms.ruleId, ruleId), eq(alarms.deviceId, deviceId), isNull(alarms.recoveredAt)))
+    .returning();
+}
+
+/** The (rule, device) pairs whose alarm is not recovered yet: the evaluator's state after a restart. */
+export async function unrecoveredAlarms(db: Db, ruleIds: number[]): Promise<{ ruleId: number; deviceId: number }[]> {
+  if (!ruleIds.length) return [];
+  const rows = await db
+    .select({ ruleId: alarms.ruleId, deviceId: alarms.deviceId })
+    .from(alarms)
+    .where(and(inArray(alarms.ruleId, ruleIds), isNull(alarms.recoveredAt)));
+  return rows.filter((r): r is { ruleId: number; deviceId: number } => r.ruleId !== null && r.deviceId !== null);
+}
+
+export type RuleRow = typeof alarmRules.$inferSelect;
+
+/** The enabled rules that may apply to a device: its product's rules in its project, for all its devices or this one. */
+export async function enabledRulesFor(db: Db, device: { id: number; productId: number; projectId: number | null }): Promise<RuleRow[]> {
+  if (device.projectId === null) return [];
+  return db
+    .select()
+    .from(alarmRules)
+    .where(
+      and(
+        eq(alarmRules.productId, device.productId),
+        eq(alarmRules.projectId, device.projectId),
+        eq(alarmRules.enableStatus, 1),
+        sql`(${alarmRules.deviceId} is null or ${alarmRules.deviceId} = ${device.id})`,
+      ),
+    )
+    .orderBy(asc(alarmRules.id));
+}
+
+/** Who a rule notifies: its contacts and the contacts of its groups, once each. */
+export async function ruleRecipients(db: Db, ruleId: number) {
+  const links = await db.select().from(alarmRuleRecipients).where(eq(alarmRuleRecipients.ruleId, ruleId));
+  const contactIds = links.filter((l) => l.linkType === LINK_TYPE.contact).map((l) => l.linkId);
+  const groupIds = links.filter((l) => l.linkType === LINK_TYPE.group).map((l) => l.linkId);
+  if (groupIds.length) {
+    const members = await db.select({ id: alarmContactGroupMembers.contactId }).from(alarmContactGroupMembers).where(inArray(alarmContactGroupMembers.groupId, groupIds));
+    contactIds.push(...members.map((m) => m.id));
+  }
+  if (!contactIds.length) return [];
+  return db
+    .select()
+    .from(alarmContacts)
+    .where(inArray(alarmContacts.id, [...new Set(contactIds)]));
+}
+
+/**
+ * The threshold lines of a device's property for charts: each enabled value rule on it (for the
+ * device or its whole product) gives its threshold, or both ends of its range, in its level's colour.
+ */
+export async function alarmLinesFor(db: Db, tenantId: number, deviceId: number, identifier: string): Promise<AlarmLine[]> {
+  const [device] = await db.select({ productId: devices.productId, projectId: devices.projectId }).from(devices).where(and(eq(devices.id, deviceId), eq(devices.tenantId, tenantId)));
+  if (!device || device.projectId === null) return [];
+  const rows = await db
+    .select({ rule: alarmRules, color: alarmLevels.color, levelName: alarmLevels.levelName })
+    .from(alarmRules)
+    .leftJoin(alarmLevels, eq(alarmLevels.id, alarmRules.levelId))
+    .where(
+      and(
+        eq(alarmRules.tenantId, tenantId),
+        eq(alarmRules.productId, device.productId),
+        eq(alarmRules.projectId, device.projectId),
+        eq(alarmRules.identifier, identifier),
+        eq(alarmRules.enableStatus, 1),
+        eq(alarmRules.ruleType, RULE_TYPE.value),
+        eq(alarmRules.statType, "not"),
+        sql`(${alarmRules.deviceId} is null or ${alarmRules.deviceId} = ${deviceId})`,
+      ),
+    )
+    .orderBy(asc(alarmRules.id));
+  return rows.flatMap(({ rule, color, levelName }) => {
+    const label = levelName ? `${rule.ruleName} (${levelName})` : rule.ruleName;
+    const c = color ?? "#e5484d";
+    const values = rule.compareType === COMPARE_RANGE ? [rule.minValue, rule.maxValue] : [rule.threshold];
+    return values.filter((v): v is number => v !== null).map((value) => ({ value, color: c, label }));
+  });
+}
