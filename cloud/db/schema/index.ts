@@ -6,3 +6,4 @@ export * from "./settings";
 export * from "./products";
 export * from "./devices";
 export * from "./alarms";
+export * from "./alarm-workflow";
