@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { stationMessage, todoItem, type MessageItem, type StationNums, type TodoNums, type UpDown } from "@/lib/contract/message";
+import { stationMessage, type MessageItem, type StationNums, type UpDown } from "@/lib/contract/message";
 import { idQuery, idsBody } from "@/lib/contract/common";
 import { stationMessages, todos } from "../../db/schema";
 import { requireAuth } from "../../lib/auth";
@@ -10,12 +10,12 @@ import { tenantScope } from "../../lib/scope";
 import { filterConds, orderOf, pageOf } from "../../lib/crud";
 
 /** Everything here is the caller's own: their tenant and their user id, never a body's. */
-const mine = (auth: Auth, table: typeof stationMessages | typeof todos) => tenantScope(auth).where(table, eq(table.userId, auth.userId));
+export const mine = (auth: Auth, table: typeof stationMessages | typeof todos) => tenantScope(auth).where(table, eq(table.userId, auth.userId));
 
 type MessageRow = typeof stationMessages.$inferSelect;
 type TodoRow = typeof todos.$inferSelect;
 
-const toItem = (r: MessageRow | TodoRow): MessageItem => ({
+export const toItem = (r: MessageRow | TodoRow): MessageItem => ({
   id: r.id,
   msgTitle: r.msgTitle,
   msgContent: r.msgContent,
@@ -79,29 +79,4 @@ export const stationRoutes = new Hono<CloudEnv>()
       c.var.deps.db.select({ id: stationMessages.id }).from(stationMessages).where(and(own, lt(stationMessages.id, id))).orderBy(desc(stationMessages.id)).limit(1),
     ]);
     return ok<UpDown>(c, { upId: up?.id ?? null, downId: down?.id ?? null });
-  });
-
-/** `msg/todo/*`: the caller's to-dos (header popover, to-do centre). */
-export const todoRoutes = new Hono<CloudEnv>()
-  .use(requireAuth)
-  .get("/page", async (c) => {
-    const q = query(c, todoItem.query);
-    const where = tenantScope(c.var.auth).where(todos, eq(todos.userId, c.var.auth.userId), ...filterConds(todoItem, todos, q));
-    const { records: rows, total } = await pageOf(c.var.deps.db, todos, where, orderOf(todoItem, todos, q), q);
-    return ok(c, { records: rows.map(toItem), total });
-  })
-  .get("/nums", async (c) => {
-    const rows = await c.var.deps.db
-      .select({ status: todos.todoStatus, n: count() })
-      .from(todos)
-      .where(mine(c.var.auth, todos))
-      .groupBy(todos.todoStatus);
-    const n = (s: number) => rows.find((r) => r.status === s)?.n ?? 0;
-    return ok<TodoNums>(c, { pending: n(1), review: n(2), handled: n(3) });
-  })
-  .get("/info", async (c) => {
-    const { id } = query(c, idQuery);
-    const [row] = await c.var.deps.db.select().from(todos).where(and(mine(c.var.auth, todos), eq(todos.id, id)));
-    if (!row) throw notFound();
-    return ok(c, toItem(row));
   });

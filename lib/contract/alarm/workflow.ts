@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dbId } from "../common";
 import { text, textRequired } from "../validation";
+import { ALARM_STATUS } from "./enums";
 
 /**
  * The alarm workflow of core §4: pending → handling (accept) → awaiting review (handling result)
@@ -8,21 +9,16 @@ import { text, textRequired } from "../validation";
  * any open state; clear only from pending. The cloud enforces it; the console offers only the steps
  * `nextStatus` allows.
  */
-export const ALARM_STATUS = { pending: 1, handling: 2, review: 3, handled: 4, cleared: 8 } as const;
 export type AlarmStatus = (typeof ALARM_STATUS)[keyof typeof ALARM_STATUS];
-export const ALARM_STATUSES = [1, 2, 3, 4, 8] as const;
 /** Close reason 1 false alarm, 2 normal completion. */
 export const CLOSE_REASONS = [1, 2] as const;
 /** Review result 1 approved, 2 not approved. */
 export const CHECK_RESULTS = [1, 2] as const;
-/** Alarm types: raised by a rule, or added by hand (the `type` of alarmCenterInfo). */
-export const ALARM_TYPES = ["ala", "alaManual"] as const;
-export type AlarmType = (typeof ALARM_TYPES)[number];
 
 /** Every recorded step of an alarm's life, in the timeline. */
 export const ALARM_STEPS = ["raise", "edit", "accept", "handle", "approve", "reject", "close", "clear"] as const;
 export type AlarmStep = (typeof ALARM_STEPS)[number];
-type Move = Exclude<AlarmStep, "raise" | "edit">;
+export type Move = Exclude<AlarmStep, "raise" | "edit">;
 
 const { pending, handling, review, handled, cleared } = ALARM_STATUS;
 export const TRANSITIONS: Record<Move, { from: readonly AlarmStatus[]; to: AlarmStatus }> = {
