@@ -2,7 +2,7 @@ import type { Locale } from "@/lib/contract/locale";
 
 /** Message namespaces: one JSON per namespace under messages/{locale}/. Add a namespace here when
  *  a domain adds its file; the locale parity test checks both locales hold the same keys. */
-export const NAMESPACES = ["common", "login", "validation", "cloud", "widgets", "kit", "enums", "projects", "shell", "system", "maps", "product", "ingest"] as const;
+export const NAMESPACES = ["common", "login", "validation", "cloud", "widgets", "kit", "enums", "projects", "shell", "system", "maps", "product", "ingest", "alarm"] as const;
 
 export async function loadMessages(locale: Locale): Promise<Record<string, unknown>> {
   const entries = await Promise.all(
