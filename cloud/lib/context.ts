@@ -20,6 +20,8 @@ export type Deps = {
   now: () => Date;
   /** The device channel (MQTT and HTTP ingest); absent where no devices are served (most route tests). */
   ingest?: Ingest;
+  /** The alarm evaluator: told when a product's rules change so it reads them again. */
+  alarms?: { invalidate(productId?: number): void };
 };
 
 export type Auth = {

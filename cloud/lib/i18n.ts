@@ -14,10 +14,12 @@ import zhSystem from "@/messages/zh-cn/system.json";
 import enSystem from "@/messages/en/system.json";
 import zhIngest from "@/messages/zh-cn/ingest.json";
 import enIngest from "@/messages/en/ingest.json";
+import zhAlarm from "@/messages/zh-cn/alarm.json";
+import enAlarm from "@/messages/en/alarm.json";
 
 const catalogues: Record<Locale, Record<string, unknown>> = {
-  "zh-cn": { cloud: zhCloud, validation: zhValidation, widgets: zhWidgets, projects: zhProjects, system: zhSystem, product: zhProduct, ingest: zhIngest },
-  en: { cloud: enCloud, validation: enValidation, widgets: enWidgets, projects: enProjects, system: enSystem, product: enProduct, ingest: enIngest },
+  "zh-cn": { cloud: zhCloud, validation: zhValidation, widgets: zhWidgets, projects: zhProjects, system: zhSystem, product: zhProduct, ingest: zhIngest, alarm: zhAlarm },
+  en: { cloud: enCloud, validation: enValidation, widgets: enWidgets, projects: enProjects, system: enSystem, product: enProduct, ingest: enIngest, alarm: enAlarm },
 };
 
 /**

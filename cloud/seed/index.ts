@@ -1,3 +1,4 @@
+import { seedDemoAlarms } from "./alarms";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { menus, roleMenus, roleTenants, roles, tenants, userRoles, users } from "../db/schema";
@@ -121,6 +122,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     await seedProducts(t, { tenantId: demo.id, platformTenantId: PLATFORM_TENANT_ID, admin: demoadmin.id });
     // After the demo products: a few devices of each, with the simulator's secrets.
     await seedDemoDevices(t, { tenantId: demo.id, secretOf: demoDeviceSecret });
+    await seedDemoAlarms(t, { tenantId: demo.id, admin: { id: demoadmin.id, phone: "13800000000", email: "demoadmin@example.com" }, operator: { id: operator.id, phone: "13900000001", email: "operator01@example.com" } });
   });
   return true;
 }

@@ -27,9 +27,10 @@ export type RaiseInput = {
 export type AlarmRow = typeof alarms.$inferSelect;
 
 /**
- * Raises an alarm, or joins the one still open for the same rule and device (or raised inside the
- * rule's convergence window): then only its latest value, last time and count change, and a
- * recovered one is open again. `created` tells whether recipients must be notified.
+ * Raises an alarm, or joins the one of the same rule and device nobody has finished with yet
+ * (pending, handling, awaiting review — recovered or not), or raised inside the rule's convergence
+ * window: then only its latest value, last time and count change, and a recovered one is active
+ * again. `created` tells whether recipients must be notified.
  */
 export async function raiseAlarm(db: Db, input: RaiseInput): Promise<{ alarm: AlarmRow; created: boolean }> {
   return db.transaction(async (tx) => {
@@ -42,7 +43,7 @@ export async function raiseAlarm(db: Db, input: RaiseInput): Promise<{ alarm: Al
           and(
             eq(alarms.ruleId, input.ruleId),
             eq(alarms.deviceId, input.deviceId),
-            sql`(${and(isNull(alarms.recoveredAt), inArray(alarms.status, [...OPEN_STATUSES]))} or ${gte(alarms.triggeredAt, since)})`,
+            sql`(${inArray(alarms.status, [...OPEN_STATUSES])} or ${gte(alarms.triggeredAt, since)})`,
           ),
         )
         .orderBy(desc(alarms.id))
@@ -108,20 +109,12 @@ export async function unrecoveredAlarms(db: Db, ruleIds: number[]): Promise<{ ru
 
 export type RuleRow = typeof alarmRules.$inferSelect;
 
-/** The enabled rules that may apply to a device: its product's rules in its project, for all its devices or this one. */
-export async function enabledRulesFor(db: Db, device: { id: number; productId: number; projectId: number | null }): Promise<RuleRow[]> {
-  if (device.projectId === null) return [];
+/** The enabled rules of a product in a project (for all its devices or one of them): what the evaluator caches. */
+export async function enabledRules(db: Db, productId: number, projectId: number): Promise<RuleRow[]> {
   return db
     .select()
     .from(alarmRules)
-    .where(
-      and(
-        eq(alarmRules.productId, device.productId),
-        eq(alarmRules.projectId, device.projectId),
-        eq(alarmRules.enableStatus, 1),
-        sql`(${alarmRules.deviceId} is null or ${alarmRules.deviceId} = ${device.id})`,
-      ),
-    )
+    .where(and(eq(alarmRules.productId, productId), eq(alarmRules.projectId, projectId), eq(alarmRules.enableStatus, 1)))
     .orderBy(asc(alarmRules.id));
 }
 
