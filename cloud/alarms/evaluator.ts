@@ -8,6 +8,8 @@ import type { Point, StatusChange } from "../ingest/writer";
 import type { Delivery } from "../lib/delivery";
 import { conditionText, crosses, recovers } from "./condition";
 import { notifyAlarm } from "./notify";
+import { alarmRaised } from "../db/queries/alarm-workflow";
+import { t } from "../lib/i18n";
 
 type DeviceCtx = { id: number; tenantId: number; productId: number; projectId: number | null; deviceName: string; prjName: string };
 /** The rules of one product in one project, and which (rule, device) pairs are alarmed now. */
@@ -207,6 +209,13 @@ export class AlarmEvaluator {
       return;
     }
     this.stats.raised++;
+    try {
+      // Into the workflow: the "raised" step and a pending to-do for each user who may handle it.
+      await alarmRaised(this.db, alarm, { userId: null, userName: t("zh-cn", "cloud.alarmCentre.system") }, "zh-cn");
+    } catch (err) {
+      this.stats.errors++;
+      console.error(`[alarms] to-dos of alarm ${alarm.id} failed:`, (err as Error).message);
+    }
     try {
       await notifyAlarm(this.db, this.opts.delivery, alarm, rule.channels, { prjName: device.prjName, deviceName: device.deviceName, conditionText: conditionText(rule) });
     } catch (err) {

@@ -16,16 +16,19 @@ import zhIngest from "@/messages/zh-cn/ingest.json";
 import enIngest from "@/messages/en/ingest.json";
 import zhAlarm from "@/messages/zh-cn/alarm.json";
 import enAlarm from "@/messages/en/alarm.json";
+import zhEnums from "@/messages/zh-cn/enums.json";
+import enEnums from "@/messages/en/enums.json";
 
 const catalogues: Record<Locale, Record<string, unknown>> = {
-  "zh-cn": { cloud: zhCloud, validation: zhValidation, widgets: zhWidgets, projects: zhProjects, system: zhSystem, product: zhProduct, ingest: zhIngest, alarm: zhAlarm },
-  en: { cloud: enCloud, validation: enValidation, widgets: enWidgets, projects: enProjects, system: enSystem, product: enProduct, ingest: enIngest, alarm: enAlarm },
+  "zh-cn": { cloud: zhCloud, validation: zhValidation, widgets: zhWidgets, projects: zhProjects, system: zhSystem, product: zhProduct, ingest: zhIngest, alarm: zhAlarm, enums: zhEnums },
+  en: { cloud: enCloud, validation: enValidation, widgets: enWidgets, projects: enProjects, system: enSystem, product: enProduct, ingest: enIngest, alarm: enAlarm, enums: enEnums },
 };
 
 /**
  * Translates `cloud.*`, `validation.*`, `widgets.*` (uploads, imports), the entity namespaces
  * (`projects.*`, `system.*`, `product.*`: export and import headers, what an "in use" error names,
- * thing-model checks) and `ingest.*` (device message refusals); an unknown key falls back to the
+ * thing-model checks), `ingest.*` (device message refusals) and `enums.*` (labels in exports and
+ * refusals, e.g. the alarm status a step is refused in); an unknown key falls back to the
  * Chinese text, then to itself.
  */
 export function t(locale: Locale, key: string, values?: Record<string, string | number>): string {

@@ -2,12 +2,15 @@ import { z } from "zod";
 import { dbId, optionalId } from "../common";
 import { defineEntity, keyField, type RowOf } from "../entity";
 import { optional, selectRequired, text, textRequired } from "../validation";
-import type { AlarmCondition } from "./enums";
+import { ALARM_STATUS, ALARM_TYPES, type AlarmCondition } from "./enums";
 import { ATTACHMENT_LIMITS, type AlarmOperation } from "./workflow";
 
 const paths = (max: number) => z.array(z.string().trim().min(1).max(500)).max(max, "validation.maxItems").default([]);
 /** "YYYY-MM-DD HH:mm(:ss)" in platform time, as the date-time input writes it. */
 const platformDateTime = optional(z.string().regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/, "validation.format"));
+
+const ALARM_STATUSES = Object.values(ALARM_STATUS);
+const choice = (values: readonly number[]) => z.coerce.number().refine((n) => values.includes(n), "validation.invalidOption");
 
 /**
  * An alarm as the alarm centre lists it (core §3 Alarm): raised by a rule or added by hand
@@ -24,8 +27,8 @@ export const alarmRecord = defineEntity({
     levelColor: { schema: z.string(), readOnly: true, list: false, detail: false, export: false },
     /** The manual alarm's level (a level of the tenant). */
     levelId: { schema: selectRequired(dbId), kind: "select", list: false, detail: false, export: false },
-    status: { schema: z.number(), readOnly: true, kind: "status", dict: "alarmStatus", search: "eq", width: 120 },
-    alarmType: { schema: z.number(), readOnly: true, kind: "select", dict: "alarmType", search: "eq", width: 110 },
+    status: { schema: choice(ALARM_STATUSES), readOnly: true, kind: "status", dict: "alarmStatus", search: "eq", width: 120 },
+    alarmType: { schema: choice(ALARM_TYPES), readOnly: true, kind: "select", dict: "alarmType", search: "eq", width: 110 },
     deviceId: { schema: optionalId, kind: "select", list: false, detail: false, export: false },
     deviceName: { schema: z.string(), readOnly: true, minWidth: 140 },
     deviceSn: { schema: z.string(), readOnly: true, list: false },
