@@ -4,14 +4,17 @@ import { closeBody, operBody, todoCheckBody, todoOperBody } from "@/lib/contract
 import { FormDialog, useNsLabel, type FormField } from "@/components/kit";
 
 /**
- * The workflow's forms (core §4), shared by the alarm detail page and the to-do centre: the
- * handling result with its attachments, the review, and closing with a reason. Labels under
+ * The workflow's forms (core §4), shared by the alarm detail page, the alarm list and the to-do
+ * centre: accepting, the handling result with its attachments, the review, closing with a
+ * reason and clearing, each with its remark. Labels under
  * `alarm.alarmCentre`; the bodies are the contract's, checked here and again in the cloud.
  */
-export type WorkflowAction = "handle" | "review" | "close";
+export type WorkflowAction = "accept" | "handle" | "review" | "close" | "clear";
 
 const remark: FormField = { name: "remark", label: "fields.remark", type: "textarea" };
 const FIELDS: Record<WorkflowAction, FormField[]> = {
+  accept: [remark],
+  clear: [remark],
   handle: [
     { ...remark, label: "fields.handleRemark", required: true },
     { name: "files", label: "fields.handleFiles", type: "document", purpose: "alarmResponse", multiple: true, limit: 5 },
@@ -20,6 +23,8 @@ const FIELDS: Record<WorkflowAction, FormField[]> = {
   close: [{ name: "closeReason", label: "fields.closeReason", type: "radio", dict: "alarmCloseReason", required: true }, remark],
 };
 const DEFAULTS: Record<WorkflowAction, Record<string, unknown>> = {
+  accept: { remark: "" },
+  clear: { remark: "" },
   handle: { remark: "", files: [] },
   review: { checkResult: 1, remark: "" },
   close: { closeReason: 2, remark: "" },
