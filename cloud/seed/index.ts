@@ -1,4 +1,5 @@
 import { seedDemoAlarms } from "./alarms";
+import { seedAlarmCentre } from "./alarm-centre";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { menus, roleMenus, roleTenants, roles, tenants, userRoles, users } from "../db/schema";
@@ -123,6 +124,8 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     // After the demo products: a few devices of each, with the simulator's secrets.
     await seedDemoDevices(t, { tenantId: demo.id, secretOf: demoDeviceSecret });
     await seedDemoAlarms(t, { tenantId: demo.id, admin: { id: demoadmin.id, phone: "13800000000", email: "demoadmin@example.com" }, operator: { id: operator.id, phone: "13900000001", email: "operator01@example.com" } });
+    // After the rules: alarms in every status with their handling, to-dos and messages.
+    await seedAlarmCentre(t, { tenantId: demo.id, actor: { id: demoadmin.id, name: demoadmin.realname } });
   });
   return true;
 }
