@@ -125,6 +125,12 @@ describe("alarm/core workflow", () => {
     expect((await call(`/alarm/core/info?id=${a.id}`, admin, undefined, { prj: otherProjectId })).code).toBe(404);
     expect((await call("/alarm/core/oper", admin, { id: a.id, operType: "accept" }, { prj: otherProjectId })).code).toBe(404);
     expect(await status(a.id)).toBe(1);
+    // Without a project in the header: the alarms of every project the caller may see; adding needs one.
+    const all = await cloud.request<Page<AlarmRecord>>("/alarm/core/page?size=500", { token: admin });
+    expect(all.body.data.records.map((r) => r.id)).toContain(a.id);
+    expect(new Set(all.body.data.records.map((r) => r.prjName)).size).toBeGreaterThan(0);
+    const none = await cloud.request("/alarm/core/addManual", { token: admin, body: { alarmName: "x", levelId }, language: "en" });
+    expect(none.body.code).toBe(400);
   });
 });
 

@@ -14,11 +14,13 @@ import type { Ctx, CloudEnv } from "../../lib/context";
 import { containsPattern, exportColumns, filterConds, orderOf, pageOf, platformTime, rowMapper } from "../../lib/crud";
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { t } from "../../lib/i18n";
-import { projectOf, requireProject } from "../../lib/project-context";
+import { optionalProject, projectOf, requireProject } from "../../lib/project-context";
+import { tenantScope } from "../../lib/scope";
+import { visibleProjects } from "../../db/queries/projects";
 import { xlsxResponse } from "../../lib/xlsx-export";
 
 /**
- * `alarm/core/*`: the alarm centre of the call's project (core §7): the list with its status and
+ * `alarm/core/*`: the alarm centre (core §7) of the project chosen in the header, or of all the caller's projects: the list with its status and
  * level counts, statistics, export, one alarm with its chart and timeline, the workflow's steps
  * (oper: accept / handle / review / clear; close with a reason) and manual alarms with their
  * attachments (core §9). Reads need the alarm centre's menu; each step its button's code.
@@ -55,10 +57,10 @@ const toRow = rowMapper<typeof alarmRecord.fields, AlarmRecord>(alarmRecord, {
 
 type Filters = Record<string, unknown>;
 /** The list's conditions: the contract's filters and the device by name or SN, in the call's project. */
-function listWhere(c: Ctx, f: Filters, ...more: (SQL | undefined)[]): SQL {
+async function listWhere(c: Ctx, f: Filters, ...more: (SQL | undefined)[]): Promise<SQL> {
   const device = typeof f.deviceName === "string" && f.deviceName ? containsPattern(f.deviceName) : null;
-  return projectOf(c).where(
-    alarms,
+  return scoped(
+    c,
     ...filterConds(alarmRecord, alarms, f),
     device ? inArray(alarms.deviceId, c.var.deps.db.select({ id: devices.id }).from(devices).where(sql`${ilike(devices.deviceName, device)} or ${ilike(devices.deviceSn, device)}`)) : undefined,
     ...more,
@@ -67,7 +69,17 @@ function listWhere(c: Ctx, f: Filters, ...more: (SQL | undefined)[]): SQL {
 
 export const actorOf = (c: Ctx): Actor => ({ userId: c.var.auth.userId, userName: c.var.auth.realname || c.var.auth.username });
 /** One alarm of the call's project, by id. */
-const oneAlarm = (c: Ctx, id: number) => projectOf(c).where(alarms, eq(alarms.id, id));
+const oneAlarm = (c: Ctx, id: number) => scoped(c, eq(alarms.id, id));
+
+/**
+ * The alarms a call sees: those of the project chosen in the header, or without one, those of
+ * every project the caller may see (the whole tenant's for project managers).
+ */
+async function scoped(c: Ctx, ...conds: (SQL | undefined)[]): Promise<SQL> {
+  if (c.var.project) return projectOf(c).where(alarms, ...conds);
+  const visible = c.var.deps.db.select({ id: projects.id }).from(projects).where(await visibleProjects(c.var.deps.db, c.var.auth));
+  return tenantScope(c.var.auth).where(alarms, inArray(alarms.projectId, visible), ...conds);
+}
 
 /** One alarm (of `where`: the caller's project, or a to-do's) with its rule, product, timeline and chart. */
 export async function alarmInfo(c: Ctx, where: SQL): Promise<AlarmInfo> {
@@ -93,7 +105,7 @@ export async function alarmInfo(c: Ctx, where: SQL): Promise<AlarmInfo> {
 }
 
 async function step(c: Ctx, id: number, move: Move, input: { remark?: string | null; closeReason?: number | null; attachments?: AlarmAttachment[] }) {
-  const after = await takeStep(c.var.deps.db, oneAlarm(c, id), move, actorOf(c), input, c.var.locale, c.var.deps.now());
+  const after = await takeStep(c.var.deps.db, await oneAlarm(c, id), move, actorOf(c), input, c.var.locale, c.var.deps.now());
   return ok(c, { id: after.id, status: after.status });
 }
 
@@ -114,13 +126,12 @@ async function chartOf(c: Ctx, alarm: AlarmRow): Promise<AlarmChart> {
 }
 
 /** A manual alarm's columns from its form: the level copied in (as a rule's alarm keeps it), the device checked against the project. */
-async function manualValues(c: Ctx, input: ManualBody) {
+async function manualValues(c: Ctx, input: ManualBody, project: { tenantId: number; projectId: number | null }) {
   const { db } = c.var.deps;
-  const project = projectOf(c);
   const [level] = await db.select().from(alarmLevels).where(and(eq(alarmLevels.id, input.levelId), eq(alarmLevels.tenantId, project.tenantId)));
   if (!level) throw badRequest("cloud.alarmCentre.levelUnknown");
   if (input.deviceId) {
-    const [device] = await db.select({ id: devices.id }).from(devices).where(and(eq(devices.id, input.deviceId), eq(devices.tenantId, project.tenantId), eq(devices.projectId, project.projectId)));
+    const [device] = await db.select({ id: devices.id }).from(devices).where(and(eq(devices.id, input.deviceId), eq(devices.tenantId, project.tenantId), project.projectId === null ? sql`false` : eq(devices.projectId, project.projectId)));
     if (!device) throw badRequest("cloud.alarmCentre.deviceNotInProject");
   }
   const at = input.triggeredAt ? platformTime(input.triggeredAt.replace("T", " "), false) : c.var.deps.now();
@@ -130,15 +141,15 @@ async function manualValues(c: Ctx, input: ManualBody) {
 
 export const coreRoutes = new Hono<CloudEnv>()
   .use(requireAuth)
-  .use(requireProject)
+  .use(optionalProject)
   .get("/page", requireMenu(SCREEN), async (c) => {
     const q = query(c, alarmQuery);
-    const page = await pageOf(c.var.deps.db, alarms, listWhere(c, q), orderOf(alarmRecord, alarms, q, [desc(alarms.triggeredAt), desc(alarms.id)]), q, selection);
+    const page = await pageOf(c.var.deps.db, alarms, await listWhere(c, q), orderOf(alarmRecord, alarms, q, [desc(alarms.triggeredAt), desc(alarms.id)]), q, selection);
     return ok(c, { records: page.records.map((r) => toRow(r)), total: page.total });
   })
   .get("/statusNums", requireMenu(SCREEN), async (c) => {
     const { status: _status, ...q } = query(c, alarmFilters);
-    const rows = await c.var.deps.db.select({ status: alarms.status, n: count() }).from(alarms).where(listWhere(c, q)).groupBy(alarms.status);
+    const rows = await c.var.deps.db.select({ status: alarms.status, n: count() }).from(alarms).where(await listWhere(c, q)).groupBy(alarms.status);
     const nums: StatusNums = { "": rows.reduce((s, r) => s + r.n, 0) };
     for (const r of rows) nums[String(r.status)] = r.n;
     return ok(c, nums);
@@ -148,7 +159,7 @@ export const coreRoutes = new Hono<CloudEnv>()
     const rows = await c.var.deps.db
       .select({ levelNum: alarms.levelNum, levelName: sql<string | null>`max(${alarms.levelName})`, levelColor: sql<string | null>`max(${alarms.levelColor})`, count: count() })
       .from(alarms)
-      .where(listWhere(c, q))
+      .where(await listWhere(c, q))
       .groupBy(alarms.levelNum)
       .orderBy(asc(alarms.levelNum));
     return ok<LevelNum[]>(c, rows);
@@ -163,7 +174,7 @@ export const coreRoutes = new Hono<CloudEnv>()
     const rows = await c.var.deps.db
       .select({ day, levelNum: alarms.levelNum, levelName: sql<string | null>`max(${alarms.levelName})`, levelColor: sql<string | null>`max(${alarms.levelColor})`, n: count() })
       .from(alarms)
-      .where(projectOf(c).where(alarms, gte(alarms.triggeredAt, from), lt(alarms.triggeredAt, to)))
+      .where(await scoped(c, gte(alarms.triggeredAt, from), lt(alarms.triggeredAt, to)))
       .groupBy(day, alarms.levelNum);
     const days: string[] = [];
     for (let d = new Date(`${q.startTime}T00:00:00Z`); d.toISOString().slice(0, 10) <= q.endTime; d = new Date(d.getTime() + 86400_000)) days.push(d.toISOString().slice(0, 10));
@@ -182,7 +193,7 @@ export const coreRoutes = new Hono<CloudEnv>()
     const rows = await c.var.deps.db
       .select(selection)
       .from(alarms)
-      .where(listWhere(c, f))
+      .where(await listWhere(c, f))
       .orderBy(...orderOf(alarmRecord, alarms, f, [desc(alarms.triggeredAt), desc(alarms.id)]))
       .limit(EXPORT_LIMIT);
     const label = (dict: string) => (r: AlarmRecord) => {
@@ -201,7 +212,7 @@ export const coreRoutes = new Hono<CloudEnv>()
   })
   .get("/info", requireMenu(SCREEN), async (c) => {
     const { id } = query(c, idQuery);
-    return ok(c, await alarmInfo(c, oneAlarm(c, id)));
+    return ok(c, await alarmInfo(c, await oneAlarm(c, id)));
   })
   .post("/oper", async (c) => {
     const b = await body(c, operBody);
@@ -218,10 +229,11 @@ export const coreRoutes = new Hono<CloudEnv>()
     const b = await body(c, closeBody);
     return step(c, b.id, "close", { remark: b.remark, closeReason: b.closeReason });
   })
-  .post("/addManual", requirePerm("alarm:core:add"), async (c) => {
+  // A manual alarm is raised in the project chosen in the header.
+  .post("/addManual", requireProject, requirePerm("alarm:core:add"), async (c) => {
     const input = await body(c, manualBody);
-    const { level, at, attachments } = await manualValues(c, input);
     const project = projectOf(c);
+    const { level, at, attachments } = await manualValues(c, input, project);
     const db = c.var.deps.db;
     const created = await db.transaction(async (tx) => {
       const { alarm } = await raiseAlarm(tx, {
@@ -245,11 +257,11 @@ export const coreRoutes = new Hono<CloudEnv>()
   .post("/updManual", requirePerm("alarm:core:upd"), async (c) => {
     const input = await body(c, manualUpdate);
     const { db, now } = c.var.deps;
-    const [alarm] = await db.select().from(alarms).where(oneAlarm(c, input.id));
+    const [alarm] = await db.select().from(alarms).where(await oneAlarm(c, input.id));
     if (!alarm) throw notFound();
     if (alarm.alarmType !== ALARM_TYPE.manual) throw badRequest("cloud.alarmCentre.manualOnly");
     if (alarm.status !== 1) throw badRequest("cloud.alarmCentre.editOnlyPending");
-    const { level, at, attachments } = await manualValues(c, input);
+    const { level, at, attachments } = await manualValues(c, input, { tenantId: alarm.tenantId, projectId: alarm.projectId });
     await db.transaction(async (tx) => {
       await tx
         .update(alarms)
@@ -263,7 +275,7 @@ export const coreRoutes = new Hono<CloudEnv>()
   .post("/delManual", requirePerm("alarm:core:del"), async (c) => {
     const { ids } = await body(c, idsBody);
     const db = c.var.deps.db;
-    const mine = await db.select({ id: alarms.id, alarmType: alarms.alarmType }).from(alarms).where(projectOf(c).where(alarms, inArray(alarms.id, ids)));
+    const mine = await db.select({ id: alarms.id, alarmType: alarms.alarmType }).from(alarms).where(await scoped(c, inArray(alarms.id, ids)));
     if (!mine.length) throw notFound();
     if (mine.some((a) => a.alarmType !== ALARM_TYPE.manual)) throw badRequest("cloud.alarmCentre.manualOnly");
     const gone = mine.map((a) => a.id);

@@ -23,7 +23,7 @@ export const stationResource = defineResource<StationRow>({
     dict: "readStatus",
     items: [{ name: "", label: "tabs.all" }, { name: "0" }, { name: "1" }],
     countUrl: "msg/station/currUser/nums",
-    counts: (n: StationNums) => ({ "": n.total, "0": n.unread }),
+    counts: (n: StationNums) => ({ "": n.total, "0": n.unread, "1": n.total - n.unread }),
   },
   search: { keyword: "msgTitle", keywordPlaceholder: "placeholders.msgTitle", items: { readStatus: false } },
   columns: {

@@ -44,7 +44,7 @@ export const alarmRecord = defineEntity({
     images: { schema: paths(ATTACHMENT_LIMITS.images), kind: "images", purpose: "alarmImage", limit: ATTACHMENT_LIMITS.images, list: false, export: false },
     videos: { schema: paths(ATTACHMENT_LIMITS.videos), kind: "documents", purpose: "alarmVideo", limit: ATTACHMENT_LIMITS.videos, list: false, export: false },
     files: { schema: paths(ATTACHMENT_LIMITS.files), kind: "documents", purpose: "alarmFile", limit: ATTACHMENT_LIMITS.files, list: false, export: false },
-    prjName: { schema: z.string(), readOnly: true, list: false },
+    prjName: { schema: z.string(), readOnly: true, minWidth: 140 },
     updateTime: { kind: "datetime", readOnly: true, column: "updatedAt", list: false },
   },
 });
