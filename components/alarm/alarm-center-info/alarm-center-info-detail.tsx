@@ -2,7 +2,6 @@
 
 import * as React from "react";
 import { CheckIcon, ClipboardCheckIcon, EraserIcon, HandIcon, XCircleIcon } from "lucide-react";
-import { api } from "@/lib/api/fetcher";
 import { alarmRecord, type AlarmInfo } from "@/lib/contract/alarm/alarm-center";
 import { COMPARE_RANGE } from "@/lib/contract/alarm/enums";
 import { nextStatus, type AlarmOperation } from "@/lib/contract/alarm/workflow";
@@ -93,7 +92,7 @@ function AlarmChart({ row }: { row: AlarmInfo }) {
   const option = React.useMemo<EChartsOption>(
     () => ({
       tooltip: { trigger: "axis" as const },
-      grid: { left: 48, right: 96, top: 24, bottom: 32 },
+      grid: { left: 48, right: 24, top: 24, bottom: 32 },
       xAxis: { type: "time" as const },
       yAxis: { type: "value" as const, scale: true },
       series: [
@@ -105,7 +104,7 @@ function AlarmChart({ row }: { row: AlarmInfo }) {
           markLine: {
             symbol: "none" as const,
             data: [
-              ...chart.lines.map((l) => ({ yAxis: l.value, lineStyle: { color: l.color, type: "dashed" as const }, label: { formatter: `${l.label}: ${l.value}`, color: l.color } })),
+              ...chart.lines.map((l) => ({ yAxis: l.value, lineStyle: { color: l.color, type: "dashed" as const }, label: { formatter: `${l.label}: ${l.value}`, color: l.color, position: "insideEndTop" as const } })),
               { xAxis: chart.at, lineStyle: { color: row.levelColor ?? "#e5484d" }, label: { formatter: t("alarmMoment") } },
             ],
           },
