@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { AlarmInfoPage, TodoPage } from "./pages/alarm-centre-page";
 import { loginAs } from "./pages/login-page";
 import { ResourcePageObject } from "./pages/resource-page";
+import { ShellPage } from "./pages/shell-page";
 
 /**
  * The alarm centre (issue 18): a manual alarm taken through the whole workflow — accepted,
@@ -27,9 +28,11 @@ for (const locale of ["zh-cn", "en"] as const) {
     await loginAs(page, "demoadmin");
     await expect(page).toHaveURL(/\/home/);
 
-    // A manual alarm, through the form.
+    // A manual alarm, through the form, in the project chosen in the header.
     const alarms = new ResourcePageObject(page);
     await alarms.open("/alarm/alarmCenter");
+    await new ShellPage(page).chooseProject("滨江花园二期基坑监测");
+    await alarms.waitIdle();
     await expect(page.getByTestId("alarm-statistics")).toBeVisible();
     await alarms.toolbarButton("add").click();
     await alarms.fill("alarmName", NAME);

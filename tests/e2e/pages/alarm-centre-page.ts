@@ -20,7 +20,7 @@ export class AlarmInfoPage {
   }
 
   action(step: Step): Locator {
-    return this.page.locator(`[data-action="${step}"]`);
+    return this.page.locator(`[data-action="${step}"]:visible`);
   }
 
   /** Takes a step through its form: a remark, and for a review its result. */
