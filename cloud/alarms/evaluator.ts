@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { RULE_TYPE, type AlarmCondition, type StatType } from "@/lib/contract/alarm/enums";
 import type { Db } from "../db/client";
 import { applyCrossings, enabledRules, raiseAlarm, recoverAlarm, recoverAlarms, unrecoveredAlarms, updateLatestValues, type AlarmRow, type Crossing, type RuleRow } from "../db/queries/alarms";
@@ -11,7 +11,7 @@ import { notifyAlarm } from "./notify";
 
 type DeviceCtx = { id: number; tenantId: number; productId: number; projectId: number | null; deviceName: string; prjName: string };
 /** The rules of one product in one project, and which (rule, device) pairs are alarmed now. */
-type RuleSet = { rules: RuleRow[]; byIdentifier: Map<string, RuleRow[]>; active: Set<string> };
+type RuleSet = { rules: RuleRow[]; byIdentifier: Map<string, RuleRow[]>; active: Set<number> };
 
 /** How long a device's project and name are trusted (a device moved to another project is picked up after this). */
 const DEVICE_TTL_MS = 60_000;
@@ -22,7 +22,8 @@ const DAY_MS = 86_400_000;
 export type EvaluatorOptions = { delivery: Delivery; now?: () => Date; staleSweepMs?: number };
 export type EvaluatorStats = { points: number; raised: number; joined: number; recovered: number; errors: number };
 
-const pair = (ruleId: number, deviceId: number) => `${ruleId}:${deviceId}`;
+/** A (rule, device) pair as one number: cheaper than a string key on the per-value path (ids stay below 2^31). */
+const pair = (ruleId: number, deviceId: number) => ruleId * 2 ** 31 + deviceId;
 
 export function conditionOf(r: RuleRow): AlarmCondition {
   return {
@@ -56,7 +57,7 @@ export class AlarmEvaluator {
   private readonly firstValues = new Map<string, Promise<number | null>>();
   private readonly dayAgo = new Map<string, { at: number; v: Promise<number | null> }>();
   /** Latest values of active alarms seen in the batch being evaluated, written in one statement at its end. */
-  private readonly latest = new Map<string, { ruleId: number; deviceId: number; value: number }>();
+  private readonly latest = new Map<number, { ruleId: number; deviceId: number; value: number }>();
   private queue: Promise<void> = Promise.resolve();
   private sweep: NodeJS.Timeout | null = null;
   private detach: (() => void) | null = null;
@@ -118,8 +119,9 @@ export class AlarmEvaluator {
   async telemetry(points: Point[]) {
     const byDevice = new Map<number, Point[]>();
     for (const p of points) if (p.num !== null) (byDevice.get(p.deviceId) ?? byDevice.set(p.deviceId, []).get(p.deviceId)!).push(p);
-    const pairs = new Map<string, Crossing>();
-    const recoveries = new Map<string, { ruleId: number; deviceId: number; at: Date; value: number }>();
+    const pairs = new Map<number, Crossing>();
+    const recoveries = new Map<number, { ruleId: number; deviceId: number; at: Date; value: number }>();
+    await this.loadDevices([...byDevice.keys()]);
     for (const [deviceId, pts] of byDevice) {
       const device = await this.device(deviceId);
       if (!device || device.projectId === null) continue;
@@ -311,15 +313,28 @@ export class AlarmEvaluator {
   private device(id: number): Promise<DeviceCtx | null> {
     const hit = this.deviceCache.get(id);
     if (hit && Date.now() - hit.at < DEVICE_TTL_MS) return hit.v;
-    const v = this.db
+    return this.loadDevices([id]).then(() => this.deviceCache.get(id)!.v);
+  }
+
+  /** The devices of a batch not cached (or cached too long ago), in one query. */
+  private async loadDevices(ids: number[]) {
+    const now = Date.now();
+    const missing = ids.filter((id) => {
+      const hit = this.deviceCache.get(id);
+      return !hit || now - hit.at >= DEVICE_TTL_MS;
+    });
+    if (!missing.length) return;
+    const rows = this.db
       .select({ id: devices.id, tenantId: devices.tenantId, productId: devices.productId, projectId: devices.projectId, deviceName: devices.deviceName, prjName: projects.prjName })
       .from(devices)
       .leftJoin(projects, eq(projects.id, devices.projectId))
-      .where(eq(devices.id, id))
-      .then(([d]) => (d ? { ...d, prjName: d.prjName ?? "" } : null));
-    this.deviceCache.set(id, { at: Date.now(), v });
-    v.catch(() => this.deviceCache.delete(id));
-    return v;
+      .where(inArray(devices.id, missing));
+    const byId = rows.then((all) => new Map(all.map((d) => [d.id, { ...d, prjName: d.prjName ?? "" }])));
+    for (const id of missing) this.deviceCache.set(id, { at: now, v: byId.then((m) => m.get(id) ?? null) });
+    await rows.catch((err) => {
+      for (const id of missing) this.deviceCache.delete(id);
+      throw err;
+    });
   }
 
   private rulesOf(device: DeviceCtx): Promise<RuleSet> {
