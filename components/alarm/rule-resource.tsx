@@ -4,6 +4,7 @@ import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { defineResource, ResourcePage, type ResourceUi } from "@/components/kit";
 import { DictText } from "@/components/kit/table/cells";
+import { Badge } from "@/components/ui/badge";
 import { api, swrFetcher } from "@/lib/api/fetcher";
 import { COMPARE_RANGE, RULE_TYPE } from "@/lib/contract/alarm/enums";
 import { alarmRule, type AlarmRuleRow, type RuleNumStat } from "@/lib/contract/alarm/rule";
@@ -75,6 +76,12 @@ export const ruleResource = defineResource<AlarmRuleRow>({
     compareType: { label: "fields.compareType", minWidth: 150, render: (r) => <ConditionText row={r} /> },
     threshold: false,
     levelName: { minWidth: 90 },
+    activeAlarms: {
+      width: 100,
+      align: "center",
+      render: (r) => (r.activeAlarms ? <Badge variant="destructive" data-testid="rule-active-alarms">{r.activeAlarms}</Badge> : <span className="text-muted-foreground">0</span>),
+    },
+    alarmCount: { width: 100, align: "center" },
     enableStatus: { onToggle: oper },
   },
   form: {
@@ -102,6 +109,7 @@ export const ruleResource = defineResource<AlarmRuleRow>({
     },
     defaults: { ruleType: RULE_TYPE.value, compareType: 1, statType: "not", channels: [1], recipients: [], deadband: 0, convergeMinutes: 0, enableStatus: 1 },
   },
+  detail: { recipients: { render: (r) => r.recipients?.map((x) => x.name).join(", ") || "-", full: true } },
   rowActions: ["view", "edit", "del"],
   toolbar: ["add", "export", "batchDelete"],
   multiple: true,
