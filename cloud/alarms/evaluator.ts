@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
-import { RULE_TYPE, type AlarmCondition, type StatType } from "@/lib/contract/alarm/enums";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { ALARM_STATUS, RULE_TYPE, type AlarmCondition, type StatType } from "@/lib/contract/alarm/enums";
 import type { Db } from "../db/client";
 import { applyCrossings, enabledRules, raiseAlarm, recoverAlarm, recoverAlarms, unrecoveredAlarms, updateLatestValues, type AlarmRow, type Crossing, type RuleRow } from "../db/queries/alarms";
-import { alarmRules, devices, projects, telemetry, telemetryLatest } from "../db/schema";
+import { alarmRules, alarms, devices, projects, telemetry, telemetryLatest } from "../db/schema";
 import type { Ingest } from "../ingest/pipeline";
 import type { Point, StatusChange } from "../ingest/writer";
 import type { Delivery } from "../lib/delivery";
@@ -69,7 +69,7 @@ export class AlarmEvaluator {
     this.now = opts.now ?? (() => new Date());
   }
 
-  /** Listens to an ingest, and sweeps for stale data every `staleSweepMs` (default a minute; 0: never). */
+  /** Listens to an ingest, and sweeps for stale data and alarms to escalate every `staleSweepMs` (default a minute; 0: never). */
   attach(ingest: Ingest) {
     const onTelemetry = (points: Point[]) => this.enqueue(() => this.telemetry(points));
     const onStatus = (changes: StatusChange[]) => this.enqueue(() => this.status(changes));
@@ -81,7 +81,14 @@ export class AlarmEvaluator {
     };
     const every = this.opts.staleSweepMs ?? 60_000;
     if (every > 0) {
-      this.sweep = setInterval(() => this.enqueue(() => this.sweepStale()), every);
+      this.sweep = setInterval(
+        () =>
+          this.enqueue(async () => {
+            await this.sweepStale();
+            await this.escalate();
+          }),
+        every,
+      );
       this.sweep.unref();
     }
     return this;
@@ -195,9 +202,9 @@ export class AlarmEvaluator {
     };
   }
 
-  private async notify(alarm: AlarmRow, rule: RuleRow, device: DeviceCtx) {
+  private async notify(alarm: AlarmRow, rule: RuleRow, device: DeviceCtx, only?: { leaders: true }) {
     try {
-      await notifyAlarm(this.db, this.opts.delivery, alarm, rule.channels, { prjName: device.prjName, deviceName: device.deviceName, conditionText: conditionText(rule) });
+      await notifyAlarm(this.db, this.opts.delivery, alarm, rule.channels, { prjName: device.prjName, deviceName: device.deviceName, conditionText: conditionText(rule) }, only);
     } catch (err) {
       this.stats.errors++;
       console.error(`[alarms] notifying alarm ${alarm.id} failed:`, (err as Error).message);
@@ -236,6 +243,32 @@ export class AlarmEvaluator {
         const set = await this.rulesOf(device);
         await this.transition(set, rule, device, stale, !stale, null, now, rule.identifier);
       }
+    }
+  }
+
+  /**
+   * Escalation: an alarm still pending longer than its rule's escalation time is sent, once, to
+   * the leaders of the rule's contact groups (nobody has accepted it yet).
+   */
+  async escalate() {
+    const now = this.now();
+    const due = await this.db
+      .select({ alarm: alarms, rule: alarmRules })
+      .from(alarms)
+      .innerJoin(alarmRules, eq(alarmRules.id, alarms.ruleId))
+      .where(
+        and(
+          eq(alarms.status, ALARM_STATUS.pending),
+          isNull(alarms.escalatedAt),
+          isNotNull(alarmRules.escalateMinutes),
+          sql`${alarms.triggeredAt} < ${now}::timestamptz - make_interval(mins => ${alarmRules.escalateMinutes})`,
+        ),
+      )
+      .limit(500);
+    for (const { alarm, rule } of due) {
+      await this.db.update(alarms).set({ escalatedAt: now }).where(eq(alarms.id, alarm.id));
+      const device = alarm.deviceId === null ? null : await this.device(alarm.deviceId);
+      if (device) await this.notify(alarm, rule, device, { leaders: true });
     }
   }
 

@@ -232,13 +232,16 @@ export async function enabledRules(db: Db, productId: number, projectId: number)
     .orderBy(asc(alarmRules.id));
 }
 
-/** Who a rule notifies: its contacts and the contacts of its groups, once each. */
-export async function ruleRecipients(db: Db, ruleId: number) {
+/** Who a rule notifies: its contacts and the contacts of its groups, once each; `leaders`: only its groups' leaders (escalation). */
+export async function ruleRecipients(db: Db, ruleId: number, leaders = false) {
   const links = await db.select().from(alarmRuleRecipients).where(eq(alarmRuleRecipients.ruleId, ruleId));
-  const contactIds = links.filter((l) => l.linkType === LINK_TYPE.contact).map((l) => l.linkId);
+  const contactIds = leaders ? [] : links.filter((l) => l.linkType === LINK_TYPE.contact).map((l) => l.linkId);
   const groupIds = links.filter((l) => l.linkType === LINK_TYPE.group).map((l) => l.linkId);
   if (groupIds.length) {
-    const members = await db.select({ id: alarmContactGroupMembers.contactId }).from(alarmContactGroupMembers).where(inArray(alarmContactGroupMembers.groupId, groupIds));
+    const members = await db
+      .select({ id: alarmContactGroupMembers.contactId })
+      .from(alarmContactGroupMembers)
+      .where(and(inArray(alarmContactGroupMembers.groupId, groupIds), leaders ? eq(alarmContactGroupMembers.leader, true) : undefined));
     contactIds.push(...members.map((m) => m.id));
   }
   if (!contactIds.length) return [];
