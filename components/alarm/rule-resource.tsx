@@ -35,16 +35,22 @@ function ConditionText({ row }: { row: AlarmRuleRow }) {
   );
 }
 
-/** The project's rule counts above the list (numStat). */
-function RuleStats() {
-  const t = useTranslations("alarm.rule.stat");
-  const { data } = useSWR<RuleNumStat>("alarm/rule/numStat", swrFetcher);
+/** The project's rule counts above the list (numStat); without a project, what to do first. */
+function RuleStats({ projId }: { projId: number | null }) {
+  const t = useTranslations("alarm.rule");
+  const { data } = useSWR<RuleNumStat>(projId ? ["alarm/rule/numStat", { projId }] : null, swrFetcher);
+  if (!projId)
+    return (
+      <p role="status" className="rounded-md border border-dashed px-3 py-2 text-sm text-muted-foreground" data-testid="rule-no-project">
+        {t("chooseProject")}
+      </p>
+    );
   if (!data) return null;
   return (
     <div className="flex gap-6 text-sm text-muted-foreground" data-testid="rule-stats">
       {(["total", "enabled", "disabled"] as const).map((k) => (
         <span key={k}>
-          {t(k)} <strong className="text-base text-foreground tabular-nums">{data[k]}</strong>
+          {t(`stat.${k}`)} <strong className="text-base text-foreground tabular-nums">{data[k]}</strong>
         </span>
       ))}
     </div>
@@ -114,7 +120,7 @@ export const ruleResource = defineResource<AlarmRuleRow>({
   toolbar: ["add", "export", "batchDelete"],
   multiple: true,
   rowName: (r) => r.ruleName,
-  slots: { top: () => <RuleStats /> },
+  slots: { top: (ui) => <RuleStats projId={ui.session.projId} /> },
 });
 
 export function RuleList() {

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { AlarmRulesPage } from "./pages/alarm-rules-page";
 import { loginAs } from "./pages/login-page";
+import { ShellPage } from "./pages/shell-page";
 
 /**
  * Alarm configuration on live data (issue 18): a level, a contact joined to the signed-in user and
@@ -27,6 +28,8 @@ for (const locale of ["zh-cn", "en"] as const) {
     await loginAs(page, "demoadmin");
     await expect(page).toHaveURL(/\/home/);
     const ui = new AlarmRulesPage(page);
+    // Rules belong to a project: the one the simulator's settlement meters are in.
+    await new ShellPage(page).chooseProject("滨江花园");
 
     // A level.
     await ui.open("/alarm/levelSet");
