@@ -44,7 +44,7 @@ export function DeviceField({ field, id, form, disabled, invalid }: CustomFieldP
       id={id}
       options={options}
       value={field.value}
-      placeholder={productId ? t("hints.deviceId") : t("pickProductFirst")}
+      placeholder={productId ? t("allDevices") : t("pickProductFirst")}
       disabled={disabled || !productId}
       invalid={invalid}
       onChange={(v) => field.onChange(v === "" ? null : v)}

@@ -56,7 +56,7 @@ for (const locale of ["zh-cn", "en"] as const) {
     await ui.toolbarButton("add").click();
     await ui.fill("ruleName", RULE);
     await ui.choose("productId", "静力水准仪");
-    await ui.choose("deviceId", /SIM/);
+    await ui.choose("deviceId", /-01 \(SIM/);
     await ui.choose("identifier", /signal/);
     // The form checks a range before the cloud does.
     await ui.choose("compareType", T.outside);
