@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALARM_STATUS, CHANNEL, LINK_TYPE, NOTICE_STATUS, RULE_TYPE } from "@/lib/contract/alarm/enums";
-import { alarmContacts, alarmLevels, alarmNotices, alarmRuleRecipients, alarmRules, alarms, devices, products, stationMessages, telemetry, telemetryLatest } from "../db/schema";
+import { alarmContactGroups, alarmContacts, alarmLevels, alarmNotices, alarmRuleRecipients, alarmRules, alarms, devices, products, stationMessages, telemetry, telemetryLatest } from "../db/schema";
 import type { Point } from "../ingest/writer";
 import { createTestCloud, SETUP_MS, type TestCloud } from "../testing";
 import { AlarmEvaluator } from "./evaluator";
@@ -192,6 +192,26 @@ describe("alarm evaluator", () => {
     await cloud.db.update(telemetryLatest).set({ ts: cloud.now() }).where(eq(telemetryLatest.deviceId, device.id));
     await ev.sweepStale();
     expect((await alarmsOf(rule.id))[0].recoveredAt).not.toBeNull();
+    await removeRule(rule.id);
+  });
+
+  it("escalates a pending alarm to the groups' leaders once, after the rule's escalation time", async () => {
+    const rule = await addRule({ escalateMinutes: 30, channels: [CHANNEL.sms] });
+    const [duty] = await cloud.db.select().from(alarmContactGroups).where(eq(alarmContactGroups.groupName, "现场值班组"));
+    await cloud.db.insert(alarmRuleRecipients).values({ ruleId: rule.id, linkType: LINK_TYPE.group, linkId: duty.id });
+    await ev.telemetry([point("force", 2600, 0)]);
+    const [alarm] = await alarmsOf(rule.id);
+    const sms = async () => (await cloud.db.select().from(alarmNotices).where(eq(alarmNotices.alarmId, alarm.id))).map((n) => n.target).sort();
+    // Raised: the contact and both members of the group (the leader is the contact itself, told once).
+    expect(await sms()).toEqual(["13800000000", "13900000001"]);
+    await ev.escalate();
+    expect(await sms()).toHaveLength(2);
+    cloud.advance(31 * 60_000);
+    await ev.escalate();
+    await ev.escalate();
+    // Escalated once, to the leader only.
+    expect(await sms()).toEqual(["13800000000", "13800000000", "13900000001"]);
+    expect((await alarmsOf(rule.id))[0].escalatedAt).toEqual(cloud.now());
     await removeRule(rule.id);
   });
 

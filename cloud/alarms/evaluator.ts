@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
-import { RULE_TYPE, type AlarmCondition, type StatType } from "@/lib/contract/alarm/enums";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { ALARM_STATUS, RULE_TYPE, type AlarmCondition, type StatType } from "@/lib/contract/alarm/enums";
 import type { Db } from "../db/client";
-import { enabledRules, raiseAlarm, recoverAlarm, unrecoveredAlarms, type RuleRow } from "../db/queries/alarms";
+import { applyCrossings, enabledRules, raiseAlarm, recoverAlarm, recoverAlarms, unrecoveredAlarms, updateLatestValues, type AlarmRow, type Crossing, type RuleRow } from "../db/queries/alarms";
 import { alarmRules, alarms, devices, projects, telemetry, telemetryLatest } from "../db/schema";
 import type { Ingest } from "../ingest/pipeline";
 import type { Point, StatusChange } from "../ingest/writer";
@@ -13,7 +13,7 @@ import { t } from "../lib/i18n";
 
 type DeviceCtx = { id: number; tenantId: number; productId: number; projectId: number | null; deviceName: string; prjName: string };
 /** The rules of one product in one project, and which (rule, device) pairs are alarmed now. */
-type RuleSet = { rules: RuleRow[]; active: Set<string> };
+type RuleSet = { rules: RuleRow[]; byIdentifier: Map<string, RuleRow[]>; active: Set<number> };
 
 /** How long a device's project and name are trusted (a device moved to another project is picked up after this). */
 const DEVICE_TTL_MS = 60_000;
@@ -24,7 +24,8 @@ const DAY_MS = 86_400_000;
 export type EvaluatorOptions = { delivery: Delivery; now?: () => Date; staleSweepMs?: number };
 export type EvaluatorStats = { points: number; raised: number; joined: number; recovered: number; errors: number };
 
-const pair = (ruleId: number, deviceId: number) => `${ruleId}:${deviceId}`;
+/** A (rule, device) pair as one number: cheaper than a string key on the per-value path (ids stay below 2^31). */
+const pair = (ruleId: number, deviceId: number) => ruleId * 2 ** 31 + deviceId;
 
 export function conditionOf(r: RuleRow): AlarmCondition {
   return {
@@ -52,9 +53,13 @@ export class AlarmEvaluator {
   readonly stats: EvaluatorStats = { points: 0, raised: 0, joined: 0, recovered: 0, errors: 0 };
   private readonly now: () => Date;
   private readonly ruleSets = new Map<string, Promise<RuleSet>>();
+  /** The rules of the cached sets by id (the notices of a batch's new alarms). */
+  private readonly ruleById = new Map<number, RuleRow>();
   private readonly deviceCache = new Map<number, { at: number; v: Promise<DeviceCtx | null> }>();
   private readonly firstValues = new Map<string, Promise<number | null>>();
   private readonly dayAgo = new Map<string, { at: number; v: Promise<number | null> }>();
+  /** Latest values of active alarms seen in the batch being evaluated, written in one statement at its end. */
+  private readonly latest = new Map<number, { ruleId: number; deviceId: number; value: number }>();
   private queue: Promise<void> = Promise.resolve();
   private sweep: NodeJS.Timeout | null = null;
   private detach: (() => void) | null = null;
@@ -66,7 +71,7 @@ export class AlarmEvaluator {
     this.now = opts.now ?? (() => new Date());
   }
 
-  /** Listens to an ingest, and sweeps for stale data every `staleSweepMs` (default a minute; 0: never). */
+  /** Listens to an ingest, and sweeps for stale data and alarms to escalate every `staleSweepMs` (default a minute; 0: never). */
   attach(ingest: Ingest) {
     const onTelemetry = (points: Point[]) => this.enqueue(() => this.telemetry(points));
     const onStatus = (changes: StatusChange[]) => this.enqueue(() => this.status(changes));
@@ -78,7 +83,14 @@ export class AlarmEvaluator {
     };
     const every = this.opts.staleSweepMs ?? 60_000;
     if (every > 0) {
-      this.sweep = setInterval(() => this.enqueue(() => this.sweepStale()), every);
+      this.sweep = setInterval(
+        () =>
+          this.enqueue(async () => {
+            await this.sweepStale();
+            await this.escalate();
+          }),
+        every,
+      );
       this.sweep.unref();
     }
     return this;
@@ -108,26 +120,104 @@ export class AlarmEvaluator {
     });
   }
 
-  /** Evaluates stored values (the `telemetry` event); public so a test or a replay can feed it directly. */
+  /**
+   * Evaluates stored values (the `telemetry` event); public so a test or a replay can feed it
+   * directly. The verdicts are decided in memory against the active set; the database sees at most
+   * four statements per batch (joins, new alarms, recoveries, latest values) whatever its size.
+   */
   async telemetry(points: Point[]) {
     const byDevice = new Map<number, Point[]>();
     for (const p of points) if (p.num !== null) (byDevice.get(p.deviceId) ?? byDevice.set(p.deviceId, []).get(p.deviceId)!).push(p);
+    const pairs = new Map<number, Crossing>();
+    const recoveries = new Map<number, { ruleId: number; deviceId: number; at: Date; value: number }>();
+    await this.loadDevices([...byDevice.keys()]);
     for (const [deviceId, pts] of byDevice) {
       const device = await this.device(deviceId);
       if (!device || device.projectId === null) continue;
       const set = await this.rulesOf(device);
-      const rules = set.rules.filter((r) => r.ruleType === RULE_TYPE.value && (r.deviceId === null || r.deviceId === deviceId));
-      if (!rules.length) continue;
+      if (!set.byIdentifier.size) continue;
       pts.sort((a, b) => a.ts.getTime() - b.ts.getTime());
       for (const p of pts) {
+        const rules = set.byIdentifier.get(p.identifier);
+        if (!rules) continue;
         this.stats.points++;
         for (const rule of rules) {
-          if (rule.identifier !== p.identifier) continue;
-          const v = await this.statValue(rule, p);
+          if (rule.deviceId !== null && rule.deviceId !== deviceId) continue;
+          const v = rule.statType === "not" ? p.num! : await this.statValue(rule, p);
           if (v === null) continue;
-          await this.judge(set, rule, device, v, p.ts, p.identifier);
+          const key = pair(rule.id, deviceId);
+          const pending = pairs.get(key);
+          if (set.active.has(key)) {
+            if (!recovers(rule, v)) {
+              if (pending) pending.last = { value: v, at: p.ts };
+              else this.latest.set(key, { ruleId: rule.id, deviceId, value: v });
+              continue;
+            }
+            set.active.delete(key);
+            this.latest.delete(key);
+            if (pending) pending.recovered = { value: v, at: p.ts };
+            else recoveries.set(key, { ruleId: rule.id, deviceId, at: p.ts, value: v });
+          } else if (crosses(rule, v)) {
+            set.active.add(key);
+            if (pending) {
+              pending.crossings++;
+              pending.last = { value: v, at: p.ts };
+              pending.recovered = null;
+            } else {
+              pairs.set(key, this.crossing(rule, device, v, p));
+            }
+          }
         }
       }
+    }
+    // Recoveries first: a pair that recovered and crossed again in this batch then joins (or replaces) a recovered alarm.
+    this.stats.recovered += await recoverAlarms(this.db, [...recoveries.values()]);
+    const { created, joined } = await applyCrossings(this.db, [...pairs.values()]);
+    this.stats.joined += joined;
+    this.stats.raised += created.length;
+    const latest = [...this.latest.values()];
+    this.latest.clear();
+    await updateLatestValues(this.db, latest);
+    for (const alarm of created) {
+      const rule = this.ruleById.get(alarm.ruleId!);
+      const device = await this.device(alarm.deviceId!);
+      if (rule && device) await this.notify(alarm, rule, device);
+    }
+  }
+
+  private crossing(rule: RuleRow, device: DeviceCtx, v: number, p: Point): Crossing {
+    return {
+      tenantId: device.tenantId,
+      projectId: device.projectId,
+      deviceId: device.id,
+      ruleId: rule.id,
+      levelId: rule.levelId,
+      alarmName: rule.ruleName,
+      identifier: p.identifier,
+      condition: conditionOf(rule),
+      content: `${p.identifier} = ${v} (${conditionText(rule)})`,
+      convergeMinutes: rule.convergeMinutes,
+      crossings: 1,
+      first: { value: v, at: p.ts },
+      last: { value: v, at: p.ts },
+      recovered: null,
+    };
+  }
+
+  private async notify(alarm: AlarmRow, rule: RuleRow, device: DeviceCtx, only?: { leaders: true }) {
+    // A new alarm enters the workflow: the "raised" step and a pending to-do for each user who may handle it.
+    if (!only)
+      try {
+        await alarmRaised(this.db, alarm, { userId: null, userName: t("zh-cn", "cloud.alarmCentre.system") }, "zh-cn");
+      } catch (err) {
+        this.stats.errors++;
+        console.error(`[alarms] to-dos of alarm ${alarm.id} failed:`, (err as Error).message);
+      }
+    try {
+      await notifyAlarm(this.db, this.opts.delivery, alarm, rule.channels, { prjName: device.prjName, deviceName: device.deviceName, conditionText: conditionText(rule) }, only);
+    } catch (err) {
+      this.stats.errors++;
+      console.error(`[alarms] notifying alarm ${alarm.id} failed:`, (err as Error).message);
     }
   }
 
@@ -166,17 +256,30 @@ export class AlarmEvaluator {
     }
   }
 
-  /** A value rule's verdict on one value: crossing, still alarmed (latest value kept), or recovered by the dead band. */
-  private async judge(set: RuleSet, rule: RuleRow, device: DeviceCtx, v: number, at: Date, identifier: string) {
-    const key = pair(rule.id, device.id);
-    if (set.active.has(key) && !recovers(rule, v)) {
-      await this.db
-        .update(alarms)
-        .set({ latestValue: v })
-        .where(and(eq(alarms.ruleId, rule.id), eq(alarms.deviceId, device.id), sql`${alarms.recoveredAt} is null`));
-      return;
+  /**
+   * Escalation: an alarm still pending longer than its rule's escalation time is sent, once, to
+   * the leaders of the rule's contact groups (nobody has accepted it yet).
+   */
+  async escalate() {
+    const now = this.now();
+    const due = await this.db
+      .select({ alarm: alarms, rule: alarmRules })
+      .from(alarms)
+      .innerJoin(alarmRules, eq(alarmRules.id, alarms.ruleId))
+      .where(
+        and(
+          eq(alarms.status, ALARM_STATUS.pending),
+          isNull(alarms.escalatedAt),
+          isNotNull(alarmRules.escalateMinutes),
+          sql`${alarms.triggeredAt} < ${now}::timestamptz - make_interval(mins => ${alarmRules.escalateMinutes})`,
+        ),
+      )
+      .limit(500);
+    for (const { alarm, rule } of due) {
+      await this.db.update(alarms).set({ escalatedAt: now }).where(eq(alarms.id, alarm.id));
+      const device = alarm.deviceId === null ? null : await this.device(alarm.deviceId);
+      if (device) await this.notify(alarm, rule, device, { leaders: true });
     }
-    await this.transition(set, rule, device, crosses(rule, v), recovers(rule, v), v, at, identifier);
   }
 
   private async transition(set: RuleSet, rule: RuleRow, device: DeviceCtx, raise: boolean, recover: boolean, value: number | null, at: Date, identifier: string | null) {
@@ -184,7 +287,7 @@ export class AlarmEvaluator {
     if (set.active.has(key)) {
       if (!recover) return;
       set.active.delete(key);
-      const done = await recoverAlarm(this.db, rule.id, device.id, at);
+      const done = await recoverAlarm(this.db, rule.id, device.id, at, value);
       this.stats.recovered += done.length;
       return;
     }
@@ -209,19 +312,7 @@ export class AlarmEvaluator {
       return;
     }
     this.stats.raised++;
-    try {
-      // Into the workflow: the "raised" step and a pending to-do for each user who may handle it.
-      await alarmRaised(this.db, alarm, { userId: null, userName: t("zh-cn", "cloud.alarmCentre.system") }, "zh-cn");
-    } catch (err) {
-      this.stats.errors++;
-      console.error(`[alarms] to-dos of alarm ${alarm.id} failed:`, (err as Error).message);
-    }
-    try {
-      await notifyAlarm(this.db, this.opts.delivery, alarm, rule.channels, { prjName: device.prjName, deviceName: device.deviceName, conditionText: conditionText(rule) });
-    } catch (err) {
-      this.stats.errors++;
-      console.error(`[alarms] notifying alarm ${alarm.id} failed:`, (err as Error).message);
-    }
+    await this.notify(alarm, rule, device);
   }
 
   /** The value a rule compares: the reading, its change since the first reading, or its change over the last day. */
@@ -265,15 +356,28 @@ export class AlarmEvaluator {
   private device(id: number): Promise<DeviceCtx | null> {
     const hit = this.deviceCache.get(id);
     if (hit && Date.now() - hit.at < DEVICE_TTL_MS) return hit.v;
-    const v = this.db
+    return this.loadDevices([id]).then(() => this.deviceCache.get(id)!.v);
+  }
+
+  /** The devices of a batch not cached (or cached too long ago), in one query. */
+  private async loadDevices(ids: number[]) {
+    const now = Date.now();
+    const missing = ids.filter((id) => {
+      const hit = this.deviceCache.get(id);
+      return !hit || now - hit.at >= DEVICE_TTL_MS;
+    });
+    if (!missing.length) return;
+    const rows = this.db
       .select({ id: devices.id, tenantId: devices.tenantId, productId: devices.productId, projectId: devices.projectId, deviceName: devices.deviceName, prjName: projects.prjName })
       .from(devices)
       .leftJoin(projects, eq(projects.id, devices.projectId))
-      .where(eq(devices.id, id))
-      .then(([d]) => (d ? { ...d, prjName: d.prjName ?? "" } : null));
-    this.deviceCache.set(id, { at: Date.now(), v });
-    v.catch(() => this.deviceCache.delete(id));
-    return v;
+      .where(inArray(devices.id, missing));
+    const byId = rows.then((all) => new Map(all.map((d) => [d.id, { ...d, prjName: d.prjName ?? "" }])));
+    for (const id of missing) this.deviceCache.set(id, { at: now, v: byId.then((m) => m.get(id) ?? null) });
+    await rows.catch((err) => {
+      for (const id of missing) this.deviceCache.delete(id);
+      throw err;
+    });
   }
 
   private rulesOf(device: DeviceCtx): Promise<RuleSet> {
@@ -286,7 +390,12 @@ export class AlarmEvaluator {
           this.db,
           rules.map((r) => r.id),
         );
-        return { rules, active: new Set(open.map((o) => pair(o.ruleId, o.deviceId))) };
+        const byIdentifier = new Map<string, RuleRow[]>();
+        for (const r of rules) {
+          this.ruleById.set(r.id, r);
+          if (r.ruleType === RULE_TYPE.value && r.identifier) (byIdentifier.get(r.identifier) ?? byIdentifier.set(r.identifier, []).get(r.identifier)!).push(r);
+        }
+        return { rules, byIdentifier, active: new Set(open.map((o) => pair(o.ruleId, o.deviceId))) };
       })();
       this.ruleSets.set(key, set);
       set.catch(() => this.ruleSets.delete(key));

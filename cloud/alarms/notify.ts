@@ -21,9 +21,9 @@ export type NoticeContext = { prjName: string; deviceName: string; conditionText
  * recorded with its outcome; a failure is kept with its reason, never lost. WeChat is recorded as
  * not available.
  */
-export async function notifyAlarm(db: Db, delivery: Delivery, alarm: AlarmRow, channels: number[], ctx: NoticeContext): Promise<void> {
+export async function notifyAlarm(db: Db, delivery: Delivery, alarm: AlarmRow, channels: number[], ctx: NoticeContext, only?: { leaders: true }): Promise<void> {
   if (!alarm.ruleId) return;
-  const contacts = await ruleRecipients(db, alarm.ruleId);
+  const contacts = await ruleRecipients(db, alarm.ruleId, only?.leaders);
   if (!contacts.length) return;
   const templates = await db
     .select()

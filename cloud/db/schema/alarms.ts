@@ -164,6 +164,8 @@ export const alarms = pgTable(
     index("alarms_project_status").on(t.tenantId, t.projectId, t.status, t.id),
     index("alarms_device_time").on(t.deviceId, t.triggeredAt),
     index("alarms_open").on(t.ruleId, t.deviceId).where(sql`recovered_at is null`),
+    // The evaluator looks up the newest alarm of each (rule, device) of a batch.
+    index("alarms_rule_device").on(t.ruleId, t.deviceId, t.id),
   ],
 );
 

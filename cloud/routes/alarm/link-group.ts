@@ -9,7 +9,8 @@ import { body, notFound, ok } from "../../lib/http";
 import { requirePerm } from "../../lib/auth";
 import { tenantScope } from "../../lib/scope";
 
-const members = sql`from ${alarmContactGroupMembers} m join ${alarmContacts} k on k.id = m.contact_id where m.group_id = ${alarmContactGroups.id}`;
+// Drizzle writes a column in raw SQL without its table: the outer row is named in full.
+const members = sql`from ${alarmContactGroupMembers} m join ${alarmContacts} k on k.id = m.contact_id where m.group_id = "alarm_contact_groups"."id"`;
 
 /** The contacts must be the caller's tenant's; another tenant's id is "not found". */
 async function assertOwnContacts(db: Db, c: Ctx, ids: number[]) {

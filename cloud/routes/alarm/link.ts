@@ -12,7 +12,8 @@ export const linkRoutes = crudRoutes({
   perm: "alarm:link",
   only: ["page", "list", "info", "add", "upd", "del", "export", "template", "import"],
   paths: { import: "/importLink" },
-  extra: { realname: sql<string | null>`(select ${users.realname} from ${users} where ${users.id} = ${alarmContacts.userId})` },
+  // Drizzle writes a column in raw SQL without its table: the outer row is named in full.
+  extra: { realname: sql<string | null>`(select u.realname from ${users} u where u.id = "alarm_contacts"."user_id")` },
   values: async (c, input) => {
     if (typeof input.userId === "number") await assertTenantUsers(c.var.deps.db, c.var.auth.tenantId, [input.userId]);
     return {};

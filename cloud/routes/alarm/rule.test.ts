@@ -4,7 +4,8 @@ import type { Page } from "@/lib/contract/envelope";
 import type { AlarmFunction, AlarmLine, AlarmRuleRow, RuleNumStat } from "@/lib/contract/alarm/rule";
 import type { AlarmLevel } from "@/lib/contract/alarm/level";
 import type { AlarmContact, AlarmContactGroup } from "@/lib/contract/alarm/contact";
-import { devices, products, projects } from "../../db/schema";
+import { raiseAlarm } from "../../db/queries/alarms";
+import { alarms, devices, products, projects } from "../../db/schema";
 import { signedIn, type TestCloud } from "../../testing";
 
 let cloud: TestCloud;
@@ -152,6 +153,12 @@ describe("alarm rules", () => {
     const after = (await call<RuleNumStat>("/rule/numStat", admin)).body.data;
     expect(after).toEqual({ total: before.total, enabled: before.enabled - 1, disabled: before.disabled + 1 });
     expect((await call("/rule/oper", admin, { id, enableStatus: 3 })).body.code).toBe(400);
+    // Its alarms: one active, one recovered.
+    const raise = (at: Date) => raiseAlarm(cloud.db, { tenantId: 2, projectId, deviceId, ruleId: id, alarmName: "x", at });
+    const { alarm } = await raise(new Date("2026-03-01T00:00:00Z"));
+    await cloud.db.update(alarms).set({ status: 4, recoveredAt: new Date("2026-03-01T01:00:00Z") }).where(eq(alarms.id, alarm.id));
+    await raise(new Date("2026-03-02T00:00:00Z"));
+    expect((await call<AlarmRuleRow>(`/rule/info?id=${id}`, admin)).body.data).toMatchObject({ activeAlarms: 1, alarmCount: 2 });
     expect((await call("/rule/upd", admin, { id, ...(await ruleBody()) }, undefined, otherProjectId)).body.code).toBe(404);
     expect((await call("/rule/del", platform, { ids: [id] })).body.code).not.toBe(200);
     expect((await call("/rule/del", admin, { ids: [id] })).body.code).toBe(200);

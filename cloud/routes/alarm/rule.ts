@@ -7,7 +7,7 @@ import type { RecipientRow } from "@/lib/contract/alarm/contact";
 import { NUMERIC_TYPES, type NumberSpec } from "@/lib/contract/device/thing-model";
 import type { Db } from "../../db/client";
 import { alarmLinesFor } from "../../db/queries/alarms";
-import { alarmContactGroups, alarmContacts, alarmLevels, alarmRuleRecipients, alarmRules, devices, productFunctions, products } from "../../db/schema";
+import { alarmContactGroups, alarmContacts, alarmLevels, alarmRuleRecipients, alarmRules, alarms, devices, productFunctions, products } from "../../db/schema";
 import { requirePerm } from "../../lib/auth";
 import type { Ctx } from "../../lib/context";
 import { columnsOf, rowMapper } from "../../lib/crud";
@@ -16,10 +16,13 @@ import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { projectOf } from "../../lib/project-context";
 import { tenantScope } from "../../lib/scope";
 
+// Drizzle writes a column in raw SQL without its table, so the subqueries name the outer row in full.
 const extra = {
-  prodName: sql<string>`(select ${products.prodName} from ${products} where ${products.id} = ${alarmRules.productId})`,
-  deviceName: sql<string | null>`(select ${devices.deviceName} from ${devices} where ${devices.id} = ${alarmRules.deviceId})`,
-  levelName: sql<string | null>`(select ${alarmLevels.levelName} from ${alarmLevels} where ${alarmLevels.id} = ${alarmRules.levelId})`,
+  prodName: sql<string>`(select p.prod_name from ${products} p where p.id = "alarm_rules"."product_id")`,
+  deviceName: sql<string | null>`(select d.device_name from ${devices} d where d.id = "alarm_rules"."device_id")`,
+  levelName: sql<string | null>`(select l.level_name from ${alarmLevels} l where l.id = "alarm_rules"."level_id")`,
+  activeAlarms: sql<number>`(select count(*)::int from ${alarms} a where a.rule_id = "alarm_rules"."id" and a.recovered_at is null and a.status in (1, 2, 3))`,
+  alarmCount: sql<number>`(select count(*)::int from ${alarms} a where a.rule_id = "alarm_rules"."id")`,
 };
 const toRow = rowMapper<typeof alarmRule.fields, AlarmRuleRow>(alarmRule, { recipients: () => [] });
 
@@ -77,7 +80,7 @@ async function recipientsOf(db: Db, ruleId: number): Promise<RecipientRow[]> {
     .select({
       linkType: alarmRuleRecipients.linkType,
       linkId: alarmRuleRecipients.linkId,
-      name: sql<string>`coalesce(case when ${alarmRuleRecipients.linkType} = ${LINK_TYPE.contact} then (select link_name from ${alarmContacts} where id = ${alarmRuleRecipients.linkId}) else (select group_name from ${alarmContactGroups} where id = ${alarmRuleRecipients.linkId}) end, '')`,
+      name: sql<string>`coalesce(case when "alarm_rule_recipients"."link_type" = ${LINK_TYPE.contact} then (select k.link_name from ${alarmContacts} k where k.id = "alarm_rule_recipients"."link_id") else (select g.group_name from ${alarmContactGroups} g where g.id = "alarm_rule_recipients"."link_id") end, '')`,
     })
     .from(alarmRuleRecipients)
     .where(eq(alarmRuleRecipients.ruleId, ruleId))
@@ -121,7 +124,8 @@ export const ruleRoutes = crudRoutes<typeof alarmRule.fields, AlarmRuleRow>({
       .from(alarmRules)
       .where(projectOf(c).where(alarmRules, eq(alarmRules.id, id)));
     if (!row) throw notFound();
-    return ok(c, { ...toRow({ ...row.rule, prodName: row.prodName, deviceName: row.deviceName, levelName: row.levelName }), recipients: await recipientsOf(db, id) });
+    const { rule, ...computed } = row;
+    return ok(c, { ...toRow({ ...rule, ...computed }), recipients: await recipientsOf(db, id) });
   })
   .post("/add", requirePerm("alarm:rule:add"), async (c) => {
     const input = await body(c, alarmRule.body);

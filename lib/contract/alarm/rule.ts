@@ -60,6 +60,9 @@ export const alarmRule = defineEntity({
       dict: "notifyChannel",
     },
     recipients: { schema: z.array(recipient).max(100, "validation.maxItems").default([]), kind: "custom", list: false, export: false },
+    /** Alarms the rule raised that are still active (not recovered), and all it raised. */
+    activeAlarms: { kind: "number", readOnly: true, form: false },
+    alarmCount: { kind: "number", readOnly: true, form: false },
     enableStatus: { schema: enableState.default(1), kind: "switch", dict: "enableState", search: "eq" },
     description: { schema: text(200), kind: "textarea", full: true, list: false },
     createTime: { kind: "datetime", readOnly: true, column: "createdAt", sort: true, form: false },
