@@ -4,7 +4,8 @@ import type { AlarmInfo, AlarmRecord, AlarmStatistics, LevelNum, StatusNums } fr
 import type { Page } from "@/lib/contract/envelope";
 import type { MessageItem, TodoNums } from "@/lib/contract/message";
 import { raiseAlarm } from "../../db/queries/alarms";
-import { alarmLevels, alarms, devices, projects, telemetry, todos } from "../../db/schema";
+import { AlarmEvaluator } from "../../alarms/evaluator";
+import { alarmLevels, alarmRules, alarms, devices, products, projects, telemetry, todos } from "../../db/schema";
 import { signedIn, type TestCloud } from "../../testing";
 
 let cloud: TestCloud;
@@ -49,6 +50,21 @@ describe("alarm/core workflow", () => {
     expect(info.deviceName).toBeTruthy();
     // The operator has no handling permission: only the administrator is asked to act.
     expect((await openTodos(a.id)).map((t) => [t.userId, t.todoStatus])).toEqual([[ids.admin, 1]]);
+  });
+
+  it("takes a rule's new alarm into the workflow: raised by the system, a pending to-do for the handlers", async () => {
+    const db = cloud.db;
+    const [anchor] = await db.select().from(products).where(eq(products.monitorType, "anchor"));
+    const [d] = await db.select().from(devices).where(eq(devices.productId, anchor.id)).orderBy(asc(devices.id));
+    await db.update(devices).set({ projectId }).where(eq(devices.id, d.id));
+    const [rule] = await db.insert(alarmRules).values({ tenantId: 2, projectId, productId: anchor.id, ruleName: "Anchor force", identifier: "force", compareType: 1, threshold: 2000, levelId }).returning();
+    const ev = new AlarmEvaluator(db, { delivery: cloud.deps.delivery, now: cloud.now });
+    await ev.telemetry([{ deviceId: d.id, identifier: "force", ts: cloud.now(), num: 2500, txt: null }]);
+    const [alarm] = await db.select().from(alarms).where(eq(alarms.ruleId, rule.id));
+    expect((await openTodos(alarm.id)).map((t) => [t.userId, t.todoStatus])).toEqual([[ids.admin, 1]]);
+    const info = await okData<AlarmInfo>(`/alarm/core/info?id=${alarm.id}`, admin);
+    expect(info.operations.map((o) => [o.step, o.userName])).toEqual([["raise", "系统"]]);
+    expect(info.ruleName).toBe("Anchor force");
   });
 
   it("walks pending → handling → awaiting review → (not approved) handling → awaiting review → handled, with to-dos and messages following", async () => {
