@@ -2,7 +2,8 @@ import { Worker } from "node:worker_threads";
 import { count, sql } from "drizzle-orm";
 import { deviceTopic } from "@/lib/contract/device/topics";
 import { openDb } from "../cloud/db/client";
-import { deviceRejects, telemetry, tenants } from "../cloud/db/schema";
+import { AlarmEvaluator } from "../cloud/alarms/evaluator";
+import { alarmLevels, alarmRules, alarms, deviceRejects, devices, projects, telemetry, tenants } from "../cloud/db/schema";
 import { startDeviceChannel } from "../cloud/ingest";
 import { addDevices, addSensorProduct } from "../cloud/ingest/fixtures";
 import { startPgCluster } from "../scripts/pg-cluster";
@@ -13,9 +14,13 @@ import { startPgCluster } from "../scripts/pg-cluster";
  * over MQTT to the embedded broker, from a worker thread so publishing and ingesting use both
  * cores. Prints stored values per second, messages per second, publish-to-queryable latency p50 /
  * p99, and checks that published values = stored + refused. Runs on PGlite, then on a throwaway
- * PostgreSQL cluster (BENCH_DB=pglite or postgres for one of them).
+ * PostgreSQL cluster (BENCH_DB=pglite or postgres for one of them). Each database runs twice: without
+ * alarm rules, then with BENCH_RULES (default 100) enabled rules evaluated on every stored value,
+ * one of them crossed by the data (so alarms are raised, joined and recovered during the run); the
+ * rules' rows add the evaluator's lag behind the ingest (p99) and the alarms it wrote.
  */
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 200);
+const RULES = Number(process.env.BENCH_RULES ?? 100);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100_000);
 const VALUES_PER_MESSAGE = 2;
 
@@ -48,13 +53,43 @@ const { url, devices, perDevice } = workerData;
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-async function bench(kind: "pglite" | "postgres", url?: string) {
+/**
+ * `count` enabled rules on the bench product in one project: all but one on lines the data never
+ * reaches, one on humidity (40–59) above 57 with a dead band of 4, so each device raises, stays
+ * alarmed and recovers every twenty messages.
+ */
+async function addRules(db: Parameters<typeof addSensorProduct>[0], tenantId: number, productId: number, count: number) {
+  const [prj] = await db.insert(projects).values({ tenantId, prjName: "bench" }).returning({ id: projects.id });
+  await db.update(devices).set({ projectId: prj.id }).where(sql`${devices.productId} = ${productId}`);
+  const [level] = await db.insert(alarmLevels).values({ tenantId, levelNum: 1, levelName: "bench", color: "#e5484d" }).returning({ id: alarmLevels.id });
+  const base = { tenantId, projectId: prj.id, productId, levelId: level.id, channels: [1] };
+  await db.insert(alarmRules).values(
+    Array.from({ length: count }, (_, i) =>
+      i === 0
+        ? { ...base, ruleName: "humidity", identifier: "humidity", compareType: 1, threshold: 57, deadband: 4 }
+        : { ...base, ruleName: `r${i}`, identifier: i % 2 ? "temperature" : "humidity", compareType: i % 3 ? 1 : 5, threshold: 60 + i, minValue: -10 - i, maxValue: 70 + i },
+    ),
+  );
+}
+
+async function bench(kind: "pglite" | "postgres", url: string | undefined, rules: number) {
   const handle = await openDb(url ? { url } : { dataDir: "memory" });
   const db = handle.db;
-  const [t] = await db.insert(tenants).values({ name: "bench", code: `bench-${kind}` }).returning();
+  const [t] = await db.insert(tenants).values({ name: "bench", code: `bench-${kind}-${rules}` }).returning();
   const productId = await addSensorProduct(db, t.id);
-  const devs = await addDevices(db, { tenantId: t.id, productId, count: DEVICES, prefix: "B" });
+  const devs = await addDevices(db, { tenantId: t.id, productId, count: DEVICES, prefix: `B${rules}-` });
+  if (rules) await addRules(db, t.id, productId, rules);
   const channel = await startDeviceChannel(db, { mqttPort: 0, sweepMs: 3600_000, writer: process.env.BENCH_BATCH ? { maxBatch: Number(process.env.BENCH_BATCH) } : undefined });
+  const evaluator = rules ? new AlarmEvaluator(db, { delivery: { send: async () => {} }, staleSweepMs: 0 }).attach(channel.ingest) : null;
+  // The evaluator's lag: from a batch being stored to its evaluation done (measured on every 10th batch).
+  const lags: number[] = [];
+  let batchNo = 0;
+  if (evaluator)
+    channel.ingest.on("telemetry", () => {
+      if (batchNo++ % 10) return;
+      const at = Date.now();
+      void evaluator.idle().then(() => lags.push(Date.now() - at));
+    });
   const perDevice = Math.ceil(MESSAGES / DEVICES);
   const published = perDevice * DEVICES;
 
@@ -82,6 +117,8 @@ async function bench(kind: "pglite" | "postgres", url?: string) {
   // Everything sent has been read by the broker once the clients are closed; wait for the writer.
   for (let i = 0; i < 600 && channel.ingest.received < published; i++) await new Promise((r) => setTimeout(r, 50));
   await channel.ingest.drain();
+  await evaluator?.idle();
+  const evaluatedAt = Date.now();
   await worker.terminate();
 
   const [{ stored }] = await db.select({ stored: count() }).from(telemetry);
@@ -90,8 +127,11 @@ async function bench(kind: "pglite" | "postgres", url?: string) {
   const values = published * VALUES_PER_MESSAGE;
   const refusedValues = Math.ceil(perDevice / 50) * DEVICES;
   latencies.sort((a, b) => a - b);
+  lags.sort((a, b) => a - b);
+  const [{ raised }] = await db.select({ raised: count() }).from(alarms);
   const row = {
     db: kind,
+    rules,
     devices: DEVICES,
     messages: published,
     "msg/s": Math.round(published / seconds),
@@ -104,9 +144,13 @@ async function bench(kind: "pglite" | "postgres", url?: string) {
     "published values": values,
     "stored + refused": stored + rejected,
     lost: values - stored - rejected,
+    "alarm lag p99 ms": evaluator ? (pct(lags, 99) ?? 0) : "-",
+    "alarms done s": evaluator ? +((evaluatedAt - first) / 1000).toFixed(1) : "-",
+    alarms: evaluator ? `${raised} (${evaluator.stats.joined} joined, ${evaluator.stats.recovered} recovered)` : "-",
   };
   if (stored + rejected !== values) console.error(`[bench] ${kind}: ${values - stored - rejected} values lost (expected ~${refusedValues} refused, got ${rejected})`);
   await channel.close();
+  await evaluator?.close();
   await db.execute(sql`select 1`);
   await handle.close();
   return row;
@@ -114,11 +158,12 @@ async function bench(kind: "pglite" | "postgres", url?: string) {
 
 const which = process.env.BENCH_DB;
 const rows = [];
-if (!which || which === "pglite") rows.push(await bench("pglite"));
+const ruleCounts = RULES ? [0, RULES] : [0];
+if (!which || which === "pglite") for (const n of ruleCounts) rows.push(await bench("pglite", undefined, n));
 if (!which || which === "postgres") {
   const cluster = await startPgCluster();
   try {
-    rows.push(await bench("postgres", cluster.url));
+    for (const n of ruleCounts) rows.push(await bench("postgres", cluster.url, n));
   } finally {
     cluster.stop();
   }

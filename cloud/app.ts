@@ -6,6 +6,7 @@ import { SERVICES, type Service } from "@/lib/contract/services";
 import type { CloudEnv, Deps } from "./lib/context";
 import { AppError, envelope, fail, isDataException } from "./lib/http";
 import { t } from "./lib/i18n";
+import { alarmRoutes } from "./routes/alarm";
 import { commRoutes } from "./routes/comm";
 import { deviceRoutes } from "./routes/device";
 import { fileRoutes } from "./routes/file";
@@ -14,7 +15,7 @@ import { statRoutes } from "./routes/stat";
 import { sysRoutes } from "./routes/sys";
 
 /** The services of the contract (core §7) the built-in cloud implements so far. */
-const ROUTES: Partial<Record<Service, Hono<CloudEnv>>> = { sys: sysRoutes, device: deviceRoutes, comm: commRoutes, msg: msgRoutes, file: fileRoutes, stat: statRoutes };
+const ROUTES: Partial<Record<Service, Hono<CloudEnv>>> = { sys: sysRoutes, device: deviceRoutes, comm: commRoutes, msg: msgRoutes, file: fileRoutes, stat: statRoutes, alarm: alarmRoutes };
 const JSON_LIMIT = 2 * 1024 * 1024;
 
 export function createCloud(deps: Deps) {

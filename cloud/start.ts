@@ -3,6 +3,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import { createCloud } from "./app";
 import { openDb } from "./db/client";
 import { seed } from "./seed";
+import { AlarmEvaluator } from "./alarms/evaluator";
 import { createDelivery, webhookSms } from "./lib/delivery";
 import type { CloudConfig } from "./lib/context";
 import { startDeviceChannel, type DeviceChannel } from "./ingest";
@@ -44,6 +45,8 @@ export async function startCloud(opts: CloudOptions) {
   const seeded = await seed(handle.db);
   if (seeded) console.log("[cloud] seeded the platform tenant, the demo tenant and the demo accounts");
   const channel = await openDeviceChannel(handle.db, opts);
+  const delivery = createDelivery({ db: handle.db, smtpUrl: process.env.SMTP_URL, smtpFrom: process.env.SMTP_FROM, sms: process.env.SMS_WEBHOOK_URL ? webhookSms(process.env.SMS_WEBHOOK_URL) : undefined });
+  const alarms = new AlarmEvaluator(handle.db, { delivery }).attach(channel.ingest);
   const simulate = opts.simulator ?? process.env.SIMULATOR !== "off";
   const simulator = simulate ? await startSimulator(handle.db, { brokerUrl: channel.transport.url, backfill: seeded }) : null;
   const config = cloudConfig(opts.config);
@@ -51,10 +54,11 @@ export async function startCloud(opts: CloudOptions) {
   const app = createCloud({
     db: handle.db,
     config,
-    delivery: createDelivery({ db: handle.db, smtpUrl: process.env.SMTP_URL, smtpFrom: process.env.SMTP_FROM, sms: process.env.SMS_WEBHOOK_URL ? webhookSms(process.env.SMS_WEBHOOK_URL) : undefined }),
+    delivery,
     now: () => new Date(),
     ingest: channel.ingest,
     mqttUrl: channel.transport.url,
+    alarms,
   });
   const host = opts.host ?? "127.0.0.1";
   const server: ServerType = await new Promise((resolve) => {
@@ -72,6 +76,7 @@ export async function startCloud(opts: CloudOptions) {
       stopUpkeep();
       await simulator?.close();
       await channel.close();
+      await alarms.close();
       await handle.close();
     },
   };

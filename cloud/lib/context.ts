@@ -25,6 +25,8 @@ export type Deps = {
   ingest?: Ingest;
   /** Where devices reach the MQTT broker (shown with a device's credentials). */
   mqttUrl?: string;
+  /** The alarm evaluator: told when a product's rules change so it reads them again. */
+  alarms?: { invalidate(productId?: number): void };
 };
 
 export type Auth = {

@@ -1,8 +1,8 @@
 import type { Db } from "../db/client";
 import { eq } from "drizzle-orm";
-import { departments, projectMembers, projects, stationMessages, todos, userGroupMembers, userGroups, users } from "../db/schema";
+import { departments, projectMembers, projects, stationMessages, userGroupMembers, userGroups, users } from "../db/schema";
 
-/** The demo tenant's projects, messages and to-dos, so the console has something to show at once. */
+/** The demo tenant's projects and messages, so the console has something to show at once (to-dos come from the demo alarms' workflow). */
 export async function seedDemoData(db: Db, ids: { tenantId: number; admin: number; operator: number; root: number }) {
   await seedOrg(db, ids);
   const [riverside, metro] = await db
@@ -58,21 +58,6 @@ export async function seedDemoData(db: Db, ids: { tenantId: number; admin: numbe
     message(ids.admin, "月度监测报告已生成", "2026 年 10 月监测报告已生成，可在报告列表下载。", 3),
     message(ids.operator, "沉降告警", "测点 JC-03 累计沉降 28.6 mm，超过二级预警值 25 mm。", 6, 0, "ala"),
     message(ids.operator, "巡检计划变更", "本周巡检计划调整为周三、周五两次。", 30),
-  ]);
-  const todo = (userId: number, msgTitle: string, msgContent: string, hoursAgo: number, todoStatus = 1) => ({
-    tenantId: ids.tenantId,
-    userId,
-    msgTitle,
-    msgContent,
-    msgType: "ala",
-    todoStatus,
-    createdAt: at(hoursAgo),
-  });
-  await db.insert(todos).values([
-    todo(ids.admin, "处理沉降告警 JC-03", "滨江花园二期基坑监测：累计沉降超过二级预警值。", 6),
-    todo(ids.admin, "复核倾角告警 QJ-11", "地铁 5 号线隧道结构监测：倾角变化速率异常。", 12),
-    todo(ids.admin, "水位告警已处理", "基坑水位恢复正常。", 48, 3),
-    todo(ids.operator, "处理沉降告警 JC-03", "滨江花园二期基坑监测：累计沉降超过二级预警值。", 6),
   ]);
 }
 

@@ -1,3 +1,5 @@
+import { seedDemoAlarms } from "./alarms";
+import { seedAlarmCentre } from "./alarm-centre";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { menus, roleMenus, roleTenants, roles, tenants, userRoles, users } from "../db/schema";
@@ -127,6 +129,9 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     await seedMonitoring(t, { tenantId: demo.id, admin: demoadmin.id, now: Date.now() });
     await seedDemoSpaces(t, { tenantId: demo.id });
     await seedKnowledge(t, { tenantId: demo.id, admin: demoadmin.id, operator: operator.id });
+    await seedDemoAlarms(t, { tenantId: demo.id, admin: { id: demoadmin.id, phone: "13800000000", email: "demoadmin@example.com" }, operator: { id: operator.id, phone: "13900000001", email: "operator01@example.com" } });
+    // After the rules: alarms in every status with their handling, to-dos and messages.
+    await seedAlarmCentre(t, { tenantId: demo.id, actor: { id: demoadmin.id, name: demoadmin.realname } });
   });
   return true;
 }

@@ -117,7 +117,11 @@ export const tenantMenuTree: MenuSeed[] = [
   productConfig,
   monitoring,
   dir("告警", "Alarms", "siren", [
-    m("告警中心", "Alarm centre", "/alarm/alarmCenter", "bell-ring", [b("处理", "Handle", "alarm:core:oper")]),
+    m("告警中心", "Alarm centre", "/alarm/alarmCenter", "bell-ring", [
+      b("处理", "Handle", "alarm:core:oper"),
+      b("审核", "Review", "alarm:core:check"),
+      ...crud("alarm:core"),
+    ]),
     m("告警规则", "Alarm rules", "/alarm/alarmRule", "list-checks", crud("alarm:rule")),
     m("告警等级", "Alarm levels", "/alarm/levelSet", "signal", crud("alarm:level")),
     m("告警联系人", "Alarm contacts", "/alarm/alarmLink", "contact-round", crud("alarm:link")),

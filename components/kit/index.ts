@@ -44,6 +44,7 @@ export { DataTable } from "./table/data-table";
 export { TreeTable } from "./table/tree-table";
 export { RowActions } from "./table/row-actions";
 export { KitDialog } from "./dialogs/kit-dialog";
+export { FormDialog, type FormDialogProps } from "./dialogs/form-dialog";
 export { useConfirm } from "./dialogs/confirm-dialog";
 export { DetailDialog } from "./dialogs/detail-dialog";
 export { DetailRows, DetailValue } from "./detail/detail-rows";

@@ -12,6 +12,11 @@
  *     params={{ kind: 1 }} columns={[{ key: "roleName", title: t("role.name") }]} multiple
  *     value={roleIds} onConfirm={(ids, rows) => …} />
  *
+ * Several paged lists in tabs, a choice per tab (the alarm-recipient picker's contacts and groups):
+ *   <TabbedListPicker open={open} onOpenChange={setOpen} title={t("picker.title")}
+ *     tabs={[{ key: "1", label: t("contacts"), endpoint: "alarm/link/page", columns }, …]}
+ *     value={{ "1": contactIds, "2": groupIds }} onConfirm={(picked, rows) => …} />
+ *
  * A failed call leaves its list empty without a word (widgets §8); an answer the picker cannot
  * read says "component initialization failed".
  */
@@ -443,6 +448,106 @@ export function ListPicker<Row extends Record<string, unknown>>({
     >
       <SearchBox value={keyword} onChange={setKeyword} />
       <PickTable rows={rows} columns={columns} keyField={keyField} selected={selected} onSelected={setSelected} multiple={multiple} disabledIds={disabledIds} loading={list.loading} />
+    </PickerDialog>
+  );
+}
+
+/** One tab of a `TabbedListPicker`: a paged list of its own, its rows chosen by `keyField`. */
+export type PickerTab<Row extends Record<string, unknown>> = {
+  key: string;
+  label: string;
+  endpoint: string;
+  params?: Record<string, string | number | undefined>;
+  columns: PickerColumn<Row>[];
+  keyField?: keyof Row & string;
+};
+export type TabbedPick = Record<string, Id[]>;
+
+/**
+ * A picker over several lists at once, one tab each, every tab keeping its own choice (e.g. the
+ * alarm-recipient picker: contacts and contact groups, widgets §2). Confirm hands back the ids and
+ * the rows chosen per tab.
+ */
+export function TabbedListPicker<Row extends Record<string, unknown>>({
+  open,
+  onOpenChange,
+  title,
+  tabs,
+  value,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  tabs: readonly PickerTab<Row>[];
+  value?: TabbedPick;
+  onConfirm: (value: TabbedPick, rows: Record<string, Row[]>) => void;
+}) {
+  const t = useTranslations("widgets.picker");
+  const [tab, setTab] = useState(tabs[0]?.key ?? "");
+  const [keyword, setKeyword] = useState("");
+  const [picked, setPicked] = useState<TabbedPick>({});
+  const [seen, setSeen] = useState<Record<string, Row[]>>({});
+  useEffect(() => {
+    if (!open) return;
+    setPicked(Object.fromEntries(tabs.map((x) => [x.key, [...(value?.[x.key] ?? [])]])));
+    setKeyword("");
+    setTab(tabs[0]?.key ?? "");
+    // The value is taken when the dialog opens; edits stay local until confirm.
+  }, [open]);
+  const active = tabs.find((x) => x.key === tab) ?? tabs[0];
+  const list = usePickerList<Row>(open && !!active, active?.endpoint ?? "", { ...active?.params, ...PICKER_PAGE }, recordsOf);
+  useEffect(() => {
+    if (active && list.rows.length) setSeen((s) => ({ ...s, [active.key]: list.rows }));
+  }, [active, list.rows]);
+  const rows = useMemo(() => (active ? list.rows.filter((r) => matches(keyword, ...active.columns.map((c) => r[c.key]))) : []), [active, list.rows, keyword]);
+  const count = Object.values(picked).reduce((n, ids) => n + ids.length, 0);
+  return (
+    <PickerDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      onConfirm={() =>
+        onConfirm(
+          picked,
+          Object.fromEntries(tabs.map((x) => [x.key, (seen[x.key] ?? []).filter((r) => (picked[x.key] ?? []).includes(r[x.keyField ?? "id"] as Id))])),
+        )
+      }
+      status={
+        <div className="flex items-center gap-2 text-sm text-muted-foreground">
+          {t("selected", { n: count })}
+          {count > 0 && (
+            <Button type="button" variant="link" size="sm" onClick={() => setPicked({})}>
+              {t("clear")}
+            </Button>
+          )}
+        </div>
+      }
+    >
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList>
+          {tabs.map((x) => (
+            <TabsTrigger key={x.key} value={x.key}>
+              {x.label}
+              {(picked[x.key]?.length ?? 0) > 0 && ` (${picked[x.key].length})`}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <SearchBox value={keyword} onChange={setKeyword} />
+        {active && (
+          <TabsContent value={active.key}>
+            <PickTable<Row>
+              rows={rows}
+              columns={active.columns}
+              keyField={active.keyField ?? ("id" as keyof Row & string)}
+              selected={picked[active.key] ?? []}
+              onSelected={(ids) => setPicked((p) => ({ ...p, [active.key]: ids }))}
+              multiple
+              loading={list.loading}
+            />
+          </TabsContent>
+        )}
+      </Tabs>
     </PickerDialog>
   );
 }

@@ -1,6 +1,8 @@
 import { READ_STATUS, TODO_STATUS, MSG_TYPES } from "./message";
+import { ALARM_STEPS, CHECK_RESULTS } from "./alarm/workflow";
 import { DEVICE_ENUMS } from "./device/enums";
 import { MONITORING_ENUMS } from "./monitoring/enums";
+import { ALARM_ENUMS } from "./alarm/enums";
 import { CHANGE_PWD_FLAGS, NOTIFY_FLAGS, PASSWORD_RULES, PASSWORD_TEMPLATES } from "./password";
 
 /**
@@ -36,6 +38,9 @@ export const ENUMS = {
   publishStatus: [0, 1, 2, 3],
   alarmStatus: [1, 2, 3, 4, 8],
   alarmCloseReason: [1, 2],
+  /** The steps of an alarm's timeline; review 1 approved, 2 not approved. */
+  alarmStep: ALARM_STEPS,
+  checkResult: CHECK_RESULTS,
   reportStatus: [0, 1, 2],
   importState: [0, 1],
   pushStatus: [1, 2, 3],
@@ -50,6 +55,7 @@ export const ENUMS = {
   httpMethod: ["GET", "POST"],
   ...DEVICE_ENUMS,
   ...MONITORING_ENUMS,
+  ...ALARM_ENUMS,
 } as const;
 
 export type EnumName = keyof typeof ENUMS;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageQuery } from "./common";
+import { defineEntity, keyField } from "./entity";
 
 /** Read status 0 unread, 1 read; to-do status 1 pending, 2 awaiting review, 3 handled (core §4). */
 export const READ_STATUS = [0, 1] as const;
@@ -7,11 +7,33 @@ export const TODO_STATUS = [1, 2, 3] as const;
 /** ala: an alarm; alaManual: a manual alarm; notice: anything else. */
 export const MSG_TYPES = ["ala", "alaManual", "notice"] as const;
 
-const optionalStatus = <T extends readonly number[]>(values: T) =>
-  z.preprocess((v) => (v === "" || v === undefined || v === null ? undefined : Number(v)), z.number().refine((n) => values.includes(n), "validation.invalidOption").optional());
+const status = <T extends readonly number[]>(values: T) => z.coerce.number().refine((n) => values.includes(n), "validation.invalidOption");
 
-export const stationQuery = pageQuery.extend({ readStatus: optionalStatus(READ_STATUS) });
-export const todoQuery = pageQuery.extend({ todoStatus: optionalStatus(TODO_STATUS) });
+/** The fields a message and a to-do share (core §3 to-do and message item); the cloud writes them all. */
+const itemFields = {
+  id: keyField,
+  msgTitle: { schema: z.string(), readOnly: true, search: "contains", full: true },
+  msgType: { schema: z.enum(MSG_TYPES), readOnly: true, kind: "select", dict: "msgType", search: "eq" },
+  msgContent: { schema: z.string(), readOnly: true, kind: "textarea", list: false, full: true },
+  /** The alarm an alarm message or to-do is about. */
+  bizId: { ...keyField, schema: z.number().nullable() },
+  createTime: { kind: "datetime", readOnly: true, column: "createdAt", search: "range", range: ["startTime", "endTime"] },
+} as const;
+
+/** An in-site message to the signed-in user (`msg/station`). */
+export const stationMessage = defineEntity({
+  ns: "alarm.station",
+  fields: { ...itemFields, readStatus: { schema: status(READ_STATUS), readOnly: true, kind: "status", dict: "readStatus", search: "eq" } },
+});
+
+/** A to-do of the signed-in user (`msg/todo`), made and completed by the alarm workflow. */
+export const todoItem = defineEntity({
+  ns: "alarm.todo",
+  fields: { ...itemFields, todoStatus: { schema: status(TODO_STATUS), readOnly: true, kind: "status", dict: "todoStatus", search: "eq" } },
+});
+
+export const stationQuery = stationMessage.query;
+export const todoQuery = todoItem.query;
 
 /** One to-do or message as the console shows it (core §3). */
 export type MessageItem = {
@@ -24,3 +46,10 @@ export type MessageItem = {
   readStatus?: number;
   todoStatus?: number;
 };
+
+/** `msg/station/currUser/nums`. */
+export type StationNums = { unread: number; total: number };
+/** `msg/todo/nums`: the caller's to-dos per status. */
+export type TodoNums = { pending: number; review: number; handled: number };
+/** `msg/station/getUpDownId`: the next newer (up) and next older (down) message. */
+export type UpDown = { upId: number | null; downId: number | null };

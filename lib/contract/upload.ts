@@ -39,6 +39,11 @@ export const UPLOAD_PURPOSES = {
   /** A space's one attachment (core §5): a drawing, a document or a photo. */
   spaceAttachment: { maxMb: 20, accept: [...DOC_EXTS, ...IMAGE_EXTS], public: false },
   knowledge: { maxMb: 1024, accept: KNOWLEDGE_EXTS, public: false },
+  // Alarm attachments (core §9): images and files of 10 MB, videos of 50 MB; handling results 10 MB.
+  alarmImage: { maxMb: 10, accept: IMAGE_EXTS, public: false },
+  alarmVideo: { maxMb: 50, accept: VIDEO_EXTS, public: false },
+  alarmFile: { maxMb: 10, accept: DOC_EXTS, public: false },
+  alarmResponse: { maxMb: 10, accept: [...IMAGE_EXTS, ...DOC_EXTS], public: false },
 } as const satisfies Record<string, { maxMb: number; accept: readonly string[]; public: boolean }>;
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
 const PURPOSES = Object.keys(UPLOAD_PURPOSES) as [UploadPurpose, ...UploadPurpose[]];

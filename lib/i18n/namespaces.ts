@@ -21,6 +21,7 @@ export const NAMESPACES = [
   "deviceOps",
   "knowledge",
   "ai",
+  "alarm",
 ] as const;
 
 export async function loadMessages(locale: Locale): Promise<Record<string, unknown>> {

@@ -8,3 +8,5 @@ export * from "./devices";
 export * from "./monitoring";
 export * from "./device-ops";
 export * from "./knowledge";
+export * from "./alarms";
+export * from "./alarm-workflow";

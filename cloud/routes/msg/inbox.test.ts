@@ -11,10 +11,11 @@ signedIn((s) => ({ cloud, admin, operator } = s), ["admin", "operator"]);
 describe("msg/station/currUser", () => {
   it("pages the caller's unread messages, newest first, and counts them", async () => {
     const res = await cloud.request<Page<MessageItem>>("/msg/station/currUser/page?current=1&size=10&readStatus=0", { token: admin });
-    expect(res.body.data.total).toBe(3);
+    // Three seeded notices and the demo alarms' review messages (4 handling results and reviews).
+    expect(res.body.data.total).toBe(8);
     const times = res.body.data.records.map((m) => m.createTime);
     expect([...times].sort().reverse()).toEqual(times);
-    expect((await cloud.request<{ unread: number }>("/msg/station/currUser/nums", { token: admin })).body.data.unread).toBe(3);
+    expect((await cloud.request<{ unread: number }>("/msg/station/currUser/nums", { token: admin })).body.data).toEqual({ unread: 8, total: 9 });
     expect((await cloud.request<{ unread: number }>("/msg/station/currUser/nums", { token: operator })).body.data.unread).toBe(2);
   });
 
@@ -50,18 +51,22 @@ describe("msg/station/currUser", () => {
 });
 
 describe("msg/todo", () => {
-  it("pages pending to-dos and counts them per status", async () => {
+  it("pages pending to-dos and counts them per status (the demo alarms' workflow made them)", async () => {
     const res = await cloud.request<Page<MessageItem>>("/msg/todo/page?current=1&size=10&todoStatus=1", { token: admin });
-    expect(res.body.data.total).toBe(2);
-    expect(res.body.data.records.every((t) => t.todoStatus === 1)).toBe(true);
+    // Pending: the new rule alarm, the manual alarm and the one being handled.
+    expect(res.body.data.total).toBe(3);
+    expect(res.body.data.records.every((t) => t.todoStatus === 1 && t.bizId !== null)).toBe(true);
     const nums = await cloud.request("/msg/todo/nums", { token: admin });
-    expect(nums.body.data).toEqual({ pending: 2, review: 0, handled: 1 });
+    expect(nums.body.data).toMatchObject({ pending: 3, review: 1 });
+    const found = await cloud.request<Page<MessageItem>>(`/msg/todo/page?todoStatus=2&msgTitle=${encodeURIComponent("审核")}`, { token: admin });
+    expect(found.body.data.total).toBe(1);
+    expect((await cloud.request<Page<MessageItem>>("/msg/todo/page", { token: operator })).body.data.total).toBe(0);
   });
 
   it("opens only the caller's own to-do", async () => {
-    const mine = await cloud.request<Page<MessageItem>>("/msg/todo/page?todoStatus=1", { token: operator });
+    const mine = await cloud.request<Page<MessageItem>>("/msg/todo/page?todoStatus=1", { token: admin });
     const id = mine.body.data.records[0].id;
-    expect((await cloud.request(`/msg/todo/info?id=${id}`, { token: operator })).body.code).toBe(200);
-    expect((await cloud.request(`/msg/todo/info?id=${id}`, { token: admin })).body.code).toBe(404);
+    expect((await cloud.request(`/msg/todo/info?id=${id}`, { token: admin })).body.code).toBe(200);
+    expect((await cloud.request(`/msg/todo/info?id=${id}`, { token: operator })).body.code).toBe(404);
   });
 });

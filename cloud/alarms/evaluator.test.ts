@@ -1,0 +1,230 @@
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALARM_STATUS, CHANNEL, LINK_TYPE, NOTICE_STATUS, RULE_TYPE } from "@/lib/contract/alarm/enums";
+import { alarmContactGroups, alarmContacts, alarmLevels, alarmNotices, alarmRuleRecipients, alarmRules, alarms, devices, products, stationMessages, telemetry, telemetryLatest } from "../db/schema";
+import type { Point } from "../ingest/writer";
+import { createTestCloud, SETUP_MS, type TestCloud } from "../testing";
+import { AlarmEvaluator } from "./evaluator";
+
+let cloud: TestCloud;
+let ev: AlarmEvaluator;
+let device: typeof devices.$inferSelect;
+let other: typeof devices.$inferSelect;
+let levelId: number;
+let contactId: number;
+const T0 = new Date("2026-03-02T08:00:00Z").getTime();
+const at = (min: number) => new Date(T0 + min * 60_000);
+const point = (identifier: string, num: number, min: number, d = device): Point => ({ deviceId: d.id, identifier, ts: at(min), num, txt: null });
+
+beforeAll(async () => {
+  cloud = await createTestCloud();
+  const db = cloud.db;
+  // The anchor-cable meters: the demo seed sets no rules on them.
+  const [anchor] = await db.select().from(products).where(eq(products.monitorType, "anchor"));
+  [device, other] = await db.select().from(devices).where(eq(devices.productId, anchor.id)).orderBy(asc(devices.id));
+  await db.update(devices).set({ projectId: device.projectId }).where(eq(devices.id, other.id));
+  [{ id: levelId }] = await db.select().from(alarmLevels).where(eq(alarmLevels.tenantId, device.tenantId)).limit(1);
+  const [admin] = await db.select().from(alarmContacts).where(and(eq(alarmContacts.tenantId, device.tenantId), eq(alarmContacts.linkName, "演示管理员")));
+  contactId = admin.id;
+  ev = new AlarmEvaluator(db, { delivery: cloud.deps.delivery, now: cloud.now });
+}, SETUP_MS);
+afterAll(() => cloud?.close());
+
+async function addRule(values: Partial<typeof alarmRules.$inferInsert>) {
+  const [r] = await cloud.db
+    .insert(alarmRules)
+    .values({ tenantId: device.tenantId, projectId: device.projectId!, productId: device.productId, ruleName: "锚索力超限", identifier: "force", compareType: 1, threshold: 2000, levelId, channels: [CHANNEL.site, CHANNEL.sms], ...values })
+    .returning();
+  await cloud.db.insert(alarmRuleRecipients).values({ ruleId: r.id, linkType: LINK_TYPE.contact, linkId: contactId });
+  ev.invalidate(device.productId);
+  return r;
+}
+const alarmsOf = (ruleId: number) => cloud.db.select().from(alarms).where(eq(alarms.ruleId, ruleId)).orderBy(asc(alarms.id));
+async function removeRule(id: number) {
+  await cloud.db.delete(alarmRules).where(eq(alarmRules.id, id));
+  ev.invalidate(device.productId);
+}
+
+describe("alarm evaluator", () => {
+  it("raises once on a crossing, keeps the latest value while it lasts and recovers past the dead band", async () => {
+    const rule = await addRule({ deadband: 50 });
+    await ev.telemetry([point("force", 1500, 0), point("force", 2100, 1), point("force", 2300, 2), point("temperature", 99, 2)]);
+    let list = await alarmsOf(rule.id);
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ value: 2100, latestValue: 2300, count: 1, status: ALARM_STATUS.pending, levelId, deviceId: device.id, projectId: device.projectId, recoveredAt: null });
+    expect(list[0].triggeredAt).toEqual(at(1));
+    expect(list[0].condition).toMatchObject({ compareType: 1, threshold: 2000, deadband: 50 });
+    // 1980 is below the line but within the dead band: still alarmed.
+    await ev.telemetry([point("force", 1980, 3)]);
+    expect((await alarmsOf(rule.id))[0].recoveredAt).toBeNull();
+    await ev.telemetry([point("force", 1900, 4)]);
+    list = await alarmsOf(rule.id);
+    expect(list[0].recoveredAt).toEqual(at(4));
+    // Crossing again while the alarm is still pending joins it: no duplicate, the count rises.
+    await ev.telemetry([point("force", 2500, 5)]);
+    list = await alarmsOf(rule.id);
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ count: 2, latestValue: 2500, recoveredAt: null });
+    await removeRule(rule.id);
+  });
+
+  it("raises a new alarm once the old one is handled, unless inside the convergence window", async () => {
+    const rule = await addRule({ convergeMinutes: 30 });
+    await ev.telemetry([point("force", 2100, 0), point("force", 1000, 1)]);
+    await cloud.db.update(alarms).set({ status: ALARM_STATUS.handled }).where(eq(alarms.ruleId, rule.id));
+    await ev.telemetry([point("force", 2100, 10), point("force", 1000, 11)]);
+    expect((await alarmsOf(rule.id)).map((a) => [a.status, a.count])).toEqual([[ALARM_STATUS.handled, 2]]);
+    await ev.telemetry([point("force", 2200, 45)]);
+    const list = await alarmsOf(rule.id);
+    expect(list.map((a) => [a.status, a.count])).toEqual([
+      [ALARM_STATUS.handled, 2],
+      [ALARM_STATUS.pending, 1],
+    ]);
+    await removeRule(rule.id);
+  });
+
+  it("keeps one alarm per device, and a device rule ignores the product's other devices", async () => {
+    const all = await addRule({});
+    const one = await addRule({ deviceId: other.id, ruleName: "单设备" });
+    await ev.telemetry([point("force", 2100, 0), point("force", 2100, 0, other)]);
+    expect((await alarmsOf(all.id)).map((a) => a.deviceId).sort()).toEqual([device.id, other.id].sort());
+    expect((await alarmsOf(one.id)).map((a) => a.deviceId)).toEqual([other.id]);
+    await removeRule(all.id);
+    await removeRule(one.id);
+  });
+
+  it("tells the recipients: an in-site message, an SMS to the outbox, each notice recorded", async () => {
+    const sent = cloud.outbox.length;
+    const rule = await addRule({ channels: [CHANNEL.site, CHANNEL.sms, CHANNEL.email, CHANNEL.wechat] });
+    await ev.telemetry([point("force", 2600, 0)]);
+    const [alarm] = await alarmsOf(rule.id);
+    const [contact] = await cloud.db.select().from(alarmContacts).where(eq(alarmContacts.id, contactId));
+    const inbox = await cloud.db.select().from(stationMessages).where(eq(stationMessages.bizId, alarm.id));
+    expect(inbox.map((m) => [m.userId, m.msgType])).toEqual([[contact.userId, "ala"]]);
+    // The tenant's enabled templates (system administration) give the texts.
+    expect(inbox[0].msgContent).toContain(device.deviceName);
+    const out = cloud.outbox.slice(sent);
+    expect(out.map((m) => [m.channel, m.target])).toEqual([
+      ["sms", contact.phone],
+      ["email", contact.email],
+    ]);
+    expect(out[0].body).toContain(device.deviceName);
+    const notices = await cloud.db.select().from(alarmNotices).where(eq(alarmNotices.alarmId, alarm.id)).orderBy(asc(alarmNotices.id));
+    expect(notices.map((n) => [n.channel, n.noticeStatus])).toEqual([
+      [CHANNEL.site, NOTICE_STATUS.sent],
+      [CHANNEL.sms, NOTICE_STATUS.sent],
+      [CHANNEL.email, NOTICE_STATUS.sent],
+      [CHANNEL.wechat, NOTICE_STATUS.unavailable],
+    ]);
+    await removeRule(rule.id);
+  });
+
+  it("records a failed delivery with its reason", async () => {
+    const failing = new AlarmEvaluator(cloud.db, {
+      delivery: {
+        async send() {
+          throw new Error("SMS gateway answered 502");
+        },
+      },
+    });
+    const rule = await addRule({ channels: [CHANNEL.sms] });
+    failing.invalidate();
+    await failing.telemetry([point("force", 2600, 0)]);
+    const [alarm] = await alarmsOf(rule.id);
+    const notices = await cloud.db.select().from(alarmNotices).where(eq(alarmNotices.alarmId, alarm.id));
+    expect(notices).toMatchObject([{ channel: CHANNEL.sms, noticeStatus: NOTICE_STATUS.failed, error: "SMS gateway answered 502" }]);
+    await removeRule(rule.id);
+  });
+
+  it("reads a product's rules again when told they changed", async () => {
+    const rule = await addRule({});
+    await ev.telemetry([point("force", 100, 0)]);
+    // Disabled behind the cache's back: still evaluated until the evaluator is told.
+    await cloud.db.update(alarmRules).set({ enableStatus: 2 }).where(eq(alarmRules.id, rule.id));
+    await ev.telemetry([point("force", 2100, 1), point("force", 100, 2)]);
+    expect(await alarmsOf(rule.id)).toHaveLength(1);
+    await cloud.db.delete(alarms).where(eq(alarms.ruleId, rule.id));
+    ev.invalidate(device.productId);
+    await ev.telemetry([point("force", 2100, 3)]);
+    expect(await alarmsOf(rule.id)).toHaveLength(0);
+    await removeRule(rule.id);
+  });
+
+  it("compares the change since the first value, and over the last day", async () => {
+    await cloud.db.insert(telemetry).values([
+      { deviceId: device.id, identifier: "force", ts: at(-3 * 1440), num: 1000 },
+      { deviceId: device.id, identifier: "force", ts: at(-1440 - 5), num: 1100 },
+    ]);
+    const total = await addRule({ statType: "total", threshold: 300 });
+    const rate = await addRule({ statType: "dayRate", threshold: 150 });
+    await ev.telemetry([point("force", 1200, 0)]);
+    expect(await alarmsOf(total.id)).toHaveLength(0);
+    expect(await alarmsOf(rate.id)).toHaveLength(0);
+    await ev.telemetry([point("force", 1320, 1)]);
+    expect((await alarmsOf(total.id)).map((a) => a.value)).toEqual([320]);
+    expect((await alarmsOf(rate.id)).map((a) => a.value)).toEqual([220]);
+    await removeRule(total.id);
+    await removeRule(rate.id);
+    await cloud.db.delete(telemetry).where(eq(telemetry.deviceId, device.id));
+  });
+
+  it("raises when a device goes offline and recovers when it is back", async () => {
+    const rule = await addRule({ ruleType: RULE_TYPE.offline, identifier: null, threshold: null });
+    await ev.status([{ deviceId: device.id, status: 3, at: at(0) }]);
+    await ev.status([{ deviceId: device.id, status: 3, at: at(1) }]);
+    let list = await alarmsOf(rule.id);
+    expect(list).toMatchObject([{ value: null, recoveredAt: null, triggeredAt: at(0) }]);
+    await ev.status([{ deviceId: device.id, status: 2, at: at(5) }]);
+    list = await alarmsOf(rule.id);
+    expect(list[0].recoveredAt).toEqual(at(5));
+    await removeRule(rule.id);
+  });
+
+  it("raises on stale data: no value for more than N reporting cycles", async () => {
+    const rule = await addRule({ ruleType: RULE_TYPE.stale, staleCycles: 3, threshold: null });
+    await cloud.db.update(devices).set({ reportCycle: 60 }).where(eq(devices.id, device.id));
+    await cloud.db
+      .insert(telemetryLatest)
+      .values({ deviceId: device.id, identifier: "force", ts: new Date(cloud.now().getTime() - 200_000), num: 1 })
+      .onConflictDoUpdate({ target: [telemetryLatest.deviceId, telemetryLatest.identifier], set: { ts: new Date(cloud.now().getTime() - 200_000) } });
+    await ev.sweepStale();
+    expect(await alarmsOf(rule.id)).toHaveLength(1);
+    await cloud.db.update(telemetryLatest).set({ ts: cloud.now() }).where(eq(telemetryLatest.deviceId, device.id));
+    await ev.sweepStale();
+    expect((await alarmsOf(rule.id))[0].recoveredAt).not.toBeNull();
+    await removeRule(rule.id);
+  });
+
+  it("escalates a pending alarm to the groups' leaders once, after the rule's escalation time", async () => {
+    const rule = await addRule({ escalateMinutes: 30, channels: [CHANNEL.sms] });
+    const [duty] = await cloud.db.select().from(alarmContactGroups).where(eq(alarmContactGroups.groupName, "现场值班组"));
+    await cloud.db.insert(alarmRuleRecipients).values({ ruleId: rule.id, linkType: LINK_TYPE.group, linkId: duty.id });
+    await ev.telemetry([point("force", 2600, 0)]);
+    const [alarm] = await alarmsOf(rule.id);
+    const sms = async () => (await cloud.db.select().from(alarmNotices).where(eq(alarmNotices.alarmId, alarm.id))).map((n) => n.target).sort();
+    // Raised: the contact and both members of the group (the leader is the contact itself, told once).
+    expect(await sms()).toEqual(["13800000000", "13900000001"]);
+    await ev.escalate();
+    expect(await sms()).toHaveLength(2);
+    cloud.advance(31 * 60_000);
+    await ev.escalate();
+    await ev.escalate();
+    // Escalated once, to the leader only.
+    expect(await sms()).toEqual(["13800000000", "13800000000", "13900000001"]);
+    expect((await alarmsOf(rule.id))[0].escalatedAt).toEqual(cloud.now());
+    await removeRule(rule.id);
+  });
+
+  it("evaluates what the ingest reports, one batch after another", async () => {
+    const rule = await addRule({});
+    const { EventEmitter } = await import("node:events");
+    const ingest = new EventEmitter();
+    const attached = new AlarmEvaluator(cloud.db, { delivery: cloud.deps.delivery, staleSweepMs: 0 }).attach(ingest as never);
+    ingest.emit("telemetry", [point("force", 2100, 0)]);
+    ingest.emit("telemetry", [point("force", 100, 1)]);
+    await attached.idle();
+    expect(await alarmsOf(rule.id)).toMatchObject([{ recoveredAt: at(1) }]);
+    await attached.close();
+    await removeRule(rule.id);
+  });
+});

@@ -1,0 +1,405 @@
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { ALARM_STATUS, RULE_TYPE, type AlarmCondition, type StatType } from "@/lib/contract/alarm/enums";
+import type { Db } from "../db/client";
+import { applyCrossings, enabledRules, raiseAlarm, recoverAlarm, recoverAlarms, unrecoveredAlarms, updateLatestValues, type AlarmRow, type Crossing, type RuleRow } from "../db/queries/alarms";
+import { alarmRules, alarms, devices, projects, telemetry, telemetryLatest } from "../db/schema";
+import type { Ingest } from "../ingest/pipeline";
+import type { Point, StatusChange } from "../ingest/writer";
+import type { Delivery } from "../lib/delivery";
+import { conditionText, crosses, recovers } from "./condition";
+import { notifyAlarm } from "./notify";
+import { alarmRaised } from "../db/queries/alarm-workflow";
+import { t } from "../lib/i18n";
+
+type DeviceCtx = { id: number; tenantId: number; productId: number; projectId: number | null; deviceName: string; prjName: string };
+/** The rules of one product in one project, and which (rule, device) pairs are alarmed now. */
+type RuleSet = { rules: RuleRow[]; byIdentifier: Map<string, RuleRow[]>; active: Set<number> };
+
+/** How long a device's project and name are trusted (a device moved to another project is picked up after this). */
+const DEVICE_TTL_MS = 60_000;
+/** A daily rate's value of a day ago is looked up again after this much data time. */
+const BASELINE_TTL_MS = 3600_000;
+const DAY_MS = 86_400_000;
+
+export type EvaluatorOptions = { delivery: Delivery; now?: () => Date; staleSweepMs?: number };
+export type EvaluatorStats = { points: number; raised: number; joined: number; recovered: number; errors: number };
+
+/** A (rule, device) pair as one number: cheaper than a string key on the per-value path (ids stay below 2^31). */
+const pair = (ruleId: number, deviceId: number) => ruleId * 2 ** 31 + deviceId;
+
+export function conditionOf(r: RuleRow): AlarmCondition {
+  return {
+    ruleType: r.ruleType,
+    statType: r.statType as StatType,
+    compareType: r.compareType,
+    threshold: r.threshold,
+    minValue: r.minValue,
+    maxValue: r.maxValue,
+    deadband: r.deadband,
+    staleCycles: r.staleCycles,
+  };
+}
+
+/**
+ * Evaluates the alarm rules on live data, beside the ingest rather than in it: the ingest's
+ * `telemetry` and `status` events only queue work, which runs one batch at a time after the
+ * values are stored, so ingest throughput does not depend on the number of rules. Rules are cached
+ * per product and project (a message costs no query) and dropped by `invalidate` when a rule
+ * changes. A crossing raises an alarm once (a crossing while one is open, or inside the rule's
+ * convergence window, joins it); back in range by the dead band, it recovers. Offline rules follow
+ * the device's status; stale-data rules are checked by a periodic sweep.
+ */
+export class AlarmEvaluator {
+  readonly stats: EvaluatorStats = { points: 0, raised: 0, joined: 0, recovered: 0, errors: 0 };
+  private readonly now: () => Date;
+  private readonly ruleSets = new Map<string, Promise<RuleSet>>();
+  /** The rules of the cached sets by id (the notices of a batch's new alarms). */
+  private readonly ruleById = new Map<number, RuleRow>();
+  private readonly deviceCache = new Map<number, { at: number; v: Promise<DeviceCtx | null> }>();
+  private readonly firstValues = new Map<string, Promise<number | null>>();
+  private readonly dayAgo = new Map<string, { at: number; v: Promise<number | null> }>();
+  /** Latest values of active alarms seen in the batch being evaluated, written in one statement at its end. */
+  private readonly latest = new Map<number, { ruleId: number; deviceId: number; value: number }>();
+  private queue: Promise<void> = Promise.resolve();
+  private sweep: NodeJS.Timeout | null = null;
+  private detach: (() => void) | null = null;
+
+  constructor(
+    readonly db: Db,
+    private readonly opts: EvaluatorOptions,
+  ) {
+    this.now = opts.now ?? (() => new Date());
+  }
+
+  /** Listens to an ingest, and sweeps for stale data and alarms to escalate every `staleSweepMs` (default a minute; 0: never). */
+  attach(ingest: Ingest) {
+    const onTelemetry = (points: Point[]) => this.enqueue(() => this.telemetry(points));
+    const onStatus = (changes: StatusChange[]) => this.enqueue(() => this.status(changes));
+    ingest.on("telemetry", onTelemetry);
+    ingest.on("status", onStatus);
+    this.detach = () => {
+      ingest.off("telemetry", onTelemetry);
+      ingest.off("status", onStatus);
+    };
+    const every = this.opts.staleSweepMs ?? 60_000;
+    if (every > 0) {
+      this.sweep = setInterval(
+        () =>
+          this.enqueue(async () => {
+            await this.sweepStale();
+            await this.escalate();
+          }),
+        every,
+      );
+      this.sweep.unref();
+    }
+    return this;
+  }
+
+  /** A rule of this product changed (added, edited, enabled, disabled, deleted): its rules are read again. */
+  invalidate(productId?: number) {
+    if (productId === undefined) return this.ruleSets.clear();
+    for (const key of [...this.ruleSets.keys()]) if (key.startsWith(`${productId}:`)) this.ruleSets.delete(key);
+  }
+
+  /** Resolves when everything queued so far is evaluated (tests, shutdown). */
+  idle(): Promise<void> {
+    return this.queue;
+  }
+
+  async close() {
+    if (this.sweep) clearInterval(this.sweep);
+    this.detach?.();
+    await this.queue;
+  }
+
+  private enqueue(task: () => Promise<void>) {
+    this.queue = this.queue.then(task).catch((err) => {
+      this.stats.errors++;
+      console.error("[alarms] evaluation failed:", (err as Error).message);
+    });
+  }
+
+  /**
+   * Evaluates stored values (the `telemetry` event); public so a test or a replay can feed it
+   * directly. The verdicts are decided in memory against the active set; the database sees at most
+   * four statements per batch (joins, new alarms, recoveries, latest values) whatever its size.
+   */
+  async telemetry(points: Point[]) {
+    const byDevice = new Map<number, Point[]>();
+    for (const p of points) if (p.num !== null) (byDevice.get(p.deviceId) ?? byDevice.set(p.deviceId, []).get(p.deviceId)!).push(p);
+    const pairs = new Map<number, Crossing>();
+    const recoveries = new Map<number, { ruleId: number; deviceId: number; at: Date; value: number }>();
+    await this.loadDevices([...byDevice.keys()]);
+    for (const [deviceId, pts] of byDevice) {
+      const device = await this.device(deviceId);
+      if (!device || device.projectId === null) continue;
+      const set = await this.rulesOf(device);
+      if (!set.byIdentifier.size) continue;
+      pts.sort((a, b) => a.ts.getTime() - b.ts.getTime());
+      for (const p of pts) {
+        const rules = set.byIdentifier.get(p.identifier);
+        if (!rules) continue;
+        this.stats.points++;
+        for (const rule of rules) {
+          if (rule.deviceId !== null && rule.deviceId !== deviceId) continue;
+          const v = rule.statType === "not" ? p.num! : await this.statValue(rule, p);
+          if (v === null) continue;
+          const key = pair(rule.id, deviceId);
+          const pending = pairs.get(key);
+          if (set.active.has(key)) {
+            if (!recovers(rule, v)) {
+              if (pending) pending.last = { value: v, at: p.ts };
+              else this.latest.set(key, { ruleId: rule.id, deviceId, value: v });
+              continue;
+            }
+            set.active.delete(key);
+            this.latest.delete(key);
+            if (pending) pending.recovered = { value: v, at: p.ts };
+            else recoveries.set(key, { ruleId: rule.id, deviceId, at: p.ts, value: v });
+          } else if (crosses(rule, v)) {
+            set.active.add(key);
+            if (pending) {
+              pending.crossings++;
+              pending.last = { value: v, at: p.ts };
+              pending.recovered = null;
+            } else {
+              pairs.set(key, this.crossing(rule, device, v, p));
+            }
+          }
+        }
+      }
+    }
+    // Recoveries first: a pair that recovered and crossed again in this batch then joins (or replaces) a recovered alarm.
+    this.stats.recovered += await recoverAlarms(this.db, [...recoveries.values()]);
+    const { created, joined } = await applyCrossings(this.db, [...pairs.values()]);
+    this.stats.joined += joined;
+    this.stats.raised += created.length;
+    const latest = [...this.latest.values()];
+    this.latest.clear();
+    await updateLatestValues(this.db, latest);
+    for (const alarm of created) {
+      const rule = this.ruleById.get(alarm.ruleId!);
+      const device = await this.device(alarm.deviceId!);
+      if (rule && device) await this.notify(alarm, rule, device);
+    }
+  }
+
+  private crossing(rule: RuleRow, device: DeviceCtx, v: number, p: Point): Crossing {
+    return {
+      tenantId: device.tenantId,
+      projectId: device.projectId,
+      deviceId: device.id,
+      ruleId: rule.id,
+      levelId: rule.levelId,
+      alarmName: rule.ruleName,
+      identifier: p.identifier,
+      condition: conditionOf(rule),
+      content: `${p.identifier} = ${v} (${conditionText(rule)})`,
+      convergeMinutes: rule.convergeMinutes,
+      crossings: 1,
+      first: { value: v, at: p.ts },
+      last: { value: v, at: p.ts },
+      recovered: null,
+    };
+  }
+
+  private async notify(alarm: AlarmRow, rule: RuleRow, device: DeviceCtx, only?: { leaders: true }) {
+    // A new alarm enters the workflow: the "raised" step and a pending to-do for each user who may handle it.
+    if (!only)
+      try {
+        await alarmRaised(this.db, alarm, { userId: null, userName: t("zh-cn", "cloud.alarmCentre.system") }, "zh-cn");
+      } catch (err) {
+        this.stats.errors++;
+        console.error(`[alarms] to-dos of alarm ${alarm.id} failed:`, (err as Error).message);
+      }
+    try {
+      await notifyAlarm(this.db, this.opts.delivery, alarm, rule.channels, { prjName: device.prjName, deviceName: device.deviceName, conditionText: conditionText(rule) }, only);
+    } catch (err) {
+      this.stats.errors++;
+      console.error(`[alarms] notifying alarm ${alarm.id} failed:`, (err as Error).message);
+    }
+  }
+
+  /** Offline rules (the `status` event): offline raises, back online recovers. */
+  async status(changes: StatusChange[]) {
+    for (const ch of changes) {
+      const device = await this.device(ch.deviceId);
+      if (!device || device.projectId === null) continue;
+      const set = await this.rulesOf(device);
+      for (const rule of set.rules) {
+        if (rule.ruleType !== RULE_TYPE.offline || (rule.deviceId !== null && rule.deviceId !== device.id)) continue;
+        await this.transition(set, rule, device, ch.status === 3, ch.status === 2, null, ch.at, null);
+      }
+    }
+  }
+
+  /** Stale-data rules: a device whose value (or any report) is older than N of its reporting cycles. */
+  async sweepStale() {
+    const now = this.now();
+    const rules = await this.db.select().from(alarmRules).where(and(eq(alarmRules.ruleType, RULE_TYPE.stale), eq(alarmRules.enableStatus, 1))).orderBy(asc(alarmRules.id));
+    for (const rule of rules) {
+      const last = rule.identifier ? telemetryLatest.ts : devices.lastReportTime;
+      const rows = await this.db
+        .select({ id: devices.id, cycle: devices.reportCycle, last })
+        .from(devices)
+        .leftJoin(telemetryLatest, and(eq(telemetryLatest.deviceId, devices.id), eq(telemetryLatest.identifier, rule.identifier ?? "")))
+        .where(and(eq(devices.productId, rule.productId), eq(devices.projectId, rule.projectId), rule.deviceId ? eq(devices.id, rule.deviceId) : undefined, sql`${devices.reportCycle} > 0`));
+      for (const r of rows) {
+        if (!r.last) continue;
+        const device = await this.device(r.id);
+        if (!device) continue;
+        const stale = now.getTime() - r.last.getTime() > (rule.staleCycles ?? 1) * r.cycle * 1000;
+        const set = await this.rulesOf(device);
+        await this.transition(set, rule, device, stale, !stale, null, now, rule.identifier);
+      }
+    }
+  }
+
+  /**
+   * Escalation: an alarm still pending longer than its rule's escalation time is sent, once, to
+   * the leaders of the rule's contact groups (nobody has accepted it yet).
+   */
+  async escalate() {
+    const now = this.now();
+    const due = await this.db
+      .select({ alarm: alarms, rule: alarmRules })
+      .from(alarms)
+      .innerJoin(alarmRules, eq(alarmRules.id, alarms.ruleId))
+      .where(
+        and(
+          eq(alarms.status, ALARM_STATUS.pending),
+          isNull(alarms.escalatedAt),
+          isNotNull(alarmRules.escalateMinutes),
+          sql`${alarms.triggeredAt} < ${now}::timestamptz - make_interval(mins => ${alarmRules.escalateMinutes})`,
+        ),
+      )
+      .limit(500);
+    for (const { alarm, rule } of due) {
+      await this.db.update(alarms).set({ escalatedAt: now }).where(eq(alarms.id, alarm.id));
+      const device = alarm.deviceId === null ? null : await this.device(alarm.deviceId);
+      if (device) await this.notify(alarm, rule, device, { leaders: true });
+    }
+  }
+
+  private async transition(set: RuleSet, rule: RuleRow, device: DeviceCtx, raise: boolean, recover: boolean, value: number | null, at: Date, identifier: string | null) {
+    const key = pair(rule.id, device.id);
+    if (set.active.has(key)) {
+      if (!recover) return;
+      set.active.delete(key);
+      const done = await recoverAlarm(this.db, rule.id, device.id, at, value);
+      this.stats.recovered += done.length;
+      return;
+    }
+    if (!raise) return;
+    set.active.add(key);
+    const { alarm, created } = await raiseAlarm(this.db, {
+      tenantId: device.tenantId,
+      projectId: device.projectId,
+      deviceId: device.id,
+      ruleId: rule.id,
+      levelId: rule.levelId,
+      alarmName: rule.ruleName,
+      identifier,
+      value,
+      condition: conditionOf(rule),
+      content: value === null ? "" : `${identifier} = ${value} (${conditionText(rule)})`,
+      at,
+      convergeMinutes: rule.convergeMinutes,
+    });
+    if (!created) {
+      this.stats.joined++;
+      return;
+    }
+    this.stats.raised++;
+    await this.notify(alarm, rule, device);
+  }
+
+  /** The value a rule compares: the reading, its change since the first reading, or its change over the last day. */
+  private async statValue(rule: RuleRow, p: Point): Promise<number | null> {
+    const v = p.num;
+    if (v === null) return null;
+    if (rule.statType === "total") {
+      const key = `${p.deviceId}:${p.identifier}`;
+      let first = this.firstValues.get(key);
+      if (!first) {
+        first = this.valueAt(p.deviceId, p.identifier, null);
+        this.firstValues.set(key, first);
+      }
+      const f = await first;
+      return f === null ? null : v - f;
+    }
+    if (rule.statType === "dayRate") {
+      const key = `${p.deviceId}:${p.identifier}`;
+      let hit = this.dayAgo.get(key);
+      if (!hit || Math.abs(p.ts.getTime() - hit.at) > BASELINE_TTL_MS) {
+        hit = { at: p.ts.getTime(), v: this.valueAt(p.deviceId, p.identifier, new Date(p.ts.getTime() - DAY_MS)) };
+        this.dayAgo.set(key, hit);
+      }
+      const past = await hit.v;
+      return past === null ? null : v - past;
+    }
+    return v;
+  }
+
+  /** The stored value at or before `at` (null `at`: the first one ever). */
+  private async valueAt(deviceId: number, identifier: string, at: Date | null): Promise<number | null> {
+    const [row] = await this.db
+      .select({ num: telemetry.num })
+      .from(telemetry)
+      .where(and(eq(telemetry.deviceId, deviceId), eq(telemetry.identifier, identifier), at ? lte(telemetry.ts, at) : undefined, sql`${telemetry.num} is not null`))
+      .orderBy(at ? desc(telemetry.ts) : asc(telemetry.ts))
+      .limit(1);
+    return row?.num ?? null;
+  }
+
+  private device(id: number): Promise<DeviceCtx | null> {
+    const hit = this.deviceCache.get(id);
+    if (hit && Date.now() - hit.at < DEVICE_TTL_MS) return hit.v;
+    return this.loadDevices([id]).then(() => this.deviceCache.get(id)!.v);
+  }
+
+  /** The devices of a batch not cached (or cached too long ago), in one query. */
+  private async loadDevices(ids: number[]) {
+    const now = Date.now();
+    const missing = ids.filter((id) => {
+      const hit = this.deviceCache.get(id);
+      return !hit || now - hit.at >= DEVICE_TTL_MS;
+    });
+    if (!missing.length) return;
+    const rows = this.db
+      .select({ id: devices.id, tenantId: devices.tenantId, productId: devices.productId, projectId: devices.projectId, deviceName: devices.deviceName, prjName: projects.prjName })
+      .from(devices)
+      .leftJoin(projects, eq(projects.id, devices.projectId))
+      .where(inArray(devices.id, missing));
+    const byId = rows.then((all) => new Map(all.map((d) => [d.id, { ...d, prjName: d.prjName ?? "" }])));
+    for (const id of missing) this.deviceCache.set(id, { at: now, v: byId.then((m) => m.get(id) ?? null) });
+    await rows.catch((err) => {
+      for (const id of missing) this.deviceCache.delete(id);
+      throw err;
+    });
+  }
+
+  private rulesOf(device: DeviceCtx): Promise<RuleSet> {
+    const key = `${device.productId}:${device.projectId}`;
+    let set = this.ruleSets.get(key);
+    if (!set) {
+      set = (async () => {
+        const rules = await enabledRules(this.db, device.productId, device.projectId!);
+        const open = await unrecoveredAlarms(
+          this.db,
+          rules.map((r) => r.id),
+        );
+        const byIdentifier = new Map<string, RuleRow[]>();
+        for (const r of rules) {
+          this.ruleById.set(r.id, r);
+          if (r.ruleType === RULE_TYPE.value && r.identifier) (byIdentifier.get(r.identifier) ?? byIdentifier.set(r.identifier, []).get(r.identifier)!).push(r);
+        }
+        return { rules, byIdentifier, active: new Set(open.map((o) => pair(o.ruleId, o.deviceId))) };
+      })();
+      this.ruleSets.set(key, set);
+      set.catch(() => this.ruleSets.delete(key));
+    }
+    return set;
+  }
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "alarms_rule_device" ON "alarms" USING btree ("rule_id","device_id","id");

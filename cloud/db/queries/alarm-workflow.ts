@@ -1,0 +1,180 @@
+import { and, desc, eq, inArray, ne, type SQL } from "drizzle-orm";
+import { ALARM_TYPE } from "@/lib/contract/alarm/enums";
+import { nextStatus, type AlarmStep, type Move } from "@/lib/contract/alarm/workflow";
+import type { AlarmAttachment } from "@/lib/contract/alarm/enums";
+import type { Locale } from "@/lib/contract/locale";
+import { permissionCodes } from "../../lib/auth";
+import { AppError } from "../../lib/http";
+import { Code } from "@/lib/contract/envelope";
+import { t } from "../../lib/i18n";
+import type { Db } from "../client";
+import { alarmOperations, alarms, devices, projectMembers, stationMessages, todos, userRoles, users } from "../schema";
+import { PROJECT_MANAGER } from "./projects";
+import type { AlarmRow } from "./alarms";
+
+/**
+ * The alarm workflow in the database (core §4): each step checked against the transitions of
+ * `lib/contract/alarm/workflow.ts`, applied to the alarm under a row lock, recorded with who and
+ * when, and followed by the to-dos and in-site messages of the people who must act next.
+ */
+
+/** Handling an alarm and reviewing a handling result: the permission codes of the two roles in the workflow. */
+export const HANDLE_PERM = "alarm:core:oper";
+export const CHECK_PERM = "alarm:core:check";
+
+export type Actor = { userId: number | null; userName: string };
+
+const ALARM_MSG_TYPES = ["ala", "alaManual"];
+const msgTypeOf = (alarm: Pick<AlarmRow, "alarmType">) => (alarm.alarmType === ALARM_TYPE.manual ? "alaManual" : "ala");
+/** To-dos of an alarm (to-dos of other kinds share the table). */
+const todosOf = (alarmId: number, ...conds: (SQL | undefined)[]) => and(eq(todos.bizId, alarmId), inArray(todos.msgType, ALARM_MSG_TYPES), ...conds);
+
+/**
+ * The users of a tenant who hold `code` and may see the alarm's project (project managers see all
+ * projects, others those they are members of); the enabled ones only.
+ */
+export async function actorsOf(db: Db, tenantId: number, projectId: number | null, code: string): Promise<{ id: number; realname: string }[]> {
+  const people = await db
+    .select({ id: users.id, realname: users.realname, username: users.username, roleId: userRoles.roleId })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(and(eq(users.tenantId, tenantId), eq(users.enabled, 1)));
+  const roleIdsOf = new Map<number, { realname: string; roleIds: number[] }>();
+  for (const p of people) {
+    const entry = roleIdsOf.get(p.id) ?? { realname: p.realname || p.username, roleIds: [] };
+    entry.roleIds.push(p.roleId);
+    roleIdsOf.set(p.id, entry);
+  }
+  const members = projectId === null ? new Set<number>() : new Set((await db.select({ userId: projectMembers.userId }).from(projectMembers).where(eq(projectMembers.projectId, projectId))).map((m) => m.userId));
+  const out: { id: number; realname: string }[] = [];
+  for (const [id, { realname, roleIds }] of roleIdsOf) {
+    const perms = await permissionCodes(db, roleIds);
+    if (perms.has(code) && (projectId === null || perms.has(PROJECT_MANAGER) || members.has(id))) out.push({ id, realname });
+  }
+  return out.sort((a, b) => a.id - b.id);
+}
+
+/** The device's name of an alarm, for to-do and message texts. */
+async function deviceNameOf(db: Db, alarm: AlarmRow) {
+  if (!alarm.deviceId) return "-";
+  const [d] = await db.select({ name: devices.deviceName }).from(devices).where(eq(devices.id, alarm.deviceId));
+  return d?.name ?? "-";
+}
+
+type Notice = { userIds: number[]; kind: "todo" | "message"; todoStatus?: number; key: string; extra?: Record<string, string> };
+
+/** To-dos (or in-site messages) about an alarm for some users, their texts in `locale`. */
+async function tell(db: Db, alarm: AlarmRow, locale: Locale, n: Notice) {
+  if (!n.userIds.length) return;
+  const vars = { alarmName: alarm.alarmName, deviceName: await deviceNameOf(db, alarm), level: alarm.levelName ?? String(alarm.levelNum ?? "-"), ...n.extra };
+  const base = { tenantId: alarm.tenantId, msgTitle: t(locale, `cloud.alarmCentre.${n.key}.title`, vars).slice(0, 200), msgContent: t(locale, `cloud.alarmCentre.${n.key}.content`, vars), msgType: msgTypeOf(alarm), bizId: alarm.id };
+  const unique = [...new Set(n.userIds)];
+  if (n.kind === "todo") await db.insert(todos).values(unique.map((userId) => ({ ...base, userId, todoStatus: n.todoStatus ?? 1 })));
+  else await db.insert(stationMessages).values(unique.map((userId) => ({ ...base, userId })));
+}
+
+/** Completes the alarm's open to-dos (status 1 pending, 2 awaiting review) of the given statuses. */
+async function completeTodos(db: Db, alarmId: number, statuses: number[]) {
+  await db.update(todos).set({ todoStatus: 3 }).where(todosOf(alarmId, inArray(todos.todoStatus, statuses)));
+}
+
+/**
+ * A new alarm enters the workflow: the "raised" step on its timeline and a pending to-do for each
+ * user who may handle it. The rule evaluator calls it for every alarm it creates; addManual too.
+ */
+export async function alarmRaised(db: Db, alarm: AlarmRow, actor: Actor, locale: Locale, attachments: AlarmAttachment[] = []) {
+  await db.insert(alarmOperations).values({ tenantId: alarm.tenantId, alarmId: alarm.id, step: "raise", fromStatus: null, toStatus: alarm.status, userId: actor.userId, userName: actor.userName, attachments, createdAt: alarm.triggeredAt });
+  const handlers = await actorsOf(db, alarm.tenantId, alarm.projectId, HANDLE_PERM);
+  await tell(db, alarm, locale, { userIds: handlers.map((h) => h.id), kind: "todo", todoStatus: 1, key: "todoHandle" });
+}
+
+export type StepInput = { remark?: string | null; closeReason?: number | null; attachments?: AlarmAttachment[] };
+
+/** The user who last submitted a handling result (gets the review's outcome). */
+async function lastHandler(db: Db, alarmId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ userId: alarmOperations.userId })
+    .from(alarmOperations)
+    .where(and(eq(alarmOperations.alarmId, alarmId), eq(alarmOperations.step, "handle")))
+    .orderBy(desc(alarmOperations.id))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
+/**
+ * Takes one step on an alarm of `where` (the caller's tenant and project): refused with a
+ * clear message when the alarm's status does not allow it (e.g. clearing an alarm being
+ * handled). Returns the alarm as it is after the step.
+ */
+export async function takeStep(db: Db, where: SQL, step: Move, actor: Actor, input: StepInput, locale: Locale, now: Date): Promise<AlarmRow> {
+  return db.transaction(async (tx) => {
+    const [alarm] = await tx.select().from(alarms).where(where).for("update");
+    if (!alarm) throw new AppError(Code.NOT_FOUND, "cloud.notFound");
+    const to = nextStatus(alarm.status, step);
+    if (to === null)
+      throw new AppError(Code.BAD_REQUEST, step === "clear" ? "cloud.alarmCentre.clearOnlyPending" : "cloud.alarmCentre.illegalStep", {
+        step: `@enums.alarmStep.${step}`,
+        status: `@enums.alarmStatus.${alarm.status}`,
+      });
+    const [after] = await tx
+      .update(alarms)
+      .set({ status: to, updatedAt: now, ...(step === "close" ? { closeReason: input.closeReason ?? null } : {}) })
+      .where(eq(alarms.id, alarm.id))
+      .returning();
+    await tx.insert(alarmOperations).values({
+      tenantId: alarm.tenantId,
+      alarmId: alarm.id,
+      step,
+      fromStatus: alarm.status,
+      toStatus: to,
+      userId: actor.userId,
+      userName: actor.userName,
+      remark: input.remark || null,
+      closeReason: step === "close" ? (input.closeReason ?? null) : null,
+      attachments: input.attachments ?? [],
+      createdAt: now,
+    });
+    await followUp(tx, after, step, actor, input, locale);
+    return after;
+  });
+}
+
+/** The to-dos and messages a step leaves behind (who must act next, and who must know). */
+async function followUp(db: Db, alarm: AlarmRow, step: AlarmStep, actor: Actor, input: StepInput, locale: Locale) {
+  const remark = input.remark || "-";
+  switch (step) {
+    case "accept": {
+      // The one who accepted handles it: the others' pending to-dos are done with.
+      await db
+        .update(todos)
+        .set({ todoStatus: 3 })
+        .where(todosOf(alarm.id, eq(todos.todoStatus, 1), actor.userId === null ? undefined : ne(todos.userId, actor.userId)));
+      if (actor.userId !== null) {
+        const [own] = await db.select({ id: todos.id }).from(todos).where(todosOf(alarm.id, eq(todos.todoStatus, 1), eq(todos.userId, actor.userId)));
+        if (!own) await tell(db, alarm, locale, { userIds: [actor.userId], kind: "todo", todoStatus: 1, key: "todoHandle" });
+      }
+      return;
+    }
+    case "handle": {
+      await completeTodos(db, alarm.id, [1]);
+      const reviewers = await actorsOf(db, alarm.tenantId, alarm.projectId, CHECK_PERM);
+      const ids = reviewers.map((r) => r.id);
+      await tell(db, alarm, locale, { userIds: ids, kind: "todo", todoStatus: 2, key: "todoReview", extra: { userName: actor.userName } });
+      await tell(db, alarm, locale, { userIds: ids, kind: "message", key: "msgReview", extra: { userName: actor.userName, remark } });
+      return;
+    }
+    case "approve":
+    case "reject": {
+      await completeTodos(db, alarm.id, [1, 2]);
+      const handler = await lastHandler(db, alarm.id);
+      if (handler === null) return;
+      if (step === "reject") await tell(db, alarm, locale, { userIds: [handler], kind: "todo", todoStatus: 1, key: "todoRehandle", extra: { remark } });
+      await tell(db, alarm, locale, { userIds: [handler], kind: "message", key: step === "approve" ? "msgApproved" : "msgRejected", extra: { userName: actor.userName, remark } });
+      return;
+    }
+    case "close":
+    case "clear":
+      await completeTodos(db, alarm.id, [1, 2]);
+      return;
+  }
+}

@@ -1,0 +1,284 @@
+import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { ALARM_TYPE, COMPARE_RANGE, LINK_TYPE, OPEN_STATUSES, RULE_TYPE, type AlarmAttachment, type AlarmCondition } from "@/lib/contract/alarm/enums";
+import type { AlarmLine } from "@/lib/contract/alarm/rule";
+import { pgArray } from "../../ingest/pg-array";
+import { rowsOf } from "../../ingest/writer";
+import type { Db } from "../client";
+import { alarmContactGroupMembers, alarmContacts, alarmLevels, alarmRuleRecipients, alarmRules, alarms, devices } from "../schema";
+
+export type RaiseInput = {
+  tenantId: number;
+  projectId: number | null;
+  deviceId: number | null;
+  ruleId?: number | null;
+  pointId?: number | null;
+  levelId?: number | null;
+  alarmName: string;
+  identifier?: string | null;
+  value?: number | null;
+  condition?: AlarmCondition | null;
+  content?: string;
+  alarmType?: number;
+  at: Date;
+  /** Convergence: a rule's alarm raised less than this long ago (open or not) takes the crossing instead of a new one. */
+  convergeMinutes?: number;
+  attachments?: AlarmAttachment[];
+  createdBy?: number | null;
+};
+
+export type AlarmRow = typeof alarms.$inferSelect;
+
+/**
+ * Raises an alarm, or joins the one of the same rule and device nobody has finished with yet
+ * (pending, handling, awaiting review — recovered or not), or raised inside the rule's convergence
+ * window: then only its latest value, last time and count change, and a recovered one is active
+ * again. `created` tells whether recipients must be notified.
+ */
+export async function raiseAlarm(db: Db, input: RaiseInput): Promise<{ alarm: AlarmRow; created: boolean }> {
+  return db.transaction(async (tx) => {
+    if (input.ruleId && input.deviceId) {
+      const since = new Date(input.at.getTime() - (input.convergeMinutes ?? 0) * 60_000);
+      const [joined] = await tx
+        .select()
+        .from(alarms)
+        .where(
+          and(
+            eq(alarms.ruleId, input.ruleId),
+            eq(alarms.deviceId, input.deviceId),
+            sql`(${inArray(alarms.status, [...OPEN_STATUSES])} or ${gte(alarms.triggeredAt, since)})`,
+          ),
+        )
+        .orderBy(desc(alarms.id))
+        .limit(1)
+        .for("update");
+      if (joined) {
+        const [alarm] = await tx
+          .update(alarms)
+          .set({ latestValue: input.value ?? null, lastTriggeredAt: input.at, count: sql`${alarms.count} + 1`, recoveredAt: null, updatedAt: input.at })
+          .where(eq(alarms.id, joined.id))
+          .returning();
+        return { alarm, created: false };
+      }
+    }
+    const level = input.levelId ? (await tx.select().from(alarmLevels).where(and(eq(alarmLevels.id, input.levelId), eq(alarmLevels.tenantId, input.tenantId))))[0] : undefined;
+    const [alarm] = await tx
+      .insert(alarms)
+      .values({
+        tenantId: input.tenantId,
+        projectId: input.projectId,
+        deviceId: input.deviceId,
+        ruleId: input.ruleId ?? null,
+        pointId: input.pointId ?? null,
+        levelId: level?.id ?? null,
+        levelNum: level?.levelNum ?? null,
+        levelName: level?.levelName ?? null,
+        levelColor: level?.color ?? null,
+        alarmName: input.alarmName,
+        identifier: input.identifier ?? null,
+        value: input.value ?? null,
+        latestValue: input.value ?? null,
+        condition: input.condition ?? null,
+        content: input.content ?? "",
+        alarmType: input.alarmType ?? ALARM_TYPE.auto,
+        triggeredAt: input.at,
+        lastTriggeredAt: input.at,
+        attachments: input.attachments ?? [],
+        createdBy: input.createdBy ?? null,
+      })
+      .returning();
+    return { alarm, created: true };
+  });
+}
+
+/**
+ * What one batch of values did to one (rule, device) pair: how many times it crossed (the first
+ * crossing's value and time, the last value), and whether it ended back in range (`recovered`).
+ */
+export type Crossing = {
+  tenantId: number;
+  projectId: number | null;
+  deviceId: number;
+  ruleId: number;
+  levelId: number | null;
+  alarmName: string;
+  identifier: string;
+  condition: AlarmCondition;
+  content: string;
+  convergeMinutes: number;
+  crossings: number;
+  first: { value: number; at: Date };
+  last: { value: number; at: Date };
+  recovered: { value: number; at: Date } | null;
+};
+
+/**
+ * `raiseAlarm` for a whole batch in three statements, whatever its size: the newest alarm of each
+ * pair is looked up once; a pair whose alarm is still being dealt with (or inside the convergence
+ * window) adds its crossings to it, the others get a new alarm; those ended in range are marked
+ * recovered. Returns the new alarms (their recipients are to be told).
+ */
+export async function applyCrossings(db: Db, list: readonly Crossing[]): Promise<{ created: AlarmRow[]; joined: number }> {
+  if (!list.length) return { created: [], joined: 0 };
+  const newest = rowsOf(
+    await db.execute(sql`
+    select distinct on (a.rule_id, a.device_id) a.id, a.rule_id, a.device_id, a.status, a.triggered_at
+    from ${alarms} a join unnest(${pgArray(list.map((c) => c.ruleId))}::int[], ${pgArray(list.map((c) => c.deviceId))}::int[]) as k(rule_id, device_id)
+      on a.rule_id = k.rule_id and a.device_id = k.device_id
+    order by a.rule_id, a.device_id, a.id desc`),
+  );
+  const byPair = new Map(newest.map((r) => [`${r.rule_id}:${r.device_id}`, { id: Number(r.id), status: Number(r.status), triggeredAt: new Date(r.triggered_at as string) }]));
+  const open = new Set<number>(OPEN_STATUSES);
+  const joins: { id: number; c: Crossing }[] = [];
+  const fresh: Crossing[] = [];
+  for (const c of list) {
+    const a = byPair.get(`${c.ruleId}:${c.deviceId}`);
+    const converged = a && a.triggeredAt.getTime() >= c.first.at.getTime() - c.convergeMinutes * 60_000;
+    if (a && (open.has(a.status) || converged)) joins.push({ id: a.id, c });
+    else fresh.push(c);
+  }
+  if (joins.length) {
+    const at = (c: Crossing) => c.recovered?.at ?? null;
+    await db.execute(sql`
+      update ${alarms} set count = ${alarms.count} + j.n, latest_value = j.latest, last_triggered_at = j.last_at, recovered_at = j.recovered_at, updated_at = j.last_at
+      from unnest(${pgArray(joins.map((j) => j.id))}::int[], ${pgArray(joins.map((j) => j.c.crossings))}::int[], ${pgArray(joins.map((j) => j.c.recovered?.value ?? j.c.last.value))}::float8[],
+        ${pgArray(joins.map((j) => j.c.last.at))}::timestamptz[], ${pgArray(joins.map((j) => at(j.c)))}::timestamptz[]) as j(id, n, latest, last_at, recovered_at)
+      where ${alarms.id} = j.id`);
+  }
+  let created: AlarmRow[] = [];
+  if (fresh.length) {
+    const levelIds = [...new Set(fresh.map((c) => c.levelId).filter((id): id is number => id !== null))];
+    const levels = levelIds.length ? await db.select().from(alarmLevels).where(inArray(alarmLevels.id, levelIds)) : [];
+    const level = new Map(levels.map((l) => [l.id, l]));
+    created = await db
+      .insert(alarms)
+      .values(
+        fresh.map((c) => {
+          const l = c.levelId === null ? undefined : level.get(c.levelId);
+          return {
+            tenantId: c.tenantId,
+            projectId: c.projectId,
+            deviceId: c.deviceId,
+            ruleId: c.ruleId,
+            levelId: l?.id ?? null,
+            levelNum: l?.levelNum ?? null,
+            levelName: l?.levelName ?? null,
+            levelColor: l?.color ?? null,
+            alarmName: c.alarmName,
+            identifier: c.identifier,
+            value: c.first.value,
+            latestValue: c.recovered?.value ?? c.last.value,
+            condition: c.condition,
+            content: c.content,
+            alarmType: ALARM_TYPE.auto,
+            count: c.crossings,
+            triggeredAt: c.first.at,
+            lastTriggeredAt: c.last.at,
+            recoveredAt: c.recovered?.at ?? null,
+          };
+        }),
+      )
+      .returning();
+  }
+  return { created, joined: joins.length };
+}
+
+/** Marks alarms recovered for a batch of (rule, device) pairs, each with its time and value; returns how many. */
+export async function recoverAlarms(db: Db, list: readonly { ruleId: number; deviceId: number; at: Date; value: number | null }[]): Promise<number> {
+  if (!list.length) return 0;
+  const res = await db.execute(sql`
+    update ${alarms} set recovered_at = r.at, updated_at = r.at, latest_value = coalesce(r.value, ${alarms.latestValue})
+    from unnest(${pgArray(list.map((r) => r.ruleId))}::int[], ${pgArray(list.map((r) => r.deviceId))}::int[], ${pgArray(list.map((r) => r.at))}::timestamptz[], ${pgArray(list.map((r) => r.value))}::float8[]) as r(rule_id, device_id, at, value)
+    where ${alarms.ruleId} = r.rule_id and ${alarms.deviceId} = r.device_id and ${alarms.recoveredAt} is null
+    returning ${alarms.id}`);
+  return rowsOf(res).length;
+}
+
+/** Marks a rule's open alarm on a device as recovered (the value is back in range, `value` if given); returns those it recovered. */
+export async function recoverAlarm(db: Db, ruleId: number, deviceId: number, at: Date, value?: number | null): Promise<AlarmRow[]> {
+  return db
+    .update(alarms)
+    .set({ recoveredAt: at, updatedAt: at, ...(value !== undefined && value !== null && { latestValue: value }) })
+    .where(and(eq(alarms.ruleId, ruleId), eq(alarms.deviceId, deviceId), isNull(alarms.recoveredAt)))
+    .returning();
+}
+
+/** The latest values of alarms still active, one statement for a whole batch of (rule, device, value). */
+export async function updateLatestValues(db: Db, rows: readonly { ruleId: number; deviceId: number; value: number }[]) {
+  if (!rows.length) return;
+  await db.execute(sql`
+    update ${alarms} set latest_value = v.value
+    from unnest(${pgArray(rows.map((r) => r.ruleId))}::int[], ${pgArray(rows.map((r) => r.deviceId))}::int[], ${pgArray(rows.map((r) => r.value))}::float8[]) as v(rule_id, device_id, value)
+    where ${alarms.ruleId} = v.rule_id and ${alarms.deviceId} = v.device_id and ${alarms.recoveredAt} is null`);
+}
+
+/** The (rule, device) pairs whose alarm is not recovered yet: the evaluator's state after a restart. */
+export async function unrecoveredAlarms(db: Db, ruleIds: number[]): Promise<{ ruleId: number; deviceId: number }[]> {
+  if (!ruleIds.length) return [];
+  const rows = await db
+    .select({ ruleId: alarms.ruleId, deviceId: alarms.deviceId })
+    .from(alarms)
+    .where(and(inArray(alarms.ruleId, ruleIds), isNull(alarms.recoveredAt)));
+  return rows.filter((r): r is { ruleId: number; deviceId: number } => r.ruleId !== null && r.deviceId !== null);
+}
+
+export type RuleRow = typeof alarmRules.$inferSelect;
+
+/** The enabled rules of a product in a project (for all its devices or one of them): what the evaluator caches. */
+export async function enabledRules(db: Db, productId: number, projectId: number): Promise<RuleRow[]> {
+  return db
+    .select()
+    .from(alarmRules)
+    .where(and(eq(alarmRules.productId, productId), eq(alarmRules.projectId, projectId), eq(alarmRules.enableStatus, 1)))
+    .orderBy(asc(alarmRules.id));
+}
+
+/** Who a rule notifies: its contacts and the contacts of its groups, once each; `leaders`: only its groups' leaders (escalation). */
+export async function ruleRecipients(db: Db, ruleId: number, leaders = false) {
+  const links = await db.select().from(alarmRuleRecipients).where(eq(alarmRuleRecipients.ruleId, ruleId));
+  const contactIds = leaders ? [] : links.filter((l) => l.linkType === LINK_TYPE.contact).map((l) => l.linkId);
+  const groupIds = links.filter((l) => l.linkType === LINK_TYPE.group).map((l) => l.linkId);
+  if (groupIds.length) {
+    const members = await db
+      .select({ id: alarmContactGroupMembers.contactId })
+      .from(alarmContactGroupMembers)
+      .where(and(inArray(alarmContactGroupMembers.groupId, groupIds), leaders ? eq(alarmContactGroupMembers.leader, true) : undefined));
+    contactIds.push(...members.map((m) => m.id));
+  }
+  if (!contactIds.length) return [];
+  return db
+    .select()
+    .from(alarmContacts)
+    .where(inArray(alarmContacts.id, [...new Set(contactIds)]));
+}
+
+/**
+ * The threshold lines of a device's property for charts: each enabled value rule on it (for the
+ * device or its whole product) gives its threshold, or both ends of its range, in its level's colour.
+ */
+export async function alarmLinesFor(db: Db, tenantId: number, deviceId: number, identifier: string): Promise<AlarmLine[]> {
+  const [device] = await db.select({ productId: devices.productId, projectId: devices.projectId }).from(devices).where(and(eq(devices.id, deviceId), eq(devices.tenantId, tenantId)));
+  if (!device || device.projectId === null) return [];
+  const rows = await db
+    .select({ rule: alarmRules, color: alarmLevels.color, levelName: alarmLevels.levelName })
+    .from(alarmRules)
+    .leftJoin(alarmLevels, eq(alarmLevels.id, alarmRules.levelId))
+    .where(
+      and(
+        eq(alarmRules.tenantId, tenantId),
+        eq(alarmRules.productId, device.productId),
+        eq(alarmRules.projectId, device.projectId),
+        eq(alarmRules.identifier, identifier),
+        eq(alarmRules.enableStatus, 1),
+        eq(alarmRules.ruleType, RULE_TYPE.value),
+        eq(alarmRules.statType, "not"),
+        sql`(${alarmRules.deviceId} is null or ${alarmRules.deviceId} = ${deviceId})`,
+      ),
+    )
+    .orderBy(asc(alarmRules.id));
+  return rows.flatMap(({ rule, color, levelName }) => {
+    const label = levelName ? `${rule.ruleName} (${levelName})` : rule.ruleName;
+    const c = color ?? "#e5484d";
+    const values = rule.compareType === COMPARE_RANGE ? [rule.minValue, rule.maxValue] : [rule.threshold];
+    return values.filter((v): v is number => v !== null).map((value) => ({ value, color: c, label }));
+  });
+}

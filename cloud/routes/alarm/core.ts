@@ -1,0 +1,287 @@
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { Hono } from "hono";
+import { ALARM_TYPE, COMPARE_RANGE, type AlarmAttachment } from "@/lib/contract/alarm/enums";
+import { alarmFilters, alarmQuery, alarmRecord, manualBody, manualUpdate, statisticsQuery, type AlarmChart, type AlarmInfo, type AlarmRecord, type AlarmStatistics, type LevelNum, type ManualBody, type StatusNums } from "@/lib/contract/alarm/alarm-center";
+import { closeBody, operBody, type AlarmOperation, type Attachments, type Move } from "@/lib/contract/alarm/workflow";
+import { idQuery, idsBody } from "@/lib/contract/common";
+import { formatDateTime } from "@/lib/format";
+import { alarmLinesFor, raiseAlarm, type AlarmRow } from "../../db/queries/alarms";
+import { alarmRaised, CHECK_PERM, HANDLE_PERM, takeStep, type Actor } from "../../db/queries/alarm-workflow";
+import { telemetrySeries } from "../../db/queries/telemetry";
+import { alarmLevels, alarmOperations, alarmRules, alarms, devices, projects, todos } from "../../db/schema";
+import { assertPerm, requireAuth, requireMenu, requirePerm } from "../../lib/auth";
+import type { Ctx, CloudEnv } from "../../lib/context";
+import { containsPattern, exportColumns, filterConds, orderOf, pageOf, platformTime, rowMapper } from "../../lib/crud";
+import { badRequest, body, notFound, ok, query } from "../../lib/http";
+import { t } from "../../lib/i18n";
+import { optionalProject, projectOf, requireProject } from "../../lib/project-context";
+import { tenantScope } from "../../lib/scope";
+import { visibleProjects } from "../../db/queries/projects";
+import { xlsxResponse } from "../../lib/xlsx-export";
+
+/**
+ * `alarm/core/*`: the alarm centre (core §7) of the project chosen in the header, or of all the caller's projects: the list with its status and
+ * level counts, statistics, export, one alarm with its chart and timeline, the workflow's steps
+ * (oper: accept / handle / review / clear; close with a reason) and manual alarms with their
+ * attachments (core §9). Reads need the alarm centre's menu; each step its button's code.
+ */
+
+const SCREEN = "/alarm/alarmCenter";
+const EXPORT_LIMIT = 100_000;
+/** The chart around an alarm: this long before it and after its last crossing. */
+const CHART_MARGIN_MS = 6 * 3600_000;
+const CHART_POINTS = 2000;
+
+const byKind = (list: AlarmAttachment[], kind: AlarmAttachment["kind"]) => list.filter((a) => (a.kind ?? "file") === kind).map((a) => a.url);
+const baseName = (p: string) => decodeURIComponent(p.split("/").pop() ?? p);
+/** The kit's uploaders keep stored paths by kind; the alarm keeps one list of named files. */
+export const attachmentsOf = (a: Partial<Attachments>): AlarmAttachment[] => [
+  ...(a.images ?? []).map((url) => ({ url, name: baseName(url), kind: "image" as const })),
+  ...(a.videos ?? []).map((url) => ({ url, name: baseName(url), kind: "video" as const })),
+  ...(a.files ?? []).map((url) => ({ url, name: baseName(url), kind: "file" as const })),
+];
+
+const selection = {
+  ...getTableColumns(alarms),
+  deviceName: sql<string | null>`(select ${devices.deviceName} from ${devices} where ${devices.id} = ${alarms.deviceId})`,
+  deviceSn: sql<string | null>`(select ${devices.deviceSn} from ${devices} where ${devices.id} = ${alarms.deviceId})`,
+  prjName: sql<string | null>`(select ${projects.prjName} from ${projects} where ${projects.id} = ${alarms.projectId})`,
+};
+type Selected = AlarmRow & { deviceName: string | null; deviceSn: string | null; prjName: string | null };
+
+const toRow = rowMapper<typeof alarmRecord.fields, AlarmRecord>(alarmRecord, {
+  images: (r) => byKind(r.attachments as AlarmAttachment[], "image"),
+  videos: (r) => byKind(r.attachments as AlarmAttachment[], "video"),
+  files: (r) => byKind(r.attachments as AlarmAttachment[], "file"),
+});
+
+type Filters = Record<string, unknown>;
+/** The list's conditions: the contract's filters and the device by name or SN, in the call's project. */
+async function listWhere(c: Ctx, f: Filters, ...more: (SQL | undefined)[]): Promise<SQL> {
+  const device = typeof f.deviceName === "string" && f.deviceName ? containsPattern(f.deviceName) : null;
+  return scoped(
+    c,
+    ...filterConds(alarmRecord, alarms, f),
+    device ? inArray(alarms.deviceId, c.var.deps.db.select({ id: devices.id }).from(devices).where(sql`${ilike(devices.deviceName, device)} or ${ilike(devices.deviceSn, device)}`)) : undefined,
+    ...more,
+  );
+}
+
+export const actorOf = (c: Ctx): Actor => ({ userId: c.var.auth.userId, userName: c.var.auth.realname || c.var.auth.username });
+/** One alarm of the call's project, by id. */
+const oneAlarm = (c: Ctx, id: number) => scoped(c, eq(alarms.id, id));
+
+/**
+ * The alarms a call sees: those of the project chosen in the header, or without one, those of
+ * every project the caller may see (the whole tenant's for project managers).
+ */
+async function scoped(c: Ctx, ...conds: (SQL | undefined)[]): Promise<SQL> {
+  if (c.var.project) return projectOf(c).where(alarms, ...conds);
+  const visible = c.var.deps.db.select({ id: projects.id }).from(projects).where(await visibleProjects(c.var.deps.db, c.var.auth));
+  return tenantScope(c.var.auth).where(alarms, inArray(alarms.projectId, visible), ...conds);
+}
+
+/** One alarm (of `where`: the caller's project, or a to-do's) with its rule, product, timeline and chart. */
+export async function alarmInfo(c: Ctx, where: SQL): Promise<AlarmInfo> {
+  const { db } = c.var.deps;
+  const [row] = await db.select(selection).from(alarms).where(where);
+  if (!row) throw notFound();
+  const alarm = row as Selected;
+  const [rule] = alarm.ruleId ? await db.select({ ruleName: alarmRules.ruleName }).from(alarmRules).where(eq(alarmRules.id, alarm.ruleId)) : [];
+  const [product] = alarm.deviceId ? await db.select({ productId: devices.productId }).from(devices).where(eq(devices.id, alarm.deviceId)) : [];
+  const ops = await db.select().from(alarmOperations).where(eq(alarmOperations.alarmId, alarm.id)).orderBy(asc(alarmOperations.id));
+  const operations: AlarmOperation[] = ops.map((o) => ({
+    id: o.id,
+    step: o.step as AlarmOperation["step"],
+    fromStatus: o.fromStatus,
+    toStatus: o.toStatus,
+    userName: o.userName,
+    remark: o.remark,
+    closeReason: o.closeReason,
+    attachments: { images: byKind(o.attachments, "image"), videos: byKind(o.attachments, "video"), files: byKind(o.attachments, "file") },
+    createTime: o.createdAt.toISOString(),
+  }));
+  return { ...toRow(alarm), ruleId: alarm.ruleId, ruleName: rule?.ruleName ?? null, condition: alarm.condition, productId: product?.productId ?? null, operations, chart: await chartOf(c, alarm) };
+}
+
+async function step(c: Ctx, id: number, move: Move, input: { remark?: string | null; closeReason?: number | null; attachments?: AlarmAttachment[] }) {
+  const after = await takeStep(c.var.deps.db, await oneAlarm(c, id), move, actorOf(c), input, c.var.locale, c.var.deps.now());
+  return ok(c, { id: after.id, status: after.status });
+}
+
+/** The alarm's property around its time, with the threshold lines of what crossed and the alarm moment. */
+async function chartOf(c: Ctx, alarm: AlarmRow): Promise<AlarmChart> {
+  const at = alarm.triggeredAt.getTime();
+  const empty: AlarmChart = { identifier: alarm.identifier, points: [], lines: [], at };
+  if (!alarm.deviceId || !alarm.identifier) return empty;
+  const { db, now } = c.var.deps;
+  const to = Math.min(now().getTime() + 1, Math.max(at, alarm.lastTriggeredAt.getTime()) + CHART_MARGIN_MS);
+  const [series] = await telemetrySeries(db, { deviceId: alarm.deviceId, identifiers: [alarm.identifier], from: new Date(at - CHART_MARGIN_MS), to: new Date(to), bucket: "raw", agg: "avg", limit: CHART_POINTS });
+  const cond = alarm.condition;
+  const label = alarm.levelName ? `${alarm.alarmName} (${alarm.levelName})` : alarm.alarmName;
+  const color = alarm.levelColor ?? "#e5484d";
+  const own = cond ? (cond.compareType === COMPARE_RANGE ? [cond.minValue, cond.maxValue] : [cond.threshold]).filter((v): v is number => v !== null).map((value) => ({ value, color, label })) : [];
+  const lines = own.length ? own : await alarmLinesFor(db, c.var.auth.tenantId, alarm.deviceId, alarm.identifier);
+  return { identifier: alarm.identifier, points: series.points, lines, at };
+}
+
+/** A manual alarm's columns from its form: the level copied in (as a rule's alarm keeps it), the device checked against the project. */
+async function manualValues(c: Ctx, input: ManualBody, project: { tenantId: number; projectId: number | null }) {
+  const { db } = c.var.deps;
+  const [level] = await db.select().from(alarmLevels).where(and(eq(alarmLevels.id, input.levelId), eq(alarmLevels.tenantId, project.tenantId)));
+  if (!level) throw badRequest("cloud.alarmCentre.levelUnknown");
+  if (input.deviceId) {
+    const [device] = await db.select({ id: devices.id }).from(devices).where(and(eq(devices.id, input.deviceId), eq(devices.tenantId, project.tenantId), project.projectId === null ? sql`false` : eq(devices.projectId, project.projectId)));
+    if (!device) throw badRequest("cloud.alarmCentre.deviceNotInProject");
+  }
+  const at = input.triggeredAt ? platformTime(input.triggeredAt.replace("T", " "), false) : c.var.deps.now();
+  if (at.getTime() > c.var.deps.now().getTime() + 60_000) throw badRequest("cloud.alarmCentre.futureTime");
+  return { level, at, attachments: attachmentsOf(input) };
+}
+
+export const coreRoutes = new Hono<CloudEnv>()
+  .use(requireAuth)
+  .use(optionalProject)
+  .get("/page", requireMenu(SCREEN), async (c) => {
+    const q = query(c, alarmQuery);
+    const page = await pageOf(c.var.deps.db, alarms, await listWhere(c, q), orderOf(alarmRecord, alarms, q, [desc(alarms.triggeredAt), desc(alarms.id)]), q, selection);
+    return ok(c, { records: page.records.map((r) => toRow(r)), total: page.total });
+  })
+  .get("/statusNums", requireMenu(SCREEN), async (c) => {
+    const { status: _status, ...q } = query(c, alarmFilters);
+    const rows = await c.var.deps.db.select({ status: alarms.status, n: count() }).from(alarms).where(await listWhere(c, q)).groupBy(alarms.status);
+    const nums: StatusNums = { "": rows.reduce((s, r) => s + r.n, 0) };
+    for (const r of rows) nums[String(r.status)] = r.n;
+    return ok(c, nums);
+  })
+  .get("/levelNums", requireMenu(SCREEN), async (c) => {
+    const { levelNum: _level, ...q } = query(c, alarmFilters);
+    const rows = await c.var.deps.db
+      .select({ levelNum: alarms.levelNum, levelName: sql<string | null>`max(${alarms.levelName})`, levelColor: sql<string | null>`max(${alarms.levelColor})`, count: count() })
+      .from(alarms)
+      .where(await listWhere(c, q))
+      .groupBy(alarms.levelNum)
+      .orderBy(asc(alarms.levelNum));
+    return ok<LevelNum[]>(c, rows);
+  })
+  .get("/statistics", requireMenu(SCREEN), async (c) => {
+    const q = query(c, statisticsQuery);
+    const from = platformTime(q.startTime, false);
+    const to = new Date(platformTime(q.endTime, true).getTime() + 1000);
+    if (!(from < to)) throw badRequest("cloud.alarmCentre.badRange");
+    if (to.getTime() - from.getTime() > 366 * 86400_000) throw badRequest("cloud.alarmCentre.rangeTooLong", { days: 366 });
+    const day = sql<string>`to_char(${alarms.triggeredAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
+    const rows = await c.var.deps.db
+      .select({ day, levelNum: alarms.levelNum, levelName: sql<string | null>`max(${alarms.levelName})`, levelColor: sql<string | null>`max(${alarms.levelColor})`, n: count() })
+      .from(alarms)
+      .where(await scoped(c, gte(alarms.triggeredAt, from), lt(alarms.triggeredAt, to)))
+      .groupBy(day, alarms.levelNum);
+    const days: string[] = [];
+    for (let d = new Date(`${q.startTime}T00:00:00Z`); d.toISOString().slice(0, 10) <= q.endTime; d = new Date(d.getTime() + 86400_000)) days.push(d.toISOString().slice(0, 10));
+    const levels = new Map<string, AlarmStatistics["levels"][number]>();
+    for (const r of rows.sort((a, b) => (a.levelNum ?? 99) - (b.levelNum ?? 99))) {
+      const key = String(r.levelNum);
+      if (!levels.has(key)) levels.set(key, { levelNum: r.levelNum, levelName: r.levelName, levelColor: r.levelColor, counts: days.map(() => 0) });
+      const i = days.indexOf(r.day);
+      if (i >= 0) levels.get(key)!.counts[i] += r.n;
+    }
+    return ok<AlarmStatistics>(c, { days, levels: [...levels.values()] });
+  })
+  .post("/exportInfo", requireMenu(SCREEN), async (c) => {
+    const f = await body(c, alarmFilters);
+    const locale = c.var.locale;
+    const rows = await c.var.deps.db
+      .select(selection)
+      .from(alarms)
+      .where(await listWhere(c, f))
+      .orderBy(...orderOf(alarmRecord, alarms, f, [desc(alarms.triggeredAt), desc(alarms.id)]))
+      .limit(EXPORT_LIMIT);
+    const label = (dict: string) => (r: AlarmRecord) => {
+      const v = (r as Record<string, unknown>)[dict === "alarmStatus" ? "status" : dict === "alarmType" ? "alarmType" : "closeReason"];
+      return v === null ? "" : t(locale, `enums.${dict}.${v}`);
+    };
+    const columns = exportColumns<AlarmRecord>(alarmRecord, locale, {
+      levelNum: (r) => (r.levelName ? `${r.levelNum ?? ""} ${r.levelName}`.trim() : (r.levelNum ?? "")),
+      status: label("alarmStatus"),
+      alarmType: label("alarmType"),
+      closeReason: label("alarmCloseReason"),
+      triggeredAt: (r) => formatDateTime(r.triggeredAt),
+    });
+    const title = t(locale, "alarm.alarmCentre.title");
+    return xlsxResponse(c, `${title}.xlsx`, columns, rows.map((r) => toRow(r)), title);
+  })
+  .get("/info", requireMenu(SCREEN), async (c) => {
+    const { id } = query(c, idQuery);
+    return ok(c, await alarmInfo(c, await oneAlarm(c, id)));
+  })
+  .post("/oper", async (c) => {
+    const b = await body(c, operBody);
+    const db = c.var.deps.db;
+    if (b.operType === "review") {
+      await assertPerm(db, c.var.auth, CHECK_PERM);
+      return step(c, b.id, b.checkResult === 1 ? "approve" : "reject", { remark: b.remark });
+    }
+    await assertPerm(db, c.var.auth, HANDLE_PERM);
+    if (b.operType === "handle") return step(c, b.id, "handle", { remark: b.remark, attachments: attachmentsOf({ files: b.files }) });
+    return step(c, b.id, b.operType, { remark: b.remark });
+  })
+  .post("/close", requirePerm(HANDLE_PERM), async (c) => {
+    const b = await body(c, closeBody);
+    return step(c, b.id, "close", { remark: b.remark, closeReason: b.closeReason });
+  })
+  // A manual alarm is raised in the project chosen in the header.
+  .post("/addManual", requireProject, requirePerm("alarm:core:add"), async (c) => {
+    const input = await body(c, manualBody);
+    const project = projectOf(c);
+    const { level, at, attachments } = await manualValues(c, input, project);
+    const db = c.var.deps.db;
+    const created = await db.transaction(async (tx) => {
+      const { alarm } = await raiseAlarm(tx, {
+        tenantId: project.tenantId,
+        projectId: project.projectId,
+        deviceId: input.deviceId ?? null,
+        levelId: level.id,
+        alarmName: input.alarmName,
+        content: input.content ?? "",
+        alarmType: ALARM_TYPE.manual,
+        at,
+        attachments,
+        createdBy: c.var.auth.userId,
+      });
+      await alarmRaised(tx, alarm, actorOf(c), c.var.locale, attachments);
+      return alarm;
+    });
+    const [row] = await db.select(selection).from(alarms).where(eq(alarms.id, created.id));
+    return ok(c, toRow(row));
+  })
+  .post("/updManual", requirePerm("alarm:core:upd"), async (c) => {
+    const input = await body(c, manualUpdate);
+    const { db, now } = c.var.deps;
+    const [alarm] = await db.select().from(alarms).where(await oneAlarm(c, input.id));
+    if (!alarm) throw notFound();
+    if (alarm.alarmType !== ALARM_TYPE.manual) throw badRequest("cloud.alarmCentre.manualOnly");
+    if (alarm.status !== 1) throw badRequest("cloud.alarmCentre.editOnlyPending");
+    const { level, at, attachments } = await manualValues(c, input, { tenantId: alarm.tenantId, projectId: alarm.projectId });
+    await db.transaction(async (tx) => {
+      await tx
+        .update(alarms)
+        .set({ alarmName: input.alarmName, content: input.content ?? "", deviceId: input.deviceId ?? null, levelId: level.id, levelNum: level.levelNum, levelName: level.levelName, levelColor: level.color, triggeredAt: at, lastTriggeredAt: at, attachments, updatedAt: now() })
+        .where(eq(alarms.id, alarm.id));
+      await tx.insert(alarmOperations).values({ tenantId: alarm.tenantId, alarmId: alarm.id, step: "edit", fromStatus: alarm.status, toStatus: alarm.status, userId: c.var.auth.userId, userName: actorOf(c).userName, attachments, createdAt: now() });
+    });
+    const [row] = await db.select(selection).from(alarms).where(eq(alarms.id, alarm.id));
+    return ok(c, toRow(row));
+  })
+  .post("/delManual", requirePerm("alarm:core:del"), async (c) => {
+    const { ids } = await body(c, idsBody);
+    const db = c.var.deps.db;
+    const mine = await db.select({ id: alarms.id, alarmType: alarms.alarmType }).from(alarms).where(await scoped(c, inArray(alarms.id, ids)));
+    if (!mine.length) throw notFound();
+    if (mine.some((a) => a.alarmType !== ALARM_TYPE.manual)) throw badRequest("cloud.alarmCentre.manualOnly");
+    const gone = mine.map((a) => a.id);
+    await db.transaction(async (tx) => {
+      await tx.delete(todos).where(and(inArray(todos.bizId, gone), inArray(todos.msgType, ["ala", "alaManual"])));
+      await tx.delete(alarms).where(inArray(alarms.id, gone));
+    });
+    return ok(c, { deleted: gone.length });
+  });

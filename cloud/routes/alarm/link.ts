@@ -1,0 +1,22 @@
+import { and, eq, sql } from "drizzle-orm";
+import { alarmContact } from "@/lib/contract/alarm/contact";
+import { LINK_TYPE } from "@/lib/contract/alarm/enums";
+import { alarmContacts, alarmRuleRecipients, users } from "../../db/schema";
+import { crudRoutes } from "../../lib/crud-routes";
+import { assertTenantUsers } from "../../lib/org";
+
+/** Alarm contacts (alarmLink): paged, added one by one or imported from a spreadsheet (importLink); `userId` joins a console user. */
+export const linkRoutes = crudRoutes({
+  table: alarmContacts,
+  entity: alarmContact,
+  perm: "alarm:link",
+  only: ["page", "list", "info", "add", "upd", "del", "export", "template", "import"],
+  paths: { import: "/importLink" },
+  // Drizzle writes a column in raw SQL without its table: the outer row is named in full.
+  extra: { realname: sql<string | null>`(select u.realname from ${users} u where u.id = "alarm_contacts"."user_id")` },
+  values: async (c, input) => {
+    if (typeof input.userId === "number") await assertTenantUsers(c.var.deps.db, c.var.auth.tenantId, [input.userId]);
+    return {};
+  },
+  inUse: [{ table: alarmRuleRecipients, column: alarmRuleRecipients.linkId, where: and(eq(alarmRuleRecipients.linkType, LINK_TYPE.contact)), what: "alarm.rule.entity" }],
+});

@@ -1,0 +1,217 @@
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { dbId, idQuery, idsBody } from "@/lib/contract/common";
+import { LINK_TYPE, RULE_TYPE } from "@/lib/contract/alarm/enums";
+import { alarmLinesQuery, alarmRule, ruleOper, type AlarmFunction, type AlarmRuleRow, type RuleNumStat } from "@/lib/contract/alarm/rule";
+import type { RecipientRow } from "@/lib/contract/alarm/contact";
+import { NUMERIC_TYPES, type NumberSpec } from "@/lib/contract/device/thing-model";
+import type { Db } from "../../db/client";
+import { alarmLinesFor } from "../../db/queries/alarms";
+import { alarmContactGroups, alarmContacts, alarmLevels, alarmRuleRecipients, alarmRules, alarms, devices, productFunctions, products } from "../../db/schema";
+import { requirePerm } from "../../lib/auth";
+import type { Ctx } from "../../lib/context";
+import { columnsOf, rowMapper } from "../../lib/crud";
+import { crudRoutes } from "../../lib/crud-routes";
+import { badRequest, body, notFound, ok, query } from "../../lib/http";
+import { projectOf } from "../../lib/project-context";
+import { tenantScope } from "../../lib/scope";
+
+// Drizzle writes a column in raw SQL without its table, so the subqueries name the outer row in full.
+const extra = {
+  prodName: sql<string>`(select p.prod_name from ${products} p where p.id = "alarm_rules"."product_id")`,
+  deviceName: sql<string | null>`(select d.device_name from ${devices} d where d.id = "alarm_rules"."device_id")`,
+  levelName: sql<string | null>`(select l.level_name from ${alarmLevels} l where l.id = "alarm_rules"."level_id")`,
+  activeAlarms: sql<number>`(select count(*)::int from ${alarms} a where a.rule_id = "alarm_rules"."id" and a.recovered_at is null and a.status in (1, 2, 3))`,
+  alarmCount: sql<number>`(select count(*)::int from ${alarms} a where a.rule_id = "alarm_rules"."id")`,
+};
+const toRow = rowMapper<typeof alarmRule.fields, AlarmRuleRow>(alarmRule, { recipients: () => [] });
+
+/** The numeric properties of a product: what a value rule can watch. */
+async function alarmFunctions(db: Db, tenantId: number, productId: number): Promise<AlarmFunction[]> {
+  const rows = await db
+    .select({ definition: productFunctions.definition })
+    .from(productFunctions)
+    .where(and(eq(productFunctions.tenantId, tenantId), eq(productFunctions.productId, productId), eq(productFunctions.funcType, 1), inArray(productFunctions.dataType, [...NUMERIC_TYPES])))
+    .orderBy(asc(productFunctions.sort), asc(productFunctions.id));
+  return rows.map(({ definition: d }) => {
+    const spec = d.dataType as NumberSpec | undefined;
+    return { identifier: d.identifier, funcName: d.funcName, unit: spec?.unit ?? null, min: spec?.min ?? null, max: spec?.max ?? null };
+  });
+}
+
+type RuleInput = z.infer<typeof alarmRule.body>;
+
+/** What the form cannot check: the product, device, level and recipients are the caller's, the property is a numeric one of the product. */
+async function assertRefs(db: Db, c: Ctx, input: RuleInput) {
+  const auth = c.var.auth;
+  const [product] = await db.select({ id: products.id }).from(products).where(tenantScope(auth).where(products, eq(products.id, input.productId)));
+  if (!product) throw badRequest("cloud.alarm.productUnknown");
+  if (input.deviceId) {
+    const [device] = await db.select({ id: devices.id }).from(devices).where(projectOf(c).where(devices, eq(devices.id, input.deviceId), eq(devices.productId, input.productId)));
+    if (!device) throw badRequest("cloud.alarm.deviceUnknown");
+  }
+  const [level] = await db.select({ id: alarmLevels.id }).from(alarmLevels).where(tenantScope(auth).where(alarmLevels, eq(alarmLevels.id, input.levelId)));
+  if (!level) throw badRequest("cloud.alarm.levelUnknown");
+  if (input.ruleType === RULE_TYPE.value || input.identifier) {
+    const fns = await alarmFunctions(db, auth.tenantId, input.productId);
+    if (!fns.some((f) => f.identifier === input.identifier)) throw badRequest("cloud.alarm.identifierUnknown", { identifier: input.identifier ?? "" });
+  }
+  const ofType = (type: number) => [...new Set(input.recipients.filter((r) => r.linkType === type).map((r) => r.linkId))];
+  for (const [type, table] of [
+    [LINK_TYPE.contact, alarmContacts],
+    [LINK_TYPE.group, alarmContactGroups],
+  ] as const) {
+    const ids = ofType(type);
+    if (!ids.length) continue;
+    const found = await db.select({ id: table.id }).from(table).where(tenantScope(auth).where(table, inArray(table.id, ids)));
+    if (found.length !== ids.length) throw badRequest("cloud.alarm.recipientUnknown");
+  }
+}
+
+async function setRecipients(db: Db, ruleId: number, recipients: RuleInput["recipients"]) {
+  await db.delete(alarmRuleRecipients).where(eq(alarmRuleRecipients.ruleId, ruleId));
+  const unique = [...new Map(recipients.map((r) => [`${r.linkType}:${r.linkId}`, r])).values()];
+  if (unique.length) await db.insert(alarmRuleRecipients).values(unique.map((r) => ({ ruleId, linkType: r.linkType, linkId: r.linkId })));
+}
+
+/** A rule's recipients with their names, contacts first. */
+async function recipientsOf(db: Db, ruleId: number): Promise<RecipientRow[]> {
+  const rows = await db
+    .select({
+      linkType: alarmRuleRecipients.linkType,
+      linkId: alarmRuleRecipients.linkId,
+      name: sql<string>`coalesce(case when "alarm_rule_recipients"."link_type" = ${LINK_TYPE.contact} then (select k.link_name from ${alarmContacts} k where k.id = "alarm_rule_recipients"."link_id") else (select g.group_name from ${alarmContactGroups} g where g.id = "alarm_rule_recipients"."link_id") end, '')`,
+    })
+    .from(alarmRuleRecipients)
+    .where(eq(alarmRuleRecipients.ruleId, ruleId))
+    .orderBy(asc(alarmRuleRecipients.linkType), asc(alarmRuleRecipients.linkId));
+  return rows;
+}
+
+/** Only the fields of the rule's type are kept: an offline rule has no threshold to show. */
+function typedColumns(input: Partial<RuleInput>) {
+  const cols = columnsOf(alarmRule, input);
+  if (input.ruleType !== undefined && input.ruleType !== RULE_TYPE.value) Object.assign(cols, { threshold: null, minValue: null, maxValue: null });
+  if (input.ruleType !== undefined && input.ruleType !== RULE_TYPE.stale) cols.staleCycles = null;
+  return cols;
+}
+
+const invalidate = (c: Ctx, productIds: number[]) => {
+  for (const id of new Set(productIds)) c.var.deps.alarms?.invalidate(id);
+};
+
+const productQuery = z.object({ productId: dbId.optional(), deviceId: dbId.optional() });
+
+/**
+ * Alarm rules (alarmRule) of the call's project: page and export from the contract; add / upd
+ * save the rule with its recipients; `oper` enables or disables. Every change tells the
+ * evaluator, which reads that product's rules again.
+ */
+export const ruleRoutes = crudRoutes<typeof alarmRule.fields, AlarmRuleRow>({
+  table: alarmRules,
+  entity: alarmRule,
+  perm: "alarm:rule",
+  scope: "project",
+  only: ["page", "export"],
+  extra,
+  toRow: { recipients: () => [] },
+})
+  .get("/info", async (c) => {
+    const { id } = query(c, idQuery);
+    const db = c.var.deps.db;
+    const [row] = await db
+      .select({ ...extra, rule: alarmRules })
+      .from(alarmRules)
+      .where(projectOf(c).where(alarmRules, eq(alarmRules.id, id)));
+    if (!row) throw notFound();
+    const { rule, ...computed } = row;
+    return ok(c, { ...toRow({ ...rule, ...computed }), recipients: await recipientsOf(db, id) });
+  })
+  .post("/add", requirePerm("alarm:rule:add"), async (c) => {
+    const input = await body(c, alarmRule.body);
+    const db = c.var.deps.db;
+    await assertRefs(db, c, input);
+    const row = await db.transaction(async (tx) => {
+      const [r] = await tx
+        .insert(alarmRules)
+        .values(projectOf(c).owned({ ...(typedColumns(input) as typeof alarmRules.$inferInsert), createdBy: c.var.auth.userId }))
+        .returning();
+      await setRecipients(tx, r.id, input.recipients);
+      return r;
+    });
+    invalidate(c, [row.productId]);
+    return ok(c, { id: row.id });
+  })
+  .post("/upd", requirePerm("alarm:rule:upd"), async (c) => {
+    // An update is the whole rule: its checks (threshold or range, by type) need every field.
+    const input = await body(c, alarmRule.body.and(z.object({ id: dbId })));
+    const db = c.var.deps.db;
+    const [before] = await db.select({ productId: alarmRules.productId }).from(alarmRules).where(projectOf(c).where(alarmRules, eq(alarmRules.id, input.id)));
+    if (!before) throw notFound();
+    await assertRefs(db, c, input);
+    await db.transaction(async (tx) => {
+      await tx
+        .update(alarmRules)
+        .set({ ...typedColumns(input), updatedAt: c.var.deps.now() })
+        .where(eq(alarmRules.id, input.id));
+      await setRecipients(tx, input.id, input.recipients);
+    });
+    invalidate(c, [before.productId, input.productId]);
+    return ok(c, { id: input.id });
+  })
+  .post("/del", requirePerm("alarm:rule:del"), async (c) => {
+    const { ids } = await body(c, idsBody);
+    const gone = await c.var.deps.db
+      .delete(alarmRules)
+      .where(projectOf(c).where(alarmRules, inArray(alarmRules.id, ids)))
+      .returning({ productId: alarmRules.productId });
+    if (!gone.length) throw notFound();
+    invalidate(
+      c,
+      gone.map((g) => g.productId),
+    );
+    return ok(c, { deleted: gone.length });
+  })
+  .post("/oper", requirePerm("alarm:rule:upd"), async (c) => {
+    const { id, enableStatus } = await body(c, ruleOper);
+    const [row] = await c.var.deps.db
+      .update(alarmRules)
+      .set({ enableStatus, updatedAt: c.var.deps.now() })
+      .where(projectOf(c).where(alarmRules, eq(alarmRules.id, id)))
+      .returning({ productId: alarmRules.productId });
+    if (!row) throw notFound();
+    invalidate(c, [row.productId]);
+    return ok(c, null);
+  })
+  .get("/numStat", async (c) => {
+    const rows = await c.var.deps.db.select({ status: alarmRules.enableStatus, n: count() }).from(alarmRules).where(projectOf(c).where(alarmRules)).groupBy(alarmRules.enableStatus);
+    const n = (s: number) => rows.find((r) => r.status === s)?.n ?? 0;
+    const stat: RuleNumStat = { total: n(1) + n(2), enabled: n(1), disabled: n(2) };
+    return ok(c, stat);
+  })
+  .get("/getDevAlamFunList", async (c) => {
+    const q = query(c, productQuery);
+    const db = c.var.deps.db;
+    let productId = q.productId;
+    if (q.deviceId) {
+      const [d] = await db.select({ productId: devices.productId }).from(devices).where(projectOf(c).where(devices, eq(devices.id, q.deviceId)));
+      if (!d) throw notFound();
+      productId = d.productId;
+    }
+    if (!productId) throw badRequest("cloud.fieldError", { field: "productId", reason: "@validation.required" });
+    return ok(c, await alarmFunctions(db, c.var.auth.tenantId, productId));
+  })
+  .get("/devices", async (c) => {
+    const { productId } = query(c, z.object({ productId: dbId }));
+    const rows = await c.var.deps.db
+      .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn })
+      .from(devices)
+      .where(projectOf(c).where(devices, eq(devices.productId, productId)))
+      .orderBy(asc(devices.id));
+    return ok(c, rows);
+  })
+  .get("/alarmLines", async (c) => {
+    const { deviceId, identifier } = query(c, alarmLinesQuery);
+    return ok(c, await alarmLinesFor(c.var.deps.db, c.var.auth.tenantId, deviceId, identifier));
+  });
+

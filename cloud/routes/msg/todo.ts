@@ -1,0 +1,83 @@
+import { and, count, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { ALARM_STATUS } from "@/lib/contract/alarm/enums";
+import { todoCheckBody, todoOperBody } from "@/lib/contract/alarm/workflow";
+import { idQuery } from "@/lib/contract/common";
+import { todoItem, type TodoNums } from "@/lib/contract/message";
+import { CHECK_PERM, HANDLE_PERM, takeStep } from "../../db/queries/alarm-workflow";
+import { visibleProject } from "../../db/queries/projects";
+import { alarms, todos } from "../../db/schema";
+import { assertPerm, requireAuth } from "../../lib/auth";
+import type { CloudEnv, Ctx } from "../../lib/context";
+import { filterConds, orderOf, pageOf } from "../../lib/crud";
+import { badRequest, body, forbidden, notFound, ok, query } from "../../lib/http";
+import { tenantScope } from "../../lib/scope";
+import { actorOf, alarmInfo, attachmentsOf } from "../alarm/core";
+import { mine, toItem } from "./inbox";
+
+const ALARM_MSG_TYPES = new Set(["ala", "alaManual"]);
+
+/**
+ * The caller's to-do and the alarm it is about. The to-do names its alarm, so the alarm's project
+ * (not the one picked in the header) must be one the caller may see; `status` is the to-do status
+ * the action needs (1 to handle, 2 to review).
+ */
+async function todoAlarm(c: Ctx, id: number, status?: number) {
+  const { db } = c.var.deps;
+  const [todo] = await db.select().from(todos).where(and(mine(c.var.auth, todos), eq(todos.id, id)));
+  if (!todo || !todo.bizId || !ALARM_MSG_TYPES.has(todo.msgType)) throw notFound();
+  const where = tenantScope(c.var.auth).where(alarms, eq(alarms.id, todo.bizId));
+  const [alarm] = await db.select({ id: alarms.id, status: alarms.status, projectId: alarms.projectId }).from(alarms).where(where);
+  if (!alarm) throw notFound();
+  if (alarm.projectId !== null && !(await visibleProject(db, c.var.auth, alarm.projectId))) throw forbidden();
+  if (status !== undefined && todo.todoStatus !== status) throw badRequest("cloud.alarmCentre.todoNotOpen", { status: `@enums.todoStatus.${todo.todoStatus}` });
+  return { alarm, where };
+}
+
+/** `msg/todo/*`: the caller's to-dos (header popover, to-do centre) and the alarm steps taken from them. */
+export const todoRoutes = new Hono<CloudEnv>()
+  .use(requireAuth)
+  .get("/page", async (c) => {
+    const q = query(c, todoItem.query);
+    const where = tenantScope(c.var.auth).where(todos, eq(todos.userId, c.var.auth.userId), ...filterConds(todoItem, todos, q));
+    const { records: rows, total } = await pageOf(c.var.deps.db, todos, where, orderOf(todoItem, todos, q), q);
+    return ok(c, { records: rows.map(toItem), total });
+  })
+  .get("/nums", async (c) => {
+    const rows = await c.var.deps.db
+      .select({ status: todos.todoStatus, n: count() })
+      .from(todos)
+      .where(mine(c.var.auth, todos))
+      .groupBy(todos.todoStatus);
+    const n = (s: number) => rows.find((r) => r.status === s)?.n ?? 0;
+    return ok<TodoNums>(c, { pending: n(1), review: n(2), handled: n(3) });
+  })
+  .get("/info", async (c) => {
+    const { id } = query(c, idQuery);
+    const [row] = await c.var.deps.db.select().from(todos).where(and(mine(c.var.auth, todos), eq(todos.id, id)));
+    if (!row) throw notFound();
+    return ok(c, toItem(row));
+  })
+  .get("/alaInfo", async (c) => {
+    const { id } = query(c, idQuery);
+    const { where } = await todoAlarm(c, id);
+    return ok(c, await alarmInfo(c, where));
+  })
+  .post("/addOper", async (c) => {
+    const b = await body(c, todoOperBody);
+    await assertPerm(c.var.deps.db, c.var.auth, HANDLE_PERM);
+    const { alarm, where } = await todoAlarm(c, b.id, 1);
+    const { db, now } = c.var.deps;
+    const actor = actorOf(c);
+    // A pending alarm is accepted by whoever hands in its result: both steps are recorded.
+    if (alarm.status === ALARM_STATUS.pending) await takeStep(db, where, "accept", actor, {}, c.var.locale, now());
+    const after = await takeStep(db, where, "handle", actor, { remark: b.remark, attachments: attachmentsOf({ files: b.files }) }, c.var.locale, now());
+    return ok(c, { id: after.id, status: after.status });
+  })
+  .post("/addCheck", async (c) => {
+    const b = await body(c, todoCheckBody);
+    await assertPerm(c.var.deps.db, c.var.auth, CHECK_PERM);
+    const { where } = await todoAlarm(c, b.id, 2);
+    const after = await takeStep(c.var.deps.db, where, b.checkResult === 1 ? "approve" : "reject", actorOf(c), { remark: b.remark }, c.var.locale, c.var.deps.now());
+    return ok(c, { id: after.id, status: after.status });
+  });

@@ -1,0 +1,78 @@
+import { and, asc, eq } from "drizzle-orm";
+import { ALARM_TYPE, RULE_TYPE } from "@/lib/contract/alarm/enums";
+import type { Move } from "@/lib/contract/alarm/workflow";
+import type { Db } from "../db/client";
+import { alarmRaised, takeStep, type Actor } from "../db/queries/alarm-workflow";
+import { raiseAlarm } from "../db/queries/alarms";
+import { alarmLevels, alarmRules, alarms, devices, projects } from "../db/schema";
+
+type Step = [Move, string | null, number?];
+type Demo = { rule?: string; level: number; name?: string; value?: number; hoursAgo: number; steps: Step[]; content?: string };
+
+/**
+ * Alarms of the first demo project in every status, with their handling histories, so the alarm
+ * centre, its timeline and the to-do centre show a real workflow on a fresh start: pending,
+ * being handled, awaiting review, handled after a rejected first result, closed as a false alarm,
+ * cleared, and a manual alarm from a site inspection.
+ */
+const DEMOS: Demo[] = [
+  { rule: "沉降超限", level: 4, value: 63.2, hoursAgo: 2, steps: [] },
+  { rule: "X 轴倾角超限", level: 3, value: 3.41, hoursAgo: 5, steps: [["accept", "已通知现场人员复测"]] },
+  { rule: "沉降超限", level: 4, value: -61.8, hoursAgo: 20, steps: [["accept", null], ["handle", "复测确认沉降，已加密观测并通知施工方回填"]] },
+  {
+    rule: "X 轴倾角超限",
+    level: 3,
+    value: -3.2,
+    hoursAgo: 46,
+    steps: [["accept", null], ["handle", "已调整支撑"], ["reject", "缺少复测数据，请补充"], ["handle", "补充复测数据：倾角回落至 1.2°"], ["approve", "处理到位"]],
+  },
+  { rule: "信号弱", level: 1, value: -79, hoursAgo: 70, steps: [["close", "现场遮挡已移除，属误报", 1]] },
+  { rule: "设备离线", level: 2, hoursAgo: 96, steps: [["clear", "设备检修，计划内断电"]] },
+  { level: 3, name: "基坑东侧出现裂缝", hoursAgo: 8, steps: [], content: "巡查发现基坑东侧冠梁附近地面出现约 2 m 长裂缝，宽约 3 mm。" },
+];
+
+export async function seedAlarmCentre(db: Db, opts: { tenantId: number; actor: { id: number; name: string } }) {
+  const { tenantId } = opts;
+  const [project] = await db.select().from(projects).where(eq(projects.tenantId, tenantId)).orderBy(asc(projects.id)).limit(1);
+  if (!project) return;
+  const levels = await db.select().from(alarmLevels).where(eq(alarmLevels.tenantId, tenantId));
+  const rules = await db.select().from(alarmRules).where(and(eq(alarmRules.tenantId, tenantId), eq(alarmRules.projectId, project.id))).orderBy(asc(alarmRules.id));
+  const [anyDevice] = await db.select().from(devices).where(eq(devices.projectId, project.id)).orderBy(asc(devices.id)).limit(1);
+  const system: Actor = { userId: null, userName: "系统" };
+  const person: Actor = { userId: opts.actor.id, userName: opts.actor.name };
+  const now = Date.now();
+  const used = new Map<number, number>();
+  for (const d of DEMOS) {
+    const rule = d.rule ? rules.find((r) => r.ruleName === d.rule) : undefined;
+    if (d.rule && !rule) continue;
+    // Each alarm of a rule on a device of its own: a second one on the same device would join the first.
+    const n = rule ? (used.get(rule.id) ?? 0) : 0;
+    if (rule) used.set(rule.id, n + 1);
+    const [device] = rule ? await db.select().from(devices).where(and(eq(devices.productId, rule.productId), eq(devices.projectId, project.id))).orderBy(asc(devices.id)).offset(n).limit(1) : [anyDevice];
+    if (rule && !device) continue;
+    const at = new Date(now - d.hoursAgo * 3600_000);
+    const level = levels.find((l) => l.levelNum === d.level);
+    const value = rule?.ruleType === RULE_TYPE.value ? (d.value ?? null) : null;
+    const { alarm } = await raiseAlarm(db, {
+      tenantId,
+      projectId: project.id,
+      deviceId: device?.id ?? null,
+      ruleId: rule?.id ?? null,
+      levelId: level?.id ?? null,
+      alarmName: d.name ?? rule!.ruleName,
+      identifier: rule?.identifier ?? null,
+      value,
+      condition: rule ? { ruleType: rule.ruleType, statType: rule.statType as "not", compareType: rule.compareType, threshold: rule.threshold, minValue: rule.minValue, maxValue: rule.maxValue, deadband: rule.deadband } : null,
+      content: d.content ?? (value === null ? "" : `${rule?.identifier} = ${value}`),
+      alarmType: rule ? ALARM_TYPE.auto : ALARM_TYPE.manual,
+      at,
+      createdBy: rule ? null : person.userId,
+    });
+    await alarmRaised(db, alarm, rule ? system : person, "zh-cn");
+    let t = at.getTime();
+    for (const [move, remark, closeReason] of d.steps) {
+      t += 40 * 60_000;
+      await takeStep(db, eq(alarms.id, alarm.id), move, person, { remark, closeReason: closeReason ?? null }, "zh-cn", new Date(t));
+    }
+  }
+}

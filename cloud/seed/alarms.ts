@@ -1,0 +1,62 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { CHANNEL, LINK_TYPE, RULE_TYPE } from "@/lib/contract/alarm/enums";
+import type { Db } from "../db/client";
+import { alarmContactGroupMembers, alarmContactGroups, alarmContacts, alarmLevels, alarmRuleRecipients, alarmRules, devices, products } from "../db/schema";
+
+/** The demo tenant's alarm levels, most severe last. */
+const LEVELS = [
+  { levelNum: 1, levelName: "提示", color: "#3b82f6", sort: 1 },
+  { levelNum: 2, levelName: "预警", color: "#eab308", sort: 2 },
+  { levelNum: 3, levelName: "报警", color: "#f97316", sort: 3 },
+  { levelNum: 4, levelName: "控制", color: "#e5484d", sort: 4 },
+];
+
+/**
+ * Alarm levels, contacts (the demo accounts, joined to their users), a duty group and rules on
+ * the simulator's devices: a weak-signal rule the simulated signal crosses every few minutes (with
+ * a dead band, so it recovers rather than flaps), settlement and tilt limits its spikes cross, and
+ * an offline rule, so a fresh `npm start` shows alarms arriving.
+ */
+export async function seedDemoAlarms(db: Db, opts: { tenantId: number; admin: { id: number; phone: string; email: string }; operator: { id: number; phone: string; email: string } }) {
+  const { tenantId } = opts;
+  const levels = await db
+    .insert(alarmLevels)
+    .values(LEVELS.map((l) => ({ ...l, tenantId })))
+    .returning();
+  const level = (n: number) => levels.find((l) => l.levelNum === n)!.id;
+  const [admin, operator] = await db
+    .insert(alarmContacts)
+    .values([
+      { tenantId, linkName: "演示管理员", phone: opts.admin.phone, email: opts.admin.email, userId: opts.admin.id, description: "项目负责人" },
+      { tenantId, linkName: "张三", phone: opts.operator.phone, email: opts.operator.email, userId: opts.operator.id, description: "现场值班" },
+    ])
+    .returning();
+  await db.insert(alarmContacts).values({ tenantId, linkName: "李工", phone: "13700000002", description: "监测单位" });
+  const [duty] = await db.insert(alarmContactGroups).values({ tenantId, groupName: "现场值班组", description: "值班人员；负责人为升级对象" }).returning();
+  await db.insert(alarmContactGroupMembers).values([
+    { groupId: duty.id, contactId: admin.id, leader: true },
+    { groupId: duty.id, contactId: operator.id },
+  ]);
+
+  const kinds = ["settlement", "tilt"] as const;
+  const prods = await db
+    .select({ id: products.id, monitorType: products.monitorType })
+    .from(products)
+    .where(and(eq(products.tenantId, tenantId), inArray(products.monitorType, [...kinds])));
+  const placed = await db.select({ productId: devices.productId, projectId: devices.projectId }).from(devices).where(eq(devices.tenantId, tenantId)).orderBy(asc(devices.id));
+  const base = { tenantId, enableStatus: 1, channels: [CHANNEL.site, CHANNEL.sms] };
+  const rules: (typeof alarmRules.$inferInsert)[] = [];
+  for (const p of prods) {
+    const projectIds = [...new Set(placed.filter((d) => d.productId === p.id && d.projectId !== null).map((d) => d.projectId!))];
+    for (const projectId of projectIds) {
+      const on = { ...base, productId: p.id, projectId };
+      rules.push({ ...on, ruleName: "信号弱", identifier: "signal", compareType: 3, threshold: -77, deadband: 3, levelId: level(1), convergeMinutes: 10, description: "信号低于 -77 dBm，回升 3 dBm 后恢复" });
+      rules.push({ ...on, ruleName: "设备离线", ruleType: RULE_TYPE.offline, compareType: 1, levelId: level(2), channels: [CHANNEL.site] });
+      if (p.monitorType === "settlement") rules.push({ ...on, ruleName: "沉降超限", identifier: "settlement", compareType: 5, minValue: -60, maxValue: 60, deadband: 5, levelId: level(4), escalateMinutes: 30 });
+      if (p.monitorType === "tilt") rules.push({ ...on, ruleName: "X 轴倾角超限", identifier: "angleX", compareType: 5, minValue: -3, maxValue: 3, deadband: 0.2, levelId: level(3) });
+    }
+  }
+  if (!rules.length) return;
+  const saved = await db.insert(alarmRules).values(rules).returning({ id: alarmRules.id });
+  await db.insert(alarmRuleRecipients).values(saved.flatMap((r) => [{ ruleId: r.id, linkType: LINK_TYPE.group, linkId: duty.id }]));
+}

@@ -1,0 +1,88 @@
+"use client";
+
+import { api } from "@/lib/api/fetcher";
+import { formatDateTime } from "@/lib/format";
+import { alarmQuery, alarmRecord, manualUpdate, type AlarmRecord, type StatusNums } from "@/lib/contract/alarm/alarm-center";
+import { ALARM_STATUS, ALARM_TYPE } from "@/lib/contract/alarm/enums";
+import { nextStatus } from "@/lib/contract/alarm/workflow";
+import { defineResource, ResourcePage, type ResourceUi } from "@/components/kit";
+import { LevelBadge } from "../level-badge";
+import { WorkflowDialog } from "../workflow-dialogs";
+import { AlarmOverview } from "./alarm-overview";
+import { RemoteSelect } from "./remote-select";
+
+const STATUS_TABS = ["", ...Object.values(ALARM_STATUS).map(String)];
+export const alarmHref = (r: Pick<AlarmRecord, "id" | "alarmType">) => `/alarm/alarmCenterInfo?id=${r.id}&type=${r.alarmType === ALARM_TYPE.manual ? "alaManual" : "ala"}`;
+const can = (r: AlarmRecord, step: Parameters<typeof nextStatus>[1]) => r.status !== null && nextStatus(r.status, step) !== null;
+const isManual = (r: AlarmRecord) => r.alarmType === ALARM_TYPE.manual;
+
+async function oper(ui: ResourceUi<AlarmRecord>, r: AlarmRecord, operType: "accept" | "clear", question: string) {
+  if (!(await ui.confirm(ui.t(question, { name: r.alarmName ?? "" })))) return;
+  await api.post("alarm/core/oper", { id: r.id, operType });
+  await ui.refresh();
+}
+
+/** Closing with a reason, opened through the URL (`?close=<id>`). */
+function CloseDialog({ ui }: { ui: ResourceUi<AlarmRecord> }) {
+  const id = Number(ui.param("close"));
+  if (!Number.isInteger(id) || id <= 0) return null;
+  return <WorkflowDialog action="close" target={{ kind: "alarm", id }} onClose={() => ui.setParam("close", null)} onDone={ui.refresh} />;
+}
+
+/**
+ * /alarm/alarmCenter: the project's alarms by status (tabs with `statusNums`), level counts and
+ * statistics above, search by name, level, type, device and time, export; accept, clear and close
+ * from the row, manual alarms added, edited and deleted with their attachments (core §9).
+ */
+export const alarmCenterResource = defineResource<AlarmRecord>({
+  entity: alarmRecord,
+  api: "alarm/core",
+  perm: "alarm:core",
+  endpoints: { add: "alarm/core/addManual", upd: "alarm/core/updManual", del: "alarm/core/delManual", export: "alarm/core/exportInfo", import: false, template: false, openOrClose: false },
+  schemas: { query: alarmQuery, update: manualUpdate },
+  tabs: { prop: "status", dict: "alarmStatus", items: STATUS_TABS.map((name) => (name ? { name } : { name, label: "tabs.all" })), countUrl: "alarm/core/statusNums", counts: (n: StatusNums) => n },
+  search: {
+    keyword: "alarmName",
+    keywordPlaceholder: "placeholders.alarmName",
+    items: {
+      status: false,
+      levelNum: { type: "select2", remote: { url: "alarm/level/list", params: { current: 1, size: 9999 }, labelKey: "levelName", valueKey: "levelNum" } },
+      deviceName: { prop: "deviceName", type: "input", label: "fields.deviceName", placeholder: "placeholders.deviceName" },
+    },
+  },
+  slots: { top: (ui) => <AlarmOverview ui={ui} />, dialogs: (ui) => <CloseDialog ui={ui} /> },
+  columns: {
+    alarmName: { type: "click", minWidth: 180, onClick: (r, ui) => ui.navigate(alarmHref(r)) },
+    levelNum: { render: (r) => <LevelBadge num={r.levelNum} name={r.levelName} color={r.levelColor} /> },
+    status: { tones: { "1": "destructive", "2": "warning", "3": "default", "4": "success", "8": "secondary" } },
+    value: { render: (r) => (r.value === null ? "-" : `${r.value}${r.latestValue !== null && r.latestValue !== r.value ? ` → ${r.latestValue}` : ""}`) },
+  },
+  form: {
+    width: 820,
+    placeholders: ["alarmName"],
+    fields: {
+      levelId: { required: true, type: "custom", render: (p) => <RemoteSelect {...p} url="alarm/level/list" value="id" label={(r) => `${r.levelName} · ${r.levelNum}`} /> },
+      deviceId: { type: "custom", render: (p) => <RemoteSelect {...p} url="device/device/allDevByPrj" value="id" label={(r) => `${r.deviceName} (${r.deviceSn})`} /> },
+      triggeredAt: { type: "datetime", hint: "hints.triggeredAt" },
+      images: { hint: "hints.images" },
+      videos: { hint: "hints.videos" },
+      files: { hint: "hints.files" },
+    },
+    // The stored time as the date-time input shows it (platform time).
+    toForm: (r) => ({ ...r, triggeredAt: formatDateTime(r.triggeredAt) }),
+  },
+  rowActions: [
+    { key: "view", label: "actions.view", onClick: (r, ui) => ui.navigate(alarmHref(r)) },
+    { key: "accept", label: "actions.accept", perm: "alarm:core:oper", show: (r) => can(r, "accept"), onClick: (r, ui) => oper(ui, r, "accept", "confirmAccept") },
+    { key: "close", label: "actions.close", perm: "alarm:core:oper", show: (r) => can(r, "close"), onClick: (r, ui) => ui.setParam("close", r.id as number) },
+    { key: "clear", label: "actions.clear", perm: "alarm:core:oper", danger: true, show: (r) => can(r, "clear"), onClick: (r, ui) => oper(ui, r, "clear", "confirmClear") },
+    { builtin: "edit", show: (r) => isManual(r) && r.status === ALARM_STATUS.pending },
+    { builtin: "del", show: isManual, confirm: "confirmDelete" },
+  ],
+  rowName: (r) => r.alarmName ?? "",
+  toolbar: ["add", "export"],
+});
+
+export function AlarmCenterList() {
+  return <ResourcePage resource={alarmCenterResource} />;
+}

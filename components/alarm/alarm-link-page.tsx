@@ -1,0 +1,46 @@
+"use client";
+
+import * as React from "react";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { ListSkeleton, PageFrame, ResourceList } from "@/components/kit";
+import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { contactResource, groupResource } from "./link-resources";
+
+const TABS = ["contact", "group"] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * Alarm contacts (alarmLink): contacts and contact groups, one list at a time under two tabs. The
+ * tab lives in the URL (`?tab=group`); switching starts the other list fresh (its own paging and
+ * filters), as each list keeps its state in the URL.
+ */
+function AlarmLinkTabs() {
+  const t = useTranslations("alarm.link.tabs");
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const tab: Tab = params.get("tab") === "group" ? "group" : "contact";
+  return (
+    <Tabs value={tab} onValueChange={(v) => router.replace(v === "group" ? `${pathname}?tab=group` : pathname, { scroll: false })} className="gap-3">
+      <TabsList>
+        {TABS.map((k) => (
+          <TabsTrigger key={k} value={k}>
+            {t(k)}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      {tab === "group" ? <ResourceList key="group" resource={groupResource} /> : <ResourceList key="contact" resource={contactResource} />}
+    </Tabs>
+  );
+}
+
+export function AlarmLinkPage() {
+  return (
+    <React.Suspense fallback={<ListSkeleton />}>
+      <PageFrame>
+        <AlarmLinkTabs />
+      </PageFrame>
+    </React.Suspense>
+  );
+}

@@ -1,0 +1,28 @@
+"use client";
+
+import { defineResource, ResourcePage } from "@/components/kit";
+import { alarmLevel, type AlarmLevel } from "@/lib/contract/alarm/level";
+import { LevelBadge } from "./level-badge";
+
+/** Alarm levels (levelSet): number 1–9, name, colour; the colour marks the level across the console. */
+export const levelResource = defineResource<AlarmLevel>({
+  entity: alarmLevel,
+  api: "alarm/level",
+  perm: "alarm:level",
+  endpoints: { page: "alarm/level/list", export: false, import: false, template: false, openOrClose: false },
+  search: { keyword: "levelName" },
+  columns: {
+    levelNum: { width: 90 },
+    levelName: { render: (r) => <LevelBadge name={r.levelName} color={r.color} />, minWidth: 160 },
+    color: { render: (r) => <code className="text-xs">{r.color}</code> },
+  },
+  form: { placeholders: ["levelName"], fields: { levelNum: { hint: "hints.levelNum" } }, defaults: { color: "#e5484d" } },
+  rowActions: ["edit", "del"],
+  toolbar: ["add", "batchDelete"],
+  multiple: true,
+  rowName: (r) => r.levelName,
+});
+
+export function LevelList() {
+  return <ResourcePage resource={levelResource} />;
+}

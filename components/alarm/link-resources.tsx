@@ -1,0 +1,84 @@
+"use client";
+
+import * as React from "react";
+import useSWR from "swr";
+import { useTranslations } from "next-intl";
+import { defineResource, SelectField, type CustomFieldProps } from "@/components/kit";
+import { ListPicker } from "@/components/kit/pickers";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { swrFetcher } from "@/lib/api/fetcher";
+import type { Page } from "@/lib/contract/envelope";
+import { alarmContact, alarmContactGroup, type AlarmContact, type AlarmContactGroup } from "@/lib/contract/alarm/contact";
+
+type User = { id: number; username: string; realname: string };
+
+/** The console user a contact is joined to (in-site messages go to them). */
+function UserSelect({ field, id, disabled, invalid }: CustomFieldProps) {
+  const { data } = useSWR<Page<User>>(["sys/user/page", { current: 1, size: 9999 }], swrFetcher);
+  const options = (data?.records ?? []).map((u) => ({ value: u.id, label: u.realname ? `${u.realname} (${u.username})` : u.username }));
+  return <SelectField id={id} options={options} value={field.value} onChange={(v) => field.onChange(v === "" ? null : v)} disabled={disabled} invalid={invalid} />;
+}
+
+/** Alarm contacts (alarmLink): name, mobile, e-mail, the joined user; spreadsheet import (importLink). */
+export const contactResource = defineResource<AlarmContact>({
+  entity: alarmContact,
+  api: "alarm/link",
+  perm: "alarm:link",
+  endpoints: { import: "alarm/link/importLink", openOrClose: false },
+  search: { keyword: "linkName", keywordPlaceholder: "placeholders.linkName" },
+  columns: { linkName: { minWidth: 120 }, description: { minWidth: 160 } },
+  form: { columns: 2, placeholders: ["linkName", "phone", "email"], fields: { userId: { type: "custom", render: (p) => <UserSelect {...p} />, hint: "hints.userId" } } },
+  rowActions: ["edit", "del"],
+  toolbar: ["add", "import", "export", "batchDelete"],
+  multiple: true,
+  rowName: (r) => r.linkName,
+});
+
+/** A group's contacts: chosen in the contact picker, shown as chips. */
+function ContactsField({ field, id, disabled }: CustomFieldProps) {
+  const t = useTranslations("alarm");
+  const [open, setOpen] = React.useState(false);
+  const ids: number[] = Array.isArray(field.value) ? field.value : [];
+  const { data } = useSWR<Page<AlarmContact>>(["alarm/link/page", { current: 1, size: 9999 }], swrFetcher);
+  const names = new Map((data?.records ?? []).map((c) => [c.id, c.linkName]));
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap gap-1.5" data-testid="group-contacts">
+        {ids.length ? ids.map((i) => <Badge key={i} variant="secondary">{names.get(i) ?? `#${i}`}</Badge>) : <span className="text-sm text-muted-foreground">{t("group.noContacts")}</span>}
+      </div>
+      <Button id={id} type="button" variant="outline" size="sm" className="self-start" disabled={disabled} onClick={() => setOpen(true)}>
+        {t("group.chooseContacts")}
+      </Button>
+      <ListPicker
+        open={open}
+        onOpenChange={setOpen}
+        title={t("group.chooseContacts")}
+        endpoint="alarm/link/page"
+        multiple
+        value={ids}
+        columns={[
+          { key: "linkName", title: t("picker.columns.linkName") },
+          { key: "phone", title: t("picker.columns.phone") },
+          { key: "email", title: t("picker.columns.email") },
+        ]}
+        onConfirm={(picked) => field.onChange(picked.map(Number))}
+      />
+    </div>
+  );
+}
+
+/** Contact groups (linkGroup): a name and its contacts. */
+export const groupResource = defineResource<AlarmContactGroup>({
+  entity: alarmContactGroup,
+  api: "alarm/linkGroup",
+  perm: "alarm:link",
+  endpoints: { page: "alarm/linkGroup/list", export: false, import: false, template: false, openOrClose: false },
+  search: { keyword: "groupName" },
+  columns: { memberCount: { width: 90 }, memberNames: { minWidth: 220 } },
+  form: { placeholders: ["groupName"], fields: { contactIds: { type: "custom", render: (p) => <ContactsField {...p} />, full: true } } },
+  rowActions: ["edit", "del"],
+  toolbar: ["add", "batchDelete"],
+  multiple: true,
+  rowName: (r) => r.groupName,
+});

@@ -1,0 +1,88 @@
+"use client";
+
+import * as React from "react";
+import { useTranslations } from "next-intl";
+import { UsersIcon, UserIcon, XIcon } from "lucide-react";
+import type { CustomFieldProps } from "@/components/kit";
+import { TabbedListPicker, type PickerTab } from "@/components/kit/pickers";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { LINK_TYPE } from "@/lib/contract/alarm/enums";
+import type { RecipientRow } from "@/lib/contract/alarm/contact";
+
+type Row = Record<string, unknown>;
+const CONTACT = String(LINK_TYPE.contact);
+const GROUP = String(LINK_TYPE.group);
+
+/**
+ * A rule's recipients: chips of the chosen contacts and groups, and the alarm-recipient picker
+ * (widgets §2: a contacts tab, value '1', and a contact-groups tab, value '2').
+ */
+export function RecipientField({ field, id, disabled }: CustomFieldProps) {
+  const t = useTranslations("alarm");
+  const [open, setOpen] = React.useState(false);
+  const value: RecipientRow[] = Array.isArray(field.value) ? field.value : [];
+  const ids = (type: number) => value.filter((r) => r.linkType === type).map((r) => r.linkId);
+  const tabs: PickerTab<Row>[] = [
+    {
+      key: CONTACT,
+      label: t("link.tabs.contact"),
+      endpoint: "alarm/link/page",
+      columns: [
+        { key: "linkName", title: t("picker.columns.linkName") },
+        { key: "phone", title: t("picker.columns.phone") },
+        { key: "email", title: t("picker.columns.email") },
+      ],
+    },
+    {
+      key: GROUP,
+      label: t("link.tabs.group"),
+      endpoint: "alarm/linkGroup/list",
+      columns: [
+        { key: "groupName", title: t("picker.columns.groupName") },
+        { key: "memberCount", title: t("picker.columns.memberCount") },
+      ],
+    },
+  ];
+  const nameOf = (type: number, linkId: number, rows: Row[]) => {
+    const row = rows.find((r) => r.id === linkId);
+    const name = row ? String(type === LINK_TYPE.contact ? row.linkName : row.groupName) : undefined;
+    return name ?? value.find((r) => r.linkType === type && r.linkId === linkId)?.name ?? `#${linkId}`;
+  };
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap gap-1.5" data-testid="rule-recipients">
+        {value.length === 0 && <span className="text-sm text-muted-foreground">{t("rule.recipients.none")}</span>}
+        {value.map((r) => (
+          <Badge key={`${r.linkType}:${r.linkId}`} variant="secondary" className="gap-1">
+            {r.linkType === LINK_TYPE.group ? <UsersIcon className="size-3" /> : <UserIcon className="size-3" />}
+            <span className="sr-only">{t(r.linkType === LINK_TYPE.group ? "rule.recipients.group" : "rule.recipients.contact")}</span>
+            {r.name}
+            {!disabled && (
+              <button type="button" aria-label={`${r.name} ×`} className="rounded-full hover:text-destructive" onClick={() => field.onChange(value.filter((x) => x !== r))}>
+                <XIcon className="size-3" />
+              </button>
+            )}
+          </Badge>
+        ))}
+      </div>
+      <Button id={id} type="button" variant="outline" size="sm" className="self-start" disabled={disabled} onClick={() => setOpen(true)}>
+        {t("rule.recipients.choose")}
+      </Button>
+      <TabbedListPicker
+        open={open}
+        onOpenChange={setOpen}
+        title={t("picker.title")}
+        tabs={tabs}
+        value={{ [CONTACT]: ids(LINK_TYPE.contact), [GROUP]: ids(LINK_TYPE.group) }}
+        onConfirm={(picked, rows) =>
+          field.onChange(
+            [LINK_TYPE.contact, LINK_TYPE.group].flatMap((type) =>
+              (picked[String(type)] ?? []).map((linkId) => ({ linkType: type, linkId: Number(linkId), name: nameOf(type, Number(linkId), rows[String(type)] ?? []) })),
+            ),
+          )
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+"use client";
+
+import useSWR from "swr";
+import { useTranslations } from "next-intl";
+import { SelectField, useDict, type CustomFieldProps } from "@/components/kit";
+import { Checkbox } from "@/components/ui/checkbox";
+import { swrFetcher } from "@/lib/api/fetcher";
+import type { Page } from "@/lib/contract/envelope";
+import { CHANNEL } from "@/lib/contract/alarm/enums";
+import type { AlarmLevel } from "@/lib/contract/alarm/level";
+import type { AlarmFunction } from "@/lib/contract/alarm/rule";
+import type { Product } from "@/lib/contract/device/product";
+import { LevelBadge } from "./level-badge";
+
+/** The product a rule watches; choosing another clears the device and the property. */
+export function ProductField({ field, id, form, disabled, invalid }: CustomFieldProps) {
+  const { data } = useSWR<Product[]>(["device/product/list", { size: 9999 }], swrFetcher);
+  const options = (data ?? []).map((p) => ({ value: p.id, label: p.prodName }));
+  return (
+    <SelectField
+      id={id}
+      options={options}
+      value={field.value}
+      clearable={false}
+      disabled={disabled}
+      invalid={invalid}
+      onChange={(v) => {
+        field.onChange(v);
+        form.setValue("deviceId", null);
+        form.setValue("identifier", "");
+      }}
+    />
+  );
+}
+
+/** One device of the product, or none: every device of the product in the project. */
+export function DeviceField({ field, id, form, disabled, invalid }: CustomFieldProps) {
+  const t = useTranslations("alarm.rule");
+  const productId = form.watch("productId");
+  const { data } = useSWR<{ id: number; deviceName: string; deviceSn: string }[]>(productId ? ["alarm/rule/devices", { productId }] : null, swrFetcher);
+  const options = (data ?? []).map((d) => ({ value: d.id, label: `${d.deviceName} (${d.deviceSn})` }));
+  return (
+    <SelectField
+      id={id}
+      options={options}
+      value={field.value}
+      placeholder={productId ? t("allDevices") : t("pickProductFirst")}
+      disabled={disabled || !productId}
+      invalid={invalid}
+      onChange={(v) => field.onChange(v === "" ? null : v)}
+    />
+  );
+}
+
+/** The numeric property of the product the rule compares (getDevAlamFunList). */
+export function PropertyField({ field, id, form, disabled, invalid }: CustomFieldProps) {
+  const t = useTranslations("alarm.rule");
+  const productId = form.watch("productId");
+  const { data } = useSWR<AlarmFunction[]>(productId ? ["alarm/rule/getDevAlamFunList", { productId }] : null, swrFetcher);
+  const options = (data ?? []).map((f) => ({ value: f.identifier, label: `${f.funcName} · ${f.identifier}${f.unit ? ` (${f.unit})` : ""}` }));
+  return (
+    <SelectField
+      id={id}
+      options={options}
+      value={field.value}
+      placeholder={productId ? undefined : t("pickProductFirst")}
+      disabled={disabled || !productId}
+      invalid={invalid}
+      onChange={(v) => field.onChange(v)}
+    />
+  );
+}
+
+/** The alarm level, in its colour. */
+export function LevelField({ field, id, disabled, invalid }: CustomFieldProps) {
+  const { data } = useSWR<Page<AlarmLevel>>(["alarm/level/list", { current: 1, size: 100, sortField: "levelNum", sortOrder: "asc" }], swrFetcher);
+  const levels = data?.records ?? [];
+  const options = levels.map((l) => ({ value: l.id, label: `${l.levelNum} · ${l.levelName}` }));
+  const chosen = levels.find((l) => l.id === Number(field.value));
+  return (
+    <div className="flex items-center gap-2">
+      <SelectField id={id} className="flex-1" options={options} value={field.value} clearable={false} disabled={disabled} invalid={invalid} onChange={(v) => field.onChange(v)} />
+      {chosen && <LevelBadge name={chosen.levelName} color={chosen.color} />}
+    </div>
+  );
+}
+
+/** Notification channels as checkboxes; WeChat is shown but not yet available. */
+export function ChannelsField({ field, id, disabled }: CustomFieldProps) {
+  const options = useDict("notifyChannel");
+  const value: number[] = Array.isArray(field.value) ? field.value.map(Number) : [];
+  return (
+    <div id={id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-1" role="group">
+      {options.map((o) => {
+        const n = Number(o.value);
+        const off = n === CHANNEL.wechat;
+        return (
+          <label key={n} className="flex items-center gap-1.5 text-sm has-[:disabled]:text-muted-foreground">
+            <Checkbox
+              checked={value.includes(n)}
+              disabled={disabled || off}
+              onCheckedChange={(c) => field.onChange(c === true ? [...value, n].sort() : value.filter((x) => x !== n))}
+            />
+            {o.label}
+          </label>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+"use client";
+
+import { closeBody, operBody, todoCheckBody, todoOperBody } from "@/lib/contract/alarm/workflow";
+import { FormDialog, useNsLabel, type FormField } from "@/components/kit";
+
+/**
+ * The workflow's forms (core §4), shared by the alarm detail page, the alarm list and the to-do
+ * centre: accepting, the handling result with its attachments, the review, closing with a
+ * reason and clearing, each with its remark. Labels under
+ * `alarm.alarmCentre`; the bodies are the contract's, checked here and again in the cloud.
+ */
+export type WorkflowAction = "accept" | "handle" | "review" | "close" | "clear";
+
+const remark: FormField = { name: "remark", label: "fields.remark", type: "textarea" };
+const FIELDS: Record<WorkflowAction, FormField[]> = {
+  accept: [remark],
+  clear: [remark],
+  handle: [
+    { ...remark, label: "fields.handleRemark", required: true },
+    { name: "files", label: "fields.handleFiles", type: "document", purpose: "alarmResponse", multiple: true, limit: 5 },
+  ],
+  review: [{ name: "checkResult", label: "fields.checkResult", type: "radio", dict: "checkResult", required: true }, remark],
+  close: [{ name: "closeReason", label: "fields.closeReason", type: "radio", dict: "alarmCloseReason", required: true }, remark],
+};
+const DEFAULTS: Record<WorkflowAction, Record<string, unknown>> = {
+  accept: { remark: "" },
+  clear: { remark: "" },
+  handle: { remark: "", files: [] },
+  review: { checkResult: 1, remark: "" },
+  close: { closeReason: 2, remark: "" },
+};
+
+type Props = {
+  action: WorkflowAction;
+  /** The alarm (`alarm/core/*`) or the to-do (`msg/todo/*`) the step is taken on. */
+  target: { kind: "alarm" | "todo"; id: number };
+  onClose: () => void;
+  onDone: () => Promise<unknown> | void;
+};
+
+/** Where each action posts, and with which body, from an alarm or from a to-do. */
+function call(action: WorkflowAction, kind: "alarm" | "todo") {
+  if (kind === "todo") return action === "review" ? { endpoint: "msg/todo/addCheck", schema: todoCheckBody, extra: {} } : { endpoint: "msg/todo/addOper", schema: todoOperBody, extra: {} };
+  if (action === "close") return { endpoint: "alarm/core/close", schema: closeBody, extra: {} };
+  return { endpoint: "alarm/core/oper", schema: operBody, extra: { operType: action } };
+}
+
+export function WorkflowDialog({ action, target, onClose, onDone }: Props) {
+  const t = useNsLabel("alarm.alarmCentre");
+  const { endpoint, schema, extra } = call(action, target.kind);
+  return (
+    <FormDialog
+      title={t(`actions.${action}`)}
+      fields={FIELDS[action]}
+      schema={schema}
+      endpoint={endpoint}
+      defaults={DEFAULTS[action]}
+      extra={{ ...extra, id: target.id }}
+      label={t}
+      onClose={onClose}
+      onDone={onDone}
+      testId={`workflow-${action}`}
+    />
+  );
+}

@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { NextIntlClientProvider } from "next-intl";
+import { z } from "zod";
+import { loadMessages } from "@/lib/i18n/namespaces";
+import { textRequired } from "@/lib/contract/validation";
+
+const post = vi.fn();
+vi.mock("@/lib/api/fetcher", async (original) => {
+  const real = await original<typeof import("@/lib/api/fetcher")>();
+  return { ...real, api: { ...real.api, post: (...args: unknown[]) => post(...args) } };
+});
+vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const { FormDialog } = await import("./form-dialog");
+const { ApiError } = await import("@/lib/api/fetcher");
+
+let messages: Record<string, unknown>;
+beforeAll(async () => {
+  messages = await loadMessages("en");
+});
+beforeEach(() => {
+  post.mockReset();
+  vi.stubGlobal("ResizeObserver", class { observe() {} unobserve() {} disconnect() {} });
+});
+afterEach(cleanup);
+
+const schema = z.object({ id: z.number(), remark: textRequired(20) });
+
+function open(onDone = vi.fn(), onClose = vi.fn()) {
+  render(
+    <NextIntlClientProvider locale="en" messages={messages} timeZone="Asia/Shanghai">
+      <FormDialog title="Hand in" fields={[{ name: "remark", label: "remark", type: "textarea", required: true }]} schema={schema} endpoint="alarm/core/oper" extra={{ id: 7 }} defaults={{ remark: "" }} label={(k) => k} onClose={onClose} onDone={onDone} testId="wf" />
+    </NextIntlClientProvider>,
+  );
+  return { onDone, onClose, remark: () => screen.getByTestId("wf").querySelector("textarea")! };
+}
+
+describe("FormDialog", () => {
+  it("checks the form with the contract's schema before calling", async () => {
+    open();
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "OK" })));
+    expect(await screen.findByText("Required")).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it("posts the values with the extras, then reports done and closes", async () => {
+    post.mockResolvedValue(null);
+    const { onDone, onClose, remark } = open();
+    fireEvent.change(remark(), { target: { value: "Sealed" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "OK" })));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(post).toHaveBeenCalledWith("alarm/core/oper", { id: 7, remark: "Sealed" }, { silent: true });
+    expect(onDone).toHaveBeenCalled();
+  });
+
+  it("shows the cloud's refusal and stays open", async () => {
+    post.mockRejectedValue(new ApiError(400, "Only pending alarms can be cleared"));
+    const { onClose, remark } = open();
+    fireEvent.change(remark(), { target: { value: "x" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "OK" })));
+    expect((await screen.findByRole("alert")).textContent).toBe("Only pending alarms can be cleared");
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,48 @@
+"use client";
+
+import { api } from "@/lib/api/fetcher";
+import type { RowOf } from "@/lib/contract/entity";
+import { stationMessage, type StationNums } from "@/lib/contract/message";
+import { defineResource, ResourcePage } from "@/components/kit";
+
+type StationRow = RowOf<typeof stationMessage.fields>;
+
+const read = async (ids: number[], refresh: () => Promise<unknown>) => {
+  await api.post("msg/station/currUser/read", { ids });
+  await refresh();
+};
+
+/** /msg/station: the signed-in user's in-site messages, unread first in the tabs; opening one reads it. */
+export const stationResource = defineResource<StationRow>({
+  entity: stationMessage,
+  api: "msg/station/currUser",
+  endpoints: { info: false },
+  perms: { del: null },
+  tabs: {
+    prop: "readStatus",
+    dict: "readStatus",
+    items: [{ name: "", label: "tabs.all" }, { name: "0" }, { name: "1" }],
+    countUrl: "msg/station/currUser/nums",
+    counts: (n: StationNums) => ({ "": n.total, "0": n.unread, "1": n.total - n.unread }),
+  },
+  search: { keyword: "msgTitle", keywordPlaceholder: "placeholders.msgTitle", items: { readStatus: false } },
+  columns: {
+    msgTitle: { type: "click", minWidth: 240, onClick: (row, ui) => ui.navigate(`/msg/stationInfo?id=${row.id}`) },
+    readStatus: { tones: { "0": "warning", "1": "secondary" } },
+  },
+  rowActions: [
+    { key: "read", label: "actions.read", show: (r) => r.readStatus === 0, onClick: (r, ui) => read([r.id as number], ui.refresh) },
+    { builtin: "del", confirm: "confirmDelete" },
+  ],
+  rowName: (r) => r.msgTitle ?? "",
+  toolbar: [
+    { key: "readSelected", label: "actions.readSelected", needsSelection: true, variant: "outline", onClick: (ui) => read(ui.selected.map((r) => r.id as number), ui.refresh) },
+    { key: "readAll", label: "actions.readAll", variant: "outline", onClick: async (ui) => { await api.post("msg/station/currUser/readAll"); await ui.refresh(); } },
+    "batchDelete",
+  ],
+  multiple: true,
+});
+
+export function StationList() {
+  return <ResourcePage resource={stationResource} />;
+}

@@ -1,0 +1,52 @@
+"use client";
+
+import type { RowOf } from "@/lib/contract/entity";
+import { todoItem, type MessageItem, type TodoNums } from "@/lib/contract/message";
+import { inboxHref } from "@/lib/shell/inbox";
+import { defineResource, ResourcePage, type ResourceUi } from "@/components/kit";
+import { WorkflowDialog } from "@/components/alarm/workflow-dialogs";
+
+type TodoRow = RowOf<typeof todoItem.fields>;
+const alarmOf = (r: TodoRow) => inboxHref("todo", { id: r.id as number, msgType: r.msgType as MessageItem["msgType"], bizId: r.bizId ?? null });
+
+/** The to-do's form, opened through the URL (`?handle=<id>`, `?review=<id>`). */
+function TodoDialogs({ ui }: { ui: ResourceUi<TodoRow> }) {
+  const handle = ui.param("handle");
+  const review = ui.param("review");
+  const action = handle ? "handle" : review ? "review" : null;
+  const id = Number(handle ?? review);
+  if (!action || !Number.isInteger(id) || id <= 0) return null;
+  return <WorkflowDialog action={action} target={{ kind: "todo", id }} onClose={() => ui.setParam(action, null)} onDone={ui.refresh} />;
+}
+
+/**
+ * /msg/todo: the signed-in user's to-dos by status (pending, awaiting review, handled), made and
+ * completed by the alarm workflow; handling and review can be done from here.
+ */
+export const todoResource = defineResource<TodoRow>({
+  entity: todoItem,
+  api: "msg/todo",
+  endpoints: { info: false, del: false, export: false },
+  tabs: {
+    prop: "todoStatus",
+    dict: "todoStatus",
+    items: [{ name: "1" }, { name: "2" }, { name: "3" }],
+    countUrl: "msg/todo/nums",
+    counts: (n: TodoNums) => ({ "1": n.pending, "2": n.review, "3": n.handled }),
+  },
+  search: { keyword: "msgTitle", keywordPlaceholder: "placeholders.msgTitle", items: { todoStatus: false } },
+  columns: {
+    msgTitle: { type: "click", minWidth: 240, onClick: (row, ui) => ui.navigate(alarmOf(row)) },
+    todoStatus: { tones: { "1": "warning", "2": "default", "3": "secondary" } },
+  },
+  rowActions: [
+    { key: "handle", label: "actions.handle", perm: "alarm:core:oper", show: (r) => r.todoStatus === 1 && !!r.bizId, onClick: (r, ui) => ui.setParam("handle", r.id as number) },
+    { key: "review", label: "actions.review", perm: "alarm:core:check", show: (r) => r.todoStatus === 2 && !!r.bizId, onClick: (r, ui) => ui.setParam("review", r.id as number) },
+    { key: "alarm", label: "actions.openAlarm", show: (r) => !!r.bizId, onClick: (r, ui) => ui.navigate(alarmOf(r)) },
+  ],
+  slots: { dialogs: (ui) => <TodoDialogs ui={ui} /> },
+});
+
+export function TodoList() {
+  return <ResourcePage resource={todoResource} />;
+}

@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { dbId, optionalId } from "../common";
+import { defineEntity, keyField, type RowOf } from "../entity";
+import { optional, selectRequired, text, textRequired } from "../validation";
+import { ALARM_STATUS, ALARM_TYPES, type AlarmCondition } from "./enums";
+import { ATTACHMENT_LIMITS, type AlarmOperation } from "./workflow";
+
+const paths = (max: number) => z.array(z.string().trim().min(1).max(500)).max(max, "validation.maxItems").default([]);
+/** "YYYY-MM-DD HH:mm(:ss)" in platform time, as the date-time input writes it. */
+const platformDateTime = optional(z.string().regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/, "validation.format"));
+
+const ALARM_STATUSES = Object.values(ALARM_STATUS);
+const choice = (values: readonly number[]) => z.coerce.number().refine((n) => values.includes(n), "validation.invalidOption");
+
+/**
+ * An alarm as the alarm centre lists it (core §3 Alarm): raised by a rule or added by hand
+ * (addManual, with attachments of core §9). The level's number, name and colour are the ones
+ * it was raised with. `images`, `videos` and `files` are the manual alarm's attachments by kind.
+ */
+export const alarmRecord = defineEntity({
+  ns: "alarm.alarmCentre",
+  fields: {
+    id: keyField,
+    alarmName: { schema: textRequired(100), search: "contains", sort: false, full: true },
+    levelNum: { schema: z.number(), readOnly: true, kind: "number", search: "eq", sort: true, width: 110 },
+    levelName: { schema: z.string(), readOnly: true, list: false, detail: false },
+    levelColor: { schema: z.string(), readOnly: true, list: false, detail: false, export: false },
+    /** The manual alarm's level (a level of the tenant). */
+    levelId: { schema: selectRequired(dbId), kind: "select", list: false, detail: false, export: false },
+    status: { schema: choice(ALARM_STATUSES), readOnly: true, kind: "status", dict: "alarmStatus", search: "eq", width: 120 },
+    alarmType: { schema: choice(ALARM_TYPES), readOnly: true, kind: "select", dict: "alarmType", search: "eq", width: 110 },
+    deviceId: { schema: optionalId, kind: "select", list: false, detail: false, export: false },
+    deviceName: { schema: z.string(), readOnly: true, minWidth: 140 },
+    deviceSn: { schema: z.string(), readOnly: true, list: false },
+    identifier: { schema: z.string(), readOnly: true, list: false },
+    value: { schema: z.number(), readOnly: true, kind: "number" },
+    latestValue: { schema: z.number(), readOnly: true, kind: "number", list: false },
+    count: { schema: z.number(), readOnly: true, kind: "number", width: 90 },
+    triggeredAt: { schema: platformDateTime, kind: "datetime", search: "range", range: ["startTime", "endTime"], sort: true },
+    lastTriggeredAt: { kind: "datetime", readOnly: true, list: false },
+    recoveredAt: { kind: "datetime", readOnly: true, list: false },
+    closeReason: { schema: z.number(), readOnly: true, kind: "select", dict: "alarmCloseReason", list: false },
+    content: { schema: text(500), kind: "textarea", list: false, full: true },
+    images: { schema: paths(ATTACHMENT_LIMITS.images), kind: "images", purpose: "alarmImage", limit: ATTACHMENT_LIMITS.images, list: false, export: false },
+    videos: { schema: paths(ATTACHMENT_LIMITS.videos), kind: "documents", purpose: "alarmVideo", limit: ATTACHMENT_LIMITS.videos, list: false, export: false },
+    files: { schema: paths(ATTACHMENT_LIMITS.files), kind: "documents", purpose: "alarmFile", limit: ATTACHMENT_LIMITS.files, list: false, export: false },
+    prjName: { schema: z.string(), readOnly: true, minWidth: 140 },
+    updateTime: { kind: "datetime", readOnly: true, column: "updatedAt", list: false },
+  },
+});
+export type AlarmRecord = RowOf<typeof alarmRecord.fields>;
+
+/** The list's query: the contract's filters and the device by name or SN. */
+export const alarmFilters = alarmRecord.filters.extend({ deviceName: text(64) });
+export const alarmQuery = alarmRecord.query.extend({ deviceName: text(64) });
+/** addManual: name, level, device (optional), time (default now), description, attachments. */
+export const manualBody = alarmRecord.body;
+export const manualUpdate = alarmRecord.body.extend({ id: dbId });
+export type ManualBody = z.infer<typeof manualBody>;
+
+/** `alarm/core/info`: the alarm, its rule's condition, the device's product and the timeline. */
+export type AlarmInfo = AlarmRecord & {
+  ruleId: number | null;
+  ruleName: string | null;
+  condition: AlarmCondition | null;
+  productId: number | null;
+  operations: AlarmOperation[];
+  chart: AlarmChart;
+};
+
+/** `alarm/core/statusNums`: alarms per status (the tabs), with the filters but the status. */
+export type StatusNums = Record<string, number>;
+/** `alarm/core/levelNums`: alarms per level, with its name and colour. */
+export type LevelNum = { levelNum: number | null; levelName: string | null; levelColor: string | null; count: number };
+/** `alarm/core/statistics`: alarms per day and level over a range. */
+export const statisticsQuery = z.object({
+  startTime: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "validation.format"),
+  endTime: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "validation.format"),
+});
+export type AlarmStatistics = { days: string[]; levels: { levelNum: number | null; levelName: string | null; levelColor: string | null; counts: number[] }[] };
+/** The alarm's property around the alarm time, the rule's threshold lines and the alarm moment (epoch ms). */
+export type AlarmChart = { identifier: string | null; points: [number, number][]; lines: { value: number; color: string; label: string }[]; at: number };

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { defineEntity, keyField, type RowOf } from "../entity";
+import { hexColor, textRequired } from "../validation";
+import { LEVEL_NUM } from "./enums";
+
+/** A whole number in [min, max] from a form (blank is "required"). */
+export const integerIn = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v) : v),
+    z
+      .number({ error: (iss) => (iss.input === undefined ? "validation.required" : "validation.number") })
+      .int("validation.integer")
+      .min(min, "validation.min")
+      .max(max, "validation.max"),
+  );
+
+/** Alarm level (levelSet): number 1–9 (core §5), name, colour, sort. */
+export const alarmLevel = defineEntity({
+  ns: "alarm.level",
+  fields: {
+    id: keyField,
+    levelNum: { schema: integerIn(LEVEL_NUM.min, LEVEL_NUM.max), kind: "number", min: LEVEL_NUM.min, max: LEVEL_NUM.max, sort: true },
+    levelName: { schema: textRequired(32), search: "contains" },
+    color: { schema: hexColor, kind: "color" },
+    sort: { schema: integerIn(0, 9999).default(0), kind: "number", min: 0, max: 9999, sort: true },
+    createTime: { kind: "datetime", readOnly: true, column: "createdAt", form: false },
+  },
+});
+export type AlarmLevel = RowOf<typeof alarmLevel.fields>;

@@ -1,0 +1,79 @@
+import { expect, test } from "@playwright/test";
+import { AlarmRulesPage } from "./pages/alarm-rules-page";
+import { loginAs } from "./pages/login-page";
+import { ShellPage } from "./pages/shell-page";
+
+/**
+ * Alarm configuration on live data (issue 18): a level, a contact joined to the signed-in user and
+ * a rule on a simulator device's signal that every report crosses; within a reporting cycle the
+ * rule shows an active alarm and the user's in-site inbox has the notice — in both languages.
+ */
+test.describe.configure({ mode: "serial" });
+
+const RUN = Math.random().toString(36).slice(2, 6).toUpperCase();
+const TEXT = {
+  "zh-cn": { levelNum: "7", atOrBelow: "小于等于 (≤)", contacts: "联系人", ok: "确定", maxBelowMin: "最大值不能小于最小值", outside: "超出范围" },
+  en: { levelNum: "8", atOrBelow: "At or below (≤)", contacts: "Contacts", ok: "OK", maxBelowMin: "The maximum must not be below the minimum", outside: "Outside the range" },
+} as const;
+
+for (const locale of ["zh-cn", "en"] as const) {
+  const T = TEXT[locale];
+  const LEVEL = `E2E ${locale} ${RUN}`;
+  const CONTACT = `E2E 联系人 ${locale} ${RUN}`;
+  const RULE = `E2E 信号 ${locale} ${RUN}`;
+
+  test(`${locale}: a level, a contact, a rule on a simulator device, and its alarm arriving`, async ({ page, context }, testInfo) => {
+    test.setTimeout(240_000);
+    await context.addCookies([{ name: "locale", value: locale, url: testInfo.project.use.baseURL ?? "http://127.0.0.1" }]);
+    await loginAs(page, "demoadmin");
+    await expect(page).toHaveURL(/\/home/);
+    const ui = new AlarmRulesPage(page);
+    // Rules belong to a project: the one the simulator's settlement meters are in.
+    await new ShellPage(page).chooseProject("滨江花园");
+
+    // A level.
+    await ui.open("/alarm/levelSet");
+    await ui.toolbarButton("add").click();
+    await ui.fill("levelNum", T.levelNum);
+    await ui.fill("levelName", LEVEL);
+    await ui.submit("create");
+    await expect(ui.dialog("create")).toBeHidden();
+    await expect(ui.row(LEVEL)).toBeVisible();
+
+    // A contact joined to the signed-in user (in-site messages reach them).
+    await ui.openContacts();
+    await ui.toolbarButton("add").click();
+    await ui.fill("linkName", CONTACT);
+    await ui.fill("phone", "13600000009");
+    await ui.choose("userId", /demoadmin/);
+    await ui.submit("create");
+    await expect(ui.dialog("create")).toBeHidden();
+    await ui.search(CONTACT);
+    await expect(ui.row(CONTACT)).toBeVisible();
+
+    // A rule on one simulator device's signal (always at or below 0 dBm), telling the contact.
+    await ui.open("/alarm/alarmRule");
+    await ui.toolbarButton("add").click();
+    await ui.fill("ruleName", RULE);
+    await ui.choose("productId", "静力水准仪");
+    await ui.choose("deviceId", /-01 \(SIM/);
+    await ui.choose("identifier", /signal/);
+    // The form checks a range before the cloud does.
+    await ui.choose("compareType", T.outside);
+    await ui.fill("minValue", "10");
+    await ui.fill("maxValue", "5");
+    await ui.submit("create");
+    await expect(ui.field("maxValue")).toContainText(T.maxBelowMin);
+    await ui.choose("compareType", T.atOrBelow);
+    await ui.fill("threshold", "0");
+    await ui.choose("levelId", new RegExp(LEVEL));
+    await ui.pickRecipient(T.contacts, CONTACT, T.ok);
+    await ui.submit("create");
+    await expect(ui.dialog("create")).toBeHidden();
+
+    // The simulator's next report crosses it: an active alarm on the rule, a notice in the inbox.
+    await ui.waitForAlarm(RULE);
+    await page.getByTestId("inbox-messages").click();
+    await expect(page.getByTestId("inbox-messages-panel").getByTestId("inbox-item").first()).toBeVisible();
+  });
+}
