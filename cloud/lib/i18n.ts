@@ -15,17 +15,19 @@ import enSystem from "@/messages/en/system.json";
 import zhIngest from "@/messages/zh-cn/ingest.json";
 import enIngest from "@/messages/en/ingest.json";
 import zhDeviceOps from "@/messages/zh-cn/deviceOps.json";
+import zhEnums from "@/messages/zh-cn/enums.json";
+import enEnums from "@/messages/en/enums.json";
 import enDeviceOps from "@/messages/en/deviceOps.json";
 
 const catalogues: Record<Locale, Record<string, unknown>> = {
-  "zh-cn": { cloud: zhCloud, validation: zhValidation, widgets: zhWidgets, projects: zhProjects, system: zhSystem, product: zhProduct, ingest: zhIngest, deviceOps: zhDeviceOps },
-  en: { cloud: enCloud, validation: enValidation, widgets: enWidgets, projects: enProjects, system: enSystem, product: enProduct, ingest: enIngest, deviceOps: enDeviceOps },
+  "zh-cn": { cloud: zhCloud, validation: zhValidation, widgets: zhWidgets, projects: zhProjects, system: zhSystem, product: zhProduct, ingest: zhIngest, deviceOps: zhDeviceOps, enums: zhEnums },
+  en: { cloud: enCloud, validation: enValidation, widgets: enWidgets, projects: enProjects, system: enSystem, product: enProduct, ingest: enIngest, deviceOps: enDeviceOps, enums: enEnums },
 };
 
 /**
  * Translates `cloud.*`, `validation.*`, `widgets.*` (uploads, imports), the entity namespaces
  * (`projects.*`, `system.*`, `product.*`: export and import headers, what an "in use" error names,
- * thing-model checks) `ingest.*` (device message refusals) and `deviceOps.*` (commands, batteries, construction records); an unknown key falls back to the
+ * thing-model checks) `ingest.*` (device message refusals) `deviceOps.*` (commands, batteries, construction records) and `enums.*` (imported dictionary labels); an unknown key falls back to the
  * Chinese text, then to itself.
  */
 export function t(locale: Locale, key: string, values?: Record<string, string | number>): string {

@@ -34,6 +34,8 @@ export const UPLOAD_PURPOSES = {
   loginBackdrop: { maxMb: 5, accept: IMAGE_EXTS, public: true },
   tenantContract: { maxMb: 20, accept: DOC_EXTS, public: false },
   projectImage: { maxMb: 4, accept: IMAGE_EXTS, public: false },
+  batteryImage: { maxMb: 5, accept: IMAGE_EXTS, public: false },
+  buildPhoto: { maxMb: 20, accept: IMAGE_EXTS, public: false },
 } as const satisfies Record<string, { maxMb: number; accept: readonly string[]; public: boolean }>;
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
 const PURPOSES = Object.keys(UPLOAD_PURPOSES) as [UploadPurpose, ...UploadPurpose[]];

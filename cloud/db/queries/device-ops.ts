@@ -66,3 +66,12 @@ export async function productName(db: Db, productId: number): Promise<string | n
   const [p] = await db.select({ name: products.prodName }).from(products).where(eq(products.id, productId));
   return p?.name ?? null;
 }
+
+/** A project's devices (id, name, SN) in the caller's tenant, for pickers. */
+export async function projectDevices(db: Db, auth: Auth, projectId: number) {
+  return db
+    .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn })
+    .from(devices)
+    .where(tenantScope(auth).where(devices, eq(devices.projectId, projectId)))
+    .orderBy(devices.deviceName);
+}

@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import type { CloudEnv } from "../../lib/context";
 import { objConnectRoutes, prodConnectRoutes } from "./connect-links";
+import { batteryRoutes } from "./battery";
+import { buildInfoRoutes } from "./build-info";
 import { deviceOpsRoutes } from "./device-ops";
 import { objFunctionRoutes } from "./obj-function";
 import { objModelRoutes, objProdRoutes } from "./obj-model";
@@ -20,4 +22,6 @@ export const deviceRoutes = new Hono<CloudEnv>()
   .route("/objConnect", objConnectRoutes)
   .route("/prodCopy", prodCopyRoutes)
   // deviceRest, deviceInit, deviceLaserOn, getCycleData, setCycleData beside the device routes
-  .route("/device", deviceOpsRoutes);
+  .route("/device", deviceOpsRoutes)
+  .route("/battery", batteryRoutes)
+  .route("/buildInfo", buildInfoRoutes);

@@ -1,3 +1,5 @@
+import { BATTERY_TYPES } from "./battery";
+import { BUILD_TYPES } from "./build-info";
 import { COMMAND_TYPES } from "./command";
 import { ACCESS_MODES, CALL_MODES, DATA_TYPES, EVENT_TYPES, FUNC_TYPES } from "./thing-model";
 import { CONNECT_TYPES, DATA_FORMATS, GATEWAY_TYPES, METHOD_TYPES, MONITOR_KINDS, NET_TYPES, OBJ_MODEL_TYPES, PROD_TYPES, VERIFY_TYPES } from "./product";
@@ -20,4 +22,6 @@ export const DEVICE_ENUMS = {
   monitorKind: MONITOR_KINDS,
   copyOwner: ["platform", "own"],
   commandType: COMMAND_TYPES,
+  batteryType: BATTERY_TYPES,
+  buildType: BUILD_TYPES,
 } as const;
