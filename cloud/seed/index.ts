@@ -6,6 +6,7 @@ import { PLATFORM_TENANT_ID } from "../lib/auth";
 import { ensureRootDepartment } from "../lib/org";
 import { seedDemoData } from "./demo-data";
 import { seedDemoDevices } from "./devices";
+import { seedDeviceOps } from "./device-ops";
 import { demoDeviceSecret } from "../simulator/key";
 import { seedProducts } from "./product-data";
 import { seedSystemData } from "./system-data";
@@ -121,6 +122,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     await seedProducts(t, { tenantId: demo.id, platformTenantId: PLATFORM_TENANT_ID, admin: demoadmin.id });
     // After the demo products: a few devices of each, with the simulator's secrets.
     await seedDemoDevices(t, { tenantId: demo.id, secretOf: demoDeviceSecret });
+    await seedDeviceOps(t, { tenantId: demo.id, admin: demoadmin.id });
   });
   return true;
 }
