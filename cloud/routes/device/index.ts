@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { CloudEnv } from "../../lib/context";
 import { objConnectRoutes, prodConnectRoutes } from "./connect-links";
 import { batteryRoutes } from "./battery";
+import { betonRuleRoutes } from "./beton-rule";
 import { buildInfoRoutes } from "./build-info";
 import { deviceOpsRoutes } from "./device-ops";
 import { objFunctionRoutes } from "./obj-function";
@@ -24,4 +25,5 @@ export const deviceRoutes = new Hono<CloudEnv>()
   // deviceRest, deviceInit, deviceLaserOn, getCycleData, setCycleData beside the device routes
   .route("/device", deviceOpsRoutes)
   .route("/battery", batteryRoutes)
-  .route("/buildInfo", buildInfoRoutes);
+  .route("/buildInfo", buildInfoRoutes)
+  .route("/betonRule", betonRuleRoutes);
