@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { COMMAND_STATUS } from "@/lib/contract/device/command";
 import type { Db } from "../db/client";
-import { batteries, buildRecords, deviceCommands, devices } from "../db/schema";
+import { batteries, betonRuleDevices, betonRules, buildRecords, deviceCommands, devices, products } from "../db/schema";
 
 const DAY = 86_400_000;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
@@ -75,4 +75,20 @@ export async function seedDeviceOps(db: Db, opts: { tenantId: number; admin: num
       };
     }),
   );
+}
+
+/** A calibration rule per project holding concrete devices, bound to them (the concrete page computes with it). */
+export async function seedBetonRules(db: Db, opts: { tenantId: number }) {
+  const rows = await db
+    .select({ id: devices.id, projectId: devices.projectId })
+    .from(devices)
+    .innerJoin(products, eq(products.id, devices.productId))
+    .where(and(eq(devices.tenantId, opts.tenantId), eq(products.monitorType, "beton"), isNotNull(devices.projectId)));
+  for (const projectId of new Set(rows.map((r) => r.projectId!))) {
+    const [rule] = await db
+      .insert(betonRules)
+      .values({ tenantId: opts.tenantId, projectId, ruleName: "C30 墩柱", mixDesc: "P·O 42.5 水泥，水胶比 0.42", airType: 1, airContent: 2, hardenType: 1, coefType: 0, points: [{ maturity: 500, strength: 12.4 }, { maturity: 1500, strength: 21.8 }, { maturity: 4000, strength: 29.5 }, { maturity: 8000, strength: 33.6 }], aggregate: 0, datumTemp: -10 })
+      .returning({ id: betonRules.id });
+    await db.insert(betonRuleDevices).values(rows.filter((r) => r.projectId === projectId).map((r) => ({ deviceId: r.id, ruleId: rule.id })));
+  }
 }

@@ -6,7 +6,7 @@ import { PLATFORM_TENANT_ID } from "../lib/auth";
 import { ensureRootDepartment } from "../lib/org";
 import { seedDemoData } from "./demo-data";
 import { seedDemoDevices } from "./devices";
-import { seedDeviceOps } from "./device-ops";
+import { seedBetonRules, seedDeviceOps } from "./device-ops";
 import { demoDeviceSecret } from "../simulator/key";
 import { seedProducts } from "./product-data";
 import { seedSystemData } from "./system-data";
@@ -123,6 +123,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     // After the demo products: a few devices of each, with the simulator's secrets.
     await seedDemoDevices(t, { tenantId: demo.id, secretOf: demoDeviceSecret });
     await seedDeviceOps(t, { tenantId: demo.id, admin: demoadmin.id });
+    await seedBetonRules(t, { tenantId: demo.id });
   });
   return true;
 }

@@ -13,8 +13,8 @@ test.describe.configure({ mode: "serial" });
 
 const RUN = Math.random().toString(36).slice(2, 6).toUpperCase();
 const TEXT = {
-  "zh-cn": { sn: "SIM01002", success: "成功", voltage: "满电电压必须高于截止电压", warranty: "质保截止日期不能早于出库日期", firstInstall: "首次安装", live: "实时" },
-  en: { sn: "SIM02002", success: "Success", voltage: "The full-charge voltage must be above the termination voltage", warranty: "The warranty deadline must be on or after the outbound date", firstInstall: "First install", live: "Live" },
+  "zh-cn": { sn: "SIM01002", success: "成功", voltage: "满电电压必须高于截止电压", warranty: "质保截止日期不能早于出库日期", firstInstall: "首次安装", live: "实时", airAgent: "掺引气剂", manual: "手动输入 a、b" },
+  en: { sn: "SIM02002", success: "Success", voltage: "The full-charge voltage must be above the termination voltage", warranty: "The warranty deadline must be on or after the outbound date", firstInstall: "First install", live: "Live", airAgent: "Air-entraining agent", manual: "Manual a and b" },
 } as const;
 
 for (const locale of ["zh-cn", "en"] as const) {
@@ -91,5 +91,34 @@ for (const locale of ["zh-cn", "en"] as const) {
     await records.search(crew);
     await expect(records.row(crew)).toContainText(T.firstInstall);
   });
+
+    test(`${locale}: a calibration rule in the selected project, bound to its concrete devices`, async ({ page }) => {
+      await page.getByTestId("project-selector").click();
+      await page.getByTestId("project-option").first().click();
+      const rules = new ResourcePageObject(page);
+      await rules.open("/devices/calibrationRules");
+      const name = `C30 ${locale} ${RUN}`;
+      await rules.toolbarButton("add").click();
+      await rules.fill("ruleName", name);
+      await rules.field("airType").getByText(T.airAgent, { exact: true }).click();
+      await rules.field("coefType").getByText(T.manual, { exact: true }).click();
+      await rules.fill("coefA", "-20");
+      await rules.submit("create");
+      await expect(rules.fieldError("coefB")).toBeVisible();
+      await expect(rules.fieldError("airContent")).toBeVisible();
+      await rules.fill("coefB", "12");
+      await rules.fill("airContent", "2.5");
+      await rules.submit("create");
+      await expect(rules.dialog("create")).toBeHidden();
+      await rules.search(name);
+      await rules.rowAction(name, "bind");
+      const dialog = page.getByTestId("bind-dialog");
+      await dialog.getByRole("checkbox").first().click();
+      await dialog.getByTestId("bind-save").click();
+      await expect(dialog).toBeHidden();
+      // The rule now counts the device bound to it.
+      const res = await page.request.get(`/api/device/betonRule/page?ruleName=${encodeURIComponent(name)}`);
+      expect((await res.json()).data.records[0]).toMatchObject({ ruleName: name, deviceCount: 1 });
+    });
   });
 }

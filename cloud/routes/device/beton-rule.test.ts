@@ -42,11 +42,12 @@ describe("device/betonRule", () => {
     const t0 = cloud.now().getTime() - 20 * H;
     const temps = [[18, 22], [28, 32], [30, 30], [5, 15]];
     await cloud.db.insert(telemetry).values(temps.map((v, i) => ({ deviceId: d1, identifier: "temps", ts: new Date(t0 + [0, 2, 4, 10][i] * H), num: null, txt: JSON.stringify(v) })));
+    type Page = { records: { ruleName: string; deviceCount: number }[] };
     const series = await call(`/device/betonRule/betonDate?deviceId=${d1}`);
     const records = (series.body.data as { records: { maturity: number; strength: number | null }[] }).records;
     expect(records.map((r) => r.maturity)).toEqual([0, 70, 150, 330]);
     // −20 + 12 × log10(330) = 10.22 MPa
     expect(records.at(-1)!.strength).toBeCloseTo(10.22, 2);
-    expect((await call(`/device/betonRule/page`)).body.data).toMatchObject({ records: [{ ruleName: "C30 pier", deviceCount: 1 }] });
+    expect(((await call(`/device/betonRule/page`)).body.data as Page).records).toContainEqual(expect.objectContaining({ ruleName: "C30 pier", deviceCount: 1 }));
   });
 });
