@@ -13,8 +13,8 @@ test.describe.configure({ mode: "serial" });
 
 const RUN = Math.random().toString(36).slice(2, 6).toUpperCase();
 const TEXT = {
-  "zh-cn": { sn: "SIM01002", success: "成功", voltage: "满电电压必须高于截止电压", warranty: "质保截止日期不能早于出库日期", firstInstall: "首次安装", live: "实时", airAgent: "掺引气剂", manual: "手动输入 a、b" },
-  en: { sn: "SIM02002", success: "Success", voltage: "The full-charge voltage must be above the termination voltage", warranty: "The warranty deadline must be on or after the outbound date", firstInstall: "First install", live: "Live", airAgent: "Air-entraining agent", manual: "Manual a and b" },
+  "zh-cn": { sn: "SIM01002", success: "成功", voltage: "满电电压必须高于截止电压", warranty: "质保截止日期不能早于出库日期", firstInstall: "首次安装", live: "实时", airAgent: "掺引气剂", noProject: "选择项目", manual: "手动输入 a、b" },
+  en: { sn: "SIM02002", success: "Success", voltage: "The full-charge voltage must be above the termination voltage", warranty: "The warranty deadline must be on or after the outbound date", firstInstall: "First install", live: "Live", airAgent: "Air-entraining agent", noProject: "Select a project", manual: "Manual a and b" },
 } as const;
 
 for (const locale of ["zh-cn", "en"] as const) {
@@ -95,6 +95,7 @@ for (const locale of ["zh-cn", "en"] as const) {
     test(`${locale}: a calibration rule in the selected project, bound to its concrete devices`, async ({ page }) => {
       await page.getByTestId("project-selector").click();
       await page.getByTestId("project-option").first().click();
+      await expect(page.getByTestId("project-selector")).not.toContainText(T.noProject);
       const rules = new ResourcePageObject(page);
       await rules.open("/devices/calibrationRules");
       const name = `C30 ${locale} ${RUN}`;
