@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, n
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { Code } from "@/lib/contract/envelope";
 import { columnOf, labelOf, rangeKeys, type FieldDef, type Fields, type RowOf } from "@/lib/contract/entity";
+import { ENUMS, isEnumName } from "@/lib/contract/enums";
 import { locales, type Locale } from "@/lib/contract/locale";
 import { formatDateTime } from "@/lib/format";
 import type { Db } from "../db/client";
@@ -199,9 +200,10 @@ export function exportColumns<R>(entity: EntityMeta, locale: Locale, values: { [
 
 /** Import columns from the contract's `keys.import`; a template in the other language is accepted too. */
 export function importColumns(entity: EntityMeta, locale: Locale): ImportColumn[] {
-  return entity.keys.import.map((key) => ({
-    key,
-    header: fieldLabel(entity, key, locale),
-    aliases: locales.filter((l) => l !== locale).map((l) => fieldLabel(entity, key, l)),
-  }));
+  return entity.keys.import.map((key) => {
+    const dict = entity.fields[key].dict;
+    // A static enumeration's cells may hold its labels in either locale (or the values themselves).
+    const options = dict && isEnumName(dict) ? Object.fromEntries(locales.flatMap((l) => ENUMS[dict].map((v) => [t(l, `enums.${dict}.${v}`), String(v)]))) : undefined;
+    return { key, header: fieldLabel(entity, key, locale), aliases: locales.filter((l) => l !== locale).map((l) => fieldLabel(entity, key, l)), ...(options && { options }) };
+  });
 }

@@ -30,6 +30,8 @@ export type ImportColumn = {
   header: string;
   /** Other accepted spellings (e.g. the header in the other locale). */
   aliases?: readonly string[];
+  /** An option's label (in any locale) → its value: a dictionary field is typed by its label. */
+  options?: Readonly<Record<string, string>>;
 };
 
 export type ImportOptions<S extends z.ZodTypeAny> = {
@@ -96,7 +98,12 @@ export async function readImport<S extends z.ZodTypeAny>(input: Readable | strin
         if (!cells.length) continue;
         if (++dataRows > limits.rows) throw refuse("widgets.importFile.tooManyRows", { max: limits.rows, row: row.number });
         // The schema sees what a form would send: text, so a phone number typed into Excel (a number cell) passes as typed.
-        const input = Object.fromEntries(o.columns.map((c, i) => [c.key, typeof cells[i] === "number" ? String(cells[i]) : (cells[i] ?? "")]));
+        const input = Object.fromEntries(
+          o.columns.map((c, i) => {
+            const text = typeof cells[i] === "number" ? String(cells[i]) : (cells[i] ?? "");
+            return [c.key, c.options?.[String(text).trim()] ?? text];
+          }),
+        );
         const parsed = o.schema.safeParse(input);
         if (parsed.success) {
           valid.push({ row: parsed.data, rowNum: row.number, cells });

@@ -10,6 +10,7 @@ import { seedDemoData } from "./demo-data";
 import { seedDemoDevices } from "./devices";
 import { seedMonitoring } from "./monitoring";
 import { seedDemoSpaces } from "./spaces";
+import { seedBetonRules, seedDeviceOps } from "./device-ops";
 import { demoDeviceSecret } from "../simulator/key";
 import { seedProducts } from "./product-data";
 import { seedSystemData } from "./system-data";
@@ -132,6 +133,8 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     await seedDemoAlarms(t, { tenantId: demo.id, admin: { id: demoadmin.id, phone: "13800000000", email: "demoadmin@example.com" }, operator: { id: operator.id, phone: "13900000001", email: "operator01@example.com" } });
     // After the rules: alarms in every status with their handling, to-dos and messages.
     await seedAlarmCentre(t, { tenantId: demo.id, actor: { id: demoadmin.id, name: demoadmin.realname } });
+    await seedDeviceOps(t, { tenantId: demo.id, admin: demoadmin.id });
+    await seedBetonRules(t, { tenantId: demo.id });
   });
   return true;
 }

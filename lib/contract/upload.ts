@@ -44,6 +44,8 @@ export const UPLOAD_PURPOSES = {
   alarmVideo: { maxMb: 50, accept: VIDEO_EXTS, public: false },
   alarmFile: { maxMb: 10, accept: DOC_EXTS, public: false },
   alarmResponse: { maxMb: 10, accept: [...IMAGE_EXTS, ...DOC_EXTS], public: false },
+  batteryImage: { maxMb: 5, accept: IMAGE_EXTS, public: false },
+  buildPhoto: { maxMb: 20, accept: IMAGE_EXTS, public: false },
 } as const satisfies Record<string, { maxMb: number; accept: readonly string[]; public: boolean }>;
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
 const PURPOSES = Object.keys(UPLOAD_PURPOSES) as [UploadPurpose, ...UploadPurpose[]];

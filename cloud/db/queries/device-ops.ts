@@ -4,7 +4,7 @@ import type { Auth } from "../../lib/context";
 import { containsPattern } from "../../lib/crud";
 import { tenantScope } from "../../lib/scope";
 import type { Db } from "../client";
-import { deviceCommands, devices, productFunctions, products, projects } from "../schema";
+import { betonRuleDevices, betonRules, deviceCommands, devices, productFunctions, products, projects, telemetry } from "../schema";
 import { visibleProjects } from "./projects";
 
 /** A device as the command service needs it. */
@@ -65,4 +65,36 @@ export async function opsDevices(db: Db, auth: Auth, keyword: string | undefined
 export async function productName(db: Db, productId: number): Promise<string | null> {
   const [p] = await db.select({ name: products.prodName }).from(products).where(eq(products.id, productId));
   return p?.name ?? null;
+}
+
+/** A project's devices (id, name, SN) in the caller's tenant, for pickers. */
+export async function projectDevices(db: Db, auth: Auth, projectId: number) {
+  return db
+    .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn })
+    .from(devices)
+    .where(tenantScope(auth).where(devices, eq(devices.projectId, projectId)))
+    .orderBy(devices.deviceName);
+}
+
+/** The concrete (maturity) devices of a project, with the rule each is calculated by. */
+export async function betonDevices(db: Db, tenantId: number, projectId: number) {
+  return db
+    .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, status: devices.status, ruleId: betonRuleDevices.ruleId, ruleName: betonRules.ruleName })
+    .from(devices)
+    .innerJoin(products, eq(products.id, devices.productId))
+    .leftJoin(betonRuleDevices, eq(betonRuleDevices.deviceId, devices.id))
+    .leftJoin(betonRules, eq(betonRules.id, betonRuleDevices.ruleId))
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.projectId, projectId), eq(products.monitorType, "beton")))
+    .orderBy(devices.deviceName);
+}
+
+/** A device's newest `limit` values of one property, oldest first. */
+export async function latestValues(db: Db, deviceId: number, identifier: string, limit: number) {
+  const rows = await db
+    .select({ ts: telemetry.ts, num: telemetry.num, txt: telemetry.txt })
+    .from(telemetry)
+    .where(and(eq(telemetry.deviceId, deviceId), eq(telemetry.identifier, identifier)))
+    .orderBy(desc(telemetry.ts))
+    .limit(limit);
+  return rows.reverse();
 }

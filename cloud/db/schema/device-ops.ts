@@ -81,3 +81,36 @@ export const buildRecords = pgTable(
   },
   (t) => [index("build_records_project").on(t.tenantId, t.projectId, t.id)],
 );
+
+/** Concrete calibration rules (betonRule) of a project: the maturity method's settings. */
+export const betonRules = pgTable(
+  "beton_rules",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id").notNull().references(() => tenants.id),
+    projectId: integer("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    ruleName: varchar("rule_name", { length: 64 }).notNull(),
+    mixDesc: varchar("mix_desc", { length: 200 }),
+    airType: smallint("air_type").notNull().default(0),
+    airContent: doublePrecision("air_content"),
+    hardenType: smallint("harden_type").notNull().default(1),
+    coefType: smallint("coef_type").notNull().default(0),
+    points: jsonb("points").$type<{ maturity: number; strength: number }[]>().notNull().default([]),
+    coefA: doublePrecision("coef_a"),
+    coefB: doublePrecision("coef_b"),
+    aggregate: smallint("aggregate").notNull().default(0),
+    datumTemp: doublePrecision("datum_temp").notNull().default(-10),
+    ...stamps,
+  },
+  (t) => [index("beton_rules_project").on(t.tenantId, t.projectId, t.id)],
+);
+
+/** Which rule a concrete device is calculated by: one rule per device. */
+export const betonRuleDevices = pgTable("beton_rule_devices", {
+  deviceId: integer("device_id")
+    .primaryKey()
+    .references(() => devices.id, { onDelete: "cascade" }),
+  ruleId: integer("rule_id")
+    .notNull()
+    .references(() => betonRules.id, { onDelete: "cascade" }),
+});

@@ -2,6 +2,9 @@ import { Hono } from "hono";
 import type { CloudEnv } from "../../lib/context";
 import { objConnectRoutes, prodConnectRoutes } from "./connect-links";
 import { deviceAdminRoutes, deviceCrudRoutes } from "./device";
+import { batteryRoutes } from "./battery";
+import { betonRuleRoutes } from "./beton-rule";
+import { buildInfoRoutes } from "./build-info";
 import { deviceOpsRoutes } from "./device-ops";
 import { objFunctionRoutes } from "./obj-function";
 import { objModelRoutes, objProdRoutes } from "./obj-model";
@@ -30,4 +33,7 @@ export const deviceRoutes = new Hono<CloudEnv>()
   .route("/pointGroup", pointGroupRoutes)
   .route("/device", deviceDataRoutes)
   .route("/device", deviceOpsRoutes)
+  .route("/battery", batteryRoutes)
+  .route("/buildInfo", buildInfoRoutes)
+  .route("/betonRule", betonRuleRoutes)
   .route("/device", deviceCrudRoutes);

@@ -1,3 +1,6 @@
+import { BATTERY_TYPES } from "./battery";
+import { AGGREGATES, AIR_TYPES, COEF_TYPES, HARDEN_TYPES } from "./beton-rule";
+import { BUILD_TYPES } from "./build-info";
 import { COMMAND_TYPES } from "./command";
 import { ACCESS_MODES, CALL_MODES, DATA_TYPES, EVENT_TYPES, FUNC_TYPES } from "./thing-model";
 import { SPACE_TYPES } from "./space";
@@ -24,4 +27,10 @@ export const DEVICE_ENUMS = {
   spaceType: SPACE_TYPES,
   powerSupply: POWER_SUPPLIES,
   commandType: COMMAND_TYPES,
+  batteryType: BATTERY_TYPES,
+  buildType: BUILD_TYPES,
+  airType: AIR_TYPES,
+  hardenType: HARDEN_TYPES,
+  coefType: COEF_TYPES,
+  aggregateType: AGGREGATES,
 } as const;

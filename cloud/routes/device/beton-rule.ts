@@ -1,0 +1,84 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { dbId } from "@/lib/contract/common";
+import { betonRule, BETON_RECORDS, relBody, type BetonRule } from "@/lib/contract/device/beton-rule";
+import { aggregate, fitCalibration, maturitySeries, type Calibration } from "@/lib/contract/device/maturity";
+import { betonDevices, latestValues } from "../../db/queries/device-ops";
+import { betonRuleDevices, betonRules, devices } from "../../db/schema";
+import { requireMenu, requirePerm } from "../../lib/auth";
+import type { Ctx } from "../../lib/context";
+import { crudRoutes } from "../../lib/crud-routes";
+import { badRequest, body, notFound, ok, query } from "../../lib/http";
+import { projectOf } from "../../lib/project-context";
+
+const SCREEN = "/devices/calibrationRules";
+/** The property a maturity logger reports its sensors' temperatures in (an array, one per sensor). */
+const TEMPS = "temps";
+
+/** The rule's a and b: typed in, or fitted to its points. */
+const calibrationOf = (r: typeof betonRules.$inferSelect): Calibration | null => (r.coefType === 1 ? (r.coefA !== null && r.coefB !== null ? { a: r.coefA, b: r.coefB } : null) : fitCalibration(r.points));
+
+async function ruleOf(c: Ctx, id: number) {
+  const [r] = await c.var.deps.db.select().from(betonRules).where(projectOf(c).where(betonRules, eq(betonRules.id, id)));
+  if (!r) throw notFound();
+  return r;
+}
+
+/**
+ * betonRule: page, add, upd, del, info (rules of the call's project), deviceBetonList (the
+ * project's concrete devices and their rules), relDate (binding devices to a rule: all of this
+ * project — batch setting across projects is refused), betonDate (a device's latest 500
+ * temperatures with maturity and estimated strength under its rule).
+ */
+export const betonRuleRoutes = crudRoutes<typeof betonRule.fields, BetonRule>({
+  table: betonRules,
+  entity: betonRule,
+  perm: "dev:betonRule",
+  scope: "project",
+  read: requireMenu(SCREEN),
+  only: ["page", "info", "add", "upd", "del"],
+  extra: { deviceCount: sql<number>`(select count(*)::int from ${betonRuleDevices} where ${betonRuleDevices.ruleId} = ${betonRules.id})` },
+  unique: [{ field: "ruleName", error: "deviceOps.betonRule.nameTaken" }],
+})
+  .get("/deviceBetonList", requireMenu(SCREEN), async (c) => ok(c, await betonDevices(c.var.deps.db, c.var.auth.tenantId, projectOf(c).projectId)))
+  .post("/relDate", requirePerm("dev:betonRule:upd"), async (c) => {
+    const { ruleId, deviceIds } = await body(c, relBody);
+    const rule = await ruleOf(c, ruleId);
+    const db = c.var.deps.db;
+    if (deviceIds.length) {
+      const mine = await db.select({ id: devices.id }).from(devices).where(projectOf(c).where(devices, inArray(devices.id, deviceIds)));
+      if (mine.length !== new Set(deviceIds).size) throw badRequest("deviceOps.betonRule.oneProject");
+    }
+    await db.transaction(async (tx) => {
+      await tx.delete(betonRuleDevices).where(eq(betonRuleDevices.ruleId, rule.id));
+      if (deviceIds.length) {
+        await tx.delete(betonRuleDevices).where(inArray(betonRuleDevices.deviceId, deviceIds));
+        await tx.insert(betonRuleDevices).values([...new Set(deviceIds)].map((deviceId) => ({ deviceId, ruleId: rule.id })));
+      }
+    });
+    return ok(c, { ruleId: rule.id, deviceIds });
+  })
+  .get("/betonDate", requireMenu(SCREEN), async (c) => {
+    const { deviceId } = query(c, z.object({ deviceId: dbId }));
+    const db = c.var.deps.db;
+    const [bound] = await db
+      .select({ ruleId: betonRuleDevices.ruleId })
+      .from(betonRuleDevices)
+      .innerJoin(devices, eq(devices.id, betonRuleDevices.deviceId))
+      .where(and(eq(betonRuleDevices.deviceId, deviceId), eq(devices.tenantId, c.var.auth.tenantId), eq(devices.projectId, projectOf(c).projectId)));
+    if (!bound) throw badRequest("deviceOps.betonRule.noRule");
+    const rule = await ruleOf(c, bound.ruleId);
+    const rows = await latestValues(db, deviceId, TEMPS, BETON_RECORDS);
+    const temps = rows.flatMap((r) => {
+      let values: unknown;
+      try {
+        values = r.num !== null ? [r.num] : JSON.parse(r.txt ?? "[]");
+      } catch {
+        return [];
+      }
+      const temp = Array.isArray(values) ? aggregate(values.filter((v): v is number => typeof v === "number"), rule.aggregate as 0 | 1 | 2 | 3) : null;
+      return temp === null ? [] : [{ t: r.ts.getTime(), temp }];
+    });
+    const calibration = calibrationOf(rule);
+    return ok(c, { rule: { id: rule.id, ruleName: rule.ruleName, datumTemp: rule.datumTemp, calibration }, records: maturitySeries(temps, rule.datumTemp, calibration).map((p) => ({ ...p, t: new Date(p.t).toISOString() })) });
+  });

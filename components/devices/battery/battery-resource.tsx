@@ -1,0 +1,27 @@
+"use client";
+
+import { defineResource, ResourcePage } from "@/components/kit";
+import { battery, type Battery } from "@/lib/contract/device/battery";
+
+/** Battery models (/battery): voltages, capacity and up to 5 images; xlsx import (`importBattery`). */
+export const batteryResource = defineResource<Battery>({
+  entity: battery,
+  api: "device/battery",
+  perm: "dev:battery",
+  endpoints: { import: "device/battery/importBattery" },
+  search: { keyword: "batteryName", keywordPlaceholder: "placeholders.batteryName" },
+  form: {
+    columns: 2,
+    placeholders: ["batteryName"],
+    fields: { images: { hint: "hints.images" } },
+    defaults: { batteryType: 0 },
+  },
+  rowActions: ["view", "edit", "del"],
+  toolbar: ["add", "import", "export", "batchDelete"],
+  multiple: true,
+  rowName: (r) => r.batteryName,
+});
+
+export function BatteryList() {
+  return <ResourcePage resource={batteryResource} />;
+}

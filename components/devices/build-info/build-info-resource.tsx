@@ -1,0 +1,67 @@
+"use client";
+
+import useSWR from "swr";
+import { defineResource, ResourcePage, SelectField, type CustomFieldProps } from "@/components/kit";
+import { swrFetcher } from "@/lib/api/fetcher";
+import { buildInfo, type BuildInfo } from "@/lib/contract/device/build-info";
+
+type ProjectOption = { id: number; prjName: string };
+type DeviceOption = { id: number; deviceName: string; deviceSn: string };
+
+function ProjectSelect({ field, id, disabled, invalid, form }: CustomFieldProps) {
+  const { data } = useSWR<ProjectOption[]>(["device/project/list", { size: 9999 }], swrFetcher);
+  const options = (data ?? []).map((p) => ({ value: p.id, label: p.prjName }));
+  return (
+    <SelectField
+      id={id}
+      options={options}
+      value={field.value}
+      onChange={(v) => {
+        field.onChange(v === "" ? null : Number(v));
+        // A device belongs to one project: choosing another project drops it.
+        form.setValue("deviceId", null);
+      }}
+      disabled={disabled}
+      invalid={invalid}
+      clearable={false}
+    />
+  );
+}
+
+/** The devices of the chosen project (none until a project is chosen). */
+function DeviceSelect({ field, id, disabled, invalid, form }: CustomFieldProps) {
+  const projectId = form.watch("projectId");
+  const { data } = useSWR<DeviceOption[]>(projectId ? ["device/buildInfo/deviceList", { projectId }] : null, swrFetcher);
+  const options = (data ?? []).map((d) => ({ value: d.id, label: `${d.deviceName} (${d.deviceSn})` }));
+  return <SelectField id={id} options={options} value={field.value} onChange={(v) => field.onChange(v === "" ? null : Number(v))} disabled={disabled || !projectId} invalid={invalid} />;
+}
+
+/**
+ * Construction records (/constructionRecord): installation and maintenance visits per project and
+ * device, with personnel, summary, dates and up to 100 photos uploaded with progress.
+ */
+export const buildInfoResource = defineResource<BuildInfo>({
+  entity: buildInfo,
+  api: "device/buildInfo",
+  perm: "dev:buildInfo",
+  search: { keyword: "personnel", keywordPlaceholder: "placeholders.personnel", items: { projectId: { type: "select2", remote: { url: "device/project/list", params: { size: 9999 }, labelKey: "prjName", valueKey: "id" } }, deviceId: false } },
+  form: {
+    columns: 2,
+    width: 820,
+    placeholders: ["personnel"],
+    fields: {
+      projectId: { type: "custom", required: true, render: (p) => <ProjectSelect {...p} /> },
+      deviceId: { type: "custom", render: (p) => <DeviceSelect {...p} /> },
+      photos: { hint: "hints.photos" },
+    },
+    defaults: { buildType: 1 },
+  },
+  rowActions: ["view", "edit", "del"],
+  toolbar: ["add", "export", "batchDelete"],
+  multiple: true,
+  rowName: (r) => r.personnel,
+});
+
+export function BuildInfoList() {
+  return <ResourcePage resource={buildInfoResource} />;
+}

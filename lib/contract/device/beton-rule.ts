@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { defineEntity, type RowOf } from "../entity";
+import { optional, text, textRequired } from "../validation";
+
+/** Concrete enumerations (core §4): air type, hardening type, coefficient type, aggregate of the sensors. */
+export const AIR_TYPES = [0, 1] as const;
+export const HARDEN_TYPES = [1, 2, 0] as const;
+export const COEF_TYPES = [0, 1] as const;
+export const AGGREGATES = [0, 1, 2, 3] as const;
+/** Air-entrained concrete: 0–3 % (core §9). */
+export const AIR_CONTENT = { min: 0, max: 3 } as const;
+export const DATUM_TEMP = { min: -20, max: 20, default: -10 } as const;
+export const MAX_POINTS = 20;
+/** The concrete page shows the latest 500 records (core §9). */
+export const BETON_RECORDS = 500;
+
+const oneOf = <const T extends readonly number[]>(values: T) =>
+  z.coerce.number({ error: "validation.select" }).refine((v) => (values as readonly number[]).includes(v), "validation.invalidOption") as unknown as z.ZodType<T[number]>;
+const blank = (v: unknown) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v) : v);
+const num = (min: number, max: number) => z.preprocess(blank, z.number({ error: (iss) => (iss.input === undefined ? "validation.required" : "validation.number") }).min(min, "validation.min").max(max, "validation.max"));
+const point = z.object({ maturity: num(0.01, 1_000_000), strength: num(0, 200) });
+
+/**
+ * Concrete calibration rule (maturity method): mix description, air type (air-entraining agent
+ * 0–3 %), hardening type, coefficients (maturity-and-strength points fitted by least squares, or
+ * a and b typed in), how the sensors of a device are taken together, and the datum temperature.
+ */
+export const betonRule = defineEntity({
+  ns: "deviceOps.betonRule",
+  fields: {
+    id: { kind: "id", readOnly: true, list: false, detail: false, export: false },
+    ruleName: { schema: textRequired(64), search: "contains", sort: true },
+    mixDesc: { schema: text(200), kind: "textarea", full: true, width: 200 },
+    airType: { schema: oneOf(AIR_TYPES).default(0), kind: "radio", dict: "airType", search: "eq" },
+    airContent: { schema: optional(num(AIR_CONTENT.min, AIR_CONTENT.max)), kind: "number", min: AIR_CONTENT.min, max: AIR_CONTENT.max, floatNum: 1 },
+    hardenType: { schema: oneOf(HARDEN_TYPES).default(1), kind: "select", dict: "hardenType", search: "eq" },
+    coefType: { schema: oneOf(COEF_TYPES).default(0), kind: "radio", dict: "coefType" },
+    points: { schema: z.array(point).max(MAX_POINTS, "validation.maxItems").default([]), kind: "custom", list: false, export: false, full: true },
+    coefA: { schema: optional(num(-1000, 1000)), kind: "number", min: -1000, max: 1000, floatNum: 4, list: false },
+    coefB: { schema: optional(num(-1000, 1000)), kind: "number", min: -1000, max: 1000, floatNum: 4, list: false },
+    aggregate: { schema: oneOf(AGGREGATES).default(0), kind: "select", dict: "aggregateType" },
+    datumTemp: { schema: num(DATUM_TEMP.min, DATUM_TEMP.max).default(DATUM_TEMP.default), kind: "number", min: DATUM_TEMP.min, max: DATUM_TEMP.max, floatNum: 1 },
+    deviceCount: { kind: "number", readOnly: true, form: false },
+    createTime: { kind: "datetime", readOnly: true, column: "createdAt", sort: true, list: false },
+  },
+  refine: (v, ctx) => {
+    if (v.airType === 1 && (v.airContent === undefined || v.airContent === "")) ctx.addIssue({ code: "custom", path: ["airContent"], message: "validation.required" });
+    if (v.coefType === 1) {
+      for (const k of ["coefA", "coefB"]) if (v[k] === undefined || v[k] === "") ctx.addIssue({ code: "custom", path: [k], message: "validation.required" });
+    } else if (v.coefType === 0 && Array.isArray(v.points) && v.points.length < 2) ctx.addIssue({ code: "custom", path: ["points"], message: "validation.minItems", params: { min: 2 } });
+  },
+});
+export type BetonRule = RowOf<typeof betonRule.fields>;
+
+const dbId = z.coerce.number({ error: "validation.required" }).int().positive().max(2_147_483_647);
+/** relDate: the concrete devices a rule applies to (all of the call's project). */
+export const relBody = z.object({ ruleId: dbId, deviceIds: z.array(dbId).max(500, "validation.maxItems") });
