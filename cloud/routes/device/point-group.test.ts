@@ -44,7 +44,8 @@ describe("device/pointGroup", () => {
     // Hole depth not below the total inclinometer depth (unit length × devices).
     const shallow = await call("/add", projectId, { ...base, holeDepth: 5 });
     expect(shallow.body).toMatchObject({ code: 400 });
-    expect(shallow.body.msg).toContain("holeDepth");
+    expect(shallow.body.msg).toContain("Hole depth");
+    expect(shallow.body.data).toMatchObject({ field: "holeDepth" });
     expect((await call("/add", projectId, { ...base, unitLength: 301 })).body.msg).toContain("unitLength");
     expect((await call("/add", projectId, { ...base, holeDepth: 0.05 })).body.msg).toContain("holeDepth");
     expect((await call("/add", projectId, { ...base, holeDepth: 100001 })).body.msg).toContain("holeDepth");

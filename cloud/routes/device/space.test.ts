@@ -29,7 +29,7 @@ describe("device/space", () => {
     expect(page.body.data.records.map((s) => s.spaceName)).toContain("1 号楼");
     expect((await call<Page<Space>>("page?current=1&size=20", metro)).body.data.records.map((s) => s.spaceName)).not.toContain("1 号楼");
     const bad = await call("add", riverside, { body: { spaceName: "", spaceType: "castle" }, language: "en" });
-    expect(bad.body).toMatchObject({ code: 400, msg: "spaceName: Required" });
+    expect(bad.body).toMatchObject({ code: 400, msg: "Space name: Required" });
     expect((await call("add", riverside, { body: { spaceName: "x", spaceType: "castle" } })).body.code).toBe(400);
     expect((await call("add", riverside, { body: { spaceName: "x", spaceCode: "有空格 1" } })).body.code).toBe(400);
     // Without a project, or with another tenant's, nothing is listed.

@@ -45,7 +45,7 @@ describe("msg/station/currUser", () => {
 
   it("checks its input", async () => {
     const bad = await cloud.request("/msg/station/currUser/page?readStatus=7", { token: admin, language: "en" });
-    expect(bad.body).toMatchObject({ code: 400, msg: "readStatus: Invalid option" });
+    expect(bad.body).toMatchObject({ code: 400, msg: "Status: Invalid option" });
     expect((await cloud.request("/msg/station/currUser/read", { token: admin, body: { ids: [] } })).body.code).toBe(400);
   });
 });
