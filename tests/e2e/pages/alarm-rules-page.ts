@@ -18,8 +18,8 @@ export class AlarmRulesPage extends ResourcePageObject {
   /** In the rule form: opens the alarm-recipient picker, ticks `name` on the tab `tab` and confirms. */
   async pickRecipient(tab: string, name: string, confirm: string) {
     await this.field("recipients").getByRole("button").last().click();
-    const picker = this.page.getByRole("dialog").filter({ has: this.page.getByRole("tab", { name: tab }) });
-    await picker.getByRole("tab", { name: tab }).click();
+    const picker = this.page.getByRole("dialog").filter({ has: this.page.getByRole("tablist") });
+    await picker.getByRole("tab", { name: tab, exact: true }).click();
     await picker.getByRole("row").filter({ hasText: name }).getByRole("checkbox").click();
     await picker.getByRole("button", { name: confirm, exact: true }).click();
     await expect(this.page.getByTestId("rule-recipients")).toContainText(name);
