@@ -25,10 +25,12 @@ export class AlarmRulesPage extends ResourcePageObject {
     await expect(this.page.getByTestId("rule-recipients")).toContainText(name);
   }
 
-  /** Waits (reloading the list) until the rule's row shows an active alarm. */
+  /** Waits (reloading the page: the same search again is answered from the list's cache) until the rule's row shows an active alarm. */
   async waitForAlarm(ruleName: string, timeoutMs = 120_000) {
+    await this.search(ruleName);
     await expect(async () => {
-      await this.search(ruleName);
+      await this.page.reload();
+      await this.waitIdle();
       await expect(this.row(ruleName).getByTestId("rule-active-alarms")).toBeVisible({ timeout: 2000 });
     }).toPass({ timeout: timeoutMs, intervals: [3000, 5000] });
   }
