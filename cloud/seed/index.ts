@@ -1,10 +1,10 @@
-import { seedDemoAlarms } from "./alarms";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { menus, roleMenus, roleTenants, roles, tenants, userRoles, users } from "../db/schema";
 import { hashPassword } from "../lib/crypto";
 import { PLATFORM_TENANT_ID } from "../lib/auth";
 import { ensureRootDepartment } from "../lib/org";
+import { seedDemoAlarms } from "./alarms";
 import { seedDemoData } from "./demo-data";
 import { seedDemoDevices } from "./devices";
 import { demoDeviceSecret } from "../simulator/key";
