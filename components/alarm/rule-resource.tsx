@@ -82,6 +82,8 @@ export const ruleResource = defineResource<AlarmRuleRow>({
   },
   columns: {
     ruleName: { minWidth: 140 },
+    // The condition column names offline and stale-data rules: the type needs no column of its own.
+    ruleType: false,
     prodName: { minWidth: 120 },
     deviceName: { minWidth: 120, render: (r) => r.deviceName ?? "—" },
     identifier: false,
