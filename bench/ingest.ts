@@ -121,14 +121,16 @@ async function bench(kind: "pglite" | "postgres", url: string | undefined, rules
   const evaluatedAt = Date.now();
   await worker.terminate();
 
-  const [{ stored }] = await db.select({ stored: count() }).from(telemetry);
-  const [{ rejected }] = await db.select({ rejected: count() }).from(deviceRejects);
+  // Both runs on PostgreSQL share one database: count this run's devices only.
+  const mine = sql`(select ${devices.id} from ${devices} where ${devices.tenantId} = ${t.id})`;
+  const [{ stored }] = await db.select({ stored: count() }).from(telemetry).where(sql`${telemetry.deviceId} in ${mine}`);
+  const [{ rejected }] = await db.select({ rejected: count() }).from(deviceRejects).where(sql`${deviceRejects.deviceId} in ${mine}`);
   const seconds = (last - first) / 1000;
   const values = published * VALUES_PER_MESSAGE;
   const refusedValues = Math.ceil(perDevice / 50) * DEVICES;
   latencies.sort((a, b) => a - b);
   lags.sort((a, b) => a - b);
-  const [{ raised }] = await db.select({ raised: count() }).from(alarms);
+  const [{ raised }] = await db.select({ raised: count() }).from(alarms).where(sql`${alarms.tenantId} = ${t.id}`);
   const row = {
     db: kind,
     rules,

@@ -1,4 +1,3 @@
-import { seedDemoAlarms } from "./alarms";
 import { seedAlarmCentre } from "./alarm-centre";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
@@ -6,6 +5,7 @@ import { menus, roleMenus, roleTenants, roles, tenants, userRoles, users } from 
 import { hashPassword } from "../lib/crypto";
 import { PLATFORM_TENANT_ID } from "../lib/auth";
 import { ensureRootDepartment } from "../lib/org";
+import { seedDemoAlarms } from "./alarms";
 import { seedDemoData } from "./demo-data";
 import { seedDemoDevices } from "./devices";
 import { seedMonitoring } from "./monitoring";

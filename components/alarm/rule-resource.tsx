@@ -2,7 +2,7 @@
 
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
-import { defineResource, ResourcePage, type ResourceUi } from "@/components/kit";
+import { defineResource, dictLabel, ResourcePage, useDict, type ResourceUi } from "@/components/kit";
 import { DictText } from "@/components/kit/table/cells";
 import { Badge } from "@/components/ui/badge";
 import { api, swrFetcher } from "@/lib/api/fetcher";
@@ -33,6 +33,12 @@ function ConditionText({ row }: { row: AlarmRuleRow }) {
       )}
     </span>
   );
+}
+
+/** The channels by their names ("In-site, SMS"). */
+function ChannelsText({ value }: { value: readonly number[] | null }) {
+  const options = useDict("notifyChannel");
+  return <>{(value ?? []).map((v) => dictLabel(options, v)).join(", ") || "-"}</>;
 }
 
 /** The project's rule counts above the list (numStat); without a project, what to do first. */
@@ -76,10 +82,14 @@ export const ruleResource = defineResource<AlarmRuleRow>({
   },
   columns: {
     ruleName: { minWidth: 140 },
+    // The condition column names offline and stale-data rules: the type needs no column of its own.
+    ruleType: false,
     prodName: { minWidth: 120 },
     deviceName: { minWidth: 120, render: (r) => r.deviceName ?? "—" },
     identifier: false,
-    compareType: { label: "fields.compareType", minWidth: 150, render: (r) => <ConditionText row={r} /> },
+    compareType: { label: "fields.compareType", minWidth: 200, render: (r) => <ConditionText row={r} /> },
+    channels: { minWidth: 120, render: (r) => <ChannelsText value={r.channels} /> },
+    createTime: false,
     threshold: false,
     levelName: { minWidth: 90 },
     activeAlarms: {

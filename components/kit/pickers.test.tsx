@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import { loadMessages } from "@/lib/i18n/namespaces";
-import { ListPicker, PeoplePicker, filterTree, type PickerDepartment } from "./pickers";
+import { ListPicker, PeoplePicker, TabbedListPicker, filterTree, type PickerDepartment } from "./pickers";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
 vi.mock("sonner", () => ({ toast }));
@@ -131,5 +131,29 @@ describe("filterTree", () => {
     expect(filterTree(tree, "night")).toEqual([{ ...tree[0], childrens: [{ ...tree[0].childrens![1], childrens: [{ id: 4, departmentName: "Night shift", childrens: [] }] }] }]);
     expect(filterTree(tree, "zzz")).toEqual([]);
     expect(filterTree(tree, "")).toEqual(tree);
+  });
+});
+
+describe("TabbedListPicker", () => {
+  it("keeps a choice per tab, loads a tab when shown and answers the ids and rows of each", async () => {
+    const onConfirm = vi.fn();
+    const tabs = [
+      { key: "1", label: "People", endpoint: "sys/user/page", columns: [{ key: "realname", title: "Name" }] },
+      { key: "2", label: "Teams", endpoint: "sys/group/list", columns: [{ key: "groupName", title: "Team" }] },
+    ];
+    wrap(<TabbedListPicker open onOpenChange={() => {}} title="Recipients" tabs={tabs} value={{ "1": [11] }} onConfirm={onConfirm} />);
+    await flush();
+    expect(calls).toEqual(["/api/sys/user/page?current=1&size=9999"]);
+    expect(screen.getByRole("tab", { name: "People (1)" })).toBeTruthy();
+    fireEvent.click(screen.getByText("Alice"));
+    fireEvent.mouseDown(screen.getByRole("tab", { name: "Teams" }));
+    await flush();
+    fireEvent.click(screen.getByText("On call"));
+    expect(screen.getByText("3 selected")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "OK" }));
+    const [picked, rows] = onConfirm.mock.calls[0];
+    expect(picked).toEqual({ "1": [11, 10], "2": [20] });
+    expect(rows["1"].map((r: { id: number }) => r.id)).toEqual([10, 11]);
+    expect(rows["2"].map((r: { id: number }) => r.id)).toEqual([20]);
   });
 });

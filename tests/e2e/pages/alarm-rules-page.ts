@@ -18,17 +18,19 @@ export class AlarmRulesPage extends ResourcePageObject {
   /** In the rule form: opens the alarm-recipient picker, ticks `name` on the tab `tab` and confirms. */
   async pickRecipient(tab: string, name: string, confirm: string) {
     await this.field("recipients").getByRole("button").last().click();
-    const picker = this.page.getByRole("dialog").filter({ has: this.page.getByRole("tab", { name: tab }) });
-    await picker.getByRole("tab", { name: tab }).click();
+    const picker = this.page.getByRole("dialog").filter({ has: this.page.getByRole("tablist") });
+    await picker.getByRole("tab", { name: tab, exact: true }).click();
     await picker.getByRole("row").filter({ hasText: name }).getByRole("checkbox").click();
     await picker.getByRole("button", { name: confirm, exact: true }).click();
     await expect(this.page.getByTestId("rule-recipients")).toContainText(name);
   }
 
-  /** Waits (reloading the list) until the rule's row shows an active alarm. */
+  /** Waits (reloading the page: the same search again is answered from the list's cache) until the rule's row shows an active alarm. */
   async waitForAlarm(ruleName: string, timeoutMs = 120_000) {
+    await this.search(ruleName);
     await expect(async () => {
-      await this.search(ruleName);
+      await this.page.reload();
+      await this.waitIdle();
       await expect(this.row(ruleName).getByTestId("rule-active-alarms")).toBeVisible({ timeout: 2000 });
     }).toPass({ timeout: timeoutMs, intervals: [3000, 5000] });
   }
