@@ -57,7 +57,7 @@ describe("alarm levels", () => {
     const add = await call<AlarmLevel>("/level/add", admin, { levelNum: 9, levelName: "紧急", color: "#aa0000" });
     expect(add.body.data).toMatchObject({ levelNum: 9, levelName: "紧急", color: "#aa0000", sort: 0 });
     expect((await call("/level/add", admin, { levelNum: 9, levelName: "重复", color: "#aa0000" }, "en")).body).toMatchObject({ code: 400, msg: "Level 9 already exists" });
-    expect((await call("/level/add", admin, { levelNum: 10, levelName: "x", color: "#aa0000" }, "en")).body).toMatchObject({ code: 400, msg: "levelNum: Must not exceed 9" });
+    expect((await call("/level/add", admin, { levelNum: 10, levelName: "x", color: "#aa0000" }, "en")).body).toMatchObject({ code: 400, msg: "Level: Must not exceed 9" });
     expect((await call("/level/add", admin, { levelNum: 5, levelName: "x", color: "red" }, "en")).body.code).toBe(400);
     expect((await call("/level/add", operator, { levelNum: 5, levelName: "x", color: "#000000" })).body.code).toBe(403);
     expect((await call<Page<AlarmLevel>>("/level/list", platform)).body.data.total).toBe(0);
@@ -79,7 +79,7 @@ describe("alarm contacts and groups", () => {
   it("adds a contact that can be reached, and refuses one that cannot", async () => {
     const c = await call<AlarmContact>("/link/add", admin, { linkName: "王工", phone: "13600000003" });
     expect(c.body.data).toMatchObject({ linkName: "王工", phone: "13600000003", email: null, userId: null });
-    expect((await call("/link/add", admin, { linkName: "无联系方式" }, "en")).body).toMatchObject({ code: 400, msg: "phone: Give a phone, an e-mail or a console user" });
+    expect((await call("/link/add", admin, { linkName: "无联系方式" }, "en")).body).toMatchObject({ code: 400, msg: "Mobile: Give a phone, an e-mail or a console user" });
     expect((await call("/link/add", admin, { linkName: "x", phone: "123" }, "en")).body.code).toBe(400);
     // Another tenant's user cannot be joined.
     expect((await call("/link/add", admin, { linkName: "x", userId: 1 })).body.code).toBe(404);
@@ -126,14 +126,14 @@ describe("alarm rules", () => {
 
   it("refuses a bad rule with the field named", async () => {
     const en = async (extra: Record<string, unknown>) => (await call("/rule/add", admin, await ruleBody(extra), "en")).body;
-    expect(await en({ compareType: 5, minValue: 10, maxValue: 5 })).toMatchObject({ code: 400, msg: "maxValue: The maximum must not be below the minimum" });
-    expect(await en({ compareType: 5 })).toMatchObject({ code: 400, msg: "minValue: Required" });
-    expect(await en({ threshold: "" })).toMatchObject({ code: 400, msg: "threshold: Required" });
-    expect(await en({ compareType: 6 })).toMatchObject({ code: 400, msg: "compareType: Invalid option" });
-    expect(await en({ channels: [4] })).toMatchObject({ code: 400, msg: "channels: WeChat notification is not yet available" });
+    expect(await en({ compareType: 5, minValue: 10, maxValue: 5 })).toMatchObject({ code: 400, msg: "Maximum: The maximum must not be below the minimum" });
+    expect(await en({ compareType: 5 })).toMatchObject({ code: 400, msg: "Minimum: Required" });
+    expect(await en({ threshold: "" })).toMatchObject({ code: 400, msg: expect.stringMatching(/^[^:]+: Required$/), data: expect.objectContaining({ field: "threshold" }) });
+    expect(await en({ compareType: 6 })).toMatchObject({ code: 400, msg: expect.stringMatching(/^[^:]+: Invalid\ option$/), data: expect.objectContaining({ field: "compareType" }) });
+    expect(await en({ channels: [4] })).toMatchObject({ code: 400, msg: expect.stringMatching(/^[^:]+: WeChat\ notification\ is\ not\ yet\ available$/), data: expect.objectContaining({ field: "channels" }) });
     expect(await en({ channels: [] })).toMatchObject({ code: 400 });
     expect(await en({ identifier: "angleX" })).toMatchObject({ code: 400, msg: "\"angleX\" is not a numeric property of the product" });
-    expect(await en({ ruleType: 3 })).toMatchObject({ code: 400, msg: "staleCycles: Required" });
+    expect(await en({ ruleType: 3 })).toMatchObject({ code: 400, msg: expect.stringMatching(/^[^:]+: Required$/), data: expect.objectContaining({ field: "staleCycles" }) });
     expect(await en({ recipients: [{ linkType: 1, linkId: 999999 }] })).toMatchObject({ code: 400, msg: "A recipient does not exist" });
     expect(await en({ deviceId: 999999 })).toMatchObject({ code: 400, msg: "The device is not a device of this product in the current project" });
     expect((await call("/rule/add", operator, await ruleBody())).body.code).toBe(403);

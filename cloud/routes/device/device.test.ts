@@ -89,7 +89,7 @@ describe("device/device", () => {
 
   it("refuses bad input with the field named and an SN taken anywhere", async () => {
     expect(await call("add", { productId: sensor.id, deviceName: "x", deviceSn: "a/b", reportCycle: 1 })).toMatchObject({ code: 400, msg: expect.stringContaining("SN"), data: expect.objectContaining({ field: "deviceSn" }) });
-    expect(await call("add", { productId: sensor.id, deviceName: "x", deviceSn: "OK-1", reportCycle: 1, channelNo: 10000 })).toMatchObject({ code: 400, msg: "channelNo: Must not exceed 9999" });
+    expect(await call("add", { productId: sensor.id, deviceName: "x", deviceSn: "OK-1", reportCycle: 1, channelNo: 10000 })).toMatchObject({ code: 400, msg: "Channel: Must not exceed 9999" });
     expect(await call("add", { productId: sensor.id, deviceName: "x", deviceSn: "SIM01001", reportCycle: 1 })).toMatchObject({ code: 400, msg: "SN SIM01001 is already used by another device" });
     expect(await call("add", { productId: 999999, deviceName: "x", deviceSn: "OK-2", reportCycle: 1 })).toMatchObject({ code: 400, msg: "The product does not exist" });
     expect(await call("add", { productId: sensor.id, deviceName: "x", deviceSn: "OK-3", reportCycle: 1, gatewaySn: "NOPE" })).toMatchObject({ code: 400, msg: "No gateway device has SN NOPE" });

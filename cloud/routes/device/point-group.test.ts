@@ -46,10 +46,10 @@ describe("device/pointGroup", () => {
     expect(shallow.body).toMatchObject({ code: 400 });
     expect(shallow.body.msg).toContain("Hole depth");
     expect(shallow.body.data).toMatchObject({ field: "holeDepth" });
-    expect((await call("/add", projectId, { ...base, unitLength: 301 })).body.msg).toContain("unitLength");
-    expect((await call("/add", projectId, { ...base, holeDepth: 0.05 })).body.msg).toContain("holeDepth");
-    expect((await call("/add", projectId, { ...base, holeDepth: 100001 })).body.msg).toContain("holeDepth");
-    expect((await call("/add", projectId, { ...base, alarmMin: 5, alarmMax: 1 })).body.msg).toMatch(/alarmMax: The maximum must not be below the minimum/);
+    expect((await call("/add", projectId, { ...base, unitLength: 301 })).body).toMatchObject({ code: 400, data: { field: "unitLength" } });
+    expect((await call("/add", projectId, { ...base, holeDepth: 0.05 })).body).toMatchObject({ code: 400, data: { field: "holeDepth" } });
+    expect((await call("/add", projectId, { ...base, holeDepth: 100001 })).body).toMatchObject({ code: 400, data: { field: "holeDepth" } });
+    expect((await call("/add", projectId, { ...base, alarmMin: 5, alarmMax: 1 })).body).toMatchObject({ code: 400, data: { field: "alarmMax", reason: "The maximum must not be below the minimum" } });
     // Devices must be the project's and of the point's kind.
     if (other) expect((await call("/add", projectId, { ...base, deviceIds: [other] })).body.msg).toBe(`Device ${other} is not in this project`);
     const tilt = (await place("tilt")).ids.filter((id) => id);
@@ -58,7 +58,7 @@ describe("device/pointGroup", () => {
     // A tilt point needs its laser distance and reference angles.
     const tiltPlace = await place("tilt");
     const noLaser = await call("/add", tiltPlace.projectId, { groupName: "QJ", monitorKind: "tilt", deviceIds: tiltPlace.ids });
-    expect(noLaser.body.msg).toMatch(/laserDistance: Required/);
+    expect(noLaser.body).toMatchObject({ code: 400, data: { field: "laserDistance" } });
 
     const added = await call<PointGroup>("/add", projectId, base);
     expect(added.body.code, JSON.stringify(added.body)).toBe(200);
