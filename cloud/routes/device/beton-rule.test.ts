@@ -24,7 +24,7 @@ describe("device/betonRule", () => {
     expect((await cloud.request("/device/betonRule/page", { token: admin, language: "en" })).body.code).toBe(400);
 
     const bad = await call("/device/betonRule/add", { ruleName: "C30", coefType: 1, coefA: 1 });
-    expect(bad.body).toMatchObject({ code: 400, msg: "coefB: Required" });
+    expect(bad.body).toMatchObject({ code: 400, msg: "b: Required", data: { field: "coefB" } });
     const add = await call("/device/betonRule/add", { ruleName: "C30 pier", airType: 1, airContent: 2.5, hardenType: 1, coefType: 1, coefA: -20, coefB: 12, aggregate: 0, datumTemp: -10 });
     expect(add.body).toMatchObject({ code: 200, data: { ruleName: "C30 pier", deviceCount: null } });
     const ruleId = (add.body.data as { id: number }).id;
