@@ -7,7 +7,8 @@ import { useTranslations } from "next-intl";
 import type { z } from "zod";
 import { FormFields, KitDialog, localizedResolver, useValidationTranslate, type FormField, type ResourceUi } from "@/components/kit";
 import { Button } from "@/components/ui/button";
-import { api, ApiError } from "@/lib/api/fetcher";
+import { api } from "@/lib/api/fetcher";
+import { FormRootError, useServerErrors } from "@/components/kit/form/server-errors";
 import { delDataBody, gatewayBindBody, snBody, type Device } from "@/lib/contract/device/device";
 
 /**
@@ -80,7 +81,7 @@ function ActDialog({ act, row, ui }: { act: Act; row: Device; ui: ResourceUi<Dev
   const tk = useTranslations("kit");
   const translate = useValidationTranslate();
   const form = useForm<FieldValues>({ defaultValues: act.defaults(row) });
-  const [rootError, setRootError] = React.useState("");
+  const { rootError, setRootError, report } = useServerErrors(form, act.fields.map((f) => f.name));
   const close = () => ui.setParam("act", null);
   const submit = form.handleSubmit(async (values) => {
     setRootError("");
@@ -99,8 +100,7 @@ function ActDialog({ act, row, ui }: { act: Act; row: Device; ui: ResourceUi<Dev
       await ui.refresh();
       close();
     } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      setRootError(e.message);
+      report(e);
     }
   });
   return (
@@ -123,11 +123,7 @@ function ActDialog({ act, row, ui }: { act: Act; row: Device; ui: ResourceUi<Dev
     >
       <form id="device-act-form" onSubmit={submit} noValidate>
         <FormFields fields={act.fields} form={form} mode="create" label={(k) => t(k)} columns={1} />
-        {rootError && (
-          <p className="mt-4 rounded border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive" role="alert">
-            {rootError}
-          </p>
-        )}
+        <FormRootError message={rootError} />
       </form>
     </KitDialog>
   );

@@ -5,11 +5,12 @@ import { useForm, type FieldValues } from "react-hook-form";
 import { toast } from "sonner";
 import { useTranslations } from "next-intl";
 import type { z } from "zod";
-import { api, ApiError } from "@/lib/api/fetcher";
+import { api } from "@/lib/api/fetcher";
 import { Button } from "@/components/ui/button";
 import { KitDialog } from "./kit-dialog";
 import { FormFields } from "../form/form-fields";
-import { localizedResolver, serverFieldError } from "../form/localized-resolver";
+import { localizedResolver } from "../form/localized-resolver";
+import { FormRootError, useServerErrors } from "../form/server-errors";
 import { useValidationTranslate } from "../form/use-validation-translate";
 import type { FormField } from "../resource/define-resource";
 
@@ -42,7 +43,7 @@ export function FormDialog({ title, fields, schema, endpoint, defaults, extra, l
   const translate = useValidationTranslate();
   // The extras are values too, so the resolver checks the whole body the cloud will get.
   const form = useForm<FieldValues>({ defaultValues: { ...defaults, ...extra }, resolver: localizedResolver(schema, translate) });
-  const [rootError, setRootError] = React.useState("");
+  const { rootError, setRootError, report } = useServerErrors(form, fields.map((f) => f.name));
   const submit = form.handleSubmit(async (values) => {
     setRootError("");
     try {
@@ -51,10 +52,7 @@ export function FormDialog({ title, fields, schema, endpoint, defaults, extra, l
       await onDone();
       onClose();
     } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      const hit = serverFieldError(e, fields.map((f) => f.name));
-      if (hit) form.setError(hit.field, { type: "server", message: hit.reason }, { shouldFocus: true });
-      else setRootError(e.message);
+      report(e);
     }
   });
   return (
@@ -77,11 +75,7 @@ export function FormDialog({ title, fields, schema, endpoint, defaults, extra, l
     >
       <form id={`${testId}-form`} onSubmit={submit} noValidate>
         <FormFields fields={fields} form={form} mode="create" label={label} columns={1} />
-        {rootError && (
-          <p className="mt-4 rounded border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive" role="alert">
-            {rootError}
-          </p>
-        )}
+        <FormRootError message={rootError} />
       </form>
     </KitDialog>
   );

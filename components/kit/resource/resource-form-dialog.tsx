@@ -4,13 +4,14 @@ import * as React from "react";
 import { useForm, type FieldValues } from "react-hook-form";
 import { toast } from "sonner";
 import { useTranslations } from "next-intl";
-import { api, ApiError } from "@/lib/api/fetcher";
+import { api } from "@/lib/api/fetcher";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useConfirm } from "../dialogs/confirm-dialog";
 import { KitDialog } from "../dialogs/kit-dialog";
 import { FormFields } from "../form/form-fields";
-import { localizedResolver, serverFieldError } from "../form/localized-resolver";
+import { localizedResolver } from "../form/localized-resolver";
+import { FormRootError, useServerErrors } from "../form/server-errors";
 import { useValidationTranslate } from "../form/use-validation-translate";
 import type { AnyRow, DialogMode, Resource } from "./define-resource";
 
@@ -48,7 +49,7 @@ export function ResourceFormDialog<Row extends AnyRow>({ resource, mode, row, pr
   React.useEffect(() => {
     form.reset(initial);
   }, [form, initial]);
-  const [rootError, setRootError] = React.useState("");
+  const { rootError, setRootError, report } = useServerErrors(form, config.fields.flatMap((f) => [f.name, ...(f.name2 ? [f.name2] : [])]));
   // Esc or a click outside must not throw away what was typed: ask first (Cancel still discards).
   const [confirm, confirmElement] = useConfirm();
   const dirty = mode !== "view" && form.formState.isDirty;
@@ -68,10 +69,7 @@ export function ResourceFormDialog<Row extends AnyRow>({ resource, mode, row, pr
       await onSaved(answer);
       onClose();
     } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      const hit = serverFieldError(e, config.fields.flatMap((f) => [f.name, ...(f.name2 ? [f.name2] : [])]));
-      if (hit) form.setError(hit.field, { type: "server", message: hit.reason }, { shouldFocus: true });
-      else setRootError(e.message);
+      report(e);
     }
   });
   const entity = label(resource.entity ?? "entity");
@@ -112,11 +110,7 @@ export function ResourceFormDialog<Row extends AnyRow>({ resource, mode, row, pr
       ) : (
         <form id="resource-form" onSubmit={submit} noValidate>
           <FormFields fields={config.fields} form={form} mode={mode} label={label} columns={columns} />
-          {rootError && (
-            <p className="mt-4 rounded border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive" role="alert">
-              {rootError}
-            </p>
-          )}
+          <FormRootError message={rootError} />
         </form>
       )}
       {confirmElement}

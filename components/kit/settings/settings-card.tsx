@@ -5,13 +5,14 @@ import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { api, ApiError } from "@/lib/api/fetcher";
+import { api } from "@/lib/api/fetcher";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { usePermissions } from "../can";
 import { FormFields } from "../form/form-fields";
-import { localizedResolver, serverFieldError } from "../form/localized-resolver";
+import { localizedResolver } from "../form/localized-resolver";
+import { FormRootError, useServerErrors } from "../form/server-errors";
 import { useValidationTranslate } from "../form/use-validation-translate";
 import type { FormField } from "../resource/define-resource";
 
@@ -52,7 +53,7 @@ export function SettingsCard({ ns, title, description, schema, values, fields, c
   const label = React.useCallback((key: string) => tAll(`${ns}.${key}` as never), [tAll, ns]);
   const form = useForm<FieldValues>({ defaultValues: values, resolver: localizedResolver(schema, translate) });
   React.useEffect(() => form.reset(values), [form, values]);
-  const [rootError, setRootError] = React.useState("");
+  const { rootError, setRootError, report } = useServerErrors(form, fields.map((f) => f.name));
   const dirty = form.formState.isDirty;
 
   const submit = form.handleSubmit(async (parsed) => {
@@ -64,10 +65,7 @@ export function SettingsCard({ ns, title, description, schema, values, fields, c
       form.reset(form.getValues());
       await onSaved?.(data);
     } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      const hit = serverFieldError(e, fields.map((f) => f.name));
-      if (hit) form.setError(hit.field, { type: "server", message: hit.reason }, { shouldFocus: true });
-      else setRootError(e.message);
+      report(e);
     }
   });
 
@@ -81,11 +79,7 @@ export function SettingsCard({ ns, title, description, schema, values, fields, c
         <CardContent className="space-y-4">
           <FormFields fields={fields} form={form} mode={editable ? "edit" : "view"} label={label} columns={columns} />
           {children?.(form)}
-          {rootError && (
-            <p className="rounded border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive" role="alert">
-              {rootError}
-            </p>
-          )}
+          <FormRootError message={rootError} className="" />
         </CardContent>
         {editable && (
           <CardFooter className="justify-end gap-2">
