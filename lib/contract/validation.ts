@@ -44,6 +44,28 @@ export const numberRequired = (max: (typeof NUMBER_PRESETS)[number] | number = 1
 
 export const number = (max: (typeof NUMBER_PRESETS)[number] | number = 1000) => optional(numberRequired(max));
 
+/** A decimal in [min, max] from a form or a query (blank is "required", text is read as a number). */
+export const decimalIn = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v.trim()) : v),
+    z
+      .number({ error: (iss) => (iss.input === undefined ? "validation.required" : "validation.number") })
+      .refine((n) => Number.isFinite(n), "validation.number")
+      .min(min, "validation.min")
+      .max(max, "validation.max"),
+  );
+
+/** A whole number in [min, max] from a form or a query (blank is "required", text is read as a number). */
+export const integerIn = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v.trim()) : v),
+    z
+      .number({ error: (iss) => (iss.input === undefined ? "validation.required" : "validation.number") })
+      .int("validation.integer")
+      .min(min, "validation.min")
+      .max(max, "validation.max"),
+  );
+
 /** A required string: missing or blank is "required", then the format check. */
 const filled = () => z.string({ error: "validation.required" }).trim().min(1, "validation.required");
 

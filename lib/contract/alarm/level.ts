@@ -1,18 +1,7 @@
 import { z } from "zod";
 import { defineEntity, keyField, type RowOf } from "../entity";
-import { hexColor, textRequired } from "../validation";
+import { hexColor, integerIn, textRequired } from "../validation";
 import { LEVEL_NUM } from "./enums";
-
-/** A whole number in [min, max] from a form (blank is "required"). */
-export const integerIn = (min: number, max: number) =>
-  z.preprocess(
-    (v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v) : v),
-    z
-      .number({ error: (iss) => (iss.input === undefined ? "validation.required" : "validation.number") })
-      .int("validation.integer")
-      .min(min, "validation.min")
-      .max(max, "validation.max"),
-  );
 
 /** Alarm level (levelSet): number 1–9 (core §5), name, colour, sort. */
 export const alarmLevel = defineEntity({

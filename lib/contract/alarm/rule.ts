@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { dbId, enableState, optionalId } from "../common";
 import { defineEntity, keyField, type RowOf } from "../entity";
-import { code, optional, selectRequired, text, textRequired } from "../validation";
+import { code, integerIn, optional, selectRequired, text, textRequired } from "../validation";
 import { recipient, type RecipientRow } from "./contact";
 import { CHANNEL, CHANNELS, COMPARE_RANGE, COMPARE_TYPES, RULE_TYPE, RULE_TYPES, STAT_TYPES } from "./enums";
-import { integerIn } from "./level";
 
 const THRESHOLD_LIMIT = 1e9;
 const blank = (v: unknown) => v === null || v === undefined || (typeof v === "string" && v.trim() === "");

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEntity, type RowOf } from "../entity";
-import { optional, text, textRequired } from "../validation";
+import { decimalIn, optional, text, textRequired } from "../validation";
 
 /** Concrete enumerations (core §4): air type, hardening type, coefficient type, aggregate of the sensors. */
 export const AIR_TYPES = [0, 1] as const;
@@ -16,9 +16,7 @@ export const BETON_RECORDS = 500;
 
 const oneOf = <const T extends readonly number[]>(values: T) =>
   z.coerce.number({ error: "validation.select" }).refine((v) => (values as readonly number[]).includes(v), "validation.invalidOption") as unknown as z.ZodType<T[number]>;
-const blank = (v: unknown) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v) : v);
-const num = (min: number, max: number) => z.preprocess(blank, z.number({ error: (iss) => (iss.input === undefined ? "validation.required" : "validation.number") }).min(min, "validation.min").max(max, "validation.max"));
-const point = z.object({ maturity: num(0.01, 1_000_000), strength: num(0, 200) });
+const point = z.object({ maturity: decimalIn(0.01, 1_000_000), strength: decimalIn(0, 200) });
 
 /**
  * Concrete calibration rule (maturity method): mix description, air type (air-entraining agent
@@ -32,14 +30,14 @@ export const betonRule = defineEntity({
     ruleName: { schema: textRequired(64), search: "contains", sort: true },
     mixDesc: { schema: text(200), kind: "textarea", full: true, width: 200 },
     airType: { schema: oneOf(AIR_TYPES).default(0), kind: "radio", dict: "airType", search: "eq" },
-    airContent: { schema: optional(num(AIR_CONTENT.min, AIR_CONTENT.max)), kind: "number", min: AIR_CONTENT.min, max: AIR_CONTENT.max, floatNum: 1 },
+    airContent: { schema: optional(decimalIn(AIR_CONTENT.min, AIR_CONTENT.max)), kind: "number", min: AIR_CONTENT.min, max: AIR_CONTENT.max, floatNum: 1 },
     hardenType: { schema: oneOf(HARDEN_TYPES).default(1), kind: "select", dict: "hardenType", search: "eq" },
     coefType: { schema: oneOf(COEF_TYPES).default(0), kind: "radio", dict: "coefType" },
     points: { schema: z.array(point).max(MAX_POINTS, "validation.maxItems").default([]), kind: "custom", list: false, export: false, full: true },
-    coefA: { schema: optional(num(-1000, 1000)), kind: "number", min: -1000, max: 1000, floatNum: 4, list: false },
-    coefB: { schema: optional(num(-1000, 1000)), kind: "number", min: -1000, max: 1000, floatNum: 4, list: false },
+    coefA: { schema: optional(decimalIn(-1000, 1000)), kind: "number", min: -1000, max: 1000, floatNum: 4, list: false },
+    coefB: { schema: optional(decimalIn(-1000, 1000)), kind: "number", min: -1000, max: 1000, floatNum: 4, list: false },
     aggregate: { schema: oneOf(AGGREGATES).default(0), kind: "select", dict: "aggregateType" },
-    datumTemp: { schema: num(DATUM_TEMP.min, DATUM_TEMP.max).default(DATUM_TEMP.default), kind: "number", min: DATUM_TEMP.min, max: DATUM_TEMP.max, floatNum: 1 },
+    datumTemp: { schema: decimalIn(DATUM_TEMP.min, DATUM_TEMP.max).default(DATUM_TEMP.default), kind: "number", min: DATUM_TEMP.min, max: DATUM_TEMP.max, floatNum: 1 },
     deviceCount: { kind: "number", readOnly: true, form: false },
     createTime: { kind: "datetime", readOnly: true, column: "createdAt", sort: true, list: false },
   },

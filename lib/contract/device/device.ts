@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEntity, type RowOf } from "../entity";
-import { optional, text, textRequired } from "../validation";
+import { integerIn, optional, text, textRequired } from "../validation";
 
 /** Device status (core §4): 1 inactive, 2 online, 3 offline. */
 export const DEVICE_STATUS = { inactive: 1, online: 2, offline: 3 } as const;
@@ -10,9 +10,6 @@ export const REPORT_CYCLE = { min: 0, max: 31_536_000 } as const;
 export const POWER_SUPPLIES = ["mains", "battery", "solar"] as const;
 
 const id = z.coerce.number({ error: "validation.required" }).int().positive().max(2_147_483_647);
-const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v.trim()) : v);
-const integerIn = (min: number, max: number) =>
-  z.preprocess(blankToUndefined, z.number({ error: (iss) => (iss.input === undefined ? "validation.required" : "validation.number") }).int("validation.integer").min(min, "validation.min").max(max, "validation.max"));
 const decimal = (min: number, max: number) => optional(z.coerce.number({ error: "validation.number" }).min(min, "validation.min").max(max, "validation.max"));
 /** SN and gateway SN: letters, digits, `-` and `_` (they are MQTT topic levels and the MQTT username). */
 const snRule = z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(64, "validation.maxLength").regex(/^[A-Za-z0-9_-]+$/, "validation.format");

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEntity, type RowOf } from "../entity";
-import { codeRequired, optional, selectRequired, text, textRequired } from "../validation";
+import { codeRequired, integerIn, optional, selectRequired, text, textRequired } from "../validation";
 import { functionFields, oneOf, paramSchema, refineFunction, thingFunction, type ThingFunction } from "./thing-model";
 
 /** Product enumerations (core §4); labels in `messages/<locale>/enums.json`. */
@@ -23,15 +23,6 @@ const maybe = <const T extends readonly [string, ...string[]]>(values: T) => opt
 
 const dbId = z.coerce.number({ error: "validation.required" }).int().positive().max(2_147_483_647);
 const ids = z.array(dbId).min(1, "validation.minItems").max(500, "validation.maxItems");
-const integerIn = (min: number, max: number) =>
-  z.preprocess(
-    (v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v) : v),
-    z
-      .number({ error: (iss) => (iss.input === undefined ? "validation.required" : "validation.number") })
-      .int("validation.integer")
-      .min(min, "validation.min")
-      .max(max, "validation.max"),
-  );
 
 /** What a product and a product copy both describe. */
 const productSpecFields = {

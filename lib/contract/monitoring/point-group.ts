@@ -3,22 +3,12 @@ import { dbId } from "../common";
 import { defineEntity, type RowOf } from "../entity";
 import { MONITOR_KINDS } from "../device/product";
 import { oneOf } from "../device/thing-model";
-import { optional, text, textRequired } from "../validation";
+import { decimalIn, optional, text, textRequired } from "../validation";
 import { HOLE_POSITIONS, ZERO_TYPES } from "./enums";
 
 /** Measurement-point limits (core §5). */
 export const POINT_LIMITS = { unitLength: 300, holeDepth: { min: 0.1, max: 100_000 }, devices: 64, angle: 90, laserDistance: 1000 } as const;
 
-/** A decimal within bounds; blank is "not given" (the field's own rule says whether that is allowed). */
-const decimalIn = (min: number, max: number) =>
-  z.preprocess(
-    (v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v.trim()) : v),
-    z
-      .number({ error: (iss) => (iss.input === undefined ? "validation.required" : "validation.number") })
-      .refine((n) => Number.isFinite(n), "validation.number")
-      .min(min, "validation.min")
-      .max(max, "validation.max"),
-  );
 const maybeDecimal = (min: number, max: number) => decimalIn(min, max).optional().nullable();
 const THRESHOLD = 1e9;
 
