@@ -3,7 +3,7 @@ import { idQuery } from "@/lib/contract/common";
 import { project } from "@/lib/contract/project";
 import { projectDeviceCount, projectSpaceCount } from "../../db/queries/device-data";
 import { visibleProjects } from "../../db/queries/projects";
-import { devices, projectMembers, projects, spaces } from "../../db/schema";
+import { buildRecords, devices, pointGroups, projectMembers, projects, spaces } from "../../db/schema";
 import type { Ctx } from "../../lib/context";
 import { crudRoutes } from "../../lib/crud-routes";
 import { notFound, ok, query } from "../../lib/http";
@@ -19,8 +19,8 @@ async function countOf(c: Ctx, what: typeof projectDeviceCount) {
 
 /**
  * Projects (core §3): the tenant's, seen whole by project managers and by members otherwise; the
- * creator is the first member. Rows count their devices and spaces; a project with either cannot
- * be deleted (core §5).
+ * creator is the first member. Rows count their devices and spaces; a project with either (or with
+ * measurement points or construction records, which belong to it) cannot be deleted (core §5).
  */
 export const projectRoutes = crudRoutes({
   table: projects,
@@ -32,6 +32,8 @@ export const projectRoutes = crudRoutes({
   inUse: [
     { table: devices, column: devices.projectId, what: "projects.project.devices", error: "projects.project.hasDevices" },
     { table: spaces, column: spaces.projectId, what: "projects.project.spaces", error: "projects.project.hasSpaces" },
+    { table: pointGroups, column: pointGroups.projectId, what: "projects.project.points", error: "projects.project.hasPoints" },
+    { table: buildRecords, column: buildRecords.projectId, what: "projects.project.buildRecords", error: "projects.project.hasBuildRecords" },
   ],
   afterInsert: async (db, c, row) => {
     await db.insert(projectMembers).values({ projectId: row.id as number, userId: c.var.auth.userId });

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Page } from "@/lib/contract/envelope";
 import type { Space, SpaceDevice } from "@/lib/contract/device/space";
 import type { Project } from "@/lib/contract/project";
-import { devices, projects } from "../../db/schema";
+import { devices, pointGroups, projects } from "../../db/schema";
 import { signedIn, type TestCloud } from "../../testing";
 
 let cloud: TestCloud;
@@ -94,5 +94,11 @@ describe("device/project counts", () => {
     expect((await cloud.request<number>(`/device/project/spaceNums?id=${fresh.id}`, { token: admin })).body.data).toBe(1);
     const spaced = await cloud.request("/device/project/del", { token: admin, body: { ids: [fresh.id] }, language: "en" });
     expect(spaced.body).toMatchObject({ code: 400, msg: "The project still has 1 spaces: delete them before deleting the project" });
+    // Measurement points and construction records belong to the project too: a refusal, never a database error.
+    const pointed = (await cloud.request<Project>("/device/project/add", { token: admin, body: { prjName: "测点项目" } })).body.data;
+    const [tenant] = await cloud.db.select({ tenantId: projects.tenantId }).from(projects).where(eq(projects.id, pointed.id));
+    await cloud.db.insert(pointGroups).values({ tenantId: tenant.tenantId, projectId: pointed.id, groupName: "CJ-01", monitorKind: "settlement", deviceIds: [] });
+    const withPoint = await cloud.request("/device/project/del", { token: admin, body: { ids: [pointed.id] }, language: "en" });
+    expect(withPoint.body).toMatchObject({ code: 400, msg: "The project still has 1 measurement points: delete them before deleting the project" });
   });
 });
