@@ -34,6 +34,10 @@ beforeAll(async () => {
         return; // never answers
       }
       if (path === "/iotCloud/sys/status401") return void res.writeHead(401).end();
+      if (path.startsWith("/iotCloud/comm/ingest/")) {
+        const good = req.headers.authorization === `Basic ${Buffer.from("SIM01001:s3cret").toString("base64")}`;
+        return void res.writeHead(good ? 200 : 401, { "content-type": "application/json" }).end(json(good ? { code: 200, msg: "成功", data: { accepted: 1 }, success: true } : { code: 401, msg: "SN 或密钥错误", data: null, success: false }));
+      }
       if (path === "/iotCloud/sys/invalid") return void res.writeHead(400, { "content-type": "application/json" }).end(json({ code: 400, msg: "名称：必填项", data: null, success: false }));
       if (path === "/iotCloud/sys/garbage") return void res.writeHead(200, { "content-type": "application/json" }).end("<html>");
       if (path === "/iotCloud/sys/envelope401") return void res.writeHead(200, { "content-type": "application/json" }).end(json({ code: 401, msg: "expired", data: null, success: false }));
@@ -100,6 +104,26 @@ describe("API forwarding", () => {
     expect(res.headers.get("server")).toBeNull();
     expect(res.headers.get("x-powered-by")).toBeNull();
     expect(JSON.stringify(await res.json())).not.toContain("127.0.0.1");
+  });
+
+  it("passes a device's own credentials to the HTTP ingest, and its refusal back unchanged", async () => {
+    const basic = (secret: string) => `Basic ${Buffer.from(`SIM01001:${secret}`).toString("base64")}`;
+    const post = (secret: string, cookie?: string) =>
+      forwardTo(call("/api/comm/ingest/1/SIM01001/property/post", { method: "POST", body: json({ params: { angleX: 1.25 } }), headers: { authorization: basic(secret), "content-type": "application/json" }, cookie }));
+    const good = await post("s3cret");
+    expect(good.status).toBe(200);
+    expect((await good.json()).data).toEqual({ accepted: 1 });
+    expect(seen[0].headers.authorization).toBe(basic("s3cret"));
+    expect(seen[0].body.toString()).toBe(json({ params: { angleX: 1.25 } }));
+    const wrong = await post("nope", `${SESSION_COOKIE}=${await signedIn()}`);
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toMatchObject({ code: 401, msg: "SN 或密钥错误" });
+    // A signed-in browser's token never rides along on a device call, and its session is not ended.
+    expect(seen[1].headers.authorization).toBe(basic("nope"));
+    expect(wrong.headers.get("set-cookie")).toBeNull();
+    // Anywhere else the browser's own Authorization is still dropped.
+    await forwardTo(call("/api/sys/login/getCompany", { headers: { authorization: basic("s3cret") } }));
+    expect(seen[2].headers.authorization).toBeUndefined();
   });
 
   it("forwards an anonymous or tampered session without a token", async () => {

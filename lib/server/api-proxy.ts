@@ -67,6 +67,12 @@ export async function proxyApi(request: Request, service: string, config: Upstre
   if (!services.has(service)) return envelopeResponse(404, Code.NOT_FOUND, text.notFound);
   const path = safePath(new URL(request.url).pathname, service);
   if (path === null) return envelopeResponse(400, Code.BAD_REQUEST, text.badPath);
+  // Devices post to the HTTP ingest with their own Basic credentials (SN:secret) and no session:
+  // those pass through as they are, and the cloud's answer (a refusal included) goes back unchanged.
+  if (service === "comm" && path.startsWith("ingest/")) {
+    const device = request.headers.get("authorization") ?? undefined;
+    return (await forward({ request, service, path, token: device, locale, clientIp: clientIpOf(request), device: true }, config)).response;
+  }
   const data = await readSession(request);
   const result = await forward({ request, service, path, token: data.token, projId: data.projId, locale, clientIp: clientIpOf(request) }, config);
   if (!result.unauthorized) return refusalAsAnswer(result.response);

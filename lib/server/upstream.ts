@@ -65,6 +65,8 @@ export type ForwardInput = {
   projId?: number | null;
   locale: Locale;
   clientIp?: string | null;
+  /** A device's own call (HTTP ingest): its 401 is a wrong SN or secret, not an ended session. */
+  device?: boolean;
 };
 
 export type ForwardResult = { response: Response; unauthorized: boolean };
@@ -111,7 +113,7 @@ export async function forward(input: ForwardInput, config: UpstreamConfig): Prom
   }
 
   const type = upstream.headers.get("content-type") ?? "";
-  if (upstream.status === 401) {
+  if (upstream.status === 401 && !input.device) {
     await upstream.body?.cancel();
     return { response: envelopeResponse(401, Code.UNAUTHORIZED, text.loginTimeout), unauthorized: true };
   }
@@ -130,7 +132,7 @@ export async function forward(input: ForwardInput, config: UpstreamConfig): Prom
     } catch {
       return { response: envelopeResponse(502, Code.ERROR, text.requestFailed), unauthorized: false };
     }
-    if (isEnvelope(parsed) && parsed.code === Code.UNAUTHORIZED) {
+    if (isEnvelope(parsed) && parsed.code === Code.UNAUTHORIZED && !input.device) {
       return { response: envelopeResponse(401, Code.UNAUTHORIZED, text.loginTimeout), unauthorized: true };
     }
     // The checked text goes on as it came (no second serialisation); its length is recomputed
