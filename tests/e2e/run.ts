@@ -55,8 +55,6 @@ async function main() {
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
-    // A known cloud port: device journeys post to the HTTP ingest as a device would, without a session.
-    CLOUD_PORT: process.env.CLOUD_PORT || String(PORT + 2000),
   } as NodeJS.ProcessEnv;
   delete env.UPSTREAM_URL;
   delete env.DATABASE_URL;
@@ -67,7 +65,7 @@ async function main() {
     await waitUntilUp(base, server);
     const r = spawnSync(process.execPath, ["node_modules/@playwright/test/cli.js", "test", ...process.argv.slice(2)], {
       stdio: "inherit",
-      env: { ...process.env, E2E_BASE_URL: base, E2E_CLOUD_URL: `http://127.0.0.1:${env.CLOUD_PORT}`, CHROMIUM_PATH: CHROMIUM },
+      env: { ...process.env, E2E_BASE_URL: base, CHROMIUM_PATH: CHROMIUM },
     });
     code = r.status ?? 1;
   } finally {
