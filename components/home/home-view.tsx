@@ -3,7 +3,9 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { Bell, ListTodo } from "lucide-react";
 import { normalizeLocale } from "@/lib/contract/locale";
 import { requireSession } from "@/lib/server/require-session";
+import { Code } from "@/lib/contract/envelope";
 import { loadInboxCounts, loadShellData } from "@/lib/server/shell-data";
+import { callUpstream } from "@/lib/server/upstream";
 import { PageFrame } from "@/components/kit/page-frame";
 import { QuickLinks } from "./quick-links";
 
@@ -11,7 +13,14 @@ import { QuickLinks } from "./quick-links";
 export async function HomeView() {
   const session = await requireSession();
   const locale = normalizeLocale(await getLocale());
-  const [data, counts, t, tc] = await Promise.all([loadShellData(session, locale), loadInboxCounts(session, locale), getTranslations("shell.home"), getTranslations("common")]);
+  const [data, counts, info, t, tc] = await Promise.all([
+    loadShellData(session, locale),
+    loadInboxCounts(session, locale),
+    callUpstream<{ roleNames: string[] }>("sys/login/userInfo", { token: session.token, projId: session.projId, locale }),
+    getTranslations("shell.home"),
+    getTranslations("common"),
+  ]);
+  const roleNames = info.code === Code.OK && info.data.roleNames.length ? info.data.roleNames.join(tc("listSeparator")) : session.roles;
   const project = data.projects.find((p) => p.id === session.projId);
   const counters = [
     { href: "/msg/todo", label: t("pendingTodos"), value: counts.todos, icon: ListTodo, testid: "home-todos" },
@@ -26,7 +35,9 @@ export async function HomeView() {
           </h2>
           <p className="mt-2 text-sm text-muted-foreground">{t("tenant", { name: data.company.compName || tc("appName") })}</p>
           <p className="text-sm text-muted-foreground">{project ? t("project", { name: project.prjName }) : t("noProject")}</p>
-          <p className="text-sm text-muted-foreground">{tc("home.roles", { roles: session.roles })}</p>
+          <p className="text-sm text-muted-foreground" data-testid="home-roles">
+            {tc("home.roles", { roles: roleNames })}
+          </p>
         </div>
         {counters.map((c) => (
           <Link key={c.href} href={c.href} className="flex items-center gap-4 rounded-lg border bg-card p-5 transition-colors hover:border-primary" data-testid={c.testid}>

@@ -8,6 +8,9 @@ test("demoadmin logs in and lands on /home", async ({ page }) => {
   await loginAs(page, "demoadmin");
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByTestId("home-welcome")).toContainText("演示管理员");
+  // Roles by name, not by code.
+  await expect(page.getByTestId("home-roles")).toContainText("租户管理员");
+  await expect(page.getByTestId("home-roles")).not.toContainText("tenantAdmin");
 });
 
 test("an anonymous deep link goes to login and back to the link", async ({ page }) => {

@@ -296,7 +296,7 @@ describe("tokens through the routes", () => {
   it("userInfo answers with the caller's own user", async () => {
     const token = await cloud.login("operator01", "Operator@2026", 2);
     const res = await cloud.request<{ user: Record<string, unknown>; roles: string }>("/sys/login/userInfo", { token });
-    expect(res.body).toMatchObject({ code: 200, success: true, data: { roles: "projectUser", user: { name: "operator01", tenantId: 2, phone: "13900000001" } } });
+    expect(res.body).toMatchObject({ code: 200, success: true, data: { roles: "projectUser", roleNames: ["项目用户"], user: { name: "operator01", tenantId: 2, phone: "13900000001" } } });
     expect(JSON.stringify(res.body.data)).not.toMatch(/password|scrypt/i);
   });
 

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import svgCaptcha from "svg-captcha";
 import {
@@ -15,7 +15,7 @@ import {
   type PasswordChangeRequired,
 } from "@/lib/contract/auth";
 import { Code } from "@/lib/contract/envelope";
-import { captchas, tenants, users } from "../../db/schema";
+import { captchas, roles, tenants, users } from "../../db/schema";
 import type { CloudEnv, Ctx, Deps } from "../../lib/context";
 import { PLATFORM_TENANT_ID, issueToken, requireAuth, revokeToken, roleCodes } from "../../lib/auth";
 import { consumeCode, sendCode } from "../../lib/codes";
@@ -196,10 +196,16 @@ export const loginRoutes = new Hono<CloudEnv>()
   })
   .get("/userInfo", requireAuth, async (c) => {
     const a = c.var.auth;
-    const [u] = await c.var.deps.db.select().from(users).where(eq(users.id, a.userId));
+    const db = c.var.deps.db;
+    const [[u], held] = await Promise.all([
+      db.select().from(users).where(eq(users.id, a.userId)),
+      a.roleIds.length ? db.select({ name: roles.name }).from(roles).where(inArray(roles.id, a.roleIds)).orderBy(asc(roles.id)) : Promise.resolve([]),
+    ]);
     return ok(c, {
       user: { id: u.id, name: u.username, realname: u.realname, avatar: u.avatar, tenantId: u.tenantId, phone: u.phone, email: u.email },
       roles: a.roles,
+      // What the home page shows: the roles' names, not their codes.
+      roleNames: held.map((r) => r.name),
     });
   })
   .post("/outLogin", requireAuth, async (c) => {
