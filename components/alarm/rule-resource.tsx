@@ -73,6 +73,7 @@ const oper = (row: AlarmRuleRow, next: number, ui: ResourceUi<AlarmRuleRow>) => 
 export const ruleResource = defineResource<AlarmRuleRow>({
   entity: alarmRule,
   api: "alarm/rule",
+  needsProject: true,
   perm: "alarm:rule",
   endpoints: { import: false, template: false, openOrClose: false },
   search: {

@@ -112,6 +112,7 @@ function BindDialog({ ui }: { ui: ResourceUi<BetonRule> }) {
 export const betonRuleResource = defineResource<BetonRule>({
   entity: betonRule,
   api: "device/betonRule",
+  needsProject: true,
   perm: "dev:betonRule",
   endpoints: { export: false },
   search: { keyword: "ruleName", keywordPlaceholder: "placeholders.ruleName" },

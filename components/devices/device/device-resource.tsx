@@ -35,6 +35,7 @@ async function unbindGateway(row: Device, ui: ResourceUi<Device>) {
 export const deviceResource = defineResource<Device>({
   entity: device,
   api: DEVICE_API,
+  needsProject: true,
   perm: "dev:device",
   perms: { import: "dev:device:add" },
   endpoints: { export: `${DEVICE_API}/deviceListExport`, import: `${DEVICE_API}/deviceListImport` },

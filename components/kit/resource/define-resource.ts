@@ -390,6 +390,8 @@ export type ResourceConfig<Row extends AnyRow = AnyRow> = {
   /** Fixed table body height (px) for long pages; virtualised when a page is large. */
   height?: number;
   size?: "small" | "default";
+  /** The rows are the chosen project's: without one the list asks for a project instead of calling. */
+  needsProject?: boolean;
   /** Polls a paged list while its rows are changing on their own (e.g. commands awaiting a reply): ms, 0 for none. */
   refreshInterval?: (rows: Row[]) => number;
   /** File name (without extension) of the export; default the title. */

@@ -285,3 +285,18 @@ describe("Tabs", () => {
     expect(screen.getByTestId("tab-1").getAttribute("data-state")).toBe("active");
   });
 });
+
+describe("A project's list", () => {
+  it("asks for a project instead of calling when none is chosen", async () => {
+    const flat = defineResource<{ id: number; name: string }>({
+      ns: "test",
+      api: "t/msg",
+      needsProject: true,
+      schemas: { query: z.object({ current: z.coerce.number().default(1), size: z.coerce.number().default(10) }) },
+      columns: [{ prop: "name", label: "fields.name" }],
+    });
+    // The test session has no project (projId null).
+    await show(CODES, flat, "Choose a project in the header first");
+    expect(calls.some((c) => c.path === "t/msg/page")).toBe(false);
+  });
+});

@@ -73,9 +73,11 @@ export function useResourceList<Row extends AnyRow>(resource: Resource<Row>, fix
   const shape = React.useMemo<TreeShape>(() => ({ rowKey: resource.keyId, childrenKey: tree?.childrenKey ?? "childrens" }), [resource.keyId, tree]);
   const listParams = React.useMemo(() => requestParams(state), [state]);
   // One of the two: a page of rows, or the whole tree (paging and filters stay in the browser).
-  const treeKey = tree ? (tree.request?.(state.query) ?? resource.endpoints.page) : null;
+  // A project's list without a chosen project: nothing to call (the cloud would refuse), the table asks for one.
+  const noProject = !!resource.needsProject && !kitSession.projId;
+  const treeKey = tree && !noProject ? (tree.request?.(state.query) ?? resource.endpoints.page) : null;
   const poll = resource.refreshInterval;
-  const paged = useSWR<Page<Row>>(tree ? null : [resource.endpoints.page, listParams], swrFetcher, { keepPreviousData: true, refreshInterval: poll ? (latest) => poll(latest?.records ?? []) : undefined });
+  const paged = useSWR<Page<Row>>(tree || noProject ? null : [resource.endpoints.page, listParams], swrFetcher, { keepPreviousData: true, refreshInterval: poll ? (latest) => poll(latest?.records ?? []) : undefined });
   const whole = useSWR<Row[]>(treeKey, swrFetcher);
   const { error, isLoading, isValidating } = tree ? whole : paged;
   const data = paged.data;
@@ -273,6 +275,7 @@ export function useResourceList<Row extends AnyRow>(resource: Resource<Row>, fix
   );
 
   return {
+    noProject,
     resource,
     ui,
     uiRef,

@@ -70,6 +70,7 @@ const devices = (r: Space, ui: ResourceUi<Space>) => ui.setParam("members", r.id
 export const spaceResource = defineResource<Space>({
   entity: space,
   api: "device/space",
+  needsProject: true,
   perm: "dev:space",
   search: { keyword: "spaceName", keywordPlaceholder: "placeholders.spaceName" },
   columns: { spaceName: { type: "click" }, deviceNums: { type: "click", width: 100, onClick: devices } },
