@@ -1,4 +1,5 @@
-import type { EChartsOption } from "echarts";
+/** ECharts is loaded only when a chart mounts (lazy-chart.tsx): its option type is named, never imported. */
+type EChartsOption = import("echarts").EChartsOption;
 import type { AlarmLine, TimePoint } from "@/lib/contract/monitoring/compute";
 import { RADAR } from "@/lib/contract/monitoring/compute";
 
