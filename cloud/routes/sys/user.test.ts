@@ -4,7 +4,7 @@ import { Code, type Page } from "@/lib/contract/envelope";
 import { defaultPwdPolicy, type PwdPolicy } from "@/lib/contract/pwd-policy";
 import type { DepartmentNode } from "@/lib/contract/system/department";
 import type { UserRow } from "@/lib/contract/system/user";
-import { pwdPolicies, roles, settings, users } from "../../db/schema";
+import { knowledgeNodes, pwdPolicies, roles, settings, users } from "../../db/schema";
 import { signedIn, type TestCloud } from "../../testing";
 
 let cloud: TestCloud;
@@ -290,6 +290,16 @@ describe("sys/user state and passwords", () => {
     expect((await post("del", platform, { ids: [member.id] })).body.code).toBe(404);
     expect((await post("del", admin, { ids: [member.id, helper.id] })).body).toMatchObject({ code: 200, data: { deleted: 2 } });
     expect((await info(admin, member.id)).body.code).toBe(404);
+  });
+
+  it("refuses to delete a user who still owns knowledge items (never a database error)", async () => {
+    const owner = await addUser({ username: "kbowner01" });
+    await cloud.db.insert(knowledgeNodes).values({ tenantId: 2, fileType: 1, fileName: "规范", ownerId: owner.id });
+    expect((await post("del", admin, { ids: [owner.id] }, "en")).body).toMatchObject({
+      code: 400,
+      msg: "The user still owns 1 knowledge items (bases, folders or files): change their owner before deleting the user",
+    });
+    expect((await info(admin, owner.id)).body.code).toBe(200);
   });
 });
 

@@ -1,11 +1,11 @@
-import { asc, desc, eq, ilike, inArray, ne, or, type SQL } from "drizzle-orm";
+import { asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import { Code } from "@/lib/contract/envelope";
 import { idQuery, idsBody, statusBody } from "@/lib/contract/common";
 import { passwordForm } from "@/lib/contract/password";
 import { checkPassword } from "@/lib/contract/password-check";
 import { departmentUserQuery, queryPhoneBody, userAdd, userAuthBody, userQuery, userUpdate, usernameQuery, type UserRow } from "@/lib/contract/system/user";
-import { departments, roles, tenants, userRoles, users } from "../../db/schema";
+import { departments, knowledgeNodes, roles, tenants, userRoles, users } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { requireAuth, requireMenu, requirePerm, revokeUserTokens } from "../../lib/auth";
 import { effectiveMenuIds, pathsOf } from "../../lib/menu-access";
@@ -268,6 +268,9 @@ export const userRoutes = new Hono<CloudEnv>()
     if (targets.length !== new Set(ids).size) throw notFound();
     const [tenant] = await db.select({ adminUserId: tenants.adminUserId }).from(tenants).where(eq(tenants.id, auth.tenantId));
     if (tenant?.adminUserId && ids.includes(tenant.adminUserId)) throw badRequest("cloud.cannotDeleteTenantAdmin");
+    // Knowledge bases, folders and files keep their owner: hand them over (change owner) first.
+    const [owned] = await db.select({ n: count() }).from(knowledgeNodes).where(inArray(knowledgeNodes.ownerId, ids));
+    if (owned.n) throw badRequest("cloud.userOwnsKnowledge", { count: owned.n });
     await db.delete(users).where(tenantScope(auth).where(users, inArray(users.id, ids)));
     return ok(c, { deleted: targets.length });
   });
