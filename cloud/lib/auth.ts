@@ -106,7 +106,8 @@ export async function authenticate(deps: Deps, header: string | undefined): Prom
 }
 
 export const requireAuth: MiddlewareHandler<CloudEnv> = async (c, next) => {
-  c.set("auth", await authenticate(c.var.deps, c.req.header("authorization")));
+  // Sub-routers mounted on one path each bring their own: the token is looked up once per request.
+  if (!(c.get("auth") as Auth | undefined)) c.set("auth", await authenticate(c.var.deps, c.req.header("authorization")));
   await next();
 };
 
