@@ -12,6 +12,7 @@ import type { KindPoint } from "@/lib/contract/monitoring/analysis";
 import type { AlarmLine } from "@/lib/contract/monitoring/compute";
 import { monitorOf } from "@/lib/contract/monitoring/monitors";
 import { AnalysisPanel } from "./analysis-panel";
+import { DepthProfilePanel } from "./depth-profile-panel";
 import { PointList } from "./point-list";
 import { RadarCard } from "./radar-card";
 
@@ -48,7 +49,10 @@ export function MonitoringScreen({ kind, alarmLines }: { kind: MonitorKind; alar
           {def.radar && point && device && <RadarCard point={point} device={device} />}
         </div>
         {point && device ? (
-          <AnalysisPanel key={`${point.id}:${device.id}`} def={def} point={point} device={device} alarmLines={alarmLines} onInitSet={() => list.mutate()} />
+          <div className="space-y-3">
+            {def.profile && <DepthProfilePanel key={`profile:${point.id}:${device.id}:${JSON.stringify(device.config)}`} deviceId={device.id} groupId={point.id} deviceName={device.deviceName} />}
+            <AnalysisPanel key={`${point.id}:${device.id}`} def={def} point={point} device={device} alarmLines={alarmLines} onChanged={() => list.mutate()} />
+          </div>
         ) : (
           !list.isLoading && (
             <Card>

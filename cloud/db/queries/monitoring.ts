@@ -110,6 +110,7 @@ export async function kindPoints(db: Db, projectIds: number[], kind: MonitorKind
     : [];
   const latest = ids.length ? await db.select().from(telemetryLatest).where(inArray(telemetryLatest.deviceId, ids)) : [];
   const inits = await currentInitValues(db, ids);
+  const configs = await deviceConfigsOf(db, ids);
   const byId = new Map(devs.map((d) => [d.id, d]));
   return groups.map((g) => ({
     ...g,
@@ -122,6 +123,7 @@ export async function kindPoints(db: Db, projectIds: number[], kind: MonitorKind
           ...d,
           latest: Object.fromEntries(own.map((l) => [l.identifier, { value: l.num as number, ts: l.ts.getTime() }])),
           initial: Object.fromEntries([...(inits.get(id)?.values() ?? [])].map((v) => [v.identifier, v.value])),
+          config: configs.get(id)?.config ?? null,
         },
       ];
     }),
