@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkValue, type ThingFunction } from "@/lib/contract/device/thing-model";
-import { sampleValue, seriesFor, SIM_UNIT_LENGTH, unitSeriesFor } from "./series";
+import { arraySeriesFor, POUR_CYCLE_DAYS, sampleValue, seriesFor, SIM_UNIT_LENGTH, tempArraySeriesFor, unitSeriesFor } from "./series";
 import { depthProfile } from "@/lib/contract/monitoring/depth-profile";
 
 const HOUR = 3600_000;
@@ -94,5 +94,21 @@ describe("unitSeriesFor", () => {
     const p = depthProfile(read(T0 + 180 * 24 * HOUR), read(T0), cfg);
     expect(Math.abs(p[0].a)).toBeGreaterThan(5);
     expect(Math.abs(p[60].a)).toBeLessThan(0.5);
+  });
+});
+
+describe("tempArraySeriesFor", () => {
+  const temps: ThingFunction = { funcName: "temps", identifier: "temps", funcType: 1, accessMode: "r", dataType: { type: "array", size: 4, element: { type: "float", min: -20, max: 100 } } } as ThingFunction;
+
+  it("reports each sensor within range, warmest about 18 h after each pour", () => {
+    const f = tempArraySeriesFor(temps, 5)!;
+    expect(arraySeriesFor(temps, 5)!(T0)).toEqual(f(T0));
+    const cycle = over((t) => f(t)[0], 24 * POUR_CYCLE_DAYS);
+    expect(checkValue(temps, f(T0))).not.toHaveProperty("reason");
+    expect(Math.max(...cycle) - Math.min(...cycle)).toBeGreaterThan(20);
+    // The first sensor (the core) runs warmer than the last (a corner) at the hottest hour.
+    const hottest = T0 + cycle.indexOf(Math.max(...cycle)) * HOUR;
+    expect(f(hottest)[0]).toBeGreaterThan(f(hottest)[3]);
+    expect(tempArraySeriesFor({ ...temps, identifier: "points" }, 5)).toBeNull();
   });
 });

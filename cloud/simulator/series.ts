@@ -98,6 +98,32 @@ export function unitSeriesFor(fn: Pick<ThingFunction, "identifier" | "dataType">
   };
 }
 
+/** Days between two simulated pours of a concrete element (a new section every four weeks). */
+export const POUR_CYCLE_DAYS = 28;
+
+/**
+ * A concrete maturity logger's sensor temperatures as a function of time, for an array of numbers
+ * whose identifier names temperatures: the weather's temperature plus the heat of hydration of
+ * the latest pour (peaking about 18 h after it, then fading over days), each sensor a little
+ * apart (core, surface, corners).
+ */
+export function tempArraySeriesFor(fn: Pick<ThingFunction, "identifier" | "dataType">, seed: number): ((t: number) => number[]) | null {
+  const spec = fn.dataType;
+  if (spec?.type !== "array" || !/temp/i.test(fn.identifier) || !isNumber(spec.element)) return null;
+  const { min, max } = spec.element;
+  const air = seriesFor({ identifier: "temperature", dataType: { type: "float", min, max } }, seed)!;
+  const cycle = POUR_CYCLE_DAYS * DAY;
+  const offset = Math.floor(noise(seed, 51) * cycle);
+  return (t) => {
+    const hours = (((t - offset) % cycle) + cycle) % cycle / 3600_000;
+    const heat = 28 * (hours / 18) * Math.exp(1 - hours / 18);
+    return Array.from({ length: spec.size }, (_, i) => Math.round(Math.min(max, Math.max(min, air(t) + heat * (1 - 0.15 * i) + 0.2 * gauss(seed + 60 + i, Math.floor(t / 60_000)))) * 10) / 10);
+  };
+}
+
+/** The generator of an array property the simulator reports as a whole (inclinometer units, logger temperatures). */
+export const arraySeriesFor = (fn: Pick<ThingFunction, "identifier" | "dataType">, seed: number): ((t: number) => unknown[]) | null => unitSeriesFor(fn, seed) ?? tempArraySeriesFor(fn, seed);
+
 /** A plausible value of any data type (event parameters, non-numeric properties). */
 export function sampleValue(spec: DataSpec, seed: number, n: number): unknown {
   switch (spec.type) {

@@ -144,7 +144,8 @@ export function profileOption(curves: readonly ProfileCurveSeries[], labels: { d
       },
     },
     xAxis: { type: "value", name: labels.displacement, nameLocation: "middle", nameGap: 26, scale: true, axisLabel: { formatter: (v: number) => yLabel(v) } },
-    yAxis: { type: "value", name: labels.depth, inverse: true, min: 0, max: Math.ceil(deepest), axisLabel: { formatter: (v: number) => yLabel(v) } },
+    // Inverted: the axis's start is its top, where the name belongs.
+    yAxis: { type: "value", name: labels.depth, nameLocation: "start", inverse: true, min: 0, max: Math.ceil(deepest), axisLabel: { formatter: (v: number) => yLabel(v) } },
     series: curves.map((c) => ({ name: c.name, type: "line", showSymbol: c.points.length <= 80, symbolSize: 4, data: c.points.map((p) => [p.value, p.depth]) })),
   };
 }

@@ -88,11 +88,11 @@ for (const locale of ["zh-cn", "en"] as const) {
     await screen.fill(dialog, "unitLength", "1.5");
     await screen.fill(dialog, "unitCount", "20");
     await screen.fill(dialog, "holeDepth", "12");
-    await dialog.getByRole("button").last().click();
+    await screen.submit(dialog);
     await expect(dialog).toContainText(T.shallow);
     await screen.fill(dialog, "holeDepth", "35");
     const changed = screen.nextProfile();
-    await dialog.getByRole("button").last().click();
+    await screen.submit(dialog);
     await expect(page.getByText(T.saved).first()).toBeVisible();
     await expect(dialog).toBeHidden();
     const after = (await (await changed).json()) as { data: { configFrom: string; curves: { points: { depth: number }[] }[] } };

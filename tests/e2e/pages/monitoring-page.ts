@@ -74,4 +74,9 @@ export class MonitoringPage {
     const input = dialog.locator(`[data-field="${field}"] input`).first();
     await input.fill(value);
   }
+
+  /** Submits a form dialog (its submit button, not the corner's close). */
+  async submit(dialog: Locator) {
+    await dialog.locator('button[type="submit"]').click();
+  }
 }
