@@ -2,7 +2,6 @@
 
 import * as React from "react";
 import useSWR from "swr";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { DownloadIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -141,14 +140,6 @@ export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onCha
       <p className="px-1 text-xs text-muted-foreground" data-testid="monitor-reference">
         {view.data?.zeroType === 0 ? t("screen.zeroAbsolute") : initial ? t("screen.initialSet", { time: formatDateTime(new Date(initial.dataTime)), name: initial.setByName ?? "—" }) : clickable ? t("screen.noInitial") : null}
         {sampled && <span className="ml-2">{t("screen.sampled", { max: CHART_MAX_POINTS })}</span>}
-        {def.view === "beton" && (
-          <span className="ml-2">
-            {t("screen.betonLink")}{" "}
-            <Link className="text-primary hover:underline" href="/devices/calibrationRules">
-              {t("screen.betonRules")}
-            </Link>
-          </span>
-        )}
       </p>
       {clickable && <InitValues deviceId={device.id} groupId={point.id} time={clicked} group={def.view === "tilt"} onSet={() => (view.mutate(), onChanged())} />}
       <Card>

@@ -11,6 +11,7 @@ import type { MonitorKind } from "@/lib/contract/device/product";
 import type { KindPoint } from "@/lib/contract/monitoring/analysis";
 import type { AlarmLine } from "@/lib/contract/monitoring/compute";
 import { monitorOf } from "@/lib/contract/monitoring/monitors";
+import { ConcreteScreen } from "@/components/devices/concrete-screen";
 import { AnalysisPanel } from "./analysis-panel";
 import { DepthProfilePanel } from "./depth-profile-panel";
 import { PointList } from "./point-list";
@@ -23,6 +24,12 @@ import { RadarCard } from "./radar-card";
  * the chart beside the point's own thresholds (the alarm rules feed them).
  */
 export function MonitoringScreen({ kind, alarmLines }: { kind: MonitorKind; alarmLines?: readonly AlarmLine[] }) {
+  // Concrete maturity is computed per logger under its calibration rule, not per point.
+  if (kind === "beton") return <ConcreteScreen />;
+  return <PointsScreen kind={kind} alarmLines={alarmLines} />;
+}
+
+function PointsScreen({ kind, alarmLines }: { kind: MonitorKind; alarmLines?: readonly AlarmLine[] }) {
   const t = useTranslations("monitoring");
   const def = monitorOf(kind);
   const list = useSWR<KindPoint[]>(["stat/devOperationMonitoring/list", { monitorKind: kind }], swrFetcher, { refreshInterval: 60_000 });

@@ -103,4 +103,20 @@ for (const locale of ["zh-cn", "en"] as const) {
     dialog = await screen.openConfig();
     await expect(dialog.locator('[data-field="holeDepth"] input').first()).toHaveValue("35");
   });
+
+  test(`${locale}: concrete — strength curves under the calibration rule, the records table`, async ({ page, context }, testInfo) => {
+    await context.addCookies([{ name: "locale", value: locale, url: testInfo.project.use.baseURL ?? "http://127.0.0.1" }]);
+    await loginAs(page, "demoadmin");
+    await expect(page).toHaveURL(/\/home/);
+    const chart = page.waitForResponse((r) => r.url().includes("/concrete/chartDeviceIds"));
+    await page.goto("/operationMonitoring/beton");
+    const series = (await (await chart).json()) as { data: { ruleName: string | null; records: { maturity: number; strength: number | null }[] }[] };
+    const withData = series.data.find((s) => s.records.length > 100)!;
+    expect(withData.ruleName).toBeTruthy();
+    expect(withData.records.at(-1)!.maturity).toBeGreaterThan(withData.records[0].maturity);
+    expect(withData.records.at(-1)!.strength).toBeGreaterThan(0);
+    await expect(page.getByTestId("concrete-chart").locator("canvas").first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId("concrete-rule")).toBeVisible();
+  });
 }
+

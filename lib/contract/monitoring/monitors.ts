@@ -30,7 +30,7 @@ export type MonitorView =
   | "acceleration"
   /** Weather: seven items, wind direction as arrows, rainfall as bars. */
   | "weather"
-  /** Concrete maturity: its curves, with the calibration rules linked. */
+  /** Concrete maturity: the concrete page, per logger under its calibration rule (components/devices/concrete-screen). */
   | "beton";
 
 export type MonitorDef = {
