@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { MonitorKind } from "@/lib/contract/device/product";
+import { configKindOf } from "@/lib/contract/monitoring/device-config";
 import type { Db } from "../client";
 import { deviceConfigs, deviceInitValues, devices, pointGroups, products, telemetryLatest } from "../schema";
 import { pgArray } from "../../ingest/pg-array";
@@ -123,7 +124,8 @@ export async function kindPoints(db: Db, projectIds: number[], kind: MonitorKind
           ...d,
           latest: Object.fromEntries(own.map((l) => [l.identifier, { value: l.num as number, ts: l.ts.getTime() }])),
           initial: Object.fromEntries([...(inits.get(id)?.values() ?? [])].map((v) => [v.identifier, v.value])),
-          config: configs.get(id)?.config ?? null,
+          // A configuration saved for another kind (the device changed product) does not apply.
+          config: configs.get(id)?.configKind === configKindOf(kind) ? configs.get(id)!.config : null,
         },
       ];
     }),
