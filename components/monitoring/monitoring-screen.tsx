@@ -6,9 +6,9 @@ import { useTranslations } from "next-intl";
 import { Card, CardContent } from "@/components/ui/card";
 import { PageFrame } from "@/components/kit";
 import { useUrlPatch } from "@/components/kit/url-param";
-import { swrFetcher } from "@/lib/api/fetcher";
+import { silentSwrFetcher, swrFetcher } from "@/lib/api/fetcher";
 import type { MonitorKind } from "@/lib/contract/device/product";
-import type { KindPoint } from "@/lib/contract/monitoring/analysis";
+import type { DeviceStates, KindPoint } from "@/lib/contract/monitoring/analysis";
 import type { AlarmLine } from "@/lib/contract/monitoring/compute";
 import { monitorOf } from "@/lib/contract/monitoring/monitors";
 import { ConcreteScreen } from "@/components/devices/concrete-screen";
@@ -33,6 +33,7 @@ function PointsScreen({ kind, alarmLines }: { kind: MonitorKind; alarmLines?: re
   const t = useTranslations("monitoring");
   const def = monitorOf(kind);
   const list = useSWR<KindPoint[]>(["stat/devOperationMonitoring/list", { monitorKind: kind }], swrFetcher, { refreshInterval: 60_000 });
+  const states = useSWR<DeviceStates>(["stat/devManageStat/view", { monitorKind: kind }], silentSwrFetcher, { refreshInterval: 60_000 });
   const { params, go } = useUrlPatch();
   const points = list.data;
   const wantPoint = Number(params.get("point")) || null;
@@ -47,6 +48,7 @@ function PointsScreen({ kind, alarmLines }: { kind: MonitorKind; alarmLines?: re
           <PointList
             def={def}
             points={points}
+            states={states.data}
             loading={list.isLoading}
             error={!!list.error}
             onRetry={() => list.mutate()}

@@ -82,6 +82,7 @@ for (const locale of ["zh-cn", "en"] as const) {
     expect(Math.abs(last[0].a)).toBeGreaterThan(0.5);
     await expect(screen.profile().locator("canvas").first()).toBeVisible();
     await expect(page.getByTestId("profile-reference")).toBeVisible();
+    await expect(page.getByTestId("device-states")).toContainText(/\d/);
 
     // The configuration refuses a hole shallower than its units, then saves 20 units of 1.5 m.
     let dialog = await screen.openConfig();

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { MONITOR_KINDS } from "@/lib/contract/device/product";
+import type { DeviceStates } from "@/lib/contract/monitoring/analysis";
 import { deviceStateCounts } from "../../db/queries/monitoring";
 import { requireAuth } from "../../lib/auth";
 import type { CloudEnv } from "../../lib/context";
@@ -14,5 +15,6 @@ export const devManageStatRoutes = new Hono<CloudEnv>()
   .use(optionalProject)
   .get("/view", async (c) => {
     const { monitorKind } = query(c, z.object({ monitorKind: z.enum(MONITOR_KINDS, { error: "validation.invalidOption" }).optional() }));
-    return ok(c, await deviceStateCounts(c.var.deps.db, await projectsOfCall(c), monitorKind));
+    const out: DeviceStates = await deviceStateCounts(c.var.deps.db, await projectsOfCall(c), monitorKind);
+    return ok(c, out);
   });

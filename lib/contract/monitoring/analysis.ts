@@ -104,3 +104,6 @@ export type KindPoint = {
   alarmMax: number | null;
   devices: PointDevice[];
 };
+
+/** The monitoring devices by state (`stat/devManageStat/view`). */
+export type DeviceStates = { total: number; online: number; offline: number; inactive: number };
