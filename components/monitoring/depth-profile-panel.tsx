@@ -12,6 +12,8 @@ import { formatDateTime } from "@/lib/format";
 import { profileOption } from "./chart-options";
 
 const DAY = 86_400_000;
+/** The SWR key's head of profile answers: a saved device configuration asks them again. */
+export const PROFILE_KEY = "monitoring:profile";
 const CURVE_COUNTS = [2, 4, 6, 8, MAX_PROFILE_TIMES].map((n) => ({ value: n, label: String(n) }));
 const DIRECTIONS = [
   { value: "a", label: "A" },
@@ -34,7 +36,7 @@ export function DepthProfilePanel({ deviceId, groupId, deviceName }: { deviceId:
     return spreadTimes(from, to, count);
   }, [range, count]);
   const body = { deviceId, groupId, times };
-  const view = useSWR(range[0] && range[1] ? ["monitoring:profile", JSON.stringify(body)] : null, () => api.post<DepthProfile>("stat/rionDipAngle/view", body), { keepPreviousData: true });
+  const view = useSWR(range[0] && range[1] ? [PROFILE_KEY, JSON.stringify(body)] : null, () => api.post<DepthProfile>("stat/rionDipAngle/view", body), { keepPreviousData: true });
   const data = view.data;
   const labels = React.useMemo(() => ({ depth: t("profile.depth"), displacement: t("profile.displacement") }), [t]);
   const option = React.useMemo(

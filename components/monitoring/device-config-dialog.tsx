@@ -1,7 +1,7 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
+import useSWR, { useSWRConfig } from "swr";
 import { useTranslations } from "next-intl";
 import { SlidersHorizontalIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -10,6 +10,7 @@ import { Can } from "@/components/kit/can";
 import { swrFetcher } from "@/lib/api/fetcher";
 import type { KindPoint, PointDevice } from "@/lib/contract/monitoring/analysis";
 import { CONFIGS, configUpdBody, type ConfigKind, type DeviceConfig } from "@/lib/contract/monitoring/device-config";
+import { PROFILE_KEY } from "./depth-profile-panel";
 import { SET_INIT_PERM } from "./init-values";
 
 /** What a device without its own configuration starts from: its point's parameters. */
@@ -47,6 +48,7 @@ function DeviceConfigDialog({ point, device, onClose, onSaved }: { point: KindPo
   const t = useTranslations("monitoring");
   const label = useNsLabel("monitoring.config");
   const current = useSWR<DeviceConfig>(["device/deviceConfig/get", { deviceId: device.id }], swrFetcher);
+  const { mutate } = useSWRConfig();
   const kind = current.data?.configKind;
   const fields = React.useMemo(() => (kind ? deriveFormFields(CONFIGS[kind]) : []), [kind]);
   // A device that cannot be read (gone, another project): the fetcher has said why; nothing to edit.
@@ -67,6 +69,8 @@ function DeviceConfigDialog({ point, device, onClose, onSaved }: { point: KindPo
       onClose={onClose}
       onDone={async () => {
         await current.mutate();
+        // Figures computed with the configuration (the depth profile) are asked again.
+        await mutate((key) => Array.isArray(key) && key[0] === PROFILE_KEY);
         onSaved();
       }}
       testId="device-config-dialog"

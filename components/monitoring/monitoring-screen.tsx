@@ -59,7 +59,7 @@ function PointsScreen({ kind, alarmLines }: { kind: MonitorKind; alarmLines?: re
         </div>
         {point && device ? (
           <div className="space-y-3">
-            {def.profile && <DepthProfilePanel key={`profile:${point.id}:${device.id}:${JSON.stringify(device.config)}`} deviceId={device.id} groupId={point.id} deviceName={device.deviceName} />}
+            {def.profile && <DepthProfilePanel key={`profile:${point.id}:${device.id}`} deviceId={device.id} groupId={point.id} deviceName={device.deviceName} />}
             <AnalysisPanel key={`${point.id}:${device.id}`} def={def} point={point} device={device} alarmLines={alarmLines} onChanged={() => list.mutate()} />
           </div>
         ) : (
