@@ -121,7 +121,7 @@ export function ConcreteScreen() {
           <ChartPanel
             title={t("chart")}
             testId="concrete-chart"
-            selects={[{ key: "metric", label: t("chart"), dict: metrics, value: metric, onChange: (v) => setMetric((v as Metric) ?? "strength") }]}
+            selects={[{ key: "metric", label: t("metric"), dict: metrics, value: metric, onChange: (v) => setMetric((v as Metric) ?? "strength") }]}
             toolbar={
               <Button size="sm" variant="outline" onClick={onDownload} disabled={busy || !ids.length} data-testid="concrete-download">
                 <DownloadIcon className="size-4" />

@@ -49,7 +49,8 @@ export async function concreteRecords(db: Db, deviceId: number, rule: Rule | nul
       return [];
     }
     const temp = Array.isArray(values) ? aggregate(values.filter((v): v is number => typeof v === "number"), how) : null;
-    return temp === null ? [] : [{ t: r.ts.getTime(), temp }];
+    // Two decimals: the sensors report tenths, an average of them needs no more.
+    return temp === null ? [] : [{ t: r.ts.getTime(), temp: Math.round(temp * 100) / 100 }];
   });
   return maturitySeries(temps, rule?.datumTemp ?? DATUM_TEMP.default, rule ? calibrationOf(rule) : null);
 }
