@@ -134,7 +134,7 @@ export function profileOption(curves: readonly ProfileCurveSeries[], labels: { d
   const deepest = Math.max(0, ...curves.flatMap((c) => c.points.map((p) => p.depth)));
   return {
     animation: false,
-    grid: { left: 56, right: 32, top: 48, bottom: 40 },
+    grid: { left: 56, right: 32, top: 60, bottom: 40 },
     legend: { top: 4, type: "scroll" },
     tooltip: {
       trigger: "item",

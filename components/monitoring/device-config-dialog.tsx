@@ -9,12 +9,15 @@ import { deriveFormFields, FormDialog, useNsLabel } from "@/components/kit";
 import { Can } from "@/components/kit/can";
 import { swrFetcher } from "@/lib/api/fetcher";
 import type { KindPoint, PointDevice } from "@/lib/contract/monitoring/analysis";
-import { CONFIGS, configUpdBody, type ConfigKind, type DeviceConfig } from "@/lib/contract/monitoring/device-config";
+import { CONFIGS, configBatchBody, configKindOf, configUpdBody, type ConfigKind, type DeviceConfig } from "@/lib/contract/monitoring/device-config";
+import type { MonitorKind } from "@/lib/contract/device/product";
 import { PROFILE_KEY } from "./depth-profile-panel";
 import { SET_INIT_PERM } from "./init-values";
 
+type PointParams = Pick<KindPoint, "holePosition" | "holeDepth" | "unitLength" | "laserDistance" | "refAngleX" | "refAngleY" | "alarmMin" | "alarmMax">;
+
 /** What a device without its own configuration starts from: its point's parameters. */
-function fromPoint(kind: ConfigKind, p: KindPoint): Record<string, unknown> {
+function fromPoint(kind: ConfigKind, p: PointParams): Record<string, unknown> {
   if (kind === "inclinometer") {
     const count = p.holeDepth && p.unitLength ? Math.floor(p.holeDepth / p.unitLength + 1e-9) : undefined;
     return { holePosition: p.holePosition ?? 1, holeDepth: p.holeDepth ?? undefined, unitLength: p.unitLength ?? undefined, unitCount: count };
@@ -75,5 +78,42 @@ function DeviceConfigDialog({ point, device, onClose, onSaved }: { point: KindPo
       }}
       testId="device-config-dialog"
     />
+  );
+}
+
+/**
+ * The same configuration for every device of a point (core §7 updBatchConfig): one kind, one
+ * project, the point's parameters as the starting values.
+ */
+export function BatchConfigButton({ kind, point, deviceIds, onSaved }: { kind: MonitorKind; point: PointParams; deviceIds: number[]; onSaved: () => void }) {
+  const t = useTranslations("monitoring");
+  const label = useNsLabel("monitoring.config");
+  const [open, setOpen] = React.useState(false);
+  const configKind = configKindOf(kind);
+  const fields = React.useMemo(() => deriveFormFields(CONFIGS[configKind]), [configKind]);
+  return (
+    <>
+      <Can code={SET_INIT_PERM}>
+        <Button size="sm" variant="outline" onClick={() => setOpen(true)} disabled={!deviceIds.length} data-testid="batch-config">
+          <SlidersHorizontalIcon className="size-4" />
+          {t("config.batch")}
+        </Button>
+      </Can>
+      {open && (
+        <FormDialog
+          title={t("config.batchTitle", { count: deviceIds.length })}
+          fields={fields}
+          schema={configBatchBody[configKind]}
+          endpoint="device/deviceConfig/updBatchConfig"
+          defaults={fromPoint(configKind, point)}
+          extra={{ deviceIds }}
+          label={label}
+          width={480}
+          onClose={() => setOpen(false)}
+          onDone={onSaved}
+          testId="batch-config-dialog"
+        />
+      )}
+    </>
   );
 }
