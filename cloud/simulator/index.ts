@@ -8,7 +8,7 @@ import { devices, productFunctions, products } from "../db/schema";
 import { sha256 } from "../lib/crypto";
 import { BatchWriter, type Point } from "../ingest/writer";
 import { demoDeviceSecret } from "./key";
-import { noise, sampleValue, seriesFor } from "./series";
+import { arraySeriesFor, noise, sampleValue, seriesFor } from "./series";
 
 const DAY = 86_400_000;
 
@@ -21,6 +21,8 @@ export type SimDevice = {
   activeCycleMin: number;
   seed: number;
   series: { identifier: string; at: (t: number) => number }[];
+  /** Array properties reported whole (an inclinometer string's units, a logger's temperatures). */
+  arrays: { identifier: string; at: (t: number) => unknown[] }[];
   others: ThingFunction[];
   events: ThingFunction[];
   services: ThingFunction[];
@@ -62,6 +64,10 @@ export async function simulatedDevices(db: Db): Promise<SimDevice[]> {
       activeCycleMin: r.activeCycle,
       seed: r.id * 101,
       series,
+      arrays: props.flatMap((f) => {
+        const at = arraySeriesFor(f, r.id * 101);
+        return at ? [{ identifier: f.identifier, at }] : [];
+      }),
       others: props.filter((f) => !series.some((s) => s.identifier === f.identifier) && f.dataType && f.dataType.type !== "struct" && f.dataType.type !== "array"),
       events: own.filter((f) => f.funcType === FUNC_TYPE.event),
       services: own.filter((f) => f.funcType === FUNC_TYPE.service),
@@ -86,9 +92,17 @@ export async function backfill(db: Db, sims: SimDevice[], now: number): Promise<
   for (let t = recent; t < now; t += 10 * 60_000) times.push(t);
   for (const s of firstOfProduct) {
     const series = s.series.slice(0, BACKFILL_SERIES);
+    let lastArrays = -Infinity;
     for (let i = 0; i < times.length; i += 2000) {
       const points: Point[] = [];
-      for (const t of times.slice(i, i + 2000)) for (const x of series) points.push({ deviceId: s.id, identifier: x.identifier, ts: new Date(t), num: x.at(t), txt: null });
+      for (const t of times.slice(i, i + 2000)) {
+        for (const x of series) points.push({ deviceId: s.id, identifier: x.identifier, ts: new Date(t), num: x.at(t), txt: null });
+        // Arrays are large: one a day for the year, every step for the last days.
+        if (s.arrays.length && (t >= recent || t - lastArrays >= DAY)) {
+          lastArrays = t;
+          for (const u of s.arrays) points.push({ deviceId: s.id, identifier: u.identifier, ts: new Date(t), num: null, txt: JSON.stringify(u.at(t)) });
+        }
+      }
       if (points.length) await writer.push({ points, rejects: [] });
     }
   }
@@ -138,6 +152,7 @@ export async function startSimulator(db: Db, opts: SimulatorOptions) {
     }
     const params: Record<string, unknown> = {};
     for (const x of s.series) params[x.identifier] = r.overrides.get(x.identifier) ?? x.at(t);
+    for (const u of s.arrays) params[u.identifier] = u.at(t);
     for (const f of s.others) params[f.identifier] = r.overrides.get(f.identifier) ?? sampleValue(f.dataType!, s.seed, Math.floor(t / 3600_000));
     if (Object.keys(params).length) publish(s, r, "property/post", { time: t, params });
     const event = s.events[0];

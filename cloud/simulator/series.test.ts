@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkValue, type ThingFunction } from "@/lib/contract/device/thing-model";
-import { sampleValue, seriesFor } from "./series";
+import { arraySeriesFor, POUR_CYCLE_DAYS, sampleValue, seriesFor, SIM_UNIT_LENGTH, tempArraySeriesFor, unitSeriesFor } from "./series";
+import { depthProfile } from "@/lib/contract/monitoring/depth-profile";
 
 const HOUR = 3600_000;
 const T0 = Date.UTC(2026, 6, 1);
@@ -59,5 +60,55 @@ describe("sampleValue", () => {
       const params = Object.fromEntries(fn.outputParams!.map((p, i) => [p.identifier, sampleValue(p.dataType, i, n)]));
       expect(checkValue(fn, params)).toEqual({ ok: true });
     }
+  });
+});
+
+describe("unitSeriesFor", () => {
+  const units: ThingFunction = {
+    funcName: "points",
+    identifier: "points",
+    funcType: 1,
+    accessMode: "r",
+    // The catalogue's CX-64: depth 0–300 m, tilts ±15°, displacement ±200 mm.
+    dataType: {
+      type: "array",
+      size: 64,
+      element: { type: "struct", members: ([["depth", 0, 300], ["angleA", -15, 15], ["angleB", -15, 15], ["disA", -200, 200]] as const).map(([identifier, min, max]) => ({ identifier, name: identifier, dataType: { type: "float", min, max } })) },
+    },
+  } as ThingFunction;
+
+  it("reports every unit within the catalogue's ranges, the same for the same instant", () => {
+    const f = unitSeriesFor(units, 9)!;
+    const r = f(T0);
+    expect(r).toHaveLength(64);
+    expect(r[3].depth).toBe(4 * SIM_UNIT_LENGTH);
+    expect(checkValue(units, r)).not.toHaveProperty("reason");
+    expect(f(T0 + 5)).toEqual(f(T0 + 5));
+    expect(unitSeriesFor(prop("settlement", 0, 1), 1)).toBeNull();
+  });
+
+  it("moves the ground above the slip zone over time and leaves the toe still", () => {
+    const f = unitSeriesFor(units, 9)!;
+    const cfg = { holePosition: 1 as const, holeDepth: 32, unitLength: SIM_UNIT_LENGTH, unitCount: 64 };
+    const read = (t: number) => f(t).map((u) => ({ angleA: u.angleA, angleB: u.angleB }));
+    const p = depthProfile(read(T0 + 180 * 24 * HOUR), read(T0), cfg);
+    expect(Math.abs(p[0].a)).toBeGreaterThan(5);
+    expect(Math.abs(p[60].a)).toBeLessThan(0.5);
+  });
+});
+
+describe("tempArraySeriesFor", () => {
+  const temps: ThingFunction = { funcName: "temps", identifier: "temps", funcType: 1, accessMode: "r", dataType: { type: "array", size: 4, element: { type: "float", min: -20, max: 100 } } } as ThingFunction;
+
+  it("reports each sensor within range, warmest about 18 h after each pour", () => {
+    const f = tempArraySeriesFor(temps, 5)!;
+    expect(arraySeriesFor(temps, 5)!(T0)).toEqual(f(T0));
+    const cycle = over((t) => f(t)[0], 24 * POUR_CYCLE_DAYS);
+    expect(checkValue(temps, f(T0))).not.toHaveProperty("reason");
+    expect(Math.max(...cycle) - Math.min(...cycle)).toBeGreaterThan(20);
+    // The first sensor (the core) runs warmer than the last (a corner) at the hottest hour.
+    const hottest = T0 + cycle.indexOf(Math.max(...cycle)) * HOUR;
+    expect(f(hottest)[0]).toBeGreaterThan(f(hottest)[3]);
+    expect(tempArraySeriesFor({ ...temps, identifier: "points" }, 5)).toBeNull();
   });
 });

@@ -60,6 +60,70 @@ export function seriesFor(fn: Pick<ThingFunction, "identifier" | "dataType">, se
   };
 }
 
+/** Unit length of a simulated inclinometer string, in m (the catalogue's CX-64 has 0.5 m units). */
+export const SIM_UNIT_LENGTH = 0.5;
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
+
+/**
+ * An inclinometer string's per-unit readings as a function of time, for an array-of-structs
+ * property whose members are tilts (`angle…`), optionally with the unit's depth and its
+ * displacement (`dis…`): a slip zone about a third of the way down that tilts more and more over
+ * the years, the ground above it following slightly, the ground below still — the profile of a
+ * slowly moving slope. Each unit has its own installation tilt and noise.
+ */
+export function unitSeriesFor(fn: Pick<ThingFunction, "identifier" | "dataType">, seed: number): ((t: number) => Record<string, number>[]) | null {
+  const spec = fn.dataType;
+  if (spec?.type !== "array" || spec.element.type !== "struct") return null;
+  const members = spec.element.members.map((m) => m.identifier);
+  const angles = members.filter((m) => /angle/i.test(m));
+  if (!angles.length) return null;
+  const n = spec.size;
+  const zone = Math.floor(n * (0.3 + 0.1 * noise(seed, 31)));
+  const width = Math.max(1, n * 0.06);
+  const bump = Array.from({ length: n }, (_, i) => Math.exp(-(((i - zone) / width) ** 2)) + (i < zone ? 0.15 : 0));
+  const direction = noise(seed, 32) < 0.5 ? -1 : 1;
+  const base = Array.from({ length: n }, (_, i) => angles.map((_, k) => 0.5 * (noise(seed + k, 100 + i) - 0.5)));
+  return (t) => {
+    const growth = 0.3 * ((t % (2 * YEAR)) / YEAR);
+    const hour = Math.floor(t / 3600_000);
+    return Array.from({ length: n }, (_, i) => {
+      const unit: Record<string, number> = {};
+      angles.forEach((a, k) => (unit[a] = round3(base[i][k] + direction * growth * bump[i] * (k === 0 ? 1 : 0.35) + 0.003 * gauss(seed + 40 + i, hour * 4 + k))));
+      for (const m of members) {
+        if (/depth/i.test(m)) unit[m] = round3((i + 1) * SIM_UNIT_LENGTH);
+        else if (/^dis/i.test(m)) unit[m] = round3(SIM_UNIT_LENGTH * 1000 * Math.sin((unit[angles[0]] * Math.PI) / 180));
+      }
+      return unit;
+    });
+  };
+}
+
+/** Days between two simulated pours of a concrete element (a new section every four weeks). */
+export const POUR_CYCLE_DAYS = 28;
+
+/**
+ * A concrete maturity logger's sensor temperatures as a function of time, for an array of numbers
+ * whose identifier names temperatures: the weather's temperature plus the heat of hydration of
+ * the latest pour (peaking about 18 h after it, then fading over days), each sensor a little
+ * apart (core, surface, corners).
+ */
+export function tempArraySeriesFor(fn: Pick<ThingFunction, "identifier" | "dataType">, seed: number): ((t: number) => number[]) | null {
+  const spec = fn.dataType;
+  if (spec?.type !== "array" || !/temp/i.test(fn.identifier) || !isNumber(spec.element)) return null;
+  const { min, max } = spec.element;
+  const air = seriesFor({ identifier: "temperature", dataType: { type: "float", min, max } }, seed)!;
+  const cycle = POUR_CYCLE_DAYS * DAY;
+  const offset = Math.floor(noise(seed, 51) * cycle);
+  return (t) => {
+    const hours = (((t - offset) % cycle) + cycle) % cycle / 3600_000;
+    const heat = 28 * (hours / 18) * Math.exp(1 - hours / 18);
+    return Array.from({ length: spec.size }, (_, i) => Math.round(Math.min(max, Math.max(min, air(t) + heat * (1 - 0.15 * i) + 0.2 * gauss(seed + 60 + i, Math.floor(t / 60_000)))) * 10) / 10);
+  };
+}
+
+/** The generator of an array property the simulator reports as a whole (inclinometer units, logger temperatures). */
+export const arraySeriesFor = (fn: Pick<ThingFunction, "identifier" | "dataType">, seed: number): ((t: number) => unknown[]) | null => unitSeriesFor(fn, seed) ?? tempArraySeriesFor(fn, seed);
+
 /** A plausible value of any data type (event parameters, non-numeric properties). */
 export function sampleValue(spec: DataSpec, seed: number, n: number): unknown {
   switch (spec.type) {

@@ -2,7 +2,6 @@
 
 import * as React from "react";
 import useSWR from "swr";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { DownloadIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -18,6 +17,7 @@ import type { QueryType, ShowValue, ValueType } from "@/lib/contract/monitoring/
 import type { MonitorDef } from "@/lib/contract/monitoring/monitors";
 import { formatDateTime } from "@/lib/format";
 import { lineOption, nearestTime, windOption, type ChartSeries } from "./chart-options";
+import { DeviceConfigButton } from "./device-config-dialog";
 import { InitValues } from "./init-values";
 import { LazyChart } from "./lazy-chart";
 
@@ -31,7 +31,7 @@ const NO_LINES: readonly AlarmLine[] = [];
  * table and as an Excel export, and — clicking a chart point — the values at that time with the
  * set-initial-value buttons.
  */
-export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onInitSet }: { def: MonitorDef; point: KindPoint; device: PointDevice; alarmLines?: readonly AlarmLine[]; onInitSet: () => void }) {
+export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onChanged }: { def: MonitorDef; point: KindPoint; device: PointDevice; alarmLines?: readonly AlarmLine[]; onChanged: () => void }) {
   const t = useTranslations("monitoring");
   const tk = useTranslations("kit");
   const [range, setRange] = React.useState<DayRange>(() => quickRange("last30Days", new Date()));
@@ -52,9 +52,19 @@ export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onIni
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [view.data, def],
   );
+  // The device's own alarm range (device configuration) beside the point's.
+  const own = device.config ?? {};
   const lines = React.useMemo(
-    () => [...numericLines([{ value: point.alarmMax, label: t("screen.alarmMax") }, { value: point.alarmMin, label: t("screen.alarmMin") }]), ...alarmLines],
-    [point.alarmMax, point.alarmMin, alarmLines, t],
+    () => [
+      ...numericLines([
+        { value: point.alarmMax, label: t("screen.alarmMax") },
+        { value: point.alarmMin, label: t("screen.alarmMin") },
+        { value: own.alarmMax, label: t("screen.deviceAlarmMax") },
+        { value: own.alarmMin, label: t("screen.deviceAlarmMin") },
+      ]),
+      ...alarmLines,
+    ],
+    [point.alarmMax, point.alarmMin, own.alarmMax, own.alarmMin, alarmLines, t],
   );
   const changing = series.filter((s) => def.measures.find((m) => m.identifier === s.id)?.change);
   // The structural readings share an axis; others (temperature…) start hidden in the legend.
@@ -109,10 +119,13 @@ export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onIni
           ...(def.showValues.length > 1 ? [{ key: "showValue", label: t("screen.showValue"), dict: showOptions, value: showValue, onChange: (v: string | number | null) => setShowValue((v === null ? def.showValues[0] : Number(v)) as ShowValue) }] : []),
         ]}
         toolbar={
-          <Button size="sm" variant="outline" onClick={onExport} disabled={exporting || empty} data-testid="monitor-export">
-            <DownloadIcon className="size-4" />
-            {exporting ? t("screen.exporting") : t("screen.export")}
-          </Button>
+          <>
+            <DeviceConfigButton point={point} device={device} onSaved={onChanged} />
+            <Button size="sm" variant="outline" onClick={onExport} disabled={exporting || empty} data-testid="monitor-export">
+              <DownloadIcon className="size-4" />
+              {exporting ? t("screen.exporting") : t("screen.export")}
+            </Button>
+          </>
         }
         loading={view.isLoading && !view.data}
         error={!!view.error && !view.data}
@@ -127,16 +140,8 @@ export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onIni
       <p className="px-1 text-xs text-muted-foreground" data-testid="monitor-reference">
         {view.data?.zeroType === 0 ? t("screen.zeroAbsolute") : initial ? t("screen.initialSet", { time: formatDateTime(new Date(initial.dataTime)), name: initial.setByName ?? "—" }) : clickable ? t("screen.noInitial") : null}
         {sampled && <span className="ml-2">{t("screen.sampled", { max: CHART_MAX_POINTS })}</span>}
-        {def.view === "beton" && (
-          <span className="ml-2">
-            {t("screen.betonLink")}{" "}
-            <Link className="text-primary hover:underline" href="/devices/calibrationRules">
-              {t("screen.betonRules")}
-            </Link>
-          </span>
-        )}
       </p>
-      {clickable && <InitValues deviceId={device.id} groupId={point.id} time={clicked} group={def.view === "tilt"} onSet={() => (view.mutate(), onInitSet())} />}
+      {clickable && <InitValues deviceId={device.id} groupId={point.id} time={clicked} group={def.view === "tilt"} onSet={() => (view.mutate(), onChanged())} />}
       <Card>
         <CardContent className="p-0">
           <DataTable

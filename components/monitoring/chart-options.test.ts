@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lineOption, nearestTime, radarOption, TIME_LABELS, X_LABEL_MAX, yBounds, yLabel } from "./chart-options";
+import { lineOption, nearestTime, profileOption, radarOption, TIME_LABELS, X_LABEL_MAX, yBounds, yLabel } from "./chart-options";
 import { lightSpot } from "@/lib/contract/monitoring/compute";
 
 const s = [{ id: "settlement", name: "Settlement", unit: "mm", data: [[0, 2], [1, 5]] as [number, number][] }];
@@ -38,5 +38,20 @@ describe("monitoring chart options", () => {
     expect(scatter.data[0][0]).toBeCloseTo(16);
     expect(scatter.data[0][1]).toBeCloseTo(0);
     expect(opt.radiusAxis).toMatchObject({ min: 0, max: 16 });
+  });
+
+  it("draws a depth profile with depth growing downwards and displacement across", () => {
+    const opt = profileOption(
+      [
+        { name: "11-01", points: [{ depth: 0, value: 0 }, { depth: 1.5, value: 0 }] },
+        { name: "11-20", points: [{ depth: 0, value: 4.25 }, { depth: 0.5, value: 1 }, { depth: 1.5, value: 0 }] },
+      ],
+      { depth: "Depth (m)", displacement: "Displacement (mm)" },
+    );
+    expect(opt.yAxis).toMatchObject({ inverse: true, min: 0, max: 2, name: "Depth (m)" });
+    expect(opt.xAxis).toMatchObject({ name: "Displacement (mm)" });
+    const series = opt.series as { name: string; data: number[][] }[];
+    expect(series.map((x) => x.name)).toEqual(["11-01", "11-20"]);
+    expect(series[1].data).toEqual([[4.25, 0], [1, 0.5], [0, 1.5]]);
   });
 });

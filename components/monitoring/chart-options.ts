@@ -123,3 +123,29 @@ export function nearestTime(data: readonly TimePoint[], time: number): number | 
   for (const [t] of data) if (best === null || Math.abs(t - time) < Math.abs(best - time)) best = t;
   return best;
 }
+
+export type ProfileCurveSeries = { name: string; points: readonly { depth: number; value: number }[] };
+
+/**
+ * The deep-displacement profile (inclinometer): one curve per time, cumulative displacement on x,
+ * depth on y growing downwards from the orifice, so the chart reads like the hole.
+ */
+export function profileOption(curves: readonly ProfileCurveSeries[], labels: { depth: string; displacement: string }): EChartsOption {
+  const deepest = Math.max(0, ...curves.flatMap((c) => c.points.map((p) => p.depth)));
+  return {
+    animation: false,
+    grid: { left: 56, right: 32, top: 60, bottom: 40 },
+    legend: { top: 4, type: "scroll" },
+    tooltip: {
+      trigger: "item",
+      formatter: (p) => {
+        const { seriesName, value } = p as unknown as { seriesName: string; value: [number, number] };
+        return `${seriesName}<br/>${labels.depth}: ${value[1]}<br/>${labels.displacement}: ${yLabel(value[0])}`;
+      },
+    },
+    xAxis: { type: "value", name: labels.displacement, nameLocation: "middle", nameGap: 26, scale: true, axisLabel: { formatter: (v: number) => yLabel(v) } },
+    // Inverted: the axis's start is its top, where the name belongs.
+    yAxis: { type: "value", name: labels.depth, nameLocation: "start", inverse: true, min: 0, max: Math.ceil(deepest), axisLabel: { formatter: (v: number) => yLabel(v) } },
+    series: curves.map((c) => ({ name: c.name, type: "line", showSymbol: c.points.length <= 80, symbolSize: 4, data: c.points.map((p) => [p.value, p.depth]) })),
+  };
+}

@@ -6,12 +6,14 @@ import { useTranslations } from "next-intl";
 import { Card, CardContent } from "@/components/ui/card";
 import { PageFrame } from "@/components/kit";
 import { useUrlPatch } from "@/components/kit/url-param";
-import { swrFetcher } from "@/lib/api/fetcher";
+import { silentSwrFetcher, swrFetcher } from "@/lib/api/fetcher";
 import type { MonitorKind } from "@/lib/contract/device/product";
-import type { KindPoint } from "@/lib/contract/monitoring/analysis";
+import type { DeviceStates, KindPoint } from "@/lib/contract/monitoring/analysis";
 import type { AlarmLine } from "@/lib/contract/monitoring/compute";
 import { monitorOf } from "@/lib/contract/monitoring/monitors";
+import { ConcreteScreen } from "@/components/devices/concrete-screen";
 import { AnalysisPanel } from "./analysis-panel";
+import { DepthProfilePanel } from "./depth-profile-panel";
 import { PointList } from "./point-list";
 import { RadarCard } from "./radar-card";
 
@@ -22,9 +24,16 @@ import { RadarCard } from "./radar-card";
  * the chart beside the point's own thresholds (the alarm rules feed them).
  */
 export function MonitoringScreen({ kind, alarmLines }: { kind: MonitorKind; alarmLines?: readonly AlarmLine[] }) {
+  // Concrete maturity is computed per logger under its calibration rule, not per point.
+  if (kind === "beton") return <ConcreteScreen />;
+  return <PointsScreen kind={kind} alarmLines={alarmLines} />;
+}
+
+function PointsScreen({ kind, alarmLines }: { kind: MonitorKind; alarmLines?: readonly AlarmLine[] }) {
   const t = useTranslations("monitoring");
   const def = monitorOf(kind);
   const list = useSWR<KindPoint[]>(["stat/devOperationMonitoring/list", { monitorKind: kind }], swrFetcher, { refreshInterval: 60_000 });
+  const states = useSWR<DeviceStates>(["stat/devManageStat/view", { monitorKind: kind }], silentSwrFetcher, { refreshInterval: 60_000 });
   const { params, go } = useUrlPatch();
   const points = list.data;
   const wantPoint = Number(params.get("point")) || null;
@@ -39,6 +48,7 @@ export function MonitoringScreen({ kind, alarmLines }: { kind: MonitorKind; alar
           <PointList
             def={def}
             points={points}
+            states={states.data}
             loading={list.isLoading}
             error={!!list.error}
             onRetry={() => list.mutate()}
@@ -48,7 +58,10 @@ export function MonitoringScreen({ kind, alarmLines }: { kind: MonitorKind; alar
           {def.radar && point && device && <RadarCard point={point} device={device} />}
         </div>
         {point && device ? (
-          <AnalysisPanel key={`${point.id}:${device.id}`} def={def} point={point} device={device} alarmLines={alarmLines} onInitSet={() => list.mutate()} />
+          <div className="space-y-3">
+            {def.profile && <DepthProfilePanel key={`profile:${point.id}:${device.id}`} deviceId={device.id} groupId={point.id} deviceName={device.deviceName} />}
+            <AnalysisPanel key={`${point.id}:${device.id}`} def={def} point={point} device={device} alarmLines={alarmLines} onChanged={() => list.mutate()} />
+          </div>
         ) : (
           !list.isLoading && (
             <Card>

@@ -14,6 +14,7 @@ import { round } from "@/lib/contract/monitoring/compute";
 import { monitorOf } from "@/lib/contract/monitoring/monitors";
 import { pointGroup, type PointGroup } from "@/lib/contract/monitoring/point-group";
 import { formatDateTime } from "@/lib/format";
+import { BatchConfigButton } from "./device-config-dialog";
 
 /** The point's devices as its monitoring screen sees them: latest and initial values, each opening its analysis. */
 function PointDevices({ point }: { point: PointGroup }) {
@@ -24,42 +25,47 @@ function PointDevices({ point }: { point: PointGroup }) {
   const measures = monitorOf(kind).measures;
   if (list.isLoading) return <Skeleton className="h-24" />;
   return (
-    <Table data-testid="point-devices">
-      <TableHeader>
-        <TableRow>
-          <TableHead>{t("screen.device")}</TableHead>
-          <TableHead>{t("screen.lastReport")}</TableHead>
-          {measures.map((m) => (
-            <TableHead key={m.identifier} className="text-right">
-              {t(`measures.${m.identifier}`)}
-              {m.unit && ` (${m.unit})`}
-            </TableHead>
-          ))}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {(mine?.devices ?? []).map((d) => (
-          <TableRow key={d.id}>
-            <TableCell>
-              <Link className="text-primary hover:underline" href={`/operationMonitoring/${kind}?point=${point.id}&device=${d.id}`}>
-                {d.deviceName}
-              </Link>
-            </TableCell>
-            <TableCell>{d.lastReportTime ? formatDateTime(d.lastReportTime) : t("screen.never")}</TableCell>
+    <div className="space-y-2">
+      <div className="flex justify-end">
+        <BatchConfigButton kind={kind} point={point} deviceIds={point.deviceIds} onSaved={() => list.mutate()} />
+      </div>
+      <Table data-testid="point-devices">
+        <TableHeader>
+          <TableRow>
+            <TableHead>{t("screen.device")}</TableHead>
+            <TableHead>{t("screen.lastReport")}</TableHead>
             {measures.map((m) => (
-              <TableCell key={m.identifier} className="text-right tabular-nums">
-                {d.latest[m.identifier] ? round(d.latest[m.identifier].value, m.decimals) : "—"}
-                {d.initial[m.identifier] !== undefined && (
-                  <span className="block text-xs text-muted-foreground">
-                    {t("screen.initial")} {round(d.initial[m.identifier], m.decimals)}
-                  </span>
-                )}
-              </TableCell>
+              <TableHead key={m.identifier} className="text-right">
+                {t(`measures.${m.identifier}`)}
+                {m.unit && ` (${m.unit})`}
+              </TableHead>
             ))}
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHeader>
+        <TableBody>
+          {(mine?.devices ?? []).map((d) => (
+            <TableRow key={d.id}>
+              <TableCell>
+                <Link className="text-primary hover:underline" href={`/operationMonitoring/${kind}?point=${point.id}&device=${d.id}`}>
+                  {d.deviceName}
+                </Link>
+              </TableCell>
+              <TableCell>{d.lastReportTime ? formatDateTime(d.lastReportTime) : t("screen.never")}</TableCell>
+              {measures.map((m) => (
+                <TableCell key={m.identifier} className="text-right tabular-nums">
+                  {d.latest[m.identifier] ? round(d.latest[m.identifier].value, m.decimals) : "—"}
+                  {d.initial[m.identifier] !== undefined && (
+                    <span className="block text-xs text-muted-foreground">
+                      {t("screen.initial")} {round(d.initial[m.identifier], m.decimals)}
+                    </span>
+                  )}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
   );
 }
 

@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { dictLabel, useDict } from "@/components/kit";
 import { LoadError } from "@/components/kit/load-error";
-import type { KindPoint } from "@/lib/contract/monitoring/analysis";
+import type { DeviceStates, KindPoint } from "@/lib/contract/monitoring/analysis";
 import type { MonitorDef } from "@/lib/contract/monitoring/monitors";
 import { round } from "@/lib/contract/monitoring/compute";
 import { formatDateTime } from "@/lib/format";
@@ -17,9 +17,11 @@ import { cn } from "@/lib/utils";
 const TONES: Record<number, "success" | "secondary" | "warning"> = { 1: "secondary", 2: "success", 3: "warning" };
 
 /** The kind's points with their devices: state, last report and the latest values of the first measures. */
-export function PointList({ def, points, loading, error, onRetry, selected, onSelect }: {
+export function PointList({ def, points, states, loading, error, onRetry, selected, onSelect }: {
   def: MonitorDef;
   points: KindPoint[] | undefined;
+  /** The kind's devices by state (devManageStat), shown under the title. */
+  states?: DeviceStates;
   loading: boolean;
   error: boolean;
   onRetry: () => void;
@@ -38,6 +40,11 @@ export function PointList({ def, points, loading, error, onRetry, selected, onSe
         </Link>
       </CardHeader>
       <CardContent className="space-y-3 p-3 pt-0">
+        {states && (
+          <p className="text-xs tabular-nums text-muted-foreground" data-testid="device-states">
+            {t("screen.states", states)}
+          </p>
+        )}
         {loading && !points ? (
           <Skeleton className="h-40" />
         ) : error ? (

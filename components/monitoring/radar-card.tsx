@@ -8,13 +8,20 @@ import { lightSpot, RADAR, round } from "@/lib/contract/monitoring/compute";
 import { radarOption } from "./chart-options";
 import { LazyChart } from "./lazy-chart";
 
-/** The light-spot radar of a tilt device (widgets §5): its latest angles over the point's laser distance. */
+const num = (v: unknown) => (typeof v === "number" ? v : null);
+
+/**
+ * The light-spot radar of a tilt device (widgets §5): its latest angles over the laser distance
+ * and reference angles of its own configuration, else its point's.
+ */
 export function RadarCard({ point, device }: { point: KindPoint; device: PointDevice }) {
   const t = useTranslations("monitoring");
   const ax = device.latest.angleX?.value;
   const ay = device.latest.angleY?.value;
-  const ready = point.laserDistance !== null && ax !== undefined && ay !== undefined;
-  const spot = ready ? lightSpot(ax, ay, { laserDistance: point.laserDistance!, refAngleX: point.refAngleX ?? 0, refAngleY: point.refAngleY ?? 0 }) : null;
+  const own = device.config && num(device.config.laserDistance) !== null ? device.config : null;
+  const laserDistance = own ? num(own.laserDistance) : point.laserDistance;
+  const ready = laserDistance !== null && ax !== undefined && ay !== undefined;
+  const spot = ready ? lightSpot(ax, ay, { laserDistance, refAngleX: (own ? num(own.refAngleX) : point.refAngleX) ?? 0, refAngleY: (own ? num(own.refAngleY) : point.refAngleY) ?? 0 }) : null;
   const label = spot ? t("screen.radarSpot", { x: round(spot.x, 2), y: round(spot.y, 2) }) : "";
   const option = React.useMemo(() => (spot ? radarOption(spot, { spot: label, warn: `${RADAR.warn} mm` }) : null), [spot?.x, spot?.y, label]); // eslint-disable-line react-hooks/exhaustive-deps
   if (!spot || !option) return null;

@@ -10,8 +10,8 @@ import { MonitoringPage } from "./pages/monitoring-page";
 test.describe.configure({ mode: "serial" });
 
 const TEXT = {
-  "zh-cn": { confirm: "是否将本次采集数据设置为初始值？", done: "设置成功", cancelled: "取消设置", points: "测点", tilt: "光斑雷达图" },
-  en: { confirm: "Set the values collected at this time as the initial values?", done: "Set successfully", cancelled: "Cancelled", points: "Points", tilt: "Light-spot radar" },
+  "zh-cn": { confirm: "是否将本次采集数据设置为初始值？", done: "设置成功", cancelled: "取消设置", points: "测点", tilt: "光斑雷达图", shallow: "孔深不能小于测斜仪总长度（30 m）", saved: "操作成功", fromDevice: "设备配置：20 节" },
+  en: { confirm: "Set the values collected at this time as the initial values?", done: "Set successfully", cancelled: "Cancelled", points: "Points", tilt: "Light-spot radar", shallow: "The hole depth must not be below the total inclinometer depth (30 m)", saved: "Saved", fromDevice: "Device configuration: 20 units" },
 } as const;
 
 const DAY = 86_400_000;
@@ -66,4 +66,58 @@ for (const locale of ["zh-cn", "en"] as const) {
     await screen.clickPlot();
     await expect(screen.total("angleX")).toBeVisible();
   });
+
+  test(`${locale}: inclinometer — the depth profile, and a device configuration that changes it`, async ({ page, context }, testInfo) => {
+    await context.addCookies([{ name: "locale", value: locale, url: testInfo.project.use.baseURL ?? "http://127.0.0.1" }]);
+    await loginAs(page, "demoadmin");
+    await expect(page).toHaveURL(/\/home/);
+    const screen = new MonitoringPage(page);
+    const first = screen.nextProfile();
+    await screen.open("inclinometer");
+    const profile = (await (await first).json()) as { data: { curves: { points: { depth: number; a: number }[] }[] } };
+    // Six curves over 90 days of the back-filled string; depth down to the hole's, the toe at 0.
+    expect(profile.data.curves.length).toBeGreaterThan(2);
+    const last = profile.data.curves.at(-1)!.points;
+    expect(last.at(-1)!.a).toBe(0);
+    expect(Math.abs(last[0].a)).toBeGreaterThan(0.5);
+    await expect(screen.profile().locator("canvas").first()).toBeVisible();
+    await expect(page.getByTestId("profile-reference")).toBeVisible();
+    await expect(page.getByTestId("device-states")).toContainText(/\d/);
+
+    // The configuration refuses a hole shallower than its units, then saves 20 units of 1.5 m.
+    let dialog = await screen.openConfig();
+    await screen.fill(dialog, "unitLength", "1.5");
+    await screen.fill(dialog, "unitCount", "20");
+    await screen.fill(dialog, "holeDepth", "12");
+    await screen.submit(dialog);
+    await expect(dialog).toContainText(T.shallow);
+    await screen.fill(dialog, "holeDepth", "35");
+    const changed = screen.nextProfile();
+    await screen.submit(dialog);
+    await expect(page.getByText(T.saved).first()).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const after = (await (await changed).json()) as { data: { configFrom: string; curves: { points: { depth: number }[] }[] } };
+    expect(after.data.configFrom).toBe("device");
+    expect(after.data.curves.at(-1)!.points.at(-1)!.depth).toBe(30);
+    await expect(page.getByTestId("profile-reference")).toContainText(T.fromDevice);
+    // Read back: the dialog opens with what was saved.
+    dialog = await screen.openConfig();
+    await expect(dialog.locator('[data-field="holeDepth"] input').first()).toHaveValue("35");
+  });
+
+  test(`${locale}: concrete — strength curves under the calibration rule, the records table`, async ({ page, context }, testInfo) => {
+    await context.addCookies([{ name: "locale", value: locale, url: testInfo.project.use.baseURL ?? "http://127.0.0.1" }]);
+    await loginAs(page, "demoadmin");
+    await expect(page).toHaveURL(/\/home/);
+    const chart = page.waitForResponse((r) => r.url().includes("/concrete/chartDeviceIds"));
+    await page.goto("/operationMonitoring/beton");
+    const series = (await (await chart).json()) as { data: { ruleName: string | null; records: { maturity: number; strength: number | null }[] }[] };
+    const withData = series.data.find((s) => s.records.length > 100)!;
+    expect(withData.ruleName).toBeTruthy();
+    expect(withData.records.at(-1)!.maturity).toBeGreaterThan(withData.records[0].maturity);
+    expect(withData.records.at(-1)!.strength).toBeGreaterThan(0);
+    await expect(page.getByTestId("concrete-chart").locator("canvas").first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId("concrete-rule")).toBeVisible();
+  });
 }
+

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { MonitorKind } from "@/lib/contract/device/product";
+import { configKindOf } from "@/lib/contract/monitoring/device-config";
 import type { Db } from "../client";
-import { deviceInitValues, devices, pointGroups, products, telemetryLatest } from "../schema";
+import { deviceConfigs, deviceInitValues, devices, pointGroups, products, telemetryLatest } from "../schema";
 import { pgArray } from "../../ingest/pg-array";
 import { rowsOf } from "../../ingest/writer";
 
@@ -71,6 +72,15 @@ export async function projectDevice(db: Db, projectIds: number[], deviceId: numb
   return row ?? null;
 }
 
+/** Devices of the projects with their project and monitoring kind (unknown or other projects' left out). */
+export function projectDevicesOf(db: Db, projectIds: number[], deviceIds: number[]) {
+  return db
+    .select({ id: devices.id, projectId: devices.projectId, tenantId: devices.tenantId, monitorKind: products.monitorType })
+    .from(devices)
+    .innerJoin(products, eq(products.id, devices.productId))
+    .where(and(inArray(devices.id, deviceIds.length ? deviceIds : [0]), inArray(devices.projectId, projectIds.length ? projectIds : [0])));
+}
+
 /** The projects' devices of a monitoring kind (the point form's picker). */
 export function kindDevices(db: Db, projectIds: number[], kind?: MonitorKind | null) {
   return db
@@ -101,6 +111,7 @@ export async function kindPoints(db: Db, projectIds: number[], kind: MonitorKind
     : [];
   const latest = ids.length ? await db.select().from(telemetryLatest).where(inArray(telemetryLatest.deviceId, ids)) : [];
   const inits = await currentInitValues(db, ids);
+  const configs = await deviceConfigsOf(db, ids);
   const byId = new Map(devs.map((d) => [d.id, d]));
   return groups.map((g) => ({
     ...g,
@@ -113,8 +124,53 @@ export async function kindPoints(db: Db, projectIds: number[], kind: MonitorKind
           ...d,
           latest: Object.fromEntries(own.map((l) => [l.identifier, { value: l.num as number, ts: l.ts.getTime() }])),
           initial: Object.fromEntries([...(inits.get(id)?.values() ?? [])].map((v) => [v.identifier, v.value])),
+          // A configuration saved for another kind (the device changed product) does not apply.
+          config: configs.get(id)?.configKind === configKindOf(kind) ? configs.get(id)!.config : null,
         },
       ];
     }),
   }));
+}
+
+/** The saved configurations of devices, by device id. */
+export async function deviceConfigsOf(db: Db, deviceIds: number[]) {
+  if (!deviceIds.length) return new Map<number, typeof deviceConfigs.$inferSelect>();
+  const rows = await db.select().from(deviceConfigs).where(inArray(deviceConfigs.deviceId, deviceIds));
+  return new Map(rows.map((r) => [r.deviceId, r]));
+}
+
+/** Saves one configuration for the devices (replacing what they had), in one statement. */
+export async function saveDeviceConfigs(db: Db, tenantId: number, deviceIds: number[], configKind: string, config: Record<string, unknown>, by: { userId: number; name: string }, now: Date) {
+  const rows = deviceIds.map((deviceId) => ({ deviceId, tenantId, configKind, config, updatedBy: by.userId, updatedByName: by.name, updatedAt: now }));
+  await db
+    .insert(deviceConfigs)
+    .values(rows)
+    .onConflictDoUpdate({ target: deviceConfigs.deviceId, set: { configKind, config, updatedBy: by.userId, updatedByName: by.name, updatedAt: now, tenantId } });
+}
+
+/**
+ * A text property's stored value nearest each time (at or after it first, else before it, at most
+ * a month away): the readings a depth profile is drawn from. Times without one are left out.
+ */
+export async function textValuesAt(db: Db, deviceId: number, identifier: string, times: number[]): Promise<{ at: number; ts: number; txt: string }[]> {
+  if (!times.length) return [];
+  const rows = rowsOf(
+    await db.execute(sql`select x.at, coalesce(a.ts, b.ts) as ts, coalesce(a.txt, b.txt) as txt
+      from unnest(${pgArray(times.map((t) => new Date(t).toISOString()))}::timestamptz[]) as x(at)
+      left join lateral (select ts, txt from telemetry where device_id = ${deviceId} and identifier = ${identifier} and ts >= x.at and ts < x.at + interval '31 days' and txt is not null order by ts limit 1) a on true
+      left join lateral (select ts, txt from telemetry where device_id = ${deviceId} and identifier = ${identifier} and ts < x.at and ts >= x.at - interval '31 days' and txt is not null order by ts desc limit 1) b on true`),
+  );
+  return rows.filter((r) => r.txt !== null).map((r) => ({ at: new Date(r.at as string).getTime(), ts: new Date(r.ts as string).getTime(), txt: String(r.txt) }));
+}
+
+/** Devices of the projects by state (1 inactive, 2 online, 3 offline), of one monitoring kind or of all. */
+export async function deviceStateCounts(db: Db, projectIds: number[], kind?: MonitorKind | null) {
+  const rows = await db
+    .select({ status: devices.status, count: sql<number>`count(*)::int` })
+    .from(devices)
+    .innerJoin(products, eq(products.id, devices.productId))
+    .where(and(inArray(devices.projectId, projectIds.length ? projectIds : [0]), kind ? eq(products.monitorType, kind) : sql`${products.monitorType} is not null`))
+    .groupBy(devices.status);
+  const of = (status: number) => Number(rows.find((r) => r.status === status)?.count ?? 0);
+  return { total: rows.reduce((n, r) => n + Number(r.count), 0), inactive: of(1), online: of(2), offline: of(3) };
 }

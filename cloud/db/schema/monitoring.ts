@@ -1,4 +1,4 @@
-import { bigserial, doublePrecision, index, integer, pgTable, serial, smallint, timestamp, varchar } from "drizzle-orm/pg-core";
+import { bigserial, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, timestamp, varchar } from "drizzle-orm/pg-core";
 import { devices } from "./devices";
 import { tenants } from "./identity";
 import { projects } from "./projects";
@@ -55,3 +55,20 @@ export const deviceInitValues = pgTable(
   },
   (t) => [index("device_init_values_device").on(t.deviceId, t.identifier, t.setAt.desc())],
 );
+
+/**
+ * A device's own configuration (core §7 deviceConfig): one row per device, its kind's fields as
+ * checked by the contract (`lib/contract/monitoring/device-config.ts`); the kind is kept so a
+ * device moved to another product is not read with the wrong fields.
+ */
+export const deviceConfigs = pgTable("device_configs", {
+  deviceId: integer("device_id")
+    .primaryKey()
+    .references(() => devices.id, { onDelete: "cascade" }),
+  tenantId: integer("tenant_id").notNull().references(() => tenants.id),
+  configKind: varchar("config_kind", { length: 16 }).notNull(),
+  config: jsonb("config").$type<Record<string, unknown>>().notNull(),
+  updatedBy: integer("updated_by"),
+  updatedByName: varchar("updated_by_name", { length: 64 }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { dbId } from "@/lib/contract/common";
 import { betonRule, BETON_RECORDS, relBody, type BetonRule } from "@/lib/contract/device/beton-rule";
-import { aggregate, fitCalibration, maturitySeries, type Calibration } from "@/lib/contract/device/maturity";
-import { betonDevices, latestValues } from "../../db/queries/device-ops";
+import { betonDevices } from "../../db/queries/device-ops";
+import { calibrationOf, concreteRecords } from "../../db/queries/concrete";
 import { betonRuleDevices, betonRules, devices } from "../../db/schema";
 import { requireMenu, requirePerm } from "../../lib/auth";
 import type { Ctx } from "../../lib/context";
@@ -12,11 +12,6 @@ import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { projectOf } from "../../lib/project-context";
 
 const SCREEN = "/devices/calibrationRules";
-/** The property a maturity logger reports its sensors' temperatures in (an array, one per sensor). */
-const TEMPS = "temps";
-
-/** The rule's a and b: typed in, or fitted to its points. */
-const calibrationOf = (r: typeof betonRules.$inferSelect): Calibration | null => (r.coefType === 1 ? (r.coefA !== null && r.coefB !== null ? { a: r.coefA, b: r.coefB } : null) : fitCalibration(r.points));
 
 async function ruleOf(c: Ctx, id: number) {
   const [r] = await c.var.deps.db.select().from(betonRules).where(projectOf(c).where(betonRules, eq(betonRules.id, id)));
@@ -68,17 +63,7 @@ export const betonRuleRoutes = crudRoutes<typeof betonRule.fields, BetonRule>({
       .where(and(eq(betonRuleDevices.deviceId, deviceId), eq(devices.tenantId, c.var.auth.tenantId), eq(devices.projectId, projectOf(c).projectId)));
     if (!bound) throw badRequest("deviceOps.betonRule.noRule");
     const rule = await ruleOf(c, bound.ruleId);
-    const rows = await latestValues(db, deviceId, TEMPS, BETON_RECORDS);
-    const temps = rows.flatMap((r) => {
-      let values: unknown;
-      try {
-        values = r.num !== null ? [r.num] : JSON.parse(r.txt ?? "[]");
-      } catch {
-        return [];
-      }
-      const temp = Array.isArray(values) ? aggregate(values.filter((v): v is number => typeof v === "number"), rule.aggregate as 0 | 1 | 2 | 3) : null;
-      return temp === null ? [] : [{ t: r.ts.getTime(), temp }];
-    });
+    const records = await concreteRecords(db, deviceId, rule, BETON_RECORDS);
     const calibration = calibrationOf(rule);
-    return ok(c, { rule: { id: rule.id, ruleName: rule.ruleName, datumTemp: rule.datumTemp, calibration }, records: maturitySeries(temps, rule.datumTemp, calibration).map((p) => ({ ...p, t: new Date(p.t).toISOString() })) });
+    return ok(c, { rule: { id: rule.id, ruleName: rule.ruleName, datumTemp: rule.datumTemp, calibration }, records: records.map((p) => ({ ...p, t: new Date(p.t).toISOString() })) });
   });

@@ -9,6 +9,7 @@ import { deviceOpsRoutes } from "./device-ops";
 import { objFunctionRoutes } from "./obj-function";
 import { objModelRoutes, objProdRoutes } from "./obj-model";
 import { pointGroupRoutes } from "./point-group";
+import { deviceConfigRoutes } from "./device-config";
 import { prodCopyRoutes } from "./prod-copy";
 import { prodFunctionRoutes } from "./prod-function";
 import { deviceDataRoutes } from "./device-data";
@@ -31,6 +32,7 @@ export const deviceRoutes = new Hono<CloudEnv>()
   // setCycleData) first: they answer before the project the other device routes require is asked for.
   .route("/device", deviceAdminRoutes)
   .route("/pointGroup", pointGroupRoutes)
+  .route("/deviceConfig", deviceConfigRoutes)
   .route("/device", deviceDataRoutes)
   .route("/device", deviceOpsRoutes)
   .route("/battery", batteryRoutes)

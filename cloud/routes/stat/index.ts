@@ -1,5 +1,10 @@
 import { Hono } from "hono";
 import type { CloudEnv } from "../../lib/context";
+import { devManageStatRoutes } from "./dev-manage-stat";
 import { devOperationMonitoringRoutes } from "./dev-operation-monitoring";
+import { rionDipAngleRoutes } from "./rion-dip-angle";
 
-export const statRoutes = new Hono<CloudEnv>().route("/devOperationMonitoring", devOperationMonitoringRoutes);
+export const statRoutes = new Hono<CloudEnv>()
+  .route("/devOperationMonitoring", devOperationMonitoringRoutes)
+  .route("/rionDipAngle", rionDipAngleRoutes)
+  .route("/devManageStat", devManageStatRoutes);

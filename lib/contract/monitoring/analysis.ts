@@ -84,6 +84,8 @@ export type PointDevice = {
   lastReportTime: string | null;
   latest: Record<string, { value: number; ts: number }>;
   initial: Record<string, number>;
+  /** The device's own configuration (`deviceConfig`), preferred to the point's parameters. */
+  config: Record<string, unknown> | null;
 };
 /** A point of a kind with its parameters and devices (`stat/devOperationMonitoring/list`). */
 export type KindPoint = {
@@ -92,6 +94,9 @@ export type KindPoint = {
   monitorKind: string;
   zeroType: ZeroType;
   deviceIds: number[];
+  holePosition: number | null;
+  holeDepth: number | null;
+  unitLength: number | null;
   laserDistance: number | null;
   refAngleX: number | null;
   refAngleY: number | null;
@@ -99,3 +104,6 @@ export type KindPoint = {
   alarmMax: number | null;
   devices: PointDevice[];
 };
+
+/** The monitoring devices by state (`stat/devManageStat/view`). */
+export type DeviceStates = { total: number; online: number; offline: number; inactive: number };

@@ -19,6 +19,7 @@ export type ZeroType = (typeof ZERO_TYPES)[number];
 export type QueryType = (typeof QUERY_TYPES)[number];
 export type ValueType = (typeof VALUE_TYPES)[number];
 export type ShowValue = (typeof SHOW_VALUES)[number];
+export type HolePosition = (typeof HOLE_POSITIONS)[number];
 
 export const MONITORING_ENUMS = {
   zeroType: ZERO_TYPES,

@@ -30,7 +30,7 @@ export type MonitorView =
   | "acceleration"
   /** Weather: seven items, wind direction as arrows, rainfall as bars. */
   | "weather"
-  /** Concrete maturity: its curves, with the calibration rules linked. */
+  /** Concrete maturity: the concrete page, per logger under its calibration rule (components/devices/concrete-screen). */
   | "beton";
 
 export type MonitorDef = {
@@ -43,6 +43,8 @@ export type MonitorDef = {
   showValues: readonly ShowValue[];
   /** Light-spot radar from the point's laser distance and reference angles (widgets §5). */
   radar?: boolean;
+  /** Deep-displacement profile of an inclinometer string (stat/rionDipAngle). */
+  profile?: boolean;
 };
 
 const m = (identifier: string, unit: string, decimals = 3, change = true): Measure => ({ identifier, unit, change, decimals });
@@ -55,7 +57,7 @@ export const MONITORS: Record<MonitorKind, MonitorDef> = {
   beton: { kind: "beton", monitorType: 4, view: "beton", measures: [m("maturity", "°C·h", 1, false), m("strength", "MPa", 1, false)], showValues: [1] },
   acceleration: { kind: "acceleration", monitorType: 3, view: "acceleration", measures: [m("accX", "g", 3), m("accY", "g", 3), m("accZ", "g", 3), m("frequency", "Hz", 1, false)], showValues: ALL },
   settlement: { kind: "settlement", monitorType: 0, view: "line", measures: [m("settlement", "mm", 2), m("pressure", "kPa", 2), m("temperature", "°C", 1, false)], showValues: ALL },
-  inclinometer: { kind: "inclinometer", monitorType: 2, view: "line", measures: [m("holeDepth", "m", 2, false), m("temperature", "°C", 1, false)], showValues: [1] },
+  inclinometer: { kind: "inclinometer", monitorType: 2, view: "line", measures: [m("holeDepth", "m", 2, false), m("temperature", "°C", 1, false)], showValues: [1], profile: true },
   water: { kind: "water", monitorType: 5, view: "line", measures: [m("waterLevel", "m", 3), m("pressure", "kPa", 1), m("frequency", "Hz", 1, false)], showValues: ALL },
   waterHeight: { kind: "waterHeight", monitorType: 5, view: "line", measures: [m("waterHeight", "m", 3)], showValues: ALL },
   anchor: { kind: "anchor", monitorType: 6, view: "line", measures: [m("force", "kN", 1), m("frequency", "Hz", 1, false)], showValues: ALL },

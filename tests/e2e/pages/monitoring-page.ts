@@ -1,4 +1,4 @@
-import { expect, type Page, type Response } from "@playwright/test";
+import { expect, type Locator, type Page, type Response } from "@playwright/test";
 
 /** A monitoring screen (/operationMonitoring/<kind>) as a site engineer uses it. */
 export class MonitoringPage {
@@ -50,5 +50,33 @@ export class MonitoringPage {
     const dialog = this.page.getByTestId("confirm-dialog");
     await expect(dialog).toBeVisible();
     return dialog;
+  }
+
+  profile() {
+    return this.page.getByTestId("depth-profile");
+  }
+
+  /** Waits for the next depth profile answer of the cloud. */
+  nextProfile(): Promise<Response> {
+    return this.page.waitForResponse((r) => r.url().includes("/rionDipAngle/view") && r.request().method() === "POST");
+  }
+
+  /** Opens the device configuration of the chosen device; resolves with its dialog. */
+  async openConfig() {
+    await this.page.getByTestId("device-config").click();
+    const dialog = this.page.getByTestId("device-config-dialog");
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
+
+  /** Writes a number field of a form dialog. */
+  async fill(dialog: Locator, field: string, value: string) {
+    const input = dialog.locator(`[data-field="${field}"] input`).first();
+    await input.fill(value);
+  }
+
+  /** Submits a form dialog (its submit button, not the corner's close). */
+  async submit(dialog: Locator) {
+    await dialog.locator('button[type="submit"]').click();
   }
 }

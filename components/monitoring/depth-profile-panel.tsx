@@ -1,0 +1,72 @@
+"use client";
+
+import * as React from "react";
+import useSWR from "swr";
+import { useTranslations } from "next-intl";
+import { ChartPanel, type DayRange } from "@/components/kit/chart/chart-panel";
+import { quickRange } from "@/components/kit/resource/search-rules";
+import { api } from "@/lib/api/fetcher";
+import { platformDayStart } from "@/lib/contract/monitoring/analysis";
+import { MAX_PROFILE_TIMES, spreadTimes, type DepthProfile } from "@/lib/contract/monitoring/depth-profile";
+import { formatDateTime } from "@/lib/format";
+import { profileOption } from "./chart-options";
+
+const DAY = 86_400_000;
+/** The SWR key's head of profile answers: a saved device configuration asks them again. */
+export const PROFILE_KEY = "monitoring:profile";
+const CURVE_COUNTS = [2, 4, 6, 8, MAX_PROFILE_TIMES].map((n) => ({ value: n, label: String(n) }));
+const DIRECTIONS = [
+  { value: "a", label: "A" },
+  { value: "b", label: "B" },
+];
+
+/**
+ * The inclinometer's deep-displacement profile (issue 17, stat/rionDipAngle): cumulative
+ * displacement against depth at times spread over the chosen range, each against the first —
+ * computed by the cloud with the string's configuration (unit length and count, hole position).
+ */
+export function DepthProfilePanel({ deviceId, groupId, deviceName }: { deviceId: number; groupId: number; deviceName: string }) {
+  const t = useTranslations("monitoring");
+  const [range, setRange] = React.useState<DayRange>(() => quickRange("last90Days", new Date()));
+  const [count, setCount] = React.useState(6);
+  const [direction, setDirection] = React.useState<"a" | "b">("a");
+  const times = React.useMemo(() => {
+    const from = platformDayStart(range[0]).getTime();
+    const to = Math.min(Date.now(), platformDayStart(range[1]).getTime() + DAY - 1);
+    return spreadTimes(from, to, count);
+  }, [range, count]);
+  const body = { deviceId, groupId, times };
+  const view = useSWR(range[0] && range[1] ? [PROFILE_KEY, JSON.stringify(body)] : null, () => api.post<DepthProfile>("stat/rionDipAngle/view", body), { keepPreviousData: true });
+  const data = view.data;
+  const labels = React.useMemo(() => ({ depth: t("profile.depth"), displacement: t("profile.displacement") }), [t]);
+  const option = React.useMemo(
+    () => (data ? profileOption(data.curves.map((c) => ({ name: formatDateTime(new Date(c.ts)).slice(0, 16), points: c.points.map((p) => ({ depth: p.depth, value: p[direction] })) })), labels) : undefined),
+    [data, direction, labels],
+  );
+  const cfg = data?.config;
+  return (
+    <div className="space-y-1">
+      <ChartPanel
+        title={t("profile.title", { name: deviceName })}
+        testId="depth-profile"
+        range={{ value: range, onChange: setRange, quick: ["last30Days", "last90Days", "lastYear"] }}
+        selects={[
+          { key: "direction", label: t("profile.direction"), dict: DIRECTIONS, value: direction, onChange: (v) => setDirection(v === "b" ? "b" : "a") },
+          { key: "curves", label: t("profile.curves"), dict: CURVE_COUNTS, value: count, onChange: (v) => setCount(Number(v) || 6) },
+        ]}
+        loading={view.isLoading && !data}
+        error={!!view.error && !data}
+        onRetry={() => view.mutate()}
+        empty={!!data && !data.curves.length}
+        option={option}
+        height={440}
+      />
+      {cfg && (
+        <p className="px-1 text-xs text-muted-foreground" data-testid="profile-reference">
+          {data.referenceTs !== null && t("profile.reference", { time: formatDateTime(new Date(data.referenceTs)) })}{" "}
+          {t(data.configFrom === "device" ? "profile.fromDevice" : "profile.fromPoint", { length: cfg.unitLength, count: cfg.unitCount, depth: cfg.holeDepth })}
+        </p>
+      )}
+    </div>
+  );
+}
