@@ -1,14 +1,15 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { CHANNEL, LINK_TYPE, RULE_TYPE } from "@/lib/contract/alarm/enums";
 import type { Db } from "../db/client";
+import { bilingual } from "./bilingual";
 import { alarmContactGroupMembers, alarmContactGroups, alarmContacts, alarmLevels, alarmRuleRecipients, alarmRules, devices, products } from "../db/schema";
 
 /** The demo tenant's alarm levels, most severe last. */
 const LEVELS = [
-  { levelNum: 1, levelName: "提示", color: "#3b82f6", sort: 1 },
-  { levelNum: 2, levelName: "预警", color: "#eab308", sort: 2 },
-  { levelNum: 3, levelName: "报警", color: "#f97316", sort: 3 },
-  { levelNum: 4, levelName: "控制", color: "#e5484d", sort: 4 },
+  { levelNum: 1, ...bilingual({ levelName: ["提示", "Notice"] }), color: "#3b82f6", sort: 1 },
+  { levelNum: 2, ...bilingual({ levelName: ["预警", "Warning"] }), color: "#eab308", sort: 2 },
+  { levelNum: 3, ...bilingual({ levelName: ["报警", "Alarm"] }), color: "#f97316", sort: 3 },
+  { levelNum: 4, ...bilingual({ levelName: ["控制", "Control"] }), color: "#e5484d", sort: 4 },
 ];
 
 /**

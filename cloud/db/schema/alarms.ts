@@ -1,3 +1,4 @@
+import type { I18nTexts } from "@/lib/contract/i18n-text";
 import { sql } from "drizzle-orm";
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import type { AlarmAttachment, AlarmCondition } from "@/lib/contract/alarm/enums";
@@ -22,6 +23,8 @@ export const alarmLevels = pgTable(
     /** "#rrggbb". */
     color: varchar("color", { length: 7 }).notNull(),
     sort: integer("sort").notNull().default(0),
+    /** Multilingual texts of the row's fields (seeded and built-in rows, multilingual-name dialog). */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     ...stamps,
   },
   (t) => [uniqueIndex("alarm_levels_num").on(t.tenantId, t.levelNum)],
