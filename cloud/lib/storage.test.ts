@@ -14,7 +14,8 @@ const DAY = 24 * 3600_000;
 let cloud: TestCloud;
 let root: string;
 let admin: string;
-signedIn((s) => ({ cloud, admin } = s), ["admin"]);
+let platform: string;
+signedIn((s) => ({ cloud, admin, platform } = s), ["admin", "platform"]);
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), "storage-test-"));
   cloud.deps.config.filesDir = root;
@@ -59,6 +60,9 @@ describe("tenant storage", () => {
       expect(refused.msg).toMatch(/^Storage is full: 0 MB of the tenant's 0.0001 MB/);
       expect((await upload(Buffer.concat([PNG, Buffer.alloc(200)]), "zh-cn")).msg).toContain("存储空间不足");
       expect(await onDisk()).toEqual(before);
+      // The tenant page shows what is used of the quota.
+      const info = await cloud.request<{ storageUsedMb: number; storageQuotaMb: number }>("/sys/tenant/info?id=2", { token: platform });
+      expect(info.body.data).toMatchObject({ storageUsedMb: 0, storageQuotaMb: 0.0001 });
     } finally {
       cloud.deps.config.storageQuotaMb = quota;
     }
