@@ -23,4 +23,12 @@ export const i18nTexts = z.record(z.string().max(32), i18nName);
 export const textIn = (locale: Locale, own: string, name: I18nName | null | undefined) => name?.[locale] || own;
 
 /** An entity's multilingual texts: answered with the row, written by the multilingual-name dialog. */
-export const i18nField = { schema: i18nTexts.optional(), kind: "custom", list: false, detail: false, export: false, form: false } as const;
+export const i18nField = {
+  // A form holds a row without texts as "" (its inputs stay controlled): that is no texts.
+  schema: z.preprocess((v) => (v === "" || v === null ? undefined : v), i18nTexts.optional()),
+  kind: "custom",
+  list: false,
+  detail: false,
+  export: false,
+  form: false,
+} as const;
