@@ -146,7 +146,7 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
   if (has("page"))
     app.get(path("page"), read, async (c) => {
       const q = query(c, entity.query) as Values & { current: number; size: number };
-      const where = await visible(c, ...filterConds(entity, table, q), ...((await o.filters?.(c, q)) ?? []));
+      const where = await visible(c, ...filterConds(entity, table, q, c.var.locale), ...((await o.filters?.(c, q)) ?? []));
       const page = await pageOf(c.var.deps.db, table, where, orderOf(entity, table, q, o.defaultOrder), q, selection);
       return ok(c, { records: page.records.map((r) => out(c, r)), total: page.total });
     });
@@ -209,7 +209,7 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
     app.post(path("export"), read, async (c) => {
       const f = (await body(c, entity.filters)) as Values;
       const rows = await select(c.var.deps.db)
-        .where(await visible(c, ...filterConds(entity, table, f), ...((await o.filters?.(c, f)) ?? [])))
+        .where(await visible(c, ...filterConds(entity, table, f, c.var.locale), ...((await o.filters?.(c, f)) ?? [])))
         .orderBy(...orderOf(entity, table, f, o.defaultOrder))
         .limit(EXPORT_LIMIT);
       const title = t(c.var.locale, `${entity.ns}.title`);

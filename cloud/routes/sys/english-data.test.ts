@@ -27,6 +27,8 @@ describe("seeded data in the caller's language", () => {
     expect(zh.records.map((r) => r.name)).toEqual(["租户管理员", "项目用户"]);
     const tenantRoles = await get<Page<RoleRow>>("/sys/role/page?current=1&size=50&kind=2", platform, "en");
     expect(tenantRoles.records).toEqual([expect.objectContaining({ name: "Standard edition", remark: "Every tenant menu" })]);
+    // A name is found in the language it is shown in.
+    expect((await get<Page<RoleRow>>("/sys/role/page?current=1&size=50&name=administrator", admin, "en")).records.map((r) => r.name)).toEqual(["Tenant administrator"]);
     const info = await get<{ roleNames: string[] }>("/sys/login/userInfo", admin, "en");
     expect(info.roleNames).toEqual(["Tenant administrator"]);
     const users = await get<Page<UserRow>>("/sys/user/page?current=1&size=50", admin, "en");
@@ -53,6 +55,8 @@ describe("seeded data in the caller's language", () => {
     expect(root[0].departmentName).toBe("Platform");
     const groups = await get<Page<GroupRow>>("/sys/group/list?current=1&size=50", admin, "en");
     expect(groups.records).toEqual([expect.objectContaining({ groupName: "Alarm duty group", remark: "Receives alarm notices at night" })]);
+    expect((await get<Page<GroupRow>>("/sys/group/list?current=1&size=50&groupName=duty", admin, "en")).total).toBe(1);
+    expect((await get<Page<GroupRow>>(`/sys/group/list?current=1&size=50&groupName=${encodeURIComponent("值班")}`, admin, "en")).total).toBe(1);
     const messages = await get<Page<MessageItem>>("/msg/station/currUser/page?current=1&size=50", admin, "en");
     expect(messages.records.map((m) => m.msgTitle)).toContain("Welcome to the IoT monitoring platform");
   });

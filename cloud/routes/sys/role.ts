@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import { idQuery, idsBody } from "@/lib/contract/common";
 import {
@@ -132,7 +132,8 @@ export const roleRoutes = new Hono<CloudEnv>()
     const auth = c.var.auth;
     // A tenant only has its own tenant roles; the platform's default list is its management roles.
     const kind = auth.isPlatform ? (q.kind ?? 1) : 2;
-    const name = q.name ? or(ilike(roles.name, containsPattern(q.name)), ilike(roles.code, containsPattern(q.name))) : undefined;
+    const pattern = q.name ? containsPattern(q.name) : "";
+    const name = q.name ? or(ilike(roles.name, pattern), ilike(sql`${roles.i18n}->'name'->>${c.var.locale}`, pattern), ilike(roles.code, pattern)) : undefined;
     const where = tenantScope(auth).where(roles, eq(roles.kind, kind), name);
     const { records: list, total } = await pageOf(db, roles, where, [asc(roles.id)], q);
     return ok(c, { records: await toRows(db, c.var.locale, list), total });
