@@ -50,9 +50,9 @@ const PLATFORM_DICTS: DictSeed[] = [
 ];
 
 const TEMPLATES = [
-  { channel: 1, name: "告警站内信", code: "alarm_site", title: "${deviceName} 告警", content: "项目 ${prjName} 的设备 ${deviceName} 于 ${alarmTime} 触发 ${alarmLevel} 级告警：${alarmName}。" },
-  { channel: 2, name: "告警短信", code: "alarm_sms", title: "", content: "【物联监测】${prjName} 设备 ${deviceName} 于 ${alarmTime} 触发告警：${alarmName}，请及时处理。" },
-  { channel: 3, name: "告警邮件", code: "alarm_email", title: "[告警] ${prjName} - ${deviceName}", content: "您好，${realname}：\n设备 ${deviceName} 于 ${alarmTime} 触发 ${alarmLevel} 级告警：${alarmName}。" },
+  { channel: 1, ...bilingual({ name: ["告警站内信", "Alarm in-site message"] }), code: "alarm_site", title: "${deviceName} 告警", content: "项目 ${prjName} 的设备 ${deviceName} 于 ${alarmTime} 触发 ${alarmLevel} 级告警：${alarmName}。" },
+  { channel: 2, ...bilingual({ name: ["告警短信", "Alarm SMS"] }), code: "alarm_sms", title: "", content: "【物联监测】${prjName} 设备 ${deviceName} 于 ${alarmTime} 触发告警：${alarmName}，请及时处理。" },
+  { channel: 3, ...bilingual({ name: ["告警邮件", "Alarm e-mail"] }), code: "alarm_email", title: "[告警] ${prjName} - ${deviceName}", content: "您好，${realname}：\n设备 ${deviceName} 于 ${alarmTime} 触发 ${alarmLevel} 级告警：${alarmName}。" },
 ];
 
 /** System settings data: platform dictionaries and the demo tenant's notification templates. */

@@ -108,6 +108,8 @@ export const alarmRules = pgTable(
     enableStatus: smallint("enable_status").notNull().default(1),
     description: varchar("description", { length: 200 }),
     createdBy: integer("created_by"),
+    /** Multilingual texts of the row's fields (seeded and built-in rows, multilingual-name dialog). */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     ...stamps,
   },
   (t) => [index("alarm_rules_project").on(t.projectId, t.id), index("alarm_rules_product").on(t.productId).where(sql`enable_status = 1`), index("alarm_rules_tenant").on(t.tenantId)],

@@ -80,6 +80,8 @@ export const notificationTemplates = pgTable(
     variables: jsonb("variables").$type<string[]>().notNull().default([]),
     enabled: smallint("enabled").notNull().default(1),
     remark: varchar("remark", { length: 500 }),
+    /** Multilingual texts of the row's fields (seeded and built-in rows, multilingual-name dialog). */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     ...stamps,
   },
   (t) => [uniqueIndex("notification_templates_tenant_code").on(t.tenantId, t.code), index("notification_templates_tenant_channel").on(t.tenantId, t.channel)],

@@ -61,6 +61,13 @@ describe("seeded data in the caller's language", () => {
     expect(messages.records.map((m) => m.msgTitle)).toContain("Welcome to the IoT monitoring platform");
   });
 
+  it("names alarm levels and notification templates in English", async () => {
+    const levels = await cloud.request<Page<{ levelName: string }>>("/alarm/level/list?size=50", { token: admin, language: "en", headers: { projectid: "1" } });
+    expect(levels.body.data.records.map((l) => l.levelName).sort()).toEqual(["Alarm", "Control", "Notice", "Warning"]);
+    const sms = await get<Page<{ name: string }>>("/msg/template/page?channel=2&size=100", admin, "en");
+    expect(sms.records.map((t) => t.name)).toContain("Alarm SMS");
+  });
+
   it("keeps the Chinese name when an English user renames a seeded row, and takes both from the dialog", async () => {
     const [group] = (await get<Page<GroupRow>>("/sys/group/list?current=1&size=50", admin, "en")).records;
     const upd = await cloud.request("/sys/group/upd", { token: admin, language: "en", body: { id: group.id, groupName: "Night duty" } });
