@@ -61,9 +61,11 @@ describe("seeded data in the caller's language", () => {
     expect(messages.records.map((m) => m.msgTitle)).toContain("Welcome to the IoT monitoring platform");
   });
 
-  it("names alarm levels and notification templates in English", async () => {
+  it("names alarm levels, thing models and notification templates in English", async () => {
     const levels = await cloud.request<Page<{ levelName: string }>>("/alarm/level/list?size=50", { token: admin, language: "en", headers: { projectid: "1" } });
     expect(levels.body.data.records.map((l) => l.levelName).sort()).toEqual(["Alarm", "Control", "Notice", "Warning"]);
+    const models = await get<Page<{ modelName: string }>>("/device/objModel/page?current=1&size=50", admin, "en");
+    expect(models.records.map((m) => m.modelName)).toContain("Generic wireless sensor");
     const sms = await get<Page<{ name: string }>>("/msg/template/page?channel=2&size=100", admin, "en");
     expect(sms.records.map((t) => t.name)).toContain("Alarm SMS");
   });
