@@ -7,13 +7,18 @@ export class EnglishDataPage extends ResourcePageObject {
     super(page);
   }
 
-  /** The text of every cell of a table column, by its position among the visible columns. */
-  async column(index: number): Promise<string[]> {
-    return (await this.page.getByTestId("data-table").locator(`tbody tr td:nth-child(${index})`).allInnerTexts()).map((s) => s.trim());
+  /** The shown screen's table (a screen being left may still hold one for a moment). */
+  table(): Locator {
+    return this.page.getByRole("main").getByTestId("data-table");
+  }
+
+  override async waitIdle() {
+    await expect(this.table()).toBeVisible({ timeout: 30_000 });
+    await expect(this.table()).not.toHaveAttribute("aria-busy", "true", { timeout: 20_000 });
   }
 
   tableText(): Locator {
-    return this.page.getByTestId("data-table").locator("tbody");
+    return this.table().locator("tbody");
   }
 
   homeRoles(): Locator {
