@@ -68,7 +68,7 @@ describe("tenant storage", () => {
     }
   });
 
-  it("keeps uploads a saved form refers to and removes the ones abandoned for a day", async () => {
+  it("keeps uploads a saved form refers to, removes the ones abandoned for a day, and lets the owner delete an unsaved one", async () => {
     const kept = (await upload(PNG)).data;
     const abandoned = (await upload(PNG)).data;
     const refusedSave = await cloud.request("/sys/company/saveComp", { token: admin, body: { compName: "x".repeat(500), compLogo: abandoned } });
@@ -83,5 +83,15 @@ describe("tenant storage", () => {
     expect(left).toContain(kept.split("/").pop());
     expect(left).not.toContain(abandoned.split("/").pop());
     expect(await cloud.db.select().from(storedFiles).where(eq(storedFiles.path, abandoned))).toEqual([]);
+
+    // A file removed from a form before saving goes at once; a saved one stays.
+    const removed = (await upload(PNG)).data;
+    const del = (path: string) => cloud.request("/file/del", { token: admin, body: { path }, language: "en" });
+    expect((await del(removed)).body.code).toBe(200);
+    expect(await onDisk()).not.toContain(removed.split("/").pop());
+    const inUse = await del(kept);
+    expect(inUse.body).toMatchObject({ code: 400, msg: "This file is used by saved data and cannot be deleted here" });
+    expect(await onDisk()).toContain(kept.split("/").pop());
+    expect((await del(removed)).body.code).toBe(404);
   });
 });

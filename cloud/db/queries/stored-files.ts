@@ -41,3 +41,17 @@ export async function dropAbandoned(db: Db, before: Date): Promise<string[]> {
     .returning({ path: storedFiles.path });
   return gone.map((g) => g.path);
 }
+
+/**
+ * Forgets the owner's upload if no saved form claimed it; answers whether it did, and whether the
+ * path is a claimed file of the tenant (which stays: saved data refers to it).
+ */
+export async function dropOwnUpload(db: Db, f: { path: string; tenantId: number; ownerId: number }): Promise<"dropped" | "claimed" | "none"> {
+  const gone = await db
+    .delete(storedFiles)
+    .where(and(eq(storedFiles.path, f.path), eq(storedFiles.tenantId, f.tenantId), eq(storedFiles.ownerId, f.ownerId), isNull(storedFiles.claimedAt)))
+    .returning({ path: storedFiles.path });
+  if (gone.length) return "dropped";
+  const [kept] = await db.select({ path: storedFiles.path }).from(storedFiles).where(and(eq(storedFiles.path, f.path), eq(storedFiles.tenantId, f.tenantId)));
+  return kept ? "claimed" : "none";
+}

@@ -1,13 +1,13 @@
 import { Hono } from "hono";
-import { IMAGE_EXTS, PUBLIC_MAX_MB, UPLOAD_LIMITS, UPLOAD_PURPOSES, uploadQuery } from "@/lib/contract/upload";
+import { fileDelBody, IMAGE_EXTS, PUBLIC_MAX_MB, UPLOAD_LIMITS, UPLOAD_PURPOSES, uploadQuery } from "@/lib/contract/upload";
 import { requireAuth } from "../../lib/auth";
 import type { CloudEnv, Ctx } from "../../lib/context";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { fileResponse, MULTIPART_SLACK, parseStoredPath, PUBLIC_PREFIX, receiveUpload } from "../../lib/files";
 import { assertStorageRoom } from "../../lib/storage";
-import { recordFile } from "../../db/queries/stored-files";
-import { badRequest, forbidden, notFound, ok, query } from "../../lib/http";
+import { dropOwnUpload, recordFile } from "../../db/queries/stored-files";
+import { badRequest, body, forbidden, notFound, ok, query } from "../../lib/http";
 import { fileBaseRoutes, fileLogRoutes, headerRoutes, linkedFile } from "./knowledge";
 import { partsRoutes } from "./parts";
 import { aiRoutes } from "./ai";
@@ -61,6 +61,18 @@ export const fileRoutes = new Hono<CloudEnv>()
     }
     await recordFile(db, { path: stored.path, tenantId: auth.tenantId, ownerId: auth.userId, size: stored.size, now: deps.now() });
     return ok(c, stored.path);
+  })
+  // A file removed from a form before it was saved goes at once rather than after a day.
+  .post("/del", async (c) => {
+    const { path } = await body(c, fileDelBody);
+    const { deps, auth } = c.var;
+    const file = parseStoredPath(deps.config.filesDir, path);
+    if (!file) throw badRequest("widgets.files.badPath");
+    const outcome = await dropOwnUpload(deps.db, { path, tenantId: auth.tenantId, ownerId: auth.userId });
+    if (outcome === "claimed") throw badRequest("cloud.storage.fileInUse");
+    if (outcome === "none") throw notFound();
+    await rm(file.abs, { force: true });
+    return ok(c, null);
   })
   .get("/*", async (c) => {
     const file = storedFile(c);
