@@ -6,6 +6,7 @@ import { SERVICES, type Service } from "@/lib/contract/services";
 import type { CloudEnv, Deps } from "./lib/context";
 import { AppError, envelope, fail, isDataException } from "./lib/http";
 import { t } from "./lib/i18n";
+import { claimSavedFiles } from "./lib/storage";
 import { alarmRoutes } from "./routes/alarm";
 import { commRoutes } from "./routes/comm";
 import { deviceRoutes } from "./routes/device";
@@ -40,6 +41,7 @@ export function createCloud(deps: Deps) {
     return streamed ? next() : jsonLimit(c, next);
   });
 
+  app.use(claimSavedFiles);
   for (const service of SERVICES) {
     const routes = ROUTES[service];
     if (routes) app.route(`/${deps.config.product}Cloud/${service}`, routes);

@@ -10,6 +10,7 @@ import { startDeviceChannel, type DeviceChannel } from "./ingest";
 import { startSimulator } from "./simulator";
 import { startFileUpkeep } from "./lib/file-upkeep";
 import { llmConfigFromEnv } from "./lib/llm";
+import { storageQuotaMbFromEnv } from "./lib/storage";
 
 export type CloudOptions = {
   port: number;
@@ -34,6 +35,7 @@ export function cloudConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
     product: process.env.CLOUD_PRODUCT || "iot",
     filesDir: process.env.FILES_DIR || join(dataDir(), "files"),
     tokenTtlMs: 12 * 3600_000,
+    storageQuotaMb: storageQuotaMbFromEnv(),
     llm: llmConfigFromEnv(),
     ...overrides,
   };

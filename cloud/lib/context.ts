@@ -11,6 +11,8 @@ export type CloudConfig = {
   /** Where uploaded files live. */
   filesDir: string;
   tokenTtlMs: number;
+  /** Each tenant's storage quota for uploads, in MB (`STORAGE_QUOTA_MB`). */
+  storageQuotaMb: number;
   /** The assistant's OpenAI-compatible model (`LLM_BASE_URL`…); null: answers from knowledge search alone. */
   llm?: LlmConfig | null;
 };

@@ -26,6 +26,8 @@ import {
 } from "./crud";
 import { badRequest, body, notFound, ok, query, type AppError } from "./http";
 import { t } from "./i18n";
+import { localized, textColumns } from "./i18n-text";
+import type { I18nTexts } from "@/lib/contract/i18n-text";
 import { projectOf, requireProject } from "./project-context";
 import { tenantScope } from "./scope";
 import { xlsxResponse } from "./xlsx-export";
@@ -105,6 +107,10 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
   const select = (db: Db) => db.select(selection).from(table as PgTable).$dynamic();
   const read = o.read ?? (((_, next) => next()) as MiddlewareHandler<CloudEnv>);
   const project = o.scope === "project";
+  // A table with multilingual texts answers each caller in its language and keeps both on writes.
+  const multilingual = "i18n" in getTableColumns(table);
+  const out = (c: Ctx, row: Row) => toRow(multilingual ? localized(c.var.locale, row) : row);
+  const texts = (c: Ctx, before: Row | undefined, input: Values): Values => (multilingual ? textColumns(c.var.locale, before?.i18n as I18nTexts | undefined, input) : {});
 
   /** The rows the caller owns (writes) and may see (reads). */
   const owned = (c: Ctx, ...conds: Cond[]): SQL =>
@@ -124,7 +130,7 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
 
   /** A new row in the caller's scope (add and each imported row). */
   async function insert(c: Ctx, input: Values): Promise<Row> {
-    const values = { ...columnsOf(entity, input), ...(await o.values?.(c, input, false)) };
+    const values = { ...columnsOf(entity, input), ...(await o.values?.(c, input, false)), ...texts(c, undefined, input) };
     return c.var.deps.db.transaction(async (db) => {
       await checkUnique(db, c, input);
       const [row] = await db.insert(table).values(stamp(c, values)).returning();
@@ -140,9 +146,9 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
   if (has("page"))
     app.get(path("page"), read, async (c) => {
       const q = query(c, entity.query) as Values & { current: number; size: number };
-      const where = await visible(c, ...filterConds(entity, table, q), ...((await o.filters?.(c, q)) ?? []));
+      const where = await visible(c, ...filterConds(entity, table, q, c.var.locale), ...((await o.filters?.(c, q)) ?? []));
       const page = await pageOf(c.var.deps.db, table, where, orderOf(entity, table, q, o.defaultOrder), q, selection);
-      return ok(c, { records: page.records.map(toRow), total: page.total });
+      return ok(c, { records: page.records.map((r) => out(c, r)), total: page.total });
     });
   if (has("list"))
     app.get(path("list"), read, async (c) => {
@@ -151,33 +157,34 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
         .where(await visible(c))
         .orderBy(desc(key))
         .limit(q.size);
-      return ok(c, rows.map(toRow));
+      return ok(c, rows.map((r) => out(c, r)));
     });
   if (has("info"))
     app.get(path("info"), read, async (c) => {
       const { id } = query(c, idQuery);
       const [row] = await select(c.var.deps.db).where(await visible(c, eq(key, id)));
       if (!row) throw notFound();
-      return ok(c, toRow(row));
+      return ok(c, out(c, row));
     });
   if (has("add"))
     app.post(path("add"), may("add"), async (c) => {
       const input = (await body(c, entity.body)) as Values;
-      return ok(c, toRow(await insert(c, input)));
+      return ok(c, out(c, await insert(c, input)));
     });
   if (has("upd"))
     app.post(path("upd"), may("upd"), async (c) => {
       const input = (await body(c, o.update ?? entity.update)) as Values;
       const id = input[entity.key] as number;
       const { db, now } = c.var.deps;
-      const set: Values = { ...columnsOf(entity, input), ...(await o.values?.(c, input, true)) };
+      const before = multilingual ? (await db.select().from(table as PgTable).where(owned(c, eq(key, id))))[0] : undefined;
+      const set: Values = { ...columnsOf(entity, input), ...(await o.values?.(c, input, true)), ...texts(c, before, input) };
       if (getTableColumns(table).updatedAt) set.updatedAt = now();
       await checkUnique(db, c, input, id);
       const [row] = Object.keys(set).length
         ? await db.update(table).set(set).where(owned(c, eq(key, id))).returning()
         : await db.select().from(table as PgTable).where(owned(c, eq(key, id)));
       if (!row) throw notFound();
-      return ok(c, toRow(row));
+      return ok(c, out(c, row));
     });
   if (has("del"))
     app.post(path("del"), may("del"), async (c) => {
@@ -202,11 +209,11 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
     app.post(path("export"), read, async (c) => {
       const f = (await body(c, entity.filters)) as Values;
       const rows = await select(c.var.deps.db)
-        .where(await visible(c, ...filterConds(entity, table, f), ...((await o.filters?.(c, f)) ?? [])))
+        .where(await visible(c, ...filterConds(entity, table, f, c.var.locale), ...((await o.filters?.(c, f)) ?? [])))
         .orderBy(...orderOf(entity, table, f, o.defaultOrder))
         .limit(EXPORT_LIMIT);
       const title = t(c.var.locale, `${entity.ns}.title`);
-      return xlsxResponse(c, `${title}.xlsx`, exportColumns<R>(entity, c.var.locale, o.exportValues), rows.map(toRow), title);
+      return xlsxResponse(c, `${title}.xlsx`, exportColumns<R>(entity, c.var.locale, o.exportValues), rows.map((r) => out(c, r)), title);
     });
   if (entity.keys.import.length) {
     if (has("template"))

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, ne, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { Code } from "@/lib/contract/envelope";
 import { columnOf, labelOf, rangeKeys, type FieldDef, type Fields, type RowOf } from "@/lib/contract/entity";
@@ -52,8 +52,13 @@ function bound(column: PgColumn, f: FieldDef, v: unknown, end: boolean) {
   return time ? platformTime(String(v), end) : v;
 }
 
-/** The list filters of a parsed query as conditions (page and export share them). */
-export function filterConds(entity: EntityMeta, table: PgTable, filters: Record<string, unknown>): SQL[] {
+/**
+ * The list filters of a parsed query as conditions (page and export share them). With `locale`, a
+ * table's multilingual texts (its `i18n` column) match a search too, so a name is found in the
+ * language it is shown in.
+ */
+export function filterConds(entity: EntityMeta, table: PgTable, filters: Record<string, unknown>, locale?: Locale): SQL[] {
+  const texts = locale ? getTableColumns(table).i18n : undefined;
   const conds: SQL[] = [];
   for (const [name, f] of Object.entries(entity.fields)) {
     if (!f.search) continue;
@@ -66,7 +71,11 @@ export function filterConds(entity: EntityMeta, table: PgTable, filters: Record<
     }
     const v = filters[name];
     if (!given(v)) continue;
-    if (f.search === "contains") conds.push(ilike(column, containsPattern(String(v))));
+    if (f.search === "contains") {
+      const pattern = containsPattern(String(v));
+      const property = columnOf(name, f);
+      conds.push(texts ? or(ilike(column, pattern), ilike(sql`${texts}->${property}->>${locale}`, pattern))! : ilike(column, pattern));
+    }
     else if (f.search === "in") conds.push(inArray(column, v as unknown[]));
     else conds.push(eq(column, v));
   }

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, ne, type SQL } from "drizzle-orm";
+import type { I18nTexts } from "@/lib/contract/i18n-text";
 import type { Db } from "../db/client";
 import { departments, roles, users } from "../db/schema";
 import type { Auth } from "./context";
@@ -10,10 +11,14 @@ import { tenantOf } from "./scope";
  * The tenant's root department, the company itself (core §6): created with the tenant, named
  * after it. Called again it returns the existing root, so creating a tenant twice is harmless.
  */
-export async function ensureRootDepartment(db: Db, tenantId: number, name: string): Promise<number> {
+export async function ensureRootDepartment(db: Db, tenantId: number, name: string | { departmentName: string; i18n: I18nTexts }): Promise<number> {
   const [root] = await rootDepartment(db, tenantId);
   if (root) return root.id;
-  const [row] = await db.insert(departments).values({ tenantId, parentId: null, departmentName: name.slice(0, 64) }).returning({ id: departments.id });
+  const named = typeof name === "string" ? { departmentName: name } : name;
+  const [row] = await db
+    .insert(departments)
+    .values({ tenantId, parentId: null, ...named, departmentName: named.departmentName.slice(0, 64) })
+    .returning({ id: departments.id });
   return row.id;
 }
 

@@ -1,14 +1,15 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { CHANNEL, LINK_TYPE, RULE_TYPE } from "@/lib/contract/alarm/enums";
 import type { Db } from "../db/client";
+import { bilingual } from "./bilingual";
 import { alarmContactGroupMembers, alarmContactGroups, alarmContacts, alarmLevels, alarmRuleRecipients, alarmRules, devices, products } from "../db/schema";
 
 /** The demo tenant's alarm levels, most severe last. */
 const LEVELS = [
-  { levelNum: 1, levelName: "提示", color: "#3b82f6", sort: 1 },
-  { levelNum: 2, levelName: "预警", color: "#eab308", sort: 2 },
-  { levelNum: 3, levelName: "报警", color: "#f97316", sort: 3 },
-  { levelNum: 4, levelName: "控制", color: "#e5484d", sort: 4 },
+  { levelNum: 1, ...bilingual({ levelName: ["提示", "Notice"] }), color: "#3b82f6", sort: 1 },
+  { levelNum: 2, ...bilingual({ levelName: ["预警", "Warning"] }), color: "#eab308", sort: 2 },
+  { levelNum: 3, ...bilingual({ levelName: ["报警", "Alarm"] }), color: "#f97316", sort: 3 },
+  { levelNum: 4, ...bilingual({ levelName: ["控制", "Control"] }), color: "#e5484d", sort: 4 },
 ];
 
 /**
@@ -50,10 +51,10 @@ export async function seedDemoAlarms(db: Db, opts: { tenantId: number; admin: { 
     const projectIds = [...new Set(placed.filter((d) => d.productId === p.id && d.projectId !== null).map((d) => d.projectId!))];
     for (const projectId of projectIds) {
       const on = { ...base, productId: p.id, projectId };
-      rules.push({ ...on, ruleName: "信号弱", identifier: "signal", compareType: 3, threshold: -77, deadband: 3, levelId: level(1), convergeMinutes: 10, description: "信号低于 -77 dBm，回升 3 dBm 后恢复" });
-      rules.push({ ...on, ruleName: "设备离线", ruleType: RULE_TYPE.offline, compareType: 1, levelId: level(2), channels: [CHANNEL.site] });
-      if (p.monitorType === "settlement") rules.push({ ...on, ruleName: "沉降超限", identifier: "settlement", compareType: 5, minValue: -60, maxValue: 60, deadband: 5, levelId: level(4), escalateMinutes: 30 });
-      if (p.monitorType === "tilt") rules.push({ ...on, ruleName: "X 轴倾角超限", identifier: "angleX", compareType: 5, minValue: -3, maxValue: 3, deadband: 0.2, levelId: level(3) });
+      rules.push({ ...on, ...bilingual({ ruleName: ["信号弱", "Weak signal"], description: ["信号低于 -77 dBm，回升 3 dBm 后恢复", "Signal below -77 dBm; recovers once back up by 3 dBm"] }), identifier: "signal", compareType: 3, threshold: -77, deadband: 3, levelId: level(1), convergeMinutes: 10 });
+      rules.push({ ...on, ...bilingual({ ruleName: ["设备离线", "Device offline"] }), ruleType: RULE_TYPE.offline, compareType: 1, levelId: level(2), channels: [CHANNEL.site] });
+      if (p.monitorType === "settlement") rules.push({ ...on, ...bilingual({ ruleName: ["沉降超限", "Settlement over limit"] }), identifier: "settlement", compareType: 5, minValue: -60, maxValue: 60, deadband: 5, levelId: level(4), escalateMinutes: 30 });
+      if (p.monitorType === "tilt") rules.push({ ...on, ...bilingual({ ruleName: ["X 轴倾角超限", "X-axis tilt over limit"] }), identifier: "angleX", compareType: 5, minValue: -3, maxValue: 3, deadband: 0.2, levelId: level(3) });
     }
   }
   if (!rules.length) return;

@@ -1,6 +1,29 @@
 import type { Db } from "../db/client";
 import { eq } from "drizzle-orm";
+import { bilingual } from "./bilingual";
 import { departments, projectMembers, projects, stationMessages, userGroupMembers, userGroups, users } from "../db/schema";
+
+type Text = { msgTitle: readonly [string, string]; msgContent: readonly [string, string] };
+const WELCOME: Text = {
+  msgTitle: ["欢迎使用物联网监测平台", "Welcome to the IoT monitoring platform"],
+  msgContent: ["示范租户已就绪：可在系统设置中管理用户、角色和菜单。", "The demo tenant is ready: manage users, roles and menus under System settings."],
+};
+const OFFLINE: Text = {
+  msgTitle: ["设备离线提醒", "Devices offline"],
+  msgContent: ["滨江花园二期基坑监测的 2 台倾角传感器已离线超过 30 分钟。", "2 tilt sensors of Binjiang Garden Phase II foundation pit monitoring have been offline for over 30 minutes."],
+};
+const SETTLEMENT: Text = {
+  msgTitle: ["沉降告警", "Settlement alarm"],
+  msgContent: ["测点 JC-03 累计沉降 28.6 mm，超过二级预警值 25 mm。", "Point JC-03 has settled 28.6 mm in total, above the level-2 warning value of 25 mm."],
+};
+const REPORT: Text = {
+  msgTitle: ["月度监测报告已生成", "Monthly monitoring report ready"],
+  msgContent: ["2026 年 10 月监测报告已生成，可在报告列表下载。", "The October 2026 monitoring report is ready to download from the report list."],
+};
+const PATROL: Text = {
+  msgTitle: ["巡检计划变更", "Inspection plan changed"],
+  msgContent: ["本周巡检计划调整为周三、周五两次。", "This week's inspections move to Wednesday and Friday."],
+};
 
 /** The demo tenant's projects and messages, so the console has something to show at once (to-dos come from the demo alarms' workflow). */
 export async function seedDemoData(db: Db, ids: { tenantId: number; admin: number; operator: number; root: number }) {
@@ -14,7 +37,7 @@ export async function seedDemoData(db: Db, ids: { tenantId: number; admin: numbe
         prjType: "foundationPit",
         contactName: "演示管理员",
         contactPhone: "13800000000",
-        prjAddress: "浙江省杭州市滨江区江陵路 1788 号",
+        prjAddress: "江陵路 1788 号",
         areaCode: "330108",
         prjLongitude: 120.2119,
         prjLatitude: 30.2084,
@@ -26,7 +49,7 @@ export async function seedDemoData(db: Db, ids: { tenantId: number; admin: numbe
         prjType: "tunnel",
         contactName: "张三",
         contactPhone: "13900000001",
-        prjAddress: "北京市东城区和平里东街 18 号",
+        prjAddress: "和平里东街 18 号",
         areaCode: "110101",
         prjLongitude: 116.4162,
         prjLatitude: 39.9284,
@@ -42,22 +65,21 @@ export async function seedDemoData(db: Db, ids: { tenantId: number; admin: numbe
 
   const hour = 3600_000;
   const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * hour);
-  const message = (userId: number, msgTitle: string, msgContent: string, hoursAgo: number, readStatus = 0, msgType = "notice") => ({
+  const message = (userId: number, text: Text, hoursAgo: number, readStatus = 0, msgType = "notice") => ({
     tenantId: ids.tenantId,
     userId,
-    msgTitle,
-    msgContent,
+    ...bilingual(text),
     msgType,
     readStatus,
     createdAt: at(hoursAgo),
   });
   await db.insert(stationMessages).values([
-    message(ids.admin, "欢迎使用物联网监测平台", "示范租户已就绪：可在系统设置中管理用户、角色和菜单。", 72, 1),
-    message(ids.admin, "设备离线提醒", "滨江花园二期基坑监测的 2 台倾角传感器已离线超过 30 分钟。", 20),
-    message(ids.admin, "沉降告警", "测点 JC-03 累计沉降 28.6 mm，超过二级预警值 25 mm。", 6, 0, "ala"),
-    message(ids.admin, "月度监测报告已生成", "2026 年 10 月监测报告已生成，可在报告列表下载。", 3),
-    message(ids.operator, "沉降告警", "测点 JC-03 累计沉降 28.6 mm，超过二级预警值 25 mm。", 6, 0, "ala"),
-    message(ids.operator, "巡检计划变更", "本周巡检计划调整为周三、周五两次。", 30),
+    message(ids.admin, WELCOME, 72, 1),
+    message(ids.admin, OFFLINE, 20),
+    message(ids.admin, SETTLEMENT, 6, 0, "ala"),
+    message(ids.admin, REPORT, 3),
+    message(ids.operator, SETTLEMENT, 6, 0, "ala"),
+    message(ids.operator, PATROL, 30),
   ]);
 }
 
@@ -66,14 +88,14 @@ async function seedOrg(db: Db, ids: { tenantId: number; admin: number; operator:
   const [office, field] = await db
     .insert(departments)
     .values([
-      { tenantId: ids.tenantId, parentId: ids.root, departmentName: "综合管理部", sort: 1, leader: "演示管理员", phone: "010-88886666" },
-      { tenantId: ids.tenantId, parentId: ids.root, departmentName: "监测运维部", sort: 2, leader: "张三" },
+      { tenantId: ids.tenantId, parentId: ids.root, ...bilingual({ departmentName: ["综合管理部", "General affairs"] }), sort: 1, leader: "演示管理员", phone: "010-88886666" },
+      { tenantId: ids.tenantId, parentId: ids.root, ...bilingual({ departmentName: ["监测运维部", "Monitoring and operations"] }), sort: 2, leader: "张三" },
     ])
     .returning();
-  await db.insert(departments).values({ tenantId: ids.tenantId, parentId: field.id, departmentName: "现场一组", sort: 1 });
+  await db.insert(departments).values({ tenantId: ids.tenantId, parentId: field.id, ...bilingual({ departmentName: ["现场一组", "Field team 1"] }), sort: 1 });
   await db.update(users).set({ departmentId: office.id, position: "系统管理员", employeeNo: "D0001", sex: 1 }).where(eq(users.id, ids.admin));
   await db.update(users).set({ departmentId: field.id, position: "监测工程师", employeeNo: "D0002", sex: 1 }).where(eq(users.id, ids.operator));
-  const [duty] = await db.insert(userGroups).values({ tenantId: ids.tenantId, groupName: "告警值班组", remark: "接收夜间告警通知" }).returning();
+  const [duty] = await db.insert(userGroups).values({ tenantId: ids.tenantId, ...bilingual({ groupName: ["告警值班组", "Alarm duty group"], remark: ["接收夜间告警通知", "Receives alarm notices at night"] }) }).returning();
   await db.insert(userGroupMembers).values([
     { groupId: duty.id, userId: ids.admin },
     { groupId: duty.id, userId: ids.operator },

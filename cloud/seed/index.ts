@@ -16,6 +16,7 @@ import { seedProducts } from "./product-data";
 import { seedSystemData } from "./system-data";
 import { operatorPaths, sysMenuTree, tenantMenuTree, type MenuSeed } from "./menu-tree";
 import { seedKnowledge } from "./knowledge";
+import { bilingual } from "./bilingual";
 
 /** Demo accounts; passwords overridable by environment variables (documented in the README). */
 export const DEMO_ACCOUNTS = {
@@ -85,14 +86,14 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     const sysNodes = await insertTree(t, "sys", sysMenuTree, null);
     const tenantNodes = await insertTree(t, "tenant", tenantMenuTree, null);
 
-    const [admin] = await t.insert(roles).values({ tenantId: PLATFORM_TENANT_ID, name: "平台管理员", code: "admin", kind: 1 }).returning();
+    const [admin] = await t.insert(roles).values({ tenantId: PLATFORM_TENANT_ID, ...bilingual({ name: ["平台管理员", "Platform administrator"] }), code: "admin", kind: 1 }).returning();
     // A platform tenant role bundling the whole tenant tree: assigned to the demo tenant, it is
     // what authorises the tenant's menus.
-    const [standard] = await t.insert(roles).values({ tenantId: PLATFORM_TENANT_ID, name: "标准版", code: "standard", kind: 2, remark: "全部租户菜单" }).returning();
+    const [standard] = await t.insert(roles).values({ tenantId: PLATFORM_TENANT_ID, ...bilingual({ name: ["标准版", "Standard edition"], remark: ["全部租户菜单", "Every tenant menu"] }), code: "standard", kind: 2 }).returning();
     await t.insert(roleMenus).values(tenantNodes.map((n) => ({ roleId: standard.id, menuId: n.id })));
     await t.insert(roleTenants).values({ roleId: standard.id, tenantId: demo.id });
-    const [tenantAdmin] = await t.insert(roles).values({ tenantId: demo.id, name: "租户管理员", code: "tenantAdmin", kind: 2 }).returning();
-    const [projectUser] = await t.insert(roles).values({ tenantId: demo.id, name: "项目用户", code: "projectUser", kind: 2 }).returning();
+    const [tenantAdmin] = await t.insert(roles).values({ tenantId: demo.id, ...bilingual({ name: ["租户管理员", "Tenant administrator"] }), code: "tenantAdmin", kind: 2 }).returning();
+    const [projectUser] = await t.insert(roles).values({ tenantId: demo.id, ...bilingual({ name: ["项目用户", "Project user"] }), code: "projectUser", kind: 2 }).returning();
 
     await t.insert(roleMenus).values(sysNodes.map((n) => ({ roleId: admin.id, menuId: n.id })));
     await t.insert(roleMenus).values(tenantNodes.map((n) => ({ roleId: tenantAdmin.id, menuId: n.id })));
@@ -120,8 +121,8 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
       { userId: operator.id, roleId: projectUser.id },
     ]);
     await t.update(tenants).set({ adminUserId: demoadmin.id }).where(sql`${tenants.id} = ${demo.id}`);
-    await ensureRootDepartment(t, PLATFORM_TENANT_ID, "平台");
-    const root = await ensureRootDepartment(t, demo.id, demo.name);
+    await ensureRootDepartment(t, PLATFORM_TENANT_ID, bilingual({ departmentName: ["平台", "Platform"] }));
+    const root = await ensureRootDepartment(t, demo.id, bilingual({ departmentName: [demo.name, "Demo tenant"] }));
     await seedDemoData(t, { tenantId: demo.id, admin: demoadmin.id, operator: operator.id, root });
     await seedSystemData(t, { tenantId: demo.id });
     await seedProducts(t, { tenantId: demo.id, platformTenantId: PLATFORM_TENANT_ID, admin: demoadmin.id });

@@ -1,3 +1,4 @@
+import { bilingual } from "./bilingual";
 import type { Db } from "../db/client";
 import { connections, objFunctions, objModelFunctions, objModels, productConnections, productCopies, productFunctions, productSubs, products } from "../db/schema";
 import { functionValues } from "../db/queries/products";
@@ -33,7 +34,7 @@ export async function seedProducts(db: Db, ids: { tenantId: number; platformTena
   await db.insert(productSubs).values(DEMO_PRODUCTS.flatMap((p) => (p.subs ?? []).map((sub) => ({ gatewayId: byKey[p.key], subId: byKey[sub], tenantId: ids.tenantId }))));
 
   await db.insert(objFunctions).values(DEMO_LIBRARY.map((fn) => ({ ...functionValues(fn), tenantId: ids.tenantId })));
-  const [model] = await db.insert(objModels).values({ tenantId: ids.tenantId, modelName: "通用无线传感器", modelType: 1, description: "电池供电、4G/NB-IoT 上报的传感器共有的属性" }).returning();
+  const [model] = await db.insert(objModels).values({ tenantId: ids.tenantId, ...bilingual({ modelName: ["通用无线传感器", "Generic wireless sensor"], description: ["电池供电、4G/NB-IoT 上报的传感器共有的属性", "Properties shared by battery-powered sensors reporting over 4G/NB-IoT"] }), modelType: 1 }).returning();
   await db.insert(objModelFunctions).values([battery, signal, temperature].map((fn, sort) => ({ ...functionValues(fn), tenantId: ids.tenantId, modelId: model.id, sort })));
 
   const [push, zero] = await db

@@ -2,62 +2,67 @@ import { extractVariables } from "@/lib/contract/system/template";
 import type { Db } from "../db/client";
 import { dictItems, dicts, notificationTemplates } from "../db/schema";
 import { PLATFORM_TENANT_ID } from "../lib/menu-access";
+import { bilingual } from "./bilingual";
 
-type DictSeed = { dictName: string; dictCode: string; remark: string; items: [value: string, name: string][] };
+type Pair = readonly [zh: string, en: string];
+type DictSeed = { dictName: Pair; dictCode: string; remark: Pair; items: [value: string, name: Pair][] };
 
 /** Platform dictionaries every tenant sees until it defines its own of the same code. */
 const PLATFORM_DICTS: DictSeed[] = [
   {
-    dictName: "项目类型",
+    dictName: ["项目类型", "Project type"],
     dictCode: "prjType",
-    remark: "项目管理中的项目类型",
+    remark: ["项目管理中的项目类型", "Project types of project management"],
     items: [
-      ["foundationPit", "基坑"],
-      ["tunnel", "隧道"],
-      ["bridge", "桥梁"],
-      ["slope", "边坡"],
-      ["building", "建筑结构"],
-      ["subway", "地铁"],
+      ["foundationPit", ["基坑", "Foundation pit"]],
+      ["tunnel", ["隧道", "Tunnel"]],
+      ["bridge", ["桥梁", "Bridge"]],
+      ["slope", ["边坡", "Slope"]],
+      ["building", ["建筑结构", "Building structure"]],
+      ["subway", ["地铁", "Metro"]],
     ],
   },
   {
-    dictName: "产品分类",
+    dictName: ["产品分类", "Product category"],
     dictCode: "prodCategory",
-    remark: "产品管理中的产品分类",
+    remark: ["产品管理中的产品分类", "Product categories of product management"],
     items: [
-      ["structural", "结构监测传感器"],
-      ["geotechnical", "岩土监测传感器"],
-      ["hydrological", "水文监测传感器"],
-      ["environmental", "环境监测传感器"],
-      ["gateway", "网关与采集器"],
-      ["other", "其他"],
+      ["structural", ["结构监测传感器", "Structural sensors"]],
+      ["geotechnical", ["岩土监测传感器", "Geotechnical sensors"]],
+      ["hydrological", ["水文监测传感器", "Hydrological sensors"]],
+      ["environmental", ["环境监测传感器", "Environmental sensors"]],
+      ["gateway", ["网关与采集器", "Gateways and data loggers"]],
+      ["other", ["其他", "Other"]],
     ],
   },
   {
-    dictName: "岗位",
+    dictName: ["岗位", "Position"],
     dictCode: "position",
-    remark: "用户的岗位",
+    remark: ["用户的岗位", "Users' positions"],
     items: [
-      ["projectManager", "项目经理"],
-      ["technicalLead", "技术负责人"],
-      ["monitoringEngineer", "监测工程师"],
-      ["safetyOfficer", "安全员"],
-      ["inspector", "巡检员"],
+      ["projectManager", ["项目经理", "Project manager"]],
+      ["technicalLead", ["技术负责人", "Technical lead"]],
+      ["monitoringEngineer", ["监测工程师", "Monitoring engineer"]],
+      ["safetyOfficer", ["安全员", "Safety officer"]],
+      ["inspector", ["巡检员", "Inspector"]],
     ],
   },
 ];
 
 const TEMPLATES = [
-  { channel: 1, name: "告警站内信", code: "alarm_site", title: "${deviceName} 告警", content: "项目 ${prjName} 的设备 ${deviceName} 于 ${alarmTime} 触发 ${alarmLevel} 级告警：${alarmName}。" },
-  { channel: 2, name: "告警短信", code: "alarm_sms", title: "", content: "【物联监测】${prjName} 设备 ${deviceName} 于 ${alarmTime} 触发告警：${alarmName}，请及时处理。" },
-  { channel: 3, name: "告警邮件", code: "alarm_email", title: "[告警] ${prjName} - ${deviceName}", content: "您好，${realname}：\n设备 ${deviceName} 于 ${alarmTime} 触发 ${alarmLevel} 级告警：${alarmName}。" },
+  { channel: 1, ...bilingual({ name: ["告警站内信", "Alarm in-site message"] }), code: "alarm_site", title: "${deviceName} 告警", content: "项目 ${prjName} 的设备 ${deviceName} 于 ${alarmTime} 触发 ${alarmLevel} 级告警：${alarmName}。" },
+  { channel: 2, ...bilingual({ name: ["告警短信", "Alarm SMS"] }), code: "alarm_sms", title: "", content: "【物联监测】${prjName} 设备 ${deviceName} 于 ${alarmTime} 触发告警：${alarmName}，请及时处理。" },
+  { channel: 3, ...bilingual({ name: ["告警邮件", "Alarm e-mail"] }), code: "alarm_email", title: "[告警] ${prjName} - ${deviceName}", content: "您好，${realname}：\n设备 ${deviceName} 于 ${alarmTime} 触发 ${alarmLevel} 级告警：${alarmName}。" },
 ];
 
 /** System settings data: platform dictionaries and the demo tenant's notification templates. */
 export async function seedSystemData(db: Db, ids: { tenantId: number }) {
   for (const [i, d] of PLATFORM_DICTS.entries()) {
-    const [row] = await db.insert(dicts).values({ tenantId: PLATFORM_TENANT_ID, dictName: d.dictName, dictCode: d.dictCode, remark: d.remark, sort: i + 1 }).returning({ id: dicts.id });
-    await db.insert(dictItems).values(d.items.map(([itemValue, itemName], sort) => ({ dictId: row.id, itemValue, itemName, sort: sort + 1 })));
+    const [row] = await db
+      .insert(dicts)
+      .values({ tenantId: PLATFORM_TENANT_ID, ...bilingual({ dictName: d.dictName, remark: d.remark }), dictCode: d.dictCode, sort: i + 1 })
+      .returning({ id: dicts.id });
+    await db.insert(dictItems).values(d.items.map(([itemValue, itemName], sort) => ({ dictId: row.id, itemValue, ...bilingual({ itemName }), sort: sort + 1 })));
   }
   await db.insert(notificationTemplates).values(TEMPLATES.map((t) => ({ ...t, tenantId: ids.tenantId, variables: extractVariables(t.title, t.content) })));
 }

@@ -58,6 +58,26 @@ describe("ImageUpload", () => {
     expect(decodeURIComponent(FakeXhr.sent[0].url)).toBe("/api/file/upload?maxMb=2&accept=jpg,jpeg,bmp,png&purpose=companyLogo");
   });
 
+  it("deletes a file sent from the field when it is removed before saving, not one it was given", async () => {
+    const fetchMock = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(JSON.stringify({ code: 200, msg: "ok", data: null, success: true }), { headers: { "content-type": "application/json" } }));
+    try {
+      render(<Harness kind="image" initial={["1/20260301/saved.png"]} limit={3} />);
+      pick(file("a.png"));
+      await act(async () => FakeXhr.sent[0].answer({ code: 200, msg: "ok", data: "1/20260301/new.png", success: true }));
+      const removeButtons = () => screen.getAllByRole("button", { name: "Remove" });
+      await act(async () => fireEvent.click(removeButtons()[1]));
+      expect(value()).toEqual(["1/20260301/saved.png"]);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(String(fetchMock.mock.calls[0][0])).toContain("/api/file/del");
+      expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ path: "1/20260301/new.png" });
+      await act(async () => fireEvent.click(removeButtons()[0]));
+      expect(value()).toEqual([]);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    } finally {
+      fetchMock.mockRestore();
+    }
+  });
+
   it("keeps every path when uploads finish in any order", async () => {
     render(<Harness kind="image" />);
     pick(file("a.png"), file("b.png"));

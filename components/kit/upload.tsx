@@ -15,7 +15,7 @@ import { useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { EyeIcon, FileTextIcon, PlusIcon, UploadIcon, XIcon } from "lucide-react";
-import { ApiError, upload, uploadInParts } from "@/lib/api/fetcher";
+import { ApiError, api, upload, uploadInParts } from "@/lib/api/fetcher";
 import { Code } from "@/lib/contract/envelope";
 import { DOC_EXTS, IMAGE_EXTS, UPLOAD_LIMITS, UPLOAD_PURPOSES, checkUpload, extList, type UploadPurpose } from "@/lib/contract/upload";
 import { fileUrl } from "@/lib/file-url";
@@ -61,6 +61,8 @@ function useUploadQueue(props: UploadProps, defaults: { limit: number; accept: r
   const [names, setNames] = useState<Record<string, string>>({});
   const latest = useRef<string[]>([]);
   latest.current = toList(props);
+  // Files sent from this field and not yet saved: removing one deletes it in the cloud at once.
+  const sentHere = useRef(new Set<string>());
   const rules = props.purpose ? UPLOAD_PURPOSES[props.purpose] : undefined;
   const accept = props.accept ?? rules?.accept ?? defaults.accept;
   const maxMb = props.maxMb ?? rules?.maxMb ?? UPLOAD_LIMITS.sizeMb;
@@ -72,7 +74,10 @@ function useUploadQueue(props: UploadProps, defaults: { limit: number; accept: r
     else props.onChange(paths);
   };
 
-  const remove = (path: string) => emit(latest.current.filter((p) => p !== path));
+  const remove = (path: string) => {
+    emit(latest.current.filter((p) => p !== path));
+    if (sentHere.current.delete(path)) void api.post("file/del", { path }, { silent: true }).catch(() => undefined);
+  };
   const nameOf = (path: string) => names[path] ?? baseName(path);
 
   async function send(file: File) {
@@ -86,6 +91,7 @@ function useUploadQueue(props: UploadProps, defaults: { limit: number; accept: r
           ? (await uploadInParts(file, props.purpose, onProgress, { silent: true })).path
           : await upload<string>(`file/upload?${params}`, file, onProgress, { silent: true });
       setNames((n) => ({ ...n, [path]: file.name }));
+      sentHere.current.add(path);
       props.onUploaded?.({ path, name: file.name, size: file.size });
       emit(props.single ? [path] : [...latest.current, path]);
     } catch (e) {

@@ -106,3 +106,6 @@ const uploadId = z.string().regex(/^[a-f0-9]{32}$/, "validation.format");
 export const partsQuery = z.object({ uploadId, offset: z.coerce.number({ error: "validation.number" }).int().min(0).optional() });
 export const partsDone = z.object({ uploadId });
 export type { PartsResult, PartsState } from "./upload-parts";
+
+/** `file/del`: the caller's own upload that no saved form refers to yet (a file removed from a form before saving). */
+export const fileDelBody = z.object({ path: z.string({ error: "validation.required" }).min(1, "validation.required").max(80, "validation.maxLength") });

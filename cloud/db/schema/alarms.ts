@@ -1,3 +1,4 @@
+import type { I18nTexts } from "@/lib/contract/i18n-text";
 import { sql } from "drizzle-orm";
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import type { AlarmAttachment, AlarmCondition } from "@/lib/contract/alarm/enums";
@@ -22,6 +23,8 @@ export const alarmLevels = pgTable(
     /** "#rrggbb". */
     color: varchar("color", { length: 7 }).notNull(),
     sort: integer("sort").notNull().default(0),
+    /** Multilingual texts of the row's fields (seeded and built-in rows, multilingual-name dialog). */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     ...stamps,
   },
   (t) => [uniqueIndex("alarm_levels_num").on(t.tenantId, t.levelNum)],
@@ -105,6 +108,8 @@ export const alarmRules = pgTable(
     enableStatus: smallint("enable_status").notNull().default(1),
     description: varchar("description", { length: 200 }),
     createdBy: integer("created_by"),
+    /** Multilingual texts of the row's fields (seeded and built-in rows, multilingual-name dialog). */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     ...stamps,
   },
   (t) => [index("alarm_rules_project").on(t.projectId, t.id), index("alarm_rules_product").on(t.productId).where(sql`enable_status = 1`), index("alarm_rules_tenant").on(t.tenantId)],

@@ -1,3 +1,4 @@
+import type { I18nTexts } from "@/lib/contract/i18n-text";
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 
@@ -74,6 +75,8 @@ export const roles = pgTable(
     code: varchar("code", { length: 32 }).notNull(),
     kind: smallint("kind").notNull(),
     remark: varchar("remark", { length: 500 }),
+    /** Multilingual texts of the row's fields (seeded and built-in rows, multilingual-name dialog). */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     ...stamps,
   },
   (t) => [uniqueIndex("roles_tenant_code").on(t.tenantId, t.code)],

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import type { I18nTexts } from "@/lib/contract/i18n-text";
+import { index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
 import { tenants, users } from "./identity";
 
 /** In-site messages to one user (core §3 message item). readStatus 0 unread, 1 read. */
@@ -14,6 +15,8 @@ export const stationMessages = pgTable(
     msgType: varchar("msg_type", { length: 16 }).notNull().default("notice"),
     bizId: integer("biz_id"),
     readStatus: smallint("read_status").notNull().default(0),
+    /** Multilingual texts of the row's fields (seeded and built-in rows, multilingual-name dialog). */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("station_messages_user").on(t.userId, t.readStatus, t.id)],

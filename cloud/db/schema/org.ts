@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import type { I18nTexts } from "@/lib/contract/i18n-text";
+import { index, integer, jsonb, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { menus, roles, tenants, users } from "./identity";
 
 const stamps = {
@@ -22,6 +23,8 @@ export const departments = pgTable(
     phone: varchar("phone", { length: 20 }),
     email: varchar("email", { length: 100 }),
     remark: varchar("remark", { length: 500 }),
+    /** Multilingual texts of the row's fields (seeded and built-in rows, multilingual-name dialog). */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     ...stamps,
   },
   (t) => [index("departments_tenant_parent").on(t.tenantId, t.parentId)],
@@ -34,6 +37,8 @@ export const userGroups = pgTable(
     tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
     groupName: varchar("group_name", { length: 64 }).notNull(),
     remark: varchar("remark", { length: 500 }),
+    /** Multilingual texts of the row's fields (seeded and built-in rows, multilingual-name dialog). */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     ...stamps,
   },
   (t) => [uniqueIndex("user_groups_tenant_name").on(t.tenantId, t.groupName)],

@@ -1,3 +1,4 @@
+import type { I18nTexts } from "@/lib/contract/i18n-text";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import type { Param, ThingFunction } from "@/lib/contract/device/thing-model";
 import { tenants } from "./identity";
@@ -103,6 +104,8 @@ export const objModels = pgTable(
     modelName: varchar("model_name", { length: 64 }).notNull(),
     modelType: smallint("model_type").notNull().default(1),
     description: varchar("description", { length: 200 }),
+    /** Multilingual texts of the row's fields (seeded rows). */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     ...stamps,
   },
   (t) => [index("obj_models_tenant").on(t.tenantId, t.id)],

@@ -1,3 +1,4 @@
+import type { I18nTexts } from "@/lib/contract/i18n-text";
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { menus, tenants, users } from "./identity";
@@ -25,6 +26,8 @@ export const dicts = pgTable(
     /** 1 enabled, 2 disabled (core §4). */
     enabled: smallint("enabled").notNull().default(1),
     remark: varchar("remark", { length: 500 }),
+    /** Multilingual texts of the row's fields (seeded and built-in rows, multilingual-name dialog). */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     ...stamps,
   },
   (t) => [
@@ -45,6 +48,8 @@ export const dictItems = pgTable(
     sort: integer("sort").notNull().default(0),
     enabled: smallint("enabled").notNull().default(1),
     remark: varchar("remark", { length: 500 }),
+    /** Multilingual texts of the row's fields (seeded and built-in rows, multilingual-name dialog). */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     ...stamps,
   },
   (t) => [index("dict_items_dict").on(t.dictId, t.parentId), uniqueIndex("dict_items_dict_value").on(t.dictId, t.itemValue)],
@@ -75,6 +80,8 @@ export const notificationTemplates = pgTable(
     variables: jsonb("variables").$type<string[]>().notNull().default([]),
     enabled: smallint("enabled").notNull().default(1),
     remark: varchar("remark", { length: 500 }),
+    /** Multilingual texts of the row's fields (seeded and built-in rows, multilingual-name dialog). */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     ...stamps,
   },
   (t) => [uniqueIndex("notification_templates_tenant_code").on(t.tenantId, t.code), index("notification_templates_tenant_channel").on(t.tenantId, t.channel)],

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { localized, textColumns } from "../../lib/i18n-text";
 import { Hono } from "hono";
 import { idQuery, idsBody } from "@/lib/contract/common";
 import { addModelFunctionsBody, modelIdQuery, objModel, objModelFunction, objProdBody, type ObjModel } from "@/lib/contract/device/product";
@@ -158,11 +159,11 @@ export const objModelRoutes = new Hono<CloudEnv>()
       db.select().from(objModels).where(where).orderBy(...orderOf(objModel, objModels, q)).limit(q.size).offset((q.current - 1) * q.size),
       db.select({ total: count() }).from(objModels).where(where),
     ]);
-    return ok(c, { records: await toModels(db, rows), total });
+    return ok(c, { records: await toModels(db, rows.map((r) => localized(c.var.locale, r))), total });
   })
   .get("/info", readProducts, async (c) => {
     const { id } = query(c, idQuery);
-    return ok(c, (await toModels(c.var.deps.db, [await modelOrThrow(c.var.deps.db, c.var.auth, id)]))[0]);
+    return ok(c, (await toModels(c.var.deps.db, [localized(c.var.locale, await modelOrThrow(c.var.deps.db, c.var.auth, id))]))[0]);
   })
   .post("/add", requirePerm("dev:objModel:add"), async (c) => {
     const input = await body(c, objModel.body);
@@ -179,13 +180,14 @@ export const objModelRoutes = new Hono<CloudEnv>()
       ...(input.modelType !== undefined ? { modelType: input.modelType } : {}),
       ...("description" in input ? { description: input.description || null } : {}),
     };
+    const before = await modelOrThrow(c.var.deps.db, c.var.auth, input.id);
     const [row] = await c.var.deps.db
       .update(objModels)
-      .set({ ...set, updatedAt: c.var.deps.now() })
+      .set({ ...set, ...textColumns(c.var.locale, before.i18n, input), updatedAt: c.var.deps.now() })
       .where(tenantScope(c.var.auth).where(objModels, eq(objModels.id, input.id)))
       .returning();
     if (!row) throw notFound();
-    return ok(c, (await toModels(c.var.deps.db, [row]))[0]);
+    return ok(c, (await toModels(c.var.deps.db, [localized(c.var.locale, row)]))[0]);
   })
   // Products keep the functions a model gave them; the model and its links go.
   .post("/del", requirePerm("dev:objModel:del"), async (c) => {

@@ -1,9 +1,13 @@
 import { Hono } from "hono";
-import { IMAGE_EXTS, PUBLIC_MAX_MB, UPLOAD_LIMITS, UPLOAD_PURPOSES, uploadQuery } from "@/lib/contract/upload";
+import { fileDelBody, IMAGE_EXTS, PUBLIC_MAX_MB, UPLOAD_LIMITS, UPLOAD_PURPOSES, uploadQuery } from "@/lib/contract/upload";
 import { requireAuth } from "../../lib/auth";
 import type { CloudEnv, Ctx } from "../../lib/context";
-import { fileResponse, parseStoredPath, PUBLIC_PREFIX, receiveUpload } from "../../lib/files";
-import { badRequest, forbidden, notFound, ok, query } from "../../lib/http";
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import { fileResponse, MULTIPART_SLACK, parseStoredPath, PUBLIC_PREFIX, receiveUpload } from "../../lib/files";
+import { assertStorageRoom } from "../../lib/storage";
+import { dropOwnUpload, recordFile } from "../../db/queries/stored-files";
+import { badRequest, body, forbidden, notFound, ok, query } from "../../lib/http";
 import { fileBaseRoutes, fileLogRoutes, headerRoutes, linkedFile } from "./knowledge";
 import { partsRoutes } from "./parts";
 import { aiRoutes } from "./ai";
@@ -44,8 +48,31 @@ export const fileRoutes = new Hono<CloudEnv>()
     const maxMb = Math.min(q.maxMb ?? purpose?.maxMb ?? UPLOAD_LIMITS.serverDefaultMb, ceiling);
     const allowed: readonly string[] | undefined = purpose?.accept ?? (publicFile ? IMAGE_EXTS : undefined);
     const accept = allowed ? (q.accept ?? allowed).filter((e) => allowed.includes(e)) : q.accept;
+    const db = deps.db;
+    // A declared length that cannot fit is refused before a byte is read; the file's own size decides after.
+    const declared = Number(c.req.header("content-length") ?? NaN);
+    await assertStorageRoom(db, auth.tenantId, deps.config.storageQuotaMb, Number.isFinite(declared) ? Math.max(0, declared - MULTIPART_SLACK) : 0);
     const stored = await receiveUpload(c.req.raw, { root: deps.config.filesDir, tenantId: auth.tenantId, now: deps.now(), maxBytes: Math.floor(maxMb * 1024 * 1024), accept, publicFile });
+    try {
+      await assertStorageRoom(db, auth.tenantId, deps.config.storageQuotaMb, stored.size);
+    } catch (e) {
+      await rm(join(deps.config.filesDir, stored.path), { force: true });
+      throw e;
+    }
+    await recordFile(db, { path: stored.path, tenantId: auth.tenantId, ownerId: auth.userId, size: stored.size, now: deps.now() });
     return ok(c, stored.path);
+  })
+  // A file removed from a form before it was saved goes at once rather than after a day.
+  .post("/del", async (c) => {
+    const { path } = await body(c, fileDelBody);
+    const { deps, auth } = c.var;
+    const file = parseStoredPath(deps.config.filesDir, path);
+    if (!file) throw badRequest("widgets.files.badPath");
+    const outcome = await dropOwnUpload(deps.db, { path, tenantId: auth.tenantId, ownerId: auth.userId });
+    if (outcome === "claimed") throw badRequest("cloud.storage.fileInUse");
+    if (outcome === "none") throw notFound();
+    await rm(file.abs, { force: true });
+    return ok(c, null);
   })
   .get("/*", async (c) => {
     const file = storedFile(c);

@@ -9,6 +9,8 @@ import { randomBytes } from "node:crypto";
 import { FILE_TYPES, appendPart, partialPath, storePartial } from "../../lib/files";
 import { AppError, badRequest, body, notFound, ok, query } from "../../lib/http";
 import { Code } from "@/lib/contract/envelope";
+import { assertStorageRoom } from "../../lib/storage";
+import { recordFile } from "../../db/queries/stored-files";
 
 /** An unfinished upload is kept a day for its resume, then dropped with its bytes. */
 const SESSION_TTL_MS = 24 * 3600_000;
@@ -46,6 +48,7 @@ export const partsRoutes = new Hono<CloudEnv>()
     if (!(rules.accept as readonly string[]).includes(ext)) throw badRequest("widgets.upload.typeHint", { exts: extList(rules.accept) });
     if (b.size > rules.maxMb * 1024 * 1024) throw new AppError(Code.PAYLOAD_TOO_LARGE, "widgets.upload.tooLarge", { n: rules.maxMb });
     const { auth, deps } = c.var;
+    await assertStorageRoom(deps.db, auth.tenantId, deps.config.storageQuotaMb, b.size);
     const id = randomBytes(16).toString("hex");
     const [s] = await deps.db
       .insert(uploadSessions)
@@ -70,7 +73,10 @@ export const partsRoutes = new Hono<CloudEnv>()
     const s = await sessionOf(c, (await body(c, partsDone)).uploadId);
     if (s.received !== s.size) throw new AppError(Code.CONFLICT, "widgets.files.partOffset", { received: s.received }, state(s));
     const { deps, auth } = c.var;
+    // Other uploads may have filled the quota since this one began.
+    await assertStorageRoom(deps.db, auth.tenantId, deps.config.storageQuotaMb, s.size);
     const path = await storePartial(partialPath(deps.config.filesDir, s.id), { root: deps.config.filesDir, tenantId: auth.tenantId, now: deps.now(), ext: s.ext });
     await deps.db.delete(uploadSessions).where(eq(uploadSessions.id, s.id));
+    await recordFile(deps.db, { path, tenantId: auth.tenantId, ownerId: auth.userId, size: s.size, now: deps.now() });
     return ok<PartsResult>(c, { path, name: s.fileName, size: s.size });
   });

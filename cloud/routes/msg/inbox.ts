@@ -1,4 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import type { Locale } from "@/lib/contract/locale";
+import { localized } from "../../lib/i18n-text";
 import { Hono } from "hono";
 import { stationMessage, type MessageItem, type StationNums, type UpDown } from "@/lib/contract/message";
 import { idQuery, idsBody } from "@/lib/contract/common";
@@ -15,7 +17,10 @@ export const mine = (auth: Auth, table: typeof stationMessages | typeof todos) =
 type MessageRow = typeof stationMessages.$inferSelect;
 type TodoRow = typeof todos.$inferSelect;
 
-export const toItem = (r: MessageRow | TodoRow): MessageItem => ({
+/** A message or to-do as the console shows it; seeded messages in the caller's language. */
+export const toItem = (locale: Locale) => (row: MessageRow | TodoRow): MessageItem => {
+  const r = "i18n" in row ? localized(locale, row) : row;
+  return {
   id: r.id,
   msgTitle: r.msgTitle,
   msgContent: r.msgContent,
@@ -23,7 +28,8 @@ export const toItem = (r: MessageRow | TodoRow): MessageItem => ({
   bizId: r.bizId,
   createTime: r.createdAt.toISOString(),
   ...("readStatus" in r ? { readStatus: r.readStatus } : { todoStatus: r.todoStatus }),
-});
+  };
+};
 
 /** `msg/station/currUser/*`: the caller's in-site messages (header popover, message centre). */
 export const currentUserStationRoutes = new Hono<CloudEnv>()
@@ -32,7 +38,7 @@ export const currentUserStationRoutes = new Hono<CloudEnv>()
     const q = query(c, stationMessage.query);
     const where = tenantScope(c.var.auth).where(stationMessages, eq(stationMessages.userId, c.var.auth.userId), ...filterConds(stationMessage, stationMessages, q));
     const { records: rows, total } = await pageOf(c.var.deps.db, stationMessages, where, orderOf(stationMessage, stationMessages, q), q);
-    return ok(c, { records: rows.map(toItem), total });
+    return ok(c, { records: rows.map(toItem(c.var.locale)), total });
   })
   .get("/nums", async (c) => {
     const [nums] = await c.var.deps.db
@@ -68,7 +74,7 @@ export const stationRoutes = new Hono<CloudEnv>()
       .where(and(mine(c.var.auth, stationMessages), eq(stationMessages.id, id)))
       .returning();
     if (!row) throw notFound();
-    return ok(c, toItem(row));
+    return ok(c, toItem(c.var.locale)(row));
   })
   .get("/getUpDownId", async (c) => {
     const { id } = query(c, idQuery);

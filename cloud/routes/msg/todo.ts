@@ -41,7 +41,7 @@ export const todoRoutes = new Hono<CloudEnv>()
     const q = query(c, todoItem.query);
     const where = tenantScope(c.var.auth).where(todos, eq(todos.userId, c.var.auth.userId), ...filterConds(todoItem, todos, q));
     const { records: rows, total } = await pageOf(c.var.deps.db, todos, where, orderOf(todoItem, todos, q), q);
-    return ok(c, { records: rows.map(toItem), total });
+    return ok(c, { records: rows.map(toItem(c.var.locale)), total });
   })
   .get("/nums", async (c) => {
     const rows = await c.var.deps.db
@@ -56,7 +56,7 @@ export const todoRoutes = new Hono<CloudEnv>()
     const { id } = query(c, idQuery);
     const [row] = await c.var.deps.db.select().from(todos).where(and(mine(c.var.auth, todos), eq(todos.id, id)));
     if (!row) throw notFound();
-    return ok(c, toItem(row));
+    return ok(c, toItem(c.var.locale)(row));
   })
   .get("/alaInfo", async (c) => {
     const { id } = query(c, idQuery);

@@ -11,17 +11,21 @@ import { ORG_SCREENS, departmentAndDescendants } from "../../lib/org";
 import { tenantScope, tenantOf } from "../../lib/scope";
 import { toTree } from "@/lib/tree";
 import { assertUnused, ownedDelete, type InUse } from "../../lib/crud";
+import { localized, textColumns } from "../../lib/i18n-text";
+import type { Locale } from "@/lib/contract/locale";
 
 type Row = typeof departments.$inferSelect;
 
-async function tenantDepartments(db: Db, tenantId: number): Promise<Row[]> {
-  return db.select().from(departments).where(tenantOf(tenantId).where(departments)).orderBy(asc(departments.sort), asc(departments.id));
+/** The tenant's departments, named in the caller's language. */
+async function tenantDepartments(db: Db, tenantId: number, locale: Locale): Promise<Row[]> {
+  const rows = await db.select().from(departments).where(tenantOf(tenantId).where(departments)).orderBy(asc(departments.sort), asc(departments.id));
+  return rows.map((r) => localized(locale, r));
 }
 
 /** The tenant's department tree with each department's head count (core §6). */
-export async function departmentTree(db: Db, tenantId: number): Promise<DepartmentNode[]> {
+export async function departmentTree(db: Db, tenantId: number, locale: Locale): Promise<DepartmentNode[]> {
   const [rows, counts] = await Promise.all([
-    tenantDepartments(db, tenantId),
+    tenantDepartments(db, tenantId, locale),
     db.select({ id: users.departmentId, n: count() }).from(users).where(tenantOf(tenantId).where(users)).groupBy(users.departmentId),
   ]);
   const heads = new Map(counts.map((c) => [c.id, c.n]));
@@ -37,6 +41,7 @@ export async function departmentTree(db: Db, tenantId: number): Promise<Departme
       remark: r.remark,
       root: r.parentId === null,
       userCount: heads.get(r.id) ?? 0,
+      i18n: r.i18n ?? null,
     })),
   );
 }
@@ -65,12 +70,12 @@ const DEPARTMENT_USES: InUse[] = [
 
 export const departmentRoutes = new Hono<CloudEnv>()
   .use(requireAuth)
-  .get("/currentUser/tree", requireMenu(...ORG_SCREENS), async (c) => ok(c, await departmentTree(c.var.deps.db, c.var.auth.tenantId)))
+  .get("/currentUser/tree", requireMenu(...ORG_SCREENS), async (c) => ok(c, await departmentTree(c.var.deps.db, c.var.auth.tenantId, c.var.locale)))
   .get("/departmentUserTree", requireMenu(...ORG_SCREENS), async (c) => {
     const db = c.var.deps.db;
     const tenantId = c.var.auth.tenantId;
     const [rows, members] = await Promise.all([
-      tenantDepartments(db, tenantId),
+      tenantDepartments(db, tenantId, c.var.locale),
       db.select({ id: users.id, realname: users.realname, username: users.username, departmentId: users.departmentId }).from(users).where(tenantOf(tenantId).where(users)).orderBy(asc(users.id)),
     ]);
     const byDepartment = new Map<number, DepartmentUserNode[]>();
@@ -93,7 +98,10 @@ export const departmentRoutes = new Hono<CloudEnv>()
     const input = await body(c, departmentAdd);
     const scope = tenantScope(c.var.auth);
     await assertParent(c.var.deps.db, scope.tenantId, input.parentId);
-    const [row] = await c.var.deps.db.insert(departments).values(scope.owned(columns(input))).returning({ id: departments.id });
+    const [row] = await c.var.deps.db
+      .insert(departments)
+      .values(scope.owned({ ...columns(input), ...textColumns(c.var.locale, null, input) }))
+      .returning({ id: departments.id });
     return ok(c, row);
   })
   .post("/upd", requirePerm("sys:department:upd"), async (c) => {
@@ -108,7 +116,7 @@ export const departmentRoutes = new Hono<CloudEnv>()
     if ((await departmentAndDescendants(db, scope.tenantId, input.id)).includes(input.parentId)) throw badRequest("cloud.departmentParentInvalid");
     await db
       .update(departments)
-      .set({ ...columns(input), updatedAt: c.var.deps.now() })
+      .set({ ...columns(input), ...textColumns(c.var.locale, current.i18n, input), updatedAt: c.var.deps.now() })
       .where(scope.where(departments, eq(departments.id, input.id)));
     return ok(c, { id: input.id });
   })

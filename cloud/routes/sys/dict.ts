@@ -24,6 +24,8 @@ import { AppError, badRequest, body, notFound, ok, query } from "../../lib/http"
 import { PLATFORM_TENANT_ID } from "../../lib/menu-access";
 import { personalScope, tenantOf, tenantScope } from "../../lib/scope";
 import { mapTree, toTree, type TreeOf } from "@/lib/tree";
+import type { Locale } from "@/lib/contract/locale";
+import { localized, textColumns } from "../../lib/i18n-text";
 
 const SCREEN = "/systemSet/dictSet";
 type Dict = typeof dicts.$inferSelect;
@@ -47,6 +49,7 @@ const toDictNode = (d: Dict, childrens: DictNode[]): DictNode => ({
   remark: d.remark,
   scope: scopeOf(d),
   createTime: d.createdAt.toISOString(),
+  i18n: d.i18n ?? null,
   childrens,
 });
 const toItemNode = (i: Item, childrens: DictItemNode[]): DictItemNode => ({
@@ -58,6 +61,7 @@ const toItemNode = (i: Item, childrens: DictItemNode[]): DictItemNode => ({
   sort: i.sort,
   enabled: i.enabled,
   remark: i.remark,
+  i18n: i.i18n ?? null,
   childrens,
 });
 
@@ -131,7 +135,7 @@ function assertNoOrphans<R extends { id: number; parentId: number | null }>(all:
  * tenant's, the tenant's over the platform's; a disabled dictionary answers no items, and a
  * disabled item hides the items below it.
  */
-export async function lookupDicts(db: Db, auth: Pick<Auth, "tenantId" | "userId">, codes: string[]): Promise<DictLookup> {
+export async function lookupDicts(db: Db, auth: Pick<Auth, "tenantId" | "userId">, locale: Locale, codes: string[]): Promise<DictLookup> {
   const out: DictLookup = Object.fromEntries(codes.map((c) => [c, []]));
   const candidates = await db
     .select()
@@ -160,7 +164,7 @@ export async function lookupDicts(db: Db, auth: Pick<Auth, "tenantId" | "userId"
     const enabled = new Set(mine.filter((i) => i.enabled === 1).map((i) => i.id));
     // Items under a disabled parent are dropped rather than lifted to the top.
     const visible = mine.filter((i) => enabled.has(i.id) && (i.parentId === null || enabled.has(i.parentId) || !mine.some((p) => p.id === i.parentId)));
-    out[d.dictCode] = mapTree<TreeOf<Item>, DictOption>(toTree(visible), (i, childrens) => ({ itemValue: i.itemValue, itemName: i.itemName, childrens }));
+    out[d.dictCode] = mapTree<TreeOf<Item>, DictOption>(toTree(visible.map((i) => localized(locale, i))), (i, childrens) => ({ itemValue: i.itemValue, itemName: i.itemName, childrens }));
   }
   return out;
 }
@@ -170,11 +174,11 @@ export const dictRoutes = new Hono<CloudEnv>()
   /** Every select of the console resolves its server dictionaries here. */
   .get("/codeList", async (c) => {
     const { codeList } = query(c, codeListQuery);
-    return ok(c, await lookupDicts(c.var.deps.db, c.var.auth, codeList));
+    return ok(c, await lookupDicts(c.var.deps.db, c.var.auth, c.var.locale, codeList));
   })
   .get("/tree", requireMenu(SCREEN), async (c) => {
     const q = query(c, dictTreeQuery);
-    const rows = await c.var.deps.db.select().from(dicts).where(owned(c.var.auth, q.scope));
+    const rows = (await c.var.deps.db.select().from(dicts).where(owned(c.var.auth, q.scope))).map((d) => localized(c.var.locale, d));
     const keyword = q.keyword?.trim().toLowerCase();
     let shown = rows;
     if (keyword) {
@@ -198,9 +202,9 @@ export const dictRoutes = new Hono<CloudEnv>()
     await assertCodeFree(db, auth, input.scope, input.dictCode);
     const [row] = await db
       .insert(dicts)
-      .values({ ...dictValues(input), tenantId: auth.tenantId, userId: input.scope === "user" ? auth.userId : null, createdAt: now(), updatedAt: now() })
+      .values({ ...dictValues(input), ...textColumns(c.var.locale, null, input), tenantId: auth.tenantId, userId: input.scope === "user" ? auth.userId : null, createdAt: now(), updatedAt: now() })
       .returning();
-    return ok(c, toDictNode(row, []));
+    return ok(c, toDictNode(localized(c.var.locale, row), []));
   })
   .post("/upd", requirePerm("sys:dict:upd"), async (c) => {
     const input = await body(c, dictUpdate);
@@ -211,8 +215,12 @@ export const dictRoutes = new Hono<CloudEnv>()
     const siblings = await db.select({ id: dicts.id, parentId: dicts.parentId }).from(dicts).where(owned(auth, scope));
     assertParent(siblings, input.parentId, input.id);
     await assertCodeFree(db, auth, scope, input.dictCode, input.id);
-    const [row] = await db.update(dicts).set({ ...dictValues(input), updatedAt: now() }).where(eq(dicts.id, input.id)).returning();
-    return ok(c, toDictNode(row, []));
+    const [row] = await db
+      .update(dicts)
+      .set({ ...dictValues(input), ...textColumns(c.var.locale, before.i18n, input), updatedAt: now() })
+      .where(eq(dicts.id, input.id))
+      .returning();
+    return ok(c, toDictNode(localized(c.var.locale, row), []));
   })
   .post("/del", requirePerm("sys:dict:del"), async (c) => {
     const { ids } = await body(c, idsBody);
@@ -250,7 +258,7 @@ export const dictItemRoutes = new Hono<CloudEnv>()
     const { dictId } = query(c, dictItemTreeQuery);
     const db = c.var.deps.db;
     await ownedDict(db, c.var.auth, dictId);
-    return ok(c, mapTree(toTree(await itemsOf(db, dictId)), toItemNode));
+    return ok(c, mapTree(toTree((await itemsOf(db, dictId)).map((i) => localized(c.var.locale, i))), toItemNode));
   })
   .post("/add", requirePerm("sys:dict:add"), async (c) => {
     const input = await body(c, dictItemAdd);
@@ -260,9 +268,9 @@ export const dictItemRoutes = new Hono<CloudEnv>()
     await assertValueFree(db, input.dictId, input.itemValue);
     const [row] = await db
       .insert(dictItems)
-      .values({ ...itemValues(input), dictId: input.dictId, createdAt: now(), updatedAt: now() })
+      .values({ ...itemValues(input), ...textColumns(c.var.locale, null, input), dictId: input.dictId, createdAt: now(), updatedAt: now() })
       .returning();
-    return ok(c, toItemNode(row, []));
+    return ok(c, toItemNode(localized(c.var.locale, row), []));
   })
   .post("/upd", requirePerm("sys:dict:upd"), async (c) => {
     const input = await body(c, dictItemUpdate);
@@ -270,8 +278,12 @@ export const dictItemRoutes = new Hono<CloudEnv>()
     const before = await ownedItem(db, c.var.auth, input.id);
     assertParent(await itemsOf(db, before.dictId), input.parentId, input.id);
     await assertValueFree(db, before.dictId, input.itemValue, input.id);
-    const [row] = await db.update(dictItems).set({ ...itemValues(input), updatedAt: now() }).where(eq(dictItems.id, input.id)).returning();
-    return ok(c, toItemNode(row, []));
+    const [row] = await db
+      .update(dictItems)
+      .set({ ...itemValues(input), ...textColumns(c.var.locale, before.i18n, input), updatedAt: now() })
+      .where(eq(dictItems.id, input.id))
+      .returning();
+    return ok(c, toItemNode(localized(c.var.locale, row), []));
   })
   .post("/del", requirePerm("sys:dict:del"), async (c) => {
     const { ids } = await body(c, idsBody);

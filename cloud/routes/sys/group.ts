@@ -6,6 +6,7 @@ import { requireMenu, requirePerm } from "../../lib/auth";
 import type { Auth } from "../../lib/context";
 import { assertUnique } from "../../lib/crud";
 import { crudRoutes } from "../../lib/crud-routes";
+import { textColumns } from "../../lib/i18n-text";
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { ORG_SCREENS, assertTenantUsers } from "../../lib/org";
 import { tenantScope } from "../../lib/scope";
@@ -60,7 +61,7 @@ export const groupRoutes = crudRoutes({
     const row = await db.transaction(async (t) => {
       const [g] = await t
         .insert(userGroups)
-        .values(tenantScope(c.var.auth).owned({ groupName: input.groupName, remark: input.remark || null }))
+        .values(tenantScope(c.var.auth).owned({ groupName: input.groupName, remark: input.remark || null, ...textColumns(c.var.locale, null, input) }))
         .returning({ id: userGroups.id });
       await addMembers(t, g.id, input.userIds);
       return g;

@@ -1,4 +1,5 @@
 import { asc, eq, inArray } from "drizzle-orm";
+import { textIn } from "@/lib/contract/i18n-text";
 import { Hono } from "hono";
 import svgCaptcha from "svg-captcha";
 import {
@@ -199,13 +200,13 @@ export const loginRoutes = new Hono<CloudEnv>()
     const db = c.var.deps.db;
     const [[u], held] = await Promise.all([
       db.select().from(users).where(eq(users.id, a.userId)),
-      a.roleIds.length ? db.select({ name: roles.name }).from(roles).where(inArray(roles.id, a.roleIds)).orderBy(asc(roles.id)) : Promise.resolve([]),
+      a.roleIds.length ? db.select({ name: roles.name, i18n: roles.i18n }).from(roles).where(inArray(roles.id, a.roleIds)).orderBy(asc(roles.id)) : Promise.resolve([]),
     ]);
     return ok(c, {
       user: { id: u.id, name: u.username, realname: u.realname, avatar: u.avatar, tenantId: u.tenantId, phone: u.phone, email: u.email },
       roles: a.roles,
       // What the home page shows: the roles' names, not their codes.
-      roleNames: held.map((r) => r.name),
+      roleNames: held.map((r) => textIn(c.var.locale, r.name, r.i18n?.name)),
     });
   })
   .post("/outLogin", requireAuth, async (c) => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import { idQuery, idsBody } from "@/lib/contract/common";
 import {
@@ -27,6 +27,8 @@ import { PLATFORM_TENANT_ID, effectiveMenuIds, grantableMenuIds, type MenuScope 
 import { assertKeepsOwnAdmin, assertTenantUsers } from "../../lib/org";
 import { tenantScope } from "../../lib/scope";
 import { containsPattern, pageOf } from "../../lib/crud";
+import { localized, textColumns } from "../../lib/i18n-text";
+import type { Locale } from "@/lib/contract/locale";
 
 type Role = typeof roles.$inferSelect;
 
@@ -80,7 +82,7 @@ async function assertCode(db: Db, auth: Auth, code: string, exceptId?: number) {
   if (taken) throw badRequest("cloud.roleCodeTaken", { code });
 }
 
-async function toRows(db: Db, list: Role[]): Promise<RoleRow[]> {
+async function toRows(db: Db, locale: Locale, list: Role[]): Promise<RoleRow[]> {
   if (!list.length) return [];
   const ids = list.map((r) => r.id);
   const [userCounts, tenantCounts] = await Promise.all([
@@ -88,7 +90,7 @@ async function toRows(db: Db, list: Role[]): Promise<RoleRow[]> {
     db.select({ id: roleTenants.roleId, n: count() }).from(roleTenants).where(inArray(roleTenants.roleId, ids)).groupBy(roleTenants.roleId),
   ]);
   const members = new Map([...userCounts, ...tenantCounts].map((c) => [c.id, c.n]));
-  return list.map((r) => ({
+  return list.map((role) => localized(locale, role)).map((r) => ({
     id: r.id,
     name: r.name,
     code: r.code,
@@ -97,15 +99,19 @@ async function toRows(db: Db, list: Role[]): Promise<RoleRow[]> {
     builtIn: builtIn(r),
     memberCount: members.get(r.id) ?? 0,
     createTime: r.createdAt.toISOString(),
+    i18n: r.i18n ?? null,
   }));
 }
 
 /** Edits name, code and remark; a built-in role keeps its code. */
-async function updateRole(db: Db, auth: Auth, role: Role, input: RoleUpdate, now: Date) {
+async function updateRole(db: Db, auth: Auth, locale: Locale, role: Role, input: RoleUpdate, now: Date) {
   if (builtIn(role) && input.code !== role.code) throw badRequest("cloud.roleBuiltIn");
   if (!builtIn(role) && (RESERVED_ROLE_CODES as readonly string[]).includes(input.code)) throw badRequest("cloud.roleReserved", { code: input.code });
   await assertCode(db, auth, input.code, role.id);
-  await db.update(roles).set({ name: input.name, code: input.code, remark: input.remark || null, updatedAt: now }).where(eq(roles.id, role.id));
+  await db
+    .update(roles)
+    .set({ name: input.name, code: input.code, remark: input.remark || null, ...textColumns(locale, role.i18n, input), updatedAt: now })
+    .where(eq(roles.id, role.id));
 }
 
 /** Sets a role's menus: the checked ids plus their half-checked parents, within the caller's grant. */
@@ -126,16 +132,17 @@ export const roleRoutes = new Hono<CloudEnv>()
     const auth = c.var.auth;
     // A tenant only has its own tenant roles; the platform's default list is its management roles.
     const kind = auth.isPlatform ? (q.kind ?? 1) : 2;
-    const name = q.name ? or(ilike(roles.name, containsPattern(q.name)), ilike(roles.code, containsPattern(q.name))) : undefined;
+    const pattern = q.name ? containsPattern(q.name) : "";
+    const name = q.name ? or(ilike(roles.name, pattern), ilike(sql`${roles.i18n}->'name'->>${c.var.locale}`, pattern), ilike(roles.code, pattern)) : undefined;
     const where = tenantScope(auth).where(roles, eq(roles.kind, kind), name);
     const { records: list, total } = await pageOf(db, roles, where, [asc(roles.id)], q);
-    return ok(c, { records: await toRows(db, list), total });
+    return ok(c, { records: await toRows(db, c.var.locale, list), total });
   })
   .get("/info", requireMenu(...ROLE_SCREENS), async (c) => {
     const { id } = query(c, idQuery);
     const db = c.var.deps.db;
     const role = await ownRole(db, c.var.auth, id);
-    const [row] = await toRows(db, [role]);
+    const [row] = await toRows(db, c.var.locale, [role]);
     const menuIds = builtIn(role)
       ? [...(await effectiveMenuIds(db, { roleIds: [role.id] }))]
       : (await db.select({ id: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.roleId, role.id))).map((m) => m.id);
@@ -155,26 +162,26 @@ export const roleRoutes = new Hono<CloudEnv>()
     const role = await db.transaction(async (t) => {
       const [r] = await t
         .insert(roles)
-        .values(tenantScope(auth).owned({ name: input.name, code: input.code, kind: input.kind, remark: input.remark || null }))
+        .values(tenantScope(auth).owned({ name: input.name, code: input.code, kind: input.kind, remark: input.remark || null, ...textColumns(c.var.locale, null, input) }))
         .returning();
       await setMenus(t, r.id, input.menuIds);
       return r;
     });
-    const [row] = await toRows(db, [role]);
+    const [row] = await toRows(db, c.var.locale, [role]);
     return ok(c, row);
   })
   .post("/updUser", async (c) => {
     const input = await body(c, roleUpdate);
     const db = c.var.deps.db;
     const role = await userSideRole(db, c.var.auth, input.id, "upd");
-    await updateRole(db, c.var.auth, role, input, c.var.deps.now());
+    await updateRole(db, c.var.auth, c.var.locale, role, input, c.var.deps.now());
     return ok(c, { id: role.id });
   })
   .post("/updTenant", platformOnly, async (c) => {
     const input = await body(c, roleUpdate);
     const db = c.var.deps.db;
     const role = await tenantRole(db, c.var.auth, input.id, "upd");
-    await updateRole(db, c.var.auth, role, input, c.var.deps.now());
+    await updateRole(db, c.var.auth, c.var.locale, role, input, c.var.deps.now());
     return ok(c, { id: role.id });
   })
   .post("/del", async (c) => {

@@ -19,7 +19,7 @@ import {
   type TenantStatus,
   type TenantTrendPoint,
 } from "@/lib/contract/system/tenant";
-import { companyInfo, departments, menus, projects, roleMenus, roles, tenantMenus, tenants, tokens, userRoles, users } from "../../db/schema";
+import { companyInfo, departments, menus, projects, roleMenus, roles, storedFiles, tenantMenus, tenants, tokens, userRoles, users } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { platformOnly, requireAuth, requireMenu, requirePerm, revokeUserTokens } from "../../lib/auth";
 import type { CloudEnv } from "../../lib/context";
@@ -40,6 +40,8 @@ const admin = alias(users, "admin");
 // "id" inside the subquery would mean the inner table's.
 const userNums = sql<number>`(select count(*)::int from ${users} u where u.tenant_id = "tenants"."id")`;
 const projectNums = sql<number>`(select count(*)::int from ${projects} p where p.tenant_id = "tenants"."id")`;
+const storageUsed = sql<number>`(select coalesce(sum(f.size), 0)::float8 from ${storedFiles} f where f.tenant_id = "tenants"."id")`;
+const MB = 1024 * 1024;
 /** Customer tenants: the platform itself is not managed on this screen. */
 const customer = ne(tenants.id, PLATFORM_TENANT_ID);
 
@@ -50,9 +52,9 @@ function statusOf(r: { enabled: number; contractStart: Date | null; contractEnd:
   return 1;
 }
 
-async function selectRows(db: Db, now: Date, where: SQL | undefined, page?: { size: number; offset: number }): Promise<TenantRow[]> {
+async function selectRows(db: Db, now: Date, quotaMb: number, where: SQL | undefined, page?: { size: number; offset: number }): Promise<TenantRow[]> {
   const q = db
-    .select({ tenant: tenants, username: admin.username, adminStatus: admin.enabled, userNums, projectNums })
+    .select({ tenant: tenants, username: admin.username, adminStatus: admin.enabled, userNums, projectNums, storageUsed })
     .from(tenants)
     .leftJoin(admin, eq(admin.id, tenants.adminUserId))
     .where(where)
@@ -77,6 +79,8 @@ async function selectRows(db: Db, now: Date, where: SQL | undefined, page?: { si
     adminStatus: rest.adminStatus,
     userNums: rest.userNums,
     projectNums: rest.projectNums,
+    storageUsedMb: Math.round((rest.storageUsed / MB) * 100) / 100,
+    storageQuotaMb: quotaMb,
     createTime: r.createdAt.toISOString(),
   }));
 }
@@ -182,7 +186,7 @@ export const tenantRoutes = new Hono<CloudEnv>()
     );
     const db = c.var.deps.db;
     const [records, [{ total }]] = await Promise.all([
-      selectRows(db, c.var.deps.now(), where, { size: q.size, offset: (q.current - 1) * q.size }),
+      selectRows(db, c.var.deps.now(), c.var.deps.config.storageQuotaMb, where, { size: q.size, offset: (q.current - 1) * q.size }),
       db.select({ total: sql<number>`count(*)::int` }).from(tenants).where(where),
     ]);
     return ok(c, { records, total });
@@ -190,7 +194,7 @@ export const tenantRoutes = new Hono<CloudEnv>()
   .get("/info", requireMenu(SCREEN), async (c) => {
     const { id } = query(c, idQuery);
     const db = c.var.deps.db;
-    const [row] = await selectRows(db, c.var.deps.now(), eq(tenants.id, id));
+    const [row] = await selectRows(db, c.var.deps.now(), c.var.deps.config.storageQuotaMb, eq(tenants.id, id));
     if (!row) throw notFound();
     const auth = await db.select({ id: tenantMenus.menuId }).from(tenantMenus).where(tenantOf(id).where(tenantMenus));
     const info: TenantInfo = { ...row, menuIds: auth.map((a) => a.id) };
@@ -244,7 +248,7 @@ export const tenantRoutes = new Hono<CloudEnv>()
       await replaceAuth(db, tenant.id, menuIds);
       return tenant.id;
     });
-    const [row] = await selectRows(deps.db, now, eq(tenants.id, id));
+    const [row] = await selectRows(deps.db, now, deps.config.storageQuotaMb, eq(tenants.id, id));
     return ok(c, row);
   })
   .post("/upd", requirePerm("sys:tenant:upd"), async (c) => {
@@ -261,7 +265,7 @@ export const tenantRoutes = new Hono<CloudEnv>()
         if (root) await db.update(departments).set({ departmentName: input.name, updatedAt: deps.now() }).where(eq(departments.id, root.id));
       }
     });
-    const [row] = await selectRows(deps.db, deps.now(), eq(tenants.id, input.id));
+    const [row] = await selectRows(deps.db, deps.now(), deps.config.storageQuotaMb, eq(tenants.id, input.id));
     return ok(c, row);
   })
   .post("/del", requirePerm("sys:tenant:del"), async (c) => {

@@ -18,6 +18,8 @@ import { loadPolicy, setPassword } from "../../lib/passwords";
 import { loadMasker, type Masker } from "../../lib/phone-set";
 import { tenantScope } from "../../lib/scope";
 import { containsPattern, pageOf } from "../../lib/crud";
+import { textIn } from "@/lib/contract/i18n-text";
+import type { Locale } from "@/lib/contract/locale";
 
 type User = typeof users.$inferSelect;
 
@@ -36,17 +38,17 @@ async function maskerFor(db: Db, auth: Auth): Promise<Masker & { contacts: boole
 }
 
 /** Users as the console shows them, with department and role names, masked for the viewer. */
-async function toRows(db: Db, auth: Auth, list: User[]): Promise<UserRow[]> {
+async function toRows(db: Db, auth: Auth, locale: Locale, list: User[]): Promise<UserRow[]> {
   if (!list.length) return [];
   const ids = list.map((u) => u.id);
   const deptIds = [...new Set(list.map((u) => u.departmentId).filter((d): d is number => d !== null))];
   const [held, depts, [tenant], mask] = await Promise.all([
-    db.select({ userId: userRoles.userId, id: roles.id, name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(inArray(userRoles.userId, ids)).orderBy(asc(roles.id)),
-    deptIds.length ? db.select({ id: departments.id, name: departments.departmentName }).from(departments).where(inArray(departments.id, deptIds)) : Promise.resolve([]),
+    db.select({ userId: userRoles.userId, id: roles.id, name: roles.name, i18n: roles.i18n }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(inArray(userRoles.userId, ids)).orderBy(asc(roles.id)),
+    deptIds.length ? db.select({ id: departments.id, name: departments.departmentName, i18n: departments.i18n }).from(departments).where(inArray(departments.id, deptIds)) : Promise.resolve([]),
     db.select({ adminUserId: tenants.adminUserId }).from(tenants).where(eq(tenants.id, auth.tenantId)),
     maskerFor(db, auth),
   ]);
-  const deptName = new Map(depts.map((d) => [d.id, d.name]));
+  const deptName = new Map(depts.map((d) => [d.id, textIn(locale, d.name, d.i18n?.departmentName)]));
   return list.map((u) => {
     const mine = held.filter((h) => h.userId === u.id);
     return {
@@ -63,7 +65,7 @@ async function toRows(db: Db, auth: Auth, list: User[]): Promise<UserRow[]> {
       departmentId: u.departmentId,
       departmentName: u.departmentId === null ? null : (deptName.get(u.departmentId) ?? null),
       roleIds: mine.map((h) => h.id),
-      roleNames: mine.map((h) => h.name),
+      roleNames: mine.map((h) => textIn(locale, h.name, h.i18n?.name)),
       enabled: u.enabled === 1 ? 1 : 2,
       userIdentity: u.userIdentity,
       queryPhone: u.queryPhone,
@@ -145,7 +147,7 @@ export const userRoutes = new Hono<CloudEnv>()
     if (q.enabled) conds.push(q.enabled === 1 ? eq(users.enabled, 1) : ne(users.enabled, 1));
     const where = tenantScope(auth).where(users, ...conds);
     const { records: list, total } = await pageOf(db, users, where, [desc(users.id)], q);
-    return ok(c, { records: await toRows(db, auth, list), total });
+    return ok(c, { records: await toRows(db, auth, c.var.locale, list), total });
   })
   .get("/getDepartmentUserInfo", READ, async (c) => {
     const { departmentId } = query(c, departmentUserQuery);
@@ -156,18 +158,18 @@ export const userRoutes = new Hono<CloudEnv>()
       .where(tenantScope(c.var.auth).where(departments, eq(departments.id, departmentId)));
     if (!department) throw notFound();
     const list = await db.select().from(users).where(tenantScope(c.var.auth).where(users, eq(users.departmentId, departmentId))).orderBy(asc(users.id));
-    return ok(c, { department, users: await toRows(db, c.var.auth, list) });
+    return ok(c, { department, users: await toRows(db, c.var.auth, c.var.locale, list) });
   })
   .get("/getUserInfoById", READ, async (c) => {
     const { id } = query(c, idQuery);
-    const [row] = await toRows(c.var.deps.db, c.var.auth, [await ownUser(c.var.deps.db, c.var.auth, id)]);
+    const [row] = await toRows(c.var.deps.db, c.var.auth, c.var.locale, [await ownUser(c.var.deps.db, c.var.auth, id)]);
     return ok(c, row);
   })
   .get("/getUserInfoByUsername", READ, async (c) => {
     const { username } = query(c, usernameQuery);
     const [u] = await c.var.deps.db.select().from(users).where(tenantScope(c.var.auth).where(users, eq(users.username, username)));
     if (!u) throw notFound();
-    const [row] = await toRows(c.var.deps.db, c.var.auth, [u]);
+    const [row] = await toRows(c.var.deps.db, c.var.auth, c.var.locale, [u]);
     return ok(c, row);
   })
   .post("/add", requirePerm("sys:user:add"), async (c) => {
@@ -195,7 +197,7 @@ export const userRoutes = new Hono<CloudEnv>()
       return u;
     });
     if (policy.init.notify) await notifyPassword(c, row, password);
-    const [out] = await toRows(deps.db, auth, [row]);
+    const [out] = await toRows(deps.db, auth, c.var.locale, [row]);
     return ok(c, out);
   })
   .post("/upd", requirePerm("sys:user:upd"), async (c) => {
@@ -211,7 +213,7 @@ export const userRoutes = new Hono<CloudEnv>()
       await t.update(users).set({ ...profile(input), updatedAt: c.var.deps.now() }).where(eq(users.id, input.id));
       if (input.roleIds) await setRoles(t, input.id, input.roleIds);
     });
-    const [out] = await toRows(db, auth, [await ownUser(db, auth, input.id)]);
+    const [out] = await toRows(db, auth, c.var.locale, [await ownUser(db, auth, input.id)]);
     return ok(c, out);
   })
   .post("/updAuth", requirePerm("sys:user:upd"), async (c) => {

@@ -1,5 +1,6 @@
 "use client";
 
+import { multilingualField } from "@/components/kit/form/multilingual-input";
 import { Building2Icon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { defineResource, ResourcePage } from "@/components/kit";
@@ -49,6 +50,7 @@ export const departmentResource = defineResource<DepartmentNode>({
   form: {
     columns: 2,
     fields: {
+      departmentName: multilingualField,
       parentId: {
         type: "custom",
         render: ({ field, form, disabled, invalid }) => (

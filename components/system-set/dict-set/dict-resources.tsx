@@ -6,6 +6,7 @@ import { dict, dictItem, dictItemUpdate, dictUpdate, type DictItemNode, type Dic
 import { defineResource, type CustomFieldProps } from "@/components/kit";
 import { findNode } from "@/lib/tree";
 import { subtreeIds, TreeSelect } from "@/components/kit/form/tree-select";
+import { multilingualField } from "@/components/kit/form/multilingual-input";
 
 const NOT_LISTS = { info: false, export: false, import: false, template: false, openOrClose: false } as const;
 
@@ -42,7 +43,7 @@ export function dictResource(nodes: () => readonly DictNode[]) {
     endpoints: { page: "sys/dict/tree", ...NOT_LISTS },
     schemas: { query: z.object({}), update: dictUpdate },
     columns: [],
-    form: { columns: 2, fields: { parentId: parentField(nodes, (n) => n.dictName), dictCode: { hint: "hints.dictCode" } } },
+    form: { columns: 2, fields: { parentId: parentField(nodes, (n) => n.dictName), dictName: multilingualField, dictCode: { hint: "hints.dictCode" } } },
   });
 }
 
@@ -74,7 +75,7 @@ export function dictItemResource(nodes: () => readonly DictItemNode[]) {
       columns: 2,
       // A new item goes into the chosen dictionary.
       preset: (q) => ({ dictId: q.dictId }),
-      fields: { parentId: parentField(nodes, (n) => n.itemName) },
+      fields: { parentId: parentField(nodes, (n) => n.itemName), itemName: multilingualField },
     },
   });
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { multilingualField } from "@/components/kit/form/multilingual-input";
 import * as React from "react";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
@@ -86,6 +87,7 @@ export const groupResource = defineResource<GroupRow>({
     columns: 1,
     defaults: { userIds: [] },
     fields: {
+      groupName: multilingualField,
       remark: {},
       userIds: { type: "custom", label: "fields.members", show: (_v, mode) => mode === "create", render: ({ field, disabled }) => <MembersField value={field.value} onChange={field.onChange} disabled={disabled} /> },
     },

@@ -6,6 +6,7 @@ import { tenant, type TenantInfo } from "@/lib/contract/system/tenant";
 import { deriveDetailRows } from "@/components/kit";
 import { defineDetail, DetailPage } from "@/components/kit/detail/define-detail";
 import { Badge } from "@/components/ui/badge";
+import { StorageUse } from "../tenant-set/storage-use";
 import { openTenantDialog, TenantDialogs } from "../tenant-set/tenant-dialogs";
 
 const TONES = { 0: "secondary", 1: "success", 2: "destructive", 3: "warning" } as const;
@@ -34,7 +35,10 @@ const tenantDetail = defineDetail<TenantInfo>({
       span: 2,
       badge: (r) => <Status status={r.status} />,
       // The administrator's rows and the status have their own places.
-      rows: deriveDetailRows<TenantInfo>(tenant, { username: false, status: false, enabled: false, adminStatus: false }),
+      rows: [
+        ...deriveDetailRows<TenantInfo>(tenant, { username: false, status: false, enabled: false, adminStatus: false, storageUsedMb: false }),
+        { prop: "storageUsedMb", label: "fields.storageUsedMb", type: "slot", render: (r) => <StorageUse used={r.storageUsedMb} quota={r.storageQuotaMb} /> },
+      ],
     },
     {
       key: "admin",

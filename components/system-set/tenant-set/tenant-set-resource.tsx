@@ -9,6 +9,7 @@ import { tenant, tenantQuery, tenantUpdate, type TenantRow } from "@/lib/contrac
 import { defineResource, ResourcePage, type CustomFieldProps, type ResourceUi } from "@/components/kit";
 import { PasswordPolicyHint } from "@/components/kit/password-policy-hint";
 import { Input } from "@/components/ui/input";
+import { StorageUse } from "./storage-use";
 import { TenantDialogs, openTenantDialog } from "./tenant-dialogs";
 
 /** The statistics cards draw ECharts: loaded after the list, never with the page. */
@@ -58,6 +59,7 @@ export const tenantResource = defineResource<TenantRow>({
     contractEnd: false,
     status: { tones: { "0": "secondary", "1": "success", "2": "destructive", "3": "warning" } },
     enabled: { onToggle: askFirst("confirm.disable", (row) => row.name, (row, next, ui) => ui.toggle(row, next)) },
+    storageUsedMb: { width: 150, render: (row) => <StorageUse used={row.storageUsedMb} quota={row.storageQuotaMb} /> },
     adminStatus: { width: 110, onToggle: askFirst("confirm.disableAdmin", (row) => row.username, (row, next) => api.post("sys/tenant/openOrCloseAdminStatus", { id: row.id, status: next })) },
   },
   form: {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { i18nField } from "../i18n-text";
 import { defineEntity, keyField, type RowOf } from "../entity";
 import { email, mobile, numberRequired, selectRequired, text, textRequired } from "../validation";
 import { dbId } from "../common";
@@ -20,6 +21,7 @@ export const department = defineEntity({
     remark: { schema: text(500), kind: "textarea", list: false },
     /** The company itself. */
     root: { schema: z.boolean(), readOnly: true, list: false, detail: false, export: false },
+    i18n: i18nField,
   },
 });
 export const departmentAdd = department.body;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { i18nField } from "../i18n-text";
 import { defineEntity, keyField, type RowOf } from "../entity";
 import { codeRequired, text, textRequired } from "../validation";
 import { dbId, enableState, optionalId } from "../common";
@@ -30,6 +31,7 @@ export const dict = defineEntity({
     remark,
     scope: { schema: scope, kind: "select", list: false, form: false },
     createTime: { kind: "datetime", readOnly: true },
+    i18n: i18nField,
   },
 });
 export const dictAdd = dict.body;
@@ -50,6 +52,7 @@ export const dictItem = defineEntity({
     sort: sortField,
     enabled,
     remark,
+    i18n: i18nField,
   },
 });
 export const dictItemAdd = dictItem.body;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dbId } from "../common";
+import { i18nField } from "../i18n-text";
 import { defineEntity, keyField, type RowOf } from "../entity";
 import { text, textRequired } from "../validation";
 
@@ -13,6 +14,7 @@ export const group = defineEntity({
     memberCount: { kind: "number", readOnly: true },
     remark: { schema: text(500), kind: "textarea" },
     createTime: { kind: "datetime", readOnly: true, column: "createdAt" },
+    i18n: i18nField,
   },
 });
 const userIds = z.array(dbId).max(5000, "validation.maxItems");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { i18nField } from "../i18n-text";
 import { defineEntity, keyField, type RowOf } from "../entity";
 import { ENUMS } from "../enums";
 import { codeRequired, optional, selectRequired, text, textRequired } from "../validation";
@@ -32,6 +33,7 @@ export const role = defineEntity({
     /** The built-in administrator role: not deletable, every menu of its side. */
     builtIn: { schema: z.boolean(), readOnly: true, list: false, detail: false, export: false },
     menuIds: { schema: menuIds.default([]), list: false, detail: false, form: false, export: false },
+    i18n: i18nField,
   },
 });
 

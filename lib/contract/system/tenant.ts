@@ -51,6 +51,9 @@ export const tenant = defineEntity({
     adminUserId: { schema: dbId.nullable(), readOnly: true, kind: "id", list: false, detail: false, export: false },
     userNums: { kind: "number", readOnly: true, list: false },
     projectNums: { kind: "number", readOnly: true, list: false },
+    /** Uploads' storage: MB used of the tenant's quota (`STORAGE_QUOTA_MB`). */
+    storageUsedMb: { kind: "number", readOnly: true, floatNum: 2 },
+    storageQuotaMb: { kind: "number", readOnly: true, list: false, detail: false },
     createTime: { kind: "datetime", readOnly: true },
     /** Limits the new tenant's menus (all tenant menus when absent). */
     menuIds: { schema: z.array(dbId).max(5000, "validation.maxItems").optional(), list: false, detail: false, form: false, export: false },

@@ -1,0 +1,57 @@
+import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { storedFiles } from "../schema";
+
+/** An upload just stored, owned by its uploader, not yet claimed by a saved form. */
+export async function recordFile(db: Db, f: { path: string; tenantId: number; ownerId: number; size: number; now: Date }) {
+  await db.insert(storedFiles).values({ path: f.path, tenantId: f.tenantId, ownerId: f.ownerId, size: f.size, createdAt: f.now });
+}
+
+/** Bytes a tenant's uploads take. */
+export async function storageUsed(db: Db, tenantId: number): Promise<number> {
+  const [{ used }] = await db.select({ used: sql<number>`coalesce(sum(${storedFiles.size}), 0)::float8` }).from(storedFiles).where(eq(storedFiles.tenantId, tenantId));
+  return used;
+}
+
+/** Bytes each tenant's uploads take (the tenant list). */
+export async function storageByTenant(db: Db, tenantIds: number[]): Promise<Map<number, number>> {
+  if (!tenantIds.length) return new Map();
+  const rows = await db
+    .select({ tenantId: storedFiles.tenantId, used: sql<number>`sum(${storedFiles.size})::float8` })
+    .from(storedFiles)
+    .where(inArray(storedFiles.tenantId, tenantIds))
+    .groupBy(storedFiles.tenantId);
+  return new Map(rows.map((r) => [r.tenantId, r.used]));
+}
+
+/** Marks a tenant's uploads a saved form referred to: they are kept from then on. */
+export async function claimFiles(db: Db, tenantId: number, paths: string[], now: Date) {
+  if (!paths.length) return;
+  await db
+    .update(storedFiles)
+    .set({ claimedAt: now })
+    .where(and(eq(storedFiles.tenantId, tenantId), inArray(storedFiles.path, paths), isNull(storedFiles.claimedAt)));
+}
+
+/** Forgets the uploads no saved form claimed before `before`; answers their paths, for their bytes to go too. */
+export async function dropAbandoned(db: Db, before: Date): Promise<string[]> {
+  const gone = await db
+    .delete(storedFiles)
+    .where(and(isNull(storedFiles.claimedAt), lt(storedFiles.createdAt, before)))
+    .returning({ path: storedFiles.path });
+  return gone.map((g) => g.path);
+}
+
+/**
+ * Forgets the owner's upload if no saved form claimed it; answers whether it did, and whether the
+ * path is a claimed file of the tenant (which stays: saved data refers to it).
+ */
+export async function dropOwnUpload(db: Db, f: { path: string; tenantId: number; ownerId: number }): Promise<"dropped" | "claimed" | "none"> {
+  const gone = await db
+    .delete(storedFiles)
+    .where(and(eq(storedFiles.path, f.path), eq(storedFiles.tenantId, f.tenantId), eq(storedFiles.ownerId, f.ownerId), isNull(storedFiles.claimedAt)))
+    .returning({ path: storedFiles.path });
+  if (gone.length) return "dropped";
+  const [kept] = await db.select({ path: storedFiles.path }).from(storedFiles).where(and(eq(storedFiles.path, f.path), eq(storedFiles.tenantId, f.tenantId)));
+  return kept ? "claimed" : "none";
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import type { Page } from "@/lib/contract/envelope";
+import type { DepartmentNode } from "@/lib/contract/system/department";
+import type { DictItemNode, DictLookup, DictNode } from "@/lib/contract/system/dict";
+import type { GroupRow } from "@/lib/contract/system/group";
+import type { RoleRow } from "@/lib/contract/system/role";
+import type { UserRow } from "@/lib/contract/system/user";
+import type { MessageItem } from "@/lib/contract/message";
+import { signedIn, type TestCloud } from "../../testing";
+
+let cloud: TestCloud;
+let admin: string;
+let platform: string;
+signedIn((s) => ({ cloud, admin, platform } = s), ["admin", "platform"]);
+
+const get = async <T>(path: string, token: string, language: string) => {
+  const res = await cloud.request<T>(path, { token, language });
+  expect(res.body.code).toBe(200);
+  return res.body.data;
+};
+
+describe("seeded data in the caller's language", () => {
+  it("names built-in roles and the tenant role in English, in Chinese by default", async () => {
+    const mine = await get<Page<RoleRow>>("/sys/role/page?current=1&size=50", admin, "en");
+    expect(mine.records.map((r) => r.name)).toEqual(["Tenant administrator", "Project user"]);
+    const zh = await get<Page<RoleRow>>("/sys/role/page?current=1&size=50", admin, "zh-cn");
+    expect(zh.records.map((r) => r.name)).toEqual(["租户管理员", "项目用户"]);
+    const tenantRoles = await get<Page<RoleRow>>("/sys/role/page?current=1&size=50&kind=2", platform, "en");
+    expect(tenantRoles.records).toEqual([expect.objectContaining({ name: "Standard edition", remark: "Every tenant menu" })]);
+    // A name is found in the language it is shown in.
+    expect((await get<Page<RoleRow>>("/sys/role/page?current=1&size=50&name=administrator", admin, "en")).records.map((r) => r.name)).toEqual(["Tenant administrator"]);
+    const info = await get<{ roleNames: string[] }>("/sys/login/userInfo", admin, "en");
+    expect(info.roleNames).toEqual(["Tenant administrator"]);
+    const users = await get<Page<UserRow>>("/sys/user/page?current=1&size=50", admin, "en");
+    expect(users.records.find((u) => u.username === "operator01")).toMatchObject({ roleNames: ["Project user"], departmentName: "Monitoring and operations" });
+  });
+
+  it("names dictionaries, their items and the project types in English", async () => {
+    const lookup = await get<DictLookup>("/sys/dict/codeList?codeList=prjType,position", admin, "en");
+    expect(lookup.prjType.map((o) => o.itemName)).toEqual(["Foundation pit", "Tunnel", "Bridge", "Slope", "Building structure", "Metro"]);
+    expect(lookup.position[0]).toMatchObject({ itemValue: "projectManager", itemName: "Project manager" });
+    const tree = await get<DictNode[]>("/sys/dict/tree?scope=tenant", platform, "en");
+    expect(tree.map((d) => d.dictName)).toEqual(expect.arrayContaining(["Project type", "Position", "Product category"]));
+    const prjType = tree.find((d) => d.dictCode === "prjType")!;
+    expect(prjType.remark).toBe("Project types of project management");
+    const items = await get<DictItemNode[]>(`/sys/dictItem/tree?dictId=${prjType.id}`, platform, "en");
+    expect(items[0]).toMatchObject({ itemName: "Foundation pit", i18n: { itemName: { "zh-cn": "基坑", en: "Foundation pit" } } });
+  });
+
+  it("names departments, groups and seeded messages in English", async () => {
+    const tree = await get<DepartmentNode[]>("/sys/department/currentUser/tree", admin, "en");
+    expect(tree[0].departmentName).toBe("Demo tenant");
+    expect(tree[0].childrens.map((d) => d.departmentName)).toEqual(["General affairs", "Monitoring and operations"]);
+    const root = await get<DepartmentNode[]>("/sys/department/currentUser/tree", platform, "en");
+    expect(root[0].departmentName).toBe("Platform");
+    const groups = await get<Page<GroupRow>>("/sys/group/list?current=1&size=50", admin, "en");
+    expect(groups.records).toEqual([expect.objectContaining({ groupName: "Alarm duty group", remark: "Receives alarm notices at night" })]);
+    expect((await get<Page<GroupRow>>("/sys/group/list?current=1&size=50&groupName=duty", admin, "en")).total).toBe(1);
+    expect((await get<Page<GroupRow>>(`/sys/group/list?current=1&size=50&groupName=${encodeURIComponent("值班")}`, admin, "en")).total).toBe(1);
+    const messages = await get<Page<MessageItem>>("/msg/station/currUser/page?current=1&size=50", admin, "en");
+    expect(messages.records.map((m) => m.msgTitle)).toContain("Welcome to the IoT monitoring platform");
+  });
+
+  it("names alarm levels, thing models and notification templates in English", async () => {
+    const levels = await cloud.request<Page<{ levelName: string }>>("/alarm/level/list?size=50", { token: admin, language: "en", headers: { projectid: "1" } });
+    expect(levels.body.data.records.map((l) => l.levelName).sort()).toEqual(["Alarm", "Control", "Notice", "Warning"]);
+    const models = await get<Page<{ modelName: string }>>("/device/objModel/page?current=1&size=50", admin, "en");
+    expect(models.records.map((m) => m.modelName)).toContain("Generic wireless sensor");
+    const sms = await get<Page<{ name: string }>>("/msg/template/page?channel=2&size=100", admin, "en");
+    expect(sms.records.map((t) => t.name)).toContain("Alarm SMS");
+  });
+
+  it("keeps the Chinese name when an English user renames a seeded row, and takes both from the dialog", async () => {
+    const [group] = (await get<Page<GroupRow>>("/sys/group/list?current=1&size=50", admin, "en")).records;
+    const upd = await cloud.request("/sys/group/upd", { token: admin, language: "en", body: { id: group.id, groupName: "Night duty" } });
+    expect(upd.body.code).toBe(200);
+    expect((await get<Page<GroupRow>>("/sys/group/list?current=1&size=50", admin, "en")).records[0]).toMatchObject({ groupName: "Night duty", remark: "Receives alarm notices at night" });
+    expect((await get<Page<GroupRow>>("/sys/group/list?current=1&size=50", admin, "zh-cn")).records[0]).toMatchObject({ groupName: "告警值班组", remark: "接收夜间告警通知" });
+
+    const tree = await get<DictNode[]>("/sys/dict/tree?scope=tenant", platform, "en");
+    const prjType = tree.find((d) => d.dictCode === "prjType")!;
+    const add = await cloud.request("/sys/dictItem/add", {
+      token: platform,
+      language: "en",
+      body: { dictId: prjType.id, itemValue: "pile", itemName: "Pile", sort: 7, enabled: 1, i18n: { itemName: { "zh-cn": "桩基", en: "Pile" } } },
+    });
+    expect(add.body.code).toBe(200);
+    expect((await get<DictLookup>("/sys/dict/codeList?codeList=prjType", admin, "zh-cn")).prjType.at(-1)?.itemName).toBe("桩基");
+    expect((await get<DictLookup>("/sys/dict/codeList?codeList=prjType", admin, "en")).prjType.at(-1)?.itemName).toBe("Pile");
+  });
+});
