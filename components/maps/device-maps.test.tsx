@@ -6,6 +6,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { loadMessages } from "@/lib/i18n/namespaces";
 import { DisplayMap } from "./display-map";
 import { DeviceListMap } from "./device-list-map";
+import { DeviceLocationMap } from "./device-location-map";
 import { MAP, type MapDevice } from "./geo";
 
 // No key configured: the widgets run on the coordinate canvas.
@@ -97,5 +98,25 @@ describe("DeviceListMap", () => {
     fireEvent.click(within(marker(1)!).getByRole("button"));
     expect(onDeviceClick).toHaveBeenCalledWith(DEVICES[0]);
     expect(within(screen.getByTestId("device-card")).getByText("details").getAttribute("href")).toBe("/d/1");
+  });
+});
+
+describe("DeviceLocationMap", () => {
+  it("opens on the device's card, toggles it from the marker, and offers satellite only with tiles", () => {
+    wrap(<DeviceLocationMap device={DEVICES[1]} />);
+    expect(screen.getByTestId("device-card").textContent).toContain("East pit");
+    fireEvent.click(within(marker(2)!).getByRole("button"));
+    expect(screen.queryByTestId("device-card")).toBeNull();
+    fireEvent.click(within(marker(2)!).getByRole("button"));
+    expect(screen.getByTestId("device-card")).toBeTruthy();
+    const satellite = screen.getByRole("radio", { name: "Satellite" });
+    expect(satellite.hasAttribute("disabled")).toBe(true);
+    expect(satellite.getAttribute("title")).toBe("Satellite imagery needs a map key");
+  });
+
+  it("says when the device has no position instead of showing a marker", () => {
+    wrap(<DeviceLocationMap device={DEVICES[2]} />);
+    expect(screen.getByText("This device has no position yet")).toBeTruthy();
+    expect(document.querySelector("[data-marker]")).toBeNull();
   });
 });
