@@ -7,7 +7,7 @@ import { flattenMenu } from "@/lib/shell/menu";
 import { loadInboxCounts, loadShellData } from "@/lib/server/shell-data";
 import { callUpstream } from "@/lib/server/upstream";
 import { PageFrame } from "@/components/kit/page-frame";
-import { HomeDashboard, InboxTiles, type HomeLinks } from "./home-dashboard";
+import { InboxTiles, TenantHome, type HomeLinks } from "./home-figures";
 import { PlatformStats } from "./platform-stats";
 import { QuickLinks } from "./quick-links";
 
@@ -18,9 +18,8 @@ const TENANT_SET = "/systemSet/tenantSet";
 const TARGETS: Required<HomeLinks> = { projects: "/projects/project", devices: "/devices/device", alarms: "/alarm/alarmCenter", todos: "/msg/todo", messages: "/msg/station" };
 
 /**
- * Home: who and where the user is; for a tenant user the figures of their projects (summary read
- * here for the first paint, then refreshed in the browser), for the platform the tenant
- * statistics; and a way into their menu.
+ * Home: who and where the user is; for a tenant user the figures of their projects (read here, so
+ * they are in the first paint), for the platform the tenant statistics; and a way into their menu.
  */
 export async function HomeView() {
   const session = await requireSession();
@@ -64,7 +63,7 @@ export async function HomeView() {
           )}
         </>
       ) : (
-        <HomeDashboard initial={summary?.code === Code.OK ? summary.data : null} inbox={counts} links={links} />
+        <TenantHome summary={summary?.code === Code.OK ? summary.data : null} inbox={counts} links={links} />
       )}
       <section className="mt-4 rounded-lg border bg-card p-5">
         <h2 className="mb-3 font-medium">{t("quickLinks")}</h2>

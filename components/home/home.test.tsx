@@ -3,10 +3,9 @@ import * as React from "react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
-import { SWRConfig } from "swr";
 import { loadMessages } from "@/lib/i18n/namespaces";
 import type { HomeSummary } from "@/lib/contract/home";
-import { HomeDashboard } from "./home-dashboard";
+import { TenantHome } from "./home-figures";
 import { trendOption } from "./trend-option";
 
 vi.mock("@/components/maps/map-config", () => ({ useMapConfig: () => ({ apiKey: "", mapId: "" }) }));
@@ -14,8 +13,10 @@ vi.mock("@/components/maps/map-config", () => ({ useMapConfig: () => ({ apiKey: 
 vi.mock("@/components/maps/lazy", async () => ({ DisplayMap: (await import("@/components/maps/display-map")).DisplayMap }));
 // ECharts needs a canvas: the chart's option is checked apart (trendOption).
 vi.mock("@/components/charts/echart", () => ({ EChart: ({ testId }: { testId?: string }) => <div data-testid={testId} /> }));
-const fetcher = vi.hoisted(() => vi.fn());
-vi.mock("@/lib/api/fetcher", () => ({ silentSwrFetcher: fetcher }));
+const router = vi.hoisted(() => ({ refresh: vi.fn() }));
+vi.mock("next/navigation", () => ({ useRouter: () => router }));
+// The chart and map load after the first paint; here they are there at once.
+vi.mock("./home-live", async (actual) => ({ ...(await actual<typeof import("./home-live")>()), HomeChartsLazy: (await import("./home-charts")).HomeCharts }));
 
 const messages: Record<string, Record<string, unknown>> = {};
 beforeAll(async () => {
@@ -24,7 +25,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   vi.stubGlobal("ResizeObserver", class { observe() {} unobserve() {} disconnect() {} });
-  fetcher.mockReset();
+  router.refresh.mockReset();
 });
 afterEach(() => {
   cleanup();
@@ -47,20 +48,17 @@ const SUMMARY: HomeSummary = {
 };
 const LINKS = { devices: "/devices/device", alarms: "/alarm/alarmCenter" };
 
-const show = (props: Partial<React.ComponentProps<typeof HomeDashboard>> = {}, locale = "en") =>
+const show = (props: Partial<React.ComponentProps<typeof TenantHome>> = {}, locale = "en") =>
   render(
-    <SWRConfig value={{ provider: () => new Map() }}>
-      <NextIntlClientProvider locale={locale} messages={messages[locale]}>
-        <HomeDashboard initial={SUMMARY} inbox={{ todos: 5, messages: 1 }} links={LINKS} {...props} />
-      </NextIntlClientProvider>
-    </SWRConfig>,
+    <NextIntlClientProvider locale={locale} messages={messages[locale]}>
+      <TenantHome summary={SUMMARY} inbox={{ todos: 5, messages: 1 }} links={LINKS} {...props} />
+    </NextIntlClientProvider>,
   );
 const value = (testId: string) => screen.getByTestId(testId).querySelector("[data-value]")!.textContent;
 
-describe("HomeDashboard", () => {
-  it("shows the figures from the server's summary without asking again, linking only to the user's screens", () => {
+describe("TenantHome", () => {
+  it("shows the figures of the summary, linking only to the user's screens", () => {
     show();
-    expect(fetcher).not.toHaveBeenCalled();
     expect(value("home-projects")).toBe("3");
     expect(value("home-devices")).toBe("10");
     expect(value("home-alarms")).toBe("3");
@@ -95,27 +93,32 @@ describe("HomeDashboard", () => {
   });
 
   it("says so honestly when there are no projects, no positions or a quiet week — in Chinese too", () => {
-    const { unmount } = show({ initial: { ...SUMMARY, projects: [{ ...SUMMARY.projects[0] }], days: DAYS.map((d) => ({ ...d, alarms: 0, values: 0 })) } });
+    const { unmount } = show({ summary: { ...SUMMARY, projects: [{ ...SUMMARY.projects[0] }], days: DAYS.map((d) => ({ ...d, alarms: 0, values: 0 })) } });
     expect(screen.getByText("No alarms and no data received in the last 7 days.")).toBeTruthy();
     expect(screen.getByText("2 projects have no position")).toBeTruthy();
     unmount();
-    const none = show({ initial: { ...SUMMARY, projects: [] } }, "zh-cn");
+    const none = show({ summary: { ...SUMMARY, projects: [] } }, "zh-cn");
     expect(screen.getByText("还没有项目设置位置：在项目表单中设置经纬度后即可在此显示。")).toBeTruthy();
     none.unmount();
-    show({ initial: { ...SUMMARY, projectNums: 0, projects: [], alarmLevels: [], devices: { total: 0, inactive: 0, online: 0, offline: 0 } } }, "zh-cn");
+    show({ summary: { ...SUMMARY, projectNums: 0, projects: [], alarmLevels: [], devices: { total: 0, inactive: 0, online: 0, offline: 0 } } }, "zh-cn");
     expect(screen.getByTestId("home-no-projects").textContent).toContain("暂无项目");
     expect(screen.getByText("暂无未处理告警")).toBeTruthy();
     expect(screen.queryByTestId("home-trend")).toBeNull();
   });
 
-  it("asks the cloud when the server could not, and offers a retry when that fails too", async () => {
-    fetcher.mockRejectedValue(new Error("down"));
-    show({ initial: null });
-    const failed = await screen.findByTestId("home-load-failed");
-    fetcher.mockResolvedValue(SUMMARY);
-    fireEvent.click(within(failed).getByRole("button"));
-    expect((await screen.findByTestId("home-projects")).textContent).toContain("3");
-    expect(fetcher).toHaveBeenCalledWith("stat/home/summary");
+  it("reads the summary again every minute, and offers a retry when it could not be read", () => {
+    vi.useFakeTimers();
+    const { unmount } = show();
+    vi.advanceTimersByTime(60_000);
+    expect(router.refresh).toHaveBeenCalledTimes(1);
+    unmount();
+    vi.advanceTimersByTime(120_000);
+    expect(router.refresh).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
+    show({ summary: null });
+    fireEvent.click(within(screen.getByTestId("home-load-failed")).getByRole("button"));
+    expect(router.refresh).toHaveBeenCalledTimes(2);
+    expect(screen.queryByTestId("home-dashboard")).toBeNull();
   });
 });
 
