@@ -93,8 +93,10 @@ export async function homeSummary(db: Db, visible: SQL, now: Date): Promise<Home
  * touched): the cost is the window's rows, never the table's.
  */
 export async function valuesPerDay(db: Db, where: SQL, from: Date, to: Date): Promise<Map<string, number>> {
+  // Days as whole numbers (epoch days of the platform's clock): formatting each row's time as text
+  // costs more than the count itself.
   const rows = rowsOf(
-    await db.execute(sql`select to_char(t.ts at time zone ${ZONE}, 'YYYY-MM-DD') as day, count(*)::int as n
+    await db.execute(sql`select floor((extract(epoch from t.ts) * 1000 + ${ZONE_MS}) / ${DAY_MS})::int as day, count(*)::int as n
       from telemetry_latest l
       cross join lateral (
         select t.ts from telemetry t
@@ -103,7 +105,7 @@ export async function valuesPerDay(db: Db, where: SQL, from: Date, to: Date): Pr
       where l.device_id in (select ${devices.id} from ${devices} where ${where})
       group by 1`),
   );
-  return new Map(rows.map((r) => [String(r.day), Number(r.n)]));
+  return new Map(rows.map((r) => [new Date(Number(r.day) * DAY_MS).toISOString().slice(0, 10), Number(r.n)]));
 }
 
 // ---- the platform's tenant statistics (sys/tenant numStat, trendChart, areaChart, statDeviceNums) ----
