@@ -7,8 +7,8 @@ import { flattenMenu } from "@/lib/shell/menu";
 import { loadInboxCounts, loadShellData } from "@/lib/server/shell-data";
 import { callUpstream } from "@/lib/server/upstream";
 import { PageFrame } from "@/components/kit/page-frame";
+import { TenantStatsLazy } from "@/components/system-set/tenant-set/tenant-stats-lazy";
 import { InboxTiles, TenantHome, type HomeLinks } from "./home-figures";
-import { PlatformStats } from "./platform-stats";
 import { QuickLinks } from "./quick-links";
 
 /** The platform's own tenant: its administrators see the tenants' statistics instead of projects. */
@@ -58,7 +58,7 @@ export async function HomeView() {
           </section>
           {paths.has(TENANT_SET.toLowerCase()) && (
             <section aria-label={th("platform")}>
-              <PlatformStats />
+              <TenantStatsLazy />
             </section>
           )}
         </>

@@ -1,6 +1,5 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import Link from "next/link";
 import { api } from "@/lib/api/fetcher";
 import { PASSWORD_MAX } from "@/lib/contract/password";
@@ -10,9 +9,8 @@ import { defineResource, ResourcePage, type CustomFieldProps, type ResourceUi } 
 import { PasswordPolicyHint } from "@/components/kit/password-policy-hint";
 import { Input } from "@/components/ui/input";
 import { TenantDialogs, openTenantDialog } from "./tenant-dialogs";
+import { TenantStatsLazy } from "./tenant-stats-lazy";
 
-/** The statistics cards draw ECharts: loaded after the list, never with the page. */
-const TenantStats = dynamic(() => import("./tenant-stats").then((m) => m.TenantStats), { ssr: false });
 
 export const TENANT_INFO_PATH = "/systemSet/tenantInfo";
 export const tenantInfoHref = (id: number) => `${TENANT_INFO_PATH}?id=${id}`;
@@ -83,7 +81,7 @@ export const tenantResource = defineResource<TenantRow>({
   ],
   toolbar: ["add"],
   slots: {
-    top: () => <TenantStats />,
+    top: () => <TenantStatsLazy />,
     dialogs: (ui) => <TenantDialogs onDone={ui.refresh} />,
   },
 });
