@@ -31,7 +31,7 @@ export async function homeSummary(db: Db, visible: SQL, now: Date): Promise<Home
   const projectIds = db.select({ id: projects.id }).from(projects).where(visible);
   const inProjects = inArray(devices.projectId, projectIds);
   const { keys, from } = lastDays(now);
-  const [prjRows, statusRows, levelRows, alarmDays, valueDays, perProject] = await Promise.all([
+  const [prjRows, statusRows, levelRows, alarmDays, valueDays, perProject, openRows] = await Promise.all([
     db.select({ id: projects.id, prjName: projects.prjName, prjAddress: projects.prjAddress, lng: projects.prjLongitude, lat: projects.prjLatitude }).from(projects).where(visible).orderBy(asc(projects.id)),
     db.select({ status: devices.status, n: sql<number>`count(*)::int` }).from(devices).where(inProjects).groupBy(devices.status),
     db
@@ -55,16 +55,13 @@ export async function homeSummary(db: Db, visible: SQL, now: Date): Promise<Home
       .from(devices)
       .where(inProjects)
       .groupBy(devices.projectId),
+    db
+      .select({ projectId: alarms.projectId, n: sql<number>`count(*)::int` })
+      .from(alarms)
+      .where(and(inArray(alarms.projectId, projectIds), inArray(alarms.status, [...OPEN_STATUSES])))
+      .groupBy(alarms.projectId),
   ]);
-  const openByProject = new Map(
-    (
-      await db
-        .select({ projectId: alarms.projectId, n: sql<number>`count(*)::int` })
-        .from(alarms)
-        .where(and(inArray(alarms.projectId, projectIds), inArray(alarms.status, [...OPEN_STATUSES])))
-        .groupBy(alarms.projectId)
-    ).map((r) => [r.projectId, r.n]),
-  );
+  const openByProject = new Map(openRows.map((r) => [r.projectId, r.n]));
   const byStatus = new Map(statusRows.map((r) => [r.status, r.n]));
   const alarmsOn = new Map(alarmDays.map((r) => [r.day, r.n]));
   const deviceCounts = new Map(perProject.map((r) => [r.projectId, r]));
@@ -113,23 +110,23 @@ export async function valuesPerDay(db: Db, where: SQL, from: Date, to: Date): Pr
 /** Customer tenants: the platform itself is not counted. */
 const customer = ne(tenants.id, PLATFORM_TENANT_ID);
 const customerTenant = (col: typeof users.tenantId | typeof projects.tenantId | typeof devices.tenantId) => ne(col, PLATFORM_TENANT_ID);
-const count = sql<number>`count(*)::int`;
+const countAll = sql<number>`count(*)::int`;
 
 /** Counts over the customer tenants; `horizon` ends the expiry-warning window. */
 export async function tenantNumStat(db: Db, now: Date, horizon: Date): Promise<TenantNumStat> {
   const [[row], [u], [p], [d]] = await Promise.all([
     db
       .select({
-        total: count,
+        total: countAll,
         enabled: sql<number>`(count(*) filter (where ${tenants.enabled} = 1))::int`,
         expiring: sql<number>`(count(*) filter (where ${tenants.contractEnd} >= ${now} and ${tenants.contractEnd} <= ${horizon}))::int`,
         expired: sql<number>`(count(*) filter (where ${tenants.contractEnd} < ${now}))::int`,
       })
       .from(tenants)
       .where(customer),
-    db.select({ n: count }).from(users).where(customerTenant(users.tenantId)),
-    db.select({ n: count }).from(projects).where(customerTenant(projects.tenantId)),
-    db.select({ n: count, online: sql<number>`(count(*) filter (where ${devices.status} = 2))::int` }).from(devices).where(customerTenant(devices.tenantId)),
+    db.select({ n: countAll }).from(users).where(customerTenant(users.tenantId)),
+    db.select({ n: countAll }).from(projects).where(customerTenant(projects.tenantId)),
+    db.select({ n: countAll, online: sql<number>`(count(*) filter (where ${devices.status} = 2))::int` }).from(devices).where(customerTenant(devices.tenantId)),
   ]);
   return { ...row, userNums: u.n, projectNums: p.n, deviceNums: d.n, onlineNums: d.online };
 }
@@ -140,12 +137,12 @@ export async function tenantTrend(db: Db, now: Date): Promise<TenantTrendPoint[]
   const monthOf = (col: typeof tenants.createdAt | typeof devices.createdAt) => sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM')`;
   const [t, d] = await Promise.all([
     db
-      .select({ month: monthOf(tenants.createdAt), n: count })
+      .select({ month: monthOf(tenants.createdAt), n: countAll })
       .from(tenants)
       .where(and(customer, gte(tenants.createdAt, months[0]), lte(tenants.createdAt, now)))
       .groupBy(sql`1`),
     db
-      .select({ month: monthOf(devices.createdAt), n: count })
+      .select({ month: monthOf(devices.createdAt), n: countAll })
       .from(devices)
       .where(and(customerTenant(devices.tenantId), gte(devices.createdAt, months[0]), lte(devices.createdAt, now)))
       .groupBy(sql`1`),
@@ -162,8 +159,8 @@ export async function tenantTrend(db: Db, now: Date): Promise<TenantTrendPoint[]
 export async function tenantAreas(db: Db): Promise<TenantAreaPoint[]> {
   const code = (col: typeof tenants.areaCode | typeof projects.areaCode) => sql<string>`substr(${col}, 1, 2)`;
   const [t, p] = await Promise.all([
-    db.select({ code: code(tenants.areaCode), n: count }).from(tenants).where(and(customer, isNotNull(tenants.areaCode))).groupBy(sql`1`),
-    db.select({ code: code(projects.areaCode), n: count }).from(projects).where(and(customerTenant(projects.tenantId), isNotNull(projects.areaCode))).groupBy(sql`1`),
+    db.select({ code: code(tenants.areaCode), n: countAll }).from(tenants).where(and(customer, isNotNull(tenants.areaCode))).groupBy(sql`1`),
+    db.select({ code: code(projects.areaCode), n: countAll }).from(projects).where(and(customerTenant(projects.tenantId), isNotNull(projects.areaCode))).groupBy(sql`1`),
   ]);
   const points = new Map<string, TenantAreaPoint>();
   const add = (rows: { code: string; n: number }[], key: "count" | "projectNums") => {
