@@ -1,56 +1,70 @@
-import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { Bell, ListTodo } from "lucide-react";
 import { normalizeLocale } from "@/lib/contract/locale";
 import { requireSession } from "@/lib/server/require-session";
 import { Code } from "@/lib/contract/envelope";
+import type { HomeSummary } from "@/lib/contract/home";
+import { flattenMenu } from "@/lib/shell/menu";
 import { loadInboxCounts, loadShellData } from "@/lib/server/shell-data";
 import { callUpstream } from "@/lib/server/upstream";
 import { PageFrame } from "@/components/kit/page-frame";
+import { TenantStatsLazy } from "@/components/system-set/tenant-set/tenant-stats-lazy";
+import { InboxTiles, TenantHome, type HomeLinks } from "./home-figures";
 import { QuickLinks } from "./quick-links";
 
-/** Home: who and where the user is, what waits for them, and a way into their menu. */
+/** The platform's own tenant: its administrators see the tenants' statistics instead of projects. */
+const PLATFORM_TENANT = 1;
+const TENANT_SET = "/systemSet/tenantSet";
+/** The screens the home's figures lead to. */
+const TARGETS: Required<HomeLinks> = { projects: "/projects/project", devices: "/devices/device", alarms: "/alarm/alarmCenter", todos: "/msg/todo", messages: "/msg/station" };
+
+/**
+ * Home: who and where the user is; for a tenant user the figures of their projects (read here, so
+ * they are in the first paint), for the platform the tenant statistics; and a way into their menu.
+ */
 export async function HomeView() {
   const session = await requireSession();
   const locale = normalizeLocale(await getLocale());
-  const [data, counts, info, t, tc] = await Promise.all([
+  const auth = { token: session.token, projId: session.projId, locale };
+  const platform = session.tenantId === PLATFORM_TENANT;
+  const [data, counts, info, summary, t, th, tc] = await Promise.all([
     loadShellData(session, locale),
     loadInboxCounts(session, locale),
-    callUpstream<{ roleNames: string[] }>("sys/login/userInfo", { token: session.token, projId: session.projId, locale }),
+    callUpstream<{ roleNames: string[] }>("sys/login/userInfo", auth),
+    platform ? null : callUpstream<HomeSummary>("stat/home/summary", auth),
     getTranslations("shell.home"),
+    getTranslations("home"),
     getTranslations("common"),
   ]);
   const roleNames = info.code === Code.OK && info.data.roleNames.length ? info.data.roleNames.join(tc("listSeparator")) : session.roles;
   const project = data.projects.find((p) => p.id === session.projId);
-  const counters = [
-    { href: "/msg/todo", label: t("pendingTodos"), value: counts.todos, icon: ListTodo, testid: "home-todos" },
-    { href: "/msg/station", label: t("unreadMessages"), value: counts.messages, icon: Bell, testid: "home-messages" },
-  ];
+  const paths = new Set(flattenMenu(data.menus.menus).map(({ node }) => node.path?.toLowerCase()));
+  const links: HomeLinks = Object.fromEntries(Object.entries(TARGETS).filter(([, href]) => paths.has(href.toLowerCase())));
   return (
     <PageFrame>
-      <section className="grid gap-4 lg:grid-cols-3">
-        <div className="rounded-lg border bg-card p-5 lg:col-span-1">
-          <h2 className="text-xl font-semibold" data-testid="home-welcome">
-            {tc("home.welcome", { name: session.user.realname || session.user.name })}
-          </h2>
-          <p className="mt-2 text-sm text-muted-foreground">{t("tenant", { name: data.company.compName || tc("appName") })}</p>
-          <p className="text-sm text-muted-foreground">{project ? t("project", { name: project.prjName }) : t("noProject")}</p>
-          <p className="text-sm text-muted-foreground" data-testid="home-roles">
-            {tc("home.roles", { roles: roleNames })}
-          </p>
-        </div>
-        {counters.map((c) => (
-          <Link key={c.href} href={c.href} className="flex items-center gap-4 rounded-lg border bg-card p-5 transition-colors hover:border-primary" data-testid={c.testid}>
-            <span className="flex size-12 items-center justify-center rounded-full bg-primary-light-9 text-primary dark:bg-accent">
-              <c.icon className="size-6" />
-            </span>
-            <span>
-              <span className="block text-3xl font-semibold tabular-nums">{c.value}</span>
-              <span className="text-sm text-muted-foreground">{c.label}</span>
-            </span>
-          </Link>
-        ))}
+      <section className="mb-4 flex flex-wrap items-baseline gap-x-6 gap-y-1 rounded-lg border bg-card px-5 py-4">
+        <h2 className="text-xl font-semibold" data-testid="home-welcome">
+          {tc("home.welcome", { name: session.user.realname || session.user.name })}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t("tenant", { name: data.company.compName || tc("appName") })}</p>
+        <p className="text-sm text-muted-foreground">{project ? t("project", { name: project.prjName }) : t("noProject")}</p>
+        <p className="text-sm text-muted-foreground" data-testid="home-roles">
+          {tc("home.roles", { roles: roleNames })}
+        </p>
       </section>
+      {platform ? (
+        <>
+          <section className="mb-4 grid gap-4 sm:grid-cols-2">
+            <InboxTiles inbox={counts} links={links} />
+          </section>
+          {paths.has(TENANT_SET.toLowerCase()) && (
+            <section aria-label={th("platform")}>
+              <TenantStatsLazy />
+            </section>
+          )}
+        </>
+      ) : (
+        <TenantHome summary={summary?.code === Code.OK ? summary.data : null} inbox={counts} links={links} />
+      )}
       <section className="mt-4 rounded-lg border bg-card p-5">
         <h2 className="mb-3 font-medium">{t("quickLinks")}</h2>
         <QuickLinks emptyText={t("noEntries")} />

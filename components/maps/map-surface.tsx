@@ -61,43 +61,45 @@ export function MapSurface(props: SurfaceProps) {
     );
   }
   return (
-    <div className="relative">
-      <CoordinateCanvas {...props} />
-      {failure !== null ? (
-        <Note testId="map-failure" tone="error">
-          <span className="flex-1">{t("failed", { error: failure })}</span>
-          <button
-            type="button"
-            className="inline-flex shrink-0 items-center gap-1 font-medium text-primary hover:underline"
-            onClick={() => {
-              setFailure(null);
-              setAttempt((n) => n + 1);
-            }}
-          >
-            <RotateCwIcon className="size-3.5" />
-            {t("retry")}
-          </button>
-        </Note>
-      ) : notice.show ? (
-        <Note testId="map-key-notice">
+    <div>
+      <div className="relative">
+        <CoordinateCanvas {...props} />
+        {failure !== null && (
+          <FailureNote>
+            <span className="flex-1">{t("failed", { error: failure })}</span>
+            <button
+              type="button"
+              className="inline-flex shrink-0 items-center gap-1 font-medium text-primary hover:underline"
+              onClick={() => {
+                setFailure(null);
+                setAttempt((n) => n + 1);
+              }}
+            >
+              <RotateCwIcon className="size-3.5" />
+              {t("retry")}
+            </button>
+          </FailureNote>
+        )}
+      </div>
+      {/* Under the map, not over it: on a small map the note would hide markers. */}
+      {failure === null && notice.show && (
+        <div role="status" data-testid="map-key-notice" className="mt-1.5 flex items-start gap-2 text-xs text-muted-foreground">
+          <InfoIcon className="mt-0.5 size-3.5 shrink-0" />
           <span className="flex-1">{t("keyNotice")}</span>
           <button type="button" className="inline-flex shrink-0 items-center gap-1 font-medium text-primary hover:underline" onClick={notice.dismiss}>
             <XIcon className="size-3.5" />
             {t("dismiss")}
           </button>
-        </Note>
-      ) : null}
+        </div>
+      )}
     </div>
   );
 }
 
-function Note({ children, tone, testId }: { children: React.ReactNode; tone?: "error"; testId: string }) {
+/** The in-map message when Google cannot load (widgets §8): the reason and a retry. */
+function FailureNote({ children }: { children: React.ReactNode }) {
   return (
-    <div
-      role={tone === "error" ? "alert" : "status"}
-      data-testid={testId}
-      className={`absolute right-12 bottom-9 left-2 z-20 flex items-start gap-2 rounded-md border bg-background/95 px-3 py-2 text-xs shadow-sm ${tone === "error" ? "border-destructive/50 text-destructive" : "text-muted-foreground"}`}
-    >
+    <div role="alert" data-testid="map-failure" className="absolute right-12 bottom-9 left-2 z-20 flex items-start gap-2 rounded-md border border-destructive/50 bg-background/95 px-3 py-2 text-xs text-destructive shadow-sm">
       <InfoIcon className="mt-0.5 size-3.5 shrink-0" />
       {children}
     </div>

@@ -54,6 +54,9 @@ test("a deep link with tId survives login, and an ended session reopens that ten
   // The same from a call the page makes (the cloud answers 401): the fetcher keeps the tenant too.
   const shell = new ShellPage(page);
   await shell.ready();
+  // The home's map and chart load after the first paint and ask for the map key: let them finish,
+  // or that call (not the menu's) would meet the ended session first.
+  await page.waitForLoadState("networkidle");
   await visitor.expireSession();
   await shell.openEntry("/systemSet/roleSet");
   await expect(page).toHaveURL(/\/login\?tId=2&redirect=%2FsystemSet%2FroleSet/, { timeout: 30_000 });

@@ -6,6 +6,7 @@ import { dictItemRoutes, dictRoutes } from "./dict";
 import { loginRoutes } from "./login";
 import { pwdModeRoutes } from "./pwd-mode";
 import { tenantRoutes } from "./tenant";
+import { tenantStatRoutes } from "./tenant-stat";
 import { currentMenuRoutes } from "./menu-current";
 import { departmentRoutes } from "./department";
 import { groupRoutes } from "./group";
@@ -18,6 +19,7 @@ export const sysRoutes = new Hono<CloudEnv>()
   .route("/login", loginRoutes)
   .route("/areas", areaRoutes)
   .route("/tenant", tenantRoutes)
+  .route("/tenant", tenantStatRoutes)
   .route("/company", companyRoutes)
   .route("/pwdMode", pwdModeRoutes)
   .route("/dict", dictRoutes)

@@ -11,21 +11,17 @@ import {
   tenantAuth,
   tenantQuery,
   tenantUpdate,
-  type TenantAreaPoint,
-  type TenantDeviceNums,
   type TenantInfo,
-  type TenantNumStat,
   type TenantRow,
   type TenantStatus,
-  type TenantTrendPoint,
 } from "@/lib/contract/system/tenant";
 import { companyInfo, departments, menus, projects, roleMenus, roles, storedFiles, tenantMenus, tenants, tokens, userRoles, users } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { platformOnly, requireAuth, requireMenu, requirePerm, revokeUserTokens } from "../../lib/auth";
 import type { CloudEnv } from "../../lib/context";
 import { hashPassword } from "../../lib/crypto";
-import { areaName, province } from "../../lib/area-names";
-import { contractEndOf, contractStartOf, dayOf, loadExpireWarn } from "../../lib/expire-warn";
+import { areaName } from "../../lib/area-names";
+import { contractEndOf, contractStartOf, dayOf } from "../../lib/expire-warn";
 import { AppError, badRequest, body, notFound, ok, query } from "../../lib/http";
 import { t } from "../../lib/i18n";
 import { ADMIN_ROLE, PLATFORM_TENANT_ID, withAncestors } from "../../lib/menu-access";
@@ -328,65 +324,4 @@ export const tenantRoutes = new Hono<CloudEnv>()
       await deps.delivery.send({ ...target, subject: t(c.var.locale, "cloud.pwdNoticeSubject"), body: t(c.var.locale, "cloud.pwdNotice", values) });
     }
     return ok(c, null, "cloud.passwordReset");
-  })
-  .get("/numStat", requireMenu(SCREEN), async (c) => {
-    const deps = c.var.deps;
-    const now = deps.now();
-    const warn = await loadExpireWarn(deps.db);
-    const horizon = new Date(now.getTime() + warn.days * 86_400_000);
-    const [row] = await deps.db
-      .select({
-        total: sql<number>`count(*)::int`,
-        enabled: sql<number>`(count(*) filter (where ${tenants.enabled} = 1))::int`,
-        expiring: sql<number>`(count(*) filter (where ${tenants.contractEnd} >= ${now} and ${tenants.contractEnd} <= ${horizon}))::int`,
-        expired: sql<number>`(count(*) filter (where ${tenants.contractEnd} < ${now}))::int`,
-      })
-      .from(tenants)
-      .where(customer);
-    const [[u], [p]] = await Promise.all([
-      deps.db.select({ n: sql<number>`count(*)::int` }).from(users).where(ne(users.tenantId, PLATFORM_TENANT_ID)),
-      deps.db.select({ n: sql<number>`count(*)::int` }).from(projects).where(ne(projects.tenantId, PLATFORM_TENANT_ID)),
-    ]);
-    const stat: TenantNumStat = { ...row, userNums: u.n, projectNums: p.n };
-    return ok(c, stat);
-  })
-  .get("/trendChart", requireMenu(SCREEN), async (c) => {
-    const now = c.var.deps.now();
-    const months = Array.from({ length: 12 }, (_, i) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11 + i, 1)));
-    const month = sql<string>`to_char(${tenants.createdAt} at time zone 'UTC', 'YYYY-MM')`;
-    const rows = await c.var.deps.db
-      .select({ month, count: sql<number>`count(*)::int` })
-      .from(tenants)
-      .where(and(customer, gte(tenants.createdAt, months[0]), lte(tenants.createdAt, now)))
-      .groupBy(month);
-    const byMonth = new Map(rows.map((r) => [r.month, r.count]));
-    const points: TenantTrendPoint[] = months.map((m) => {
-      const key = m.toISOString().slice(0, 7);
-      return { month: key, count: byMonth.get(key) ?? 0 };
-    });
-    return ok(c, points);
-  })
-  .get("/areaChart", requireMenu(SCREEN), async (c) => {
-    const code = sql<string>`substr(${tenants.areaCode}, 1, 2)`;
-    const rows = await c.var.deps.db
-      .select({ code, count: sql<number>`count(*)::int` })
-      .from(tenants)
-      .where(and(customer, sql`${tenants.areaCode} is not null`))
-      .groupBy(code)
-      .orderBy(sql`count(*) desc`, asc(code));
-    const points: TenantAreaPoint[] = rows.flatMap((r) => {
-      const p = province(r.code);
-      return p ? [{ areaCode: p.code, areaName: p.name, count: r.count }] : [];
-    });
-    return ok(c, points);
-  })
-  .get("/statDeviceNums", requireMenu(SCREEN), async (c) => {
-    const rows = await c.var.deps.db
-      .select({ tenantId: tenants.id, tenantName: tenants.name, projectNums, userNums })
-      .from(tenants)
-      .where(customer)
-      .orderBy(asc(tenants.id));
-    const stats: TenantDeviceNums[] = rows;
-    return ok(c, stats);
   });
-

@@ -1,6 +1,5 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import Link from "next/link";
 import { api } from "@/lib/api/fetcher";
 import { PASSWORD_MAX } from "@/lib/contract/password";
@@ -11,9 +10,8 @@ import { PasswordPolicyHint } from "@/components/kit/password-policy-hint";
 import { Input } from "@/components/ui/input";
 import { StorageUse } from "./storage-use";
 import { TenantDialogs, openTenantDialog } from "./tenant-dialogs";
+import { TenantStatsLazy } from "./tenant-stats-lazy";
 
-/** The statistics cards draw ECharts: loaded after the list, never with the page. */
-const TenantStats = dynamic(() => import("./tenant-stats").then((m) => m.TenantStats), { ssr: false });
 
 export const TENANT_INFO_PATH = "/systemSet/tenantInfo";
 export const tenantInfoHref = (id: number) => `${TENANT_INFO_PATH}?id=${id}`;
@@ -85,7 +83,7 @@ export const tenantResource = defineResource<TenantRow>({
   ],
   toolbar: ["add"],
   slots: {
-    top: () => <TenantStats />,
+    top: () => <TenantStatsLazy />,
     dialogs: (ui) => <TenantDialogs onDone={ui.refresh} />,
   },
 });

@@ -11,7 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 type EChartsOption = import("echarts").EChartsOption;
 const EChart = React.lazy(() => import("@/components/charts/echart").then((m) => ({ default: m.EChart })));
 
-const NUMS: (keyof TenantNumStat)[] = ["total", "enabled", "expiring", "expired", "userNums", "projectNums"];
+const NUMS: (keyof TenantNumStat)[] = ["total", "enabled", "expiring", "expired", "userNums", "projectNums", "deviceNums", "onlineNums"];
 const GRID = { left: 40, right: 16, top: 32, bottom: 40, containLabel: true } as const;
 
 function ChartCard({ title, loading, empty, children }: { title: string; loading: boolean; empty: boolean; children: React.ReactNode }) {
@@ -28,7 +28,7 @@ function ChartCard({ title, loading, empty, children }: { title: string; loading
   );
 }
 
-/** Tenant statistics on the tenant list: counts, new tenants per month, per province, per tenant. */
+/** Tenant statistics on the tenant list and the platform's home: counts, new tenants and devices per month, per province, per tenant. */
 export function TenantStats() {
   const t = useTranslations("system.tenant.stats");
   const nums = useSWR<TenantNumStat>("sys/tenant/numStat", swrFetcher);
@@ -40,9 +40,17 @@ export function TenantStats() {
     () => ({
       tooltip: { trigger: "axis" },
       grid: GRID,
-      xAxis: { type: "category", boundaryGap: false, data: (trend.data ?? []).map((p) => p.month) },
-      yAxis: { type: "value", minInterval: 1 },
-      series: [{ name: t("newTenants"), type: "line", areaStyle: { opacity: 0.15 }, data: (trend.data ?? []).map((p) => p.count) }],
+      legend: { top: 0 },
+      xAxis: { type: "category", data: (trend.data ?? []).map((p) => p.month) },
+      // Devices outnumber tenants by far: each keeps its own axis.
+      yAxis: [
+        { type: "value", minInterval: 1 },
+        { type: "value", minInterval: 1, splitLine: { show: false } },
+      ],
+      series: [
+        { name: t("newTenants"), type: "bar", barMaxWidth: 24, data: (trend.data ?? []).map((p) => p.count) },
+        { name: t("newDevices"), type: "line", yAxisIndex: 1, smooth: true, areaStyle: { opacity: 0.12 }, data: (trend.data ?? []).map((p) => p.deviceNums) },
+      ],
     }),
     [trend.data, t],
   );
@@ -52,7 +60,11 @@ export function TenantStats() {
       grid: GRID,
       xAxis: { type: "category", data: (area.data ?? []).map((p) => p.areaName), axisLabel: { interval: 0, rotate: (area.data ?? []).length > 6 ? 30 : 0 } },
       yAxis: { type: "value", minInterval: 1 },
-      series: [{ name: t("tenants"), type: "bar", barMaxWidth: 32, data: (area.data ?? []).map((p) => p.count) }],
+      legend: { top: 0 },
+      series: [
+        { name: t("projectNums"), type: "bar", barMaxWidth: 24, data: (area.data ?? []).map((p) => p.projectNums) },
+        { name: t("tenants"), type: "bar", barMaxWidth: 24, data: (area.data ?? []).map((p) => p.count) },
+      ],
     }),
     [area.data, t],
   );
@@ -66,6 +78,7 @@ export function TenantStats() {
       series: [
         { name: t("projectNums"), type: "bar", barMaxWidth: 24, data: (perTenant.data ?? []).map((p) => p.projectNums) },
         { name: t("userNums"), type: "bar", barMaxWidth: 24, data: (perTenant.data ?? []).map((p) => p.userNums) },
+        { name: t("deviceNums"), type: "bar", barMaxWidth: 24, data: (perTenant.data ?? []).map((p) => p.deviceNums) },
       ],
     }),
     [perTenant.data, t],
@@ -73,7 +86,7 @@ export function TenantStats() {
 
   return (
     <section className="space-y-3" data-testid="tenant-stats">
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-8">
         {NUMS.map((k) => (
           <Card key={k} className="px-4 py-3" data-stat={k}>
             <p className="text-xs text-muted-foreground">{t(k)}</p>

@@ -103,11 +103,12 @@ export type TenantNumStat = {
   expired: number;
   userNums: number;
   projectNums: number;
+  deviceNums: number;
+  onlineNums: number;
 };
-/** `tenant/trendChart`: new tenants per month, the last 12 months, oldest first. */
-export type TenantTrendPoint = { month: string; count: number };
-/** `tenant/areaChart`: tenants per province. */
-export type TenantAreaPoint = { areaCode: string; areaName: string; count: number };
-/** `tenant/statDeviceNums`: per tenant. No devices table exists yet, so it answers the counts
- *  that exist — projects and users — under their own names. */
-export type TenantDeviceNums = { tenantId: number; tenantName: string; projectNums: number; userNums: number };
+/** `tenant/trendChart`: new tenants (`count`) and new devices per month, the last 12 months, oldest first. */
+export type TenantTrendPoint = { month: string; count: number; deviceNums: number };
+/** `tenant/areaChart`: per province, tenants (`count`) and projects, each by its own area code. */
+export type TenantAreaPoint = { areaCode: string; areaName: string; count: number; projectNums: number };
+/** `tenant/statDeviceNums`: per tenant, its projects, users and devices (online and offline among them). */
+export type TenantDeviceNums = { tenantId: number; tenantName: string; projectNums: number; userNums: number; deviceNums: number; onlineNums: number; offlineNums: number };

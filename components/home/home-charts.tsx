@@ -1,0 +1,96 @@
+"use client";
+
+import * as React from "react";
+import { useLocale, useTranslations } from "next-intl";
+import type { HomeProject, HomeSummary } from "@/lib/contract/home";
+import { DisplayMap } from "@/components/maps/lazy";
+import type { MapDevice } from "@/components/maps/geo";
+import { Skeleton } from "@/components/ui/skeleton";
+import { trendOption } from "./trend-option";
+
+const EChart = React.lazy(() => import("@/components/charts/echart").then((m) => ({ default: m.EChart })));
+
+const CHART_HEIGHT = 300;
+
+/** A project as a display-map marker: warning while it has open alarms, its device counts as the live panel. */
+export function projectMarker(p: HomeProject, labels: { online: string; offline: string; openAlarms: string }): MapDevice {
+  return {
+    id: p.id,
+    deviceName: p.prjName,
+    deviceLongitude: p.lng,
+    deviceLatitude: p.lat,
+    deviceAddr: p.prjAddress,
+    warnStatus: p.openAlarms > 0 ? 2 : 1,
+    dataList: [
+      { paramName: labels.online, dataValue: p.online },
+      { paramName: labels.offline, dataValue: p.offline },
+      { paramName: labels.openAlarms, dataValue: p.openAlarms },
+    ],
+  };
+}
+
+/** The home's 7-day chart and projects map, side by side on a wide screen. */
+export function HomeCharts({ summary }: { summary: HomeSummary }) {
+  return (
+    <section className="grid gap-4 xl:grid-cols-2">
+      <TrendCard days={summary.days} />
+      <ProjectsMap projects={summary.projects} total={summary.projectNums} />
+    </section>
+  );
+}
+
+function Card({ title, children, testId }: { title: string; children: React.ReactNode; testId: string }) {
+  return (
+    <section className="rounded-lg border bg-card p-4" data-testid={testId}>
+      <h2 className="mb-2 font-medium">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function TrendCard({ days }: { days: HomeSummary["days"] }) {
+  const t = useTranslations("home.trend");
+  const locale = useLocale();
+  const option = React.useMemo(() => trendOption(days, { alarms: t("alarms"), values: t("values") }, locale), [days, t, locale]);
+  const quiet = days.every((d) => d.alarms === 0 && d.values === 0);
+  return (
+    <Card title={t("title")} testId="home-trend">
+      <React.Suspense fallback={<Skeleton className="w-full" style={{ height: CHART_HEIGHT }} />}>
+        <EChart option={option} height={CHART_HEIGHT} ariaLabel={t("title")} testId="home-trend-chart" />
+      </React.Suspense>
+      {quiet && <p className="mt-1 text-center text-xs text-muted-foreground">{t("quiet")}</p>}
+      {/* The figures behind the chart, for screen readers and the tests. */}
+      <table className="sr-only">
+        <thead>
+          <tr>
+            <th />
+            <th>{t("alarms")}</th>
+            <th>{t("values")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((d) => (
+            <tr key={d.day} data-day={d.day}>
+              <th>{d.day}</th>
+              <td>{d.alarms}</td>
+              <td>{d.values}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  );
+}
+
+function ProjectsMap({ projects, total }: { projects: HomeProject[]; total: number }) {
+  const t = useTranslations("home.map");
+  const labels = { online: t("online"), offline: t("offline"), openAlarms: t("openAlarms") };
+  const markers = projects.map((p) => projectMarker(p, labels));
+  const unplaced = total - projects.length;
+  return (
+    <Card title={t("title")} testId="home-map">
+      {markers.length ? <DisplayMap devices={markers} height={CHART_HEIGHT} /> : <p className="flex items-center justify-center rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground" style={{ height: CHART_HEIGHT }}>{t("noPosition")}</p>}
+      {markers.length > 0 && unplaced > 0 && <p className="mt-1 text-xs text-muted-foreground">{t("unplaced", { count: unplaced })}</p>}
+    </Card>
+  );
+}

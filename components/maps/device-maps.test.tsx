@@ -1,0 +1,122 @@
+// @vitest-environment jsdom
+import * as React from "react";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { NextIntlClientProvider } from "next-intl";
+import { loadMessages } from "@/lib/i18n/namespaces";
+import { DisplayMap } from "./display-map";
+import { DeviceListMap } from "./device-list-map";
+import { DeviceLocationMap } from "./device-location-map";
+import { MAP, type MapDevice } from "./geo";
+
+// No key configured: the widgets run on the coordinate canvas.
+vi.mock("./map-config", () => ({ useMapConfig: () => ({ apiKey: "", mapId: "" }) }));
+
+let messages: Record<string, unknown>;
+beforeAll(async () => {
+  messages = await loadMessages("en");
+});
+beforeEach(() => {
+  vi.stubGlobal("ResizeObserver", class { observe() {} unobserve() {} disconnect() {} });
+  localStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const wrap = (ui: React.ReactNode) => render(<NextIntlClientProvider locale="en" messages={messages}>{ui}</NextIntlClientProvider>);
+
+const DEVICES: MapDevice[] = [
+  { id: 1, deviceName: "Crane A", deviceLongitude: 113.884, deviceLatitude: 22.555, direction: 90, warnStatus: 1, dataList: [{ paramName: "Load", dataValue: 12.5 }] },
+  { id: 2, deviceName: "Tilt B", deviceLongitude: "113.8835", deviceLatitude: "22.5545", deviceAddr: "East pit", warnStatus: 2, dataList: [] },
+  { id: 3, deviceName: "Lost C", deviceLongitude: null, deviceLatitude: null },
+];
+const marker = (id: number) => document.querySelector(`[data-marker="${id}"]`) as HTMLElement | null;
+
+describe("DisplayMap", () => {
+  it("turns a marker with a direction into an arrow pointing that way, and marks warnStatus 2", () => {
+    wrap(<DisplayMap devices={DEVICES} />);
+    const arrow = marker(1)!.querySelector("button span span") as HTMLElement;
+    expect(arrow.style.transform).toBe("rotate(90deg)");
+    expect(marker(1)!.querySelector("[data-warning]")).toBeNull();
+    // A pin (no direction) stands upright as a tilted square; the warning one is marked and red.
+    expect(marker(2)!.querySelector("[data-warning]")).not.toBeNull();
+    expect(within(marker(2)!).getByRole("button").getAttribute("aria-label")).toBe("Tilt B (Warning)");
+    expect(within(marker(1)!).getByRole("button").getAttribute("aria-label")).toBe("Crane A (Normal)");
+    // No position, no marker.
+    expect(marker(3)).toBeNull();
+  });
+
+  it("shows every device's live values beside its marker and follows new data", () => {
+    const { rerender } = wrap(<DisplayMap devices={DEVICES} />);
+    const panels = screen.getAllByTestId("live-panel");
+    expect(panels).toHaveLength(2);
+    expect(panels[0].textContent).toContain("Load12.5");
+    expect(panels[1].textContent).toContain("No data yet");
+    rerender(
+      <NextIntlClientProvider locale="en" messages={messages}>
+        <DisplayMap devices={[{ ...DEVICES[0], dataList: [{ paramName: "Load", dataValue: 14 }] }]} />
+      </NextIntlClientProvider>,
+    );
+    expect(screen.getByTestId("live-panel").textContent).toContain("Load14");
+  });
+
+  it("opens the info card on a marker click, reports the device, and closes it on a map click", () => {
+    const onDeviceClick = vi.fn();
+    wrap(<DisplayMap devices={DEVICES} onDeviceClick={onDeviceClick} />);
+    fireEvent.click(within(marker(2)!).getByRole("button"));
+    expect(onDeviceClick).toHaveBeenCalledWith(DEVICES[1]);
+    const card = screen.getByTestId("device-card");
+    expect(card.textContent).toContain("Tilt B");
+    expect(card.textContent).toContain("113.8835");
+    expect(card.textContent).toContain("East pit");
+    expect(card.textContent).toContain("Warning");
+    fireEvent.click(screen.getByTestId("display-map"), { clientX: 5, clientY: 5 });
+    expect(screen.queryByTestId("device-card")).toBeNull();
+  });
+
+  it("draws polygons in #FF6700 at width 6 unless they say otherwise", () => {
+    const path = [
+      { lng: 113.883, lat: 22.554 },
+      { lng: 113.885, lat: 22.554 },
+      { lng: 113.884, lat: 22.556 },
+    ];
+    wrap(<DisplayMap devices={[]} polygons={[{ id: "a", path }, { id: "b", path, color: "#00AA00", width: 2 }]} />);
+    const [a, b] = [...document.querySelectorAll("polygon")];
+    expect([a.getAttribute("stroke"), a.getAttribute("stroke-width")]).toEqual([MAP.polygonColor, String(MAP.displayPolygonWidth)]);
+    expect([b.getAttribute("stroke"), b.getAttribute("stroke-width")]).toEqual(["#00AA00", "2"]);
+  });
+});
+
+describe("DeviceListMap", () => {
+  it("shows the card of a clicked device with the caller's footer, and says how many have no position", () => {
+    const onDeviceClick = vi.fn();
+    wrap(<DeviceListMap devices={DEVICES} onDeviceClick={onDeviceClick} cardFooter={(d) => <a href={`/d/${d.id}`}>details</a>} />);
+    expect(screen.getByText("1 device has no position")).toBeTruthy();
+    expect(screen.queryAllByTestId("live-panel")).toHaveLength(0);
+    fireEvent.click(within(marker(1)!).getByRole("button"));
+    expect(onDeviceClick).toHaveBeenCalledWith(DEVICES[0]);
+    expect(within(screen.getByTestId("device-card")).getByText("details").getAttribute("href")).toBe("/d/1");
+  });
+});
+
+describe("DeviceLocationMap", () => {
+  it("opens on the device's card, toggles it from the marker, and offers satellite only with tiles", () => {
+    wrap(<DeviceLocationMap device={DEVICES[1]} />);
+    expect(screen.getByTestId("device-card").textContent).toContain("East pit");
+    fireEvent.click(within(marker(2)!).getByRole("button"));
+    expect(screen.queryByTestId("device-card")).toBeNull();
+    fireEvent.click(within(marker(2)!).getByRole("button"));
+    expect(screen.getByTestId("device-card")).toBeTruthy();
+    const satellite = screen.getByRole("radio", { name: "Satellite" });
+    expect(satellite.hasAttribute("disabled")).toBe(true);
+    expect(satellite.getAttribute("title")).toBe("Satellite imagery needs a map key");
+  });
+
+  it("says when the device has no position instead of showing a marker", () => {
+    wrap(<DeviceLocationMap device={DEVICES[2]} />);
+    expect(screen.getByText("This device has no position yet")).toBeTruthy();
+    expect(document.querySelector("[data-marker]")).toBeNull();
+  });
+});
