@@ -123,9 +123,8 @@ export function refusedRange(address: string): RefusedRange | null {
 
 const systemResolve = async (host: string) => (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
-/** Resolves `url`'s host and checks every address; the first one is the one to connect to. */
-async function checkTarget(url: URL, opts: OutboundOptions): Promise<string> {
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new OutboundError("badUrl", { url: url.href });
+/** Resolves `url`'s host and checks every address; the first one is the one to connect to (other protocols: MQTT, Kafka). */
+export async function checkTarget(url: URL, opts: Pick<OutboundOptions, "allowAddresses" | "allowPrivate" | "resolve"> = {}): Promise<string> {
   const host = url.hostname.replace(/^\[|\]$/g, "");
   let addresses: string[];
   if (isIP(host)) addresses = [host];
@@ -199,6 +198,7 @@ export async function safeFetch(target: string, opts: OutboundOptions = {}): Pro
   let headers = { ...opts.headers };
   let body = opts.body === undefined || method === "GET" ? undefined : iconv.encode(opts.body, encoding === "GBK" ? "gbk" : "utf8");
   for (let hop = 0; ; hop++) {
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new OutboundError("badUrl", { url: url.href });
     const address = await checkTarget(url, opts);
     let answer: Answer;
     try {
