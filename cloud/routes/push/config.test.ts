@@ -79,8 +79,9 @@ describe("push configurations", () => {
       { name: "X-Site", value: "A1", secret: false },
       { name: "Authorization", value: SECRET_MASK, secret: true },
     ]);
-    const page = await call<Page<PushConfigRow>>("/page?current=1&size=10", admin);
-    expect(page.body.data.records).toHaveLength(1);
+    const page = await call<Page<PushConfigRow>>(`/page?current=1&size=10&pushName=${encodeURIComponent("业主平台")}`, admin);
+    // The seeded example (disabled, to example.com) and this one.
+    expect(page.body.data.records.map((r) => r.pushName)).toEqual(["业主平台", "业主平台转发（示例）"]);
     expect(page.body.data.records[0]).toMatchObject({ pushName: "业主平台", method: "POST", pending: 0, dead: 0, lastStatus: null });
     expect(JSON.stringify(page.body.data)).not.toContain("s3cret");
   });
