@@ -62,10 +62,11 @@ function PairsField({ field, id, disabled, invalid, secret }: CustomFieldProps &
     <div id={id} className="flex flex-col gap-2" aria-invalid={invalid} data-testid={secret ? "push-headers" : "push-params"}>
       {rows.map((r, i) => (
         <div key={i} className="flex items-center gap-2">
-          <Input aria-label={t("header.name")} placeholder={t("header.name")} value={r.name} disabled={disabled} onChange={(e) => patch(i, { name: e.target.value })} className="w-40 font-mono text-xs" />
+          <Input aria-label={t("header.name")} placeholder={t("header.name")} data-testid={`${field.name}.${i}.name`} value={r.name} disabled={disabled} onChange={(e) => patch(i, { name: e.target.value })} className="w-40 font-mono text-xs" />
           <Input
             aria-label={t("header.value")}
             placeholder={t("header.value")}
+            data-testid={`${field.name}.${i}.value`}
             value={r.value}
             disabled={disabled}
             type={r.secret ? "password" : "text"}
@@ -75,7 +76,7 @@ function PairsField({ field, id, disabled, invalid, secret }: CustomFieldProps &
           />
           {secret && (
             <label className="flex shrink-0 items-center gap-1 text-xs text-muted-foreground">
-              <Checkbox checked={!!r.secret} disabled={disabled} onCheckedChange={(v) => patch(i, { secret: v === true })} />
+              <Checkbox data-testid={`${field.name}.${i}.secret`} checked={!!r.secret} disabled={disabled} onCheckedChange={(v) => patch(i, { secret: v === true })} />
               {t("header.secret")}
             </label>
           )}
@@ -85,7 +86,7 @@ function PairsField({ field, id, disabled, invalid, secret }: CustomFieldProps &
         </div>
       ))}
       <div>
-        <Button type="button" variant="outline" size="sm" disabled={disabled || rows.length >= 20} onClick={() => set([...rows, secret ? { name: "", value: "", secret: false } : { name: "", value: "" }])}>
+        <Button type="button" variant="outline" size="sm" data-testid={`add-${field.name}`} disabled={disabled || rows.length >= 20} onClick={() => set([...rows, secret ? { name: "", value: "", secret: false } : { name: "", value: "" }])}>
           <Plus className="size-4" />
           {t(secret ? "header.add" : "param.add")}
         </Button>
