@@ -63,5 +63,6 @@ export const outboxCounts = {
   pending: sql<number>`(select coalesce(sum(jsonb_array_length(o.items)), 0)::int from ${pushOutbox} o where o.config_id = "push_configs"."id" and not o.dead)`,
   dead: sql<number>`(select coalesce(sum(jsonb_array_length(o.items)), 0)::int from ${pushOutbox} o where o.config_id = "push_configs"."id" and o.dead)`,
   lastStatus: sql<number | null>`(select l.status from ${pushLogs} l where l.config_id = "push_configs"."id" order by l.id desc limit 1)`,
-  lastPushTime: sql<Date | null>`(select l.at from ${pushLogs} l where l.config_id = "push_configs"."id" order by l.id desc limit 1)`,
+  // As ISO text, as the row mapper writes real timestamps.
+  lastPushTime: sql<string | null>`(select to_char(l.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from ${pushLogs} l where l.config_id = "push_configs"."id" order by l.id desc limit 1)`,
 };

@@ -113,6 +113,9 @@ describe("push configurations", () => {
     expect(logs.body.data.records[0]).toMatchObject({ httpStatus: 200, items: 1, attempt: 1 });
     const failed = await call<Page<PushLogRow>>(`/pageLog?current=1&size=10&configId=${id}&status=2`, admin);
     expect(failed.body.data.total).toBe(1);
+    const listed = (await call<PushConfigRow>(`/info?id=${id}`, admin)).body.data;
+    expect(listed.lastStatus).toBe(1);
+    expect(new Date(listed.lastPushTime!).toISOString()).toBe(listed.lastPushTime);
   });
 
   it("enables and disables with oper", async () => {
