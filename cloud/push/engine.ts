@@ -137,7 +137,11 @@ export class PushEngine {
     const configs = await this.byProject();
     if (!configs.size) return;
     const byDevice = new Map<number, Point[]>();
-    for (const p of points) byDevice.set(p.deviceId, [...(byDevice.get(p.deviceId) ?? []), p]);
+    for (const p of points) {
+      const list = byDevice.get(p.deviceId);
+      if (list) list.push(p);
+      else byDevice.set(p.deviceId, [p]);
+    }
     const info = await this.deviceInfo([...byDevice.keys()]);
     const rows: { configId: number; deviceId: number; items: PushItem[] }[] = [];
     for (const [deviceId, pts] of byDevice) {

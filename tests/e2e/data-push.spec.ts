@@ -37,7 +37,7 @@ for (const locale of ["zh-cn", "en"] as const) {
       await ui.toolbarButton("add").click();
       await ui.fill("pushName", NAME);
       await ui.fill("address", "ftp://example.com/in");
-      await ui.field("enableStatus").getByText(T.enabled, { exact: true }).click();
+      await ui.field("enableStatus").locator("#field-enableStatus").getByText(T.enabled, { exact: true }).click();
       await ui.submit("create");
       await expect(ui.field("address")).toContainText(T.badAddress);
       await ui.fill("address", receiver.url);

@@ -72,7 +72,7 @@ export const pushLogs = pgTable(
     durationMs: integer("duration_ms").notNull().default(0),
     items: integer("items").notNull().default(0),
     attempt: integer("attempt").notNull().default(1),
-    /** The last try of its batch: the batch went to the dead letters (or a test send). */
+    /** The last try of its batch: the batch went to the dead letters. */
     final: boolean("final").notNull().default(false),
     error: varchar("error", { length: 500 }),
     response: varchar("response", { length: 2000 }),

@@ -107,7 +107,7 @@ export const configRoutes = crudRoutes<typeof pushConfig.fields, PushConfigRow>(
       ? { kind: "telemetry", test: 1, deviceId: latest.deviceId, deviceSn: latest.deviceSn, deviceName: latest.deviceName, identifier: latest.identifier, ts: latest.ts.toISOString(), value: latest.num ?? latest.txt }
       : { kind: "telemetry", test: 1, deviceId: null, deviceSn: null, deviceName: null, identifier: "test", ts: at.toISOString(), value: 0 };
     const result = await sendBatch(config, [item], { now: at, timeoutMs: 10_000 });
-    await logPushAttempt(db, { tenantId: config.tenantId, projectId: config.projectId, configId: config.id, at, status: result.status, httpStatus: result.httpStatus, durationMs: result.durationMs, items: 1, attempt: 1, final: true, error: result.error, response: result.response });
+    await logPushAttempt(db, { tenantId: config.tenantId, projectId: config.projectId, configId: config.id, at, status: result.status, httpStatus: result.httpStatus, durationMs: result.durationMs, items: 1, attempt: 1, final: false, error: result.error, response: result.response });
     const answer: PushTestResult = result;
     return ok(c, answer, result.status === PUSH_STATUS.success ? "cloud.push.testDelivered" : "cloud.push.testFailed");
   });

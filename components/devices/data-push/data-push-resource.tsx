@@ -26,10 +26,11 @@ export const pushLogResource = defineResource<PushLogRow>({
   schemas: { create: undefined, update: undefined },
   search: { items: { configId: false } },
   form: false,
+  detail: false,
   columns: {
     status: { type: "status", tones: STATUS_TONES },
     httpStatus: { width: 100, render: (r) => r.httpStatus ?? "—" },
-    final: { width: 100, render: (r, ui) => (r.final ? ui.t("finalYes") : ui.t("finalNo")) },
+    final: { width: 100, render: (r, ui) => (r.final ? <span className="text-destructive">{ui.t("finalYes")}</span> : ui.t("finalNo")) },
     error: { minWidth: 220, render: (r) => <span title={r.response ?? undefined}>{r.error ?? r.response ?? "—"}</span> },
   },
   rowActions: [],
@@ -105,7 +106,7 @@ export const dataPushResource = defineResource<PushConfigRow>({
         ],
       },
     ],
-    tabs: [{ key: "log", label: "tabs.log", list: { resource: pushLogResource, filter: (r) => ({ configId: r.id }) } }],
+    tabs: [{ key: "log", label: "tabs.log", list: { resource: pushLogResource, filter: (r) => ({ configId: r.id }), dialogs: false } }],
   },
   rowActions: [
     { builtin: "view", label: "actions.log" },
