@@ -58,8 +58,8 @@ for (const locale of ["zh-cn", "en"] as const) {
       const log = await ui.openLog(NAME);
       await expect(ui.dialog("view")).toContainText("******");
       await expectNoSecret(page, SECRET);
-      await expect(log.getByText(T.success).first()).toBeVisible();
-      await expect(log.getByRole("row")).not.toHaveCount(1);
+      await expect(log.getByTestId("data-table").getByText(T.success).first()).toBeVisible();
+      await expect(log.getByTestId("data-table").getByRole("row")).not.toHaveCount(1);
     } finally {
       await receiver.close();
     }

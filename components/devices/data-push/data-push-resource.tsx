@@ -24,7 +24,8 @@ export const pushLogResource = defineResource<PushLogRow>({
   needsProject: true,
   endpoints: { page: "push/pushConfig/pageLog", info: false, del: false, export: false, import: false, template: false, openOrClose: false },
   schemas: { create: undefined, update: undefined },
-  search: { items: { configId: false } },
+  // Inside the view dialog the bar is narrower than the screen: the time range gets half of it.
+  search: { items: { configId: false, pushTime: { span: { xs: 24, sm: 24, md: 16, lg: 14 } }, status: { span: { xs: 24, sm: 12, md: 8, lg: 6 } } } },
   form: false,
   detail: false,
   columns: {
