@@ -3,7 +3,8 @@ import { count, sql } from "drizzle-orm";
 import { deviceTopic } from "@/lib/contract/device/topics";
 import { openDb } from "../cloud/db/client";
 import { AlarmEvaluator } from "../cloud/alarms/evaluator";
-import { alarmLevels, alarmRules, alarms, deviceRejects, devices, projects, telemetry, tenants } from "../cloud/db/schema";
+import { alarmLevels, alarmRules, alarms, deviceRejects, devices, projects, pushConfigs, telemetry, tenants } from "../cloud/db/schema";
+import { PushEngine } from "../cloud/push/engine";
 import { startDeviceChannel } from "../cloud/ingest";
 import { addDevices, addSensorProduct } from "../cloud/ingest/fixtures";
 import { startPgCluster } from "../scripts/pg-cluster";
@@ -17,10 +18,13 @@ import { startPgCluster } from "../scripts/pg-cluster";
  * PostgreSQL cluster (BENCH_DB=pglite or postgres for one of them). Each database runs twice: without
  * alarm rules, then with BENCH_RULES (default 100) enabled rules evaluated on every stored value,
  * one of them crossed by the data (so alarms are raised, joined and recovered during the run); the
- * rules' rows add the evaluator's lag behind the ingest (p99) and the alarms it wrote.
+ * rules' rows add the evaluator's lag behind the ingest (p99) and the alarms it wrote. A third run
+ * has BENCH_PUSH (default 3) enabled data-push configurations POSTing every value to a local
+ * receiver: its rows add when the last value reached the receiver and how many did.
  */
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 200);
 const RULES = Number(process.env.BENCH_RULES ?? 100);
+const PUSHES = Number(process.env.BENCH_PUSH ?? 3);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100_000);
 const VALUES_PER_MESSAGE = 2;
 
@@ -72,15 +76,52 @@ async function addRules(db: Parameters<typeof addSensorProduct>[0], tenantId: nu
   );
 }
 
-async function bench(kind: "pglite" | "postgres", url: string | undefined, rules: number) {
+/** `count` enabled push configurations of every value of the bench devices to `url`. */
+async function addPushConfigs(db: Parameters<typeof addSensorProduct>[0], tenantId: number, productId: number, count: number, url: string) {
+  const [prj] = await db.insert(projects).values({ tenantId, prjName: "bench push" }).returning({ id: projects.id });
+  await db.update(devices).set({ projectId: prj.id }).where(sql`${devices.productId} = ${productId}`);
+  await db.insert(pushConfigs).values(Array.from({ length: count }, (_, i) => ({ tenantId, projectId: prj.id, pushName: `push ${i}`, address: url, dataTypes: [1], enableStatus: 1 })));
+}
+
+/** A receiver counting the values it is sent, in a worker thread: its JSON parsing is not the ingest thread's work. */
+const RECEIVER = `
+const { parentPort } = require("node:worker_threads");
+const http = require("node:http");
+const server = http.createServer((req, res) => {
+  let body = "";
+  req.on("data", (c) => (body += c));
+  req.on("end", () => {
+    parentPort.postMessage({ type: "values", n: JSON.parse(body).count });
+    res.end();
+  });
+});
+server.listen(0, "127.0.0.1", () => parentPort.postMessage({ type: "listening", port: server.address().port }));
+`;
+
+async function startReceiver() {
+  const got = { values: 0 };
+  const worker = new Worker(RECEIVER, { eval: true });
+  const port = await new Promise<number>((resolve) =>
+    worker.on("message", (m: { type: string; n?: number; port?: number }) => {
+      if (m.type === "listening") resolve(m.port!);
+      if (m.type === "values") got.values += m.n!;
+    }),
+  );
+  return { got, url: `http://127.0.0.1:${port}/in`, close: () => worker.terminate() };
+}
+
+async function bench(kind: "pglite" | "postgres", url: string | undefined, rules: number, pushes = 0) {
   const handle = await openDb(url ? { url } : { dataDir: "memory" });
   const db = handle.db;
   const [t] = await db.insert(tenants).values({ name: "bench", code: `bench-${kind}-${rules}` }).returning();
   const productId = await addSensorProduct(db, t.id);
-  const devs = await addDevices(db, { tenantId: t.id, productId, count: DEVICES, prefix: `B${rules}-` });
+  const devs = await addDevices(db, { tenantId: t.id, productId, count: DEVICES, prefix: `B${rules}-${pushes}-` });
   if (rules) await addRules(db, t.id, productId, rules);
+  const receiver = pushes ? await startReceiver() : null;
+  if (receiver) await addPushConfigs(db, t.id, productId, pushes, receiver.url);
   const channel = await startDeviceChannel(db, { mqttPort: 0, sweepMs: 3600_000, writer: process.env.BENCH_BATCH ? { maxBatch: Number(process.env.BENCH_BATCH) } : undefined });
   const evaluator = rules ? new AlarmEvaluator(db, { delivery: { send: async () => {} }, staleSweepMs: 0 }).attach(channel.ingest) : null;
+  const push = receiver ? new PushEngine(db, { batchRows: 200, outbound: { allowAddresses: ["127.0.0.1"] } }).attach(channel.ingest) : null;
   // The evaluator's lag: from a batch being stored to its evaluation done (measured on every 10th batch).
   const lags: number[] = [];
   let batchNo = 0;
@@ -119,6 +160,9 @@ async function bench(kind: "pglite" | "postgres", url: string | undefined, rules
   await channel.ingest.drain();
   await evaluator?.idle();
   const evaluatedAt = Date.now();
+  await push?.idle();
+  for (let i = 0; push && i < 6000 && receiver!.got.values < push.stats.enqueued; i++) await new Promise((r) => setTimeout(r, 50));
+  const pushedAt = Date.now();
   await worker.terminate();
 
   // Both runs on PostgreSQL share one database: count this run's devices only.
@@ -149,10 +193,15 @@ async function bench(kind: "pglite" | "postgres", url: string | undefined, rules
     "alarm lag p99 ms": evaluator ? (pct(lags, 99) ?? 0) : "-",
     "alarms done s": evaluator ? +((evaluatedAt - first) / 1000).toFixed(1) : "-",
     alarms: evaluator ? `${raised} (${evaluator.stats.joined} joined, ${evaluator.stats.recovered} recovered)` : "-",
+    pushes,
+    "pushed values": push ? `${receiver!.got.values} of ${push.stats.enqueued}` : "-",
+    "push done s": push ? +((pushedAt - first) / 1000).toFixed(1) : "-",
   };
   if (stored + rejected !== values) console.error(`[bench] ${kind}: ${values - stored - rejected} values lost (expected ~${refusedValues} refused, got ${rejected})`);
   await channel.close();
   await evaluator?.close();
+  await push?.close();
+  await receiver?.close();
   await db.execute(sql`select 1`);
   await handle.close();
   return row;
@@ -160,12 +209,12 @@ async function bench(kind: "pglite" | "postgres", url: string | undefined, rules
 
 const which = process.env.BENCH_DB;
 const rows = [];
-const ruleCounts = RULES ? [0, RULES] : [0];
-if (!which || which === "pglite") for (const n of ruleCounts) rows.push(await bench("pglite", undefined, n));
+const runs: [rules: number, pushes: number][] = [[0, 0], ...(RULES ? [[RULES, 0] as [number, number]] : []), ...(PUSHES ? [[0, PUSHES] as [number, number]] : [])];
+if (!which || which === "pglite") for (const [n, p] of runs) rows.push(await bench("pglite", undefined, n, p));
 if (!which || which === "postgres") {
   const cluster = await startPgCluster();
   try {
-    for (const n of ruleCounts) rows.push(await bench("postgres", cluster.url, n));
+    for (const [n, p] of runs) rows.push(await bench("postgres", cluster.url, n, p));
   } finally {
     cluster.stop();
   }

@@ -12,11 +12,12 @@ import { commRoutes } from "./routes/comm";
 import { deviceRoutes } from "./routes/device";
 import { fileRoutes } from "./routes/file";
 import { msgRoutes } from "./routes/msg";
+import { pushRoutes } from "./routes/push";
 import { statRoutes } from "./routes/stat";
 import { sysRoutes } from "./routes/sys";
 
 /** The services of the contract (core §7) the built-in cloud implements so far. */
-const ROUTES: Partial<Record<Service, Hono<CloudEnv>>> = { sys: sysRoutes, device: deviceRoutes, comm: commRoutes, msg: msgRoutes, file: fileRoutes, stat: statRoutes, alarm: alarmRoutes };
+const ROUTES: Partial<Record<Service, Hono<CloudEnv>>> = { sys: sysRoutes, device: deviceRoutes, comm: commRoutes, msg: msgRoutes, file: fileRoutes, stat: statRoutes, alarm: alarmRoutes, push: pushRoutes };
 const JSON_LIMIT = 2 * 1024 * 1024;
 
 export function createCloud(deps: Deps) {

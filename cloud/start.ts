@@ -4,6 +4,7 @@ import { createCloud } from "./app";
 import { openDb } from "./db/client";
 import { seed } from "./seed";
 import { AlarmEvaluator } from "./alarms/evaluator";
+import { PushEngine } from "./push/engine";
 import { createDelivery, webhookSms } from "./lib/delivery";
 import type { CloudConfig } from "./lib/context";
 import { startDeviceChannel, type DeviceChannel } from "./ingest";
@@ -49,6 +50,7 @@ export async function startCloud(opts: CloudOptions) {
   const channel = await openDeviceChannel(handle.db, opts);
   const delivery = createDelivery({ db: handle.db, smtpUrl: process.env.SMTP_URL, smtpFrom: process.env.SMTP_FROM, sms: process.env.SMS_WEBHOOK_URL ? webhookSms(process.env.SMS_WEBHOOK_URL) : undefined });
   const alarms = new AlarmEvaluator(handle.db, { delivery }).attach(channel.ingest);
+  const push = new PushEngine(handle.db).attach(channel.ingest, alarms.events);
   const simulate = opts.simulator ?? process.env.SIMULATOR !== "off";
   const simulator = simulate ? await startSimulator(handle.db, { brokerUrl: channel.transport.url, backfill: seeded }) : null;
   const config = cloudConfig(opts.config);
@@ -61,6 +63,7 @@ export async function startCloud(opts: CloudOptions) {
     ingest: channel.ingest,
     mqttUrl: channel.transport.url,
     alarms,
+    push,
   });
   const host = opts.host ?? "127.0.0.1";
   const server: ServerType = await new Promise((resolve) => {
@@ -79,6 +82,7 @@ export async function startCloud(opts: CloudOptions) {
       await simulator?.close();
       await channel.close();
       await alarms.close();
+      await push.close();
       await handle.close();
     },
   };

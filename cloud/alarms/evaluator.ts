@@ -1,3 +1,4 @@
+import { EventEmitter } from "node:events";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { ALARM_STATUS, RULE_TYPE, type AlarmCondition, type StatType } from "@/lib/contract/alarm/enums";
 import type { Db } from "../db/client";
@@ -50,6 +51,8 @@ export function conditionOf(r: RuleRow): AlarmCondition {
  * the device's status; stale-data rules are checked by a periodic sweep.
  */
 export class AlarmEvaluator {
+  /** `raised`: each new alarm, once (data push forwards them). */
+  readonly events = new EventEmitter<{ raised: [AlarmRow] }>();
   readonly stats: EvaluatorStats = { points: 0, raised: 0, joined: 0, recovered: 0, errors: 0 };
   private readonly now: () => Date;
   private readonly ruleSets = new Map<string, Promise<RuleSet>>();
@@ -205,6 +208,7 @@ export class AlarmEvaluator {
   }
 
   private async notify(alarm: AlarmRow, rule: RuleRow, device: DeviceCtx, only?: { leaders: true }) {
+    if (!only) this.events.emit("raised", alarm);
     // A new alarm enters the workflow: the "raised" step and a pending to-do for each user who may handle it.
     if (!only)
       try {

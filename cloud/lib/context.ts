@@ -29,6 +29,8 @@ export type Deps = {
   mqttUrl?: string;
   /** The alarm evaluator: told when a product's rules change so it reads them again. */
   alarms?: { invalidate(productId?: number): void };
+  /** The data-push engine: told when a configuration changes. */
+  push?: { invalidate(): void };
 };
 
 export type Auth = {

@@ -1,4 +1,6 @@
-import { createHash, randomBytes, randomInt, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { promisify } from "node:util";
 
 const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, opts: object) => Promise<Buffer>;
@@ -30,3 +32,43 @@ export const DUMMY_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAA
 export const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 export const randomToken = () => randomBytes(32).toString("base64url");
 export const sixDigits = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
+
+/**
+ * The key that seals stored secrets (push header tokens): `SECRETS_KEY`, or 32 random bytes
+ * generated once into `DATA_DIR/secrets-key`. Losing it makes sealed values unreadable, not wrong.
+ */
+let secretsKey: Buffer | undefined;
+function sealingKey(): Buffer {
+  if (secretsKey) return secretsKey;
+  const configured = process.env.SECRETS_KEY;
+  if (configured) return (secretsKey = createHash("sha256").update(configured).digest());
+  const dir = process.env.DATA_DIR || ".data";
+  const file = join(dir, "secrets-key");
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    try {
+      writeFileSync(file, randomBytes(32).toString("base64"), { mode: 0o600, flag: "wx" });
+    } catch (e) {
+      // Another process (a parallel test file) wrote it first: use theirs.
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    }
+  }
+  return (secretsKey = createHash("sha256").update(readFileSync(file, "utf8").trim()).digest());
+}
+
+/** AES-256-GCM: `v1.<iv>.<tag>.<ciphertext>` (base64url), so a changed value fails to open instead of reading wrong. */
+export function sealSecret(plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", sealingKey(), iv);
+  const data = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  return ["v1", iv, cipher.getAuthTag(), data].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".");
+}
+
+/** The clear value of `sealSecret`; throws when it was sealed with another key or altered. */
+export function openSecret(sealed: string): string {
+  const [version, iv, tag, data] = sealed.split(".");
+  if (version !== "v1" || !iv || !tag || data === undefined) throw new Error("not a sealed secret");
+  const decipher = createDecipheriv("aes-256-gcm", sealingKey(), Buffer.from(iv, "base64url"));
+  decipher.setAuthTag(Buffer.from(tag, "base64url"));
+  return Buffer.concat([decipher.update(Buffer.from(data, "base64url")), decipher.final()]).toString("utf8");
+}

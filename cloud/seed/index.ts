@@ -17,6 +17,7 @@ import { seedSystemData } from "./system-data";
 import { operatorPaths, sysMenuTree, tenantMenuTree, type MenuSeed } from "./menu-tree";
 import { seedKnowledge } from "./knowledge";
 import { bilingual } from "./bilingual";
+import { seedDemoPush } from "./push";
 
 /** Demo accounts; passwords overridable by environment variables (documented in the README). */
 export const DEMO_ACCOUNTS = {
@@ -136,6 +137,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     await seedAlarmCentre(t, { tenantId: demo.id, actor: { id: demoadmin.id, name: demoadmin.realname } });
     await seedDeviceOps(t, { tenantId: demo.id, admin: demoadmin.id });
     await seedBetonRules(t, { tenantId: demo.id });
+    await seedDemoPush(t, { tenantId: demo.id });
   });
   return true;
 }

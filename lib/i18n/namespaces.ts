@@ -23,6 +23,7 @@ export const NAMESPACES = [
   "ai",
   "alarm",
   "home",
+  "push",
 ] as const;
 
 export async function loadMessages(locale: Locale): Promise<Record<string, unknown>> {

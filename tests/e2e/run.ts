@@ -55,6 +55,8 @@ async function main() {
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+    // The data-push suite's receiver listens on loopback beside the browser.
+    PUSH_ALLOW_PRIVATE: "1",
   } as NodeJS.ProcessEnv;
   delete env.UPSTREAM_URL;
   delete env.DATABASE_URL;

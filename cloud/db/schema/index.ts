@@ -11,3 +11,4 @@ export * from "./knowledge";
 export * from "./alarms";
 export * from "./alarm-workflow";
 export * from "./files";
+export * from "./push";

@@ -21,7 +21,7 @@ let messages: Record<string, unknown>;
 beforeAll(async () => {
   messages = {
     ...(await loadMessages("en")),
-    test: { basic: "Basic", people: "People", more: "More", note: "Note {name}", fields: { name: "Name", code: "Code" }, actions: { ping: "Ping" }, title: "Departments" },
+    test: { entity: "Person", basic: "Basic", people: "People", more: "More", note: "Note {name}", fields: { name: "Name", code: "Code" }, actions: { ping: "Ping" }, title: "Departments" },
   };
 });
 beforeEach(() => {
@@ -39,7 +39,9 @@ beforeEach(() => {
           ? query.get("id") === "4"
             ? { id: 4, name: "Sales", code: "S1", status: 1 }
             : null
-          : path === "t/person/page"
+          : path === "t/person/info"
+            ? { id: 1, name: "Ann" }
+            : path === "t/person/page"
             ? { records: query.get("deptId") === "4" ? [{ id: 1, name: "Ann" }] : [{ id: 2, name: "Bob" }], total: 1, current: 1, size: 10 }
             : null;
       return Response.json(data ? { code: 200, msg: "ok", data, success: true } : { code: 404, msg: "gone", data: null, success: false });
@@ -145,5 +147,22 @@ describe("defineDetail", () => {
     const dialog = screen.getByTestId("view-dialog");
     expect(within(dialog).getByText("basic")).toBeTruthy();
     expect(within(dialog).getByTestId("custom").textContent).toBe("note");
+  });
+
+  it("leaves a nested list's dialogs out when asked: inside a view dialog, ?view= belongs to the list around it", async () => {
+    window.history.replaceState(null, "", "/dept?view=1");
+    const row = { id: 1, name: "Sales", code: "S1", status: 1 };
+    const viewable = { ...people, detail: [{ prop: "name", label: "fields.name" }] };
+    const layout = (dialogs?: boolean) => ({ sections: [], tabs: [{ key: "people", label: "people", list: { resource: viewable, filter: () => ({ deptId: 4 }), dialogs } }] });
+    const open = (dialogs?: boolean) =>
+      wrap(<DetailDialog detail={layout(dialogs)} row={row} title="View" label={(k) => k} onClose={() => {}} onRefresh={async () => {}} />);
+    open();
+    await within(await screen.findByTestId("detail-list")).findByText("Ann");
+    // By default the nested list opens its own row 1 too.
+    await waitFor(() => expect(screen.getAllByTestId("view-dialog")).toHaveLength(2));
+    cleanup();
+    open(false);
+    await within(await screen.findByTestId("detail-list")).findByText("Ann");
+    expect(screen.getAllByTestId("view-dialog")).toHaveLength(1);
   });
 });

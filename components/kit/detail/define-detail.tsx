@@ -48,7 +48,8 @@ export type DetailTab<Row extends AnyRow> = {
   label: string;
   rows?: DetailRow<Row>[];
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  list?: { resource: Resource<any>; filter: (row: Row) => Record<string, unknown> };
+  /** `dialogs: false` leaves the list's dialogs out: inside a view dialog the list around it owns the URL's dialog parameters (`?view=`). */
+  list?: { resource: Resource<any>; filter: (row: Row) => Record<string, unknown>; dialogs?: boolean };
   render?: (row: Row, ctx: DetailContext<Row>) => React.ReactNode;
 };
 
@@ -94,13 +95,13 @@ export function defineDetail<Row extends AnyRow>(config: DetailConfig<Row>): Det
 }
 
 /** A resource list narrowed to a row (a detail tab's `list`; custom tabs whose resource depends on the row use it too). */
-export function NestedList<Row extends AnyRow>({ resource, filter }: { resource: Resource<Row>; filter: Record<string, unknown> }) {
+export function NestedList<Row extends AnyRow>({ resource, filter, dialogs = true }: { resource: Resource<Row>; filter: Record<string, unknown>; dialogs?: boolean }) {
   const list = useResourceList(resource, filter);
   return (
     <div className="flex flex-col gap-3" data-testid="detail-list" data-resource={resource.api}>
       <ResourceSearch list={list} />
       <ResourceTable list={list} />
-      <ResourceDialogs list={list} />
+      {dialogs && <ResourceDialogs list={list} />}
     </div>
   );
 }
@@ -168,7 +169,7 @@ export function DetailView<Row extends AnyRow>({ layout, ctx, plain }: { layout:
           {layout.tabs.map((t) => (
             <TabsContent key={t.key} value={t.key}>
               {t.rows && <DetailRows rows={t.rows} row={ctx.row} label={ctx.t} />}
-              {t.list && <NestedList resource={t.list.resource} filter={t.list.filter(ctx.row)} />}
+              {t.list && <NestedList resource={t.list.resource} filter={t.list.filter(ctx.row)} dialogs={t.list.dialogs} />}
               {t.render?.(ctx.row, ctx)}
             </TabsContent>
           ))}

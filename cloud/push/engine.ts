@@ -1,0 +1,249 @@
+import type { EventEmitter } from "node:events";
+import { PUSH_DATA_KIND, PUSH_DEVICE_SCOPE, PUSH_STATUS } from "@/lib/contract/push/enums";
+import type { Db } from "../db/client";
+import type { PushItem } from "../db/schema";
+import type { AlarmRow } from "../db/queries/alarms";
+import {
+  enabledPushConfigs,
+  enqueuePush,
+  logPushAttempt,
+  outboxDead,
+  outboxDelivered,
+  outboxHead,
+  outboxRetry,
+  pendingConfigIds,
+  pushDevices,
+  type PushConfigRecord,
+} from "../db/queries/push";
+import type { Ingest } from "../ingest/pipeline";
+import type { Point } from "../ingest/writer";
+import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from "./retry";
+import { sendBatch, type Attempt, type SendOptions } from "./senders";
+
+export type PushEngineOptions = {
+  now?: () => Date;
+  retry?: RetryPolicy;
+  /** Outbox rows (one per device and ingest batch) sent together at most. */
+  batchRows?: number;
+  /** How often the outbox is looked at when nothing new arrives (retries that came due). */
+  pollMs?: number;
+  timeoutMs?: number;
+  outbound?: SendOptions["outbound"];
+};
+
+type DeviceInfo = { projectId: number | null; deviceSn: string; deviceName: string };
+const DEVICE_TTL_MS = 60_000;
+
+/**
+ * Data push delivery, beside the ingest: stored values (the ingest's `telemetry` event) and new
+ * alarms (the evaluator's `raised`) are matched against the enabled configurations and queued in
+ * the persistent outbox with one insert per batch; the ingest only hands the batch over. A sender
+ * per configuration drains its queue in order — the head batch must be delivered (or given up as
+ * a dead letter after the last try) before anything behind it goes, so each device's values
+ * arrive in the order they were stored. Failed tries wait longer each time (`retryDelay`). Every
+ * try is logged. What is queued survives a restart: the next start sends it.
+ */
+export class PushEngine {
+  readonly stats = { enqueued: 0, delivered: 0, failed: 0, dead: 0 };
+  private readonly now: () => Date;
+  private readonly retry: RetryPolicy;
+  private configs: Promise<Map<number, PushConfigRecord[]>> | null = null;
+  private readonly devices = new Map<number, { at: number; v: DeviceInfo | null }>();
+  private queue: Promise<void> = Promise.resolve();
+  private readonly busy = new Set<number>();
+  private timer: NodeJS.Timeout | null = null;
+  private kicked = false;
+  private closed = false;
+  private detach: (() => void)[] = [];
+
+  constructor(
+    readonly db: Db,
+    private readonly opts: PushEngineOptions = {},
+  ) {
+    this.now = opts.now ?? (() => new Date());
+    this.retry = opts.retry ?? DEFAULT_RETRY;
+  }
+
+  /** Listens to the ingest and the alarm evaluator, and starts sending what an earlier run left queued. */
+  attach(ingest: Ingest, alarms?: EventEmitter<{ raised: [AlarmRow] }>) {
+    const onTelemetry = (points: Point[]) => this.enqueue(() => this.telemetry(points));
+    ingest.on("telemetry", onTelemetry);
+    this.detach.push(() => ingest.off("telemetry", onTelemetry));
+    if (alarms) {
+      const onAlarm = (alarm: AlarmRow) => this.enqueue(() => this.alarm(alarm));
+      alarms.on("raised", onAlarm);
+      this.detach.push(() => alarms.off("raised", onAlarm));
+    }
+    return this.start();
+  }
+
+  /** Sends on its own from now on: a look at the outbox every `pollMs`. */
+  start() {
+    const every = this.opts.pollMs ?? 1000;
+    this.timer = setInterval(() => void this.drain(), every);
+    this.timer.unref();
+    this.kick();
+    return this;
+  }
+
+  /** A configuration was added, changed, switched or deleted. */
+  invalidate() {
+    this.configs = null;
+  }
+
+  /** Resolves when everything handed over so far is queued (tests, shutdown). */
+  idle() {
+    return this.queue;
+  }
+
+  async close() {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    for (const off of this.detach) off();
+    await this.queue;
+    while (this.busy.size) await new Promise((r) => setTimeout(r, 10));
+  }
+
+  private enqueue(job: () => Promise<void>) {
+    this.queue = this.queue.then(job).catch((err) => console.error("[push] queueing failed:", (err as Error).message));
+  }
+
+  private byProject(): Promise<Map<number, PushConfigRecord[]>> {
+    this.configs ??= enabledPushConfigs(this.db).then((rows) => {
+      const map = new Map<number, PushConfigRecord[]>();
+      for (const r of rows) map.set(r.projectId, [...(map.get(r.projectId) ?? []), r]);
+      return map;
+    });
+    return this.configs;
+  }
+
+  private async deviceInfo(ids: number[]): Promise<Map<number, DeviceInfo | null>> {
+    const at = Date.now();
+    const missing = ids.filter((id) => !(at - (this.devices.get(id)?.at ?? -Infinity) < DEVICE_TTL_MS));
+    if (missing.length) {
+      const rows = await pushDevices(this.db, missing);
+      for (const id of missing) this.devices.set(id, { at, v: null });
+      for (const r of rows) this.devices.set(r.id, { at, v: { projectId: r.projectId, deviceSn: r.deviceSn, deviceName: r.deviceName } });
+    }
+    return new Map(ids.map((id) => [id, this.devices.get(id)?.v ?? null]));
+  }
+
+  private matches(config: PushConfigRecord, kind: number, deviceId: number | null) {
+    if (!config.dataTypes.includes(kind)) return false;
+    return config.deviceScope !== PUSH_DEVICE_SCOPE.chosen || (deviceId !== null && config.deviceIds.includes(deviceId));
+  }
+
+  private async telemetry(points: Point[]) {
+    const configs = await this.byProject();
+    if (!configs.size) return;
+    const byDevice = new Map<number, Point[]>();
+    for (const p of points) {
+      const list = byDevice.get(p.deviceId);
+      if (list) list.push(p);
+      else byDevice.set(p.deviceId, [p]);
+    }
+    const info = await this.deviceInfo([...byDevice.keys()]);
+    const rows: { configId: number; deviceId: number; items: PushItem[] }[] = [];
+    for (const [deviceId, pts] of byDevice) {
+      const d = info.get(deviceId);
+      if (!d?.projectId) continue;
+      const targets = (configs.get(d.projectId) ?? []).filter((c) => this.matches(c, PUSH_DATA_KIND.telemetry, deviceId));
+      if (!targets.length) continue;
+      const items = pts.map((p) => ({ kind: "telemetry", deviceId, deviceSn: d.deviceSn, deviceName: d.deviceName, identifier: p.identifier, ts: p.ts.toISOString(), value: p.num ?? p.txt }));
+      for (const c of targets) rows.push({ configId: c.id, deviceId, items });
+    }
+    await this.store(rows);
+  }
+
+  private async alarm(a: AlarmRow) {
+    if (!a.projectId) return;
+    const configs = (await this.byProject()).get(a.projectId) ?? [];
+    const targets = configs.filter((c) => this.matches(c, PUSH_DATA_KIND.alarm, a.deviceId));
+    if (!targets.length) return;
+    const d = a.deviceId ? (await this.deviceInfo([a.deviceId])).get(a.deviceId) : null;
+    const item: PushItem = {
+      kind: "alarm",
+      alarmId: a.id,
+      alarmName: a.alarmName,
+      deviceId: a.deviceId,
+      deviceSn: d?.deviceSn ?? null,
+      deviceName: d?.deviceName ?? null,
+      identifier: a.identifier,
+      content: a.content,
+      ts: a.triggeredAt.toISOString(),
+    };
+    await this.store(targets.map((c) => ({ configId: c.id, deviceId: a.deviceId, items: [item] })));
+  }
+
+  private async store(rows: { configId: number; deviceId: number | null; items: PushItem[] }[]) {
+    if (!rows.length) return;
+    const nextAt = this.now();
+    await enqueuePush(this.db, rows.map((r) => ({ ...r, nextAt })));
+    this.stats.enqueued += rows.reduce((n, r) => n + r.items.length, 0);
+    this.kick();
+  }
+
+  /** Something new is queued: send soon, once for all the batches arriving meanwhile. */
+  private kick() {
+    if (this.kicked || this.closed) return;
+    this.kicked = true;
+    setImmediate(() => {
+      this.kicked = false;
+      void this.drain();
+    });
+  }
+
+  /** Every configuration with a queue sends its head batches, each configuration one batch at a time. */
+  async drain() {
+    if (this.closed) return;
+    const configs = new Map([...(await this.byProject()).values()].flat().map((c) => [c.id, c]));
+    const pending = await pendingConfigIds(this.db);
+    await Promise.all(
+      pending
+        .map((p) => configs.get(p.configId))
+        .filter((c): c is PushConfigRecord => !!c && !this.busy.has(c.id))
+        .map(async (c) => {
+          this.busy.add(c.id);
+          try {
+            while (!this.closed && (await this.sendHead(c)));
+          } catch (err) {
+            console.error(`[push] configuration ${c.id}:`, (err as Error).message);
+          } finally {
+            this.busy.delete(c.id);
+          }
+        }),
+    );
+  }
+
+  /** Tries the head batch of a queue; true when it left the queue (delivered or dead) and the next may go. */
+  private async sendHead(config: PushConfigRecord): Promise<boolean> {
+    const rows = await outboxHead(this.db, config.id, this.opts.batchRows ?? 50);
+    if (!rows.length) return false;
+    const now = this.now();
+    // The batch waits for its next try; nothing behind it may overtake it.
+    if (rows[0].nextAt.getTime() > now.getTime()) return false;
+    const items = rows.flatMap((r) => r.items);
+    const attempt = Math.max(...rows.map((r) => r.attempts)) + 1;
+    const result = await sendBatch(config, items, { now, timeoutMs: this.opts.timeoutMs ?? 10_000, outbound: this.opts.outbound });
+    const ids = rows.map((r) => r.id);
+    const delay = result.status === PUSH_STATUS.success ? 0 : retryDelay(attempt, this.retry);
+    await this.log(config, result, items.length, attempt, delay === null);
+    if (result.status === PUSH_STATUS.success) {
+      await outboxDelivered(this.db, ids);
+      this.stats.delivered += items.length;
+      return true;
+    }
+    this.stats.failed++;
+    if (delay === null) {
+      await outboxDead(this.db, ids, attempt);
+      this.stats.dead += items.length;
+      return true;
+    }
+    await outboxRetry(this.db, ids, attempt, new Date(now.getTime() + delay));
+    return false;
+  }
+
+  private log(config: PushConfigRecord, r: Attempt, items: number, attempt: number, final: boolean) {
+    return logPushAttempt(this.db, { tenantId: config.tenantId, projectId: config.projectId, configId: config.id, at: this.now(), status: r.status, httpStatus: r.httpStatus, durationMs: r.durationMs, items, attempt, final, error: r.error, response: r.response });
+  }
+}

@@ -1,0 +1,124 @@
+import { desc, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { dbId } from "@/lib/contract/common";
+import { PUSH_DEVICE_SCOPE, PUSH_STATUS, type PushMethod } from "@/lib/contract/push/enums";
+import { pushConfig, pushLog, pushOper, pushTest, type PushConfigRow, type PushLogRow, type PushTestResult } from "@/lib/contract/push/config";
+import type { Db } from "../../db/client";
+import { logPushAttempt, outboxCounts } from "../../db/queries/push";
+import { devices, pushConfigs, pushLogs, telemetryLatest, type StoredHeader } from "../../db/schema";
+import { requirePerm } from "../../lib/auth";
+import type { Ctx } from "../../lib/context";
+import { columnsOf } from "../../lib/crud";
+import { crudRoutes } from "../../lib/crud-routes";
+import { badRequest, body, notFound, ok } from "../../lib/http";
+import { projectOf } from "../../lib/project-context";
+import { maskHeaders, sealHeaders } from "../../push/payload";
+import { kafkaBrokers, sendBatch } from "../../push/senders";
+
+type Input = z.infer<typeof pushConfig.body>;
+
+/** What the form cannot check: the chosen devices are the project's; Kafka has brokers. */
+async function assertRefs(db: Db, c: Ctx, input: Input) {
+  if (input.deviceScope === PUSH_DEVICE_SCOPE.chosen) {
+    const ids = [...new Set(input.deviceIds)];
+    const found = await db.select({ id: devices.id }).from(devices).where(projectOf(c).where(devices, inArray(devices.id, ids)));
+    if (found.length !== ids.length) throw badRequest("cloud.push.deviceUnknown");
+  }
+  if ((input.method as PushMethod) === "KAFKA" && !kafkaBrokers({ address: input.address ?? null }).length) throw badRequest("cloud.push.kafkaUnavailable");
+}
+
+/** The columns of a configuration: devices only when chosen, secret header values sealed. */
+function columns(input: Input, stored: StoredHeader[] = []) {
+  const cols = columnsOf(pushConfig, input) as Partial<typeof pushConfigs.$inferInsert>;
+  cols.deviceIds = input.deviceScope === PUSH_DEVICE_SCOPE.chosen ? [...new Set(input.deviceIds)] : [];
+  cols.headers = sealHeaders(input.headers, stored);
+  return cols;
+}
+
+const changed = (c: Ctx) => c.var.deps.push?.invalidate();
+
+/**
+ * Data push configurations (pushConfig, core §7) of the call's project: page / info / del from the
+ * contract (secret headers masked), add / upd (secrets sealed; a masked secret sent back keeps the
+ * stored one), `oper` to enable or disable, `test` to send one sample value now; `pageLog` lists
+ * the attempts of one configuration. Each change tells the delivery engine.
+ */
+export const configRoutes = crudRoutes<typeof pushConfig.fields, PushConfigRow>({
+  table: pushConfigs,
+  entity: pushConfig,
+  perm: "push:pushConfig",
+  scope: "project",
+  only: ["page", "info", "del"],
+  extra: outboxCounts,
+  toRow: { headers: (r) => maskHeaders(r.headers as StoredHeader[]) as PushConfigRow["headers"] },
+  beforeDelete: (c) => changed(c),
+})
+  .post("/add", requirePerm("push:pushConfig:add"), async (c) => {
+    const input = await body(c, pushConfig.body);
+    const db = c.var.deps.db;
+    await assertRefs(db, c, input);
+    const [row] = await db
+      .insert(pushConfigs)
+      .values(projectOf(c).owned(columns(input) as typeof pushConfigs.$inferInsert))
+      .returning({ id: pushConfigs.id });
+    changed(c);
+    return ok(c, { id: row.id });
+  })
+  .post("/upd", requirePerm("push:pushConfig:upd"), async (c) => {
+    // An update is the whole configuration: its checks (address by method, devices by scope) need every field.
+    const input = await body(c, pushConfig.body.and(z.object({ id: dbId })));
+    const db = c.var.deps.db;
+    const [before] = await db.select({ headers: pushConfigs.headers }).from(pushConfigs).where(projectOf(c).where(pushConfigs, eq(pushConfigs.id, input.id)));
+    if (!before) throw notFound();
+    await assertRefs(db, c, input);
+    await db
+      .update(pushConfigs)
+      .set({ ...columns(input, before.headers), updatedAt: c.var.deps.now() })
+      .where(eq(pushConfigs.id, input.id));
+    changed(c);
+    return ok(c, { id: input.id });
+  })
+  .post("/oper", requirePerm("push:pushConfig:upd"), async (c) => {
+    const { id, enableStatus } = await body(c, pushOper);
+    const [row] = await c.var.deps.db
+      .update(pushConfigs)
+      .set({ enableStatus, updatedAt: c.var.deps.now() })
+      .where(projectOf(c).where(pushConfigs, eq(pushConfigs.id, id)))
+      .returning({ id: pushConfigs.id });
+    if (!row) throw notFound();
+    changed(c);
+    return ok(c, null);
+  })
+  .post("/test", requirePerm("push:pushConfig:upd"), async (c) => {
+    const { id } = await body(c, pushTest);
+    const { db, now } = c.var.deps;
+    const [config] = await db.select().from(pushConfigs).where(projectOf(c).where(pushConfigs, eq(pushConfigs.id, id)));
+    if (!config) throw notFound();
+    // The project's newest stored value when there is one: the receiver sees a real item's shape.
+    const [latest] = await db
+      .select({ deviceId: devices.id, deviceSn: devices.deviceSn, deviceName: devices.deviceName, identifier: telemetryLatest.identifier, ts: telemetryLatest.ts, num: telemetryLatest.num, txt: telemetryLatest.txt })
+      .from(telemetryLatest)
+      .innerJoin(devices, eq(devices.id, telemetryLatest.deviceId))
+      .where(projectOf(c).where(devices))
+      .orderBy(desc(telemetryLatest.ts))
+      .limit(1);
+    const at = now();
+    const item = latest
+      ? { kind: "telemetry", test: 1, deviceId: latest.deviceId, deviceSn: latest.deviceSn, deviceName: latest.deviceName, identifier: latest.identifier, ts: latest.ts.toISOString(), value: latest.num ?? latest.txt }
+      : { kind: "telemetry", test: 1, deviceId: null, deviceSn: null, deviceName: null, identifier: "test", ts: at.toISOString(), value: 0 };
+    const result = await sendBatch(config, [item], { now: at, timeoutMs: 10_000 });
+    await logPushAttempt(db, { tenantId: config.tenantId, projectId: config.projectId, configId: config.id, at, status: result.status, httpStatus: result.httpStatus, durationMs: result.durationMs, items: 1, attempt: 1, final: false, error: result.error, response: result.response });
+    const answer: PushTestResult = result;
+    return ok(c, answer, result.status === PUSH_STATUS.success ? "cloud.push.testDelivered" : "cloud.push.testFailed");
+  });
+
+/** The attempts of one configuration of the project, newest first (pageLog). */
+export const logRoutes = crudRoutes<typeof pushLog.fields, PushLogRow>({
+  table: pushLogs,
+  entity: pushLog,
+  perm: "push:pushConfig",
+  scope: "project",
+  only: ["page"],
+  paths: { page: "/pageLog" },
+  defaultOrder: [desc(pushLogs.id)],
+});
