@@ -10,6 +10,8 @@ import { startDeviceChannel, type DeviceChannel } from "./ingest";
 import { startSimulator } from "./simulator";
 import { startFileUpkeep } from "./lib/file-upkeep";
 import { llmConfigFromEnv } from "./lib/llm";
+import { LinkageEngine } from "./linkage/engine";
+import { safeFetch } from "./lib/outbound";
 
 export type CloudOptions = {
   port: number;
@@ -47,6 +49,7 @@ export async function startCloud(opts: CloudOptions) {
   const channel = await openDeviceChannel(handle.db, opts);
   const delivery = createDelivery({ db: handle.db, smtpUrl: process.env.SMTP_URL, smtpFrom: process.env.SMTP_FROM, sms: process.env.SMS_WEBHOOK_URL ? webhookSms(process.env.SMS_WEBHOOK_URL) : undefined });
   const alarms = new AlarmEvaluator(handle.db, { delivery }).attach(channel.ingest);
+  const linkage = new LinkageEngine(handle.db, { delivery, webCall: safeFetch }).attach(channel.ingest);
   const simulate = opts.simulator ?? process.env.SIMULATOR !== "off";
   const simulator = simulate ? await startSimulator(handle.db, { brokerUrl: channel.transport.url, backfill: seeded }) : null;
   const config = cloudConfig(opts.config);
@@ -59,6 +62,7 @@ export async function startCloud(opts: CloudOptions) {
     ingest: channel.ingest,
     mqttUrl: channel.transport.url,
     alarms,
+    linkage,
   });
   const host = opts.host ?? "127.0.0.1";
   const server: ServerType = await new Promise((resolve) => {
@@ -77,6 +81,7 @@ export async function startCloud(opts: CloudOptions) {
       await simulator?.close();
       await channel.close();
       await alarms.close();
+      await linkage.close();
       await handle.close();
     },
   };

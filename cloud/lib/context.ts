@@ -5,6 +5,7 @@ import type { Delivery } from "./delivery";
 import type { ActiveProject } from "./scope";
 import type { Ingest } from "../ingest/pipeline";
 import type { LlmConfig } from "./llm";
+import type { linkageLogs } from "../db/schema";
 
 export type CloudConfig = {
   product: string;
@@ -27,6 +28,8 @@ export type Deps = {
   mqttUrl?: string;
   /** The alarm evaluator: told when a product's rules change so it reads them again. */
   alarms?: { invalidate(productId?: number): void };
+  /** The linkage engine: told when rules change; runs a rule on demand (`operate`), answering its log row. */
+  linkage?: { invalidate(): Promise<void>; operate(ruleId: number, by: string): Promise<(typeof linkageLogs.$inferSelect) | null> };
 };
 
 export type Auth = {

@@ -1,0 +1,151 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { dbId, idQuery, idsBody } from "@/lib/contract/common";
+import { LINK_TYPE } from "@/lib/contract/alarm/enums";
+import { FUNC_TYPE } from "@/lib/contract/device/thing-model";
+import { ACTION_TYPE, TERM_TYPE } from "@/lib/contract/linkage/enums";
+import { linkageLog, type LinkageLogRow } from "@/lib/contract/linkage/log";
+import { linkageOper, linkageOperate, linkageRule, type LinkageRuleBody, type LinkageRuleRow } from "@/lib/contract/linkage/rule";
+import { productThingModel } from "../../db/queries/device-ops";
+import { alarmContactGroups, alarmContacts, devices, linkageLogs, linkageRules } from "../../db/schema";
+import { requirePerm } from "../../lib/auth";
+import type { Ctx } from "../../lib/context";
+import { columnsOf, rowMapper } from "../../lib/crud";
+import { crudRoutes } from "../../lib/crud-routes";
+import { badRequest, body, notFound, ok, query } from "../../lib/http";
+import { projectOf } from "../../lib/project-context";
+import { tenantScope } from "../../lib/scope";
+import { loopsOf } from "../../linkage/condition";
+import { checkedCommand } from "../comm/instruct";
+
+const toRow = rowMapper<typeof linkageRule.fields, LinkageRuleRow>(linkageRule);
+
+/**
+ * What the schema cannot check: every device is the project's, a property trigger watches a
+ * property of its device's thing model, a device action is a command its thing model accepts,
+ * recipients are the tenant's, and no action sets a property the rule itself watches (a loop).
+ */
+async function assertRefs(c: Ctx, input: LinkageRuleBody) {
+  const db = c.var.deps.db;
+  const project = projectOf(c);
+  const deviceIds = [
+    ...input.triggers.flatMap((t) => (t.termType === TERM_TYPE.timer ? [] : [t.deviceId])),
+    ...input.actions.flatMap((a) => (a.actionType === ACTION_TYPE.device ? [a.deviceId] : [])),
+  ];
+  const found = deviceIds.length ? await db.select({ id: devices.id, productId: devices.productId, name: devices.deviceName }).from(devices).where(project.where(devices, inArray(devices.id, [...new Set(deviceIds)]))) : [];
+  const byId = new Map(found.map((d) => [d.id, d]));
+  for (const id of deviceIds) if (!byId.has(id)) throw badRequest("cloud.linkage.deviceUnknown", { id });
+  const models = new Map<number, Awaited<ReturnType<typeof productThingModel>>>();
+  const model = async (productId: number) => models.get(productId) ?? models.set(productId, await productThingModel(db, productId)).get(productId)!;
+  for (const t of input.triggers) {
+    if (t.termType !== TERM_TYPE.property) continue;
+    const d = byId.get(t.deviceId)!;
+    if (!(await model(d.productId)).some((f) => f.identifier === t.identifier && f.funcType === FUNC_TYPE.property)) throw badRequest("cloud.linkage.identifierUnknown", { identifier: t.identifier, name: d.name });
+  }
+  for (const a of input.actions) {
+    if (a.actionType === ACTION_TYPE.device) await checkedCommand(c, byId.get(a.deviceId)!.productId, a);
+    if (a.actionType !== ACTION_TYPE.notice) continue;
+    for (const [type, table] of [
+      [LINK_TYPE.contact, alarmContacts],
+      [LINK_TYPE.group, alarmContactGroups],
+    ] as const) {
+      const ids = [...new Set(a.recipients.filter((r) => r.linkType === type).map((r) => r.linkId))];
+      if (!ids.length) continue;
+      const hit = await db.select({ id: table.id }).from(table).where(tenantScope(c.var.auth).where(table, inArray(table.id, ids)));
+      if (hit.length !== ids.length) throw badRequest("cloud.linkage.recipientUnknown");
+    }
+  }
+  const loops = loopsOf(input.triggers, input.actions);
+  if (loops.length) throw badRequest("cloud.linkage.loop", { identifier: loops[0].split(":")[1], name: byId.get(Number(loops[0].split(":")[0]))?.name ?? "" });
+}
+
+/** Only what the chosen options use is kept: no windows when always active, no minutes when not suppressing. */
+function ruleColumns(input: LinkageRuleBody) {
+  const cols = columnsOf(linkageRule, input) as Partial<typeof linkageRules.$inferInsert>;
+  if (input.activeTime !== 2) cols.activeWindows = [];
+  if (input.tactic !== 2) cols.suppressMinutes = null;
+  return cols;
+}
+
+const changed = (c: Ctx) => c.var.deps.linkage?.invalidate();
+
+/**
+ * Linkage rules (device linkage, core §7) of the call's project: page from the contract; add and
+ * upd check the rule whole (a rule's triggers and actions are checked together); oper enables or
+ * disables; operate runs it now and answers its log row; pageLog / exportLog read the executions.
+ * Every change tells the engine, which reads its index again.
+ */
+export const linkageRoutes = crudRoutes<typeof linkageRule.fields, LinkageRuleRow>({
+  table: linkageRules,
+  entity: linkageRule,
+  perm: "dev:linkage",
+  scope: "project",
+  only: ["page", "info"],
+})
+  .post("/add", requirePerm("dev:linkage:add"), async (c) => {
+    const input = await body(c, linkageRule.body);
+    await assertRefs(c, input);
+    const [row] = await c.var.deps.db
+      .insert(linkageRules)
+      .values(projectOf(c).owned({ ...(ruleColumns(input) as typeof linkageRules.$inferInsert), createdBy: c.var.auth.userId }))
+      .returning();
+    await changed(c);
+    return ok(c, toRow(row));
+  })
+  .post("/upd", requirePerm("dev:linkage:upd"), async (c) => {
+    const input = await body(c, linkageRule.body.and(z.object({ id: dbId })));
+    await assertRefs(c, input);
+    const [row] = await c.var.deps.db
+      .update(linkageRules)
+      .set({ ...ruleColumns(input), updatedAt: c.var.deps.now() })
+      .where(projectOf(c).where(linkageRules, eq(linkageRules.id, input.id)))
+      .returning();
+    if (!row) throw notFound();
+    await changed(c);
+    return ok(c, toRow(row));
+  })
+  .post("/del", requirePerm("dev:linkage:del"), async (c) => {
+    const { ids } = await body(c, idsBody);
+    const gone = await c.var.deps.db.delete(linkageRules).where(projectOf(c).where(linkageRules, inArray(linkageRules.id, ids))).returning({ id: linkageRules.id });
+    if (!gone.length) throw notFound();
+    await changed(c);
+    return ok(c, { deleted: gone.length });
+  })
+  .post("/oper", requirePerm("dev:linkage:upd"), async (c) => {
+    const { id, enableStatus } = await body(c, linkageOper);
+    const [row] = await c.var.deps.db
+      .update(linkageRules)
+      .set({ enableStatus, updatedAt: c.var.deps.now() })
+      .where(projectOf(c).where(linkageRules, eq(linkageRules.id, id)))
+      .returning({ id: linkageRules.id });
+    if (!row) throw notFound();
+    await changed(c);
+    return ok(c, null);
+  })
+  .post("/operate", requirePerm("dev:linkage:upd"), async (c) => {
+    const { id } = await body(c, linkageOperate);
+    const [rule] = await c.var.deps.db.select({ id: linkageRules.id }).from(linkageRules).where(projectOf(c).where(linkageRules, eq(linkageRules.id, id)));
+    if (!rule) throw notFound();
+    const engine = c.var.deps.linkage;
+    if (!engine) throw badRequest("cloud.linkage.noEngine");
+    const log = await engine.operate(id, c.var.auth.realname || c.var.auth.username);
+    if (!log) throw notFound();
+    return ok(c, logToRow(log), "cloud.linkage.operated");
+  });
+
+const logToRow = rowMapper<typeof linkageLog.fields, LinkageLogRow>(linkageLog);
+
+/** The executions of the project's rules, newest first: pageLog, exportLog. */
+export const linkageLogRoutes = crudRoutes<typeof linkageLog.fields, LinkageLogRow>({
+  table: linkageLogs,
+  entity: linkageLog,
+  perm: "dev:linkage",
+  scope: "project",
+  only: ["page", "export"],
+  paths: { page: "/pageLog", export: "/exportLog" },
+}).get("/infoLog", async (c) => {
+  const { id } = query(c, idQuery);
+  const [row] = await c.var.deps.db.select().from(linkageLogs).where(projectOf(c).where(linkageLogs, and(eq(linkageLogs.id, id))));
+  if (!row) throw notFound();
+  return ok(c, logToRow(row));
+});
