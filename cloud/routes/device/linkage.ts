@@ -82,6 +82,23 @@ export const linkageRoutes = crudRoutes<typeof linkageRule.fields, LinkageRuleRo
   scope: "project",
   only: ["page", "info"],
 })
+  // The editor's pickers: the project's devices, and a device's thing model (every property for
+  // triggers; writable properties and services for device actions).
+  .get("/devices", async (c) => {
+    const rows = await c.var.deps.db
+      .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, productId: devices.productId, status: devices.status })
+      .from(devices)
+      .where(projectOf(c).where(devices))
+      .orderBy(devices.deviceName);
+    return ok(c, rows);
+  })
+  .get("/model", async (c) => {
+    const { deviceId } = query(c, z.object({ deviceId: dbId }));
+    const [d] = await c.var.deps.db.select({ productId: devices.productId }).from(devices).where(projectOf(c).where(devices, eq(devices.id, deviceId)));
+    if (!d) throw notFound();
+    const model = await productThingModel(c.var.deps.db, d.productId);
+    return ok(c, { properties: model.filter((f) => f.funcType === FUNC_TYPE.property), services: model.filter((f) => f.funcType === FUNC_TYPE.service) });
+  })
   .post("/add", requirePerm("dev:linkage:add"), async (c) => {
     const input = await body(c, linkageRule.body);
     await assertRefs(c, input);
