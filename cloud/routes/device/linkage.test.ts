@@ -39,6 +39,8 @@ beforeAll(async () => {
   waterId = await deviceOf("waterHeight");
   const [c] = await db.select().from(alarmContacts).where(and(eq(alarmContacts.tenantId, 2), eq(alarmContacts.linkName, "张三")));
   contactId = c.id;
+  // The seeded demo rules watch the same tilt meter: out of the way, so each test counts its own runs.
+  await db.update(linkageRules).set({ enableStatus: 2 });
   engine = new LinkageEngine(db, { delivery: cloud.deps.delivery, webCall, now: cloud.deps.now, maxFiresPerMinute: 5 });
   cloud.deps.linkage = engine;
   await engine.invalidate();
@@ -58,6 +60,16 @@ const tiltRule = (extra: Record<string, unknown> = {}) => ({
 
 const point = (value: number, s: number) => ({ deviceId: tiltId, identifier: "angleX", ts: new Date(cloud.now().getTime() + s * 1000), num: value, txt: null });
 
+describe("the seeded demo", () => {
+  it("has its rules and the log entries of running them once, the refused web call with its reason", async () => {
+    const logs = await call<Page<LinkageLogRow>>("/pageLog?size=50", admin, undefined, "en");
+    const seeded = logs.body.data.records.filter((r) => r.source === 4);
+    expect(seeded.map((r) => r.logStatus).sort()).toEqual([1, 2]);
+    const failed = seeded.find((r) => r.logStatus === 1)!;
+    expect(failed.results[0].error).toContain("127.0.0.1");
+  });
+});
+
 describe("linkage rules", () => {
   let ruleId: number;
 
@@ -65,7 +77,7 @@ describe("linkage rules", () => {
     const add = await call<LinkageRuleRow>("/add", admin, tiltRule({ tactic: 2, suppressMinutes: 10 }));
     expect(add.body.code).toBe(200);
     ruleId = add.body.data.id;
-    const page = await call<Page<LinkageRuleRow>>("/page?ruleName=倾角", admin);
+    const page = await call<Page<LinkageRuleRow>>("/page?ruleName=超限联动", admin);
     expect(page.body.data.records.map((r) => r.ruleName)).toEqual(["倾角超限联动"]);
     const info = await call<LinkageRuleRow>(`/info?id=${ruleId}`, admin);
     expect(info.body.data.triggers[0]).toMatchObject({ termType: 1, identifier: "angleX", durationSec: 30 });
@@ -135,7 +147,7 @@ describe("linkage rules", () => {
     expect(res.body.data).toMatchObject({ source: 4, logStatus: 1, failedCount: 1 });
     expect(res.body.data.results[1].error).toContain("HTTP 500");
     answer = { status: 200, body: "ok" };
-    const failed = await call<Page<LinkageLogRow>>("/pageLog?logStatus=1", admin);
+    const failed = await call<Page<LinkageLogRow>>(`/pageLog?logStatus=1&ruleId=${ruleId}`, admin);
     expect(failed.body.data.records.map((r) => r.source)).toEqual([4]);
   });
 
