@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { ScrollTextIcon } from "lucide-react";
@@ -8,7 +9,11 @@ import { api } from "@/lib/api/fetcher";
 import { ACTION_TYPE, TERM_TYPE } from "@/lib/contract/linkage/enums";
 import type { LinkageLogRow } from "@/lib/contract/linkage/log";
 import { linkageRule, type LinkageRuleRow, type Trigger } from "@/lib/contract/linkage/rule";
-import { ActionsField, TriggersField, WindowsField } from "./rule-builders";
+
+// The builders (with the cron picker and the thing-model inputs) load with the dialog, not the list.
+const TriggersField = dynamic(() => import("./rule-builders").then((m) => m.TriggersField));
+const ActionsField = dynamic(() => import("./rule-builders").then((m) => m.ActionsField));
+const WindowsField = dynamic(() => import("./rule-builders").then((m) => m.WindowsField));
 
 type V = Record<string, unknown>;
 const SYMBOL: Record<number, string> = { 1: "=", 2: ">", 3: "<", 4: "≥", 5: "≤" };

@@ -93,6 +93,8 @@ describe("linkage rules", () => {
     expect(await en(tiltRule({ validitySec: 0 }))).toMatchObject({ code: 400, msg: "Data validity: Cannot be 0" });
     expect(await en(tiltRule({ activeTime: 2 }))).toMatchObject({ code: 400, msg: "Active windows: Specified times must not be empty" });
     expect((await call("/add", admin, tiltRule({ triggers: [{ ...tiltRule().triggers[0], durationSec: 0 }] }))).body.msg).toBe("触发条件：不能为 0");
+    // A cron of the right shape that croner refuses (second 99) is refused by the cloud.
+    expect(await en(tiltRule({ triggers: [{ termType: 3, cron: "99 * * * * ? *" }] }))).toMatchObject({ code: 400, msg: "Triggers: Not a valid cron expression", data: { field: "triggers.0.cron" } });
   });
 
   it("refuses devices outside the project, unknown properties and commands the thing model does not accept", async () => {

@@ -2,7 +2,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { dbId, idQuery, idsBody } from "@/lib/contract/common";
 import { LINK_TYPE } from "@/lib/contract/alarm/enums";
+import { previewCron } from "@/lib/contract/cron";
 import { FUNC_TYPE } from "@/lib/contract/device/thing-model";
+import { fieldLabelKey } from "@/lib/contract/entity";
 import { ACTION_TYPE, TERM_TYPE } from "@/lib/contract/linkage/enums";
 import { linkageLog, type LinkageLogRow } from "@/lib/contract/linkage/log";
 import { linkageOper, linkageOperate, linkageRule, type LinkageRuleBody, type LinkageRuleRow } from "@/lib/contract/linkage/rule";
@@ -12,7 +14,7 @@ import { requirePerm } from "../../lib/auth";
 import type { Ctx } from "../../lib/context";
 import { columnsOf, rowMapper } from "../../lib/crud";
 import { crudRoutes } from "../../lib/crud-routes";
-import { badRequest, body, notFound, ok, query } from "../../lib/http";
+import { badRequest, body, fieldError, notFound, ok, query } from "../../lib/http";
 import { projectOf } from "../../lib/project-context";
 import { tenantScope } from "../../lib/scope";
 import { loopsOf } from "../../linkage/condition";
@@ -55,6 +57,9 @@ async function assertRefs(c: Ctx, input: LinkageRuleBody) {
       if (hit.length !== ids.length) throw badRequest("cloud.linkage.recipientUnknown");
     }
   }
+  input.triggers.forEach((t, i) => {
+    if (t.termType === TERM_TYPE.timer && previewCron(t.cron, c.var.deps.now(), { count: 1 }).error) throw fieldError(`triggers.${i}.cron`, "validation.linkage.cron", {}, fieldLabelKey(linkageRule.body, "triggers"));
+  });
   const loops = loopsOf(input.triggers, input.actions);
   if (loops.length) throw badRequest("cloud.linkage.loop", { identifier: loops[0].split(":")[1], name: byId.get(Number(loops[0].split(":")[0]))?.name ?? "" });
 }
