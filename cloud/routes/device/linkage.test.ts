@@ -179,3 +179,34 @@ describe("linkage rules", () => {
     expect(logs.body.data.records.some((r) => r.ruleName === "倾角超限联动")).toBe(true);
   });
 });
+
+describe("timer and device-state triggers", () => {
+  it("runs a timer rule on its schedule and a state rule on a status change; a device action without a channel is logged as failed", async () => {
+    const timers: { run: () => void; ms: number }[] = [];
+    const own = new LinkageEngine(cloud.db, { delivery: cloud.deps.delivery, webCall, now: cloud.deps.now, timer: (run, ms) => (timers.push({ run, ms }), () => {}) });
+    cloud.deps.linkage = own;
+    const cmd = { actionType: 1, deviceId: waterId, cmdType: "property", params: { alarmHeight: 6 } };
+    const timer = await call<LinkageRuleRow>("/add", admin, tiltRule({ ruleName: "每分钟", triggers: [{ termType: 3, cron: "0 * * * * ? *" }], actions: [cmd] }));
+    const state = await call<LinkageRuleRow>("/add", admin, tiltRule({ ruleName: "离线", triggers: [{ termType: 2, deviceId: tiltId, onlineType: 3 }], actions: [tiltRule().actions[1]] }));
+    expect([timer.body.code, state.body.code]).toEqual([200, 200]);
+    await own.idle();
+    // TEST_EPOCH is on a whole minute: the next run is a minute later.
+    const armed = timers.at(-1)!;
+    expect(armed.ms).toBe(60_000);
+    cloud.advance(60_000);
+    armed.run();
+    own.status([{ deviceId: tiltId, status: 2, at: cloud.now() }]);
+    own.status([{ deviceId: tiltId, status: 3, at: cloud.now() }]);
+    await own.idle();
+    const timerLog = await call<Page<LinkageLogRow>>(`/pageLog?ruleId=${timer.body.data.id}`, admin);
+    expect(timerLog.body.data.records.map((r) => [r.source, r.logStatus])).toEqual([[3, 1]]);
+    expect(timerLog.body.data.records[0].results[0].error).toContain("设备通道未运行");
+    const stateLog = await call<Page<LinkageLogRow>>(`/pageLog?ruleId=${state.body.data.id}`, admin);
+    expect(stateLog.body.data.records.map((r) => [r.source, r.logStatus])).toEqual([[2, 2]]);
+    expect(stateLog.body.data.records[0].triggerText).toContain("offline");
+    // After its run the timer is armed again.
+    expect(timers.length).toBeGreaterThan(1);
+    await own.close();
+    cloud.deps.linkage = engine;
+  });
+});
