@@ -82,18 +82,9 @@ export const linkageLogResource = defineResource<LinkageLogRow>({
   form: false,
   detail: { results: { render: (r) => <Results row={r} />, full: true } },
   rowActions: ["view"],
-  toolbar: ["export"],
+  toolbar: ["export", { key: "rules", label: "back", icon: <ArrowLeftIcon className="size-4" />, variant: "outline", onClick: (ui) => ui.navigate("/linkage") }],
 });
 
 export function LinkageLogList() {
-  const t = useTranslations("linkage.log");
-  return (
-    <div className="flex flex-col gap-2">
-      <a href="/linkage" className="inline-flex items-center gap-1 self-start text-sm text-muted-foreground hover:text-foreground">
-        <ArrowLeftIcon className="size-4" />
-        {t("back")}
-      </a>
-      <ResourcePage resource={linkageLogResource} />
-    </div>
-  );
+  return <ResourcePage resource={linkageLogResource} />;
 }

@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { ScrollTextIcon } from "lucide-react";
 import { defineResource, dictLabel, ResourcePage, useDict, type ResourceUi } from "@/components/kit";
 import { api } from "@/lib/api/fetcher";
-import { ACTION_TYPE, TERM_TYPE } from "@/lib/contract/linkage/enums";
+import { ACTION_TYPE, LOG_STATUS, TERM_TYPE } from "@/lib/contract/linkage/enums";
 import type { LinkageLogRow } from "@/lib/contract/linkage/log";
 import { linkageRule, type LinkageRuleRow, type Trigger } from "@/lib/contract/linkage/rule";
 
@@ -45,8 +45,8 @@ const oper = (row: LinkageRuleRow, next: number, ui: ResourceUi<LinkageRuleRow>)
 /** `operate`: runs the actions now and says how it went; the log holds the details. */
 async function operate(row: LinkageRuleRow, ui: ResourceUi<LinkageRuleRow>) {
   const log = await api.post<LinkageLogRow>("device/linkage/operate", { id: row.id });
-  const status = ui.t(`enums.linkageLogStatus.${log.logStatus}`);
-  (log.logStatus === 2 ? toast.success : toast.warning)(ui.t("actions.operated", { status }));
+  if (log.logStatus === LOG_STATUS.success) toast.success(ui.t("actions.operatedOk", { n: log.actionCount ?? 0 }));
+  else toast.warning(ui.t("actions.operatedFailed", { n: log.failedCount ?? 0 }));
   await ui.refresh();
 }
 

@@ -7,6 +7,21 @@ export class LinkagePage extends ResourcePageObject {
     super(page);
   }
 
+  // Keep-alive leaves the rule list mounted (hidden) beside the log: only the shown screen counts.
+  override async waitIdle() {
+    const table = this.page.getByTestId("data-table").filter({ visible: true });
+    await expect(table).toBeVisible({ timeout: 30_000 });
+    await expect(table).not.toHaveAttribute("aria-busy", "true", { timeout: 20_000 });
+  }
+
+  override rows(): Locator {
+    return this.page.getByTestId("data-table").filter({ visible: true }).locator("tbody tr");
+  }
+
+  override toolbarButton(key: string): Locator {
+    return this.page.getByTestId("toolbar").filter({ visible: true }).locator(`[data-action="${key}"]`);
+  }
+
   trigger(i: number): Locator {
     return this.page.getByTestId(`trigger-${i}`);
   }
