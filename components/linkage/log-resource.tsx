@@ -35,7 +35,7 @@ function Results({ row }: { row: LinkageLogRow }) {
         {row.results.map((r) => (
           <TableRow key={r.index}>
             <TableCell>{r.index + 1}</TableCell>
-            <TableCell>
+            <TableCell className="whitespace-nowrap">
               <DictText dict="linkageActionType" value={r.actionType} />
             </TableCell>
             <TableCell className="max-w-48 truncate" title={r.target}>
@@ -73,7 +73,7 @@ export const linkageLogResource = defineResource<LinkageLogRow>({
     fireTime: { width: 170 },
     ruleName: { minWidth: 160 },
     source: { width: 110 },
-    triggerText: { minWidth: 260 },
+    triggerText: { minWidth: 220 },
     logStatus: { width: 130, render: (r) => <Badge variant={STATUS_VARIANT[r.logStatus ?? 1]}>{<DictText dict="linkageLogStatus" value={r.logStatus} />}</Badge> },
     actionCount: { width: 80, align: "center" },
     failedCount: { width: 80, align: "center" },

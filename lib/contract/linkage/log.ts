@@ -26,7 +26,8 @@ export const linkageLog = defineEntity({
   ns: "linkage.log",
   fields: {
     id: keyField,
-    ruleId: { schema: dbId, kind: "select", search: "eq", list: false, export: false },
+    fireTime: { kind: "datetime", readOnly: true, search: "range", sort: true, range: ["startTime", "endTime"] },
+    ruleId: { schema: dbId, kind: "select", search: "eq", list: false, detail: false, export: false },
     ruleName: { kind: "text", readOnly: true },
     source: { schema: choice(FIRE_SOURCES), kind: "select", dict: "linkageSource", readOnly: true },
     triggerText: { kind: "text", readOnly: true },
@@ -35,7 +36,6 @@ export const linkageLog = defineEntity({
     failedCount: { kind: "number", readOnly: true },
     durationMs: { kind: "number", readOnly: true },
     results: { kind: "custom", readOnly: true, list: false, export: false },
-    fireTime: { kind: "datetime", readOnly: true, search: "range", sort: true, range: ["startTime", "endTime"] },
   },
 });
 export type LinkageLogRow = Omit<RowOf<typeof linkageLog.fields>, "results"> & { results: ActionResult[] };
