@@ -76,13 +76,12 @@ describe("active time", () => {
 });
 
 describe("repeat-suppress", () => {
-  it("holds a rule back for N minutes while its condition holds, never a normal rule", () => {
+  it("holds a rule back for N minutes after it ran, never a normal rule", () => {
     const fired = at(0);
-    expect(suppressed(2, 10, fired, true, new Date(fired.getTime() + 9 * 60_000))).toBe(true);
-    expect(suppressed(2, 10, fired, true, new Date(fired.getTime() + 10 * 60_000))).toBe(false);
-    expect(suppressed(2, 10, fired, false, new Date(fired.getTime() + 60_000))).toBe(false);
-    expect(suppressed(1, 10, fired, true, new Date(fired.getTime() + 60_000))).toBe(false);
-    expect(suppressed(2, 10, null, true, fired)).toBe(false);
+    expect(suppressed(2, 10, fired, new Date(fired.getTime() + 9 * 60_000))).toBe(true);
+    expect(suppressed(2, 10, fired, new Date(fired.getTime() + 10 * 60_000))).toBe(false);
+    expect(suppressed(1, 10, fired, new Date(fired.getTime() + 60_000))).toBe(false);
+    expect(suppressed(2, 10, null, fired)).toBe(false);
   });
 });
 

@@ -84,11 +84,12 @@ export function combine(mode: number, triggers: readonly Trigger[], holds: (i: n
 }
 
 /**
- * Repeat-suppress: a rule that fired less than N minutes ago and whose condition has held ever
- * since does not fire again; normal rules always do.
+ * Repeat-suppress: a rule that fired less than N minutes ago does not fire again, even if its
+ * condition dipped and came back (a value hovering at the line would otherwise fire it on every
+ * return); normal rules always do.
  */
-export function suppressed(tactic: number, suppressMinutes: number | null | undefined, lastFired: Date | null, heldSinceFire: boolean, now: Date): boolean {
-  if (tactic !== TACTIC.suppress || !lastFired || !heldSinceFire) return false;
+export function suppressed(tactic: number, suppressMinutes: number | null | undefined, lastFired: Date | null, now: Date): boolean {
+  if (tactic !== TACTIC.suppress || !lastFired) return false;
   return now.getTime() - lastFired.getTime() < (suppressMinutes ?? 0) * 60_000;
 }
 

@@ -48,8 +48,6 @@ type Live = {
   rule: LinkageRuleRecord;
   states: Map<number, PropertyState>;
   lastFired: Date | null;
-  /** The rule's condition has held at every evaluation since it last fired (repeat-suppress). */
-  heldSinceFire: boolean;
   cancelTimers: (() => void)[];
 };
 /** What set an execution off, for its log. */
@@ -136,7 +134,7 @@ export class LinkageEngine {
       const old = this.live.get(rule.id);
       old?.cancelTimers.forEach((c) => c());
       const same = old && old.rule.updatedAt.getTime() === rule.updatedAt.getTime();
-      const live: Live = same ? { ...old, rule, cancelTimers: [] } : { rule, states: new Map(), lastFired: rule.lastFireTime, heldSinceFire: false, cancelTimers: [] };
+      const live: Live = same ? { ...old, rule, cancelTimers: [] } : { rule, states: new Map(), lastFired: rule.lastFireTime, cancelTimers: [] };
       next.set(rule.id, live);
       rule.triggers.forEach((tr, i) => {
         if (tr.termType === TERM_TYPE.property) {
@@ -219,16 +217,12 @@ export class LinkageEngine {
       if (tr.termType === TERM_TYPE.property) return propertyHolds(tr, live.states.get(i), now, rule.validitySec);
       return i === current;
     });
-    if (!holds || !isActive(rule.activeTime, rule.activeWindows, now)) {
-      live.heldSinceFire = false;
-      return;
-    }
-    if (suppressed(rule.tactic, rule.suppressMinutes, live.lastFired, live.heldSinceFire, now)) {
+    if (!holds || !isActive(rule.activeTime, rule.activeWindows, now)) return;
+    if (suppressed(rule.tactic, rule.suppressMinutes, live.lastFired, now)) {
       this.stats.suppressed++;
       return;
     }
     live.lastFired = now;
-    live.heldSinceFire = true;
     if (this.breaker.trip(rule.id, now.getTime())) {
       this.stop(live, firing);
       return;

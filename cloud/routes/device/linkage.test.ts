@@ -125,11 +125,11 @@ describe("linkage rules", () => {
     expect(calls[0]).toMatchObject({ url: "http://receiver.example/hook", body: '{"rule":"倾角超限联动","v":0.8}', encoding: "GBK" });
     const [msg] = await cloud.db.select().from(stationMessages).where(and(eq(stationMessages.msgType, "notice"), eq(stationMessages.bizId, ruleId)));
     expect(msg.msgContent).toContain("angleX = 0.8");
-    // Still above 0.5: suppressed, not fired again.
-    engine.telemetry([point(0.9, 40), point(0.95, 50)]);
+    // Still above 0.5, or back above after a dip and held 30 s again: suppressed within the 10 minutes.
+    engine.telemetry([point(0.9, 40), point(0.95, 50), point(0.1, 60), point(0.9, 70), point(0.9, 100)]);
     await engine.idle();
     expect(calls).toHaveLength(1);
-    expect(engine.stats.suppressed).toBe(2);
+    expect(engine.stats.suppressed).toBe(3);
     const logs = await call<Page<LinkageLogRow>>(`/pageLog?ruleId=${ruleId}`, operator);
     expect(logs.body.data.total).toBe(1);
     const [log] = logs.body.data.records;

@@ -28,7 +28,7 @@ export const ACTION_STATUS = { failed: 1, success: 2 } as const;
 /** An execution's outcome: 1 failed (some action failed), 2 success, 3 stopped by the loop guard. */
 export const LOG_STATUSES = [1, 2, 3] as const;
 export const LOG_STATUS = { failed: 1, success: 2, stopped: 3 } as const;
-/** Tactic: 1 normal (every time the condition holds), 2 repeat-suppress (not again within N minutes). */
+/** Tactic: 1 normal (every time the condition holds), 2 repeat-suppress (not again within N minutes of a run). */
 export const TACTICS = [1, 2] as const;
 export const TACTIC = { normal: 1, suppress: 2 } as const;
 /** What set an execution off: a property, a device state, a timer, or a user's "run now" (operate). */
