@@ -5,7 +5,8 @@ import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { ScrollTextIcon } from "lucide-react";
 import { defineResource, dictLabel, ResourcePage, useDict, type ResourceUi } from "@/components/kit";
-import { api } from "@/lib/api/fetcher";
+import useSWR from "swr";
+import { api, swrFetcher } from "@/lib/api/fetcher";
 import { ACTION_TYPE, LOG_STATUS, TERM_TYPE } from "@/lib/contract/linkage/enums";
 import type { LinkageLogRow } from "@/lib/contract/linkage/log";
 import { linkageRule, type LinkageRuleRow, type Trigger } from "@/lib/contract/linkage/rule";
@@ -19,19 +20,22 @@ type V = Record<string, unknown>;
 const SYMBOL: Record<number, string> = { 1: "=", 2: ">", 3: "<", 4: "≥", 5: "≤" };
 const INTERVAL: Record<number, [string, string]> = { 6: ["(", ")"], 7: ["[", "]"], 8: ["[", ")"], 9: ["(", "]"] };
 
-function triggerText(tr: Trigger, states: { value: string | number; label: string }[], t: (k: string, v?: Record<string, string | number>) => string) {
+function triggerText(tr: Trigger, device: (id: number) => string, states: { value: string | number; label: string }[], t: (k: string, v?: Record<string, string | number>) => string) {
   if (tr.termType === TERM_TYPE.timer) return t("summary.timer", { cron: tr.cron });
-  if (tr.termType === TERM_TYPE.deviceState) return t("summary.state", { device: `#${tr.deviceId}`, state: dictLabel(states, tr.onlineType) });
+  if (tr.termType === TERM_TYPE.deviceState) return t("summary.state", { device: device(tr.deviceId), state: dictLabel(states, tr.onlineType) });
   const cond = INTERVAL[tr.symbol] ? `∈ ${INTERVAL[tr.symbol][0]}${tr.value}, ${tr.value2}${INTERVAL[tr.symbol][1]}` : `${SYMBOL[tr.symbol]} ${tr.value}`;
-  return `${tr.identifier} ${cond}${tr.durationSec ? ` · ${tr.durationSec}s` : ""}`;
+  return `${device(tr.deviceId)} · ${tr.identifier} ${cond}${tr.durationSec ? ` · ${tr.durationSec}s` : ""}`;
 }
 
-/** The triggers in one line ("angleX > 0.5 · 30s; Timer 0 0 8 * * ? *"), joined by the trigger mode. */
+/** The triggers in one line ("Tilt-01 · angleX > 0.5 · 30s ∧ Timer 0 0 8 * * ? *"), joined by the trigger mode. */
 function Conditions({ row }: { row: LinkageRuleRow }) {
   const t = useTranslations("linkage");
   const states = useDict("linkageOnlineType");
+  // The project's devices, the same request the editor's device pickers make.
+  const { data } = useSWR<{ id: number; deviceName: string }[]>(["device/linkage/devices", {}], swrFetcher);
+  const device = (id: number) => data?.find((d) => d.id === id)?.deviceName ?? `#${id}`;
   const join = row.triggerMode === 2 ? " ∨ " : " ∧ ";
-  return <span className="font-mono text-xs">{(row.triggers ?? []).map((tr) => triggerText(tr, states, t)).join(join)}</span>;
+  return <span className="text-xs">{(row.triggers ?? []).map((tr) => triggerText(tr, device, states, t)).join(join)}</span>;
 }
 
 /** The action types in order ("Send notice → Call web service"). */

@@ -47,7 +47,7 @@ for (const locale of ["zh-cn", "en"] as const) {
     await expect(ui.dialog("create")).toBeHidden();
 
     await ui.search(RULE);
-    await expect(ui.row(RULE)).toContainText("angleX > 0.5");
+    await expect(ui.row(RULE)).toContainText("双轴倾角计-01 · angleX > 0.5");
     await expect(ui.row(RULE)).toContainText(T.notice);
 
     // Run now: the toast tells the outcome.
