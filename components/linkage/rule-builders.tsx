@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import type { FieldErrors, FieldValues } from "react-hook-form";
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { CronPicker } from "@/components/kit/cron-picker";
-import { NumberInput, SelectField, useDict, type CustomFieldProps } from "@/components/kit";
+import { NumberInput, SelectField, useDict, useSession, type CustomFieldProps } from "@/components/kit";
 import { ChannelsField } from "@/components/alarm/rule-fields";
 import { RecipientField } from "@/components/alarm/recipient-field";
 import { initial, TypedInput } from "@/components/devices/ops/command-form";
@@ -34,11 +34,14 @@ const NEW_ACTION: Record<number, Item> = {
   [ACTION_TYPE.webService]: { actionType: ACTION_TYPE.webService, method: "POST", url: "", headers: [], body: "", encoding: "UTF-8", delaySec: 0 },
 };
 
+/** The project's devices (keyed by project: another project has others). */
 function useProjectDevices() {
-  return useSWR<ProjectDevice[]>(["device/linkage/devices", {}], swrFetcher).data ?? [];
+  const { projId } = useSession();
+  return useSWR<ProjectDevice[]>(projId ? ["device/linkage/devices", { projId }] : null, swrFetcher).data ?? [];
 }
 function useModel(deviceId: unknown) {
-  return useSWR<Model>(deviceId ? ["device/linkage/model", { deviceId: Number(deviceId) }] : null, swrFetcher).data;
+  const { projId } = useSession();
+  return useSWR<Model>(deviceId && projId ? ["device/linkage/model", { deviceId: Number(deviceId), projId }] : null, swrFetcher).data;
 }
 
 /** The message of a nested error (`triggers.0.value2`), already localised by the form's resolver. */

@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { ScrollTextIcon } from "lucide-react";
-import { defineResource, dictLabel, ResourcePage, useDict, type ResourceUi } from "@/components/kit";
+import { defineResource, dictLabel, ResourcePage, useDict, useSession, type ResourceUi } from "@/components/kit";
 import useSWR from "swr";
 import { api, swrFetcher } from "@/lib/api/fetcher";
 import { ACTION_TYPE, LOG_STATUS, TERM_TYPE } from "@/lib/contract/linkage/enums";
@@ -32,7 +32,8 @@ function Conditions({ row }: { row: LinkageRuleRow }) {
   const t = useTranslations("linkage");
   const states = useDict("linkageOnlineType");
   // The project's devices, the same request the editor's device pickers make.
-  const { data } = useSWR<{ id: number; deviceName: string }[]>(["device/linkage/devices", {}], swrFetcher);
+  const { projId } = useSession();
+  const { data } = useSWR<{ id: number; deviceName: string }[]>(projId ? ["device/linkage/devices", { projId }] : null, swrFetcher);
   const device = (id: number) => data?.find((d) => d.id === id)?.deviceName ?? `#${id}`;
   const join = row.triggerMode === 2 ? " ∨ " : " ∧ ";
   return <span className="text-xs">{(row.triggers ?? []).map((tr) => triggerText(tr, device, states, t)).join(join)}</span>;
