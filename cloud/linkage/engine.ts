@@ -338,7 +338,7 @@ export class LinkageEngine {
     if (!device) throw new Error(t("zh-cn", "cloud.linkage.deviceGone", { id: a.deviceId }));
     if (!this.ingest) throw new Error(t("zh-cn", "deviceOps.refused.noChannel", { name: device.name }));
     try {
-      const row = await commandsOf(this.ingest).send({ device, cmdType: a.cmdType, identifier: a.identifier || null, params: a.params, by: { userId: 0, name: rule.ruleName } });
+      const row = await commandsOf(this.ingest).send({ device, cmdType: a.cmdType, identifier: a.identifier || null, params: a.params, by: rule.createdBy ? { userId: rule.createdBy, name: t("zh-cn", "cloud.linkage.noticeTitle", { ruleName: rule.ruleName }).slice(0, 64) } : undefined });
       return t("zh-cn", "cloud.linkage.commandSent", { id: row.id, name: device.name });
     } catch (err) {
       if (err instanceof CommandRefused) throw new Error(t("zh-cn", `deviceOps.refused.${err.reason}`, { name: device.name }));
