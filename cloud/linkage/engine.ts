@@ -11,7 +11,8 @@ import { CommandRefused, commandsOf } from "../ingest/commands";
 import type { Ingest } from "../ingest/pipeline";
 import type { Point, StatusChange } from "../ingest/writer";
 import type { Delivery } from "../lib/delivery";
-import { AppError } from "../lib/http";
+import { AppError, badRequest } from "../lib/http";
+import type { Locale } from "@/lib/contract/locale";
 import type { OutboundOptions, OutboundResult } from "../lib/outbound";
 import { t } from "../lib/i18n";
 import { FireRateBreaker, combine, isActive, observe, propertyHolds, stateMatches, suppressed, symbolText, type PropertyState } from "./condition";
@@ -36,6 +37,15 @@ const WEB_MAX_BYTES = 64 * 1024;
 const KEEP = 2000;
 const PLACEHOLDER = /\$\{\s*([A-Za-z_]\w*)\s*\}/g;
 const fill = (text: string, vars: Record<string, string>) => text.replace(PLACEHOLDER, (m, name: string) => vars[name] ?? m);
+/** What an action said: its text (in the platform language), and the key it came from when the cloud wrote it. */
+type Said = { text: string; key?: string; values?: Record<string, string | number> };
+const keyed = (key: string, values: Record<string, string | number> = {}): Said => ({ text: localized("zh-cn", key, values), key, values });
+
+/** A message in a language; a value written "@key" is itself a message key (as `fail` in http.ts reads them). */
+export function localized(locale: Locale, key: string, values: Record<string, string | number> = {}) {
+  return t(locale, key, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === "string" && v.startsWith("@") ? t(locale, v.slice(1)) : v])));
+}
+
 const realTimer: Timer = (run, ms) => {
   const h = setTimeout(run, ms);
   h.unref();
@@ -314,7 +324,7 @@ export class LinkageEngine {
     const base = { index, actionType: action.actionType, at };
     let target = "";
     try {
-      let response: string;
+      let response: Said;
       if (action.actionType === ACTION_TYPE.device) {
         target = this.names.get(action.deviceId) ?? `#${action.deviceId}`;
         response = await this.command(rule, action);
@@ -325,31 +335,31 @@ export class LinkageEngine {
         target = `${action.method} ${action.url}`;
         response = await this.web(action, vars);
       }
-      return { ...base, target, status: ACTION_STATUS.success, response: response.slice(0, KEEP), error: null, durationMs: Date.now() - started };
+      return { ...base, target, status: ACTION_STATUS.success, response: response.text.slice(0, KEEP), error: null, messageKey: response.key ?? null, messageValues: response.values, durationMs: Date.now() - started };
     } catch (err) {
-      // A refusal of the outbound call (or any cloud error) carries a message key: stored as its text.
-      const message = err instanceof AppError ? t("zh-cn", err.key, Object.fromEntries(Object.entries(err.values).map(([k, v]) => [k, typeof v === "string" && v.startsWith("@") ? t("zh-cn", v.slice(1)) : v]))) : (err as Error).message;
-      return { ...base, target, status: ACTION_STATUS.failed, response: null, error: message.slice(0, KEEP), durationMs: Date.now() - started };
+      // A cloud refusal (outbound guard, command refused) carries its message key: the log reads it in the reader's language.
+      const said = err instanceof AppError ? keyed(err.key, err.values) : { text: (err as Error).message };
+      return { ...base, target, status: ACTION_STATUS.failed, response: null, error: said.text.slice(0, KEEP), messageKey: said.key ?? null, messageValues: said.values, durationMs: Date.now() - started };
     }
   }
 
-  private async command(rule: LinkageRuleRecord, a: Extract<Action, { actionType: 1 }>): Promise<string> {
+  private async command(rule: LinkageRuleRecord, a: Extract<Action, { actionType: 1 }>): Promise<Said> {
     const device = await commandDevice(this.db, rule.tenantId, a.deviceId);
-    if (!device) throw new Error(t("zh-cn", "cloud.linkage.deviceGone", { id: a.deviceId }));
-    if (!this.ingest) throw new Error(t("zh-cn", "deviceOps.refused.noChannel", { name: device.name }));
+    if (!device) throw badRequest("cloud.linkage.deviceGone", { id: a.deviceId });
+    if (!this.ingest) throw badRequest("deviceOps.refused.noChannel", { name: device.name });
     try {
       const row = await commandsOf(this.ingest).send({ device, cmdType: a.cmdType, identifier: a.identifier || null, params: a.params, by: rule.createdBy ? { userId: rule.createdBy, name: t("zh-cn", "cloud.linkage.noticeTitle", { ruleName: rule.ruleName }).slice(0, 64) } : undefined });
-      return t("zh-cn", "cloud.linkage.commandSent", { id: row.id, name: device.name });
+      return keyed("cloud.linkage.commandSent", { id: row.id, name: device.name });
     } catch (err) {
-      if (err instanceof CommandRefused) throw new Error(t("zh-cn", `deviceOps.refused.${err.reason}`, { name: device.name }));
+      if (err instanceof CommandRefused) throw badRequest(`deviceOps.refused.${err.reason}`, { name: device.name });
       throw err;
     }
   }
 
   /** An in-site message to each contact joined to a user, an SMS or e-mail through the delivery to the others' addresses. */
-  private async notice(rule: LinkageRuleRecord, a: Extract<Action, { actionType: 2 }>, vars: Record<string, string>): Promise<string> {
+  private async notice(rule: LinkageRuleRecord, a: Extract<Action, { actionType: 2 }>, vars: Record<string, string>): Promise<Said> {
     const contacts = await noticeContacts(this.db, rule.tenantId, a.recipients);
-    if (!contacts.length) throw new Error(t("zh-cn", "cloud.linkage.noRecipients"));
+    if (!contacts.length) throw badRequest("cloud.linkage.noRecipients");
     const title = t("zh-cn", "cloud.linkage.noticeTitle", { ruleName: rule.ruleName }).slice(0, 200);
     const body = fill(a.content, vars);
     let sent = 0;
@@ -372,11 +382,12 @@ export class LinkageEngine {
         }
       }
     }
-    if (errors.length || !sent) throw new Error(errors.join("; ") || t("zh-cn", "cloud.linkage.noReach"));
-    return t("zh-cn", "cloud.linkage.noticeSent", { n: sent, names: [...new Set(contacts.map((c) => c.linkName))].join(", ") });
+    if (errors.length) throw new Error(errors.join("; "));
+    if (!sent) throw badRequest("cloud.linkage.noReach");
+    return keyed("cloud.linkage.noticeSent", { n: sent, names: [...new Set(contacts.map((c) => c.linkName))].join(", ") });
   }
 
-  private async web(a: Extract<Action, { actionType: 3 }>, vars: Record<string, string>): Promise<string> {
+  private async web(a: Extract<Action, { actionType: 3 }>, vars: Record<string, string>): Promise<Said> {
     const headers: Record<string, string> = Object.fromEntries(a.headers.map((h) => [h.key, fill(h.value, vars)]));
     let url = fill(a.url, Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, encodeURIComponent(v)])));
     let body: string | undefined;
@@ -389,6 +400,6 @@ export class LinkageEngine {
     const res = await this.opts.webCall(url, { method: a.method, headers, body, encoding: a.encoding, timeoutMs: WEB_TIMEOUT_MS, maxBytes: WEB_MAX_BYTES });
     const reply = `HTTP ${res.status} · ${res.durationMs} ms${res.body ? ` · ${res.body}` : ""}`;
     if (res.status < 200 || res.status >= 300) throw new Error(reply);
-    return reply;
+    return { text: reply };
   }
 }

@@ -67,6 +67,7 @@ describe("the seeded demo", () => {
     expect(seeded.map((r) => r.logStatus).sort()).toEqual([1, 2]);
     const failed = seeded.find((r) => r.logStatus === 1)!;
     expect(failed.results[0].error).toContain("127.0.0.1");
+    expect(failed.results[0].error).toMatch(/internal addresses are not allowed|cannot be reached/);
   });
 });
 
@@ -201,6 +202,9 @@ describe("timer and device-state triggers", () => {
     const timerLog = await call<Page<LinkageLogRow>>(`/pageLog?ruleId=${timer.body.data.id}`, admin);
     expect(timerLog.body.data.records.map((r) => [r.source, r.logStatus])).toEqual([[3, 1]]);
     expect(timerLog.body.data.records[0].results[0].error).toContain("设备通道未运行");
+    // The cloud's own words are read in the caller's language.
+    const en = await call<Page<LinkageLogRow>>(`/pageLog?ruleId=${timer.body.data.id}`, admin, undefined, "en");
+    expect(en.body.data.records[0].results[0].error).toBe("The device channel is not running: the command could not be sent");
     const stateLog = await call<Page<LinkageLogRow>>(`/pageLog?ruleId=${state.body.data.id}`, admin);
     expect(stateLog.body.data.records.map((r) => [r.source, r.logStatus])).toEqual([[2, 2]]);
     expect(stateLog.body.data.records[0].triggerText).toContain("offline");

@@ -1,23 +1,24 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { dbId, idQuery, idsBody } from "@/lib/contract/common";
 import { LINK_TYPE } from "@/lib/contract/alarm/enums";
 import { previewCron } from "@/lib/contract/cron";
 import { FUNC_TYPE } from "@/lib/contract/device/thing-model";
 import { fieldLabelKey } from "@/lib/contract/entity";
-import { ACTION_TYPE, TERM_TYPE } from "@/lib/contract/linkage/enums";
-import { linkageLog, type LinkageLogRow } from "@/lib/contract/linkage/log";
+import { ACTION_STATUS, ACTION_TYPE, TERM_TYPE } from "@/lib/contract/linkage/enums";
+import { linkageLog, type ActionResult, type LinkageLogRow } from "@/lib/contract/linkage/log";
 import { linkageOper, linkageOperate, linkageRule, type LinkageRuleBody, type LinkageRuleRow } from "@/lib/contract/linkage/rule";
 import { productThingModel } from "../../db/queries/device-ops";
 import { alarmContactGroups, alarmContacts, devices, linkageLogs, linkageRules } from "../../db/schema";
 import { requirePerm } from "../../lib/auth";
 import type { Ctx } from "../../lib/context";
-import { columnsOf, rowMapper } from "../../lib/crud";
+import { columnsOf, filterConds, orderOf, pageOf, rowMapper } from "../../lib/crud";
 import { crudRoutes } from "../../lib/crud-routes";
 import { badRequest, body, fieldError, notFound, ok, query } from "../../lib/http";
 import { projectOf } from "../../lib/project-context";
 import { tenantScope } from "../../lib/scope";
 import { loopsOf } from "../../linkage/condition";
+import { localized } from "../../linkage/engine";
 import { checkedCommand } from "../comm/instruct";
 
 const toRow = rowMapper<typeof linkageRule.fields, LinkageRuleRow>(linkageRule);
@@ -152,22 +153,34 @@ export const linkageRoutes = crudRoutes<typeof linkageRule.fields, LinkageRuleRo
     if (!engine) throw badRequest("cloud.linkage.noEngine");
     const log = await engine.operate(id, c.var.auth.realname || c.var.auth.username);
     if (!log) throw notFound();
-    return ok(c, logToRow(log), "cloud.linkage.operated");
+    return ok(c, readable(c, log), "cloud.linkage.operated");
   });
 
 const logToRow = rowMapper<typeof linkageLog.fields, LinkageLogRow>(linkageLog);
+/** A log row with what the cloud wrote in its results (refusals, "command sent") in the caller's language. */
+const readable = (c: Ctx, row: object): LinkageLogRow => {
+  const r = logToRow(row);
+  const say = (x: ActionResult) => (x.messageKey ? localized(c.var.locale, x.messageKey, x.messageValues) : null);
+  return { ...r, results: (r.results ?? []).map((x) => (x.status === ACTION_STATUS.failed ? { ...x, error: say(x) ?? x.error } : { ...x, response: say(x) ?? x.response })) };
+};
 
-/** The executions of the project's rules, newest first: pageLog, exportLog. */
+/** The executions of the project's rules, newest first: pageLog, infoLog, exportLog. */
 export const linkageLogRoutes = crudRoutes<typeof linkageLog.fields, LinkageLogRow>({
   table: linkageLogs,
   entity: linkageLog,
   perm: "dev:linkage",
   scope: "project",
-  only: ["page", "export"],
-  paths: { page: "/pageLog", export: "/exportLog" },
-}).get("/infoLog", async (c) => {
-  const { id } = query(c, idQuery);
-  const [row] = await c.var.deps.db.select().from(linkageLogs).where(projectOf(c).where(linkageLogs, and(eq(linkageLogs.id, id))));
-  if (!row) throw notFound();
-  return ok(c, logToRow(row));
-});
+  only: ["export"],
+  paths: { export: "/exportLog" },
+})
+  .get("/pageLog", async (c) => {
+    const q = query(c, linkageLog.query);
+    const page = await pageOf(c.var.deps.db, linkageLogs, projectOf(c).where(linkageLogs, ...filterConds(linkageLog, linkageLogs, q)), orderOf(linkageLog, linkageLogs, q), q);
+    return ok(c, { records: page.records.map((r) => readable(c, r)), total: page.total });
+  })
+  .get("/infoLog", async (c) => {
+    const { id } = query(c, idQuery);
+    const [row] = await c.var.deps.db.select().from(linkageLogs).where(projectOf(c).where(linkageLogs, eq(linkageLogs.id, id)));
+    if (!row) throw notFound();
+    return ok(c, readable(c, row));
+  });

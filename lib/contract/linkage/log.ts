@@ -14,6 +14,9 @@ export type ActionResult = {
   target: string;
   response: string | null;
   error: string | null;
+  /** A text the cloud wrote (not the target's answer): its message key and values, read in the reader's language. */
+  messageKey?: string | null;
+  messageValues?: Record<string, string | number>;
   durationMs: number;
   at: string;
 };
