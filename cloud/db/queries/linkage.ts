@@ -44,13 +44,6 @@ export async function commandDevice(db: Db, tenantId: number, id: number): Promi
   return row;
 }
 
-/** The devices of a project among `ids` (a rule may only name its own project's devices). */
-export async function projectDeviceIds(db: Db, projectId: number, ids: number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set();
-  const rows = await db.select({ id: devices.id }).from(devices).where(and(eq(devices.projectId, projectId), inArray(devices.id, [...new Set(ids)])));
-  return new Set(rows.map((r) => r.id));
-}
-
 /** The contacts a notice reaches: the chosen contacts and every member of the chosen groups, each once, of the tenant. */
 export async function noticeContacts(db: Db, tenantId: number, recipients: Recipient[]) {
   const ids = recipients.filter((r) => r.linkType === LINK_TYPE.contact).map((r) => r.linkId);

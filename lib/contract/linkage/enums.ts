@@ -38,8 +38,6 @@ export const FIRE_SOURCE = { property: 1, deviceState: 2, timer: 3, manual: 4 } 
 export const ENCODINGS = ["UTF-8", "GBK"] as const;
 /** A device-execute action sets properties or calls a service of the device's thing model. */
 export const DEVICE_CMD_TYPES = ["property", "service"] as const;
-/** The linkage pad (widgets §7): stream, or a direction. */
-export const PAD_CONTROLS = ["stream", "up", "down", "left", "right"] as const;
 
 export const LINKAGE_ENUMS = {
   linkageActiveTime: ACTIVE_TIMES,

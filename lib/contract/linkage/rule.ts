@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dbId, enableState } from "../common";
 import { defineEntity, keyField, type RowOf } from "../entity";
-import { recipient, type RecipientRow } from "../alarm/contact";
+import { recipient } from "../alarm/contact";
 import { CHANNEL } from "../alarm/enums";
 import { codeRequired, integerIn, optional, text, textRequired } from "../validation";
 import {
@@ -60,7 +60,6 @@ export const trigger = z.preprocess(
   z.discriminatedUnion("termType", [propertyTrigger, stateTrigger, timerTrigger], { error: "validation.invalidOption" }),
 );
 export type Trigger = z.infer<typeof trigger>;
-export type PropertyTrigger = z.infer<typeof propertyTrigger>;
 
 /** A command to a device: property values to set, or a service with its input parameters (the device's thing model). */
 const deviceAction = z.object({
@@ -99,9 +98,6 @@ export const action = z.preprocess(
   z.discriminatedUnion("actionType", [deviceAction, noticeAction, webAction], { error: "validation.invalidOption" }),
 );
 export type Action = z.infer<typeof action>;
-export type DeviceAction = z.infer<typeof deviceAction>;
-export type NoticeAction = z.infer<typeof noticeAction>;
-export type WebAction = z.infer<typeof webAction>;
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** A weekly window: days 1 (Monday) to 7 (Sunday), from `start` to `end` ("HH:mm", end after start). */
@@ -153,7 +149,6 @@ export const linkageRule = defineEntity({
 });
 export type LinkageRuleRow = Omit<RowOf<typeof linkageRule.fields>, "triggers" | "actions" | "activeWindows"> & { triggers: Trigger[]; actions: Action[]; activeWindows: ActiveWindow[] };
 export type LinkageRuleBody = z.infer<typeof linkageRule.body>;
-export type { RecipientRow };
 
 /** `linkage/oper`: enable or disable a rule. */
 export const linkageOper = z.object({ id: dbId, enableStatus: enableState });
