@@ -83,6 +83,7 @@ describe("linkage rules", () => {
     const info = await call<LinkageRuleRow>(`/info?id=${ruleId}`, admin);
     expect(info.body.data.triggers[0]).toMatchObject({ termType: 1, identifier: "angleX", durationSec: 30 });
     expect(info.body.data.actions).toHaveLength(2);
+    expect(info.body.data.actions[0]).toMatchObject({ recipients: [{ linkType: 1, linkId: contactId, name: "张三" }] });
     // Another project's call does not see it.
     expect((await call(`/info?id=${ruleId}`, admin, undefined, "en", otherProjectId)).body.code).toBe(404);
   });

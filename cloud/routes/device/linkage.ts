@@ -86,8 +86,23 @@ export const linkageRoutes = crudRoutes<typeof linkageRule.fields, LinkageRuleRo
   entity: linkageRule,
   perm: "dev:linkage",
   scope: "project",
-  only: ["page", "info"],
+  only: ["page"],
 })
+  .get("/info", async (c) => {
+    const { id } = query(c, idQuery);
+    const db = c.var.deps.db;
+    const [row] = await db.select().from(linkageRules).where(projectOf(c).where(linkageRules, eq(linkageRules.id, id)));
+    if (!row) throw notFound();
+    // The editor shows recipients by name: the rule keeps only their ids.
+    const ids = (type: number) => [...new Set(row.actions.flatMap((a) => (a.actionType === ACTION_TYPE.notice ? a.recipients.filter((r) => r.linkType === type).map((r) => r.linkId) : [])))];
+    const [contacts, groups] = await Promise.all([
+      ids(LINK_TYPE.contact).length ? db.select({ id: alarmContacts.id, name: alarmContacts.linkName }).from(alarmContacts).where(inArray(alarmContacts.id, ids(LINK_TYPE.contact))) : [],
+      ids(LINK_TYPE.group).length ? db.select({ id: alarmContactGroups.id, name: alarmContactGroups.groupName }).from(alarmContactGroups).where(inArray(alarmContactGroups.id, ids(LINK_TYPE.group))) : [],
+    ]);
+    const names = new Map<string, string>([...contacts.map((x) => [`${LINK_TYPE.contact}:${x.id}`, x.name] as const), ...groups.map((x) => [`${LINK_TYPE.group}:${x.id}`, x.name] as const)]);
+    const actions = row.actions.map((a) => (a.actionType === ACTION_TYPE.notice ? { ...a, recipients: a.recipients.map((r) => ({ ...r, name: names.get(`${r.linkType}:${r.linkId}`) ?? `#${r.linkId}` })) } : a));
+    return ok(c, { ...toRow(row), actions });
+  })
   // The editor's pickers: the project's devices, and a device's thing model (every property for
   // triggers; writable properties and services for device actions).
   .get("/devices", async (c) => {
