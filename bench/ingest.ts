@@ -3,7 +3,8 @@ import { count, sql } from "drizzle-orm";
 import { deviceTopic } from "@/lib/contract/device/topics";
 import { openDb } from "../cloud/db/client";
 import { AlarmEvaluator } from "../cloud/alarms/evaluator";
-import { alarmLevels, alarmRules, alarms, deviceRejects, devices, projects, pushConfigs, telemetry, tenants } from "../cloud/db/schema";
+import { alarmLevels, alarmRules, alarms, deviceRejects, devices, linkageLogs, linkageRules, projects, pushConfigs, telemetry, tenants } from "../cloud/db/schema";
+import { LinkageEngine } from "../cloud/linkage/engine";
 import { PushEngine } from "../cloud/push/engine";
 import { startDeviceChannel } from "../cloud/ingest";
 import { addDevices, addSensorProduct } from "../cloud/ingest/fixtures";
@@ -21,11 +22,15 @@ import { startPgCluster } from "../scripts/pg-cluster";
  * rules' rows add the evaluator's lag behind the ingest (p99) and the alarms it wrote. A third run
  * has BENCH_PUSH (default 3) enabled data-push configurations POSTing every value to a local
  * receiver: its rows add when the last value reached the receiver and how many did.
+ * With BENCH_LINKAGE=N (e.g. 100) each database runs once more with N enabled linkage rules instead of
+ * alarm rules, one per device, evaluated in memory on every stored value; one of them is met by the
+ * data and fires (repeat-suppressed, calling a web service that answers at once).
  */
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 200);
 const RULES = Number(process.env.BENCH_RULES ?? 100);
 const PUSHES = Number(process.env.BENCH_PUSH ?? 3);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100_000);
+const LINKAGE = Number(process.env.BENCH_LINKAGE ?? 0);
 const VALUES_PER_MESSAGE = 2;
 
 /** The publishers: plain mqtt.js clients, one per device, each sending its share as fast as the broker reads. */
@@ -110,18 +115,44 @@ async function startReceiver() {
   return { got, url: `http://127.0.0.1:${port}/in`, close: () => worker.terminate() };
 }
 
-async function bench(kind: "pglite" | "postgres", url: string | undefined, rules: number, pushes = 0) {
+
+/**
+ * `count` enabled linkage rules, one per device (round robin): all but one on humidity or
+ * temperature lines the data never reaches; the first on device 0's humidity above 57, which the
+ * data crosses every twenty messages, suppressed for an hour so it fires once.
+ */
+async function addLinkageRules(db: Parameters<typeof addSensorProduct>[0], tenantId: number, productId: number, deviceIds: number[], count: number) {
+  const [prj] = await db.insert(projects).values({ tenantId, prjName: "bench linkage" }).returning({ id: projects.id });
+  await db.update(devices).set({ projectId: prj.id }).where(sql`${devices.productId} = ${productId}`);
+  const action = { actionType: 3 as const, method: "POST" as const, url: "http://receiver.example/hook", headers: [], body: "${value}", encoding: "UTF-8" as const, delaySec: 0 };
+  await db.insert(linkageRules).values(
+    Array.from({ length: count }, (_, i) => ({
+      tenantId,
+      projectId: prj.id,
+      ruleName: `l${i}`,
+      triggers: [{ termType: 1 as const, deviceId: deviceIds[i % deviceIds.length], identifier: i % 2 ? "temperature" : "humidity", symbol: 2 as const, value: i ? 90 + i : 57 }],
+      actions: [action],
+      tactic: 2,
+      suppressMinutes: 60,
+    })),
+  );
+}
+
+async function bench(kind: "pglite" | "postgres", url: string | undefined, rules: number, pushes = 0, linkageRuleCount = 0) {
   const handle = await openDb(url ? { url } : { dataDir: "memory" });
   const db = handle.db;
   const [t] = await db.insert(tenants).values({ name: "bench", code: `bench-${kind}-${rules}` }).returning();
   const productId = await addSensorProduct(db, t.id);
-  const devs = await addDevices(db, { tenantId: t.id, productId, count: DEVICES, prefix: `B${rules}-${pushes}-` });
+  const devs = await addDevices(db, { tenantId: t.id, productId, count: DEVICES, prefix: `B${rules}-${pushes}-${linkageRuleCount}-` });
   if (rules) await addRules(db, t.id, productId, rules);
   const receiver = pushes ? await startReceiver() : null;
   if (receiver) await addPushConfigs(db, t.id, productId, pushes, receiver.url);
+  if (linkageRuleCount) await addLinkageRules(db, t.id, productId, devs.map((d) => d.id), linkageRuleCount);
   const channel = await startDeviceChannel(db, { mqttPort: 0, sweepMs: 3600_000, writer: process.env.BENCH_BATCH ? { maxBatch: Number(process.env.BENCH_BATCH) } : undefined });
   const evaluator = rules ? new AlarmEvaluator(db, { delivery: { send: async () => {} }, staleSweepMs: 0 }).attach(channel.ingest) : null;
   const push = receiver ? new PushEngine(db, { batchRows: 200, outbound: { allowAddresses: ["127.0.0.1"] } }).attach(channel.ingest) : null;
+  const linkage = linkageRuleCount ? new LinkageEngine(db, { delivery: { send: async () => {} }, webCall: async () => ({ status: 200, body: "", durationMs: 0 }) }).attach(channel.ingest) : null;
+  await linkage?.idle();
   // The evaluator's lag: from a batch being stored to its evaluation done (measured on every 10th batch).
   const lags: number[] = [];
   let batchNo = 0;
@@ -159,6 +190,7 @@ async function bench(kind: "pglite" | "postgres", url: string | undefined, rules
   for (let i = 0; i < 600 && channel.ingest.received < published; i++) await new Promise((r) => setTimeout(r, 50));
   await channel.ingest.drain();
   await evaluator?.idle();
+  await linkage?.idle();
   const evaluatedAt = Date.now();
   await push?.idle();
   for (let i = 0; push && i < 6000 && receiver!.got.values < push.stats.enqueued; i++) await new Promise((r) => setTimeout(r, 50));
@@ -178,6 +210,7 @@ async function bench(kind: "pglite" | "postgres", url: string | undefined, rules
   const row = {
     db: kind,
     rules,
+    linkage: linkageRuleCount,
     devices: DEVICES,
     messages: published,
     "msg/s": Math.round(published / seconds),
@@ -196,12 +229,15 @@ async function bench(kind: "pglite" | "postgres", url: string | undefined, rules
     pushes,
     "pushed values": push ? `${receiver!.got.values} of ${push.stats.enqueued}` : "-",
     "push done s": push ? +((pushedAt - first) / 1000).toFixed(1) : "-",
+    "linkage evals": linkage ? linkage.stats.evaluations : "-",
+    "linkage runs": linkage ? `${(await db.select({ n: count() }).from(linkageLogs).where(sql`${linkageLogs.tenantId} = ${t.id}`))[0].n} (${linkage.stats.suppressed} suppressed)` : "-",
   };
   if (stored + rejected !== values) console.error(`[bench] ${kind}: ${values - stored - rejected} values lost (expected ~${refusedValues} refused, got ${rejected})`);
   await channel.close();
   await evaluator?.close();
   await push?.close();
   await receiver?.close();
+  await linkage?.close();
   await db.execute(sql`select 1`);
   await handle.close();
   return row;
@@ -209,12 +245,17 @@ async function bench(kind: "pglite" | "postgres", url: string | undefined, rules
 
 const which = process.env.BENCH_DB;
 const rows = [];
-const runs: [rules: number, pushes: number][] = [[0, 0], ...(RULES ? [[RULES, 0] as [number, number]] : []), ...(PUSHES ? [[0, PUSHES] as [number, number]] : [])];
-if (!which || which === "pglite") for (const [n, p] of runs) rows.push(await bench("pglite", undefined, n, p));
+const runs: [rules: number, pushes: number, linkage: number][] = [
+  [0, 0, 0],
+  ...(RULES ? [[RULES, 0, 0] as [number, number, number]] : []),
+  ...(PUSHES ? [[0, PUSHES, 0] as [number, number, number]] : []),
+  ...(LINKAGE ? [[0, 0, LINKAGE] as [number, number, number]] : []),
+];
+if (!which || which === "pglite") for (const [n, p, l] of runs) rows.push(await bench("pglite", undefined, n, p, l));
 if (!which || which === "postgres") {
   const cluster = await startPgCluster();
   try {
-    for (const [n, p] of runs) rows.push(await bench("postgres", cluster.url, n, p));
+    for (const [n, p, l] of runs) rows.push(await bench("postgres", cluster.url, n, p, l));
   } finally {
     cluster.stop();
   }

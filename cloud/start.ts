@@ -12,6 +12,8 @@ import { startSimulator } from "./simulator";
 import { startFileUpkeep } from "./lib/file-upkeep";
 import { llmConfigFromEnv } from "./lib/llm";
 import { storageQuotaMbFromEnv } from "./lib/storage";
+import { LinkageEngine } from "./linkage/engine";
+import { safeFetch } from "./lib/outbound";
 
 export type CloudOptions = {
   port: number;
@@ -51,6 +53,7 @@ export async function startCloud(opts: CloudOptions) {
   const delivery = createDelivery({ db: handle.db, smtpUrl: process.env.SMTP_URL, smtpFrom: process.env.SMTP_FROM, sms: process.env.SMS_WEBHOOK_URL ? webhookSms(process.env.SMS_WEBHOOK_URL) : undefined });
   const alarms = new AlarmEvaluator(handle.db, { delivery }).attach(channel.ingest);
   const push = new PushEngine(handle.db).attach(channel.ingest, alarms.events);
+  const linkage = new LinkageEngine(handle.db, { delivery, webCall: safeFetch }).attach(channel.ingest);
   const simulate = opts.simulator ?? process.env.SIMULATOR !== "off";
   const simulator = simulate ? await startSimulator(handle.db, { brokerUrl: channel.transport.url, backfill: seeded }) : null;
   const config = cloudConfig(opts.config);
@@ -64,6 +67,7 @@ export async function startCloud(opts: CloudOptions) {
     mqttUrl: channel.transport.url,
     alarms,
     push,
+    linkage,
   });
   const host = opts.host ?? "127.0.0.1";
   const server: ServerType = await new Promise((resolve) => {
@@ -83,6 +87,7 @@ export async function startCloud(opts: CloudOptions) {
       await channel.close();
       await alarms.close();
       await push.close();
+      await linkage.close();
       await handle.close();
     },
   };

@@ -5,6 +5,7 @@ import type { Delivery } from "./delivery";
 import type { ActiveProject } from "./scope";
 import type { Ingest } from "../ingest/pipeline";
 import type { LlmConfig } from "./llm";
+import type { linkageLogs } from "../db/schema";
 
 export type CloudConfig = {
   product: string;
@@ -31,6 +32,8 @@ export type Deps = {
   alarms?: { invalidate(productId?: number): void };
   /** The data-push engine: told when a configuration changes. */
   push?: { invalidate(): void };
+  /** The linkage engine: told when rules change; runs a rule on demand (`operate`), answering its log row. */
+  linkage?: { invalidate(): Promise<void>; operate(ruleId: number, by: string): Promise<(typeof linkageLogs.$inferSelect) | null> };
 };
 
 export type Auth = {

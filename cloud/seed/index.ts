@@ -10,6 +10,7 @@ import { seedDemoData } from "./demo-data";
 import { seedDemoDevices } from "./devices";
 import { seedMonitoring } from "./monitoring";
 import { seedDemoSpaces } from "./spaces";
+import { seedLinkage } from "./linkage";
 import { seedBetonRules, seedDeviceOps } from "./device-ops";
 import { demoDeviceSecret } from "../simulator/key";
 import { seedProducts } from "./product-data";
@@ -138,6 +139,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     await seedDeviceOps(t, { tenantId: demo.id, admin: demoadmin.id });
     await seedBetonRules(t, { tenantId: demo.id });
     await seedDemoPush(t, { tenantId: demo.id });
+    await seedLinkage(t, { tenantId: demo.id, admin: demoadmin.id });
   });
   return true;
 }

@@ -4,6 +4,7 @@ import { DEVICE_ENUMS } from "./device/enums";
 import { MONITORING_ENUMS } from "./monitoring/enums";
 import { ALARM_ENUMS } from "./alarm/enums";
 import { PUSH_ENUMS } from "./push/enums";
+import { LINKAGE_ENUMS } from "./linkage/enums";
 import { CHANGE_PWD_FLAGS, NOTIFY_FLAGS, PASSWORD_RULES, PASSWORD_TEMPLATES } from "./password";
 
 /**
@@ -58,6 +59,7 @@ export const ENUMS = {
   ...MONITORING_ENUMS,
   ...ALARM_ENUMS,
   ...PUSH_ENUMS,
+  ...LINKAGE_ENUMS,
 } as const;
 
 export type EnumName = keyof typeof ENUMS;

@@ -24,6 +24,7 @@ export const NAMESPACES = [
   "alarm",
   "home",
   "push",
+  "linkage",
 ] as const;
 
 export async function loadMessages(locale: Locale): Promise<Record<string, unknown>> {

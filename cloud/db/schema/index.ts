@@ -12,3 +12,4 @@ export * from "./alarms";
 export * from "./alarm-workflow";
 export * from "./files";
 export * from "./push";
+export * from "./linkage";

@@ -16,7 +16,7 @@ import { deviceFor, OPS_SCREENS, SEND_PERM, sendCommand } from "../device/ops-co
  * property-set only writes read-write properties with values of their type and range; a service
  * call names a service and gives its input parameters.
  */
-async function checkedCommand(c: Ctx, productId: number, input: { cmdType: "property" | "service"; identifier?: string | null; params: Record<string, unknown> }) {
+export async function checkedCommand(c: Ctx, productId: number, input: { cmdType: "property" | "service"; identifier?: string | null; params: Record<string, unknown> }) {
   const model = await productThingModel(c.var.deps.db, productId);
   const byId = new Map(model.map((f) => [f.identifier, f]));
   if (input.cmdType === "service") {

@@ -16,6 +16,7 @@ import { deviceDataRoutes } from "./device-data";
 import { productRoutes } from "./product";
 import { projectRoutes } from "./project";
 import { spaceRoutes } from "./space";
+import { linkageLogRoutes, linkageRoutes } from "./linkage";
 
 export const deviceRoutes = new Hono<CloudEnv>()
   .route("/project", projectRoutes)
@@ -38,4 +39,6 @@ export const deviceRoutes = new Hono<CloudEnv>()
   .route("/battery", batteryRoutes)
   .route("/buildInfo", buildInfoRoutes)
   .route("/betonRule", betonRuleRoutes)
+  .route("/linkage", linkageRoutes)
+  .route("/linkage", linkageLogRoutes)
   .route("/device", deviceCrudRoutes);

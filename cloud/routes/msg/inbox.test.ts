@@ -11,11 +11,11 @@ signedIn((s) => ({ cloud, admin, operator } = s), ["admin", "operator"]);
 describe("msg/station/currUser", () => {
   it("pages the caller's unread messages, newest first, and counts them", async () => {
     const res = await cloud.request<Page<MessageItem>>("/msg/station/currUser/page?current=1&size=10&readStatus=0", { token: admin });
-    // Three seeded notices and the demo alarms' review messages (4 handling results and reviews).
-    expect(res.body.data.total).toBe(8);
+    // Three seeded notices, the demo alarms' review messages (4 handling results and reviews) and the demo linkage rule's notice.
+    expect(res.body.data.total).toBe(9);
     const times = res.body.data.records.map((m) => m.createTime);
     expect([...times].sort().reverse()).toEqual(times);
-    expect((await cloud.request<{ unread: number }>("/msg/station/currUser/nums", { token: admin })).body.data).toEqual({ unread: 8, total: 9 });
+    expect((await cloud.request<{ unread: number }>("/msg/station/currUser/nums", { token: admin })).body.data).toEqual({ unread: 9, total: 10 });
     expect((await cloud.request<{ unread: number }>("/msg/station/currUser/nums", { token: operator })).body.data.unread).toBe(2);
   });
 

@@ -18,7 +18,7 @@ const INTEGER = new Set(["int32", "int32u"]);
 const NUMERIC = new Set(["int32", "int32u", "float", "double"]);
 
 /** The value a new input starts with: the lower bound, the first item, false, or empty. */
-function initial(spec: DataSpec): unknown {
+export function initial(spec: DataSpec): unknown {
   if (NUMERIC.has(spec.type)) return Math.max((spec as { min: number }).min, Math.min(0, (spec as { max: number }).max));
   if (spec.type === "enum") return spec.items[0]?.value;
   if (spec.type === "bool") return false;
@@ -39,7 +39,7 @@ function valueOf(spec: DataSpec, raw: unknown): { value: unknown } | { error: "j
 }
 
 /** One input of the type its thing-model data type calls for. */
-function TypedInput({ id, spec, value, onChange, invalid }: { id: string; spec: DataSpec; value: unknown; onChange: (v: unknown) => void; invalid: boolean }) {
+export function TypedInput({ id, spec, value, onChange, invalid }: { id: string; spec: DataSpec; value: unknown; onChange: (v: unknown) => void; invalid: boolean }) {
   const t = useTranslations("deviceOps.debug");
   if (NUMERIC.has(spec.type)) {
     const n = spec as { min: number; max: number; unit?: string | null };

@@ -1,0 +1,201 @@
+import { eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { dbId, idQuery, idsBody } from "@/lib/contract/common";
+import { LINK_TYPE } from "@/lib/contract/alarm/enums";
+import { previewCron } from "@/lib/contract/cron";
+import { FUNC_TYPE } from "@/lib/contract/device/thing-model";
+import { fieldLabelKey } from "@/lib/contract/entity";
+import { ACTION_STATUS, ACTION_TYPE, TERM_TYPE } from "@/lib/contract/linkage/enums";
+import { linkageLog, type ActionResult, type LinkageLogRow } from "@/lib/contract/linkage/log";
+import { linkageOper, linkageOperate, linkageRule, type LinkageRuleBody, type LinkageRuleRow } from "@/lib/contract/linkage/rule";
+import { productThingModel } from "../../db/queries/device-ops";
+import { alarmContactGroups, alarmContacts, devices, linkageLogs, linkageRules } from "../../db/schema";
+import { requirePerm } from "../../lib/auth";
+import type { Ctx } from "../../lib/context";
+import { columnsOf, filterConds, orderOf, pageOf, rowMapper } from "../../lib/crud";
+import { crudRoutes } from "../../lib/crud-routes";
+import { badRequest, body, fieldError, notFound, ok, query } from "../../lib/http";
+import { projectOf } from "../../lib/project-context";
+import { tenantScope } from "../../lib/scope";
+import { loopsOf } from "../../linkage/condition";
+import { localized } from "../../linkage/engine";
+import { checkedCommand } from "../comm/instruct";
+
+const toRow = rowMapper<typeof linkageRule.fields, LinkageRuleRow>(linkageRule);
+
+/**
+ * What the schema cannot check: every device is the project's, a property trigger watches a
+ * property of its device's thing model, a device action is a command its thing model accepts,
+ * recipients are the tenant's, and no action sets a property the rule itself watches (a loop).
+ */
+async function assertRefs(c: Ctx, input: LinkageRuleBody) {
+  const db = c.var.deps.db;
+  const project = projectOf(c);
+  const deviceIds = [
+    ...input.triggers.flatMap((t) => (t.termType === TERM_TYPE.timer ? [] : [t.deviceId])),
+    ...input.actions.flatMap((a) => (a.actionType === ACTION_TYPE.device ? [a.deviceId] : [])),
+  ];
+  const found = deviceIds.length ? await db.select({ id: devices.id, productId: devices.productId, name: devices.deviceName }).from(devices).where(project.where(devices, inArray(devices.id, [...new Set(deviceIds)]))) : [];
+  const byId = new Map(found.map((d) => [d.id, d]));
+  for (const id of deviceIds) if (!byId.has(id)) throw badRequest("cloud.linkage.deviceUnknown", { id });
+  const models = new Map<number, Awaited<ReturnType<typeof productThingModel>>>();
+  const model = async (productId: number) => models.get(productId) ?? models.set(productId, await productThingModel(db, productId)).get(productId)!;
+  for (const t of input.triggers) {
+    if (t.termType !== TERM_TYPE.property) continue;
+    const d = byId.get(t.deviceId)!;
+    if (!(await model(d.productId)).some((f) => f.identifier === t.identifier && f.funcType === FUNC_TYPE.property)) throw badRequest("cloud.linkage.identifierUnknown", { identifier: t.identifier, name: d.name });
+  }
+  for (const a of input.actions) {
+    if (a.actionType === ACTION_TYPE.device) await checkedCommand(c, byId.get(a.deviceId)!.productId, a);
+    if (a.actionType !== ACTION_TYPE.notice) continue;
+    for (const [type, table] of [
+      [LINK_TYPE.contact, alarmContacts],
+      [LINK_TYPE.group, alarmContactGroups],
+    ] as const) {
+      const ids = [...new Set(a.recipients.filter((r) => r.linkType === type).map((r) => r.linkId))];
+      if (!ids.length) continue;
+      const hit = await db.select({ id: table.id }).from(table).where(tenantScope(c.var.auth).where(table, inArray(table.id, ids)));
+      if (hit.length !== ids.length) throw badRequest("cloud.linkage.recipientUnknown");
+    }
+  }
+  input.triggers.forEach((t, i) => {
+    if (t.termType === TERM_TYPE.timer && previewCron(t.cron, c.var.deps.now(), { count: 1 }).error) throw fieldError(`triggers.${i}.cron`, "validation.linkage.cron", {}, fieldLabelKey(linkageRule.body, "triggers"));
+  });
+  const loops = loopsOf(input.triggers, input.actions);
+  if (loops.length) throw badRequest("cloud.linkage.loop", { identifier: loops[0].split(":")[1], name: byId.get(Number(loops[0].split(":")[0]))?.name ?? "" });
+}
+
+/** Only what the chosen options use is kept: no windows when always active, no minutes when not suppressing. */
+function ruleColumns(input: LinkageRuleBody) {
+  const cols = columnsOf(linkageRule, input) as Partial<typeof linkageRules.$inferInsert>;
+  if (input.activeTime !== 2) cols.activeWindows = [];
+  if (input.tactic !== 2) cols.suppressMinutes = null;
+  return cols;
+}
+
+const changed = (c: Ctx) => c.var.deps.linkage?.invalidate();
+
+/**
+ * Linkage rules (device linkage, core §7) of the call's project: page from the contract; add and
+ * upd check the rule whole (a rule's triggers and actions are checked together); oper enables or
+ * disables; operate runs it now and answers its log row; pageLog / exportLog read the executions.
+ * Every change tells the engine, which reads its index again.
+ */
+export const linkageRoutes = crudRoutes<typeof linkageRule.fields, LinkageRuleRow>({
+  table: linkageRules,
+  entity: linkageRule,
+  perm: "dev:linkage",
+  scope: "project",
+  only: ["page"],
+})
+  .get("/info", async (c) => {
+    const { id } = query(c, idQuery);
+    const db = c.var.deps.db;
+    const [row] = await db.select().from(linkageRules).where(projectOf(c).where(linkageRules, eq(linkageRules.id, id)));
+    if (!row) throw notFound();
+    // The editor shows recipients by name: the rule keeps only their ids.
+    const ids = (type: number) => [...new Set(row.actions.flatMap((a) => (a.actionType === ACTION_TYPE.notice ? a.recipients.filter((r) => r.linkType === type).map((r) => r.linkId) : [])))];
+    const [contacts, groups] = await Promise.all([
+      ids(LINK_TYPE.contact).length ? db.select({ id: alarmContacts.id, name: alarmContacts.linkName }).from(alarmContacts).where(inArray(alarmContacts.id, ids(LINK_TYPE.contact))) : [],
+      ids(LINK_TYPE.group).length ? db.select({ id: alarmContactGroups.id, name: alarmContactGroups.groupName }).from(alarmContactGroups).where(inArray(alarmContactGroups.id, ids(LINK_TYPE.group))) : [],
+    ]);
+    const names = new Map<string, string>([...contacts.map((x) => [`${LINK_TYPE.contact}:${x.id}`, x.name] as const), ...groups.map((x) => [`${LINK_TYPE.group}:${x.id}`, x.name] as const)]);
+    const actions = row.actions.map((a) => (a.actionType === ACTION_TYPE.notice ? { ...a, recipients: a.recipients.map((r) => ({ ...r, name: names.get(`${r.linkType}:${r.linkId}`) ?? `#${r.linkId}` })) } : a));
+    return ok(c, { ...toRow(row), actions });
+  })
+  // The editor's pickers: the project's devices, and a device's thing model (every property for
+  // triggers; writable properties and services for device actions).
+  .get("/devices", async (c) => {
+    const rows = await c.var.deps.db
+      .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, productId: devices.productId, status: devices.status })
+      .from(devices)
+      .where(projectOf(c).where(devices))
+      .orderBy(devices.deviceName);
+    return ok(c, rows);
+  })
+  .get("/model", async (c) => {
+    const { deviceId } = query(c, z.object({ deviceId: dbId }));
+    const [d] = await c.var.deps.db.select({ productId: devices.productId }).from(devices).where(projectOf(c).where(devices, eq(devices.id, deviceId)));
+    if (!d) throw notFound();
+    const model = await productThingModel(c.var.deps.db, d.productId);
+    return ok(c, { properties: model.filter((f) => f.funcType === FUNC_TYPE.property), services: model.filter((f) => f.funcType === FUNC_TYPE.service) });
+  })
+  .post("/add", requirePerm("dev:linkage:add"), async (c) => {
+    const input = await body(c, linkageRule.body);
+    await assertRefs(c, input);
+    const [row] = await c.var.deps.db
+      .insert(linkageRules)
+      .values(projectOf(c).owned({ ...(ruleColumns(input) as typeof linkageRules.$inferInsert), createdBy: c.var.auth.userId }))
+      .returning();
+    await changed(c);
+    return ok(c, toRow(row));
+  })
+  .post("/upd", requirePerm("dev:linkage:upd"), async (c) => {
+    const input = await body(c, linkageRule.body.and(z.object({ id: dbId })));
+    await assertRefs(c, input);
+    const [row] = await c.var.deps.db
+      .update(linkageRules)
+      .set({ ...ruleColumns(input), updatedAt: c.var.deps.now() })
+      .where(projectOf(c).where(linkageRules, eq(linkageRules.id, input.id)))
+      .returning();
+    if (!row) throw notFound();
+    await changed(c);
+    return ok(c, toRow(row));
+  })
+  .post("/del", requirePerm("dev:linkage:del"), async (c) => {
+    const { ids } = await body(c, idsBody);
+    const gone = await c.var.deps.db.delete(linkageRules).where(projectOf(c).where(linkageRules, inArray(linkageRules.id, ids))).returning({ id: linkageRules.id });
+    if (!gone.length) throw notFound();
+    await changed(c);
+    return ok(c, { deleted: gone.length });
+  })
+  .post("/oper", requirePerm("dev:linkage:upd"), async (c) => {
+    const { id, enableStatus } = await body(c, linkageOper);
+    const [row] = await c.var.deps.db
+      .update(linkageRules)
+      .set({ enableStatus, updatedAt: c.var.deps.now() })
+      .where(projectOf(c).where(linkageRules, eq(linkageRules.id, id)))
+      .returning({ id: linkageRules.id });
+    if (!row) throw notFound();
+    await changed(c);
+    return ok(c, null);
+  })
+  .post("/operate", requirePerm("dev:linkage:upd"), async (c) => {
+    const { id } = await body(c, linkageOperate);
+    const [rule] = await c.var.deps.db.select({ id: linkageRules.id }).from(linkageRules).where(projectOf(c).where(linkageRules, eq(linkageRules.id, id)));
+    if (!rule) throw notFound();
+    const engine = c.var.deps.linkage;
+    if (!engine) throw badRequest("cloud.linkage.noEngine");
+    const log = await engine.operate(id, c.var.auth.realname || c.var.auth.username);
+    if (!log) throw notFound();
+    return ok(c, readable(c, log), "cloud.linkage.operated");
+  });
+
+const logToRow = rowMapper<typeof linkageLog.fields, LinkageLogRow>(linkageLog);
+/** A log row with what the cloud wrote in its results (refusals, "command sent") in the caller's language. */
+const readable = (c: Ctx, row: object): LinkageLogRow => {
+  const r = logToRow(row);
+  const say = (x: ActionResult) => (x.messageKey ? localized(c.var.locale, x.messageKey, x.messageValues) : null);
+  return { ...r, results: (r.results ?? []).map((x) => (x.status === ACTION_STATUS.failed ? { ...x, error: say(x) ?? x.error } : { ...x, response: say(x) ?? x.response })) };
+};
+
+/** The executions of the project's rules, newest first: pageLog, infoLog, exportLog. */
+export const linkageLogRoutes = crudRoutes<typeof linkageLog.fields, LinkageLogRow>({
+  table: linkageLogs,
+  entity: linkageLog,
+  perm: "dev:linkage",
+  scope: "project",
+  only: ["export"],
+  paths: { export: "/exportLog" },
+})
+  .get("/pageLog", async (c) => {
+    const q = query(c, linkageLog.query);
+    const page = await pageOf(c.var.deps.db, linkageLogs, projectOf(c).where(linkageLogs, ...filterConds(linkageLog, linkageLogs, q)), orderOf(linkageLog, linkageLogs, q), q);
+    return ok(c, { records: page.records.map((r) => readable(c, r)), total: page.total });
+  })
+  .get("/infoLog", async (c) => {
+    const { id } = query(c, idQuery);
+    const [row] = await c.var.deps.db.select().from(linkageLogs).where(projectOf(c).where(linkageLogs, eq(linkageLogs.id, id)));
+    if (!row) throw notFound();
+    return ok(c, readable(c, row));
+  });
