@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { CloudEnv } from "../../lib/context";
 import { devOperationMonitoringRoutes } from "./dev-operation-monitoring";
+import { monitorScreenRoutes } from "./monitor-screen";
 
-export const statRoutes = new Hono<CloudEnv>().route("/devOperationMonitoring", devOperationMonitoringRoutes);
+export const statRoutes = new Hono<CloudEnv>().route("/devOperationMonitoring", devOperationMonitoringRoutes).route("/monitorScreen", monitorScreenRoutes);
