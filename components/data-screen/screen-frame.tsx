@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { LanguageSwitch } from "@/components/app/language-switch";
 import { cn } from "@/lib/utils";
 import { DESIGN, fitDesign } from "./scale";
-import { LiveStatusProvider, useLiveStatus, useScreen } from "./screen-context";
+import { useLiveStatus, useScreen } from "./screen-context";
 
 const ScaleContext = React.createContext(1);
 /** The frame's current scale: charts draw their canvas at it, so 4K stays sharp. */
@@ -80,8 +80,7 @@ export function ScreenFrame({ title, children, testId }: { title: string; childr
   const box = React.useRef<HTMLDivElement>(null);
   const fit = useFit(box);
   return (
-    <LiveStatusProvider>
-      <div ref={box} className="dark fixed inset-0 overflow-hidden bg-[#030a17] text-slate-100" data-testid={testId ?? "data-screen"}>
+    <div ref={box} className="dark fixed inset-0 overflow-hidden bg-[#030a17] text-slate-100" data-testid={testId ?? "data-screen"}>
         <div
           className="absolute origin-top-left bg-[radial-gradient(ellipse_at_top,#0c2a4d_0%,#061327_55%,#030a17_100%)]"
           style={{ width: DESIGN.width, height: DESIGN.height, left: fit?.left ?? 0, top: fit?.top ?? 0, transform: `scale(${fit?.scale ?? 1})`, visibility: fit ? "visible" : "hidden" }}
@@ -107,7 +106,6 @@ export function ScreenFrame({ title, children, testId }: { title: string; childr
             <main className="h-[984px] p-6 pt-5">{children}</main>
           </ScaleContext.Provider>
         </div>
-      </div>
-    </LiveStatusProvider>
+    </div>
   );
 }
