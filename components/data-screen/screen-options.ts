@@ -47,9 +47,10 @@ export function trendBars(trend: DataAnalysis["trend"], label: (l: LevelRef) => 
 }
 
 /** Devices per product, most at the top: online and the rest stacked, the largest `max` and the others summed. */
-export function typeBars(types: DataAnalysis["deviceTypes"], names: { online: string; other: string; others: string }, max = 12): EChartsOption {
-  const head = types.slice(0, max);
-  const tail = types.slice(max);
+export function typeBars(types: DataAnalysis["deviceTypes"], names: { online: string; other: string; others: string }, max = 14): EChartsOption {
+  // "Others" only when it stands for two or more products.
+  const head = types.length > max + 1 ? types.slice(0, max) : types;
+  const tail = types.slice(head.length);
   const rows = [...head, ...(tail.length ? [{ name: names.others, count: tail.reduce((n, t) => n + t.count, 0), online: tail.reduce((n, t) => n + t.online, 0) }] : [])].reverse();
   const bar = { type: "bar", stack: "devices", barMaxWidth: 18 } as const;
   return {

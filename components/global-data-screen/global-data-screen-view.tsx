@@ -86,7 +86,13 @@ export function GlobalDataScreenView() {
             <Stat label={t("kpi.index")} value={totals?.index == null ? "-" : `${totals.index}%`} testId="kpi-index" />
             <Stat label={t("kpi.health")} value={avgHealth ?? "-"} tone="emerald" testId="kpi-health" />
           </div>
-          <Panel title={t("panels.map")} testId="panel-map" extra={unplaced ? t("map.unplaced", { n: unplaced }) : undefined} bodyClassName="p-2">
+          <Panel
+            title={t("panels.map")}
+            testId="panel-map"
+            extra={unplaced ? t("map.unplaced", { n: unplaced }) : undefined}
+            // The map's live panels are sized for a desk; here they are read from across a room.
+            bodyClassName="p-2 [&_[data-testid=live-panel]]:px-3 [&_[data-testid=live-panel]]:py-2 [&_[data-testid=live-panel]]:text-[15px]"
+          >
             {index.data ? (
               index.data.projects.length ? (
                 <DisplayMap devices={markers} height={MAP_HEIGHT} />
