@@ -91,7 +91,7 @@ export function GlobalDataScreenView() {
             testId="panel-map"
             extra={unplaced ? t("map.unplaced", { n: unplaced }) : undefined}
             // The map's live panels are sized for a desk; here they are read from across a room.
-            bodyClassName="p-2 [&_[data-testid=live-panel]]:px-3 [&_[data-testid=live-panel]]:py-2 [&_[data-testid=live-panel]]:text-[15px]"
+            bodyClassName="p-2 [&_[data-testid=live-panel]]:px-3 [&_[data-testid=live-panel]]:py-2 [&_[data-testid=live-panel]]:text-[15px] [&_[data-testid=live-panel]]:whitespace-nowrap"
           >
             {index.data ? (
               index.data.projects.length ? (
@@ -110,7 +110,7 @@ export function GlobalDataScreenView() {
             {index.data ? (
               <>
                 <table className="w-full table-fixed text-base">
-                  <thead className="text-sm text-sky-200/70">
+                  <thead className="text-sm whitespace-nowrap text-sky-200/70">
                     <tr className="border-b border-sky-500/15">
                       <th className="w-[34%] px-3 py-2 text-left font-normal">{t("projects.name")}</th>
                       <th className="px-2 py-2 text-right font-normal">{t("projects.index")}</th>
