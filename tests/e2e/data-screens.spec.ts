@@ -89,11 +89,18 @@ test("globalDataScreen1: ranking, device types and the 30-day trend, in both lan
   await screen.page.close();
 });
 
-test("a visitor without a session signs in and comes back to the same screen, tenant and project", async ({ browser, page }) => {
+test("a visitor without a session (or of another tenant) signs in and comes back to the same screen, tenant and project", async ({ browser, page }) => {
   const shell = await signIn(page);
   const screen = await openFromMenu(shell, "/globalDataScreen");
   const address = new URL(screen.page.url());
   await screen.page.close();
+
+  // Signed in to the demo tenant, a link of another tenant goes to that tenant's login, keeping the address.
+  const foreign = `${address.pathname}?tId=1&projId=${address.searchParams.get("projId")}`;
+  await page.goto(foreign);
+  await expect(page).toHaveURL(/\/login\?/, { timeout: 30_000 });
+  expect(new URL(page.url()).searchParams.get("tId")).toBe("1");
+  expect(new URL(page.url()).searchParams.get("redirect")).toBe(foreign);
 
   const anonymous = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const visitor = await anonymous.newPage();
