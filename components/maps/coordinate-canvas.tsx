@@ -7,7 +7,7 @@ import { cn } from "@/lib/utils";
 import type { LngLat } from "@/lib/contract/geo";
 import { fitView, fromScreen, graticule, nearestWithin, pan, polygonAt, scaleBar, toScreen, zoomAt, type Point, type View } from "./geo";
 import { MarkerIcon, markerOffset } from "./marker-icon";
-import type { SurfaceProps } from "./surface";
+import { fitPadding, type SurfaceProps } from "./surface";
 
 /** A drag shorter than this is a click. */
 const CLICK_SLOP_PX = 4;
@@ -51,7 +51,8 @@ export function CoordinateCanvas(props: SurfaceProps) {
   const box = React.useRef<HTMLDivElement>(null);
   const height = typeof props.height === "number" ? props.height : 400;
   const size = useBoxSize(box, height);
-  const start = React.useCallback(() => fitView(fit ?? [], size.width, size.height, { center, zoom }), [fit, size.width, size.height, center, zoom]);
+  const padding = fitPadding(markers);
+  const start = React.useCallback(() => fitView(fit ?? [], size.width, size.height, { center, zoom }, padding), [fit, size.width, size.height, center, zoom, padding]);
   const [camera, setCamera] = React.useState<Pick<View, "center" | "zoom">>(() => start());
   const view: View = { ...camera, width: size.width, height: size.height };
 
