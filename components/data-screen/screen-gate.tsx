@@ -33,7 +33,7 @@ export async function ScreenGate({ children }: { children: React.ReactNode }) {
   if (info?.code === Code.UNAUTHORIZED) redirect(loginUrl(here, String(session.tenantId)));
   const project = info?.code === Code.OK ? { id: info.data.id, prjName: info.data.prjName } : null;
   return (
-    <ScreenProvider value={{ tenantId: session.tenantId, projId, project, companyName: company.code === Code.OK ? company.data.compName ?? "" : "" }}>
+    <ScreenProvider value={{ tenantId: session.tenantId, projId, project, companyName: company.code === Code.OK ? company.data.compName : "" }}>
       {children}
     </ScreenProvider>
   );
