@@ -25,6 +25,7 @@ export const NAMESPACES = [
   "home",
   "push",
   "linkage",
+  "dataScreen",
 ] as const;
 
 export async function loadMessages(locale: Locale): Promise<Record<string, unknown>> {
