@@ -16,6 +16,7 @@ import { seedProducts } from "./product-data";
 import { seedSystemData } from "./system-data";
 import { operatorPaths, sysMenuTree, tenantMenuTree, type MenuSeed } from "./menu-tree";
 import { seedKnowledge } from "./knowledge";
+import { seedDemoScenes } from "./scenes";
 
 /** Demo accounts; passwords overridable by environment variables (documented in the README). */
 export const DEMO_ACCOUNTS = {
@@ -135,6 +136,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     await seedAlarmCentre(t, { tenantId: demo.id, actor: { id: demoadmin.id, name: demoadmin.realname } });
     await seedDeviceOps(t, { tenantId: demo.id, admin: demoadmin.id });
     await seedBetonRules(t, { tenantId: demo.id });
+    await seedDemoScenes(t, { tenantId: demo.id });
   });
   return true;
 }

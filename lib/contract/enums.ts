@@ -3,6 +3,7 @@ import { ALARM_STEPS, CHECK_RESULTS } from "./alarm/workflow";
 import { DEVICE_ENUMS } from "./device/enums";
 import { MONITORING_ENUMS } from "./monitoring/enums";
 import { ALARM_ENUMS } from "./alarm/enums";
+import { SCENE_ENUMS } from "./scene/enums";
 import { CHANGE_PWD_FLAGS, NOTIFY_FLAGS, PASSWORD_RULES, PASSWORD_TEMPLATES } from "./password";
 
 /**
@@ -56,6 +57,7 @@ export const ENUMS = {
   ...DEVICE_ENUMS,
   ...MONITORING_ENUMS,
   ...ALARM_ENUMS,
+  ...SCENE_ENUMS,
 } as const;
 
 export type EnumName = keyof typeof ENUMS;

@@ -22,6 +22,7 @@ export const NAMESPACES = [
   "knowledge",
   "ai",
   "alarm",
+  "scene",
 ] as const;
 
 export async function loadMessages(locale: Locale): Promise<Record<string, unknown>> {

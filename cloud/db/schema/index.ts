@@ -10,3 +10,4 @@ export * from "./device-ops";
 export * from "./knowledge";
 export * from "./alarms";
 export * from "./alarm-workflow";
+export * from "./scenes";

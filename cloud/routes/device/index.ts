@@ -15,6 +15,7 @@ import { deviceDataRoutes } from "./device-data";
 import { productRoutes } from "./product";
 import { projectRoutes } from "./project";
 import { spaceRoutes } from "./space";
+import { devPointScreenRoutes, devSceneModelRoutes, sceneDeviceRoutes, sceneRoutes } from "./scene";
 
 export const deviceRoutes = new Hono<CloudEnv>()
   .route("/project", projectRoutes)
@@ -36,4 +37,8 @@ export const deviceRoutes = new Hono<CloudEnv>()
   .route("/battery", batteryRoutes)
   .route("/buildInfo", buildInfoRoutes)
   .route("/betonRule", betonRuleRoutes)
+  .route("/scene", sceneRoutes)
+  .route("/sceneDevice", sceneDeviceRoutes)
+  .route("/devSceneModel", devSceneModelRoutes)
+  .route("/device", devPointScreenRoutes)
   .route("/device", deviceCrudRoutes);
