@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { OPEN_STATUSES } from "@/lib/contract/alarm/enums";
 import { FUNC_TYPE } from "@/lib/contract/device/thing-model";
 import { SCREEN_BLOCKS } from "@/lib/contract/scene/enums";
-import type { PointData, PointSeries, ScenePoint, ScreenConfig, ScreenPoint } from "@/lib/contract/scene/scene";
+import type { PointData, PointSeries, SceneCandidate, ScenePoint, ScreenConfig, ScreenPoint } from "@/lib/contract/scene/scene";
 import type { Db } from "../client";
 import { alarms, devices, productFunctions, sceneDevices, scenes, screenConfigs, telemetryLatest } from "../schema";
 import { telemetrySeries } from "./telemetry";
@@ -25,7 +25,8 @@ export async function projectDevices(db: Db, projectId: number, ids: number[]) {
     .where(and(eq(devices.projectId, projectId), inArray(devices.id, [...new Set(ids)])));
 }
 
-type Property = { name: string; unit: string | null };
+type Property = { name: string; unit: string | null; numeric: boolean };
+const NUMERIC = new Set(["int32", "int32u", "float", "double"]);
 
 /** The properties of the products, by product and identifier. */
 export async function propertiesOf(db: Db, productIds: number[]): Promise<Map<number, Map<string, Property>>> {
@@ -39,10 +40,24 @@ export async function propertiesOf(db: Db, productIds: number[]): Promise<Map<nu
   for (const r of rows) {
     const props = byProduct.get(r.productId) ?? new Map<string, Property>();
     const unit = (r.definition.dataType as { unit?: string | null } | undefined)?.unit ?? null;
-    props.set(r.identifier, { name: r.definition.funcName, unit: unit || null });
+    props.set(r.identifier, { name: r.definition.funcName, unit: unit || null, numeric: NUMERIC.has(r.definition.dataType?.type ?? "") });
     byProduct.set(r.productId, props);
   }
   return byProduct;
+}
+
+/** The project's devices with their numeric properties (what a marker or a chart can show). */
+export async function sceneCandidates(db: Db, projectId: number): Promise<SceneCandidate[]> {
+  const devs = await db
+    .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, productId: devices.productId, status: devices.status })
+    .from(devices)
+    .where(eq(devices.projectId, projectId))
+    .orderBy(asc(devices.deviceName), asc(devices.id));
+  const props = await propertiesOf(db, devs.map((d) => d.productId));
+  return devs.map(({ productId, ...d }) => ({
+    ...d,
+    properties: [...(props.get(productId) ?? new Map<string, Property>()).entries()].filter(([, p]) => p.numeric).map(([identifier, p]) => ({ identifier, name: p.name, unit: p.unit })),
+  }));
 }
 
 /** The newest value of each device's properties, by `deviceId:identifier`. */

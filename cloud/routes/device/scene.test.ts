@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import type { Page } from "@/lib/contract/envelope";
-import type { PointData, PointSeries, Scene, SceneDevice, SceneView, ScreenConfig } from "@/lib/contract/scene/scene";
+import type { PointData, PointSeries, Scene, SceneCandidate, SceneDevice, SceneView, ScreenConfig } from "@/lib/contract/scene/scene";
 import { alarms, devices, productFunctions, projects, telemetry, telemetryLatest } from "../../db/schema";
 import { canvas } from "../../lib/png";
 import { signedIn, type TestCloud } from "../../testing";
@@ -90,6 +90,10 @@ describe("device/scene, sceneDevice, devSceneModel, devPointScreen", () => {
     // Moving keeps the device; another project's scene is not found through this one.
     expect((await call<SceneDevice>("/device/sceneDevice/upd", riverside, { body: { id: placed.body.data.id, x: 10, y: 440 } })).body.data).toMatchObject({ x: 10, y: 440 });
     expect((await call("/device/sceneDevice/upd", metro, { body: { id: placed.body.data.id, x: 1, y: 1 } })).body.code).toBe(404);
+    // The devices to choose from: the project's, each with its numeric properties.
+    const candidates = (await call<SceneCandidate[]>("/device/sceneDevice/devices", riverside)).body.data;
+    expect(candidates.find((d) => d.id === dev.id)?.properties.map((p) => p.identifier)).toContain(dev.identifier);
+    expect(candidates.map((d) => d.id)).not.toContain(foreign.id);
     const list = await call<Page<SceneDevice>>(`/device/sceneDevice/page?sceneId=${scene.id}&size=100`, riverside);
     expect(list.body.data.records.map((r) => [r.deviceId, r.deviceName])).toEqual([[dev.id, dev.name]]);
     expect((await call(`/device/scene/info?id=${scene.id}`, riverside)).body.data).toMatchObject({ deviceNums: 1 });

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { SCENE_TYPE } from "@/lib/contract/scene/enums";
 import { isSceneRatio, scene, scenePointsQuery, sceneDevice, screenConfig, type Scene, type SceneDevice } from "@/lib/contract/scene/scene";
 import { UPLOAD_PURPOSES, extOf } from "@/lib/contract/upload";
-import { projectDevices, projectScene, propertiesOf, saveScreenConfig, sceneDeviceCount, scenePoints, screenConfigOf } from "../../db/queries/scenes";
+import { projectDevices, projectScene, propertiesOf, saveScreenConfig, sceneCandidates, sceneDeviceCount, scenePoints, screenConfigOf } from "../../db/queries/scenes";
 import { devices, sceneDevices, scenes } from "../../db/schema";
 import { requireAuth, requireMenu, requirePerm } from "../../lib/auth";
 import type { CloudEnv, Ctx } from "../../lib/context";
@@ -99,7 +99,9 @@ export const sceneDeviceRoutes = crudRoutes<typeof sceneDevice.fields, SceneDevi
   },
   defaultOrder: [sql`${sceneDevices.id} asc`],
   values: checkPlacement,
-});
+})
+  // The project's devices with their numeric properties, for placing and for choosing points.
+  .get("/devices", readScenes, async (c) => ok(c, await sceneCandidates(c.var.deps.db, projectOf(c).projectId)));
 
 /**
  * devSceneModel: the building data screen's configuration of the call's project (/dataScreenSet):

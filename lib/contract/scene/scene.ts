@@ -59,6 +59,9 @@ export const sceneDevice = defineEntity({
 });
 export type SceneDevice = RowOf<typeof sceneDevice.fields>;
 
+/** A device of the project as the placement and settings screens choose it, with its numeric properties. */
+export type SceneCandidate = { id: number; deviceName: string; deviceSn: string; status: number; properties: { identifier: string; name: string; unit: string | null }[] };
+
 /** A point of a data screen: one property of one device of the project. */
 export const screenPoint = z.object({
   deviceId: dbId,
