@@ -76,10 +76,15 @@ export function FloorPlanMarker({ image, width, points = [], value, onPick, onPo
             title={name}
             aria-label={name}
             className={cn("absolute flex items-center justify-center text-primary drop-shadow", activePointId === p.id && "text-destructive")}
-            style={{ ...at(pos), width: ICON, height: ICON, transform: pin ? "translate(-50%, -100%)" : "translate(-50%, -50%)" }}
+            style={{ ...at(pos), width: ICON, height: ICON, transform: pin ? "translate(-50%, -100%)" : "translate(-50%, -50%)", ...(p.color && activePointId !== p.id ? { color: p.color } : {}) }}
             onClick={() => onPointClick?.(p)}
           >
             <Icon style={{ width: ICON, height: ICON }} fill={pin ? "currentColor" : "none"} stroke={pin ? "white" : "currentColor"} strokeWidth={pin ? 1.5 : 2.25} />
+            {p.label && (
+              <span data-plan-label className="pointer-events-none absolute top-1/2 left-full ml-1 -translate-y-1/2 rounded bg-black/70 px-1.5 py-0.5 text-xs leading-tight whitespace-nowrap text-white tabular-nums">
+                {p.label}
+              </span>
+            )}
           </button>
         );
       })}

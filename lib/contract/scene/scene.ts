@@ -38,7 +38,7 @@ export const scene = defineEntity({
 export type Scene = RowOf<typeof scene.fields>;
 
 /** A thing-model identifier (letters, digits, underscore), as products define them. */
-const identifier = z.string().trim().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, "validation.format");
+const identifier = z.string({ error: "validation.required" }).trim().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, "validation.format");
 
 /**
  * A device placed on a scene (sceneDevice): where its marker sits in the 800×450 design
@@ -64,7 +64,8 @@ export type SceneCandidate = { id: number; deviceName: string; deviceSn: string;
 
 /** A point of a data screen: one property of one device of the project. */
 export const screenPoint = z.object({
-  deviceId: dbId,
+  // A row of the form still without its device is "required", not a number error.
+  deviceId: z.preprocess((v) => v ?? undefined, dbId),
   identifier,
   /** Drawn in the analysis charts. */
   chart: z.boolean().default(false),
