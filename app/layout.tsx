@@ -22,10 +22,10 @@ async function LocaleRoot({ children }: { children: React.ReactNode }) {
 
 /**
  * Runs before first paint, ahead of the streamed page: the stored theme (next-themes' key, which
- * sets the same class later) and whether this is the login screen, so the placeholder below looks
- * like what follows instead of a white page.
+ * sets the same class later) and whether this is the login screen or a data screen, so the
+ * placeholder below looks like what follows instead of a white page.
  */
-const BEFORE_PAINT = `try{var d=document.documentElement;if(localStorage.getItem("theme")==="dark")d.classList.add("dark");d.dataset.entry=location.pathname.indexOf("/login")===0?"login":"console"}catch(e){}`;
+const BEFORE_PAINT = `try{var d=document.documentElement;if(localStorage.getItem("theme")==="dark")d.classList.add("dark");var p=location.pathname;d.dataset.entry=p.indexOf("/login")===0?"login":["/globalDataScreen","/globalDataScreen1","/houseDataScreen"].indexOf(p)>=0?"screen":"console"}catch(e){}`;
 
 /** Shown until the locale-dependent tree streams in: the login backdrop and card, or the shell's outline. */
 function FirstPaint() {

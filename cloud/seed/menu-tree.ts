@@ -176,6 +176,7 @@ export const operatorPaths = new Set([
   "/msg/station",
   "/globalDataScreen",
   "/houseDataScreen",
+  "/globalDataScreen1",
   "/reportList",
   "/knowledge",
   "/systemSet/securitySet",

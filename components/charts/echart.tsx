@@ -22,12 +22,33 @@ function primaryColor(el: Element): string {
 /** What a click reports: a data item (its series and value), or a spot of the plot (`dataIndex` -1, `value` its axis coordinates). */
 export type ChartClick = { seriesId?: string; seriesIndex?: number; dataIndex: number; value: unknown };
 
-export function EChart({ option, height = 280, className, ariaLabel, testId, onItemClick }: { option: EChartsOption; height?: number; className?: string; ariaLabel?: string; testId?: string; onItemClick?: (e: ChartClick) => void }) {
+export function EChart({
+  option,
+  height = 280,
+  className,
+  ariaLabel,
+  testId,
+  onItemClick,
+  theme,
+  pixelRatio,
+}: {
+  option: EChartsOption;
+  /** A number of pixels, or "100%" to fill a parent that has its own height. */
+  height?: number | "100%";
+  className?: string;
+  ariaLabel?: string;
+  testId?: string;
+  onItemClick?: (e: ChartClick) => void;
+  /** A fixed theme (the always-dark data screens); by default the page's. */
+  theme?: "dark" | "light";
+  /** Canvas resolution when the chart is drawn inside a CSS scale (a data screen on 4K); by default the device's. */
+  pixelRatio?: number;
+}) {
   const box = React.useRef<HTMLDivElement>(null);
   const chart = React.useRef<ECharts | null>(null);
   const tk = useTranslations("kit");
   const { resolvedTheme } = useTheme();
-  const dark = resolvedTheme === "dark";
+  const dark = (theme ?? resolvedTheme) === "dark";
   const [failed, setFailed] = React.useState(false);
   // The newest handler, so a new callback does not make a new chart.
   const clickRef = React.useRef(onItemClick);
@@ -43,7 +64,7 @@ export function EChart({ option, height = 280, className, ariaLabel, testId, onI
     import("echarts")
       .then((echarts) => {
         if (!live) return;
-        const instance = echarts.init(el, dark ? "dark" : undefined, { renderer: "canvas" });
+        const instance = echarts.init(el, dark ? "dark" : undefined, { renderer: "canvas", devicePixelRatio: pixelRatio });
         chart.current = instance;
         instance.setOption({ backgroundColor: "transparent", color: [primaryColor(el), ...REST], ...option });
         instance.on("click", (e) => clickRef.current?.({ seriesId: e.seriesId ?? undefined, seriesIndex: e.seriesIndex, dataIndex: e.dataIndex, value: e.value }));
@@ -66,9 +87,9 @@ export function EChart({ option, height = 280, className, ariaLabel, testId, onI
       chart.current?.dispose();
       chart.current = null;
     };
-    // The theme is fixed at init: a theme switch makes a new chart; option changes update it below.
+    // The theme and resolution are fixed at init: a change makes a new chart; option changes update it below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dark]);
+  }, [dark, pixelRatio]);
 
   React.useEffect(() => {
     const instance = chart.current;

@@ -22,6 +22,7 @@ export const NAMESPACES = [
   "knowledge",
   "ai",
   "alarm",
+  "dataScreen",
   "scene",
 ] as const;
 

@@ -29,9 +29,10 @@ async function chosenPoints(c: Ctx, use: "chart" | "compare") {
  * dataAnalysisView (the chosen points' series) and dataComparisonView (several points on one time axis).
  */
 export const monitorScreenPointRoutes = new Hono<CloudEnv>()
-  .use(requireAuth)
-  .use(requireProject)
-  .use(readScreen)
+  // Per path: the global screens' calls under the same prefix need no project.
+  .use("/devicePointData", requireAuth, requireProject, readScreen)
+  .use("/dataAnalysisView", requireAuth, requireProject, readScreen)
+  .use("/dataComparisonView", requireAuth, requireProject, readScreen)
   .get("/devicePointData", async (c) => {
     const db = c.var.deps.db;
     const { projectId } = projectOf(c);

@@ -1,0 +1,147 @@
+import { asc } from "drizzle-orm";
+import { Hono } from "hono";
+import { healthScore, type DataAnalysis, type HealthAssess, type LevelRef, type MonitorIndex, type ProjectIndex } from "@/lib/contract/screen/monitor-screen";
+import { visibleProjects } from "../../db/queries/projects";
+import {
+  addTotals,
+  alarmsByDay,
+  deviceTotalsByProject,
+  devicesByProduct,
+  emptyTotals,
+  freshDevices,
+  latestAlarms,
+  openAlarmsByLevel,
+  pointsInAlarm,
+  tenantLevels,
+  trendDays,
+  type ScreenProject,
+} from "../../db/queries/screens";
+import { projects } from "../../db/schema";
+import { requireAuth, requireMenu } from "../../lib/auth";
+import type { CloudEnv, Ctx } from "../../lib/context";
+import { ok } from "../../lib/http";
+
+/** Who may read the figures: whoever has one of the data screens in their menu. */
+const SCREENS = ["/globalDataScreen", "/globalDataScreen1", "/houseDataScreen"];
+
+/** The projects the caller may see, in id order (the screens' map and lists). */
+async function screenProjects(c: Ctx): Promise<ScreenProject[]> {
+  const db = c.var.deps.db;
+  return db
+    .select({ id: projects.id, prjName: projects.prjName, prjAddress: projects.prjAddress, lng: projects.prjLongitude, lat: projects.prjLatitude })
+    .from(projects)
+    .where(await visibleProjects(db, c.var.auth))
+    .orderBy(asc(projects.id));
+}
+
+const levelKey = (n: number | null) => (n === null ? "none" : String(n));
+
+/** The tenant's levels plus, when some alarm has no level or one since deleted, those too (last). */
+function levelsWith(levels: LevelRef[], seen: Iterable<number | null>): LevelRef[] {
+  const known = new Set(levels.map((l) => levelKey(l.levelNum)));
+  const extra = [...new Set(seen)].filter((n) => !known.has(levelKey(n))).sort((a, b) => (a ?? 99) - (b ?? 99));
+  return [...levels, ...extra.map((levelNum) => ({ levelNum, levelName: null, color: null }))];
+}
+
+/**
+ * stat/monitorScreen (core §7) for the tenant's data screens: monitorIndex (per project, points in
+ * alarm out of all and devices online), healthAssess (a score per project, see `healthScore`) and
+ * dataAnalysis (alarms by level and their 30-day trend, devices by state and product, the project
+ * ranking and the newest alarms). Over every project the caller may see.
+ */
+export const monitorScreenRoutes = new Hono<CloudEnv>()
+  .use(requireAuth)
+  .use(requireMenu(...SCREENS))
+  .get("/monitorIndex", async (c) => {
+    const db = c.var.deps.db;
+    const tenantId = c.var.auth.tenantId;
+    const list = await screenProjects(c);
+    const ids = list.map((p) => p.id);
+    const [devices, points, alarms] = await Promise.all([deviceTotalsByProject(db, tenantId, ids), pointsInAlarm(db, tenantId, ids), openAlarmsByLevel(db, tenantId, ids)]);
+    const rows: ProjectIndex[] = list.map((p) => {
+      const pt = points.get(p.id) ?? { total: 0, alarm: 0 };
+      return {
+        ...p,
+        pointTotal: pt.total,
+        pointAlarm: pt.alarm,
+        devices: devices.get(p.id) ?? emptyTotals(),
+        alarmOpen: alarms.filter((a) => a.projectId === p.id).reduce((n, a) => n + a.count, 0),
+        index: pt.total ? Math.round((100 * (pt.total - pt.alarm)) / pt.total) : null,
+      };
+    });
+    const pointTotal = rows.reduce((n, r) => n + r.pointTotal, 0);
+    const pointAlarm = rows.reduce((n, r) => n + r.pointAlarm, 0);
+    const answer: MonitorIndex = {
+      projects: rows,
+      totals: {
+        pointTotal,
+        pointAlarm,
+        devices: rows.reduce((t, r) => addTotals(t, r.devices), emptyTotals()),
+        alarmOpen: rows.reduce((n, r) => n + r.alarmOpen, 0),
+        index: pointTotal ? Math.round((100 * (pointTotal - pointAlarm)) / pointTotal) : null,
+      },
+    };
+    return ok(c, answer);
+  })
+  .get("/healthAssess", async (c) => {
+    const db = c.var.deps.db;
+    const tenantId = c.var.auth.tenantId;
+    const list = await screenProjects(c);
+    const ids = list.map((p) => p.id);
+    const [alarms, fresh, levels] = await Promise.all([openAlarmsByLevel(db, tenantId, ids), freshDevices(db, tenantId, ids, c.var.deps.now()), tenantLevels(db, tenantId)]);
+    const byNum = new Map(levels.map((l) => [levelKey(l.levelNum), l]));
+    const answer: HealthAssess = {
+      projects: list.map((p) => {
+        const mine = alarms.filter((a) => a.projectId === p.id).sort((a, b) => (b.levelNum ?? 0) - (a.levelNum ?? 0));
+        const f = fresh.get(p.id) ?? { expected: 0, fresh: 0 };
+        return {
+          id: p.id,
+          prjName: p.prjName,
+          ...healthScore({ openByLevel: mine, fresh: f.fresh, expected: f.expected }),
+          openByLevel: mine.map((a) => ({ ...(byNum.get(levelKey(a.levelNum)) ?? { levelNum: a.levelNum, levelName: null, color: null }), count: a.count })),
+        };
+      }),
+    };
+    return ok(c, answer);
+  })
+  .get("/dataAnalysis", async (c) => {
+    const db = c.var.deps.db;
+    const tenantId = c.var.auth.tenantId;
+    const list = await screenProjects(c);
+    const ids = list.map((p) => p.id);
+    const { days, from } = trendDays(c.var.deps.now());
+    const [levels, openAlarms, raised, devices, types, latest] = await Promise.all([
+      tenantLevels(db, tenantId),
+      openAlarmsByLevel(db, tenantId, ids),
+      alarmsByDay(db, tenantId, ids, from),
+      deviceTotalsByProject(db, tenantId, ids),
+      devicesByProduct(db, tenantId, ids),
+      latestAlarms(db, tenantId, ids),
+    ]);
+    const all = levelsWith(levels, [...openAlarms, ...raised].map((a) => a.levelNum));
+    const dayIndex = new Map(days.map((d, i) => [d, i]));
+    const answer: DataAnalysis = {
+      levels: all.map((l) => ({ ...l, open: openAlarms.filter((a) => a.levelNum === l.levelNum).reduce((n, a) => n + a.count, 0) })),
+      trend: {
+        days,
+        series: all.map((l) => {
+          const counts = days.map(() => 0);
+          for (const r of raised) if (r.levelNum === l.levelNum && dayIndex.has(r.day)) counts[dayIndex.get(r.day)!] += r.count;
+          return { ...l, counts };
+        }),
+      },
+      devices: [...devices.values()].reduce(addTotals, emptyTotals()),
+      deviceTypes: types,
+      ranking: list
+        .map((p) => ({
+          id: p.id,
+          prjName: p.prjName,
+          alarms: raised.filter((r) => r.projectId === p.id).reduce((n, r) => n + r.count, 0),
+          alarmOpen: openAlarms.filter((a) => a.projectId === p.id).reduce((n, a) => n + a.count, 0),
+          devices: devices.get(p.id) ?? emptyTotals(),
+        }))
+        .sort((a, b) => b.alarms - a.alarms || b.alarmOpen - a.alarmOpen || a.id - b.id),
+      latestAlarms: latest,
+    };
+    return ok(c, answer);
+  });

@@ -1,0 +1,40 @@
+import { cookies, headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { getLocale } from "next-intl/server";
+import { Code } from "@/lib/contract/envelope";
+import type { CompanyInfo } from "@/lib/contract/company";
+import { normalizeLocale } from "@/lib/contract/locale";
+import type { Project } from "@/lib/contract/project";
+import { requireSession } from "@/lib/server/require-session";
+import { TENANT_COOKIE, loginUrl } from "@/lib/server/session-cookie";
+import { callUpstream } from "@/lib/server/upstream";
+import { idOf } from "./scale";
+import { ScreenProvider } from "./screen-context";
+
+/**
+ * The data screens' session check (core §2): they open in a new tab as `?tId=&projId=`, outside the
+ * shell. A visitor without a session, or signed in to another tenant than the link's, goes to that
+ * tenant's login and comes back to the same address. The project is looked up with the caller's
+ * token, so a project they may not see is named as such on the screen instead of showing its data.
+ */
+export async function ScreenGate({ children }: { children: React.ReactNode }) {
+  const session = await requireSession();
+  const here = (await headers()).get("x-url") ?? "/home";
+  const query = new URLSearchParams(here.split("?")[1] ?? "");
+  const tId = idOf(query.get("tId"));
+  if (tId !== null && tId !== session.tenantId) redirect(loginUrl(here, (await cookies()).get(TENANT_COOKIE)?.value));
+  const locale = normalizeLocale(await getLocale());
+  const projId = idOf(query.get("projId"));
+  const auth = { token: session.token, projId: session.projId, locale };
+  const [info, company] = await Promise.all([
+    projId === null ? null : callUpstream<Project>("device/project/info", { ...auth, query: { id: projId } }),
+    callUpstream<CompanyInfo>("sys/login/getCompany", { locale, query: { tId: session.tenantId } }),
+  ]);
+  if (info?.code === Code.UNAUTHORIZED) redirect(loginUrl(here, String(session.tenantId)));
+  const project = info?.code === Code.OK ? { id: info.data.id, prjName: info.data.prjName } : null;
+  return (
+    <ScreenProvider value={{ tenantId: session.tenantId, projId, project, companyName: company.code === Code.OK ? company.data.compName ?? "" : "" }}>
+      {children}
+    </ScreenProvider>
+  );
+}

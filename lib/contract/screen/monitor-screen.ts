@@ -1,0 +1,97 @@
+/**
+ * The data screens' statistics (core §7 stat monitorScreen: monitorIndex, healthAssess,
+ * dataAnalysis): what the cloud answers and the health scoring both sides document. All figures
+ * cover the projects the caller may see in their tenant.
+ */
+
+/** Device states (core §4): 1 inactive, 2 online, 3 offline. */
+export type DeviceTotals = { total: number; online: number; offline: number; inactive: number };
+
+/** An alarm level as the tenant defines it (levelSet), or `levelNum` null for alarms without one. */
+export type LevelRef = { levelNum: number | null; levelName: string | null; color: string | null };
+
+/** monitorIndex: per project, its points in alarm out of all and its devices online. */
+export type ProjectIndex = {
+  id: number;
+  prjName: string;
+  prjAddress: string | null;
+  lng: number | null;
+  lat: number | null;
+  pointTotal: number;
+  /** Points with an open alarm (pending, handling or awaiting review) on the point or one of its devices. */
+  pointAlarm: number;
+  devices: DeviceTotals;
+  /** Open alarms of the project. */
+  alarmOpen: number;
+  /** Share of points without an open alarm, 0–100; null when the project has no points. */
+  index: number | null;
+};
+export type MonitorIndex = { projects: ProjectIndex[]; totals: Omit<ProjectIndex, "id" | "prjName" | "prjAddress" | "lng" | "lat"> };
+
+/** healthAssess: a score per project with its parts, so a screen can say why. */
+export type Grade = "A" | "B" | "C" | "D";
+export type ProjectHealth = {
+  id: number;
+  prjName: string;
+  /** 0–100, null when the project has no activated device and no open alarm (nothing to judge). */
+  score: number | null;
+  grade: Grade | null;
+  /** Points taken off for open alarms (at most `HEALTH.alarmCap`). */
+  alarmPenalty: number;
+  /** Share of activated, enabled devices whose data is fresh (0–1), null without such devices. */
+  completeness: number | null;
+  openByLevel: (LevelRef & { count: number })[];
+};
+export type HealthAssess = { projects: ProjectHealth[] };
+
+/** dataAnalysis: the tenant's picture over its visible projects. */
+export type DataAnalysis = {
+  /** Open alarms per level, every level of the tenant listed (0 when none), unlevelled last. */
+  levels: (LevelRef & { open: number })[];
+  /** Alarms raised per platform day (UTC+8) over the last `TREND_DAYS` days, per level. */
+  trend: { days: string[]; series: (LevelRef & { counts: number[] })[] };
+  devices: DeviceTotals;
+  /** Devices per product, most first. */
+  deviceTypes: { productId: number; name: string; count: number }[];
+  /** Projects by alarms raised in the trend's days, most first. */
+  ranking: { id: number; prjName: string; alarms: number; alarmOpen: number; devices: DeviceTotals }[];
+  /** The newest alarms, newest first. */
+  latestAlarms: LatestAlarm[];
+};
+export type LatestAlarm = LevelRef & {
+  id: number;
+  alarmName: string;
+  prjName: string | null;
+  deviceName: string | null;
+  status: number;
+  /** Epoch ms. */
+  triggeredAt: number;
+};
+
+export const TREND_DAYS = 30;
+export const LATEST_ALARMS = 20;
+
+/**
+ * The health score (healthAssess), kept simple enough to explain on the screen:
+ *
+ *   score = 100 − alarm penalty − data penalty
+ *   alarm penalty = min(60, Σ over open alarms of 3 × level number)   (level 1 costs 3, level 4 costs 12; no level costs 3)
+ *   data penalty  = 40 × (1 − completeness)
+ *   completeness  = activated, enabled devices that reported within two reporting cycles (the device's
+ *                   cycle, else its product's active cycle) ÷ all activated, enabled devices
+ *
+ * Grades: A ≥ 90, B ≥ 75, C ≥ 60, D below. A project with no activated device counts its alarms
+ * only; with neither devices nor open alarms there is nothing to judge (score null).
+ */
+export const HEALTH = { alarmCap: 60, perLevel: 3, dataWeight: 40, freshCycles: 2, grades: [["A", 90], ["B", 75], ["C", 60]] as const } as const;
+
+export function healthScore(input: { openByLevel: readonly { levelNum: number | null; count: number }[]; fresh: number; expected: number }): Pick<ProjectHealth, "score" | "grade" | "alarmPenalty" | "completeness"> {
+  const raw = input.openByLevel.reduce((sum, l) => sum + HEALTH.perLevel * Math.max(1, l.levelNum ?? 1) * l.count, 0);
+  const alarmPenalty = Math.min(HEALTH.alarmCap, raw);
+  const completeness = input.expected > 0 ? Math.min(1, input.fresh / input.expected) : null;
+  const open = input.openByLevel.reduce((n, l) => n + l.count, 0);
+  if (completeness === null && open === 0) return { score: null, grade: null, alarmPenalty: 0, completeness: null };
+  const score = Math.max(0, Math.round(100 - alarmPenalty - HEALTH.dataWeight * (1 - (completeness ?? 1))));
+  const grade = HEALTH.grades.find(([, min]) => score >= min)?.[0] ?? "D";
+  return { score, grade, alarmPenalty, completeness };
+}
