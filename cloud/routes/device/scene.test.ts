@@ -156,5 +156,13 @@ describe("device/scene, sceneDevice, devSceneModel, devPointScreen", () => {
     expect((await call("/stat/monitorScreen/dataAnalysisView?points=1;drop", riverside)).body.code).toBe(400);
     expect((await call("/stat/monitorScreen/dataAnalysisView?hours=5", riverside)).body.code).toBe(400);
     expect((await call("/stat/monitorScreen/devicePointData", riverside, { token: platform })).body.code).toBe(403);
+    // A screen names its project in its address: that one, whatever the console has selected since.
+    const metroPoints = await call<PointData[]>(`/stat/monitorScreen/devicePointData?projId=${metro}`, riverside);
+    expect(metroPoints.body.data.length).toBeGreaterThan(0);
+    expect(metroPoints.body.data.map((p) => p.deviceId)).not.toContain(a.id);
+    expect((await call<SceneView>(`/device/device/devPointScreen?projId=${metro}`, riverside)).body.data.points.map((p) => p.deviceId)).not.toContain(a.id);
+    expect((await cloud.request(`/stat/monitorScreen/devicePointData?projId=${metro}`, { token: admin })).body.code).toBe(200);
+    expect((await cloud.request(`/stat/monitorScreen/devicePointData?projId=${riverside}`, { token: platform })).body.code).toBe(403);
+    expect((await cloud.request("/stat/monitorScreen/devicePointData?projId=abc", { token: admin })).body.code).toBe(400);
   });
 });

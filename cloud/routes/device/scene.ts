@@ -11,7 +11,7 @@ import { crudRoutes } from "../../lib/crud-routes";
 import { parseStoredPath } from "../../lib/files";
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { imageFileSize } from "../../lib/image-size";
-import { projectOf, requireProject } from "../../lib/project-context";
+import { projectOf, requireProject, requireScreenProject } from "../../lib/project-context";
 
 /** The screens that read scenes: the placement screen, the screen settings and the building data screen. */
 export const readScenes = requireMenu("/dataScreenPoint", "/dataScreenSet", "/houseDataScreen");
@@ -109,9 +109,8 @@ export const sceneDeviceRoutes = crudRoutes<typeof sceneDevice.fields, SceneDevi
  */
 export const devSceneModelRoutes = new Hono<CloudEnv>()
   .use(requireAuth)
-  .use(requireProject)
-  .get("/info", readScenes, async (c) => ok(c, await screenConfigOf(c.var.deps.db, projectOf(c).projectId)))
-  .post("/save", requirePerm("dev:devSceneModel:save"), async (c) => {
+  .get("/info", requireScreenProject, readScenes, async (c) => ok(c, await screenConfigOf(c.var.deps.db, projectOf(c).projectId)))
+  .post("/save", requireProject, requirePerm("dev:devSceneModel:save"), async (c) => {
     const config = await body(c, screenConfig);
     const { db, now } = c.var.deps;
     const { projectId, tenantId } = projectOf(c);
@@ -132,7 +131,7 @@ export const devSceneModelRoutes = new Hono<CloudEnv>()
  * shown value and alarm state — the scene the screen is configured with when none is named.
  */
 export const devPointScreenRoutes = new Hono<CloudEnv>()
-  .use("/devPointScreen", requireAuth, requireProject)
+  .use("/devPointScreen", requireAuth, requireScreenProject)
   .get("/devPointScreen", readScenes, async (c) => {
     const db = c.var.deps.db;
     const { projectId } = projectOf(c);

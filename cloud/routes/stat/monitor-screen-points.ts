@@ -4,7 +4,7 @@ import { pointData, pointSeries, projectDevices, screenConfigOf } from "../../db
 import { requireAuth, requireMenu } from "../../lib/auth";
 import type { CloudEnv, Ctx } from "../../lib/context";
 import { badRequest, ok, query } from "../../lib/http";
-import { projectOf, requireProject } from "../../lib/project-context";
+import { projectOf, requireScreenProject } from "../../lib/project-context";
 
 const readScreen = requireMenu("/houseDataScreen", "/dataScreenSet");
 
@@ -30,9 +30,9 @@ async function chosenPoints(c: Ctx, use: "chart" | "compare") {
  */
 export const monitorScreenPointRoutes = new Hono<CloudEnv>()
   // Per path: the global screens' calls under the same prefix need no project.
-  .use("/devicePointData", requireAuth, requireProject, readScreen)
-  .use("/dataAnalysisView", requireAuth, requireProject, readScreen)
-  .use("/dataComparisonView", requireAuth, requireProject, readScreen)
+  .use("/devicePointData", requireAuth, requireScreenProject, readScreen)
+  .use("/dataAnalysisView", requireAuth, requireScreenProject, readScreen)
+  .use("/dataComparisonView", requireAuth, requireScreenProject, readScreen)
   .get("/devicePointData", async (c) => {
     const db = c.var.deps.db;
     const { projectId } = projectOf(c);
