@@ -8,7 +8,7 @@ import { BoxIcon, MapPinIcon, SearchIcon, Trash2Icon } from "lucide-react";
 import { usePermissions } from "@/components/kit/can";
 import { SelectField } from "@/components/kit/form/select-field";
 import { FloorPlanMarker } from "@/components/maps/floor-plan-marker";
-import { useElementWidth } from "@/components/maps/use-element-width";
+import { useElementSize } from "@/components/maps/use-element-size";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -33,7 +33,7 @@ export function ScenePlacer({ scene, onChanged }: { scene: Scene; onChanged: () 
   const candidates = useSWR<SceneCandidate[]>("device/sceneDevice/devices", swrFetcher);
   const [chosen, setChosen] = React.useState<number | null>(null);
   const [keyword, setKeyword] = React.useState("");
-  const [box, width] = useElementWidth<HTMLDivElement>();
+  const [box, { width }] = useElementSize<HTMLDivElement>();
   const rows = React.useMemo(() => placed.data?.records ?? [], [placed.data]);
   const byDevice = new Map(rows.map((r) => [r.deviceId, r]));
   const devices = candidates.data ?? [];
