@@ -54,7 +54,7 @@ export function HouseDataScreen() {
   const middle = show("scene") || show("video");
   const right = show("analysis") || show("comparison");
   let body: React.ReactNode;
-  if (!on || !config.data) body = <PanelNote>{on ? null : t("noProject")}</PanelNote>;
+  if (!on || !config.data) body = <PanelNote>{on ? t("loading") : t("noProject")}</PanelNote>;
   else if (!left && !middle && !right) body = <PanelNote>{t("noBlocks")}</PanelNote>;
   else
     body = (
