@@ -34,14 +34,13 @@ export const dataScreenPointResource = defineResource<Scene>({
   needsProject: true,
   perm: "dev:scene",
   search: { keyword: "sceneName", keywordPlaceholder: "placeholders.sceneName" },
-  columns: { sceneName: { type: "click", onClick: choose }, deviceNums: { width: 110 }, createTime: false },
+  columns: { sceneName: { type: "click", onClick: choose }, deviceNums: { width: 100 }, sort: false, createTime: false },
   form: { columns: 1, placeholders: ["sceneName"], fields: { sceneFile: { render: (p) => <SceneFileField {...p} /> } } },
   rowActions: [{ key: "place", label: "actions.place", onClick: choose }, "edit", "del"],
-  inlineActions: 3,
   toolbar: ["add"],
   slots: {
     main: (ui, table) => (
-      <div className="grid items-start gap-4 2xl:grid-cols-[26rem_minmax(0,1fr)]">
+      <div className="grid items-start gap-4 2xl:grid-cols-[36rem_minmax(0,1fr)]">
         <div className="min-w-0">{table}</div>
         <Placement ui={ui} />
       </div>

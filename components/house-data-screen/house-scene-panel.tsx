@@ -40,6 +40,7 @@ export function HouseScenePanel({ view, className }: { view: SceneView | undefin
           image={scene.sceneFile}
           width={width}
           className="border-sky-500/30 bg-[#0c1a2b]"
+          labelClassName="px-2 text-base"
           points={view.points.map((p) => {
             const value = formatValue(p.value, p.unit);
             return {
