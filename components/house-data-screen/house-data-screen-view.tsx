@@ -22,7 +22,7 @@ function RangeSwitch({ value, onChange }: { value: Hours; onChange: (h: Hours) =
           key={h}
           type="button"
           aria-pressed={h === value}
-          className={cn("rounded px-2 py-0.5 text-sm", h === value ? "bg-sky-500/30 text-sky-50" : "text-sky-300/70 hover:text-sky-100")}
+          className={cn("rounded px-2 py-0.5 text-sm whitespace-nowrap", h === value ? "bg-sky-500/30 text-sky-50" : "text-sky-300/70 hover:text-sky-100")}
           onClick={() => onChange(h)}
         >
           {t(String(h))}
