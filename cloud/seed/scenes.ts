@@ -10,17 +10,17 @@ import { canvas } from "../lib/png";
 /** The demo floor plan's stored name (a fixed one, so a start can tell it is missing and draw it again). */
 const DEMO_PLAN_FILE = "5ce9e000000000000000000000000001.png";
 const demoPlanPath = (tenantId: number) => `${tenantId}/20260101/${DEMO_PLAN_FILE}`;
-/** Marker places on the demo plan, in the floor-plan marker's 800×450 design units: inside the rooms. */
+/** Marker places on the demo plan, in the floor-plan marker's 800×450 design units: inside the rooms, rows staggered so labels do not cross. */
 const SPOTS = [
-  [150, 120],
-  [420, 110],
-  [640, 120],
-  [150, 330],
-  [420, 330],
-  [640, 310],
-  [300, 220],
-  [560, 220],
-  [720, 390],
+  [110, 90],
+  [350, 130],
+  [700, 70],
+  [110, 225],
+  [720, 225],
+  [110, 330],
+  [380, 300],
+  [700, 370],
+  [380, 400],
 ] as const;
 const NUMERIC = ["int32", "int32u", "float", "double"];
 
