@@ -11,8 +11,8 @@ export function Panel({ title, extra, className, bodyClassName, children, testId
       <span className="pointer-events-none absolute -right-px -bottom-px size-4 border-r-2 border-b-2 border-sky-400" />
       <header className="flex h-12 shrink-0 items-center gap-3 border-b border-sky-500/20 px-4">
         <span className="h-5 w-1 rounded-sm bg-sky-400" />
-        <h2 className="text-xl font-semibold tracking-wide text-sky-50">{title}</h2>
-        <div className="ml-auto text-base text-sky-200/80">{extra}</div>
+        <h2 className="truncate text-xl font-semibold tracking-wide text-sky-50">{title}</h2>
+        <div className="ml-auto shrink-0 text-base text-sky-200/80">{extra}</div>
       </header>
       <div className={cn("min-h-0 flex-1 p-4", bodyClassName)}>{children}</div>
     </section>

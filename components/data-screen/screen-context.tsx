@@ -14,8 +14,13 @@ export type ScreenInfo = {
 
 const ScreenContext = React.createContext<ScreenInfo | null>(null);
 
+/** The screen's facts and its live-call status, for the frame and every panel below the layout. */
 export function ScreenProvider({ value, children }: { value: ScreenInfo; children: React.ReactNode }) {
-  return <ScreenContext.Provider value={value}>{children}</ScreenContext.Provider>;
+  return (
+    <ScreenContext.Provider value={value}>
+      <LiveStatusProvider>{children}</LiveStatusProvider>
+    </ScreenContext.Provider>
+  );
 }
 
 export function useScreen(): ScreenInfo {

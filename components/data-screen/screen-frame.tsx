@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { LanguageSwitch } from "@/components/app/language-switch";
 import { cn } from "@/lib/utils";
 import { DESIGN, fitDesign } from "./scale";
-import { LiveStatusProvider, useLiveStatus, useScreen } from "./screen-context";
+import { useLiveStatus, useScreen } from "./screen-context";
 
 const ScaleContext = React.createContext(1);
 /** The frame's current scale: charts draw their canvas at it, so 4K stays sharp. */
@@ -55,7 +55,7 @@ function LiveBadge() {
       role="status"
       data-testid={reconnecting ? "screen-reconnecting" : "screen-live"}
       className={cn(
-        "flex items-center gap-2 rounded-full border px-4 py-1.5 text-lg",
+        "flex shrink-0 items-center gap-2 rounded-full border px-4 py-1.5 text-lg whitespace-nowrap",
         reconnecting ? "border-amber-400/60 bg-amber-500/15 text-amber-200" : "border-emerald-400/40 bg-emerald-500/10 text-emerald-200",
       )}
     >
@@ -80,23 +80,22 @@ export function ScreenFrame({ title, children, testId }: { title: string; childr
   const box = React.useRef<HTMLDivElement>(null);
   const fit = useFit(box);
   return (
-    <LiveStatusProvider>
-      <div ref={box} className="dark fixed inset-0 overflow-hidden bg-[#030a17] text-slate-100" data-testid={testId ?? "data-screen"}>
+    <div ref={box} className="dark fixed inset-0 overflow-hidden bg-[#030a17] text-slate-100" data-testid={testId ?? "data-screen"}>
         <div
           className="absolute origin-top-left bg-[radial-gradient(ellipse_at_top,#0c2a4d_0%,#061327_55%,#030a17_100%)]"
           style={{ width: DESIGN.width, height: DESIGN.height, left: fit?.left ?? 0, top: fit?.top ?? 0, transform: `scale(${fit?.scale ?? 1})`, visibility: fit ? "visible" : "hidden" }}
         >
           <header className="relative flex h-24 items-center px-8">
-            <div className="flex w-[520px] items-center gap-6">
+            <div className="flex w-[560px] items-center gap-6">
               <Clock />
             </div>
             <div className="flex flex-1 flex-col items-center">
-              <h1 className="bg-gradient-to-b from-white to-sky-300 bg-clip-text text-[44px] font-bold tracking-[0.08em] text-transparent">{title}</h1>
+              <h1 className="bg-gradient-to-b from-white to-sky-300 bg-clip-text text-[44px] font-bold tracking-[0.06em] whitespace-nowrap text-transparent">{title}</h1>
               {companyName && <div className="text-base tracking-widest text-sky-300/70">{companyName}</div>}
             </div>
-            <div className="flex w-[520px] items-center justify-end gap-4">
+            <div className="flex w-[560px] items-center justify-end gap-4">
               <LiveBadge />
-              <div className="max-w-64 truncate text-xl text-sky-100" data-testid="screen-project" title={project?.prjName}>
+              <div className="min-w-0 truncate text-xl text-sky-100" data-testid="screen-project" title={project?.prjName}>
                 {project ? project.prjName : projId === null ? t("noProject") : t("projectUnavailable")}
               </div>
               <LanguageSwitch />
@@ -107,7 +106,6 @@ export function ScreenFrame({ title, children, testId }: { title: string; childr
             <main className="h-[984px] p-6 pt-5">{children}</main>
           </ScaleContext.Provider>
         </div>
-      </div>
-    </LiveStatusProvider>
+    </div>
   );
 }

@@ -7,7 +7,7 @@ import { cn } from "@/lib/utils";
 import type { LngLat } from "@/lib/contract/geo";
 import { fitView, fromScreen, graticule, nearestWithin, pan, polygonAt, scaleBar, toScreen, zoomAt, type Point, type View } from "./geo";
 import { MarkerIcon, markerOffset } from "./marker-icon";
-import type { SurfaceProps } from "./surface";
+import { fitPadding, type SurfaceProps } from "./surface";
 
 /** A drag shorter than this is a click. */
 const CLICK_SLOP_PX = 4;
@@ -37,6 +37,9 @@ function useBoxSize(ref: React.RefObject<HTMLDivElement | null>, fallbackHeight:
 
 const key = (p: LngLat | null | undefined) => (p ? `${p.lng},${p.lat}` : "");
 
+/** Screen pixels per layout pixel: above 1 when an ancestor is CSS-scaled (a data screen on 4K). */
+const cssScale = (el: HTMLElement, r: DOMRect) => (el.clientWidth ? r.width / el.clientWidth : 1) || 1;
+
 /**
  * The map without tiles: a Web Mercator coordinate grid (the tile maps' own projection, so zoom
  * levels match) with pan (drag, arrow keys), zoom (wheel, +/−), markers, polygons, the drawing
@@ -48,7 +51,8 @@ export function CoordinateCanvas(props: SurfaceProps) {
   const box = React.useRef<HTMLDivElement>(null);
   const height = typeof props.height === "number" ? props.height : 400;
   const size = useBoxSize(box, height);
-  const start = React.useCallback(() => fitView(fit ?? [], size.width, size.height, { center, zoom }), [fit, size.width, size.height, center, zoom]);
+  const padding = fitPadding(markers);
+  const start = React.useCallback(() => fitView(fit ?? [], size.width, size.height, { center, zoom }, padding), [fit, size.width, size.height, center, zoom, padding]);
   const [camera, setCamera] = React.useState<Pick<View, "center" | "zoom">>(() => start());
   const view: View = { ...camera, width: size.width, height: size.height };
 
@@ -88,7 +92,8 @@ export function CoordinateCanvas(props: SurfaceProps) {
     const onWheel = (e: WheelEvent) => {
       e.preventDefault();
       const r = el.getBoundingClientRect();
-      moveRef.current(zoomAt(viewRef.current, viewRef.current.zoom + (e.deltaY < 0 ? 1 : -1), { x: e.clientX - r.left, y: e.clientY - r.top }));
+      const k = cssScale(el, r);
+      moveRef.current(zoomAt(viewRef.current, viewRef.current.zoom + (e.deltaY < 0 ? 1 : -1), { x: (e.clientX - r.left) / k, y: (e.clientY - r.top) / k }));
     };
     el.addEventListener("wheel", onWheel, { passive: false });
     return () => el.removeEventListener("wheel", onWheel);
@@ -97,8 +102,11 @@ export function CoordinateCanvas(props: SurfaceProps) {
   const drag = React.useRef<{ x: number; y: number; moved: boolean; id: number } | null>(null);
   const lastDragMoved = React.useRef(false);
   const local = (e: { clientX: number; clientY: number }): Point => {
-    const r = box.current?.getBoundingClientRect();
-    return { x: e.clientX - (r?.left ?? 0), y: e.clientY - (r?.top ?? 0) };
+    const el = box.current;
+    if (!el) return { x: e.clientX, y: e.clientY };
+    const r = el.getBoundingClientRect();
+    const k = cssScale(el, r);
+    return { x: (e.clientX - r.left) / k, y: (e.clientY - r.top) / k };
   };
 
   const onPointerDown = (e: React.PointerEvent) => {
@@ -108,8 +116,10 @@ export function CoordinateCanvas(props: SurfaceProps) {
   const onPointerMove = (e: React.PointerEvent) => {
     const d = drag.current;
     if (!d || d.id !== e.pointerId) return;
-    const dx = e.clientX - d.x;
-    const dy = e.clientY - d.y;
+    const el = box.current;
+    const k = el ? cssScale(el, el.getBoundingClientRect()) : 1;
+    const dx = (e.clientX - d.x) / k;
+    const dy = (e.clientY - d.y) / k;
     if (!d.moved && Math.hypot(dx, dy) < CLICK_SLOP_PX) return;
     if (!d.moved) box.current?.setPointerCapture?.(e.pointerId);
     d.moved = true;

@@ -7,7 +7,7 @@ import { AdvancedMarker, APIProvider, ColorScheme, InfoWindow, Map, Polygon, Pol
 import type { LngLat } from "@/lib/contract/geo";
 import { MAP } from "./geo";
 import { MarkerIcon, markerOffset } from "./marker-icon";
-import type { Geocoder, Place, SurfaceProps } from "./surface";
+import { fitPadding, type Geocoder, type Place, type SurfaceProps } from "./surface";
 
 /** Geocoding through the Maps JavaScript API (Places API (New) for autocomplete). */
 async function googleGeocoder(language: string): Promise<Geocoder> {
@@ -55,14 +55,14 @@ async function googleGeocoder(language: string): Promise<Geocoder> {
 const latLng = (p: LngLat): google.maps.LatLngLiteral => ({ lat: p.lat, lng: p.lng });
 
 /** Camera moves the props ask for: fit the given points once, pan to `focus` when it changes. */
-function Camera({ fit, focus }: Pick<SurfaceProps, "fit" | "focus">) {
+function Camera({ fit, focus, padding }: Pick<SurfaceProps, "fit" | "focus"> & { padding: number }) {
   const map = useMap();
   const fitKey = (fit ?? []).map((p) => `${p.lng},${p.lat}`).join(";");
   React.useEffect(() => {
     if (!map || !fit || fit.length < 2) return;
     const bounds = new google.maps.LatLngBounds();
     for (const p of fit) bounds.extend(latLng(p));
-    map.fitBounds(bounds, 48);
+    map.fitBounds(bounds, padding);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, fitKey]);
   React.useEffect(() => {
@@ -108,7 +108,7 @@ export default function GoogleSurface(props: SurfaceProps & { apiKey: string; ma
           onClick={(e) => e.detail.latLng && onMapClick?.({ lng: e.detail.latLng.lng, lat: e.detail.latLng.lat })}
           className="size-full"
         >
-          <Camera fit={fit} focus={focus} />
+          <Camera fit={fit} focus={focus} padding={fitPadding(markers)} />
           {polygons.map((p) => (
             <Polygon
               key={p.id}

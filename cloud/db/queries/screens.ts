@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { OPEN_STATUSES } from "@/lib/contract/alarm/enums";
-import { HEALTH, LATEST_ALARMS, TREND_DAYS, type DeviceTotals, type LatestAlarm, type LevelRef } from "@/lib/contract/screen/monitor-screen";
+import { HEALTH, LATEST_ALARMS, TREND_DAYS, type DataAnalysis, type DeviceTotals, type LatestAlarm, type LevelRef } from "@/lib/contract/screen/monitor-screen";
 import { pgArray } from "../../ingest/pg-array";
 import { rowsOf } from "../../ingest/writer";
 import type { Db } from "../client";
@@ -99,14 +99,14 @@ export async function alarmsByDay(db: Db, tenantId: number, projectIds: readonly
   return rows.map((r) => ({ projectId: num(r.project_id), day: String(r.day), levelNum: r.level_num === null ? null : num(r.level_num), count: num(r.n) }));
 }
 
-/** Devices per product over the projects, most first. */
-export async function devicesByProduct(db: Db, tenantId: number, projectIds: readonly number[]): Promise<{ productId: number; name: string; count: number }[]> {
+/** Devices per product over the projects (and how many are online), most first. */
+export async function devicesByProduct(db: Db, tenantId: number, projectIds: readonly number[]): Promise<DataAnalysis["deviceTypes"]> {
   const rows = rowsOf(
-    await db.execute(sql`select p.id, p.prod_name, count(*)::int as n from devices d join products p on p.id = d.product_id
+    await db.execute(sql`select p.id, p.prod_name, count(*)::int as n, count(*) filter (where d.status = 2)::int as online from devices d join products p on p.id = d.product_id
       where d.tenant_id = ${tenantId} and d.project_id = any(${ids(projectIds)})
       group by p.id, p.prod_name order by n desc, p.prod_name`),
   );
-  return rows.map((r) => ({ productId: num(r.id), name: String(r.prod_name), count: num(r.n) }));
+  return rows.map((r) => ({ productId: num(r.id), name: String(r.prod_name), count: num(r.n), online: num(r.online) }));
 }
 
 /** The newest alarms of the projects, with their project's and device's names. */

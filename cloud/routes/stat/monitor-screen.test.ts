@@ -130,6 +130,7 @@ describe("stat/monitorScreen", () => {
     const [{ n }] = await cloud.db.select({ n: sql<number>`count(*)::int` }).from(devices).where(inArray(devices.projectId, [first.id, second.id]));
     expect(after.devices.total).toBe(n);
     expect(after.deviceTypes.reduce((s, t) => s + t.count, 0)).toBe(n);
+    expect(after.deviceTypes.reduce((s, t) => s + t.online, 0)).toBe(after.devices.online);
     expect(after.deviceTypes.map((t) => t.count)).toEqual([...after.deviceTypes.map((t) => t.count)].sort((a, b) => b - a));
   });
 });

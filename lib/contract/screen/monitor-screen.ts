@@ -51,8 +51,8 @@ export type DataAnalysis = {
   /** Alarms raised per platform day (UTC+8) over the last `TREND_DAYS` days, per level. */
   trend: { days: string[]; series: (LevelRef & { counts: number[] })[] };
   devices: DeviceTotals;
-  /** Devices per product, most first. */
-  deviceTypes: { productId: number; name: string; count: number }[];
+  /** Devices per product (and of them online), most first. */
+  deviceTypes: { productId: number; name: string; count: number; online: number }[];
   /** Projects by alarms raised in the trend's days, most first. */
   ranking: { id: number; prjName: string; alarms: number; alarmOpen: number; devices: DeviceTotals }[];
   /** The newest alarms, newest first. */
