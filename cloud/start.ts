@@ -3,6 +3,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import { createCloud } from "./app";
 import { openDb } from "./db/client";
 import { seed } from "./seed";
+import { writeDemoPlans } from "./seed/scenes";
 import { AlarmEvaluator } from "./alarms/evaluator";
 import { PushEngine } from "./push/engine";
 import { createDelivery, webhookSms } from "./lib/delivery";
@@ -57,6 +58,8 @@ export async function startCloud(opts: CloudOptions) {
   const simulate = opts.simulator ?? process.env.SIMULATOR !== "off";
   const simulator = simulate ? await startSimulator(handle.db, { brokerUrl: channel.transport.url, backfill: seeded }) : null;
   const config = cloudConfig(opts.config);
+  // The demo scene's floor plan is a file beside the database: drawn again when missing.
+  await writeDemoPlans(handle.db, config.filesDir);
   const stopUpkeep = startFileUpkeep(handle.db, config.filesDir);
   const app = createCloud({
     db: handle.db,

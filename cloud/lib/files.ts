@@ -56,6 +56,9 @@ export const FILE_TYPES: Record<string, FileType> = {
   bin: opaque,
   dav: opaque,
   pack: opaque,
+  // 3D scene models (core §4 scene type 1), served as downloads.
+  glb: { mime: "model/gltf-binary", magic: ascii("glTF") },
+  gltf: { mime: "model/gltf+json", magic: plainText },
 };
 
 /** Bytes of a file's start its signature is judged on (tar's sits at 257). */

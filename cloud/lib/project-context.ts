@@ -12,9 +12,9 @@ import { projectScope, type ProjectScope } from "./scope";
  * the routes that need one: a foreign or unknown project is refused with 403; the rest of the
  * cloud ignores the header, so a project deleted meanwhile never locks anyone out of the shell.
  */
-function projectContext(required: boolean): MiddlewareHandler<CloudEnv> {
+function projectContext(required: boolean, fromQuery = false): MiddlewareHandler<CloudEnv> {
   return async (c, next) => {
-    const raw = c.req.header("projectid")?.trim();
+    const raw = ((fromQuery && c.req.query("projId")) || c.req.header("projectid"))?.trim();
     if (!raw) {
       if (required) throw badRequest("cloud.projectRequired");
       c.set("project", null);
@@ -31,6 +31,12 @@ function projectContext(required: boolean): MiddlewareHandler<CloudEnv> {
 
 /** After `requireAuth`: the call needs a project of the caller's (`c.var.project`). */
 export const requireProject = projectContext(true);
+/**
+ * After `requireAuth`: a data screen's reads name their project as the screen's address does
+ * (`?projId=`, core §2), so a screen keeps showing its project whatever the console selects later;
+ * checked the same way, the header when the query has none.
+ */
+export const requireScreenProject = projectContext(true, true);
 /** After `requireAuth`: a project if the header names one (checked the same way), else null. */
 export const optionalProject = projectContext(false);
 

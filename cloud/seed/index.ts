@@ -19,6 +19,7 @@ import { operatorPaths, sysMenuTree, tenantMenuTree, type MenuSeed } from "./men
 import { seedKnowledge } from "./knowledge";
 import { bilingual } from "./bilingual";
 import { seedDemoPush } from "./push";
+import { seedDemoScenes } from "./scenes";
 
 /** Demo accounts; passwords overridable by environment variables (documented in the README). */
 export const DEMO_ACCOUNTS = {
@@ -140,6 +141,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     await seedBetonRules(t, { tenantId: demo.id });
     await seedDemoPush(t, { tenantId: demo.id });
     await seedLinkage(t, { tenantId: demo.id, admin: demoadmin.id });
+    await seedDemoScenes(t, { tenantId: demo.id });
   });
   return true;
 }

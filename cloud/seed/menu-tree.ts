@@ -134,8 +134,13 @@ export const tenantMenuTree: MenuSeed[] = [
     m("全局大屏", "Global screen", "/globalDataScreen", "monitor"),
     m("房建大屏", "Building screen", "/houseDataScreen", "building"),
     m("全局大屏 2", "Global screen 2", "/globalDataScreen1", "monitor-dot"),
-    m("大屏设置", "Screen settings", "/dataScreenSet", "monitor-cog"),
-    m("大屏测点", "Screen points", "/dataScreenPoint", "map-pin"),
+    m("大屏设置", "Screen settings", "/dataScreenSet", "monitor-cog", [b("保存", "Save", "dev:devSceneModel:save")]),
+    m("大屏测点", "Screen points", "/dataScreenPoint", "map-pin", [
+      ...crud("dev:scene"),
+      b("放置设备", "Place devices", "dev:sceneDevice:add"),
+      b("移动设备", "Move devices", "dev:sceneDevice:upd"),
+      b("移除设备", "Remove devices", "dev:sceneDevice:del"),
+    ]),
   ]),
   dir("巡检机器人", "Inspection robots", "bot", [
     m("运维监控", "Operation", "/operations/operation", "joystick"),

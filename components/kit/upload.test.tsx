@@ -11,7 +11,7 @@ vi.mock("sonner", () => ({ toast }));
 
 const { intl } = fakeXhrSuite(toast);
 
-function Harness({ kind, initial = [], ...rest }: { kind: "image" | "doc"; initial?: string[]; limit?: number; maxMb?: number; purpose?: UploadPurpose }) {
+function Harness({ kind, initial = [], ...rest }: { kind: "image" | "doc"; initial?: string[]; limit?: number; maxMb?: number; purpose?: UploadPurpose; ratio?: { width: number; height: number } }) {
   const [value, setValue] = useState<string[]>(initial);
   const C = kind === "image" ? ImageUpload : DocumentUpload;
   return intl(
@@ -48,6 +48,18 @@ describe("ImageUpload", () => {
     expect(value()).toEqual(["1/20260301/x.png"]);
     expect(screen.queryByRole("progressbar")).toBeNull();
     expect(screen.getByAltText("a.PNG").getAttribute("src")).toBe("/api/file/1/20260301/x.png");
+  });
+
+  it("checks an image's shape before sending when a ratio is asked for", async () => {
+    const sizes: Record<string, [number, number]> = { "square.png": [900, 900], "wide.png": [1600, 900] };
+    vi.stubGlobal("createImageBitmap", async (f: File) => ({ width: sizes[f.name][0], height: sizes[f.name][1], close() {} }));
+    render(<Harness kind="image" ratio={{ width: 16, height: 9 }} />);
+    await act(async () => pick(file("square.png")));
+    expect(toast.warning).toHaveBeenLastCalledWith("The image must be 16:9; this one is 900×900");
+    expect(FakeXhr.sent).toHaveLength(0);
+    await act(async () => pick(file("wide.png")));
+    expect(FakeXhr.sent).toHaveLength(1);
+    vi.unstubAllGlobals();
   });
 
   it("names the upload's purpose, whose limit it also checks before sending (the cloud decides by it)", () => {

@@ -44,7 +44,21 @@ export type UploadProps = ValueProps & {
   inParts?: boolean;
   /** Told of each stored file with its name and size (the value holds only paths). */
   onUploaded?: (file: { path: string; name: string; size: number }) => void;
+  /** Images only: the shape a picture must have, e.g. `{ width: 16, height: 9 }` (1 % off is fine); checked before sending. */
+  ratio?: { width: number; height: number };
 };
+
+/** Whether the image file has the wanted shape; a file the browser cannot read passes (the cloud decides). */
+async function hasRatio(file: File, ratio: { width: number; height: number }): Promise<{ ok: boolean; width: number; height: number }> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const { width, height } = bitmap;
+    bitmap.close();
+    return { ok: Math.abs(width / height / (ratio.width / ratio.height) - 1) <= 0.01, width, height };
+  } catch {
+    return { ok: true, width: 0, height: 0 };
+  }
+}
 
 type Pending = { key: string; name: string; progress: number };
 
@@ -121,7 +135,13 @@ function useUploadQueue(props: UploadProps, defaults: { limit: number; accept: r
         continue;
       }
       taken.add(file.name);
-      void send(file);
+      const ratio = props.ratio;
+      if (!ratio) void send(file);
+      else
+        void hasRatio(file, ratio).then((r) => {
+          if (r.ok) return send(file);
+          toast.warning(t("ratio", { ratio: `${ratio.width}:${ratio.height}`, width: r.width, height: r.height }));
+        });
     }
   }
 

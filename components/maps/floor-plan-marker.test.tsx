@@ -61,4 +61,20 @@ describe("FloorPlanMarker", () => {
     expect(onPointClick).toHaveBeenCalledWith(points[0]);
     expect(onPick).not.toHaveBeenCalled();
   });
+
+  it("colours and labels points, keeping labels near the right edge on the plan", () => {
+    wrap(
+      <FloorPlanMarker
+        width={800}
+        points={[
+          { id: 1, name: "West", markPosition: { x: 100, y: 100 }, color: "#ff0000", label: "1.5 mm" },
+          { id: 2, name: "East", markPosition: { x: 780, y: 100 }, label: "2.5 mm" },
+        ]}
+      />,
+    );
+    const west = screen.getByRole("button", { name: "Point West" });
+    expect(west.style.color).toBe("rgb(255, 0, 0)");
+    expect(west.querySelector("[data-plan-label]")!.className).toContain("left-full");
+    expect(screen.getByRole("button", { name: "Point East" }).querySelector("[data-plan-label]")!.className).toContain("right-full");
+  });
 });

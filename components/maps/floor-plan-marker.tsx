@@ -23,6 +23,8 @@ export type FloorPlanMarkerProps = {
   robot?: Point | null;
   activePointId?: PlanPoint["id"] | null;
   className?: string;
+  /** The points' labels (e.g. larger on a wall screen). */
+  labelClassName?: string;
 };
 
 const ICON = PLAN.iconPx;
@@ -31,7 +33,7 @@ const ICON = PLAN.iconPx;
  * The floor-plan marker widget (widgets §2): a plan image with its points (type 1 a location pin,
  * others a home icon), the robot, and — when `onPick` is given — a marker placed by clicking.
  */
-export function FloorPlanMarker({ image, width, points = [], value, onPick, onPointClick, robot, activePointId, className }: FloorPlanMarkerProps) {
+export function FloorPlanMarker({ image, width, points = [], value, onPick, onPointClick, robot, activePointId, className, labelClassName }: FloorPlanMarkerProps) {
   const t = useTranslations("maps.plan");
   const height = (width * PLAN.height) / PLAN.width;
   const place = (e: React.MouseEvent<HTMLDivElement>) => {
@@ -76,10 +78,23 @@ export function FloorPlanMarker({ image, width, points = [], value, onPick, onPo
             title={name}
             aria-label={name}
             className={cn("absolute flex items-center justify-center text-primary drop-shadow", activePointId === p.id && "text-destructive")}
-            style={{ ...at(pos), width: ICON, height: ICON, transform: pin ? "translate(-50%, -100%)" : "translate(-50%, -50%)" }}
+            style={{ ...at(pos), width: ICON, height: ICON, transform: pin ? "translate(-50%, -100%)" : "translate(-50%, -50%)", ...(p.color && activePointId !== p.id ? { color: p.color } : {}) }}
             onClick={() => onPointClick?.(p)}
           >
             <Icon style={{ width: ICON, height: ICON }} fill={pin ? "currentColor" : "none"} stroke={pin ? "white" : "currentColor"} strokeWidth={pin ? 1.5 : 2.25} />
+            {p.label && (
+              <span
+                data-plan-label
+                // Near the right edge the label sits left of the marker, so it stays on the plan.
+                className={cn(
+                  "pointer-events-none absolute top-1/2 -translate-y-1/2 rounded bg-black/70 px-1.5 py-0.5 text-xs leading-tight whitespace-nowrap text-white tabular-nums",
+                  pos.x > PLAN.width * 0.7 ? "right-full mr-1" : "left-full ml-1",
+                  labelClassName,
+                )}
+              >
+                {p.label}
+              </span>
+            )}
           </button>
         );
       })}

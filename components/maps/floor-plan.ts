@@ -4,7 +4,16 @@ import type { Point } from "./geo";
 export const PLAN = { width: 800, height: 450, iconPx: 20 } as const;
 
 /** A point of an inspection track (widgets §3): markPosition is a JSON string {x, y} in design units. */
-export type PlanPoint = { id: string | number; markPosition: string | Point | null | undefined; pointType?: number | string | null; name?: string };
+export type PlanPoint = {
+  id: string | number;
+  markPosition: string | Point | null | undefined;
+  pointType?: number | string | null;
+  name?: string;
+  /** The marker's colour (e.g. an alarm level's) instead of the theme's. */
+  color?: string | null;
+  /** A short text beside the marker (e.g. the newest value). */
+  label?: string | null;
+};
 
 /** Display pixels per design unit at `width`. */
 export const planScale = (width: number) => width / PLAN.width;

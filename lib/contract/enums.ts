@@ -5,6 +5,7 @@ import { MONITORING_ENUMS } from "./monitoring/enums";
 import { ALARM_ENUMS } from "./alarm/enums";
 import { PUSH_ENUMS } from "./push/enums";
 import { LINKAGE_ENUMS } from "./linkage/enums";
+import { SCENE_ENUMS } from "./scene/enums";
 import { CHANGE_PWD_FLAGS, NOTIFY_FLAGS, PASSWORD_RULES, PASSWORD_TEMPLATES } from "./password";
 
 /**
@@ -60,6 +61,7 @@ export const ENUMS = {
   ...ALARM_ENUMS,
   ...PUSH_ENUMS,
   ...LINKAGE_ENUMS,
+  ...SCENE_ENUMS,
 } as const;
 
 export type EnumName = keyof typeof ENUMS;

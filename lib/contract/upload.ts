@@ -46,6 +46,9 @@ export const UPLOAD_PURPOSES = {
   alarmResponse: { maxMb: 10, accept: [...IMAGE_EXTS, ...DOC_EXTS], public: false },
   batteryImage: { maxMb: 5, accept: IMAGE_EXTS, public: false },
   buildPhoto: { maxMb: 20, accept: IMAGE_EXTS, public: false },
+  // Scene files (core §9): a 16:9 floor plan image or a 3D model, 20 MB.
+  sceneImage: { maxMb: 20, accept: ["jpg", "jpeg", "png"], public: false },
+  sceneModel: { maxMb: 20, accept: ["glb", "gltf"], public: false },
 } as const satisfies Record<string, { maxMb: number; accept: readonly string[]; public: boolean }>;
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
 const PURPOSES = Object.keys(UPLOAD_PURPOSES) as [UploadPurpose, ...UploadPurpose[]];

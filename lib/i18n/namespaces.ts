@@ -26,6 +26,7 @@ export const NAMESPACES = [
   "push",
   "linkage",
   "dataScreen",
+  "scene",
 ] as const;
 
 export async function loadMessages(locale: Locale): Promise<Record<string, unknown>> {

@@ -13,3 +13,4 @@ export * from "./alarm-workflow";
 export * from "./files";
 export * from "./push";
 export * from "./linkage";
+export * from "./scenes";

@@ -17,6 +17,7 @@ import { productRoutes } from "./product";
 import { projectRoutes } from "./project";
 import { spaceRoutes } from "./space";
 import { linkageLogRoutes, linkageRoutes } from "./linkage";
+import { devPointScreenRoutes, devSceneModelRoutes, sceneDeviceRoutes, sceneRoutes } from "./scene";
 
 export const deviceRoutes = new Hono<CloudEnv>()
   .route("/project", projectRoutes)
@@ -41,4 +42,8 @@ export const deviceRoutes = new Hono<CloudEnv>()
   .route("/betonRule", betonRuleRoutes)
   .route("/linkage", linkageRoutes)
   .route("/linkage", linkageLogRoutes)
+  .route("/scene", sceneRoutes)
+  .route("/sceneDevice", sceneDeviceRoutes)
+  .route("/devSceneModel", devSceneModelRoutes)
+  .route("/device", devPointScreenRoutes)
   .route("/device", deviceCrudRoutes);

@@ -1,0 +1,142 @@
+import { and, eq, sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { SCENE_TYPE } from "@/lib/contract/scene/enums";
+import { isSceneRatio, scene, scenePointsQuery, sceneDevice, screenConfig, type Scene, type SceneDevice } from "@/lib/contract/scene/scene";
+import { UPLOAD_PURPOSES, extOf } from "@/lib/contract/upload";
+import { projectDevices, projectScene, propertiesOf, saveScreenConfig, sceneCandidates, sceneDeviceCount, scenePoints, screenConfigOf } from "../../db/queries/scenes";
+import { devices, sceneDevices, scenes } from "../../db/schema";
+import { requireAuth, requireMenu, requirePerm } from "../../lib/auth";
+import type { CloudEnv, Ctx } from "../../lib/context";
+import { crudRoutes } from "../../lib/crud-routes";
+import { parseStoredPath } from "../../lib/files";
+import { badRequest, body, notFound, ok, query } from "../../lib/http";
+import { imageFileSize } from "../../lib/image-size";
+import { projectOf, requireProject, requireScreenProject } from "../../lib/project-context";
+
+/** The screens that read scenes: the placement screen, the screen settings and the building data screen. */
+export const readScenes = requireMenu("/dataScreenPoint", "/dataScreenSet", "/houseDataScreen");
+
+/**
+ * A scene's file must be the caller's own stored upload: for an image scene a JPEG or PNG of 16:9
+ * (its header read, whatever the name says), for a 3D scene a glTF model (core §4, §9).
+ */
+async function checkSceneFile(c: Ctx, input: Record<string, unknown>, partial: boolean) {
+  if (partial && input.sceneFile === undefined && input.sceneType === undefined) return {};
+  let type = input.sceneType as number | undefined;
+  let file = input.sceneFile as string | undefined;
+  if (type === undefined || file === undefined) {
+    const [row] = await c.var.deps.db.select({ sceneType: scenes.sceneType, sceneFile: scenes.sceneFile }).from(scenes).where(projectOf(c).where(scenes, eq(scenes.id, input.id as number)));
+    if (!row) throw notFound();
+    type ??= row.sceneType;
+    file ??= row.sceneFile;
+  }
+  const stored = parseStoredPath(c.var.deps.config.filesDir, file.replace(/^\/+/, ""));
+  if (!stored || stored.tenantId !== c.var.auth.tenantId) throw badRequest("scene.errors.badFile");
+  if (type === SCENE_TYPE.model) {
+    if (!(UPLOAD_PURPOSES.sceneModel.accept as readonly string[]).includes(extOf(file))) throw badRequest("scene.errors.notModel");
+    return {};
+  }
+  if (!(UPLOAD_PURPOSES.sceneImage.accept as readonly string[]).includes(extOf(file))) throw badRequest("scene.errors.notImage");
+  const size = await imageFileSize(stored.abs);
+  if (!size) throw badRequest("scene.errors.notImage");
+  if (!isSceneRatio(size.width, size.height)) throw badRequest("scene.errors.notWide", size);
+  return {};
+}
+
+/** scene: add, del, info, page, upd (core §7): the call's project's scenes, with their placed devices counted. */
+export const sceneRoutes = crudRoutes<typeof scene.fields, Scene>({
+  table: scenes,
+  entity: scene,
+  perm: "dev:scene",
+  scope: "project",
+  read: readScenes,
+  only: ["page", "list", "info", "add", "upd", "del"],
+  extra: { deviceNums: sceneDeviceCount },
+  defaultOrder: [sql`${scenes.sort} asc`, sql`${scenes.id} asc`],
+  values: checkSceneFile,
+});
+
+/**
+ * A placement's scene and device must be the call's project's, its property one of the device's
+ * product, and a device is placed once per scene.
+ */
+async function checkPlacement(c: Ctx, input: Record<string, unknown>, partial: boolean) {
+  const db = c.var.deps.db;
+  const { projectId } = projectOf(c);
+  let sceneId = input.sceneId as number | undefined;
+  let deviceId = input.deviceId as number | undefined;
+  let identifier = input.identifier as string | null | undefined;
+  if (partial) {
+    const [row] = await db.select().from(sceneDevices).where(projectOf(c).where(sceneDevices, eq(sceneDevices.id, input.id as number)));
+    if (!row) throw notFound();
+    sceneId ??= row.sceneId;
+    deviceId ??= row.deviceId;
+    if (identifier === undefined) identifier = row.identifier;
+  }
+  if (!(await projectScene(db, projectId, sceneId!))) throw badRequest("scene.errors.sceneNotInProject");
+  const [device] = await projectDevices(db, projectId, [deviceId!]);
+  if (!device) throw badRequest("scene.errors.deviceNotInProject", { id: deviceId! });
+  if (identifier && !(await propertiesOf(db, [device.productId])).get(device.productId)?.has(identifier)) throw badRequest("scene.errors.notProperty", { identifier });
+  const [taken] = await db
+    .select({ id: sceneDevices.id })
+    .from(sceneDevices)
+    .where(and(eq(sceneDevices.sceneId, sceneId!), eq(sceneDevices.deviceId, deviceId!)));
+  if (taken && taken.id !== input.id) throw badRequest("scene.errors.alreadyPlaced", { name: device.deviceName });
+  return {};
+}
+
+/** sceneDevice: the devices placed on a scene (page by sceneId, add, upd, del). */
+export const sceneDeviceRoutes = crudRoutes<typeof sceneDevice.fields, SceneDevice>({
+  table: sceneDevices,
+  entity: sceneDevice,
+  perm: "dev:sceneDevice",
+  scope: "project",
+  read: readScenes,
+  only: ["page", "info", "add", "upd", "del"],
+  extra: {
+    deviceName: sql<string>`(select ${devices.deviceName} from ${devices} where ${devices.id} = ${sceneDevices.deviceId})`,
+    deviceSn: sql<string>`(select ${devices.deviceSn} from ${devices} where ${devices.id} = ${sceneDevices.deviceId})`,
+  },
+  defaultOrder: [sql`${sceneDevices.id} asc`],
+  values: checkPlacement,
+})
+  // The project's devices with their numeric properties, for placing and for choosing points.
+  .get("/devices", readScenes, async (c) => ok(c, await sceneCandidates(c.var.deps.db, projectOf(c).projectId)));
+
+/**
+ * devSceneModel: the building data screen's configuration of the call's project (/dataScreenSet):
+ * the scene it shows, its blocks and its points, each point a property of one of the project's devices.
+ */
+export const devSceneModelRoutes = new Hono<CloudEnv>()
+  .use(requireAuth)
+  .get("/info", requireScreenProject, readScenes, async (c) => ok(c, await screenConfigOf(c.var.deps.db, projectOf(c).projectId)))
+  .post("/save", requireProject, requirePerm("dev:devSceneModel:save"), async (c) => {
+    const config = await body(c, screenConfig);
+    const { db, now } = c.var.deps;
+    const { projectId, tenantId } = projectOf(c);
+    if (config.sceneId !== null && !(await projectScene(db, projectId, config.sceneId))) throw badRequest("scene.errors.sceneNotInProject");
+    const devs = new Map((await projectDevices(db, projectId, config.points.map((p) => p.deviceId))).map((d) => [d.id, d]));
+    const props = await propertiesOf(db, [...devs.values()].map((d) => d.productId));
+    for (const p of config.points) {
+      const d = devs.get(p.deviceId);
+      if (!d) throw badRequest("scene.errors.deviceNotInProject", { id: p.deviceId });
+      if (!props.get(d.productId)?.has(p.identifier)) throw badRequest("scene.errors.notProperty", { identifier: p.identifier });
+    }
+    await saveScreenConfig(db, tenantId, projectId, config, now());
+    return ok(c, config, "cloud.saved");
+  });
+
+/**
+ * devPointScreen (core §7 device): the devices placed on a scene of the call's project with their
+ * shown value and alarm state — the scene the screen is configured with when none is named.
+ */
+export const devPointScreenRoutes = new Hono<CloudEnv>()
+  .use("/devPointScreen", requireAuth, requireScreenProject)
+  .get("/devPointScreen", readScenes, async (c) => {
+    const db = c.var.deps.db;
+    const { projectId } = projectOf(c);
+    const sceneId = query(c, scenePointsQuery).sceneId ?? (await screenConfigOf(db, projectId)).sceneId;
+    const row = sceneId ? await projectScene(db, projectId, sceneId) : undefined;
+    if (sceneId && !row) throw notFound();
+    return ok(c, { scene: row ? { id: row.id, sceneName: row.sceneName, sceneType: row.sceneType, sceneFile: row.sceneFile, splitScreen: row.splitScreen } : null, points: row ? await scenePoints(db, projectId, row.id) : [] });
+  });
