@@ -28,6 +28,7 @@ import { badRequest, body, notFound, ok, query, type AppError } from "./http";
 import { t } from "./i18n";
 import { localized, textColumns } from "./i18n-text";
 import type { I18nTexts } from "@/lib/contract/i18n-text";
+import type { Locale } from "@/lib/contract/locale";
 import { projectOf, requireProject } from "./project-context";
 import { tenantScope } from "./scope";
 import { xlsxResponse } from "./xlsx-export";
@@ -83,8 +84,8 @@ export type CrudOptions<F extends Fields, R> = {
   only?: readonly CrudRoute[];
   /** A route's path when the contract names it otherwise (e.g. a paged `/list`). */
   paths?: Partial<Record<CrudRoute, string>>;
-  /** Values selected beside the table's columns (counts, joined names), by field name. */
-  extra?: SelectedFields;
+  /** Values selected beside the table's columns (counts, joined names), by field name; a joined name in the caller's language takes its locale. */
+  extra?: SelectedFields | ((locale: Locale) => SelectedFields);
   /** The page's and export's order when the query names no sort field (default newest first). */
   defaultOrder?: SQL[];
 };
@@ -103,8 +104,8 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
   const toRow = rowMapper<F, R>(entity, o.toRow);
   const has = (r: CrudRoute) => !o.only || o.only.includes(r);
   const path = (r: CrudRoute) => o.paths?.[r] ?? `/${r}`;
-  const selection = { ...getTableColumns(table), ...o.extra };
-  const select = (db: Db) => db.select(selection).from(table as PgTable).$dynamic();
+  const selection = (c: Ctx) => ({ ...getTableColumns(table), ...(typeof o.extra === "function" ? o.extra(c.var.locale) : o.extra) });
+  const select = (c: Ctx) => c.var.deps.db.select(selection(c)).from(table as PgTable).$dynamic();
   const read = o.read ?? (((_, next) => next()) as MiddlewareHandler<CloudEnv>);
   const project = o.scope === "project";
   // A table with multilingual texts answers each caller in its language and keeps both on writes.
@@ -147,13 +148,13 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
     app.get(path("page"), read, async (c) => {
       const q = query(c, entity.query) as Values & { current: number; size: number };
       const where = await visible(c, ...filterConds(entity, table, q, c.var.locale), ...((await o.filters?.(c, q)) ?? []));
-      const page = await pageOf(c.var.deps.db, table, where, orderOf(entity, table, q, o.defaultOrder), q, selection);
+      const page = await pageOf(c.var.deps.db, table, where, orderOf(entity, table, q, o.defaultOrder), q, selection(c));
       return ok(c, { records: page.records.map((r) => out(c, r)), total: page.total });
     });
   if (has("list"))
     app.get(path("list"), read, async (c) => {
       const q = query(c, pageQuery);
-      const rows = await select(c.var.deps.db)
+      const rows = await select(c)
         .where(await visible(c))
         .orderBy(desc(key))
         .limit(q.size);
@@ -162,7 +163,7 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
   if (has("info"))
     app.get(path("info"), read, async (c) => {
       const { id } = query(c, idQuery);
-      const [row] = await select(c.var.deps.db).where(await visible(c, eq(key, id)));
+      const [row] = await select(c).where(await visible(c, eq(key, id)));
       if (!row) throw notFound();
       return ok(c, out(c, row));
     });
@@ -208,7 +209,7 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
   if (has("export"))
     app.post(path("export"), read, async (c) => {
       const f = (await body(c, entity.filters)) as Values;
-      const rows = await select(c.var.deps.db)
+      const rows = await select(c)
         .where(await visible(c, ...filterConds(entity, table, f, c.var.locale), ...((await o.filters?.(c, f)) ?? [])))
         .orderBy(...orderOf(entity, table, f, o.defaultOrder))
         .limit(EXPORT_LIMIT);

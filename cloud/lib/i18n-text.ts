@@ -1,3 +1,4 @@
+import { sql, type AnyColumn } from "drizzle-orm";
 import { textIn, type I18nName, type I18nTexts } from "@/lib/contract/i18n-text";
 import { defaultLocale, type Locale } from "@/lib/contract/locale";
 
@@ -19,6 +20,10 @@ export function localized<R extends Multilingual>(locale: Locale, row: R): R {
   }
   return out as R;
 }
+
+/** A joined multilingual column in `locale` (its `field` text in the row's `i18n`, else its own), for a select. */
+export const joinedText = (locale: Locale, column: AnyColumn, i18n: AnyColumn, field: string) =>
+  sql<string | null>`coalesce(nullif(${i18n}->${field}->>${locale}, ''), ${column})`;
 
 /**
  * A write in `locale` to a row (`before`: its texts, none when new). Only fields already

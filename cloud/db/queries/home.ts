@@ -2,10 +2,12 @@ import { and, asc, desc, gte, inArray, isNotNull, lte, ne, sql, type SQL } from 
 import { OPEN_STATUSES } from "@/lib/contract/alarm/enums";
 import { HOME_DAYS, type HomeSummary } from "@/lib/contract/home";
 import type { TenantAreaPoint, TenantDeviceNums, TenantNumStat, TenantTrendPoint } from "@/lib/contract/system/tenant";
+import type { Locale } from "@/lib/contract/locale";
 import { province } from "../../lib/area-names";
 import { PLATFORM_TENANT_ID } from "../../lib/menu-access";
 import { rowsOf } from "../../ingest/writer";
 import type { Db } from "../client";
+import { alarmLevelName } from "./alarm-levels";
 import { alarms, devices, projects, tenants, users } from "../schema";
 
 const DAY_MS = 86_400_000;
@@ -25,9 +27,9 @@ const dayOf = (col: SQL | typeof alarms.triggeredAt) => sql<string>`to_char(${co
 /**
  * The home of a tenant user: over the projects `visible` selects (a condition on `projects`,
  * tenant included — see `visibleProjects`), the projects, their devices by status, open alarms by
- * level, alarms raised and values received on each of the last days, and the projects' positions.
+ * level (named in `locale`), alarms raised and values received on each of the last days, and the projects' positions.
  */
-export async function homeSummary(db: Db, visible: SQL, now: Date): Promise<HomeSummary> {
+export async function homeSummary(db: Db, visible: SQL, now: Date, locale: Locale): Promise<HomeSummary> {
   const projectIds = db.select({ id: projects.id }).from(projects).where(visible);
   const inProjects = inArray(devices.projectId, projectIds);
   const { keys, from } = lastDays(now);
@@ -35,10 +37,10 @@ export async function homeSummary(db: Db, visible: SQL, now: Date): Promise<Home
     db.select({ id: projects.id, prjName: projects.prjName, prjAddress: projects.prjAddress, lng: projects.prjLongitude, lat: projects.prjLatitude }).from(projects).where(visible).orderBy(asc(projects.id)),
     db.select({ status: devices.status, n: sql<number>`count(*)::int` }).from(devices).where(inProjects).groupBy(devices.status),
     db
-      .select({ levelNum: alarms.levelNum, levelName: alarms.levelName, color: alarms.levelColor, count: sql<number>`count(*)::int` })
+      .select({ levelNum: alarms.levelNum, levelName: alarmLevelName(locale), color: alarms.levelColor, count: sql<number>`count(*)::int` })
       .from(alarms)
       .where(and(inArray(alarms.projectId, projectIds), inArray(alarms.status, [...OPEN_STATUSES])))
-      .groupBy(alarms.levelNum, alarms.levelName, alarms.levelColor)
+      .groupBy(alarms.tenantId, alarms.levelNum, alarms.levelName, alarms.levelColor)
       .orderBy(desc(alarms.levelNum)),
     db
       .select({ day: dayOf(alarms.triggeredAt), n: sql<number>`count(*)::int` })

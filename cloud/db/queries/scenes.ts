@@ -3,7 +3,9 @@ import { OPEN_STATUSES } from "@/lib/contract/alarm/enums";
 import { FUNC_TYPE } from "@/lib/contract/device/thing-model";
 import { SCREEN_BLOCKS } from "@/lib/contract/scene/enums";
 import type { PointData, PointSeries, SceneCandidate, ScenePoint, ScreenConfig, ScreenPoint } from "@/lib/contract/scene/scene";
+import type { Locale } from "@/lib/contract/locale";
 import type { Db } from "../client";
+import { alarmLevelName } from "./alarm-levels";
 import { alarms, devices, productFunctions, sceneDevices, scenes, screenConfigs, telemetryLatest } from "../schema";
 import { telemetrySeries } from "./telemetry";
 
@@ -71,12 +73,12 @@ async function latestOf(db: Db, deviceIds: number[]) {
 
 type OpenAlarm = { identifier: string | null; levelNum: number | null; levelName: string | null; levelColor: string | null; count: number };
 
-/** The open alarms (pending, handling, awaiting review) of the devices, most severe (lowest level number) first. */
-async function openAlarmsOf(db: Db, deviceIds: number[]) {
+/** The open alarms (pending, handling, awaiting review) of the devices, most severe (lowest level number) first, their levels named in `locale`. */
+async function openAlarmsOf(db: Db, deviceIds: number[], locale: Locale) {
   const map = new Map<number, OpenAlarm[]>();
   if (!deviceIds.length) return map;
   const rows = await db
-    .select({ deviceId: alarms.deviceId, identifier: alarms.identifier, levelNum: alarms.levelNum, levelName: alarms.levelName, levelColor: alarms.levelColor, count: alarms.count })
+    .select({ deviceId: alarms.deviceId, identifier: alarms.identifier, levelNum: alarms.levelNum, levelName: alarmLevelName(locale), levelColor: alarms.levelColor, count: alarms.count })
     .from(alarms)
     .where(and(inArray(alarms.deviceId, [...new Set(deviceIds)]), inArray(alarms.status, [...OPEN_STATUSES])))
     .orderBy(sql`${alarms.levelNum} asc nulls last`, sql`${alarms.lastTriggeredAt} desc`);
@@ -107,10 +109,10 @@ export async function saveScreenConfig(db: Db, tenantId: number, projectId: numb
 }
 
 /** The points with their device, name, unit, newest value and alarm state; points of devices gone from the project drop out. */
-export async function pointData(db: Db, projectId: number, points: ScreenPoint[]): Promise<PointData[]> {
+export async function pointData(db: Db, projectId: number, points: ScreenPoint[], locale: Locale): Promise<PointData[]> {
   const devs = new Map((await projectDevices(db, projectId, points.map((p) => p.deviceId))).map((d) => [d.id, d]));
   const ids = [...devs.keys()];
-  const [props, latest, open] = await Promise.all([propertiesOf(db, [...devs.values()].map((d) => d.productId)), latestOf(db, ids), openAlarmsOf(db, ids)]);
+  const [props, latest, open] = await Promise.all([propertiesOf(db, [...devs.values()].map((d) => d.productId)), latestOf(db, ids), openAlarmsOf(db, ids, locale)]);
   return points.flatMap((p) => {
     const d = devs.get(p.deviceId);
     if (!d) return [];
@@ -142,7 +144,7 @@ export async function projectScene(db: Db, projectId: number, sceneId: number) {
 }
 
 /** The devices placed on a scene with their marker position, shown value and alarm state. */
-export async function scenePoints(db: Db, projectId: number, sceneId: number): Promise<ScenePoint[]> {
+export async function scenePoints(db: Db, projectId: number, sceneId: number, locale: Locale): Promise<ScenePoint[]> {
   const placed = await db
     .select({ id: sceneDevices.id, deviceId: sceneDevices.deviceId, identifier: sceneDevices.identifier, x: sceneDevices.x, y: sceneDevices.y })
     .from(sceneDevices)
@@ -150,7 +152,7 @@ export async function scenePoints(db: Db, projectId: number, sceneId: number): P
     .orderBy(asc(sceneDevices.id));
   const devs = new Map((await projectDevices(db, projectId, placed.map((p) => p.deviceId))).map((d) => [d.id, d]));
   const ids = [...devs.keys()];
-  const [props, latest, open] = await Promise.all([propertiesOf(db, [...devs.values()].map((d) => d.productId)), latestOf(db, ids), openAlarmsOf(db, ids)]);
+  const [props, latest, open] = await Promise.all([propertiesOf(db, [...devs.values()].map((d) => d.productId)), latestOf(db, ids), openAlarmsOf(db, ids, locale)]);
   return placed.flatMap((p) => {
     const d = devs.get(p.deviceId);
     if (!d) return [];

@@ -3,7 +3,9 @@ import { OPEN_STATUSES } from "@/lib/contract/alarm/enums";
 import { HEALTH, LATEST_ALARMS, TREND_DAYS, type DataAnalysis, type DeviceTotals, type LatestAlarm, type LevelRef } from "@/lib/contract/screen/monitor-screen";
 import { pgArray } from "../../ingest/pg-array";
 import { rowsOf } from "../../ingest/writer";
+import type { Locale } from "@/lib/contract/locale";
 import type { Db } from "../client";
+import { alarmLevelName, levelNameIn } from "./alarm-levels";
 
 /**
  * The data screens' figures (stat monitorScreen) over a tenant's projects: each query is one
@@ -73,9 +75,9 @@ export async function freshDevices(db: Db, tenantId: number, projectIds: readonl
   return new Map(rows.map((r) => [num(r.project_id), { expected: num(r.expected), fresh: num(r.fresh) }]));
 }
 
-/** The tenant's alarm levels, in their order. */
-export async function tenantLevels(db: Db, tenantId: number): Promise<LevelRef[]> {
-  const rows = rowsOf(await db.execute(sql`select level_num, level_name, color from alarm_levels where tenant_id = ${tenantId} order by level_num`));
+/** The tenant's alarm levels, in their order, named in `locale`. */
+export async function tenantLevels(db: Db, tenantId: number, locale: Locale): Promise<LevelRef[]> {
+  const rows = rowsOf(await db.execute(sql`select level_num, ${levelNameIn(locale, "alarm_levels")} as level_name, color from alarm_levels where tenant_id = ${tenantId} order by level_num`));
   return rows.map((r) => ({ levelNum: num(r.level_num), levelName: str(r.level_name), color: str(r.color) }));
 }
 
@@ -109,10 +111,10 @@ export async function devicesByProduct(db: Db, tenantId: number, projectIds: rea
   return rows.map((r) => ({ productId: num(r.id), name: String(r.prod_name), count: num(r.n), online: num(r.online) }));
 }
 
-/** The newest alarms of the projects, with their project's and device's names. */
-export async function latestAlarms(db: Db, tenantId: number, projectIds: readonly number[], limit = LATEST_ALARMS): Promise<LatestAlarm[]> {
+/** The newest alarms of the projects, with their project's and device's names, their level's in `locale`. */
+export async function latestAlarms(db: Db, tenantId: number, projectIds: readonly number[], locale: Locale, limit = LATEST_ALARMS): Promise<LatestAlarm[]> {
   const rows = rowsOf(
-    await db.execute(sql`select a.id, a.alarm_name, a.level_num, a.level_name, a.level_color, a.status,
+    await db.execute(sql`select a.id, a.alarm_name, a.level_num, ${alarmLevelName(locale, "a")} as level_name, a.level_color, a.status,
         (extract(epoch from a.triggered_at) * 1000)::float8 as at, p.prj_name, d.device_name
       from alarms a left join projects p on p.id = a.project_id left join devices d on d.id = a.device_id
       where a.tenant_id = ${tenantId} and a.project_id = any(${ids(projectIds)})

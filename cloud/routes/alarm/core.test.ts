@@ -44,7 +44,7 @@ const status = async (id: number) => (await okData<AlarmInfo>(`/alarm/core/info?
 describe("alarm/core workflow", () => {
   it("raises a manual alarm with its attachments, a timeline and a pending to-do for whoever may handle it", async () => {
     const a = await manual({ images: ["2/2026/03/a.png"], videos: ["2/2026/03/b.mp4"], files: ["2/2026/03/c.pdf"] });
-    expect(a).toMatchObject({ status: 1, alarmType: 2, levelNum: 3, levelName: "报警", images: ["2/2026/03/a.png"], videos: ["2/2026/03/b.mp4"], files: ["2/2026/03/c.pdf"] });
+    expect(a).toMatchObject({ status: 1, alarmType: 2, levelNum: 3, levelName: "Alarm", images: ["2/2026/03/a.png"], videos: ["2/2026/03/b.mp4"], files: ["2/2026/03/c.pdf"] });
     const info = await okData<AlarmInfo>(`/alarm/core/info?id=${a.id}`, admin);
     expect(info.operations.map((o) => o.step)).toEqual(["raise"]);
     expect(info.deviceName).toBeTruthy();
@@ -195,7 +195,7 @@ describe("alarm/core lists and figures", () => {
     expect(nums["1"]).toBe(pending.total);
     expect(nums[""]).toBe(Object.entries(nums).filter(([k]) => k !== "").reduce((s, [, n]) => s + n, 0));
     const levels = await okData<LevelNum[]>("/alarm/core/levelNums", admin);
-    expect(levels.find((l) => l.levelNum === 3)).toMatchObject({ levelName: "报警", levelColor: "#f97316" });
+    expect(levels.find((l) => l.levelNum === 3)).toMatchObject({ levelName: "Alarm", levelColor: "#f97316" });
     expect((await call("/alarm/core/page?status=5", admin)).msg).toBe("Status: Invalid option");
     const res = await cloud.app.request("/iotCloud/alarm/core/exportInfo", { method: "POST", headers: { authorization: `Bearer ${admin}`, projectid: String(projectId), "content-type": "application/json" }, body: "{}" });
     expect(res.headers.get("content-type")).toContain("spreadsheetml");

@@ -4,7 +4,9 @@ import { ALARM_TYPE, COMPARE_RANGE, type AlarmAttachment } from "@/lib/contract/
 import { alarmFilters, alarmQuery, alarmRecord, manualBody, manualUpdate, statisticsQuery, type AlarmChart, type AlarmInfo, type AlarmRecord, type AlarmStatistics, type LevelNum, type ManualBody, type StatusNums } from "@/lib/contract/alarm/alarm-center";
 import { closeBody, operBody, type AlarmOperation, type Attachments, type Move } from "@/lib/contract/alarm/workflow";
 import { idQuery, idsBody } from "@/lib/contract/common";
+import type { Locale } from "@/lib/contract/locale";
 import { formatDateTime } from "@/lib/format";
+import { alarmLevelName } from "../../db/queries/alarm-levels";
 import { alarmLinesFor, raiseAlarm, type AlarmRow } from "../../db/queries/alarms";
 import { alarmRaised, CHECK_PERM, HANDLE_PERM, takeStep, type Actor } from "../../db/queries/alarm-workflow";
 import { telemetrySeries } from "../../db/queries/telemetry";
@@ -41,12 +43,14 @@ export const attachmentsOf = (a: Partial<Attachments>): AlarmAttachment[] => [
   ...(a.files ?? []).map((url) => ({ url, name: baseName(url), kind: "file" as const })),
 ];
 
-const selection = {
+/** An alarm with its device's and project's names, its level named in `locale`. */
+const selection = (locale: Locale) => ({
   ...getTableColumns(alarms),
+  levelName: alarmLevelName(locale),
   deviceName: sql<string | null>`(select ${devices.deviceName} from ${devices} where ${devices.id} = ${alarms.deviceId})`,
   deviceSn: sql<string | null>`(select ${devices.deviceSn} from ${devices} where ${devices.id} = ${alarms.deviceId})`,
   prjName: sql<string | null>`(select ${projects.prjName} from ${projects} where ${projects.id} = ${alarms.projectId})`,
-};
+});
 type Selected = AlarmRow & { deviceName: string | null; deviceSn: string | null; prjName: string | null };
 
 const toRow = rowMapper<typeof alarmRecord.fields, AlarmRecord>(alarmRecord, {
@@ -84,7 +88,7 @@ async function scoped(c: Ctx, ...conds: (SQL | undefined)[]): Promise<SQL> {
 /** One alarm (of `where`: the caller's project, or a to-do's) with its rule, product, timeline and chart. */
 export async function alarmInfo(c: Ctx, where: SQL): Promise<AlarmInfo> {
   const { db } = c.var.deps;
-  const [row] = await db.select(selection).from(alarms).where(where);
+  const [row] = await db.select(selection(c.var.locale)).from(alarms).where(where);
   if (!row) throw notFound();
   const alarm = row as Selected;
   const [rule] = alarm.ruleId ? await db.select({ ruleName: alarmRules.ruleName }).from(alarmRules).where(eq(alarmRules.id, alarm.ruleId)) : [];
@@ -144,7 +148,7 @@ export const coreRoutes = new Hono<CloudEnv>()
   .use(optionalProject)
   .get("/page", requireMenu(SCREEN), async (c) => {
     const q = query(c, alarmQuery);
-    const page = await pageOf(c.var.deps.db, alarms, await listWhere(c, q), orderOf(alarmRecord, alarms, q, [desc(alarms.triggeredAt), desc(alarms.id)]), q, selection);
+    const page = await pageOf(c.var.deps.db, alarms, await listWhere(c, q), orderOf(alarmRecord, alarms, q, [desc(alarms.triggeredAt), desc(alarms.id)]), q, selection(c.var.locale));
     return ok(c, { records: page.records.map((r) => toRow(r)), total: page.total });
   })
   .get("/statusNums", requireMenu(SCREEN), async (c) => {
@@ -157,7 +161,7 @@ export const coreRoutes = new Hono<CloudEnv>()
   .get("/levelNums", requireMenu(SCREEN), async (c) => {
     const { levelNum: _level, ...q } = query(c, alarmFilters);
     const rows = await c.var.deps.db
-      .select({ levelNum: alarms.levelNum, levelName: sql<string | null>`max(${alarms.levelName})`, levelColor: sql<string | null>`max(${alarms.levelColor})`, count: count() })
+      .select({ levelNum: alarms.levelNum, levelName: sql<string | null>`max(${alarmLevelName(c.var.locale)})`, levelColor: sql<string | null>`max(${alarms.levelColor})`, count: count() })
       .from(alarms)
       .where(await listWhere(c, q))
       .groupBy(alarms.levelNum)
@@ -172,7 +176,7 @@ export const coreRoutes = new Hono<CloudEnv>()
     if (to.getTime() - from.getTime() > 366 * 86400_000) throw badRequest("cloud.alarmCentre.rangeTooLong", { days: 366 });
     const day = sql<string>`to_char(${alarms.triggeredAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
     const rows = await c.var.deps.db
-      .select({ day, levelNum: alarms.levelNum, levelName: sql<string | null>`max(${alarms.levelName})`, levelColor: sql<string | null>`max(${alarms.levelColor})`, n: count() })
+      .select({ day, levelNum: alarms.levelNum, levelName: sql<string | null>`max(${alarmLevelName(c.var.locale)})`, levelColor: sql<string | null>`max(${alarms.levelColor})`, n: count() })
       .from(alarms)
       .where(await scoped(c, gte(alarms.triggeredAt, from), lt(alarms.triggeredAt, to)))
       .groupBy(day, alarms.levelNum);
@@ -191,7 +195,7 @@ export const coreRoutes = new Hono<CloudEnv>()
     const f = await body(c, alarmFilters);
     const locale = c.var.locale;
     const rows = await c.var.deps.db
-      .select(selection)
+      .select(selection(locale))
       .from(alarms)
       .where(await listWhere(c, f))
       .orderBy(...orderOf(alarmRecord, alarms, f, [desc(alarms.triggeredAt), desc(alarms.id)]))
@@ -251,7 +255,7 @@ export const coreRoutes = new Hono<CloudEnv>()
       await alarmRaised(tx, alarm, actorOf(c), c.var.locale, attachments);
       return alarm;
     });
-    const [row] = await db.select(selection).from(alarms).where(eq(alarms.id, created.id));
+    const [row] = await db.select(selection(c.var.locale)).from(alarms).where(eq(alarms.id, created.id));
     return ok(c, toRow(row));
   })
   .post("/updManual", requirePerm("alarm:core:upd"), async (c) => {
@@ -269,7 +273,7 @@ export const coreRoutes = new Hono<CloudEnv>()
         .where(eq(alarms.id, alarm.id));
       await tx.insert(alarmOperations).values({ tenantId: alarm.tenantId, alarmId: alarm.id, step: "edit", fromStatus: alarm.status, toStatus: alarm.status, userId: c.var.auth.userId, userName: actorOf(c).userName, attachments, createdAt: now() });
     });
-    const [row] = await db.select(selection).from(alarms).where(eq(alarms.id, alarm.id));
+    const [row] = await db.select(selection(c.var.locale)).from(alarms).where(eq(alarms.id, alarm.id));
     return ok(c, toRow(row));
   })
   .post("/delManual", requirePerm("alarm:core:del"), async (c) => {

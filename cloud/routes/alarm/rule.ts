@@ -2,10 +2,12 @@ import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { dbId, idQuery, idsBody } from "@/lib/contract/common";
 import { LINK_TYPE, RULE_TYPE } from "@/lib/contract/alarm/enums";
+import type { Locale } from "@/lib/contract/locale";
 import { alarmLinesQuery, alarmRule, ruleOper, type AlarmFunction, type AlarmRuleRow, type RuleNumStat } from "@/lib/contract/alarm/rule";
 import type { RecipientRow } from "@/lib/contract/alarm/contact";
 import { NUMERIC_TYPES, type NumberSpec } from "@/lib/contract/device/thing-model";
 import type { Db } from "../../db/client";
+import { levelNameIn } from "../../db/queries/alarm-levels";
 import { alarmLinesFor } from "../../db/queries/alarms";
 import { alarmContactGroups, alarmContacts, alarmLevels, alarmRuleRecipients, alarmRules, alarms, devices, productFunctions, products } from "../../db/schema";
 import { requirePerm } from "../../lib/auth";
@@ -17,13 +19,13 @@ import { projectOf } from "../../lib/project-context";
 import { tenantScope } from "../../lib/scope";
 
 // Drizzle writes a column in raw SQL without its table, so the subqueries name the outer row in full.
-const extra = {
+const extra = (locale: Locale) => ({
   prodName: sql<string>`(select p.prod_name from ${products} p where p.id = "alarm_rules"."product_id")`,
   deviceName: sql<string | null>`(select d.device_name from ${devices} d where d.id = "alarm_rules"."device_id")`,
-  levelName: sql<string | null>`(select l.level_name from ${alarmLevels} l where l.id = "alarm_rules"."level_id")`,
+  levelName: sql<string | null>`(select ${levelNameIn(locale)} from ${alarmLevels} l where l.id = "alarm_rules"."level_id")`,
   activeAlarms: sql<number>`(select count(*)::int from ${alarms} a where a.rule_id = "alarm_rules"."id" and a.recovered_at is null and a.status in (1, 2, 3))`,
   alarmCount: sql<number>`(select count(*)::int from ${alarms} a where a.rule_id = "alarm_rules"."id")`,
-};
+});
 const toRow = rowMapper<typeof alarmRule.fields, AlarmRuleRow>(alarmRule, { recipients: () => [] });
 
 /** The numeric properties of a product: what a value rule can watch. */
@@ -120,7 +122,7 @@ export const ruleRoutes = crudRoutes<typeof alarmRule.fields, AlarmRuleRow>({
     const { id } = query(c, idQuery);
     const db = c.var.deps.db;
     const [row] = await db
-      .select({ ...extra, rule: alarmRules })
+      .select({ ...extra(c.var.locale), rule: alarmRules })
       .from(alarmRules)
       .where(projectOf(c).where(alarmRules, eq(alarmRules.id, id)));
     if (!row) throw notFound();

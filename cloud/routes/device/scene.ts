@@ -138,5 +138,5 @@ export const devPointScreenRoutes = new Hono<CloudEnv>()
     const sceneId = query(c, scenePointsQuery).sceneId ?? (await screenConfigOf(db, projectId)).sceneId;
     const row = sceneId ? await projectScene(db, projectId, sceneId) : undefined;
     if (sceneId && !row) throw notFound();
-    return ok(c, { scene: row ? { id: row.id, sceneName: row.sceneName, sceneType: row.sceneType, sceneFile: row.sceneFile, splitScreen: row.splitScreen } : null, points: row ? await scenePoints(db, projectId, row.id) : [] });
+    return ok(c, { scene: row ? { id: row.id, sceneName: row.sceneName, sceneType: row.sceneType, sceneFile: row.sceneFile, splitScreen: row.splitScreen } : null, points: row ? await scenePoints(db, projectId, row.id, c.var.locale) : [] });
   });

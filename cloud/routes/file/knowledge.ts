@@ -3,6 +3,7 @@ import { and, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from "drizzle-
 import { open, rm } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import type { Locale } from "@/lib/contract/locale";
 import { dbId, idQuery } from "@/lib/contract/common";
 import {
   KNOWLEDGE_LIMITS,
@@ -31,6 +32,7 @@ import type { CloudEnv, Ctx } from "../../lib/context";
 import { sha256 } from "../../lib/crypto";
 import { fileResponse, parseStoredPath } from "../../lib/files";
 import { badRequest, body, forbidden, notFound, ok, query } from "../../lib/http";
+import { joinedText } from "../../lib/i18n-text";
 import { tenantScope } from "../../lib/scope";
 import { containsPattern, platformTime } from "../../lib/crud";
 import { searchTextOf } from "../../lib/segment";
@@ -100,8 +102,8 @@ function checkStored(c: Ctx, path: string) {
   if (!f || f.isPublic || f.tenantId !== c.var.auth.tenantId) throw badRequest("widgets.files.badPath");
 }
 
-/** The grants of a node with the grantees' names, as the permission dialog shows them. */
-async function grantsOf(db: Db, nodeId: number): Promise<AuthGrant[]> {
+/** The grants of a node with the grantees' names (in `locale`), as the permission dialog shows them. */
+async function grantsOf(db: Db, nodeId: number, locale: Locale): Promise<AuthGrant[]> {
   const rows = await db
     .select({
       authType: knowledgeGrants.authType,
@@ -110,8 +112,8 @@ async function grantsOf(db: Db, nodeId: number): Promise<AuthGrant[]> {
       groupId: knowledgeGrants.groupId,
       realname: users.realname,
       username: users.username,
-      departmentName: departments.departmentName,
-      groupName: userGroups.groupName,
+      departmentName: joinedText(locale, departments.departmentName, departments.i18n, "departmentName"),
+      groupName: joinedText(locale, userGroups.groupName, userGroups.i18n, "groupName"),
     })
     .from(knowledgeGrants)
     .leftJoin(users, eq(users.id, knowledgeGrants.userId))
@@ -212,7 +214,7 @@ export const headerRoutes = new Hono<CloudEnv>()
   .get("/queryAuthListHeader", async (c) => {
     const a = await need(c, query(c, idQuery).id, "owner");
     if (a.node.fileType !== 9) throw notFound();
-    return ok(c, await grantsOf(c.var.deps.db, a.node.id));
+    return ok(c, await grantsOf(c.var.deps.db, a.node.id, c.var.locale));
   })
   // Change the owner: only users with userIdentity 2 (widgets §6), to a user of the same tenant.
   .post("/updAddUser", async (c) => {
@@ -317,7 +319,7 @@ export const fileBaseRoutes = new Hono<CloudEnv>()
   .get("/queryAuthList", async (c) => {
     const a = await need(c, query(c, idQuery).id, "owner");
     if (a.node.fileType === 9) throw notFound();
-    return ok(c, await grantsOf(c.var.deps.db, a.node.id));
+    return ok(c, await grantsOf(c.var.deps.db, a.node.id, c.var.locale));
   })
   .get("/download", async (c) => {
     const a = await need(c, query(c, idQuery).id, "view");

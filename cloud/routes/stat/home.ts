@@ -11,5 +11,5 @@ import { ok } from "../../lib/http";
  */
 export const homeRoutes = new Hono<CloudEnv>().use(requireAuth).get("/summary", async (c) => {
   const { db, now } = c.var.deps;
-  return ok(c, await homeSummary(db, await visibleProjects(db, c.var.auth), now()));
+  return ok(c, await homeSummary(db, await visibleProjects(db, c.var.auth), now(), c.var.locale));
 });

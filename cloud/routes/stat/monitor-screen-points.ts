@@ -36,7 +36,7 @@ export const monitorScreenPointRoutes = new Hono<CloudEnv>()
   .get("/devicePointData", async (c) => {
     const db = c.var.deps.db;
     const { projectId } = projectOf(c);
-    return ok(c, await pointData(db, projectId, (await screenConfigOf(db, projectId)).points));
+    return ok(c, await pointData(db, projectId, (await screenConfigOf(db, projectId)).points, c.var.locale));
   })
   .get("/dataAnalysisView", async (c) => {
     const { hours, points } = await chosenPoints(c, "chart");

@@ -92,7 +92,7 @@ describe("stat/monitorScreen", () => {
     await raise(second.id, ids[0], 4, now);
     res = (await get<HealthAssess>("healthAssess")).body.data.projects.find((p) => p.id === second.id)!;
     expect(res.completeness).toBeCloseTo((ids.length - half.length) / ids.length);
-    expect(res).toMatchObject({ alarmPenalty: 12, openByLevel: [{ levelNum: 4, count: 1, levelName: "控制" }] });
+    expect(res).toMatchObject({ alarmPenalty: 12, openByLevel: [{ levelNum: 4, count: 1, levelName: "Control" }] });
     expect(res.score).toBe(healthScore({ openByLevel: [{ levelNum: 4, count: 1 }], fresh: ids.length - half.length, expected: ids.length }).score);
     // The first project is scored from its own alarms.
     const firstRow = (await get<HealthAssess>("healthAssess")).body.data.projects.find((p) => p.id === first.id)!;
@@ -125,7 +125,7 @@ describe("stat/monitorScreen", () => {
     const [{ last }] = await cloud.db.select({ last: sql<string>`max(${alarms.triggeredAt})::text` }).from(alarms);
     const newest = await raise(second.id, null, 3, new Date(new Date(last).getTime() + 1_000));
     const latest = (await get<DataAnalysis>("dataAnalysis")).body.data.latestAlarms;
-    expect(latest[0]).toMatchObject({ id: newest.id, alarmName: "screen test 3", prjName: second.prjName, levelNum: 3, levelName: "报警" });
+    expect(latest[0]).toMatchObject({ id: newest.id, alarmName: "screen test 3", prjName: second.prjName, levelNum: 3, levelName: "Alarm" });
 
     const [{ n }] = await cloud.db.select({ n: sql<number>`count(*)::int` }).from(devices).where(inArray(devices.projectId, [first.id, second.id]));
     expect(after.devices.total).toBe(n);

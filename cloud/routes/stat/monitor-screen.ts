@@ -88,7 +88,7 @@ export const monitorScreenRoutes = new Hono<CloudEnv>()
     const tenantId = c.var.auth.tenantId;
     const list = await screenProjects(c);
     const ids = list.map((p) => p.id);
-    const [alarms, fresh, levels] = await Promise.all([openAlarmsByLevel(db, tenantId, ids), freshDevices(db, tenantId, ids, c.var.deps.now()), tenantLevels(db, tenantId)]);
+    const [alarms, fresh, levels] = await Promise.all([openAlarmsByLevel(db, tenantId, ids), freshDevices(db, tenantId, ids, c.var.deps.now()), tenantLevels(db, tenantId, c.var.locale)]);
     const byNum = new Map(levels.map((l) => [levelKey(l.levelNum), l]));
     const answer: HealthAssess = {
       projects: list.map((p) => {
@@ -111,12 +111,12 @@ export const monitorScreenRoutes = new Hono<CloudEnv>()
     const ids = list.map((p) => p.id);
     const { days, from } = trendDays(c.var.deps.now());
     const [levels, openAlarms, raised, devices, types, latest] = await Promise.all([
-      tenantLevels(db, tenantId),
+      tenantLevels(db, tenantId, c.var.locale),
       openAlarmsByLevel(db, tenantId, ids),
       alarmsByDay(db, tenantId, ids, from),
       deviceTotalsByProject(db, tenantId, ids),
       devicesByProduct(db, tenantId, ids),
-      latestAlarms(db, tenantId, ids),
+      latestAlarms(db, tenantId, ids, c.var.locale),
     ]);
     const all = levelsWith(levels, [...openAlarms, ...raised].map((a) => a.levelNum));
     const dayIndex = new Map(days.map((d, i) => [d, i]));

@@ -6,7 +6,7 @@ import { requireMenu, requirePerm } from "../../lib/auth";
 import type { Auth } from "../../lib/context";
 import { assertUnique } from "../../lib/crud";
 import { crudRoutes } from "../../lib/crud-routes";
-import { textColumns } from "../../lib/i18n-text";
+import { joinedText, textColumns } from "../../lib/i18n-text";
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { ORG_SCREENS, assertTenantUsers } from "../../lib/org";
 import { tenantScope } from "../../lib/scope";
@@ -45,7 +45,7 @@ export const groupRoutes = crudRoutes({
     const db = c.var.deps.db;
     await ownGroup(db, c.var.auth, groupId);
     const members: GroupMember[] = await db
-      .select({ id: users.id, username: users.username, realname: users.realname, departmentId: users.departmentId, departmentName: departments.departmentName })
+      .select({ id: users.id, username: users.username, realname: users.realname, departmentId: users.departmentId, departmentName: joinedText(c.var.locale, departments.departmentName, departments.i18n, "departmentName") })
       .from(userGroupMembers)
       .innerJoin(users, eq(users.id, userGroupMembers.userId))
       .leftJoin(departments, eq(departments.id, users.departmentId))

@@ -27,7 +27,7 @@ import { PLATFORM_TENANT_ID, effectiveMenuIds, grantableMenuIds, type MenuScope 
 import { assertKeepsOwnAdmin, assertTenantUsers } from "../../lib/org";
 import { tenantScope } from "../../lib/scope";
 import { containsPattern, pageOf } from "../../lib/crud";
-import { localized, textColumns } from "../../lib/i18n-text";
+import { joinedText, localized, textColumns } from "../../lib/i18n-text";
 import type { Locale } from "@/lib/contract/locale";
 
 type Role = typeof roles.$inferSelect;
@@ -217,7 +217,7 @@ export const roleRoutes = new Hono<CloudEnv>()
     const where = and(...conds);
     const [records, [{ total }]] = await Promise.all([
       db
-        .select({ id: users.id, username: users.username, realname: users.realname, departmentName: departments.departmentName, enabled: users.enabled })
+        .select({ id: users.id, username: users.username, realname: users.realname, departmentName: joinedText(c.var.locale, departments.departmentName, departments.i18n, "departmentName"), enabled: users.enabled })
         .from(userRoles)
         .innerJoin(users, eq(users.id, userRoles.userId))
         .leftJoin(departments, eq(departments.id, users.departmentId))

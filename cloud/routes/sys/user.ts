@@ -18,6 +18,7 @@ import { loadPolicy, setPassword } from "../../lib/passwords";
 import { loadMasker, type Masker } from "../../lib/phone-set";
 import { tenantScope } from "../../lib/scope";
 import { containsPattern, pageOf } from "../../lib/crud";
+import { joinedText } from "../../lib/i18n-text";
 import { textIn } from "@/lib/contract/i18n-text";
 import type { Locale } from "@/lib/contract/locale";
 
@@ -153,7 +154,7 @@ export const userRoutes = new Hono<CloudEnv>()
     const { departmentId } = query(c, departmentUserQuery);
     const db = c.var.deps.db;
     const [department] = await db
-      .select({ id: departments.id, departmentName: departments.departmentName, parentId: departments.parentId })
+      .select({ id: departments.id, departmentName: joinedText(c.var.locale, departments.departmentName, departments.i18n, "departmentName"), parentId: departments.parentId })
       .from(departments)
       .where(tenantScope(c.var.auth).where(departments, eq(departments.id, departmentId)));
     if (!department) throw notFound();
