@@ -6,7 +6,7 @@ import type { Page } from "@/lib/contract/envelope";
 import type { HomeSummary } from "@/lib/contract/home";
 import type { DataAnalysis } from "@/lib/contract/screen/monitor-screen";
 import type { GroupMember } from "@/lib/contract/system/group";
-import { alarmLevels, alarmRules, alarms, products, projects, userGroupMembers, userGroups, users } from "../../db/schema";
+import { alarmLevels, alarmRules, alarms, products, projects, todos, userGroupMembers, userGroups, users } from "../../db/schema";
 import { signedIn, type TestCloud } from "../../testing";
 
 let cloud: TestCloud;
@@ -61,6 +61,14 @@ describe("alarm level names in the caller's language", () => {
     const zh = await screen("zh-cn");
     expect(zh.levels.map((l) => l.levelName)).toEqual(["提示", "预警", "报警", "控制"]);
     expect(zh.latestAlarms.find((l) => l.id === a.id)?.levelName).toBe("控制");
+  });
+
+  it("writes the level's English name into an English caller's to-do of a manual alarm", async () => {
+    const res = await cloud.request<AlarmRecord>("/alarm/core/addManual", { token: admin, language: "en", headers: { projectid: String(projectId) }, body: { alarmName: "To-do level test", levelId: level.id } });
+    expect(res.body.code).toBe(200);
+    expect(res.body.data.levelName).toBe("Control");
+    const [todo] = await cloud.db.select().from(todos).where(eq(todos.bizId, res.body.data.id));
+    expect(todo.msgContent).toContain("level Control");
   });
 
   it("keeps the name an alarm was raised with once its level is renamed", async () => {
