@@ -11,7 +11,7 @@ import type { Db } from "../client";
 import { alarmOperations, alarms, devices, projectMembers, stationMessages, todos, userRoles, users } from "../schema";
 import { PROJECT_MANAGER } from "./projects";
 import type { AlarmRow } from "./alarms";
-import { alarmLevelText } from "./alarm-levels";
+import { alarmTexts } from "./alarm-names";
 
 /**
  * The alarm workflow in the database (core §4): each step checked against the transitions of
@@ -67,7 +67,8 @@ type Notice = { userIds: number[]; kind: "todo" | "message"; todoStatus?: number
 /** To-dos (or in-site messages) about an alarm for some users, their texts in `locale`. */
 async function tell(db: Db, alarm: AlarmRow, locale: Locale, n: Notice) {
   if (!n.userIds.length) return;
-  const vars = { alarmName: alarm.alarmName, deviceName: await deviceNameOf(db, alarm), level: (await alarmLevelText(db, alarm, locale)) ?? String(alarm.levelNum ?? "-"), ...n.extra };
+  const named = await alarmTexts(db, alarm, locale);
+  const vars = { alarmName: named.alarmName, deviceName: await deviceNameOf(db, alarm), level: named.levelName ?? String(alarm.levelNum ?? "-"), ...n.extra };
   const base = { tenantId: alarm.tenantId, msgTitle: t(locale, `cloud.alarmCentre.${n.key}.title`, vars).slice(0, 200), msgContent: t(locale, `cloud.alarmCentre.${n.key}.content`, vars), msgType: msgTypeOf(alarm), bizId: alarm.id };
   const unique = [...new Set(n.userIds)];
   if (n.kind === "todo") await db.insert(todos).values(unique.map((userId) => ({ ...base, userId, todoStatus: n.todoStatus ?? 1 })));

@@ -1,6 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import { ALARM_TYPE, COMPARE_RANGE, LINK_TYPE, OPEN_STATUSES, RULE_TYPE, type AlarmAttachment, type AlarmCondition } from "@/lib/contract/alarm/enums";
 import type { AlarmLine } from "@/lib/contract/alarm/rule";
+import { textIn } from "@/lib/contract/i18n-text";
+import type { Locale } from "@/lib/contract/locale";
+import { joinedText } from "../../lib/i18n-text";
 import { pgArray } from "../../ingest/pg-array";
 import { rowsOf } from "../../ingest/writer";
 import type { Db } from "../client";
@@ -253,13 +256,14 @@ export async function ruleRecipients(db: Db, ruleId: number, leaders = false) {
 
 /**
  * The threshold lines of a device's property for charts: each enabled value rule on it (for the
- * device or its whole product) gives its threshold, or both ends of its range, in its level's colour.
+ * device or its whole product) gives its threshold, or both ends of its range, in its level's colour,
+ * labelled with the rule's and level's names in `locale`.
  */
-export async function alarmLinesFor(db: Db, tenantId: number, deviceId: number, identifier: string): Promise<AlarmLine[]> {
+export async function alarmLinesFor(db: Db, tenantId: number, deviceId: number, identifier: string, locale: Locale): Promise<AlarmLine[]> {
   const [device] = await db.select({ productId: devices.productId, projectId: devices.projectId }).from(devices).where(and(eq(devices.id, deviceId), eq(devices.tenantId, tenantId)));
   if (!device || device.projectId === null) return [];
   const rows = await db
-    .select({ rule: alarmRules, color: alarmLevels.color, levelName: alarmLevels.levelName })
+    .select({ rule: alarmRules, color: alarmLevels.color, levelName: joinedText(locale, alarmLevels.levelName, alarmLevels.i18n, "levelName") })
     .from(alarmRules)
     .leftJoin(alarmLevels, eq(alarmLevels.id, alarmRules.levelId))
     .where(
@@ -276,7 +280,8 @@ export async function alarmLinesFor(db: Db, tenantId: number, deviceId: number, 
     )
     .orderBy(asc(alarmRules.id));
   return rows.flatMap(({ rule, color, levelName }) => {
-    const label = levelName ? `${rule.ruleName} (${levelName})` : rule.ruleName;
+    const ruleName = textIn(locale, rule.ruleName, rule.i18n?.ruleName);
+    const label = levelName ? `${ruleName} (${levelName})` : ruleName;
     const c = color ?? "#e5484d";
     const values = rule.compareType === COMPARE_RANGE ? [rule.minValue, rule.maxValue] : [rule.threshold];
     return values.filter((v): v is number => v !== null).map((value) => ({ value, color: c, label }));

@@ -7,7 +7,7 @@ import { province } from "../../lib/area-names";
 import { PLATFORM_TENANT_ID } from "../../lib/menu-access";
 import { rowsOf } from "../../ingest/writer";
 import type { Db } from "../client";
-import { alarmLevelName } from "./alarm-levels";
+import { alarmLevelName } from "./alarm-names";
 import { alarms, devices, projects, tenants, users } from "../schema";
 
 const DAY_MS = 86_400_000;

@@ -5,7 +5,7 @@ import { SCREEN_BLOCKS } from "@/lib/contract/scene/enums";
 import type { PointData, PointSeries, SceneCandidate, ScenePoint, ScreenConfig, ScreenPoint } from "@/lib/contract/scene/scene";
 import type { Locale } from "@/lib/contract/locale";
 import type { Db } from "../client";
-import { alarmLevelName } from "./alarm-levels";
+import { alarmLevelName } from "./alarm-names";
 import { alarms, devices, productFunctions, sceneDevices, scenes, screenConfigs, telemetryLatest } from "../schema";
 import { telemetrySeries } from "./telemetry";
 

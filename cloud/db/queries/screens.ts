@@ -5,7 +5,7 @@ import { pgArray } from "../../ingest/pg-array";
 import { rowsOf } from "../../ingest/writer";
 import type { Locale } from "@/lib/contract/locale";
 import type { Db } from "../client";
-import { alarmLevelName, levelNameIn } from "./alarm-levels";
+import { alarmLevelName, alarmName, levelNameIn } from "./alarm-names";
 
 /**
  * The data screens' figures (stat monitorScreen) over a tenant's projects: each query is one
@@ -111,10 +111,10 @@ export async function devicesByProduct(db: Db, tenantId: number, projectIds: rea
   return rows.map((r) => ({ productId: num(r.id), name: String(r.prod_name), count: num(r.n), online: num(r.online) }));
 }
 
-/** The newest alarms of the projects, with their project's and device's names, their level's in `locale`. */
+/** The newest alarms of the projects, with their project's and device's names, theirs and their level's in `locale`. */
 export async function latestAlarms(db: Db, tenantId: number, projectIds: readonly number[], locale: Locale, limit = LATEST_ALARMS): Promise<LatestAlarm[]> {
   const rows = rowsOf(
-    await db.execute(sql`select a.id, a.alarm_name, a.level_num, ${alarmLevelName(locale, "a")} as level_name, a.level_color, a.status,
+    await db.execute(sql`select a.id, ${alarmName(locale, "a")} as alarm_name, a.level_num, ${alarmLevelName(locale, "a")} as level_name, a.level_color, a.status,
         (extract(epoch from a.triggered_at) * 1000)::float8 as at, p.prj_name, d.device_name
       from alarms a left join projects p on p.id = a.project_id left join devices d on d.id = a.device_id
       where a.tenant_id = ${tenantId} and a.project_id = any(${ids(projectIds)})

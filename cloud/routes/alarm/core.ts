@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import { ALARM_TYPE, COMPARE_RANGE, type AlarmAttachment } from "@/lib/contract/alarm/enums";
 import { alarmFilters, alarmQuery, alarmRecord, manualBody, manualUpdate, statisticsQuery, type AlarmChart, type AlarmInfo, type AlarmRecord, type AlarmStatistics, type LevelNum, type ManualBody, type StatusNums } from "@/lib/contract/alarm/alarm-center";
@@ -6,7 +6,7 @@ import { closeBody, operBody, type AlarmOperation, type Attachments, type Move }
 import { idQuery, idsBody } from "@/lib/contract/common";
 import type { Locale } from "@/lib/contract/locale";
 import { formatDateTime } from "@/lib/format";
-import { alarmLevelName } from "../../db/queries/alarm-levels";
+import { alarmLevelName, alarmName } from "../../db/queries/alarm-names";
 import { alarmLinesFor, raiseAlarm, type AlarmRow } from "../../db/queries/alarms";
 import { alarmRaised, CHECK_PERM, HANDLE_PERM, takeStep, type Actor } from "../../db/queries/alarm-workflow";
 import { telemetrySeries } from "../../db/queries/telemetry";
@@ -17,6 +17,7 @@ import { containsPattern, exportColumns, filterConds, orderOf, pageOf, platformT
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { t } from "../../lib/i18n";
 import { optionalProject, projectOf, requireProject } from "../../lib/project-context";
+import { joinedText } from "../../lib/i18n-text";
 import { tenantScope } from "../../lib/scope";
 import { visibleProjects } from "../../db/queries/projects";
 import { xlsxResponse } from "../../lib/xlsx-export";
@@ -43,9 +44,10 @@ export const attachmentsOf = (a: Partial<Attachments>): AlarmAttachment[] => [
   ...(a.files ?? []).map((url) => ({ url, name: baseName(url), kind: "file" as const })),
 ];
 
-/** An alarm with its device's and project's names, its level named in `locale`. */
+/** An alarm with its device's and project's names, it and its level named in `locale`. */
 const selection = (locale: Locale) => ({
   ...getTableColumns(alarms),
+  alarmName: alarmName(locale),
   levelName: alarmLevelName(locale),
   deviceName: sql<string | null>`(select ${devices.deviceName} from ${devices} where ${devices.id} = ${alarms.deviceId})`,
   deviceSn: sql<string | null>`(select ${devices.deviceSn} from ${devices} where ${devices.id} = ${alarms.deviceId})`,
@@ -60,12 +62,14 @@ const toRow = rowMapper<typeof alarmRecord.fields, AlarmRecord>(alarmRecord, {
 });
 
 type Filters = Record<string, unknown>;
-/** The list's conditions: the contract's filters and the device by name or SN, in the call's project. */
-async function listWhere(c: Ctx, f: Filters, ...more: (SQL | undefined)[]): Promise<SQL> {
+/** The list's conditions: the contract's filters, the alarm's name as stored or as shown, and the device by name or SN, in the call's project. */
+async function listWhere(c: Ctx, { alarmName: name, ...f }: Filters, ...more: (SQL | undefined)[]): Promise<SQL> {
   const device = typeof f.deviceName === "string" && f.deviceName ? containsPattern(f.deviceName) : null;
+  const named = typeof name === "string" && name ? containsPattern(name) : null;
   return scoped(
     c,
     ...filterConds(alarmRecord, alarms, f),
+    named ? or(ilike(alarms.alarmName, named), ilike(alarmName(c.var.locale), named)) : undefined,
     device ? inArray(alarms.deviceId, c.var.deps.db.select({ id: devices.id }).from(devices).where(sql`${ilike(devices.deviceName, device)} or ${ilike(devices.deviceSn, device)}`)) : undefined,
     ...more,
   );
@@ -91,7 +95,7 @@ export async function alarmInfo(c: Ctx, where: SQL): Promise<AlarmInfo> {
   const [row] = await db.select(selection(c.var.locale)).from(alarms).where(where);
   if (!row) throw notFound();
   const alarm = row as Selected;
-  const [rule] = alarm.ruleId ? await db.select({ ruleName: alarmRules.ruleName }).from(alarmRules).where(eq(alarmRules.id, alarm.ruleId)) : [];
+  const [rule] = alarm.ruleId ? await db.select({ ruleName: joinedText(c.var.locale, alarmRules.ruleName, alarmRules.i18n, "ruleName") }).from(alarmRules).where(eq(alarmRules.id, alarm.ruleId)) : [];
   const [product] = alarm.deviceId ? await db.select({ productId: devices.productId }).from(devices).where(eq(devices.id, alarm.deviceId)) : [];
   const ops = await db.select().from(alarmOperations).where(eq(alarmOperations.alarmId, alarm.id)).orderBy(asc(alarmOperations.id));
   const operations: AlarmOperation[] = ops.map((o) => ({
@@ -125,7 +129,7 @@ async function chartOf(c: Ctx, alarm: AlarmRow): Promise<AlarmChart> {
   const label = alarm.levelName ? `${alarm.alarmName} (${alarm.levelName})` : alarm.alarmName;
   const color = alarm.levelColor ?? "#e5484d";
   const own = cond ? (cond.compareType === COMPARE_RANGE ? [cond.minValue, cond.maxValue] : [cond.threshold]).filter((v): v is number => v !== null).map((value) => ({ value, color, label })) : [];
-  const lines = own.length ? own : await alarmLinesFor(db, c.var.auth.tenantId, alarm.deviceId, alarm.identifier);
+  const lines = own.length ? own : await alarmLinesFor(db, c.var.auth.tenantId, alarm.deviceId, alarm.identifier, c.var.locale);
   return { identifier: alarm.identifier, points: series.points, lines, at };
 }
 

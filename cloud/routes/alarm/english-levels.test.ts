@@ -71,6 +71,18 @@ describe("alarm level names in the caller's language", () => {
     expect(todo.msgContent).toContain("level Control");
   });
 
+  it("names an alarm raised by a seeded rule by the rule's English name, found by it too", async () => {
+    const [rule] = await cloud.db.select().from(alarmRules).where(and(eq(alarmRules.tenantId, 2), eq(alarmRules.ruleName, "信号弱"))).limit(1);
+    const a = await raise("信号弱");
+    await cloud.db.update(alarms).set({ ruleId: rule.id, projectId: rule.projectId }).where(eq(alarms.id, a.id));
+    const search = async (name: string, lang: string) =>
+      (await cloud.request<Page<AlarmRecord>>(`/alarm/core/page?size=500&alarmName=${encodeURIComponent(name)}`, { token: admin, language: lang, headers: { projectid: String(rule.projectId) } })).body.data.records.find((r) => r.id === a.id);
+    expect(await search("weak sig", "en")).toMatchObject({ alarmName: "Weak signal", levelName: "Control" });
+    expect(await search("信号", "en")).toMatchObject({ alarmName: "Weak signal" });
+    expect(await search("信号", "zh-cn")).toMatchObject({ alarmName: "信号弱", levelName: "控制" });
+    expect(await search("weak sig", "zh-cn")).toBeUndefined();
+  });
+
   it("keeps the name an alarm was raised with once its level is renamed", async () => {
     const old = await raise("Renamed level test", "旧名称");
     const page = await get<Page<AlarmRecord>>(`/alarm/core/page?size=100&alarmName=${encodeURIComponent("Renamed level test")}`, "en");

@@ -7,7 +7,7 @@ import { alarmLinesQuery, alarmRule, ruleOper, type AlarmFunction, type AlarmRul
 import type { RecipientRow } from "@/lib/contract/alarm/contact";
 import { NUMERIC_TYPES, type NumberSpec } from "@/lib/contract/device/thing-model";
 import type { Db } from "../../db/client";
-import { levelNameIn } from "../../db/queries/alarm-levels";
+import { levelNameIn } from "../../db/queries/alarm-names";
 import { alarmLinesFor } from "../../db/queries/alarms";
 import { alarmContactGroups, alarmContacts, alarmLevels, alarmRuleRecipients, alarmRules, alarms, devices, productFunctions, products } from "../../db/schema";
 import { requirePerm } from "../../lib/auth";
@@ -214,6 +214,6 @@ export const ruleRoutes = crudRoutes<typeof alarmRule.fields, AlarmRuleRow>({
   })
   .get("/alarmLines", async (c) => {
     const { deviceId, identifier } = query(c, alarmLinesQuery);
-    return ok(c, await alarmLinesFor(c.var.deps.db, c.var.auth.tenantId, deviceId, identifier));
+    return ok(c, await alarmLinesFor(c.var.deps.db, c.var.auth.tenantId, deviceId, identifier, c.var.locale));
   });
 
