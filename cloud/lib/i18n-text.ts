@@ -22,8 +22,8 @@ export function localized<R extends Multilingual>(locale: Locale, row: R): R {
 }
 
 /** A joined multilingual column in `locale` (its `field` text in the row's `i18n`, else its own), for a select. */
-export const joinedText = (locale: Locale, column: AnyColumn, i18n: AnyColumn, field: string) =>
-  sql<string | null>`coalesce(nullif(${i18n}->${field}->>${locale}, ''), ${column})`;
+export const joinedText = <C extends AnyColumn>(locale: Locale, column: C, i18n: AnyColumn, field: string) =>
+  sql<C["_"]["notNull"] extends true ? string : string | null>`coalesce(nullif(${i18n}->${field}->>${locale}, ''), ${column})`;
 
 /**
  * A write in `locale` to a row (`before`: its texts, none when new). Only fields already

@@ -75,6 +75,11 @@ describe("comm/connect, prodConnect, objConnect", () => {
     expect((await cloud.request("/device/objConnect/add", { token: platform, body: { modelId: m.body.data.id, connectIds: [c.body.data.id] } })).body.code).toBe(404);
     expect((await cloud.request<Page<Connect>>(`/device/objConnect/page?modelId=${m.body.data.id}`, { token: admin })).body.data.total).toBe(1);
     expect((await cloud.request("/device/objConnect/del", { token: admin, body: { modelId: m.body.data.id, connectIds: [c.body.data.id] } })).body.code).toBe(200);
+    // A seeded model is named in the caller's language in the refusal.
+    const seeded = (await cloud.request<Page<ObjModel>>("/device/objModel/page?current=1&size=50", { token: admin, language: "en" })).body.data.records.find((r) => r.modelName === "Generic wireless sensor")!;
+    expect((await cloud.request("/device/objConnect/add", { token: admin, body: { modelId: seeded.id, connectIds: [c.body.data.id] } })).body.code).toBe(200);
+    expect((await cloud.request("/comm/connect/del", { token: admin, body: { ids: [c.body.data.id] }, language: "en" })).body.msg).toContain("Generic wireless sensor");
+    expect((await cloud.request("/device/objConnect/del", { token: admin, body: { modelId: seeded.id, connectIds: [c.body.data.id] } })).body.code).toBe(200);
     expect((await cloud.request("/comm/connect/del", { token: admin, body: { ids: [c.body.data.id] } })).body.code).toBe(200);
   });
 });
