@@ -1,5 +1,6 @@
 import type { MonitorKind } from "@/lib/contract/device/product";
 import type { DataSpec, Param, ThingFunction } from "@/lib/contract/device/thing-model";
+import { PAD_SERVICE } from "@/lib/contract/linkage/pad";
 
 /**
  * The demo product catalogue: one product per monitoring sensor type of core §2, a gateway and its
@@ -42,6 +43,18 @@ const zero: ThingFunction = { funcName: "置零", identifier: "setZero", funcTyp
 const reboot: ThingFunction = { funcName: "重启", identifier: "reboot", funcType: 3, callMode: "async", inputParams: [param("delay", "延时", int(0, 600, "s"))], outputParams: [] };
 const lowBattery: ThingFunction = { funcName: "低电量", identifier: "lowBattery", funcType: 2, eventType: "info", outputParams: [param("battery", "电池电量", int(0, 100, "%"))] };
 const wireless = [battery, signal];
+/**
+ * The linkage pad's call (widgets §7): a pan-tilt camera turns while a direction is held ('0')
+ * and stops on release ('1'), answering where it points; `stream` answers its live stream URL.
+ */
+const padControl: ThingFunction = {
+  funcName: "云台联动控制",
+  identifier: PAD_SERVICE,
+  funcType: 3,
+  callMode: "sync",
+  inputParams: [param("controlType", "控制类型", { type: "text", length: 8 }), param("controlValue", "控制值", { type: "text", length: 1 })],
+  outputParams: [param("pan", "水平角", float(-180, 180, "°", 0.1)), param("tilt", "俯仰角", float(-90, 90, "°", 0.1)), param("url", "视频流地址", { type: "text", length: 512 })],
+};
 
 const sensor = (p: Omit<DemoProduct, "prodType" | "netType" | "dataFormat" | "verifyType">): DemoProduct => ({ prodType: "device", netType: "mqtt", dataFormat: "json", verifyType: "secret", ...p });
 
@@ -187,7 +200,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     prodCategory: "geotechnical",
     activeCycle: 30,
     monitorType: "horizontalDis",
-    description: "北斗/GPS 毫米级水平与竖向位移",
+    description: "北斗/GPS 毫米级水平与竖向位移，站上云台摄像机可远程联动控制",
     functions: [
       prop("dx", "东向位移", double(-1000, 1000, "mm")),
       prop("dy", "北向位移", double(-1000, 1000, "mm")),
@@ -195,6 +208,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       prop("satellites", "卫星数", int(0, 64, "")),
       prop("fixStatus", "解算状态", { type: "enum", items: [{ value: 0, text: "无解" }, { value: 1, text: "单点解" }, { value: 2, text: "浮点解" }, { value: 4, text: "固定解" }] }),
       ...wireless,
+      padControl,
     ],
   }),
   sensor({

@@ -7,7 +7,9 @@ import type { Db } from "../db/client";
 import { devices, productFunctions, products } from "../db/schema";
 import { sha256 } from "../lib/crypto";
 import { BatchWriter, type Point } from "../ingest/writer";
+import { PAD_SERVICE } from "@/lib/contract/linkage/pad";
 import { demoDeviceSecret } from "./key";
+import { padAnswer, type PadState } from "./pad";
 import { arraySeriesFor, noise, sampleValue, seriesFor } from "./series";
 
 const DAY = 86_400_000;
@@ -33,7 +35,7 @@ const MAINTENANCE = new Set(Object.values(MAINTENANCE_SERVICES));
 /** Every this many commands one is lost (radio, a busy device): no reply, and the cloud times it out. */
 const LOST_EVERY = 7;
 /** How long a device takes to answer a call, in ms: a restart takes a while. */
-const ANSWER_MS: Record<string, number> = { reboot: 2500, init: 1200 };
+const ANSWER_MS: Record<string, number> = { reboot: 2500, init: 1200, [PAD_SERVICE]: 50 };
 
 /** The devices whose secret is the simulator's (the demo devices), with what they report. */
 export async function simulatedDevices(db: Db): Promise<SimDevice[]> {
@@ -110,7 +112,7 @@ export async function backfill(db: Db, sims: SimDevice[], now: number): Promise<
   return writer.stats.stored;
 }
 
-type Running = { client: MqttClient; timer: NodeJS.Timeout | null; silentUntil: number; overrides: Map<string, unknown>; commands: number };
+type Running = { client: MqttClient; timer: NodeJS.Timeout | null; silentUntil: number; overrides: Map<string, unknown>; commands: number; pad: PadState };
 
 export type SimulatorOptions = {
   brokerUrl: string;
@@ -169,7 +171,7 @@ export async function startSimulator(db: Db, opts: SimulatorOptions) {
 
   for (const s of sims) {
     const client = mqtt.connect(opts.brokerUrl, { clientId: `sim-${s.sn}`, username: s.sn, password: s.secret, reconnectPeriod: 5000, connectTimeout: 10_000 });
-    const r: Running = { client, timer: null, silentUntil: 0, overrides: new Map(), commands: 0 };
+    const r: Running = { client, timer: null, silentUntil: 0, overrides: new Map(), commands: 0, pad: { pan: 0, tilt: 0 } };
     running.set(s.id, r);
     client.on("error", () => {});
     client.on("connect", () => {
@@ -197,9 +199,11 @@ export async function startSimulator(db: Db, opts: SimulatorOptions) {
         const fn = s.services.find((f) => f.identifier === identifier);
         // A call the device does not know is answered as such: the command fails.
         if (!fn && !MAINTENANCE.has(identifier as never)) return publish(s, r, "service/reply", { id: body.id, identifier, code: 404, params: {} });
-        const out = Object.fromEntries((fn?.outputParams ?? []).map((p, i) => [p.identifier, sampleValue(p.dataType, s.seed + i, r.commands)]));
+        // The pad's camera answers from its own state; other services with sample outputs.
+        const pad = identifier === PAD_SERVICE ? padAnswer(r.pad, (body.params ?? {}) as Record<string, unknown>, s.sn) : null;
+        const out = pad?.out ?? Object.fromEntries((fn?.outputParams ?? []).map((p, i) => [p.identifier, sampleValue(p.dataType, s.seed + i, r.commands)]));
         setTimeout(() => {
-          publish(s, r, "service/reply", { id: body.id, identifier, code: 200, params: out });
+          publish(s, r, "service/reply", { id: body.id, identifier, code: pad?.code ?? 200, params: out });
           // Back from a restart or re-initialisation, a device reports at once.
           if (identifier === "reboot" || identifier === "init") report(s, r);
         }, ANSWER_MS[identifier] ?? 300).unref();

@@ -3,14 +3,16 @@ import { z } from "zod";
 import { dbId, idQuery, idsBody } from "@/lib/contract/common";
 import { LINK_TYPE } from "@/lib/contract/alarm/enums";
 import { previewCron } from "@/lib/contract/cron";
+import { COMMAND_STATUS } from "@/lib/contract/device/command";
 import { FUNC_TYPE } from "@/lib/contract/device/thing-model";
 import { fieldLabelKey } from "@/lib/contract/entity";
 import { ACTION_STATUS, ACTION_TYPE, TERM_TYPE } from "@/lib/contract/linkage/enums";
 import { linkageLog, type ActionResult, type LinkageLogRow } from "@/lib/contract/linkage/log";
+import { isPadControl, PAD_SERVICE, PAD_TIMEOUT_S, PAD_VALUE, padControl, type PadControl, type PadReply } from "@/lib/contract/linkage/pad";
 import { linkageOper, linkageOperate, linkageRule, type LinkageRuleBody, type LinkageRuleRow } from "@/lib/contract/linkage/rule";
 import { productThingModel } from "../../db/queries/device-ops";
 import { alarmContactGroups, alarmContacts, devices, linkageLogs, linkageRules } from "../../db/schema";
-import { requirePerm } from "../../lib/auth";
+import { assertPerm, requirePerm } from "../../lib/auth";
 import type { Ctx } from "../../lib/context";
 import { columnsOf, filterConds, orderOf, pageOf, rowMapper } from "../../lib/crud";
 import { crudRoutes } from "../../lib/crud-routes";
@@ -19,7 +21,9 @@ import { projectOf } from "../../lib/project-context";
 import { tenantScope } from "../../lib/scope";
 import { loopsOf } from "../../linkage/condition";
 import { localized } from "../../linkage/engine";
+import { commandsOf } from "../../ingest/commands";
 import { checkedCommand } from "../comm/instruct";
+import { deviceFor, dispatchCommand, SEND_PERM } from "./ops-common";
 
 const toRow = rowMapper<typeof linkageRule.fields, LinkageRuleRow>(linkageRule);
 
@@ -78,7 +82,8 @@ const changed = (c: Ctx) => c.var.deps.linkage?.invalidate();
 /**
  * Linkage rules (device linkage, core §7) of the call's project: page from the contract; add and
  * upd check the rule whole (a rule's triggers and actions are checked together); oper enables or
- * disables; operate runs it now and answers its log row; pageLog / exportLog read the executions.
+ * disables; operate runs it now and answers its log row (or, given a device, is the linkage pad:
+ * `padOperate`); pageLog / exportLog read the executions.
  * Every change tells the engine, which reads its index again.
  */
 export const linkageRoutes = crudRoutes<typeof linkageRule.fields, LinkageRuleRow>({
@@ -160,7 +165,13 @@ export const linkageRoutes = crudRoutes<typeof linkageRule.fields, LinkageRuleRo
     await changed(c);
     return ok(c, null);
   })
-  .post("/operate", requirePerm("dev:linkage:upd"), async (c) => {
+  .post("/operate", async (c) => {
+    // The same call drives the linkage pad when the body names a device (widgets §7).
+    if (isPadControl(await body(c, z.record(z.string(), z.unknown())))) {
+      await assertPerm(c.var.deps.db, c.var.auth, SEND_PERM);
+      return padOperate(c, await body(c, padControl));
+    }
+    await assertPerm(c.var.deps.db, c.var.auth, "dev:linkage:upd");
     const { id } = await body(c, linkageOperate);
     const [rule] = await c.var.deps.db.select({ id: linkageRules.id }).from(linkageRules).where(projectOf(c).where(linkageRules, eq(linkageRules.id, id)));
     if (!rule) throw notFound();
@@ -170,6 +181,26 @@ export const linkageRoutes = crudRoutes<typeof linkageRule.fields, LinkageRuleRo
     if (!log) throw notFound();
     return ok(c, readable(c, log), "cloud.linkage.operated");
   });
+
+/**
+ * A pad control: a call of the device's `padControl` service through the command path. A press
+ * answers at once (the next repeat follows in 100 ms); a release waits for the device's reply and
+ * answers it as a JSON string with the device id, or for `stream` the stream URL it gave.
+ */
+async function padOperate(c: Ctx, input: PadControl) {
+  const db = c.var.deps.db;
+  const [inProject] = await db.select({ id: devices.id }).from(devices).where(projectOf(c).where(devices, eq(devices.id, input.deviceId)));
+  if (!inProject) throw badRequest("cloud.linkage.deviceUnknown", { id: input.deviceId });
+  const device = await deviceFor(c, input.deviceId);
+  const model = await productThingModel(db, device.productId);
+  if (!model.some((f) => f.identifier === PAD_SERVICE && f.funcType === FUNC_TYPE.service)) throw badRequest("cloud.linkage.padUnsupported", { name: device.name });
+  const sent = await dispatchCommand(c, { device, cmdType: "service", identifier: PAD_SERVICE, params: { controlType: input.controlType, controlValue: input.controlValue }, timeoutS: PAD_TIMEOUT_S });
+  if (input.controlValue === PAD_VALUE.press) return ok(c, null);
+  const done = await commandsOf(c.var.deps.ingest!).wait(sent.id);
+  const reply = done?.status === COMMAND_STATUS.success && done.reply ? ((JSON.parse(done.reply) as { params?: PadReply }).params ?? {}) : null;
+  if (!reply || (input.controlType === "stream" && !reply.url)) throw badRequest(done?.status === COMMAND_STATUS.timeout ? "cloud.linkage.padNoAnswer" : "cloud.linkage.padFailed", { name: device.name });
+  return ok(c, input.controlType === "stream" ? reply.url! : JSON.stringify({ deviceId: device.id, ...reply }));
+}
 
 const logToRow = rowMapper<typeof linkageLog.fields, LinkageLogRow>(linkageLog);
 /** A log row with what the cloud wrote in its results (refusals, "command sent") in the caller's language. */

@@ -1,7 +1,7 @@
 import { Code } from "@/lib/contract/envelope";
 import { command, type Command } from "@/lib/contract/device/command";
 import { opsDevice, type OpsDevice } from "../../db/queries/device-ops";
-import { CommandRefused, commandsOf, type SendCommand } from "../../ingest/commands";
+import { CommandRefused, commandsOf, type CommandRow, type SendCommand } from "../../ingest/commands";
 import type { Ctx } from "../../lib/context";
 import { rowMapper } from "../../lib/crud";
 import { AppError, notFound, ok } from "../../lib/http";
@@ -21,16 +21,19 @@ export async function deviceFor(c: Ctx, id: number): Promise<OpsDevice> {
   return d;
 }
 
-/** Sends a command and answers its stored row (waiting); a refusal is a localised 400. */
-export async function sendCommand(c: Ctx, cmd: Omit<SendCommand, "by">) {
+/** Sends a command and gives its stored row (waiting); a refusal is a localised 400. */
+export async function dispatchCommand(c: Ctx, cmd: Omit<SendCommand, "by">): Promise<CommandRow> {
   const ingest = c.var.deps.ingest;
   if (!ingest) throw new AppError(Code.BAD_REQUEST, "deviceOps.refused.noChannel");
   try {
-    const row = await commandsOf(ingest, { now: c.var.deps.now }).send({ ...cmd, by: { userId: c.var.auth.userId, name: c.var.auth.realname || c.var.auth.username } });
-    return ok(c, toCommand(row), "deviceOps.sent");
+    return await commandsOf(ingest, { now: c.var.deps.now }).send({ ...cmd, by: { userId: c.var.auth.userId, name: c.var.auth.realname || c.var.auth.username } });
   } catch (err) {
     if (err instanceof CommandRefused) throw new AppError(Code.BAD_REQUEST, `deviceOps.refused.${err.reason}`, { name: cmd.device.name });
     throw err;
   }
 }
 
+/** Sends a command and answers its stored row (waiting). */
+export async function sendCommand(c: Ctx, cmd: Omit<SendCommand, "by">) {
+  return ok(c, toCommand(await dispatchCommand(c, cmd)), "deviceOps.sent");
+}

@@ -12,10 +12,11 @@ import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { swrFetcher } from "@/lib/api/fetcher";
 import type { Page } from "@/lib/contract/envelope";
-import { device, isStale, type Device } from "@/lib/contract/device/device";
+import { DEVICE_STATUS, device, isStale, type Device } from "@/lib/contract/device/device";
 import type { RealTimeData, StatusLogRow } from "@/lib/contract/device/device-data";
 import { formatDateTime } from "@/lib/format";
 import { CyclePanel } from "@/components/devices/ops/cycle-panel";
+import { LinkagePad, usePadCapable } from "@/components/linkage/linkage-pad";
 import { ConnectionCard } from "./connection-card";
 import { REALTIME_REFRESH_MS } from "./device-data-view";
 import { rejectsResource, STATUS_TONES, statusLogResource } from "./device-logs";
@@ -74,6 +75,13 @@ function StateCard({ row }: { row: Device }) {
       )}
     </div>
   );
+}
+
+/** The linkage pad of a device whose thing model has its service; inert while the device is offline. */
+function ControlCard({ row }: { row: Device }) {
+  const { data } = useSWR<RealTimeData>(["device/device/getDevRealTimeData", { id: row.id }], swrFetcher, { refreshInterval: REALTIME_REFRESH_MS, keepPreviousData: true });
+  const status = data ? data.status : Number(row.status);
+  return <LinkagePad deviceId={row.id} disabled={status === DEVICE_STATUS.online ? null : "offline"} />;
 }
 
 /** The device on the map with its newest values in the info card. */
@@ -136,6 +144,7 @@ const viewDeviceDetail = defineDetail<Device>({
     { key: "basic", title: "viewDevice.sections.basic", rows: basicRows, span: 2 },
     { key: "state", title: "viewDevice.sections.state", render: (row) => <StateCard row={row} />, span: 1 },
     { key: "connection", title: "viewDevice.sections.connection", render: (row) => <ConnectionCard device={row} />, span: 2 },
+    { key: "control", title: "viewDevice.sections.control", useShown: (row) => usePadCapable(row.id) === true, render: (row) => <ControlCard row={row} />, span: 1 },
     { key: "location", title: "viewDevice.sections.location", render: (row) => <LocationCard row={row} />, span: 1 },
   ],
   tabs: [

@@ -149,6 +149,18 @@ describe("defineDetail", () => {
     expect(within(dialog).getByTestId("custom").textContent).toBe("note");
   });
 
+  it("leaves out a card whose useShown says no, and shows it once it says yes", async () => {
+    const row = { id: 4, name: "Sales", code: "S1", status: 1 };
+    const card = (shown: boolean) => ({ sections: [{ key: "extra", title: "more", useShown: (d: Dept) => shown && d.id === 4, render: () => <p>extra</p> }, detail.sections![0]] });
+    const open = (shown: boolean) => wrap(<DetailDialog detail={card(shown)} row={row} title="View" label={(k) => k} onClose={() => {}} onRefresh={async () => {}} />);
+    open(false);
+    expect(document.querySelector('[data-section="extra"]')).toBeNull();
+    expect(document.querySelector('[data-section="basic"]')).toBeTruthy();
+    cleanup();
+    open(true);
+    expect(document.querySelector('[data-section="extra"]')?.textContent).toContain("extra");
+  });
+
   it("leaves a nested list's dialogs out when asked: inside a view dialog, ?view= belongs to the list around it", async () => {
     window.history.replaceState(null, "", "/dept?view=1");
     const row = { id: 1, name: "Sales", code: "S1", status: 1 };

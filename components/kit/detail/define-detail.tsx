@@ -40,7 +40,11 @@ export type DetailSection<Row extends AnyRow> = {
   render?: (row: Row, ctx: DetailContext<Row>) => React.ReactNode;
   /** Columns out of 3 the card takes on wide screens (default 3). */
   span?: 1 | 2 | 3;
+  /** A hook telling whether the card shows, when that depends on more than the row (e.g. the device's thing model). */
+  useShown?: (row: Row) => boolean;
 };
+
+const alwaysShown = () => true;
 
 /** A tab of a detail: rows, a list of another resource narrowed to this row, or a custom part. */
 export type DetailTab<Row extends AnyRow> = {
@@ -108,6 +112,10 @@ export function NestedList<Row extends AnyRow>({ resource, filter, dialogs = tru
 
 function Section<Row extends AnyRow>({ section, ctx, plain }: { section: DetailSection<Row>; ctx: DetailContext<Row>; plain?: boolean }) {
   const { row, t } = ctx;
+  // The same hook on every render: a section's `useShown` never changes.
+  const useShown = section.useShown ?? alwaysShown;
+  const shown = useShown(row);
+  if (!shown) return null;
   const lead = section.lead?.(row, ctx);
   const content = (
     <div className={cn(lead !== undefined && "flex flex-col gap-6 sm:flex-row")}>

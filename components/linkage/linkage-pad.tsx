@@ -1,0 +1,186 @@
+"use client";
+
+import * as React from "react";
+import useSWR from "swr";
+import { useTranslations } from "next-intl";
+import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, ChevronUpIcon, CopyIcon, VideoIcon } from "lucide-react";
+import { toast } from "sonner";
+import { api, silentSwrFetcher } from "@/lib/api/fetcher";
+import type { ThingFunction } from "@/lib/contract/device/thing-model";
+import { PAD_REPEAT_MS, PAD_SERVICE, PAD_VALUE, type PadControlType, type PadReply } from "@/lib/contract/linkage/pad";
+import { cn } from "@/lib/utils";
+
+type Direction = Exclude<PadControlType, "stream">;
+type Send = (controlType: PadControlType, controlValue: "0" | "1") => void;
+const ARROWS: Record<string, Direction> = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right" };
+const ICONS = { up: ChevronUpIcon, down: ChevronDownIcon, left: ChevronLeftIcon, right: ChevronRightIcon } as const;
+/** Where each direction sits in the 3 × 3 cross. */
+const CELLS = { up: "col-start-2 row-start-1", left: "col-start-1 row-start-2", right: "col-start-3 row-start-2", down: "col-start-2 row-start-3" } as const;
+
+/** Whether the device's thing model offers the pad's service (`linkage/model` of the project's device). */
+export function usePadCapable(deviceId: number): boolean | undefined {
+  const { data } = useSWR<{ services: ThingFunction[] }>(["device/linkage/model", { deviceId }], silentSwrFetcher);
+  return data && data.services.some((f) => f.identifier === PAD_SERVICE);
+}
+
+/**
+ * Holding a direction: '0' at once and again every 100 ms while held, '1' once when let go. One
+ * direction at a time, none while the pad is off; unmounting while held stops the repeats.
+ */
+function useHold(send: Send, off: boolean) {
+  const held = React.useRef<{ dir: Direction; timer: ReturnType<typeof setInterval> } | null>(null);
+  const [active, setActive] = React.useState<Direction | null>(null);
+  const press = React.useCallback(
+    (dir: Direction) => {
+      if (held.current || off) return;
+      send(dir, PAD_VALUE.press);
+      held.current = { dir, timer: setInterval(() => send(dir, PAD_VALUE.press), PAD_REPEAT_MS) };
+      setActive(dir);
+    },
+    [send, off],
+  );
+  const release = React.useCallback(() => {
+    const h = held.current;
+    if (!h) return;
+    held.current = null;
+    clearInterval(h.timer);
+    setActive(null);
+    send(h.dir, PAD_VALUE.release);
+  }, [send]);
+  React.useEffect(
+    () => () => {
+      if (held.current) clearInterval(held.current.timer);
+    },
+    [],
+  );
+  return { press, release, active };
+}
+
+export type PadDisabled = "noCapability" | "offline" | null;
+
+/**
+ * The linkage pad (widgets §7): a direction cross around a stream button, driving a linkage device
+ * through `device/linkage/operate`. Pointer or keyboard (arrow keys on the pad, Enter / Space on a
+ * button) hold a direction; the released direction's answer shows where the camera points, the
+ * stream button the device's stream URL. Failed calls are swallowed (widgets §8); a device that
+ * lacks the service or is offline gets an inert pad with the reason.
+ */
+export function LinkagePad({ deviceId, disabled = null }: { deviceId: number; disabled?: PadDisabled }) {
+  const t = useTranslations("linkage.pad");
+  const [position, setPosition] = React.useState<PadReply | null>(null);
+  const [stream, setStream] = React.useState<string | null>(null);
+  const send = React.useCallback<Send>(
+    (controlType, controlValue) => {
+      api
+        .post<string | null>("device/linkage/operate", { deviceId, controlType, controlValue }, { silent: true })
+        .then((data) => {
+          if (controlValue !== PAD_VALUE.release || !data) return;
+          if (controlType === "stream") setStream(data);
+          else setPosition(JSON.parse(data) as PadReply);
+        })
+        .catch(() => {});
+    },
+    [deviceId],
+  );
+  const off = disabled !== null;
+  const { press, release, active } = useHold(send, off);
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    const dir = ARROWS[e.key];
+    if (!dir) return;
+    e.preventDefault();
+    if (!e.repeat) press(dir);
+  };
+  const onKeyUp = (e: React.KeyboardEvent) => {
+    if (ARROWS[e.key]) release();
+  };
+  const copy = async () => {
+    if (!stream) return;
+    try {
+      await navigator.clipboard.writeText(stream);
+      toast.success(t("copied"));
+    } catch {
+      /* clipboard refused: the URL stays on screen to select */
+    }
+  };
+  return (
+    <div className="flex flex-col items-center gap-3" data-testid="linkage-pad" data-disabled={off || undefined}>
+      <div
+        role="group"
+        aria-label={t("title")}
+        aria-disabled={off || undefined}
+        inert={off}
+        tabIndex={off ? -1 : 0}
+        onKeyDown={onKeyDown}
+        onKeyUp={onKeyUp}
+        // Focus moving between the pad's own buttons is no let-go.
+        onBlur={(e) => !e.currentTarget.contains(e.relatedTarget as Node | null) && release()}
+        className={cn("grid size-44 grid-cols-3 grid-rows-3 place-items-center rounded-full border bg-muted/40 p-2 outline-none focus-visible:ring-2 focus-visible:ring-ring", off && "opacity-50")}
+      >
+        {(Object.keys(CELLS) as Direction[]).map((dir) => {
+          const Icon = ICONS[dir];
+          return (
+            <button
+              key={dir}
+              type="button"
+              disabled={off}
+              aria-label={t(dir)}
+              aria-pressed={active === dir}
+              data-dir={dir}
+              className={cn(CELLS[dir], "flex size-11 touch-none select-none items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-accent hover:text-foreground aria-pressed:bg-primary aria-pressed:text-primary-foreground")}
+              onPointerDown={(e) => !(e.button > 0) && press(dir)}
+              onPointerUp={release}
+              onPointerLeave={release}
+              onPointerCancel={release}
+              onKeyDown={(e) => {
+                if (e.key !== "Enter" && e.key !== " ") return;
+                e.preventDefault();
+                e.stopPropagation();
+                if (!e.repeat) press(dir);
+              }}
+              onKeyUp={(e) => {
+                if (e.key !== "Enter" && e.key !== " ") return;
+                e.stopPropagation();
+                release();
+              }}
+            >
+              <Icon className="size-6" />
+            </button>
+          );
+        })}
+        <button
+          type="button"
+          disabled={off}
+          aria-label={t("stream")}
+          data-dir="stream"
+          className="col-start-2 row-start-2 flex size-12 items-center justify-center rounded-full border bg-background text-primary shadow-sm hover:bg-accent"
+          onClick={() => send("stream", PAD_VALUE.release)}
+        >
+          <VideoIcon className="size-5" />
+        </button>
+      </div>
+      {off ? (
+        <p className="text-center text-xs text-muted-foreground" data-testid="pad-hint">
+          {t(disabled)}
+        </p>
+      ) : (
+        <p className="text-center text-xs text-muted-foreground">{t("keys")}</p>
+      )}
+      {position && (
+        <p className="text-sm tabular-nums" data-testid="pad-position">
+          {t("position", { pan: position.pan ?? "-", tilt: position.tilt ?? "-" })}
+        </p>
+      )}
+      {stream && (
+        <div className="flex w-full min-w-0 items-center gap-2 rounded-md border bg-muted px-2 py-1 text-xs">
+          <span className="shrink-0 text-muted-foreground">{t("streamUrl")}</span>
+          <code className="min-w-0 flex-1 truncate font-mono" title={stream} data-testid="pad-stream">
+            {stream}
+          </code>
+          <button type="button" className="shrink-0 text-muted-foreground hover:text-primary" aria-label={t("copy")} onClick={copy}>
+            <CopyIcon className="size-3.5" />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
