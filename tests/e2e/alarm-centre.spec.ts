@@ -16,7 +16,7 @@ const RUN = Math.random().toString(36).slice(2, 6).toUpperCase();
 
 const TEXT = {
   "zh-cn": { level: /报警 · 3/, notApproved: "不通过", approved: "通过", review: "告警处理待您审核", rejected: "告警处理审核不通过", again: "重新处理告警", clearRefused: "只有待处理的告警可以清除，该告警当前为“已处理”", accepted: "接收处理" },
-  en: { level: /报警 · 3/, notApproved: "Not approved", approved: "Approved", review: "Alarm handling awaits your review", rejected: "Alarm handling not approved", again: "Handle again", clearRefused: "Only pending alarms can be cleared; this alarm is Handled", accepted: "Accepted" },
+  en: { level: /Alarm · 3/, notApproved: "Not approved", approved: "Approved", review: "Alarm handling awaits your review", rejected: "Alarm handling not approved", again: "Handle again", clearRefused: "Only pending alarms can be cleared; this alarm is Handled", accepted: "Accepted" },
 } as const;
 
 for (const locale of ["zh-cn", "en"] as const) {

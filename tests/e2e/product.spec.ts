@@ -14,7 +14,7 @@ const RUN = Math.random().toString(36).slice(2, 6).toUpperCase();
 
 const TEXT = {
   "zh-cn": { device: "直连设备", secret: "密钥认证", category: "结构监测传感器", net: "MQTT", format: "JSON", event: "事件", alarm: "告警", struct: "struct（结构体）", imported: "已导入 3 个功能", tab: "功能定义" },
-  en: { device: "Device", secret: "Secret key", category: "结构监测传感器", net: "MQTT", format: "JSON", event: "Event", alarm: "Alarm", struct: "struct (structure)", imported: "3 function(s) imported", tab: "Functions" },
+  en: { device: "Device", secret: "Secret key", category: "Structural sensors", net: "MQTT", format: "JSON", event: "Event", alarm: "Alarm", struct: "struct (structure)", imported: "3 function(s) imported", tab: "Functions" },
 } as const;
 
 async function openFunctions(page: Page, id: number, tab: string) {
