@@ -9,7 +9,8 @@ import { rebuildHourly } from "../cloud/db/queries/telemetry-hourly";
 
 /**
  * `npm run bench:series`: one year of 10-minute values (52,560 rows per property) for 20 devices,
- * plus one sensor at a 1-minute cycle (525,600 rows), on PGlite (or PostgreSQL with DATABASE_URL).
+ * plus one sensor at a 1-minute cycle (525,600 rows), on PGlite (or PostgreSQL with DATABASE_URL),
+ * rolled up by hour as every bulk load is.
  * Prints p50 / p99 of: a year bucketed by day for one device; a raw week; all 20 devices' years by
  * day one after another; and the chart query of the 1-minute year (points, JSON and gzip bytes,
  * and whether the year's largest spike is among the points).
