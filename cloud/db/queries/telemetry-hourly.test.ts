@@ -99,7 +99,7 @@ describe("telemetry_hourly", () => {
 
 describe("series and charts from the roll-up", () => {
   // Unaligned ends: whole hours come from the roll-up, the edges from raw values.
-  const from = START - 7 * H - 23 * M;
+  const from = START + 7 * H + 23 * M;
   const to = START + 40 * D + 5 * H + 41 * M;
 
   for (const zone of ["Asia/Shanghai", "UTC"]) {
