@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { pgArray } from "./pg-array";
+import { upsertHourly } from "../db/queries/telemetry-hourly";
 
 /** One stored value. `num` for numbers (and bools as 0/1), `txt` for anything else. */
 export type Point = { deviceId: number; identifier: string; ts: Date; num: number | null; txt: string | null };
@@ -149,9 +150,13 @@ export class BatchWriter {
     let online: StatusChange[] = [];
     await this.db.transaction(async (tx) => {
       if (points.length) {
-        await tx.execute(sql`insert into telemetry (device_id, identifier, ts, num, txt)
-          select * from unnest(${pgArray(points.map((p) => p.deviceId))}::int[], ${pgArray(points.map((p) => p.identifier))}::varchar[],
-            ${pgArray(points.map((p) => p.ts))}::timestamptz[], ${pgArray(points.map((p) => p.num))}::float8[], ${pgArray(points.map((p) => p.txt))}::text[])`);
+        // The values and their hourly roll-up in one statement: the arrays travel once.
+        await tx.execute(sql`with v as (
+            select * from unnest(${pgArray(points.map((p) => p.deviceId))}::int[], ${pgArray(points.map((p) => p.identifier))}::varchar[],
+              ${pgArray(points.map((p) => p.ts))}::timestamptz[], ${pgArray(points.map((p) => p.num))}::float8[], ${pgArray(points.map((p) => p.txt))}::text[])
+              as v(device_id, identifier, ts, num, txt)
+          ), stored as (insert into telemetry (device_id, identifier, ts, num, txt) select * from v)
+          ${upsertHourly(sql`select device_id, identifier, ts, num from v`)}`);
         const l = [...latest.values()];
         await tx.execute(sql`insert into telemetry_latest (device_id, identifier, ts, num, txt)
           select * from unnest(${pgArray(l.map((p) => p.deviceId))}::int[], ${pgArray(l.map((p) => p.identifier))}::varchar[],

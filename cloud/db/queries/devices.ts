@@ -3,6 +3,7 @@ import type { DeviceTreeNode } from "@/lib/contract/device/device";
 import type { Db } from "../client";
 import { devices, products, telemetry, telemetryLatest } from "../schema";
 import { registerProductUse } from "./product-usage";
+import { rebuildHourly } from "./telemetry-hourly";
 
 /** The device holding an SN, anywhere: SNs are MQTT usernames, so they are unique across tenants. */
 export async function snHolder(db: Db, sn: string, exceptId?: number) {
@@ -27,7 +28,8 @@ export async function devicesWithData(db: Db, ids: number[]): Promise<string[]> 
 
 /**
  * Deletes the devices' values between `from` and `to` (open ends: all of them), then rebuilds
- * their latest values from what is left, so lists and "has data" checks stay true.
+ * their latest values and the touched hours of the roll-up from what is left, so lists, "has data"
+ * checks and long-range charts stay true.
  */
 export async function deleteDeviceData(db: Db, ids: number[], from?: Date, to?: Date): Promise<number> {
   return db.transaction(async (tx) => {
@@ -42,6 +44,7 @@ export async function deleteDeviceData(db: Db, ids: number[], from?: Date, to?: 
       select distinct on (device_id, identifier) device_id, identifier, ts, num, txt
       from ${telemetry} where device_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
       order by device_id, identifier, ts desc`);
+    await rebuildHourly(tx, ids, from, to);
     return gone.length;
   });
 }

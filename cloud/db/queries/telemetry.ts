@@ -3,6 +3,7 @@ import { CHART_MAX_POINTS } from "@/lib/contract/monitoring/analysis";
 import type { Db } from "../client";
 import { pgArray } from "../../ingest/pg-array";
 import { rowsOf } from "../../ingest/writer";
+import { ceilHour, floorHour, HOUR_MS } from "./telemetry-hourly";
 
 export const SERIES_BUCKETS = ["raw", "hour", "day", "month"] as const;
 export const SERIES_AGGS = ["avg", "max", "min", "first", "last"] as const;
@@ -39,26 +40,77 @@ const aggregate: Record<SeriesAgg, SQL> = {
   last: sql`(array_agg(t.num order by t.ts desc))[1]`,
 };
 
+/** Postgres aggregates over the roll-up's parts (hours, plus raw values at the range's edges). */
+const rolledUp: Record<SeriesAgg, SQL> = {
+  avg: sql`sum(p.sum) / sum(p.n)`,
+  max: sql`max(p.max)`,
+  min: sql`min(p.min)`,
+  first: sql`(array_agg(p.first order by p.first_ts))[1]`,
+  last: sql`(array_agg(p.last order by p.last_ts desc))[1]`,
+};
+
+/**
+ * Whether every hour of `zone` over [from, to] is a UTC hour, so the roll-up's hours fall wholly
+ * into its hours, days and months. Offsets are sampled every 15 days and at both ends: zones move
+ * their offset at most twice a year. An unknown zone says no, and the raw query reports it.
+ */
+function wholeHourZone(zone: string, from: Date, to: Date): boolean {
+  let fmt: Intl.DateTimeFormat;
+  try {
+    fmt = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" });
+  } catch {
+    return false;
+  }
+  const whole = (ms: number) => !/:(?!00)\d\d/.test(fmt.formatToParts(ms).find((p) => p.type === "timeZoneName")?.value ?? "");
+  for (let t = from.getTime(); t < to.getTime(); t += 15 * 86_400_000) if (!whole(t)) return false;
+  return whole(to.getTime());
+}
+
+/**
+ * The parts of [from, to) for the roll-up: whole hours `[lo, hi)` from `telemetry_hourly`, the
+ * edges `[from, lo)` and `[hi, to)` from raw values — each part its own index range scan.
+ * `hourly` and `raw` select the columns a part needs from `h` and `t`.
+ */
+function parts(deviceId: number, from: string, lo: string, hi: string, to: string, hourly: SQL, raw: SQL): SQL {
+  const edge = (a: string, b: string) => sql`select ${raw} from telemetry t
+    where t.device_id = ${deviceId} and t.identifier = i.identifier and t.ts >= ${a}::timestamptz and t.ts < ${b}::timestamptz and t.num is not null`;
+  return sql`select ${hourly} from telemetry_hourly h
+      where h.device_id = ${deviceId} and h.identifier = i.identifier and h.hour >= ${lo}::timestamptz and h.hour < ${hi}::timestamptz
+    union all ${edge(from, lo)}
+    union all ${edge(hi, to)}`;
+}
+
 /**
  * Numeric history of one device's properties over [from, to): raw values or one value per
- * hour / day / month. Every identifier is read by its own range scan of
- * `telemetry_device_prop_ts` (a lateral join per identifier), and the partitions outside the range
- * are pruned by the `ts` bounds, so a year costs what its rows cost and no more. Identifiers
- * without values come back with no points, in the order asked.
+ * hour / day / month. Buckets read the hourly roll-up for the whole hours of the range (a year is
+ * 8,760 rows per property) and raw values only at its edges; raw series, and zones whose hours are
+ * not UTC hours, read `telemetry_device_prop_ts` by a range scan per identifier (a lateral join),
+ * the partitions outside the range pruned by the `ts` bounds. Identifiers without values come back
+ * with no points, in the order asked.
  */
 export async function telemetrySeries(db: Db, q: SeriesQuery): Promise<Series[]> {
   const identifiers = [...new Set(q.identifiers)];
   if (!identifiers.length || !(q.from < q.to)) return identifiers.map((identifier) => ({ identifier, points: [] }));
   const ids = pgArray(identifiers);
   const limit = q.limit && q.limit > 0 ? sql`limit ${Math.floor(q.limit)}` : sql``;
-  const range = sql`t.device_id = ${q.deviceId} and t.identifier = i.identifier and t.ts >= ${q.from.toISOString()}::timestamptz and t.ts < ${q.to.toISOString()}::timestamptz and t.num is not null`;
+  const from = q.from.toISOString();
+  const to = q.to.toISOString();
+  const range = sql`t.device_id = ${q.deviceId} and t.identifier = i.identifier and t.ts >= ${from}::timestamptz and t.ts < ${to}::timestamptz and t.num is not null`;
+  const zone = q.timeZone ?? PLATFORM_ZONE;
+  const lo = ceilHour(q.from.getTime());
+  const hi = floorHour(q.to.getTime());
   let inner: SQL;
   if (q.bucket === "raw") {
     inner = sql`select t.ts as at, t.num as value from telemetry t where ${range} order by t.ts ${limit}`;
+  } else if (lo < hi && wholeHourZone(zone, q.from, q.to)) {
+    const p = parts(
+      q.deviceId, from, new Date(lo).toISOString(), new Date(hi).toISOString(), to,
+      sql`h.hour as at, h.n, h.sum, h.min, h.max, h.first, h.first_ts, h.last, h.last_ts`,
+      sql`t.ts, 1, t.num, t.num, t.num, t.num, t.ts, t.num, t.ts`,
+    );
+    inner = sql`select date_trunc(${q.bucket}, p.at, ${zone}) as at, ${rolledUp[q.agg]} as value from (${p}) p group by 1 order by 1 ${limit}`;
   } else {
-    const zone = q.timeZone ?? PLATFORM_ZONE;
-    const start = sql`date_trunc(${q.bucket}, t.ts, ${zone})`;
-    inner = sql`select ${start} as at, ${aggregate[q.agg]} as value from telemetry t where ${range} group by 1 order by 1 ${limit}`;
+    inner = sql`select date_trunc(${q.bucket}, t.ts, ${zone}) as at, ${aggregate[q.agg]} as value from telemetry t where ${range} group by 1 order by 1 ${limit}`;
   }
   const rows = rowsOf(
     await db.execute(sql`select i.identifier, (extract(epoch from s.at) * 1000)::float8 as ms, s.value::float8 as value
@@ -74,8 +126,9 @@ export async function telemetrySeries(db: Db, q: SeriesQuery): Promise<Series[]>
 
 /**
  * A chart's raw series that stays small over any range: the raw values when there are at most
- * `maxPoints`, otherwise the range cut into `maxPoints / 2` equal buckets (`date_bin`) and each
- * bucket's lowest and highest value at their own times — so every spike survives at full-year
+ * `maxPoints`, otherwise the range cut into at most `maxPoints / 2` equal buckets (`date_bin`; of
+ * whole hours, read from the hourly roll-up, once a bucket spans an hour) and each bucket's lowest
+ * and highest value at their own times — so every spike survives at full-year
  * zoom, where an average would flatten it. `sampled` says which.
  */
 export async function telemetryChart(db: Db, q: Omit<SeriesQuery, "bucket" | "agg" | "limit" | "timeZone"> & { maxPoints?: number }): Promise<(Series & { sampled: boolean })[]> {
@@ -84,19 +137,37 @@ export async function telemetryChart(db: Db, q: Omit<SeriesQuery, "bucket" | "ag
   if (!identifiers.length || !(q.from < q.to)) return identifiers.map((identifier) => ({ identifier, points: [], sampled: false }));
   const from = q.from.toISOString();
   const to = q.to.toISOString();
-  const stepMs = Math.ceil((q.to.getTime() - q.from.getTime()) / Math.floor(max / 2));
+  const halves = Math.floor(max / 2);
+  let stepMs = Math.ceil((q.to.getTime() - q.from.getTime()) / halves);
   // One pass per series: each bucket's count, and its lowest and highest value with their times —
   // `min` / `max` over [value, epoch] arrays, so no bucket is sorted (ties: the earliest time).
-  const rows = rowsOf(
-    await db.execute(sql`select i.identifier, s.n, s.lo[1] as lo, s.lo[2] * 1000 as tlo, s.hi[1] as hi, -s.hi[2] * 1000 as thi
-      from unnest(${pgArray(identifiers)}::text[]) with ordinality as i(identifier, k)
-      cross join lateral (
-        select date_bin(${stepMs} * interval '1 millisecond', t.ts, ${from}::timestamptz) as b, count(*)::int as n,
+  let source: SQL;
+  let origin = from;
+  const lo = ceilHour(q.from.getTime());
+  const hi = floorHour(q.to.getTime());
+  if (stepMs >= HOUR_MS && lo < hi) {
+    // Long ranges: buckets of whole hours from a whole hour, so each hour of the roll-up falls into
+    // one bucket and its extremes are the bucket's own — the same points, read from 1/60 of the rows
+    // of a 1-minute sensor.
+    origin = new Date(floorHour(q.from.getTime())).toISOString();
+    stepMs = ceilHour((q.to.getTime() - floorHour(q.from.getTime())) / halves);
+    const bin = (at: SQL) => sql`date_bin(${stepMs} * interval '1 millisecond', ${at}, ${origin}::timestamptz)`;
+    source = sql`select p.b, sum(p.n)::int as n, min(p.lo) as lo, max(p.hi) as hi from (${parts(
+      q.deviceId, from, new Date(lo).toISOString(), new Date(hi).toISOString(), to,
+      sql`${bin(sql`h.hour`)} as b, h.n, array[h.min, extract(epoch from h.min_ts)::float8] as lo, array[h.max, -extract(epoch from h.max_ts)::float8] as hi`,
+      sql`${bin(sql`t.ts`)}, 1, array[t.num, extract(epoch from t.ts)::float8], array[t.num, -extract(epoch from t.ts)::float8]`,
+    )}) p group by 1`;
+  } else {
+    source = sql`select date_bin(${stepMs} * interval '1 millisecond', t.ts, ${origin}::timestamptz) as b, count(*)::int as n,
           min(array[t.num, extract(epoch from t.ts)::float8]) as lo, max(array[t.num, -extract(epoch from t.ts)::float8]) as hi
         from telemetry t
         where t.device_id = ${q.deviceId} and t.identifier = i.identifier and t.ts >= ${from}::timestamptz and t.ts < ${to}::timestamptz and t.num is not null
-        group by 1
-      ) s
+        group by 1`;
+  }
+  const rows = rowsOf(
+    await db.execute(sql`select i.identifier, s.n, s.lo[1] as lo, s.lo[2] * 1000 as tlo, s.hi[1] as hi, -s.hi[2] * 1000 as thi
+      from unnest(${pgArray(identifiers)}::text[]) with ordinality as i(identifier, k)
+      cross join lateral (${source}) s
       order by i.k, s.b`),
   );
   const buckets = new Map<string, { lo: SeriesPoint; hi: SeriesPoint }[]>(identifiers.map((id) => [id, []]));

@@ -14,3 +14,4 @@ export * from "./files";
 export * from "./push";
 export * from "./linkage";
 export * from "./scenes";
+export * from "./telemetry-hourly";

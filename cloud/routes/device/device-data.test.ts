@@ -5,6 +5,7 @@ import type { HistoryData, LatestData, RealTimeData, RejectRow, StatusLogRow } f
 import { deviceRejects, devices, deviceStatusLog, telemetryLatest } from "../../db/schema";
 import { pgArray } from "../../ingest/pg-array";
 import { signedIn, type TestCloud } from "../../testing";
+import { rebuildHourly } from "../../db/queries/telemetry-hourly";
 
 let cloud: TestCloud;
 let admin: string;
@@ -52,6 +53,7 @@ describe("device/device data", () => {
     const pts = Array.from({ length: 48 }, (_, i) => [T0 + i * H, i] as const);
     await cloud.db.execute(sql`insert into telemetry (device_id, identifier, ts, num)
       select ${own.id}, 'angleY', unnest(${pgArray(pts.map((p) => new Date(p[0])))}::timestamptz[]), unnest(${pgArray(pts.map((p) => p[1]))}::float8[])`);
+    await rebuildHourly(cloud.db, [own.id]);
     const range = (from: number, to: number, extra = "") => get<HistoryData>(`getDevDataGeneral?id=${own.id}&identifiers=angleY,angleX&startTime=${from}&endTime=${to}${extra}`, admin, "en");
     const day = await range(T0, T0 + 24 * H);
     expect(day.body.data.bucket).toBe("raw");

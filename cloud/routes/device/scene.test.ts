@@ -8,6 +8,7 @@ import type { PointData, PointSeries, Scene, SceneCandidate, SceneDevice, SceneV
 import { alarms, devices, productFunctions, projects, telemetry, telemetryLatest } from "../../db/schema";
 import { canvas } from "../../lib/png";
 import { signedIn, type TestCloud } from "../../testing";
+import { rebuildHourly } from "../../db/queries/telemetry-hourly";
 
 let cloud: TestCloud;
 let admin: string;
@@ -136,6 +137,7 @@ describe("device/scene, sceneDevice, devSceneModel, devPointScreen", () => {
       { deviceId: a.id, identifier: a.identifier, ts: new Date(now - 30 * 3600_000), num: 9 },
       { deviceId: b.id, identifier: b.identifier, ts: new Date(now - 3600_000), num: 5 },
     ]);
+    await rebuildHourly(cloud.db, [a.id, b.id]);
     const data = await call<PointData[]>("/stat/monitorScreen/devicePointData", riverside, { token: operator });
     expect(data.body.data.map((p) => [p.deviceId, p.identifier, p.chart])).toEqual([
       [a.id, a.identifier, true],

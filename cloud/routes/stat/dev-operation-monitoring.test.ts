@@ -5,6 +5,7 @@ import type { Analysis, InitRow } from "@/lib/contract/monitoring/analysis";
 import { deviceInitValues, devices, pointGroups, products } from "../../db/schema";
 import { pgArray } from "../../ingest/pg-array";
 import { signedIn, TEST_EPOCH, type TestCloud } from "../../testing";
+import { rebuildHourly } from "../../db/queries/telemetry-hourly";
 
 let cloud: TestCloud;
 let admin: string;
@@ -39,6 +40,7 @@ describe("stat/devOperationMonitoring", () => {
     const values = times.map((_, i) => (i === 100 ? 90 : 10 + i / 24));
     await cloud.db.execute(sql`insert into telemetry (device_id, identifier, ts, num)
       select ${fixture.deviceId}, 'settlement', unnest(${pgArray(times.map((t) => new Date(t)))}::timestamptz[]), unnest(${pgArray(values)}::float8[])`);
+    await rebuildHourly(cloud.db, [fixture.deviceId]);
     await cloud.db.execute(sql`insert into telemetry_latest (device_id, identifier, ts, num) values (${fixture.deviceId}, 'settlement', ${new Date(times.at(-1)!).toISOString()}::timestamptz, ${values.at(-1)!})`);
     const res = await cloud.request<{ id: number; devices: { id: number; latest: Record<string, { value: number }> }[] }[]>("/stat/devOperationMonitoring/list?monitorKind=settlement", {
       token: operator,

@@ -1,0 +1,27 @@
+import { doublePrecision, integer, pgTable, primaryKey, timestamp, varchar } from "drizzle-orm/pg-core";
+
+/**
+ * Hourly roll-up of the numeric `telemetry` values (UTC hours, which are every whole-hour zone's
+ * hours too): count, sum, extremes and ends with their times, so a year's chart or day/month
+ * series reads 8,760 rows per property instead of every value. Kept exact by whatever writes or
+ * deletes telemetry (cloud/db/queries/telemetry-hourly.ts).
+ */
+export const telemetryHourly = pgTable(
+  "telemetry_hourly",
+  {
+    deviceId: integer("device_id").notNull(),
+    identifier: varchar("identifier", { length: 64 }).notNull(),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    n: integer("n").notNull(),
+    sum: doublePrecision("sum").notNull(),
+    min: doublePrecision("min").notNull(),
+    minTs: timestamp("min_ts", { withTimezone: true }).notNull(),
+    max: doublePrecision("max").notNull(),
+    maxTs: timestamp("max_ts", { withTimezone: true }).notNull(),
+    first: doublePrecision("first").notNull(),
+    firstTs: timestamp("first_ts", { withTimezone: true }).notNull(),
+    last: doublePrecision("last").notNull(),
+    lastTs: timestamp("last_ts", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.identifier, t.hour] })],
+);
