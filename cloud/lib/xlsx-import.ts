@@ -120,6 +120,8 @@ export async function readImport<S extends z.ZodTypeAny>(input: Readable | strin
     }
   } catch (e) {
     if (e instanceof AppError) throw e;
+    // The user gets the plain refusal; the log keeps the reader's own reason.
+    console.warn("[import] unreadable workbook:", (e as Error).message);
     throw refuse("widgets.importFile.unreadable");
   } finally {
     stream.destroy();
