@@ -6,6 +6,7 @@ import type { ScreenPoint } from "@/lib/contract/scene/scene";
 import type { Db } from "../db/client";
 import { devices, productFunctions, projects, sceneDevices, scenes, screenConfigs } from "../db/schema";
 import { canvas } from "../lib/png";
+import { bilingual } from "./bilingual";
 
 /** The demo floor plan's stored name (a fixed one, so a start can tell it is missing and draw it again). */
 const DEMO_PLAN_FILE = "5ce9e000000000000000000000000001.png";
@@ -94,7 +95,7 @@ export async function seedDemoScenes(db: Db, opts: { tenantId: number }) {
     const firstProp = (productId: number) => props.find((p) => p.productId === productId)?.identifier ?? null;
     const [scene] = await db
       .insert(scenes)
-      .values({ tenantId: opts.tenantId, projectId: prj.id, sceneName: "总平面图", sceneType: 0, sceneFile: demoPlanPath(opts.tenantId), splitScreen: 4 })
+      .values({ tenantId: opts.tenantId, projectId: prj.id, ...bilingual({ sceneName: ["总平面图", "Site plan"] }), sceneType: 0, sceneFile: demoPlanPath(opts.tenantId), splitScreen: 4 })
       .returning({ id: scenes.id });
     await db.insert(sceneDevices).values(devs.map((d, i) => ({ tenantId: opts.tenantId, projectId: prj.id, sceneId: scene.id, deviceId: d.id, identifier: firstProp(d.productId), x: SPOTS[i][0], y: SPOTS[i][1] })));
     const shown = devs.flatMap((d) => {

@@ -6,6 +6,7 @@ import { defineResource, ResourcePage, type ResourceUi } from "@/components/kit"
 import { scene, type Scene } from "@/lib/contract/scene/scene";
 import { SceneFileField } from "./scene-file-field";
 import { ScenePlacer } from "./scene-placer";
+import { multilingualField } from "@/components/kit/form/multilingual-input";
 
 const choose = (r: Scene, ui: ResourceUi<Scene>) => ui.setParam("scene", r.id);
 
@@ -35,7 +36,7 @@ export const dataScreenPointResource = defineResource<Scene>({
   perm: "dev:scene",
   search: { keyword: "sceneName", keywordPlaceholder: "placeholders.sceneName" },
   columns: { sceneName: { type: "click", onClick: choose }, deviceNums: { width: 100 }, sort: false, createTime: false },
-  form: { columns: 1, placeholders: ["sceneName"], fields: { sceneFile: { render: (p) => <SceneFileField {...p} /> } } },
+  form: { columns: 1, placeholders: ["sceneName"], fields: { sceneName: multilingualField, sceneFile: { render: (p) => <SceneFileField {...p} /> } } },
   rowActions: [{ key: "place", label: "actions.place", onClick: choose }, "edit", "del"],
   toolbar: ["add"],
   slots: {

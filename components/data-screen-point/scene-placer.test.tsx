@@ -37,7 +37,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const scene: Scene = { id: 5, sceneName: "Ground floor", sceneType: 0, sceneFile: "2/20260301/a.png", splitScreen: 4, sort: 0, deviceNums: 1, createTime: "2026-03-01 08:00:00" };
+const scene: Scene = { id: 5, sceneName: "Ground floor", sceneType: 0, sceneFile: "2/20260301/a.png", splitScreen: 4, sort: 0, deviceNums: 1, createTime: "2026-03-01 08:00:00", i18n: null };
 const candidates: SceneCandidate[] = [
   { id: 11, deviceName: "Tilt-01", deviceSn: "SIM01001", status: 2, properties: [{ identifier: "angleX", name: "Angle X", unit: "°" }] },
   { id: 12, deviceName: "Water-01", deviceSn: "SIM02001", status: 2, properties: [{ identifier: "level", name: "Level", unit: "m" }] },

@@ -1,6 +1,7 @@
 "use client";
 
 import * as React from "react";
+import { MapKeyNoticeStyle } from "@/components/maps/key-notice";
 
 /** What the gate learnt from the address and the session, for every part of a screen. */
 export type ScreenInfo = {
@@ -14,11 +15,16 @@ export type ScreenInfo = {
 
 const ScreenContext = React.createContext<ScreenInfo | null>(null);
 
-/** The screen's facts and its live-call status, for the frame and every panel below the layout. */
+/**
+ * The screen's facts and its live-call status, for the frame and every panel below the layout.
+ * Maps without a key caption it rather than ask a wall screen's viewers to dismiss a note.
+ */
 export function ScreenProvider({ value, children }: { value: ScreenInfo; children: React.ReactNode }) {
   return (
     <ScreenContext.Provider value={value}>
-      <LiveStatusProvider>{children}</LiveStatusProvider>
+      <MapKeyNoticeStyle value="caption">
+        <LiveStatusProvider>{children}</LiveStatusProvider>
+      </MapKeyNoticeStyle>
     </ScreenContext.Provider>
   );
 }

@@ -18,6 +18,7 @@ export { DeviceLocationMap, DeviceListMap, PolygonDrawMap, DisplayMap, AddressPi
 export { FloorPlanMarker, type FloorPlanMarkerProps } from "./floor-plan-marker";
 export { locationField, type LocationFieldKeys } from "./location-field";
 export { MAP, type MapDevice } from "./geo";
+export { MapKeyNoticeStyle, type KeyNoticeStyle } from "./key-notice";
 export { PLAN, parseMarkPosition, type PlanPoint } from "./floor-plan";
 export type { AddressValue } from "./address-picker";
 export type { PolygonTool } from "./polygon-draw-map";

@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { Skeleton } from "@/components/ui/skeleton";
 import { CoordinateCanvas } from "./coordinate-canvas";
 import { useMapConfig } from "./map-config";
+import { useKeyNoticeStyle } from "./key-notice";
 import type { SurfaceProps } from "./surface";
 
 /** The Google surface and @vis.gl/react-google-maps load only when a key is configured. */
@@ -49,7 +50,8 @@ export function MapSurface(props: SurfaceProps) {
   const [failure, setFailure] = React.useState<string | null>(null);
   const [attempt, setAttempt] = React.useState(0);
   const useGoogle = !!config?.apiKey && failure === null;
-  const notice = useKeyNotice(!!config && !config.apiKey);
+  const caption = useKeyNoticeStyle() === "caption";
+  const notice = useKeyNotice(!!config && !config.apiKey && !caption);
   const skeleton = <Skeleton className="w-full rounded-md" style={{ height: props.height ?? 400 }} aria-label={t("loading")} />;
 
   if (!config) return skeleton;
@@ -79,6 +81,11 @@ export function MapSurface(props: SurfaceProps) {
               {t("retry")}
             </button>
           </FailureNote>
+        )}
+        {failure === null && caption && (
+          <div data-testid="map-key-caption" className="pointer-events-none absolute bottom-2 left-1/2 z-10 -translate-x-1/2 whitespace-nowrap text-[10px] text-muted-foreground/80">
+            {t("keyCaption")}
+          </div>
         )}
       </div>
       {/* Under the map, not over it: on a small map the note would hide markers. */}

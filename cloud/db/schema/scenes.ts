@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import type { I18nTexts } from "@/lib/contract/i18n-text";
 import type { ScreenBlock, ScreenPoint } from "@/lib/contract/scene/scene";
 import { devices } from "./devices";
 import { tenants } from "./identity";
@@ -12,6 +13,8 @@ export const scenes = pgTable(
     tenantId: integer("tenant_id").notNull().references(() => tenants.id),
     projectId: integer("project_id").notNull().references(() => projects.id),
     sceneName: varchar("scene_name", { length: 64 }).notNull(),
+    /** The name in each language (a seeded scene's; `sceneName` holds the default language's). */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     /** 0 image, 1 3D model. */
     sceneType: smallint("scene_type").notNull().default(0),
     /** The stored file's path. */

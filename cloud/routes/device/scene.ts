@@ -10,6 +10,7 @@ import type { CloudEnv, Ctx } from "../../lib/context";
 import { crudRoutes } from "../../lib/crud-routes";
 import { parseStoredPath } from "../../lib/files";
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
+import { localized } from "../../lib/i18n-text";
 import { imageFileSize } from "../../lib/image-size";
 import { projectOf, requireProject, requireScreenProject } from "../../lib/project-context";
 
@@ -136,7 +137,8 @@ export const devPointScreenRoutes = new Hono<CloudEnv>()
     const db = c.var.deps.db;
     const { projectId } = projectOf(c);
     const sceneId = query(c, scenePointsQuery).sceneId ?? (await screenConfigOf(db, projectId)).sceneId;
-    const row = sceneId ? await projectScene(db, projectId, sceneId) : undefined;
+    const found = sceneId ? await projectScene(db, projectId, sceneId) : undefined;
+    const row = found && localized(c.var.locale, found);
     if (sceneId && !row) throw notFound();
     return ok(c, { scene: row ? { id: row.id, sceneName: row.sceneName, sceneType: row.sceneType, sceneFile: row.sceneFile, splitScreen: row.splitScreen } : null, points: row ? await scenePoints(db, projectId, row.id, c.var.locale) : [] });
   });

@@ -70,6 +70,15 @@ describe("seeded data in the caller's language", () => {
     expect(sms.records.map((t) => t.name)).toContain("Alarm SMS");
   });
 
+  it("names the seeded scene in English, on the scene list and the building screen", async () => {
+    const scenes = (language: string) => cloud.request<Page<{ id: number; sceneName: string }>>("/device/scene/page?current=1&size=50", { token: admin, language, headers: { projectid: "1" } });
+    const [en] = (await scenes("en")).body.data.records;
+    expect(en.sceneName).toBe("Site plan");
+    expect((await scenes("zh-cn")).body.data.records[0].sceneName).toBe("总平面图");
+    const view = await cloud.request<{ scene: { sceneName: string } }>(`/device/device/devPointScreen?sceneId=${en.id}`, { token: admin, language: "en", headers: { projectid: "1" } });
+    expect(view.body.data.scene.sceneName).toBe("Site plan");
+  });
+
   it("keeps the Chinese name when an English user renames a seeded row, and takes both from the dialog", async () => {
     const [group] = (await get<Page<GroupRow>>("/sys/group/list?current=1&size=50", admin, "en")).records;
     const upd = await cloud.request("/sys/group/upd", { token: admin, language: "en", body: { id: group.id, groupName: "Night duty" } });

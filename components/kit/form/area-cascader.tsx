@@ -10,8 +10,12 @@ import { cn } from "@/lib/utils";
 
 export type AreaNode = { code: string; name: string; childrens?: AreaNode[] };
 
-/** The path of names from the root to `code` (core §3: shown joined with " / "). */
-export function areaPath(tree: readonly AreaNode[] | undefined, code: string | null | undefined): AreaNode[] {
+/**
+ * The path of names from the root to `code` (core §3: shown joined with " / "). With `nearest`,
+ * a code the tree lacks (a district renamed or merged since the row was written) still answers
+ * the province and city it lies in, from its leading digits.
+ */
+export function areaPath(tree: readonly AreaNode[] | undefined, code: string | null | undefined, { nearest = false } = {}): AreaNode[] {
   if (!tree || !code) return [];
   const walk = (nodes: readonly AreaNode[], trail: AreaNode[]): AreaNode[] | null => {
     for (const n of nodes) {
@@ -19,6 +23,7 @@ export function areaPath(tree: readonly AreaNode[] | undefined, code: string | n
       if (n.childrens && code.startsWith(n.code)) {
         const hit = walk(n.childrens, [...trail, n]);
         if (hit) return hit;
+        if (nearest) return [...trail, n];
       }
     }
     return null;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineEntity } from "@/lib/contract/entity";
 import { optional, text, textRequired } from "@/lib/contract/validation";
 import { defineResource } from "./define-resource";
-import { applyTweaks, deriveColumns, deriveDetailRows, deriveFormFields, deriveSearchItems, isRequired } from "./entity-views";
+import { applyTweaks, areaText, deriveColumns, deriveDetailRows, deriveFormFields, deriveSearchItems, isRequired } from "./entity-views";
 
 const thing = defineEntity({
   ns: "test.thing",
@@ -96,5 +96,25 @@ describe("entity views", () => {
     expect(none.form).toBeUndefined();
     expect(none.search).toBeUndefined();
     expect(none.entity).toBe("other");
+  });
+});
+
+describe("area text", () => {
+  const tree = [{ code: "11", name: "北京市", childrens: [{ code: "1101", name: "市辖区", childrens: [{ code: "110101", name: "东城区" }] }] }];
+
+  it("names a known code down to its district", () => {
+    expect(areaText(tree, "110101")).toBe("北京市 / 市辖区 / 东城区");
+    expect(areaText(tree, "1101")).toBe("北京市 / 市辖区");
+  });
+
+  it("names a code missing from the tree by its province and city", () => {
+    expect(areaText(tree, "110199")).toBe("北京市 / 市辖区");
+    expect(areaText(tree, "119901")).toBe("北京市");
+  });
+
+  it("shows the code only when nothing of it is known, and nothing while the tree loads", () => {
+    expect(areaText(tree, "990101")).toBe("990101");
+    expect(areaText(undefined, "110101")).toBe("");
+    expect(areaText(tree, null)).toBe("-");
   });
 });

@@ -2,7 +2,7 @@
 
 import type { z } from "zod";
 import { labelOf, rangeKeys, type FieldDef, type FieldKind, type Use } from "@/lib/contract/entity";
-import { areaPath, joinAreaNames, useAreaTree } from "../form/area-cascader";
+import { areaPath, joinAreaNames, useAreaTree, type AreaNode } from "../form/area-cascader";
 import type { AnyRow, ColumnSpec, ColumnType, DetailRow, DetailRowType, FieldType, FormField, KitColumn, RawColumn, SearchItem } from "./define-resource";
 
 /**
@@ -31,8 +31,19 @@ export type ColumnTweaks<Row extends AnyRow = AnyRow> = Readonly<Record<string, 
 /** "Province / City / District" of an area code (the area cascader's tree). */
 export function AreaText({ code }: { code: unknown }) {
   const tree = useAreaTree();
-  const path = areaPath(tree, typeof code === "string" ? code : null);
-  return <>{path.length ? joinAreaNames(path) : (code as string) || "-"}</>;
+  return <>{areaText(tree, code)}</>;
+}
+
+/**
+ * What `AreaText` shows: the names down to the code, else the nearest province / city the tree
+ * knows; nothing while the tree loads (rather than a bare code flashing); the code only when no
+ * part of it is known.
+ */
+export function areaText(tree: readonly AreaNode[] | undefined, code: unknown): string {
+  if (typeof code !== "string" || !code) return "-";
+  if (!tree) return "";
+  const path = areaPath(tree, code, { nearest: true });
+  return path.length ? joinAreaNames(path) : code;
 }
 
 const kindOf = (f: FieldDef): FieldKind => f.kind ?? "text";

@@ -8,6 +8,7 @@ import { toast } from "sonner";
 import { PlusIcon } from "lucide-react";
 import { defineResource, KitDialog, ResourcePage, useSession, type ResourceUi } from "@/components/kit";
 import { ListPicker, PeoplePicker } from "@/components/kit/pickers";
+import { multilingualField } from "@/components/kit/form/multilingual-input";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -170,7 +171,7 @@ function roleResource(side: RoleSide, kind: RoleKind) {
       code: { minWidth: 140 },
       memberCount: { label: side === "user" ? "fields.userCount" : "fields.tenantCount", width: 110, type: "click", onClick: members },
     },
-    form: { columns: 1, defaults: { kind }, placeholders: ["code"] },
+    form: { columns: 1, defaults: { kind }, placeholders: ["code"], fields: { name: multilingualField } },
     rowActions: [
       "edit",
       { key: "auth", label: "auth", perm: `${cfg.perm}:auth`, show: (r) => !r.builtIn, onClick: (r, ui) => ui.setParam("auth", r.id) },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dbId } from "../common";
+import { i18nField } from "../i18n-text";
 import { defineEntity, keyField, type RowOf } from "../entity";
 import { integerIn, textRequired } from "../validation";
 import { SCENE_TYPE, SCENE_TYPES, SCREEN_BLOCKS, SPLIT_SCREENS, type ScreenBlock } from "./enums";
@@ -33,6 +34,7 @@ export const scene = defineEntity({
     sort: { schema: integerIn(0, 9999).default(0), kind: "number", min: 0, max: 9999, floatNum: 0, sort: true },
     deviceNums: { kind: "number", readOnly: true, form: false, export: false },
     createTime: { kind: "datetime", readOnly: true, column: "createdAt", sort: true, form: false },
+    i18n: i18nField,
   },
 });
 export type Scene = RowOf<typeof scene.fields>;
