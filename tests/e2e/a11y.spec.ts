@@ -38,6 +38,8 @@ for (const lang of ["zh-cn", "en"] as Lang[]) {
 
       test("login", async () => {
         await page.goto("/login");
+        // Under load the streamed card can sit in React's hidden swap node for a moment: wait for the one form.
+        await expect(page.locator("#username")).toHaveCount(1);
         await expect(page.locator("#username")).toBeVisible();
         expect(await seriousViolations(page)).toEqual([]);
         await signInSuper(page);
