@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { ROUTES } from "../../lib/shell/routes";
+import { LoginPage } from "./pages/login-page";
 import { ResourcePageObject } from "./pages/resource-page";
 import { LayoutPage, contextFor, signInDemo, signInSuper, type Lang, type Theme } from "./pages/layout-page";
 
@@ -37,10 +38,7 @@ for (const lang of ["zh-cn", "en"] as Lang[]) {
       test.afterAll(async () => page.context().close());
 
       test("login", async () => {
-        await page.goto("/login");
-        // Under load the streamed card can sit in React's hidden swap node for a moment: wait for the one form.
-        await expect(page.locator("#username")).toHaveCount(1);
-        await expect(page.locator("#username")).toBeVisible();
+        await new LoginPage(page).open();
         expect(await seriousViolations(page)).toEqual([]);
         await signInSuper(page);
       });

@@ -6,6 +6,8 @@ export class LoginPage {
 
   async open(query = "") {
     await this.page.goto(`/login${query}`);
+    // Under load the streamed card can sit in React's hidden swap node for a moment: wait for the one form.
+    await expect(this.page.locator("#username")).toHaveCount(1);
     await expect(this.page.locator("#username")).toBeVisible();
   }
 
