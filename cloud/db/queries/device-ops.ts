@@ -10,7 +10,7 @@ import { visibleProjects } from "./projects";
 /** A device as the command service needs it. */
 export type OpsDevice = { id: number; tenantId: number; projectId: number | null; productId: number; sn: string; name: string; enableStatus: number; status: number; reportCycle: number };
 
-const opsColumns = {
+export const opsColumns = {
   id: devices.id,
   tenantId: devices.tenantId,
   projectId: devices.projectId,

@@ -3,7 +3,7 @@ import { LINK_TYPE } from "@/lib/contract/alarm/enums";
 import type { Recipient } from "@/lib/contract/alarm/contact";
 import type { Db } from "../client";
 import { alarmContactGroupMembers, alarmContacts, devices, linkageLogs, linkageRules } from "../schema";
-import type { OpsDevice } from "./device-ops";
+import { opsColumns, type OpsDevice } from "./device-ops";
 
 export type LinkageRuleRecord = typeof linkageRules.$inferSelect;
 export type LinkageLogInsert = typeof linkageLogs.$inferInsert;
@@ -28,17 +28,7 @@ export async function deviceNames(db: Db, ids: number[]): Promise<Map<number, st
 /** A device of the tenant as the command service needs it. */
 export async function commandDevice(db: Db, tenantId: number, id: number): Promise<OpsDevice | undefined> {
   const [row] = await db
-    .select({
-      id: devices.id,
-      tenantId: devices.tenantId,
-      projectId: devices.projectId,
-      productId: devices.productId,
-      sn: devices.deviceSn,
-      name: devices.deviceName,
-      enableStatus: devices.enableStatus,
-      status: devices.status,
-      reportCycle: devices.reportCycle,
-    })
+    .select(opsColumns)
     .from(devices)
     .where(and(eq(devices.id, id), eq(devices.tenantId, tenantId)));
   return row;
