@@ -1,7 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { withConsole } from "./console-server";
 import { chromium, type Page } from "@playwright/test";
 import { DEFAULT_REFRESH_MS } from "../components/data-screen/scale";
 
@@ -22,19 +19,6 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const DEMO = { tId: 2, username: "demoadmin", password: process.env.DEMOADMIN_PASSWORD ?? "Demo@2026" };
 const SCREENS = ["/globalDataScreen", "/globalDataScreen1"];
 const CALLS = /\/api\/stat\/monitorScreen\//;
-
-async function waitUp(url: string, server: ChildProcess) {
-  for (let i = 0; i < 360; i++) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 async function signIn(base: string): Promise<{ name: string; value: string }[]> {
   const res = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ mode: "username", ...DEMO }) });
@@ -105,32 +89,7 @@ async function measure(base: string): Promise<boolean> {
   return ok;
 }
 
-async function main() {
-  if (process.env.BASE_URL) return measure(process.env.BASE_URL.replace(/\/+$/, ""));
-  if (!existsSync(join(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) throw new Error("no production build: run `npm run build` first");
-  const dataDir = mkdtempSync(join(tmpdir(), "bench-screens-"));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NEXT_TELEMETRY_DISABLED: "1",
-    NODE_ENV: "production",
-    PORT: String(PORT),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-  };
-  delete env.UPSTREAM_URL;
-  delete env.DATABASE_URL;
-  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], { stdio: ["ignore", "ignore", "inherit"], env });
-  try {
-    const base = `http://127.0.0.1:${PORT}`;
-    await waitUp(`${base}/login`, server);
-    return await measure(base);
-  } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+const main = () => withConsole("screens", PORT, measure);
 
 main().then(
   (ok) => process.exit(ok ? 0 : 1),
