@@ -1,22 +1,19 @@
 import { rm } from "node:fs/promises";
-import { KNOWLEDGE_LIMITS } from "@/lib/contract/knowledge/knowledge";
 import type { Db } from "../db/client";
-import { purgeRecycled } from "../db/queries/knowledge";
+import { knowledgeBin } from "../db/queries/knowledge";
+import { mediaBin } from "../db/queries/media";
 import { dropAbandoned } from "../db/queries/stored-files";
 import { purgeStaleUploads } from "../routes/file/parts";
 import { parseStoredPath } from "./files";
+import { purgeBins } from "./recycle-bin";
 
 const EVERY_MS = 3600_000;
 /** An upload no saved form referred to within a day was abandoned in its form. */
 const ABANDONED_AFTER_MS = 24 * 3600_000;
 
-/** One pass: recycle-bin items past their 30 days (core §9), uploads in parts left unfinished and uploads abandoned, with their files. */
+/** One pass: the knowledge base's and the media library's recycle-bin items past their 30 days (core §9), uploads in parts left unfinished and uploads abandoned, with their files. */
 export async function fileUpkeep(db: Db, filesDir: string, now: Date) {
-  const paths = await purgeRecycled(db, new Date(now.getTime() - KNOWLEDGE_LIMITS.recycleDays * 86400_000));
-  for (const p of paths) {
-    const f = parseStoredPath(filesDir, p);
-    if (f) await rm(f.abs, { force: true });
-  }
+  await purgeBins([knowledgeBin, mediaBin], db, filesDir, now);
   await purgeStaleUploads(db, filesDir, now);
   for (const p of await dropAbandoned(db, new Date(now.getTime() - ABANDONED_AFTER_MS))) {
     const f = parseStoredPath(filesDir, p);

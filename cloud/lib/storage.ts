@@ -1,9 +1,11 @@
 import type { MiddlewareHandler } from "hono";
 import { Code } from "@/lib/contract/envelope";
-import { claimFiles, storageUsed } from "../db/queries/stored-files";
+import { rm } from "node:fs/promises";
+import { claimFiles, forgetFiles, storageUsed } from "../db/queries/stored-files";
 import type { Db } from "../db/client";
 import type { CloudEnv } from "./context";
 import { AppError } from "./http";
+import { parseStoredPath } from "./files";
 
 /**
  * A tenant's storage: the quota (`STORAGE_QUOTA_MB`) enforced on upload, and which uploads a
@@ -54,3 +56,12 @@ export const claimSavedFiles: MiddlewareHandler<CloudEnv> = async (c, next) => {
   if (answer?.code !== Code.OK) return;
   await claimFiles(c.var.deps.db, c.var.auth.tenantId, [...paths], c.var.deps.now());
 };
+
+/** Removes stored files for good: their bytes, and their rows, so they no longer count against the quota. */
+export async function removeStoredFiles(db: Db, filesDir: string, paths: readonly string[]) {
+  await forgetFiles(db, paths);
+  for (const p of paths) {
+    const f = parseStoredPath(filesDir, p);
+    if (f) await rm(f.abs, { force: true });
+  }
+}

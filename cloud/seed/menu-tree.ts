@@ -68,6 +68,9 @@ const knowledge = dir("知识库", "Knowledge base", "library", [
   m("AI 助手", "AI assistant", "/AIModel/index", "bot"),
 ]);
 
+/** Upload and new folder, rename and move, delete to the recycle bin (and restore or delete for good). */
+const media = m("媒体库", "Media library", "/media/library", "images", crud("file:mediaLibrary"));
+
 export const sysMenuTree: MenuSeed[] = [
   system("sys"),
   productConfig,
@@ -79,7 +82,7 @@ export const sysMenuTree: MenuSeed[] = [
   ]),
   sim,
   knowledge,
-  m("媒体库", "Media library", "/media/library", "images"),
+  media,
 ];
 
 const monitoring = dir("监测数据", "Monitoring", "activity", [
@@ -161,7 +164,7 @@ export const tenantMenuTree: MenuSeed[] = [
     m("报告模板", "Report templates", "/reportTemplate", "file-cog", crud("stat:reportTemplate")),
   ]),
   knowledge,
-  m("媒体库", "Media library", "/media/library", "images"),
+  media,
   system("tenant"),
 ];
 

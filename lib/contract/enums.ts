@@ -6,6 +6,7 @@ import { ALARM_ENUMS } from "./alarm/enums";
 import { PUSH_ENUMS } from "./push/enums";
 import { LINKAGE_ENUMS } from "./linkage/enums";
 import { SCENE_ENUMS } from "./scene/enums";
+import { MEDIA_TYPES } from "./media/media-library";
 import { CHANGE_PWD_FLAGS, NOTIFY_FLAGS, PASSWORD_RULES, PASSWORD_TEMPLATES } from "./password";
 
 /**
@@ -49,6 +50,8 @@ export const ENUMS = {
   pushStatus: [1, 2, 3],
   /** Operation log types 1 new … 9 delete. */
   operationType: [1, 2, 3, 4, 5, 6, 7, 8, 9],
+  /** Media library items: 1 folder, 2 image, 3 video (core §4 file types). */
+  mediaFileType: MEDIA_TYPES,
   tenantDuration: [7, 30, 90],
   /** Role kinds: 1 management (user) role, 2 tenant role. */
   roleKind: [1, 2],

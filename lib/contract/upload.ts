@@ -10,6 +10,9 @@ export const IMPORT_EXTS = ["xls", "xlsx"] as const;
 /** Images the rich-text editor accepts (any image type the browser can show). */
 export const EDITOR_IMAGE_EXTS = ["jpg", "jpeg", "png", "bmp", "gif", "webp"] as const;
 export const VIDEO_EXTS = ["mp4", "mov", "avi"] as const;
+/** What the media library keeps: images the browser shows, videos its player plays. */
+export const MEDIA_IMAGE_EXTS = ["jpg", "jpeg", "png", "bmp", "gif", "webp"] as const;
+export const MEDIA_VIDEO_EXTS = ["mp4", "mov"] as const;
 /** What a knowledge base keeps (widgets §9: one file under 1 GB). */
 export const KNOWLEDGE_EXTS = ["pdf", "doc", "docx", "xls", "xlsx", "txt", "csv", "jpg", "jpeg", "png", "bmp", "gif", "mp4", "zip"] as const;
 
@@ -49,6 +52,9 @@ export const UPLOAD_PURPOSES = {
   // Scene files (core §9): a 16:9 floor plan image or a 3D model, 20 MB.
   sceneImage: { maxMb: 20, accept: ["jpg", "jpeg", "png"], public: false },
   sceneModel: { maxMb: 20, accept: ["glb", "gltf"], public: false },
+  // The media library (core §2): pictures, and videos sent in parts.
+  mediaImage: { maxMb: 20, accept: MEDIA_IMAGE_EXTS, public: false },
+  mediaVideo: { maxMb: 500, accept: MEDIA_VIDEO_EXTS, public: false },
 } as const satisfies Record<string, { maxMb: number; accept: readonly string[]; public: boolean }>;
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
 const PURPOSES = Object.keys(UPLOAD_PURPOSES) as [UploadPurpose, ...UploadPurpose[]];

@@ -27,6 +27,7 @@ export const NAMESPACES = [
   "linkage",
   "dataScreen",
   "scene",
+  "media",
 ] as const;
 
 export async function loadMessages(locale: Locale): Promise<Record<string, unknown>> {

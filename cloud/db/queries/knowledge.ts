@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { authRank, type AuthType, type KnowledgeFileType, type KnowledgeNode } from "@/lib/contract/knowledge/knowledge";
 import type { Auth } from "../../lib/context";
+import { recycleBin } from "../../lib/recycle-bin";
 import { tenantScope } from "../../lib/scope";
 import type { Db } from "../client";
 import { knowledgeGrants, knowledgeLogs, knowledgeNodes, userGroupMembers, users } from "../schema";
@@ -94,38 +95,11 @@ export async function visibleTree(db: Db, caller: Caller): Promise<KnowledgeNode
   return roots;
 }
 
-/** Every node under `id` (itself included), recycled or not: for permanent deletion and move checks. */
-export async function subtreeIds(db: Db, tenantId: number, id: number): Promise<number[]> {
-  const nodes = await db.select({ id: knowledgeNodes.id, parentId: knowledgeNodes.parentId, headerId: knowledgeNodes.headerId, fileType: knowledgeNodes.fileType }).from(knowledgeNodes).where(eq(knowledgeNodes.tenantId, tenantId));
-  const children = new Map<number, number[]>();
-  for (const n of nodes) {
-    if (n.fileType === 9) continue;
-    const p = n.parentId ?? n.headerId!;
-    children.set(p, [...(children.get(p) ?? []), n.id]);
-  }
-  const out: number[] = [];
-  const walk = (x: number) => {
-    out.push(x);
-    for (const c of children.get(x) ?? []) walk(c);
-  };
-  walk(id);
-  return out;
-}
-
-/** Deletes nodes for good and answers the stored files they held (the caller removes them from disk). */
-export async function deleteNodes(db: Db, ids: number[]): Promise<string[]> {
-  if (!ids.length) return [];
-  const gone = await db.delete(knowledgeNodes).where(inArray(knowledgeNodes.id, ids)).returning({ filePath: knowledgeNodes.filePath });
-  return gone.map((g) => g.filePath).filter((p): p is string => !!p);
-}
-
-/** Recycled nodes older than `before` (core §9: 30 days) with everything under them; answers the files to remove. */
-export async function purgeRecycled(db: Db, before: Date): Promise<string[]> {
-  const old = await db.select({ id: knowledgeNodes.id, tenantId: knowledgeNodes.tenantId }).from(knowledgeNodes).where(and(isNotNull(knowledgeNodes.deletedAt), lt(knowledgeNodes.deletedAt, before)));
-  const ids = new Set<number>();
-  for (const o of old) for (const id of await subtreeIds(db, o.tenantId, o.id)) ids.add(id);
-  return deleteNodes(db, [...ids]);
-}
+/**
+ * The knowledge base's recycle bin (folders and files; a base is deleted for good at once). A
+ * node's parent is its folder, or its base at the base's root.
+ */
+export const knowledgeBin = recycleBin(knowledgeNodes, sql`case when ${knowledgeNodes.fileType} = 9 then null else coalesce(${knowledgeNodes.parentId}, ${knowledgeNodes.headerId}) end`);
 
 export async function logOperation(db: Db, e: { auth: Pick<Auth, "tenantId" | "userId" | "realname" | "username">; type: number; node: Pick<NodeRow, "id" | "fileName">; headerName: string }) {
   await db.insert(knowledgeLogs).values({

@@ -55,3 +55,8 @@ export async function dropOwnUpload(db: Db, f: { path: string; tenantId: number;
   const [kept] = await db.select({ path: storedFiles.path }).from(storedFiles).where(and(eq(storedFiles.path, f.path), eq(storedFiles.tenantId, f.tenantId)));
   return kept ? "claimed" : "none";
 }
+
+/** Forgets stored files removed for good (their bytes go too): they stop counting against the quota. */
+export async function forgetFiles(db: Db, paths: readonly string[]) {
+  if (paths.length) await db.delete(storedFiles).where(inArray(storedFiles.path, [...paths]));
+}

@@ -15,3 +15,4 @@ export * from "./push";
 export * from "./linkage";
 export * from "./scenes";
 export * from "./telemetry-hourly";
+export * from "./media";

@@ -11,6 +11,7 @@ import { badRequest, body, forbidden, notFound, ok, query } from "../../lib/http
 import { fileBaseRoutes, fileLogRoutes, headerRoutes, linkedFile } from "./knowledge";
 import { partsRoutes } from "./parts";
 import { aiRoutes } from "./ai";
+import { mediaLibraryRoutes } from "./media-library";
 
 /**
  * The file service (widgets §5, §7). `POST upload` (multipart field `file`, optional `purpose`,
@@ -38,6 +39,7 @@ export const fileRoutes = new Hono<CloudEnv>()
   .route("/fileBase", fileBaseRoutes)
   .route("/fileLog", fileLogRoutes)
   .route("/ai", aiRoutes)
+  .route("/mediaLibrary", mediaLibraryRoutes)
   .post("/upload", async (c) => {
     const q = query(c, uploadQuery);
     const { deps, auth } = c.var;

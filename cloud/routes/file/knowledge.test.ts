@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { KnowledgeNode, AuthGrant, RecycledNode } from "@/lib/contract/knowledge/knowledge";
 import type { PartsState, PartsResult } from "@/lib/contract/upload";
 import { eq } from "drizzle-orm";
-import { purgeRecycled } from "../../db/queries/knowledge";
+import { knowledgeBin } from "../../db/queries/knowledge";
 import { users } from "../../db/schema";
 import { signedIn, type TestCloud } from "../../testing";
 
@@ -180,8 +180,8 @@ describe("knowledge base", () => {
     expect((await post("/file/fileBase/restore", admin, { id: sub })).body.code).toBe(404);
 
     await post("/file/fileBase/recycle", admin, { id: folder });
-    expect(await purgeRecycled(cloud.db, new Date(cloud.now().getTime() - 30 * 86400_000))).toEqual([]);
-    const gone = await purgeRecycled(cloud.db, new Date(cloud.now().getTime() + 1000));
+    expect(await knowledgeBin.purge(cloud.db, root, new Date(cloud.now().getTime() - 30 * 86400_000))).toEqual([]);
+    const gone = await knowledgeBin.purge(cloud.db, root, new Date(cloud.now().getTime() + 1000));
     expect(gone).toHaveLength(1);
   });
 

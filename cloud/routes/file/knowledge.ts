@@ -1,12 +1,11 @@
 import { Hono } from "hono";
 import { and, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from "drizzle-orm";
-import { open, rm } from "node:fs/promises";
+import { open } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Locale } from "@/lib/contract/locale";
 import { dbId, idQuery } from "@/lib/contract/common";
 import {
-  KNOWLEDGE_LIMITS,
   LOG_TYPES,
   ROOT_FOLDER,
   authBody,
@@ -24,7 +23,7 @@ import {
   type AuthType,
   type RecycledNode,
 } from "@/lib/contract/knowledge/knowledge";
-import { accessMap, accessOf, callerOrg, deleteNodes, logOperation, subtreeIds, visibleTree, type Access } from "../../db/queries/knowledge";
+import { accessMap, accessOf, callerOrg, knowledgeBin, logOperation, visibleTree, type Access } from "../../db/queries/knowledge";
 import { departments, fileLinks, knowledgeGrants, knowledgeLogs, knowledgeNodes, userGroups, users } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { assertPerm, requireMenu } from "../../lib/auth";
@@ -33,6 +32,8 @@ import { sha256 } from "../../lib/crypto";
 import { fileResponse, parseStoredPath } from "../../lib/files";
 import { badRequest, body, forbidden, notFound, ok, query } from "../../lib/http";
 import { joinedText } from "../../lib/i18n-text";
+import { purgeAt } from "../../lib/recycle-bin";
+import { removeStoredFiles } from "../../lib/storage";
 import { tenantScope } from "../../lib/scope";
 import { containsPattern, platformTime } from "../../lib/crud";
 import { searchTextOf } from "../../lib/segment";
@@ -69,12 +70,6 @@ async function log(c: Ctx, type: number, a: Access) {
   await logOperation(c.var.deps.db, { auth: c.var.auth, type, node: a.node, headerName: await headerName(c.var.deps.db, a) });
 }
 
-async function removeFiles(c: Ctx, paths: string[]) {
-  for (const p of paths) {
-    const f = parseStoredPath(c.var.deps.config.filesDir, p);
-    if (f) await rm(f.abs, { force: true });
-  }
-}
 
 const TEXT_EXTS = new Set(["txt", "csv"]);
 const CONTENT_BYTES = 200 * 1024;
@@ -207,7 +202,7 @@ export const headerRoutes = new Hono<CloudEnv>()
     if (a.node.fileType !== 9) throw notFound();
     const { db } = c.var.deps;
     await log(c, LOG_TYPES.delete, a);
-    await removeFiles(c, await deleteNodes(db, await subtreeIds(db, c.var.auth.tenantId, id)));
+    await knowledgeBin.deleteForGood(db, c.var.deps.config.filesDir, c.var.auth.tenantId, id);
     return ok(c, null, "cloud.knowledge.baseDeleted");
   })
   .post("/authHeader", (c) => grantRoute(c, true))
@@ -276,7 +271,7 @@ export const fileBaseRoutes = new Hono<CloudEnv>()
       { fileName: b.fileName, fileDesc: b.fileDesc ?? null, ...text, ...(newFile ? { filePath: b.filePath, fileSize: b.fileSize ? Number(b.fileSize) : null } : {}) },
       c.var.deps.now(),
     );
-    if (newFile && a.node.filePath) await removeFiles(c, [a.node.filePath]);
+    if (newFile && a.node.filePath) await removeStoredFiles(c.var.deps.db, c.var.deps.config.filesDir, [a.node.filePath]);
     await log(c, newFile ? LOG_TYPES.upload : LOG_TYPES.modify, { ...a, node: row });
     return ok(c, null, "cloud.knowledge.updated");
   })
@@ -285,7 +280,7 @@ export const fileBaseRoutes = new Hono<CloudEnv>()
     const { id } = await body(c, idQuery);
     const a = await need(c, id, "manage");
     if (a.node.fileType === 9) throw notFound();
-    await c.var.deps.db.update(knowledgeNodes).set({ deletedAt: c.var.deps.now(), deletedBy: c.var.auth.userId }).where(eq(knowledgeNodes.id, id));
+    await knowledgeBin.recycle(c.var.deps.db, c.var.auth.tenantId, [id], c.var.auth.userId, c.var.deps.now());
     await log(c, LOG_TYPES.recycle, a);
     return ok(c, null, "cloud.knowledge.recycled");
   })
@@ -302,7 +297,7 @@ export const fileBaseRoutes = new Hono<CloudEnv>()
     // Into itself, below itself, or where it already is (widgets §5).
     if (target.path.includes(a.node.id) || targetId === currentParent) throw badRequest("cloud.knowledge.moveRefused");
     const moved = await db.transaction(async (tx) => {
-      const ids = await subtreeIds(tx as unknown as Db, c.var.auth.tenantId, a.node.id);
+      const ids = await knowledgeBin.subtree(tx as unknown as Db, c.var.auth.tenantId, a.node.id);
       // Another base takes the whole subtree with it.
       if (b.headerId !== a.node.headerId) await tx.update(knowledgeNodes).set({ headerId: b.headerId }).where(inArray(knowledgeNodes.id, ids));
       const [row] = await tx
@@ -357,7 +352,7 @@ export const fileBaseRoutes = new Hono<CloudEnv>()
         fileType: String(a.node.fileType) as RecycledNode["fileType"],
         deletedAt: a.node.deletedAt!.toISOString(),
         deletedBy: names.get(a.node.deletedBy ?? 0) ?? "",
-        purgeAt: new Date(a.node.deletedAt!.getTime() + KNOWLEDGE_LIMITS.recycleDays * 86400_000).toISOString(),
+        purgeAt: purgeAt(a.node.deletedAt!).toISOString(),
       }));
     return ok(c, rows);
   })
@@ -365,16 +360,8 @@ export const fileBaseRoutes = new Hono<CloudEnv>()
     const { id } = await body(c, idQuery);
     const a = await need(c, id, "manage", { recycled: true });
     if (!a.node.deletedAt) throw notFound();
-    const { db } = c.var.deps;
-    // A parent still in the bin would keep it hidden: it comes back at the base's root instead.
-    const map = await accessMap(db, c.var.auth);
-    const parent = a.node.parentId ? map.get(a.node.parentId) : null;
-    const [row] = await db
-      .update(knowledgeNodes)
-      .set({ deletedAt: null, deletedBy: null, ...(parent?.recycled ? { parentId: null } : {}) })
-      .where(eq(knowledgeNodes.id, id))
-      .returning();
-    await log(c, LOG_TYPES.restore, { ...a, node: row });
+    await knowledgeBin.restore(c.var.deps.db, c.var.auth.tenantId, id);
+    await log(c, LOG_TYPES.restore, a);
     return ok(c, null, "cloud.knowledge.restored");
   })
   .post("/delete", async (c) => {
@@ -383,7 +370,7 @@ export const fileBaseRoutes = new Hono<CloudEnv>()
     if (!a.node.deletedAt) throw notFound();
     const { db } = c.var.deps;
     await log(c, LOG_TYPES.delete, a);
-    await removeFiles(c, await deleteNodes(db, await subtreeIds(db, c.var.auth.tenantId, id)));
+    await knowledgeBin.deleteForGood(db, c.var.deps.config.filesDir, c.var.auth.tenantId, id);
     return ok(c, null, "cloud.knowledge.deleted");
   });
 

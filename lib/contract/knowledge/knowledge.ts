@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dbId } from "../common";
 import { defineEntity, keyField } from "../entity";
+import { RECYCLE_DAYS } from "../recycle-bin";
 import { text, textRequired } from "../validation";
 
 /**
@@ -22,7 +23,7 @@ export const canManage = (a: AuthType | null | undefined) => authRank(a) >= 2;
 export const isOwner = (a: AuthType | null | undefined) => a === "9";
 
 /** Widgets §9, core §9. */
-export const KNOWLEDGE_LIMITS = { nameMax: 64, descMax: 500, fileMaxMb: 1024, recycleDays: 30, treeRefreshMs: 300, dialogWidth: 800, smallDialogWidth: 500 } as const;
+export const KNOWLEDGE_LIMITS = { nameMax: 64, descMax: 500, fileMaxMb: 1024, recycleDays: RECYCLE_DAYS, treeRefreshMs: 300, dialogWidth: 800, smallDialogWidth: 500 } as const;
 /** `moveFile`'s fileId for the root of a base. */
 export const ROOT_FOLDER = -1;
 

@@ -1,0 +1,187 @@
+import { Hono } from "hono";
+import { desc, eq, ilike, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { idQuery, idsBody } from "@/lib/contract/common";
+import { LOG_TYPES } from "@/lib/contract/knowledge/knowledge";
+import { MEDIA_PURPOSE, MEDIA_ROOT, MEDIA_TYPE, mediaAdd, mediaItem, mediaMove, mediaRename, type RecycledMedia } from "@/lib/contract/media/media-library";
+import { UPLOAD_PURPOSES } from "@/lib/contract/upload";
+import { logOperation } from "../../db/queries/knowledge";
+import { mediaBin, mediaLinks, toMediaItem, type MediaRow } from "../../db/queries/media";
+import { mediaItems, storedFiles, users } from "../../db/schema";
+import { assertPerm, requireMenu } from "../../lib/auth";
+import type { CloudEnv, Ctx } from "../../lib/context";
+import { containsPattern } from "../../lib/crud";
+import { parseStoredPath } from "../../lib/files";
+import { badRequest, body, notFound, ok, query } from "../../lib/http";
+import { t } from "../../lib/i18n";
+import { purgeAt } from "../../lib/recycle-bin";
+import { tenantScope } from "../../lib/scope";
+
+/**
+ * The media library (core §2 /media/library, §7 `mediaLibrary`): a tenant's folders, images and
+ * videos. Browsing needs the screen; adding, changing and deleting need its buttons' codes. What
+ * is deleted goes to the file service's one recycle bin; every change is written to the file log.
+ */
+export const PERM = { add: "file:mediaLibrary:add", upd: "file:mediaLibrary:upd", del: "file:mediaLibrary:del" } as const;
+
+const scope = (c: Ctx) => tenantScope(c.var.auth);
+
+/** Writes the operation to the file service's log (/knowledgeLog), the library named in the caller's language. */
+const log = (c: Ctx, type: number, row: Pick<MediaRow, "id" | "fileName">) =>
+  logOperation(c.var.deps.db, { auth: c.var.auth, type, node: row, headerName: t(c.var.locale, "media.title") });
+
+/** A live item of the caller's tenant (itself and its folders out of the bin); anything else is "not found". */
+async function liveItem(c: Ctx, id: number): Promise<MediaRow> {
+  const links = await mediaLinks(c.var.deps.db, c.var.auth.tenantId);
+  if (!links.shown(id)) throw notFound();
+  const [row] = await c.var.deps.db.select().from(mediaItems).where(scope(c).where(mediaItems, eq(mediaItems.id, id)));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** A folder to put something in: the root, or a live folder of the tenant. */
+async function folderOf(c: Ctx, parentId: number): Promise<number | null> {
+  if (parentId === MEDIA_ROOT) return null;
+  const row = await liveItem(c, parentId).catch(() => {
+    throw badRequest("media.errors.badFolder");
+  });
+  if (row.fileType !== MEDIA_TYPE.folder) throw badRequest("media.errors.badFolder");
+  return row.id;
+}
+
+/** An image or a video: the caller's own tenant's stored upload, of a type the library keeps for it; answers its size. */
+async function storedMedia(c: Ctx, fileType: number, path: string): Promise<number> {
+  const f = parseStoredPath(c.var.deps.config.filesDir, path);
+  const purpose = UPLOAD_PURPOSES[MEDIA_PURPOSE[fileType as keyof typeof MEDIA_PURPOSE]];
+  if (!f || f.isPublic || f.tenantId !== c.var.auth.tenantId) throw badRequest("widgets.files.badPath");
+  if (!(purpose.accept as readonly string[]).includes(f.ext)) throw badRequest("media.errors.wrongType");
+  const [stored] = await c.var.deps.db.select({ size: storedFiles.size }).from(storedFiles).where(scope(c).where(storedFiles, eq(storedFiles.path, path)));
+  if (!stored) throw badRequest("widgets.files.badPath");
+  return stored.size;
+}
+
+const touch = (c: Ctx, id: number, set: Partial<typeof mediaItems.$inferInsert>) =>
+  c.var.deps.db
+    .update(mediaItems)
+    .set({ ...set, updatedAt: c.var.deps.now() })
+    .where(scope(c).where(mediaItems, eq(mediaItems.id, id)))
+    .returning();
+
+export const mediaLibraryRoutes = new Hono<CloudEnv>()
+  .use(requireMenu("/media/library"))
+  .get("/treeFolder", async (c) => ok(c, (await mediaLinks(c.var.deps.db, c.var.auth.tenantId)).folders()))
+  // A folder's items, folders first, then the newest; a name searches the whole library.
+  .get("/page", async (c) => {
+    const q = query(c, mediaItem.query);
+    const { db } = c.var.deps;
+    const links = await mediaLinks(db, c.var.auth.tenantId);
+    const conds: (SQL | undefined)[] = [isNull(mediaItems.deletedAt), q.fileType ? eq(mediaItems.fileType, Number(q.fileType)) : undefined];
+    if (q.fileName) conds.push(ilike(mediaItems.fileName, containsPattern(q.fileName)));
+    else if (q.parentId) {
+      if (!links.shown(q.parentId)) throw notFound();
+      conds.push(eq(mediaItems.parentId, q.parentId));
+    } else conds.push(isNull(mediaItems.parentId));
+    const where = scope(c).where(mediaItems, ...conds);
+    const order = [desc(sql`${mediaItems.fileType} = ${MEDIA_TYPE.folder}`), desc(mediaItems.createdAt), desc(mediaItems.id)];
+    if (q.fileName) {
+      // Found anywhere: only what is not inside a recycled folder.
+      const hits = (await db.select({ id: mediaItems.id }).from(mediaItems).where(where).orderBy(...order)).filter((r) => links.shown(r.id)).map((r) => r.id);
+      const ids = hits.slice((q.current - 1) * q.size, q.current * q.size);
+      const rows = ids.length ? await db.select().from(mediaItems).where(scope(c).where(mediaItems, inArray(mediaItems.id, ids))).orderBy(...order) : [];
+      return ok(c, { total: hits.length, records: rows.map(toMediaItem) });
+    }
+    const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(mediaItems).where(where);
+    const rows = await db.select().from(mediaItems).where(where).orderBy(...order).limit(q.size).offset((q.current - 1) * q.size);
+    return ok(c, { total, records: rows.map(toMediaItem) });
+  })
+  .get("/info", async (c) => ok(c, toMediaItem(await liveItem(c, query(c, idQuery).id))))
+  .post("/add", async (c) => {
+    const { db } = c.var.deps;
+    await assertPerm(db, c.var.auth, PERM.add);
+    const b = await body(c, mediaAdd);
+    const parentId = await folderOf(c, b.parentId);
+    const folder = b.fileType === MEDIA_TYPE.folder;
+    const fileSize = folder ? null : await storedMedia(c, b.fileType, b.filePath!);
+    const [row] = await db
+      .insert(mediaItems)
+      .values(scope(c).owned({ parentId, fileType: b.fileType, fileName: b.fileName, filePath: folder ? null : b.filePath!, fileSize, ownerId: c.var.auth.userId, createdAt: c.var.deps.now(), updatedAt: c.var.deps.now() }))
+      .returning();
+    await log(c, folder ? LOG_TYPES.add : LOG_TYPES.upload, row);
+    return ok(c, toMediaItem(row), "media.done.created");
+  })
+  .post("/upd", async (c) => {
+    await assertPerm(c.var.deps.db, c.var.auth, PERM.upd);
+    const b = await body(c, mediaRename);
+    await liveItem(c, b.id);
+    const [row] = await touch(c, b.id, { fileName: b.fileName });
+    await log(c, LOG_TYPES.modify, row);
+    return ok(c, toMediaItem(row), "media.done.renamed");
+  })
+  .post("/moveFile", async (c) => {
+    const { db } = c.var.deps;
+    await assertPerm(db, c.var.auth, PERM.upd);
+    const b = await body(c, mediaMove);
+    const item = await liveItem(c, b.id);
+    const target = await folderOf(c, b.parentId);
+    // Into itself, below itself, or where it already is.
+    const links = await mediaLinks(db, c.var.auth.tenantId);
+    if (target === item.parentId || (target !== null && links.within(target, item.id))) throw badRequest("media.errors.moveRefused");
+    const [row] = await touch(c, item.id, { parentId: target });
+    await log(c, LOG_TYPES.move, row);
+    return ok(c, toMediaItem(row), "media.done.moved");
+  })
+  // The list's delete: to the recycle bin, with what lies under a folder.
+  .post("/recycle", async (c) => {
+    const { db } = c.var.deps;
+    await assertPerm(db, c.var.auth, PERM.del);
+    const { ids } = await body(c, idsBody);
+    const links = await mediaLinks(db, c.var.auth.tenantId);
+    if (!ids.every((id) => links.shown(id))) throw notFound();
+    await mediaBin.recycle(db, c.var.auth.tenantId, ids, c.var.auth.userId, c.var.deps.now());
+    for (const id of ids) await log(c, LOG_TYPES.recycle, { id, fileName: links.byId.get(id)!.fileName });
+    return ok(c, null, "media.done.recycled");
+  })
+  .get("/recycleList", async (c) => {
+    const { db } = c.var.deps;
+    const inBin = (await mediaLinks(db, c.var.auth.tenantId)).binned();
+    if (!inBin.length) return ok<RecycledMedia[]>(c, []);
+    const rows = await db
+      .select({ item: mediaItems, realname: users.realname, username: users.username })
+      .from(mediaItems)
+      .leftJoin(users, eq(users.id, mediaItems.deletedBy))
+      .where(scope(c).where(mediaItems, inArray(mediaItems.id, inBin)))
+      .orderBy(desc(mediaItems.deletedAt), desc(mediaItems.id));
+    return ok<RecycledMedia[]>(
+      c,
+      rows.map(({ item, realname, username }) => ({
+        id: item.id,
+        fileName: item.fileName,
+        fileType: toMediaItem(item).fileType,
+        filePath: item.filePath,
+        deletedAt: item.deletedAt!.toISOString(),
+        deletedBy: realname || username || "",
+        purgeAt: purgeAt(item.deletedAt!).toISOString(),
+      })),
+    );
+  })
+  .post("/restore", async (c) => {
+    await assertPerm(c.var.deps.db, c.var.auth, PERM.del);
+    const row = await binned(c, (await body(c, idQuery)).id);
+    await mediaBin.restore(c.var.deps.db, c.var.auth.tenantId, row.id);
+    await log(c, LOG_TYPES.restore, row);
+    return ok(c, null, "media.done.restored");
+  })
+  .post("/delete", async (c) => {
+    await assertPerm(c.var.deps.db, c.var.auth, PERM.del);
+    const row = await binned(c, (await body(c, idQuery)).id);
+    await mediaBin.deleteForGood(c.var.deps.db, c.var.deps.config.filesDir, c.var.auth.tenantId, row.id);
+    await log(c, LOG_TYPES.delete, row);
+    return ok(c, null, "media.done.deleted");
+  });
+
+/** An item the recycle bin lists (recycled itself, not only inside a recycled folder). */
+async function binned(c: Ctx, id: number): Promise<MediaRow> {
+  const inBin = (await mediaLinks(c.var.deps.db, c.var.auth.tenantId)).binned();
+  if (!inBin.includes(id)) throw notFound();
+  const [row] = await c.var.deps.db.select().from(mediaItems).where(scope(c).where(mediaItems, eq(mediaItems.id, id)));
+  return row;
+}
