@@ -16,6 +16,6 @@ export function SceneFileField({ field, form, disabled, invalid, id }: CustomFie
       <p className="text-xs text-muted-foreground">{t("model")}</p>
     </div>
   ) : (
-    <ImageUpload id={id} single value={value} onChange={field.onChange} purpose="sceneImage" ratio={{ width: 16, height: 9 }} sizeHint={t("image")} disabled={disabled} aria-invalid={invalid} />
+    <ImageUpload id={id} single value={value} onChange={field.onChange} purpose="sceneImage" ratio={{ width: 16, height: 9 }} library sizeHint={t("image")} disabled={disabled} aria-invalid={invalid} />
   );
 }

@@ -11,10 +11,10 @@
  *
  * Type and size are checked before sending; the cloud checks again, with the bytes.
  */
-import { useRef, useState } from "react";
+import { Suspense, lazy, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
-import { EyeIcon, FileTextIcon, PlusIcon, UploadIcon, XIcon } from "lucide-react";
+import { EyeIcon, FileTextIcon, ImagesIcon, PlusIcon, UploadIcon, XIcon } from "lucide-react";
 import { ApiError, api, upload, uploadInParts } from "@/lib/api/fetcher";
 import { Code } from "@/lib/contract/envelope";
 import { DOC_EXTS, IMAGE_EXTS, UPLOAD_LIMITS, UPLOAD_PURPOSES, checkUpload, extList, type UploadPurpose } from "@/lib/contract/upload";
@@ -22,6 +22,7 @@ import { fileUrl } from "@/lib/file-url";
 import { cn } from "@/lib/utils";
 import { Button } from "@/components/ui/button";
 import { ImageViewer, baseName } from "./image-viewer";
+import { useMediaLibraryAccess } from "./media/media-access";
 
 type ValueProps =
   | { single: true; value?: string | null; onChange: (value: string) => void }
@@ -46,6 +47,8 @@ export type UploadProps = ValueProps & {
   onUploaded?: (file: { path: string; name: string; size: number }) => void;
   /** Images only: the shape a picture must have, e.g. `{ width: 16, height: 9 }` (1 % off is fine); checked before sending. */
   ratio?: { width: number; height: number };
+  /** Images only: also offer "choose from the media library" (to users who may open it). Needs the console's session. */
+  library?: boolean;
 };
 
 /** Whether the image file has the wanted shape; a file the browser cannot read passes (the cloud decides). */
@@ -145,7 +148,13 @@ function useUploadQueue(props: UploadProps, defaults: { limit: number; accept: r
     }
   }
 
-  return { pending, add, remove, nameOf, accept, maxMb, limit, paths: latest.current };
+  /** A file stored already (chosen from the media library): kept like an upload, never deleted from here. */
+  const addStored = (path: string, name: string) => {
+    setNames((n) => ({ ...n, [path]: name }));
+    emit(props.single ? [path] : [...latest.current.filter((p) => p !== path), path]);
+  };
+
+  return { pending, add, addStored, remove, nameOf, accept, maxMb, limit, paths: latest.current };
 }
 
 function FilePicker({ accept, multiple, disabled, onFiles, children, id }: { accept: readonly string[]; multiple: boolean; disabled?: boolean; onFiles: (files: File[]) => void; children: (open: () => void) => React.ReactNode; id?: string }) {
@@ -227,10 +236,40 @@ export function ImageUpload({ sizeHint, ...props }: UploadProps & { /** e.g. "12
             )}
           </FilePicker>
         )}
+        {props.library && !full && !props.disabled && <LibraryTile accept={q.accept} ratio={props.ratio} onPick={q.addStored} />}
       </div>
       <Hints hints={[t("typeHint", { exts: extList(q.accept) }), t("limitHint", { limit: q.limit, n: q.maxMb }), sizeHint && t("sizeHint", { size: sizeHint })]} />
       <ImageViewer images={q.paths} names={q.paths.map(q.nameOf)} index={viewing} onIndexChange={setViewing} />
     </div>
+  );
+}
+
+/** The picker's dialog loads with its first opening. */
+const MediaPicker = lazy(() => import("./media/media-picker").then((m) => ({ default: m.MediaPicker })));
+
+/** "Choose from the media library" beside the add tile, for users who may open the library. */
+function LibraryTile({ accept, ratio, onPick }: { accept: readonly string[]; ratio?: { width: number; height: number }; onPick: (path: string, name: string) => void }) {
+  const t = useTranslations("media.picker");
+  const allowed = useMediaLibraryAccess();
+  const [open, setOpen] = useState(false);
+  if (!allowed) return null;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        data-testid="media-library-pick"
+        className="flex size-20 flex-col items-center justify-center gap-1 rounded-md border border-dashed px-1 text-center text-xs text-muted-foreground transition-colors hover:border-primary hover:text-primary"
+      >
+        <ImagesIcon className="size-5" />
+        {t("open")}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <MediaPicker open={open} onOpenChange={setOpen} accept={accept} ratio={ratio} onPick={(item) => item.filePath && onPick(item.filePath, item.fileName)} />
+        </Suspense>
+      )}
+    </>
   );
 }
 

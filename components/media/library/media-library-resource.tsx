@@ -1,0 +1,210 @@
+"use client";
+
+import * as React from "react";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { ChevronRightIcon, FolderInputIcon, FolderPlusIcon, ImagesIcon, MoreHorizontalIcon, PencilIcon, PlayIcon, Trash2Icon, ZoomInIcon } from "lucide-react";
+import { api } from "@/lib/api/fetcher";
+import { MEDIA_LIMITS, MEDIA_ROOT, MEDIA_TYPE, mediaItem, type MediaFolder, type MediaItem } from "@/lib/contract/media/media-library";
+import { ImageViewer } from "@/components/kit/image-viewer";
+import { defineResource, ListSkeleton, PageFrame, ResourceDialogs, ResourcePagination, ResourceSearch, ResourceToolbar, useResourceList, useDict, dictLabel, type ResourceUi } from "@/components/kit";
+import { LoadError } from "@/components/kit/load-error";
+import { MEDIA_API, MediaFolderTree, useMediaFolders } from "@/components/kit/media/media-folders";
+import { MediaThumb } from "@/components/kit/media/media-thumb";
+import { formatSize } from "@/components/knowledge/tree";
+import { Button } from "@/components/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { Skeleton } from "@/components/ui/skeleton";
+import { cn } from "@/lib/utils";
+import { FolderDialog, MoveDialog, RecycleDialog, RenameDialog, VideoDialog } from "./media-dialogs";
+import { MediaUpload, UPLOAD_HINT } from "./media-upload";
+
+const PERM = { add: "file:mediaLibrary:add", upd: "file:mediaLibrary:upd", del: "file:mediaLibrary:del" } as const;
+
+const folderOf = (ui: ResourceUi<MediaItem>) => Number(ui.query.parentId ?? MEDIA_ROOT) || MEDIA_ROOT;
+
+/**
+ * /media/library (core §2, §7 `mediaLibrary`): the tenant's images and videos in folders. The
+ * list state (folder, name, type, page) lives in the URL like any list's; the folder tree is the
+ * master pane, the items a grid of thumbnails. Dialogs open from URL parameters.
+ */
+export const mediaLibraryResource = defineResource<MediaItem>({
+  entity: mediaItem,
+  api: MEDIA_API,
+  perm: "file:mediaLibrary",
+  endpoints: { del: false, export: false, import: false, template: false, openOrClose: false },
+  pageSizes: [MEDIA_LIMITS.pageSize, 48, 96],
+  search: { keyword: "fileName", keywordPlaceholder: "placeholders.fileName", items: { parentId: false } },
+  form: false,
+  toolbar: [
+    { key: "upload", perm: PERM.add, render: (ui) => <MediaUpload parentId={folderOf(ui)} onUploaded={ui.refresh} /> },
+    { key: "newFolder", perm: PERM.add, label: "actions.newFolder", icon: <FolderPlusIcon />, onClick: (ui) => ui.setParam("folder", "new") },
+    { key: "recycleBin", label: "actions.recycleBin", icon: <Trash2Icon />, onClick: (ui) => ui.setParam("bin", "1") },
+  ],
+});
+
+/** "All files / Sites / Bridge": the way to the folder shown, each step a link up. */
+function Trail({ folders, at, onOpen }: { folders: MediaFolder[]; at: number; onOpen: (id: number) => void }) {
+  const path: MediaFolder[] = [];
+  const find = (list: MediaFolder[], trail: MediaFolder[]): boolean => list.some((n) => (n.id === at ? (path.push(...trail, n), true) : find(n.children, [...trail, n])));
+  find(folders, []);
+  return (
+    <nav className="flex min-w-0 flex-wrap items-center gap-1 text-sm" data-testid="media-trail">
+      {path.map((n, i) => (
+        <React.Fragment key={n.id}>
+          {i > 0 && <ChevronRightIcon className="size-3.5 text-muted-foreground" />}
+          {i < path.length - 1 ? (
+            <button type="button" className="text-muted-foreground hover:text-primary" onClick={() => onOpen(n.id)}>
+              {n.fileName}
+            </button>
+          ) : (
+            <span className="font-medium">{n.fileName}</span>
+          )}
+        </React.Fragment>
+      ))}
+    </nav>
+  );
+}
+
+function Tile({ item, ui, onOpen }: { item: MediaItem; ui: ResourceUi<MediaItem>; onOpen: (item: MediaItem) => void }) {
+  const t = useTranslations("media");
+  const types = useDict("mediaFileType");
+  const { can } = ui.session;
+  const folder = item.fileType === MEDIA_TYPE.folder;
+  const recycle = async () => {
+    if (!(await ui.confirm(t("recycle.confirm", { name: item.fileName })))) return;
+    try {
+      await api.post(`${MEDIA_API}/recycle`, { ids: [item.id] });
+      toast.success(t("done.recycled"));
+    } finally {
+      await ui.refresh();
+    }
+  };
+  return (
+    <li className="group relative flex flex-col gap-1.5 rounded-md border bg-background p-1.5 transition-colors hover:border-primary" data-testid="media-item" data-name={item.fileName}>
+      <button type="button" className="relative block w-full text-left" onClick={() => onOpen(item)} title={item.fileName} aria-label={`${folder ? t("actions.open") : t("actions.preview")}: ${item.fileName}`}>
+        <MediaThumb item={item} />
+        {!folder && (
+          <span className="absolute inset-0 flex items-center justify-center rounded-md bg-black/40 text-white opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100">
+            {item.fileType === MEDIA_TYPE.video ? <PlayIcon className="size-7" /> : <ZoomInIcon className="size-7" />}
+          </span>
+        )}
+      </button>
+      <div className="flex items-start gap-1 px-0.5">
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm" title={item.fileName}>
+            {item.fileName}
+          </p>
+          <p className="truncate text-xs text-muted-foreground">{folder ? dictLabel(types, item.fileType) : `${dictLabel(types, item.fileType)} · ${formatSize(item.fileSize)}`}</p>
+        </div>
+        {(can(PERM.upd) || can(PERM.del)) && (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="icon" className="size-7 shrink-0" aria-label={`${t("actions.more")}: ${item.fileName}`} data-testid="media-item-menu">
+                <MoreHorizontalIcon />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              {can(PERM.upd) && (
+                <DropdownMenuItem onSelect={() => ui.setParam("rename", item.id)}>
+                  <PencilIcon />
+                  {t("actions.rename")}
+                </DropdownMenuItem>
+              )}
+              {can(PERM.upd) && (
+                <DropdownMenuItem onSelect={() => ui.setParam("move", item.id)}>
+                  <FolderInputIcon />
+                  {t("actions.move")}
+                </DropdownMenuItem>
+              )}
+              {can(PERM.del) && (
+                <DropdownMenuItem variant="destructive" onSelect={() => void recycle()}>
+                  <Trash2Icon />
+                  {t("actions.recycle")}
+                </DropdownMenuItem>
+              )}
+            </DropdownMenuContent>
+          </DropdownMenu>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function Library() {
+  const t = useTranslations("media");
+  const list = useResourceList(mediaLibraryResource);
+  const { ui } = list;
+  const folder = folderOf(ui);
+  const { folders } = useMediaFolders();
+  const searching = !!ui.query.fileName;
+  const openFolder = (id: number) => ui.setFilters({ parentId: id === MEDIA_ROOT ? null : id, fileName: null });
+  const images = list.rows.filter((r) => r.fileType === MEDIA_TYPE.image && r.filePath);
+  const [viewing, setViewing] = React.useState<number | null>(null);
+  const byParam = (key: string) => list.rows.find((r) => String(r.id) === ui.param(key));
+  const open = (item: MediaItem) => {
+    if (item.fileType === MEDIA_TYPE.folder) openFolder(item.id);
+    else if (item.fileType === MEDIA_TYPE.image) setViewing(images.indexOf(item));
+    else ui.setParam("play", item.id);
+  };
+  const renaming = byParam("rename");
+  const moving = byParam("move");
+  const playing = byParam("play");
+  const close = (key: string) => () => ui.setParam(key, null);
+
+  return (
+    <div className="flex min-h-0 flex-col gap-3 lg:flex-row" data-testid="resource-page" data-resource={MEDIA_API}>
+      <aside className="shrink-0">
+        <MediaFolderTree value={folder} onChange={openFolder} className="w-full lg:w-60" />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col gap-3">
+        <ResourceSearch list={list} />
+        <div className="flex flex-col gap-3 rounded-md border bg-card p-3">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            {searching ? <span className="text-sm font-medium">{t("grid.results")}</span> : <Trail folders={[{ id: MEDIA_ROOT, fileName: t("tree.root"), parentId: null, children: folders ?? [] }]} at={folder} onOpen={openFolder} />}
+            <span className="text-xs text-muted-foreground">{t("upload.hint", UPLOAD_HINT)}</span>
+          </div>
+          <ResourceToolbar list={list} />
+          {list.error ? (
+            <LoadError className="py-10" onRetry={() => ui.refresh()} />
+          ) : list.loading && !list.rows.length ? (
+            <div className="grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] gap-3">
+              {Array.from({ length: 8 }, (_, i) => (
+                <Skeleton key={i} className="aspect-[4/5]" />
+              ))}
+            </div>
+          ) : list.rows.length === 0 ? (
+            <div className="flex min-h-60 flex-col items-center justify-center gap-2 rounded-md border border-dashed p-6 text-sm text-muted-foreground" data-testid="media-empty">
+              <ImagesIcon className="size-10" />
+              {searching ? t("grid.emptySearch") : t("grid.empty")}
+            </div>
+          ) : (
+            <ul className={cn("grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] gap-3", list.loading && "opacity-70")} aria-label={t("grid.label")} data-testid="media-grid">
+              {list.rows.map((item) => (
+                <Tile key={item.id} item={item} ui={ui} onOpen={open} />
+              ))}
+            </ul>
+          )}
+          <ResourcePagination list={list} />
+        </div>
+      </div>
+      <ResourceDialogs list={list} />
+      <ImageViewer images={images.map((r) => r.filePath!)} names={images.map((r) => r.fileName)} index={viewing} onIndexChange={setViewing} />
+      {ui.param("folder") === "new" && <FolderDialog parentId={folder} onClose={close("folder")} onDone={ui.refresh} />}
+      {renaming && <RenameDialog item={renaming} onClose={close("rename")} onDone={ui.refresh} />}
+      {moving && <MoveDialog item={moving} onClose={close("move")} onDone={ui.refresh} />}
+      {playing?.filePath && <VideoDialog item={playing} onClose={close("play")} />}
+      {ui.param("bin") === "1" && <RecycleDialog canDelete={ui.session.can(PERM.del)} onClose={close("bin")} onChanged={ui.refresh} />}
+    </div>
+  );
+}
+
+export function MediaLibraryView() {
+  return (
+    <React.Suspense fallback={<ListSkeleton />}>
+      <PageFrame>
+        <Library />
+      </PageFrame>
+    </React.Suspense>
+  );
+}
