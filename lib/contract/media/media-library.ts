@@ -46,14 +46,13 @@ export type MediaItem = {
   updateTime: string;
 };
 
-/** `mediaLibrary/add`: a folder, or an uploaded image or video with its stored path. */
+/** `mediaLibrary/add`: a folder, or an uploaded image or video with its stored path (its size is the cloud's record of the upload). */
 export const mediaAdd = z
   .object({
     parentId,
     fileName: textRequired(MEDIA_LIMITS.nameMax),
     fileType: mediaType,
     filePath: storedPath.optional(),
-    fileSize: z.coerce.number({ error: "validation.number" }).int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.fileType !== MEDIA_TYPE.folder && !v.filePath) ctx.addIssue({ code: "custom", path: ["filePath"], message: "validation.required" });
