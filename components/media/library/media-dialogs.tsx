@@ -124,7 +124,7 @@ export function RecycleDialog({ canDelete, onClose, onChanged }: { canDelete: bo
       testId="media-recycle-dialog"
       footer={
         <Button variant="outline" size="sm" onClick={onClose}>
-          {t("picker.cancel")}
+          {t("recycle.close")}
         </Button>
       }
     >
