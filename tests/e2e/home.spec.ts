@@ -4,7 +4,7 @@ import { HomePage } from "./pages/home-page";
 
 /**
  * The home dashboard (issue 19): a tenant administrator's figures, 7-day chart and projects map
- * (coordinate canvas, no key) in both languages; the platform administrator's tenant statistics.
+ * (coordinate canvas, no key; a project's card switches to it) in both languages; the platform administrator's tenant statistics.
  */
 test.describe.configure({ mode: "serial" });
 
@@ -46,6 +46,11 @@ for (const locale of ["zh-cn", "en"] as const) {
     await expect(card).toContainText("滨江花园二期基坑监测");
     await expect(card).toContainText(T.status);
     await expect(card).toContainText("120.2119");
+    // The card leads into the project: the console switches to it.
+    const switchTo = card.getByTestId("home-map-switch");
+    await expect(switchTo.or(card.getByTestId("home-map-current"))).toBeVisible();
+    if (await switchTo.isVisible()) await switchTo.click();
+    await expect(page.getByTestId("project-selector")).toContainText("滨江花园二期基坑监测");
   });
 }
 
