@@ -8,6 +8,8 @@ import { HomePage } from "./pages/home-page";
  */
 test.describe.configure({ mode: "serial" });
 
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
 const TEXT = {
   "zh-cn": { devices: "设备", alarms: "未处理告警", trend: "近 7 天", map: "项目地图", keyNote: "GOOGLE_MAPS_API_KEY", status: "状态" },
   en: { devices: "Devices", alarms: "Open alarms", trend: "Last 7 days", map: "Projects map", keyNote: "GOOGLE_MAPS_API_KEY", status: "Status" },
@@ -51,6 +53,10 @@ for (const locale of ["zh-cn", "en"] as const) {
     await expect(switchTo.or(card.getByTestId("home-map-current"))).toBeVisible();
     if (await switchTo.isVisible()) await switchTo.click();
     await expect(page.getByTestId("project-selector")).toContainText("滨江花园二期基坑监测");
+    if (SHOTS) {
+      await home.marker("滨江花园二期基坑监测").click();
+      await page.screenshot({ path: `${SHOTS}/home-map-${locale}.png` });
+    }
   });
 }
 
