@@ -36,11 +36,11 @@ test("in English, roles, project types, departments, groups, products and the ho
   await data.open("/systemSet/groupSet");
   await expect(data.tableText()).toContainText("Alarm duty group");
 
-  // Seeded products, and the product named on each alarm rule.
+  // Seeded products (the first page: the newest ten).
   await data.open("/productSet/product");
-  await expect(data.tableText()).toContainText("Biaxial tilt meter");
   await expect(data.tableText()).toContainText("Multi-channel acquisition gateway");
-  await expect(data.tableText()).not.toContainText("双轴倾角计");
+  await expect(data.tableText()).toContainText("Compact weather station");
+  await expect(data.tableText()).not.toContainText("多通道采集网关");
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/products-en-dark.png` });
 
   await ctx.close();
