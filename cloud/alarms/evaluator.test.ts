@@ -1,8 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALARM_STATUS, CHANNEL, LINK_TYPE, NOTICE_STATUS, RULE_TYPE } from "@/lib/contract/alarm/enums";
-import { alarmContactGroups, alarmContacts, alarmLevels, alarmNotices, alarmRuleRecipients, alarmRules, alarms, devices, products, stationMessages, telemetry, telemetryLatest } from "../db/schema";
+import { alarmContactGroups, alarmContacts, alarmLevels, alarmNotices, alarmRuleRecipients, alarmRules, alarms, devices, products, stationMessages, telemetry, telemetryLatest, users } from "../db/schema";
 import type { Point } from "../ingest/writer";
+import { DEMO_ACCOUNTS } from "../seed";
 import { createTestCloud, SETUP_MS, type TestCloud } from "../testing";
 import { AlarmEvaluator } from "./evaluator";
 
@@ -117,6 +118,44 @@ describe("alarm evaluator", () => {
       [CHANNEL.wechat, NOTICE_STATUS.unavailable],
     ]);
     await removeRule(rule.id);
+  });
+
+  it("writes each recipient's notice in the language of its user's latest sign-in; a contact without an account reads the default", async () => {
+    const [contact] = await cloud.db.select().from(alarmContacts).where(eq(alarmContacts.id, contactId));
+    const [outsider] = await cloud.db
+      .insert(alarmContacts)
+      .values({ tenantId: device.tenantId, linkName: "外部联系人", phone: "13900001111", email: "outsider@example.com" })
+      .returning();
+    const signIn = await cloud.request("/sys/login/username", { body: { username: "demoadmin", password: DEMO_ACCOUNTS.demoadmin.password, tId: device.tenantId }, language: "en" });
+    expect(signIn.body.code).toBe(200);
+    const sent = cloud.outbox.length;
+    const rule = await addRule({ channels: [CHANNEL.site, CHANNEL.sms, CHANNEL.email], i18n: { ruleName: { "zh-cn": "锚索力超限", en: "Anchor force over limit" } } });
+    await cloud.db.insert(alarmRuleRecipients).values({ ruleId: rule.id, linkType: LINK_TYPE.contact, linkId: outsider.id });
+    await ev.telemetry([point("force", 2600, 0)]);
+    const [alarm] = await alarmsOf(rule.id);
+    const [message] = await cloud.db.select().from(stationMessages).where(eq(stationMessages.bizId, alarm.id));
+    expect(message.msgTitle).toBe(`Alarm: ${device.deviceName}`);
+    expect(message.msgContent).toMatch(/^Device .* raised an? .* alarm at .*: Anchor force over limit\.$/);
+    const out = cloud.outbox.slice(sent);
+    const to = (target: string | null) => out.find((m) => m.target === target)!;
+    expect(to(contact.phone).body).toContain("Anchor force over limit. Please attend to it.");
+    expect(to(contact.email)).toMatchObject({ subject: expect.stringMatching(/^\[Alarm\] /), body: expect.stringMatching(/^Hello /) });
+    expect(to(outsider.phone).body).toMatch(/^【物联监测】.*锚索力超限/);
+    expect(to(outsider.email).subject).toMatch(/^\[告警\] /);
+    await removeRule(rule.id);
+    await cloud.db.delete(alarmContacts).where(eq(alarmContacts.id, outsider.id));
+  });
+
+  it("keeps a user's language from the requests it makes, and a request naming none changes nothing", async () => {
+    const [{ userId }] = await cloud.db.select({ userId: alarmContacts.userId }).from(alarmContacts).where(eq(alarmContacts.id, contactId));
+    const languageOf = async () => (await cloud.db.select({ language: users.language }).from(users).where(eq(users.id, userId!)))[0].language;
+    const token = await cloud.login("demoadmin", DEMO_ACCOUNTS.demoadmin.password, device.tenantId);
+    await cloud.request("/sys/login/userInfo", { token, language: "zh-CN" });
+    expect(await languageOf()).toBe("zh-cn");
+    await cloud.request("/sys/login/userInfo", { token, language: "en-US" });
+    expect(await languageOf()).toBe("en");
+    await cloud.request("/sys/login/userInfo", { token });
+    expect(await languageOf()).toBe("en");
   });
 
   it("records a failed delivery with its reason", async () => {

@@ -1,11 +1,14 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { CHANNEL, NOTICE_STATUS } from "@/lib/contract/alarm/enums";
+import type { Locale } from "@/lib/contract/locale";
 import { formatDateTime } from "@/lib/format";
 import type { Db } from "../db/client";
+import { alarmTexts } from "../db/queries/alarm-names";
 import { ruleRecipients, type AlarmRow } from "../db/queries/alarms";
 import { alarmNotices, notificationTemplates, stationMessages } from "../db/schema";
 import type { Delivery } from "../lib/delivery";
 import { t } from "../lib/i18n";
+import { localized } from "../lib/i18n-text";
 
 /** The system administration's template of each channel (core §4); the built-in text when a tenant has none enabled. */
 const TEMPLATE_CODES: Record<number, string> = { [CHANNEL.site]: "alarm_site", [CHANNEL.sms]: "alarm_sms", [CHANNEL.email]: "alarm_email" };
@@ -16,7 +19,8 @@ export type NoticeContext = { prjName: string; deviceName: string; conditionText
 
 /**
  * Tells a rule's recipients about a new alarm through the rule's channels: an in-site message to
- * each contact joined to a console user, an SMS to each phone, an e-mail to each address (the
+ * each contact joined to a console user, an SMS to each phone, an e-mail to each address, each in
+ * the recipient's language (the template's texts in it, else the built-in text) (the
  * delivery falls back to the outbox and the log when no gateway is configured). Every notice is
  * recorded with its outcome; a failure is kept with its reason, never lost. WeChat is recorded as
  * not available.
@@ -33,18 +37,20 @@ export async function notifyAlarm(db: Db, delivery: Delivery, alarm: AlarmRow, c
     prjName: ctx.prjName,
     deviceName: ctx.deviceName,
     alarmTime: formatDateTime(alarm.triggeredAt),
-    alarmLevel: alarm.levelName ?? String(alarm.levelNum ?? ""),
-    levelName: alarm.levelName ?? "",
-    alarmName: alarm.alarmName,
     identifier: alarm.identifier ?? "",
     value: alarm.value === null ? "" : String(alarm.value),
     threshold: ctx.conditionText,
   };
-  const render = (channel: number, realname: string) => {
-    const vars = { ...base, realname };
-    const tpl = templates.find((x) => x.code === TEMPLATE_CODES[channel]);
-    if (tpl) return { title: fill(tpl.title, vars) || alarm.alarmName, body: fill(tpl.content, vars) };
-    return { title: t("zh-cn", "cloud.alarm.noticeTitle", vars), body: t("zh-cn", "cloud.alarm.noticeBody", vars) };
+  // Each recipient reads the notice in its own language: the template's and the alarm's names in it.
+  const texts = new Map<Locale, Promise<{ alarmName: string; levelName: string | null }>>();
+  const textsIn = (locale: Locale) => texts.get(locale) ?? texts.set(locale, alarmTexts(db, alarm, locale)).get(locale)!;
+  const render = async (channel: number, realname: string, locale: Locale) => {
+    const { alarmName, levelName } = await textsIn(locale);
+    const vars = { ...base, alarmName, alarmLevel: levelName ?? String(alarm.levelNum ?? ""), levelName: levelName ?? "", realname };
+    const found = templates.find((x) => x.code === TEMPLATE_CODES[channel]);
+    const tpl = found && localized(locale, found);
+    if (tpl) return { title: fill(tpl.title, vars) || alarmName, body: fill(tpl.content, vars) };
+    return { title: t(locale, "cloud.alarm.noticeTitle", vars), body: t(locale, "cloud.alarm.noticeBody", vars) };
   };
   const notices: (typeof alarmNotices.$inferInsert)[] = [];
   const attempt = async (channel: number, target: string, send: () => Promise<unknown>) => {
@@ -62,7 +68,7 @@ export async function notifyAlarm(db: Db, delivery: Delivery, alarm: AlarmRow, c
       continue;
     }
     for (const c of contacts) {
-      const msg = render(channel, c.linkName);
+      const msg = await render(channel, c.linkName, c.locale);
       if (channel === CHANNEL.site && c.userId !== null) {
         const userId = c.userId;
         await attempt(channel, c.linkName, () =>

@@ -3,7 +3,8 @@ import type { MiddlewareHandler } from "hono";
 import { Code } from "@/lib/contract/envelope";
 import { roles, tenants, tokens, userRoles, users } from "../db/schema";
 import type { Db } from "../db/client";
-import type { Auth, CloudEnv, Deps } from "./context";
+import type { Locale } from "@/lib/contract/locale";
+import type { Auth, CloudEnv, Ctx, Deps } from "./context";
 import { AppError } from "./http";
 import { randomToken, sha256 } from "./crypto";
 import { PLATFORM_TENANT_ID, codesOf, effectiveMenuIds, pathsOf } from "./menu-access";
@@ -62,8 +63,9 @@ export async function permissionCodes(db: Db, roleIds: number[]): Promise<Set<st
 /**
  * Resolves the caller from the token on every request, so a disabled user or tenant, an ended
  * contract and a removed role take effect at once. Missing, expired or revoked → code 401.
+ * `language`, the request's when it names one, is remembered as the user's (`rememberLanguage`).
  */
-export async function authenticate(deps: Deps, header: string | undefined): Promise<Auth> {
+export async function authenticate(deps: Deps, header: string | undefined, language?: Locale): Promise<Auth> {
   const token = tokenFromHeader(header);
   if (!token) throw new AppError(Code.UNAUTHORIZED, "cloud.unauthorized");
   const tokenHash = sha256(token);
@@ -92,6 +94,7 @@ export async function authenticate(deps: Deps, header: string | undefined): Prom
   if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
     await deps.db.update(tokens).set({ lastUsedAt: now }).where(eq(tokens.id, row.tokenId));
   }
+  if (language) await rememberLanguage(deps.db, row.user, language);
   const { roleIds, roles: codes } = await roleCodes(deps.db, row.user.id);
   return {
     userId: row.user.id,
@@ -105,9 +108,20 @@ export async function authenticate(deps: Deps, header: string | undefined): Prom
   };
 }
 
+/** The request's language when it names one (a caller without `Language` says nothing about the user's). */
+export const namedLanguage = (c: Ctx): Locale | undefined => (c.req.header("language") ? c.var.locale : undefined);
+
+/**
+ * Keeps the language the user last signed in or worked in: alarm and linkage notices to them are
+ * written in it. One write when it changes, none otherwise.
+ */
+export async function rememberLanguage(db: Db, user: { id: number; language: string | null }, language: Locale) {
+  if (user.language !== language) await db.update(users).set({ language }).where(eq(users.id, user.id));
+}
+
 export const requireAuth: MiddlewareHandler<CloudEnv> = async (c, next) => {
   // Sub-routers mounted on one path each bring their own: the token is looked up once per request.
-  if (!(c.get("auth") as Auth | undefined)) c.set("auth", await authenticate(c.var.deps, c.req.header("authorization")));
+  if (!(c.get("auth") as Auth | undefined)) c.set("auth", await authenticate(c.var.deps, c.req.header("authorization"), namedLanguage(c)));
   await next();
 };
 

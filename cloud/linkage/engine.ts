@@ -360,11 +360,12 @@ export class LinkageEngine {
   private async notice(rule: LinkageRuleRecord, a: Extract<Action, { actionType: 2 }>, vars: Record<string, string>): Promise<Said> {
     const contacts = await noticeContacts(this.db, rule.tenantId, a.recipients);
     if (!contacts.length) throw badRequest("cloud.linkage.noRecipients");
-    const title = t("zh-cn", "cloud.linkage.noticeTitle", { ruleName: rule.ruleName }).slice(0, 200);
     const body = fill(a.content, vars);
     let sent = 0;
     const errors: string[] = [];
     for (const c of contacts) {
+      // The title is the cloud's words: in the recipient's language. The body is the rule's text.
+      const title = t(c.locale, "cloud.linkage.noticeTitle", { ruleName: rule.ruleName }).slice(0, 200);
       for (const channel of a.channels) {
         try {
           if (channel === CHANNEL.site && c.userId !== null) {

@@ -6,11 +6,12 @@ import { PAD_SERVICE } from "@/lib/contract/linkage/pad";
  * The demo product catalogue: one product per monitoring sensor type of core §2, a gateway and its
  * sub-products, with thing models as real sensors of these kinds report them. The seed writes them
  * to the demo tenant; the device simulator publishes exactly these functions (`key` identifies a
- * product across both, the product's name is what the console shows).
+ * product across both, the product's name, in the caller's language, is what the console shows).
  */
 export type DemoProduct = {
   key: string;
-  prodName: string;
+  /** The name in Chinese and in English (the console shows the caller's). */
+  prodName: readonly [zh: string, en: string];
   prodModel: string;
   prodCategory: "structural" | "geotechnical" | "hydrological" | "environmental" | "gateway";
   prodType: "device" | "gateway" | "subDevice";
@@ -61,7 +62,7 @@ const sensor = (p: Omit<DemoProduct, "prodType" | "netType" | "dataFormat" | "ve
 export const DEMO_PRODUCTS: DemoProduct[] = [
   sensor({
     key: "tilt",
-    prodName: "双轴倾角计",
+    prodName: ["双轴倾角计", "Biaxial tilt meter"],
     prodModel: "QJ-2000",
     prodCategory: "structural",
     activeCycle: 60,
@@ -71,7 +72,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   }),
   sensor({
     key: "tiltDis",
-    prodName: "倾角位移计",
+    prodName: ["倾角位移计", "Tilt displacement meter"],
     prodModel: "QW-300",
     prodCategory: "structural",
     activeCycle: 60,
@@ -81,7 +82,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   }),
   sensor({
     key: "beton",
-    prodName: "混凝土温度成熟度仪",
+    prodName: ["混凝土温度成熟度仪", "Concrete temperature and maturity meter"],
     prodModel: "HT-4",
     prodCategory: "structural",
     activeCycle: 30,
@@ -96,7 +97,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   }),
   sensor({
     key: "acceleration",
-    prodName: "三轴加速度计",
+    prodName: ["三轴加速度计", "Triaxial accelerometer"],
     prodModel: "ACC-3D",
     prodCategory: "structural",
     activeCycle: 10,
@@ -113,7 +114,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   }),
   sensor({
     key: "settlement",
-    prodName: "静力水准仪",
+    prodName: ["静力水准仪", "Hydrostatic leveling gauge"],
     prodModel: "SL-200",
     prodCategory: "geotechnical",
     activeCycle: 60,
@@ -123,7 +124,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   }),
   sensor({
     key: "inclinometer",
-    prodName: "固定式测斜仪",
+    prodName: ["固定式测斜仪", "In-place inclinometer"],
     prodModel: "CX-64",
     prodCategory: "geotechnical",
     activeCycle: 120,
@@ -145,7 +146,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   }),
   sensor({
     key: "water",
-    prodName: "振弦式渗压计",
+    prodName: ["振弦式渗压计", "Vibrating-wire piezometer"],
     prodModel: "SY-1",
     prodCategory: "hydrological",
     activeCycle: 60,
@@ -155,7 +156,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   }),
   sensor({
     key: "waterHeight",
-    prodName: "雷达液位计",
+    prodName: ["雷达液位计", "Radar level gauge"],
     prodModel: "LD-30",
     prodCategory: "hydrological",
     activeCycle: 30,
@@ -165,7 +166,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   }),
   sensor({
     key: "anchor",
-    prodName: "振弦式锚索计",
+    prodName: ["振弦式锚索计", "Vibrating-wire anchor load cell"],
     prodModel: "MS-3000",
     prodCategory: "geotechnical",
     activeCycle: 60,
@@ -175,7 +176,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   }),
   sensor({
     key: "axialforce",
-    prodName: "钢支撑轴力计",
+    prodName: ["钢支撑轴力计", "Steel strut axial force meter"],
     prodModel: "ZL-5000",
     prodCategory: "geotechnical",
     activeCycle: 60,
@@ -185,7 +186,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   }),
   sensor({
     key: "dis",
-    prodName: "拉线式位移计",
+    prodName: ["拉线式位移计", "Draw-wire displacement meter"],
     prodModel: "WY-100",
     prodCategory: "structural",
     activeCycle: 60,
@@ -195,7 +196,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   }),
   sensor({
     key: "horizontalDis",
-    prodName: "GNSS 位移监测站",
+    prodName: ["GNSS 位移监测站", "GNSS displacement station"],
     prodModel: "GNSS-R1",
     prodCategory: "geotechnical",
     activeCycle: 30,
@@ -213,7 +214,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   }),
   sensor({
     key: "weather",
-    prodName: "小型气象站",
+    prodName: ["小型气象站", "Compact weather station"],
     prodModel: "QX-7",
     prodCategory: "environmental",
     activeCycle: 10,
@@ -232,7 +233,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   }),
   {
     key: "gateway",
-    prodName: "多通道采集网关",
+    prodName: ["多通道采集网关", "Multi-channel acquisition gateway"],
     prodModel: "DTU-16",
     prodCategory: "gateway",
     prodType: "gateway",
@@ -247,7 +248,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     key: "vwModule",
-    prodName: "振弦采集子模块",
+    prodName: ["振弦采集子模块", "Vibrating-wire acquisition sub-module"],
     prodModel: "VW-1",
     prodCategory: "gateway",
     prodType: "subDevice",
@@ -260,7 +261,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   },
   {
     key: "rs485Dis",
-    prodName: "RS485 位移子模块",
+    prodName: ["RS485 位移子模块", "RS485 displacement sub-module"],
     prodModel: "RD-50",
     prodCategory: "gateway",
     prodType: "subDevice",

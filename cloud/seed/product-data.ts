@@ -25,7 +25,7 @@ const spec = (p: (typeof DEMO_PRODUCTS)[number]) => ({
 export async function seedProducts(db: Db, ids: { tenantId: number; platformTenantId: number; admin: number }): Promise<Record<string, number>> {
   const rows = await db
     .insert(products)
-    .values(DEMO_PRODUCTS.map((p) => ({ tenantId: ids.tenantId, prodName: p.prodName, ...spec(p), createdBy: ids.admin })))
+    .values(DEMO_PRODUCTS.map((p) => ({ tenantId: ids.tenantId, ...bilingual({ prodName: p.prodName }), ...spec(p), createdBy: ids.admin })))
     .returning({ id: products.id });
   const byKey = Object.fromEntries(DEMO_PRODUCTS.map((p, i) => [p.key, rows[i].id]));
   await db.insert(productFunctions).values(
@@ -51,7 +51,7 @@ export async function seedProducts(db: Db, ids: { tenantId: number; platformTena
   ]);
 
   await db.insert(productCopies).values(
-    DEMO_PRODUCTS.filter((p) => PLATFORM_COPY_KEYS.includes(p.key)).map((p) => ({ tenantId: ids.platformTenantId, copyName: `${p.prodName}（标准）`, ...spec(p), functions: p.functions })),
+    DEMO_PRODUCTS.filter((p) => PLATFORM_COPY_KEYS.includes(p.key)).map((p) => ({ tenantId: ids.platformTenantId, copyName: `${p.prodName[0]}（标准）`, ...spec(p), functions: p.functions })),
   );
   return byKey;
 }

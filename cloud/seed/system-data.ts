@@ -50,9 +50,34 @@ const PLATFORM_DICTS: DictSeed[] = [
 ];
 
 const TEMPLATES = [
-  { channel: 1, ...bilingual({ name: ["告警站内信", "Alarm in-site message"] }), code: "alarm_site", title: "${deviceName} 告警", content: "项目 ${prjName} 的设备 ${deviceName} 于 ${alarmTime} 触发 ${alarmLevel} 级告警：${alarmName}。" },
-  { channel: 2, ...bilingual({ name: ["告警短信", "Alarm SMS"] }), code: "alarm_sms", title: "", content: "【物联监测】${prjName} 设备 ${deviceName} 于 ${alarmTime} 触发告警：${alarmName}，请及时处理。" },
-  { channel: 3, ...bilingual({ name: ["告警邮件", "Alarm e-mail"] }), code: "alarm_email", title: "[告警] ${prjName} - ${deviceName}", content: "您好，${realname}：\n设备 ${deviceName} 于 ${alarmTime} 触发 ${alarmLevel} 级告警：${alarmName}。" },
+  {
+    channel: 1,
+    code: "alarm_site",
+    ...bilingual({
+      name: ["告警站内信", "Alarm in-site message"],
+      title: ["${deviceName} 告警", "Alarm: ${deviceName}"],
+      content: ["项目 ${prjName} 的设备 ${deviceName} 于 ${alarmTime} 触发 ${alarmLevel} 告警：${alarmName}。", "Device ${deviceName} of project ${prjName} raised a ${alarmLevel} alarm at ${alarmTime}: ${alarmName}."],
+    }),
+  },
+  {
+    channel: 2,
+    code: "alarm_sms",
+    // An SMS has no title.
+    title: "",
+    ...bilingual({
+      name: ["告警短信", "Alarm SMS"],
+      content: ["【物联监测】${prjName} 设备 ${deviceName} 于 ${alarmTime} 触发告警：${alarmName}，请及时处理。", "[IoT Monitoring] ${prjName}: device ${deviceName} raised an alarm at ${alarmTime}: ${alarmName}. Please attend to it."],
+    }),
+  },
+  {
+    channel: 3,
+    code: "alarm_email",
+    ...bilingual({
+      name: ["告警邮件", "Alarm e-mail"],
+      title: ["[告警] ${prjName} - ${deviceName}", "[Alarm] ${prjName} - ${deviceName}"],
+      content: ["您好，${realname}：\n设备 ${deviceName} 于 ${alarmTime} 触发 ${alarmLevel} 告警：${alarmName}。", "Hello ${realname},\nDevice ${deviceName} raised a ${alarmLevel} alarm at ${alarmTime}: ${alarmName}."],
+    }),
+  },
 ];
 
 /** System settings data: platform dictionaries and the demo tenant's notification templates. */

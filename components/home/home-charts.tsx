@@ -5,7 +5,11 @@ import { useLocale, useTranslations } from "next-intl";
 import type { HomeProject, HomeSummary } from "@/lib/contract/home";
 import { DisplayMap } from "@/components/maps/lazy";
 import type { MapDevice } from "@/components/maps/geo";
+import { ArrowRightLeft } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useChooseProject } from "@/components/shell/project-selector";
+import { useShell } from "@/components/shell/shell-context";
 import { trendOption } from "./trend-option";
 
 const EChart = React.lazy(() => import("@/components/charts/echart").then((m) => ({ default: m.EChart })));
@@ -82,6 +86,20 @@ function TrendCard({ days }: { days: HomeSummary["days"] }) {
   );
 }
 
+/** The project card's way into the project: the console switches to it (the home then shows it chosen). */
+function SwitchToProject({ id }: { id: number }) {
+  const t = useTranslations("home.map");
+  const { projId } = useShell();
+  const { choose, pending } = useChooseProject();
+  if (id === projId) return <p className="mt-2 text-muted-foreground" data-testid="home-map-current">{t("current")}</p>;
+  return (
+    <Button type="button" size="sm" variant="outline" className="mt-2 w-full" disabled={pending} onClick={() => choose(id)} data-testid="home-map-switch">
+      <ArrowRightLeft className="size-4" />
+      {t("switch")}
+    </Button>
+  );
+}
+
 function ProjectsMap({ projects, total }: { projects: HomeProject[]; total: number }) {
   const t = useTranslations("home.map");
   const labels = { online: t("online"), offline: t("offline"), openAlarms: t("openAlarms") };
@@ -89,7 +107,7 @@ function ProjectsMap({ projects, total }: { projects: HomeProject[]; total: numb
   const unplaced = total - projects.length;
   return (
     <Card title={t("title")} testId="home-map">
-      {markers.length ? <DisplayMap devices={markers} height={CHART_HEIGHT} /> : <p className="flex items-center justify-center rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground" style={{ height: CHART_HEIGHT }}>{t("noPosition")}</p>}
+      {markers.length ? <DisplayMap devices={markers} height={CHART_HEIGHT} cardFooter={(d) => <SwitchToProject id={Number(d.id)} />} /> : <p className="flex items-center justify-center rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground" style={{ height: CHART_HEIGHT }}>{t("noPosition")}</p>}
       {markers.length > 0 && unplaced > 0 && <p className="mt-1 text-xs text-muted-foreground">{t("unplaced", { count: unplaced })}</p>}
     </Card>
   );

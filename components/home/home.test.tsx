@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 import * as React from "react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import { loadMessages } from "@/lib/i18n/namespaces";
 import type { HomeSummary } from "@/lib/contract/home";
+import { defaultCompanyInfo } from "@/lib/contract/company";
+import { ShellProvider, type ShellValue } from "@/components/shell/shell-context";
 import { TenantHome } from "./home-figures";
 import { trendOption } from "./trend-option";
 
@@ -15,6 +17,8 @@ vi.mock("@/components/maps/lazy", async () => ({ DisplayMap: (await import("@/co
 vi.mock("@/components/charts/echart", () => ({ EChart: ({ testId }: { testId?: string }) => <div data-testid={testId} /> }));
 const router = vi.hoisted(() => ({ refresh: vi.fn() }));
 vi.mock("next/navigation", () => ({ useRouter: () => router }));
+const post = vi.hoisted(() => vi.fn(async () => null));
+vi.mock("@/lib/api/fetcher", () => ({ api: { post } }));
 // The chart and map load after the first paint; here they are there at once.
 vi.mock("./home-live", async (actual) => ({ ...(await actual<typeof import("./home-live")>()), HomeChartsLazy: (await import("./home-charts")).HomeCharts }));
 
@@ -48,10 +52,21 @@ const SUMMARY: HomeSummary = {
 };
 const LINKS = { devices: "/devices/device", alarms: "/alarm/alarmCenter" };
 
+const SHELL: ShellValue = {
+  tenantId: 2,
+  projId: 8,
+  menus: [],
+  favourites: [],
+  projects: SUMMARY.projects.map((p) => ({ id: p.id, prjName: p.prjName })),
+  company: defaultCompanyInfo,
+  user: { id: 1, name: "a", realname: "A", avatar: null },
+};
 const show = (props: Partial<React.ComponentProps<typeof TenantHome>> = {}, locale = "en") =>
   render(
     <NextIntlClientProvider locale={locale} messages={messages[locale]}>
-      <TenantHome summary={SUMMARY} inbox={{ todos: 5, messages: 1 }} links={LINKS} {...props} />
+      <ShellProvider value={SHELL}>
+        <TenantHome summary={SUMMARY} inbox={{ todos: 5, messages: 1 }} links={LINKS} {...props} />
+      </ShellProvider>
     </NextIntlClientProvider>,
   );
 const value = (testId: string) => screen.getByTestId(testId).querySelector("[data-value]")!.textContent;
@@ -90,6 +105,17 @@ describe("TenantHome", () => {
     const card = within(map).getByTestId("device-card");
     expect(card.textContent).toContain("Riverside pit");
     expect(card.textContent).toContain("Jiangling Rd 1788");
+  });
+
+  it("switches the console to a project from its card on the map; the current project's card says it is current", async () => {
+    show();
+    const map = screen.getByTestId("home-map");
+    fireEvent.click(within(map.querySelector('[data-marker="8"]') as HTMLElement).getByRole("button"));
+    expect(within(map).getByTestId("home-map-current").textContent).toBe("This is the current project");
+    fireEvent.click(within(map.querySelector('[data-marker="7"]') as HTMLElement).getByRole("button"));
+    fireEvent.click(within(map).getByTestId("home-map-switch"));
+    await waitFor(() => expect(router.refresh).toHaveBeenCalled());
+    expect(post).toHaveBeenCalledWith("session/project", { projId: 7 });
   });
 
   it("says so honestly when there are no projects, no positions or a quiet week — in Chinese too", () => {

@@ -13,17 +13,15 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel,
 import { useShell } from "./shell-context";
 
 /**
- * The project the console works in: stored in the session cookie by `/api/session/project`, then
- * every open view revalidates — server components by a refresh, client data by SWR.
+ * Switches the project the console works in: stored in the session cookie by `/api/session/project`,
+ * then every open view revalidates — server components by a refresh, client data by SWR.
  */
-export function ProjectSelector() {
+export function useChooseProject() {
   const t = useTranslations("shell.header");
-  const { projects, projId } = useShell();
+  const { projects } = useShell();
   const router = useRouter();
   const { mutate } = useSWRConfig();
   const [pending, start] = useTransition();
-  const current = projects.find((p) => p.id === projId);
-
   const choose = (id: number | null) =>
     start(async () => {
       try {
@@ -39,6 +37,15 @@ export function ProjectSelector() {
       router.refresh();
       await mutate(() => true);
     });
+  return { choose, pending };
+}
+
+/** The header's project selector. */
+export function ProjectSelector() {
+  const t = useTranslations("shell.header");
+  const { projects, projId } = useShell();
+  const { choose, pending } = useChooseProject();
+  const current = projects.find((p) => p.id === projId);
 
   return (
     <DropdownMenu>

@@ -12,8 +12,8 @@ test.describe.configure({ mode: "serial" });
 
 const RUN = Math.random().toString(36).slice(2, 6).toUpperCase();
 const TEXT = {
-  "zh-cn": { levelNum: "7", atOrBelow: "小于等于 (≤)", contacts: "联系人", ok: "确定", maxBelowMin: "最大值不能小于最小值", outside: "超出范围" },
-  en: { levelNum: "8", atOrBelow: "At or below (≤)", contacts: "Contacts", ok: "OK", maxBelowMin: "The maximum must not be below the minimum", outside: "Outside the range" },
+  "zh-cn": { levelNum: "7", atOrBelow: "小于等于 (≤)", contacts: "联系人", ok: "确定", maxBelowMin: "最大值不能小于最小值", outside: "超出范围", product: "静力水准仪" },
+  en: { levelNum: "8", atOrBelow: "At or below (≤)", contacts: "Contacts", ok: "OK", maxBelowMin: "The maximum must not be below the minimum", outside: "Outside the range", product: "Hydrostatic leveling gauge" },
 } as const;
 
 for (const locale of ["zh-cn", "en"] as const) {
@@ -55,7 +55,7 @@ for (const locale of ["zh-cn", "en"] as const) {
     await ui.open("/alarm/alarmRule");
     await ui.toolbarButton("add").click();
     await ui.fill("ruleName", RULE);
-    await ui.choose("productId", "静力水准仪");
+    await ui.choose("productId", T.product);
     await ui.choose("deviceId", /-01 \(SIM/);
     await ui.choose("identifier", /signal/);
     // The form checks a range before the cloud does.

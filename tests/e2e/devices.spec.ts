@@ -13,10 +13,10 @@ test.describe.configure({ mode: "serial" });
 
 const RUN = Math.random().toString(36).slice(2, 6).toUpperCase();
 const PROJECT = "滨江花园二期基坑监测";
-const PRODUCT = "双轴倾角计";
 const TEXT = {
-  "zh-cn": { online: "在线", inactive: "未激活", shownOnce: "仅在此刻显示一次" },
-  en: { online: "Online", inactive: "Inactive", shownOnce: "shown only now" },
+  // The seeded product is named in the console's language.
+  "zh-cn": { online: "在线", inactive: "未激活", shownOnce: "仅在此刻显示一次", product: "双轴倾角计" },
+  en: { online: "Online", inactive: "Inactive", shownOnce: "shown only now", product: "Biaxial tilt meter" },
 } as const;
 
 for (const locale of ["zh-cn", "en"] as const) {
@@ -49,7 +49,7 @@ for (const locale of ["zh-cn", "en"] as const) {
     await devices.toolbarButton("add").click();
     await devices.fill("deviceName", NAME);
     await devices.fill("deviceSn", SN);
-    await devices.choose("productId", PRODUCT);
+    await devices.choose("productId", T.product);
     await devices.fill("reportCycle", "60");
     await devices.submit("create");
     await expect(devices.dialog("create")).toBeHidden();

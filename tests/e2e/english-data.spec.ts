@@ -10,7 +10,7 @@ const RUN = process.env.E2E_RUN_TAG ?? "";
 const SHOTS = process.env.E2E_SHOTS_DIR;
 const ITEM = { value: `pile${RUN}`, "zh-cn": `桩基${RUN}`, en: `Pile${RUN}` };
 
-test("in English, roles, project types, departments, groups and the home page show English names", async ({ browser, baseURL }) => {
+test("in English, roles, project types, departments, groups, products and the home page show English names", async ({ browser, baseURL }) => {
   test.slow();
   const ctx = await contextFor(browser, baseURL!, { lang: "en", theme: "dark" });
   const page = await ctx.newPage();
@@ -35,6 +35,13 @@ test("in English, roles, project types, departments, groups and the home page sh
 
   await data.open("/systemSet/groupSet");
   await expect(data.tableText()).toContainText("Alarm duty group");
+
+  // Seeded products (the first page: the newest ten).
+  await data.open("/productSet/product");
+  await expect(data.tableText()).toContainText("Multi-channel acquisition gateway");
+  await expect(data.tableText()).toContainText("Compact weather station");
+  await expect(data.tableText()).not.toContainText("多通道采集网关");
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/products-en-dark.png` });
 
   await ctx.close();
 });

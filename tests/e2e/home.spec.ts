@@ -4,9 +4,11 @@ import { HomePage } from "./pages/home-page";
 
 /**
  * The home dashboard (issue 19): a tenant administrator's figures, 7-day chart and projects map
- * (coordinate canvas, no key) in both languages; the platform administrator's tenant statistics.
+ * (coordinate canvas, no key; a project's card switches to it) in both languages; the platform administrator's tenant statistics.
  */
 test.describe.configure({ mode: "serial" });
+
+const SHOTS = process.env.E2E_SHOTS_DIR;
 
 const TEXT = {
   "zh-cn": { devices: "设备", alarms: "未处理告警", trend: "近 7 天", map: "项目地图", keyNote: "GOOGLE_MAPS_API_KEY", status: "状态" },
@@ -46,6 +48,15 @@ for (const locale of ["zh-cn", "en"] as const) {
     await expect(card).toContainText("滨江花园二期基坑监测");
     await expect(card).toContainText(T.status);
     await expect(card).toContainText("120.2119");
+    // The card leads into the project: the console switches to it.
+    const switchTo = card.getByTestId("home-map-switch");
+    await expect(switchTo.or(card.getByTestId("home-map-current"))).toBeVisible();
+    if (await switchTo.isVisible()) await switchTo.click();
+    await expect(page.getByTestId("project-selector")).toContainText("滨江花园二期基坑监测");
+    if (SHOTS) {
+      await home.marker("滨江花园二期基坑监测").click();
+      await page.screenshot({ path: `${SHOTS}/home-map-${locale}.png` });
+    }
   });
 }
 

@@ -1,13 +1,13 @@
-import { and, asc, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { ALARM_TYPE, COMPARE_RANGE, LINK_TYPE, OPEN_STATUSES, RULE_TYPE, type AlarmAttachment, type AlarmCondition } from "@/lib/contract/alarm/enums";
 import type { AlarmLine } from "@/lib/contract/alarm/rule";
 import { textIn } from "@/lib/contract/i18n-text";
-import type { Locale } from "@/lib/contract/locale";
+import { normalizeLocale, type Locale } from "@/lib/contract/locale";
 import { joinedText } from "../../lib/i18n-text";
 import { pgArray } from "../../ingest/pg-array";
 import { rowsOf } from "../../ingest/writer";
 import type { Db } from "../client";
-import { alarmContactGroupMembers, alarmContacts, alarmLevels, alarmRuleRecipients, alarmRules, alarms, devices } from "../schema";
+import { alarmContactGroupMembers, alarmContacts, alarmLevels, alarmRuleRecipients, alarmRules, alarms, devices, users } from "../schema";
 
 export type RaiseInput = {
   tenantId: number;
@@ -248,10 +248,19 @@ export async function ruleRecipients(db: Db, ruleId: number, leaders = false) {
     contactIds.push(...members.map((m) => m.id));
   }
   if (!contactIds.length) return [];
-  return db
-    .select()
-    .from(alarmContacts)
-    .where(inArray(alarmContacts.id, [...new Set(contactIds)]));
+  return contactsWithLanguage(db, inArray(alarmContacts.id, [...new Set(contactIds)]));
+}
+
+/** A notice's recipient: the contact, and the language to write to it in. */
+export type NoticeRecipient = typeof alarmContacts.$inferSelect & { locale: Locale };
+
+/**
+ * Contacts with the language of the user each is joined to (their latest sign-in's); a contact
+ * without an account, or whose user never named one, reads the default language.
+ */
+export async function contactsWithLanguage(db: Db, where: SQL | undefined): Promise<NoticeRecipient[]> {
+  const rows = await db.select({ contact: alarmContacts, language: users.language }).from(alarmContacts).leftJoin(users, eq(users.id, alarmContacts.userId)).where(where);
+  return rows.map((r) => ({ ...r.contact, locale: normalizeLocale(r.language) }));
 }
 
 /**

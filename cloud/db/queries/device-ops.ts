@@ -1,10 +1,12 @@
 import { and, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import type { ThingFunction } from "@/lib/contract/device/thing-model";
+import type { Locale } from "@/lib/contract/locale";
 import type { Auth } from "../../lib/context";
 import { containsPattern } from "../../lib/crud";
 import { tenantScope } from "../../lib/scope";
 import type { Db } from "../client";
 import { betonRuleDevices, betonRules, deviceCommands, devices, productFunctions, products, projects, telemetry } from "../schema";
+import { productNameIn } from "./products";
 import { visibleProjects } from "./projects";
 
 /** A device as the command service needs it. */
@@ -50,11 +52,11 @@ export async function lastCommand(db: Db, deviceId: number, cmdType: string) {
 }
 
 /** Devices the caller may operate, by name or SN, for the debugging screen's picker. */
-export async function opsDevices(db: Db, auth: Auth, keyword: string | undefined, limit: number) {
+export async function opsDevices(db: Db, auth: Auth, keyword: string | undefined, limit: number, locale: Locale) {
   const seen = sql`${devices.projectId} in (select ${projects.id} from ${projects} where ${await visibleProjects(db, auth)})`;
   const match = keyword ? or(ilike(devices.deviceName, containsPattern(keyword)), ilike(devices.deviceSn, containsPattern(keyword))) : undefined;
   return db
-    .select({ ...opsColumns, prodName: products.prodName })
+    .select({ ...opsColumns, prodName: productNameIn(locale) })
     .from(devices)
     .innerJoin(products, eq(products.id, devices.productId))
     .where(tenantScope(auth).where(devices, or(isNull(devices.projectId), seen), match))
@@ -62,8 +64,8 @@ export async function opsDevices(db: Db, auth: Auth, keyword: string | undefined
     .limit(limit);
 }
 
-export async function productName(db: Db, productId: number): Promise<string | null> {
-  const [p] = await db.select({ name: products.prodName }).from(products).where(eq(products.id, productId));
+export async function productName(db: Db, productId: number, locale: Locale): Promise<string | null> {
+  const [p] = await db.select({ name: productNameIn(locale) }).from(products).where(eq(products.id, productId));
   return p?.name ?? null;
 }
 

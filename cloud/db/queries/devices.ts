@@ -1,7 +1,9 @@
 import { and, asc, eq, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { DeviceTreeNode } from "@/lib/contract/device/device";
+import type { Locale } from "@/lib/contract/locale";
 import type { Db } from "../client";
 import { devices, products, telemetry, telemetryLatest } from "../schema";
+import { productNameIn } from "./products";
 import { registerProductUse } from "./product-usage";
 import { rebuildHourly } from "./telemetry-hourly";
 
@@ -60,13 +62,13 @@ export async function gatewayBySn(db: Db, tenantId: number, sn: string) {
 }
 
 /** Products with their devices under `where` as `subItem` (the "device tree by product" picker, widgets §2). */
-export async function deviceTreeByProduct(db: Db, where: SQL): Promise<DeviceTreeNode[]> {
+export async function deviceTreeByProduct(db: Db, where: SQL, locale: Locale): Promise<DeviceTreeNode[]> {
   const rows = await db
-    .select({ id: devices.id, name: devices.deviceName, sn: devices.deviceSn, productId: devices.productId, prodName: products.prodName })
+    .select({ id: devices.id, name: devices.deviceName, sn: devices.deviceSn, productId: devices.productId, prodName: productNameIn(locale) })
     .from(devices)
     .innerJoin(products, eq(products.id, devices.productId))
     .where(where)
-    .orderBy(asc(products.prodName), asc(devices.deviceName));
+    .orderBy(asc(productNameIn(locale)), asc(devices.deviceName));
   const byProduct = new Map<number, DeviceTreeNode & { subItem: DeviceTreeNode[] }>();
   for (const r of rows) {
     // A product node is keyed by its product id; its devices by theirs.

@@ -3,6 +3,7 @@ import { LINK_TYPE } from "@/lib/contract/alarm/enums";
 import type { Recipient } from "@/lib/contract/alarm/contact";
 import type { Db } from "../client";
 import { alarmContactGroupMembers, alarmContacts, devices, linkageLogs, linkageRules } from "../schema";
+import { contactsWithLanguage } from "./alarms";
 import { opsColumns, type OpsDevice } from "./device-ops";
 
 export type LinkageRuleRecord = typeof linkageRules.$inferSelect;
@@ -43,10 +44,7 @@ export async function noticeContacts(db: Db, tenantId: number, recipients: Recip
     ids.push(...members.map((m) => m.id));
   }
   if (!ids.length) return [];
-  return db
-    .select()
-    .from(alarmContacts)
-    .where(and(eq(alarmContacts.tenantId, tenantId), inArray(alarmContacts.id, [...new Set(ids)])));
+  return contactsWithLanguage(db, and(eq(alarmContacts.tenantId, tenantId), inArray(alarmContacts.id, [...new Set(ids)])));
 }
 
 /** Stores an execution and counts it on its rule. */

@@ -1,5 +1,7 @@
 import { and, count, eq, inArray, type SQL } from "drizzle-orm";
 import type { ThingFunction } from "@/lib/contract/device/thing-model";
+import type { Locale } from "@/lib/contract/locale";
+import { joinedText } from "../../lib/i18n-text";
 import type { Db } from "../client";
 import { objFunctions, objModelFunctions, productCopySubscriptions, productFunctions, products } from "../schema";
 
@@ -16,6 +18,9 @@ export const functionValues = (fn: ThingFunction) => ({
 type StoredFunction = { id: number; definition: ThingFunction; createdAt: Date };
 /** A stored function as the console receives it: its definition and its row's keys. */
 export const toFunctionRow = <R extends StoredFunction>(r: R, extra: Record<string, unknown> = {}) => ({ ...r.definition, id: r.id, createTime: r.createdAt.toISOString(), ...extra });
+
+/** A product's name in `locale` (a seeded product's in that language), for selects joining products. */
+export const productNameIn = (locale: Locale) => joinedText(locale, products.prodName, products.i18n, "prodName");
 
 /** Function counts per product. */
 export async function productFunctionCounts(db: Db, ids: number[]): Promise<Map<number, number>> {

@@ -102,11 +102,13 @@ export async function alarmsByDay(db: Db, tenantId: number, projectIds: readonly
 }
 
 /** Devices per product over the projects (and how many are online), most first. */
-export async function devicesByProduct(db: Db, tenantId: number, projectIds: readonly number[]): Promise<DataAnalysis["deviceTypes"]> {
+export async function devicesByProduct(db: Db, tenantId: number, projectIds: readonly number[], locale: Locale): Promise<DataAnalysis["deviceTypes"]> {
+  // The name in `locale` (a seeded product's), else its own.
   const rows = rowsOf(
-    await db.execute(sql`select p.id, p.prod_name, count(*)::int as n, count(*) filter (where d.status = 2)::int as online from devices d join products p on p.id = d.product_id
+    await db.execute(sql`select p.id, coalesce(nullif(p.i18n->'prodName'->>${locale}, ''), p.prod_name) as prod_name, count(*)::int as n, count(*) filter (where d.status = 2)::int as online
+      from devices d join products p on p.id = d.product_id
       where d.tenant_id = ${tenantId} and d.project_id = any(${ids(projectIds)})
-      group by p.id, p.prod_name order by n desc, p.prod_name`),
+      group by p.id order by n desc, 2`),
   );
   return rows.map((r) => ({ productId: num(r.id), name: String(r.prod_name), count: num(r.n), online: num(r.online) }));
 }

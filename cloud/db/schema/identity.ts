@@ -43,6 +43,8 @@ export const users = pgTable(
     /** 1 a normal user, 2 may change the creator of knowledge bases (widgets §3). */
     userIdentity: smallint("user_identity").notNull().default(1),
     queryPhone: smallint("query_phone").notNull().default(0),
+    /** The language of the user's latest sign-in or request (`Language`): what notices to them are written in. */
+    language: varchar("language", { length: 8 }),
     mustChangePwd: boolean("must_change_pwd").notNull().default(false),
     pwdChangedAt: timestamp("pwd_changed_at", { withTimezone: true }).notNull().defaultNow(),
     ...stamps,

@@ -49,6 +49,8 @@ export const products = pgTable(
     /** The product copy it was subscribed from, if any. */
     copyId: integer("copy_id"),
     createdBy: integer("created_by"),
+    /** Multilingual texts of the row's fields (seeded products' names). */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     ...stamps,
   },
   (t) => [index("products_tenant").on(t.tenantId, t.id), index("products_monitor").on(t.monitorType)],

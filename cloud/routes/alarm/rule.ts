@@ -17,10 +17,11 @@ import { crudRoutes } from "../../lib/crud-routes";
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { projectOf } from "../../lib/project-context";
 import { tenantScope } from "../../lib/scope";
+import { productNameIn } from "../../db/queries/products";
 
 // Drizzle writes a column in raw SQL without its table, so the subqueries name the outer row in full.
 const extra = (locale: Locale) => ({
-  prodName: sql<string>`(select p.prod_name from ${products} p where p.id = "alarm_rules"."product_id")`,
+  prodName: sql<string>`(select ${productNameIn(locale)} from ${products} where ${products.id} = "alarm_rules"."product_id")`,
   deviceName: sql<string | null>`(select d.device_name from ${devices} d where d.id = "alarm_rules"."device_id")`,
   levelName: sql<string | null>`(select ${levelNameIn(locale)} from ${alarmLevels} l where l.id = "alarm_rules"."level_id")`,
   activeAlarms: sql<number>`(select count(*)::int from ${alarms} a where a.rule_id = "alarm_rules"."id" and a.recovered_at is null and a.status in (1, 2, 3))`,

@@ -8,6 +8,7 @@ import { AppError } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
 import { inUse, readProducts } from "../device/product-common";
 import { joinedText } from "../../lib/i18n-text";
+import { productNameIn } from "../../db/queries/products";
 
 export const toConnect = rowMapper<typeof connect.fields, Connect>(connect);
 
@@ -24,7 +25,7 @@ export const connectRoutes = crudRoutes<typeof connect.fields, Connect>({
     const db = c.var.deps.db;
     const scope = tenantScope(c.var.auth);
     const [prods, models] = await Promise.all([
-      db.selectDistinct({ name: products.prodName }).from(productConnections).innerJoin(products, eq(products.id, productConnections.productId)).where(scope.where(productConnections, inArray(productConnections.connectId, ids))),
+      db.selectDistinct({ name: productNameIn(c.var.locale) }).from(productConnections).innerJoin(products, eq(products.id, productConnections.productId)).where(scope.where(productConnections, inArray(productConnections.connectId, ids))),
       db.selectDistinct({ name: joinedText(c.var.locale, objModels.modelName, objModels.i18n, "modelName") }).from(objModelConnections).innerJoin(objModels, eq(objModels.id, objModelConnections.modelId)).where(scope.where(objModelConnections, inArray(objModelConnections.connectId, ids))),
     ]);
     const users = [

@@ -29,11 +29,11 @@ export const debugRoutes = new Hono<CloudEnv>()
   .use(requireAuth, requireMenu("/debug"))
   .get("/devices", async (c) => {
     const { keyword } = query(c, pickerQuery);
-    return ok(c, await opsDevices(c.var.deps.db, c.var.auth, keyword || undefined, PICKER_LIMIT));
+    return ok(c, await opsDevices(c.var.deps.db, c.var.auth, keyword || undefined, PICKER_LIMIT, c.var.locale));
   })
   .get("/model", async (c) => {
     const d = await deviceFor(c, query(c, deviceQuery).deviceId);
-    const [model, prodName] = await Promise.all([productThingModel(c.var.deps.db, d.productId), productName(c.var.deps.db, d.productId)]);
+    const [model, prodName] = await Promise.all([productThingModel(c.var.deps.db, d.productId), productName(c.var.deps.db, d.productId, c.var.locale)]);
     return ok(c, {
       device: { ...d, prodName },
       topics: deviceTopics(d.productId, d.sn),

@@ -1,6 +1,7 @@
 import { and, count, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
+import type { Locale } from "@/lib/contract/locale";
 import { idQuery, idsBody } from "@/lib/contract/common";
 import {
   adminPageQuery,
@@ -17,7 +18,7 @@ import { Code } from "@/lib/contract/envelope";
 import { optional } from "@/lib/contract/validation";
 import type { Db } from "../../db/client";
 import { deleteDeviceData, deviceTreeByProduct, devicesWithData, gatewayBySn, snHolder } from "../../db/queries/devices";
-import { ownProduct } from "../../db/queries/products";
+import { ownProduct, productNameIn } from "../../db/queries/products";
 import { visibleProject } from "../../db/queries/projects";
 import { devices, products, projects, spaces, tenants } from "../../db/schema";
 import { platformOnly, requireAuth, requireMenu, requirePerm } from "../../lib/auth";
@@ -36,11 +37,11 @@ const readDevices = requireMenu(...DEVICE_READERS);
 type Values = Record<string, unknown>;
 
 /** Product, project and space names beside their ids: correlated lookups by primary key, cheap per page row. */
-const names = {
-  prodName: sql<string>`(select ${products.prodName} from ${products} where ${products.id} = ${devices.productId})`,
+const names = (locale: Locale) => ({
+  prodName: sql<string>`(select ${productNameIn(locale)} from ${products} where ${products.id} = ${devices.productId})`,
   prjName: sql<string>`(select ${projects.prjName} from ${projects} where ${projects.id} = ${devices.projectId})`,
   spaceName: sql<string>`(select ${spaces.spaceName} from ${spaces} where ${spaces.id} = ${devices.spaceId})`,
-};
+});
 const toDevice = rowMapper<typeof device.fields, Device>(device);
 
 const countOf = async (db: Db, where: SQL) => (await db.select({ n: count() }).from(devices).where(where))[0].n;
@@ -140,7 +141,7 @@ async function ownDevice(c: Ctx, id: number) {
 
 async function infoOf(c: Ctx, id: number): Promise<Device> {
   const [row] = await c.var.deps.db
-    .select({ ...getTableColumns(devices), ...names })
+    .select({ ...getTableColumns(devices), ...names(c.var.locale) })
     .from(devices)
     .where(projectOf(c).where(devices, eq(devices.id, id)));
   if (!row) throw notFound();
@@ -169,7 +170,7 @@ export const deviceCrudRoutes = crudRoutes({
     const where = projectOf(c).where(devices, ...filters);
     const [records, total] = await Promise.all([
       db
-        .select({ ...getTableColumns(devices), ...names })
+        .select({ ...getTableColumns(devices), ...names(c.var.locale) })
         .from(devices)
         .where(where)
         .orderBy(...orderOf(device, devices, q))
@@ -269,9 +270,9 @@ export const deviceCrudRoutes = crudRoutes({
     return ok(c, { deleted: await deleteDeviceData(c.var.deps.db, mine.map((d) => d.id), startTime || undefined, endTime || undefined) });
   })
   .post("/deviceListImport", requirePerm("dev:device:add"), async (c) => {
-    // The product column takes a product's name (as people write it) or its id.
-    const prods = await c.var.deps.db.select({ id: products.id, name: products.prodName }).from(products).where(eq(products.tenantId, c.var.auth.tenantId));
-    const byName = new Map(prods.map((p) => [p.name, p.id]));
+    // The product column takes a product's name (as people write it, in either language) or its id.
+    const prods = await c.var.deps.db.select({ id: products.id, name: products.prodName, i18n: products.i18n }).from(products).where(eq(products.tenantId, c.var.auth.tenantId));
+    const byName = new Map(prods.flatMap((p) => [p.name, ...Object.values(p.i18n?.prodName ?? {})].map((name) => [name, p.id] as const)));
     const productOf = (v: unknown) => (typeof v === "string" ? (byName.get(v.trim()) ?? (/^\d+$/.test(v.trim()) ? Number(v) : v)) : v);
     const schema = device.body.extend({ productId: z.preprocess(productOf, z.number({ error: (i) => (i.input === undefined ? "validation.required" : "validation.invalidOption") }).int().positive()) });
     return ok(
@@ -288,7 +289,7 @@ export const deviceCrudRoutes = crudRoutes({
     const { id } = query(c, idQuery);
     const gw = await ownDevice(c, id);
     const rows = await c.var.deps.db
-      .select({ ...getTableColumns(devices), ...names })
+      .select({ ...getTableColumns(devices), ...names(c.var.locale) })
       .from(devices)
       .where(and(eq(devices.tenantId, gw.tenantId), eq(devices.gatewaySn, gw.deviceSn)))
       .orderBy(devices.channelNo, devices.id);
@@ -313,7 +314,7 @@ export const deviceCrudRoutes = crudRoutes({
   })
   .get("/deviceTreeByProdId", readDevices, async (c) => {
     const { productId } = query(c, z.object({ productId: optional(idQuery.shape.id) }));
-    return ok(c, await deviceTreeByProduct(c.var.deps.db, projectOf(c).where(devices, productId ? eq(devices.productId, productId) : undefined)));
+    return ok(c, await deviceTreeByProduct(c.var.deps.db, projectOf(c).where(devices, productId ? eq(devices.productId, productId) : undefined), c.var.locale));
   });
 
 async function setEnabled(c: Ctx, { id, status }: { id: number; status: number }) {
@@ -332,6 +333,6 @@ export const deviceAdminRoutes = new Hono<CloudEnv>().get("/pageAdmin", requireA
   const conds: (SQL | undefined)[] = filterConds(device, devices, q);
   if (q.tenantId) conds.push(eq(devices.tenantId, q.tenantId));
   const tenantName = sql<string>`(select ${tenants.name} from ${tenants} where ${tenants.id} = ${devices.tenantId})`;
-  const page = await pageOf(c.var.deps.db, devices, and(...conds), orderOf(device, devices, q), q, { ...getTableColumns(devices), ...names, tenantName });
+  const page = await pageOf(c.var.deps.db, devices, and(...conds), orderOf(device, devices, q), q, { ...getTableColumns(devices), ...names(c.var.locale), tenantName });
   return ok(c, { records: page.records.map((r) => ({ ...toDevice(r), tenantName: (r as Values).tenantName ?? null })), total: page.total });
 });

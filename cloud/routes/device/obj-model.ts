@@ -118,7 +118,7 @@ export const objProdRoutes = new Hono<CloudEnv>()
       .innerJoin(products, eq(products.id, objModelProducts.productId))
       .where(and(eq(objModelProducts.modelId, modelId), eq(objModelProducts.tenantId, c.var.auth.tenantId)))
       .orderBy(asc(products.id));
-    const records = await toProducts(db, rows.map((r) => r.p));
+    const records = await toProducts(db, rows.map((r) => r.p), c.var.locale);
     return ok(c, { records, total: records.length });
   })
   .post("/add", requirePerm("dev:prodFunction:add"), async (c) => {

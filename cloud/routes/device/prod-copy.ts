@@ -159,7 +159,7 @@ export const prodCopyRoutes = new Hono<CloudEnv>()
       await t.insert(productCopySubscriptions).values({ copyId, tenantId: auth.tenantId, productId: p.id });
       return p;
     });
-    return ok(c, (await toProducts(db, [made]))[0]);
+    return ok(c, (await toProducts(db, [made], c.var.locale))[0]);
   })
   /** Ends the subscription; the product made from it stays the tenant's (devices may use it). */
   .post("/unsubscribe", requirePerm("dev:prodCopy:subscribe"), async (c) => {

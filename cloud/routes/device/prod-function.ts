@@ -7,7 +7,8 @@ import { normalizeFunction, thingFunction, TDL_VERSION, type TdlDocument, type T
 import { issueMessage } from "@/lib/contract/validation";
 import type { Db } from "../../db/client";
 import { objFunctions, productFunctions, products } from "../../db/schema";
-import { functionValues, ownProduct, takenIdentifiers, toFunctionRow } from "../../db/queries/products";
+import { functionValues, ownProduct, productNameIn, takenIdentifiers, toFunctionRow } from "../../db/queries/products";
+import { localized } from "../../lib/i18n-text";
 import { filterConds, orderOf } from "../../lib/crud";
 import { functionUsers } from "../../db/queries/product-usage";
 import { requireAuth, requirePerm } from "../../lib/auth";
@@ -77,7 +78,7 @@ export const prodFunctionRoutes = new Hono<CloudEnv>()
     const where = tenantScope(c.var.auth).where(productFunctions, ...filterConds(prodFunction, productFunctions, q));
     const [rows, [{ total }]] = await Promise.all([
       db
-        .select({ f: productFunctions, prodName: products.prodName })
+        .select({ f: productFunctions, prodName: productNameIn(c.var.locale) })
         .from(productFunctions)
         .innerJoin(products, eq(products.id, productFunctions.productId))
         .where(where)
@@ -158,7 +159,7 @@ export const prodFunctionRoutes = new Hono<CloudEnv>()
   .post("/jsonTDL", readProducts, async (c) => {
     const { productId } = await body(c, productIdQuery);
     const db = c.var.deps.db;
-    const p = await productOrThrow(db, c.var.auth, productId);
+    const p = localized(c.var.locale, await productOrThrow(db, c.var.auth, productId));
     const rows = await db.select().from(productFunctions).where(eq(productFunctions.productId, productId)).orderBy(asc(productFunctions.sort), asc(productFunctions.id));
     const doc: TdlDocument = { version: TDL_VERSION, product: { prodName: p.prodName, prodModel: p.prodModel }, functions: rows.map((r) => r.definition) };
     const name = encodeURIComponent(`${p.prodName}-TDL.json`);

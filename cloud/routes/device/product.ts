@@ -4,6 +4,7 @@ import { z } from "zod";
 import { idQuery, idsBody } from "@/lib/contract/common";
 import { product, productIdQuery, subProdBody, type Product, type ProductBody } from "@/lib/contract/device/product";
 import { optional } from "@/lib/contract/validation";
+import type { Locale } from "@/lib/contract/locale";
 import { Code } from "@/lib/contract/envelope";
 import { fieldLabelKey } from "@/lib/contract/entity";
 import type { Db } from "../../db/client";
@@ -15,12 +16,13 @@ import { requireAuth, requirePerm } from "../../lib/auth";
 import type { CloudEnv } from "../../lib/context";
 import { AppError, body, fieldError, notFound, ok, query } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
+import { localized, textColumns } from "../../lib/i18n-text";
 import { inUse, readProducts } from "./product-common";
 
 type Row = typeof products.$inferSelect;
 
-/** Rows with their function and sub-product counts. */
-export async function toProducts(db: Db, rows: Row[]): Promise<Product[]> {
+/** Rows with their function and sub-product counts, named in `locale`. */
+export async function toProducts(db: Db, rows: Row[], locale: Locale): Promise<Product[]> {
   const ids = rows.map((r) => r.id);
   const [fns, subs] = await Promise.all([
     productFunctionCounts(db, ids),
@@ -31,7 +33,7 @@ export async function toProducts(db: Db, rows: Row[]): Promise<Product[]> {
     functionCount: (r) => fns.get(r.id as number) ?? 0,
     subCount: (r) => subCount.get(r.id as number) ?? 0,
   });
-  return rows.map(toProduct);
+  return rows.map((r) => toProduct(localized(locale, r)));
 }
 
 /** Form values to columns: blanks stored as null; only gateways keep a gateway protocol (copies share the spec). */
@@ -65,35 +67,35 @@ export const productRoutes = new Hono<CloudEnv>()
       ? [ne(products.id, q.notSubOf), eq(products.prodType, "subDevice"), notInArray(products.id, db.select({ id: productSubs.subId }).from(productSubs).where(eq(productSubs.gatewayId, q.notSubOf)))]
       : [];
     const subs = q.subOf ? inArray(products.id, db.select({ id: productSubs.subId }).from(productSubs).where(eq(productSubs.gatewayId, q.subOf))) : undefined;
-    const where = tenantScope(c.var.auth).where(products, ...filterConds(product, products, q), ...bound, subs);
+    const where = tenantScope(c.var.auth).where(products, ...filterConds(product, products, q, c.var.locale), ...bound, subs);
     const [rows, [{ total }]] = await Promise.all([
       db.select().from(products).where(where).orderBy(...orderOf(product, products, q)).limit(q.size).offset((q.current - 1) * q.size),
       db.select({ total: count() }).from(products).where(where),
     ]);
-    return ok(c, { records: await toProducts(db, rows), total });
+    return ok(c, { records: await toProducts(db, rows, c.var.locale), total });
   })
   .get("/list", readProducts, async (c) => {
     const q = query(c, product.filters);
     const rows = await c.var.deps.db
       .select()
       .from(products)
-      .where(tenantScope(c.var.auth).where(products, ...filterConds(product, products, q)))
+      .where(tenantScope(c.var.auth).where(products, ...filterConds(product, products, q, c.var.locale)))
       .orderBy(...orderOf(product, products, q));
-    return ok(c, await toProducts(c.var.deps.db, rows));
+    return ok(c, await toProducts(c.var.deps.db, rows, c.var.locale));
   })
   .get("/info", readProducts, async (c) => {
     const { id } = query(c, idQuery);
     const row = await ownProduct(c.var.deps.db, c.var.auth.tenantId, id);
     if (!row) throw notFound();
-    return ok(c, (await toProducts(c.var.deps.db, [row]))[0]);
+    return ok(c, (await toProducts(c.var.deps.db, [row], c.var.locale))[0]);
   })
   .post("/add", requirePerm("dev:product:add"), async (c) => {
     const input = await body(c, product.body);
     const [row] = await c.var.deps.db
       .insert(products)
-      .values(tenantScope(c.var.auth).owned({ ...productColumns(input), prodName: input.prodName, createdBy: c.var.auth.userId }) as typeof products.$inferInsert)
+      .values(tenantScope(c.var.auth).owned({ ...productColumns(input), ...textColumns(c.var.locale, null, input), createdBy: c.var.auth.userId }) as typeof products.$inferInsert)
       .returning();
-    return ok(c, (await toProducts(c.var.deps.db, [row]))[0]);
+    return ok(c, (await toProducts(c.var.deps.db, [row], c.var.locale))[0]);
   })
   .post("/upd", requirePerm("dev:product:upd"), async (c) => {
     const input = await body(c, product.update);
@@ -111,10 +113,10 @@ export const productRoutes = new Hono<CloudEnv>()
     const changed = Object.fromEntries(Object.entries(cols).filter(([k]) => k in input || k === "gatewayType"));
     const [row] = await db
       .update(products)
-      .set({ ...changed, updatedAt: c.var.deps.now() })
+      .set({ ...changed, ...textColumns(c.var.locale, old.i18n, input), updatedAt: c.var.deps.now() })
       .where(tenantScope(c.var.auth).where(products, eq(products.id, input.id)))
       .returning();
-    return ok(c, (await toProducts(db, [row]))[0]);
+    return ok(c, (await toProducts(db, [row], c.var.locale))[0]);
   })
   .post("/del", requirePerm("dev:product:del"), async (c) => {
     const { ids } = await body(c, idsBody);
@@ -133,11 +135,11 @@ export const productRoutes = new Hono<CloudEnv>()
     const db = c.var.deps.db;
     const gateway = await ownProduct(db, c.var.auth.tenantId, gatewayId);
     if (!gateway) throw notFound();
-    if (gateway.prodType !== "gateway") throw new AppError(Code.BAD_REQUEST, "product.notGateway", { name: gateway.prodName });
+    if (gateway.prodType !== "gateway") throw new AppError(Code.BAD_REQUEST, "product.notGateway", { name: localized(c.var.locale, gateway).prodName });
     const subs = await db.select().from(products).where(tenantScope(c.var.auth).where(products, inArray(products.id, subIds)));
     if (subs.length !== new Set(subIds).size) throw notFound();
     const wrong = subs.filter((s) => s.prodType !== "subDevice");
-    if (wrong.length) throw new AppError(Code.BAD_REQUEST, "product.notSubDevice", { names: wrong.map((s) => s.prodName).join(", ") });
+    if (wrong.length) throw new AppError(Code.BAD_REQUEST, "product.notSubDevice", { names: wrong.map((s) => localized(c.var.locale, s).prodName).join(", ") });
     await db
       .insert(productSubs)
       .values(subs.map((s) => ({ gatewayId, subId: s.id, tenantId: c.var.auth.tenantId })))
@@ -162,5 +164,5 @@ export const productRoutes = new Hono<CloudEnv>()
       .from(products)
       .where(tenantScope(c.var.auth).where(products, sql`${products.id} in (select ${productSubs.subId} from ${productSubs} where ${productSubs.gatewayId} = ${productId})`))
       .orderBy(products.id);
-    return ok(c, await toProducts(db, rows));
+    return ok(c, await toProducts(db, rows, c.var.locale));
   });

@@ -9,6 +9,8 @@ import { containsPattern } from "../../lib/crud";
 import { crudRoutes } from "../../lib/crud-routes";
 import { body, notFound, ok, query } from "../../lib/http";
 import { projectOf } from "../../lib/project-context";
+import type { Locale } from "@/lib/contract/locale";
+import { productNameIn } from "../../db/queries/products";
 
 /** The spaces screen and the device screens (the device form picks a space) read spaces. */
 const readSpaces = requireMenu("/spaces/space", "/devices/device");
@@ -21,11 +23,11 @@ async function ownSpace(c: Ctx, id: number) {
 }
 
 /** Devices of the call's project as the space dialogs list them: name, SN, product, status. */
-async function devicePage(db: Db, where: SQL, q: { current: number; size: number; keyword?: string }) {
+async function devicePage(db: Db, where: SQL, q: { current: number; size: number; keyword?: string }, locale: Locale) {
   const all = and(where, q.keyword ? or(ilike(devices.deviceName, containsPattern(q.keyword)), ilike(devices.deviceSn, containsPattern(q.keyword))) : undefined);
   const [records, [{ total }]] = await Promise.all([
     db
-      .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, productId: devices.productId, prodName: products.prodName, status: devices.status, spaceId: devices.spaceId, spaceName: spaces.spaceName })
+      .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, productId: devices.productId, prodName: productNameIn(locale), status: devices.status, spaceId: devices.spaceId, spaceName: spaces.spaceName })
       .from(devices)
       .leftJoin(products, eq(products.id, devices.productId))
       .leftJoin(spaces, eq(spaces.id, devices.spaceId))
@@ -56,13 +58,13 @@ export const spaceRoutes = crudRoutes({
   .get("/bindDevicePage", readSpaces, async (c) => {
     const q = query(c, spaceDevicePageQuery);
     await ownSpace(c, q.spaceId);
-    return ok(c, await devicePage(c.var.deps.db, projectOf(c).where(devices, eq(devices.spaceId, q.spaceId)), q));
+    return ok(c, await devicePage(c.var.deps.db, projectOf(c).where(devices, eq(devices.spaceId, q.spaceId)), q, c.var.locale));
   })
   .get("/unBindDevicePage", readSpaces, async (c) => {
     const q = query(c, spaceDevicePageQuery);
     await ownSpace(c, q.spaceId);
     // Devices of the project not in this space: free ones, or in another space (binding moves them).
-    return ok(c, await devicePage(c.var.deps.db, projectOf(c).where(devices, or(isNull(devices.spaceId), ne(devices.spaceId, q.spaceId))), q));
+    return ok(c, await devicePage(c.var.deps.db, projectOf(c).where(devices, or(isNull(devices.spaceId), ne(devices.spaceId, q.spaceId))), q, c.var.locale));
   })
   .post("/bind", requirePerm("dev:space:upd"), async (c) => {
     const b = await body(c, spaceBindBody);

@@ -115,7 +115,7 @@ export const monitorScreenRoutes = new Hono<CloudEnv>()
       openAlarmsByLevel(db, tenantId, ids),
       alarmsByDay(db, tenantId, ids, from),
       deviceTotalsByProject(db, tenantId, ids),
-      devicesByProduct(db, tenantId, ids),
+      devicesByProduct(db, tenantId, ids, c.var.locale),
       latestAlarms(db, tenantId, ids, c.var.locale),
     ]);
     const all = levelsWith(levels, [...openAlarms, ...raised].map((a) => a.levelNum));

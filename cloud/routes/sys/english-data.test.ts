@@ -79,6 +79,36 @@ describe("seeded data in the caller's language", () => {
     expect(view.body.data.scene.sceneName).toBe("Site plan");
   });
 
+  it("names seeded products in English wherever a product's name is shown, found by it, renamed without losing the Chinese", async () => {
+    const inProject = <T>(path: string, language: string) => cloud.request<T>(path, { token: admin, language, headers: { projectid: "1" } }).then((r) => r.body.data);
+    const products = await get<Page<{ id: number; prodName: string }>>("/device/product/page?current=1&size=50", admin, "en");
+    expect(products.records.map((p) => p.prodName)).toEqual(expect.arrayContaining(["Biaxial tilt meter", "Multi-channel acquisition gateway"]));
+    const tilt = products.records.find((p) => p.prodName === "Biaxial tilt meter")!;
+    expect((await get<{ prodName: string }>(`/device/product/info?id=${tilt.id}`, admin, "zh-cn")).prodName).toBe("双轴倾角计");
+    // Found in the language it is shown in, and by its Chinese name too.
+    expect((await get<Page<{ id: number }>>("/device/product/page?current=1&size=50&prodName=tilt%20meter", admin, "en")).records.map((p) => p.id)).toEqual([tilt.id]);
+    expect((await get<Page<{ id: number }>>(`/device/product/page?current=1&size=50&prodName=${encodeURIComponent("双轴倾角")}`, admin, "en")).records.map((p) => p.id)).toEqual([tilt.id]);
+    // Where products are joined: the device list, the device tree, function pages, alarm rules, the data screens.
+    const devices = await inProject<Page<{ productId: number; prodName: string }>>(`/device/device/page?current=1&size=100&productId=${tilt.id}`, "en");
+    expect(devices.records.length).toBeGreaterThan(0);
+    expect(new Set(devices.records.map((d) => d.prodName))).toEqual(new Set(["Biaxial tilt meter"]));
+    const tree = await inProject<{ name: string }[]>(`/device/device/deviceTreeByProdId?productId=${tilt.id}`, "en");
+    expect(tree.map((n) => n.name)).toEqual(["Biaxial tilt meter"]);
+    const fns = await get<Page<{ prodName: string }>>(`/device/prodFunction/page?current=1&size=5&productId=${tilt.id}`, admin, "en");
+    expect(fns.records[0].prodName).toBe("Biaxial tilt meter");
+    const rules = await inProject<Page<{ prodName: string }>>("/alarm/rule/page?current=1&size=50", "en");
+    expect(rules.records.length).toBeGreaterThan(0);
+    expect(rules.records.every((r) => /^[ -~]+$/.test(r.prodName))).toBe(true);
+    const analysis = await inProject<{ deviceTypes: { name: string }[] }>("/stat/monitorScreen/dataAnalysis", "en");
+    expect(analysis.deviceTypes.map((t) => t.name)).toContain("Biaxial tilt meter");
+    expect((await inProject<{ deviceTypes: { name: string }[] }>("/stat/monitorScreen/dataAnalysis", "zh-cn")).deviceTypes.map((t) => t.name)).toContain("双轴倾角计");
+
+    const upd = await cloud.request("/device/product/upd", { token: admin, language: "en", body: { id: tilt.id, prodName: "Two-axis tilt meter" } });
+    expect(upd.body.code).toBe(200);
+    expect((await get<{ prodName: string }>(`/device/product/info?id=${tilt.id}`, admin, "en")).prodName).toBe("Two-axis tilt meter");
+    expect((await get<{ prodName: string }>(`/device/product/info?id=${tilt.id}`, admin, "zh-cn")).prodName).toBe("双轴倾角计");
+  });
+
   it("keeps the Chinese name when an English user renames a seeded row, and takes both from the dialog", async () => {
     const [group] = (await get<Page<GroupRow>>("/sys/group/list?current=1&size=50", admin, "en")).records;
     const upd = await cloud.request("/sys/group/upd", { token: admin, language: "en", body: { id: group.id, groupName: "Night duty" } });

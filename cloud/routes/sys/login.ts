@@ -18,7 +18,7 @@ import {
 import { Code } from "@/lib/contract/envelope";
 import { captchas, roles, tenants, users } from "../../db/schema";
 import type { CloudEnv, Ctx, Deps } from "../../lib/context";
-import { PLATFORM_TENANT_ID, issueToken, requireAuth, revokeToken, roleCodes } from "../../lib/auth";
+import { PLATFORM_TENANT_ID, issueToken, namedLanguage, rememberLanguage, requireAuth, revokeToken, roleCodes } from "../../lib/auth";
 import { consumeCode, sendCode } from "../../lib/codes";
 import { loadCompany } from "../../db/queries/company";
 import { DUMMY_HASH, randomToken, sha256, verifyPassword } from "../../lib/crypto";
@@ -70,6 +70,8 @@ async function completeLogin(c: Ctx, user: User) {
     throw new AppError(Code.PASSWORD_CHANGE_REQUIRED, CHANGE_MESSAGES[reason], {}, data);
   }
   const token = await issueToken(deps, user, c.var.ip);
+  const language = namedLanguage(c);
+  if (language) await rememberLanguage(deps.db, user, language);
   const { roles } = await roleCodes(deps.db, user.id);
   const result: LoginResult = {
     token,

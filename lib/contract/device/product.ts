@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEntity, type RowOf } from "../entity";
+import { i18nField } from "../i18n-text";
 import { codeRequired, integerIn, optional, selectRequired, text, textRequired } from "../validation";
 import { functionFields, oneOf, paramSchema, refineFunction, thingFunction, type ThingFunction } from "./thing-model";
 
@@ -56,6 +57,7 @@ export const product = defineEntity({
     functionCount: count,
     subCount: { ...count, list: false },
     createTime,
+    i18n: i18nField,
   },
   refine: refineProduct,
 });
