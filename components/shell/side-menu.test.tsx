@@ -84,7 +84,8 @@ describe("SideMenu favourites", () => {
 
   it("collapsed, the favourites are one icon whose dropdown lists them", async () => {
     render(ui([users, roles], true));
-    fireEvent.keyDown(screen.getByRole("button", { name: "Favourites" }), { key: "Enter" });
+    // The collapsed menu loads on demand.
+    fireEvent.keyDown(await screen.findByRole("button", { name: "Favourites" }, { timeout: 20_000 }), { key: "Enter" });
     expect((await screen.findAllByRole("menuitem")).map((i) => i.textContent)).toEqual(["Users", "Roles"]);
   });
 });
