@@ -33,7 +33,7 @@ afterEach(() => {
 async function open() {
   render(
     <NextIntlClientProvider locale="en" messages={messages}>
-      <ShellProvider value={{ tenantId: 2, projId: null, menus: [system], favourites: [], projects: [], company: defaultCompanyInfo, user: { id: 1, name: "a", realname: "A", avatar: null } }}>
+      <ShellProvider value={{ tenantId: 2, projId: null, menus: [system], favourites: [], projects: [], company: defaultCompanyInfo, user: { id: 1, name: "a", realname: "A", avatar: null }, menuIcons: {} }}>
         <CommandPalette />
       </ShellProvider>
     </NextIntlClientProvider>,

@@ -15,6 +15,7 @@ import { ConsoleMain } from "./console-main";
 import { InboxPopover } from "./inbox-popover";
 import { ProjectSelector } from "./project-selector";
 import { ShellProvider } from "./shell-context";
+import { menuIconsOf } from "./menu-icon";
 import { MenuDrawer, SideMenu } from "./side-menu";
 import { TabBar } from "./tab-bar";
 import { ThemeToggle } from "./theme-toggle";
@@ -41,6 +42,8 @@ export async function ConsoleFrame({ notices, children }: { notices?: React.Reac
         projects: data.projects,
         company: data.company,
         user: { id: session.user.id, name: session.user.name, realname: session.user.realname, avatar: session.user.avatar },
+        // The tree's and the favourites' icons, and those of the home entry and the favourites folder.
+        menuIcons: menuIconsOf([...data.menus.menus, ...data.favourites], ["house", "star"]),
       }}
     >
       {/* The company colour (core §9) before first paint: no flash of the default blue. */}

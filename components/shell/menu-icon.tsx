@@ -7,6 +7,8 @@ import {
   ScrollText, Send, Server, Settings, Shield, ShieldCheck, Signal, CardSim, Siren, SlidersHorizontal, Star, Tags, Thermometer, Timer, UserCog,
   UsersRound, Waves, Workflow, AlarmClock, Box, Cuboid, Circle, type LucideIcon,
 } from "lucide-react";
+import type { ReactNode } from "react";
+import type { MenuNode } from "@/lib/shell/menu";
 
 /** The icon names the menu data uses (cloud/seed/menu-tree.ts); anything else gets a dot. */
 const ICONS: Record<string, LucideIcon> = {
@@ -32,4 +34,15 @@ export const MENU_ICON_NAMES: readonly string[] = Object.keys(ICONS).sort();
 export function MenuIcon({ name, className }: { name: string | null | undefined; className?: string }) {
   const Icon = (name && ICONS[name]) || Circle;
   return <Icon className={className} aria-hidden="true" />;
+}
+
+/**
+ * The icons a menu tree uses (and the fallback dot under ""), drawn by the server layout: the side
+ * menu shows them without the icon set being in every page's JavaScript.
+ */
+export function menuIconsOf(menus: readonly MenuNode[], extra: readonly string[]): Record<string, ReactNode> {
+  const names = new Set(extra);
+  const walk = (nodes: readonly MenuNode[]) => nodes.forEach((n) => (n.icon && names.add(n.icon), walk(n.childrens)));
+  walk(menus);
+  return Object.fromEntries(["", ...names].map((n) => [n, <MenuIcon name={n} className="size-full" />]));
 }

@@ -14,6 +14,8 @@ export type ShellValue = {
   projects: ShellProject[];
   company: CompanyInfo;
   user: { id: number; name: string; realname: string; avatar: string | null };
+  /** The menu's icons by name, drawn on the server (`menuIconsOf`). */
+  menuIcons: Record<string, React.ReactNode>;
 };
 
 const ShellContext = createContext<ShellValue | null>(null);

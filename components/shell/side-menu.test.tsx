@@ -7,6 +7,7 @@ import { loadMessages } from "@/lib/i18n/namespaces";
 import { defaultCompanyInfo } from "@/lib/contract/company";
 import { FAVOURITES_KEY, type MenuNode } from "@/lib/shell/menu";
 import { CollapseProvider } from "./collapse";
+import { menuIconsOf } from "./menu-icon";
 import { ShellProvider, type ShellValue } from "./shell-context";
 import { SideMenu } from "./side-menu";
 
@@ -42,7 +43,7 @@ function GrabMutate() {
 }
 
 function ui(favourites: MenuNode[], collapsed = false) {
-  const value: ShellValue = { tenantId: 2, projId: null, menus: [system], favourites, projects: [], company: defaultCompanyInfo, user: { id: 1, name: "a", realname: "A", avatar: null } };
+  const value: ShellValue = { tenantId: 2, projId: null, menus: [system], favourites, projects: [], company: defaultCompanyInfo, user: { id: 1, name: "a", realname: "A", avatar: null }, menuIcons: menuIconsOf([system, ...favourites], ["house", "star"]) };
   return (
     <SWRConfig value={{ provider: () => new Map() }}>
       <NextIntlClientProvider locale="en" messages={messages}>
@@ -83,7 +84,8 @@ describe("SideMenu favourites", () => {
 
   it("collapsed, the favourites are one icon whose dropdown lists them", async () => {
     render(ui([users, roles], true));
-    fireEvent.keyDown(screen.getByRole("button", { name: "Favourites" }), { key: "Enter" });
+    // The collapsed menu loads on demand.
+    fireEvent.keyDown(await screen.findByRole("button", { name: "Favourites" }, { timeout: 20_000 }), { key: "Enter" });
     expect((await screen.findAllByRole("menuitem")).map((i) => i.textContent)).toEqual(["Users", "Roles"]);
   });
 });

@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
@@ -8,20 +9,19 @@ import useSWR from "swr";
 import { ChevronRight, Menu as MenuIconGlyph } from "lucide-react";
 import { silentSwrFetcher } from "@/lib/api/fetcher";
 import { fileUrl } from "@/lib/file-url";
-import { FAVOURITES_KEY, flattenMenu, homeEntry, menuPathOf, menuTitle, menuTrail, type MenuNode } from "@/lib/shell/menu";
+import { FAVOURITES_KEY, homeEntry, menuPathOf, menuTitle, menuTrail, type MenuNode } from "@/lib/shell/menu";
 import { HOME_PATH } from "@/lib/shell/routes";
 import { cn } from "@/lib/utils";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { useCollapse } from "./collapse";
-import { MenuIcon } from "./menu-icon";
+import { ACTIVE, ITEM, NodeIcon } from "./menu-parts";
 import { useShell } from "./shell-context";
 import { useOpenEntry } from "./use-open-entry";
 
-const ITEM = "flex h-10 w-full items-center gap-2 rounded-md px-3 text-sm outline-none transition-colors hover:bg-primary-light-9 hover:text-primary focus-visible:ring-2 focus-visible:ring-ring/50 dark:hover:bg-accent";
-const ACTIVE = "bg-primary-light-9 font-medium text-primary dark:bg-accent";
+/** The collapsed menu (icons with tooltips and dropdowns): loaded only when the menu is collapsed. */
+const CollapsedNode = dynamic(() => import("./collapsed-menu").then((m) => m.CollapsedNode));
+
 /** The favourites folder: not a menu node of the cloud, so an id no node has. */
 const FAVOURITES_ID = -1;
 
@@ -86,7 +86,7 @@ function Entry({ node, depth, parent }: { node: MenuNode; depth: number; parent?
         className={cn(ITEM, active && ACTIVE)}
         style={{ paddingLeft: `${0.75 + depth * 1}rem` }}
       >
-        <MenuIcon name={node.icon} className="size-4 shrink-0" />
+        <NodeIcon name={node.icon} className="size-4 shrink-0" />
         <span className="truncate">{menuTitle(node, locale)}</span>
       </a>
     </li>
@@ -110,7 +110,7 @@ function Folder({ node, depth, parent, openIds, setOpen }: { node: MenuNode; dep
         className={ITEM}
         style={{ paddingLeft: `${0.75 + depth * 1}rem` }}
       >
-        <MenuIcon name={node.icon} className="size-4 shrink-0" />
+        <NodeIcon name={node.icon} className="size-4 shrink-0" />
         <span className="flex-1 truncate text-left">{menuTitle(node, locale)}</span>
         <ChevronRight className={cn("size-4 shrink-0 transition-transform", expanded && "rotate-90")} aria-hidden="true" />
       </button>
@@ -126,50 +126,6 @@ function Folder({ node, depth, parent, openIds, setOpen }: { node: MenuNode; dep
 function Nodes({ nodes, depth, parent, openIds, setOpen }: { nodes: MenuNode[]; depth: number; parent?: number; openIds: Set<number>; setOpen: (id: number, open: boolean) => void }) {
   return nodes.map((n) =>
     n.childrens.length ? <Folder key={n.id} node={n} depth={depth} parent={parent} openIds={openIds} setOpen={setOpen} /> : <Entry key={n.id} node={n} depth={depth} parent={parent} />,
-  );
-}
-
-/** Collapsed: icons only; a folder lists its entries in a dropdown. */
-function CollapsedNode({ node }: { node: MenuNode }) {
-  const locale = useLocale();
-  const pathname = usePathname();
-  const open = useOpenEntry();
-  const leaves = node.childrens.length ? flattenMenu(node.childrens) : [{ node, trail: [] }];
-  const active = leaves.some((l) => l.node.path?.toLowerCase() === menuPathOf(pathname));
-  const title = menuTitle(node, locale);
-  if (!node.childrens.length) {
-    return (
-      <li>
-        <Tooltip>
-          <TooltipTrigger asChild>
-            <button type="button" onClick={() => open(node)} aria-label={title} data-testid="menu-entry" data-path={node.path ?? ""} className={cn(ITEM, "justify-center px-0", active && ACTIVE)}>
-              <MenuIcon name={node.icon} className="size-5" />
-            </button>
-          </TooltipTrigger>
-          <TooltipContent side="right">{title}</TooltipContent>
-        </Tooltip>
-      </li>
-    );
-  }
-  return (
-    <li>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <button type="button" aria-label={title} title={title} data-testid="menu-folder" className={cn(ITEM, "justify-center px-0", active && ACTIVE)}>
-            <MenuIcon name={node.icon} className="size-5" />
-          </button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent side="right" align="start" className="max-h-[70vh] overflow-y-auto">
-          <DropdownMenuLabel>{title}</DropdownMenuLabel>
-          {leaves.map(({ node: leaf }) => (
-            <DropdownMenuItem key={leaf.id} onSelect={() => open(leaf)} data-testid="menu-entry" data-path={leaf.path ?? ""}>
-              <MenuIcon name={leaf.icon} className="size-4" />
-              {menuTitle(leaf, locale)}
-            </DropdownMenuItem>
-          ))}
-        </DropdownMenuContent>
-      </DropdownMenu>
-    </li>
   );
 }
 

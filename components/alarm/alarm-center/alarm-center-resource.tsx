@@ -7,7 +7,7 @@ import { ALARM_STATUS, ALARM_TYPE } from "@/lib/contract/alarm/enums";
 import { nextStatus } from "@/lib/contract/alarm/workflow";
 import { defineResource, ResourcePage, type ResourceUi } from "@/components/kit";
 import { LevelBadge } from "../level-badge";
-import { WorkflowDialog } from "../workflow-dialogs";
+import { WorkflowDialog } from "../lazy-workflow-dialog";
 import { AlarmOverview } from "./alarm-overview";
 import { RemoteSelect } from "./remote-select";
 

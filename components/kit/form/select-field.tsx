@@ -1,13 +1,15 @@
 "use client";
 
-import * as React from "react";
-import { CheckIcon, ChevronDownIcon, XIcon } from "lucide-react";
+import { ChevronDownIcon, XIcon } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
-import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
 import { cn } from "@/lib/utils";
 import type { DictOption } from "../dict/use-dict";
+
+/** Its list (cmdk) renders only while open: not in the first load of a list's search bar. */
+const MultiSelectList = dynamic(() => import("./multi-select-list").then((m) => m.MultiSelectList), { ssr: false });
 
 type Value = string | number | null | undefined | "";
 /** Values compare as strings (URL and form values are strings, enums numbers). */
@@ -113,23 +115,7 @@ export function MultiSelectField({
         </button>
       </PopoverTrigger>
       <PopoverContent className="w-[var(--radix-popover-trigger-width)] min-w-48 p-0">
-        <Command>
-          {options.length > 8 && <CommandInput placeholder={t("search.keyword")} />}
-          <CommandList>
-            <CommandEmpty>{t("table.empty")}</CommandEmpty>
-            <CommandGroup>
-              {options.map((o) => {
-                const on = chosen.some((v) => same(o.value, v));
-                return (
-                  <CommandItem key={String(o.value)} value={`${o.label} ${o.value}`} onSelect={() => toggle(o)}>
-                    <CheckIcon className={cn("text-primary", on ? "opacity-100" : "opacity-0")} />
-                    {o.label}
-                  </CommandItem>
-                );
-              })}
-            </CommandGroup>
-          </CommandList>
-        </Command>
+        <MultiSelectList options={options} isOn={(o) => chosen.some((v) => same(o.value, v))} onToggle={toggle} />
       </PopoverContent>
     </Popover>
   );

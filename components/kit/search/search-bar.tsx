@@ -1,7 +1,6 @@
 "use client";
 
 import * as React from "react";
-import { useForm, Controller, type UseFormReturn } from "react-hook-form";
 import { useTranslations } from "next-intl";
 import { ChevronDownIcon, ChevronUpIcon, RotateCcwIcon, SearchIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -36,20 +35,25 @@ export function SearchBar({ config, query, onSearch, label, extra }: Props) {
   const t = useTranslations("kit");
   const [mode, setMode] = React.useState<SearchMode>(() => initialMode(config, query));
   const fromQuery = React.useMemo(() => searchValuesOf(config.items, query, config.keyword), [config, query]);
-  const form = useForm<Values>({ defaultValues: fromQuery });
+  // Plain state (no form library): the bar is in every list's first load.
+  const [values, setValues] = React.useState<Values>(fromQuery);
   React.useEffect(() => {
-    form.reset(fromQuery);
-  }, [form, fromQuery]);
-  const submit = form.handleSubmit((values) => onSearch(normalizeSearch(config.items, values, mode, config.keyword)));
+    setValues(fromQuery);
+  }, [fromQuery]);
+  const setValue = (name: string, v: unknown) => setValues((prev) => ({ ...prev, [name]: v }));
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    onSearch(normalizeSearch(config.items, values, mode, config.keyword));
+  };
   const empty = () => searchValuesOf(config.items, {}, config.keyword);
   const reset = () => {
-    form.reset(empty());
+    setValues(empty());
     onSearch(normalizeSearch(config.items, empty(), mode, config.keyword));
   };
   const toggle = () => {
     const next = mode === "simple" ? "advanced" : "simple";
     setMode(next);
-    form.reset(empty());
+    setValues(empty());
     onSearch(normalizeSearch(config.items, empty(), next, config.keyword));
   };
   const canToggle = !!config.keyword && config.items.length > 0;
@@ -76,26 +80,20 @@ export function SearchBar({ config, query, onSearch, label, extra }: Props) {
     <form onSubmit={submit} className="rounded-md border bg-card p-3" data-testid="search-bar" data-mode={mode} role="search">
       {mode === "simple" ? (
         <div className="flex flex-wrap items-center gap-2">
-          <Controller
-            control={form.control}
-            name={config.keyword!}
-            render={({ field }) => (
-              <Input
-                className="h-8 w-[300px] max-w-full"
-                placeholder={config.keywordPlaceholder ? label(config.keywordPlaceholder) : t("search.keyword")}
-                aria-label={config.keywordPlaceholder ? label(config.keywordPlaceholder) : t("search.keyword")}
-                value={String(field.value ?? "")}
-                onChange={field.onChange}
-                data-testid="search-keyword"
-              />
-            )}
+          <Input
+            className="h-8 w-[300px] max-w-full"
+            placeholder={config.keywordPlaceholder ? label(config.keywordPlaceholder) : t("search.keyword")}
+            aria-label={config.keywordPlaceholder ? label(config.keywordPlaceholder) : t("search.keyword")}
+            value={String(values[config.keyword!] ?? "")}
+            onChange={(e) => setValue(config.keyword!, e.target.value)}
+            data-testid="search-keyword"
           />
           {buttons}
         </div>
       ) : (
         <div className="grid grid-cols-24 items-center gap-x-4 gap-y-3">
           {config.items.map((item) => (
-            <SearchField key={item.prop} item={item} form={form} label={label} />
+            <SearchField key={item.prop} item={item} value={values[item.prop]} onChange={(v) => setValue(item.prop, v)} label={label} />
           ))}
           <div className="col-span-24 flex md:col-span-8">{buttons}</div>
         </div>
@@ -109,7 +107,7 @@ function spanStyle(span: Span | undefined): React.CSSProperties {
   return { "--xs": s.xs, "--sm": s.sm, "--md": s.md, "--lg": s.lg } as React.CSSProperties;
 }
 
-function SearchField({ item, form, label }: { item: SearchItem; form: UseFormReturn<Values>; label: (key: string) => string }) {
+function SearchField({ item, value, onChange, label }: { item: SearchItem; value: unknown; onChange: (v: unknown) => void; label: (key: string) => string }) {
   const t = useTranslations("kit.search");
   const id = `search-${item.prop}`;
   const text = label(item.label);
@@ -123,11 +121,7 @@ function SearchField({ item, form, label }: { item: SearchItem; form: UseFormRet
         {text}
       </label>
       <div className="min-w-0 flex-1">
-        <Controller
-          control={form.control}
-          name={item.prop}
-          render={({ field }) => <SearchControl item={item} id={id} value={field.value} onChange={field.onChange} placeholder={item.placeholder ? label(item.placeholder) : undefined} t={t} />}
-        />
+        <SearchControl item={item} id={id} value={value} onChange={onChange} placeholder={item.placeholder ? label(item.placeholder) : undefined} t={t} />
       </div>
     </div>
   );

@@ -4,7 +4,7 @@ import type { RowOf } from "@/lib/contract/entity";
 import { todoItem, type MessageItem, type TodoNums } from "@/lib/contract/message";
 import { inboxHref } from "@/lib/shell/inbox";
 import { defineResource, ResourcePage, type ResourceUi } from "@/components/kit";
-import { WorkflowDialog } from "@/components/alarm/workflow-dialogs";
+import { WorkflowDialog } from "@/components/alarm/lazy-workflow-dialog";
 
 type TodoRow = RowOf<typeof todoItem.fields>;
 const alarmOf = (r: TodoRow) => inboxHref("todo", { id: r.id as number, msgType: r.msgType as MessageItem["msgType"], bizId: r.bizId ?? null });

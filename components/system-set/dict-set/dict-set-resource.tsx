@@ -9,7 +9,7 @@ import { api, swrFetcher } from "@/lib/api/fetcher";
 import { DICT_SCOPES, type DictItemNode, type DictNode, type DictScope } from "@/lib/contract/system/dict";
 import { ResourceDialogs, ResourceTable, useConfirm, useResourceList, useRevalidateDict } from "@/components/kit";
 import { usePermissions } from "@/components/kit/can";
-import { ResourceFormDialog } from "@/components/kit/resource/resource-form-dialog";
+import { ResourceFormDialog } from "@/components/kit/resource/lazy-dialogs";
 import { findNode } from "@/lib/tree";
 import { PageFrame } from "@/components/kit/page-frame";
 import { Badge } from "@/components/ui/badge";

@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { useSearchParams } from "next/navigation";
-import { ResetPasswordDialog } from "@/components/kit/password-dialogs";
+import { ResetPasswordDialog } from "@/components/kit/lazy-password-dialogs";
 import { TenantAuthDialog } from "./tenant-auth-dialog";
 
 export type TenantDialog = "auth" | "resetPwd";

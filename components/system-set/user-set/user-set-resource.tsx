@@ -3,7 +3,7 @@
 import * as React from "react";
 import Link from "next/link";
 import { defineResource, MultiSelectField, ResourcePage, type ResourceUi } from "@/components/kit";
-import { ResetPasswordDialog } from "@/components/kit/password-dialogs";
+import { ResetPasswordDialog } from "@/components/kit/lazy-password-dialogs";
 import { Switch } from "@/components/ui/switch";
 import { api } from "@/lib/api/fetcher";
 import { user, userQuery, userUpdate, type UserRow } from "@/lib/contract/system/user";
