@@ -46,6 +46,7 @@ export function RuleLevelsField({ field, id, form, disabled }: CustomFieldProps)
             value={r[key] ?? ""}
             disabled={disabled}
             aria-invalid={!!errors[i]?.[key]}
+            data-testid={`rule-level-${key}`}
             onChange={(v) => set(i, { [key]: v })}
           />
         );
@@ -92,7 +93,11 @@ export function RuleLevelsField({ field, id, form, disabled }: CustomFieldProps)
                 <Trash2Icon />
               </Button>
             </div>
-            {err && <p className="mt-1 pl-8 text-xs text-destructive">{err}</p>}
+            {err && (
+              <p role="alert" className="mt-1 pl-8 text-xs text-destructive">
+                {err}
+              </p>
+            )}
           </div>
         );
       })}
