@@ -71,12 +71,13 @@ async function addRules(db: Parameters<typeof addSensorProduct>[0], tenantId: nu
   const [prj] = await db.insert(projects).values({ tenantId, prjName: "bench" }).returning({ id: projects.id });
   await db.update(devices).set({ projectId: prj.id }).where(sql`${devices.productId} = ${productId}`);
   const [level] = await db.insert(alarmLevels).values({ tenantId, levelNum: 1, levelName: "bench", color: "#e5484d" }).returning({ id: alarmLevels.id });
-  const base = { tenantId, projectId: prj.id, productId, levelId: level.id, channels: [1] };
+  const base = { tenantId, projectId: prj.id, productId, channels: [1] };
+  const levelId = level.id;
   await db.insert(alarmRules).values(
     Array.from({ length: count }, (_, i) =>
       i === 0
-        ? { ...base, ruleName: "humidity", identifier: "humidity", compareType: 1, threshold: 57, deadband: 4 }
-        : { ...base, ruleName: `r${i}`, identifier: i % 2 ? "temperature" : "humidity", compareType: i % 3 ? 1 : 5, threshold: 60 + i, minValue: -10 - i, maxValue: 70 + i },
+        ? { ...base, ruleName: "humidity", identifier: "humidity", conditions: [{ levelId, compareType: 1 as const, threshold: 57 }], deadband: 4 }
+        : { ...base, ruleName: `r${i}`, identifier: i % 2 ? "temperature" : "humidity", conditions: [i % 3 ? { levelId, compareType: 1 as const, threshold: 60 + i } : { levelId, compareType: 5 as const, minValue: -10 - i, maxValue: 70 + i }] },
     ),
   );
 }

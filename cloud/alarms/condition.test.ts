@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { conditionText, crosses, recovers } from "./condition";
+import { conditionText, crosses, levelCrossed, recovers, recoversAll } from "./condition";
 
-const rule = (compareType: number, extra: Partial<{ threshold: number; minValue: number; maxValue: number; deadband: number }> = {}) => ({
+const rule = (compareType: number, extra: Partial<{ threshold: number; minValue: number; maxValue: number }> = {}) => ({
   compareType,
   threshold: null,
   minValue: null,
   maxValue: null,
-  deadband: 0,
   ...extra,
 });
 
@@ -25,13 +24,23 @@ describe("alarm conditions", () => {
   });
 
   it("recovers only once the value is back by the dead band", () => {
-    const above = rule(1, { threshold: 10, deadband: 2 });
-    expect([11, 9, 8, 7.9].map((v) => recovers(above, v))).toEqual([false, false, true, true]);
-    const below = rule(3, { threshold: -77, deadband: 3 });
-    expect([-78, -75, -74].map((v) => recovers(below, v))).toEqual([false, false, true]);
-    const range = rule(5, { minValue: -5, maxValue: 5, deadband: 1 });
-    expect([6, 4.5, 4, 0, -4, -4.5].map((v) => recovers(range, v))).toEqual([false, false, true, true, true, false]);
-    expect(recovers(rule(1, { threshold: 10 }), 10)).toBe(true);
+    const above = rule(1, { threshold: 10 });
+    expect([11, 9, 8, 7.9].map((v) => recovers(above, v, 2))).toEqual([false, false, true, true]);
+    const below = rule(3, { threshold: -77 });
+    expect([-78, -75, -74].map((v) => recovers(below, v, 3))).toEqual([false, false, true]);
+    const range = rule(5, { minValue: -5, maxValue: 5 });
+    expect([6, 4.5, 4, 0, -4, -4.5].map((v) => recovers(range, v, 1))).toEqual([false, false, true, true, true, false]);
+    expect(recovers(rule(1, { threshold: 10 }), 10, 0)).toBe(true);
+  });
+
+  it("finds the most severe of a rule's levels a value crosses, and recovers only below all of them", () => {
+    const levels = [rule(1, { threshold: 10 }), rule(1, { threshold: 20 }), rule(1, { threshold: 30 })];
+    expect([5, 10.5, 20, 25, 31, 1e6].map((v) => levelCrossed(levels, v))).toEqual([-1, 0, 0, 1, 2, 2]);
+    const ranges = [rule(5, { minValue: -40, maxValue: 40 }), rule(5, { minValue: -60, maxValue: 60 })];
+    expect([0, -45, 45, -61, 61].map((v) => levelCrossed(ranges, v))).toEqual([-1, 0, 0, 1, 1]);
+    // Hysteresis for the whole rule: back under the mildest line by the dead band.
+    expect([9, 8.5, 7.9].map((v) => recoversAll(levels, v, 2))).toEqual([false, false, true]);
+    expect(levelCrossed([], 1)).toBe(-1);
   });
 
   it("writes the condition for the alarm's text", () => {

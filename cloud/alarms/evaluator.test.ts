@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALARM_STATUS, CHANNEL, LINK_TYPE, NOTICE_STATUS, RULE_TYPE } from "@/lib/contract/alarm/enums";
-import { alarmContactGroups, alarmContacts, alarmLevels, alarmNotices, alarmRuleRecipients, alarmRules, alarms, devices, products, stationMessages, telemetry, telemetryLatest, users } from "../db/schema";
+import { alarmContactGroups, alarmContacts, alarmLevels, alarmNotices, alarmRuleRecipients, alarmRules, alarms, devices, pointGroups, products, stationMessages, telemetry, telemetryLatest, users } from "../db/schema";
 import type { Point } from "../ingest/writer";
 import { DEMO_ACCOUNTS } from "../seed";
 import { createTestCloud, SETUP_MS, type TestCloud } from "../testing";
@@ -12,6 +12,8 @@ let ev: AlarmEvaluator;
 let device: typeof devices.$inferSelect;
 let other: typeof devices.$inferSelect;
 let levelId: number;
+/** The demo tenant's levels by number: 2 warning, 3 alarm, 4 control. */
+let levels: Map<number, typeof alarmLevels.$inferSelect>;
 let contactId: number;
 const T0 = new Date("2026-03-02T08:00:00Z").getTime();
 const at = (min: number) => new Date(T0 + min * 60_000);
@@ -24,17 +26,21 @@ beforeAll(async () => {
   const [anchor] = await db.select().from(products).where(eq(products.monitorType, "anchor"));
   [device, other] = await db.select().from(devices).where(eq(devices.productId, anchor.id)).orderBy(asc(devices.id));
   await db.update(devices).set({ projectId: device.projectId }).where(eq(devices.id, other.id));
-  [{ id: levelId }] = await db.select().from(alarmLevels).where(eq(alarmLevels.tenantId, device.tenantId)).limit(1);
+  const all = await db.select().from(alarmLevels).where(eq(alarmLevels.tenantId, device.tenantId)).orderBy(asc(alarmLevels.levelNum));
+  levels = new Map(all.map((l) => [l.levelNum, l]));
+  levelId = all[0].id;
   const [admin] = await db.select().from(alarmContacts).where(and(eq(alarmContacts.tenantId, device.tenantId), eq(alarmContacts.linkName, "演示管理员")));
   contactId = admin.id;
   ev = new AlarmEvaluator(db, { delivery: cloud.deps.delivery, now: cloud.now });
 }, SETUP_MS);
 afterAll(() => cloud?.close());
 
-async function addRule(values: Partial<typeof alarmRules.$inferInsert>) {
+/** A rule on the anchor meters' force: by default one level, above `threshold` (2000). */
+async function addRule({ threshold = 2000, ...values }: Partial<typeof alarmRules.$inferInsert> & { threshold?: number }) {
+  const typed = values.ruleType && values.ruleType !== RULE_TYPE.value ? { levelId } : { conditions: [{ levelId, compareType: 1 as const, threshold }] };
   const [r] = await cloud.db
     .insert(alarmRules)
-    .values({ tenantId: device.tenantId, projectId: device.projectId!, productId: device.productId, ruleName: "锚索力超限", identifier: "force", compareType: 1, threshold: 2000, levelId, channels: [CHANNEL.site, CHANNEL.sms], ...values })
+    .values({ tenantId: device.tenantId, projectId: device.projectId!, productId: device.productId, ruleName: "锚索力超限", identifier: "force", channels: [CHANNEL.site, CHANNEL.sms], ...typed, ...values })
     .returning();
   await cloud.db.insert(alarmRuleRecipients).values({ ruleId: r.id, linkType: LINK_TYPE.contact, linkId: contactId });
   ev.invalidate(device.productId);
@@ -54,7 +60,7 @@ describe("alarm evaluator", () => {
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ value: 2100, latestValue: 2300, count: 1, status: ALARM_STATUS.pending, levelId, deviceId: device.id, projectId: device.projectId, recoveredAt: null });
     expect(list[0].triggeredAt).toEqual(at(1));
-    expect(list[0].condition).toMatchObject({ compareType: 1, threshold: 2000, deadband: 50 });
+    expect(list[0].condition).toMatchObject({ compareType: 1, threshold: 2000, deadband: 50, levelIndex: 0 });
     // 1980 is below the line but within the dead band: still alarmed.
     await ev.telemetry([point("force", 1980, 3)]);
     expect((await alarmsOf(rule.id))[0].recoveredAt).toBeNull();
@@ -67,6 +73,77 @@ describe("alarm evaluator", () => {
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ count: 2, latestValue: 2500, recoveredAt: null });
     await removeRule(rule.id);
+  });
+
+  it("raises one alarm per rule and escalates it as the value reaches the rule's more severe levels", async () => {
+    // Warning / alarm / control values in one rule, as structural monitoring sets them.
+    const conditions = [
+      { levelId: levels.get(2)!.id, compareType: 1 as const, threshold: 2000 },
+      { levelId: levels.get(3)!.id, compareType: 1 as const, threshold: 2500 },
+      { levelId: levels.get(4)!.id, compareType: 1 as const, threshold: 3000 },
+    ];
+    const rule = await addRule({ conditions, deadband: 50 });
+    const one = async () => {
+      const list = await alarmsOf(rule.id);
+      expect(list).toHaveLength(1);
+      return list[0];
+    };
+    await ev.telemetry([point("force", 2100, 0)]);
+    expect(await one()).toMatchObject({ levelId: levels.get(2)!.id, levelNum: 2, levelColor: levels.get(2)!.color, value: 2100 });
+    await ev.telemetry([point("force", 2600, 1)]);
+    let a = await one();
+    expect(a).toMatchObject({ levelId: levels.get(3)!.id, levelNum: 3, latestValue: 2600, count: 1 });
+    expect(a.condition).toMatchObject({ threshold: 2500, levelIndex: 1 });
+    // Every level's line, in its colour, for the alarm's chart.
+    expect(a.condition?.levels?.map((l) => [l.threshold, l.color])).toEqual([2, 3, 4].map((n, i) => [conditions[i].threshold, levels.get(n)!.color]));
+    expect(a.content).toContain("> 2500");
+    // Hovering at the control line: escalated once, never back down and never a second alarm.
+    await ev.telemetry([point("force", 3010, 2), point("force", 2990, 3), point("force", 3010, 4), point("force", 2990, 5)]);
+    a = await one();
+    expect(a).toMatchObject({ levelNum: 4, latestValue: 2990, recoveredAt: null });
+    // Below the warning line but within the dead band: still alarmed; past it: recovered.
+    await ev.telemetry([point("force", 1980, 6)]);
+    expect((await one()).recoveredAt).toBeNull();
+    await ev.telemetry([point("force", 1940, 7)]);
+    expect((await one()).recoveredAt).toEqual(at(7));
+    await removeRule(rule.id);
+  });
+
+  it("takes the most severe level a batch reaches when it raises, and a join reaching a higher level escalates", async () => {
+    const conditions = [
+      { levelId: levels.get(2)!.id, compareType: 5 as const, minValue: -40, maxValue: 40 },
+      { levelId: levels.get(4)!.id, compareType: 5 as const, minValue: -60, maxValue: 60 },
+    ];
+    const rule = await addRule({ conditions, deadband: 5 });
+    await ev.telemetry([point("force", 45, 0), point("force", -65, 1), point("force", 50, 2)]);
+    let [a] = await alarmsOf(rule.id);
+    expect(a).toMatchObject({ value: 45, latestValue: 50, levelNum: 4 });
+    await ev.telemetry([point("force", 0, 3)]);
+    // Recovered but still pending: a new crossing joins it; at the milder level it stays at control.
+    await ev.telemetry([point("force", 45, 4)]);
+    [a] = await alarmsOf(rule.id);
+    expect(a).toMatchObject({ count: 2, levelNum: 4, recoveredAt: null });
+    await removeRule(rule.id);
+    // A pending, recovered alarm at warning joined by a control crossing is raised to control.
+    const again = await addRule({ conditions, deadband: 5 });
+    await ev.telemetry([point("force", 45, 10), point("force", 0, 11)]);
+    await ev.telemetry([point("force", 70, 12)]);
+    const list = await alarmsOf(again.id);
+    expect(list.map((x) => [x.count, x.levelNum])).toEqual([[2, 4]]);
+    await removeRule(again.id);
+  });
+
+  it("watches a measurement point's devices (a point rule), whatever their product", async () => {
+    const [group] = await cloud.db
+      .insert(pointGroups)
+      .values({ tenantId: device.tenantId, projectId: device.projectId!, groupName: "MS-1", monitorKind: "anchor", deviceIds: [other.id] })
+      .returning();
+    const rule = await addRule({ productId: null, pointId: group.id });
+    ev.invalidate();
+    await ev.telemetry([point("force", 2600, 0), point("force", 2700, 0, other)]);
+    expect((await alarmsOf(rule.id)).map((a) => [a.deviceId, a.pointId])).toEqual([[other.id, group.id]]);
+    await removeRule(rule.id);
+    await cloud.db.delete(pointGroups).where(eq(pointGroups.id, group.id));
   });
 
   it("raises a new alarm once the old one is handled, unless inside the convergence window", async () => {
@@ -208,7 +285,7 @@ describe("alarm evaluator", () => {
   });
 
   it("raises when a device goes offline and recovers when it is back", async () => {
-    const rule = await addRule({ ruleType: RULE_TYPE.offline, identifier: null, threshold: null });
+    const rule = await addRule({ ruleType: RULE_TYPE.offline, identifier: null });
     await ev.status([{ deviceId: device.id, status: 3, at: at(0) }]);
     await ev.status([{ deviceId: device.id, status: 3, at: at(1) }]);
     let list = await alarmsOf(rule.id);
@@ -220,7 +297,7 @@ describe("alarm evaluator", () => {
   });
 
   it("raises on stale data: no value for more than N reporting cycles", async () => {
-    const rule = await addRule({ ruleType: RULE_TYPE.stale, staleCycles: 3, threshold: null });
+    const rule = await addRule({ ruleType: RULE_TYPE.stale, staleCycles: 3 });
     await cloud.db.update(devices).set({ reportCycle: 60 }).where(eq(devices.id, device.id));
     await cloud.db
       .insert(telemetryLatest)

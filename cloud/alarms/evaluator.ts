@@ -1,20 +1,23 @@
 import { EventEmitter } from "node:events";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import { ALARM_STATUS, RULE_TYPE, type AlarmCondition, type StatType } from "@/lib/contract/alarm/enums";
+import { ALARM_STATUS, RULE_TYPE } from "@/lib/contract/alarm/enums";
 import type { Db } from "../db/client";
-import { applyCrossings, enabledRules, raiseAlarm, recoverAlarm, recoverAlarms, unrecoveredAlarms, updateLatestValues, type AlarmRow, type Crossing, type RuleRow } from "../db/queries/alarms";
-import { alarmRules, alarms, devices, projects, telemetry, telemetryLatest } from "../db/schema";
+import { applyCrossings, enabledRules, raiseAlarm, recoverAlarm, recoverAlarms, unrecoveredAlarms, updateLatestValues, type AlarmRow, type Crossing, type EnabledRule, type Escalation, type LevelCopy, type RuleRow } from "../db/queries/alarms";
+import { alarmRules, alarms, devices, pointGroups, projects, telemetry, telemetryLatest } from "../db/schema";
 import type { Ingest } from "../ingest/pipeline";
 import type { Point, StatusChange } from "../ingest/writer";
 import type { Delivery } from "../lib/delivery";
-import { conditionText, crosses, recovers } from "./condition";
+import { conditionOf, conditionText, levelCrossed, recoversAll } from "./condition";
 import { notifyAlarm } from "./notify";
 import { alarmRaised } from "../db/queries/alarm-workflow";
 import { t } from "../lib/i18n";
 
 type DeviceCtx = { id: number; tenantId: number; productId: number; projectId: number | null; deviceName: string; prjName: string };
-/** The rules of one product in one project, and which (rule, device) pairs are alarmed now. */
-type RuleSet = { rules: RuleRow[]; byIdentifier: Map<string, RuleRow[]>; active: Set<number> };
+/**
+ * The rules a device of one product in one project answers to, the levels they raise, and which
+ * (rule, device) pairs are alarmed now with the index of the most severe level reached.
+ */
+type RuleSet = { rules: EnabledRule[]; byIdentifier: Map<string, EnabledRule[]>; levels: Map<number, LevelCopy>; active: Map<number, number> };
 
 /** How long a device's project and name are trusted (a device moved to another project is picked up after this). */
 const DEVICE_TTL_MS = 60_000;
@@ -28,18 +31,8 @@ export type EvaluatorStats = { points: number; raised: number; joined: number; r
 /** A (rule, device) pair as one number: cheaper than a string key on the per-value path (ids stay below 2^31). */
 const pair = (ruleId: number, deviceId: number) => ruleId * 2 ** 31 + deviceId;
 
-export function conditionOf(r: RuleRow): AlarmCondition {
-  return {
-    ruleType: r.ruleType,
-    statType: r.statType as StatType,
-    compareType: r.compareType,
-    threshold: r.threshold,
-    minValue: r.minValue,
-    maxValue: r.maxValue,
-    deadband: r.deadband,
-    staleCycles: r.staleCycles,
-  };
-}
+/** Whether a rule watches this device: a point rule its point's devices, a product rule all the product's devices or its one. */
+const watches = (rule: EnabledRule, deviceId: number) => (rule.pointDevices ? rule.pointDevices.includes(deviceId) : rule.deviceId === null || rule.deviceId === deviceId);
 
 /**
  * Evaluates the alarm rules on live data, beside the ingest rather than in it: the ingest's
@@ -57,12 +50,12 @@ export class AlarmEvaluator {
   private readonly now: () => Date;
   private readonly ruleSets = new Map<string, Promise<RuleSet>>();
   /** The rules of the cached sets by id (the notices of a batch's new alarms). */
-  private readonly ruleById = new Map<number, RuleRow>();
+  private readonly ruleById = new Map<number, EnabledRule>();
   private readonly deviceCache = new Map<number, { at: number; v: Promise<DeviceCtx | null> }>();
   private readonly firstValues = new Map<string, Promise<number | null>>();
   private readonly dayAgo = new Map<string, { at: number; v: Promise<number | null> }>();
   /** Latest values of active alarms seen in the batch being evaluated, written in one statement at its end. */
-  private readonly latest = new Map<number, { ruleId: number; deviceId: number; value: number }>();
+  private readonly latest = new Map<number, { ruleId: number; deviceId: number; value: number; escalation?: Escalation }>();
   private queue: Promise<void> = Promise.resolve();
   private sweep: NodeJS.Timeout | null = null;
   private detach: (() => void) | null = null;
@@ -99,7 +92,7 @@ export class AlarmEvaluator {
     return this;
   }
 
-  /** A rule of this product changed (added, edited, enabled, disabled, deleted): its rules are read again. */
+  /** A rule of this product changed (added, edited, enabled, disabled, deleted): its rules are read again; none given (a point rule, a point's devices): all. */
   invalidate(productId?: number) {
     if (productId === undefined) return this.ruleSets.clear();
     for (const key of [...this.ruleSets.keys()]) if (key.startsWith(`${productId}:`)) this.ruleSets.delete(key);
@@ -145,29 +138,42 @@ export class AlarmEvaluator {
         if (!rules) continue;
         this.stats.points++;
         for (const rule of rules) {
-          if (rule.deviceId !== null && rule.deviceId !== deviceId) continue;
+          if (!watches(rule, deviceId)) continue;
           const v = rule.statType === "not" ? p.num! : await this.statValue(rule, p);
           if (v === null) continue;
           const key = pair(rule.id, deviceId);
           const pending = pairs.get(key);
-          if (set.active.has(key)) {
-            if (!recovers(rule, v)) {
-              if (pending) pending.last = { value: v, at: p.ts };
-              else this.latest.set(key, { ruleId: rule.id, deviceId, value: v });
+          const stage = set.active.get(key);
+          if (stage !== undefined) {
+            if (!recoversAll(rule.conditions, v, rule.deadband)) {
+              // Still alarmed; a more severe level of the same rule escalates the alarm (never a second one).
+              const reached = levelCrossed(rule.conditions, v);
+              const up = reached > stage;
+              if (up) set.active.set(key, reached);
+              if (pending) {
+                pending.last = { value: v, at: p.ts };
+                if (reached > pending.levelIndex) Object.assign(pending, this.levelOf(rule, set, reached, v, p));
+              } else {
+                const escalation = up ? { ruleId: rule.id, deviceId, ...this.levelOf(rule, set, reached, v, p) } : this.latest.get(key)?.escalation;
+                this.latest.set(key, { ruleId: rule.id, deviceId, value: v, escalation });
+              }
               continue;
             }
             set.active.delete(key);
             this.latest.delete(key);
             if (pending) pending.recovered = { value: v, at: p.ts };
             else recoveries.set(key, { ruleId: rule.id, deviceId, at: p.ts, value: v });
-          } else if (crosses(rule, v)) {
-            set.active.add(key);
+          } else {
+            const reached = levelCrossed(rule.conditions, v);
+            if (reached < 0) continue;
+            set.active.set(key, reached);
             if (pending) {
               pending.crossings++;
               pending.last = { value: v, at: p.ts };
               pending.recovered = null;
+              if (reached > pending.levelIndex) Object.assign(pending, this.levelOf(rule, set, reached, v, p));
             } else {
-              pairs.set(key, this.crossing(rule, device, v, p));
+              pairs.set(key, this.crossing(rule, set, device, reached, v, p));
             }
           }
         }
@@ -188,17 +194,22 @@ export class AlarmEvaluator {
     }
   }
 
-  private crossing(rule: RuleRow, device: DeviceCtx, v: number, p: Point): Crossing {
+  /** Level `index` of a value rule as an alarm takes it: the level, the condition kept and the text. */
+  private levelOf(rule: RuleRow, set: RuleSet, index: number, v: number, p: Point): Pick<Crossing, "level" | "levelIndex" | "condition" | "content"> {
+    const condition = conditionOf(rule, set.levels, index);
+    return { level: set.levels.get(rule.conditions[index].levelId) ?? null, levelIndex: index, condition, content: `${p.identifier} = ${v} (${conditionText(condition)})` };
+  }
+
+  private crossing(rule: EnabledRule, set: RuleSet, device: DeviceCtx, index: number, v: number, p: Point): Crossing {
     return {
       tenantId: device.tenantId,
       projectId: device.projectId,
       deviceId: device.id,
       ruleId: rule.id,
-      levelId: rule.levelId,
+      pointId: rule.pointId,
       alarmName: rule.ruleName,
       identifier: p.identifier,
-      condition: conditionOf(rule),
-      content: `${p.identifier} = ${v} (${conditionText(rule)})`,
+      ...this.levelOf(rule, set, index, v, p),
       convergeMinutes: rule.convergeMinutes,
       crossings: 1,
       first: { value: v, at: p.ts },
@@ -218,7 +229,8 @@ export class AlarmEvaluator {
         console.error(`[alarms] to-dos of alarm ${alarm.id} failed:`, (err as Error).message);
       }
     try {
-      await notifyAlarm(this.db, this.opts.delivery, alarm, rule.channels, { prjName: device.prjName, deviceName: device.deviceName, conditionText: conditionText(rule) }, only);
+      const text = alarm.condition && rule.ruleType === RULE_TYPE.value ? conditionText(alarm.condition) : "";
+      await notifyAlarm(this.db, this.opts.delivery, alarm, rule.channels, { prjName: device.prjName, deviceName: device.deviceName, conditionText: text }, only);
     } catch (err) {
       this.stats.errors++;
       console.error(`[alarms] notifying alarm ${alarm.id} failed:`, (err as Error).message);
@@ -232,7 +244,7 @@ export class AlarmEvaluator {
       if (!device || device.projectId === null) continue;
       const set = await this.rulesOf(device);
       for (const rule of set.rules) {
-        if (rule.ruleType !== RULE_TYPE.offline || (rule.deviceId !== null && rule.deviceId !== device.id)) continue;
+        if (rule.ruleType !== RULE_TYPE.offline || !watches(rule, device.id)) continue;
         await this.transition(set, rule, device, ch.status === 3, ch.status === 2, null, ch.at, null);
       }
     }
@@ -248,7 +260,14 @@ export class AlarmEvaluator {
         .select({ id: devices.id, cycle: devices.reportCycle, last })
         .from(devices)
         .leftJoin(telemetryLatest, and(eq(telemetryLatest.deviceId, devices.id), eq(telemetryLatest.identifier, rule.identifier ?? "")))
-        .where(and(eq(devices.productId, rule.productId), eq(devices.projectId, rule.projectId), rule.deviceId ? eq(devices.id, rule.deviceId) : undefined, sql`${devices.reportCycle} > 0`));
+        .where(
+          and(
+            rule.pointId === null ? eq(devices.productId, rule.productId ?? 0) : sql`${devices.id} = any(select unnest(g.device_ids) from ${pointGroups} g where g.id = ${rule.pointId})`,
+            eq(devices.projectId, rule.projectId),
+            rule.deviceId ? eq(devices.id, rule.deviceId) : undefined,
+            sql`${devices.reportCycle} > 0`,
+          ),
+        );
       for (const r of rows) {
         if (!r.last) continue;
         const device = await this.device(r.id);
@@ -296,18 +315,19 @@ export class AlarmEvaluator {
       return;
     }
     if (!raise) return;
-    set.active.add(key);
+    set.active.set(key, 0);
     const { alarm, created } = await raiseAlarm(this.db, {
       tenantId: device.tenantId,
       projectId: device.projectId,
       deviceId: device.id,
       ruleId: rule.id,
+      pointId: rule.pointId,
       levelId: rule.levelId,
       alarmName: rule.ruleName,
       identifier,
       value,
-      condition: conditionOf(rule),
-      content: value === null ? "" : `${identifier} = ${value} (${conditionText(rule)})`,
+      condition: conditionOf(rule, set.levels),
+      content: "",
       at,
       convergeMinutes: rule.convergeMinutes,
     });
@@ -389,17 +409,17 @@ export class AlarmEvaluator {
     let set = this.ruleSets.get(key);
     if (!set) {
       set = (async () => {
-        const rules = await enabledRules(this.db, device.productId, device.projectId!);
+        const { rules, levels } = await enabledRules(this.db, device.productId, device.projectId!);
         const open = await unrecoveredAlarms(
           this.db,
           rules.map((r) => r.id),
         );
-        const byIdentifier = new Map<string, RuleRow[]>();
+        const byIdentifier = new Map<string, EnabledRule[]>();
         for (const r of rules) {
           this.ruleById.set(r.id, r);
-          if (r.ruleType === RULE_TYPE.value && r.identifier) (byIdentifier.get(r.identifier) ?? byIdentifier.set(r.identifier, []).get(r.identifier)!).push(r);
+          if (r.ruleType === RULE_TYPE.value && r.identifier && r.conditions.length) (byIdentifier.get(r.identifier) ?? byIdentifier.set(r.identifier, []).get(r.identifier)!).push(r);
         }
-        return { rules, byIdentifier, active: new Set(open.map((o) => pair(o.ruleId, o.deviceId))) };
+        return { rules, byIdentifier, levels, active: new Map(open.map((o) => [pair(o.ruleId, o.deviceId), o.levelIndex])) };
       })();
       this.ruleSets.set(key, set);
       set.catch(() => this.ruleSets.delete(key));

@@ -175,7 +175,8 @@ export async function assertUnique(db: Db, table: PgTable, scope: (...conds: (SQ
  * A table whose rows refer to the entity: `what` is the message key naming them (e.g.
  * `system.user.entity`); `error`, a message of the entity's own instead of `cloud.inUse`.
  */
-export type InUse = { table: PgTable; column: PgColumn; what: string; where?: SQL; error?: string };
+/** What refers to a row: a column holding its id, or (`refers`) a condition on ids held otherwise (e.g. inside a JSON column). */
+export type InUse = { table: PgTable; what: string; where?: SQL; error?: string } & ({ column: PgColumn; refers?: never } | { column?: never; refers: (ids: readonly number[]) => SQL });
 
 /** Refuses to delete what is still referred to, naming what refers to it and how many. */
 export async function assertUnused(db: Db, uses: readonly InUse[], ids: readonly number[]) {
@@ -183,7 +184,7 @@ export async function assertUnused(db: Db, uses: readonly InUse[], ids: readonly
     const [{ n }] = await db
       .select({ n: count() })
       .from(use.table)
-      .where(and(inArray(use.column, [...ids]), use.where));
+      .where(and(use.refers ? use.refers(ids) : inArray(use.column, [...ids]), use.where));
     if (n) throw new AppError(Code.BAD_REQUEST, use.error ?? "cloud.inUse", { what: `@${use.what}`, count: n });
   }
 }

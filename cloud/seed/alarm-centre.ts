@@ -4,6 +4,7 @@ import type { Move } from "@/lib/contract/alarm/workflow";
 import type { Db } from "../db/client";
 import { alarmRaised, takeStep, type Actor } from "../db/queries/alarm-workflow";
 import { raiseAlarm } from "../db/queries/alarms";
+import { conditionOf } from "../alarms/condition";
 import { alarmLevels, alarmRules, alarms, devices, projects } from "../db/schema";
 
 type Step = [Move, string | null, number?];
@@ -42,13 +43,14 @@ export async function seedAlarmCentre(db: Db, opts: { tenantId: number; actor: {
   const person: Actor = { userId: opts.actor.id, userName: opts.actor.name };
   const now = Date.now();
   const used = new Map<number, number>();
+  const copies = new Map(levels.map((l) => [l.id, l]));
   for (const d of DEMOS) {
     const rule = d.rule ? rules.find((r) => r.ruleName === d.rule) : undefined;
     if (d.rule && !rule) continue;
     // Each alarm of a rule on a device of its own: a second one on the same device would join the first.
     const n = rule ? (used.get(rule.id) ?? 0) : 0;
     if (rule) used.set(rule.id, n + 1);
-    const [device] = rule ? await db.select().from(devices).where(and(eq(devices.productId, rule.productId), eq(devices.projectId, project.id))).orderBy(asc(devices.id)).offset(n).limit(1) : [anyDevice];
+    const [device] = rule ? await db.select().from(devices).where(and(eq(devices.productId, rule.productId ?? 0), eq(devices.projectId, project.id))).orderBy(asc(devices.id)).offset(n).limit(1) : [anyDevice];
     if (rule && !device) continue;
     const at = new Date(now - d.hoursAgo * 3600_000);
     const level = levels.find((l) => l.levelNum === d.level);
@@ -62,7 +64,7 @@ export async function seedAlarmCentre(db: Db, opts: { tenantId: number; actor: {
       alarmName: d.name ?? rule!.ruleName,
       identifier: rule?.identifier ?? null,
       value,
-      condition: rule ? { ruleType: rule.ruleType, statType: rule.statType as "not", compareType: rule.compareType, threshold: rule.threshold, minValue: rule.minValue, maxValue: rule.maxValue, deadband: rule.deadband } : null,
+      condition: rule ? conditionOf(rule, copies, Math.max(0, rule.conditions.findIndex((c) => c.levelId === level?.id))) : null,
       content: d.content ?? (value === null ? "" : `${rule?.identifier} = ${value}`),
       alarmType: rule ? ALARM_TYPE.auto : ALARM_TYPE.manual,
       at,

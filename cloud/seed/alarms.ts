@@ -12,6 +12,13 @@ const LEVELS = [
   { levelNum: 4, ...bilingual({ levelName: ["控制", "Control"] }), color: "#e5484d", sort: 4 },
 ];
 
+/** Settlement's warning / alarm / control values (mm, either way) as structural monitoring sets them: one rule, three levels. */
+const SETTLEMENT_LEVELS = [
+  [2, 40],
+  [3, 50],
+  [4, 60],
+] as const;
+
 /**
  * Alarm levels, contacts (the demo accounts, joined to their users), a duty group and rules on
  * the simulator's devices: a weak-signal rule the simulated signal crosses every few minutes (with
@@ -51,10 +58,10 @@ export async function seedDemoAlarms(db: Db, opts: { tenantId: number; admin: { 
     const projectIds = [...new Set(placed.filter((d) => d.productId === p.id && d.projectId !== null).map((d) => d.projectId!))];
     for (const projectId of projectIds) {
       const on = { ...base, productId: p.id, projectId };
-      rules.push({ ...on, ...bilingual({ ruleName: ["信号弱", "Weak signal"], description: ["信号低于 -77 dBm，回升 3 dBm 后恢复", "Signal below -77 dBm; recovers once back up by 3 dBm"] }), identifier: "signal", compareType: 3, threshold: -77, deadband: 3, levelId: level(1), convergeMinutes: 10 });
-      rules.push({ ...on, ...bilingual({ ruleName: ["设备离线", "Device offline"] }), ruleType: RULE_TYPE.offline, compareType: 1, levelId: level(2), channels: [CHANNEL.site] });
-      if (p.monitorType === "settlement") rules.push({ ...on, ...bilingual({ ruleName: ["沉降超限", "Settlement over limit"] }), identifier: "settlement", compareType: 5, minValue: -60, maxValue: 60, deadband: 5, levelId: level(4), escalateMinutes: 30 });
-      if (p.monitorType === "tilt") rules.push({ ...on, ...bilingual({ ruleName: ["X 轴倾角超限", "X-axis tilt over limit"] }), identifier: "angleX", compareType: 5, minValue: -3, maxValue: 3, deadband: 0.2, levelId: level(3) });
+      rules.push({ ...on, ...bilingual({ ruleName: ["信号弱", "Weak signal"], description: ["信号低于 -77 dBm，回升 3 dBm 后恢复", "Signal below -77 dBm; recovers once back up by 3 dBm"] }), identifier: "signal", conditions: [{ levelId: level(1), compareType: 3, threshold: -77 }], deadband: 3, convergeMinutes: 10 });
+      rules.push({ ...on, ...bilingual({ ruleName: ["设备离线", "Device offline"] }), ruleType: RULE_TYPE.offline, levelId: level(2), channels: [CHANNEL.site] });
+      if (p.monitorType === "settlement") rules.push({ ...on, ...bilingual({ ruleName: ["沉降超限", "Settlement over limit"] }), identifier: "settlement", conditions: SETTLEMENT_LEVELS.map(([n, limit]) => ({ levelId: level(n), compareType: 5, minValue: -limit, maxValue: limit })), deadband: 5, escalateMinutes: 30 });
+      if (p.monitorType === "tilt") rules.push({ ...on, ...bilingual({ ruleName: ["X 轴倾角超限", "X-axis tilt over limit"] }), identifier: "angleX", conditions: [{ levelId: level(3), compareType: 5, minValue: -3, maxValue: 3 }], deadband: 0.2 });
     }
   }
   if (!rules.length) return;

@@ -52,19 +52,42 @@ export function DeviceField({ field, id, form, disabled, invalid }: CustomFieldP
   );
 }
 
-/** The numeric property of the product the rule compares (getDevAlamFunList). */
+/** A measurement point of the project (its devices are watched), or none: a product's devices. Choosing clears the property. */
+export function PointField({ field, id, form, disabled, invalid }: CustomFieldProps) {
+  const t = useTranslations("alarm.rule");
+  const { data } = useSWR<{ id: number; groupName: string }[]>(["alarm/rule/points", {}], swrFetcher);
+  const options = (data ?? []).map((p) => ({ value: p.id, label: p.groupName }));
+  return (
+    <SelectField
+      id={id}
+      options={options}
+      value={field.value}
+      placeholder={t("noPoint")}
+      disabled={disabled}
+      invalid={invalid}
+      onChange={(v) => {
+        field.onChange(v === "" ? null : v);
+        form.setValue("identifier", "");
+      }}
+    />
+  );
+}
+
+/** The numeric property the rule compares: of the product (getDevAlamFunList) or of the point's devices (getMonitorAlamFunList). */
 export function PropertyField({ field, id, form, disabled, invalid }: CustomFieldProps) {
   const t = useTranslations("alarm.rule");
   const productId = form.watch("productId");
-  const { data } = useSWR<AlarmFunction[]>(productId ? ["alarm/rule/getDevAlamFunList", { productId }] : null, swrFetcher);
+  const pointId = form.watch("pointId");
+  const key = pointId ? ["alarm/rule/getMonitorAlamFunList", { pointId }] : productId ? ["alarm/rule/getDevAlamFunList", { productId }] : null;
+  const { data } = useSWR<AlarmFunction[]>(key, swrFetcher);
   const options = (data ?? []).map((f) => ({ value: f.identifier, label: `${f.funcName} · ${f.identifier}${f.unit ? ` (${f.unit})` : ""}` }));
   return (
     <SelectField
       id={id}
       options={options}
       value={field.value}
-      placeholder={productId ? undefined : t("pickProductFirst")}
-      disabled={disabled || !productId}
+      placeholder={key ? undefined : t("pickProductFirst")}
+      disabled={disabled || !key}
       invalid={invalid}
       onChange={(v) => field.onChange(v)}
     />

@@ -8,26 +8,39 @@ import { Badge } from "@/components/ui/badge";
 import { api, swrFetcher } from "@/lib/api/fetcher";
 import { COMPARE_RANGE, RULE_TYPE } from "@/lib/contract/alarm/enums";
 import { alarmRule, type AlarmRuleRow, type RuleNumStat } from "@/lib/contract/alarm/rule";
-import { ChannelsField, DeviceField, LevelField, ProductField, PropertyField } from "./rule-fields";
+import type { Page } from "@/lib/contract/envelope";
+import type { AlarmLevel } from "@/lib/contract/alarm/level";
+import { LevelBadge } from "./level-badge";
+import { RuleLevelsField } from "./rule-levels-field";
+import { ChannelsField, DeviceField, LevelField, PointField, ProductField, PropertyField } from "./rule-fields";
 import { RecipientField } from "./recipient-field";
 
 type V = Record<string, unknown>;
 const type = (v: V) => Number(v.ruleType ?? RULE_TYPE.value);
 const isValue = (v: V) => type(v) === RULE_TYPE.value;
-const isRange = (v: V) => isValue(v) && Number(v.compareType) === COMPARE_RANGE;
+const onProduct = (v: V) => !v.pointId;
 const OPS: Record<number, string> = { 1: ">", 2: "≥", 3: "<", 4: "≤" };
 
-/** What the rule watches and when it fires, in one line: "angleX > 3", "∉ [-60, 60]", "offline". */
+/** What the rule watches and when it fires: "angleX ∉ [-3, 3]", each level in its colour; "offline". */
 function ConditionText({ row }: { row: AlarmRuleRow }) {
   const t = useTranslations("alarm.rule");
+  const levels = useSWR<Page<AlarmLevel>>(["alarm/level/list", { current: 1, size: 100, sortField: "levelNum", sortOrder: "asc" }], swrFetcher).data?.records ?? [];
   if (row.ruleType === RULE_TYPE.offline) return <>{t("summary.offline")}</>;
   if (row.ruleType === RULE_TYPE.stale) return <>{t("summary.stale", { n: row.staleCycles ?? 0 })}</>;
-  const cond = row.compareType === COMPARE_RANGE ? `∉ [${row.minValue}, ${row.maxValue}]` : `${OPS[row.compareType ?? 1]} ${row.threshold}`;
   return (
-    <span className="font-mono text-xs">
-      {row.identifier} {cond}
+    <span className="flex flex-col gap-0.5 font-mono text-xs" data-testid="rule-condition">
+      {(row.conditions ?? []).map((c, i) => {
+        const level = levels.find((l) => l.id === c.levelId);
+        const cond = c.compareType === COMPARE_RANGE ? `∉ [${c.minValue}, ${c.maxValue}]` : `${OPS[c.compareType ?? 1]} ${c.threshold}`;
+        return (
+          <span key={i} className="flex items-center gap-1.5">
+            {level && <LevelBadge name={level.levelName} color={level.color} />}
+            {row.identifier} {cond}
+          </span>
+        );
+      })}
       {row.statType && row.statType !== "not" && (
-        <span className="ml-1 font-sans text-muted-foreground">
+        <span className="font-sans text-muted-foreground">
           (<DictText dict="statType" value={row.statType} />)
         </span>
       )}
@@ -85,14 +98,15 @@ export const ruleResource = defineResource<AlarmRuleRow>({
     ruleName: { minWidth: 140 },
     // The condition column names offline and stale-data rules: the type needs no column of its own.
     ruleType: false,
-    prodName: { minWidth: 120 },
-    deviceName: { minWidth: 120, render: (r) => r.deviceName ?? "—" },
+    // A point rule names its point where a product rule names its product.
+    pointName: false,
+    prodName: { minWidth: 120, render: (r) => r.pointName ?? r.prodName ?? "—" },
+    deviceName: { minWidth: 120, render: (r) => (r.pointId ? "—" : (r.deviceName ?? "—")) },
     identifier: false,
-    compareType: { label: "fields.compareType", minWidth: 200, render: (r) => <ConditionText row={r} /> },
+    conditions: { label: "fields.compareType", minWidth: 220, render: (r) => <ConditionText row={r} /> },
     channels: { minWidth: 120, render: (r) => <ChannelsText value={r.channels} /> },
     createTime: false,
-    threshold: false,
-    levelName: { minWidth: 90 },
+    levelName: { minWidth: 90, render: (r) => r.levelName ?? "—" },
     activeAlarms: {
       width: 100,
       align: "center",
@@ -107,24 +121,22 @@ export const ruleResource = defineResource<AlarmRuleRow>({
     placeholders: ["ruleName"],
     fields: {
       ruleType: { type: "radio", full: true },
-      productId: { type: "custom", render: (p) => <ProductField {...p} />, required: true },
-      deviceId: { type: "custom", render: (p) => <DeviceField {...p} />, hint: "hints.deviceId" },
+      pointId: { type: "custom", render: (p) => <PointField {...p} />, hint: "hints.pointId", full: true },
+      productId: { type: "custom", render: (p) => <ProductField {...p} />, required: true, show: onProduct },
+      deviceId: { type: "custom", render: (p) => <DeviceField {...p} />, hint: "hints.deviceId", show: onProduct },
       identifier: { type: "custom", render: (p) => <PropertyField {...p} />, required: true, show: (v) => type(v) !== RULE_TYPE.offline },
       statType: { show: isValue },
-      compareType: { show: isValue },
-      threshold: { show: (v) => isValue(v) && !isRange(v), required: true, floatNum: 6 },
-      minValue: { show: isRange, required: true, floatNum: 6 },
-      maxValue: { show: isRange, required: true, floatNum: 6 },
+      conditions: { type: "custom", render: (p) => <RuleLevelsField {...p} />, show: isValue, required: true, full: true, hint: "hints.conditions" },
       deadband: { show: isValue, hint: "hints.deadband", floatNum: 6 },
       staleCycles: { show: (v) => type(v) === RULE_TYPE.stale, required: true, hint: "hints.staleCycles" },
-      levelId: { type: "custom", render: (p) => <LevelField {...p} />, required: true },
+      levelId: { type: "custom", render: (p) => <LevelField {...p} />, required: true, show: (v) => !isValue(v) },
       convergeMinutes: { hint: "hints.convergeMinutes" },
       escalateMinutes: { hint: "hints.escalateMinutes" },
       channels: { type: "custom", render: (p) => <ChannelsField {...p} />, full: true, required: true },
       recipients: { type: "custom", render: (p) => <RecipientField {...p} />, full: true },
       enableStatus: { type: "radio" },
     },
-    defaults: { ruleType: RULE_TYPE.value, compareType: 1, statType: "not", channels: [1], recipients: [], deadband: 0, convergeMinutes: 0, enableStatus: 1 },
+    defaults: { ruleType: RULE_TYPE.value, statType: "not", conditions: [{ compareType: 1 }], channels: [1], recipients: [], deadband: 0, convergeMinutes: 0, enableStatus: 1 },
   },
   detail: { recipients: { render: (r) => r.recipients?.map((x) => x.name).join(", ") || "-", full: true } },
   rowActions: ["view", "edit", "del"],

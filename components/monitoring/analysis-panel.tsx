@@ -10,7 +10,9 @@ import { ChartPanel, type DayRange } from "@/components/kit/chart/chart-panel";
 import { DataTable, useDict } from "@/components/kit";
 import type { TableColumn } from "@/components/kit/table/data-table";
 import { quickRange } from "@/components/kit/resource/search-rules";
-import { api, download } from "@/lib/api/fetcher";
+import { api, download, swrFetcher } from "@/lib/api/fetcher";
+import type { StatType } from "@/lib/contract/alarm/enums";
+import { definitionLines, type AlarmDefinition } from "@/lib/contract/alarm/rule";
 import { CHART_MAX_POINTS, type Analysis, type KindPoint, type PointDevice } from "@/lib/contract/monitoring/analysis";
 import { alarmLines as numericLines, type AlarmLine, type TimePoint } from "@/lib/contract/monitoring/compute";
 import type { QueryType, ShowValue, ValueType } from "@/lib/contract/monitoring/enums";
@@ -24,6 +26,8 @@ import { LazyChart } from "./lazy-chart";
 type Row = { t: number } & Record<string, number | null>;
 // One empty list for every render, so the chart option (and its zoom) stays put.
 const NO_LINES: readonly AlarmLine[] = [];
+/** The alarm rules' stat type that compares the figure a chart shows (0 cumulative change, 1 collected value, 2 rate per day). */
+const STAT_OF_SHOW: Record<ShowValue, StatType> = { 0: "total", 1: "not", 2: "dayRate" };
 
 /**
  * A device's analysis on a monitoring screen: range and query / value / show selects, the chart
@@ -52,6 +56,10 @@ export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onCha
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [view.data, def],
   );
+  // The alarm rules' definitions on the first series' property, for the figure shown — the same ones alarmCenterInfo draws.
+  const identifier = series[0]?.id;
+  const rules = useSWR<AlarmDefinition[]>(identifier ? ["alarm/rule/alarmLines", { deviceId: device.id, identifier, statType: STAT_OF_SHOW[showValue] }] : null, swrFetcher);
+  const ruleLines = React.useMemo(() => definitionLines(rules.data ?? []), [rules.data]);
   // The device's own alarm range (device configuration) beside the point's.
   const own = device.config ?? {};
   const lines = React.useMemo(
@@ -62,9 +70,10 @@ export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onCha
         { value: own.alarmMax, label: t("screen.deviceAlarmMax") },
         { value: own.alarmMin, label: t("screen.deviceAlarmMin") },
       ]),
+      ...ruleLines,
       ...alarmLines,
     ],
-    [point.alarmMax, point.alarmMin, own.alarmMax, own.alarmMin, alarmLines, t],
+    [point.alarmMax, point.alarmMin, own.alarmMax, own.alarmMin, ruleLines, alarmLines, t],
   );
   const changing = series.filter((s) => def.measures.find((m) => m.identifier === s.id)?.change);
   // The structural readings share an axis; others (temperature…) start hidden in the legend.

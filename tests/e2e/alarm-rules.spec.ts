@@ -5,15 +5,15 @@ import { ShellPage } from "./pages/shell-page";
 
 /**
  * Alarm configuration on live data (issue 18): a level, a contact joined to the signed-in user and
- * a rule on a simulator device's signal that every report crosses; within a reporting cycle the
- * rule shows an active alarm and the user's in-site inbox has the notice — in both languages.
+ * a rule of two levels on a simulator device's signal that every report crosses; within a reporting
+ * cycle the rule shows an active alarm and the user's in-site inbox has the notice — in both languages.
  */
 test.describe.configure({ mode: "serial" });
 
 const RUN = Math.random().toString(36).slice(2, 6).toUpperCase();
 const TEXT = {
-  "zh-cn": { levelNum: "7", atOrBelow: "小于等于 (≤)", contacts: "联系人", ok: "确定", maxBelowMin: "最大值不能小于最小值", outside: "超出范围", product: "静力水准仪" },
-  en: { levelNum: "8", atOrBelow: "At or below (≤)", contacts: "Contacts", ok: "OK", maxBelowMin: "The maximum must not be below the minimum", outside: "Outside the range", product: "Hydrostatic leveling gauge" },
+  "zh-cn": { levelNum: "7", atOrBelow: "小于等于 (≤)", contacts: "联系人", ok: "确定", maxBelowMin: "最大值不能小于最小值", outside: "超出范围", warning: "预警", product: "静力水准仪" },
+  en: { levelNum: "8", atOrBelow: "At or below (≤)", contacts: "Contacts", ok: "OK", maxBelowMin: "The maximum must not be below the minimum", outside: "Outside the range", warning: "Warning", product: "Hydrostatic leveling gauge" },
 } as const;
 
 for (const locale of ["zh-cn", "en"] as const) {
@@ -58,20 +58,25 @@ for (const locale of ["zh-cn", "en"] as const) {
     await ui.choose("productId", T.product);
     await ui.choose("deviceId", /-01 \(SIM/);
     await ui.choose("identifier", /signal/);
-    // The form checks a range before the cloud does.
-    await ui.choose("compareType", T.outside);
-    await ui.fill("minValue", "10");
-    await ui.fill("maxValue", "5");
+    // Two levels in one rule, mildest first: the seeded warning level, then the new one. The form
+    // checks a level's range before the cloud does, under that level's row.
+    await ui.setRuleLevel(0, new RegExp(`^2 · ${T.warning}$`), T.atOrBelow, { threshold: "0" });
+    await ui.setRuleLevel(1, new RegExp(LEVEL), T.outside, { minValue: "10", maxValue: "5" });
     await ui.submit("create");
-    await expect(ui.field("maxValue")).toContainText(T.maxBelowMin);
-    await ui.choose("compareType", T.atOrBelow);
-    await ui.fill("threshold", "0");
-    await ui.choose("levelId", new RegExp(LEVEL));
+    await expect(ui.ruleLevel(1).getByRole("alert")).toContainText(T.maxBelowMin);
+    await expect(ui.ruleLevel(0).getByRole("alert")).toHaveCount(0);
+    await ui.setRuleLevel(1, new RegExp(LEVEL), T.atOrBelow, { threshold: "0" });
     await ui.pickRecipient(T.contacts, CONTACT, T.ok);
     await ui.submit("create");
     await expect(ui.dialog("create")).toBeHidden();
 
-    // The simulator's next report crosses it: an active alarm on the rule, a notice in the inbox.
+    // The list shows both levels of the rule, each with its level.
+    await ui.search(RULE);
+    const condition = ui.row(RULE).getByTestId("rule-condition");
+    await expect(condition).toContainText(T.warning);
+    await expect(condition).toContainText(LEVEL);
+
+    // The simulator's next report crosses both: one active alarm on the rule, a notice in the inbox.
     await ui.waitForAlarm(RULE);
     await page.getByTestId("inbox-messages").click();
     await expect(page.getByTestId("inbox-messages-panel").getByTestId("inbox-item").first()).toBeVisible();

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import { ALARM_TYPE, COMPARE_RANGE, LINK_TYPE, OPEN_STATUSES, RULE_TYPE, type AlarmAttachment, type AlarmCondition } from "@/lib/contract/alarm/enums";
-import type { AlarmLine } from "@/lib/contract/alarm/rule";
+import { ALARM_TYPE, LINK_TYPE, OPEN_STATUSES, RULE_TYPE, type AlarmAttachment, type AlarmCondition, type StatType } from "@/lib/contract/alarm/enums";
+import { alarmDefinition, type AlarmDefinition } from "@/lib/contract/alarm/rule";
 import { textIn } from "@/lib/contract/i18n-text";
 import { normalizeLocale, type Locale } from "@/lib/contract/locale";
 import { joinedText } from "../../lib/i18n-text";
 import { pgArray } from "../../ingest/pg-array";
 import { rowsOf } from "../../ingest/writer";
 import type { Db } from "../client";
-import { alarmContactGroupMembers, alarmContacts, alarmLevels, alarmRuleRecipients, alarmRules, alarms, devices, users } from "../schema";
+import { alarmContactGroupMembers, alarmContacts, alarmLevels, alarmRuleRecipients, alarmRules, alarms, devices, pointGroups, users } from "../schema";
 
 export type RaiseInput = {
   tenantId: number;
@@ -93,16 +93,22 @@ export async function raiseAlarm(db: Db, input: RaiseInput): Promise<{ alarm: Al
   });
 }
 
+/** A level as an alarm copies it in: what it was when raised, whatever the level becomes later. */
+export type LevelCopy = { id: number; levelNum: number; levelName: string; color: string };
+
 /**
  * What one batch of values did to one (rule, device) pair: how many times it crossed (the first
- * crossing's value and time, the last value), and whether it ended back in range (`recovered`).
+ * crossing's value and time, the last value), the most severe level it reached (`levelIndex`, its
+ * level and condition), and whether it ended back in range (`recovered`).
  */
 export type Crossing = {
   tenantId: number;
   projectId: number | null;
   deviceId: number;
   ruleId: number;
-  levelId: number | null;
+  pointId: number | null;
+  level: LevelCopy | null;
+  levelIndex: number;
   alarmName: string;
   identifier: string;
   condition: AlarmCondition;
@@ -114,71 +120,80 @@ export type Crossing = {
   recovered: { value: number; at: Date } | null;
 };
 
+/** An open alarm whose rule reached a more severe level: its new level, condition and text. */
+export type Escalation = { ruleId: number; deviceId: number; level: LevelCopy | null; condition: AlarmCondition; content: string };
+
+const json = (v: unknown) => JSON.stringify(v);
+
 /**
  * `raiseAlarm` for a whole batch in three statements, whatever its size: the newest alarm of each
  * pair is looked up once; a pair whose alarm is still being dealt with (or inside the convergence
- * window) adds its crossings to it, the others get a new alarm; those ended in range are marked
- * recovered. Returns the new alarms (their recipients are to be told).
+ * window) adds its crossings to it — taking the crossing's level when that is more severe than the
+ * alarm's, so a rule's alarm escalates rather than doubles — the others get a new alarm; those
+ * ended in range are marked recovered. Returns the new alarms (their recipients are to be told).
  */
 export async function applyCrossings(db: Db, list: readonly Crossing[]): Promise<{ created: AlarmRow[]; joined: number }> {
   if (!list.length) return { created: [], joined: 0 };
   const newest = rowsOf(
     await db.execute(sql`
-    select distinct on (a.rule_id, a.device_id) a.id, a.rule_id, a.device_id, a.status, a.triggered_at
+    select distinct on (a.rule_id, a.device_id) a.id, a.rule_id, a.device_id, a.status, a.triggered_at, coalesce((a.condition->>'levelIndex')::int, 0) as level_index
     from ${alarms} a join unnest(${pgArray(list.map((c) => c.ruleId))}::int[], ${pgArray(list.map((c) => c.deviceId))}::int[]) as k(rule_id, device_id)
       on a.rule_id = k.rule_id and a.device_id = k.device_id
     order by a.rule_id, a.device_id, a.id desc`),
   );
-  const byPair = new Map(newest.map((r) => [`${r.rule_id}:${r.device_id}`, { id: Number(r.id), status: Number(r.status), triggeredAt: new Date(r.triggered_at as string) }]));
+  const byPair = new Map(newest.map((r) => [`${r.rule_id}:${r.device_id}`, { id: Number(r.id), status: Number(r.status), triggeredAt: new Date(r.triggered_at as string), levelIndex: Number(r.level_index) }]));
   const open = new Set<number>(OPEN_STATUSES);
-  const joins: { id: number; c: Crossing }[] = [];
+  const joins: { id: number; c: Crossing; escalates: boolean }[] = [];
   const fresh: Crossing[] = [];
   for (const c of list) {
     const a = byPair.get(`${c.ruleId}:${c.deviceId}`);
     const converged = a && a.triggeredAt.getTime() >= c.first.at.getTime() - c.convergeMinutes * 60_000;
-    if (a && (open.has(a.status) || converged)) joins.push({ id: a.id, c });
+    if (a && (open.has(a.status) || converged)) joins.push({ id: a.id, c, escalates: c.levelIndex > a.levelIndex });
     else fresh.push(c);
   }
   if (joins.length) {
     const at = (c: Crossing) => c.recovered?.at ?? null;
+    // A join that reaches a more severe level takes it (level, condition, text); the others keep theirs (nulls).
+    const up = (f: (j: (typeof joins)[number]) => string | number | null) => pgArray(joins.map((j) => (j.escalates ? f(j) : null)));
     await db.execute(sql`
-      update ${alarms} set count = ${alarms.count} + j.n, latest_value = j.latest, last_triggered_at = j.last_at, recovered_at = j.recovered_at, updated_at = j.last_at
+      update ${alarms} set count = ${alarms.count} + j.n, latest_value = j.latest, last_triggered_at = j.last_at, recovered_at = j.recovered_at, updated_at = j.last_at,
+        level_id = case when j.escalate = 1 then j.level_id else ${alarms.levelId} end, level_num = case when j.escalate = 1 then j.level_num else ${alarms.levelNum} end,
+        level_name = case when j.escalate = 1 then j.level_name else ${alarms.levelName} end, level_color = case when j.escalate = 1 then j.level_color else ${alarms.levelColor} end,
+        condition = coalesce(j.condition, ${alarms.condition}), content = coalesce(j.content, ${alarms.content})
       from unnest(${pgArray(joins.map((j) => j.id))}::int[], ${pgArray(joins.map((j) => j.c.crossings))}::int[], ${pgArray(joins.map((j) => j.c.recovered?.value ?? j.c.last.value))}::float8[],
-        ${pgArray(joins.map((j) => j.c.last.at))}::timestamptz[], ${pgArray(joins.map((j) => at(j.c)))}::timestamptz[]) as j(id, n, latest, last_at, recovered_at)
+        ${pgArray(joins.map((j) => j.c.last.at))}::timestamptz[], ${pgArray(joins.map((j) => at(j.c)))}::timestamptz[], ${pgArray(joins.map((j) => (j.escalates ? 1 : 0)))}::int[],
+        ${up((j) => j.c.level?.id ?? null)}::int[], ${up((j) => j.c.level?.levelNum ?? null)}::int[], ${up((j) => j.c.level?.levelName ?? null)}::text[], ${up((j) => j.c.level?.color ?? null)}::text[],
+        ${up((j) => json(j.c.condition))}::jsonb[], ${up((j) => j.c.content)}::text[])
+        as j(id, n, latest, last_at, recovered_at, escalate, level_id, level_num, level_name, level_color, condition, content)
       where ${alarms.id} = j.id`);
   }
   let created: AlarmRow[] = [];
   if (fresh.length) {
-    const levelIds = [...new Set(fresh.map((c) => c.levelId).filter((id): id is number => id !== null))];
-    const levels = levelIds.length ? await db.select().from(alarmLevels).where(inArray(alarmLevels.id, levelIds)) : [];
-    const level = new Map(levels.map((l) => [l.id, l]));
     created = await db
       .insert(alarms)
       .values(
-        fresh.map((c) => {
-          const l = c.levelId === null ? undefined : level.get(c.levelId);
-          return {
-            tenantId: c.tenantId,
-            projectId: c.projectId,
-            deviceId: c.deviceId,
-            ruleId: c.ruleId,
-            levelId: l?.id ?? null,
-            levelNum: l?.levelNum ?? null,
-            levelName: l?.levelName ?? null,
-            levelColor: l?.color ?? null,
-            alarmName: c.alarmName,
-            identifier: c.identifier,
-            value: c.first.value,
-            latestValue: c.recovered?.value ?? c.last.value,
-            condition: c.condition,
-            content: c.content,
-            alarmType: ALARM_TYPE.auto,
-            count: c.crossings,
-            triggeredAt: c.first.at,
-            lastTriggeredAt: c.last.at,
-            recoveredAt: c.recovered?.at ?? null,
-          };
-        }),
+        fresh.map((c) => ({
+          tenantId: c.tenantId,
+          projectId: c.projectId,
+          deviceId: c.deviceId,
+          ruleId: c.ruleId,
+          pointId: c.pointId,
+          levelId: c.level?.id ?? null,
+          levelNum: c.level?.levelNum ?? null,
+          levelName: c.level?.levelName ?? null,
+          levelColor: c.level?.color ?? null,
+          alarmName: c.alarmName,
+          identifier: c.identifier,
+          value: c.first.value,
+          latestValue: c.recovered?.value ?? c.last.value,
+          condition: c.condition,
+          content: c.content,
+          alarmType: ALARM_TYPE.auto,
+          count: c.crossings,
+          triggeredAt: c.first.at,
+          lastTriggeredAt: c.last.at,
+          recoveredAt: c.recovered?.at ?? null,
+        })),
       )
       .returning();
   }
@@ -205,34 +220,54 @@ export async function recoverAlarm(db: Db, ruleId: number, deviceId: number, at:
     .returning();
 }
 
-/** The latest values of alarms still active, one statement for a whole batch of (rule, device, value). */
-export async function updateLatestValues(db: Db, rows: readonly { ruleId: number; deviceId: number; value: number }[]) {
+/**
+ * The latest values of alarms still active, one statement for a whole batch of (rule, device,
+ * value); a row with `escalation` also moves its alarm to the more severe level its rule reached.
+ */
+export async function updateLatestValues(db: Db, rows: readonly { ruleId: number; deviceId: number; value: number; escalation?: Escalation }[]) {
   if (!rows.length) return;
+  const up = (f: (e: Escalation) => string | number | null) => pgArray(rows.map((r) => (r.escalation ? f(r.escalation) : null)));
   await db.execute(sql`
-    update ${alarms} set latest_value = v.value
-    from unnest(${pgArray(rows.map((r) => r.ruleId))}::int[], ${pgArray(rows.map((r) => r.deviceId))}::int[], ${pgArray(rows.map((r) => r.value))}::float8[]) as v(rule_id, device_id, value)
+    update ${alarms} set latest_value = v.value,
+      level_id = case when v.escalate = 1 then v.level_id else ${alarms.levelId} end, level_num = case when v.escalate = 1 then v.level_num else ${alarms.levelNum} end,
+      level_name = case when v.escalate = 1 then v.level_name else ${alarms.levelName} end, level_color = case when v.escalate = 1 then v.level_color else ${alarms.levelColor} end,
+      condition = coalesce(v.condition, ${alarms.condition}), content = coalesce(v.content, ${alarms.content})
+    from unnest(${pgArray(rows.map((r) => r.ruleId))}::int[], ${pgArray(rows.map((r) => r.deviceId))}::int[], ${pgArray(rows.map((r) => r.value))}::float8[], ${pgArray(rows.map((r) => (r.escalation ? 1 : 0)))}::int[],
+      ${up((e) => e.level?.id ?? null)}::int[], ${up((e) => e.level?.levelNum ?? null)}::int[], ${up((e) => e.level?.levelName ?? null)}::text[], ${up((e) => e.level?.color ?? null)}::text[],
+      ${up((e) => json(e.condition))}::jsonb[], ${up((e) => e.content)}::text[]) as v(rule_id, device_id, value, escalate, level_id, level_num, level_name, level_color, condition, content)
     where ${alarms.ruleId} = v.rule_id and ${alarms.deviceId} = v.device_id and ${alarms.recoveredAt} is null`);
 }
 
-/** The (rule, device) pairs whose alarm is not recovered yet: the evaluator's state after a restart. */
-export async function unrecoveredAlarms(db: Db, ruleIds: number[]): Promise<{ ruleId: number; deviceId: number }[]> {
+/** The (rule, device) pairs whose alarm is not recovered yet, with the level reached: the evaluator's state after a restart. */
+export async function unrecoveredAlarms(db: Db, ruleIds: number[]): Promise<{ ruleId: number; deviceId: number; levelIndex: number }[]> {
   if (!ruleIds.length) return [];
   const rows = await db
-    .select({ ruleId: alarms.ruleId, deviceId: alarms.deviceId })
+    .select({ ruleId: alarms.ruleId, deviceId: alarms.deviceId, levelIndex: sql<number>`coalesce((${alarms.condition}->>'levelIndex')::int, 0)` })
     .from(alarms)
     .where(and(inArray(alarms.ruleId, ruleIds), isNull(alarms.recoveredAt)));
-  return rows.filter((r): r is { ruleId: number; deviceId: number } => r.ruleId !== null && r.deviceId !== null);
+  return rows.filter((r): r is { ruleId: number; deviceId: number; levelIndex: number } => r.ruleId !== null && r.deviceId !== null).map((r) => ({ ...r, levelIndex: Number(r.levelIndex) }));
 }
 
 export type RuleRow = typeof alarmRules.$inferSelect;
+/** An enabled rule as the evaluator keeps it: a point rule with its point's devices. */
+export type EnabledRule = RuleRow & { pointDevices: number[] | null };
 
-/** The enabled rules of a product in a project (for all its devices or one of them): what the evaluator caches. */
-export async function enabledRules(db: Db, productId: number, projectId: number): Promise<RuleRow[]> {
-  return db
-    .select()
+/**
+ * The enabled rules a device of this product in this project answers to — the product's (for all
+ * its devices or one of them) and the project's measurement-point rules (for the points' devices) —
+ * and the levels they raise: what the evaluator caches.
+ */
+export async function enabledRules(db: Db, productId: number, projectId: number): Promise<{ rules: EnabledRule[]; levels: Map<number, LevelCopy> }> {
+  const rows = await db
+    .select({ rule: alarmRules, pointDevices: pointGroups.deviceIds })
     .from(alarmRules)
-    .where(and(eq(alarmRules.productId, productId), eq(alarmRules.projectId, projectId), eq(alarmRules.enableStatus, 1)))
+    .leftJoin(pointGroups, eq(pointGroups.id, alarmRules.pointId))
+    .where(and(sql`(${alarmRules.productId} = ${productId} or ${alarmRules.pointId} is not null)`, eq(alarmRules.projectId, projectId), eq(alarmRules.enableStatus, 1)))
     .orderBy(asc(alarmRules.id));
+  const rules = rows.map((r) => ({ ...r.rule, pointDevices: r.rule.pointId === null ? null : (r.pointDevices ?? []) }));
+  const ids = [...new Set(rules.flatMap((r) => [r.levelId, ...r.conditions.map((c) => c.levelId)]).filter((id): id is number => typeof id === "number"))];
+  const found = ids.length ? await db.select({ id: alarmLevels.id, levelNum: alarmLevels.levelNum, levelName: alarmLevels.levelName, color: alarmLevels.color }).from(alarmLevels).where(inArray(alarmLevels.id, ids)) : [];
+  return { rules, levels: new Map(found.map((l) => [l.id, l])) };
 }
 
 /** Who a rule notifies: its contacts and the contacts of its groups, once each; `leaders`: only its groups' leaders (escalation). */
@@ -264,35 +299,42 @@ export async function contactsWithLanguage(db: Db, where: SQL | undefined): Prom
 }
 
 /**
- * The threshold lines of a device's property for charts: each enabled value rule on it (for the
- * device or its whole product) gives its threshold, or both ends of its range, in its level's colour,
- * labelled with the rule's and level's names in `locale`.
+ * The alarm definitions of a device's property for charts (widgets §3): each enabled value rule on
+ * it — for the device, its whole product, or a measurement point it belongs to — comparing the
+ * figure the chart shows (`statType`), with a line per threshold of each level, in the level's
+ * colour, named in `locale`.
  */
-export async function alarmLinesFor(db: Db, tenantId: number, deviceId: number, identifier: string, locale: Locale): Promise<AlarmLine[]> {
+export async function alarmDefinitionsFor(db: Db, tenantId: number, deviceId: number, identifier: string, locale: Locale, statType: StatType = "not"): Promise<AlarmDefinition[]> {
   const [device] = await db.select({ productId: devices.productId, projectId: devices.projectId }).from(devices).where(and(eq(devices.id, deviceId), eq(devices.tenantId, tenantId)));
   if (!device || device.projectId === null) return [];
-  const rows = await db
-    .select({ rule: alarmRules, color: alarmLevels.color, levelName: joinedText(locale, alarmLevels.levelName, alarmLevels.i18n, "levelName") })
+  const rules = await db
+    .select()
     .from(alarmRules)
-    .leftJoin(alarmLevels, eq(alarmLevels.id, alarmRules.levelId))
     .where(
       and(
         eq(alarmRules.tenantId, tenantId),
-        eq(alarmRules.productId, device.productId),
         eq(alarmRules.projectId, device.projectId),
         eq(alarmRules.identifier, identifier),
         eq(alarmRules.enableStatus, 1),
         eq(alarmRules.ruleType, RULE_TYPE.value),
-        eq(alarmRules.statType, "not"),
-        sql`(${alarmRules.deviceId} is null or ${alarmRules.deviceId} = ${deviceId})`,
+        eq(alarmRules.statType, statType),
+        sql`((${alarmRules.productId} = ${device.productId} and (${alarmRules.deviceId} is null or ${alarmRules.deviceId} = ${deviceId}))
+          or ${alarmRules.pointId} in (select g.id from ${pointGroups} g where ${deviceId} = any(g.device_ids)))`,
       ),
     )
     .orderBy(asc(alarmRules.id));
-  return rows.flatMap(({ rule, color, levelName }) => {
-    const ruleName = textIn(locale, rule.ruleName, rule.i18n?.ruleName);
-    const label = levelName ? `${ruleName} (${levelName})` : ruleName;
-    const c = color ?? "#e5484d";
-    const values = rule.compareType === COMPARE_RANGE ? [rule.minValue, rule.maxValue] : [rule.threshold];
-    return values.filter((v): v is number => v !== null).map((value) => ({ value, color: c, label }));
-  });
+  const ids = [...new Set(rules.flatMap((r) => r.conditions.map((c) => c.levelId)))];
+  const levels = ids.length
+    ? await db
+        .select({ id: alarmLevels.id, color: alarmLevels.color, levelName: joinedText(locale, alarmLevels.levelName, alarmLevels.i18n, "levelName") })
+        .from(alarmLevels)
+        .where(and(eq(alarmLevels.tenantId, tenantId), inArray(alarmLevels.id, ids)))
+    : [];
+  const byId = new Map(levels.map((l) => [l.id, l]));
+  return rules.map((rule) =>
+    alarmDefinition(
+      textIn(locale, rule.ruleName, rule.i18n?.ruleName),
+      rule.conditions.map((c) => ({ ...c, levelName: byId.get(c.levelId)?.levelName ?? null, color: byId.get(c.levelId)?.color ?? null })),
+    ),
+  );
 }

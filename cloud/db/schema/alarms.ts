@@ -2,7 +2,9 @@ import type { I18nTexts } from "@/lib/contract/i18n-text";
 import { sql } from "drizzle-orm";
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import type { AlarmAttachment, AlarmCondition } from "@/lib/contract/alarm/enums";
+import type { RuleCondition } from "@/lib/contract/alarm/rule";
 import { devices } from "./devices";
+import { pointGroups } from "./monitoring";
 import { tenants, users } from "./identity";
 import { products } from "./products";
 import { projects } from "./projects";
@@ -72,10 +74,12 @@ export const alarmContactGroupMembers = pgTable(
 
 /**
  * Alarm rules (alarmRule) of a project. `ruleType` 1 value crossing, 2 device offline, 3 stale data
- * (no value for `staleCycles` reporting cycles). A value rule watches `identifier` of the product's
- * devices (or of one device, or one monitor point of the monitoring screens), compared by
- * `compareType` (1–5, see `COMPARE_TYPES`) with `threshold` or `minValue`–`maxValue`, after its stat
- * type (not / total / dayRate); `deadband` is the hysteresis a value must go back by to recover.
+ * (no value for `staleCycles` reporting cycles). A rule watches the product's devices in the project
+ * (or one device), or the devices of a measurement point (`pointId`, then no product). A value rule
+ * compares `identifier`, after its stat type (not / total / dayRate), with its `conditions`: one per
+ * level, mildest first, each compare operator 1–5 with `threshold` or `minValue`–`maxValue` (so one
+ * rule holds warning / alarm / control values); `deadband` is the hysteresis a value must go back by
+ * to recover. An offline or stale-data rule raises `levelId`.
  * `channels` 1 in-site, 2 SMS, 3 e-mail, 4 WeChat. `convergeMinutes`: no second alarm for the same
  * device and rule inside the window (the count rises instead). `escalateMinutes`: a pending alarm
  * older than this notifies the groups' leaders.
@@ -88,17 +92,15 @@ export const alarmRules = pgTable(
     projectId: integer("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
     ruleName: varchar("rule_name", { length: 64 }).notNull(),
     ruleType: smallint("rule_type").notNull().default(1),
-    productId: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    /** Null for a rule on a measurement point (its devices may be of several products). */
+    productId: integer("product_id").references(() => products.id, { onDelete: "cascade" }),
     /** One device of the product; null: every device of the product in the project. */
     deviceId: integer("device_id").references(() => devices.id, { onDelete: "cascade" }),
-    /** A monitor point (wt-monitor's table) the rule is set on instead of a device. */
-    pointId: integer("point_id"),
+    /** A measurement point (point group): the rule watches its devices instead of a product's. */
+    pointId: integer("point_id").references(() => pointGroups.id, { onDelete: "cascade" }),
     identifier: varchar("identifier", { length: 32 }),
     statType: varchar("stat_type", { length: 8 }).notNull().default("not"),
-    compareType: smallint("compare_type").notNull().default(1),
-    threshold: doublePrecision("threshold"),
-    minValue: doublePrecision("min_value"),
-    maxValue: doublePrecision("max_value"),
+    conditions: jsonb("conditions").$type<RuleCondition[]>().notNull().default([]),
     deadband: doublePrecision("deadband").notNull().default(0),
     staleCycles: integer("stale_cycles"),
     levelId: integer("level_id").references(() => alarmLevels.id, { onDelete: "set null" }),
@@ -112,7 +114,12 @@ export const alarmRules = pgTable(
     i18n: jsonb("i18n").$type<I18nTexts>(),
     ...stamps,
   },
-  (t) => [index("alarm_rules_project").on(t.projectId, t.id), index("alarm_rules_product").on(t.productId).where(sql`enable_status = 1`), index("alarm_rules_tenant").on(t.tenantId)],
+  (t) => [
+    index("alarm_rules_project").on(t.projectId, t.id),
+    index("alarm_rules_product").on(t.productId).where(sql`enable_status = 1`),
+    index("alarm_rules_point").on(t.pointId).where(sql`point_id is not null`),
+    index("alarm_rules_tenant").on(t.tenantId),
+  ],
 );
 
 /** A rule's recipients: `linkType` 1 contact, 2 contact group (core §4). */

@@ -57,7 +57,7 @@ describe("alarm/core workflow", () => {
     const [anchor] = await db.select().from(products).where(eq(products.monitorType, "anchor"));
     const [d] = await db.select().from(devices).where(eq(devices.productId, anchor.id)).orderBy(asc(devices.id));
     await db.update(devices).set({ projectId }).where(eq(devices.id, d.id));
-    const [rule] = await db.insert(alarmRules).values({ tenantId: 2, projectId, productId: anchor.id, ruleName: "Anchor force", identifier: "force", compareType: 1, threshold: 2000, levelId }).returning();
+    const [rule] = await db.insert(alarmRules).values({ tenantId: 2, projectId, productId: anchor.id, ruleName: "Anchor force", identifier: "force", conditions: [{ levelId, compareType: 1, threshold: 2000 }] }).returning();
     const ev = new AlarmEvaluator(db, { delivery: cloud.deps.delivery, now: cloud.now });
     await ev.telemetry([{ deviceId: d.id, identifier: "force", ts: cloud.now(), num: 2500, txt: null }]);
     const [alarm] = await db.select().from(alarms).where(eq(alarms.ruleId, rule.id));
@@ -231,8 +231,9 @@ describe("alarm/core lists and figures", () => {
     const info = await okData<AlarmInfo>(`/alarm/core/info?id=${alarm.id}`, admin);
     expect(info.chart.at).toBe(at.getTime());
     expect(info.chart.points.map((p) => p[1])).toEqual([40, 45, 50]);
-    expect(info.chart.lines.map((l) => l.value)).toEqual([-60, 60]);
-    expect(info.chart.lines[0].color).toBe("#f97316");
+    // An alarm kept from before rules had levels: its one condition, in its level's colour.
+    expect(info.chart.definitions.flatMap((d) => d.alarmLine.map((l) => l.signValue))).toEqual([-60, 60]);
+    expect(info.chart.definitions[0].alarmLine[0].alarmColor).toBe("#f97316");
   });
 });
 

@@ -1,13 +1,14 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
-import { ALARM_TYPE, COMPARE_RANGE, type AlarmAttachment } from "@/lib/contract/alarm/enums";
+import { ALARM_TYPE, type AlarmAttachment } from "@/lib/contract/alarm/enums";
 import { alarmFilters, alarmQuery, alarmRecord, manualBody, manualUpdate, statisticsQuery, type AlarmChart, type AlarmInfo, type AlarmRecord, type AlarmStatistics, type LevelNum, type ManualBody, type StatusNums } from "@/lib/contract/alarm/alarm-center";
 import { closeBody, operBody, type AlarmOperation, type Attachments, type Move } from "@/lib/contract/alarm/workflow";
 import { idQuery, idsBody } from "@/lib/contract/common";
 import type { Locale } from "@/lib/contract/locale";
 import { formatDateTime } from "@/lib/format";
 import { alarmLevelName, alarmName } from "../../db/queries/alarm-names";
-import { alarmLinesFor, raiseAlarm, type AlarmRow } from "../../db/queries/alarms";
+import { alarmDefinitionsFor, raiseAlarm, type AlarmRow } from "../../db/queries/alarms";
+import { alarmDefinition } from "@/lib/contract/alarm/rule";
 import { alarmRaised, CHECK_PERM, HANDLE_PERM, takeStep, type Actor } from "../../db/queries/alarm-workflow";
 import { telemetrySeries } from "../../db/queries/telemetry";
 import { alarmLevels, alarmOperations, alarmRules, alarms, devices, projects, todos } from "../../db/schema";
@@ -120,17 +121,16 @@ async function step(c: Ctx, id: number, move: Move, input: { remark?: string | n
 /** The alarm's property around its time, with the threshold lines of what crossed and the alarm moment. */
 async function chartOf(c: Ctx, alarm: AlarmRow): Promise<AlarmChart> {
   const at = alarm.triggeredAt.getTime();
-  const empty: AlarmChart = { identifier: alarm.identifier, points: [], lines: [], at };
+  const empty: AlarmChart = { identifier: alarm.identifier, points: [], definitions: [], at };
   if (!alarm.deviceId || !alarm.identifier) return empty;
   const { db, now } = c.var.deps;
   const to = Math.min(now().getTime() + 1, Math.max(at, alarm.lastTriggeredAt.getTime()) + CHART_MARGIN_MS);
   const [series] = await telemetrySeries(db, { deviceId: alarm.deviceId, identifiers: [alarm.identifier], from: new Date(at - CHART_MARGIN_MS), to: new Date(to), bucket: "raw", agg: "avg", limit: CHART_POINTS });
+  // The rule's levels as the alarm kept them (an alarm from before levels: its one condition); else the rules on it now.
   const cond = alarm.condition;
-  const label = alarm.levelName ? `${alarm.alarmName} (${alarm.levelName})` : alarm.alarmName;
-  const color = alarm.levelColor ?? "#e5484d";
-  const own = cond ? (cond.compareType === COMPARE_RANGE ? [cond.minValue, cond.maxValue] : [cond.threshold]).filter((v): v is number => v !== null).map((value) => ({ value, color, label })) : [];
-  const lines = own.length ? own : await alarmLinesFor(db, c.var.auth.tenantId, alarm.deviceId, alarm.identifier, c.var.locale);
-  return { identifier: alarm.identifier, points: series.points, lines, at };
+  const own = cond ? alarmDefinition(alarm.alarmName, cond.levels ?? [{ ...cond, levelName: alarm.levelName, color: alarm.levelColor }]) : null;
+  const definitions = own?.alarmLine.length ? [own] : await alarmDefinitionsFor(db, c.var.auth.tenantId, alarm.deviceId, alarm.identifier, c.var.locale);
+  return { identifier: alarm.identifier, points: series.points, definitions, at };
 }
 
 /** A manual alarm's columns from its form: the level copied in (as a rule's alarm keeps it), the device checked against the project. */

@@ -91,7 +91,7 @@ describe("alarm level names in the caller's language", () => {
 
   it("names a rule's level and a group member's department in the caller's language", async () => {
     const [product] = await cloud.db.select().from(products).where(eq(products.tenantId, 2)).limit(1);
-    await cloud.db.insert(alarmRules).values({ tenantId: 2, projectId, productId: product.id, ruleName: "Level name rule", identifier: "x", compareType: 1, threshold: 1, levelId: level.id });
+    await cloud.db.insert(alarmRules).values({ tenantId: 2, projectId, productId: product.id, ruleName: "Level name rule", ruleType: 2, levelId: level.id });
     const rules = (lang: string) => get<Page<AlarmRuleRow>>(`/alarm/rule/page?ruleName=${encodeURIComponent("Level name rule")}`, lang);
     expect((await rules("en")).records.map((r) => r.levelName)).toEqual(["Control"]);
     expect((await rules("zh-cn")).records.map((r) => r.levelName)).toEqual(["控制"]);

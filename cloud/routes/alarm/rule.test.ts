@@ -1,11 +1,11 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "@/lib/contract/envelope";
-import type { AlarmFunction, AlarmLine, AlarmRuleRow, RuleNumStat } from "@/lib/contract/alarm/rule";
+import type { AlarmDefinition, AlarmFunction, AlarmRuleRow, RuleNumStat } from "@/lib/contract/alarm/rule";
 import type { AlarmLevel } from "@/lib/contract/alarm/level";
 import type { AlarmContact, AlarmContactGroup } from "@/lib/contract/alarm/contact";
 import { raiseAlarm } from "../../db/queries/alarms";
-import { alarms, devices, products, projects } from "../../db/schema";
+import { alarms, devices, pointGroups, products, projects } from "../../db/schema";
 import { signedIn, type TestCloud } from "../../testing";
 
 let cloud: TestCloud;
@@ -39,16 +39,11 @@ async function level(): Promise<AlarmLevel> {
   return page.body.data.records[0];
 }
 
-const ruleBody = async (extra: Record<string, unknown> = {}) => ({
-  ruleName: "锚索力超限",
-  productId,
-  identifier: "force",
-  compareType: 1,
-  threshold: 2000,
-  levelId: (await level()).id,
-  channels: [1, 2],
-  ...extra,
-});
+/** A rule on the anchor force: one level from `compareType` / `threshold` / `minValue` / `maxValue` unless `conditions` are given. */
+const ruleBody = async ({ compareType = 1, threshold = 2000, minValue, maxValue, levelId, ...extra }: Record<string, unknown> = {}) => {
+  const lv = levelId ?? (await level()).id;
+  return { ruleName: "锚索力超限", productId, identifier: "force", conditions: [{ levelId: lv, compareType, threshold, minValue, maxValue }], levelId: lv, channels: [1, 2], ...extra };
+};
 
 describe("alarm levels", () => {
   it("lists the seeded levels and adds one with a free number from 1 to 9", async () => {
@@ -112,13 +107,13 @@ describe("alarm rules", () => {
     expect(add.body.code, JSON.stringify(add.body)).toBe(200);
     expect(invalidated).toEqual([productId]);
     const info = await call<AlarmRuleRow>(`/rule/info?id=${add.body.data.id}`, admin);
-    expect(info.body.data).toMatchObject({ ruleName: "锚索力超限", productId, deviceId, identifier: "force", threshold: 2000, deadband: 50, channels: [1, 2], enableStatus: 1, prodName: "振弦式锚索计" });
+    expect(info.body.data).toMatchObject({ ruleName: "锚索力超限", productId, deviceId, identifier: "force", conditions: [{ compareType: 1, threshold: 2000 }], levelId: null, deadband: 50, channels: [1, 2], enableStatus: 1, prodName: "振弦式锚索计" });
     expect(info.body.data.recipients).toEqual([
       { linkType: 1, linkId: contacts[0].id, name: contacts[0].linkName },
       { linkType: 2, linkId: groups[0].id, name: groups[0].groupName },
     ]);
     const page = await call<Page<AlarmRuleRow>>(`/rule/page?ruleName=${encodeURIComponent("锚索")}`, admin);
-    expect(page.body.data.records.map((r) => [r.id, r.deviceName, r.levelName])).toEqual([[add.body.data.id, expect.any(String), expect.any(String)]]);
+    expect(page.body.data.records.map((r) => [r.id, r.deviceName, r.conditions.length])).toEqual([[add.body.data.id, expect.any(String), 1]]);
     // Another project of the caller's does not see it.
     expect((await call<Page<AlarmRuleRow>>(`/rule/page?ruleName=${encodeURIComponent("锚索")}`, admin, undefined, undefined, otherProjectId)).body.data.total).toBe(0);
     await call("/rule/del", admin, { ids: [add.body.data.id] });
@@ -126,10 +121,24 @@ describe("alarm rules", () => {
 
   it("refuses a bad rule with the field named", async () => {
     const en = async (extra: Record<string, unknown>) => (await call("/rule/add", admin, await ruleBody(extra), "en")).body;
-    expect(await en({ compareType: 5, minValue: 10, maxValue: 5 })).toMatchObject({ code: 400, msg: "Maximum: The maximum must not be below the minimum" });
-    expect(await en({ compareType: 5 })).toMatchObject({ code: 400, msg: "Minimum: Required" });
-    expect(await en({ threshold: "" })).toMatchObject({ code: 400, msg: expect.stringMatching(/^[^:]+: Required$/), data: expect.objectContaining({ field: "threshold" }) });
-    expect(await en({ compareType: 6 })).toMatchObject({ code: 400, msg: expect.stringMatching(/^[^:]+: Invalid\ option$/), data: expect.objectContaining({ field: "compareType" }) });
+    // A level's condition is refused with the level named (the editor shows it under that row).
+    expect(await en({ compareType: 5, minValue: 10, maxValue: 5 })).toMatchObject({ code: 400, msg: "Levels: The maximum must not be below the minimum", data: expect.objectContaining({ field: "conditions.0.maxValue" }) });
+    expect(await en({ compareType: 5 })).toMatchObject({ code: 400, msg: "Levels: Required", data: expect.objectContaining({ field: "conditions.0.minValue" }) });
+    expect(await en({ threshold: "" })).toMatchObject({ code: 400, msg: "Levels: Required", data: expect.objectContaining({ field: "conditions.0.threshold" }) });
+    expect(await en({ compareType: 6 })).toMatchObject({ code: 400, msg: "Levels: Invalid option", data: expect.objectContaining({ field: "conditions.0.compareType" }) });
+    expect(await en({ conditions: [] })).toMatchObject({ code: 400, msg: "Levels: Choose at least 1", data: expect.objectContaining({ field: "conditions" }) });
+    const lv = (await level()).id;
+    const twice = [
+      { levelId: lv, compareType: 1, threshold: 10 },
+      { levelId: lv, compareType: 1, threshold: 20 },
+    ];
+    expect(await en({ conditions: twice })).toMatchObject({ code: 400, msg: "Levels: Repeats an earlier entry", data: expect.objectContaining({ field: "conditions.1.levelId" }) });
+    expect(await en({ conditions: Array.from({ length: 6 }, (_, i) => ({ levelId: lv + i, compareType: 1, threshold: i })) })).toMatchObject({ code: 400, msg: "Levels: Choose at most 5" });
+    expect(await en({ conditions: [{ levelId: 999999, compareType: 1, threshold: 1 }] })).toMatchObject({ code: 400, msg: "The alarm level does not exist" });
+    expect((await call("/rule/add", admin, await ruleBody({ conditions: [] }), "zh-cn")).body.msg).toMatch(/^报警级别[:：]/);
+    expect(await en({ productId: null })).toMatchObject({ code: 400, data: expect.objectContaining({ field: "productId" }) });
+    expect(await en({ pointId: 999999, productId: null })).toMatchObject({ code: 400, msg: "The measurement point does not exist in this project" });
+    expect((await call("/rule/add", admin, { ...(await ruleBody({ ruleType: 2 })), levelId: null }, "en")).body).toMatchObject({ code: 400, data: expect.objectContaining({ field: "levelId" }) });
     expect(await en({ channels: [4] })).toMatchObject({ code: 400, msg: expect.stringMatching(/^[^:]+: WeChat\ notification\ is\ not\ yet\ available$/), data: expect.objectContaining({ field: "channels" }) });
     expect(await en({ channels: [] })).toMatchObject({ code: 400 });
     expect(await en({ identifier: "angleX" })).toMatchObject({ code: 400, msg: "\"angleX\" is not a numeric property of the product" });
@@ -143,9 +152,9 @@ describe("alarm rules", () => {
   it("updates the whole rule, enables and disables it, counts and deletes", async () => {
     const add = await call<{ id: number }>("/rule/add", admin, await ruleBody({ ruleType: 2 }));
     const id = add.body.data.id;
-    expect((await call<AlarmRuleRow>(`/rule/info?id=${id}`, admin)).body.data).toMatchObject({ ruleType: 2, threshold: null });
+    expect((await call<AlarmRuleRow>(`/rule/info?id=${id}`, admin)).body.data).toMatchObject({ ruleType: 2, conditions: [], levelId: expect.any(Number) });
     expect((await call("/rule/upd", admin, { id, ...(await ruleBody({ threshold: 2500 })) })).body.code).toBe(200);
-    expect((await call<AlarmRuleRow>(`/rule/info?id=${id}`, admin)).body.data).toMatchObject({ ruleType: 1, threshold: 2500 });
+    expect((await call<AlarmRuleRow>(`/rule/info?id=${id}`, admin)).body.data).toMatchObject({ ruleType: 1, conditions: [{ threshold: 2500 }], levelId: null });
     const before = (await call<RuleNumStat>("/rule/numStat", admin)).body.data;
     invalidated.length = 0;
     expect((await call("/rule/oper", admin, { id, enableStatus: 2 })).body.code).toBe(200);
@@ -172,16 +181,55 @@ describe("alarm rules", () => {
     expect((await call<AlarmFunction[]>(`/rule/getDevAlamFunList?deviceId=${deviceId}`, admin)).body.data).toEqual(fns);
     const devs = (await call<{ id: number }[]>(`/rule/devices?productId=${productId}`, admin)).body.data;
     expect(devs.map((d) => d.id)).toContain(deviceId);
-    const lv = await level();
+    const lvs = (await call<Page<AlarmLevel>>("/level/list?size=50&sortField=levelNum&sortOrder=asc", admin)).body.data.records;
+    const [lv, warn, control] = [await level(), lvs[1], lvs[3]];
     const a = await call<{ id: number }>("/rule/add", admin, await ruleBody({ ruleName: "锚索力预警", threshold: 1800 }));
-    const b = await call<{ id: number }>("/rule/add", admin, await ruleBody({ ruleName: "锚索力范围", compareType: 5, minValue: 100, maxValue: 2800 }));
-    const lines = (await call<AlarmLine[]>(`/rule/alarmLines?deviceId=${deviceId}&identifier=force`, admin)).body.data;
-    expect(lines).toEqual([
-      { value: 1800, color: lv.color, label: `锚索力预警 (${lv.levelName})` },
-      { value: 100, color: lv.color, label: `锚索力范围 (${lv.levelName})` },
-      { value: 2800, color: lv.color, label: `锚索力范围 (${lv.levelName})` },
+    // Several levels in one rule: a line per threshold, each in its level's colour.
+    const conditions = [
+      { levelId: warn.id, compareType: 5, minValue: 100, maxValue: 2500 },
+      { levelId: control.id, compareType: 2, threshold: 2800 },
+    ];
+    const b = await call<{ id: number }>("/rule/add", admin, await ruleBody({ ruleName: "锚索力范围", conditions }));
+    const total = await call<{ id: number }>("/rule/add", admin, await ruleBody({ ruleName: "锚索力累计", statType: "total", threshold: 500 }));
+    const defs = (await call<AlarmDefinition[]>(`/rule/alarmLines?deviceId=${deviceId}&identifier=force`, admin)).body.data;
+    expect(defs).toEqual([
+      { alarmName: "锚索力预警", alarmLine: [{ signValue: 1800, alarmColor: lv.color, levelName: lv.levelName }] },
+      {
+        alarmName: "锚索力范围",
+        alarmLine: [
+          { signValue: 100, alarmColor: warn.color, levelName: warn.levelName },
+          { signValue: 2500, alarmColor: warn.color, levelName: warn.levelName },
+          { signValue: 2800, alarmColor: control.color, levelName: control.levelName },
+        ],
+      },
     ]);
-    expect((await call<AlarmLine[]>(`/rule/alarmLines?deviceId=${deviceId}&identifier=force`, platform)).body.code).not.toBe(200);
-    await call("/rule/del", admin, { ids: [a.body.data.id, b.body.data.id] });
+    // The chart of the cumulative change gets the rules comparing it.
+    const totals = (await call<AlarmDefinition[]>(`/rule/alarmLines?deviceId=${deviceId}&identifier=force&statType=total`, admin)).body.data;
+    expect(totals.map((d) => d.alarmName)).toEqual(["锚索力累计"]);
+    expect((await call(`/rule/alarmLines?deviceId=${deviceId}&identifier=force&statType=sum`, admin, undefined, "en")).body.code).toBe(400);
+    expect((await call<AlarmDefinition[]>(`/rule/alarmLines?deviceId=${deviceId}&identifier=force`, platform)).body.code).not.toBe(200);
+    await call("/rule/del", admin, { ids: [a.body.data.id, b.body.data.id, total.body.data.id] });
+  });
+
+  it("sets a rule on a measurement point: the properties of its devices (getMonitorAlamFunList), its lines on them", async () => {
+    const [group] = await cloud.db.insert(pointGroups).values({ tenantId: 2, projectId, groupName: "锚索测点 1", monitorKind: "anchor", deviceIds: [deviceId] }).returning();
+    const [elsewhere] = await cloud.db.insert(pointGroups).values({ tenantId: 2, projectId: otherProjectId, groupName: "别的项目", monitorKind: "anchor", deviceIds: [] }).returning();
+    const fns = (await call<AlarmFunction[]>(`/rule/getMonitorAlamFunList?pointId=${group.id}`, admin)).body.data;
+    expect(fns.map((f) => f.identifier)).toEqual(expect.arrayContaining(["force", "temperature"]));
+    expect((await call(`/rule/getMonitorAlamFunList?pointId=${elsewhere.id}`, admin)).body.code).toBe(404);
+    expect((await call<{ id: number }[]>("/rule/points", admin)).body.data.map((p) => p.id)).toContain(group.id);
+    invalidated.length = 0;
+    const add = await call<{ id: number }>("/rule/add", admin, await ruleBody({ ruleName: "测点锚索力", productId: null, pointId: group.id, threshold: 2200 }), "en");
+    expect(add.body.code, JSON.stringify(add.body)).toBe(200);
+    // A point rule may concern every product of the project: all rules are read again.
+    expect(invalidated).toEqual([undefined]);
+    const info = (await call<AlarmRuleRow>(`/rule/info?id=${add.body.data.id}`, admin)).body.data;
+    expect(info).toMatchObject({ pointId: group.id, pointName: "锚索测点 1", productId: null, deviceId: null });
+    expect((await call<AlarmDefinition[]>(`/rule/alarmLines?deviceId=${deviceId}&identifier=force`, admin)).body.data.map((d) => d.alarmName)).toEqual(["测点锚索力"]);
+    expect((await call("/rule/add", admin, await ruleBody({ productId: null, pointId: group.id, identifier: "nothing" }), "en")).body.code).toBe(400);
+    expect((await call("/rule/add", admin, await ruleBody({ productId: null, pointId: elsewhere.id }), "en")).body.msg).toBe("The measurement point does not exist in this project");
+    await call("/rule/del", admin, { ids: [add.body.data.id] });
+    await cloud.db.delete(pointGroups).where(eq(pointGroups.id, elsewhere.id));
+    await cloud.db.delete(pointGroups).where(eq(pointGroups.id, group.id));
   });
 });

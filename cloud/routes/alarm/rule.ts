@@ -8,8 +8,8 @@ import type { RecipientRow } from "@/lib/contract/alarm/contact";
 import { NUMERIC_TYPES, type NumberSpec } from "@/lib/contract/device/thing-model";
 import type { Db } from "../../db/client";
 import { levelNameIn } from "../../db/queries/alarm-names";
-import { alarmLinesFor } from "../../db/queries/alarms";
-import { alarmContactGroups, alarmContacts, alarmLevels, alarmRuleRecipients, alarmRules, alarms, devices, productFunctions, products } from "../../db/schema";
+import { alarmDefinitionsFor } from "../../db/queries/alarms";
+import { alarmContactGroups, alarmContacts, alarmLevels, alarmRuleRecipients, alarmRules, alarms, devices, pointGroups, productFunctions, products } from "../../db/schema";
 import { requirePerm } from "../../lib/auth";
 import type { Ctx } from "../../lib/context";
 import { columnsOf, rowMapper } from "../../lib/crud";
@@ -21,7 +21,8 @@ import { productNameIn } from "../../db/queries/products";
 
 // Drizzle writes a column in raw SQL without its table, so the subqueries name the outer row in full.
 const extra = (locale: Locale) => ({
-  prodName: sql<string>`(select ${productNameIn(locale)} from ${products} where ${products.id} = "alarm_rules"."product_id")`,
+  prodName: sql<string | null>`(select ${productNameIn(locale)} from ${products} where ${products.id} = "alarm_rules"."product_id")`,
+  pointName: sql<string | null>`(select g.group_name from ${pointGroups} g where g.id = "alarm_rules"."point_id")`,
   deviceName: sql<string | null>`(select d.device_name from ${devices} d where d.id = "alarm_rules"."device_id")`,
   levelName: sql<string | null>`(select ${levelNameIn(locale)} from ${alarmLevels} l where l.id = "alarm_rules"."level_id")`,
   activeAlarms: sql<number>`(select count(*)::int from ${alarms} a where a.rule_id = "alarm_rules"."id" and a.recovered_at is null and a.status in (1, 2, 3))`,
@@ -29,34 +30,58 @@ const extra = (locale: Locale) => ({
 });
 const toRow = rowMapper<typeof alarmRule.fields, AlarmRuleRow>(alarmRule, { recipients: () => [] });
 
-/** The numeric properties of a product: what a value rule can watch. */
-async function alarmFunctions(db: Db, tenantId: number, productId: number): Promise<AlarmFunction[]> {
+/** The numeric properties of these products (each identifier once): what a value rule can watch. */
+async function alarmFunctions(db: Db, tenantId: number, productIds: number[]): Promise<AlarmFunction[]> {
+  if (!productIds.length) return [];
   const rows = await db
     .select({ definition: productFunctions.definition })
     .from(productFunctions)
-    .where(and(eq(productFunctions.tenantId, tenantId), eq(productFunctions.productId, productId), eq(productFunctions.funcType, 1), inArray(productFunctions.dataType, [...NUMERIC_TYPES])))
-    .orderBy(asc(productFunctions.sort), asc(productFunctions.id));
-  return rows.map(({ definition: d }) => {
+    .where(and(eq(productFunctions.tenantId, tenantId), inArray(productFunctions.productId, productIds), eq(productFunctions.funcType, 1), inArray(productFunctions.dataType, [...NUMERIC_TYPES])))
+    .orderBy(asc(productFunctions.productId), asc(productFunctions.sort), asc(productFunctions.id));
+  const byIdentifier = new Map<string, AlarmFunction>();
+  for (const { definition: d } of rows) {
     const spec = d.dataType as NumberSpec | undefined;
-    return { identifier: d.identifier, funcName: d.funcName, unit: spec?.unit ?? null, min: spec?.min ?? null, max: spec?.max ?? null };
-  });
+    if (!byIdentifier.has(d.identifier)) byIdentifier.set(d.identifier, { identifier: d.identifier, funcName: d.funcName, unit: spec?.unit ?? null, min: spec?.min ?? null, max: spec?.max ?? null });
+  }
+  return [...byIdentifier.values()];
+}
+
+/** A measurement point of the call's project and the products of its devices (getMonitorAlamFunList); null when it is not the project's. */
+async function pointProducts(db: Db, c: Ctx, pointId: number): Promise<number[] | null> {
+  const [point] = await db.select({ deviceIds: pointGroups.deviceIds }).from(pointGroups).where(projectOf(c).where(pointGroups, eq(pointGroups.id, pointId)));
+  if (!point) return null;
+  if (!point.deviceIds.length) return [];
+  const rows = await db.selectDistinct({ productId: devices.productId }).from(devices).where(and(eq(devices.tenantId, c.var.auth.tenantId), inArray(devices.id, point.deviceIds)));
+  return rows.map((r) => r.productId);
 }
 
 type RuleInput = z.infer<typeof alarmRule.body>;
 
-/** What the form cannot check: the product, device, level and recipients are the caller's, the property is a numeric one of the product. */
+/**
+ * What the form cannot check: the point (of the project) or the product, the device, the levels and
+ * recipients are the caller's, the property is a numeric one of the product or the point's devices.
+ */
 async function assertRefs(db: Db, c: Ctx, input: RuleInput) {
   const auth = c.var.auth;
-  const [product] = await db.select({ id: products.id }).from(products).where(tenantScope(auth).where(products, eq(products.id, input.productId)));
-  if (!product) throw badRequest("cloud.alarm.productUnknown");
-  if (input.deviceId) {
-    const [device] = await db.select({ id: devices.id }).from(devices).where(projectOf(c).where(devices, eq(devices.id, input.deviceId), eq(devices.productId, input.productId)));
-    if (!device) throw badRequest("cloud.alarm.deviceUnknown");
+  let productIds: number[];
+  if (input.pointId) {
+    const ids = await pointProducts(db, c, input.pointId);
+    if (!ids) throw badRequest("cloud.alarm.pointUnknown");
+    productIds = ids;
+  } else {
+    const [product] = await db.select({ id: products.id }).from(products).where(tenantScope(auth).where(products, eq(products.id, input.productId!)));
+    if (!product) throw badRequest("cloud.alarm.productUnknown");
+    productIds = [product.id];
+    if (input.deviceId) {
+      const [device] = await db.select({ id: devices.id }).from(devices).where(projectOf(c).where(devices, eq(devices.id, input.deviceId), eq(devices.productId, product.id)));
+      if (!device) throw badRequest("cloud.alarm.deviceUnknown");
+    }
   }
-  const [level] = await db.select({ id: alarmLevels.id }).from(alarmLevels).where(tenantScope(auth).where(alarmLevels, eq(alarmLevels.id, input.levelId)));
-  if (!level) throw badRequest("cloud.alarm.levelUnknown");
+  const levelIds = [...new Set(input.ruleType === RULE_TYPE.value ? input.conditions.map((l) => l.levelId) : [input.levelId!])];
+  const levels = await db.select({ id: alarmLevels.id }).from(alarmLevels).where(tenantScope(auth).where(alarmLevels, inArray(alarmLevels.id, levelIds)));
+  if (levels.length !== levelIds.length) throw badRequest("cloud.alarm.levelUnknown");
   if (input.ruleType === RULE_TYPE.value || input.identifier) {
-    const fns = await alarmFunctions(db, auth.tenantId, input.productId);
+    const fns = await alarmFunctions(db, auth.tenantId, productIds);
     if (!fns.some((f) => f.identifier === input.identifier)) throw badRequest("cloud.alarm.identifierUnknown", { identifier: input.identifier ?? "" });
   }
   const ofType = (type: number) => [...new Set(input.recipients.filter((r) => r.linkType === type).map((r) => r.linkId))];
@@ -91,19 +116,27 @@ async function recipientsOf(db: Db, ruleId: number): Promise<RecipientRow[]> {
   return rows;
 }
 
-/** Only the fields of the rule's type are kept: an offline rule has no threshold to show. */
-function typedColumns(input: Partial<RuleInput>) {
+/**
+ * Only the fields of the rule's type and target are kept: an offline rule has no levels of
+ * conditions (its one level is `levelId`), a value rule no `levelId`, a point rule no product.
+ */
+function typedColumns(input: RuleInput) {
   const cols = columnsOf(alarmRule, input);
-  if (input.ruleType !== undefined && input.ruleType !== RULE_TYPE.value) Object.assign(cols, { threshold: null, minValue: null, maxValue: null });
-  if (input.ruleType !== undefined && input.ruleType !== RULE_TYPE.stale) cols.staleCycles = null;
+  if (input.ruleType === RULE_TYPE.value) cols.levelId = null;
+  else cols.conditions = [];
+  if (input.ruleType !== RULE_TYPE.stale) cols.staleCycles = null;
+  if (input.pointId) Object.assign(cols, { productId: null, deviceId: null });
   return cols;
 }
 
-const invalidate = (c: Ctx, productIds: number[]) => {
-  for (const id of new Set(productIds)) c.var.deps.alarms?.invalidate(id);
+/** The evaluator reads these products' rules again; a point rule (null product) concerns every product of its project. */
+const invalidate = (c: Ctx, productIds: (number | null)[]) => {
+  if (productIds.includes(null)) return c.var.deps.alarms?.invalidate();
+  for (const id of new Set(productIds)) c.var.deps.alarms?.invalidate(id!);
 };
 
 const productQuery = z.object({ productId: dbId.optional(), deviceId: dbId.optional() });
+const pointQuery = z.object({ pointId: dbId });
 
 /**
  * Alarm rules (alarmRule) of the call's project: page and export from the contract; add / upd
@@ -202,7 +235,23 @@ export const ruleRoutes = crudRoutes<typeof alarmRule.fields, AlarmRuleRow>({
       productId = d.productId;
     }
     if (!productId) throw badRequest("cloud.fieldError", { field: "productId", reason: "@validation.required" });
-    return ok(c, await alarmFunctions(db, c.var.auth.tenantId, productId));
+    return ok(c, await alarmFunctions(db, c.var.auth.tenantId, [productId]));
+  })
+  // The properties of a measurement point: the numeric ones of its devices' products.
+  .get("/getMonitorAlamFunList", async (c) => {
+    const { pointId } = query(c, pointQuery);
+    const db = c.var.deps.db;
+    const ids = await pointProducts(db, c, pointId);
+    if (!ids) throw notFound();
+    return ok(c, await alarmFunctions(db, c.var.auth.tenantId, ids));
+  })
+  .get("/points", async (c) => {
+    const rows = await c.var.deps.db
+      .select({ id: pointGroups.id, groupName: pointGroups.groupName, monitorKind: pointGroups.monitorKind })
+      .from(pointGroups)
+      .where(projectOf(c).where(pointGroups))
+      .orderBy(asc(pointGroups.monitorKind), asc(pointGroups.sort), asc(pointGroups.id));
+    return ok(c, rows);
   })
   .get("/devices", async (c) => {
     const { productId } = query(c, z.object({ productId: dbId }));
@@ -214,7 +263,7 @@ export const ruleRoutes = crudRoutes<typeof alarmRule.fields, AlarmRuleRow>({
     return ok(c, rows);
   })
   .get("/alarmLines", async (c) => {
-    const { deviceId, identifier } = query(c, alarmLinesQuery);
-    return ok(c, await alarmLinesFor(c.var.deps.db, c.var.auth.tenantId, deviceId, identifier, c.var.locale));
+    const { deviceId, identifier, statType } = query(c, alarmLinesQuery);
+    return ok(c, await alarmDefinitionsFor(c.var.deps.db, c.var.auth.tenantId, deviceId, identifier, c.var.locale, statType));
   });
 

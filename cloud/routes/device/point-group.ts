@@ -7,7 +7,7 @@ import { pointGroup, pointGroupUpdate, pointSortBody } from "@/lib/contract/moni
 import { pointInitBody } from "@/lib/contract/monitoring/analysis";
 import { visibleProjects } from "../../db/queries/projects";
 import { kindDevices, setInitValues } from "../../db/queries/monitoring";
-import { devices, pointGroups, products, projects } from "../../db/schema";
+import { alarmRules, devices, pointGroups, products, projects } from "../../db/schema";
 import { requireAuth, requirePerm } from "../../lib/auth";
 import type { CloudEnv, Ctx } from "../../lib/context";
 import { crudRoutes } from "../../lib/crud-routes";
@@ -79,7 +79,13 @@ const points = crudRoutes({
   // The saved drag order (core §5).
   defaultOrder: [asc(pointGroups.sort), asc(pointGroups.id)],
   visible: visiblePoints,
-  values: (c, input, partial) => projectAndDevices(c, input, partial),
+  values: (c, input, partial) => {
+    // The alarm rules on the point watch its devices: the evaluator reads them again.
+    c.var.deps.alarms?.invalidate();
+    return projectAndDevices(c, input, partial);
+  },
+  // A point's alarm rules go first (deleted or moved), never silently with it.
+  inUse: [{ table: alarmRules, column: alarmRules.pointId, what: "alarm.rule.entity" }],
 })
   .get("/devices", async (c) => {
     const { monitorKind } = query(c, z.object({ monitorKind: z.enum(MONITOR_KINDS, { error: "validation.invalidOption" }).optional() }));

@@ -5,6 +5,8 @@ import { CheckIcon, ClipboardCheckIcon, EraserIcon, HandIcon, XCircleIcon } from
 import { alarmRecord, type AlarmInfo } from "@/lib/contract/alarm/alarm-center";
 import { COMPARE_RANGE } from "@/lib/contract/alarm/enums";
 import { nextStatus, type AlarmOperation } from "@/lib/contract/alarm/workflow";
+import { definitionLines } from "@/lib/contract/alarm/rule";
+import { yBounds } from "@/components/monitoring/chart-options";
 import { fileUrl } from "@/lib/file-url";
 import { formatDateTime } from "@/lib/format";
 import { ChartPanel, defineDetail, DetailPage, deriveDetailRows, dictLabel, useDict, useNsLabel, useUrlParam, type DetailRow } from "@/components/kit";
@@ -89,12 +91,15 @@ function Timeline({ row }: { row: AlarmInfo }) {
 function AlarmChart({ row }: { row: AlarmInfo }) {
   const t = useNsLabel(NS);
   const { chart } = row;
-  const option = React.useMemo<EChartsOption>(
-    () => ({
+  const option = React.useMemo<EChartsOption>(() => {
+    // The same alarm definitions and lines as the monitoring charts: one per level, in its colour, all in view.
+    const lines = definitionLines(chart.definitions);
+    const bounds = yBounds([{ id: "v", name: "", unit: "", data: chart.points }], lines);
+    return {
       tooltip: { trigger: "axis" as const },
       grid: { left: 48, right: 24, top: 24, bottom: 32 },
       xAxis: { type: "time" as const },
-      yAxis: { type: "value" as const, scale: true },
+      yAxis: { type: "value" as const, scale: true, ...(bounds ?? {}) },
       series: [
         {
           type: "line" as const,
@@ -104,16 +109,15 @@ function AlarmChart({ row }: { row: AlarmInfo }) {
           markLine: {
             symbol: "none" as const,
             data: [
-              ...chart.lines.map((l) => ({ yAxis: l.value, lineStyle: { color: l.color, type: "dashed" as const }, label: { formatter: `${l.label}: ${l.value}`, color: l.color, position: "insideEndTop" as const } })),
+              ...lines.map((l) => ({ yAxis: l.value, lineStyle: { color: l.color, type: "dashed" as const }, label: { formatter: `${l.label}: ${l.value}`, color: l.color, position: "insideEndTop" as const } })),
               { xAxis: chart.at, lineStyle: { color: row.levelColor ?? "#e5484d" }, label: { formatter: t("alarmMoment") } },
             ],
           },
           ...(row.value !== null && { markPoint: { symbolSize: 36, data: [{ name: t("alarmMoment"), coord: [chart.at, row.value] as [number, number], value: row.value, itemStyle: { color: row.levelColor ?? "#e5484d" } }] } }),
         },
       ],
-    }),
-    [chart, row.levelColor, row.value, t],
-  );
+    };
+  }, [chart, row.levelColor, row.value, t]);
   return <ChartPanel title={`${t("chart")}${chart.identifier ? ` · ${chart.identifier}` : ""}`} empty={!chart.points.length} option={option} height={300} testId="alarm-chart" />;
 }
 

@@ -4,6 +4,7 @@ import { defineEntity, keyField, type RowOf } from "../entity";
 import { optional, selectRequired, text, textRequired } from "../validation";
 import { ALARM_STATUS, ALARM_TYPES, type AlarmCondition } from "./enums";
 import { ATTACHMENT_LIMITS, type AlarmOperation } from "./workflow";
+import type { AlarmDefinition } from "./rule";
 
 const paths = (max: number) => z.array(z.string().trim().min(1).max(500)).max(max, "validation.maxItems").default([]);
 /** "YYYY-MM-DD HH:mm(:ss)" in platform time, as the date-time input writes it. */
@@ -78,5 +79,5 @@ export const statisticsQuery = z.object({
   endTime: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "validation.format"),
 });
 export type AlarmStatistics = { days: string[]; levels: { levelNum: number | null; levelName: string | null; levelColor: string | null; counts: number[] }[] };
-/** The alarm's property around the alarm time, the rule's threshold lines and the alarm moment (epoch ms). */
-export type AlarmChart = { identifier: string | null; points: [number, number][]; lines: { value: number; color: string; label: string }[]; at: number };
+/** The alarm's property around the alarm time, the rule's alarm definitions (threshold lines per level) and the alarm moment (epoch ms). */
+export type AlarmChart = { identifier: string | null; points: [number, number][]; definitions: AlarmDefinition[]; at: number };

@@ -32,7 +32,14 @@ export const NOTICE_STATUS = { sent: 1, failed: 2, unavailable: 3 } as const;
 /** Alarm level numbers (core §5: at most 9). */
 export const LEVEL_NUM = { min: 1, max: 9 } as const;
 
-/** The rule's condition as an alarm keeps it: what crossed, whatever the rule becomes later. */
+/** One level of a rule as an alarm keeps it: the condition and the level's name and colour then. */
+export type AlarmConditionLevel = { compareType: number; threshold: number | null; minValue: number | null; maxValue: number | null; levelName: string | null; color: string | null };
+
+/**
+ * The rule's condition as an alarm keeps it: what crossed, whatever the rule becomes later. For a
+ * value rule `compareType` … `maxValue` are those of the most severe level reached (`levelIndex`,
+ * counted from the mildest), and `levels` all the rule's levels (the chart's threshold lines).
+ */
 export type AlarmCondition = {
   ruleType: number;
   statType: StatType;
@@ -42,6 +49,8 @@ export type AlarmCondition = {
   maxValue: number | null;
   deadband: number;
   staleCycles?: number | null;
+  levelIndex?: number;
+  levels?: AlarmConditionLevel[];
 };
 
 /** An alarm's file (core §9: up to 5 files, 5 images, 2 videos). */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { dbId, enableState, optionalId } from "../common";
 import { defineEntity, keyField, type RowOf } from "../entity";
 import { code, integerIn, optional, selectRequired, text, textRequired } from "../validation";
+import { ALARM_LINE_COLOR, type AlarmLine } from "../monitoring/compute";
 import { recipient, type RecipientRow } from "./contact";
 import { CHANNEL, CHANNELS, COMPARE_RANGE, COMPARE_TYPES, RULE_TYPE, RULE_TYPES, STAT_TYPES } from "./enums";
 
@@ -20,11 +21,37 @@ const signed = z.preprocess(
 const choice = <const T extends readonly (string | number)[]>(values: T) =>
   z.preprocess((v) => (typeof v === "string" && typeof values[0] === "number" && v !== "" ? Number(v) : v), z.custom<T[number]>((v) => values.includes(v as T[number]), "validation.invalidOption"));
 
+/** At most this many levels in one rule (e.g. warning / alarm / control). */
+export const MAX_RULE_LEVELS = 5;
+
+/**
+ * One level of a value rule (core §5): the level it raises and when — compare operator 1–4 with a
+ * threshold, or 5 outside a range whose maximum is not below its minimum.
+ */
+export const ruleCondition = z
+  .object({
+    levelId: selectRequired(dbId),
+    compareType: choice(COMPARE_TYPES).default(1),
+    threshold: signed,
+    minValue: signed,
+    maxValue: signed,
+  })
+  .superRefine((v, ctx) => {
+    if (v.compareType === COMPARE_RANGE) {
+      if (v.minValue === undefined) ctx.addIssue({ code: "custom", path: ["minValue"], message: "validation.required" });
+      if (v.maxValue === undefined) ctx.addIssue({ code: "custom", path: ["maxValue"], message: "validation.required" });
+      if (typeof v.minValue === "number" && typeof v.maxValue === "number" && v.maxValue < v.minValue) ctx.addIssue({ code: "custom", path: ["maxValue"], message: "validation.maxBelowMin" });
+    } else if (v.threshold === undefined) ctx.addIssue({ code: "custom", path: ["threshold"], message: "validation.required" });
+  });
+export type RuleCondition = z.infer<typeof ruleCondition>;
+
 /**
  * Alarm rule (alarmRule, core §3): what is watched (a product's property on all its devices in the
- * project or on one device; or the device going offline; or its data going stale), the condition
- * (compare operator 1–5 with a threshold or a range whose maximum is not below its minimum, core
- * §5), the level, convergence, channels and recipients.
+ * project or on one device, or a measurement point's property on the point's devices; or the device
+ * going offline; or its data going stale), and for a value rule its levels — each a condition
+ * (compare operator 1–5 with a threshold or a range), listed from the mildest to the most severe,
+ * e.g. warning / alarm / control values — with one dead band (hysteresis) for the whole rule;
+ * offline and stale-data rules have one level. Then convergence, channels and recipients.
  */
 export const alarmRule = defineEntity({
   ns: "alarm.rule",
@@ -32,19 +59,20 @@ export const alarmRule = defineEntity({
     id: keyField,
     ruleName: { schema: textRequired(64), search: "contains", sort: true },
     ruleType: { schema: choice(RULE_TYPES).default(RULE_TYPE.value), kind: "select", dict: "alarmRuleType", search: "eq" },
-    productId: { schema: selectRequired(dbId), kind: "select", search: "eq", list: false, export: false },
+    /** A measurement point (pointGroup): the rule watches the point's devices instead of a product's. */
+    pointId: { schema: optionalId, kind: "select", search: "eq", list: false, export: false },
+    pointName: { kind: "text", readOnly: true, label: "fields.pointId" },
+    productId: { schema: optionalId, kind: "select", search: "eq", list: false, export: false },
     prodName: { kind: "text", readOnly: true, label: "fields.productId" },
     deviceId: { schema: optionalId, kind: "select", search: "eq", list: false, export: false },
     deviceName: { kind: "text", readOnly: true, label: "fields.deviceId" },
     identifier: { schema: code, kind: "select" },
     statType: { schema: choice(STAT_TYPES).default("not"), kind: "select", dict: "statType", list: false },
-    compareType: { schema: choice(COMPARE_TYPES).default(1), kind: "select", dict: "compareType" },
-    threshold: { schema: signed, kind: "number" },
-    minValue: { schema: signed, kind: "number", list: false },
-    maxValue: { schema: signed, kind: "number", list: false },
+    conditions: { schema: z.array(ruleCondition).max(MAX_RULE_LEVELS, "validation.maxItems").default([]), kind: "custom", export: false },
     deadband: { schema: signed.transform((n) => n ?? 0).pipe(z.number().min(0, "validation.nonNegative")), kind: "number", list: false },
     staleCycles: { schema: optional(integerIn(1, 1000)), kind: "number", min: 1, max: 1000, list: false },
-    levelId: { schema: selectRequired(dbId), kind: "select", list: false, export: false },
+    /** The level of an offline or stale-data rule (a value rule's levels are in its conditions). */
+    levelId: { schema: optionalId, kind: "select", list: false, export: false },
     levelName: { kind: "text", readOnly: true, label: "fields.levelId" },
     convergeMinutes: { schema: integerIn(0, 1440).default(0), kind: "number", min: 0, max: 1440, list: false },
     escalateMinutes: { schema: optional(integerIn(1, 10080)), kind: "number", min: 1, max: 10080, list: false },
@@ -68,14 +96,15 @@ export const alarmRule = defineEntity({
   },
   refine: (v, ctx) => {
     const type = v.ruleType ?? RULE_TYPE.value;
+    if (!v.pointId && !v.productId) ctx.addIssue({ code: "custom", path: ["productId"], message: "validation.select" });
     if (type === RULE_TYPE.value) {
       if (!v.identifier) ctx.addIssue({ code: "custom", path: ["identifier"], message: "validation.select" });
-      if (v.compareType === COMPARE_RANGE) {
-        if (v.minValue === undefined) ctx.addIssue({ code: "custom", path: ["minValue"], message: "validation.required" });
-        if (v.maxValue === undefined) ctx.addIssue({ code: "custom", path: ["maxValue"], message: "validation.required" });
-        if (typeof v.minValue === "number" && typeof v.maxValue === "number" && v.maxValue < v.minValue) ctx.addIssue({ code: "custom", path: ["maxValue"], message: "validation.maxBelowMin" });
-      } else if (v.compareType !== undefined && v.threshold === undefined) ctx.addIssue({ code: "custom", path: ["threshold"], message: "validation.required" });
-    }
+      const conditions = (v.conditions ?? []) as RuleCondition[];
+      if (!conditions.length) ctx.addIssue({ code: "too_small", origin: "array", minimum: 1, inclusive: true, input: conditions, path: ["conditions"], message: "validation.minItems" });
+      conditions.forEach((c, i) => {
+        if (conditions.findIndex((o) => o.levelId === c.levelId) < i) ctx.addIssue({ code: "custom", path: ["conditions", i, "levelId"], message: "validation.duplicate" });
+      });
+    } else if (!v.levelId) ctx.addIssue({ code: "custom", path: ["levelId"], message: "validation.select" });
     if (type === RULE_TYPE.stale && !v.staleCycles) ctx.addIssue({ code: "custom", path: ["staleCycles"], message: "validation.required" });
   },
 });
@@ -88,6 +117,30 @@ export const ruleOper = z.object({ id: dbId, enableStatus: enableState });
 export type AlarmFunction = { identifier: string; funcName: string; unit: string | null; min: number | null; max: number | null };
 /** `rule/numStat`: how many rules, enabled and disabled. */
 export type RuleNumStat = { total: number; enabled: number; disabled: number };
-/** A chart's threshold line (`rule/alarmLines`): the monitoring charts' `alarmLines` prop. */
-export type AlarmLine = { value: number; color: string; label: string };
-export const alarmLinesQuery = z.object({ deviceId: dbId, identifier: z.string().min(1, "validation.required").max(32, "validation.maxLength") });
+/**
+ * Alarm definition for charts (widgets §3, `rule/alarmLines`): a rule's name and its lines, one per
+ * threshold of each level (both ends of a range), in the level's colour.
+ */
+export type AlarmDefinition = { alarmName: string; alarmLine: { signValue: number; alarmColor: string; levelName: string | null }[] };
+/** `rule/alarmLines`: a device's property, and which of its figures the chart shows (a rule's stat type: the value, its cumulative change, its rate per day). */
+export const alarmLinesQuery = z.object({ deviceId: dbId, identifier: z.string().min(1, "validation.required").max(32, "validation.maxLength"), statType: choice(STAT_TYPES).default("not") });
+
+/** A level as a chart draws it: its condition, and its level's name and colour. */
+type DrawnLevel = { compareType: number; threshold?: number | null; minValue?: number | null; maxValue?: number | null; levelName: string | null; color: string | null };
+
+/** A rule's alarm definition for charts from its levels: a line per threshold, both ends of a range. */
+export function alarmDefinition(alarmName: string, levels: readonly DrawnLevel[]): AlarmDefinition {
+  return {
+    alarmName,
+    alarmLine: levels.flatMap((l) =>
+      (l.compareType === COMPARE_RANGE ? [l.minValue, l.maxValue] : [l.threshold])
+        .filter((v): v is number => typeof v === "number" && Number.isFinite(v))
+        .map((signValue) => ({ signValue, alarmColor: l.color || ALARM_LINE_COLOR, levelName: l.levelName })),
+    ),
+  };
+}
+
+/** The threshold lines charts draw from alarm definitions (alarmCenterInfo and the monitoring screens alike). */
+export function definitionLines(defs: readonly AlarmDefinition[]): AlarmLine[] {
+  return defs.flatMap((d) => d.alarmLine.map((l) => ({ value: l.signValue, color: l.alarmColor, label: l.levelName ? `${d.alarmName} · ${l.levelName}` : d.alarmName })));
+}

@@ -25,6 +25,26 @@ export class AlarmRulesPage extends ResourcePageObject {
     await expect(this.page.getByTestId("rule-recipients")).toContainText(name);
   }
 
+  /** The rule form's level `i` (0 the mildest). */
+  ruleLevel(i: number) {
+    return this.field("conditions").getByTestId("rule-level").nth(i);
+  }
+
+  /** Sets level `i` of the rule form: its level and operator (by label) and its threshold or range; adds the row when missing. */
+  async setRuleLevel(i: number, level: string | RegExp, operator: string | RegExp, values: Partial<Record<"threshold" | "minValue" | "maxValue", string>>) {
+    if ((await this.field("conditions").getByTestId("rule-level").count()) <= i) await this.page.getByTestId("rule-level-add").click();
+    const row = this.ruleLevel(i);
+    await row.getByRole("combobox").nth(0).click();
+    await this.page.getByRole("option", { name: level }).click();
+    await row.getByRole("combobox").nth(1).click();
+    await this.page.getByRole("option", { name: operator }).click();
+    for (const [key, v] of Object.entries(values)) {
+      const input = row.getByTestId(`rule-level-${key}`);
+      await input.fill(v);
+      await input.blur();
+    }
+  }
+
   /** Waits (reloading the page: the same search again is answered from the list's cache) until the rule's row shows an active alarm. */
   async waitForAlarm(ruleName: string, timeoutMs = 120_000) {
     await this.search(ruleName);
