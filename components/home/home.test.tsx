@@ -57,6 +57,7 @@ const SHELL: ShellValue = {
   projId: 8,
   menus: [],
   favourites: [],
+  menuIcons: {},
   projects: SUMMARY.projects.map((p) => ({ id: p.id, prjName: p.prjName })),
   company: defaultCompanyInfo,
   user: { id: 1, name: "a", realname: "A", avatar: null },
