@@ -25,7 +25,7 @@ for (const locale of ["zh-cn", "en"] as const) {
   const NAME = `E2E 倾角 ${locale} ${RUN}`;
   const SN = `E2E-${locale === "en" ? "EN" : "ZH"}-${RUN}`;
 
-  test(`${locale}: simulator devices online; add a device, copy its credentials, post a value, see it online`, async ({ page, context, request }, testInfo) => {
+  test(`${locale}: simulator devices online; add a device, copy its credentials, publish a value over MQTT, see it online`, async ({ page, context, request }, testInfo) => {
     test.setTimeout(180_000);
     const base = testInfo.project.use.baseURL ?? "http://127.0.0.1";
     await context.addCookies([{ name: "locale", value: locale, url: base }]);
