@@ -1,9 +1,9 @@
 import { Worker } from "node:worker_threads";
-import { count, sql } from "drizzle-orm";
+import { count, sql, sum } from "drizzle-orm";
 import { deviceTopic } from "@/lib/contract/device/topics";
 import { openDb } from "../cloud/db/client";
 import { AlarmEvaluator } from "../cloud/alarms/evaluator";
-import { alarmLevels, alarmRules, alarms, deviceRejects, devices, linkageLogs, linkageRules, projects, pushConfigs, telemetry, tenants } from "../cloud/db/schema";
+import { alarmLevels, alarmRules, alarms, deviceRejects, devices, ingestDeadLetters, linkageLogs, linkageRules, projects, pushConfigs, telemetry, tenants } from "../cloud/db/schema";
 import { LinkageEngine } from "../cloud/linkage/engine";
 import { PushEngine } from "../cloud/push/engine";
 import { startDeviceChannel } from "../cloud/ingest";
@@ -15,7 +15,8 @@ import { startPgCluster } from "../scripts/pg-cluster";
  * property posts (default 100,000 in all; two values each, one value in a hundred out of range)
  * over MQTT to the embedded broker, from a worker thread so publishing and ingesting use both
  * cores. Prints stored values per second, messages per second, publish-to-queryable latency p50 /
- * p99, and checks that published values = stored + refused. Runs on PGlite, then on a throwaway
+ * p99, and checks that published values = stored + refused + dead-lettered (values the writer
+ * could neither store nor record as refused, kept in ingest_dead_letters). Runs on PGlite, then on a throwaway
  * PostgreSQL cluster (BENCH_DB=pglite or postgres for one of them). Each database runs twice: without
  * alarm rules, then with BENCH_RULES (default 100) enabled rules evaluated on every stored value,
  * one of them crossed by the data (so alarms are raised, joined and recovered during the run); the
@@ -202,6 +203,8 @@ async function bench(kind: "pglite" | "postgres", url: string | undefined, rules
   const mine = sql`(select ${devices.id} from ${devices} where ${devices.tenantId} = ${t.id})`;
   const [{ stored }] = await db.select({ stored: count() }).from(telemetry).where(sql`${telemetry.deviceId} in ${mine}`);
   const [{ rejected }] = await db.select({ rejected: count() }).from(deviceRejects).where(sql`${deviceRejects.deviceId} in ${mine}`);
+  const [dead] = await db.select({ values: sum(ingestDeadLetters.values).mapWith(Number) }).from(ingestDeadLetters).where(sql`${ingestDeadLetters.deviceId} in ${mine}`);
+  const deadLettered = dead.values ?? 0;
   const seconds = (last - first) / 1000;
   const values = published * VALUES_PER_MESSAGE;
   const refusedValues = Math.ceil(perDevice / 50) * DEVICES;
@@ -222,8 +225,10 @@ async function bench(kind: "pglite" | "postgres", url: string | undefined, rules
     "ingest s": +seconds.toFixed(1),
     batches: channel.ingest.writer.stats.batches,
     "published values": values,
-    "stored + refused": stored + rejected,
-    lost: values - stored - rejected,
+    stored,
+    refused: rejected,
+    "dead-lettered": deadLettered,
+    lost: values - stored - rejected - deadLettered,
     "alarm lag p99 ms": evaluator ? (pct(lags, 99) ?? 0) : "-",
     "alarms done s": evaluator ? +((evaluatedAt - first) / 1000).toFixed(1) : "-",
     alarms: evaluator ? `${raised} (${evaluator.stats.joined} joined, ${evaluator.stats.recovered} recovered)` : "-",
@@ -233,7 +238,7 @@ async function bench(kind: "pglite" | "postgres", url: string | undefined, rules
     "linkage evals": linkage ? linkage.stats.evaluations : "-",
     "linkage runs": linkage ? `${(await db.select({ n: count() }).from(linkageLogs).where(sql`${linkageLogs.tenantId} = ${t.id}`))[0].n} (${linkage.stats.suppressed} suppressed)` : "-",
   };
-  if (stored + rejected !== values) console.error(`[bench] ${kind}: ${values - stored - rejected} values lost (expected ~${refusedValues} refused, got ${rejected})`);
+  if (stored + rejected + deadLettered !== values) console.error(`[bench] ${kind}: ${values - stored - rejected - deadLettered} values lost (expected ~${refusedValues} refused, got ${rejected})`);
   await channel.close();
   await evaluator?.close();
   await push?.close();

@@ -105,7 +105,7 @@ describe("MQTT ingest", () => {
     expect(dev.reportCycle).toBe(600);
   });
 
-  it("loses nothing in a burst of 10,000 messages: published = stored + refused", async () => {
+  it("loses nothing in a burst of 10,000 messages: published = stored + refused, nothing dead-lettered", async () => {
     const d = devs[2];
     const c = await connect(d.sn, d.secret);
     const topic = deviceTopic(productId, d.sn, "property/post");
@@ -130,5 +130,6 @@ describe("MQTT ingest", () => {
     const [{ n }] = await db.select({ n: count() }).from(telemetry).where(eq(telemetry.deviceId, d.id));
     const [{ r }] = await db.select({ r: count() }).from(deviceRejects).where(eq(deviceRejects.deviceId, d.id));
     expect({ stored: n, rejected: r }).toEqual({ stored: sent.good, rejected: sent.bad });
+    expect(channel.ingest.writer.stats.deadLettered).toBe(0);
   }, SETUP_MS);
 });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db, DbHandle } from "../db/client";
-import { deviceRejects, devices, deviceStatusLog, telemetry, telemetryLatest, tenants } from "../db/schema";
+import { deviceRejects, devices, deviceStatusLog, ingestDeadLetters, telemetry, telemetryLatest, tenants } from "../db/schema";
 import { openTestDb, SETUP_MS } from "../testing";
 import { addDevices, addSensorProduct } from "./fixtures";
 import { ensurePartitions } from "./partitions";
@@ -62,6 +62,37 @@ describe("BatchWriter", () => {
     expect((await rowsOf(b.id)).map((r) => r.identifier)).toEqual(["humidity"]);
     const [r] = await db.select().from(deviceRejects).where(eq(deviceRejects.topic, "bad"));
     expect(r.reason).toBe("storeFailed");
+  });
+
+  it("dead-letters values it can neither store nor record as refused, and stops retrying", async () => {
+    const w = new BatchWriter(db, { flushMs: 10 });
+    const [a] = devs;
+    // A device deleted between the check and the write: its values and the record of their refusal both break a key.
+    const gone = 2_000_000_000;
+    w.push({ topic: "ok", points: [{ deviceId: a.id, identifier: "humidity", ts: at(40), num: 51, txt: null }], rejects: [] });
+    w.push({ topic: "gone", points: [{ deviceId: gone, identifier: "humidity", ts: at(41), num: 1, txt: null }, { deviceId: gone, identifier: "temperature", ts: at(41), num: 2, txt: null }], rejects: [] });
+    await w.drain();
+    expect(w.stats).toMatchObject({ stored: 1, rejected: 0, deadLettered: 2 });
+    const [dead] = await db.select().from(ingestDeadLetters).where(eq(ingestDeadLetters.topic, "gone"));
+    expect(dead).toMatchObject({ deviceId: gone, values: 2 });
+    expect(dead.points).toHaveLength(2);
+    expect(dead.error).toMatch(/foreign key|violates/i);
+  });
+
+  it("gives a batch up after its retries when the database stays away, and says so in the log", async () => {
+    const errors: unknown[][] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void errors.push(args));
+    try {
+      const away = { transaction: async () => Promise.reject(new Error("connection refused")), insert: () => { throw new Error("connection refused"); } } as unknown as Db;
+      const w = new BatchWriter(away, { flushMs: 1, maxAttempts: 3, retryMs: 1 });
+      w.push({ topic: "t", points: [{ deviceId: 1, identifier: "humidity", ts: at(1), num: 1, txt: null }], rejects: [{ deviceId: 1, at: at(1), topic: "t", reason: "outOfRange" }] });
+      await w.drain();
+      expect(w.stats).toMatchObject({ stored: 0, rejected: 0, deadLettered: 2, failures: 3 });
+      // Not even the dead letter could be stored: the log keeps the values.
+      expect(errors.some((e) => String(e[0]).includes("dead letter") && String(e[1]).includes('"humidity"'))).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("makes senders wait above its high-water mark and lets them go once written", async () => {

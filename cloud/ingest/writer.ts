@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { pgArray } from "./pg-array";
 import { upsertHourly } from "../db/queries/telemetry-hourly";
+import { ingestDeadLetters } from "../db/schema";
 
 /** One stored value. `num` for numbers (and bools as 0/1), `txt` for anything else. */
 export type Point = { deviceId: number; identifier: string; ts: Date; num: number | null; txt: string | null };
@@ -18,10 +19,15 @@ export type WriterOptions = {
   flushMs?: number;
   /** Queued values beyond which `push` makes the sender wait (back-pressure). */
   highWater?: number;
+  /** Tries of a batch while the database is away before it is dead-lettered. */
+  maxAttempts?: number;
+  /** First pause between tries, doubled each time (at most 5 s). */
+  retryMs?: number;
   onFlushed?: (f: Flushed) => void;
 };
 
 const REJECT_PAYLOAD_MAX = 2000;
+const DEAD_LETTER_ROWS = 1000;
 /** SQLSTATE classes 22 (data exception) and 23 (integrity): retrying the same rows cannot help. */
 const isRowProblem = (err: unknown) => {
   for (let e: unknown = err; e instanceof Error; e = e.cause) {
@@ -30,11 +36,17 @@ const isRowProblem = (err: unknown) => {
   }
   return false;
 };
+/** The database's own words: drivers and drizzle wrap them as the cause of their own error. */
+const errorText = (err: unknown) => {
+  let e: unknown = err;
+  while (e instanceof Error && e.cause instanceof Error) e = e.cause;
+  return e instanceof Error ? e.message : String(e);
+};
 
 /**
  * Writes messages in batches, one transaction and one multi-row statement per table per batch,
- * batches strictly one after another in arrival order. Counts every value it stored or refused,
- * so `stored + rejected` always equals what was pushed once `drain()` resolves.
+ * batches strictly one after another in arrival order. Counts every value it stored, refused or
+ * dead-lettered, so `stored + rejected + deadLettered` always equals what was pushed once `drain()` resolves.
  */
 export class BatchWriter {
   private queue: Message[] = [];
@@ -43,10 +55,12 @@ export class BatchWriter {
   private running: Promise<void> | null = null;
   private waiters: (() => void)[] = [];
   private drainers: (() => void)[] = [];
-  readonly stats = { stored: 0, rejected: 0, batches: 0, failures: 0 };
+  readonly stats = { stored: 0, rejected: 0, deadLettered: 0, batches: 0, failures: 0 };
   private readonly maxBatch: number;
   private readonly flushMs: number;
   private readonly highWater: number;
+  private readonly maxAttempts: number;
+  private readonly retryMs: number;
 
   constructor(
     private readonly db: Db,
@@ -55,6 +69,8 @@ export class BatchWriter {
     this.maxBatch = opts.maxBatch ?? 20_000;
     this.flushMs = opts.flushMs ?? 50;
     this.highWater = opts.highWater ?? 40_000;
+    this.maxAttempts = opts.maxAttempts ?? 8;
+    this.retryMs = opts.retryMs ?? 200;
   }
 
   /** Queues a message; resolves at once unless the queue is over its high-water mark. */
@@ -102,26 +118,63 @@ export class BatchWriter {
 
   /**
    * A batch a value spoils (one the checks let through but the database refuses) is written
-   * message by message, the spoiling ones kept as refusals; a database that is away is retried.
+   * message by message, the spoiling ones kept as refusals; a database that is away is retried
+   * `maxAttempts` times. What still cannot be stored is dead-lettered: never retried for ever.
    */
-  private async writeSafely(batch: Message[]): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
+  private writeSafely(batch: Message[]): Promise<void> {
+    return this.attempt(batch, async (err) => {
+      if (batch.length > 1) {
+        for (const m of batch) await this.writeSafely([m]);
+        return;
+      }
+      const [m] = batch;
+      if (!m.points.length) return this.deadLetter(batch, err, 1);
+      const detail = errorText(err).slice(0, 500);
+      const rejects = [...m.rejects, ...m.points.map((p) => ({ deviceId: p.deviceId, at: p.ts, topic: m.topic ?? "", identifier: p.identifier, reason: "storeFailed", detail }))];
+      // Refusals the database refuses too (the device is gone): the original values go to the dead letters.
+      return this.attempt([{ topic: m.topic, points: [], rejects, heard: m.heard }], (again) => this.deadLetter(batch, again, 1), batch);
+    });
+  }
+
+  /** Writes `batch`, retrying a database that is away; `onRowProblem` decides what a refused row means. */
+  private async attempt(batch: Message[], onRowProblem: (err: unknown) => Promise<void>, original = batch): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
       try {
         return await this.write(batch);
       } catch (err) {
         this.stats.failures++;
-        if (isRowProblem(err) && batch.length > 1) {
-          for (const m of batch) await this.writeSafely([m]);
-          return;
-        }
-        if (isRowProblem(err)) {
-          const [m] = batch;
-          const rejects = [...m.rejects, ...m.points.map((p) => ({ deviceId: p.deviceId, at: p.ts, topic: m.topic ?? "", identifier: p.identifier, reason: "storeFailed", detail: (err as Error).message.slice(0, 500) }))];
-          return await this.writeSafely([{ points: [], rejects }]);
-        }
-        console.error(`[ingest] writing a batch failed (attempt ${attempt + 1}), retrying:`, (err as Error).message);
-        await new Promise((r) => setTimeout(r, Math.min(5000, 200 * 2 ** attempt)));
+        if (isRowProblem(err)) return onRowProblem(err);
+        if (attempt >= this.maxAttempts) return this.deadLetter(original, err, attempt);
+        console.error(`[ingest] writing a batch failed (attempt ${attempt} of ${this.maxAttempts}), retrying:`, errorText(err));
+        await new Promise((r) => setTimeout(r, Math.min(5000, this.retryMs * 2 ** (attempt - 1))));
       }
+    }
+  }
+
+  /**
+   * Keeps what could not be stored in `ingest_dead_letters` (no keys there to break), counted so
+   * `stored + rejected + deadLettered` still equals what was pushed; when even that fails the
+   * values go to the log whole, so an operator can replay them.
+   */
+  private async deadLetter(batch: Message[], err: unknown, attempts: number) {
+    const error = errorText(err).slice(0, 500);
+    const rows = batch.map((m) => ({
+      topic: (m.topic ?? "").slice(0, 200),
+      deviceId: m.points[0]?.deviceId ?? m.rejects.find((r) => r.deviceId != null)?.deviceId ?? m.heard?.deviceId ?? null,
+      values: m.points.length + m.rejects.length,
+      points: m.points,
+      rejects: m.rejects,
+      error,
+      attempts,
+    }));
+    const values = rows.reduce((n, r) => n + r.values, 0);
+    this.stats.deadLettered += values;
+    try {
+      // A bounded number of rows per statement: a whole batch of messages would pass the parameter limit.
+      for (let i = 0; i < rows.length; i += DEAD_LETTER_ROWS) await this.db.insert(ingestDeadLetters).values(rows.slice(i, i + DEAD_LETTER_ROWS));
+      console.error(`[ingest] ${values} values dead-lettered in ingest_dead_letters after ${attempts} attempt(s):`, error);
+    } catch (again) {
+      console.error(`[ingest] dead letter not stored (${errorText(again)}); its values:`, JSON.stringify(rows));
     }
   }
 

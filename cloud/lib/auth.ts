@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, isNull, lte, ne, or } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { Code } from "@/lib/contract/envelope";
 import { roles, tenants, tokens, userRoles, users } from "../db/schema";
@@ -7,6 +7,7 @@ import type { Locale } from "@/lib/contract/locale";
 import type { Auth, CloudEnv, Ctx, Deps } from "./context";
 import { AppError } from "./http";
 import { randomToken, sha256 } from "./crypto";
+import { accessCache } from "./access-cache";
 import { PLATFORM_TENANT_ID, codesOf, effectiveMenuIds, pathsOf } from "./menu-access";
 
 export { PLATFORM_TENANT_ID };
@@ -60,9 +61,31 @@ export async function permissionCodes(db: Db, roleIds: number[]): Promise<Set<st
   return codesOf(db, await effectiveMenuIds(db, { roleIds }));
 }
 
+/** A token's session as the cache keeps it: the time limits are checked on every use. */
+type Session = { auth: Omit<Auth, "epoch">; language: string | null; tokenId: number; lastUsedAt: Date; expiresAt: Date; contractStart: Date | null; contractEnd: Date | null };
+
+async function sessionOf(db: Db, tokenHash: string): Promise<Session | null> {
+  const [row] = await db
+    .select({ tokenId: tokens.id, lastUsedAt: tokens.lastUsedAt, expiresAt: tokens.expiresAt, contractStart: tenants.contractStart, contractEnd: tenants.contractEnd, user: users })
+    .from(tokens)
+    .innerJoin(users, eq(users.id, tokens.userId))
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(and(eq(tokens.tokenHash, tokenHash), isNull(tokens.revokedAt), eq(users.enabled, 1), eq(tenants.enabled, 1)))
+    .limit(1);
+  if (!row) return null;
+  const { roleIds, roles: codes } = await roleCodes(db, row.user.id);
+  const auth = { userId: row.user.id, tenantId: row.user.tenantId, username: row.user.username, realname: row.user.realname, roles: codes, roleIds, tokenHash, isPlatform: row.user.tenantId === PLATFORM_TENANT_ID };
+  return { auth, language: row.user.language, tokenId: row.tokenId, lastUsedAt: row.lastUsedAt, expiresAt: row.expiresAt, contractStart: row.contractStart, contractEnd: row.contractEnd };
+}
+
+/** Like the login: a tenant outside its contract dates is shut out; the platform has no contract. */
+const inTime = (s: Session, now: Date) =>
+  s.expiresAt > now && (s.auth.isPlatform || ((!s.contractEnd || s.contractEnd >= now) && (!s.contractStart || s.contractStart <= now)));
+
 /**
  * Resolves the caller from the token on every request, so a disabled user or tenant, an ended
- * contract and a removed role take effect at once. Missing, expired or revoked → code 401.
+ * contract and a removed role take effect at once: the session is cached per access epoch
+ * (cloud/lib/access-cache.ts), which every such change raises. Missing, expired or revoked → 401.
  * `language`, the request's when it names one, is remembered as the user's (`rememberLanguage`).
  */
 export async function authenticate(deps: Deps, header: string | undefined, language?: Locale): Promise<Auth> {
@@ -70,42 +93,31 @@ export async function authenticate(deps: Deps, header: string | undefined, langu
   if (!token) throw new AppError(Code.UNAUTHORIZED, "cloud.unauthorized");
   const tokenHash = sha256(token);
   const now = deps.now();
-  const [row] = await deps.db
-    .select({ tokenId: tokens.id, lastUsedAt: tokens.lastUsedAt, user: users })
-    .from(tokens)
-    .innerJoin(users, eq(users.id, tokens.userId))
-    .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(
-      and(
-        eq(tokens.tokenHash, tokenHash),
-        isNull(tokens.revokedAt),
-        gt(tokens.expiresAt, now),
-        eq(users.enabled, 1),
-        eq(tenants.enabled, 1),
-        // Like the login: a tenant outside its contract dates is shut out; the platform has no contract.
-        or(
-          eq(tenants.id, PLATFORM_TENANT_ID),
-          and(or(isNull(tenants.contractEnd), gte(tenants.contractEnd, now)), or(isNull(tenants.contractStart), lte(tenants.contractStart, now))),
-        ),
-      ),
-    )
-    .limit(1);
-  if (!row) throw new AppError(Code.UNAUTHORIZED, "cloud.unauthorized");
-  if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-    await deps.db.update(tokens).set({ lastUsedAt: now }).where(eq(tokens.id, row.tokenId));
+  const cache = accessCache(deps.db);
+  const epoch = await cache.epoch(deps.db);
+  const session = await cache.get("session", tokenHash, epoch, () => sessionOf(deps.db, tokenHash));
+  if (!session || !inTime(session, now)) throw new AppError(Code.UNAUTHORIZED, "cloud.unauthorized");
+  if (now.getTime() - session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+    session.lastUsedAt = now;
+    await deps.db.update(tokens).set({ lastUsedAt: now }).where(eq(tokens.id, session.tokenId));
   }
-  if (language) await rememberLanguage(deps.db, row.user, language);
-  const { roleIds, roles: codes } = await roleCodes(deps.db, row.user.id);
-  return {
-    userId: row.user.id,
-    tenantId: row.user.tenantId,
-    username: row.user.username,
-    realname: row.user.realname,
-    roles: codes,
-    roleIds,
-    tokenHash,
-    isPlatform: row.user.tenantId === PLATFORM_TENANT_ID,
-  };
+  if (language && session.language !== language) {
+    await rememberLanguage(deps.db, { id: session.auth.userId, language: session.language }, language);
+    session.language = language;
+  }
+  return { ...session.auth, epoch };
+}
+
+/**
+ * The entry paths and permission codes of the caller's effective menus (`effectiveMenuIds`),
+ * read once per access epoch and role set.
+ */
+export function accessOf(db: Db, auth: Pick<Auth, "roleIds" | "epoch">): Promise<{ paths: Set<string>; perms: Set<string> }> {
+  return accessCache(db).get("menus", [...auth.roleIds].sort((a, b) => a - b).join(","), auth.epoch, async () => {
+    const ids = await effectiveMenuIds(db, auth);
+    const [paths, perms] = await Promise.all([pathsOf(db, ids), codesOf(db, ids)]);
+    return { paths, perms };
+  });
 }
 
 /** The request's language when it names one (a caller without `Language` says nothing about the user's). */
@@ -129,11 +141,11 @@ export const requireAuth: MiddlewareHandler<CloudEnv> = async (c, next) => {
  * How endpoints check access (cloud-model). Writes check their button's permission code with
  * `requirePerm`; reads check that the caller may open one of the screens that use them with
  * `requireMenu` (a picker's list is readable from every screen that shows the picker). Both read
- * the caller's effective menus on every request, so a role change takes effect at once.
+ * the caller's effective menus as of this request's access epoch, so a role change takes effect at once.
  */
 export function requirePerm(code: string): MiddlewareHandler<CloudEnv> {
   return async (c, next) => {
-    await assertPerm(c.var.deps.db, c.var.auth, code);
+    if (!(await accessOf(c.var.deps.db, c.var.auth)).perms.has(code)) throw new AppError(Code.FORBIDDEN, "cloud.forbidden");
     await next();
   };
 }
@@ -146,7 +158,7 @@ export async function assertPerm(db: Db, auth: Pick<Auth, "roleIds">, code: stri
 
 export function requireMenu(...paths: string[]): MiddlewareHandler<CloudEnv> {
   return async (c, next) => {
-    const open = await pathsOf(c.var.deps.db, await effectiveMenuIds(c.var.deps.db, c.var.auth));
+    const open = (await accessOf(c.var.deps.db, c.var.auth)).paths;
     if (!paths.some((p) => open.has(p))) throw new AppError(Code.FORBIDDEN, "cloud.forbidden");
     await next();
   };

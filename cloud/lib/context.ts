@@ -46,6 +46,8 @@ export type Auth = {
   roleIds: number[];
   tokenHash: string;
   isPlatform: boolean;
+  /** The access epoch read when the token was checked: this request's cached answers belong to it. */
+  epoch: number;
 };
 
 export type CloudEnv = {

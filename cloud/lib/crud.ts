@@ -194,16 +194,29 @@ export const fieldLabel = (entity: EntityMeta, name: string, locale: Locale) => 
 
 /**
  * Export columns from the contract's `keys.export`, headed in the caller's locale: times in
- * platform time, areas by name; `values` override a column's value.
+ * platform time, areas by name, dictionary values by their label in that locale; `values`
+ * override a column's value.
  */
 export function exportColumns<R>(entity: EntityMeta, locale: Locale, values: { [key: string]: (row: R) => unknown } = {}): ExportColumn<R>[] {
   return entity.keys.export.map((key) => {
     const f = entity.fields[key];
     const own = values[key];
     const get = (r: R) => (r as Record<string, unknown>)[key];
+    const dict = f.dict && isEnumName(f.dict) ? f.dict : undefined;
+    // A dictionary's cell says what the screen says, in the caller's language, not the stored code.
+    const label = (v: unknown) => (v === null || v === undefined || v === "" ? "" : t(locale, `enums.${dict}.${v}`));
     const value =
       own ??
-      (f.kind === "datetime" ? (r: R) => formatDateTime(get(r)) : f.kind === "area" ? (r: R) => (get(r) ? (areaName(String(get(r))) ?? get(r)) : "") : undefined);
+      (f.kind === "datetime"
+        ? (r: R) => formatDateTime(get(r))
+        : f.kind === "area"
+          ? (r: R) => (get(r) ? (areaName(String(get(r))) ?? get(r)) : "")
+          : dict
+            ? (r: R) => {
+                const v = get(r);
+                return Array.isArray(v) ? v.map(label).join(", ") : label(v);
+              }
+            : undefined);
     return { key, header: fieldLabel(entity, key, locale), value };
   });
 }

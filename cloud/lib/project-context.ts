@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { Code } from "@/lib/contract/envelope";
 import { dbId } from "@/lib/contract/common";
 import { visibleProject } from "../db/queries/projects";
+import { accessCache } from "./access-cache";
 import type { CloudEnv } from "./context";
 import { AppError, badRequest } from "./http";
 import { projectScope, type ProjectScope } from "./scope";
@@ -22,7 +23,9 @@ function projectContext(required: boolean, fromQuery = false): MiddlewareHandler
     }
     const id = dbId.safeParse(raw);
     if (!id.success) throw badRequest("cloud.projectInvalid");
-    const project = await visibleProject(c.var.deps.db, c.var.auth, id.data);
+    const { db } = c.var.deps;
+    const auth = c.var.auth;
+    const project = await accessCache(db).get("project", `${auth.userId}:${id.data}`, auth.epoch, () => visibleProject(db, auth, id.data));
     if (!project) throw new AppError(Code.FORBIDDEN, "cloud.projectForbidden", { id: id.data });
     c.set("project", project);
     return next();

@@ -119,16 +119,23 @@ export type SimulatorOptions = {
   /** Fill a year of history first (the first start with demo data). */
   backfill?: boolean;
   now?: () => number;
+  /** SNs of devices that take commands in and never answer them (default from SIMULATOR_IGNORE). */
+  ignoreCommands?: readonly string[];
 };
+
+/** `SIMULATOR_IGNORE=SN,SN`: demo devices that stay deaf to commands, so their commands time out (a test's switch). */
+export const ignoredFromEnv = () => (process.env.SIMULATOR_IGNORE ?? "").split(",").map((x) => x.trim()).filter(Boolean);
 
 /**
  * The demo devices over real MQTT: each logs in with its SN and secret, reports its properties
  * every reporting cycle, now and then posts an event, sometimes falls silent for longer than its
  * product's active cycle, and answers property-set, cycle-set and service calls (a restart after
- * a few seconds, an unknown service with code 404, and every seventh command not at all).
+ * a few seconds, an unknown service with code 404, and every seventh command not at all). Devices
+ * named in `ignoreCommands` answer none.
  */
 export async function startSimulator(db: Db, opts: SimulatorOptions) {
   const now = opts.now ?? Date.now;
+  const deaf = new Set(opts.ignoreCommands ?? ignoredFromEnv());
   const sims = await simulatedDevices(db);
   if (opts.backfill && sims.length) {
     const started = Date.now();
@@ -186,7 +193,7 @@ export async function startSimulator(db: Db, opts: SimulatorOptions) {
         return;
       }
       r.commands++;
-      if (r.commands % LOST_EVERY === 0) return;
+      if (deaf.has(s.sn) || r.commands % LOST_EVERY === 0) return;
       if (topic.endsWith("/property/set") && body.params && typeof body.params === "object") {
         for (const [k, v] of Object.entries(body.params)) r.overrides.set(k, v);
         report(s, r);
@@ -211,7 +218,7 @@ export async function startSimulator(db: Db, opts: SimulatorOptions) {
     });
     schedule(s, r);
   }
-  if (sims.length) console.log(`[simulator] ${sims.length} demo devices publishing to ${opts.brokerUrl}`);
+  if (sims.length) console.log(`[simulator] ${sims.length} demo devices publishing to ${opts.brokerUrl}${deaf.size ? `; ignoring commands to ${[...deaf].join(", ")}` : ""}`);
 
   return {
     devices: sims.length,

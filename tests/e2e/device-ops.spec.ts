@@ -5,7 +5,8 @@ import { ResourcePageObject } from "./pages/resource-page";
 
 /**
  * Device operations (issue 16): from /debug a reporting cycle and a restart reach a simulated
- * device over MQTT and turn success on its replies; the handling log shows them; a battery model
+ * device over MQTT and turn success on its replies, and a restart to a device told to ignore it
+ * turns timeout; the handling log shows them; a battery model
  * and a construction record are added through their forms, with their rules enforced — in both
  * languages.
  */
@@ -13,8 +14,8 @@ test.describe.configure({ mode: "serial" });
 
 const RUN = Math.random().toString(36).slice(2, 6).toUpperCase();
 const TEXT = {
-  "zh-cn": { sn: "SIM01002", success: "成功", voltage: "满电电压必须高于截止电压", warranty: "质保截止日期不能早于出库日期", firstInstall: "首次安装", live: "实时", airAgent: "掺引气剂", noProject: "选择项目", manual: "手动输入 a、b" },
-  en: { sn: "SIM02002", success: "Success", voltage: "The full-charge voltage must be above the termination voltage", warranty: "The warranty deadline must be on or after the outbound date", firstInstall: "First install", live: "Live", airAgent: "Air-entraining agent", noProject: "Select a project", manual: "Manual a and b" },
+  "zh-cn": { sn: "SIM01002", success: "成功", timeout: "超时", voltage: "满电电压必须高于截止电压", warranty: "质保截止日期不能早于出库日期", firstInstall: "首次安装", live: "实时", airAgent: "掺引气剂", noProject: "选择项目", manual: "手动输入 a、b" },
+  en: { sn: "SIM02002", success: "Success", timeout: "Timeout", voltage: "The full-charge voltage must be above the termination voltage", warranty: "The warranty deadline must be on or after the outbound date", firstInstall: "First install", live: "Live", airAgent: "Air-entraining agent", noProject: "Select a project", manual: "Manual a and b" },
 } as const;
 
 for (const locale of ["zh-cn", "en"] as const) {
@@ -55,6 +56,21 @@ for (const locale of ["zh-cn", "en"] as const) {
     await expect(rows.nth(0)).toContainText(T.success);
     await expect(rows.nth(1)).toContainText(`"cycle":${cycle}`);
     await expect(rows.nth(1)).toContainText(T.success);
+  });
+
+  test(`${locale}: a restart to a device that ignores commands waits, then turns timeout`, async ({ page }) => {
+    const debug = new DebugPageObject(page);
+    await debug.open();
+    // The e2e server starts the simulator with SIMULATOR_IGNORE=SIM01003: it takes commands in and never answers.
+    await debug.pick("SIM01003");
+    await expect(page.getByTestId("stream-state")).toHaveText(T.live, { timeout: 20_000 });
+    await debug.reboot();
+    await expect(debug.lastStatus()).toHaveAttribute("data-status", "0", { timeout: 10_000 });
+    await expect(debug.stream().locator("li[data-dir=down]").filter({ hasText: "service/call" })).toHaveCount(1);
+    // The command's time-out is 15 s: the badge turns without a reload.
+    await expect(debug.lastStatus()).toHaveAttribute("data-status", "1", { timeout: 40_000 });
+    await expect(debug.lastStatus()).toHaveText(T.timeout);
+    await expect(debug.stream().locator("li[data-dir=up]").filter({ hasText: "service/reply" })).toHaveCount(0);
   });
 
   test(`${locale}: a battery model and a construction record through their forms`, async ({ page }) => {

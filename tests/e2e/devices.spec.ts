@@ -1,13 +1,14 @@
 import { expect, test } from "@playwright/test";
+import mqtt from "mqtt";
 import { loginAs } from "./pages/login-page";
 import { DevicesPage } from "./pages/devices-page";
 import { ShellPage } from "./pages/shell-page";
 
 /**
  * Devices (issue 15): demoadmin selects a project and sees the simulator's devices online, adds a
- * device, copies its credentials from the dialog that shows them once, posts a value over the HTTP
- * ingest as that device would (no console session), and sees the device online with its last
- * report — in both languages.
+ * device, copies its credentials from the dialog that shows them once, publishes a value with an
+ * MQTT client as that device (and posts one over the HTTP ingest), and sees the device online with
+ * its last report — in both languages.
  */
 test.describe.configure({ mode: "serial" });
 
@@ -24,7 +25,7 @@ for (const locale of ["zh-cn", "en"] as const) {
   const NAME = `E2E 倾角 ${locale} ${RUN}`;
   const SN = `E2E-${locale === "en" ? "EN" : "ZH"}-${RUN}`;
 
-  test(`${locale}: simulator devices online; add a device, copy its credentials, post a value, see it online`, async ({ page, context, request }, testInfo) => {
+  test(`${locale}: simulator devices online; add a device, copy its credentials, publish a value over MQTT, see it online`, async ({ page, context, request }, testInfo) => {
     test.setTimeout(180_000);
     const base = testInfo.project.use.baseURL ?? "http://127.0.0.1";
     await context.addCookies([{ name: "locale", value: locale, url: base }]);
@@ -62,13 +63,19 @@ for (const locale of ["zh-cn", "en"] as const) {
     await devices.search(NAME);
     await expect(devices.statusOf(SN)).toContainText(T.inactive);
 
-    // The device posts a value over HTTP to the console's address with its SN and secret, as curl -u
-    // would: a request context of its own, without the signed-in browser's cookies.
+    // The device publishes over MQTT with the copied SN and secret, as the dialog's (and the README's)
+    // mosquitto_pub example does: a plain MQTT client of its own, no console session.
+    const [host, port] = cred.broker.split(":");
+    const client = await mqtt.connectAsync(`mqtt://${host}:${port}`, { username: cred.sn, password: cred.secret, clientId: `e2e-${SN}`, reconnectPeriod: 0 });
+    await client.publishAsync(cred.postTopic, JSON.stringify({ params: { angleX: 1.25, angleY: -0.5, battery: 87 } }), { qos: 1 });
+    await client.endAsync();
+
+    // The HTTP ingest through the console's address takes the same payload, authenticated as curl -u would.
     const res = await request.post(`/api/comm/ingest/${cred.postTopic.split("/").slice(1).join("/")}`, {
       headers: { authorization: `Basic ${Buffer.from(`${cred.sn}:${cred.secret}`).toString("base64")}`, "content-type": "application/json" },
-      data: { params: { angleX: 1.25, angleY: -0.5, battery: 87 } },
+      data: { params: { angleX: 1.5 } },
     });
-    expect(await res.json()).toMatchObject({ code: 200, data: { accepted: 3 } });
+    expect(await res.json()).toMatchObject({ code: 200, data: { accepted: 1 } });
 
     await expect(async () => {
       await page.reload();

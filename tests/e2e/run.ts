@@ -57,6 +57,8 @@ async function main() {
     SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
     // The data-push suite's receiver listens on loopback beside the browser.
     PUSH_ALLOW_PRIVATE: "1",
+    // The device-ops suite's command that must time out goes to this demo device.
+    SIMULATOR_IGNORE: "SIM01003",
   } as NodeJS.ProcessEnv;
   delete env.UPSTREAM_URL;
   delete env.DATABASE_URL;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { bigserial, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { tenants } from "./identity";
 import { products } from "./products";
 import { projects } from "./projects";
@@ -105,6 +105,29 @@ export const deviceRejects = pgTable(
     payload: text("payload"),
   },
   (t) => [index("device_rejects_device").on(t.deviceId, t.at)],
+);
+
+/**
+ * What the ingest could neither store nor record as refused (a key the database breaks, or a
+ * database away past every retry). No foreign keys, so the record itself can always be stored;
+ * the values are kept whole so they can be replayed.
+ */
+export const ingestDeadLetters = pgTable(
+  "ingest_dead_letters",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    topic: varchar("topic", { length: 200 }).notNull(),
+    /** The device the message came from, if any (not a key: it may be the reason it failed). */
+    deviceId: integer("device_id"),
+    /** Values and refusals it held: what the writer's count of dead-lettered values adds up. */
+    values: integer("values").notNull(),
+    points: jsonb("points").notNull(),
+    rejects: jsonb("rejects").notNull(),
+    error: varchar("error", { length: 500 }).notNull(),
+    attempts: smallint("attempts").notNull(),
+  },
+  (t) => [index("ingest_dead_letters_device").on(t.deviceId, t.at)],
 );
 
 /**

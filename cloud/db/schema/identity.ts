@@ -1,6 +1,6 @@
 import type { I18nTexts } from "@/lib/contract/i18n-text";
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 
 const created = { createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow() };
 const stamps = { ...created, updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow() };
@@ -139,6 +139,18 @@ export const tokens = pgTable(
   },
   (t) => [uniqueIndex("tokens_hash").on(t.tokenHash), index("tokens_user").on(t.userId)],
 );
+
+/**
+ * One row: a counter the database's own triggers raise on every change that can change what a
+ * token may do (tokens revoked or deleted; users, tenants, roles and their menus, menus,
+ * tenant authorisations, projects and project members). The cloud caches sessions, menus and
+ * project checks per value of it (cloud/lib/access-cache.ts): one small read per request, and
+ * exact whichever instance or code path made the change. The triggers are in the migration.
+ */
+export const accessEpoch = pgTable("access_epoch", {
+  id: smallint("id").primaryKey().default(1),
+  n: bigint("n", { mode: "number" }).notNull().default(0),
+});
 
 /** Failure counters for throttling and captcha, keyed by `u:<tenant>:<username>:<ip>` or `ip:<ip>`. */
 export const loginFailures = pgTable("login_failures", {

@@ -204,15 +204,8 @@ export const coreRoutes = new Hono<CloudEnv>()
       .where(await listWhere(c, f))
       .orderBy(...orderOf(alarmRecord, alarms, f, [desc(alarms.triggeredAt), desc(alarms.id)]))
       .limit(EXPORT_LIMIT);
-    const label = (dict: string) => (r: AlarmRecord) => {
-      const v = (r as Record<string, unknown>)[dict === "alarmStatus" ? "status" : dict === "alarmType" ? "alarmType" : "closeReason"];
-      return v === null ? "" : t(locale, `enums.${dict}.${v}`);
-    };
     const columns = exportColumns<AlarmRecord>(alarmRecord, locale, {
       levelNum: (r) => (r.levelName ? `${r.levelNum ?? ""} ${r.levelName}`.trim() : (r.levelNum ?? "")),
-      status: label("alarmStatus"),
-      alarmType: label("alarmType"),
-      closeReason: label("alarmCloseReason"),
       triggeredAt: (r) => formatDateTime(r.triggeredAt),
     });
     const title = t(locale, "alarm.alarmCentre.title");

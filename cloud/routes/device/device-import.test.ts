@@ -75,4 +75,22 @@ describe("device/device import", () => {
       .orderBy(asc(devices.id));
     expect(rows).toEqual([{ sn: "IMP-001", projectId: prj, powerSupply: "battery", reportCycle: 600 }]);
   });
+
+  it("exports the query's devices with dictionary labels in the caller's language, not codes", async () => {
+    const sheetOf = async (language: string) => {
+      const res = await cloud.app.request("/iotCloud/device/device/deviceListExport", { method: "POST", body: JSON.stringify({ deviceSn: "IMP-001" }), headers: { ...headers(language), "content-type": "application/json" } });
+      expect(res.headers.get("content-type")).toContain("spreadsheetml");
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(await res.arrayBuffer());
+      const sheet = wb.worksheets[0];
+      const head = sheet.getRow(1).values as unknown[];
+      const row = sheet.getRow(2).values as unknown[];
+      expect(sheet.rowCount).toBe(2);
+      return (header: string) => row[head.indexOf(header)];
+    };
+    const en = await sheetOf("en");
+    expect([en("SN"), en("Status"), en("Enabled")]).toEqual(["IMP-001", "Inactive", "Enabled"]);
+    const zh = await sheetOf("zh-cn");
+    expect([zh("状态"), zh("启用状态")]).toEqual(["未激活", "启用"]);
+  });
 });

@@ -1,7 +1,8 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { ResourcePageObject } from "./resource-page";
 
-export type ShownCredentials = { sn: string; secret: string; postTopic: string };
+/** What the dialog shows once: `broker` is "host:port" of the MQTT broker devices connect to. */
+export type ShownCredentials = { sn: string; secret: string; postTopic: string; broker: string };
 
 /** The device list: the resource list plus its status cells, credentials dialog and list / map switch. */
 export class DevicesPage extends ResourcePageObject {
@@ -32,7 +33,8 @@ export class DevicesPage extends ResourcePageObject {
     const secret = await this.page.evaluate(() => navigator.clipboard.readText());
     expect(secret).toBe(shown);
     const postTopic = (await dialog.locator('[data-testid="credentials-topic"][data-channel="property/post"]').innerText()).trim();
-    return { sn, secret, postTopic };
+    const broker = (await dialog.getByTestId("credentials-broker").innerText()).trim();
+    return { sn, secret, postTopic, broker };
   }
 
   async closeCredentials() {
