@@ -1,10 +1,11 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALARM_STATUS, CHANNEL, LINK_TYPE, NOTICE_STATUS, RULE_TYPE } from "@/lib/contract/alarm/enums";
 import { alarmContactGroups, alarmContacts, alarmLevels, alarmNotices, alarmRuleRecipients, alarmRules, alarms, devices, products, stationMessages, telemetry, telemetryLatest } from "../db/schema";
 import type { Point } from "../ingest/writer";
 import { createTestCloud, SETUP_MS, type TestCloud } from "../testing";
 import { AlarmEvaluator } from "./evaluator";
+import { tenantOf } from "../lib/scope";
 
 let cloud: TestCloud;
 let ev: AlarmEvaluator;
@@ -23,8 +24,8 @@ beforeAll(async () => {
   const [anchor] = await db.select().from(products).where(eq(products.monitorType, "anchor"));
   [device, other] = await db.select().from(devices).where(eq(devices.productId, anchor.id)).orderBy(asc(devices.id));
   await db.update(devices).set({ projectId: device.projectId }).where(eq(devices.id, other.id));
-  [{ id: levelId }] = await db.select().from(alarmLevels).where(eq(alarmLevels.tenantId, device.tenantId)).limit(1);
-  const [admin] = await db.select().from(alarmContacts).where(and(eq(alarmContacts.tenantId, device.tenantId), eq(alarmContacts.linkName, "演示管理员")));
+  [{ id: levelId }] = await db.select().from(alarmLevels).where(tenantOf(device.tenantId).where(alarmLevels)).limit(1);
+  const [admin] = await db.select().from(alarmContacts).where(tenantOf(device.tenantId).where(alarmContacts, eq(alarmContacts.linkName, "演示管理员")));
   contactId = admin.id;
   ev = new AlarmEvaluator(db, { delivery: cloud.deps.delivery, now: cloud.now });
 }, SETUP_MS);

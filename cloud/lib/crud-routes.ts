@@ -1,8 +1,8 @@
 import { desc, eq, getTableColumns, inArray, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { Hono, type MiddlewareHandler } from "hono";
-import type { z } from "zod";
-import { idQuery, idsBody, pageQuery, statusBody } from "@/lib/contract/common";
+import { z } from "zod";
+import { dbId, enableState, idQuery, idsBody, pageQuery, statusBody } from "@/lib/contract/common";
 import { columnOf, type Fields, type RowOf } from "@/lib/contract/entity";
 import type { Db } from "../db/client";
 import { requireAuth, requirePerm } from "./auth";
@@ -76,8 +76,13 @@ export type CrudOptions<F extends Fields, R> = {
   beforeDelete?: (c: Ctx, ids: number[]) => Promise<void> | void;
   /** Tables whose rows refer to this entity: a delete is refused while any does. */
   inUse?: readonly InUse[];
-  /** The enable-state column `openOrClose` switches; without it there is no such route. */
-  status?: string;
+  /**
+   * The enable-state column `openOrClose` switches (body `{ id, status }`); without it there is no
+   * such route. `{ column, field }` when the body names the state otherwise (`oper`: `{ id, enableStatus }`).
+   */
+  status?: string | { column: string; field: string };
+  /** Runs after each write (add, upd, del, the status switch, each imported row) with the rows written: an engine reading the table is told. */
+  afterWrite?: (c: Ctx, rows: Row[]) => unknown;
   /** Export values that are not the row's own (dictionary labels, names). */
   exportValues?: { [key: string]: (row: R) => unknown };
   /** The routes to give (default: all that apply). */
@@ -132,12 +137,14 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
   /** A new row in the caller's scope (add and each imported row). */
   async function insert(c: Ctx, input: Values): Promise<Row> {
     const values = { ...columnsOf(entity, input), ...(await o.values?.(c, input, false)), ...texts(c, undefined, input) };
-    return c.var.deps.db.transaction(async (db) => {
+    const row = await c.var.deps.db.transaction(async (db) => {
       await checkUnique(db, c, input);
       const [row] = await db.insert(table).values(stamp(c, values)).returning();
       await o.afterInsert?.(db, c, row);
       return row;
     });
+    await o.afterWrite?.(c, [row]);
+    return row;
   }
 
   const app = new Hono<CloudEnv>().use(requireAuth);
@@ -185,6 +192,7 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
         ? await db.update(table).set(set).where(owned(c, eq(key, id))).returning()
         : await db.select().from(table as PgTable).where(owned(c, eq(key, id)));
       if (!row) throw notFound();
+      await o.afterWrite?.(c, [row]);
       return ok(c, out(c, row));
     });
   if (has("del"))
@@ -196,13 +204,17 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
       if (!mine.length) throw notFound();
       await o.beforeDelete?.(c, mine);
       await assertUnused(db, o.inUse ?? [], mine);
-      return ok(c, { deleted: await ownedDelete(db, table, owned(c, inArray(key, mine))) });
+      const gone = await ownedDelete(db, table, owned(c, inArray(key, mine)));
+      await o.afterWrite?.(c, gone);
+      return ok(c, { deleted: gone.length });
     });
   if (o.status && has("openOrClose")) {
-    const column = o.status;
+    const { column, field } = typeof o.status === "string" ? { column: o.status, field: "status" } : o.status;
+    const schema = field === "status" ? statusBody : z.object({ id: dbId, [field]: enableState });
     app.post(path("openOrClose"), may("upd"), async (c) => {
-      const { id, status } = await body(c, statusBody);
-      await switchStatus(c.var.deps.db, table, owned(c, eq(key, id)), column, status, c.var.deps.now());
+      const input = (await body(c, schema)) as Values & { id: number };
+      const row = await switchStatus(c.var.deps.db, table, owned(c, eq(key, input.id)), column, input[field] as number, c.var.deps.now());
+      await o.afterWrite?.(c, [row]);
       return ok(c, null);
     });
   }

@@ -8,6 +8,7 @@ import { pgArray } from "../../ingest/pg-array";
 import { rowsOf } from "../../ingest/writer";
 import type { Db } from "../client";
 import { alarmContactGroupMembers, alarmContacts, alarmLevels, alarmRuleRecipients, alarmRules, alarms, devices } from "../schema";
+import { tenantOf } from "../../lib/scope";
 
 export type RaiseInput = {
   tenantId: number;
@@ -63,7 +64,7 @@ export async function raiseAlarm(db: Db, input: RaiseInput): Promise<{ alarm: Al
         return { alarm, created: false };
       }
     }
-    const level = input.levelId ? (await tx.select().from(alarmLevels).where(and(eq(alarmLevels.id, input.levelId), eq(alarmLevels.tenantId, input.tenantId))))[0] : undefined;
+    const level = input.levelId ? (await tx.select().from(alarmLevels).where(tenantOf(input.tenantId).where(alarmLevels, eq(alarmLevels.id, input.levelId))))[0] : undefined;
     const [alarm] = await tx
       .insert(alarms)
       .values({
@@ -260,15 +261,15 @@ export async function ruleRecipients(db: Db, ruleId: number, leaders = false) {
  * labelled with the rule's and level's names in `locale`.
  */
 export async function alarmLinesFor(db: Db, tenantId: number, deviceId: number, identifier: string, locale: Locale): Promise<AlarmLine[]> {
-  const [device] = await db.select({ productId: devices.productId, projectId: devices.projectId }).from(devices).where(and(eq(devices.id, deviceId), eq(devices.tenantId, tenantId)));
+  const [device] = await db.select({ productId: devices.productId, projectId: devices.projectId }).from(devices).where(tenantOf(tenantId).where(devices, eq(devices.id, deviceId)));
   if (!device || device.projectId === null) return [];
   const rows = await db
     .select({ rule: alarmRules, color: alarmLevels.color, levelName: joinedText(locale, alarmLevels.levelName, alarmLevels.i18n, "levelName") })
     .from(alarmRules)
     .leftJoin(alarmLevels, eq(alarmLevels.id, alarmRules.levelId))
     .where(
-      and(
-        eq(alarmRules.tenantId, tenantId),
+      tenantOf(tenantId).where(
+        alarmRules,
         eq(alarmRules.productId, device.productId),
         eq(alarmRules.projectId, device.projectId),
         eq(alarmRules.identifier, identifier),

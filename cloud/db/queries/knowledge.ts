@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { authRank, type AuthType, type KnowledgeFileType, type KnowledgeNode } from "@/lib/contract/knowledge/knowledge";
 import type { Auth } from "../../lib/context";
-import { tenantScope } from "../../lib/scope";
+import { tenantScope, tenantOf } from "../../lib/scope";
 import type { Db } from "../client";
 import { knowledgeGrants, knowledgeLogs, knowledgeNodes, userGroupMembers, users } from "../schema";
 
@@ -63,7 +63,7 @@ export async function visibleTree(db: Db, caller: Caller): Promise<KnowledgeNode
   const map = await accessMap(db, caller);
   const mayChangeOwner = (await callerOrg(db, caller)).userIdentity === 2;
   const owners = new Map(
-    (await db.select({ id: users.id, realname: users.realname, username: users.username }).from(users).where(eq(users.tenantId, caller.tenantId))).map((u) => [u.id, u.realname || u.username]),
+    (await db.select({ id: users.id, realname: users.realname, username: users.username }).from(users).where(tenantOf(caller.tenantId).where(users))).map((u) => [u.id, u.realname || u.username]),
   );
   const baseOwner = (a: Access) => map.get(a.path[0])!.node.ownerId;
   const toNode = (a: Access): KnowledgeNode => ({
@@ -96,7 +96,7 @@ export async function visibleTree(db: Db, caller: Caller): Promise<KnowledgeNode
 
 /** Every node under `id` (itself included), recycled or not: for permanent deletion and move checks. */
 export async function subtreeIds(db: Db, tenantId: number, id: number): Promise<number[]> {
-  const nodes = await db.select({ id: knowledgeNodes.id, parentId: knowledgeNodes.parentId, headerId: knowledgeNodes.headerId, fileType: knowledgeNodes.fileType }).from(knowledgeNodes).where(eq(knowledgeNodes.tenantId, tenantId));
+  const nodes = await db.select({ id: knowledgeNodes.id, parentId: knowledgeNodes.parentId, headerId: knowledgeNodes.headerId, fileType: knowledgeNodes.fileType }).from(knowledgeNodes).where(tenantOf(tenantId).where(knowledgeNodes));
   const children = new Map<number, number[]>();
   for (const n of nodes) {
     if (n.fileType === 9) continue;
@@ -161,7 +161,7 @@ export async function searchKnowledge(db: Db, caller: Caller, tsQuery: string, l
   const rows = await db
     .select({ id: knowledgeNodes.id, rank })
     .from(knowledgeNodes)
-    .where(and(eq(knowledgeNodes.tenantId, caller.tenantId), isNull(knowledgeNodes.deletedAt), sql`to_tsvector('simple', ${knowledgeNodes.searchText}) @@ ${q}`))
+    .where(tenantOf(caller.tenantId).where(knowledgeNodes, isNull(knowledgeNodes.deletedAt), sql`to_tsvector('simple', ${knowledgeNodes.searchText}) @@ ${q}`))
     .orderBy(desc(rank), desc(knowledgeNodes.updatedAt))
     .limit(limit * 4);
   if (!rows.length) return [];

@@ -1,9 +1,10 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { LINK_TYPE } from "@/lib/contract/alarm/enums";
 import type { Recipient } from "@/lib/contract/alarm/contact";
 import type { Db } from "../client";
 import { alarmContactGroupMembers, alarmContacts, devices, linkageLogs, linkageRules } from "../schema";
 import { opsColumns, type OpsDevice } from "./device-ops";
+import { tenantOf } from "../../lib/scope";
 
 export type LinkageRuleRecord = typeof linkageRules.$inferSelect;
 export type LinkageLogInsert = typeof linkageLogs.$inferInsert;
@@ -30,7 +31,7 @@ export async function commandDevice(db: Db, tenantId: number, id: number): Promi
   const [row] = await db
     .select(opsColumns)
     .from(devices)
-    .where(and(eq(devices.id, id), eq(devices.tenantId, tenantId)));
+    .where(tenantOf(tenantId).where(devices, eq(devices.id, id)));
   return row;
 }
 
@@ -46,7 +47,7 @@ export async function noticeContacts(db: Db, tenantId: number, recipients: Recip
   return db
     .select()
     .from(alarmContacts)
-    .where(and(eq(alarmContacts.tenantId, tenantId), inArray(alarmContacts.id, [...new Set(ids)])));
+    .where(tenantOf(tenantId).where(alarmContacts, inArray(alarmContacts.id, [...new Set(ids)])));
 }
 
 /** Stores an execution and counts it on its rule. */

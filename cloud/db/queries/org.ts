@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNull, ne, type SQL } from "drizzle-orm";
 import type { I18nTexts } from "@/lib/contract/i18n-text";
-import type { Db } from "../db/client";
-import { departments, roles, users } from "../db/schema";
-import type { Auth } from "./context";
-import { badRequest, notFound } from "./http";
-import { ADMIN_ROLE, scopeOf } from "./menu-access";
-import { tenantOf } from "./scope";
+import type { Db } from "../client";
+import { departments, roles, users } from "../schema";
+import type { Auth } from "../../lib/context";
+import { badRequest, notFound } from "../../lib/http";
+import { ADMIN_ROLE, scopeOf } from "../../lib/menu-access";
+import { tenantOf } from "../../lib/scope";
 
 /**
  * The tenant's root department, the company itself (core §6): created with the tenant, named
@@ -40,23 +40,6 @@ export async function departmentAndDescendants(db: Db, tenantId: number, id: num
   }
   return out;
 }
-
-/**
- * Screens whose pickers list the tenant's users, departments and groups: the organisation
- * lists are readable from any of them (cloud-model: reads need one of the screen's menus).
- */
-export const ORG_SCREENS = [
-  "/systemSet/userSet",
-  "/systemSet/departmentSet",
-  "/systemSet/groupSet",
-  "/systemSet/roleSet",
-  "/systemSet/tenantRoleSet",
-  "/systemSet/phoneSet",
-  "/projects/project",
-  "/alarm/alarmLink",
-  "/alarm/alarmRule",
-  "/knowledge",
-];
 
 /** Checks that every id is a user of the tenant: another tenant's user is "not found". */
 export async function assertTenantUsers(db: Db, tenantId: number, ids: number[]) {

@@ -2,6 +2,7 @@ import { and, count, eq, inArray, type SQL } from "drizzle-orm";
 import type { ThingFunction } from "@/lib/contract/device/thing-model";
 import type { Db } from "../client";
 import { objFunctions, objModelFunctions, productCopySubscriptions, productFunctions, products } from "../schema";
+import { tenantOf } from "../../lib/scope";
 
 /** The columns of a function row, from its normalised definition. */
 export const functionValues = (fn: ThingFunction) => ({
@@ -26,7 +27,7 @@ export async function productFunctionCounts(db: Db, ids: number[]): Promise<Map<
 
 /** A product of the caller's tenant, or undefined. */
 export async function ownProduct(db: Db, tenantId: number, id: number) {
-  const [row] = await db.select().from(products).where(and(eq(products.tenantId, tenantId), eq(products.id, id)));
+  const [row] = await db.select().from(products).where(tenantOf(tenantId).where(products, eq(products.id, id)));
   return row;
 }
 
@@ -43,6 +44,6 @@ export async function subscribedCopies(db: Db, tenantId: number, copyIds: number
   const rows = await db
     .select({ id: productCopySubscriptions.copyId })
     .from(productCopySubscriptions)
-    .where(and(eq(productCopySubscriptions.tenantId, tenantId), inArray(productCopySubscriptions.copyId, copyIds)));
+    .where(tenantOf(tenantId).where(productCopySubscriptions, inArray(productCopySubscriptions.copyId, copyIds)));
   return new Set(rows.map((r) => r.id));
 }

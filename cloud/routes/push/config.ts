@@ -2,7 +2,7 @@ import { desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { dbId } from "@/lib/contract/common";
 import { PUSH_DEVICE_SCOPE, PUSH_STATUS, type PushMethod } from "@/lib/contract/push/enums";
-import { pushConfig, pushLog, pushOper, pushTest, type PushConfigRow, type PushLogRow, type PushTestResult } from "@/lib/contract/push/config";
+import { pushConfig, pushLog, pushTest, type PushConfigRow, type PushLogRow, type PushTestResult } from "@/lib/contract/push/config";
 import type { Db } from "../../db/client";
 import { logPushAttempt, outboxCounts } from "../../db/queries/push";
 import { devices, pushConfigs, pushLogs, telemetryLatest, type StoredHeader } from "../../db/schema";
@@ -48,10 +48,12 @@ export const configRoutes = crudRoutes<typeof pushConfig.fields, PushConfigRow>(
   entity: pushConfig,
   perm: "push:pushConfig",
   scope: "project",
-  only: ["page", "info", "del"],
+  only: ["page", "info", "del", "openOrClose"],
+  paths: { openOrClose: "/oper" },
+  status: { column: "enableStatus", field: "enableStatus" },
   extra: outboxCounts,
   toRow: { headers: (r) => maskHeaders(r.headers as StoredHeader[]) as PushConfigRow["headers"] },
-  beforeDelete: (c) => changed(c),
+  afterWrite: (c) => changed(c),
 })
   .post("/add", requirePerm("push:pushConfig:add"), async (c) => {
     const input = await body(c, pushConfig.body);
@@ -77,17 +79,6 @@ export const configRoutes = crudRoutes<typeof pushConfig.fields, PushConfigRow>(
       .where(eq(pushConfigs.id, input.id));
     changed(c);
     return ok(c, { id: input.id });
-  })
-  .post("/oper", requirePerm("push:pushConfig:upd"), async (c) => {
-    const { id, enableStatus } = await body(c, pushOper);
-    const [row] = await c.var.deps.db
-      .update(pushConfigs)
-      .set({ enableStatus, updatedAt: c.var.deps.now() })
-      .where(projectOf(c).where(pushConfigs, eq(pushConfigs.id, id)))
-      .returning({ id: pushConfigs.id });
-    if (!row) throw notFound();
-    changed(c);
-    return ok(c, null);
   })
   .post("/test", requirePerm("push:pushConfig:upd"), async (c) => {
     const { id } = await body(c, pushTest);

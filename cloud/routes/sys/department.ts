@@ -7,7 +7,8 @@ import type { Db } from "../../db/client";
 import { requireAuth, requireMenu, requirePerm } from "../../lib/auth";
 import type { CloudEnv } from "../../lib/context";
 import { badRequest, body, notFound, ok } from "../../lib/http";
-import { ORG_SCREENS, departmentAndDescendants } from "../../lib/org";
+import { ORG_SCREENS } from "../../lib/org";
+import { departmentAndDescendants } from "../../db/queries/org";
 import { tenantScope, tenantOf } from "../../lib/scope";
 import { toTree } from "@/lib/tree";
 import { assertUnused, ownedDelete, type InUse } from "../../lib/crud";
@@ -129,5 +130,5 @@ export const departmentRoutes = new Hono<CloudEnv>()
     if (targets.some((d) => d.parentId === null)) throw badRequest("cloud.rootImmutable");
     // Deleting a parent with its children in one call is still refused: children go first, on purpose.
     await assertUnused(db, DEPARTMENT_USES, ids);
-    return ok(c, { deleted: await ownedDelete(db, departments, scope.where(departments, inArray(departments.id, ids))) });
+    return ok(c, { deleted: (await ownedDelete(db, departments, scope.where(departments, inArray(departments.id, ids)))).length });
   });
