@@ -66,8 +66,11 @@ export type CrudOptions<F extends Fields, R> = {
   filters?: (c: Ctx, q: Values) => Cond[] | Promise<Cond[]>;
   /** Fields of the row that are not a column of their own. */
   toRow?: { [K in keyof R]?: (row: Row) => R[K] };
-  /** Columns computed from the input on add and update (`partial` on update), over `columnsOf`. */
-  values?: (c: Ctx, input: Values, partial: boolean) => Values | Promise<Values>;
+  /**
+   * Columns computed from the input on add and update (`partial` on update, with the stored row as
+   * `before`), over `columnsOf`; it may refuse the input (references the contract cannot check).
+   */
+  values?: (c: Ctx, input: Values, partial: boolean, before?: Row) => Values | Promise<Values>;
   /** Fields unique within the scope, and the refusal: a message key (`{value}` is the value) or the error itself. */
   unique?: readonly { field: string; error: string | ((value: string) => AppError) }[];
   /** Runs in the add's transaction, after the row is written (relations of a new row). */
@@ -184,8 +187,9 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
       const input = (await body(c, o.update ?? entity.update)) as Values;
       const id = input[entity.key] as number;
       const { db, now } = c.var.deps;
-      const before = multilingual ? (await db.select().from(table as PgTable).where(owned(c, eq(key, id))))[0] : undefined;
-      const set: Values = { ...columnsOf(entity, input), ...(await o.values?.(c, input, true)), ...texts(c, before, input) };
+      const before = multilingual || o.values ? (await db.select().from(table as PgTable).where(owned(c, eq(key, id))))[0] : undefined;
+      if ((multilingual || o.values) && !before) throw notFound();
+      const set: Values = { ...columnsOf(entity, input), ...(await o.values?.(c, input, true, before)), ...texts(c, before, input) };
       if (getTableColumns(table).updatedAt) set.updatedAt = now();
       await checkUnique(db, c, input, id);
       const [row] = Object.keys(set).length

@@ -10,7 +10,7 @@ import { requireAuth, requirePerm } from "../../lib/auth";
 import type { CloudEnv } from "../../lib/context";
 import { body, notFound, ok, query } from "../../lib/http";
 import { tenantScope, tenantOf } from "../../lib/scope";
-import { functionUpdate, identifierTaken, readProducts } from "./product-common";
+import { identifierTaken, readProducts, updateFunction } from "./product-common";
 
 type Row = typeof objFunctions.$inferSelect;
 const toRow = (r: Row) => toFunctionRow(r);
@@ -43,16 +43,7 @@ export const objFunctionRoutes = new Hono<CloudEnv>()
     const [row] = await db.insert(objFunctions).values(scope.owned(functionValues(fn))).returning();
     return ok(c, toRow(row));
   })
-  .post("/upd", requirePerm("dev:objFunction:upd"), async (c) => {
-    const { id, fn } = await functionUpdate(c);
-    const db = c.var.deps.db;
-    const scope = tenantScope(c.var.auth);
-    const [old] = await db.select().from(objFunctions).where(scope.where(objFunctions, eq(objFunctions.id, id)));
-    if (!old) throw notFound();
-    if (fn.identifier !== old.identifier && (await takenIdentifiers(db, tenantOf(scope.tenantId).where(objFunctions), objFunctions, [fn.identifier])).length) throw identifierTaken([fn.identifier]);
-    const [row] = await db.update(objFunctions).set({ ...functionValues(fn), updatedAt: c.var.deps.now() }).where(scope.where(objFunctions, eq(objFunctions.id, id))).returning();
-    return ok(c, toRow(row));
-  })
+  .post("/upd", requirePerm("dev:objFunction:upd"), updateFunction<Row>({ table: objFunctions, group: (old) => tenantOf(old.tenantId).where(objFunctions), toRow }))
   // Products keep their own copies of library functions, so deleting one here touches no product.
   .post("/del", requirePerm("dev:objFunction:del"), async (c) => {
     const { ids } = await body(c, idsBody);

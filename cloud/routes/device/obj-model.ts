@@ -12,7 +12,7 @@ import { requireAuth, requirePerm } from "../../lib/auth";
 import type { Auth, CloudEnv } from "../../lib/context";
 import { body, notFound, ok, query } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
-import { functionUpdate, identifierTaken, readProducts } from "./product-common";
+import { identifierTaken, readProducts, updateFunction } from "./product-common";
 import { addProductFunctions } from "./prod-function";
 import { toProducts } from "./product";
 
@@ -78,16 +78,7 @@ const functionRoutes = new Hono<CloudEnv>()
     const [row] = await addModelFunctions(c.var.deps.db, c.var.auth, input.modelId, [normalizeFunction(input)]);
     return ok(c, toFn(row));
   })
-  .post("/upd", requirePerm("dev:objModel:upd"), async (c) => {
-    const { id, fn } = await functionUpdate(c);
-    const db = c.var.deps.db;
-    const scope = tenantScope(c.var.auth);
-    const [old] = await db.select().from(objModelFunctions).where(scope.where(objModelFunctions, eq(objModelFunctions.id, id)));
-    if (!old) throw notFound();
-    if (fn.identifier !== old.identifier && (await takenIdentifiers(db, eq(objModelFunctions.modelId, old.modelId), objModelFunctions, [fn.identifier])).length) throw identifierTaken([fn.identifier]);
-    const [row] = await db.update(objModelFunctions).set({ ...functionValues(fn), updatedAt: c.var.deps.now() }).where(scope.where(objModelFunctions, eq(objModelFunctions.id, id))).returning();
-    return ok(c, toFn(row));
-  })
+  .post("/upd", requirePerm("dev:objModel:upd"), updateFunction({ table: objModelFunctions, group: (old: typeof objModelFunctions.$inferSelect) => eq(objModelFunctions.modelId, old.modelId), toRow: toFn }))
   .post("/del", requirePerm("dev:objModel:upd"), async (c) => {
     const { ids } = await body(c, idsBody);
     const gone = await ownedDelete(c.var.deps.db, objModelFunctions, tenantScope(c.var.auth).where(objModelFunctions, inArray(objModelFunctions.id, ids)));
