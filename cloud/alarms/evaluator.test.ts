@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALARM_STATUS, CHANNEL, LINK_TYPE, NOTICE_STATUS, RULE_TYPE } from "@/lib/contract/alarm/enums";
 import { alarmContactGroups, alarmContacts, alarmLevels, alarmNotices, alarmRuleRecipients, alarmRules, alarms, devices, pointGroups, products, stationMessages, telemetry, telemetryLatest, users } from "../db/schema";
@@ -6,6 +6,7 @@ import type { Point } from "../ingest/writer";
 import { DEMO_ACCOUNTS } from "../seed";
 import { createTestCloud, SETUP_MS, type TestCloud } from "../testing";
 import { AlarmEvaluator } from "./evaluator";
+import { tenantOf } from "../lib/scope";
 
 let cloud: TestCloud;
 let ev: AlarmEvaluator;
@@ -26,10 +27,10 @@ beforeAll(async () => {
   const [anchor] = await db.select().from(products).where(eq(products.monitorType, "anchor"));
   [device, other] = await db.select().from(devices).where(eq(devices.productId, anchor.id)).orderBy(asc(devices.id));
   await db.update(devices).set({ projectId: device.projectId }).where(eq(devices.id, other.id));
-  const all = await db.select().from(alarmLevels).where(eq(alarmLevels.tenantId, device.tenantId)).orderBy(asc(alarmLevels.levelNum));
+  const all = await db.select().from(alarmLevels).where(tenantOf(device.tenantId).where(alarmLevels)).orderBy(asc(alarmLevels.levelNum));
   levels = new Map(all.map((l) => [l.levelNum, l]));
   levelId = all[0].id;
-  const [admin] = await db.select().from(alarmContacts).where(and(eq(alarmContacts.tenantId, device.tenantId), eq(alarmContacts.linkName, "演示管理员")));
+  const [admin] = await db.select().from(alarmContacts).where(tenantOf(device.tenantId).where(alarmContacts, eq(alarmContacts.linkName, "演示管理员")));
   contactId = admin.id;
   ev = new AlarmEvaluator(db, { delivery: cloud.deps.delivery, now: cloud.now });
 }, SETUP_MS);

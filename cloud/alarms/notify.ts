@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { CHANNEL, NOTICE_STATUS } from "@/lib/contract/alarm/enums";
 import type { Locale } from "@/lib/contract/locale";
 import { formatDateTime } from "@/lib/format";
@@ -9,6 +9,7 @@ import { alarmNotices, notificationTemplates, stationMessages } from "../db/sche
 import type { Delivery } from "../lib/delivery";
 import { t } from "../lib/i18n";
 import { localized } from "../lib/i18n-text";
+import { tenantOf } from "../lib/scope";
 
 /** The system administration's template of each channel (core §4); the built-in text when a tenant has none enabled. */
 const TEMPLATE_CODES: Record<number, string> = { [CHANNEL.site]: "alarm_site", [CHANNEL.sms]: "alarm_sms", [CHANNEL.email]: "alarm_email" };
@@ -32,7 +33,7 @@ export async function notifyAlarm(db: Db, delivery: Delivery, alarm: AlarmRow, c
   const templates = await db
     .select()
     .from(notificationTemplates)
-    .where(and(eq(notificationTemplates.tenantId, alarm.tenantId), eq(notificationTemplates.enabled, 1), inArray(notificationTemplates.code, Object.values(TEMPLATE_CODES))));
+    .where(tenantOf(alarm.tenantId).where(notificationTemplates, eq(notificationTemplates.enabled, 1), inArray(notificationTemplates.code, Object.values(TEMPLATE_CODES))));
   const base = {
     prjName: ctx.prjName,
     deviceName: ctx.deviceName,

@@ -1,8 +1,8 @@
 import { desc, eq, getTableColumns, inArray, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { Hono, type MiddlewareHandler } from "hono";
-import type { z } from "zod";
-import { idQuery, idsBody, pageQuery, statusBody } from "@/lib/contract/common";
+import { z } from "zod";
+import { dbId, enableState, idQuery, idsBody, pageQuery, statusBody } from "@/lib/contract/common";
 import { columnOf, type Fields, type RowOf } from "@/lib/contract/entity";
 import type { Db } from "../db/client";
 import { requireAuth, requirePerm } from "./auth";
@@ -66,8 +66,11 @@ export type CrudOptions<F extends Fields, R> = {
   filters?: (c: Ctx, q: Values) => Cond[] | Promise<Cond[]>;
   /** Fields of the row that are not a column of their own. */
   toRow?: { [K in keyof R]?: (row: Row) => R[K] };
-  /** Columns computed from the input on add and update (`partial` on update), over `columnsOf`. */
-  values?: (c: Ctx, input: Values, partial: boolean) => Values | Promise<Values>;
+  /**
+   * Columns computed from the input on add and update (`partial` on update, with the stored row as
+   * `before`), over `columnsOf`; it may refuse the input (references the contract cannot check).
+   */
+  values?: (c: Ctx, input: Values, partial: boolean, before?: Row) => Values | Promise<Values>;
   /** Fields unique within the scope, and the refusal: a message key (`{value}` is the value) or the error itself. */
   unique?: readonly { field: string; error: string | ((value: string) => AppError) }[];
   /** Runs in the add's transaction, after the row is written (relations of a new row). */
@@ -76,8 +79,13 @@ export type CrudOptions<F extends Fields, R> = {
   beforeDelete?: (c: Ctx, ids: number[]) => Promise<void> | void;
   /** Tables whose rows refer to this entity: a delete is refused while any does. */
   inUse?: readonly InUse[];
-  /** The enable-state column `openOrClose` switches; without it there is no such route. */
-  status?: string;
+  /**
+   * The enable-state column `openOrClose` switches (body `{ id, status }`); without it there is no
+   * such route. `{ column, field }` when the body names the state otherwise (`oper`: `{ id, enableStatus }`).
+   */
+  status?: string | { column: string; field: string };
+  /** Runs after each write (add, upd, del, the status switch, each imported row) with the rows written: an engine reading the table is told. */
+  afterWrite?: (c: Ctx, rows: Row[]) => unknown;
   /** Export values that are not the row's own (dictionary labels, names). */
   exportValues?: { [key: string]: (row: R) => unknown };
   /** The routes to give (default: all that apply). */
@@ -132,12 +140,14 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
   /** A new row in the caller's scope (add and each imported row). */
   async function insert(c: Ctx, input: Values): Promise<Row> {
     const values = { ...columnsOf(entity, input), ...(await o.values?.(c, input, false)), ...texts(c, undefined, input) };
-    return c.var.deps.db.transaction(async (db) => {
+    const row = await c.var.deps.db.transaction(async (db) => {
       await checkUnique(db, c, input);
       const [row] = await db.insert(table).values(stamp(c, values)).returning();
       await o.afterInsert?.(db, c, row);
       return row;
     });
+    await o.afterWrite?.(c, [row]);
+    return row;
   }
 
   const app = new Hono<CloudEnv>().use(requireAuth);
@@ -177,14 +187,16 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
       const input = (await body(c, o.update ?? entity.update)) as Values;
       const id = input[entity.key] as number;
       const { db, now } = c.var.deps;
-      const before = multilingual ? (await db.select().from(table as PgTable).where(owned(c, eq(key, id))))[0] : undefined;
-      const set: Values = { ...columnsOf(entity, input), ...(await o.values?.(c, input, true)), ...texts(c, before, input) };
+      const before = multilingual || o.values ? (await db.select().from(table as PgTable).where(owned(c, eq(key, id))))[0] : undefined;
+      if ((multilingual || o.values) && !before) throw notFound();
+      const set: Values = { ...columnsOf(entity, input), ...(await o.values?.(c, input, true, before)), ...texts(c, before, input) };
       if (getTableColumns(table).updatedAt) set.updatedAt = now();
       await checkUnique(db, c, input, id);
       const [row] = Object.keys(set).length
         ? await db.update(table).set(set).where(owned(c, eq(key, id))).returning()
         : await db.select().from(table as PgTable).where(owned(c, eq(key, id)));
       if (!row) throw notFound();
+      await o.afterWrite?.(c, [row]);
       return ok(c, out(c, row));
     });
   if (has("del"))
@@ -196,13 +208,17 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
       if (!mine.length) throw notFound();
       await o.beforeDelete?.(c, mine);
       await assertUnused(db, o.inUse ?? [], mine);
-      return ok(c, { deleted: await ownedDelete(db, table, owned(c, inArray(key, mine))) });
+      const gone = await ownedDelete(db, table, owned(c, inArray(key, mine)));
+      await o.afterWrite?.(c, gone);
+      return ok(c, { deleted: gone.length });
     });
   if (o.status && has("openOrClose")) {
-    const column = o.status;
+    const { column, field } = typeof o.status === "string" ? { column: o.status, field: "status" } : o.status;
+    const schema = field === "status" ? statusBody : z.object({ id: dbId, [field]: enableState });
     app.post(path("openOrClose"), may("upd"), async (c) => {
-      const { id, status } = await body(c, statusBody);
-      await switchStatus(c.var.deps.db, table, owned(c, eq(key, id)), column, status, c.var.deps.now());
+      const input = (await body(c, schema)) as Values & { id: number };
+      const row = await switchStatus(c.var.deps.db, table, owned(c, eq(key, input.id)), column, input[field] as number, c.var.deps.now());
+      await o.afterWrite?.(c, [row]);
       return ok(c, null);
     });
   }

@@ -144,11 +144,11 @@ export function columnsOf(entity: EntityMeta, input: Record<string, unknown>): R
   return out;
 }
 
-/** Deletes the rows `where` allows (the caller's own); none of them → not found. */
-export async function ownedDelete(db: Db, table: PgTable, where: SQL): Promise<number> {
+/** Deletes the rows `where` allows (the caller's own) and answers them; none of them → not found. */
+export async function ownedDelete(db: Db, table: PgTable, where: SQL): Promise<Record<string, unknown>[]> {
   const gone = await db.delete(table).where(where).returning();
   if (!gone.length) throw notFound();
-  return gone.length;
+  return gone;
 }
 
 /** Sets one row's enable state (`openOrClose`); another tenant's row is not found. */
@@ -157,6 +157,7 @@ export async function switchStatus(db: Db, table: PgTable, where: SQL, column: s
   if (getTableColumns(table).updatedAt) set.updatedAt = now;
   const [row] = await db.update(table).set(set).where(where).returning();
   if (!row) throw notFound();
+  return row;
 }
 
 /** Refuses a value already taken within `scope` (the row itself excepted on update). */

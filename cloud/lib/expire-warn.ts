@@ -1,7 +1,7 @@
 import { defaultExpireWarn, expireWarn, type ExpireWarn } from "@/lib/contract/system/company-settings";
 import type { Db } from "../db/client";
 import { PLATFORM_TENANT_ID } from "./menu-access";
-import { loadSetting } from "./settings";
+import { loadSetting } from "../db/queries/settings";
 
 export const EXPIRE_WARN_KEY = "expireWarn";
 const DAY_MS = 86_400_000;

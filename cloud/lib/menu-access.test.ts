@@ -4,7 +4,8 @@ import { menus, roleMenus, roleTenants, roles, tenantMenus, tenants } from "../d
 import { createTestCloud, type TestCloud } from "../testing";
 import { permissionCodes } from "./auth";
 import { authorisedMenuIds, effectiveMenuIds, grantableMenuIds } from "./menu-access";
-import { ensureRootDepartment, rootDepartment } from "./org";
+import { ensureRootDepartment, rootDepartment } from "../db/queries/org";
+import { tenantOf } from "./scope";
 
 let cloud: TestCloud;
 beforeAll(async () => {
@@ -13,7 +14,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => cloud.close());
 
-const role = async (tenantId: number, code: string) => (await cloud.db.select().from(roles).where(and(eq(roles.tenantId, tenantId), eq(roles.code, code))))[0].id;
+const role = async (tenantId: number, code: string) => (await cloud.db.select().from(roles).where(tenantOf(tenantId).where(roles, eq(roles.code, code))))[0].id;
 const scopeIds = async (scope: "sys" | "tenant") => new Set((await cloud.db.select({ id: menus.id }).from(menus).where(eq(menus.scope, scope))).map((m) => m.id));
 const byPath = async (path: string) => (await cloud.db.select().from(menus).where(and(eq(menus.scope, "tenant"), eq(menus.path, path))))[0];
 
@@ -27,7 +28,7 @@ describe("effectiveMenuIds", () => {
   it("limits tenant users to their tenant's authorisation: explicit menus ∪ assigned tenant roles", async () => {
     const tenantAdmin = await role(2, "tenantAdmin");
     const projectUser = await role(2, "projectUser");
-    const assigned = await cloud.db.delete(roleTenants).where(eq(roleTenants.tenantId, 2)).returning();
+    const assigned = await cloud.db.delete(roleTenants).where(tenantOf(2).where(roleTenants)).returning();
     try {
       expect((await effectiveMenuIds(cloud.db, { roleIds: [tenantAdmin] })).size).toBe(0);
       expect((await permissionCodes(cloud.db, [tenantAdmin])).size).toBe(0);
@@ -47,7 +48,7 @@ describe("effectiveMenuIds", () => {
       expect((await effectiveMenuIds(cloud.db, { roleIds: [projectUser] })).has(todo.id)).toBe(true);
       await cloud.db.delete(roles).where(eq(roles.id, bundle.id));
     } finally {
-      await cloud.db.delete(tenantMenus).where(eq(tenantMenus.tenantId, 2));
+      await cloud.db.delete(tenantMenus).where(tenantOf(2).where(tenantMenus));
       await cloud.db.insert(roleTenants).values(assigned);
     }
     expect(await effectiveMenuIds(cloud.db, { roleIds: [tenantAdmin] })).toEqual(await scopeIds("tenant"));

@@ -1,24 +1,16 @@
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { PasswordChangeRequired } from "@/lib/contract/auth";
 import { Code } from "@/lib/contract/envelope";
 import { checkPassword } from "@/lib/contract/password-check";
-import { defaultPwdPolicy, pwdPolicySchema, type PwdPolicy } from "@/lib/contract/pwd-policy";
-import { passwordHistory, pwdPolicies, pwdTickets, users } from "../db/schema";
+import type { PwdPolicy } from "@/lib/contract/pwd-policy";
+import type { users } from "../db/schema";
 import type { Db } from "../db/client";
+import { claimTicket, insertTicket, loadPolicy, passwordEverChanged, recentPasswordHashes, releaseTicket, storePassword } from "../db/queries/passwords";
 import type { Deps } from "./context";
 import { revokeUserTokens } from "./auth";
 import { AppError } from "./http";
 import { hashPassword, randomToken, sha256, verifyPassword } from "./crypto";
-import { tenantOf } from "./scope";
 
 export const TICKET_TTL_MS = 15 * 60_000;
-
-export async function loadPolicy(db: Db, tenantId: number): Promise<PwdPolicy> {
-  const [row] = await db.select().from(pwdPolicies).where(tenantOf(tenantId).where(pwdPolicies));
-  const merged = { ...defaultPwdPolicy, ...((row?.data as Partial<PwdPolicy>) ?? {}) };
-  const parsed = pwdPolicySchema.safeParse(merged);
-  return parsed.success ? parsed.data : defaultPwdPolicy;
-}
 
 type User = typeof users.$inferSelect;
 
@@ -43,13 +35,6 @@ export function passwordReminder(policy: PwdPolicy, user: Pick<User, "pwdChanged
 export async function welcomeReminder(db: Db, policy: PwdPolicy, user: Pick<User, "id" | "createdAt">, now: Date): Promise<boolean> {
   if (!policy.regular.enabled || now.getTime() - user.createdAt.getTime() >= policy.welcome.days * 86_400_000) return false;
   return !(await passwordEverChanged(db, user.id));
-}
-
-/** Every change of password (own, forced, reset) leaves the old one in the history; creating
- *  an account leaves none. */
-async function passwordEverChanged(db: Db, userId: number): Promise<boolean> {
-  const [changed] = await db.select({ id: passwordHistory.id }).from(passwordHistory).where(eq(passwordHistory.userId, userId)).limit(1);
-  return !!changed;
 }
 
 /**
@@ -86,55 +71,37 @@ export async function setPassword(
     });
   }
   if (policy.history.enabled) {
-    const recent = await deps.db
-      .select({ hash: passwordHistory.passwordHash })
-      .from(passwordHistory)
-      .where(eq(passwordHistory.userId, user.id))
-      .orderBy(desc(passwordHistory.createdAt), desc(passwordHistory.id))
-      .limit(policy.history.count);
-    for (const h of [user.passwordHash, ...recent.map((r) => r.hash)].slice(0, policy.history.count)) {
+    const recent = await recentPasswordHashes(deps.db, user.id, policy.history.count);
+    for (const h of [user.passwordHash, ...recent].slice(0, policy.history.count)) {
       if (await verifyPassword(password, h)) {
         throw new AppError(Code.BAD_REQUEST, "cloud.passwordReused", { count: policy.history.count });
       }
     }
   }
-  const hash = await hashPassword(password);
   const now = deps.now();
-  await deps.db.transaction(async (tx) => {
-    await tx.insert(passwordHistory).values({ userId: user.id, passwordHash: user.passwordHash, createdAt: now });
-    await tx
-      .update(users)
-      .set({ passwordHash: hash, pwdChangedAt: now, mustChangePwd: opts.mustChange ?? false, updatedAt: now })
-      .where(eq(users.id, user.id));
-  });
+  await storePassword(deps.db, user, await hashPassword(password), opts.mustChange ?? false, now);
   if (!opts.keepTokens) await revokeUserTokens(deps.db, user.id, now);
 }
 
 /** A one-time ticket (`dataCode`) for the login-flow password change. */
 export async function issueTicket(deps: Deps, userId: number): Promise<string> {
   const ticket = randomToken();
-  await deps.db.insert(pwdTickets).values({ tokenHash: sha256(ticket), userId, expiresAt: new Date(deps.now().getTime() + TICKET_TTL_MS) });
+  await insertTicket(deps.db, sha256(ticket), userId, new Date(deps.now().getTime() + TICKET_TTL_MS));
   return ticket;
 }
 
 /**
- * Spends a ticket on a password change. The ticket is claimed in one atomic update, so two
- * parallel requests cannot both use it; a refused password gives it back for another try.
+ * Spends a ticket on a password change. The ticket is claimed atomically, so two parallel
+ * requests cannot both use it; a refused password gives it back for another try.
  */
 export async function changeWithTicket(deps: Deps, ticket: string, password: string) {
-  const now = deps.now();
   const hash = sha256(ticket);
-  const [claimed] = await deps.db
-    .update(pwdTickets)
-    .set({ usedAt: now })
-    .where(and(eq(pwdTickets.tokenHash, hash), isNull(pwdTickets.usedAt), gt(pwdTickets.expiresAt, now)))
-    .returning({ userId: pwdTickets.userId });
-  if (!claimed) throw new AppError(Code.BAD_REQUEST, "cloud.ticketExpired");
-  const [user] = await deps.db.select().from(users).where(eq(users.id, claimed.userId));
+  const user = await claimTicket(deps.db, hash, deps.now());
+  if (!user) throw new AppError(Code.BAD_REQUEST, "cloud.ticketExpired");
   try {
     await setPassword(deps, user, password);
   } catch (err) {
-    await deps.db.update(pwdTickets).set({ usedAt: null }).where(eq(pwdTickets.tokenHash, hash));
+    await releaseTicket(deps.db, hash);
     throw err;
   }
 }

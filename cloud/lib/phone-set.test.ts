@@ -4,7 +4,7 @@ import { departments, users } from "../db/schema";
 import { eq } from "drizzle-orm";
 import { createTestCloud, type TestCloud } from "../testing";
 import { loadMasker, loadPhoneSet, PHONE_SET_KEY } from "./phone-set";
-import { saveSetting } from "./settings";
+import { saveSetting } from "../db/queries/settings";
 
 /** Time allowed for setup and each test: generous, as the machine running them may be busy (no test measures time). */
 const SETUP_MS = 180_000;

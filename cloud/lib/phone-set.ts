@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { defaultPhoneSet, maskEmail, maskPhone, phoneSet, type PhoneSet } from "@/lib/contract/system/company-settings";
 import { departments, users } from "../db/schema";
 import type { Db } from "../db/client";
-import { loadSetting } from "./settings";
+import { loadSetting } from "../db/queries/settings";
 import { tenantOf } from "./scope";
 
 export const PHONE_SET_KEY = "encrypt";

@@ -9,6 +9,7 @@ import type { Ingest } from "../ingest/pipeline";
 import type { Point } from "../ingest/writer";
 import { createTestCloud, SETUP_MS, type TestCloud } from "../testing";
 import { PushEngine, type PushEngineOptions } from "./engine";
+import { tenantOf } from "../lib/scope";
 
 let cloud: TestCloud;
 let projectId: number;
@@ -37,9 +38,9 @@ async function stopReceiver() {
 
 beforeAll(async () => {
   cloud = await createTestCloud();
-  const [prj] = await cloud.db.select().from(projects).where(eq(projects.tenantId, 2)).orderBy(asc(projects.id));
+  const [prj] = await cloud.db.select().from(projects).where(tenantOf(2).where(projects)).orderBy(asc(projects.id));
   projectId = prj.id;
-  const devs = await cloud.db.select().from(devices).where(eq(devices.tenantId, 2)).orderBy(asc(devices.id)).limit(3);
+  const devs = await cloud.db.select().from(devices).where(tenantOf(2).where(devices)).orderBy(asc(devices.id)).limit(3);
   deviceIds = devs.map((d) => d.id);
   for (const id of deviceIds) await cloud.db.update(devices).set({ projectId }).where(eq(devices.id, id));
   receiver = createServer(handle);

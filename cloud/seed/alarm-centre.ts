@@ -6,6 +6,7 @@ import { alarmRaised, takeStep, type Actor } from "../db/queries/alarm-workflow"
 import { raiseAlarm } from "../db/queries/alarms";
 import { conditionOf } from "../alarms/condition";
 import { alarmLevels, alarmRules, alarms, devices, projects } from "../db/schema";
+import { tenantOf } from "../lib/scope";
 
 type Step = [Move, string | null, number?];
 type Demo = { rule?: string; level: number; name?: string; value?: number; hoursAgo: number; steps: Step[]; content?: string };
@@ -34,10 +35,10 @@ const DEMOS: Demo[] = [
 
 export async function seedAlarmCentre(db: Db, opts: { tenantId: number; actor: { id: number; name: string } }) {
   const { tenantId } = opts;
-  const [project] = await db.select().from(projects).where(eq(projects.tenantId, tenantId)).orderBy(asc(projects.id)).limit(1);
+  const [project] = await db.select().from(projects).where(tenantOf(tenantId).where(projects)).orderBy(asc(projects.id)).limit(1);
   if (!project) return;
-  const levels = await db.select().from(alarmLevels).where(eq(alarmLevels.tenantId, tenantId));
-  const rules = await db.select().from(alarmRules).where(and(eq(alarmRules.tenantId, tenantId), eq(alarmRules.projectId, project.id))).orderBy(asc(alarmRules.id));
+  const levels = await db.select().from(alarmLevels).where(tenantOf(tenantId).where(alarmLevels));
+  const rules = await db.select().from(alarmRules).where(tenantOf(tenantId).where(alarmRules, eq(alarmRules.projectId, project.id))).orderBy(asc(alarmRules.id));
   const [anyDevice] = await db.select().from(devices).where(eq(devices.projectId, project.id)).orderBy(asc(devices.id)).limit(1);
   const system: Actor = { userId: null, userName: "系统" };
   const person: Actor = { userId: opts.actor.id, userName: opts.actor.name };

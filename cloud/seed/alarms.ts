@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { asc, inArray } from "drizzle-orm";
 import { CHANNEL, LINK_TYPE, RULE_TYPE } from "@/lib/contract/alarm/enums";
 import type { Db } from "../db/client";
 import { bilingual } from "./bilingual";
 import { alarmContactGroupMembers, alarmContactGroups, alarmContacts, alarmLevels, alarmRuleRecipients, alarmRules, devices, products } from "../db/schema";
+import { tenantOf } from "../lib/scope";
 
 /** The demo tenant's alarm levels, most severe last. */
 const LEVELS = [
@@ -50,8 +51,8 @@ export async function seedDemoAlarms(db: Db, opts: { tenantId: number; admin: { 
   const prods = await db
     .select({ id: products.id, monitorType: products.monitorType })
     .from(products)
-    .where(and(eq(products.tenantId, tenantId), inArray(products.monitorType, [...kinds])));
-  const placed = await db.select({ productId: devices.productId, projectId: devices.projectId }).from(devices).where(eq(devices.tenantId, tenantId)).orderBy(asc(devices.id));
+    .where(tenantOf(tenantId).where(products, inArray(products.monitorType, [...kinds])));
+  const placed = await db.select({ productId: devices.productId, projectId: devices.projectId }).from(devices).where(tenantOf(tenantId).where(devices)).orderBy(asc(devices.id));
   const base = { tenantId, enableStatus: 1, channels: [CHANNEL.site, CHANNEL.sms] };
   const rules: (typeof alarmRules.$inferInsert)[] = [];
   for (const p of prods) {

@@ -1,7 +1,8 @@
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { asc, eq, isNotNull } from "drizzle-orm";
 import { COMMAND_STATUS } from "@/lib/contract/device/command";
 import type { Db } from "../db/client";
 import { batteries, betonRuleDevices, betonRules, buildRecords, deviceCommands, devices, products } from "../db/schema";
+import { tenantOf } from "../lib/scope";
 
 const DAY = 86_400_000;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
@@ -21,7 +22,7 @@ export async function seedDeviceOps(db: Db, opts: { tenantId: number; admin: num
   const devs = await db
     .select({ id: devices.id, sn: devices.deviceSn, name: devices.deviceName, projectId: devices.projectId })
     .from(devices)
-    .where(and(eq(devices.tenantId, opts.tenantId), isNotNull(devices.projectId)))
+    .where(tenantOf(opts.tenantId).where(devices, isNotNull(devices.projectId)))
     .orderBy(asc(devices.id));
   if (!devs.length) return;
   const crews = ["张工、李工", "王工、赵工", "陈工"];
@@ -83,7 +84,7 @@ export async function seedBetonRules(db: Db, opts: { tenantId: number }) {
     .select({ id: devices.id, projectId: devices.projectId })
     .from(devices)
     .innerJoin(products, eq(products.id, devices.productId))
-    .where(and(eq(devices.tenantId, opts.tenantId), eq(products.monitorType, "beton"), isNotNull(devices.projectId)));
+    .where(tenantOf(opts.tenantId).where(devices, eq(products.monitorType, "beton"), isNotNull(devices.projectId)));
   for (const projectId of new Set(rows.map((r) => r.projectId!))) {
     const [rule] = await db
       .insert(betonRules)

@@ -1,7 +1,8 @@
-import { and, asc, eq, isNotNull, ne } from "drizzle-orm";
+import { asc, isNotNull, ne } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { devices, products, projects } from "../db/schema";
 import { sha256 } from "../lib/crypto";
+import { tenantOf } from "../lib/scope";
 
 /** Demo devices per monitoring product, spread over the tenant's projects. */
 export const DEMO_DEVICES_PER_PRODUCT = 3;
@@ -16,9 +17,9 @@ export async function seedDemoDevices(db: Db, opts: { tenantId: number; secretOf
   const prods = await db
     .select({ id: products.id, name: products.prodName, model: products.prodModel, monitorType: products.monitorType })
     .from(products)
-    .where(and(eq(products.tenantId, opts.tenantId), isNotNull(products.monitorType), ne(products.prodType, "gateway")))
+    .where(tenantOf(opts.tenantId).where(products, isNotNull(products.monitorType), ne(products.prodType, "gateway")))
     .orderBy(asc(products.id));
-  const prjs = await db.select().from(projects).where(eq(projects.tenantId, opts.tenantId)).orderBy(asc(projects.id));
+  const prjs = await db.select().from(projects).where(tenantOf(opts.tenantId).where(projects)).orderBy(asc(projects.id));
   if (!prods.length || !prjs.length) return 0;
   const rows = prods.flatMap((p, pi) =>
     Array.from({ length: DEMO_DEVICES_PER_PRODUCT }, (_, i) => {

@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { menus, roleMenus, roleTenants, roles, tenants, userRoles, users } from "../db/schema";
 import { hashPassword } from "../lib/crypto";
 import { PLATFORM_TENANT_ID } from "../lib/auth";
-import { ensureRootDepartment } from "../lib/org";
+import { ensureRootDepartment } from "../db/queries/org";
 import { seedDemoAlarms } from "./alarms";
 import { seedDemoData } from "./demo-data";
 import { seedDemoDevices } from "./devices";

@@ -1,9 +1,10 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { alarmContacts, devices, linkageRules, products } from "../db/schema";
 import { createDelivery } from "../lib/delivery";
 import { safeFetch } from "../lib/outbound";
 import { LinkageEngine } from "../linkage/engine";
+import { tenantOf } from "../lib/scope";
 
 /**
  * Two demo linkage rules on the simulator's first tilt meter, and their first log entries made by
@@ -16,10 +17,10 @@ export async function seedLinkage(db: Db, opts: { tenantId: number; admin: numbe
     .select({ id: devices.id, projectId: devices.projectId })
     .from(devices)
     .innerJoin(products, eq(products.id, devices.productId))
-    .where(and(eq(devices.tenantId, opts.tenantId), eq(products.monitorType, "tilt")))
+    .where(tenantOf(opts.tenantId).where(devices, eq(products.monitorType, "tilt")))
     .orderBy(asc(devices.id))
     .limit(1);
-  const [contact] = await db.select({ id: alarmContacts.id }).from(alarmContacts).where(and(eq(alarmContacts.tenantId, opts.tenantId), eq(alarmContacts.userId, opts.admin)));
+  const [contact] = await db.select({ id: alarmContacts.id }).from(alarmContacts).where(tenantOf(opts.tenantId).where(alarmContacts, eq(alarmContacts.userId, opts.admin)));
   if (!tilt?.projectId || !contact) return;
   const rules = await db
     .insert(linkageRules)

@@ -1,9 +1,10 @@
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { asc, eq, isNotNull } from "drizzle-orm";
 import type { MonitorKind } from "@/lib/contract/device/product";
 import { monitorOf } from "@/lib/contract/monitoring/monitors";
 import type { Db } from "../db/client";
 import { deviceInitValues, devices, pointGroups, productFunctions, products } from "../db/schema";
 import { seriesFor } from "../simulator/series";
+import { tenantOf } from "../lib/scope";
 
 const DAY = 86_400_000;
 const STEP = 3 * 3600_000;
@@ -31,7 +32,7 @@ export async function seedMonitoring(db: Db, opts: { tenantId: number; admin: nu
     .select({ id: devices.id, projectId: devices.projectId, productId: devices.productId, kind: products.monitorType })
     .from(devices)
     .innerJoin(products, eq(products.id, devices.productId))
-    .where(and(eq(devices.tenantId, opts.tenantId), isNotNull(products.monitorType), isNotNull(devices.projectId)))
+    .where(tenantOf(opts.tenantId).where(devices, isNotNull(products.monitorType), isNotNull(devices.projectId)))
     .orderBy(asc(devices.id));
   const groups = new Map<string, { projectId: number; kind: MonitorKind; ids: number[] }>();
   for (const d of devs) {

@@ -1,13 +1,14 @@
-import { asc, eq } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { projects, pushConfigs } from "../db/schema";
+import { tenantOf } from "../lib/scope";
 
 /** The demo receiver of the README: a documentation address, so the seeded configuration stays disabled until pointed elsewhere. */
 export const DEMO_PUSH_URL = "https://example.com/iot/receive";
 
 /** One disabled push configuration on the demo tenant's first project: telemetry and alarms to the example address. */
 export async function seedDemoPush(db: Db, opts: { tenantId: number }) {
-  const [project] = await db.select({ id: projects.id }).from(projects).where(eq(projects.tenantId, opts.tenantId)).orderBy(asc(projects.id)).limit(1);
+  const [project] = await db.select({ id: projects.id }).from(projects).where(tenantOf(opts.tenantId).where(projects)).orderBy(asc(projects.id)).limit(1);
   if (!project) return;
   await db.insert(pushConfigs).values({
     tenantId: opts.tenantId,

@@ -7,6 +7,7 @@ import type { Db } from "../db/client";
 import { devices, productFunctions, projects, sceneDevices, scenes, screenConfigs } from "../db/schema";
 import { canvas } from "../lib/png";
 import { bilingual } from "./bilingual";
+import { tenantOf } from "../lib/scope";
 
 /** The demo floor plan's stored name (a fixed one, so a start can tell it is missing and draw it again). */
 const DEMO_PLAN_FILE = "5ce9e000000000000000000000000001.png";
@@ -78,12 +79,12 @@ export async function writeDemoPlans(db: Db, filesDir: string) {
  * properties as points (the first three charted, those sharing the first one's property compared).
  */
 export async function seedDemoScenes(db: Db, opts: { tenantId: number }) {
-  const prjs = await db.select({ id: projects.id }).from(projects).where(eq(projects.tenantId, opts.tenantId)).orderBy(asc(projects.id));
+  const prjs = await db.select({ id: projects.id }).from(projects).where(tenantOf(opts.tenantId).where(projects)).orderBy(asc(projects.id));
   for (const prj of prjs) {
     const devs = await db
       .select({ id: devices.id, productId: devices.productId })
       .from(devices)
-      .where(and(eq(devices.tenantId, opts.tenantId), eq(devices.projectId, prj.id)))
+      .where(tenantOf(opts.tenantId).where(devices, eq(devices.projectId, prj.id)))
       .orderBy(asc(devices.id))
       .limit(SPOTS.length);
     if (!devs.length) continue;

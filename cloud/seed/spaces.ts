@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { devices, projects, spaces } from "../db/schema";
+import { tenantOf } from "../lib/scope";
 
 /** Demo spaces per project type: the places a foundation pit or a tunnel is watched in. */
 const DEMO_SPACES: Record<string, { spaceName: string; spaceCode: string; spaceType: string }[]> = {
@@ -20,7 +21,7 @@ const DEMO_SPACES: Record<string, { spaceName: string; spaceCode: string; spaceT
  * (left empty, so it can be deleted), so /spaces/space shows bound devices at once.
  */
 export async function seedDemoSpaces(db: Db, opts: { tenantId: number }) {
-  const prjs = await db.select({ id: projects.id, prjType: projects.prjType }).from(projects).where(eq(projects.tenantId, opts.tenantId)).orderBy(asc(projects.id));
+  const prjs = await db.select({ id: projects.id, prjType: projects.prjType }).from(projects).where(tenantOf(opts.tenantId).where(projects)).orderBy(asc(projects.id));
   for (const prj of prjs) {
     const wanted = DEMO_SPACES[prj.prjType ?? ""] ?? [];
     if (!wanted.length) continue;
@@ -29,7 +30,7 @@ export async function seedDemoSpaces(db: Db, opts: { tenantId: number }) {
       .values(wanted.map((s) => ({ ...s, tenantId: opts.tenantId, projectId: prj.id })))
       .returning({ id: spaces.id });
     const holders = made.slice(0, Math.max(1, made.length - 1));
-    const devs = await db.select({ id: devices.id }).from(devices).where(and(eq(devices.tenantId, opts.tenantId), eq(devices.projectId, prj.id))).orderBy(asc(devices.id));
+    const devs = await db.select({ id: devices.id }).from(devices).where(tenantOf(opts.tenantId).where(devices, eq(devices.projectId, prj.id))).orderBy(asc(devices.id));
     for (const [i, space] of holders.entries()) {
       const ids = devs.filter((_, j) => j % holders.length === i).map((d) => d.id);
       if (ids.length) await db.update(devices).set({ spaceId: space.id }).where(inArray(devices.id, ids));

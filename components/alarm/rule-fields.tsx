@@ -10,6 +10,7 @@ import { CHANNEL } from "@/lib/contract/alarm/enums";
 import type { AlarmLevel } from "@/lib/contract/alarm/level";
 import type { AlarmFunction } from "@/lib/contract/alarm/rule";
 import type { Product } from "@/lib/contract/device/product";
+import { deviceRowsOf } from "@/components/product-set/pickers";
 import { LevelBadge } from "./level-badge";
 
 /** The product a rule watches; choosing another clears the device and the property. */
@@ -37,8 +38,9 @@ export function ProductField({ field, id, form, disabled, invalid }: CustomField
 export function DeviceField({ field, id, form, disabled, invalid }: CustomFieldProps) {
   const t = useTranslations("alarm.rule");
   const productId = form.watch("productId");
-  const { data } = useSWR<{ id: number; deviceName: string; deviceSn: string }[]>(productId ? ["alarm/rule/devices", { productId }] : null, swrFetcher);
-  const options = (data ?? []).map((d) => ({ value: d.id, label: `${d.deviceName} (${d.deviceSn})` }));
+  // The device tree by product of widgets §2, the product's one branch.
+  const { data } = useSWR(productId ? ["device/device/deviceTreeByProdId", { productId }] : null, swrFetcher);
+  const options = deviceRowsOf(data).map((d) => ({ value: Number(d.id), label: `${d.deviceName} (${d.deviceSn})` }));
   return (
     <SelectField
       id={id}

@@ -2,7 +2,6 @@
 
 import * as React from "react";
 import useSWR from "swr";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { DownloadIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
@@ -19,6 +18,7 @@ import { BETON_RECORDS } from "@/lib/contract/device/beton-rule";
 import { CONCRETE_CHART_DEVICES, type ConcreteDevice, type ConcreteRecord, type ConcreteSeries } from "@/lib/contract/device/concrete";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
+import { SideCard } from "@/components/kit/side-card";
 
 type Metric = "strength" | "maturity" | "temp";
 const UNITS: Record<Metric, string> = { strength: "MPa", maturity: "°C·h", temp: "°C" };
@@ -80,14 +80,7 @@ export function ConcreteScreen() {
   return (
     <PageFrame>
       <div className="grid gap-3 lg:grid-cols-[280px_minmax(0,1fr)]">
-        <Card className="h-fit" data-testid="concrete-devices">
-          <CardHeader className="flex flex-row items-center justify-between space-y-0 pb-2">
-            <CardTitle className="text-base">{t("devices")}</CardTitle>
-            <Link href="/devices/calibrationRules" className="text-xs text-primary hover:underline">
-              {tm("betonRules")}
-            </Link>
-          </CardHeader>
-          <CardContent className="space-y-1 p-3 pt-0">
+        <SideCard title={t("devices")} href="/devices/calibrationRules" linkLabel={tm("betonRules")} testId="concrete-devices" className="space-y-1">
             <p className="pb-1 text-xs text-muted-foreground">{t("pick", { max: CONCRETE_CHART_DEVICES })}</p>
             {list.isLoading ? (
               <Skeleton className="h-40" />
@@ -115,8 +108,7 @@ export function ConcreteScreen() {
                 </button>
               ))
             )}
-          </CardContent>
-        </Card>
+        </SideCard>
         <div className="space-y-3">
           <ChartPanel
             title={t("chart")}

@@ -3,6 +3,7 @@
 import * as React from "react";
 import { useTranslations } from "next-intl";
 import { DisplayMap, type MapDevice } from "@/components/maps";
+import { projectMarker } from "@/components/maps/geo";
 import { Panel, PanelNote, ScreenChart, ScreenFrame, useLiveData, useScreen } from "@/components/data-screen";
 import { DeviceStats, LatestAlarms, Stat, useLevelLabel } from "@/components/data-screen/screen-parts";
 import { levelRing, trendBars } from "@/components/data-screen/screen-options";
@@ -39,20 +40,12 @@ export function GlobalDataScreenView() {
     () =>
       (index.data?.projects ?? []).map((p) => {
         const h = healthById.get(p.id);
-        return {
-          id: p.id,
-          deviceName: p.prjName,
-          deviceLongitude: p.lng,
-          deviceLatitude: p.lat,
-          deviceAddr: p.prjAddress,
-          warnStatus: p.alarmOpen > 0 ? 2 : 1,
-          dataList: [
-            { paramName: t("map.devices"), dataValue: `${p.devices.online} / ${p.devices.total}` },
-            { paramName: t("map.alarms"), dataValue: p.alarmOpen },
-            { paramName: t("map.index"), dataValue: p.index === null ? "-" : `${p.index}%` },
-            { paramName: t("map.health"), dataValue: h?.score == null ? "-" : `${h.score} (${h.grade})` },
-          ],
-        };
+        return projectMarker(p, p.alarmOpen, [
+          { paramName: t("map.devices"), dataValue: `${p.devices.online} / ${p.devices.total}` },
+          { paramName: t("map.alarms"), dataValue: p.alarmOpen },
+          { paramName: t("map.index"), dataValue: p.index === null ? "-" : `${p.index}%` },
+          { paramName: t("map.health"), dataValue: h?.score == null ? "-" : `${h.score} (${h.grade})` },
+        ]);
       }),
     [index.data, healthById, t],
   );

@@ -4,9 +4,9 @@ import * as React from "react";
 import { useLocale, useTranslations } from "next-intl";
 import type { HomeProject, HomeSummary } from "@/lib/contract/home";
 import { DisplayMap } from "@/components/maps/lazy";
-import type { MapDevice } from "@/components/maps/geo";
 import { ArrowRightLeft } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { projectMarker } from "@/components/maps/geo";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useChooseProject } from "@/components/shell/project-selector";
 import { useShell } from "@/components/shell/shell-context";
@@ -15,23 +15,6 @@ import { trendOption } from "./trend-option";
 const EChart = React.lazy(() => import("@/components/charts/echart").then((m) => ({ default: m.EChart })));
 
 const CHART_HEIGHT = 300;
-
-/** A project as a display-map marker: warning while it has open alarms, its device counts as the live panel. */
-export function projectMarker(p: HomeProject, labels: { online: string; offline: string; openAlarms: string }): MapDevice {
-  return {
-    id: p.id,
-    deviceName: p.prjName,
-    deviceLongitude: p.lng,
-    deviceLatitude: p.lat,
-    deviceAddr: p.prjAddress,
-    warnStatus: p.openAlarms > 0 ? 2 : 1,
-    dataList: [
-      { paramName: labels.online, dataValue: p.online },
-      { paramName: labels.offline, dataValue: p.offline },
-      { paramName: labels.openAlarms, dataValue: p.openAlarms },
-    ],
-  };
-}
 
 /** The home's 7-day chart and projects map, side by side on a wide screen. */
 export function HomeCharts({ summary }: { summary: HomeSummary }) {
@@ -103,7 +86,13 @@ function SwitchToProject({ id }: { id: number }) {
 function ProjectsMap({ projects, total }: { projects: HomeProject[]; total: number }) {
   const t = useTranslations("home.map");
   const labels = { online: t("online"), offline: t("offline"), openAlarms: t("openAlarms") };
-  const markers = projects.map((p) => projectMarker(p, labels));
+  const markers = projects.map((p) =>
+    projectMarker(p, p.openAlarms, [
+      { paramName: labels.online, dataValue: p.online },
+      { paramName: labels.offline, dataValue: p.offline },
+      { paramName: labels.openAlarms, dataValue: p.openAlarms },
+    ]),
+  );
   const unplaced = total - projects.length;
   return (
     <Card title={t("title")} testId="home-map">

@@ -13,7 +13,7 @@ import { initial, TypedInput } from "@/components/devices/ops/command-form";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { FieldFrame } from "@/components/kit/form/field-frame";
 import { Textarea } from "@/components/ui/textarea";
 import { swrFetcher } from "@/lib/api/fetcher";
 import type { ThingFunction } from "@/lib/contract/device/thing-model";
@@ -52,22 +52,6 @@ function errorOf(errors: FieldErrors<FieldValues>, path: (string | number)[]): s
 }
 
 /** A labelled control of a builder card, with its own error under it. */
-function Cell({ label, htmlFor, error, className, children }: { label: string; htmlFor?: string; error?: string; className?: string; children: React.ReactNode }) {
-  return (
-    <div className={className ?? "flex min-w-0 flex-col gap-1"}>
-      <Label htmlFor={htmlFor} className="text-xs text-muted-foreground">
-        {label}
-      </Label>
-      {children}
-      {error && (
-        <p className="text-xs text-destructive" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /** One card of a list builder: its number, type select, move and remove buttons, and its body. */
 function Card({ title, removeLabel, testId, onRemove, onUp, onDown, disabled, children }: { title: string; removeLabel: string; testId: string; onRemove: () => void; onUp?: () => void; onDown?: () => void; disabled: boolean; children: React.ReactNode }) {
   const t = useTranslations("linkage");
@@ -144,22 +128,22 @@ export function TriggersField({ field, id, form, disabled }: CustomFieldProps) {
         return (
           <Card key={i} title={t("trigger.n", { n: i + 1 })} removeLabel={t("trigger.remove")} testId={base} disabled={disabled} onRemove={() => remove(i)}>
             <div className="grid grid-cols-2 gap-2 md:grid-cols-4">
-              <Cell label={t("trigger.termType")} htmlFor={`${base}-type`}>
+              <FieldFrame label={t("trigger.termType")} htmlFor={`${base}-type`}>
                 <SelectField id={`${base}-type`} clearable={false} disabled={disabled} options={types} value={tr.termType as number} onChange={(v) => replace(i, { ...NEW_TRIGGER[Number(v)] })} />
-              </Cell>
+              </FieldFrame>
               {tr.termType === TERM_TYPE.timer ? (
-                <Cell label={t("trigger.cron")} htmlFor={`${base}-cron`} error={err("cron")} className="col-span-2 flex min-w-0 flex-col gap-1 md:col-span-3">
+                <FieldFrame label={t("trigger.cron")} htmlFor={`${base}-cron`} error={err("cron")} className="col-span-2 md:col-span-3">
                   <CronPicker id={`${base}-cron`} value={tr.cron as string} disabled={disabled} onChange={(cron) => set(i, { cron })} />
-                </Cell>
+                </FieldFrame>
               ) : (
-                <Cell label={t("trigger.device")} htmlFor={`${base}-device`} error={err("deviceId")}>
+                <FieldFrame label={t("trigger.device")} htmlFor={`${base}-device`} error={err("deviceId")}>
                   <DeviceSelect id={`${base}-device`} value={tr.deviceId} disabled={disabled} invalid={!!err("deviceId")} onChange={(deviceId) => set(i, { deviceId, identifier: undefined })} />
-                </Cell>
+                </FieldFrame>
               )}
               {tr.termType === TERM_TYPE.deviceState && (
-                <Cell label={t("trigger.onlineType")} htmlFor={`${base}-state`}>
+                <FieldFrame label={t("trigger.onlineType")} htmlFor={`${base}-state`}>
                   <SelectField id={`${base}-state`} clearable={false} disabled={disabled} options={states} value={tr.onlineType as number} onChange={(v) => set(i, { onlineType: Number(v) })} />
-                </Cell>
+                </FieldFrame>
               )}
               {tr.termType === TERM_TYPE.property && <PropertyTrigger base={base} item={tr} disabled={disabled} err={err} symbols={symbols} onChange={(patch) => set(i, patch)} />}
             </div>
@@ -180,7 +164,7 @@ function PropertyTrigger({ base, item, disabled, err, symbols, onChange }: { bas
   const interval = INTERVAL_SYMBOLS.includes(Number(item.symbol) as CompareSymbol);
   return (
     <>
-      <Cell label={t("trigger.property")} htmlFor={`${base}-property`} error={err("identifier")}>
+      <FieldFrame label={t("trigger.property")} htmlFor={`${base}-property`} error={err("identifier")}>
         <SelectField
           id={`${base}-property`}
           clearable={false}
@@ -191,21 +175,21 @@ function PropertyTrigger({ base, item, disabled, err, symbols, onChange }: { bas
           value={item.identifier as string}
           onChange={(v) => onChange({ identifier: v })}
         />
-      </Cell>
-      <Cell label={t("trigger.symbol")} htmlFor={`${base}-symbol`}>
+      </FieldFrame>
+      <FieldFrame label={t("trigger.symbol")} htmlFor={`${base}-symbol`}>
         <SelectField id={`${base}-symbol`} clearable={false} disabled={disabled} options={symbols} value={item.symbol as number} onChange={(v) => onChange({ symbol: Number(v) })} />
-      </Cell>
-      <Cell label={t("trigger.value")} htmlFor={`${base}-value`} error={err("value")}>
+      </FieldFrame>
+      <FieldFrame label={t("trigger.value")} htmlFor={`${base}-value`} error={err("value")}>
         <NumberInput id={`${base}-value`} disabled={disabled} value={item.value as number} aria-invalid={!!err("value")} onChange={(value) => onChange({ value })} />
-      </Cell>
+      </FieldFrame>
       {interval && (
-        <Cell label={t("trigger.value2")} htmlFor={`${base}-value2`} error={err("value2")}>
+        <FieldFrame label={t("trigger.value2")} htmlFor={`${base}-value2`} error={err("value2")}>
           <NumberInput id={`${base}-value2`} disabled={disabled} value={item.value2 as number} aria-invalid={!!err("value2")} onChange={(value2) => onChange({ value2 })} />
-        </Cell>
+        </FieldFrame>
       )}
-      <Cell label={t("trigger.durationSec")} htmlFor={`${base}-duration`} error={err("durationSec")}>
+      <FieldFrame label={t("trigger.durationSec")} htmlFor={`${base}-duration`} error={err("durationSec")}>
         <NumberInput id={`${base}-duration`} disabled={disabled} floatNum={0} title={t("hints.durationSec")} value={item.durationSec as number} aria-invalid={!!err("durationSec")} onChange={(durationSec) => onChange({ durationSec })} />
-      </Cell>
+      </FieldFrame>
     </>
   );
 }
@@ -229,12 +213,12 @@ export function ActionsField({ field, id, form, disabled }: CustomFieldProps) {
         return (
           <Card key={i} title={t("action.n", { n: i + 1 })} removeLabel={t("action.remove")} testId={base} disabled={disabled} onRemove={() => remove(i)} onUp={i > 0 ? () => move(i, -1) : undefined} onDown={i < list.length - 1 ? () => move(i, 1) : undefined}>
             <div className="grid grid-cols-2 gap-2 md:grid-cols-4">
-              <Cell label={t("action.actionType")} htmlFor={`${base}-type`}>
+              <FieldFrame label={t("action.actionType")} htmlFor={`${base}-type`}>
                 <SelectField id={`${base}-type`} clearable={false} disabled={disabled} options={types} value={a.actionType as number} onChange={(v) => replace(i, { ...NEW_ACTION[Number(v)] })} />
-              </Cell>
-              <Cell label={t("action.delaySec")} htmlFor={`${base}-delay`} error={err("delaySec")}>
+              </FieldFrame>
+              <FieldFrame label={t("action.delaySec")} htmlFor={`${base}-delay`} error={err("delaySec")}>
                 <NumberInput id={`${base}-delay`} disabled={disabled} min={0} max={3600} floatNum={0} value={a.delaySec as number} onChange={(v) => set(i, { delaySec: v === "" ? 0 : v })} />
-              </Cell>
+              </FieldFrame>
             </div>
             <div className="mt-2">
               {a.actionType === ACTION_TYPE.device && <DeviceAction base={base} item={a} disabled={disabled} err={err} onChange={(patch) => set(i, patch)} />}
@@ -271,20 +255,20 @@ function DeviceAction({ base, item, disabled, err, onChange }: ActionProps) {
   return (
     <div className="flex flex-col gap-2">
       <div className="grid grid-cols-2 gap-2 md:grid-cols-4">
-        <Cell label={t("action.device")} htmlFor={`${base}-device`} error={err("deviceId")}>
+        <FieldFrame label={t("action.device")} htmlFor={`${base}-device`} error={err("deviceId")}>
           <DeviceSelect id={`${base}-device`} value={item.deviceId} disabled={disabled} invalid={!!err("deviceId")} onChange={(deviceId) => onChange({ deviceId, identifier: undefined, params: {} })} />
-        </Cell>
-        <Cell label={t("action.cmdType")} htmlFor={`${base}-cmd`}>
+        </FieldFrame>
+        <FieldFrame label={t("action.cmdType")} htmlFor={`${base}-cmd`}>
           <SelectField id={`${base}-cmd`} clearable={false} disabled={disabled} options={cmdTypes} value={item.cmdType as string} onChange={(v) => onChange({ cmdType: v, identifier: undefined, params: {} })} />
-        </Cell>
+        </FieldFrame>
         {item.cmdType === "service" && (
-          <Cell label={t("action.service")} htmlFor={`${base}-service`} error={err("identifier")}>
+          <FieldFrame label={t("action.service")} htmlFor={`${base}-service`} error={err("identifier")}>
             <SelectField id={`${base}-service`} clearable={false} disabled={disabled || !item.deviceId} options={(model?.services ?? []).map((s) => ({ value: s.identifier, label: `${s.funcName} · ${s.identifier}` }))} value={item.identifier as string} onChange={(v) => onChange({ identifier: v, params: {} })} />
-          </Cell>
+          </FieldFrame>
         )}
       </div>
       {!!item.deviceId && model && (
-        <Cell label={t("action.params")} error={err("params")}>
+        <FieldFrame label={t("action.params")} error={err("params")}>
           {!inputs.length && <p className="text-sm text-muted-foreground">{t(item.cmdType === "service" ? (service ? "action.params" : "action.noServices") : "action.noWritable")}</p>}
           {inputs.map((p) => {
             const on = p.identifier in params;
@@ -299,7 +283,7 @@ function DeviceAction({ base, item, disabled, err, onChange }: ActionProps) {
               </div>
             );
           })}
-        </Cell>
+        </FieldFrame>
       )}
     </div>
   );
@@ -314,16 +298,16 @@ function NoticeAction({ base, item, disabled, err, onChange, form }: ActionProps
   const t = useTranslations("linkage");
   return (
     <div className="flex flex-col gap-2">
-      <Cell label={t("action.channels")} error={err("channels")}>
+      <FieldFrame label={t("action.channels")} error={err("channels")}>
         <ChannelsField {...nested(item.channels, (channels) => onChange({ channels }), `${base}-channels`, disabled, form)} />
-      </Cell>
-      <Cell label={t("action.recipients")} error={err("recipients")}>
+      </FieldFrame>
+      <FieldFrame label={t("action.recipients")} error={err("recipients")}>
         <RecipientField {...nested(item.recipients, (recipients) => onChange({ recipients }), `${base}-recipients`, disabled, form)} />
-      </Cell>
-      <Cell label={t("action.content")} htmlFor={`${base}-content`} error={err("content")}>
+      </FieldFrame>
+      <FieldFrame label={t("action.content")} htmlFor={`${base}-content`} error={err("content")}>
         <Textarea id={`${base}-content`} rows={2} disabled={disabled} maxLength={500} value={String(item.content ?? "")} aria-invalid={!!err("content")} onChange={(e) => onChange({ content: e.target.value })} />
         <p className="text-xs text-muted-foreground">{t("hints.content")}</p>
-      </Cell>
+      </FieldFrame>
     </div>
   );
 }
@@ -337,17 +321,17 @@ function WebAction({ base, item, disabled, err, onChange }: ActionProps) {
   return (
     <div className="flex flex-col gap-2">
       <div className="grid grid-cols-[8rem_1fr_8rem] gap-2">
-        <Cell label={t("action.method")} htmlFor={`${base}-method`}>
+        <FieldFrame label={t("action.method")} htmlFor={`${base}-method`}>
           <SelectField id={`${base}-method`} clearable={false} disabled={disabled} options={methods} value={item.method as string} onChange={(v) => onChange({ method: v })} />
-        </Cell>
-        <Cell label={t("action.url")} htmlFor={`${base}-url`} error={err("url")}>
+        </FieldFrame>
+        <FieldFrame label={t("action.url")} htmlFor={`${base}-url`} error={err("url")}>
           <Input id={`${base}-url`} disabled={disabled} maxLength={500} placeholder="https://" value={String(item.url ?? "")} aria-invalid={!!err("url")} onChange={(e) => onChange({ url: e.target.value })} />
-        </Cell>
-        <Cell label={t("action.encoding")} htmlFor={`${base}-encoding`}>
+        </FieldFrame>
+        <FieldFrame label={t("action.encoding")} htmlFor={`${base}-encoding`}>
           <SelectField id={`${base}-encoding`} clearable={false} disabled={disabled} options={encodings} value={item.encoding as string} onChange={(v) => onChange({ encoding: v })} />
-        </Cell>
+        </FieldFrame>
       </div>
-      <Cell label={t("action.headers")} error={err("headers")}>
+      <FieldFrame label={t("action.headers")} error={err("headers")}>
         {headers.map((h, i) => (
           <div key={i} className="flex gap-2">
             <Input aria-label={t("action.headerKey")} placeholder={t("action.headerKey")} disabled={disabled} className="w-48" value={h.key} onChange={(e) => setHeader(i, { key: e.target.value })} />
@@ -361,11 +345,11 @@ function WebAction({ base, item, disabled, err, onChange }: ActionProps) {
           <PlusIcon className="size-4" />
           {t("action.addHeader")}
         </Button>
-      </Cell>
-      <Cell label={t("action.body")} htmlFor={`${base}-body`} error={err("body")}>
+      </FieldFrame>
+      <FieldFrame label={t("action.body")} htmlFor={`${base}-body`} error={err("body")}>
         <Textarea id={`${base}-body`} rows={3} className="font-mono text-xs" disabled={disabled} maxLength={5000} value={String(item.body ?? "")} onChange={(e) => onChange({ body: e.target.value })} />
         <p className="text-xs text-muted-foreground">{t("hints.body")}</p>
-      </Cell>
+      </FieldFrame>
     </div>
   );
 }

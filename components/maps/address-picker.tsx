@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { AreaCascader, useAreaTree, useValidationTranslate } from "@/components/kit";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { FieldFrame } from "@/components/kit/form/field-frame";
 import { latitude, longitude, type LngLat } from "@/lib/contract/geo";
 import { issueMessage } from "@/lib/contract/validation";
 import { MAP, areaCodeOf, gpsToMap } from "./geo";
@@ -117,19 +117,19 @@ export function AddressPicker({ value, onChange, height = 320 }: AddressPickerPr
         />
       )}
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label={t("area")} id="picker-area">
+        <FieldFrame label={t("area")} htmlFor="picker-area">
           <AreaCascader id="picker-area" value={value.adcode} onChange={(adcode) => set({ adcode })} />
-        </Field>
-        <Field label={t("address")} id="picker-address">
+        </FieldFrame>
+        <FieldFrame label={t("address")} htmlFor="picker-address">
           <Input id="picker-address" className="h-8" maxLength={200} placeholder={t("addressPlaceholder")} value={value.address} onChange={(e) => set({ address: e.target.value })} />
-        </Field>
+        </FieldFrame>
       </div>
       <div className="grid items-start gap-3 sm:grid-cols-[1fr_1fr_auto]">
         {([
           ["lng", lng, "-180 ~ 180"],
           ["lat", lat, "-90 ~ 90"],
         ] as const).map(([k, input, hint]) => (
-          <Field key={k} label={t(k)} id={`picker-${k}`} error={input.error}>
+          <FieldFrame key={k} label={t(k)} htmlFor={`picker-${k}`} error={input.error}>
             <Input
               id={`picker-${k}`}
               className="h-8"
@@ -146,7 +146,7 @@ export function AddressPicker({ value, onChange, height = 320 }: AddressPickerPr
                 }
               }}
             />
-          </Field>
+          </FieldFrame>
         ))}
         <div className="flex flex-col gap-1.5">
           <span className="text-[13px] leading-none text-transparent select-none" aria-hidden>
@@ -172,22 +172,6 @@ export function AddressPicker({ value, onChange, height = 320 }: AddressPickerPr
         onGeocoder={setGeocoder}
       />
       <p className="text-xs text-muted-foreground">{t("hint")}</p>
-    </div>
-  );
-}
-
-function Field({ label, id, error, children }: { label: string; id: string; error?: string | null; children: React.ReactNode }) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id} className="text-[13px] text-muted-foreground">
-        {label}
-      </Label>
-      {children}
-      {error && (
-        <p className="text-xs text-destructive" role="alert">
-          {error}
-        </p>
-      )}
     </div>
   );
 }

@@ -32,6 +32,11 @@ export type MapDevice = {
   dataList?: { paramName: string; dataValue: string | number | null }[] | null;
 };
 
+/** A project as a display-map marker (home, global data screen): warning while it has open alarms, `panel` its live values. */
+export function projectMarker(p: { id: number; prjName: string; lng: number | null; lat: number | null; prjAddress?: string | null }, openAlarms: number, panel: NonNullable<MapDevice["dataList"]>): MapDevice {
+  return { id: p.id, deviceName: p.prjName, deviceLongitude: p.lng, deviceLatitude: p.lat, deviceAddr: p.prjAddress, warnStatus: openAlarms > 0 ? 2 : 1, dataList: panel };
+}
+
 export type Point = { x: number; y: number };
 
 /** A device's position, or null when it has none or it is out of range. */

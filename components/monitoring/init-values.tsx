@@ -13,6 +13,7 @@ import { Can } from "@/components/kit/can";
 import { api } from "@/lib/api/fetcher";
 import type { InitRow } from "@/lib/contract/monitoring/analysis";
 import { formatDateTime } from "@/lib/format";
+import { useBusy } from "@/components/kit/use-busy";
 
 /** The permission of the set-initial-value buttons (core §6). */
 export const SET_INIT_PERM = "dev:deviceConfig:updConfig";
@@ -25,7 +26,7 @@ export const SET_INIT_PERM = "dev:deviceConfig:updConfig";
 export function InitValues({ deviceId, groupId, time, group, onSet }: { deviceId: number; groupId: number | null; time: number | null; group: boolean; onSet: () => void }) {
   const t = useTranslations("monitoring");
   const [confirm, confirmElement] = useConfirm();
-  const [busy, setBusy] = React.useState(false);
+  const [busy, run] = useBusy();
   const rows = useSWR(time === null ? null : ["monitoring:init", deviceId, groupId, time], () =>
     api.post<{ dataList: InitRow[] }>(`stat/devOperationMonitoring/getDevInitValue${groupId ? `?groupId=${groupId}` : ""}`, { deviceId, dateTime: time }).then((d) => d.dataList),
   );
@@ -39,18 +40,13 @@ export function InitValues({ deviceId, groupId, time, group, onSet }: { deviceId
       toast.info(t("screen.initCancelled"));
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       if (whole && groupId) await api.post("device/pointGroup/setPointDevInitValue", { groupId, dateTime: time });
       else await api.post("stat/devOperationMonitoring/setDevInitValue", { deviceId, dateTime: time });
       toast.success(t("screen.initDone"));
       await rows.mutate();
       onSet();
-    } catch {
-      // The fetcher has shown the cloud's message.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

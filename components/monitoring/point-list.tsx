@@ -1,9 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { dictLabel, useDict } from "@/components/kit";
 import { LoadError } from "@/components/kit/load-error";
@@ -12,6 +10,7 @@ import type { MonitorDef } from "@/lib/contract/monitoring/monitors";
 import { round } from "@/lib/contract/monitoring/compute";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
+import { SideCard } from "@/components/kit/side-card";
 
 /** 1 inactive, 2 online, 3 offline. */
 const TONES: Record<number, "success" | "secondary" | "warning"> = { 1: "secondary", 2: "success", 3: "warning" };
@@ -32,14 +31,7 @@ export function PointList({ def, points, states, loading, error, onRetry, select
   const statuses = useDict("deviceStatus");
   const shown = def.measures.slice(0, 2);
   return (
-    <Card className="h-fit" data-testid="point-list">
-      <CardHeader className="flex flex-row items-center justify-between space-y-0 pb-2">
-        <CardTitle className="text-base">{t("screen.points")}</CardTitle>
-        <Link href="/pointCorrelation/page" className="text-xs text-primary hover:underline">
-          {t("screen.managePoints")}
-        </Link>
-      </CardHeader>
-      <CardContent className="space-y-3 p-3 pt-0">
+    <SideCard title={t("screen.points")} href="/pointCorrelation/page" linkLabel={t("screen.managePoints")} testId="point-list" className="space-y-3">
         {states && (
           <p className="text-xs tabular-nums text-muted-foreground" data-testid="device-states">
             {t("screen.states", states)}
@@ -94,7 +86,6 @@ export function PointList({ def, points, states, loading, error, onRetry, select
             </section>
           ))
         )}
-      </CardContent>
-    </Card>
+    </SideCard>
   );
 }

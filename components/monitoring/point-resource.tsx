@@ -9,6 +9,7 @@ import { SortableList } from "@/components/kit/sortable-list";
 import { api } from "@/lib/api/fetcher";
 import { pointGroup, pointGroupUpdate, type PointGroup } from "@/lib/contract/monitoring/point-group";
 import { PointDevicesField } from "./point-devices-field";
+import { useBusy } from "@/components/kit/use-busy";
 
 export const pointDetailsHref = (id: number) => `/pointCorrelation/pointDetails?id=${id}`;
 const inclinometer = (v: Record<string, unknown>) => v.monitorKind === "inclinometer";
@@ -19,22 +20,16 @@ function SortDialog({ ui }: { ui: ResourceUi<PointGroup> }) {
   const t = useTranslations("monitoring.point");
   const open = ui.param("sort") === "1";
   const [order, setOrder] = React.useState<number[] | null>(null);
-  const [busy, setBusy] = React.useState(false);
+  const [busy, run] = useBusy();
   const getId = React.useCallback((r: PointGroup) => r.id, []);
   const close = () => (setOrder(null), ui.setParam("sort", null));
-  const save = async () => {
-    setBusy(true);
-    try {
+  const save = () =>
+    run(async () => {
       await api.post("device/pointGroup/sort", { ids: order ?? ui.rows.map((r) => r.id) });
       toast.success(t("sortSaved"));
       await ui.refresh();
       close();
-    } catch {
-      // The fetcher has shown the cloud's message.
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <KitDialog
       open={open}

@@ -94,28 +94,11 @@ function CopyFunctions({ copy }: { copy: ProdCopy }) {
 }
 
 const prodCopyDetail = defineDetail<ProdCopy>({
-  ns: "product.prodCopy",
+  entity: prodCopy,
   info: "device/prodCopy/info",
   back: "/prodCopy/prodCopyList",
-  title: (c) => c.copyName,
-  testId: "prod-copy-info",
-  sections: [
-    {
-      key: "basic",
-      rows: [
-        { prop: "copyName", label: "fields.copyName" },
-        { prop: "owner", label: "fields.owner", type: "dict", dict: "copyOwner" },
-        { prop: "prodModel", label: "fields.prodModel" },
-        { prop: "prodType", label: "fields.prodType", type: "dict", dict: "prodType" },
-        { prop: "netType", label: "fields.netType", type: "dict", dict: "netType" },
-        { prop: "dataFormat", label: "fields.dataFormat", type: "dict", dict: "dataFormat" },
-        { prop: "activeCycle", label: "fields.activeCycle" },
-        { prop: "subscribed", label: "fields.subscribed", type: "slot", render: (c) => <YesNo yes={c.subscribed} /> },
-        { prop: "description", label: "fields.description", full: true },
-      ],
-    },
-    { key: "functions", render: (c) => <CopyFunctions copy={c} /> },
-  ],
+  rows: { subscribed: { type: "slot", render: (c) => <YesNo yes={c.subscribed} /> } },
+  sections: [{ key: "functions", render: (c) => <CopyFunctions copy={c} /> }],
 });
 
 function YesNo({ yes }: { yes: boolean }) {

@@ -1,40 +1,16 @@
 "use client";
 
 import type { FieldValues } from "react-hook-form";
-import { useDict, type CustomFieldProps, type FormField } from "@/components/kit";
-import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
+import type { FormField } from "@/components/kit";
 import { FUNC_TYPE } from "@/lib/contract/device/thing-model";
 import { DataTypeField, ParamsField } from "./function-editor";
 
-/** What a function of one type does not have, cleared when the type changes (hidden, it would still be checked). */
+/** What a function of one type does not have. */
 const NOT_OF: Record<number, Record<string, unknown>> = {
   [FUNC_TYPE.property]: { eventType: null, callMode: null, inputParams: [], outputParams: [] },
   [FUNC_TYPE.event]: { dataType: null, accessMode: null, callMode: null, inputParams: [] },
   [FUNC_TYPE.service]: { dataType: null, accessMode: null, eventType: null },
 };
-
-function FuncTypeField({ field, form, disabled }: CustomFieldProps) {
-  const options = useDict("funcType");
-  return (
-    <RadioGroup
-      id="field-funcType"
-      disabled={disabled}
-      value={String(field.value ?? "")}
-      className="h-8"
-      onValueChange={(v) => {
-        field.onChange(Number(v));
-        for (const [k, empty] of Object.entries(NOT_OF[Number(v)] ?? {})) form.setValue(k, empty);
-      }}
-    >
-      {options.map((o) => (
-        <label key={String(o.value)} className="flex items-center gap-1.5 text-sm">
-          <RadioGroupItem value={String(o.value)} />
-          {o.label}
-        </label>
-      ))}
-    </RadioGroup>
-  );
-}
 
 const is = (...types: number[]) => (v: FieldValues) => types.includes(Number(v.funcType));
 
@@ -44,7 +20,8 @@ const is = (...types: number[]) => (v: FieldValues) => types.includes(Number(v.f
  * and outputs, a service for its call mode, inputs and outputs.
  */
 export const functionFormFields: Readonly<Record<string, Partial<FormField>>> = {
-  funcType: { type: "custom", render: (p) => <FuncTypeField {...p} /> },
+  // A type change clears what the new type does not have (hidden, it would still be checked).
+  funcType: { type: "radio", onValue: (v, form) => Object.entries(NOT_OF[Number(v)] ?? {}).forEach(([k, empty]) => form.setValue(k, empty)) },
   dataType: { type: "custom", render: (p) => <DataTypeField {...p} />, show: is(FUNC_TYPE.property), full: true, required: true },
   accessMode: { type: "radio", show: is(FUNC_TYPE.property), required: true },
   eventType: { type: "radio", show: is(FUNC_TYPE.event), required: true },

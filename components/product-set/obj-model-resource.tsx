@@ -70,28 +70,17 @@ function modelFunctionsResource(modelId: number) {
 }
 
 /** The model's functions: their resource carries the model id (form defaults, library picker). */
-function ModelFunctions({ modelId }: { modelId: number }) {
+function ModelFunctions({ modelId, onChange }: { modelId: number; onChange: () => unknown }) {
   const resource = React.useMemo(() => modelFunctionsResource(modelId), [modelId]);
-  return <NestedList resource={resource} filter={{ modelId }} />;
+  return <NestedList resource={resource} filter={{ modelId }} onChange={onChange} />;
 }
 
 const objModelDetail = defineDetail<ObjModel>({
-  ns: "product.objModel",
+  entity: objModel,
   info: "device/objModel/info",
   back: "/productSet/objModel",
-  title: (m) => m.modelName,
-  testId: "obj-model-info",
-  sections: [
-    {
-      key: "basic",
-      rows: [
-        { prop: "modelName", label: "fields.modelName" },
-        { prop: "modelType", label: "fields.modelType", type: "dict", dict: "objModelType" },
-        { prop: "description", label: "fields.description", full: true },
-      ],
-    },
-    { key: "functions", render: (m) => <ModelFunctions modelId={m.id} /> },
-  ],
+  rows: { functionCount: false },
+  sections: [{ key: "functions", render: (m, { refresh }) => <ModelFunctions modelId={m.id} onChange={refresh} /> }],
 });
 
 /** /productSet/objModelInfo?id= : an object model and its functions. */

@@ -13,7 +13,7 @@ import { productTopics } from "@/lib/contract/device/topics";
 import { CatalogPicker } from "./pickers";
 import { productFunctionResource } from "./prod-function-resource";
 
-function Linked<R extends Record<string, unknown>>({ kind, ui, bind }: { kind: "connect" | "subProduct"; ui: ResourceUi<R>; bind: (ids: (number | string)[]) => Promise<unknown> }) {
+function Linked<R extends Record<string, unknown>>({ kind, ui, bind }: { kind: "connect" | "subProduct"; ui: ResourceUi<R>; bind: (ids: Ids) => Promise<unknown> }) {
   const close = () => ui.setParam("pick", null);
   return (
     <CatalogPicker
@@ -30,34 +30,50 @@ function Linked<R extends Record<string, unknown>>({ kind, ui, bind }: { kind: "
   );
 }
 
-/** The product's connections (prodConnect), narrowed to it by the detail: bound from the connection list, unbound here. */
-const connectionsResource = defineResource<Connect>({
+type Ids = (number | string)[];
+
+/**
+ * A list the detail narrows to the product, unbound row by row and bound through a catalogue
+ * picker: the product's connections, a gateway's sub-products.
+ */
+function linkedResource<R extends Record<string, unknown>>(o: {
+  entity: typeof connect | typeof product;
+  api: string;
+  kind: "connect" | "subProduct";
+  bindLabel: string;
+  link: (ui: ResourceUi<R>, ids: Ids, bind: boolean) => Promise<unknown>;
+}) {
+  return defineResource<R>({
+    entity: o.entity,
+    api: o.api,
+    perm: "dev:product",
+    endpoints: { info: false, add: false, upd: false, del: false, export: false },
+    schemas: { query: pageQuery },
+    search: false,
+    form: false,
+    detail: false,
+    rowActions: [{ key: "unbind", label: "actions.unbind", perm: "dev:product:upd", confirm: "confirmUnbind", danger: true, onClick: (row, ui) => o.link(ui, [row.id as number], false).then(ui.refresh) }],
+    toolbar: [{ key: "bind", label: o.bindLabel, perm: "dev:product:upd", onClick: (ui) => ui.setParam("pick", o.kind) }],
+    slots: { dialogs: (ui) => <Linked kind={o.kind} ui={ui} bind={(ids) => o.link(ui, ids, true)} /> },
+  });
+}
+
+/** The product's connections (prodConnect add / del), narrowed to it by the detail. */
+const connectionsResource = linkedResource<Connect>({
   entity: connect,
   api: "device/prodConnect",
-  perm: "dev:product",
-  endpoints: { info: false, add: false, upd: false, del: false, export: false },
-  schemas: { query: pageQuery },
-  search: false,
-  form: false,
-  detail: false,
-  rowActions: [{ key: "unbind", label: "actions.unbind", perm: "dev:product:upd", confirm: "confirmUnbind", danger: true, onClick: (row, ui) => api.post("device/prodConnect/del", { productId: ui.query.productId, connectIds: [row.id] }).then(ui.refresh) }],
-  toolbar: [{ key: "bind", label: "actions.bindConnect", perm: "dev:product:upd", onClick: (ui) => ui.setParam("pick", "connect") }],
-  slots: { dialogs: (ui) => <Linked kind="connect" ui={ui} bind={(ids) => api.post("device/prodConnect/add", { productId: ui.query.productId, connectIds: ids })} /> },
+  kind: "connect",
+  bindLabel: "actions.bindConnect",
+  link: (ui, ids, bind) => api.post(`device/prodConnect/${bind ? "add" : "del"}`, { productId: ui.query.productId, connectIds: ids }),
 });
 
 /** A gateway's sub-products (bind / unBind), narrowed to it by the detail (`subOf`). */
-const subProductsResource = defineResource<Product>({
+const subProductsResource = linkedResource<Product>({
   entity: product,
   api: "device/product",
-  perm: "dev:product",
-  endpoints: { info: false, add: false, upd: false, del: false, export: false },
-  schemas: { query: pageQuery },
-  search: false,
-  form: false,
-  detail: false,
-  rowActions: [{ key: "unbind", label: "actions.unbind", perm: "dev:product:upd", confirm: "confirmUnbind", danger: true, onClick: (row, ui) => api.post("device/product/unBind", { gatewayId: ui.query.subOf, subIds: [row.id] }).then(ui.refresh) }],
-  toolbar: [{ key: "bind", label: "actions.bindSub", perm: "dev:product:upd", onClick: (ui) => ui.setParam("pick", "subProduct") }],
-  slots: { dialogs: (ui) => <Linked kind="subProduct" ui={ui} bind={(ids) => api.post("device/product/bind", { gatewayId: ui.query.subOf, subIds: ids })} /> },
+  kind: "subProduct",
+  bindLabel: "actions.bindSub",
+  link: (ui, ids, bind) => api.post(`device/product/${bind ? "bind" : "unBind"}`, { gatewayId: ui.query.subOf, subIds: ids }),
 });
 
 /** The product's MQTT topics and, per function, an example payload that fits its thing model. */
@@ -102,41 +118,21 @@ function Topics({ productId }: { productId: number }) {
 }
 
 /** The product's functions: their resource carries the product id (form defaults, TDL, pickers). */
-function Functions({ productId }: { productId: number }) {
+function Functions({ productId, onChange }: { productId: number; onChange: () => unknown }) {
   const resource = React.useMemo(() => productFunctionResource(productId), [productId]);
-  return <NestedList resource={resource} filter={{ productId }} />;
+  return <NestedList resource={resource} filter={{ productId }} onChange={onChange} />;
 }
 
 const productDetail = defineDetail<Product>({
-  ns: "product",
+  entity: product,
   info: "device/product/info",
   back: "/productSet/product",
-  title: (p) => p.prodName,
-  testId: "product-info",
-  sections: [
-    {
-      key: "basic",
-      rows: [
-        { prop: "prodName", label: "product.fields.prodName" },
-        { prop: "id", label: "product.fields.id" },
-        { prop: "prodModel", label: "product.fields.prodModel" },
-        { prop: "prodCategory", label: "product.fields.prodCategory", type: "dict", dict: "prodCategory" },
-        { prop: "prodType", label: "product.fields.prodType", type: "dict", dict: "prodType" },
-        { prop: "netType", label: "product.fields.netType", type: "dict", dict: "netType" },
-        { prop: "dataFormat", label: "product.fields.dataFormat", type: "dict", dict: "dataFormat" },
-        { prop: "gatewayType", label: "product.fields.gatewayType", type: "dict", dict: "gatewayType" },
-        { prop: "verifyType", label: "product.fields.verifyType", type: "dict", dict: "verifyType" },
-        { prop: "activeCycle", label: "product.fields.activeCycle" },
-        { prop: "monitorType", label: "product.fields.monitorType", type: "dict", dict: "monitorKind" },
-        { prop: "createTime", label: "product.fields.createTime", type: "time" },
-        { prop: "description", label: "product.fields.description", full: true },
-      ],
-    },
-  ],
+  // The counts label their tabs.
+  rows: { functionCount: false, subCount: false },
   tabs: [
-    { key: "functions", label: "info.tabs.functions", render: (p) => <Functions productId={p.id} /> },
+    { key: "functions", label: "info.tabs.functions", count: (p) => p.functionCount, render: (p, { refresh }) => <Functions productId={p.id} onChange={refresh} /> },
     { key: "connections", label: "info.tabs.connections", list: { resource: connectionsResource, filter: (p) => ({ productId: p.id }) } },
-    { key: "subs", label: "info.tabs.subs", render: (p, { t }) => (p.prodType === "gateway" ? <NestedList resource={subProductsResource} filter={{ subOf: p.id }} /> : <p className="p-6 text-sm text-muted-foreground">{t("info.subsGatewayOnly")}</p>) },
+    { key: "subs", label: "info.tabs.subs", show: (p) => p.prodType === "gateway", count: (p) => p.subCount, list: { resource: subProductsResource, filter: (p) => ({ subOf: p.id }) } },
     { key: "topics", label: "info.tabs.topics", render: (p) => <Topics productId={p.id} /> },
   ],
 });

@@ -97,6 +97,8 @@ for (const locale of ["zh-cn", "en"] as const) {
     await list.submit("create");
     await expect(list.dialog("create")).toBeHidden();
     for (const id of ["angleX", "overLimit", "position"]) await expect(list.row(id)).toHaveCount(1);
+    // The tab counts them (read again from the product as they are added).
+    await expect(page.getByTestId("detail-tab-functions")).toContainText(`${T.tab}(3)`);
 
     // Export its TDL.
     const [download] = await Promise.all([page.waitForEvent("download"), list.toolbarButton("exportTdl").click()]);
@@ -115,6 +117,7 @@ for (const locale of ["zh-cn", "en"] as const) {
     await expect(page.getByText(T.imported)).toBeVisible();
     await imported.waitIdle();
     for (const id of ["angleX", "overLimit", "position"]) await expect(imported.row(id)).toHaveCount(1);
+    await expect(page.getByTestId("detail-tab-functions")).toContainText(`${T.tab}(3)`);
     const fns = async (id: number) =>
       ((await (await page.request.get(`/api/device/prodFunction/list?productId=${id}`)).json()).data as Record<string, unknown>[]).map(({ id: _i, createTime: _c, productId: _p, ...f }) => f);
     expect(await fns(target)).toEqual(await fns(sourceId));

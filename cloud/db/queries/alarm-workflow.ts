@@ -12,6 +12,7 @@ import { alarmOperations, alarms, devices, projectMembers, stationMessages, todo
 import { PROJECT_MANAGER } from "./projects";
 import type { AlarmRow } from "./alarms";
 import { alarmTexts } from "./alarm-names";
+import { tenantOf } from "../../lib/scope";
 
 /**
  * The alarm workflow in the database (core §4): each step checked against the transitions of
@@ -39,7 +40,7 @@ export async function actorsOf(db: Db, tenantId: number, projectId: number | nul
     .select({ id: users.id, realname: users.realname, username: users.username, roleId: userRoles.roleId })
     .from(users)
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .where(and(eq(users.tenantId, tenantId), eq(users.enabled, 1)));
+    .where(tenantOf(tenantId).where(users, eq(users.enabled, 1)));
   const roleIdsOf = new Map<number, { realname: string; roleIds: number[] }>();
   for (const p of people) {
     const entry = roleIdsOf.get(p.id) ?? { realname: p.realname || p.username, roleIds: [] };

@@ -8,6 +8,7 @@ import { pgArray } from "../../ingest/pg-array";
 import { rowsOf } from "../../ingest/writer";
 import type { Db } from "../client";
 import { alarmContactGroupMembers, alarmContacts, alarmLevels, alarmRuleRecipients, alarmRules, alarms, devices, pointGroups, users } from "../schema";
+import { tenantOf } from "../../lib/scope";
 
 export type RaiseInput = {
   tenantId: number;
@@ -63,7 +64,7 @@ export async function raiseAlarm(db: Db, input: RaiseInput): Promise<{ alarm: Al
         return { alarm, created: false };
       }
     }
-    const level = input.levelId ? (await tx.select().from(alarmLevels).where(and(eq(alarmLevels.id, input.levelId), eq(alarmLevels.tenantId, input.tenantId))))[0] : undefined;
+    const level = input.levelId ? (await tx.select().from(alarmLevels).where(tenantOf(input.tenantId).where(alarmLevels, eq(alarmLevels.id, input.levelId))))[0] : undefined;
     const [alarm] = await tx
       .insert(alarms)
       .values({
@@ -305,14 +306,14 @@ export async function contactsWithLanguage(db: Db, where: SQL | undefined): Prom
  * colour, named in `locale`.
  */
 export async function alarmDefinitionsFor(db: Db, tenantId: number, deviceId: number, identifier: string, locale: Locale, statType: StatType = "not"): Promise<AlarmDefinition[]> {
-  const [device] = await db.select({ productId: devices.productId, projectId: devices.projectId }).from(devices).where(and(eq(devices.id, deviceId), eq(devices.tenantId, tenantId)));
+  const [device] = await db.select({ productId: devices.productId, projectId: devices.projectId }).from(devices).where(tenantOf(tenantId).where(devices, eq(devices.id, deviceId)));
   if (!device || device.projectId === null) return [];
   const rules = await db
     .select()
     .from(alarmRules)
     .where(
-      and(
-        eq(alarmRules.tenantId, tenantId),
+      tenantOf(tenantId).where(
+        alarmRules,
         eq(alarmRules.projectId, device.projectId),
         eq(alarmRules.identifier, identifier),
         eq(alarmRules.enableStatus, 1),
@@ -328,7 +329,7 @@ export async function alarmDefinitionsFor(db: Db, tenantId: number, deviceId: nu
     ? await db
         .select({ id: alarmLevels.id, color: alarmLevels.color, levelName: joinedText(locale, alarmLevels.levelName, alarmLevels.i18n, "levelName") })
         .from(alarmLevels)
-        .where(and(eq(alarmLevels.tenantId, tenantId), inArray(alarmLevels.id, ids)))
+        .where(tenantOf(tenantId).where(alarmLevels, inArray(alarmLevels.id, ids)))
     : [];
   const byId = new Map(levels.map((l) => [l.id, l]));
   return rules.map((rule) =>

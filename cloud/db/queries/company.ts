@@ -2,13 +2,14 @@ import { eq } from "drizzle-orm";
 import { defaultCompanyInfo, type CompanyInfo } from "@/lib/contract/company";
 import { companyInfo, tenants } from "../schema";
 import type { Db } from "../client";
+import { tenantOf } from "../../lib/scope";
 
 /** Company info of a tenant over the built-in defaults; unknown tenants get the defaults. */
 export async function loadCompany(db: Db, tenantId: number): Promise<CompanyInfo & { tenantName: string | null }> {
   const [row] = await db
     .select({ data: companyInfo.data, name: tenants.name })
     .from(tenants)
-    .leftJoin(companyInfo, eq(companyInfo.tenantId, tenants.id))
+    .leftJoin(companyInfo, tenantOf(tenantId).where(companyInfo))
     .where(eq(tenants.id, tenantId));
   const stored = (row?.data ?? {}) as Partial<CompanyInfo>;
   const merged = { ...defaultCompanyInfo };

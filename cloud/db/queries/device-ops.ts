@@ -3,7 +3,7 @@ import type { ThingFunction } from "@/lib/contract/device/thing-model";
 import type { Locale } from "@/lib/contract/locale";
 import type { Auth } from "../../lib/context";
 import { containsPattern } from "../../lib/crud";
-import { tenantScope } from "../../lib/scope";
+import { tenantScope, tenantOf } from "../../lib/scope";
 import type { Db } from "../client";
 import { betonRuleDevices, betonRules, deviceCommands, devices, productFunctions, products, projects, telemetry } from "../schema";
 import { productNameIn } from "./products";
@@ -86,7 +86,7 @@ export async function betonDevices(db: Db, tenantId: number, projectId: number) 
     .innerJoin(products, eq(products.id, devices.productId))
     .leftJoin(betonRuleDevices, eq(betonRuleDevices.deviceId, devices.id))
     .leftJoin(betonRules, eq(betonRules.id, betonRuleDevices.ruleId))
-    .where(and(eq(devices.tenantId, tenantId), eq(devices.projectId, projectId), eq(products.monitorType, "beton")))
+    .where(tenantOf(tenantId).where(devices, eq(devices.projectId, projectId), eq(products.monitorType, "beton")))
     .orderBy(devices.deviceName);
 }
 

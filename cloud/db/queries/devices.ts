@@ -6,6 +6,7 @@ import { devices, products, telemetry, telemetryLatest } from "../schema";
 import { productNameIn } from "./products";
 import { registerProductUse } from "./product-usage";
 import { rebuildHourly } from "./telemetry-hourly";
+import { tenantOf } from "../../lib/scope";
 
 /** The device holding an SN, anywhere: SNs are MQTT usernames, so they are unique across tenants. */
 export async function snHolder(db: Db, sn: string, exceptId?: number) {
@@ -51,13 +52,22 @@ export async function deleteDeviceData(db: Db, ids: number[], from?: Date, to?: 
   });
 }
 
+/** A project's devices for pickers (all devices, linkage editor), by name; `where` is the project scope. */
+export async function devicesForPicker(db: Db, where: SQL) {
+  return db
+    .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, productId: devices.productId, status: devices.status })
+    .from(devices)
+    .where(where)
+    .orderBy(devices.deviceName);
+}
+
 /** A tenant's gateway device by its SN (binding sub-devices to it). */
 export async function gatewayBySn(db: Db, tenantId: number, sn: string) {
   const [row] = await db
     .select({ id: devices.id, prodType: products.prodType, projectId: devices.projectId })
     .from(devices)
     .innerJoin(products, eq(products.id, devices.productId))
-    .where(and(eq(devices.tenantId, tenantId), eq(devices.deviceSn, sn)));
+    .where(tenantOf(tenantId).where(devices, eq(devices.deviceSn, sn)));
   return row;
 }
 

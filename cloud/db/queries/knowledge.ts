@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { authRank, type AuthType, type KnowledgeFileType, type KnowledgeNode } from "@/lib/contract/knowledge/knowledge";
 import type { Auth } from "../../lib/context";
 import { recycleBin } from "../../lib/recycle-bin";
-import { tenantScope } from "../../lib/scope";
+import { tenantScope, tenantOf } from "../../lib/scope";
 import type { Db } from "../client";
 import { knowledgeGrants, knowledgeLogs, knowledgeNodes, userGroupMembers, users } from "../schema";
 
@@ -64,7 +64,7 @@ export async function visibleTree(db: Db, caller: Caller): Promise<KnowledgeNode
   const map = await accessMap(db, caller);
   const mayChangeOwner = (await callerOrg(db, caller)).userIdentity === 2;
   const owners = new Map(
-    (await db.select({ id: users.id, realname: users.realname, username: users.username }).from(users).where(eq(users.tenantId, caller.tenantId))).map((u) => [u.id, u.realname || u.username]),
+    (await db.select({ id: users.id, realname: users.realname, username: users.username }).from(users).where(tenantOf(caller.tenantId).where(users))).map((u) => [u.id, u.realname || u.username]),
   );
   const baseOwner = (a: Access) => map.get(a.path[0])!.node.ownerId;
   const toNode = (a: Access): KnowledgeNode => ({
@@ -135,7 +135,7 @@ export async function searchKnowledge(db: Db, caller: Caller, tsQuery: string, l
   const rows = await db
     .select({ id: knowledgeNodes.id, rank })
     .from(knowledgeNodes)
-    .where(and(eq(knowledgeNodes.tenantId, caller.tenantId), isNull(knowledgeNodes.deletedAt), sql`to_tsvector('simple', ${knowledgeNodes.searchText}) @@ ${q}`))
+    .where(tenantOf(caller.tenantId).where(knowledgeNodes, isNull(knowledgeNodes.deletedAt), sql`to_tsvector('simple', ${knowledgeNodes.searchText}) @@ ${q}`))
     .orderBy(desc(rank), desc(knowledgeNodes.updatedAt))
     .limit(limit * 4);
   if (!rows.length) return [];

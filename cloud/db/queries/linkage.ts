@@ -1,10 +1,11 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { LINK_TYPE } from "@/lib/contract/alarm/enums";
 import type { Recipient } from "@/lib/contract/alarm/contact";
 import type { Db } from "../client";
 import { alarmContactGroupMembers, alarmContacts, devices, linkageLogs, linkageRules } from "../schema";
 import { contactsWithLanguage } from "./alarms";
 import { opsColumns, type OpsDevice } from "./device-ops";
+import { tenantOf } from "../../lib/scope";
 
 export type LinkageRuleRecord = typeof linkageRules.$inferSelect;
 export type LinkageLogInsert = typeof linkageLogs.$inferInsert;
@@ -31,7 +32,7 @@ export async function commandDevice(db: Db, tenantId: number, id: number): Promi
   const [row] = await db
     .select(opsColumns)
     .from(devices)
-    .where(and(eq(devices.id, id), eq(devices.tenantId, tenantId)));
+    .where(tenantOf(tenantId).where(devices, eq(devices.id, id)));
   return row;
 }
 
@@ -44,7 +45,7 @@ export async function noticeContacts(db: Db, tenantId: number, recipients: Recip
     ids.push(...members.map((m) => m.id));
   }
   if (!ids.length) return [];
-  return contactsWithLanguage(db, and(eq(alarmContacts.tenantId, tenantId), inArray(alarmContacts.id, [...new Set(ids)])));
+  return contactsWithLanguage(db, tenantOf(tenantId).where(alarmContacts, inArray(alarmContacts.id, [...new Set(ids)])));
 }
 
 /** Stores an execution and counts it on its rule. */

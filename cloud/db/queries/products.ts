@@ -4,6 +4,7 @@ import type { Locale } from "@/lib/contract/locale";
 import { joinedText } from "../../lib/i18n-text";
 import type { Db } from "../client";
 import { objFunctions, objModelFunctions, productCopySubscriptions, productFunctions, products } from "../schema";
+import { tenantOf } from "../../lib/scope";
 
 /** The columns of a function row, from its normalised definition. */
 export const functionValues = (fn: ThingFunction) => ({
@@ -31,7 +32,7 @@ export async function productFunctionCounts(db: Db, ids: number[]): Promise<Map<
 
 /** A product of the caller's tenant, or undefined. */
 export async function ownProduct(db: Db, tenantId: number, id: number) {
-  const [row] = await db.select().from(products).where(and(eq(products.tenantId, tenantId), eq(products.id, id)));
+  const [row] = await db.select().from(products).where(tenantOf(tenantId).where(products, eq(products.id, id)));
   return row;
 }
 
@@ -48,6 +49,6 @@ export async function subscribedCopies(db: Db, tenantId: number, copyIds: number
   const rows = await db
     .select({ id: productCopySubscriptions.copyId })
     .from(productCopySubscriptions)
-    .where(and(eq(productCopySubscriptions.tenantId, tenantId), inArray(productCopySubscriptions.copyId, copyIds)));
+    .where(tenantOf(tenantId).where(productCopySubscriptions, inArray(productCopySubscriptions.copyId, copyIds)));
   return new Set(rows.map((r) => r.id));
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { storedFiles } from "../schema";
+import { tenantOf } from "../../lib/scope";
 
 /** An upload just stored, owned by its uploader, not yet claimed by a saved form. */
 export async function recordFile(db: Db, f: { path: string; tenantId: number; ownerId: number; size: number; now: Date }) {
@@ -9,7 +10,7 @@ export async function recordFile(db: Db, f: { path: string; tenantId: number; ow
 
 /** Bytes a tenant's uploads take. */
 export async function storageUsed(db: Db, tenantId: number): Promise<number> {
-  const [{ used }] = await db.select({ used: sql<number>`coalesce(sum(${storedFiles.size}), 0)::float8` }).from(storedFiles).where(eq(storedFiles.tenantId, tenantId));
+  const [{ used }] = await db.select({ used: sql<number>`coalesce(sum(${storedFiles.size}), 0)::float8` }).from(storedFiles).where(tenantOf(tenantId).where(storedFiles));
   return used;
 }
 
@@ -30,7 +31,7 @@ export async function claimFiles(db: Db, tenantId: number, paths: string[], now:
   await db
     .update(storedFiles)
     .set({ claimedAt: now })
-    .where(and(eq(storedFiles.tenantId, tenantId), inArray(storedFiles.path, paths), isNull(storedFiles.claimedAt)));
+    .where(tenantOf(tenantId).where(storedFiles, inArray(storedFiles.path, paths), isNull(storedFiles.claimedAt)));
 }
 
 /** Forgets the uploads no saved form claimed before `before`; answers their paths, for their bytes to go too. */
@@ -49,10 +50,10 @@ export async function dropAbandoned(db: Db, before: Date): Promise<string[]> {
 export async function dropOwnUpload(db: Db, f: { path: string; tenantId: number; ownerId: number }): Promise<"dropped" | "claimed" | "none"> {
   const gone = await db
     .delete(storedFiles)
-    .where(and(eq(storedFiles.path, f.path), eq(storedFiles.tenantId, f.tenantId), eq(storedFiles.ownerId, f.ownerId), isNull(storedFiles.claimedAt)))
+    .where(tenantOf(f.tenantId).where(storedFiles, eq(storedFiles.path, f.path), eq(storedFiles.ownerId, f.ownerId), isNull(storedFiles.claimedAt)))
     .returning({ path: storedFiles.path });
   if (gone.length) return "dropped";
-  const [kept] = await db.select({ path: storedFiles.path }).from(storedFiles).where(and(eq(storedFiles.path, f.path), eq(storedFiles.tenantId, f.tenantId)));
+  const [kept] = await db.select({ path: storedFiles.path }).from(storedFiles).where(tenantOf(f.tenantId).where(storedFiles, eq(storedFiles.path, f.path)));
   return kept ? "claimed" : "none";
 }
 

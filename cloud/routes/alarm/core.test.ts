@@ -7,6 +7,7 @@ import { raiseAlarm } from "../../db/queries/alarms";
 import { AlarmEvaluator } from "../../alarms/evaluator";
 import { alarmLevels, alarmRules, alarms, devices, products, projects, telemetry, todos } from "../../db/schema";
 import { signedIn, type TestCloud } from "../../testing";
+import { tenantOf } from "../../lib/scope";
 
 let cloud: TestCloud;
 let admin: string;
@@ -21,9 +22,9 @@ let deviceId: number;
 
 beforeAll(async () => {
   const db = cloud.db;
-  [projectId, otherProjectId] = (await db.select().from(projects).where(eq(projects.tenantId, 2)).orderBy(asc(projects.id))).map((p) => p.id);
-  [{ id: levelId }] = await db.select().from(alarmLevels).where(and(eq(alarmLevels.tenantId, 2), eq(alarmLevels.levelNum, 3)));
-  [{ id: deviceId }] = await db.select().from(devices).where(and(eq(devices.tenantId, 2), eq(devices.projectId, projectId))).orderBy(asc(devices.id));
+  [projectId, otherProjectId] = (await db.select().from(projects).where(tenantOf(2).where(projects)).orderBy(asc(projects.id))).map((p) => p.id);
+  [{ id: levelId }] = await db.select().from(alarmLevels).where(tenantOf(2).where(alarmLevels, eq(alarmLevels.levelNum, 3)));
+  [{ id: deviceId }] = await db.select().from(devices).where(tenantOf(2).where(devices, eq(devices.projectId, projectId))).orderBy(asc(devices.id));
 });
 
 type Env<T> = { code: number; msg: string; data: T };
@@ -155,7 +156,7 @@ describe("alarm/core manual alarms", () => {
     const add = (body: Record<string, unknown>) => call("/alarm/core/addManual", admin, { alarmName: "Leak", levelId, ...body });
     expect((await add({ alarmName: "" })).msg).toBe("Alarm: Required");
     expect((await add({ levelId: 999999 })).msg).toBe("The alarm level does not exist");
-    const [foreign] = await cloud.db.select().from(devices).where(and(eq(devices.tenantId, 2), eq(devices.projectId, otherProjectId)));
+    const [foreign] = await cloud.db.select().from(devices).where(tenantOf(2).where(devices, eq(devices.projectId, otherProjectId)));
     if (foreign) expect((await add({ deviceId: foreign.id })).msg).toBe("The device is not a device of the current project");
     expect((await add({ images: ["1", "2", "3", "4", "5", "6"] })).msg).toBe("Images: Choose at most 5");
     expect((await add({ videos: ["1", "2", "3"] })).msg).toMatch(/^[^:]+: Choose\ at\ most\ 2$/);

@@ -19,7 +19,7 @@ import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { t } from "../../lib/i18n";
 import { optionalProject, projectOf, requireProject } from "../../lib/project-context";
 import { joinedText } from "../../lib/i18n-text";
-import { tenantScope } from "../../lib/scope";
+import { tenantScope, tenantOf } from "../../lib/scope";
 import { visibleProjects } from "../../db/queries/projects";
 import { xlsxResponse } from "../../lib/xlsx-export";
 
@@ -136,10 +136,10 @@ async function chartOf(c: Ctx, alarm: AlarmRow): Promise<AlarmChart> {
 /** A manual alarm's columns from its form: the level copied in (as a rule's alarm keeps it), the device checked against the project. */
 async function manualValues(c: Ctx, input: ManualBody, project: { tenantId: number; projectId: number | null }) {
   const { db } = c.var.deps;
-  const [level] = await db.select().from(alarmLevels).where(and(eq(alarmLevels.id, input.levelId), eq(alarmLevels.tenantId, project.tenantId)));
+  const [level] = await db.select().from(alarmLevels).where(tenantOf(project.tenantId).where(alarmLevels, eq(alarmLevels.id, input.levelId)));
   if (!level) throw badRequest("cloud.alarmCentre.levelUnknown");
   if (input.deviceId) {
-    const [device] = await db.select({ id: devices.id }).from(devices).where(and(eq(devices.id, input.deviceId), eq(devices.tenantId, project.tenantId), project.projectId === null ? sql`false` : eq(devices.projectId, project.projectId)));
+    const [device] = await db.select({ id: devices.id }).from(devices).where(tenantOf(project.tenantId).where(devices, eq(devices.id, input.deviceId), project.projectId === null ? sql`false` : eq(devices.projectId, project.projectId)));
     if (!device) throw badRequest("cloud.alarmCentre.deviceNotInProject");
   }
   const at = input.triggeredAt ? platformTime(input.triggeredAt.replace("T", " "), false) : c.var.deps.now();

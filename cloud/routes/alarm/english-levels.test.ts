@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AlarmInfo, AlarmRecord, AlarmStatistics, LevelNum } from "@/lib/contract/alarm/alarm-center";
 import type { AlarmRuleRow } from "@/lib/contract/alarm/rule";
@@ -8,6 +8,7 @@ import type { DataAnalysis } from "@/lib/contract/screen/monitor-screen";
 import type { GroupMember } from "@/lib/contract/system/group";
 import { alarmLevels, alarmRules, alarms, products, projects, todos, userGroupMembers, userGroups, users } from "../../db/schema";
 import { signedIn, type TestCloud } from "../../testing";
+import { tenantOf } from "../../lib/scope";
 
 let cloud: TestCloud;
 let admin: string;
@@ -17,8 +18,8 @@ let projectId: number;
 let level: typeof alarmLevels.$inferSelect;
 
 beforeAll(async () => {
-  [{ id: projectId }] = await cloud.db.select().from(projects).where(eq(projects.tenantId, 2)).orderBy(asc(projects.id)).limit(1);
-  [level] = await cloud.db.select().from(alarmLevels).where(and(eq(alarmLevels.tenantId, 2), eq(alarmLevels.levelNum, 4)));
+  [{ id: projectId }] = await cloud.db.select().from(projects).where(tenantOf(2).where(projects)).orderBy(asc(projects.id)).limit(1);
+  [level] = await cloud.db.select().from(alarmLevels).where(tenantOf(2).where(alarmLevels, eq(alarmLevels.levelNum, 4)));
 });
 
 const get = async <T>(path: string, language: string) => {
@@ -72,7 +73,7 @@ describe("alarm level names in the caller's language", () => {
   });
 
   it("names an alarm raised by a seeded rule by the rule's English name, found by it too", async () => {
-    const [rule] = await cloud.db.select().from(alarmRules).where(and(eq(alarmRules.tenantId, 2), eq(alarmRules.ruleName, "信号弱"))).limit(1);
+    const [rule] = await cloud.db.select().from(alarmRules).where(tenantOf(2).where(alarmRules, eq(alarmRules.ruleName, "信号弱"))).limit(1);
     const a = await raise("信号弱");
     await cloud.db.update(alarms).set({ ruleId: rule.id, projectId: rule.projectId }).where(eq(alarms.id, a.id));
     const search = async (name: string, lang: string) =>
@@ -90,13 +91,13 @@ describe("alarm level names in the caller's language", () => {
   });
 
   it("names a rule's level and a group member's department in the caller's language", async () => {
-    const [product] = await cloud.db.select().from(products).where(eq(products.tenantId, 2)).limit(1);
+    const [product] = await cloud.db.select().from(products).where(tenantOf(2).where(products)).limit(1);
     await cloud.db.insert(alarmRules).values({ tenantId: 2, projectId, productId: product.id, ruleName: "Level name rule", ruleType: 2, levelId: level.id });
     const rules = (lang: string) => get<Page<AlarmRuleRow>>(`/alarm/rule/page?ruleName=${encodeURIComponent("Level name rule")}`, lang);
     expect((await rules("en")).records.map((r) => r.levelName)).toEqual(["Control"]);
     expect((await rules("zh-cn")).records.map((r) => r.levelName)).toEqual(["控制"]);
 
-    const [group] = await cloud.db.select().from(userGroups).where(eq(userGroups.tenantId, 2)).limit(1);
+    const [group] = await cloud.db.select().from(userGroups).where(tenantOf(2).where(userGroups)).limit(1);
     const [operator] = await cloud.db.select().from(users).where(eq(users.username, "operator01"));
     await cloud.db.insert(userGroupMembers).values({ groupId: group.id, userId: operator.id }).onConflictDoNothing();
     const members = (lang: string) => get<GroupMember[]>(`/sys/group/queryRelation?groupId=${group.id}`, lang);

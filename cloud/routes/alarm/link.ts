@@ -3,7 +3,7 @@ import { alarmContact } from "@/lib/contract/alarm/contact";
 import { LINK_TYPE } from "@/lib/contract/alarm/enums";
 import { alarmContacts, alarmRuleRecipients, users } from "../../db/schema";
 import { crudRoutes } from "../../lib/crud-routes";
-import { assertTenantUsers } from "../../lib/org";
+import { assertTenantUsers } from "../../db/queries/org";
 
 /** Alarm contacts (alarmLink): paged, added one by one or imported from a spreadsheet (importLink); `userId` joins a console user. */
 export const linkRoutes = crudRoutes({

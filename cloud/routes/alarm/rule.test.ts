@@ -3,10 +3,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "@/lib/contract/envelope";
 import type { AlarmDefinition, AlarmFunction, AlarmRuleRow, RuleNumStat } from "@/lib/contract/alarm/rule";
 import type { AlarmLevel } from "@/lib/contract/alarm/level";
+import type { DeviceTreeNode } from "@/lib/contract/device/device";
 import type { AlarmContact, AlarmContactGroup } from "@/lib/contract/alarm/contact";
 import { raiseAlarm } from "../../db/queries/alarms";
 import { alarms, devices, pointGroups, products, projects } from "../../db/schema";
 import { signedIn, type TestCloud } from "../../testing";
+import { tenantOf } from "../../lib/scope";
 
 let cloud: TestCloud;
 let admin: string;
@@ -22,7 +24,7 @@ const invalidated: (number | undefined)[] = [];
 
 beforeAll(async () => {
   const db = cloud.db;
-  const prjs = await db.select().from(projects).where(eq(projects.tenantId, 2)).orderBy(asc(projects.id));
+  const prjs = await db.select().from(projects).where(tenantOf(2).where(projects)).orderBy(asc(projects.id));
   [projectId, otherProjectId] = prjs.map((p) => p.id);
   const [anchor] = await db.select().from(products).where(eq(products.monitorType, "anchor"));
   productId = anchor.id;
@@ -179,8 +181,10 @@ describe("alarm rules", () => {
     expect(fns.map((f) => f.identifier)).toEqual(expect.arrayContaining(["force", "temperature", "signal"]));
     expect(fns.find((f) => f.identifier === "force")).toMatchObject({ unit: "kN", min: 0, max: 3000 });
     expect((await call<AlarmFunction[]>(`/rule/getDevAlamFunList?deviceId=${deviceId}`, admin)).body.data).toEqual(fns);
-    const devs = (await call<{ id: number }[]>(`/rule/devices?productId=${productId}`, admin)).body.data;
-    expect(devs.map((d) => d.id)).toContain(deviceId);
+    // The form picks the device from the device tree of the rule's product (widgets §2).
+    const tree = (await cloud.request<DeviceTreeNode[]>(`/device/device/deviceTreeByProdId?productId=${productId}`, { token: admin, headers: { projectid: String(projectId) } })).body.data;
+    expect(tree.map((p) => p.productId)).toEqual([productId]);
+    expect(tree[0].subItem!.map((d) => d.id)).toContain(deviceId);
     const lvs = (await call<Page<AlarmLevel>>("/level/list?size=50&sortField=levelNum&sortOrder=asc", admin)).body.data.records;
     const [lv, warn, control] = [await level(), lvs[1], lvs[3]];
     const a = await call<{ id: number }>("/rule/add", admin, await ruleBody({ ruleName: "锚索力预警", threshold: 1800 }));

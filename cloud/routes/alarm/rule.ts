@@ -1,9 +1,9 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { dbId, idQuery, idsBody } from "@/lib/contract/common";
+import { dbId, idQuery } from "@/lib/contract/common";
 import { LINK_TYPE, RULE_TYPE } from "@/lib/contract/alarm/enums";
 import type { Locale } from "@/lib/contract/locale";
-import { alarmLinesQuery, alarmRule, ruleOper, type AlarmFunction, type AlarmRuleRow, type RuleNumStat } from "@/lib/contract/alarm/rule";
+import { alarmLinesQuery, alarmRule, type AlarmFunction, type AlarmRuleRow, type RuleNumStat } from "@/lib/contract/alarm/rule";
 import type { RecipientRow } from "@/lib/contract/alarm/contact";
 import { NUMERIC_TYPES, type NumberSpec } from "@/lib/contract/device/thing-model";
 import type { Db } from "../../db/client";
@@ -16,7 +16,7 @@ import { columnsOf, rowMapper } from "../../lib/crud";
 import { crudRoutes } from "../../lib/crud-routes";
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { projectOf } from "../../lib/project-context";
-import { tenantScope } from "../../lib/scope";
+import { tenantScope, tenantOf } from "../../lib/scope";
 import { productNameIn } from "../../db/queries/products";
 
 // Drizzle writes a column in raw SQL without its table, so the subqueries name the outer row in full.
@@ -36,7 +36,7 @@ async function alarmFunctions(db: Db, tenantId: number, productIds: number[]): P
   const rows = await db
     .select({ definition: productFunctions.definition })
     .from(productFunctions)
-    .where(and(eq(productFunctions.tenantId, tenantId), inArray(productFunctions.productId, productIds), eq(productFunctions.funcType, 1), inArray(productFunctions.dataType, [...NUMERIC_TYPES])))
+    .where(tenantOf(tenantId).where(productFunctions, inArray(productFunctions.productId, productIds), eq(productFunctions.funcType, 1), inArray(productFunctions.dataType, [...NUMERIC_TYPES])))
     .orderBy(asc(productFunctions.productId), asc(productFunctions.sort), asc(productFunctions.id));
   const byIdentifier = new Map<string, AlarmFunction>();
   for (const { definition: d } of rows) {
@@ -51,7 +51,7 @@ async function pointProducts(db: Db, c: Ctx, pointId: number): Promise<number[] 
   const [point] = await db.select({ deviceIds: pointGroups.deviceIds }).from(pointGroups).where(projectOf(c).where(pointGroups, eq(pointGroups.id, pointId)));
   if (!point) return null;
   if (!point.deviceIds.length) return [];
-  const rows = await db.selectDistinct({ productId: devices.productId }).from(devices).where(and(eq(devices.tenantId, c.var.auth.tenantId), inArray(devices.id, point.deviceIds)));
+  const rows = await db.selectDistinct({ productId: devices.productId }).from(devices).where(tenantOf(c.var.auth.tenantId).where(devices, inArray(devices.id, point.deviceIds)));
   return rows.map((r) => r.productId);
 }
 
@@ -148,7 +148,10 @@ export const ruleRoutes = crudRoutes<typeof alarmRule.fields, AlarmRuleRow>({
   entity: alarmRule,
   perm: "alarm:rule",
   scope: "project",
-  only: ["page", "export"],
+  only: ["page", "export", "del", "openOrClose"],
+  paths: { openOrClose: "/oper" },
+  status: { column: "enableStatus", field: "enableStatus" },
+  afterWrite: (c, rows) => invalidate(c, rows.map((r) => r.productId as number)),
   extra,
   toRow: { recipients: () => [] },
 })
@@ -195,30 +198,6 @@ export const ruleRoutes = crudRoutes<typeof alarmRule.fields, AlarmRuleRow>({
     invalidate(c, [before.productId, input.productId]);
     return ok(c, { id: input.id });
   })
-  .post("/del", requirePerm("alarm:rule:del"), async (c) => {
-    const { ids } = await body(c, idsBody);
-    const gone = await c.var.deps.db
-      .delete(alarmRules)
-      .where(projectOf(c).where(alarmRules, inArray(alarmRules.id, ids)))
-      .returning({ productId: alarmRules.productId });
-    if (!gone.length) throw notFound();
-    invalidate(
-      c,
-      gone.map((g) => g.productId),
-    );
-    return ok(c, { deleted: gone.length });
-  })
-  .post("/oper", requirePerm("alarm:rule:upd"), async (c) => {
-    const { id, enableStatus } = await body(c, ruleOper);
-    const [row] = await c.var.deps.db
-      .update(alarmRules)
-      .set({ enableStatus, updatedAt: c.var.deps.now() })
-      .where(projectOf(c).where(alarmRules, eq(alarmRules.id, id)))
-      .returning({ productId: alarmRules.productId });
-    if (!row) throw notFound();
-    invalidate(c, [row.productId]);
-    return ok(c, null);
-  })
   .get("/numStat", async (c) => {
     const rows = await c.var.deps.db.select({ status: alarmRules.enableStatus, n: count() }).from(alarmRules).where(projectOf(c).where(alarmRules)).groupBy(alarmRules.enableStatus);
     const n = (s: number) => rows.find((r) => r.status === s)?.n ?? 0;
@@ -251,15 +230,6 @@ export const ruleRoutes = crudRoutes<typeof alarmRule.fields, AlarmRuleRow>({
       .from(pointGroups)
       .where(projectOf(c).where(pointGroups))
       .orderBy(asc(pointGroups.monitorKind), asc(pointGroups.sort), asc(pointGroups.id));
-    return ok(c, rows);
-  })
-  .get("/devices", async (c) => {
-    const { productId } = query(c, z.object({ productId: dbId }));
-    const rows = await c.var.deps.db
-      .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn })
-      .from(devices)
-      .where(projectOf(c).where(devices, eq(devices.productId, productId)))
-      .orderBy(asc(devices.id));
     return ok(c, rows);
   })
   .get("/alarmLines", async (c) => {

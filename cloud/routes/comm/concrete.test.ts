@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import type { ConcreteDevice, ConcreteRecord, ConcreteSeries } from "@/lib/contract/device/concrete";
 import { fitCalibration } from "@/lib/contract/device/maturity";
 import { betonRuleDevices, betonRules, devices, products } from "../../db/schema";
 import { pgArray } from "../../ingest/pg-array";
 import { signedIn, TEST_EPOCH, type TestCloud } from "../../testing";
+import { tenantOf } from "../../lib/scope";
 
 let cloud: TestCloud;
 let admin: string;
@@ -19,7 +20,7 @@ async function logger() {
     .select({ id: devices.id, projectId: devices.projectId })
     .from(devices)
     .innerJoin(products, eq(products.id, devices.productId))
-    .where(and(eq(products.monitorType, "beton"), eq(devices.tenantId, 2)))
+    .where(tenantOf(2).where(devices, eq(products.monitorType, "beton")))
     .orderBy(asc(devices.id))
     .limit(1);
   const [rule] = await cloud.db.select({ rule: betonRules }).from(betonRuleDevices).innerJoin(betonRules, eq(betonRules.id, betonRuleDevices.ruleId)).where(eq(betonRuleDevices.deviceId, d.id));

@@ -6,6 +6,7 @@ import type { ImportResult } from "@/lib/contract/upload";
 import { estimateCharge } from "@/lib/contract/device/battery";
 import { devices, projects } from "../../db/schema";
 import { signedIn, type TestCloud } from "../../testing";
+import { tenantOf } from "../../lib/scope";
 
 let cloud: TestCloud;
 let admin: string;
@@ -60,7 +61,7 @@ describe("device/battery", () => {
 
 describe("device/buildInfo", () => {
   it("records a first installation of a project's device and lists it with the names", async () => {
-    const [prj] = await cloud.db.select({ id: projects.id }).from(projects).where(eq(projects.tenantId, 2)).orderBy(asc(projects.id)).limit(1);
+    const [prj] = await cloud.db.select({ id: projects.id }).from(projects).where(tenantOf(2).where(projects)).orderBy(asc(projects.id)).limit(1);
     const [dev] = await cloud.db.insert(devices).values({ tenantId: 2, projectId: prj.id, productId: 1, deviceName: "Install me", deviceSn: "BUILD0001", secretHash: "x" }).returning({ id: devices.id });
     const body = { projectId: prj.id, deviceId: dev.id, buildType: 1, personnel: "Li Lei, Han Meimei", buildDate: "2026-03-01", summary: "Mounted on pier 3", outboundDate: "2026-02-20", warrantyDate: "2027-02-20", photos: ["f/1.jpg"] };
     const add = await cloud.request<{ id: number }>("/device/buildInfo/add", { token: admin, body });
@@ -72,7 +73,7 @@ describe("device/buildInfo", () => {
   });
 
   it("refuses a warranty before the outbound date, long remarks, too many photos and a foreign project's device", async () => {
-    const [prj, other] = await cloud.db.select({ id: projects.id }).from(projects).where(eq(projects.tenantId, 2)).orderBy(asc(projects.id)).limit(2);
+    const [prj, other] = await cloud.db.select({ id: projects.id }).from(projects).where(tenantOf(2).where(projects)).orderBy(asc(projects.id)).limit(2);
     const base = { projectId: prj.id, buildType: 2, personnel: "Wang", buildDate: "2026-03-02" };
     expect((await cloud.request("/device/buildInfo/add", { token: admin, language: "en", body: { ...base, outboundDate: "2026-03-01", warrantyDate: "2026-02-01" } })).body).toMatchObject({ code: 400, msg: expect.stringContaining("The warranty deadline must be on or after the outbound date") });
     expect((await cloud.request("/device/buildInfo/add", { token: admin, body: { ...base, remarks: "x".repeat(501) } })).body.code).toBe(400);
@@ -82,7 +83,7 @@ describe("device/buildInfo", () => {
   });
 
   it("lets only a platform administrator add a record for a tenant (addAdmin)", async () => {
-    const [prj] = await cloud.db.select({ id: projects.id }).from(projects).where(eq(projects.tenantId, 2)).limit(1);
+    const [prj] = await cloud.db.select({ id: projects.id }).from(projects).where(tenantOf(2).where(projects)).limit(1);
     const body = { tenantId: 2, projectId: prj.id, buildType: 2, personnel: "Platform crew", buildDate: "2026-03-05" };
     expect((await cloud.request("/device/buildInfo/addAdmin", { token: admin, body })).body.code).toBe(403);
     expect((await cloud.request("/device/buildInfo/addAdmin", { token: platform, body })).body).toMatchObject({ code: 200, data: { personnel: "Platform crew" } });

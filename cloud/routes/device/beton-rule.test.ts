@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { asc, eq } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import { devices, products, projects, telemetry } from "../../db/schema";
 import { signedIn, type TestCloud } from "../../testing";
+import { tenantOf } from "../../lib/scope";
 
 let cloud: TestCloud;
 let admin: string;
@@ -10,7 +11,7 @@ signedIn((s) => ({ cloud, admin } = s), ["admin"]);
 const H = 3_600_000;
 
 async function setup() {
-  const [a, b] = await cloud.db.select({ id: projects.id }).from(projects).where(eq(projects.tenantId, 2)).orderBy(asc(projects.id)).limit(2);
+  const [a, b] = await cloud.db.select({ id: projects.id }).from(projects).where(tenantOf(2).where(projects)).orderBy(asc(projects.id)).limit(2);
   const [p] = await cloud.db.insert(products).values({ tenantId: 2, prodName: "Maturity logger", prodCategory: "structural", prodType: "device", netType: "mqtt", dataFormat: "json", verifyType: "secret", activeCycle: 30, monitorType: "beton" }).returning({ id: products.id });
   const mk = (sn: string, projectId: number) => ({ tenantId: 2, productId: p.id, projectId, deviceName: sn, deviceSn: sn, secretHash: "x" });
   const [d1, d2] = await cloud.db.insert(devices).values([mk("BETON1", a.id), mk("BETON2", b.id)]).returning({ id: devices.id });

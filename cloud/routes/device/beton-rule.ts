@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { dbId } from "@/lib/contract/common";
 import { betonRule, BETON_RECORDS, relBody, type BetonRule } from "@/lib/contract/device/beton-rule";
@@ -10,6 +10,7 @@ import type { Ctx } from "../../lib/context";
 import { crudRoutes } from "../../lib/crud-routes";
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { projectOf } from "../../lib/project-context";
+import { tenantScope } from "../../lib/scope";
 
 const SCREEN = "/devices/calibrationRules";
 
@@ -60,7 +61,7 @@ export const betonRuleRoutes = crudRoutes<typeof betonRule.fields, BetonRule>({
       .select({ ruleId: betonRuleDevices.ruleId })
       .from(betonRuleDevices)
       .innerJoin(devices, eq(devices.id, betonRuleDevices.deviceId))
-      .where(and(eq(betonRuleDevices.deviceId, deviceId), eq(devices.tenantId, c.var.auth.tenantId), eq(devices.projectId, projectOf(c).projectId)));
+      .where(tenantScope(c.var.auth).where(devices, eq(betonRuleDevices.deviceId, deviceId), eq(devices.projectId, projectOf(c).projectId)));
     if (!bound) throw badRequest("deviceOps.betonRule.noRule");
     const rule = await ruleOf(c, bound.ruleId);
     const records = await concreteRecords(db, deviceId, rule, BETON_RECORDS);

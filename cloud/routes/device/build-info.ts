@@ -10,7 +10,7 @@ import type { Ctx } from "../../lib/context";
 import { columnsOf, rowMapper } from "../../lib/crud";
 import { crudRoutes } from "../../lib/crud-routes";
 import { badRequest, body, ok, query } from "../../lib/http";
-import { tenantOf } from "../../lib/scope";
+import { tenantOf, tenantScope } from "../../lib/scope";
 
 const names = {
   projectName: sql<string>`(select ${projects.prjName} from ${projects} where ${projects.id} = ${buildRecords.projectId})`,
@@ -42,7 +42,7 @@ export const buildInfoRoutes = crudRoutes<typeof buildInfo.fields, BuildInfo>({
     const db = c.var.deps.db;
     let projectId = input.projectId as number | undefined;
     if (partial && projectId === undefined && input.deviceId) {
-      const [row] = await db.select({ projectId: buildRecords.projectId }).from(buildRecords).where(and(eq(buildRecords.id, input.id as number), eq(buildRecords.tenantId, c.var.auth.tenantId)));
+      const [row] = await db.select({ projectId: buildRecords.projectId }).from(buildRecords).where(tenantScope(c.var.auth).where(buildRecords, eq(buildRecords.id, input.id as number)));
       projectId = row?.projectId;
     }
     if (projectId !== undefined) {

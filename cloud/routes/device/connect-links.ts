@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import type { z } from "zod";
 import { modelIdQuery, objConnectBody, prodConnectBody, productIdQuery } from "@/lib/contract/device/product";
@@ -10,6 +10,7 @@ import { body, notFound, ok, query } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
 import { toConnect } from "../comm/connect";
 import { readProducts } from "./product-common";
+import { ownedDelete } from "../../lib/crud";
 
 /** The caller's rows among `ids` of a tenant table, all of them or a 404. */
 async function ownAll(db: Db, auth: Auth, table: typeof connections | typeof products | typeof objModels, ids: number[]) {
@@ -32,7 +33,7 @@ function linkRoutes<K extends "productId" | "modelId">(o: {
   perm: string;
 }) {
   const ownerCol = (o.link as unknown as Record<K, typeof productConnections.productId>)[o.ownerKey];
-  const mine = (auth: Auth, id: number) => and(eq(o.link.tenantId, auth.tenantId), eq(ownerCol, id));
+  const mine = (auth: Auth, id: number, ...conds: SQL[]) => tenantScope(auth).where(o.link, eq(ownerCol, id), ...conds);
   return new Hono<CloudEnv>()
     .use(requireAuth)
     .get("/page", readProducts, async (c) => {
@@ -59,11 +60,7 @@ function linkRoutes<K extends "productId" | "modelId">(o: {
     })
     .post("/del", requirePerm(o.perm), async (c) => {
       const input = await body(c, o.linkBody);
-      const gone = await c.var.deps.db
-        .delete(o.link)
-        .where(and(mine(c.var.auth, input[o.ownerKey]), inArray(o.link.connectId, input.connectIds)))
-        .returning({ id: o.link.connectId });
-      if (!gone.length) throw notFound();
+      const gone = await ownedDelete(c.var.deps.db, o.link, mine(c.var.auth, input[o.ownerKey], inArray(o.link.connectId, input.connectIds)));
       return ok(c, { deleted: gone.length });
     });
 }

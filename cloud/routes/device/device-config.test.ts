@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { DeviceConfig } from "@/lib/contract/monitoring/device-config";
 import { deviceConfigs, devices, products } from "../../db/schema";
 import { signedIn, type TestCloud } from "../../testing";
+import { tenantOf } from "../../lib/scope";
 
 let cloud: TestCloud;
 let admin: string;
@@ -15,7 +16,7 @@ const devicesOf = (kind: string) =>
     .select({ id: devices.id, projectId: devices.projectId })
     .from(devices)
     .innerJoin(products, eq(products.id, devices.productId))
-    .where(and(eq(products.monitorType, kind), eq(devices.tenantId, 2)))
+    .where(tenantOf(2).where(devices, eq(products.monitorType, kind)))
     .orderBy(asc(devices.id));
 const call = <T>(path: string, body?: unknown, token = admin) => cloud.request<T>(`/device/deviceConfig${path}`, { token, body, language: "en" });
 

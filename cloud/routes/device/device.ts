@@ -17,7 +17,7 @@ import {
 import { Code } from "@/lib/contract/envelope";
 import { optional } from "@/lib/contract/validation";
 import type { Db } from "../../db/client";
-import { deleteDeviceData, deviceTreeByProduct, devicesWithData, gatewayBySn, snHolder } from "../../db/queries/devices";
+import { deleteDeviceData, devicesForPicker, deviceTreeByProduct, devicesWithData, gatewayBySn, snHolder } from "../../db/queries/devices";
 import { ownProduct, productNameIn } from "../../db/queries/products";
 import { visibleProject } from "../../db/queries/projects";
 import { devices, products, projects, spaces, tenants } from "../../db/schema";
@@ -29,6 +29,7 @@ import { randomToken, sha256 } from "../../lib/crypto";
 import { AppError, badRequest, body, notFound, ok, query } from "../../lib/http";
 import { projectOf } from "../../lib/project-context";
 import { importUpload } from "../../lib/xlsx-import";
+import { tenantOf, tenantScope } from "../../lib/scope";
 
 /** Screens that read devices: the lists, the device page, and those that pick devices. */
 export const DEVICE_READERS = ["/devices/device", "/devices/allDevices", "/devices/viewDevice", "/spaces/space", "/productSet/product", "/productSet/productInfo"];
@@ -100,7 +101,7 @@ async function checkRefs(db: Db, c: Ctx, input: Values, old?: typeof devices.$in
   out.projectId = projectId;
   const spaceId = input.spaceId === undefined ? old?.spaceId : input.spaceId;
   if (spaceId) {
-    const [space] = await db.select({ id: spaces.id }).from(spaces).where(and(eq(spaces.id, spaceId as number), eq(spaces.projectId, projectId), eq(spaces.tenantId, auth.tenantId)));
+    const [space] = await db.select({ id: spaces.id }).from(spaces).where(tenantScope(auth).where(spaces, eq(spaces.id, spaceId as number), eq(spaces.projectId, projectId)));
     if (!space) throw badRequest("devices.device.errors.spaceUnknown");
   }
   if (typeof input.gatewaySn === "string" && input.gatewaySn) await checkGateway(db, c, input.gatewaySn, old?.deviceSn);
@@ -205,7 +206,7 @@ export const deviceCrudRoutes = crudRoutes({
     // Sub-devices name their gateway by SN: they follow it.
     await c.var.deps.db.transaction(async (db) => {
       await db.update(devices).set({ deviceSn, updatedAt: c.var.deps.now() }).where(eq(devices.id, id));
-      await db.update(devices).set({ gatewaySn: deviceSn }).where(and(eq(devices.tenantId, old.tenantId), eq(devices.gatewaySn, old.deviceSn)));
+      await db.update(devices).set({ gatewaySn: deviceSn }).where(tenantOf(old.tenantId).where(devices, eq(devices.gatewaySn, old.deviceSn)));
     });
     forget(c, old.deviceSn, deviceSn);
     return ok(c, await infoOf(c, id));
@@ -256,7 +257,7 @@ export const deviceCrudRoutes = crudRoutes({
     const subs = await db
       .select({ n: count() })
       .from(devices)
-      .where(and(eq(devices.tenantId, c.var.auth.tenantId), inArray(devices.gatewaySn, mine.map((d) => d.sn))));
+      .where(tenantScope(c.var.auth).where(devices, inArray(devices.gatewaySn, mine.map((d) => d.sn))));
     if (subs[0].n) throw new AppError(Code.CONFLICT, "devices.device.errors.hasSubDevices", { count: subs[0].n });
     await db.delete(devices).where(inArray(devices.id, mine.map((d) => d.id)));
     forget(c, ...mine.map((d) => d.sn));
@@ -271,7 +272,7 @@ export const deviceCrudRoutes = crudRoutes({
   })
   .post("/deviceListImport", requirePerm("dev:device:add"), async (c) => {
     // The product column takes a product's name (as people write it, in either language) or its id.
-    const prods = await c.var.deps.db.select({ id: products.id, name: products.prodName, i18n: products.i18n }).from(products).where(eq(products.tenantId, c.var.auth.tenantId));
+    const prods = await c.var.deps.db.select({ id: products.id, name: products.prodName, i18n: products.i18n }).from(products).where(tenantScope(c.var.auth).where(products));
     const byName = new Map(prods.flatMap((p) => [p.name, ...Object.values(p.i18n?.prodName ?? {})].map((name) => [name, p.id] as const)));
     const productOf = (v: unknown) => (typeof v === "string" ? (byName.get(v.trim()) ?? (/^\d+$/.test(v.trim()) ? Number(v) : v)) : v);
     const schema = device.body.extend({ productId: z.preprocess(productOf, z.number({ error: (i) => (i.input === undefined ? "validation.required" : "validation.invalidOption") }).int().positive()) });
@@ -291,17 +292,12 @@ export const deviceCrudRoutes = crudRoutes({
     const rows = await c.var.deps.db
       .select({ ...getTableColumns(devices), ...names(c.var.locale) })
       .from(devices)
-      .where(and(eq(devices.tenantId, gw.tenantId), eq(devices.gatewaySn, gw.deviceSn)))
+      .where(tenantOf(gw.tenantId).where(devices, eq(devices.gatewaySn, gw.deviceSn)))
       .orderBy(devices.channelNo, devices.id);
     return ok(c, rows.map(toDevice));
   })
   .get("/allDevByPrj", readDevices, async (c) => {
-    const rows = await c.var.deps.db
-      .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, productId: devices.productId, status: devices.status })
-      .from(devices)
-      .where(projectOf(c).where(devices))
-      .orderBy(devices.deviceName);
-    return ok(c, rows);
+    return ok(c, await devicesForPicker(c.var.deps.db, projectOf(c).where(devices)));
   })
   .get("/snIdCode", readDevices, async (c) => {
     const { sn } = query(c, z.object({ sn: z.string().trim().min(1, "validation.required").max(64, "validation.maxLength") }));
@@ -312,7 +308,8 @@ export const deviceCrudRoutes = crudRoutes({
     if (!row) throw notFound();
     return ok(c, row);
   })
-  .get("/deviceTreeByProdId", readDevices, async (c) => {
+  // The alarm rule form picks a device of the rule's product from this tree too.
+  .get("/deviceTreeByProdId", requireMenu(...DEVICE_READERS, "/alarm/alarmRule"), async (c) => {
     const { productId } = query(c, z.object({ productId: optional(idQuery.shape.id) }));
     return ok(c, await deviceTreeByProduct(c.var.deps.db, projectOf(c).where(devices, productId ? eq(devices.productId, productId) : undefined), c.var.locale));
   });
@@ -331,7 +328,7 @@ async function setEnabled(c: Ctx, { id, status }: { id: number; status: number }
 export const deviceAdminRoutes = new Hono<CloudEnv>().get("/pageAdmin", requireAuth, platformOnly, readDevices, async (c) => {
   const q = query(c, adminPageQuery);
   const conds: (SQL | undefined)[] = filterConds(device, devices, q);
-  if (q.tenantId) conds.push(eq(devices.tenantId, q.tenantId));
+  if (q.tenantId) conds.push(tenantOf(q.tenantId).where(devices));
   const tenantName = sql<string>`(select ${tenants.name} from ${tenants} where ${tenants.id} = ${devices.tenantId})`;
   const page = await pageOf(c.var.deps.db, devices, and(...conds), orderOf(device, devices, q), q, { ...getTableColumns(devices), ...names(c.var.locale), tenantName });
   return ok(c, { records: page.records.map((r) => ({ ...toDevice(r), tenantName: (r as Values).tenantName ?? null })), total: page.total });

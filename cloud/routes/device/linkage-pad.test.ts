@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMAND_STATUS } from "@/lib/contract/device/command";
 import { deviceTopic } from "@/lib/contract/device/topics";
@@ -10,6 +10,7 @@ import { Ingest } from "../../ingest/pipeline";
 import { DEMO_ACCOUNTS } from "../../seed";
 import { padAnswer, type PadState } from "../../simulator/pad";
 import { createTestCloud, SETUP_MS, type TestCloud } from "../../testing";
+import { tenantOf } from "../../lib/scope";
 
 let cloud: TestCloud;
 let ingest: Ingest;
@@ -39,9 +40,9 @@ beforeAll(async () => {
   });
   app = createCloud({ ...cloud.deps, ingest });
   const db = cloud.db;
-  [projectId, otherProjectId] = (await db.select().from(projects).where(eq(projects.tenantId, 2)).orderBy(asc(projects.id))).map((p) => p.id);
+  [projectId, otherProjectId] = (await db.select().from(projects).where(tenantOf(2).where(projects)).orderBy(asc(projects.id))).map((p) => p.id);
   const deviceOf = async (monitorType: string, prj: number, nth = 0) => {
-    const [p] = await db.select().from(products).where(and(eq(products.tenantId, 2), eq(products.monitorType, monitorType)));
+    const [p] = await db.select().from(products).where(tenantOf(2).where(products, eq(products.monitorType, monitorType)));
     const d = (await db.select().from(devices).where(eq(devices.productId, p.id)).orderBy(asc(devices.id)))[nth];
     await db.update(devices).set({ projectId: prj, status: 2 }).where(eq(devices.id, d.id));
     return { id: d.id, sn: d.deviceSn, productId: p.id };

@@ -6,6 +6,7 @@ import type { LinkageRuleRow } from "@/lib/contract/linkage/rule";
 import { alarmContacts, devices, linkageRules, products, projects, stationMessages } from "../../db/schema";
 import { LinkageEngine, type WebCall } from "../../linkage/engine";
 import { signedIn, type TestCloud } from "../../testing";
+import { tenantOf } from "../../lib/scope";
 
 let cloud: TestCloud;
 let admin: string;
@@ -28,16 +29,16 @@ const webCall: WebCall = async (url, opts) => {
 
 beforeAll(async () => {
   const db = cloud.db;
-  [projectId, otherProjectId] = (await db.select().from(projects).where(eq(projects.tenantId, 2)).orderBy(asc(projects.id))).map((p) => p.id);
+  [projectId, otherProjectId] = (await db.select().from(projects).where(tenantOf(2).where(projects)).orderBy(asc(projects.id))).map((p) => p.id);
   const deviceOf = async (monitorType: string) => {
-    const [p] = await db.select().from(products).where(and(eq(products.tenantId, 2), eq(products.monitorType, monitorType)));
+    const [p] = await db.select().from(products).where(tenantOf(2).where(products, eq(products.monitorType, monitorType)));
     const [d] = await db.select().from(devices).where(eq(devices.productId, p.id)).orderBy(asc(devices.id));
     await db.update(devices).set({ projectId }).where(eq(devices.id, d.id));
     return d.id;
   };
   tiltId = await deviceOf("tilt");
   waterId = await deviceOf("waterHeight");
-  const [c] = await db.select().from(alarmContacts).where(and(eq(alarmContacts.tenantId, 2), eq(alarmContacts.linkName, "张三")));
+  const [c] = await db.select().from(alarmContacts).where(tenantOf(2).where(alarmContacts, eq(alarmContacts.linkName, "张三")));
   contactId = c.id;
   // The seeded demo rules watch the same tilt meter: out of the way, so each test counts its own runs.
   await db.update(linkageRules).set({ enableStatus: 2 });
@@ -100,7 +101,7 @@ describe("linkage rules", () => {
   });
 
   it("refuses devices outside the project, unknown properties and commands the thing model does not accept", async () => {
-    const [other] = await cloud.db.select().from(devices).where(and(eq(devices.tenantId, 2), eq(devices.projectId, otherProjectId)));
+    const [other] = await cloud.db.select().from(devices).where(tenantOf(2).where(devices, eq(devices.projectId, otherProjectId)));
     expect((await call("/add", admin, tiltRule({ triggers: [{ ...tiltRule().triggers[0], deviceId: other.id }] }), "en")).body).toMatchObject({ code: 400, msg: `Device #${other.id} is not a device of the current project` });
     expect((await call("/add", admin, tiltRule({ triggers: [{ ...tiltRule().triggers[0], identifier: "nope" }] }), "en")).body.code).toBe(400);
     const cmd = { actionType: 1, deviceId: waterId, cmdType: "property", params: { waterHeight: 3 } };

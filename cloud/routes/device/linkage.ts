@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { dbId, idQuery, idsBody } from "@/lib/contract/common";
+import { dbId, idQuery } from "@/lib/contract/common";
 import { LINK_TYPE } from "@/lib/contract/alarm/enums";
 import { previewCron } from "@/lib/contract/cron";
 import { COMMAND_STATUS } from "@/lib/contract/device/command";
@@ -9,8 +9,9 @@ import { fieldLabelKey } from "@/lib/contract/entity";
 import { ACTION_STATUS, ACTION_TYPE, TERM_TYPE } from "@/lib/contract/linkage/enums";
 import { linkageLog, type ActionResult, type LinkageLogRow } from "@/lib/contract/linkage/log";
 import { isPadControl, PAD_SERVICE, PAD_TIMEOUT_S, PAD_VALUE, padControl, type PadControl, type PadReply } from "@/lib/contract/linkage/pad";
-import { linkageOper, linkageOperate, linkageRule, type LinkageRuleBody, type LinkageRuleRow } from "@/lib/contract/linkage/rule";
+import { linkageOperate, linkageRule, type LinkageRuleBody, type LinkageRuleRow } from "@/lib/contract/linkage/rule";
 import { productThingModel } from "../../db/queries/device-ops";
+import { devicesForPicker } from "../../db/queries/devices";
 import { alarmContactGroups, alarmContacts, devices, linkageLogs, linkageRules } from "../../db/schema";
 import { assertPerm, requirePerm } from "../../lib/auth";
 import type { Ctx } from "../../lib/context";
@@ -91,7 +92,10 @@ export const linkageRoutes = crudRoutes<typeof linkageRule.fields, LinkageRuleRo
   entity: linkageRule,
   perm: "dev:linkage",
   scope: "project",
-  only: ["page"],
+  only: ["page", "del", "openOrClose"],
+  paths: { openOrClose: "/oper" },
+  status: { column: "enableStatus", field: "enableStatus" },
+  afterWrite: (c) => changed(c),
 })
   .get("/info", async (c) => {
     const { id } = query(c, idQuery);
@@ -111,12 +115,7 @@ export const linkageRoutes = crudRoutes<typeof linkageRule.fields, LinkageRuleRo
   // The editor's pickers: the project's devices, and a device's thing model (every property for
   // triggers; writable properties and services for device actions).
   .get("/devices", async (c) => {
-    const rows = await c.var.deps.db
-      .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, productId: devices.productId, status: devices.status })
-      .from(devices)
-      .where(projectOf(c).where(devices))
-      .orderBy(devices.deviceName);
-    return ok(c, rows);
+    return ok(c, await devicesForPicker(c.var.deps.db, projectOf(c).where(devices)));
   })
   .get("/model", async (c) => {
     const { deviceId } = query(c, z.object({ deviceId: dbId }));
@@ -146,24 +145,6 @@ export const linkageRoutes = crudRoutes<typeof linkageRule.fields, LinkageRuleRo
     if (!row) throw notFound();
     await changed(c);
     return ok(c, toRow(row));
-  })
-  .post("/del", requirePerm("dev:linkage:del"), async (c) => {
-    const { ids } = await body(c, idsBody);
-    const gone = await c.var.deps.db.delete(linkageRules).where(projectOf(c).where(linkageRules, inArray(linkageRules.id, ids))).returning({ id: linkageRules.id });
-    if (!gone.length) throw notFound();
-    await changed(c);
-    return ok(c, { deleted: gone.length });
-  })
-  .post("/oper", requirePerm("dev:linkage:upd"), async (c) => {
-    const { id, enableStatus } = await body(c, linkageOper);
-    const [row] = await c.var.deps.db
-      .update(linkageRules)
-      .set({ enableStatus, updatedAt: c.var.deps.now() })
-      .where(projectOf(c).where(linkageRules, eq(linkageRules.id, id)))
-      .returning({ id: linkageRules.id });
-    if (!row) throw notFound();
-    await changed(c);
-    return ok(c, null);
   })
   .post("/operate", async (c) => {
     // The same call drives the linkage pad when the body names a device (widgets §7).

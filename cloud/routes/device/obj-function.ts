@@ -5,12 +5,12 @@ import { objFunction } from "@/lib/contract/device/product";
 import { normalizeFunction } from "@/lib/contract/device/thing-model";
 import { objFunctions } from "../../db/schema";
 import { functionValues, takenIdentifiers, toFunctionRow } from "../../db/queries/products";
-import { filterConds, orderOf } from "../../lib/crud";
+import { filterConds, orderOf, ownedDelete } from "../../lib/crud";
 import { requireAuth, requirePerm } from "../../lib/auth";
 import type { CloudEnv } from "../../lib/context";
 import { body, notFound, ok, query } from "../../lib/http";
-import { tenantScope } from "../../lib/scope";
-import { functionUpdate, identifierTaken, readProducts } from "./product-common";
+import { tenantScope, tenantOf } from "../../lib/scope";
+import { identifierTaken, readProducts, updateFunction } from "./product-common";
 
 type Row = typeof objFunctions.$inferSelect;
 const toRow = (r: Row) => toFunctionRow(r);
@@ -38,25 +38,15 @@ export const objFunctionRoutes = new Hono<CloudEnv>()
     const fn = normalizeFunction(await body(c, objFunction.body));
     const db = c.var.deps.db;
     const scope = tenantScope(c.var.auth);
-    const taken = await takenIdentifiers(db, eq(objFunctions.tenantId, scope.tenantId), objFunctions, [fn.identifier]);
+    const taken = await takenIdentifiers(db, tenantOf(scope.tenantId).where(objFunctions), objFunctions, [fn.identifier]);
     if (taken.length) throw identifierTaken(taken);
     const [row] = await db.insert(objFunctions).values(scope.owned(functionValues(fn))).returning();
     return ok(c, toRow(row));
   })
-  .post("/upd", requirePerm("dev:objFunction:upd"), async (c) => {
-    const { id, fn } = await functionUpdate(c);
-    const db = c.var.deps.db;
-    const scope = tenantScope(c.var.auth);
-    const [old] = await db.select().from(objFunctions).where(scope.where(objFunctions, eq(objFunctions.id, id)));
-    if (!old) throw notFound();
-    if (fn.identifier !== old.identifier && (await takenIdentifiers(db, eq(objFunctions.tenantId, scope.tenantId), objFunctions, [fn.identifier])).length) throw identifierTaken([fn.identifier]);
-    const [row] = await db.update(objFunctions).set({ ...functionValues(fn), updatedAt: c.var.deps.now() }).where(scope.where(objFunctions, eq(objFunctions.id, id))).returning();
-    return ok(c, toRow(row));
-  })
+  .post("/upd", requirePerm("dev:objFunction:upd"), updateFunction<Row>({ table: objFunctions, group: (old) => tenantOf(old.tenantId).where(objFunctions), toRow }))
   // Products keep their own copies of library functions, so deleting one here touches no product.
   .post("/del", requirePerm("dev:objFunction:del"), async (c) => {
     const { ids } = await body(c, idsBody);
-    const gone = await c.var.deps.db.delete(objFunctions).where(tenantScope(c.var.auth).where(objFunctions, inArray(objFunctions.id, ids))).returning({ id: objFunctions.id });
-    if (!gone.length) throw notFound();
+    const gone = await ownedDelete(c.var.deps.db, objFunctions, tenantScope(c.var.auth).where(objFunctions, inArray(objFunctions.id, ids)));
     return ok(c, { deleted: gone.length });
   });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { asc, count, eq, inArray } from "drizzle-orm";
 import { localized, textColumns } from "../../lib/i18n-text";
 import { Hono } from "hono";
 import { idQuery, idsBody } from "@/lib/contract/common";
@@ -7,12 +7,12 @@ import { normalizeFunction, type ThingFunction } from "@/lib/contract/device/thi
 import type { Db } from "../../db/client";
 import { objFunctions, objModelFunctions, objModelProducts, objModels, products } from "../../db/schema";
 import { functionValues, takenIdentifiers, toFunctionRow } from "../../db/queries/products";
-import { filterConds, orderOf } from "../../lib/crud";
+import { filterConds, orderOf, ownedDelete } from "../../lib/crud";
 import { requireAuth, requirePerm } from "../../lib/auth";
 import type { Auth, CloudEnv } from "../../lib/context";
 import { body, notFound, ok, query } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
-import { functionUpdate, identifierTaken, readProducts } from "./product-common";
+import { identifierTaken, readProducts, updateFunction } from "./product-common";
 import { addProductFunctions } from "./prod-function";
 import { toProducts } from "./product";
 
@@ -78,20 +78,10 @@ const functionRoutes = new Hono<CloudEnv>()
     const [row] = await addModelFunctions(c.var.deps.db, c.var.auth, input.modelId, [normalizeFunction(input)]);
     return ok(c, toFn(row));
   })
-  .post("/upd", requirePerm("dev:objModel:upd"), async (c) => {
-    const { id, fn } = await functionUpdate(c);
-    const db = c.var.deps.db;
-    const scope = tenantScope(c.var.auth);
-    const [old] = await db.select().from(objModelFunctions).where(scope.where(objModelFunctions, eq(objModelFunctions.id, id)));
-    if (!old) throw notFound();
-    if (fn.identifier !== old.identifier && (await takenIdentifiers(db, eq(objModelFunctions.modelId, old.modelId), objModelFunctions, [fn.identifier])).length) throw identifierTaken([fn.identifier]);
-    const [row] = await db.update(objModelFunctions).set({ ...functionValues(fn), updatedAt: c.var.deps.now() }).where(scope.where(objModelFunctions, eq(objModelFunctions.id, id))).returning();
-    return ok(c, toFn(row));
-  })
+  .post("/upd", requirePerm("dev:objModel:upd"), updateFunction({ table: objModelFunctions, group: (old: typeof objModelFunctions.$inferSelect) => eq(objModelFunctions.modelId, old.modelId), toRow: toFn }))
   .post("/del", requirePerm("dev:objModel:upd"), async (c) => {
     const { ids } = await body(c, idsBody);
-    const gone = await c.var.deps.db.delete(objModelFunctions).where(tenantScope(c.var.auth).where(objModelFunctions, inArray(objModelFunctions.id, ids))).returning({ id: objModelFunctions.id });
-    if (!gone.length) throw notFound();
+    const gone = await ownedDelete(c.var.deps.db, objModelFunctions, tenantScope(c.var.auth).where(objModelFunctions, inArray(objModelFunctions.id, ids)));
     return ok(c, { deleted: gone.length });
   })
   /** Copies library functions into the model. */
@@ -116,7 +106,7 @@ export const objProdRoutes = new Hono<CloudEnv>()
       .select({ p: products })
       .from(objModelProducts)
       .innerJoin(products, eq(products.id, objModelProducts.productId))
-      .where(and(eq(objModelProducts.modelId, modelId), eq(objModelProducts.tenantId, c.var.auth.tenantId)))
+      .where(tenantScope(c.var.auth).where(objModelProducts, eq(objModelProducts.modelId, modelId)))
       .orderBy(asc(products.id));
     const records = await toProducts(db, rows.map((r) => r.p), c.var.locale);
     return ok(c, { records, total: records.length });
@@ -140,11 +130,7 @@ export const objProdRoutes = new Hono<CloudEnv>()
   /** Forgets the link; the product keeps the functions it got. */
   .post("/del", requirePerm("dev:prodFunction:del"), async (c) => {
     const { modelId, productIds } = await body(c, objProdBody);
-    const gone = await c.var.deps.db
-      .delete(objModelProducts)
-      .where(and(eq(objModelProducts.tenantId, c.var.auth.tenantId), eq(objModelProducts.modelId, modelId), inArray(objModelProducts.productId, productIds)))
-      .returning({ id: objModelProducts.productId });
-    if (!gone.length) throw notFound();
+    const gone = await ownedDelete(c.var.deps.db, objModelProducts, tenantScope(c.var.auth).where(objModelProducts, eq(objModelProducts.modelId, modelId), inArray(objModelProducts.productId, productIds)));
     return ok(c, { deleted: gone.length });
   });
 
@@ -192,7 +178,6 @@ export const objModelRoutes = new Hono<CloudEnv>()
   // Products keep the functions a model gave them; the model and its links go.
   .post("/del", requirePerm("dev:objModel:del"), async (c) => {
     const { ids } = await body(c, idsBody);
-    const gone = await c.var.deps.db.delete(objModels).where(tenantScope(c.var.auth).where(objModels, inArray(objModels.id, ids))).returning({ id: objModels.id });
-    if (!gone.length) throw notFound();
+    const gone = await ownedDelete(c.var.deps.db, objModels, tenantScope(c.var.auth).where(objModels, inArray(objModels.id, ids)));
     return ok(c, { deleted: gone.length });
   });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Page } from "@/lib/contract/envelope";
 import type { PointGroup } from "@/lib/contract/monitoring/point-group";
 import { devices, pointGroups, products } from "../../db/schema";
 import { signedIn, type TestCloud } from "../../testing";
+import { tenantOf } from "../../lib/scope";
 
 let cloud: TestCloud;
 let admin: string;
@@ -16,7 +17,7 @@ async function place(kind: string) {
     .select({ id: devices.id, projectId: devices.projectId })
     .from(devices)
     .innerJoin(products, eq(products.id, devices.productId))
-    .where(and(eq(products.monitorType, kind), eq(devices.tenantId, 2)));
+    .where(tenantOf(2).where(devices, eq(products.monitorType, kind)));
   const projectId = rows[0].projectId!;
   return { projectId, ids: rows.filter((r) => r.projectId === projectId).map((r) => r.id), other: rows.find((r) => r.projectId !== projectId)?.id };
 }

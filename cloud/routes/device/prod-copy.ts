@@ -9,11 +9,11 @@ import { optional } from "@/lib/contract/validation";
 import type { Db } from "../../db/client";
 import { productCopies, productCopySubscriptions, productFunctions, products } from "../../db/schema";
 import { ownProduct, subscribedCopies } from "../../db/queries/products";
-import { filterConds, orderOf, rowMapper } from "../../lib/crud";
+import { filterConds, orderOf, rowMapper, ownedDelete } from "../../lib/crud";
 import { PLATFORM_TENANT_ID, requireAuth, requirePerm } from "../../lib/auth";
 import type { Auth, CloudEnv } from "../../lib/context";
 import { AppError, body, notFound, ok, query } from "../../lib/http";
-import { tenantScope } from "../../lib/scope";
+import { tenantScope, tenantOf } from "../../lib/scope";
 import { readProducts } from "./product-common";
 import { addProductFunctions } from "./prod-function";
 import { specColumns, toProducts } from "./product";
@@ -21,7 +21,7 @@ import { specColumns, toProducts } from "./product";
 type Row = typeof productCopies.$inferSelect;
 
 /** The copies a tenant sees: its own and the platform's (offered to every tenant). */
-const visible = (auth: Auth) => or(eq(productCopies.tenantId, auth.tenantId), eq(productCopies.tenantId, PLATFORM_TENANT_ID))!;
+const visible = (auth: Auth) => or(tenantScope(auth).where(productCopies), tenantOf(PLATFORM_TENANT_ID).where(productCopies))!;
 
 function toCopy(r: Row, auth: Auth, subscribed: Set<number>): ProdCopy {
   return rowMapper<typeof prodCopy.fields, ProdCopy>(prodCopy, {
@@ -55,10 +55,10 @@ export const prodCopyRoutes = new Hono<CloudEnv>()
     const q = query(c, pageQuery);
     const db = c.var.deps.db;
     const auth = c.var.auth;
-    const owner = q.owner === "platform" ? eq(productCopies.tenantId, PLATFORM_TENANT_ID) : q.owner === "own" ? eq(productCopies.tenantId, auth.tenantId) : undefined;
+    const owner = q.owner === "platform" ? tenantOf(PLATFORM_TENANT_ID).where(productCopies) : q.owner === "own" ? tenantScope(auth).where(productCopies) : undefined;
     const notMine =
       q.unsubscribed === "1"
-        ? notInArray(productCopies.id, db.select({ id: productCopySubscriptions.copyId }).from(productCopySubscriptions).where(eq(productCopySubscriptions.tenantId, auth.tenantId)))
+        ? notInArray(productCopies.id, db.select({ id: productCopySubscriptions.copyId }).from(productCopySubscriptions).where(tenantScope(auth).where(productCopySubscriptions)))
         : undefined;
     const where = and(visible(auth), owner, notMine, ...filterConds(prodCopy, productCopies, q));
     const [rows, [{ total }]] = await Promise.all([
@@ -95,7 +95,7 @@ export const prodCopyRoutes = new Hono<CloudEnv>()
     const { ids } = await body(c, idsBody);
     const db = c.var.deps.db;
     for (const id of ids) await ownCopy(db, c.var.auth, id);
-    const gone = await db.delete(productCopies).where(tenantScope(c.var.auth).where(productCopies, inArray(productCopies.id, ids))).returning({ id: productCopies.id });
+    const gone = await ownedDelete(db, productCopies, tenantScope(c.var.auth).where(productCopies, inArray(productCopies.id, ids)));
     return ok(c, { deleted: gone.length });
   })
   /** Saves a product, with its functions as they are now, as a copy. */
@@ -164,10 +164,6 @@ export const prodCopyRoutes = new Hono<CloudEnv>()
   /** Ends the subscription; the product made from it stays the tenant's (devices may use it). */
   .post("/unsubscribe", requirePerm("dev:prodCopy:subscribe"), async (c) => {
     const { copyId } = await body(c, copyIdBody);
-    const gone = await c.var.deps.db
-      .delete(productCopySubscriptions)
-      .where(and(eq(productCopySubscriptions.tenantId, c.var.auth.tenantId), eq(productCopySubscriptions.copyId, copyId)))
-      .returning({ productId: productCopySubscriptions.productId });
-    if (!gone.length) throw notFound();
+    await ownedDelete(c.var.deps.db, productCopySubscriptions, tenantScope(c.var.auth).where(productCopySubscriptions, eq(productCopySubscriptions.copyId, copyId)));
     return ok(c, { unsubscribed: 1 });
   });

@@ -16,7 +16,7 @@ import type { Auth, CloudEnv, Ctx } from "../../lib/context";
 import { AppError, body, notFound, ok, query } from "../../lib/http";
 import { t } from "../../lib/i18n";
 import { tenantScope } from "../../lib/scope";
-import { functionUpdate, identifierTaken, inUse, readProducts } from "./product-common";
+import { identifierTaken, inUse, readProducts, updateFunction } from "./product-common";
 
 type Row = typeof productFunctions.$inferSelect;
 const toRow = (r: Row, prodName?: string) => toFunctionRow(r, { productId: r.productId, prodName: prodName ?? null });
@@ -112,26 +112,20 @@ export const prodFunctionRoutes = new Hono<CloudEnv>()
     const [row] = await addProductFunctions(db, c.var.auth, input.productId, [normalizeFunction(input)]);
     return ok(c, toRow(row));
   })
-  .post("/upd", requirePerm("dev:prodFunction:upd"), async (c) => {
-    const { id, fn } = await functionUpdate(c);
-    const db = c.var.deps.db;
-    const scope = tenantScope(c.var.auth);
-    const [old] = await db.select().from(productFunctions).where(scope.where(productFunctions, eq(productFunctions.id, id)));
-    if (!old) throw notFound();
-    if (fn.identifier !== old.identifier) {
+  .post(
+    "/upd",
+    requirePerm("dev:prodFunction:upd"),
+    updateFunction({
+      table: productFunctions,
+      group: (old: typeof productFunctions.$inferSelect) => eq(productFunctions.productId, old.productId),
+      toRow,
       // Stored data, alarm and linkage rules name the function by its identifier.
-      const users = await functionUsers(db, [{ productId: old.productId, identifier: old.identifier }]);
-      if (users.length) throw inUse(c, users);
-      const taken = await takenIdentifiers(db, eq(productFunctions.productId, old.productId), productFunctions, [fn.identifier]);
-      if (taken.length) throw identifierTaken(taken);
-    }
-    const [row] = await db
-      .update(productFunctions)
-      .set({ ...functionValues(fn), updatedAt: c.var.deps.now() })
-      .where(scope.where(productFunctions, eq(productFunctions.id, id)))
-      .returning();
-    return ok(c, toRow(row));
-  })
+      beforeRename: async (c, old) => {
+        const users = await functionUsers(c.var.deps.db, [{ productId: old.productId, identifier: old.identifier }]);
+        if (users.length) throw inUse(c, users);
+      },
+    }),
+  )
   .post("/del", requirePerm("dev:prodFunction:del"), async (c) => {
     const { ids } = await body(c, idsBody);
     const db = c.var.deps.db;

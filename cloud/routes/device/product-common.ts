@@ -1,11 +1,15 @@
+import { eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { Code } from "@/lib/contract/envelope";
 import { normalizeFunction, thingFunction, type ThingFunction } from "@/lib/contract/device/thing-model";
 import type { Users } from "../../db/queries/product-usage";
+import { functionValues, takenIdentifiers } from "../../db/queries/products";
+import type { objFunctions, objModelFunctions, productFunctions } from "../../db/schema";
 import { requireMenu } from "../../lib/auth";
 import type { Ctx } from "../../lib/context";
-import { AppError, body, parse } from "../../lib/http";
+import { AppError, body, notFound, ok, parse } from "../../lib/http";
 import { t } from "../../lib/i18n";
+import { tenantScope } from "../../lib/scope";
 
 /** Screens that read the product catalogue: its own, and those that pick products or functions. */
 export const PRODUCT_READERS = [
@@ -38,4 +42,36 @@ const withId = z.object({ id: z.coerce.number({ error: "validation.required" }).
 export async function functionUpdate(c: Ctx): Promise<{ id: number; fn: ThingFunction }> {
   const raw = await body(c, z.record(z.string(), z.unknown()));
   return { id: parse(withId, raw).id, fn: normalizeFunction(parse(thingFunction, raw)) };
+}
+
+type FunctionTable = typeof objFunctions | typeof objModelFunctions | typeof productFunctions;
+type StoredFunction = FunctionTable["$inferSelect"];
+
+/**
+ * `upd` of a stored function (the library's, a model's, a product's): the whole function again.
+ * A new identifier must be free where the function lives (`group` of the stored row: the tenant's
+ * library, the model, the product); `beforeRename` may refuse a rename first (what names it).
+ */
+export function updateFunction<R extends StoredFunction>(o: {
+  table: FunctionTable;
+  group: (old: R) => SQL;
+  toRow: (row: R) => unknown;
+  beforeRename?: (c: Ctx, old: R) => Promise<void>;
+}) {
+  // The three tables share these columns; drizzle cannot type a query over a union of tables.
+  const table = o.table as typeof productFunctions;
+  return async (c: Ctx) => {
+    const { id, fn } = await functionUpdate(c);
+    const db = c.var.deps.db;
+    const mine = tenantScope(c.var.auth).where(table, eq(table.id, id));
+    const [old] = (await db.select().from(table).where(mine)) as unknown as R[];
+    if (!old) throw notFound();
+    if (fn.identifier !== old.identifier) {
+      await o.beforeRename?.(c, old);
+      const taken = await takenIdentifiers(db, o.group(old), o.table, [fn.identifier]);
+      if (taken.length) throw identifierTaken(taken);
+    }
+    const [row] = (await db.update(table).set({ ...functionValues(fn), updatedAt: c.var.deps.now() }).where(mine).returning()) as unknown as R[];
+    return ok(c, o.toRow(row));
+  };
 }

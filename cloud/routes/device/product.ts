@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
+import { count, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { idQuery, idsBody } from "@/lib/contract/common";
@@ -10,7 +10,7 @@ import { fieldLabelKey } from "@/lib/contract/entity";
 import type { Db } from "../../db/client";
 import { productSubs, products } from "../../db/schema";
 import { ownProduct, productFunctionCounts } from "../../db/queries/products";
-import { filterConds, orderOf, rowMapper } from "../../lib/crud";
+import { filterConds, orderOf, rowMapper, ownedDelete } from "../../lib/crud";
 import { productUsers } from "../../db/queries/product-usage";
 import { requireAuth, requirePerm } from "../../lib/auth";
 import type { CloudEnv } from "../../lib/context";
@@ -126,7 +126,7 @@ export const productRoutes = new Hono<CloudEnv>()
     if (!own.length) throw notFound();
     const users = await productUsers(db, own.map((r) => r.id));
     if (users.length) throw inUse(c, users);
-    const gone = await db.delete(products).where(scope.where(products, inArray(products.id, own.map((r) => r.id)))).returning({ id: products.id });
+    const gone = await ownedDelete(db, products, scope.where(products, inArray(products.id, own.map((r) => r.id))));
     return ok(c, { deleted: gone.length });
   })
   // Sub-products of a gateway (core §3 "sub-products").
@@ -148,11 +148,7 @@ export const productRoutes = new Hono<CloudEnv>()
   })
   .post("/unBind", requirePerm("dev:product:upd"), async (c) => {
     const { gatewayId, subIds } = await body(c, subProdBody);
-    const gone = await c.var.deps.db
-      .delete(productSubs)
-      .where(and(eq(productSubs.tenantId, c.var.auth.tenantId), eq(productSubs.gatewayId, gatewayId), inArray(productSubs.subId, subIds)))
-      .returning({ id: productSubs.subId });
-    if (!gone.length) throw notFound();
+    const gone = await ownedDelete(c.var.deps.db, productSubs, tenantScope(c.var.auth).where(productSubs, eq(productSubs.gatewayId, gatewayId), inArray(productSubs.subId, subIds)));
     return ok(c, { unbound: gone.length });
   })
   .get("/subProdList", readProducts, async (c) => {

@@ -339,7 +339,7 @@ export const fileBaseRoutes = new Hono<CloudEnv>()
     const { db } = c.var.deps;
     const map = await accessMap(db, c.var.auth);
     const names = new Map(
-      (await db.select({ id: users.id, realname: users.realname, username: users.username }).from(users).where(eq(users.tenantId, c.var.auth.tenantId))).map((u) => [u.id, u.realname || u.username]),
+      (await db.select({ id: users.id, realname: users.realname, username: users.username }).from(users).where(tenantScope(c.var.auth).where(users))).map((u) => [u.id, u.realname || u.username]),
     );
     const rows: RecycledNode[] = [...map.values()]
       .filter((a) => a.node.deletedAt && canManage(a.auth) && !map.get(a.path[0])!.node.deletedAt)

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { and, eq, lt } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import { rm } from "node:fs/promises";
 import { UPLOAD_PURPOSES, extList, extOf, partsDone, partsInit, partsQuery, type PartsResult, type PartsState } from "@/lib/contract/upload";
 import { uploadSessions } from "../../db/schema";
@@ -11,6 +11,7 @@ import { AppError, badRequest, body, notFound, ok, query } from "../../lib/http"
 import { Code } from "@/lib/contract/envelope";
 import { assertStorageRoom } from "../../lib/storage";
 import { recordFile } from "../../db/queries/stored-files";
+import { tenantScope } from "../../lib/scope";
 
 /** An unfinished upload is kept a day for its resume, then dropped with its bytes. */
 const SESSION_TTL_MS = 24 * 3600_000;
@@ -20,7 +21,7 @@ async function sessionOf(c: Ctx, uploadId: string) {
   const [s] = await deps.db
     .select()
     .from(uploadSessions)
-    .where(and(eq(uploadSessions.id, uploadId), eq(uploadSessions.userId, auth.userId), eq(uploadSessions.tenantId, auth.tenantId)));
+    .where(tenantScope(auth).where(uploadSessions, eq(uploadSessions.id, uploadId), eq(uploadSessions.userId, auth.userId)));
   if (!s || s.expiresAt < deps.now()) throw notFound();
   return s;
 }

@@ -2,11 +2,11 @@ import { and, asc, count, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Locale } from "@/lib/contract/locale";
 import { localized } from "../../lib/i18n-text";
 import { Hono } from "hono";
-import { stationMessage, type MessageItem, type StationNums, type UpDown } from "@/lib/contract/message";
+import { stationMessage, todoItem, type MessageItem, type StationNums, type UpDown } from "@/lib/contract/message";
 import { idQuery, idsBody } from "@/lib/contract/common";
 import { stationMessages, todos } from "../../db/schema";
 import { requireAuth } from "../../lib/auth";
-import type { Auth, CloudEnv } from "../../lib/context";
+import type { Auth, CloudEnv, Ctx } from "../../lib/context";
 import { notFound, ok, body, query } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
 import { filterConds, orderOf, pageOf } from "../../lib/crud";
@@ -31,15 +31,20 @@ export const toItem = (locale: Locale) => (row: MessageRow | TodoRow): MessageIt
   };
 };
 
+/** GET `/page` of the caller's own messages or to-dos: the contract's filters and sorts, rows as the console shows them. */
+export function minePage(table: typeof stationMessages | typeof todos, entity: typeof stationMessage | typeof todoItem) {
+  return async (c: Ctx) => {
+    const q = query(c, entity.query);
+    const where = and(mine(c.var.auth, table), ...filterConds(entity, table, q));
+    const { records: rows, total } = await pageOf(c.var.deps.db, table, where, orderOf(entity, table, q), q);
+    return ok(c, { records: rows.map((r) => toItem(c.var.locale)(r as MessageRow | TodoRow)), total });
+  };
+}
+
 /** `msg/station/currUser/*`: the caller's in-site messages (header popover, message centre). */
 export const currentUserStationRoutes = new Hono<CloudEnv>()
   .use(requireAuth)
-  .get("/page", async (c) => {
-    const q = query(c, stationMessage.query);
-    const where = tenantScope(c.var.auth).where(stationMessages, eq(stationMessages.userId, c.var.auth.userId), ...filterConds(stationMessage, stationMessages, q));
-    const { records: rows, total } = await pageOf(c.var.deps.db, stationMessages, where, orderOf(stationMessage, stationMessages, q), q);
-    return ok(c, { records: rows.map(toItem(c.var.locale)), total });
-  })
+  .get("/page", minePage(stationMessages, stationMessage))
   .get("/nums", async (c) => {
     const [nums] = await c.var.deps.db
       .select({ unread: count(sql`case when ${stationMessages.readStatus} = 0 then 1 end`), total: count() })

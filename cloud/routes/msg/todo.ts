@@ -9,11 +9,10 @@ import { visibleProject } from "../../db/queries/projects";
 import { alarms, todos } from "../../db/schema";
 import { assertPerm, requireAuth } from "../../lib/auth";
 import type { CloudEnv, Ctx } from "../../lib/context";
-import { filterConds, orderOf, pageOf } from "../../lib/crud";
 import { badRequest, body, forbidden, notFound, ok, query } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
 import { actorOf, alarmInfo, attachmentsOf } from "../alarm/core";
-import { mine, toItem } from "./inbox";
+import { mine, minePage, toItem } from "./inbox";
 
 const ALARM_MSG_TYPES = new Set(["ala", "alaManual"]);
 
@@ -37,12 +36,7 @@ async function todoAlarm(c: Ctx, id: number, status?: number) {
 /** `msg/todo/*`: the caller's to-dos (header popover, to-do centre) and the alarm steps taken from them. */
 export const todoRoutes = new Hono<CloudEnv>()
   .use(requireAuth)
-  .get("/page", async (c) => {
-    const q = query(c, todoItem.query);
-    const where = tenantScope(c.var.auth).where(todos, eq(todos.userId, c.var.auth.userId), ...filterConds(todoItem, todos, q));
-    const { records: rows, total } = await pageOf(c.var.deps.db, todos, where, orderOf(todoItem, todos, q), q);
-    return ok(c, { records: rows.map(toItem(c.var.locale)), total });
-  })
+  .get("/page", minePage(todos, todoItem))
   .get("/nums", async (c) => {
     const rows = await c.var.deps.db
       .select({ status: todos.todoStatus, n: count() })

@@ -6,6 +6,7 @@ import type { Page } from "@/lib/contract/envelope";
 import { SECRET_MASK, type PushConfigRow, type PushLogRow, type PushTestResult } from "@/lib/contract/push/config";
 import { devices, projects, pushConfigs } from "../../db/schema";
 import { signedIn, type TestCloud } from "../../testing";
+import { tenantOf } from "../../lib/scope";
 
 let cloud: TestCloud;
 let admin: string;
@@ -23,9 +24,9 @@ const received: { headers: Record<string, unknown>; body: string }[] = [];
 
 beforeAll(async () => {
   const db = cloud.db;
-  const prjs = await db.select().from(projects).where(eq(projects.tenantId, 2)).orderBy(asc(projects.id));
+  const prjs = await db.select().from(projects).where(tenantOf(2).where(projects)).orderBy(asc(projects.id));
   [projectId, otherProjectId] = prjs.map((p) => p.id);
-  const devs = await db.select().from(devices).where(eq(devices.tenantId, 2)).orderBy(asc(devices.id));
+  const devs = await db.select().from(devices).where(tenantOf(2).where(devices)).orderBy(asc(devices.id));
   await db.update(devices).set({ projectId }).where(eq(devices.id, devs[0].id));
   await db.update(devices).set({ projectId: otherProjectId }).where(eq(devices.id, devs[1].id));
   [deviceId, foreignDeviceId] = [devs[0].id, devs[1].id];

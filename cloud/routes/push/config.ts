@@ -2,7 +2,7 @@ import { desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { dbId } from "@/lib/contract/common";
 import { PUSH_DEVICE_SCOPE, PUSH_STATUS, type PushMethod } from "@/lib/contract/push/enums";
-import { pushConfig, pushLog, pushOper, pushTest, type PushConfigRow, type PushLogRow, type PushTestResult } from "@/lib/contract/push/config";
+import { pushConfig, pushLog, pushTest, type PushConfigRow, type PushLogRow, type PushTestResult } from "@/lib/contract/push/config";
 import type { Db } from "../../db/client";
 import { logPushAttempt, outboxCounts } from "../../db/queries/push";
 import { devices, pushConfigs, pushLogs, telemetryLatest, type StoredHeader } from "../../db/schema";
@@ -48,47 +48,19 @@ export const configRoutes = crudRoutes<typeof pushConfig.fields, PushConfigRow>(
   entity: pushConfig,
   perm: "push:pushConfig",
   scope: "project",
-  only: ["page", "info", "del"],
+  only: ["page", "info", "add", "upd", "del", "openOrClose"],
+  // An update is the whole configuration: its checks (address by method, devices by scope) need every field.
+  update: pushConfig.body.and(z.object({ id: dbId })),
+  values: async (c, input, _partial, before) => {
+    await assertRefs(c.var.deps.db, c, input as Input);
+    return columns(input as Input, before?.headers as StoredHeader[] | undefined);
+  },
+  paths: { openOrClose: "/oper" },
+  status: { column: "enableStatus", field: "enableStatus" },
   extra: outboxCounts,
   toRow: { headers: (r) => maskHeaders(r.headers as StoredHeader[]) as PushConfigRow["headers"] },
-  beforeDelete: (c) => changed(c),
+  afterWrite: (c) => changed(c),
 })
-  .post("/add", requirePerm("push:pushConfig:add"), async (c) => {
-    const input = await body(c, pushConfig.body);
-    const db = c.var.deps.db;
-    await assertRefs(db, c, input);
-    const [row] = await db
-      .insert(pushConfigs)
-      .values(projectOf(c).owned(columns(input) as typeof pushConfigs.$inferInsert))
-      .returning({ id: pushConfigs.id });
-    changed(c);
-    return ok(c, { id: row.id });
-  })
-  .post("/upd", requirePerm("push:pushConfig:upd"), async (c) => {
-    // An update is the whole configuration: its checks (address by method, devices by scope) need every field.
-    const input = await body(c, pushConfig.body.and(z.object({ id: dbId })));
-    const db = c.var.deps.db;
-    const [before] = await db.select({ headers: pushConfigs.headers }).from(pushConfigs).where(projectOf(c).where(pushConfigs, eq(pushConfigs.id, input.id)));
-    if (!before) throw notFound();
-    await assertRefs(db, c, input);
-    await db
-      .update(pushConfigs)
-      .set({ ...columns(input, before.headers), updatedAt: c.var.deps.now() })
-      .where(eq(pushConfigs.id, input.id));
-    changed(c);
-    return ok(c, { id: input.id });
-  })
-  .post("/oper", requirePerm("push:pushConfig:upd"), async (c) => {
-    const { id, enableStatus } = await body(c, pushOper);
-    const [row] = await c.var.deps.db
-      .update(pushConfigs)
-      .set({ enableStatus, updatedAt: c.var.deps.now() })
-      .where(projectOf(c).where(pushConfigs, eq(pushConfigs.id, id)))
-      .returning({ id: pushConfigs.id });
-    if (!row) throw notFound();
-    changed(c);
-    return ok(c, null);
-  })
   .post("/test", requirePerm("push:pushConfig:upd"), async (c) => {
     const { id } = await body(c, pushTest);
     const { db, now } = c.var.deps;

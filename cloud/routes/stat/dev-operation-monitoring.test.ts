@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import type { Analysis, InitRow } from "@/lib/contract/monitoring/analysis";
 import { deviceInitValues, devices, pointGroups, products } from "../../db/schema";
 import { pgArray } from "../../ingest/pg-array";
 import { signedIn, TEST_EPOCH, type TestCloud } from "../../testing";
 import { rebuildHourly } from "../../db/queries/telemetry-hourly";
+import { tenantOf } from "../../lib/scope";
 
 let cloud: TestCloud;
 let admin: string;
@@ -22,7 +23,7 @@ async function settlementDevice() {
     .select({ id: devices.id, projectId: devices.projectId })
     .from(devices)
     .innerJoin(products, eq(products.id, devices.productId))
-    .where(and(eq(products.monitorType, "settlement"), eq(devices.tenantId, 2)))
+    .where(tenantOf(2).where(devices, eq(products.monitorType, "settlement")))
     .orderBy(asc(devices.id))
     .limit(1);
   const [g] = await cloud.db.select().from(pointGroups).where(sql`${d.id} = any(${pointGroups.deviceIds})`);

@@ -6,6 +6,7 @@ import { lastDays } from "../../db/queries/home";
 import { pgArray } from "../../ingest/pg-array";
 import { sha256 } from "../../lib/crypto";
 import { signedIn, SETUP_MS, type TestCloud } from "../../testing";
+import { tenantOf } from "../../lib/scope";
 
 let cloud: TestCloud;
 let admin: string;
@@ -45,7 +46,7 @@ describe("stat/home/summary", { timeout: SETUP_MS }, () => {
 
   it("answers the tenant's projects, devices by status, open alarms by level, and alarms and values per day", async () => {
     const now = cloud.now();
-    const prjs = await cloud.db.select().from(projects).where(eq(projects.tenantId, 2)).orderBy(asc(projects.id));
+    const prjs = await cloud.db.select().from(projects).where(tenantOf(2).where(projects)).orderBy(asc(projects.id));
     const [riverside, metro] = prjs;
     const devs = await cloud.db.select().from(devices).where(eq(devices.projectId, riverside.id)).orderBy(asc(devices.id));
     await cloud.db.update(devices).set({ status: 2 }).where(eq(devices.id, devs[0].id));
@@ -60,7 +61,7 @@ describe("stat/home/summary", { timeout: SETUP_MS }, () => {
 
     const s = await summary(admin);
     expect(s.projectNums).toBe(prjs.length);
-    const all = await cloud.db.select({ status: devices.status }).from(devices).where(eq(devices.tenantId, 2));
+    const all = await cloud.db.select({ status: devices.status }).from(devices).where(tenantOf(2).where(devices));
     expect(s.devices.total).toBe(all.length);
     expect(s.devices.online).toBe(all.filter((d) => d.status === 2).length);
     expect(s.devices.offline).toBe(all.filter((d) => d.status === 3).length);
@@ -98,7 +99,7 @@ describe("stat/home/summary", { timeout: SETUP_MS }, () => {
 
     // The operator is a member of the first project only.
     const op = await summary(operator);
-    const [riverside] = await cloud.db.select().from(projects).where(eq(projects.tenantId, 2)).orderBy(asc(projects.id)).limit(1);
+    const [riverside] = await cloud.db.select().from(projects).where(tenantOf(2).where(projects)).orderBy(asc(projects.id)).limit(1);
     expect(op.projectNums).toBe(1);
     expect(op.projects.map((p) => p.id)).toEqual([riverside.id]);
     expect(op.days.at(-2)!.alarms).toBe(0);

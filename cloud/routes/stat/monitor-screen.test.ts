@@ -4,6 +4,7 @@ import { healthScore, TREND_DAYS, type DataAnalysis, type HealthAssess, type Mon
 import { alarmLevels, alarms, devices, pointGroups, projectMembers, projects } from "../../db/schema";
 import { platformDay } from "../../db/queries/screens";
 import { signedIn, type TestCloud } from "../../testing";
+import { tenantOf } from "../../lib/scope";
 
 let cloud: TestCloud;
 let admin: string;
@@ -14,7 +15,7 @@ signedIn((s) => ({ cloud, admin, operator, platform } = s), ["admin", "operator"
 const get = <T>(name: string, token = admin) => cloud.request<T>(`/stat/monitorScreen/${name}`, { token, language: "en" });
 
 async function demoProjects() {
-  return cloud.db.select({ id: projects.id, prjName: projects.prjName }).from(projects).where(eq(projects.tenantId, 2)).orderBy(projects.id);
+  return cloud.db.select({ id: projects.id, prjName: projects.prjName }).from(projects).where(tenantOf(2).where(projects)).orderBy(projects.id);
 }
 
 /** A point of the project with devices, and one of its devices. */
@@ -24,7 +25,7 @@ async function pointOf(projectId: number) {
 }
 
 async function raise(projectId: number, deviceId: number | null, levelNum: number, at: Date, status = 1) {
-  const [level] = await cloud.db.select().from(alarmLevels).where(and(eq(alarmLevels.tenantId, 2), eq(alarmLevels.levelNum, levelNum)));
+  const [level] = await cloud.db.select().from(alarmLevels).where(tenantOf(2).where(alarmLevels, eq(alarmLevels.levelNum, levelNum)));
   const [row] = await cloud.db
     .insert(alarms)
     .values({ tenantId: 2, projectId, deviceId, levelId: level.id, levelNum, levelName: level.levelName, levelColor: level.color, alarmName: `screen test ${levelNum}`, status, triggeredAt: at, lastTriggeredAt: at })

@@ -5,6 +5,7 @@ import { deviceConfigs, devices, pointGroups, productFunctions, products } from 
 import { pgArray } from "../../ingest/pg-array";
 import { unitSeriesFor } from "../../simulator/series";
 import { signedIn, TEST_EPOCH, type TestCloud } from "../../testing";
+import { tenantOf } from "../../lib/scope";
 
 let cloud: TestCloud;
 let admin: string;
@@ -18,7 +19,7 @@ async function inclinometer() {
     .select({ id: devices.id, projectId: devices.projectId, productId: devices.productId })
     .from(devices)
     .innerJoin(products, eq(products.id, devices.productId))
-    .where(and(eq(products.monitorType, "inclinometer"), eq(devices.tenantId, 2)))
+    .where(tenantOf(2).where(devices, eq(products.monitorType, "inclinometer")))
     .orderBy(asc(devices.id))
     .limit(1);
   const [g] = await cloud.db.select().from(pointGroups).where(sql`${d.id} = any(${pointGroups.deviceIds})`);
@@ -65,7 +66,7 @@ describe("stat/rionDipAngle and stat/devManageStat", () => {
   it("counts the monitoring devices by state, per kind", async () => {
     const res = await cloud.request<{ total: number; online: number; offline: number; inactive: number }>("/stat/devManageStat/view?monitorKind=inclinometer", { token: admin, language: "en" });
     expect(res.body.code).toBe(200);
-    const n = await cloud.db.select({ id: devices.id }).from(devices).innerJoin(products, eq(products.id, devices.productId)).where(and(eq(products.monitorType, "inclinometer"), eq(devices.tenantId, 2)));
+    const n = await cloud.db.select({ id: devices.id }).from(devices).innerJoin(products, eq(products.id, devices.productId)).where(tenantOf(2).where(devices, eq(products.monitorType, "inclinometer")));
     expect(res.body.data.total).toBe(n.length);
     expect(res.body.data.online + res.body.data.offline + res.body.data.inactive).toBe(n.length);
     expect((await cloud.request("/stat/devManageStat/view?monitorKind=nope", { token: admin, language: "en" })).body.code).toBe(400);

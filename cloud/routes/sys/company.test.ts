@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { CompanySettings, ExpireWarn, ExpireWarnCurrent } from "@/lib/contract/system/company-settings";
 import { departments, tenants } from "../../db/schema";
 import { signedIn, SETUP_MS, type TestCloud } from "../../testing";
+import { tenantOf } from "../../lib/scope";
 
 let cloud: TestCloud;
 let platform: string;
@@ -46,7 +47,7 @@ describe("sys/company", { timeout: SETUP_MS }, () => {
   });
 
   it("saves masking with exemptions of the tenant's own users and departments", async () => {
-    const [dept] = await cloud.db.select().from(departments).where(eq(departments.tenantId, 2)).limit(1);
+    const [dept] = await cloud.db.select().from(departments).where(tenantOf(2).where(departments)).limit(1);
     const operatorId = await cloud.userId("operator01", 2);
     const save = await cloud.request("/sys/company/saveEncrypt", { token: demo, body: { phoneMask: true, emailMask: true, exemptUserIds: [operatorId], exemptDepartmentIds: [dept.id] } });
     expect(save.body.code).toBe(200);

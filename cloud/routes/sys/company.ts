@@ -11,7 +11,7 @@ import { dayOf, daysLeft, EXPIRE_WARN_KEY, loadExpireWarn } from "../../lib/expi
 import { badRequest, body, fieldError, ok } from "../../lib/http";
 import { PLATFORM_TENANT_ID } from "../../lib/menu-access";
 import { loadPhoneSet, PHONE_SET_KEY } from "../../lib/phone-set";
-import { saveSetting } from "../../lib/settings";
+import { saveSetting } from "../../db/queries/settings";
 import { tenantOf } from "../../lib/scope";
 
 const SCREENS = ["/systemSet/loginPage", "/systemSet/companyInfo", "/systemSet/companyColor", "/systemSet/phoneSet"];

@@ -1,18 +1,17 @@
-import { asc, count, eq, inArray } from "drizzle-orm";
-import { Hono } from "hono";
-import { idsBody } from "@/lib/contract/common";
-import { departmentAdd, departmentUpdate, type DepartmentAdd, type DepartmentNode, type DepartmentUserNode } from "@/lib/contract/system/department";
-import { departments, users } from "../../db/schema";
-import type { Db } from "../../db/client";
-import { requireAuth, requireMenu, requirePerm } from "../../lib/auth";
-import type { CloudEnv } from "../../lib/context";
-import { badRequest, body, notFound, ok } from "../../lib/http";
-import { ORG_SCREENS, departmentAndDescendants } from "../../lib/org";
-import { tenantScope, tenantOf } from "../../lib/scope";
-import { toTree } from "@/lib/tree";
-import { assertUnused, ownedDelete, type InUse } from "../../lib/crud";
-import { localized, textColumns } from "../../lib/i18n-text";
+import { asc, count, eq, inArray, isNull } from "drizzle-orm";
+import { department, departmentUpdate, type DepartmentNode, type DepartmentUserNode } from "@/lib/contract/system/department";
 import type { Locale } from "@/lib/contract/locale";
+import { toTree } from "@/lib/tree";
+import type { Db } from "../../db/client";
+import { departmentAndDescendants } from "../../db/queries/org";
+import { departments, users } from "../../db/schema";
+import { requireMenu } from "../../lib/auth";
+import type { InUse } from "../../lib/crud";
+import { crudRoutes } from "../../lib/crud-routes";
+import { badRequest, notFound, ok } from "../../lib/http";
+import { localized } from "../../lib/i18n-text";
+import { ORG_SCREENS } from "../../lib/org";
+import { tenantOf, tenantScope } from "../../lib/scope";
 
 type Row = typeof departments.$inferSelect;
 
@@ -46,16 +45,6 @@ export async function departmentTree(db: Db, tenantId: number, locale: Locale): 
   );
 }
 
-const columns = (b: DepartmentAdd) => ({
-  parentId: b.parentId,
-  departmentName: b.departmentName,
-  sort: b.sort,
-  leader: b.leader || null,
-  phone: b.phone || null,
-  email: b.email || null,
-  remark: b.remark || null,
-});
-
 /** The parent must be one of the tenant's departments (another tenant's is "not found"). */
 async function assertParent(db: Db, tenantId: number, parentId: number) {
   const [parent] = await db.select({ id: departments.id }).from(departments).where(tenantOf(tenantId).where(departments, eq(departments.id, parentId)));
@@ -68,8 +57,32 @@ const DEPARTMENT_USES: InUse[] = [
   { table: users, column: users.departmentId, what: "system.user.entity", error: "cloud.departmentHasUsers" },
 ];
 
-export const departmentRoutes = new Hono<CloudEnv>()
-  .use(requireAuth)
+/**
+ * add / upd / del from the contract (the parent is the tenant's; the root is never edited, moved or
+ * deleted; a department goes under neither itself nor its own descendants; one with children or
+ * users stays), then the trees.
+ */
+export const departmentRoutes = crudRoutes({
+  table: departments,
+  entity: department,
+  perm: "sys:department",
+  only: ["add", "upd", "del"],
+  update: departmentUpdate,
+  values: async (c, input, _partial, before) => {
+    const db = c.var.deps.db;
+    const tenantId = c.var.auth.tenantId;
+    if (before && before.parentId === null) throw badRequest("cloud.rootImmutable");
+    await assertParent(db, tenantId, input.parentId as number);
+    if (before && (await departmentAndDescendants(db, tenantId, before.id as number)).includes(input.parentId as number)) throw badRequest("cloud.departmentParentInvalid");
+    return {};
+  },
+  // Deleting a parent with its children in one call is still refused: children go first, on purpose.
+  beforeDelete: async (c, ids) => {
+    const roots = await c.var.deps.db.select({ id: departments.id }).from(departments).where(tenantScope(c.var.auth).where(departments, inArray(departments.id, ids), isNull(departments.parentId)));
+    if (roots.length) throw badRequest("cloud.rootImmutable");
+  },
+  inUse: DEPARTMENT_USES,
+})
   .get("/currentUser/tree", requireMenu(...ORG_SCREENS), async (c) => ok(c, await departmentTree(c.var.deps.db, c.var.auth.tenantId, c.var.locale)))
   .get("/departmentUserTree", requireMenu(...ORG_SCREENS), async (c) => {
     const db = c.var.deps.db;
@@ -93,41 +106,4 @@ export const departmentRoutes = new Hono<CloudEnv>()
       childrens: [...n.childrens.map(walk), ...(byDepartment.get(n.id) ?? [])],
     });
     return ok(c, toTree(rows).map(walk));
-  })
-  .post("/add", requirePerm("sys:department:add"), async (c) => {
-    const input = await body(c, departmentAdd);
-    const scope = tenantScope(c.var.auth);
-    await assertParent(c.var.deps.db, scope.tenantId, input.parentId);
-    const [row] = await c.var.deps.db
-      .insert(departments)
-      .values(scope.owned({ ...columns(input), ...textColumns(c.var.locale, null, input) }))
-      .returning({ id: departments.id });
-    return ok(c, row);
-  })
-  .post("/upd", requirePerm("sys:department:upd"), async (c) => {
-    const input = await body(c, departmentUpdate);
-    const db = c.var.deps.db;
-    const scope = tenantScope(c.var.auth);
-    const [current] = await db.select().from(departments).where(scope.where(departments, eq(departments.id, input.id)));
-    if (!current) throw notFound();
-    if (current.parentId === null) throw badRequest("cloud.rootImmutable");
-    await assertParent(db, scope.tenantId, input.parentId);
-    // Under itself or one of its own descendants would cut the branch off the tree.
-    if ((await departmentAndDescendants(db, scope.tenantId, input.id)).includes(input.parentId)) throw badRequest("cloud.departmentParentInvalid");
-    await db
-      .update(departments)
-      .set({ ...columns(input), ...textColumns(c.var.locale, current.i18n, input), updatedAt: c.var.deps.now() })
-      .where(scope.where(departments, eq(departments.id, input.id)));
-    return ok(c, { id: input.id });
-  })
-  .post("/del", requirePerm("sys:department:del"), async (c) => {
-    const { ids } = await body(c, idsBody);
-    const db = c.var.deps.db;
-    const scope = tenantScope(c.var.auth);
-    const targets = await db.select().from(departments).where(scope.where(departments, inArray(departments.id, ids)));
-    if (targets.length !== new Set(ids).size) throw notFound();
-    if (targets.some((d) => d.parentId === null)) throw badRequest("cloud.rootImmutable");
-    // Deleting a parent with its children in one call is still refused: children go first, on purpose.
-    await assertUnused(db, DEPARTMENT_USES, ids);
-    return ok(c, { deleted: await ownedDelete(db, departments, scope.where(departments, inArray(departments.id, ids))) });
   });

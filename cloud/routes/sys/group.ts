@@ -8,7 +8,8 @@ import { assertUnique } from "../../lib/crud";
 import { crudRoutes } from "../../lib/crud-routes";
 import { joinedText, textColumns } from "../../lib/i18n-text";
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
-import { ORG_SCREENS, assertTenantUsers } from "../../lib/org";
+import { ORG_SCREENS } from "../../lib/org";
+import { assertTenantUsers } from "../../db/queries/org";
 import { tenantScope } from "../../lib/scope";
 
 /** The group, if it is one of the caller's tenant; another tenant's group is "not found". */

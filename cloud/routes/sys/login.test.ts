@@ -7,6 +7,7 @@ import { sha256 } from "../../lib/crypto";
 import { LIMITS } from "../../lib/throttle";
 import { TICKET_TTL_MS } from "../../lib/passwords";
 import { createTestCloud, type TestCloud } from "../../testing";
+import { tenantOf } from "../../lib/scope";
 
 let cloud: TestCloud;
 beforeAll(async () => {
@@ -150,7 +151,7 @@ describe("username login", () => {
       const res = await attempt({ username: u.username, password: u.password, tId: 2 }, "10.0.3.1", "en");
       expect(res.body).toMatchObject({ code: 432, msg: "Your password has expired, please change it", data: { reason: "expired" } });
     } finally {
-      await cloud.db.delete(pwdPolicies).where(eq(pwdPolicies.tenantId, 2));
+      await cloud.db.delete(pwdPolicies).where(tenantOf(2).where(pwdPolicies));
     }
   });
 });
@@ -513,7 +514,7 @@ describe("forgotten password", () => {
       expect(res.body.msg).toBe("The password does not meet the policy: Must contain an upper-case letter; Must contain a special character; Must not contain the account name");
       expect((await change(v.body.data.dataCode, "Strong#Pass1")).body.code).toBe(200);
     } finally {
-      await cloud.db.delete(pwdPolicies).where(eq(pwdPolicies.tenantId, 2));
+      await cloud.db.delete(pwdPolicies).where(tenantOf(2).where(pwdPolicies));
     }
   });
 
@@ -542,7 +543,7 @@ describe("forgotten password", () => {
       const smsVerify = await cloud.request("/sys/login/forgetPwd/sms/verify", { body: { phone: u.phone, code: cloud.lastCode(u.phone), tId: 2 } });
       expect(smsVerify.body).toMatchObject({ code: 400, msg: "当前租户未开放通过短信找回密码" });
     } finally {
-      await cloud.db.delete(pwdPolicies).where(eq(pwdPolicies.tenantId, 2));
+      await cloud.db.delete(pwdPolicies).where(tenantOf(2).where(pwdPolicies));
     }
     // The refused check did not spend the code: with e-mail back on it still works.
     const back = await cloud.request<{ dataCode: string }>("/sys/login/forgetPwd/email/verify", { body: { email: u.email, code: mailCode, tId: 2 } });

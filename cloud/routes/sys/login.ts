@@ -23,7 +23,8 @@ import { consumeCode, sendCode } from "../../lib/codes";
 import { loadCompany } from "../../db/queries/company";
 import { DUMMY_HASH, randomToken, sha256, verifyPassword } from "../../lib/crypto";
 import { AppError, body, ok, query } from "../../lib/http";
-import { changeWithTicket, forcedChangeReason, issueTicket, loadPolicy, passwordReminder, welcomeReminder } from "../../lib/passwords";
+import { changeWithTicket, forcedChangeReason, issueTicket, passwordReminder, welcomeReminder } from "../../lib/passwords";
+import { loadPolicy } from "../../db/queries/passwords";
 import { LIMITS, clearFailures, failureKeys, failures, forgiveFailure, isLocked, recordFailure } from "../../lib/throttle";
 import { tenantOf } from "../../lib/scope";
 

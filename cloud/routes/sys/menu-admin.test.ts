@@ -4,6 +4,7 @@ import type { Page } from "@/lib/contract/envelope";
 import type { CollectEntry, MenuRow, MenuTreeNode } from "@/lib/contract/system/menu";
 import { menus, roleTenants, tenantMenus } from "../../db/schema";
 import { signedIn, type TestCloud } from "../../testing";
+import { tenantOf } from "../../lib/scope";
 
 let cloud: TestCloud;
 let admin: string;
@@ -39,7 +40,7 @@ describe("sys/menu trees", () => {
   it("shows a tenant only its authorised part of the tenant tree", async () => {
     const full = flat((await get<MenuTreeNode[]>("treePC", admin)).body.data);
     expect(full.every((n) => n.type === "menu" && n.scope === "tenant")).toBe(true);
-    const assigned = await cloud.db.delete(roleTenants).where(eq(roleTenants.tenantId, 2)).returning();
+    const assigned = await cloud.db.delete(roleTenants).where(tenantOf(2).where(roleTenants)).returning();
     const groupSet = await byPath("tenant", "/systemSet/groupSet");
     const menuSet = await byPath("tenant", "/systemSet/menuSet");
     await cloud.db.insert(tenantMenus).values([{ tenantId: 2, menuId: groupSet.id }, { tenantId: 2, menuId: menuSet.id }]);
@@ -52,7 +53,7 @@ describe("sys/menu trees", () => {
       expect((await get<MenuRow>(`info?id=${groupSet.id}`, admin)).body.data.path).toBe("/systemSet/groupSet");
       expect((await get<Page<MenuRow>>("page?current=1&size=100", admin)).body.data.total).toBe(3);
     } finally {
-      await cloud.db.delete(tenantMenus).where(eq(tenantMenus.tenantId, 2));
+      await cloud.db.delete(tenantMenus).where(tenantOf(2).where(tenantMenus));
       await cloud.db.insert(roleTenants).values(assigned);
     }
   });

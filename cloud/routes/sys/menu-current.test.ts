@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { CurrentMenus, MenuNode } from "@/lib/shell/menu";
 import { roles, userRoles } from "../../db/schema";
 import { sysMenuTree, tenantMenuTree, operatorPaths, type MenuSeed } from "../../seed/menu-tree";
 import { createTestCloud, type TestCloud } from "../../testing";
+import { tenantOf } from "../../lib/scope";
 
 let cloud: TestCloud;
 beforeAll(async () => {
@@ -45,10 +46,10 @@ describe("sys/menu/currentUser/authPC", () => {
   it("follows a role change at once", async () => {
     const id = await cloud.userId("operator01", 2);
     const token = await cloud.login("operator01", "Operator@2026", 2);
-    const [role] = await cloud.db.select().from(roles).where(and(eq(roles.tenantId, 2), eq(roles.code, "projectUser")));
+    const [role] = await cloud.db.select().from(roles).where(tenantOf(2).where(roles, eq(roles.code, "projectUser")));
     await cloud.db.delete(userRoles).where(eq(userRoles.userId, id));
     expect((await menusOf(token)).body.data).toEqual({ menus: [], perms: [] });
-    const [admin] = await cloud.db.select().from(roles).where(and(eq(roles.tenantId, 2), eq(roles.code, "tenantAdmin")));
+    const [admin] = await cloud.db.select().from(roles).where(tenantOf(2).where(roles, eq(roles.code, "tenantAdmin")));
     await cloud.db.insert(userRoles).values({ userId: id, roleId: admin.id });
     expect((await menusOf(token)).body.data.perms).toContain("sys:user:add");
     await cloud.db.delete(userRoles).where(eq(userRoles.userId, id));

@@ -10,7 +10,7 @@ import type { Db } from "../../db/client";
 import { permissionCodes, requireAuth, requirePerm } from "../../lib/auth";
 import type { CloudEnv, Ctx } from "../../lib/context";
 import { AppError, body, ok, parse, query } from "../../lib/http";
-import { loadPolicy } from "../../lib/passwords";
+import { loadPolicy } from "../../db/queries/passwords";
 
 /** The initial password must itself meet the complexity rules it will be checked against. */
 function assertInitFits(password: string, complexity: Complexity) {

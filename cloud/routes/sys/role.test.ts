@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Page } from "@/lib/contract/envelope";
 import type { RoleInfo, RoleRow, RoleTenantRow, RoleUserRow } from "@/lib/contract/system/role";
 import type { CurrentMenus } from "@/lib/shell/menu";
 import { defaultPwdPolicy } from "@/lib/contract/pwd-policy";
 import { menus, pwdPolicies, roles, tenantMenus } from "../../db/schema";
 import { signedIn, type TestCloud } from "../../testing";
+import { tenantOf } from "../../lib/scope";
 
 let cloud: TestCloud;
 let admin: string;
@@ -23,7 +24,7 @@ beforeAll(async () => {
 
 const page = (token: string, params = "") => cloud.request<Page<RoleRow>>(`/sys/role/page?current=1&size=9999${params}`, { token });
 const post = <T = { id: number }>(path: string, token: string, body: unknown, language?: string) => cloud.request<T>(`/sys/role/${path}`, { token, body, language });
-const roleId = async (tenantId: number, code: string) => (await cloud.db.select().from(roles).where(and(eq(roles.tenantId, tenantId), eq(roles.code, code))))[0].id;
+const roleId = async (tenantId: number, code: string) => (await cloud.db.select().from(roles).where(tenantOf(tenantId).where(roles, eq(roles.code, code))))[0].id;
 /** Menu ids of a tree by entry path, with the buttons below each entry when asked. */
 async function menuIds(scope: "sys" | "tenant", paths: string[], withButtons = false) {
   const rows = await cloud.db.select().from(menus).where(eq(menus.scope, scope));
@@ -128,7 +129,7 @@ describe("sys/role user-side roles", () => {
       expect((await menusOf(admin)).perms).not.toContain("dev:project:add");
       expect((await cloud.request("/sys/group/add", { token: admin, body: { groupName: "授权内" } })).body.code).toBe(200);
     } finally {
-      await cloud.db.delete(tenantMenus).where(eq(tenantMenus.tenantId, 2));
+      await cloud.db.delete(tenantMenus).where(tenantOf(2).where(tenantMenus));
       expect((await post("addTenant", platform, { roleId: standard, tenantIds: [2] })).body.code).toBe(200);
     }
     expect((await menusOf(admin)).perms).toContain("dev:project:add");

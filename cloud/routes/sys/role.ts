@@ -24,7 +24,7 @@ import { assertPerm, platformOnly, requireAuth, requireMenu } from "../../lib/au
 import type { Auth, CloudEnv } from "../../lib/context";
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { PLATFORM_TENANT_ID, effectiveMenuIds, grantableMenuIds, type MenuScope } from "../../lib/menu-access";
-import { assertKeepsOwnAdmin, assertTenantUsers } from "../../lib/org";
+import { assertKeepsOwnAdmin, assertTenantUsers } from "../../db/queries/org";
 import { tenantScope } from "../../lib/scope";
 import { containsPattern, pageOf } from "../../lib/crud";
 import { joinedText, localized, textColumns } from "../../lib/i18n-text";

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { defaultPwdPolicy } from "@/lib/contract/pwd-policy";
 import type { VerifyResult } from "@/lib/contract/system/safety";
 import { pwdPolicies, roles, userRoles, users } from "../../db/schema";
 import { createTestCloud, type TestCloud } from "../../testing";
+import { tenantOf } from "../../lib/scope";
 
 let cloud: TestCloud;
 beforeAll(async () => {
@@ -18,7 +19,7 @@ async function person(extra: { phone?: string; email?: string } = {}) {
   serial += 1;
   const username = `safety${serial}x`;
   const id = await cloud.addUser({ tenantId: 2, username, password: "Safe2026abc", realname: "安全", ...extra });
-  const [projectUser] = await cloud.db.select().from(roles).where(and(eq(roles.tenantId, 2), eq(roles.code, "projectUser")));
+  const [projectUser] = await cloud.db.select().from(roles).where(tenantOf(2).where(roles, eq(roles.code, "projectUser")));
   await cloud.db.insert(userRoles).values({ userId: id, roleId: projectUser.id });
   return { id, token: await cloud.login(username, "Safe2026abc", 2) };
 }

@@ -8,7 +8,7 @@ import { consumeCode, sendCode } from "../../lib/codes";
 import type { Auth, CloudEnv, Ctx } from "../../lib/context";
 import { sha256, verifyPassword } from "../../lib/crypto";
 import { AppError, badRequest, body, ok } from "../../lib/http";
-import { assertUnique } from "../../lib/org";
+import { assertUnique } from "../../db/queries/org";
 import { issueTicket, setPassword } from "../../lib/passwords";
 import { LIMITS, clearFailures, isLocked, recordFailure } from "../../lib/throttle";
 

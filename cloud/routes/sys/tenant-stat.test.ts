@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { eq, ne, sql } from "drizzle-orm";
+import { ne, sql } from "drizzle-orm";
 import type { TenantAreaPoint, TenantDeviceNums, TenantNumStat, TenantTrendPoint } from "@/lib/contract/system/tenant";
 import { devices, products, projects, tenants, users } from "../../db/schema";
 import { sha256 } from "../../lib/crypto";
 import { signedIn, SETUP_MS, type TestCloud } from "../../testing";
+import { tenantOf } from "../../lib/scope";
 
 let cloud: TestCloud;
 let platform: string;
@@ -60,12 +61,12 @@ describe("sys/tenant statistics", { timeout: SETUP_MS }, () => {
 
     const nums = await get<TenantDeviceNums[]>("statDeviceNums");
     expect(nums.map((n) => n.tenantId)).not.toContain(1);
-    const demoDevices = await cloud.db.select({ status: devices.status }).from(devices).where(eq(devices.tenantId, 2));
+    const demoDevices = await cloud.db.select({ status: devices.status }).from(devices).where(tenantOf(2).where(devices));
     expect(nums.find((n) => n.tenantId === 2)).toEqual({
       tenantId: 2,
       tenantName: "示范租户",
-      projectNums: await countOf(projects, eq(projects.tenantId, 2)),
-      userNums: await countOf(users, eq(users.tenantId, 2)),
+      projectNums: await countOf(projects, tenantOf(2).where(projects)),
+      userNums: await countOf(users, tenantOf(2).where(users)),
       deviceNums: demoDevices.length,
       onlineNums: demoDevices.filter((d) => d.status === 2).length,
       offlineNums: demoDevices.filter((d) => d.status === 3).length,

@@ -6,6 +6,7 @@ import type { TenantInfo, TenantRow } from "@/lib/contract/system/tenant";
 import { companyInfo, departments, menus, projects, roleMenus, roles, tenantMenus, userRoles, users } from "../../db/schema";
 import { permissionCodes, roleCodes } from "../../lib/auth";
 import { signedIn, SETUP_MS, type TestCloud } from "../../testing";
+import { tenantOf } from "../../lib/scope";
 
 let cloud: TestCloud;
 let platform: string;
@@ -64,13 +65,13 @@ describe("sys/tenant", { timeout: SETUP_MS }, () => {
     expect(admin).toMatchObject({ tenantId: row.id, realname: "李四", mustChangePwd: true });
     const held = await cloud.db.select({ code: roles.code, kind: roles.kind, tenantId: roles.tenantId }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, admin.id));
     expect(held).toEqual([{ code: "tenantAdmin", kind: 2, tenantId: row.id }]);
-    const [role] = await cloud.db.select().from(roles).where(eq(roles.tenantId, row.id));
+    const [role] = await cloud.db.select().from(roles).where(tenantOf(row.id).where(roles));
     const roleTree = await cloud.db.select().from(roleMenus).where(eq(roleMenus.roleId, role.id));
     expect(roleTree.length).toBe((await cloud.db.select().from(menus).where(eq(menus.scope, "tenant"))).length);
-    const [root] = await cloud.db.select().from(departments).where(eq(departments.tenantId, row.id));
+    const [root] = await cloud.db.select().from(departments).where(tenantOf(row.id).where(departments));
     expect(root).toMatchObject({ departmentName: "测试租户1", parentId: null });
     expect(admin.departmentId).toBe(root.id);
-    const [company] = await cloud.db.select().from(companyInfo).where(eq(companyInfo.tenantId, row.id));
+    const [company] = await cloud.db.select().from(companyInfo).where(tenantOf(row.id).where(companyInfo));
     expect(company.data).toEqual({ compName: "测试租户1" });
     const all = await cloud.db.select({ id: menus.id }).from(menus).where(eq(menus.scope, "tenant"));
     const info = await cloud.request<TenantInfo>(`/sys/tenant/info?id=${row.id}`, { token: platform });
@@ -105,7 +106,7 @@ describe("sys/tenant", { timeout: SETUP_MS }, () => {
     const userAdd = tenantTree.find((m) => m.perms === "sys:user:add")!;
     const res = await addTenant({ menuIds: [projectAdd.id] });
     const id = res.body.data.id;
-    const authorised = (await cloud.db.select().from(tenantMenus).where(eq(tenantMenus.tenantId, id))).map((r) => r.menuId);
+    const authorised = (await cloud.db.select().from(tenantMenus).where(tenantOf(id).where(tenantMenus))).map((r) => r.menuId);
     // The folders above the chosen button come with it.
     expect(authorised).toContain(projectAdd.parentId);
     const [admin] = await cloud.db.select().from(users).where(eq(users.id, res.body.data.adminUserId!));
@@ -186,9 +187,9 @@ describe("sys/tenant", { timeout: SETUP_MS }, () => {
     const del = await cloud.request("/sys/tenant/del", { token: platform, body: { ids: [id] } });
     expect(del.body.code).toBe(200);
     expect((await cloud.request(`/sys/tenant/info?id=${id}`, { token: platform })).status).toBe(404);
-    expect(await cloud.db.select().from(users).where(eq(users.tenantId, id))).toEqual([]);
-    expect(await cloud.db.select().from(roles).where(eq(roles.tenantId, id))).toEqual([]);
-    expect(await cloud.db.select().from(departments).where(eq(departments.tenantId, id))).toEqual([]);
+    expect(await cloud.db.select().from(users).where(tenantOf(id).where(users))).toEqual([]);
+    expect(await cloud.db.select().from(roles).where(tenantOf(id).where(roles))).toEqual([]);
+    expect(await cloud.db.select().from(departments).where(tenantOf(id).where(departments))).toEqual([]);
     expect((await cloud.request("/sys/tenant/del", { token: platform, body: { ids: [2] } })).body.code).toBe(400);
   });
 
@@ -197,7 +198,7 @@ describe("sys/tenant", { timeout: SETUP_MS }, () => {
     const { id } = res.body.data;
     const upd = await cloud.request<TenantRow>("/sys/tenant/upd", { token: platform, body: { id, name: "改名租户", code: "renamed", areaCode: "11", contractStart: "2026-02-01", contractEnd: "2027-01-31" } });
     expect(upd.body.data).toMatchObject({ name: "改名租户", areaName: "北京市", contractStart: "2026-02-01", contractEnd: "2027-01-31" });
-    const [root] = await cloud.db.select().from(departments).where(eq(departments.tenantId, id));
+    const [root] = await cloud.db.select().from(departments).where(tenantOf(id).where(departments));
     expect(root.departmentName).toBe("改名租户");
     const bad = await cloud.request("/sys/tenant/upd", { token: platform, language: "en", body: { id, name: "x", code: "renamed", contractStart: "2026-02-01", contractEnd: "2026-01-31" } });
     expect(bad.body.msg).toBe("Contract end: The end must not be earlier than the start");

@@ -25,7 +25,7 @@ import { contractEndOf, contractStartOf, dayOf } from "../../lib/expire-warn";
 import { AppError, badRequest, body, notFound, ok, query } from "../../lib/http";
 import { t } from "../../lib/i18n";
 import { ADMIN_ROLE, PLATFORM_TENANT_ID, withAncestors } from "../../lib/menu-access";
-import { ensureRootDepartment, rootDepartment } from "../../lib/org";
+import { ensureRootDepartment, rootDepartment } from "../../db/queries/org";
 import { setPassword } from "../../lib/passwords";
 import { tenantOf } from "../../lib/scope";
 import { containsPattern } from "../../lib/crud";

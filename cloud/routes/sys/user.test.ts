@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { Code, type Page } from "@/lib/contract/envelope";
 import { defaultPwdPolicy, type PwdPolicy } from "@/lib/contract/pwd-policy";
 import type { DepartmentNode } from "@/lib/contract/system/department";
 import type { UserRow } from "@/lib/contract/system/user";
 import { knowledgeNodes, pwdPolicies, roles, settings, users } from "../../db/schema";
 import { signedIn, type TestCloud } from "../../testing";
+import { tenantOf } from "../../lib/scope";
 
 let cloud: TestCloud;
 let admin: string;
@@ -34,7 +35,7 @@ async function setPolicy(tenantId: number, patch: Partial<PwdPolicy>) {
   const data = { ...base, ...patch };
   await cloud.db.insert(pwdPolicies).values({ tenantId, data }).onConflictDoUpdate({ target: pwdPolicies.tenantId, set: { data } });
 }
-const roleId = async (tenantId: number, code: string) => (await cloud.db.select().from(roles).where(and(eq(roles.tenantId, tenantId), eq(roles.code, code))))[0].id;
+const roleId = async (tenantId: number, code: string) => (await cloud.db.select().from(roles).where(tenantOf(tenantId).where(roles, eq(roles.code, code))))[0].id;
 
 let serial = 0;
 /** Adds a user through the API and returns its id. */
@@ -89,16 +90,16 @@ describe("sys/user page", () => {
     await cloud.db.insert(settings).values({ tenantId: 2, key: "encrypt", data: { phoneMask: true, emailMask: true, exemptUserIds: [], exemptDepartmentIds: [] } });
     const masked = (await info(admin, operatorId)).body.data;
     expect(masked).toMatchObject({ phone: "139****0001", email: "ope***@example.com" });
-    await cloud.db.update(settings).set({ data: { phoneMask: true, emailMask: false, exemptUserIds: [], exemptDepartmentIds: [] } }).where(eq(settings.tenantId, 2));
+    await cloud.db.update(settings).set({ data: { phoneMask: true, emailMask: false, exemptUserIds: [], exemptDepartmentIds: [] } }).where(tenantOf(2).where(settings));
     expect((await info(admin, operatorId)).body.data).toMatchObject({ phone: "139****0001", email: "operator01@example.com" });
-    await cloud.db.update(settings).set({ data: { phoneMask: true, emailMask: true, exemptUserIds: [], exemptDepartmentIds: [office] } }).where(eq(settings.tenantId, 2));
+    await cloud.db.update(settings).set({ data: { phoneMask: true, emailMask: true, exemptUserIds: [], exemptDepartmentIds: [office] } }).where(tenantOf(2).where(settings));
     expect((await info(admin, operatorId)).body.data.phone).toBe("13900000001");
-    await cloud.db.update(settings).set({ data: { phoneMask: true, emailMask: true, exemptUserIds: [], exemptDepartmentIds: [] } }).where(eq(settings.tenantId, 2));
+    await cloud.db.update(settings).set({ data: { phoneMask: true, emailMask: true, exemptUserIds: [], exemptDepartmentIds: [] } }).where(tenantOf(2).where(settings));
     expect((await post("updQueryPhone", admin, { id: adminId, queryPhone: 1 })).body.code).toBe(200);
     expect((await info(admin, operatorId)).body.data.phone).toBe("13900000001");
     await post("updQueryPhone", admin, { id: adminId, queryPhone: 0 });
     expect((await info(admin, operatorId)).body.data.phone).toBe("139****0001");
-    await cloud.db.delete(settings).where(eq(settings.tenantId, 2));
+    await cloud.db.delete(settings).where(tenantOf(2).where(settings));
   });
 });
 
@@ -147,7 +148,7 @@ describe("sys/user add and edit", () => {
       expect((await edit({ phone: "", email: null })).body.code).toBe(200);
       expect(await stored()).toMatchObject({ phone: null, email: null });
     } finally {
-      await cloud.db.delete(settings).where(eq(settings.tenantId, 2));
+      await cloud.db.delete(settings).where(tenantOf(2).where(settings));
     }
   });
 

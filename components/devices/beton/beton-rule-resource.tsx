@@ -9,6 +9,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { defineResource, KitDialog, NumberInput, ResourcePage, type CustomFieldProps, type ResourceUi } from "@/components/kit";
 import { api, swrFetcher } from "@/lib/api/fetcher";
 import { betonRule, MAX_POINTS, type BetonRule } from "@/lib/contract/device/beton-rule";
+import { useBusy } from "@/components/kit/use-busy";
 
 type Point = { maturity: number | ""; strength: number | "" };
 type BetonDevice = { id: number; deviceName: string; deviceSn: string; ruleId: number | null; ruleName: string | null };
@@ -47,25 +48,19 @@ function BindDialog({ ui }: { ui: ResourceUi<BetonRule> }) {
   const { data } = useSWR<BetonDevice[]>(ruleId ? "device/betonRule/deviceBetonList" : null, swrFetcher);
   const { mutate } = useSWRConfig();
   const [chosen, setChosen] = React.useState<Set<number> | null>(null);
-  const [busy, setBusy] = React.useState(false);
+  const [busy, run] = useBusy();
   const picked = chosen ?? new Set((data ?? []).filter((d) => d.ruleId === ruleId).map((d) => d.id));
   const close = () => {
     setChosen(null);
     ui.setParam("bind", null);
   };
-  const save = async () => {
-    setBusy(true);
-    try {
+  const save = () =>
+    run(async () => {
       await api.post("device/betonRule/relDate", { ruleId, deviceIds: [...picked] });
       await mutate("device/betonRule/deviceBetonList");
       await ui.refresh();
       close();
-    } catch {
-      /* the fetcher showed the refusal */
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <KitDialog
       open={ruleId !== null}

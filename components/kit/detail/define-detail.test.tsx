@@ -9,6 +9,7 @@ import { PermissionsProvider } from "../can";
 import { DetailDialog } from "../dialogs/detail-dialog";
 import { defineResource } from "../resource/define-resource";
 import { SessionProvider } from "../session";
+import { defineEntity } from "@/lib/contract/entity";
 import { defineDetail, DetailPage } from "./define-detail";
 
 vi.mock("next/navigation", async () => (await import("../fake-router")).navigationMock());
@@ -176,5 +177,24 @@ describe("defineDetail", () => {
     open(false);
     await within(await screen.findByTestId("detail-list")).findByText("Ann");
     expect(screen.getAllByTestId("view-dialog")).toHaveLength(1);
+  });
+
+  it("derives the title, test id and first card from an entity; tabs show counts from the row and hide when the row says so", async () => {
+    const dept = defineEntity({ ns: "test", fields: { name: { schema: z.string() }, code: { schema: z.string() }, id: { kind: "id", readOnly: true, detail: false }, status: { kind: "number", readOnly: true } } });
+    const counted = defineDetail<Dept>({
+      entity: dept,
+      info: "t/dept/info",
+      rows: { status: false },
+      tabs: [
+        { key: "people", label: "people", count: (d) => d.id * 2, list: { resource: people, filter: (d) => ({ deptId: d.id }) } },
+        { key: "more", label: "more", show: (d) => d.status === 0, render: () => <p>hidden</p> },
+      ],
+    });
+    wrap(<DetailPage detail={counted} />);
+    const body = await screen.findByTestId("test-info");
+    expect(within(body.querySelector('[data-section="basic"]') as HTMLElement).getByTestId("detail-rows").textContent).toBe("NameSalesCodeS1");
+    expect(screen.getByTestId("detail-tab-people").textContent).toBe("People(8)");
+    expect(screen.queryByTestId("detail-tab-more")).toBeNull();
+    await within(await screen.findByTestId("detail-list")).findByText("Ann");
   });
 });

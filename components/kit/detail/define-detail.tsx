@@ -17,6 +17,7 @@ import { PageFrame } from "../page-frame";
 import type { AnyRow, DetailRow, Resource } from "../resource/define-resource";
 import { ResourceDialogs, ResourceSearch, ResourceTable } from "../resource/resource-parts";
 import { useResourceList } from "../resource/use-resource-list";
+import { deriveDetailRows, type Entity, type Tweaks } from "../resource/entity-views";
 import { useNsLabel } from "../use-ns-label";
 
 /** What custom parts and actions of a detail get. */
@@ -55,6 +56,10 @@ export type DetailTab<Row extends AnyRow> = {
   /** `dialogs: false` leaves the list's dialogs out: inside a view dialog the list around it owns the URL's dialog parameters (`?view=`). */
   list?: { resource: Resource<any>; filter: (row: Row) => Record<string, unknown>; dialogs?: boolean };
   render?: (row: Row, ctx: DetailContext<Row>) => React.ReactNode;
+  /** Whether the tab is offered for this row (a gateway's sub-products); default always. */
+  show?: (row: Row) => boolean;
+  /** A number shown after the label, taken from the row (e.g. the info's `functionCount`). */
+  count?: (row: Row) => number | null | undefined;
 };
 
 /** What the view dialog and the detail page share: cards, then tabs. */
@@ -74,9 +79,28 @@ export type DetailAction<Row extends AnyRow> = {
   onClick?: (row: Row, ctx: DetailContext<Row>) => void;
 };
 
-export type DetailConfig<Row extends AnyRow> = DetailLayout<Row> & {
-  /** Message prefix of every label. */
-  ns: string;
+type DetailTexts<Row extends AnyRow> =
+  | {
+      /**
+       * The row's contract: `ns` is its namespace, the title its name field, the test id
+       * `<entity>-info`, and a first card (`basic`) holds its detail rows, tweaked by `rows`.
+       */
+      entity: Entity;
+      rows?: Tweaks<DetailRow<Row>>;
+      /** The first card's title, badge, width… */
+      basic?: Omit<DetailSection<Row>, "key" | "rows">;
+      ns?: undefined;
+    }
+  | {
+      /** Message prefix of every label. */
+      ns: string;
+      entity?: undefined;
+      rows?: undefined;
+      basic?: undefined;
+    };
+
+export type DetailConfig<Row extends AnyRow> = DetailLayout<Row> &
+  DetailTexts<Row> & {
   /** GET of one row, asked with `{ [keyId]: <?id= of the URL> }`. */
   info: string;
   keyId?: string;
@@ -91,16 +115,36 @@ export type DetailConfig<Row extends AnyRow> = DetailLayout<Row> & {
   testId?: string;
 };
 
-export type Detail<Row extends AnyRow> = DetailConfig<Row> & { keyId: string };
+export type Detail<Row extends AnyRow> = Omit<DetailConfig<Row>, "ns" | "entity" | "rows" | "basic"> & { ns: string; keyId: string };
+
+const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** A detail page (`?id=` of the URL) or the body of a view dialog; see `DetailView`. */
 export function defineDetail<Row extends AnyRow>(config: DetailConfig<Row>): Detail<Row> {
-  return { ...config, keyId: config.keyId ?? "id" };
+  const { entity, rows, basic, ...rest } = config;
+  if (!entity) return { ...rest, ns: config.ns!, keyId: config.keyId ?? "id" };
+  const name = entity.nameField ?? Object.keys(entity.fields)[0];
+  return {
+    ...rest,
+    ns: entity.ns,
+    keyId: config.keyId ?? "id",
+    title: config.title ?? ((row) => String(row[name] ?? "")),
+    testId: config.testId ?? `${kebab(entity.ns.split(".").pop()!)}-info`,
+    sections: [{ ...basic, key: "basic", rows: deriveDetailRows<Row>(entity, rows) }, ...(config.sections ?? [])],
+  };
 }
 
 /** A resource list narrowed to a row (a detail tab's `list`; custom tabs whose resource depends on the row use it too). */
-export function NestedList<Row extends AnyRow>({ resource, filter, dialogs = true }: { resource: Resource<Row>; filter: Record<string, unknown>; dialogs?: boolean }) {
+export function NestedList<Row extends AnyRow>({ resource, filter, dialogs = true, onChange }: { resource: Resource<Row>; filter: Record<string, unknown>; dialogs?: boolean; onChange?: () => unknown }) {
   const list = useResourceList(resource, filter);
+  // A row added or removed here changes the detail's counts: read the detail again.
+  const seen = React.useRef<number | null>(null);
+  const { total, loading } = list;
+  React.useEffect(() => {
+    if (loading) return;
+    if (seen.current !== null && seen.current !== total) onChange?.();
+    seen.current = total;
+  }, [total, loading, onChange]);
   return (
     <div className="flex flex-col gap-3" data-testid="detail-list" data-resource={resource.api}>
       <ResourceSearch list={list} />
@@ -155,7 +199,10 @@ const SPANS = { 1: "xl:col-span-1", 2: "xl:col-span-2", 3: "xl:col-span-3" } as 
  * three-column grid, then the tabs (rows, a nested list narrowed to the row, or a custom part).
  */
 export function DetailView<Row extends AnyRow>({ layout, ctx, plain }: { layout: DetailLayout<Row>; ctx: DetailContext<Row>; plain?: boolean }) {
-  const [tab, setTab] = React.useState(layout.tabs?.[0]?.key ?? "");
+  const tabs = (layout.tabs ?? []).filter((t) => !t.show || t.show(ctx.row));
+  const [chosen, setTab] = React.useState(tabs[0]?.key ?? "");
+  // A tab the row no longer offers (after a refresh) gives way to the first.
+  const tab = tabs.some((t) => t.key === chosen) ? chosen : (tabs[0]?.key ?? "");
   return (
     <div className="flex flex-col gap-4">
       {layout.sections && layout.sections.length > 0 && (
@@ -165,19 +212,23 @@ export function DetailView<Row extends AnyRow>({ layout, ctx, plain }: { layout:
           ))}
         </div>
       )}
-      {layout.tabs && layout.tabs.length > 0 && (
+      {tabs.length > 0 && (
         <Tabs value={tab} onValueChange={setTab} data-testid="detail-tabs">
           <TabsList>
-            {layout.tabs.map((t) => (
-              <TabsTrigger key={t.key} value={t.key} data-testid={`detail-tab-${t.key}`}>
-                {ctx.t(t.label)}
-              </TabsTrigger>
-            ))}
+            {tabs.map((t) => {
+              const count = t.count?.(ctx.row);
+              return (
+                <TabsTrigger key={t.key} value={t.key} data-testid={`detail-tab-${t.key}`}>
+                  {ctx.t(t.label)}
+                  {count != null && <span className="tabular-nums text-muted-foreground">({count})</span>}
+                </TabsTrigger>
+              );
+            })}
           </TabsList>
-          {layout.tabs.map((t) => (
+          {tabs.map((t) => (
             <TabsContent key={t.key} value={t.key}>
               {t.rows && <DetailRows rows={t.rows} row={ctx.row} label={ctx.t} />}
-              {t.list && <NestedList resource={t.list.resource} filter={t.list.filter(ctx.row)} dialogs={t.list.dialogs} />}
+              {t.list && <NestedList resource={t.list.resource} filter={t.list.filter(ctx.row)} dialogs={t.list.dialogs} onChange={t.count && ctx.refresh} />}
               {t.render?.(ctx.row, ctx)}
             </TabsContent>
           ))}

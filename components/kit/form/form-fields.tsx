@@ -76,7 +76,16 @@ function FieldControl({ field: f, form, mode, id, invalid, label }: { field: For
     <Controller
       control={form.control}
       name={f.name}
-      render={({ field }) => {
+      render={({ field: control }) => {
+        const field = f.onValue
+          ? {
+              ...control,
+              onChange: (v: unknown) => {
+                control.onChange(v);
+                f.onValue!(form.getValues(f.name), form);
+              },
+            }
+          : control;
         const common = { id, disabled, "aria-invalid": invalid || undefined };
         const str = field.value === null || field.value === undefined ? "" : String(field.value);
         switch (type) {

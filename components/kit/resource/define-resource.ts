@@ -262,6 +262,8 @@ export type FormField = {
   full?: boolean;
   disabled?: boolean | ((mode: DialogMode) => boolean);
   show?: (values: FieldValues, mode: DialogMode) => boolean;
+  /** Runs after the control changed the value: clears or fills the fields that depend on it. */
+  onValue?: (value: unknown, form: UseFormReturn<FieldValues>) => void;
   hint?: string;
   render?: (props: CustomFieldProps) => ReactNode;
 };

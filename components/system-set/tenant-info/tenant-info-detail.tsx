@@ -3,7 +3,6 @@
 import { useTranslations } from "next-intl";
 import { KeyRoundIcon, PencilIcon, ShieldCheckIcon } from "lucide-react";
 import { tenant, type TenantInfo } from "@/lib/contract/system/tenant";
-import { deriveDetailRows } from "@/components/kit";
 import { defineDetail, DetailPage } from "@/components/kit/detail/define-detail";
 import { Badge } from "@/components/ui/badge";
 import { StorageUse } from "../tenant-set/storage-use";
@@ -18,28 +17,24 @@ function Status({ status }: { status: TenantInfo["status"] }) {
 
 /** tenantInfo (`?id=`): one tenant, its administrator and the actions on them. */
 const tenantDetail = defineDetail<TenantInfo>({
-  ns: "system.tenant",
+  entity: tenant,
   info: "sys/tenant/info",
   back: "tenantSet",
-  title: (r) => r.name,
-  testId: "tenant-info",
   actions: [
     { key: "edit", label: "kit.actions.edit", icon: <PencilIcon />, perm: "sys:tenant:upd", href: (r) => `/systemSet/tenantSet?edit=${r.id}` },
     { key: "auth", label: "actions.auth", icon: <ShieldCheckIcon />, perm: "sys:tenant:auth", onClick: (r) => openTenantDialog("auth", r.id) },
     { key: "resetPwd", label: "actions.resetPwd", icon: <KeyRoundIcon />, perm: "sys:tenant:resetPwd", show: (r) => !!r.adminUserId, onClick: (r) => openTenantDialog("resetPwd", r.id) },
   ],
+  basic: { title: "info.basic", span: 2, badge: (r) => <Status status={r.status} /> },
+  // The administrator's rows and the status have their own places.
+  rows: {
+    username: false,
+    status: false,
+    enabled: false,
+    adminStatus: false,
+    storageUsedMb: { type: "slot", render: (r) => <StorageUse used={r.storageUsedMb} quota={r.storageQuotaMb} /> },
+  },
   sections: [
-    {
-      key: "basic",
-      title: "info.basic",
-      span: 2,
-      badge: (r) => <Status status={r.status} />,
-      // The administrator's rows and the status have their own places.
-      rows: [
-        ...deriveDetailRows<TenantInfo>(tenant, { username: false, status: false, enabled: false, adminStatus: false, storageUsedMb: false }),
-        { prop: "storageUsedMb", label: "fields.storageUsedMb", type: "slot", render: (r) => <StorageUse used={r.storageUsedMb} quota={r.storageQuotaMb} /> },
-      ],
-    },
     {
       key: "admin",
       title: "info.admin",

@@ -111,8 +111,6 @@ export const alarmRule = defineEntity({
 export type AlarmRuleRow = Omit<RowOf<typeof alarmRule.fields>, "recipients"> & { recipients: RecipientRow[] };
 export type AlarmRuleBody = z.infer<typeof alarmRule.body>;
 
-/** `rule/oper`: enable or disable a rule. */
-export const ruleOper = z.object({ id: dbId, enableStatus: enableState });
 /** A property a rule may watch (getDevAlamFunList / getMonitorAlamFunList): numeric properties of the product. */
 export type AlarmFunction = { identifier: string; funcName: string; unit: string | null; min: number | null; max: number | null };
 /** `rule/numStat`: how many rules, enabled and disabled. */

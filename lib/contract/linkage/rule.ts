@@ -150,7 +150,5 @@ export const linkageRule = defineEntity({
 export type LinkageRuleRow = Omit<RowOf<typeof linkageRule.fields>, "triggers" | "actions" | "activeWindows"> & { triggers: Trigger[]; actions: Action[]; activeWindows: ActiveWindow[] };
 export type LinkageRuleBody = z.infer<typeof linkageRule.body>;
 
-/** `linkage/oper`: enable or disable a rule. */
-export const linkageOper = z.object({ id: dbId, enableStatus: enableState });
 /** `linkage/operate`: run a rule's actions now. */
 export const linkageOperate = z.object({ id: dbId });

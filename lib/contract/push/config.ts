@@ -79,8 +79,6 @@ export const pushConfig = defineEntity({
 export type PushConfigRow = RowOf<typeof pushConfig.fields>;
 export type PushConfigBody = z.infer<typeof pushConfig.body>;
 
-/** `pushConfig/oper`: enable or disable. */
-export const pushOper = z.object({ id: dbId, enableStatus: enableState });
 /** `pushConfig/test`: one sample value sent now through a saved configuration, whether enabled or not. */
 export const pushTest = z.object({ id: dbId });
 

@@ -24,8 +24,6 @@ export const department = defineEntity({
     i18n: i18nField,
   },
 });
-export const departmentAdd = department.body;
-export type DepartmentAdd = z.infer<typeof departmentAdd>;
 export const departmentUpdate = department.body.extend({ id: dbId });
 export type DepartmentUpdate = z.infer<typeof departmentUpdate>;
 /** departmentSet's filter of the tree (matched in the browser: the tree comes whole). */

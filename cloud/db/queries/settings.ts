@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { settings } from "../db/schema";
-import type { Db } from "../db/client";
-import { tenantOf } from "./scope";
+import { settings } from "../schema";
+import type { Db } from "../client";
+import { tenantOf } from "../../lib/scope";
 
 /**
  * A tenant's settings document by key, over its defaults. A stored document that no longer fits
