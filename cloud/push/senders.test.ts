@@ -79,8 +79,8 @@ describe("MQTT bridge against a broker on loopback", () => {
 
 describe("Kafka without brokers", () => {
   it("fails each try with the localised reason when neither the form nor KAFKA_BROKERS names a broker", async () => {
-    expect(kafkaBrokers({ address: "" }, {})).toEqual([]);
-    expect(kafkaBrokers({ address: null }, { KAFKA_BROKERS: " k1:9092, k2:9092 " })).toEqual(["k1:9092", "k2:9092"]);
+    expect(kafkaBrokers({ address: "" }, {} as NodeJS.ProcessEnv)).toEqual([]);
+    expect(kafkaBrokers({ address: null }, { KAFKA_BROKERS: " k1:9092, k2:9092 " } as unknown as NodeJS.ProcessEnv)).toEqual(["k1:9092", "k2:9092"]);
     const saved = process.env.KAFKA_BROKERS;
     delete process.env.KAFKA_BROKERS;
     try {
