@@ -235,6 +235,8 @@ async function bench(kind: "pglite" | "postgres", url: string | undefined, rules
     pushes,
     "pushed values": push ? `${receiver!.got.values} of ${push.stats.enqueued}` : "-",
     "push done s": push ? +((pushedAt - first) / 1000).toFixed(1) : "-",
+    // At least once: a try that failed (a time-out under load) is sent again, so its values arrive twice.
+    "push failed tries": push ? push.stats.failed : "-",
     "linkage evals": linkage ? linkage.stats.evaluations : "-",
     "linkage runs": linkage ? `${(await db.select({ n: count() }).from(linkageLogs).where(sql`${linkageLogs.tenantId} = ${t.id}`))[0].n} (${linkage.stats.suppressed} suppressed)` : "-",
   };

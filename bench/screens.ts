@@ -1,4 +1,4 @@
-import { withConsole } from "./console-server";
+import { DEMO, signIn, withConsole } from "./console-server";
 import { chromium, type Page } from "@playwright/test";
 import { DEFAULT_REFRESH_MS } from "../components/data-screen/scale";
 
@@ -16,20 +16,8 @@ const REFRESH_MS = Number(process.env.BENCH_REFRESH_MS ?? 200);
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 60);
 const MAX_GROWTH = Number(process.env.BENCH_MAX_GROWTH ?? 2);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const DEMO = { tId: 2, username: "demoadmin", password: process.env.DEMOADMIN_PASSWORD ?? "Demo@2026" };
 const SCREENS = ["/globalDataScreen", "/globalDataScreen1"];
 const CALLS = /\/api\/stat\/monitorScreen\//;
-
-async function signIn(base: string): Promise<{ name: string; value: string }[]> {
-  const res = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ mode: "username", ...DEMO }) });
-  const body = (await res.json()) as { code: number; msg: string };
-  if (body.code !== 200) throw new Error(`demoadmin could not sign in: ${body.msg}`);
-  return res.headers.getSetCookie().map((c) => {
-    const [pair] = c.split(";");
-    const at = pair.indexOf("=");
-    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
-  });
-}
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 

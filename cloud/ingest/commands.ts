@@ -20,6 +20,11 @@ export type SendCommand = {
   params?: Record<string, unknown>;
   timeoutS?: number | null;
   by?: { userId: number; name: string };
+  /**
+   * A repeat of the same command within this many ms of its last sending (a held pad key, every
+   * 100 ms) is sent to the device again but counted on the first one's row, not logged anew.
+   */
+  foldMs?: number;
 };
 
 /** Why a command was not sent: a `deviceOps.refused.*` message key. */
@@ -79,6 +84,8 @@ export class Commands {
   /** Commands being sent, by device and content: the second of two simultaneous clicks joins the first. */
   private readonly sending = new Map<string, Promise<CommandRow>>();
   private readonly waiters = new Map<number, ((row: CommandRow) => void)[]>();
+  /** The row and last sending of commands sent with `foldMs`, by device and content. */
+  private readonly held = new Map<string, { id: number; at: number }>();
   private readonly now: () => Date;
   private readonly schedule: Schedule;
   private readonly onReply = (e: IngestEvents["reply"][0]) => void this.replied(e).catch((err) => console.error("[commands] reply:", (err as Error).message));
@@ -98,10 +105,20 @@ export class Commands {
   /** Sends a command; the answer is its stored row, still waiting (or the waiting twin). */
   send(cmd: SendCommand): Promise<CommandRow> {
     const params = cmd.params ?? {};
-    const key = `${cmd.device.id}|${cmd.cmdType}|${cmd.identifier ?? ""}|${canonical(params)}`;
+    const service = `${cmd.device.id}|${cmd.cmdType}|${cmd.identifier ?? ""}|`;
+    const key = service + canonical(params);
+    // Another command of the same service to the device (the key's release) ends its hold.
+    for (const k of this.held.keys()) if (k !== key && k.startsWith(service)) this.held.delete(k);
+    const held = cmd.foldMs ? this.held.get(key) : undefined;
+    if (held && this.now().getTime() - held.at <= cmd.foldMs!) return this.repeat(cmd, params, held);
     const running = this.sending.get(key);
     if (running) return running;
-    const p = this.dispatch(cmd, params, key).finally(() => this.sending.delete(key));
+    const p = this.dispatch(cmd, params, key)
+      .then((row) => {
+        if (cmd.foldMs) this.held.set(key, { id: row.id, at: this.now().getTime() });
+        return row;
+      })
+      .finally(() => this.sending.delete(key));
     this.sending.set(key, p);
     return p;
   }
@@ -149,6 +166,22 @@ export class Commands {
       await this.settle(msgId, COMMAND_STATUS.failed, null, JSON.stringify({ error: "noChannel" }));
       throw new CommandRefused("noChannel");
     }
+    return row;
+  }
+
+  /** A held command's repeat: sent with a fresh id (its reply settles nothing), counted on the row. */
+  private async repeat(cmd: SendCommand, params: Record<string, unknown>, held: { id: number; at: number }): Promise<CommandRow> {
+    const { device } = cmd;
+    if (device.enableStatus !== 1) throw new CommandRefused("disabled");
+    if (device.status !== DEVICE_STATUS.online) throw new CommandRefused("offline");
+    held.at = this.now().getTime();
+    const wire = wireOf({ ...cmd, params }, randomBytes(12).toString("hex"));
+    if (!(await this.ingest.command({ productId: device.productId, sn: device.sn }, wire.channel, wire.body).catch(() => false))) throw new CommandRefused("noChannel");
+    const [row] = await this.db
+      .update(deviceCommands)
+      .set({ repeats: sql`${deviceCommands.repeats} + 1` })
+      .where(eq(deviceCommands.id, held.id))
+      .returning();
     return row;
   }
 

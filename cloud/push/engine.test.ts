@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AlarmRow } from "../db/queries/alarms";
-import { devices, projects, pushConfigs, pushLogs, pushOutbox } from "../db/schema";
+import { devices, projects, pushBatches, pushConfigs, pushLogs, pushOutbox } from "../db/schema";
 import type { Ingest } from "../ingest/pipeline";
 import type { Point } from "../ingest/writer";
 import { createTestCloud, SETUP_MS, type TestCloud } from "../testing";
@@ -17,16 +17,17 @@ let deviceIds: number[];
 let receiver: Server;
 let port: number;
 /** What the receiver answers: 200, or another status; `down` closes the port altogether. */
-let answer: (n: number) => number = () => 200;
-const received: { deviceId: number; identifier: string; value: number }[] = [];
+let answer: (n: number, path: string) => number = () => 200;
+const received: { deviceId: number; identifier: string; value: number; path: string }[] = [];
 let requests = 0;
 
 function handle(req: IncomingMessage, res: ServerResponse) {
   let body = "";
   req.on("data", (c) => (body += c));
   req.on("end", () => {
-    const status = answer(++requests);
-    if (status === 200) for (const item of JSON.parse(body).items) received.push({ deviceId: item.deviceId, identifier: item.identifier, value: item.value });
+    const path = req.url ?? "";
+    const status = answer(++requests, path);
+    if (status === 200) for (const item of JSON.parse(body).items) received.push({ deviceId: item.deviceId, identifier: item.identifier, value: item.value, path });
     res.writeHead(status).end();
   });
 }
@@ -55,6 +56,7 @@ afterAll(async () => {
 let configId: number;
 beforeEach(async () => {
   await cloud.db.delete(pushConfigs);
+  await cloud.db.delete(pushBatches);
   received.length = 0;
   requests = 0;
   answer = () => 200;
@@ -92,10 +94,10 @@ async function until(check: () => Promise<boolean> | boolean, what: string, ms =
 const queued = async () => (await cloud.db.select({ id: pushOutbox.id }).from(pushOutbox).where(eq(pushOutbox.dead, false))).length;
 const logs = () => cloud.db.select().from(pushLogs).where(eq(pushLogs.configId, configId)).orderBy(asc(pushLogs.id));
 
-/** Each device's values as received, duplicates of an at-least-once retry removed. */
-function perDevice() {
+/** Each device's values as received (at one path), duplicates of an at-least-once retry removed. */
+function perDevice(path = "/in") {
   const out = new Map<number, number[]>();
-  for (const r of received) {
+  for (const r of received.filter((x) => x.path === path)) {
     const list = out.get(r.deviceId) ?? [];
     if (list.at(-1) !== r.value) list.push(r.value);
     out.set(r.deviceId, list);
@@ -157,6 +159,37 @@ describe("push engine", () => {
     expect((await logs()).some((l) => l.status === 2 && l.httpStatus === 503)).toBe(true);
   });
 
+  it("stores a batch once for every configuration, each sending it from its own queue", async () => {
+    const [other] = await cloud.db
+      .insert(pushConfigs)
+      .values({ tenantId: 2, projectId, pushName: "second", method: "POST", address: `http://127.0.0.1:${port}/b`, dataTypes: [1], enableStatus: 1 })
+      .returning();
+    let secondDown = true;
+    answer = (_, path) => (path === "/b" && secondDown ? 503 : 200);
+    const { engine, emit } = engineWith();
+    const sent: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const b = batch();
+      sent.push(b[0].num!);
+      emit(b);
+    }
+    await engine.idle();
+    const queueOf = async (id: number) => (await cloud.db.select({ id: pushOutbox.id }).from(pushOutbox).where(eq(pushOutbox.configId, id))).length;
+    await until(async () => received.length === 15 && (await queueOf(configId)) === 0, "the first configuration's values");
+    // One stored copy per device and ingest batch; the failing configuration still queues all of them.
+    expect(await cloud.db.select({ id: pushBatches.id }).from(pushBatches)).toHaveLength(15);
+    expect(await queueOf(other.id)).toBe(15);
+    secondDown = false;
+    await until(async () => (await queued()) === 0, "the second configuration's queue");
+    await engine.close();
+    for (const id of deviceIds) {
+      expect(perDevice("/in").get(id)).toEqual(sent);
+      expect(perDevice("/b").get(id)).toEqual(sent);
+    }
+    // Delivered everywhere: nothing of the batches is kept.
+    expect(await cloud.db.select({ id: pushBatches.id }).from(pushBatches)).toHaveLength(0);
+  });
+
   it("survives a restart: what one engine queued, the next one sends", async () => {
     await stopReceiver();
     const first = engineWith();
@@ -185,8 +218,9 @@ describe("push engine", () => {
     const dead = await cloud.db.select().from(pushOutbox).where(eq(pushOutbox.configId, configId));
     expect(dead).toHaveLength(1);
     expect(dead[0]).toMatchObject({ dead: true, attempts: 3 });
-    expect(dead[0].items[0]).toMatchObject({ value: first[0].num });
-    expect(received).toEqual([{ deviceId: deviceIds[0], identifier: "angleX", value: second[0].num }]);
+    const [kept] = await cloud.db.select().from(pushBatches).where(eq(pushBatches.id, dead[0].batchId));
+    expect(kept.items[0]).toMatchObject({ value: first[0].num });
+    expect(received).toEqual([{ deviceId: deviceIds[0], identifier: "angleX", value: second[0].num, path: "/in" }]);
     expect((await logs()).map((l) => [l.status, l.attempt, l.final])).toEqual([
       [2, 1, false],
       [2, 2, false],

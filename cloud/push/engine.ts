@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import type { PushItem } from "../db/schema";
 import type { AlarmRow } from "../db/queries/alarms";
 import {
+  batchItems,
   enabledPushConfigs,
   enqueuePush,
   logPushAttempt,
@@ -13,6 +14,8 @@ import {
   outboxRetry,
   pendingConfigIds,
   pushDevices,
+  sweepPushBatches,
+  type NewPushBatch,
   type PushConfigRecord,
 } from "../db/queries/push";
 import type { Ingest } from "../ingest/pipeline";
@@ -23,7 +26,7 @@ import { sendBatch, type Attempt, type SendOptions } from "./senders";
 export type PushEngineOptions = {
   now?: () => Date;
   retry?: RetryPolicy;
-  /** Outbox rows (one per device and ingest batch) sent together at most. */
+  /** Queued batches (one per device and ingest batch) sent together at most. */
   batchRows?: number;
   /** How often the outbox is looked at when nothing new arrives (retries that came due). */
   pollMs?: number;
@@ -33,11 +36,15 @@ export type PushEngineOptions = {
 
 type DeviceInfo = { projectId: number | null; deviceSn: string; deviceName: string };
 const DEVICE_TTL_MS = 60_000;
+/** Batches whose items are kept in memory for the senders (the newest; older ones are read back). */
+const CACHED_BATCHES = 10_000;
+const SWEEP_MS = 60_000;
 
 /**
  * Data push delivery, beside the ingest: stored values (the ingest's `telemetry` event) and new
  * alarms (the evaluator's `raised`) are matched against the enabled configurations and queued in
- * the persistent outbox with one insert per batch; the ingest only hands the batch over. A sender
+ * the persistent outbox — each device's items stored once, shared by the configurations that deliver
+ * them, each configuration with its own queue rows —; the ingest only hands the batch over. A sender
  * per configuration drains its queue in order — the head batch must be delivered (or given up as
  * a dead letter after the last try) before anything behind it goes, so each device's values
  * arrive in the order they were stored. Failed tries wait longer each time (`retryDelay`). Every
@@ -49,6 +56,9 @@ export class PushEngine {
   private readonly retry: RetryPolicy;
   private configs: Promise<Map<number, PushConfigRecord[]>> | null = null;
   private readonly devices = new Map<number, { at: number; v: DeviceInfo | null }>();
+  /** Items of queued batches as they were stored, and how many configurations have yet to send them. */
+  private readonly batches = new Map<number, { items: PushItem[]; refs: number }>();
+  private sweptAt = Date.now();
   private queue: Promise<void> = Promise.resolve();
   private readonly busy = new Set<number>();
   private timer: NodeJS.Timeout | null = null;
@@ -143,14 +153,14 @@ export class PushEngine {
       else byDevice.set(p.deviceId, [p]);
     }
     const info = await this.deviceInfo([...byDevice.keys()]);
-    const rows: { configId: number; deviceId: number; items: PushItem[] }[] = [];
+    const rows: NewPushBatch[] = [];
     for (const [deviceId, pts] of byDevice) {
       const d = info.get(deviceId);
       if (!d?.projectId) continue;
       const targets = (configs.get(d.projectId) ?? []).filter((c) => this.matches(c, PUSH_DATA_KIND.telemetry, deviceId));
       if (!targets.length) continue;
       const items = pts.map((p) => ({ kind: "telemetry", deviceId, deviceSn: d.deviceSn, deviceName: d.deviceName, identifier: p.identifier, ts: p.ts.toISOString(), value: p.num ?? p.txt }));
-      for (const c of targets) rows.push({ configId: c.id, deviceId, items });
+      rows.push({ deviceId, items, configIds: targets.map((c) => c.id) });
     }
     await this.store(rows);
   }
@@ -172,15 +182,33 @@ export class PushEngine {
       content: a.content,
       ts: a.triggeredAt.toISOString(),
     };
-    await this.store(targets.map((c) => ({ configId: c.id, deviceId: a.deviceId, items: [item] })));
+    await this.store([{ deviceId: a.deviceId, items: [item], configIds: targets.map((c) => c.id) }]);
   }
 
-  private async store(rows: { configId: number; deviceId: number | null; items: PushItem[] }[]) {
+  private async store(rows: NewPushBatch[]) {
     if (!rows.length) return;
-    const nextAt = this.now();
-    await enqueuePush(this.db, rows.map((r) => ({ ...r, nextAt })));
-    this.stats.enqueued += rows.reduce((n, r) => n + r.items.length, 0);
+    const ids = await enqueuePush(this.db, rows, this.now());
+    rows.forEach((r, k) => {
+      this.batches.set(ids[k], { items: r.items, refs: r.configIds.length });
+      this.stats.enqueued += r.items.length * r.configIds.length;
+    });
+    while (this.batches.size > CACHED_BATCHES) this.batches.delete(this.batches.keys().next().value!);
     this.kick();
+  }
+
+  /** A configuration is done with these batches (delivered or given up): memory is kept for the others' only. */
+  private release(batchIds: number[]) {
+    for (const id of batchIds) {
+      const b = this.batches.get(id);
+      if (b && --b.refs <= 0) this.batches.delete(id);
+    }
+  }
+
+  /** The items of queued batches, in queue order: from memory, else read back (after a restart, or evicted). */
+  private async itemsOf(batchIds: number[]): Promise<PushItem[]> {
+    const missing = batchIds.filter((id) => !this.batches.has(id));
+    const read = new Map((await batchItems(this.db, missing)).map((r) => [r.id, r.items]));
+    return batchIds.flatMap((id) => this.batches.get(id)?.items ?? read.get(id) ?? []);
   }
 
   /** Something new is queued: send soon, once for all the batches arriving meanwhile. */
@@ -197,6 +225,10 @@ export class PushEngine {
   async drain() {
     if (this.closed) return;
     const configs = new Map([...(await this.byProject()).values()].flat().map((c) => [c.id, c]));
+    if (Date.now() - this.sweptAt > SWEEP_MS) {
+      this.sweptAt = Date.now();
+      await sweepPushBatches(this.db);
+    }
     const pending = await pendingConfigIds(this.db);
     await Promise.all(
       pending
@@ -222,20 +254,23 @@ export class PushEngine {
     const now = this.now();
     // The batch waits for its next try; nothing behind it may overtake it.
     if (rows[0].nextAt.getTime() > now.getTime()) return false;
-    const items = rows.flatMap((r) => r.items);
+    const batchIds = rows.map((r) => r.batchId);
+    const items = await this.itemsOf(batchIds);
     const attempt = Math.max(...rows.map((r) => r.attempts)) + 1;
     const result = await sendBatch(config, items, { now, timeoutMs: this.opts.timeoutMs ?? 10_000, outbound: this.opts.outbound });
     const ids = rows.map((r) => r.id);
     const delay = result.status === PUSH_STATUS.success ? 0 : retryDelay(attempt, this.retry);
     await this.log(config, result, items.length, attempt, delay === null);
     if (result.status === PUSH_STATUS.success) {
-      await outboxDelivered(this.db, ids);
+      await outboxDelivered(this.db, ids, batchIds);
+      this.release(batchIds);
       this.stats.delivered += items.length;
       return true;
     }
     this.stats.failed++;
     if (delay === null) {
       await outboxDead(this.db, ids, attempt);
+      this.release(batchIds);
       this.stats.dead += items.length;
       return true;
     }

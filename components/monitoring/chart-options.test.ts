@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lineOption, nearestTime, profileOption, radarOption, TIME_LABELS, X_LABEL_MAX, yBounds, yLabel } from "./chart-options";
+import { defaultZoom, lineOption, nearestTime, profileOption, radarOption, TIME_LABELS, X_LABEL_MAX, yBounds, yLabel } from "./chart-options";
 import { lightSpot } from "@/lib/contract/monitoring/compute";
 
 const s = [{ id: "settlement", name: "Settlement", unit: "mm", data: [[0, 2], [1, 5]] as [number, number][] }];
@@ -10,6 +10,19 @@ describe("monitoring chart options", () => {
     expect(yLabel(-0.1)).toBe("-0.1");
     // Each tick level's template, rendered (yyyy 4 digits, the other fields 2).
     for (const template of Object.values(TIME_LABELS)) expect(template.replace("{yyyy}", "2026").replace(/\{\w+\}/g, "00").length).toBeLessThanOrEqual(X_LABEL_MAX);
+  });
+
+  it("first shows points 0–24 (0–31 for bars), every point still in the data for the full range", () => {
+    const year = Array.from({ length: 4000 }, (_, i) => [i * 60_000, i === 3000 ? 99 : 1] as [number, number]);
+    const option = lineOption([{ id: "a", name: "A", unit: "mm", data: year }]);
+    const zooms = option.dataZoom as { startValue?: number; endValue?: number; filterMode?: string }[];
+    for (const z of zooms) expect(z).toMatchObject({ startValue: 0, endValue: 24 * 60_000, filterMode: "none" });
+    expect((option.series as { data: unknown[] }[])[0].data).toContainEqual([3000 * 60_000, 99]);
+    expect(defaultZoom([{ data: year, bar: true }])).toEqual({ startValue: 0, endValue: 31 * 60_000 });
+    // The longest series sets the window; 25 points or fewer are all in view.
+    expect(defaultZoom([{ data: year.slice(0, 10) }, { data: year.slice(0, 30) }])).toEqual({ startValue: 0, endValue: 24 * 60_000 });
+    expect(defaultZoom([{ data: year.slice(0, 25) }])).toEqual({});
+    expect(defaultZoom([])).toEqual({});
   });
 
   it("pads the axis so alarm lines outside the data stay visible", () => {

@@ -9,6 +9,21 @@ export const X_LABEL_MAX = 6;
 /** Axis padding around alarm lines (widgets §9), so a line outside the data stays in view. */
 export const ALARM_PADDING = 1;
 
+/** Chart defaults (widgets §9): the zoom window first shows points 0–24 (0–31 of a bar chart). */
+export const ZOOM_LAST_INDEX = { line: 24, bar: 31 } as const;
+
+/**
+ * The first zoom window of a time chart: from the first point to the 25th (32nd for bars) of its
+ * longest series, by time, so every series is cut at the same moment. The slider still zooms out to
+ * the whole range, where nothing is filtered or sampled away (a spike stays drawn).
+ */
+export function defaultZoom(series: readonly { data: readonly (readonly [number, unknown])[]; bar?: boolean }[]): { startValue?: number; endValue?: number } {
+  const longest = series.reduce<(typeof series)[number] | null>((a, b) => (!a || b.data.length > a.data.length ? b : a), null);
+  const last = ZOOM_LAST_INDEX[longest?.bar ? "bar" : "line"];
+  if (!longest || longest.data.length <= last + 1) return {};
+  return { startValue: longest.data[0][0], endValue: longest.data[last][0] };
+}
+
 export const yLabel = (v: number) => String(Math.round(v * 10 ** Y_DECIMALS) / 10 ** Y_DECIMALS);
 
 export type ChartSeries = { id: string; name: string; unit: string; data: TimePoint[]; bar?: boolean };
@@ -35,6 +50,7 @@ export function lineOption(series: readonly ChartSeries[], opts: { alarmLines?: 
   const lines = opts.alarmLines ?? [];
   const bounds = yBounds(series, lines);
   const units = new Map(series.map((s) => [s.id, s.unit]));
+  const zoom = defaultZoom(series);
   return {
     animation: false,
     grid: { left: 56, right: 24, top: 40, bottom: 64 },
@@ -47,8 +63,8 @@ export function lineOption(series: readonly ChartSeries[], opts: { alarmLines?: 
     xAxis: { type: "time", axisLabel: { formatter: TIME_LABELS, hideOverlap: true } },
     yAxis: { type: "value", scale: true, ...(bounds ?? {}), axisLabel: { formatter: (v: number) => yLabel(v) } },
     dataZoom: [
-      { type: "inside", filterMode: "none" },
-      { type: "slider", height: 18, bottom: 8, filterMode: "none" },
+      { type: "inside", filterMode: "none", ...zoom },
+      { type: "slider", height: 18, bottom: 8, filterMode: "none", ...zoom },
     ],
     series: series.map((s, i) => ({
       id: s.id,
@@ -74,13 +90,17 @@ export function lineOption(series: readonly ChartSeries[], opts: { alarmLines?: 
 
 /** Wind direction as arrows over time (widgets §5 weather): each arrow points where the wind blows to. */
 export function windOption(name: string, data: readonly TimePoint[]): EChartsOption {
+  const zoom = defaultZoom([{ data }]);
   return {
     animation: false,
     grid: { left: 56, right: 24, top: 24, bottom: 64 },
     tooltip: { trigger: "item", formatter: (p) => `${name}: ${Math.round((((p as unknown as { value: TimePoint }).value[1] % 360) + 360) % 360)}°` },
     xAxis: { type: "time", axisLabel: { formatter: TIME_LABELS, hideOverlap: true } },
     yAxis: { type: "value", min: 0, max: 360, interval: 90, axisLabel: { formatter: (v: number) => ["N", "E", "S", "W", "N"][Math.round(v / 90)] ?? String(v) } },
-    dataZoom: [{ type: "inside" }, { type: "slider", height: 18, bottom: 8 }],
+    dataZoom: [
+      { type: "inside", ...zoom },
+      { type: "slider", height: 18, bottom: 8, ...zoom },
+    ],
     series: [
       {
         id: "windDirection",

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { devices, pushConfigs, pushLogs, pushOutbox, type PushItem } from "../schema";
+import { devices, pushBatches, pushConfigs, pushLogs, pushOutbox, type PushItem } from "../schema";
 
 export type PushConfigRecord = typeof pushConfigs.$inferSelect;
 export type OutboxRow = typeof pushOutbox.$inferSelect;
@@ -22,9 +22,26 @@ export function pushDevices(db: Db, ids: number[]) {
   return db.select({ id: devices.id, projectId: devices.projectId, deviceSn: devices.deviceSn, deviceName: devices.deviceName }).from(devices).where(inArray(devices.id, ids));
 }
 
-/** Queues rows for delivery in one statement (the ingest's batch). */
-export async function enqueuePush(db: Db, rows: { configId: number; deviceId: number | null; items: PushItem[]; nextAt?: Date }[]) {
-  if (rows.length) await db.insert(pushOutbox).values(rows);
+/** One device's items of an ingest batch (or one alarm) and the configurations that deliver it. */
+export type NewPushBatch = { deviceId: number | null; items: PushItem[]; configIds: number[] };
+
+/**
+ * Queues batches for delivery: each batch's items stored once, one small queue row per configuration
+ * pointing at it — two statements for the ingest's whole batch, in one transaction so the orphan sweep
+ * never sees a batch before its queue rows. Answers the new batches' ids, in the order given.
+ */
+export async function enqueuePush(db: Db, batches: NewPushBatch[], nextAt: Date): Promise<number[]> {
+  if (!batches.length) return [];
+  return db.transaction(async (tx) => {
+    const ids = await tx
+      .insert(pushBatches)
+      .values(batches.map((b) => ({ deviceId: b.deviceId, items: b.items })))
+      .returning({ id: pushBatches.id });
+    const rows = batches.flatMap((b, k) => b.configIds.map((configId) => ({ configId, batchId: ids[k].id, itemCount: b.items.length, nextAt })));
+    // Queue rows in batch order, so a configuration's queue keeps the order the values were stored in.
+    if (rows.length) await tx.insert(pushOutbox).values(rows.sort((a, b) => a.batchId - b.batchId));
+    return ids.map((r) => r.id);
+  });
 }
 
 /** The head of a configuration's queue: the oldest rows not given up on. */
@@ -37,13 +54,31 @@ export function outboxHead(db: Db, configId: number, limit: number): Promise<Out
     .limit(limit);
 }
 
+/** The items of stored batches (those the engine no longer holds in memory). */
+export function batchItems(db: Db, ids: number[]): Promise<{ id: number; items: PushItem[] }[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db.select({ id: pushBatches.id, items: pushBatches.items }).from(pushBatches).where(inArray(pushBatches.id, ids));
+}
+
 /** Configurations with something to deliver, and the earliest time worth trying. */
 export function pendingConfigIds(db: Db): Promise<{ configId: number }[]> {
   return db.selectDistinct({ configId: pushOutbox.configId }).from(pushOutbox).where(eq(pushOutbox.dead, false));
 }
 
-export async function outboxDelivered(db: Db, ids: number[]) {
+/** Delivered: the queue rows go, and each batch no other queue row still points at. */
+export async function outboxDelivered(db: Db, ids: number[], batchIds: number[]) {
   await db.delete(pushOutbox).where(inArray(pushOutbox.id, ids));
+  await db
+    .delete(pushBatches)
+    .where(and(inArray(pushBatches.id, batchIds), sql`not exists (select 1 from ${pushOutbox} o where o.batch_id = ${pushBatches.id})`));
+}
+
+/**
+ * Batches no queue row points at: left when two configurations delivered the same batch at the same
+ * moment (neither saw the other's row gone) or a configuration was deleted with its queue.
+ */
+export async function sweepPushBatches(db: Db) {
+  await db.delete(pushBatches).where(sql`not exists (select 1 from ${pushOutbox} o where o.batch_id = ${pushBatches.id})`);
 }
 
 export async function outboxRetry(db: Db, ids: number[], attempts: number, nextAt: Date) {
@@ -60,8 +95,8 @@ export async function logPushAttempt(db: Db, log: NewPushLog) {
 
 /** Items waiting and given up on, per configuration (the list's counters). */
 export const outboxCounts = {
-  pending: sql<number>`(select coalesce(sum(jsonb_array_length(o.items)), 0)::int from ${pushOutbox} o where o.config_id = "push_configs"."id" and not o.dead)`,
-  dead: sql<number>`(select coalesce(sum(jsonb_array_length(o.items)), 0)::int from ${pushOutbox} o where o.config_id = "push_configs"."id" and o.dead)`,
+  pending: sql<number>`(select coalesce(sum(o.item_count), 0)::int from ${pushOutbox} o where o.config_id = "push_configs"."id" and not o.dead)`,
+  dead: sql<number>`(select coalesce(sum(o.item_count), 0)::int from ${pushOutbox} o where o.config_id = "push_configs"."id" and o.dead)`,
   lastStatus: sql<number | null>`(select l.status from ${pushLogs} l where l.config_id = "push_configs"."id" order by l.id desc limit 1)`,
   // As ISO text, as the row mapper writes real timestamps.
   lastPushTime: sql<string | null>`(select to_char(l.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from ${pushLogs} l where l.config_id = "push_configs"."id" order by l.id desc limit 1)`,

@@ -35,6 +35,8 @@ export const deviceCommands = pgTable(
     sentBy: integer("sent_by"),
     sentByName: varchar("sent_by_name", { length: 64 }),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+    /** How many times it was sent: a held pad key's repeats are one row (widgets §7). */
+    repeats: integer("repeats").notNull().default(1),
     answeredAt: timestamp("answered_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("device_commands_msg").on(t.msgId), index("device_commands_tenant").on(t.tenantId, t.sentAt), index("device_commands_device").on(t.deviceId, t.sentAt)],

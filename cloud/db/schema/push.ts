@@ -1,4 +1,4 @@
-import { bigserial, boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
 import { devices } from "./devices";
 import { tenants } from "./identity";
 import { projects } from "./projects";
@@ -35,9 +35,22 @@ export const pushConfigs = pgTable(
 export type PushItem = Record<string, string | number | null>;
 
 /**
- * The persistent outbox: what each configuration still has to deliver, in arrival order (`id`),
- * one row per device and ingest batch. A row leaves when delivered; after the last try it stays
- * as a dead letter (`dead`). `attempts` and `nextAt` belong to the batch at the head of the queue.
+ * A device's items of one ingest batch (or one alarm), stored once however many configurations
+ * deliver it: each configuration's queue row in `push_outbox` points at it. It goes when no queue
+ * row does any more (delivered everywhere; a dead letter keeps it).
+ */
+export const pushBatches = pgTable("push_batches", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  deviceId: integer("device_id").references(() => devices.id, { onDelete: "set null" }),
+  items: jsonb("items").$type<PushItem[]>().notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The persistent outbox: each configuration's own queue state over the shared batches, in arrival
+ * order (`id`), one row per configuration and batch. A row leaves when delivered; after the last try
+ * it stays as a dead letter (`dead`). `attempts` and `nextAt` belong to the batch at the head of the
+ * queue; `itemCount` lets the list count what waits without reading the batches.
  */
 export const pushOutbox = pgTable(
   "push_outbox",
@@ -46,14 +59,16 @@ export const pushOutbox = pgTable(
     configId: integer("config_id")
       .notNull()
       .references(() => pushConfigs.id, { onDelete: "cascade" }),
-    deviceId: integer("device_id").references(() => devices.id, { onDelete: "set null" }),
-    items: jsonb("items").$type<PushItem[]>().notNull(),
+    batchId: bigint("batch_id", { mode: "number" })
+      .notNull()
+      .references(() => pushBatches.id, { onDelete: "cascade" }),
+    itemCount: integer("item_count").notNull(),
     attempts: integer("attempts").notNull().default(0),
     nextAt: timestamp("next_at", { withTimezone: true }).notNull().defaultNow(),
     dead: boolean("dead").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("push_outbox_queue").on(t.configId, t.dead, t.id)],
+  (t) => [index("push_outbox_queue").on(t.configId, t.dead, t.id), index("push_outbox_batch").on(t.batchId)],
 );
 
 /** Every delivery attempt (pageLog): status 1 success, 2 failed, 3 no response (core §4). */

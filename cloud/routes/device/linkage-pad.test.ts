@@ -83,6 +83,25 @@ describe("linkage pad (operate with a device)", () => {
     ]);
   });
 
+  it("logs one hold as one command with its repeat count; the release ends the hold", async () => {
+    const start = camera.tilt;
+    const calls = sent.length;
+    const before = (await cloud.db.select().from(deviceCommands).where(eq(deviceCommands.deviceId, gnss.id))).length;
+    for (let i = 0; i < 5; i++) expect((await operate({ deviceId: gnss.id, controlType: "down", controlValue: "0" })).code).toBe(200);
+    expect((await operate({ deviceId: gnss.id, controlType: "down", controlValue: "1" })).code).toBe(200);
+    expect((await operate({ deviceId: gnss.id, controlType: "down", controlValue: "0" })).code).toBe(200);
+    // Every press reached the device; the log has the hold, the release and the next press.
+    expect(sent.slice(calls).map((m) => m.body.params.controlValue)).toEqual(["0", "0", "0", "0", "0", "1", "0"]);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(camera.tilt).toBe(start - 6);
+    const rows = (await cloud.db.select().from(deviceCommands).where(eq(deviceCommands.deviceId, gnss.id)).orderBy(asc(deviceCommands.id))).slice(before);
+    expect(rows.map((r) => [JSON.parse(r.params!).controlValue, r.repeats])).toEqual([
+      ["0", 5],
+      ["1", 1],
+      ["0", 1],
+    ]);
+  });
+
   it("answers stream with the URL the device gave", async () => {
     const res = await operate<string>({ deviceId: gnss.id, controlType: "stream", controlValue: "1" });
     expect(res).toMatchObject({ code: 200, data: `rtsp://${gnss.sn.toLowerCase()}.cam.local:554/live/main` });

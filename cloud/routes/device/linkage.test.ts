@@ -1,9 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "@/lib/contract/envelope";
 import type { LinkageLogRow } from "@/lib/contract/linkage/log";
 import type { LinkageRuleRow } from "@/lib/contract/linkage/rule";
-import { alarmContacts, devices, linkageRules, products, projects, stationMessages } from "../../db/schema";
+import { alarmContacts, deviceCommands, devices, linkageRules, products, projects, stationMessages } from "../../db/schema";
+import { commandsOf } from "../../ingest/commands";
+import { Ingest } from "../../ingest/pipeline";
 import { LinkageEngine, type WebCall } from "../../linkage/engine";
 import { signedIn, type TestCloud } from "../../testing";
 import { tenantOf } from "../../lib/scope";
@@ -19,6 +21,9 @@ let tiltId: number;
 let waterId: number;
 let contactId: number;
 let engine: LinkageEngine;
+let ingest: Ingest;
+/** What the devices were sent on their down channels. */
+const published: { topic: string; body: { params?: Record<string, unknown> } }[] = [];
 const calls: { url: string; body?: string; encoding?: string }[] = [];
 let answer = { status: 200, body: "ok" };
 const webCall: WebCall = async (url, opts) => {
@@ -38,13 +43,22 @@ beforeAll(async () => {
   };
   tiltId = await deviceOf("tilt");
   waterId = await deviceOf("waterHeight");
+  // The device the rules command (its writable alarm height stands in for a siren): online.
+  await db.update(devices).set({ status: 2 }).where(eq(devices.id, waterId));
   const [c] = await db.select().from(alarmContacts).where(tenantOf(2).where(alarmContacts, eq(alarmContacts.linkName, "张三")));
   contactId = c.id;
   // The seeded demo rules watch the same tilt meter: out of the way, so each test counts its own runs.
   await db.update(linkageRules).set({ enableStatus: 2 });
-  engine = new LinkageEngine(db, { delivery: cloud.deps.delivery, webCall, now: cloud.deps.now, maxFiresPerMinute: 5 });
+  ingest = new Ingest(db, { now: cloud.now, writer: { flushMs: 1 } });
+  ingest.attach(async (topic, payload) => void published.push({ topic, body: JSON.parse(payload) }));
+  engine = new LinkageEngine(db, { delivery: cloud.deps.delivery, webCall, now: cloud.deps.now, maxFiresPerMinute: 5 }).attach(ingest);
   cloud.deps.linkage = engine;
   await engine.invalidate();
+});
+afterAll(async () => {
+  if (!ingest) return;
+  commandsOf(ingest).close();
+  await ingest.close();
 });
 
 const call = <T>(path: string, token: string, body?: unknown, language?: string, prj = projectId) => cloud.request<T>(`/device/linkage${path}`, { token, body, language, headers: { projectid: String(prj) } });
@@ -53,6 +67,7 @@ const tiltRule = (extra: Record<string, unknown> = {}) => ({
   ruleName: "倾角超限联动",
   triggers: [{ termType: 1, deviceId: tiltId, identifier: "angleX", symbol: 2, value: 0.5, durationSec: 30 }],
   actions: [
+    { actionType: 1, deviceId: waterId, cmdType: "property", params: { alarmHeight: 6 } },
     { actionType: 2, channels: [1], recipients: [{ linkType: 1, linkId: contactId }], content: "${deviceName} ${identifier} = ${value}" },
     { actionType: 3, method: "POST", url: "http://receiver.example/hook", headers: [{ key: "X-Token", value: "t" }], body: '{"rule":"${ruleName}","v":${value}}', encoding: "GBK" },
   ],
@@ -83,8 +98,8 @@ describe("linkage rules", () => {
     expect(page.body.data.records.map((r) => r.ruleName)).toEqual(["倾角超限联动"]);
     const info = await call<LinkageRuleRow>(`/info?id=${ruleId}`, admin);
     expect(info.body.data.triggers[0]).toMatchObject({ termType: 1, identifier: "angleX", durationSec: 30 });
-    expect(info.body.data.actions).toHaveLength(2);
-    expect(info.body.data.actions[0]).toMatchObject({ recipients: [{ linkType: 1, linkId: contactId, name: "张三" }] });
+    expect(info.body.data.actions).toHaveLength(3);
+    expect(info.body.data.actions[1]).toMatchObject({ recipients: [{ linkType: 1, linkId: contactId, name: "张三" }] });
     // Another project's call does not see it.
     expect((await call(`/info?id=${ruleId}`, admin, undefined, "en", otherProjectId)).body.code).toBe(404);
   });
@@ -119,12 +134,16 @@ describe("linkage rules", () => {
   });
 
   it("fires once the condition has held 30 s, runs the actions in order and logs each result; repeat-suppress holds it back", async () => {
+    const sentBefore = published.length;
     engine.telemetry([point(0.6, 0), point(0.7, 10)]);
     await engine.idle();
     expect(calls).toHaveLength(0);
     engine.telemetry([point(0.8, 30)]);
     await engine.idle();
     expect(calls).toHaveLength(1);
+    // The command reached the device on its down channel, and is in the handling log.
+    expect(published.slice(sentBefore).map((m) => [m.topic.split("/").slice(-2).join("/"), m.body.params])).toEqual([["property/set", { alarmHeight: 6 }]]);
+    expect((await cloud.db.select().from(deviceCommands).where(eq(deviceCommands.deviceId, waterId))).map((r) => r.params)).toContain(JSON.stringify({ alarmHeight: 6 }));
     expect(calls[0]).toMatchObject({ url: "http://receiver.example/hook", body: '{"rule":"倾角超限联动","v":0.8}', encoding: "GBK" });
     const [msg] = await cloud.db.select().from(stationMessages).where(and(eq(stationMessages.msgType, "notice"), eq(stationMessages.bizId, ruleId)));
     expect(msg.msgContent).toContain("angleX = 0.8");
@@ -132,17 +151,19 @@ describe("linkage rules", () => {
     engine.telemetry([point(0.9, 40), point(0.95, 50), point(0.1, 60), point(0.9, 70), point(0.9, 100)]);
     await engine.idle();
     expect(calls).toHaveLength(1);
+    expect(published.length).toBe(sentBefore + 1);
     expect(engine.stats.suppressed).toBe(3);
     const logs = await call<Page<LinkageLogRow>>(`/pageLog?ruleId=${ruleId}`, operator);
     expect(logs.body.data.total).toBe(1);
     const [log] = logs.body.data.records;
-    expect(log).toMatchObject({ ruleName: "倾角超限联动", source: 1, logStatus: 2, actionCount: 2, failedCount: 0 });
+    expect(log).toMatchObject({ ruleName: "倾角超限联动", source: 1, logStatus: 2, actionCount: 3, failedCount: 0 });
     expect(log.triggerText).toContain("angleX = 0.8");
     expect(log.results.map((r) => [r.actionType, r.status])).toEqual([
+      [1, 2],
       [2, 2],
       [3, 2],
     ]);
-    expect(log.results[1].response).toContain("HTTP 200");
+    expect(log.results[2].response).toContain("HTTP 200");
   });
 
   it("runs a rule now (operate) and logs a failed action with its error", async () => {
@@ -150,7 +171,7 @@ describe("linkage rules", () => {
     const res = await call<LinkageLogRow>("/operate", admin, { id: ruleId }, "en");
     expect(res.body).toMatchObject({ code: 200, msg: "Rule run: see the linkage log" });
     expect(res.body.data).toMatchObject({ source: 4, logStatus: 1, failedCount: 1 });
-    expect(res.body.data.results[1].error).toContain("HTTP 500");
+    expect(res.body.data.results[2].error).toContain("HTTP 500");
     answer = { status: 200, body: "ok" };
     const failed = await call<Page<LinkageLogRow>>(`/pageLog?logStatus=1&ruleId=${ruleId}`, admin);
     expect(failed.body.data.records.map((r) => r.source)).toEqual([4]);
@@ -165,7 +186,7 @@ describe("linkage rules", () => {
   });
 
   it("stops a rule that fires faster than the loop guard allows, with a stopped log entry", async () => {
-    const add = await call<LinkageRuleRow>("/add", admin, tiltRule({ ruleName: "快速", triggers: [{ termType: 1, deviceId: tiltId, identifier: "angleX", symbol: 4, value: 0 }], actions: [tiltRule().actions[1]] }));
+    const add = await call<LinkageRuleRow>("/add", admin, tiltRule({ ruleName: "快速", triggers: [{ termType: 1, deviceId: tiltId, identifier: "angleX", symbol: 4, value: 0 }], actions: [tiltRule().actions[2]] }));
     const id = add.body.data.id;
     engine.telemetry(Array.from({ length: 8 }, (_, i) => point(1, 300 + i)));
     await engine.idle();

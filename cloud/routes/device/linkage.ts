@@ -8,7 +8,7 @@ import { FUNC_TYPE } from "@/lib/contract/device/thing-model";
 import { fieldLabelKey } from "@/lib/contract/entity";
 import { ACTION_STATUS, ACTION_TYPE, TERM_TYPE } from "@/lib/contract/linkage/enums";
 import { linkageLog, type ActionResult, type LinkageLogRow } from "@/lib/contract/linkage/log";
-import { isPadControl, PAD_SERVICE, PAD_TIMEOUT_S, PAD_VALUE, padControl, type PadControl, type PadReply } from "@/lib/contract/linkage/pad";
+import { isPadControl, PAD_REPEAT_MS, PAD_SERVICE, PAD_TIMEOUT_S, PAD_VALUE, padControl, type PadControl, type PadReply } from "@/lib/contract/linkage/pad";
 import { linkageOperate, linkageRule, type LinkageRuleBody, type LinkageRuleRow } from "@/lib/contract/linkage/rule";
 import { productThingModel } from "../../db/queries/device-ops";
 import { devicesForPicker } from "../../db/queries/devices";
@@ -163,6 +163,9 @@ export const linkageRoutes = crudRoutes<typeof linkageRule.fields, LinkageRuleRo
     return ok(c, readable(c, log), "cloud.linkage.operated");
   });
 
+/** Presses this close together are one hold (repeats every 100 ms, with room for a slow network). */
+const PAD_HOLD_GAP_MS = PAD_REPEAT_MS * 10;
+
 /**
  * A pad control: a call of the device's `padControl` service through the command path. A press
  * answers at once (the next repeat follows in 100 ms); a release waits for the device's reply and
@@ -175,7 +178,7 @@ async function padOperate(c: Ctx, input: PadControl) {
   const device = await deviceFor(c, input.deviceId);
   const model = await productThingModel(db, device.productId);
   if (!model.some((f) => f.identifier === PAD_SERVICE && f.funcType === FUNC_TYPE.service)) throw badRequest("cloud.linkage.padUnsupported", { name: device.name });
-  const sent = await dispatchCommand(c, { device, cmdType: "service", identifier: PAD_SERVICE, params: { controlType: input.controlType, controlValue: input.controlValue }, timeoutS: PAD_TIMEOUT_S });
+  const sent = await dispatchCommand(c, { device, cmdType: "service", identifier: PAD_SERVICE, params: { controlType: input.controlType, controlValue: input.controlValue }, timeoutS: PAD_TIMEOUT_S, foldMs: input.controlValue === PAD_VALUE.press ? PAD_HOLD_GAP_MS : undefined });
   if (input.controlValue === PAD_VALUE.press) return ok(c, null);
   const done = await commandsOf(c.var.deps.ingest!).wait(sent.id);
   const reply = done?.status === COMMAND_STATUS.success && done.reply ? ((JSON.parse(done.reply) as { params?: PadReply }).params ?? {}) : null;

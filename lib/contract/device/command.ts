@@ -42,6 +42,7 @@ export const command = defineEntity({
     status: { kind: "status", dict: "commandStatus", readOnly: true, search: "eq", schema: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)])) },
     sentByName: { kind: "text", readOnly: true },
     sentAt: { kind: "datetime", readOnly: true, sort: true, search: "range", range: ["startTime", "endTime"] },
+    repeats: { kind: "number", readOnly: true },
     answeredAt: { kind: "datetime", readOnly: true },
     reply: { kind: "text", readOnly: true, width: 220 },
     /** The device's own log (the cycle panel, the debugging screen): `?deviceId=`. */

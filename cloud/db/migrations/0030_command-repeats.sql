@@ -1,0 +1,1 @@
+ALTER TABLE "device_commands" ADD COLUMN "repeats" integer DEFAULT 1 NOT NULL;
