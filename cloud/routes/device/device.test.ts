@@ -30,7 +30,7 @@ beforeAll(async () => {
   app = createCloud(cloud.deps);
   const projects = await cloud.request<Page<Project>>("/device/project/page?size=100", { token: admin });
   [prj, otherPrj] = projects.body.data.records.map((p) => p.id);
-  const products = await cloud.request<Page<Product>>("/device/product/page?size=100", { token: admin });
+  const products = await cloud.request<Page<Product>>("/device/product/page?size=100", { token: admin, language: "en" });
   sensor = products.body.data.records.find((p) => p.monitorType === "tilt") ?? products.body.data.records.find((p) => p.monitorType)!;
   gateway = products.body.data.records.find((p) => p.prodType === "gateway")!;
 });
