@@ -16,15 +16,32 @@ async function waitUp(url: string, server: ChildProcess) {
   throw new Error(`${url} did not come up`);
 }
 
+/** The demo tenant's administrator, as the seed makes them. */
+export const DEMO = { tId: 2, username: "demoadmin", password: process.env.DEMOADMIN_PASSWORD ?? "Demo@2026" };
+
+/** Signs `DEMO` in through the console; answers the session's Cookie header. */
+export async function signIn(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ mode: "username", ...DEMO }),
+  });
+  const body = (await res.json()) as { code: number; msg: string };
+  if (body.code !== 200) throw new Error(`demoadmin could not sign in: ${body.msg}`);
+  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+/** A production console of this build on a fresh database, serving at `base` until `stop()`. */
+export type RunningConsole = { base: string; pid: number; stop: () => Promise<void> };
+
 /**
- * The benches' console: `BASE_URL` when given, else the production build served on a fresh
- * database at `port` (loopback) for the time of `measure`, then stopped and its data removed.
+ * Serves the production build on a fresh database at `port` (loopback), with `env` added to its
+ * environment (e.g. a model for the assistant); `stop()` ends it and removes its data.
  */
-export async function withConsole<T>(name: string, port: number, measure: (base: string) => Promise<T>): Promise<T> {
-  if (process.env.BASE_URL) return measure(process.env.BASE_URL.replace(/\/+$/, ""));
+export async function startConsole(name: string, port: number, env: Record<string, string> = {}): Promise<RunningConsole> {
   if (!existsSync(join(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) throw new Error("no production build: run `npm run build` first");
-  const dataDir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
-  const env: NodeJS.ProcessEnv = {
+  const dataDir = mkdtempSync(join(tmpdir(), `console-${name}-`));
+  const serverEnv: NodeJS.ProcessEnv = {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: "1",
     NODE_ENV: "production",
@@ -33,16 +50,36 @@ export async function withConsole<T>(name: string, port: number, measure: (base:
     DATA_DIR: dataDir,
     SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0123",
   };
-  delete env.UPSTREAM_URL;
-  delete env.DATABASE_URL;
-  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], { stdio: ["ignore", "ignore", "inherit"], env });
-  try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitUp(`${base}/login`, server);
-    return await measure(base);
-  } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
+  delete serverEnv.UPSTREAM_URL;
+  delete serverEnv.DATABASE_URL;
+  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], { stdio: ["ignore", "ignore", "inherit"], env: { ...serverEnv, ...env } });
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill("SIGTERM");
+      await new Promise((r) => server.once("exit", r));
+    }
     rmSync(dataDir, { recursive: true, force: true });
+  };
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitUp(`${base}/login`, server);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { base, pid: server.pid!, stop };
+}
+
+/**
+ * The benches' console: `BASE_URL` when given, else `startConsole` for the time of `measure`.
+ * `measure` gets the server's pid (null with `BASE_URL`).
+ */
+export async function withConsole<T>(name: string, port: number, measure: (base: string, pid: number | null) => Promise<T>, env: Record<string, string> = {}): Promise<T> {
+  if (process.env.BASE_URL) return measure(process.env.BASE_URL.replace(/\/+$/, ""), null);
+  const server = await startConsole(name, port, env);
+  try {
+    return await measure(server.base, server.pid);
+  } finally {
+    await server.stop();
   }
 }

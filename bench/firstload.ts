@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { withConsole } from "./console-server";
+import { signIn, withConsole } from "./console-server";
 import { gzipSync } from "node:zlib";
 import { ROUTES } from "../lib/shell/routes";
 
@@ -11,7 +11,6 @@ import { ROUTES } from "../lib/shell/routes";
  */
 const PORT = Number(process.env.BENCH_PORT ?? 3320);
 const TARGET = 1.5;
-const DEMO = { tId: 2, username: "demoadmin", password: process.env.DEMOADMIN_PASSWORD ?? "Demo@2026" };
 /** The bare page: Next's own 404 route of this build (the root layout and app/not-found.tsx: a heading, a line and a link). */
 const BARE = "/_not-found";
 
@@ -55,17 +54,6 @@ async function firstLoad(base: string, path: string, cookie: string): Promise<{ 
   let bytes = 0;
   for (const src of scripts) bytes += await gzipSize(base, src);
   return { status: res.status, kb: bytes / 1024, files: scripts.length };
-}
-
-async function signIn(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ mode: "username", ...DEMO }),
-  });
-  const body = (await res.json()) as { code: number; msg: string };
-  if (body.code !== 200) throw new Error(`demoadmin could not sign in: ${body.msg}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 }
 
 async function measure(base: string): Promise<boolean> {
