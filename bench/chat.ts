@@ -118,7 +118,7 @@ async function main() {
   const model = await fakeModel();
   const modelUrl = `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`;
   try {
-    await withConsole("chat", PORT, measure, { CLOUD_PORT: String(CLOUD_PORT), LLM_BASE_URL: modelUrl, LLM_API_KEY: "bench" });
+    await withConsole("chat", PORT, measure, { CLOUD_PORT: String(CLOUD_PORT), LLM_BASE_URL: modelUrl, LLM_API_KEY: "bench", SIMULATOR: "off" });
   } finally {
     model.close();
   }
