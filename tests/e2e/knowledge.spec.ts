@@ -224,7 +224,7 @@ for (const locale of ["zh-cn", "en"] as const) {
     await expect(answer).toHaveAttribute("data-status", "done");
     await expect(answer).toContainText(T.noModel);
     await expect(answer).toContainText(CONTENT);
-    await expect(answer.getByRole("link", { name: FILE })).toHaveAttribute("href", /^\/knowledge\?node=\d+&dlg=preview&id=\d+$/);
+    await expect(answer.getByRole("link", { name: FILE, exact: true })).toHaveAttribute("href", /^\/knowledge\?node=\d+&dlg=preview&id=\d+$/);
     // The conversation is kept: after a reload the session and its messages are still there.
     await page.reload();
     await expect(page.getByTestId("chat-assistant").last()).toContainText(T.noModel);
