@@ -126,7 +126,7 @@ async function measure(base: string) {
   return points <= 4000 && gzip <= 50 * 1024 && kept;
 }
 
-withConsole("chart", PORT, measure, loadYear).then(
+withConsole("chart", PORT, measure, { prepare: loadYear }).then(
   (ok) => process.exit(ok ? 0 : 1),
   (err) => {
     console.error(err);

@@ -16,22 +16,26 @@ async function waitUp(url: string, server: ChildProcess) {
   throw new Error(`${url} did not come up`);
 }
 
-/**
- * The benches' console: `BASE_URL` when given, else the production build served on a fresh
- * database at `port` (loopback) for the time of `measure`, then stopped and its data removed.
- * `prepare` gets the fresh data directory before the console starts (to load a bench's data into
- * its embedded database, which only one process may open).
- */
-export async function withConsole<T>(name: string, port: number, measure: (base: string) => Promise<T>, prepare?: (dataDir: string) => Promise<void>): Promise<T> {
-  if (process.env.BASE_URL) return measure(process.env.BASE_URL.replace(/\/+$/, ""));
+/** A production console of this build on a fresh database, serving at `base` until `stop()`. */
+export type RunningConsole = { base: string; pid: number; stop: () => Promise<void> };
+
+export type ConsoleOptions = {
+  /** Added to the server's environment (e.g. a model for the assistant). */
+  env?: Record<string, string>;
+  /** Gets the fresh data directory before the console starts (to load a bench's data into its embedded database, which only one process may open). */
+  prepare?: (dataDir: string) => Promise<void>;
+};
+
+/** Serves the production build on a fresh database at `port` (loopback); `stop()` ends it and removes its data. */
+export async function startConsole(name: string, port: number, { env = {}, prepare }: ConsoleOptions = {}): Promise<RunningConsole> {
   if (!existsSync(join(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) throw new Error("no production build: run `npm run build` first");
-  const dataDir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
+  const dataDir = mkdtempSync(join(tmpdir(), `console-${name}-`));
   if (prepare)
     await prepare(dataDir).catch((err) => {
       rmSync(dataDir, { recursive: true, force: true });
       throw err;
     });
-  const env: NodeJS.ProcessEnv = {
+  const serverEnv: NodeJS.ProcessEnv = {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: "1",
     NODE_ENV: "production",
@@ -40,24 +44,44 @@ export async function withConsole<T>(name: string, port: number, measure: (base:
     DATA_DIR: dataDir,
     SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0123",
   };
-  delete env.UPSTREAM_URL;
-  delete env.DATABASE_URL;
-  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], { stdio: ["ignore", "ignore", "inherit"], env });
-  try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitUp(`${base}/login`, server);
-    return await measure(base);
-  } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
+  delete serverEnv.UPSTREAM_URL;
+  delete serverEnv.DATABASE_URL;
+  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], { stdio: ["ignore", "ignore", "inherit"], env: { ...serverEnv, ...env } });
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill("SIGTERM");
+      await new Promise((r) => server.once("exit", r));
+    }
     rmSync(dataDir, { recursive: true, force: true });
+  };
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitUp(`${base}/login`, server);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { base, pid: server.pid!, stop };
+}
+
+/**
+ * The benches' console: `BASE_URL` when given, else `startConsole` for the time of `measure`.
+ * `measure` gets the server's pid (null with `BASE_URL`).
+ */
+export async function withConsole<T>(name: string, port: number, measure: (base: string, pid: number | null) => Promise<T>, options: ConsoleOptions = {}): Promise<T> {
+  if (process.env.BASE_URL) return measure(process.env.BASE_URL.replace(/\/+$/, ""), null);
+  const server = await startConsole(name, port, options);
+  try {
+    return await measure(server.base, server.pid);
+  } finally {
+    await server.stop();
   }
 }
 
-/** The demo administrator the benches sign in as. */
+/** The demo tenant's administrator, as the seed makes them. */
 export const DEMO = { tId: 2, username: "demoadmin", password: process.env.DEMOADMIN_PASSWORD ?? "Demo@2026" };
 
-/** Signs the demo administrator in; answers the session cookies for a browser context or `fetch`. */
+/** Signs `DEMO` in through the console; answers the session cookies for a browser context or `cookieHeader`. */
 export async function signIn(base: string): Promise<{ name: string; value: string }[]> {
   const res = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ mode: "username", ...DEMO }) });
   const body = (await res.json()) as { code: number; msg: string };
@@ -68,3 +92,6 @@ export async function signIn(base: string): Promise<{ name: string; value: strin
     return { name: pair.slice(0, at), value: pair.slice(at + 1) };
   });
 }
+
+/** The cookies as one `Cookie` header, for `fetch`. */
+export const cookieHeader = (cookies: { name: string; value: string }[]) => cookies.map((c) => `${c.name}=${c.value}`).join("; ");

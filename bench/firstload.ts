@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { withConsole } from "./console-server";
+import { cookieHeader, signIn, withConsole } from "./console-server";
 import { gzipSync } from "node:zlib";
 import { ROUTES } from "../lib/shell/routes";
 
@@ -11,7 +11,6 @@ import { ROUTES } from "../lib/shell/routes";
  */
 const PORT = Number(process.env.BENCH_PORT ?? 3320);
 const TARGET = 1.5;
-const DEMO = { tId: 2, username: "demoadmin", password: process.env.DEMOADMIN_PASSWORD ?? "Demo@2026" };
 /** The bare page: Next's own 404 route of this build (the root layout and app/not-found.tsx: a heading, a line and a link). */
 const BARE = "/_not-found";
 
@@ -57,19 +56,8 @@ async function firstLoad(base: string, path: string, cookie: string): Promise<{ 
   return { status: res.status, kb: bytes / 1024, files: scripts.length };
 }
 
-async function signIn(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ mode: "username", ...DEMO }),
-  });
-  const body = (await res.json()) as { code: number; msg: string };
-  if (body.code !== 200) throw new Error(`demoadmin could not sign in: ${body.msg}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-}
-
 async function measure(base: string): Promise<boolean> {
-  const cookie = await signIn(base);
+  const cookie = cookieHeader(await signIn(base));
   const bare = await firstLoad(base, BARE, cookie);
   if (bare.status !== 404) throw new Error(`${BARE}: expected Next's 404, got ${bare.status}`);
   console.log(`bare page (Next's 404 of this build, ${BARE}): ${bare.kb.toFixed(1)} KB gzip in ${bare.files} scripts`);

@@ -172,7 +172,13 @@ export function AiChatView() {
       show();
     } finally {
       abort.current = null;
-      await reloadMessages();
+      // The cloud stores a stopped answer once it notices the reader has gone: until then its copy
+      // is still empty and "streaming", so the answer on screen stays until the stored one is final.
+      for (let tries = 0; tries < 20; tries++) {
+        const fresh = await reloadMessages();
+        if (!fresh?.some((m) => m.status === "streaming")) break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
       await reloadSessions();
       setLive(null);
     }

@@ -8,6 +8,8 @@ import { api, apiUrl } from "@/lib/api/fetcher";
 import type { KnowledgeNode } from "@/lib/contract/knowledge/knowledge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { DocxPage } from "./docx-page";
+import { PdfPages } from "./pdf-pages";
 
 /** A signed link's answer (`fileBase/link`): the token /previewFile and the overlay read the file by. */
 export type FileLink = { token: string; ext: string; fileName: string; expiresAt: string };
@@ -31,18 +33,20 @@ function TextFrame({ src }: { src: string }) {
 }
 
 /**
- * The file by its extension (widgets §2): images in the page, pdf in the browser's own viewer
- * (pdf.js is not installed), txt as text; docx and the rest offer the download.
+ * The file by its extension (widgets §2): images in the page, pdf drawn by pdf.js, docx rendered
+ * to HTML, txt as text; the rest (the old binary .doc included) offer the download. pdf.js and the
+ * docx converter load when such a file is opened, not with the screen.
  */
 export function PreviewBody({ src, ext, name }: { src: string; ext: string; name: string }) {
   const t = useTranslations("knowledge.preview");
   if (IMAGES.has(ext)) return <img src={src} alt={name} className="mx-auto max-h-full max-w-full object-contain" data-testid="preview-image" />;
-  if (ext === "pdf") return <iframe src={src} title={name} className="size-full border-0 bg-white" data-testid="preview-pdf" />;
+  if (ext === "pdf") return <PdfPages src={src} />;
+  if (ext === "docx") return <DocxPage src={src} />;
   if (TEXTS.has(ext)) return <TextFrame src={src} />;
   return (
     <div className="flex h-full flex-col items-center justify-center gap-3 p-6 text-center text-sm text-muted-foreground" data-testid="preview-unsupported">
       <FileIcon className="size-12" />
-      <p>{ext === "docx" || ext === "doc" ? t("docxUnavailable") : t("unsupported")}</p>
+      <p>{t("unsupported")}</p>
       <Button asChild size="sm">
         <a href={src} download={name}>
           <DownloadIcon />

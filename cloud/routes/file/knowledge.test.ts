@@ -241,3 +241,54 @@ describe("uploads in parts", () => {
     expect((await post("/file/upload/init", admin, { purpose: "knowledge", fileName: "a.pdf", size: 2 * 1024 ** 3 })).body.code).toBe(413);
   });
 });
+
+describe("the permission matrix: every knowledge call by the right the caller holds on the base", () => {
+  const idOf = (r: { body: unknown }) => ((r.body as { data: { id: number } }).data ?? { id: -1 }).id;
+  const codeOf = (r: { body: unknown }) => (r.body as { code: number }).code;
+  /** What a call needs: 1 view, 2 manage, 3 owner; 4 is never for an ordinary user without the move right or userIdentity 2. */
+  const RANK = { none: 0, "1": 1, "2": 2 } as const;
+
+  for (const level of ["none", "1", "2"] as const) {
+    it(`operator01 with ${level === "none" ? "no right" : level === "1" ? "view-only" : "manage"} on the base`, async () => {
+      const b = idOf(await post("/file/header/addHeader", admin, { fileName: `Matrix ${level}` }));
+      const folder = async (name: string) => idOf(await post("/file/fileBase/add", admin, { headerId: b, fielId: -1, fileName: name, fileType: "1" }));
+      const [f, g, m, r1, r2] = [await folder("F"), await folder("G"), await folder("M"), await folder("R1"), await folder("R2")];
+      for (const r of [r1, r2]) await post("/file/fileBase/recycle", admin, { id: r });
+      const up = await uploadParts(admin, "matrix.pdf", PDF);
+      const x = idOf(await post("/file/fileBase/add", admin, { headerId: b, fielId: f, fileName: "X", fileType: "2", filePath: up.path, fileSize: String(up.size) }));
+      if (level !== "none") expect(codeOf(await post("/file/header/authHeader", admin, [{ fileId: b, authType: level, userIds: [ids.operator] }]))).toBe(200);
+
+      const download = async () => {
+        const res = await cloud.app.request(`/iotCloud/file/fileBase/download?id=${x}`, { headers: { authorization: `Bearer ${operator}` } });
+        return (res.headers.get("content-type") ?? "").includes("json") ? ((await res.json()) as { code: number }).code : res.status;
+      };
+      const calls: [string, 1 | 2 | 3 | 4, () => Promise<number>][] = [
+        ["treeFile", 1, async () => (find(await tree(operator), b) ? 200 : 404)],
+        ["download", 1, download],
+        ["link", 1, async () => codeOf(await post("/file/fileBase/link", operator, { id: x }))],
+        ["queryAuthListHeader", 3, async () => codeOf(await cloud.request(`/file/header/queryAuthListHeader?id=${b}`, { token: operator }))],
+        ["queryAuthList", 3, async () => codeOf(await cloud.request(`/file/fileBase/queryAuthList?id=${f}`, { token: operator }))],
+        ["authHeader", 3, async () => codeOf(await post("/file/header/authHeader", operator, [{ fileId: b, authType: "2", userIds: [ids.operator] }]))],
+        ["auth", 3, async () => codeOf(await post("/file/fileBase/auth", operator, [{ fileId: f, authType: "2", userIds: [ids.operator] }]))],
+        ["updAddUser", 4, async () => codeOf(await post("/file/header/updAddUser", operator, { id: b, userId: ids.operator }))],
+        ["moveFile", 4, async () => codeOf(await post("/file/fileBase/moveFile", operator, { id: m, fileId: f, headerId: b }))],
+        ["updHeader", 2, async () => codeOf(await post("/file/header/updHeader", operator, { id: b, fileName: `Matrix ${level} renamed` }))],
+        ["add", 2, async () => codeOf(await post("/file/fileBase/add", operator, { headerId: b, fielId: f, fileName: "New", fileType: "1" }))],
+        ["upd", 2, async () => codeOf(await post("/file/fileBase/upd", operator, { id: x, fileName: "X renamed" }))],
+        ["recycle", 2, async () => codeOf(await post("/file/fileBase/recycle", operator, { id: g }))],
+        ["restore", 2, async () => codeOf(await post("/file/fileBase/restore", operator, { id: r1 }))],
+        ["delete", 2, async () => codeOf(await post("/file/fileBase/delete", operator, { id: r2 }))],
+        ["delHeader", 2, async () => codeOf(await post("/file/header/delHeader", operator, { id: b }))],
+      ];
+      const seen: string[] = [];
+      const expected: string[] = [];
+      for (const [name, needs, call] of calls) {
+        const code = await call();
+        seen.push(`${name}: ${code === 200 ? "allowed" : [403, 404].includes(code) ? "refused" : `answered ${code}`}`);
+        expected.push(`${name}: ${RANK[level] >= needs ? "allowed" : "refused"}`);
+      }
+      expect(seen).toEqual(expected);
+      if (RANK[level] < 2) await post("/file/header/delHeader", admin, { id: b });
+    });
+  }
+});

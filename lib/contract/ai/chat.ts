@@ -36,8 +36,8 @@ export const chatBody = z.object({
 export type ChatBody = z.input<typeof chatBody>;
 
 export type ChatSession = { id: number; title: string; updateTime: string };
-/** A stored message; an answer ends done, aborted or errored (core §4). */
-export type ChatMessage = { id: number; role: "user" | "assistant"; content: string; reasoning: string | null; status: "done" | "aborted" | "error"; timestamp: string };
+/** A stored message; an answer is "streaming" while it is written, then ends done, aborted or errored (core §4). */
+export type ChatMessage = { id: number; role: "user" | "assistant"; content: string; reasoning: string | null; status: "streaming" | "done" | "aborted" | "error"; timestamp: string };
 
 /** One server-sent event of `file/ai/chat` (`data: <json>`). */
 export type ChatEvent =
