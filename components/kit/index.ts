@@ -46,6 +46,7 @@ export { RowActions } from "./table/row-actions";
 export { KitDialog } from "./dialogs/kit-dialog";
 export { FormDialog, type FormDialogProps } from "./dialogs/form-dialog";
 export { useConfirm } from "./dialogs/confirm-dialog";
+export { RecycleBinDialog, type RecycledItem } from "./dialogs/recycle-bin-dialog";
 export { DetailDialog } from "./dialogs/detail-dialog";
 export { DetailRows, DetailValue } from "./detail/detail-rows";
 export { defineDetail, DetailPage, DetailView, type Detail, type DetailConfig, type DetailLayout, type DetailSection, type DetailTab, type DetailAction, type DetailContext } from "./detail/define-detail";

@@ -4,11 +4,10 @@ import * as React from "react";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
-import { ChevronRightIcon, FolderIcon, LibraryIcon, PlusIcon, RotateCcwIcon, Trash2Icon, XIcon } from "lucide-react";
+import { ChevronRightIcon, FolderIcon, LibraryIcon, PlusIcon, Trash2Icon, XIcon } from "lucide-react";
 import { api, swrFetcher } from "@/lib/api/fetcher";
-import { formatDateTime } from "@/lib/format";
 import { DEFAULT_GRANT, GRANTABLE, KNOWLEDGE_LIMITS, ROOT_FOLDER, canManage, type AuthGrant, type AuthType, type KnowledgeNode, type RecycledNode } from "@/lib/contract/knowledge/knowledge";
-import { KitDialog, useConfirm } from "@/components/kit";
+import { KitDialog, RecycleBinDialog } from "@/components/kit";
 import { PeoplePicker, type PeopleValue } from "@/components/kit/pickers";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -230,81 +229,22 @@ export function MoveDialog({ node, tree, onClose, onSaved }: { node: KnowledgeNo
   );
 }
 
-/** The recycle bin (core §4): restore, or delete for good; items go by themselves after 30 days. */
+/** The knowledge base's recycle bin: the kit's, with the base each item was in. */
 export function RecycleDialog({ onClose, onChanged }: { onClose: () => void; onChanged: () => void }) {
   const t = useTranslations("knowledge");
-  const { data, mutate, isLoading } = useSWR<RecycledNode[]>("file/fileBase/recycleList", swrFetcher);
-  const [confirm, confirmElement] = useConfirm();
-  const act = async (path: "restore" | "delete", id: number) => {
-    if (path === "delete" && !(await confirm(t("recycle.confirmPurge"), { danger: true }))) return;
-    try {
-      await api.post(`file/fileBase/${path}`, { id });
-      toast.success(t("done.done"));
-      onChanged();
-    } catch {
-      /* shown */
-    }
-    await mutate();
-  };
   return (
-    <KitDialog
-      open
-      onOpenChange={(o) => !o && onClose()}
-      title={t("recycle.title")}
+    <RecycleBinDialog<RecycledNode>
+      service="file/fileBase"
+      idOf={(r) => r.fileId}
+      icon={(r) => (r.fileType === "1" ? <FolderIcon className="size-4 text-amber-500" /> : <Trash2Icon className="size-4 text-muted-foreground" />)}
+      columns={[{ label: t("recycle.base"), cell: (r) => r.headerName }]}
+      hint={t("recycle.hint")}
+      confirmPurge={() => t("recycle.confirmPurge")}
       width={KNOWLEDGE_LIMITS.dialogWidth}
       testId="knowledge-recycle-dialog"
-      footer={
-        <Button variant="outline" size="sm" onClick={onClose}>
-          {t("dialog.close")}
-        </Button>
-      }
-    >
-      <p className="mb-3 text-xs text-muted-foreground">{t("recycle.hint")}</p>
-      {isLoading ? (
-        <Skeleton className="h-24" />
-      ) : !data?.length ? (
-        <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">{t("recycle.empty")}</p>
-      ) : (
-        <table className="w-full text-sm">
-          <thead className="text-left text-xs text-muted-foreground">
-            <tr className="border-b">
-              <th className="py-2 font-medium">{t("list.name")}</th>
-              <th className="font-medium">{t("recycle.base")}</th>
-              <th className="font-medium">{t("recycle.deletedBy")}</th>
-              <th className="font-medium">{t("recycle.deletedAt")}</th>
-              <th className="font-medium">{t("recycle.purgeAt")}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((r) => (
-              <tr key={r.fileId} className="border-b last:border-0" data-testid="recycle-row">
-                <td className="py-2">
-                  <span className="flex items-center gap-2">
-                    {r.fileType === "1" ? <FolderIcon className="size-4 text-amber-500" /> : <Trash2Icon className="size-4 text-muted-foreground" />}
-                    {r.fileName}
-                  </span>
-                </td>
-                <td>{r.headerName}</td>
-                <td>{r.deletedBy}</td>
-                <td className="tabular-nums">{formatDateTime(r.deletedAt)}</td>
-                <td className="tabular-nums">{formatDateTime(r.purgeAt).slice(0, 10)}</td>
-                <td className="text-right whitespace-nowrap">
-                  <Button variant="ghost" size="sm" onClick={() => void act("restore", r.fileId)}>
-                    <RotateCcwIcon />
-                    {t("recycle.restore")}
-                  </Button>
-                  <Button variant="ghost" size="sm" className="text-destructive" onClick={() => void act("delete", r.fileId)}>
-                    <Trash2Icon />
-                    {t("recycle.purge")}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {confirmElement}
-    </KitDialog>
+      rowTestId="recycle-row"
+      onClose={onClose}
+      onChanged={onChanged}
+    />
   );
 }

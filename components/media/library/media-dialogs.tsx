@@ -1,19 +1,16 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
-import { DownloadIcon, RotateCcwIcon, Trash2Icon } from "lucide-react";
-import { api, swrFetcher } from "@/lib/api/fetcher";
-import { formatDateTime } from "@/lib/format";
+import { DownloadIcon } from "lucide-react";
+import { api } from "@/lib/api/fetcher";
 import { fileUrl } from "@/lib/file-url";
 import { MEDIA_ROOT, MEDIA_TYPE, mediaAdd, mediaRename, type MediaItem, type RecycledMedia } from "@/lib/contract/media/media-library";
-import { FormDialog, KitDialog, useConfirm } from "@/components/kit";
+import { FormDialog, KitDialog, RecycleBinDialog } from "@/components/kit";
 import { MEDIA_API, MediaFolderTree, folderAndBelow, useMediaFolders } from "@/components/kit/media/media-folders";
 import { MediaThumb } from "@/components/kit/media/media-thumb";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
 
 type Done = () => Promise<unknown>;
 
@@ -99,84 +96,23 @@ export function MoveDialog({ item, onClose, onDone }: { item: MediaItem; onClose
   );
 }
 
-/** The recycle bin (core §4): restore, or delete for good; what stays 30 days is purged by itself. */
+/** The media library's recycle bin: the kit's, with thumbnails. */
 export function RecycleDialog({ canDelete, onClose, onChanged }: { canDelete: boolean; onClose: () => void; onChanged: Done }) {
   const t = useTranslations("media");
-  const { data, mutate, isLoading } = useSWR<RecycledMedia[]>(`${MEDIA_API}/recycleList`, swrFetcher);
-  const [confirm, confirmElement] = useConfirm();
-  const act = async (path: "restore" | "delete", r: RecycledMedia) => {
-    if (path === "delete" && !(await confirm(t("recycle.confirmPurge", { name: r.fileName }), { danger: true }))) return;
-    try {
-      await api.post(`${MEDIA_API}/${path}`, { id: r.id });
-      toast.success(t(path === "restore" ? "done.restored" : "done.deleted"));
-      await onChanged();
-    } catch {
-      /* shown by the fetcher */
-    }
-    await mutate();
-  };
   return (
-    <KitDialog
-      open
-      onOpenChange={(o) => !o && onClose()}
-      title={t("recycle.title")}
+    <RecycleBinDialog<RecycledMedia>
+      service={MEDIA_API}
+      idOf={(r) => r.id}
+      icon={(r) => <MediaThumb item={r} className="size-9 w-9 shrink-0 [&_svg]:size-5" />}
+      hint={t("recycle.hint")}
+      confirmPurge={(r) => t("recycle.confirmPurge", { name: r.fileName })}
+      canAct={canDelete}
       width={860}
       testId="media-recycle-dialog"
-      footer={
-        <Button variant="outline" size="sm" onClick={onClose}>
-          {t("recycle.close")}
-        </Button>
-      }
-    >
-      <p className="mb-3 text-xs text-muted-foreground">{t("recycle.hint")}</p>
-      {isLoading ? (
-        <Skeleton className="h-24" />
-      ) : !data?.length ? (
-        <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">{t("recycle.empty")}</p>
-      ) : (
-        <table className="w-full text-sm">
-          <thead className="text-left text-xs text-muted-foreground">
-            <tr className="border-b">
-              <th className="py-2 font-medium">{t("fields.fileName")}</th>
-              <th className="font-medium">{t("recycle.deletedBy")}</th>
-              <th className="font-medium">{t("recycle.deletedAt")}</th>
-              <th className="font-medium">{t("recycle.purgeAt")}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((r) => (
-              <tr key={r.id} className="border-b last:border-0" data-testid="media-recycle-row">
-                <td className="py-2">
-                  <span className="flex items-center gap-2">
-                    <MediaThumb item={r} className="size-9 w-9 shrink-0 [&_svg]:size-5" />
-                    <span className="truncate">{r.fileName}</span>
-                  </span>
-                </td>
-                <td>{r.deletedBy}</td>
-                <td className="tabular-nums">{formatDateTime(r.deletedAt)}</td>
-                <td className="tabular-nums">{formatDateTime(r.purgeAt).slice(0, 10)}</td>
-                <td className="text-right whitespace-nowrap">
-                  {canDelete && (
-                    <>
-                      <Button variant="ghost" size="sm" onClick={() => void act("restore", r)}>
-                        <RotateCcwIcon />
-                        {t("recycle.restore")}
-                      </Button>
-                      <Button variant="ghost" size="sm" className="text-destructive" onClick={() => void act("delete", r)}>
-                        <Trash2Icon />
-                        {t("recycle.purge")}
-                      </Button>
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {confirmElement}
-    </KitDialog>
+      rowTestId="media-recycle-row"
+      onClose={onClose}
+      onChanged={onChanged}
+    />
   );
 }
 
