@@ -74,6 +74,8 @@ for (const locale of ["zh-cn", "en"] as const) {
   test(`${locale}: the answer streams token by token and stops on "stop", cutting the model's call`, async ({ browser }) => {
     const { context, page } = await openChat(browser, locale);
     try {
+      // A conversation of its own: the page opens the user's last one, whose answer is not this one's.
+      await page.getByTestId("chat-new").click();
       // Every text the answer shows on its way, as the browser paints it.
       await page.evaluate(() => {
         const seen: string[] = [];
