@@ -158,7 +158,7 @@ export function MasterPane<T extends AnyRow>({
     });
 
   return (
-    <div className={cn("flex w-60 flex-col gap-2 rounded-md border bg-card p-3", className)} data-testid={testId}>
+    <div className={cn("flex w-full flex-col gap-2 rounded-md border bg-card p-3 lg:w-60", className)} data-testid={testId}>
       <div className="flex items-center gap-2">
         <div className="relative flex-1">
           <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
@@ -166,7 +166,7 @@ export function MasterPane<T extends AnyRow>({
         </div>
         {actions}
       </div>
-      <div className="min-h-40 overflow-auto lg:max-h-[calc(100vh-16rem)]">
+      <div className="max-h-60 min-h-40 overflow-auto lg:max-h-[calc(100vh-16rem)]">
         {loading && !nodes.length ? (
           <div className="space-y-2" data-testid="master-loading">
             {[1, 2, 3, 4].map((i) => (

@@ -39,8 +39,8 @@ export function ResourceList<Row extends AnyRow>({ resource }: { resource: Resou
   const list = useResourceList(resource);
   const { slots } = resource;
   return (
-    <div className="flex min-h-0 gap-3" data-testid="resource-page" data-resource={resource.api}>
-      {slots?.left && <aside className="shrink-0">{slots.left(list.ui)}</aside>}
+    <div className="flex min-h-0 flex-col gap-3 lg:flex-row" data-testid="resource-page" data-resource={resource.api}>
+      {slots?.left && <aside className="lg:shrink-0">{slots.left(list.ui)}</aside>}
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         <ResourceTabs list={list} />
         <ResourceSearch list={list} />
