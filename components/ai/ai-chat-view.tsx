@@ -215,7 +215,7 @@ export function AiChatView() {
         </div>
         <ul className="min-h-0 flex-1 space-y-0.5 overflow-auto px-2 pb-3" aria-label={t("sessions")}>
           {(sessions ?? []).map((s) => (
-            <li key={s.id} className={cn("group flex items-center gap-1 rounded-md px-2 py-1.5 text-sm hover:bg-accent", active === s.id && "bg-primary/10 text-primary")}>
+            <li key={s.id} aria-current={active === s.id ? "true" : undefined} className={cn("group flex items-center gap-1 rounded-md px-2 py-1.5 text-sm hover:bg-accent", active === s.id && "bg-primary/10 text-primary")}>
               {renaming?.id === s.id ? (
                 <Input
                   autoFocus

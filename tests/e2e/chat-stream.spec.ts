@@ -14,8 +14,8 @@ test.describe.configure({ mode: "serial" });
 const TOKENS = 400;
 const TOKEN_MS = 40;
 const TEXT = {
-  "zh-cn": { aborted: "（回答已中止）", thinking: "思考过程" },
-  en: { aborted: "(response aborted)", thinking: "Thinking" },
+  "zh-cn": { aborted: "（回答已中止）", thinking: "思考过程", newSession: "新会话" },
+  en: { aborted: "(response aborted)", thinking: "Thinking", newSession: "New session" },
 } as const;
 
 /** The model's calls: what it was asked, how many tokens it wrote, whether the caller hung up first. */
@@ -76,6 +76,8 @@ for (const locale of ["zh-cn", "en"] as const) {
     try {
       // A conversation of its own: the page opens the user's last one, whose answer is not this one's.
       await page.getByTestId("chat-new").click();
+      await expect(page.locator("li[aria-current=true]")).toHaveText(T.newSession);
+      await expect(page.getByTestId("chat-assistant")).toHaveCount(0);
       // Every text the answer shows on its way, as the browser paints it.
       await page.evaluate(() => {
         const seen: string[] = [];
