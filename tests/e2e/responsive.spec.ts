@@ -15,7 +15,7 @@ for (const size of SIZES) {
       const page = await ctx.newPage();
       const layout = new LayoutPage(page);
       await page.goto("/login");
-      await expect(page.locator("#username")).toBeVisible();
+      await expect(page.locator("#username:visible")).toBeVisible();
       expect(await layout.inViewport("form button[type=submit]")).toBe(true);
       expect(await layout.pageOverflowX()).toBeLessThanOrEqual(0);
       await ctx.close();

@@ -26,7 +26,7 @@ export class FirstPaintPage {
 
   /** Signs in on the login screen already open (its tenant comes from the address or the cookie). */
   async signInHere(who: keyof typeof DEMO) {
-    await expect(this.page.locator("#username")).toBeVisible();
+    await expect(this.page.locator("#username:visible")).toBeVisible();
     await this.login.submit(DEMO[who].username, DEMO[who].password);
   }
 
