@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { FirstPaintPage } from "./pages/first-paint-page";
 import { loginAs } from "./pages/login-page";
 import { ShellPage } from "./pages/shell-page";
+import { contextFor } from "./pages/layout-page";
 
 test.describe.configure({ mode: "serial" });
 
@@ -87,4 +88,18 @@ test("⌘-K loads pinyin on first opening and still finds 用户 by yh and yongh
   await expect(users).toBeVisible();
   await users.click();
   await expect(page).toHaveURL(/\/systemSet\/userSet$/);
+});
+
+test("a repeat visit to login paints the card's frame in the chosen theme from the first frame, never a white page", async ({ browser, baseURL }) => {
+  const ctx = await contextFor(browser, baseURL!, { theme: "dark" });
+  const page = await ctx.newPage();
+  const visitor = new FirstPaintPage(page);
+  await visitor.recordFirstFrames();
+  await visitor.login.open("?tId=2");
+  await visitor.login.open("?tId=2");
+  const frames = await visitor.firstFrames();
+  expect(frames.length).toBeGreaterThan(0);
+  expect(frames[0]).toMatchObject({ dark: true, card: true });
+  expect(frames.every((f) => f.bg !== "rgb(255, 255, 255)")).toBe(true);
+  await ctx.close();
 });

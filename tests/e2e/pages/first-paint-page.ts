@@ -36,6 +36,29 @@ export class FirstPaintPage {
     await this.page.context().addCookies([{ name: "iot_session", value: "expired", domain: url.hostname, path: "/" }]);
   }
 
+  /**
+   * Records, from the document's first animation frame, the body's background and whether the card's frame
+   * (the skeleton or the form) is there: what a repeat visitor sees before the page is interactive.
+   */
+  async recordFirstFrames() {
+    await this.page.addInitScript(() => {
+      const frames: { bg: string; dark: boolean; card: boolean }[] = [];
+      (window as unknown as { __frames: typeof frames }).__frames = frames;
+      const tick = () => {
+        if (document.body) {
+          const card = !!document.querySelector("[data-login-skeleton], #username");
+          frames.push({ bg: getComputedStyle(document.body).backgroundColor, dark: document.documentElement.classList.contains("dark"), card });
+        }
+        if (frames.length < 20) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+  }
+
+  firstFrames() {
+    return this.page.evaluate(() => (window as unknown as { __frames: { bg: string; dark: boolean; card: boolean }[] }).__frames);
+  }
+
   async logout() {
     await this.page.getByTestId("user-menu").click();
     await this.page.getByTestId("logout").click();
