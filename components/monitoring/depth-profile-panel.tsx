@@ -49,8 +49,8 @@ export function DepthProfilePanel({ deviceId, groupId, deviceName }: { deviceId:
   const data = view.data;
   const labels = React.useMemo(() => ({ depth: t("profile.depth"), displacement: t("profile.displacement") }), [t]);
   const option = React.useMemo(
-    () => (data ? profileOption(data.curves.map((c) => ({ name: formatDateTime(new Date(c.ts)).slice(0, 16), points: c.points.map((p) => ({ depth: p.depth, value: p[direction] })) })), labels) : undefined),
-    [data, direction, labels],
+    () => (data ? profileOption(data.curves.map((c) => ({ name: formatDateTime(new Date(c.ts)).slice(0, 16), points: c.points.map((p) => ({ depth: p.depth, value: p[direction] })), picked: c.ts === picked })), labels) : undefined),
+    [data, direction, labels, picked],
   );
   const cfg = data?.config;
   const curves = data?.curves ?? [];

@@ -30,7 +30,7 @@ export function ProfileCurveTable({ deviceId, curves, picked, onPick, onSet }: {
         <CardTitle className="mr-auto text-base">{curve ? t("profile.curveTable", { time: formatDateTime(new Date(curve.ts)) }) : t("screen.initial")}</CardTitle>
         <label className="flex items-center gap-1.5 text-sm">
           <span className="text-muted-foreground">{t("profile.curve")}</span>
-          <SelectField id="profile-curve" className="h-8 w-44" options={options} value={picked ?? ""} onChange={(v) => v !== "" && v !== null && onPick(Number(v))} clearable={false} />
+          <SelectField id="profile-curve" className="h-8 w-48" options={options} value={picked ?? ""} onChange={(v) => v !== "" && v !== null && onPick(Number(v))} clearable={false} />
         </label>
         <Can code={SET_INIT_PERM}>
           <Button size="sm" disabled={busy || !curve} onClick={() => curve && set(() => api.post("stat/devOperationMonitoring/setDevInitValue", { deviceId, dateTime: curve.ts }), onSet)} data-testid="profile-set-init">

@@ -107,7 +107,7 @@ describe("stat/rionDipAngle and stat/devManageStat", () => {
     await book.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     expect(sheet.getRow(1).getCell(1).value).toBe("Depth (m)");
-    expect(sheet.getRow(1).getCell(4).value).toBe(`${formatDateTime(picked.ts)} A cumulative displacement (mm)`);
+    expect(sheet.getRow(1).getCell(4).value).toBe(`${formatDateTime(picked.ts)} A displacement (mm)`);
     expect(sheet.rowCount).toBe(after.curves[2].points.length + 1);
     expect(sheet.getRow(2).getCell(1).value).toBe(after.curves[2].points[0].depth);
     expect(sheet.getRow(2).getCell(4).value).toBe(0);

@@ -93,11 +93,11 @@ export function ChartPanel({ title, range, selects, toolbar, loading, error, onR
           <PanelSelect key={s.key} select={s} />
         ))}
         {range && (
-          // On a phone the dates keep one line and the quick ranges wrap below them.
+          // On a phone the quick ranges (and on the narrowest, the end date) wrap below.
           <div className="flex flex-wrap items-center gap-1" data-testid="chart-range">
-            <DateInput className="h-8 w-32 px-2 sm:w-36" aria-label={tk("search.start")} value={range.value[0]} max={range.value[1] || undefined} onChange={(e) => range.onChange([e.target.value, range.value[1]])} />
+            <DateInput className="h-8 w-36 px-2" aria-label={tk("search.start")} value={range.value[0]} max={range.value[1] || undefined} onChange={(e) => range.onChange([e.target.value, range.value[1]])} />
             <span className="text-muted-foreground">–</span>
-            <DateInput className="h-8 w-32 px-2 sm:w-36" aria-label={tk("search.end")} value={range.value[1]} min={range.value[0] || undefined} onChange={(e) => range.onChange([range.value[0], e.target.value])} />
+            <DateInput className="h-8 w-36 px-2" aria-label={tk("search.end")} value={range.value[1]} min={range.value[0] || undefined} onChange={(e) => range.onChange([range.value[0], e.target.value])} />
             <QuickRanges kinds={range.quick} onPick={range.onChange} />
           </div>
         )}
