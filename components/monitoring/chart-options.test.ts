@@ -57,7 +57,7 @@ describe("monitoring chart options", () => {
     const opt = profileOption(
       [
         { name: "11-01", points: [{ depth: 0, value: 0 }, { depth: 1.5, value: 0 }] },
-        { name: "11-20", points: [{ depth: 0, value: 4.25 }, { depth: 0.5, value: 1 }, { depth: 1.5, value: 0 }] },
+        { name: "11-20", points: [{ depth: 0, value: 4.25 }, { depth: 0.5, value: 1 }, { depth: 1.5, value: 0 }], picked: true },
       ],
       { depth: "Depth (m)", displacement: "Displacement (mm)" },
     );
@@ -66,5 +66,7 @@ describe("monitoring chart options", () => {
     const series = opt.series as { name: string; data: number[][] }[];
     expect(series.map((x) => x.name)).toEqual(["11-01", "11-20"]);
     expect(series[1].data).toEqual([[4.25, 0], [1, 0.5], [0, 1.5]]);
+    // The curve whose table is shown stands out.
+    expect(opt.series).toMatchObject([{ lineStyle: { width: 2 } }, { lineStyle: { width: 4 } }]);
   });
 });

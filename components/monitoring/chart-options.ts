@@ -144,7 +144,8 @@ export function nearestTime(data: readonly TimePoint[], time: number): number | 
   return best;
 }
 
-export type ProfileCurveSeries = { name: string; points: readonly { depth: number; value: number }[] };
+/** A profile curve; `picked` is the one whose depths the table below shows, drawn bolder. */
+export type ProfileCurveSeries = { name: string; points: readonly { depth: number; value: number }[]; picked?: boolean };
 
 /**
  * The deep-displacement profile (inclinometer): one curve per time, cumulative displacement on x,
@@ -166,6 +167,14 @@ export function profileOption(curves: readonly ProfileCurveSeries[], labels: { d
     xAxis: { type: "value", name: labels.displacement, nameLocation: "middle", nameGap: 26, scale: true, axisLabel: { formatter: (v: number) => yLabel(v) } },
     // Inverted: the axis's start is its top, where the name belongs.
     yAxis: { type: "value", name: labels.depth, nameLocation: "start", inverse: true, min: 0, max: Math.ceil(deepest), axisLabel: { formatter: (v: number) => yLabel(v) } },
-    series: curves.map((c) => ({ name: c.name, type: "line", showSymbol: c.points.length <= 80, symbolSize: 4, data: c.points.map((p) => [p.value, p.depth]) })),
+    series: curves.map((c) => ({
+      name: c.name,
+      type: "line",
+      showSymbol: c.points.length <= 80,
+      symbolSize: c.picked ? 6 : 4,
+      lineStyle: { width: c.picked ? 4 : 2 },
+      z: c.picked ? 3 : 2,
+      data: c.points.map((p) => [p.value, p.depth]),
+    })),
   };
 }

@@ -3,13 +3,18 @@
 import * as React from "react";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
+import { DownloadIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import { ChartPanel, type DayRange } from "@/components/kit/chart/chart-panel";
 import { quickRange } from "@/components/kit/resource/search-rules";
-import { api } from "@/lib/api/fetcher";
+import { api, download } from "@/lib/api/fetcher";
 import { platformDayStart } from "@/lib/contract/monitoring/analysis";
-import { MAX_PROFILE_TIMES, spreadTimes, type DepthProfile } from "@/lib/contract/monitoring/depth-profile";
+import { MAX_PROFILE_TIMES, nearestCurve, spreadTimes, type DepthProfile } from "@/lib/contract/monitoring/depth-profile";
 import { formatDateTime } from "@/lib/format";
 import { profileOption } from "./chart-options";
+import { ProfileCurveTable } from "./profile-curve-table";
+
+type ChartClick = import("@/components/charts/echart").ChartClick;
 
 const DAY = 86_400_000;
 /** The SWR key's head of profile answers: a saved device configuration asks them again. */
@@ -22,14 +27,18 @@ const DIRECTIONS = [
 
 /**
  * The inclinometer's deep-displacement profile (issue 17, stat/rionDipAngle): cumulative
- * displacement against depth at times spread over the chosen range, each against the first —
- * computed by the cloud with the string's configuration (unit length and count, hole position).
+ * displacement against depth at times spread over the chosen range, each against the string's
+ * initial reading (before one is set, the first curve's) — computed by the cloud with the
+ * string's configuration (unit length and count, hole position). A clicked curve's depths show
+ * below, where its reading can become the initial one; the export holds the same numbers.
  */
 export function DepthProfilePanel({ deviceId, groupId, deviceName }: { deviceId: number; groupId: number; deviceName: string }) {
   const t = useTranslations("monitoring");
   const [range, setRange] = React.useState<DayRange>(() => quickRange("last90Days", new Date()));
   const [count, setCount] = React.useState(6);
   const [direction, setDirection] = React.useState<"a" | "b">("a");
+  const [picked, setPicked] = React.useState<number | null>(null);
+  const [exporting, setExporting] = React.useState(false);
   const times = React.useMemo(() => {
     const from = platformDayStart(range[0]).getTime();
     const to = Math.min(Date.now(), platformDayStart(range[1]).getTime() + DAY - 1);
@@ -40,10 +49,25 @@ export function DepthProfilePanel({ deviceId, groupId, deviceName }: { deviceId:
   const data = view.data;
   const labels = React.useMemo(() => ({ depth: t("profile.depth"), displacement: t("profile.displacement") }), [t]);
   const option = React.useMemo(
-    () => (data ? profileOption(data.curves.map((c) => ({ name: formatDateTime(new Date(c.ts)).slice(0, 16), points: c.points.map((p) => ({ depth: p.depth, value: p[direction] })) })), labels) : undefined),
-    [data, direction, labels],
+    () => (data ? profileOption(data.curves.map((c) => ({ name: formatDateTime(new Date(c.ts)).slice(0, 16), points: c.points.map((p) => ({ depth: p.depth, value: p[direction] })), picked: c.ts === picked })), labels) : undefined),
+    [data, direction, labels, picked],
   );
   const cfg = data?.config;
+  const curves = data?.curves ?? [];
+  const pick = (e: ChartClick) => {
+    const i = typeof e.seriesIndex === "number" ? e.seriesIndex : Array.isArray(e.value) ? nearestCurve(curves, direction, [Number(e.value[0]), Number(e.value[1])]) : -1;
+    if (curves[i]) setPicked(curves[i].ts);
+  };
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      await download("stat/rionDipAngle/export", body, "inclinometer.xlsx");
+    } catch {
+      // download() has told the user.
+    } finally {
+      setExporting(false);
+    }
+  };
   return (
     <div className="space-y-1">
       <ChartPanel
@@ -54,6 +78,13 @@ export function DepthProfilePanel({ deviceId, groupId, deviceName }: { deviceId:
           { key: "direction", label: t("profile.direction"), dict: DIRECTIONS, value: direction, onChange: (v) => setDirection(v === "b" ? "b" : "a") },
           { key: "curves", label: t("profile.curves"), dict: CURVE_COUNTS, value: count, onChange: (v) => setCount(Number(v) || 6) },
         ]}
+        toolbar={
+          <Button size="sm" variant="outline" onClick={onExport} disabled={exporting || !curves.length} data-testid="profile-export">
+            <DownloadIcon className="size-4" />
+            {exporting ? t("screen.exporting") : t("screen.export")}
+          </Button>
+        }
+        onItemClick={pick}
         loading={view.isLoading && !data}
         error={!!view.error && !data}
         onRetry={() => view.mutate()}
@@ -63,10 +94,13 @@ export function DepthProfilePanel({ deviceId, groupId, deviceName }: { deviceId:
       />
       {cfg && (
         <p className="px-1 text-xs text-muted-foreground" data-testid="profile-reference">
-          {data.referenceTs !== null && t("profile.reference", { time: formatDateTime(new Date(data.referenceTs)) })}{" "}
+          {data.initial
+            ? t("profile.initialSet", { time: formatDateTime(new Date(data.initial.dataTime)), name: data.initial.setByName ?? "—" })
+            : data.referenceTs !== null && t("profile.reference", { time: formatDateTime(new Date(data.referenceTs)) })}{" "}
           {t(data.configFrom === "device" ? "profile.fromDevice" : "profile.fromPoint", { length: cfg.unitLength, count: cfg.unitCount, depth: cfg.holeDepth })}
         </p>
       )}
+      {data && <ProfileCurveTable deviceId={deviceId} curves={curves} picked={picked} onPick={setPicked} onSet={() => view.mutate()} />}
     </div>
   );
 }

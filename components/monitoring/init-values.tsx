@@ -19,14 +19,35 @@ import { useBusy } from "@/components/kit/use-busy";
 export const SET_INIT_PERM = "dev:deviceConfig:updConfig";
 
 /**
+ * The set-initial-value flow of every such button: confirm first ("是否将本次采集数据设置为初始值？"),
+ * a cancelled notice, or the cloud call and "设置成功" before the caller reloads what it shows.
+ */
+export function useSetInit() {
+  const t = useTranslations("monitoring");
+  const [confirm, confirmElement] = useConfirm();
+  const [busy, run] = useBusy();
+  const set = async (call: () => Promise<unknown>, then: () => unknown) => {
+    if (!(await confirm(t("screen.initConfirm")))) {
+      toast.info(t("screen.initCancelled"));
+      return;
+    }
+    await run(async () => {
+      await call();
+      toast.success(t("screen.initDone"));
+      await then();
+    });
+  };
+  return { set, busy, confirmElement };
+}
+
+/**
  * The device's values at a clicked chart time (widgets §3 initial-value row: attribute, original
  * value, calculated value) with the set-initial-value buttons: this device, or (tilt group) every
  * device of the point at that time. Both confirm first (widgets §7).
  */
 export function InitValues({ deviceId, groupId, time, group, onSet }: { deviceId: number; groupId: number | null; time: number | null; group: boolean; onSet: () => void }) {
   const t = useTranslations("monitoring");
-  const [confirm, confirmElement] = useConfirm();
-  const [busy, run] = useBusy();
+  const { set: setInit, busy, confirmElement } = useSetInit();
   const rows = useSWR(time === null ? null : ["monitoring:init", deviceId, groupId, time], () =>
     api.post<{ dataList: InitRow[] }>(`stat/devOperationMonitoring/getDevInitValue${groupId ? `?groupId=${groupId}` : ""}`, { deviceId, dateTime: time }).then((d) => d.dataList),
   );
@@ -36,17 +57,13 @@ export function InitValues({ deviceId, groupId, time, group, onSet }: { deviceId
       toast.warning(t("screen.pickPoint"));
       return;
     }
-    if (!(await confirm(t("screen.initConfirm")))) {
-      toast.info(t("screen.initCancelled"));
-      return;
-    }
-    await run(async () => {
-      if (whole && groupId) await api.post("device/pointGroup/setPointDevInitValue", { groupId, dateTime: time });
-      else await api.post("stat/devOperationMonitoring/setDevInitValue", { deviceId, dateTime: time });
-      toast.success(t("screen.initDone"));
-      await rows.mutate();
-      onSet();
-    });
+    await setInit(
+      () => (whole && groupId ? api.post("device/pointGroup/setPointDevInitValue", { groupId, dateTime: time }) : api.post("stat/devOperationMonitoring/setDevInitValue", { deviceId, dateTime: time })),
+      async () => {
+        await rows.mutate();
+        onSet();
+      },
+    );
   };
 
   return (

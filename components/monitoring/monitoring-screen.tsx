@@ -43,7 +43,8 @@ function PointsScreen({ kind, alarmLines }: { kind: MonitorKind; alarmLines?: re
 
   return (
     <PageFrame>
-      <div className="grid gap-3 lg:grid-cols-[280px_minmax(0,1fr)]">
+      {/* One column below lg that never grows past the screen: the charts' headers wrap inside it. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-3 lg:grid-cols-[280px_minmax(0,1fr)]">
         <div className="space-y-3">
           <PointList
             def={def}

@@ -5,13 +5,14 @@ import { MonitoringPage } from "./pages/monitoring-page";
 /**
  * Structural monitoring (issue 17): the tilt and settlement screens on the simulator's data — a
  * year of history in the chart, another range, a clicked time's values and setting them as the
- * initial value, after which that time's cumulative change is 0 — in both languages.
+ * initial value, after which that time's cumulative change is 0 — and the inclinometer's depth
+ * profile, where a picked curve taken as the initial reading resets to 0 — in both languages.
  */
 test.describe.configure({ mode: "serial" });
 
 const TEXT = {
-  "zh-cn": { confirm: "是否将本次采集数据设置为初始值？", done: "设置成功", cancelled: "取消设置", points: "测点", tilt: "光斑雷达图", shallow: "孔深不能小于测斜仪总长度（30 m）", saved: "操作成功", fromDevice: "设备配置：20 节" },
-  en: { confirm: "Set the values collected at this time as the initial values?", done: "Set successfully", cancelled: "Cancelled", points: "Points", tilt: "Light-spot radar", shallow: "The hole depth must not be below the total inclinometer depth (30 m)", saved: "Saved", fromDevice: "Device configuration: 20 units" },
+  "zh-cn": { confirm: "是否将本次采集数据设置为初始值？", done: "设置成功", cancelled: "取消设置", points: "测点", tilt: "光斑雷达图", shallow: "孔深不能小于测斜仪总长度（30 m）", saved: "操作成功", fromDevice: "设备配置：20 节", initialFrom: "的读数为初始值" },
+  en: { confirm: "Set the values collected at this time as the initial values?", done: "Set successfully", cancelled: "Cancelled", points: "Points", tilt: "Light-spot radar", shallow: "The hole depth must not be below the total inclinometer depth (30 m)", saved: "Saved", fromDevice: "Device configuration: 20 units", initialFrom: "Counted from the initial reading of" },
 } as const;
 
 const DAY = 86_400_000;
@@ -103,6 +104,41 @@ for (const locale of ["zh-cn", "en"] as const) {
     // Read back: the dialog opens with what was saved.
     dialog = await screen.openConfig();
     await expect(dialog.locator('[data-field="holeDepth"] input').first()).toHaveValue("35");
+  });
+
+  test(`${locale}: inclinometer — pick a curve, set it as the initial value, see the cumulative curve reset`, async ({ page, context }, testInfo) => {
+    await context.addCookies([{ name: "locale", value: locale, url: testInfo.project.use.baseURL ?? "http://127.0.0.1" }]);
+    await loginAs(page, "demoadmin");
+    await expect(page).toHaveURL(/\/home/);
+    const screen = new MonitoringPage(page);
+    const first = screen.nextProfile();
+    await screen.open("inclinometer");
+    await first;
+    await expect(screen.profile().locator("canvas").first()).toBeVisible();
+
+    // A click on the chart picks the curve passing there; the select picks one by its time.
+    await screen.clickProfile();
+    // Each language takes another curve (the earlier run's stays the reference until then).
+    const label = await screen.pickCurve(locale === "zh-cn" ? 1 : 2);
+    await expect(screen.curve()).toContainText(label);
+    expect((await screen.curveA()).some((v) => Number(v) !== 0)).toBe(true);
+
+    // Cancelling changes nothing; confirming makes that curve the reference everywhere.
+    let dialog = await screen.setCurveAsInitial();
+    await expect(dialog).toContainText(T.confirm);
+    await dialog.getByRole("button").first().click();
+    await expect(page.getByText(T.cancelled)).toBeVisible();
+    dialog = await screen.setCurveAsInitial();
+    const reloaded = screen.nextProfile();
+    await dialog.getByRole("button").last().click();
+    await expect(page.getByText(T.done)).toBeVisible();
+    const after = (await (await reloaded).json()) as { data: { initial: { dataTime: number } | null; curves: { ts: number; points: { a: number; b: number }[] }[] } };
+    const picked = after.data.curves.find((c) => c.ts === after.data.initial?.dataTime);
+    expect(picked, "the picked curve is the initial reading").toBeTruthy();
+    expect(picked!.points.every((p) => p.a === 0 && p.b === 0)).toBe(true);
+    await expect.poll(async () => (await screen.curveA()).every((v) => Number(v) === 0)).toBe(true);
+    await expect(page.getByTestId("profile-reference")).toContainText(T.initialFrom);
+    await expect(page.getByTestId("profile-reference")).toContainText(label);
   });
 
   test(`${locale}: concrete — strength curves under the calibration rule, the records table`, async ({ page, context }, testInfo) => {

@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
+import { MonitoringPage } from "./pages/monitoring-page";
 import { ResourcePageObject } from "./pages/resource-page";
 import { LayoutPage, contextFor, signInDemo, signInSuper } from "./pages/layout-page";
 
-/** Phones and tablets (issue 22): drawer menu, condensed header, tables that scroll with their first column kept, full-screen dialogs. */
+/** Phones and tablets (issue 22): drawer menu, condensed header, tables that scroll with their first column kept, full-screen dialogs, monitoring charts. */
 const SIZES = [
   { name: "phone", width: 390, height: 844, drawer: true },
   { name: "tablet", width: 768, height: 1024, drawer: false },
@@ -92,6 +93,29 @@ for (const size of SIZES) {
         // content running under it, or (a box too narrow to pin it) the right edge fades.
         if (wide) await expect(page.locator("[data-testid=data-table] thead th[data-pinned=right][class*=shadow-], [data-testid=table-scroll-hint]").first()).toBeVisible();
       }
+      await ctx.close();
+    });
+
+    test("a monitoring chart: its header wraps inside the screen, the chart fits", async ({ browser, baseURL }) => {
+      const ctx = await contextFor(browser, baseURL!, size);
+      const page = await ctx.newPage();
+      const layout = new LayoutPage(page);
+      const screen = new MonitoringPage(page);
+      await signInDemo(page);
+      await screen.open("settlement");
+      expect(await layout.pageOverflowX()).toBeLessThanOrEqual(0);
+      // Every control of the chart's header row (title, selects, dates, quick ranges, buttons) ends inside the screen.
+      const rights = await screen
+        .chart()
+        .locator("[data-slot=card-header] button, [data-slot=card-header] input, [data-slot=card-header] [data-slot=card-title]")
+        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right));
+      expect(rights.length).toBeGreaterThan(4);
+      expect(Math.max(...rights)).toBeLessThanOrEqual(size.width);
+      expect(await layout.inViewport("[data-testid=monitor-export]")).toBe(true);
+      const canvas = (await screen.chart().locator("canvas").first().boundingBox())!;
+      expect(canvas.x + canvas.width).toBeLessThanOrEqual(size.width);
+      // The quick ranges still work there.
+      await screen.quickRange("last7Days");
       await ctx.close();
     });
 

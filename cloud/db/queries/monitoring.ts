@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { MonitorKind } from "@/lib/contract/device/product";
 import { configKindOf } from "@/lib/contract/monitoring/device-config";
 import type { Db } from "../client";
@@ -8,20 +8,31 @@ import { rowsOf } from "../../ingest/writer";
 
 export type InitValue = { identifier: string; value: number; dataTime: Date; setByName: string | null; setAt: Date };
 
-/** The initial value in force per device and property: the newest set. */
+/** The initial value in force per device and number property: the newest set. */
 export async function currentInitValues(db: Db, deviceIds: number[]): Promise<Map<number, Map<string, InitValue>>> {
   const out = new Map<number, Map<string, InitValue>>();
   if (!deviceIds.length) return out;
   const rows = await db
     .selectDistinctOn([deviceInitValues.deviceId, deviceInitValues.identifier])
     .from(deviceInitValues)
-    .where(inArray(deviceInitValues.deviceId, deviceIds))
+    .where(and(inArray(deviceInitValues.deviceId, deviceIds), isNotNull(deviceInitValues.value)))
     .orderBy(deviceInitValues.deviceId, deviceInitValues.identifier, desc(deviceInitValues.setAt), desc(deviceInitValues.id));
   for (const r of rows) {
     if (!out.has(r.deviceId)) out.set(r.deviceId, new Map());
-    out.get(r.deviceId)!.set(r.identifier, { identifier: r.identifier, value: r.value, dataTime: r.dataTime, setByName: r.setByName, setAt: r.setAt });
+    out.get(r.deviceId)!.set(r.identifier, { identifier: r.identifier, value: r.value as number, dataTime: r.dataTime, setByName: r.setByName, setAt: r.setAt });
   }
   return out;
+}
+
+/** The initial reading in force of a device's text property (the newest set), or none. */
+export async function textInitValue(db: Db, deviceId: number, identifier: string) {
+  const [row] = await db
+    .select({ txt: deviceInitValues.txt, dataTime: deviceInitValues.dataTime, setByName: deviceInitValues.setByName, setAt: deviceInitValues.setAt })
+    .from(deviceInitValues)
+    .where(and(eq(deviceInitValues.deviceId, deviceId), eq(deviceInitValues.identifier, identifier), isNotNull(deviceInitValues.txt)))
+    .orderBy(desc(deviceInitValues.setAt), desc(deviceInitValues.id))
+    .limit(1);
+  return row ? { ...row, txt: row.txt as string } : null;
 }
 
 /** Every initial value set for a device, newest first (the audit). */
@@ -51,12 +62,21 @@ export async function valuesAt(db: Db, deviceId: number, identifiers: string[], 
   return new Map(rows.filter((r) => r.value !== null).map((r) => [String(r.identifier), { ts: new Date(r.ts as string), value: Number(r.value) }]));
 }
 
-/** Takes the collected values at `at` as the devices' initial values; returns how many were set. */
-export async function setInitValues(db: Db, items: { deviceId: number; identifiers: string[] }[], at: Date, by: { userId: number; name: string }, now: Date): Promise<number> {
+/**
+ * Takes the collected values at `at` as the devices' initial values — number properties' values
+ * and text properties' whole readings (`texts`, an inclinometer string's units); returns how many
+ * were set.
+ */
+export async function setInitValues(db: Db, items: { deviceId: number; identifiers: string[]; texts?: string[] }[], at: Date, by: { userId: number; name: string }, now: Date): Promise<number> {
   const rows: (typeof deviceInitValues.$inferInsert)[] = [];
+  const who = { setBy: by.userId, setByName: by.name, setAt: now };
   for (const it of items) {
     const values = await valuesAt(db, it.deviceId, it.identifiers, at);
-    for (const [identifier, v] of values) rows.push({ deviceId: it.deviceId, identifier, value: v.value, dataTime: v.ts, setBy: by.userId, setByName: by.name, setAt: now });
+    for (const [identifier, v] of values) rows.push({ deviceId: it.deviceId, identifier, value: v.value, dataTime: v.ts, ...who });
+    for (const identifier of it.texts ?? []) {
+      const [found] = await textValuesAt(db, it.deviceId, identifier, [at.getTime()]);
+      if (found) rows.push({ deviceId: it.deviceId, identifier, txt: found.txt, dataTime: new Date(found.ts), ...who });
+    }
   }
   if (rows.length) await db.insert(deviceInitValues).values(rows);
   return rows.length;

@@ -104,5 +104,11 @@ describe("telemetryChart", () => {
     expect(many.points).toContainEqual([START + 1234 * 60_000, -300]);
     // Still in time order.
     expect(many.points.every((p, i) => i === 0 || p[0] > many.points[i - 1][0])).toBe(true);
+    // A property without values in the range beside it: an empty, unsampled series, in the order asked.
+    const both = await telemetryChart(handle.db, { ...range, identifiers: ["pressure", "settlement"], maxPoints: 400 });
+    expect(both.map((x) => [x.identifier, x.points.length, x.sampled])).toEqual([
+      ["pressure", 0, false],
+      ["settlement", many.points.length, true],
+    ]);
   });
 });

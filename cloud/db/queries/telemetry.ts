@@ -177,10 +177,12 @@ export async function telemetryChart(db: Db, q: Omit<SeriesQuery, "bucket" | "ag
     counts.set(id, (counts.get(id) ?? 0) + Number(r.n));
     buckets.get(id)!.push({ lo: [Math.round(Number(r.tlo)), Number(r.lo)], hi: [Math.round(Number(r.thi)), Number(r.hi)] });
   }
-  // Few values: the raw series itself.
-  const small = identifiers.filter((id) => (counts.get(id) ?? 0) <= max);
+  // Few values: the raw series itself. None: nothing to read — and not asked, as the planner may
+  // scan whole partitions for a property it cannot tell apart (a year of another property beside it).
+  const small = identifiers.filter((id) => (counts.get(id) ?? 0) > 0 && (counts.get(id) ?? 0) <= max);
   const raw = small.length ? await telemetrySeries(db, { ...q, identifiers: small, bucket: "raw", agg: "avg" }) : [];
   return identifiers.map((identifier) => {
+    if (!counts.get(identifier)) return { identifier, points: [], sampled: false };
     const plain = raw.find((s) => s.identifier === identifier);
     if (plain) return { ...plain, sampled: false };
     const points: SeriesPoint[] = [];

@@ -1,4 +1,4 @@
-import { bigserial, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, timestamp, varchar } from "drizzle-orm/pg-core";
+import { bigserial, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
 import { devices } from "./devices";
 import { tenants } from "./identity";
 import { projects } from "./projects";
@@ -38,7 +38,9 @@ export const pointGroups = pgTable(
 
 /**
  * Initial values (widgets §5, §7): each set is kept with who set it and when (the audit); the
- * newest per device and property is the one cumulative figures are counted from.
+ * newest per device and property is the one cumulative figures are counted from. A number property
+ * keeps its `value`; a text property (an inclinometer string's per-unit readings) keeps its whole
+ * reading in `txt`, so the reference survives even when that time's telemetry is pruned.
  */
 export const deviceInitValues = pgTable(
   "device_init_values",
@@ -46,7 +48,8 @@ export const deviceInitValues = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     deviceId: integer("device_id").notNull().references(() => devices.id, { onDelete: "cascade" }),
     identifier: varchar("identifier", { length: 64 }).notNull(),
-    value: doublePrecision("value").notNull(),
+    value: doublePrecision("value"),
+    txt: text("txt"),
     /** The time of the collected value taken as initial. */
     dataTime: timestamp("data_time", { withTimezone: true }).notNull(),
     setBy: integer("set_by"),

@@ -212,6 +212,16 @@ describe("alarm rules", () => {
     expect(totals.map((d) => d.alarmName)).toEqual(["锚索力累计"]);
     expect((await call(`/rule/alarmLines?deviceId=${deviceId}&identifier=force&statType=sum`, admin, undefined, "en")).body.code).toBe(400);
     expect((await call<AlarmDefinition[]>(`/rule/alarmLines?deviceId=${deviceId}&identifier=force`, platform)).body.code).not.toBe(200);
+    // With no project chosen (the monitoring screens before one is picked) the lines still come, from the caller's projects;
+    // another project chosen, or another tenant, does not reach the device; the rules themselves still need a project.
+    const unchosen = (path: string, token: string) => cloud.request<AlarmDefinition[]>(`/alarm${path}`, { token, language: "en" });
+    const lines = await unchosen(`/rule/alarmLines?deviceId=${deviceId}&identifier=force`, admin);
+    expect(lines.body.code, JSON.stringify(lines.body)).toBe(200);
+    expect(lines.body.data.map((d) => [d.alarmName, d.alarmLine.map((l) => [l.signValue, l.alarmColor])])).toEqual(defs.map((d) => [d.alarmName, d.alarmLine.map((l) => [l.signValue, l.alarmColor])]));
+    expect((await call(`/rule/alarmLines?deviceId=${deviceId}&identifier=force`, admin, undefined, "en", otherProjectId)).body.code).toBe(404);
+    expect((await unchosen(`/rule/alarmLines?deviceId=${deviceId}&identifier=force`, platform)).body.code).toBe(404);
+    expect((await unchosen(`/rule/alarmLines?deviceId=${deviceId}&identifier=force&statType=sum`, admin)).body.code).toBe(400);
+    expect((await unchosen("/rule/numStat", admin)).body.msg).toBe("Choose a project first");
     await call("/rule/del", admin, { ids: [a.body.data.id, b.body.data.id, total.body.data.id] });
   });
 

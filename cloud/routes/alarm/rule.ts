@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { Hono } from "hono";
 import { z } from "zod";
 import { dbId, idQuery } from "@/lib/contract/common";
 import { LINK_TYPE, RULE_TYPE } from "@/lib/contract/alarm/enums";
@@ -9,15 +10,17 @@ import { NUMERIC_TYPES, type NumberSpec } from "@/lib/contract/device/thing-mode
 import type { Db } from "../../db/client";
 import { levelNameIn } from "../../db/queries/alarm-names";
 import { alarmDefinitionsFor } from "../../db/queries/alarms";
+import { projectDevice } from "../../db/queries/monitoring";
 import { alarmContactGroups, alarmContacts, alarmLevels, alarmRuleRecipients, alarmRules, alarms, devices, pointGroups, productFunctions, products } from "../../db/schema";
-import { requirePerm } from "../../lib/auth";
-import type { Ctx } from "../../lib/context";
+import { requireAuth, requirePerm } from "../../lib/auth";
+import type { CloudEnv, Ctx } from "../../lib/context";
 import { columnsOf, rowMapper } from "../../lib/crud";
 import { crudRoutes } from "../../lib/crud-routes";
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
-import { projectOf } from "../../lib/project-context";
+import { optionalProject, projectOf } from "../../lib/project-context";
 import { tenantScope, tenantOf } from "../../lib/scope";
 import { productNameIn } from "../../db/queries/products";
+import { projectsOfCall } from "../device/point-group";
 
 // Drizzle writes a column in raw SQL without its table, so the subqueries name the outer row in full.
 const extra = (locale: Locale) => ({
@@ -231,9 +234,18 @@ export const ruleRoutes = crudRoutes<typeof alarmRule.fields, AlarmRuleRow>({
       .where(projectOf(c).where(pointGroups))
       .orderBy(asc(pointGroups.monitorKind), asc(pointGroups.sort), asc(pointGroups.id));
     return ok(c, rows);
-  })
-  .get("/alarmLines", async (c) => {
-    const { deviceId, identifier, statType } = query(c, alarmLinesQuery);
-    return ok(c, await alarmDefinitionsFor(c.var.deps.db, c.var.auth.tenantId, deviceId, identifier, c.var.locale, statType));
   });
+
+/**
+ * The alarm lines of a device's chart (widgets §3 alarm definition). The monitoring screens read
+ * them before a project is chosen, as they read their points and series, so this is mounted ahead
+ * of the rules' router (whose `requireProject` would refuse such a call) and covers the chosen
+ * project, else every project the caller sees; another tenant's or project's device is not found.
+ */
+export const alarmLinesRoutes = new Hono<CloudEnv>().get("/alarmLines", requireAuth, optionalProject, async (c) => {
+  const { deviceId, identifier, statType } = query(c, alarmLinesQuery);
+  const db = c.var.deps.db;
+  if (!(await projectDevice(db, await projectsOfCall(c), deviceId))) throw notFound();
+  return ok(c, await alarmDefinitionsFor(db, c.var.auth.tenantId, deviceId, identifier, c.var.locale, statType));
+});
 

@@ -5,7 +5,8 @@ import { MONITOR_KINDS, type MonitorKind } from "@/lib/contract/device/product";
 import { analyse, analysisQuery, devInitBody, initRows, rangeOf, type Analysis } from "@/lib/contract/monitoring/analysis";
 import type { TimePoint } from "@/lib/contract/monitoring/compute";
 import type { ShowValue, ValueType, ZeroType } from "@/lib/contract/monitoring/enums";
-import { monitorOf } from "@/lib/contract/monitoring/monitors";
+import { initTargets, monitorOf } from "@/lib/contract/monitoring/monitors";
+import { formatDateTime } from "@/lib/format";
 import { currentInitValues, initValueLog, kindPoints, projectDevice, setInitValues, valuesAt } from "../../db/queries/monitoring";
 import { telemetryChart, telemetrySeries, type SeriesAgg, type SeriesBucket } from "../../db/queries/telemetry";
 import { pointGroups } from "../../db/schema";
@@ -61,7 +62,6 @@ async function analysis(c: Ctx, q: z.output<typeof analysisQuery>): Promise<Anal
   };
 }
 
-const platformTime = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace("T", " ");
 
 /**
  * The monitoring screens' calls (core §7 stat devOperationMonitoring, widgets §7): the points of a
@@ -85,7 +85,7 @@ export const devOperationMonitoringRoutes = new Hono<CloudEnv>()
     const byId = new Map(a.series.map((s) => [s.id, new Map(s.data)]));
     const rows = times.map((ms) => ({ ms, ...Object.fromEntries(a.series.map((s) => [s.id, byId.get(s.id)!.get(ms) ?? null])) }));
     const columns = [
-      { key: "time", header: t(locale, "monitoring.table.time"), width: 22, value: (r: { ms: number }) => platformTime(r.ms) },
+      { key: "time", header: t(locale, "monitoring.table.time"), width: 22, value: (r: { ms: number }) => formatDateTime(r.ms) },
       ...a.series.map((s) => ({ key: s.id, header: `${t(locale, `monitoring.measures.${s.id}`)}${s.unit ? ` (${s.unit})` : ""}`, width: 18 })),
     ];
     const title = `${t(locale, `monitoring.kinds.${q.monitorKind}`)} ${q.startTime}~${q.endTime}`;
@@ -105,9 +105,8 @@ export const devOperationMonitoringRoutes = new Hono<CloudEnv>()
   .post("/setDevInitValue", requirePerm(SET_INIT_PERM), async (c) => {
     const { deviceId, dateTime } = await body(c, devInitBody);
     const { kind } = await target(c, deviceId, null);
-    const identifiers = monitorOf(kind).measures.filter((m) => m.change).map((m) => m.identifier);
     const auth = c.var.auth;
-    const set = await setInitValues(c.var.deps.db, [{ deviceId, identifiers }], new Date(dateTime), { userId: auth.userId, name: auth.realname || auth.username }, c.var.deps.now());
+    const set = await setInitValues(c.var.deps.db, [{ deviceId, ...initTargets(kind) }], new Date(dateTime), { userId: auth.userId, name: auth.realname || auth.username }, c.var.deps.now());
     if (!set) throw badRequest("cloud.monitoring.noValuesAt");
     return ok(c, { set }, "cloud.monitoring.initSet");
   })

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import ExcelJS from "exceljs";
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { DepthProfile } from "@/lib/contract/monitoring/depth-profile";
+import { depthProfile, unitReadings, type DepthProfile } from "@/lib/contract/monitoring/depth-profile";
+import { formatDateTime } from "@/lib/format";
 import { deviceConfigs, devices, pointGroups, productFunctions, products } from "../../db/schema";
 import { pgArray } from "../../ingest/pg-array";
 import { unitSeriesFor } from "../../simulator/series";
@@ -9,7 +11,9 @@ import { tenantOf } from "../../lib/scope";
 
 let cloud: TestCloud;
 let admin: string;
-signedIn((s) => ({ cloud, admin } = s), ["admin"]);
+let operator: string;
+let platform: string;
+signedIn((s) => ({ cloud, admin, operator, platform } = s), ["admin", "operator", "platform"]);
 
 const DAY = 86_400_000;
 
@@ -46,7 +50,7 @@ describe("stat/rionDipAngle and stat/devManageStat", () => {
     expect(p.curves[0].points.every((x) => x.a === 0 && x.b === 0)).toBe(true);
     const last = p.curves[2].points;
     expect(last.map((x) => x.depth)).toEqual(Array.from({ length: 65 }, (_, i) => i * 0.5));
-    expect(last.at(-1)).toEqual({ depth: 32, a: 0, b: 0 });
+    expect(last.at(-1)).toEqual({ depth: 32, a: 0, b: 0, angleA: null, angleB: null });
     // The slope moved over the 59 days: the top moved, the top more than below the slip zone.
     expect(Math.abs(last[0].a)).toBeGreaterThan(1);
     expect(Math.abs(last[0].a)).toBeGreaterThan(Math.abs(last[50].a));
@@ -61,6 +65,58 @@ describe("stat/rionDipAngle and stat/devManageStat", () => {
     expect((await post({ deviceId: f.deviceId, times: [] })).body).toMatchObject({ code: 400, data: { field: "times" } });
     const [tilt] = await cloud.db.select({ id: devices.id }).from(devices).innerJoin(products, eq(products.id, devices.productId)).where(and(eq(products.monitorType, "tilt"), eq(devices.projectId, f.projectId)));
     if (tilt) expect((await post({ deviceId: tilt.id, times })).body.msg).toMatch(/not of this monitor type/);
+  });
+
+  it("takes a curve's reading as the string's initial value: every curve is then counted from it, persisted, for the caller's project only", async () => {
+    const f = await inclinometer();
+    const headers = { projectid: String(f.projectId) };
+    const view = async (token = admin) => (await cloud.request<DepthProfile>("/stat/rionDipAngle/view", { token, body: { deviceId: f.deviceId, groupId: f.groupId, times: [f.times[0], f.times[30], f.times[59]] }, language: "en", headers })).body;
+    const setInit = (dateTime: number, token = admin, language = "en") => cloud.request<{ set: number }>("/stat/devOperationMonitoring/setDevInitValue", { token, body: { deviceId: f.deviceId, dateTime }, language, headers });
+    const before = (await view()).data;
+    expect(before.initial).toBeNull();
+    expect(before.referenceTs).toBe(f.times[0]);
+    const picked = before.curves[1];
+    expect(picked.points.some((x) => x.a !== 0)).toBe(true);
+
+    // Refused without dev:deviceConfig:updConfig, in the caller's language; nothing is set.
+    const refused = await setInit(picked.ts, operator, "zh-cn");
+    expect(refused.body.code).toBe(403);
+    expect(refused.body.msg).toMatch(/[\u4e00-\u9fff]/);
+    // Another tenant's caller does not reach the device.
+    expect((await setInit(picked.ts, platform)).body.code).not.toBe(200);
+    expect((await view()).data.initial).toBeNull();
+
+    const set = await setInit(picked.ts);
+    expect(set.body, JSON.stringify(set.body)).toMatchObject({ code: 200, data: { set: 1 } });
+    const after = (await view()).data;
+    expect(after.initial).toMatchObject({ dataTime: picked.ts, setByName: expect.any(String) });
+    expect(after.referenceTs).toBe(picked.ts);
+    // The picked curve resets to 0 at every depth; the others are counted from it.
+    expect(after.curves[1].points.every((x) => x.a === 0 && x.b === 0)).toBe(true);
+    const expected = depthProfile(unitReadings(JSON.stringify(f.at(f.times[59])))!, unitReadings(JSON.stringify(f.at(picked.ts)))!, after.config);
+    expect(after.curves[2].points).toEqual(expected);
+    expect(after.curves[0].points[0].a).toBeCloseTo(-before.curves[1].points[0].a, 2);
+    // The export holds the same numbers, counted from the same initial reading: a row per depth, A and B per curve.
+    const res = await cloud.app.request("/iotCloud/stat/rionDipAngle/export", {
+      method: "POST",
+      headers: { authorization: `Bearer ${admin}`, ...headers, language: "en", "content-type": "application/json" },
+      body: JSON.stringify({ deviceId: f.deviceId, groupId: f.groupId, times: [f.times[0], f.times[30], f.times[59]] }),
+    });
+    expect(res.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet.getRow(1).getCell(1).value).toBe("Depth (m)");
+    expect(sheet.getRow(1).getCell(4).value).toBe(`${formatDateTime(picked.ts)} A displacement (mm)`);
+    expect(sheet.rowCount).toBe(after.curves[2].points.length + 1);
+    expect(sheet.getRow(2).getCell(1).value).toBe(after.curves[2].points[0].depth);
+    expect(sheet.getRow(2).getCell(4).value).toBe(0);
+    expect(sheet.getRow(2).getCell(6).value).toBe(after.curves[2].points[0].a);
+    // The audit keeps the reading's time and who set it.
+    const log = await cloud.request<{ identifier: string; value: number | null; dataTime: number }[]>(`/stat/devOperationMonitoring/initLog?deviceId=${f.deviceId}`, { token: admin, headers });
+    expect(log.body.data[0]).toMatchObject({ identifier: "points", value: null, dataTime: picked.ts });
+    // A time with no reading nearby: a clear refusal.
+    expect((await setInit(Date.parse("2020-01-01"))).body.msg).toBe("The device has no collected values at that time");
   });
 
   it("counts the monitoring devices by state, per kind", async () => {

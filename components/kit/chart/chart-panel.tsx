@@ -88,19 +88,20 @@ export function ChartPanel({ title, range, selects, toolbar, loading, error, onR
   return (
     <Card data-testid={testId}>
       <CardHeader className="flex flex-row flex-wrap items-center gap-3 space-y-0">
-        <CardTitle className="mr-auto text-base">{title}</CardTitle>
+        <CardTitle className="mr-auto min-w-0 text-base break-words">{title}</CardTitle>
         {selects?.map((s) => (
           <PanelSelect key={s.key} select={s} />
         ))}
         {range && (
-          <div className="flex items-center gap-1" data-testid="chart-range">
+          // On a phone the quick ranges (and on the narrowest, the end date) wrap below.
+          <div className="flex flex-wrap items-center gap-1" data-testid="chart-range">
             <DateInput className="h-8 w-36 px-2" aria-label={tk("search.start")} value={range.value[0]} max={range.value[1] || undefined} onChange={(e) => range.onChange([e.target.value, range.value[1]])} />
             <span className="text-muted-foreground">–</span>
             <DateInput className="h-8 w-36 px-2" aria-label={tk("search.end")} value={range.value[1]} min={range.value[0] || undefined} onChange={(e) => range.onChange([range.value[0], e.target.value])} />
             <QuickRanges kinds={range.quick} onPick={range.onChange} />
           </div>
         )}
-        {toolbar && <div className="flex items-center gap-2">{toolbar}</div>}
+        {toolbar && <div className="flex flex-wrap items-center gap-2">{toolbar}</div>}
       </CardHeader>
       <CardContent className="p-2">{body}</CardContent>
     </Card>

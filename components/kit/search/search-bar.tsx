@@ -170,7 +170,7 @@ function SearchControl({ item, id, value, onChange, placeholder, t }: { item: Se
 export function QuickRanges({ kinds = ["today", "last7Days", "last30Days"], onPick }: { kinds?: readonly QuickRange[]; onPick: (range: [string, string]) => void }) {
   const t = useTranslations("kit.search");
   return (
-    <div className="flex shrink-0 gap-0.5">
+    <div className="flex max-w-full shrink-0 flex-wrap gap-0.5">
       {kinds.map((k) => (
         <button key={k} type="button" data-quick={k} className="rounded px-1 py-0.5 text-xs whitespace-nowrap text-primary hover:bg-primary-light-9" onClick={() => onPick(quickRange(k, new Date()))}>
           {t(k)}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { configBatchBody, configKindOf, configUpdBody, inclinometerConfig, rangeConfig, tiltConfig } from "./device-config";
-import { depthProfile, profileQuery, spreadTimes, unitReadings, unitTops } from "./depth-profile";
+import { round } from "./compute";
+import { depthProfile, nearestCurve, profileQuery, spreadTimes, unitReadings, unitTops, valueAtDepth } from "./depth-profile";
 
 /** The angle whose sine is `s`, in degrees: a 1 m unit tilted so moves `s` m. */
 const deg = (s: number) => (Math.asin(s) * 180) / Math.PI;
@@ -56,6 +57,24 @@ describe("depth profile", () => {
     expect(depthProfile(reading, before, cfg).map((x) => x.a)).toEqual([1, 0, 0, 0]);
   });
 
+  it("gives each unit's tilt change against the initial reading, so a curve taken as initial reads 0 everywhere after", () => {
+    const initial = [1.25, -0.5, 0.1].map((a) => ({ angleA: a, angleB: a / 2 }));
+    const later = [1.3, -0.5, 0.05].map((a) => ({ angleA: a, angleB: a / 2 }));
+    const p = depthProfile(later, initial, cfg);
+    // Top down: the units' own changes, none at the toe.
+    expect(p.map((x) => x.angleA)).toEqual([0.05, 0, -0.05, null]);
+    expect(p.map((x) => x.angleB)).toEqual([0.025, 0, -0.025, null]);
+    // 0.05° over 1 m is 0.873 mm; the top unit's and the bottom unit's cancel at the top.
+    expect(p.map((x) => x.a)).toEqual([0, -0.873, -0.873, 0]);
+    // The initial reading itself, once taken as the reference: the cumulative curve resets.
+    expect(depthProfile(initial, initial, cfg).map((x) => [x.a, x.b, x.angleA])).toEqual([
+      [0, 0, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+      [0, 0, null],
+    ]);
+  });
+
   it("uses the configured unit length and count, and counts depths from the bottom when so placed", () => {
     const reading = Array.from({ length: 5 }, () => ({ angleA: deg(0.001), angleB: 0 }));
     // Units of 0.5 m: 0.5 mm each; only the configured three count.
@@ -63,12 +82,30 @@ describe("depth profile", () => {
     expect(unitTops({ holePosition: 2, holeDepth: 10, unitLength: 1 }, 3)).toEqual([9, 8, 7]);
     const fromBottom = depthProfile([deg(0.002), 0, 0].map((a) => ({ angleA: a, angleB: 0 })), null, { ...cfg, holePosition: 2 });
     // The bottom unit (listed first) moved: the whole string above it carries its 2 mm.
+    const bottom = round(deg(0.002), 4);
     expect(fromBottom).toEqual([
-      { depth: 7, a: 2, b: 0 },
-      { depth: 8, a: 2, b: 0 },
-      { depth: 9, a: 2, b: 0 },
-      { depth: 10, a: 0, b: 0 },
+      { depth: 7, a: 2, b: 0, angleA: 0, angleB: 0 },
+      { depth: 8, a: 2, b: 0, angleA: 0, angleB: 0 },
+      { depth: 9, a: 2, b: 0, angleA: bottom, angleB: 0 },
+      { depth: 10, a: 0, b: 0, angleA: null, angleB: null },
     ]);
+  });
+
+  it("finds the curve a click on the chart means: the nearest along the displacement axis at the clicked depth", () => {
+    const pt = (depth: number, a: number) => ({ depth, a, b: -a, angleA: null, angleB: null });
+    const left = { ts: 1, points: [pt(0, -4), pt(1, -2), pt(2, 0)] };
+    const right = { ts: 2, points: [pt(0, 6), pt(1, 2), pt(2, 0)] };
+    // Between points the value is interpolated: halfway from 1 m (2 mm) to 0 m (6 mm) is 4 mm.
+    expect(valueAtDepth(right.points, "a", 0.5)).toBe(4);
+    expect(valueAtDepth(right.points, "b", 0.5)).toBe(-4);
+    expect(valueAtDepth(right.points, "a", 3)).toBeNull();
+    expect(nearestCurve([left, right], "a", [-2.5, 0.5])).toBe(0);
+    expect(nearestCurve([left, right], "a", [1, 0.5])).toBe(1);
+    // Along B the curves are mirrored.
+    expect(nearestCurve([left, right], "b", [-2.5, 0.5])).toBe(1);
+    // Below every curve's toe: none.
+    expect(nearestCurve([left, right], "a", [0, 5])).toBe(-1);
+    expect(nearestCurve([], "a", [0, 0])).toBe(-1);
   });
 
   it("reads stored unit arrays and refuses malformed ones", () => {

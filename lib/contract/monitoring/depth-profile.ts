@@ -13,8 +13,11 @@ import { round } from "./compute";
 
 /** One unit's reading: A (main, usually down-slope) and B tilt in degrees. */
 export type UnitReading = { angleA: number; angleB: number };
-/** A point of a profile: depth in m (down), cumulative displacement in mm along A and B. */
-export type ProfilePoint = { depth: number; a: number; b: number };
+/**
+ * A point of a profile: depth in m (down), cumulative displacement in mm along A and B, and the
+ * tilt change in degrees of the unit whose top is there (none at the toe, below the last unit).
+ */
+export type ProfilePoint = { depth: number; a: number; b: number; angleA: number | null; angleB: number | null };
 
 /** Offset in mm of a unit of `lengthM` tilted by `deg`. */
 const offset = (lengthM: number, deg: number) => lengthM * 1000 * Math.sin((deg * Math.PI) / 180);
@@ -37,15 +40,19 @@ export function depthProfile(readings: readonly UnitReading[], reference: readon
   if (!count) return [];
   const tops = unitTops(cfg, count);
   const units = tops
-    .map((top, i) => ({ top, a: offset(cfg.unitLength, readings[i].angleA - (reference?.[i].angleA ?? 0)), b: offset(cfg.unitLength, readings[i].angleB - (reference?.[i].angleB ?? 0)) }))
+    .map((top, i) => {
+      const da = readings[i].angleA - (reference?.[i].angleA ?? 0);
+      const db = readings[i].angleB - (reference?.[i].angleB ?? 0);
+      return { top, da, db, a: offset(cfg.unitLength, da), b: offset(cfg.unitLength, db) };
+    })
     .sort((x, y) => x.top - y.top);
-  const out: ProfilePoint[] = [{ depth: round(units[units.length - 1].top + cfg.unitLength, 3), a: 0, b: 0 }];
+  const out: ProfilePoint[] = [{ depth: round(units[units.length - 1].top + cfg.unitLength, 3), a: 0, b: 0, angleA: null, angleB: null }];
   let a = 0;
   let b = 0;
   for (let i = units.length - 1; i >= 0; i--) {
     a += units[i].a;
     b += units[i].b;
-    out.push({ depth: units[i].top, a: round(a, 3), b: round(b, 3) });
+    out.push({ depth: units[i].top, a: round(a, 3), b: round(b, 3), angleA: round(units[i].da, 4), angleB: round(units[i].db, 4) });
   }
   return out.reverse();
 }
@@ -78,10 +85,42 @@ export const profileQuery = z.object({
 
 /** A profile curve: the reading's own time, and its points from the top down. */
 export type ProfileCurve = { ts: number; points: ProfilePoint[] };
-export type DepthProfile = { config: InclinometerConfig; configFrom: "device" | "point" | "default"; referenceTs: number | null; curves: ProfileCurve[] };
+/** The string's initial reading in force (set from a curve): its time, who set it and when. */
+export type ProfileInitial = { dataTime: number; setByName: string | null; setAt: number };
+export type DepthProfile = { config: InclinometerConfig; configFrom: "device" | "point" | "default"; referenceTs: number | null; initial: ProfileInitial | null; curves: ProfileCurve[] };
 
 /** `count` times evenly across [from, to], the first at `from` (the reference) and the last at `to`. */
 export function spreadTimes(from: number, to: number, count: number): number[] {
   if (count <= 1 || to <= from) return [to];
   return Array.from({ length: count }, (_, i) => Math.round(from + ((to - from) * i) / (count - 1)));
+}
+
+/** A profile's displacement along a direction at a depth, interpolated between its points; none outside them. */
+export function valueAtDepth(points: readonly ProfilePoint[], direction: "a" | "b", depth: number): number | null {
+  for (let i = 0; i + 1 < points.length; i++) {
+    const p = points[i];
+    const q = points[i + 1];
+    if (depth < Math.min(p.depth, q.depth) || depth > Math.max(p.depth, q.depth)) continue;
+    const f = q.depth === p.depth ? 0 : (depth - p.depth) / (q.depth - p.depth);
+    return p[direction] + f * (q[direction] - p[direction]);
+  }
+  return points.length === 1 && points[0].depth === depth ? points[0][direction] : null;
+}
+
+/**
+ * The curve a click on the chart means, given the spot's displacement and depth: the one passing
+ * nearest to it along the displacement axis at that depth (a curve's line is no data item, so a
+ * click on it reports the spot only). -1 when no curve reaches that depth.
+ */
+export function nearestCurve(curves: readonly ProfileCurve[], direction: "a" | "b", [displacement, depth]: readonly [number, number]): number {
+  let best = -1;
+  let gap = Infinity;
+  curves.forEach((c, i) => {
+    const v = valueAtDepth(c.points, direction, depth);
+    if (v !== null && Math.abs(v - displacement) < gap) {
+      gap = Math.abs(v - displacement);
+      best = i;
+    }
+  });
+  return best;
 }

@@ -82,3 +82,15 @@ export const MONITORS: Record<MonitorKind, MonitorDef> = {
 };
 
 export const monitorOf = (kind: MonitorKind): MonitorDef => MONITORS[kind];
+
+/** The per-unit property of an inclinometer string (the catalogue's CX-64): one struct per unit. */
+export const UNITS_PROPERTY = "points";
+
+/**
+ * What setting a device's initial values takes at a time: its changing number properties, and —
+ * for a depth profile — the string's whole per-unit reading, which the profile is counted from.
+ */
+export function initTargets(kind: MonitorKind): { identifiers: string[]; texts: string[] } {
+  const def = monitorOf(kind);
+  return { identifiers: def.measures.filter((m) => m.change).map((m) => m.identifier), texts: def.profile ? [UNITS_PROPERTY] : [] };
+}

@@ -61,6 +61,40 @@ export class MonitoringPage {
     return this.page.waitForResponse((r) => r.url().includes("/rionDipAngle/view") && r.request().method() === "POST");
   }
 
+  /** The depth profile's curve table: a curve's depths, with its set-initial-value button. */
+  curve() {
+    return this.page.getByTestId("profile-curve");
+  }
+
+  /** Clicks the upper middle of the profile's plot: the curve passing nearest at that depth loads below. */
+  async clickProfile() {
+    const box = (await this.profile().locator("canvas").first().boundingBox())!;
+    await this.page.mouse.click(box.x + box.width / 2, box.y + box.height / 4);
+    await expect(this.curve().locator("table")).toBeVisible();
+  }
+
+  /** Picks the nth curve (0 the earliest) in the curve table's select; resolves with its label. */
+  async pickCurve(n: number) {
+    await this.page.locator("#profile-curve").click();
+    const option = this.page.getByRole("option").nth(n);
+    const label = (await option.textContent())!.trim();
+    await option.click();
+    await expect(this.page.locator("#profile-curve")).toContainText(label);
+    return label;
+  }
+
+  /** The shown curve's cumulative displacement along A, top down, as the table shows it. */
+  curveA() {
+    return this.curve().getByTestId("curve-a").allTextContents();
+  }
+
+  async setCurveAsInitial() {
+    await this.curve().getByTestId("profile-set-init").click();
+    const dialog = this.page.getByTestId("confirm-dialog");
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
+
   /** Opens the device configuration of the chosen device; resolves with its dialog. */
   async openConfig() {
     await this.page.getByTestId("device-config").click();
