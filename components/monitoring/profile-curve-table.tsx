@@ -42,7 +42,8 @@ export function ProfileCurveTable({ deviceId, curves, picked, onPick, onSet }: {
         {!curve ? (
           <p className="text-sm text-muted-foreground">{t("profile.curveHint")}</p>
         ) : (
-          <div className="max-h-80 overflow-auto">
+          // A scrolling region keyboard users can reach (and scroll) too.
+          <div className="max-h-80 overflow-auto rounded focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" tabIndex={0} role="region" aria-label={t("profile.curveTable", { time: formatDateTime(new Date(curve.ts)) })}>
             <Table>
               <TableHeader>
                 <TableRow>
