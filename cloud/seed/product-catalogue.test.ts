@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MONITOR_KINDS } from "@/lib/contract/device/product";
+import { MONITOR_KINDS } from "@/lib/contract/device/enums";
 import { checkValue, thingFunction } from "@/lib/contract/device/thing-model";
 import { examplePayload } from "@/lib/contract/device/examples";
 import { DEMO_LIBRARY, DEMO_PRODUCTS, PLATFORM_COPY_KEYS } from "./product-catalogue";

@@ -3,7 +3,8 @@
 import { useTranslations } from "next-intl";
 import { PlusIcon, Trash2Icon } from "lucide-react";
 import type { FieldError, FieldErrors, FieldValues } from "react-hook-form";
-import { DATA_TYPES, NUMERIC_TYPES, type DataTypeName } from "@/lib/contract/device/thing-model";
+import { DATA_TYPES } from "@/lib/contract/device/enums";
+import { NUMERIC_TYPES, type DataTypeName } from "@/lib/contract/device/thing-model";
 import { SelectField, useDict, type CustomFieldProps } from "@/components/kit";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";

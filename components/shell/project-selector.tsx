@@ -5,11 +5,11 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useSWRConfig } from "swr";
 import { toast } from "sonner";
-import { Check, ChevronDown, FolderKanban } from "lucide-react";
+import { ChevronDown, FolderKanban } from "lucide-react";
 import { api } from "@/lib/api/fetcher";
 import { STORAGE } from "@/lib/client-state";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { deferred, useDeferredPopup } from "@/components/ui/deferred";
 import { useShell } from "./shell-context";
 
 /**
@@ -40,38 +40,30 @@ export function useChooseProject() {
   return { choose, pending };
 }
 
+// The menu (radix) is closed at first paint: it loads when the browser is idle or on the first click.
+const projectMenu = deferred(() => import("./project-menu").then((m) => m.ProjectMenu));
+
 /** The header's project selector. */
 export function ProjectSelector() {
   const t = useTranslations("shell.header");
   const { projects, projId } = useShell();
   const { choose, pending } = useChooseProject();
+  const { Part: Menu, open, setOpen, triggerProps } = useDeferredPopup(projectMenu);
   const current = projects.find((p) => p.id === projId);
-
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" className="max-w-36 justify-between sm:max-w-56" disabled={pending} aria-label={t("projectLabel")} data-testid="project-selector">
-          <FolderKanban className="size-4" />
-          <span className="truncate">{current?.prjName ?? t("projectPlaceholder")}</span>
-          <ChevronDown className="size-4 opacity-60" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="max-h-[60vh] min-w-56 overflow-y-auto">
-        <DropdownMenuLabel>{t("projectLabel")}</DropdownMenuLabel>
-        {projects.length === 0 && <p className="px-2 py-1.5 text-sm text-muted-foreground">{t("noProjects")}</p>}
-        {projects.map((p) => (
-          <DropdownMenuItem key={p.id} onSelect={() => choose(p.id)} data-testid="project-option">
-            <Check className={p.id === projId ? "size-4" : "size-4 opacity-0"} />
-            <span className="truncate">{p.prjName}</span>
-          </DropdownMenuItem>
-        ))}
-        {projId !== null && (
-          <>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem onSelect={() => choose(null)}>{t("noProject")}</DropdownMenuItem>
-          </>
-        )}
-      </DropdownMenuContent>
-    </DropdownMenu>
+  const trigger = (
+    <Button
+      variant="outline"
+      size="sm"
+      className="max-w-36 justify-between sm:max-w-56"
+      disabled={pending}
+      aria-label={t("projectLabel")}
+      data-testid="project-selector"
+      {...triggerProps}
+    >
+      <FolderKanban className="size-4" />
+      <span className="truncate">{current?.prjName ?? t("projectPlaceholder")}</span>
+      <ChevronDown className="size-4 opacity-60" />
+    </Button>
   );
+  return Menu ? <Menu trigger={trigger} open={open} onOpenChange={setOpen} onChoose={choose} /> : trigger;
 }

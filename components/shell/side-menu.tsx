@@ -13,7 +13,7 @@ import { FAVOURITES_KEY, homeEntry, menuPathOf, menuTitle, menuTrail, type MenuN
 import { HOME_PATH } from "@/lib/shell/routes";
 import { cn } from "@/lib/utils";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { deferred, useDeferredPopup } from "@/components/ui/deferred";
 import { useCollapse } from "./collapse";
 import { ACTIVE, ITEM, NodeIcon } from "./menu-parts";
 import { useShell } from "./shell-context";
@@ -159,7 +159,7 @@ function useFavouritesFolder(): MenuNode[] {
 }
 
 /** The menu's content: brand, home entry first, the caller's favourites, then the user's tree from the server. */
-function MenuBody({ collapsed, onReady }: { collapsed: boolean; onReady?: () => void }) {
+export function MenuBody({ collapsed, onReady }: { collapsed: boolean; onReady?: () => void }) {
   const { menus } = useShell();
   const favourites = useFavouritesFolder();
   const t = useTranslations("shell.menu");
@@ -219,32 +219,19 @@ export function SideMenu() {
   );
 }
 
+// The drawer (radix dialog) is closed at first paint: it loads when the browser is idle or on the first click.
+const menuDrawer = deferred(() => import("./menu-drawer-dialog").then((m) => m.MenuDrawerDialog));
+
 /** Phones and small tablets: the menu as a drawer from the left, closed by default and after every navigation. */
 export function MenuDrawer() {
   const t = useTranslations("shell.menu");
-  const [open, setOpen] = useState(false);
+  const { Part: Drawer, open, setOpen, triggerProps } = useDeferredPopup(menuDrawer, "dialog");
   const pathname = usePathname();
-  useEffect(() => setOpen(false), [pathname]);
-  return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label={t("open")} title={t("open")} data-testid="menu-drawer-trigger">
-          <MenuIconGlyph className="size-5" />
-        </Button>
-      </DialogTrigger>
-      <DialogContent
-        sheet="left"
-        className="flex w-72 max-w-[85vw] flex-col gap-0 p-0"
-        data-testid="menu-drawer"
-        // An entry opening in a new window leaves the URL as it is: close on any entry click.
-        onClickCapture={(e) => {
-          if ((e.target as HTMLElement).closest("a[data-menu-item], [role=menuitem]")) setOpen(false);
-        }}
-      >
-        <DialogTitle className="sr-only">{t("label")}</DialogTitle>
-        <DialogDescription className="sr-only">{t("label")}</DialogDescription>
-        <MenuBody collapsed={false} />
-      </DialogContent>
-    </Dialog>
+  useEffect(() => setOpen(false), [pathname, setOpen]);
+  const trigger = (
+    <Button variant="ghost" size="icon" className="md:hidden" aria-label={t("open")} title={t("open")} data-testid="menu-drawer-trigger" {...triggerProps}>
+      <MenuIconGlyph className="size-5" />
+    </Button>
   );
+  return Drawer ? <Drawer trigger={trigger} open={open} onOpenChange={setOpen} /> : trigger;
 }

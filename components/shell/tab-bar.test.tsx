@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import { loadMessages } from "@/lib/i18n/namespaces";
 import { TabBar } from "./tab-bar";
@@ -71,6 +71,8 @@ describe("TabBar", () => {
     render(ui());
     await screen.findAllByTestId("tab");
     expect(tabs()).toEqual(["/home", "/systemSet/userSet", "/systemSet/roleSet"]);
+    // The context menus load after the page (when the browser is idle): radix marks the tab its trigger.
+    await waitFor(() => expect(screen.getAllByTestId("tab")[1].getAttribute("data-state")).toBe("closed"));
     fireEvent.contextMenu(screen.getAllByTestId("tab")[1]);
     fireEvent.click(await screen.findByTestId("tab-closeOthers"));
     expect(tabs()).toEqual(["/home", "/systemSet/userSet"]);

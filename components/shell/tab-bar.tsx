@@ -1,6 +1,6 @@
 "use client";
 
-import { Fragment, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
@@ -9,9 +9,12 @@ import { STORAGE } from "@/lib/client-state";
 import { HOME_PATH } from "@/lib/shell/routes";
 import { closeAll, closeOthers, closeRight, closeTab, keepAliveList, openTab, parseRecent, parseTabs, rememberRecent, tabUrl, type CloseResult, type RouteTab } from "@/lib/shell/tabs";
 import { cn } from "@/lib/utils";
-import { ContextMenu, ContextMenuContent, ContextMenuItem, ContextMenuSeparator, ContextMenuTrigger } from "@/components/ui/context-menu";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { Button } from "@/components/ui/button";
+import { deferred, useDeferredPopup } from "@/components/ui/deferred";
+
+// The tabs' context menus and the actions menu (radix) are closed at first paint: they load when
+// the browser is idle or on the first click of the actions button.
+const tabMenus = deferred(() => import("./tab-menus"));
 
 type Action = "close" | "closeOthers" | "closeRight" | "closeAll";
 const ACTIONS: Action[] = ["close", "closeOthers", "closeRight", "closeAll"];
@@ -48,6 +51,7 @@ function Tabs() {
   const [tabs, setTabs] = useState<RouteTab[]>(() => openTab([], url));
   const restored = useRef(false);
   const listRef = useRef<HTMLDivElement>(null);
+  const { Part: menus, open, setOpen, triggerProps } = useDeferredPopup(tabMenus);
 
   useEffect(() => {
     setTabs((current) => {
@@ -76,6 +80,13 @@ function Tabs() {
     if (result.next) router.push(result.next);
   };
 
+  const itemsFor = (path: string) => ACTIONS.map((action) => ({ action, label: t(`tabs.${action}`), disabled: !enabled(action, tabs, path) }));
+  const actions = (
+    <Button variant="ghost" size="icon" className="size-7" aria-label={t("tabs.actions")} title={t("tabs.actions")} data-testid="tab-actions" {...triggerProps}>
+      <ChevronDown className="size-4" />
+    </Button>
+  );
+
   const onKeyDown = (e: React.KeyboardEvent<HTMLAnchorElement>, tab: RouteTab) => {
     const links = [...(listRef.current?.querySelectorAll<HTMLElement>("[role=tab]") ?? [])];
     const i = links.indexOf(e.currentTarget);
@@ -93,69 +104,47 @@ function Tabs() {
       <div ref={listRef} role="tablist" aria-label={t("tabs.label")} title={t("tabs.keyboardHint")} className="flex min-w-0 flex-1 items-center gap-1 overflow-x-auto">
         {tabs.map((tab) => {
           const active = isActive(tab);
-          return (
-            <ContextMenu key={tab.path}>
-              <ContextMenuTrigger asChild>
-                <div
-                  className={cn(
-                    "group flex h-7 shrink-0 items-center gap-1 rounded border px-2 text-xs transition-colors",
-                    active ? "border-primary-solid bg-primary-solid text-primary-foreground" : "bg-background hover:text-primary",
-                  )}
-                  data-testid="tab"
-                  data-path={tab.path}
-                  data-active={active}
+          const el = (
+            <div
+              key={tab.path}
+              className={cn(
+                "group flex h-7 shrink-0 items-center gap-1 rounded border px-2 text-xs transition-colors",
+                active ? "border-primary-solid bg-primary-solid text-primary-foreground" : "bg-background hover:text-primary",
+              )}
+              data-testid="tab"
+              data-path={tab.path}
+              data-active={active}
+            >
+              <Link href={tabUrl(tab)} role="tab" aria-selected={active} onKeyDown={(e) => onKeyDown(e, tab)} className="outline-none focus-visible:underline" prefetch={false}>
+                {t(tab.meta.title)}
+              </Link>
+              {tab.path !== HOME_PATH && (
+                // A pointer shortcut: a tablist may hold only tabs, so assistive technology and
+                // keyboards close a tab with Delete (the list's title says so) or its context menu.
+                <button
+                  type="button"
+                  tabIndex={-1}
+                  aria-hidden="true"
+                  onClick={() => run("close", tab.path)}
+                  title={`${t("tabs.close")} ${t(tab.meta.title)}`}
+                  className="rounded-full p-0.5 opacity-70 hover:bg-black/10 hover:opacity-100"
+                  data-testid="tab-x"
                 >
-                  <Link href={tabUrl(tab)} role="tab" aria-selected={active} onKeyDown={(e) => onKeyDown(e, tab)} className="outline-none focus-visible:underline" prefetch={false}>
-                    {t(tab.meta.title)}
-                  </Link>
-                  {tab.path !== HOME_PATH && (
-                    // A pointer shortcut: a tablist may hold only tabs, so assistive technology and
-                    // keyboards close a tab with Delete (the list's title says so) or its context menu.
-                    <button
-                      type="button"
-                      tabIndex={-1}
-                      aria-hidden="true"
-                      onClick={() => run("close", tab.path)}
-                      title={`${t("tabs.close")} ${t(tab.meta.title)}`}
-                      className="rounded-full p-0.5 opacity-70 hover:bg-black/10 hover:opacity-100"
-                      data-testid="tab-x"
-                    >
-                      <X className="size-3" />
-                    </button>
-                  )}
-                </div>
-              </ContextMenuTrigger>
-              <ContextMenuContent data-testid="tab-menu">
-                {ACTIONS.map((action, i) => (
-                  <Fragment key={action}>
-                    {i === 1 && <ContextMenuSeparator />}
-                    <ContextMenuItem disabled={!enabled(action, tabs, tab.path)} onSelect={() => run(action, tab.path)} data-testid={`tab-${action}`}>
-                      {t(`tabs.${action}`)}
-                    </ContextMenuItem>
-                  </Fragment>
-                ))}
-              </ContextMenuContent>
-            </ContextMenu>
+                  <X className="size-3" />
+                </button>
+              )}
+            </div>
+          );
+          return menus ? (
+            <menus.TabContextMenu key={tab.path} items={itemsFor(tab.path)} onSelect={(action) => run(action as Action, tab.path)}>
+              {el}
+            </menus.TabContextMenu>
+          ) : (
+            el
           );
         })}
       </div>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" className="size-7" aria-label={t("tabs.actions")} title={t("tabs.actions")} data-testid="tab-actions">
-            <ChevronDown className="size-4" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          {ACTIONS.map((action, i) => (
-            <Fragment key={action}>
-              {i === 1 && <DropdownMenuSeparator />}
-              <DropdownMenuItem disabled={!enabled(action, tabs, activePath)} onSelect={() => run(action, activePath)}>
-                {t(`tabs.${action}`)}
-              </DropdownMenuItem>
-            </Fragment>
-          ))}
-        </DropdownMenuContent>
-      </DropdownMenu>
+      {menus ? <menus.TabActionsMenu trigger={actions} open={open} onOpenChange={setOpen} items={itemsFor(activePath)} onSelect={(action) => run(action as Action, activePath)} /> : actions}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import * as React from "react";
 import { ChevronLeftIcon, ChevronRightIcon, MoreHorizontalIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { cn } from "@/lib/utils";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./select";
+import { LazySelect } from "./lazy-select";
 
 /** Page numbers to show: first, last, the current ±2, with gaps marked by null (Element's pager of 7). */
 export function pagerItems(page: number, pages: number): (number | null)[] {
@@ -41,18 +41,12 @@ export function Pagination({ page, size, total, pageSizes, onChange, className }
   return (
     <nav className={cn("flex flex-wrap items-center justify-end gap-2 text-sm text-muted-foreground", className)} aria-label={t("label")} data-testid="pagination">
       <span data-testid="pagination-total">{t("total", { total })}</span>
-      <Select value={String(size)} onValueChange={(v) => onChange(1, Number(v))}>
-        <SelectTrigger className="h-7 w-auto min-w-[6.5rem] gap-1 text-xs" aria-label={t("perPage", { size })}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {pageSizes.map((s) => (
-            <SelectItem key={s} value={String(s)}>
-              {t("perPage", { size: s })}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <LazySelect
+        value={String(size)}
+        onValueChange={(v) => onChange(1, Number(v))}
+        options={pageSizes.map((s) => ({ value: String(s), label: t("perPage", { size: s }) }))}
+        trigger={{ className: "h-7 w-auto min-w-[6.5rem] gap-1 text-xs", "aria-label": t("perPage", { size }) }}
+      />
       <button type="button" className={btn} disabled={page <= 1} onClick={() => go(page - 1)} aria-label={t("prev")}>
         <ChevronLeftIcon className="size-4" />
       </button>

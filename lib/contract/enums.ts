@@ -1,13 +1,19 @@
-import { READ_STATUS, TODO_STATUS, MSG_TYPES } from "./message";
-import { ALARM_STEPS, CHECK_RESULTS } from "./alarm/workflow";
 import { DEVICE_ENUMS } from "./device/enums";
 import { MONITORING_ENUMS } from "./monitoring/enums";
-import { ALARM_ENUMS } from "./alarm/enums";
+import { ALARM_ENUMS, ALARM_STEPS, CHECK_RESULTS } from "./alarm/enums";
 import { PUSH_ENUMS } from "./push/enums";
 import { LINKAGE_ENUMS } from "./linkage/enums";
 import { SCENE_ENUMS } from "./scene/enums";
-import { MEDIA_TYPES } from "./media/media-library";
 import { CHANGE_PWD_FLAGS, NOTIFY_FLAGS, PASSWORD_RULES, PASSWORD_TEMPLATES } from "./password";
+
+/** Read status 0 unread, 1 read; to-do status 1 pending, 2 awaiting review, 3 handled (core §4). */
+export const READ_STATUS = [0, 1] as const;
+export const TODO_STATUS = [1, 2, 3] as const;
+/** ala: an alarm; alaManual: a manual alarm; notice: anything else. */
+export const MSG_TYPES = ["ala", "alaManual", "notice"] as const;
+
+/** 1 folder, 2 image, 3 video (core §4 file types 2 image, 3 video); labels in enums.json `mediaFileType`. */
+export const MEDIA_TYPES = [1, 2, 3] as const;
 
 /**
  * The static enumerations of core §4, values only. Labels live in `messages/<locale>/enums.json`

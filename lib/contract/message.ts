@@ -1,11 +1,7 @@
 import { z } from "zod";
 import { defineEntity, keyField } from "./entity";
+import { READ_STATUS, TODO_STATUS, MSG_TYPES } from "./enums";
 
-/** Read status 0 unread, 1 read; to-do status 1 pending, 2 awaiting review, 3 handled (core §4). */
-export const READ_STATUS = [0, 1] as const;
-export const TODO_STATUS = [1, 2, 3] as const;
-/** ala: an alarm; alaManual: a manual alarm; notice: anything else. */
-export const MSG_TYPES = ["ala", "alaManual", "notice"] as const;
 
 const status = <T extends readonly number[]>(values: T) => z.coerce.number().refine((n) => values.includes(n), "validation.invalidOption");
 

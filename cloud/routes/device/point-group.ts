@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { MONITOR_KINDS } from "@/lib/contract/device/product";
+import { MONITOR_KINDS } from "@/lib/contract/device/enums";
 import { initTargets } from "@/lib/contract/monitoring/monitors";
 import { pointGroup, pointGroupUpdate, pointSortBody } from "@/lib/contract/monitoring/point-group";
 import { pointInitBody } from "@/lib/contract/monitoring/analysis";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { MONITOR_KINDS } from "@/lib/contract/device/product";
+import { MONITOR_KINDS } from "@/lib/contract/device/enums";
 import type { DeviceStates } from "@/lib/contract/monitoring/analysis";
 import { deviceStateCounts } from "../../db/queries/monitoring";
 import { requireAuth } from "../../lib/auth";

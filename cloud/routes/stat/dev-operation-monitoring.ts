@@ -1,7 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { MONITOR_KINDS, type MonitorKind } from "@/lib/contract/device/product";
+import { MONITOR_KINDS } from "@/lib/contract/device/enums";
+import type { MonitorKind } from "@/lib/contract/device/product";
 import { analyse, analysisQuery, devInitBody, initRows, rangeOf, type Analysis } from "@/lib/contract/monitoring/analysis";
 import type { TimePoint } from "@/lib/contract/monitoring/compute";
 import type { ShowValue, ValueType, ZeroType } from "@/lib/contract/monitoring/enums";

@@ -1,20 +1,12 @@
 "use client";
 
 import * as React from "react";
-import { useTranslations } from "next-intl";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
-import { buttonVariants } from "@/components/ui/button";
+import dynamic from "next/dynamic";
 
-type Ask = { message: React.ReactNode; title?: React.ReactNode; danger?: boolean; resolve: (ok: boolean) => void };
+// The dialog (radix) is closed at first paint: it loads after the page, not in its first load.
+const ConfirmDialog = dynamic(() => import("./confirm-dialog-view").then((m) => m.ConfirmDialog), { ssr: false });
+
+export type Ask = { message: React.ReactNode; title?: React.ReactNode; danger?: boolean; resolve: (ok: boolean) => void };
 
 /**
  * `const [confirm, confirmElement] = useConfirm()`; `await confirm("…")` resolves true on OK,
@@ -29,24 +21,4 @@ export function useConfirm(): [(message: React.ReactNode, opts?: { title?: React
   );
   const element = <ConfirmDialog ask={ask} onDone={(ok) => (ask?.resolve(ok), setAsk(null))} />;
   return [confirm, element];
-}
-
-function ConfirmDialog({ ask, onDone }: { ask: Ask | null; onDone: (ok: boolean) => void }) {
-  const t = useTranslations("kit");
-  return (
-    <AlertDialog open={ask !== null} onOpenChange={(open) => !open && onDone(false)}>
-      <AlertDialogContent data-testid="confirm-dialog" className="sm:max-w-sm">
-        <AlertDialogHeader>
-          <AlertDialogTitle className="text-base">{ask?.title ?? t("confirm.title")}</AlertDialogTitle>
-          <AlertDialogDescription>{ask?.message}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel className={buttonVariants({ variant: "outline", size: "sm" })}>{t("actions.cancel")}</AlertDialogCancel>
-          <AlertDialogAction className={buttonVariants({ variant: ask?.danger ? "destructive" : "default", size: "sm" })} onClick={() => onDone(true)}>
-            {t("actions.confirm")}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
 }

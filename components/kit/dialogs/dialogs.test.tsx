@@ -42,7 +42,7 @@ describe("confirm dialog", () => {
     const onResult = vi.fn();
     wrap(<ConfirmProbe onResult={onResult} />);
     fireEvent.click(screen.getByText("ask"));
-    expect(screen.getByTestId("confirm-dialog").textContent).toContain("Delete?");
+    expect((await screen.findByTestId("confirm-dialog")).textContent).toContain("Delete?");
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "OK" })));
     expect(onResult).toHaveBeenLastCalledWith(true);
     fireEvent.click(screen.getByText("ask"));

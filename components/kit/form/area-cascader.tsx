@@ -1,43 +1,11 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
 import { ChevronDownIcon, ChevronRightIcon, XIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { swrFetcher } from "@/lib/api/fetcher";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { cn } from "@/lib/utils";
-
-export type AreaNode = { code: string; name: string; childrens?: AreaNode[] };
-
-/**
- * The path of names from the root to `code` (core §3: shown joined with " / "). With `nearest`,
- * a code the tree lacks (a district renamed or merged since the row was written) still answers
- * the province and city it lies in, from its leading digits.
- */
-export function areaPath(tree: readonly AreaNode[] | undefined, code: string | null | undefined, { nearest = false } = {}): AreaNode[] {
-  if (!tree || !code) return [];
-  const walk = (nodes: readonly AreaNode[], trail: AreaNode[]): AreaNode[] | null => {
-    for (const n of nodes) {
-      if (n.code === code) return [...trail, n];
-      if (n.childrens && code.startsWith(n.code)) {
-        const hit = walk(n.childrens, [...trail, n]);
-        if (hit) return hit;
-        if (nearest) return [...trail, n];
-      }
-    }
-    return null;
-  };
-  return walk(tree, []) ?? [];
-}
-
-export const joinAreaNames = (path: readonly AreaNode[]) => path.map((n) => n.name).join(" / ");
-
-/** The area tree, fetched once per session (it never changes). */
-export function useAreaTree() {
-  const { data } = useSWR<AreaNode[]>("sys/areas/tree", swrFetcher, { revalidateOnFocus: false, revalidateIfStale: false, dedupingInterval: 3_600_000 });
-  return data;
-}
+import { areaPath, joinAreaNames, useAreaTree, type AreaNode } from "./area-tree";
 
 /** Province / city / district cascader; the value is the code of the node chosen last (a leaf). */
 export function AreaCascader({

@@ -1,17 +1,20 @@
 "use client";
 
 import * as React from "react";
+import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { LanguagesIcon } from "lucide-react";
 import type { I18nName, I18nTexts } from "@/lib/contract/i18n-text";
-import { locales, type Locale } from "@/lib/contract/locale";
+import type { Locale } from "@/lib/contract/locale";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { KitDialog } from "../dialogs/kit-dialog";
 import type { CustomFieldProps } from "../resource/define-resource";
 
-const NAME_MAX = 64;
+/** The longest name in any language (the field and its dialog). */
+export const NAME_MAX = 64;
+
+// The dialog (radix) loads with the form, not with the list the form belongs to.
+const MultilingualDialog = dynamic(() => import("./multilingual-dialog").then((m) => m.MultilingualDialog), { ssr: false });
 
 /**
  * A name field with the multilingual-name dialog (widgets §2, §3, §5): the input is the name in
@@ -20,7 +23,6 @@ const NAME_MAX = 64;
  */
 export function MultilingualInput({ field, id, form, disabled, invalid }: CustomFieldProps) {
   const t = useTranslations("kit.multilingual");
-  const kit = useTranslations("kit.actions");
   const locale = useLocale() as Locale;
   const [open, setOpen] = React.useState(false);
   const [draft, setDraft] = React.useState<I18nName>({});
@@ -44,28 +46,7 @@ export function MultilingualInput({ field, id, form, disabled, invalid }: Custom
       <Button type="button" size="icon" variant="outline" className="size-8 shrink-0" onClick={start} disabled={disabled} aria-label={t("open")} title={t("open")} data-testid="multilingual-open">
         <LanguagesIcon />
       </Button>
-      <KitDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={t("title")}
-        description={t("hint")}
-        width={500}
-        testId="multilingual-dialog"
-        footer={
-          <Button type="button" size="sm" onClick={save} data-testid="multilingual-save">
-            {kit("confirm")}
-          </Button>
-        }
-      >
-        <div className="grid gap-3">
-          {locales.map((l) => (
-            <div key={l} className="grid gap-1.5">
-              <Label htmlFor={`${id}-${l}`}>{t(l)}</Label>
-              <Input id={`${id}-${l}`} className="h-8" maxLength={NAME_MAX} value={draft[l] ?? ""} onChange={(e) => setDraft((d) => ({ ...d, [l]: e.target.value }))} />
-            </div>
-          ))}
-        </div>
-      </KitDialog>
+      <MultilingualDialog open={open} onOpenChange={setOpen} id={id} draft={draft} onDraft={setDraft} onSave={save} />
     </div>
   );
 }

@@ -3,8 +3,7 @@
 import * as React from "react";
 import { useTranslations } from "next-intl";
 import { ChevronDownIcon, XIcon } from "lucide-react";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
-import { Input } from "@/components/ui/input";
+import { deferred, useDeferredPopup } from "@/components/ui/deferred";
 import { cn } from "@/lib/utils";
 
 type Props = {
@@ -24,44 +23,52 @@ type Props = {
   children: (keyword: string, close: () => void) => React.ReactNode;
 };
 
+// The popover (radix, popper) is closed at first paint: it loads when the browser is idle or on the first click.
+const popup = deferred(() => import("./popover-field-popup").then((m) => m.PopoverFieldPopup));
+
 /** A form field that opens a searchable popover of choices (tree select, icon picker). */
 export function PopoverField({ shown, placeholder, onClear, onSearchEnter, searchPlaceholder, contentClassName, disabled, invalid, id, children }: Props) {
   const t = useTranslations("kit");
-  const [open, setOpen] = React.useState(false);
+  const { Part: Popup, open, setOpen, triggerProps } = useDeferredPopup(popup, "dialog");
   const [keyword, setKeyword] = React.useState("");
   const empty = shown === null || shown === undefined || shown === "";
   const search = searchPlaceholder ?? t("search.keyword");
+  const trigger = (
+    <button
+      id={id}
+      type="button"
+      disabled={disabled}
+      aria-invalid={invalid || undefined}
+      className="flex h-8 w-full items-center gap-2 rounded-md border border-input bg-background px-3 text-left text-sm shadow-xs outline-none focus-visible:border-primary disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive"
+      {...triggerProps}
+    >
+      <span className={cn("flex min-w-0 flex-1 items-center gap-2 truncate", empty && "text-muted-foreground")}>{empty ? placeholder : shown}</span>
+      <ChevronDownIcon className="size-4 shrink-0 opacity-50" />
+    </button>
+  );
   return (
     <div className="group relative">
-      <Popover open={open} onOpenChange={(o) => (setOpen(o), o && setKeyword(""))}>
-        <PopoverTrigger asChild disabled={disabled}>
-          <button
-            id={id}
-            type="button"
-            aria-invalid={invalid || undefined}
-            className="flex h-8 w-full items-center gap-2 rounded-md border border-input bg-background px-3 text-left text-sm shadow-xs outline-none focus-visible:border-primary disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive"
-          >
-            <span className={cn("flex min-w-0 flex-1 items-center gap-2 truncate", empty && "text-muted-foreground")}>{empty ? placeholder : shown}</span>
-            <ChevronDownIcon className="size-4 shrink-0 opacity-50" />
-          </button>
-        </PopoverTrigger>
-        <PopoverContent className={cn("p-2", contentClassName)} align="start">
-          <Input
-            className="mb-2 h-8"
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Enter" && onSearchEnter && keyword.trim()) {
-                e.preventDefault();
-                if (onSearchEnter(keyword.trim())) setOpen(false);
-              }
-            }}
-            placeholder={search}
-            aria-label={search}
-          />
+      {Popup ? (
+        <Popup
+          trigger={trigger}
+          open={open}
+          onOpenChange={(o) => (setOpen(o), o && setKeyword(""))}
+          keyword={keyword}
+          onKeyword={setKeyword}
+          onSearchKeyDown={(e) => {
+            if (e.key === "Enter" && onSearchEnter && keyword.trim()) {
+              e.preventDefault();
+              if (onSearchEnter(keyword.trim())) setOpen(false);
+            }
+          }}
+          search={search}
+          contentClassName={contentClassName}
+        >
           {children(keyword.trim().toLowerCase(), () => setOpen(false))}
-        </PopoverContent>
-      </Popover>
+        </Popup>
+      ) : (
+        trigger
+      )}
       {onClear && !empty && !disabled && (
         <button
           type="button"

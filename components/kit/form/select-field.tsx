@@ -1,15 +1,14 @@
 "use client";
 
 import { ChevronDownIcon, XIcon } from "lucide-react";
-import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { LazySelect } from "@/components/ui/lazy-select";
+import { deferred, useDeferredPopup } from "@/components/ui/deferred";
 import { cn } from "@/lib/utils";
 import type { DictOption } from "../dict/use-dict";
 
-/** Its list (cmdk) renders only while open: not in the first load of a list's search bar. */
-const MultiSelectList = dynamic(() => import("./multi-select-list").then((m) => m.MultiSelectList), { ssr: false });
+// The popover (radix, popper) is closed at first paint: it loads when the browser is idle or on the first click.
+const multiSelectPopup = deferred(() => import("./multi-select-popup").then((m) => m.MultiSelectPopup));
 
 type Value = string | number | null | undefined | "";
 /** Values compare as strings (URL and form values are strings, enums numbers). */
@@ -43,23 +42,15 @@ export function SelectField({
   const current = options.find((o) => same(o.value, value));
   return (
     <div className={cn("group relative", className)}>
-      <Select
+      <LazySelect
         value={current ? String(current.value) : ""}
         onValueChange={(v) => onChange(options.find((o) => String(o.value) === v)?.value ?? v)}
+        options={options.map((o) => ({ value: String(o.value), label: o.label }))}
+        placeholder={placeholder ?? t("search.select")}
         disabled={disabled}
         name={name}
-      >
-        <SelectTrigger id={id} className="h-8" aria-invalid={invalid || undefined}>
-          <SelectValue placeholder={placeholder ?? t("search.select")} />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((o) => (
-            <SelectItem key={String(o.value)} value={String(o.value)}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+        trigger={{ id, className: "h-8", "aria-invalid": invalid || undefined }}
+      />
       {clearable && current && !disabled && (
         <button
           type="button"
@@ -98,25 +89,23 @@ export function MultiSelectField({
   const chosen = value ?? [];
   const labels = options.filter((o) => chosen.some((v) => same(o.value, v))).map((o) => o.label);
   const toggle = (o: DictOption) => onChange(chosen.some((v) => same(o.value, v)) ? chosen.filter((v) => !same(o.value, v)) : [...chosen, o.value]);
-  return (
-    <Popover>
-      <PopoverTrigger asChild disabled={disabled}>
-        <button
-          id={id}
-          type="button"
-          aria-invalid={invalid || undefined}
-          className={cn(
-            "flex h-8 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 text-left text-sm shadow-xs outline-none focus-visible:border-primary disabled:opacity-50 aria-invalid:border-destructive",
-            className,
-          )}
-        >
-          <span className={cn("truncate", !labels.length && "text-muted-foreground")}>{labels.length ? labels.join(", ") : (placeholder ?? t("search.select"))}</span>
-          <ChevronDownIcon className="size-4 shrink-0 opacity-50" />
-        </button>
-      </PopoverTrigger>
-      <PopoverContent className="w-[var(--radix-popover-trigger-width)] min-w-48 p-0">
-        <MultiSelectList options={options} isOn={(o) => chosen.some((v) => same(o.value, v))} onToggle={toggle} />
-      </PopoverContent>
-    </Popover>
+  const { Part: Popup, open, setOpen, triggerProps } = useDeferredPopup(multiSelectPopup, "dialog");
+  const isOn = (o: DictOption) => chosen.some((v) => same(o.value, v));
+  const trigger = (
+    <button
+      id={id}
+      type="button"
+      disabled={disabled}
+      aria-invalid={invalid || undefined}
+      className={cn(
+        "flex h-8 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 text-left text-sm shadow-xs outline-none focus-visible:border-primary disabled:opacity-50 aria-invalid:border-destructive",
+        className,
+      )}
+      {...triggerProps}
+    >
+      <span className={cn("truncate", !labels.length && "text-muted-foreground")}>{labels.length ? labels.join(", ") : (placeholder ?? t("search.select"))}</span>
+      <ChevronDownIcon className="size-4 shrink-0 opacity-50" />
+    </button>
   );
+  return Popup ? <Popup trigger={trigger} open={open} onOpenChange={setOpen} options={options} isOn={isOn} onToggle={toggle} /> : trigger;
 }

@@ -25,14 +25,18 @@ function ui(value: number | null, onChange: (v: number | null) => void, disabled
     </NextIntlClientProvider>
   );
 }
-const open = () => fireEvent.click(screen.getByRole("button", { name: /Pick one|Company|Sales|Works|North/ }));
+// The popover loads after the page: the first click opens it once it has arrived.
+const open = async () => {
+  fireEvent.click(screen.getByRole("button", { name: /Pick one|Company|Sales|Works|North/ }));
+  await screen.findByRole("tree");
+};
 const items = () => screen.getAllByRole("treeitem").map((i) => i.querySelector("button:last-child")?.textContent);
 
 describe("TreeSelect", () => {
-  it("shows the chosen node, searches by keyword and keeps the ancestors of a match", () => {
+  it("shows the chosen node, searches by keyword and keeps the ancestors of a match", async () => {
     render(ui(4, () => {}));
     expect(screen.getByRole("button", { name: "North" })).toBeTruthy();
-    open();
+    await open();
     expect(items()).toEqual(["Company", "Sales", "North", "Works"]);
     fireEvent.change(screen.getByRole("textbox"), { target: { value: "nor" } });
     expect(items()).toEqual(["Company", "Sales", "North"]);
@@ -40,10 +44,10 @@ describe("TreeSelect", () => {
     expect(screen.queryAllByRole("treeitem")).toEqual([]);
   });
 
-  it("chooses a node, refuses a disabled one (a node cannot move under itself) and clears", () => {
+  it("chooses a node, refuses a disabled one (a node cannot move under itself) and clears", async () => {
     const onChange = vi.fn();
     render(ui(2, onChange, subtreeIds(tree[0].childrens![0])));
-    open();
+    await open();
     // Each node has a fold toggle and then its choice button, both named after it.
     const button = (name: string) => screen.getAllByRole("button", { name }).filter((b) => b.closest("[role=treeitem]")).at(-1)!;
     expect(button("North").hasAttribute("disabled")).toBe(true);

@@ -2,7 +2,7 @@
 
 import type { z } from "zod";
 import { labelOf, rangeKeys, type FieldDef, type FieldKind, type Use } from "@/lib/contract/entity";
-import { areaPath, joinAreaNames, useAreaTree, type AreaNode } from "../form/area-cascader";
+import { areaPath, joinAreaNames, useAreaTree, type AreaNode } from "../form/area-tree";
 import type { AnyRow, ColumnSpec, ColumnType, DetailRow, DetailRowType, FieldType, FormField, KitColumn, RawColumn, SearchItem } from "./define-resource";
 
 /**

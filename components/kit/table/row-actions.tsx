@@ -2,17 +2,21 @@
 
 import * as React from "react";
 import { ChevronDownIcon } from "lucide-react";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { deferred, useDeferredPopup } from "@/components/ui/deferred";
 import { cn } from "@/lib/utils";
 
 export type ResolvedAction = { key: string; label: string; danger?: boolean; run: () => void };
+
+// The "more" menu (radix) is closed at first paint: it loads when the browser is idle or on the first click.
+const moreMenu = deferred(() => import("./row-actions-menu").then((m) => m.RowActionsMenu));
+
+const link = "text-sm whitespace-nowrap hover:opacity-80";
 
 /** The first 2 actions inline, the rest under "more" (widgets §2). */
 export function RowActions({ actions, moreLabel, inline = 2 }: { actions: ResolvedAction[]; moreLabel: string; inline?: number }) {
   if (!actions.length) return <>-</>;
   const shown = actions.slice(0, inline);
   const rest = actions.slice(inline);
-  const link = "text-sm whitespace-nowrap hover:opacity-80";
   return (
     <div className="flex items-center gap-3">
       {shown.map((a) => (
@@ -20,21 +24,18 @@ export function RowActions({ actions, moreLabel, inline = 2 }: { actions: Resolv
           {a.label}
         </button>
       ))}
-      {rest.length > 0 && (
-        <DropdownMenu>
-          <DropdownMenuTrigger className={cn(link, "inline-flex items-center gap-0.5 text-primary outline-none")} data-action="more">
-            {moreLabel}
-            <ChevronDownIcon className="size-3.5" />
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            {rest.map((a) => (
-              <DropdownMenuItem key={a.key} data-action={a.key} variant={a.danger ? "destructive" : "default"} onSelect={a.run}>
-                {a.label}
-              </DropdownMenuItem>
-            ))}
-          </DropdownMenuContent>
-        </DropdownMenu>
-      )}
+      {rest.length > 0 && <MoreActions actions={rest} label={moreLabel} />}
     </div>
   );
+}
+
+function MoreActions({ actions, label }: { actions: ResolvedAction[]; label: string }) {
+  const { Part: Menu, open, setOpen, triggerProps } = useDeferredPopup(moreMenu);
+  const trigger = (
+    <button type="button" className={cn(link, "inline-flex items-center gap-0.5 text-primary outline-none")} data-action="more" {...triggerProps}>
+      {label}
+      <ChevronDownIcon className="size-3.5" />
+    </button>
+  );
+  return Menu ? <Menu trigger={trigger} open={open} onOpenChange={setOpen} actions={actions} /> : trigger;
 }

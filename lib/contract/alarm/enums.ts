@@ -64,3 +64,8 @@ export const ALARM_ENUMS = {
   linkType: LINK_TYPES,
   noticeStatus: NOTICE_STATUSES,
 } as const;
+
+/** Review result 1 approved, 2 not approved. */
+export const CHECK_RESULTS = [1, 2] as const;
+/** Every recorded step of an alarm's life, in the timeline. */
+export const ALARM_STEPS = ["raise", "edit", "accept", "handle", "approve", "reject", "close", "clear"] as const;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dbId } from "../common";
 import { text, textRequired } from "../validation";
-import { ALARM_STATUS } from "./enums";
+import { ALARM_STATUS, ALARM_STEPS, CHECK_RESULTS } from "./enums";
 
 /**
  * The alarm workflow of core §4: pending → handling (accept) → awaiting review (handling result)
@@ -12,11 +12,7 @@ import { ALARM_STATUS } from "./enums";
 export type AlarmStatus = (typeof ALARM_STATUS)[keyof typeof ALARM_STATUS];
 /** Close reason 1 false alarm, 2 normal completion. */
 export const CLOSE_REASONS = [1, 2] as const;
-/** Review result 1 approved, 2 not approved. */
-export const CHECK_RESULTS = [1, 2] as const;
 
-/** Every recorded step of an alarm's life, in the timeline. */
-export const ALARM_STEPS = ["raise", "edit", "accept", "handle", "approve", "reject", "close", "clear"] as const;
 export type AlarmStep = (typeof ALARM_STEPS)[number];
 export type Move = Exclude<AlarmStep, "raise" | "edit">;
 

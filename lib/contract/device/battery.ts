@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { defineEntity, type RowOf } from "../entity";
 import { number, numberRequired, text, textRequired } from "../validation";
+import { BATTERY_TYPES } from "./enums";
 
-/** Battery type (core §4): 0 rechargeable, 1 not rechargeable. */
-export const BATTERY_TYPES = [0, 1] as const;
 /** Up to 5 images of at most 5 MB each (core §5, §9); the size limit is the upload purpose's. */
 export const BATTERY_IMAGES = 5;
 export const MAX_VOLTAGE = 1000;

@@ -1,12 +1,8 @@
 import { z } from "zod";
 import { defineEntity, type RowOf } from "../entity";
 import { decimalIn, optional, text, textRequired } from "../validation";
+import { AIR_TYPES, HARDEN_TYPES, COEF_TYPES, AGGREGATES } from "./enums";
 
-/** Concrete enumerations (core §4): air type, hardening type, coefficient type, aggregate of the sensors. */
-export const AIR_TYPES = [0, 1] as const;
-export const HARDEN_TYPES = [1, 2, 0] as const;
-export const COEF_TYPES = [0, 1] as const;
-export const AGGREGATES = [0, 1, 2, 3] as const;
 /** Air-entrained concrete: 0–3 % (core §9). */
 export const AIR_CONTENT = { min: 0, max: 3 } as const;
 export const DATUM_TEMP = { min: -20, max: 20, default: -10 } as const;

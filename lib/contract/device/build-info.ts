@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { defineEntity, type RowOf } from "../entity";
 import { optional, text, textRequired } from "../validation";
+import { BUILD_TYPES } from "./enums";
 
-/** Construction record type (core §4): 1 first install, 2 later maintenance. */
-export const BUILD_TYPES = [1, 2] as const;
 /** Up to 100 photos of at most 20 MB each (core §5); the size limit is the upload purpose's. */
 export const BUILD_PHOTOS = 100;
 

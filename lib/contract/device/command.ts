@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineEntity, type RowOf } from "../entity";
 import { optional } from "../validation";
 import { cycleBody } from "./device";
+import { COMMAND_TYPES } from "./enums";
 
 /** Command status (core §4): 0 waiting, 1 timeout, 2 success, 3 failed. */
 export const COMMAND_STATUS = { waiting: 0, timeout: 1, success: 2, failed: 3 } as const;
@@ -12,7 +13,6 @@ export type CommandStatus = (typeof COMMAND_STATUS)[keyof typeof COMMAND_STATUS]
  * cycle, or one of the maintenance calls every device answers (restart `deviceRest`,
  * re-initialise `deviceInit`, laser on `deviceLaserOn`), sent as services of these identifiers.
  */
-export const COMMAND_TYPES = ["property", "service", "cycle", "reboot", "init", "laserOn"] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 export const MAINTENANCE_SERVICES = { reboot: "reboot", init: "init", laserOn: "laserOn" } as const;
 

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { defineEntity, type RowOf } from "../entity";
 import { integerIn, optional, text, textRequired } from "../validation";
+import { POWER_SUPPLIES } from "./enums";
 
 /** Device status (core §4): 1 inactive, 2 online, 3 offline. */
 export const DEVICE_STATUS = { inactive: 1, online: 2, offline: 3 } as const;
 /** Channel number 1–9999 and reporting cycle 0–31536000 s, 0 meaning "no effect" (core §5). */
 export const CHANNEL = { min: 1, max: 9999 } as const;
 export const REPORT_CYCLE = { min: 0, max: 31_536_000 } as const;
-export const POWER_SUPPLIES = ["mains", "battery", "solar"] as const;
 
 const id = z.coerce.number({ error: "validation.required" }).int().positive().max(2_147_483_647);
 const decimal = (min: number, max: number) => optional(z.coerce.number({ error: "validation.number" }).min(min, "validation.min").max(max, "validation.max"));

@@ -3,19 +3,8 @@ import { defineEntity, type RowOf } from "../entity";
 import { i18nField } from "../i18n-text";
 import { codeRequired, integerIn, optional, selectRequired, text, textRequired } from "../validation";
 import { functionFields, oneOf, paramSchema, refineFunction, thingFunction, type ThingFunction } from "./thing-model";
+import { PROD_TYPES, NET_TYPES, DATA_FORMATS, GATEWAY_TYPES, VERIFY_TYPES, OBJ_MODEL_TYPES, CONNECT_TYPES, METHOD_TYPES, MONITOR_KINDS } from "./enums";
 
-/** Product enumerations (core §4); labels in `messages/<locale>/enums.json`. */
-export const PROD_TYPES = ["device", "gateway", "subDevice"] as const;
-export const NET_TYPES = ["mqtt", "kafka", "tcp", "http"] as const;
-export const DATA_FORMATS = ["json", "JL", "modbus"] as const;
-export const GATEWAY_TYPES = ["Modbus", "LoRa"] as const;
-export const VERIFY_TYPES = ["secret", "none"] as const;
-/** Object-model types: 1 basic, 2 advanced. */
-export const OBJ_MODEL_TYPES = [1, 2] as const;
-export const CONNECT_TYPES = ["system", "device"] as const;
-export const METHOD_TYPES = ["BASE", "FUNCTION"] as const;
-/** The monitoring screens of core §2 a sensor product feeds (/operationMonitoring/<kind>). */
-export const MONITOR_KINDS = ["tilt", "tiltDis", "beton", "acceleration", "settlement", "inclinometer", "water", "waterHeight", "anchor", "axialforce", "dis", "horizontalDis", "weather"] as const;
 export type MonitorKind = (typeof MONITOR_KINDS)[number];
 /** Product active cycle in minutes (core §5). */
 export const ACTIVE_CYCLE = { min: 1, max: 10_000 } as const;

@@ -2,9 +2,8 @@ import { z } from "zod";
 import { dbId } from "../common";
 import { defineEntity, type RowOf } from "../entity";
 import { code, text, textRequired } from "../validation";
+import { SPACE_TYPES } from "./enums";
 
-/** Kinds of space (labels in enums.json `spaceType`). */
-export const SPACE_TYPES = ["building", "floor", "room", "area", "section", "other"] as const;
 
 /**
  * Space (core §3): a place within a project that devices are bound to — name, ID (`id`, with the

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { codeRequired, optional, selectRequired, text, textRequired } from "../validation";
+import { DATA_TYPES, FUNC_TYPES, ACCESS_MODES, EVENT_TYPES, CALL_MODES } from "./enums";
 
 /**
  * The thing model (core §3, §4): what a product's devices report and accept. One recursive schema
@@ -7,17 +8,11 @@ import { codeRequired, optional, selectRequired, text, textRequired } from "../v
  * all check with it — and `checkValue` tells the ingest whether a reported value fits.
  */
 
-export const DATA_TYPES = ["int32", "int32u", "float", "double", "enum", "bool", "text", "date", "struct", "array"] as const;
 export type DataTypeName = (typeof DATA_TYPES)[number];
 export const NUMERIC_TYPES = ["int32", "int32u", "float", "double"] as const;
 type NumericType = (typeof NUMERIC_TYPES)[number];
-/** 1 property, 2 event, 3 service. */
-export const FUNC_TYPES = [1, 2, 3] as const;
 export type FuncType = (typeof FUNC_TYPES)[number];
 export const FUNC_TYPE = { property: 1, event: 2, service: 3 } as const;
-export const ACCESS_MODES = ["r", "rw"] as const;
-export const EVENT_TYPES = ["info", "alarm", "breakdown"] as const;
-export const CALL_MODES = ["async", "sync"] as const;
 
 /** Integer bounds of the integer types; the float types take any finite number. */
 const INT_BOUNDS: Partial<Record<NumericType, [number, number]>> = {

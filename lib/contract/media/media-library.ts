@@ -3,14 +3,13 @@ import { dbId } from "../common";
 import { defineEntity, keyField } from "../entity";
 import { RECYCLE_DAYS } from "../recycle-bin";
 import { textRequired } from "../validation";
+import { MEDIA_TYPES } from "../enums";
 
 /**
  * The media library (core §2 /media/library, §4 file types, §7 file service `mediaLibrary`): a
  * tenant's images and videos in folders. Shared by the screen, the picker and the cloud's checks.
  */
 export const MEDIA_TYPE = { folder: 1, image: 2, video: 3 } as const;
-/** 1 folder, 2 image, 3 video (core §4 file types 2 image, 3 video); labels in enums.json `mediaFileType`. */
-export const MEDIA_TYPES = [1, 2, 3] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 /** `parentId` of the library's root in a move. */
 export const MEDIA_ROOT = -1;

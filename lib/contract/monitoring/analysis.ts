@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dbId, optionalId } from "../common";
-import { MONITOR_KINDS } from "../device/product";
+import { MONITOR_KINDS } from "../device/enums";
 import { oneOf } from "../device/thing-model";
 import { QUERY_TYPES, SHOW_VALUES, VALUE_TYPES, type ShowValue, type ZeroType } from "./enums";
 import { reference, round, shown, type TimePoint } from "./compute";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { alarmLines, change, cumulative, lightSpot, ratePerDay, reference, shown, tiltDisplacement, type TimePoint } from "./compute";
 import { analyse, analysisQuery, initRows, rangeOf } from "./analysis";
 import { MONITORS } from "./monitors";
-import { MONITOR_KINDS } from "../device/product";
+import { MONITOR_KINDS } from "../device/enums";
 
 const DAY = 86_400_000;
 const pts: TimePoint[] = [

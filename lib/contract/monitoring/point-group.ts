@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dbId } from "../common";
 import { defineEntity, type RowOf } from "../entity";
-import { MONITOR_KINDS } from "../device/product";
+import { MONITOR_KINDS } from "../device/enums";
 import { oneOf } from "../device/thing-model";
 import { decimalIn, optional, text, textRequired } from "../validation";
 import { HOLE_POSITIONS, ZERO_TYPES } from "./enums";

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { MonitoringScreen } from "@/components/monitoring/monitoring-screen";
-import { MONITOR_KINDS, type MonitorKind } from "@/lib/contract/device/product";
+import { MONITOR_KINDS } from "@/lib/contract/device/enums";
+import type { MonitorKind } from "@/lib/contract/device/product";
 
 type Props = { params: Promise<{ kind: string }> };
 const isKind = (k: string): k is MonitorKind => (MONITOR_KINDS as readonly string[]).includes(k);
