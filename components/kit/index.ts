@@ -45,6 +45,8 @@ export { TreeTable } from "./table/tree-table";
 export { RowActions } from "./table/row-actions";
 export { KitDialog } from "./dialogs/kit-dialog";
 export { FormDialog, type FormDialogProps } from "./dialogs/form-dialog";
+export { DialogActions } from "./dialogs/dialog-actions";
+export { MoveDialog } from "./dialogs/move-dialog";
 export { useConfirm } from "./dialogs/confirm-dialog";
 export { RecycleBinDialog, type RecycledItem } from "./dialogs/recycle-bin-dialog";
 export { DetailDialog } from "./dialogs/detail-dialog";
