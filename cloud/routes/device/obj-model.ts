@@ -7,7 +7,7 @@ import { normalizeFunction, type ThingFunction } from "@/lib/contract/device/thi
 import type { Db } from "../../db/client";
 import { objFunctions, objModelFunctions, objModelProducts, objModels, products } from "../../db/schema";
 import { functionValues, takenIdentifiers, toFunctionRow } from "../../db/queries/products";
-import { filterConds, orderOf, ownedDelete } from "../../lib/crud";
+import { filterConds, orderOf, ownedDelete, pageOf } from "../../lib/crud";
 import { requireAuth, requirePerm } from "../../lib/auth";
 import type { Auth, CloudEnv } from "../../lib/context";
 import { body, notFound, ok, query } from "../../lib/http";
@@ -60,17 +60,8 @@ const functionRoutes = new Hono<CloudEnv>()
     const q = query(c, objModelFunction.query);
     const db = c.var.deps.db;
     const where = tenantScope(c.var.auth).where(objModelFunctions, ...filterConds(objModelFunction, objModelFunctions, q));
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select()
-        .from(objModelFunctions)
-        .where(where)
-        .orderBy(...orderOf(objModelFunction, objModelFunctions, q, [asc(objModelFunctions.sort), asc(objModelFunctions.id)]))
-        .limit(q.size)
-        .offset((q.current - 1) * q.size),
-      db.select({ total: count() }).from(objModelFunctions).where(where),
-    ]);
-    return ok(c, { records: rows.map(toFn), total });
+    const { records, total } = await pageOf(db, objModelFunctions, where, orderOf(objModelFunction, objModelFunctions, q, [asc(objModelFunctions.sort), asc(objModelFunctions.id)]), q);
+    return ok(c, { records: records.map(toFn), total });
   })
   .post("/add", requirePerm("dev:objModel:upd"), async (c) => {
     const input = await body(c, objModelFunction.body);
@@ -141,11 +132,8 @@ export const objModelRoutes = new Hono<CloudEnv>()
     const q = query(c, objModel.query);
     const db = c.var.deps.db;
     const where = tenantScope(c.var.auth).where(objModels, ...filterConds(objModel, objModels, q));
-    const [rows, [{ total }]] = await Promise.all([
-      db.select().from(objModels).where(where).orderBy(...orderOf(objModel, objModels, q)).limit(q.size).offset((q.current - 1) * q.size),
-      db.select({ total: count() }).from(objModels).where(where),
-    ]);
-    return ok(c, { records: await toModels(db, rows.map((r) => localized(c.var.locale, r))), total });
+    const { records, total } = await pageOf(db, objModels, where, orderOf(objModel, objModels, q), q);
+    return ok(c, { records: await toModels(db, records.map((r) => localized(c.var.locale, r))), total });
   })
   .get("/info", readProducts, async (c) => {
     const { id } = query(c, idQuery);

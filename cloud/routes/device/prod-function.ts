@@ -9,7 +9,7 @@ import type { Db } from "../../db/client";
 import { objFunctions, productFunctions, products } from "../../db/schema";
 import { functionValues, ownProduct, productNameIn, takenIdentifiers, toFunctionRow } from "../../db/queries/products";
 import { localized } from "../../lib/i18n-text";
-import { filterConds, orderOf } from "../../lib/crud";
+import { countRows, filterConds, orderOf, pagedSelect } from "../../lib/crud";
 import { functionUsers } from "../../db/queries/product-usage";
 import { requireAuth, requirePerm } from "../../lib/auth";
 import type { Auth, CloudEnv, Ctx } from "../../lib/context";
@@ -76,18 +76,15 @@ export const prodFunctionRoutes = new Hono<CloudEnv>()
     const q = query(c, prodFunction.query);
     const db = c.var.deps.db;
     const where = tenantScope(c.var.auth).where(productFunctions, ...filterConds(prodFunction, productFunctions, q));
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select({ f: productFunctions, prodName: productNameIn(c.var.locale) })
-        .from(productFunctions)
-        .innerJoin(products, eq(products.id, productFunctions.productId))
-        .where(where)
-        .orderBy(...orderOf(prodFunction, productFunctions, q, [asc(productFunctions.productId), asc(productFunctions.sort), asc(productFunctions.id)]))
-        .limit(q.size)
-        .offset((q.current - 1) * q.size),
-      db.select({ total: count() }).from(productFunctions).where(where),
-    ]);
-    return ok(c, { records: rows.map((r) => toRow(r.f, r.prodName)), total });
+    const select = db
+      .select({ f: productFunctions, prodName: productNameIn(c.var.locale) })
+      .from(productFunctions)
+      .innerJoin(products, eq(products.id, productFunctions.productId))
+      .where(where)
+      .orderBy(...orderOf(prodFunction, productFunctions, q, [asc(productFunctions.productId), asc(productFunctions.sort), asc(productFunctions.id)]))
+      .$dynamic();
+    const { records, total } = await pagedSelect(select, countRows(db, productFunctions, where), q);
+    return ok(c, { records: records.map((r) => toRow(r.f, r.prodName)), total });
   })
   /** A product's functions, in order (the "product functions" picker, the functions tab). */
   .get("/list", readProducts, async (c) => {
