@@ -131,8 +131,7 @@ export const prodCopyRoutes = new Hono<CloudEnv>()
     const [copy] = await db.select().from(productCopies).where(and(visible(auth), eq(productCopies.id, copyId)));
     if (!copy) throw notFound();
     if ((await subscribedCopies(db, auth.tenantId, [copyId])).size) throw new AppError(Code.CONFLICT, "product.alreadySubscribed", { name: copy.copyName });
-    const made = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    const made = await db.transaction(async (t) => {
       const [p] = await t
         .insert(products)
         .values({

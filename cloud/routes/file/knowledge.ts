@@ -297,7 +297,7 @@ export const fileBaseRoutes = new Hono<CloudEnv>()
     // Into itself, below itself, or where it already is (widgets §5).
     if (target.path.includes(a.node.id) || targetId === currentParent) throw badRequest("cloud.knowledge.moveRefused");
     const moved = await db.transaction(async (tx) => {
-      const ids = await knowledgeBin.subtree(tx as unknown as Db, c.var.auth.tenantId, a.node.id);
+      const ids = await knowledgeBin.subtree(tx, c.var.auth.tenantId, a.node.id);
       // Another base takes the whole subtree with it.
       if (b.headerId !== a.node.headerId) await tx.update(knowledgeNodes).set({ headerId: b.headerId }).where(inArray(knowledgeNodes.id, ids));
       const [row] = await tx
