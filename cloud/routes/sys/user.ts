@@ -48,7 +48,7 @@ async function toRows(db: Db, auth: Auth, locale: Locale, list: User[]): Promise
   const [held, depts, [tenant], mask] = await Promise.all([
     db.select({ userId: userRoles.userId, id: roles.id, name: roles.name, i18n: roles.i18n }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(inArray(userRoles.userId, ids)).orderBy(asc(roles.id)),
     deptIds.length ? db.select({ id: departments.id, name: departments.departmentName, i18n: departments.i18n }).from(departments).where(inArray(departments.id, deptIds)) : Promise.resolve([]),
-    db.select({ adminUserId: tenants.adminUserId }).from(tenants).where(eq(tenants.id, auth.tenantId)),
+    db.select({ adminUserId: tenants.adminUserId }).from(tenants).where(tenantScope(auth).self()),
     maskerFor(db, auth),
   ]);
   const deptName = new Map(depts.map((d) => [d.id, textIn(locale, d.name, d.i18n?.departmentName)]));
@@ -271,7 +271,7 @@ export const userRoutes = new Hono<CloudEnv>()
     if (ids.includes(auth.userId)) throw badRequest("cloud.cannotDeleteSelf");
     const targets = await db.select({ id: users.id }).from(users).where(tenantScope(auth).where(users, inArray(users.id, ids)));
     if (targets.length !== new Set(ids).size) throw notFound();
-    const [tenant] = await db.select({ adminUserId: tenants.adminUserId }).from(tenants).where(eq(tenants.id, auth.tenantId));
+    const [tenant] = await db.select({ adminUserId: tenants.adminUserId }).from(tenants).where(tenantScope(auth).self());
     if (tenant?.adminUserId && ids.includes(tenant.adminUserId)) throw badRequest("cloud.cannotDeleteTenantAdmin");
     // Knowledge bases, folders and files keep their owner: hand them over (change owner) first.
     const [owned] = await db.select({ n: count() }).from(knowledgeNodes).where(inArray(knowledgeNodes.ownerId, ids));
