@@ -101,6 +101,13 @@ async function assertRoles(db: Db, auth: Auth, roleIds: number[] | undefined) {
   if (found.length !== unique.length) throw notFound();
 }
 
+/** A new set of roles for a user: roles the caller may give, and the caller never loses their own administration. */
+async function assertRoleChange(db: Db, auth: Auth, userId: number, roleIds: number[] | undefined) {
+  if (!roleIds) return;
+  await assertRoles(db, auth, roleIds);
+  await assertKeepsOwnAdmin(db, auth, userId, roleIds);
+}
+
 async function setRoles(db: Db, userId: number, roleIds: number[]) {
   await db.delete(userRoles).where(eq(userRoles.userId, userId));
   if (roleIds.length) await db.insert(userRoles).values([...new Set(roleIds)].map((roleId) => ({ userId, roleId })));
@@ -210,8 +217,7 @@ export const userRoutes = new Hono<CloudEnv>()
     await ownUser(db, auth, input.id);
     await assertUnique(db, auth.tenantId, { phone: input.phone, email: input.email }, input.id);
     await assertDepartment(db, auth, input.departmentId);
-    await assertRoles(db, auth, input.roleIds);
-    if (input.roleIds) await assertKeepsOwnAdmin(db, auth, input.id, input.roleIds);
+    await assertRoleChange(db, auth, input.id, input.roleIds);
     await db.transaction(async (t) => {
       await t.update(users).set({ ...profile(input), updatedAt: c.var.deps.now() }).where(eq(users.id, input.id));
       if (input.roleIds) await setRoles(t, input.id, input.roleIds);
@@ -224,8 +230,7 @@ export const userRoutes = new Hono<CloudEnv>()
     const db = c.var.deps.db;
     const auth = c.var.auth;
     await ownUser(db, auth, input.id);
-    await assertRoles(db, auth, input.roleIds);
-    await assertKeepsOwnAdmin(db, auth, input.id, input.roleIds);
+    await assertRoleChange(db, auth, input.id, input.roleIds);
     await setRoles(db, input.id, input.roleIds);
     return ok(c, { id: input.id });
   })
