@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { ConsoleFrame } from "@/components/shell/console-frame";
 import { ShellSkeleton } from "@/components/shell/shell-skeleton";
+import { PasswordNotice } from "@/components/login/password-notice";
 import { ExpireWarning } from "@/components/system-set/expire/expire-warning";
 
 /** The shell reads the session: behind a boundary, so a navigation into the console shows its
@@ -8,8 +9,18 @@ import { ExpireWarning } from "@/components/system-set/expire/expire-warning";
 export default function ConsoleLayout({ children }: { children: React.ReactNode }) {
   return (
     <Suspense fallback={<ShellSkeleton />}>
-      {/* Tenant users are warned before their contract ends (once per browser session). */}
-      <ConsoleFrame notices={<ExpireWarning />}>{children}</ConsoleFrame>
+      {/* Tenant users are warned before their contract ends (once per browser session); the last
+          login's password reminder shows once. */}
+      <ConsoleFrame
+        notices={
+          <>
+            <ExpireWarning />
+            <PasswordNotice />
+          </>
+        }
+      >
+        {children}
+      </ConsoleFrame>
     </Suspense>
   );
 }

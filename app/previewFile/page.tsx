@@ -1,11 +1,8 @@
 import { Suspense } from "react";
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { PreviewFileView } from "@/components/knowledge/preview-file-view";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("knowledge"))("preview.title") };
-}
+export const generateMetadata = pageTitle("knowledge", "preview.title");
 
 export default function Page() {
   return (

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { PgColumn, PgSelect, PgTable } from "drizzle-orm/pg-core";
 import { Code } from "@/lib/contract/envelope";
 import { columnOf, labelOf, rangeKeys, type FieldDef, type Fields, type RowOf } from "@/lib/contract/entity";
 import { ENUMS, isEnumName } from "@/lib/contract/enums";
@@ -92,18 +92,31 @@ export function orderOf(entity: EntityMeta, table: PgTable, f: Record<string, un
   return fallback ?? [desc(key)];
 }
 
+export type Paging = { current: number; size: number };
+
+/** How many rows of `table` match `where`. */
+export async function countRows(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
+  return (await db.select({ total: count() }).from(table).where(where))[0].total;
+}
+
+/**
+ * One page of a select of one's own (joins, computed fields; ordered, made `$dynamic()`) beside
+ * its total, counted by the caller under the same conditions.
+ */
+export async function pagedSelect<S extends PgSelect>(select: S, total: PromiseLike<number>, q: Paging) {
+  const [records, n] = await Promise.all([select.limit(q.size).offset((q.current - 1) * q.size), total]);
+  return { records, total: n };
+}
+
 /** One page of a table (its columns, or `fields`) and the total under the same conditions. */
-export async function pageOf<T extends PgTable>(db: Db, table: T, where: SQL | undefined, orderBy: SQL[], q: { current: number; size: number }, fields?: SelectedFields) {
-  const [records, [{ total }]] = await Promise.all([
-    db
-      .select(fields ?? getTableColumns(table))
-      .from(table as PgTable)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(q.size)
-      .offset((q.current - 1) * q.size),
-    db.select({ total: count() }).from(table as PgTable).where(where),
-  ]);
+export async function pageOf<T extends PgTable>(db: Db, table: T, where: SQL | undefined, orderBy: SQL[], q: Paging, fields?: SelectedFields) {
+  const select = db
+    .select(fields ?? getTableColumns(table))
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(...orderBy)
+    .$dynamic();
+  const { records, total } = await pagedSelect(select, countRows(db, table, where), q);
   return { records: records as T["$inferSelect"][], total };
 }
 

@@ -32,6 +32,11 @@ describe("tenant scope", () => {
     expect(forged).toEqual([]);
   });
 
+  it("finds the tenant's own row, and only it", async () => {
+    const rows = await cloud.db.select({ id: tenants.id }).from(tenants).where(tenantScope({ tenantId: 2 }).self());
+    expect(rows).toEqual([{ id: 2 }]);
+  });
+
   it("stamps the caller's tenant on new rows, whatever the body said", () => {
     const scope = tenantScope({ tenantId: 2 });
     expect(scope.owned({ name: "x", tenantId: 1 })).toEqual({ name: "x", tenantId: 2 });

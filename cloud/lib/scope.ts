@@ -1,5 +1,6 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
+import { tenants } from "../db/schema";
 import type { Auth } from "./context";
 
 type TenantOwned = { tenantId: PgColumn };
@@ -15,6 +16,10 @@ export function tenantScope(auth: Pick<Auth, "tenantId">) {
     /** `tenant_id = caller's tenant`, and-ed with any further conditions. */
     where<T extends TenantOwned>(table: T, ...conds: (SQL | undefined)[]): SQL {
       return and(eq(table.tenantId, auth.tenantId), ...conds)!;
+    },
+    /** The tenant's own row in `tenants` (its settings, contract, administrator). */
+    self(): SQL {
+      return eq(tenants.id, auth.tenantId);
     },
     /** Stamps the caller's tenant on a row to insert, overriding whatever the body said. */
     owned<V extends object>(values: V): V & { tenantId: number } {

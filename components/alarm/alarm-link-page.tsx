@@ -1,9 +1,8 @@
 "use client";
 
-import * as React from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { ListSkeleton, PageFrame, ResourceList } from "@/components/kit";
+import { ListFrame, ResourceList } from "@/components/kit";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { contactResource, groupResource } from "./link-resources";
 
@@ -37,10 +36,8 @@ function AlarmLinkTabs() {
 
 export function AlarmLinkPage() {
   return (
-    <React.Suspense fallback={<ListSkeleton />}>
-      <PageFrame>
-        <AlarmLinkTabs />
-      </PageFrame>
-    </React.Suspense>
+    <ListFrame>
+      <AlarmLinkTabs />
+    </ListFrame>
   );
 }

@@ -32,7 +32,6 @@ const UNITS: Record<Metric, string> = { strength: "MPa", maturity: "°C·h", tem
 export function ConcreteScreen() {
   const t = useTranslations("deviceOps.concrete");
   const tm = useTranslations("monitoring.screen");
-  const tk = useTranslations("kit");
   const statuses = useDict("deviceStatus");
   const list = useSWR<ConcreteDevice[]>("comm/concrete/getChartDevice", swrFetcher);
   const [chosen, setChosen] = React.useState<number[] | null>(null);
@@ -146,7 +145,6 @@ export function ConcreteScreen() {
                 height={320}
                 size="small"
                 loading={records.isLoading}
-                texts={{ empty: tk("table.empty"), error: tk("table.error"), retry: tk("actions.retry"), selectAll: tk("table.selectAll"), selectRow: tk("table.selectRow") }}
               />
             </CardContent>
           </Card>

@@ -34,7 +34,7 @@ export type {
   TabsConfig,
   TabItem,
 } from "./resource/define-resource";
-export { ResourcePage, ResourceList, ListSkeleton } from "./resource/resource-page";
+export { ResourcePage, ResourceList, ListFrame } from "./resource/resource-page";
 export { useResourceList, type ResourceListState } from "./resource/use-resource-list";
 export { ResourceTabs, ResourceSearch, ResourceToolbar, ResourceTable, ResourcePagination, ResourceDialogs, ToolbarButtons } from "./resource/resource-parts";
 export { AreaText, deriveColumns, deriveDetailRows, deriveFormFields, deriveSearchItems, type ColumnTweaks, type Tweaks } from "./resource/entity-views";
@@ -45,6 +45,8 @@ export { TreeTable } from "./table/tree-table";
 export { RowActions } from "./table/row-actions";
 export { KitDialog } from "./dialogs/kit-dialog";
 export { FormDialog, type FormDialogProps } from "./dialogs/form-dialog";
+export { DialogActions } from "./dialogs/dialog-actions";
+export { MoveDialog } from "./dialogs/move-dialog";
 export { useConfirm } from "./dialogs/confirm-dialog";
 export { RecycleBinDialog, type RecycledItem } from "./dialogs/recycle-bin-dialog";
 export { DetailDialog } from "./dialogs/detail-dialog";

@@ -25,6 +25,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { Field } from "./form/field";
 import { PasswordPolicyHint } from "./password-policy-hint";
+import { useCopy } from "./use-copy";
 
 type Values = { password: string; confirmPassword: string; id: number; notifyFlag: number; changePwdFlag: number };
 export type ResetPasswordEndpoint = "sys/user/updUserPwd" | "sys/tenant/updUserPwd";
@@ -194,6 +195,7 @@ export function ResetPasswordDialog({
   policyTenantId?: number;
 }) {
   const t = useTranslations();
+  const copyText = useCopy({ done: t("widgets.password.copied"), failed: t("widgets.password.copyFailed") });
   const complexity = usePolicy(open, policyTenantId);
   const { form, onSubmit, error } = usePasswordForm({
     open,
@@ -225,12 +227,7 @@ export function ResetPasswordDialog({
       toast.warning(t("widgets.password.copyEmpty"));
       return;
     }
-    try {
-      await navigator.clipboard.writeText(pw);
-      toast.success(t("widgets.password.copied"));
-    } catch {
-      toast.error(t("widgets.password.copyFailed"));
-    }
+    await copyText(pw);
   }
 
   const notify = form.watch("notifyFlag") === 1;

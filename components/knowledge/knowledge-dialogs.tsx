@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import { ChevronRightIcon, FolderIcon, LibraryIcon, PlusIcon, Trash2Icon, XIcon } from "lucide-react";
 import { api, swrFetcher } from "@/lib/api/fetcher";
 import { DEFAULT_GRANT, GRANTABLE, KNOWLEDGE_LIMITS, ROOT_FOLDER, canManage, type AuthGrant, type AuthType, type KnowledgeNode, type RecycledNode } from "@/lib/contract/knowledge/knowledge";
-import { KitDialog, RecycleBinDialog } from "@/components/kit";
+import { KitDialog, MoveDialog as KitMoveDialog, RecycleBinDialog } from "@/components/kit";
 import { PeoplePicker, type PeopleValue } from "@/components/kit/pickers";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -176,8 +176,6 @@ function TargetTree({ nodes, depth, selected, onSelect, blocked }: { nodes: Know
 /** Move (widgets §4, §5): into a folder or base root the caller manages, never itself, a child or its parent. */
 export function MoveDialog({ node, tree, onClose, onSaved }: { node: KnowledgeNode; tree: KnowledgeNode[]; onClose: () => void; onSaved: () => void }) {
   const t = useTranslations("knowledge");
-  const [target, setTarget] = React.useState<KnowledgeNode | null>(null);
-  const [busy, setBusy] = React.useState(false);
   const inside = React.useMemo(() => {
     const ids = new Set<number>();
     const walk = (n: KnowledgeNode) => (ids.add(n.fileId), n.subList.forEach(walk));
@@ -185,47 +183,28 @@ export function MoveDialog({ node, tree, onClose, onSaved }: { node: KnowledgeNo
     return ids;
   }, [node]);
   const blocked = (n: KnowledgeNode) => inside.has(n.fileId) || n.fileId === node.parentId;
-  const submit = async () => {
-    if (!target) return toast.warning(t("move.none"));
-    if (blocked(target)) return toast.warning(t("move.refused"));
-    setBusy(true);
-    try {
-      await api.post("file/fileBase/moveFile", { id: node.fileId, fileId: target.fileType === "9" ? ROOT_FOLDER : target.fileId, headerId: target.headerId });
-      toast.success(t("done.moved"));
-      onSaved();
-      onClose();
-    } catch {
-      /* shown */
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <KitDialog
-      open
-      onOpenChange={(o) => !o && onClose()}
+    <KitMoveDialog<KnowledgeNode>
       title={`${t("move.title")} · ${node.fileName}`}
       width={KNOWLEDGE_LIMITS.dialogWidth}
       testId="knowledge-move-dialog"
-      footer={
+      prompt={
         <>
-          <Button variant="outline" size="sm" onClick={onClose}>
-            {t("dialog.cancel")}
-          </Button>
-          <Button size="sm" onClick={submit} disabled={busy}>
-            {t("dialog.save")}
-          </Button>
+          <ChevronRightIcon className="size-4" />
+          {t("move.target")}
         </>
       }
-    >
-      <p className="mb-2 flex items-center gap-1 text-sm text-muted-foreground">
-        <ChevronRightIcon className="size-4" />
-        {t("move.target")}
-      </p>
-      <div className="max-h-[50vh] overflow-auto rounded-md border p-1">
-        <TargetTree nodes={tree} depth={0} selected={target?.fileId ?? null} onSelect={setTarget} blocked={blocked} />
-      </div>
-    </KitDialog>
+      tree={(target, choose) => (
+        <div className="max-h-[50vh] overflow-auto rounded-md border p-1">
+          <TargetTree nodes={tree} depth={0} selected={target?.fileId ?? null} onSelect={choose} blocked={blocked} />
+        </div>
+      )}
+      refused={blocked}
+      messages={{ none: t("move.none"), refused: t("move.refused"), moved: t("done.moved") }}
+      move={(target) => api.post("file/fileBase/moveFile", { id: node.fileId, fileId: target.fileType === "9" ? ROOT_FOLDER : target.fileId, headerId: target.headerId })}
+      onClose={onClose}
+      onDone={onSaved}
+    />
   );
 }
 

@@ -9,7 +9,7 @@ import { api } from "@/lib/api/fetcher";
 import { KNOWLEDGE_LIMITS, ROOT_FOLDER, headerBody, type KnowledgeNode } from "@/lib/contract/knowledge/knowledge";
 import { KNOWLEDGE_EXTS } from "@/lib/contract/upload";
 import { textRequired, text as optionalText } from "@/lib/contract/validation";
-import { KitDialog, localizedResolver, useValidationTranslate } from "@/components/kit";
+import { DialogActions, KitDialog, localizedResolver, useValidationTranslate } from "@/components/kit";
 import { DocumentUpload } from "@/components/kit/upload";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -108,14 +108,7 @@ export function NodeDialog({
             {t("close")}
           </Button>
         ) : (
-          <>
-            <Button variant="outline" size="sm" onClick={onClose}>
-              {t("cancel")}
-            </Button>
-            <Button size="sm" type="submit" form="knowledge-node-form" disabled={form.formState.isSubmitting}>
-              {t("save")}
-            </Button>
-          </>
+          <DialogActions onCancel={onClose} form="knowledge-node-form" disabled={form.formState.isSubmitting} />
         )
       }
     >

@@ -8,7 +8,8 @@ import { api } from "@/lib/api/fetcher";
 import { forgetPwdEmailVerify, forgetPwdSmsVerify } from "@/lib/contract/auth";
 import type { PwdMode } from "./login-types";
 import { Button } from "@/components/ui/button";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Tabs } from "@/components/ui/tabs";
+import { ModeTabsList } from "./mode-tabs";
 import { ChangePasswordForm } from "./change-password-form";
 import { Field } from "@/components/kit/form/field";
 import { SendCodeButton } from "./send-code-button";
@@ -27,14 +28,12 @@ export function ForgotPassword({ tId, pwdMode, onDone }: { tId: number; pwdMode:
     <div className="space-y-4">
       {methods.length > 1 && (
         <Tabs value={method} onValueChange={(v) => setMethod(v as Method)}>
-          <TabsList className="w-full">
-            <TabsTrigger value="sms" className="flex-1">
-              {t("forgotBySms")}
-            </TabsTrigger>
-            <TabsTrigger value="email" className="flex-1">
-              {t("forgotByEmail")}
-            </TabsTrigger>
-          </TabsList>
+          <ModeTabsList
+            modes={[
+              { value: "sms", label: t("forgotBySms") },
+              { value: "email", label: t("forgotByEmail") },
+            ]}
+          />
         </Tabs>
       )}
       <VerifyStep key={method} method={method} tId={tId} onVerified={setDataCode} />

@@ -7,7 +7,8 @@ import { STORAGE } from "@/lib/client-state";
 import type { PasswordChangeRequired } from "@/lib/contract/auth";
 import { fileUrl } from "@/lib/file-url";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Tabs, TabsContent } from "@/components/ui/tabs";
+import { ModeTabsList } from "./mode-tabs";
 import { LanguageSwitch } from "@/components/app/language-switch";
 import { PasswordLoginForm, SmsLoginForm, type LoginOutcome } from "./login-forms";
 import { rememberPasswordReminders } from "./password-notice";
@@ -67,14 +68,12 @@ export function LoginScreen({ tId, target, company, pwdMode }: { tId: number; ta
             </div>
           </div>
           <Tabs defaultValue="password">
-            <TabsList className="w-full">
-              <TabsTrigger value="password" className="flex-1">
-                {t("login.modes.password")}
-              </TabsTrigger>
-              <TabsTrigger value="sms" className="flex-1">
-                {t("login.modes.sms")}
-              </TabsTrigger>
-            </TabsList>
+            <ModeTabsList
+              modes={[
+                { value: "password", label: t("login.modes.password") },
+                { value: "sms", label: t("login.modes.sms") },
+              ]}
+            />
             <TabsContent value="password" className="pt-4">
               <PasswordLoginForm tId={tId} onOutcome={onOutcome} />
             </TabsContent>

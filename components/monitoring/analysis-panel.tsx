@@ -37,7 +37,6 @@ const STAT_OF_SHOW: Record<ShowValue, StatType> = { 0: "total", 1: "not", 2: "da
  */
 export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onChanged }: { def: MonitorDef; point: KindPoint; device: PointDevice; alarmLines?: readonly AlarmLine[]; onChanged: () => void }) {
   const t = useTranslations("monitoring");
-  const tk = useTranslations("kit");
   const [range, setRange] = React.useState<DayRange>(() => quickRange("last30Days", new Date()));
   const [queryType, setQueryType] = React.useState<QueryType>(1);
   const [valueType, setValueType] = React.useState<ValueType>(1);
@@ -161,7 +160,6 @@ export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onCha
             height={320}
             size="small"
             loading={view.isLoading}
-            texts={{ empty: tk("table.empty"), error: tk("table.error"), retry: tk("actions.retry"), selectAll: tk("table.selectAll"), selectRow: tk("table.selectRow") }}
           />
         </CardContent>
       </Card>

@@ -20,7 +20,6 @@ import { MenuDrawer, SideMenu } from "./side-menu";
 import { TabBar } from "./tab-bar";
 import { ThemeToggle } from "./theme-toggle";
 import { UserMenu } from "./user-menu";
-import { PasswordNotice } from "@/components/login/password-notice";
 
 /**
  * The signed-in shell, rendered on the server: branding colours, side menu, header and tab bar
@@ -48,9 +47,8 @@ export async function ConsoleFrame({ notices, children }: { notices?: React.Reac
     >
       {/* The company colour (core §9) before first paint: no flash of the default blue. */}
       <style>{themeCss(data.company.skinColor)}</style>
-      {/* The layout's notices (e.g. the contract expiry warning): inside the shell's session. */}
+      {/* The layout's notices (the contract expiry warning, the password reminder): inside the shell's session. */}
       {notices}
-      <PasswordNotice />
       <CollapseProvider initial={collapsed}>
         <div className="flex h-screen overflow-hidden">
           <SideMenu />

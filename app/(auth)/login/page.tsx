@@ -1,12 +1,9 @@
 import { Suspense } from "react";
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { LoginPage } from "@/components/login/login-page";
 import { LoginSkeleton } from "@/components/login/login-skeleton";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("login"))("title") };
-}
+export const generateMetadata = pageTitle("login", "title");
 
 export default function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   // The branding call to the cloud streams in behind a skeleton of the same card.

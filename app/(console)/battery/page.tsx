@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { BatteryList } from "@/components/devices/battery/battery-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.battery") };
-}
+export const generateMetadata = pageTitle("shell", "routes.battery");
 
 export default function Page() {
   return <BatteryList />;

@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { BuildInfoList } from "@/components/devices/build-info/build-info-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.constructionRecord") };
-}
+export const generateMetadata = pageTitle("shell", "routes.constructionRecord");
 
 export default function Page() {
   return <BuildInfoList />;

@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { DataScreenPointList } from "@/components/data-screen-point/data-screen-point-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("scene.place"))("title") };
-}
+export const generateMetadata = pageTitle("scene.place", "title");
 
 export default function Page() {
   return <DataScreenPointList />;

@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { DataScreenSetView } from "@/components/data-screen-set/data-screen-set-settings";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("scene.config"))("title") };
-}
+export const generateMetadata = pageTitle("scene.config", "title");
 
 export default function Page() {
   return <DataScreenSetView />;

@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { DebugConsole } from "@/components/devices/ops/debug-console";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.debug") };
-}
+export const generateMetadata = pageTitle("shell", "routes.debug");
 
 export default function Page() {
   return <DebugConsole />;

@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { KnowledgeView } from "@/components/knowledge/knowledge-view";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.knowledge") };
-}
+export const generateMetadata = pageTitle("shell", "routes.knowledge");
 
 export default function Page() {
   return <KnowledgeView />;

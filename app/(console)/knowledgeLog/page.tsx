@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { KnowledgeLogList } from "@/components/knowledge/log/knowledge-log-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.knowledgeLog") };
-}
+export const generateMetadata = pageTitle("shell", "routes.knowledgeLog");
 
 export default function Page() {
   return <KnowledgeLogList />;

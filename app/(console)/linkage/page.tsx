@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { LinkageList } from "@/components/linkage/rule-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.linkage") };
-}
+export const generateMetadata = pageTitle("shell", "routes.linkage");
 
 export default function Page() {
   return <LinkageList />;

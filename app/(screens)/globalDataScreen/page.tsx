@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { GlobalDataScreenView } from "@/components/global-data-screen/global-data-screen-view";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.globalDataScreen") };
-}
+export const generateMetadata = pageTitle("shell", "routes.globalDataScreen");
 
 export default function Page() {
   return <GlobalDataScreenView />;

@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { GlobalDataScreen1View } from "@/components/global-data-screen1/global-data-screen1-view";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.globalDataScreen1") };
-}
+export const generateMetadata = pageTitle("shell", "routes.globalDataScreen1");
 
 export default function Page() {
   return <GlobalDataScreen1View />;

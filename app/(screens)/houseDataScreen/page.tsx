@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { HouseDataScreen } from "@/components/house-data-screen/house-data-screen-view";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("scene.screen"))("title") };
-}
+export const generateMetadata = pageTitle("scene.screen", "title");
 
 export default function Page() {
   return <HouseDataScreen />;

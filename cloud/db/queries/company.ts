@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { defaultCompanyInfo, type CompanyInfo } from "@/lib/contract/company";
 import { companyInfo, tenants } from "../schema";
 import type { Db } from "../client";
@@ -10,7 +9,7 @@ export async function loadCompany(db: Db, tenantId: number): Promise<CompanyInfo
     .select({ data: companyInfo.data, name: tenants.name })
     .from(tenants)
     .leftJoin(companyInfo, tenantOf(tenantId).where(companyInfo))
-    .where(eq(tenants.id, tenantId));
+    .where(tenantOf(tenantId).self());
   const stored = (row?.data ?? {}) as Partial<CompanyInfo>;
   const merged = { ...defaultCompanyInfo };
   for (const k of Object.keys(merged) as (keyof CompanyInfo)[]) {

@@ -1,9 +1,10 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { DATUM_TEMP } from "@/lib/contract/device/beton-rule";
 import type { ConcreteRecord } from "@/lib/contract/device/concrete";
 import { aggregate, fitCalibration, maturitySeries, type Calibration } from "@/lib/contract/device/maturity";
 import type { Db } from "../client";
 import { betonRuleDevices, betonRules, devices, products } from "../schema";
+import { tenantOf } from "../../lib/scope";
 import { latestValues } from "./device-ops";
 
 /** The property a maturity logger reports its sensors' temperatures in (an array, one per sensor). */
@@ -14,15 +15,17 @@ type Rule = typeof betonRules.$inferSelect;
 /** A rule's a and b: typed in, or fitted to its points. */
 export const calibrationOf = (r: Rule): Calibration | null => (r.coefType === 1 ? (r.coefA !== null && r.coefB !== null ? { a: r.coefA, b: r.coefB } : null) : fitCalibration(r.points));
 
-/** The maturity loggers of the projects with the rule each is bound to. */
-export function concreteDevices(db: Db, projectIds: number[], ids?: number[]) {
+/** The maturity loggers of the tenant's projects given (of those, the `ids` given) with the rule each is bound to, by name. */
+export function concreteDevices(db: Db, tenantId: number, projectIds: number[], ids?: number[]) {
   return db
     .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, status: devices.status, ruleId: betonRules.id, ruleName: betonRules.ruleName })
     .from(devices)
     .innerJoin(products, eq(products.id, devices.productId))
     .leftJoin(betonRuleDevices, eq(betonRuleDevices.deviceId, devices.id))
     .leftJoin(betonRules, eq(betonRules.id, betonRuleDevices.ruleId))
-    .where(and(inArray(devices.projectId, projectIds.length ? projectIds : [0]), eq(products.monitorType, "beton"), ids ? inArray(devices.id, ids.length ? ids : [0]) : undefined))
+    .where(
+      tenantOf(tenantId).where(devices, inArray(devices.projectId, projectIds.length ? projectIds : [0]), eq(products.monitorType, "beton"), ids ? inArray(devices.id, ids.length ? ids : [0]) : undefined),
+    )
     .orderBy(devices.deviceName, devices.id);
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { FUNC_TYPE, type ThingFunction } from "@/lib/contract/device/thing-model";
 import type { Auth } from "../../lib/context";
+import { pageOf, type Paging } from "../../lib/crud";
 import { tenantScope } from "../../lib/scope";
 import type { Db } from "../client";
 import { deviceRejects, devices, deviceStatusLog, productFunctions, projects, spaces, telemetryLatest } from "../schema";
@@ -40,38 +41,14 @@ export function latestValues(db: Db, deviceId: number) {
   return db.select({ identifier: telemetryLatest.identifier, ts: telemetryLatest.ts, num: telemetryLatest.num, txt: telemetryLatest.txt }).from(telemetryLatest).where(eq(telemetryLatest.deviceId, deviceId));
 }
 
-type Paging = { current: number; size: number };
-
 /** The device's refused messages, newest first. */
 export async function rejectPage(db: Db, deviceId: number, q: Paging) {
-  const where = eq(deviceRejects.deviceId, deviceId);
-  const [records, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(deviceRejects)
-      .where(where)
-      .orderBy(desc(deviceRejects.at), desc(deviceRejects.id))
-      .limit(q.size)
-      .offset((q.current - 1) * q.size),
-    db.select({ total: count() }).from(deviceRejects).where(where),
-  ]);
-  return { records, total };
+  return pageOf(db, deviceRejects, eq(deviceRejects.deviceId, deviceId), [desc(deviceRejects.at), desc(deviceRejects.id)], q);
 }
 
 /** The device's online / offline changes, newest first. */
 export async function statusLogPage(db: Db, deviceId: number, q: Paging) {
-  const where = eq(deviceStatusLog.deviceId, deviceId);
-  const [records, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(deviceStatusLog)
-      .where(where)
-      .orderBy(desc(deviceStatusLog.at), desc(deviceStatusLog.id))
-      .limit(q.size)
-      .offset((q.current - 1) * q.size),
-    db.select({ total: count() }).from(deviceStatusLog).where(where),
-  ]);
-  return { records, total };
+  return pageOf(db, deviceStatusLog, eq(deviceStatusLog.deviceId, deviceId), [desc(deviceStatusLog.at), desc(deviceStatusLog.id)], q);
 }
 
 /**

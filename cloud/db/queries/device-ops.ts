@@ -3,9 +3,9 @@ import type { ThingFunction } from "@/lib/contract/device/thing-model";
 import type { Locale } from "@/lib/contract/locale";
 import type { Auth } from "../../lib/context";
 import { containsPattern } from "../../lib/crud";
-import { tenantScope, tenantOf } from "../../lib/scope";
+import { tenantScope } from "../../lib/scope";
 import type { Db } from "../client";
-import { betonRuleDevices, betonRules, deviceCommands, devices, productFunctions, products, projects, telemetry } from "../schema";
+import { deviceCommands, devices, productFunctions, products, projects, telemetry } from "../schema";
 import { productNameIn } from "./products";
 import { visibleProjects } from "./projects";
 
@@ -75,18 +75,6 @@ export async function projectDevices(db: Db, auth: Auth, projectId: number) {
     .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn })
     .from(devices)
     .where(tenantScope(auth).where(devices, eq(devices.projectId, projectId)))
-    .orderBy(devices.deviceName);
-}
-
-/** The concrete (maturity) devices of a project, with the rule each is calculated by. */
-export async function betonDevices(db: Db, tenantId: number, projectId: number) {
-  return db
-    .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, status: devices.status, ruleId: betonRuleDevices.ruleId, ruleName: betonRules.ruleName })
-    .from(devices)
-    .innerJoin(products, eq(products.id, devices.productId))
-    .leftJoin(betonRuleDevices, eq(betonRuleDevices.deviceId, devices.id))
-    .leftJoin(betonRules, eq(betonRules.id, betonRuleDevices.ruleId))
-    .where(tenantOf(tenantId).where(devices, eq(devices.projectId, projectId), eq(products.monitorType, "beton")))
     .orderBy(devices.deviceName);
 }
 

@@ -108,32 +108,41 @@ export async function saveScreenConfig(db: Db, tenantId: number, projectId: numb
     .onConflictDoUpdate({ target: screenConfigs.projectId, set: { sceneId: config.sceneId, blocks: config.blocks, points: config.points, updatedAt: now } });
 }
 
-/** The points with their device, name, unit, newest value and alarm state; points of devices gone from the project drop out. */
-export async function pointData(db: Db, projectId: number, points: ScreenPoint[], locale: Locale): Promise<PointData[]> {
+/**
+ * How points of the project's devices show (a data screen's points, a scene's placed devices):
+ * per device and property, the device, the property's name and unit, its newest value and alarm
+ * state, read in one go for all the points given. A device gone from the project shows nothing.
+ */
+async function pointViews(db: Db, projectId: number, points: readonly { deviceId: number }[], locale: Locale) {
   const devs = new Map((await projectDevices(db, projectId, points.map((p) => p.deviceId))).map((d) => [d.id, d]));
   const ids = [...devs.keys()];
   const [props, latest, open] = await Promise.all([propertiesOf(db, [...devs.values()].map((d) => d.productId)), latestOf(db, ids), openAlarmsOf(db, ids, locale)]);
+  return (deviceId: number, identifier: string | null) => {
+    const d = devs.get(deviceId);
+    if (!d) return undefined;
+    const prop = identifier ? props.get(d.productId)?.get(identifier) : undefined;
+    const last = identifier ? latest.get(`${d.id}:${identifier}`) : undefined;
+    return {
+      deviceId: d.id,
+      deviceName: d.deviceName,
+      deviceSn: d.deviceSn,
+      status: d.status,
+      identifier,
+      name: identifier ? (prop?.name ?? identifier) : null,
+      unit: prop?.unit ?? null,
+      value: last?.value ?? null,
+      time: last?.time ?? null,
+      alarm: alarmOf(open.get(d.id), identifier),
+    };
+  };
+}
+
+/** The points with their device, name, unit, newest value and alarm state; points of devices gone from the project drop out. */
+export async function pointData(db: Db, projectId: number, points: ScreenPoint[], locale: Locale): Promise<PointData[]> {
+  const view = await pointViews(db, projectId, points, locale);
   return points.flatMap((p) => {
-    const d = devs.get(p.deviceId);
-    if (!d) return [];
-    const prop = props.get(d.productId)?.get(p.identifier);
-    const last = latest.get(`${d.id}:${p.identifier}`);
-    return [
-      {
-        deviceId: d.id,
-        deviceName: d.deviceName,
-        deviceSn: d.deviceSn,
-        status: d.status,
-        identifier: p.identifier,
-        name: prop?.name ?? p.identifier,
-        unit: prop?.unit ?? null,
-        value: last?.value ?? null,
-        time: last?.time ?? null,
-        chart: p.chart,
-        compare: p.compare,
-        alarm: alarmOf(open.get(d.id), p.identifier),
-      },
-    ];
+    const v = view(p.deviceId, p.identifier);
+    return v ? [{ ...v, identifier: p.identifier, name: v.name ?? p.identifier, chart: p.chart, compare: p.compare }] : [];
   });
 }
 
@@ -150,31 +159,10 @@ export async function scenePoints(db: Db, projectId: number, sceneId: number, lo
     .from(sceneDevices)
     .where(and(eq(sceneDevices.projectId, projectId), eq(sceneDevices.sceneId, sceneId)))
     .orderBy(asc(sceneDevices.id));
-  const devs = new Map((await projectDevices(db, projectId, placed.map((p) => p.deviceId))).map((d) => [d.id, d]));
-  const ids = [...devs.keys()];
-  const [props, latest, open] = await Promise.all([propertiesOf(db, [...devs.values()].map((d) => d.productId)), latestOf(db, ids), openAlarmsOf(db, ids, locale)]);
+  const view = await pointViews(db, projectId, placed, locale);
   return placed.flatMap((p) => {
-    const d = devs.get(p.deviceId);
-    if (!d) return [];
-    const prop = p.identifier ? props.get(d.productId)?.get(p.identifier) : undefined;
-    const last = p.identifier ? latest.get(`${d.id}:${p.identifier}`) : undefined;
-    return [
-      {
-        id: p.id,
-        x: p.x,
-        y: p.y,
-        deviceId: d.id,
-        deviceName: d.deviceName,
-        deviceSn: d.deviceSn,
-        status: d.status,
-        identifier: p.identifier,
-        name: p.identifier ? (prop?.name ?? p.identifier) : null,
-        unit: prop?.unit ?? null,
-        value: last?.value ?? null,
-        time: last?.time ?? null,
-        alarm: alarmOf(open.get(d.id), p.identifier),
-      },
-    ];
+    const v = view(p.deviceId, p.identifier);
+    return v ? [{ id: p.id, x: p.x, y: p.y, ...v }] : [];
   });
 }
 

@@ -1,10 +1,13 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import { OPEN_STATUSES } from "@/lib/contract/alarm/enums";
 import { HEALTH, LATEST_ALARMS, TREND_DAYS, type DataAnalysis, type DeviceTotals, type LatestAlarm, type LevelRef } from "@/lib/contract/screen/monitor-screen";
 import { pgArray } from "../../ingest/pg-array";
 import { rowsOf } from "../../ingest/writer";
 import type { Locale } from "@/lib/contract/locale";
 import type { Db } from "../client";
+import { alarmLevels, alarms, devices, pointGroups } from "../schema";
+import { tenantOf } from "../../lib/scope";
 import { alarmLevelName, alarmName, levelNameIn } from "./alarm-names";
 
 /**
@@ -17,6 +20,13 @@ const PLATFORM_ZONE = "Asia/Shanghai";
 const DAY_MS = 86_400_000;
 const open = sql.raw(`(${OPEN_STATUSES.join(",")})`);
 const ids = (projectIds: readonly number[]) => sql`${pgArray(projectIds.length ? projectIds : [0])}::int[]`;
+/** Rows of `table` (or its alias) in the tenant's projects given: the tenant through its scope, the projects as one array parameter. */
+const inProjects = (tenantId: number, table: { tenantId: PgColumn; projectId: PgColumn }, projectIds: readonly number[]): SQL =>
+  tenantOf(tenantId).where(table, sql`${table.projectId} = any(${ids(projectIds)})`);
+// The aliases the statements below give their tables (written out in each `from`).
+const d = alias(devices, "d");
+const a = alias(alarms, "a");
+const pg = alias(pointGroups, "pg");
 const num = (v: unknown) => Number(v ?? 0);
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
@@ -27,7 +37,7 @@ export async function deviceTotalsByProject(db: Db, tenantId: number, projectIds
   const rows = rowsOf(
     await db.execute(sql`select project_id, count(*)::int as total, count(*) filter (where status = 2)::int as online,
         count(*) filter (where status = 3)::int as offline, count(*) filter (where status = 1)::int as inactive
-      from devices where tenant_id = ${tenantId} and project_id = any(${ids(projectIds)}) group by project_id`),
+      from ${devices} where ${inProjects(tenantId, devices, projectIds)} group by project_id`),
   );
   return new Map(rows.map((r) => [num(r.project_id), { total: num(r.total), online: num(r.online), offline: num(r.offline), inactive: num(r.inactive) }]));
 }
@@ -40,8 +50,8 @@ export function addTotals(a: DeviceTotals, b: DeviceTotals): DeviceTotals {
 /** Open alarms (pending, handling, awaiting review) per project and level number. */
 export async function openAlarmsByLevel(db: Db, tenantId: number, projectIds: readonly number[]): Promise<{ projectId: number; levelNum: number | null; count: number }[]> {
   const rows = rowsOf(
-    await db.execute(sql`select project_id, level_num, count(*)::int as n from alarms
-      where tenant_id = ${tenantId} and project_id = any(${ids(projectIds)}) and status in ${open}
+    await db.execute(sql`select project_id, level_num, count(*)::int as n from ${alarms}
+      where ${inProjects(tenantId, alarms, projectIds)} and status in ${open}
       group by project_id, level_num`),
   );
   return rows.map((r) => ({ projectId: num(r.project_id), levelNum: r.level_num === null ? null : num(r.level_num), count: num(r.n) }));
@@ -54,7 +64,7 @@ export async function pointsInAlarm(db: Db, tenantId: number, projectIds: readon
         count(*) filter (where exists (
           select 1 from alarms a where a.tenant_id = pg.tenant_id and a.project_id = pg.project_id and a.status in ${open}
             and (a.point_id = pg.id or a.device_id = any(pg.device_ids))))::int as alarm
-      from point_groups pg where pg.tenant_id = ${tenantId} and pg.project_id = any(${ids(projectIds)}) group by pg.project_id`),
+      from point_groups pg where ${inProjects(tenantId, pg, projectIds)} group by pg.project_id`),
   );
   return new Map(rows.map((r) => [num(r.project_id), { total: num(r.total), alarm: num(r.alarm) }]));
 }
@@ -69,7 +79,7 @@ export async function freshDevices(db: Db, tenantId: number, projectIds: readonl
         count(*) filter (where d.last_report_time > ${now.toISOString()}::timestamptz
           - ${HEALTH.freshCycles} * (case when d.report_cycle > 0 then d.report_cycle else p.active_cycle * 60 end) * interval '1 second')::int as fresh
       from devices d join products p on p.id = d.product_id
-      where d.tenant_id = ${tenantId} and d.project_id = any(${ids(projectIds)}) and d.status <> 1 and d.enable_status = 1
+      where ${inProjects(tenantId, d, projectIds)} and d.status <> 1 and d.enable_status = 1
       group by d.project_id`),
   );
   return new Map(rows.map((r) => [num(r.project_id), { expected: num(r.expected), fresh: num(r.fresh) }]));
@@ -77,7 +87,7 @@ export async function freshDevices(db: Db, tenantId: number, projectIds: readonl
 
 /** The tenant's alarm levels, in their order, named in `locale`. */
 export async function tenantLevels(db: Db, tenantId: number, locale: Locale): Promise<LevelRef[]> {
-  const rows = rowsOf(await db.execute(sql`select level_num, ${levelNameIn(locale, "alarm_levels")} as level_name, color from alarm_levels where tenant_id = ${tenantId} order by level_num`));
+  const rows = rowsOf(await db.execute(sql`select level_num, ${levelNameIn(locale, "alarm_levels")} as level_name, color from ${alarmLevels} where ${tenantOf(tenantId).where(alarmLevels)} order by level_num`));
   return rows.map((r) => ({ levelNum: num(r.level_num), levelName: str(r.level_name), color: str(r.color) }));
 }
 
@@ -95,7 +105,7 @@ export function trendDays(now: Date): { days: string[]; from: Date } {
 export async function alarmsByDay(db: Db, tenantId: number, projectIds: readonly number[], from: Date): Promise<{ projectId: number; day: string; levelNum: number | null; count: number }[]> {
   const rows = rowsOf(
     await db.execute(sql`select project_id, to_char(triggered_at at time zone ${PLATFORM_ZONE}, 'YYYY-MM-DD') as day, level_num, count(*)::int as n
-      from alarms where tenant_id = ${tenantId} and project_id = any(${ids(projectIds)}) and triggered_at >= ${from.toISOString()}::timestamptz
+      from ${alarms} where ${inProjects(tenantId, alarms, projectIds)} and triggered_at >= ${from.toISOString()}::timestamptz
       group by 1, 2, 3`),
   );
   return rows.map((r) => ({ projectId: num(r.project_id), day: String(r.day), levelNum: r.level_num === null ? null : num(r.level_num), count: num(r.n) }));
@@ -107,7 +117,7 @@ export async function devicesByProduct(db: Db, tenantId: number, projectIds: rea
   const rows = rowsOf(
     await db.execute(sql`select p.id, coalesce(nullif(p.i18n->'prodName'->>${locale}, ''), p.prod_name) as prod_name, count(*)::int as n, count(*) filter (where d.status = 2)::int as online
       from devices d join products p on p.id = d.product_id
-      where d.tenant_id = ${tenantId} and d.project_id = any(${ids(projectIds)})
+      where ${inProjects(tenantId, d, projectIds)}
       group by p.id order by n desc, 2`),
   );
   return rows.map((r) => ({ productId: num(r.id), name: String(r.prod_name), count: num(r.n), online: num(r.online) }));
@@ -119,7 +129,7 @@ export async function latestAlarms(db: Db, tenantId: number, projectIds: readonl
     await db.execute(sql`select a.id, ${alarmName(locale, "a")} as alarm_name, a.level_num, ${alarmLevelName(locale, "a")} as level_name, a.level_color, a.status,
         (extract(epoch from a.triggered_at) * 1000)::float8 as at, p.prj_name, d.device_name
       from alarms a left join projects p on p.id = a.project_id left join devices d on d.id = a.device_id
-      where a.tenant_id = ${tenantId} and a.project_id = any(${ids(projectIds)})
+      where ${inProjects(tenantId, a, projectIds)}
       order by a.triggered_at desc, a.id desc limit ${limit}`),
   );
   return rows.map((r) => ({

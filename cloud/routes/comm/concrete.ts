@@ -14,7 +14,7 @@ import { projectsOfCall } from "../device/point-group";
 async function seriesOf(c: Ctx, ids: number[]): Promise<ConcreteSeries[]> {
   const db = c.var.deps.db;
   const wanted = [...new Set(ids)];
-  const devs = await concreteDevices(db, await projectsOfCall(c), wanted);
+  const devs = await concreteDevices(db, c.var.auth.tenantId, await projectsOfCall(c), wanted);
   if (devs.length !== wanted.length) throw notFound();
   const rules = await rulesOf(db, wanted);
   return Promise.all(
@@ -35,7 +35,7 @@ const platformTime = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().s
 export const concreteRoutes = new Hono<CloudEnv>()
   .use(requireAuth)
   .use(optionalProject)
-  .get("/getChartDevice", async (c) => ok(c, await concreteDevices(c.var.deps.db, await projectsOfCall(c))))
+  .get("/getChartDevice", async (c) => ok(c, await concreteDevices(c.var.deps.db, c.var.auth.tenantId, await projectsOfCall(c))))
   .post("/chartDeviceIds", async (c) => ok(c, await seriesOf(c, (await body(c, concreteIdsBody)).deviceIds)))
   .get("/listByDeviceId", async (c) => {
     const { deviceId } = query(c, concreteDeviceQuery);

@@ -2,7 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { dbId } from "@/lib/contract/common";
 import { betonRule, BETON_RECORDS, relBody, type BetonRule } from "@/lib/contract/device/beton-rule";
-import { betonDevices } from "../../db/queries/device-ops";
+import { concreteDevices } from "../../db/queries/concrete";
 import { calibrationOf, concreteRecords } from "../../db/queries/concrete";
 import { betonRuleDevices, betonRules, devices } from "../../db/schema";
 import { requireMenu, requirePerm } from "../../lib/auth";
@@ -36,7 +36,7 @@ export const betonRuleRoutes = crudRoutes<typeof betonRule.fields, BetonRule>({
   extra: { deviceCount: sql<number>`(select count(*)::int from ${betonRuleDevices} where ${betonRuleDevices.ruleId} = ${betonRules.id})` },
   unique: [{ field: "ruleName", error: "deviceOps.betonRule.nameTaken" }],
 })
-  .get("/deviceBetonList", requireMenu(SCREEN), async (c) => ok(c, await betonDevices(c.var.deps.db, c.var.auth.tenantId, projectOf(c).projectId)))
+  .get("/deviceBetonList", requireMenu(SCREEN), async (c) => ok(c, await concreteDevices(c.var.deps.db, c.var.auth.tenantId, [projectOf(c).projectId])))
   .post("/relDate", requirePerm("dev:betonRule:upd"), async (c) => {
     const { ruleId, deviceIds } = await body(c, relBody);
     const rule = await ruleOf(c, ruleId);

@@ -23,7 +23,7 @@ import { visibleProject } from "../../db/queries/projects";
 import { devices, products, projects, spaces, tenants } from "../../db/schema";
 import { platformOnly, requireAuth, requireMenu, requirePerm } from "../../lib/auth";
 import type { CloudEnv, Ctx } from "../../lib/context";
-import { columnsOf, filterConds, importColumns, orderOf, pageOf, rowMapper } from "../../lib/crud";
+import { columnsOf, countRows, filterConds, importColumns, orderOf, pageOf, pagedSelect, rowMapper } from "../../lib/crud";
 import { crudRoutes } from "../../lib/crud-routes";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { AppError, badRequest, body, notFound, ok, query } from "../../lib/http";
@@ -45,8 +45,6 @@ const names = (locale: Locale) => ({
 });
 const toDevice = rowMapper<typeof device.fields, Device>(device);
 
-const countOf = async (db: Db, where: SQL) => (await db.select({ n: count() }).from(devices).where(where))[0].n;
-
 /**
  * A project's device count, kept a few seconds: with tens of thousands of devices, counting them
  * costs more than reading the page. This instance's adds and deletes forget it at once; another
@@ -58,7 +56,7 @@ async function projectTotal(db: Db, projectId: number, where: SQL) {
   const kept = totals.get(db) ?? totals.set(db, new Map()).get(db)!;
   const hit = kept.get(projectId);
   if (hit && Date.now() - hit.at < TOTAL_TTL_MS) return hit.n;
-  const n = await countOf(db, where);
+  const n = await countRows(db, devices, where);
   kept.set(projectId, { n, at: Date.now() });
   return n;
 }
@@ -169,16 +167,13 @@ export const deviceCrudRoutes = crudRoutes({
     const db = c.var.deps.db;
     const filters = filterConds(device, devices, q);
     const where = projectOf(c).where(devices, ...filters);
-    const [records, total] = await Promise.all([
-      db
-        .select({ ...getTableColumns(devices), ...names(c.var.locale) })
-        .from(devices)
-        .where(where)
-        .orderBy(...orderOf(device, devices, q))
-        .limit(q.size)
-        .offset((q.current - 1) * q.size),
-      filters.length ? countOf(db, where) : projectTotal(db, projectOf(c).projectId, where),
-    ]);
+    const select = db
+      .select({ ...getTableColumns(devices), ...names(c.var.locale) })
+      .from(devices)
+      .where(where)
+      .orderBy(...orderOf(device, devices, q))
+      .$dynamic();
+    const { records, total } = await pagedSelect(select, filters.length ? countRows(db, devices, where) : projectTotal(db, projectOf(c).projectId, where), q);
     return ok(c, { records: records.map(toDevice), total });
   })
   .post("/add", requirePerm("dev:device:add"), async (c) => {

@@ -1,11 +1,11 @@
-import { count, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { idQuery, idsBody } from "@/lib/contract/common";
 import { objFunction } from "@/lib/contract/device/product";
 import { normalizeFunction } from "@/lib/contract/device/thing-model";
 import { objFunctions } from "../../db/schema";
 import { functionValues, takenIdentifiers, toFunctionRow } from "../../db/queries/products";
-import { filterConds, orderOf, ownedDelete } from "../../lib/crud";
+import { filterConds, orderOf, ownedDelete, pageOf } from "../../lib/crud";
 import { requireAuth, requirePerm } from "../../lib/auth";
 import type { CloudEnv } from "../../lib/context";
 import { body, notFound, ok, query } from "../../lib/http";
@@ -22,11 +22,8 @@ export const objFunctionRoutes = new Hono<CloudEnv>()
     const q = query(c, objFunction.query);
     const db = c.var.deps.db;
     const where = tenantScope(c.var.auth).where(objFunctions, ...filterConds(objFunction, objFunctions, q));
-    const [rows, [{ total }]] = await Promise.all([
-      db.select().from(objFunctions).where(where).orderBy(...orderOf(objFunction, objFunctions, q)).limit(q.size).offset((q.current - 1) * q.size),
-      db.select({ total: count() }).from(objFunctions).where(where),
-    ]);
-    return ok(c, { records: rows.map(toRow), total });
+    const { records, total } = await pageOf(db, objFunctions, where, orderOf(objFunction, objFunctions, q), q);
+    return ok(c, { records: records.map(toRow), total });
   })
   .get("/info", readProducts, async (c) => {
     const { id } = query(c, idQuery);

@@ -5,14 +5,14 @@ import { idQuery, idsBody } from "@/lib/contract/common";
 import { addModelFunctionsBody, modelIdQuery, objModel, objModelFunction, objProdBody, type ObjModel } from "@/lib/contract/device/product";
 import { normalizeFunction, type ThingFunction } from "@/lib/contract/device/thing-model";
 import type { Db } from "../../db/client";
-import { objFunctions, objModelFunctions, objModelProducts, objModels, products } from "../../db/schema";
+import { objModelFunctions, objModelProducts, objModels, products } from "../../db/schema";
 import { functionValues, takenIdentifiers, toFunctionRow } from "../../db/queries/products";
-import { filterConds, orderOf, ownedDelete } from "../../lib/crud";
+import { filterConds, orderOf, ownedDelete, pageOf } from "../../lib/crud";
 import { requireAuth, requirePerm } from "../../lib/auth";
 import type { Auth, CloudEnv } from "../../lib/context";
 import { body, notFound, ok, query } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
-import { identifierTaken, readProducts, updateFunction } from "./product-common";
+import { identifierTaken, libraryFunctions, readProducts, updateFunction } from "./product-common";
 import { addProductFunctions } from "./prod-function";
 import { toProducts } from "./product";
 
@@ -60,17 +60,8 @@ const functionRoutes = new Hono<CloudEnv>()
     const q = query(c, objModelFunction.query);
     const db = c.var.deps.db;
     const where = tenantScope(c.var.auth).where(objModelFunctions, ...filterConds(objModelFunction, objModelFunctions, q));
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select()
-        .from(objModelFunctions)
-        .where(where)
-        .orderBy(...orderOf(objModelFunction, objModelFunctions, q, [asc(objModelFunctions.sort), asc(objModelFunctions.id)]))
-        .limit(q.size)
-        .offset((q.current - 1) * q.size),
-      db.select({ total: count() }).from(objModelFunctions).where(where),
-    ]);
-    return ok(c, { records: rows.map(toFn), total });
+    const { records, total } = await pageOf(db, objModelFunctions, where, orderOf(objModelFunction, objModelFunctions, q, [asc(objModelFunctions.sort), asc(objModelFunctions.id)]), q);
+    return ok(c, { records: records.map(toFn), total });
   })
   .post("/add", requirePerm("dev:objModel:upd"), async (c) => {
     const input = await body(c, objModelFunction.body);
@@ -89,9 +80,8 @@ const functionRoutes = new Hono<CloudEnv>()
     const { modelId, functionIds } = await body(c, addModelFunctionsBody);
     const db = c.var.deps.db;
     await modelOrThrow(db, c.var.auth, modelId);
-    const lib = await db.select().from(objFunctions).where(tenantScope(c.var.auth).where(objFunctions, inArray(objFunctions.id, functionIds)));
-    if (lib.length !== new Set(functionIds).size) throw notFound();
-    const rows = await db.transaction((tx) => addModelFunctions(tx as unknown as Db, c.var.auth, modelId, lib.map((f) => f.definition)));
+    const lib = await libraryFunctions(c, functionIds);
+    const rows = await db.transaction((tx) => addModelFunctions(tx, c.var.auth, modelId, lib.map((f) => f.definition)));
     return ok(c, { added: rows.length });
   });
 
@@ -118,8 +108,7 @@ export const objProdRoutes = new Hono<CloudEnv>()
     const targets = await db.select({ id: products.id }).from(products).where(tenantScope(c.var.auth).where(products, inArray(products.id, productIds)));
     if (targets.length !== new Set(productIds).size) throw notFound();
     const fns = await db.select().from(objModelFunctions).where(eq(objModelFunctions.modelId, modelId)).orderBy(asc(objModelFunctions.sort), asc(objModelFunctions.id));
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await db.transaction(async (t) => {
       for (const p of targets) {
         await addProductFunctions(t, c.var.auth, p.id, fns.map((f) => f.definition), { modelId });
         await t.insert(objModelProducts).values({ modelId, productId: p.id, tenantId: c.var.auth.tenantId }).onConflictDoNothing();
@@ -141,11 +130,8 @@ export const objModelRoutes = new Hono<CloudEnv>()
     const q = query(c, objModel.query);
     const db = c.var.deps.db;
     const where = tenantScope(c.var.auth).where(objModels, ...filterConds(objModel, objModels, q));
-    const [rows, [{ total }]] = await Promise.all([
-      db.select().from(objModels).where(where).orderBy(...orderOf(objModel, objModels, q)).limit(q.size).offset((q.current - 1) * q.size),
-      db.select({ total: count() }).from(objModels).where(where),
-    ]);
-    return ok(c, { records: await toModels(db, rows.map((r) => localized(c.var.locale, r))), total });
+    const { records, total } = await pageOf(db, objModels, where, orderOf(objModel, objModels, q), q);
+    return ok(c, { records: await toModels(db, records.map((r) => localized(c.var.locale, r))), total });
   })
   .get("/info", readProducts, async (c) => {
     const { id } = query(c, idQuery);

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, notInArray, or } from "drizzle-orm";
+import { and, eq, inArray, notInArray, or } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { idQuery, idsBody } from "@/lib/contract/common";
@@ -9,7 +9,7 @@ import { optional } from "@/lib/contract/validation";
 import type { Db } from "../../db/client";
 import { productCopies, productCopySubscriptions, productFunctions, products } from "../../db/schema";
 import { ownProduct, subscribedCopies } from "../../db/queries/products";
-import { filterConds, orderOf, rowMapper, ownedDelete } from "../../lib/crud";
+import { filterConds, orderOf, ownedDelete, pageOf, rowMapper } from "../../lib/crud";
 import { PLATFORM_TENANT_ID, requireAuth, requirePerm } from "../../lib/auth";
 import type { Auth, CloudEnv } from "../../lib/context";
 import { AppError, body, notFound, ok, query } from "../../lib/http";
@@ -61,12 +61,9 @@ export const prodCopyRoutes = new Hono<CloudEnv>()
         ? notInArray(productCopies.id, db.select({ id: productCopySubscriptions.copyId }).from(productCopySubscriptions).where(tenantScope(auth).where(productCopySubscriptions)))
         : undefined;
     const where = and(visible(auth), owner, notMine, ...filterConds(prodCopy, productCopies, q));
-    const [rows, [{ total }]] = await Promise.all([
-      db.select().from(productCopies).where(where).orderBy(...orderOf(prodCopy, productCopies, q)).limit(q.size).offset((q.current - 1) * q.size),
-      db.select({ total: count() }).from(productCopies).where(where),
-    ]);
-    const subscribed = await subscribedCopies(db, auth.tenantId, rows.map((r) => r.id));
-    return ok(c, { records: rows.map((r) => toCopy(r, auth, subscribed)), total });
+    const { records, total } = await pageOf(db, productCopies, where, orderOf(prodCopy, productCopies, q), q);
+    const subscribed = await subscribedCopies(db, auth.tenantId, records.map((r) => r.id));
+    return ok(c, { records: records.map((r) => toCopy(r, auth, subscribed)), total });
   })
   .get("/info", readProducts, async (c) => {
     const { id } = query(c, idQuery);
@@ -134,8 +131,7 @@ export const prodCopyRoutes = new Hono<CloudEnv>()
     const [copy] = await db.select().from(productCopies).where(and(visible(auth), eq(productCopies.id, copyId)));
     if (!copy) throw notFound();
     if ((await subscribedCopies(db, auth.tenantId, [copyId])).size) throw new AppError(Code.CONFLICT, "product.alreadySubscribed", { name: copy.copyName });
-    const made = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    const made = await db.transaction(async (t) => {
       const [p] = await t
         .insert(products)
         .values({

@@ -6,17 +6,17 @@ import { addFunctionsBody, prodFunction, productIdQuery, tdlImportBody, type Tdl
 import { normalizeFunction, thingFunction, TDL_VERSION, type TdlDocument, type ThingFunction } from "@/lib/contract/device/thing-model";
 import { issueMessage } from "@/lib/contract/validation";
 import type { Db } from "../../db/client";
-import { objFunctions, productFunctions, products } from "../../db/schema";
+import { productFunctions, products } from "../../db/schema";
 import { functionValues, ownProduct, productNameIn, takenIdentifiers, toFunctionRow } from "../../db/queries/products";
 import { localized } from "../../lib/i18n-text";
-import { filterConds, orderOf } from "../../lib/crud";
+import { countRows, filterConds, orderOf, pagedSelect } from "../../lib/crud";
 import { functionUsers } from "../../db/queries/product-usage";
 import { requireAuth, requirePerm } from "../../lib/auth";
 import type { Auth, CloudEnv, Ctx } from "../../lib/context";
 import { AppError, body, notFound, ok, query } from "../../lib/http";
 import { t } from "../../lib/i18n";
 import { tenantScope } from "../../lib/scope";
-import { identifierTaken, inUse, readProducts, updateFunction } from "./product-common";
+import { identifierTaken, inUse, libraryFunctions, readProducts, updateFunction } from "./product-common";
 
 type Row = typeof productFunctions.$inferSelect;
 const toRow = (r: Row, prodName?: string) => toFunctionRow(r, { productId: r.productId, prodName: prodName ?? null });
@@ -76,18 +76,15 @@ export const prodFunctionRoutes = new Hono<CloudEnv>()
     const q = query(c, prodFunction.query);
     const db = c.var.deps.db;
     const where = tenantScope(c.var.auth).where(productFunctions, ...filterConds(prodFunction, productFunctions, q));
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select({ f: productFunctions, prodName: productNameIn(c.var.locale) })
-        .from(productFunctions)
-        .innerJoin(products, eq(products.id, productFunctions.productId))
-        .where(where)
-        .orderBy(...orderOf(prodFunction, productFunctions, q, [asc(productFunctions.productId), asc(productFunctions.sort), asc(productFunctions.id)]))
-        .limit(q.size)
-        .offset((q.current - 1) * q.size),
-      db.select({ total: count() }).from(productFunctions).where(where),
-    ]);
-    return ok(c, { records: rows.map((r) => toRow(r.f, r.prodName)), total });
+    const select = db
+      .select({ f: productFunctions, prodName: productNameIn(c.var.locale) })
+      .from(productFunctions)
+      .innerJoin(products, eq(products.id, productFunctions.productId))
+      .where(where)
+      .orderBy(...orderOf(prodFunction, productFunctions, q, [asc(productFunctions.productId), asc(productFunctions.sort), asc(productFunctions.id)]))
+      .$dynamic();
+    const { records, total } = await pagedSelect(select, countRows(db, productFunctions, where), q);
+    return ok(c, { records: records.map((r) => toRow(r.f, r.prodName)), total });
   })
   /** A product's functions, in order (the "product functions" picker, the functions tab). */
   .get("/list", readProducts, async (c) => {
@@ -142,10 +139,9 @@ export const prodFunctionRoutes = new Hono<CloudEnv>()
     const { productId, functionIds } = await body(c, addFunctionsBody);
     const db = c.var.deps.db;
     await productOrThrow(db, c.var.auth, productId);
-    const lib = await db.select().from(objFunctions).where(tenantScope(c.var.auth).where(objFunctions, inArray(objFunctions.id, functionIds)));
-    if (lib.length !== new Set(functionIds).size) throw notFound();
+    const lib = await libraryFunctions(c, functionIds);
     const rows = await db.transaction((tx) =>
-      addProductFunctions(tx as unknown as Db, c.var.auth, productId, lib.map((f) => f.definition), { functionIds: lib.map((f) => f.id) }),
+      addProductFunctions(tx, c.var.auth, productId, lib.map((f) => f.definition), { functionIds: lib.map((f) => f.id) }),
     );
     return ok(c, { added: rows.length });
   })
@@ -176,7 +172,7 @@ export const prodFunctionRoutes = new Hono<CloudEnv>()
       const first = errors[0];
       throw new AppError(Code.BAD_REQUEST, "product.tdl.invalid", { count: errors.length, index: first.index + 1, field: first.field, reason: first.msg }, errors);
     }
-    const rows = await db.transaction((tx) => addProductFunctions(tx as unknown as Db, c.var.auth, productId, fns));
+    const rows = await db.transaction((tx) => addProductFunctions(tx, c.var.auth, productId, fns));
     return ok(c, { added: rows.length });
   });
 

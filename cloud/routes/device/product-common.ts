@@ -1,10 +1,10 @@
-import { eq, type SQL } from "drizzle-orm";
+import { eq, inArray, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { Code } from "@/lib/contract/envelope";
 import { normalizeFunction, thingFunction, type ThingFunction } from "@/lib/contract/device/thing-model";
 import type { Users } from "../../db/queries/product-usage";
 import { functionValues, takenIdentifiers } from "../../db/queries/products";
-import type { objFunctions, objModelFunctions, productFunctions } from "../../db/schema";
+import { objFunctions, type objModelFunctions, type productFunctions } from "../../db/schema";
 import { requireMenu } from "../../lib/auth";
 import type { Ctx } from "../../lib/context";
 import { AppError, body, notFound, ok, parse } from "../../lib/http";
@@ -42,6 +42,13 @@ const withId = z.object({ id: z.coerce.number({ error: "validation.required" }).
 export async function functionUpdate(c: Ctx): Promise<{ id: number; fn: ThingFunction }> {
   const raw = await body(c, z.record(z.string(), z.unknown()));
   return { id: parse(withId, raw).id, fn: normalizeFunction(parse(thingFunction, raw)) };
+}
+
+/** The caller's library functions of `ids` (copied into a model or a product): all of them, or not found. */
+export async function libraryFunctions(c: Ctx, ids: number[]) {
+  const lib = await c.var.deps.db.select().from(objFunctions).where(tenantScope(c.var.auth).where(objFunctions, inArray(objFunctions.id, ids)));
+  if (lib.length !== new Set(ids).size) throw notFound();
+  return lib;
 }
 
 type FunctionTable = typeof objFunctions | typeof objModelFunctions | typeof productFunctions;

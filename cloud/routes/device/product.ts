@@ -10,7 +10,7 @@ import { fieldLabelKey } from "@/lib/contract/entity";
 import type { Db } from "../../db/client";
 import { productSubs, products } from "../../db/schema";
 import { ownProduct, productFunctionCounts } from "../../db/queries/products";
-import { filterConds, orderOf, rowMapper, ownedDelete } from "../../lib/crud";
+import { filterConds, orderOf, ownedDelete, pageOf, rowMapper } from "../../lib/crud";
 import { productUsers } from "../../db/queries/product-usage";
 import { requireAuth, requirePerm } from "../../lib/auth";
 import type { CloudEnv } from "../../lib/context";
@@ -68,11 +68,8 @@ export const productRoutes = new Hono<CloudEnv>()
       : [];
     const subs = q.subOf ? inArray(products.id, db.select({ id: productSubs.subId }).from(productSubs).where(eq(productSubs.gatewayId, q.subOf))) : undefined;
     const where = tenantScope(c.var.auth).where(products, ...filterConds(product, products, q, c.var.locale), ...bound, subs);
-    const [rows, [{ total }]] = await Promise.all([
-      db.select().from(products).where(where).orderBy(...orderOf(product, products, q)).limit(q.size).offset((q.current - 1) * q.size),
-      db.select({ total: count() }).from(products).where(where),
-    ]);
-    return ok(c, { records: await toProducts(db, rows, c.var.locale), total });
+    const { records, total } = await pageOf(db, products, where, orderOf(product, products, q), q);
+    return ok(c, { records: await toProducts(db, records, c.var.locale), total });
   })
   .get("/list", readProducts, async (c) => {
     const q = query(c, product.filters);

@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, type SQL } from "drizzle-orm";
 import { spaceBindBody, space, spaceDevicePageQuery, type SpaceDevice } from "@/lib/contract/device/space";
 import type { Db } from "../../db/client";
 import { spaceDeviceCount } from "../../db/queries/device-data";
 import { devices, products, spaces } from "../../db/schema";
 import { requireMenu, requirePerm } from "../../lib/auth";
 import type { Ctx } from "../../lib/context";
-import { containsPattern } from "../../lib/crud";
+import { containsPattern, countRows, pagedSelect } from "../../lib/crud";
 import { crudRoutes } from "../../lib/crud-routes";
 import { body, notFound, ok, query } from "../../lib/http";
 import { projectOf } from "../../lib/project-context";
@@ -25,18 +25,15 @@ async function ownSpace(c: Ctx, id: number) {
 /** Devices of the call's project as the space dialogs list them: name, SN, product, status. */
 async function devicePage(db: Db, where: SQL, q: { current: number; size: number; keyword?: string }, locale: Locale) {
   const all = and(where, q.keyword ? or(ilike(devices.deviceName, containsPattern(q.keyword)), ilike(devices.deviceSn, containsPattern(q.keyword))) : undefined);
-  const [records, [{ total }]] = await Promise.all([
-    db
-      .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, productId: devices.productId, prodName: productNameIn(locale), status: devices.status, spaceId: devices.spaceId, spaceName: spaces.spaceName })
-      .from(devices)
-      .leftJoin(products, eq(products.id, devices.productId))
-      .leftJoin(spaces, eq(spaces.id, devices.spaceId))
-      .where(all)
-      .orderBy(asc(devices.deviceName), desc(devices.id))
-      .limit(q.size)
-      .offset((q.current - 1) * q.size),
-    db.select({ total: count() }).from(devices).where(all),
-  ]);
+  const select = db
+    .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, productId: devices.productId, prodName: productNameIn(locale), status: devices.status, spaceId: devices.spaceId, spaceName: spaces.spaceName })
+    .from(devices)
+    .leftJoin(products, eq(products.id, devices.productId))
+    .leftJoin(spaces, eq(spaces.id, devices.spaceId))
+    .where(all)
+    .orderBy(asc(devices.deviceName), desc(devices.id))
+    .$dynamic();
+  const { records, total } = await pagedSelect(select, countRows(db, devices, all), q);
   return { records: records as SpaceDevice[], total };
 }
 

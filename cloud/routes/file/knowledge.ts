@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { and, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, lte, type SQL } from "drizzle-orm";
 import { open } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
@@ -35,7 +35,7 @@ import { joinedText } from "../../lib/i18n-text";
 import { purgeAt } from "../../lib/recycle-bin";
 import { removeStoredFiles } from "../../lib/storage";
 import { tenantScope } from "../../lib/scope";
-import { containsPattern, platformTime } from "../../lib/crud";
+import { containsPattern, pageOf, platformTime } from "../../lib/crud";
 import { searchTextOf } from "../../lib/segment";
 
 /**
@@ -297,7 +297,7 @@ export const fileBaseRoutes = new Hono<CloudEnv>()
     // Into itself, below itself, or where it already is (widgets §5).
     if (target.path.includes(a.node.id) || targetId === currentParent) throw badRequest("cloud.knowledge.moveRefused");
     const moved = await db.transaction(async (tx) => {
-      const ids = await knowledgeBin.subtree(tx as unknown as Db, c.var.auth.tenantId, a.node.id);
+      const ids = await knowledgeBin.subtree(tx, c.var.auth.tenantId, a.node.id);
       // Another base takes the whole subtree with it.
       if (b.headerId !== a.node.headerId) await tx.update(knowledgeNodes).set({ headerId: b.headerId }).where(inArray(knowledgeNodes.id, ids));
       const [row] = await tx
@@ -388,15 +388,8 @@ export const fileLogRoutes = new Hono<CloudEnv>().use(requireMenu("/knowledgeLog
     q.createTimeEnd ? lte(knowledgeLogs.createdAt, platformTime(String(q.createTimeEnd), true)) : undefined,
   ];
   const where = scope.where(knowledgeLogs, ...conds);
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(knowledgeLogs).where(where);
-  const rows = await db
-    .select()
-    .from(knowledgeLogs)
-    .where(where)
-    .orderBy(q.sortOrder === "asc" ? knowledgeLogs.createdAt : desc(knowledgeLogs.createdAt), desc(knowledgeLogs.id))
-    .limit(q.size)
-    .offset((q.current - 1) * q.size);
-  return ok(c, { total, records: rows.map((r) => ({ id: r.id, type: r.type, fileName: r.fileName, headerName: r.headerName, realname: r.realname, createTime: r.createdAt.toISOString() })) });
+  const { records, total } = await pageOf(db, knowledgeLogs, where, [q.sortOrder === "asc" ? asc(knowledgeLogs.createdAt) : desc(knowledgeLogs.createdAt), desc(knowledgeLogs.id)], q);
+  return ok(c, { total, records: records.map((r) => ({ id: r.id, type: r.type, fileName: r.fileName, headerName: r.headerName, realname: r.realname, createTime: r.createdAt.toISOString() })) });
 });
 
 /** `GET file/link/:token`: the signed link's file, previewable, without a session; expired or unknown → 404. */

@@ -9,7 +9,7 @@ import { mediaBin, mediaLinks, toMediaItem, type MediaRow } from "../../db/queri
 import { mediaItems, storedFiles, users } from "../../db/schema";
 import { assertPerm, requireMenu } from "../../lib/auth";
 import type { CloudEnv, Ctx } from "../../lib/context";
-import { containsPattern } from "../../lib/crud";
+import { containsPattern, pageOf } from "../../lib/crud";
 import { parseStoredPath } from "../../lib/files";
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { t } from "../../lib/i18n";
@@ -89,9 +89,8 @@ export const mediaLibraryRoutes = new Hono<CloudEnv>()
       const rows = ids.length ? await db.select().from(mediaItems).where(scope(c).where(mediaItems, inArray(mediaItems.id, ids))).orderBy(...order) : [];
       return ok(c, { total: hits.length, records: rows.map(toMediaItem) });
     }
-    const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(mediaItems).where(where);
-    const rows = await db.select().from(mediaItems).where(where).orderBy(...order).limit(q.size).offset((q.current - 1) * q.size);
-    return ok(c, { total, records: rows.map(toMediaItem) });
+    const { records, total } = await pageOf(db, mediaItems, where, order, q);
+    return ok(c, { total, records: records.map(toMediaItem) });
   })
   .get("/info", async (c) => ok(c, toMediaItem(await liveItem(c, query(c, idQuery).id))))
   .post("/add", async (c) => {

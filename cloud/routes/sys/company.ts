@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { CompanyInfo } from "@/lib/contract/company";
 import { expireWarn, saveColor, saveComp, saveEncrypt, saveLogin, type CompanySettings, type ExpireWarnCurrent } from "@/lib/contract/system/company-settings";
@@ -8,11 +8,11 @@ import { platformOnly, requireAuth, requireMenu, requirePerm } from "../../lib/a
 import type { CloudEnv } from "../../lib/context";
 import { loadCompany } from "../../db/queries/company";
 import { dayOf, daysLeft, EXPIRE_WARN_KEY, loadExpireWarn } from "../../lib/expire-warn";
-import { badRequest, body, fieldError, ok } from "../../lib/http";
+import { body, fieldError, ok } from "../../lib/http";
 import { PLATFORM_TENANT_ID } from "../../lib/menu-access";
 import { loadPhoneSet, PHONE_SET_KEY } from "../../lib/phone-set";
 import { saveSetting } from "../../db/queries/settings";
-import { tenantOf } from "../../lib/scope";
+import { tenantOf, tenantScope } from "../../lib/scope";
 
 const SCREENS = ["/systemSet/loginPage", "/systemSet/companyInfo", "/systemSet/companyColor", "/systemSet/phoneSet"];
 const EXPIRE_SCREEN = "/systemSet/expire";
@@ -90,7 +90,7 @@ export const companyRoutes = new Hono<CloudEnv>()
     const { db, now } = c.var.deps;
     const none: ExpireWarnCurrent = { show: false, daysLeft: null, contractEnd: null };
     if (c.var.auth.isPlatform) return ok(c, none);
-    const [tenant] = await db.select({ contractEnd: tenants.contractEnd }).from(tenants).where(eq(tenants.id, c.var.auth.tenantId));
+    const [tenant] = await db.select({ contractEnd: tenants.contractEnd }).from(tenants).where(tenantScope(c.var.auth).self());
     if (!tenant?.contractEnd) return ok(c, none);
     const warn = await loadExpireWarn(db);
     const left = daysLeft(tenant.contractEnd, now());

@@ -57,7 +57,7 @@ async function checkCaptcha(deps: Deps, key: string | undefined, answer: string 
 async function completeLogin(c: Ctx, user: User) {
   const deps = c.var.deps;
   const now = deps.now();
-  const [tenant] = await deps.db.select().from(tenants).where(eq(tenants.id, user.tenantId));
+  const [tenant] = await deps.db.select().from(tenants).where(tenantOf(user.tenantId).self());
   if (!tenant || tenant.enabled !== 1) throw new AppError(Code.FORBIDDEN, "cloud.tenantDisabled");
   if (tenant.id !== PLATFORM_TENANT_ID) {
     if (tenant.contractEnd && tenant.contractEnd < now) throw new AppError(Code.FORBIDDEN, "cloud.tenantExpired");

@@ -26,7 +26,7 @@ import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { PLATFORM_TENANT_ID, effectiveMenuIds, grantableMenuIds, type MenuScope } from "../../lib/menu-access";
 import { assertKeepsOwnAdmin, assertTenantUsers } from "../../db/queries/org";
 import { tenantScope } from "../../lib/scope";
-import { containsPattern, pageOf } from "../../lib/crud";
+import { containsPattern, pageOf, pagedSelect } from "../../lib/crud";
 import { joinedText, localized, textColumns } from "../../lib/i18n-text";
 import type { Locale } from "@/lib/contract/locale";
 
@@ -215,19 +215,17 @@ export const roleRoutes = new Hono<CloudEnv>()
     const conds: (SQL | undefined)[] = [eq(userRoles.roleId, role.id)];
     if (q.keyword) conds.push(or(ilike(users.username, containsPattern(q.keyword)), ilike(users.realname, containsPattern(q.keyword))));
     const where = and(...conds);
-    const [records, [{ total }]] = await Promise.all([
-      db
-        .select({ id: users.id, username: users.username, realname: users.realname, departmentName: joinedText(c.var.locale, departments.departmentName, departments.i18n, "departmentName"), enabled: users.enabled })
-        .from(userRoles)
-        .innerJoin(users, eq(users.id, userRoles.userId))
-        .leftJoin(departments, eq(departments.id, users.departmentId))
-        .where(where)
-        .orderBy(desc(users.id))
-        .limit(q.size)
-        .offset((q.current - 1) * q.size),
-      db.select({ total: count() }).from(userRoles).innerJoin(users, eq(users.id, userRoles.userId)).where(where),
-    ]);
-    return ok(c, { records: records.map((r): RoleUserRow => ({ ...r, enabled: r.enabled === 1 ? 1 : 2 })), total });
+    const select = db
+      .select({ id: users.id, username: users.username, realname: users.realname, departmentName: joinedText(c.var.locale, departments.departmentName, departments.i18n, "departmentName"), enabled: users.enabled })
+      .from(userRoles)
+      .innerJoin(users, eq(users.id, userRoles.userId))
+      .leftJoin(departments, eq(departments.id, users.departmentId))
+      .where(where)
+      .orderBy(desc(users.id))
+      .$dynamic();
+    const total = db.select({ total: count() }).from(userRoles).innerJoin(users, eq(users.id, userRoles.userId)).where(where);
+    const { records, total: n } = await pagedSelect(select, total.then(([r]) => r.total), q);
+    return ok(c, { records: records.map((r): RoleUserRow => ({ ...r, enabled: r.enabled === 1 ? 1 : 2 })), total: n });
   })
   .post("/addUser", async (c) => {
     const input = await body(c, roleUsersBody);
@@ -266,18 +264,16 @@ export const roleRoutes = new Hono<CloudEnv>()
     const role = await ownRole(db, c.var.auth, q.roleId);
     if (!isTenantRole(role)) throw notFound();
     const where = and(eq(roleTenants.roleId, role.id), q.keyword ? or(ilike(tenants.name, containsPattern(q.keyword)), ilike(tenants.code, containsPattern(q.keyword))) : undefined);
-    const [records, [{ total }]] = await Promise.all([
-      db
-        .select({ id: tenants.id, name: tenants.name, code: tenants.code, enabled: tenants.enabled })
-        .from(roleTenants)
-        .innerJoin(tenants, eq(tenants.id, roleTenants.tenantId))
-        .where(where)
-        .orderBy(desc(tenants.id))
-        .limit(q.size)
-        .offset((q.current - 1) * q.size),
-      db.select({ total: count() }).from(roleTenants).innerJoin(tenants, eq(tenants.id, roleTenants.tenantId)).where(where),
-    ]);
-    return ok(c, { records: records.map((r): RoleTenantRow => ({ ...r, enabled: r.enabled === 1 ? 1 : 2 })), total });
+    const select = db
+      .select({ id: tenants.id, name: tenants.name, code: tenants.code, enabled: tenants.enabled })
+      .from(roleTenants)
+      .innerJoin(tenants, eq(tenants.id, roleTenants.tenantId))
+      .where(where)
+      .orderBy(desc(tenants.id))
+      .$dynamic();
+    const total = db.select({ total: count() }).from(roleTenants).innerJoin(tenants, eq(tenants.id, roleTenants.tenantId)).where(where);
+    const { records, total: n } = await pagedSelect(select, total.then(([r]) => r.total), q);
+    return ok(c, { records: records.map((r): RoleTenantRow => ({ ...r, enabled: r.enabled === 1 ? 1 : 2 })), total: n });
   })
   .post("/addTenant", platformOnly, async (c) => {
     const input = await body(c, roleTenantsBody);

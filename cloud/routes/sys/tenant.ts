@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, ilike, isNull, like, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, ilike, isNull, like, lte, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { Hono } from "hono";
 import { Code } from "@/lib/contract/envelope";
@@ -158,7 +158,7 @@ async function purgeTenant(db: Db, tenantId: number) {
       left.delete(name);
     }
   }
-  await db.delete(tenants).where(eq(tenants.id, tenantId));
+  await db.delete(tenants).where(tenantOf(tenantId).self());
 }
 
 async function adminOf(db: Db, tenantId: number) {

@@ -48,7 +48,7 @@ async function toRows(db: Db, auth: Auth, locale: Locale, list: User[]): Promise
   const [held, depts, [tenant], mask] = await Promise.all([
     db.select({ userId: userRoles.userId, id: roles.id, name: roles.name, i18n: roles.i18n }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(inArray(userRoles.userId, ids)).orderBy(asc(roles.id)),
     deptIds.length ? db.select({ id: departments.id, name: departments.departmentName, i18n: departments.i18n }).from(departments).where(inArray(departments.id, deptIds)) : Promise.resolve([]),
-    db.select({ adminUserId: tenants.adminUserId }).from(tenants).where(eq(tenants.id, auth.tenantId)),
+    db.select({ adminUserId: tenants.adminUserId }).from(tenants).where(tenantScope(auth).self()),
     maskerFor(db, auth),
   ]);
   const deptName = new Map(depts.map((d) => [d.id, textIn(locale, d.name, d.i18n?.departmentName)]));
@@ -99,6 +99,13 @@ async function assertRoles(db: Db, auth: Auth, roleIds: number[] | undefined) {
   const kind = auth.isPlatform ? eq(roles.kind, 1) : undefined;
   const found = await db.select({ id: roles.id }).from(roles).where(tenantScope(auth).where(roles, inArray(roles.id, unique), kind));
   if (found.length !== unique.length) throw notFound();
+}
+
+/** A new set of roles for a user: roles the caller may give, and the caller never loses their own administration. */
+async function assertRoleChange(db: Db, auth: Auth, userId: number, roleIds: number[] | undefined) {
+  if (!roleIds) return;
+  await assertRoles(db, auth, roleIds);
+  await assertKeepsOwnAdmin(db, auth, userId, roleIds);
 }
 
 async function setRoles(db: Db, userId: number, roleIds: number[]) {
@@ -210,8 +217,7 @@ export const userRoutes = new Hono<CloudEnv>()
     await ownUser(db, auth, input.id);
     await assertUnique(db, auth.tenantId, { phone: input.phone, email: input.email }, input.id);
     await assertDepartment(db, auth, input.departmentId);
-    await assertRoles(db, auth, input.roleIds);
-    if (input.roleIds) await assertKeepsOwnAdmin(db, auth, input.id, input.roleIds);
+    await assertRoleChange(db, auth, input.id, input.roleIds);
     await db.transaction(async (t) => {
       await t.update(users).set({ ...profile(input), updatedAt: c.var.deps.now() }).where(eq(users.id, input.id));
       if (input.roleIds) await setRoles(t, input.id, input.roleIds);
@@ -224,8 +230,7 @@ export const userRoutes = new Hono<CloudEnv>()
     const db = c.var.deps.db;
     const auth = c.var.auth;
     await ownUser(db, auth, input.id);
-    await assertRoles(db, auth, input.roleIds);
-    await assertKeepsOwnAdmin(db, auth, input.id, input.roleIds);
+    await assertRoleChange(db, auth, input.id, input.roleIds);
     await setRoles(db, input.id, input.roleIds);
     return ok(c, { id: input.id });
   })
@@ -271,7 +276,7 @@ export const userRoutes = new Hono<CloudEnv>()
     if (ids.includes(auth.userId)) throw badRequest("cloud.cannotDeleteSelf");
     const targets = await db.select({ id: users.id }).from(users).where(tenantScope(auth).where(users, inArray(users.id, ids)));
     if (targets.length !== new Set(ids).size) throw notFound();
-    const [tenant] = await db.select({ adminUserId: tenants.adminUserId }).from(tenants).where(eq(tenants.id, auth.tenantId));
+    const [tenant] = await db.select({ adminUserId: tenants.adminUserId }).from(tenants).where(tenantScope(auth).self());
     if (tenant?.adminUserId && ids.includes(tenant.adminUserId)) throw badRequest("cloud.cannotDeleteTenantAdmin");
     // Knowledge bases, folders and files keep their owner: hand them over (change owner) first.
     const [owned] = await db.select({ n: count() }).from(knowledgeNodes).where(inArray(knowledgeNodes.ownerId, ids));

@@ -3,8 +3,8 @@
 import * as React from "react";
 import { CopyIcon, TriangleAlertIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
 import { KitDialog } from "@/components/kit";
+import { useCopy } from "@/components/kit/use-copy";
 import { Button } from "@/components/ui/button";
 import type { DeviceCredentials } from "@/lib/contract/device/device";
 import { deviceTopics } from "@/lib/contract/device/topics";
@@ -28,15 +28,6 @@ const subscribe = (l: () => void) => {
 /** Opens the dialog on the credentials a call answered. */
 export const showCredentials = (c: DeviceCredentials) => setShown(c);
 
-async function copyText(text: string, t: (key: string) => string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast.success(t("copied"));
-  } catch {
-    toast.error(t("copyFailed"));
-  }
-}
-
 function Line({ label, value, testId, copyLabel, onCopy }: { label: string; value: string; testId: string; copyLabel: string; onCopy: () => void }) {
   return (
     <div className="grid grid-cols-[8rem_1fr_auto] items-center gap-2">
@@ -53,6 +44,7 @@ function Line({ label, value, testId, copyLabel, onCopy }: { label: string; valu
 
 export function CredentialsDialog() {
   const t = useTranslations("devices.device.credentials");
+  const copyText = useCopy();
   const c = React.useSyncExternalStore(
     subscribe,
     () => shown,
@@ -64,7 +56,7 @@ export function CredentialsDialog() {
   const example = c.broker
     ? `mosquitto_pub -h ${c.broker.host} -p ${c.broker.port} -u ${c.deviceSn} -P '${c.secret}' -t ${topics.up[0].topic} -m '{"params": {}}'`
     : null;
-  const copy = (text: string) => () => void copyText(text, t);
+  const copy = (text: string) => () => void copyText(text);
   return (
     <KitDialog
       open

@@ -1,14 +1,9 @@
 "use client";
 
-import * as React from "react";
-import { useForm, type FieldValues } from "react-hook-form";
-import { toast } from "sonner";
+import type { FieldValues } from "react-hook-form";
 import { useTranslations } from "next-intl";
 import type { z } from "zod";
-import { FormFields, KitDialog, localizedResolver, useValidationTranslate, type FormField, type ResourceUi } from "@/components/kit";
-import { Button } from "@/components/ui/button";
-import { api } from "@/lib/api/fetcher";
-import { FormRootError, useServerErrors } from "@/components/kit/form/server-errors";
+import { FormDialog, type FormField, type ResourceUi } from "@/components/kit";
 import { delDataBody, gatewayBindBody, snBody, type Device } from "@/lib/contract/device/device";
 
 /**
@@ -78,53 +73,20 @@ export const openAct = (ui: ResourceUi<Device>, act: keyof typeof ACTS, row: Dev
 
 function ActDialog({ act, row, ui }: { act: Act; row: Device; ui: ResourceUi<Device> }) {
   const t = useTranslations("devices.device");
-  const tk = useTranslations("kit");
-  const translate = useValidationTranslate();
-  const form = useForm<FieldValues>({ defaultValues: act.defaults(row) });
-  const { rootError, setRootError, report } = useServerErrors(form, act.fields.map((f) => f.name));
-  const close = () => ui.setParam("act", null);
-  const submit = form.handleSubmit(async (values) => {
-    setRootError("");
-    const body = act.toBody(values, row);
-    // The contract's schema on the whole body: errors land on the field they name.
-    const checked = await localizedResolver(act.schema, translate)(body as FieldValues, undefined, { fields: {}, shouldUseNativeValidation: false });
-    const issues = Object.entries(checked.errors ?? {});
-    if (issues.length) {
-      for (const [name, e] of issues) form.setError(act.fields.some((f) => f.name === name) ? name : "root", { type: "schema", message: String((e as { message?: string }).message ?? "") });
-      if (!issues.some(([name]) => act.fields.some((f) => f.name === name))) setRootError(String((issues[0][1] as { message?: string }).message ?? ""));
-      return;
-    }
-    try {
-      await api.post(act.endpoint, body, { silent: true });
-      toast.success(t(act.done));
-      await ui.refresh();
-      close();
-    } catch (e) {
-      report(e);
-    }
-  });
   return (
-    <KitDialog
-      open
-      onOpenChange={(o) => !o && close()}
+    <FormDialog
       title={`${t(act.title)} · ${row.deviceName}`}
+      fields={act.fields}
+      schema={act.schema}
+      endpoint={act.endpoint}
+      defaults={act.defaults(row)}
+      toBody={(values) => act.toBody(values, row)}
+      doneMessage={t(act.done)}
+      label={(k) => t(k)}
       width={520}
+      onClose={() => ui.setParam("act", null)}
+      onDone={ui.refresh}
       testId="device-act-dialog"
-      footer={
-        <>
-          <Button size="sm" variant="outline" onClick={close}>
-            {tk("actions.cancel")}
-          </Button>
-          <Button size="sm" type="submit" form="device-act-form" disabled={form.formState.isSubmitting}>
-            {tk("actions.submit")}
-          </Button>
-        </>
-      }
-    >
-      <form id="device-act-form" onSubmit={submit} noValidate>
-        <FormFields fields={act.fields} form={form} mode="create" label={(k) => t(k)} columns={1} />
-        <FormRootError message={rootError} />
-      </form>
-    </KitDialog>
+    />
   );
 }

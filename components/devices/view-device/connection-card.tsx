@@ -3,30 +3,15 @@
 import * as React from "react";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
 import { CopyIcon, KeyRoundIcon } from "lucide-react";
 import { Can } from "@/components/kit/can";
+import { useCopy } from "@/components/kit/use-copy";
 import { useConfirm } from "@/components/kit/dialogs/confirm-dialog";
 import { KitDialog } from "@/components/kit/dialogs/kit-dialog";
 import { Button } from "@/components/ui/button";
 import { api, swrFetcher } from "@/lib/api/fetcher";
 import { RESET_SECRET, type Device, type DeviceCredentials } from "@/lib/contract/device/device";
 import { deviceTopics } from "@/lib/contract/device/topics";
-
-function useCopy() {
-  const t = useTranslations("devices.viewDevice.connection");
-  return React.useCallback(
-    async (text: string) => {
-      try {
-        await navigator.clipboard.writeText(text);
-        toast.success(t("copied"));
-      } catch {
-        toast.error(t("copyFailed"));
-      }
-    },
-    [t],
-  );
-}
 
 function Field({ label, value, copy, testId }: { label: string; value: React.ReactNode; copy?: string; testId?: string }) {
   const t = useTranslations("devices.viewDevice.connection");

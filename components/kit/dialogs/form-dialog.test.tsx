@@ -63,4 +63,29 @@ describe("FormDialog", () => {
     expect((await screen.findByRole("alert")).textContent).toBe("Only pending alarms can be cleared");
     expect(onClose).not.toHaveBeenCalled();
   });
+
+  it("with toBody, checks and posts the converted body: a field's error under it, another above the buttons", async () => {
+    post.mockResolvedValue(null);
+    const body = z.object({ ids: z.array(z.number()).min(1), remark: textRequired(20) });
+    const onClose = vi.fn();
+    const show = (ids: number[]) =>
+      render(
+        <NextIntlClientProvider locale="en" messages={messages} timeZone="Asia/Shanghai">
+          <FormDialog title="Note" fields={[{ name: "remark", label: "remark", type: "textarea" }]} schema={body} endpoint="x/note" defaults={{ remark: "" }} toBody={(v) => ({ ids, remark: v.remark })} doneMessage="Noted" label={(k) => k} onClose={onClose} onDone={vi.fn()} testId="tb" />
+        </NextIntlClientProvider>,
+      );
+    show([]);
+    fireEvent.change(screen.getByTestId("tb").querySelector("textarea")!, { target: { value: "Seen" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "OK" })));
+    expect((await screen.findByRole("alert")).textContent).toBe("Choose at least 1");
+    expect(post).not.toHaveBeenCalled();
+    cleanup();
+    show([3]);
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "OK" })));
+    expect(await screen.findByText("Required")).toBeTruthy();
+    fireEvent.change(screen.getByTestId("tb").querySelector("textarea")!, { target: { value: "Seen" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "OK" })));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(post).toHaveBeenCalledWith("x/note", { ids: [3], remark: "Seen" }, { silent: true });
+  });
 });

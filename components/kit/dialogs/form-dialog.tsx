@@ -6,8 +6,8 @@ import { toast } from "sonner";
 import { useTranslations } from "next-intl";
 import type { z } from "zod";
 import { api } from "@/lib/api/fetcher";
-import { Button } from "@/components/ui/button";
 import { KitDialog } from "./kit-dialog";
+import { DialogActions } from "./dialog-actions";
 import { FormFields } from "../form/form-fields";
 import { localizedResolver } from "../form/localized-resolver";
 import { FormRootError, useServerErrors } from "../form/server-errors";
@@ -24,6 +24,13 @@ export type FormDialogProps = {
   defaults?: FieldValues;
   /** Values the form does not show (the row's id), merged into the body. */
   extra?: Record<string, unknown>;
+  /**
+   * The body when it is not the values plus `extra` (renamed, converted, the row's id in a list):
+   * then the schema checks this body, and its errors land on the field they name or above the buttons.
+   */
+  toBody?: (values: FieldValues) => unknown;
+  /** The success message (default: the kit's "saved"). */
+  doneMessage?: string;
   /** Label of a field key (the screen's namespace). */
   label: (key: string) => string;
   width?: number;
@@ -38,17 +45,28 @@ export type FormDialogProps = {
  * contract body, the cloud's refusal under its field or above the buttons. Lists use
  * `ResourceFormDialog`; this is for the actions a row or a detail page offers beside editing.
  */
-export function FormDialog({ title, fields, schema, endpoint, defaults, extra, label, width = 560, onClose, onDone, testId = "form-dialog" }: FormDialogProps) {
+export function FormDialog({ title, fields, schema, endpoint, defaults, extra, toBody, doneMessage, label, width = 560, onClose, onDone, testId = "form-dialog" }: FormDialogProps) {
   const t = useTranslations("kit");
   const translate = useValidationTranslate();
   // The extras are values too, so the resolver checks the whole body the cloud will get.
-  const form = useForm<FieldValues>({ defaultValues: { ...defaults, ...extra }, resolver: localizedResolver(schema, translate) });
-  const { rootError, setRootError, report } = useServerErrors(form, fields.map((f) => f.name));
+  const form = useForm<FieldValues>({ defaultValues: { ...defaults, ...extra }, resolver: toBody ? undefined : localizedResolver(schema, translate) });
+  const names = fields.map((f) => f.name);
+  const { rootError, setRootError, report } = useServerErrors(form, names);
+  /** A converted body, checked with the contract's schema as a whole: false (errors shown) when it fails. */
+  const bodyPasses = async (body: unknown) => {
+    const checked = await localizedResolver(schema, translate)(body as FieldValues, undefined, { fields: {}, shouldUseNativeValidation: false });
+    const issues = Object.entries(checked.errors ?? {}).map(([name, e]) => [name, String((e as { message?: string }).message ?? "")] as const);
+    for (const [name, message] of issues) form.setError(names.includes(name) ? name : "root", { type: "schema", message });
+    if (issues.length && !issues.some(([name]) => names.includes(name))) setRootError(issues[0][1]);
+    return issues.length === 0;
+  };
   const submit = form.handleSubmit(async (values) => {
     setRootError("");
+    const body = toBody ? toBody(values) : { ...values, ...extra };
+    if (toBody && !(await bodyPasses(body))) return;
     try {
-      await api.post(endpoint, { ...values, ...extra }, { silent: true });
-      toast.success(t("form.saved"));
+      await api.post(endpoint, body, { silent: true });
+      toast.success(doneMessage ?? t("form.saved"));
       await onDone();
       onClose();
     } catch (e) {
@@ -62,16 +80,7 @@ export function FormDialog({ title, fields, schema, endpoint, defaults, extra, l
       title={title}
       width={width}
       testId={testId}
-      footer={
-        <>
-          <Button size="sm" variant="outline" onClick={onClose}>
-            {t("actions.cancel")}
-          </Button>
-          <Button size="sm" type="submit" form={`${testId}-form`} disabled={form.formState.isSubmitting}>
-            {t("actions.submit")}
-          </Button>
-        </>
-      }
+      footer={<DialogActions onCancel={onClose} form={`${testId}-form`} disabled={form.formState.isSubmitting} />}
     >
       <form id={`${testId}-form`} onSubmit={submit} noValidate>
         <FormFields fields={fields} form={form} mode="create" label={label} columns={1} />

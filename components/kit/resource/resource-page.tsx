@@ -12,18 +12,25 @@ import { useResourceList } from "./use-resource-list";
  * expandable tree) and its one dialogs host, in the page frame.
  */
 export function ResourcePage<Row extends AnyRow>({ resource }: { resource: Resource<Row> }) {
+  return (
+    <ListFrame>
+      <ResourceList resource={resource} />
+    </ListFrame>
+  );
+}
+
+/** A list screen's page: the page frame around it, the list's skeleton while its URL state is read. */
+export function ListFrame({ children }: { children: React.ReactNode }) {
   // useSearchParams needs a Suspense boundary so the page shell can prerender.
   return (
     <React.Suspense fallback={<ListSkeleton />}>
       {/* The page frame: the route's title and the breadcrumbs from the menu tree (core §2). */}
-      <PageFrame>
-        <ResourceList resource={resource} />
-      </PageFrame>
+      <PageFrame>{children}</PageFrame>
     </React.Suspense>
   );
 }
 
-export function ListSkeleton() {
+function ListSkeleton() {
   return (
     <div className="flex flex-col gap-3 p-4">
       <Skeleton className="h-10 w-64" />

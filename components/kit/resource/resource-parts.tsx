@@ -118,7 +118,7 @@ export function ResourceTable<Row extends AnyRow>({ list }: Part<Row>) {
         onSelectionChange={list.setSelection}
         sort={list.state.sort}
         onSortChange={(s: Sort) => list.writeUrl({ sort: s?.prop ?? null, order: s?.order ?? null, current: 1 })}
-        texts={{ empty: list.noProject ? tk("table.chooseProject") : tk("table.empty"), error: tk("table.error"), retry: tk("actions.retry"), selectAll: tk("table.selectAll"), selectRow: tk("table.selectRow") }}
+        texts={list.noProject ? { empty: tk("table.chooseProject") } : undefined}
       />
       <ResourcePagination list={list} />
     </div>

@@ -40,6 +40,14 @@ function wrap(node: React.ReactNode) {
 }
 
 describe("DataTable", () => {
+  it("speaks the kit's words unless told others", () => {
+    const { unmount } = wrap(<DataTable columns={columns} layout={{}} rows={[]} getRowId={(r) => String(r.id)} />);
+    expect(screen.getByText("No data")).toBeTruthy();
+    unmount();
+    wrap(<DataTable columns={columns} layout={{}} rows={[]} getRowId={(r) => String(r.id)} texts={{ empty: "Choose a project" }} />);
+    expect(screen.getByText("Choose a project")).toBeTruthy();
+  });
+
   it("renders typed cells: click, dictionary, money, time, and '-' when empty", () => {
     wrap(<DataTable columns={columns} layout={{}} rows={rows} getRowId={(r) => String(r.id)} texts={texts} />);
     const [first, second] = screen.getAllByRole("row").slice(1);

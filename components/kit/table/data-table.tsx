@@ -1,6 +1,7 @@
 "use client";
 
 import * as React from "react";
+import { useTranslations } from "next-intl";
 import { rowSelectionFeature, tableFeatures, useTable, type ColumnDef, type RowData, type RowSelectionState } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { ArrowDownIcon, ArrowUpIcon, ArrowUpDownIcon, InboxIcon, TriangleAlertIcon } from "lucide-react";
@@ -86,7 +87,8 @@ type Props<Row extends RowData> = {
   onRetry?: () => void;
   /** Fixed body height in px (scrolls inside); virtualised pages use it too (default 560). */
   height?: number;
-  texts: { empty: string; error: string; retry: string; selectAll: string; selectRow: string };
+  /** Words of the empty and error states and the checkboxes; each defaults to the kit's. */
+  texts?: Partial<{ empty: string; error: string; retry: string; selectAll: string; selectRow: string }>;
   size?: "small" | "default";
 };
 
@@ -95,7 +97,9 @@ type Props<Row extends RowData> = {
  * the server's, driven from the URL). Loading keeps the previous rows dimmed; empty and error
  * states take the body's place.
  */
-export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId, multiple, selection, onSelectionChange, sort, onSortChange, loading, error, onRetry, height, texts, size }: Props<Row>) {
+export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId, multiple, selection, onSelectionChange, sort, onSortChange, loading, error, onRetry, height, texts: given, size }: Props<Row>) {
+  const tk = useTranslations("kit");
+  const texts = { empty: tk("table.empty"), error: tk("table.error"), retry: tk("actions.retry"), selectAll: tk("table.selectAll"), selectRow: tk("table.selectRow"), ...given };
   const allColumns = React.useMemo<TableColumn<Row>[]>(
     () =>
       multiple

@@ -121,7 +121,6 @@ export function TreeTable<T extends AnyRow & RowData>({ nodes, columns, layout, 
         onRetry={onRetry}
         height={height}
         size={size}
-        texts={{ empty: tk("table.empty"), error: tk("table.error"), retry: tk("actions.retry"), selectAll: tk("table.selectAll"), selectRow: tk("table.selectRow") }}
       />
     </div>
   );

@@ -2,12 +2,11 @@
 
 import * as React from "react";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
 import { DownloadIcon } from "lucide-react";
 import { api } from "@/lib/api/fetcher";
 import { fileUrl } from "@/lib/file-url";
 import { MEDIA_ROOT, MEDIA_TYPE, mediaAdd, mediaRename, type MediaItem, type RecycledMedia } from "@/lib/contract/media/media-library";
-import { FormDialog, KitDialog, RecycleBinDialog } from "@/components/kit";
+import { FormDialog, KitDialog, MoveDialog as KitMoveDialog, RecycleBinDialog } from "@/components/kit";
 import { MEDIA_API, MediaFolderTree, folderAndBelow, useMediaFolders } from "@/components/kit/media/media-folders";
 import { MediaThumb } from "@/components/kit/media/media-thumb";
 import { Button } from "@/components/ui/button";
@@ -54,45 +53,20 @@ export function RenameDialog({ item, onClose, onDone }: { item: MediaItem; onClo
 export function MoveDialog({ item, onClose, onDone }: { item: MediaItem; onClose: () => void; onDone: Done }) {
   const t = useTranslations("media");
   const { nodes } = useMediaFolders();
-  const [target, setTarget] = React.useState<number | null>(null);
-  const [busy, setBusy] = React.useState(false);
-  const refused = (id: number) => (item.parentId ?? MEDIA_ROOT) === id || (item.fileType === MEDIA_TYPE.folder && folderAndBelow(nodes, item.id).has(id));
-  const submit = async () => {
-    if (target === null) return toast.warning(t("move.none"));
-    if (refused(target)) return toast.warning(t("move.refused"));
-    setBusy(true);
-    try {
-      await api.post(`${MEDIA_API}/moveFile`, { id: item.id, parentId: target });
-      toast.success(t("done.moved"));
-      await onDone();
-      onClose();
-    } catch {
-      /* the fetcher showed the refusal */
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <KitDialog
-      open
-      onOpenChange={(o) => !o && onClose()}
+    <KitMoveDialog<number>
       title={t("move.title", { name: item.fileName })}
-      width={520}
       testId="media-move-dialog"
-      footer={
-        <>
-          <Button variant="outline" size="sm" onClick={onClose}>
-            {t("picker.cancel")}
-          </Button>
-          <Button size="sm" onClick={() => void submit()} disabled={busy} data-testid="media-move-confirm">
-            {t("actions.move")}
-          </Button>
-        </>
-      }
-    >
-      <p className="mb-2 text-sm text-muted-foreground">{t("move.target")}</p>
-      <MediaFolderTree value={target ?? Number.NaN} onChange={setTarget} className="w-full" testId="media-move-tree" />
-    </KitDialog>
+      prompt={t("move.target")}
+      tree={(target, choose) => <MediaFolderTree value={target ?? Number.NaN} onChange={choose} className="w-full" testId="media-move-tree" />}
+      refused={(id) => (item.parentId ?? MEDIA_ROOT) === id || (item.fileType === MEDIA_TYPE.folder && folderAndBelow(nodes, item.id).has(id))}
+      messages={{ none: t("move.none"), refused: t("move.refused"), moved: t("done.moved") }}
+      move={(parentId) => api.post(`${MEDIA_API}/moveFile`, { id: item.id, parentId })}
+      onClose={onClose}
+      onDone={onDone}
+      submitLabel={t("actions.move")}
+      submitTestId="media-move-confirm"
+    />
   );
 }
 

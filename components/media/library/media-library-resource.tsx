@@ -7,7 +7,7 @@ import { ChevronRightIcon, FolderInputIcon, FolderPlusIcon, ImagesIcon, MoreHori
 import { api } from "@/lib/api/fetcher";
 import { MEDIA_LIMITS, MEDIA_ROOT, MEDIA_TYPE, mediaItem, type MediaFolder, type MediaItem } from "@/lib/contract/media/media-library";
 import { ImageViewer } from "@/components/kit/image-viewer";
-import { defineResource, ListSkeleton, PageFrame, ResourceDialogs, ResourcePagination, ResourceSearch, ResourceToolbar, useResourceList, useDict, dictLabel, type ResourceUi } from "@/components/kit";
+import { defineResource, ListFrame, ResourceDialogs, ResourcePagination, ResourceSearch, ResourceToolbar, useResourceList, useDict, dictLabel, type ResourceUi } from "@/components/kit";
 import { LoadError } from "@/components/kit/load-error";
 import { MEDIA_API, MediaFolderTree, useMediaFolders } from "@/components/kit/media/media-folders";
 import { MediaThumb } from "@/components/kit/media/media-thumb";
@@ -201,10 +201,8 @@ function Library() {
 
 export function MediaLibraryView() {
   return (
-    <React.Suspense fallback={<ListSkeleton />}>
-      <PageFrame>
-        <Library />
-      </PageFrame>
-    </React.Suspense>
+    <ListFrame>
+      <Library />
+    </ListFrame>
   );
 }

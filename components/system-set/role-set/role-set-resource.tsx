@@ -6,11 +6,10 @@ import { z } from "zod";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { PlusIcon } from "lucide-react";
-import { defineResource, KitDialog, ResourcePage, useSession, type ResourceUi } from "@/components/kit";
+import { defineResource, DialogActions, KitDialog, ResourcePage, useSession, type ResourceUi } from "@/components/kit";
 import { ListPicker, PeoplePicker } from "@/components/kit/pickers";
 import { multilingualField } from "@/components/kit/form/multilingual-input";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { api, swrFetcher } from "@/lib/api/fetcher";
 import type { MenuTreeNode } from "@/lib/contract/system/menu";
@@ -18,6 +17,7 @@ import { role, roleQuery, roleUpdate, type RoleInfo, type RoleKind, type RoleRow
 import type { TenantRow } from "@/lib/contract/system/tenant";
 import { MenuTreeCheck } from "../menu-tree-check";
 import { useUrlParam } from "@/components/kit/url-param";
+import { useBusy } from "@/components/kit/use-busy";
 import { MembersDialog, userColumns, type MembersPickerProps } from "@/components/kit/dialogs/members-dialog";
 
 /**
@@ -44,23 +44,17 @@ function AuthDialog({ side }: { side: RoleSide }) {
   const info = useSWR<RoleInfo>(roleId ? ["sys/role/info", { id: roleId }] : null, swrFetcher, { shouldRetryOnError: false });
   const tree = useSWR<MenuTreeNode[]>(roleId ? cfg.tree : null, swrFetcher, { shouldRetryOnError: false });
   const [ids, setIds] = React.useState<number[] | null>(null);
-  const [saving, setSaving] = React.useState(false);
+  const [saving, run] = useBusy();
   React.useEffect(() => setIds(null), [roleId]);
   const value = ids ?? info.data?.menuIds ?? [];
   const ready = !!info.data && !!tree.data;
   const close = () => setRoleId(null);
-  const save = async () => {
-    setSaving(true);
-    try {
+  const save = () =>
+    void run(async () => {
       await api.post(cfg.auth, { roleId: Number(roleId), menuIds: value });
       toast.success(tk("form.saved"));
       close();
-    } catch {
-      /* the fetcher showed the cloud's message */
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
   return (
     <KitDialog
       open={!!roleId}
@@ -69,14 +63,7 @@ function AuthDialog({ side }: { side: RoleSide }) {
       width={720}
       testId="role-auth-dialog"
       footer={
-        <>
-          <Button size="sm" variant="outline" onClick={close}>
-            {tk("actions.cancel")}
-          </Button>
-          <Button size="sm" onClick={save} disabled={!ready || saving} data-testid="role-auth-save">
-            {tk("actions.submit")}
-          </Button>
-        </>
+        <DialogActions onCancel={close} onSubmit={save} disabled={!ready || saving} submitTestId="role-auth-save" />
       }
     >
       {info.error || tree.error ? (

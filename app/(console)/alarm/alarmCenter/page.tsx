@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { AlarmCenterList } from "@/components/alarm/alarm-center/alarm-center-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.alarmCenter") };
-}
+export const generateMetadata = pageTitle("shell", "routes.alarmCenter");
 
 export default function Page() {
   return <AlarmCenterList />;

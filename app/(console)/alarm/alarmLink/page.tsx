@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { AlarmLinkPage } from "@/components/alarm/alarm-link-page";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.alarmLink") };
-}
+export const generateMetadata = pageTitle("shell", "routes.alarmLink");
 
 export default function Page() {
   return <AlarmLinkPage />;

@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { RuleList } from "@/components/alarm/rule-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.alarmRule") };
-}
+export const generateMetadata = pageTitle("shell", "routes.alarmRule");
 
 export default function Page() {
   return <RuleList />;

@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { LevelList } from "@/components/alarm/level-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.levelSet") };
-}
+export const generateMetadata = pageTitle("shell", "routes.levelSet");
 
 export default function Page() {
   return <LevelList />;

@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { AllDevicesList } from "@/components/devices/all-devices/all-devices-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.allDevices") };
-}
+export const generateMetadata = pageTitle("shell", "routes.allDevices");
 
 export default function Page() {
   return <AllDevicesList />;

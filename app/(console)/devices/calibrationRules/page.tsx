@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { BetonRuleList } from "@/components/devices/beton/beton-rule-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.calibrationRules") };
-}
+export const generateMetadata = pageTitle("shell", "routes.calibrationRules");
 
 export default function Page() {
   return <BetonRuleList />;

@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { DataPushList } from "@/components/devices/data-push/data-push-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.dataPush") };
-}
+export const generateMetadata = pageTitle("shell", "routes.dataPush");
 
 export default function Page() {
   return <DataPushList />;

@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { DeviceList } from "@/components/devices/device/device-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.device") };
-}
+export const generateMetadata = pageTitle("shell", "routes.device");
 
 export default function Page() {
   return <DeviceList />;

@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { HandleLogList } from "@/components/devices/ops/handle-log-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.handleLog") };
-}
+export const generateMetadata = pageTitle("shell", "routes.handleLog");
 
 export default function Page() {
   return <HandleLogList />;

@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { ViewDeviceDetail } from "@/components/devices/view-device/view-device-detail";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.viewDevice") };
-}
+export const generateMetadata = pageTitle("shell", "routes.viewDevice");
 
 export default function Page() {
   return <ViewDeviceDetail />;

@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { LinkageLogList } from "@/components/linkage/log-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.linkageLog") };
-}
+export const generateMetadata = pageTitle("shell", "routes.linkageLog");
 
 export default function Page() {
   return <LinkageLogList />;

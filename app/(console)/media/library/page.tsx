@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { MediaLibraryView } from "@/components/media/library/media-library-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.mediaLibrary") };
-}
+export const generateMetadata = pageTitle("shell", "routes.mediaLibrary");
 
 export default function Page() {
   return <MediaLibraryView />;

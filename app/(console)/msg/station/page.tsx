@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { StationList } from "@/components/msg/station/station-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.station") };
-}
+export const generateMetadata = pageTitle("shell", "routes.station");
 
 export default function Page() {
   return <StationList />;

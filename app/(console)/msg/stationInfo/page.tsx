@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { StationInfoView } from "@/components/msg/station-info/station-info-detail";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.stationInfo") };
-}
+export const generateMetadata = pageTitle("shell", "routes.stationInfo");
 
 export default function Page() {
   return <StationInfoView />;

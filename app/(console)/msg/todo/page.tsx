@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { TodoList } from "@/components/msg/todo/todo-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.todo") };
-}
+export const generateMetadata = pageTitle("shell", "routes.todo");
 
 export default function Page() {
   return <TodoList />;

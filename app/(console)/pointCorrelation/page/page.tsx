@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { PointCorrelationList } from "@/components/monitoring/point-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.pointCorrelation") };
-}
+export const generateMetadata = pageTitle("shell", "routes.pointCorrelation");
 
 export default function Page() {
   return <PointCorrelationList />;

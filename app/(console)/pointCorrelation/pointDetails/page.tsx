@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { PointDetails } from "@/components/monitoring/point-details";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("monitoring"))("point.details") };
-}
+export const generateMetadata = pageTitle("monitoring", "point.details");
 
 export default function Page() {
   return <PointDetails />;

@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { ProdCopyList } from "@/components/prod-copy/prod-copy-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.prodCopyList") };
-}
+export const generateMetadata = pageTitle("shell", "routes.prodCopyList");
 
 export default function Page() {
   return <ProdCopyList />;

@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { ConnectList } from "@/components/product-set/connect-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.connect") };
-}
+export const generateMetadata = pageTitle("shell", "routes.connect");
 
 export default function Page() {
   return <ConnectList />;

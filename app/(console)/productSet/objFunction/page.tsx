@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { ObjFunctionList } from "@/components/product-set/obj-function-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.objFunction") };
-}
+export const generateMetadata = pageTitle("shell", "routes.objFunction");
 
 export default function Page() {
   return <ObjFunctionList />;

@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { ObjModelInfoView } from "@/components/product-set/obj-model-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.objModelInfo") };
-}
+export const generateMetadata = pageTitle("shell", "routes.objModelInfo");
 
 export default function Page() {
   return <ObjModelInfoView />;

@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { ProdFunctionList } from "@/components/product-set/prod-function-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.prodFunctionSet") };
-}
+export const generateMetadata = pageTitle("shell", "routes.prodFunctionSet");
 
 export default function Page() {
   return <ProdFunctionList />;

@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { ProductList } from "@/components/product-set/product-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.product") };
-}
+export const generateMetadata = pageTitle("shell", "routes.product");
 
 export default function Page() {
   return <ProductList />;

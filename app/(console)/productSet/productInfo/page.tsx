@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { ProductInfoView } from "@/components/product-set/product-info";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.productInfo") };
-}
+export const generateMetadata = pageTitle("shell", "routes.productInfo");
 
 export default function Page() {
   return <ProductInfoView />;

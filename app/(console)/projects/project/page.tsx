@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { ProjectList } from "@/components/projects/project/project-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("projects.project"))("title") };
-}
+export const generateMetadata = pageTitle("projects.project", "title");
 
 export default function Page() {
   return <ProjectList />;

@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { SpaceList } from "@/components/spaces/space/space-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("devices.space"))("title") };
-}
+export const generateMetadata = pageTitle("devices.space", "title");
 
 export default function Page() {
   return <SpaceList />;

@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { CompanyColorView } from "@/components/system-set/company-color/company-color-settings";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.companyColor") };
-}
+export const generateMetadata = pageTitle("shell", "routes.companyColor");
 
 export default function Page() {
   return <CompanyColorView />;

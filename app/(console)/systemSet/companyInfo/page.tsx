@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { CompanyInfoView } from "@/components/system-set/company-info/company-info-settings";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.companyInfo") };
-}
+export const generateMetadata = pageTitle("shell", "routes.companyInfo");
 
 export default function Page() {
   return <CompanyInfoView />;

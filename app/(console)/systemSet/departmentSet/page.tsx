@@ -1,16 +1,8 @@
-import { Suspense } from "react";
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { DepartmentPage } from "@/components/system-set/department-set/department-set-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.departmentSet") };
-}
+export const generateMetadata = pageTitle("shell", "routes.departmentSet");
 
 export default function Page() {
-  return (
-    <Suspense>
-      <DepartmentPage />
-    </Suspense>
-  );
+  return <DepartmentPage />;
 }

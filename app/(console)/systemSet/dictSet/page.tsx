@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { DictPage } from "@/components/system-set/dict-set/dict-set-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.dictSet") };
-}
+export const generateMetadata = pageTitle("shell", "routes.dictSet");
 
 export default function Page() {
   return <DictPage />;

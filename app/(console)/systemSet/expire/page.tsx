@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { ExpireView } from "@/components/system-set/expire/expire-settings";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.expire") };
-}
+export const generateMetadata = pageTitle("shell", "routes.expire");
 
 export default function Page() {
   return <ExpireView />;

@@ -1,16 +1,8 @@
-import { Suspense } from "react";
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { GroupList } from "@/components/system-set/group-set/group-set-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.groupSet") };
-}
+export const generateMetadata = pageTitle("shell", "routes.groupSet");
 
 export default function Page() {
-  return (
-    <Suspense>
-      <GroupList />
-    </Suspense>
-  );
+  return <GroupList />;
 }

@@ -1,16 +1,8 @@
-import { Suspense } from "react";
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { MenuPage } from "@/components/system-set/menu-set/menu-set-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.menuSet") };
-}
+export const generateMetadata = pageTitle("shell", "routes.menuSet");
 
 export default function Page() {
-  return (
-    <Suspense>
-      <MenuPage />
-    </Suspense>
-  );
+  return <MenuPage />;
 }

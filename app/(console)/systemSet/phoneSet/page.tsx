@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { PhoneSetView } from "@/components/system-set/phone-set/phone-set-settings";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.phoneSet") };
-}
+export const generateMetadata = pageTitle("shell", "routes.phoneSet");
 
 export default function Page() {
   return <PhoneSetView />;

@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { PwdModeView } from "@/components/system-set/pwd-mode/pwd-mode-settings";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.pwdMode") };
-}
+export const generateMetadata = pageTitle("shell", "routes.pwdMode");
 
 export default function Page() {
   return <PwdModeView />;

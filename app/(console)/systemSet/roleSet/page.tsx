@@ -1,16 +1,8 @@
-import { Suspense } from "react";
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { RoleList } from "@/components/system-set/role-set/role-set-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.roleSet") };
-}
+export const generateMetadata = pageTitle("shell", "routes.roleSet");
 
 export default function Page() {
-  return (
-    <Suspense>
-      <RoleList side="user" />
-    </Suspense>
-  );
+  return <RoleList side="user" />;
 }

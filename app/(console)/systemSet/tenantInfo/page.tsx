@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { TenantInfoView } from "@/components/system-set/tenant-info/tenant-info-detail";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.tenantInfo") };
-}
+export const generateMetadata = pageTitle("shell", "routes.tenantInfo");
 
 export default function Page() {
   return <TenantInfoView />;

@@ -1,16 +1,8 @@
-import { Suspense } from "react";
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { RoleList } from "@/components/system-set/role-set/role-set-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.tenantRoleSet") };
-}
+export const generateMetadata = pageTitle("shell", "routes.tenantRoleSet");
 
 export default function Page() {
-  return (
-    <Suspense>
-      <RoleList side="tenant" />
-    </Suspense>
-  );
+  return <RoleList side="tenant" />;
 }

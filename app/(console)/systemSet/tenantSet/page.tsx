@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { TenantList } from "@/components/system-set/tenant-set/tenant-set-resource";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.tenantSet") };
-}
+export const generateMetadata = pageTitle("shell", "routes.tenantSet");
 
 export default function Page() {
   return <TenantList />;

@@ -1,10 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
 import { UserInfoView } from "@/components/system-set/user-set-info/user-set-info-detail";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("shell"))("routes.userSetInfo") };
-}
+export const generateMetadata = pageTitle("shell", "routes.userSetInfo");
 
 export default function Page() {
   return <UserInfoView />;
