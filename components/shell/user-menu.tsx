@@ -1,17 +1,18 @@
 "use client";
 
 import { useState } from "react";
-import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { ChevronDown } from "lucide-react";
+import { toast } from "sonner";
+import { clearSessionState } from "@/lib/client-state";
+import { request } from "@/lib/api/fetcher";
 import { fileUrl } from "@/lib/file-url";
+import { useConfirm } from "@/components/kit/dialogs/confirm-dialog";
 import { ChangePasswordDialog } from "@/components/kit/lazy-password-dialogs";
 import { Button } from "@/components/ui/button";
 import { deferred, useDeferredPopup } from "@/components/ui/deferred";
 import { useShell } from "./shell-context";
 
-// The confirmation (radix alert dialog) loads after the page, not in its first load.
-const LogoutDialog = dynamic(() => import("./logout-dialog").then((m) => m.LogoutDialog), { ssr: false });
 // The menu (radix) is closed at first paint: it loads when the browser is idle or on the first click.
 const userMenu = deferred(() => import("./user-menu-content").then((m) => m.UserMenuContent));
 
@@ -19,8 +20,18 @@ const userMenu = deferred(() => import("./user-menu-content").then((m) => m.User
  *  the menu so closing the menu does not take them along. */
 export function UserMenu() {
   const t = useTranslations("shell.user");
+  const common = useTranslations("common");
   const { user } = useShell();
-  const [dialog, setDialog] = useState<"password" | "logout" | null>(null);
+  const [password, setPassword] = useState(false);
+  const [confirm, confirmElement] = useConfirm();
+  const logout = async () => {
+    if (!(await confirm(common("logout.confirm"), { title: common("actions.logout") }))) return;
+    await request("POST", "auth/logout", { silent: true }).catch(() => undefined);
+    clearSessionState();
+    toast.success(common("logout.done"));
+    // The tenant defaults to 1 on logout (core §4); the server forgot the last tenant with the session.
+    window.location.assign("/login");
+  };
   const { Part: Menu, open, setOpen, triggerProps } = useDeferredPopup(userMenu);
   const name = user.realname || user.name;
   const trigger = (
@@ -47,9 +58,9 @@ export function UserMenu() {
   );
   return (
     <>
-      {Menu ? <Menu trigger={trigger} open={open} onOpenChange={setOpen} name={name} username={user.name} onDialog={setDialog} /> : trigger}
-      <ChangePasswordDialog open={dialog === "password"} onOpenChange={(o) => setDialog(o ? "password" : null)} />
-      <LogoutDialog open={dialog === "logout"} onOpenChange={(o) => setDialog(o ? "logout" : null)} />
+      {Menu ? <Menu trigger={trigger} open={open} onOpenChange={setOpen} name={name} username={user.name} onDialog={(d) => (d === "logout" ? void logout() : setPassword(true))} /> : trigger}
+      <ChangePasswordDialog open={password} onOpenChange={setPassword} />
+      {confirmElement}
     </>
   );
 }

@@ -58,7 +58,7 @@ test("logout clears the session", async ({ page }) => {
   // Log out lives in the user menu of the shell's header.
   await page.getByTestId("user-menu").click();
   await page.getByTestId("logout").click();
-  await page.getByTestId("logout-confirm").click();
+  await page.getByTestId("confirm-ok").click();
   await expect(page).toHaveURL(/\/login/);
   await page.goto("/home");
   await expect(page).toHaveURL(/\/login\?redirect=%2Fhome/);

@@ -26,7 +26,7 @@ export function ConfirmDialog({ ask, onDone }: { ask: Ask | null; onDone: (ok: b
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel className={buttonVariants({ variant: "outline", size: "sm" })}>{t("actions.cancel")}</AlertDialogCancel>
-          <AlertDialogAction className={buttonVariants({ variant: ask?.danger ? "destructive" : "default", size: "sm" })} onClick={() => onDone(true)}>
+          <AlertDialogAction className={buttonVariants({ variant: ask?.danger ? "destructive" : "default", size: "sm" })} onClick={() => onDone(true)} data-testid="confirm-ok">
             {t("actions.confirm")}
           </AlertDialogAction>
         </AlertDialogFooter>

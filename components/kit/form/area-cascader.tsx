@@ -1,10 +1,11 @@
 "use client";
 
 import * as React from "react";
-import { ChevronDownIcon, ChevronRightIcon, XIcon } from "lucide-react";
+import { ChevronRightIcon, XIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { cn } from "@/lib/utils";
+import { FieldTrigger } from "./field-trigger";
 import { areaPath, joinAreaNames, useAreaTree, type AreaNode } from "./area-tree";
 
 /** Province / city / district cascader; the value is the code of the node chosen last (a leaf). */
@@ -43,18 +44,13 @@ export function AreaCascader({
     <Popover open={open} onOpenChange={setOpen}>
       <div className="group relative">
         <PopoverTrigger asChild disabled={disabled}>
-          <button
+          <FieldTrigger
             id={id}
-            type="button"
-            aria-invalid={invalid || undefined}
+            invalid={invalid}
             data-testid="area-cascader"
-            className="flex h-8 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 text-left text-sm shadow-xs outline-none focus-visible:border-primary disabled:opacity-50 aria-invalid:border-destructive"
-          >
-            <span className={cn("truncate", !selected.length && "text-muted-foreground")}>
-              {selected.length ? joinAreaNames(selected) : (placeholder ?? t("area.placeholder"))}
-            </span>
-            <ChevronDownIcon className="size-4 shrink-0 opacity-50" />
-          </button>
+            empty={!selected.length}
+            shown={selected.length ? joinAreaNames(selected) : (placeholder ?? t("area.placeholder"))}
+          />
         </PopoverTrigger>
         {value && !disabled && (
           <button

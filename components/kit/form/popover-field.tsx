@@ -2,9 +2,9 @@
 
 import * as React from "react";
 import { useTranslations } from "next-intl";
-import { ChevronDownIcon, XIcon } from "lucide-react";
+import { XIcon } from "lucide-react";
 import { deferred, useDeferredPopup } from "@/components/ui/deferred";
-import { cn } from "@/lib/utils";
+import { FieldTrigger } from "./field-trigger";
 
 type Props = {
   /** What the closed field shows; nothing shows the placeholder. */
@@ -33,19 +33,7 @@ export function PopoverField({ shown, placeholder, onClear, onSearchEnter, searc
   const [keyword, setKeyword] = React.useState("");
   const empty = shown === null || shown === undefined || shown === "";
   const search = searchPlaceholder ?? t("search.keyword");
-  const trigger = (
-    <button
-      id={id}
-      type="button"
-      disabled={disabled}
-      aria-invalid={invalid || undefined}
-      className="flex h-8 w-full items-center gap-2 rounded-md border border-input bg-background px-3 text-left text-sm shadow-xs outline-none focus-visible:border-primary disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive"
-      {...triggerProps}
-    >
-      <span className={cn("flex min-w-0 flex-1 items-center gap-2 truncate", empty && "text-muted-foreground")}>{empty ? placeholder : shown}</span>
-      <ChevronDownIcon className="size-4 shrink-0 opacity-50" />
-    </button>
-  );
+  const trigger = <FieldTrigger id={id} disabled={disabled} invalid={invalid} empty={empty} shown={empty ? placeholder : shown} {...triggerProps} />;
   return (
     <div className="group relative">
       {Popup ? (

@@ -1,10 +1,11 @@
 "use client";
 
-import { ChevronDownIcon, XIcon } from "lucide-react";
+import { XIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { LazySelect } from "@/components/ui/lazy-select";
 import { deferred, useDeferredPopup } from "@/components/ui/deferred";
 import { cn } from "@/lib/utils";
+import { FieldTrigger } from "./field-trigger";
 import type { DictOption } from "../dict/use-dict";
 
 // The popover (radix, popper) is closed at first paint: it loads when the browser is idle or on the first click.
@@ -92,20 +93,15 @@ export function MultiSelectField({
   const { Part: Popup, open, setOpen, triggerProps } = useDeferredPopup(multiSelectPopup, "dialog");
   const isOn = (o: DictOption) => chosen.some((v) => same(o.value, v));
   const trigger = (
-    <button
+    <FieldTrigger
       id={id}
-      type="button"
       disabled={disabled}
-      aria-invalid={invalid || undefined}
-      className={cn(
-        "flex h-8 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 text-left text-sm shadow-xs outline-none focus-visible:border-primary disabled:opacity-50 aria-invalid:border-destructive",
-        className,
-      )}
+      invalid={invalid}
+      className={className}
+      empty={!labels.length}
+      shown={labels.length ? labels.join(", ") : (placeholder ?? t("search.select"))}
       {...triggerProps}
-    >
-      <span className={cn("truncate", !labels.length && "text-muted-foreground")}>{labels.length ? labels.join(", ") : (placeholder ?? t("search.select"))}</span>
-      <ChevronDownIcon className="size-4 shrink-0 opacity-50" />
-    </button>
+    />
   );
   return Popup ? <Popup trigger={trigger} open={open} onOpenChange={setOpen} options={options} isOn={isOn} onToggle={toggle} /> : trigger;
 }

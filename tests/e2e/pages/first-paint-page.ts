@@ -62,6 +62,6 @@ export class FirstPaintPage {
   async logout() {
     await this.page.getByTestId("user-menu").click();
     await this.page.getByTestId("logout").click();
-    await this.page.getByTestId("logout-confirm").click();
+    await this.page.getByTestId("confirm-ok").click();
   }
 }
