@@ -1,15 +1,18 @@
 "use client";
 
 import * as React from "react";
+import dynamic from "next/dynamic";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { defineResource, SelectField, type CustomFieldProps } from "@/components/kit";
-import { ListPicker } from "@/components/kit/pickers";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { swrFetcher } from "@/lib/api/fetcher";
 import type { Page } from "@/lib/contract/envelope";
 import { alarmContact, alarmContactGroup, type AlarmContact, type AlarmContactGroup } from "@/lib/contract/alarm/contact";
+
+// The contacts picker opens from the group form only: not in the lists' first load.
+const ListPicker = dynamic(() => import("@/components/kit/pickers").then((m) => m.ListPicker));
 
 type User = { id: number; username: string; realname: string };
 

@@ -10,7 +10,7 @@ import { CHANNEL } from "@/lib/contract/alarm/enums";
 import type { AlarmLevel } from "@/lib/contract/alarm/level";
 import type { AlarmFunction } from "@/lib/contract/alarm/rule";
 import type { Product } from "@/lib/contract/device/product";
-import { deviceRowsOf } from "@/components/product-set/pickers";
+import { deviceRowsOf } from "@/components/product-set/device-rows";
 import { LevelBadge } from "./level-badge";
 
 /** The product a rule watches; choosing another clears the device and the property. */

@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { defineResource, dictLabel, ResourcePage, useDict, type ResourceUi } from "@/components/kit";
@@ -13,7 +14,9 @@ import type { AlarmLevel } from "@/lib/contract/alarm/level";
 import { LevelBadge } from "./level-badge";
 import { RuleLevelsField } from "./rule-levels-field";
 import { ChannelsField, DeviceField, LevelField, PointField, ProductField, PropertyField } from "./rule-fields";
-import { RecipientField } from "./recipient-field";
+
+// Shown in the form only: its recipients picker (a dialog) stays out of the list's first load.
+const RecipientField = dynamic(() => import("./recipient-field").then((m) => m.RecipientField));
 
 type V = Record<string, unknown>;
 const type = (v: V) => Number(v.ruleType ?? RULE_TYPE.value);

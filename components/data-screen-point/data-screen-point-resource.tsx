@@ -1,12 +1,15 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { ImageIcon } from "lucide-react";
 import { defineResource, ResourcePage, type ResourceUi } from "@/components/kit";
 import { scene, type Scene } from "@/lib/contract/scene/scene";
-import { SceneFileField } from "./scene-file-field";
 import { ScenePlacer } from "./scene-placer";
 import { multilingualField } from "@/components/kit/form/multilingual-input";
+
+// The scene file field (uploads with their image viewer) shows in the form only.
+const SceneFileField = dynamic(() => import("./scene-file-field").then((m) => m.SceneFileField));
 
 const choose = (r: Scene, ui: ResourceUi<Scene>) => ui.setParam("scene", r.id);
 

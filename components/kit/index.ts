@@ -64,6 +64,7 @@ export { useDict, useRevalidateDict, dictLabel, type DictOption } from "./dict/u
 export { SessionProvider, useSession, type KitSession } from "./session";
 export { PageFrame, type PageFrameProps } from "./page-frame";
 export { useUrlParam, useUrlPatch } from "./url-param";
+export { deferredDialogs } from "./dialogs/deferred-dialogs";
 export { MembersDialog, userColumns, type MemberColumn, type MembersPickerProps } from "./dialogs/members-dialog";
 export { defineSettings, SettingsPage, type Settings, type SettingsConfig, type SettingsCardConfig, type SettingsContext } from "./settings/define-settings";
 export { SettingsCard, SettingsBody } from "./settings/settings-card";

@@ -1,6 +1,7 @@
 "use client";
 
 import * as React from "react";
+import dynamic from "next/dynamic";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
@@ -36,10 +37,16 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
-import { AuthDialog, MoveDialog, OwnerDialog, RecycleDialog } from "./knowledge-dialogs";
-import { NodeDialog, type NodeDialogKind, type NodeDialogMode } from "./node-dialog";
-import { PreviewOverlay } from "./file-preview";
+import type { NodeDialogKind, NodeDialogMode } from "./node-dialog";
 import { filterKnowledge, formatSize, indexTree, nodeActions, trail, type NodeAction } from "./tree";
+
+// The dialogs and the file preview mount only while open (`?dlg=`): loaded then, not with the page.
+const NodeDialog = dynamic(() => import("./node-dialog").then((m) => m.NodeDialog));
+const AuthDialog = dynamic(() => import("./knowledge-dialogs").then((m) => m.AuthDialog));
+const OwnerDialog = dynamic(() => import("./knowledge-dialogs").then((m) => m.OwnerDialog));
+const MoveDialog = dynamic(() => import("./knowledge-dialogs").then((m) => m.MoveDialog));
+const RecycleDialog = dynamic(() => import("./knowledge-dialogs").then((m) => m.RecycleDialog));
+const PreviewOverlay = dynamic(() => import("./file-preview").then((m) => m.PreviewOverlay));
 
 const PERM_ADD_BASE = "file:header:add";
 const PERM_MOVE = "file:fileBase:moveFile";

@@ -1,41 +1,18 @@
 "use client";
 
-import * as React from "react";
-import { toast } from "sonner";
 import { useTranslations } from "next-intl";
-import { defineResource, ResourcePage, type ResourceUi } from "@/components/kit";
+import { defineResource, deferredDialogs, ResourcePage } from "@/components/kit";
 import { defineDetail, DetailPage } from "@/components/kit/detail/define-detail";
 import { DictText } from "@/components/kit/table/cells";
 import { api } from "@/lib/api/fetcher";
 import { prodCopy, type ProdCopy } from "@/lib/contract/device/product";
 import { DataTypeText } from "@/components/product-set/function-columns";
-import { CatalogPicker } from "@/components/product-set/pickers";
+
+const SubscribePicker = deferredDialogs(() => import("./subscribe-picker").then((m) => m.SubscribePicker));
 
 const infoHref = (id: number) => `/prodCopy/prodCopyInfo?id=${id}`;
 /** The platform's copies are read-only to tenants: only a tenant's own can be edited or deleted. */
 const own = (r: ProdCopy) => r.owner === "own";
-
-function SubscribePicker({ ui }: { ui: ResourceUi<ProdCopy> }) {
-  const t = useTranslations("product.prodCopy");
-  const close = () => ui.setParam("pick", null);
-  return (
-    <CatalogPicker
-      kind="prodCopy"
-      multiple={false}
-      params={{ unsubscribed: 1 }}
-      open={ui.param("pick") === "prodCopy"}
-      onOpenChange={(o) => !o && close()}
-      onConfirm={async (ids) => {
-        if (ids.length) {
-          await api.post("device/prodCopy/subscribe", { copyId: ids[0] });
-          toast.success(t("subscribed"));
-        }
-        close();
-        await ui.refresh();
-      }}
-    />
-  );
-}
 
 /** Product copies: templates a tenant subscribes to (a product of its own is made from one). */
 export const prodCopyResource = defineResource<ProdCopy>({

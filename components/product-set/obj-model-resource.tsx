@@ -1,6 +1,7 @@
 "use client";
 
 import * as React from "react";
+import dynamic from "next/dynamic";
 import { z } from "zod";
 import { defineResource, ResourcePage, type ResourceUi } from "@/components/kit";
 import { defineDetail, DetailPage, NestedList } from "@/components/kit/detail/define-detail";
@@ -8,7 +9,9 @@ import { api } from "@/lib/api/fetcher";
 import { objModel, objModelFunction, type FunctionRow, type ObjModel } from "@/lib/contract/device/product";
 import { functionColumns } from "./function-columns";
 import { functionDefaults, functionFormFields } from "./function-form";
-import { CatalogPicker } from "./pickers";
+
+// The model detail's library picker (a dialog) is not part of the model list's first load.
+const CatalogPicker = dynamic(() => import("./pickers").then((m) => m.CatalogPicker));
 
 const infoHref = (id: number) => `/productSet/objModelInfo?id=${id}`;
 

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { ListPicker, type PickerColumn } from "@/components/kit/pickers";
 import { DictText } from "@/components/kit/table/cells";
-import type { DeviceTreeNode } from "@/lib/contract/device/device";
+import { deviceRowsOf } from "./device-rows";
 import { DataTypeText } from "./function-columns";
 
 type Row = Record<string, unknown>;
@@ -49,12 +49,6 @@ export function CatalogPicker({
     ...(key === "dataType" && { render: (r: Row) => <DataTypeText spec={r.dataType as never} /> }),
   }));
   return <ListPicker open={open} onOpenChange={onOpenChange} title={t(`titles.${kind}`)} endpoint={KINDS[kind].endpoint} params={params} columns={columns} multiple={multiple} onConfirm={onConfirm} />;
-}
-
-/** The device tree of widgets §2 (products with their devices as `subItem`), flattened to pickable devices. */
-export function deviceRowsOf(data: unknown): Row[] {
-  const products = Array.isArray(data) ? (data as DeviceTreeNode[]) : [];
-  return products.flatMap((p) => (p.subItem ?? []).map((d) => ({ id: d.id, deviceName: d.name, deviceSn: d.sn ?? "", prodName: p.name, productId: p.productId })));
 }
 
 /** Devices of the selected project, one product's when `productId` is given (`deviceTreeByProdId`). */

@@ -1,19 +1,23 @@
 "use client";
 
 import * as React from "react";
+import dynamic from "next/dynamic";
 import { z } from "zod";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import useSWR from "swr";
 import { defineResource, ResourcePage, SelectField, type CustomFieldProps, type ResourceUi, type ToolbarAction } from "@/components/kit";
-import { KitDialog } from "@/components/kit/dialogs/kit-dialog";
 import type { EntityResourceConfig } from "@/components/kit/resource/define-resource";
 import { Button } from "@/components/ui/button";
 import { ApiError, api, download, swrFetcher } from "@/lib/api/fetcher";
 import { prodFunction, type FunctionRow, type Product, type TdlError } from "@/lib/contract/device/product";
 import { functionColumns } from "./function-columns";
 import { functionDefaults, functionFormFields } from "./function-form";
-import { CatalogPicker } from "./pickers";
+
+// A product's TDL errors and library pickers: dialogs of the product detail, not part of the
+// function list's first load.
+const KitDialog = dynamic(() => import("@/components/kit/dialogs/kit-dialog").then((m) => m.KitDialog));
+const CatalogPicker = dynamic(() => import("./pickers").then((m) => m.CatalogPicker));
 
 /** The product a function goes into, on the page of all product functions. */
 function ProductSelect({ field, disabled, invalid }: CustomFieldProps) {

@@ -1,32 +1,12 @@
 "use client";
 
-import * as React from "react";
 import { CopyIcon, TriangleAlertIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { KitDialog } from "@/components/kit";
 import { useCopy } from "@/components/kit/use-copy";
 import { Button } from "@/components/ui/button";
-import type { DeviceCredentials } from "@/lib/contract/device/device";
 import { deviceTopics } from "@/lib/contract/device/topics";
-
-/**
- * The credentials of a device just added or given a new secret. The secret exists in clear only in
- * the answer of that one call, so it is held in memory here, never in the URL or any storage, and
- * is gone once the dialog closes.
- */
-let shown: DeviceCredentials | null = null;
-const listeners = new Set<() => void>();
-function setShown(c: DeviceCredentials | null) {
-  shown = c;
-  for (const l of listeners) l();
-}
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => void listeners.delete(l);
-};
-
-/** Opens the dialog on the credentials a call answered. */
-export const showCredentials = (c: DeviceCredentials) => setShown(c);
+import { setShown, useShownCredentials } from "./credentials-store";
 
 function Line({ label, value, testId, copyLabel, onCopy }: { label: string; value: string; testId: string; copyLabel: string; onCopy: () => void }) {
   return (
@@ -45,11 +25,7 @@ function Line({ label, value, testId, copyLabel, onCopy }: { label: string; valu
 export function CredentialsDialog() {
   const t = useTranslations("devices.device.credentials");
   const copyText = useCopy();
-  const c = React.useSyncExternalStore(
-    subscribe,
-    () => shown,
-    () => null,
-  );
+  const c = useShownCredentials();
   if (!c) return null;
   const topics = deviceTopics(c.productId, c.deviceSn);
   const broker = c.broker ? `${c.broker.host}:${c.broker.port}` : t("noBroker");

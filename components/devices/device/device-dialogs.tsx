@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import type { z } from "zod";
 import { FormDialog, type FormField, type ResourceUi } from "@/components/kit";
 import { delDataBody, gatewayBindBody, snBody, type Device } from "@/lib/contract/device/device";
+import { CredentialsDialog } from "./credentials-dialog";
 
 /**
  * The device list's own dialogs, opened from the URL (`?act=bind.12`): bind to a gateway,
@@ -68,8 +69,15 @@ export function DeviceActDialogs({ ui }: { ui: ResourceUi<Device> }) {
   return <ActDialog key={`${act}-${id}`} act={ACTS[act]} row={row} ui={ui} />;
 }
 
-/** Opens one of the dialogs on a row. */
-export const openAct = (ui: ResourceUi<Device>, act: keyof typeof ACTS, row: Device) => ui.setParam("act", `${act}.${row.id}`);
+/** The device list's dialogs host, loaded after the list (`deferredDialogs`). */
+export function DeviceDialogs({ ui }: { ui: ResourceUi<Device> }) {
+  return (
+    <>
+      <DeviceActDialogs ui={ui} />
+      <CredentialsDialog />
+    </>
+  );
+}
 
 function ActDialog({ act, row, ui }: { act: Act; row: Device; ui: ResourceUi<Device> }) {
   const t = useTranslations("devices.device");

@@ -1,14 +1,19 @@
 "use client";
 
 import { toast } from "sonner";
-import { defineResource, ResourcePage, type RemoteOptions, type ResourceUi } from "@/components/kit";
+import { defineResource, deferredDialogs, ResourcePage, type RemoteOptions, type ResourceUi } from "@/components/kit";
 import { locationField } from "@/components/maps";
 import { api } from "@/lib/api/fetcher";
 import { device, RESET_SECRET, type Device, type DeviceAdded, type DeviceCredentials } from "@/lib/contract/device/device";
 import { BatteryCell, DeviceStatusCell, SignalCell } from "./device-cells";
-import { CredentialsDialog, showCredentials } from "./credentials-dialog";
-import { DeviceActDialogs, openAct } from "./device-dialogs";
+import { showCredentials } from "./credentials-store";
 import { DeviceListOrMap, viewDeviceHref } from "./device-map-view";
+
+// The row dialogs (small forms) and the credentials dialog load after the list.
+const DeviceDialogs = deferredDialogs(() => import("./device-dialogs").then((m) => m.DeviceDialogs));
+
+/** Opens one of the row dialogs (`?act=<dialog>.<id>`, see device-dialogs). */
+const openAct = (ui: ResourceUi<Device>, act: "bind" | "sn" | "delData", row: Device) => ui.setParam("act", `${act}.${row.id}`);
 
 export const DEVICE_API = "device/device";
 const PICK = { current: 1, size: 9999 };
@@ -84,12 +89,7 @@ export const deviceResource = defineResource<Device>({
   rowName: (r) => r.deviceName,
   slots: {
     main: (ui, table) => <DeviceListOrMap ui={ui} table={table} api={DEVICE_API} />,
-    dialogs: (ui) => (
-      <>
-        <DeviceActDialogs ui={ui} />
-        <CredentialsDialog />
-      </>
-    ),
+    dialogs: (ui) => <DeviceDialogs ui={ui} />,
   },
 });
 

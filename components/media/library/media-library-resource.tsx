@@ -1,12 +1,12 @@
 "use client";
 
 import * as React from "react";
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { ChevronRightIcon, FolderInputIcon, FolderPlusIcon, ImagesIcon, MoreHorizontalIcon, PencilIcon, PlayIcon, Trash2Icon, ZoomInIcon } from "lucide-react";
 import { api } from "@/lib/api/fetcher";
 import { MEDIA_LIMITS, MEDIA_ROOT, MEDIA_TYPE, mediaItem, type MediaFolder, type MediaItem } from "@/lib/contract/media/media-library";
-import { ImageViewer } from "@/components/kit/image-viewer";
 import { defineResource, ListFrame, ResourceDialogs, ResourcePagination, ResourceSearch, ResourceToolbar, useResourceList, useDict, dictLabel, type ResourceUi } from "@/components/kit";
 import { LoadError } from "@/components/kit/load-error";
 import { MEDIA_API, MediaFolderTree, useMediaFolders } from "@/components/kit/media/media-folders";
@@ -16,8 +16,16 @@ import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
-import { FolderDialog, MoveDialog, RecycleDialog, RenameDialog, VideoDialog } from "./media-dialogs";
 import { MediaUpload, UPLOAD_HINT } from "./media-upload";
+
+// The library's dialogs (forms, the folder tree, the recycle bin, the player) and the image viewer
+// load when first opened, not with the list.
+const FolderDialog = dynamic(() => import("./media-dialogs").then((m) => m.FolderDialog));
+const RenameDialog = dynamic(() => import("./media-dialogs").then((m) => m.RenameDialog));
+const MoveDialog = dynamic(() => import("./media-dialogs").then((m) => m.MoveDialog));
+const RecycleDialog = dynamic(() => import("./media-dialogs").then((m) => m.RecycleDialog));
+const VideoDialog = dynamic(() => import("./media-dialogs").then((m) => m.VideoDialog));
+const ImageViewer = dynamic(() => import("@/components/kit/image-viewer").then((m) => m.ImageViewer));
 
 const PERM = { add: "file:mediaLibrary:add", upd: "file:mediaLibrary:upd", del: "file:mediaLibrary:del" } as const;
 
@@ -141,6 +149,9 @@ function Library() {
   const openFolder = (id: number) => ui.setFilters({ parentId: id === MEDIA_ROOT ? null : id, fileName: null });
   const images = list.rows.filter((r) => r.fileType === MEDIA_TYPE.image && r.filePath);
   const [viewing, setViewing] = React.useState<number | null>(null);
+  // The viewer mounts on its first opening and stays mounted after (its closing animation).
+  const [viewed, setViewed] = React.useState(false);
+  if (viewing !== null && !viewed) setViewed(true);
   const byParam = (key: string) => list.rows.find((r) => String(r.id) === ui.param(key));
   const open = (item: MediaItem) => {
     if (item.fileType === MEDIA_TYPE.folder) openFolder(item.id);
@@ -189,7 +200,7 @@ function Library() {
         </div>
       </div>
       <ResourceDialogs list={list} />
-      <ImageViewer images={images.map((r) => r.filePath!)} names={images.map((r) => r.fileName)} index={viewing} onIndexChange={setViewing} />
+      {viewed && <ImageViewer images={images.map((r) => r.filePath!)} names={images.map((r) => r.fileName)} index={viewing} onIndexChange={setViewing} />}
       {ui.param("folder") === "new" && <FolderDialog parentId={folder} onClose={close("folder")} onDone={ui.refresh} />}
       {renaming && <RenameDialog item={renaming} onClose={close("rename")} onDone={ui.refresh} />}
       {moving && <MoveDialog item={moving} onClose={close("move")} onDone={ui.refresh} />}

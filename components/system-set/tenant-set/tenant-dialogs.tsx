@@ -1,9 +1,11 @@
 "use client";
 
-import * as React from "react";
+import dynamic from "next/dynamic";
 import { useSearchParams } from "next/navigation";
 import { ResetPasswordDialog } from "@/components/kit/lazy-password-dialogs";
-import { TenantAuthDialog } from "./tenant-auth-dialog";
+
+// Mounted only while `?auth=` is set: the dialog and its tree are not in the list's first load.
+const TenantAuthDialog = dynamic(() => import("./tenant-auth-dialog").then((m) => m.TenantAuthDialog));
 
 export type TenantDialog = "auth" | "resetPwd";
 const KINDS: readonly TenantDialog[] = ["auth", "resetPwd"];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deviceRowsOf } from "./pickers";
+import { deviceRowsOf } from "./device-rows";
 
 describe("device tree picker", () => {
   it("flattens products with their devices (subItem) into pickable device rows", () => {

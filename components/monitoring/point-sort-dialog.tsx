@@ -1,0 +1,46 @@
+"use client";
+
+import * as React from "react";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { KitDialog } from "@/components/kit/dialogs/kit-dialog";
+import type { ResourceUi } from "@/components/kit/resource/define-resource";
+import { SortableList } from "@/components/kit/sortable-list";
+import { useBusy } from "@/components/kit/use-busy";
+import { api } from "@/lib/api/fetcher";
+import type { PointGroup } from "@/lib/contract/monitoring/point-group";
+
+/** Drag sorting of the listed points (core §5: the order is saved before it is used). */
+export function SortDialog({ ui }: { ui: ResourceUi<PointGroup> }) {
+  const t = useTranslations("monitoring.point");
+  const open = ui.param("sort") === "1";
+  const [order, setOrder] = React.useState<number[] | null>(null);
+  const [busy, run] = useBusy();
+  const getId = React.useCallback((r: PointGroup) => r.id, []);
+  const close = () => (setOrder(null), ui.setParam("sort", null));
+  const save = () =>
+    run(async () => {
+      await api.post("device/pointGroup/sort", { ids: order ?? ui.rows.map((r) => r.id) });
+      toast.success(t("sortSaved"));
+      await ui.refresh();
+      close();
+    });
+  return (
+    <KitDialog
+      open={open}
+      onOpenChange={(o) => !o && close()}
+      title={t("saveSort")}
+      description={t("sortHint")}
+      width={500}
+      testId="point-sort"
+      footer={
+        <Button onClick={save} disabled={busy || !order}>
+          {t("saveSort")}
+        </Button>
+      }
+    >
+      <SortableList items={ui.rows} getId={getId} onSort={(ids) => setOrder(ids.map(Number))} render={(r) => <span className="text-sm">{r.groupName}</span>} />
+    </KitDialog>
+  );
+}

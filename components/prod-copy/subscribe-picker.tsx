@@ -1,0 +1,31 @@
+"use client";
+
+import { toast } from "sonner";
+import { useTranslations } from "next-intl";
+import type { ResourceUi } from "@/components/kit/resource/define-resource";
+import { CatalogPicker } from "@/components/product-set/pickers";
+import { api } from "@/lib/api/fetcher";
+import type { ProdCopy } from "@/lib/contract/device/product";
+
+/** Subscribing to a platform copy (`?pick=prodCopy`); loaded after the list (`deferredDialogs`). */
+export function SubscribePicker({ ui }: { ui: ResourceUi<ProdCopy> }) {
+  const t = useTranslations("product.prodCopy");
+  const close = () => ui.setParam("pick", null);
+  return (
+    <CatalogPicker
+      kind="prodCopy"
+      multiple={false}
+      params={{ unsubscribed: 1 }}
+      open={ui.param("pick") === "prodCopy"}
+      onOpenChange={(o) => !o && close()}
+      onConfirm={async (ids) => {
+        if (ids.length) {
+          await api.post("device/prodCopy/subscribe", { copyId: ids[0] });
+          toast.success(t("subscribed"));
+        }
+        close();
+        await ui.refresh();
+      }}
+    />
+  );
+}
