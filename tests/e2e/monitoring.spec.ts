@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator, type Page, type Response } from "@playwright/test";
 import { loginAs } from "./pages/login-page";
 import { MonitoringPage } from "./pages/monitoring-page";
 
@@ -19,6 +19,19 @@ const DAY = 86_400_000;
 
 for (const locale of ["zh-cn", "en"] as const) {
   const T = TEXT[locale];
+
+  /** The initial-value confirmation: cancelling changes nothing, confirming sets it; answers the reload that follows. */
+  async function cancelThenConfirm(page: Page, open: () => Promise<Locator>, reload: () => Promise<Response>) {
+    let dialog = await open();
+    await expect(dialog).toContainText(T.confirm);
+    await dialog.getByRole("button").first().click();
+    await expect(page.getByText(T.cancelled)).toBeVisible();
+    dialog = await open();
+    const reloaded = reload();
+    await dialog.getByRole("button").last().click();
+    await expect(page.getByText(T.done)).toBeVisible();
+    return reloaded;
+  }
 
   test(`${locale}: settlement — a year of data, another range, an initial value that resets the cumulative change`, async ({ page, context }, testInfo) => {
     await context.addCookies([{ name: "locale", value: locale, url: testInfo.project.use.baseURL ?? "http://127.0.0.1" }]);
@@ -42,15 +55,7 @@ for (const locale of ["zh-cn", "en"] as const) {
 
     // A clicked time's values; cancelling changes nothing, confirming makes that time the reference.
     await screen.clickPlot();
-    let dialog = await screen.setInitialValue();
-    await expect(dialog).toContainText(T.confirm);
-    await dialog.getByRole("button").first().click();
-    await expect(page.getByText(T.cancelled)).toBeVisible();
-    dialog = await screen.setInitialValue();
-    const view = screen.nextView();
-    await dialog.getByRole("button").last().click();
-    await expect(page.getByText(T.done)).toBeVisible();
-    await view;
+    await cancelThenConfirm(page, () => screen.setInitialValue(), () => screen.nextView());
     await expect(screen.total("settlement")).toHaveText("0");
   });
 
@@ -124,15 +129,8 @@ for (const locale of ["zh-cn", "en"] as const) {
     expect((await screen.curveA()).some((v) => Number(v) !== 0)).toBe(true);
 
     // Cancelling changes nothing; confirming makes that curve the reference everywhere.
-    let dialog = await screen.setCurveAsInitial();
-    await expect(dialog).toContainText(T.confirm);
-    await dialog.getByRole("button").first().click();
-    await expect(page.getByText(T.cancelled)).toBeVisible();
-    dialog = await screen.setCurveAsInitial();
-    const reloaded = screen.nextProfile();
-    await dialog.getByRole("button").last().click();
-    await expect(page.getByText(T.done)).toBeVisible();
-    const after = (await (await reloaded).json()) as { data: { initial: { dataTime: number } | null; curves: { ts: number; points: { a: number; b: number }[] }[] } };
+    const reloaded = await cancelThenConfirm(page, () => screen.setCurveAsInitial(), () => screen.nextProfile());
+    const after = (await reloaded.json()) as { data: { initial: { dataTime: number } | null; curves: { ts: number; points: { a: number; b: number }[] }[] } };
     const picked = after.data.curves.find((c) => c.ts === after.data.initial?.dataTime);
     expect(picked, "the picked curve is the initial reading").toBeTruthy();
     expect(picked!.points.every((p) => p.a === 0 && p.b === 0)).toBe(true);
