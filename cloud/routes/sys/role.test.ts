@@ -102,6 +102,9 @@ describe("sys/role user-side roles", () => {
     expect((await post("updUser", admin, { id: tenantAdmin, name: "管理员", code: "boss" })).body.code).toBe(400);
     expect((await post("updUser", admin, { id: tenantAdmin, name: "管理员", code: "tenantAdmin" })).body.code).toBe(200);
     expect((await post("updUserAuth", admin, { roleId: tenantAdmin, menuIds: [] })).body.code).toBe(400);
+    // Naming another tenant's role refuses the whole delete.
+    expect((await post("del", admin, { ids: [id, await roleId(1, "standard")] })).body.code).toBe(404);
+    expect((await page(admin)).body.data.records.map((r) => r.id)).toContain(id);
     expect((await post("del", admin, { ids: [id] })).body).toMatchObject({ code: 200, data: { deleted: 1 } });
   });
 

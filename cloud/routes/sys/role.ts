@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
-import { Hono } from "hono";
-import { idQuery, idsBody } from "@/lib/contract/common";
+import type { MiddlewareHandler } from "hono";
+import { idQuery } from "@/lib/contract/common";
 import {
   RESERVED_ROLE_CODES,
-  roleAdd,
+  role,
   roleAuthBody,
   roleMembersQuery,
   roleQuery,
@@ -11,6 +11,7 @@ import {
   roleUpdate,
   roleUsersBody,
   userRoleRelation,
+  type RoleAdd,
   type RoleInfo,
   type RoleKind,
   type RoleRow,
@@ -20,13 +21,14 @@ import {
 } from "@/lib/contract/system/role";
 import { departments, roleMenus, roleTenants, roles, tenants, userRoles, users } from "../../db/schema";
 import type { Db } from "../../db/client";
-import { assertPerm, platformOnly, requireAuth, requireMenu } from "../../lib/auth";
+import { assertPerm, platformOnly, requireMenu } from "../../lib/auth";
 import type { Auth, CloudEnv } from "../../lib/context";
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { PLATFORM_TENANT_ID, effectiveMenuIds, grantableMenuIds, type MenuScope } from "../../lib/menu-access";
 import { assertKeepsOwnAdmin, assertTenantUsers } from "../../db/queries/org";
 import { tenantScope } from "../../lib/scope";
 import { containsPattern, pageOf, pagedSelect } from "../../lib/crud";
+import { crudRoutes } from "../../lib/crud-routes";
 import { joinedText, localized, textColumns } from "../../lib/i18n-text";
 import type { Locale } from "@/lib/contract/locale";
 
@@ -124,8 +126,40 @@ async function updateMenus(db: Db, auth: Auth, role: Role, menuIds: number[]) {
 
 const ROLE_SCREENS = ["/systemSet/roleSet", "/systemSet/tenantRoleSet", "/systemSet/userSet", "/systemSet/tenantSet"];
 
-export const roleRoutes = new Hono<CloudEnv>()
-  .use(requireAuth)
+/** No check before the body is read: a role's write permission depends on its kind (checked in `values` and `beforeDelete`). */
+const pass: MiddlewareHandler<CloudEnv> = (_c, next) => next();
+
+/**
+ * add and del from the toolkit, permitted by the roles' kinds: a new role's menus are written in its
+ * transaction, within the caller's grant; the built-in administrators stay.
+ */
+export const roleRoutes = crudRoutes({
+  table: roles,
+  entity: role,
+  perm: "sys:role",
+  only: ["add", "del"],
+  may: { add: pass, del: pass },
+  unique: [{ field: "code", error: (code) => badRequest("cloud.roleCodeTaken", { code }) }],
+  values: async (c, values) => {
+    const input = values as RoleAdd;
+    const auth = c.var.auth;
+    if (!auth.isPlatform && input.kind !== 2) throw badRequest("cloud.roleKindInvalid");
+    const shape = { tenantId: auth.tenantId, kind: input.kind };
+    await assertPerm(c.var.deps.db, auth, `${permPrefix(shape)}:add`);
+    if ((RESERVED_ROLE_CODES as readonly string[]).includes(input.code)) throw badRequest("cloud.roleReserved", { code: input.code });
+    await assertGrantable(c.var.deps.db, auth, menuScope(shape), input.menuIds);
+    return {};
+  },
+  afterSave: (tx, _c, row, input) => setMenus(tx, row.id as number, input.menuIds as number[]),
+  answer: (c, rows) => toRows(c.var.deps.db, c.var.locale, rows as Role[]),
+  allOrNone: true,
+  beforeDelete: async (c, ids) => {
+    const { db } = c.var.deps;
+    const targets = await db.select().from(roles).where(inArray(roles.id, ids));
+    for (const prefix of new Set(targets.map(permPrefix))) await assertPerm(db, c.var.auth, `${prefix}:del`);
+    if (targets.some(builtIn)) throw badRequest("cloud.roleBuiltIn");
+  },
+})
   .get("/page", requireMenu(...ROLE_SCREENS), async (c) => {
     const q = query(c, roleQuery);
     const db = c.var.deps.db;
@@ -149,27 +183,6 @@ export const roleRoutes = new Hono<CloudEnv>()
     const info: RoleInfo = { ...row, menuIds: menuIds.sort((a, b) => a - b) };
     return ok(c, info);
   })
-  .post("/add", async (c) => {
-    const input = await body(c, roleAdd);
-    const db = c.var.deps.db;
-    const auth = c.var.auth;
-    if (!auth.isPlatform && input.kind !== 2) throw badRequest("cloud.roleKindInvalid");
-    const shape = { tenantId: auth.tenantId, kind: input.kind };
-    await assertPerm(db, auth, `${permPrefix(shape)}:add`);
-    if ((RESERVED_ROLE_CODES as readonly string[]).includes(input.code)) throw badRequest("cloud.roleReserved", { code: input.code });
-    await assertCode(db, auth, input.code);
-    await assertGrantable(db, auth, menuScope(shape), input.menuIds);
-    const role = await db.transaction(async (t) => {
-      const [r] = await t
-        .insert(roles)
-        .values(tenantScope(auth).owned({ name: input.name, code: input.code, kind: input.kind, remark: input.remark || null, ...textColumns(c.var.locale, null, input) }))
-        .returning();
-      await setMenus(t, r.id, input.menuIds);
-      return r;
-    });
-    const [row] = await toRows(db, c.var.locale, [role]);
-    return ok(c, row);
-  })
   .post("/updUser", async (c) => {
     const input = await body(c, roleUpdate);
     const db = c.var.deps.db;
@@ -183,17 +196,6 @@ export const roleRoutes = new Hono<CloudEnv>()
     const role = await tenantRole(db, c.var.auth, input.id, "upd");
     await updateRole(db, c.var.auth, c.var.locale, role, input, c.var.deps.now());
     return ok(c, { id: role.id });
-  })
-  .post("/del", async (c) => {
-    const { ids } = await body(c, idsBody);
-    const db = c.var.deps.db;
-    const auth = c.var.auth;
-    const targets = await db.select().from(roles).where(tenantScope(auth).where(roles, inArray(roles.id, ids)));
-    if (targets.length !== new Set(ids).size) throw notFound();
-    for (const prefix of new Set(targets.map(permPrefix))) await assertPerm(db, auth, `${prefix}:del`);
-    if (targets.some(builtIn)) throw badRequest("cloud.roleBuiltIn");
-    await db.delete(roles).where(tenantScope(auth).where(roles, inArray(roles.id, ids)));
-    return ok(c, { deleted: targets.length });
   })
   .post("/updUserAuth", async (c) => {
     const input = await body(c, roleAuthBody);
