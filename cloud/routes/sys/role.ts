@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import type { PgColumn, PgSelect } from "drizzle-orm/pg-core";
 import type { MiddlewareHandler } from "hono";
 import { idQuery } from "@/lib/contract/common";
 import {
@@ -27,7 +28,7 @@ import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { PLATFORM_TENANT_ID, effectiveMenuIds, grantableMenuIds, type MenuScope } from "../../lib/menu-access";
 import { assertKeepsOwnAdmin, assertTenantUsers } from "../../db/queries/org";
 import { tenantScope } from "../../lib/scope";
-import { containsPattern, pageOf, pagedSelect } from "../../lib/crud";
+import { containsPattern, pageOf, pagedSelect, type Paging, type SelectedFields } from "../../lib/crud";
 import { crudRoutes } from "../../lib/crud-routes";
 import { joinedText, localized, textColumns } from "../../lib/i18n-text";
 import type { Locale } from "@/lib/contract/locale";
@@ -124,6 +125,16 @@ async function updateMenus(db: Db, auth: Auth, role: Role, menuIds: number[]) {
   await setMenus(db, role.id, menuIds);
 }
 
+/**
+ * A page of a role's members (its users or its tenants) from `members`, the link table joined to
+ * them: newest first, each `enabled` as 1 or 2 (a member's state may be stored otherwise).
+ */
+async function memberPage<R extends { enabled: number }>(members: (fields: SelectedFields) => PgSelect, fields: SelectedFields, where: SQL | undefined, order: PgColumn, q: Paging) {
+  const total = members({ total: count() }).where(where);
+  const page = await pagedSelect(members(fields).where(where).orderBy(desc(order)), total.then(([r]) => r.total as number), q);
+  return { records: page.records.map((r) => ({ ...r, enabled: r.enabled === 1 ? 1 : 2 }) as R), total: page.total };
+}
+
 const ROLE_SCREENS = ["/systemSet/roleSet", "/systemSet/tenantRoleSet", "/systemSet/userSet", "/systemSet/tenantSet"];
 
 /** No check before the body is read: a role's write permission depends on its kind (checked in `values` and `beforeDelete`). */
@@ -214,20 +225,10 @@ export const roleRoutes = crudRoutes({
     const db = c.var.deps.db;
     const role = await ownRole(db, c.var.auth, q.roleId);
     if (isTenantRole(role)) throw notFound();
-    const conds: (SQL | undefined)[] = [eq(userRoles.roleId, role.id)];
-    if (q.keyword) conds.push(or(ilike(users.username, containsPattern(q.keyword)), ilike(users.realname, containsPattern(q.keyword))));
-    const where = and(...conds);
-    const select = db
-      .select({ id: users.id, username: users.username, realname: users.realname, departmentName: joinedText(c.var.locale, departments.departmentName, departments.i18n, "departmentName"), enabled: users.enabled })
-      .from(userRoles)
-      .innerJoin(users, eq(users.id, userRoles.userId))
-      .leftJoin(departments, eq(departments.id, users.departmentId))
-      .where(where)
-      .orderBy(desc(users.id))
-      .$dynamic();
-    const total = db.select({ total: count() }).from(userRoles).innerJoin(users, eq(users.id, userRoles.userId)).where(where);
-    const { records, total: n } = await pagedSelect(select, total.then(([r]) => r.total), q);
-    return ok(c, { records: records.map((r): RoleUserRow => ({ ...r, enabled: r.enabled === 1 ? 1 : 2 })), total: n });
+    const fields = { id: users.id, username: users.username, realname: users.realname, departmentName: joinedText(c.var.locale, departments.departmentName, departments.i18n, "departmentName"), enabled: users.enabled };
+    const members = (f: SelectedFields) => db.select(f).from(userRoles).innerJoin(users, eq(users.id, userRoles.userId)).leftJoin(departments, eq(departments.id, users.departmentId)).$dynamic();
+    const where = and(eq(userRoles.roleId, role.id), q.keyword ? or(ilike(users.username, containsPattern(q.keyword)), ilike(users.realname, containsPattern(q.keyword))) : undefined);
+    return ok(c, await memberPage<RoleUserRow>(members, fields, where, users.id, q));
   })
   .post("/addUser", async (c) => {
     const input = await body(c, roleUsersBody);
@@ -266,16 +267,9 @@ export const roleRoutes = crudRoutes({
     const role = await ownRole(db, c.var.auth, q.roleId);
     if (!isTenantRole(role)) throw notFound();
     const where = and(eq(roleTenants.roleId, role.id), q.keyword ? or(ilike(tenants.name, containsPattern(q.keyword)), ilike(tenants.code, containsPattern(q.keyword))) : undefined);
-    const select = db
-      .select({ id: tenants.id, name: tenants.name, code: tenants.code, enabled: tenants.enabled })
-      .from(roleTenants)
-      .innerJoin(tenants, eq(tenants.id, roleTenants.tenantId))
-      .where(where)
-      .orderBy(desc(tenants.id))
-      .$dynamic();
-    const total = db.select({ total: count() }).from(roleTenants).innerJoin(tenants, eq(tenants.id, roleTenants.tenantId)).where(where);
-    const { records, total: n } = await pagedSelect(select, total.then(([r]) => r.total), q);
-    return ok(c, { records: records.map((r): RoleTenantRow => ({ ...r, enabled: r.enabled === 1 ? 1 : 2 })), total: n });
+    const fields = { id: tenants.id, name: tenants.name, code: tenants.code, enabled: tenants.enabled };
+    const members = (f: SelectedFields) => db.select(f).from(roleTenants).innerJoin(tenants, eq(tenants.id, roleTenants.tenantId)).$dynamic();
+    return ok(c, await memberPage<RoleTenantRow>(members, fields, where, tenants.id, q));
   })
   .post("/addTenant", platformOnly, async (c) => {
     const input = await body(c, roleTenantsBody);
