@@ -23,7 +23,7 @@ import {
 import { departments, roleMenus, roleTenants, roles, tenants, userRoles, users } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { assertPerm, platformOnly, requireMenu } from "../../lib/auth";
-import type { Auth, CloudEnv } from "../../lib/context";
+import type { Auth, CloudEnv, Ctx } from "../../lib/context";
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { PLATFORM_TENANT_ID, effectiveMenuIds, grantableMenuIds, type MenuScope } from "../../lib/menu-access";
 import { assertKeepsOwnAdmin, assertTenantUsers } from "../../db/queries/org";
@@ -135,6 +135,17 @@ async function memberPage<R extends { enabled: number }>(members: (fields: Selec
   return { records: page.records.map((r) => ({ ...r, enabled: r.enabled === 1 ? 1 : 2 }) as R), total: page.total };
 }
 
+/** Takes users off a user-side role (several from the members dialog, one from a user's row); the caller keeps their own administration. */
+async function removeUsers(c: Ctx, roleId: number, userIds: number[]) {
+  const { db } = c.var.deps;
+  const auth = c.var.auth;
+  const role = await userSideRole(db, auth, roleId, "upd");
+  await assertTenantUsers(db, auth.tenantId, userIds);
+  if (userIds.includes(auth.userId)) await assertKeepsOwnAdmin(db, auth, auth.userId, auth.roleIds.filter((id) => id !== role.id));
+  await db.delete(userRoles).where(and(eq(userRoles.roleId, role.id), inArray(userRoles.userId, userIds)));
+  return ok(c, { id: role.id });
+}
+
 const ROLE_SCREENS = ["/systemSet/roleSet", "/systemSet/tenantRoleSet", "/systemSet/userSet", "/systemSet/tenantSet"];
 
 /** No check before the body is read: a role's write permission depends on its kind (checked in `values` and `beforeDelete`). */
@@ -243,23 +254,11 @@ export const roleRoutes = crudRoutes({
   })
   .post("/delUser", async (c) => {
     const input = await body(c, roleUsersBody);
-    const db = c.var.deps.db;
-    const auth = c.var.auth;
-    const role = await userSideRole(db, auth, input.roleId, "upd");
-    await assertTenantUsers(db, auth.tenantId, input.userIds);
-    if (input.userIds.includes(auth.userId)) await assertKeepsOwnAdmin(db, auth, auth.userId, auth.roleIds.filter((id) => id !== role.id));
-    await db.delete(userRoles).where(and(eq(userRoles.roleId, role.id), inArray(userRoles.userId, input.userIds)));
-    return ok(c, { id: role.id });
+    return removeUsers(c, input.roleId, input.userIds);
   })
   .post("/delUserRoleRelation", async (c) => {
     const input = await body(c, userRoleRelation);
-    const db = c.var.deps.db;
-    const auth = c.var.auth;
-    const role = await userSideRole(db, auth, input.roleId, "upd");
-    await assertTenantUsers(db, auth.tenantId, [input.userId]);
-    await assertKeepsOwnAdmin(db, auth, input.userId, auth.roleIds.filter((id) => id !== role.id));
-    await db.delete(userRoles).where(and(eq(userRoles.roleId, role.id), eq(userRoles.userId, input.userId)));
-    return ok(c, { id: role.id });
+    return removeUsers(c, input.roleId, [input.userId]);
   })
   .get("/pageTenant", platformOnly, requireMenu("/systemSet/tenantRoleSet", "/systemSet/tenantSet"), async (c) => {
     const q = query(c, roleMembersQuery);
