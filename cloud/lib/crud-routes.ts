@@ -73,10 +73,19 @@ export type CrudOptions<F extends Fields, R> = {
   values?: (c: Ctx, input: Values, partial: boolean, before?: Row) => Values | Promise<Values>;
   /** Fields unique within the scope, and the refusal: a message key (`{value}` is the value) or the error itself. */
   unique?: readonly { field: string; error: string | ((value: string) => AppError) }[];
-  /** Runs in the add's transaction, after the row is written (relations of a new row). */
-  afterInsert?: (db: Db, c: Ctx, row: Row) => Promise<void>;
+  /**
+   * Runs in the add's or update's transaction once the row is written (`before` is the stored row on
+   * update): the row's relations (links, menus) are written with it or not at all.
+   */
+  afterSave?: (tx: Db, c: Ctx, row: Row, input: Values, before?: Row) => Promise<void>;
   /** Checks before a delete (e.g. a row that must stay); gets the caller's own ids. */
   beforeDelete?: (c: Ctx, ids: number[]) => Promise<void> | void;
+  /** A delete naming any row that is not the caller's is refused whole (not found), rather than deleting the caller's own. */
+  allOrNone?: boolean;
+  /** A write's permission check instead of `<perm>:<action>`, when it depends on the row (checked in `values` or `beforeDelete` then). */
+  may?: Partial<Record<"add" | "upd" | "del", MiddlewareHandler<CloudEnv>>>;
+  /** What page, list, info, add and upd answer for stored rows, when it is more than the contract's mapping (masked contacts, names of relations). */
+  answer?: (c: Ctx, rows: Row[]) => Promise<unknown[]>;
   /** Tables whose rows refer to this entity: a delete is refused while any does. */
   inUse?: readonly InUse[];
   /**
@@ -119,6 +128,8 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
   // A table with multilingual texts answers each caller in its language and keeps both on writes.
   const multilingual = "i18n" in getTableColumns(table);
   const out = (c: Ctx, row: Row) => toRow(multilingual ? localized(c.var.locale, row) : row);
+  const answer = async (c: Ctx, rows: Row[]) => (o.answer ? o.answer(c, rows) : rows.map((r) => out(c, r)));
+  const one = async (c: Ctx, row: Row) => (await answer(c, [row]))[0];
   const texts = (c: Ctx, before: Row | undefined, input: Values): Values => (multilingual ? textColumns(c.var.locale, before?.i18n as I18nTexts | undefined, input) : {});
 
   /** The rows the caller owns (writes) and may see (reads). */
@@ -143,7 +154,7 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
     const row = await c.var.deps.db.transaction(async (db) => {
       await checkUnique(db, c, input);
       const [row] = await db.insert(table).values(stamp(c, values)).returning();
-      await o.afterInsert?.(db, c, row);
+      await o.afterSave?.(db, c, row, input);
       return row;
     });
     await o.afterWrite?.(c, [row]);
@@ -152,14 +163,14 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
 
   const app = new Hono<CloudEnv>().use(requireAuth);
   if (project) app.use(requireProject);
-  const may = (action: "add" | "upd" | "del") => requirePerm(`${o.perm}:${action}`);
+  const may = (action: "add" | "upd" | "del") => o.may?.[action] ?? requirePerm(`${o.perm}:${action}`);
 
   if (has("page"))
     app.get(path("page"), read, async (c) => {
       const q = query(c, entity.query) as Values & { current: number; size: number };
       const where = await visible(c, ...filterConds(entity, table, q, c.var.locale), ...((await o.filters?.(c, q)) ?? []));
       const page = await pageOf(c.var.deps.db, table, where, orderOf(entity, table, q, o.defaultOrder), q, selection(c));
-      return ok(c, { records: page.records.map((r) => out(c, r)), total: page.total });
+      return ok(c, { records: await answer(c, page.records), total: page.total });
     });
   if (has("list"))
     app.get(path("list"), read, async (c) => {
@@ -168,36 +179,41 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
         .where(await visible(c))
         .orderBy(desc(key))
         .limit(q.size);
-      return ok(c, rows.map((r) => out(c, r)));
+      return ok(c, await answer(c, rows));
     });
   if (has("info"))
     app.get(path("info"), read, async (c) => {
       const { id } = query(c, idQuery);
       const [row] = await select(c).where(await visible(c, eq(key, id)));
       if (!row) throw notFound();
-      return ok(c, out(c, row));
+      return ok(c, await one(c, row));
     });
   if (has("add"))
     app.post(path("add"), may("add"), async (c) => {
       const input = (await body(c, entity.body)) as Values;
-      return ok(c, out(c, await insert(c, input)));
+      return ok(c, await one(c, await insert(c, input)));
     });
   if (has("upd"))
     app.post(path("upd"), may("upd"), async (c) => {
       const input = (await body(c, o.update ?? entity.update)) as Values;
       const id = input[entity.key] as number;
-      const { db, now } = c.var.deps;
-      const before = multilingual || o.values ? (await db.select().from(table as PgTable).where(owned(c, eq(key, id))))[0] : undefined;
-      if ((multilingual || o.values) && !before) throw notFound();
+      const { now } = c.var.deps;
+      const stored = multilingual || o.values || o.afterSave;
+      const before = stored ? (await c.var.deps.db.select().from(table as PgTable).where(owned(c, eq(key, id))))[0] : undefined;
+      if (stored && !before) throw notFound();
       const set: Values = { ...columnsOf(entity, input), ...(await o.values?.(c, input, true, before)), ...texts(c, before, input) };
       if (getTableColumns(table).updatedAt) set.updatedAt = now();
-      await checkUnique(db, c, input, id);
-      const [row] = Object.keys(set).length
-        ? await db.update(table).set(set).where(owned(c, eq(key, id))).returning()
-        : await db.select().from(table as PgTable).where(owned(c, eq(key, id)));
-      if (!row) throw notFound();
+      const row = await c.var.deps.db.transaction(async (db) => {
+        await checkUnique(db, c, input, id);
+        const [row] = Object.keys(set).length
+          ? await db.update(table).set(set).where(owned(c, eq(key, id))).returning()
+          : await db.select().from(table as PgTable).where(owned(c, eq(key, id)));
+        if (!row) throw notFound();
+        await o.afterSave?.(db, c, row, input, before);
+        return row;
+      });
       await o.afterWrite?.(c, [row]);
-      return ok(c, out(c, row));
+      return ok(c, await one(c, row));
     });
   if (has("del"))
     app.post(path("del"), may("del"), async (c) => {
@@ -205,7 +221,7 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
       const db = c.var.deps.db;
       // Only the caller's own rows are checked and deleted; another tenant's id is not found.
       const mine = (await db.select({ id: key }).from(table as PgTable).where(owned(c, inArray(key, ids)))).map((r) => r.id as number);
-      if (!mine.length) throw notFound();
+      if (!mine.length || (o.allOrNone && mine.length !== new Set(ids).size)) throw notFound();
       await o.beforeDelete?.(c, mine);
       await assertUnused(db, o.inUse ?? [], mine);
       const gone = await ownedDelete(db, table, owned(c, inArray(key, mine)));

@@ -35,8 +35,9 @@ export const projectRoutes = crudRoutes({
     { table: pointGroups, column: pointGroups.projectId, what: "projects.project.points", error: "projects.project.hasPoints" },
     { table: buildRecords, column: buildRecords.projectId, what: "projects.project.buildRecords", error: "projects.project.hasBuildRecords" },
   ],
-  afterInsert: async (db, c, row) => {
-    await db.insert(projectMembers).values({ projectId: row.id as number, userId: c.var.auth.userId });
+  // The creator is the new project's first member.
+  afterSave: async (db, c, row, _input, before) => {
+    if (!before) await db.insert(projectMembers).values({ projectId: row.id as number, userId: c.var.auth.userId });
   },
 })
   .get("/deviceNums", (c) => countOf(c, projectDeviceCount))

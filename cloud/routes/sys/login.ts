@@ -2,6 +2,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { textIn } from "@/lib/contract/i18n-text";
 import { Hono } from "hono";
 import svgCaptcha from "svg-captcha";
+import type { z } from "zod";
 import {
   changePwd,
   forgetPwdEmailSend,
@@ -116,6 +117,18 @@ async function checkProof(c: Ctx, proof: Proof, code: string): Promise<User> {
   return user;
 }
 
+/** A forgotten password is proved alike by SMS and by e-mail: a code sent to the account's phone or address, then a ticket for the change. */
+function forgetRoutes<F extends "phone" | "email">(field: F, send: z.ZodType<{ tId: number } & Record<F, string>>, verify: z.ZodType<{ tId: number; code: string } & Record<F, string>>) {
+  const proof = (input: { tId: number } & Record<F, string>): Proof => ({ tenantId: input.tId, purpose: "forget", channel: field === "phone" ? "sms" : "email", target: input[field] });
+  return new Hono<CloudEnv>()
+    .post("/send", async (c) => sendProof(c, proof(await body(c, send))))
+    .post("/verify", async (c) => {
+      const input = await body(c, verify);
+      const user = await checkProof(c, proof(input), input.code);
+      return ok(c, { dataCode: await issueTicket(c.var.deps, user.id) });
+    });
+}
+
 export const loginRoutes = new Hono<CloudEnv>()
   .post("/username", async (c) => {
     const deps = c.var.deps;
@@ -175,24 +188,8 @@ export const loginRoutes = new Hono<CloudEnv>()
     const input = await body(c, phoneLogin);
     return completeLogin(c, await checkProof(c, { tenantId: input.tId, purpose: "login", channel: "sms", target: input.phone }, input.code));
   })
-  .post("/forgetPwd/sms/send", async (c) => {
-    const input = await body(c, forgetPwdSmsSend);
-    return sendProof(c, { tenantId: input.tId, purpose: "forget", channel: "sms", target: input.phone });
-  })
-  .post("/forgetPwd/sms/verify", async (c) => {
-    const input = await body(c, forgetPwdSmsVerify);
-    const user = await checkProof(c, { tenantId: input.tId, purpose: "forget", channel: "sms", target: input.phone }, input.code);
-    return ok(c, { dataCode: await issueTicket(c.var.deps, user.id) });
-  })
-  .post("/forgetPwd/email/send", async (c) => {
-    const input = await body(c, forgetPwdEmailSend);
-    return sendProof(c, { tenantId: input.tId, purpose: "forget", channel: "email", target: input.email });
-  })
-  .post("/forgetPwd/email/verify", async (c) => {
-    const input = await body(c, forgetPwdEmailVerify);
-    const user = await checkProof(c, { tenantId: input.tId, purpose: "forget", channel: "email", target: input.email }, input.code);
-    return ok(c, { dataCode: await issueTicket(c.var.deps, user.id) });
-  })
+  .route("/forgetPwd/sms", forgetRoutes("phone", forgetPwdSmsSend, forgetPwdSmsVerify))
+  .route("/forgetPwd/email", forgetRoutes("email", forgetPwdEmailSend, forgetPwdEmailVerify))
   .post("/changePwd", async (c) => {
     const input = await body(c, changePwd);
     await changeWithTicket(c.var.deps, input.dataCode, input.password);

@@ -86,6 +86,8 @@ describe("sys/role user-side roles", () => {
     expect((await cloud.request("/sys/group/add", { token, body: { groupName: "角色测试组2" } })).body.code).toBe(403);
     const users = await cloud.request<Page<RoleUserRow>>(`/sys/role/pageUser?roleId=${role}&current=1&size=10`, { token: admin });
     expect(users.body.data.records.map((u) => u.id)).toEqual([user.id]);
+    expect(users.body.data).toMatchObject({ total: 1, records: [{ enabled: 1, departmentName: expect.any(String) }] });
+    expect((await cloud.request<Page<RoleUserRow>>(`/sys/role/pageUser?roleId=${role}&keyword=nobody-like-this`, { token: admin })).body.data).toEqual({ records: [], total: 0 });
     // Taken off the role: no menus at all on the next request.
     expect((await post("delUserRoleRelation", admin, { roleId: role, userId: user.id })).body.code).toBe(200);
     expect((await menusOf(token)).perms).toEqual([]);
@@ -102,6 +104,9 @@ describe("sys/role user-side roles", () => {
     expect((await post("updUser", admin, { id: tenantAdmin, name: "管理员", code: "boss" })).body.code).toBe(400);
     expect((await post("updUser", admin, { id: tenantAdmin, name: "管理员", code: "tenantAdmin" })).body.code).toBe(200);
     expect((await post("updUserAuth", admin, { roleId: tenantAdmin, menuIds: [] })).body.code).toBe(400);
+    // Naming another tenant's role refuses the whole delete.
+    expect((await post("del", admin, { ids: [id, await roleId(1, "standard")] })).body.code).toBe(404);
+    expect((await page(admin)).body.data.records.map((r) => r.id)).toContain(id);
     expect((await post("del", admin, { ids: [id] })).body).toMatchObject({ code: 200, data: { deleted: 1 } });
   });
 
@@ -169,6 +174,7 @@ describe("sys/role tenant roles (platform)", () => {
     expect((await post("addTenant", platform, { roleId: role, tenantIds: [1] })).body.code).toBe(404);
     const list = await cloud.request<Page<RoleTenantRow>>(`/sys/role/pageTenant?roleId=${role}`, { token: platform });
     expect(list.body.data.records).toEqual([expect.objectContaining({ id: 2, name: "示范租户", enabled: 1 })]);
+    expect(list.body.data.total).toBe(1);
     expect((await post("updTenant", platform, { id: role, name: "项目版 2", code: "projects_only" })).body.code).toBe(200);
     expect((await post("updTenantAuth", platform, { roleId: role, menuIds: await menuIds("tenant", ["/msg/todo"]) })).body.code).toBe(200);
     const info = await cloud.request<RoleInfo>(`/sys/role/info?id=${role}`, { token: platform });

@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
-import { Hono } from "hono";
-import { idQuery, idsBody } from "@/lib/contract/common";
+import type { PgColumn, PgSelect } from "drizzle-orm/pg-core";
+import type { MiddlewareHandler } from "hono";
+import { idQuery } from "@/lib/contract/common";
 import {
   RESERVED_ROLE_CODES,
-  roleAdd,
+  role,
   roleAuthBody,
   roleMembersQuery,
   roleQuery,
@@ -11,6 +12,7 @@ import {
   roleUpdate,
   roleUsersBody,
   userRoleRelation,
+  type RoleAdd,
   type RoleInfo,
   type RoleKind,
   type RoleRow,
@@ -20,13 +22,14 @@ import {
 } from "@/lib/contract/system/role";
 import { departments, roleMenus, roleTenants, roles, tenants, userRoles, users } from "../../db/schema";
 import type { Db } from "../../db/client";
-import { assertPerm, platformOnly, requireAuth, requireMenu } from "../../lib/auth";
-import type { Auth, CloudEnv } from "../../lib/context";
+import { assertPerm, platformOnly, requireMenu } from "../../lib/auth";
+import type { Auth, CloudEnv, Ctx } from "../../lib/context";
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { PLATFORM_TENANT_ID, effectiveMenuIds, grantableMenuIds, type MenuScope } from "../../lib/menu-access";
 import { assertKeepsOwnAdmin, assertTenantUsers } from "../../db/queries/org";
 import { tenantScope } from "../../lib/scope";
-import { containsPattern, pageOf, pagedSelect } from "../../lib/crud";
+import { containsPattern, pageOf, pagedSelect, type Paging, type SelectedFields } from "../../lib/crud";
+import { crudRoutes } from "../../lib/crud-routes";
 import { joinedText, localized, textColumns } from "../../lib/i18n-text";
 import type { Locale } from "@/lib/contract/locale";
 
@@ -122,10 +125,63 @@ async function updateMenus(db: Db, auth: Auth, role: Role, menuIds: number[]) {
   await setMenus(db, role.id, menuIds);
 }
 
+/**
+ * A page of a role's members (its users or its tenants) from `members`, the link table joined to
+ * them: newest first, each `enabled` as 1 or 2 (a member's state may be stored otherwise).
+ */
+async function memberPage<R extends { enabled: number }>(members: (fields: SelectedFields) => PgSelect, fields: SelectedFields, where: SQL | undefined, order: PgColumn, q: Paging) {
+  const total = members({ total: count() }).where(where);
+  const page = await pagedSelect(members(fields).where(where).orderBy(desc(order)), total.then(([r]) => r.total as number), q);
+  return { records: page.records.map((r) => ({ ...r, enabled: r.enabled === 1 ? 1 : 2 }) as R), total: page.total };
+}
+
+/** Takes users off a user-side role (several from the members dialog, one from a user's row); the caller keeps their own administration. */
+async function removeUsers(c: Ctx, roleId: number, userIds: number[]) {
+  const { db } = c.var.deps;
+  const auth = c.var.auth;
+  const role = await userSideRole(db, auth, roleId, "upd");
+  await assertTenantUsers(db, auth.tenantId, userIds);
+  if (userIds.includes(auth.userId)) await assertKeepsOwnAdmin(db, auth, auth.userId, auth.roleIds.filter((id) => id !== role.id));
+  await db.delete(userRoles).where(and(eq(userRoles.roleId, role.id), inArray(userRoles.userId, userIds)));
+  return ok(c, { id: role.id });
+}
+
 const ROLE_SCREENS = ["/systemSet/roleSet", "/systemSet/tenantRoleSet", "/systemSet/userSet", "/systemSet/tenantSet"];
 
-export const roleRoutes = new Hono<CloudEnv>()
-  .use(requireAuth)
+/** No check before the body is read: a role's write permission depends on its kind (checked in `values` and `beforeDelete`). */
+const pass: MiddlewareHandler<CloudEnv> = (_c, next) => next();
+
+/**
+ * add and del from the toolkit, permitted by the roles' kinds: a new role's menus are written in its
+ * transaction, within the caller's grant; the built-in administrators stay.
+ */
+export const roleRoutes = crudRoutes({
+  table: roles,
+  entity: role,
+  perm: "sys:role",
+  only: ["add", "del"],
+  may: { add: pass, del: pass },
+  unique: [{ field: "code", error: (code) => badRequest("cloud.roleCodeTaken", { code }) }],
+  values: async (c, values) => {
+    const input = values as RoleAdd;
+    const auth = c.var.auth;
+    if (!auth.isPlatform && input.kind !== 2) throw badRequest("cloud.roleKindInvalid");
+    const shape = { tenantId: auth.tenantId, kind: input.kind };
+    await assertPerm(c.var.deps.db, auth, `${permPrefix(shape)}:add`);
+    if ((RESERVED_ROLE_CODES as readonly string[]).includes(input.code)) throw badRequest("cloud.roleReserved", { code: input.code });
+    await assertGrantable(c.var.deps.db, auth, menuScope(shape), input.menuIds);
+    return {};
+  },
+  afterSave: (tx, _c, row, input) => setMenus(tx, row.id as number, input.menuIds as number[]),
+  answer: (c, rows) => toRows(c.var.deps.db, c.var.locale, rows as Role[]),
+  allOrNone: true,
+  beforeDelete: async (c, ids) => {
+    const { db } = c.var.deps;
+    const targets = await db.select().from(roles).where(inArray(roles.id, ids));
+    for (const prefix of new Set(targets.map(permPrefix))) await assertPerm(db, c.var.auth, `${prefix}:del`);
+    if (targets.some(builtIn)) throw badRequest("cloud.roleBuiltIn");
+  },
+})
   .get("/page", requireMenu(...ROLE_SCREENS), async (c) => {
     const q = query(c, roleQuery);
     const db = c.var.deps.db;
@@ -149,27 +205,6 @@ export const roleRoutes = new Hono<CloudEnv>()
     const info: RoleInfo = { ...row, menuIds: menuIds.sort((a, b) => a - b) };
     return ok(c, info);
   })
-  .post("/add", async (c) => {
-    const input = await body(c, roleAdd);
-    const db = c.var.deps.db;
-    const auth = c.var.auth;
-    if (!auth.isPlatform && input.kind !== 2) throw badRequest("cloud.roleKindInvalid");
-    const shape = { tenantId: auth.tenantId, kind: input.kind };
-    await assertPerm(db, auth, `${permPrefix(shape)}:add`);
-    if ((RESERVED_ROLE_CODES as readonly string[]).includes(input.code)) throw badRequest("cloud.roleReserved", { code: input.code });
-    await assertCode(db, auth, input.code);
-    await assertGrantable(db, auth, menuScope(shape), input.menuIds);
-    const role = await db.transaction(async (t) => {
-      const [r] = await t
-        .insert(roles)
-        .values(tenantScope(auth).owned({ name: input.name, code: input.code, kind: input.kind, remark: input.remark || null, ...textColumns(c.var.locale, null, input) }))
-        .returning();
-      await setMenus(t, r.id, input.menuIds);
-      return r;
-    });
-    const [row] = await toRows(db, c.var.locale, [role]);
-    return ok(c, row);
-  })
   .post("/updUser", async (c) => {
     const input = await body(c, roleUpdate);
     const db = c.var.deps.db;
@@ -183,17 +218,6 @@ export const roleRoutes = new Hono<CloudEnv>()
     const role = await tenantRole(db, c.var.auth, input.id, "upd");
     await updateRole(db, c.var.auth, c.var.locale, role, input, c.var.deps.now());
     return ok(c, { id: role.id });
-  })
-  .post("/del", async (c) => {
-    const { ids } = await body(c, idsBody);
-    const db = c.var.deps.db;
-    const auth = c.var.auth;
-    const targets = await db.select().from(roles).where(tenantScope(auth).where(roles, inArray(roles.id, ids)));
-    if (targets.length !== new Set(ids).size) throw notFound();
-    for (const prefix of new Set(targets.map(permPrefix))) await assertPerm(db, auth, `${prefix}:del`);
-    if (targets.some(builtIn)) throw badRequest("cloud.roleBuiltIn");
-    await db.delete(roles).where(tenantScope(auth).where(roles, inArray(roles.id, ids)));
-    return ok(c, { deleted: targets.length });
   })
   .post("/updUserAuth", async (c) => {
     const input = await body(c, roleAuthBody);
@@ -212,20 +236,10 @@ export const roleRoutes = new Hono<CloudEnv>()
     const db = c.var.deps.db;
     const role = await ownRole(db, c.var.auth, q.roleId);
     if (isTenantRole(role)) throw notFound();
-    const conds: (SQL | undefined)[] = [eq(userRoles.roleId, role.id)];
-    if (q.keyword) conds.push(or(ilike(users.username, containsPattern(q.keyword)), ilike(users.realname, containsPattern(q.keyword))));
-    const where = and(...conds);
-    const select = db
-      .select({ id: users.id, username: users.username, realname: users.realname, departmentName: joinedText(c.var.locale, departments.departmentName, departments.i18n, "departmentName"), enabled: users.enabled })
-      .from(userRoles)
-      .innerJoin(users, eq(users.id, userRoles.userId))
-      .leftJoin(departments, eq(departments.id, users.departmentId))
-      .where(where)
-      .orderBy(desc(users.id))
-      .$dynamic();
-    const total = db.select({ total: count() }).from(userRoles).innerJoin(users, eq(users.id, userRoles.userId)).where(where);
-    const { records, total: n } = await pagedSelect(select, total.then(([r]) => r.total), q);
-    return ok(c, { records: records.map((r): RoleUserRow => ({ ...r, enabled: r.enabled === 1 ? 1 : 2 })), total: n });
+    const fields = { id: users.id, username: users.username, realname: users.realname, departmentName: joinedText(c.var.locale, departments.departmentName, departments.i18n, "departmentName"), enabled: users.enabled };
+    const members = (f: SelectedFields) => db.select(f).from(userRoles).innerJoin(users, eq(users.id, userRoles.userId)).leftJoin(departments, eq(departments.id, users.departmentId)).$dynamic();
+    const where = and(eq(userRoles.roleId, role.id), q.keyword ? or(ilike(users.username, containsPattern(q.keyword)), ilike(users.realname, containsPattern(q.keyword))) : undefined);
+    return ok(c, await memberPage<RoleUserRow>(members, fields, where, users.id, q));
   })
   .post("/addUser", async (c) => {
     const input = await body(c, roleUsersBody);
@@ -240,23 +254,11 @@ export const roleRoutes = new Hono<CloudEnv>()
   })
   .post("/delUser", async (c) => {
     const input = await body(c, roleUsersBody);
-    const db = c.var.deps.db;
-    const auth = c.var.auth;
-    const role = await userSideRole(db, auth, input.roleId, "upd");
-    await assertTenantUsers(db, auth.tenantId, input.userIds);
-    if (input.userIds.includes(auth.userId)) await assertKeepsOwnAdmin(db, auth, auth.userId, auth.roleIds.filter((id) => id !== role.id));
-    await db.delete(userRoles).where(and(eq(userRoles.roleId, role.id), inArray(userRoles.userId, input.userIds)));
-    return ok(c, { id: role.id });
+    return removeUsers(c, input.roleId, input.userIds);
   })
   .post("/delUserRoleRelation", async (c) => {
     const input = await body(c, userRoleRelation);
-    const db = c.var.deps.db;
-    const auth = c.var.auth;
-    const role = await userSideRole(db, auth, input.roleId, "upd");
-    await assertTenantUsers(db, auth.tenantId, [input.userId]);
-    await assertKeepsOwnAdmin(db, auth, input.userId, auth.roleIds.filter((id) => id !== role.id));
-    await db.delete(userRoles).where(and(eq(userRoles.roleId, role.id), eq(userRoles.userId, input.userId)));
-    return ok(c, { id: role.id });
+    return removeUsers(c, input.roleId, [input.userId]);
   })
   .get("/pageTenant", platformOnly, requireMenu("/systemSet/tenantRoleSet", "/systemSet/tenantSet"), async (c) => {
     const q = query(c, roleMembersQuery);
@@ -264,16 +266,9 @@ export const roleRoutes = new Hono<CloudEnv>()
     const role = await ownRole(db, c.var.auth, q.roleId);
     if (!isTenantRole(role)) throw notFound();
     const where = and(eq(roleTenants.roleId, role.id), q.keyword ? or(ilike(tenants.name, containsPattern(q.keyword)), ilike(tenants.code, containsPattern(q.keyword))) : undefined);
-    const select = db
-      .select({ id: tenants.id, name: tenants.name, code: tenants.code, enabled: tenants.enabled })
-      .from(roleTenants)
-      .innerJoin(tenants, eq(tenants.id, roleTenants.tenantId))
-      .where(where)
-      .orderBy(desc(tenants.id))
-      .$dynamic();
-    const total = db.select({ total: count() }).from(roleTenants).innerJoin(tenants, eq(tenants.id, roleTenants.tenantId)).where(where);
-    const { records, total: n } = await pagedSelect(select, total.then(([r]) => r.total), q);
-    return ok(c, { records: records.map((r): RoleTenantRow => ({ ...r, enabled: r.enabled === 1 ? 1 : 2 })), total: n });
+    const fields = { id: tenants.id, name: tenants.name, code: tenants.code, enabled: tenants.enabled };
+    const members = (f: SelectedFields) => db.select(f).from(roleTenants).innerJoin(tenants, eq(tenants.id, roleTenants.tenantId)).$dynamic();
+    return ok(c, await memberPage<RoleTenantRow>(members, fields, where, tenants.id, q));
   })
   .post("/addTenant", platformOnly, async (c) => {
     const input = await body(c, roleTenantsBody);

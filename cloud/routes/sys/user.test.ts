@@ -289,6 +289,9 @@ describe("sys/user state and passwords", () => {
     const helperToken = await cloud.login("helper01", "Member2026x", 2);
     expect((await post("del", helperToken, { ids: [adminId] }, "en")).body).toMatchObject({ code: 400, msg: "The tenant's administrator account cannot be deleted" });
     expect((await post("del", platform, { ids: [member.id] })).body.code).toBe(404);
+    // One id that is not the tenant's refuses the whole delete.
+    expect((await post("del", admin, { ids: [member.id, 999_999] })).body.code).toBe(404);
+    expect((await info(admin, member.id)).body.code).toBe(200);
     expect((await post("del", admin, { ids: [member.id, helper.id] })).body).toMatchObject({ code: 200, data: { deleted: 2 } });
     expect((await info(admin, member.id)).body.code).toBe(404);
   });

@@ -1,15 +1,14 @@
 import { asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from "drizzle-orm";
-import { Hono } from "hono";
 import { Code } from "@/lib/contract/envelope";
-import { idQuery, idsBody, statusBody } from "@/lib/contract/common";
+import { idQuery, statusBody } from "@/lib/contract/common";
 import { passwordForm } from "@/lib/contract/password";
 import { checkPassword } from "@/lib/contract/password-check";
-import { departmentUserQuery, queryPhoneBody, userAdd, userAuthBody, userQuery, userUpdate, usernameQuery, type UserRow } from "@/lib/contract/system/user";
+import { departmentUserQuery, queryPhoneBody, user, userAdd, userAuthBody, userQuery, userUpdate, usernameQuery, type UserRow, type UserUpdate } from "@/lib/contract/system/user";
 import { departments, knowledgeNodes, roles, tenants, userRoles, users } from "../../db/schema";
 import type { Db } from "../../db/client";
-import { requireAuth, requireMenu, requirePerm, revokeUserTokens } from "../../lib/auth";
+import { requireMenu, requirePerm, revokeUserTokens } from "../../lib/auth";
 import { effectiveMenuIds, pathsOf } from "../../lib/menu-access";
-import type { Auth, CloudEnv, Ctx, Deps } from "../../lib/context";
+import type { Auth, Ctx, Deps } from "../../lib/context";
 import { hashPassword } from "../../lib/crypto";
 import { AppError, badRequest, body, notFound, ok, query } from "../../lib/http";
 import { t } from "../../lib/i18n";
@@ -20,6 +19,7 @@ import { loadPolicy } from "../../db/queries/passwords";
 import { loadMasker, type Masker } from "../../lib/phone-set";
 import { tenantScope } from "../../lib/scope";
 import { containsPattern, pageOf } from "../../lib/crud";
+import { crudRoutes } from "../../lib/crud-routes";
 import { joinedText } from "../../lib/i18n-text";
 import { textIn } from "@/lib/contract/i18n-text";
 import type { Locale } from "@/lib/contract/locale";
@@ -138,8 +138,42 @@ async function notifyPassword(c: Ctx, user: Pick<User, "username" | "phone" | "e
 
 const READ = requireMenu(...ORG_SCREENS);
 
-export const userRoutes = new Hono<CloudEnv>()
-  .use(requireAuth)
+/**
+ * upd and del from the toolkit: an update checks contacts, department and roles, writes the roles
+ * in its transaction and answers the row masked for the viewer; a delete names only the caller's
+ * tenant's users and never the caller, the tenant's administrator or an owner of knowledge.
+ */
+export const userRoutes = crudRoutes({
+  table: users,
+  entity: user,
+  perm: "sys:user",
+  only: ["upd", "del"],
+  update: userUpdate,
+  values: async (c, values, _partial, before) => {
+    const input = values as UserUpdate;
+    const { db } = c.var.deps;
+    const id = (before as User).id;
+    await assertUnique(db, c.var.auth.tenantId, { phone: input.phone, email: input.email }, id);
+    await assertDepartment(db, c.var.auth, input.departmentId);
+    await assertRoleChange(db, c.var.auth, id, input.roleIds);
+    return profile(input);
+  },
+  afterSave: async (tx, _c, row, input) => {
+    if (input.roleIds) await setRoles(tx, row.id as number, input.roleIds as number[]);
+  },
+  answer: (c, rows) => toRows(c.var.deps.db, c.var.auth, c.var.locale, rows as User[]),
+  allOrNone: true,
+  beforeDelete: async (c, ids) => {
+    const { db } = c.var.deps;
+    const auth = c.var.auth;
+    if (ids.includes(auth.userId)) throw badRequest("cloud.cannotDeleteSelf");
+    const [tenant] = await db.select({ adminUserId: tenants.adminUserId }).from(tenants).where(tenantScope(auth).self());
+    if (tenant?.adminUserId && ids.includes(tenant.adminUserId)) throw badRequest("cloud.cannotDeleteTenantAdmin");
+    // Knowledge bases, folders and files keep their owner: hand them over (change owner) first.
+    const [owned] = await db.select({ n: count() }).from(knowledgeNodes).where(inArray(knowledgeNodes.ownerId, ids));
+    if (owned.n) throw badRequest("cloud.userOwnsKnowledge", { count: owned.n });
+  },
+})
   .get("/page", READ, async (c) => {
     const q = query(c, userQuery);
     const db = c.var.deps.db;
@@ -210,21 +244,6 @@ export const userRoutes = new Hono<CloudEnv>()
     const [out] = await toRows(deps.db, auth, c.var.locale, [row]);
     return ok(c, out);
   })
-  .post("/upd", requirePerm("sys:user:upd"), async (c) => {
-    const input = await body(c, userUpdate);
-    const db = c.var.deps.db;
-    const auth = c.var.auth;
-    await ownUser(db, auth, input.id);
-    await assertUnique(db, auth.tenantId, { phone: input.phone, email: input.email }, input.id);
-    await assertDepartment(db, auth, input.departmentId);
-    await assertRoleChange(db, auth, input.id, input.roleIds);
-    await db.transaction(async (t) => {
-      await t.update(users).set({ ...profile(input), updatedAt: c.var.deps.now() }).where(eq(users.id, input.id));
-      if (input.roleIds) await setRoles(t, input.id, input.roleIds);
-    });
-    const [out] = await toRows(db, auth, c.var.locale, [await ownUser(db, auth, input.id)]);
-    return ok(c, out);
-  })
   .post("/updAuth", requirePerm("sys:user:upd"), async (c) => {
     const input = await body(c, userAuthBody);
     const db = c.var.deps.db;
@@ -268,19 +287,4 @@ export const userRoutes = new Hono<CloudEnv>()
     // Other sessions end; the one the change was made from goes on.
     await revokeUserTokens(c.var.deps.db, user.id, c.var.deps.now(), auth.tokenHash);
     return ok(c, { id: user.id }, "cloud.saved");
-  })
-  .post("/del", requirePerm("sys:user:del"), async (c) => {
-    const { ids } = await body(c, idsBody);
-    const db = c.var.deps.db;
-    const auth = c.var.auth;
-    if (ids.includes(auth.userId)) throw badRequest("cloud.cannotDeleteSelf");
-    const targets = await db.select({ id: users.id }).from(users).where(tenantScope(auth).where(users, inArray(users.id, ids)));
-    if (targets.length !== new Set(ids).size) throw notFound();
-    const [tenant] = await db.select({ adminUserId: tenants.adminUserId }).from(tenants).where(tenantScope(auth).self());
-    if (tenant?.adminUserId && ids.includes(tenant.adminUserId)) throw badRequest("cloud.cannotDeleteTenantAdmin");
-    // Knowledge bases, folders and files keep their owner: hand them over (change owner) first.
-    const [owned] = await db.select({ n: count() }).from(knowledgeNodes).where(inArray(knowledgeNodes.ownerId, ids));
-    if (owned.n) throw badRequest("cloud.userOwnsKnowledge", { count: owned.n });
-    await db.delete(users).where(tenantScope(auth).where(users, inArray(users.id, ids)));
-    return ok(c, { deleted: targets.length });
   });
