@@ -1,6 +1,7 @@
 "use client";
 
 import * as React from "react";
+import dynamic from "next/dynamic";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { DownloadIcon, FileIcon, XIcon } from "lucide-react";
@@ -9,7 +10,9 @@ import type { KnowledgeNode } from "@/lib/contract/knowledge/knowledge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { DocxPage } from "./docx-page";
-import { PdfPages } from "./pdf-pages";
+
+// The pdf viewer (and pdf.js behind it) loads when a pdf is opened, never with the knowledge page or /previewFile.
+const PdfPages = dynamic(() => import("./pdf-pages").then((m) => m.PdfPages), { ssr: false, loading: () => <Skeleton className="h-96 w-full" /> });
 
 /** A signed link's answer (`fileBase/link`): the token /previewFile and the overlay read the file by. */
 export type FileLink = { token: string; ext: string; fileName: string; expiresAt: string };
