@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page, type Response } from "@playwright/test";
+import { expect, test, type BrowserContext, type Locator, type Page, type Response } from "@playwright/test";
 import { loginAs } from "./pages/login-page";
 import { MonitoringPage } from "./pages/monitoring-page";
 
@@ -20,6 +20,14 @@ const DAY = 86_400_000;
 for (const locale of ["zh-cn", "en"] as const) {
   const T = TEXT[locale];
 
+  /** demoadmin signed in, in this language, on the monitoring screens. */
+  async function signedIn(page: Page, context: BrowserContext, baseURL: string | undefined) {
+    await context.addCookies([{ name: "locale", value: locale, url: baseURL ?? "http://127.0.0.1" }]);
+    await loginAs(page, "demoadmin");
+    await expect(page).toHaveURL(/\/home/);
+    return new MonitoringPage(page);
+  }
+
   /** The initial-value confirmation: cancelling changes nothing, confirming sets it; answers the reload that follows. */
   async function cancelThenConfirm(page: Page, open: () => Promise<Locator>, reload: () => Promise<Response>) {
     let dialog = await open();
@@ -34,10 +42,7 @@ for (const locale of ["zh-cn", "en"] as const) {
   }
 
   test(`${locale}: settlement — a year of data, another range, an initial value that resets the cumulative change`, async ({ page, context }, testInfo) => {
-    await context.addCookies([{ name: "locale", value: locale, url: testInfo.project.use.baseURL ?? "http://127.0.0.1" }]);
-    await loginAs(page, "demoadmin");
-    await expect(page).toHaveURL(/\/home/);
-    const screen = new MonitoringPage(page);
+    const screen = await signedIn(page, context, testInfo.project.use.baseURL);
     await screen.open("settlement");
     await expect(page.getByTestId("point-list")).toContainText(T.points);
 
@@ -60,10 +65,7 @@ for (const locale of ["zh-cn", "en"] as const) {
   });
 
   test(`${locale}: tilt — chart, radar and the point's values`, async ({ page, context }, testInfo) => {
-    await context.addCookies([{ name: "locale", value: locale, url: testInfo.project.use.baseURL ?? "http://127.0.0.1" }]);
-    await loginAs(page, "demoadmin");
-    await expect(page).toHaveURL(/\/home/);
-    const screen = new MonitoringPage(page);
+    const screen = await signedIn(page, context, testInfo.project.use.baseURL);
     await screen.open("tilt");
     await expect(page.getByTestId("radar")).toContainText(T.tilt);
     const year = await screen.quickRange("lastYear");
@@ -74,10 +76,7 @@ for (const locale of ["zh-cn", "en"] as const) {
   });
 
   test(`${locale}: inclinometer — the depth profile, and a device configuration that changes it`, async ({ page, context }, testInfo) => {
-    await context.addCookies([{ name: "locale", value: locale, url: testInfo.project.use.baseURL ?? "http://127.0.0.1" }]);
-    await loginAs(page, "demoadmin");
-    await expect(page).toHaveURL(/\/home/);
-    const screen = new MonitoringPage(page);
+    const screen = await signedIn(page, context, testInfo.project.use.baseURL);
     const first = screen.nextProfile();
     await screen.open("inclinometer");
     const profile = (await (await first).json()) as { data: { curves: { points: { depth: number; a: number }[] }[] } };
@@ -112,10 +111,7 @@ for (const locale of ["zh-cn", "en"] as const) {
   });
 
   test(`${locale}: inclinometer — pick a curve, set it as the initial value, see the cumulative curve reset`, async ({ page, context }, testInfo) => {
-    await context.addCookies([{ name: "locale", value: locale, url: testInfo.project.use.baseURL ?? "http://127.0.0.1" }]);
-    await loginAs(page, "demoadmin");
-    await expect(page).toHaveURL(/\/home/);
-    const screen = new MonitoringPage(page);
+    const screen = await signedIn(page, context, testInfo.project.use.baseURL);
     const first = screen.nextProfile();
     await screen.open("inclinometer");
     await first;
@@ -140,9 +136,7 @@ for (const locale of ["zh-cn", "en"] as const) {
   });
 
   test(`${locale}: concrete — strength curves under the calibration rule, the records table`, async ({ page, context }, testInfo) => {
-    await context.addCookies([{ name: "locale", value: locale, url: testInfo.project.use.baseURL ?? "http://127.0.0.1" }]);
-    await loginAs(page, "demoadmin");
-    await expect(page).toHaveURL(/\/home/);
+    await signedIn(page, context, testInfo.project.use.baseURL);
     const chart = page.waitForResponse((r) => r.url().includes("/concrete/chartDeviceIds"));
     await page.goto("/operationMonitoring/beton");
     const series = (await (await chart).json()) as { data: { ruleName: string | null; records: { maturity: number; strength: number | null }[] }[] };
