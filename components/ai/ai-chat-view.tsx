@@ -3,7 +3,7 @@
 import * as React from "react";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { BotIcon, BrainIcon, EditIcon, PaperclipIcon, PlusIcon, SendIcon, SquareIcon, Trash2Icon, XIcon } from "lucide-react";
 import { api, apiUrl, swrFetcher } from "@/lib/api/fetcher";
 import { CHAT_LIMITS, type ChatEvent, type ChatMessage, type ChatModel, type ChatSession } from "@/lib/contract/ai/chat";

@@ -1,7 +1,7 @@
 "use client";
 
 import { ThemeProvider } from "next-themes";
-import { Toaster } from "sonner";
+import { ToasterHost } from "@/components/ui/toast";
 import { LocaleSync } from "./locale-sync";
 
 /** Client-side context every page shares: theme (no flash: next-themes' inline script), toasts, locale mirror. */
@@ -10,8 +10,7 @@ export function Providers({ locale, children }: { locale: string; children: Reac
     <ThemeProvider attribute="class" defaultTheme="light" enableSystem={false} disableTransitionOnChange>
       <LocaleSync locale={locale} />
       {children}
-      {/* Bottom right: toasts never cover the header's popovers (to-dos, messages, project). */}
-      <Toaster richColors position="bottom-right" closeButton />
+      <ToasterHost />
     </ThemeProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { toast, type ExternalToast } from "sonner";
+import { toast, type ExternalToast } from "@/lib/toast";
 
 /**
  * A warning shown once after sign-in that the user has to be able to read and act on: it stays

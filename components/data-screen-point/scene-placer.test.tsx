@@ -16,7 +16,7 @@ vi.mock("@/lib/api/fetcher", async (original) => {
     swrFetcher: async (key: string | readonly [string, unknown]) => answers[typeof key === "string" ? key : key[0]],
   };
 });
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("@/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const { ScenePlacer } = await import("./scene-placer");
 const { PermissionsProvider } = await import("@/components/kit/can");

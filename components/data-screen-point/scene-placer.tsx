@@ -3,7 +3,7 @@
 import * as React from "react";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { BoxIcon, MapPinIcon, SearchIcon, Trash2Icon } from "lucide-react";
 import { usePermissions } from "@/components/kit/can";
 import { SelectField } from "@/components/kit/form/select-field";

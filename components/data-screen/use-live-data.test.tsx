@@ -9,7 +9,7 @@ import { ScreenProvider } from "./screen-context";
 import { useLiveData } from "./use-live-data";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@/lib/toast", () => ({ toast }));
 // The test's own refresh: ?refresh=200.
 vi.mock("next/navigation", () => ({ useSearchParams: () => new URLSearchParams("refresh=200"), useRouter: () => ({ refresh: vi.fn() }) }));
 

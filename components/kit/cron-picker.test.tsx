@@ -6,7 +6,7 @@ import { loadMessages } from "@/lib/i18n/namespaces";
 import { CronDialog } from "./cron-picker";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@/lib/toast", () => ({ toast }));
 
 let messages: Record<string, unknown>;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { FakeXhr, fakeXhrSuite } from "./fake-xhr";
 import { ImportDialog } from "./import-dialog";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@/lib/toast", () => ({ toast }));
 
 const { intl } = fakeXhrSuite(toast);
 

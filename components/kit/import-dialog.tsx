@@ -10,7 +10,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { DownloadIcon, FileSpreadsheetIcon, UploadIcon } from "lucide-react";
 import { download, upload } from "@/lib/api/fetcher";
 import { IMPORT_EXTS, IMPORT_LIMITS, checkUpload, type ImportResult } from "@/lib/contract/upload";

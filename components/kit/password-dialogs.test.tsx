@@ -6,7 +6,7 @@ import { loadMessages } from "@/lib/i18n/namespaces";
 import { ChangePasswordDialog, ResetPasswordDialog } from "./password-dialogs";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@/lib/toast", () => ({ toast }));
 
 const policy = { complexity: { template: "common", pwdSize: 8, pwdModes: [2, 3] } };
 let posts: { url: string; body: Record<string, unknown> }[];

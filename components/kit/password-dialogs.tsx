@@ -14,7 +14,7 @@ import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Controller, useForm, type FieldError } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { CopyIcon, EyeIcon, EyeOffIcon, WandSparklesIcon } from "lucide-react";
 import { api } from "@/lib/api/fetcher";
 import { PASSWORD_MAX, passwordForm, type Complexity, type Identity } from "@/lib/contract/password";

@@ -6,7 +6,7 @@ import { loadMessages } from "@/lib/i18n/namespaces";
 import { ListPicker, PeoplePicker, TabbedListPicker, filterTree, type PickerDepartment } from "./pickers";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@/lib/toast", () => ({ toast }));
 
 const tree: PickerDepartment[] = [
   { id: 1, departmentName: "Acme", childrens: [{ id: 2, departmentName: "Sales", childrens: [] }, { id: 3, departmentName: "Ops", childrens: [{ id: 4, departmentName: "Night shift", childrens: [] }] }] },

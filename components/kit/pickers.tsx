@@ -22,7 +22,7 @@
  */
 import { useEffect, useMemo, useState } from "react";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ChevronDownIcon, ChevronRightIcon, SearchIcon } from "lucide-react";
 import { ApiError, api } from "@/lib/api/fetcher";
 import type { Page } from "@/lib/contract/envelope";

@@ -7,7 +7,7 @@ import { DocumentUpload, ImageUpload } from "./upload";
 import type { UploadPurpose } from "@/lib/contract/upload";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@/lib/toast", () => ({ toast }));
 
 const { intl } = fakeXhrSuite(toast);
 

@@ -13,7 +13,7 @@
  */
 import { Suspense, lazy, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { EyeIcon, FileTextIcon, ImagesIcon, PlusIcon, UploadIcon, XIcon } from "lucide-react";
 import { ApiError, api, upload, uploadInParts } from "@/lib/api/fetcher";
 import { Code } from "@/lib/contract/envelope";

@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 
 /** Copies a text to the clipboard and says so in a toast, or that the browser refused (the kit's words unless given). */
 export function useCopy(messages?: { done: string; failed: string }) {

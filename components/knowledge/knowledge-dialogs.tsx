@@ -3,7 +3,7 @@
 import * as React from "react";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ChevronRightIcon, FolderIcon, LibraryIcon, PlusIcon, Trash2Icon, XIcon } from "lucide-react";
 import { api, swrFetcher } from "@/lib/api/fetcher";
 import { DEFAULT_GRANT, GRANTABLE, KNOWLEDGE_LIMITS, ROOT_FOLDER, canManage, type AuthGrant, type AuthType, type KnowledgeNode, type RecycledNode } from "@/lib/contract/knowledge/knowledge";

@@ -4,7 +4,7 @@ import * as React from "react";
 import dynamic from "next/dynamic";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import {
   ChevronRightIcon,
   DownloadIcon,

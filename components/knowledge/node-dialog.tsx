@@ -3,7 +3,7 @@
 import * as React from "react";
 import { useTranslations } from "next-intl";
 import { Controller, useForm, type FieldValues } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { z } from "zod";
 import { api } from "@/lib/api/fetcher";
 import { KNOWLEDGE_LIMITS, ROOT_FOLDER, headerBody, type KnowledgeNode } from "@/lib/contract/knowledge/knowledge";

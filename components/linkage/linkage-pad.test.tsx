@@ -6,7 +6,7 @@ import { PAD_REPEAT_MS } from "@/lib/contract/linkage/pad";
 import { loadMessages } from "@/lib/i18n/namespaces";
 import { LinkagePad, type PadDisabled } from "./linkage-pad";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
+vi.mock("@/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
 
 let messages: Record<string, unknown>;
 let answer: (body: { controlType: string; controlValue: string }) => unknown;

@@ -4,7 +4,7 @@ import * as React from "react";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, ChevronUpIcon, CopyIcon, VideoIcon } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { api, silentSwrFetcher } from "@/lib/api/fetcher";
 import type { ThingFunction } from "@/lib/contract/device/thing-model";
 import { PAD_REPEAT_MS, PAD_SERVICE, PAD_VALUE, type PadControlType, type PadReply } from "@/lib/contract/linkage/pad";

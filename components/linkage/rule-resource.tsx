@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ScrollTextIcon } from "lucide-react";
 import { defineResource, dictLabel, ResourcePage, useDict, useSession, type ResourceUi } from "@/components/kit";
 import useSWR from "swr";

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { api } from "@/lib/api/fetcher";
 import { newPasswordPair, type Complexity } from "@/lib/contract/password";
 import { Button } from "@/components/ui/button";

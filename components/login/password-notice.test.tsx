@@ -7,7 +7,7 @@ import { loadMessages } from "@/lib/i18n/namespaces";
 import { PasswordNotice, rememberPasswordReminders } from "./password-notice";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@/lib/toast", () => ({ toast }));
 
 const ok = (data: unknown) => Response.json({ code: 200, msg: "ok", data, success: true });
 const messages: Partial<Record<Locale, Record<string, unknown>>> = {};

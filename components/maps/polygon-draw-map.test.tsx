@@ -8,7 +8,7 @@ import type { PolygonArea } from "@/lib/contract/geo";
 import { PolygonDrawMap } from "./polygon-draw-map";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@/lib/toast", () => ({ toast }));
 // No key configured: the widget runs on the coordinate canvas.
 vi.mock("./map-config", () => ({ useMapConfig: () => ({ apiKey: "", mapId: "" }) }));
 

@@ -1,7 +1,7 @@
 "use client";
 
 import * as React from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useTranslations } from "next-intl";
 import type { LngLat, PolygonArea } from "@/lib/contract/geo";
 import { Button } from "@/components/ui/button";

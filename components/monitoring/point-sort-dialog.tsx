@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { KitDialog } from "@/components/kit/dialogs/kit-dialog";
 import type { ResourceUi } from "@/components/kit/resource/define-resource";

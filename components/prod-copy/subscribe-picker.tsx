@@ -1,6 +1,6 @@
 "use client";
 
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useTranslations } from "next-intl";
 import type { ResourceUi } from "@/components/kit/resource/define-resource";
 import { CatalogPicker } from "@/components/product-set/pickers";

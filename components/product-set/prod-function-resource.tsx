@@ -4,7 +4,7 @@ import * as React from "react";
 import dynamic from "next/dynamic";
 import { z } from "zod";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import useSWR from "swr";
 import { defineResource, ResourcePage, SelectField, type CustomFieldProps, type ResourceUi, type ToolbarAction } from "@/components/kit";
 import type { EntityResourceConfig } from "@/components/kit/resource/define-resource";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { api } from "@/lib/api/fetcher";
 import type { Page } from "@/lib/contract/envelope";

@@ -8,7 +8,7 @@ import { POLL_MS } from "@/lib/shell/inbox";
 import { InboxPopover } from "./inbox-popover";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@/lib/toast", () => ({ toast }));
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push: vi.fn() }) }));
 
 type Answer = { total: number } | "error" | "network";

@@ -4,7 +4,7 @@ import { useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useSWRConfig } from "swr";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ChevronDown, FolderKanban } from "lucide-react";
 import { api } from "@/lib/api/fetcher";
 import { STORAGE } from "@/lib/client-state";

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { entryAction, type MenuNode } from "@/lib/shell/menu";
 import { useShell } from "./shell-context";
 

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { ChevronDown } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { clearSessionState } from "@/lib/client-state";
 import { request } from "@/lib/api/fetcher";
 import { fileUrl } from "@/lib/file-url";

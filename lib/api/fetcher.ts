@@ -1,6 +1,6 @@
 "use client";
 
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Code, isEnvelope, type Envelope } from "@/lib/contract/envelope";
 import { normalizeLocale } from "@/lib/contract/locale";
 import type { UploadPurpose } from "@/lib/contract/upload";

@@ -1,6 +1,6 @@
 "use client";
 
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { defineResource, dictLabel, ResourcePage, useDict, type ResourceUi } from "@/components/kit";
 import { api } from "@/lib/api/fetcher";
 import { pushConfig, pushLog, type PushConfigRow, type PushLogRow, type PushTestResult } from "@/lib/contract/push/config";

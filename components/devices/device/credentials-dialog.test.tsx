@@ -7,7 +7,7 @@ import { CredentialsDialog } from "./credentials-dialog";
 import { showCredentials } from "./credentials-store";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@/lib/toast", () => ({ toast }));
 
 let messages: Record<string, unknown>;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 "use client";
 
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { defineResource, deferredDialogs, ResourcePage, type RemoteOptions, type ResourceUi } from "@/components/kit";
 import { locationField } from "@/components/maps";
 import { api } from "@/lib/api/fetcher";

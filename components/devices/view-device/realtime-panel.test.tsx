@@ -8,7 +8,7 @@ import { loadMessages } from "@/lib/i18n/namespaces";
 import { REALTIME_REFRESH_MS } from "./device-data-view";
 import { RealtimePanel } from "./realtime-panel";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
+vi.mock("@/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
 
 let messages: Record<string, unknown>;
 let answer: RealTimeData;

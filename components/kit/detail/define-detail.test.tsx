@@ -13,7 +13,7 @@ import { defineEntity } from "@/lib/contract/entity";
 import { defineDetail, DetailPage } from "./define-detail";
 
 vi.mock("next/navigation", async () => (await import("../fake-router")).navigationMock());
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
+vi.mock("@/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
 
 type Dept = { id: number; name: string; code: string; status: number };
 type Person = { id: number; name: string };

@@ -11,7 +11,7 @@ vi.mock("@/lib/api/fetcher", async (original) => {
   const real = await original<typeof import("@/lib/api/fetcher")>();
   return { ...real, api: { ...real.api, post: (...args: unknown[]) => post(...args) } };
 });
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock("@/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const { FormDialog } = await import("./form-dialog");
 const { ApiError } = await import("@/lib/api/fetcher");

@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { useForm, type FieldValues } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useTranslations } from "next-intl";
 import type { z } from "zod";
 import { api } from "@/lib/api/fetcher";

@@ -3,7 +3,7 @@
 import * as React from "react";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Can } from "../can";
 import { useUrlParam } from "../url-param";
 import { useConfirm } from "./confirm-dialog";

@@ -1,7 +1,7 @@
 "use client";
 
 import * as React from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { KitDialog } from "./kit-dialog";
 import { DialogActions } from "./dialog-actions";
 import { useBusy } from "../use-busy";

@@ -7,7 +7,7 @@ import { loadMessages } from "@/lib/i18n/namespaces";
 import { RecycleBinDialog, type RecycledItem } from "./recycle-bin-dialog";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@/lib/toast", () => ({ toast }));
 
 type Row = RecycledItem & { id: number; base: string };
 const rows: Row[] = [

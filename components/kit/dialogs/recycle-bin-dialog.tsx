@@ -3,7 +3,7 @@
 import * as React from "react";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { RotateCcwIcon, Trash2Icon } from "lucide-react";
 import { api, swrFetcher } from "@/lib/api/fetcher";
 import { formatDateTime } from "@/lib/format";

@@ -8,7 +8,7 @@ import type { MediaFolder, MediaItem } from "@/lib/contract/media/media-library"
 import { MediaPicker } from "./media-picker";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@/lib/toast", () => ({ toast }));
 
 const folders: MediaFolder[] = [{ id: 1, fileName: "Sites", parentId: null, children: [{ id: 2, fileName: "Bridge", parentId: 1, children: [] }] }];
 const item = (id: number, fileName: string, fileType: 1 | 2 | 3, filePath: string | null, parentId: number | null = null): MediaItem => ({ id, fileName, fileType, filePath, parentId, fileSize: 10, updateTime: "2026-03-02T08:00:00Z" });

@@ -3,7 +3,7 @@
 import * as React from "react";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { CheckIcon, ImagesIcon } from "lucide-react";
 import { swrFetcher } from "@/lib/api/fetcher";
 import { MEDIA_LIMITS, MEDIA_ROOT, MEDIA_TYPE, type MediaItem } from "@/lib/contract/media/media-library";

@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { useForm, type FieldValues } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useTranslations } from "next-intl";
 import { api } from "@/lib/api/fetcher";
 import { Button } from "@/components/ui/button";

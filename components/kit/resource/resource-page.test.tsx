@@ -14,7 +14,7 @@ import { ResourcePage } from "./resource-page";
 // The URL is the list state: router.replace rewrites it and every reader renders again.
 vi.mock("next/navigation", async () => (await import("../fake-router")).navigationMock());
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@/lib/toast", () => ({ toast }));
 
 type Node = { id: number; name: string; kind: "dept" | "team"; root?: boolean; childrens: Node[] };
 const node = (id: number, name: string, kind: Node["kind"], childrens: Node[] = [], root = false): Node => ({ id, name, kind, root, childrens });

@@ -4,7 +4,7 @@ import * as React from "react";
 import useSWR, { useSWRConfig } from "swr";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { DownloadIcon, PlusIcon, Trash2Icon, UploadIcon } from "lucide-react";
 import type { RowSelectionState } from "@tanstack/react-table";
 import type { Page } from "@/lib/contract/envelope";

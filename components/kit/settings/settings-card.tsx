@@ -3,7 +3,7 @@
 import * as React from "react";
 import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import type { z } from "zod";
 import { api } from "@/lib/api/fetcher";
 import { Button } from "@/components/ui/button";

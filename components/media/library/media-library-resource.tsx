@@ -3,7 +3,7 @@
 import * as React from "react";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ChevronRightIcon, FolderInputIcon, FolderPlusIcon, ImagesIcon, MoreHorizontalIcon, PencilIcon, PlayIcon, Trash2Icon, ZoomInIcon } from "lucide-react";
 import { api } from "@/lib/api/fetcher";
 import { MEDIA_LIMITS, MEDIA_ROOT, MEDIA_TYPE, mediaItem, type MediaFolder, type MediaItem } from "@/lib/contract/media/media-library";

@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { UploadIcon } from "lucide-react";
 import { ApiError, api, upload, uploadInParts } from "@/lib/api/fetcher";
 import { MEDIA_LIMITS, MEDIA_PURPOSE, MEDIA_TYPE, type MediaItem } from "@/lib/contract/media/media-library";

@@ -3,7 +3,7 @@
 import * as React from "react";
 import useSWR, { useSWRConfig } from "swr";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { BookAIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { api, swrFetcher } from "@/lib/api/fetcher";
 import { DICT_SCOPES, type DictItemNode, type DictNode, type DictScope } from "@/lib/contract/system/dict";

@@ -7,7 +7,7 @@ import { SessionProvider } from "@/components/kit/session";
 import { ExpireWarning } from "./expire-warning";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@/lib/toast", () => ({ toast }));
 
 let messages: Record<string, unknown>;
 let answer: { code: number; data: unknown };

@@ -3,7 +3,7 @@
 import * as React from "react";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { PlusIcon } from "lucide-react";
 import { DialogActions } from "@/components/kit/dialogs/dialog-actions";
 import { KitDialog } from "@/components/kit/dialogs/kit-dialog";

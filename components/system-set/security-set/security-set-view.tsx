@@ -5,7 +5,7 @@ import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { KeyRoundIcon, MailIcon, SmartphoneIcon } from "lucide-react";
 import { api, swrFetcher } from "@/lib/api/fetcher";
 import { PASSWORD_MAX } from "@/lib/contract/password";

@@ -3,7 +3,7 @@
 import * as React from "react";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { api, swrFetcher } from "@/lib/api/fetcher";
 import type { MenuTreeNode } from "@/lib/contract/system/menu";
 import type { TenantInfo } from "@/lib/contract/system/tenant";
