@@ -7,11 +7,14 @@ export { deferred, type Deferred } from "@/lib/deferred";
 
 const noValue = () => null;
 
-/** The part once loaded, null before (and during hydration, as on the server); asks for it when the browser is idle. */
-export function useDeferred<T>(part: Deferred<T>): T | null {
+/**
+ * The part once loaded, null before (and during hydration, as on the server); asks for it when the
+ * browser is idle — once `wanted`, for a part only some renders need (a long table's virtualiser).
+ */
+export function useDeferred<T>(part: Deferred<T>, wanted = true): T | null {
   const value = useSyncExternalStore(part.subscribe, part.current, noValue);
   useEffect(() => {
-    if (part.current()) return;
+    if (!wanted || part.current()) return;
     const load = () => void part.load().catch(() => {});
     if (typeof requestIdleCallback === "function") {
       const id = requestIdleCallback(load, { timeout: 3000 });
@@ -19,7 +22,7 @@ export function useDeferred<T>(part: Deferred<T>): T | null {
     }
     const id = setTimeout(load, 200);
     return () => clearTimeout(id);
-  }, [part]);
+  }, [part, wanted]);
   return value;
 }
 

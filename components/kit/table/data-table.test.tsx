@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import { loadMessages } from "@/lib/i18n/namespaces";
 import { KitCell } from "./cells";
@@ -142,12 +142,14 @@ describe("DataTable", () => {
     expect(onRetry).toHaveBeenCalled();
   });
 
-  it("virtualises a large page: only a window of rows is in the DOM", () => {
+  it("virtualises a large page: only a window of rows is in the DOM", async () => {
     // jsdom lays nothing out: give the scroll box the size a browser would.
     vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(560);
     vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(800);
     const many = Array.from({ length: VIRTUAL_THRESHOLD + 400 }, (_, i) => ({ id: i + 1, name: `Row ${i + 1}`, status: 1, price: i, time: "" }));
     wrap(<DataTable columns={columns} layout={{}} rows={many} getRowId={(r) => String(r.id)} texts={texts} />);
+    // The virtualiser loads with the first long page; until then the page renders whole.
+    await waitFor(() => expect(screen.getAllByRole("row").length - 1).toBeLessThan(many.length), { timeout: 5000 });
     const rendered = screen.getAllByRole("row").length - 1;
     expect(rendered).toBeLessThan(many.length);
     expect(rendered).toBeGreaterThan(5);

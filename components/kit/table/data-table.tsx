@@ -3,11 +3,11 @@
 import * as React from "react";
 import { useTranslations } from "next-intl";
 import { rowSelectionFeature, tableFeatures, useTable, type ColumnDef, type RowData, type RowSelectionState } from "@tanstack/react-table";
-import { useVirtualizer } from "@tanstack/react-virtual";
 import { ArrowDownIcon, ArrowUpIcon, ArrowUpDownIcon, InboxIcon, TriangleAlertIcon } from "lucide-react";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { deferred, useDeferred } from "@/components/ui/deferred";
 import { cn } from "@/lib/utils";
 import type { Sort } from "../resource/list-state";
 import { TEXT_MAX_WIDTH, TEXT_MIN_WIDTH, columnKind, defaultWidth } from "./column-width";
@@ -21,6 +21,7 @@ export type ColumnLayout = { width?: number; minWidth?: number; align?: "left" |
 /** Rows above this count render through a virtualiser: the largest page size (100) and big trees stay smooth. */
 export const VIRTUAL_THRESHOLD = 50;
 const ROW_HEIGHT = 41;
+const virtualRows = deferred(() => import("./virtual-rows"));
 const SELECT_WIDTH = 44;
 /** A pinned column leaves at least this much of the box to the columns scrolling under it, or it is not pinned. */
 const MIN_UNPINNED = 360;
@@ -136,18 +137,8 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
   const virtual = modelRows.length > VIRTUAL_THRESHOLD;
   const scrollRef = React.useRef<HTMLDivElement>(null);
   const bodyHeight = height ?? (virtual ? 560 : undefined);
-  const virtualizer = useVirtualizer({
-    count: virtual ? modelRows.length : 0,
-    // Before the first measurement (and on the server) render a window of the body's height.
-    initialRect: { width: 0, height: bodyHeight ?? 560 },
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-  });
-  const items = virtual ? virtualizer.getVirtualItems() : [];
-  const shown = virtual ? items.map((i) => modelRows[i.index]) : modelRows;
-  const padTop = virtual && items.length ? items[0].start : 0;
-  const padBottom = virtual && items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+  // Until the virtualiser has loaded, a long page renders whole (once, briefly).
+  const Virtual = useDeferred(virtualRows, virtual)?.default;
   const colCount = allColumns.length;
   const cellPad = size === "small" ? "px-2 py-1.5" : "px-3 py-2";
   const padX = size === "small" ? 16 : 24;
@@ -173,6 +164,40 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
       id === "__select" && "max-md:sticky max-md:left-0 max-md:z-[1]",
       id === firstId && cn("max-md:sticky max-md:z-[1]", multiple ? "max-md:left-[44px]" : "max-md:left-0", edges.left && EDGE_SHADOW.left),
     );
+
+  const renderRow = (row: (typeof modelRows)[number]) => (
+    <tr key={row.id} data-state={row.getIsSelected() ? "selected" : undefined} className="group/row hover:bg-primary-light-9/60 data-[state=selected]:bg-primary-light-9" style={virtual ? { height: ROW_HEIGHT } : undefined}>
+      {row.getAllCells().map((cell) => {
+        const l = layout[cell.column.id] ?? {};
+        const { width, clip } = sizing(cell.column.id);
+        return (
+          <td
+            key={cell.id}
+            className={cn(
+              "border-b align-middle group-last/row:border-b-0",
+              cellPad,
+              // Sized columns (times, phones, ids, statuses) stay on one line.
+              width && "whitespace-nowrap",
+              l.align === "center" && "text-center",
+              l.align === "right" && "text-right",
+              // Pinned cells need an opaque background: rows scroll under them.
+              (l.sticky || cell.column.id === "__select" || cell.column.id === firstId) && "bg-card",
+              stickyClass(cell.column.id, l),
+            )}
+            data-pinned={pinOf(cell.column.id, l)}
+          >
+            {clip ? (
+              <Clip max={clip}>
+                <table.FlexRender cell={cell} />
+              </Clip>
+            ) : (
+              <table.FlexRender cell={cell} />
+            )}
+          </td>
+        );
+      })}
+    </tr>
+  );
 
   const toggleSort = (id: string) => {
     if (!onSortChange) return;
@@ -251,43 +276,11 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
                 </td>
               </tr>
             ) : (
-              <>
-                {padTop > 0 && <tr style={{ height: padTop }} aria-hidden />}
-                {shown.map((row) => (
-                  <tr key={row.id} data-state={row.getIsSelected() ? "selected" : undefined} className="group/row hover:bg-primary-light-9/60 data-[state=selected]:bg-primary-light-9" style={virtual ? { height: ROW_HEIGHT } : undefined}>
-                    {row.getAllCells().map((cell) => {
-                      const l = layout[cell.column.id] ?? {};
-                      const { width, clip } = sizing(cell.column.id);
-                      return (
-                        <td
-                          key={cell.id}
-                          className={cn(
-                            "border-b align-middle group-last/row:border-b-0",
-                            cellPad,
-                            // Sized columns (times, phones, ids, statuses) stay on one line.
-                            width && "whitespace-nowrap",
-                            l.align === "center" && "text-center",
-                            l.align === "right" && "text-right",
-                            // Pinned cells need an opaque background: rows scroll under them.
-                            (l.sticky || cell.column.id === "__select" || cell.column.id === firstId) && "bg-card",
-                            stickyClass(cell.column.id, l),
-                          )}
-                          data-pinned={pinOf(cell.column.id, l)}
-                        >
-                          {clip ? (
-                            <Clip max={clip}>
-                              <table.FlexRender cell={cell} />
-                            </Clip>
-                          ) : (
-                            <table.FlexRender cell={cell} />
-                          )}
-                        </td>
-                      );
-                    })}
-                  </tr>
-                ))}
-                {padBottom > 0 && <tr style={{ height: padBottom }} aria-hidden />}
-              </>
+              virtual && Virtual ? (
+                <Virtual rows={modelRows} scrollRef={scrollRef} height={bodyHeight ?? 560} rowHeight={ROW_HEIGHT} render={renderRow} />
+              ) : (
+                modelRows.map(renderRow)
+              )
             )}
           </tbody>
         </table>
