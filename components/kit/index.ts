@@ -42,7 +42,7 @@ export { SearchBar } from "./search/search-bar";
 export { useRemoteOptions, type RemoteOptions } from "./dict/use-remote-options";
 export { DataTable } from "./table/data-table";
 export { TreeTable } from "./table/tree-table";
-export { RowActions } from "./table/row-actions";
+export { ActionsMenu, RowActions } from "./table/row-actions";
 export { KitDialog } from "./dialogs/kit-dialog";
 export { FormDialog, type FormDialogProps } from "./dialogs/form-dialog";
 export { DialogActions } from "./dialogs/dialog-actions";

@@ -11,6 +11,7 @@ export function RowActionsMenu({ trigger, open, onOpenChange, actions }: { trigg
       <DropdownMenuContent align="end">
         {actions.map((a) => (
           <DropdownMenuItem key={a.key} data-action={a.key} variant={a.danger ? "destructive" : "default"} onSelect={a.run}>
+            {a.icon}
             {a.label}
           </DropdownMenuItem>
         ))}

@@ -5,7 +5,7 @@ import { ChevronDownIcon } from "lucide-react";
 import { deferred, useDeferredPopup } from "@/components/ui/deferred";
 import { cn } from "@/lib/utils";
 
-export type ResolvedAction = { key: string; label: string; danger?: boolean; run: () => void };
+export type ResolvedAction = { key: string; label: string; danger?: boolean; icon?: React.ReactNode; run: () => void };
 
 // The "more" menu (radix) is closed at first paint: it loads when the browser is idle or on the first click.
 const moreMenu = deferred(() => import("./row-actions-menu").then((m) => m.RowActionsMenu));
@@ -30,12 +30,25 @@ export function RowActions({ actions, moreLabel, inline = 2 }: { actions: Resolv
 }
 
 function MoreActions({ actions, label }: { actions: ResolvedAction[]; label: string }) {
-  const { Part: Menu, open, setOpen, triggerProps } = useDeferredPopup(moreMenu);
-  const trigger = (
-    <button type="button" className={cn(link, "inline-flex items-center gap-0.5 text-primary outline-none")} data-action="more" {...triggerProps}>
-      {label}
-      <ChevronDownIcon className="size-3.5" />
-    </button>
+  return (
+    <ActionsMenu
+      actions={actions}
+      trigger={(props) => (
+        <button type="button" className={cn(link, "inline-flex items-center gap-0.5 text-primary outline-none")} data-action="more" {...props}>
+          {label}
+          <ChevronDownIcon className="size-3.5" />
+        </button>
+      )}
+    />
   );
-  return Menu ? <Menu trigger={trigger} open={open} onOpenChange={setOpen} actions={actions} /> : trigger;
+}
+
+/**
+ * A menu of actions around any trigger; its radix part is closed at first paint, so it loads when the
+ * browser is idle or on the first click — until then `trigger` gets the props that open it then.
+ */
+export function ActionsMenu({ actions, trigger }: { actions: ResolvedAction[]; trigger: (props: React.ButtonHTMLAttributes<HTMLButtonElement>) => React.ReactElement }) {
+  const { Part: Menu, open, setOpen, triggerProps } = useDeferredPopup(moreMenu);
+  const button = trigger(triggerProps);
+  return Menu ? <Menu trigger={button} open={open} onOpenChange={setOpen} actions={actions} /> : button;
 }

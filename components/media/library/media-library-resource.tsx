@@ -7,13 +7,12 @@ import { toast } from "@/lib/toast";
 import { ChevronRightIcon, FolderInputIcon, FolderPlusIcon, ImagesIcon, MoreHorizontalIcon, PencilIcon, PlayIcon, Trash2Icon, ZoomInIcon } from "lucide-react";
 import { api } from "@/lib/api/fetcher";
 import { MEDIA_LIMITS, MEDIA_ROOT, MEDIA_TYPE, mediaItem, type MediaFolder, type MediaItem } from "@/lib/contract/media/media-library";
-import { defineResource, ListFrame, ResourceDialogs, ResourcePagination, ResourceSearch, ResourceToolbar, useResourceList, useDict, dictLabel, type ResourceUi } from "@/components/kit";
+import { ActionsMenu, defineResource, ListFrame, ResourceDialogs, ResourcePagination, ResourceSearch, ResourceToolbar, useResourceList, useDict, dictLabel, type ResourceUi } from "@/components/kit";
 import { LoadError } from "@/components/kit/load-error";
 import { MEDIA_API, MediaFolderTree, useMediaFolders } from "@/components/kit/media/media-folders";
 import { MediaThumb } from "@/components/kit/media/media-thumb";
 import { formatSize } from "@/components/knowledge/tree";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 import { MediaUpload, UPLOAD_HINT } from "./media-upload";
@@ -106,33 +105,22 @@ function Tile({ item, ui, onOpen }: { item: MediaItem; ui: ResourceUi<MediaItem>
           <p className="truncate text-xs text-muted-foreground">{folder ? dictLabel(types, item.fileType) : `${dictLabel(types, item.fileType)} · ${formatSize(item.fileSize)}`}</p>
         </div>
         {(can(PERM.upd) || can(PERM.del)) && (
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" className="size-7 shrink-0" aria-label={`${t("actions.more")}: ${item.fileName}`} data-testid="media-item-menu">
+          <ActionsMenu
+            actions={[
+              ...(can(PERM.upd)
+                ? [
+                    { key: "rename", label: t("actions.rename"), icon: <PencilIcon />, run: () => ui.setParam("rename", item.id) },
+                    { key: "move", label: t("actions.move"), icon: <FolderInputIcon />, run: () => ui.setParam("move", item.id) },
+                  ]
+                : []),
+              ...(can(PERM.del) ? [{ key: "recycle", label: t("actions.recycle"), icon: <Trash2Icon />, danger: true, run: () => void recycle() }] : []),
+            ]}
+            trigger={(props) => (
+              <Button variant="ghost" size="icon" className="size-7 shrink-0" aria-label={`${t("actions.more")}: ${item.fileName}`} data-testid="media-item-menu" {...props}>
                 <MoreHorizontalIcon />
               </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              {can(PERM.upd) && (
-                <DropdownMenuItem onSelect={() => ui.setParam("rename", item.id)}>
-                  <PencilIcon />
-                  {t("actions.rename")}
-                </DropdownMenuItem>
-              )}
-              {can(PERM.upd) && (
-                <DropdownMenuItem onSelect={() => ui.setParam("move", item.id)}>
-                  <FolderInputIcon />
-                  {t("actions.move")}
-                </DropdownMenuItem>
-              )}
-              {can(PERM.del) && (
-                <DropdownMenuItem variant="destructive" onSelect={() => void recycle()}>
-                  <Trash2Icon />
-                  {t("actions.recycle")}
-                </DropdownMenuItem>
-              )}
-            </DropdownMenuContent>
-          </DropdownMenu>
+            )}
+          />
         )}
       </div>
     </li>
