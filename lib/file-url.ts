@@ -4,3 +4,6 @@ export function fileUrl(path: string): string {
   if (/^(https?:|data:|blob:|\/)/.test(path)) return path;
   return `/api/file/${path.replace(/^\/+/, "")}`;
 }
+
+/** The file name of a stored path. */
+export const baseName = (path: string) => path.split(/[\\/]/).pop() || path;

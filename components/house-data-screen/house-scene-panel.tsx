@@ -6,7 +6,7 @@ import { Panel, PanelNote } from "@/components/data-screen";
 import { FloorPlanMarker } from "@/components/maps/floor-plan-marker";
 import { useElementSize } from "@/components/maps/use-element-size";
 import { PLAN } from "@/components/maps/floor-plan";
-import { baseName } from "@/components/kit/image-viewer";
+import { baseName } from "@/lib/file-url";
 import { SCENE_TYPE } from "@/lib/contract/scene/enums";
 import type { SceneView } from "@/lib/contract/scene/scene";
 import { formatValue, pointColor } from "./point-format";

@@ -13,10 +13,9 @@ import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Button } from "@/components/ui/button";
-import { fileUrl } from "@/lib/file-url";
+import { baseName, fileUrl } from "@/lib/file-url";
 import { cn } from "@/lib/utils";
 
-export const baseName = (path: string) => path.split(/[\\/]/).pop() || path;
 
 export function ImageViewer({ images, names, index, onIndexChange }: { images: readonly string[]; names?: readonly string[]; index: number | null; onIndexChange: (index: number | null) => void }) {
   const t = useTranslations("widgets.viewer");

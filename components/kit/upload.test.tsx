@@ -126,10 +126,11 @@ describe("ImageUpload", () => {
     expect(screen.queryByRole("progressbar")).toBeNull();
   });
 
-  it("removes an image and previews one", () => {
+  it("removes an image and previews one", async () => {
     render(<Harness kind="image" initial={["p/1.png", "p/2.png"]} />);
     fireEvent.click(screen.getAllByLabelText("Preview")[1]);
-    expect(screen.getByRole("dialog")).toBeTruthy();
+    // The viewer loads with its first opening.
+    expect(await screen.findByRole("dialog")).toBeTruthy();
     expect(screen.getByText("2 / 2")).toBeTruthy();
     fireEvent.click(screen.getByLabelText("Next"));
     expect(screen.getByText("1 / 2")).toBeTruthy();

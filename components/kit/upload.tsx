@@ -18,10 +18,9 @@ import { EyeIcon, FileTextIcon, ImagesIcon, PlusIcon, UploadIcon, XIcon } from "
 import { ApiError, api, upload, uploadInParts } from "@/lib/api/fetcher";
 import { Code } from "@/lib/contract/envelope";
 import { DOC_EXTS, IMAGE_EXTS, UPLOAD_LIMITS, UPLOAD_PURPOSES, checkUpload, extList, type UploadPurpose } from "@/lib/contract/upload";
-import { fileUrl } from "@/lib/file-url";
+import { baseName, fileUrl } from "@/lib/file-url";
 import { cn } from "@/lib/utils";
 import { Button } from "@/components/ui/button";
-import { ImageViewer, baseName } from "./image-viewer";
 import { useMediaLibraryAccess } from "./media/media-access";
 
 type ValueProps =
@@ -195,6 +194,9 @@ export function ImageUpload({ sizeHint, ...props }: UploadProps & { /** e.g. "12
   const t = useTranslations("widgets.upload");
   const q = useUploadQueue(props, { limit: UPLOAD_LIMITS.images, accept: IMAGE_EXTS });
   const [viewing, setViewing] = useState<number | null>(null);
+  // The viewer loads with its first opening and stays mounted after (its closing animation).
+  const [viewed, setViewed] = useState(false);
+  if (viewing !== null && !viewed) setViewed(true);
   const full = q.paths.length + q.pending.length >= q.limit;
   return (
     <div className={cn("space-y-1.5", props.className)}>
@@ -239,10 +241,16 @@ export function ImageUpload({ sizeHint, ...props }: UploadProps & { /** e.g. "12
         {props.library && !full && !props.disabled && <LibraryTile accept={q.accept} ratio={props.ratio} onPick={q.addStored} />}
       </div>
       <Hints hints={[t("typeHint", { exts: extList(q.accept) }), t("limitHint", { limit: q.limit, n: q.maxMb }), sizeHint && t("sizeHint", { size: sizeHint })]} />
-      <ImageViewer images={q.paths} names={q.paths.map(q.nameOf)} index={viewing} onIndexChange={setViewing} />
+      {viewed && (
+        <Suspense fallback={null}>
+          <ImageViewer images={q.paths} names={q.paths.map(q.nameOf)} index={viewing} onIndexChange={setViewing} />
+        </Suspense>
+      )}
     </div>
   );
 }
+
+const ImageViewer = lazy(() => import("./image-viewer").then((m) => ({ default: m.ImageViewer })));
 
 /** The picker's dialog loads with its first opening. */
 const MediaPicker = lazy(() => import("./media/media-picker").then((m) => ({ default: m.MediaPicker })));

@@ -3,10 +3,13 @@
 import * as React from "react";
 import { ChevronRightIcon, XIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { deferred, useDeferredPopup } from "@/components/ui/deferred";
 import { cn } from "@/lib/utils";
 import { FieldTrigger } from "./field-trigger";
 import { areaPath, joinAreaNames, useAreaTree, type AreaNode } from "./area-tree";
+
+// The popover (radix, popper) is closed at first paint: it loads when the browser is idle or on the first click.
+const popoverPopup = deferred(() => import("./popover-popup").then((m) => m.PopoverPopup));
 
 /** Province / city / district cascader; the value is the code of the node chosen last (a leaf). */
 export function AreaCascader({
@@ -27,7 +30,7 @@ export function AreaCascader({
   const t = useTranslations("kit");
   const tree = useAreaTree();
   const selected = React.useMemo(() => areaPath(tree, value), [tree, value]);
-  const [open, setOpen] = React.useState(false);
+  const { Part: Popup, open, setOpen, triggerProps } = useDeferredPopup(popoverPopup, "dialog");
   const [trail, setTrail] = React.useState<AreaNode[]>([]);
   React.useEffect(() => {
     if (open) setTrail(selected.slice(0, -1));
@@ -40,52 +43,56 @@ export function AreaCascader({
       setOpen(false);
     }
   };
+  const trigger = (
+    <FieldTrigger
+      id={id}
+      disabled={disabled}
+      invalid={invalid}
+      data-testid="area-cascader"
+      empty={!selected.length}
+      shown={selected.length ? joinAreaNames(selected) : (placeholder ?? t("area.placeholder"))}
+      {...triggerProps}
+    />
+  );
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <div className="group relative">
-        <PopoverTrigger asChild disabled={disabled}>
-          <FieldTrigger
-            id={id}
-            invalid={invalid}
-            data-testid="area-cascader"
-            empty={!selected.length}
-            shown={selected.length ? joinAreaNames(selected) : (placeholder ?? t("area.placeholder"))}
-          />
-        </PopoverTrigger>
-        {value && !disabled && (
-          <button
-            type="button"
-            aria-label={t("actions.clear")}
-            className="absolute top-1/2 right-7 hidden -translate-y-1/2 text-muted-foreground group-hover:block hover:text-foreground"
-            onClick={() => onChange("")}
-          >
-            <XIcon className="size-3.5" />
-          </button>
-        )}
-      </div>
-      <PopoverContent className="flex w-auto max-w-[calc(100vw-2rem)] p-0">
-        {columns.map((nodes, level) => (
-          <ul key={level} className="max-h-64 w-40 overflow-y-auto border-r py-1 last:border-r-0" role="listbox">
-            {nodes.map((n) => {
-              const active = trail[level]?.code === n.code || selected[level]?.code === n.code;
-              return (
-                <li key={n.code}>
-                  <button
-                    type="button"
-                    role="option"
-                    aria-selected={active}
-                    className={cn("flex w-full items-center justify-between px-3 py-1.5 text-left text-sm hover:bg-accent", active && "font-medium text-primary")}
-                    onClick={() => pick(level, n)}
-                  >
-                    <span className="truncate">{n.name}</span>
-                    {n.childrens?.length ? <ChevronRightIcon className="size-3.5 shrink-0 opacity-60" /> : null}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        ))}
-      </PopoverContent>
-    </Popover>
+    <div className="group relative">
+      {Popup ? (
+        <Popup trigger={trigger} open={open} onOpenChange={setOpen} className="flex w-auto max-w-[calc(100vw-2rem)] p-0">
+          {columns.map((nodes, level) => (
+            <ul key={level} className="max-h-64 w-40 overflow-y-auto border-r py-1 last:border-r-0" role="listbox">
+              {nodes.map((n) => {
+                const active = trail[level]?.code === n.code || selected[level]?.code === n.code;
+                return (
+                  <li key={n.code}>
+                    <button
+                      type="button"
+                      role="option"
+                      aria-selected={active}
+                      className={cn("flex w-full items-center justify-between px-3 py-1.5 text-left text-sm hover:bg-accent", active && "font-medium text-primary")}
+                      onClick={() => pick(level, n)}
+                    >
+                      <span className="truncate">{n.name}</span>
+                      {n.childrens?.length ? <ChevronRightIcon className="size-3.5 shrink-0 opacity-60" /> : null}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          ))}
+        </Popup>
+      ) : (
+        trigger
+      )}
+      {value && !disabled && (
+        <button
+          type="button"
+          aria-label={t("actions.clear")}
+          className="absolute top-1/2 right-7 hidden -translate-y-1/2 text-muted-foreground group-hover:block hover:text-foreground"
+          onClick={() => onChange("")}
+        >
+          <XIcon className="size-3.5" />
+        </button>
+      )}
+    </div>
   );
 }

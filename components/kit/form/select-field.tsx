@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { XIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { LazySelect } from "@/components/ui/lazy-select";
@@ -9,7 +10,9 @@ import { FieldTrigger } from "./field-trigger";
 import type { DictOption } from "../dict/use-dict";
 
 // The popover (radix, popper) is closed at first paint: it loads when the browser is idle or on the first click.
-const multiSelectPopup = deferred(() => import("./multi-select-popup").then((m) => m.MultiSelectPopup));
+const popoverPopup = deferred(() => import("./popover-popup").then((m) => m.PopoverPopup));
+/** Its list (cmdk) renders only while open: not even loaded with the popover. */
+const MultiSelectList = dynamic(() => import("./multi-select-list").then((m) => m.MultiSelectList), { ssr: false });
 
 type Value = string | number | null | undefined | "";
 /** Values compare as strings (URL and form values are strings, enums numbers). */
@@ -90,7 +93,7 @@ export function MultiSelectField({
   const chosen = value ?? [];
   const labels = options.filter((o) => chosen.some((v) => same(o.value, v))).map((o) => o.label);
   const toggle = (o: DictOption) => onChange(chosen.some((v) => same(o.value, v)) ? chosen.filter((v) => !same(o.value, v)) : [...chosen, o.value]);
-  const { Part: Popup, open, setOpen, triggerProps } = useDeferredPopup(multiSelectPopup, "dialog");
+  const { Part: Popup, open, setOpen, triggerProps } = useDeferredPopup(popoverPopup, "dialog");
   const isOn = (o: DictOption) => chosen.some((v) => same(o.value, v));
   const trigger = (
     <FieldTrigger
@@ -103,5 +106,11 @@ export function MultiSelectField({
       {...triggerProps}
     />
   );
-  return Popup ? <Popup trigger={trigger} open={open} onOpenChange={setOpen} options={options} isOn={isOn} onToggle={toggle} /> : trigger;
+  return Popup ? (
+    <Popup trigger={trigger} open={open} onOpenChange={setOpen} className="w-[var(--radix-popover-trigger-width)] min-w-48 p-0">
+      <MultiSelectList options={options} isOn={isOn} onToggle={toggle} />
+    </Popup>
+  ) : (
+    trigger
+  );
 }
