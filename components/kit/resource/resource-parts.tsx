@@ -1,11 +1,11 @@
 "use client";
 
 import * as React from "react";
+import dynamic from "next/dynamic";
 import useSWR from "swr";
 import { swrFetcher } from "@/lib/api/fetcher";
 import { Button } from "@/components/ui/button";
 import { Pagination } from "@/components/ui/pagination";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useDict } from "../dict/use-dict";
 import { SearchBar } from "../search/search-bar";
 import { DataTable } from "../table/data-table";
@@ -14,6 +14,8 @@ import type { AnyRow, TabsConfig } from "./define-resource";
 import type { Sort } from "./list-state";
 import { DetailDialog, ImportDialog, ResourceFormDialog } from "./lazy-dialogs";
 import type { ResourceListState } from "./use-resource-list";
+
+const ResourceTabStrip = dynamic(() => import("./resource-tab-strip"));
 
 /**
  * The parts `<ResourcePage>` assembles from `useResourceList(resource)`; a custom screen can take
@@ -38,19 +40,17 @@ export function ResourceTabs<Row extends AnyRow>({ list }: Part<Row>) {
   if (!tabs) return null;
   const byName = tabCounts(tabs, counts.data);
   return (
-    <Tabs value={String(list.state.query[tabs.prop])} onValueChange={(v) => list.writeUrl({ [tabs.prop]: v, current: 1 })}>
-      <TabsList>
-        {tabs.items.map((i) => {
-          const n = i.disabled ? undefined : byName[i.name];
-          return (
-            <TabsTrigger key={i.name} value={i.name} disabled={i.disabled} title={i.disabled && i.hint ? list.label(i.hint) : undefined} data-testid={`tab-${i.name}`}>
-              {i.label ? list.label(i.label) : (options.find((o) => String(o.value) === i.name)?.label ?? i.name)}
-              {n !== undefined && <span className="text-xs">({n})</span>}
-            </TabsTrigger>
-          );
-        })}
-      </TabsList>
-    </Tabs>
+    <ResourceTabStrip
+      value={String(list.state.query[tabs.prop])}
+      onChange={(v) => list.writeUrl({ [tabs.prop]: v, current: 1 })}
+      items={tabs.items.map((i) => ({
+        name: i.name,
+        label: i.label ? list.label(i.label) : (options.find((o) => String(o.value) === i.name)?.label ?? i.name),
+        count: i.disabled ? undefined : byName[i.name],
+        disabled: i.disabled,
+        title: i.disabled && i.hint ? list.label(i.hint) : undefined,
+      }))}
+    />
   );
 }
 
