@@ -1,5 +1,6 @@
 import { pinyin } from "pinyin-pro";
-import { PASSWORD_MAX, alternatives, type Complexity, type Identity, type PasswordRule } from "./password";
+import { PASSWORD_MAX, alternatives, type Complexity, type Identity } from "./password";
+import type { PasswordRule } from "./password-enums";
 import type { IssueMessage } from "./validation";
 
 /*

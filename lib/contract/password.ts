@@ -1,11 +1,6 @@
 import { z } from "zod";
+import { CHANGE_PWD_FLAGS, NOTIFY_FLAGS, PASSWORD_RULES, PASSWORD_TEMPLATES, type PasswordRule } from "./password-enums";
 
-/** Password rules of core §4: 1 upper, 2 lower, 3 digit, 4 special, 5 no username,
- *  6 no display name or its pinyin, 7 no phone number, 8 no e-mail prefix. */
-export const PASSWORD_RULES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
-export type PasswordRule = (typeof PASSWORD_RULES)[number];
-export const PASSWORD_TEMPLATES = ["none", "low", "common", "recommended", "high", "custom"] as const;
-export type PasswordTemplate = (typeof PASSWORD_TEMPLATES)[number];
 export const PASSWORD_MAX = 64;
 export const PASSWORD_MIN_SIZE = 8;
 
@@ -53,10 +48,6 @@ export const newPasswordPair = z
   })
   .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "validation.pwdMismatch" });
 
-/** notifyFlag: 1 notify the user of the new password, 2 don't; changePwdFlag: 1 no, 2 force a
- *  change at next login (widgets §3). */
-export const NOTIFY_FLAGS = [1, 2] as const;
-export const CHANGE_PWD_FLAGS = [1, 2] as const;
 const flag = (values: readonly number[], fallback: number) =>
   z.coerce.number().refine((n) => values.includes(n), "validation.invalidOption").default(fallback);
 
