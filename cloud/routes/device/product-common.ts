@@ -3,7 +3,7 @@ import { z } from "zod";
 import { Code } from "@/lib/contract/envelope";
 import { normalizeFunction, thingFunction, type ThingFunction } from "@/lib/contract/device/thing-model";
 import type { Users } from "../../db/queries/product-usage";
-import { functionValues, takenIdentifiers } from "../../db/queries/products";
+import { functionValues, ownProduct, takenIdentifiers } from "../../db/queries/products";
 import { objFunctions, type objModelFunctions, type productFunctions } from "../../db/schema";
 import { requireMenu } from "../../lib/auth";
 import type { Ctx } from "../../lib/context";
@@ -31,6 +31,13 @@ export const readProducts = requireMenu(...PRODUCT_READERS);
 export function inUse(c: Ctx, users: Users[], key = "product.inUse"): AppError {
   const list = users.map((u) => `${t(c.var.locale, u.kind)}: ${u.names.slice(0, 5).join(", ")}${u.names.length > 5 ? " …" : ""}`).join("; ");
   return new AppError(Code.CONFLICT, key, { users: list });
+}
+
+/** The caller's product, or not found. */
+export async function productOf(c: Ctx, id: number) {
+  const p = await ownProduct(c.var.deps.db, c.var.auth.tenantId, id);
+  if (!p) throw notFound();
+  return p;
 }
 
 /** Identifiers already taken where a function is going. */
