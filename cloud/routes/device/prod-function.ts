@@ -7,7 +7,7 @@ import { normalizeFunction, thingFunction, TDL_VERSION, type TdlDocument, type T
 import { issueMessage } from "@/lib/contract/validation";
 import type { Db } from "../../db/client";
 import { productFunctions, products } from "../../db/schema";
-import { functionValues, productNameIn, takenIdentifiers, toFunctionRow } from "../../db/queries/products";
+import { functionValues, productNameIn, toFunctionRow } from "../../db/queries/products";
 import { localized } from "../../lib/i18n-text";
 import { countRows, filterConds, orderOf, pagedSelect } from "../../lib/crud";
 import { functionUsers } from "../../db/queries/product-usage";
@@ -16,7 +16,7 @@ import type { Auth, CloudEnv, Ctx } from "../../lib/context";
 import { AppError, body, notFound, ok, query } from "../../lib/http";
 import { t } from "../../lib/i18n";
 import { tenantScope } from "../../lib/scope";
-import { identifierTaken, inUse, libraryFunctions, productOf, readProducts, updateFunction } from "./product-common";
+import { assertIdentifiersFree, inUse, libraryFunctions, productOf, readProducts, updateFunction } from "./product-common";
 
 type Row = typeof productFunctions.$inferSelect;
 const toRow = (r: Row, prodName?: string) => toFunctionRow(r, { productId: r.productId, prodName: prodName ?? null });
@@ -26,10 +26,7 @@ const toRow = (r: Row, prodName?: string) => toFunctionRow(r, { productId: r.pro
  * once in the batch, or nothing is saved.
  */
 export async function addProductFunctions(db: Db, auth: Auth, productId: number, fns: ThingFunction[], source: { functionIds?: number[]; modelId?: number } = {}) {
-  const ids = fns.map((f) => f.identifier);
-  const stored = new Set(await takenIdentifiers(db, eq(productFunctions.productId, productId), productFunctions, ids));
-  const taken = [...new Set(ids.filter((id, i) => stored.has(id) || ids.indexOf(id) !== i))];
-  if (taken.length) throw identifierTaken(taken);
+  await assertIdentifiersFree(db, productFunctions, eq(productFunctions.productId, productId), fns);
   if (!fns.length) return [];
   return db
     .insert(productFunctions)
