@@ -18,7 +18,7 @@ import type { Ctx } from "../../lib/context";
 import { columnsOf, filterConds, orderOf, pageOf, rowMapper } from "../../lib/crud";
 import { crudRoutes, OPER_SWITCH } from "../../lib/crud-routes";
 import { badRequest, body, fieldError, notFound, ok, query } from "../../lib/http";
-import { projectOf } from "../../lib/project-context";
+import { projectOf, projectRow } from "../../lib/project-context";
 import { tenantScope } from "../../lib/scope";
 import { loopsOf } from "../../linkage/condition";
 import { localized } from "../../linkage/engine";
@@ -104,8 +104,7 @@ export const linkageRoutes = crudRoutes<typeof linkageRule.fields, LinkageRuleRo
   .get("/info", async (c) => {
     const { id } = query(c, idQuery);
     const db = c.var.deps.db;
-    const [row] = await db.select().from(linkageRules).where(projectOf(c).where(linkageRules, eq(linkageRules.id, id)));
-    if (!row) throw notFound();
+    const row = await projectRow(c, linkageRules, id);
     // The editor shows recipients by name: the rule keeps only their ids.
     const ids = (type: number) => [...new Set(row.actions.flatMap((a) => (a.actionType === ACTION_TYPE.notice ? a.recipients.filter((r) => r.linkType === type).map((r) => r.linkId) : [])))];
     const [contacts, groups] = await Promise.all([
@@ -136,8 +135,7 @@ export const linkageRoutes = crudRoutes<typeof linkageRule.fields, LinkageRuleRo
     }
     await assertPerm(c.var.deps.db, c.var.auth, "dev:linkage:upd");
     const { id } = await body(c, linkageOperate);
-    const [rule] = await c.var.deps.db.select({ id: linkageRules.id }).from(linkageRules).where(projectOf(c).where(linkageRules, eq(linkageRules.id, id)));
-    if (!rule) throw notFound();
+    await projectRow(c, linkageRules, id);
     const engine = c.var.deps.linkage;
     if (!engine) throw badRequest("cloud.linkage.noEngine");
     const log = await engine.operate(id, c.var.auth.realname || c.var.auth.username);
@@ -192,7 +190,5 @@ export const linkageLogRoutes = crudRoutes<typeof linkageLog.fields, LinkageLogR
   })
   .get("/infoLog", async (c) => {
     const { id } = query(c, idQuery);
-    const [row] = await c.var.deps.db.select().from(linkageLogs).where(projectOf(c).where(linkageLogs, eq(linkageLogs.id, id)));
-    if (!row) throw notFound();
-    return ok(c, readable(c, row));
+    return ok(c, readable(c, await projectRow(c, linkageLogs, id)));
   });

@@ -10,8 +10,8 @@ import { requirePerm } from "../../lib/auth";
 import type { Ctx } from "../../lib/context";
 import { columnsOf } from "../../lib/crud";
 import { crudRoutes, OPER_SWITCH } from "../../lib/crud-routes";
-import { badRequest, body, notFound, ok } from "../../lib/http";
-import { projectOf } from "../../lib/project-context";
+import { badRequest, body, ok } from "../../lib/http";
+import { projectOf, projectRow } from "../../lib/project-context";
 import { maskHeaders, sealHeaders } from "../../push/payload";
 import { kafkaBrokers, sendBatch } from "../../push/senders";
 
@@ -61,8 +61,7 @@ export const configRoutes = crudRoutes<typeof pushConfig.fields, PushConfigRow>(
   .post("/test", requirePerm("push:pushConfig:upd"), async (c) => {
     const { id } = await body(c, pushTest);
     const { db, now } = c.var.deps;
-    const [config] = await db.select().from(pushConfigs).where(projectOf(c).where(pushConfigs, eq(pushConfigs.id, id)));
-    if (!config) throw notFound();
+    const config = await projectRow(c, pushConfigs, id);
     // The project's newest stored value when there is one: the receiver sees a real item's shape.
     const [latest] = await db
       .select({ deviceId: devices.id, deviceSn: devices.deviceSn, deviceName: devices.deviceName, identifier: telemetryLatest.identifier, ts: telemetryLatest.ts, num: telemetryLatest.num, txt: telemetryLatest.txt })
