@@ -107,6 +107,9 @@ export type CrudOptions<F extends Fields, R> = {
   defaultOrder?: SQL[];
 };
 
+/** Rules the console switches with `oper` (`{ id, enableStatus }`): alarm rules, linkage rules, data push. */
+export const OPER_SWITCH = { paths: { openOrClose: "/oper" }, status: { column: "enableStatus", field: "enableStatus" } } as const;
+
 /**
  * The routes of an ordinary entity, derived from its contract: page / list / info / add / upd /
  * del / openOrClose / export / template / import, scoped to the caller's tenant or project.

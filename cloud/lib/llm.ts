@@ -1,4 +1,5 @@
 import { CHAT_LIMITS, type ChatModel } from "@/lib/contract/ai/chat";
+import { streamParts } from "./stream-parts";
 
 /**
  * An OpenAI-compatible chat-completions endpoint (core §7: DeepSeek-style chat / reasoner),
@@ -47,29 +48,20 @@ export async function* streamCompletion(cfg: LlmConfig, model: ChatModel, messag
     const detail = await res.text().catch(() => "");
     throw new LlmError(`HTTP_${res.status}`, detail.slice(0, 200) || res.statusText);
   }
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buf = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    buf += value;
-    let nl: number;
-    while ((nl = buf.indexOf("\n")) >= 0) {
-      const line = buf.slice(0, nl).trim();
-      buf = buf.slice(nl + 1);
-      if (!line.startsWith("data:")) continue;
-      const data = line.slice(5).trim();
-      if (data === "[DONE]") return;
-      let json: { choices?: { delta?: { content?: string | null; reasoning_content?: string | null } }[]; error?: { message?: string } };
-      try {
-        json = JSON.parse(data);
-      } catch {
-        throw new LlmError("BAD_STREAM", data.slice(0, 200));
-      }
-      if (json.error) throw new LlmError("UPSTREAM", json.error.message ?? "");
-      const delta = json.choices?.[0]?.delta;
-      if (delta?.reasoning_content) yield { reasoning: delta.reasoning_content };
-      if (delta?.content) yield { content: delta.content };
+  for await (const raw of streamParts(res.body, "\n")) {
+    const line = raw.trim();
+    if (!line.startsWith("data:")) continue;
+    const data = line.slice(5).trim();
+    if (data === "[DONE]") return;
+    let json: { choices?: { delta?: { content?: string | null; reasoning_content?: string | null } }[]; error?: { message?: string } };
+    try {
+      json = JSON.parse(data);
+    } catch {
+      throw new LlmError("BAD_STREAM", data.slice(0, 200));
     }
+    if (json.error) throw new LlmError("UPSTREAM", json.error.message ?? "");
+    const delta = json.choices?.[0]?.delta;
+    if (delta?.reasoning_content) yield { reasoning: delta.reasoning_content };
+    if (delta?.content) yield { content: delta.content };
   }
 }

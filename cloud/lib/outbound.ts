@@ -52,7 +52,7 @@ export class OutboundError extends AppError {
 
 export const OUTBOUND_DEFAULTS = { timeoutMs: 10_000, maxBytes: 1024 * 1024, maxRedirects: 3 } as const;
 
-type Cidr = [bytes: number[], prefix: number, range: RefusedRange];
+type Cidr = { family: number; bytes: number[]; prefix: number; range: RefusedRange };
 
 function v4Bytes(ip: string): number[] {
   return ip.split(".").map(Number);
@@ -72,31 +72,27 @@ function v6Bytes(ip: string): number[] {
   return all.flatMap((g) => [g >> 8, g & 0xff]);
 }
 
-const cidr = (net: string, prefix: number, range: RefusedRange): Cidr => [isIP(net) === 4 ? v4Bytes(net) : v6Bytes(net), prefix, range];
+/** The refused networks by range, IPv4 and IPv6 together. */
+const REFUSED: Record<RefusedRange, string[]> = {
+  unspecified: ["0.0.0.0/8", "::/128"],
+  loopback: ["127.0.0.0/8", "::1/128"],
+  private: ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fec0::/10", "fc00::/7"],
+  cgnat: ["100.64.0.0/10"],
+  linkLocal: ["169.254.0.0/16", "fe80::/10"],
+  multicast: ["224.0.0.0/4", "ff00::/8"],
+  reserved: ["192.0.0.0/24", "198.18.0.0/15", "240.0.0.0/4"],
+};
+const CIDRS = (Object.entries(REFUSED) as [RefusedRange, string[]][]).flatMap(([range, nets]) =>
+  nets.map((n): Cidr => {
+    const [net, prefix] = n.split("/");
+    const family = isIP(net);
+    return { family, bytes: family === 4 ? v4Bytes(net) : v6Bytes(net), prefix: Number(prefix), range };
+  }),
+);
+const V4 = CIDRS.filter((c) => c.family === 4);
+const V6 = CIDRS.filter((c) => c.family === 6);
 
-const V4: Cidr[] = [
-  cidr("0.0.0.0", 8, "unspecified"),
-  cidr("10.0.0.0", 8, "private"),
-  cidr("100.64.0.0", 10, "cgnat"),
-  cidr("127.0.0.0", 8, "loopback"),
-  cidr("169.254.0.0", 16, "linkLocal"),
-  cidr("172.16.0.0", 12, "private"),
-  cidr("192.0.0.0", 24, "reserved"),
-  cidr("192.168.0.0", 16, "private"),
-  cidr("198.18.0.0", 15, "reserved"),
-  cidr("224.0.0.0", 4, "multicast"),
-  cidr("240.0.0.0", 4, "reserved"),
-];
-const V6: Cidr[] = [
-  cidr("::", 128, "unspecified"),
-  cidr("::1", 128, "loopback"),
-  cidr("fe80::", 10, "linkLocal"),
-  cidr("fec0::", 10, "private"),
-  cidr("fc00::", 7, "private"),
-  cidr("ff00::", 8, "multicast"),
-];
-
-function inCidr(bytes: number[], [net, prefix]: Cidr): boolean {
+function inCidr(bytes: number[], { bytes: net, prefix }: Cidr): boolean {
   for (let i = 0; i < prefix; i += 8) {
     const bits = Math.min(8, prefix - i);
     const mask = (0xff << (8 - bits)) & 0xff;
@@ -108,11 +104,11 @@ function inCidr(bytes: number[], [net, prefix]: Cidr): boolean {
 /** The refused range an address falls in, or null when it may be called. */
 export function refusedRange(address: string): RefusedRange | null {
   const family = isIP(address);
-  if (family === 4) return V4.find((c) => inCidr(v4Bytes(address), c))?.[2] ?? null;
+  if (family === 4) return V4.find((c) => inCidr(v4Bytes(address), c))?.range ?? null;
   if (family !== 6) return "reserved";
   const bytes = v6Bytes(address);
   const hit = V6.find((c) => inCidr(bytes, c));
-  if (hit) return hit[2];
+  if (hit) return hit.range;
   // IPv4 inside IPv6 (mapped ::ffff:a.b.c.d, the old compatible ::a.b.c.d, NAT64 64:ff9b::/96) is
   // judged as the IPv4 address it reaches.
   const embedded =

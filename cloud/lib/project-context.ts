@@ -1,10 +1,12 @@
+import { eq } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { MiddlewareHandler } from "hono";
 import { Code } from "@/lib/contract/envelope";
 import { dbId } from "@/lib/contract/common";
 import { visibleProject } from "../db/queries/projects";
 import { accessCache } from "./access-cache";
 import type { CloudEnv } from "./context";
-import { AppError, badRequest } from "./http";
+import { AppError, badRequest, notFound } from "./http";
 import { projectScope, type ProjectScope } from "./scope";
 
 /**
@@ -47,4 +49,13 @@ export const optionalProject = projectContext(false);
 export function projectOf(c: { var: CloudEnv["Variables"] }): ProjectScope {
   if (!c.var.project) throw badRequest("cloud.projectRequired");
   return projectScope(c.var.project);
+}
+
+type ProjectTable = PgTable & { id: PgColumn; tenantId: PgColumn; projectId: PgColumn };
+
+/** The call's project's row of `table` with this id, or not found: another project's row is never seen. */
+export async function projectRow<T extends ProjectTable>(c: { var: CloudEnv["Variables"] }, table: T, id: number): Promise<T["$inferSelect"]> {
+  const [row] = await c.var.deps.db.select().from(table as PgTable).where(projectOf(c).where(table, eq(table.id, id)));
+  if (!row) throw notFound();
+  return row as T["$inferSelect"];
 }

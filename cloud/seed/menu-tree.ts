@@ -1,3 +1,7 @@
+import { MONITOR_KINDS } from "@/lib/contract/device/enums";
+import type { MonitorKind } from "@/lib/contract/device/product";
+import { t } from "../lib/i18n";
+
 /** The seeded menu trees (core §2 route catalogue, §6 permission codes). A node is a menu entry
  *  or, with `perms` and no `path`, a button: a permission code, never shown as an entry. */
 export type MenuSeed = {
@@ -85,21 +89,30 @@ export const sysMenuTree: MenuSeed[] = [
   media,
 ];
 
-const monitoring = dir("监测数据", "Monitoring", "activity", [
-  m("倾角", "Tilt", "/operationMonitoring/tilt", "move-diagonal"),
-  m("倾角位移", "Tilt displacement", "/operationMonitoring/tiltDis", "move-diagonal-2"),
-  m("混凝土成熟度", "Concrete maturity", "/operationMonitoring/beton", "thermometer"),
-  m("加速度", "Acceleration", "/operationMonitoring/acceleration", "gauge"),
-  m("沉降", "Settlement", "/operationMonitoring/settlement", "arrow-down-to-line"),
-  m("测斜", "Inclinometer", "/operationMonitoring/inclinometer", "ruler"),
-  m("水位", "Water level", "/operationMonitoring/water", "waves"),
-  m("水位高度", "Water height", "/operationMonitoring/waterHeight", "droplets"),
-  m("锚索", "Anchor", "/operationMonitoring/anchor", "anchor"),
-  m("轴力", "Axial force", "/operationMonitoring/axialforce", "arrow-left-right"),
-  m("位移", "Displacement", "/operationMonitoring/dis", "move"),
-  m("水平位移", "Horizontal displacement", "/operationMonitoring/horizontalDis", "move-horizontal"),
-  m("气象", "Weather", "/operationMonitoring/weather", "cloud-sun"),
-]);
+/** The monitoring screens' menu icons. */
+const MONITOR_ICONS: Record<MonitorKind, string> = {
+  tilt: "move-diagonal",
+  tiltDis: "move-diagonal-2",
+  beton: "thermometer",
+  acceleration: "gauge",
+  settlement: "arrow-down-to-line",
+  inclinometer: "ruler",
+  water: "waves",
+  waterHeight: "droplets",
+  anchor: "anchor",
+  axialforce: "arrow-left-right",
+  dis: "move",
+  horizontalDis: "move-horizontal",
+  weather: "cloud-sun",
+};
+
+/** One entry per monitoring screen (/operationMonitoring/<kind>), named as its route is in the shell. */
+const monitoring = dir(
+  "监测数据",
+  "Monitoring",
+  "activity",
+  MONITOR_KINDS.map((kind) => m(t("zh-cn", `shell.routes.${kind}`), t("en", `shell.routes.${kind}`), `/operationMonitoring/${kind}`, MONITOR_ICONS[kind])),
+);
 
 export const tenantMenuTree: MenuSeed[] = [
   dir("项目", "Projects", "folder-kanban", [

@@ -58,6 +58,8 @@ const padControl: ThingFunction = {
 };
 
 const sensor = (p: Omit<DemoProduct, "prodType" | "netType" | "dataFormat" | "verifyType">): DemoProduct => ({ prodType: "device", netType: "mqtt", dataFormat: "json", verifyType: "secret", ...p });
+/** A module on a gateway's channel: it speaks Modbus to the gateway, which answers for it. */
+const subModule = (p: Omit<DemoProduct, "prodCategory" | "prodType" | "netType" | "dataFormat" | "verifyType" | "activeCycle">): DemoProduct => ({ prodCategory: "gateway", prodType: "subDevice", netType: "mqtt", dataFormat: "modbus", verifyType: "none", activeCycle: 10, ...p });
 
 export const DEMO_PRODUCTS: DemoProduct[] = [
   sensor({
@@ -246,32 +248,20 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     functions: [prop("online", "在线子设备数", int(0, 16, "")), prop("supplyVoltage", "供电电压", float(0, 36, "V", 0.01)), signal, reboot],
     subs: ["vwModule", "rs485Dis"],
   },
-  {
+  subModule({
     key: "vwModule",
     prodName: ["振弦采集子模块", "Vibrating-wire acquisition sub-module"],
     prodModel: "VW-1",
-    prodCategory: "gateway",
-    prodType: "subDevice",
-    netType: "mqtt",
-    dataFormat: "modbus",
-    verifyType: "none",
-    activeCycle: 10,
     description: "接网关通道的单路振弦传感器",
     functions: [prop("frequency", "频率", float(400, 4500, "Hz", 0.1)), prop("modulus", "频模", float(0, 20000, "F", 0.1)), temperature],
-  },
-  {
+  }),
+  subModule({
     key: "rs485Dis",
     prodName: ["RS485 位移子模块", "RS485 displacement sub-module"],
     prodModel: "RD-50",
-    prodCategory: "gateway",
-    prodType: "subDevice",
-    netType: "mqtt",
-    dataFormat: "modbus",
-    verifyType: "none",
-    activeCycle: 10,
     description: "接网关 RS485 总线的位移传感器",
     functions: [prop("displacement", "位移", float(-50, 50, "mm")), prop("status", "状态", { type: "enum", items: [{ value: 0, text: "正常" }, { value: 1, text: "断线" }] })],
-  },
+  }),
 ];
 
 /** Library functions every tenant starts with. */

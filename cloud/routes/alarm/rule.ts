@@ -15,7 +15,7 @@ import { alarmContactGroups, alarmContacts, alarmLevels, alarmRuleRecipients, al
 import { requireAuth, requirePerm } from "../../lib/auth";
 import type { CloudEnv, Ctx } from "../../lib/context";
 import { columnsOf, rowMapper } from "../../lib/crud";
-import { crudRoutes } from "../../lib/crud-routes";
+import { crudRoutes, OPER_SWITCH } from "../../lib/crud-routes";
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { optionalProject, projectOf } from "../../lib/project-context";
 import { tenantScope, tenantOf } from "../../lib/scope";
@@ -152,8 +152,7 @@ export const ruleRoutes = crudRoutes<typeof alarmRule.fields, AlarmRuleRow>({
   perm: "alarm:rule",
   scope: "project",
   only: ["page", "export", "del", "openOrClose"],
-  paths: { openOrClose: "/oper" },
-  status: { column: "enableStatus", field: "enableStatus" },
+  ...OPER_SWITCH,
   afterWrite: (c, rows) => invalidate(c, rows.map((r) => r.productId as number)),
   extra,
   toRow: { recipients: () => [] },

@@ -6,19 +6,12 @@ import { concreteDevices } from "../../db/queries/concrete";
 import { calibrationOf, concreteRecords } from "../../db/queries/concrete";
 import { betonRuleDevices, betonRules, devices } from "../../db/schema";
 import { requireMenu, requirePerm } from "../../lib/auth";
-import type { Ctx } from "../../lib/context";
 import { crudRoutes } from "../../lib/crud-routes";
-import { badRequest, body, notFound, ok, query } from "../../lib/http";
-import { projectOf } from "../../lib/project-context";
+import { badRequest, body, ok, query } from "../../lib/http";
+import { projectOf, projectRow } from "../../lib/project-context";
 import { tenantScope } from "../../lib/scope";
 
 const SCREEN = "/devices/calibrationRules";
-
-async function ruleOf(c: Ctx, id: number) {
-  const [r] = await c.var.deps.db.select().from(betonRules).where(projectOf(c).where(betonRules, eq(betonRules.id, id)));
-  if (!r) throw notFound();
-  return r;
-}
 
 /**
  * betonRule: page, add, upd, del, info (rules of the call's project), deviceBetonList (the
@@ -39,7 +32,7 @@ export const betonRuleRoutes = crudRoutes<typeof betonRule.fields, BetonRule>({
   .get("/deviceBetonList", requireMenu(SCREEN), async (c) => ok(c, await concreteDevices(c.var.deps.db, c.var.auth.tenantId, [projectOf(c).projectId])))
   .post("/relDate", requirePerm("dev:betonRule:upd"), async (c) => {
     const { ruleId, deviceIds } = await body(c, relBody);
-    const rule = await ruleOf(c, ruleId);
+    const rule = await projectRow(c, betonRules, ruleId);
     const db = c.var.deps.db;
     if (deviceIds.length) {
       const mine = await db.select({ id: devices.id }).from(devices).where(projectOf(c).where(devices, inArray(devices.id, deviceIds)));
@@ -63,7 +56,7 @@ export const betonRuleRoutes = crudRoutes<typeof betonRule.fields, BetonRule>({
       .innerJoin(devices, eq(devices.id, betonRuleDevices.deviceId))
       .where(tenantScope(c.var.auth).where(devices, eq(betonRuleDevices.deviceId, deviceId), eq(devices.projectId, projectOf(c).projectId)));
     if (!bound) throw badRequest("deviceOps.betonRule.noRule");
-    const rule = await ruleOf(c, bound.ruleId);
+    const rule = await projectRow(c, betonRules, bound.ruleId);
     const records = await concreteRecords(db, deviceId, rule, BETON_RECORDS);
     const calibration = calibrationOf(rule);
     return ok(c, { rule: { id: rule.id, ruleName: rule.ruleName, datumTemp: rule.datumTemp, calibration }, records: records.map((p) => ({ ...p, t: new Date(p.t).toISOString() })) });

@@ -27,7 +27,7 @@ import { columnsOf, countRows, filterConds, importColumns, orderOf, pageOf, page
 import { crudRoutes } from "../../lib/crud-routes";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { AppError, badRequest, body, notFound, ok, query } from "../../lib/http";
-import { projectOf } from "../../lib/project-context";
+import { projectOf, projectRow } from "../../lib/project-context";
 import { importUpload } from "../../lib/xlsx-import";
 import { tenantOf, tenantScope } from "../../lib/scope";
 
@@ -132,11 +132,7 @@ async function insertDevice(c: Ctx, input: Values): Promise<{ row: typeof device
 }
 
 /** One of the caller's devices in the call's project, or not found. */
-async function ownDevice(c: Ctx, id: number) {
-  const [row] = await c.var.deps.db.select().from(devices).where(projectOf(c).where(devices, eq(devices.id, id)));
-  if (!row) throw notFound();
-  return row;
-}
+const ownDevice = (c: Ctx, id: number) => projectRow(c, devices, id);
 
 async function infoOf(c: Ctx, id: number): Promise<Device> {
   const [row] = await c.var.deps.db

@@ -13,12 +13,12 @@ import { linkageOperate, linkageRule, type LinkageRuleBody, type LinkageRuleRow 
 import { productThingModel } from "../../db/queries/device-ops";
 import { devicesForPicker } from "../../db/queries/devices";
 import { alarmContactGroups, alarmContacts, devices, linkageLogs, linkageRules } from "../../db/schema";
-import { assertPerm, requirePerm } from "../../lib/auth";
+import { assertPerm } from "../../lib/auth";
 import type { Ctx } from "../../lib/context";
 import { columnsOf, filterConds, orderOf, pageOf, rowMapper } from "../../lib/crud";
-import { crudRoutes } from "../../lib/crud-routes";
+import { crudRoutes, OPER_SWITCH } from "../../lib/crud-routes";
 import { badRequest, body, fieldError, notFound, ok, query } from "../../lib/http";
-import { projectOf } from "../../lib/project-context";
+import { projectOf, projectRow } from "../../lib/project-context";
 import { tenantScope } from "../../lib/scope";
 import { loopsOf } from "../../linkage/condition";
 import { localized } from "../../linkage/engine";
@@ -70,15 +70,17 @@ async function assertRefs(c: Ctx, input: LinkageRuleBody) {
   if (loops.length) throw badRequest("cloud.linkage.loop", { identifier: loops[0].split(":")[1], name: byId.get(Number(loops[0].split(":")[0]))?.name ?? "" });
 }
 
-/** Only what the chosen options use is kept: no windows when always active, no minutes when not suppressing. */
-function ruleColumns(input: LinkageRuleBody) {
+/**
+ * A rule's columns, once its references are checked: only what the chosen options use is kept (no
+ * windows when always active, no minutes when not suppressing); a new rule records who made it.
+ */
+async function ruleColumns(c: Ctx, input: LinkageRuleBody, partial: boolean) {
+  await assertRefs(c, input);
   const cols = columnsOf(linkageRule, input) as Partial<typeof linkageRules.$inferInsert>;
   if (input.activeTime !== 2) cols.activeWindows = [];
   if (input.tactic !== 2) cols.suppressMinutes = null;
-  return cols;
+  return partial ? cols : { ...cols, createdBy: c.var.auth.userId };
 }
-
-const changed = (c: Ctx) => c.var.deps.linkage?.invalidate();
 
 /**
  * Linkage rules (device linkage, core §7) of the call's project: page from the contract; add and
@@ -92,16 +94,17 @@ export const linkageRoutes = crudRoutes<typeof linkageRule.fields, LinkageRuleRo
   entity: linkageRule,
   perm: "dev:linkage",
   scope: "project",
-  only: ["page", "del", "openOrClose"],
-  paths: { openOrClose: "/oper" },
-  status: { column: "enableStatus", field: "enableStatus" },
-  afterWrite: (c) => changed(c),
+  only: ["page", "add", "upd", "del", "openOrClose"],
+  // An update is the whole rule: triggers and actions are checked together.
+  update: linkageRule.body.and(z.object({ id: dbId })),
+  values: (c, input, partial) => ruleColumns(c, input as LinkageRuleBody, partial),
+  ...OPER_SWITCH,
+  afterWrite: (c) => c.var.deps.linkage?.invalidate(),
 })
   .get("/info", async (c) => {
     const { id } = query(c, idQuery);
     const db = c.var.deps.db;
-    const [row] = await db.select().from(linkageRules).where(projectOf(c).where(linkageRules, eq(linkageRules.id, id)));
-    if (!row) throw notFound();
+    const row = await projectRow(c, linkageRules, id);
     // The editor shows recipients by name: the rule keeps only their ids.
     const ids = (type: number) => [...new Set(row.actions.flatMap((a) => (a.actionType === ACTION_TYPE.notice ? a.recipients.filter((r) => r.linkType === type).map((r) => r.linkId) : [])))];
     const [contacts, groups] = await Promise.all([
@@ -124,28 +127,6 @@ export const linkageRoutes = crudRoutes<typeof linkageRule.fields, LinkageRuleRo
     const model = await productThingModel(c.var.deps.db, d.productId);
     return ok(c, { properties: model.filter((f) => f.funcType === FUNC_TYPE.property), services: model.filter((f) => f.funcType === FUNC_TYPE.service) });
   })
-  .post("/add", requirePerm("dev:linkage:add"), async (c) => {
-    const input = await body(c, linkageRule.body);
-    await assertRefs(c, input);
-    const [row] = await c.var.deps.db
-      .insert(linkageRules)
-      .values(projectOf(c).owned({ ...(ruleColumns(input) as typeof linkageRules.$inferInsert), createdBy: c.var.auth.userId }))
-      .returning();
-    await changed(c);
-    return ok(c, toRow(row));
-  })
-  .post("/upd", requirePerm("dev:linkage:upd"), async (c) => {
-    const input = await body(c, linkageRule.body.and(z.object({ id: dbId })));
-    await assertRefs(c, input);
-    const [row] = await c.var.deps.db
-      .update(linkageRules)
-      .set({ ...ruleColumns(input), updatedAt: c.var.deps.now() })
-      .where(projectOf(c).where(linkageRules, eq(linkageRules.id, input.id)))
-      .returning();
-    if (!row) throw notFound();
-    await changed(c);
-    return ok(c, toRow(row));
-  })
   .post("/operate", async (c) => {
     // The same call drives the linkage pad when the body names a device (widgets §7).
     if (isPadControl(await body(c, z.record(z.string(), z.unknown())))) {
@@ -154,8 +135,7 @@ export const linkageRoutes = crudRoutes<typeof linkageRule.fields, LinkageRuleRo
     }
     await assertPerm(c.var.deps.db, c.var.auth, "dev:linkage:upd");
     const { id } = await body(c, linkageOperate);
-    const [rule] = await c.var.deps.db.select({ id: linkageRules.id }).from(linkageRules).where(projectOf(c).where(linkageRules, eq(linkageRules.id, id)));
-    if (!rule) throw notFound();
+    await projectRow(c, linkageRules, id);
     const engine = c.var.deps.linkage;
     if (!engine) throw badRequest("cloud.linkage.noEngine");
     const log = await engine.operate(id, c.var.auth.realname || c.var.auth.username);
@@ -210,7 +190,5 @@ export const linkageLogRoutes = crudRoutes<typeof linkageLog.fields, LinkageLogR
   })
   .get("/infoLog", async (c) => {
     const { id } = query(c, idQuery);
-    const [row] = await c.var.deps.db.select().from(linkageLogs).where(projectOf(c).where(linkageLogs, eq(linkageLogs.id, id)));
-    if (!row) throw notFound();
-    return ok(c, readable(c, row));
+    return ok(c, readable(c, await projectRow(c, linkageLogs, id)));
   });

@@ -6,13 +6,13 @@ import { addModelFunctionsBody, modelIdQuery, objModel, objModelFunction, objPro
 import { normalizeFunction, type ThingFunction } from "@/lib/contract/device/thing-model";
 import type { Db } from "../../db/client";
 import { objModelFunctions, objModelProducts, objModels, products } from "../../db/schema";
-import { functionValues, takenIdentifiers, toFunctionRow } from "../../db/queries/products";
+import { functionValues, toFunctionRow } from "../../db/queries/products";
 import { filterConds, orderOf, ownedDelete, pageOf } from "../../lib/crud";
 import { requireAuth, requirePerm } from "../../lib/auth";
 import type { Auth, CloudEnv } from "../../lib/context";
 import { body, notFound, ok, query } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
-import { identifierTaken, libraryFunctions, readProducts, updateFunction } from "./product-common";
+import { assertIdentifiersFree, libraryFunctions, readProducts, updateFunction } from "./product-common";
 import { addProductFunctions } from "./prod-function";
 import { toProducts } from "./product";
 
@@ -42,10 +42,7 @@ async function modelOrThrow(db: Db, auth: Auth, id: number) {
 
 /** Adds functions to a model: identifiers free in the model and unique in the batch, or nothing. */
 async function addModelFunctions(db: Db, auth: Auth, modelId: number, fns: ThingFunction[]) {
-  const ids = fns.map((f) => f.identifier);
-  const stored = new Set(await takenIdentifiers(db, eq(objModelFunctions.modelId, modelId), objModelFunctions, ids));
-  const taken = [...new Set(ids.filter((id, i) => stored.has(id) || ids.indexOf(id) !== i))];
-  if (taken.length) throw identifierTaken(taken);
+  await assertIdentifiersFree(db, objModelFunctions, eq(objModelFunctions.modelId, modelId), fns);
   return db
     .insert(objModelFunctions)
     .values(fns.map((fn, i) => ({ ...functionValues(fn), tenantId: auth.tenantId, modelId, sort: i })))

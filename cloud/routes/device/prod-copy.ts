@@ -8,13 +8,13 @@ import { normalizeFunction } from "@/lib/contract/device/thing-model";
 import { optional } from "@/lib/contract/validation";
 import type { Db } from "../../db/client";
 import { productCopies, productCopySubscriptions, productFunctions, products } from "../../db/schema";
-import { ownProduct, subscribedCopies } from "../../db/queries/products";
+import { subscribedCopies } from "../../db/queries/products";
 import { filterConds, orderOf, ownedDelete, pageOf, rowMapper } from "../../lib/crud";
 import { PLATFORM_TENANT_ID, requireAuth, requirePerm } from "../../lib/auth";
 import type { Auth, CloudEnv } from "../../lib/context";
 import { AppError, body, notFound, ok, query } from "../../lib/http";
 import { tenantScope, tenantOf } from "../../lib/scope";
-import { readProducts } from "./product-common";
+import { productOf, readProducts } from "./product-common";
 import { addProductFunctions } from "./prod-function";
 import { specColumns, toProducts } from "./product";
 
@@ -99,8 +99,7 @@ export const prodCopyRoutes = new Hono<CloudEnv>()
   .post("/addCopyNorm", requirePerm("dev:prodCopy:add"), async (c) => {
     const { productId, copyName } = await body(c, addCopyNormBody);
     const db = c.var.deps.db;
-    const p = await ownProduct(db, c.var.auth.tenantId, productId);
-    if (!p) throw notFound();
+    const p = await productOf(c, productId);
     const fns = await db.select({ d: productFunctions.definition }).from(productFunctions).where(eq(productFunctions.productId, productId)).orderBy(productFunctions.sort, productFunctions.id);
     const [row] = await db
       .insert(productCopies)

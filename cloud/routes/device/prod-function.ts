@@ -7,7 +7,7 @@ import { normalizeFunction, thingFunction, TDL_VERSION, type TdlDocument, type T
 import { issueMessage } from "@/lib/contract/validation";
 import type { Db } from "../../db/client";
 import { productFunctions, products } from "../../db/schema";
-import { functionValues, ownProduct, productNameIn, takenIdentifiers, toFunctionRow } from "../../db/queries/products";
+import { functionValues, productNameIn, toFunctionRow } from "../../db/queries/products";
 import { localized } from "../../lib/i18n-text";
 import { countRows, filterConds, orderOf, pagedSelect } from "../../lib/crud";
 import { functionUsers } from "../../db/queries/product-usage";
@@ -16,26 +16,17 @@ import type { Auth, CloudEnv, Ctx } from "../../lib/context";
 import { AppError, body, notFound, ok, query } from "../../lib/http";
 import { t } from "../../lib/i18n";
 import { tenantScope } from "../../lib/scope";
-import { identifierTaken, inUse, libraryFunctions, readProducts, updateFunction } from "./product-common";
+import { assertIdentifiersFree, inUse, libraryFunctions, productOf, readProducts, updateFunction } from "./product-common";
 
 type Row = typeof productFunctions.$inferSelect;
 const toRow = (r: Row, prodName?: string) => toFunctionRow(r, { productId: r.productId, prodName: prodName ?? null });
-
-async function productOrThrow(db: Db, auth: Auth, id: number) {
-  const p = await ownProduct(db, auth.tenantId, id);
-  if (!p) throw notFound();
-  return p;
-}
 
 /**
  * Adds functions to a product in one go: every identifier must be free in the product and appear
  * once in the batch, or nothing is saved.
  */
 export async function addProductFunctions(db: Db, auth: Auth, productId: number, fns: ThingFunction[], source: { functionIds?: number[]; modelId?: number } = {}) {
-  const ids = fns.map((f) => f.identifier);
-  const stored = new Set(await takenIdentifiers(db, eq(productFunctions.productId, productId), productFunctions, ids));
-  const taken = [...new Set(ids.filter((id, i) => stored.has(id) || ids.indexOf(id) !== i))];
-  if (taken.length) throw identifierTaken(taken);
+  await assertIdentifiersFree(db, productFunctions, eq(productFunctions.productId, productId), fns);
   if (!fns.length) return [];
   return db
     .insert(productFunctions)
@@ -105,7 +96,7 @@ export const prodFunctionRoutes = new Hono<CloudEnv>()
   .post("/add", requirePerm("dev:prodFunction:add"), async (c) => {
     const input = await body(c, prodFunction.body);
     const db = c.var.deps.db;
-    await productOrThrow(db, c.var.auth, input.productId);
+    await productOf(c, input.productId);
     const [row] = await addProductFunctions(db, c.var.auth, input.productId, [normalizeFunction(input)]);
     return ok(c, toRow(row));
   })
@@ -138,7 +129,7 @@ export const prodFunctionRoutes = new Hono<CloudEnv>()
   .post("/addList", requirePerm("dev:prodFunction:add"), async (c) => {
     const { productId, functionIds } = await body(c, addFunctionsBody);
     const db = c.var.deps.db;
-    await productOrThrow(db, c.var.auth, productId);
+    await productOf(c, productId);
     const lib = await libraryFunctions(c, functionIds);
     const rows = await db.transaction((tx) =>
       addProductFunctions(tx, c.var.auth, productId, lib.map((f) => f.definition), { functionIds: lib.map((f) => f.id) }),
@@ -149,7 +140,7 @@ export const prodFunctionRoutes = new Hono<CloudEnv>()
   .post("/jsonTDL", readProducts, async (c) => {
     const { productId } = await body(c, productIdQuery);
     const db = c.var.deps.db;
-    const p = localized(c.var.locale, await productOrThrow(db, c.var.auth, productId));
+    const p = localized(c.var.locale, await productOf(c, productId));
     const rows = await db.select().from(productFunctions).where(eq(productFunctions.productId, productId)).orderBy(asc(productFunctions.sort), asc(productFunctions.id));
     const doc: TdlDocument = { version: TDL_VERSION, product: { prodName: p.prodName, prodModel: p.prodModel }, functions: rows.map((r) => r.definition) };
     const name = encodeURIComponent(`${p.prodName}-TDL.json`);
@@ -166,7 +157,7 @@ export const prodFunctionRoutes = new Hono<CloudEnv>()
   .post("/addFuncByTDL", requirePerm("dev:prodFunction:add"), async (c) => {
     const { productId, content } = await body(c, tdlImportBody);
     const db = c.var.deps.db;
-    await productOrThrow(db, c.var.auth, productId);
+    await productOf(c, productId);
     const { fns, errors } = readTdl(c, content);
     if (errors.length) {
       const first = errors[0];

@@ -2,8 +2,9 @@ import { eq, inArray, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { Code } from "@/lib/contract/envelope";
 import { normalizeFunction, thingFunction, type ThingFunction } from "@/lib/contract/device/thing-model";
+import type { Db } from "../../db/client";
 import type { Users } from "../../db/queries/product-usage";
-import { functionValues, takenIdentifiers } from "../../db/queries/products";
+import { functionValues, ownProduct, takenIdentifiers } from "../../db/queries/products";
 import { objFunctions, type objModelFunctions, type productFunctions } from "../../db/schema";
 import { requireMenu } from "../../lib/auth";
 import type { Ctx } from "../../lib/context";
@@ -33,8 +34,28 @@ export function inUse(c: Ctx, users: Users[], key = "product.inUse"): AppError {
   return new AppError(Code.CONFLICT, key, { users: list });
 }
 
+/** The caller's product, or not found. */
+export async function productOf(c: Ctx, id: number) {
+  const p = await ownProduct(c.var.deps.db, c.var.auth.tenantId, id);
+  if (!p) throw notFound();
+  return p;
+}
+
 /** Identifiers already taken where a function is going. */
 export const identifierTaken = (identifiers: string[]) => new AppError(Code.CONFLICT, "product.identifierTaken", { identifiers: identifiers.join(", ") });
+
+type FunctionTable = typeof objFunctions | typeof objModelFunctions | typeof productFunctions;
+
+/**
+ * Functions going into a library, model or product (`where` names which): every identifier free
+ * there and once in the batch, or the batch is refused naming the clashes.
+ */
+export async function assertIdentifiersFree(db: Db, table: FunctionTable, where: SQL, fns: ThingFunction[]) {
+  const ids = fns.map((f) => f.identifier);
+  const stored = new Set(await takenIdentifiers(db, where, table, ids));
+  const taken = [...new Set(ids.filter((id, i) => stored.has(id) || ids.indexOf(id) !== i))];
+  if (taken.length) throw identifierTaken(taken);
+}
 
 const withId = z.object({ id: z.coerce.number({ error: "validation.required" }).int().positive().max(2_147_483_647) });
 
@@ -51,7 +72,6 @@ export async function libraryFunctions(c: Ctx, ids: number[]) {
   return lib;
 }
 
-type FunctionTable = typeof objFunctions | typeof objModelFunctions | typeof productFunctions;
 type StoredFunction = FunctionTable["$inferSelect"];
 
 /**

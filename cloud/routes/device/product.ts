@@ -9,7 +9,7 @@ import { Code } from "@/lib/contract/envelope";
 import { fieldLabelKey } from "@/lib/contract/entity";
 import type { Db } from "../../db/client";
 import { productSubs, products } from "../../db/schema";
-import { ownProduct, productFunctionCounts } from "../../db/queries/products";
+import { productFunctionCounts } from "../../db/queries/products";
 import { filterConds, orderOf, ownedDelete, pageOf, rowMapper } from "../../lib/crud";
 import { productUsers } from "../../db/queries/product-usage";
 import { requireAuth, requirePerm } from "../../lib/auth";
@@ -17,7 +17,7 @@ import type { CloudEnv } from "../../lib/context";
 import { AppError, body, fieldError, notFound, ok, query } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
 import { localized, textColumns } from "../../lib/i18n-text";
-import { inUse, readProducts } from "./product-common";
+import { inUse, productOf, readProducts } from "./product-common";
 
 type Row = typeof products.$inferSelect;
 
@@ -82,9 +82,7 @@ export const productRoutes = new Hono<CloudEnv>()
   })
   .get("/info", readProducts, async (c) => {
     const { id } = query(c, idQuery);
-    const row = await ownProduct(c.var.deps.db, c.var.auth.tenantId, id);
-    if (!row) throw notFound();
-    return ok(c, (await toProducts(c.var.deps.db, [row], c.var.locale))[0]);
+    return ok(c, (await toProducts(c.var.deps.db, [await productOf(c, id)], c.var.locale))[0]);
   })
   .post("/add", requirePerm("dev:product:add"), async (c) => {
     const input = await body(c, product.body);
@@ -97,8 +95,7 @@ export const productRoutes = new Hono<CloudEnv>()
   .post("/upd", requirePerm("dev:product:upd"), async (c) => {
     const input = await body(c, product.update);
     const db = c.var.deps.db;
-    const old = await ownProduct(db, c.var.auth.tenantId, input.id);
-    if (!old) throw notFound();
+    const old = await productOf(c, input.id);
     const type = input.prodType ?? old.prodType;
     if (type === "gateway" && !(input.gatewayType ?? old.gatewayType)) throw fieldError("gatewayType", "validation.select", {}, fieldLabelKey(product.update, "gatewayType"));
     // Devices were made for this type: changing it under them would break their topics and gateways.
@@ -130,8 +127,7 @@ export const productRoutes = new Hono<CloudEnv>()
   .post("/bind", requirePerm("dev:product:upd"), async (c) => {
     const { gatewayId, subIds } = await body(c, subProdBody);
     const db = c.var.deps.db;
-    const gateway = await ownProduct(db, c.var.auth.tenantId, gatewayId);
-    if (!gateway) throw notFound();
+    const gateway = await productOf(c, gatewayId);
     if (gateway.prodType !== "gateway") throw new AppError(Code.BAD_REQUEST, "product.notGateway", { name: localized(c.var.locale, gateway).prodName });
     const subs = await db.select().from(products).where(tenantScope(c.var.auth).where(products, inArray(products.id, subIds)));
     if (subs.length !== new Set(subIds).size) throw notFound();
@@ -151,7 +147,7 @@ export const productRoutes = new Hono<CloudEnv>()
   .get("/subProdList", readProducts, async (c) => {
     const { productId } = query(c, productIdQuery);
     const db = c.var.deps.db;
-    if (!(await ownProduct(db, c.var.auth.tenantId, productId))) throw notFound();
+    await productOf(c, productId);
     const rows = await db
       .select()
       .from(products)

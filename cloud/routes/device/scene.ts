@@ -7,7 +7,8 @@ import { projectDevices, projectScene, propertiesOf, saveScreenConfig, sceneCand
 import { devices, sceneDevices, scenes } from "../../db/schema";
 import { requireAuth, requireMenu, requirePerm } from "../../lib/auth";
 import type { CloudEnv, Ctx } from "../../lib/context";
-import { crudRoutes } from "../../lib/crud-routes";
+import { crudRoutes, type CrudOptions } from "../../lib/crud-routes";
+import type { Fields } from "@/lib/contract/entity";
 import { parseStoredPath } from "../../lib/files";
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { localized } from "../../lib/i18n-text";
@@ -17,20 +18,17 @@ import { projectOf, requireProject, requireScreenProject } from "../../lib/proje
 /** The screens that read scenes: the placement screen, the screen settings and the building data screen. */
 export const readScenes = requireMenu("/dataScreenPoint", "/dataScreenSet", "/houseDataScreen");
 
+/** Scenes and their placements are the call's project's, read by the scene screens. */
+const sceneCrud = <F extends Fields, R>(o: Omit<CrudOptions<F, R>, "scope" | "read">) => crudRoutes<F, R>({ ...o, scope: "project", read: readScenes });
+
 /**
  * A scene's file must be the caller's own stored upload: for an image scene a JPEG or PNG of 16:9
  * (its header read, whatever the name says), for a 3D scene a glTF model (core §4, §9).
  */
-async function checkSceneFile(c: Ctx, input: Record<string, unknown>, partial: boolean) {
-  if (partial && input.sceneFile === undefined && input.sceneType === undefined) return {};
-  let type = input.sceneType as number | undefined;
-  let file = input.sceneFile as string | undefined;
-  if (type === undefined || file === undefined) {
-    const [row] = await c.var.deps.db.select({ sceneType: scenes.sceneType, sceneFile: scenes.sceneFile }).from(scenes).where(projectOf(c).where(scenes, eq(scenes.id, input.id as number)));
-    if (!row) throw notFound();
-    type ??= row.sceneType;
-    file ??= row.sceneFile;
-  }
+async function checkSceneFile(c: Ctx, input: Record<string, unknown>, _partial: boolean, before?: Record<string, unknown>) {
+  if (before && input.sceneFile === undefined && input.sceneType === undefined) return {};
+  const type = (input.sceneType ?? before?.sceneType) as number;
+  const file = (input.sceneFile ?? before?.sceneFile) as string;
   const stored = parseStoredPath(c.var.deps.config.filesDir, file.replace(/^\/+/, ""));
   if (!stored || stored.tenantId !== c.var.auth.tenantId) throw badRequest("scene.errors.badFile");
   if (type === SCENE_TYPE.model) {
@@ -45,12 +43,10 @@ async function checkSceneFile(c: Ctx, input: Record<string, unknown>, partial: b
 }
 
 /** scene: add, del, info, page, upd (core §7): the call's project's scenes, with their placed devices counted. */
-export const sceneRoutes = crudRoutes<typeof scene.fields, Scene>({
+export const sceneRoutes = sceneCrud<typeof scene.fields, Scene>({
   table: scenes,
   entity: scene,
   perm: "dev:scene",
-  scope: "project",
-  read: readScenes,
   only: ["page", "list", "info", "add", "upd", "del"],
   extra: { deviceNums: sceneDeviceCount },
   defaultOrder: [sql`${scenes.sort} asc`, sql`${scenes.id} asc`],
@@ -61,38 +57,28 @@ export const sceneRoutes = crudRoutes<typeof scene.fields, Scene>({
  * A placement's scene and device must be the call's project's, its property one of the device's
  * product, and a device is placed once per scene.
  */
-async function checkPlacement(c: Ctx, input: Record<string, unknown>, partial: boolean) {
+async function checkPlacement(c: Ctx, input: Record<string, unknown>, _partial: boolean, before?: Record<string, unknown>) {
   const db = c.var.deps.db;
   const { projectId } = projectOf(c);
-  let sceneId = input.sceneId as number | undefined;
-  let deviceId = input.deviceId as number | undefined;
-  let identifier = input.identifier as string | null | undefined;
-  if (partial) {
-    const [row] = await db.select().from(sceneDevices).where(projectOf(c).where(sceneDevices, eq(sceneDevices.id, input.id as number)));
-    if (!row) throw notFound();
-    sceneId ??= row.sceneId;
-    deviceId ??= row.deviceId;
-    if (identifier === undefined) identifier = row.identifier;
-  }
-  if (!(await projectScene(db, projectId, sceneId!))) throw badRequest("scene.errors.sceneNotInProject");
-  const [device] = await projectDevices(db, projectId, [deviceId!]);
-  if (!device) throw badRequest("scene.errors.deviceNotInProject", { id: deviceId! });
+  // An update names only what changes: the rest is the stored placement's.
+  const { sceneId, deviceId, identifier } = { ...before, ...input } as { sceneId: number; deviceId: number; identifier: string | null };
+  if (!(await projectScene(db, projectId, sceneId))) throw badRequest("scene.errors.sceneNotInProject");
+  const [device] = await projectDevices(db, projectId, [deviceId]);
+  if (!device) throw badRequest("scene.errors.deviceNotInProject", { id: deviceId });
   if (identifier && !(await propertiesOf(db, [device.productId])).get(device.productId)?.has(identifier)) throw badRequest("scene.errors.notProperty", { identifier });
   const [taken] = await db
     .select({ id: sceneDevices.id })
     .from(sceneDevices)
-    .where(and(eq(sceneDevices.sceneId, sceneId!), eq(sceneDevices.deviceId, deviceId!)));
+    .where(and(eq(sceneDevices.sceneId, sceneId), eq(sceneDevices.deviceId, deviceId)));
   if (taken && taken.id !== input.id) throw badRequest("scene.errors.alreadyPlaced", { name: device.deviceName });
   return {};
 }
 
 /** sceneDevice: the devices placed on a scene (page by sceneId, add, upd, del). */
-export const sceneDeviceRoutes = crudRoutes<typeof sceneDevice.fields, SceneDevice>({
+export const sceneDeviceRoutes = sceneCrud<typeof sceneDevice.fields, SceneDevice>({
   table: sceneDevices,
   entity: sceneDevice,
   perm: "dev:sceneDevice",
-  scope: "project",
-  read: readScenes,
   only: ["page", "info", "add", "upd", "del"],
   extra: {
     deviceName: sql<string>`(select ${devices.deviceName} from ${devices} where ${devices.id} = ${sceneDevices.deviceId})`,

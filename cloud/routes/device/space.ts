@@ -8,7 +8,7 @@ import type { Ctx } from "../../lib/context";
 import { containsPattern, countRows, pagedSelect } from "../../lib/crud";
 import { crudRoutes } from "../../lib/crud-routes";
 import { body, notFound, ok, query } from "../../lib/http";
-import { projectOf } from "../../lib/project-context";
+import { projectOf, projectRow } from "../../lib/project-context";
 import type { Locale } from "@/lib/contract/locale";
 import { productNameIn } from "../../db/queries/products";
 
@@ -16,11 +16,7 @@ import { productNameIn } from "../../db/queries/products";
 const readSpaces = requireMenu("/spaces/space", "/devices/device");
 
 /** A space of the call's project, or not found. */
-async function ownSpace(c: Ctx, id: number) {
-  const [row] = await c.var.deps.db.select({ id: spaces.id }).from(spaces).where(projectOf(c).where(spaces, eq(spaces.id, id)));
-  if (!row) throw notFound();
-  return row;
-}
+const ownSpace = (c: Ctx, id: number) => projectRow(c, spaces, id);
 
 /** Devices of the call's project as the space dialogs list them: name, SN, product, status. */
 async function devicePage(db: Db, where: SQL, q: { current: number; size: number; keyword?: string }, locale: Locale) {

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import type { ChatEvent, ChatMessage, ChatSession } from "@/lib/contract/ai/chat";
 import type { PartsResult, PartsState } from "@/lib/contract/upload";
 import { aiMessages } from "../../db/schema";
+import { streamParts } from "../../lib/stream-parts";
 import { signedIn, type TestCloud } from "../../testing";
 
 let cloud: TestCloud;
@@ -64,25 +65,13 @@ async function ask(token: string, sessionId: number, content: string, opts: { mo
     body: JSON.stringify({ sessionId, content, model: opts.model ?? "chat" }),
   });
   if (!res.headers.get("content-type")?.startsWith("text/event-stream")) return { status: res.status, events: [] as ChatEvent[], envelope: (await res.json()) as { code: number; msg: string } };
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
   const events: ChatEvent[] = [];
-  let buf = "";
   let deltas = 0;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buf += value;
-    let at: number;
-    while ((at = buf.indexOf("\n\n")) >= 0) {
-      const e = JSON.parse(buf.slice(6, at)) as ChatEvent;
-      buf = buf.slice(at + 2);
-      events.push(e);
-      if (e.type === "delta") deltas++;
-    }
-    if (opts.stopAfter !== undefined && deltas >= opts.stopAfter) {
-      await reader.cancel();
-      break;
-    }
+  for await (const part of streamParts(res.body!, "\n\n")) {
+    const e = JSON.parse(part.slice(6)) as ChatEvent;
+    events.push(e);
+    if (e.type === "delta") deltas++;
+    if (opts.stopAfter !== undefined && deltas >= opts.stopAfter) break;
   }
   return { status: res.status, events, envelope: null };
 }

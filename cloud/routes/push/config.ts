@@ -9,9 +9,9 @@ import { devices, pushConfigs, pushLogs, telemetryLatest, type StoredHeader } fr
 import { requirePerm } from "../../lib/auth";
 import type { Ctx } from "../../lib/context";
 import { columnsOf } from "../../lib/crud";
-import { crudRoutes } from "../../lib/crud-routes";
-import { badRequest, body, notFound, ok } from "../../lib/http";
-import { projectOf } from "../../lib/project-context";
+import { crudRoutes, OPER_SWITCH } from "../../lib/crud-routes";
+import { badRequest, body, ok } from "../../lib/http";
+import { projectOf, projectRow } from "../../lib/project-context";
 import { maskHeaders, sealHeaders } from "../../push/payload";
 import { kafkaBrokers, sendBatch } from "../../push/senders";
 
@@ -35,8 +35,6 @@ function columns(input: Input, stored: StoredHeader[] = []) {
   return cols;
 }
 
-const changed = (c: Ctx) => c.var.deps.push?.invalidate();
-
 /**
  * Data push configurations (pushConfig, core §7) of the call's project: page / info / del from the
  * contract (secret headers masked), add / upd (secrets sealed; a masked secret sent back keeps the
@@ -55,17 +53,15 @@ export const configRoutes = crudRoutes<typeof pushConfig.fields, PushConfigRow>(
     await assertRefs(c.var.deps.db, c, input as Input);
     return columns(input as Input, before?.headers as StoredHeader[] | undefined);
   },
-  paths: { openOrClose: "/oper" },
-  status: { column: "enableStatus", field: "enableStatus" },
+  ...OPER_SWITCH,
   extra: outboxCounts,
   toRow: { headers: (r) => maskHeaders(r.headers as StoredHeader[]) as PushConfigRow["headers"] },
-  afterWrite: (c) => changed(c),
+  afterWrite: (c) => c.var.deps.push?.invalidate(),
 })
   .post("/test", requirePerm("push:pushConfig:upd"), async (c) => {
     const { id } = await body(c, pushTest);
     const { db, now } = c.var.deps;
-    const [config] = await db.select().from(pushConfigs).where(projectOf(c).where(pushConfigs, eq(pushConfigs.id, id)));
-    if (!config) throw notFound();
+    const config = await projectRow(c, pushConfigs, id);
     // The project's newest stored value when there is one: the receiver sees a real item's shape.
     const [latest] = await db
       .select({ deviceId: devices.id, deviceSn: devices.deviceSn, deviceName: devices.deviceName, identifier: telemetryLatest.identifier, ts: telemetryLatest.ts, num: telemetryLatest.num, txt: telemetryLatest.txt })

@@ -24,15 +24,22 @@ import { ok } from "../../lib/http";
 /** Who may read the figures: whoever has one of the data screens in their menu. */
 const SCREENS = ["/globalDataScreen", "/globalDataScreen1", "/houseDataScreen"];
 
-/** The projects the caller may see, in id order (the screens' map and lists). */
-async function screenProjects(c: Ctx): Promise<ScreenProject[]> {
+/**
+ * What every figure starts from: the projects the caller may see, in id order (the screens' map
+ * and lists), and their ids in the caller's tenant for the statements.
+ */
+async function screenProjects(c: Ctx) {
   const db = c.var.deps.db;
-  return db
+  const list: ScreenProject[] = await db
     .select({ id: projects.id, prjName: projects.prjName, prjAddress: projects.prjAddress, lng: projects.prjLongitude, lat: projects.prjLatitude })
     .from(projects)
     .where(await visibleProjects(db, c.var.auth))
     .orderBy(asc(projects.id));
+  return { db, tenantId: c.var.auth.tenantId, list, ids: list.map((p) => p.id) };
 }
+
+/** A project's share of counted rows (open alarms, alarms raised). */
+const countOf = (rows: { projectId: number; count: number }[], projectId: number) => rows.reduce((n, r) => (r.projectId === projectId ? n + r.count : n), 0);
 
 const levelKey = (n: number | null) => (n === null ? "none" : String(n));
 
@@ -53,10 +60,7 @@ export const monitorScreenRoutes = new Hono<CloudEnv>()
   .use(requireAuth)
   .use(requireMenu(...SCREENS))
   .get("/monitorIndex", async (c) => {
-    const db = c.var.deps.db;
-    const tenantId = c.var.auth.tenantId;
-    const list = await screenProjects(c);
-    const ids = list.map((p) => p.id);
+    const { db, tenantId, list, ids } = await screenProjects(c);
     const [devices, points, alarms] = await Promise.all([deviceTotalsByProject(db, tenantId, ids), pointsInAlarm(db, tenantId, ids), openAlarmsByLevel(db, tenantId, ids)]);
     const rows: ProjectIndex[] = list.map((p) => {
       const pt = points.get(p.id) ?? { total: 0, alarm: 0 };
@@ -65,7 +69,7 @@ export const monitorScreenRoutes = new Hono<CloudEnv>()
         pointTotal: pt.total,
         pointAlarm: pt.alarm,
         devices: devices.get(p.id) ?? emptyTotals(),
-        alarmOpen: alarms.filter((a) => a.projectId === p.id).reduce((n, a) => n + a.count, 0),
+        alarmOpen: countOf(alarms, p.id),
         index: pt.total ? Math.round((100 * (pt.total - pt.alarm)) / pt.total) : null,
       };
     });
@@ -84,10 +88,7 @@ export const monitorScreenRoutes = new Hono<CloudEnv>()
     return ok(c, answer);
   })
   .get("/healthAssess", async (c) => {
-    const db = c.var.deps.db;
-    const tenantId = c.var.auth.tenantId;
-    const list = await screenProjects(c);
-    const ids = list.map((p) => p.id);
+    const { db, tenantId, list, ids } = await screenProjects(c);
     const [alarms, fresh, levels] = await Promise.all([openAlarmsByLevel(db, tenantId, ids), freshDevices(db, tenantId, ids, c.var.deps.now()), tenantLevels(db, tenantId, c.var.locale)]);
     const byNum = new Map(levels.map((l) => [levelKey(l.levelNum), l]));
     const answer: HealthAssess = {
@@ -105,10 +106,7 @@ export const monitorScreenRoutes = new Hono<CloudEnv>()
     return ok(c, answer);
   })
   .get("/dataAnalysis", async (c) => {
-    const db = c.var.deps.db;
-    const tenantId = c.var.auth.tenantId;
-    const list = await screenProjects(c);
-    const ids = list.map((p) => p.id);
+    const { db, tenantId, list, ids } = await screenProjects(c);
     const { days, from } = trendDays(c.var.deps.now());
     const [levels, openAlarms, raised, devices, types, latest] = await Promise.all([
       tenantLevels(db, tenantId, c.var.locale),
@@ -136,8 +134,8 @@ export const monitorScreenRoutes = new Hono<CloudEnv>()
         .map((p) => ({
           id: p.id,
           prjName: p.prjName,
-          alarms: raised.filter((r) => r.projectId === p.id).reduce((n, r) => n + r.count, 0),
-          alarmOpen: openAlarms.filter((a) => a.projectId === p.id).reduce((n, a) => n + a.count, 0),
+          alarms: countOf(raised, p.id),
+          alarmOpen: countOf(openAlarms, p.id),
           devices: devices.get(p.id) ?? emptyTotals(),
         }))
         .sort((a, b) => b.alarms - a.alarms || b.alarmOpen - a.alarmOpen || a.id - b.id),

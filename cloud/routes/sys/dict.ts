@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, or, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import { Code } from "@/lib/contract/envelope";
 import { idsBody, statusBody } from "@/lib/contract/common";
@@ -19,13 +19,15 @@ import {
 import { dictItems, dicts } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { requireAuth, requireMenu, requirePerm } from "../../lib/auth";
-import type { Auth, CloudEnv } from "../../lib/context";
+import type { Auth, CloudEnv, Ctx } from "../../lib/context";
 import { AppError, badRequest, body, notFound, ok, query } from "../../lib/http";
 import { PLATFORM_TENANT_ID } from "../../lib/menu-access";
 import { personalScope, tenantOf, tenantScope } from "../../lib/scope";
 import { mapTree, toTree, type TreeOf } from "@/lib/tree";
 import type { Locale } from "@/lib/contract/locale";
 import { localized, textColumns } from "../../lib/i18n-text";
+import { assertUnique, switchStatus } from "../../lib/crud";
+import type { I18nTexts } from "@/lib/contract/i18n-text";
 
 const SCREEN = "/systemSet/dictSet";
 type Dict = typeof dicts.$inferSelect;
@@ -81,44 +83,38 @@ function assertParent(rows: { id: number; parentId: number | null }[], parentId:
   if (!rows.some((r) => r.id === parentId) || (self !== undefined && descendants(rows, self).has(parentId))) throw badRequest("cloud.dictParentInvalid");
 }
 
+/** The caller's dictionaries of a scope, as the nodes a parent is chosen among. */
+const dictsOf = (db: Db, auth: Auth, scope: DictScope) => db.select({ id: dicts.id, parentId: dicts.parentId }).from(dicts).where(owned(auth, scope));
+
 async function ownedDict(db: Db, auth: Auth, id: number): Promise<Dict> {
   const [d] = await db.select().from(dicts).where(and(editable(auth), eq(dicts.id, id)));
   if (!d) throw notFound();
   return d;
 }
 
-async function assertCodeFree(db: Db, auth: Auth, scope: DictScope, code: string, except?: number) {
-  const [taken] = await db
-    .select({ id: dicts.id })
-    .from(dicts)
-    .where(and(owned(auth, scope), eq(dicts.dictCode, code), except ? ne(dicts.id, except) : undefined));
-  if (taken) throw new AppError(Code.CONFLICT, "cloud.dictCodeTaken", { code });
-}
+/** Dictionary codes are unique in a scope (the tenant's, a user's). */
+const assertCodeFree = (db: Db, auth: Auth, scope: DictScope, code: string, except?: number) =>
+  assertUnique(db, dicts, (...conds) => and(owned(auth, scope), ...conds)!, dicts.dictCode, code, except, new AppError(Code.CONFLICT, "cloud.dictCodeTaken", { code }));
 
-async function assertValueFree(db: Db, dictId: number, value: string, except?: number) {
-  const [taken] = await db
-    .select({ id: dictItems.id })
-    .from(dictItems)
-    .where(and(eq(dictItems.dictId, dictId), eq(dictItems.itemValue, value), except ? ne(dictItems.id, except) : undefined));
-  if (taken) throw new AppError(Code.CONFLICT, "cloud.dictItemValueTaken", { value });
-}
+/** Item values are unique in their dictionary. */
+const assertValueFree = (db: Db, dictId: number, value: string, except?: number) =>
+  assertUnique(db, dictItems, (...conds) => and(eq(dictItems.dictId, dictId), ...conds)!, dictItems.itemValue, value, except, new AppError(Code.CONFLICT, "cloud.dictItemValueTaken", { value }));
 
-const dictValues = (b: { parentId?: number | null; dictName: string; dictCode: string; sort: number; enabled: number; remark?: string | null }) => ({
-  parentId: b.parentId ?? null,
-  dictName: b.dictName,
-  dictCode: b.dictCode,
-  sort: b.sort,
-  enabled: b.enabled,
-  remark: b.remark || null,
-});
-const itemValues = (b: { parentId?: number | null; itemName: string; itemValue: string; sort: number; enabled: number; remark?: string | null }) => ({
-  parentId: b.parentId ?? null,
-  itemName: b.itemName,
-  itemValue: b.itemValue,
-  sort: b.sort,
-  enabled: b.enabled,
-  remark: b.remark || null,
-});
+type NodeInput = { parentId?: number | null; sort: number; enabled: number; remark?: string | null };
+type NodeTable = typeof dicts | typeof dictItems;
+
+/**
+ * Writes a dictionary or an item, new or over `before`: its place and state as given (no parent:
+ * the top), its texts in the caller's language kept beside the others. Answers the row localised.
+ */
+async function saveNode<T extends NodeTable>(c: Ctx, table: T, input: NodeInput & Record<string, unknown>, own: Record<string, unknown>, before?: { id: number; i18n: I18nTexts | null }): Promise<T["$inferSelect"]> {
+  const { db, now } = c.var.deps;
+  const values = { ...own, parentId: input.parentId ?? null, sort: input.sort, enabled: input.enabled, remark: input.remark || null, ...textColumns(c.var.locale, before?.i18n, input), updatedAt: now() };
+  // The two tables share these columns; drizzle cannot type a write over a union of tables.
+  const t = table as typeof dicts;
+  const [row] = before ? await db.update(t).set(values).where(eq(t.id, before.id)).returning() : await db.insert(t).values({ ...(values as typeof dicts.$inferInsert), createdAt: now() }).returning();
+  return localized(c.var.locale, row) as T["$inferSelect"];
+}
 
 /** Deleting is refused while a node keeps children that are not deleted with it. */
 function assertNoOrphans<R extends { id: number; parentId: number | null }>(all: R[], ids: Set<number>, name: (r: R) => string, key: string) {
@@ -195,32 +191,22 @@ export const dictRoutes = new Hono<CloudEnv>()
   })
   .post("/add", requirePerm("sys:dict:add"), async (c) => {
     const input = await body(c, dictAdd);
-    const { db, now } = c.var.deps;
+    const db = c.var.deps.db;
     const auth = c.var.auth;
-    const siblings = await db.select({ id: dicts.id, parentId: dicts.parentId }).from(dicts).where(owned(auth, input.scope));
-    assertParent(siblings, input.parentId);
+    assertParent(await dictsOf(db, auth, input.scope), input.parentId);
     await assertCodeFree(db, auth, input.scope, input.dictCode);
-    const [row] = await db
-      .insert(dicts)
-      .values({ ...dictValues(input), ...textColumns(c.var.locale, null, input), tenantId: auth.tenantId, userId: input.scope === "user" ? auth.userId : null, createdAt: now(), updatedAt: now() })
-      .returning();
-    return ok(c, toDictNode(localized(c.var.locale, row), []));
+    const row = await saveNode(c, dicts, input, { dictName: input.dictName, dictCode: input.dictCode, tenantId: auth.tenantId, userId: input.scope === "user" ? auth.userId : null });
+    return ok(c, toDictNode(row, []));
   })
   .post("/upd", requirePerm("sys:dict:upd"), async (c) => {
     const input = await body(c, dictUpdate);
-    const { db, now } = c.var.deps;
+    const db = c.var.deps.db;
     const auth = c.var.auth;
     const before = await ownedDict(db, auth, input.id);
     const scope = scopeOf(before);
-    const siblings = await db.select({ id: dicts.id, parentId: dicts.parentId }).from(dicts).where(owned(auth, scope));
-    assertParent(siblings, input.parentId, input.id);
+    assertParent(await dictsOf(db, auth, scope), input.parentId, input.id);
     await assertCodeFree(db, auth, scope, input.dictCode, input.id);
-    const [row] = await db
-      .update(dicts)
-      .set({ ...dictValues(input), ...textColumns(c.var.locale, before.i18n, input), updatedAt: now() })
-      .where(eq(dicts.id, input.id))
-      .returning();
-    return ok(c, toDictNode(localized(c.var.locale, row), []));
+    return ok(c, toDictNode(await saveNode(c, dicts, input, { dictName: input.dictName, dictCode: input.dictCode }, before), []));
   })
   .post("/del", requirePerm("sys:dict:del"), async (c) => {
     const { ids } = await body(c, idsBody);
@@ -235,19 +221,17 @@ export const dictRoutes = new Hono<CloudEnv>()
   /** Enable or disable a dictionary (the spec's name for it). */
   .post("/openOrOpen", requirePerm("sys:dict:upd"), async (c) => {
     const { id, status } = await body(c, statusBody);
-    await ownedDict(c.var.deps.db, c.var.auth, id);
-    await c.var.deps.db.update(dicts).set({ enabled: status, updatedAt: c.var.deps.now() }).where(eq(dicts.id, id));
+    await switchStatus(c.var.deps.db, dicts, and(editable(c.var.auth), eq(dicts.id, id))!, "enabled", status, c.var.deps.now());
     return ok(c, null);
   });
 
+/** Items of the dictionaries the caller may edit. */
+const editableItems = (db: Db, auth: Auth, ...conds: SQL[]) => and(inArray(dictItems.dictId, db.select({ id: dicts.id }).from(dicts).where(editable(auth))), ...conds)!;
+
 async function ownedItem(db: Db, auth: Auth, id: number): Promise<Item> {
-  const [row] = await db
-    .select({ item: dictItems })
-    .from(dictItems)
-    .innerJoin(dicts, eq(dicts.id, dictItems.dictId))
-    .where(and(editable(auth), eq(dictItems.id, id)));
+  const [row] = await db.select().from(dictItems).where(editableItems(db, auth, eq(dictItems.id, id)));
   if (!row) throw notFound();
-  return row.item;
+  return row;
 }
 
 const itemsOf = (db: Db, dictId: number) => db.select().from(dictItems).where(eq(dictItems.dictId, dictId));
@@ -262,40 +246,28 @@ export const dictItemRoutes = new Hono<CloudEnv>()
   })
   .post("/add", requirePerm("sys:dict:add"), async (c) => {
     const input = await body(c, dictItemAdd);
-    const { db, now } = c.var.deps;
+    const db = c.var.deps.db;
     await ownedDict(db, c.var.auth, input.dictId);
     assertParent(await itemsOf(db, input.dictId), input.parentId);
     await assertValueFree(db, input.dictId, input.itemValue);
-    const [row] = await db
-      .insert(dictItems)
-      .values({ ...itemValues(input), ...textColumns(c.var.locale, null, input), dictId: input.dictId, createdAt: now(), updatedAt: now() })
-      .returning();
-    return ok(c, toItemNode(localized(c.var.locale, row), []));
+    const row = await saveNode(c, dictItems, input, { itemName: input.itemName, itemValue: input.itemValue, dictId: input.dictId });
+    return ok(c, toItemNode(row, []));
   })
   .post("/upd", requirePerm("sys:dict:upd"), async (c) => {
     const input = await body(c, dictItemUpdate);
-    const { db, now } = c.var.deps;
+    const db = c.var.deps.db;
     const before = await ownedItem(db, c.var.auth, input.id);
     assertParent(await itemsOf(db, before.dictId), input.parentId, input.id);
     await assertValueFree(db, before.dictId, input.itemValue, input.id);
-    const [row] = await db
-      .update(dictItems)
-      .set({ ...itemValues(input), ...textColumns(c.var.locale, before.i18n, input), updatedAt: now() })
-      .where(eq(dictItems.id, input.id))
-      .returning();
-    return ok(c, toItemNode(localized(c.var.locale, row), []));
+    return ok(c, toItemNode(await saveNode(c, dictItems, input, { itemName: input.itemName, itemValue: input.itemValue }, before), []));
   })
   .post("/del", requirePerm("sys:dict:del"), async (c) => {
     const { ids } = await body(c, idsBody);
     const db = c.var.deps.db;
-    const rows = await db
-      .select({ item: dictItems })
-      .from(dictItems)
-      .innerJoin(dicts, eq(dicts.id, dictItems.dictId))
-      .where(and(editable(c.var.auth), inArray(dictItems.id, ids)));
+    const rows = await db.select().from(dictItems).where(editableItems(db, c.var.auth, inArray(dictItems.id, ids)));
     if (!rows.length) throw notFound();
-    const targets = new Set(rows.map((r) => r.item.id));
-    const dictIds = [...new Set(rows.map((r) => r.item.dictId))];
+    const targets = new Set(rows.map((r) => r.id));
+    const dictIds = [...new Set(rows.map((r) => r.dictId))];
     const all = await db.select().from(dictItems).where(inArray(dictItems.dictId, dictIds));
     assertNoOrphans(all, targets, (i) => i.itemName, "cloud.dictItemHasChildren");
     await db.delete(dictItems).where(inArray(dictItems.id, [...targets]));
@@ -303,8 +275,7 @@ export const dictItemRoutes = new Hono<CloudEnv>()
   })
   .post("/openOrOpen", requirePerm("sys:dict:upd"), async (c) => {
     const { id, status } = await body(c, statusBody);
-    await ownedItem(c.var.deps.db, c.var.auth, id);
-    await c.var.deps.db.update(dictItems).set({ enabled: status, updatedAt: c.var.deps.now() }).where(eq(dictItems.id, id));
+    await switchStatus(c.var.deps.db, dictItems, editableItems(c.var.deps.db, c.var.auth, eq(dictItems.id, id)), "enabled", status, c.var.deps.now());
     return ok(c, null);
   });
 

@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { group, groupIdQuery, groupRelation, groupRelationChange, groupWithRelation, type GroupMember } from "@/lib/contract/system/group";
 import { departments, userGroupMembers, userGroups, users } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { requireMenu, requirePerm } from "../../lib/auth";
-import type { Auth } from "../../lib/context";
+import type { Auth, Ctx } from "../../lib/context";
 import { assertUnique } from "../../lib/crud";
 import { crudRoutes } from "../../lib/crud-routes";
 import { joinedText, textColumns } from "../../lib/i18n-text";
@@ -29,6 +30,23 @@ async function addMembers(db: Db, groupId: number, userIds: number[]) {
     .insert(userGroupMembers)
     .values([...new Set(userIds)].map((userId) => ({ groupId, userId })))
     .onConflictDoNothing();
+}
+
+type Members = { groupId: number; userIds: number[] };
+
+/**
+ * A change of a group's members: the group must be the caller's and, where users join, they must
+ * be the tenant's; answers the group's id.
+ */
+function membersChange<S extends z.ZodType<Members>>(schema: S, joining: boolean, change: (db: Db, input: Members) => Promise<void>) {
+  return async (c: Ctx) => {
+    const input = await body(c, schema);
+    const db = c.var.deps.db;
+    await ownGroup(db, c.var.auth, input.groupId);
+    if (joining) await assertTenantUsers(db, c.var.auth.tenantId, input.userIds);
+    await change(db, input);
+    return ok(c, { id: input.groupId });
+  };
 }
 
 export const groupRoutes = crudRoutes({
@@ -69,29 +87,18 @@ export const groupRoutes = crudRoutes({
     });
     return ok(c, row);
   })
-  .post("/updGroupRelation", requirePerm("sys:group:upd"), async (c) => {
-    const input = await body(c, groupRelation);
-    const db = c.var.deps.db;
-    await ownGroup(db, c.var.auth, input.groupId);
-    await assertTenantUsers(db, c.var.auth.tenantId, input.userIds);
-    await db.transaction(async (t) => {
-      await t.delete(userGroupMembers).where(eq(userGroupMembers.groupId, input.groupId));
-      await addMembers(t, input.groupId, input.userIds);
-    });
-    return ok(c, { id: input.groupId });
-  })
-  .post("/addRelation", requirePerm("sys:group:upd"), async (c) => {
-    const input = await body(c, groupRelationChange);
-    const db = c.var.deps.db;
-    await ownGroup(db, c.var.auth, input.groupId);
-    await assertTenantUsers(db, c.var.auth.tenantId, input.userIds);
-    await addMembers(db, input.groupId, input.userIds);
-    return ok(c, { id: input.groupId });
-  })
-  .post("/delRelation", requirePerm("sys:group:upd"), async (c) => {
-    const input = await body(c, groupRelationChange);
-    const db = c.var.deps.db;
-    await ownGroup(db, c.var.auth, input.groupId);
-    await db.delete(userGroupMembers).where(and(eq(userGroupMembers.groupId, input.groupId), inArray(userGroupMembers.userId, input.userIds)));
-    return ok(c, { id: input.groupId });
-  });
+  // Members as a whole, added, or removed.
+  .post(
+    "/updGroupRelation",
+    requirePerm("sys:group:upd"),
+    membersChange(groupRelation, true, (db, { groupId, userIds }) =>
+      db.transaction(async (t) => {
+        await t.delete(userGroupMembers).where(eq(userGroupMembers.groupId, groupId));
+        await addMembers(t, groupId, userIds);
+      }),
+    ),
+  )
+  .post("/addRelation", requirePerm("sys:group:upd"), membersChange(groupRelationChange, true, (db, { groupId, userIds }) => addMembers(db, groupId, userIds)))
+  .post("/delRelation", requirePerm("sys:group:upd"), membersChange(groupRelationChange, false, async (db, { groupId, userIds }) => {
+    await db.delete(userGroupMembers).where(and(eq(userGroupMembers.groupId, groupId), inArray(userGroupMembers.userId, userIds)));
+  }));
