@@ -13,6 +13,10 @@ import type { RecipientRow } from "@/lib/contract/alarm/contact";
 type Row = Record<string, unknown>;
 const CONTACT = String(LINK_TYPE.contact);
 const GROUP = String(LINK_TYPE.group);
+const TABS = [
+  { key: CONTACT, tab: "contact", endpoint: "alarm/link/page", columns: ["linkName", "phone", "email"] },
+  { key: GROUP, tab: "group", endpoint: "alarm/linkGroup/list", columns: ["groupName", "memberCount"] },
+];
 
 /**
  * A rule's recipients: chips of the chosen contacts and groups, and the alarm-recipient picker
@@ -23,27 +27,12 @@ export function RecipientField({ field, id, disabled }: CustomFieldProps) {
   const [open, setOpen] = React.useState(false);
   const value: RecipientRow[] = Array.isArray(field.value) ? field.value : [];
   const ids = (type: number) => value.filter((r) => r.linkType === type).map((r) => r.linkId);
-  const tabs: PickerTab<Row>[] = [
-    {
-      key: CONTACT,
-      label: t("link.tabs.contact"),
-      endpoint: "alarm/link/page",
-      columns: [
-        { key: "linkName", title: t("picker.columns.linkName") },
-        { key: "phone", title: t("picker.columns.phone") },
-        { key: "email", title: t("picker.columns.email") },
-      ],
-    },
-    {
-      key: GROUP,
-      label: t("link.tabs.group"),
-      endpoint: "alarm/linkGroup/list",
-      columns: [
-        { key: "groupName", title: t("picker.columns.groupName") },
-        { key: "memberCount", title: t("picker.columns.memberCount") },
-      ],
-    },
-  ];
+  const tabs: PickerTab<Row>[] = TABS.map(({ key, tab, endpoint, columns }) => ({
+    key,
+    label: t(`link.tabs.${tab}`),
+    endpoint,
+    columns: columns.map((c) => ({ key: c, title: t(`picker.columns.${c}`) })),
+  }));
   const nameOf = (type: number, linkId: number, rows: Row[]) => {
     const row = rows.find((r) => r.id === linkId);
     const name = row ? String(type === LINK_TYPE.contact ? row.linkName : row.groupName) : undefined;
