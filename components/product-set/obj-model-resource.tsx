@@ -1,14 +1,14 @@
 "use client";
 
-import * as React from "react";
 import dynamic from "next/dynamic";
 import { z } from "zod";
 import { defineResource, ResourcePage, type ResourceUi } from "@/components/kit";
-import { defineDetail, DetailPage, NestedList } from "@/components/kit/detail/define-detail";
+import { defineDetail, DetailPage } from "@/components/kit/detail/define-detail";
 import { api } from "@/lib/api/fetcher";
 import { objModel, objModelFunction, type FunctionRow, type ObjModel } from "@/lib/contract/device/product";
 import { functionColumns } from "./function-columns";
 import { functionDefaults, functionFormFields } from "./function-form";
+import { OwnerFunctions } from "./owner-functions";
 
 // The model detail's library picker (a dialog) is not part of the model list's first load.
 const CatalogPicker = dynamic(() => import("./pickers").then((m) => m.CatalogPicker));
@@ -72,18 +72,12 @@ function modelFunctionsResource(modelId: number) {
   });
 }
 
-/** The model's functions: their resource carries the model id (form defaults, library picker). */
-function ModelFunctions({ modelId, onChange }: { modelId: number; onChange: () => unknown }) {
-  const resource = React.useMemo(() => modelFunctionsResource(modelId), [modelId]);
-  return <NestedList resource={resource} filter={{ modelId }} onChange={onChange} />;
-}
-
 const objModelDetail = defineDetail<ObjModel>({
   entity: objModel,
   info: "device/objModel/info",
   back: "/productSet/objModel",
   rows: { functionCount: false },
-  sections: [{ key: "functions", render: (m, { refresh }) => <ModelFunctions modelId={m.id} onChange={refresh} /> }],
+  sections: [{ key: "functions", render: (m, { refresh }) => <OwnerFunctions owner="modelId" id={m.id} resource={modelFunctionsResource} onChange={refresh} /> }],
 });
 
 /** /productSet/objModelInfo?id= : an object model and its functions. */
