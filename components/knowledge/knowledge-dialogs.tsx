@@ -61,16 +61,11 @@ export function AuthDialog({ node, onClose }: { node: KnowledgeNode; onClose: ()
   return (
     <>
       <KitDialog
-        open
-        onOpenChange={(o) => !o && onClose()}
+        onClose={onClose}
         title={`${t("auth.title")} · ${node.fileName}`}
         width={KNOWLEDGE_LIMITS.dialogWidth}
         testId="knowledge-auth-dialog"
-        footer={
-          <Button variant="outline" size="sm" onClick={onClose}>
-            {t("dialog.close")}
-          </Button>
-        }
+        actions="close"
       >
         <div className="mb-3 flex items-center gap-2">
           <span className="flex-1 text-sm text-muted-foreground">{t("auth.owner", { name: node.headerUserName })}</span>

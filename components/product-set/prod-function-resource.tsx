@@ -88,7 +88,7 @@ function TdlImport({ productId, ui }: { productId: number; ui: ResourceUi<Functi
           if (file) void read(file);
         }}
       />
-      <KitDialog open={!!errors} onOpenChange={(o) => !o && setErrors(null)} title={t("tdl.errorsTitle")} width={640} testId="tdl-errors">
+      <KitDialog open={!!errors} onClose={() => setErrors(null)} title={t("tdl.errorsTitle")} width={640} testId="tdl-errors">
         <p className="mb-2 text-sm">{errors?.msg}</p>
         <ul className="space-y-1 text-sm">
           {errors?.list.map((e) => (

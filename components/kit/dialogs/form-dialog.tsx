@@ -7,7 +7,6 @@ import { useTranslations } from "next-intl";
 import type { z } from "zod";
 import { api } from "@/lib/api/fetcher";
 import { KitDialog } from "./kit-dialog";
-import { DialogActions } from "./dialog-actions";
 import { FormFields } from "../form/form-fields";
 import { localizedResolver } from "../form/localized-resolver";
 import { FormRootError, useServerErrors } from "../form/server-errors";
@@ -75,12 +74,11 @@ export function FormDialog({ title, fields, schema, endpoint, defaults, extra, t
   });
   return (
     <KitDialog
-      open
-      onOpenChange={(o) => !o && onClose()}
+      onClose={onClose}
       title={title}
       width={width}
       testId={testId}
-      footer={<DialogActions onCancel={onClose} form={`${testId}-form`} disabled={form.formState.isSubmitting} />}
+      actions={{ form: `${testId}-form`, disabled: form.formState.isSubmitting }}
     >
       <form id={`${testId}-form`} onSubmit={submit} noValidate>
         <FormFields fields={fields} form={form} mode="create" label={label} columns={1} />
