@@ -93,11 +93,7 @@ export function InitValues({ deviceId, groupId, time, group, onSet }: { deviceId
             <TableHeader>
               <TableRow>
                 <TableHead>{t("table.paramName")}</TableHead>
-                {(["orgValue", "totalValue", "initValue"] as const).map((k) => (
-                  <TableHead key={k} className="text-right">
-                    {t(`table.${k}`)}
-                  </TableHead>
-                ))}
+                {(["orgValue", "totalValue", "initValue"] as const).map((k) => <TableHead key={k} className="text-right">{t(`table.${k}`)}</TableHead>)}
               </TableRow>
             </TableHeader>
             <TableBody>

@@ -47,11 +47,7 @@ export function ProfileCurveTable({ deviceId, curves, picked, onPick, onSet }: {
             <Table>
               <TableHeader>
                 <TableRow>
-                  {(["depth", "angleA", "angleB", "dispA", "dispB"] as const).map((k) => (
-                    <TableHead key={k} className="text-right">
-                      {t(`profile.${k}`)}
-                    </TableHead>
-                  ))}
+                  {(["depth", "angleA", "angleB", "dispA", "dispB"] as const).map((k) => <TableHead key={k} className="text-right">{t(`profile.${k}`)}</TableHead>)}
                 </TableRow>
               </TableHeader>
               <TableBody>

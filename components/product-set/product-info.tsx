@@ -75,11 +75,7 @@ function Topics({ productId }: { productId: number }) {
       <table className="w-full text-sm">
         <thead>
           <tr className="text-left text-muted-foreground">
-            {(["direction", "topic", "purpose"] as const).map((k) => (
-              <th key={k} className="py-1 font-normal">
-                {t(k)}
-              </th>
-            ))}
+            {(["direction", "topic", "purpose"] as const).map((k) => <th key={k} className="py-1 font-normal">{t(k)}</th>)}
           </tr>
         </thead>
         <tbody>

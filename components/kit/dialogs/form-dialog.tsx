@@ -73,13 +73,7 @@ export function FormDialog({ title, fields, schema, endpoint, defaults, extra, t
     }
   });
   return (
-    <KitDialog
-      onClose={onClose}
-      title={title}
-      width={width}
-      testId={testId}
-      actions={{ form: `${testId}-form`, disabled: form.formState.isSubmitting }}
-    >
+    <KitDialog onClose={onClose} title={title} width={width} testId={testId} actions={{ form: `${testId}-form`, disabled: form.formState.isSubmitting }}>
       <form id={`${testId}-form`} onSubmit={submit} noValidate>
         <FormFields fields={fields} form={form} mode="create" label={label} columns={1} />
         <FormRootError message={rootError} />

@@ -40,13 +40,7 @@ export function MoveDialog<T>({ title, width = 520, testId, prompt, tree, refuse
     });
   };
   return (
-    <KitDialog
-      onClose={onClose}
-      title={title}
-      width={width}
-      testId={testId}
-      actions={{ onSubmit: submit, disabled: busy, submitLabel, submitTestId }}
-    >
+    <KitDialog onClose={onClose} title={title} width={width} testId={testId} actions={{ onSubmit: submit, disabled: busy, submitLabel, submitTestId }}>
       <p className="mb-2 flex items-center gap-1 text-sm text-muted-foreground">{prompt}</p>
       {tree(target, setTarget)}
     </KitDialog>
