@@ -1,11 +1,11 @@
 "use client";
 
 import * as React from "react";
-import { ChevronRightIcon, XIcon } from "lucide-react";
+import { ChevronRightIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { cn } from "@/lib/utils";
-import { FieldTrigger } from "./field-trigger";
+import { FieldClear, FieldTrigger } from "./field-trigger";
 import { areaPath, joinAreaNames, useAreaTree, type AreaNode } from "./area-tree";
 
 /** Province / city / district cascader; the value is the code of the node chosen last (a leaf). */
@@ -52,16 +52,7 @@ export function AreaCascader({
             shown={selected.length ? joinAreaNames(selected) : (placeholder ?? t("area.placeholder"))}
           />
         </PopoverTrigger>
-        {value && !disabled && (
-          <button
-            type="button"
-            aria-label={t("actions.clear")}
-            className="absolute top-1/2 right-7 hidden -translate-y-1/2 text-muted-foreground group-hover:block hover:text-foreground"
-            onClick={() => onChange("")}
-          >
-            <XIcon className="size-3.5" />
-          </button>
-        )}
+        {value && !disabled && <FieldClear onClear={() => onChange("")} />}
       </div>
       <PopoverContent className="flex w-auto max-w-[calc(100vw-2rem)] p-0">
         {columns.map((nodes, level) => (
