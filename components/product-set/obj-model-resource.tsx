@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { z } from "zod";
-import { defineResource, ResourcePage, type ResourceUi } from "@/components/kit";
+import { defineResource, ResourcePage } from "@/components/kit";
 import { defineDetail, DetailPage } from "@/components/kit/detail/define-detail";
 import { api } from "@/lib/api/fetcher";
 import { objModel, objModelFunction, type FunctionRow, type ObjModel } from "@/lib/contract/device/product";
@@ -34,22 +34,6 @@ export function ObjModelList() {
   return <ResourcePage resource={objModelResource} />;
 }
 
-function LibraryPicker({ modelId, ui }: { modelId: number; ui: ResourceUi<FunctionRow> }) {
-  const close = () => ui.setParam("pick", null);
-  return (
-    <CatalogPicker
-      kind="objFunction"
-      open={ui.param("pick") === "objFunction"}
-      onOpenChange={(o) => !o && close()}
-      onConfirm={async (ids) => {
-        if (ids.length) await api.post("device/objModel/func/addList", { modelId, functionIds: ids });
-        close();
-        await ui.refresh();
-      }}
-    />
-  );
-}
-
 /** The functions of one object model. */
 function modelFunctionsResource(modelId: number) {
   return defineResource<FunctionRow>({
@@ -68,7 +52,7 @@ function modelFunctionsResource(modelId: number) {
     toolbar: ["add", { key: "bindLibrary", label: "actions.bindLibrary", perm: "dev:objModel:upd", variant: "outline", onClick: (ui) => ui.setParam("pick", "objFunction") }, "batchDelete"],
     multiple: true,
     rowName: (r) => r.funcName,
-    slots: { dialogs: (ui) => <LibraryPicker modelId={modelId} ui={ui} /> },
+    slots: { dialogs: (ui) => <CatalogPicker kind="objFunction" ui={ui} bind={(ids) => api.post("device/objModel/func/addList", { modelId, functionIds: ids })} /> },
   });
 }
 

@@ -2,7 +2,7 @@
 
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
-import { defineResource, type ResourceUi } from "@/components/kit";
+import { defineResource } from "@/components/kit";
 import { defineDetail, DetailPage } from "@/components/kit/detail/define-detail";
 import { api, swrFetcher } from "@/lib/api/fetcher";
 import { pageQuery } from "@/lib/contract/common";
@@ -28,23 +28,6 @@ const LINKS = {
 };
 type Kind = keyof typeof LINKS;
 
-function Linked<R extends Record<string, unknown>>({ kind, ui }: { kind: Kind; ui: ResourceUi<R> }) {
-  const close = () => ui.setParam("pick", null);
-  return (
-    <CatalogPicker
-      kind={kind}
-      params={LINKS[kind].pickerParams(ui.query)}
-      open={ui.param("pick") === kind}
-      onOpenChange={(o) => !o && close()}
-      onConfirm={async (ids) => {
-        if (ids.length) await LINKS[kind].link(ui.query, ids, true);
-        close();
-        await ui.refresh();
-      }}
-    />
-  );
-}
-
 function linkedResource<R extends Record<string, unknown>>(kind: Kind) {
   const o = LINKS[kind];
   return defineResource<R>({
@@ -58,7 +41,7 @@ function linkedResource<R extends Record<string, unknown>>(kind: Kind) {
     detail: false,
     rowActions: [{ key: "unbind", label: "actions.unbind", perm: "dev:product:upd", confirm: "confirmUnbind", danger: true, onClick: (row, ui) => o.link(ui.query, [row.id as number], false).then(ui.refresh) }],
     toolbar: [{ key: "bind", label: o.bindLabel, perm: "dev:product:upd", onClick: (ui) => ui.setParam("pick", kind) }],
-    slots: { dialogs: (ui) => <Linked kind={kind} ui={ui} /> },
+    slots: { dialogs: (ui) => <CatalogPicker kind={kind} params={o.pickerParams(ui.query)} ui={ui} bind={(ids) => o.link(ui.query, ids, true)} /> },
   });
 }
 
