@@ -1,15 +1,14 @@
 "use client";
 
-import * as React from "react";
 import dynamic from "next/dynamic";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { defineResource, SelectField, type CustomFieldProps } from "@/components/kit";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { swrFetcher } from "@/lib/api/fetcher";
 import type { Page } from "@/lib/contract/envelope";
 import { alarmContact, alarmContactGroup, type AlarmContact, type AlarmContactGroup } from "@/lib/contract/alarm/contact";
+import { ChosenField, CONTACT_COLUMNS } from "./chosen-field";
 
 // The contacts picker opens from the group form only: not in the lists' first load.
 const ListPicker = dynamic(() => import("@/components/kit/pickers").then((m) => m.ListPicker));
@@ -41,33 +40,25 @@ export const contactResource = defineResource<AlarmContact>({
 /** A group's contacts: chosen in the contact picker, shown as chips. */
 function ContactsField({ field, id, disabled }: CustomFieldProps) {
   const t = useTranslations("alarm");
-  const [open, setOpen] = React.useState(false);
   const ids: number[] = Array.isArray(field.value) ? field.value : [];
   const { data } = useSWR<Page<AlarmContact>>(["alarm/link/page", { current: 1, size: 9999 }], swrFetcher);
   const names = new Map((data?.records ?? []).map((c) => [c.id, c.linkName]));
   return (
-    <div className="flex flex-col gap-2">
-      <div className="flex flex-wrap gap-1.5" data-testid="group-contacts">
-        {ids.length ? ids.map((i) => <Badge key={i} variant="secondary">{names.get(i) ?? `#${i}`}</Badge>) : <span className="text-sm text-muted-foreground">{t("group.noContacts")}</span>}
-      </div>
-      <Button id={id} type="button" variant="outline" size="sm" className="self-start" disabled={disabled} onClick={() => setOpen(true)}>
-        {t("group.chooseContacts")}
-      </Button>
-      <ListPicker
-        open={open}
-        onOpenChange={setOpen}
-        title={t("group.chooseContacts")}
-        endpoint="alarm/link/page"
-        multiple
-        value={ids}
-        columns={[
-          { key: "linkName", title: t("picker.columns.linkName") },
-          { key: "phone", title: t("picker.columns.phone") },
-          { key: "email", title: t("picker.columns.email") },
-        ]}
-        onConfirm={(picked) => field.onChange(picked.map(Number))}
-      />
-    </div>
+    <ChosenField id={id} disabled={disabled} testId="group-contacts" none={t("group.noContacts")} choose={t("group.chooseContacts")}
+      chips={ids.map((i) => <Badge key={i} variant="secondary">{names.get(i) ?? `#${i}`}</Badge>)}
+      picker={(open, setOpen) => (
+        <ListPicker
+          open={open}
+          onOpenChange={setOpen}
+          title={t("group.chooseContacts")}
+          endpoint="alarm/link/page"
+          multiple
+          value={ids}
+          columns={CONTACT_COLUMNS.map((key) => ({ key, title: t(`picker.columns.${key}`) }))}
+          onConfirm={(picked) => field.onChange(picked.map(Number))}
+        />
+      )}
+    />
   );
 }
 

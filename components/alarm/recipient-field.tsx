@@ -1,18 +1,21 @@
 "use client";
 
-import * as React from "react";
 import { useTranslations } from "next-intl";
 import { UsersIcon, UserIcon, XIcon } from "lucide-react";
 import type { CustomFieldProps } from "@/components/kit";
 import { TabbedListPicker, type PickerTab } from "@/components/kit/pickers";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { LINK_TYPE } from "@/lib/contract/alarm/enums";
 import type { RecipientRow } from "@/lib/contract/alarm/contact";
+import { ChosenField, CONTACT_COLUMNS } from "./chosen-field";
 
 type Row = Record<string, unknown>;
 const CONTACT = String(LINK_TYPE.contact);
 const GROUP = String(LINK_TYPE.group);
+const TABS = [
+  { key: CONTACT, tab: "contact", endpoint: "alarm/link/page", columns: CONTACT_COLUMNS },
+  { key: GROUP, tab: "group", endpoint: "alarm/linkGroup/list", columns: ["groupName", "memberCount"] },
+];
 
 /**
  * A rule's recipients: chips of the chosen contacts and groups, and the alarm-recipient picker
@@ -20,69 +23,49 @@ const GROUP = String(LINK_TYPE.group);
  */
 export function RecipientField({ field, id, disabled }: CustomFieldProps) {
   const t = useTranslations("alarm");
-  const [open, setOpen] = React.useState(false);
   const value: RecipientRow[] = Array.isArray(field.value) ? field.value : [];
   const ids = (type: number) => value.filter((r) => r.linkType === type).map((r) => r.linkId);
-  const tabs: PickerTab<Row>[] = [
-    {
-      key: CONTACT,
-      label: t("link.tabs.contact"),
-      endpoint: "alarm/link/page",
-      columns: [
-        { key: "linkName", title: t("picker.columns.linkName") },
-        { key: "phone", title: t("picker.columns.phone") },
-        { key: "email", title: t("picker.columns.email") },
-      ],
-    },
-    {
-      key: GROUP,
-      label: t("link.tabs.group"),
-      endpoint: "alarm/linkGroup/list",
-      columns: [
-        { key: "groupName", title: t("picker.columns.groupName") },
-        { key: "memberCount", title: t("picker.columns.memberCount") },
-      ],
-    },
-  ];
+  const tabs: PickerTab<Row>[] = TABS.map(({ key, tab, endpoint, columns }) => ({
+    key,
+    label: t(`link.tabs.${tab}`),
+    endpoint,
+    columns: columns.map((c) => ({ key: c, title: t(`picker.columns.${c}`) })),
+  }));
   const nameOf = (type: number, linkId: number, rows: Row[]) => {
     const row = rows.find((r) => r.id === linkId);
     const name = row ? String(type === LINK_TYPE.contact ? row.linkName : row.groupName) : undefined;
     return name ?? value.find((r) => r.linkType === type && r.linkId === linkId)?.name ?? `#${linkId}`;
   };
   return (
-    <div className="flex flex-col gap-2">
-      <div className="flex flex-wrap gap-1.5" data-testid="rule-recipients">
-        {value.length === 0 && <span className="text-sm text-muted-foreground">{t("rule.recipients.none")}</span>}
-        {value.map((r) => (
-          <Badge key={`${r.linkType}:${r.linkId}`} variant="secondary" className="gap-1">
-            {r.linkType === LINK_TYPE.group ? <UsersIcon className="size-3" /> : <UserIcon className="size-3" />}
-            <span className="sr-only">{t(r.linkType === LINK_TYPE.group ? "rule.recipients.group" : "rule.recipients.contact")}</span>
-            {r.name}
-            {!disabled && (
-              <button type="button" aria-label={`${r.name} ×`} className="rounded-full hover:text-destructive" onClick={() => field.onChange(value.filter((x) => x !== r))}>
-                <XIcon className="size-3" />
-              </button>
-            )}
-          </Badge>
-        ))}
-      </div>
-      <Button id={id} type="button" variant="outline" size="sm" className="self-start" disabled={disabled} onClick={() => setOpen(true)}>
-        {t("rule.recipients.choose")}
-      </Button>
-      <TabbedListPicker
-        open={open}
-        onOpenChange={setOpen}
-        title={t("picker.title")}
-        tabs={tabs}
-        value={{ [CONTACT]: ids(LINK_TYPE.contact), [GROUP]: ids(LINK_TYPE.group) }}
-        onConfirm={(picked, rows) =>
-          field.onChange(
-            [LINK_TYPE.contact, LINK_TYPE.group].flatMap((type) =>
-              (picked[String(type)] ?? []).map((linkId) => ({ linkType: type, linkId: Number(linkId), name: nameOf(type, Number(linkId), rows[String(type)] ?? []) })),
-            ),
-          )
-        }
-      />
-    </div>
+    <ChosenField id={id} disabled={disabled} testId="rule-recipients" none={t("rule.recipients.none")} choose={t("rule.recipients.choose")}
+      chips={value.map((r) => (
+        <Badge key={`${r.linkType}:${r.linkId}`} variant="secondary" className="gap-1">
+          {r.linkType === LINK_TYPE.group ? <UsersIcon className="size-3" /> : <UserIcon className="size-3" />}
+          <span className="sr-only">{t(r.linkType === LINK_TYPE.group ? "rule.recipients.group" : "rule.recipients.contact")}</span>
+          {r.name}
+          {!disabled && (
+            <button type="button" aria-label={`${r.name} ×`} className="rounded-full hover:text-destructive" onClick={() => field.onChange(value.filter((x) => x !== r))}>
+              <XIcon className="size-3" />
+            </button>
+          )}
+        </Badge>
+      ))}
+      picker={(open, setOpen) => (
+        <TabbedListPicker
+          open={open}
+          onOpenChange={setOpen}
+          title={t("picker.title")}
+          tabs={tabs}
+          value={{ [CONTACT]: ids(LINK_TYPE.contact), [GROUP]: ids(LINK_TYPE.group) }}
+          onConfirm={(picked, rows) =>
+            field.onChange(
+              [LINK_TYPE.contact, LINK_TYPE.group].flatMap((type) =>
+                (picked[String(type)] ?? []).map((linkId) => ({ linkType: type, linkId: Number(linkId), name: nameOf(type, Number(linkId), rows[String(type)] ?? []) })),
+              ),
+            )
+          }
+        />
+      )}
+    />
   );
 }

@@ -9,30 +9,8 @@ import type { Page } from "@/lib/contract/envelope";
 import { CHANNEL } from "@/lib/contract/alarm/enums";
 import type { AlarmLevel } from "@/lib/contract/alarm/level";
 import type { AlarmFunction } from "@/lib/contract/alarm/rule";
-import type { Product } from "@/lib/contract/device/product";
 import { deviceRowsOf } from "@/components/product-set/device-rows";
 import { LevelBadge } from "./level-badge";
-
-/** The product a rule watches; choosing another clears the device and the property. */
-export function ProductField({ field, id, form, disabled, invalid }: CustomFieldProps) {
-  const { data } = useSWR<Product[]>(["device/product/list", { size: 9999 }], swrFetcher);
-  const options = (data ?? []).map((p) => ({ value: p.id, label: p.prodName }));
-  return (
-    <SelectField
-      id={id}
-      options={options}
-      value={field.value}
-      clearable={false}
-      disabled={disabled}
-      invalid={invalid}
-      onChange={(v) => {
-        field.onChange(v);
-        form.setValue("deviceId", null);
-        form.setValue("identifier", "");
-      }}
-    />
-  );
-}
 
 /** One device of the product, or none: every device of the product in the project. */
 export function DeviceField({ field, id, form, disabled, invalid }: CustomFieldProps) {
@@ -50,27 +28,6 @@ export function DeviceField({ field, id, form, disabled, invalid }: CustomFieldP
       disabled={disabled || !productId}
       invalid={invalid}
       onChange={(v) => field.onChange(v === "" ? null : v)}
-    />
-  );
-}
-
-/** A measurement point of the project (its devices are watched), or none: a product's devices. Choosing clears the property. */
-export function PointField({ field, id, form, disabled, invalid }: CustomFieldProps) {
-  const t = useTranslations("alarm.rule");
-  const { data } = useSWR<{ id: number; groupName: string }[]>(["alarm/rule/points", {}], swrFetcher);
-  const options = (data ?? []).map((p) => ({ value: p.id, label: p.groupName }));
-  return (
-    <SelectField
-      id={id}
-      options={options}
-      value={field.value}
-      placeholder={t("noPoint")}
-      disabled={disabled}
-      invalid={invalid}
-      onChange={(v) => {
-        field.onChange(v === "" ? null : v);
-        form.setValue("identifier", "");
-      }}
     />
   );
 }

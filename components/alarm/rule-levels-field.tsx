@@ -3,7 +3,8 @@
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { PlusIcon, Trash2Icon } from "lucide-react";
-import { SelectField, useDict, type CustomFieldProps } from "@/components/kit";
+import type * as React from "react";
+import { SelectField, useDict, type CustomFieldProps, type DictOption } from "@/components/kit";
 import { NumberInput } from "@/components/kit/form/number-input";
 import { Button } from "@/components/ui/button";
 import { swrFetcher } from "@/lib/api/fetcher";
@@ -14,6 +15,7 @@ import { MAX_RULE_LEVELS, type RuleCondition } from "@/lib/contract/alarm/rule";
 import { LevelBadge } from "./level-badge";
 
 type Row = Partial<Omit<RuleCondition, "threshold" | "minValue" | "maxValue">> & { threshold?: number | ""; minValue?: number | ""; maxValue?: number | "" };
+type Select = React.ComponentProps<typeof SelectField>;
 type RowErrors = Partial<Record<keyof RuleCondition, { message?: string }>>;
 
 /**
@@ -50,36 +52,28 @@ export function RuleLevelsField({ field, id, form, disabled }: CustomFieldProps)
             onChange={(v) => set(i, { [key]: v })}
           />
         );
+        // The level and the comparison: selects labelled for screen readers (the row reads as a sentence).
+        const select = (key: "level" | "compare", options: DictOption[], value: Select["value"], onChange: Select["onChange"], invalid?: boolean) => (
+          <>
+            <label htmlFor={`${id}-${i}-${key}`} className="sr-only">
+              {t(key)}
+            </label>
+            <SelectField id={`${id}-${i}-${key}`} className="w-40" options={options} value={value} clearable={false} disabled={disabled} invalid={invalid} onChange={onChange} />
+          </>
+        );
         return (
           <div key={i} role="group" aria-label={t("row", { n: i + 1 })} className="rounded-md border p-2" data-testid="rule-level">
             <div className="flex flex-wrap items-center gap-2">
               <span className="w-6 text-center text-xs text-muted-foreground tabular-nums">{i + 1}</span>
-              <label htmlFor={`${id}-${i}-level`} className="sr-only">
-                {t("level")}
-              </label>
-              <SelectField
-                id={`${id}-${i}-level`}
-                className="w-40"
-                options={levels.map((l) => ({ value: l.id, label: `${l.levelNum} · ${l.levelName}` }))}
-                value={r.levelId ?? null}
-                clearable={false}
-                disabled={disabled}
-                invalid={!!errors[i]?.levelId}
-                onChange={(v) => set(i, { levelId: v === "" || v === null ? undefined : Number(v) })}
-              />
+              {select(
+                "level",
+                levels.map((l) => ({ value: l.id, label: `${l.levelNum} · ${l.levelName}` })),
+                r.levelId ?? null,
+                (v) => set(i, { levelId: v === "" || v === null ? undefined : Number(v) }),
+                !!errors[i]?.levelId,
+              )}
               {level && <LevelBadge name={level.levelName} color={level.color} />}
-              <label htmlFor={`${id}-${i}-compare`} className="sr-only">
-                {t("compare")}
-              </label>
-              <SelectField
-                id={`${id}-${i}-compare`}
-                className="w-40"
-                options={ops}
-                value={r.compareType ?? 1}
-                clearable={false}
-                disabled={disabled}
-                onChange={(v) => set(i, { compareType: Number(v) as RuleCondition["compareType"] })}
-              />
+              {select("compare", ops, r.compareType ?? 1, (v) => set(i, { compareType: Number(v) as RuleCondition["compareType"] }))}
               {range ? (
                 <>
                   {num("minValue")}

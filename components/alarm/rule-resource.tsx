@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
-import { defineResource, dictLabel, ResourcePage, useDict, type ResourceUi } from "@/components/kit";
+import { defineResource, dictLabel, ResourcePage, useDict, type RemoteOptions, type ResourceUi } from "@/components/kit";
 import { DictText } from "@/components/kit/table/cells";
 import { Badge } from "@/components/ui/badge";
 import { api, swrFetcher } from "@/lib/api/fetcher";
@@ -13,7 +13,7 @@ import type { Page } from "@/lib/contract/envelope";
 import type { AlarmLevel } from "@/lib/contract/alarm/level";
 import { LevelBadge } from "./level-badge";
 import { RuleLevelsField } from "./rule-levels-field";
-import { ChannelsField, DeviceField, LevelField, PointField, ProductField, PropertyField } from "./rule-fields";
+import { ChannelsField, DeviceField, LevelField, PropertyField } from "./rule-fields";
 
 // Shown in the form only: its recipients picker (a dialog) stays out of the list's first load.
 const RecipientField = dynamic(() => import("./recipient-field").then((m) => m.RecipientField));
@@ -22,6 +22,8 @@ type V = Record<string, unknown>;
 const type = (v: V) => Number(v.ruleType ?? RULE_TYPE.value);
 const isValue = (v: V) => type(v) === RULE_TYPE.value;
 const onProduct = (v: V) => !v.pointId;
+const PRODUCTS: RemoteOptions = { url: "device/product/list", params: { size: 9999 }, labelKey: "prodName", valueKey: "id" };
+const POINTS: RemoteOptions = { url: "alarm/rule/points", labelKey: "groupName", valueKey: "id" };
 const OPS: Record<number, string> = { 1: ">", 2: "≥", 3: "<", 4: "≤" };
 
 /** What the rule watches and when it fires: "angleX ∉ [-3, 3]", each level in its colour; "offline". */
@@ -124,8 +126,18 @@ export const ruleResource = defineResource<AlarmRuleRow>({
     placeholders: ["ruleName"],
     fields: {
       ruleType: { type: "radio", full: true },
-      pointId: { type: "custom", render: (p) => <PointField {...p} />, hint: "hints.pointId", full: true },
-      productId: { type: "custom", render: (p) => <ProductField {...p} />, required: true, show: onProduct },
+      // Choosing a point clears the property; choosing a product clears the device and the property.
+      pointId: { type: "select", remote: POINTS, placeholder: "noPoint", onValue: (_, form) => form.setValue("identifier", ""), hint: "hints.pointId", full: true },
+      productId: {
+        type: "select",
+        remote: PRODUCTS,
+        required: true,
+        show: onProduct,
+        onValue: (_, form) => {
+          form.setValue("deviceId", null);
+          form.setValue("identifier", "");
+        },
+      },
       deviceId: { type: "custom", render: (p) => <DeviceField {...p} />, hint: "hints.deviceId", show: onProduct },
       identifier: { type: "custom", render: (p) => <PropertyField {...p} />, required: true, show: (v) => type(v) !== RULE_TYPE.offline },
       statType: { show: isValue },

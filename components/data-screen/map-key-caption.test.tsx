@@ -1,28 +1,16 @@
 // @vitest-environment jsdom
 import * as React from "react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
-import { loadMessages } from "@/lib/i18n/namespaces";
 import { DisplayMap } from "@/components/maps/display-map";
+import { mapTestSetup } from "@/components/maps/map-test-setup";
 import { ScreenProvider } from "./screen-context";
 
 // No key configured: maps run on the coordinate canvas and tell that tiles need a key.
 vi.mock("@/components/maps/map-config", () => ({ useMapConfig: () => ({ apiKey: "", mapId: "" }) }));
 
-const messages: Record<string, Record<string, unknown>> = {};
-beforeAll(async () => {
-  messages.en = await loadMessages("en");
-  messages["zh-cn"] = await loadMessages("zh-cn");
-});
-beforeEach(() => {
-  vi.stubGlobal("ResizeObserver", class { observe() {} unobserve() {} disconnect() {} });
-  localStorage.clear();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const messages = mapTestSetup();
 
 const devices = [{ id: 1, deviceName: "Tilt 1", deviceLongitude: 113.88, deviceLatitude: 22.55 }];
 const map = (locale: string, onScreen: boolean) => {

@@ -7,6 +7,20 @@ export const SCREEN_COLORS = ["#38bdf8", "#34d399", "#fbbf24", "#f472b6", "#a78b
 const AXIS = { axisLine: { lineStyle: { color: "#2b4a6f" } }, axisLabel: { color: "#9fc3ea", fontSize: 15 }, splitLine: { lineStyle: { color: "#16304f" } } } as const;
 const TOOLTIP = { backgroundColor: "#0b1f3a", borderColor: "#2b6cb0", textStyle: { color: "#e2efff", fontSize: 15 } } as const;
 
+/** What the screen's bar charts share: the axis tooltip over a shadow, the legend on top. */
+const BARS = { tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, ...TOOLTIP }, legend: { top: 0, textStyle: { color: "#cfe3ff", fontSize: 15 } } } as const;
+
+/** Horizontal bars, a row per category (given bottom-up), counts along x, the names cut at `labelWidth`. */
+function horizontalBars(categories: string[], layout: { right: number; top: number; labelWidth: number }, series: EChartsOption["series"]): EChartsOption {
+  return {
+    ...BARS,
+    grid: { left: 12, right: layout.right, top: layout.top, bottom: 8, containLabel: true },
+    xAxis: { type: "value", minInterval: 1, ...AXIS },
+    yAxis: { type: "category", data: categories, ...AXIS, axisLabel: { ...AXIS.axisLabel, width: layout.labelWidth, overflow: "truncate" } },
+    series,
+  };
+}
+
 /** A level's label: the tenant's name, else "level n", else "no level". */
 export function levelLabel(l: LevelRef, t: (key: "levelN" | "noLevel", values?: { n: number }) => string): string {
   return l.levelName ?? (l.levelNum === null ? t("noLevel") : t("levelN", { n: l.levelNum }));
@@ -37,8 +51,7 @@ export function levelRing(levels: DataAnalysis["levels"], label: (l: LevelRef) =
 /** Alarms raised per day and level: stacked bars, the days as MM-DD. */
 export function trendBars(trend: DataAnalysis["trend"], label: (l: LevelRef) => string): EChartsOption {
   return {
-    tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, ...TOOLTIP },
-    legend: { top: 0, textStyle: { color: "#cfe3ff", fontSize: 15 } },
+    ...BARS,
     grid: { left: 44, right: 16, top: 40, bottom: 28 },
     xAxis: { type: "category", data: trend.days.map((d) => d.slice(5)), ...AXIS, axisLabel: { ...AXIS.axisLabel, fontSize: 13 } },
     yAxis: { type: "value", minInterval: 1, ...AXIS },
@@ -53,31 +66,17 @@ export function typeBars(types: DataAnalysis["deviceTypes"], names: { online: st
   const tail = types.slice(head.length);
   const rows = [...head, ...(tail.length ? [{ name: names.others, count: tail.reduce((n, t) => n + t.count, 0), online: tail.reduce((n, t) => n + t.online, 0) }] : [])].reverse();
   const bar = { type: "bar", stack: "devices", barMaxWidth: 18 } as const;
-  return {
-    tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, ...TOOLTIP },
-    legend: { top: 0, textStyle: { color: "#cfe3ff", fontSize: 15 } },
-    grid: { left: 12, right: 36, top: 36, bottom: 8, containLabel: true },
-    xAxis: { type: "value", minInterval: 1, ...AXIS },
-    yAxis: { type: "category", data: rows.map((r) => r.name), ...AXIS, axisLabel: { ...AXIS.axisLabel, width: 170, overflow: "truncate" } },
-    series: [
-      { ...bar, name: names.online, data: rows.map((r) => r.online), itemStyle: { color: "#34d399" } },
-      { ...bar, name: names.other, data: rows.map((r) => r.count - r.online), itemStyle: { color: "#64748b", borderRadius: [0, 4, 4, 0] }, label: { show: true, position: "right", color: "#e2efff", fontSize: 14, formatter: (p: { dataIndex: number }) => String(rows[p.dataIndex].count) } },
-    ],
-  };
+  return horizontalBars(rows.map((r) => r.name), { right: 36, top: 36, labelWidth: 170 }, [
+    { ...bar, name: names.online, data: rows.map((r) => r.online), itemStyle: { color: "#34d399" } },
+    { ...bar, name: names.other, data: rows.map((r) => r.count - r.online), itemStyle: { color: "#64748b", borderRadius: [0, 4, 4, 0] }, label: { show: true, position: "right", color: "#e2efff", fontSize: 14, formatter: (p: { dataIndex: number }) => String(rows[p.dataIndex].count) } },
+  ]);
 }
 
 /** Projects by alarms in the trend's days: horizontal bars, most at the top, open alarms beside. */
 export function rankingBars(ranking: DataAnalysis["ranking"], names: { alarms: string; open: string }, max = 10): EChartsOption {
   const rows = ranking.slice(0, max).reverse();
-  return {
-    tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, ...TOOLTIP },
-    legend: { top: 0, textStyle: { color: "#cfe3ff", fontSize: 15 } },
-    grid: { left: 12, right: 48, top: 40, bottom: 8, containLabel: true },
-    xAxis: { type: "value", minInterval: 1, ...AXIS },
-    yAxis: { type: "category", data: rows.map((r) => r.prjName), ...AXIS, axisLabel: { ...AXIS.axisLabel, width: 260, overflow: "truncate" } },
-    series: [
-      { type: "bar", name: names.alarms, data: rows.map((r) => r.alarms), barMaxWidth: 20, itemStyle: { color: "#38bdf8", borderRadius: [0, 4, 4, 0] }, label: { show: true, position: "right", color: "#e2efff", fontSize: 15 } },
-      { type: "bar", name: names.open, data: rows.map((r) => r.alarmOpen), barMaxWidth: 20, itemStyle: { color: "#f97316", borderRadius: [0, 4, 4, 0] }, label: { show: true, position: "right", color: "#e2efff", fontSize: 15 } },
-    ],
-  };
+  return horizontalBars(rows.map((r) => r.prjName), { right: 48, top: 40, labelWidth: 260 }, [
+    { type: "bar", name: names.alarms, data: rows.map((r) => r.alarms), barMaxWidth: 20, itemStyle: { color: "#38bdf8", borderRadius: [0, 4, 4, 0] }, label: { show: true, position: "right", color: "#e2efff", fontSize: 15 } },
+    { type: "bar", name: names.open, data: rows.map((r) => r.alarmOpen), barMaxWidth: 20, itemStyle: { color: "#f97316", borderRadius: [0, 4, 4, 0] }, label: { show: true, position: "right", color: "#e2efff", fontSize: 15 } },
+  ]);
 }

@@ -6,6 +6,7 @@ import type { DeviceTotals, LatestAlarm, LevelRef } from "@/lib/contract/screen/
 import { cn } from "@/lib/utils";
 import { PanelNote } from "./panel";
 import { levelLabel } from "./screen-options";
+import { Clipped } from "@/components/kit/clipped";
 
 /** A figure legible across a room: the number large, its label under it. */
 export function Stat({ label, value, tone = "sky", testId }: { label: string; value: React.ReactNode; tone?: "sky" | "emerald" | "amber" | "rose" | "slate"; testId?: string }) {
@@ -67,9 +68,7 @@ export function LatestAlarms({ alarms }: { alarms: LatestAlarm[] }) {
       <span className="rounded px-2 py-0.5 text-sm font-semibold text-slate-950" style={{ background: a.color ?? "#94a3b8" }}>
         {label(a)}
       </span>
-      <span className="truncate text-sky-50" title={a.alarmName}>
-        {a.alarmName}
-      </span>
+      <Clipped text={a.alarmName} className="text-sky-50" />
       <span className="text-sm text-sky-200/70 tabular-nums">{time(a.triggeredAt)}</span>
       <span className="col-start-2 truncate text-sm text-sky-200/60">
         {[a.prjName, a.deviceName].filter(Boolean).join(" · ") || "-"}

@@ -6,17 +6,16 @@ import { useTranslations } from "next-intl";
 import { DownloadIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { DataTable, dictLabel, PageFrame, useDict } from "@/components/kit";
+import { dictLabel, PageFrame, useDict } from "@/components/kit";
 import { ChartPanel } from "@/components/kit/chart/chart-panel";
+import { ReadingsTable } from "@/components/kit/chart/readings-table";
 import { LoadError } from "@/components/kit/load-error";
 import type { TableColumn } from "@/components/kit/table/data-table";
 import { lineOption } from "@/components/monitoring/chart-options";
 import { api, download, swrFetcher } from "@/lib/api/fetcher";
 import { BETON_RECORDS } from "@/lib/contract/device/beton-rule";
 import { CONCRETE_CHART_DEVICES, type ConcreteDevice, type ConcreteRecord, type ConcreteSeries } from "@/lib/contract/device/concrete";
-import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { SideCard } from "@/components/kit/side-card";
 
@@ -58,7 +57,6 @@ export function ConcreteScreen() {
   const focusedSeries = chart.data?.find((s) => s.deviceId === focused);
   const columns = React.useMemo<TableColumn<ConcreteRecord>[]>(
     () => [
-      { id: "t", header: t("time"), cell: ({ row }) => formatDateTime(new Date(row.original.t)) },
       { id: "temp", header: t("temp"), cell: ({ row }) => row.original.temp },
       { id: "maturity", header: t("maturity"), cell: ({ row }) => row.original.maturity },
       { id: "strength", header: t("strength"), cell: ({ row }) => row.original.strength ?? "—" },
@@ -132,22 +130,7 @@ export function ConcreteScreen() {
               {focusedSeries.calibration && ` · ${t("calibration", { a: focusedSeries.calibration.a, b: focusedSeries.calibration.b, datum: focusedSeries.datumTemp })}`}
             </p>
           )}
-          <Card>
-            <CardHeader className="pb-2">
-              <CardTitle className="text-sm">{t("records", { count: BETON_RECORDS, name: focusedSeries?.deviceName ?? "—" })}</CardTitle>
-            </CardHeader>
-            <CardContent className="p-0">
-              <DataTable
-                columns={columns}
-                layout={{ t: { width: 170 } }}
-                rows={records.data ?? []}
-                getRowId={(r) => String(r.t)}
-                height={320}
-                size="small"
-                loading={records.isLoading}
-              />
-            </CardContent>
-          </Card>
+          <ReadingsTable title={t("records", { count: BETON_RECORDS, name: focusedSeries?.deviceName ?? "—" })} timeHeader={t("time")} columns={columns} rows={records.data ?? []} loading={records.isLoading} />
         </div>
       </div>
     </PageFrame>

@@ -106,9 +106,7 @@ export function GlobalDataScreenView() {
                   <thead className="text-sm whitespace-nowrap text-sky-200/70">
                     <tr className="border-b border-sky-500/15">
                       <th className="w-[34%] px-3 py-2 text-left font-normal">{t("projects.name")}</th>
-                      <th className="px-2 py-2 text-right font-normal">{t("projects.index")}</th>
-                      <th className="px-2 py-2 text-right font-normal">{t("projects.points")}</th>
-                      <th className="px-2 py-2 text-right font-normal">{t("projects.online")}</th>
+                      {(["index", "points", "online"] as const).map((k) => <th key={k} className="px-2 py-2 text-right font-normal">{t(`projects.${k}`)}</th>)}
                       <th className="w-[22%] px-3 py-2 text-right font-normal">{t("projects.health")}</th>
                     </tr>
                   </thead>

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import * as React from "react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
-import { loadMessages } from "@/lib/i18n/namespaces";
 import type { HomeSummary } from "@/lib/contract/home";
 import { defaultCompanyInfo } from "@/lib/contract/company";
+import { mapTestSetup } from "@/components/maps/map-test-setup";
 import { ShellProvider, type ShellValue } from "@/components/shell/shell-context";
 import { TenantHome } from "./home-figures";
 import { trendOption } from "./trend-option";
@@ -22,19 +22,8 @@ vi.mock("@/lib/api/fetcher", () => ({ api: { post } }));
 // The chart and map load after the first paint; here they are there at once.
 vi.mock("./home-live", async (actual) => ({ ...(await actual<typeof import("./home-live")>()), HomeChartsLazy: (await import("./home-charts")).HomeCharts }));
 
-const messages: Record<string, Record<string, unknown>> = {};
-beforeAll(async () => {
-  messages.en = await loadMessages("en");
-  messages["zh-cn"] = await loadMessages("zh-cn");
-});
-beforeEach(() => {
-  vi.stubGlobal("ResizeObserver", class { observe() {} unobserve() {} disconnect() {} });
-  router.refresh.mockReset();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const messages = mapTestSetup();
+beforeEach(() => router.refresh.mockReset());
 
 const DAYS = ["2026-02-24", "2026-02-25", "2026-02-26", "2026-02-27", "2026-02-28", "2026-03-01", "2026-03-02"].map((day, i) => ({ day, alarms: i === 6 ? 3 : 0, values: i * 100 }));
 const SUMMARY: HomeSummary = {

@@ -5,6 +5,7 @@ import { Panel, PanelNote } from "@/components/data-screen";
 import type { PointData } from "@/lib/contract/scene/scene";
 import { cn } from "@/lib/utils";
 import { formatValue, pointColor } from "./point-format";
+import { Clipped } from "@/components/kit/clipped";
 
 /** The configured points with their newest value, its time and the alarm state, legible at 3 m. */
 export function HousePointsPanel({ points, className }: { points: PointData[] | undefined; className?: string }) {
@@ -22,9 +23,7 @@ export function HousePointsPanel({ points, className }: { points: PointData[] | 
             return (
               <li key={`${p.deviceId}:${p.identifier}`} className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 px-4 py-2.5" data-testid="house-point">
                 <div className="min-w-0">
-                  <div className="truncate text-lg text-sky-50" title={p.deviceName}>
-                    {p.deviceName}
-                  </div>
+                  <Clipped as="div" text={p.deviceName} className="text-lg text-sky-50" />
                   <div className="truncate text-base text-sky-300/70">{p.name}</div>
                 </div>
                 <div className="text-right">

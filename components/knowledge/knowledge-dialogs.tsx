@@ -61,16 +61,11 @@ export function AuthDialog({ node, onClose }: { node: KnowledgeNode; onClose: ()
   return (
     <>
       <KitDialog
-        open
-        onOpenChange={(o) => !o && onClose()}
+        onClose={onClose}
         title={`${t("auth.title")} · ${node.fileName}`}
         width={KNOWLEDGE_LIMITS.dialogWidth}
         testId="knowledge-auth-dialog"
-        footer={
-          <Button variant="outline" size="sm" onClick={onClose}>
-            {t("dialog.close")}
-          </Button>
-        }
+        actions="close"
       >
         <div className="mb-3 flex items-center gap-2">
           <span className="flex-1 text-sm text-muted-foreground">{t("auth.owner", { name: node.headerUserName })}</span>
@@ -97,11 +92,7 @@ export function AuthDialog({ node, onClose }: { node: KnowledgeNode; onClose: ()
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
-                    {GRANTABLE.map((a) => (
-                      <SelectItem key={a} value={a}>
-                        {t(`authType.${a}`)}
-                      </SelectItem>
-                    ))}
+                    {GRANTABLE.map((a) => <SelectItem key={a} value={a}>{t(`authType.${a}`)}</SelectItem>)}
                   </SelectContent>
                 </Select>
                 <Button variant="ghost" size="icon" aria-label={t("auth.remove")} onClick={() => void save(grants.filter((x) => x !== g)).catch(() => undefined)}>

@@ -9,9 +9,8 @@ import { api } from "@/lib/api/fetcher";
 import { KNOWLEDGE_LIMITS, ROOT_FOLDER, headerBody, type KnowledgeNode } from "@/lib/contract/knowledge/knowledge";
 import { KNOWLEDGE_EXTS } from "@/lib/contract/upload";
 import { textRequired, text as optionalText } from "@/lib/contract/validation";
-import { DialogActions, KitDialog, localizedResolver, useValidationTranslate } from "@/components/kit";
+import { KitDialog, localizedResolver, useValidationTranslate } from "@/components/kit";
 import { DocumentUpload } from "@/components/kit/upload";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
@@ -98,19 +97,11 @@ export function NodeDialog({
   return (
     <KitDialog
       open={open}
-      onOpenChange={(o) => !o && onClose()}
+      onClose={onClose}
       title={title}
       width={KNOWLEDGE_LIMITS.dialogWidth}
       testId="knowledge-node-dialog"
-      footer={
-        view ? (
-          <Button variant="outline" size="sm" onClick={onClose}>
-            {t("close")}
-          </Button>
-        ) : (
-          <DialogActions onCancel={onClose} form="knowledge-node-form" disabled={form.formState.isSubmitting} />
-        )
-      }
+      actions={view ? "close" : { form: "knowledge-node-form", disabled: form.formState.isSubmitting }}
     >
       <form id="knowledge-node-form" onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <div className="space-y-1.5">

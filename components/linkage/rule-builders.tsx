@@ -92,6 +92,20 @@ function useList(field: CustomFieldProps["field"]) {
   return { list, set, replace, remove, move, add: (item: Item) => field.onChange([...list, item]) };
 }
 
+/** The triggers' or the actions' cards, what none means, and the button that adds one (disabled at the rule's limit). */
+function CardList({ id, testId, none, addLabel, disabled, onAdd, children }: { id: string; testId: string; none: string; addLabel: string; disabled: boolean; onAdd: () => void; children: React.ReactNode[] }) {
+  return (
+    <div id={id} className="flex flex-col gap-2" data-testid={testId}>
+      {!children.length && <p className="text-sm text-muted-foreground">{none}</p>}
+      {children}
+      <Button type="button" variant="outline" size="sm" className="self-start" disabled={disabled} onClick={onAdd}>
+        <PlusIcon className="size-4" />
+        {addLabel}
+      </Button>
+    </div>
+  );
+}
+
 function DeviceSelect({ id, value, onChange, invalid, disabled }: { id: string; value: unknown; onChange: (v: number | "") => void; invalid?: boolean; disabled: boolean }) {
   const devices = useProjectDevices();
   return (
@@ -120,8 +134,7 @@ export function TriggersField({ field, id, form, disabled }: CustomFieldProps) {
   const { list, set, replace, remove, add } = useList(field);
   const errors = form.formState.errors;
   return (
-    <div id={id} className="flex flex-col gap-2" data-testid="linkage-triggers">
-      {!list.length && <p className="text-sm text-muted-foreground">{t("trigger.none")}</p>}
+    <CardList id={id} testId="linkage-triggers" none={t("trigger.none")} addLabel={t("trigger.add")} disabled={disabled || list.length >= 10} onAdd={() => add({ ...NEW_TRIGGER[TERM_TYPE.property] })}>
       {list.map((tr, i) => {
         const err = (k: string) => errorOf(errors, ["triggers", i, k]);
         const base = `trigger-${i}`;
@@ -150,11 +163,7 @@ export function TriggersField({ field, id, form, disabled }: CustomFieldProps) {
           </Card>
         );
       })}
-      <Button type="button" variant="outline" size="sm" className="self-start" disabled={disabled || list.length >= 10} onClick={() => add({ ...NEW_TRIGGER[TERM_TYPE.property] })}>
-        <PlusIcon className="size-4" />
-        {t("trigger.add")}
-      </Button>
-    </div>
+    </CardList>
   );
 }
 
@@ -205,8 +214,7 @@ export function ActionsField({ field, id, form, disabled }: CustomFieldProps) {
   const { list, set, replace, remove, move, add } = useList(field);
   const errors = form.formState.errors;
   return (
-    <div id={id} className="flex flex-col gap-2" data-testid="linkage-actions">
-      {!list.length && <p className="text-sm text-muted-foreground">{t("action.none")}</p>}
+    <CardList id={id} testId="linkage-actions" none={t("action.none")} addLabel={t("action.add")} disabled={disabled || list.length >= 20} onAdd={() => add({ ...NEW_ACTION[ACTION_TYPE.notice] })}>
       {list.map((a, i) => {
         const err = (...k: (string | number)[]) => errorOf(errors, ["actions", i, ...k]);
         const base = `action-${i}`;
@@ -228,11 +236,7 @@ export function ActionsField({ field, id, form, disabled }: CustomFieldProps) {
           </Card>
         );
       })}
-      <Button type="button" variant="outline" size="sm" className="self-start" disabled={disabled || list.length >= 20} onClick={() => add({ ...NEW_ACTION[ACTION_TYPE.notice] })}>
-        <PlusIcon className="size-4" />
-        {t("action.add")}
-      </Button>
-    </div>
+    </CardList>
   );
 }
 

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { cn } from "@/lib/utils";
 import { devicePosition, formatCoord, type MapDevice } from "./geo";
 import type { SurfaceMarker } from "./surface";
+import { Clipped } from "@/components/kit/clipped";
 
 const isWarning = (d: MapDevice) => Number(d.warnStatus) === 2;
 
@@ -35,9 +36,7 @@ export function DeviceCard({ device, children }: { device: MapDevice; children?:
   ];
   return (
     <div className="w-60 rounded-md border bg-popover p-3 text-xs text-popover-foreground shadow-lg" data-testid="device-card">
-      <div className="mb-2 truncate text-sm font-medium" title={device.deviceName}>
-        {device.deviceName}
-      </div>
+      <Clipped as="div" text={device.deviceName} className="mb-2 text-sm font-medium" />
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         {rows.map(([k, v]) => (
           <React.Fragment key={k}>

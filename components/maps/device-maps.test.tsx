@@ -1,31 +1,20 @@
 // @vitest-environment jsdom
 import * as React from "react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
-import { loadMessages } from "@/lib/i18n/namespaces";
 import { DisplayMap } from "./display-map";
 import { DeviceListMap } from "./device-list-map";
 import { DeviceLocationMap } from "./device-location-map";
 import { MAP, type MapDevice } from "./geo";
+import { mapTestSetup } from "./map-test-setup";
 
 // No key configured: the widgets run on the coordinate canvas.
 vi.mock("./map-config", () => ({ useMapConfig: () => ({ apiKey: "", mapId: "" }) }));
 
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
-beforeEach(() => {
-  vi.stubGlobal("ResizeObserver", class { observe() {} unobserve() {} disconnect() {} });
-  localStorage.clear();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const messages = mapTestSetup();
 
-const wrap = (ui: React.ReactNode) => render(<NextIntlClientProvider locale="en" messages={messages}>{ui}</NextIntlClientProvider>);
+const wrap = (ui: React.ReactNode) => render(<NextIntlClientProvider locale="en" messages={messages.en}>{ui}</NextIntlClientProvider>);
 
 const DEVICES: MapDevice[] = [
   { id: 1, deviceName: "Crane A", deviceLongitude: 113.884, deviceLatitude: 22.555, direction: 90, warnStatus: 1, dataList: [{ paramName: "Load", dataValue: 12.5 }] },
@@ -55,7 +44,7 @@ describe("DisplayMap", () => {
     expect(panels[0].textContent).toContain("Load12.5");
     expect(panels[1].textContent).toContain("No data yet");
     rerender(
-      <NextIntlClientProvider locale="en" messages={messages}>
+      <NextIntlClientProvider locale="en" messages={messages.en}>
         <DisplayMap devices={[{ ...DEVICES[0], dataList: [{ paramName: "Load", dataValue: 14 }] }]} />
       </NextIntlClientProvider>,
     );

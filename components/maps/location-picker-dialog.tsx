@@ -36,8 +36,7 @@ export function PickerDialog({ form, keys, onClose }: { form: UseFormReturn<Fiel
   };
   return (
     <KitDialog
-      open
-      onOpenChange={(o) => !o && onClose()}
+      onClose={onClose}
       title={t("title")}
       testId="location-picker-dialog"
       footer={

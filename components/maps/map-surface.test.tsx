@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import * as React from "react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
-import { loadMessages } from "@/lib/i18n/namespaces";
 import type { SurfaceProps } from "./surface";
 import { DisplayMap } from "./display-map";
 import type { MapDevice } from "./geo";
+import { mapTestSetup } from "./map-test-setup";
 
 // A key is configured: the widgets ask for the Google surface.
 vi.mock("./map-config", () => ({ useMapConfig: () => ({ apiKey: "test-key", mapId: "" }) }));
@@ -31,23 +31,14 @@ vi.mock("./google-surface", () => ({
   },
 }));
 
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
+const messages = mapTestSetup();
 beforeEach(() => {
-  vi.stubGlobal("ResizeObserver", class { observe() {} unobserve() {} disconnect() {} });
-  localStorage.clear();
   google.fail = null;
   google.keys = [];
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const DEVICES: MapDevice[] = [{ id: 1, deviceName: "Crane A", deviceLongitude: 113.884, deviceLatitude: 22.555, warnStatus: 2, deviceAddr: "North gate" }];
-const wrap = (ui: React.ReactNode) => render(<NextIntlClientProvider locale="en" messages={messages}>{ui}</NextIntlClientProvider>);
+const wrap = (ui: React.ReactNode) => render(<NextIntlClientProvider locale="en" messages={messages.en}>{ui}</NextIntlClientProvider>);
 
 describe("maps with a key", () => {
   it("draw on Google with the key: the same markers and info card, and no note about tiles", async () => {

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import * as React from "react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
-import { loadMessages } from "@/lib/i18n/namespaces";
 import type { PolygonArea } from "@/lib/contract/geo";
+import { mapTestSetup } from "./map-test-setup";
 import { PolygonDrawMap } from "./polygon-draw-map";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
@@ -12,21 +12,9 @@ vi.mock("@/lib/toast", () => ({ toast }));
 // No key configured: the widget runs on the coordinate canvas.
 vi.mock("./map-config", () => ({ useMapConfig: () => ({ apiKey: "", mapId: "" }) }));
 
-const messages: Record<string, Record<string, unknown>> = {};
-beforeAll(async () => {
-  messages.en = await loadMessages("en");
-  messages["zh-cn"] = await loadMessages("zh-cn");
-});
-beforeEach(() => {
-  vi.stubGlobal("ResizeObserver", class { observe() {} unobserve() {} disconnect() {} });
-  Object.values(toast).forEach((f) => f.mockReset());
-  localStorage.clear();
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+const messages = mapTestSetup();
+beforeEach(() => Object.values(toast).forEach((f) => f.mockReset()));
+afterEach(() => vi.useRealTimers());
 
 function Harness({ initial = [], onChange }: { initial?: PolygonArea[]; onChange: (p: PolygonArea[]) => void }) {
   const [value, setValue] = React.useState(initial);

@@ -5,9 +5,9 @@ import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { DownloadIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
 import { ChartPanel, type DayRange } from "@/components/kit/chart/chart-panel";
-import { DataTable, useDict } from "@/components/kit";
+import { ReadingsTable } from "@/components/kit/chart/readings-table";
+import { useDict } from "@/components/kit";
 import type { TableColumn } from "@/components/kit/table/data-table";
 import { quickRange } from "@/components/kit/resource/search-rules";
 import { api, download, swrFetcher } from "@/lib/api/fetcher";
@@ -86,10 +86,9 @@ export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onCha
     for (const s of series) for (const [time, v] of s.data) (byTime.get(time) ?? byTime.set(time, { t: time } as Row).get(time)!)[s.id] = v;
     return [...byTime.values()].sort((a, b) => b.t - a.t);
   }, [series]);
-  const columns = React.useMemo<TableColumn<Row>[]>(
-    () => [
-      { id: "t", header: t("table.time"), cell: ({ row }) => formatDateTime(new Date(row.original.t)) },
-      ...series.map<TableColumn<Row>>((s) => ({
+  const columns = React.useMemo(
+    () =>
+      series.map<TableColumn<Row>>((s) => ({
         id: s.id,
         header: `${s.name}${s.unit ? ` (${s.unit})` : ""}`,
         cell: ({ row }) => {
@@ -97,8 +96,7 @@ export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onCha
           return v === null || v === undefined ? "—" : v;
         },
       })),
-    ],
-    [series, def, t],
+    [series],
   );
 
   const onExport = async () => {
@@ -150,19 +148,7 @@ export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onCha
         {sampled && <span className="ml-2">{t("screen.sampled", { max: CHART_MAX_POINTS })}</span>}
       </p>
       {clickable && <InitValues deviceId={device.id} groupId={point.id} time={clicked} group={def.view === "tilt"} onSet={() => (view.mutate(), onChanged())} />}
-      <Card>
-        <CardContent className="p-0">
-          <DataTable
-            columns={columns}
-            layout={{ t: { width: 170 } }}
-            rows={rows}
-            getRowId={(r) => String(r.t)}
-            height={320}
-            size="small"
-            loading={view.isLoading}
-          />
-        </CardContent>
-      </Card>
+      <ReadingsTable timeHeader={t("table.time")} columns={columns} rows={rows} loading={view.isLoading} />
     </div>
   );
 }

@@ -93,9 +93,7 @@ export function InitValues({ deviceId, groupId, time, group, onSet }: { deviceId
             <TableHeader>
               <TableRow>
                 <TableHead>{t("table.paramName")}</TableHead>
-                <TableHead className="text-right">{t("table.orgValue")}</TableHead>
-                <TableHead className="text-right">{t("table.totalValue")}</TableHead>
-                <TableHead className="text-right">{t("table.initValue")}</TableHead>
+                {(["orgValue", "totalValue", "initValue"] as const).map((k) => <TableHead key={k} className="text-right">{t(`table.${k}`)}</TableHead>)}
               </TableRow>
             </TableHeader>
             <TableBody>

@@ -29,7 +29,7 @@ export function SortDialog({ ui }: { ui: ResourceUi<PointGroup> }) {
   return (
     <KitDialog
       open={open}
-      onOpenChange={(o) => !o && close()}
+      onClose={close}
       title={t("saveSort")}
       description={t("sortHint")}
       width={500}

@@ -47,11 +47,7 @@ export function ProfileCurveTable({ deviceId, curves, picked, onPick, onSet }: {
             <Table>
               <TableHeader>
                 <TableRow>
-                  <TableHead className="text-right">{t("profile.depth")}</TableHead>
-                  <TableHead className="text-right">{t("profile.angleA")}</TableHead>
-                  <TableHead className="text-right">{t("profile.angleB")}</TableHead>
-                  <TableHead className="text-right">{t("profile.dispA")}</TableHead>
-                  <TableHead className="text-right">{t("profile.dispB")}</TableHead>
+                  {(["depth", "angleA", "angleB", "dispA", "dispB"] as const).map((k) => <TableHead key={k} className="text-right">{t(`profile.${k}`)}</TableHead>)}
                 </TableRow>
               </TableHeader>
               <TableBody>

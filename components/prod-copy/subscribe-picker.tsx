@@ -10,22 +10,9 @@ import type { ProdCopy } from "@/lib/contract/device/product";
 /** Subscribing to a platform copy (`?pick=prodCopy`); loaded after the list (`deferredDialogs`). */
 export function SubscribePicker({ ui }: { ui: ResourceUi<ProdCopy> }) {
   const t = useTranslations("product.prodCopy");
-  const close = () => ui.setParam("pick", null);
-  return (
-    <CatalogPicker
-      kind="prodCopy"
-      multiple={false}
-      params={{ unsubscribed: 1 }}
-      open={ui.param("pick") === "prodCopy"}
-      onOpenChange={(o) => !o && close()}
-      onConfirm={async (ids) => {
-        if (ids.length) {
-          await api.post("device/prodCopy/subscribe", { copyId: ids[0] });
-          toast.success(t("subscribed"));
-        }
-        close();
-        await ui.refresh();
-      }}
-    />
-  );
+  const subscribe = async (ids: (number | string)[]) => {
+    await api.post("device/prodCopy/subscribe", { copyId: ids[0] });
+    toast.success(t("subscribed"));
+  };
+  return <CatalogPicker kind="prodCopy" multiple={false} params={{ unsubscribed: 1 }} ui={ui} bind={subscribe} />;
 }

@@ -1,14 +1,14 @@
 "use client";
 
-import * as React from "react";
 import dynamic from "next/dynamic";
 import { z } from "zod";
-import { defineResource, ResourcePage, type ResourceUi } from "@/components/kit";
-import { defineDetail, DetailPage, NestedList } from "@/components/kit/detail/define-detail";
+import { defineResource, ResourcePage } from "@/components/kit";
+import { defineDetail, DetailPage } from "@/components/kit/detail/define-detail";
 import { api } from "@/lib/api/fetcher";
 import { objModel, objModelFunction, type FunctionRow, type ObjModel } from "@/lib/contract/device/product";
 import { functionColumns } from "./function-columns";
 import { functionDefaults, functionFormFields } from "./function-form";
+import { OwnerFunctions } from "./owner-functions";
 
 // The model detail's library picker (a dialog) is not part of the model list's first load.
 const CatalogPicker = dynamic(() => import("./pickers").then((m) => m.CatalogPicker));
@@ -34,22 +34,6 @@ export function ObjModelList() {
   return <ResourcePage resource={objModelResource} />;
 }
 
-function LibraryPicker({ modelId, ui }: { modelId: number; ui: ResourceUi<FunctionRow> }) {
-  const close = () => ui.setParam("pick", null);
-  return (
-    <CatalogPicker
-      kind="objFunction"
-      open={ui.param("pick") === "objFunction"}
-      onOpenChange={(o) => !o && close()}
-      onConfirm={async (ids) => {
-        if (ids.length) await api.post("device/objModel/func/addList", { modelId, functionIds: ids });
-        close();
-        await ui.refresh();
-      }}
-    />
-  );
-}
-
 /** The functions of one object model. */
 function modelFunctionsResource(modelId: number) {
   return defineResource<FunctionRow>({
@@ -68,14 +52,8 @@ function modelFunctionsResource(modelId: number) {
     toolbar: ["add", { key: "bindLibrary", label: "actions.bindLibrary", perm: "dev:objModel:upd", variant: "outline", onClick: (ui) => ui.setParam("pick", "objFunction") }, "batchDelete"],
     multiple: true,
     rowName: (r) => r.funcName,
-    slots: { dialogs: (ui) => <LibraryPicker modelId={modelId} ui={ui} /> },
+    slots: { dialogs: (ui) => <CatalogPicker kind="objFunction" ui={ui} bind={(ids) => api.post("device/objModel/func/addList", { modelId, functionIds: ids })} /> },
   });
-}
-
-/** The model's functions: their resource carries the model id (form defaults, library picker). */
-function ModelFunctions({ modelId, onChange }: { modelId: number; onChange: () => unknown }) {
-  const resource = React.useMemo(() => modelFunctionsResource(modelId), [modelId]);
-  return <NestedList resource={resource} filter={{ modelId }} onChange={onChange} />;
 }
 
 const objModelDetail = defineDetail<ObjModel>({
@@ -83,7 +61,7 @@ const objModelDetail = defineDetail<ObjModel>({
   info: "device/objModel/info",
   back: "/productSet/objModel",
   rows: { functionCount: false },
-  sections: [{ key: "functions", render: (m, { refresh }) => <ModelFunctions modelId={m.id} onChange={refresh} /> }],
+  sections: [{ key: "functions", render: (m, { refresh }) => <OwnerFunctions owner="modelId" id={m.id} resource={modelFunctionsResource} onChange={refresh} /> }],
 });
 
 /** /productSet/objModelInfo?id= : an object model and its functions. */

@@ -26,20 +26,25 @@ export type CatalogPickerKind = keyof typeof KINDS;
 
 const DICTS: Record<string, string> = { funcType: "funcType", modelType: "objModelType", connectType: "connectType", methodType: "methodType", prodType: "prodType", owner: "copyOwner" };
 
+/** What a picker needs of the list it serves: the `?pick=` that opens it, and a refresh. */
+type PickerHost = { param: (key: string) => string | null; setParam: (key: string, value: string | number | null) => void; refresh: () => Promise<unknown> };
+
+/**
+ * A list's catalogue picker, open while the list's `?pick=` names its kind: the ids chosen go to
+ * `bind` (nothing chosen, nothing bound), then it closes and the list reads again.
+ */
 export function CatalogPicker({
   kind,
-  open,
-  onOpenChange,
+  ui,
+  bind,
   params,
   multiple = true,
-  onConfirm,
 }: {
   kind: CatalogPickerKind;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  ui: PickerHost;
+  bind: (ids: Id[]) => Promise<unknown>;
   params?: Record<string, string | number | undefined>;
   multiple?: boolean;
-  onConfirm: (ids: Id[], rows: Row[]) => void;
 }) {
   const t = useTranslations("product.picker");
   const columns: PickerColumn<Row>[] = KINDS[kind].columns.map((key) => ({
@@ -48,7 +53,23 @@ export function CatalogPicker({
     ...(DICTS[key] && { render: (r: Row) => <DictText dict={DICTS[key]} value={r[key]} /> }),
     ...(key === "dataType" && { render: (r: Row) => <DataTypeText spec={r.dataType as never} /> }),
   }));
-  return <ListPicker open={open} onOpenChange={onOpenChange} title={t(`titles.${kind}`)} endpoint={KINDS[kind].endpoint} params={params} columns={columns} multiple={multiple} onConfirm={onConfirm} />;
+  const close = () => ui.setParam("pick", null);
+  return (
+    <ListPicker
+      open={ui.param("pick") === kind}
+      onOpenChange={(o) => !o && close()}
+      title={t(`titles.${kind}`)}
+      endpoint={KINDS[kind].endpoint}
+      params={params}
+      columns={columns}
+      multiple={multiple}
+      onConfirm={async (ids) => {
+        if (ids.length) await bind(ids);
+        close();
+        await ui.refresh();
+      }}
+    />
+  );
 }
 
 /** Devices of the selected project, one product's when `productId` is given (`deviceTreeByProdId`). */

@@ -88,7 +88,7 @@ function TdlImport({ productId, ui }: { productId: number; ui: ResourceUi<Functi
           if (file) void read(file);
         }}
       />
-      <KitDialog open={!!errors} onOpenChange={(o) => !o && setErrors(null)} title={t("tdl.errorsTitle")} width={640} testId="tdl-errors">
+      <KitDialog open={!!errors} onClose={() => setErrors(null)} title={t("tdl.errorsTitle")} width={640} testId="tdl-errors">
         <p className="mb-2 text-sm">{errors?.msg}</p>
         <ul className="space-y-1 text-sm">
           {errors?.list.map((e) => (
@@ -110,17 +110,10 @@ const actionsFor = (productId: number): ToolbarAction<FunctionRow>[] => [
 ];
 
 function Pickers({ productId, ui }: { productId: number; ui: ResourceUi<FunctionRow> }) {
-  const pick = ui.param("pick");
-  const close = () => ui.setParam("pick", null);
-  const run = async (call: Promise<unknown>) => {
-    await call;
-    close();
-    await ui.refresh();
-  };
   return (
     <>
-      <CatalogPicker kind="objFunction" open={pick === "objFunction"} onOpenChange={(o) => !o && close()} onConfirm={(ids) => ids.length && run(api.post("device/prodFunction/addList", { productId, functionIds: ids }))} />
-      <CatalogPicker kind="objModel" multiple={false} open={pick === "objModel"} onOpenChange={(o) => !o && close()} onConfirm={(ids) => ids.length && run(api.post("device/objProd/add", { modelId: ids[0], productIds: [productId] }))} />
+      <CatalogPicker kind="objFunction" ui={ui} bind={(ids) => api.post("device/prodFunction/addList", { productId, functionIds: ids })} />
+      <CatalogPicker kind="objModel" multiple={false} ui={ui} bind={(ids) => api.post("device/objProd/add", { modelId: ids[0], productIds: [productId] })} />
     </>
   );
 }

@@ -1,48 +1,35 @@
 "use client";
 
-import * as React from "react";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
-import { defineResource, type ResourceUi } from "@/components/kit";
-import { defineDetail, DetailPage, NestedList } from "@/components/kit/detail/define-detail";
+import { defineResource } from "@/components/kit";
+import { defineDetail, DetailPage } from "@/components/kit/detail/define-detail";
 import { api, swrFetcher } from "@/lib/api/fetcher";
 import { pageQuery } from "@/lib/contract/common";
 import { connect, product, type Connect, type FunctionRow, type Product } from "@/lib/contract/device/product";
 import { examplePayload } from "@/lib/contract/device/examples";
 import { productTopics } from "@/lib/contract/device/topics";
+import { OwnerFunctions } from "./owner-functions";
 import { CatalogPicker } from "./pickers";
 import { productFunctionResource } from "./prod-function-resource";
 
-function Linked<R extends Record<string, unknown>>({ kind, ui, bind }: { kind: "connect" | "subProduct"; ui: ResourceUi<R>; bind: (ids: Ids) => Promise<unknown> }) {
-  const close = () => ui.setParam("pick", null);
-  return (
-    <CatalogPicker
-      kind={kind}
-      params={kind === "subProduct" ? { notSubOf: Number(ui.query.subOf) } : undefined}
-      open={ui.param("pick") === kind}
-      onOpenChange={(o) => !o && close()}
-      onConfirm={async (ids) => {
-        if (ids.length) await bind(ids);
-        close();
-        await ui.refresh();
-      }}
-    />
-  );
-}
-
 type Ids = (number | string)[];
+// The list's query, where the detail put the product (`productId`, `subOf`).
+type Query = Record<string, unknown>;
 
 /**
- * A list the detail narrows to the product, unbound row by row and bound through a catalogue
- * picker: the product's connections, a gateway's sub-products.
+ * The lists the detail narrows to the product, unbound row by row and bound through a catalogue
+ * picker: the product's connections (prodConnect add / del, by `productId`) and a gateway's
+ * sub-products (bind / unBind, by `subOf`; the picker offers only products not already its own).
  */
-function linkedResource<R extends Record<string, unknown>>(o: {
-  entity: typeof connect | typeof product;
-  api: string;
-  kind: "connect" | "subProduct";
-  bindLabel: string;
-  link: (ui: ResourceUi<R>, ids: Ids, bind: boolean) => Promise<unknown>;
-}) {
+const LINKS = {
+  connect: { entity: connect, api: "device/prodConnect", bindLabel: "actions.bindConnect", pickerParams: () => undefined, link: (q: Query, ids: Ids, bind: boolean) => api.post(`device/prodConnect/${bind ? "add" : "del"}`, { productId: q.productId, connectIds: ids }) },
+  subProduct: { entity: product, api: "device/product", bindLabel: "actions.bindSub", pickerParams: (q: Query) => ({ notSubOf: Number(q.subOf) }), link: (q: Query, ids: Ids, bind: boolean) => api.post(`device/product/${bind ? "bind" : "unBind"}`, { gatewayId: q.subOf, subIds: ids }) },
+};
+type Kind = keyof typeof LINKS;
+
+function linkedResource<R extends Record<string, unknown>>(kind: Kind) {
+  const o = LINKS[kind];
   return defineResource<R>({
     entity: o.entity,
     api: o.api,
@@ -52,29 +39,14 @@ function linkedResource<R extends Record<string, unknown>>(o: {
     search: false,
     form: false,
     detail: false,
-    rowActions: [{ key: "unbind", label: "actions.unbind", perm: "dev:product:upd", confirm: "confirmUnbind", danger: true, onClick: (row, ui) => o.link(ui, [row.id as number], false).then(ui.refresh) }],
-    toolbar: [{ key: "bind", label: o.bindLabel, perm: "dev:product:upd", onClick: (ui) => ui.setParam("pick", o.kind) }],
-    slots: { dialogs: (ui) => <Linked kind={o.kind} ui={ui} bind={(ids) => o.link(ui, ids, true)} /> },
+    rowActions: [{ key: "unbind", label: "actions.unbind", perm: "dev:product:upd", confirm: "confirmUnbind", danger: true, onClick: (row, ui) => o.link(ui.query, [row.id as number], false).then(ui.refresh) }],
+    toolbar: [{ key: "bind", label: o.bindLabel, perm: "dev:product:upd", onClick: (ui) => ui.setParam("pick", kind) }],
+    slots: { dialogs: (ui) => <CatalogPicker kind={kind} params={o.pickerParams(ui.query)} ui={ui} bind={(ids) => o.link(ui.query, ids, true)} /> },
   });
 }
 
-/** The product's connections (prodConnect add / del), narrowed to it by the detail. */
-const connectionsResource = linkedResource<Connect>({
-  entity: connect,
-  api: "device/prodConnect",
-  kind: "connect",
-  bindLabel: "actions.bindConnect",
-  link: (ui, ids, bind) => api.post(`device/prodConnect/${bind ? "add" : "del"}`, { productId: ui.query.productId, connectIds: ids }),
-});
-
-/** A gateway's sub-products (bind / unBind), narrowed to it by the detail (`subOf`). */
-const subProductsResource = linkedResource<Product>({
-  entity: product,
-  api: "device/product",
-  kind: "subProduct",
-  bindLabel: "actions.bindSub",
-  link: (ui, ids, bind) => api.post(`device/product/${bind ? "bind" : "unBind"}`, { gatewayId: ui.query.subOf, subIds: ids }),
-});
+const connectionsResource = linkedResource<Connect>("connect");
+const subProductsResource = linkedResource<Product>("subProduct");
 
 /** The product's MQTT topics and, per function, an example payload that fits its thing model. */
 function Topics({ productId }: { productId: number }) {
@@ -86,9 +58,7 @@ function Topics({ productId }: { productId: number }) {
       <table className="w-full text-sm">
         <thead>
           <tr className="text-left text-muted-foreground">
-            <th className="py-1 font-normal">{t("direction")}</th>
-            <th className="py-1 font-normal">{t("topic")}</th>
-            <th className="py-1 font-normal">{t("purpose")}</th>
+            {(["direction", "topic", "purpose"] as const).map((k) => <th key={k} className="py-1 font-normal">{t(k)}</th>)}
           </tr>
         </thead>
         <tbody>
@@ -117,12 +87,6 @@ function Topics({ productId }: { productId: number }) {
   );
 }
 
-/** The product's functions: their resource carries the product id (form defaults, TDL, pickers). */
-function Functions({ productId, onChange }: { productId: number; onChange: () => unknown }) {
-  const resource = React.useMemo(() => productFunctionResource(productId), [productId]);
-  return <NestedList resource={resource} filter={{ productId }} onChange={onChange} />;
-}
-
 const productDetail = defineDetail<Product>({
   entity: product,
   info: "device/product/info",
@@ -130,7 +94,7 @@ const productDetail = defineDetail<Product>({
   // The counts label their tabs.
   rows: { functionCount: false, subCount: false },
   tabs: [
-    { key: "functions", label: "info.tabs.functions", count: (p) => p.functionCount, render: (p, { refresh }) => <Functions productId={p.id} onChange={refresh} /> },
+    { key: "functions", label: "info.tabs.functions", count: (p) => p.functionCount, render: (p, { refresh }) => <OwnerFunctions owner="productId" id={p.id} resource={productFunctionResource} onChange={refresh} /> },
     { key: "connections", label: "info.tabs.connections", list: { resource: connectionsResource, filter: (p) => ({ productId: p.id }) } },
     { key: "subs", label: "info.tabs.subs", show: (p) => p.prodType === "gateway", count: (p) => p.subCount, list: { resource: subProductsResource, filter: (p) => ({ subOf: p.id }) } },
     { key: "topics", label: "info.tabs.topics", render: (p) => <Topics productId={p.id} /> },

@@ -37,7 +37,7 @@ export function BindDialog({ ui }: { ui: ResourceUi<BetonRule> }) {
   return (
     <KitDialog
       open={ruleId !== null}
-      onOpenChange={(o) => !o && close()}
+      onClose={close}
       title={t("bind")}
       width={560}
       testId="bind-dialog"

@@ -1,32 +1,14 @@
 "use client";
 
 import useSWR from "swr";
-import { defineResource, ResourcePage, SelectField, type CustomFieldProps } from "@/components/kit";
+import { defineResource, ResourcePage, SelectField, type CustomFieldProps, type RemoteOptions } from "@/components/kit";
 import { swrFetcher } from "@/lib/api/fetcher";
 import { buildInfo, type BuildInfo } from "@/lib/contract/device/build-info";
 
-type ProjectOption = { id: number; prjName: string };
 type DeviceOption = { id: number; deviceName: string; deviceSn: string };
 
-function ProjectSelect({ field, id, disabled, invalid, form }: CustomFieldProps) {
-  const { data } = useSWR<ProjectOption[]>(["device/project/list", { size: 9999 }], swrFetcher);
-  const options = (data ?? []).map((p) => ({ value: p.id, label: p.prjName }));
-  return (
-    <SelectField
-      id={id}
-      options={options}
-      value={field.value}
-      onChange={(v) => {
-        field.onChange(v === "" ? null : Number(v));
-        // A device belongs to one project: choosing another project drops it.
-        form.setValue("deviceId", null);
-      }}
-      disabled={disabled}
-      invalid={invalid}
-      clearable={false}
-    />
-  );
-}
+/** The projects, for the search item and the form's select alike. */
+const PROJECTS: RemoteOptions = { url: "device/project/list", params: { size: 9999 }, labelKey: "prjName", valueKey: "id" };
 
 /** The devices of the chosen project (none until a project is chosen). */
 function DeviceSelect({ field, id, disabled, invalid, form }: CustomFieldProps) {
@@ -44,13 +26,14 @@ export const buildInfoResource = defineResource<BuildInfo>({
   entity: buildInfo,
   api: "device/buildInfo",
   perm: "dev:buildInfo",
-  search: { keyword: "personnel", keywordPlaceholder: "placeholders.personnel", items: { projectId: { type: "select2", remote: { url: "device/project/list", params: { size: 9999 }, labelKey: "prjName", valueKey: "id" } }, deviceId: false } },
+  search: { keyword: "personnel", keywordPlaceholder: "placeholders.personnel", items: { projectId: { type: "select2", remote: PROJECTS }, deviceId: false } },
   form: {
     columns: 2,
     width: 820,
     placeholders: ["personnel"],
     fields: {
-      projectId: { type: "custom", required: true, render: (p) => <ProjectSelect {...p} /> },
+      // A device belongs to one project: choosing another project drops it.
+      projectId: { type: "select", required: true, remote: PROJECTS, onValue: (_, form) => form.setValue("deviceId", null) },
       deviceId: { type: "custom", render: (p) => <DeviceSelect {...p} /> },
       photos: { hint: "hints.photos" },
     },

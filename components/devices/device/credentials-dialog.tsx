@@ -35,8 +35,7 @@ export function CredentialsDialog() {
   const copy = (text: string) => () => void copyText(text);
   return (
     <KitDialog
-      open
-      onOpenChange={(o) => !o && setShown(null)}
+      onClose={() => setShown(null)}
       title={t("title")}
       width={720}
       testId="credentials-dialog"

@@ -37,7 +37,6 @@ function Field({ label, value, copy, testId }: { label: string; value: React.Rea
  */
 export function ConnectionCard({ device }: { device: Device }) {
   const t = useTranslations("devices.viewDevice.connection");
-  const tk = useTranslations("kit");
   const doCopy = useCopy();
   const { data: broker } = useSWR<DeviceCredentials["broker"]>("device/device/mqttAccess", swrFetcher);
   const [confirm, confirmElement] = useConfirm();
@@ -87,15 +86,11 @@ export function ConnectionCard({ device }: { device: Device }) {
       </table>
       <KitDialog
         open={secret !== null}
-        onOpenChange={(o) => !o && setSecret(null)}
+        onClose={() => setSecret(null)}
         title={t("resetSecret")}
         width={520}
         testId="new-secret-dialog"
-        footer={
-          <Button size="sm" variant="outline" onClick={() => setSecret(null)}>
-            {tk("actions.close")}
-          </Button>
-        }
+        actions="close"
       >
         <p className="text-sm text-muted-foreground">{t("newSecret")}</p>
         <div className="mt-2 flex items-center gap-2 rounded-md border bg-muted p-2">

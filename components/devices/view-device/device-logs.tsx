@@ -1,37 +1,37 @@
 "use client";
 
-import { defineResource } from "@/components/kit";
+import { defineResource, type ColumnSpec } from "@/components/kit";
 import { pageQuery } from "@/lib/contract/common";
 import type { RejectRow, StatusLogRow } from "@/lib/contract/device/device-data";
 
 /** Tones of the online state: online green, offline red, inactive grey. */
 export const STATUS_TONES = { "1": "secondary", "2": "success", "3": "destructive" } as const;
 
-const readOnly = { info: false, add: false, upd: false, del: false, export: false, import: false, template: false, openOrClose: false } as const;
+/**
+ * A read-only log of the device, paged by `device/device/<log>Page`, its labels under
+ * `devices.viewDevice.<log>`; the detail narrows it to the device (`id`).
+ */
+function deviceLog<R extends Record<string, unknown>>(log: "rejects" | "statusLog", columns: ColumnSpec<R>[]) {
+  return defineResource<R>({
+    ns: `devices.viewDevice.${log}`,
+    api: "device/device",
+    endpoints: { page: `device/device/${log}Page`, info: false, add: false, upd: false, del: false, export: false, import: false, template: false, openOrClose: false },
+    schemas: { query: pageQuery },
+    columns,
+  });
+}
 
-/** The device's refused messages (`device_rejects`), narrowed to it by the detail (`id`). */
-export const rejectsResource = defineResource<RejectRow>({
-  ns: "devices.viewDevice.rejects",
-  api: "device/device",
-  endpoints: { page: "device/device/rejectPage", ...readOnly },
-  schemas: { query: pageQuery },
-  columns: [
-    { prop: "at", label: "at", type: "time", width: 170 },
-    { prop: "topic", label: "topic", minWidth: 220, render: (r) => <span className="font-mono text-xs break-all">{r.topic}</span> },
-    { prop: "identifier", label: "identifier", width: 120 },
-    { prop: "reason", label: "reason", minWidth: 220 },
-    { prop: "payload", label: "payload", minWidth: 200, render: (r) => <code className="font-mono text-xs break-all">{r.payload ?? "-"}</code> },
-  ],
-});
+/** The device's refused messages (`device_rejects`). */
+export const rejectsResource = deviceLog<RejectRow>("rejects", [
+  { prop: "at", label: "at", type: "time", width: 170 },
+  { prop: "topic", label: "topic", minWidth: 220, render: (r) => <span className="font-mono text-xs break-all">{r.topic}</span> },
+  { prop: "identifier", label: "identifier", width: 120 },
+  { prop: "reason", label: "reason", minWidth: 220 },
+  { prop: "payload", label: "payload", minWidth: 200, render: (r) => <code className="font-mono text-xs break-all">{r.payload ?? "-"}</code> },
+]);
 
 /** The device's online / offline changes (`device_status_log`). */
-export const statusLogResource = defineResource<StatusLogRow>({
-  ns: "devices.viewDevice.statusLog",
-  api: "device/device",
-  endpoints: { page: "device/device/statusLogPage", ...readOnly },
-  schemas: { query: pageQuery },
-  columns: [
-    { prop: "at", label: "at", type: "time", width: 200 },
-    { prop: "status", label: "status", type: "status", dict: "deviceStatus", tones: STATUS_TONES },
-  ],
-});
+export const statusLogResource = deviceLog<StatusLogRow>("statusLog", [
+  { prop: "at", label: "at", type: "time", width: 200 },
+  { prop: "status", label: "status", type: "status", dict: "deviceStatus", tones: STATUS_TONES },
+]);

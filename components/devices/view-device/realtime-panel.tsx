@@ -10,6 +10,7 @@ import type { RealTimeData } from "@/lib/contract/device/device-data";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { CHANGE_HIGHLIGHT_MS, changedIdentifiers, formatValue, REALTIME_REFRESH_MS } from "./device-data-view";
+import { Clipped } from "@/components/kit/clipped";
 
 /** The identifiers that got a new value in the last read, cleared after a moment. */
 function useChanged(data: RealTimeData | undefined) {
@@ -55,9 +56,7 @@ export function RealtimePanel({ deviceId }: { deviceId: number }) {
             className={cn("rounded-lg border bg-card p-3 transition-colors duration-1000", changed.has(v.identifier) && "border-primary bg-primary/10 duration-150")}
           >
             <div className="flex items-baseline justify-between gap-2">
-              <span className="truncate text-sm font-medium" title={v.funcName}>
-                {v.funcName}
-              </span>
+              <Clipped text={v.funcName} className="text-sm font-medium" />
               <span className="shrink-0 font-mono text-xs text-muted-foreground">{v.identifier}</span>
             </div>
             <div className="mt-2 flex items-baseline gap-1">

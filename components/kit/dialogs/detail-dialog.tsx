@@ -2,7 +2,6 @@
 
 import * as React from "react";
 import { useTranslations } from "next-intl";
-import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { DetailView, type DetailLayout } from "../detail/define-detail";
 import type { AnyRow, DetailRow } from "../resource/define-resource";
@@ -34,16 +33,11 @@ export function DetailDialog<Row extends AnyRow>({
   const layout: DetailLayout<Row> = Array.isArray(detail) ? { sections: [{ key: "rows", rows: [...detail] }] } : (detail as DetailLayout<Row>);
   return (
     <KitDialog
-      open
-      onOpenChange={(o) => !o && onClose()}
+      onClose={onClose}
       title={title}
       width={width ?? (layout.tabs ? 860 : undefined)}
       testId="view-dialog"
-      footer={
-        <Button size="sm" variant="outline" onClick={onClose}>
-          {t("actions.close")}
-        </Button>
-      }
+      actions="close"
     >
       {error || (!loading && !row) ? (
         <p className="py-8 text-center text-sm text-destructive">{t("form.notFound")}</p>

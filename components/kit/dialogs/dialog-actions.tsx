@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 
-type Props = {
+export type DialogActionsProps = {
   onCancel: () => void;
   /** The action: a click of its own, or (with `form`) the submit of that form by id. */
   onSubmit?: () => void;
@@ -16,7 +16,7 @@ type Props = {
 };
 
 /** A dialog's usual footer: cancel, then its one action. */
-export function DialogActions({ onCancel, onSubmit, form, disabled, cancelLabel, submitLabel, submitTestId }: Props) {
+export function DialogActions({ onCancel, onSubmit, form, disabled, cancelLabel, submitLabel, submitTestId }: DialogActionsProps) {
   const t = useTranslations("kit.actions");
   return (
     <>

@@ -7,7 +7,6 @@ import { useTranslations } from "next-intl";
 import type { z } from "zod";
 import { api } from "@/lib/api/fetcher";
 import { KitDialog } from "./kit-dialog";
-import { DialogActions } from "./dialog-actions";
 import { FormFields } from "../form/form-fields";
 import { localizedResolver } from "../form/localized-resolver";
 import { FormRootError, useServerErrors } from "../form/server-errors";
@@ -74,14 +73,7 @@ export function FormDialog({ title, fields, schema, endpoint, defaults, extra, t
     }
   });
   return (
-    <KitDialog
-      open
-      onOpenChange={(o) => !o && onClose()}
-      title={title}
-      width={width}
-      testId={testId}
-      footer={<DialogActions onCancel={onClose} form={`${testId}-form`} disabled={form.formState.isSubmitting} />}
-    >
+    <KitDialog onClose={onClose} title={title} width={width} testId={testId} actions={{ form: `${testId}-form`, disabled: form.formState.isSubmitting }}>
       <form id={`${testId}-form`} onSubmit={submit} noValidate>
         <FormFields fields={fields} form={form} mode="create" label={label} columns={1} />
         <FormRootError message={rootError} />

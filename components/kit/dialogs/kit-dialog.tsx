@@ -3,16 +3,25 @@
 import * as React from "react";
 import { Maximize2Icon, Minimize2Icon } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { cn } from "@/lib/utils";
+import { DialogActions, type DialogActionsProps } from "./dialog-actions";
 
 type Props = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  /** Default true: most dialogs are mounted only while open. */
+  open?: boolean;
+  /** What closing does (Escape, the ×, a click outside, the footer's Close or Cancel). */
+  onClose?: () => void;
+  /** For an opener that holds the open state itself and passes its setter on (a picker's `onOpenChange`). */
+  onOpenChange?: (open: boolean) => void;
   title: React.ReactNode;
   description?: React.ReactNode;
   /** Width in px (default 800, widgets §9). */
   width?: number;
+  /** The usual footers: "close" (one Close button), or Cancel and one action (`DialogActions`). */
+  actions?: "close" | Omit<DialogActionsProps, "onCancel">;
+  /** Any other footer. */
   footer?: React.ReactNode;
   children: React.ReactNode;
   className?: string;
@@ -20,8 +29,22 @@ type Props = {
 };
 
 /** The generic dialog: title bar with a fullscreen toggle, scrolling body, footer. */
-export function KitDialog({ open, onOpenChange, title, description, width = 800, footer, children, className, testId }: Props) {
+export function KitDialog({ open = true, onClose, onOpenChange, title, description, width = 800, actions, footer, children, className, testId }: Props) {
   const t = useTranslations("kit.actions");
+  const close = () => {
+    onOpenChange?.(false);
+    onClose?.();
+  };
+  const foot =
+    actions === "close" ? (
+      <Button size="sm" variant="outline" onClick={close}>
+        {t("close")}
+      </Button>
+    ) : actions ? (
+      <DialogActions onCancel={close} {...actions} />
+    ) : (
+      footer
+    );
   const [full, setFull] = React.useState(false);
   // Focus goes back to what opened the dialog. Dialogs open from the URL, so the list may have
   // re-rendered that button meanwhile: then its successor (same test id or action) takes it.
@@ -41,7 +64,7 @@ export function KitDialog({ open, onOpenChange, title, description, width = 800,
     target.focus();
   };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={(o) => (o ? onOpenChange?.(true) : close())}>
       <DialogContent
         data-testid={testId}
         onOpenAutoFocus={rememberOpener}
@@ -59,7 +82,7 @@ export function KitDialog({ open, onOpenChange, title, description, width = 800,
           {description ? <DialogDescription>{description}</DialogDescription> : <DialogDescription className="sr-only">{title}</DialogDescription>}
         </DialogHeader>
         <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
-        {footer && <DialogFooter className="border-t px-5 py-3">{footer}</DialogFooter>}
+        {foot && <DialogFooter className="border-t px-5 py-3">{foot}</DialogFooter>}
         {/* After the body in the DOM so the first field, not this toggle, gets the initial focus. */}
         <button
           type="button"

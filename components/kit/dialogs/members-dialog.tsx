@@ -88,15 +88,11 @@ export function MembersDialog<R extends { id: number }>({
   return (
     <KitDialog
       open={!!ownerId}
-      onOpenChange={(o) => !o && setOwnerId(null)}
+      onClose={() => setOwnerId(null)}
       title={labels.title}
       width={720}
       testId={testId}
-      footer={
-        <Button size="sm" variant="outline" onClick={() => setOwnerId(null)}>
-          {tk("actions.close")}
-        </Button>
-      }
+      actions="close"
     >
       <div className="flex flex-col gap-3">
         <Can code={perm}>

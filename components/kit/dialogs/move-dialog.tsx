@@ -3,7 +3,6 @@
 import * as React from "react";
 import { toast } from "@/lib/toast";
 import { KitDialog } from "./kit-dialog";
-import { DialogActions } from "./dialog-actions";
 import { useBusy } from "../use-busy";
 
 type Props<T> = {
@@ -41,14 +40,7 @@ export function MoveDialog<T>({ title, width = 520, testId, prompt, tree, refuse
     });
   };
   return (
-    <KitDialog
-      open
-      onOpenChange={(o) => !o && onClose()}
-      title={title}
-      width={width}
-      testId={testId}
-      footer={<DialogActions onCancel={onClose} onSubmit={submit} disabled={busy} submitLabel={submitLabel} submitTestId={submitTestId} />}
-    >
+    <KitDialog onClose={onClose} title={title} width={width} testId={testId} actions={{ onSubmit: submit, disabled: busy, submitLabel, submitTestId }}>
       <p className="mb-2 flex items-center gap-1 text-sm text-muted-foreground">{prompt}</p>
       {tree(target, setTarget)}
     </KitDialog>

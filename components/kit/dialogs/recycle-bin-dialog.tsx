@@ -51,16 +51,11 @@ export function RecycleBinDialog<R extends RecycledItem>({ service, idOf, icon, 
   };
   return (
     <KitDialog
-      open
-      onOpenChange={(o) => !o && onClose()}
+      onClose={onClose}
       title={t("title")}
       width={width}
       testId={testId}
-      footer={
-        <Button variant="outline" size="sm" onClick={onClose}>
-          {t("close")}
-        </Button>
-      }
+      actions="close"
     >
       <p className="mb-3 text-xs text-muted-foreground">{hint}</p>
       {isLoading ? (

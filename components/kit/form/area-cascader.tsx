@@ -1,11 +1,11 @@
 "use client";
 
 import * as React from "react";
-import { ChevronRightIcon, XIcon } from "lucide-react";
+import { ChevronRightIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { deferred, useDeferredPopup } from "@/components/ui/deferred";
 import { cn } from "@/lib/utils";
-import { FieldTrigger } from "./field-trigger";
+import { FieldClear, FieldTrigger } from "./field-trigger";
 import { areaPath, joinAreaNames, useAreaTree, type AreaNode } from "./area-tree";
 
 // The popover (radix, popper) is closed at first paint: it loads when the browser is idle or on the first click.
@@ -83,16 +83,7 @@ export function AreaCascader({
       ) : (
         trigger
       )}
-      {value && !disabled && (
-        <button
-          type="button"
-          aria-label={t("actions.clear")}
-          className="absolute top-1/2 right-7 hidden -translate-y-1/2 text-muted-foreground group-hover:block hover:text-foreground"
-          onClick={() => onChange("")}
-        >
-          <XIcon className="size-3.5" />
-        </button>
-      )}
+      {value && !disabled && <FieldClear onClear={() => onChange("")} />}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 "use client";
 
 import * as React from "react";
-import { ChevronDownIcon } from "lucide-react";
+import { ChevronDownIcon, XIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { cn } from "@/lib/utils";
 
 type Props = Omit<React.ComponentProps<"button">, "type" | "children"> & { invalid?: boolean; shown: React.ReactNode; empty: boolean };
@@ -20,6 +21,16 @@ export function FieldTrigger({ invalid, shown, empty, className, ...props }: Pro
     >
       <span className={cn("flex min-w-0 flex-1 items-center gap-2 truncate", empty && "text-muted-foreground")}>{shown}</span>
       <ChevronDownIcon className="size-4 shrink-0 opacity-50" />
+    </button>
+  );
+}
+
+/** The × over a trigger's chevron that empties the field, shown on hover (the trigger's parent is the `group`). */
+export function FieldClear({ onClear }: { onClear: () => void }) {
+  const t = useTranslations("kit");
+  return (
+    <button type="button" aria-label={t("actions.clear")} className="absolute top-1/2 right-7 hidden -translate-y-1/2 rounded-full text-muted-foreground group-hover:block hover:text-foreground" onClick={onClear}>
+      <XIcon className="size-3.5" />
     </button>
   );
 }

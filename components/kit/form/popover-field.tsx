@@ -2,9 +2,8 @@
 
 import * as React from "react";
 import { useTranslations } from "next-intl";
-import { XIcon } from "lucide-react";
 import { deferred, useDeferredPopup } from "@/components/ui/deferred";
-import { FieldTrigger } from "./field-trigger";
+import { FieldClear, FieldTrigger } from "./field-trigger";
 
 type Props = {
   /** What the closed field shows; nothing shows the placeholder. */
@@ -57,16 +56,7 @@ export function PopoverField({ shown, placeholder, onClear, onSearchEnter, searc
       ) : (
         trigger
       )}
-      {onClear && !empty && !disabled && (
-        <button
-          type="button"
-          aria-label={t("actions.clear")}
-          className="absolute top-1/2 right-7 hidden -translate-y-1/2 rounded-full text-muted-foreground group-hover:block hover:text-foreground"
-          onClick={onClear}
-        >
-          <XIcon className="size-3.5" />
-        </button>
-      )}
+      {onClear && !empty && !disabled && <FieldClear onClear={onClear} />}
     </div>
   );
 }

@@ -1,12 +1,11 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { XIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { LazySelect } from "@/components/ui/lazy-select";
 import { deferred, useDeferredPopup } from "@/components/ui/deferred";
 import { cn } from "@/lib/utils";
-import { FieldTrigger } from "./field-trigger";
+import { FieldClear, FieldTrigger } from "./field-trigger";
 import type { DictOption } from "../dict/use-dict";
 
 // The popover (radix, popper) is closed at first paint: it loads when the browser is idle or on the first click.
@@ -55,16 +54,7 @@ export function SelectField({
         name={name}
         trigger={{ id, className: "h-8", "aria-invalid": invalid || undefined }}
       />
-      {clearable && current && !disabled && (
-        <button
-          type="button"
-          aria-label={t("actions.clear")}
-          className="absolute top-1/2 right-7 hidden -translate-y-1/2 rounded-full text-muted-foreground group-hover:block hover:text-foreground"
-          onClick={() => onChange("")}
-        >
-          <XIcon className="size-3.5" />
-        </button>
-      )}
+      {clearable && current && !disabled && <FieldClear onClear={() => onChange("")} />}
     </div>
   );
 }

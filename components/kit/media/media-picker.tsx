@@ -10,7 +10,6 @@ import { MEDIA_LIMITS, MEDIA_ROOT, MEDIA_TYPE, type MediaItem } from "@/lib/cont
 import { extList, extOf } from "@/lib/contract/upload";
 import { fileUrl } from "@/lib/file-url";
 import { cn } from "@/lib/utils";
-import { Button } from "@/components/ui/button";
 import { Pagination } from "@/components/ui/pagination";
 import { Skeleton } from "@/components/ui/skeleton";
 import { KitDialog } from "../dialogs/kit-dialog";
@@ -77,16 +76,7 @@ export function MediaPicker({ open, onOpenChange, accept, ratio, onPick }: Media
       title={t("picker.title")}
       width={960}
       testId="media-picker"
-      footer={
-        <>
-          <Button variant="outline" size="sm" onClick={() => onOpenChange(false)}>
-            {t("picker.cancel")}
-          </Button>
-          <Button size="sm" onClick={() => void confirm()} disabled={!chosen} data-testid="media-picker-confirm">
-            {t("picker.confirm")}
-          </Button>
-        </>
-      }
+      actions={{ onSubmit: () => void confirm(), disabled: !chosen, cancelLabel: t("picker.cancel"), submitLabel: t("picker.confirm"), submitTestId: "media-picker-confirm" }}
     >
       <div className="flex min-h-80 gap-3">
         <MediaFolderTree value={folder} onChange={openFolder} className="w-52 shrink-0" testId="media-picker-folders" />

@@ -97,8 +97,7 @@ export function VideoDialog({ item, onClose }: { item: MediaItem; onClose: () =>
   const src = fileUrl(item.filePath ?? "");
   return (
     <KitDialog
-      open
-      onOpenChange={(o) => !o && onClose()}
+      onClose={onClose}
       title={`${t("preview.video")} · ${item.fileName}`}
       width={960}
       testId="media-video-dialog"

@@ -16,6 +16,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 import { MediaUpload, UPLOAD_HINT } from "./media-upload";
+import { Clipped } from "@/components/kit/clipped";
 
 // The library's dialogs (forms, the folder tree, the recycle bin, the player) and the image viewer
 // load when first opened, not with the list.
@@ -99,9 +100,7 @@ function Tile({ item, ui, onOpen }: { item: MediaItem; ui: ResourceUi<MediaItem>
       </button>
       <div className="flex items-start gap-1 px-0.5">
         <div className="min-w-0 flex-1">
-          <p className="truncate text-sm" title={item.fileName}>
-            {item.fileName}
-          </p>
+          <Clipped as="p" text={item.fileName} className="text-sm" />
           <p className="truncate text-xs text-muted-foreground">{folder ? dictLabel(types, item.fileType) : `${dictLabel(types, item.fileType)} · ${formatSize(item.fileSize)}`}</p>
         </div>
         {(can(PERM.upd) || can(PERM.del)) && (

@@ -3,6 +3,7 @@
 import dynamic from "next/dynamic";
 import { WandSparklesIcon } from "lucide-react";
 import type { FieldValues } from "react-hook-form";
+import type { z } from "zod";
 import { api } from "@/lib/api/fetcher";
 import { PASSWORD_MAX, type Complexity } from "@/lib/contract/password";
 import { PASSWORD_RULES, PASSWORD_TEMPLATES } from "@/lib/contract/password-enums";
@@ -22,6 +23,8 @@ const PasswordPreview = dynamic(() => import("./password-preview").then((m) => m
 
 const NS = "system.pwdMode";
 const PERM = "sys:pwdMode:save";
+/** A card of one part of the policy: titled `cards.<part>`, filled from that part, saved by its own endpoint. */
+const part = (key: keyof PwdPolicy, id: string, save: string, schema: z.ZodType) => ({ id, title: `cards.${key}`, schema, save: `sys/pwdMode/${save}`, perm: PERM, values: (d: PwdPolicy) => ({ ...d[key] }) });
 /** The regular-change card edits two parts of the policy at once: one flat form, one schema. */
 const regularForm = pwdRegularSchema.and(pwdWelcomeSchema);
 
@@ -47,13 +50,8 @@ const pwdMode = defineSettings<PwdPolicy>({
   layout: "split",
   cards: [
     {
-      id: "pwd-complexity",
-      title: "cards.complexity",
+      ...part("complexity", "pwd-complexity", "saveComplexity", saveComplexity),
       description: "cards.complexityDesc",
-      schema: saveComplexity,
-      save: "sys/pwdMode/saveComplexity",
-      perm: PERM,
-      values: (d) => ({ ...d.complexity }),
       fields: ({ t }) => [
         {
           name: "template",
@@ -87,12 +85,7 @@ const pwdMode = defineSettings<PwdPolicy>({
       extra: (form) => <PasswordPreview complexity={form.watch() as Complexity} />,
     },
     {
-      id: "pwd-init",
-      title: "cards.init",
-      schema: saveInit,
-      save: "sys/pwdMode/saveInit",
-      perm: PERM,
-      values: (d) => ({ ...d.init }),
+      ...part("init", "pwd-init", "saveInit", saveInit),
       fields: ({ t }) => [
         {
           name: "password",
@@ -150,11 +143,7 @@ const pwdMode = defineSettings<PwdPolicy>({
       ],
     },
     {
-      id: "pwd-regular",
-      title: "cards.regular",
-      schema: regularForm,
-      save: "sys/pwdMode/saveRegular",
-      perm: PERM,
+      ...part("regular", "pwd-regular", "saveRegular", regularForm),
       values: (d) => ({ ...d.regular, ...d.welcome }),
       toBody: (v: FieldValues) => saveRegular.parse({ regular: { enabled: v.enabled, validDays: v.validDays, remindDays: v.remindDays }, welcome: { days: v.days } }),
       fields: ({ t }) => [
@@ -165,24 +154,14 @@ const pwdMode = defineSettings<PwdPolicy>({
       ],
     },
     {
-      id: "pwd-history",
-      title: "cards.history",
-      schema: saveHis,
-      save: "sys/pwdMode/saveHis",
-      perm: PERM,
-      values: (d) => ({ ...d.history }),
+      ...part("history", "pwd-history", "saveHis", saveHis),
       fields: [
         { name: "enabled", label: "fields.historyEnabled", type: "switch", on: true, off: false },
         { name: "count", label: "fields.historyCount", type: "number", min: 1, max: 24, floatNum: 0, show: (v) => !!v.enabled, hint: "hints.historyCount" },
       ],
     },
     {
-      id: "pwd-forget-card",
-      title: "cards.forget",
-      schema: saveForget,
-      save: "sys/pwdMode/saveForget",
-      perm: PERM,
-      values: (d) => ({ ...d.forget }),
+      ...part("forget", "pwd-forget-card", "saveForget", saveForget),
       fields: ({ t }) => [
         {
           name: "methods",

@@ -5,7 +5,6 @@ import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { PlusIcon } from "lucide-react";
-import { DialogActions } from "@/components/kit/dialogs/dialog-actions";
 import { KitDialog } from "@/components/kit/dialogs/kit-dialog";
 import { MembersDialog, userColumns, type MembersPickerProps } from "@/components/kit/dialogs/members-dialog";
 import { ListPicker, PeoplePicker } from "@/components/kit/pickers";
@@ -44,13 +43,11 @@ function AuthDialog({ side }: { side: RoleSide }) {
   return (
     <KitDialog
       open={!!roleId}
-      onOpenChange={(o) => !o && close()}
+      onClose={close}
       title={info.data ? t("authTitle", { name: info.data.name }) : t("auth")}
       width={720}
       testId="role-auth-dialog"
-      footer={
-        <DialogActions onCancel={close} onSubmit={save} disabled={!ready || saving} submitTestId="role-auth-save" />
-      }
+      actions={{ onSubmit: save, disabled: !ready || saving, submitTestId: "role-auth-save" }}
     >
       {info.error || tree.error ? (
         <p className="py-8 text-center text-sm text-destructive">{tk("form.loadFailed")}</p>

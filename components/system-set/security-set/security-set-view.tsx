@@ -97,7 +97,6 @@ function BindStep({ type, verifyKey, onDone }: { type: SafetyType; verifyKey: st
 
 function ContactDialog({ type, current, open, onOpenChange, onDone }: { type: SafetyType; current: string | null; open: boolean; onOpenChange: (o: boolean) => void; onDone: () => void }) {
   const t = useTranslations("system.security");
-  const tk = useTranslations("kit");
   const [verifyKey, setVerifyKey] = React.useState<string | null>(null);
   React.useEffect(() => {
     if (open) setVerifyKey(null);
@@ -109,16 +108,7 @@ function ContactDialog({ type, current, open, onOpenChange, onDone }: { type: Sa
       title={t(current ? `change.${type}` : `bind.${type}`)}
       width={520}
       testId={`security-${type}-dialog`}
-      footer={
-        <>
-          <Button size="sm" variant="outline" onClick={() => onOpenChange(false)}>
-            {tk("actions.cancel")}
-          </Button>
-          <Button size="sm" type="submit" form={verifyKey ? "bind-form" : "verify-form"}>
-            {verifyKey ? tk("actions.submit") : t("next")}
-          </Button>
-        </>
-      }
+      actions={{ form: verifyKey ? "bind-form" : "verify-form", submitLabel: verifyKey ? undefined : t("next") }}
     >
       {open && (verifyKey ? <BindStep type={type} verifyKey={verifyKey} onDone={onDone} /> : <VerifyStep type={type} current={current} onVerified={setVerifyKey} />)}
     </KitDialog>

@@ -8,7 +8,6 @@ import { api, swrFetcher } from "@/lib/api/fetcher";
 import type { MenuTreeNode } from "@/lib/contract/system/menu";
 import type { TenantInfo } from "@/lib/contract/system/tenant";
 import { KitDialog } from "@/components/kit";
-import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { MenuTreeCheck } from "../menu-tree-check";
 
@@ -42,21 +41,11 @@ export function TenantAuthDialog({ id, onClose, onSaved }: { id: number; onClose
   const failed = (tree.error && !tree.data) || (info.error && !info.data);
   return (
     <KitDialog
-      open
-      onOpenChange={(o) => !o && onClose()}
+      onClose={onClose}
       width={640}
       testId="tenant-auth-dialog"
       title={info.data ? t("titleOf", { name: info.data.name }) : t("title")}
-      footer={
-        <>
-          <Button size="sm" variant="outline" onClick={onClose}>
-            {tk("actions.cancel")}
-          </Button>
-          <Button size="sm" onClick={save} disabled={!menuIds || !tree.data || saving} data-testid="tenant-auth-save">
-            {tk("actions.submit")}
-          </Button>
-        </>
-      }
+      actions={{ onSubmit: save, disabled: !menuIds || !tree.data || saving, submitTestId: "tenant-auth-save" }}
     >
       {failed ? (
         <p className="py-8 text-center text-sm text-destructive">{tk("form.loadFailed")}</p>

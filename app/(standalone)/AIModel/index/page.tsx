@@ -1,4 +1,3 @@
-import { Suspense } from "react";
 import { AiChatView } from "@/components/ai/ai-chat-view";
 import { pageTitle } from "@/lib/i18n/page-title";
 
@@ -6,9 +5,5 @@ export const generateMetadata = pageTitle("ai", "title");
 
 /** Opened in a new tab from the header's AI button, outside the console's shell (core §2). */
 export default function Page() {
-  return (
-    <Suspense>
-      <AiChatView />
-    </Suspense>
-  );
+  return <AiChatView />;
 }

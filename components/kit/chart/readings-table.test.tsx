@@ -1,0 +1,43 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { NextIntlClientProvider } from "next-intl";
+import { loadMessages } from "@/lib/i18n/namespaces";
+import { formatDateTime } from "@/lib/format";
+import type { TableColumn } from "../table/data-table";
+import { ReadingsTable } from "./readings-table";
+
+type Row = { t: number; temp: number };
+const COLUMNS: TableColumn<Row>[] = [{ id: "temp", header: "Temperature", cell: ({ row }) => row.original.temp }];
+const T1 = Date.UTC(2026, 0, 2, 3, 4, 5);
+const T2 = T1 + 60_000;
+
+let messages: Record<string, unknown>;
+beforeAll(async () => {
+  messages = await loadMessages("en");
+});
+afterEach(cleanup);
+
+const show = (title?: string) =>
+  render(
+    <NextIntlClientProvider locale="en" messages={messages} timeZone="Asia/Shanghai">
+      <ReadingsTable title={title} timeHeader="Time" columns={COLUMNS} rows={[{ t: T2, temp: 21.5 }, { t: T1, temp: 20 }]} />
+    </NextIntlClientProvider>,
+  );
+
+describe("ReadingsTable", () => {
+  it("puts the time column first, formatted, before the screen's columns, a row per reading", () => {
+    show();
+    const headers = screen.getAllByRole("columnheader").map((h) => h.textContent);
+    expect(headers).toEqual(["Time", "Temperature"]);
+    const rows = screen.getAllByRole("row").slice(1);
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]).getAllByRole("cell").map((c) => c.textContent)).toEqual([formatDateTime(new Date(T2)), "21.5"]);
+    expect(within(rows[1]).getAllByRole("cell").map((c) => c.textContent)).toEqual([formatDateTime(new Date(T1)), "20"]);
+  });
+
+  it("shows a title only when given", () => {
+    show("Last 2 readings");
+    expect(screen.getByText("Last 2 readings")).toBeTruthy();
+  });
+});
