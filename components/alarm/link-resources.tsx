@@ -44,7 +44,12 @@ function ContactsField({ field, id, disabled }: CustomFieldProps) {
   const { data } = useSWR<Page<AlarmContact>>(["alarm/link/page", { current: 1, size: 9999 }], swrFetcher);
   const names = new Map((data?.records ?? []).map((c) => [c.id, c.linkName]));
   return (
-    <ChosenField id={id} disabled={disabled} testId="group-contacts" none={t("group.noContacts")} choose={t("group.chooseContacts")}
+    <ChosenField
+      id={id}
+      disabled={disabled}
+      testId="group-contacts"
+      none={t("group.noContacts")}
+      choose={t("group.chooseContacts")}
       chips={ids.map((i) => <Badge key={i} variant="secondary">{names.get(i) ?? `#${i}`}</Badge>)}
       picker={(open, setOpen) => (
         <ListPicker

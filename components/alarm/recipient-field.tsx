@@ -37,7 +37,12 @@ export function RecipientField({ field, id, disabled }: CustomFieldProps) {
     return name ?? value.find((r) => r.linkType === type && r.linkId === linkId)?.name ?? `#${linkId}`;
   };
   return (
-    <ChosenField id={id} disabled={disabled} testId="rule-recipients" none={t("rule.recipients.none")} choose={t("rule.recipients.choose")}
+    <ChosenField
+      id={id}
+      disabled={disabled}
+      testId="rule-recipients"
+      none={t("rule.recipients.none")}
+      choose={t("rule.recipients.choose")}
       chips={value.map((r) => (
         <Badge key={`${r.linkType}:${r.linkId}`} variant="secondary" className="gap-1">
           {r.linkType === LINK_TYPE.group ? <UsersIcon className="size-3" /> : <UserIcon className="size-3" />}

@@ -92,7 +92,11 @@ export function AuthDialog({ node, onClose }: { node: KnowledgeNode; onClose: ()
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
-                    {GRANTABLE.map((a) => <SelectItem key={a} value={a}>{t(`authType.${a}`)}</SelectItem>)}
+                    {GRANTABLE.map((a) => (
+                      <SelectItem key={a} value={a}>
+                        {t(`authType.${a}`)}
+                      </SelectItem>
+                    ))}
                   </SelectContent>
                 </Select>
                 <Button variant="ghost" size="icon" aria-label={t("auth.remove")} onClick={() => void save(grants.filter((x) => x !== g)).catch(() => undefined)}>
