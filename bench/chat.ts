@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
+import { streamParts } from "../lib/stream-parts";
 import { DEMO, cookieHeader, signIn, withConsole } from "./console-server";
 
 /**
@@ -53,24 +54,13 @@ async function answer(url: string, headers: Record<string, string>, sessionId: n
   if (!(res.headers.get("content-type") ?? "").startsWith("text/event-stream") || !res.body) throw new Error(`${url}: ${res.status} ${await res.text()}`);
   const lags: number[] = [];
   let first = -1;
-  let buf = "";
-  const decoder = new TextDecoder();
-  const reader = res.body.getReader();
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
+  for await (const part of streamParts(res.body, "\n\n")) {
     const now = performance.now();
-    buf += decoder.decode(value, { stream: true });
-    let at: number;
-    while ((at = buf.indexOf("\n\n")) >= 0) {
-      const line = buf.slice(0, at);
-      buf = buf.slice(at + 2);
-      const e = JSON.parse(line.slice(6)) as { type: string; text?: string; message?: string };
-      if (e.type === "error") throw new Error(`${url}: ${e.message}`);
-      if (e.type !== "delta") continue;
-      if (first < 0) first = now - start;
-      for (const m of e.text!.matchAll(/tok(\d+) /g)) lags.push(now - written[Number(m[1])]);
-    }
+    const e = JSON.parse(part.slice(6)) as { type: string; text?: string; message?: string };
+    if (e.type === "error") throw new Error(`${url}: ${e.message}`);
+    if (e.type !== "delta") continue;
+    if (first < 0) first = now - start;
+    for (const m of e.text!.matchAll(/tok(\d+) /g)) lags.push(now - written[Number(m[1])]);
   }
   if (lags.length !== TOKENS) throw new Error(`${url}: ${lags.length} of ${TOKENS} tokens arrived`);
   return { first, lags };

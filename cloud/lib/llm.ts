@@ -1,5 +1,5 @@
 import { CHAT_LIMITS, type ChatModel } from "@/lib/contract/ai/chat";
-import { streamParts } from "./stream-parts";
+import { streamParts } from "../../lib/stream-parts";
 
 /**
  * An OpenAI-compatible chat-completions endpoint (core §7: DeepSeek-style chat / reasoner),

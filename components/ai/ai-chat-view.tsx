@@ -3,6 +3,7 @@
 import * as React from "react";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
+import { streamParts } from "@/lib/stream-parts";
 import { toast } from "@/lib/toast";
 import { BotIcon, BrainIcon, EditIcon, PaperclipIcon, PlusIcon, SendIcon, SquareIcon, Trash2Icon, XIcon } from "lucide-react";
 import { api, apiUrl, swrFetcher } from "@/lib/api/fetcher";
@@ -24,20 +25,7 @@ const TEXT_TYPES = /\.(txt|csv|md|json|log)$/i;
 
 /** Reads `data: <json>` events off a server-sent event stream as they arrive. */
 async function* events(body: ReadableStream<Uint8Array>): AsyncGenerator<ChatEvent> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buf = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    buf += decoder.decode(value, { stream: true });
-    let at: number;
-    while ((at = buf.indexOf("\n\n")) >= 0) {
-      const line = buf.slice(0, at);
-      buf = buf.slice(at + 2);
-      if (line.startsWith("data: ")) yield JSON.parse(line.slice(6)) as ChatEvent;
-    }
-  }
+  for await (const part of streamParts(body, "\n\n")) if (part.startsWith("data: ")) yield JSON.parse(part.slice(6)) as ChatEvent;
 }
 
 function MessageView({ m }: { m: Shown }) {

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import type { ChatEvent, ChatMessage, ChatSession } from "@/lib/contract/ai/chat";
 import type { PartsResult, PartsState } from "@/lib/contract/upload";
 import { aiMessages } from "../../db/schema";
-import { streamParts } from "../../lib/stream-parts";
+import { streamParts } from "../../../lib/stream-parts";
 import { signedIn, type TestCloud } from "../../testing";
 
 let cloud: TestCloud;
