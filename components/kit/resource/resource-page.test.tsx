@@ -287,16 +287,20 @@ describe("Tabs", () => {
 });
 
 describe("A project's list", () => {
-  it("asks for a project instead of calling when none is chosen", async () => {
+  it("asks for a project instead of calling when none is chosen, its toolbar off until then", async () => {
     const flat = defineResource<{ id: number; name: string }>({
       ns: "test",
       api: "t/msg",
       needsProject: true,
       schemas: { query: z.object({ current: z.coerce.number().default(1), size: z.coerce.number().default(10) }) },
       columns: [{ prop: "name", label: "fields.name" }],
+      toolbar: ["add"],
     });
     // The test session has no project (projId null).
     await show(CODES, flat, "Choose a project in the header first");
     expect(calls.some((c) => c.path === "t/msg/page")).toBe(false);
+    const add = screen.getByRole("button", { name: /Add/ }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    expect(add.title).toBe("Choose a project in the header first");
   });
 });

@@ -66,7 +66,16 @@ export function ToolbarButtons<Row extends AnyRow>({ list }: Part<Row>) {
     a.render ? (
       <React.Fragment key={a.key}>{a.render(list.ui)}</React.Fragment>
     ) : (
-      <Button key={a.key} size="sm" variant={a.variant ?? "outline"} data-action={a.key} disabled={a.needsSelection && !list.ui.selected.length} onClick={() => a.onClick?.(list.uiRef.current)}>
+      // A project's list without a chosen project: nothing to add, import or export yet (the table says why).
+      <Button
+        key={a.key}
+        size="sm"
+        variant={a.variant ?? "outline"}
+        data-action={a.key}
+        disabled={list.noProject || (a.needsSelection && !list.ui.selected.length)}
+        title={list.noProject ? list.tk("table.chooseProject") : undefined}
+        onClick={() => a.onClick?.(list.uiRef.current)}
+      >
         {a.icon}
         {a.label ? list.label(a.label) : a.key}
       </Button>

@@ -1,0 +1,23 @@
+import { chromium } from "@playwright/test";
+const base = "http://127.0.0.1:3340";
+(async () => {
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await ctx.addCookies([{ name: "locale", value: "en", url: base }]);
+  await ctx.addInitScript(() => localStorage.setItem("theme", "dark"));
+  const page = await ctx.newPage();
+  page.on("response", (r) => { if (r.url().includes("/api/") && r.status() >= 400) console.log("HTTP", r.status(), r.url()); });
+  page.on("response", async (r) => { if (r.url().includes("/api/")) { try { const j = await r.json(); if (j && j.code && j.code !== 200) console.log("ENV", j.code, j.msg, r.url()); } catch {} } });
+  await page.goto(base + "/login?tId=2");
+  await page.locator("#username:visible").fill("demoadmin");
+  await page.locator("#password:visible").fill("Demo@2026");
+  await page.locator("form:visible button[type=submit]:visible").first().click();
+  await page.waitForURL(/home/);
+  await page.goto(base + "/alarm/alarmRule");
+  await page.getByTestId("data-table").waitFor();
+  await page.waitForTimeout(1500);
+  await page.getByRole("button", { name: "Add" }).click();
+  await page.waitForTimeout(3000);
+  await page.screenshot({ path: `/tmp/shots/alarm-rule-add.png` });
+  await browser.close();
+})().catch((e) => { console.error(e); process.exit(1); });
