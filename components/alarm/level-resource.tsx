@@ -1,6 +1,6 @@
 "use client";
 
-import { defineResource, ResourcePage } from "@/components/kit";
+import { defineResource, resourcePage } from "@/components/kit";
 import { alarmLevel, type AlarmLevel } from "@/lib/contract/alarm/level";
 import { LevelBadge } from "./level-badge";
 
@@ -19,10 +19,6 @@ export const levelResource = defineResource<AlarmLevel>({
   form: { placeholders: ["levelName"], fields: { levelNum: { hint: "hints.levelNum" } }, defaults: { color: "#e5484d" } },
   rowActions: ["edit", "del"],
   toolbar: ["add", "batchDelete"],
-  multiple: true,
-  rowName: (r) => r.levelName,
 });
 
-export function LevelList() {
-  return <ResourcePage resource={levelResource} />;
-}
+export const LevelList = resourcePage(levelResource);

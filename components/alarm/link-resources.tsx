@@ -33,8 +33,6 @@ export const contactResource = defineResource<AlarmContact>({
   form: { columns: 2, placeholders: ["linkName", "phone", "email"], fields: { userId: { type: "custom", render: (p) => <UserSelect {...p} />, hint: "hints.userId" } } },
   rowActions: ["edit", "del"],
   toolbar: ["add", "import", "export", "batchDelete"],
-  multiple: true,
-  rowName: (r) => r.linkName,
 });
 
 /** A group's contacts: chosen in the contact picker, shown as chips. */
@@ -78,6 +76,4 @@ export const groupResource = defineResource<AlarmContactGroup>({
   form: { placeholders: ["groupName"], fields: { contactIds: { type: "custom", render: (p) => <ContactsField {...p} />, full: true } } },
   rowActions: ["edit", "del"],
   toolbar: ["add", "batchDelete"],
-  multiple: true,
-  rowName: (r) => r.groupName,
 });

@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
-import { defineResource, dictLabel, ResourcePage, useDict, type RemoteOptions, type ResourceUi } from "@/components/kit";
+import { defineResource, dictLabel, useDict, type RemoteOptions, type ResourceUi, resourcePage } from "@/components/kit";
 import { DictText } from "@/components/kit/table/cells";
 import { Badge } from "@/components/ui/badge";
 import { api, swrFetcher } from "@/lib/api/fetcher";
@@ -156,11 +156,7 @@ export const ruleResource = defineResource<AlarmRuleRow>({
   detail: { recipients: { render: (r) => r.recipients?.map((x) => x.name).join(", ") || "-", full: true } },
   rowActions: ["view", "edit", "del"],
   toolbar: ["add", "export", "batchDelete"],
-  multiple: true,
-  rowName: (r) => r.ruleName,
   slots: { top: (ui) => <RuleStats projId={ui.session.projId} /> },
 });
 
-export function RuleList() {
-  return <ResourcePage resource={ruleResource} />;
-}
+export const RuleList = resourcePage(ruleResource);

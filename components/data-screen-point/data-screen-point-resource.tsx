@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { ImageIcon } from "lucide-react";
-import { defineResource, ResourcePage, type ResourceUi } from "@/components/kit";
+import { defineResource, type ResourceUi, resourcePage } from "@/components/kit";
 import { scene, type Scene } from "@/lib/contract/scene/scene";
 import { ScenePlacer } from "./scene-placer";
 import { multilingualField } from "@/components/kit/form/multilingual-input";
@@ -52,6 +52,4 @@ export const dataScreenPointResource = defineResource<Scene>({
   },
 });
 
-export function DataScreenPointList() {
-  return <ResourcePage resource={dataScreenPointResource} />;
-}
+export const DataScreenPointList = resourcePage(dataScreenPointResource);

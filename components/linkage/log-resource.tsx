@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { ArrowLeftIcon } from "lucide-react";
-import { defineResource, ResourcePage } from "@/components/kit";
+import { defineResource, resourcePage } from "@/components/kit";
 import { DictText } from "@/components/kit/table/cells";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -85,6 +85,4 @@ export const linkageLogResource = defineResource<LinkageLogRow>({
   toolbar: ["export", { key: "rules", label: "back", icon: <ArrowLeftIcon className="size-4" />, variant: "outline", onClick: (ui) => ui.navigate("/linkage") }],
 });
 
-export function LinkageLogList() {
-  return <ResourcePage resource={linkageLogResource} />;
-}
+export const LinkageLogList = resourcePage(linkageLogResource);

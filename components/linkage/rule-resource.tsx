@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { ScrollTextIcon } from "lucide-react";
-import { defineResource, dictLabel, ResourcePage, useDict, useSession, type ResourceUi } from "@/components/kit";
+import { defineResource, dictLabel, useDict, useSession, type ResourceUi, resourcePage } from "@/components/kit";
 import useSWR from "swr";
 import { api, swrFetcher } from "@/lib/api/fetcher";
 import { ACTION_TYPE, LOG_STATUS, TERM_TYPE } from "@/lib/contract/linkage/enums";
@@ -102,10 +102,6 @@ export const linkageResource = defineResource<LinkageRuleRow>({
   rowActions: ["view", "edit", { key: "operate", label: "actions.operate", perm: "dev:linkage:upd", confirm: "actions.confirmOperate", onClick: operate }, "del"],
   inlineActions: 3,
   toolbar: ["add", "batchDelete", { key: "log", label: "actions.log", icon: <ScrollTextIcon className="size-4" />, variant: "outline", onClick: (ui) => ui.navigate("/linkage/log") }],
-  multiple: true,
-  rowName: (r) => r.ruleName,
 });
 
-export function LinkageList() {
-  return <ResourcePage resource={linkageResource} />;
-}
+export const LinkageList = resourcePage(linkageResource);

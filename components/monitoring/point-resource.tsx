@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { defineResource, deferredDialogs, ResourcePage } from "@/components/kit";
+import { defineResource, deferredDialogs, resourcePage } from "@/components/kit";
 import { pointGroup, pointGroupUpdate, type PointGroup } from "@/lib/contract/monitoring/point-group";
 
 // The sort dialog and the form's device field (both drag lists) are not in the list's first load.
@@ -38,10 +38,6 @@ export const pointResource = defineResource<PointGroup>({
   rowActions: [{ key: "details", label: "details", onClick: (row, ui) => ui.navigate(pointDetailsHref(row.id)) }, "edit", "del"],
   toolbar: ["add", "export", "batchDelete", { key: "sort", label: "saveSort", perm: "dev:pointGroup:upd", variant: "outline", onClick: (ui) => ui.setParam("sort", 1) }],
   slots: { dialogs: (ui) => <SortDialog ui={ui} /> },
-  multiple: true,
-  rowName: (r) => r.groupName,
 });
 
-export function PointCorrelationList() {
-  return <ResourcePage resource={pointResource} />;
-}
+export const PointCorrelationList = resourcePage(pointResource);

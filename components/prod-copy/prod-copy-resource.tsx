@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { defineResource, deferredDialogs, ResourcePage } from "@/components/kit";
+import { defineResource, deferredDialogs, resourcePage } from "@/components/kit";
 import { defineDetail, DetailPage } from "@/components/kit/detail/define-detail";
 import { DictText } from "@/components/kit/table/cells";
 import { api } from "@/lib/api/fetcher";
@@ -30,13 +30,10 @@ export const prodCopyResource = defineResource<ProdCopy>({
     { builtin: "del", show: own },
   ],
   toolbar: ["add", { key: "subscribe", label: "actions.subscribe", perm: "dev:prodCopy:subscribe", variant: "outline", onClick: (ui) => ui.setParam("pick", "prodCopy") }],
-  rowName: (r) => r.copyName,
   slots: { dialogs: (ui) => <SubscribePicker ui={ui} /> },
 });
 
-export function ProdCopyList() {
-  return <ResourcePage resource={prodCopyResource} />;
-}
+export const ProdCopyList = resourcePage(prodCopyResource);
 
 /** The functions a copy carries (read-only: a product made from it gets them). */
 function CopyFunctions({ copy }: { copy: ProdCopy }) {

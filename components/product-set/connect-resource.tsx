@@ -1,6 +1,6 @@
 "use client";
 
-import { defineResource, ResourcePage } from "@/components/kit";
+import { defineResource, resourcePage } from "@/components/kit";
 import { connect, type Connect } from "@/lib/contract/device/product";
 
 /** Connections (comm connect): system or device, BASE (an address) or FUNCTION (a product function). */
@@ -24,10 +24,6 @@ export const connectResource = defineResource<Connect>({
   },
   rowActions: ["view", "edit", "del"],
   toolbar: ["add", "batchDelete"],
-  multiple: true,
-  rowName: (r) => r.connectName,
 });
 
-export function ConnectList() {
-  return <ResourcePage resource={connectResource} />;
-}
+export const ConnectList = resourcePage(connectResource);

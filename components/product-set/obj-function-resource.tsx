@@ -1,6 +1,6 @@
 "use client";
 
-import { defineResource, ResourcePage } from "@/components/kit";
+import { defineResource, resourcePage } from "@/components/kit";
 import { objFunction, type FunctionRow } from "@/lib/contract/device/product";
 import { functionColumns } from "./function-columns";
 import { functionDefaults, functionFormFields } from "./function-form";
@@ -16,10 +16,6 @@ export const objFunctionResource = defineResource<FunctionRow>({
   detail: false,
   rowActions: ["view", "edit", "del"],
   toolbar: ["add", "batchDelete"],
-  multiple: true,
-  rowName: (r) => r.funcName,
 });
 
-export function ObjFunctionList() {
-  return <ResourcePage resource={objFunctionResource} />;
-}
+export const ObjFunctionList = resourcePage(objFunctionResource);

@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { z } from "zod";
-import { defineResource, ResourcePage } from "@/components/kit";
+import { defineResource, resourcePage } from "@/components/kit";
 import { defineDetail, DetailPage } from "@/components/kit/detail/define-detail";
 import { api } from "@/lib/api/fetcher";
 import { objModel, objModelFunction, type FunctionRow, type ObjModel } from "@/lib/contract/device/product";
@@ -26,13 +26,9 @@ export const objModelResource = defineResource<ObjModel>({
   form: { fields: { modelType: { type: "radio" } }, defaults: { modelType: 1 } },
   rowActions: [{ key: "info", label: "actions.info", onClick: (row, ui) => ui.navigate(infoHref(row.id)) }, "edit", "del"],
   toolbar: ["add", "batchDelete"],
-  multiple: true,
-  rowName: (r) => r.modelName,
 });
 
-export function ObjModelList() {
-  return <ResourcePage resource={objModelResource} />;
-}
+export const ObjModelList = resourcePage(objModelResource);
 
 /** The functions of one object model. */
 function modelFunctionsResource(modelId: number) {
@@ -50,8 +46,6 @@ function modelFunctionsResource(modelId: number) {
     detail: false,
     rowActions: ["edit", "del"],
     toolbar: ["add", { key: "bindLibrary", label: "actions.bindLibrary", perm: "dev:objModel:upd", variant: "outline", onClick: (ui) => ui.setParam("pick", "objFunction") }, "batchDelete"],
-    multiple: true,
-    rowName: (r) => r.funcName,
     slots: { dialogs: (ui) => <CatalogPicker kind="objFunction" ui={ui} bind={(ids) => api.post("device/objModel/func/addList", { modelId, functionIds: ids })} /> },
   });
 }

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import useSWR from "swr";
-import { defineResource, ResourcePage, SelectField, type CustomFieldProps, type ResourceUi, type ToolbarAction } from "@/components/kit";
+import { defineResource, ResourcePage, SelectField, type CustomFieldProps, type ResourceUi, type ToolbarAction, resourcePage } from "@/components/kit";
 import type { EntityResourceConfig } from "@/components/kit/resource/define-resource";
 import { Button } from "@/components/ui/button";
 import { ApiError, api, download, swrFetcher } from "@/lib/api/fetcher";
@@ -26,14 +26,12 @@ function ProductSelect({ field, disabled, invalid }: CustomFieldProps) {
   return <SelectField id="field-productId" options={options} value={field.value} onChange={field.onChange} disabled={disabled} invalid={invalid} clearable={false} />;
 }
 
-const base: Pick<EntityResourceConfig<FunctionRow>, "entity" | "api" | "perm" | "detail" | "rowActions" | "multiple" | "rowName"> = {
+const base: Pick<EntityResourceConfig<FunctionRow>, "entity" | "api" | "perm" | "detail" | "rowActions"> = {
   entity: prodFunction,
   api: "device/prodFunction",
   perm: "dev:prodFunction",
   detail: false,
   rowActions: ["view", "edit", "del"],
-  multiple: true,
-  rowName: (r) => r.funcName,
 };
 
 /** Functions of all products (prodFunctionSet): filter by product, add into a chosen product. */
@@ -50,9 +48,7 @@ export const prodFunctionResource = defineResource<FunctionRow>({
   toolbar: ["add", "batchDelete"],
 });
 
-export function ProdFunctionList() {
-  return <ResourcePage resource={prodFunctionResource} />;
-}
+export const ProdFunctionList = resourcePage(prodFunctionResource);
 
 /* ---------- one product's functions (the functions tab of productInfo) ---------- */
 

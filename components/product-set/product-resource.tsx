@@ -1,6 +1,6 @@
 "use client";
 
-import { defineResource, ResourcePage } from "@/components/kit";
+import { defineResource, resourcePage } from "@/components/kit";
 import { product, type Product } from "@/lib/contract/device/product";
 
 export const productInfoHref = (id: number) => `/productSet/productInfo?id=${id}`;
@@ -19,10 +19,6 @@ export const productResource = defineResource<Product>({
   },
   rowActions: [{ key: "info", label: "actions.info", onClick: (row, ui) => ui.navigate(productInfoHref(row.id)) }, "edit", "del"],
   toolbar: ["add", "batchDelete"],
-  multiple: true,
-  rowName: (r) => r.prodName,
 });
 
-export function ProductList() {
-  return <ResourcePage resource={productResource} />;
-}
+export const ProductList = resourcePage(productResource);

@@ -5,7 +5,7 @@ import { formatDateTime } from "@/lib/format";
 import { alarmQuery, alarmRecord, manualUpdate, type AlarmRecord, type StatusNums } from "@/lib/contract/alarm/alarm-center";
 import { ALARM_STATUS, ALARM_TYPE } from "@/lib/contract/alarm/enums";
 import { nextStatus } from "@/lib/contract/alarm/workflow";
-import { defineResource, ResourcePage, type ResourceUi } from "@/components/kit";
+import { defineResource, type ResourceUi, resourcePage } from "@/components/kit";
 import { LevelBadge } from "../level-badge";
 import { WorkflowDialog } from "../lazy-workflow-dialog";
 import { AlarmOverview } from "./alarm-overview";
@@ -83,6 +83,4 @@ export const alarmCenterResource = defineResource<AlarmRecord>({
   toolbar: ["add", "export"],
 });
 
-export function AlarmCenterList() {
-  return <ResourcePage resource={alarmCenterResource} />;
-}
+export const AlarmCenterList = resourcePage(alarmCenterResource);

@@ -1,6 +1,6 @@
 "use client";
 
-import { defineResource, ResourcePage } from "@/components/kit";
+import { defineResource, resourcePage } from "@/components/kit";
 import { adminPageQuery, device, type AdminDevice } from "@/lib/contract/device/device";
 import { BatteryCell, DeviceStatusCell, SignalCell } from "../device/device-cells";
 import { DeviceListOrMap } from "../device/device-map-view";
@@ -38,6 +38,4 @@ export const allDevicesResource = defineResource<AdminDevice>({
   slots: { main: (ui, table) => <DeviceListOrMap ui={ui} table={table} api="device/device" page="pageAdmin" /> },
 });
 
-export function AllDevicesList() {
-  return <ResourcePage resource={allDevicesResource} />;
-}
+export const AllDevicesList = resourcePage(allDevicesResource);

@@ -1,6 +1,6 @@
 "use client";
 
-import { defineResource, ResourcePage } from "@/components/kit";
+import { defineResource, resourcePage } from "@/components/kit";
 import { battery, type Battery } from "@/lib/contract/device/battery";
 
 /** Battery models (/battery): voltages, capacity and up to 5 images; xlsx import (`importBattery`). */
@@ -18,10 +18,6 @@ export const batteryResource = defineResource<Battery>({
   },
   rowActions: ["view", "edit", "del"],
   toolbar: ["add", "import", "export", "batchDelete"],
-  multiple: true,
-  rowName: (r) => r.batteryName,
 });
 
-export function BatteryList() {
-  return <ResourcePage resource={batteryResource} />;
-}
+export const BatteryList = resourcePage(batteryResource);

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { PlusIcon, Trash2Icon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { defineResource, deferredDialogs, NumberInput, ResourcePage, type CustomFieldProps } from "@/components/kit";
+import { defineResource, deferredDialogs, NumberInput, type CustomFieldProps, resourcePage } from "@/components/kit";
 import { betonRule, MAX_POINTS, type BetonRule } from "@/lib/contract/device/beton-rule";
 
 // The devices dialog (`?bind=`) is not in the list's first load.
@@ -62,11 +62,7 @@ export const betonRuleResource = defineResource<BetonRule>({
   },
   rowActions: [{ key: "bind", label: "actions.devices", perm: "dev:betonRule:upd", onClick: (row, ui) => ui.setParam("bind", row.id) }, "view", "edit", "del"],
   toolbar: ["add", "batchDelete"],
-  multiple: true,
-  rowName: (r) => r.ruleName,
   slots: { dialogs: (ui) => <BindDialog ui={ui} /> },
 });
 
-export function BetonRuleList() {
-  return <ResourcePage resource={betonRuleResource} />;
-}
+export const BetonRuleList = resourcePage(betonRuleResource);

@@ -1,7 +1,7 @@
 "use client";
 
 import useSWR from "swr";
-import { defineResource, ResourcePage, SelectField, type CustomFieldProps, type RemoteOptions } from "@/components/kit";
+import { defineResource, SelectField, type CustomFieldProps, type RemoteOptions, resourcePage } from "@/components/kit";
 import { swrFetcher } from "@/lib/api/fetcher";
 import { buildInfo, type BuildInfo } from "@/lib/contract/device/build-info";
 
@@ -41,10 +41,6 @@ export const buildInfoResource = defineResource<BuildInfo>({
   },
   rowActions: ["view", "edit", "del"],
   toolbar: ["add", "export", "batchDelete"],
-  multiple: true,
-  rowName: (r) => r.personnel,
 });
 
-export function BuildInfoList() {
-  return <ResourcePage resource={buildInfoResource} />;
-}
+export const BuildInfoList = resourcePage(buildInfoResource);

@@ -1,7 +1,7 @@
 "use client";
 
 import { toast } from "@/lib/toast";
-import { defineResource, dictLabel, ResourcePage, useDict, type ResourceUi } from "@/components/kit";
+import { defineResource, dictLabel, useDict, type ResourceUi, resourcePage } from "@/components/kit";
 import { api } from "@/lib/api/fetcher";
 import { pushConfig, pushLog, type PushConfigRow, type PushLogRow, type PushTestResult } from "@/lib/contract/push/config";
 import { HTTP_METHODS, PUSH_DEVICE_SCOPE, type PushMethod } from "@/lib/contract/push/enums";
@@ -117,9 +117,6 @@ export const dataPushResource = defineResource<PushConfigRow>({
   ],
   inlineActions: 3,
   toolbar: ["add", "batchDelete"],
-  multiple: true,
 });
 
-export function DataPushList() {
-  return <ResourcePage resource={dataPushResource} />;
-}
+export const DataPushList = resourcePage(dataPushResource);

@@ -1,7 +1,7 @@
 "use client";
 
 import { toast } from "@/lib/toast";
-import { defineResource, deferredDialogs, ResourcePage, type RemoteOptions, type ResourceUi } from "@/components/kit";
+import { defineResource, deferredDialogs, type RemoteOptions, type ResourceUi, resourcePage } from "@/components/kit";
 import { locationField } from "@/components/maps";
 import { api } from "@/lib/api/fetcher";
 import { device, RESET_SECRET, type Device, type DeviceAdded, type DeviceCredentials } from "@/lib/contract/device/device";
@@ -85,14 +85,10 @@ export const deviceResource = defineResource<Device>({
   ],
   inlineActions: 1,
   toolbar: ["add", "import", "export", "batchDelete"],
-  multiple: true,
-  rowName: (r) => r.deviceName,
   slots: {
     main: (ui, table) => <DeviceListOrMap ui={ui} table={table} api={DEVICE_API} />,
     dialogs: (ui) => <DeviceDialogs ui={ui} />,
   },
 });
 
-export function DeviceList() {
-  return <ResourcePage resource={deviceResource} />;
-}
+export const DeviceList = resourcePage(deviceResource);

@@ -1,6 +1,6 @@
 "use client";
 
-import { defineResource, ResourcePage } from "@/components/kit";
+import { defineResource, resourcePage } from "@/components/kit";
 import { command, COMMAND_STATUS, type Command } from "@/lib/contract/device/command";
 import { COMMAND_TONES, WAITING_POLL_MS } from "./command-status";
 
@@ -34,6 +34,4 @@ export const deviceCommandsResource = defineResource<Command>({
   pageSizes: [5, 10, 20],
 });
 
-export function HandleLogList() {
-  return <ResourcePage resource={handleLogResource} />;
-}
+export const HandleLogList = resourcePage(handleLogResource);

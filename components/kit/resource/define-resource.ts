@@ -388,6 +388,7 @@ export type ResourceConfig<Row extends AnyRow = AnyRow> = {
   /** Tree mode: the whole tree, expandable, unpaged (see the notes at the top). */
   tree?: TreeConfig<Row>;
   pageSizes?: number[];
+  /** Rows can be selected (default: when the toolbar has "batchDelete"). */
   multiple?: boolean;
   /** Fixed table body height (px) for long pages; virtualised when a page is large. */
   height?: number;
@@ -505,7 +506,7 @@ function fromEntity<Row extends AnyRow>(config: EntityResourceConfig<Row>): Reso
   };
 }
 
-/** Fills the defaults: the views of an entity, endpoints under `api`, keyId "id", page sizes 10/20/50/100. */
+/** Fills the defaults: the views of an entity, endpoints under `api`, keyId "id", page sizes 10/20/50/100, row selection with a batch delete. */
 export function defineResource<Row extends AnyRow = AnyRow>(definition: ResourceConfig<Row> | EntityResourceConfig<Row>): Resource<Row> {
   const config: ResourceConfig<Row> = typeof definition.entity === "object" ? fromEntity(definition as EntityResourceConfig<Row>) : (definition as ResourceConfig<Row>);
   const e = (name: keyof Endpoints) => `${config.api}/${name}`;
@@ -513,6 +514,8 @@ export function defineResource<Row extends AnyRow = AnyRow>(definition: Resource
     ...config,
     keyId: config.keyId ?? "id",
     pageSizes: config.pageSizes ?? PAGE_SIZES,
+    // Deleting in batches is what rows are selected for.
+    multiple: config.multiple ?? !!config.toolbar?.includes("batchDelete"),
     endpoints: {
       page: e("page"),
       info: e("info"),

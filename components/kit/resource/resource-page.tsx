@@ -19,6 +19,13 @@ export function ResourcePage<Row extends AnyRow>({ resource }: { resource: Resou
   );
 }
 
+/** A list screen's component for its page (a definition is a module constant): `export const ProjectList = resourcePage(projectResource)`. */
+export function resourcePage<Row extends AnyRow>(resource: Resource<Row>) {
+  return function ResourceScreen() {
+    return <ResourcePage resource={resource} />;
+  };
+}
+
 /** A list screen's page: the page frame around it, the list's skeleton while its URL state is read. */
 export function ListFrame({ children }: { children: React.ReactNode }) {
   // useSearchParams needs a Suspense boundary so the page shell can prerender.

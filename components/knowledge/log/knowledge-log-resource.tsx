@@ -1,6 +1,6 @@
 "use client";
 
-import { defineResource, ResourcePage } from "@/components/kit";
+import { defineResource, resourcePage } from "@/components/kit";
 import { knowledgeLog } from "@/lib/contract/knowledge/knowledge";
 import type { RowOf } from "@/lib/contract/entity";
 
@@ -15,6 +15,4 @@ export const knowledgeLogResource = defineResource<LogRow>({
   toolbar: [],
 });
 
-export function KnowledgeLogList() {
-  return <ResourcePage resource={knowledgeLogResource} />;
-}
+export const KnowledgeLogList = resourcePage(knowledgeLogResource);

@@ -3,7 +3,7 @@
 import { api } from "@/lib/api/fetcher";
 import type { RowOf } from "@/lib/contract/entity";
 import { stationMessage, type StationNums } from "@/lib/contract/message";
-import { defineResource, ResourcePage } from "@/components/kit";
+import { defineResource, resourcePage } from "@/components/kit";
 
 type StationRow = RowOf<typeof stationMessage.fields>;
 
@@ -40,9 +40,6 @@ export const stationResource = defineResource<StationRow>({
     { key: "readAll", label: "actions.readAll", variant: "outline", onClick: async (ui) => { await api.post("msg/station/currUser/readAll"); await ui.refresh(); } },
     "batchDelete",
   ],
-  multiple: true,
 });
 
-export function StationList() {
-  return <ResourcePage resource={stationResource} />;
-}
+export const StationList = resourcePage(stationResource);

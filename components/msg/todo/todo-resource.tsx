@@ -3,7 +3,7 @@
 import type { RowOf } from "@/lib/contract/entity";
 import { todoItem, type MessageItem, type TodoNums } from "@/lib/contract/message";
 import { inboxHref } from "@/lib/shell/inbox";
-import { defineResource, ResourcePage, type ResourceUi } from "@/components/kit";
+import { defineResource, type ResourceUi, resourcePage } from "@/components/kit";
 import { WorkflowDialog } from "@/components/alarm/lazy-workflow-dialog";
 
 type TodoRow = RowOf<typeof todoItem.fields>;
@@ -47,6 +47,4 @@ export const todoResource = defineResource<TodoRow>({
   slots: { dialogs: (ui) => <TodoDialogs ui={ui} /> },
 });
 
-export function TodoList() {
-  return <ResourcePage resource={todoResource} />;
-}
+export const TodoList = resourcePage(todoResource);

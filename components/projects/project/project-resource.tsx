@@ -1,6 +1,6 @@
 "use client";
 
-import { defineResource, ResourcePage } from "@/components/kit";
+import { defineResource, resourcePage } from "@/components/kit";
 import { locationField } from "@/components/maps";
 import { project, type Project } from "@/lib/contract/project";
 
@@ -21,9 +21,6 @@ export const projectResource = defineResource<Project>({
   },
   rowActions: ["view", "edit", "del"],
   toolbar: ["add", "export", "import", "batchDelete"],
-  multiple: true,
 });
 
-export function ProjectList() {
-  return <ResourcePage resource={projectResource} />;
-}
+export const ProjectList = resourcePage(projectResource);

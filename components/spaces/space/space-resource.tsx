@@ -1,6 +1,6 @@
 "use client";
 
-import { defineResource, deferredDialogs, ResourcePage, type ResourceUi } from "@/components/kit";
+import { defineResource, deferredDialogs, type ResourceUi, resourcePage } from "@/components/kit";
 import { space, type Space } from "@/lib/contract/device/space";
 
 const SpaceDevices = deferredDialogs(() => import("./space-dialogs").then((m) => m.SpaceDevices));
@@ -21,6 +21,4 @@ export const spaceResource = defineResource<Space>({
   slots: { dialogs: (ui) => <SpaceDevices onChanged={ui.refresh} /> },
 });
 
-export function SpaceList() {
-  return <ResourcePage resource={spaceResource} />;
-}
+export const SpaceList = resourcePage(spaceResource);

@@ -3,7 +3,7 @@
 import { multilingualField } from "@/components/kit/form/multilingual-input";
 import { Building2Icon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { defineResource, ResourcePage } from "@/components/kit";
+import { defineResource, resourcePage } from "@/components/kit";
 import { department, departmentQuery, departmentUpdate, type DepartmentNode } from "@/lib/contract/system/department";
 import { Badge } from "@/components/ui/badge";
 import { DepartmentSelect } from "./department-select";
@@ -61,6 +61,4 @@ export const departmentResource = defineResource<DepartmentNode>({
   },
 });
 
-export function DepartmentPage() {
-  return <ResourcePage resource={departmentResource} />;
-}
+export const DepartmentPage = resourcePage(departmentResource);

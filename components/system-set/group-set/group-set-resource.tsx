@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { multilingualField } from "@/components/kit/form/multilingual-input";
-import { defineResource, deferredDialogs, ResourcePage } from "@/components/kit";
+import { defineResource, deferredDialogs, resourcePage } from "@/components/kit";
 import { group, groupWithRelation, type GroupRow } from "@/lib/contract/system/group";
 
 // The members field shows only in the add form and the members dialog only when opened: both with
@@ -30,10 +30,7 @@ export const groupResource = defineResource<GroupRow>({
   },
   rowActions: [{ key: "members", label: "members", onClick: (r, ui) => ui.setParam("members", r.id) }, "edit", "del"],
   toolbar: ["add", "batchDelete"],
-  multiple: true,
   slots: { dialogs: (ui) => <GroupMembers onChanged={ui.refresh} /> },
 });
 
-export function GroupList() {
-  return <ResourcePage resource={groupResource} />;
-}
+export const GroupList = resourcePage(groupResource);

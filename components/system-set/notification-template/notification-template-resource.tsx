@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { useTranslations } from "next-intl";
 import { AVAILABLE_CHANNELS, TEMPLATE_CHANNELS, extractVariables, template, templateQuery, templateUpdate, type TemplateCount, type TemplateRow } from "@/lib/contract/system/template";
-import { defineResource, ResourcePage, SelectField, useDict, type CustomFieldProps } from "@/components/kit";
+import { defineResource, SelectField, useDict, type CustomFieldProps, resourcePage } from "@/components/kit";
 import { Badge } from "@/components/ui/badge";
 import { Textarea } from "@/components/ui/textarea";
 
@@ -70,9 +70,6 @@ export const templateResource = defineResource<TemplateRow>({
   detail: { variables: { type: "slot", full: true, render: (r) => <Variables names={r.variables} /> } },
   rowActions: ["view", "edit", "del"],
   toolbar: ["add", "batchDelete"],
-  multiple: true,
 });
 
-export function TemplateList() {
-  return <ResourcePage resource={templateResource} />;
-}
+export const TemplateList = resourcePage(templateResource);

@@ -5,7 +5,7 @@ import { api } from "@/lib/api/fetcher";
 import { PASSWORD_MAX } from "@/lib/contract/password";
 import { defaultPwdPolicy } from "@/lib/contract/pwd-policy";
 import { tenant, tenantQuery, tenantUpdate, type TenantRow } from "@/lib/contract/system/tenant";
-import { defineResource, ResourcePage, type CustomFieldProps, type ResourceUi } from "@/components/kit";
+import { defineResource, type CustomFieldProps, type ResourceUi, resourcePage } from "@/components/kit";
 import { PasswordPolicyHint } from "@/components/kit/password-policy-hint";
 import { Input } from "@/components/ui/input";
 import { StorageUse } from "./storage-use";
@@ -88,6 +88,4 @@ export const tenantResource = defineResource<TenantRow>({
   },
 });
 
-export function TenantList() {
-  return <ResourcePage resource={tenantResource} />;
-}
+export const TenantList = resourcePage(tenantResource);

@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import Link from "next/link";
-import { defineResource, MultiSelectField, ResourcePage, type ResourceUi } from "@/components/kit";
+import { defineResource, MultiSelectField, type ResourceUi, resourcePage } from "@/components/kit";
 import { ResetPasswordDialog } from "@/components/kit/lazy-password-dialogs";
 import { Switch } from "@/components/ui/switch";
 import { api } from "@/lib/api/fetcher";
@@ -95,13 +95,10 @@ export const userResource = defineResource<UserRow>({
     { key: "del", label: "kit.actions.delete", perm: "sys:user:del", danger: true, show: (r, ui) => !r.tenantAdmin && r.id !== ui.session.user.id, onClick: (r, ui) => ui.remove([r]) },
   ],
   toolbar: ["add", "batchDelete"],
-  multiple: true,
   slots: {
     left: (ui) => <DepartmentFilter value={typeof ui.query.departmentId === "number" ? ui.query.departmentId : null} onChange={(id) => ui.setFilters({ departmentId: id })} />,
     dialogs: (ui) => <ResetPassword ui={ui} />,
   },
 });
 
-export function UserList() {
-  return <ResourcePage resource={userResource} />;
-}
+export const UserList = resourcePage(userResource);

@@ -7,6 +7,7 @@ import { LINK_TYPES } from "./enums";
 /** Alarm contact (alarmLink, core §3): name, phone, e-mail, description; `userId` joins a console user (jointUser). */
 export const alarmContact = defineEntity({
   ns: "alarm.contact",
+  nameField: "linkName",
   fields: {
     id: keyField,
     linkName: { schema: textRequired(32), search: "contains", sort: true, import: true },
@@ -29,6 +30,7 @@ const contactIds = z.array(dbId).max(500, "validation.maxItems");
 /** Alarm contact group (linkGroup): a name, a description and its contacts (leaders are escalated to). */
 export const alarmContactGroup = defineEntity({
   ns: "alarm.group",
+  nameField: "groupName",
   fields: {
     id: keyField,
     groupName: { schema: textRequired(32), search: "contains", sort: true },

@@ -6,6 +6,7 @@ import { LEVEL_NUM } from "./enums";
 /** Alarm level (levelSet): number 1–9 (core §5), name, colour, sort. */
 export const alarmLevel = defineEntity({
   ns: "alarm.level",
+  nameField: "levelName",
   fields: {
     id: keyField,
     levelNum: { schema: integerIn(LEVEL_NUM.min, LEVEL_NUM.max), kind: "number", min: LEVEL_NUM.min, max: LEVEL_NUM.max, sort: true },

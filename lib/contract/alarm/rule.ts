@@ -55,6 +55,7 @@ export type RuleCondition = z.infer<typeof ruleCondition>;
  */
 export const alarmRule = defineEntity({
   ns: "alarm.rule",
+  nameField: "ruleName",
   fields: {
     id: keyField,
     ruleName: { schema: textRequired(64), search: "contains", sort: true },

@@ -21,6 +21,7 @@ const point = z.object({ maturity: decimalIn(0.01, 1_000_000), strength: decimal
  */
 export const betonRule = defineEntity({
   ns: "deviceOps.betonRule",
+  nameField: "ruleName",
   fields: {
     id: { kind: "id", readOnly: true, list: false, detail: false, export: false },
     ruleName: { schema: textRequired(64), search: "contains", sort: true },

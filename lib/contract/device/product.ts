@@ -39,6 +39,7 @@ const count = { kind: "number", readOnly: true, form: false, export: false } as 
 /** Product (core §3): name, model, category, network, gateway protocol, data format, authentication, active cycle. */
 export const product = defineEntity({
   ns: "product.product",
+  nameField: "prodName",
   fields: {
     prodName: { schema: textRequired(64), search: "contains", sort: true },
     id: { kind: "id", readOnly: true, form: false },
@@ -56,6 +57,7 @@ export type ProductBody = z.infer<typeof product.body>;
 /** The function library (objFunction). */
 export const objFunction = defineEntity({
   ns: "product.function",
+  nameField: "funcName",
   fields: { id: { kind: "id", readOnly: true, form: false }, ...functionFields, createTime },
   refine: refineFunction,
 });
@@ -63,6 +65,7 @@ export const objFunction = defineEntity({
 /** A product's function (prodFunction); the product is chosen on the page, not in the form. */
 export const prodFunction = defineEntity({
   ns: "product.function",
+  nameField: "funcName",
   fields: {
     id: { kind: "id", readOnly: true, form: false },
     productId: { schema: dbId, kind: "id", search: "eq", form: false, list: false },
@@ -76,6 +79,7 @@ export const prodFunction = defineEntity({
 /** An object model's function. */
 export const objModelFunction = defineEntity({
   ns: "product.function",
+  nameField: "funcName",
   fields: {
     id: { kind: "id", readOnly: true, form: false },
     modelId: { schema: dbId, kind: "id", search: "eq", form: false, list: false },
@@ -91,6 +95,7 @@ export type FunctionRow = ThingFunction & { id: number; createTime: string; prod
 /** Object model (objModel): 1 basic, 2 advanced. */
 export const objModel = defineEntity({
   ns: "product.objModel",
+  nameField: "modelName",
   fields: {
     modelName: { schema: textRequired(64), search: "contains", sort: true },
     id: { kind: "id", readOnly: true, form: false },
@@ -105,6 +110,7 @@ export type ObjModel = RowOf<typeof objModel.fields>;
 /** Connection (comm connect): BASE reaches an address, FUNCTION calls a product function. */
 export const connect = defineEntity({
   ns: "product.connect",
+  nameField: "connectName",
   fields: {
     connectName: { schema: textRequired(64), search: "contains", sort: true },
     id: { kind: "id", readOnly: true, form: false },
@@ -129,6 +135,7 @@ export type Connect = RowOf<typeof connect.fields>;
 /** Product copy (prodCopy): a template with a snapshot of its functions. */
 export const prodCopy = defineEntity({
   ns: "product.prodCopy",
+  nameField: "copyName",
   fields: {
     copyName: { schema: textRequired(64), search: "contains", sort: true },
     id: { kind: "id", readOnly: true, form: false },

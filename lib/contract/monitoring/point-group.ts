@@ -42,6 +42,7 @@ export function refinePointGroup(v: Record<string, unknown>, ctx: z.RefinementCt
  */
 export const pointGroup = defineEntity({
   ns: "monitoring.point",
+  nameField: "groupName",
   fields: {
     id: { kind: "id", readOnly: true, form: false, list: false },
     groupName: { schema: textRequired(64), search: "contains", sort: true },
