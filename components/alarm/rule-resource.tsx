@@ -96,7 +96,6 @@ export const ruleResource = defineResource<AlarmRuleRow>({
   endpoints: { import: false, template: false, openOrClose: false },
   search: {
     keyword: "ruleName",
-    keywordPlaceholder: "placeholders.ruleName",
     items: { productId: { type: "select2", remote: { url: "device/product/list", labelKey: "prodName", valueKey: "id" } }, deviceId: false },
   },
   columns: {

@@ -19,7 +19,7 @@ export const pointResource = defineResource<PointGroup>({
   endpoints: { page: "device/pointGroup/query", import: false, template: false, openOrClose: false },
   perm: "dev:pointGroup",
   schemas: { update: pointGroupUpdate },
-  search: { keyword: "groupName", keywordPlaceholder: "placeholders.groupName" },
+  search: { keyword: "groupName" },
   columns: { groupName: { type: "click", onClick: (row, ui) => ui.navigate(pointDetailsHref(row.id)) } },
   form: {
     columns: 2,

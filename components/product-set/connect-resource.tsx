@@ -9,7 +9,7 @@ export const connectResource = defineResource<Connect>({
   api: "comm/connect",
   perm: "comm:connect",
   endpoints: { export: false },
-  search: { keyword: "connectName", keywordPlaceholder: "placeholders.connectName" },
+  search: { keyword: "connectName" },
   form: {
     columns: 2,
     fields: {

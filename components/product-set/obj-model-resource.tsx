@@ -21,7 +21,7 @@ export const objModelResource = defineResource<ObjModel>({
   api: "device/objModel",
   perm: "dev:objModel",
   endpoints: { export: false },
-  search: { keyword: "modelName", keywordPlaceholder: "placeholders.modelName" },
+  search: { keyword: "modelName" },
   columns: { modelName: { type: "click", onClick: (row, ui) => ui.navigate(infoHref(row.id)) } },
   form: { fields: { modelType: { type: "radio" } }, defaults: { modelType: 1 } },
   rowActions: [{ key: "info", label: "actions.info", onClick: (row, ui) => ui.navigate(infoHref(row.id)) }, "edit", "del"],
@@ -40,7 +40,7 @@ function modelFunctionsResource(modelId: number) {
     endpoints: { info: false, export: false },
     schemas: { query: objModelFunction.query.extend({ modelId: z.literal(modelId).default(modelId).catch(modelId) }) },
     // The model is fixed by the detail: no search box for it.
-    search: { keyword: "funcName", keywordPlaceholder: "placeholders.funcName", items: { modelId: false } },
+    search: { keyword: "funcName", items: { modelId: false } },
     columns: functionColumns,
     form: { columns: 2, width: 860, fields: functionFormFields, defaults: { ...functionDefaults, modelId }, toForm: (row) => ({ ...row, modelId }), toBody: (values, _mode, row) => ({ ...values, modelId, ...(row && { id: row.id }) }) },
     detail: false,

@@ -10,7 +10,7 @@ export const productResource = defineResource<Product>({
   entity: product,
   api: "device/product",
   perm: "dev:product",
-  search: { keyword: "prodName", keywordPlaceholder: "placeholders.prodName" },
+  search: { keyword: "prodName" },
   columns: { prodName: { type: "click", onClick: (row, ui) => ui.navigate(productInfoHref(row.id)) } },
   form: {
     columns: 2,

@@ -43,7 +43,6 @@ export const alarmCenterResource = defineResource<AlarmRecord>({
   tabs: { prop: "status", dict: "alarmStatus", items: STATUS_TABS.map((name) => (name ? { name } : { name, label: "tabs.all" })), countUrl: "alarm/core/statusNums", counts: (n: StatusNums) => n },
   search: {
     keyword: "alarmName",
-    keywordPlaceholder: "placeholders.alarmName",
     items: {
       status: false,
       levelNum: { type: "select2", remote: { url: "alarm/level/list", params: { current: 1, size: 9999 }, labelKey: "levelName", valueKey: "levelNum" } },

@@ -17,7 +17,6 @@ export const allDevicesResource = defineResource<AdminDevice>({
   endpoints: { page: "device/device/pageAdmin", info: false, del: false, export: false, import: false, template: false, openOrClose: false },
   search: {
     keyword: "deviceName",
-    keywordPlaceholder: "placeholders.deviceName",
     items: {
       tenantId: { prop: "tenantId", label: "fields.tenantName", type: "select2", remote: { url: "sys/tenant/page", params: { current: 1, size: 9999 }, labelKey: "name", valueKey: "id" } },
       productId: false,

@@ -47,7 +47,7 @@ export const betonRuleResource = defineResource<BetonRule>({
   needsProject: true,
   perm: "dev:betonRule",
   endpoints: { export: false },
-  search: { keyword: "ruleName", keywordPlaceholder: "placeholders.ruleName" },
+  search: { keyword: "ruleName" },
   form: {
     columns: 2,
     width: 820,

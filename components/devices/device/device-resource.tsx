@@ -46,7 +46,6 @@ export const deviceResource = defineResource<Device>({
   endpoints: { export: `${DEVICE_API}/deviceListExport`, import: `${DEVICE_API}/deviceListImport` },
   search: {
     keyword: "deviceName",
-    keywordPlaceholder: "placeholders.deviceName",
     items: { productId: { type: "select2", remote: PRODUCT_OPTIONS }, spaceId: { type: "select2", remote: SPACE_OPTIONS } },
   },
   columns: {

@@ -106,6 +106,7 @@ export type SearchConfig = {
   searchType?: 1 | 2;
   /** The query key of the simple mode's keyword box; without it there is no simple mode. */
   keyword?: string;
+  /** Message key of the keyword box's placeholder; default `placeholders.<keyword>`. */
   keywordPlaceholder?: string;
   items: SearchItem[];
 };
@@ -510,8 +511,11 @@ function fromEntity<Row extends AnyRow>(config: EntityResourceConfig<Row>): Reso
 export function defineResource<Row extends AnyRow = AnyRow>(definition: ResourceConfig<Row> | EntityResourceConfig<Row>): Resource<Row> {
   const config: ResourceConfig<Row> = typeof definition.entity === "object" ? fromEntity(definition as EntityResourceConfig<Row>) : (definition as ResourceConfig<Row>);
   const e = (name: keyof Endpoints) => `${config.api}/${name}`;
+  const search = config.search;
   return {
     ...config,
+    // The keyword box's placeholder is the keyword's own (`placeholders.<keyword>`) unless given.
+    search: search?.keyword && !search.keywordPlaceholder ? { ...search, keywordPlaceholder: `placeholders.${search.keyword}` } : search,
     keyId: config.keyId ?? "id",
     pageSizes: config.pageSizes ?? PAGE_SIZES,
     // Deleting in batches is what rows are selected for.

@@ -42,7 +42,7 @@ export const mediaLibraryResource = defineResource<MediaItem>({
   perm: "file:mediaLibrary",
   endpoints: { del: false, export: false, import: false, template: false, openOrClose: false },
   pageSizes: [MEDIA_LIMITS.pageSize, 48, 96],
-  search: { keyword: "fileName", keywordPlaceholder: "placeholders.fileName", items: { parentId: false } },
+  search: { keyword: "fileName", items: { parentId: false } },
   form: false,
   toolbar: [
     { key: "upload", perm: PERM.add, render: (ui) => <MediaUpload parentId={folderOf(ui)} onUploaded={ui.refresh} /> },

@@ -25,7 +25,7 @@ export const stationResource = defineResource<StationRow>({
     countUrl: "msg/station/currUser/nums",
     counts: (n: StationNums) => ({ "": n.total, "0": n.unread, "1": n.total - n.unread }),
   },
-  search: { keyword: "msgTitle", keywordPlaceholder: "placeholders.msgTitle", items: { readStatus: false } },
+  search: { keyword: "msgTitle", items: { readStatus: false } },
   columns: {
     msgTitle: { type: "click", minWidth: 240, onClick: (row, ui) => ui.navigate(`/msg/stationInfo?id=${row.id}`) },
     readStatus: { tones: { "0": "warning", "1": "secondary" } },

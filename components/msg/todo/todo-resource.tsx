@@ -34,7 +34,7 @@ export const todoResource = defineResource<TodoRow>({
     countUrl: "msg/todo/nums",
     counts: (n: TodoNums) => ({ "1": n.pending, "2": n.review, "3": n.handled }),
   },
-  search: { keyword: "msgTitle", keywordPlaceholder: "placeholders.msgTitle", items: { todoStatus: false } },
+  search: { keyword: "msgTitle", items: { todoStatus: false } },
   columns: {
     msgTitle: { type: "click", minWidth: 240, onClick: (row, ui) => ui.navigate(alarmOf(row)) },
     todoStatus: { tones: { "1": "warning", "2": "default", "3": "secondary" } },

@@ -11,7 +11,7 @@ export const projectResource = defineResource<Project>({
   perm: "dev:project",
   // The cloud's import adds projects, so it asks for the add permission (there is no import code).
   perms: { import: "dev:project:add" },
-  search: { keyword: "prjName", keywordPlaceholder: "placeholders.prjName" },
+  search: { keyword: "prjName" },
   columns: { prjName: { type: "click" } },
   form: {
     columns: 2,

@@ -13,7 +13,7 @@ export const spaceResource = defineResource<Space>({
   api: "device/space",
   needsProject: true,
   perm: "dev:space",
-  search: { keyword: "spaceName", keywordPlaceholder: "placeholders.spaceName" },
+  search: { keyword: "spaceName" },
   columns: { spaceName: { type: "click" }, deviceNums: { type: "click", width: 100, onClick: devices } },
   form: { columns: 1, placeholders: true },
   rowActions: ["view", { key: "devices", label: "devices", perm: "dev:space:upd", onClick: devices }, "edit", "del"],

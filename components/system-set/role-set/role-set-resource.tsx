@@ -20,7 +20,7 @@ function roleResource(side: RoleSide, kind: RoleKind) {
     perm: cfg.perm,
     endpoints: { upd: cfg.upd, export: false, import: false, template: false, openOrClose: false },
     schemas: { query: roleQuery.extend({ kind: z.literal(kind).catch(kind) }), update: roleUpdate },
-    search: { keyword: "name", keywordPlaceholder: "placeholders.name", items: { name: { placeholder: "placeholders.name" }, kind: false } },
+    search: { keyword: "name", items: { name: { placeholder: "placeholders.name" }, kind: false } },
     columns: {
       name: {
         minWidth: 160,

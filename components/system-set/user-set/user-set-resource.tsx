@@ -57,7 +57,7 @@ export const userResource = defineResource<UserRow>({
   perm: "sys:user",
   endpoints: { info: "sys/user/getUserInfoById", export: false, import: false, template: false },
   schemas: { query: userQuery, update: userUpdate },
-  search: { keyword: "keyword", keywordPlaceholder: "placeholders.keyword", items: { keyword: { placeholder: "placeholders.keyword" }, departmentId: false } },
+  search: { keyword: "keyword", items: { keyword: { placeholder: "placeholders.keyword" }, departmentId: false } },
   columns: {
     username: {
       minWidth: 140,
