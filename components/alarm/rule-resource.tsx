@@ -96,6 +96,7 @@ export const ruleResource = defineResource<AlarmRuleRow>({
   endpoints: { import: false, template: false, openOrClose: false },
   search: {
     keyword: "ruleName",
+    keywordPlaceholder: "fields.ruleName",
     items: { productId: { type: "select2", remote: { url: "device/product/list", labelKey: "prodName", valueKey: "id" } }, deviceId: false },
   },
   columns: {

@@ -69,7 +69,7 @@ export const linkageResource = defineResource<LinkageRuleRow>({
   needsProject: true,
   perm: "dev:linkage",
   endpoints: { import: false, template: false, openOrClose: false, export: false },
-  search: { keyword: "ruleName" },
+  search: { keyword: "ruleName", keywordPlaceholder: "fields.ruleName" },
   columns: {
     ruleName: { minWidth: 160 },
     triggerMode: { width: 130 },

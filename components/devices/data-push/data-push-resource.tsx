@@ -58,7 +58,7 @@ export const dataPushResource = defineResource<PushConfigRow>({
   needsProject: true,
   perm: "push:pushConfig",
   endpoints: { export: false, import: false, template: false, openOrClose: false },
-  search: { keyword: "pushName" },
+  search: { keyword: "pushName", keywordPlaceholder: "fields.pushName" },
   columns: {
     pushName: { minWidth: 140 },
     method: { width: 120 },
