@@ -10,7 +10,7 @@ import { SelectField } from "../form/select-field";
 import { LoadError } from "../load-error";
 import type { DictRef } from "../resource/define-resource";
 import type { QuickRange } from "../resource/search-rules";
-import { QuickRanges } from "../search/search-bar";
+import { QuickRanges } from "../search/quick-ranges";
 
 // The chart component (and with it ECharts) loads when a panel first has something to draw.
 type EChartsOption = import("echarts").EChartsOption;

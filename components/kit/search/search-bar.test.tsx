@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import { loadMessages } from "@/lib/i18n/namespaces";
 import { SearchBar } from "./search-bar";
@@ -53,13 +53,14 @@ describe("SearchBar", () => {
     await act(async () => fireEvent.click(screen.getByTestId("search-toggle")));
     expect(screen.getByTestId("search-bar").getAttribute("data-mode")).toBe("advanced");
     expect(onSearch).toHaveBeenLastCalledWith({ keyword: null, name: null, startTime: null, endTime: null });
-    expect((document.getElementById("search-name") as HTMLInputElement).value).toBe("");
+    // The advanced items load with the first advanced search.
+    await waitFor(() => expect((document.getElementById("search-name") as HTMLInputElement).value).toBe(""));
   });
 
   it("fills the form from the URL and extends a date range to the end of the day", async () => {
     const onSearch = setup(config, { name: "a", startTime: "2026-03-01 00:00:00", endTime: "2026-03-03 23:59:59" });
     expect(screen.getByTestId("search-bar").getAttribute("data-mode")).toBe("advanced");
-    expect((document.getElementById("search-name") as HTMLInputElement).value).toBe("a");
+    await waitFor(() => expect((document.getElementById("search-name") as HTMLInputElement).value).toBe("a"));
     fireEvent.change(screen.getByLabelText("End"), { target: { value: "2026-03-05" } });
     await submit();
     expect(onSearch).toHaveBeenLastCalledWith({ keyword: null, name: "a", startTime: "2026-03-01 00:00:00", endTime: "2026-03-05 23:59:59" });
@@ -67,7 +68,7 @@ describe("SearchBar", () => {
 
   it("quick ranges fill both ends", async () => {
     const onSearch = setup({ ...config, searchType: 2 });
-    fireEvent.click(screen.getByRole("button", { name: "Today" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Today" }));
     await submit();
     const call = onSearch.mock.calls.at(-1)![0];
     expect(call.startTime).toMatch(/^\d{4}-\d{2}-\d{2} 00:00:00$/);
