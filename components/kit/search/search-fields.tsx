@@ -3,6 +3,7 @@
 import * as React from "react";
 import { useTranslations } from "next-intl";
 import { Input } from "@/components/ui/input";
+import { cn } from "@/lib/utils";
 import { DateInput } from "@/components/ui/date-input";
 import { useDict } from "../dict/use-dict";
 import { useRemoteOptions } from "../dict/use-remote-options";
@@ -71,11 +72,14 @@ function SearchControl({ item, id, value, onChange, placeholder, t }: { item: Se
       const pair = Array.isArray(value) ? (value as string[]) : ["", ""];
       const kind = item.type === "date2" ? "date" : "time";
       const set = (i: 0 | 1, v: string) => onChange(i === 0 ? [v, pair[1] ?? ""] : [pair[0] ?? "", v]);
+      // The two dates keep a readable width (up to the cell's); the quick ranges wrap below them when the row is narrow.
       return (
-        <div className="flex items-center gap-1">
-          <DateInput id={id} kind={kind} className="h-8 min-w-0 px-2" aria-label={t("start")} disabled={item.disabled} value={pair[0] ?? ""} onChange={(e) => set(0, e.target.value)} />
-          <span className="text-muted-foreground">–</span>
-          <DateInput kind={kind} className="h-8 min-w-0 px-2" aria-label={t("end")} disabled={item.disabled} value={pair[1] ?? ""} onChange={(e) => set(1, e.target.value)} />
+        <div className="flex flex-wrap items-center gap-1">
+          <div className={cn("flex flex-1 items-center gap-1", kind === "time" ? "min-w-[min(22rem,100%)]" : "min-w-[min(17rem,100%)]")}>
+            <DateInput id={id} kind={kind} className="h-8 min-w-0 px-2" aria-label={t("start")} disabled={item.disabled} value={pair[0] ?? ""} onChange={(e) => set(0, e.target.value)} />
+            <span className="text-muted-foreground">–</span>
+            <DateInput kind={kind} className="h-8 min-w-0 px-2" aria-label={t("end")} disabled={item.disabled} value={pair[1] ?? ""} onChange={(e) => set(1, e.target.value)} />
+          </div>
           {item.type === "date2" && item.quick !== false && <QuickRanges onPick={onChange} />}
         </div>
       );
