@@ -8,21 +8,21 @@ import type { RejectRow, StatusLogRow } from "@/lib/contract/device/device-data"
 export const STATUS_TONES = { "1": "secondary", "2": "success", "3": "destructive" } as const;
 
 /**
- * A read-only log of the device, paged by `device/device/<log>Page`, its labels under
+ * A read-only log of the device, paged by `device/device/<page>`, its labels under
  * `devices.viewDevice.<log>`; the detail narrows it to the device (`id`).
  */
-function deviceLog<R extends Record<string, unknown>>(log: "rejects" | "statusLog", columns: ColumnSpec<R>[]) {
+function deviceLog<R extends Record<string, unknown>>(log: "rejects" | "statusLog", page: "rejectPage" | "statusLogPage", columns: ColumnSpec<R>[]) {
   return defineResource<R>({
     ns: `devices.viewDevice.${log}`,
     api: "device/device",
-    endpoints: { page: `device/device/${log}Page`, info: false, add: false, upd: false, del: false, export: false, import: false, template: false, openOrClose: false },
+    endpoints: { page: `device/device/${page}`, info: false, add: false, upd: false, del: false, export: false, import: false, template: false, openOrClose: false },
     schemas: { query: pageQuery },
     columns,
   });
 }
 
 /** The device's refused messages (`device_rejects`). */
-export const rejectsResource = deviceLog<RejectRow>("rejects", [
+export const rejectsResource = deviceLog<RejectRow>("rejects", "rejectPage", [
   { prop: "at", label: "at", type: "time", width: 170 },
   { prop: "topic", label: "topic", minWidth: 220, render: (r) => <span className="font-mono text-xs break-all">{r.topic}</span> },
   { prop: "identifier", label: "identifier", width: 120 },
@@ -31,7 +31,7 @@ export const rejectsResource = deviceLog<RejectRow>("rejects", [
 ]);
 
 /** The device's online / offline changes (`device_status_log`). */
-export const statusLogResource = deviceLog<StatusLogRow>("statusLog", [
+export const statusLogResource = deviceLog<StatusLogRow>("statusLog", "statusLogPage", [
   { prop: "at", label: "at", type: "time", width: 200 },
   { prop: "status", label: "status", type: "status", dict: "deviceStatus", tones: STATUS_TONES },
 ]);
