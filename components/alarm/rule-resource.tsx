@@ -97,7 +97,7 @@ export const ruleResource = defineResource<AlarmRuleRow>({
   search: {
     keyword: "ruleName",
     keywordPlaceholder: "fields.ruleName",
-    items: { productId: { type: "select2", remote: { url: "device/product/list", labelKey: "prodName", valueKey: "id" } }, deviceId: false },
+    items: { productId: { type: "select2", remote: PRODUCTS }, deviceId: false },
   },
   columns: {
     ruleName: { minWidth: 140 },

@@ -78,7 +78,7 @@ export function ResourceFormDialog<Row extends AnyRow>({ resource, mode, row, pr
   return (
     <KitDialog
       open
-      onOpenChange={(o) => !o && void requestClose()}
+      onClose={() => void requestClose()}
       title={title}
       width={config.width ?? (columns === 2 ? 800 : 560)}
       testId={`${mode}-dialog`}
