@@ -28,6 +28,8 @@ const config: NextConfig = {
   reactStrictMode: true,
   // The built-in cloud runs in server.ts; Next must not try to bundle the database drivers.
   serverExternalPackages: ["@electric-sql/pglite", "pg"],
+  // In the browser zod loads after the first paint; contracts record their schemas until then (lib/lazy-zod.ts).
+  turbopack: { resolveAlias: { zod: { browser: "./lib/lazy-zod.ts" } } },
   async headers() {
     return [
       {

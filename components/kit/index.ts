@@ -10,6 +10,7 @@
  * The kit never imports the shell or a domain: the shell hands it the session (`SessionProvider`).
  */
 export { defineResource, permOf, PAGE_SIZES } from "./resource/define-resource";
+export { urlDate, urlFixed, urlId, urlList, urlNumber, urlOneOf, urlText, type UrlKeys, type UrlValue } from "./resource/url-values";
 export type {
   Resource,
   ResourceConfig,

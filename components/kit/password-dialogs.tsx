@@ -13,7 +13,7 @@
 import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Controller, useForm, type FieldError } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { lazyZodResolver } from "./form/lazy-zod-resolver";
 import { toast } from "@/lib/toast";
 import { CopyIcon, EyeIcon, EyeOffIcon, WandSparklesIcon } from "lucide-react";
 import { api } from "@/lib/api/fetcher";
@@ -53,7 +53,7 @@ function usePolicy(open: boolean, tenantId?: number) {
 function usePasswordForm({ open, id, complexity, who, submit }: { open: boolean; id: number | null; complexity: Complexity | null; who: Identity; submit: (v: Values) => Promise<void> }) {
   const t = useTranslations();
   const form = useForm<Values>({
-    resolver: zodResolver(passwordForm) as never,
+    resolver: lazyZodResolver(async () => passwordForm) as never,
     defaultValues: { password: "", confirmPassword: "", id: id ?? 0, notifyFlag: 2, changePwdFlag: 1 },
   });
   useEffect(() => {

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { lazyZodResolver } from "@/components/kit/form/lazy-zod-resolver";
 import { toast } from "@/lib/toast";
 import { api } from "@/lib/api/fetcher";
 import { newPasswordPair, type Complexity } from "@/lib/contract/password";
@@ -15,7 +15,7 @@ type Values = { password: string; confirmPassword: string };
 /** New password against a one-time `dataCode`; the policy is checked here for comfort, by the cloud for truth. */
 export function ChangePasswordForm({ dataCode, complexity, onDone }: { dataCode: string; complexity: Complexity; onDone: () => void }) {
   const t = useTranslations();
-  const form = useForm<Values>({ resolver: zodResolver(newPasswordPair), defaultValues: { password: "", confirmPassword: "" } });
+  const form = useForm<Values>({ resolver: lazyZodResolver(async () => newPasswordPair), defaultValues: { password: "", confirmPassword: "" } });
   const submit = form.handleSubmit(async (values) => {
     // The checker brings the pinyin dictionary (rule 6): loaded on submit, not with the login page.
     const problems = (await import("@/lib/contract/password-check")).checkPassword(values.password, complexity, {});

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { lazyZodResolver } from "@/components/kit/form/lazy-zod-resolver";
 import { api } from "@/lib/api/fetcher";
 import { forgetPwdEmailVerify, forgetPwdSmsVerify } from "@/lib/contract/auth";
 import type { PwdMode } from "./login-types";
@@ -45,7 +45,7 @@ function VerifyStep({ method, tId, onVerified }: { method: Method; tId: number; 
   const t = useTranslations("login");
   const target = method === "sms" ? "phone" : "email";
   const form = useForm<{ tId: number; phone?: string; email?: string; code: string }>({
-    resolver: zodResolver((method === "sms" ? forgetPwdSmsVerify : forgetPwdEmailVerify) as never),
+    resolver: lazyZodResolver(async () => (method === "sms" ? forgetPwdSmsVerify : forgetPwdEmailVerify) as never),
     defaultValues: { tId, [target]: "", code: "" },
   });
   const submit = form.handleSubmit(async (values) => {

@@ -1,8 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { z } from "zod";
-import { defineResource, resourcePage } from "@/components/kit";
+import { defineResource, resourcePage, urlFixed } from "@/components/kit";
 import { defineDetail, DetailPage } from "@/components/kit/detail/define-detail";
 import { api } from "@/lib/api/fetcher";
 import { objModel, objModelFunction, type FunctionRow, type ObjModel } from "@/lib/contract/device/product";
@@ -38,7 +37,7 @@ function modelFunctionsResource(modelId: number) {
     perm: "dev:objModel",
     perms: { add: "dev:objModel:upd", del: "dev:objModel:upd" },
     endpoints: { info: false, export: false },
-    schemas: { query: objModelFunction.query.extend({ modelId: z.literal(modelId).default(modelId).catch(modelId) }) },
+    query: { modelId: urlFixed(modelId) },
     // The model is fixed by the detail: no search box for it.
     search: { keyword: "funcName", items: { modelId: false } },
     columns: functionColumns,

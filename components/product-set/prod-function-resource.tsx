@@ -2,11 +2,10 @@
 
 import * as React from "react";
 import dynamic from "next/dynamic";
-import { z } from "zod";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import useSWR from "swr";
-import { defineResource, ResourcePage, SelectField, type CustomFieldProps, type ResourceUi, type ToolbarAction, resourcePage } from "@/components/kit";
+import { type CustomFieldProps, defineResource, ResourcePage, resourcePage, type ResourceUi, SelectField, type ToolbarAction, urlFixed } from "@/components/kit";
 import type { EntityResourceConfig } from "@/components/kit/resource/define-resource";
 import { Button } from "@/components/ui/button";
 import { ApiError, api, download, swrFetcher } from "@/lib/api/fetcher";
@@ -119,7 +118,7 @@ export function productFunctionResource(productId: number) {
   return defineResource<FunctionRow>({
     ...base,
     // The list is this product's: the product filter is fixed, whatever the URL says.
-    schemas: { query: prodFunction.query.extend({ productId: z.literal(productId).default(productId).catch(productId) }) },
+    query: { productId: urlFixed(productId) },
     search: { keyword: "funcName", items: { productId: false } },
     columns: { ...functionColumns, prodName: false },
     form: { columns: 2, width: 860, fields: functionFormFields, defaults: { ...functionDefaults, productId }, toForm: (row) => ({ ...row, productId }), toBody: (values, _mode, row) => ({ ...values, productId, ...(row && { id: row.id }) }) },

@@ -5,7 +5,6 @@ import { useTranslations } from "next-intl";
 import { defineResource } from "@/components/kit";
 import { defineDetail, DetailPage } from "@/components/kit/detail/define-detail";
 import { api, swrFetcher } from "@/lib/api/fetcher";
-import { pageQuery } from "@/lib/contract/common";
 import { connect, product, type Connect, type FunctionRow, type Product } from "@/lib/contract/device/product";
 import { examplePayload } from "@/lib/contract/device/examples";
 import { productTopics } from "@/lib/contract/device/topics";
@@ -35,7 +34,7 @@ function linkedResource<R extends Record<string, unknown>>(kind: Kind) {
     api: o.api,
     perm: "dev:product",
     endpoints: { info: false, add: false, upd: false, del: false, export: false },
-    schemas: { query: pageQuery },
+    schemas: {},
     search: false,
     form: false,
     detail: false,

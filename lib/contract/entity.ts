@@ -151,23 +151,58 @@ export const labelOf = (name: string, f: FieldDef) => f.label ?? `fields.${name}
 export const columnOf = (name: string, f: FieldDef) => f.column ?? name;
 export const rangeKeys = (name: string, f: FieldDef): readonly [string, string] => f.range ?? [`${name}Start`, `${name}End`];
 
+/** Longest search text, and most values of an `in` filter. */
+export const SEARCH_TEXT_MAX = 200;
+export const SEARCH_LIST_MAX = 500;
 /** "YYYY-MM-DD HH:mm(:ss)" (platform time) or "YYYY-MM-DD", as the search bar sends them. */
-export const searchDateTime = optional(z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, "validation.format"));
-const searchText = optional(z.string().trim().max(200, "validation.maxLength"));
+export const SEARCH_DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
+export const searchDateTime = optional(z.string().regex(SEARCH_DATE, "validation.format"));
+const searchText = optional(z.string().trim().max(SEARCH_TEXT_MAX, "validation.maxLength"));
 const idValue = z.coerce.number({ error: "validation.number" }).int().positive().max(2_147_483_647);
+
+/**
+ * A field's rule without its default. Looked at on first use (`z.lazy`): in the browser a contract's
+ * rules are recordings until zod has loaded (lib/lazy-zod.ts), so nothing may inspect them at import.
+ */
+const withoutDefault = (s: z.ZodType) => z.lazy(() => (s instanceof z.ZodDefault ? (s.unwrap() as z.ZodType) : s));
+
+/**
+ * What a filter's query-string value is: a date, text, one of the field's options (checked by the
+ * field's own rule), a list of ids or of texts, an id or a number. The cloud's query schema and
+ * the console's URL state (which reads it without zod) both follow it.
+ */
+export type FilterValueKind = "date" | "text" | "option" | "ids" | "texts" | "id" | "number";
+export function filterValueKind(f: FieldDef): FilterValueKind {
+  if (f.kind === "date" || f.kind === "datetime") return "date";
+  if (f.search === "contains") return "text";
+  if (f.search === "eq" && f.schema && (f.kind === "select" || f.kind === "radio" || f.kind === "status" || f.kind === "switch")) return "option";
+  if (f.search === "in") return f.kind === "id" ? "ids" : "texts";
+  if (f.kind === "id") return "id";
+  if (f.kind === "number" || f.kind === "money" || f.kind === "status" || f.kind === "switch") return "number";
+  return "text";
+}
 
 /** The query-string rule of one filter: the field's own value rule, blank meaning "no filter". */
 function filterSchema(f: FieldDef): z.ZodType {
-  if (f.kind === "date" || f.kind === "datetime") return searchDateTime;
-  if (f.search === "contains") return searchText;
   const blankIsNone = (s: z.ZodType) => z.preprocess((v) => (v === "" || v === null ? undefined : v), s.optional());
-  // An option (select, radio, status, switch) is checked by the field's own rule, its default left out.
-  if (f.search === "eq" && f.schema && (f.kind === "select" || f.kind === "radio" || f.kind === "status" || f.kind === "switch"))
-    return blankIsNone(f.schema instanceof z.ZodDefault ? (f.schema.unwrap() as z.ZodType) : f.schema);
-  if (f.search === "in") return blankIsNone(z.preprocess((v) => (typeof v === "string" ? v.split(",") : v), z.array(f.kind === "id" ? idValue : z.string().max(64)).max(500)));
-  if (f.kind === "id") return blankIsNone(idValue);
-  if (f.kind === "number" || f.kind === "money" || f.kind === "status" || f.kind === "switch") return blankIsNone(z.coerce.number({ error: "validation.number" }));
-  return searchText;
+  const list = (item: z.ZodType) => blankIsNone(z.preprocess((v) => (typeof v === "string" ? v.split(",") : v), z.array(item).max(SEARCH_LIST_MAX)));
+  switch (filterValueKind(f)) {
+    case "date":
+      return searchDateTime;
+    case "text":
+      return searchText;
+    // An option is checked by the field's own rule, its default left out.
+    case "option":
+      return blankIsNone(withoutDefault(f.schema!));
+    case "ids":
+      return list(idValue);
+    case "texts":
+      return list(z.string().max(64));
+    case "id":
+      return blankIsNone(idValue);
+    case "number":
+      return blankIsNone(z.coerce.number({ error: "validation.number" }));
+  }
 }
 
 /** Which entity a body, update or query schema belongs to, so a refusal names a field by its label. */
@@ -205,7 +240,7 @@ export function defineEntity<const F extends Fields, const K extends string = "i
   const body = refined(plain);
   // An update changes only what it is given: a field left out is not touched (never blanked).
   // Defaults are for new rows: in an update they would overwrite what is stored.
-  const optionalShape = Object.fromEntries(Object.entries(shape).map(([name, s]) => [name, (s instanceof z.ZodDefault ? (s.unwrap() as z.ZodType) : (s as z.ZodType)).optional()]));
+  const optionalShape = Object.fromEntries(Object.entries(shape).map(([name, s]) => [name, withoutDefault(s as z.ZodType).optional()]));
   const update = refined(z.object({ ...optionalShape, [key]: idValue }) as unknown as z.ZodObject<{ [K in keyof BodyShape<F>]: z.ZodOptional<BodyShape<F>[K]> } & Record<K, typeof idValue>>);
 
   const sorts = entries.filter(([, f]) => f.sort).map(([name]) => name);
@@ -230,6 +265,8 @@ export function defineEntity<const F extends Fields, const K extends string = "i
     key,
     nameField: def.nameField,
     fields: def.fields,
+    /** The writable fields' rules, a plain object (an update that leaves fields out spreads it). */
+    shape,
     body,
     update,
     filters,

@@ -2,10 +2,10 @@
 
 import { api } from "@/lib/api/fetcher";
 import { formatDateTime } from "@/lib/format";
-import { alarmQuery, alarmRecord, manualUpdate, type AlarmRecord, type StatusNums } from "@/lib/contract/alarm/alarm-center";
+import { alarmRecord, manualUpdate, type AlarmRecord, type StatusNums } from "@/lib/contract/alarm/alarm-center";
 import { ALARM_STATUS, ALARM_TYPE } from "@/lib/contract/alarm/enums";
 import { nextStatus } from "@/lib/contract/alarm/workflow";
-import { defineResource, type ResourceUi, resourcePage } from "@/components/kit";
+import { defineResource, resourcePage, type ResourceUi, urlText } from "@/components/kit";
 import { LevelBadge } from "../level-badge";
 import { WorkflowDialog } from "../lazy-workflow-dialog";
 import { AlarmOverview } from "./alarm-overview";
@@ -39,7 +39,8 @@ export const alarmCenterResource = defineResource<AlarmRecord>({
   api: "alarm/core",
   perm: "alarm:core",
   endpoints: { add: "alarm/core/addManual", upd: "alarm/core/updManual", del: "alarm/core/delManual", export: "alarm/core/exportInfo", import: false, template: false, openOrClose: false },
-  schemas: { query: alarmQuery, update: manualUpdate },
+  schemas: { update: manualUpdate },
+  query: { deviceName: urlText(64) },
   tabs: { prop: "status", dict: "alarmStatus", items: STATUS_TABS.map((name) => (name ? { name } : { name, label: "tabs.all" })), countUrl: "alarm/core/statusNums", counts: (n: StatusNums) => n },
   search: {
     keyword: "alarmName",

@@ -1,7 +1,7 @@
 "use client";
 
-import { defineResource, resourcePage } from "@/components/kit";
-import { adminPageQuery, device, type AdminDevice } from "@/lib/contract/device/device";
+import { defineResource, resourcePage, urlId } from "@/components/kit";
+import { device, type AdminDevice } from "@/lib/contract/device/device";
 import { BatteryCell, DeviceStatusCell, SignalCell } from "../device/device-cells";
 import { DeviceListOrMap } from "../device/device-map-view";
 
@@ -13,7 +13,8 @@ import { DeviceListOrMap } from "../device/device-map-view";
 export const allDevicesResource = defineResource<AdminDevice>({
   entity: device,
   api: "device/device",
-  schemas: { query: adminPageQuery, create: undefined, update: undefined },
+  schemas: { create: undefined, update: undefined },
+  query: { tenantId: urlId },
   endpoints: { page: "device/device/pageAdmin", info: false, del: false, export: false, import: false, template: false, openOrClose: false },
   search: {
     keyword: "deviceName",

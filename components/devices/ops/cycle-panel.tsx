@@ -13,6 +13,7 @@ import { REPORT_CYCLE } from "@/lib/contract/device/device";
 import { issueMessage } from "@/lib/contract/validation";
 import { CommandBadge } from "./command-badge";
 import { WAITING_POLL_MS } from "./command-status";
+import { zodReady } from "@/lib/zod-ready";
 
 const askedCycle = (params: string | null) => {
   try {
@@ -40,6 +41,7 @@ export function CyclePanel({ deviceId }: { deviceId: number }) {
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
+    await zodReady();
     const parsed = setCycleBody.safeParse({ id: deviceId, reportCycle: value });
     if (!parsed.success) {
       const { key: k, values } = issueMessage(parsed.error.issues[0]);

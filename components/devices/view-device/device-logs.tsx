@@ -1,7 +1,6 @@
 "use client";
 
 import { defineResource, type ColumnSpec } from "@/components/kit";
-import { pageQuery } from "@/lib/contract/common";
 import type { RejectRow, StatusLogRow } from "@/lib/contract/device/device-data";
 
 /** Tones of the online state: online green, offline red, inactive grey. */
@@ -16,7 +15,7 @@ function deviceLog<R extends Record<string, unknown>>(log: "rejects" | "statusLo
     ns: `devices.viewDevice.${log}`,
     api: "device/device",
     endpoints: { page: `device/device/${page}`, info: false, add: false, upd: false, del: false, export: false, import: false, template: false, openOrClose: false },
-    schemas: { query: pageQuery },
+    schemas: {},
     columns,
   });
 }

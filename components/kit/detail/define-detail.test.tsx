@@ -8,6 +8,7 @@ import { loadMessages } from "@/lib/i18n/namespaces";
 import { PermissionsProvider } from "../can";
 import { DetailDialog } from "../dialogs/detail-dialog";
 import { defineResource } from "../resource/define-resource";
+import { urlNumber, urlText } from "../resource/url-values";
 import { SessionProvider } from "../session";
 import { defineEntity } from "@/lib/contract/entity";
 import { defineDetail, DetailPage } from "./define-detail";
@@ -57,7 +58,8 @@ afterEach(() => {
 const people = defineResource<Person>({
   ns: "test",
   api: "t/person",
-  schemas: { query: z.object({ deptId: z.coerce.number().optional(), name: z.string().optional(), current: z.coerce.number().default(1), size: z.coerce.number().default(10) }) },
+  schemas: {},
+  query: { deptId: urlNumber, name: urlText() },
   search: { keyword: "name", items: [] },
   columns: [{ prop: "name", label: "fields.name" }],
 });

@@ -14,6 +14,8 @@ import { useDict } from "../dict/use-dict";
 import { useRemoteOptions } from "../dict/use-remote-options";
 import type { DialogMode, FormField } from "../resource/define-resource";
 import { NumberInput } from "./number-input";
+import { fieldRequired } from "./required";
+import { subscribeZod, zodLoaded } from "@/lib/zod-ready";
 import { MultiSelectField, SelectField } from "./select-field";
 import { AreaCascader } from "./area-cascader";
 import { DocumentUpload, ImageUpload } from "../upload";
@@ -31,6 +33,8 @@ type Props = {
 /** The form grid: label, control and message per field (two columns on wide dialogs). */
 export function FormFields({ fields, form, mode, label, columns }: Props) {
   const values = form.watch();
+  // Required marks are read from the rules: render again once zod has loaded.
+  React.useSyncExternalStore(subscribeZod, zodLoaded, zodLoaded);
   return (
     <div className={cn("grid gap-x-6 gap-y-4", columns === 2 ? "sm:grid-cols-2" : "grid-cols-1")}>
       {fields
@@ -48,7 +52,7 @@ function FieldRow({ field: f, form, mode, label, full }: { field: FormField; for
   return (
     <div className={cn("flex flex-col gap-1.5", full && "sm:col-span-2")} data-field={f.name}>
       <Label htmlFor={id} className="text-[13px] text-muted-foreground">
-        {f.required && <span className="mr-0.5 text-destructive">*</span>}
+        {fieldRequired(f) && <span className="mr-0.5 text-destructive">*</span>}
         {label(f.label)}
       </Label>
       <FieldControl field={f} form={form} mode={mode} id={id} invalid={!!error} label={label} />
@@ -96,7 +100,7 @@ function FieldControl({ field: f, form, mode, id, invalid, label }: { field: For
           case "password":
             return <Input {...common} className="h-8" type="password" autoComplete="new-password" placeholder={placeholder} value={str} onChange={field.onChange} onBlur={field.onBlur} />;
           case "select":
-            return <SelectField id={id} options={options} value={field.value} onChange={field.onChange} placeholder={placeholder} disabled={disabled} invalid={invalid} clearable={!f.required} />;
+            return <SelectField id={id} options={options} value={field.value} onChange={field.onChange} placeholder={placeholder} disabled={disabled} invalid={invalid} clearable={!fieldRequired(f)} />;
           case "multiselect":
             return <MultiSelectField id={id} options={options} value={Array.isArray(field.value) ? field.value : []} onChange={field.onChange} placeholder={placeholder} disabled={disabled} invalid={invalid} />;
           case "cascader":

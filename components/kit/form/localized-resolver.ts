@@ -1,6 +1,7 @@
 import type { FieldErrors, FieldValues, Resolver } from "react-hook-form";
 import type { z } from "zod";
 import { issueMessage } from "@/lib/contract/validation";
+import { zodReady } from "@/lib/zod-ready";
 
 export type Translate = (key: string, values: Record<string, string | number>) => string;
 
@@ -22,6 +23,7 @@ function setPath(target: Record<string, unknown>, path: PropertyKey[], value: un
  */
 export function localizedResolver<S extends z.ZodType>(schema: S, translate: Translate): Resolver<FieldValues> {
   return async (values) => {
+    await zodReady();
     const r = await schema.safeParseAsync(values);
     if (r.success) return { values: r.data as FieldValues, errors: {} };
     const errors: Record<string, unknown> = {};

@@ -9,7 +9,8 @@
  *   ns: "sys.role",                 // message prefix: labels below are keys under it
  *   api: "sys/role",                // page / info / add / upd / del / export / openOrClose under it
  *   perm: "sys:role",               // buttons need sys:role:add|upd|del|export|openOrClose
- *   schemas: { query: roleQuery, create: roleBody, update: roleUpdate },
+ *   schemas: { create: roleBody, update: roleUpdate },
+ *   query: { roleName: urlText(), enabled: urlOneOf([1, 2]), startTime: urlDate, endTime: urlDate },
  *   search: { keyword: "roleName", items: [
  *     { prop: "roleName", type: "input", label: "fields.roleName" },
  *     { prop: "enabled", type: "select", label: "fields.enabled", dict: "enableState" },
@@ -52,8 +53,8 @@
  * ```
  *
  * Labels (`label`, `title`, tab labels) are message keys under `ns`; kit texts come from `kit`.
- * List state (tab, filters, current, size, sort) lives in the URL and is validated by
- * `schemas.query` (bad values fall back to defaults); `?create=1`, `?edit=<id>`, `?view=<id>`
+ * List state (tab, filters, current, size, sort) lives in the URL and is read by the readers of
+ * `query` (bad values fall back to defaults); `?create=1`, `?edit=<id>`, `?view=<id>`
  * open the dialogs. After any mutation every SWR key under `api` revalidates.
  * Widgets of other files plug into forms through `type: "custom"` + `render({ field, form })`.
  */
@@ -66,6 +67,7 @@ import type { DictOption } from "../dict/use-dict";
 import type { RemoteOptions } from "../dict/use-remote-options";
 import type { KitSession } from "../session";
 import type { DetailLayout } from "../detail/define-detail";
+import { entityUrlKeys, type UrlKeys } from "./url-values";
 import { deriveColumns, deriveDefaults, deriveDetailRows, deriveFormFields, deriveSearchItems, pickForm, type ColumnTweaks, type Entity, type Tweaks } from "./entity-views";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -239,7 +241,9 @@ export type FormField = {
   name: string;
   label: string;
   type?: FieldType;
+  /** The red star; when not given, read from `rule` (an entity's field rule) as the form renders. */
   required?: boolean;
+  rule?: z.ZodType;
   placeholder?: string;
   dict?: DictRef;
   /** select: options from a list endpoint instead of a dictionary (products, spaces…). */
@@ -369,11 +373,16 @@ export type ResourceConfig<Row extends AnyRow = AnyRow> = {
   /** Title key of the entity in dialog titles (default "entity"). */
   entity?: string;
   keyId?: string;
+  /** The form's rules (create and update); without one, that action is not offered. */
   schemas: {
-    query: z.ZodObject;
     create?: z.ZodType;
     update?: z.ZodType;
   };
+  /**
+   * The URL parameters the list reads into its query (`url-values.ts`), besides paging: an entity
+   * resource derives them from its searched fields, and this adds or replaces some.
+   */
+  query?: UrlKeys;
   search?: SearchConfig;
   tabs?: TabsConfig;
   columns: ColumnSpec<Row>[];
@@ -449,6 +458,7 @@ export type ResourceUi<Row extends AnyRow = AnyRow> = {
 };
 
 export type Resource<Row extends AnyRow = AnyRow> = ResourceConfig<Row> & {
+  query: UrlKeys;
   endpoints: Endpoints;
   keyId: string;
   pageSizes: number[];
@@ -491,7 +501,16 @@ function fromEntity<Row extends AnyRow>(config: EntityResourceConfig<Row>): Reso
   if (form !== false && (form || entity.keys.form.length)) {
     const { fields, placeholders, ...formRest } = form || {};
     const list = Array.isArray(fields) ? fields : deriveFormFields(entity, fields, placeholders);
-    resolvedForm = { toForm: pickForm(entity, list, keyId), ...formRest, defaults: { ...deriveDefaults(entity, list), ...formRest.defaults }, fields: list };
+    const given = formRest.defaults;
+    // Read from the rules when a form opens: zod may not have loaded when a screen is defined.
+    resolvedForm = {
+      toForm: pickForm(entity, list, keyId),
+      ...formRest,
+      get defaults() {
+        return { ...deriveDefaults(entity, list), ...given };
+      },
+      fields: list,
+    };
   }
   const searched = Object.values(entity.fields).some((f) => f.search);
   return {
@@ -499,7 +518,8 @@ function fromEntity<Row extends AnyRow>(config: EntityResourceConfig<Row>): Reso
     ns: config.ns ?? entity.ns,
     entity: entityLabel,
     rowName: rest.rowName ?? (entity.nameField ? (row: Row) => String(row[entity.nameField!] ?? "") : undefined),
-    schemas: { query: entity.query, create: entity.body, update: entity.update, ...schemas },
+    schemas: { create: entity.body, update: entity.update, ...schemas },
+    query: { ...entityUrlKeys(entity.fields), ...rest.query },
     columns: Array.isArray(columns) ? columns : deriveColumns(entity, columns),
     search: search === false ? undefined : search || searched ? { ...search, items: Array.isArray(search?.items) ? search.items : deriveSearchItems(entity, search ? search.items : undefined) } : undefined,
     form: resolvedForm,
@@ -517,6 +537,7 @@ export function defineResource<Row extends AnyRow = AnyRow>(definition: Resource
     // The keyword box's placeholder is the keyword's own (`placeholders.<keyword>`) unless given.
     search: search?.keyword && !search.keywordPlaceholder ? { ...search, keywordPlaceholder: `placeholders.${search.keyword}` } : search,
     keyId: config.keyId ?? "id",
+    query: config.query ?? {},
     pageSizes: config.pageSizes ?? PAGE_SIZES,
     // Deleting in batches is what rows are selected for.
     multiple: config.multiple ?? !!config.toolbar?.includes("batchDelete"),

@@ -3,7 +3,9 @@ import { z } from "zod";
 import { defineEntity } from "@/lib/contract/entity";
 import { optional, text, textRequired } from "@/lib/contract/validation";
 import { defineResource } from "./define-resource";
-import { applyTweaks, areaText, deriveColumns, deriveDetailRows, deriveFormFields, deriveSearchItems, isRequired } from "./entity-views";
+import { entityUrlKeys } from "./url-values";
+import { applyTweaks, areaText, deriveColumns, deriveDetailRows, deriveFormFields, deriveSearchItems } from "./entity-views";
+import { fieldRequired, isRequired } from "../form/required";
 
 const thing = defineEntity({
   ns: "test.thing",
@@ -55,12 +57,12 @@ describe("entity views", () => {
   it("derives form fields: type from kind, required from the rule, number and upload hints", () => {
     const fields = deriveFormFields(thing, { kind: { hint: "hints.kind" } }, true);
     expect(fields.map((f) => f.name)).toEqual(["name", "kind", "tags", "rate", "enabled", "photos", "areaCode"]);
-    expect(fields[0]).toEqual({ name: "name", label: "fields.name", required: true, full: true, placeholder: "placeholders.name" });
-    expect(fields[1]).toEqual({ name: "kind", label: "fields.kind", type: "select", dict: "kind", hint: "hints.kind" });
+    expect(fields[0]).toEqual({ name: "name", label: "fields.name", rule: thing.fields.name.schema, full: true, placeholder: "placeholders.name" });
+    expect(fields[1]).toEqual({ name: "kind", label: "fields.kind", type: "select", dict: "kind", rule: thing.fields.kind.schema, hint: "hints.kind" });
+    expect(fields.map(fieldRequired)).toEqual([true, false, false, false, false, false, false]);
     expect(fields[2]).toMatchObject({ type: "multiselect", dict: "tag" });
     expect(fields[3]).toMatchObject({ type: "number", min: 0, max: 9, floatNum: 2, placeholder: "placeholders.rate" });
     expect(fields[4]).toMatchObject({ type: "radio", dict: "enableState" });
-    expect(fields[4].required).toBeUndefined();
     expect(fields[5]).toMatchObject({ type: "image", purpose: "projectImage", multiple: true, limit: 3 });
     expect(fields[6]).toMatchObject({ type: "cascader", label: "fields.area" });
     expect(deriveFormFields(thing, undefined, ["rate"]).filter((f) => f.placeholder).map((f) => f.name)).toEqual(["rate"]);
@@ -86,7 +88,7 @@ describe("entity views", () => {
     const r = defineResource({ entity: thing, api: "t/thing", search: { keyword: "name" }, detail: false, columns: { name: { type: "click" } } });
     expect(r.ns).toBe("test.thing");
     expect(r.schemas.create).toBe(thing.body);
-    expect(r.schemas.query).toBe(thing.query);
+    expect(Object.keys(r.query)).toEqual(Object.keys(entityUrlKeys(thing.fields)));
     expect(r.search?.items).toHaveLength(4);
     expect(r.detail).toBeUndefined();
     expect(r.endpoints.add).toBe("t/thing/add");

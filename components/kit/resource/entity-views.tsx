@@ -133,11 +133,6 @@ const FORM_TYPE: Partial<Record<FieldKind, FieldType>> = {
 };
 const MANY: readonly FieldKind[] = ["images", "documents", "multiselect"];
 
-/** Required when the rule refuses both a missing and a blank value (the form's red star). */
-export function isRequired(schema: z.ZodType | undefined): boolean {
-  return !!schema && !schema.safeParse(undefined).success && !schema.safeParse("").success;
-}
-
 /** A switch with a dictionary (enabled / disabled) is a radio group in forms, a switch in lists. */
 export function entityFormField(name: string, f: FieldDef): FormField {
   const kind = kindOf(f);
@@ -146,7 +141,7 @@ export function entityFormField(name: string, f: FieldDef): FormField {
     name,
     label: labelOf(name, f),
     ...(type && { type }),
-    ...(isRequired(f.schema) && { required: true }),
+    ...(f.schema && { rule: f.schema }),
     ...(f.dict && { dict: f.dict }),
     ...(f.min !== undefined && { min: f.min }),
     ...(f.max !== undefined && { max: f.max }),

@@ -1,14 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
-import { pageQuery } from "@/lib/contract/common";
+import { defineEntity } from "@/lib/contract/entity";
+import { enableState } from "@/lib/contract/common";
+import { text } from "@/lib/contract/validation";
 import { activeFilters, containsAll, readListState, requestParams, writeListState } from "./list-state";
+import { entityUrlKeys, urlFixed, urlOneOf, urlText } from "./url-values";
 
-const schema = pageQuery.extend({
-  name: z.string().max(5).optional(),
-  status: z.coerce.number().int().refine((n) => n === 1 || n === 2).optional(),
-});
+const keys = { name: urlText(5), status: urlOneOf([1, 2]) };
 const sizes = [10, 20, 50, 100];
-const read = (qs: string, sortable: string[] = ["name"]) => readListState(schema, new URLSearchParams(qs), sizes, sortable);
+const read = (qs: string, sortable: string[] = ["name"]) => readListState(keys, new URLSearchParams(qs), sizes, sortable);
 
 describe("list state in the URL", () => {
   it("reads valid filters, paging and sort", () => {
@@ -33,8 +32,34 @@ describe("list state in the URL", () => {
     expect(read("sort=name&order=sideways").sort).toBeNull();
   });
 
-  it("does not read dialog parameters as filters", () => {
-    expect(read("edit=5&view=3&create=1").query).toEqual({ current: 1, size: 10 });
+  it("does not read dialog parameters or unknown keys as filters", () => {
+    expect(read("edit=5&view=3&create=1&other=2").query).toEqual({ current: 1, size: 10 });
+  });
+
+  it("applies a reader's default and a fixed value whatever the URL says", () => {
+    const state = readListState({ scope: urlOneOf(["sys", "tenant"], "sys"), productId: urlFixed(7) }, new URLSearchParams("scope=nope&productId=9"), sizes, []);
+    expect(state.query).toEqual({ current: 1, size: 10, scope: "sys", productId: 7 });
+  });
+
+  it("reads an entity's filters by the kind of each searched field, as its query schema does", () => {
+    const entity = defineEntity({
+      ns: "t",
+      fields: {
+        name: { schema: text(64), search: "contains" },
+        status: { schema: enableState, kind: "status", dict: "enableState", search: "eq" },
+        ownerId: { kind: "id", readOnly: true, search: "eq" },
+        tags: { kind: "text", readOnly: true, search: "in" },
+        createTime: { kind: "datetime", readOnly: true, search: "range" },
+      },
+    });
+    const qs = "name=%20pump%20&status=2&ownerId=12&tags=a,b&createTimeStart=2026-01-02&createTimeEnd=soon";
+    const state = readListState(entityUrlKeys(entity.fields), new URLSearchParams(qs), sizes, []);
+    expect(state.query).toEqual({ current: 1, size: 10, name: "pump", status: 2, ownerId: 12, tags: ["a", "b"], createTimeStart: "2026-01-02" });
+    // The cloud's schema reads the same parameters to the same values (and refuses the bad date).
+    const parsed = entity.query.safeParse(Object.fromEntries(new URLSearchParams(qs.replace("&createTimeEnd=soon", ""))));
+    expect(parsed.success && parsed.data).toMatchObject({ name: "pump", status: 2, ownerId: 12, tags: ["a", "b"], createTimeStart: "2026-01-02" });
+    expect(entity.query.safeParse({ createTimeEnd: "soon" }).success).toBe(false);
+    expect(readListState(entityUrlKeys(entity.fields), new URLSearchParams("status=5&ownerId=-1&tags=a,"), sizes, []).query).toEqual({ current: 1, size: 10 });
   });
 
   it("writes filters, leaving out empty values, page 1 and the default size, keeping the rest", () => {

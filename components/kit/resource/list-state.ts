@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { UrlKeys } from "./url-values";
 
 /** URL keys that are not filters: the dialogs opened from the URL (with a tree node's parent) and the sort. */
 export const DIALOG_KEYS = ["create", "edit", "view", "import", "parent"] as const;
@@ -8,37 +8,28 @@ const RESERVED = new Set<string>([...DIALOG_KEYS, ...SORT_KEYS]);
 export type Sort = { prop: string; order: "asc" | "desc" } | null;
 export type ListState = { query: Record<string, unknown>; sort: Sort };
 
-function rawOf(params: URLSearchParams): Record<string, string> {
-  const raw: Record<string, string> = {};
-  for (const [k, v] of params) if (!RESERVED.has(k) && v !== "") raw[k] = v;
-  return raw;
+/** A whole number of at least 1 from the URL, else `fallback`. */
+function positive(raw: string | null, fallback: number): number {
+  const n = Number(raw);
+  return raw && Number.isInteger(n) && n >= 1 ? n : fallback;
 }
 
 /**
- * The list state from the URL, validated by the query schema. A value the schema refuses is
- * dropped (and so takes its default) rather than failing the page; a size outside the page
- * sizes falls back to the first size.
+ * The list state from the URL, each parameter read by its reader (`url-values.ts`): a value a
+ * reader refuses is left out (its default applies) rather than failing the page; a size outside
+ * the page sizes falls back to the default size, and parameters the list does not know are ignored.
  */
-export function readListState(schema: z.ZodObject, params: URLSearchParams, pageSizes: readonly number[], sortable: readonly string[]): ListState {
-  const raw: Record<string, unknown> = rawOf(params);
-  let query: Record<string, unknown> | null = null;
-  // Each round removes the keys an issue points at; bounded by the number of keys.
-  for (let round = 0; round <= Object.keys(raw).length + 1 && !query; round++) {
-    const r = schema.safeParse(raw);
-    if (r.success) query = r.data as Record<string, unknown>;
-    else {
-      const bad = new Set(r.error.issues.map((i) => String(i.path[0] ?? "")));
-      const before = Object.keys(raw).length;
-      for (const k of bad) delete raw[k];
-      if (Object.keys(raw).length === before) break;
-    }
+export function readListState(keys: UrlKeys, params: URLSearchParams, pageSizes: readonly number[], sortable: readonly string[]): ListState {
+  const size = positive(params.get("size"), 0);
+  const query: Record<string, unknown> = {
+    current: positive(params.get("current"), 1),
+    size: pageSizes.includes(size) ? size : pageSizes.includes(10) ? 10 : (pageSizes[0] ?? 10),
+  };
+  for (const [k, read] of Object.entries(keys)) {
+    if (RESERVED.has(k)) continue;
+    const v = read(params.get(k) || undefined);
+    if (v !== undefined) query[k] = v;
   }
-  if (!query) {
-    const r = schema.safeParse({});
-    query = r.success ? (r.data as Record<string, unknown>) : { current: 1, size: pageSizes[0] ?? 10 };
-  }
-  if (typeof query.size !== "number" || !pageSizes.includes(query.size)) query.size = pageSizes.includes(10) ? 10 : (pageSizes[0] ?? 10);
-  if (typeof query.current !== "number" || !Number.isInteger(query.current) || query.current < 1) query.current = 1;
   const prop = params.get("sort");
   const order = params.get("order");
   const sort: Sort = prop && sortable.includes(prop) && (order === "asc" || order === "desc") ? { prop, order } : null;

@@ -9,6 +9,7 @@ import { PermissionsProvider } from "../can";
 import { nav } from "../fake-router";
 import { SessionProvider, type KitSession } from "../session";
 import { defineResource, type Resource } from "./define-resource";
+import { urlNumber, urlText } from "./url-values";
 import { ResourcePage } from "./resource-page";
 
 // The URL is the list state: router.replace rewrites it and every reader renders again.
@@ -33,7 +34,8 @@ const resource = defineResource<Node>({
   api: "t/node",
   perm: "t:node",
   endpoints: { page: "t/node/tree", info: false, export: false, import: false, template: false, openOrClose: false },
-  schemas: { query: z.object({ name: z.string().optional() }), create: z.object({ parentId: z.number(), name: z.string().min(1) }), update: z.object({ id: z.number(), name: z.string().min(1) }) },
+  query: { name: urlText() },
+  schemas: { create: z.object({ parentId: z.number(), name: z.string().min(1) }), update: z.object({ id: z.number(), name: z.string().min(1) }) },
   tree: { addParent: (nodes) => nodes[0] },
   search: { keyword: "name", items: [] },
   columns: [
@@ -252,7 +254,8 @@ describe("Tabs", () => {
   const messagesOf = defineResource<Msg>({
     ns: "test",
     api: "t/msg",
-    schemas: { query: z.object({ channel: z.coerce.number().optional(), current: z.coerce.number().default(1), size: z.coerce.number().default(10) }) },
+    schemas: {},
+    query: { channel: urlNumber },
     columns: [{ prop: "name", label: "fields.name" }],
     tabs: {
       prop: "channel",
@@ -292,7 +295,7 @@ describe("A project's list", () => {
       ns: "test",
       api: "t/msg",
       needsProject: true,
-      schemas: { query: z.object({ current: z.coerce.number().default(1), size: z.coerce.number().default(10) }) },
+      schemas: {},
       columns: [{ prop: "name", label: "fields.name" }],
       toolbar: ["add"],
     });

@@ -51,7 +51,7 @@ export function useResourceList<Row extends AnyRow>(resource: Resource<Row>, fix
   const sortable = React.useMemo(() => resource.columns.flatMap((c) => (!isRawColumn(c) && c.sortable ? [c.prop] : [])), [resource.columns]);
   const fixedKey = JSON.stringify(fixed ?? {});
   const state = React.useMemo(() => {
-    const s = readListState(resource.schemas.query, params, resource.pageSizes, sortable);
+    const s = readListState(resource.query, params, resource.pageSizes, sortable);
     Object.assign(s.query, JSON.parse(fixedKey));
     const tabs = resource.tabs;
     if (tabs && !tabs.items.some((i) => !i.disabled && String(s.query[tabs.prop] ?? "") === i.name)) s.query[tabs.prop] = tabs.items.find((i) => !i.disabled)?.name;

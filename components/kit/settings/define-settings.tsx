@@ -7,6 +7,7 @@ import { useTranslations } from "next-intl";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { swrFetcher } from "@/lib/api/fetcher";
+import { zodNow } from "@/lib/zod-now";
 import { PageFrame } from "../page-frame";
 import type { FormField } from "../resource/define-resource";
 import { SettingsBody, SettingsCard } from "./settings-card";
@@ -61,6 +62,8 @@ export type Settings<Data> = SettingsConfig<Data>;
  * `<SettingsPage settings={...} />` in the page frame.
  */
 export function defineSettings<Data>(config: SettingsConfig<Data>): Settings<Data> {
+  // Its cards are forms at first paint: zod comes with the screen, not after it.
+  zodNow();
   return config;
 }
 

@@ -4,7 +4,7 @@ import { multilingualField } from "@/components/kit/form/multilingual-input";
 import { Building2Icon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { defineResource, resourcePage } from "@/components/kit";
-import { department, departmentQuery, departmentUpdate, type DepartmentNode } from "@/lib/contract/system/department";
+import { department, departmentUpdate, type DepartmentNode } from "@/lib/contract/system/department";
 import { Badge } from "@/components/ui/badge";
 import { DepartmentSelect } from "./department-select";
 import { DEPARTMENT_TREE } from "./use-departments";
@@ -33,7 +33,7 @@ export const departmentResource = defineResource<DepartmentNode>({
   api: "sys/department",
   perm: "sys:department",
   endpoints: { page: DEPARTMENT_TREE, info: false, export: false, import: false, template: false, openOrClose: false },
-  schemas: { query: departmentQuery, update: departmentUpdate },
+  schemas: { update: departmentUpdate },
   // A new department goes under the company unless it is added below another one.
   tree: { defaultExpanded: 2, addParent: (nodes) => nodes[0] },
   search: { keyword: "departmentName", keywordPlaceholder: "fields.departmentName", items: [] },

@@ -1,9 +1,8 @@
 "use client";
 
-import { z } from "zod";
 import { PlusIcon } from "lucide-react";
 import { dict, dictItem, dictItemUpdate, dictUpdate, type DictItemNode, type DictNode } from "@/lib/contract/system/dict";
-import { defineResource, type CustomFieldProps } from "@/components/kit";
+import { type CustomFieldProps, defineResource, urlId } from "@/components/kit";
 import { findNode } from "@/lib/tree";
 import { subtreeIds, TreeSelect } from "@/components/kit/form/tree-select";
 import { multilingualField } from "@/components/kit/form/multilingual-input";
@@ -41,7 +40,7 @@ export function dictResource(nodes: () => readonly DictNode[]) {
     api: "sys/dict",
     perm: "sys:dict",
     endpoints: { page: "sys/dict/tree", ...NOT_LISTS },
-    schemas: { query: z.object({}), update: dictUpdate },
+    schemas: { update: dictUpdate },
     columns: [],
     form: { columns: 2, fields: { parentId: parentField(nodes, (n) => n.dictName), dictName: multilingualField, dictCode: { hint: "hints.dictCode" } } },
   });
@@ -59,7 +58,8 @@ export function dictItemResource(nodes: () => readonly DictItemNode[]) {
     perm: "sys:dict",
     perms: { openOrClose: "sys:dict:upd" },
     endpoints: { page: "sys/dictItem/tree", ...NOT_LISTS, openOrClose: "sys/dictItem/openOrOpen" },
-    schemas: { query: z.object({ dictId: z.coerce.number().optional() }), update: dictItemUpdate },
+    schemas: { update: dictItemUpdate },
+    query: { dictId: urlId },
     tree: { defaultExpanded: 2, request: (q) => ["sys/dictItem/tree", { dictId: Number(q.dictId) }] },
     columns: {
       itemName: { minWidth: 200 },

@@ -4,13 +4,13 @@ import * as React from "react";
 import useSWR from "swr";
 import { useLocale, useTranslations } from "next-intl";
 import { ExternalLinkIcon, StarIcon } from "lucide-react";
-import { defineResource, ResourcePage, type EntityResourceConfig, type Resource } from "@/components/kit";
+import { defineResource, type EntityResourceConfig, type Resource, ResourcePage, urlOneOf } from "@/components/kit";
 import { findNode } from "@/lib/tree";
 import { MenuIcon } from "@/components/shell/menu-icon";
 import { FAVOURITES_KEY } from "@/lib/shell/menu";
 import { useShell } from "@/components/shell/shell-context";
 import { api, swrFetcher } from "@/lib/api/fetcher";
-import { menu, menuQuery, menuUpdate, MENU_SCOPES, type CollectEntry, type MenuScope, type MenuTreeNode } from "@/lib/contract/system/menu";
+import { menu, menuUpdate, MENU_SCOPES, type CollectEntry, type MenuScope, type MenuTreeNode } from "@/lib/contract/system/menu";
 import { cn } from "@/lib/utils";
 import { IconPicker } from "./icon-picker";
 import { subtreeIds, TreeSelect } from "@/components/kit/form/tree-select";
@@ -150,7 +150,8 @@ function menuResource(platform: boolean, locale: string): Resource<MenuTreeNode>
     api: "sys/menu",
     perm: "sys:menu",
     endpoints: { info: false, export: false, import: false, template: false, openOrClose: false },
-    schemas: { query: menuQuery, update: menuUpdate },
+    schemas: { update: menuUpdate },
+    query: { scope: urlOneOf(MENU_SCOPES, "sys") },
     tabs: platform ? { prop: "scope", items: MENU_SCOPES.map((s) => ({ name: s, label: `tabs.${s}` })) } : undefined,
     tree: { request: (q) => treeKey(platform, scopeOf(q)), match: matchesKeyword },
     search: { keyword: "name", keywordPlaceholder: "placeholders.search", items: [] },

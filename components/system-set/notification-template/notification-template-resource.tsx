@@ -1,14 +1,12 @@
 "use client";
 
-import { z } from "zod";
 import { useTranslations } from "next-intl";
-import { AVAILABLE_CHANNELS, TEMPLATE_CHANNELS, extractVariables, template, templateQuery, templateUpdate, type TemplateCount, type TemplateRow } from "@/lib/contract/system/template";
-import { defineResource, SelectField, useDict, type CustomFieldProps, resourcePage } from "@/components/kit";
+import { AVAILABLE_CHANNELS, TEMPLATE_CHANNELS, extractVariables, template, templateUpdate, type TemplateCount, type TemplateRow } from "@/lib/contract/system/template";
+import { type CustomFieldProps, defineResource, resourcePage, SelectField, urlOneOf, useDict } from "@/components/kit";
 import { Badge } from "@/components/ui/badge";
 import { Textarea } from "@/components/ui/textarea";
 
 /** The list always shows one available channel; anything else (WeChat, junk) reads as in-site. */
-const listQuery = templateQuery.extend({ channel: z.coerce.number().int().min(1).max(3).catch(1).default(1) });
 const available = (c: unknown) => (AVAILABLE_CHANNELS as readonly number[]).includes(Number(c));
 
 function Variables({ names }: { names: string[] }) {
@@ -43,7 +41,8 @@ export const templateResource = defineResource<TemplateRow>({
   api: "msg/template",
   perm: "msg:template",
   perms: { openOrClose: "msg:template:upd" },
-  schemas: { query: listQuery, update: templateUpdate },
+  schemas: { update: templateUpdate },
+  query: { channel: urlOneOf(AVAILABLE_CHANNELS, 1) },
   // Channel tabs with their counts (`countAllType`, an array); WeChat shown, not yet available.
   tabs: {
     prop: "channel",

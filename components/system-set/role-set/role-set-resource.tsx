@@ -1,10 +1,9 @@
 "use client";
 
-import { z } from "zod";
-import { defineResource, deferredDialogs, ResourcePage, useSession, type ResourceUi } from "@/components/kit";
+import { deferredDialogs, defineResource, ResourcePage, type ResourceUi, urlFixed, useSession } from "@/components/kit";
 import { multilingualField } from "@/components/kit/form/multilingual-input";
 import { Badge } from "@/components/ui/badge";
-import { role, roleQuery, roleUpdate, type RoleKind, type RoleRow } from "@/lib/contract/system/role";
+import { role, roleUpdate, type RoleKind, type RoleRow } from "@/lib/contract/system/role";
 import { SIDES, type RoleSide } from "./role-sides";
 
 const RoleDialogs = deferredDialogs(() => import("./role-dialogs").then((m) => m.RoleDialogs));
@@ -19,7 +18,8 @@ function roleResource(side: RoleSide, kind: RoleKind) {
     api: "sys/role",
     perm: cfg.perm,
     endpoints: { upd: cfg.upd, export: false, import: false, template: false, openOrClose: false },
-    schemas: { query: roleQuery.extend({ kind: z.literal(kind).catch(kind) }), update: roleUpdate },
+    schemas: { update: roleUpdate },
+    query: { kind: urlFixed(kind) },
     search: { keyword: "name", items: { name: { placeholder: "placeholders.name" }, kind: false } },
     columns: {
       name: {

@@ -4,7 +4,7 @@ import * as React from "react";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { lazyZodResolver } from "@/components/kit/form/lazy-zod-resolver";
 import { toast } from "@/lib/toast";
 import { KeyRoundIcon, MailIcon, SmartphoneIcon } from "lucide-react";
 import { api, swrFetcher } from "@/lib/api/fetcher";
@@ -29,8 +29,8 @@ const ME = "sys/login/userInfo";
 function VerifyStep({ type, current, onVerified }: { type: SafetyType; current: string | null; onVerified: (key: string) => void }) {
   const t = useTranslations("system.security");
   const [by, setBy] = React.useState<"code" | "password">(current ? "code" : "password");
-  const codeForm = useForm<{ type: SafetyType; code: string }>({ resolver: zodResolver(safetyCheckCode), defaultValues: { type, code: "" } });
-  const pwdForm = useForm<{ password: string }>({ resolver: zodResolver(safetyCheckPassword), defaultValues: { password: "" } });
+  const codeForm = useForm<{ type: SafetyType; code: string }>({ resolver: lazyZodResolver(async () => safetyCheckCode), defaultValues: { type, code: "" } });
+  const pwdForm = useForm<{ password: string }>({ resolver: lazyZodResolver(async () => safetyCheckPassword), defaultValues: { password: "" } });
   const submitCode = codeForm.handleSubmit(async (v) => {
     try {
       onVerified((await api.post<VerifyResult>("sys/safety/checkCode", v)).verifyKey);
@@ -75,7 +75,7 @@ function VerifyStep({ type, current, onVerified }: { type: SafetyType; current: 
 /** Step 2: the new phone / e-mail and the code sent to it. */
 function BindStep({ type, verifyKey, onDone }: { type: SafetyType; verifyKey: string; onDone: () => void }) {
   const t = useTranslations("system.security");
-  const form = useForm<{ type: SafetyType; value: string; code: string; verifyKey: string }>({ resolver: zodResolver(safetySetInfo) as never, defaultValues: { type, value: "", code: "", verifyKey } });
+  const form = useForm<{ type: SafetyType; value: string; code: string; verifyKey: string }>({ resolver: lazyZodResolver(async () => safetySetInfo) as never, defaultValues: { type, value: "", code: "", verifyKey } });
   const submit = form.handleSubmit(async (v) => {
     try {
       await api.post("sys/safety/setInfo", v);
@@ -120,7 +120,7 @@ function PasswordForm() {
   const t = useTranslations("system.security");
   const policy = useSWR<PwdPolicy>("sys/pwdMode/info", swrFetcher, { shouldRetryOnError: false });
   const form = useForm<{ oldPassword: string; password: string; confirmPassword: string }>({
-    resolver: zodResolver(safetyUpdPwd) as never,
+    resolver: lazyZodResolver(async () => safetyUpdPwd) as never,
     defaultValues: { oldPassword: "", password: "", confirmPassword: "" },
   });
   const { errors, isSubmitting } = form.formState;

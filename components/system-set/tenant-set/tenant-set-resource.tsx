@@ -4,8 +4,8 @@ import Link from "next/link";
 import { api } from "@/lib/api/fetcher";
 import { PASSWORD_MAX } from "@/lib/contract/password";
 import { defaultPwdPolicy } from "@/lib/contract/pwd-policy";
-import { tenant, tenantQuery, tenantUpdate, type TenantRow } from "@/lib/contract/system/tenant";
-import { defineResource, type CustomFieldProps, type ResourceUi, resourcePage } from "@/components/kit";
+import { tenant, tenantUpdate, type TenantRow } from "@/lib/contract/system/tenant";
+import { type CustomFieldProps, defineResource, resourcePage, type ResourceUi, urlText } from "@/components/kit";
 import { PasswordPolicyHint } from "@/components/kit/password-policy-hint";
 import { Input } from "@/components/ui/input";
 import { StorageUse } from "./storage-use";
@@ -41,7 +41,8 @@ export const tenantResource = defineResource<TenantRow>({
   entity: tenant,
   api: "sys/tenant",
   perm: "sys:tenant",
-  schemas: { query: tenantQuery, update: tenantUpdate },
+  schemas: { update: tenantUpdate },
+  query: { areaCode: urlText(6) },
   search: { keyword: "name", items: { contractStart: { label: "fields.contractStartFrom" }, contractEnd: { label: "fields.contractEndBy" } } },
   columns: {
     name: {

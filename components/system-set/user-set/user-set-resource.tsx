@@ -2,11 +2,11 @@
 
 import * as React from "react";
 import Link from "next/link";
-import { defineResource, MultiSelectField, type ResourceUi, resourcePage } from "@/components/kit";
+import { defineResource, MultiSelectField, resourcePage, type ResourceUi, urlText } from "@/components/kit";
 import { ResetPasswordDialog } from "@/components/kit/lazy-password-dialogs";
 import { Switch } from "@/components/ui/switch";
 import { api } from "@/lib/api/fetcher";
-import { user, userQuery, userUpdate, type UserRow } from "@/lib/contract/system/user";
+import { user, userUpdate, type UserRow } from "@/lib/contract/system/user";
 import { DepartmentSelect } from "../department-set/department-select";
 import { useUrlParam } from "@/components/kit/url-param";
 import { DepartmentFilter } from "./department-filter";
@@ -56,7 +56,8 @@ export const userResource = defineResource<UserRow>({
   api: "sys/user",
   perm: "sys:user",
   endpoints: { info: "sys/user/getUserInfoById", export: false, import: false, template: false },
-  schemas: { query: userQuery, update: userUpdate },
+  schemas: { update: userUpdate },
+  query: { keyword: urlText(64) },
   search: { keyword: "keyword", items: { keyword: { placeholder: "placeholders.keyword" }, departmentId: false } },
   columns: {
     username: {

@@ -47,7 +47,7 @@ export const menu = defineEntity({
 export const menuAdd = menu.body;
 export type MenuAdd = z.infer<typeof menuAdd>;
 /** `sys/menu/upd`: a node stays in its tree. */
-const { scope: _scope, ...menuShape } = menu.body.shape;
+const { scope: _scope, ...menuShape } = menu.shape;
 export const menuUpdate = z.object({ id: dbId, ...menuShape }).superRefine(menuRules);
 export type MenuUpdate = z.infer<typeof menuUpdate>;
 

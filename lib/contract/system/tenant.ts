@@ -68,7 +68,7 @@ export const tenant = defineEntity({
 export const tenantAdd = tenant.body;
 export type TenantAdd = z.infer<typeof tenantAdd>;
 /** `sys/tenant/upd`: the tenant's own fields (the account has its own calls). */
-const { username: _u, password: _p, confirmPassword: _c, menuIds: _m, ...tenantShape } = tenant.body.shape;
+const { username: _u, password: _p, confirmPassword: _c, menuIds: _m, ...tenantShape } = tenant.shape;
 export const tenantUpdate = z.object({ id: dbId, ...tenantShape }).superRefine(contractDates);
 export type TenantUpdate = z.infer<typeof tenantUpdate>;
 

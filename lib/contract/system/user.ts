@@ -52,7 +52,7 @@ export type UserAdd = z.infer<typeof userAdd>;
 const unlessMasked = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (typeof v === "string" && v.includes("*") ? undefined : v), schema);
 
 /** `sys/user/upd`: the username stays what it was; roles, phone and e-mail are kept when not sent. */
-const { username: _u, password: _p, ...userShape } = user.body.shape;
+const { username: _u, password: _p, ...userShape } = user.shape;
 export const userUpdate = z.object({ id: dbId, ...userShape, phone: unlessMasked(mobile), email: unlessMasked(email), roleIds: roleIds.optional() });
 export type UserUpdate = z.infer<typeof userUpdate>;
 

@@ -49,7 +49,9 @@ export class FirstPaintPage {
           const card = !!document.querySelector("[data-login-skeleton], #username");
           frames.push({ bg: getComputedStyle(document.body).backgroundColor, dark: document.documentElement.classList.contains("dark"), card });
         }
-        if (frames.length < 20) requestAnimationFrame(tick);
+        // Until the card has shown (a loaded machine streams it later) and a few frames after.
+        const seen = frames.findIndex((f) => f.card);
+        if (frames.length < 600 && (seen < 0 || frames.length < Math.max(20, seen + 5))) requestAnimationFrame(tick);
       };
       requestAnimationFrame(tick);
     });
