@@ -1,23 +1,31 @@
 "use client";
 
 import * as React from "react";
-import { Checkbox as CheckboxPrimitive } from "radix-ui";
 import { CheckIcon, MinusIcon } from "lucide-react";
 import { cn } from "@/lib/utils";
+import { useToggle, type ToggleProps } from "./toggle-button";
 
-export function Checkbox({ className, ...props }: React.ComponentProps<typeof CheckboxPrimitive.Root>) {
+/**
+ * A checkbox: a button with the checkbox role, as radix's, without its hidden form input and
+ * presence machinery — every use is controlled (row selection, react-hook-form), and it sits in
+ * every list's first load. Space toggles; Enter does not (WAI-ARIA).
+ */
+export function Checkbox({ className, ...props }: ToggleProps<boolean | "indeterminate">) {
+  const { state, button } = useToggle("checkbox", props);
   return (
-    <CheckboxPrimitive.Root
+    <button
       data-slot="checkbox"
       className={cn(
         "peer size-4 shrink-0 rounded-[3px] border border-input bg-background outline-none focus-visible:ring-2 focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground data-[state=indeterminate]:border-primary data-[state=indeterminate]:bg-primary data-[state=indeterminate]:text-primary-foreground",
         className,
       )}
-      {...props}
+      {...button}
     >
-      <CheckboxPrimitive.Indicator className="flex items-center justify-center">
-        {props.checked === "indeterminate" ? <MinusIcon className="size-3" /> : <CheckIcon className="size-3" />}
-      </CheckboxPrimitive.Indicator>
-    </CheckboxPrimitive.Root>
+      {state !== "unchecked" && (
+        <span data-state={state} className="flex items-center justify-center">
+          {state === "indeterminate" ? <MinusIcon className="size-3" /> : <CheckIcon className="size-3" />}
+        </span>
+      )}
+    </button>
   );
 }
