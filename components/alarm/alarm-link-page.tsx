@@ -3,7 +3,7 @@
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { ListFrame, ResourceList } from "@/components/kit";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { TabStrip } from "@/components/ui/tab-strip";
 import { contactResource, groupResource } from "./link-resources";
 
 const TABS = ["contact", "group"] as const;
@@ -21,16 +21,10 @@ function AlarmLinkTabs() {
   const pathname = usePathname();
   const tab: Tab = params.get("tab") === "group" ? "group" : "contact";
   return (
-    <Tabs value={tab} onValueChange={(v) => router.replace(v === "group" ? `${pathname}?tab=group` : pathname, { scroll: false })} className="gap-3">
-      <TabsList>
-        {TABS.map((k) => (
-          <TabsTrigger key={k} value={k}>
-            {t(k)}
-          </TabsTrigger>
-        ))}
-      </TabsList>
+    <div className="flex flex-col gap-3">
+      <TabStrip value={tab} onChange={(v) => router.replace(v === "group" ? `${pathname}?tab=group` : pathname, { scroll: false })} items={TABS.map((k) => ({ name: k, label: t(k) }))} />
       {tab === "group" ? <ResourceList key="group" resource={groupResource} /> : <ResourceList key="contact" resource={contactResource} />}
-    </Tabs>
+    </div>
   );
 }
 

@@ -6,7 +6,7 @@ import { ArrowDownLeft, ArrowUpRight, Pause, Play, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { TabStrip } from "@/components/ui/tab-strip";
 import { apiUrl } from "@/lib/api/fetcher";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -77,19 +77,8 @@ export function DebugStream({ deviceId }: { deviceId: number }) {
           {t(state)}
         </Badge>
         <div className="ml-auto flex flex-wrap items-center gap-2">
-          <Tabs value={dir} onValueChange={(v) => setDir(v as typeof dir)}>
-            <TabsList>
-              <TabsTrigger value="all">{t("all")}</TabsTrigger>
-              <TabsTrigger value="up">{t("up")}</TabsTrigger>
-              <TabsTrigger value="down">{t("down")}</TabsTrigger>
-            </TabsList>
-          </Tabs>
-          <Tabs value={raw ? "raw" : "decoded"} onValueChange={(v) => setRaw(v === "raw")}>
-            <TabsList>
-              <TabsTrigger value="decoded">{t("decoded")}</TabsTrigger>
-              <TabsTrigger value="raw">{t("raw")}</TabsTrigger>
-            </TabsList>
-          </Tabs>
+          <TabStrip value={dir} onChange={(v) => setDir(v as typeof dir)} items={(["all", "up", "down"] as const).map((d) => ({ name: d, label: t(d) }))} />
+          <TabStrip value={raw ? "raw" : "decoded"} onChange={(v) => setRaw(v === "raw")} items={(["decoded", "raw"] as const).map((v) => ({ name: v, label: t(v) }))} />
           <Input className="h-8 w-52" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder={t("filter")} aria-label={t("filter")} />
           <Button size="sm" variant="outline" onClick={paused ? resume : () => setPaused(true)} data-testid="stream-pause">
             {paused ? <Play className="size-4" /> : <Pause className="size-4" />}

@@ -1,11 +1,11 @@
 "use client";
 
 import * as React from "react";
-import dynamic from "next/dynamic";
 import useSWR from "swr";
 import { swrFetcher } from "@/lib/api/fetcher";
 import { Button } from "@/components/ui/button";
 import { Pagination } from "@/components/ui/pagination";
+import { TabStrip } from "@/components/ui/tab-strip";
 import { useDict } from "../dict/use-dict";
 import { SearchBar } from "../search/search-bar";
 import { DataTable } from "../table/data-table";
@@ -14,8 +14,6 @@ import type { AnyRow, TabsConfig } from "./define-resource";
 import type { Sort } from "./list-state";
 import { DetailDialog, ImportDialog, ResourceFormDialog } from "./lazy-dialogs";
 import type { ResourceListState } from "./use-resource-list";
-
-const ResourceTabStrip = dynamic(() => import("./resource-tab-strip"));
 
 /**
  * The parts `<ResourcePage>` assembles from `useResourceList(resource)`; a custom screen can take
@@ -40,7 +38,7 @@ export function ResourceTabs<Row extends AnyRow>({ list }: Part<Row>) {
   if (!tabs) return null;
   const byName = tabCounts(tabs, counts.data);
   return (
-    <ResourceTabStrip
+    <TabStrip
       value={String(list.state.query[tabs.prop])}
       onChange={(v) => list.writeUrl({ [tabs.prop]: v, current: 1 })}
       items={tabs.items.map((i) => ({
@@ -49,6 +47,7 @@ export function ResourceTabs<Row extends AnyRow>({ list }: Part<Row>) {
         count: i.disabled ? undefined : byName[i.name],
         disabled: i.disabled,
         title: i.disabled && i.hint ? list.label(i.hint) : undefined,
+        testId: `tab-${i.name}`,
       }))}
     />
   );

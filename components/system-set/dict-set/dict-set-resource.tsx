@@ -16,7 +16,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { TabStrip } from "@/components/ui/tab-strip";
 import { MasterPane } from "@/components/kit/master/master-pane";
 import { useNsLabel } from "@/components/kit/use-ns-label";
 import { useUrlPatch } from "@/components/kit/url-param";
@@ -103,15 +103,7 @@ function Body() {
 
   return (
     <PageFrame>
-      <Tabs value={url.scope} onValueChange={(v) => url.go({ scope: v, dictId: null, dict: null })}>
-        <TabsList>
-          {DICT_SCOPES.map((s) => (
-            <TabsTrigger key={s} value={s} data-testid={`tab-${s}`}>
-              {t(`scopes.${s}`)}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-      </Tabs>
+      <TabStrip value={url.scope} onChange={(v) => url.go({ scope: v, dictId: null, dict: null })} items={DICT_SCOPES.map((s) => ({ name: s, label: t(`scopes.${s}`), testId: `tab-${s}` }))} />
       <p className="text-xs text-muted-foreground">{t(`scopeHints.${url.scope}`)}</p>
       <div className="flex flex-col gap-3 lg:flex-row">
         <MasterPane
