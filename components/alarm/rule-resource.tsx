@@ -93,9 +93,8 @@ export const ruleResource = defineResource<AlarmRuleRow>({
   api: "alarm/rule",
   needsProject: true,
   perm: "alarm:rule",
-  endpoints: { import: false, template: false, openOrClose: false },
+  endpoints: { openOrClose: false },
   search: {
-    keyword: "ruleName",
     keywordPlaceholder: "fields.ruleName",
     items: { productId: { type: "select2", remote: PRODUCTS }, deviceId: false },
   },

@@ -68,8 +68,8 @@ export const linkageResource = defineResource<LinkageRuleRow>({
   api: "device/linkage",
   needsProject: true,
   perm: "dev:linkage",
-  endpoints: { import: false, template: false, openOrClose: false, export: false },
-  search: { keyword: "ruleName", keywordPlaceholder: "fields.ruleName" },
+  endpoints: { openOrClose: false },
+  search: { keywordPlaceholder: "fields.ruleName" },
   columns: {
     ruleName: { minWidth: 160 },
     triggerMode: { width: 130 },

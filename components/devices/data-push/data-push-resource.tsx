@@ -22,7 +22,7 @@ export const pushLogResource = defineResource<PushLogRow>({
   entity: pushLog,
   api: "push/pushConfig",
   needsProject: true,
-  endpoints: { page: "push/pushConfig/pageLog", info: false, del: false, export: false, import: false, template: false, openOrClose: false },
+  endpoints: { page: "push/pushConfig/pageLog", info: false, del: false, openOrClose: false },
   schemas: { create: undefined, update: undefined },
   // Inside the view dialog the bar is narrower than the screen: the time range gets half of it.
   search: { items: { configId: false, pushTime: { span: { xs: 24, sm: 24, md: 16, lg: 14 } }, status: { span: { xs: 24, sm: 12, md: 8, lg: 6 } } } },
@@ -57,8 +57,8 @@ export const dataPushResource = defineResource<PushConfigRow>({
   api: "push/pushConfig",
   needsProject: true,
   perm: "push:pushConfig",
-  endpoints: { export: false, import: false, template: false, openOrClose: false },
-  search: { keyword: "pushName", keywordPlaceholder: "fields.pushName" },
+  endpoints: { openOrClose: false },
+  search: { keywordPlaceholder: "fields.pushName" },
   columns: {
     pushName: { minWidth: 140 },
     method: { width: 120 },

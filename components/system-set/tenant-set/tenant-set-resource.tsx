@@ -42,7 +42,7 @@ export const tenantResource = defineResource<TenantRow>({
   api: "sys/tenant",
   perm: "sys:tenant",
   schemas: { query: tenantQuery, update: tenantUpdate },
-  search: { keyword: "name", items: { contractStart: { label: "fields.contractStartFrom" }, contractEnd: { label: "fields.contractEndBy" } } },
+  search: { items: { contractStart: { label: "fields.contractStartFrom" }, contractEnd: { label: "fields.contractEndBy" } } },
   columns: {
     name: {
       minWidth: 160,
