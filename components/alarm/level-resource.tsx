@@ -9,7 +9,7 @@ export const levelResource = defineResource<AlarmLevel>({
   entity: alarmLevel,
   api: "alarm/level",
   perm: "alarm:level",
-  endpoints: { page: "alarm/level/list", openOrClose: false },
+  endpoints: { page: "alarm/level/list" },
   search: { keywordPlaceholder: "fields.levelName" },
   columns: {
     levelNum: { width: 90 },

@@ -16,7 +16,7 @@ const laser = (v: Record<string, unknown>) => v.monitorKind === "tilt";
 export const pointResource = defineResource<PointGroup>({
   entity: pointGroup,
   api: "device/pointGroup",
-  endpoints: { page: "device/pointGroup/query", openOrClose: false },
+  endpoints: { page: "device/pointGroup/query" },
   perm: "dev:pointGroup",
   schemas: { update: pointGroupUpdate },
   columns: { groupName: { type: "click", onClick: (row, ui) => ui.navigate(pointDetailsHref(row.id)) } },

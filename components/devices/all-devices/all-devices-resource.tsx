@@ -14,7 +14,7 @@ export const allDevicesResource = defineResource<AdminDevice>({
   entity: device,
   api: "device/device",
   schemas: { query: adminPageQuery, create: undefined, update: undefined },
-  endpoints: { page: "device/device/pageAdmin", info: false, del: false, openOrClose: false },
+  endpoints: { page: "device/device/pageAdmin", info: false, del: false },
   search: {
     items: {
       tenantId: { prop: "tenantId", label: "fields.tenantName", type: "select2", remote: { url: "sys/tenant/page", params: { current: 1, size: 9999 }, labelKey: "name", valueKey: "id" } },

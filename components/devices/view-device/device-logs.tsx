@@ -15,7 +15,7 @@ function deviceLog<R extends Record<string, unknown>>(log: "rejects" | "statusLo
   return defineResource<R>({
     ns: `devices.viewDevice.${log}`,
     api: "device/device",
-    endpoints: { page: `device/device/${page}`, info: false, add: false, upd: false, del: false, openOrClose: false },
+    endpoints: { page: `device/device/${page}`, info: false, add: false, upd: false, del: false },
     schemas: { query: pageQuery },
     columns,
   });

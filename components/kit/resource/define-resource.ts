@@ -509,13 +509,15 @@ function fromEntity<Row extends AnyRow>(config: EntityResourceConfig<Row>): Reso
   };
 }
 
-/** Fills the defaults: the views of an entity, endpoints under `api` (export / import only with their button), keyId "id", page sizes 10/20/50/100, row selection with a batch delete. */
+/** Fills the defaults: the views of an entity, endpoints under `api` (export / import only with their button, openOrClose with a switch column), keyId "id", page sizes 10/20/50/100, row selection with a batch delete. */
 export function defineResource<Row extends AnyRow = AnyRow>(definition: ResourceConfig<Row> | EntityResourceConfig<Row>): Resource<Row> {
   const config: ResourceConfig<Row> = typeof definition.entity === "object" ? fromEntity(definition as EntityResourceConfig<Row>) : (definition as ResourceConfig<Row>);
   const e = (name: keyof Endpoints) => `${config.api}/${name}`;
   const search = config.search;
-  // Export, import and its template are the toolbar's buttons: without the button, no endpoint.
+  // Export, import and its template are the toolbar's buttons, openOrClose a switch column's:
+  // without the button or the switch, no endpoint.
   const offered = (action: BuiltinToolbarAction) => !!config.toolbar?.includes(action);
+  const switches = config.columns.some((c) => !isRawColumn(c) && (c.type === "switch" || c.type === "switch1"));
   return {
     ...config,
     // The keyword box's placeholder is the keyword's own (`placeholders.<keyword>`) unless given.
@@ -533,7 +535,7 @@ export function defineResource<Row extends AnyRow = AnyRow>(definition: Resource
       export: offered("export") && e("export"),
       import: offered("import") && e("import"),
       template: offered("import") && e("template"),
-      openOrClose: e("openOrClose"),
+      openOrClose: switches && e("openOrClose"),
       ...config.endpoints,
     },
   };

@@ -105,11 +105,13 @@ describe("entity views", () => {
     expect(defineResource({ entity: thing, api: "t/thing" }).search?.keyword).toBeUndefined();
   });
 
-  it("offers export, import and the template only with their toolbar buttons; an import asks for the add permission", () => {
+  it("offers export, import and the template only with their toolbar buttons, openOrClose only with a switch column; an import asks for the add permission", () => {
     const bare = defineResource({ entity: thing, api: "t/thing", toolbar: ["add"] });
     expect([bare.endpoints.export, bare.endpoints.import, bare.endpoints.template]).toEqual([false, false, false]);
     const full = defineResource({ entity: thing, api: "t/thing", toolbar: ["export", "import"] });
     expect([full.endpoints.export, full.endpoints.import, full.endpoints.template]).toEqual(["t/thing/export", "t/thing/import", "t/thing/template"]);
+    expect(bare.endpoints.openOrClose).toBe("t/thing/openOrClose");
+    expect(defineResource({ entity: thing, api: "t/thing", columns: { enabled: false } }).endpoints.openOrClose).toBe(false);
     expect(permOf({ perm: "t:thing" }, "import")).toBe("t:thing:add");
     expect(permOf({ perm: "t:thing", perms: { import: "t:thing:import" } }, "import")).toBe("t:thing:import");
   });

@@ -40,7 +40,7 @@ export const mediaLibraryResource = defineResource<MediaItem>({
   entity: mediaItem,
   api: MEDIA_API,
   perm: "file:mediaLibrary",
-  endpoints: { del: false, openOrClose: false },
+  endpoints: { del: false },
   pageSizes: [MEDIA_LIMITS.pageSize, 48, 96],
   search: { items: { parentId: false } },
   form: false,

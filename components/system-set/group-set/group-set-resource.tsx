@@ -15,7 +15,7 @@ export const groupResource = defineResource<GroupRow>({
   entity: group,
   api: "sys/group",
   perm: "sys:group",
-  endpoints: { page: "sys/group/list", info: false, add: "sys/group/addGroupWithRelation", openOrClose: false },
+  endpoints: { page: "sys/group/list", info: false, add: "sys/group/addGroupWithRelation" },
   schemas: { create: groupWithRelation },
   search: { keywordPlaceholder: "fields.groupName" },
   columns: { groupName: { type: "click", minWidth: 160, onClick: (r, ui) => ui.setParam("members", r.id) } },

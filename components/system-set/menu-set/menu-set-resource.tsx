@@ -149,7 +149,7 @@ function menuResource(platform: boolean, locale: string): Resource<MenuTreeNode>
     entity: menu,
     api: "sys/menu",
     perm: "sys:menu",
-    endpoints: { info: false, openOrClose: false },
+    endpoints: { info: false },
     schemas: { query: menuQuery, update: menuUpdate },
     tabs: platform ? { prop: "scope", items: MENU_SCOPES.map((s) => ({ name: s, label: `tabs.${s}` })) } : undefined,
     tree: { request: (q) => treeKey(platform, scopeOf(q)), match: matchesKeyword },

@@ -18,7 +18,7 @@ function roleResource(side: RoleSide, kind: RoleKind) {
     entityLabel: cfg.entity,
     api: "sys/role",
     perm: cfg.perm,
-    endpoints: { upd: cfg.upd, openOrClose: false },
+    endpoints: { upd: cfg.upd },
     schemas: { query: roleQuery.extend({ kind: z.literal(kind).catch(kind) }), update: roleUpdate },
     search: { items: { name: { placeholder: "placeholders.name" }, kind: false } },
     columns: {
