@@ -3,10 +3,10 @@
 import dynamic from "next/dynamic";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
-import { defineResource, operToggle, dictLabel, useDict, type RemoteOptions, type ResourceUi, resourcePage } from "@/components/kit";
+import { defineResource, operToggle, dictLabel, useDict, type RemoteOptions, resourcePage } from "@/components/kit";
 import { DictText } from "@/components/kit/table/cells";
 import { Badge } from "@/components/ui/badge";
-import { api, swrFetcher } from "@/lib/api/fetcher";
+import { swrFetcher } from "@/lib/api/fetcher";
 import { COMPARE_RANGE, RULE_TYPE } from "@/lib/contract/alarm/enums";
 import { alarmRule, type AlarmRuleRow, type RuleNumStat } from "@/lib/contract/alarm/rule";
 import type { Page } from "@/lib/contract/envelope";
