@@ -29,6 +29,7 @@ import { t } from "./i18n";
 import { localized, textColumns } from "./i18n-text";
 import type { I18nTexts } from "@/lib/contract/i18n-text";
 import type { Locale } from "@/lib/contract/locale";
+import { OPER } from "@/lib/contract/oper";
 import { projectOf, requireProject } from "./project-context";
 import { tenantScope } from "./scope";
 import { xlsxResponse } from "./xlsx-export";
@@ -108,7 +109,7 @@ export type CrudOptions<F extends Fields, R> = {
 };
 
 /** Rules the console switches with `oper` (`{ id, enableStatus }`): alarm rules, linkage rules, data push. */
-export const OPER_SWITCH = { paths: { openOrClose: "/oper" }, status: { column: "enableStatus", field: "enableStatus" } } as const;
+export const OPER_SWITCH = { paths: { openOrClose: `/${OPER.path}` }, status: { column: "enableStatus", field: OPER.field } } as const;
 
 /**
  * The routes of an ordinary entity, derived from its contract: page / list / info / add / upd /

@@ -9,8 +9,8 @@ export const levelResource = defineResource<AlarmLevel>({
   entity: alarmLevel,
   api: "alarm/level",
   perm: "alarm:level",
-  endpoints: { page: "alarm/level/list", export: false, import: false, template: false, openOrClose: false },
-  search: { keyword: "levelName", keywordPlaceholder: "fields.levelName" },
+  endpoints: { page: "alarm/level/list" },
+  search: { keywordPlaceholder: "fields.levelName" },
   columns: {
     levelNum: { width: 90 },
     levelName: { render: (r) => <LevelBadge name={r.levelName} color={r.color} />, minWidth: 160 },

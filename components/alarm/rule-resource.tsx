@@ -3,10 +3,10 @@
 import dynamic from "next/dynamic";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
-import { defineResource, dictLabel, useDict, type RemoteOptions, type ResourceUi, resourcePage } from "@/components/kit";
+import { defineResource, operToggle, dictLabel, useDict, type RemoteOptions, resourcePage } from "@/components/kit";
 import { DictText } from "@/components/kit/table/cells";
 import { Badge } from "@/components/ui/badge";
-import { api, swrFetcher } from "@/lib/api/fetcher";
+import { swrFetcher } from "@/lib/api/fetcher";
 import { COMPARE_RANGE, RULE_TYPE } from "@/lib/contract/alarm/enums";
 import { alarmRule, type AlarmRuleRow, type RuleNumStat } from "@/lib/contract/alarm/rule";
 import type { Page } from "@/lib/contract/envelope";
@@ -81,7 +81,6 @@ function RuleStats({ projId }: { projId: number | null }) {
   );
 }
 
-const oper = (row: AlarmRuleRow, next: number, ui: ResourceUi<AlarmRuleRow>) => api.post("alarm/rule/oper", { id: row.id, enableStatus: next }).then(() => ui.refresh());
 
 /**
  * Alarm rules (alarmRule) of the chosen project: a product's numeric property (on all its devices
@@ -93,9 +92,7 @@ export const ruleResource = defineResource<AlarmRuleRow>({
   api: "alarm/rule",
   needsProject: true,
   perm: "alarm:rule",
-  endpoints: { import: false, template: false, openOrClose: false },
   search: {
-    keyword: "ruleName",
     keywordPlaceholder: "fields.ruleName",
     items: { productId: { type: "select2", remote: PRODUCTS }, deviceId: false },
   },
@@ -118,7 +115,7 @@ export const ruleResource = defineResource<AlarmRuleRow>({
       render: (r) => (r.activeAlarms ? <Badge variant="destructive" data-testid="rule-active-alarms">{r.activeAlarms}</Badge> : <span className="text-muted-foreground">0</span>),
     },
     alarmCount: { width: 100, align: "center" },
-    enableStatus: { onToggle: oper },
+    enableStatus: { onToggle: operToggle },
   },
   form: {
     columns: 2,

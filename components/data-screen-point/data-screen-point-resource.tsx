@@ -37,7 +37,6 @@ export const dataScreenPointResource = defineResource<Scene>({
   api: "device/scene",
   needsProject: true,
   perm: "dev:scene",
-  search: { keyword: "sceneName" },
   columns: { sceneName: { type: "click", onClick: choose }, deviceNums: { width: 100 }, sort: false, createTime: false },
   form: { columns: 1, placeholders: ["sceneName"], fields: { sceneName: multilingualField, sceneFile: { render: (p) => <SceneFileField {...p} /> } } },
   rowActions: [{ key: "place", label: "actions.place", onClick: choose }, "edit", "del"],

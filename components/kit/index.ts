@@ -36,6 +36,7 @@ export type {
   TabItem,
 } from "./resource/define-resource";
 export { ResourcePage, ResourceList, ListFrame, resourcePage } from "./resource/resource-page";
+export { operToggle } from "./resource/oper-toggle";
 export { useResourceList, type ResourceListState } from "./resource/use-resource-list";
 export { ResourceTabs, ResourceSearch, ResourceToolbar, ResourceTable, ResourcePagination, ResourceDialogs, ToolbarButtons } from "./resource/resource-parts";
 export { AreaText, deriveColumns, deriveDetailRows, deriveFormFields, deriveSearchItems, type ColumnTweaks, type Tweaks } from "./resource/entity-views";

@@ -67,7 +67,7 @@ export const linkageLogResource = defineResource<LinkageLogRow>({
   api: "device/linkage",
   needsProject: true,
   perm: "dev:linkage",
-  endpoints: { page: "device/linkage/pageLog", export: "device/linkage/exportLog", info: "device/linkage/infoLog", add: false, upd: false, del: false, import: false, template: false, openOrClose: false },
+  endpoints: { page: "device/linkage/pageLog", export: "device/linkage/exportLog", info: "device/linkage/infoLog", add: false, upd: false, del: false },
   search: { items: { ruleId: { type: "select2", remote: { url: "device/linkage/page", labelKey: "ruleName", valueKey: "id" } } } },
   columns: {
     fireTime: { width: 170 },

@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { ScrollTextIcon } from "lucide-react";
-import { defineResource, dictLabel, useDict, useSession, type ResourceUi, resourcePage } from "@/components/kit";
+import { defineResource, operToggle, dictLabel, useDict, useSession, type ResourceUi, resourcePage } from "@/components/kit";
 import useSWR from "swr";
 import { api, swrFetcher } from "@/lib/api/fetcher";
 import { ACTION_TYPE, LOG_STATUS, TERM_TYPE } from "@/lib/contract/linkage/enums";
@@ -45,7 +45,6 @@ function ActionList({ row }: { row: LinkageRuleRow }) {
   return <>{(row.actions ?? []).map((a) => dictLabel(types, a.actionType)).join(" → ")}</>;
 }
 
-const oper = (row: LinkageRuleRow, next: number, ui: ResourceUi<LinkageRuleRow>) => api.post("device/linkage/oper", { id: row.id, enableStatus: next }).then(() => ui.refresh());
 
 /** `operate`: runs the actions now and says how it went; the log holds the details. */
 async function operate(row: LinkageRuleRow, ui: ResourceUi<LinkageRuleRow>) {
@@ -68,8 +67,7 @@ export const linkageResource = defineResource<LinkageRuleRow>({
   api: "device/linkage",
   needsProject: true,
   perm: "dev:linkage",
-  endpoints: { import: false, template: false, openOrClose: false, export: false },
-  search: { keyword: "ruleName", keywordPlaceholder: "fields.ruleName" },
+  search: { keywordPlaceholder: "fields.ruleName" },
   columns: {
     ruleName: { minWidth: 160 },
     triggerMode: { width: 130 },
@@ -78,7 +76,7 @@ export const linkageResource = defineResource<LinkageRuleRow>({
     tactic: { width: 110 },
     fireCount: { width: 90, align: "center" },
     lastFireTime: { width: 170 },
-    enableStatus: { onToggle: oper },
+    enableStatus: { onToggle: operToggle },
     createTime: false,
   },
   form: {

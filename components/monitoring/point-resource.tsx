@@ -16,10 +16,9 @@ const laser = (v: Record<string, unknown>) => v.monitorKind === "tilt";
 export const pointResource = defineResource<PointGroup>({
   entity: pointGroup,
   api: "device/pointGroup",
-  endpoints: { page: "device/pointGroup/query", import: false, template: false, openOrClose: false },
+  endpoints: { page: "device/pointGroup/query" },
   perm: "dev:pointGroup",
   schemas: { update: pointGroupUpdate },
-  search: { keyword: "groupName" },
   columns: { groupName: { type: "click", onClick: (row, ui) => ui.navigate(pointDetailsHref(row.id)) } },
   form: {
     columns: 2,

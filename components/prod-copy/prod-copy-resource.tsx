@@ -19,8 +19,6 @@ export const prodCopyResource = defineResource<ProdCopy>({
   entity: prodCopy,
   api: "device/prodCopy",
   perm: "dev:prodCopy",
-  endpoints: { export: false },
-  search: { keyword: "copyName" },
   columns: { copyName: { type: "click", onClick: (row, ui) => ui.navigate(infoHref(row.id)) }, subscribed: { type: "text", render: (row, ui) => ui.t(row.subscribed ? "yes" : "no") } },
   form: { columns: 2, fields: { gatewayType: { show: (v) => v.prodType === "gateway", required: true }, prodType: { type: "radio" }, verifyType: { type: "radio" } } },
   rowActions: [

@@ -8,8 +8,6 @@ export const connectResource = defineResource<Connect>({
   entity: connect,
   api: "comm/connect",
   perm: "comm:connect",
-  endpoints: { export: false },
-  search: { keyword: "connectName" },
   form: {
     columns: 2,
     fields: {

@@ -10,7 +10,6 @@ export const objFunctionResource = defineResource<FunctionRow>({
   entity: objFunction,
   api: "device/objFunction",
   perm: "dev:objFunction",
-  search: { keyword: "funcName" },
   columns: functionColumns,
   form: { columns: 2, width: 860, fields: functionFormFields, defaults: functionDefaults },
   detail: false,

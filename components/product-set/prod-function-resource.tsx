@@ -36,7 +36,7 @@ const base: Pick<EntityResourceConfig<FunctionRow>, "entity" | "api" | "perm" | 
 /** Functions of all products (prodFunctionSet): filter by product, add into a chosen product. */
 export const prodFunctionResource = defineResource<FunctionRow>({
   ...base,
-  search: { keyword: "funcName", items: { productId: { type: "select2", remote: { url: "device/product/list", labelKey: "prodName", valueKey: "id" } } } },
+  search: { items: { productId: { type: "select2", remote: { url: "device/product/list", labelKey: "prodName", valueKey: "id" } } } },
   columns: functionColumns,
   form: {
     columns: 2,
@@ -119,7 +119,7 @@ export function productFunctionResource(productId: number) {
     ...base,
     // The list is this product's: the product filter is fixed, whatever the URL says.
     query: { productId: urlFixed(productId) },
-    search: { keyword: "funcName", items: { productId: false } },
+    search: { items: { productId: false } },
     columns: { ...functionColumns, prodName: false },
     form: { columns: 2, width: 860, fields: functionFormFields, defaults: { ...functionDefaults, productId }, toForm: (row) => ({ ...row, productId }), toBody: (values, _mode, row) => ({ ...values, productId, ...(row && { id: row.id }) }) },
     toolbar: ["add", ...actionsFor(productId), "batchDelete"],

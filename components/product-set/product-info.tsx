@@ -33,7 +33,7 @@ function linkedResource<R extends Record<string, unknown>>(kind: Kind) {
     entity: o.entity,
     api: o.api,
     perm: "dev:product",
-    endpoints: { info: false, add: false, upd: false, del: false, export: false },
+    endpoints: { info: false, add: false, upd: false, del: false },
     schemas: {},
     search: false,
     form: false,

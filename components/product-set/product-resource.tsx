@@ -10,7 +10,6 @@ export const productResource = defineResource<Product>({
   entity: product,
   api: "device/product",
   perm: "dev:product",
-  search: { keyword: "prodName" },
   columns: { prodName: { type: "click", onClick: (row, ui) => ui.navigate(productInfoHref(row.id)) } },
   form: {
     columns: 2,

@@ -38,7 +38,7 @@ export const alarmCenterResource = defineResource<AlarmRecord>({
   entity: alarmRecord,
   api: "alarm/core",
   perm: "alarm:core",
-  endpoints: { add: "alarm/core/addManual", upd: "alarm/core/updManual", del: "alarm/core/delManual", export: "alarm/core/exportInfo", import: false, template: false, openOrClose: false },
+  endpoints: { add: "alarm/core/addManual", upd: "alarm/core/updManual", del: "alarm/core/delManual", export: "alarm/core/exportInfo" },
   schemas: { update: manualUpdate },
   query: { deviceName: urlText(64) },
   tabs: { prop: "status", dict: "alarmStatus", items: STATUS_TABS.map((name) => (name ? { name } : { name, label: "tabs.all" })), countUrl: "alarm/core/statusNums", counts: (n: StatusNums) => n },

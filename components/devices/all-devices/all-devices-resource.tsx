@@ -15,9 +15,8 @@ export const allDevicesResource = defineResource<AdminDevice>({
   api: "device/device",
   schemas: { create: undefined, update: undefined },
   query: { tenantId: urlId },
-  endpoints: { page: "device/device/pageAdmin", info: false, del: false, export: false, import: false, template: false, openOrClose: false },
+  endpoints: { page: "device/device/pageAdmin", info: false, del: false },
   search: {
-    keyword: "deviceName",
     items: {
       tenantId: { prop: "tenantId", label: "fields.tenantName", type: "select2", remote: { url: "sys/tenant/page", params: { current: 1, size: 9999 }, labelKey: "name", valueKey: "id" } },
       productId: false,

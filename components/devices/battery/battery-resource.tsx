@@ -9,7 +9,6 @@ export const batteryResource = defineResource<Battery>({
   api: "device/battery",
   perm: "dev:battery",
   endpoints: { import: "device/battery/importBattery" },
-  search: { keyword: "batteryName" },
   form: {
     columns: 2,
     placeholders: ["batteryName"],

@@ -46,8 +46,6 @@ export const betonRuleResource = defineResource<BetonRule>({
   api: "device/betonRule",
   needsProject: true,
   perm: "dev:betonRule",
-  endpoints: { export: false },
-  search: { keyword: "ruleName" },
   form: {
     columns: 2,
     width: 820,

@@ -26,7 +26,7 @@ export const buildInfoResource = defineResource<BuildInfo>({
   entity: buildInfo,
   api: "device/buildInfo",
   perm: "dev:buildInfo",
-  search: { keyword: "personnel", items: { projectId: { type: "select2", remote: PROJECTS }, deviceId: false } },
+  search: { items: { projectId: { type: "select2", remote: PROJECTS }, deviceId: false } },
   form: {
     columns: 2,
     width: 820,

@@ -1,7 +1,7 @@
 "use client";
 
 import { toast } from "@/lib/toast";
-import { defineResource, dictLabel, useDict, type ResourceUi, resourcePage } from "@/components/kit";
+import { defineResource, operToggle, dictLabel, useDict, type ResourceUi, resourcePage } from "@/components/kit";
 import { api } from "@/lib/api/fetcher";
 import { pushConfig, pushLog, type PushConfigRow, type PushLogRow, type PushTestResult } from "@/lib/contract/push/config";
 import { HTTP_METHODS, PUSH_DEVICE_SCOPE, type PushMethod } from "@/lib/contract/push/enums";
@@ -22,7 +22,7 @@ export const pushLogResource = defineResource<PushLogRow>({
   entity: pushLog,
   api: "push/pushConfig",
   needsProject: true,
-  endpoints: { page: "push/pushConfig/pageLog", info: false, del: false, export: false, import: false, template: false, openOrClose: false },
+  endpoints: { page: "push/pushConfig/pageLog", info: false, del: false },
   schemas: { create: undefined, update: undefined },
   // Inside the view dialog the bar is narrower than the screen: the time range gets half of it.
   search: { items: { configId: false, pushTime: { span: { xs: 24, sm: 24, md: 16, lg: 14 } }, status: { span: { xs: 24, sm: 12, md: 8, lg: 6 } } } },
@@ -38,7 +38,6 @@ export const pushLogResource = defineResource<PushLogRow>({
   toolbar: [],
 });
 
-const oper = (row: PushConfigRow, next: number, ui: ResourceUi<PushConfigRow>) => api.post("push/pushConfig/oper", { id: row.id, enableStatus: next }).then(() => ui.refresh());
 
 async function testSend(row: PushConfigRow, ui: ResourceUi<PushConfigRow>) {
   const r = await api.post<PushTestResult>("push/pushConfig/test", { id: row.id });
@@ -57,14 +56,13 @@ export const dataPushResource = defineResource<PushConfigRow>({
   api: "push/pushConfig",
   needsProject: true,
   perm: "push:pushConfig",
-  endpoints: { export: false, import: false, template: false, openOrClose: false },
-  search: { keyword: "pushName", keywordPlaceholder: "fields.pushName" },
+  search: { keywordPlaceholder: "fields.pushName" },
   columns: {
     pushName: { minWidth: 140 },
     method: { width: 120 },
     address: { minWidth: 220, render: (r) => <span className="font-mono text-xs">{r.address || "KAFKA_BROKERS"}</span> },
     dataTypes: { render: (r) => <DataTypesText value={r.dataTypes} /> },
-    enableStatus: { onToggle: oper },
+    enableStatus: { onToggle: operToggle },
     lastStatus: { type: "status", tones: STATUS_TONES, width: 110 },
     pending: { width: 90, align: "right" },
     dead: { width: 90, align: "right", render: (r) => (r.dead ? <span className="font-medium text-destructive">{r.dead}</span> : 0) },

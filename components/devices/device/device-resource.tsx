@@ -42,10 +42,8 @@ export const deviceResource = defineResource<Device>({
   api: DEVICE_API,
   needsProject: true,
   perm: "dev:device",
-  perms: { import: "dev:device:add" },
   endpoints: { export: `${DEVICE_API}/deviceListExport`, import: `${DEVICE_API}/deviceListImport` },
   search: {
-    keyword: "deviceName",
     items: { productId: { type: "select2", remote: PRODUCT_OPTIONS }, spaceId: { type: "select2", remote: SPACE_OPTIONS } },
   },
   columns: {

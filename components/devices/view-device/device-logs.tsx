@@ -14,7 +14,7 @@ function deviceLog<R extends Record<string, unknown>>(log: "rejects" | "statusLo
   return defineResource<R>({
     ns: `devices.viewDevice.${log}`,
     api: "device/device",
-    endpoints: { page: `device/device/${page}`, info: false, add: false, upd: false, del: false, export: false, import: false, template: false, openOrClose: false },
+    endpoints: { page: `device/device/${page}`, info: false, add: false, upd: false, del: false },
     schemas: {},
     columns,
   });

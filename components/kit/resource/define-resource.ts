@@ -366,7 +366,7 @@ export type ResourceConfig<Row extends AnyRow = AnyRow> = {
   /** Endpoint prefix: `<api>/page`, `<api>/add`… Also the SWR key prefix revalidated after mutations. */
   api: string;
   endpoints?: Partial<Endpoints>;
-  /** Permission prefix: buttons need `<perm>:add|upd|del|openOrClose` (export needs none by default). */
+  /** Permission prefix: buttons need `<perm>:add|upd|del|openOrClose`, import `<perm>:add` (export needs none by default). */
   perm?: string;
   /** Per-action codes overriding the prefix; null means no code needed. */
   perms?: Partial<Record<PermAction, string | null>>;
@@ -513,6 +513,8 @@ function fromEntity<Row extends AnyRow>(config: EntityResourceConfig<Row>): Reso
     };
   }
   const searched = Object.values(entity.fields).some((f) => f.search);
+  // The keyword box searches the field that names a row, when the entity searches it by text.
+  const keyword = entity.nameField && entity.fields[entity.nameField]?.search === "contains" ? entity.nameField : undefined;
   return {
     ...rest,
     ns: config.ns ?? entity.ns,
@@ -521,17 +523,21 @@ function fromEntity<Row extends AnyRow>(config: EntityResourceConfig<Row>): Reso
     schemas: { create: entity.body, update: entity.update, ...schemas },
     query: { ...entityUrlKeys(entity.fields), ...rest.query },
     columns: Array.isArray(columns) ? columns : deriveColumns(entity, columns),
-    search: search === false ? undefined : search || searched ? { ...search, items: Array.isArray(search?.items) ? search.items : deriveSearchItems(entity, search ? search.items : undefined) } : undefined,
+    search: search === false ? undefined : search || searched ? { keyword, ...search, items: Array.isArray(search?.items) ? search.items : deriveSearchItems(entity, search ? search.items : undefined) } : undefined,
     form: resolvedForm,
     detail: detail === false ? undefined : detail && (Array.isArray(detail) || isLayout<Row>(detail)) ? detail : deriveDetailRows(entity, detail as Tweaks<DetailRow<Row>> | undefined),
   };
 }
 
-/** Fills the defaults: the views of an entity, endpoints under `api`, keyId "id", page sizes 10/20/50/100, row selection with a batch delete. */
+/** Fills the defaults: the views of an entity, endpoints under `api` (export / import only with their button, openOrClose with a switch column), keyId "id", page sizes 10/20/50/100, row selection with a batch delete. */
 export function defineResource<Row extends AnyRow = AnyRow>(definition: ResourceConfig<Row> | EntityResourceConfig<Row>): Resource<Row> {
   const config: ResourceConfig<Row> = typeof definition.entity === "object" ? fromEntity(definition as EntityResourceConfig<Row>) : (definition as ResourceConfig<Row>);
   const e = (name: keyof Endpoints) => `${config.api}/${name}`;
   const search = config.search;
+  // Export, import and its template are the toolbar's buttons, openOrClose a switch column's:
+  // without the button or the switch, no endpoint.
+  const offered = (action: BuiltinToolbarAction) => !!config.toolbar?.includes(action);
+  const switches = config.columns.some((c) => !isRawColumn(c) && (c.type === "switch" || c.type === "switch1"));
   return {
     ...config,
     // The keyword box's placeholder is the keyword's own (`placeholders.<keyword>`) unless given.
@@ -547,10 +553,10 @@ export function defineResource<Row extends AnyRow = AnyRow>(definition: Resource
       add: config.schemas.create ? e("add") : false,
       upd: config.schemas.update ? e("upd") : false,
       del: e("del"),
-      export: e("export"),
-      import: e("import"),
-      template: e("template"),
-      openOrClose: e("openOrClose"),
+      export: offered("export") && e("export"),
+      import: offered("import") && e("import"),
+      template: offered("import") && e("template"),
+      openOrClose: switches && e("openOrClose"),
       ...config.endpoints,
     },
   };
@@ -561,11 +567,12 @@ export const isRawColumn = <Row extends AnyRow>(c: ColumnSpec<Row>): c is RawCol
 export type PermAction = "add" | "upd" | "del" | "export" | "import" | "openOrClose";
 
 /**
- * The code a built-in button needs: an explicit `perms` entry, else `<perm>:<action>`. Export
- * needs none unless given: it only returns rows the caller can already list.
+ * The code a built-in button needs: an explicit `perms` entry, else `<perm>:<action>` (import:
+ * `<perm>:add`). Export needs none unless given: it only returns rows the caller can already list.
  */
 export function permOf(r: { perm?: string; perms?: Partial<Record<PermAction, string | null>> }, action: PermAction): string | undefined {
   if (r.perms && action in r.perms) return r.perms[action] ?? undefined;
   if (action === "export" || !r.perm) return undefined;
-  return `${r.perm}:${action}`;
+  // An import adds rows: the cloud asks for the add permission (there is no import code).
+  return `${r.perm}:${action === "import" ? "add" : action}`;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineEntity } from "@/lib/contract/entity";
 import { optional, text, textRequired } from "@/lib/contract/validation";
-import { defineResource } from "./define-resource";
+import { defineResource, permOf } from "./define-resource";
 import { entityUrlKeys } from "./url-values";
 import { applyTweaks, areaText, deriveColumns, deriveDetailRows, deriveFormFields, deriveSearchItems } from "./entity-views";
 import { fieldRequired, isRequired } from "../form/required";
@@ -98,6 +98,24 @@ describe("entity views", () => {
     expect(none.form).toBeUndefined();
     expect(none.search).toBeUndefined();
     expect(none.entity).toBe("other");
+  });
+
+  it("searches the entity's name field by keyword unless the definition names another", () => {
+    const named = defineEntity({ ns: "test.named", nameField: "name", fields: thing.fields });
+    expect(defineResource({ entity: named, api: "t/named" }).search).toMatchObject({ keyword: "name", keywordPlaceholder: "placeholders.name" });
+    expect(defineResource({ entity: named, api: "t/named", search: { keyword: "kind" } }).search?.keyword).toBe("kind");
+    expect(defineResource({ entity: thing, api: "t/thing" }).search?.keyword).toBeUndefined();
+  });
+
+  it("offers export, import and the template only with their toolbar buttons, openOrClose only with a switch column; an import asks for the add permission", () => {
+    const bare = defineResource({ entity: thing, api: "t/thing", toolbar: ["add"] });
+    expect([bare.endpoints.export, bare.endpoints.import, bare.endpoints.template]).toEqual([false, false, false]);
+    const full = defineResource({ entity: thing, api: "t/thing", toolbar: ["export", "import"] });
+    expect([full.endpoints.export, full.endpoints.import, full.endpoints.template]).toEqual(["t/thing/export", "t/thing/import", "t/thing/template"]);
+    expect(bare.endpoints.openOrClose).toBe("t/thing/openOrClose");
+    expect(defineResource({ entity: thing, api: "t/thing", columns: { enabled: false } }).endpoints.openOrClose).toBe(false);
+    expect(permOf({ perm: "t:thing" }, "import")).toBe("t:thing:add");
+    expect(permOf({ perm: "t:thing", perms: { import: "t:thing:import" } }, "import")).toBe("t:thing:import");
   });
 });
 

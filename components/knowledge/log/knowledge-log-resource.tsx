@@ -10,7 +10,7 @@ type LogRow = RowOf<typeof knowledgeLog.fields>;
 export const knowledgeLogResource = defineResource<LogRow>({
   entity: knowledgeLog,
   api: "file/fileLog",
-  endpoints: { info: false, add: false, upd: false, del: false, export: false, import: false, template: false, openOrClose: false },
+  endpoints: { info: false, add: false, upd: false, del: false },
   rowActions: [],
   toolbar: [],
 });

@@ -40,9 +40,9 @@ export const mediaLibraryResource = defineResource<MediaItem>({
   entity: mediaItem,
   api: MEDIA_API,
   perm: "file:mediaLibrary",
-  endpoints: { del: false, export: false, import: false, template: false, openOrClose: false },
+  endpoints: { del: false },
   pageSizes: [MEDIA_LIMITS.pageSize, 48, 96],
-  search: { keyword: "fileName", items: { parentId: false } },
+  search: { items: { parentId: false } },
   form: false,
   toolbar: [
     { key: "upload", perm: PERM.add, render: (ui) => <MediaUpload parentId={folderOf(ui)} onUploaded={ui.refresh} /> },

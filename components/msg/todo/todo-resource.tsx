@@ -26,7 +26,7 @@ function TodoDialogs({ ui }: { ui: ResourceUi<TodoRow> }) {
 export const todoResource = defineResource<TodoRow>({
   entity: todoItem,
   api: "msg/todo",
-  endpoints: { info: false, del: false, export: false },
+  endpoints: { info: false, del: false },
   tabs: {
     prop: "todoStatus",
     dict: "todoStatus",

@@ -9,9 +9,6 @@ export const projectResource = defineResource<Project>({
   entity: project,
   api: "device/project",
   perm: "dev:project",
-  // The cloud's import adds projects, so it asks for the add permission (there is no import code).
-  perms: { import: "dev:project:add" },
-  search: { keyword: "prjName" },
   columns: { prjName: { type: "click" } },
   form: {
     columns: 2,

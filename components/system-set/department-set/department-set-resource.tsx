@@ -32,7 +32,7 @@ export const departmentResource = defineResource<DepartmentNode>({
   entity: department,
   api: "sys/department",
   perm: "sys:department",
-  endpoints: { page: DEPARTMENT_TREE, info: false, export: false, import: false, template: false, openOrClose: false },
+  endpoints: { page: DEPARTMENT_TREE, info: false },
   schemas: { update: departmentUpdate },
   // A new department goes under the company unless it is added below another one.
   tree: { defaultExpanded: 2, addParent: (nodes) => nodes[0] },

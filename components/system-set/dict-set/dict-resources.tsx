@@ -7,8 +7,6 @@ import { findNode } from "@/lib/tree";
 import { subtreeIds, TreeSelect } from "@/components/kit/form/tree-select";
 import { multilingualField } from "@/components/kit/form/multilingual-input";
 
-const NOT_LISTS = { info: false, export: false, import: false, template: false, openOrClose: false } as const;
-
 /** The parent of a node: another node of the same tree, never itself or one below it. */
 function parentField<T extends { id: number; childrens?: T[] | null }>(nodes: () => readonly T[], labelOf: (n: T) => string) {
   return {
@@ -39,7 +37,7 @@ export function dictResource(nodes: () => readonly DictNode[]) {
     entityLabel: "dictEntity",
     api: "sys/dict",
     perm: "sys:dict",
-    endpoints: { page: "sys/dict/tree", ...NOT_LISTS },
+    endpoints: { page: "sys/dict/tree", info: false },
     schemas: { update: dictUpdate },
     columns: [],
     form: { columns: 2, fields: { parentId: parentField(nodes, (n) => n.dictName), dictName: multilingualField, dictCode: { hint: "hints.dictCode" } } },
@@ -57,7 +55,7 @@ export function dictItemResource(nodes: () => readonly DictItemNode[]) {
     api: "sys/dictItem",
     perm: "sys:dict",
     perms: { openOrClose: "sys:dict:upd" },
-    endpoints: { page: "sys/dictItem/tree", ...NOT_LISTS, openOrClose: "sys/dictItem/openOrOpen" },
+    endpoints: { page: "sys/dictItem/tree", info: false, openOrClose: "sys/dictItem/openOrOpen" },
     schemas: { update: dictItemUpdate },
     query: { dictId: urlId },
     tree: { defaultExpanded: 2, request: (q) => ["sys/dictItem/tree", { dictId: Number(q.dictId) }] },

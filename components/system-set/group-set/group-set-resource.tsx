@@ -15,9 +15,9 @@ export const groupResource = defineResource<GroupRow>({
   entity: group,
   api: "sys/group",
   perm: "sys:group",
-  endpoints: { page: "sys/group/list", info: false, add: "sys/group/addGroupWithRelation", export: false, import: false, template: false, openOrClose: false },
+  endpoints: { page: "sys/group/list", info: false, add: "sys/group/addGroupWithRelation" },
   schemas: { create: groupWithRelation },
-  search: { keyword: "groupName", keywordPlaceholder: "fields.groupName" },
+  search: { keywordPlaceholder: "fields.groupName" },
   columns: { groupName: { type: "click", minWidth: 160, onClick: (r, ui) => ui.setParam("members", r.id) } },
   form: {
     columns: 1,

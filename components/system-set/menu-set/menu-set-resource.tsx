@@ -149,7 +149,7 @@ function menuResource(platform: boolean, locale: string): Resource<MenuTreeNode>
     entity: menu,
     api: "sys/menu",
     perm: "sys:menu",
-    endpoints: { info: false, export: false, import: false, template: false, openOrClose: false },
+    endpoints: { info: false },
     schemas: { update: menuUpdate },
     query: { scope: urlOneOf(MENU_SCOPES, "sys") },
     tabs: platform ? { prop: "scope", items: MENU_SCOPES.map((s) => ({ name: s, label: `tabs.${s}` })) } : undefined,

@@ -51,7 +51,7 @@ export const templateResource = defineResource<TemplateRow>({
     countUrl: "msg/template/countAllType",
     counts: (data: TemplateCount[]) => Object.fromEntries(data.map((x) => [String(x.channel), x.count])),
   },
-  search: { keyword: "name", items: { channel: false } },
+  search: { items: { channel: false } },
   columns: { name: { type: "click", minWidth: 160 }, code: { width: 160 }, variables: { type: "arr", minWidth: 180 } },
   form: {
     columns: 2,

@@ -17,10 +17,10 @@ function roleResource(side: RoleSide, kind: RoleKind) {
     entityLabel: cfg.entity,
     api: "sys/role",
     perm: cfg.perm,
-    endpoints: { upd: cfg.upd, export: false, import: false, template: false, openOrClose: false },
+    endpoints: { upd: cfg.upd },
     schemas: { update: roleUpdate },
     query: { kind: urlFixed(kind) },
-    search: { keyword: "name", items: { name: { placeholder: "placeholders.name" }, kind: false } },
+    search: { items: { name: { placeholder: "placeholders.name" }, kind: false } },
     columns: {
       name: {
         minWidth: 160,

@@ -43,7 +43,7 @@ export const tenantResource = defineResource<TenantRow>({
   perm: "sys:tenant",
   schemas: { update: tenantUpdate },
   query: { areaCode: urlText(6) },
-  search: { keyword: "name", items: { contractStart: { label: "fields.contractStartFrom" }, contractEnd: { label: "fields.contractEndBy" } } },
+  search: { items: { contractStart: { label: "fields.contractStartFrom" }, contractEnd: { label: "fields.contractEndBy" } } },
   columns: {
     name: {
       minWidth: 160,

@@ -55,7 +55,7 @@ export const userResource = defineResource<UserRow>({
   entity: user,
   api: "sys/user",
   perm: "sys:user",
-  endpoints: { info: "sys/user/getUserInfoById", export: false, import: false, template: false },
+  endpoints: { info: "sys/user/getUserInfoById" },
   schemas: { update: userUpdate },
   query: { keyword: urlText(64) },
   search: { keyword: "keyword", items: { keyword: { placeholder: "placeholders.keyword" }, departmentId: false } },
