@@ -573,6 +573,6 @@ export type PermAction = "add" | "upd" | "del" | "export" | "import" | "openOrCl
 export function permOf(r: { perm?: string; perms?: Partial<Record<PermAction, string | null>> }, action: PermAction): string | undefined {
   if (r.perms && action in r.perms) return r.perms[action] ?? undefined;
   if (action === "export" || !r.perm) return undefined;
-  // An import adds rows: the cloud asks for the add permission (there is no import code).
-  return `${r.perm}:${action === "import" ? "add" : action}`;
+  // As the cloud's crudRoutes: an import adds rows (add), a switch changes one (upd).
+  return `${r.perm}:${action === "import" ? "add" : action === "openOrClose" ? "upd" : action}`;
 }

@@ -107,7 +107,7 @@ describe("entity views", () => {
     expect(defineResource({ entity: thing, api: "t/thing" }).search?.keyword).toBeUndefined();
   });
 
-  it("offers export, import and the template only with their toolbar buttons, openOrClose only with a switch column; an import asks for the add permission", () => {
+  it("offers export, import and the template only with their toolbar buttons, openOrClose only with a switch column; an import asks for the add permission, a switch for the update one", () => {
     const bare = defineResource({ entity: thing, api: "t/thing", toolbar: ["add"] });
     expect([bare.endpoints.export, bare.endpoints.import, bare.endpoints.template]).toEqual([false, false, false]);
     const full = defineResource({ entity: thing, api: "t/thing", toolbar: ["export", "import"] });
@@ -115,6 +115,9 @@ describe("entity views", () => {
     expect(bare.endpoints.openOrClose).toBe("t/thing/openOrClose");
     expect(defineResource({ entity: thing, api: "t/thing", columns: { enabled: false } }).endpoints.openOrClose).toBe(false);
     expect(permOf({ perm: "t:thing" }, "import")).toBe("t:thing:add");
+    // A switch changes a row: the update permission, as the cloud asks, unless a screen has its own code.
+    expect(permOf({ perm: "t:thing" }, "openOrClose")).toBe("t:thing:upd");
+    expect(permOf({ perm: "sys:user", perms: { openOrClose: "sys:user:openOrClose" } }, "openOrClose")).toBe("sys:user:openOrClose");
     expect(permOf({ perm: "t:thing", perms: { import: "t:thing:import" } }, "import")).toBe("t:thing:import");
   });
 });

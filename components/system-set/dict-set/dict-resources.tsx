@@ -54,7 +54,6 @@ export function dictItemResource(nodes: () => readonly DictItemNode[]) {
     entityLabel: "itemEntity",
     api: "sys/dictItem",
     perm: "sys:dict",
-    perms: { openOrClose: "sys:dict:upd" },
     endpoints: { page: "sys/dictItem/tree", info: false, openOrClose: "sys/dictItem/openOrOpen" },
     schemas: { update: dictItemUpdate },
     query: { dictId: urlId },

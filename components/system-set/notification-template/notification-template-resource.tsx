@@ -40,7 +40,6 @@ export const templateResource = defineResource<TemplateRow>({
   entity: template,
   api: "msg/template",
   perm: "msg:template",
-  perms: { openOrClose: "msg:template:upd" },
   schemas: { update: templateUpdate },
   query: { channel: urlOneOf(AVAILABLE_CHANNELS, 1) },
   // Channel tabs with their counts (`countAllType`, an array); WeChat shown, not yet available.

@@ -41,6 +41,7 @@ export const tenantResource = defineResource<TenantRow>({
   entity: tenant,
   api: "sys/tenant",
   perm: "sys:tenant",
+  perms: { openOrClose: "sys:tenant:openOrClose" },
   schemas: { update: tenantUpdate },
   query: { areaCode: urlText(6) },
   search: { items: { contractStart: { label: "fields.contractStartFrom" }, contractEnd: { label: "fields.contractEndBy" } } },

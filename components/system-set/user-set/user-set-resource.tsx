@@ -55,6 +55,7 @@ export const userResource = defineResource<UserRow>({
   entity: user,
   api: "sys/user",
   perm: "sys:user",
+  perms: { openOrClose: "sys:user:openOrClose" },
   endpoints: { info: "sys/user/getUserInfoById" },
   schemas: { update: userUpdate },
   query: { keyword: urlText(64) },
