@@ -1,16 +1,7 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import { defineResource, resourcePage, urlFixed } from "@/components/kit";
-import { defineDetail, DetailPage } from "@/components/kit/detail/define-detail";
-import { api } from "@/lib/api/fetcher";
-import { objModel, objModelFunction, type FunctionRow, type ObjModel } from "@/lib/contract/device/product";
-import { functionColumns } from "./function-columns";
-import { functionDefaults, functionFormFields } from "./function-form";
-import { OwnerFunctions } from "./owner-functions";
-
-// The model detail's library picker (a dialog) is not part of the model list's first load.
-const CatalogPicker = dynamic(() => import("./pickers").then((m) => m.CatalogPicker));
+import { defineResource, resourcePage } from "@/components/kit";
+import { objModel, type ObjModel } from "@/lib/contract/device/product";
 
 const infoHref = (id: number) => `/productSet/objModelInfo?id=${id}`;
 
@@ -26,36 +17,3 @@ export const objModelResource = defineResource<ObjModel>({
 });
 
 export const ObjModelList = resourcePage(objModelResource);
-
-/** The functions of one object model. */
-function modelFunctionsResource(modelId: number) {
-  return defineResource<FunctionRow>({
-    entity: objModelFunction,
-    api: "device/objModel/func",
-    perm: "dev:objModel",
-    perms: { add: "dev:objModel:upd", del: "dev:objModel:upd" },
-    endpoints: { info: false },
-    query: { modelId: urlFixed(modelId) },
-    // The model is fixed by the detail: no search box for it.
-    search: { items: { modelId: false } },
-    columns: functionColumns,
-    form: { columns: 2, width: 860, fields: functionFormFields, defaults: { ...functionDefaults, modelId }, toForm: (row) => ({ ...row, modelId }), toBody: (values, _mode, row) => ({ ...values, modelId, ...(row && { id: row.id }) }) },
-    detail: false,
-    rowActions: ["edit", "del"],
-    toolbar: ["add", { key: "bindLibrary", label: "actions.bindLibrary", perm: "dev:objModel:upd", variant: "outline", onClick: (ui) => ui.setParam("pick", "objFunction") }, "batchDelete"],
-    slots: { dialogs: (ui) => <CatalogPicker kind="objFunction" ui={ui} bind={(ids) => api.post("device/objModel/func/addList", { modelId, functionIds: ids })} /> },
-  });
-}
-
-const objModelDetail = defineDetail<ObjModel>({
-  entity: objModel,
-  info: "device/objModel/info",
-  back: "/productSet/objModel",
-  rows: { functionCount: false },
-  sections: [{ key: "functions", render: (m, { refresh }) => <OwnerFunctions owner="modelId" id={m.id} resource={modelFunctionsResource} onChange={refresh} /> }],
-});
-
-/** /productSet/objModelInfo?id= : an object model and its functions. */
-export function ObjModelInfoView() {
-  return <DetailPage detail={objModelDetail} />;
-}

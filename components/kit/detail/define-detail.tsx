@@ -3,6 +3,7 @@
 import * as React from "react";
 import useSWR from "swr";
 import Link from "next/link";
+import dynamic from "next/dynamic";
 import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { swrFetcher } from "@/lib/api/fetcher";
@@ -10,7 +11,6 @@ import { cn } from "@/lib/utils";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { usePermissions } from "../can";
 import { DetailRows } from "./detail-rows";
 import { PageFrame } from "../page-frame";
@@ -21,6 +21,9 @@ import { deriveDetailRows, type Entity, type Tweaks } from "../resource/entity-v
 import { useNsLabel } from "../use-ns-label";
 
 /** What custom parts and actions of a detail get. */
+/** The tabs of a detail (radix tabs with panels): loaded with the first detail that has them, not with every list that defines one. */
+const DetailTabs = dynamic(() => import("./detail-tabs").then((m) => m.DetailTabs)) as typeof import("./detail-tabs").DetailTabs;
+
 export type DetailContext<Row extends AnyRow> = {
   row: Row;
   /** A label under the detail's `ns` ("kit." keys from the kit). */
@@ -212,28 +215,7 @@ export function DetailView<Row extends AnyRow>({ layout, ctx, plain }: { layout:
           ))}
         </div>
       )}
-      {tabs.length > 0 && (
-        <Tabs value={tab} onValueChange={setTab} data-testid="detail-tabs">
-          <TabsList>
-            {tabs.map((t) => {
-              const count = t.count?.(ctx.row);
-              return (
-                <TabsTrigger key={t.key} value={t.key} data-testid={`detail-tab-${t.key}`}>
-                  {ctx.t(t.label)}
-                  {count != null && <span className="tabular-nums text-muted-foreground">({count})</span>}
-                </TabsTrigger>
-              );
-            })}
-          </TabsList>
-          {tabs.map((t) => (
-            <TabsContent key={t.key} value={t.key}>
-              {t.rows && <DetailRows rows={t.rows} row={ctx.row} label={ctx.t} />}
-              {t.list && <NestedList resource={t.list.resource} filter={t.list.filter(ctx.row)} dialogs={t.list.dialogs} onChange={t.count && ctx.refresh} />}
-              {t.render?.(ctx.row, ctx)}
-            </TabsContent>
-          ))}
-        </Tabs>
-      )}
+      {tabs.length > 0 && <DetailTabs tabs={tabs} tab={tab} onTab={setTab} ctx={ctx} />}
     </div>
   );
 }

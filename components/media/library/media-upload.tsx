@@ -2,25 +2,11 @@
 
 import * as React from "react";
 import { useTranslations } from "next-intl";
-import { toast } from "@/lib/toast";
 import { UploadIcon } from "lucide-react";
-import { ApiError, api, upload, uploadInParts } from "@/lib/api/fetcher";
-import { MEDIA_LIMITS, MEDIA_PURPOSE, MEDIA_TYPE, type MediaItem } from "@/lib/contract/media/media-library";
-import { MEDIA_IMAGE_EXTS, MEDIA_VIDEO_EXTS, UPLOAD_PURPOSES, extList, extOf } from "@/lib/contract/upload";
+import { MEDIA_IMAGE_EXTS, MEDIA_VIDEO_EXTS, UPLOAD_PURPOSES, extList } from "@/lib/contract/upload";
 import { Button } from "@/components/ui/button";
-import { MEDIA_API } from "@/components/kit/media/media-folders";
 
-type Pending = { key: string; name: string; progress: number };
-
-const typeOf = (name: string) => {
-  const ext = extOf(name);
-  if ((MEDIA_IMAGE_EXTS as readonly string[]).includes(ext)) return MEDIA_TYPE.image;
-  if ((MEDIA_VIDEO_EXTS as readonly string[]).includes(ext)) return MEDIA_TYPE.video;
-  return null;
-};
-
-/** The item's name: the file's without its extension, within the name's limit. */
-const itemName = (file: string) => (file.replace(/\.[^.]*$/, "") || file).slice(0, MEDIA_LIMITS.nameMax);
+export type Pending = { key: string; name: string; progress: number };
 
 export const UPLOAD_HINT = {
   images: extList(MEDIA_IMAGE_EXTS),
@@ -38,46 +24,9 @@ export function MediaUpload({ parentId, onUploaded }: { parentId: number; onUplo
   const input = React.useRef<HTMLInputElement>(null);
   const [pending, setPending] = React.useState<Pending[]>([]);
 
-  async function send(file: File, key: string, fileType: typeof MEDIA_TYPE.image | typeof MEDIA_TYPE.video) {
-    const purpose = MEDIA_PURPOSE[fileType];
-    const onProgress = (progress: number) => setPending((list) => list.map((p) => (p.key === key ? { ...p, progress } : p)));
-    try {
-      const filePath =
-        fileType === MEDIA_TYPE.video ? (await uploadInParts(file, purpose, onProgress, { silent: true })).path : await upload<string>(`file/upload?purpose=${purpose}`, file, onProgress, { silent: true });
-      await api.post<MediaItem>(`${MEDIA_API}/add`, { parentId, fileName: itemName(file.name), fileType, filePath });
-      return true;
-    } catch (e) {
-      if (e instanceof ApiError && e.message) toast.error(`${t("upload.failed", { name: file.name })}: ${e.message}`);
-      return false;
-    } finally {
-      setPending((list) => list.filter((p) => p.key !== key));
-    }
-  }
-
-  async function add(files: File[]) {
-    const queue: { file: File; key: string; fileType: typeof MEDIA_TYPE.image | typeof MEDIA_TYPE.video }[] = [];
-    for (const file of files) {
-      const fileType = typeOf(file.name);
-      if (!fileType) {
-        toast.warning(t("upload.wrongType", { name: file.name, images: UPLOAD_HINT.images, videos: UPLOAD_HINT.videos }));
-        continue;
-      }
-      const maxMb = UPLOAD_PURPOSES[MEDIA_PURPOSE[fileType]].maxMb;
-      if (file.size > maxMb * 1024 * 1024) {
-        toast.warning(t("upload.tooLarge", { name: file.name, n: maxMb }));
-        continue;
-      }
-      queue.push({ file, fileType, key: `${file.name}-${Math.random().toString(36).slice(2)}` });
-    }
-    setPending((list) => [...list, ...queue.map((q) => ({ key: q.key, name: q.file.name, progress: 0 }))]);
-    // One after another: a site's uplink is shared, and each file's progress stays readable.
-    let done = 0;
-    for (const q of queue) if (await send(q.file, q.key, q.fileType)) done++;
-    if (done) {
-      toast.success(t("upload.done", { count: done }));
-      await onUploaded();
-    }
-  }
+  // The upload itself (checks, parts, the library entry) loads with the first files chosen.
+  const add = (files: File[]) =>
+    import("./media-upload-queue").then((m) => m.uploadMedia(files, { parentId, t, onUploaded, setPending }));
 
   return (
     <>

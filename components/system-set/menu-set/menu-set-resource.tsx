@@ -1,19 +1,22 @@
 "use client";
 
 import * as React from "react";
+import dynamic from "next/dynamic";
 import useSWR from "swr";
 import { useLocale, useTranslations } from "next-intl";
 import { ExternalLinkIcon, StarIcon } from "lucide-react";
 import { defineResource, type EntityResourceConfig, type Resource, ResourcePage, urlOneOf } from "@/components/kit";
 import { findNode } from "@/lib/tree";
-import { MenuIcon } from "@/components/shell/menu-icon";
 import { FAVOURITES_KEY } from "@/lib/shell/menu";
 import { useShell } from "@/components/shell/shell-context";
 import { api, swrFetcher } from "@/lib/api/fetcher";
 import { menu, menuUpdate, MENU_SCOPES, type CollectEntry, type MenuScope, type MenuTreeNode } from "@/lib/contract/system/menu";
 import { cn } from "@/lib/utils";
-import { IconPicker } from "./icon-picker";
 import { subtreeIds, TreeSelect } from "@/components/kit/form/tree-select";
+
+// The menu icon set (≈ 10 KB) loads with the first rows and the form, not with the page.
+const MenuIcon = dynamic(() => import("@/components/shell/menu-icon").then((m) => m.MenuIcon), { loading: () => <span className="size-4 shrink-0" /> });
+const IconPicker = dynamic(() => import("./icon-picker").then((m) => m.IconPicker));
 
 const PLATFORM = 1;
 

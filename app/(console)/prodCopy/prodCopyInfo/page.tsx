@@ -1,4 +1,4 @@
-import { ProdCopyInfoView } from "@/components/prod-copy/prod-copy-resource";
+import { ProdCopyInfoView } from "@/components/prod-copy/prod-copy-info-detail";
 import { pageTitle } from "@/lib/i18n/page-title";
 
 export const generateMetadata = pageTitle("shell", "routes.prodCopyInfo");

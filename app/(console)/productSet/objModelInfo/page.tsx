@@ -1,4 +1,4 @@
-import { ObjModelInfoView } from "@/components/product-set/obj-model-resource";
+import { ObjModelInfoView } from "@/components/product-set/obj-model-info-detail";
 import { pageTitle } from "@/lib/i18n/page-title";
 
 export const generateMetadata = pageTitle("shell", "routes.objModelInfo");
