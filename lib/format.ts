@@ -79,3 +79,17 @@ export function formatText(value: unknown): string {
   if (Array.isArray(value)) return value.length ? value.join(", ") : EMPTY;
   return String(value);
 }
+
+/** Bytes as B / KB / MB / GB. */
+export function formatSize(size: string | number | null | undefined): string {
+  const n = Number(size);
+  if (size === null || size === undefined || size === "" || !Number.isFinite(n)) return "—";
+  const units = ["B", "KB", "MB", "GB"];
+  let v = n;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${i ? v.toFixed(v < 10 ? 2 : 1) : v} ${units[i]}`;
+}

@@ -38,7 +38,8 @@ import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 import type { NodeDialogKind, NodeDialogMode } from "./node-dialog";
-import { filterKnowledge, formatSize, indexTree, nodeActions, trail, type NodeAction } from "./tree";
+import { formatSize } from "@/lib/format";
+import { filterKnowledge, indexTree, nodeActions, trail, type NodeAction } from "./tree";
 
 // The dialogs and the file preview mount only while open (`?dlg=`): loaded then, not with the page.
 const NodeDialog = dynamic(() => import("./node-dialog").then((m) => m.NodeDialog));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { KnowledgeNode } from "@/lib/contract/knowledge/knowledge";
-import { filterKnowledge, formatSize, indexTree, nodeActions, trail } from "./tree";
+import { formatSize } from "@/lib/format";
+import { filterKnowledge, indexTree, nodeActions, trail } from "./tree";
 
 const node = (fileId: number, fileType: KnowledgeNode["fileType"], authType: KnowledgeNode["authType"], subList: KnowledgeNode[] = [], parentId: number | null = null): KnowledgeNode => ({
   fileId,

@@ -11,7 +11,7 @@ import { ActionsMenu, defineResource, ListFrame, ResourceDialogs, ResourcePagina
 import { LoadError } from "@/components/kit/load-error";
 import { MEDIA_API, MediaFolderTree, useMediaFolders } from "@/components/kit/media/media-folders";
 import { MediaThumb } from "@/components/kit/media/media-thumb";
-import { formatSize } from "@/components/knowledge/tree";
+import { formatSize } from "@/lib/format";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
