@@ -7,22 +7,16 @@ import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import {
   ChevronRightIcon,
-  DownloadIcon,
-  EditIcon,
-  EyeIcon,
   FileIcon,
   FilePlusIcon,
   FolderIcon,
-  FolderInputIcon,
   FolderPlusIcon,
   LibraryIcon,
   LibrarySquareIcon,
   MoreHorizontalIcon,
   PlusIcon,
   SearchIcon,
-  ShieldIcon,
   Trash2Icon,
-  UserCogIcon,
 } from "lucide-react";
 import { api, apiUrl, swrFetcher } from "@/lib/api/fetcher";
 import { formatDateTime } from "@/lib/format";
@@ -32,8 +26,7 @@ import { usePermissions } from "@/components/kit/can";
 import { LoadError } from "@/components/kit/load-error";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { ContextMenu, ContextMenuContent, ContextMenuItem, ContextMenuTrigger } from "@/components/ui/context-menu";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { deferred, useDeferred, useDeferredPopup } from "@/components/ui/deferred";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
@@ -53,19 +46,6 @@ const PERM_ADD_BASE = "file:header:add";
 const PERM_MOVE = "file:fileBase:moveFile";
 const TREE = "file/fileBase/treeFile";
 
-const ACTION_ICONS: Record<NodeAction, React.ComponentType<{ className?: string }>> = {
-  preview: EyeIcon,
-  download: DownloadIcon,
-  newFolder: FolderPlusIcon,
-  newFile: FilePlusIcon,
-  auth: ShieldIcon,
-  owner: UserCogIcon,
-  move: FolderInputIcon,
-  edit: EditIcon,
-  view: EyeIcon,
-  delete: Trash2Icon,
-};
-
 const kindOf = (n: KnowledgeNode): NodeDialogKind => (n.fileType === "9" ? "base" : n.fileType === "1" ? "folder" : "file");
 
 function NodeIcon({ node, className }: { node: KnowledgeNode; className?: string }) {
@@ -74,22 +54,25 @@ function NodeIcon({ node, className }: { node: KnowledgeNode; className?: string
   return <FileIcon className={cn("text-muted-foreground", className)} />;
 }
 
-/** The node menu's items, shared by the right-click menu, the "more" button and the row actions. */
-function ActionItems({ actions, onAction, Item }: { actions: NodeAction[]; onAction: (a: NodeAction) => void; Item: typeof ContextMenuItem | typeof DropdownMenuItem }) {
-  const t = useTranslations("knowledge.menu");
-  return (
-    <>
-      {actions.map((a) => {
-        const Icon = ACTION_ICONS[a];
-        return (
-          <Item key={a} variant={a === "delete" ? "destructive" : "default"} onSelect={() => onAction(a)} data-action={a}>
-            <Icon className="size-4" />
-            {t(a)}
-          </Item>
-        );
-      })}
-    </>
+// The node menus (radix context and dropdown menus) are closed at first paint: they load when the
+// browser is idle or on the first click; until then a right click shows the browser's own menu.
+const nodeMenus = deferred(() => import("./node-menus"));
+
+function WithContextMenu({ actions, onAction, children }: { actions: NodeAction[]; onAction: (a: NodeAction) => void; children: React.ReactElement }) {
+  const menus = useDeferred(nodeMenus);
+  return menus ? (
+    <menus.NodeContextMenu actions={actions} onAction={onAction}>
+      {children}
+    </menus.NodeContextMenu>
+  ) : (
+    children
   );
+}
+
+function MoreMenu({ actions, onAction, align, trigger }: { actions: NodeAction[]; onAction: (a: NodeAction) => void; align: "start" | "end"; trigger: (props: React.ButtonHTMLAttributes<HTMLButtonElement>) => React.ReactElement }) {
+  const { Part: menus, open, setOpen, triggerProps } = useDeferredPopup(nodeMenus);
+  const button = trigger(triggerProps);
+  return menus ? <menus.NodeMoreMenu trigger={button} open={open} onOpenChange={setOpen} actions={actions} onAction={onAction} align={align} /> : button;
 }
 
 function TreeItem({
@@ -117,8 +100,7 @@ function TreeItem({
   const actions = actionsOf(node);
   return (
     <li role="treeitem" aria-expanded={children.length ? expanded : undefined} aria-selected={selected === node.fileId}>
-      <ContextMenu>
-        <ContextMenuTrigger asChild>
+      <WithContextMenu actions={actions} onAction={(a) => onAction(node, a)}>
           <div
             className={cn("group flex h-8 cursor-pointer items-center gap-1 rounded-md pr-1 text-sm hover:bg-accent", selected === node.fileId && "bg-primary/10 font-medium text-primary")}
             style={{ paddingLeft: `${depth * 14 + 4}px` }}
@@ -140,28 +122,28 @@ function TreeItem({
             </button>
             <NodeIcon node={node} className="size-4 shrink-0" />
             <span className="min-w-0 flex-1 truncate">{node.fileName}</span>
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
+            <MoreMenu
+              actions={actions}
+              onAction={(a) => onAction(node, a)}
+              align="start"
+              trigger={({ onClick, ...props }) => (
                 <button
                   type="button"
                   className="flex size-6 shrink-0 items-center justify-center rounded text-muted-foreground opacity-0 group-hover:opacity-100 hover:bg-background focus-visible:opacity-100 data-[state=open]:opacity-100"
                   aria-label={t("more")}
                   data-testid="node-more"
-                  onClick={(e) => e.stopPropagation()}
+                  {...props}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    onClick?.(e);
+                  }}
                 >
                   <MoreHorizontalIcon className="size-4" />
                 </button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="start" onClick={(e) => e.stopPropagation()}>
-                <ActionItems actions={actions} onAction={(a) => onAction(node, a)} Item={DropdownMenuItem} />
-              </DropdownMenuContent>
-            </DropdownMenu>
+              )}
+            />
           </div>
-        </ContextMenuTrigger>
-        <ContextMenuContent>
-          <ActionItems actions={actions} onAction={(a) => onAction(node, a)} Item={ContextMenuItem} />
-        </ContextMenuContent>
-      </ContextMenu>
+      </WithContextMenu>
       {expanded && children.length > 0 && (
         <ul role="group">
           {children.map((c) => (
@@ -368,16 +350,16 @@ export function KnowledgeView() {
                             </Button>
                           ))}
                           {more.length > 0 && (
-                            <DropdownMenu>
-                              <DropdownMenuTrigger asChild>
-                                <Button variant="ghost" size="icon" className="size-7" aria-label={t("tree.more")} data-testid="row-more">
+                            <MoreMenu
+                              actions={more}
+                              onAction={(a) => onAction(n, a)}
+                              align="end"
+                              trigger={(props) => (
+                                <Button variant="ghost" size="icon" className="size-7" aria-label={t("tree.more")} data-testid="row-more" {...props}>
                                   <MoreHorizontalIcon />
                                 </Button>
-                              </DropdownMenuTrigger>
-                              <DropdownMenuContent align="end">
-                                <ActionItems actions={more} onAction={(a) => onAction(n, a)} Item={DropdownMenuItem} />
-                              </DropdownMenuContent>
-                            </DropdownMenu>
+                              )}
+                            />
                           )}
                         </td>
                       </tr>
