@@ -81,7 +81,6 @@ function RuleStats({ projId }: { projId: number | null }) {
   );
 }
 
-
 /**
  * Alarm rules (alarmRule) of the chosen project: a product's numeric property (on all its devices
  * or one), the device going offline, or its data going stale; condition, level, convergence,

@@ -45,7 +45,6 @@ function ActionList({ row }: { row: LinkageRuleRow }) {
   return <>{(row.actions ?? []).map((a) => dictLabel(types, a.actionType)).join(" → ")}</>;
 }
 
-
 /** `operate`: runs the actions now and says how it went; the log holds the details. */
 async function operate(row: LinkageRuleRow, ui: ResourceUi<LinkageRuleRow>) {
   const log = await api.post<LinkageLogRow>("device/linkage/operate", { id: row.id });

@@ -1,6 +1,5 @@
 "use client";
 
-import * as React from "react";
 import { CheckIcon, MinusIcon } from "lucide-react";
 import { cn } from "@/lib/utils";
 import { useToggle, type ToggleProps } from "./toggle-button";

@@ -1,9 +1,20 @@
 import { zodLoaded } from "@/lib/zod-ready";
 import type { FormField } from "../resource/define-resource";
 
-/** Required when the rule refuses both a missing and a blank value (the form's red star). */
+const known = new WeakMap<object, boolean>();
+
+/**
+ * Required when the rule refuses both a missing and a blank value (the form's red star). A form
+ * renders on every keystroke: each rule is asked once.
+ */
 export function isRequired(schema: FormField["rule"]): boolean {
-  return !!schema && !schema.safeParse(undefined).success && !schema.safeParse("").success;
+  if (!schema) return false;
+  let required = known.get(schema);
+  if (required === undefined) {
+    required = !schema.safeParse(undefined).success && !schema.safeParse("").success;
+    known.set(schema, required);
+  }
+  return required;
 }
 
 /**
