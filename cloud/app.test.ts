@@ -213,3 +213,33 @@ describe("areas/tree", () => {
     expect((await cloud.request("/sys/areas/tree")).body.code).toBe(401);
   });
 });
+
+describe("contracts", () => {
+  // Every contract module, to find the entities that say where they are served.
+  const modules = import.meta.glob<Record<string, unknown>>(["../lib/contract/**/*.ts", "!../lib/contract/**/*.test.ts"], { eager: true });
+  const served = Object.values(modules)
+    .flatMap((m) => Object.values(m))
+    .filter((v): v is { ns: string; api: string } => !!v && typeof v === "object" && "fields" in v && "keys" in v && typeof (v as { api?: unknown }).api === "string");
+
+  /** Whether a route (`/xCloud/comm/:instruct{instruct[A-Za-z]*}/add`) lies under an api path (`comm/instructIot`). */
+  const under = (route: string, api: string) => {
+    const segments = route.split("/");
+    const base = segments.findIndex((s) => s.endsWith("Cloud"));
+    const parts = api.split("/");
+    return (
+      segments.length > base + parts.length + 1 &&
+      parts.every((part, i) => {
+        const s = segments[base + 1 + i];
+        const param = /^:\w+(?:\{(.+)\})?$/.exec(s);
+        return param ? new RegExp(`^(?:${param[1] ?? "[^/]+"})$`).test(part) : s === part;
+      })
+    );
+  };
+
+  it("every entity's api is a path the cloud serves", () => {
+    expect(served.length).toBeGreaterThan(30);
+    const paths = cloud.app.routes.map((r) => r.path);
+    const missing = served.filter((e) => !paths.some((p) => under(p, e.api))).map((e) => `${e.ns}: ${e.api}`);
+    expect(missing).toEqual([]);
+  });
+});

@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { dbId, enableState, idQuery, idsBody, pageQuery, statusBody } from "@/lib/contract/common";
-import { columnOf, type Fields, type RowOf } from "@/lib/contract/entity";
+import { columnOf, type EntityScope, type Fields, type RowOf } from "@/lib/contract/entity";
 import type { Db } from "../db/client";
 import { requireAuth, requirePerm } from "./auth";
 import type { CloudEnv, Ctx } from "./context";
@@ -37,6 +37,10 @@ import { importUpload, templateResponse } from "./xlsx-import";
 
 /** What `crudRoutes` needs of a contract: its metadata and the schemas `defineEntity` derives. */
 type CrudEntity<F extends Fields> = EntityMeta<F> & {
+  /** Permission prefix: add / import need `<perm>:add`, upd / openOrClose `<perm>:upd`, del `<perm>:del`. */
+  perm?: string;
+  /** Rows belong to the caller's tenant, or to the call's project (`projectId` header, checked). */
+  scope: EntityScope;
   body: z.ZodType;
   update: z.ZodType;
   filters: z.ZodType;
@@ -52,15 +56,12 @@ export type CrudRoute = "page" | "list" | "info" | "add" | "upd" | "del" | "open
 
 export type CrudOptions<F extends Fields, R> = {
   table: PgTable & { tenantId: PgColumn };
+  /** The contract, which also says the permission prefix and the scope. */
   entity: CrudEntity<F>;
-  /** Permission prefix: add / import need `<perm>:add`, upd / openOrClose `<perm>:upd`, del `<perm>:del`. */
-  perm: string;
   /** The update's schema when an update must be the whole object (default: the contract's partial update). */
   update?: z.ZodType;
   /** Who may read (page, list, info, export, template), e.g. `requireMenu(SCREEN)`; default any signed-in user. */
   read?: MiddlewareHandler<CloudEnv>;
-  /** Rows belong to the caller's tenant, or to the call's project (`projectId` header, checked). */
-  scope?: "tenant" | "project";
   /** Which rows the caller may read, when it is narrower than the scope (e.g. `visibleProjects`). */
   visible?: (c: Ctx, ...conds: Cond[]) => Promise<SQL> | SQL;
   /** Conditions of the page and export beyond the contract's filters. */
@@ -116,7 +117,7 @@ export const OPER_SWITCH = { paths: { openOrClose: `/${OPER.path}` }, status: { 
  * del / openOrClose / export / template / import, scoped to the caller's tenant or project.
  * Returns the Hono router so a service chains its own routes after:
  *
- *   export const groupRoutes = crudRoutes({ table: userGroups, entity: group, perm: "sys:group", unique: [{ field: "groupName", error: "cloud.groupNameTaken" }] })
+ *   export const groupRoutes = crudRoutes({ table: userGroups, entity: group, unique: [{ field: "groupName", error: "cloud.groupNameTaken" }] })
  *     .get("/queryRelation", …);
  */
 export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>) {
@@ -128,7 +129,7 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
   const selection = (c: Ctx) => ({ ...getTableColumns(table), ...(typeof o.extra === "function" ? o.extra(c.var.locale) : o.extra) });
   const select = (c: Ctx) => c.var.deps.db.select(selection(c)).from(table as PgTable).$dynamic();
   const read = o.read ?? (((_, next) => next()) as MiddlewareHandler<CloudEnv>);
-  const project = o.scope === "project";
+  const project = entity.scope === "project";
   // A table with multilingual texts answers each caller in its language and keeps both on writes.
   const multilingual = "i18n" in getTableColumns(table);
   const out = (c: Ctx, row: Row) => toRow(multilingual ? localized(c.var.locale, row) : row);
@@ -167,7 +168,12 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
 
   const app = new Hono<CloudEnv>().use(requireAuth);
   if (project) app.use(requireProject);
-  const may = (action: "add" | "upd" | "del") => o.may?.[action] ?? requirePerm(`${o.perm}:${action}`);
+  const may = (action: "add" | "upd" | "del") => {
+    if (o.may?.[action]) return o.may[action];
+    // Registered at start-up: a contract without a permission prefix cannot serve writes.
+    if (!entity.perm) throw new Error(`crudRoutes(${entity.ns}): the contract names no perm for ${action}`);
+    return requirePerm(`${entity.perm}:${action}`);
+  };
 
   if (has("page"))
     app.get(path("page"), read, async (c) => {

@@ -29,6 +29,8 @@ const things = pgTable("crud_things", {
 
 const thing = defineEntity({
   ns: "test.thing",
+  perm: "dev:project",
+  scope: "project",
   fields: {
     name: { schema: textRequired(64), search: "contains", sort: true, import: true },
     id: { kind: "id", readOnly: true },
@@ -50,8 +52,6 @@ const thingNotes = pgTable("crud_thing_notes", {
 const hookedRoutes = crudRoutes({
   table: things,
   entity: thing,
-  perm: "dev:nobody",
-  scope: "project",
   afterSave: async (tx, _c, row, input, before) => {
     await tx.insert(thingNotes).values({ thingId: row.id as number, note: `${before ? "upd" : "add"} ${String(input.note)}` });
     if (input.note === "boom") throw new AppError(400, "cloud.groupNameTaken");
@@ -87,7 +87,7 @@ beforeAll(async () => {
   });
   await cloud.db.execute(sql.raw(`create table crud_thing_notes (id serial primary key, thing_id integer not null, note varchar(200) not null)`));
   app.route("/hooked", hookedRoutes);
-  app.route("/things", crudRoutes({ table: things, entity: thing, perm: "dev:project", scope: "project", status: "enabled", unique: [{ field: "name", error: "cloud.groupNameTaken" }] }));
+  app.route("/things", crudRoutes({ table: things, entity: thing, status: "enabled", unique: [{ field: "name", error: "cloud.groupNameTaken" }] }));
   app.onError((err, c) => (err instanceof AppError ? fail(c, err) : c.json({ code: 500, msg: String(err) }, 500)));
 });
 

@@ -7,10 +7,7 @@ import { LevelBadge } from "./level-badge";
 /** Alarm levels (levelSet): number 1–9, name, colour; the colour marks the level across the console. */
 export const levelResource = defineResource<AlarmLevel>({
   entity: alarmLevel,
-  api: "alarm/level",
-  perm: "alarm:level",
   endpoints: { page: "alarm/level/list" },
-  search: { keywordPlaceholder: "fields.levelName" },
   columns: {
     levelNum: { width: 90 },
     levelName: { render: (r) => <LevelBadge name={r.levelName} color={r.color} />, minWidth: 160 },

@@ -25,8 +25,6 @@ function UserSelect({ field, id, disabled, invalid }: CustomFieldProps) {
 /** Alarm contacts (alarmLink): name, mobile, e-mail, the joined user; spreadsheet import (importLink). */
 export const contactResource = defineResource<AlarmContact>({
   entity: alarmContact,
-  api: "alarm/link",
-  perm: "alarm:link",
   endpoints: { import: "alarm/link/importLink" },
   columns: { linkName: { minWidth: 120 }, description: { minWidth: 160 } },
   form: { columns: 2, placeholders: ["linkName", "phone", "email"], fields: { userId: { type: "custom", render: (p) => <UserSelect {...p} />, hint: "hints.userId" } } },
@@ -67,10 +65,7 @@ function ContactsField({ field, id, disabled }: CustomFieldProps) {
 /** Contact groups (linkGroup): a name and its contacts. */
 export const groupResource = defineResource<AlarmContactGroup>({
   entity: alarmContactGroup,
-  api: "alarm/linkGroup",
-  perm: "alarm:link",
   endpoints: { page: "alarm/linkGroup/list" },
-  search: { keywordPlaceholder: "fields.groupName" },
   columns: { memberCount: { width: 90 }, memberNames: { minWidth: 220 } },
   form: { placeholders: ["groupName"], fields: { contactIds: { type: "custom", render: (p) => <ContactsField {...p} />, full: true } } },
   rowActions: ["edit", "del"],

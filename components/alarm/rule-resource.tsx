@@ -88,13 +88,7 @@ function RuleStats({ projId }: { projId: number | null }) {
  */
 export const ruleResource = defineResource<AlarmRuleRow>({
   entity: alarmRule,
-  api: "alarm/rule",
-  needsProject: true,
-  perm: "alarm:rule",
-  search: {
-    keywordPlaceholder: "fields.ruleName",
-    items: { productId: { type: "select2", remote: PRODUCTS }, deviceId: false },
-  },
+  search: { items: { productId: { type: "select2", remote: PRODUCTS }, deviceId: false } },
   columns: {
     ruleName: { minWidth: 140 },
     // The condition column names offline and stale-data rules: the type needs no column of its own.

@@ -34,9 +34,6 @@ function Placement({ ui }: { ui: ResourceUi<Scene> }) {
  */
 export const dataScreenPointResource = defineResource<Scene>({
   entity: scene,
-  api: "device/scene",
-  needsProject: true,
-  perm: "dev:scene",
   columns: { sceneName: { type: "click", onClick: choose }, deviceNums: { width: 100 }, sort: false, createTime: false },
   form: { columns: 1, placeholders: ["sceneName"], fields: { sceneName: multilingualField, sceneFile: { render: (p) => <SceneFileField {...p} /> } } },
   rowActions: [{ key: "place", label: "actions.place", onClick: choose }, "edit", "del"],

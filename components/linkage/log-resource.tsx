@@ -64,9 +64,6 @@ const STATUS_VARIANT: Record<number, "secondary" | "destructive" | "outline"> = 
  */
 export const linkageLogResource = defineResource<LinkageLogRow>({
   entity: linkageLog,
-  api: "device/linkage",
-  needsProject: true,
-  perm: "dev:linkage",
   endpoints: { page: "device/linkage/pageLog", export: "device/linkage/exportLog", info: "device/linkage/infoLog", add: false, upd: false, del: false },
   search: { items: { ruleId: { type: "select2", remote: { url: "device/linkage/page", labelKey: "ruleName", valueKey: "id" } } } },
   columns: {

@@ -63,10 +63,6 @@ const isSuppress = (v: V) => Number(v.tactic) === 2;
  */
 export const linkageResource = defineResource<LinkageRuleRow>({
   entity: linkageRule,
-  api: "device/linkage",
-  needsProject: true,
-  perm: "dev:linkage",
-  search: { keywordPlaceholder: "fields.ruleName" },
   columns: {
     ruleName: { minWidth: 160 },
     triggerMode: { width: 130 },

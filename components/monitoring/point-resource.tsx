@@ -15,9 +15,7 @@ const laser = (v: Record<string, unknown>) => v.monitorKind === "tilt";
 /** Measurement points (point correlation, core §3 / §5), in the chosen project. */
 export const pointResource = defineResource<PointGroup>({
   entity: pointGroup,
-  api: "device/pointGroup",
   endpoints: { page: "device/pointGroup/query" },
-  perm: "dev:pointGroup",
   schemas: { update: pointGroupUpdate },
   columns: { groupName: { type: "click", onClick: (row, ui) => ui.navigate(pointDetailsHref(row.id)) } },
   form: {

@@ -13,8 +13,6 @@ const own = (r: ProdCopy) => r.owner === "own";
 /** Product copies: templates a tenant subscribes to (a product of its own is made from one). */
 export const prodCopyResource = defineResource<ProdCopy>({
   entity: prodCopy,
-  api: "device/prodCopy",
-  perm: "dev:prodCopy",
   columns: { copyName: { type: "click", onClick: (row, ui) => ui.navigate(infoHref(row.id)) }, subscribed: { type: "text", render: (row, ui) => ui.t(row.subscribed ? "yes" : "no") } },
   form: { columns: 2, fields: { gatewayType: { show: (v) => v.prodType === "gateway", required: true }, prodType: { type: "radio" }, verifyType: { type: "radio" } } },
   rowActions: [

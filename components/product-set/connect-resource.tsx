@@ -6,8 +6,6 @@ import { connect, type Connect } from "@/lib/contract/device/product";
 /** Connections (comm connect): system or device, BASE (an address) or FUNCTION (a product function). */
 export const connectResource = defineResource<Connect>({
   entity: connect,
-  api: "comm/connect",
-  perm: "comm:connect",
   form: {
     columns: 2,
     fields: {

@@ -8,8 +8,6 @@ import { functionDefaults, functionFormFields } from "./function-form";
 /** The function library (objFunction): functions written once, bound to products and object models. */
 export const objFunctionResource = defineResource<FunctionRow>({
   entity: objFunction,
-  api: "device/objFunction",
-  perm: "dev:objFunction",
   columns: functionColumns,
   form: { columns: 2, width: 860, fields: functionFormFields, defaults: functionDefaults },
   detail: false,

@@ -16,8 +16,6 @@ const CatalogPicker = dynamic(() => import("./pickers").then((m) => m.CatalogPic
 function modelFunctionsResource(modelId: number) {
   return defineResource<FunctionRow>({
     entity: objModelFunction,
-    api: "device/objModel/func",
-    perm: "dev:objModel",
     perms: { add: "dev:objModel:upd", del: "dev:objModel:upd" },
     endpoints: { info: false },
     query: { modelId: urlFixed(modelId) },

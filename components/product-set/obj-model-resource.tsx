@@ -8,8 +8,6 @@ const infoHref = (id: number) => `/productSet/objModelInfo?id=${id}`;
 /** Object models (basic / advanced): named sets of functions applied to products. */
 export const objModelResource = defineResource<ObjModel>({
   entity: objModel,
-  api: "device/objModel",
-  perm: "dev:objModel",
   columns: { modelName: { type: "click", onClick: (row, ui) => ui.navigate(infoHref(row.id)) } },
   form: { fields: { modelType: { type: "radio" } }, defaults: { modelType: 1 } },
   rowActions: [{ key: "info", label: "actions.info", onClick: (row, ui) => ui.navigate(infoHref(row.id)) }, "edit", "del"],

@@ -27,8 +27,6 @@ function ProductSelect({ field, disabled, invalid }: CustomFieldProps) {
 
 const base: Pick<EntityResourceConfig<FunctionRow>, "entity" | "api" | "perm" | "detail" | "rowActions"> = {
   entity: prodFunction,
-  api: "device/prodFunction",
-  perm: "dev:prodFunction",
   detail: false,
   rowActions: ["view", "edit", "del"],
 };

@@ -8,8 +8,6 @@ export const productInfoHref = (id: number) => `/productSet/productInfo?id=${id}
 /** Products (core §3): the name opens the product's page (functions, connections, sub-products, topics). */
 export const productResource = defineResource<Product>({
   entity: product,
-  api: "device/product",
-  perm: "dev:product",
   columns: { prodName: { type: "click", onClick: (row, ui) => ui.navigate(productInfoHref(row.id)) } },
   form: {
     columns: 2,

@@ -227,7 +227,17 @@ export type EntityDef<F extends Fields, K extends string = "id"> = {
   nameField?: keyof F & string;
   /** Cross-field rules of the body (e.g. max not below min), applied to add and update. */
   refine?: (value: Record<string, unknown>, ctx: z.RefinementCtx) => void;
+  /**
+   * Where the entity is served, for console and cloud alike: the path its calls are under
+   * (`<api>/page`, `<api>/add`…), the permission prefix of its writes (`<perm>:add|upd|del`) and whose
+   * rows these are — the caller's tenant's, or the call's project's (`projectId` header).
+   */
+  api?: string;
+  perm?: string;
+  scope?: EntityScope;
 };
+
+export type EntityScope = "tenant" | "project";
 
 export function defineEntity<const F extends Fields, const K extends string = "id">(def: EntityDef<F, K>) {
   const key = (def.key ?? "id") as K;
@@ -264,6 +274,9 @@ export function defineEntity<const F extends Fields, const K extends string = "i
     ns: def.ns,
     key,
     nameField: def.nameField,
+    api: def.api,
+    perm: def.perm,
+    scope: def.scope ?? ("tenant" as EntityScope),
     fields: def.fields,
     /** The writable fields' rules, a plain object (an update that leaves fields out spreads it). */
     shape,

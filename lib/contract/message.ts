@@ -19,12 +19,14 @@ const itemFields = {
 /** An in-site message to the signed-in user (`msg/station`). */
 export const stationMessage = defineEntity({
   ns: "alarm.station",
+  api: "msg/station/currUser",
   fields: { ...itemFields, readStatus: { schema: status(READ_STATUS), readOnly: true, kind: "status", dict: "readStatus", search: "eq" } },
 });
 
 /** A to-do of the signed-in user (`msg/todo`), made and completed by the alarm workflow. */
 export const todoItem = defineEntity({
   ns: "alarm.todo",
+  api: "msg/todo",
   fields: { ...itemFields, todoStatus: { schema: status(TODO_STATUS), readOnly: true, kind: "status", dict: "todoStatus", search: "eq" } },
 });
 

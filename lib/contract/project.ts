@@ -7,6 +7,7 @@ const coordinate = (limit: number) => optional(z.coerce.number({ error: "validat
 /** Project (core §3): name, ID, type, contact person and phone, images, address, position. */
 export const project = defineEntity({
   ns: "projects.project",
+  api: "device/project", perm: "dev:project",
   nameField: "prjName",
   fields: {
     prjName: { schema: textRequired(64), search: "contains", sort: true, import: true, full: true },

@@ -8,7 +8,6 @@ import { crudRoutes } from "../../lib/crud-routes";
 export const levelRoutes = crudRoutes({
   table: alarmLevels,
   entity: alarmLevel,
-  perm: "alarm:level",
   only: ["page", "info", "add", "upd", "del"],
   paths: { page: "/list" },
   unique: [{ field: "levelNum", error: "cloud.alarm.levelNumTaken" }],

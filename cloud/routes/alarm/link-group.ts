@@ -33,7 +33,6 @@ const checkedUpdate = alarmContactGroup.body.extend({ id: alarmContactGroup.upda
 export const linkGroupRoutes = crudRoutes({
   table: alarmContactGroups,
   entity: alarmContactGroup,
-  perm: "alarm:link",
   only: ["page", "info", "del"],
   paths: { page: "/list" },
   extra: {

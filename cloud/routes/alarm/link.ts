@@ -9,7 +9,6 @@ import { assertTenantUsers } from "../../db/queries/org";
 export const linkRoutes = crudRoutes({
   table: alarmContacts,
   entity: alarmContact,
-  perm: "alarm:link",
   only: ["page", "list", "info", "add", "upd", "del", "export", "template", "import"],
   paths: { import: "/importLink" },
   // Drizzle writes a column in raw SQL without its table: the outer row is named in full.

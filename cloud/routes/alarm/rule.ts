@@ -149,8 +149,6 @@ const pointQuery = z.object({ pointId: dbId });
 export const ruleRoutes = crudRoutes<typeof alarmRule.fields, AlarmRuleRow>({
   table: alarmRules,
   entity: alarmRule,
-  perm: "alarm:rule",
-  scope: "project",
   only: ["page", "export", "del", "openOrClose"],
   ...OPER_SWITCH,
   afterWrite: (c, rows) => invalidate(c, rows.map((r) => r.productId as number)),

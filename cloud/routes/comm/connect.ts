@@ -16,7 +16,6 @@ export const toConnect = rowMapper<typeof connect.fields, Connect>(connect);
 export const connectRoutes = crudRoutes<typeof connect.fields, Connect>({
   table: connections,
   entity: connect,
-  perm: "comm:connect",
   read: readProducts,
   only: ["page", "info", "add", "upd", "del"],
   unique: [{ field: "connectCode", error: (code) => new AppError(Code.CONFLICT, "product.connectCodeTaken", { code }) }],

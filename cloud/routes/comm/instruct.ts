@@ -41,7 +41,6 @@ export async function checkedCommand(c: Ctx, productId: number, input: { cmdType
 export const instructRoutes = crudRoutes<typeof command.fields, Command>({
   table: deviceCommands,
   entity: command,
-  perm: "dev:device",
   read: requireMenu(...OPS_SCREENS),
   only: ["page", "info", "export"],
   // A command of a device in a project the caller cannot see is not the caller's to read.

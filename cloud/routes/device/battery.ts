@@ -11,7 +11,6 @@ import { crudRoutes } from "../../lib/crud-routes";
 export const batteryRoutes = crudRoutes<typeof battery.fields, Battery>({
   table: batteries,
   entity: battery,
-  perm: "dev:battery",
   read: requireMenu("/battery"),
   paths: { import: "/importBattery" },
   unique: [{ field: "batteryName", error: "deviceOps.battery.nameTaken" }],

@@ -22,8 +22,6 @@ const SCREEN = "/devices/calibrationRules";
 export const betonRuleRoutes = crudRoutes<typeof betonRule.fields, BetonRule>({
   table: betonRules,
   entity: betonRule,
-  perm: "dev:betonRule",
-  scope: "project",
   read: requireMenu(SCREEN),
   only: ["page", "info", "add", "upd", "del"],
   extra: { deviceCount: sql<number>`(select count(*)::int from ${betonRuleDevices} where ${betonRuleDevices.ruleId} = ${betonRules.id})` },

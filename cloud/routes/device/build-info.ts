@@ -35,7 +35,6 @@ async function checkDevice(c: Ctx, tenantId: number, projectId: number, deviceId
 export const buildInfoRoutes = crudRoutes<typeof buildInfo.fields, BuildInfo>({
   table: buildRecords,
   entity: buildInfo,
-  perm: "dev:buildInfo",
   read: requireMenu("/constructionRecord"),
   extra: names,
   values: async (c, input, partial) => {

@@ -151,9 +151,7 @@ async function infoOf(c: Ctx, id: number): Promise<Device> {
 export const deviceCrudRoutes = crudRoutes({
   table: devices,
   entity: device,
-  perm: "dev:device",
   read: readDevices,
-  scope: "project",
   extra: names,
   only: ["list", "info", "export", "template"],
   paths: { export: "/deviceListExport" },

@@ -92,8 +92,6 @@ async function ruleColumns(c: Ctx, input: LinkageRuleBody, partial: boolean) {
 export const linkageRoutes = crudRoutes<typeof linkageRule.fields, LinkageRuleRow>({
   table: linkageRules,
   entity: linkageRule,
-  perm: "dev:linkage",
-  scope: "project",
   only: ["page", "add", "upd", "del", "openOrClose"],
   // An update is the whole rule: triggers and actions are checked together.
   update: linkageRule.body.and(z.object({ id: dbId })),
@@ -178,8 +176,6 @@ const readable = (c: Ctx, row: object): LinkageLogRow => {
 export const linkageLogRoutes = crudRoutes<typeof linkageLog.fields, LinkageLogRow>({
   table: linkageLogs,
   entity: linkageLog,
-  perm: "dev:linkage",
-  scope: "project",
   only: ["export"],
   paths: { export: "/exportLog" },
 })

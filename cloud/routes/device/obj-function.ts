@@ -19,7 +19,6 @@ const toRow = (r: Row) => toFunctionRow(r);
 export const objFunctionRoutes = crudRoutes({
   table: objFunctions,
   entity: objFunction,
-  perm: "dev:objFunction",
   read: readProducts,
   only: ["page", "info", "add", "del"],
   values: (_c, input) => functionValues(normalizeFunction(input as z.output<typeof objFunction.body>)),

@@ -71,7 +71,6 @@ const deviceNames = sql<string>`(select string_agg(d.device_name, ', ' order by 
 const points = crudRoutes({
   table: pointGroups,
   entity: pointGroup,
-  perm: "dev:pointGroup",
   update: pointGroupUpdate,
   only: ["page", "info", "add", "upd", "del", "export"],
   paths: { page: "/query" },

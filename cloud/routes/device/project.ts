@@ -25,7 +25,6 @@ async function countOf(c: Ctx, what: typeof projectDeviceCount) {
 export const projectRoutes = crudRoutes({
   table: projects,
   entity: project,
-  perm: "dev:project",
   visible: (c, ...conds) => visibleProjects(c.var.deps.db, c.var.auth, ...conds),
   values: (c, _, partial) => (partial ? {} : { createdBy: c.var.auth.userId }),
   extra: { deviceNums: projectDeviceCount, spaceNums: projectSpaceCount },

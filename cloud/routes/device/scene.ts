@@ -19,7 +19,7 @@ import { projectOf, requireProject, requireScreenProject } from "../../lib/proje
 export const readScenes = requireMenu("/dataScreenPoint", "/dataScreenSet", "/houseDataScreen");
 
 /** Scenes and their placements are the call's project's, read by the scene screens. */
-const sceneCrud = <F extends Fields, R>(o: Omit<CrudOptions<F, R>, "scope" | "read">) => crudRoutes<F, R>({ ...o, scope: "project", read: readScenes });
+const sceneCrud = <F extends Fields, R>(o: Omit<CrudOptions<F, R>, "read">) => crudRoutes<F, R>({ ...o, read: readScenes });
 
 /**
  * A scene's file must be the caller's own stored upload: for an image scene a JPEG or PNG of 16:9
@@ -46,7 +46,6 @@ async function checkSceneFile(c: Ctx, input: Record<string, unknown>, _partial: 
 export const sceneRoutes = sceneCrud<typeof scene.fields, Scene>({
   table: scenes,
   entity: scene,
-  perm: "dev:scene",
   only: ["page", "list", "info", "add", "upd", "del"],
   extra: { deviceNums: sceneDeviceCount },
   defaultOrder: [sql`${scenes.sort} asc`, sql`${scenes.id} asc`],
@@ -78,7 +77,6 @@ async function checkPlacement(c: Ctx, input: Record<string, unknown>, _partial: 
 export const sceneDeviceRoutes = sceneCrud<typeof sceneDevice.fields, SceneDevice>({
   table: sceneDevices,
   entity: sceneDevice,
-  perm: "dev:sceneDevice",
   only: ["page", "info", "add", "upd", "del"],
   extra: {
     deviceName: sql<string>`(select ${devices.deviceName} from ${devices} where ${devices.id} = ${sceneDevices.deviceId})`,

@@ -41,8 +41,6 @@ async function devicePage(db: Db, where: SQL, q: { current: number; size: number
 export const spaceRoutes = crudRoutes({
   table: spaces,
   entity: space,
-  perm: "dev:space",
-  scope: "project",
   read: readSpaces,
   extra: { deviceNums: spaceDeviceCount },
   only: ["page", "list", "info", "add", "upd", "del", "export"],

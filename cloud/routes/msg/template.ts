@@ -39,7 +39,6 @@ function values(input: TemplateAdd) {
 export const templateRoutes = crudRoutes<typeof template.fields, TemplateRow>({
   table: notificationTemplates,
   entity: template,
-  perm: "msg:template",
   read: requireMenu(SCREEN),
   only: ["page", "info", "add", "upd", "del", "openOrClose"],
   update: templateUpdate,

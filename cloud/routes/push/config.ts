@@ -44,8 +44,6 @@ function columns(input: Input, stored: StoredHeader[] = []) {
 export const configRoutes = crudRoutes<typeof pushConfig.fields, PushConfigRow>({
   table: pushConfigs,
   entity: pushConfig,
-  perm: "push:pushConfig",
-  scope: "project",
   only: ["page", "info", "add", "upd", "del", "openOrClose"],
   // An update is the whole configuration: its checks (address by method, devices by scope) need every field.
   update: pushConfig.body.and(z.object({ id: dbId })),
@@ -84,8 +82,6 @@ export const configRoutes = crudRoutes<typeof pushConfig.fields, PushConfigRow>(
 export const logRoutes = crudRoutes<typeof pushLog.fields, PushLogRow>({
   table: pushLogs,
   entity: pushLog,
-  perm: "push:pushConfig",
-  scope: "project",
   only: ["page"],
   paths: { page: "/pageLog" },
   defaultOrder: [desc(pushLogs.id)],

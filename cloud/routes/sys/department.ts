@@ -65,7 +65,6 @@ const DEPARTMENT_USES: InUse[] = [
 export const departmentRoutes = crudRoutes({
   table: departments,
   entity: department,
-  perm: "sys:department",
   only: ["add", "upd", "del"],
   update: departmentUpdate,
   values: async (c, input, _partial, before) => {

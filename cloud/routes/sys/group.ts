@@ -52,7 +52,6 @@ function membersChange<S extends z.ZodType<Members>>(schema: S, joining: boolean
 export const groupRoutes = crudRoutes({
   table: userGroups,
   entity: group,
-  perm: "sys:group",
   read: requireMenu(...ORG_SCREENS),
   only: ["page", "add", "upd", "del"],
   paths: { page: "/list" },

@@ -158,7 +158,6 @@ const pass: MiddlewareHandler<CloudEnv> = (_c, next) => next();
 export const roleRoutes = crudRoutes({
   table: roles,
   entity: role,
-  perm: "sys:role",
   only: ["add", "del"],
   may: { add: pass, del: pass },
   unique: [{ field: "code", error: (code) => badRequest("cloud.roleCodeTaken", { code }) }],

@@ -146,7 +146,6 @@ const READ = requireMenu(...ORG_SCREENS);
 export const userRoutes = crudRoutes({
   table: users,
   entity: user,
-  perm: "sys:user",
   only: ["upd", "del"],
   update: userUpdate,
   values: async (c, values, _partial, before) => {

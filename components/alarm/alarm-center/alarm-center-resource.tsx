@@ -36,8 +36,6 @@ function CloseDialog({ ui }: { ui: ResourceUi<AlarmRecord> }) {
  */
 export const alarmCenterResource = defineResource<AlarmRecord>({
   entity: alarmRecord,
-  api: "alarm/core",
-  perm: "alarm:core",
   endpoints: { add: "alarm/core/addManual", upd: "alarm/core/updManual", del: "alarm/core/delManual", export: "alarm/core/exportInfo" },
   schemas: { update: manualUpdate },
   query: { deviceName: urlText(64) },

@@ -12,7 +12,8 @@ import { DeviceListOrMap } from "../device/device-map-view";
  */
 export const allDevicesResource = defineResource<AdminDevice>({
   entity: device,
-  api: "device/device",
+  // Across tenants and projects: no project to choose, nothing to change.
+  needsProject: false,
   schemas: { create: undefined, update: undefined },
   query: { tenantId: urlId },
   endpoints: { page: "device/device/pageAdmin", info: false, del: false },

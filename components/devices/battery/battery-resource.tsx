@@ -6,8 +6,6 @@ import { battery, type Battery } from "@/lib/contract/device/battery";
 /** Battery models (/battery): voltages, capacity and up to 5 images; xlsx import (`importBattery`). */
 export const batteryResource = defineResource<Battery>({
   entity: battery,
-  api: "device/battery",
-  perm: "dev:battery",
   endpoints: { import: "device/battery/importBattery" },
   form: {
     columns: 2,

@@ -43,9 +43,6 @@ function PointsField({ field, id, disabled }: CustomFieldProps) {
  */
 export const betonRuleResource = defineResource<BetonRule>({
   entity: betonRule,
-  api: "device/betonRule",
-  needsProject: true,
-  perm: "dev:betonRule",
   form: {
     columns: 2,
     width: 820,

@@ -24,8 +24,6 @@ function DeviceSelect({ field, id, disabled, invalid, form }: CustomFieldProps) 
  */
 export const buildInfoResource = defineResource<BuildInfo>({
   entity: buildInfo,
-  api: "device/buildInfo",
-  perm: "dev:buildInfo",
   search: { items: { projectId: { type: "select2", remote: PROJECTS }, deviceId: false } },
   form: {
     columns: 2,

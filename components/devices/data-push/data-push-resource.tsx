@@ -20,8 +20,6 @@ function DataTypesText({ value }: { value: readonly number[] | null }) {
 /** Every attempt of one configuration, newest first (pageLog). */
 export const pushLogResource = defineResource<PushLogRow>({
   entity: pushLog,
-  api: "push/pushConfig",
-  needsProject: true,
   endpoints: { page: "push/pushConfig/pageLog", info: false, del: false },
   schemas: { create: undefined, update: undefined },
   // Inside the view dialog the bar is narrower than the screen: the time range gets half of it.
@@ -53,10 +51,6 @@ async function testSend(row: PushConfigRow, ui: ResourceUi<PushConfigRow>) {
  */
 export const dataPushResource = defineResource<PushConfigRow>({
   entity: pushConfig,
-  api: "push/pushConfig",
-  needsProject: true,
-  perm: "push:pushConfig",
-  search: { keywordPlaceholder: "fields.pushName" },
   columns: {
     pushName: { minWidth: 140 },
     method: { width: 120 },

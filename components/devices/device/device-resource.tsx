@@ -39,9 +39,6 @@ async function unbindGateway(row: Device, ui: ResourceUi<Device>) {
  */
 export const deviceResource = defineResource<Device>({
   entity: device,
-  api: DEVICE_API,
-  needsProject: true,
-  perm: "dev:device",
   endpoints: { export: `${DEVICE_API}/deviceListExport`, import: `${DEVICE_API}/deviceListImport` },
   search: {
     items: { productId: { type: "select2", remote: PRODUCT_OPTIONS }, spaceId: { type: "select2", remote: SPACE_OPTIONS } },

@@ -13,7 +13,6 @@ const code = (v: string | null) => <span className="block truncate font-mono tex
  */
 export const handleLogResource = defineResource<Command>({
   entity: command,
-  api: "comm/instructIot",
   search: { keyword: "deviceName", keywordPlaceholder: "placeholders.keyword", items: { deviceId: false } },
   columns: {
     status: { tones: COMMAND_TONES, width: 96 },

@@ -52,6 +52,10 @@
  * });
  * ```
  *
+ * With a contract (`entity: project`) a definition states only what differs: the columns, search,
+ * form and detail come from its fields, and `api`, `perm` and whether the rows are a project's
+ * (`needsProject`) from what the contract says of where it is served — as the cloud's `crudRoutes` reads them.
+ *
  * Labels (`label`, `title`, tab labels) are message keys under `ns`; kit texts come from `kit`.
  * List state (tab, filters, current, size, sort) lives in the URL and is read by the readers of
  * `query` (bad values fall back to defaults); `?create=1`, `?edit=<id>`, `?view=<id>`
@@ -67,6 +71,7 @@ import type { DictOption } from "../dict/use-dict";
 import type { RemoteOptions } from "../dict/use-remote-options";
 import type { KitSession } from "../session";
 import type { DetailLayout } from "../detail/define-detail";
+import { labelOf } from "@/lib/contract/entity";
 import { entityUrlKeys, type UrlKeys } from "./url-values";
 import { deriveColumns, deriveDefaults, deriveDetailRows, deriveFormFields, deriveSearchItems, pickForm, type ColumnTweaks, type Entity, type Tweaks } from "./entity-views";
 
@@ -108,8 +113,10 @@ export type SearchConfig = {
   searchType?: 1 | 2;
   /** The query key of the simple mode's keyword box; without it there is no simple mode. */
   keyword?: string;
-  /** Message key of the keyword box's placeholder; default `placeholders.<keyword>`. */
+  /** Message key of the keyword box's placeholder; default "Search by <the keyword's label>". */
   keywordPlaceholder?: string;
+  /** Message key of the keyword's label (default `fields.<keyword>`; an entity's field label). */
+  keywordLabel?: string;
   items: SearchItem[];
 };
 
@@ -472,8 +479,10 @@ export const PAGE_SIZES = [10, 20, 50, 100];
  * only what differs, keyed by field name (see `Tweaks` in entity-views.tsx). An array still
  * replaces a view whole; `false` leaves a view out.
  */
-export type EntityResourceConfig<Row extends AnyRow = AnyRow> = Omit<ResourceConfig<Row>, "ns" | "entity" | "schemas" | "columns" | "search" | "form" | "detail"> & {
+export type EntityResourceConfig<Row extends AnyRow = AnyRow> = Omit<ResourceConfig<Row>, "ns" | "api" | "entity" | "schemas" | "columns" | "search" | "form" | "detail"> & {
+  /** The contract: fields, and where it is served (`api`, `perm`, a project's rows or the tenant's) unless given here. */
   entity: Entity;
+  api?: string;
   /** Title key of the entity in dialog titles (default "entity"). */
   entityLabel?: string;
   ns?: string;
@@ -515,15 +524,20 @@ function fromEntity<Row extends AnyRow>(config: EntityResourceConfig<Row>): Reso
   const searched = Object.values(entity.fields).some((f) => f.search);
   // The keyword box searches the field that names a row, when the entity searches it by text.
   const keyword = entity.nameField && entity.fields[entity.nameField]?.search === "contains" ? entity.nameField : undefined;
+  const api = rest.api ?? entity.api;
+  if (!api) throw new Error(`defineResource(${entity.ns}): neither the contract nor the definition names an api`);
   return {
     ...rest,
+    api,
+    perm: rest.perm ?? entity.perm,
+    needsProject: rest.needsProject ?? entity.scope === "project",
     ns: config.ns ?? entity.ns,
     entity: entityLabel,
     rowName: rest.rowName ?? (entity.nameField ? (row: Row) => String(row[entity.nameField!] ?? "") : undefined),
     schemas: { create: entity.body, update: entity.update, ...schemas },
     query: { ...entityUrlKeys(entity.fields), ...rest.query },
     columns: Array.isArray(columns) ? columns : deriveColumns(entity, columns),
-    search: search === false ? undefined : search || searched ? { keyword, ...search, items: Array.isArray(search?.items) ? search.items : deriveSearchItems(entity, search ? search.items : undefined) } : undefined,
+    search: search === false ? undefined : search || searched ? { keyword, keywordLabel: keyword && labelOf(keyword, entity.fields[keyword]), ...search, items: Array.isArray(search?.items) ? search.items : deriveSearchItems(entity, search ? search.items : undefined) } : undefined,
     form: resolvedForm,
     detail: detail === false ? undefined : detail && (Array.isArray(detail) || isLayout<Row>(detail)) ? detail : deriveDetailRows(entity, detail as Tweaks<DetailRow<Row>> | undefined),
   };
@@ -540,8 +554,8 @@ export function defineResource<Row extends AnyRow = AnyRow>(definition: Resource
   const switches = config.columns.some((c) => !isRawColumn(c) && (c.type === "switch" || c.type === "switch1"));
   return {
     ...config,
-    // The keyword box's placeholder is the keyword's own (`placeholders.<keyword>`) unless given.
-    search: search?.keyword && !search.keywordPlaceholder ? { ...search, keywordPlaceholder: `placeholders.${search.keyword}` } : search,
+    // The keyword box says which field it searches unless it is given its own placeholder.
+    search: search?.keyword && !search.keywordLabel ? { ...search, keywordLabel: `fields.${search.keyword}` } : search,
     keyId: config.keyId ?? "id",
     query: config.query ?? {},
     pageSizes: config.pageSizes ?? PAGE_SIZES,

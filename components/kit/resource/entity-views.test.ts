@@ -102,9 +102,19 @@ describe("entity views", () => {
 
   it("searches the entity's name field by keyword unless the definition names another", () => {
     const named = defineEntity({ ns: "test.named", nameField: "name", fields: thing.fields });
-    expect(defineResource({ entity: named, api: "t/named" }).search).toMatchObject({ keyword: "name", keywordPlaceholder: "placeholders.name" });
+    expect(defineResource({ entity: named, api: "t/named" }).search).toMatchObject({ keyword: "name", keywordLabel: "fields.name" });
     expect(defineResource({ entity: named, api: "t/named", search: { keyword: "kind" } }).search?.keyword).toBe("kind");
     expect(defineResource({ entity: thing, api: "t/thing" }).search?.keyword).toBeUndefined();
+  });
+
+  it("is served where its contract says: api, permission prefix and project scope, unless the definition says otherwise", () => {
+    const served = defineEntity({ ns: "test.served", api: "t/served", perm: "t:served", scope: "project", fields: thing.fields });
+    const r = defineResource({ entity: served });
+    expect([r.api, r.perm, r.needsProject, r.endpoints.page]).toEqual(["t/served", "t:served", true, "t/served/page"]);
+    const all = defineResource({ entity: served, api: "t/all", perm: "t:all", needsProject: false });
+    expect([all.api, all.perm, all.needsProject, all.endpoints.del]).toEqual(["t/all", "t:all", false, "t/all/del"]);
+    expect(defineResource({ entity: thing, api: "t/thing" }).needsProject).toBe(false);
+    expect(() => defineResource({ entity: thing })).toThrow(/api/);
   });
 
   it("offers export, import and the template only with their toolbar buttons, openOrClose only with a switch column; an import asks for the add permission, a switch for the update one", () => {

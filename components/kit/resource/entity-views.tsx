@@ -1,7 +1,7 @@
 "use client";
 
 import type { z } from "zod";
-import { labelOf, rangeKeys, type FieldDef, type FieldKind, type Use } from "@/lib/contract/entity";
+import { labelOf, rangeKeys, type EntityScope, type FieldDef, type FieldKind, type Use } from "@/lib/contract/entity";
 import { areaPath, joinAreaNames, useAreaTree, type AreaNode } from "../form/area-tree";
 import type { AnyRow, ColumnSpec, ColumnType, DetailRow, DetailRowType, FieldType, FormField, KitColumn, RawColumn, SearchItem } from "./define-resource";
 
@@ -18,6 +18,9 @@ export type Entity = {
   ns: string;
   key: string;
   nameField?: string;
+  api?: string;
+  perm?: string;
+  scope: EntityScope;
   fields: Readonly<Record<string, FieldDef>>;
   body: z.ZodType;
   update: z.ZodType;

@@ -41,6 +41,17 @@ describe("SearchBar", () => {
     expect(onSearch).toHaveBeenLastCalledWith({ keyword: "pump", name: null, startTime: null, endTime: null });
   });
 
+  it("says which field the keyword box searches, in a sentence, unless it has its own placeholder", () => {
+    setup({ ...config, keywordLabel: "Project name" });
+    expect(screen.getByTestId("search-keyword").getAttribute("placeholder")).toBe("Search by project name");
+    cleanup();
+    setup({ ...config, keywordLabel: "SN" });
+    expect(screen.getByLabelText("Search by SN")).toBe(screen.getByTestId("search-keyword"));
+    cleanup();
+    setup({ ...config, keywordLabel: "Project name", keywordPlaceholder: "Name or code" });
+    expect(screen.getByTestId("search-keyword").getAttribute("placeholder")).toBe("Name or code");
+  });
+
   it("starts in advanced mode when searchType is 2", () => {
     setup({ ...config, searchType: 2 });
     expect(screen.getByTestId("search-bar").getAttribute("data-mode")).toBe("advanced");

@@ -27,6 +27,9 @@ type Props = {
  * Simple mode (one keyword box) or advanced mode (a grid of items, widgets §2, §3, §5).
  * Toggling resets the form and the filters. Values in the URL fill the form on load.
  */
+/** A label inside a sentence: "Project name" → "project name"; "SN", "IMEI code" stay (a Chinese label is unchanged). */
+const inSentence = (s: string) => (/^\p{Lu}\p{Ll}/u.test(s) ? s[0].toLowerCase() + s.slice(1) : s);
+
 export function SearchBar({ config, query, onSearch, label, extra }: Props) {
   const t = useTranslations("kit");
   const [mode, setMode] = React.useState<SearchMode>(() => initialMode(config, query));
@@ -72,14 +75,19 @@ export function SearchBar({ config, query, onSearch, label, extra }: Props) {
       {extra}
     </div>
   );
+  const keywordText = config.keywordPlaceholder
+    ? label(config.keywordPlaceholder)
+    : config.keywordLabel
+      ? t("search.keywordOf", { label: inSentence(label(config.keywordLabel)) })
+      : t("search.keyword");
   return (
     <form onSubmit={submit} className="rounded-md border bg-card p-3" data-testid="search-bar" data-mode={mode} role="search">
       {mode === "simple" ? (
         <div className="flex flex-wrap items-center gap-2">
           <Input
             className="h-8 w-[300px] max-w-full"
-            placeholder={config.keywordPlaceholder ? label(config.keywordPlaceholder) : t("search.keyword")}
-            aria-label={config.keywordPlaceholder ? label(config.keywordPlaceholder) : t("search.keyword")}
+            placeholder={keywordText}
+            aria-label={keywordText}
             value={String(values[config.keyword!] ?? "")}
             onChange={(e) => setValue(config.keyword!, e.target.value)}
             data-testid="search-keyword"

@@ -9,7 +9,6 @@ type LogRow = RowOf<typeof knowledgeLog.fields>;
 /** /knowledgeLog (core §4): every knowledge operation with who and when; read-only. */
 export const knowledgeLogResource = defineResource<LogRow>({
   entity: knowledgeLog,
-  api: "file/fileLog",
   endpoints: { info: false, add: false, upd: false, del: false },
   rowActions: [],
   toolbar: [],

@@ -38,8 +38,6 @@ const folderOf = (ui: ResourceUi<MediaItem>) => Number(ui.query.parentId ?? MEDI
  */
 export const mediaLibraryResource = defineResource<MediaItem>({
   entity: mediaItem,
-  api: MEDIA_API,
-  perm: "file:mediaLibrary",
   endpoints: { del: false },
   pageSizes: [MEDIA_LIMITS.pageSize, 48, 96],
   search: { items: { parentId: false } },

@@ -15,7 +15,6 @@ const read = async (ids: number[], refresh: () => Promise<unknown>) => {
 /** /msg/station: the signed-in user's in-site messages, unread first in the tabs; opening one reads it. */
 export const stationResource = defineResource<StationRow>({
   entity: stationMessage,
-  api: "msg/station/currUser",
   endpoints: { info: false },
   perms: { del: null },
   tabs: {

@@ -25,7 +25,6 @@ function TodoDialogs({ ui }: { ui: ResourceUi<TodoRow> }) {
  */
 export const todoResource = defineResource<TodoRow>({
   entity: todoItem,
-  api: "msg/todo",
   endpoints: { info: false, del: false },
   tabs: {
     prop: "todoStatus",

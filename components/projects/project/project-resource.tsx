@@ -7,8 +7,6 @@ import { project, type Project } from "@/lib/contract/project";
 /** The projects list (core §3): search, table, paging, create / edit / view / delete, export, import. */
 export const projectResource = defineResource<Project>({
   entity: project,
-  api: "device/project",
-  perm: "dev:project",
   columns: { prjName: { type: "click" } },
   form: {
     columns: 2,

@@ -10,9 +10,6 @@ const devices = (r: Space, ui: ResourceUi<Space>) => ui.setParam("members", r.id
 /** /spaces/space: the selected project's spaces, their attachment and bound devices (core §3, §5). */
 export const spaceResource = defineResource<Space>({
   entity: space,
-  api: "device/space",
-  needsProject: true,
-  perm: "dev:space",
   search: { keyword: "spaceName" },
   columns: { spaceName: { type: "click" }, deviceNums: { type: "click", width: 100, onClick: devices } },
   form: { columns: 1, placeholders: true },

@@ -30,13 +30,11 @@ const notRoot = (n: DepartmentNode) => !n.root;
 /** departmentSet: the tenant's department tree; the company root is shown but never operated on. */
 export const departmentResource = defineResource<DepartmentNode>({
   entity: department,
-  api: "sys/department",
-  perm: "sys:department",
   endpoints: { page: DEPARTMENT_TREE, info: false },
   schemas: { update: departmentUpdate },
   // A new department goes under the company unless it is added below another one.
   tree: { defaultExpanded: 2, addParent: (nodes) => nodes[0] },
-  search: { keyword: "departmentName", keywordPlaceholder: "fields.departmentName", items: [] },
+  search: { keyword: "departmentName", items: [] },
   columns: { departmentName: { minWidth: 240, render: (n) => <DepartmentName node={n} /> } },
   // The cloud refuses a department with children or users and says why (a toast).
   rowActions: [

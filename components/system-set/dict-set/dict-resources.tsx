@@ -35,8 +35,6 @@ export function dictResource(nodes: () => readonly DictNode[]) {
   return defineResource<DictNode>({
     entity: dict,
     entityLabel: "dictEntity",
-    api: "sys/dict",
-    perm: "sys:dict",
     endpoints: { page: "sys/dict/tree", info: false },
     schemas: { update: dictUpdate },
     columns: [],
@@ -52,8 +50,6 @@ export function dictItemResource(nodes: () => readonly DictItemNode[]) {
   return defineResource<DictItemNode>({
     entity: dictItem,
     entityLabel: "itemEntity",
-    api: "sys/dictItem",
-    perm: "sys:dict",
     endpoints: { page: "sys/dictItem/tree", info: false, openOrClose: "sys/dictItem/openOrOpen" },
     schemas: { update: dictItemUpdate },
     query: { dictId: urlId },

@@ -13,11 +13,8 @@ const GroupMembers = deferredDialogs(() => import("./group-dialogs").then((m) =>
 /** groupSet: user groups and their members. */
 export const groupResource = defineResource<GroupRow>({
   entity: group,
-  api: "sys/group",
-  perm: "sys:group",
   endpoints: { page: "sys/group/list", info: false, add: "sys/group/addGroupWithRelation" },
   schemas: { create: groupWithRelation },
-  search: { keywordPlaceholder: "fields.groupName" },
   columns: { groupName: { type: "click", minWidth: 160, onClick: (r, ui) => ui.setParam("members", r.id) } },
   form: {
     columns: 1,

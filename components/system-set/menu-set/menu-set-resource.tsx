@@ -150,8 +150,6 @@ function menuResource(platform: boolean, locale: string): Resource<MenuTreeNode>
   const scopeOf = (q: Record<string, unknown>): MenuScope => (platform && q.scope !== "tenant" ? "sys" : "tenant");
   return defineResource<MenuTreeNode>({
     entity: menu,
-    api: "sys/menu",
-    perm: "sys:menu",
     endpoints: { info: false },
     schemas: { update: menuUpdate },
     query: { scope: urlOneOf(MENU_SCOPES, "sys") },

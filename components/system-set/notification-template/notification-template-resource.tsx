@@ -38,8 +38,6 @@ function ContentField({ field, form, disabled, invalid }: CustomFieldProps) {
 /** notificationTemplate: templates per channel with their `${variables}`. */
 export const templateResource = defineResource<TemplateRow>({
   entity: template,
-  api: "msg/template",
-  perm: "msg:template",
   schemas: { update: templateUpdate },
   query: { channel: urlOneOf(AVAILABLE_CHANNELS, 1) },
   // Channel tabs with their counts (`countAllType`, an array); WeChat shown, not yet available.

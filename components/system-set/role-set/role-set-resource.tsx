@@ -15,7 +15,6 @@ function roleResource(side: RoleSide, kind: RoleKind) {
   return defineResource<RoleRow>({
     entity: role,
     entityLabel: cfg.entity,
-    api: "sys/role",
     perm: cfg.perm,
     endpoints: { upd: cfg.upd },
     schemas: { update: roleUpdate },

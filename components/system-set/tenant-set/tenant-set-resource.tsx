@@ -39,8 +39,6 @@ const askFirst =
 /** tenantSet (platform only): tenants with their administrator, contract, switches and statistics. */
 export const tenantResource = defineResource<TenantRow>({
   entity: tenant,
-  api: "sys/tenant",
-  perm: "sys:tenant",
   perms: { openOrClose: "sys:tenant:openOrClose" },
   schemas: { update: tenantUpdate },
   query: { areaCode: urlText(6) },

@@ -53,8 +53,6 @@ const infoHref = (r: UserRow) => `${USER_INFO_PATH}?id=${r.id}`;
 /** userSet: the tenant's users beside its department tree. */
 export const userResource = defineResource<UserRow>({
   entity: user,
-  api: "sys/user",
-  perm: "sys:user",
   perms: { openOrClose: "sys:user:openOrClose" },
   endpoints: { info: "sys/user/getUserInfoById" },
   schemas: { update: userUpdate },

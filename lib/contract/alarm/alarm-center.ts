@@ -20,6 +20,7 @@ const choice = (values: readonly number[]) => z.coerce.number().refine((n) => va
  */
 export const alarmRecord = defineEntity({
   ns: "alarm.alarmCentre",
+  api: "alarm/core", perm: "alarm:core",
   fields: {
     id: keyField,
     alarmName: { schema: textRequired(100), search: "contains", sort: false, full: true },

@@ -7,6 +7,7 @@ import { LINK_TYPES } from "./enums";
 /** Alarm contact (alarmLink, core §3): name, phone, e-mail, description; `userId` joins a console user (jointUser). */
 export const alarmContact = defineEntity({
   ns: "alarm.contact",
+  api: "alarm/link", perm: "alarm:link",
   nameField: "linkName",
   fields: {
     id: keyField,
@@ -30,6 +31,7 @@ const contactIds = z.array(dbId).max(500, "validation.maxItems");
 /** Alarm contact group (linkGroup): a name, a description and its contacts (leaders are escalated to). */
 export const alarmContactGroup = defineEntity({
   ns: "alarm.group",
+  api: "alarm/linkGroup", perm: "alarm:link",
   nameField: "groupName",
   fields: {
     id: keyField,

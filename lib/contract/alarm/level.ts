@@ -6,6 +6,7 @@ import { LEVEL_NUM } from "./enums";
 /** Alarm level (levelSet): number 1–9 (core §5), name, colour, sort. */
 export const alarmLevel = defineEntity({
   ns: "alarm.level",
+  api: "alarm/level", perm: "alarm:level",
   nameField: "levelName",
   fields: {
     id: keyField,

@@ -55,6 +55,7 @@ export type RuleCondition = z.infer<typeof ruleCondition>;
  */
 export const alarmRule = defineEntity({
   ns: "alarm.rule",
+  api: "alarm/rule", perm: "alarm:rule", scope: "project",
   nameField: "ruleName",
   fields: {
     id: keyField,

@@ -13,6 +13,7 @@ export const MAX_VOLTAGE = 1000;
  */
 export const battery = defineEntity({
   ns: "deviceOps.battery",
+  api: "device/battery", perm: "dev:battery",
   nameField: "batteryName",
   fields: {
     id: { kind: "id", readOnly: true, list: false, detail: false, export: false },

@@ -21,6 +21,7 @@ const point = z.object({ maturity: decimalIn(0.01, 1_000_000), strength: decimal
  */
 export const betonRule = defineEntity({
   ns: "deviceOps.betonRule",
+  api: "device/betonRule", perm: "dev:betonRule", scope: "project",
   nameField: "ruleName",
   fields: {
     id: { kind: "id", readOnly: true, list: false, detail: false, export: false },

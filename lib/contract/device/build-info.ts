@@ -16,6 +16,7 @@ const day = z.string({ error: "validation.required" }).regex(/^\d{4}-\d{2}-\d{2}
  */
 export const buildInfo = defineEntity({
   ns: "deviceOps.buildInfo",
+  api: "device/buildInfo", perm: "dev:buildInfo",
   nameField: "personnel",
   fields: {
     id: { kind: "id", readOnly: true, list: false, detail: false, export: false },

@@ -32,6 +32,7 @@ const hidden = { kind: "id", readOnly: true, list: false, detail: false, export:
  */
 export const command = defineEntity({
   ns: "deviceOps.command",
+  api: "comm/instructIot", perm: "dev:device",
   fields: {
     id: hidden,
     deviceName: { kind: "text", readOnly: true, search: "contains" },

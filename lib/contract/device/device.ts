@@ -21,6 +21,7 @@ const snRule = z.string({ error: "validation.required" }).trim().min(1, "validat
  */
 export const device = defineEntity({
   ns: "devices.device",
+  api: "device/device", perm: "dev:device", scope: "project",
   nameField: "deviceName",
   fields: {
     /** In form order; the list shows those not marked `list: false` in the same order. */

@@ -39,6 +39,7 @@ const count = { kind: "number", readOnly: true, form: false, export: false } as 
 /** Product (core §3): name, model, category, network, gateway protocol, data format, authentication, active cycle. */
 export const product = defineEntity({
   ns: "product.product",
+  api: "device/product", perm: "dev:product",
   nameField: "prodName",
   fields: {
     prodName: { schema: textRequired(64), search: "contains", sort: true },
@@ -57,6 +58,7 @@ export type ProductBody = z.infer<typeof product.body>;
 /** The function library (objFunction). */
 export const objFunction = defineEntity({
   ns: "product.function",
+  api: "device/objFunction", perm: "dev:objFunction",
   nameField: "funcName",
   fields: { id: { kind: "id", readOnly: true, form: false }, ...functionFields, createTime },
   refine: refineFunction,
@@ -65,6 +67,7 @@ export const objFunction = defineEntity({
 /** A product's function (prodFunction); the product is chosen on the page, not in the form. */
 export const prodFunction = defineEntity({
   ns: "product.function",
+  api: "device/prodFunction", perm: "dev:prodFunction",
   nameField: "funcName",
   fields: {
     id: { kind: "id", readOnly: true, form: false },
@@ -79,6 +82,7 @@ export const prodFunction = defineEntity({
 /** An object model's function. */
 export const objModelFunction = defineEntity({
   ns: "product.function",
+  api: "device/objModel/func", perm: "dev:objModel",
   nameField: "funcName",
   fields: {
     id: { kind: "id", readOnly: true, form: false },
@@ -95,6 +99,7 @@ export type FunctionRow = ThingFunction & { id: number; createTime: string; prod
 /** Object model (objModel): 1 basic, 2 advanced. */
 export const objModel = defineEntity({
   ns: "product.objModel",
+  api: "device/objModel", perm: "dev:objModel",
   nameField: "modelName",
   fields: {
     modelName: { schema: textRequired(64), search: "contains", sort: true },
@@ -110,6 +115,7 @@ export type ObjModel = RowOf<typeof objModel.fields>;
 /** Connection (comm connect): BASE reaches an address, FUNCTION calls a product function. */
 export const connect = defineEntity({
   ns: "product.connect",
+  api: "comm/connect", perm: "comm:connect",
   nameField: "connectName",
   fields: {
     connectName: { schema: textRequired(64), search: "contains", sort: true },
@@ -135,6 +141,7 @@ export type Connect = RowOf<typeof connect.fields>;
 /** Product copy (prodCopy): a template with a snapshot of its functions. */
 export const prodCopy = defineEntity({
   ns: "product.prodCopy",
+  api: "device/prodCopy", perm: "dev:prodCopy",
   nameField: "copyName",
   fields: {
     copyName: { schema: textRequired(64), search: "contains", sort: true },

@@ -12,6 +12,7 @@ import { SPACE_TYPES } from "./enums";
  */
 export const space = defineEntity({
   ns: "devices.space",
+  api: "device/space", perm: "dev:space", scope: "project",
   fields: {
     spaceName: { schema: textRequired(64), search: "contains", sort: true },
     id: { kind: "id", readOnly: true, form: false },

@@ -102,6 +102,7 @@ export type RecycledNode = { fileId: number; headerId: number; headerName: strin
 /** /knowledgeLog (core §4 operation log types). */
 export const knowledgeLog = defineEntity({
   ns: "knowledge.log",
+  api: "file/fileLog",
   fields: {
     id: keyField,
     type: { kind: "select", dict: "operationType", search: "eq", schema: z.coerce.number().int().min(1).max(9) },

@@ -27,6 +27,7 @@ export type ActionResult = {
  */
 export const linkageLog = defineEntity({
   ns: "linkage.log",
+  api: "device/linkage", perm: "dev:linkage", scope: "project",
   fields: {
     id: keyField,
     fireTime: { kind: "datetime", readOnly: true, search: "range", sort: true, range: ["startTime", "endTime"] },

@@ -117,6 +117,7 @@ export type ActiveWindow = z.infer<typeof activeWindow>;
  */
 export const linkageRule = defineEntity({
   ns: "linkage",
+  api: "device/linkage", perm: "dev:linkage", scope: "project",
   nameField: "ruleName",
   fields: {
     id: keyField,

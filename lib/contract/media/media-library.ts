@@ -24,6 +24,7 @@ const parentId = z.preprocess((v) => (v === "" || v === null || v === undefined 
 /** One item of a folder: a folder, an image or a video. `parentId` (search) is the folder shown; none is the root. */
 export const mediaItem = defineEntity({
   ns: "media",
+  api: "file/mediaLibrary", perm: "file:mediaLibrary",
   nameField: "fileName",
   fields: {
     id: keyField,

@@ -42,6 +42,7 @@ export function refinePointGroup(v: Record<string, unknown>, ctx: z.RefinementCt
  */
 export const pointGroup = defineEntity({
   ns: "monitoring.point",
+  api: "device/pointGroup", perm: "dev:pointGroup",
   nameField: "groupName",
   fields: {
     id: { kind: "id", readOnly: true, form: false, list: false },

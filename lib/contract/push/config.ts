@@ -42,6 +42,7 @@ const URL_RULES: Record<PushMethod, RegExp | null> = {
  */
 export const pushConfig = defineEntity({
   ns: "push.config",
+  api: "push/pushConfig", perm: "push:pushConfig", scope: "project",
   nameField: "pushName",
   fields: {
     id: keyField,
@@ -85,6 +86,7 @@ export const pushTest = z.object({ id: dbId });
 /** One attempt to deliver a batch (pageLog). */
 export const pushLog = defineEntity({
   ns: "push.log",
+  api: "push/pushConfig", perm: "push:pushConfig", scope: "project",
   fields: {
     id: keyField,
     configId: { schema: dbId, kind: "id", search: "eq", list: false, detail: false, export: false },

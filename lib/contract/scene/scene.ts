@@ -24,6 +24,7 @@ const choice = <T extends readonly number[]>(values: T) =>
  */
 export const scene = defineEntity({
   ns: "scene.scene",
+  api: "device/scene", perm: "dev:scene", scope: "project",
   nameField: "sceneName",
   fields: {
     id: keyField,
@@ -48,6 +49,7 @@ const identifier = z.string({ error: "validation.required" }).trim().regex(/^[A-
  */
 export const sceneDevice = defineEntity({
   ns: "scene.sceneDevice",
+  api: "device/sceneDevice", perm: "dev:sceneDevice", scope: "project",
   fields: {
     id: keyField,
     sceneId: { schema: dbId, kind: "id", search: "eq", list: false, detail: false },

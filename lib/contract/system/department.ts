@@ -8,6 +8,7 @@ import { dbId } from "../common";
  *  be edited, moved or deleted; a department with users or children cannot be deleted. */
 export const department = defineEntity({
   ns: "system.department",
+  api: "sys/department", perm: "sys:department",
   fields: {
     id: keyField,
     parentId: { schema: selectRequired(dbId), kind: "id", list: false },

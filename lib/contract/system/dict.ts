@@ -20,6 +20,7 @@ const parentId = { schema: optionalId, kind: "custom", full: true, list: false }
 
 export const dict = defineEntity({
   ns: "system.dict",
+  api: "sys/dict", perm: "sys:dict",
   nameField: "dictName",
   fields: {
     id: keyField,
@@ -43,6 +44,7 @@ export type DictNode = Omit<RowOf<typeof dict.fields>, "parentId" | "scope"> & {
 
 export const dictItem = defineEntity({
   ns: "system.dict",
+  api: "sys/dictItem", perm: "sys:dict",
   fields: {
     id: keyField,
     dictId: { schema: dbId, kind: "id", list: false, form: false },

@@ -7,6 +7,7 @@ import { text, textRequired } from "../validation";
 /** User groups (groupSet): a name, a remark and members. */
 export const group = defineEntity({
   ns: "system.group",
+  api: "sys/group", perm: "sys:group",
   nameField: "groupName",
   fields: {
     id: keyField,

@@ -23,6 +23,7 @@ function menuRules(v: Record<string, unknown>, ctx: z.RefinementCtx) {
 
 export const menu = defineEntity({
   ns: "system.menu",
+  api: "sys/menu", perm: "sys:menu",
   fields: {
     id: keyField,
     /** The tree a node belongs to; it stays there. */

@@ -19,6 +19,7 @@ const menuIds = z.array(dbId).max(5000, "validation.maxItems");
 
 export const role = defineEntity({
   ns: "system.role",
+  api: "sys/role", perm: "sys:role",
   nameField: "name",
   fields: {
     id: keyField,

@@ -16,6 +16,7 @@ const channel = z.coerce
 /** Notification templates (core §4): a channel, a code, a title and content with `${var}` placeholders. */
 export const template = defineEntity({
   ns: "system.template",
+  api: "msg/template", perm: "msg:template",
   nameField: "name",
   fields: {
     id: keyField,

@@ -21,6 +21,7 @@ const contractDates = endNotBeforeStart<{ contractStart?: string | null; contrac
 
 export const tenant = defineEntity({
   ns: "system.tenant",
+  api: "sys/tenant", perm: "sys:tenant",
   nameField: "name",
   fields: {
     id: keyField,

@@ -12,6 +12,7 @@ export const roleIds = z.array(dbId).max(100, "validation.maxItems");
 
 export const user = defineEntity({
   ns: "system.user",
+  api: "sys/user", perm: "sys:user",
   fields: {
     id: keyField,
     username: { schema: username },
