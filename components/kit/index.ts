@@ -46,6 +46,7 @@ export { DataTable } from "./table/data-table";
 export { TreeTable } from "./table/tree-table";
 export { ActionsMenu, RowActions } from "./table/row-actions";
 export { KitDialog } from "./dialogs/kit-dialog";
+export { CopyLine } from "./copy-line";
 export { FormDialog, type FormDialogProps } from "./dialogs/form-dialog";
 export { DialogActions } from "./dialogs/dialog-actions";
 export { MoveDialog } from "./dialogs/move-dialog";
