@@ -71,6 +71,6 @@ export { deferredDialogs } from "./dialogs/deferred-dialogs";
 export { MembersDialog, userColumns, type MemberColumn, type MembersPickerProps } from "./dialogs/members-dialog";
 export { defineSettings, SettingsPage, type Settings, type SettingsConfig, type SettingsCardConfig, type SettingsContext } from "./settings/define-settings";
 export { SettingsCard, SettingsBody } from "./settings/settings-card";
-export { MasterPane, MASTER_DEBOUNCE_MS, type MasterPaneProps } from "./master/master-pane";
+export { MasterPane, MASTER_DEBOUNCE_MS, type MasterPaneProps, type MasterSource } from "./master/master-pane";
 export { useNsLabel } from "./use-ns-label";
 export { ChartPanel, type ChartPanelProps, type ChartSelect, type DayRange } from "./chart/chart-panel";
