@@ -68,6 +68,7 @@ export { SessionProvider, useSession, type KitSession } from "./session";
 export { PageFrame, type PageFrameProps } from "./page-frame";
 export { useUrlParam, useUrlPatch } from "./url-param";
 export { deferredDialogs } from "./dialogs/deferred-dialogs";
+export { lazyParts } from "./lazy-parts";
 export { MembersDialog, userColumns, type MemberColumn, type MembersPickerProps } from "./dialogs/members-dialog";
 export { defineSettings, SettingsPage, type Settings, type SettingsConfig, type SettingsCardConfig, type SettingsContext } from "./settings/define-settings";
 export { SettingsCard, SettingsBody } from "./settings/settings-card";
