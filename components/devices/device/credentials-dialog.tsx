@@ -3,7 +3,6 @@
 import { TriangleAlertIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { CopyLine, KitDialog } from "@/components/kit";
-import { Button } from "@/components/ui/button";
 import { deviceTopics } from "@/lib/contract/device/topics";
 import { setShown, useShownCredentials } from "./credentials-store";
 
@@ -22,11 +21,7 @@ export function CredentialsDialog() {
       title={t("title")}
       width={720}
       testId="credentials-dialog"
-      footer={
-        <Button size="sm" onClick={() => setShown(null)}>
-          {t("done")}
-        </Button>
-      }
+      primary={{ label: t("done"), onClick: () => setShown(null) }}
     >
       <div className="flex flex-col gap-4">
         <p role="alert" className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-800 dark:text-amber-300">
