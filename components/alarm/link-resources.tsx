@@ -33,24 +33,22 @@ export const contactResource = defineResource<AlarmContact>({
 });
 
 /** A group's contacts: chosen in the contact picker, shown as chips. */
-function ContactsField({ field, id, disabled }: CustomFieldProps) {
+function ContactsField(props: CustomFieldProps) {
+  const { field } = props;
   const t = useTranslations("alarm");
   const ids: number[] = Array.isArray(field.value) ? field.value : [];
   const { data } = useSWR<Page<AlarmContact>>(["alarm/link/page", { current: 1, size: 9999 }], swrFetcher);
   const names = new Map((data?.records ?? []).map((c) => [c.id, c.linkName]));
   return (
     <ChosenField
-      id={id}
-      disabled={disabled}
+      {...props}
       testId="group-contacts"
-      none={t("group.noContacts")}
-      choose={t("group.chooseContacts")}
+      texts="group.contacts"
       chips={ids.map((i) => <Badge key={i} variant="secondary">{names.get(i) ?? `#${i}`}</Badge>)}
-      picker={(open, setOpen) => (
+      picker={(state) => (
         <ListPicker
-          open={open}
-          onOpenChange={setOpen}
-          title={t("group.chooseContacts")}
+          {...state}
+          title={t("group.contacts.choose")}
           endpoint="alarm/link/page"
           multiple
           value={ids}

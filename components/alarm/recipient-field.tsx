@@ -21,7 +21,8 @@ const TABS = [
  * A rule's recipients: chips of the chosen contacts and groups, and the alarm-recipient picker
  * (widgets §2: a contacts tab, value '1', and a contact-groups tab, value '2').
  */
-export function RecipientField({ field, id, disabled }: CustomFieldProps) {
+export function RecipientField(props: CustomFieldProps) {
+  const { field, disabled } = props;
   const t = useTranslations("alarm");
   const value: RecipientRow[] = Array.isArray(field.value) ? field.value : [];
   const ids = (type: number) => value.filter((r) => r.linkType === type).map((r) => r.linkId);
@@ -38,11 +39,9 @@ export function RecipientField({ field, id, disabled }: CustomFieldProps) {
   };
   return (
     <ChosenField
-      id={id}
-      disabled={disabled}
+      {...props}
       testId="rule-recipients"
-      none={t("rule.recipients.none")}
-      choose={t("rule.recipients.choose")}
+      texts="rule.recipients"
       chips={value.map((r) => (
         <Badge key={`${r.linkType}:${r.linkId}`} variant="secondary" className="gap-1">
           {r.linkType === LINK_TYPE.group ? <UsersIcon className="size-3" /> : <UserIcon className="size-3" />}
@@ -55,10 +54,9 @@ export function RecipientField({ field, id, disabled }: CustomFieldProps) {
           )}
         </Badge>
       ))}
-      picker={(open, setOpen) => (
+      picker={(state) => (
         <TabbedListPicker
-          open={open}
-          onOpenChange={setOpen}
+          {...state}
           title={t("picker.title")}
           tabs={tabs}
           value={{ [CONTACT]: ids(LINK_TYPE.contact), [GROUP]: ids(LINK_TYPE.group) }}

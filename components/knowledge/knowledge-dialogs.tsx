@@ -7,11 +7,10 @@ import { toast } from "@/lib/toast";
 import { ChevronRightIcon, FolderIcon, LibraryIcon, PlusIcon, Trash2Icon, XIcon } from "lucide-react";
 import { api, swrFetcher } from "@/lib/api/fetcher";
 import { DEFAULT_GRANT, GRANTABLE, KNOWLEDGE_LIMITS, ROOT_FOLDER, canManage, type AuthGrant, type AuthType, type KnowledgeNode, type RecycledNode } from "@/lib/contract/knowledge/knowledge";
-import { KitDialog, MoveDialog as KitMoveDialog, RecycleBinDialog } from "@/components/kit";
+import { KitDialog, MoveDialog as KitMoveDialog, RecycleBinDialog, SelectField } from "@/components/kit";
 import { PeoplePicker, type PeopleValue } from "@/components/kit/pickers";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 
@@ -84,21 +83,14 @@ export function AuthDialog({ node, onClose }: { node: KnowledgeNode; onClose: ()
               <li key={`${g.kind}-${g.id}`} className="flex items-center gap-3 px-3 py-2" data-testid="auth-row">
                 <Badge variant="secondary">{t(`auth.kind.${g.kind}`)}</Badge>
                 <span className="min-w-0 flex-1 truncate text-sm">{g.name}</span>
-                <Select
+                <SelectField
+                  className="w-40"
+                  label={t("auth.right")}
+                  options={GRANTABLE.map((a) => ({ value: a, label: t(`authType.${a}`) }))}
                   value={g.authType}
-                  onValueChange={(authType) => void save(grants.map((x) => (x === g ? { ...x, authType: authType as AuthType } : x))).catch(() => undefined)}
-                >
-                  <SelectTrigger className="h-8 w-40" aria-label={t("auth.right")}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {GRANTABLE.map((a) => (
-                      <SelectItem key={a} value={a}>
-                        {t(`authType.${a}`)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                  clearable={false}
+                  onChange={(authType) => void save(grants.map((x) => (x === g ? { ...x, authType: authType as AuthType } : x))).catch(() => undefined)}
+                />
                 <Button variant="ghost" size="icon" aria-label={t("auth.remove")} onClick={() => void save(grants.filter((x) => x !== g)).catch(() => undefined)}>
                   <XIcon />
                 </Button>

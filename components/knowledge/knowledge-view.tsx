@@ -24,6 +24,7 @@ import { KNOWLEDGE_LIMITS, type KnowledgeNode } from "@/lib/contract/knowledge/k
 import { PageFrame, useConfirm, useUrlPatch } from "@/components/kit";
 import { usePermissions } from "@/components/kit/can";
 import { LoadError } from "@/components/kit/load-error";
+import { lazyParts } from "@/components/kit/lazy-parts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { deferred, useDeferred, useDeferredPopup } from "@/components/ui/deferred";
@@ -36,10 +37,7 @@ import { filterKnowledge, indexTree, nodeActions, trail, type NodeAction } from 
 
 // The dialogs and the file preview mount only while open (`?dlg=`): loaded then, not with the page.
 const NodeDialog = dynamic(() => import("./node-dialog").then((m) => m.NodeDialog));
-const AuthDialog = dynamic(() => import("./knowledge-dialogs").then((m) => m.AuthDialog));
-const OwnerDialog = dynamic(() => import("./knowledge-dialogs").then((m) => m.OwnerDialog));
-const MoveDialog = dynamic(() => import("./knowledge-dialogs").then((m) => m.MoveDialog));
-const RecycleDialog = dynamic(() => import("./knowledge-dialogs").then((m) => m.RecycleDialog));
+const { AuthDialog, OwnerDialog, MoveDialog, RecycleDialog } = lazyParts(() => import("./knowledge-dialogs"), ["AuthDialog", "OwnerDialog", "MoveDialog", "RecycleDialog"]);
 const PreviewOverlay = dynamic(() => import("./file-preview").then((m) => m.PreviewOverlay));
 
 const PERM_ADD_BASE = "file:header:add";

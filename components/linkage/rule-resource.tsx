@@ -1,10 +1,10 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { ScrollTextIcon } from "lucide-react";
 import { defineResource, operToggle, dictLabel, useDict, useSession, type ResourceUi, resourcePage } from "@/components/kit";
+import { lazyParts } from "@/components/kit/lazy-parts";
 import useSWR from "swr";
 import { api, swrFetcher } from "@/lib/api/fetcher";
 import { ACTION_TYPE, LOG_STATUS, TERM_TYPE } from "@/lib/contract/linkage/enums";
@@ -12,9 +12,7 @@ import type { LinkageLogRow } from "@/lib/contract/linkage/log";
 import { linkageRule, type LinkageRuleRow, type Trigger } from "@/lib/contract/linkage/rule";
 
 // The builders (with the cron picker and the thing-model inputs) load with the dialog, not the list.
-const TriggersField = dynamic(() => import("./rule-builders").then((m) => m.TriggersField));
-const ActionsField = dynamic(() => import("./rule-builders").then((m) => m.ActionsField));
-const WindowsField = dynamic(() => import("./rule-builders").then((m) => m.WindowsField));
+const { TriggersField, ActionsField, WindowsField } = lazyParts(() => import("./rule-builders"), ["TriggersField", "ActionsField", "WindowsField"]);
 
 type V = Record<string, unknown>;
 const SYMBOL: Record<number, string> = { 1: "=", 2: ">", 3: "<", 4: "≥", 5: "≤" };

@@ -3,7 +3,6 @@
 import * as React from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
-import { Button } from "@/components/ui/button";
 import { KitDialog } from "@/components/kit/dialogs/kit-dialog";
 import type { ResourceUi } from "@/components/kit/resource/define-resource";
 import { SortableList } from "@/components/kit/sortable-list";
@@ -34,11 +33,7 @@ export function SortDialog({ ui }: { ui: ResourceUi<PointGroup> }) {
       description={t("sortHint")}
       width={500}
       testId="point-sort"
-      footer={
-        <Button onClick={save} disabled={busy || !order}>
-          {t("saveSort")}
-        </Button>
-      }
+      primary={{ label: t("saveSort"), onClick: save, disabled: busy || !order }}
     >
       <SortableList items={ui.rows} getId={getId} onSort={(ids) => setOrder(ids.map(Number))} render={(r) => <span className="text-sm">{r.groupName}</span>} />
     </KitDialog>

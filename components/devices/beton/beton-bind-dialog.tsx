@@ -3,7 +3,6 @@
 import * as React from "react";
 import useSWR, { useSWRConfig } from "swr";
 import { useTranslations } from "next-intl";
-import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { KitDialog } from "@/components/kit/dialogs/kit-dialog";
 import type { ResourceUi } from "@/components/kit/resource/define-resource";
@@ -41,11 +40,7 @@ export function BindDialog({ ui }: { ui: ResourceUi<BetonRule> }) {
       title={t("bind")}
       width={560}
       testId="bind-dialog"
-      footer={
-        <Button onClick={save} disabled={busy} data-testid="bind-save">
-          {t("save")}
-        </Button>
-      }
+      primary={{ label: t("save"), onClick: save, disabled: busy, testId: "bind-save" }}
     >
       <ul className="max-h-96 space-y-1 overflow-auto">
         {data?.length === 0 && <li className="py-6 text-center text-sm text-muted-foreground">{t("noDevices")}</li>}

@@ -1,30 +1,13 @@
 "use client";
 
-import { CopyIcon, TriangleAlertIcon } from "lucide-react";
+import { TriangleAlertIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { KitDialog } from "@/components/kit";
-import { useCopy } from "@/components/kit/use-copy";
-import { Button } from "@/components/ui/button";
+import { CopyLine, KitDialog } from "@/components/kit";
 import { deviceTopics } from "@/lib/contract/device/topics";
 import { setShown, useShownCredentials } from "./credentials-store";
 
-function Line({ label, value, testId, copyLabel, onCopy }: { label: string; value: string; testId: string; copyLabel: string; onCopy: () => void }) {
-  return (
-    <div className="grid grid-cols-[8rem_1fr_auto] items-center gap-2">
-      <span className="text-sm text-muted-foreground">{label}</span>
-      <code className="min-w-0 break-all rounded bg-muted px-2 py-1 font-mono text-xs" data-testid={testId}>
-        {value}
-      </code>
-      <Button type="button" variant="ghost" size="icon" className="size-7" aria-label={`${copyLabel} ${label}`} title={copyLabel} onClick={onCopy}>
-        <CopyIcon />
-      </Button>
-    </div>
-  );
-}
-
 export function CredentialsDialog() {
   const t = useTranslations("devices.device.credentials");
-  const copyText = useCopy();
   const c = useShownCredentials();
   if (!c) return null;
   const topics = deviceTopics(c.productId, c.deviceSn);
@@ -32,18 +15,13 @@ export function CredentialsDialog() {
   const example = c.broker
     ? `mosquitto_pub -h ${c.broker.host} -p ${c.broker.port} -u ${c.deviceSn} -P '${c.secret}' -t ${topics.up[0].topic} -m '{"params": {}}'`
     : null;
-  const copy = (text: string) => () => void copyText(text);
   return (
     <KitDialog
       onClose={() => setShown(null)}
       title={t("title")}
       width={720}
       testId="credentials-dialog"
-      footer={
-        <Button size="sm" onClick={() => setShown(null)}>
-          {t("done")}
-        </Button>
-      }
+      primary={{ label: t("done"), onClick: () => setShown(null) }}
     >
       <div className="flex flex-col gap-4">
         <p role="alert" className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-800 dark:text-amber-300">
@@ -51,9 +29,9 @@ export function CredentialsDialog() {
           {t("shownOnce")}
         </p>
         <div className="flex flex-col gap-2">
-          <Line label={t("sn")} value={c.deviceSn} testId="credentials-sn" copyLabel={t("copy")} onCopy={copy(c.deviceSn)} />
-          <Line label={t("secret")} value={c.secret} testId="credentials-secret" copyLabel={t("copy")} onCopy={copy(c.secret)} />
-          <Line label={t("broker")} value={broker} testId="credentials-broker" copyLabel={t("copy")} onCopy={copy(broker)} />
+          <CopyLine label={t("sn")} value={c.deviceSn} copy={c.deviceSn} copyLabel={t("copy")} testId="credentials-sn" />
+          <CopyLine label={t("secret")} value={c.secret} copy={c.secret} copyLabel={t("copy")} testId="credentials-secret" />
+          <CopyLine label={t("broker")} value={broker} copy={broker} copyLabel={t("copy")} testId="credentials-broker" />
         </div>
         <div className="flex flex-col gap-1">
           <h3 className="text-sm font-medium">{t("topics")}</h3>
@@ -71,7 +49,7 @@ export function CredentialsDialog() {
           </table>
         </div>
         <p className="text-xs text-muted-foreground">{t("http", { path: `comm/ingest/${c.productId}/${c.deviceSn}/property/post` })}</p>
-        {example && <Line label={t("example")} value={example} testId="credentials-example" copyLabel={t("copy")} onCopy={copy(example)} />}
+        {example && <CopyLine label={t("example")} value={example} copy={example} copyLabel={t("copy")} testId="credentials-example" />}
       </div>
     </KitDialog>
   );

@@ -6,30 +6,13 @@ import { useTranslations } from "next-intl";
 import { CopyIcon, KeyRoundIcon } from "lucide-react";
 import { Can } from "@/components/kit/can";
 import { useCopy } from "@/components/kit/use-copy";
+import { CopyLine } from "@/components/kit/copy-line";
 import { useConfirm } from "@/components/kit/dialogs/confirm-dialog";
 import { KitDialog } from "@/components/kit/dialogs/kit-dialog";
 import { Button } from "@/components/ui/button";
 import { api, swrFetcher } from "@/lib/api/fetcher";
 import { RESET_SECRET, type Device, type DeviceCredentials } from "@/lib/contract/device/device";
 import { deviceTopics } from "@/lib/contract/device/topics";
-
-function Field({ label, value, copy, testId }: { label: string; value: React.ReactNode; copy?: string; testId?: string }) {
-  const t = useTranslations("devices.viewDevice.connection");
-  const doCopy = useCopy();
-  return (
-    <div className="flex min-w-0 items-center gap-2 py-1 text-sm">
-      <span className="w-20 shrink-0 text-muted-foreground">{label}</span>
-      <span className="min-w-0 truncate font-mono" data-testid={testId}>
-        {value}
-      </span>
-      {copy && (
-        <button type="button" className="shrink-0 text-muted-foreground hover:text-primary" aria-label={`${t("copy")} ${label}`} onClick={() => doCopy(copy)}>
-          <CopyIcon className="size-3.5" />
-        </button>
-      )}
-    </div>
-  );
-}
 
 /**
  * How the device connects: the broker's host and port, username = SN, and its topics. The secret
@@ -54,10 +37,10 @@ export function ConnectionCard({ device }: { device: Device }) {
   return (
     <div className="flex flex-col gap-3" data-testid="connection">
       <div>
-        <Field label={t("host")} value={broker?.host ?? "-"} copy={broker?.host} testId="mqtt-host" />
-        <Field label={t("port")} value={broker?.port ?? "-"} copy={broker ? String(broker.port) : undefined} testId="mqtt-port" />
-        <Field label={t("username")} value={device.deviceSn} copy={device.deviceSn} testId="mqtt-username" />
-        <Field label={t("password")} value="••••••••" />
+        <CopyLine layout="compact" label={t("host")} value={broker?.host ?? "-"} copy={broker?.host} copyLabel={t("copy")} testId="mqtt-host" />
+        <CopyLine layout="compact" label={t("port")} value={broker?.port ?? "-"} copy={broker ? String(broker.port) : undefined} copyLabel={t("copy")} testId="mqtt-port" />
+        <CopyLine layout="compact" label={t("username")} value={device.deviceSn} copy={device.deviceSn} copyLabel={t("copy")} testId="mqtt-username" />
+        <CopyLine layout="compact" label={t("password")} value="••••••••" copyLabel={t("copy")} />
         <p className="mt-1 text-xs text-muted-foreground">{t("passwordHint")}</p>
         <Can code="dev:device:upd">
           <Button size="sm" variant="outline" className="mt-2" onClick={reset} data-testid="reset-secret">

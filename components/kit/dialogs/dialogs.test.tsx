@@ -65,6 +65,25 @@ describe("generic dialog", () => {
     fireEvent.click(screen.getByRole("button", { name: "Exit full screen" }));
     expect(dialog.className).not.toContain("h-screen");
   });
+
+  it("has a footer of one primary button, without Cancel", () => {
+    const onClick = vi.fn();
+    wrap(
+      <KitDialog title="Title" primary={{ label: "Save", onClick, testId: "save" }}>
+        body
+      </KitDialog>,
+    );
+    fireEvent.click(screen.getByTestId("save"));
+    expect(onClick).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole("button", { name: "Cancel" })).toBeNull();
+    cleanup();
+    wrap(
+      <KitDialog title="Title" primary={{ label: "Save", onClick, disabled: true }}>
+        body
+      </KitDialog>,
+    );
+    expect(screen.getByRole("button", { name: "Save" }).hasAttribute("disabled")).toBe(true);
+  });
 });
 
 describe("detail rows and info view", () => {

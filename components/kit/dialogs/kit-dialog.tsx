@@ -21,6 +21,8 @@ type Props = {
   width?: number;
   /** The usual footers: "close" (one Close button), or Cancel and one action (`DialogActions`). */
   actions?: "close" | Omit<DialogActionsProps, "onCancel">;
+  /** A footer of one primary button and no Cancel (closing is the ×, Escape or a click outside). */
+  primary?: { label: string; onClick: () => void; disabled?: boolean; testId?: string };
   /** Any other footer. */
   footer?: React.ReactNode;
   children: React.ReactNode;
@@ -29,7 +31,7 @@ type Props = {
 };
 
 /** The generic dialog: title bar with a fullscreen toggle, scrolling body, footer. */
-export function KitDialog({ open = true, onClose, onOpenChange, title, description, width = 800, actions, footer, children, className, testId }: Props) {
+export function KitDialog({ open = true, onClose, onOpenChange, title, description, width = 800, actions, primary, footer, children, className, testId }: Props) {
   const t = useTranslations("kit.actions");
   const close = () => {
     onOpenChange?.(false);
@@ -42,6 +44,10 @@ export function KitDialog({ open = true, onClose, onOpenChange, title, descripti
       </Button>
     ) : actions ? (
       <DialogActions onCancel={close} {...actions} />
+    ) : primary ? (
+      <Button type="button" size="sm" onClick={primary.onClick} disabled={primary.disabled} data-testid={primary.testId}>
+        {primary.label}
+      </Button>
     ) : (
       footer
     );

@@ -3,7 +3,6 @@
 import { useTranslations } from "next-intl";
 import type { I18nName } from "@/lib/contract/i18n-text";
 import { locales } from "@/lib/contract/locale";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { KitDialog } from "../dialogs/kit-dialog";
@@ -35,11 +34,7 @@ export function MultilingualDialog({
       description={t("hint")}
       width={500}
       testId="multilingual-dialog"
-      footer={
-        <Button type="button" size="sm" onClick={onSave} data-testid="multilingual-save">
-          {kit("confirm")}
-        </Button>
-      }
+      primary={{ label: kit("confirm"), onClick: onSave, testId: "multilingual-save" }}
     >
       <div className="grid gap-3">
         {locales.map((l) => (

@@ -29,6 +29,7 @@ export function SelectField({
   invalid,
   id,
   name,
+  label,
 }: {
   options: readonly DictOption[];
   value: Value;
@@ -40,6 +41,8 @@ export function SelectField({
   invalid?: boolean;
   id?: string;
   name?: string;
+  /** Accessible name, for a select without a label pointing at `id`. */
+  label?: string;
 }) {
   const t = useTranslations("kit");
   const current = options.find((o) => same(o.value, value));
@@ -52,7 +55,7 @@ export function SelectField({
         placeholder={placeholder ?? t("search.select")}
         disabled={disabled}
         name={name}
-        trigger={{ id, className: "h-8", "aria-invalid": invalid || undefined }}
+        trigger={{ id, className: "h-8", "aria-invalid": invalid || undefined, "aria-label": label }}
       />
       {clearable && current && !disabled && <FieldClear onClear={() => onChange("")} />}
     </div>

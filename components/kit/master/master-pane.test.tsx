@@ -22,7 +22,7 @@ function show(props: Partial<MasterPaneProps<Node>> = {}) {
   const onChange = vi.fn();
   const view = render(
     <NextIntlClientProvider locale="en" messages={messages}>
-      <MasterPane<Node> nodes={TREE} childrenKey="childrens" labelOf={(x) => x.name} value={null} onChange={onChange} searchLabel="Find" label="Departments" itemTestId={(x) => `node-${x.id}`} {...props} />
+      <MasterPane<Node> source={{ nodes: TREE }} childrenKey="childrens" labelOf={(x) => x.name} value={null} onChange={onChange} searchLabel="Find" label="Departments" itemTestId={(x) => `node-${x.id}`} {...props} />
     </NextIntlClientProvider>,
   );
   return { onChange, view };
@@ -73,13 +73,13 @@ describe("MasterPane", () => {
 
   it("is a flat list without childrenKey, with loading and error states", () => {
     const onRetry = vi.fn();
-    show({ childrenKey: undefined, nodes: TREE[0].childrens });
+    show({ childrenKey: undefined, source: { nodes: TREE[0].childrens } });
     expect(within(screen.getByRole("listbox")).getAllByRole("option")).toHaveLength(2);
     cleanup();
-    show({ nodes: [], loading: true });
+    show({ source: { nodes: [], isLoading: true } });
     expect(screen.getByTestId("master-loading")).toBeTruthy();
     cleanup();
-    show({ nodes: [], error: true, onRetry });
+    show({ source: { nodes: [], error: new Error("offline"), mutate: onRetry } });
     fireEvent.click(screen.getByRole("button", { name: "Retry" }));
     expect(onRetry).toHaveBeenCalled();
   });

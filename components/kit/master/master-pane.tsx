@@ -15,8 +15,17 @@ export const MASTER_DEBOUNCE_MS = 300;
 
 type Key = string | number;
 
-export type MasterPaneProps<T extends AnyRow> = {
+/** The nodes and how loading them went, as a tree hook returns them (SWR's error, isLoading, mutate). */
+export type MasterSource<T> = {
   nodes: readonly T[];
+  isLoading?: boolean;
+  error?: unknown;
+  /** Loads again ("retry" after an error). */
+  mutate?: () => unknown;
+};
+
+export type MasterPaneProps<T extends AnyRow> = {
+  source: MasterSource<T>;
   /** Key of a node (default "id"). */
   rowKey?: string;
   labelOf: (node: T) => string;
@@ -36,9 +45,6 @@ export type MasterPaneProps<T extends AnyRow> = {
   onSearch?: (keyword: string) => void;
   /** Buttons beside the search box (e.g. "add"). */
   actions?: React.ReactNode;
-  loading?: boolean;
-  error?: boolean;
-  onRetry?: () => void;
   /** Text when there is nothing to show. */
   empty?: string;
   /** Accessible name of the tree or list. */
@@ -55,7 +61,7 @@ export type MasterPaneProps<T extends AnyRow> = {
  * devices). Put it in a resource's `slots.left` with `ui.setFilters`, or beside any detail.
  */
 export function MasterPane<T extends AnyRow>({
-  nodes,
+  source,
   rowKey = "id",
   labelOf,
   childrenKey,
@@ -67,9 +73,6 @@ export function MasterPane<T extends AnyRow>({
   searchLabel,
   onSearch,
   actions,
-  loading,
-  error,
-  onRetry,
   empty,
   label,
   testId,
@@ -77,6 +80,7 @@ export function MasterPane<T extends AnyRow>({
   className,
 }: MasterPaneProps<T>) {
   const tk = useTranslations("kit");
+  const { nodes, isLoading, error, mutate } = source;
   const [keyword, setKeyword] = React.useState("");
   const [settled, setSettled] = React.useState("");
   const [picked, setPicked] = React.useState<Key | null>(value);
@@ -167,14 +171,14 @@ export function MasterPane<T extends AnyRow>({
         {actions}
       </div>
       <div className="max-h-60 min-h-40 overflow-auto lg:max-h-[calc(100vh-16rem)]">
-        {loading && !nodes.length ? (
+        {isLoading && !nodes.length ? (
           <div className="space-y-2" data-testid="master-loading">
             {[1, 2, 3, 4].map((i) => (
               <Skeleton key={i} className="h-7" />
             ))}
           </div>
         ) : error && !nodes.length ? (
-          <LoadError className="py-8" onRetry={onRetry} />
+          <LoadError className="py-8" onRetry={mutate && (() => void mutate())} />
         ) : (
           <ul role={childrenKey ? "tree" : "listbox"} aria-label={label}>
             {shown.length ? rows(shown, 0) : <li className="py-6 text-center text-sm text-muted-foreground">{empty ?? tk("table.empty")}</li>}

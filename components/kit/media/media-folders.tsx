@@ -37,10 +37,9 @@ export function folderAndBelow(nodes: readonly MediaFolder[], id: number): Set<n
  */
 export function MediaFolderTree({ value, onChange, className, testId = "media-folders" }: { value: number; onChange: (id: number) => void; className?: string; testId?: string }) {
   const t = useTranslations("media");
-  const { nodes, error, isLoading, mutate } = useMediaFolders();
   return (
     <MasterPane
-      nodes={nodes}
+      source={useMediaFolders()}
       childrenKey="children"
       labelOf={(n) => n.fileName}
       render={(n) => (
@@ -53,9 +52,6 @@ export function MediaFolderTree({ value, onChange, className, testId = "media-fo
       onChange={(id) => onChange(id === null ? MEDIA_ROOT : Number(id))}
       searchLabel={t("tree.search")}
       label={t("tree.label")}
-      loading={isLoading}
-      error={!!error}
-      onRetry={() => mutate()}
       className={className}
       testId={testId}
       itemTestId={() => "media-folder"}

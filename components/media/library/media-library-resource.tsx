@@ -9,6 +9,7 @@ import { api } from "@/lib/api/fetcher";
 import { MEDIA_LIMITS, MEDIA_ROOT, MEDIA_TYPE, mediaItem, type MediaFolder, type MediaItem } from "@/lib/contract/media/media-library";
 import { ActionsMenu, defineResource, ListFrame, ResourceDialogs, ResourcePagination, ResourceSearch, ResourceToolbar, useResourceList, useDict, dictLabel, type ResourceUi } from "@/components/kit";
 import { LoadError } from "@/components/kit/load-error";
+import { lazyParts } from "@/components/kit/lazy-parts";
 import { MEDIA_API, MediaFolderTree, useMediaFolders } from "@/components/kit/media/media-folders";
 import { MediaThumb } from "@/components/kit/media/media-thumb";
 import { formatSize } from "@/lib/format";
@@ -20,11 +21,7 @@ import { Clipped } from "@/components/kit/clipped";
 
 // The library's dialogs (forms, the folder tree, the recycle bin, the player) and the image viewer
 // load when first opened, not with the list.
-const FolderDialog = dynamic(() => import("./media-dialogs").then((m) => m.FolderDialog));
-const RenameDialog = dynamic(() => import("./media-dialogs").then((m) => m.RenameDialog));
-const MoveDialog = dynamic(() => import("./media-dialogs").then((m) => m.MoveDialog));
-const RecycleDialog = dynamic(() => import("./media-dialogs").then((m) => m.RecycleDialog));
-const VideoDialog = dynamic(() => import("./media-dialogs").then((m) => m.VideoDialog));
+const { FolderDialog, RenameDialog, MoveDialog, RecycleDialog, VideoDialog } = lazyParts(() => import("./media-dialogs"), ["FolderDialog", "RenameDialog", "MoveDialog", "RecycleDialog", "VideoDialog"]);
 const ImageViewer = dynamic(() => import("@/components/kit/image-viewer").then((m) => m.ImageViewer));
 
 const PERM = { add: "file:mediaLibrary:add", upd: "file:mediaLibrary:upd", del: "file:mediaLibrary:del" } as const;

@@ -109,7 +109,8 @@ function Body() {
         <MasterPane
           className="shrink-0 lg:w-80"
           testId="dict-list"
-          nodes={dictNodes}
+          // While a search reloads, the kept nodes stay shown: neither loading nor failed.
+          source={{ nodes: dictNodes, isLoading: !dicts.data && !dicts.error, error: dicts.data ? undefined : dicts.error, mutate: dicts.mutate }}
           childrenKey="childrens"
           labelOf={(n) => n.dictName}
           render={(n) => (
@@ -126,9 +127,6 @@ function Body() {
           searchLabel={t("placeholders.search")}
           onSearch={setKeyword}
           label={t(`scopes.${url.scope}`)}
-          loading={!dicts.data && !dicts.error}
-          error={!!dicts.error && !dicts.data}
-          onRetry={() => dicts.mutate()}
           actions={
             can("sys:dict:add") && (
               <Button size="sm" onClick={() => url.go({ dict: "new", dictParent: null })} data-testid="dict-add">

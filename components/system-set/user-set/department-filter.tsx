@@ -10,10 +10,9 @@ import { departmentLabel, useDepartments } from "../department-set/use-departmen
  */
 export function DepartmentFilter({ value, onChange }: { value: number | null; onChange: (id: number | null) => void }) {
   const t = useTranslations("system.user");
-  const { nodes, error, isLoading, mutate } = useDepartments();
   return (
     <MasterPane
-      nodes={nodes}
+      source={useDepartments()}
       childrenKey="childrens"
       labelOf={departmentLabel}
       value={value}
@@ -23,9 +22,6 @@ export function DepartmentFilter({ value, onChange }: { value: number | null; on
       searchLabel={t("departmentSearch")}
       empty={t("noDepartment")}
       label={t("fields.departmentId")}
-      loading={isLoading}
-      error={!!error}
-      onRetry={() => mutate()}
       testId="department-filter"
       itemTestId={(n) => `dept-filter-${n.id}`}
     />
