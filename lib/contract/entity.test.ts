@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineEntity, uses } from "./entity";
+import { defineEntity, keyField, rowName, uses } from "./entity";
 import { textRequired, text } from "./validation";
 
 const thing = defineEntity({
@@ -19,6 +19,16 @@ const thing = defineEntity({
 });
 
 describe("defineEntity", () => {
+  it("takes the rowName field as the name of a row unless told another", () => {
+    const titled = defineEntity({ ns: "t", fields: { id: keyField, title: rowName(20, { import: true }) } });
+    expect(titled.nameField).toBe("title");
+    expect(titled.fields.title).toMatchObject({ search: "contains", sort: true, import: true });
+    expect(titled.body.safeParse({ title: "" }).success).toBe(false);
+    expect(titled.body.safeParse({ title: "x".repeat(21) }).success).toBe(false);
+    expect(defineEntity({ ns: "t", nameField: "code", fields: { code: { schema: text(8) }, title: rowName(20) } }).nameField).toBe("code");
+    expect(defineEntity({ ns: "t", fields: { code: { schema: text(8) } } }).nameField).toBeUndefined();
+  });
+
   it("derives the body from the writable fields only", () => {
     expect(Object.keys(thing.body.parse({ name: "a", id: 9, createTime: "x" }))).toEqual(["name", "tags"]);
     expect(thing.body.safeParse({}).success).toBe(false);

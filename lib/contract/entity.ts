@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pageQuery } from "./common";
 import type { UploadPurpose } from "./upload";
-import { optional } from "./validation";
+import { optional, textRequired } from "./validation";
 
 /**
  * One field, written once. An entity's contract lists its fields with their rule (the zod schema
@@ -14,7 +14,7 @@ import { optional } from "./validation";
  *   ns: "projects.project",
  *   fields: {
  *     id: { kind: "id", readOnly: true, schema: dbId },
- *     prjName: { schema: textRequired(64), search: "contains", sort: true, import: true, full: true },
+ *     prjName: rowName(64, { import: true, full: true }),   // names a row: the nameField
  *     prjType: { schema: text(32), kind: "select", dict: "prjType", search: "eq" },
  *     createTime: { kind: "datetime", readOnly: true, column: "createdAt", sort: true, search: "range", form: false },
  *   },
@@ -90,7 +90,16 @@ export type FieldDef = {
   /** Uploads: what the files are for, and how many at most. */
   purpose?: UploadPurpose;
   limit?: number;
+  /** The field names a row (`rowName`): the entity's `nameField`. */
+  names?: boolean;
 };
+
+/**
+ * The text that names a row — in delete confirmations, pickers and the keyword box: required,
+ * searched by "contains", sortable. The entity takes it as its `nameField`.
+ */
+export const rowName = <const O extends Pick<FieldDef, "import" | "full"> = object>(max: number, more?: O) =>
+  ({ schema: textRequired(max), search: "contains", sort: true, names: true, ...(more as O) }) as const;
 
 export type Fields = Record<string, FieldDef>;
 
@@ -223,7 +232,7 @@ export type EntityDef<F extends Fields, K extends string = "id"> = {
   fields: F;
   /** The key field (default "id"). */
   key?: K;
-  /** The field that names a row (delete confirmations, pickers): "删除项目“…”？". */
+  /** The field that names a row (delete confirmations, pickers): "删除项目“…”？"; default the `rowName` field. */
   nameField?: keyof F & string;
   /** Cross-field rules of the body (e.g. max not below min), applied to add and update. */
   refine?: (value: Record<string, unknown>, ctx: z.RefinementCtx) => void;
@@ -273,7 +282,7 @@ export function defineEntity<const F extends Fields, const K extends string = "i
   return {
     ns: def.ns,
     key,
-    nameField: def.nameField,
+    nameField: def.nameField ?? entries.find(([, f]) => f.names)?.[0],
     api: def.api,
     perm: def.perm,
     scope: def.scope ?? ("tenant" as EntityScope),

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineEntity, type RowOf } from "./entity";
-import { mobile, optional, text, textRequired } from "./validation";
+import { defineEntity, rowName, type RowOf } from "./entity";
+import { mobile, optional, text } from "./validation";
 
 const coordinate = (limit: number) => optional(z.coerce.number({ error: "validation.number" }).min(-limit, "validation.min").max(limit, "validation.max"));
 
@@ -8,9 +8,8 @@ const coordinate = (limit: number) => optional(z.coerce.number({ error: "validat
 export const project = defineEntity({
   ns: "projects.project",
   api: "device/project", perm: "dev:project",
-  nameField: "prjName",
   fields: {
-    prjName: { schema: textRequired(64), search: "contains", sort: true, import: true, full: true },
+    prjName: rowName(64, { import: true, full: true }),
     id: { kind: "id", readOnly: true, form: false },
     prjType: { schema: text(32), kind: "select", dict: "prjType", search: "eq" },
     /** Devices and spaces in the project (deviceNums / spaceNums): a project with either cannot be deleted. */

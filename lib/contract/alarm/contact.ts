@@ -1,17 +1,16 @@
 import { z } from "zod";
 import { dbId, optionalId } from "../common";
-import { defineEntity, keyField, type RowOf } from "../entity";
-import { email, mobile, text, textRequired } from "../validation";
+import { defineEntity, keyField, rowName, type RowOf } from "../entity";
+import { email, mobile, text } from "../validation";
 import { LINK_TYPES } from "./enums";
 
 /** Alarm contact (alarmLink, core §3): name, phone, e-mail, description; `userId` joins a console user (jointUser). */
 export const alarmContact = defineEntity({
   ns: "alarm.contact",
   api: "alarm/link", perm: "alarm:link",
-  nameField: "linkName",
   fields: {
     id: keyField,
-    linkName: { schema: textRequired(32), search: "contains", sort: true, import: true },
+    linkName: rowName(32, { import: true }),
     phone: { schema: mobile, kind: "phone", search: "contains", import: true },
     email: { schema: email, kind: "email", import: true },
     userId: { schema: optionalId, kind: "select", list: false, export: false },
@@ -32,10 +31,9 @@ const contactIds = z.array(dbId).max(500, "validation.maxItems");
 export const alarmContactGroup = defineEntity({
   ns: "alarm.group",
   api: "alarm/linkGroup", perm: "alarm:link",
-  nameField: "groupName",
   fields: {
     id: keyField,
-    groupName: { schema: textRequired(32), search: "contains", sort: true },
+    groupName: rowName(32),
     description: { schema: text(200), kind: "textarea", full: true },
     contactIds: { schema: contactIds.default([]), kind: "custom", list: false, export: false },
     leaderIds: { schema: contactIds.default([]), kind: "custom", list: false, export: false, form: false },

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dbId, enableState, optionalId } from "../common";
-import { defineEntity, keyField, type RowOf } from "../entity";
-import { code, integerIn, optional, selectRequired, text, textRequired } from "../validation";
+import { defineEntity, keyField, rowName, type RowOf } from "../entity";
+import { code, integerIn, optional, selectRequired, text } from "../validation";
 import { ALARM_LINE_COLOR, type AlarmLine } from "../monitoring/compute";
 import { recipient, type RecipientRow } from "./contact";
 import { CHANNEL, CHANNELS, COMPARE_RANGE, COMPARE_TYPES, RULE_TYPE, RULE_TYPES, STAT_TYPES } from "./enums";
@@ -56,10 +56,9 @@ export type RuleCondition = z.infer<typeof ruleCondition>;
 export const alarmRule = defineEntity({
   ns: "alarm.rule",
   api: "alarm/rule", perm: "alarm:rule", scope: "project",
-  nameField: "ruleName",
   fields: {
     id: keyField,
-    ruleName: { schema: textRequired(64), search: "contains", sort: true },
+    ruleName: rowName(64),
     ruleType: { schema: choice(RULE_TYPES).default(RULE_TYPE.value), kind: "select", dict: "alarmRuleType", search: "eq" },
     /** A measurement point (pointGroup): the rule watches the point's devices instead of a product's. */
     pointId: { schema: optionalId, kind: "select", search: "eq", list: false, export: false },

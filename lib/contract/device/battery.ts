@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineEntity, type RowOf } from "../entity";
-import { number, numberRequired, text, textRequired } from "../validation";
+import { defineEntity, rowName, type RowOf } from "../entity";
+import { number, numberRequired, text } from "../validation";
 import { BATTERY_TYPES } from "./enums";
 
 /** Up to 5 images of at most 5 MB each (core §5, §9); the size limit is the upload purpose's. */
@@ -14,10 +14,9 @@ export const MAX_VOLTAGE = 1000;
 export const battery = defineEntity({
   ns: "deviceOps.battery",
   api: "device/battery", perm: "dev:battery",
-  nameField: "batteryName",
   fields: {
     id: { kind: "id", readOnly: true, list: false, detail: false, export: false },
-    batteryName: { schema: textRequired(64), search: "contains", sort: true, import: true },
+    batteryName: rowName(64, { import: true }),
     batteryModel: { schema: text(64), search: "contains", import: true },
     batteryType: { schema: z.coerce.number({ error: "validation.select" }).pipe(z.union([z.literal(0), z.literal(1)], { error: "validation.invalidOption" })), kind: "radio", dict: "batteryType", search: "eq", import: true },
     fullVoltage: { schema: numberRequired(MAX_VOLTAGE), kind: "number", min: 0, max: MAX_VOLTAGE, floatNum: 3, import: true },

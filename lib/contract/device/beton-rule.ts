@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineEntity, type RowOf } from "../entity";
-import { decimalIn, optional, text, textRequired } from "../validation";
+import { defineEntity, rowName, type RowOf } from "../entity";
+import { decimalIn, optional, text } from "../validation";
 import { AIR_TYPES, HARDEN_TYPES, COEF_TYPES, AGGREGATES } from "./enums";
 
 /** Air-entrained concrete: 0–3 % (core §9). */
@@ -22,10 +22,9 @@ const point = z.object({ maturity: decimalIn(0.01, 1_000_000), strength: decimal
 export const betonRule = defineEntity({
   ns: "deviceOps.betonRule",
   api: "device/betonRule", perm: "dev:betonRule", scope: "project",
-  nameField: "ruleName",
   fields: {
     id: { kind: "id", readOnly: true, list: false, detail: false, export: false },
-    ruleName: { schema: textRequired(64), search: "contains", sort: true },
+    ruleName: rowName(64),
     mixDesc: { schema: text(200), kind: "textarea", full: true, width: 200 },
     airType: { schema: oneOf(AIR_TYPES).default(0), kind: "radio", dict: "airType", search: "eq" },
     airContent: { schema: optional(decimalIn(AIR_CONTENT.min, AIR_CONTENT.max)), kind: "number", min: AIR_CONTENT.min, max: AIR_CONTENT.max, floatNum: 1 },

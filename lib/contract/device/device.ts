@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineEntity, type RowOf } from "../entity";
-import { integerIn, optional, text, textRequired } from "../validation";
+import { defineEntity, rowName, type RowOf } from "../entity";
+import { integerIn, optional, text } from "../validation";
 import { POWER_SUPPLIES } from "./enums";
 
 /** Device status (core §4): 1 inactive, 2 online, 3 offline. */
@@ -22,10 +22,9 @@ const snRule = z.string({ error: "validation.required" }).trim().min(1, "validat
 export const device = defineEntity({
   ns: "devices.device",
   api: "device/device", perm: "dev:device", scope: "project",
-  nameField: "deviceName",
   fields: {
     /** In form order; the list shows those not marked `list: false` in the same order. */
-    deviceName: { schema: textRequired(64), search: "contains", sort: true, import: true },
+    deviceName: rowName(64, { import: true }),
     id: { kind: "id", readOnly: true, form: false },
     deviceSn: { schema: snRule, search: "contains", sort: true, import: true },
     status: { kind: "status", dict: "deviceStatus", readOnly: true, search: "eq", sort: true },

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineEntity, type RowOf } from "../entity";
+import { defineEntity, rowName, type RowOf } from "../entity";
 import { i18nField } from "../i18n-text";
-import { codeRequired, integerIn, optional, selectRequired, text, textRequired } from "../validation";
+import { codeRequired, integerIn, optional, selectRequired, text } from "../validation";
 import { functionFields, oneOf, paramSchema, refineFunction, thingFunction, type ThingFunction } from "./thing-model";
 import { PROD_TYPES, NET_TYPES, DATA_FORMATS, GATEWAY_TYPES, VERIFY_TYPES, OBJ_MODEL_TYPES, CONNECT_TYPES, METHOD_TYPES, MONITOR_KINDS } from "./enums";
 
@@ -40,9 +40,8 @@ const count = { kind: "number", readOnly: true, form: false, export: false } as 
 export const product = defineEntity({
   ns: "product.product",
   api: "device/product", perm: "dev:product",
-  nameField: "prodName",
   fields: {
-    prodName: { schema: textRequired(64), search: "contains", sort: true },
+    prodName: rowName(64),
     id: { kind: "id", readOnly: true, form: false },
     ...productSpecFields,
     functionCount: count,
@@ -59,7 +58,6 @@ export type ProductBody = z.infer<typeof product.body>;
 export const objFunction = defineEntity({
   ns: "product.function",
   api: "device/objFunction", perm: "dev:objFunction",
-  nameField: "funcName",
   fields: { id: { kind: "id", readOnly: true, form: false }, ...functionFields, createTime },
   refine: refineFunction,
 });
@@ -68,7 +66,6 @@ export const objFunction = defineEntity({
 export const prodFunction = defineEntity({
   ns: "product.function",
   api: "device/prodFunction", perm: "dev:prodFunction",
-  nameField: "funcName",
   fields: {
     id: { kind: "id", readOnly: true, form: false },
     productId: { schema: dbId, kind: "id", search: "eq", form: false, list: false },
@@ -83,7 +80,6 @@ export const prodFunction = defineEntity({
 export const objModelFunction = defineEntity({
   ns: "product.function",
   api: "device/objModel/func", perm: "dev:objModel",
-  nameField: "funcName",
   fields: {
     id: { kind: "id", readOnly: true, form: false },
     modelId: { schema: dbId, kind: "id", search: "eq", form: false, list: false },
@@ -100,9 +96,8 @@ export type FunctionRow = ThingFunction & { id: number; createTime: string; prod
 export const objModel = defineEntity({
   ns: "product.objModel",
   api: "device/objModel", perm: "dev:objModel",
-  nameField: "modelName",
   fields: {
-    modelName: { schema: textRequired(64), search: "contains", sort: true },
+    modelName: rowName(64),
     id: { kind: "id", readOnly: true, form: false },
     modelType: { schema: oneOf(OBJ_MODEL_TYPES), kind: "select", dict: "objModelType", search: "eq" },
     description: { schema: text(200), kind: "textarea", full: true },
@@ -116,9 +111,8 @@ export type ObjModel = RowOf<typeof objModel.fields>;
 export const connect = defineEntity({
   ns: "product.connect",
   api: "comm/connect", perm: "comm:connect",
-  nameField: "connectName",
   fields: {
-    connectName: { schema: textRequired(64), search: "contains", sort: true },
+    connectName: rowName(64),
     id: { kind: "id", readOnly: true, form: false },
     connectCode: { schema: codeRequired, search: "contains" },
     connectType: { schema: oneOf(CONNECT_TYPES), kind: "select", dict: "connectType", search: "eq" },
@@ -142,9 +136,8 @@ export type Connect = RowOf<typeof connect.fields>;
 export const prodCopy = defineEntity({
   ns: "product.prodCopy",
   api: "device/prodCopy", perm: "dev:prodCopy",
-  nameField: "copyName",
   fields: {
-    copyName: { schema: textRequired(64), search: "contains", sort: true },
+    copyName: rowName(64),
     id: { kind: "id", readOnly: true, form: false },
     ...productSpecFields,
     functions: { schema: z.array(thingFunction).max(500, "validation.maxItems").default([]), kind: "custom", list: false, form: false, export: false, detail: false },

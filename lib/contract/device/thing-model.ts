@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { rowName } from "../entity";
 import { codeRequired, optional, selectRequired, text, textRequired } from "../validation";
 import { DATA_TYPES, FUNC_TYPES, ACCESS_MODES, EVENT_TYPES, CALL_MODES } from "./enums";
 
@@ -123,7 +124,7 @@ export const oneOf = <const T extends readonly (string | number)[]>(values: T) =
  * them and add their own. Which fields apply depends on `funcType` (`refineFunction`).
  */
 export const functionFields = {
-  funcName: { schema: textRequired(64), search: "contains", sort: true },
+  funcName: rowName(64),
   identifier: { schema: codeRequired, search: "contains", sort: true },
   funcType: { schema: oneOf(FUNC_TYPES), kind: "select", dict: "funcType", search: "eq" },
   // Not `optional()`: a union would hide where inside the data type the problem is.

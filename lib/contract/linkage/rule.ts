@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dbId, enableState } from "../common";
-import { defineEntity, keyField, type RowOf } from "../entity";
+import { defineEntity, keyField, rowName, type RowOf } from "../entity";
 import { recipient } from "../alarm/contact";
 import { CHANNEL } from "../alarm/enums";
 import { codeRequired, integerIn, optional, text, textRequired } from "../validation";
@@ -118,10 +118,9 @@ export type ActiveWindow = z.infer<typeof activeWindow>;
 export const linkageRule = defineEntity({
   ns: "linkage",
   api: "device/linkage", perm: "dev:linkage", scope: "project",
-  nameField: "ruleName",
   fields: {
     id: keyField,
-    ruleName: { schema: textRequired(64), search: "contains", sort: true },
+    ruleName: rowName(64),
     triggerMode: { schema: choice(TRIGGER_MODES).default(1), kind: "radio", dict: "linkageTriggerMode", search: "eq" },
     triggers: { schema: z.array(trigger).min(1, "validation.linkage.noTrigger").max(10, "validation.maxItems"), kind: "custom", full: true, export: false },
     activeTime: { schema: choice(ACTIVE_TIMES).default(1), kind: "radio", dict: "linkageActiveTime", list: false },

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { dbId } from "../common";
-import { defineEntity, type RowOf } from "../entity";
+import { defineEntity, rowName, type RowOf } from "../entity";
 import { MONITOR_KINDS } from "../device/enums";
 import { oneOf } from "../device/thing-model";
-import { decimalIn, optional, text, textRequired } from "../validation";
+import { decimalIn, optional, text } from "../validation";
 import { HOLE_POSITIONS, ZERO_TYPES } from "./enums";
 
 /** Measurement-point limits (core §5). */
@@ -43,10 +43,9 @@ export function refinePointGroup(v: Record<string, unknown>, ctx: z.RefinementCt
 export const pointGroup = defineEntity({
   ns: "monitoring.point",
   api: "device/pointGroup", perm: "dev:pointGroup",
-  nameField: "groupName",
   fields: {
     id: { kind: "id", readOnly: true, form: false, list: false },
-    groupName: { schema: textRequired(64), search: "contains", sort: true },
+    groupName: rowName(64),
     monitorKind: { schema: oneOf(MONITOR_KINDS), kind: "select", dict: "monitorKind", search: "eq" },
     zeroType: { schema: oneOf(ZERO_TYPES).default(1), kind: "radio", dict: "zeroType" },
     deviceIds: { schema: z.array(dbId).min(1, "validation.minItems").max(POINT_LIMITS.devices, "validation.maxItems"), kind: "custom", list: false, detail: false, export: false, full: true },

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dbId, enableState } from "../common";
-import { defineEntity, keyField, type RowOf } from "../entity";
-import { text, textRequired } from "../validation";
+import { defineEntity, keyField, rowName, type RowOf } from "../entity";
+import { text } from "../validation";
 import { HTTP_METHODS, PUSH_DATA, PUSH_DATA_KIND, PUSH_DEVICE_SCOPE, PUSH_DEVICE_SCOPES, PUSH_ENCODINGS, PUSH_METHODS, type PushMethod } from "./enums";
 
 /** What the cloud answers in place of a stored secret header value; sent back unchanged, it keeps the secret. */
@@ -43,10 +43,9 @@ const URL_RULES: Record<PushMethod, RegExp | null> = {
 export const pushConfig = defineEntity({
   ns: "push.config",
   api: "push/pushConfig", perm: "push:pushConfig", scope: "project",
-  nameField: "pushName",
   fields: {
     id: keyField,
-    pushName: { schema: textRequired(64), search: "contains", sort: true },
+    pushName: rowName(64),
     method: { schema: choice(PUSH_METHODS).default("POST"), kind: "select", dict: "pushMethod", search: "eq" },
     address: { schema: text(500), kind: "text", full: true },
     topic: { schema: text(200), kind: "text", list: false },

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dbId } from "../common";
 import { i18nField } from "../i18n-text";
-import { defineEntity, keyField, type RowOf } from "../entity";
+import { defineEntity, keyField, rowName, type RowOf } from "../entity";
 import { integerIn, textRequired } from "../validation";
 import { SCENE_TYPE, SCENE_TYPES, SCREEN_BLOCKS, SPLIT_SCREENS, type ScreenBlock } from "./enums";
 
@@ -25,10 +25,9 @@ const choice = <T extends readonly number[]>(values: T) =>
 export const scene = defineEntity({
   ns: "scene.scene",
   api: "device/scene", perm: "dev:scene", scope: "project",
-  nameField: "sceneName",
   fields: {
     id: keyField,
-    sceneName: { schema: textRequired(64), search: "contains", sort: true },
+    sceneName: rowName(64),
     sceneType: { schema: choice(SCENE_TYPES).default(SCENE_TYPE.image), kind: "radio", dict: "sceneType", search: "eq" },
     sceneFile: { schema: textRequired(500), kind: "custom", list: false, export: false, full: true },
     splitScreen: { schema: choice(SPLIT_SCREENS).default(4), kind: "radio", dict: "splitScreen" },
