@@ -10,7 +10,7 @@ import { examplePayload } from "@/lib/contract/device/examples";
 import { productTopics } from "@/lib/contract/device/topics";
 import { OwnerFunctions } from "./owner-functions";
 import { CatalogPicker } from "./pickers";
-import { productFunctionResource } from "./prod-function-resource";
+import { productFunctionResource } from "./product-functions";
 
 type Ids = (number | string)[];
 // The list's query, where the detail put the product (`productId`, `subOf`).

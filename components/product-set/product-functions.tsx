@@ -1,0 +1,93 @@
+"use client";
+
+import * as React from "react";
+import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
+import { toast } from "@/lib/toast";
+import { defineResource, type ResourceUi, type ToolbarAction, urlFixed } from "@/components/kit";
+import { Button } from "@/components/ui/button";
+import { ApiError, api, download } from "@/lib/api/fetcher";
+import type { FunctionRow, TdlError } from "@/lib/contract/device/product";
+import { functionColumns } from "./function-columns";
+import { functionDefaults, functionFormFields } from "./function-form";
+import { functionBase } from "./prod-function-resource";
+
+// The TDL errors and the library pickers open from the product's functions tab only.
+const KitDialog = dynamic(() => import("@/components/kit/dialogs/kit-dialog").then((m) => m.KitDialog));
+const CatalogPicker = dynamic(() => import("./pickers").then((m) => m.CatalogPicker));
+
+function TdlImport({ productId, ui }: { productId: number; ui: ResourceUi<FunctionRow> }) {
+  const t = useTranslations("product.function");
+  const input = React.useRef<HTMLInputElement>(null);
+  const [errors, setErrors] = React.useState<{ msg: string; list: TdlError[] } | null>(null);
+  const read = async (file: File) => {
+    try {
+      const res = await api.post<{ added: number }>("device/prodFunction/addFuncByTDL", { productId, content: await file.text() }, { silent: true });
+      toast.success(t("tdl.imported", { n: res.added }));
+      await ui.refresh();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      if (Array.isArray(e.data)) setErrors({ msg: e.message, list: e.data as TdlError[] });
+      else toast.error(e.message);
+    }
+  };
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={() => input.current?.click()} data-testid="tdl-import">
+        {t("tdl.import")}
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        accept=".json,application/json"
+        className="hidden"
+        data-testid="tdl-file"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = "";
+          if (file) void read(file);
+        }}
+      />
+      <KitDialog open={!!errors} onClose={() => setErrors(null)} title={t("tdl.errorsTitle")} width={640} testId="tdl-errors">
+        <p className="mb-2 text-sm">{errors?.msg}</p>
+        <ul className="space-y-1 text-sm">
+          {errors?.list.map((e) => (
+            <li key={e.index} className="text-destructive">
+              {t("tdl.errorLine", { index: e.index + 1, identifier: e.identifier ?? "-", field: e.field, msg: e.msg })}
+            </li>
+          ))}
+        </ul>
+      </KitDialog>
+    </>
+  );
+}
+
+const actionsFor = (productId: number): ToolbarAction<FunctionRow>[] => [
+  { key: "bindLibrary", label: "actions.bindLibrary", perm: "dev:prodFunction:add", variant: "outline", onClick: (ui) => ui.setParam("pick", "objFunction") },
+  { key: "applyModel", label: "actions.applyModel", perm: "dev:prodFunction:add", variant: "outline", onClick: (ui) => ui.setParam("pick", "objModel") },
+  { key: "exportTdl", label: "tdl.export", variant: "outline", onClick: () => download("device/prodFunction/jsonTDL", { productId }, "TDL.json") },
+  { key: "importTdl", perm: "dev:prodFunction:add", render: (ui) => <TdlImport productId={productId} ui={ui} /> },
+];
+
+function Pickers({ productId, ui }: { productId: number; ui: ResourceUi<FunctionRow> }) {
+  return (
+    <>
+      <CatalogPicker kind="objFunction" ui={ui} bind={(ids) => api.post("device/prodFunction/addList", { productId, functionIds: ids })} />
+      <CatalogPicker kind="objModel" multiple={false} ui={ui} bind={(ids) => api.post("device/objProd/add", { modelId: ids[0], productIds: [productId] })} />
+    </>
+  );
+}
+
+/** A product's functions: written here, bound from the library or an object model, or imported from TDL. */
+export function productFunctionResource(productId: number) {
+  return defineResource<FunctionRow>({
+    ...functionBase,
+    // The list is this product's: the product filter is fixed, whatever the URL says.
+    query: { productId: urlFixed(productId) },
+    search: { items: { productId: false } },
+    columns: { ...functionColumns, prodName: false },
+    form: { columns: 2, width: 860, fields: functionFormFields, defaults: { ...functionDefaults, productId }, toForm: (row) => ({ ...row, productId }), toBody: (values, _mode, row) => ({ ...values, productId, ...(row && { id: row.id }) }) },
+    toolbar: ["add", ...actionsFor(productId), "batchDelete"],
+    slots: { dialogs: (ui) => <Pickers productId={productId} ui={ui} /> },
+  });
+}
