@@ -1,23 +1,16 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
-import { loadMessages } from "@/lib/i18n/namespaces";
+import { describe, expect, it } from "vitest";
+import { fireEvent, screen } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { ChosenField } from "./chosen-field";
-
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
-afterEach(cleanup);
 
 describe("ChosenField", () => {
   it("says what none chosen means, and opens its picker from the button the label names", () => {
-    render(
-      <NextIntlClientProvider locale="en" messages={messages}>
+    renderIntl(
+      <>
         <label htmlFor="f">Contacts</label>
         <ChosenField id="f" disabled={false} testId="chips" texts="group.contacts" chips={[]} picker={({ open }) => open && <p>picker open</p>} />
-      </NextIntlClientProvider>,
+      </>,
     );
     expect(screen.getByTestId("chips").textContent).toBe("No contacts chosen");
     expect(screen.queryByText("picker open")).toBeNull();

@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { SWRConfig } from "swr";
-import { loadMessages } from "@/lib/i18n/namespaces";
 import type { Scene, SceneCandidate, SceneDevice } from "@/lib/contract/scene/scene";
 
 const post = vi.fn();
@@ -21,10 +20,6 @@ vi.mock("@/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info:
 const { ScenePlacer } = await import("./scene-placer");
 const { PermissionsProvider } = await import("@/components/kit/can");
 
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
 /** The plan's box: 1200 px wide, so one design unit (of 800) is 1.5 px. */
 const BOX = 1200;
 beforeEach(() => {
@@ -33,7 +28,6 @@ beforeEach(() => {
   vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(BOX);
 });
 afterEach(() => {
-  cleanup();
   vi.restoreAllMocks();
 });
 
@@ -47,14 +41,12 @@ const placed: SceneDevice[] = [{ id: 70, sceneId: 5, deviceId: 11, deviceName: "
 async function mount() {
   answers["device/sceneDevice/page"] = { records: placed, total: 1 };
   answers["device/sceneDevice/devices"] = candidates;
-  render(
-    <NextIntlClientProvider locale="en" messages={messages}>
-      <PermissionsProvider codes={["dev:sceneDevice:add", "dev:sceneDevice:upd", "dev:sceneDevice:del"]} roles="">
-        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-          <ScenePlacer scene={scene} onChanged={vi.fn()} />
-        </SWRConfig>
-      </PermissionsProvider>
-    </NextIntlClientProvider>,
+  renderIntl(
+    <PermissionsProvider codes={["dev:sceneDevice:add", "dev:sceneDevice:upd", "dev:sceneDevice:del"]} roles="">
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <ScenePlacer scene={scene} onChanged={vi.fn()} />
+      </SWRConfig>
+    </PermissionsProvider>,
   );
   return screen.findByRole("button", { name: "Point Tilt-01" });
 }

@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { SWRConfig } from "swr";
-import { loadMessages } from "@/lib/i18n/namespaces";
 import { ScreenFrame } from "./screen-frame";
 import { ScreenProvider } from "./screen-context";
 import { useLiveData } from "./use-live-data";
@@ -15,9 +14,7 @@ vi.mock("next/navigation", () => ({ useSearchParams: () => new URLSearchParams("
 
 let up: boolean;
 let served: number;
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = await loadMessages("en");
+beforeAll(() => {
   globalThis.ResizeObserver ??= class {
     observe() {}
     disconnect() {}
@@ -36,10 +33,6 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 function Figure() {
   const { data } = useLiveData<{ value: number }>("stat/monitorScreen/monitorIndex");
@@ -47,16 +40,15 @@ function Figure() {
 }
 
 function renderScreen() {
-  return render(
-    <NextIntlClientProvider locale="en" messages={messages} timeZone="Asia/Shanghai">
-      <SWRConfig value={{ provider: () => new Map() }}>
-        <ScreenProvider value={{ tenantId: 2, projId: 1, project: { id: 1, prjName: "Riverside" }, companyName: "" }}>
-          <ScreenFrame title="Global">
-            <Figure />
-          </ScreenFrame>
-        </ScreenProvider>
-      </SWRConfig>
-    </NextIntlClientProvider>,
+  return renderIntl(
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <ScreenProvider value={{ tenantId: 2, projId: 1, project: { id: 1, prjName: "Riverside" }, companyName: "" }}>
+        <ScreenFrame title="Global">
+          <Figure />
+        </ScreenFrame>
+      </ScreenProvider>
+    </SWRConfig>,
+    { timeZone: "Asia/Shanghai" },
   );
 }
 

@@ -1,16 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, render, screen } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
-import { loadMessages } from "@/lib/i18n/namespaces";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { cleanup, screen } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import type { ScenePoint, SceneView } from "@/lib/contract/scene/scene";
 import { HouseScenePanel } from "./house-scene-panel";
 import { formatValue, POINT_COLORS } from "./point-format";
 
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
 let box = { width: 1000, height: 500 };
 beforeEach(() => {
   vi.stubGlobal("ResizeObserver", class { observe() {} disconnect() {} });
@@ -18,13 +13,12 @@ beforeEach(() => {
   vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockImplementation(() => box.height);
 });
 afterEach(() => {
-  cleanup();
   vi.restoreAllMocks();
 });
 
 const point = (p: Partial<ScenePoint>): ScenePoint => ({ id: 1, x: 400, y: 225, deviceId: 1, deviceName: "Tilt-01", deviceSn: "SIM01001", status: 2, identifier: "angleX", name: "Angle X", unit: "°", value: 1.23456, time: 0, alarm: null, ...p });
 const view = (points: ScenePoint[], sceneType: 0 | 1 = 0): SceneView => ({ scene: { id: 5, sceneName: "Ground floor", sceneType, sceneFile: "2/20260301/plan.glb", splitScreen: 4 }, points });
-const wrap = (v: SceneView) => render(<NextIntlClientProvider locale="en" messages={messages}><HouseScenePanel view={v} /></NextIntlClientProvider>);
+const wrap = (v: SceneView) => renderIntl(<HouseScenePanel view={v} />);
 
 describe("HouseScenePanel", () => {
   it("fits the 16:9 plan in the panel and scales design positions to it", () => {

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
-import { loadMessages } from "@/lib/i18n/namespaces";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { ChangePasswordDialog, ResetPasswordDialog } from "./password-dialogs";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
@@ -13,10 +12,6 @@ let posts: { url: string; body: Record<string, unknown> }[];
 let gets: string[];
 const ok = (data: unknown) => Response.json({ code: 200, msg: "ok", data, success: true });
 
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
 beforeEach(() => {
   posts = [];
   gets = [];
@@ -39,18 +34,13 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
-const wrap = (ui: React.ReactNode) => render(<NextIntlClientProvider locale="en" messages={messages}>{ui}</NextIntlClientProvider>);
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submit = () => act(async () => fireEvent.click(screen.getByRole("button", { name: "OK" })));
 
 describe("ChangePasswordDialog", () => {
   it("requires both fields, insists they match and checks the policy", async () => {
-    wrap(<ChangePasswordDialog open onOpenChange={() => {}} />);
+    renderIntl(<ChangePasswordDialog open onOpenChange={() => {}} />);
     await screen.findByTestId("password-policy");
     await waitFor(() => expect(screen.getByRole("button", { name: "OK" }).hasAttribute("disabled")).toBe(false));
     await submit();
@@ -70,7 +60,7 @@ describe("ChangePasswordDialog", () => {
 
   it("sends the caller's own id and closes with the success message", async () => {
     const onOpenChange = vi.fn();
-    wrap(<ChangePasswordDialog open onOpenChange={onOpenChange} />);
+    renderIntl(<ChangePasswordDialog open onOpenChange={onOpenChange} />);
     await waitFor(() => expect(screen.getByRole("button", { name: "OK" }).hasAttribute("disabled")).toBe(false));
     type("New password", "newpass123");
     type("Confirm password", "newpass123");
@@ -86,7 +76,7 @@ describe("ResetPasswordDialog", () => {
   it("generates a password into both fields and copies it", async () => {
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
-    wrap(<ResetPasswordDialog open onOpenChange={() => {}} id={7} endpoint="sys/user/updUserPwd" />);
+    renderIntl(<ResetPasswordDialog open onOpenChange={() => {}} id={7} endpoint="sys/user/updUserPwd" />);
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Copy" })));
     expect(toast.warning).toHaveBeenCalledWith("Please enter the password first");
     await act(async () => fireEvent.click(screen.getByRole("button", { name: /Generate/ })));
@@ -101,7 +91,7 @@ describe("ResetPasswordDialog", () => {
   });
 
   it("uses the target tenant's policy for the hint and the generated password", async () => {
-    wrap(<ResetPasswordDialog open onOpenChange={() => {}} id={5} policyTenantId={5} endpoint="sys/tenant/updUserPwd" />);
+    renderIntl(<ResetPasswordDialog open onOpenChange={() => {}} id={5} policyTenantId={5} endpoint="sys/tenant/updUserPwd" />);
     await waitFor(() => expect(gets).toContain("/api/sys/login/getPwdMode?tId=5"));
     await act(async () => fireEvent.click(screen.getByRole("button", { name: /Generate/ })));
     expect(gets).toContain("/api/sys/pwdMode/random?tId=5");
@@ -110,7 +100,7 @@ describe("ResetPasswordDialog", () => {
 
   it("notifying forces the change at first login, and posts to the given endpoint", async () => {
     const onDone = vi.fn();
-    wrap(<ResetPasswordDialog open onOpenChange={() => {}} id={3} endpoint="sys/tenant/updUserPwd" onDone={onDone} />);
+    renderIntl(<ResetPasswordDialog open onOpenChange={() => {}} id={3} endpoint="sys/tenant/updUserPwd" onDone={onDone} />);
     const force = screen.getByRole("checkbox", { name: "Force a change at first login" });
     expect(force.getAttribute("aria-checked")).toBe("false");
     fireEvent.click(screen.getByRole("checkbox", { name: "Notify the user of the password" }));

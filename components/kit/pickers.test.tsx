@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
-import { loadMessages } from "@/lib/i18n/namespaces";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { ListPicker, PeoplePicker, TabbedListPicker, filterTree, type PickerDepartment } from "./pickers";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
@@ -22,10 +21,6 @@ type Answer = { code: number; data: unknown } | "throw";
 let answers: Record<string, Answer>;
 let calls: string[];
 
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
 beforeEach(() => {
   calls = [];
   Object.values(toast).forEach((f) => f.mockReset());
@@ -46,18 +41,13 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
-const wrap = (ui: React.ReactNode) => render(<NextIntlClientProvider locale="en" messages={messages}>{ui}</NextIntlClientProvider>);
 const flush = () => act(async () => {});
 
 describe("PeoplePicker", () => {
   it("answers the chosen users, departments and groups, keeping disabled ids out of reach", async () => {
     const onConfirm = vi.fn();
-    wrap(<PeoplePicker open onOpenChange={() => {}} value={{ userIds: [11] }} disabled={{ userIds: [12] }} onConfirm={onConfirm} />);
+    renderIntl(<PeoplePicker open onOpenChange={() => {}} value={{ userIds: [11] }} disabled={{ userIds: [12] }} onConfirm={onConfirm} />);
     await flush();
     expect(calls).toContain("/api/sys/user/page?current=1&size=9999");
     expect(calls).toContain("/api/sys/group/list?current=1&size=9999");
@@ -83,7 +73,7 @@ describe("PeoplePicker", () => {
   });
 
   it("shows only the tabs asked for and searches within them", async () => {
-    wrap(<PeoplePicker open onOpenChange={() => {}} tabs={["user"]} onConfirm={() => {}} />);
+    renderIntl(<PeoplePicker open onOpenChange={() => {}} tabs={["user"]} onConfirm={() => {}} />);
     await flush();
     expect(screen.queryByRole("tab")).toBeNull();
     expect(calls.some((c) => c.includes("department") || c.includes("group"))).toBe(false);
@@ -94,7 +84,7 @@ describe("PeoplePicker", () => {
 
   it("single mode keeps one choice", async () => {
     const onConfirm = vi.fn();
-    wrap(<PeoplePicker open onOpenChange={() => {}} tabs={["user"]} multiple={false} onConfirm={onConfirm} />);
+    renderIntl(<PeoplePicker open onOpenChange={() => {}} tabs={["user"]} multiple={false} onConfirm={onConfirm} />);
     await flush();
     fireEvent.click(screen.getByText("Alice"));
     fireEvent.click(screen.getByText("Bob"));
@@ -106,7 +96,7 @@ describe("PeoplePicker", () => {
     answers["sys/user/page"] = { code: 403, data: null };
     answers["sys/group/list"] = "throw";
     answers["sys/department/currentUser/tree"] = { code: 200, data: { nope: true } };
-    wrap(<PeoplePicker open onOpenChange={() => {}} onConfirm={() => {}} />);
+    renderIntl(<PeoplePicker open onOpenChange={() => {}} onConfirm={() => {}} />);
     await flush();
     expect(toast.error.mock.calls).toEqual([["Component initialization failed"]]);
     expect(screen.getByText("No data")).toBeTruthy();
@@ -117,7 +107,7 @@ describe("ListPicker", () => {
   it("loads current=1&size=9999 with extra params and answers ids and rows", async () => {
     answers["sys/role/page"] = { code: 200, data: { records: [{ id: 1, roleName: "Admin" }, { id: 2, roleName: "Viewer" }], total: 2 } };
     const onConfirm = vi.fn();
-    wrap(<ListPicker open onOpenChange={() => {}} title="Roles" endpoint="sys/role/page" params={{ kind: 2 }} columns={[{ key: "roleName", title: "Role" }]} multiple value={[2]} onConfirm={onConfirm} />);
+    renderIntl(<ListPicker open onOpenChange={() => {}} title="Roles" endpoint="sys/role/page" params={{ kind: 2 }} columns={[{ key: "roleName", title: "Role" }]} multiple value={[2]} onConfirm={onConfirm} />);
     await flush();
     expect(calls).toEqual(["/api/sys/role/page?kind=2&current=1&size=9999"]);
     fireEvent.click(screen.getByText("Admin"));
@@ -141,7 +131,7 @@ describe("TabbedListPicker", () => {
       { key: "1", label: "People", endpoint: "sys/user/page", columns: [{ key: "realname", title: "Name" }] },
       { key: "2", label: "Teams", endpoint: "sys/group/list", columns: [{ key: "groupName", title: "Team" }] },
     ];
-    wrap(<TabbedListPicker open onOpenChange={() => {}} title="Recipients" tabs={tabs} value={{ "1": [11] }} onConfirm={onConfirm} />);
+    renderIntl(<TabbedListPicker open onOpenChange={() => {}} title="Recipients" tabs={tabs} value={{ "1": [11] }} onConfirm={onConfirm} />);
     await flush();
     expect(calls).toEqual(["/api/sys/user/page?current=1&size=9999"]);
     expect(screen.getByRole("tab", { name: "People (1)" })).toBeTruthy();

@@ -1,28 +1,20 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
-import { loadMessages } from "@/lib/i18n/namespaces";
+import { beforeAll, describe, expect, it } from "vitest";
+import { screen, waitFor } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { RichTextEditor } from "./rich-text-editor";
 
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = await loadMessages("en");
+beforeAll(() => {
   // ProseMirror measures selections; jsdom has no layout.
   document.elementFromPoint = () => null;
   Range.prototype.getClientRects = () => [] as unknown as DOMRectList;
   Range.prototype.getBoundingClientRect = () => new DOMRect();
 });
-afterEach(cleanup);
 
 describe("RichTextEditor", () => {
   it("holds the place while tiptap loads, then shows and follows the value it is given", async () => {
-    const ui = (html: string) => (
-      <NextIntlClientProvider locale="en" messages={messages}>
-        <RichTextEditor value={html} onChange={() => undefined} id="body" />
-      </NextIntlClientProvider>
-    );
-    const { rerender } = render(ui("<p>hello</p>"));
+    const ui = (html: string) => <RichTextEditor value={html} onChange={() => undefined} id="body" />;
+    const { rerender } = renderIntl(ui("<p>hello</p>"));
     expect(screen.getByTestId("editor-loading")).toBeTruthy();
     await screen.findByRole("button", { name: "Bold" }, { timeout: 20_000 });
     expect(screen.queryByTestId("editor-loading")).toBeNull();

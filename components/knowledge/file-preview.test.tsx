@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 import { readFileSync } from "node:fs";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, screen, waitFor } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { SWRConfig } from "swr";
-import { loadMessages } from "@/lib/i18n/namespaces";
 import { PreviewBody } from "./file-preview";
 
 // pdf.js itself needs a real browser (canvas, workers): the e2e draws a real pdf. Here a document
@@ -34,16 +33,12 @@ const near = (el: Element) =>
     for (const o of observers) if (o.els.has(el)) o.cb([{ isIntersecting: true, target: el } as unknown as IntersectionObserverEntry], {} as IntersectionObserver);
   });
 
-let messages: Record<string, unknown>;
 const files: Record<string, () => BodyInit> = {
   "/f/a.txt": () => "累计沉降 12.5 mm",
   "/f/a.pdf": () => readFileSync("tests/fixtures/settlement.pdf"),
   "/f/a.docx": () => readFileSync("tests/fixtures/settlement.docx"),
 };
 
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
 beforeEach(() => {
   pdf.rendered.length = 0;
   observers.length = 0;
@@ -76,17 +71,11 @@ beforeEach(() => {
     },
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const show = (ext: string) =>
-  render(
+  renderIntl(
     <SWRConfig value={{ provider: () => new Map() }}>
-      <NextIntlClientProvider locale="en" messages={messages}>
-        <PreviewBody src={`/f/a.${ext}`} ext={ext} name={`a.${ext}`} />
-      </NextIntlClientProvider>
+      <PreviewBody src={`/f/a.${ext}`} ext={ext} name={`a.${ext}`} />
     </SWRConfig>,
   );
 
@@ -145,11 +134,9 @@ describe("PreviewBody", () => {
   });
 
   it("says so when the file cannot be read", async () => {
-    render(
+    renderIntl(
       <SWRConfig value={{ provider: () => new Map() }}>
-        <NextIntlClientProvider locale="en" messages={messages}>
-          <PreviewBody src="/f/gone.pdf" ext="pdf" name="gone.pdf" />
-        </NextIntlClientProvider>
+        <PreviewBody src="/f/gone.pdf" ext="pdf" name="gone.pdf" />
       </SWRConfig>,
     );
     await screen.findByText("The preview failed to load");

@@ -1,19 +1,14 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { PAD_REPEAT_MS } from "@/lib/contract/linkage/pad";
-import { loadMessages } from "@/lib/i18n/namespaces";
 import { LinkagePad, type PadDisabled } from "./linkage-pad";
 
 vi.mock("@/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
 
-let messages: Record<string, unknown>;
 let answer: (body: { controlType: string; controlValue: string }) => unknown;
 
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
 beforeEach(() => {
   vi.useFakeTimers();
   answer = () => null;
@@ -22,18 +17,9 @@ beforeEach(() => {
     vi.fn(async (_url: string, init: RequestInit) => Response.json({ code: 200, msg: "ok", data: answer(JSON.parse(String(init.body))), success: true })),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
 
 const mount = (disabled: PadDisabled = null) =>
-  render(
-    <NextIntlClientProvider locale="en" messages={messages} timeZone="Asia/Shanghai">
-      <LinkagePad deviceId={7} disabled={disabled} />
-    </NextIntlClientProvider>,
-  );
+  renderIntl(<LinkagePad deviceId={7} disabled={disabled} />, { timeZone: "Asia/Shanghai" });
 /** The bodies sent, as `type:value`. */
 const sent = () => vi.mocked(fetch).mock.calls.map(([url, init]) => {
   expect(String(url)).toContain("device/linkage/operate");

@@ -1,20 +1,14 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, render, screen } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, screen } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import type { Locale } from "@/lib/contract/locale";
-import { loadMessages } from "@/lib/i18n/namespaces";
 import { PasswordNotice, rememberPasswordReminders } from "./password-notice";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
 vi.mock("@/lib/toast", () => ({ toast }));
 
 const ok = (data: unknown) => Response.json({ code: 200, msg: "ok", data, success: true });
-const messages: Partial<Record<Locale, Record<string, unknown>>> = {};
-beforeAll(async () => {
-  messages.en = await loadMessages("en");
-  messages["zh-cn"] = await loadMessages("zh-cn");
-});
 beforeEach(() => {
   sessionStorage.clear();
   toast.warning.mockReset();
@@ -28,17 +22,8 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
-const mount = (locale: Locale = "en") =>
-  render(
-    <NextIntlClientProvider locale={locale} messages={messages[locale]}>
-      <PasswordNotice />
-    </NextIntlClientProvider>,
-  );
+const mount = (locale: Locale = "en") => renderIntl(<PasswordNotice />, { locale });
 const shown = () => toast.warning.mock.calls.map(([title, opts]) => ({ title, description: opts.description, action: opts.action.label }));
 
 describe("PasswordNotice", () => {

@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 import * as React from "react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { SWRConfig } from "swr";
-import { loadMessages } from "@/lib/i18n/namespaces";
 import type { Geocoder, SurfaceProps } from "./surface";
 import { AddressPicker, type AddressValue } from "./address-picker";
 
@@ -20,16 +19,8 @@ vi.mock("./map-surface", () => ({
   },
 }));
 
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
 beforeEach(() => {
   geocoder.current = null;
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
 });
 
 function Harness({ onChange }: { onChange: (v: AddressValue) => void }) {
@@ -46,11 +37,9 @@ function Harness({ onChange }: { onChange: (v: AddressValue) => void }) {
 }
 
 const wrap = (ui: React.ReactNode) =>
-  render(
+  renderIntl(
     <SWRConfig value={{ provider: () => new Map() }}>
-      <NextIntlClientProvider locale="en" messages={messages}>
-        {ui}
-      </NextIntlClientProvider>
+      {ui}
     </SWRConfig>,
   );
 

@@ -1,17 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
-import { loadMessages } from "@/lib/i18n/namespaces";
+import { describe, expect, it, vi } from "vitest";
+import { fireEvent, screen } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { FloorPlanMarker } from "./floor-plan-marker";
 
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
-afterEach(cleanup);
-
-const wrap = (ui: React.ReactNode) => render(<NextIntlClientProvider locale="en" messages={messages}>{ui}</NextIntlClientProvider>);
 const points = [
   { id: 1, name: "Gate", markPosition: '{"x":400,"y":200}', pointType: 1 },
   { id: 2, name: "Pump room", markPosition: { x: 100, y: 100 }, pointType: 2 },
@@ -20,7 +12,7 @@ const points = [
 
 describe("FloorPlanMarker", () => {
   it("scales the 800×450 design to the width and places points, icons and the robot", () => {
-    wrap(<FloorPlanMarker image="plans/a.png" width={400} points={points} robot={{ x: 800, y: 450 }} />);
+    renderIntl(<FloorPlanMarker image="plans/a.png" width={400} points={points} robot={{ x: 800, y: 450 }} />);
     const plan = screen.getByTestId("floor-plan");
     expect(plan.style.width).toBe("400px");
     expect(plan.style.height).toBe("225px");
@@ -38,16 +30,12 @@ describe("FloorPlanMarker", () => {
 
   it("reports a click in design units and shows the placed marker", () => {
     const onPick = vi.fn();
-    const { rerender } = wrap(<FloorPlanMarker width={1200} onPick={onPick} />);
+    const { rerender } = renderIntl(<FloorPlanMarker width={1200} onPick={onPick} />);
     const plan = screen.getByTestId("floor-plan");
     plan.getBoundingClientRect = () => ({ left: 10, top: 20, right: 1210, bottom: 695, width: 1200, height: 675, x: 10, y: 20, toJSON: () => ({}) });
     fireEvent.click(plan, { clientX: 610, clientY: 320 });
     expect(onPick).toHaveBeenCalledWith({ x: 400, y: 200 });
-    rerender(
-      <NextIntlClientProvider locale="en" messages={messages}>
-        <FloorPlanMarker width={1200} onPick={onPick} value={{ x: 400, y: 200 }} />
-      </NextIntlClientProvider>,
-    );
+    rerender(<FloorPlanMarker width={1200} onPick={onPick} value={{ x: 400, y: 200 }} />);
     const picked = screen.getByTestId("plan-picked");
     expect([picked.style.left, picked.style.top]).toEqual(["600px", "300px"]);
     expect(screen.getByText("No floor-plan image yet")).toBeTruthy();
@@ -56,14 +44,14 @@ describe("FloorPlanMarker", () => {
   it("does not place markers when clicking a point, and reports the point instead", () => {
     const onPick = vi.fn();
     const onPointClick = vi.fn();
-    wrap(<FloorPlanMarker width={800} points={points} onPick={onPick} onPointClick={onPointClick} />);
+    renderIntl(<FloorPlanMarker width={800} points={points} onPick={onPick} onPointClick={onPointClick} />);
     fireEvent.click(screen.getByRole("button", { name: "Point Gate" }));
     expect(onPointClick).toHaveBeenCalledWith(points[0]);
     expect(onPick).not.toHaveBeenCalled();
   });
 
   it("colours and labels points, keeping labels near the right edge on the plan", () => {
-    wrap(
+    renderIntl(
       <FloorPlanMarker
         width={800}
         points={[

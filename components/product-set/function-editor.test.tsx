@@ -1,18 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
+import { describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { Controller, useForm, type FieldValues } from "react-hook-form";
-import { loadMessages } from "@/lib/i18n/namespaces";
 import { thingFunction } from "@/lib/contract/device/thing-model";
 import { localizedResolver, useValidationTranslate } from "@/components/kit";
 import { DataTypeField, ParamsField } from "./function-editor";
-
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
-afterEach(cleanup);
 
 /** The function form as the kit builds it: the editor's fields under the thing-model schema. */
 function Harness({ initial, onValid }: { initial: FieldValues; onValid: (v: FieldValues) => void }) {
@@ -30,11 +23,7 @@ function Harness({ initial, onValid }: { initial: FieldValues; onValid: (v: Fiel
 const base = { funcName: "Position", identifier: "pos", funcType: 1, accessMode: "r", outputParams: [] };
 function setup(dataType: unknown) {
   const onValid = vi.fn();
-  render(
-    <NextIntlClientProvider locale="en" messages={messages}>
-      <Harness initial={{ ...base, dataType }} onValid={onValid} />
-    </NextIntlClientProvider>,
-  );
+  renderIntl(<Harness initial={{ ...base, dataType }} onValid={onValid} />);
   return onValid;
 }
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });

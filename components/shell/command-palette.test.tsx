@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
-import { loadMessages } from "@/lib/i18n/namespaces";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { defaultCompanyInfo } from "@/lib/contract/company";
 import type { MenuNode } from "@/lib/shell/menu";
 import { CommandPalette } from "./command-palette";
@@ -14,29 +13,19 @@ vi.mock("next/navigation", () => ({ useRouter: () => ({ push }) }));
 const users: MenuNode = { id: 11, name: "用户管理", nameEn: "Users", icon: "user-cog", path: "/systemSet/userSet", frame: 0, framePath: null, type: "menu", childrens: [] };
 const system: MenuNode = { ...users, id: 10, name: "系统设置", nameEn: "System settings", path: null, childrens: [users] };
 
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
 beforeEach(() => {
   localStorage.clear();
   push.mockReset();
   vi.stubGlobal("ResizeObserver", class { observe() {} unobserve() {} disconnect() {} });
   Element.prototype.scrollIntoView = () => undefined;
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 /** Ctrl-K; the palette's code loads on this first opening. */
 async function open() {
-  render(
-    <NextIntlClientProvider locale="en" messages={messages}>
-      <ShellProvider value={{ tenantId: 2, projId: null, menus: [system], favourites: [], projects: [], company: defaultCompanyInfo, user: { id: 1, name: "a", realname: "A", avatar: null }, menuIcons: {} }}>
-        <CommandPalette />
-      </ShellProvider>
-    </NextIntlClientProvider>,
+  renderIntl(
+    <ShellProvider value={{ tenantId: 2, projId: null, menus: [system], favourites: [], projects: [], company: defaultCompanyInfo, user: { id: 1, name: "a", realname: "A", avatar: null }, menuIcons: {} }}>
+      <CommandPalette />
+    </ShellProvider>,
   );
   act(() => void fireEvent.keyDown(window, { key: "k", ctrlKey: true }));
   await screen.findByRole("combobox", undefined, { timeout: 20_000 });

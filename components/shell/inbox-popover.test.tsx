@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { SWRConfig } from "swr";
-import { loadMessages } from "@/lib/i18n/namespaces";
 import { POLL_MS } from "@/lib/shell/inbox";
 import { InboxPopover } from "./inbox-popover";
 
@@ -19,10 +18,6 @@ const page = (total: number) => ({
   total,
 });
 
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   Object.values(toast).forEach((f) => f.mockReset());
@@ -38,19 +33,13 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
 
 const show = () =>
-  render(
-    <NextIntlClientProvider locale="en" messages={messages} timeZone="UTC">
-      <SWRConfig value={{ provider: () => new Map() }}>
-        <InboxPopover kind="messages" />
-      </SWRConfig>
-    </NextIntlClientProvider>,
+  renderIntl(
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <InboxPopover kind="messages" />
+    </SWRConfig>,
+    { timeZone: "UTC" },
   );
 const tick = () => act(() => vi.advanceTimersByTimeAsync(POLL_MS));
 const badge = () => screen.queryByTestId("inbox-messages-count")?.textContent;

@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { SWRConfig, useSWRConfig, type ScopedMutator } from "swr";
-import { loadMessages } from "@/lib/i18n/namespaces";
 import { defaultCompanyInfo } from "@/lib/contract/company";
 import { FAVOURITES_KEY, type MenuNode } from "@/lib/shell/menu";
 import { CollapseProvider } from "./collapse";
@@ -18,11 +17,7 @@ const users = entry(11, "Users", "/systemSet/userSet");
 const roles = entry(12, "Roles", "/systemSet/roleSet");
 const system: MenuNode = { ...entry(10, "System", ""), path: null, childrens: [users, roles] };
 
-let messages: Record<string, unknown>;
 let served: MenuNode[];
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
 beforeEach(() => {
   served = [];
   Element.prototype.scrollIntoView = () => undefined;
@@ -30,10 +25,6 @@ beforeEach(() => {
     "fetch",
     vi.fn(async () => Response.json({ code: 200, msg: "ok", data: served, success: true })),
   );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 let mutate: ScopedMutator;
@@ -46,14 +37,12 @@ function ui(favourites: MenuNode[], collapsed = false) {
   const value: ShellValue = { tenantId: 2, projId: null, menus: [system], favourites, projects: [], company: defaultCompanyInfo, user: { id: 1, name: "a", realname: "A", avatar: null }, menuIcons: menuIconsOf([system, ...favourites], ["house", "star"]) };
   return (
     <SWRConfig value={{ provider: () => new Map() }}>
-      <NextIntlClientProvider locale="en" messages={messages}>
-        <ShellProvider value={value}>
-          <CollapseProvider initial={collapsed}>
-            <SideMenu />
-            <GrabMutate />
-          </CollapseProvider>
-        </ShellProvider>
-      </NextIntlClientProvider>
+      <ShellProvider value={value}>
+        <CollapseProvider initial={collapsed}>
+          <SideMenu />
+          <GrabMutate />
+        </CollapseProvider>
+      </ShellProvider>
     </SWRConfig>
   );
 }
@@ -62,7 +51,7 @@ const favourites = () => screen.queryAllByTestId("favourite-entry").map((e) => e
 
 describe("SideMenu favourites", () => {
   it("shows the favourites from the first paint as an open folder after home, without refetching", () => {
-    render(ui([roles]));
+    renderIntl(ui([roles]));
     const folders = screen.getAllByTestId("menu-folder");
     expect(folders.map((f) => f.textContent)).toEqual(["Favourites", "System"]);
     expect(folders[0].getAttribute("aria-expanded")).toBe("true");
@@ -73,7 +62,7 @@ describe("SideMenu favourites", () => {
   });
 
   it("has no folder without favourites, and follows a change of the list (starring on menuSet)", async () => {
-    render(ui([]));
+    renderIntl(ui([]));
     expect(screen.getAllByTestId("menu-folder").map((f) => f.textContent)).toEqual(["System"]);
     served = [users, roles];
     await act(() => mutate(FAVOURITES_KEY));
@@ -83,7 +72,7 @@ describe("SideMenu favourites", () => {
   });
 
   it("collapsed, the favourites are one icon whose dropdown lists them", async () => {
-    render(ui([users, roles], true));
+    renderIntl(ui([users, roles], true));
     // The collapsed menu loads on demand.
     fireEvent.keyDown(await screen.findByRole("button", { name: "Favourites" }, { timeout: 20_000 }), { key: "Enter" });
     expect((await screen.findAllByRole("menuitem")).map((i) => i.textContent)).toEqual(["Users", "Roles"]);

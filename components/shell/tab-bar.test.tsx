@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
-import { loadMessages } from "@/lib/i18n/namespaces";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { TabBar } from "./tab-bar";
 
 const nav = vi.hoisted(() => ({ path: "/home", search: "", push: vi.fn() }));
@@ -12,10 +11,6 @@ vi.mock("next/navigation", () => ({
   useRouter: () => ({ push: nav.push }),
 }));
 
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
 beforeEach(() => {
   sessionStorage.clear();
   localStorage.clear();
@@ -23,16 +18,7 @@ beforeEach(() => {
   vi.stubGlobal("ResizeObserver", class { observe() {} unobserve() {} disconnect() {} });
   Element.prototype.scrollIntoView = () => undefined;
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
-const ui = () => (
-  <NextIntlClientProvider locale="en" messages={messages}>
-    <TabBar />
-  </NextIntlClientProvider>
-);
 const visit = (path: string, search = "") => {
   nav.path = path;
   nav.search = search;
@@ -44,7 +30,7 @@ describe("TabBar", () => {
   it("restores the tabs of the browser session and stores them under the core §3 names", async () => {
     sessionStorage.setItem("routeTags", JSON.stringify([{ path: "/systemSet/userSet", query: "?current=2" }]));
     visit("/projects/project");
-    render(ui());
+    renderIntl(<TabBar />);
     expect(await screen.findAllByTestId("tab")).toHaveLength(3);
     expect(tabs()).toEqual(["/home", "/systemSet/userSet", "/projects/project"]);
     // Clicking a tab brings back its whole URL (list state lives in the query).
@@ -55,12 +41,12 @@ describe("TabBar", () => {
 
   it("keeps detail pages off the keep-alive list and never opens full-screen routes", async () => {
     visit("/systemSet/userSetInfo", "id=3");
-    const { rerender } = render(ui());
+    const { rerender } = renderIntl(<TabBar />);
     await screen.findAllByTestId("tab");
     visit("/globalDataScreen", "tId=2&projId=1");
-    rerender(ui());
+    rerender(<TabBar />);
     visit("/login");
-    rerender(ui());
+    rerender(<TabBar />);
     expect(tabs()).toEqual(["/home", "/systemSet/userSetInfo"]);
     expect(stored("keepAliveList")).toEqual(["home"]);
   });
@@ -68,7 +54,7 @@ describe("TabBar", () => {
   it("closes the others from a tab's context menu", async () => {
     sessionStorage.setItem("routeTags", JSON.stringify([{ path: "/systemSet/userSet", query: "" }, { path: "/systemSet/roleSet", query: "" }]));
     visit("/systemSet/userSet");
-    render(ui());
+    renderIntl(<TabBar />);
     await screen.findAllByTestId("tab");
     expect(tabs()).toEqual(["/home", "/systemSet/userSet", "/systemSet/roleSet"]);
     // The context menus load after the page (when the browser is idle): radix marks the tab its trigger.

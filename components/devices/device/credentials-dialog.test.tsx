@@ -1,32 +1,18 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
-import { loadMessages } from "@/lib/i18n/namespaces";
+import { describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { CredentialsDialog } from "./credentials-dialog";
 import { showCredentials } from "./credentials-store";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
 vi.mock("@/lib/toast", () => ({ toast }));
 
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 describe("CredentialsDialog", () => {
   it("shows a device's SN, secret, broker and topics once, copies the secret, and forgets it when closed", async () => {
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
-    render(
-      <NextIntlClientProvider locale="en" messages={messages} timeZone="Asia/Shanghai">
-        <CredentialsDialog />
-      </NextIntlClientProvider>,
-    );
+    renderIntl(<CredentialsDialog />, { timeZone: "Asia/Shanghai" });
     expect(screen.queryByTestId("credentials-dialog")).toBeNull();
     act(() => showCredentials({ id: 5, deviceSn: "QJ-01", productId: 3, secret: "s3cret-value", broker: { host: "127.0.0.1", port: 1883 } }));
     const dialog = await screen.findByTestId("credentials-dialog");

@@ -1,22 +1,17 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { act, screen, waitFor } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { SWRConfig } from "swr";
 import type { RealTimeData } from "@/lib/contract/device/device-data";
-import { loadMessages } from "@/lib/i18n/namespaces";
 import { REALTIME_REFRESH_MS } from "./device-data-view";
 import { RealtimePanel } from "./realtime-panel";
 
 vi.mock("@/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
 
-let messages: Record<string, unknown>;
 let answer: RealTimeData;
 const value = (identifier: string, funcName: string, num: number | null, ts: string | null, extra: Partial<RealTimeData["values"][number]> = {}) => ({ identifier, funcName, unit: "°", dataType: "float", labels: null, ts, num, txt: null, ...extra });
 
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
 beforeEach(() => {
   answer = { status: 2, lastReportTime: "2026-03-02T08:00:00.000Z", values: [value("angleX", "X angle", 1.25, "2026-03-02T08:00:00.000Z"), value("angleY", "Y angle", null, null), value("axis", "Axis", 2, "2026-03-02T08:00:00.000Z", { dataType: "enum", unit: null, labels: { "1": "X", "2": "Y" } })] };
   vi.stubGlobal(
@@ -24,19 +19,13 @@ beforeEach(() => {
     vi.fn(async () => Response.json({ code: 200, msg: "ok", data: answer, success: true })),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
 
 const mount = () =>
-  render(
-    <NextIntlClientProvider locale="en" messages={messages} timeZone="Asia/Shanghai">
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <RealtimePanel deviceId={7} />
-      </SWRConfig>
-    </NextIntlClientProvider>,
+  renderIntl(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <RealtimePanel deviceId={7} />
+    </SWRConfig>,
+    { timeZone: "Asia/Shanghai" },
   );
 
 const tile = (id: string) => document.querySelector(`[data-identifier="${id}"]`) as HTMLElement;

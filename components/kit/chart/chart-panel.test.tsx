@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import type { EChartsOption } from "echarts";
-import { loadMessages } from "@/lib/i18n/namespaces";
 import { quickRange } from "../resource/search-rules";
 import { ChartPanel, type ChartPanelProps, type DayRange } from "./chart-panel";
 
@@ -20,22 +19,13 @@ vi.mock("@/components/charts/echart", () => ({
   },
 }));
 
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
 afterEach(() => {
-  cleanup();
   mounted.count = 0;
 });
 
 const OPTION: EChartsOption = { series: [{ type: "line", data: [1, 2] }] };
 const show = (props: Partial<ChartPanelProps> = {}) =>
-  render(
-    <NextIntlClientProvider locale="en" messages={messages} timeZone="Asia/Shanghai">
-      <ChartPanel title="Strain" option={OPTION} {...props} />
-    </NextIntlClientProvider>,
-  );
+  renderIntl(<ChartPanel title="Strain" option={OPTION} {...props} />, { timeZone: "Asia/Shanghai" });
 
 describe("ChartPanel", () => {
   it("mounts the chart lazily with the option, named by the title", async () => {

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { cleanup, render, screen, within } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
-import { loadMessages } from "@/lib/i18n/namespaces";
+import { describe, expect, it } from "vitest";
+import { screen, within } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { formatDateTime } from "@/lib/format";
 import type { TableColumn } from "../table/data-table";
 import { ReadingsTable } from "./readings-table";
@@ -12,18 +11,8 @@ const COLUMNS: TableColumn<Row>[] = [{ id: "temp", header: "Temperature", cell: 
 const T1 = Date.UTC(2026, 0, 2, 3, 4, 5);
 const T2 = T1 + 60_000;
 
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
-afterEach(cleanup);
-
 const show = (title?: string) =>
-  render(
-    <NextIntlClientProvider locale="en" messages={messages} timeZone="Asia/Shanghai">
-      <ReadingsTable title={title} timeHeader="Time" columns={COLUMNS} rows={[{ t: T2, temp: 21.5 }, { t: T1, temp: 20 }]} />
-    </NextIntlClientProvider>,
-  );
+  renderIntl(<ReadingsTable title={title} timeHeader="Time" columns={COLUMNS} rows={[{ t: T2, temp: 21.5 }, { t: T1, temp: 20 }]} />, { timeZone: "Asia/Shanghai" });
 
 describe("ReadingsTable", () => {
   it("puts the time column first, formatted, before the screen's columns, a row per reading", () => {

@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { SWRConfig } from "swr";
 import { z } from "zod";
-import { loadMessages } from "@/lib/i18n/namespaces";
 import { PermissionsProvider } from "../can";
 import { DetailDialog } from "../dialogs/detail-dialog";
 import { defineResource } from "../resource/define-resource";
@@ -19,13 +18,9 @@ vi.mock("@/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), warni
 type Dept = { id: number; name: string; code: string; status: number };
 type Person = { id: number; name: string };
 let calls: { path: string; query: URLSearchParams }[];
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = {
-    ...(await loadMessages("en")),
-    test: { entity: "Person", basic: "Basic", people: "People", more: "More", note: "Note {name}", fields: { name: "Name", code: "Code" }, actions: { ping: "Ping" }, title: "Departments" },
-  };
-});
+const messages = {
+  test: { entity: "Person", basic: "Basic", people: "People", more: "More", note: "Note {name}", fields: { name: "Name", code: "Code" }, actions: { ping: "Ping" }, title: "Departments" },
+};
 beforeEach(() => {
   calls = [];
   window.history.replaceState(null, "", "/dept?id=4");
@@ -49,10 +44,6 @@ beforeEach(() => {
       return Response.json(data ? { code: 200, msg: "ok", data, success: true } : { code: 404, msg: "gone", data: null, success: false });
     }),
   );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 const people = defineResource<Person>({
@@ -83,16 +74,15 @@ const detail = defineDetail<Dept>({
 });
 
 const wrap = (node: React.ReactNode, codes: string[] = ["t:dept:upd"]) =>
-  render(
-    <NextIntlClientProvider locale="en" messages={messages} timeZone="Asia/Shanghai">
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <SessionProvider value={{ tenantId: 2, projId: null, menus: [], user: { id: 1, name: "a", realname: "A", avatar: null } }}>
-          <PermissionsProvider codes={codes} roles="">
-            {node}
-          </PermissionsProvider>
-        </SessionProvider>
-      </SWRConfig>
-    </NextIntlClientProvider>,
+  renderIntl(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <SessionProvider value={{ tenantId: 2, projId: null, menus: [], user: { id: 1, name: "a", realname: "A", avatar: null } }}>
+        <PermissionsProvider codes={codes} roles="">
+          {node}
+        </PermissionsProvider>
+      </SessionProvider>
+    </SWRConfig>,
+    { timeZone: "Asia/Shanghai", messages },
   );
 
 describe("defineDetail", () => {

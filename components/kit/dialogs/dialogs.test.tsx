@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { z } from "zod";
 import { useForm } from "react-hook-form";
-import { loadMessages } from "@/lib/i18n/namespaces";
 import { mobile, textRequired } from "@/lib/contract/validation";
 import { useConfirm } from "./confirm-dialog";
 import { DetailRows } from "../detail/detail-rows";
@@ -13,19 +12,10 @@ import { FormFields } from "../form/form-fields";
 import { localizedResolver, serverFieldError } from "../form/localized-resolver";
 import { useValidationTranslate } from "../form/use-validation-translate";
 
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
 beforeEach(() => vi.stubGlobal("ResizeObserver", class { observe() {} unobserve() {} disconnect() {} }));
-afterEach(cleanup);
 
 const wrap = (node: React.ReactNode) =>
-  render(
-    <NextIntlClientProvider locale="en" messages={messages} timeZone="Asia/Shanghai">
-      {node}
-    </NextIntlClientProvider>,
-  );
+  renderIntl(node, { timeZone: "Asia/Shanghai" });
 
 function ConfirmProbe({ onResult }: { onResult: (ok: boolean) => void }) {
   const [confirm, element] = useConfirm();

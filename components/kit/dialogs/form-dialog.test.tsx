@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { z } from "zod";
-import { loadMessages } from "@/lib/i18n/namespaces";
 import { textRequired } from "@/lib/contract/validation";
 
 const post = vi.fn();
@@ -16,24 +15,15 @@ vi.mock("@/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 const { FormDialog } = await import("./form-dialog");
 const { ApiError } = await import("@/lib/api/fetcher");
 
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
 beforeEach(() => {
   post.mockReset();
   vi.stubGlobal("ResizeObserver", class { observe() {} unobserve() {} disconnect() {} });
 });
-afterEach(cleanup);
 
 const schema = z.object({ id: z.number(), remark: textRequired(20) });
 
 function open(onDone = vi.fn(), onClose = vi.fn()) {
-  render(
-    <NextIntlClientProvider locale="en" messages={messages} timeZone="Asia/Shanghai">
-      <FormDialog title="Hand in" fields={[{ name: "remark", label: "remark", type: "textarea", required: true }]} schema={schema} endpoint="alarm/core/oper" extra={{ id: 7 }} defaults={{ remark: "" }} label={(k) => k} onClose={onClose} onDone={onDone} testId="wf" />
-    </NextIntlClientProvider>,
-  );
+  renderIntl(<FormDialog title="Hand in" fields={[{ name: "remark", label: "remark", type: "textarea", required: true }]} schema={schema} endpoint="alarm/core/oper" extra={{ id: 7 }} defaults={{ remark: "" }} label={(k) => k} onClose={onClose} onDone={onDone} testId="wf" />, { timeZone: "Asia/Shanghai" });
   return { onDone, onClose, remark: () => screen.getByTestId("wf").querySelector("textarea")! };
 }
 
@@ -69,11 +59,7 @@ describe("FormDialog", () => {
     const body = z.object({ ids: z.array(z.number()).min(1), remark: textRequired(20) });
     const onClose = vi.fn();
     const show = (ids: number[]) =>
-      render(
-        <NextIntlClientProvider locale="en" messages={messages} timeZone="Asia/Shanghai">
-          <FormDialog title="Note" fields={[{ name: "remark", label: "remark", type: "textarea" }]} schema={body} endpoint="x/note" defaults={{ remark: "" }} toBody={(v) => ({ ids, remark: v.remark })} doneMessage="Noted" label={(k) => k} onClose={onClose} onDone={vi.fn()} testId="tb" />
-        </NextIntlClientProvider>,
-      );
+      renderIntl(<FormDialog title="Note" fields={[{ name: "remark", label: "remark", type: "textarea" }]} schema={body} endpoint="x/note" defaults={{ remark: "" }} toBody={(v) => ({ ids, remark: v.remark })} doneMessage="Noted" label={(k) => k} onClose={onClose} onDone={vi.fn()} testId="tb" />, { timeZone: "Asia/Shanghai" });
     show([]);
     fireEvent.change(screen.getByTestId("tb").querySelector("textarea")!, { target: { value: "Seen" } });
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "OK" })));

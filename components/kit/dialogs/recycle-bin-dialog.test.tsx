@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { SWRConfig } from "swr";
-import { loadMessages } from "@/lib/i18n/namespaces";
 import { RecycleBinDialog, type RecycledItem } from "./recycle-bin-dialog";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
@@ -17,10 +16,6 @@ const rows: Row[] = [
 let posts: { path: string; body: unknown }[];
 let listed: Row[];
 
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
 beforeEach(() => {
   posts = [];
   listed = [...rows];
@@ -40,31 +35,26 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const show = (props: { canAct?: boolean; onChanged?: () => void } = {}) =>
-  render(
-    <NextIntlClientProvider locale="en" messages={messages} timeZone="Asia/Shanghai">
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <RecycleBinDialog<Row>
-          service="store"
-          idOf={(r) => r.id}
-          icon={() => <span data-testid="icon" />}
-          columns={[{ label: "Base", cell: (r) => r.base }]}
-          hint="Kept 30 days"
-          confirmPurge={(r) => `Purge ${r.fileName}?`}
-          canAct={props.canAct}
-          width={800}
-          testId="bin"
-          rowTestId="bin-row"
-          onClose={() => {}}
-          onChanged={props.onChanged ?? (() => {})}
-        />
-      </SWRConfig>
-    </NextIntlClientProvider>,
+  renderIntl(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <RecycleBinDialog<Row>
+        service="store"
+        idOf={(r) => r.id}
+        icon={() => <span data-testid="icon" />}
+        columns={[{ label: "Base", cell: (r) => r.base }]}
+        hint="Kept 30 days"
+        confirmPurge={(r) => `Purge ${r.fileName}?`}
+        canAct={props.canAct}
+        width={800}
+        testId="bin"
+        rowTestId="bin-row"
+        onClose={() => {}}
+        onChanged={props.onChanged ?? (() => {})}
+      />
+    </SWRConfig>,
+    { timeZone: "Asia/Shanghai" },
   );
 
 describe("recycle bin dialog", () => {

@@ -1,29 +1,16 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
-import { loadMessages } from "@/lib/i18n/namespaces";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { subtreeIds, TreeSelect } from "./tree-select";
 
 type Dept = { id: number; name: string; childrens?: Dept[] };
 const tree: Dept[] = [{ id: 1, name: "Company", childrens: [{ id: 2, name: "Sales", childrens: [{ id: 4, name: "North" }] }, { id: 3, name: "Works" }] }];
 
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
 beforeEach(() => vi.stubGlobal("ResizeObserver", class { observe() {} unobserve() {} disconnect() {} }));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 function ui(value: number | null, onChange: (v: number | null) => void, disabledIds?: number[]) {
-  return (
-    <NextIntlClientProvider locale="en" messages={messages}>
-      <TreeSelect id="dept" nodes={tree} value={value} onChange={onChange} labelOf={(d) => d.name} disabledIds={disabledIds} placeholder="Pick one" clearable />
-    </NextIntlClientProvider>
-  );
+  return <TreeSelect id="dept" nodes={tree} value={value} onChange={onChange} labelOf={(d) => d.name} disabledIds={disabledIds} placeholder="Pick one" clearable />;
 }
 // The popover loads after the page: the first click opens it once it has arrived.
 const open = async () => {
@@ -34,7 +21,7 @@ const items = () => screen.getAllByRole("treeitem").map((i) => i.querySelector("
 
 describe("TreeSelect", () => {
   it("shows the chosen node, searches by keyword and keeps the ancestors of a match", async () => {
-    render(ui(4, () => {}));
+    renderIntl(ui(4, () => {}));
     expect(screen.getByRole("button", { name: "North" })).toBeTruthy();
     await open();
     expect(items()).toEqual(["Company", "Sales", "North", "Works"]);
@@ -46,7 +33,7 @@ describe("TreeSelect", () => {
 
   it("chooses a node, refuses a disabled one (a node cannot move under itself) and clears", async () => {
     const onChange = vi.fn();
-    render(ui(2, onChange, subtreeIds(tree[0].childrens![0])));
+    renderIntl(ui(2, onChange, subtreeIds(tree[0].childrens![0])));
     await open();
     // Each node has a fold toggle and then its choice button, both named after it.
     const button = (name: string) => screen.getAllByRole("button", { name }).filter((b) => b.closest("[role=treeitem]")).at(-1)!;

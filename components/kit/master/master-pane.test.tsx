@@ -1,30 +1,16 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
-import { loadMessages } from "@/lib/i18n/namespaces";
+import { describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { MasterPane, type MasterPaneProps } from "./master-pane";
 
 type Node = { id: number; name: string; childrens: Node[] };
 const n = (id: number, name: string, childrens: Node[] = []): Node => ({ id, name, childrens });
 const TREE = [n(1, "Acme", [n(2, "Sales", [n(4, "Field")]), n(3, "Ops")])];
 
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
-
 function show(props: Partial<MasterPaneProps<Node>> = {}) {
   const onChange = vi.fn();
-  const view = render(
-    <NextIntlClientProvider locale="en" messages={messages}>
-      <MasterPane<Node> source={{ nodes: TREE }} childrenKey="childrens" labelOf={(x) => x.name} value={null} onChange={onChange} searchLabel="Find" label="Departments" itemTestId={(x) => `node-${x.id}`} {...props} />
-    </NextIntlClientProvider>,
-  );
+  const view = renderIntl(<MasterPane<Node> source={{ nodes: TREE }} childrenKey="childrens" labelOf={(x) => x.name} value={null} onChange={onChange} searchLabel="Find" label="Departments" itemTestId={(x) => `node-${x.id}`} {...props} />);
   return { onChange, view };
 }
 const names = () => within(screen.getByRole("tree")).queryAllByRole("treeitem").map((li) => li.querySelector("[data-key]")!.textContent);

@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { SWRConfig } from "swr";
-import { loadMessages } from "@/lib/i18n/namespaces";
 import type { MediaFolder, MediaItem } from "@/lib/contract/media/media-library";
 import { MediaPicker } from "./media-picker";
 
@@ -18,10 +17,6 @@ const byFolder: Record<string, MediaItem[]> = {
 };
 let calls: string[];
 
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
 beforeEach(() => {
   calls = [];
   Object.values(toast).forEach((f) => f.mockReset());
@@ -41,17 +36,11 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const wrap = (ui: React.ReactNode) =>
-  render(
+  renderIntl(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <NextIntlClientProvider locale="en" messages={messages}>
-        {ui}
-      </NextIntlClientProvider>
+      {ui}
     </SWRConfig>,
   );
 const flush = () => act(async () => {});

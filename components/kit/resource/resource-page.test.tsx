@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { SWRConfig } from "swr";
 import { z } from "zod";
-import { loadMessages } from "@/lib/i18n/namespaces";
 import { PermissionsProvider } from "../can";
 import { nav } from "../fake-router";
 import { SessionProvider, type KitSession } from "../session";
@@ -55,11 +54,8 @@ const resource = defineResource<Node>({
   },
 });
 
-let messages: Record<string, unknown>;
 let calls: { method: string; path: string; body?: unknown }[];
-beforeAll(async () => {
-  messages = { ...(await loadMessages("en")), test: { entity: "node", confirmDelete: "Delete the node {name}?", fields: { name: "Name", kind: "Kind", parent: "Parent" } } };
-});
+const messages = { test: { entity: "node", confirmDelete: "Delete the node {name}?", fields: { name: "Name", kind: "Kind", parent: "Parent" } } };
 beforeEach(() => {
   calls = [];
   window.history.replaceState(null, "", "/org");
@@ -74,26 +70,21 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const CODES = ["t:node:add", "t:node:upd", "t:node:del"];
 /** The page frame reads the session's menu for its breadcrumbs. */
 const session: KitSession = { tenantId: 2, projId: null, menus: [], user: { id: 1, name: "a", realname: "A", avatar: null } };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function show(codes = CODES, shown: Resource<any> = resource, first = "Acme") {
-  render(
-    <NextIntlClientProvider locale="en" messages={messages} timeZone="Asia/Shanghai">
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <SessionProvider value={session}>
-          <PermissionsProvider codes={codes} roles="">
-            <ResourcePage resource={shown} />
-          </PermissionsProvider>
-        </SessionProvider>
-      </SWRConfig>
-    </NextIntlClientProvider>,
+  renderIntl(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <SessionProvider value={session}>
+        <PermissionsProvider codes={codes} roles="">
+          <ResourcePage resource={shown} />
+        </PermissionsProvider>
+      </SessionProvider>
+    </SWRConfig>,
+    { timeZone: "Asia/Shanghai", messages },
   );
   await screen.findByText(first);
 }

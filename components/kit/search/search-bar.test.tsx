@@ -1,17 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
-import { loadMessages } from "@/lib/i18n/namespaces";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { SearchBar } from "./search-bar";
 import type { SearchConfig } from "../resource/define-resource";
 
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
 beforeEach(() => vi.stubGlobal("ResizeObserver", class { observe() {} unobserve() {} disconnect() {} }));
-afterEach(cleanup);
 
 const config: SearchConfig = {
   keyword: "keyword",
@@ -23,11 +17,7 @@ const config: SearchConfig = {
 
 function setup(cfg: SearchConfig, query: Record<string, unknown> = {}) {
   const onSearch = vi.fn();
-  render(
-    <NextIntlClientProvider locale="en" messages={messages}>
-      <SearchBar config={cfg} query={query} onSearch={onSearch} label={(k) => k} />
-    </NextIntlClientProvider>,
-  );
+  renderIntl(<SearchBar config={cfg} query={query} onSearch={onSearch} label={(k) => k} />);
   return onSearch;
 }
 const submit = async () => act(async () => fireEvent.click(screen.getByTestId("search-submit")));

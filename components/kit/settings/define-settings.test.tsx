@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { SWRConfig } from "swr";
 import { z } from "zod";
-import { loadMessages } from "@/lib/i18n/namespaces";
 import { PermissionsProvider } from "../can";
 import { SessionProvider } from "../session";
 import { defineSettings, SettingsPage } from "./define-settings";
@@ -17,10 +16,7 @@ vi.mock("@/lib/toast", () => ({ toast }));
 type Prefs = { motto: string; days: number };
 let stored: Prefs;
 let calls: { method: string; path: string; body?: unknown }[];
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = { ...(await loadMessages("en")), test: { cards: { prefs: "Preferences", prefsDesc: "What we say" }, fields: { motto: "Motto", days: "Days" } } };
-});
+const messages = { test: { cards: { prefs: "Preferences", prefsDesc: "What we say" }, fields: { motto: "Motto", days: "Days" } } };
 beforeEach(() => {
   stored = { motto: "hello", days: 3 };
   calls = [];
@@ -35,10 +31,6 @@ beforeEach(() => {
       return Response.json({ code: 200, msg: "ok", data: stored, success: true });
     }),
   );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 const prefs = (saved?: "answer") =>
@@ -65,16 +57,15 @@ const prefs = (saved?: "answer") =>
   });
 
 async function show(settings = prefs(), codes = ["t:prefs:save"]) {
-  render(
-    <NextIntlClientProvider locale="en" messages={messages} timeZone="Asia/Shanghai">
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <SessionProvider value={{ tenantId: 2, projId: null, menus: [], user: { id: 1, name: "a", realname: "A", avatar: null } }}>
-          <PermissionsProvider codes={codes} roles="">
-            <SettingsPage settings={settings} />
-          </PermissionsProvider>
-        </SessionProvider>
-      </SWRConfig>
-    </NextIntlClientProvider>,
+  renderIntl(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <SessionProvider value={{ tenantId: 2, projId: null, menus: [], user: { id: 1, name: "a", realname: "A", avatar: null } }}>
+        <PermissionsProvider codes={codes} roles="">
+          <SettingsPage settings={settings} />
+        </PermissionsProvider>
+      </SessionProvider>
+    </SWRConfig>,
+    { timeZone: "Asia/Shanghai", messages },
   );
   return screen.findByTestId("prefs");
 }

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
-import { loadMessages } from "@/lib/i18n/namespaces";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { KitCell } from "./cells";
 import { DataTable, VIRTUAL_THRESHOLD, type TableColumn } from "./data-table";
 import { RowActions } from "./row-actions";
@@ -10,12 +9,7 @@ import type { KitColumn, ResourceUi } from "../resource/define-resource";
 
 type Row = { id: number; name: string | null; status: number; price: number; time: string };
 
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
 beforeEach(() => vi.stubGlobal("ResizeObserver", class { observe() {} unobserve() {} disconnect() {} }));
-afterEach(cleanup);
 
 const ui = { t: (k: string) => k, open: vi.fn(), refresh: vi.fn(async () => undefined), toggle: vi.fn(async () => undefined) } as unknown as ResourceUi<Row>;
 const kit: KitColumn<Row>[] = [
@@ -32,11 +26,7 @@ const rows: Row[] = [
 ];
 
 function wrap(node: React.ReactNode) {
-  return render(
-    <NextIntlClientProvider locale="en" messages={messages} timeZone="Asia/Shanghai">
-      {node}
-    </NextIntlClientProvider>,
-  );
+  return renderIntl(node, { timeZone: "Asia/Shanghai" });
 }
 
 describe("DataTable", () => {
@@ -112,11 +102,7 @@ describe("DataTable", () => {
     const { rerender } = wrap(<DataTable columns={columns} layout={{ name: { sortable: true } }} rows={rows} getRowId={(r) => String(r.id)} onSortChange={onSortChange} texts={texts} />);
     fireEvent.click(screen.getByRole("button", { name: "Name" }));
     expect(onSortChange).toHaveBeenLastCalledWith({ prop: "name", order: "asc" });
-    rerender(
-      <NextIntlClientProvider locale="en" messages={messages} timeZone="Asia/Shanghai">
-        <DataTable columns={columns} layout={{ name: { sortable: true } }} rows={rows} getRowId={(r) => String(r.id)} sort={{ prop: "name", order: "asc" }} onSortChange={onSortChange} texts={texts} />
-      </NextIntlClientProvider>,
-    );
+    rerender(<DataTable columns={columns} layout={{ name: { sortable: true } }} rows={rows} getRowId={(r) => String(r.id)} sort={{ prop: "name", order: "asc" }} onSortChange={onSortChange} texts={texts} />);
     expect(screen.getByRole("columnheader", { name: "Name" }).getAttribute("aria-sort")).toBe("ascending");
     fireEvent.click(screen.getByRole("button", { name: "Name" }));
     expect(onSortChange).toHaveBeenLastCalledWith({ prop: "name", order: "desc" });
@@ -126,18 +112,10 @@ describe("DataTable", () => {
     const onRetry = vi.fn();
     const { rerender } = wrap(<DataTable columns={columns} layout={{}} rows={[]} getRowId={(r) => String(r.id)} texts={texts} />);
     expect(screen.getByTestId("table-empty").textContent).toContain("No data");
-    rerender(
-      <NextIntlClientProvider locale="en" messages={messages}>
-        <DataTable columns={columns} layout={{}} rows={[]} getRowId={(r) => String(r.id)} loading texts={texts} />
-      </NextIntlClientProvider>,
-    );
+    rerender(<DataTable columns={columns} layout={{}} rows={[]} getRowId={(r) => String(r.id)} loading texts={texts} />);
     expect(screen.getByTestId("data-table").getAttribute("aria-busy")).toBe("true");
     expect(screen.queryByTestId("table-empty")).toBeNull();
-    rerender(
-      <NextIntlClientProvider locale="en" messages={messages}>
-        <DataTable columns={columns} layout={{}} rows={rows} getRowId={(r) => String(r.id)} error onRetry={onRetry} texts={texts} />
-      </NextIntlClientProvider>,
-    );
+    rerender(<DataTable columns={columns} layout={{}} rows={rows} getRowId={(r) => String(r.id)} error onRetry={onRetry} texts={texts} />);
     fireEvent.click(within(screen.getByTestId("table-error")).getByRole("button", { name: "Retry" }));
     expect(onRetry).toHaveBeenCalled();
   });

@@ -1,20 +1,15 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, render, waitFor } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
-import { loadMessages } from "@/lib/i18n/namespaces";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { cleanup, waitFor } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import { SessionProvider } from "@/components/kit/session";
 import { ExpireWarning } from "./expire-warning";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
 vi.mock("@/lib/toast", () => ({ toast }));
 
-let messages: Record<string, unknown>;
 let answer: { code: number; data: unknown };
 let calls: string[];
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
 beforeEach(() => {
   sessionStorage.clear();
   calls = [];
@@ -28,20 +23,14 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 /** The key is "<tenant>:<user>" of the signed-in session. */
 const mount = (user = "2:7") => {
   const [tenantId, id] = user.split(":").map(Number);
-  return render(
-    <NextIntlClientProvider locale="en" messages={messages}>
-      <SessionProvider value={{ tenantId, projId: null, menus: [], user: { id, name: "u", realname: "U", avatar: null } }}>
-        <ExpireWarning />
-      </SessionProvider>
-    </NextIntlClientProvider>,
+  return renderIntl(
+    <SessionProvider value={{ tenantId, projId: null, menus: [], user: { id, name: "u", realname: "U", avatar: null } }}>
+      <ExpireWarning />
+    </SessionProvider>,
   );
 };
 

@@ -1,23 +1,12 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { NextIntlClientProvider } from "next-intl";
-import { loadMessages } from "@/lib/i18n/namespaces";
+import { describe, expect, it } from "vitest";
+import { fireEvent, screen } from "@testing-library/react";
+import { renderIntl } from "@/tests/intl";
 import type { Complexity } from "@/lib/contract/password";
 import { PasswordPreview } from "./password-preview";
 
-let messages: Record<string, unknown>;
-beforeAll(async () => {
-  messages = await loadMessages("en");
-});
-afterEach(cleanup);
-
 function show(complexity: Complexity) {
-  return render(
-    <NextIntlClientProvider locale="en" messages={messages}>
-      <PasswordPreview complexity={complexity} />
-    </NextIntlClientProvider>,
-  );
+  return renderIntl(<PasswordPreview complexity={complexity} />);
 }
 const type = (id: string, value: string) => fireEvent.change(document.getElementById(id)!, { target: { value } });
 
