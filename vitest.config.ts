@@ -11,5 +11,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // One migrated and seeded database per run, copied by each test cloud.
+    globalSetup: ["./cloud/test-seed.ts"],
   },
 });

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Envelope } from "@/lib/contract/envelope";
 import { createCloud } from "./app";
 import { openDb, type Db, type DbHandle } from "./db/client";
 import { captchas, users } from "./db/schema";
 import { DEMO_ACCOUNTS, seed, type SeedOptions } from "./seed";
+import { DOCUMENTED_PASSWORDS, seededCopy, seededDb } from "./test-seed";
 import type { Deps } from "./lib/context";
 import type { Message } from "./lib/delivery";
 import { hashPassword, randomToken, sha256 } from "./lib/crypto";
@@ -59,10 +60,10 @@ export async function openTestDb(): Promise<DbHandle> {
  * accounts, with a clock the test moves and a delivery that keeps what it sent.
  */
 export async function createTestCloud(opts: { now?: Date; seed?: SeedOptions } = {}) {
-  const handle = await openTestDb();
-  // The documented passwords, whatever *_PASSWORD variables the machine running the tests has.
-  const passwords = { superadmin: DEMO_ACCOUNTS.superadmin.password, demoadmin: DEMO_ACCOUNTS.demoadmin.password, operator01: DEMO_ACCOUNTS.operator01.password };
-  await seed(handle.db, { ...opts.seed, passwords: { ...passwords, ...opts.seed?.passwords } });
+  // On PGlite with the usual seed, a copy of the run's seeded database (`test-seed.ts`).
+  const copy = opts.seed || process.env.TEST_DATABASE_URL ? undefined : await seededCopy(inject("seededDb"));
+  const handle = copy ? await seededDb(copy) : await openTestDb();
+  if (!copy) await seed(handle.db, { ...opts.seed, passwords: { ...DOCUMENTED_PASSWORDS, ...opts.seed?.passwords } });
   let clock = (opts.now ?? TEST_EPOCH).getTime();
   const outbox: Message[] = [];
   const deps: Deps = {

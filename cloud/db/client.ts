@@ -4,16 +4,23 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type DbHandle = { db: Db; close: () => Promise<void>; kind: "pglite" | "postgres" };
+export type DbHandle = {
+  db: Db;
+  close: () => Promise<void>;
+  kind: "pglite" | "postgres";
+  /** PGlite: the whole database as a tarball, which `openDb({ from })` starts another from. */
+  dump?: () => Promise<Blob>;
+};
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /**
  * Opens the database and applies the committed migrations.
  * `DATABASE_URL` → PostgreSQL through node-postgres; otherwise embedded PGlite, on disk under
- * `dataDir` or in memory when `dataDir` is "memory" (tests: one database per test file).
+ * `dataDir` or in memory when `dataDir` is "memory" (tests: one database per test file), starting
+ * from a dump when given one (`from`: tests start from one migrated and seeded database).
  */
-export async function openDb(opts: { url?: string; dataDir?: string } = {}): Promise<DbHandle> {
+export async function openDb(opts: { url?: string; dataDir?: string; from?: Blob } = {}): Promise<DbHandle> {
   if (opts.url) {
     const { Pool } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
@@ -31,8 +38,8 @@ export async function openDb(opts: { url?: string; dataDir?: string } = {}): Pro
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const dir = opts.dataDir && opts.dataDir !== "memory" ? opts.dataDir : undefined;
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const client = new PGlite({ dataDir: dir, loadDataDir: opts.from });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db, close: () => client.close(), kind: "pglite" };
+  return { db, close: () => client.close(), kind: "pglite", dump: async () => (await client.dumpDataDir("none")) as Blob };
 }
