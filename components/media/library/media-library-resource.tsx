@@ -37,7 +37,8 @@ export const mediaLibraryResource = defineResource<MediaItem>({
   entity: mediaItem,
   endpoints: { del: false },
   pageSizes: [MEDIA_LIMITS.pageSize, 48, 96],
-  search: { items: { parentId: false } },
+  // The name search covers the whole library, not the folder shown: its placeholder says so.
+  search: { keywordPlaceholder: "placeholders.fileName", items: { parentId: false } },
   form: false,
   toolbar: [
     { key: "upload", perm: PERM.add, render: (ui) => <MediaUpload parentId={folderOf(ui)} onUploaded={ui.refresh} /> },
