@@ -6,10 +6,11 @@ import { SERVICES, type Service } from "@/lib/contract/services";
 import type { CloudEnv, Deps } from "./lib/context";
 import { AppError, envelope, fail, isDataException } from "./lib/http";
 import { t } from "./lib/i18n";
+import { catalogueRoutes, type Served } from "./lib/serve";
 import { claimSavedFiles } from "./lib/storage";
 import { alarmRoutes } from "./routes/alarm";
 import { commRoutes } from "./routes/comm";
-import { deviceRoutes } from "./routes/device";
+import { deviceRoutes, deviceServed } from "./routes/device";
 import { fileRoutes } from "./routes/file";
 import { msgRoutes } from "./routes/msg";
 import { pushRoutes } from "./routes/push";
@@ -18,6 +19,8 @@ import { sysRoutes } from "./routes/sys";
 
 /** The services of the contract (core §7) the built-in cloud implements so far. */
 const ROUTES: Partial<Record<Service, Hono<CloudEnv>>> = { sys: sysRoutes, device: deviceRoutes, comm: commRoutes, msg: msgRoutes, file: fileRoutes, stat: statRoutes, alarm: alarmRoutes, push: pushRoutes };
+/** The declared calls the built-in cloud serves (`lib/contract`); services not yet declared keep their routers below. */
+export const SERVED: readonly Served[] = [...deviceServed];
 const JSON_LIMIT = 2 * 1024 * 1024;
 
 export function createCloud(deps: Deps) {
@@ -43,6 +46,8 @@ export function createCloud(deps: Deps) {
   });
 
   app.use(claimSavedFiles);
+  // Declared calls first: each carries its own checks, so no router below can add middleware to them.
+  app.route(`/${deps.config.product}Cloud`, catalogueRoutes(SERVED));
   for (const service of SERVICES) {
     const routes = ROUTES[service];
     if (routes) app.route(`/${deps.config.product}Cloud/${service}`, routes);

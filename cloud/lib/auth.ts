@@ -143,9 +143,10 @@ export const requireAuth: MiddlewareHandler<CloudEnv> = async (c, next) => {
  * `requireMenu` (a picker's list is readable from every screen that shows the picker). Both read
  * the caller's effective menus as of this request's access epoch, so a role change takes effect at once.
  */
-export function requirePerm(code: string): MiddlewareHandler<CloudEnv> {
+export function requirePerm(...codes: string[]): MiddlewareHandler<CloudEnv> {
   return async (c, next) => {
-    if (!(await accessOf(c.var.deps.db, c.var.auth)).perms.has(code)) throw new AppError(Code.FORBIDDEN, "cloud.forbidden");
+    const perms = (await accessOf(c.var.deps.db, c.var.auth)).perms;
+    if (!codes.some((code) => perms.has(code))) throw new AppError(Code.FORBIDDEN, "cloud.forbidden");
     await next();
   };
 }

@@ -1,11 +1,12 @@
 import { desc, eq, getTableColumns, inArray, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { Hono, type MiddlewareHandler } from "hono";
-import { z } from "zod";
-import { dbId, enableState, idQuery, idsBody, pageQuery, statusBody } from "@/lib/contract/common";
+import type { z } from "zod";
+import type { AnyCall } from "@/lib/contract/call";
 import { columnOf, type EntityScope, type Fields, type RowOf } from "@/lib/contract/entity";
+import type { CrudRoute } from "@/lib/contract/entity-calls";
 import type { Db } from "../db/client";
-import { requireAuth, requirePerm } from "./auth";
+import { requireAuth } from "./auth";
 import type { CloudEnv, Ctx } from "./context";
 import {
   assertUnique,
@@ -24,13 +25,14 @@ import {
   type InUse,
   type SelectedFields,
 } from "./crud";
-import { badRequest, body, notFound, ok, query, type AppError } from "./http";
+import { badRequest, notFound, type AppError } from "./http";
 import { t } from "./i18n";
 import { localized, textColumns } from "./i18n-text";
 import type { I18nTexts } from "@/lib/contract/i18n-text";
 import type { Locale } from "@/lib/contract/locale";
 import { OPER } from "@/lib/contract/oper";
 import { projectOf, requireProject } from "./project-context";
+import { serve, type CallHandler, type Served } from "./serve";
 import { tenantScope } from "./scope";
 import { xlsxResponse } from "./xlsx-export";
 import { importUpload, templateResponse } from "./xlsx-import";
@@ -52,16 +54,12 @@ type Values = Record<string, unknown>;
 type Cond = SQL | undefined;
 const EXPORT_LIMIT = 100_000;
 
-export type CrudRoute = "page" | "list" | "info" | "add" | "upd" | "del" | "openOrClose" | "export" | "template" | "import";
-
 export type CrudOptions<F extends Fields, R> = {
   table: PgTable & { tenantId: PgColumn };
   /** The contract, which also says the permission prefix and the scope. */
   entity: CrudEntity<F>;
-  /** The update's schema when an update must be the whole object (default: the contract's partial update). */
-  update?: z.ZodType;
-  /** Who may read (page, list, info, export, template), e.g. `requireMenu(SCREEN)`; default any signed-in user. */
-  read?: MiddlewareHandler<CloudEnv>;
+  /** The entity's declared calls (`crudCalls`): which routes exist, their paths, inputs and who may make them. */
+  calls: Partial<Record<CrudRoute, AnyCall>>;
   /** Which rows the caller may read, when it is narrower than the scope (e.g. `visibleProjects`). */
   visible?: (c: Ctx, ...conds: Cond[]) => Promise<SQL> | SQL;
   /** Conditions of the page and export beyond the contract's filters. */
@@ -84,25 +82,18 @@ export type CrudOptions<F extends Fields, R> = {
   beforeDelete?: (c: Ctx, ids: number[]) => Promise<void> | void;
   /** A delete naming any row that is not the caller's is refused whole (not found), rather than deleting the caller's own. */
   allOrNone?: boolean;
-  /** A write's permission check instead of `<perm>:<action>`, when it depends on the row (checked in `values` or `beforeDelete` then). */
-  may?: Partial<Record<"add" | "upd" | "del", MiddlewareHandler<CloudEnv>>>;
+  /** Checks of a write beyond its declared permission, when they depend on the request (a role's kind). */
+  guard?: Partial<Record<"add" | "upd" | "del", MiddlewareHandler<CloudEnv>>>;
   /** What page, list, info, add and upd answer for stored rows, when it is more than the contract's mapping (masked contacts, names of relations). */
   answer?: (c: Ctx, rows: Row[]) => Promise<unknown[]>;
   /** Tables whose rows refer to this entity: a delete is refused while any does. */
   inUse?: readonly InUse[];
-  /**
-   * The enable-state column `openOrClose` switches (body `{ id, status }`); without it there is no
-   * such route. `{ column, field }` when the body names the state otherwise (`oper`: `{ id, enableStatus }`).
-   */
+  /** The enable-state column the declared `openOrClose` switches, and the body's field naming the state (`oper`: `enableStatus`). */
   status?: string | { column: string; field: string };
   /** Runs after each write (add, upd, del, the status switch, each imported row) with the rows written: an engine reading the table is told. */
   afterWrite?: (c: Ctx, rows: Row[]) => unknown;
   /** Export values that are not the row's own (dictionary labels, names). */
   exportValues?: { [key: string]: (row: R) => unknown };
-  /** The routes to give (default: all that apply). */
-  only?: readonly CrudRoute[];
-  /** A route's path when the contract names it otherwise (e.g. a paged `/list`). */
-  paths?: Partial<Record<CrudRoute, string>>;
   /** Values selected beside the table's columns (counts, joined names), by field name; a joined name in the caller's language takes its locale. */
   extra?: SelectedFields | ((locale: Locale) => SelectedFields);
   /** The page's and export's order when the query names no sort field (default newest first). */
@@ -110,25 +101,20 @@ export type CrudOptions<F extends Fields, R> = {
 };
 
 /** Rules the console switches with `oper` (`{ id, enableStatus }`): alarm rules, linkage rules, data push. */
-export const OPER_SWITCH = { paths: { openOrClose: `/${OPER.path}` }, status: { column: "enableStatus", field: OPER.field } } as const;
+export const OPER_SWITCH = { status: { column: "enableStatus", field: OPER.field } } as const;
 
 /**
- * The routes of an ordinary entity, derived from its contract: page / list / info / add / upd /
- * del / openOrClose / export / template / import, scoped to the caller's tenant or project.
- * Returns the Hono router so a service chains its own routes after:
+ * Serves an ordinary entity's declared calls (`crudCalls`): page / list / info / add / upd / del /
+ * openOrClose / export / template / import, scoped to the caller's tenant or project:
  *
- *   export const groupRoutes = crudRoutes({ table: userGroups, entity: group, unique: [{ field: "groupName", error: "cloud.groupNameTaken" }] })
- *     .get("/queryRelation", …);
+ *   export const groupRoutes = crudRoutes({ table: userGroups, entity: group, calls: groupApi, unique: [{ field: "groupName", error: "cloud.groupNameTaken" }] });
  */
-export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>) {
+export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>): Served[] {
   const { table, entity } = o;
   const key = columnFor(table, entity.key);
   const toRow = rowMapper<F, R>(entity, o.toRow);
-  const has = (r: CrudRoute) => !o.only || o.only.includes(r);
-  const path = (r: CrudRoute) => o.paths?.[r] ?? `/${r}`;
   const selection = (c: Ctx) => ({ ...getTableColumns(table), ...(typeof o.extra === "function" ? o.extra(c.var.locale) : o.extra) });
   const select = (c: Ctx) => c.var.deps.db.select(selection(c)).from(table as PgTable).$dynamic();
-  const read = o.read ?? (((_, next) => next()) as MiddlewareHandler<CloudEnv>);
   const project = entity.scope === "project";
   // A table with multilingual texts answers each caller in its language and keeps both on writes.
   const multilingual = "i18n" in getTableColumns(table);
@@ -166,46 +152,33 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
     return row;
   }
 
-  const app = new Hono<CloudEnv>().use(requireAuth);
-  if (project) app.use(requireProject);
-  const may = (action: "add" | "upd" | "del") => {
-    if (o.may?.[action]) return o.may[action];
-    // Registered at start-up: a contract without a permission prefix cannot serve writes.
-    if (!entity.perm) throw new Error(`crudRoutes(${entity.ns}): the contract names no perm for ${action}`);
-    return requirePerm(`${entity.perm}:${action}`);
+  const served: Served[] = [];
+  const route = (r: CrudRoute, handler: (c: Ctx, input: Values) => Promise<unknown> | unknown, guard?: MiddlewareHandler<CloudEnv>) => {
+    const call = o.calls[r];
+    if (call) served.push(serve(call, handler as CallHandler<AnyCall>, ...(guard ? [guard] : [])));
   };
 
-  if (has("page"))
-    app.get(path("page"), read, async (c) => {
-      const q = query(c, entity.query) as Values & { current: number; size: number };
-      const where = await visible(c, ...filterConds(entity, table, q, c.var.locale), ...((await o.filters?.(c, q)) ?? []));
-      const page = await pageOf(c.var.deps.db, table, where, orderOf(entity, table, q, o.defaultOrder), q, selection(c));
-      return ok(c, { records: await answer(c, page.records), total: page.total });
-    });
-  if (has("list"))
-    app.get(path("list"), read, async (c) => {
-      const q = query(c, pageQuery);
-      const rows = await select(c)
-        .where(await visible(c))
-        .orderBy(desc(key))
-        .limit(q.size);
-      return ok(c, await answer(c, rows));
-    });
-  if (has("info"))
-    app.get(path("info"), read, async (c) => {
-      const { id } = query(c, idQuery);
-      const [row] = await select(c).where(await visible(c, eq(key, id)));
-      if (!row) throw notFound();
-      return ok(c, await one(c, row));
-    });
-  if (has("add"))
-    app.post(path("add"), may("add"), async (c) => {
-      const input = (await body(c, entity.body)) as Values;
-      return ok(c, await one(c, await insert(c, input)));
-    });
-  if (has("upd"))
-    app.post(path("upd"), may("upd"), async (c) => {
-      const input = (await body(c, o.update ?? entity.update)) as Values;
+  route("page", async (c, q) => {
+    const where = await visible(c, ...filterConds(entity, table, q, c.var.locale), ...((await o.filters?.(c, q)) ?? []));
+    const page = await pageOf(c.var.deps.db, table, where, orderOf(entity, table, q, o.defaultOrder), q as Values & { current: number; size: number }, selection(c));
+    return { records: await answer(c, page.records), total: page.total };
+  });
+  route("list", async (c, q) => {
+    const rows = await select(c)
+      .where(await visible(c))
+      .orderBy(desc(key))
+      .limit(q.size as number);
+    return answer(c, rows);
+  });
+  route("info", async (c, { id }) => {
+    const [row] = await select(c).where(await visible(c, eq(key, id as number)));
+    if (!row) throw notFound();
+    return one(c, row);
+  });
+  route("add", async (c, input) => one(c, await insert(c, input)), o.guard?.add);
+  route(
+    "upd",
+    async (c, input) => {
       const id = input[entity.key] as number;
       const { now } = c.var.deps;
       const stored = multilingual || o.values || o.afterSave;
@@ -223,58 +196,72 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
         return row;
       });
       await o.afterWrite?.(c, [row]);
-      return ok(c, await one(c, row));
-    });
-  if (has("del"))
-    app.post(path("del"), may("del"), async (c) => {
-      const { ids } = await body(c, idsBody);
+      return one(c, row);
+    },
+    o.guard?.upd,
+  );
+  route(
+    "del",
+    async (c, { ids }) => {
       const db = c.var.deps.db;
       // Only the caller's own rows are checked and deleted; another tenant's id is not found.
-      const mine = (await db.select({ id: key }).from(table as PgTable).where(owned(c, inArray(key, ids)))).map((r) => r.id as number);
-      if (!mine.length || (o.allOrNone && mine.length !== new Set(ids).size)) throw notFound();
+      const mine = (await db.select({ id: key }).from(table as PgTable).where(owned(c, inArray(key, ids as number[])))).map((r) => r.id as number);
+      if (!mine.length || (o.allOrNone && mine.length !== new Set(ids as number[]).size)) throw notFound();
       await o.beforeDelete?.(c, mine);
       await assertUnused(db, o.inUse ?? [], mine);
       const gone = await ownedDelete(db, table, owned(c, inArray(key, mine)));
       await o.afterWrite?.(c, gone);
-      return ok(c, { deleted: gone.length });
-    });
-  if (o.status && has("openOrClose")) {
+      return { deleted: gone.length };
+    },
+    o.guard?.del,
+  );
+  if (o.calls.openOrClose) {
+    if (!o.status) throw new Error(`crudRoutes(${entity.ns}): openOrClose is declared but no status column is named`);
     const { column, field } = typeof o.status === "string" ? { column: o.status, field: "status" } : o.status;
-    const schema = field === "status" ? statusBody : z.object({ id: dbId, [field]: enableState });
-    app.post(path("openOrClose"), may("upd"), async (c) => {
-      const input = (await body(c, schema)) as Values & { id: number };
-      const row = await switchStatus(c.var.deps.db, table, owned(c, eq(key, input.id)), column, input[field] as number, c.var.deps.now());
-      await o.afterWrite?.(c, [row]);
-      return ok(c, null);
-    });
+    route(
+      "openOrClose",
+      async (c, input) => {
+        const row = await switchStatus(c.var.deps.db, table, owned(c, eq(key, input.id as number)), column, input[field] as number, c.var.deps.now());
+        await o.afterWrite?.(c, [row]);
+        return null;
+      },
+      o.guard?.upd,
+    );
   }
-  if (has("export"))
-    app.post(path("export"), read, async (c) => {
-      const f = (await body(c, entity.filters)) as Values;
-      const rows = await select(c)
-        .where(await visible(c, ...filterConds(entity, table, f, c.var.locale), ...((await o.filters?.(c, f)) ?? [])))
-        .orderBy(...orderOf(entity, table, f, o.defaultOrder))
-        .limit(EXPORT_LIMIT);
-      const title = t(c.var.locale, `${entity.ns}.title`);
-      return xlsxResponse(c, `${title}.xlsx`, exportColumns<R>(entity, c.var.locale, o.exportValues), rows.map((r) => out(c, r)), title);
-    });
-  if (entity.keys.import.length) {
-    if (has("template"))
-      app.post(path("template"), read, (c) => templateResponse(c, `${t(c.var.locale, `${entity.ns}.importTemplate`)}.xlsx`, importColumns(entity, c.var.locale)));
-    // Each row goes through the add form's schema and the add route's insert, in the caller's scope.
-    if (has("import"))
-      app.post(path("import"), may("add"), async (c) =>
-        ok(
-          c,
-          await importUpload(c, {
-            columns: importColumns(entity, c.var.locale),
-            schema: entity.body,
-            save: async (row) => {
-              await insert(c, row as Values);
-            },
-          }),
-        ),
-      );
-  }
+  route("export", async (c, f) => {
+    const rows = await select(c)
+      .where(await visible(c, ...filterConds(entity, table, f, c.var.locale), ...((await o.filters?.(c, f)) ?? [])))
+      .orderBy(...orderOf(entity, table, f, o.defaultOrder))
+      .limit(EXPORT_LIMIT);
+    const title = t(c.var.locale, `${entity.ns}.title`);
+    return xlsxResponse(c, `${title}.xlsx`, exportColumns<R>(entity, c.var.locale, o.exportValues), rows.map((r) => out(c, r)), title);
+  });
+  route("template", (c) => templateResponse(c, `${t(c.var.locale, `${entity.ns}.importTemplate`)}.xlsx`, importColumns(entity, c.var.locale)));
+  // Each row goes through the add form's schema and the add route's insert, in the caller's scope.
+  route(
+    "import",
+    async (c) =>
+      importUpload(c, {
+        columns: importColumns(entity, c.var.locale),
+        schema: entity.body,
+        save: async (row) => {
+          await insert(c, row as Values);
+        },
+      }),
+    o.guard?.add,
+  );
+  return served;
+}
+
+/**
+ * Until a service's own routes are declared too: its crud routes as the router it mounts, at
+ * their paths under the entity's `api`, with the token (and project) checked for the routes the
+ * service still chains by hand after them.
+ */
+export function crudRouter(entity: { api?: string; scope: EntityScope }, served: Served[]): Hono<CloudEnv> {
+  const app = new Hono<CloudEnv>().use(requireAuth);
+  if (entity.scope === "project") app.use(requireProject);
+  const base = `${entity.api}/`;
+  for (const { call, chain } of served) app.on(call.kind === "get" ? "get" : "post", `/${call.path.slice(base.length)}`, ...(chain as [MiddlewareHandler<CloudEnv>]));
   return app;
 }

@@ -11,7 +11,7 @@ import { projects } from "../db/schema";
 import { signedIn, type TestCloud } from "../testing";
 import type { CloudEnv } from "./context";
 import { assertUnused, columnsOf, containsPattern, ownedDelete, platformTime, rowMapper } from "./crud";
-import { crudRoutes } from "./crud-routes";
+import { legacyCrudRoutes } from "./legacy-crud-routes";
 import { AppError, fail } from "./http";
 import { tenantScope } from "./scope";
 
@@ -49,7 +49,7 @@ const thingNotes = pgTable("crud_thing_notes", {
 });
 
 /** The same things with every hook: a note written with each save (a note "boom" fails it), answers of their own, a delete anyone may ask. */
-const hookedRoutes = crudRoutes({
+const hookedRoutes = legacyCrudRoutes({
   table: things,
   entity: thing,
   afterSave: async (tx, _c, row, input, before) => {
@@ -87,7 +87,7 @@ beforeAll(async () => {
   });
   await cloud.db.execute(sql.raw(`create table crud_thing_notes (id serial primary key, thing_id integer not null, note varchar(200) not null)`));
   app.route("/hooked", hookedRoutes);
-  app.route("/things", crudRoutes({ table: things, entity: thing, status: "enabled", unique: [{ field: "name", error: "cloud.groupNameTaken" }] }));
+  app.route("/things", legacyCrudRoutes({ table: things, entity: thing, status: "enabled", unique: [{ field: "name", error: "cloud.groupNameTaken" }] }));
   app.onError((err, c) => (err instanceof AppError ? fail(c, err) : c.json({ code: 500, msg: String(err) }, 500)));
 });
 
@@ -123,7 +123,7 @@ describe("crud helpers", () => {
   });
 });
 
-describe("crudRoutes in a project scope", () => {
+describe("legacyCrudRoutes in a project scope", () => {
   it("takes %, _ and \\ literally in a contains filter", async () => {
     for (const n of ["100%", "a_b", "a\\b", "plain"]) expect((await add(n)).code).toBe(200);
     expect(await names(subway, "&name=%25")).toEqual(["100%"]);
@@ -177,7 +177,7 @@ describe("crudRoutes in a project scope", () => {
   });
 });
 
-describe("crudRoutes' hooks", () => {
+describe("legacyCrudRoutes' hooks", () => {
   const hooked = <T>(path: string, payload?: unknown, project = subway) => call<T>(path, admin, project, payload, "/hooked");
   const notes = async (id: number) => (await cloud.db.select({ note: thingNotes.note }).from(thingNotes).where(eq(thingNotes.thingId, id))).map((n) => n.note);
 

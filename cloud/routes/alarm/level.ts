@@ -2,10 +2,10 @@ import { alarmLevel } from "@/lib/contract/alarm/level";
 import { sql } from "drizzle-orm";
 import { alarmLevels, alarmRules } from "../../db/schema";
 import { pgArray } from "../../ingest/pg-array";
-import { crudRoutes } from "../../lib/crud-routes";
+import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
 
 /** Alarm levels (levelSet): `level/list` pages them; numbers unique per tenant; a level in use by a rule (its level or one of its conditions') stays. */
-export const levelRoutes = crudRoutes({
+export const levelRoutes = legacyCrudRoutes({
   table: alarmLevels,
   entity: alarmLevel,
   only: ["page", "info", "add", "upd", "del"],

@@ -4,7 +4,7 @@ import { LINK_TYPE } from "@/lib/contract/alarm/enums";
 import type { Db } from "../../db/client";
 import { alarmContactGroupMembers, alarmContactGroups, alarmContacts, alarmRuleRecipients } from "../../db/schema";
 import type { Ctx } from "../../lib/context";
-import { crudRoutes } from "../../lib/crud-routes";
+import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
 import { body, notFound, ok } from "../../lib/http";
 import { requirePerm } from "../../lib/auth";
 import { tenantScope } from "../../lib/scope";
@@ -30,7 +30,7 @@ const checked = alarmContactGroup.body;
 const checkedUpdate = alarmContactGroup.body.extend({ id: alarmContactGroup.update.shape.id });
 
 /** Alarm contact groups (linkGroup): a name and its contacts, saved together. */
-export const linkGroupRoutes = crudRoutes({
+export const linkGroupRoutes = legacyCrudRoutes({
   table: alarmContactGroups,
   entity: alarmContactGroup,
   only: ["page", "info", "del"],

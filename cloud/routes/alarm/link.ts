@@ -2,11 +2,11 @@ import { and, eq, sql } from "drizzle-orm";
 import { alarmContact } from "@/lib/contract/alarm/contact";
 import { LINK_TYPE } from "@/lib/contract/alarm/enums";
 import { alarmContacts, alarmRuleRecipients, users } from "../../db/schema";
-import { crudRoutes } from "../../lib/crud-routes";
+import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
 import { assertTenantUsers } from "../../db/queries/org";
 
 /** Alarm contacts (alarmLink): paged, added one by one or imported from a spreadsheet (importLink); `userId` joins a console user. */
-export const linkRoutes = crudRoutes({
+export const linkRoutes = legacyCrudRoutes({
   table: alarmContacts,
   entity: alarmContact,
   only: ["page", "list", "info", "add", "upd", "del", "export", "template", "import"],

@@ -15,7 +15,7 @@ import { alarmContactGroups, alarmContacts, alarmLevels, alarmRuleRecipients, al
 import { requireAuth, requirePerm } from "../../lib/auth";
 import type { CloudEnv, Ctx } from "../../lib/context";
 import { columnsOf, rowMapper } from "../../lib/crud";
-import { crudRoutes, OPER_SWITCH } from "../../lib/crud-routes";
+import { legacyCrudRoutes, LEGACY_OPER_SWITCH } from "../../lib/legacy-crud-routes";
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { optionalProject, projectOf } from "../../lib/project-context";
 import { tenantScope, tenantOf } from "../../lib/scope";
@@ -146,11 +146,11 @@ const pointQuery = z.object({ pointId: dbId });
  * save the rule with its recipients; `oper` enables or disables. Every change tells the
  * evaluator, which reads that product's rules again.
  */
-export const ruleRoutes = crudRoutes<typeof alarmRule.fields, AlarmRuleRow>({
+export const ruleRoutes = legacyCrudRoutes<typeof alarmRule.fields, AlarmRuleRow>({
   table: alarmRules,
   entity: alarmRule,
   only: ["page", "export", "del", "openOrClose"],
-  ...OPER_SWITCH,
+  ...LEGACY_OPER_SWITCH,
   afterWrite: (c, rows) => invalidate(c, rows.map((r) => r.productId as number)),
   extra,
   toRow: { recipients: () => [] },

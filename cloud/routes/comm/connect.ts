@@ -3,7 +3,7 @@ import { Code } from "@/lib/contract/envelope";
 import { connect, type Connect } from "@/lib/contract/device/product";
 import { connections, objModelConnections, objModels, productConnections, products } from "../../db/schema";
 import { rowMapper } from "../../lib/crud";
-import { crudRoutes } from "../../lib/crud-routes";
+import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
 import { AppError } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
 import { inUse, readProducts } from "../device/product-common";
@@ -13,7 +13,7 @@ import { productNameIn } from "../../db/queries/products";
 export const toConnect = rowMapper<typeof connect.fields, Connect>(connect);
 
 /** comm connect: connections (system or device, BASE or FUNCTION); codes unique in a tenant. */
-export const connectRoutes = crudRoutes<typeof connect.fields, Connect>({
+export const connectRoutes = legacyCrudRoutes<typeof connect.fields, Connect>({
   table: connections,
   entity: connect,
   read: readProducts,

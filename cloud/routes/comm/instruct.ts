@@ -6,7 +6,7 @@ import { visibleProjects } from "../../db/queries/projects";
 import { deviceCommands, projects } from "../../db/schema";
 import { requireMenu, requirePerm } from "../../lib/auth";
 import type { Ctx } from "../../lib/context";
-import { crudRoutes } from "../../lib/crud-routes";
+import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
 import { badRequest, body } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
 import { deviceFor, OPS_SCREENS, SEND_PERM, sendCommand } from "../device/ops-common";
@@ -38,7 +38,7 @@ export async function checkedCommand(c: Ctx, productId: number, input: { cmdType
  * comm instruct{product}: the command log (page, info, export; the handling log screen) and
  * `add`, a property-set or service call from the console (the debugging screen).
  */
-export const instructRoutes = crudRoutes<typeof command.fields, Command>({
+export const instructRoutes = legacyCrudRoutes<typeof command.fields, Command>({
   table: deviceCommands,
   entity: command,
   read: requireMenu(...OPS_SCREENS),

@@ -6,7 +6,7 @@ import { concreteDevices } from "../../db/queries/concrete";
 import { calibrationOf, concreteRecords } from "../../db/queries/concrete";
 import { betonRuleDevices, betonRules, devices } from "../../db/schema";
 import { requireMenu, requirePerm } from "../../lib/auth";
-import { crudRoutes } from "../../lib/crud-routes";
+import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
 import { badRequest, body, ok, query } from "../../lib/http";
 import { projectOf, projectRow } from "../../lib/project-context";
 import { tenantScope } from "../../lib/scope";
@@ -19,7 +19,7 @@ const SCREEN = "/devices/calibrationRules";
  * project — batch setting across projects is refused), betonDate (a device's latest 500
  * temperatures with maturity and estimated strength under its rule).
  */
-export const betonRuleRoutes = crudRoutes<typeof betonRule.fields, BetonRule>({
+export const betonRuleRoutes = legacyCrudRoutes<typeof betonRule.fields, BetonRule>({
   table: betonRules,
   entity: betonRule,
   read: requireMenu(SCREEN),

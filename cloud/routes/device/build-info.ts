@@ -8,7 +8,7 @@ import { buildRecords, devices, projects } from "../../db/schema";
 import { platformOnly, requireMenu } from "../../lib/auth";
 import type { Ctx } from "../../lib/context";
 import { columnsOf, rowMapper } from "../../lib/crud";
-import { crudRoutes } from "../../lib/crud-routes";
+import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
 import { badRequest, body, ok, query } from "../../lib/http";
 import { tenantOf, tenantScope } from "../../lib/scope";
 
@@ -32,7 +32,7 @@ async function checkDevice(c: Ctx, tenantId: number, projectId: number, deviceId
  * tenant, each in a project the caller sees, about a device of that project; `addAdmin` lets a
  * platform administrator record a visit for a tenant's project.
  */
-export const buildInfoRoutes = crudRoutes<typeof buildInfo.fields, BuildInfo>({
+export const buildInfoRoutes = legacyCrudRoutes<typeof buildInfo.fields, BuildInfo>({
   table: buildRecords,
   entity: buildInfo,
   read: requireMenu("/constructionRecord"),

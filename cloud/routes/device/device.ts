@@ -24,7 +24,7 @@ import { devices, products, projects, spaces, tenants } from "../../db/schema";
 import { platformOnly, requireAuth, requireMenu, requirePerm } from "../../lib/auth";
 import type { CloudEnv, Ctx } from "../../lib/context";
 import { columnsOf, countRows, filterConds, importColumns, orderOf, pageOf, pagedSelect, rowMapper } from "../../lib/crud";
-import { crudRoutes } from "../../lib/crud-routes";
+import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { AppError, badRequest, body, notFound, ok, query } from "../../lib/http";
 import { projectOf, projectRow } from "../../lib/project-context";
@@ -145,10 +145,10 @@ async function infoOf(c: Ctx, id: number): Promise<Device> {
 
 /**
  * Devices (core §3, §7 device): the call's project's devices. page / list / info / openOrClose /
- * export / template come from the contract through `crudRoutes`; add, upd, del and import are the
+ * export / template come from the contract through `legacyCrudRoutes`; add, upd, del and import are the
  * device's own (secret, SN unique across tenants, references checked, data guarding deletion).
  */
-export const deviceCrudRoutes = crudRoutes({
+export const deviceCrudRoutes = legacyCrudRoutes({
   table: devices,
   entity: device,
   read: readDevices,

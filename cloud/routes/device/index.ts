@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { CloudEnv } from "../../lib/context";
+import type { Served } from "../../lib/serve";
 import { objConnectRoutes, prodConnectRoutes } from "./connect-links";
 import { deviceAdminRoutes, deviceCrudRoutes } from "./device";
 import { batteryRoutes } from "./battery";
@@ -37,7 +38,6 @@ export const deviceRoutes = new Hono<CloudEnv>()
   .route("/deviceConfig", deviceConfigRoutes)
   .route("/device", deviceDataRoutes)
   .route("/device", deviceOpsRoutes)
-  .route("/battery", batteryRoutes)
   .route("/buildInfo", buildInfoRoutes)
   .route("/betonRule", betonRuleRoutes)
   .route("/linkage", linkageRoutes)
@@ -47,3 +47,6 @@ export const deviceRoutes = new Hono<CloudEnv>()
   .route("/devSceneModel", devSceneModelRoutes)
   .route("/device", devPointScreenRoutes)
   .route("/device", deviceCrudRoutes);
+
+/** The service's declared calls (`lib/contract`), each served with its own checks. */
+export const deviceServed: Served[] = [...batteryRoutes];

@@ -16,7 +16,7 @@ import { alarmContactGroups, alarmContacts, devices, linkageLogs, linkageRules }
 import { assertPerm } from "../../lib/auth";
 import type { Ctx } from "../../lib/context";
 import { columnsOf, filterConds, orderOf, pageOf, rowMapper } from "../../lib/crud";
-import { crudRoutes, OPER_SWITCH } from "../../lib/crud-routes";
+import { legacyCrudRoutes, LEGACY_OPER_SWITCH } from "../../lib/legacy-crud-routes";
 import { badRequest, body, fieldError, notFound, ok, query } from "../../lib/http";
 import { projectOf, projectRow } from "../../lib/project-context";
 import { tenantScope } from "../../lib/scope";
@@ -89,14 +89,14 @@ async function ruleColumns(c: Ctx, input: LinkageRuleBody, partial: boolean) {
  * `padOperate`); pageLog / exportLog read the executions.
  * Every change tells the engine, which reads its index again.
  */
-export const linkageRoutes = crudRoutes<typeof linkageRule.fields, LinkageRuleRow>({
+export const linkageRoutes = legacyCrudRoutes<typeof linkageRule.fields, LinkageRuleRow>({
   table: linkageRules,
   entity: linkageRule,
   only: ["page", "add", "upd", "del", "openOrClose"],
   // An update is the whole rule: triggers and actions are checked together.
   update: linkageRule.body.and(z.object({ id: dbId })),
   values: (c, input, partial) => ruleColumns(c, input as LinkageRuleBody, partial),
-  ...OPER_SWITCH,
+  ...LEGACY_OPER_SWITCH,
   afterWrite: (c) => c.var.deps.linkage?.invalidate(),
 })
   .get("/info", async (c) => {
@@ -173,7 +173,7 @@ const readable = (c: Ctx, row: object): LinkageLogRow => {
 };
 
 /** The executions of the project's rules, newest first: pageLog, infoLog, exportLog. */
-export const linkageLogRoutes = crudRoutes<typeof linkageLog.fields, LinkageLogRow>({
+export const linkageLogRoutes = legacyCrudRoutes<typeof linkageLog.fields, LinkageLogRow>({
   table: linkageLogs,
   entity: linkageLog,
   only: ["export"],

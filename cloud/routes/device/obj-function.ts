@@ -4,7 +4,7 @@ import { normalizeFunction } from "@/lib/contract/device/thing-model";
 import { objFunctions } from "../../db/schema";
 import { functionValues, toFunctionRow } from "../../db/queries/products";
 import { requirePerm } from "../../lib/auth";
-import { crudRoutes } from "../../lib/crud-routes";
+import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
 import { tenantOf } from "../../lib/scope";
 import { identifierTaken, readProducts, updateFunction } from "./product-common";
 
@@ -16,7 +16,7 @@ const toRow = (r: Row) => toFunctionRow(r);
  * is stored as its definition (answered as it was saved) with the columns lists search on.
  * Products keep their own copies of library functions, so deleting one here touches no product.
  */
-export const objFunctionRoutes = crudRoutes({
+export const objFunctionRoutes = legacyCrudRoutes({
   table: objFunctions,
   entity: objFunction,
   read: readProducts,

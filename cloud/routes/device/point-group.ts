@@ -10,7 +10,7 @@ import { kindDevices, setInitValues } from "../../db/queries/monitoring";
 import { alarmRules, devices, pointGroups, products, projects } from "../../db/schema";
 import { requireAuth, requirePerm } from "../../lib/auth";
 import type { CloudEnv, Ctx } from "../../lib/context";
-import { crudRoutes } from "../../lib/crud-routes";
+import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { optionalProject, projectOf } from "../../lib/project-context";
 import { tenantScope } from "../../lib/scope";
@@ -68,7 +68,7 @@ const deviceNames = sql<string>`(select string_agg(d.device_name, ', ' order by 
  * into the chosen project. Also the devices a point may hold, the saved drag order and setting a
  * whole point's initial values at one time (tilt group, widgets §7).
  */
-const points = crudRoutes({
+const points = legacyCrudRoutes({
   table: pointGroups,
   entity: pointGroup,
   update: pointGroupUpdate,

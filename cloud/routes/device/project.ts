@@ -5,7 +5,7 @@ import { projectDeviceCount, projectSpaceCount } from "../../db/queries/device-d
 import { visibleProjects } from "../../db/queries/projects";
 import { buildRecords, devices, pointGroups, projectMembers, projects, spaces } from "../../db/schema";
 import type { Ctx } from "../../lib/context";
-import { crudRoutes } from "../../lib/crud-routes";
+import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
 import { notFound, ok, query } from "../../lib/http";
 
 /** One count of a project the caller may see (deviceNums / spaceNums). */
@@ -22,7 +22,7 @@ async function countOf(c: Ctx, what: typeof projectDeviceCount) {
  * creator is the first member. Rows count their devices and spaces; a project with either (or with
  * measurement points or construction records, which belong to it) cannot be deleted (core §5).
  */
-export const projectRoutes = crudRoutes({
+export const projectRoutes = legacyCrudRoutes({
   table: projects,
   entity: project,
   visible: (c, ...conds) => visibleProjects(c.var.deps.db, c.var.auth, ...conds),

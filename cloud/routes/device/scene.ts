@@ -7,7 +7,7 @@ import { projectDevices, projectScene, propertiesOf, saveScreenConfig, sceneCand
 import { devices, sceneDevices, scenes } from "../../db/schema";
 import { requireAuth, requireMenu, requirePerm } from "../../lib/auth";
 import type { CloudEnv, Ctx } from "../../lib/context";
-import { crudRoutes, type CrudOptions } from "../../lib/crud-routes";
+import { legacyCrudRoutes, type LegacyCrudOptions } from "../../lib/legacy-crud-routes";
 import type { Fields } from "@/lib/contract/entity";
 import { parseStoredPath } from "../../lib/files";
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
@@ -19,7 +19,7 @@ import { projectOf, requireProject, requireScreenProject } from "../../lib/proje
 export const readScenes = requireMenu("/dataScreenPoint", "/dataScreenSet", "/houseDataScreen");
 
 /** Scenes and their placements are the call's project's, read by the scene screens. */
-const sceneCrud = <F extends Fields, R>(o: Omit<CrudOptions<F, R>, "read">) => crudRoutes<F, R>({ ...o, read: readScenes });
+const sceneCrud = <F extends Fields, R>(o: Omit<LegacyCrudOptions<F, R>, "read">) => legacyCrudRoutes<F, R>({ ...o, read: readScenes });
 
 /**
  * A scene's file must be the caller's own stored upload: for an image scene a JPEG or PNG of 16:9

@@ -6,7 +6,7 @@ import { devices, products, spaces } from "../../db/schema";
 import { requireMenu, requirePerm } from "../../lib/auth";
 import type { Ctx } from "../../lib/context";
 import { containsPattern, countRows, pagedSelect } from "../../lib/crud";
-import { crudRoutes } from "../../lib/crud-routes";
+import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
 import { body, notFound, ok, query } from "../../lib/http";
 import { projectOf, projectRow } from "../../lib/project-context";
 import type { Locale } from "@/lib/contract/locale";
@@ -38,7 +38,7 @@ async function devicePage(db: Db, where: SQL, q: { current: number; size: number
  * and unBind move the project's devices into or out of one; a space with devices cannot be
  * deleted (core §5).
  */
-export const spaceRoutes = crudRoutes({
+export const spaceRoutes = legacyCrudRoutes({
   table: spaces,
   entity: space,
   read: readSpaces,

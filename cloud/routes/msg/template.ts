@@ -4,7 +4,7 @@ import { AVAILABLE_CHANNELS, TEMPLATE_CHANNELS, extractVariables, template, temp
 import { fieldLabelKey } from "@/lib/contract/entity";
 import { notificationTemplates } from "../../db/schema";
 import { requireMenu } from "../../lib/auth";
-import { crudRoutes } from "../../lib/crud-routes";
+import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
 import { AppError, badRequest, fieldError, ok } from "../../lib/http";
 import { sanitizeRichText } from "../../lib/sanitize";
 import { tenantScope } from "../../lib/scope";
@@ -36,7 +36,7 @@ function values(input: TemplateAdd) {
   };
 }
 
-export const templateRoutes = crudRoutes<typeof template.fields, TemplateRow>({
+export const templateRoutes = legacyCrudRoutes<typeof template.fields, TemplateRow>({
   table: notificationTemplates,
   entity: template,
   read: requireMenu(SCREEN),

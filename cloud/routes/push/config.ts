@@ -9,7 +9,7 @@ import { devices, pushConfigs, pushLogs, telemetryLatest, type StoredHeader } fr
 import { requirePerm } from "../../lib/auth";
 import type { Ctx } from "../../lib/context";
 import { columnsOf } from "../../lib/crud";
-import { crudRoutes, OPER_SWITCH } from "../../lib/crud-routes";
+import { legacyCrudRoutes, LEGACY_OPER_SWITCH } from "../../lib/legacy-crud-routes";
 import { badRequest, body, ok } from "../../lib/http";
 import { projectOf, projectRow } from "../../lib/project-context";
 import { maskHeaders, sealHeaders } from "../../push/payload";
@@ -41,7 +41,7 @@ function columns(input: Input, stored: StoredHeader[] = []) {
  * stored one), `oper` to enable or disable, `test` to send one sample value now; `pageLog` lists
  * the attempts of one configuration. Each change tells the delivery engine.
  */
-export const configRoutes = crudRoutes<typeof pushConfig.fields, PushConfigRow>({
+export const configRoutes = legacyCrudRoutes<typeof pushConfig.fields, PushConfigRow>({
   table: pushConfigs,
   entity: pushConfig,
   only: ["page", "info", "add", "upd", "del", "openOrClose"],
@@ -51,7 +51,7 @@ export const configRoutes = crudRoutes<typeof pushConfig.fields, PushConfigRow>(
     await assertRefs(c.var.deps.db, c, input as Input);
     return columns(input as Input, before?.headers as StoredHeader[] | undefined);
   },
-  ...OPER_SWITCH,
+  ...LEGACY_OPER_SWITCH,
   extra: outboxCounts,
   toRow: { headers: (r) => maskHeaders(r.headers as StoredHeader[]) as PushConfigRow["headers"] },
   afterWrite: (c) => c.var.deps.push?.invalidate(),
@@ -79,7 +79,7 @@ export const configRoutes = crudRoutes<typeof pushConfig.fields, PushConfigRow>(
   });
 
 /** The attempts of one configuration of the project, newest first (pageLog). */
-export const logRoutes = crudRoutes<typeof pushLog.fields, PushLogRow>({
+export const logRoutes = legacyCrudRoutes<typeof pushLog.fields, PushLogRow>({
   table: pushLogs,
   entity: pushLog,
   only: ["page"],

@@ -7,7 +7,7 @@ import { departmentAndDescendants } from "../../db/queries/org";
 import { departments, users } from "../../db/schema";
 import { requireMenu } from "../../lib/auth";
 import type { InUse } from "../../lib/crud";
-import { crudRoutes } from "../../lib/crud-routes";
+import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
 import { badRequest, notFound, ok } from "../../lib/http";
 import { localized } from "../../lib/i18n-text";
 import { ORG_SCREENS } from "../../lib/org";
@@ -62,7 +62,7 @@ const DEPARTMENT_USES: InUse[] = [
  * deleted; a department goes under neither itself nor its own descendants; one with children or
  * users stays), then the trees.
  */
-export const departmentRoutes = crudRoutes({
+export const departmentRoutes = legacyCrudRoutes({
   table: departments,
   entity: department,
   only: ["add", "upd", "del"],

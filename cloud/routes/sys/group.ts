@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import { requireMenu, requirePerm } from "../../lib/auth";
 import type { Auth, Ctx } from "../../lib/context";
 import { assertUnique } from "../../lib/crud";
-import { crudRoutes } from "../../lib/crud-routes";
+import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
 import { joinedText, textColumns } from "../../lib/i18n-text";
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { ORG_SCREENS } from "../../lib/org";
@@ -49,7 +49,7 @@ function membersChange<S extends z.ZodType<Members>>(schema: S, joining: boolean
   };
 }
 
-export const groupRoutes = crudRoutes({
+export const groupRoutes = legacyCrudRoutes({
   table: userGroups,
   entity: group,
   read: requireMenu(...ORG_SCREENS),

@@ -29,7 +29,7 @@ import { PLATFORM_TENANT_ID, effectiveMenuIds, grantableMenuIds, type MenuScope 
 import { assertKeepsOwnAdmin, assertTenantUsers } from "../../db/queries/org";
 import { tenantScope } from "../../lib/scope";
 import { containsPattern, pageOf, pagedSelect, type Paging, type SelectedFields } from "../../lib/crud";
-import { crudRoutes } from "../../lib/crud-routes";
+import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
 import { joinedText, localized, textColumns } from "../../lib/i18n-text";
 import type { Locale } from "@/lib/contract/locale";
 
@@ -155,7 +155,7 @@ const pass: MiddlewareHandler<CloudEnv> = (_c, next) => next();
  * add and del from the toolkit, permitted by the roles' kinds: a new role's menus are written in its
  * transaction, within the caller's grant; the built-in administrators stay.
  */
-export const roleRoutes = crudRoutes({
+export const roleRoutes = legacyCrudRoutes({
   table: roles,
   entity: role,
   only: ["add", "del"],

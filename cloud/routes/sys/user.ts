@@ -19,7 +19,7 @@ import { loadPolicy } from "../../db/queries/passwords";
 import { loadMasker, type Masker } from "../../lib/phone-set";
 import { tenantScope } from "../../lib/scope";
 import { containsPattern, pageOf } from "../../lib/crud";
-import { crudRoutes } from "../../lib/crud-routes";
+import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
 import { joinedText } from "../../lib/i18n-text";
 import { textIn } from "@/lib/contract/i18n-text";
 import type { Locale } from "@/lib/contract/locale";
@@ -143,7 +143,7 @@ const READ = requireMenu(...ORG_SCREENS);
  * in its transaction and answers the row masked for the viewer; a delete names only the caller's
  * tenant's users and never the caller, the tenant's administrator or an owner of knowledge.
  */
-export const userRoutes = crudRoutes({
+export const userRoutes = legacyCrudRoutes({
   table: users,
   entity: user,
   only: ["upd", "del"],

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEntity, rowName, type RowOf } from "../entity";
+import { crudCalls } from "../entity-calls";
 import { number, numberRequired, text } from "../validation";
 import { BATTERY_TYPES } from "./enums";
 
@@ -41,3 +42,10 @@ export function estimateCharge(voltage: number | null | undefined, model: { full
   const ratio = (voltage - model.endVoltage) / (model.fullVoltage - model.endVoltage);
   return Math.round(Math.min(1, Math.max(0, ratio)) * 1000) / 10;
 }
+
+/** battery: page, list, info, add, upd, del, export, template, importBattery (core §7). */
+export const batteryApi = crudCalls(battery, {
+  only: ["page", "list", "info", "add", "upd", "del", "export", "template", "import"],
+  read: { menu: ["/battery"] },
+  paths: { import: "importBattery" },
+});

@@ -1,0 +1,280 @@
+import { desc, eq, getTableColumns, inArray, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { Hono, type MiddlewareHandler } from "hono";
+import { z } from "zod";
+import { dbId, enableState, idQuery, idsBody, pageQuery, statusBody } from "@/lib/contract/common";
+import { columnOf, type EntityScope, type Fields, type RowOf } from "@/lib/contract/entity";
+import type { Db } from "../db/client";
+import { requireAuth, requirePerm } from "./auth";
+import type { CloudEnv, Ctx } from "./context";
+import {
+  assertUnique,
+  assertUnused,
+  columnFor,
+  columnsOf,
+  exportColumns,
+  filterConds,
+  importColumns,
+  orderOf,
+  ownedDelete,
+  pageOf,
+  rowMapper,
+  switchStatus,
+  type EntityMeta,
+  type InUse,
+  type SelectedFields,
+} from "./crud";
+import { badRequest, body, notFound, ok, query, type AppError } from "./http";
+import { t } from "./i18n";
+import { localized, textColumns } from "./i18n-text";
+import type { I18nTexts } from "@/lib/contract/i18n-text";
+import type { Locale } from "@/lib/contract/locale";
+import { OPER } from "@/lib/contract/oper";
+import { projectOf, requireProject } from "./project-context";
+import { tenantScope } from "./scope";
+import { xlsxResponse } from "./xlsx-export";
+import type { CrudRoute } from "@/lib/contract/entity-calls";
+import { importUpload, templateResponse } from "./xlsx-import";
+
+/** What `crudRoutes` needs of a contract: its metadata and the schemas `defineEntity` derives. */
+type CrudEntity<F extends Fields> = EntityMeta<F> & {
+  /** Permission prefix: add / import need `<perm>:add`, upd / openOrClose `<perm>:upd`, del `<perm>:del`. */
+  perm?: string;
+  /** Rows belong to the caller's tenant, or to the call's project (`projectId` header, checked). */
+  scope: EntityScope;
+  body: z.ZodType;
+  update: z.ZodType;
+  filters: z.ZodType;
+  query: z.ZodType;
+};
+
+type Row = Record<string, unknown>;
+type Values = Record<string, unknown>;
+type Cond = SQL | undefined;
+const EXPORT_LIMIT = 100_000;
+
+
+export type LegacyCrudOptions<F extends Fields, R> = {
+  table: PgTable & { tenantId: PgColumn };
+  /** The contract, which also says the permission prefix and the scope. */
+  entity: CrudEntity<F>;
+  /** The update's schema when an update must be the whole object (default: the contract's partial update). */
+  update?: z.ZodType;
+  /** Who may read (page, list, info, export, template), e.g. `requireMenu(SCREEN)`; default any signed-in user. */
+  read?: MiddlewareHandler<CloudEnv>;
+  /** Which rows the caller may read, when it is narrower than the scope (e.g. `visibleProjects`). */
+  visible?: (c: Ctx, ...conds: Cond[]) => Promise<SQL> | SQL;
+  /** Conditions of the page and export beyond the contract's filters. */
+  filters?: (c: Ctx, q: Values) => Cond[] | Promise<Cond[]>;
+  /** Fields of the row that are not a column of their own. */
+  toRow?: { [K in keyof R]?: (row: Row) => R[K] };
+  /**
+   * Columns computed from the input on add and update (`partial` on update, with the stored row as
+   * `before`), over `columnsOf`; it may refuse the input (references the contract cannot check).
+   */
+  values?: (c: Ctx, input: Values, partial: boolean, before?: Row) => Values | Promise<Values>;
+  /** Fields unique within the scope, and the refusal: a message key (`{value}` is the value) or the error itself. */
+  unique?: readonly { field: string; error: string | ((value: string) => AppError) }[];
+  /**
+   * Runs in the add's or update's transaction once the row is written (`before` is the stored row on
+   * update): the row's relations (links, menus) are written with it or not at all.
+   */
+  afterSave?: (tx: Db, c: Ctx, row: Row, input: Values, before?: Row) => Promise<void>;
+  /** Checks before a delete (e.g. a row that must stay); gets the caller's own ids. */
+  beforeDelete?: (c: Ctx, ids: number[]) => Promise<void> | void;
+  /** A delete naming any row that is not the caller's is refused whole (not found), rather than deleting the caller's own. */
+  allOrNone?: boolean;
+  /** A write's permission check instead of `<perm>:<action>`, when it depends on the row (checked in `values` or `beforeDelete` then). */
+  may?: Partial<Record<"add" | "upd" | "del", MiddlewareHandler<CloudEnv>>>;
+  /** What page, list, info, add and upd answer for stored rows, when it is more than the contract's mapping (masked contacts, names of relations). */
+  answer?: (c: Ctx, rows: Row[]) => Promise<unknown[]>;
+  /** Tables whose rows refer to this entity: a delete is refused while any does. */
+  inUse?: readonly InUse[];
+  /**
+   * The enable-state column `openOrClose` switches (body `{ id, status }`); without it there is no
+   * such route. `{ column, field }` when the body names the state otherwise (`oper`: `{ id, enableStatus }`).
+   */
+  status?: string | { column: string; field: string };
+  /** Runs after each write (add, upd, del, the status switch, each imported row) with the rows written: an engine reading the table is told. */
+  afterWrite?: (c: Ctx, rows: Row[]) => unknown;
+  /** Export values that are not the row's own (dictionary labels, names). */
+  exportValues?: { [key: string]: (row: R) => unknown };
+  /** The routes to give (default: all that apply). */
+  only?: readonly CrudRoute[];
+  /** A route's path when the contract names it otherwise (e.g. a paged `/list`). */
+  paths?: Partial<Record<CrudRoute, string>>;
+  /** Values selected beside the table's columns (counts, joined names), by field name; a joined name in the caller's language takes its locale. */
+  extra?: SelectedFields | ((locale: Locale) => SelectedFields);
+  /** The page's and export's order when the query names no sort field (default newest first). */
+  defaultOrder?: SQL[];
+};
+
+/** Rules the console switches with `oper` (`{ id, enableStatus }`): alarm rules, linkage rules, data push. */
+export const LEGACY_OPER_SWITCH = { paths: { openOrClose: `/${OPER.path}` }, status: { column: "enableStatus", field: OPER.field } } as const;
+
+/**
+ * Until its service declares its calls (`crudCalls`, served by `crudRoutes`): the routes of an ordinary entity, derived from its contract: page / list / info / add / upd /
+ * del / openOrClose / export / template / import, scoped to the caller's tenant or project.
+ * Returns the Hono router so a service chains its own routes after:
+ *
+ *   export const groupRoutes = crudRoutes({ table: userGroups, entity: group, unique: [{ field: "groupName", error: "cloud.groupNameTaken" }] })
+ *     .get("/queryRelation", …);
+ */
+export function legacyCrudRoutes<F extends Fields, R = RowOf<F>>(o: LegacyCrudOptions<F, R>) {
+  const { table, entity } = o;
+  const key = columnFor(table, entity.key);
+  const toRow = rowMapper<F, R>(entity, o.toRow);
+  const has = (r: CrudRoute) => !o.only || o.only.includes(r);
+  const path = (r: CrudRoute) => o.paths?.[r] ?? `/${r}`;
+  const selection = (c: Ctx) => ({ ...getTableColumns(table), ...(typeof o.extra === "function" ? o.extra(c.var.locale) : o.extra) });
+  const select = (c: Ctx) => c.var.deps.db.select(selection(c)).from(table as PgTable).$dynamic();
+  const read = o.read ?? (((_, next) => next()) as MiddlewareHandler<CloudEnv>);
+  const project = entity.scope === "project";
+  // A table with multilingual texts answers each caller in its language and keeps both on writes.
+  const multilingual = "i18n" in getTableColumns(table);
+  const out = (c: Ctx, row: Row) => toRow(multilingual ? localized(c.var.locale, row) : row);
+  const answer = async (c: Ctx, rows: Row[]) => (o.answer ? o.answer(c, rows) : rows.map((r) => out(c, r)));
+  const one = async (c: Ctx, row: Row) => (await answer(c, [row]))[0];
+  const texts = (c: Ctx, before: Row | undefined, input: Values): Values => (multilingual ? textColumns(c.var.locale, before?.i18n as I18nTexts | undefined, input) : {});
+
+  /** The rows the caller owns (writes) and may see (reads). */
+  const owned = (c: Ctx, ...conds: Cond[]): SQL =>
+    project ? projectOf(c).where(table as typeof table & { projectId: PgColumn }, ...conds) : tenantScope(c.var.auth).where(table, ...conds);
+  const stamp = (c: Ctx, values: Values) => (project ? projectOf(c).owned(values) : tenantScope(c.var.auth).owned(values));
+  const visible = async (c: Ctx, ...conds: Cond[]) => (o.visible ? o.visible(c, ...conds) : owned(c, ...conds));
+
+  async function checkUnique(db: Db, c: Ctx, input: Values, exceptId?: number) {
+    for (const u of o.unique ?? []) {
+      if (!(u.field in input)) continue;
+      const value = input[u.field];
+      const column = columnFor(table, columnOf(u.field, entity.fields[u.field]));
+      const error = typeof u.error === "string" ? badRequest(u.error, { value: String(value) }) : u.error(String(value));
+      await assertUnique(db, table, (...conds) => owned(c, ...conds), column, value, exceptId, error);
+    }
+  }
+
+  /** A new row in the caller's scope (add and each imported row). */
+  async function insert(c: Ctx, input: Values): Promise<Row> {
+    const values = { ...columnsOf(entity, input), ...(await o.values?.(c, input, false)), ...texts(c, undefined, input) };
+    const row = await c.var.deps.db.transaction(async (db) => {
+      await checkUnique(db, c, input);
+      const [row] = await db.insert(table).values(stamp(c, values)).returning();
+      await o.afterSave?.(db, c, row, input);
+      return row;
+    });
+    await o.afterWrite?.(c, [row]);
+    return row;
+  }
+
+  const app = new Hono<CloudEnv>().use(requireAuth);
+  if (project) app.use(requireProject);
+  const may = (action: "add" | "upd" | "del") => {
+    if (o.may?.[action]) return o.may[action];
+    // Registered at start-up: a contract without a permission prefix cannot serve writes.
+    if (!entity.perm) throw new Error(`crudRoutes(${entity.ns}): the contract names no perm for ${action}`);
+    return requirePerm(`${entity.perm}:${action}`);
+  };
+
+  if (has("page"))
+    app.get(path("page"), read, async (c) => {
+      const q = query(c, entity.query) as Values & { current: number; size: number };
+      const where = await visible(c, ...filterConds(entity, table, q, c.var.locale), ...((await o.filters?.(c, q)) ?? []));
+      const page = await pageOf(c.var.deps.db, table, where, orderOf(entity, table, q, o.defaultOrder), q, selection(c));
+      return ok(c, { records: await answer(c, page.records), total: page.total });
+    });
+  if (has("list"))
+    app.get(path("list"), read, async (c) => {
+      const q = query(c, pageQuery);
+      const rows = await select(c)
+        .where(await visible(c))
+        .orderBy(desc(key))
+        .limit(q.size);
+      return ok(c, await answer(c, rows));
+    });
+  if (has("info"))
+    app.get(path("info"), read, async (c) => {
+      const { id } = query(c, idQuery);
+      const [row] = await select(c).where(await visible(c, eq(key, id)));
+      if (!row) throw notFound();
+      return ok(c, await one(c, row));
+    });
+  if (has("add"))
+    app.post(path("add"), may("add"), async (c) => {
+      const input = (await body(c, entity.body)) as Values;
+      return ok(c, await one(c, await insert(c, input)));
+    });
+  if (has("upd"))
+    app.post(path("upd"), may("upd"), async (c) => {
+      const input = (await body(c, o.update ?? entity.update)) as Values;
+      const id = input[entity.key] as number;
+      const { now } = c.var.deps;
+      const stored = multilingual || o.values || o.afterSave;
+      const before = stored ? (await c.var.deps.db.select().from(table as PgTable).where(owned(c, eq(key, id))))[0] : undefined;
+      if (stored && !before) throw notFound();
+      const set: Values = { ...columnsOf(entity, input), ...(await o.values?.(c, input, true, before)), ...texts(c, before, input) };
+      if (getTableColumns(table).updatedAt) set.updatedAt = now();
+      const row = await c.var.deps.db.transaction(async (db) => {
+        await checkUnique(db, c, input, id);
+        const [row] = Object.keys(set).length
+          ? await db.update(table).set(set).where(owned(c, eq(key, id))).returning()
+          : await db.select().from(table as PgTable).where(owned(c, eq(key, id)));
+        if (!row) throw notFound();
+        await o.afterSave?.(db, c, row, input, before);
+        return row;
+      });
+      await o.afterWrite?.(c, [row]);
+      return ok(c, await one(c, row));
+    });
+  if (has("del"))
+    app.post(path("del"), may("del"), async (c) => {
+      const { ids } = await body(c, idsBody);
+      const db = c.var.deps.db;
+      // Only the caller's own rows are checked and deleted; another tenant's id is not found.
+      const mine = (await db.select({ id: key }).from(table as PgTable).where(owned(c, inArray(key, ids)))).map((r) => r.id as number);
+      if (!mine.length || (o.allOrNone && mine.length !== new Set(ids).size)) throw notFound();
+      await o.beforeDelete?.(c, mine);
+      await assertUnused(db, o.inUse ?? [], mine);
+      const gone = await ownedDelete(db, table, owned(c, inArray(key, mine)));
+      await o.afterWrite?.(c, gone);
+      return ok(c, { deleted: gone.length });
+    });
+  if (o.status && has("openOrClose")) {
+    const { column, field } = typeof o.status === "string" ? { column: o.status, field: "status" } : o.status;
+    const schema = field === "status" ? statusBody : z.object({ id: dbId, [field]: enableState });
+    app.post(path("openOrClose"), may("upd"), async (c) => {
+      const input = (await body(c, schema)) as Values & { id: number };
+      const row = await switchStatus(c.var.deps.db, table, owned(c, eq(key, input.id)), column, input[field] as number, c.var.deps.now());
+      await o.afterWrite?.(c, [row]);
+      return ok(c, null);
+    });
+  }
+  if (has("export"))
+    app.post(path("export"), read, async (c) => {
+      const f = (await body(c, entity.filters)) as Values;
+      const rows = await select(c)
+        .where(await visible(c, ...filterConds(entity, table, f, c.var.locale), ...((await o.filters?.(c, f)) ?? [])))
+        .orderBy(...orderOf(entity, table, f, o.defaultOrder))
+        .limit(EXPORT_LIMIT);
+      const title = t(c.var.locale, `${entity.ns}.title`);
+      return xlsxResponse(c, `${title}.xlsx`, exportColumns<R>(entity, c.var.locale, o.exportValues), rows.map((r) => out(c, r)), title);
+    });
+  if (entity.keys.import.length) {
+    if (has("template"))
+      app.post(path("template"), read, (c) => templateResponse(c, `${t(c.var.locale, `${entity.ns}.importTemplate`)}.xlsx`, importColumns(entity, c.var.locale)));
+    // Each row goes through the add form's schema and the add route's insert, in the caller's scope.
+    if (has("import"))
+      app.post(path("import"), may("add"), async (c) =>
+        ok(
+          c,
+          await importUpload(c, {
+            columns: importColumns(entity, c.var.locale),
+            schema: entity.body,
+            save: async (row) => {
+              await insert(c, row as Values);
+            },
+          }),
+        ),
+      );
+  }
+  return app;
+}

@@ -1,0 +1,52 @@
+import { Hono, type MiddlewareHandler } from "hono";
+import type { AnyCall, CallAccess, CallAnswer, CallArgs, CallScope } from "@/lib/contract/call";
+import { platformOnly, requireAuth, requireMenu, requirePerm } from "./auth";
+import type { CloudEnv, Ctx } from "./context";
+import { body, ok, query } from "./http";
+import { optionalProject, requireProject, requireScreenProject } from "./project-context";
+
+type Mw = MiddlewareHandler<CloudEnv>;
+/** A handler answers the call's data (sent in the envelope), or a whole response (files, streams, a message of its own). */
+export type CallHandler<C extends AnyCall> = (c: Ctx, input: CallArgs<C>) => Promise<CallAnswer<C> | Response> | CallAnswer<C> | Response;
+
+/** A declaration with its handler and everything the route checks, in order. */
+export type Served = { call: AnyCall; chain: Mw[] };
+
+const pass: Mw = (_, next) => next();
+
+function accessCheck(access: CallAccess): Mw[] {
+  if (access === "anonymous" || access === "device") return [];
+  if (access === "user") return [requireAuth];
+  if (access === "platform") return [requireAuth, platformOnly];
+  return [requireAuth, "perm" in access ? requirePerm(...[access.perm].flat()) : requireMenu(...access.menu)];
+}
+
+const SCOPE: Record<CallScope, Mw> = { tenant: pass, own: pass, project: requireProject, projectOptional: optionalProject, screen: requireScreenProject };
+
+/**
+ * Serves one declaration: the token, the permission or screen the call declares, its project,
+ * then `guards` (checks a declaration cannot state, e.g. a role kind), then the input parsed by
+ * the call's schema. Everything is per route, so where a route is mounted changes nothing.
+ */
+export function serve<C extends AnyCall>(call: C, handler: CallHandler<C>, ...guards: Mw[]): Served {
+  const read = call.kind === "get" || call.kind === "upload" || call.kind === "raw" ? (c: Ctx) => query(c, call.input) : (c: Ctx) => body(c, call.input);
+  const run: Mw = async (c) => {
+    const answer = await handler(c, (await read(c)) as CallArgs<C>);
+    return answer instanceof Response ? answer : ok(c, answer ?? null);
+  };
+  return { call, chain: [...accessCheck(call.access), ...(call.access === "anonymous" || call.access === "device" ? [] : [SCOPE[call.scope]]), ...guards, run] };
+}
+
+const METHOD: Record<AnyCall["kind"], "get" | "post"> = { get: "get", post: "post", export: "post", upload: "post", raw: "post", stream: "post" };
+
+/** The routes of served declarations, each at its full path (mounted under `/{product}Cloud`). Serving a path twice is refused at start-up. */
+export function catalogueRoutes(served: readonly Served[]): Hono<CloudEnv> {
+  const app = new Hono<CloudEnv>();
+  const seen = new Set<string>();
+  for (const { call, chain } of served) {
+    if (seen.has(call.path)) throw new Error(`serve: ${call.path} is served twice`);
+    seen.add(call.path);
+    app.on(METHOD[call.kind], `/${call.path}`, ...(chain as [Mw, ...Mw[]]));
+  }
+  return app;
+}
