@@ -8,19 +8,19 @@ import { AppError, envelope, fail, isDataException } from "./lib/http";
 import { t } from "./lib/i18n";
 import { catalogueRoutes, type Served } from "./lib/serve";
 import { claimSavedFiles } from "./lib/storage";
-import { alarmRoutes } from "./routes/alarm";
-import { commRoutes } from "./routes/comm";
+import { alarmRoutes, alarmServed } from "./routes/alarm";
+import { commRoutes, commServed } from "./routes/comm";
 import { deviceRoutes, deviceServed } from "./routes/device";
-import { fileRoutes } from "./routes/file";
-import { msgRoutes } from "./routes/msg";
-import { pushRoutes } from "./routes/push";
-import { statRoutes } from "./routes/stat";
-import { sysRoutes } from "./routes/sys";
+import { fileRoutes, fileServed } from "./routes/file";
+import { msgRoutes, msgServed } from "./routes/msg";
+import { pushRoutes, pushServed } from "./routes/push";
+import { statRoutes, statServed } from "./routes/stat";
+import { sysRoutes, sysServed } from "./routes/sys";
 
 /** The services of the contract (core §7) the built-in cloud implements so far. */
 const ROUTES: Partial<Record<Service, Hono<CloudEnv>>> = { sys: sysRoutes, device: deviceRoutes, comm: commRoutes, msg: msgRoutes, file: fileRoutes, stat: statRoutes, alarm: alarmRoutes, push: pushRoutes };
 /** The declared calls the built-in cloud serves (`lib/contract`); services not yet declared keep their routers below. */
-export const SERVED: readonly Served[] = [...deviceServed];
+export const SERVED: readonly Served[] = [...sysServed, ...deviceServed, ...commServed, ...statServed, ...alarmServed, ...msgServed, ...fileServed, ...pushServed];
 const JSON_LIMIT = 2 * 1024 * 1024;
 
 export function createCloud(deps: Deps) {

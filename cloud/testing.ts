@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, inject } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Envelope } from "@/lib/contract/envelope";
-import { createCloud } from "./app";
+import { createCloud, SERVED } from "./app";
 import { openDb, type Db, type DbHandle } from "./db/client";
 import { captchas, users } from "./db/schema";
 import { DEMO_ACCOUNTS, seed, type SeedOptions } from "./seed";
@@ -22,6 +22,19 @@ export type TestRequest = {
   headers?: Record<string, string>;
 };
 export type TestResponse<T = unknown> = { status: number; body: Envelope<T>; headers: Headers };
+
+const DECLARED = new Map(SERVED.map(({ call }) => [`/${call.path}`, call]));
+/**
+ * Every route test checks the answers it reads: a successful answer of a declared call must parse
+ * by the call's answer schema (`typed` answers are checked by TypeScript only).
+ */
+function checkAnswer(method: string, path: string, data: unknown) {
+  const call = DECLARED.get(`/${SERVICE_PATH.exec(path)?.[1] ?? ""}`);
+  if (!call || call.typedOnly || (method === "GET") !== (call.kind === "get")) return;
+  const r = call.answer.safeParse(data);
+  if (!r.success) throw new Error(`${method} ${path} answered data its declaration (${call.path}) does not describe: ${JSON.stringify(r.error.issues.slice(0, 3))}`);
+}
+const SERVICE_PATH = /^\/([^?]*)/;
 
 /** Wall-clock start of every test cloud, so expiry tests do not depend on the real date. */
 export const TEST_EPOCH = new Date("2026-03-02T08:00:00Z");
@@ -99,6 +112,7 @@ export async function createTestCloud(opts: { now?: Date; seed?: SeedOptions } =
     } catch {
       throw new Error(`${method} ${path} answered ${res.status} with a non-JSON body: ${text.slice(0, 200)}`);
     }
+    if (body.code === 200) checkAnswer(method, path, body.data);
     return { status: res.status, body, headers: res.headers };
   }
 

@@ -12,6 +12,7 @@ import { fileBaseRoutes, fileLogRoutes, headerRoutes, linkedFile } from "./knowl
 import { partsRoutes } from "./parts";
 import { aiRoutes } from "./ai";
 import { mediaLibraryRoutes } from "./media-library";
+import type { Served } from "../../lib/serve";
 
 /**
  * The file service (widgets §5, §7). `POST upload` (multipart field `file`, optional `purpose`,
@@ -84,3 +85,6 @@ export const fileRoutes = new Hono<CloudEnv>()
     if (!res) throw notFound();
     return res;
   });
+
+/** The service's declared calls (`lib/contract`), each served with its own checks. */
+export const fileServed: Served[] = [];

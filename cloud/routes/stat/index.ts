@@ -6,6 +6,7 @@ import { homeRoutes } from "./home";
 import { monitorScreenRoutes } from "./monitor-screen";
 import { monitorScreenPointRoutes } from "./monitor-screen-points";
 import { rionDipAngleRoutes } from "./rion-dip-angle";
+import type { Served } from "../../lib/serve";
 
 // The building screen's point calls first: their own checks (a project) answer before the global screens' menu check.
 export const statRoutes = new Hono<CloudEnv>()
@@ -15,3 +16,6 @@ export const statRoutes = new Hono<CloudEnv>()
   .route("/home", homeRoutes)
   .route("/monitorScreen", monitorScreenPointRoutes)
   .route("/monitorScreen", monitorScreenRoutes);
+
+/** The service's declared calls (`lib/contract`), each served with its own checks. */
+export const statServed: Served[] = [];

@@ -14,6 +14,7 @@ import { userRoutes } from "./user";
 import { roleRoutes } from "./role";
 import { menuAdminRoutes } from "./menu-admin";
 import { safetyRoutes } from "./safety";
+import type { Served } from "../../lib/serve";
 
 export const sysRoutes = new Hono<CloudEnv>()
   .route("/login", loginRoutes)
@@ -31,3 +32,6 @@ export const sysRoutes = new Hono<CloudEnv>()
   .route("/role", roleRoutes)
   .route("/menu", menuAdminRoutes)
   .route("/safety", safetyRoutes);
+
+/** The service's declared calls (`lib/contract`), each served with its own checks. */
+export const sysServed: Served[] = [];

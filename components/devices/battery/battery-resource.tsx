@@ -1,12 +1,12 @@
 "use client";
 
 import { defineResource, resourcePage } from "@/components/kit";
-import { battery, type Battery } from "@/lib/contract/device/battery";
+import { battery, batteryApi, type Battery } from "@/lib/contract/device/battery";
 
 /** Battery models (/battery): voltages, capacity and up to 5 images; xlsx import (`importBattery`). */
 export const batteryResource = defineResource<Battery>({
   entity: battery,
-  endpoints: { import: "device/battery/importBattery" },
+  calls: batteryApi,
   form: {
     columns: 2,
     placeholders: ["batteryName"],

@@ -71,6 +71,8 @@ import type { DictOption } from "../dict/use-dict";
 import type { RemoteOptions } from "../dict/use-remote-options";
 import type { KitSession } from "../session";
 import type { DetailLayout } from "../detail/define-detail";
+import { permsOf, type AnyCall } from "@/lib/contract/call";
+import type { CrudRoute } from "@/lib/contract/entity-calls";
 import { labelOf } from "@/lib/contract/entity";
 import { entityUrlKeys, type UrlKeys } from "./url-values";
 import { deriveColumns, deriveDefaults, deriveDetailRows, deriveFormFields, deriveSearchItems, pickForm, type ColumnTweaks, type Entity, type Tweaks } from "./entity-views";
@@ -482,6 +484,8 @@ export const PAGE_SIZES = [10, 20, 50, 100];
 export type EntityResourceConfig<Row extends AnyRow = AnyRow> = Omit<ResourceConfig<Row>, "ns" | "api" | "entity" | "schemas" | "columns" | "search" | "form" | "detail"> & {
   /** The contract: fields, and where it is served (`api`, `perm`, a project's rows or the tenant's) unless given here. */
   entity: Entity;
+  /** The entity's declared calls (`crudCalls`): the endpoints and the buttons' permission codes come from them. */
+  calls?: Partial<Record<CrudRoute, AnyCall>>;
   api?: string;
   /** Title key of the entity in dialog titles (default "entity"). */
   entityLabel?: string;
@@ -502,9 +506,19 @@ export type EntityResourceConfig<Row extends AnyRow = AnyRow> = Omit<ResourceCon
 
 const isLayout = <Row extends AnyRow>(d: object): d is DetailLayout<Row> => Array.isArray((d as DetailLayout<Row>).sections) || Array.isArray((d as DetailLayout<Row>).tabs);
 
+const ENDPOINTS = ["page", "info", "add", "upd", "del", "export", "import", "template", "openOrClose"] as const satisfies readonly (keyof Endpoints & CrudRoute)[];
+const PERM_ACTIONS = ["add", "upd", "del", "import", "openOrClose"] as const satisfies readonly (PermAction & CrudRoute)[];
+
+/** A resource's endpoints and buttons' codes from the calls its entity declares: an undeclared call has no endpoint. */
+function fromCalls(calls: Partial<Record<CrudRoute, AnyCall>>, given: Pick<ResourceConfig, "endpoints" | "perms">) {
+  const endpoints = Object.fromEntries(ENDPOINTS.map((r) => [r, calls[r]?.path ?? false])) as Partial<Endpoints>;
+  const perms = Object.fromEntries(PERM_ACTIONS.filter((r) => calls[r]).map((r) => [r, permsOf(calls[r]!)[0] ?? null]));
+  return { endpoints: { ...endpoints, ...given.endpoints }, perms: { ...perms, ...given.perms } };
+}
+
 /** The views of an entity resolved into a plain `ResourceConfig`. */
 function fromEntity<Row extends AnyRow>(config: EntityResourceConfig<Row>): ResourceConfig<Row> {
-  const { entity, entityLabel, columns, search, form, detail, schemas, ...rest } = config;
+  const { entity, entityLabel, columns, search, form, detail, schemas, calls, ...rest } = config;
   const keyId = config.keyId ?? entity.key;
   let resolvedForm: FormConfig<Row> | undefined;
   if (form !== false && (form || entity.keys.form.length)) {
@@ -528,6 +542,7 @@ function fromEntity<Row extends AnyRow>(config: EntityResourceConfig<Row>): Reso
   if (!api) throw new Error(`defineResource(${entity.ns}): neither the contract nor the definition names an api`);
   return {
     ...rest,
+    ...(calls && fromCalls(calls, rest)),
     api,
     perm: rest.perm ?? entity.perm,
     needsProject: rest.needsProject ?? entity.scope === "project",

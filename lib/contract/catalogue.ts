@@ -1,0 +1,27 @@
+import { callsIn, type AnyCall } from "./call";
+import type { Service } from "./services";
+import * as battery from "./device/battery";
+
+/**
+ * Every declared call, for what reads them all: the catalogue test, the OpenAPI document. A domain
+ * adds its contract modules to its service's list when it declares calls; screens import the module itself.
+ */
+const MODULES: Record<Service, object[]> = {
+  sys: [],
+
+  device: [battery],
+
+  comm: [],
+
+  stat: [],
+
+  alarm: [],
+
+  msg: [],
+
+  file: [],
+
+  push: [],
+};
+
+export const CATALOGUE: readonly AnyCall[] = Object.values(MODULES).flatMap((modules) => modules.flatMap((m) => callsIn(m as Record<string, unknown>)));
