@@ -1,6 +1,7 @@
 import { callsIn, type AnyCall } from "./call";
 import type { Service } from "./services";
 import * as battery from "./device/battery";
+import * as deviceData from "./device/device-data";
 
 /**
  * Every declared call, for what reads them all: the catalogue test, the OpenAPI document. A domain
@@ -9,7 +10,7 @@ import * as battery from "./device/battery";
 const MODULES: Record<Service, object[]> = {
   sys: [],
 
-  device: [battery],
+  device: [battery, deviceData],
 
   comm: [],
 

@@ -1,11 +1,13 @@
 import { Hono } from "hono";
 import { idQuery } from "@/lib/contract/common";
-import { autoBucket, deviceLogQuery, HISTORY_RAW_LIMIT, historyQuery, type HistoryData, type LatestData, type RealTimeData, type RealTimeValue, type RejectRow, type StatusLogRow } from "@/lib/contract/device/device-data";
+import { autoBucket, deviceDataApi, deviceLogQuery, HISTORY_RAW_LIMIT, historyQuery, type HistoryData, type RealTimeValue, type RejectRow, type StatusLogRow } from "@/lib/contract/device/device-data";
+import { DEVICE_READERS } from "@/lib/contract/device/device";
 import type { ThingFunction } from "@/lib/contract/device/thing-model";
 import { latestValues, propertyFunctions, rejectPage, statusLogPage, viewableDevice } from "../../db/queries/device-data";
 import { telemetrySeries } from "../../db/queries/telemetry";
 import { requireAuth, requireMenu } from "../../lib/auth";
-import { brokerOf, DEVICE_READERS } from "./device";
+import { brokerOf } from "./device";
+import { serve } from "../../lib/serve";
 import type { CloudEnv, Ctx } from "../../lib/context";
 import { notFound, ok, query } from "../../lib/http";
 import { t } from "../../lib/i18n";
@@ -39,9 +41,8 @@ const unitOf = (fn: ThingFunction) => (fn.dataType && "unit" in fn.dataType ? (f
  * range, bucketed for long ranges (getDevDataGeneral), and its refused messages and online /
  * offline changes. A device of a tenant or project the caller cannot see is not found.
  */
-export const deviceDataRoutes = new Hono<CloudEnv>()
-  .get("/getDevRealTimeData", ...read, async (c) => {
-    const { id } = query(c, idQuery);
+export const deviceDataServed = [
+  serve(deviceDataApi.realTime, async (c, { id }) => {
     const device = await deviceOrThrow(c, id);
     const db = c.var.deps.db;
     const [fns, latest] = await Promise.all([propertyFunctions(db, device.productId), latestValues(db, id)]);
@@ -50,18 +51,17 @@ export const deviceDataRoutes = new Hono<CloudEnv>()
       const v = byId.get(fn.identifier);
       return { identifier: fn.identifier, funcName: fn.funcName, unit: unitOf(fn), dataType: fn.dataType?.type ?? null, labels: labelsOf(fn), ts: v?.ts.toISOString() ?? null, num: v?.num ?? null, txt: v?.txt ?? null };
     });
-    const data: RealTimeData = { status: device.status, lastReportTime: device.lastReportTime?.toISOString() ?? null, values };
-    return ok(c, data);
-  })
-  .get("/getDevLatestData", ...read, async (c) => {
-    const { id } = query(c, idQuery);
+    return { status: device.status, lastReportTime: device.lastReportTime?.toISOString() ?? null, values };
+  }),
+  serve(deviceDataApi.latest, async (c, { id }) => {
     await deviceOrThrow(c, id);
     const latest = await latestValues(c.var.deps.db, id);
     const newest = latest.reduce<Date | null>((m, v) => (!m || v.ts > m ? v.ts : m), null);
-    const values = Object.fromEntries(latest.filter((v) => v.ts.getTime() === newest?.getTime()).map((v) => [v.identifier, v.num ?? v.txt]));
-    const data: LatestData = { ts: newest?.toISOString() ?? null, values };
-    return ok(c, data);
-  })
+    return { ts: newest?.toISOString() ?? null, values: Object.fromEntries(latest.filter((v) => v.ts.getTime() === newest?.getTime()).map((v) => [v.identifier, v.num ?? v.txt])) };
+  }),
+];
+
+export const deviceDataRoutes = new Hono<CloudEnv>()
   .get("/getDevDataGeneral", ...read, async (c) => {
     const q = query(c, historyQuery);
     await deviceOrThrow(c, q.id);

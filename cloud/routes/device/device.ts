@@ -13,6 +13,7 @@ import {
   type Device,
   type DeviceAdded,
   type DeviceCredentials,
+  DEVICE_READERS,
 } from "@/lib/contract/device/device";
 import { Code } from "@/lib/contract/envelope";
 import { optional } from "@/lib/contract/validation";
@@ -32,7 +33,6 @@ import { importUpload } from "../../lib/xlsx-import";
 import { tenantOf, tenantScope } from "../../lib/scope";
 
 /** Screens that read devices: the lists, the device page, and those that pick devices. */
-export const DEVICE_READERS = ["/devices/device", "/devices/allDevices", "/devices/viewDevice", "/spaces/space", "/productSet/product", "/productSet/productInfo"];
 const readDevices = requireMenu(...DEVICE_READERS);
 
 type Values = Record<string, unknown>;

@@ -13,7 +13,7 @@ import { pointGroupRoutes } from "./point-group";
 import { deviceConfigRoutes } from "./device-config";
 import { prodCopyRoutes } from "./prod-copy";
 import { prodFunctionRoutes } from "./prod-function";
-import { deviceDataRoutes } from "./device-data";
+import { deviceDataRoutes, deviceDataServed } from "./device-data";
 import { productRoutes } from "./product";
 import { projectRoutes } from "./project";
 import { spaceRoutes } from "./space";
@@ -49,4 +49,4 @@ export const deviceRoutes = new Hono<CloudEnv>()
   .route("/device", deviceCrudRoutes);
 
 /** The service's declared calls (`lib/contract`), each served with its own checks. */
-export const deviceServed: Served[] = [...batteryRoutes];
+export const deviceServed: Served[] = [...batteryRoutes, ...deviceDataServed];

@@ -8,8 +8,9 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Pagination } from "@/components/ui/pagination";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useCall } from "@/lib/api/call";
 import { swrFetcher } from "@/lib/api/fetcher";
-import { HISTORY_RAW_LIMIT, type HistoryData, type RealTimeData } from "@/lib/contract/device/device-data";
+import { HISTORY_RAW_LIMIT, type HistoryData, deviceDataApi } from "@/lib/contract/device/device-data";
 import { formatDateTime } from "@/lib/format";
 import { chartable, dayRange, formatValue, PERIODS, periodRange, rangeDays, type Period, type TimeRange } from "./device-data-view";
 
@@ -23,7 +24,7 @@ const TABLE_SIZES = [20, 50, 100];
 export function HistoryPanel({ deviceId }: { deviceId: number }) {
   const t = useTranslations("devices.viewDevice.history");
   const locale = useLocale();
-  const props = useSWR<RealTimeData>(["device/device/getDevRealTimeData", { id: deviceId }], swrFetcher);
+  const props = useCall(deviceDataApi.realTime, { id: deviceId });
   const options = React.useMemo(() => (props.data?.values ?? []).filter(chartable), [props.data]);
   const [picked, setPicked] = React.useState<string | null>(null);
   const identifier = picked ?? options[0]?.identifier ?? null;

@@ -1,12 +1,11 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
 import { useLocale, useTranslations } from "next-intl";
 import { LoadError } from "@/components/kit/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
-import { swrFetcher } from "@/lib/api/fetcher";
-import type { RealTimeData } from "@/lib/contract/device/device-data";
+import { useCall } from "@/lib/api/call";
+import { type RealTimeData, deviceDataApi } from "@/lib/contract/device/device-data";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { CHANGE_HIGHLIGHT_MS, changedIdentifiers, formatValue, REALTIME_REFRESH_MS } from "./device-data-view";
@@ -37,7 +36,7 @@ function useChanged(data: RealTimeData | undefined) {
 export function RealtimePanel({ deviceId }: { deviceId: number }) {
   const t = useTranslations("devices.viewDevice.realtime");
   const locale = useLocale();
-  const { data, error, mutate } = useSWR<RealTimeData>(["device/device/getDevRealTimeData", { id: deviceId }], swrFetcher, { refreshInterval: REALTIME_REFRESH_MS, keepPreviousData: true });
+  const { data, error, mutate } = useCall(deviceDataApi.realTime, { id: deviceId }, { refreshInterval: REALTIME_REFRESH_MS, keepPreviousData: true });
   const changed = useChanged(data);
   if (!data) return error ? <LoadError onRetry={() => mutate()} /> : <Skeleton className="h-40" />;
   if (!data.values.length) return <p className="p-6 text-center text-sm text-muted-foreground">{t("noProperties")}</p>;

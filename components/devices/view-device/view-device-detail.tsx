@@ -10,10 +10,11 @@ import { useDict, dictLabel } from "@/components/kit/dict/use-dict";
 import { DeviceLocationMap } from "@/components/maps";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useCall } from "@/lib/api/call";
 import { swrFetcher } from "@/lib/api/fetcher";
 import type { Page } from "@/lib/contract/envelope";
 import { DEVICE_STATUS, device, isStale, type Device } from "@/lib/contract/device/device";
-import type { RealTimeData, StatusLogRow } from "@/lib/contract/device/device-data";
+import { type StatusLogRow, deviceDataApi } from "@/lib/contract/device/device-data";
 import { formatDateTime } from "@/lib/format";
 import { CyclePanel } from "@/components/devices/ops/cycle-panel";
 import { LinkagePad, usePadCapable } from "@/components/linkage/linkage-pad";
@@ -49,7 +50,7 @@ function StatusBadge({ status, testId }: { status: number; testId?: string }) {
 function StateCard({ row }: { row: Device }) {
   const t = useTranslations("devices.viewDevice");
   const tl = useTranslations("devices");
-  const { data } = useSWR<RealTimeData>(["device/device/getDevRealTimeData", { id: row.id }], swrFetcher, { refreshInterval: REALTIME_REFRESH_MS, keepPreviousData: true });
+  const { data } = useCall(deviceDataApi.realTime, { id: row.id }, { refreshInterval: REALTIME_REFRESH_MS, keepPreviousData: true });
   const log = useSWR<Page<StatusLogRow>>(["device/device/statusLogPage", { id: row.id, current: 1, size: 5 }], swrFetcher, { refreshInterval: 30_000 });
   const live: Device = data ? { ...row, status: String(data.status), lastReportTime: data.lastReportTime ?? row.lastReportTime } : row;
   return (
@@ -79,7 +80,7 @@ function StateCard({ row }: { row: Device }) {
 
 /** The linkage pad of a device whose thing model has its service; inert while the device is offline. */
 function ControlCard({ row }: { row: Device }) {
-  const { data } = useSWR<RealTimeData>(["device/device/getDevRealTimeData", { id: row.id }], swrFetcher, { refreshInterval: REALTIME_REFRESH_MS, keepPreviousData: true });
+  const { data } = useCall(deviceDataApi.realTime, { id: row.id }, { refreshInterval: REALTIME_REFRESH_MS, keepPreviousData: true });
   const status = data ? data.status : Number(row.status);
   return <LinkagePad deviceId={row.id} disabled={status === DEVICE_STATUS.online ? null : "offline"} />;
 }
@@ -88,7 +89,7 @@ function ControlCard({ row }: { row: Device }) {
 function LocationCard({ row }: { row: Device }) {
   const t = useTranslations("devices.viewDevice");
   const tl = useTranslations("devices");
-  const { data } = useSWR<RealTimeData>(["device/device/getDevRealTimeData", { id: row.id }], swrFetcher);
+  const { data } = useCall(deviceDataApi.realTime, { id: row.id });
   if (row.longitude === null || row.latitude === null) return <p className="py-8 text-center text-sm text-muted-foreground">{t("location.none")}</p>;
   const dataList = (data?.values ?? []).filter((v) => v.ts !== null).slice(0, 4).map((v) => ({ paramName: v.funcName, dataValue: v.num !== null ? `${v.num}${v.unit ? ` ${v.unit}` : ""}` : v.txt }));
   return (

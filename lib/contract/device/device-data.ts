@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { dbId } from "../common";
+import { defineCall } from "../call";
+import { dbId, idQuery } from "../common";
+import { DEVICE_READERS } from "./device";
 
 /**
  * The device detail's data calls (core §7: getDevRealTimeData, getDevLatestData, getDevDataGeneral)
@@ -56,22 +58,25 @@ export const deviceLogQuery = z.object({
 });
 
 /** A property of the device's thing model with its newest value (getDevRealTimeData). */
-export type RealTimeValue = {
-  identifier: string;
-  funcName: string;
-  unit: string | null;
+export const realTimeValue = z.object({
+  identifier: z.string(),
+  funcName: z.string(),
+  unit: z.string().nullable(),
   /** The property's data type name (int32, float, enum, bool, text…). */
-  dataType: string | null;
+  dataType: z.string().nullable(),
   /** Enumeration / bool labels by value, for showing a number as its name. */
-  labels: Record<string, string> | null;
+  labels: z.record(z.string(), z.string()).nullable(),
   /** ISO time of the value; null when the device never reported it. */
-  ts: string | null;
-  num: number | null;
-  txt: string | null;
-};
-export type RealTimeData = { status: number; lastReportTime: string | null; values: RealTimeValue[] };
+  ts: z.string().nullable(),
+  num: z.number().nullable(),
+  txt: z.string().nullable(),
+});
+export type RealTimeValue = z.infer<typeof realTimeValue>;
+export const realTimeData = z.object({ status: z.number().int(), lastReportTime: z.string().nullable(), values: z.array(realTimeValue) });
+export type RealTimeData = z.infer<typeof realTimeData>;
 /** getDevLatestData: the newest report (every value sent at the newest time). */
-export type LatestData = { ts: string | null; values: Record<string, number | string | null> };
+export const latestData = z.object({ ts: z.string().nullable(), values: z.record(z.string(), z.union([z.number(), z.string(), z.null()])) });
+export type LatestData = z.infer<typeof latestData>;
 
 /** One property's series: `[epoch ms, value]`, the average of each bucket unless raw (a bucket's time is its start). */
 export type HistorySeries = { identifier: string; points: [number, number][] };
@@ -82,3 +87,9 @@ export const HISTORY_RAW_LIMIT = 20_000;
 
 export type RejectRow = { id: number; at: string; topic: string; identifier: string | null; reason: string; payload: string | null };
 export type StatusLogRow = { id: number; status: number; at: string };
+
+/** The device detail's data calls: whoever may read devices may read their data. */
+export const deviceDataApi = {
+  realTime: defineCall({ kind: "get", path: "device/device/getDevRealTimeData", input: idQuery, answer: realTimeData, access: { menu: DEVICE_READERS }, scope: "own" }),
+  latest: defineCall({ kind: "get", path: "device/device/getDevLatestData", input: idQuery, answer: latestData, access: { menu: DEVICE_READERS }, scope: "own" }),
+};

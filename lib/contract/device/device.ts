@@ -19,6 +19,9 @@ const snRule = z.string({ error: "validation.required" }).trim().min(1, "validat
  * position, drawing number, battery, firmware, enabled, status, secret key, reporting cycle, power
  * supply. The secret is never a field: the cloud generates it, shows it once and keeps its hash.
  */
+/** Screens that read devices (and so their data): their lists (the device page opens from them), spaces and products. */
+export const DEVICE_READERS = ["/devices/device", "/devices/allDevices", "/spaces/space", "/productSet/product"];
+
 export const device = defineEntity({
   ns: "devices.device",
   api: "device/device", perm: "dev:device", scope: "project",
