@@ -1,0 +1,133 @@
+import { z } from "zod";
+import zhTexts from "@/messages/zh-cn/calls.json";
+import enTexts from "@/messages/en/calls.json";
+import type { AnyCall } from "./call";
+import { DOWN_CHANNELS, TOPIC_ROOT, UP_CHANNELS } from "./device/topics";
+import type { Locale } from "./locale";
+
+/**
+ * The OpenAPI 3.1 document of the call catalogue, for integrators: every declared call with its
+ * input and answer as JSON Schema (zod's own `toJSONSchema`, draft 2020-12 as OpenAPI 3.1 takes
+ * it), the envelope every answer travels in, the headers, the device-facing ingest and the MQTT
+ * topics. Written by `npm run docs:openapi` to `docs/openapi.json` and served at `/api/docs`.
+ */
+
+type Texts = typeof enTexts;
+const TEXTS: Record<Locale, Texts> = { "zh-cn": zhTexts, en: enTexts };
+type Json = Record<string, unknown>;
+
+/** A schema as JSON Schema; what JSON cannot say (a custom check, a Date after a transform) is left open. */
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): Json {
+  try {
+    const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as Json;
+    return rest;
+  } catch {
+    return {};
+  }
+}
+
+/** `comm/ingest/:productId/:sn{…}/property/post` → `comm/ingest/{productId}/{sn}/property/post`. */
+const openApiPath = (path: string) => path.replace(/:(\w+)(\{[^}]*\})?/g, "{$1}");
+const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+
+function summaryOf(call: AnyCall, texts: Texts): string {
+  const own = (texts.summaries as Record<string, string>)[call.path];
+  if (own) return own;
+  const last = call.path.split("/").pop()!;
+  const subject = call.path.split("/").slice(1, -1).join(" / ");
+  const action = (texts.actions as Record<string, string>)[last];
+  return action ? action.replace("{subject}", subject) : `${subject}: ${last}`;
+}
+
+function operation(call: AnyCall, texts: Texts): Json {
+  const input = jsonSchema(call.input, "input");
+  const params: Json[] = pathParams(call.path).map((name) => ({ name, in: "path", required: true, schema: { type: "string" } }));
+  const headers = [
+    ...(call.access === "anonymous" || call.access === "device" ? [] : [{ $ref: "#/components/parameters/Language" }]),
+    ...(call.scope === "project" || call.scope === "projectOptional" ? [{ $ref: "#/components/parameters/ProjectId" }] : []),
+  ];
+  const inQuery = call.kind === "get" || call.kind === "upload" || call.kind === "raw";
+  if (inQuery) {
+    const props = (input.properties ?? {}) as Record<string, Json>;
+    const required = new Set((input.required as string[] | undefined) ?? []);
+    for (const [name, schema] of Object.entries(props)) if (!pathParams(call.path).includes(name)) params.push({ name, in: "query", required: required.has(name), schema });
+  }
+  const body: Json | undefined =
+    call.kind === "upload"
+      ? { required: true, content: { "multipart/form-data": { schema: { type: "object", properties: { file: { type: "string", format: "binary" } }, required: ["file"] } } } }
+      : call.kind === "raw"
+        ? { required: true, content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } }
+        : inQuery
+          ? undefined
+          : { required: true, content: { "application/json": { schema: input } } };
+  const data = call.typedOnly ? {} : jsonSchema(call.answer, "output");
+  const envelope = { allOf: [{ $ref: "#/components/schemas/Envelope" }, { type: "object", properties: { data } }] };
+  const ok: Json =
+    call.kind === "export"
+      ? { description: texts.answers.file, content: { "application/octet-stream": { schema: { type: "string", format: "binary" } }, "application/json": { schema: { $ref: "#/components/schemas/Envelope" } } } }
+      : call.kind === "stream"
+        ? { description: texts.answers.stream, content: { "text/event-stream": { schema: { type: "string" } } } }
+        : { description: texts.answers.envelope, content: { "application/json": { schema: envelope } } };
+  const access =
+    typeof call.access === "string"
+      ? (texts.access as Record<string, string>)[call.access]
+      : "perm" in call.access
+        ? texts.access.perm.replace("{codes}", [call.access.perm].flat().join(", "))
+        : texts.access.menu.replace("{menus}", call.access.menu.join(", "));
+  return {
+    operationId: call.path.replace(/[/:{}]/g, "_"),
+    summary: summaryOf(call, texts),
+    description: `${access}\n\n${(texts.scope as Record<string, string>)[call.scope]}`,
+    tags: [call.service],
+    ...(call.access === "anonymous" ? { security: [] } : call.access === "device" ? { security: [{ device: [] }] } : {}),
+    ...(params.length + headers.length ? { parameters: [...headers, ...params] } : {}),
+    ...(body ? { requestBody: body } : {}),
+    responses: { "200": ok },
+    "x-access": call.access,
+    "x-scope": call.scope,
+  };
+}
+
+function mqttSection(texts: Texts): string {
+  const topic = (c: string) => `\`${TOPIC_ROOT}/{productId}/{sn}/${c}\``;
+  return [`## ${texts.mqtt.title}`, texts.mqtt.intro, "", `| ${texts.mqtt.direction} | topic |`, "|---|---|", ...UP_CHANNELS.map((c) => `| ${texts.mqtt.up} | ${topic(c)} |`), ...DOWN_CHANNELS.map((c) => `| ${texts.mqtt.down} | ${topic(c)} |`), "", texts.mqtt.payloads].join("\n");
+}
+
+export function openApiDocument(calls: readonly AnyCall[], o: { locale: Locale; product?: string; version?: string }): Json {
+  const texts = TEXTS[o.locale];
+  const paths: Record<string, Json> = {};
+  for (const call of [...calls].sort((a, b) => a.path.localeCompare(b.path))) {
+    const method = call.kind === "get" ? "get" : "post";
+    (paths[`/${openApiPath(call.path)}`] ??= {})[method] = operation(call, texts);
+  }
+  const services = [...new Set(calls.map((c) => c.service))];
+  return {
+    openapi: "3.1.0",
+    info: { title: texts.title, version: o.version ?? "0.1.0", description: `${texts.description}\n\n${mqttSection(texts)}` },
+    servers: [
+      { url: `/${o.product ?? "iot"}Cloud`, description: texts.servers.cloud },
+      { url: "/api", description: texts.servers.console },
+    ],
+    security: [{ bearer: [] }],
+    tags: services.map((s) => ({ name: s, description: (texts.services as Record<string, string>)[s] ?? s })),
+    paths,
+    components: {
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", description: texts.security.bearer },
+        device: { type: "http", scheme: "basic", description: texts.security.device },
+      },
+      parameters: {
+        Language: { name: "Language", in: "header", required: false, schema: { type: "string", enum: ["zh-cn", "en"] }, description: texts.headers.language },
+        ProjectId: { name: "projectId", in: "header", required: false, schema: { type: "integer" }, description: texts.headers.projectId },
+      },
+      schemas: {
+        Envelope: {
+          type: "object",
+          description: texts.envelope,
+          properties: { code: { type: "integer", examples: [200] }, msg: { type: "string" }, data: {}, success: { type: "boolean" } },
+          required: ["code", "msg", "data", "success"],
+        },
+      },
+    },
+  };
+}

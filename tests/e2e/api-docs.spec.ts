@@ -1,0 +1,21 @@
+import { expect, test } from "@playwright/test";
+import { loginAs } from "./pages/login-page";
+
+test("an anonymous visit to the API reference goes to login and back", async ({ page }) => {
+  await page.goto("/api/docs");
+  await expect(page).toHaveURL(/\/login\?.*redirect=%2Fapi%2Fdocs/);
+  await loginAs(page, "demoadmin", `&redirect=${encodeURIComponent("/api/docs")}`);
+  await expect(page).toHaveURL(/\/api\/docs$/);
+  await expect(page.locator(".swagger-ui .title")).toContainText("物联网监测控制台");
+});
+
+test("the API reference lists the declared calls with their answers", async ({ page }) => {
+  await loginAs(page, "demoadmin");
+  await page.goto("/api/docs");
+  const realTime = page.locator("#operations-device-device_device_getDevRealTimeData");
+  await expect(realTime).toContainText("/device/device/getDevRealTimeData");
+  await realTime.locator(".opblock-summary").click();
+  await expect(realTime).toContainText("lastReportTime");
+  // Its files load from our own origin, not a CDN.
+  expect(await page.locator("script[src]").evaluateAll((s) => s.map((e) => (e as HTMLScriptElement).src).every((src) => src.startsWith(location.origin)))).toBe(true);
+});
