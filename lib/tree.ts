@@ -1,6 +1,6 @@
 
 /** A row of any shape (the console's and the cloud's trees alike). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- trees of any row shape, the console's and the cloud's
 type AnyRow = Record<string, any>;
 
 export type TreeOf<T> = T & { childrens: TreeOf<T>[] };

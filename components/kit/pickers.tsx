@@ -68,7 +68,7 @@ export function usePickerList<T>(open: boolean, path: string, params: Record<str
     return () => {
       live = false;
     };
-    // `read` is a reader of the answer's shape, fixed per call site.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `read` is a reader of the answer's shape, fixed per call site; `t` only for a toast.
   }, [open, path, key]);
   return { rows, loading };
 }
@@ -300,7 +300,7 @@ export function PeoplePicker({
     setPicked({ userIds: [...(value?.userIds ?? [])], departmentIds: [...(value?.departmentIds ?? [])], groupIds: [...(value?.groupIds ?? [])] });
     setKeyword("");
     setTab(tabs[0] ?? "user");
-    // The value is taken when the dialog opens; edits stay local until confirm.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the value is taken when the dialog opens; edits stay local until confirm.
   }, [open]);
 
   const users = usePickerList<PickerUser>(open && tabs.includes("user"), "sys/user/page", PICKER_PAGE, recordsOf);
@@ -430,7 +430,7 @@ export function ListPicker<Row extends Record<string, unknown>>({
       setSelected([...value]);
       setKeyword("");
     }
-    // The value is taken when the dialog opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the value is taken when the dialog opens.
   }, [open]);
   const rows = useMemo(() => list.rows.filter((r) => matches(keyword, ...columns.map((c) => r[c.key]))), [list.rows, keyword, columns]);
   return (
@@ -493,7 +493,7 @@ export function TabbedListPicker<Row extends Record<string, unknown>>({
     setPicked(Object.fromEntries(tabs.map((x) => [x.key, [...(value?.[x.key] ?? [])]])));
     setKeyword("");
     setTab(tabs[0]?.key ?? "");
-    // The value is taken when the dialog opens; edits stay local until confirm.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the value is taken when the dialog opens; edits stay local until confirm.
   }, [open]);
   const active = tabs.find((x) => x.key === tab) ?? tabs[0];
   const list = usePickerList<Row>(open && !!active, active?.endpoint ?? "", { ...active?.params, ...PICKER_PAGE }, recordsOf);

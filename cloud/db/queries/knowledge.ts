@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { authRank, type AuthType, type KnowledgeFileType, type KnowledgeNode } from "@/lib/contract/knowledge/knowledge";
 import type { Auth } from "../../lib/context";
 import { recycleBin } from "../../lib/recycle-bin";

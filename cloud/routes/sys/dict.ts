@@ -72,7 +72,10 @@ function descendants(rows: { id: number; parentId: number | null }[], id: number
   const out = new Set<number>([id]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const r of rows) if (r.parentId !== null && out.has(r.parentId) && !out.has(r.id)) (out.add(r.id), (grew = true));
+    for (const r of rows) if (r.parentId !== null && out.has(r.parentId) && !out.has(r.id)) {
+      out.add(r.id);
+      grew = true;
+    }
   }
   return out;
 }

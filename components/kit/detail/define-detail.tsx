@@ -55,8 +55,8 @@ export type DetailTab<Row extends AnyRow> = {
   key: string;
   label: string;
   rows?: DetailRow<Row>[];
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   /** `dialogs: false` leaves the list's dialogs out: inside a view dialog the list around it owns the URL's dialog parameters (`?view=`). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a tab lists another entity's rows, of any type
   list?: { resource: Resource<any>; filter: (row: Row) => Record<string, unknown>; dialogs?: boolean };
   render?: (row: Row, ctx: DetailContext<Row>) => React.ReactNode;
   /** Whether the tab is offered for this row (a gateway's sub-products); default always. */

@@ -75,7 +75,7 @@ import { labelOf } from "@/lib/contract/entity";
 import { entityUrlKeys, type UrlKeys } from "./url-values";
 import { deriveColumns, deriveDefaults, deriveDetailRows, deriveFormFields, deriveSearchItems, pickForm, type ColumnTweaks, type Entity, type Tweaks } from "./entity-views";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a row is any entity's; with unknown every field read would need a cast
 export type AnyRow = Record<string, any>;
 export type DictRef = string | readonly DictOption[];
 
@@ -172,7 +172,7 @@ export type KitColumn<Row extends AnyRow = AnyRow> = {
 };
 
 /** A plain TanStack column definition: the escape hatch for anything the column types miss. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack's value type differs per column
 export type RawColumn<Row extends AnyRow = AnyRow> = { def: ColumnDef<any, Row> };
 export type ColumnSpec<Row extends AnyRow = AnyRow> = KitColumn<Row> | RawColumn<Row>;
 
@@ -344,7 +344,7 @@ export type TabsConfig = {
   /** GET endpoint (with the list's parameters) answering the counts for the brackets beside the labels. */
   countUrl?: string;
   /** Counts by tab name from the count answer of any shape (e.g. an array of `{channel, count}`). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- count answers come in any shape, read by each resource
   counts?: (data: any) => Record<string, number | undefined>;
 };
 
