@@ -21,7 +21,7 @@ import { formatDateTime } from "@/lib/format";
 import { lineOption, nearestTime, windOption, type ChartSeries } from "./chart-options";
 import { DeviceConfigButton } from "./device-config-dialog";
 import { InitValues } from "./init-values";
-import { LazyChart } from "./lazy-chart";
+import { LazyChart } from "@/components/kit/chart/lazy-chart";
 
 type Row = { t: number } & Record<string, number | null>;
 // One empty list for every render, so the chart option (and its zoom) stays put.

@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { KindPoint, PointDevice } from "@/lib/contract/monitoring/analysis";
 import { lightSpot, RADAR, round } from "@/lib/contract/monitoring/compute";
 import { radarOption } from "./chart-options";
-import { LazyChart } from "./lazy-chart";
+import { LazyChart } from "@/components/kit/chart/lazy-chart";
 
 const num = (v: unknown) => (typeof v === "number" ? v : null);
 
