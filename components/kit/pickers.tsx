@@ -26,6 +26,7 @@ import { toast } from "@/lib/toast";
 import { ChevronDownIcon, ChevronRightIcon, SearchIcon } from "lucide-react";
 import { ApiError, api } from "@/lib/api/fetcher";
 import type { Page } from "@/lib/contract/envelope";
+import { filterTree } from "@/lib/tree";
 import { cn } from "@/lib/utils";
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -42,7 +43,7 @@ type Id = number | string;
  * Loads a picker list while `open`. Call failures give an empty list silently; an answer that
  * `read` cannot make sense of is the "initialization failed" case.
  */
-export function usePickerList<T>(open: boolean, path: string, params: Record<string, string | number | undefined>, read: (data: unknown) => T[]) {
+function usePickerList<T>(open: boolean, path: string, params: Record<string, string | number | undefined>, read: (data: unknown) => T[]) {
   const t = useTranslations("widgets.picker");
   const [rows, setRows] = useState<T[]>([]);
   const [loading, setLoading] = useState(false);
@@ -224,13 +225,9 @@ export type PickerUser = { id: number; username: string; realname: string; depar
 export type PickerDepartment = { id: number; departmentName: string; parentId?: number | null; childrens?: PickerDepartment[] | null };
 export type PickerGroup = { id: number; groupName: string; remark?: string | null; memberCount?: number | null };
 
-/** Keeps the nodes that match and the ancestors leading to them. */
-export function filterTree(nodes: readonly PickerDepartment[], keyword: string): PickerDepartment[] {
-  if (!keyword.trim()) return [...nodes];
-  return nodes.flatMap((n) => {
-    const kids = filterTree(n.childrens ?? [], keyword);
-    return matches(keyword, n.departmentName) || kids.length ? [{ ...n, childrens: kids.length ? kids : matches(keyword, n.departmentName) ? n.childrens : [] }] : [];
-  });
+/** The departments whose name matches, with the ancestors leading to them. */
+export function filterDepartments(nodes: readonly PickerDepartment[], keyword: string): PickerDepartment[] {
+  return keyword.trim() ? filterTree(nodes, (n) => matches(keyword, n.departmentName)) : [...nodes];
 }
 
 function DepartmentTree({ nodes, selected, onToggle, disabledIds, depth = 0 }: { nodes: readonly PickerDepartment[]; selected: number[]; onToggle: (id: number, on: boolean) => void; disabledIds: readonly number[]; depth?: number }) {
@@ -266,8 +263,8 @@ function DepartmentTree({ nodes, selected, onToggle, disabledIds, depth = 0 }: {
 
 export type PeopleValue = { userIds: number[]; departmentIds: number[]; groupIds: number[] };
 export type PeopleTab = "user" | "department" | "group";
-export const PEOPLE_TABS: readonly PeopleTab[] = ["user", "department", "group"];
-export const emptyPeople = (): PeopleValue => ({ userIds: [], departmentIds: [], groupIds: [] });
+const PEOPLE_TABS: readonly PeopleTab[] = ["user", "department", "group"];
+const emptyPeople = (): PeopleValue => ({ userIds: [], departmentIds: [], groupIds: [] });
 
 export function PeoplePicker({
   open,
@@ -312,7 +309,7 @@ export function PeoplePicker({
 
   const userRows = useMemo(() => users.rows.filter((u) => matches(keyword, u.username, u.realname, u.departmentName, u.phone)), [users.rows, keyword]);
   const groupRows = useMemo(() => groups.rows.filter((g) => matches(keyword, g.groupName, g.remark)), [groups.rows, keyword]);
-  const deptNodes = useMemo(() => filterTree(depts.rows, keyword), [depts.rows, keyword]);
+  const deptNodes = useMemo(() => filterDepartments(depts.rows, keyword), [depts.rows, keyword]);
   const set = (k: keyof PeopleValue) => (ids: Id[]) => setPicked((p) => ({ ...p, [k]: ids.map(Number) }));
   const idsOf: Record<PeopleTab, number[]> = { user: picked.userIds, department: picked.departmentIds, group: picked.groupIds };
   const count = picked.userIds.length + picked.departmentIds.length + picked.groupIds.length;
