@@ -61,4 +61,3 @@ export function createCloud(deps: Deps) {
   });
   return app;
 }
-export type CloudApp = ReturnType<typeof createCloud>;

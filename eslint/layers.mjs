@@ -9,7 +9,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const shared = new Set(["kit", "ui", "charts", "maps", "shell", "video"]);
 
 /** @type {{ from: RegExp, to: (target: string) => boolean, what: string }[]} */
-export const layerRules = [
+const layerRules = [
   { from: /^cloud\//, to: (t) => /^(app|components)(\/|$)/.test(t), what: "cloud/ must not import app/ or components/" },
   { from: /^(app|components)\//, to: (t) => /^cloud(\/|$)/.test(t), what: "app/ and components/ must not import cloud/" },
   {
@@ -24,7 +24,7 @@ export const layerRules = [
 ];
 
 /** Where `spec`, imported from `file`, points inside the repository, or null for a package. */
-export function resolveTarget(file, spec) {
+function resolveTarget(file, spec) {
   if (spec.startsWith("@/")) return spec.slice(2);
   if (spec.startsWith(".")) return path.relative(root, path.resolve(path.dirname(file), spec)).split(path.sep).join("/");
   return null;

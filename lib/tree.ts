@@ -34,7 +34,7 @@ export function mapTree<T extends { childrens: T[] }, N>(nodes: readonly T[], no
 export type TreeShape = { rowKey: string; childrenKey: string };
 export const TREE_SHAPE: TreeShape = { rowKey: "id", childrenKey: "childrens" };
 
-export const childrenOf = <T extends AnyRow>(node: T, shape: TreeShape = TREE_SHAPE): readonly T[] => {
+const childrenOf = <T extends AnyRow>(node: T, shape: TreeShape = TREE_SHAPE): readonly T[] => {
   const kids = node[shape.childrenKey];
   return Array.isArray(kids) ? kids : [];
 };

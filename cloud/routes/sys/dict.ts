@@ -134,7 +134,7 @@ function assertNoOrphans<R extends { id: number; parentId: number | null }>(all:
  * tenant's, the tenant's over the platform's; a disabled dictionary answers no items, and a
  * disabled item hides the items below it.
  */
-export async function lookupDicts(db: Db, auth: Pick<Auth, "tenantId" | "userId">, locale: Locale, codes: string[]): Promise<DictLookup> {
+async function lookupDicts(db: Db, auth: Pick<Auth, "tenantId" | "userId">, locale: Locale, codes: string[]): Promise<DictLookup> {
   const out: DictLookup = Object.fromEntries(codes.map((c) => [c, []]));
   const candidates = await db
     .select()

@@ -81,7 +81,7 @@ export type DictRef = string | readonly DictOption[];
 
 // ---- search bar -----------------------------------------------------------------------------
 
-export type SearchItemType = "input" | "number" | "select" | "select2" | "date" | "date2" | "time" | "time1";
+type SearchItemType = "input" | "number" | "select" | "select2" | "date" | "date2" | "time" | "time1";
 /** Columns out of 24 per breakpoint (xs < 640, sm, md, lg ≥ 1024). Default 12/8/4/4. */
 export type Span = { xs?: number; sm?: number; md?: number; lg?: number };
 
@@ -211,7 +211,7 @@ export type ToolbarAction<Row extends AnyRow = AnyRow> = {
   render?: (ui: ResourceUi<Row>) => ReactNode;
 };
 /** import opens the widgets' two-step ImportDialog (`?import=1`) on `endpoints.import` / `endpoints.template`. */
-export type BuiltinToolbarAction = "add" | "export" | "import" | "batchDelete";
+type BuiltinToolbarAction = "add" | "export" | "import" | "batchDelete";
 
 // ---- forms and details ----------------------------------------------------------------------
 
@@ -310,7 +310,7 @@ export type FormConfig<Row extends AnyRow = AnyRow> = {
 
 // ---- the resource ---------------------------------------------------------------------------
 
-export type Endpoints = {
+type Endpoints = {
   page: string;
   info: string | false;
   add: string | false;
