@@ -1,9 +1,11 @@
 "use client";
 
 import type { z } from "zod";
-import { labelOf, rangeKeys, type EntityScope, type FieldDef, type FieldKind, type Use } from "@/lib/contract/entity";
+import { labelOf, rangeKeys, type FieldDef, type FieldKind } from "@/lib/contract/entity";
 import { areaPath, joinAreaNames, useAreaTree, type AreaNode } from "../form/area-tree";
-import type { AnyRow, ColumnSpec, ColumnType, DetailRow, DetailRowType, FieldType, FormField, KitColumn, RawColumn, SearchItem } from "./define-resource";
+import type { AnyRow, ColumnSpec, ColumnTweaks, ColumnType, DetailRow, DetailRowType, Entity, FieldType, FormField, KitColumn, RawColumn, SearchItem, Tweaks } from "./resource-types";
+
+export type { ColumnTweaks, Entity, Tweaks };
 
 /**
  * The views of an entity: columns, search items, form fields and detail rows derived from its
@@ -13,23 +15,6 @@ import type { AnyRow, ColumnSpec, ColumnType, DetailRow, DetailRowType, FieldTyp
  * after the one written before it (at its place if that one was left out; first when nothing is
  * written before it).
  */
-/** What the views need of an entity (any `defineEntity(...)` result). */
-export type Entity = {
-  ns: string;
-  key: string;
-  nameField?: string;
-  api?: string;
-  perm?: string;
-  scope: EntityScope;
-  fields: Readonly<Record<string, FieldDef>>;
-  body: z.ZodType;
-  update: z.ZodType;
-  query: z.ZodObject;
-  keys: Readonly<Record<Use, readonly string[]>>;
-};
-
-export type Tweaks<T> = Readonly<Record<string, Partial<T> | false>>;
-export type ColumnTweaks<Row extends AnyRow = AnyRow> = Readonly<Record<string, Partial<KitColumn<Row>> | RawColumn<Row> | false>>;
 
 /** "Province / City / District" of an area code (the area cascader's tree). */
 export function AreaText({ code }: { code: unknown }) {
