@@ -66,4 +66,3 @@ export function createCloud(deps: Deps) {
   });
   return app;
 }
-export type CloudApp = ReturnType<typeof createCloud>;

@@ -1,6 +1,6 @@
 
 /** A row of any shape (the console's and the cloud's trees alike). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- trees of any row shape, the console's and the cloud's
 type AnyRow = Record<string, any>;
 
 export type TreeOf<T> = T & { childrens: TreeOf<T>[] };
@@ -34,7 +34,7 @@ export function mapTree<T extends { childrens: T[] }, N>(nodes: readonly T[], no
 export type TreeShape = { rowKey: string; childrenKey: string };
 export const TREE_SHAPE: TreeShape = { rowKey: "id", childrenKey: "childrens" };
 
-export const childrenOf = <T extends AnyRow>(node: T, shape: TreeShape = TREE_SHAPE): readonly T[] => {
+const childrenOf = <T extends AnyRow>(node: T, shape: TreeShape = TREE_SHAPE): readonly T[] => {
   const kids = node[shape.childrenKey];
   return Array.isArray(kids) ? kids : [];
 };

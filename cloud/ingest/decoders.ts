@@ -40,7 +40,7 @@ function time(v: unknown): Date | undefined {
 }
 
 /** The json format of lib/contract/device/topics.ts. */
-export const decodeJson: Decoder = (channel, payload) => {
+const decodeJson: Decoder = (channel, payload) => {
   let body: unknown;
   try {
     body = JSON.parse(payload.toString("utf8"));

@@ -4,7 +4,7 @@ import { devices, productFunctions, products } from "../db/schema";
 import { sha256 } from "../lib/crypto";
 
 /** A small environmental sensor's thing model: the ingest tests and the benchmark report these. */
-export const SENSOR_FUNCTIONS: ThingFunction[] = [
+const SENSOR_FUNCTIONS: ThingFunction[] = [
   { funcName: "Temperature", identifier: "temperature", funcType: 1, accessMode: "r", dataType: { type: "float", min: -40, max: 80, unit: "°C" } },
   { funcName: "Humidity", identifier: "humidity", funcType: 1, accessMode: "r", dataType: { type: "float", min: 0, max: 100, unit: "%" } },
   { funcName: "Battery", identifier: "battery", funcType: 1, accessMode: "r", dataType: { type: "int32", min: 0, max: 100, unit: "%" } },

@@ -114,7 +114,8 @@ describe("MQTT ingest", () => {
     for (let i = 0; i < 10_000; i++) {
       // Every 10th value is out of range.
       const bad = i % 10 === 0;
-      bad ? sent.bad++ : sent.good++;
+      if (bad) sent.bad++;
+      else sent.good++;
       c.publish(topic, JSON.stringify({ time: base + i, params: { temperature: bad ? 500 : (i % 80) - 20 } }), { qos: 0 });
     }
     await c.endAsync();

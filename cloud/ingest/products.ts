@@ -13,7 +13,7 @@ function stored(fn: ThingFunction, value: unknown): Checked {
   return { num: null, txt: JSON.stringify(value) };
 }
 
-export function ingestFunction(fn: ThingFunction): IngestFunction {
+function ingestFunction(fn: ThingFunction): IngestFunction {
   return {
     identifier: fn.identifier,
     type: fn.funcType,

@@ -204,7 +204,7 @@ export async function assertUnused(db: Db, uses: readonly InUse[], ids: readonly
 }
 
 /** A field's label in a locale: the entity's namespace and the field's label key. */
-export const fieldLabel = (entity: EntityMeta, name: string, locale: Locale) => t(locale, `${entity.ns}.${labelOf(name, entity.fields[name])}`);
+const fieldLabel = (entity: EntityMeta, name: string, locale: Locale) => t(locale, `${entity.ns}.${labelOf(name, entity.fields[name])}`);
 
 /**
  * Export columns from the contract's `keys.export`, headed in the caller's locale: times in

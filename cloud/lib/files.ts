@@ -68,7 +68,7 @@ export const MULTIPART_SLACK = 64 * 1024;
 const MAX_PART_HEADERS = 16 * 1024;
 
 /** Whether `head` (the first bytes) is what a file with this extension starts with. */
-export function signatureMatches(ext: string, head: Buffer): boolean {
+function signatureMatches(ext: string, head: Buffer): boolean {
   const type = FILE_TYPES[ext];
   return !!type && (!type.magic || type.magic(head));
 }
@@ -234,7 +234,7 @@ export function parseStoredPath(root: string, rel: string): { abs: string; tenan
 }
 
 /** Types a preview may show in the page (the browser's own viewer for pdf); the rest download. */
-export const PREVIEW_INLINE = new Set(["pdf", "txt", "csv", "jpg", "jpeg", "png", "bmp", "gif", "webp"]);
+const PREVIEW_INLINE = new Set(["pdf", "txt", "csv", "jpg", "jpeg", "png", "bmp", "gif", "webp"]);
 
 /**
  * A stored file as a streamed response: its own type, never sniffed; non-images download.

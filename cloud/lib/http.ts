@@ -67,7 +67,7 @@ export function isDataException(err: unknown): boolean {
 }
 
 /** Validation failure: code 400 and a message naming the field by its label (`schema`'s entity). */
-export function validationError(error: z.ZodError, schema?: z.ZodType): AppError {
+function validationError(error: z.ZodError, schema?: z.ZodType): AppError {
   const issue = error.issues[0];
   const { key, values } = issueMessage(issue);
   const field = issue.path.map(String).join(".");

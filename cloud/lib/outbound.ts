@@ -13,7 +13,7 @@ import { AppError } from "./http";
  * rebinding could answer differently). Redirects are followed by hand and checked again.
  */
 
-export type OutboundEncoding = "UTF-8" | "GBK";
+type OutboundEncoding = "UTF-8" | "GBK";
 export type OutboundOptions = {
   method?: "GET" | "POST" | "PUT" | "DELETE";
   headers?: Record<string, string>;
@@ -50,7 +50,7 @@ export class OutboundError extends AppError {
   }
 }
 
-export const OUTBOUND_DEFAULTS = { timeoutMs: 10_000, maxBytes: 1024 * 1024, maxRedirects: 3 } as const;
+const OUTBOUND_DEFAULTS = { timeoutMs: 10_000, maxBytes: 1024 * 1024, maxRedirects: 3 } as const;
 
 type Cidr = { family: number; bytes: number[]; prefix: number; range: RefusedRange };
 

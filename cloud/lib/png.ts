@@ -22,7 +22,7 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** An RGB PNG of `rgb` (width × height × 3 bytes, rows top-down): generated images without an image library. */
-export function encodePng(width: number, height: number, rgb: Uint8Array): Buffer {
+function encodePng(width: number, height: number, rgb: Uint8Array): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);

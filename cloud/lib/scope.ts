@@ -27,7 +27,6 @@ export function tenantScope(auth: Pick<Auth, "tenantId">) {
     },
   };
 }
-export type TenantScope = ReturnType<typeof tenantScope>;
 
 /** What a user keeps for themselves (their own dictionaries): the caller's tenant and the caller. */
 export function personalScope(auth: Pick<Auth, "tenantId" | "userId">) {

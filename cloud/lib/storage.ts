@@ -13,7 +13,7 @@ import { parseStoredPath } from "./files";
  */
 
 const MB = 1024 * 1024;
-export const DEFAULT_STORAGE_QUOTA_MB = 10_240;
+const DEFAULT_STORAGE_QUOTA_MB = 10_240;
 
 /** The quota from `STORAGE_QUOTA_MB` (a positive number of MB), else the default. */
 export function storageQuotaMbFromEnv(value = process.env.STORAGE_QUOTA_MB): number {

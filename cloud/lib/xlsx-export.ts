@@ -5,7 +5,7 @@ import type { Ctx } from "./context";
 /** One column of an export: the header is already localised; `value` defaults to row[key]. */
 export type ExportColumn<Row> = { key: string; header: string; width?: number; value?: (row: Row) => unknown };
 
-export const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /**
  * Spreadsheet formula injection: a text cell starting with = + - @ (or a tab / carriage return

@@ -46,7 +46,7 @@ export type ImportOptions<S extends z.ZodTypeAny> = {
 type Cell = string | number | boolean | null;
 
 /** A cell as plain data. Formula cells give their cached result, never the formula. */
-export function cellValue(v: unknown): Cell {
+function cellValue(v: unknown): Cell {
   if (v === null || v === undefined) return null;
   if (typeof v === "string") return v.trim() || null;
   if (typeof v === "number" || typeof v === "boolean") return v;

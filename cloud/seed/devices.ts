@@ -5,9 +5,9 @@ import { sha256 } from "../lib/crypto";
 import { tenantOf } from "../lib/scope";
 
 /** Demo devices per monitoring product, spread over the tenant's projects. */
-export const DEMO_DEVICES_PER_PRODUCT = 3;
+const DEMO_DEVICES_PER_PRODUCT = 3;
 /** Seconds between two reports of a demo device: short, so the console shows values moving at once. */
-export const DEMO_REPORT_CYCLE = 30;
+const DEMO_REPORT_CYCLE = 30;
 
 /**
  * A few devices of every monitoring product of the demo tenant, placed around their project's

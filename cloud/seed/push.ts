@@ -4,7 +4,7 @@ import { projects, pushConfigs } from "../db/schema";
 import { tenantOf } from "../lib/scope";
 
 /** The demo receiver of the README: a documentation address, so the seeded configuration stays disabled until pointed elsewhere. */
-export const DEMO_PUSH_URL = "https://example.com/iot/receive";
+const DEMO_PUSH_URL = "https://example.com/iot/receive";
 
 /** One disabled push configuration on the demo tenant's first project: telemetry and alarms to the example address. */
 export async function seedDemoPush(db: Db, opts: { tenantId: number }) {

@@ -38,7 +38,7 @@ const LOST_EVERY = 7;
 const ANSWER_MS: Record<string, number> = { reboot: 2500, init: 1200, [PAD_SERVICE]: 50 };
 
 /** The devices whose secret is the simulator's (the demo devices), with what they report. */
-export async function simulatedDevices(db: Db): Promise<SimDevice[]> {
+async function simulatedDevices(db: Db): Promise<SimDevice[]> {
   const rows = await db
     .select({ id: devices.id, sn: devices.deviceSn, productId: devices.productId, secretHash: devices.secretHash, cycle: devices.reportCycle, activeCycle: products.activeCycle })
     .from(devices)
@@ -124,7 +124,7 @@ export type SimulatorOptions = {
 };
 
 /** `SIMULATOR_IGNORE=SN,SN`: demo devices that stay deaf to commands, so their commands time out (a test's switch). */
-export const ignoredFromEnv = () => (process.env.SIMULATOR_IGNORE ?? "").split(",").map((x) => x.trim()).filter(Boolean);
+const ignoredFromEnv = () => (process.env.SIMULATOR_IGNORE ?? "").split(",").map((x) => x.trim()).filter(Boolean);
 
 /**
  * The demo devices over real MQTT: each logs in with its SN and secret, reports its properties

@@ -79,9 +79,10 @@ export function AiChatView() {
     if (active === null && sessions?.length) setActive(sessions[0].id);
   }, [sessions, active]);
   // In braces: newer browsers' scrollIntoView answers a promise, which React would take for a cleanup.
+  const lastContent = messages.at(-1)?.content;
   React.useEffect(() => {
     bottom.current?.scrollIntoView({ block: "end" });
-  }, [messages.length, messages.at(-1)?.content]);
+  }, [messages.length, lastContent]);
 
   const newSession = async (title = t("newSession")) => {
     const s = await api.post<ChatSession>(`${SESSIONS}/add`, { title: title.slice(0, CHAT_LIMITS.titleMax) });

@@ -88,7 +88,7 @@ export function EChart({
       chart.current = null;
     };
     // The theme and resolution are fixed at init: a change makes a new chart; option changes update it below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [dark, pixelRatio]);
 
   React.useEffect(() => {

@@ -1,11 +1,10 @@
 "use client";
 
 import * as React from "react";
+import { LazyChart } from "@/components/kit/chart/lazy-chart";
 import { useScreenScale } from "./screen-frame";
 
 type EChartsOption = import("echarts").EChartsOption;
-// ECharts arrives with the first chart, never in the screen's first load.
-const EChart = React.lazy(() => import("@/components/charts/echart").then((m) => ({ default: m.EChart })));
 
 /** Legible at 3 m: the text sizes every screen chart starts from (options may override). */
 export const SCREEN_TEXT = { color: "#cfe3ff", fontSize: 16 } as const;
@@ -22,9 +21,7 @@ export function ScreenChart({ option, ariaLabel, testId }: { option: EChartsOpti
     // Rounded, so a window dragged by a few pixels does not rebuild the chart.
     setRatio(Math.max(1, Math.ceil(window.devicePixelRatio * scale * 2) / 2));
   }, [scale]);
-  return (
-    <React.Suspense fallback={<div className="size-full" />}>
-      {ratio !== undefined && <EChart option={full} height="100%" theme="dark" pixelRatio={ratio} ariaLabel={ariaLabel} testId={testId} />}
-    </React.Suspense>
-  );
+  // ECharts arrives with the first chart, never in the screen's first load.
+  const blank = <div className="size-full" />;
+  return ratio === undefined ? blank : <LazyChart option={full} height="100%" theme="dark" pixelRatio={ratio} ariaLabel={ariaLabel} testId={testId} fallback={blank} />;
 }

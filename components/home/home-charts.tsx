@@ -7,12 +7,11 @@ import { DisplayMap } from "@/components/maps/lazy";
 import { ArrowRightLeft } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { projectMarker } from "@/components/maps/geo";
-import { Skeleton } from "@/components/ui/skeleton";
+import { LazyChart } from "@/components/kit/chart/lazy-chart";
 import { useChooseProject } from "@/components/shell/project-selector";
 import { useShell } from "@/components/shell/shell-context";
 import { trendOption } from "./trend-option";
 
-const EChart = React.lazy(() => import("@/components/charts/echart").then((m) => ({ default: m.EChart })));
 
 const CHART_HEIGHT = 300;
 
@@ -42,9 +41,7 @@ function TrendCard({ days }: { days: HomeSummary["days"] }) {
   const quiet = days.every((d) => d.alarms === 0 && d.values === 0);
   return (
     <Card title={t("title")} testId="home-trend">
-      <React.Suspense fallback={<Skeleton className="w-full" style={{ height: CHART_HEIGHT }} />}>
-        <EChart option={option} height={CHART_HEIGHT} ariaLabel={t("title")} testId="home-trend-chart" />
-      </React.Suspense>
+      <LazyChart option={option} height={CHART_HEIGHT} ariaLabel={t("title")} testId="home-trend-chart" />
       {quiet && <p className="mt-1 text-center text-xs text-muted-foreground">{t("quiet")}</p>}
       {/* The figures behind the chart, for screen readers and the tests. */}
       <table className="sr-only">

@@ -142,7 +142,7 @@ function TabEditor({ tab, state, onChange }: { tab: CronTab; state: CronTabState
 }
 
 /** The builder: tabs, the seven fields, the joined expression, the next runs and a description. */
-export function CronEditor({ value, onChange, fallback = CRON_DEFAULT_BUILDER }: { value?: string | null; onChange: (expr: string) => void; fallback?: string }) {
+function CronEditor({ value, onChange, fallback = CRON_DEFAULT_BUILDER }: { value?: string | null; onChange: (expr: string) => void; fallback?: string }) {
   const t = useTranslations("widgets.cron");
   const locale = normalizeLocale(useLocale());
   const fields = splitCron(value ?? "") ?? splitCron(fallback)!;

@@ -75,3 +75,4 @@ export { SettingsCard, SettingsBody } from "./settings/settings-card";
 export { MasterPane, MASTER_DEBOUNCE_MS, type MasterPaneProps, type MasterSource } from "./master/master-pane";
 export { useNsLabel } from "./use-ns-label";
 export { ChartPanel, type ChartPanelProps, type ChartSelect, type DayRange } from "./chart/chart-panel";
+export { LazyChart } from "./chart/lazy-chart";

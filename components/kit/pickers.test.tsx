@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { renderIntl } from "@/tests/intl";
-import { ListPicker, PeoplePicker, TabbedListPicker, filterTree, type PickerDepartment } from "./pickers";
+import { ListPicker, PeoplePicker, TabbedListPicker, filterDepartments, type PickerDepartment } from "./pickers";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
 vi.mock("@/lib/toast", () => ({ toast }));
@@ -116,11 +116,11 @@ describe("ListPicker", () => {
   });
 });
 
-describe("filterTree", () => {
+describe("filterDepartments", () => {
   it("keeps matches with their ancestors", () => {
-    expect(filterTree(tree, "night")).toEqual([{ ...tree[0], childrens: [{ ...tree[0].childrens![1], childrens: [{ id: 4, departmentName: "Night shift", childrens: [] }] }] }]);
-    expect(filterTree(tree, "zzz")).toEqual([]);
-    expect(filterTree(tree, "")).toEqual(tree);
+    expect(filterDepartments(tree, "night")).toEqual([{ ...tree[0], childrens: [{ ...tree[0].childrens![1], childrens: [{ id: 4, departmentName: "Night shift", childrens: [] }] }] }]);
+    expect(filterDepartments(tree, "zzz")).toEqual([]);
+    expect(filterDepartments(tree, "")).toEqual(tree);
   });
 });
 

@@ -26,6 +26,7 @@ import { toast } from "@/lib/toast";
 import { ChevronDownIcon, ChevronRightIcon, SearchIcon } from "lucide-react";
 import { ApiError, api } from "@/lib/api/fetcher";
 import type { Page } from "@/lib/contract/envelope";
+import { filterTree } from "@/lib/tree";
 import { cn } from "@/lib/utils";
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -42,7 +43,7 @@ type Id = number | string;
  * Loads a picker list while `open`. Call failures give an empty list silently; an answer that
  * `read` cannot make sense of is the "initialization failed" case.
  */
-export function usePickerList<T>(open: boolean, path: string, params: Record<string, string | number | undefined>, read: (data: unknown) => T[]) {
+function usePickerList<T>(open: boolean, path: string, params: Record<string, string | number | undefined>, read: (data: unknown) => T[]) {
   const t = useTranslations("widgets.picker");
   const [rows, setRows] = useState<T[]>([]);
   const [loading, setLoading] = useState(false);
@@ -68,7 +69,7 @@ export function usePickerList<T>(open: boolean, path: string, params: Record<str
     return () => {
       live = false;
     };
-    // `read` is a reader of the answer's shape, fixed per call site.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `read` is a reader of the answer's shape, fixed per call site; `t` only for a toast.
   }, [open, path, key]);
   return { rows, loading };
 }
@@ -224,13 +225,9 @@ export type PickerUser = { id: number; username: string; realname: string; depar
 export type PickerDepartment = { id: number; departmentName: string; parentId?: number | null; childrens?: PickerDepartment[] | null };
 export type PickerGroup = { id: number; groupName: string; remark?: string | null; memberCount?: number | null };
 
-/** Keeps the nodes that match and the ancestors leading to them. */
-export function filterTree(nodes: readonly PickerDepartment[], keyword: string): PickerDepartment[] {
-  if (!keyword.trim()) return [...nodes];
-  return nodes.flatMap((n) => {
-    const kids = filterTree(n.childrens ?? [], keyword);
-    return matches(keyword, n.departmentName) || kids.length ? [{ ...n, childrens: kids.length ? kids : matches(keyword, n.departmentName) ? n.childrens : [] }] : [];
-  });
+/** The departments whose name matches, with the ancestors leading to them. */
+export function filterDepartments(nodes: readonly PickerDepartment[], keyword: string): PickerDepartment[] {
+  return keyword.trim() ? filterTree(nodes, (n) => matches(keyword, n.departmentName)) : [...nodes];
 }
 
 function DepartmentTree({ nodes, selected, onToggle, disabledIds, depth = 0 }: { nodes: readonly PickerDepartment[]; selected: number[]; onToggle: (id: number, on: boolean) => void; disabledIds: readonly number[]; depth?: number }) {
@@ -266,8 +263,8 @@ function DepartmentTree({ nodes, selected, onToggle, disabledIds, depth = 0 }: {
 
 export type PeopleValue = { userIds: number[]; departmentIds: number[]; groupIds: number[] };
 export type PeopleTab = "user" | "department" | "group";
-export const PEOPLE_TABS: readonly PeopleTab[] = ["user", "department", "group"];
-export const emptyPeople = (): PeopleValue => ({ userIds: [], departmentIds: [], groupIds: [] });
+const PEOPLE_TABS: readonly PeopleTab[] = ["user", "department", "group"];
+const emptyPeople = (): PeopleValue => ({ userIds: [], departmentIds: [], groupIds: [] });
 
 export function PeoplePicker({
   open,
@@ -300,7 +297,7 @@ export function PeoplePicker({
     setPicked({ userIds: [...(value?.userIds ?? [])], departmentIds: [...(value?.departmentIds ?? [])], groupIds: [...(value?.groupIds ?? [])] });
     setKeyword("");
     setTab(tabs[0] ?? "user");
-    // The value is taken when the dialog opens; edits stay local until confirm.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the value is taken when the dialog opens; edits stay local until confirm.
   }, [open]);
 
   const users = usePickerList<PickerUser>(open && tabs.includes("user"), "sys/user/page", PICKER_PAGE, recordsOf);
@@ -312,7 +309,7 @@ export function PeoplePicker({
 
   const userRows = useMemo(() => users.rows.filter((u) => matches(keyword, u.username, u.realname, u.departmentName, u.phone)), [users.rows, keyword]);
   const groupRows = useMemo(() => groups.rows.filter((g) => matches(keyword, g.groupName, g.remark)), [groups.rows, keyword]);
-  const deptNodes = useMemo(() => filterTree(depts.rows, keyword), [depts.rows, keyword]);
+  const deptNodes = useMemo(() => filterDepartments(depts.rows, keyword), [depts.rows, keyword]);
   const set = (k: keyof PeopleValue) => (ids: Id[]) => setPicked((p) => ({ ...p, [k]: ids.map(Number) }));
   const idsOf: Record<PeopleTab, number[]> = { user: picked.userIds, department: picked.departmentIds, group: picked.groupIds };
   const count = picked.userIds.length + picked.departmentIds.length + picked.groupIds.length;
@@ -430,7 +427,7 @@ export function ListPicker<Row extends Record<string, unknown>>({
       setSelected([...value]);
       setKeyword("");
     }
-    // The value is taken when the dialog opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the value is taken when the dialog opens.
   }, [open]);
   const rows = useMemo(() => list.rows.filter((r) => matches(keyword, ...columns.map((c) => r[c.key]))), [list.rows, keyword, columns]);
   return (
@@ -493,7 +490,7 @@ export function TabbedListPicker<Row extends Record<string, unknown>>({
     setPicked(Object.fromEntries(tabs.map((x) => [x.key, [...(value?.[x.key] ?? [])]])));
     setKeyword("");
     setTab(tabs[0]?.key ?? "");
-    // The value is taken when the dialog opens; edits stay local until confirm.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the value is taken when the dialog opens; edits stay local until confirm.
   }, [open]);
   const active = tabs.find((x) => x.key === tab) ?? tabs[0];
   const list = usePickerList<Row>(open && !!active, active?.endpoint ?? "", { ...active?.params, ...PICKER_PAGE }, recordsOf);

@@ -13,7 +13,7 @@ import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, v
 import { GripVerticalIcon } from "lucide-react";
 import { cn } from "@/lib/utils";
 
-export const SORT_ANIMATION_MS = 150;
+const SORT_ANIMATION_MS = 150;
 
 type Id = string | number;
 

@@ -59,7 +59,7 @@ export function NodeDialog({
   const nodeId = node?.fileId;
   React.useEffect(() => {
     if (open) form.reset({ fileName: node?.fileName ?? "", fileDesc: node?.fileDesc ?? "", filePath: node?.filePath ?? "", fileSize: node?.fileSize ?? "" });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- filled once per opening (above), not when the node's object changes
   }, [open, nodeId, form]);
   const view = mode === "view";
   const cap = kind.charAt(0).toUpperCase() + kind.slice(1);

@@ -24,7 +24,6 @@ export function BannerCarousel({ banners }: { banners: string }) {
   const src = list.length ? fileUrl(list[index % list.length]) : "/brand/login-banner.svg";
   return (
     <div className="absolute inset-0">
-      {/* eslint-disable-next-line @next/next/no-img-element -- banners come from the tenant's file store */}
       <img src={src} alt="" className="h-full w-full object-cover opacity-90" />
       {list.length > 1 && (
         <div className="absolute bottom-4 left-1/2 z-10 flex -translate-x-1/2 gap-1.5">

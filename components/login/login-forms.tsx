@@ -69,7 +69,6 @@ export function PasswordLoginForm({ tId, onOutcome }: { tId: number; onOutcome: 
       {captcha && (
         <Field id="captcha" autoComplete="off" label={t("fields.captcha")} placeholder={t("placeholders.captcha")} error={errors.captchaCode} {...form.register("captchaCode")}>
           <button type="button" onClick={loadCaptcha} title={t("refreshCaptcha")} className="h-9 w-[120px] shrink-0 overflow-hidden rounded-md border bg-white">
-            {/* eslint-disable-next-line @next/next/no-img-element -- a data: URI from the cloud */}
             <img src={captcha.image} alt={t("fields.captcha")} data-testid="captcha-image" className="h-full w-full object-cover" />
           </button>
         </Field>

@@ -60,7 +60,6 @@ export function LoginScreen({ tId, target, company, pwdMode }: { tId: number; ta
         </div>
         <div className="space-y-6 p-8">
           <div className="flex items-center gap-3">
-            {/* eslint-disable-next-line @next/next/no-img-element -- tenant logos come from the file store */}
             <img src={company.loginLogo ? fileUrl(company.loginLogo) : "/brand/logo.svg"} alt="" className="h-10 w-auto" />
             <div>
               <h1 className="text-xl font-semibold">{t("login.welcome")}</h1>

@@ -66,7 +66,7 @@ export function CoordinateCanvas(props: SurfaceProps) {
     fittedFor.current = fitKey;
     touched.current = false;
     setCamera(start());
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- refits when the points or the size change, not on every new `fit` array (`start` reads the rest)
   }, [fitKey, size.width, size.height]);
   // Pointer moves can outrun renders: the latest view is kept in a ref as well.
   const viewRef = React.useRef(view);
@@ -80,7 +80,7 @@ export function CoordinateCanvas(props: SurfaceProps) {
   const focusKey = key(focus);
   React.useEffect(() => {
     if (focus) setCamera((c) => ({ ...c, center: focus }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `focusKey` stands for `focus`
   }, [focusKey]);
 
   // Wheel zoom needs a non-passive listener to keep the page from scrolling.

@@ -56,7 +56,6 @@ export function FloorPlanMarker({ image, width, points = [], value, onPick, onPo
       onClick={place}
     >
       {image ? (
-        // eslint-disable-next-line @next/next/no-img-element
         <img src={fileUrl(image)} alt="" draggable={false} className="pointer-events-none absolute inset-0 size-full object-fill select-none" />
       ) : (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-sm text-muted-foreground">

@@ -51,7 +51,7 @@ export function devicePosition(d: Pick<MapDevice, "deviceLongitude" | "deviceLat
 
 const TILE = 256;
 /** Web Mercator cuts off the poles here. */
-export const MAX_LAT = 85.05112878;
+const MAX_LAT = 85.05112878;
 
 const worldSize = (zoom: number) => TILE * 2 ** zoom;
 
@@ -84,7 +84,7 @@ export function fromScreen(view: View, pt: Point): LngLat {
   return unproject({ x: pt.x - view.width / 2 + c.x, y: pt.y - view.height / 2 + c.y }, view.zoom);
 }
 
-export const clampZoom = (z: number) => Math.max(MAP.minZoom, Math.min(MAP.maxZoom, z));
+const clampZoom = (z: number) => Math.max(MAP.minZoom, Math.min(MAP.maxZoom, z));
 
 /** Moves the view by a drag of (dx, dy) screen pixels. */
 export function pan(view: View, dx: number, dy: number): View {
@@ -131,7 +131,7 @@ export function niceStep(min: number): number {
 }
 
 /** The largest 1-2-5 value ≤ `max`. */
-export function niceFloor(max: number): number {
+function niceFloor(max: number): number {
   const exp = Math.floor(Math.log10(max));
   for (let e = exp; e >= exp - 1; e--) for (const n of [...NICE].reverse()) if (n * 10 ** e <= max) return n * 10 ** e;
   return 10 ** (exp - 1);

@@ -63,11 +63,11 @@ function Camera({ fit, focus, padding }: Pick<SurfaceProps, "fit" | "focus"> & {
     const bounds = new google.maps.LatLngBounds();
     for (const p of fit) bounds.extend(latLng(p));
     map.fitBounds(bounds, padding);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `fitKey` stands for `fit`; the padding follows the same markers
   }, [map, fitKey]);
   React.useEffect(() => {
     if (map && focus) map.panTo(latLng(focus));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the focus's coordinates, not the object made each render
   }, [map, focus?.lng, focus?.lat]);
   return null;
 }

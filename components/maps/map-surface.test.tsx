@@ -13,7 +13,7 @@ vi.mock("./map-config", () => ({ useMapConfig: () => ({ apiKey: "test-key", mapI
 // Google cannot load in a test: the surface stands in, showing what it was given, or failing as Google would offline.
 const google = vi.hoisted(() => ({ fail: null as string | null, keys: [] as string[] }));
 vi.mock("./google-surface", () => ({
-  default: (p: SurfaceProps & { apiKey: string; onFail: (reason: string) => void }) => {
+  default: function GoogleSurface(p: SurfaceProps & { apiKey: string; onFail: (reason: string) => void }) {
     React.useEffect(() => {
       google.keys.push(p.apiKey);
       if (google.fail) p.onFail(google.fail);

@@ -6,7 +6,7 @@ import { MAP } from "./geo";
 import type { SurfaceMarker } from "./surface";
 
 /** Arrows (a direction is known) sit on their point; pins stand on it. */
-export const markerAnchor = (m: Pick<SurfaceMarker, "rotation">) => (m.rotation === null || m.rotation === undefined ? "bottom" : "center");
+const markerAnchor = (m: Pick<SurfaceMarker, "rotation">) => (m.rotation === null || m.rotation === undefined ? "bottom" : "center");
 
 /** A pin is a square turned 45°: its tip reaches this far below its box. */
 const PIN_TIP_PX = Math.round((MAP.markerPx * (Math.SQRT2 - 1)) / 2);

@@ -20,7 +20,7 @@ export type SurfaceMarker = {
 /** Room (px) kept around fitted points: a marker's always-visible panel needs more than a bare marker. */
 export const fitPadding = (markers: readonly SurfaceMarker[] = []) => (markers.some((m) => m.panel) ? 140 : 48);
 
-export type SurfacePolygon = { id: string | number; path: LngLat[]; color: string; width: number; fading?: boolean };
+type SurfacePolygon = { id: string | number; path: LngLat[]; color: string; width: number; fading?: boolean };
 
 /** Administrative names (for the adcode) and the formatted address of a place. */
 export type Place = { address: string; position: LngLat; names: string[] };

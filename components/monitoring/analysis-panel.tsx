@@ -21,7 +21,7 @@ import { formatDateTime } from "@/lib/format";
 import { lineOption, nearestTime, windOption, type ChartSeries } from "./chart-options";
 import { DeviceConfigButton } from "./device-config-dialog";
 import { InitValues } from "./init-values";
-import { LazyChart } from "./lazy-chart";
+import { LazyChart } from "@/components/kit/chart/lazy-chart";
 
 type Row = { t: number } & Record<string, number | null>;
 // One empty list for every render, so the chart option (and its zoom) stays put.
@@ -52,7 +52,7 @@ export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onCha
   const name = (id: string) => t(`measures.${id}`);
   const series: ChartSeries[] = React.useMemo(
     () => (view.data?.series ?? []).map((s) => ({ id: s.id, name: name(s.id), unit: s.unit, data: s.data, bar: def.measures.find((m) => m.identifier === s.id)?.bar })),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `name` only translates; a new function each render must not recompute the series
     [view.data, def],
   );
   // The alarm rules' definitions on the first series' property, for the figure shown — the same ones alarmCenterInfo draws.
@@ -77,7 +77,7 @@ export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onCha
   const changing = series.filter((s) => def.measures.find((m) => m.identifier === s.id)?.change);
   // The structural readings share an axis; others (temperature…) start hidden in the legend.
   const selected = changing.length ? Object.fromEntries(series.filter((s) => !changing.includes(s)).map((s) => [`${s.name} (${s.unit})`, false])) : undefined;
-  const option = React.useMemo(() => lineOption(series, { alarmLines: lines, selected }), [series, lines]); // eslint-disable-line react-hooks/exhaustive-deps
+  const option = React.useMemo(() => lineOption(series, { alarmLines: lines, selected }), [series, lines]); // eslint-disable-line react-hooks/exhaustive-deps -- `selected` is derived from `series`; a new object each render must not rebuild the chart
   const empty = !view.isLoading && !series.some((s) => s.data.length);
   const sampled = view.data?.series.some((s) => s.sampled);
 

@@ -1,6 +1,6 @@
 import type { AlarmLine, TimePoint } from "@/lib/contract/monitoring/compute";
 import { RADAR } from "@/lib/contract/monitoring/compute";
-/** ECharts is loaded only when a chart mounts (lazy-chart.tsx): its option type is named, never imported. */
+/** ECharts is loaded only when a chart mounts (the kit's LazyChart): its option type is named, never imported. */
 type EChartsOption = import("echarts").EChartsOption;
 
 /** Chart defaults (widgets §9): y labels with at most 3 decimals, x labels at most 6 characters. */

@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { KindPoint, PointDevice } from "@/lib/contract/monitoring/analysis";
 import { lightSpot, RADAR, round } from "@/lib/contract/monitoring/compute";
 import { radarOption } from "./chart-options";
-import { LazyChart } from "./lazy-chart";
+import { LazyChart } from "@/components/kit/chart/lazy-chart";
 
 const num = (v: unknown) => (typeof v === "number" ? v : null);
 
@@ -23,7 +23,7 @@ export function RadarCard({ point, device }: { point: KindPoint; device: PointDe
   const ready = laserDistance !== null && ax !== undefined && ay !== undefined;
   const spot = ready ? lightSpot(ax, ay, { laserDistance, refAngleX: (own ? num(own.refAngleX) : point.refAngleX) ?? 0, refAngleY: (own ? num(own.refAngleY) : point.refAngleY) ?? 0 }) : null;
   const label = spot ? t("screen.radarSpot", { x: round(spot.x, 2), y: round(spot.y, 2) }) : "";
-  const option = React.useMemo(() => (spot ? radarOption(spot, { spot: label, warn: `${RADAR.warn} mm` }) : null), [spot?.x, spot?.y, label]); // eslint-disable-line react-hooks/exhaustive-deps
+  const option = React.useMemo(() => (spot ? radarOption(spot, { spot: label, warn: `${RADAR.warn} mm` }) : null), [spot?.x, spot?.y, label]); // eslint-disable-line react-hooks/exhaustive-deps -- the spot's coordinates, not the object made each render
   if (!spot || !option) return null;
   return (
     <Card data-testid="radar">

@@ -3,7 +3,6 @@
 import { useTranslations } from "next-intl";
 import { ListPicker, type PickerColumn } from "@/components/kit/pickers";
 import { DictText } from "@/components/kit/table/cells";
-import { deviceRowsOf } from "./device-rows";
 import { DataTypeText } from "./function-columns";
 
 type Row = Record<string, unknown>;
@@ -68,37 +67,6 @@ export function CatalogPicker({
         close();
         await ui.refresh();
       }}
-    />
-  );
-}
-
-/** Devices of the selected project, one product's when `productId` is given (`deviceTreeByProdId`). */
-export function DeviceTreePicker({
-  open,
-  onOpenChange,
-  productId,
-  multiple = true,
-  onConfirm,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  productId?: number;
-  multiple?: boolean;
-  onConfirm: (ids: Id[], rows: Row[]) => void;
-}) {
-  const t = useTranslations("devices.deviceTree");
-  const columns: PickerColumn<Row>[] = (["deviceName", "deviceSn", "prodName"] as const).map((key) => ({ key, title: t(`columns.${key}`) }));
-  return (
-    <ListPicker
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t("title")}
-      endpoint="device/device/deviceTreeByProdId"
-      params={{ productId }}
-      read={deviceRowsOf}
-      columns={columns}
-      multiple={multiple}
-      onConfirm={onConfirm}
     />
   );
 }

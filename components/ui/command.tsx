@@ -41,7 +41,3 @@ export function CommandItem({ className, ...props }: React.ComponentProps<typeof
     />
   );
 }
-
-export function CommandSeparator({ className, ...props }: React.ComponentProps<typeof CommandPrimitive.Separator>) {
-  return <CommandPrimitive.Separator className={cn("-mx-1 h-px bg-border", className)} {...props} />;
-}

@@ -7,7 +7,7 @@ import { cn } from "@/lib/utils";
 import { LazySelect } from "./lazy-select";
 
 /** Page numbers to show: first, last, the current ±2, with gaps marked by null (Element's pager of 7). */
-export function pagerItems(page: number, pages: number): (number | null)[] {
+function pagerItems(page: number, pages: number): (number | null)[] {
   if (pages <= 7) return Array.from({ length: pages }, (_, i) => i + 1);
   const start = Math.max(2, Math.min(page - 2, pages - 5));
   const end = Math.min(pages - 1, Math.max(page + 2, 6));

@@ -7,7 +7,6 @@ import { cn } from "@/lib/utils";
 import { selectTriggerClass } from "./select-trigger-class";
 
 export const Select = SelectPrimitive.Root;
-export const SelectGroup = SelectPrimitive.Group;
 export const SelectValue = SelectPrimitive.Value;
 
 export function SelectTrigger({ className, children, ...props }: React.ComponentProps<typeof SelectPrimitive.Trigger>) {

@@ -30,8 +30,6 @@ export const todoItem = defineEntity({
   fields: { ...itemFields, todoStatus: { schema: status(TODO_STATUS), readOnly: true, kind: "status", dict: "todoStatus", search: "eq" } },
 });
 
-export const stationQuery = stationMessage.query;
-export const todoQuery = todoItem.query;
 
 /** One to-do or message as the console shows it (core §3). */
 export type MessageItem = {

@@ -27,13 +27,5 @@ export const project = defineEntity({
   },
 });
 
-export const projectBody = project.body;
-export type ProjectBody = z.infer<typeof projectBody>;
-export const projectUpdate = project.update;
-export const PROJECT_SORTS = project.sorts;
-/** List filters, shared by the page and the export. */
-export const projectFilters = project.filters;
-export const projectQuery = project.query;
-export type ProjectFilters = z.infer<typeof projectFilters>;
 
 export type Project = RowOf<typeof project.fields>;

@@ -2,7 +2,7 @@ import type { Locale } from "@/lib/contract/locale";
 
 /** Message namespaces: one JSON per namespace under messages/{locale}/. Add a namespace here when
  *  a domain adds its file; the locale parity test checks both locales hold the same keys. */
-export const NAMESPACES = [
+const NAMESPACES = [
   "common",
   "login",
   "validation",

@@ -19,7 +19,7 @@ export type SignedIn = Required<Pick<SessionData, "token" | "roles" | "tenantId"
 /** Lifetime ≤ 12 h (issue 2 §3). */
 export const SESSION_TTL_S = 12 * 3600;
 
-export function sessionSecret(): string {
+function sessionSecret(): string {
   const secret = process.env.SESSION_SECRET ?? "";
   // server.ts generates one into .data/ when none is configured; reaching here without one is a setup error.
   if (secret.length < 32) throw new Error("SESSION_SECRET must be set to at least 32 characters");
@@ -40,7 +40,7 @@ export function isHttps(h: Headers, url?: string): boolean {
   return h.get("x-forwarded-proto")?.split(",")[0].trim() === "https" || (url ?? "").startsWith("https:");
 }
 
-export async function getSession() {
+async function getSession() {
   // Unsealing checks expiry against the clock: that belongs to request time, never a prerender.
   await connection();
   const h = await headers();

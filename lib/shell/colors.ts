@@ -44,7 +44,7 @@ export const brightness = ([r, g, b]: Rgb) => (r * 299 + g * 587 + b * 114) / 10
 export const contrastText = (rgb: Rgb) => (brightness(rgb) > 186 ? "#000000" : "#ffffff");
 
 /** WCAG 2.x relative luminance, 0–1. */
-export function luminance(rgb: Rgb): number {
+function luminance(rgb: Rgb): number {
   const [r, g, b] = rgb.map((v) => {
     const c = Math.round(Math.min(255, Math.max(0, v))) / 255;
     return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
@@ -99,7 +99,7 @@ const SURFACES = {
   dark: ["#141414", "#1d1e1f", "#18222c", "#222325", "#262727"],
 } as const;
 /** Status colours (Element's): kept for surfaces; their text shades are derived like the primary's. */
-export const STATUS_COLORS = { destructive: "#f56c6c", success: "#67c23a", warning: "#e6a23c" } as const;
+const STATUS_COLORS = { destructive: "#f56c6c", success: "#67c23a", warning: "#e6a23c" } as const;
 
 /** Contrast figures of a skin colour for the company-colour preview: each text pair and its ratio. */
 export function contrastReport(skinColor: string | null | undefined) {

@@ -98,7 +98,7 @@ const byPath = new Map(ROUTES.map((d) => [d.path.toLowerCase(), d]));
 const byName = new Map(ROUTES.map((d) => [d.name, d]));
 
 export const HOME_PATH = "/home";
-export const LOGIN_PATH = "/login";
+const LOGIN_PATH = "/login";
 
 /** Pathname without query, hash or trailing slash. */
 export function pathOnly(href: string): string {

@@ -12,7 +12,7 @@ export type PaletteItem = {
   newWindow?: boolean;
 };
 
-export type PaletteContext = {
+type PaletteContext = {
   locale: string;
   /** Translates a `shell` message key (route titles of recent pages). */
   t: (key: string) => string;

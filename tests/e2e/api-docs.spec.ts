@@ -11,6 +11,7 @@ test("an anonymous visit to the API reference goes to login and back", async ({ 
 
 test("the API reference lists the declared calls with their answers", async ({ page }) => {
   await loginAs(page, "demoadmin");
+  await expect(page).toHaveURL(/\/home$/);
   await page.goto("/api/docs");
   const realTime = page.locator("#operations-device-device_device_getDevRealTimeData");
   await expect(realTime).toContainText("/device/device/getDevRealTimeData");

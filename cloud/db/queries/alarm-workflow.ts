@@ -35,7 +35,7 @@ const todosOf = (alarmId: number, ...conds: (SQL | undefined)[]) => and(eq(todos
  * The users of a tenant who hold `code` and may see the alarm's project (project managers see all
  * projects, others those they are members of); the enabled ones only.
  */
-export async function actorsOf(db: Db, tenantId: number, projectId: number | null, code: string): Promise<{ id: number; realname: string }[]> {
+async function actorsOf(db: Db, tenantId: number, projectId: number | null, code: string): Promise<{ id: number; realname: string }[]> {
   const people = await db
     .select({ id: users.id, realname: users.realname, username: users.username, roleId: userRoles.roleId })
     .from(users)

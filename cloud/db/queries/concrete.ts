@@ -8,7 +8,7 @@ import { tenantOf } from "../../lib/scope";
 import { latestValues } from "./device-ops";
 
 /** The property a maturity logger reports its sensors' temperatures in (an array, one per sensor). */
-export const CONCRETE_TEMPS = "temps";
+const CONCRETE_TEMPS = "temps";
 
 type Rule = typeof betonRules.$inferSelect;
 

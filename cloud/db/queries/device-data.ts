@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { FUNC_TYPE, type ThingFunction } from "@/lib/contract/device/thing-model";
 import type { Auth } from "../../lib/context";
 import { pageOf, type Paging } from "../../lib/crud";

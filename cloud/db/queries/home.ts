@@ -91,7 +91,7 @@ export async function homeSummary(db: Db, visible: SQL, now: Date, locale: Local
  * `telemetry_device_prop_ts` over the time bounds (so only the recent monthly partitions are
  * touched): the cost is the window's rows, never the table's.
  */
-export async function valuesPerDay(db: Db, where: SQL, from: Date, to: Date): Promise<Map<string, number>> {
+async function valuesPerDay(db: Db, where: SQL, from: Date, to: Date): Promise<Map<string, number>> {
   // Days as whole numbers (epoch days of the platform's clock): formatting each row's time as text
   // costs more than the count itself.
   const rows = rowsOf(

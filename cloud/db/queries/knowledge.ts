@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { authRank, type AuthType, type KnowledgeFileType, type KnowledgeNode } from "@/lib/contract/knowledge/knowledge";
 import type { Auth } from "../../lib/context";
 import { recycleBin } from "../../lib/recycle-bin";
@@ -117,7 +117,7 @@ export async function logOperation(db: Db, e: { auth: Pick<Auth, "tenantId" | "u
 export type KnowledgeHit = { fileId: number; fileName: string; fileType: KnowledgeFileType; headerName: string; folderId: number; path: string[]; excerpt: string };
 
 /** The passage around the first token of the question found in the text (≈160 characters). */
-export function excerptOf(text: string, tokens: string[]): string {
+function excerptOf(text: string, tokens: string[]): string {
   const flat = text.replace(/\s+/g, " ").trim();
   const lower = flat.toLowerCase();
   const at = tokens.map((t) => lower.indexOf(t.replace(":*", ""))).filter((i) => i >= 0).sort((a, b) => a - b)[0] ?? 0;

@@ -11,11 +11,6 @@ export function enabledPushConfigs(db: Db): Promise<PushConfigRecord[]> {
   return db.select().from(pushConfigs).where(eq(pushConfigs.enableStatus, 1)).orderBy(asc(pushConfigs.id));
 }
 
-export async function pushConfigById(db: Db, id: number): Promise<PushConfigRecord | undefined> {
-  const [row] = await db.select().from(pushConfigs).where(eq(pushConfigs.id, id));
-  return row;
-}
-
 /** Project, SN and name of devices, for the items of a batch. */
 export function pushDevices(db: Db, ids: number[]) {
   if (!ids.length) return Promise.resolve([]);

@@ -14,17 +14,6 @@ export async function storageUsed(db: Db, tenantId: number): Promise<number> {
   return used;
 }
 
-/** Bytes each tenant's uploads take (the tenant list). */
-export async function storageByTenant(db: Db, tenantIds: number[]): Promise<Map<number, number>> {
-  if (!tenantIds.length) return new Map();
-  const rows = await db
-    .select({ tenantId: storedFiles.tenantId, used: sql<number>`sum(${storedFiles.size})::float8` })
-    .from(storedFiles)
-    .where(inArray(storedFiles.tenantId, tenantIds))
-    .groupBy(storedFiles.tenantId);
-  return new Map(rows.map((r) => [r.tenantId, r.used]));
-}
-
 /** Marks a tenant's uploads a saved form referred to: they are kept from then on. */
 export async function claimFiles(db: Db, tenantId: number, paths: string[], now: Date) {
   if (!paths.length) return;

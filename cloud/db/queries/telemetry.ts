@@ -5,9 +5,8 @@ import { pgArray } from "../../ingest/pg-array";
 import { rowsOf } from "../../ingest/writer";
 import { ceilHour, floorHour, HOUR_MS } from "./telemetry-hourly";
 
-export const SERIES_BUCKETS = ["raw", "hour", "day", "month"] as const;
 export const SERIES_AGGS = ["avg", "max", "min", "first", "last"] as const;
-export type SeriesBucket = (typeof SERIES_BUCKETS)[number];
+export type SeriesBucket = "raw" | "hour" | "day" | "month";
 export type SeriesAgg = (typeof SERIES_AGGS)[number];
 
 export type SeriesQuery = {
@@ -26,7 +25,7 @@ export type SeriesQuery = {
   timeZone?: string;
 };
 /** `[epochMs, value]`; a bucket's time is its start. */
-export type SeriesPoint = [number, number];
+type SeriesPoint = [number, number];
 export type Series = { identifier: string; points: SeriesPoint[] };
 
 const PLATFORM_ZONE = "Asia/Shanghai";

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import { ALARM_TYPE, type AlarmAttachment } from "@/lib/contract/alarm/enums";
-import { alarmFilters, alarmQuery, alarmRecord, manualBody, manualUpdate, statisticsQuery, type AlarmChart, type AlarmInfo, type AlarmRecord, type AlarmStatistics, type LevelNum, type ManualBody, type StatusNums } from "@/lib/contract/alarm/alarm-center";
+import { alarmFilters, alarmQuery, alarmRecord, manualUpdate, statisticsQuery, type AlarmChart, type AlarmInfo, type AlarmRecord, type AlarmStatistics, type LevelNum, type ManualBody, type StatusNums } from "@/lib/contract/alarm/alarm-center";
 import { closeBody, operBody, type AlarmOperation, type Attachments, type Move } from "@/lib/contract/alarm/workflow";
 import { idQuery, idsBody } from "@/lib/contract/common";
 import type { Locale } from "@/lib/contract/locale";
@@ -232,7 +232,7 @@ export const coreRoutes = new Hono<CloudEnv>()
   })
   // A manual alarm is raised in the project chosen in the header.
   .post("/addManual", requireProject, requirePerm("alarm:core:add"), async (c) => {
-    const input = await body(c, manualBody);
+    const input = await body(c, alarmRecord.body);
     const project = projectOf(c);
     const { level, at, attachments } = await manualValues(c, input, project);
     const db = c.var.deps.db;

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { buildInfo, type BuildInfo } from "@/lib/contract/device/build-info";
 import { dbId } from "@/lib/contract/common";

@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { idQuery, idsBody } from "@/lib/contract/common";
 import { Code } from "@/lib/contract/envelope";

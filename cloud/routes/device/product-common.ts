@@ -13,7 +13,7 @@ import { t } from "../../lib/i18n";
 import { tenantScope } from "../../lib/scope";
 
 /** Screens that read the product catalogue: its own, and those that pick products or functions. */
-export const PRODUCT_READERS = [
+const PRODUCT_READERS = [
   "/productSet/product",
   "/productSet/prodFunctionSet",
   "/productSet/objModel",
@@ -60,7 +60,7 @@ export async function assertIdentifiersFree(db: Db, table: FunctionTable, where:
 const withId = z.object({ id: z.coerce.number({ error: "validation.required" }).int().positive().max(2_147_483_647) });
 
 /** An update of a function: its id and the whole function again (a function is edited as a whole). */
-export async function functionUpdate(c: Ctx): Promise<{ id: number; fn: ThingFunction }> {
+async function functionUpdate(c: Ctx): Promise<{ id: number; fn: ThingFunction }> {
   const raw = await body(c, z.record(z.string(), z.unknown()));
   return { id: parse(withId, raw).id, fn: normalizeFunction(parse(thingFunction, raw)) };
 }

@@ -49,7 +49,7 @@ export const specColumns = (b: Partial<Omit<ProductBody, "prodName">>) => ({
   monitorType: b.monitorType || null,
   description: b.description || null,
 });
-export const productColumns = (b: Partial<ProductBody>) => ({ prodName: b.prodName, ...specColumns(b) });
+const productColumns = (b: Partial<ProductBody>) => ({ prodName: b.prodName, ...specColumns(b) });
 
 const pageQuery = product.query.extend({
   /** The "unsubscribed products" picker: sub-devices not yet bound to this gateway. */

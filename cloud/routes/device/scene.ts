@@ -16,7 +16,7 @@ import { imageFileSize } from "../../lib/image-size";
 import { projectOf, requireProject, requireScreenProject } from "../../lib/project-context";
 
 /** The screens that read scenes: the placement screen, the screen settings and the building data screen. */
-export const readScenes = requireMenu("/dataScreenPoint", "/dataScreenSet", "/houseDataScreen");
+const readScenes = requireMenu("/dataScreenPoint", "/dataScreenSet", "/houseDataScreen");
 
 /** Scenes and their placements are the call's project's, read by the scene screens. */
 const sceneCrud = <F extends Fields, R>(o: Omit<LegacyCrudOptions<F, R>, "read">) => legacyCrudRoutes<F, R>({ ...o, read: readScenes });

@@ -31,7 +31,7 @@ async function ownSession(db: Db, auth: Auth, id: number) {
 const hrefOf = (h: KnowledgeHit) => `/knowledge?node=${h.folderId}${h.fileType === "2" ? `&dlg=preview&id=${h.fileId}` : ""}`;
 
 /** The answer without a model: the matches, quoted and linked, and a plain word that no model is configured. */
-export function searchAnswer(locale: Parameters<typeof t>[0], question: string, hits: KnowledgeHit[]): string {
+function searchAnswer(locale: Parameters<typeof t>[0], question: string, hits: KnowledgeHit[]): string {
   if (!hits.length) return t(locale, "cloud.ai.noModelNoHits", { q: question.slice(0, 60) });
   const lines = hits.map((h, i) => `${i + 1}. [${h.fileName}](${hrefOf(h)}) — ${h.path.join(" / ")}\n   > ${h.excerpt}`);
   return `${t(locale, "cloud.ai.noModel")}\n\n${lines.join("\n")}`;
@@ -42,7 +42,7 @@ function contextOf(hits: KnowledgeHit[]) {
 }
 
 /** The history that goes upstream: all of it, or the last 50 once it is over 100 (core §9). */
-export function trimHistory<T>(history: T[]): T[] {
+function trimHistory<T>(history: T[]): T[] {
   return history.length > CHAT_LIMITS.historyMax ? history.slice(-CHAT_LIMITS.historyKeep) : history;
 }
 

@@ -46,7 +46,7 @@ import { searchTextOf } from "../../lib/segment";
 export const PERM_ADD_BASE = "file:header:add";
 export const PERM_MOVE = "file:fileBase:moveFile";
 /** A signed preview link lives this long (core §2 /previewFile). */
-export const LINK_TTL_MS = 10 * 60_000;
+const LINK_TTL_MS = 10 * 60_000;
 
 /** Every call needs the screen as well as the right on the node. */
 const onScreen = requireMenu("/knowledge");

@@ -42,7 +42,7 @@ export function minePage(table: typeof stationMessages | typeof todos, entity: t
 }
 
 /** `msg/station/currUser/*`: the caller's in-site messages (header popover, message centre). */
-export const currentUserStationRoutes = new Hono<CloudEnv>()
+const currentUserStationRoutes = new Hono<CloudEnv>()
   .use(requireAuth)
   .get("/page", minePage(stationMessages, stationMessage))
   .get("/nums", async (c) => {

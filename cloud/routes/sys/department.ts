@@ -22,7 +22,7 @@ async function tenantDepartments(db: Db, tenantId: number, locale: Locale): Prom
 }
 
 /** The tenant's department tree with each department's head count (core §6). */
-export async function departmentTree(db: Db, tenantId: number, locale: Locale): Promise<DepartmentNode[]> {
+async function departmentTree(db: Db, tenantId: number, locale: Locale): Promise<DepartmentNode[]> {
   const [rows, counts] = await Promise.all([
     tenantDepartments(db, tenantId, locale),
     db.select({ id: users.departmentId, n: count() }).from(users).where(tenantOf(tenantId).where(users)).groupBy(users.departmentId),

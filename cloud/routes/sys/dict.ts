@@ -72,7 +72,10 @@ function descendants(rows: { id: number; parentId: number | null }[], id: number
   const out = new Set<number>([id]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const r of rows) if (r.parentId !== null && out.has(r.parentId) && !out.has(r.id)) (out.add(r.id), (grew = true));
+    for (const r of rows) if (r.parentId !== null && out.has(r.parentId) && !out.has(r.id)) {
+      out.add(r.id);
+      grew = true;
+    }
   }
   return out;
 }
@@ -131,7 +134,7 @@ function assertNoOrphans<R extends { id: number; parentId: number | null }>(all:
  * tenant's, the tenant's over the platform's; a disabled dictionary answers no items, and a
  * disabled item hides the items below it.
  */
-export async function lookupDicts(db: Db, auth: Pick<Auth, "tenantId" | "userId">, locale: Locale, codes: string[]): Promise<DictLookup> {
+async function lookupDicts(db: Db, auth: Pick<Auth, "tenantId" | "userId">, locale: Locale, codes: string[]): Promise<DictLookup> {
   const out: DictLookup = Object.fromEntries(codes.map((c) => [c, []]));
   const candidates = await db
     .select()

@@ -15,7 +15,7 @@ type MenuRow = typeof menus.$inferSelect;
  * Entries only: button nodes are permission codes and come back in `perms`. A folder shows when
  * it holds a granted entry, whether or not the folder itself was ticked (a half-checked parent).
  */
-export async function currentMenus(db: Db, auth: Pick<Auth, "roleIds" | "isPlatform">): Promise<CurrentMenus> {
+async function currentMenus(db: Db, auth: Pick<Auth, "roleIds" | "isPlatform">): Promise<CurrentMenus> {
   if (!auth.roleIds.length) return { menus: [], perms: [] };
   const scope = auth.isPlatform ? "sys" : "tenant";
   // The one answer to "which menus may this user use": roles, built-in administrators, tenant authorisation.

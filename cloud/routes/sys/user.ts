@@ -3,7 +3,7 @@ import { Code } from "@/lib/contract/envelope";
 import { idQuery, statusBody } from "@/lib/contract/common";
 import { passwordForm } from "@/lib/contract/password";
 import { checkPassword } from "@/lib/contract/password-check";
-import { departmentUserQuery, queryPhoneBody, user, userAdd, userAuthBody, userQuery, userUpdate, usernameQuery, type UserRow, type UserUpdate } from "@/lib/contract/system/user";
+import { departmentUserQuery, queryPhoneBody, user, userAuthBody, userQuery, userUpdate, usernameQuery, type UserRow, type UserUpdate } from "@/lib/contract/system/user";
 import { departments, knowledgeNodes, roles, tenants, userRoles, users } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { requireMenu, requirePerm, revokeUserTokens } from "../../lib/auth";
@@ -216,7 +216,7 @@ export const userRoutes = legacyCrudRoutes({
     return ok(c, row);
   })
   .post("/add", requirePerm("sys:user:add"), async (c) => {
-    const input = await body(c, userAdd);
+    const input = await body(c, user.body);
     const deps = c.var.deps;
     const auth = c.var.auth;
     await assertUnique(deps.db, auth.tenantId, input);

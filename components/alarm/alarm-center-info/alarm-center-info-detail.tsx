@@ -47,7 +47,6 @@ function Attachments({ a }: { a: AlarmOperation["attachments"] }) {
     <div className="mt-1 flex flex-wrap gap-2">
       {a.images.map((p) => (
         <a key={p} href={fileUrl(p)} target="_blank" rel="noreferrer">
-          {/* eslint-disable-next-line @next/next/no-img-element */}
           <img src={fileUrl(p)} alt={p.split("/").pop()} className="size-14 rounded border object-cover" />
         </a>
       ))}

@@ -5,7 +5,7 @@ import Link from "next/link";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { deriveDetailRows, DetailRows, type DetailRow } from "@/components/kit";
-import { defineDetail, DetailPage, NestedList } from "@/components/kit/detail/define-detail";
+import { defineDetail, DetailPage } from "@/components/kit/detail/define-detail";
 import { useDict, dictLabel } from "@/components/kit/dict/use-dict";
 import { DeviceLocationMap } from "@/components/maps";
 import { Badge } from "@/components/ui/badge";

@@ -12,10 +12,11 @@ import type { DictRef } from "../resource/define-resource";
 import type { QuickRange } from "../resource/search-rules";
 import { QuickRanges } from "../search/quick-ranges";
 
+import { LazyChart } from "./lazy-chart";
+
 // The chart component (and with it ECharts) loads when a panel first has something to draw.
 type EChartsOption = import("echarts").EChartsOption;
 type ChartClick = import("@/components/charts/echart").ChartClick;
-const EChart = React.lazy(() => import("@/components/charts/echart").then((m) => ({ default: m.EChart })));
 
 /** A day range, both ends inclusive: `YYYY-MM-DD`. */
 export type DayRange = [string, string];
@@ -80,9 +81,7 @@ export function ChartPanel({ title, range, selects, toolbar, loading, error, onR
     </p>
   ) : (
     (children ?? (option && (
-      <React.Suspense fallback={<Skeleton style={box} />}>
-        <EChart option={option} height={height} onItemClick={onItemClick} ariaLabel={ariaLabel ?? (typeof title === "string" ? title : undefined)} />
-      </React.Suspense>
+      <LazyChart option={option} height={height} onItemClick={onItemClick} ariaLabel={ariaLabel ?? (typeof title === "string" ? title : undefined)} />
     )))
   );
   return (

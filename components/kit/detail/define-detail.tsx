@@ -14,62 +14,18 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { usePermissions } from "../can";
 import { DetailRows } from "./detail-rows";
 import { PageFrame } from "../page-frame";
-import type { AnyRow, DetailRow, Resource } from "../resource/define-resource";
+import type { AnyRow, DetailContext, DetailLayout, DetailRow, DetailSection, Resource } from "../resource/resource-types";
+
+export type { DetailContext, DetailLayout, DetailSection, DetailTab } from "../resource/resource-types";
 import { ResourceDialogs, ResourceSearch, ResourceTable } from "../resource/resource-parts";
 import { useResourceList } from "../resource/use-resource-list";
 import { deriveDetailRows, type Entity, type Tweaks } from "../resource/entity-views";
 import { useNsLabel } from "../use-ns-label";
 
-/** What custom parts and actions of a detail get. */
 /** The tabs of a detail (radix tabs with panels): loaded with the first detail that has them, not with every list that defines one. */
 const DetailTabs = dynamic(() => import("./detail-tabs").then((m) => m.DetailTabs)) as typeof import("./detail-tabs").DetailTabs;
 
-export type DetailContext<Row extends AnyRow> = {
-  row: Row;
-  /** A label under the detail's `ns` ("kit." keys from the kit). */
-  t: (key: string, values?: Record<string, string | number>) => string;
-  /** Reads the row again (after an action changed it). */
-  refresh: () => Promise<unknown>;
-};
-
-/** One card of a detail: label / value rows, or a custom part; `lead` sits left of the rows (an avatar). */
-export type DetailSection<Row extends AnyRow> = {
-  key: string;
-  /** Card title key; without it no header. */
-  title?: string;
-  /** Beside the title (a status badge). */
-  badge?: (row: Row, ctx: DetailContext<Row>) => React.ReactNode;
-  rows?: DetailRow<Row>[];
-  lead?: (row: Row, ctx: DetailContext<Row>) => React.ReactNode;
-  render?: (row: Row, ctx: DetailContext<Row>) => React.ReactNode;
-  /** Columns out of 3 the card takes on wide screens (default 3). */
-  span?: 1 | 2 | 3;
-  /** A hook telling whether the card shows, when that depends on more than the row (e.g. the device's thing model). */
-  useShown?: (row: Row) => boolean;
-};
-
 const alwaysShown = () => true;
-
-/** A tab of a detail: rows, a list of another resource narrowed to this row, or a custom part. */
-export type DetailTab<Row extends AnyRow> = {
-  key: string;
-  label: string;
-  rows?: DetailRow<Row>[];
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  /** `dialogs: false` leaves the list's dialogs out: inside a view dialog the list around it owns the URL's dialog parameters (`?view=`). */
-  list?: { resource: Resource<any>; filter: (row: Row) => Record<string, unknown>; dialogs?: boolean };
-  render?: (row: Row, ctx: DetailContext<Row>) => React.ReactNode;
-  /** Whether the tab is offered for this row (a gateway's sub-products); default always. */
-  show?: (row: Row) => boolean;
-  /** A number shown after the label, taken from the row (e.g. the info's `functionCount`). */
-  count?: (row: Row) => number | null | undefined;
-};
-
-/** What the view dialog and the detail page share: cards, then tabs. */
-export type DetailLayout<Row extends AnyRow> = {
-  sections?: DetailSection<Row>[];
-  tabs?: DetailTab<Row>[];
-};
 
 export type DetailAction<Row extends AnyRow> = {
   key: string;

@@ -40,7 +40,6 @@ export function DetailValue<Row extends AnyRow>({ def, row }: { def: DetailRow<R
         <div className="flex flex-wrap gap-2">
           {list.map((p) => (
             <a key={p} href={fileUrl(p)} target="_blank" rel="noreferrer">
-              {/* eslint-disable-next-line @next/next/no-img-element */}
               <img src={fileUrl(p)} alt={fileName(p)} className="size-20 rounded border object-cover" />
             </a>
           ))}

@@ -22,7 +22,7 @@ const toOption = (i: ServerItem): DictOption => ({
  */
 let pending: { names: Set<string>; promise: Promise<Record<string, ServerItem[]>> } | null = null;
 
-export function fetchServerDict(name: string): Promise<DictOption[]> {
+function fetchServerDict(name: string): Promise<DictOption[]> {
   if (!pending) {
     const names = new Set<string>();
     const promise = new Promise<Record<string, ServerItem[]>>((resolve) => {

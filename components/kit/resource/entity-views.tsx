@@ -1,9 +1,11 @@
 "use client";
 
 import type { z } from "zod";
-import { labelOf, rangeKeys, type EntityScope, type FieldDef, type FieldKind, type Use } from "@/lib/contract/entity";
+import { labelOf, rangeKeys, type FieldDef, type FieldKind } from "@/lib/contract/entity";
 import { areaPath, joinAreaNames, useAreaTree, type AreaNode } from "../form/area-tree";
-import type { AnyRow, ColumnSpec, ColumnType, DetailRow, DetailRowType, FieldType, FormField, KitColumn, RawColumn, SearchItem } from "./define-resource";
+import type { AnyRow, ColumnSpec, ColumnTweaks, ColumnType, DetailRow, DetailRowType, Entity, FieldType, FormField, KitColumn, RawColumn, SearchItem, Tweaks } from "./resource-types";
+
+export type { ColumnTweaks, Entity, Tweaks };
 
 /**
  * The views of an entity: columns, search items, form fields and detail rows derived from its
@@ -13,23 +15,6 @@ import type { AnyRow, ColumnSpec, ColumnType, DetailRow, DetailRowType, FieldTyp
  * after the one written before it (at its place if that one was left out; first when nothing is
  * written before it).
  */
-/** What the views need of an entity (any `defineEntity(...)` result). */
-export type Entity = {
-  ns: string;
-  key: string;
-  nameField?: string;
-  api?: string;
-  perm?: string;
-  scope: EntityScope;
-  fields: Readonly<Record<string, FieldDef>>;
-  body: z.ZodType;
-  update: z.ZodType;
-  query: z.ZodObject;
-  keys: Readonly<Record<Use, readonly string[]>>;
-};
-
-export type Tweaks<T> = Readonly<Record<string, Partial<T> | false>>;
-export type ColumnTweaks<Row extends AnyRow = AnyRow> = Readonly<Record<string, Partial<KitColumn<Row>> | RawColumn<Row> | false>>;
 
 /** "Province / City / District" of an area code (the area cascader's tree). */
 export function AreaText({ code }: { code: unknown }) {
@@ -84,7 +69,7 @@ const COLUMN_TYPE: Partial<Record<FieldKind, ColumnType>> = {
   multiselect: "arr",
 };
 
-export function entityColumn<Row extends AnyRow>(name: string, f: FieldDef): KitColumn<Row> {
+function entityColumn<Row extends AnyRow>(name: string, f: FieldDef): KitColumn<Row> {
   const kind = kindOf(f);
   const type: ColumnType | undefined = hasOptions(f) && kind !== "status" && kind !== "multiselect" ? "dict" : COLUMN_TYPE[kind];
   const size = f.width ? { width: f.width } : kind === "text" && f.full ? { minWidth: 180 } : SIZE[kind];
@@ -99,7 +84,7 @@ export function entityColumn<Row extends AnyRow>(name: string, f: FieldDef): Kit
   };
 }
 
-export function entitySearchItem(name: string, f: FieldDef): SearchItem {
+function entitySearchItem(name: string, f: FieldDef): SearchItem {
   const kind = kindOf(f);
   const base = { prop: name, label: labelOf(name, f) };
   if (f.search === "range") {
@@ -137,7 +122,7 @@ const FORM_TYPE: Partial<Record<FieldKind, FieldType>> = {
 const MANY: readonly FieldKind[] = ["images", "documents", "multiselect"];
 
 /** A switch with a dictionary (enabled / disabled) is a radio group in forms, a switch in lists. */
-export function entityFormField(name: string, f: FieldDef): FormField {
+function entityFormField(name: string, f: FieldDef): FormField {
   const kind = kindOf(f);
   const type = kind === "switch" && f.dict ? "radio" : FORM_TYPE[kind];
   return {
@@ -157,7 +142,7 @@ export function entityFormField(name: string, f: FieldDef): FormField {
 }
 
 /** A new row's value: the rule's default, else an empty list or an empty string. */
-export function formDefault(f: FieldDef): unknown {
+function formDefault(f: FieldDef): unknown {
   const s = f.schema as (z.ZodType & { def?: { type?: string; defaultValue?: unknown } }) | undefined;
   if (s?.def?.type === "default") {
     const d = s.def.defaultValue;
@@ -177,7 +162,7 @@ const DETAIL_TYPE: Partial<Record<FieldKind, DetailRowType>> = {
 };
 const DETAIL_FULL: readonly FieldKind[] = ["textarea", "richText", "images", "documents"];
 
-export function entityDetailRow<Row extends AnyRow>(name: string, f: FieldDef): DetailRow<Row> {
+function entityDetailRow<Row extends AnyRow>(name: string, f: FieldDef): DetailRow<Row> {
   const kind = kindOf(f);
   const type: DetailRowType | undefined = kind === "area" ? "slot" : hasOptions(f) || (kind === "switch" && f.dict) ? "dict" : DETAIL_TYPE[kind];
   return {

@@ -1,8 +1,8 @@
 import type { UrlKeys } from "./url-values";
 
 /** URL keys that are not filters: the dialogs opened from the URL (with a tree node's parent) and the sort. */
-export const DIALOG_KEYS = ["create", "edit", "view", "import", "parent"] as const;
-export const SORT_KEYS = ["sort", "order"] as const;
+const DIALOG_KEYS = ["create", "edit", "view", "import", "parent"] as const;
+const SORT_KEYS = ["sort", "order"] as const;
 const RESERVED = new Set<string>([...DIALOG_KEYS, ...SORT_KEYS]);
 
 export type Sort = { prop: string; order: "asc" | "desc" } | null;

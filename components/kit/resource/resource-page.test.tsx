@@ -74,7 +74,7 @@ beforeEach(() => {
 const CODES = ["t:node:add", "t:node:upd", "t:node:del"];
 /** The page frame reads the session's menu for its breadcrumbs. */
 const session: KitSession = { tenantId: 2, projId: null, menus: [], user: { id: 1, name: "a", realname: "A", avatar: null } };
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests show resources of different row types
 async function show(codes = CODES, shown: Resource<any> = resource, first = "Acme") {
   renderIntl(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>

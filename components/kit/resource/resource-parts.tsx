@@ -22,7 +22,7 @@ import type { ResourceListState } from "./use-resource-list";
 type Part<Row extends AnyRow> = { list: ResourceListState<Row> };
 
 /** Counts beside the tab labels: by default `data[item.countKey]`; `tabs.counts` reads any shape. */
-export function tabCounts(tabs: TabsConfig, data: unknown): Record<string, number | undefined> {
+function tabCounts(tabs: TabsConfig, data: unknown): Record<string, number | undefined> {
   if (data === undefined || data === null) return {};
   if (tabs.counts) return tabs.counts(data);
   const record = data as Record<string, unknown>;

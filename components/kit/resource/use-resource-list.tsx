@@ -27,7 +27,7 @@ const revalidateUnder = (prefix: string) => (key: unknown) => {
 };
 
 /** The dialog the URL asks for: ?create=1, ?edit=<id>, ?view=<id>. */
-export type OpenDialog = { mode: DialogMode; id?: string };
+type OpenDialog = { mode: DialogMode; id?: string };
 
 /**
  * Everything a list screen knows, for `<ResourcePage>` and for custom screens assembling the parts

@@ -101,7 +101,6 @@ export function KitCell<Row extends AnyRow>({ col, row, ui, allowed }: { col: Ki
       return <TreeText value={value} itemKey={col.itemKey} childrenKey={col.childrenKey ?? "childrens"} />;
     case "image": {
       const first = Array.isArray(value) ? value[0] : value;
-      // eslint-disable-next-line @next/next/no-img-element
       return first ? <img src={fileUrl(String(first))} alt="" className="h-8 w-12 rounded object-cover" /> : <>-</>;
     }
     default:

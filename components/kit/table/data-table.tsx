@@ -13,7 +13,7 @@ import type { Sort } from "../resource/list-state";
 import { TEXT_MAX_WIDTH, TEXT_MIN_WIDTH, columnKind, defaultWidth } from "./column-width";
 
 const features = tableFeatures({ rowSelectionFeature });
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the value type differs per column
 export type TableColumn<Row extends RowData> = ColumnDef<typeof features, Row, any>;
 /** `kind`: the column type of the definition (widgets §3): sizes columns that give no width. */
 export type ColumnLayout = { width?: number; minWidth?: number; align?: "left" | "center" | "right"; sortable?: boolean; sticky?: "right"; kind?: string };

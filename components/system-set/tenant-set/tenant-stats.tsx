@@ -7,9 +7,9 @@ import { swrFetcher } from "@/lib/api/fetcher";
 import type { TenantAreaPoint, TenantDeviceNums, TenantNumStat, TenantTrendPoint } from "@/lib/contract/system/tenant";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { LazyChart } from "@/components/kit/chart/lazy-chart";
 
 type EChartsOption = import("echarts").EChartsOption;
-const EChart = React.lazy(() => import("@/components/charts/echart").then((m) => ({ default: m.EChart })));
 
 const NUMS: (keyof TenantNumStat)[] = ["total", "enabled", "expiring", "expired", "userNums", "projectNums", "deviceNums", "onlineNums"];
 const GRID = { left: 40, right: 16, top: 32, bottom: 40, containLabel: true } as const;
@@ -96,19 +96,13 @@ export function TenantStats() {
       </div>
       <div className="grid gap-3 xl:grid-cols-3">
         <ChartCard title={t("trend")} loading={!trend.data && !trend.error} empty={!trend.data?.length}>
-          <React.Suspense fallback={<Skeleton className="h-[260px] w-full" />}>
-            <EChart option={trendOption} height={260} ariaLabel={t("trend")} testId="chart-trend" />
-          </React.Suspense>
+          <LazyChart option={trendOption} height={260} ariaLabel={t("trend")} testId="chart-trend" />
         </ChartCard>
         <ChartCard title={t("area")} loading={!area.data && !area.error} empty={!area.data?.length}>
-          <React.Suspense fallback={<Skeleton className="h-[260px] w-full" />}>
-            <EChart option={areaOption} height={260} ariaLabel={t("area")} testId="chart-area" />
-          </React.Suspense>
+          <LazyChart option={areaOption} height={260} ariaLabel={t("area")} testId="chart-area" />
         </ChartCard>
         <ChartCard title={t("perTenant")} loading={!perTenant.data && !perTenant.error} empty={!perTenant.data?.length}>
-          <React.Suspense fallback={<Skeleton className="h-[260px] w-full" />}>
-            <EChart option={perTenantOption} height={260} ariaLabel={t("perTenant")} testId="chart-per-tenant" />
-          </React.Suspense>
+          <LazyChart option={perTenantOption} height={260} ariaLabel={t("perTenant")} testId="chart-per-tenant" />
         </ChartCard>
       </div>
     </section>

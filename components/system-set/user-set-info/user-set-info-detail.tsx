@@ -51,7 +51,6 @@ function Avatar({ user }: { user: UserRow }) {
   return (
     <>
       {user.avatar ? (
-        // eslint-disable-next-line @next/next/no-img-element
         <img src={fileUrl(user.avatar)} alt={t("fields.avatar")} className="size-24 rounded-full border object-cover" />
       ) : (
         <div className="flex size-24 items-center justify-center rounded-full border bg-muted text-muted-foreground">

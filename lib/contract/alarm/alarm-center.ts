@@ -55,10 +55,9 @@ export type AlarmRecord = RowOf<typeof alarmRecord.fields>;
 /** The list's query: the contract's filters and the device by name or SN. */
 export const alarmFilters = alarmRecord.filters.extend({ deviceName: text(64) });
 export const alarmQuery = alarmRecord.query.extend({ deviceName: text(64) });
-/** addManual: name, level, device (optional), time (default now), description, attachments. */
-export const manualBody = alarmRecord.body;
 export const manualUpdate = alarmRecord.body.extend({ id: dbId });
-export type ManualBody = z.infer<typeof manualBody>;
+/** addManual (`alarmRecord.body`): name, level, device (optional), time (default now), description, attachments. */
+export type ManualBody = z.infer<typeof alarmRecord.body>;
 
 /** `alarm/core/info`: the alarm, its rule's condition, the device's product and the timeline. */
 export type AlarmInfo = AlarmRecord & {

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { defineEntity, keyField, type RowOf } from "../entity";
 import { hexColor, integerIn, textRequired } from "../validation";
 import { LEVEL_NUM } from "./enums";

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { defineEntity, rowName, type RowOf } from "../entity";
 import { crudCalls } from "../entity-calls";
 import { number, numberRequired, text } from "../validation";
-import { BATTERY_TYPES } from "./enums";
 
 /** Up to 5 images of at most 5 MB each (core §5, §9); the size limit is the upload purpose's. */
 export const BATTERY_IMAGES = 5;

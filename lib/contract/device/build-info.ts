@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { defineEntity, type RowOf } from "../entity";
 import { optional, text, textRequired } from "../validation";
-import { BUILD_TYPES } from "./enums";
 
 /** Up to 100 photos of at most 20 MB each (core §5); the size limit is the upload purpose's. */
 export const BUILD_PHOTOS = 100;

@@ -140,7 +140,10 @@ export const functionFields = {
 /** What a function of each type needs: a property its data type and access, an event its type, a service its call mode. */
 export function refineFunction(v: Record<string, unknown>, ctx: z.RefinementCtx) {
   const need = (key: string) => (v[key] == null || v[key] === "") && ctx.addIssue({ code: "custom", path: [key], message: "validation.required" });
-  if (v.funcType === FUNC_TYPE.property) (need("dataType"), need("accessMode"));
+  if (v.funcType === FUNC_TYPE.property) {
+    need("dataType");
+    need("accessMode");
+  }
   if (v.funcType === FUNC_TYPE.event) need("eventType");
   if (v.funcType === FUNC_TYPE.service) need("callMode");
 }

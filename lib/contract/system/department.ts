@@ -27,8 +27,6 @@ export const department = defineEntity({
 });
 export const departmentUpdate = department.body.extend({ id: dbId });
 export type DepartmentUpdate = z.infer<typeof departmentUpdate>;
-/** departmentSet's filter of the tree (matched in the browser: the tree comes whole). */
-export const departmentQuery = department.filters;
 
 export type DepartmentNode = Omit<RowOf<typeof department.fields>, "parentId"> & { parentId: number | null; childrens: DepartmentNode[] };
 

@@ -20,18 +20,12 @@ export const group = defineEntity({
 });
 const userIds = z.array(dbId).max(5000, "validation.maxItems");
 
-export const groupAdd = group.body;
-export type GroupAdd = z.infer<typeof groupAdd>;
-/** `sys/group/upd` changes only the fields it is given. */
-export const groupUpdate = group.update;
-export type GroupUpdate = z.infer<typeof groupUpdate>;
 /** `sys/group/addGroupWithRelation`: a group and its members in one call. */
 export const groupWithRelation = group.body.extend({ userIds: userIds.default([]) });
 /** `sys/group/updGroupRelation`: the members replaced as a whole (may be emptied). */
 export const groupRelation = z.object({ groupId: dbId, userIds });
 /** `sys/group/addRelation` / `delRelation`: members added or removed. */
 export const groupRelationChange = z.object({ groupId: dbId, userIds: userIds.min(1, "validation.minItems") });
-export const groupQuery = group.query;
 export const groupIdQuery = z.object({ groupId: dbId });
 
 export type GroupRow = RowOf<typeof group.fields>;

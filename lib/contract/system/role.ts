@@ -39,8 +39,7 @@ export const role = defineEntity({
 });
 
 /** `sys/role/add`. */
-export const roleAdd = role.body;
-export type RoleAdd = z.infer<typeof roleAdd>;
+export type RoleAdd = z.infer<typeof role.body>;
 /** `sys/role/updUser` (a management or the tenant's own role) and `sys/role/updTenant` (a platform tenant role). */
 export const roleUpdate = role.body.omit({ kind: true, menuIds: true }).extend({ id: dbId });
 export type RoleUpdate = z.infer<typeof roleUpdate>;

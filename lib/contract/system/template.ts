@@ -34,11 +34,9 @@ export const template = defineEntity({
     updateTime: { kind: "datetime", readOnly: true, column: "updatedAt" },
   },
 });
-export const templateAdd = template.body;
 /** An update is the whole template: the channel decides how title and content are checked, and both give the variables. */
 export const templateUpdate = template.body.extend({ id: dbId });
-export type TemplateAdd = z.infer<typeof templateAdd>;
-export const templateQuery = template.query;
+export type TemplateAdd = z.infer<typeof template.body>;
 
 const VARIABLE = /\$\{\s*([A-Za-z_][\w.]*)\s*\}/g;
 /** The `${var}` names used in a template, each once, in order of first use. */

@@ -43,10 +43,6 @@ export const user = defineEntity({
   },
 });
 
-/** `sys/user/add`. */
-export const userAdd = user.body;
-export type UserAdd = z.infer<typeof userAdd>;
-
 /** The edit form gets phone and e-mail masked for a viewer who may not see them (core §6); sent
  *  back masked (masks hold `*`, which neither format allows) they mean "unchanged", so they parse
  *  as left out and the cloud keeps the stored value. */

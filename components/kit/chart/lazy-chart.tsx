@@ -1,0 +1,17 @@
+"use client";
+
+import * as React from "react";
+import { Skeleton } from "@/components/ui/skeleton";
+
+type EChartProps = React.ComponentProps<typeof import("@/components/charts/echart").EChart>;
+// The one lazy import of the chart: ECharts loads with the first chart drawn, never with the page.
+const EChart = React.lazy(() => import("@/components/charts/echart").then((m) => ({ default: m.EChart })));
+
+/** An ECharts chart loaded on first draw; until then `fallback`, by default a skeleton of its height. */
+export function LazyChart({ fallback, ...props }: EChartProps & { fallback?: React.ReactNode }) {
+  return (
+    <React.Suspense fallback={fallback ?? <Skeleton className="w-full" style={{ height: props.height ?? 280 }} />}>
+      <EChart {...props} />
+    </React.Suspense>
+  );
+}
