@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { idQuery } from "@/lib/contract/common";
 import { autoBucket, deviceDataApi, deviceLogQuery, HISTORY_RAW_LIMIT, historyQuery, type HistoryData, type RealTimeValue, type RejectRow, type StatusLogRow } from "@/lib/contract/device/device-data";
 import { DEVICE_READERS } from "@/lib/contract/device/device";
 import type { ThingFunction } from "@/lib/contract/device/thing-model";
