@@ -224,7 +224,8 @@ const added = z.object({ added: n });
 /** product: the catalogue, and a gateway's sub-products (bind / unBind / subProdList). */
 export const productApi = {
   page: defineCall({ kind: "get", path: "device/product/page", input: productPageQuery, answer: typed<Page<Product>>(), access: read }),
-  list: defineCall({ kind: "get", path: "device/product/list", input: product.filters, answer: typed<Product[]>(), access: read }),
+  /** Every product, filtered (the product pickers); a filter left out is no filter. */
+  list: defineCall({ kind: "get", path: "device/product/list", input: product.filters.partial(), answer: typed<Product[]>(), access: read }),
   ...crudCalls(product, { only: ["info", "add", "upd", "del"], read }),
   bind: defineCall({ kind: "post", path: "device/product/bind", input: subProdBody, answer: z.object({ bound: n }), access: { perm: "dev:product:upd" } }),
   unBind: defineCall({ kind: "post", path: "device/product/unBind", input: subProdBody, answer: z.object({ unbound: n }), access: { perm: "dev:product:upd" } }),
