@@ -1,9 +1,8 @@
 import { asc, eq, inArray, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import { objConnectApi, prodConnectApi } from "@/lib/contract/device/product";
 import type { Call } from "@/lib/contract/call";
 import type { Page } from "@/lib/contract/envelope";
-import type { Connect } from "@/lib/contract/device/product";
+import { objConnectApi, prodConnectApi, type Connect } from "@/lib/contract/device/product";
 import type { Db } from "../../db/client";
 import { connections, objModelConnections, objModels, productConnections, products } from "../../db/schema";
 import type { Auth } from "../../lib/context";

@@ -217,9 +217,10 @@ export const PRODUCT_READERS = [
   "/OTAUpdate",
 ];
 const read: CallAccess = { menu: PRODUCT_READERS };
-const n = z.number().int().nonnegative();
-const deleted = z.object({ deleted: n });
-const added = z.object({ added: n });
+/** How many rows a write touched. */
+const tally = z.number().int().nonnegative();
+const deleted = z.object({ deleted: tally });
+const added = z.object({ added: tally });
 
 /** product: the catalogue, and a gateway's sub-products (bind / unBind / subProdList). */
 export const productApi = {
@@ -227,8 +228,8 @@ export const productApi = {
   /** Every product, filtered (the product pickers); a filter left out is no filter. */
   list: defineCall({ kind: "get", path: "device/product/list", input: product.filters.partial(), answer: typed<Product[]>(), access: read }),
   ...crudCalls(product, { only: ["info", "add", "upd", "del"], read }),
-  bind: defineCall({ kind: "post", path: "device/product/bind", input: subProdBody, answer: z.object({ bound: n }), access: { perm: "dev:product:upd" } }),
-  unBind: defineCall({ kind: "post", path: "device/product/unBind", input: subProdBody, answer: z.object({ unbound: n }), access: { perm: "dev:product:upd" } }),
+  bind: defineCall({ kind: "post", path: "device/product/bind", input: subProdBody, answer: z.object({ bound: tally }), access: { perm: "dev:product:upd" } }),
+  unBind: defineCall({ kind: "post", path: "device/product/unBind", input: subProdBody, answer: z.object({ unbound: tally }), access: { perm: "dev:product:upd" } }),
   subProdList: defineCall({ kind: "get", path: "device/product/subProdList", input: productIdQuery, answer: typed<Product[]>(), access: read }),
 };
 
@@ -270,19 +271,19 @@ export const objModelFunctionApi = {
 /** objProd: products an object model was applied to; applying copies its functions into them, del forgets the link. */
 export const objProdApi = {
   page: defineCall({ kind: "get", path: "device/objProd/page", input: modelIdQuery, answer: typed<Page<Product>>(), access: read }),
-  add: defineCall({ kind: "post", path: "device/objProd/add", input: objProdBody, answer: z.object({ applied: n, functions: n }), access: { perm: "dev:prodFunction:add" } }),
+  add: defineCall({ kind: "post", path: "device/objProd/add", input: objProdBody, answer: z.object({ applied: tally, functions: tally }), access: { perm: "dev:prodFunction:add" } }),
   del: defineCall({ kind: "post", path: "device/objProd/del", input: objProdBody, answer: deleted, access: { perm: "dev:prodFunction:del" } }),
 };
 
 /** prodConnect / objConnect: the connections of a product or an object model. */
 export const prodConnectApi = {
   page: defineCall({ kind: "get", path: "device/prodConnect/page", input: productIdQuery, answer: typed<Page<Connect>>(), access: read }),
-  add: defineCall({ kind: "post", path: "device/prodConnect/add", input: prodConnectBody, answer: z.object({ bound: n }), access: { perm: "dev:product:upd" } }),
+  add: defineCall({ kind: "post", path: "device/prodConnect/add", input: prodConnectBody, answer: z.object({ bound: tally }), access: { perm: "dev:product:upd" } }),
   del: defineCall({ kind: "post", path: "device/prodConnect/del", input: prodConnectBody, answer: deleted, access: { perm: "dev:product:upd" } }),
 };
 export const objConnectApi = {
   page: defineCall({ kind: "get", path: "device/objConnect/page", input: modelIdQuery, answer: typed<Page<Connect>>(), access: read }),
-  add: defineCall({ kind: "post", path: "device/objConnect/add", input: objConnectBody, answer: z.object({ bound: n }), access: { perm: "dev:objModel:upd" } }),
+  add: defineCall({ kind: "post", path: "device/objConnect/add", input: objConnectBody, answer: z.object({ bound: tally }), access: { perm: "dev:objModel:upd" } }),
   del: defineCall({ kind: "post", path: "device/objConnect/del", input: objConnectBody, answer: deleted, access: { perm: "dev:objModel:upd" } }),
 };
 
@@ -297,5 +298,5 @@ export const prodCopyApi = {
   addCopyNorm: defineCall({ kind: "post", path: "device/prodCopy/addCopyNorm", input: addCopyNormBody, answer: typed<ProdCopy>(), access: { perm: "dev:prodCopy:add" } }),
   /** Gives the tenant its own product made from the copy, functions included. */
   subscribe: defineCall({ kind: "post", path: "device/prodCopy/subscribe", input: copyIdBody, answer: typed<Product>(), access: { perm: "dev:prodCopy:subscribe" } }),
-  unsubscribe: defineCall({ kind: "post", path: "device/prodCopy/unsubscribe", input: copyIdBody, answer: z.object({ unsubscribed: n }), access: { perm: "dev:prodCopy:subscribe" } }),
+  unsubscribe: defineCall({ kind: "post", path: "device/prodCopy/unsubscribe", input: copyIdBody, answer: z.object({ unsubscribed: tally }), access: { perm: "dev:prodCopy:subscribe" } }),
 };
