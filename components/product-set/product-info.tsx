@@ -29,7 +29,7 @@ const LINKS = {
     unbind: prodConnectApi.del,
     bindLabel: "actions.bindConnect",
     pickerParams: () => undefined,
-    link: (q: Query, ids: Ids, bind: boolean) => call(bind ? prodConnectApi.add : prodConnectApi.del, { productId: q.productId, connectIds: ids }),
+    body: (q: Query, ids: Ids) => ({ productId: q.productId, connectIds: ids }),
   },
   subProduct: {
     entity: product,
@@ -38,7 +38,7 @@ const LINKS = {
     unbind: productApi.unBind,
     bindLabel: "actions.bindSub",
     pickerParams: (q: Query) => ({ notSubOf: Number(q.subOf) }),
-    link: (q: Query, ids: Ids, bind: boolean) => call(bind ? productApi.bind : productApi.unBind, { gatewayId: q.subOf, subIds: ids }),
+    body: (q: Query, ids: Ids) => ({ gatewayId: q.subOf, subIds: ids }),
   },
 };
 type Kind = keyof typeof LINKS;
@@ -48,6 +48,7 @@ const under = (c: AnyCall) => c.path.slice(0, c.path.lastIndexOf("/"));
 
 function linkedResource<R extends Record<string, unknown>>(kind: Kind) {
   const o = LINKS[kind];
+  const link = (q: Query, ids: Ids, bind: boolean) => call(bind ? o.bind : o.unbind, o.body(q, ids));
   return defineResource<R>({
     entity: o.entity,
     api: under(o.page),
@@ -56,9 +57,9 @@ function linkedResource<R extends Record<string, unknown>>(kind: Kind) {
     search: false,
     form: false,
     detail: false,
-    rowActions: [{ key: "unbind", label: "actions.unbind", perm: permsOf(o.unbind)[0], confirm: "confirmUnbind", danger: true, onClick: (row, ui) => o.link(ui.query, [row.id as number], false).then(ui.refresh) }],
+    rowActions: [{ key: "unbind", label: "actions.unbind", perm: permsOf(o.unbind)[0], confirm: "confirmUnbind", danger: true, onClick: (row, ui) => link(ui.query, [row.id as number], false).then(ui.refresh) }],
     toolbar: [{ key: "bind", label: o.bindLabel, perm: permsOf(o.bind)[0], onClick: (ui) => ui.setParam("pick", kind) }],
-    slots: { dialogs: (ui) => <CatalogPicker kind={kind} params={o.pickerParams(ui.query)} ui={ui} bind={(ids) => o.link(ui.query, ids, true)} /> },
+    slots: { dialogs: (ui) => <CatalogPicker kind={kind} params={o.pickerParams(ui.query)} ui={ui} bind={(ids) => link(ui.query, ids, true)} /> },
   });
 }
 
