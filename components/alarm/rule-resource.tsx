@@ -9,6 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { swrFetcher } from "@/lib/api/fetcher";
 import { COMPARE_RANGE, RULE_TYPE } from "@/lib/contract/alarm/enums";
 import { alarmRule, type AlarmRuleRow, type RuleNumStat } from "@/lib/contract/alarm/rule";
+import { productApi } from "@/lib/contract/device/product";
 import type { Page } from "@/lib/contract/envelope";
 import type { AlarmLevel } from "@/lib/contract/alarm/level";
 import { LevelBadge } from "./level-badge";
@@ -22,7 +23,7 @@ type V = Record<string, unknown>;
 const type = (v: V) => Number(v.ruleType ?? RULE_TYPE.value);
 const isValue = (v: V) => type(v) === RULE_TYPE.value;
 const onProduct = (v: V) => !v.pointId;
-const PRODUCTS: RemoteOptions = { url: "device/product/list", params: { size: 9999 }, labelKey: "prodName", valueKey: "id" };
+const PRODUCTS: RemoteOptions = { url: productApi.list.path, params: { size: 9999 }, labelKey: "prodName", valueKey: "id" };
 const POINTS: RemoteOptions = { url: "alarm/rule/points", labelKey: "groupName", valueKey: "id" };
 const OPS: Record<number, string> = { 1: ">", 2: "≥", 3: "<", 4: "≤" };
 

@@ -4,7 +4,7 @@ import { getLocale } from "next-intl/server";
 import { Code } from "@/lib/contract/envelope";
 import type { CompanyInfo } from "@/lib/contract/company";
 import { normalizeLocale } from "@/lib/contract/locale";
-import type { Project } from "@/lib/contract/project";
+import { projectApi, type Project } from "@/lib/contract/project";
 import { requireSession } from "@/lib/server/require-session";
 import { TENANT_COOKIE, loginUrl } from "@/lib/server/session-cookie";
 import { callUpstream } from "@/lib/server/upstream";
@@ -27,7 +27,7 @@ export async function ScreenGate({ children }: { children: React.ReactNode }) {
   const projId = idOf(query.get("projId"));
   const auth = { token: session.token, projId: session.projId, locale };
   const [info, company] = await Promise.all([
-    projId === null ? null : callUpstream<Project>("device/project/info", { ...auth, query: { id: projId } }),
+    projId === null ? null : callUpstream<Project>(projectApi.info.path, { ...auth, query: { id: projId } }),
     callUpstream<CompanyInfo>("sys/login/getCompany", { locale, query: { tId: session.tenantId } }),
   ]);
   if (info?.code === Code.UNAUTHORIZED) redirect(loginUrl(here, String(session.tenantId)));

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { defineDetail, DetailPage } from "@/components/kit/detail/define-detail";
 import { DictText } from "@/components/kit/table/cells";
-import { prodCopy, type ProdCopy } from "@/lib/contract/device/product";
+import { prodCopy, prodCopyApi, type ProdCopy } from "@/lib/contract/device/product";
 import { DataTypeText } from "@/components/product-set/function-columns";
 
 /** The functions a copy carries (read-only: a product made from it gets them). */
@@ -40,7 +40,7 @@ function CopyFunctions({ copy }: { copy: ProdCopy }) {
 
 const prodCopyDetail = defineDetail<ProdCopy>({
   entity: prodCopy,
-  info: "device/prodCopy/info",
+  info: prodCopyApi.info.path,
   back: "/prodCopy/prodCopyList",
   rows: { subscribed: { type: "slot", render: (c) => <YesNo yes={c.subscribed} /> } },
   sections: [{ key: "functions", render: (c) => <CopyFunctions copy={c} /> }],

@@ -3,8 +3,9 @@
 import dynamic from "next/dynamic";
 import { defineResource, urlFixed } from "@/components/kit";
 import { defineDetail, DetailPage } from "@/components/kit/detail/define-detail";
-import { api } from "@/lib/api/fetcher";
-import { objModel, objModelFunction, type FunctionRow, type ObjModel } from "@/lib/contract/device/product";
+import { call } from "@/lib/api/call";
+import { permsOf } from "@/lib/contract/call";
+import { objModel, objModelApi, objModelFunction, objModelFunctionApi, type FunctionRow, type ObjModel } from "@/lib/contract/device/product";
 import { functionColumns } from "./function-columns";
 import { functionDefaults, functionFormFields } from "./function-form";
 import { OwnerFunctions } from "./owner-functions";
@@ -16,8 +17,7 @@ const CatalogPicker = dynamic(() => import("./pickers").then((m) => m.CatalogPic
 function modelFunctionsResource(modelId: number) {
   return defineResource<FunctionRow>({
     entity: objModelFunction,
-    perms: { add: "dev:objModel:upd", del: "dev:objModel:upd" },
-    endpoints: { info: false },
+    calls: objModelFunctionApi,
     query: { modelId: urlFixed(modelId) },
     // The model is fixed by the detail: no search box for it.
     search: { items: { modelId: false } },
@@ -25,14 +25,14 @@ function modelFunctionsResource(modelId: number) {
     form: { columns: 2, width: 860, fields: functionFormFields, defaults: { ...functionDefaults, modelId }, toForm: (row) => ({ ...row, modelId }), toBody: (values, _mode, row) => ({ ...values, modelId, ...(row && { id: row.id }) }) },
     detail: false,
     rowActions: ["edit", "del"],
-    toolbar: ["add", { key: "bindLibrary", label: "actions.bindLibrary", perm: "dev:objModel:upd", variant: "outline", onClick: (ui) => ui.setParam("pick", "objFunction") }, "batchDelete"],
-    slots: { dialogs: (ui) => <CatalogPicker kind="objFunction" ui={ui} bind={(ids) => api.post("device/objModel/func/addList", { modelId, functionIds: ids })} /> },
+    toolbar: ["add", { key: "bindLibrary", label: "actions.bindLibrary", perm: permsOf(objModelFunctionApi.addList)[0], variant: "outline", onClick: (ui) => ui.setParam("pick", "objFunction") }, "batchDelete"],
+    slots: { dialogs: (ui) => <CatalogPicker kind="objFunction" ui={ui} bind={(ids) => call(objModelFunctionApi.addList, { modelId, functionIds: ids })} /> },
   });
 }
 
 const objModelDetail = defineDetail<ObjModel>({
   entity: objModel,
-  info: "device/objModel/info",
+  info: objModelApi.info.path,
   back: "/productSet/objModel",
   rows: { functionCount: false },
   sections: [{ key: "functions", render: (m, { refresh }) => <OwnerFunctions owner="modelId" id={m.id} resource={modelFunctionsResource} onChange={refresh} /> }],

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { ListPicker, type PickerColumn } from "@/components/kit/pickers";
 import { DictText } from "@/components/kit/table/cells";
+import { objFunctionApi, objModelApi, prodCopyApi, prodFunctionApi, productApi } from "@/lib/contract/device/product";
 import { DataTypeText } from "./function-columns";
 
 type Row = Record<string, unknown>;
@@ -14,12 +15,12 @@ type Id = number | string;
  * to a gateway), product functions and unsubscribed product copies.
  */
 const KINDS = {
-  objFunction: { endpoint: "device/objFunction/page", columns: ["funcName", "identifier", "funcType", "dataType"] },
-  objModel: { endpoint: "device/objModel/page", columns: ["modelName", "modelType", "functionCount"] },
+  objFunction: { endpoint: objFunctionApi.page.path, columns: ["funcName", "identifier", "funcType", "dataType"] },
+  objModel: { endpoint: objModelApi.page.path, columns: ["modelName", "modelType", "functionCount"] },
   connect: { endpoint: "comm/connect/page", columns: ["connectName", "connectCode", "connectType", "methodType"] },
-  subProduct: { endpoint: "device/product/page", columns: ["prodName", "prodModel", "prodType"] },
-  prodFunction: { endpoint: "device/prodFunction/page", columns: ["funcName", "identifier", "funcType", "dataType"] },
-  prodCopy: { endpoint: "device/prodCopy/page", columns: ["copyName", "prodModel", "prodType", "owner"] },
+  subProduct: { endpoint: productApi.page.path, columns: ["prodName", "prodModel", "prodType"] },
+  prodFunction: { endpoint: prodFunctionApi.page.path, columns: ["funcName", "identifier", "funcType", "dataType"] },
+  prodCopy: { endpoint: prodCopyApi.page.path, columns: ["copyName", "prodModel", "prodType", "owner"] },
 } as const;
 export type CatalogPickerKind = keyof typeof KINDS;
 
@@ -70,3 +71,4 @@ export function CatalogPicker({
     />
   );
 }
+

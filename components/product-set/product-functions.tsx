@@ -6,8 +6,11 @@ import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { defineResource, type ResourceUi, type ToolbarAction, urlFixed } from "@/components/kit";
 import { Button } from "@/components/ui/button";
-import { ApiError, api, download } from "@/lib/api/fetcher";
-import type { FunctionRow, TdlError } from "@/lib/contract/device/product";
+import { z } from "zod";
+import { call, exportCall } from "@/lib/api/call";
+import { ApiError } from "@/lib/api/fetcher";
+import { permsOf } from "@/lib/contract/call";
+import { objProdApi, prodFunctionApi, tdlError, type FunctionRow, type TdlError } from "@/lib/contract/device/product";
 import { functionColumns } from "./function-columns";
 import { functionDefaults, functionFormFields } from "./function-form";
 import { functionBase } from "./prod-function-resource";
@@ -16,18 +19,22 @@ import { functionBase } from "./prod-function-resource";
 const KitDialog = dynamic(() => import("@/components/kit/dialogs/kit-dialog").then((m) => m.KitDialog));
 const CatalogPicker = dynamic(() => import("./pickers").then((m) => m.CatalogPicker));
 
+// A refusal of a TDL file lists its refused functions in `data`; any other refusal is a message.
+const tdlErrors = z.array(tdlError).min(1);
+
 function TdlImport({ productId, ui }: { productId: number; ui: ResourceUi<FunctionRow> }) {
   const t = useTranslations("product.function");
   const input = React.useRef<HTMLInputElement>(null);
   const [errors, setErrors] = React.useState<{ msg: string; list: TdlError[] } | null>(null);
   const read = async (file: File) => {
     try {
-      const res = await api.post<{ added: number }>("device/prodFunction/addFuncByTDL", { productId, content: await file.text() }, { silent: true });
+      const res = await call(prodFunctionApi.addFuncByTDL, { productId, content: await file.text() }, { silent: true });
       toast.success(t("tdl.imported", { n: res.added }));
       await ui.refresh();
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
-      if (Array.isArray(e.data)) setErrors({ msg: e.message, list: e.data as TdlError[] });
+      const list = tdlErrors.safeParse(e.data);
+      if (list.success) setErrors({ msg: e.message, list: list.data });
       else toast.error(e.message);
     }
   };
@@ -63,17 +70,17 @@ function TdlImport({ productId, ui }: { productId: number; ui: ResourceUi<Functi
 }
 
 const actionsFor = (productId: number): ToolbarAction<FunctionRow>[] => [
-  { key: "bindLibrary", label: "actions.bindLibrary", perm: "dev:prodFunction:add", variant: "outline", onClick: (ui) => ui.setParam("pick", "objFunction") },
-  { key: "applyModel", label: "actions.applyModel", perm: "dev:prodFunction:add", variant: "outline", onClick: (ui) => ui.setParam("pick", "objModel") },
-  { key: "exportTdl", label: "tdl.export", variant: "outline", onClick: () => download("device/prodFunction/jsonTDL", { productId }, "TDL.json") },
-  { key: "importTdl", perm: "dev:prodFunction:add", render: (ui) => <TdlImport productId={productId} ui={ui} /> },
+  { key: "bindLibrary", label: "actions.bindLibrary", perm: permsOf(prodFunctionApi.addList)[0], variant: "outline", onClick: (ui) => ui.setParam("pick", "objFunction") },
+  { key: "applyModel", label: "actions.applyModel", perm: permsOf(objProdApi.add)[0], variant: "outline", onClick: (ui) => ui.setParam("pick", "objModel") },
+  { key: "exportTdl", label: "tdl.export", variant: "outline", onClick: () => exportCall(prodFunctionApi.jsonTDL, { productId }, "TDL.json") },
+  { key: "importTdl", perm: permsOf(prodFunctionApi.addFuncByTDL)[0], render: (ui) => <TdlImport productId={productId} ui={ui} /> },
 ];
 
 function Pickers({ productId, ui }: { productId: number; ui: ResourceUi<FunctionRow> }) {
   return (
     <>
-      <CatalogPicker kind="objFunction" ui={ui} bind={(ids) => api.post("device/prodFunction/addList", { productId, functionIds: ids })} />
-      <CatalogPicker kind="objModel" multiple={false} ui={ui} bind={(ids) => api.post("device/objProd/add", { modelId: ids[0], productIds: [productId] })} />
+      <CatalogPicker kind="objFunction" ui={ui} bind={(ids) => call(prodFunctionApi.addList, { productId, functionIds: ids })} />
+      <CatalogPicker kind="objModel" multiple={false} ui={ui} bind={(ids) => call(objProdApi.add, { modelId: ids[0], productIds: [productId] })} />
     </>
   );
 }

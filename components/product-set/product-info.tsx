@@ -1,11 +1,11 @@
 "use client";
 
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { defineResource } from "@/components/kit";
 import { defineDetail, DetailPage } from "@/components/kit/detail/define-detail";
-import { api, swrFetcher } from "@/lib/api/fetcher";
-import { connect, product, type Connect, type FunctionRow, type Product } from "@/lib/contract/device/product";
+import { call, useCall } from "@/lib/api/call";
+import { permsOf, type AnyCall } from "@/lib/contract/call";
+import { connect, prodConnectApi, prodFunctionApi, product, productApi, type Connect, type Product } from "@/lib/contract/device/product";
 import { examplePayload } from "@/lib/contract/device/examples";
 import { productTopics } from "@/lib/contract/device/topics";
 import { OwnerFunctions } from "./owner-functions";
@@ -22,25 +22,44 @@ type Query = Record<string, unknown>;
  * sub-products (bind / unBind, by `subOf`; the picker offers only products not already its own).
  */
 const LINKS = {
-  connect: { entity: connect, api: "device/prodConnect", bindLabel: "actions.bindConnect", pickerParams: () => undefined, link: (q: Query, ids: Ids, bind: boolean) => api.post(`device/prodConnect/${bind ? "add" : "del"}`, { productId: q.productId, connectIds: ids }) },
-  subProduct: { entity: product, api: "device/product", bindLabel: "actions.bindSub", pickerParams: (q: Query) => ({ notSubOf: Number(q.subOf) }), link: (q: Query, ids: Ids, bind: boolean) => api.post(`device/product/${bind ? "bind" : "unBind"}`, { gatewayId: q.subOf, subIds: ids }) },
+  connect: {
+    entity: connect,
+    page: prodConnectApi.page,
+    bind: prodConnectApi.add,
+    unbind: prodConnectApi.del,
+    bindLabel: "actions.bindConnect",
+    pickerParams: () => undefined,
+    body: (q: Query, ids: Ids) => ({ productId: q.productId, connectIds: ids }),
+  },
+  subProduct: {
+    entity: product,
+    page: productApi.page,
+    bind: productApi.bind,
+    unbind: productApi.unBind,
+    bindLabel: "actions.bindSub",
+    pickerParams: (q: Query) => ({ notSubOf: Number(q.subOf) }),
+    body: (q: Query, ids: Ids) => ({ gatewayId: q.subOf, subIds: ids }),
+  },
 };
 type Kind = keyof typeof LINKS;
 
+// The list's SWR keys sit under its page's path (what a refresh revalidates), not under the listed entity's own.
+const under = (c: AnyCall) => c.path.slice(0, c.path.lastIndexOf("/"));
+
 function linkedResource<R extends Record<string, unknown>>(kind: Kind) {
   const o = LINKS[kind];
+  const link = (q: Query, ids: Ids, bind: boolean) => call(bind ? o.bind : o.unbind, o.body(q, ids));
   return defineResource<R>({
     entity: o.entity,
-    api: o.api,
-    perm: "dev:product",
-    endpoints: { info: false, add: false, upd: false, del: false },
+    api: under(o.page),
+    calls: { page: o.page },
     schemas: {},
     search: false,
     form: false,
     detail: false,
-    rowActions: [{ key: "unbind", label: "actions.unbind", perm: "dev:product:upd", confirm: "confirmUnbind", danger: true, onClick: (row, ui) => o.link(ui.query, [row.id as number], false).then(ui.refresh) }],
-    toolbar: [{ key: "bind", label: o.bindLabel, perm: "dev:product:upd", onClick: (ui) => ui.setParam("pick", kind) }],
-    slots: { dialogs: (ui) => <CatalogPicker kind={kind} params={o.pickerParams(ui.query)} ui={ui} bind={(ids) => o.link(ui.query, ids, true)} /> },
+    rowActions: [{ key: "unbind", label: "actions.unbind", perm: permsOf(o.unbind)[0], confirm: "confirmUnbind", danger: true, onClick: (row, ui) => link(ui.query, [row.id as number], false).then(ui.refresh) }],
+    toolbar: [{ key: "bind", label: o.bindLabel, perm: permsOf(o.bind)[0], onClick: (ui) => ui.setParam("pick", kind) }],
+    slots: { dialogs: (ui) => <CatalogPicker kind={kind} params={o.pickerParams(ui.query)} ui={ui} bind={(ids) => link(ui.query, ids, true)} /> },
   });
 }
 
@@ -50,7 +69,7 @@ const subProductsResource = linkedResource<Product>("subProduct");
 /** The product's MQTT topics and, per function, an example payload that fits its thing model. */
 function Topics({ productId }: { productId: number }) {
   const t = useTranslations("product.topics");
-  const { data } = useSWR<FunctionRow[]>(["device/prodFunction/list", { productId }], swrFetcher);
+  const { data } = useCall(prodFunctionApi.list, { productId });
   const topics = productTopics(productId);
   return (
     <div className="space-y-4" data-testid="topics">
@@ -88,7 +107,7 @@ function Topics({ productId }: { productId: number }) {
 
 const productDetail = defineDetail<Product>({
   entity: product,
-  info: "device/product/info",
+  info: productApi.info.path,
   back: "/productSet/product",
   // The counts label their tabs.
   rows: { functionCount: false, subCount: false },

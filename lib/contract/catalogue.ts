@@ -2,6 +2,9 @@ import { callsIn, type AnyCall } from "./call";
 import type { Service } from "./services";
 import * as battery from "./device/battery";
 import * as deviceData from "./device/device-data";
+import * as product from "./device/product";
+import * as project from "./project";
+import * as space from "./device/space";
 
 /**
  * Every declared call, for what reads them all: the catalogue test, the OpenAPI document. A domain
@@ -10,7 +13,7 @@ import * as deviceData from "./device/device-data";
 const MODULES: Record<Service, object[]> = {
   sys: [],
 
-  device: [battery, deviceData],
+  device: [battery, deviceData, project, space, product],
 
   comm: [],
 

@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { defineCall } from "./call";
+import { idQuery } from "./common";
 import { defineEntity, rowName, type RowOf } from "./entity";
+import { crudCalls } from "./entity-calls";
 import { mobile, optional, text } from "./validation";
 
 const coordinate = (limit: number) => optional(z.coerce.number({ error: "validation.number" }).min(-limit, "validation.min").max(limit, "validation.max"));
@@ -29,3 +32,10 @@ export const project = defineEntity({
 
 
 export type Project = RowOf<typeof project.fields>;
+
+/** project: the caller's projects (any signed-in user reads those they may see), and one's device and space counts. */
+export const projectApi = {
+  ...crudCalls(project, { only: ["page", "list", "info", "add", "upd", "del", "export", "template", "import"] }),
+  deviceNums: defineCall({ kind: "get", path: "device/project/deviceNums", input: idQuery, answer: z.number().int().nonnegative(), access: "user" }),
+  spaceNums: defineCall({ kind: "get", path: "device/project/spaceNums", input: idQuery, answer: z.number().int().nonnegative(), access: "user" }),
+};

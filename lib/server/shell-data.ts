@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { Code, type Page } from "@/lib/contract/envelope";
 import { defaultCompanyInfo, type CompanyInfo } from "@/lib/contract/company";
 import type { Locale } from "@/lib/contract/locale";
-import type { Project } from "@/lib/contract/project";
+import { projectApi, type Project } from "@/lib/contract/project";
 import { FAVOURITES_KEY, type CurrentMenus, type MenuNode } from "@/lib/shell/menu";
 import type { SignedIn } from "./session";
 import { callUpstream } from "./upstream";
@@ -26,7 +26,7 @@ const fetchShellData = cache(async (token: string, projId: number | null, tenant
     callUpstream<CurrentMenus>("sys/menu/currentUser/authPC", auth),
     callUpstream<MenuNode[]>(FAVOURITES_KEY, auth),
     callUpstream<CompanyInfo>("sys/login/getCompany", { locale, query: { tId: tenantId } }),
-    callUpstream<Page<Project>>("device/project/page", { ...auth, query: { current: 1, size: 9999 } }),
+    callUpstream<Page<Project>>(projectApi.page.path, { ...auth, query: { current: 1, size: 9999 } }),
   ]);
   if (menus.code === Code.UNAUTHORIZED || projects.code === Code.UNAUTHORIZED) redirect(`/login?tId=${tenantId}`);
   return {

@@ -2,15 +2,12 @@ import { eq, inArray } from "drizzle-orm";
 import { Code } from "@/lib/contract/envelope";
 import { connect, type Connect } from "@/lib/contract/device/product";
 import { connections, objModelConnections, objModels, productConnections, products } from "../../db/schema";
-import { rowMapper } from "../../lib/crud";
 import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
 import { AppError } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
-import { inUse, readProducts } from "../device/product-common";
+import { inUse, readProducts } from "../../lib/product-common";
 import { joinedText } from "../../lib/i18n-text";
 import { productNameIn } from "../../db/queries/products";
-
-export const toConnect = rowMapper<typeof connect.fields, Connect>(connect);
 
 /** comm connect: connections (system or device, BASE or FUNCTION); codes unique in a tenant. */
 export const connectRoutes = legacyCrudRoutes<typeof connect.fields, Connect>({

@@ -1,36 +1,26 @@
 import { Hono } from "hono";
 import type { CloudEnv } from "../../lib/context";
 import type { Served } from "../../lib/serve";
-import { objConnectRoutes, prodConnectRoutes } from "./connect-links";
+import { objConnectServed, prodConnectServed } from "./connect-links";
 import { deviceAdminRoutes, deviceCrudRoutes } from "./device";
 import { batteryRoutes } from "./battery";
 import { betonRuleRoutes } from "./beton-rule";
 import { buildInfoRoutes } from "./build-info";
 import { deviceOpsRoutes } from "./device-ops";
-import { objFunctionRoutes } from "./obj-function";
-import { objModelRoutes, objProdRoutes } from "./obj-model";
+import { objFunctionServed } from "./obj-function";
+import { objModelServed, objProdServed } from "./obj-model";
 import { pointGroupRoutes } from "./point-group";
 import { deviceConfigRoutes } from "./device-config";
-import { prodCopyRoutes } from "./prod-copy";
-import { prodFunctionRoutes } from "./prod-function";
+import { prodCopyServed } from "./prod-copy";
+import { prodFunctionServed } from "./prod-function";
 import { deviceDataRoutes, deviceDataServed } from "./device-data";
-import { productRoutes } from "./product";
-import { projectRoutes } from "./project";
-import { spaceRoutes } from "./space";
+import { productServed } from "./product";
+import { projectServed } from "./project";
+import { spaceServed } from "./space";
 import { linkageLogRoutes, linkageRoutes } from "./linkage";
 import { devPointScreenRoutes, devSceneModelRoutes, sceneDeviceRoutes, sceneRoutes } from "./scene";
 
 export const deviceRoutes = new Hono<CloudEnv>()
-  .route("/project", projectRoutes)
-  .route("/product", productRoutes)
-  .route("/prodFunction", prodFunctionRoutes)
-  .route("/objFunction", objFunctionRoutes)
-  .route("/objModel", objModelRoutes)
-  .route("/objProd", objProdRoutes)
-  .route("/prodConnect", prodConnectRoutes)
-  .route("/objConnect", objConnectRoutes)
-  .route("/prodCopy", prodCopyRoutes)
-  .route("/space", spaceRoutes)
   // pageAdmin, the device data and the commands (deviceRest, deviceInit, deviceLaserOn, getCycleData,
   // setCycleData) first: they answer before the project the other device routes require is asked for.
   .route("/device", deviceAdminRoutes)
@@ -48,5 +38,8 @@ export const deviceRoutes = new Hono<CloudEnv>()
   .route("/device", devPointScreenRoutes)
   .route("/device", deviceCrudRoutes);
 
+/** Projects, spaces and the product catalogue (products, functions, object models, connections, copies). */
+const productSetServed: Served[] = [...projectServed, ...spaceServed, ...productServed, ...prodFunctionServed, ...objFunctionServed, ...objModelServed, ...objProdServed, ...prodConnectServed, ...objConnectServed, ...prodCopyServed];
+
 /** The service's declared calls (`lib/contract`), each served with its own checks. */
-export const deviceServed: Served[] = [...batteryRoutes, ...deviceDataServed];
+export const deviceServed: Served[] = [...batteryRoutes, ...deviceDataServed, ...productSetServed];

@@ -1,20 +1,16 @@
 import { asc, count, eq, inArray } from "drizzle-orm";
 import { localized, textColumns } from "../../lib/i18n-text";
-import { Hono } from "hono";
-import { idQuery, idsBody } from "@/lib/contract/common";
-import { addModelFunctionsBody, modelIdQuery, objModel, objModelFunction, objProdBody, type ObjModel } from "@/lib/contract/device/product";
+import { objModel, objModelApi, objModelFunction, objModelFunctionApi, objProdApi, type ObjModel } from "@/lib/contract/device/product";
 import { normalizeFunction, type ThingFunction } from "@/lib/contract/device/thing-model";
 import type { Db } from "../../db/client";
 import { objModelFunctions, objModelProducts, objModels, products } from "../../db/schema";
 import { functionValues, toFunctionRow } from "../../db/queries/products";
 import { filterConds, orderOf, ownedDelete, pageOf } from "../../lib/crud";
-import { requireAuth, requirePerm } from "../../lib/auth";
-import type { Auth, CloudEnv } from "../../lib/context";
-import { body, notFound, ok, query } from "../../lib/http";
+import type { Auth } from "../../lib/context";
+import { notFound } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
-import { assertIdentifiersFree, libraryFunctions, readProducts, updateFunction } from "./product-common";
-import { addProductFunctions } from "./prod-function";
-import { toProducts } from "./product";
+import { addProductFunctions, assertIdentifiersFree, libraryFunctions, toProducts, updateFunction } from "../../lib/product-common";
+import { serve } from "../../lib/serve";
 
 type Row = typeof objModels.$inferSelect;
 
@@ -52,41 +48,36 @@ async function addModelFunctions(db: Db, auth: Auth, modelId: number, fns: Thing
 const toFn = (r: typeof objModelFunctions.$inferSelect) => toFunctionRow(r, { modelId: r.modelId });
 
 /** The functions of one object model (objModelInfo). */
-const functionRoutes = new Hono<CloudEnv>()
-  .get("/page", readProducts, async (c) => {
-    const q = query(c, objModelFunction.query);
+const functionServed = [
+  serve(objModelFunctionApi.page, async (c, q) => {
     const db = c.var.deps.db;
     const where = tenantScope(c.var.auth).where(objModelFunctions, ...filterConds(objModelFunction, objModelFunctions, q));
     const { records, total } = await pageOf(db, objModelFunctions, where, orderOf(objModelFunction, objModelFunctions, q, [asc(objModelFunctions.sort), asc(objModelFunctions.id)]), q);
-    return ok(c, { records: records.map(toFn), total });
-  })
-  .post("/add", requirePerm("dev:objModel:upd"), async (c) => {
-    const input = await body(c, objModelFunction.body);
+    return { records: records.map(toFn), total };
+  }),
+  serve(objModelFunctionApi.add, async (c, input) => {
     await modelOrThrow(c.var.deps.db, c.var.auth, input.modelId);
     const [row] = await addModelFunctions(c.var.deps.db, c.var.auth, input.modelId, [normalizeFunction(input)]);
-    return ok(c, toFn(row));
-  })
-  .post("/upd", requirePerm("dev:objModel:upd"), updateFunction({ table: objModelFunctions, group: (old: typeof objModelFunctions.$inferSelect) => eq(objModelFunctions.modelId, old.modelId), toRow: toFn }))
-  .post("/del", requirePerm("dev:objModel:upd"), async (c) => {
-    const { ids } = await body(c, idsBody);
+    return toFn(row);
+  }),
+  serve(objModelFunctionApi.upd, updateFunction({ table: objModelFunctions, group: (old: typeof objModelFunctions.$inferSelect) => eq(objModelFunctions.modelId, old.modelId), toRow: toFn })),
+  serve(objModelFunctionApi.del, async (c, { ids }) => {
     const gone = await ownedDelete(c.var.deps.db, objModelFunctions, tenantScope(c.var.auth).where(objModelFunctions, inArray(objModelFunctions.id, ids)));
-    return ok(c, { deleted: gone.length });
-  })
+    return { deleted: gone.length };
+  }),
   /** Copies library functions into the model. */
-  .post("/addList", requirePerm("dev:objModel:upd"), async (c) => {
-    const { modelId, functionIds } = await body(c, addModelFunctionsBody);
+  serve(objModelFunctionApi.addList, async (c, { modelId, functionIds }) => {
     const db = c.var.deps.db;
     await modelOrThrow(db, c.var.auth, modelId);
     const lib = await libraryFunctions(c, functionIds);
     const rows = await db.transaction((tx) => addModelFunctions(tx, c.var.auth, modelId, lib.map((f) => f.definition)));
-    return ok(c, { added: rows.length });
-  });
+    return { added: rows.length };
+  }),
+];
 
 /** objProd: products an object model was applied to; applying copies its functions into them. */
-export const objProdRoutes = new Hono<CloudEnv>()
-  .use(requireAuth)
-  .get("/page", readProducts, async (c) => {
-    const { modelId } = query(c, modelIdQuery);
+export const objProdServed = [
+  serve(objProdApi.page, async (c, { modelId }) => {
     const db = c.var.deps.db;
     await modelOrThrow(db, c.var.auth, modelId);
     const rows = await db
@@ -96,10 +87,9 @@ export const objProdRoutes = new Hono<CloudEnv>()
       .where(tenantScope(c.var.auth).where(objModelProducts, eq(objModelProducts.modelId, modelId)))
       .orderBy(asc(products.id));
     const records = await toProducts(db, rows.map((r) => r.p), c.var.locale);
-    return ok(c, { records, total: records.length });
-  })
-  .post("/add", requirePerm("dev:prodFunction:add"), async (c) => {
-    const { modelId, productIds } = await body(c, objProdBody);
+    return { records, total: records.length };
+  }),
+  serve(objProdApi.add, async (c, { modelId, productIds }) => {
     const db = c.var.deps.db;
     await modelOrThrow(db, c.var.auth, modelId);
     const targets = await db.select({ id: products.id }).from(products).where(tenantScope(c.var.auth).where(products, inArray(products.id, productIds)));
@@ -111,39 +101,33 @@ export const objProdRoutes = new Hono<CloudEnv>()
         await t.insert(objModelProducts).values({ modelId, productId: p.id, tenantId: c.var.auth.tenantId }).onConflictDoNothing();
       }
     });
-    return ok(c, { applied: targets.length, functions: fns.length });
-  })
+    return { applied: targets.length, functions: fns.length };
+  }),
   /** Forgets the link; the product keeps the functions it got. */
-  .post("/del", requirePerm("dev:prodFunction:del"), async (c) => {
-    const { modelId, productIds } = await body(c, objProdBody);
+  serve(objProdApi.del, async (c, { modelId, productIds }) => {
     const gone = await ownedDelete(c.var.deps.db, objModelProducts, tenantScope(c.var.auth).where(objModelProducts, eq(objModelProducts.modelId, modelId), inArray(objModelProducts.productId, productIds)));
-    return ok(c, { deleted: gone.length });
-  });
+    return { deleted: gone.length };
+  }),
+];
 
-export const objModelRoutes = new Hono<CloudEnv>()
-  .use(requireAuth)
-  .route("/func", functionRoutes)
-  .get("/page", readProducts, async (c) => {
-    const q = query(c, objModel.query);
+/** Object models of the caller's tenant, and their functions. */
+export const objModelServed = [
+  ...functionServed,
+  serve(objModelApi.page, async (c, q) => {
     const db = c.var.deps.db;
     const where = tenantScope(c.var.auth).where(objModels, ...filterConds(objModel, objModels, q));
     const { records, total } = await pageOf(db, objModels, where, orderOf(objModel, objModels, q), q);
-    return ok(c, { records: await toModels(db, records.map((r) => localized(c.var.locale, r))), total });
-  })
-  .get("/info", readProducts, async (c) => {
-    const { id } = query(c, idQuery);
-    return ok(c, (await toModels(c.var.deps.db, [localized(c.var.locale, await modelOrThrow(c.var.deps.db, c.var.auth, id))]))[0]);
-  })
-  .post("/add", requirePerm("dev:objModel:add"), async (c) => {
-    const input = await body(c, objModel.body);
+    return { records: await toModels(db, records.map((r) => localized(c.var.locale, r))), total };
+  }),
+  serve(objModelApi.info, async (c, { id }) => (await toModels(c.var.deps.db, [localized(c.var.locale, await modelOrThrow(c.var.deps.db, c.var.auth, id))]))[0]),
+  serve(objModelApi.add, async (c, input) => {
     const [row] = await c.var.deps.db
       .insert(objModels)
       .values(tenantScope(c.var.auth).owned({ modelName: input.modelName, modelType: input.modelType, description: input.description || null }))
       .returning();
-    return ok(c, (await toModels(c.var.deps.db, [row]))[0]);
-  })
-  .post("/upd", requirePerm("dev:objModel:upd"), async (c) => {
-    const input = await body(c, objModel.update);
+    return (await toModels(c.var.deps.db, [row]))[0];
+  }),
+  serve(objModelApi.upd, async (c, input) => {
     const set = {
       ...(input.modelName !== undefined ? { modelName: input.modelName } : {}),
       ...(input.modelType !== undefined ? { modelType: input.modelType } : {}),
@@ -156,11 +140,11 @@ export const objModelRoutes = new Hono<CloudEnv>()
       .where(tenantScope(c.var.auth).where(objModels, eq(objModels.id, input.id)))
       .returning();
     if (!row) throw notFound();
-    return ok(c, (await toModels(c.var.deps.db, [localized(c.var.locale, row)]))[0]);
-  })
+    return (await toModels(c.var.deps.db, [localized(c.var.locale, row)]))[0];
+  }),
   // Products keep the functions a model gave them; the model and its links go.
-  .post("/del", requirePerm("dev:objModel:del"), async (c) => {
-    const { ids } = await body(c, idsBody);
+  serve(objModelApi.del, async (c, { ids }) => {
     const gone = await ownedDelete(c.var.deps.db, objModels, tenantScope(c.var.auth).where(objModels, inArray(objModels.id, ids)));
-    return ok(c, { deleted: gone.length });
-  });
+    return { deleted: gone.length };
+  }),
+];

@@ -1,22 +1,18 @@
 import { and, eq, inArray, notInArray, or } from "drizzle-orm";
-import { Hono } from "hono";
-import { z } from "zod";
-import { idQuery, idsBody } from "@/lib/contract/common";
+import type { z } from "zod";
 import { Code } from "@/lib/contract/envelope";
-import { addCopyNormBody, copyIdBody, prodCopy, type ProdCopy } from "@/lib/contract/device/product";
+import { prodCopy, prodCopyApi, type ProdCopy } from "@/lib/contract/device/product";
 import { normalizeFunction } from "@/lib/contract/device/thing-model";
-import { optional } from "@/lib/contract/validation";
 import type { Db } from "../../db/client";
 import { productCopies, productCopySubscriptions, productFunctions, products } from "../../db/schema";
 import { subscribedCopies } from "../../db/queries/products";
 import { filterConds, orderOf, ownedDelete, pageOf, rowMapper } from "../../lib/crud";
-import { PLATFORM_TENANT_ID, requireAuth, requirePerm } from "../../lib/auth";
-import type { Auth, CloudEnv } from "../../lib/context";
-import { AppError, body, notFound, ok, query } from "../../lib/http";
+import { PLATFORM_TENANT_ID } from "../../lib/auth";
+import type { Auth } from "../../lib/context";
+import { AppError, notFound } from "../../lib/http";
 import { tenantScope, tenantOf } from "../../lib/scope";
-import { productOf, readProducts } from "./product-common";
-import { addProductFunctions } from "./prod-function";
-import { specColumns, toProducts } from "./product";
+import { addProductFunctions, productOf, specColumns, toProducts } from "../../lib/product-common";
+import { serve } from "../../lib/serve";
 
 type Row = typeof productCopies.$inferSelect;
 
@@ -42,17 +38,9 @@ async function ownCopy(db: Db, auth: Auth, id: number) {
   return row;
 }
 
-const pageQuery = prodCopy.query.extend({
-  /** The "unsubscribed product copies" picker. */
-  unsubscribed: optional(z.enum(["0", "1"])),
-  /** platform or own (computed from the owning tenant, not a column). */
-  owner: optional(z.enum(["platform", "own"])),
-});
-
-export const prodCopyRoutes = new Hono<CloudEnv>()
-  .use(requireAuth)
-  .get("/page", readProducts, async (c) => {
-    const q = query(c, pageQuery);
+/** Product copies: the tenant's own and the platform's, a product saved as one, subscriptions. */
+export const prodCopyServed = [
+  serve(prodCopyApi.page, async (c, q) => {
     const db = c.var.deps.db;
     const auth = c.var.auth;
     const owner = q.owner === "platform" ? tenantOf(PLATFORM_TENANT_ID).where(productCopies) : q.owner === "own" ? tenantScope(auth).where(productCopies) : undefined;
@@ -63,41 +51,36 @@ export const prodCopyRoutes = new Hono<CloudEnv>()
     const where = and(visible(auth), owner, notMine, ...filterConds(prodCopy, productCopies, q));
     const { records, total } = await pageOf(db, productCopies, where, orderOf(prodCopy, productCopies, q), q);
     const subscribed = await subscribedCopies(db, auth.tenantId, records.map((r) => r.id));
-    return ok(c, { records: records.map((r) => toCopy(r, auth, subscribed)), total });
-  })
-  .get("/info", readProducts, async (c) => {
-    const { id } = query(c, idQuery);
+    return { records: records.map((r) => toCopy(r, auth, subscribed)), total };
+  }),
+  serve(prodCopyApi.info, async (c, { id }) => {
     const db = c.var.deps.db;
     const [row] = await db.select().from(productCopies).where(and(visible(c.var.auth), eq(productCopies.id, id)));
     if (!row) throw notFound();
-    return ok(c, toCopy(row, c.var.auth, await subscribedCopies(db, c.var.auth.tenantId, [row.id])));
-  })
-  .post("/add", requirePerm("dev:prodCopy:add"), async (c) => {
-    const input = await body(c, prodCopy.body);
+    return toCopy(row, c.var.auth, await subscribedCopies(db, c.var.auth.tenantId, [row.id]));
+  }),
+  serve(prodCopyApi.add, async (c, input) => {
     const [row] = await c.var.deps.db
       .insert(productCopies)
       .values(tenantScope(c.var.auth).owned(copyColumns(input)) as typeof productCopies.$inferInsert)
       .returning();
-    return ok(c, toCopy(row, c.var.auth, new Set()));
-  })
-  .post("/upd", requirePerm("dev:prodCopy:upd"), async (c) => {
-    const input = await body(c, prodCopy.update);
+    return toCopy(row, c.var.auth, new Set());
+  }),
+  serve(prodCopyApi.upd, async (c, input) => {
     const db = c.var.deps.db;
     await ownCopy(db, c.var.auth, input.id);
     const cols = Object.fromEntries(Object.entries(copyColumns(input)).filter(([k]) => k in input));
     const [row] = await db.update(productCopies).set({ ...cols, updatedAt: c.var.deps.now() }).where(eq(productCopies.id, input.id)).returning();
-    return ok(c, toCopy(row, c.var.auth, await subscribedCopies(db, c.var.auth.tenantId, [row.id])));
-  })
-  .post("/del", requirePerm("dev:prodCopy:del"), async (c) => {
-    const { ids } = await body(c, idsBody);
+    return toCopy(row, c.var.auth, await subscribedCopies(db, c.var.auth.tenantId, [row.id]));
+  }),
+  serve(prodCopyApi.del, async (c, { ids }) => {
     const db = c.var.deps.db;
     for (const id of ids) await ownCopy(db, c.var.auth, id);
     const gone = await ownedDelete(db, productCopies, tenantScope(c.var.auth).where(productCopies, inArray(productCopies.id, ids)));
-    return ok(c, { deleted: gone.length });
-  })
+    return { deleted: gone.length };
+  }),
   /** Saves a product, with its functions as they are now, as a copy. */
-  .post("/addCopyNorm", requirePerm("dev:prodCopy:add"), async (c) => {
-    const { productId, copyName } = await body(c, addCopyNormBody);
+  serve(prodCopyApi.addCopyNorm, async (c, { productId, copyName }) => {
     const db = c.var.deps.db;
     const p = await productOf(c, productId);
     const fns = await db.select({ d: productFunctions.definition }).from(productFunctions).where(eq(productFunctions.productId, productId)).orderBy(productFunctions.sort, productFunctions.id);
@@ -120,11 +103,10 @@ export const prodCopyRoutes = new Hono<CloudEnv>()
         sourceProductId: p.id,
       })
       .returning();
-    return ok(c, toCopy(row, c.var.auth, new Set()));
-  })
+    return toCopy(row, c.var.auth, new Set());
+  }),
   /** Subscribing gives the tenant its own product made from the copy, functions included. */
-  .post("/subscribe", requirePerm("dev:prodCopy:subscribe"), async (c) => {
-    const { copyId } = await body(c, copyIdBody);
+  serve(prodCopyApi.subscribe, async (c, { copyId }) => {
     const db = c.var.deps.db;
     const auth = c.var.auth;
     const [copy] = await db.select().from(productCopies).where(and(visible(auth), eq(productCopies.id, copyId)));
@@ -154,11 +136,11 @@ export const prodCopyRoutes = new Hono<CloudEnv>()
       await t.insert(productCopySubscriptions).values({ copyId, tenantId: auth.tenantId, productId: p.id });
       return p;
     });
-    return ok(c, (await toProducts(db, [made], c.var.locale))[0]);
-  })
+    return (await toProducts(db, [made], c.var.locale))[0];
+  }),
   /** Ends the subscription; the product made from it stays the tenant's (devices may use it). */
-  .post("/unsubscribe", requirePerm("dev:prodCopy:subscribe"), async (c) => {
-    const { copyId } = await body(c, copyIdBody);
+  serve(prodCopyApi.unsubscribe, async (c, { copyId }) => {
     await ownedDelete(c.var.deps.db, productCopySubscriptions, tenantScope(c.var.auth).where(productCopySubscriptions, eq(productCopySubscriptions.copyId, copyId)));
-    return ok(c, { unsubscribed: 1 });
-  });
+    return { unsubscribed: 1 };
+  }),
+];

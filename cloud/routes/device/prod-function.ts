@@ -1,38 +1,22 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { Hono } from "hono";
-import { idQuery, idsBody } from "@/lib/contract/common";
 import { Code } from "@/lib/contract/envelope";
-import { addFunctionsBody, prodFunction, productIdQuery, tdlImportBody, type TdlError } from "@/lib/contract/device/product";
+import { prodFunction, prodFunctionApi, type TdlError } from "@/lib/contract/device/product";
 import { normalizeFunction, thingFunction, TDL_VERSION, type TdlDocument, type ThingFunction } from "@/lib/contract/device/thing-model";
 import { issueMessage } from "@/lib/contract/validation";
-import type { Db } from "../../db/client";
 import { productFunctions, products } from "../../db/schema";
-import { functionValues, productNameIn, toFunctionRow } from "../../db/queries/products";
+import { productNameIn, toFunctionRow } from "../../db/queries/products";
 import { localized } from "../../lib/i18n-text";
 import { countRows, filterConds, orderOf, pagedSelect } from "../../lib/crud";
 import { functionUsers } from "../../db/queries/product-usage";
-import { requireAuth, requirePerm } from "../../lib/auth";
-import type { Auth, CloudEnv, Ctx } from "../../lib/context";
-import { AppError, body, notFound, ok, query } from "../../lib/http";
+import type { Ctx } from "../../lib/context";
+import { AppError, notFound } from "../../lib/http";
 import { t } from "../../lib/i18n";
 import { tenantScope } from "../../lib/scope";
-import { assertIdentifiersFree, inUse, libraryFunctions, productOf, readProducts, updateFunction } from "./product-common";
+import { addProductFunctions, inUse, libraryFunctions, productOf, updateFunction } from "../../lib/product-common";
+import { serve } from "../../lib/serve";
 
 type Row = typeof productFunctions.$inferSelect;
 const toRow = (r: Row, prodName?: string) => toFunctionRow(r, { productId: r.productId, prodName: prodName ?? null });
-
-/**
- * Adds functions to a product in one go: every identifier must be free in the product and appear
- * once in the batch, or nothing is saved.
- */
-export async function addProductFunctions(db: Db, auth: Auth, productId: number, fns: ThingFunction[], source: { functionIds?: number[]; modelId?: number } = {}) {
-  await assertIdentifiersFree(db, productFunctions, eq(productFunctions.productId, productId), fns);
-  if (!fns.length) return [];
-  return db
-    .insert(productFunctions)
-    .values(fns.map((fn, i) => ({ ...functionValues(fn), tenantId: auth.tenantId, productId, sort: i, sourceFunctionId: source.functionIds?.[i] ?? null, sourceModelId: source.modelId ?? null })))
-    .returning();
-}
 
 /**
  * A TDL file's functions, each checked with the editor's schema. A file that is not JSON, or
@@ -61,10 +45,9 @@ function readTdl(c: Ctx, content: string): { fns: ThingFunction[]; errors: TdlEr
   return { fns, errors };
 }
 
-export const prodFunctionRoutes = new Hono<CloudEnv>()
-  .use(requireAuth)
-  .get("/page", readProducts, async (c) => {
-    const q = query(c, prodFunction.query);
+/** Functions of the caller's products: written one by one, copied from the library, read from and written to TDL. */
+export const prodFunctionServed = [
+  serve(prodFunctionApi.page, async (c, q) => {
     const db = c.var.deps.db;
     const where = tenantScope(c.var.auth).where(productFunctions, ...filterConds(prodFunction, productFunctions, q));
     const select = db
@@ -75,37 +58,31 @@ export const prodFunctionRoutes = new Hono<CloudEnv>()
       .orderBy(...orderOf(prodFunction, productFunctions, q, [asc(productFunctions.productId), asc(productFunctions.sort), asc(productFunctions.id)]))
       .$dynamic();
     const { records, total } = await pagedSelect(select, countRows(db, productFunctions, where), q);
-    return ok(c, { records: records.map((r) => toRow(r.f, r.prodName)), total });
-  })
-  /** A product's functions, in order (the "product functions" picker, the functions tab). */
-  .get("/list", readProducts, async (c) => {
-    const { productId } = query(c, productIdQuery);
+    return { records: records.map((r) => toRow(r.f, r.prodName)), total };
+  }),
+  serve(prodFunctionApi.list, async (c, { productId }) => {
     const rows = await c.var.deps.db
       .select()
       .from(productFunctions)
       .where(tenantScope(c.var.auth).where(productFunctions, eq(productFunctions.productId, productId)))
       .orderBy(asc(productFunctions.sort), asc(productFunctions.id));
-    return ok(c, rows.map((r) => toRow(r)));
-  })
-  .get("/info", readProducts, async (c) => {
-    const { id } = query(c, idQuery);
+    return rows.map((r) => toRow(r));
+  }),
+  serve(prodFunctionApi.info, async (c, { id }) => {
     const [row] = await c.var.deps.db.select().from(productFunctions).where(tenantScope(c.var.auth).where(productFunctions, eq(productFunctions.id, id)));
     if (!row) throw notFound();
-    return ok(c, toRow(row));
-  })
-  .post("/add", requirePerm("dev:prodFunction:add"), async (c) => {
-    const input = await body(c, prodFunction.body);
-    const db = c.var.deps.db;
+    return toRow(row);
+  }),
+  serve(prodFunctionApi.add, async (c, input) => {
     await productOf(c, input.productId);
-    const [row] = await addProductFunctions(db, c.var.auth, input.productId, [normalizeFunction(input)]);
-    return ok(c, toRow(row));
-  })
-  .post(
-    "/upd",
-    requirePerm("dev:prodFunction:upd"),
-    updateFunction({
+    const [row] = await addProductFunctions(c.var.deps.db, c.var.auth, input.productId, [normalizeFunction(input)]);
+    return toRow(row);
+  }),
+  serve(
+    prodFunctionApi.upd,
+    updateFunction<Row>({
       table: productFunctions,
-      group: (old: typeof productFunctions.$inferSelect) => eq(productFunctions.productId, old.productId),
+      group: (old) => eq(productFunctions.productId, old.productId),
       toRow,
       // Stored data, alarm and linkage rules name the function by its identifier.
       beforeRename: async (c, old) => {
@@ -113,9 +90,8 @@ export const prodFunctionRoutes = new Hono<CloudEnv>()
         if (users.length) throw inUse(c, users);
       },
     }),
-  )
-  .post("/del", requirePerm("dev:prodFunction:del"), async (c) => {
-    const { ids } = await body(c, idsBody);
+  ),
+  serve(prodFunctionApi.del, async (c, { ids }) => {
     const db = c.var.deps.db;
     const scope = tenantScope(c.var.auth);
     const rows = await db.select().from(productFunctions).where(scope.where(productFunctions, inArray(productFunctions.id, ids)));
@@ -123,25 +99,21 @@ export const prodFunctionRoutes = new Hono<CloudEnv>()
     const users = await functionUsers(db, rows.map((r) => ({ productId: r.productId, identifier: r.identifier })));
     if (users.length) throw inUse(c, users);
     await db.delete(productFunctions).where(scope.where(productFunctions, inArray(productFunctions.id, rows.map((r) => r.id))));
-    return ok(c, { deleted: rows.length });
-  })
+    return { deleted: rows.length };
+  }),
   /** Binds library functions to a product (copies: the product keeps them if the library changes). */
-  .post("/addList", requirePerm("dev:prodFunction:add"), async (c) => {
-    const { productId, functionIds } = await body(c, addFunctionsBody);
-    const db = c.var.deps.db;
+  serve(prodFunctionApi.addList, async (c, { productId, functionIds }) => {
     await productOf(c, productId);
     const lib = await libraryFunctions(c, functionIds);
-    const rows = await db.transaction((tx) =>
+    const rows = await c.var.deps.db.transaction((tx) =>
       addProductFunctions(tx, c.var.auth, productId, lib.map((f) => f.definition), { functionIds: lib.map((f) => f.id) }),
     );
-    return ok(c, { added: rows.length });
-  })
+    return { added: rows.length };
+  }),
   /** The product's functions as a TDL document, downloaded as a JSON file. */
-  .post("/jsonTDL", readProducts, async (c) => {
-    const { productId } = await body(c, productIdQuery);
-    const db = c.var.deps.db;
+  serve(prodFunctionApi.jsonTDL, async (c, { productId }) => {
     const p = localized(c.var.locale, await productOf(c, productId));
-    const rows = await db.select().from(productFunctions).where(eq(productFunctions.productId, productId)).orderBy(asc(productFunctions.sort), asc(productFunctions.id));
+    const rows = await c.var.deps.db.select().from(productFunctions).where(eq(productFunctions.productId, productId)).orderBy(asc(productFunctions.sort), asc(productFunctions.id));
     const doc: TdlDocument = { version: TDL_VERSION, product: { prodName: p.prodName, prodModel: p.prodModel }, functions: rows.map((r) => r.definition) };
     const name = encodeURIComponent(`${p.prodName}-TDL.json`);
     return c.body(JSON.stringify(doc, null, 2), 200, {
@@ -149,21 +121,19 @@ export const prodFunctionRoutes = new Hono<CloudEnv>()
       "content-type": "application/octet-stream",
       "content-disposition": `attachment; filename="TDL.json"; filename*=UTF-8''${name}`,
     });
-  })
+  }),
   /**
    * Imports a TDL file into a product: all of its functions or none. Refused functions come back
    * one by one (index, identifier, field, reason) in `data`.
    */
-  .post("/addFuncByTDL", requirePerm("dev:prodFunction:add"), async (c) => {
-    const { productId, content } = await body(c, tdlImportBody);
-    const db = c.var.deps.db;
+  serve(prodFunctionApi.addFuncByTDL, async (c, { productId, content }) => {
     await productOf(c, productId);
     const { fns, errors } = readTdl(c, content);
     if (errors.length) {
       const first = errors[0];
       throw new AppError(Code.BAD_REQUEST, "product.tdl.invalid", { count: errors.length, index: first.index + 1, field: first.field, reason: first.msg }, errors);
     }
-    const rows = await db.transaction((tx) => addProductFunctions(tx, c.var.auth, productId, fns));
-    return ok(c, { added: rows.length });
-  });
-
+    const rows = await c.var.deps.db.transaction((tx) => addProductFunctions(tx, c.var.auth, productId, fns));
+    return { added: rows.length };
+  }),
+];

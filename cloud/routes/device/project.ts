@@ -1,20 +1,19 @@
 import { eq } from "drizzle-orm";
-import { idQuery } from "@/lib/contract/common";
-import { project } from "@/lib/contract/project";
+import { project, projectApi } from "@/lib/contract/project";
 import { projectDeviceCount, projectSpaceCount } from "../../db/queries/device-data";
 import { visibleProjects } from "../../db/queries/projects";
 import { buildRecords, devices, pointGroups, projectMembers, projects, spaces } from "../../db/schema";
 import type { Ctx } from "../../lib/context";
-import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
-import { notFound, ok, query } from "../../lib/http";
+import { crudRoutes } from "../../lib/crud-routes";
+import { notFound } from "../../lib/http";
+import { serve } from "../../lib/serve";
 
 /** One count of a project the caller may see (deviceNums / spaceNums). */
-async function countOf(c: Ctx, what: typeof projectDeviceCount) {
-  const { id } = query(c, idQuery);
+async function countOf(c: Ctx, id: number, what: typeof projectDeviceCount) {
   const db = c.var.deps.db;
   const [row] = await db.select({ n: what }).from(projects).where(await visibleProjects(db, c.var.auth, eq(projects.id, id)));
   if (!row) throw notFound();
-  return ok(c, row.n);
+  return row.n;
 }
 
 /**
@@ -22,22 +21,25 @@ async function countOf(c: Ctx, what: typeof projectDeviceCount) {
  * creator is the first member. Rows count their devices and spaces; a project with either (or with
  * measurement points or construction records, which belong to it) cannot be deleted (core §5).
  */
-export const projectRoutes = legacyCrudRoutes({
-  table: projects,
-  entity: project,
-  visible: (c, ...conds) => visibleProjects(c.var.deps.db, c.var.auth, ...conds),
-  values: (c, _, partial) => (partial ? {} : { createdBy: c.var.auth.userId }),
-  extra: { deviceNums: projectDeviceCount, spaceNums: projectSpaceCount },
-  inUse: [
-    { table: devices, column: devices.projectId, what: "projects.project.devices", error: "projects.project.hasDevices" },
-    { table: spaces, column: spaces.projectId, what: "projects.project.spaces", error: "projects.project.hasSpaces" },
-    { table: pointGroups, column: pointGroups.projectId, what: "projects.project.points", error: "projects.project.hasPoints" },
-    { table: buildRecords, column: buildRecords.projectId, what: "projects.project.buildRecords", error: "projects.project.hasBuildRecords" },
-  ],
-  // The creator is the new project's first member.
-  afterSave: async (db, c, row, _input, before) => {
-    if (!before) await db.insert(projectMembers).values({ projectId: row.id as number, userId: c.var.auth.userId });
-  },
-})
-  .get("/deviceNums", (c) => countOf(c, projectDeviceCount))
-  .get("/spaceNums", (c) => countOf(c, projectSpaceCount));
+export const projectServed = [
+  ...crudRoutes({
+    table: projects,
+    entity: project,
+    calls: projectApi,
+    visible: (c, ...conds) => visibleProjects(c.var.deps.db, c.var.auth, ...conds),
+    values: (c, _, partial) => (partial ? {} : { createdBy: c.var.auth.userId }),
+    extra: { deviceNums: projectDeviceCount, spaceNums: projectSpaceCount },
+    inUse: [
+      { table: devices, column: devices.projectId, what: "projects.project.devices", error: "projects.project.hasDevices" },
+      { table: spaces, column: spaces.projectId, what: "projects.project.spaces", error: "projects.project.hasSpaces" },
+      { table: pointGroups, column: pointGroups.projectId, what: "projects.project.points", error: "projects.project.hasPoints" },
+      { table: buildRecords, column: buildRecords.projectId, what: "projects.project.buildRecords", error: "projects.project.hasBuildRecords" },
+    ],
+    // The creator is the new project's first member.
+    afterSave: async (db, c, row, _input, before) => {
+      if (!before) await db.insert(projectMembers).values({ projectId: row.id as number, userId: c.var.auth.userId });
+    },
+  }),
+  serve(projectApi.deviceNums, (c, { id }) => countOf(c, id, projectDeviceCount)),
+  serve(projectApi.spaceNums, (c, { id }) => countOf(c, id, projectSpaceCount)),
+];

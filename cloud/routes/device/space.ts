@@ -1,19 +1,16 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, type SQL } from "drizzle-orm";
-import { spaceBindBody, space, spaceDevicePageQuery, type SpaceDevice } from "@/lib/contract/device/space";
+import { space, spaceApi, type SpaceDevice } from "@/lib/contract/device/space";
 import type { Db } from "../../db/client";
 import { spaceDeviceCount } from "../../db/queries/device-data";
 import { devices, products, spaces } from "../../db/schema";
-import { requireMenu, requirePerm } from "../../lib/auth";
 import type { Ctx } from "../../lib/context";
 import { containsPattern, countRows, pagedSelect } from "../../lib/crud";
-import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
-import { body, notFound, ok, query } from "../../lib/http";
+import { crudRoutes } from "../../lib/crud-routes";
+import { notFound } from "../../lib/http";
 import { projectOf, projectRow } from "../../lib/project-context";
 import type { Locale } from "@/lib/contract/locale";
 import { productNameIn } from "../../db/queries/products";
-
-/** The spaces screen and the device screens (the device form picks a space) read spaces. */
-const readSpaces = requireMenu("/spaces/space", "/devices/device");
+import { serve } from "../../lib/serve";
 
 /** A space of the call's project, or not found. */
 const ownSpace = (c: Ctx, id: number) => projectRow(c, spaces, id);
@@ -38,27 +35,24 @@ async function devicePage(db: Db, where: SQL, q: { current: number; size: number
  * and unBind move the project's devices into or out of one; a space with devices cannot be
  * deleted (core §5).
  */
-export const spaceRoutes = legacyCrudRoutes({
-  table: spaces,
-  entity: space,
-  read: readSpaces,
-  extra: { deviceNums: spaceDeviceCount },
-  only: ["page", "list", "info", "add", "upd", "del", "export"],
-  inUse: [{ table: devices, column: devices.spaceId, what: "devices.device.entity", error: "devices.space.hasDevices" }],
-})
-  .get("/bindDevicePage", readSpaces, async (c) => {
-    const q = query(c, spaceDevicePageQuery);
+export const spaceServed = [
+  ...crudRoutes({
+    table: spaces,
+    entity: space,
+    calls: spaceApi,
+    extra: { deviceNums: spaceDeviceCount },
+    inUse: [{ table: devices, column: devices.spaceId, what: "devices.device.entity", error: "devices.space.hasDevices" }],
+  }),
+  serve(spaceApi.bindDevicePage, async (c, q) => {
     await ownSpace(c, q.spaceId);
-    return ok(c, await devicePage(c.var.deps.db, projectOf(c).where(devices, eq(devices.spaceId, q.spaceId)), q, c.var.locale));
-  })
-  .get("/unBindDevicePage", readSpaces, async (c) => {
-    const q = query(c, spaceDevicePageQuery);
+    return devicePage(c.var.deps.db, projectOf(c).where(devices, eq(devices.spaceId, q.spaceId)), q, c.var.locale);
+  }),
+  serve(spaceApi.unBindDevicePage, async (c, q) => {
     await ownSpace(c, q.spaceId);
     // Devices of the project not in this space: free ones, or in another space (binding moves them).
-    return ok(c, await devicePage(c.var.deps.db, projectOf(c).where(devices, or(isNull(devices.spaceId), ne(devices.spaceId, q.spaceId))), q, c.var.locale));
-  })
-  .post("/bind", requirePerm("dev:space:upd"), async (c) => {
-    const b = await body(c, spaceBindBody);
+    return devicePage(c.var.deps.db, projectOf(c).where(devices, or(isNull(devices.spaceId), ne(devices.spaceId, q.spaceId))), q, c.var.locale);
+  }),
+  serve(spaceApi.bind, async (c, b) => {
     await ownSpace(c, b.spaceId);
     // Only the project's own devices move; another project's or tenant's ids are not touched.
     const moved = await c.var.deps.db
@@ -67,10 +61,9 @@ export const spaceRoutes = legacyCrudRoutes({
       .where(projectOf(c).where(devices, inArray(devices.id, b.deviceIds)))
       .returning({ id: devices.id });
     if (!moved.length) throw notFound();
-    return ok(c, { bound: moved.length });
-  })
-  .post("/unBind", requirePerm("dev:space:upd"), async (c) => {
-    const b = await body(c, spaceBindBody);
+    return { bound: moved.length };
+  }),
+  serve(spaceApi.unBind, async (c, b) => {
     await ownSpace(c, b.spaceId);
     const freed = await c.var.deps.db
       .update(devices)
@@ -78,5 +71,6 @@ export const spaceRoutes = legacyCrudRoutes({
       .where(projectOf(c).where(devices, eq(devices.spaceId, b.spaceId), inArray(devices.id, b.deviceIds)))
       .returning({ id: devices.id });
     if (!freed.length) throw notFound();
-    return ok(c, { unbound: freed.length });
-  });
+    return { unbound: freed.length };
+  }),
+];

@@ -4,11 +4,12 @@ import useSWR from "swr";
 import { defineResource, SelectField, type CustomFieldProps, type RemoteOptions, resourcePage } from "@/components/kit";
 import { swrFetcher } from "@/lib/api/fetcher";
 import { buildInfo, type BuildInfo } from "@/lib/contract/device/build-info";
+import { projectApi } from "@/lib/contract/project";
 
 type DeviceOption = { id: number; deviceName: string; deviceSn: string };
 
 /** The projects, for the search item and the form's select alike. */
-const PROJECTS: RemoteOptions = { url: "device/project/list", params: { size: 9999 }, labelKey: "prjName", valueKey: "id" };
+const PROJECTS: RemoteOptions = { url: projectApi.list.path, params: { size: 9999 }, labelKey: "prjName", valueKey: "id" };
 
 /** The devices of the chosen project (none until a project is chosen). */
 function DeviceSelect({ field, id, disabled, invalid, form }: CustomFieldProps) {

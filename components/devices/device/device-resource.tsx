@@ -5,6 +5,9 @@ import { defineResource, deferredDialogs, type RemoteOptions, type ResourceUi, r
 import { locationField } from "@/components/maps";
 import { api } from "@/lib/api/fetcher";
 import { device, RESET_SECRET, type Device, type DeviceAdded, type DeviceCredentials } from "@/lib/contract/device/device";
+import { productApi } from "@/lib/contract/device/product";
+import { spaceApi } from "@/lib/contract/device/space";
+import { projectApi } from "@/lib/contract/project";
 import { BatteryCell, DeviceStatusCell, SignalCell } from "./device-cells";
 import { showCredentials } from "./credentials-store";
 import { DeviceListOrMap, viewDeviceHref } from "./device-map-view";
@@ -17,9 +20,9 @@ const openAct = (ui: ResourceUi<Device>, act: "bind" | "sn" | "delData", row: De
 
 export const DEVICE_API = "device/device";
 const PICK = { current: 1, size: 9999 };
-export const PRODUCT_OPTIONS: RemoteOptions = { url: "device/product/list", labelKey: "prodName", valueKey: "id" };
-const PROJECT_OPTIONS: RemoteOptions = { url: "device/project/list", params: PICK, labelKey: "prjName", valueKey: "id" };
-const SPACE_OPTIONS: RemoteOptions = { url: "device/space/page", params: PICK, labelKey: "spaceName", valueKey: "id" };
+export const PRODUCT_OPTIONS: RemoteOptions = { url: productApi.list.path, labelKey: "prodName", valueKey: "id" };
+const PROJECT_OPTIONS: RemoteOptions = { url: projectApi.list.path, params: PICK, labelKey: "prjName", valueKey: "id" };
+const SPACE_OPTIONS: RemoteOptions = { url: spaceApi.page.path, params: PICK, labelKey: "spaceName", valueKey: "id" };
 
 async function resetSecret(row: Device) {
   showCredentials(await api.post<DeviceCredentials>(`${DEVICE_API}/${RESET_SECRET}`, { id: row.id }));

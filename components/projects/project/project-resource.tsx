@@ -2,11 +2,12 @@
 
 import { defineResource, resourcePage } from "@/components/kit";
 import { locationField } from "@/components/maps";
-import { project, type Project } from "@/lib/contract/project";
+import { project, projectApi, type Project } from "@/lib/contract/project";
 
 /** The projects list (core §3): search, table, paging, create / edit / view / delete, export, import. */
 export const projectResource = defineResource<Project>({
   entity: project,
+  calls: projectApi,
   columns: { prjName: { type: "click" } },
   form: {
     columns: 2,

@@ -5,7 +5,8 @@ import { LinkIcon } from "lucide-react";
 import { MembersDialog } from "@/components/kit/dialogs/members-dialog";
 import { ListPicker } from "@/components/kit/pickers";
 import { useUrlParam } from "@/components/kit/url-param";
-import type { SpaceDevice } from "@/lib/contract/device/space";
+import { permsOf } from "@/lib/contract/call";
+import { spaceApi, type SpaceDevice } from "@/lib/contract/device/space";
 
 const ALL = { current: 1, size: 9999 };
 
@@ -16,11 +17,11 @@ export function SpaceDevices({ onChanged }: { onChanged: () => Promise<unknown> 
   const name = (d: SpaceDevice) => d.deviceName;
   return (
     <MembersDialog<SpaceDevice>
-      list={{ path: "device/space/bindDevicePage", params: ALL }}
+      list={{ path: spaceApi.bindDevicePage.path, params: ALL }}
       owner="spaceId"
       members="deviceIds"
-      removePath="device/space/unBind"
-      perm="dev:space:upd"
+      removePath={spaceApi.unBind.path}
+      perm={permsOf(spaceApi.unBind)[0]}
       columns={[
         { title: t("device.deviceName"), cell: name },
         { title: t("device.deviceSn"), cell: (d) => <span className="font-mono text-xs">{d.deviceSn}</span> },
@@ -32,7 +33,7 @@ export function SpaceDevices({ onChanged }: { onChanged: () => Promise<unknown> 
       testId="space-devices-dialog"
       addTestId="space-devices-bind"
       picker={({ open, onOpenChange, save }) => (
-        <SpaceDevicePicker open={open} onOpenChange={onOpenChange} onConfirm={(ids) => (ids.length ? save("device/space/bind", ids) : undefined)} />
+        <SpaceDevicePicker open={open} onOpenChange={onOpenChange} onConfirm={(ids) => (ids.length ? save(spaceApi.bind.path, ids) : undefined)} />
       )}
       onChanged={onChanged}
     />
@@ -49,7 +50,7 @@ function SpaceDevicePicker({ open, onOpenChange, onConfirm }: { open: boolean; o
       open={open}
       onOpenChange={onOpenChange}
       title={t("pickDevices")}
-      endpoint="device/space/unBindDevicePage"
+      endpoint={spaceApi.unBindDevicePage.path}
       params={{ spaceId: spaceId ?? undefined }}
       columns={[
         { key: "deviceName", title: t("device.deviceName") },

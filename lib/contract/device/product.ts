@@ -1,5 +1,9 @@
 import { z } from "zod";
+import { defineCall, file, typed, type CallAccess } from "../call";
+import { idQuery, idsBody } from "../common";
+import type { Page } from "../envelope";
 import { defineEntity, rowName, type RowOf } from "../entity";
+import { crudCalls } from "../entity-calls";
 import { i18nField } from "../i18n-text";
 import { codeRequired, integerIn, optional, selectRequired, text } from "../validation";
 import { functionFields, oneOf, paramSchema, refineFunction, thingFunction, type ThingFunction } from "./thing-model";
@@ -173,6 +177,126 @@ export const tdlImportBody = z.object({ productId: dbId, content: z.string({ err
 export const addCopyNormBody = z.object({ productId: dbId, copyName: text(64) });
 export const copyIdBody = z.object({ copyId: dbId });
 
-/** One refused function of a TDL import. */
-export type TdlError = { index: number; identifier: string | null; field: string; msg: string };
-export type TdlImportResult = { added: number };
+/** One refused function of a TDL import (the refusal's `data`, one per function). */
+export const tdlError = z.object({ index: z.number().int(), identifier: z.string().nullable(), field: z.string(), msg: z.string() });
+export type TdlError = z.infer<typeof tdlError>;
+
+/** A function's update: its id and the whole function again (a function is edited as a whole). */
+export const functionUpdate = z.object({ id: dbId }).and(thingFunction);
+
+/** The products page: the contract's filters, and the gateway pickers' narrowing. */
+export const productPageQuery = product.query.extend({
+  /** The "unsubscribed products" picker: sub-devices not yet bound to this gateway. */
+  notSubOf: optional(z.coerce.number().int().positive()),
+  /** The sub-products tab: those bound to this gateway. */
+  subOf: optional(z.coerce.number().int().positive()),
+});
+
+/** The product copies page: the contract's filters, the subscribe picker's and the owner. */
+export const prodCopyPageQuery = prodCopy.query.extend({
+  /** The "unsubscribed product copies" picker. */
+  unsubscribed: optional(z.enum(["0", "1"])),
+  /** platform or own (computed from the owning tenant, not a column). */
+  owner: optional(z.enum(["platform", "own"])),
+});
+
+/* ---------- the calls (core §7) ---------- */
+
+/** Screens that read the product catalogue: its own, and those that pick products or functions. */
+export const PRODUCT_READERS = [
+  "/productSet/product",
+  "/productSet/prodFunctionSet",
+  "/productSet/objModel",
+  "/productSet/objFunction",
+  "/productSet/connect",
+  "/prodCopy/prodCopyList",
+  "/devices/device",
+  "/devices/allDevices",
+  "/alarm/alarmRule",
+  "/linkage",
+  "/OTAUpdate",
+];
+const read: CallAccess = { menu: PRODUCT_READERS };
+/** How many rows a write touched. */
+const tally = z.number().int().nonnegative();
+const deleted = z.object({ deleted: tally });
+const added = z.object({ added: tally });
+
+/** product: the catalogue, and a gateway's sub-products (bind / unBind / subProdList). */
+export const productApi = {
+  page: defineCall({ kind: "get", path: "device/product/page", input: productPageQuery, answer: typed<Page<Product>>(), access: read }),
+  /** Every product, filtered (the product pickers); a filter left out is no filter. */
+  list: defineCall({ kind: "get", path: "device/product/list", input: product.filters.partial(), answer: typed<Product[]>(), access: read }),
+  ...crudCalls(product, { only: ["info", "add", "upd", "del"], read }),
+  bind: defineCall({ kind: "post", path: "device/product/bind", input: subProdBody, answer: z.object({ bound: tally }), access: { perm: "dev:product:upd" } }),
+  unBind: defineCall({ kind: "post", path: "device/product/unBind", input: subProdBody, answer: z.object({ unbound: tally }), access: { perm: "dev:product:upd" } }),
+  subProdList: defineCall({ kind: "get", path: "device/product/subProdList", input: productIdQuery, answer: typed<Product[]>(), access: read }),
+};
+
+/** prodFunction: functions of products, written, bound from the library, or read from and written to TDL. */
+export const prodFunctionApi = {
+  page: defineCall({ kind: "get", path: "device/prodFunction/page", input: prodFunction.query, answer: typed<Page<FunctionRow>>(), access: read }),
+  /** A product's functions, in order (the "product functions" picker, the functions tab). */
+  list: defineCall({ kind: "get", path: "device/prodFunction/list", input: productIdQuery, answer: typed<FunctionRow[]>(), access: read }),
+  info: defineCall({ kind: "get", path: "device/prodFunction/info", input: idQuery, answer: typed<FunctionRow>(), access: read }),
+  add: defineCall({ kind: "post", path: "device/prodFunction/add", input: prodFunction.body, answer: typed<FunctionRow>(), access: { perm: "dev:prodFunction:add" } }),
+  upd: defineCall({ kind: "post", path: "device/prodFunction/upd", input: functionUpdate, answer: typed<FunctionRow>(), access: { perm: "dev:prodFunction:upd" } }),
+  del: defineCall({ kind: "post", path: "device/prodFunction/del", input: idsBody, answer: deleted, access: { perm: "dev:prodFunction:del" } }),
+  addList: defineCall({ kind: "post", path: "device/prodFunction/addList", input: addFunctionsBody, answer: added, access: { perm: "dev:prodFunction:add" } }),
+  jsonTDL: defineCall({ kind: "export", path: "device/prodFunction/jsonTDL", input: productIdQuery, answer: file, access: read }),
+  /** All of the file's functions or none; refused functions come back in the refusal's `data` (`tdlError`). */
+  addFuncByTDL: defineCall({ kind: "post", path: "device/prodFunction/addFuncByTDL", input: tdlImportBody, answer: added, access: { perm: "dev:prodFunction:add" } }),
+};
+
+/** objFunction: the function library. */
+export const objFunctionApi = {
+  page: defineCall({ kind: "get", path: "device/objFunction/page", input: objFunction.query, answer: typed<Page<FunctionRow>>(), access: read }),
+  info: defineCall({ kind: "get", path: "device/objFunction/info", input: idQuery, answer: typed<FunctionRow>(), access: read }),
+  add: defineCall({ kind: "post", path: "device/objFunction/add", input: objFunction.body, answer: typed<FunctionRow>(), access: { perm: "dev:objFunction:add" } }),
+  upd: defineCall({ kind: "post", path: "device/objFunction/upd", input: functionUpdate, answer: typed<FunctionRow>(), access: { perm: "dev:objFunction:upd" } }),
+  del: defineCall({ kind: "post", path: "device/objFunction/del", input: idsBody, answer: deleted, access: { perm: "dev:objFunction:del" } }),
+};
+
+/** objModel: object models, and (func) the functions of one; changing a model's functions changes the model. */
+export const objModelApi = crudCalls(objModel, { only: ["page", "info", "add", "upd", "del"], read });
+export const objModelFunctionApi = {
+  page: defineCall({ kind: "get", path: "device/objModel/func/page", input: objModelFunction.query, answer: typed<Page<FunctionRow>>(), access: read }),
+  add: defineCall({ kind: "post", path: "device/objModel/func/add", input: objModelFunction.body, answer: typed<FunctionRow>(), access: { perm: "dev:objModel:upd" } }),
+  upd: defineCall({ kind: "post", path: "device/objModel/func/upd", input: functionUpdate, answer: typed<FunctionRow>(), access: { perm: "dev:objModel:upd" } }),
+  del: defineCall({ kind: "post", path: "device/objModel/func/del", input: idsBody, answer: deleted, access: { perm: "dev:objModel:upd" } }),
+  /** Copies library functions into the model. */
+  addList: defineCall({ kind: "post", path: "device/objModel/func/addList", input: addModelFunctionsBody, answer: added, access: { perm: "dev:objModel:upd" } }),
+};
+
+/** objProd: products an object model was applied to; applying copies its functions into them, del forgets the link. */
+export const objProdApi = {
+  page: defineCall({ kind: "get", path: "device/objProd/page", input: modelIdQuery, answer: typed<Page<Product>>(), access: read }),
+  add: defineCall({ kind: "post", path: "device/objProd/add", input: objProdBody, answer: z.object({ applied: tally, functions: tally }), access: { perm: "dev:prodFunction:add" } }),
+  del: defineCall({ kind: "post", path: "device/objProd/del", input: objProdBody, answer: deleted, access: { perm: "dev:prodFunction:del" } }),
+};
+
+/** prodConnect / objConnect: the connections of a product or an object model. */
+export const prodConnectApi = {
+  page: defineCall({ kind: "get", path: "device/prodConnect/page", input: productIdQuery, answer: typed<Page<Connect>>(), access: read }),
+  add: defineCall({ kind: "post", path: "device/prodConnect/add", input: prodConnectBody, answer: z.object({ bound: tally }), access: { perm: "dev:product:upd" } }),
+  del: defineCall({ kind: "post", path: "device/prodConnect/del", input: prodConnectBody, answer: deleted, access: { perm: "dev:product:upd" } }),
+};
+export const objConnectApi = {
+  page: defineCall({ kind: "get", path: "device/objConnect/page", input: modelIdQuery, answer: typed<Page<Connect>>(), access: read }),
+  add: defineCall({ kind: "post", path: "device/objConnect/add", input: objConnectBody, answer: z.object({ bound: tally }), access: { perm: "dev:objModel:upd" } }),
+  del: defineCall({ kind: "post", path: "device/objConnect/del", input: objConnectBody, answer: deleted, access: { perm: "dev:objModel:upd" } }),
+};
+
+/** prodCopy: copies (the platform's, read-only to tenants, and the tenant's own), saving a product as one, subscribing. */
+export const prodCopyApi = {
+  page: defineCall({ kind: "get", path: "device/prodCopy/page", input: prodCopyPageQuery, answer: typed<Page<ProdCopy>>(), access: read }),
+  info: defineCall({ kind: "get", path: "device/prodCopy/info", input: idQuery, answer: typed<ProdCopy>(), access: read }),
+  add: defineCall({ kind: "post", path: "device/prodCopy/add", input: prodCopy.body, answer: typed<ProdCopy>(), access: { perm: "dev:prodCopy:add" } }),
+  upd: defineCall({ kind: "post", path: "device/prodCopy/upd", input: prodCopy.update, answer: typed<ProdCopy>(), access: { perm: "dev:prodCopy:upd" } }),
+  del: defineCall({ kind: "post", path: "device/prodCopy/del", input: idsBody, answer: deleted, access: { perm: "dev:prodCopy:del" } }),
+  /** Saves a product, with its functions as they are now, as a copy. */
+  addCopyNorm: defineCall({ kind: "post", path: "device/prodCopy/addCopyNorm", input: addCopyNormBody, answer: typed<ProdCopy>(), access: { perm: "dev:prodCopy:add" } }),
+  /** Gives the tenant its own product made from the copy, functions included. */
+  subscribe: defineCall({ kind: "post", path: "device/prodCopy/subscribe", input: copyIdBody, answer: typed<Product>(), access: { perm: "dev:prodCopy:subscribe" } }),
+  unsubscribe: defineCall({ kind: "post", path: "device/prodCopy/unsubscribe", input: copyIdBody, answer: z.object({ unsubscribed: tally }), access: { perm: "dev:prodCopy:subscribe" } }),
+};

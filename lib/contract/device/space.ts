@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { defineCall, pageOf, type CallAccess } from "../call";
 import { dbId } from "../common";
 import { defineEntity, type RowOf } from "../entity";
+import { crudCalls } from "../entity-calls";
 import { code, text, textRequired } from "../validation";
 import { SPACE_TYPES } from "./enums";
 
@@ -36,4 +38,27 @@ export const spaceDevicePageQuery = z.object({
   keyword: z.string().trim().max(64, "validation.maxLength").optional(),
 });
 /** A device as the space's dialogs list it. */
-export type SpaceDevice = { id: number; deviceName: string; deviceSn: string; productId: number; prodName: string | null; status: number; spaceId: number | null; spaceName: string | null };
+export const spaceDevice = z.object({
+  id: z.number().int(),
+  deviceName: z.string(),
+  deviceSn: z.string(),
+  productId: z.number().int(),
+  prodName: z.string().nullable(),
+  status: z.number().int(),
+  spaceId: z.number().int().nullable(),
+  spaceName: z.string().nullable(),
+});
+export type SpaceDevice = z.infer<typeof spaceDevice>;
+
+/** The spaces screen and the device screens (the device form picks a space) read spaces. */
+const read: CallAccess = { menu: ["/spaces/space", "/devices/device"] };
+const moveDevices: CallAccess = { perm: "dev:space:upd" };
+
+/** space: the project's spaces, and the devices bound to one. */
+export const spaceApi = {
+  ...crudCalls(space, { only: ["page", "list", "info", "add", "upd", "del", "export"], read }),
+  bindDevicePage: defineCall({ kind: "get", path: "device/space/bindDevicePage", input: spaceDevicePageQuery, answer: pageOf(spaceDevice), access: read, scope: "project" }),
+  unBindDevicePage: defineCall({ kind: "get", path: "device/space/unBindDevicePage", input: spaceDevicePageQuery, answer: pageOf(spaceDevice), access: read, scope: "project" }),
+  bind: defineCall({ kind: "post", path: "device/space/bind", input: spaceBindBody, answer: z.object({ bound: z.number().int() }), access: moveDevices, scope: "project" }),
+  unBind: defineCall({ kind: "post", path: "device/space/unBind", input: spaceBindBody, answer: z.object({ unbound: z.number().int() }), access: moveDevices, scope: "project" }),
+};

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Code, envelopeResponse } from "@/lib/contract/envelope";
-import type { Project } from "@/lib/contract/project";
+import { projectApi, type Project } from "@/lib/contract/project";
 import { apiTextFor } from "@/lib/server/api-text";
 import { sessionFor, withCookies } from "@/lib/server/api-proxy";
 import { foreignOrigin, localeOf } from "@/lib/server/request-guard";
@@ -32,7 +32,7 @@ export async function POST(request: Request) {
   const { projId } = parsed.data;
   let project: Pick<Project, "id" | "prjName"> | null = null;
   if (projId !== null) {
-    const info = await callUpstream<Project>("device/project/info", { token: session.token, locale, query: { id: projId } });
+    const info = await callUpstream<Project>(projectApi.info.path, { token: session.token, locale, query: { id: projId } });
     if (info.code === Code.UNAUTHORIZED) session.destroy();
     if (info.code !== Code.OK) return withCookies(envelopeResponse(info.code === Code.UNAUTHORIZED ? 401 : 200, info.code, info.msg), jar);
     project = { id: info.data.id, prjName: info.data.prjName };
