@@ -53,6 +53,8 @@ export type Call<I extends z.ZodType = z.ZodType, A = unknown> = {
   scope: CallScope;
   /** Its answer is checked by TypeScript only (`typed<T>()`), not by a schema the tests parse against. */
   typedOnly: boolean;
+  /** The message namespace of the entity an entity's call serves (`crudCalls`): the docs name it by its title. */
+  entity?: string;
 };
 
 export type AnyCall = Call<z.ZodType, unknown>;
@@ -87,6 +89,7 @@ export type CallDef<I extends z.ZodType, A> = {
   access: CallAccess;
   /** Default `tenant`. */
   scope?: CallScope;
+  entity?: string;
 };
 
 export function defineCall<I extends z.ZodType = typeof noInput, A = null>(def: CallDef<I, A>): Call<I, A> {
@@ -102,6 +105,7 @@ export function defineCall<I extends z.ZodType = typeof noInput, A = null>(def: 
     access: def.access,
     scope: def.scope ?? "tenant",
     typedOnly: TYPED in def.answer,
+    ...(def.entity ? { entity: def.entity } : {}),
   };
 }
 

@@ -56,19 +56,20 @@ export function crudCalls<F extends Fields, E extends CrudEntity<F>, R extends C
     return { perm: code };
   };
   const scope = entity.scope;
+  const ns = entity.ns;
   const path = (r: CrudRoute) => `${entity.api}/${o.paths?.[r] ?? r}`;
   const make: Record<CrudRoute, () => Call> = {
-    page: () => defineCall({ kind: "get", path: path("page"), input: entity.query, answer: typed<Page<Row<F>>>(), access: read, scope }),
-    list: () => defineCall({ kind: "get", path: path("list"), input: pageQuery, answer: typed<Row<F>[]>(), access: read, scope }),
-    info: () => defineCall({ kind: "get", path: path("info"), input: idQuery, answer: typed<Row<F>>(), access: read, scope }),
-    add: () => defineCall({ kind: "post", path: path("add"), input: entity.body, answer: typed<Row<F>>(), access: write("add"), scope }),
-    upd: () => defineCall({ kind: "post", path: path("upd"), input: o.update ?? entity.update, answer: typed<Row<F>>(), access: write("upd"), scope }),
-    del: () => defineCall({ kind: "post", path: path("del"), input: idsBody, answer: z.object({ deleted: z.number().int() }), access: write("del"), scope }),
+    page: () => defineCall({ kind: "get", path: path("page"), input: entity.query, answer: typed<Page<Row<F>>>(), access: read, scope, entity: ns }),
+    list: () => defineCall({ kind: "get", path: path("list"), input: pageQuery, answer: typed<Row<F>[]>(), access: read, scope, entity: ns }),
+    info: () => defineCall({ kind: "get", path: path("info"), input: idQuery, answer: typed<Row<F>>(), access: read, scope, entity: ns }),
+    add: () => defineCall({ kind: "post", path: path("add"), input: entity.body, answer: typed<Row<F>>(), access: write("add"), scope, entity: ns }),
+    upd: () => defineCall({ kind: "post", path: path("upd"), input: o.update ?? entity.update, answer: typed<Row<F>>(), access: write("upd"), scope, entity: ns }),
+    del: () => defineCall({ kind: "post", path: path("del"), input: idsBody, answer: z.object({ deleted: z.number().int() }), access: write("del"), scope, entity: ns }),
     openOrClose: () =>
-      defineCall({ kind: "post", path: o.oper ? `${entity.api}/${OPER.path}` : path("openOrClose"), input: o.oper ? z.object({ id: dbId, [OPER.field]: enableState }) : statusBody, answer: empty, access: write("openOrClose"), scope }),
-    export: () => defineCall({ kind: "export", path: path("export"), input: entity.filters, answer: file, access: read, scope }),
-    template: () => defineCall({ kind: "export", path: path("template"), input: z.object({}), answer: file, access: read, scope }),
-    import: () => defineCall({ kind: "upload", path: path("import"), input: z.object({}), answer: typed<ImportResult>(), access: write("import"), scope }),
+      defineCall({ kind: "post", path: o.oper ? `${entity.api}/${OPER.path}` : path("openOrClose"), input: o.oper ? z.object({ id: dbId, [OPER.field]: enableState }) : statusBody, answer: empty, access: write("openOrClose"), scope, entity: ns }),
+    export: () => defineCall({ kind: "export", path: path("export"), input: entity.filters, answer: file, access: read, scope, entity: ns }),
+    template: () => defineCall({ kind: "export", path: path("template"), input: z.object({}), answer: file, access: read, scope, entity: ns }),
+    import: () => defineCall({ kind: "upload", path: path("import"), input: z.object({}), answer: typed<ImportResult>(), access: write("import"), scope, entity: ns }),
   };
   return Object.fromEntries(o.only.map((r) => [r, make[r]()])) as Pick<CrudCalls<F, E>, R>;
 }

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { CATALOGUE } from "./catalogue";
+import { messageLookup } from "@/lib/i18n/namespaces";
 import { openApiDocument } from "./openapi";
 
 describe("the OpenAPI document of the catalogue", () => {
@@ -23,8 +24,16 @@ describe("the OpenAPI document of the catalogue", () => {
     expect(doc.info.description).toContain("iot/{productId}/{sn}/property/post");
   });
 
-  it("is written to docs/ as the catalogue stands (npm run docs:openapi)", () => {
-    for (const [locale, file] of [["en", "docs/openapi.json"], ["zh-cn", "docs/openapi.zh-cn.json"]] as const)
-      expect(JSON.parse(readFileSync(file, "utf8"))).toEqual(openApiDocument(CATALOGUE, { locale }));
+  it("names an entity's calls by the entity's title", async () => {
+    const message = await messageLookup("en");
+    const doc = openApiDocument(CATALOGUE, { locale: "en", titleOf: (ns) => message(`${ns}.title`) }) as { paths: Record<string, Record<string, { summary: string }>> };
+    expect(doc.paths["/device/battery/page"].get.summary).toBe(`A page of ${message("deviceOps.battery.title")}`);
+  });
+
+  it("is written to docs/ as the catalogue stands (npm run docs:openapi)", async () => {
+    for (const [locale, file] of [["en", "docs/openapi.json"], ["zh-cn", "docs/openapi.zh-cn.json"]] as const) {
+      const message = await messageLookup(locale);
+      expect(JSON.parse(readFileSync(file, "utf8"))).toEqual(openApiDocument(CATALOGUE, { locale, titleOf: (ns) => message(`${ns}.title`) }));
+    }
   });
 });

@@ -30,16 +30,19 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output"): Json {
 const openApiPath = (path: string) => path.replace(/:(\w+)(\{[^}]*\})?/g, "{$1}");
 const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
 
-function summaryOf(call: AnyCall, texts: Texts): string {
+/** An entity's title by its message namespace (`<ns>.title`), when the caller has the messages. */
+export type TitleOf = (ns: string) => string | undefined;
+
+function summaryOf(call: AnyCall, texts: Texts, titleOf?: TitleOf): string {
   const own = (texts.summaries as Record<string, string>)[call.path];
   if (own) return own;
   const last = call.path.split("/").pop()!;
-  const subject = call.path.split("/").slice(1, -1).join(" / ");
+  const subject = (call.entity && titleOf?.(call.entity)) || call.path.split("/").slice(1, -1).join(" / ");
   const action = (texts.actions as Record<string, string>)[last];
   return action ? action.replace("{subject}", subject) : `${subject}: ${last}`;
 }
 
-function operation(call: AnyCall, texts: Texts): Json {
+function operation(call: AnyCall, texts: Texts, titleOf?: TitleOf): Json {
   const input = jsonSchema(call.input, "input");
   const params: Json[] = pathParams(call.path).map((name) => ({ name, in: "path", required: true, schema: { type: "string" } }));
   const headers = [
@@ -76,7 +79,7 @@ function operation(call: AnyCall, texts: Texts): Json {
         : texts.access.menu.replace("{menus}", call.access.menu.join(", "));
   return {
     operationId: call.path.replace(/[/:{}]/g, "_"),
-    summary: summaryOf(call, texts),
+    summary: summaryOf(call, texts, titleOf),
     description: `${access}\n\n${(texts.scope as Record<string, string>)[call.scope]}`,
     tags: [call.service],
     ...(call.access === "anonymous" ? { security: [] } : call.access === "device" ? { security: [{ device: [] }] } : {}),
@@ -93,12 +96,12 @@ function mqttSection(texts: Texts): string {
   return [`## ${texts.mqtt.title}`, texts.mqtt.intro, "", `| ${texts.mqtt.direction} | topic |`, "|---|---|", ...UP_CHANNELS.map((c) => `| ${texts.mqtt.up} | ${topic(c)} |`), ...DOWN_CHANNELS.map((c) => `| ${texts.mqtt.down} | ${topic(c)} |`), "", texts.mqtt.payloads].join("\n");
 }
 
-export function openApiDocument(calls: readonly AnyCall[], o: { locale: Locale; product?: string; version?: string }): Json {
+export function openApiDocument(calls: readonly AnyCall[], o: { locale: Locale; product?: string; version?: string; titleOf?: TitleOf }): Json {
   const texts = TEXTS[o.locale];
   const paths: Record<string, Json> = {};
   for (const call of [...calls].sort((a, b) => a.path.localeCompare(b.path))) {
     const method = call.kind === "get" ? "get" : "post";
-    (paths[`/${openApiPath(call.path)}`] ??= {})[method] = operation(call, texts);
+    (paths[`/${openApiPath(call.path)}`] ??= {})[method] = operation(call, texts, o.titleOf);
   }
   const services = [...new Set(calls.map((c) => c.service))];
   return {

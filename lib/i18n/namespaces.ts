@@ -36,3 +36,12 @@ export async function loadMessages(locale: Locale): Promise<Record<string, unkno
   );
   return Object.fromEntries(entries);
 }
+
+/** A message by its dotted key (`deviceOps.battery.title`) in a locale's messages, when it is text. */
+export async function messageLookup(locale: Locale): Promise<(key: string) => string | undefined> {
+  const messages = await loadMessages(locale);
+  return (key) => {
+    const v = key.split(".").reduce<unknown>((node, k) => (node && typeof node === "object" ? (node as Record<string, unknown>)[k] : undefined), messages);
+    return typeof v === "string" ? v : undefined;
+  };
+}

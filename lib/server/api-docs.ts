@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { CATALOGUE } from "@/lib/contract/catalogue";
 import type { Locale } from "@/lib/contract/locale";
 import { openApiDocument } from "@/lib/contract/openapi";
+import { messageLookup } from "@/lib/i18n/namespaces";
 import { sessionFor } from "./api-proxy";
 import { cookieValue } from "./request-guard";
 import { TENANT_COOKIE, loginUrl } from "./session-cookie";
@@ -19,8 +20,9 @@ export async function docsAccess(request: Request): Promise<Response | null> {
   return Response.redirect(new URL(loginUrl("/api/docs", cookieValue(request, TENANT_COOKIE)), request.url), 302);
 }
 
-export function docsDocument(locale: Locale) {
-  const doc = openApiDocument(CATALOGUE, { locale });
+export async function docsDocument(locale: Locale) {
+  const message = await messageLookup(locale);
+  const doc = openApiDocument(CATALOGUE, { locale, titleOf: (ns) => message(`${ns}.title`) });
   // In the console the forwarding routes come first: they are what "Try it out" can reach.
   return { ...doc, servers: [...(doc.servers as { url: string }[])].reverse() };
 }

@@ -6,6 +6,6 @@ export async function GET(request: Request, { params }: { params: Promise<{ file
   const refused = await docsAccess(request);
   if (refused) return refused;
   const { file } = await params;
-  if (file === "openapi.json") return Response.json(docsDocument(localeOf(request)), { headers: { "cache-control": "private, no-store" } });
+  if (file === "openapi.json") return Response.json(await docsDocument(localeOf(request)), { headers: { "cache-control": "private, no-store" } });
   return (await docsAsset(file)) ?? new Response("Not found", { status: 404 });
 }
