@@ -19,6 +19,7 @@ import { columnsOf, filterConds, orderOf, pageOf, rowMapper } from "../../lib/cr
 import { crudRoutes, OPER_SWITCH } from "../../lib/crud-routes";
 import { badRequest, body, fieldError, notFound, ok, query } from "../../lib/http";
 import { projectOf, projectRow } from "../../lib/project-context";
+import { maskEntries, sealEntries } from "../../lib/secrets";
 import { tenantScope } from "../../lib/scope";
 import { loopsOf } from "../../linkage/condition";
 import { localized } from "../../linkage/engine";
@@ -26,7 +27,24 @@ import { commandsOf } from "../../ingest/commands";
 import { checkedCommand } from "../comm/instruct";
 import { deviceFor, dispatchCommand, SEND_PERM } from "./ops-common";
 
-const toRow = rowMapper<typeof linkageRule.fields, LinkageRuleRow>(linkageRule);
+type Action = LinkageRuleBody["actions"][number];
+type WebHeader = Extract<Action, { actionType: 3 }>["headers"][number];
+const headersOf = (a: Action): WebHeader[] => (a.actionType === ACTION_TYPE.webService ? a.headers : []);
+
+/** Actions as answered: the web calls' secret headers masked. */
+const maskActions = (actions: Action[]) => actions.map((a) => (a.actionType === ACTION_TYPE.webService ? { ...a, headers: maskEntries(a.headers, (h) => h.key) } : a));
+
+/**
+ * Actions as stored: the web calls' secret headers sealed. A masked header sent back keeps the
+ * stored value of that name, looked up in the same action first (actions may have been removed).
+ */
+const sealActions = (actions: Action[], stored: Action[] = []) =>
+  actions.map((a, i) =>
+    a.actionType === ACTION_TYPE.webService ? { ...a, headers: sealEntries(a.headers, [...headersOf(stored[i] ?? a), ...stored.flatMap(headersOf)], (h) => h.key) } : a,
+  );
+
+const ruleOverrides = { actions: (r: Record<string, unknown>) => maskActions(r.actions as Action[]) as LinkageRuleRow["actions"] };
+const toRow = rowMapper<typeof linkageRule.fields, LinkageRuleRow>(linkageRule, ruleOverrides);
 
 /**
  * What the schema cannot check: every device is the project's, a property trigger watches a
@@ -74,9 +92,10 @@ async function assertRefs(c: Ctx, input: LinkageRuleBody) {
  * A rule's columns, once its references are checked: only what the chosen options use is kept (no
  * windows when always active, no minutes when not suppressing); a new rule records who made it.
  */
-async function ruleColumns(c: Ctx, input: LinkageRuleBody, partial: boolean) {
+async function ruleColumns(c: Ctx, input: LinkageRuleBody, partial: boolean, before?: { actions?: unknown }) {
   await assertRefs(c, input);
   const cols = columnsOf(linkageRule, input) as Partial<typeof linkageRules.$inferInsert>;
+  cols.actions = sealActions(input.actions, before?.actions as Action[] | undefined) as typeof cols.actions;
   if (input.activeTime !== 2) cols.activeWindows = [];
   if (input.tactic !== 2) cols.suppressMinutes = null;
   return partial ? cols : { ...cols, createdBy: c.var.auth.userId };
@@ -95,7 +114,8 @@ export const linkageRoutes = crudRoutes<typeof linkageRule.fields, LinkageRuleRo
   only: ["page", "add", "upd", "del", "openOrClose"],
   // An update is the whole rule: triggers and actions are checked together.
   update: linkageRule.body.and(z.object({ id: dbId })),
-  values: (c, input, partial) => ruleColumns(c, input as LinkageRuleBody, partial),
+  values: (c, input, partial, before) => ruleColumns(c, input as LinkageRuleBody, partial, before),
+  toRow: ruleOverrides,
   ...OPER_SWITCH,
   afterWrite: (c) => c.var.deps.linkage?.invalidate(),
 })
@@ -110,7 +130,7 @@ export const linkageRoutes = crudRoutes<typeof linkageRule.fields, LinkageRuleRo
       ids(LINK_TYPE.group).length ? db.select({ id: alarmContactGroups.id, name: alarmContactGroups.groupName }).from(alarmContactGroups).where(inArray(alarmContactGroups.id, ids(LINK_TYPE.group))) : [],
     ]);
     const names = new Map<string, string>([...contacts.map((x) => [`${LINK_TYPE.contact}:${x.id}`, x.name] as const), ...groups.map((x) => [`${LINK_TYPE.group}:${x.id}`, x.name] as const)]);
-    const actions = row.actions.map((a) => (a.actionType === ACTION_TYPE.notice ? { ...a, recipients: a.recipients.map((r) => ({ ...r, name: names.get(`${r.linkType}:${r.linkId}`) ?? `#${r.linkId}` })) } : a));
+    const actions = maskActions(row.actions).map((a) => (a.actionType === ACTION_TYPE.notice ? { ...a, recipients: a.recipients.map((r) => ({ ...r, name: names.get(`${r.linkType}:${r.linkId}`) ?? `#${r.linkId}` })) } : a));
     return ok(c, { ...toRow(row), actions });
   })
   // The editor's pickers: the project's devices, and a device's thing model (every property for

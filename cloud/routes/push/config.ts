@@ -12,7 +12,7 @@ import { columnsOf } from "../../lib/crud";
 import { crudRoutes, OPER_SWITCH } from "../../lib/crud-routes";
 import { badRequest, body, ok } from "../../lib/http";
 import { projectOf, projectRow } from "../../lib/project-context";
-import { maskHeaders, sealHeaders } from "../../push/payload";
+import { maskEntries, sealEntries } from "../../lib/secrets";
 import { kafkaBrokers, sendBatch } from "../../push/senders";
 
 type Input = z.infer<typeof pushConfig.body>;
@@ -31,7 +31,7 @@ async function assertRefs(db: Db, c: Ctx, input: Input) {
 function columns(input: Input, stored: StoredHeader[] = []) {
   const cols = columnsOf(pushConfig, input) as Partial<typeof pushConfigs.$inferInsert>;
   cols.deviceIds = input.deviceScope === PUSH_DEVICE_SCOPE.chosen ? [...new Set(input.deviceIds)] : [];
-  cols.headers = sealHeaders(input.headers, stored);
+  cols.headers = sealEntries(input.headers, stored, (h) => h.name);
   return cols;
 }
 
@@ -53,7 +53,7 @@ export const configRoutes = crudRoutes<typeof pushConfig.fields, PushConfigRow>(
   },
   ...OPER_SWITCH,
   extra: outboxCounts,
-  toRow: { headers: (r) => maskHeaders(r.headers as StoredHeader[]) as PushConfigRow["headers"] },
+  toRow: { headers: (r) => maskEntries(r.headers as StoredHeader[], (h) => h.name) as PushConfigRow["headers"] },
   afterWrite: (c) => c.var.deps.push?.invalidate(),
 })
   .post("/test", requirePerm("push:pushConfig:upd"), async (c) => {

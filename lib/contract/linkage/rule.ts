@@ -81,7 +81,12 @@ const noticeAction = z.object({
   content: textRequired(500),
   delaySec: delay,
 });
-const header = z.object({ key: z.string().trim().min(1, "validation.required").max(100, "validation.maxLength").regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "validation.format"), value: z.string().max(1000, "validation.maxLength") });
+/** A header of the call; a `secret` one (or one named as a credential, `isSecretHeader`) is stored sealed and answered masked. */
+const header = z.object({
+  key: z.string().trim().min(1, "validation.required").max(100, "validation.maxLength").regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "validation.format"),
+  value: z.string().max(1000, "validation.maxLength"),
+  secret: z.boolean().default(false),
+});
 /** A call to a web service: method, URL, headers, a body template (`${identifier}`, `${value}`, `${ruleName}`, `${time}`) and its encoding. */
 const webAction = z.object({
   actionType: z.literal(ACTION_TYPE.webService),

@@ -4,9 +4,6 @@ import { defineEntity, keyField, rowName, type RowOf } from "../entity";
 import { text } from "../validation";
 import { HTTP_METHODS, PUSH_DATA, PUSH_DATA_KIND, PUSH_DEVICE_SCOPE, PUSH_DEVICE_SCOPES, PUSH_ENCODINGS, PUSH_METHODS, type PushMethod } from "./enums";
 
-/** What the cloud answers in place of a stored secret header value; sent back unchanged, it keeps the secret. */
-export const SECRET_MASK = "******";
-
 const choice = <const T extends readonly (string | number)[]>(values: T) =>
   z.preprocess((v) => (typeof v === "string" && typeof values[0] === "number" && v !== "" ? Number(v) : v), z.custom<T[number]>((v) => values.includes(v as T[number]), "validation.invalidOption"));
 
