@@ -62,6 +62,8 @@ export type CrudOptions<F extends Fields, R> = {
   update?: z.ZodType;
   /** Who may read (page, list, info, export, template), e.g. `requireMenu(SCREEN)`; default any signed-in user. */
   read?: MiddlewareHandler<CloudEnv>;
+  /** Who may export and get the import template, when `read` also lets pickers in (who then get names only, see `answer`); default `read`. */
+  exportRead?: MiddlewareHandler<CloudEnv>;
   /** Which rows the caller may read, when it is narrower than the scope (e.g. `visibleProjects`). */
   visible?: (c: Ctx, ...conds: Cond[]) => Promise<SQL> | SQL;
   /** Conditions of the page and export beyond the contract's filters. */
@@ -129,6 +131,7 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
   const selection = (c: Ctx) => ({ ...getTableColumns(table), ...(typeof o.extra === "function" ? o.extra(c.var.locale) : o.extra) });
   const select = (c: Ctx) => c.var.deps.db.select(selection(c)).from(table as PgTable).$dynamic();
   const read = o.read ?? (((_, next) => next()) as MiddlewareHandler<CloudEnv>);
+  const exportRead = o.exportRead ?? read;
   const project = entity.scope === "project";
   // A table with multilingual texts answers each caller in its language and keeps both on writes.
   const multilingual = "i18n" in getTableColumns(table);
@@ -249,7 +252,7 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
     });
   }
   if (has("export"))
-    app.post(path("export"), read, async (c) => {
+    app.post(path("export"), exportRead, async (c) => {
       const f = (await body(c, entity.filters)) as Values;
       const rows = await select(c)
         .where(await visible(c, ...filterConds(entity, table, f, c.var.locale), ...((await o.filters?.(c, f)) ?? [])))
@@ -260,7 +263,7 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
     });
   if (entity.keys.import.length) {
     if (has("template"))
-      app.post(path("template"), read, (c) => templateResponse(c, `${t(c.var.locale, `${entity.ns}.importTemplate`)}.xlsx`, importColumns(entity, c.var.locale)));
+      app.post(path("template"), exportRead, (c) => templateResponse(c, `${t(c.var.locale, `${entity.ns}.importTemplate`)}.xlsx`, importColumns(entity, c.var.locale)));
     // Each row goes through the add form's schema and the add route's insert, in the caller's scope.
     if (has("import"))
       app.post(path("import"), may("add"), async (c) =>

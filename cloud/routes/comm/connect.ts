@@ -6,7 +6,8 @@ import { rowMapper } from "../../lib/crud";
 import { crudRoutes } from "../../lib/crud-routes";
 import { AppError } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
-import { inUse, readProducts } from "../device/product-common";
+import { inUse } from "../device/product-common";
+import { requireMenu } from "../../lib/auth";
 import { joinedText } from "../../lib/i18n-text";
 import { productNameIn } from "../../db/queries/products";
 
@@ -16,7 +17,8 @@ export const toConnect = rowMapper<typeof connect.fields, Connect>(connect);
 export const connectRoutes = crudRoutes<typeof connect.fields, Connect>({
   table: connections,
   entity: connect,
-  read: readProducts,
+  // Their screen, and the product screen that picks a product's connections.
+  read: requireMenu("/productSet/connect", "/productSet/product", "/productSet/productInfo"),
   only: ["page", "info", "add", "upd", "del"],
   unique: [{ field: "connectCode", error: (code) => new AppError(Code.CONFLICT, "product.connectCodeTaken", { code }) }],
   /** A connection products or object models use is kept: the refusal names them. */

@@ -13,7 +13,7 @@ import { linkageOperate, linkageRule, type LinkageRuleBody, type LinkageRuleRow 
 import { productThingModel } from "../../db/queries/device-ops";
 import { devicesForPicker } from "../../db/queries/devices";
 import { alarmContactGroups, alarmContacts, devices, linkageLogs, linkageRules } from "../../db/schema";
-import { assertPerm } from "../../lib/auth";
+import { assertPerm, requireMenu } from "../../lib/auth";
 import type { Ctx } from "../../lib/context";
 import { columnsOf, filterConds, orderOf, pageOf, rowMapper } from "../../lib/crud";
 import { crudRoutes, OPER_SWITCH } from "../../lib/crud-routes";
@@ -25,7 +25,11 @@ import { loopsOf } from "../../linkage/condition";
 import { localized } from "../../linkage/engine";
 import { commandsOf } from "../../ingest/commands";
 import { checkedCommand } from "../comm/instruct";
-import { deviceFor, dispatchCommand, SEND_PERM } from "./ops-common";
+import { deviceFor, dispatchCommand, OPS_SCREENS, SEND_PERM } from "./ops-common";
+
+/** Rules, their log and the editor's pickers are read on the linkage screen; a device's thing model also by the linkage pad of the device screens. */
+const LINKAGE_SCREEN = "/linkage";
+const readLinkage = requireMenu(LINKAGE_SCREEN);
 
 type Action = LinkageRuleBody["actions"][number];
 type WebHeader = Extract<Action, { actionType: 3 }>["headers"][number];
@@ -114,12 +118,13 @@ export const linkageRoutes = crudRoutes<typeof linkageRule.fields, LinkageRuleRo
   only: ["page", "add", "upd", "del", "openOrClose"],
   // An update is the whole rule: triggers and actions are checked together.
   update: linkageRule.body.and(z.object({ id: dbId })),
+  read: readLinkage,
   values: (c, input, partial, before) => ruleColumns(c, input as LinkageRuleBody, partial, before),
   toRow: ruleOverrides,
   ...OPER_SWITCH,
   afterWrite: (c) => c.var.deps.linkage?.invalidate(),
 })
-  .get("/info", async (c) => {
+  .get("/info", readLinkage, async (c) => {
     const { id } = query(c, idQuery);
     const db = c.var.deps.db;
     const row = await projectRow(c, linkageRules, id);
@@ -135,10 +140,10 @@ export const linkageRoutes = crudRoutes<typeof linkageRule.fields, LinkageRuleRo
   })
   // The editor's pickers: the project's devices, and a device's thing model (every property for
   // triggers; writable properties and services for device actions).
-  .get("/devices", async (c) => {
+  .get("/devices", readLinkage, async (c) => {
     return ok(c, await devicesForPicker(c.var.deps.db, projectOf(c).where(devices)));
   })
-  .get("/model", async (c) => {
+  .get("/model", requireMenu(LINKAGE_SCREEN, ...OPS_SCREENS), async (c) => {
     const { deviceId } = query(c, z.object({ deviceId: dbId }));
     const [d] = await c.var.deps.db.select({ productId: devices.productId }).from(devices).where(projectOf(c).where(devices, eq(devices.id, deviceId)));
     if (!d) throw notFound();
@@ -198,13 +203,14 @@ export const linkageLogRoutes = crudRoutes<typeof linkageLog.fields, LinkageLogR
   entity: linkageLog,
   only: ["export"],
   paths: { export: "/exportLog" },
+  read: readLinkage,
 })
-  .get("/pageLog", async (c) => {
+  .get("/pageLog", readLinkage, async (c) => {
     const q = query(c, linkageLog.query);
     const page = await pageOf(c.var.deps.db, linkageLogs, projectOf(c).where(linkageLogs, ...filterConds(linkageLog, linkageLogs, q)), orderOf(linkageLog, linkageLogs, q), q);
     return ok(c, { records: page.records.map((r) => readable(c, r)), total: page.total });
   })
-  .get("/infoLog", async (c) => {
+  .get("/infoLog", readLinkage, async (c) => {
     const { id } = query(c, idQuery);
     return ok(c, readable(c, await projectRow(c, linkageLogs, id)));
   });

@@ -6,7 +6,7 @@ import { pushConfig, pushLog, pushTest, type PushConfigRow, type PushLogRow, typ
 import type { Db } from "../../db/client";
 import { logPushAttempt, outboxCounts } from "../../db/queries/push";
 import { devices, pushConfigs, pushLogs, telemetryLatest, type StoredHeader } from "../../db/schema";
-import { requirePerm } from "../../lib/auth";
+import { requireMenu, requirePerm } from "../../lib/auth";
 import type { Ctx } from "../../lib/context";
 import { columnsOf } from "../../lib/crud";
 import { crudRoutes, OPER_SWITCH } from "../../lib/crud-routes";
@@ -16,6 +16,9 @@ import { maskEntries, sealEntries } from "../../lib/secrets";
 import { kafkaBrokers, sendBatch } from "../../push/senders";
 
 type Input = z.infer<typeof pushConfig.body>;
+
+/** Configurations and their attempts are read on their screen only. */
+const readPush = requireMenu("/devices/dataPush");
 
 /** What the form cannot check: the chosen devices are the project's; Kafka has brokers. */
 async function assertRefs(db: Db, c: Ctx, input: Input) {
@@ -47,6 +50,7 @@ export const configRoutes = crudRoutes<typeof pushConfig.fields, PushConfigRow>(
   only: ["page", "info", "add", "upd", "del", "openOrClose"],
   // An update is the whole configuration: its checks (address by method, devices by scope) need every field.
   update: pushConfig.body.and(z.object({ id: dbId })),
+  read: readPush,
   values: async (c, input, _partial, before) => {
     await assertRefs(c.var.deps.db, c, input as Input);
     return columns(input as Input, before?.headers as StoredHeader[] | undefined);
@@ -84,5 +88,6 @@ export const logRoutes = crudRoutes<typeof pushLog.fields, PushLogRow>({
   entity: pushLog,
   only: ["page"],
   paths: { page: "/pageLog" },
+  read: readPush,
   defaultOrder: [desc(pushLogs.id)],
 });
