@@ -1,5 +1,6 @@
 import { Code, envelopeOf, envelopeResponse, isEnvelope, type Envelope } from "@/lib/contract/envelope";
 import type { Locale } from "@/lib/contract/locale";
+import { PROXY_SECRET_HEADER } from "@/lib/contract/console-proxy";
 import { TREND_SERVICE } from "@/lib/contract/services";
 import { apiTextFor } from "./api-text";
 
@@ -10,6 +11,8 @@ export type UpstreamConfig = {
   trendUrl?: string;
   product: string;
   timeoutMs: number;
+  /** Sent with each call so the cloud believes the client address the console gives (`CLOUD_PROXY_SECRET`). */
+  proxySecret?: string;
 };
 
 export function upstreamConfig(): UpstreamConfig {
@@ -18,6 +21,7 @@ export function upstreamConfig(): UpstreamConfig {
     trendUrl: process.env.TREND_UPSTREAM_URL || undefined,
     product: process.env.CLOUD_PRODUCT || "iot",
     timeoutMs: Number(process.env.UPSTREAM_TIMEOUT_MS || 120_000),
+    proxySecret: process.env.CLOUD_PROXY_SECRET || undefined,
   };
 }
 
@@ -93,6 +97,7 @@ export async function forward(input: ForwardInput, config: UpstreamConfig): Prom
   if (input.projId) headers.set("projectid", String(input.projId));
   headers.set("language", locale);
   if (input.clientIp) headers.set("x-real-ip", input.clientIp);
+  if (config.proxySecret) headers.set(PROXY_SECRET_HEADER, config.proxySecret);
 
   const hasBody = request.method !== "GET" && request.method !== "HEAD" && request.body !== null;
   const signal = AbortSignal.any([request.signal, AbortSignal.timeout(config.timeoutMs)]);
