@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isUrl, WEB_SCHEMES } from "../url";
 import { dbId, enableState } from "../common";
 import { defineEntity, keyField, rowName, type RowOf } from "../entity";
 import { recipient } from "../alarm/contact";
@@ -91,7 +92,7 @@ const header = z.object({
 const webAction = z.object({
   actionType: z.literal(ACTION_TYPE.webService),
   method: choice(["GET", "POST"] as const),
-  url: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(500, "validation.maxLength").refine((u) => /^https?:\/\/[^\s]+$/i.test(u) && URL.canParse(u), "validation.linkage.url"),
+  url: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(500, "validation.maxLength").refine((u) => isUrl(u, WEB_SCHEMES), "validation.linkage.url"),
   headers: z.array(header).max(20, "validation.maxItems").default([]),
   body: z.string().max(5000, "validation.maxLength").default(""),
   encoding: choice(ENCODINGS).default("UTF-8"),
