@@ -146,7 +146,7 @@ export async function forward(input: ForwardInput, config: UpstreamConfig): Prom
       return { response: envelopeResponse(401, Code.UNAUTHORIZED, text.loginTimeout), unauthorized: true };
     }
     // The checked text goes on as it came (no second serialisation); its length is recomputed
-    // because fetch has already undone any content-encoding.
+    // as the text is sent again by this response.
     outHeaders.delete("content-length");
     return { response: new Response(raw, { status: upstream.status, headers: outHeaders }), unauthorized: false };
   }
