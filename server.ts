@@ -82,6 +82,9 @@ async function main() {
   ensureSessionSecret();
   let cloud: CloudHandle | null = null;
   if (!process.env.UPSTREAM_URL) {
+    // The console and its built-in cloud share one secret (the worker inherits the environment):
+    // the cloud believes the client addresses only the console gives.
+    process.env.CLOUD_PROXY_SECRET ||= randomBytes(32).toString("base64url");
     cloud = await startCloudWorker({
       port: Number(process.env.CLOUD_PORT || 0),
       databaseUrl: process.env.DATABASE_URL,

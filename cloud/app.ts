@@ -16,6 +16,7 @@ import { msgRoutes, msgServed } from "./routes/msg";
 import { pushRoutes, pushServed } from "./routes/push";
 import { statRoutes, statServed } from "./routes/stat";
 import { sysRoutes, sysServed } from "./routes/sys";
+import { clientIp } from "./lib/client-ip";
 
 /** The services of the contract (core §7) the built-in cloud implements so far. */
 const ROUTES: Partial<Record<Service, Hono<CloudEnv>>> = { sys: sysRoutes, device: deviceRoutes, comm: commRoutes, msg: msgRoutes, file: fileRoutes, stat: statRoutes, alarm: alarmRoutes, push: pushRoutes };
@@ -37,9 +38,7 @@ export function createCloud(deps: Deps) {
   app.use(async (c, next) => {
     c.set("deps", deps);
     c.set("locale", normalizeLocale(c.req.header("language")));
-    // The console sets X-Real-IP from its socket after dropping whatever the client sent; a
-    // direct caller could send anything, and the columns keyed by it hold 64 characters.
-    c.set("ip", (c.req.header("x-real-ip") ?? "local").slice(0, 64));
+    c.set("ip", clientIp(c, deps.config));
     const streamed = /^(multipart\/|application\/octet-stream)/.test(c.req.header("content-type") ?? "");
     // Uploads (multipart, and the parts of an upload in parts) stream to their own handlers, which set their own limits.
     return streamed ? next() : jsonLimit(c, next);

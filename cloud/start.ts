@@ -41,6 +41,8 @@ export function cloudConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
     tokenTtlMs: 12 * 3600_000,
     storageQuotaMb: storageQuotaMbFromEnv(),
     llm: llmConfigFromEnv(),
+    proxySecret: process.env.CLOUD_PROXY_SECRET || undefined,
+    trustedProxies: (process.env.TRUSTED_PROXIES ?? "").split(",").map((a) => a.trim()).filter(Boolean),
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import type { Deps } from "./lib/context";
 import type { Message } from "./lib/delivery";
 import { hashPassword, randomToken, sha256 } from "./lib/crypto";
 import { cloudConfig } from "./start";
+import { PROXY_SECRET_HEADER } from "@/lib/contract/console-proxy";
 import { tenantOf } from "./lib/scope";
 
 export type TestRequest = {
@@ -37,6 +38,8 @@ function checkAnswer(method: string, path: string, data: unknown) {
 const SERVICE_PATH = /^\/([^?]*)/;
 
 /** Wall-clock start of every test cloud, so expiry tests do not depend on the real date. */
+/** The test cloud's `CLOUD_PROXY_SECRET`. */
+export const TEST_PROXY_SECRET = "test-console-secret";
 export const TEST_EPOCH = new Date("2026-03-02T08:00:00Z");
 
 /**
@@ -81,7 +84,7 @@ export async function createTestCloud(opts: { now?: Date; seed?: SeedOptions } =
   const outbox: Message[] = [];
   const deps: Deps = {
     db: handle.db,
-    config: cloudConfig({ product: "iot", filesDir: ".data/test-files" }),
+    config: cloudConfig({ product: "iot", filesDir: ".data/test-files", proxySecret: TEST_PROXY_SECRET }),
     delivery: {
       async send(m) {
         outbox.push(m);
@@ -97,7 +100,8 @@ export async function createTestCloud(opts: { now?: Date; seed?: SeedOptions } =
     const headers: Record<string, string> = { ...init.headers };
     if (init.token) headers.authorization = `Bearer ${init.token}`;
     if (init.language) headers.language = init.language;
-    if (init.ip) headers["x-real-ip"] = init.ip;
+    // A test naming the caller's address calls as the console does.
+    if (init.ip) Object.assign(headers, { "x-real-ip": init.ip, [PROXY_SECRET_HEADER]: TEST_PROXY_SECRET });
     let payload: string | undefined;
     if (init.body !== undefined) {
       payload = typeof init.body === "string" ? init.body : JSON.stringify(init.body);

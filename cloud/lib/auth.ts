@@ -159,10 +159,15 @@ export async function assertPerm(db: Db, auth: Pick<Auth, "roleIds">, code: stri
 
 export function requireMenu(...paths: string[]): MiddlewareHandler<CloudEnv> {
   return async (c, next) => {
-    const open = (await accessOf(c.var.deps.db, c.var.auth)).paths;
-    if (!paths.some((p) => open.has(p))) throw new AppError(Code.FORBIDDEN, "cloud.forbidden");
+    if (!(await mayOpen(c, ...paths))) throw new AppError(Code.FORBIDDEN, "cloud.forbidden");
     await next();
   };
+}
+
+/** Whether the caller may open one of the screens: a route readable by pickers answers whole rows only to them. */
+export async function mayOpen(c: Ctx, ...paths: string[]): Promise<boolean> {
+  const open = (await accessOf(c.var.deps.db, c.var.auth)).paths;
+  return paths.some((p) => open.has(p));
 }
 
 /** Platform-only screens answer 403 to tenant users. */

@@ -16,6 +16,10 @@ export type CloudConfig = {
   storageQuotaMb: number;
   /** The assistant's OpenAI-compatible model (`LLM_BASE_URL`…); null: answers from knowledge search alone. */
   llm?: LlmConfig | null;
+  /** The secret the console sends with each call (`CLOUD_PROXY_SECRET`): its X-Real-IP is believed. */
+  proxySecret?: string;
+  /** Addresses of proxies whose X-Real-IP is believed (`TRUSTED_PROXIES`, comma-separated). */
+  trustedProxies?: string[];
 };
 
 /** Everything a handler needs from outside, passed in so tests can supply their own. */

@@ -71,6 +71,8 @@ export type CrudOptions<F extends Fields, R> = {
    * `before`), over `columnsOf`; it may refuse the input (references the contract cannot check).
    */
   values?: (c: Ctx, input: Values, partial: boolean, before?: Row) => Values | Promise<Values>;
+  /** The input as written, before its columns and multilingual texts are taken from it (rich text sanitised, in every language given). */
+  input?: (input: Values) => Values;
   /** Fields unique within the scope, and the refusal: a message key (`{value}` is the value) or the error itself. */
   unique?: readonly { field: string; error: string | ((value: string) => AppError) }[];
   /**
@@ -140,7 +142,8 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
   }
 
   /** A new row in the caller's scope (add and each imported row). */
-  async function insert(c: Ctx, input: Values): Promise<Row> {
+  async function insert(c: Ctx, given: Values): Promise<Row> {
+    const input = o.input ? o.input(given) : given;
     const values = { ...columnsOf(entity, input), ...(await o.values?.(c, input, false)), ...texts(c, undefined, input) };
     const row = await c.var.deps.db.transaction(async (db) => {
       await checkUnique(db, c, input);
@@ -178,7 +181,8 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
   route("add", async (c, input) => one(c, await insert(c, input)), o.guard?.add);
   route(
     "upd",
-    async (c, input) => {
+    async (c, given) => {
+      const input = o.input ? o.input(given) : given;
       const id = input[entity.key] as number;
       const { now } = c.var.deps;
       const stored = multilingual || o.values || o.afterSave;

@@ -10,7 +10,8 @@ import { text, textRequired } from "@/lib/contract/validation";
 import { projects } from "../db/schema";
 import { signedIn, type TestCloud } from "../testing";
 import type { CloudEnv } from "./context";
-import { assertUnused, columnsOf, containsPattern, ownedDelete, platformTime, rowMapper } from "./crud";
+import { assertUnused, columnsOf, containsPattern, exportColumns, ownedDelete, platformTime, rowMapper } from "./crud";
+import { alarmContact } from "@/lib/contract/alarm/contact";
 import { legacyCrudRoutes } from "./legacy-crud-routes";
 import { AppError, fail } from "./http";
 import { tenantScope } from "./scope";
@@ -230,5 +231,13 @@ describe("owned delete and in-use checks", () => {
     expect((err as AppError).key).toBe("cloud.inUse");
     expect((err as AppError).values.what).toBe("@projects.project.title");
     await expect(assertUnused(cloud.db, uses, [999_999])).resolves.toBeUndefined();
+  });
+});
+
+describe("exportColumns", () => {
+  it("leaves a missing date empty rather than the screen's dash", () => {
+    const column = exportColumns(alarmContact, "en").find((c) => c.key === "createTime")!;
+    expect(column.value!({ createTime: null })).toBeNull();
+    expect(column.value!({ createTime: "2026-03-02T08:00:00Z" })).toMatch(/^2026-03-02 \d\d:00:00$/);
   });
 });

@@ -222,7 +222,7 @@ export function exportColumns<R>(entity: EntityMeta, locale: Locale, values: { [
     const value =
       own ??
       (f.kind === "datetime"
-        ? (r: R) => formatDateTime(get(r))
+        ? (r: R) => (get(r) ? formatDateTime(get(r)) : null)
         : f.kind === "area"
           ? (r: R) => (get(r) ? (areaName(String(get(r))) ?? get(r)) : "")
           : dict

@@ -62,6 +62,8 @@ export type LegacyCrudOptions<F extends Fields, R> = {
   update?: z.ZodType;
   /** Who may read (page, list, info, export, template), e.g. `requireMenu(SCREEN)`; default any signed-in user. */
   read?: MiddlewareHandler<CloudEnv>;
+  /** Who may export and get the import template, when `read` also lets pickers in (who then get names only, see `answer`); default `read`. */
+  exportRead?: MiddlewareHandler<CloudEnv>;
   /** Which rows the caller may read, when it is narrower than the scope (e.g. `visibleProjects`). */
   visible?: (c: Ctx, ...conds: Cond[]) => Promise<SQL> | SQL;
   /** Conditions of the page and export beyond the contract's filters. */
@@ -73,6 +75,8 @@ export type LegacyCrudOptions<F extends Fields, R> = {
    * `before`), over `columnsOf`; it may refuse the input (references the contract cannot check).
    */
   values?: (c: Ctx, input: Values, partial: boolean, before?: Row) => Values | Promise<Values>;
+  /** The input as written, before its columns and multilingual texts are taken from it (rich text sanitised, in every language given). */
+  input?: (input: Values) => Values;
   /** Fields unique within the scope, and the refusal: a message key (`{value}` is the value) or the error itself. */
   unique?: readonly { field: string; error: string | ((value: string) => AppError) }[];
   /**
@@ -129,6 +133,7 @@ export function legacyCrudRoutes<F extends Fields, R = RowOf<F>>(o: LegacyCrudOp
   const selection = (c: Ctx) => ({ ...getTableColumns(table), ...(typeof o.extra === "function" ? o.extra(c.var.locale) : o.extra) });
   const select = (c: Ctx) => c.var.deps.db.select(selection(c)).from(table as PgTable).$dynamic();
   const read = o.read ?? (((_, next) => next()) as MiddlewareHandler<CloudEnv>);
+  const exportRead = o.exportRead ?? read;
   const project = entity.scope === "project";
   // A table with multilingual texts answers each caller in its language and keeps both on writes.
   const multilingual = "i18n" in getTableColumns(table);
@@ -154,7 +159,8 @@ export function legacyCrudRoutes<F extends Fields, R = RowOf<F>>(o: LegacyCrudOp
   }
 
   /** A new row in the caller's scope (add and each imported row). */
-  async function insert(c: Ctx, input: Values): Promise<Row> {
+  async function insert(c: Ctx, given: Values): Promise<Row> {
+    const input = o.input ? o.input(given) : given;
     const values = { ...columnsOf(entity, input), ...(await o.values?.(c, input, false)), ...texts(c, undefined, input) };
     const row = await c.var.deps.db.transaction(async (db) => {
       await checkUnique(db, c, input);
@@ -205,7 +211,8 @@ export function legacyCrudRoutes<F extends Fields, R = RowOf<F>>(o: LegacyCrudOp
     });
   if (has("upd"))
     app.post(path("upd"), may("upd"), async (c) => {
-      const input = (await body(c, o.update ?? entity.update)) as Values;
+      const given = (await body(c, o.update ?? entity.update)) as Values;
+      const input = o.input ? o.input(given) : given;
       const id = input[entity.key] as number;
       const { now } = c.var.deps;
       const stored = multilingual || o.values || o.afterSave;
@@ -249,7 +256,7 @@ export function legacyCrudRoutes<F extends Fields, R = RowOf<F>>(o: LegacyCrudOp
     });
   }
   if (has("export"))
-    app.post(path("export"), read, async (c) => {
+    app.post(path("export"), exportRead, async (c) => {
       const f = (await body(c, entity.filters)) as Values;
       const rows = await select(c)
         .where(await visible(c, ...filterConds(entity, table, f, c.var.locale), ...((await o.filters?.(c, f)) ?? [])))
@@ -260,7 +267,7 @@ export function legacyCrudRoutes<F extends Fields, R = RowOf<F>>(o: LegacyCrudOp
     });
   if (entity.keys.import.length) {
     if (has("template"))
-      app.post(path("template"), read, (c) => templateResponse(c, `${t(c.var.locale, `${entity.ns}.importTemplate`)}.xlsx`, importColumns(entity, c.var.locale)));
+      app.post(path("template"), exportRead, (c) => templateResponse(c, `${t(c.var.locale, `${entity.ns}.importTemplate`)}.xlsx`, importColumns(entity, c.var.locale)));
     // Each row goes through the add form's schema and the add route's insert, in the caller's scope.
     if (has("import"))
       app.post(path("import"), may("add"), async (c) =>

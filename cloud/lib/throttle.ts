@@ -2,9 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { loginFailures } from "../db/schema";
 import type { Db } from "../db/client";
 
-/** Login failure limits: captcha after 3, lock-out after these within the window. */
+/** Login failure limits: captcha after 3 of a user (10 of an address), lock-out after these within the window. */
 export const LIMITS = {
   captchaAfter: 3,
+  ipCaptchaAfter: 10,
   perUser: 5,
   perIp: 30,
   windowMs: 15 * 60_000,
@@ -58,13 +59,13 @@ export async function recordFailure(db: Db, key: string, limit: number | null, n
   return row.count;
 }
 
-/** Takes back one failure counted ahead of a check that then succeeded, with the lock it caused. */
-export async function forgiveFailure(db: Db, key: string, limit: number) {
+/** Takes back one failure counted ahead of a check that then succeeded, with the lock it caused (no limit: only the count). */
+export async function forgiveFailure(db: Db, key: string, limit: number | null) {
   await db
     .update(loginFailures)
     .set({
       count: sql`greatest(${loginFailures.count} - 1, 0)`,
-      lockedUntil: sql`case when ${loginFailures.count} - 1 < ${limit} then null else ${loginFailures.lockedUntil} end`,
+      lockedUntil: limit === null ? loginFailures.lockedUntil : sql`case when ${loginFailures.count} - 1 < ${limit} then null else ${loginFailures.lockedUntil} end`,
     })
     .where(eq(loginFailures.key, key));
 }

@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
-import { contentDisposition, neutralise, writeXlsx } from "./xlsx-export";
+import { cellValue, contentDisposition, formulaLike, writeXlsx } from "./xlsx-export";
 
 async function workbookOf(run: (out: PassThrough) => Promise<void>) {
   const out = new PassThrough();
@@ -16,13 +16,21 @@ async function workbookOf(run: (out: PassThrough) => Promise<void>) {
 }
 
 describe("xlsx export", () => {
-  it("neutralises formula injection: a leading = + - @ tab or CR gets an apostrophe", () => {
-    for (const s of ["=1+1", "+cmd", "-2+3", "@SUM(A1)", "\t=x", "\r=x"]) expect(neutralise(s)).toBe(`'${s}`);
-    expect(neutralise("a=b")).toBe("a=b");
-    expect(neutralise(-5)).toBe(-5);
-    expect(neutralise(null)).toBeNull();
-    expect(neutralise(["=a", "b"])).toBe("'=a, b");
-    expect(neutralise({ a: 1 })).toBe('{"a":1}');
+  it("knows formula-like text: a leading = + - @ tab or CR", () => {
+    for (const s of ["=1+1", "+cmd", "-2+3", "@SUM(A1)", "\t=x", "\r=x"]) expect(formulaLike(s)).toBe(true);
+    for (const v of ["a=b", -5, null, ""]) expect(formulaLike(v)).toBe(false);
+    expect(cellValue(["=a", "b"])).toBe("=a, b");
+    expect(cellValue({ a: 1 })).toBe('{"a":1}');
+  });
+
+  it("keeps formula-like text as text without a visible apostrophe, and empty cells empty", async () => {
+    const wb = await workbookOf((out) => writeXlsx(out, [{ key: "name", header: "Name" }, { key: "at", header: "At" }], [{ name: "-张三", at: null }, { name: "=HYPERLINK(1)", at: "" }]));
+    const sheet = wb.worksheets[0];
+    expect([sheet.getCell("A2").value, sheet.getCell("A2").numFmt, sheet.getCell("A3").value, sheet.getCell("A3").numFmt]).toEqual(["-张三", "@", "=HYPERLINK(1)", "@"]);
+    // A string cell, not a formula.
+    expect(sheet.getCell("A3").type).toBe(ExcelJS.ValueType.String);
+    expect(sheet.getCell("B2").value).toBeNull();
+    expect(sheet.getCell("B3").value).toBeNull();
   });
 
   it("streams a header row and the rows, with values from keys or functions", async () => {
@@ -39,7 +47,7 @@ describe("xlsx export", () => {
     );
     const sheet = wb.getWorksheet("Things")!;
     expect(sheet.getRow(1).values).toEqual([undefined, "ID", "Name", "Twice"]);
-    expect(sheet.getRow(2).values).toEqual([undefined, 1, "'=evil()", 5]);
+    expect(sheet.getRow(2).values).toEqual([undefined, 1, "=evil()", 5]);
     expect(sheet.getRow(3).getCell(2).value).toBe("ok");
     expect(sheet.rowCount).toBe(3);
   });

@@ -7,15 +7,27 @@ export type ExportColumn<Row> = { key: string; header: string; width?: number; v
 
 const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-/**
- * Spreadsheet formula injection: a text cell starting with = + - @ (or a tab / carriage return
- * that some programs strip first) would run as a formula; a leading apostrophe keeps it text.
- */
-export function neutralise(value: unknown): string | number | boolean | Date | null {
+/** A cell's value: text as written (lists joined, objects as JSON), numbers, booleans and dates as they are. */
+export function cellValue(value: unknown): string | number | boolean | Date | null {
   if (value === null || value === undefined) return null;
   if (typeof value === "number" || typeof value === "boolean" || value instanceof Date) return value;
-  const s = Array.isArray(value) ? value.join(", ") : typeof value === "object" ? JSON.stringify(value) : String(value);
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return Array.isArray(value) ? value.join(", ") : typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
+/**
+ * Spreadsheet formula injection: a text starting with = + - @ (or a tab / carriage return that
+ * some programs strip first) would run as a formula once its cell is edited or the sheet is saved
+ * as CSV. Such cells get the Text format, which keeps them text without an apostrophe to see.
+ */
+const FORMULA_LIKE = /^[=+\-@\t\r]/;
+export const formulaLike = (value: unknown) => typeof value === "string" && FORMULA_LIKE.test(value);
+
+function addRow(sheet: ExcelJS.Worksheet, values: unknown[]) {
+  const row = sheet.addRow(values.map(cellValue));
+  values.forEach((v, i) => {
+    if (formulaLike(cellValue(v))) row.getCell(i + 1).numFmt = "@";
+  });
+  return row;
 }
 
 /**
@@ -26,11 +38,11 @@ export async function writeXlsx<Row>(out: Writable, columns: readonly ExportColu
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
   sheet.columns = columns.map((c) => ({ key: c.key, width: c.width ?? Math.min(50, Math.max(12, c.header.length * 2 + 4)) }));
-  const header = sheet.addRow(columns.map((c) => neutralise(c.header)));
+  const header = addRow(sheet, columns.map((c) => c.header));
   header.font = { bold: true };
   header.commit();
   for await (const row of rows as AsyncIterable<Row>) {
-    sheet.addRow(columns.map((c) => neutralise(c.value ? c.value(row) : (row as Record<string, unknown>)[c.key]))).commit();
+    addRow(sheet, columns.map((c) => (c.value ? c.value(row) : (row as Record<string, unknown>)[c.key]))).commit();
   }
   sheet.commit();
   await workbook.commit();

@@ -78,12 +78,12 @@ describe("readImport", () => {
     await expect(run(await xlsx([["Name", "Count"], row]))).rejects.toMatchObject({ key: "widgets.importFile.tooManyColumns" });
   });
 
-  it("reads formula cells as their result and neutralises formulas echoed back", async () => {
+  it("reads formula cells as their result and echoes the failed rows' cells as read (the dialog shows them as text)", async () => {
     const save = vi.fn(async () => {});
     const r = await run(await xlsx([["Name", "Count"], ["ok", { formula: "1+1", result: 2 }], ["=HYPERLINK(1)", 1], ["@cmd", "-1"]]), save);
     expect(save).toHaveBeenCalledWith({ name: "ok", count: 2 }, 2);
-    expect(r.errorList.map((e) => e.rowData[0])).toEqual(["'=HYPERLINK(1)", "'@cmd"]);
-    expect(r.errorList[1].rowData[1]).toBe("'-1");
+    expect(r.errorList.map((e) => e.rowData[0])).toEqual(["=HYPERLINK(1)", "@cmd"]);
+    expect(r.errorList[1].rowData[1]).toBe("-1");
   });
 
   it("hands number cells to the schema as text, as a form sends them", async () => {

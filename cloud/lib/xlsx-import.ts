@@ -12,7 +12,7 @@ import type { Ctx } from "./context";
 import { receiveUpload } from "./files";
 import { AppError } from "./http";
 import { t } from "./i18n";
-import { neutralise, xlsxResponse } from "./xlsx-export";
+import { xlsxResponse } from "./xlsx-export";
 
 /**
  * Spreadsheet imports (widgets §5, core §9): `POST <entity>/import` streams the sheet with exceljs,
@@ -70,8 +70,6 @@ function cellsOf(values: unknown): Cell[] {
 
 const refuse = (key: string, values?: Record<string, string | number>) => new AppError(Code.BAD_REQUEST, key, values);
 
-/** Echoed cells are neutralised: an error list exported to a spreadsheet must not run formulas. */
-const echo = (cells: Cell[]): ImportError["rowData"] => cells.map((c) => (typeof c === "string" ? (neutralise(c) as string) : c));
 
 /** Reads the first worksheet of an xlsx stream or file and imports its rows. */
 export async function readImport<S extends z.ZodTypeAny>(input: Readable | string, o: ImportOptions<S>): Promise<ImportResult> {
@@ -79,7 +77,7 @@ export async function readImport<S extends z.ZodTypeAny>(input: Readable | strin
   const stream = typeof input === "string" ? createReadStream(input) : input;
   const valid: { row: z.output<S>; rowNum: number; cells: Cell[] }[] = [];
   const errorList: ImportError[] = [];
-  const rowError = (rowNum: number, cells: Cell[], reason: string) => errorList.push({ rowNum, rowData: echo(cells), errorMsg: t(o.locale, "widgets.importFile.rowError", { row: rowNum, reason }) });
+  const rowError = (rowNum: number, cells: Cell[], reason: string) => errorList.push({ rowNum, rowData: cells, errorMsg: t(o.locale, "widgets.importFile.rowError", { row: rowNum, reason }) });
   let headerSeen = false;
   let dataRows = 0;
   try {

@@ -15,6 +15,7 @@ import { AppError, badRequest } from "../lib/http";
 import type { Locale } from "@/lib/contract/locale";
 import type { OutboundOptions, OutboundResult } from "../lib/outbound";
 import { t } from "../lib/i18n";
+import { openEntries } from "../lib/secrets";
 import { FireRateBreaker, combine, isActive, observe, propertyHolds, stateMatches, suppressed, symbolText, type PropertyState } from "./condition";
 
 /** The outbound HTTP call (`safeFetch`: refuses internal targets, caps time and size); tests pass their own. */
@@ -389,7 +390,7 @@ export class LinkageEngine {
   }
 
   private async web(a: Extract<Action, { actionType: 3 }>, vars: Record<string, string>): Promise<Said> {
-    const headers: Record<string, string> = Object.fromEntries(a.headers.map((h) => [h.key, fill(h.value, vars)]));
+    const headers: Record<string, string> = Object.fromEntries(openEntries(a.headers).map((h) => [h.key, fill(h.value, vars)]));
     let url = fill(a.url, Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, encodeURIComponent(v)])));
     let body: string | undefined;
     const text = fill(a.body, vars);

@@ -1,6 +1,5 @@
-import { SECRET_MASK } from "@/lib/contract/push/config";
 import type { PushItem, StoredHeader } from "../db/schema";
-import { openSecret, sealSecret } from "../lib/crypto";
+import { openEntries } from "../lib/secrets";
 
 /** What a configuration sends for a batch: the body (template or default JSON) and its headers in clear. */
 export type RenderedBatch = { body: string; headers: Record<string, string>; contentType: string };
@@ -24,33 +23,5 @@ export function renderBatch(config: Renderable, items: PushItem[], now: Date): R
   return { body, headers: openHeaders(config.headers), contentType: `${json ? "application/json" : "text/plain"}; charset=${charset}` };
 }
 
-/** Stored headers as sent: secret values opened (one that cannot be opened is left out rather than sent wrong). */
-export function openHeaders(headers: StoredHeader[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const h of headers) {
-    if (!h.secret) out[h.name] = h.value;
-    else
-      try {
-        out[h.name] = openSecret(h.value);
-      } catch {
-        // Sealed under another SECRETS_KEY: the receiver will refuse the call and the log says so.
-      }
-  }
-  return out;
-}
-
-/** Headers as the console sees them: secret values masked. */
-export const maskHeaders = (headers: StoredHeader[]): StoredHeader[] => headers.map((h) => (h.secret ? { ...h, value: SECRET_MASK } : h));
-
-/**
- * Headers of a form as stored: secret values sealed; a secret sent back as the mask (or blank)
- * keeps the value stored under the same name, so an edit need not re-enter it.
- */
-export function sealHeaders(input: StoredHeader[], stored: StoredHeader[] = []): StoredHeader[] {
-  return input.map((h) => {
-    if (!h.secret) return h;
-    const before = stored.find((s) => s.secret && s.name.toLowerCase() === h.name.toLowerCase());
-    if ((h.value === SECRET_MASK || h.value === "") && before) return { ...h, value: before.value };
-    return { ...h, value: sealSecret(h.value) };
-  });
-}
+/** Stored headers as sent: secret values opened (`openEntries`). */
+export const openHeaders = (headers: StoredHeader[]): Record<string, string> => Object.fromEntries(openEntries(headers).map((h) => [h.name, h.value]));

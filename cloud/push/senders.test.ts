@@ -77,6 +77,14 @@ describe("MQTT bridge against a broker on loopback", () => {
   });
 });
 
+describe("an address no URL parser reads", () => {
+  it("is a failed try with its reason, not an error thrown at the engine", async () => {
+    const r = await sendBatch(config({ method: "POST", address: "http://[::1:18991/x" }), items(1, 1), options);
+    expect(r).toMatchObject({ status: PUSH_STATUS.failed, httpStatus: null });
+    expect(r.error).toMatch(/URL/i);
+  });
+});
+
 describe("Kafka without brokers", () => {
   it("fails each try with the localised reason when neither the form nor KAFKA_BROKERS names a broker", async () => {
     expect(kafkaBrokers({ address: "" }, {} as NodeJS.ProcessEnv)).toEqual([]);

@@ -124,6 +124,13 @@ const SENDERS: Record<PushMethod, (config: PushConfigRecord, items: PushItem[], 
 };
 
 /** Sends one batch by the configuration's method; never throws: every outcome is an attempt to log. */
-export function sendBatch(config: PushConfigRecord, items: PushItem[], o: SendOptions): Promise<Attempt> {
-  return (SENDERS[config.method as PushMethod] ?? sendHttp)(config, items, o);
+export async function sendBatch(config: PushConfigRecord, items: PushItem[], o: SendOptions): Promise<Attempt> {
+  const started = performance.now();
+  try {
+    return await (SENDERS[config.method as PushMethod] ?? sendHttp)(config, items, o);
+  } catch (e) {
+    // What a sender did not foresee (an address stored before today's rule that no URL parser
+    // reads): a failed try, logged and counted toward the dead letter, not a queue stuck for ever.
+    return failure(e, started);
+  }
 }

@@ -316,12 +316,15 @@ function NoticeAction({ base, item, disabled, err, onChange, form }: ActionProps
   );
 }
 
+/** A web call's header; a secret one is stored sealed and comes back masked (sent back so, it keeps the stored value). */
+type Header = { key: string; value: string; secret?: boolean };
+
 function WebAction({ base, item, disabled, err, onChange }: ActionProps) {
   const t = useTranslations("linkage");
   const methods = useDict("httpMethod");
   const encodings = useDict("linkageEncoding");
-  const headers = (item.headers ?? []) as { key: string; value: string }[];
-  const setHeader = (i: number, patch: Partial<{ key: string; value: string }>) => onChange({ headers: headers.map((h, j) => (j === i ? { ...h, ...patch } : h)) });
+  const headers = (item.headers ?? []) as Header[];
+  const setHeader = (i: number, patch: Partial<Header>) => onChange({ headers: headers.map((h, j) => (j === i ? { ...h, ...patch } : h)) });
   return (
     <div className="flex flex-col gap-2">
       <div className="grid grid-cols-[8rem_1fr_8rem] gap-2">
@@ -339,13 +342,17 @@ function WebAction({ base, item, disabled, err, onChange }: ActionProps) {
         {headers.map((h, i) => (
           <div key={i} className="flex gap-2">
             <Input aria-label={t("action.headerKey")} placeholder={t("action.headerKey")} disabled={disabled} className="w-48" value={h.key} onChange={(e) => setHeader(i, { key: e.target.value })} />
-            <Input aria-label={t("action.headerValue")} placeholder={t("action.headerValue")} disabled={disabled} value={h.value} onChange={(e) => setHeader(i, { value: e.target.value })} />
+            <Input aria-label={t("action.headerValue")} placeholder={t("action.headerValue")} type={h.secret ? "password" : "text"} autoComplete="off" disabled={disabled} value={h.value} onChange={(e) => setHeader(i, { value: e.target.value })} />
+            <label className="flex shrink-0 items-center gap-1 text-xs text-muted-foreground">
+              <Checkbox checked={!!h.secret} disabled={disabled} onCheckedChange={(v) => setHeader(i, { secret: v === true })} />
+              {t("action.headerSecret")}
+            </label>
             <Button type="button" variant="ghost" size="icon" aria-label={`${t("action.headers")} ${i + 1} ×`} disabled={disabled} onClick={() => onChange({ headers: headers.filter((_, j) => j !== i) })}>
               <Trash2Icon className="size-4" />
             </Button>
           </div>
         ))}
-        <Button type="button" variant="ghost" size="sm" className="self-start" disabled={disabled || headers.length >= 20} onClick={() => onChange({ headers: [...headers, { key: "", value: "" }] })}>
+        <Button type="button" variant="ghost" size="sm" className="self-start" disabled={disabled || headers.length >= 20} onClick={() => onChange({ headers: [...headers, { key: "", value: "", secret: false }] })}>
           <PlusIcon className="size-4" />
           {t("action.addHeader")}
         </Button>

@@ -13,15 +13,44 @@ import { LanguageSwitch } from "@/components/app/language-switch";
 import { PasswordLoginForm, SmsLoginForm, type LoginOutcome } from "./login-forms";
 import { rememberPasswordReminders } from "./password-notice";
 import type { LoginBranding, PwdMode } from "./login-types";
+import { defaultCompanyInfo } from "@/lib/contract/company";
+import { defaultPwdPolicy } from "@/lib/contract/pwd-policy";
 import { BannerCarousel } from "./banner-carousel";
 
 // Shown only after a click or an answer of the login: not in the login page's first load.
 const ForgotPassword = dynamic(() => import("./forgot-password").then((m) => m.ForgotPassword));
 const ChangePasswordForm = dynamic(() => import("./change-password-form").then((m) => m.ChangePasswordForm));
 
+const DEFAULT_PWD_MODE: PwdMode = { complexity: defaultPwdPolicy.complexity, forget: defaultPwdPolicy.forget };
+
+/** An anonymous call's data, or null (an unreachable cloud: the login itself will say so). */
+async function anonymous<T>(path: string): Promise<T | null> {
+  try {
+    const env = (await (await fetch(`/api/${path}`)).json()) as { code: number; data: T };
+    return env.code === 200 ? env.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Branding the server did not get in time (null): built-in defaults at once, the tenant's when
+ * the cloud answers the browser.
+ */
+function useLateBranding(tId: number, given: { company: LoginBranding | null; pwdMode: PwdMode | null }) {
+  const [company, setCompany] = useState(given.company);
+  const [pwdMode, setPwdMode] = useState(given.pwdMode);
+  useEffect(() => {
+    if (!given.company) void anonymous<LoginBranding>(`sys/login/getCompany?tId=${tId}`).then((c) => c && setCompany(c));
+    if (!given.pwdMode) void anonymous<PwdMode>(`sys/login/getPwdMode?tId=${tId}`).then((m) => m && setPwdMode(m));
+  }, [tId, given.company, given.pwdMode]);
+  return { company: company ?? defaultCompanyInfo, pwdMode: pwdMode ?? DEFAULT_PWD_MODE };
+}
+
 /** The login screen (issue 2 §7): branding from getCompany, password and SMS modes, forgot password. */
-export function LoginScreen({ tId, target, company, pwdMode }: { tId: number; target: string; company: LoginBranding; pwdMode: PwdMode }) {
+export function LoginScreen({ tId, target, ...given }: { tId: number; target: string; company: LoginBranding | null; pwdMode: PwdMode | null }) {
   const t = useTranslations();
+  const { company, pwdMode } = useLateBranding(tId, given);
   const [forgot, setForgot] = useState(false);
   const [change, setChange] = useState<PasswordChangeRequired | null>(null);
   useEffect(() => localStorage.setItem(STORAGE.tenantId, String(tId)), [tId]);

@@ -16,6 +16,8 @@ export type CrudCallOptions<R extends CrudRoute> = {
   only: readonly R[];
   /** Who may read (page, list, info, export, template): the screens that show the rows; default any signed-in user. */
   read?: CallAccess;
+  /** Who may export and get the import template, when `read` also lets pickers in (who get names only); default `read`. */
+  exportRead?: CallAccess;
   /** A route's path when the contract names it otherwise (`list` for a paged list, `importBattery`). */
   paths?: Partial<Record<CrudRoute, string>>;
   /** A write's permission code when it is not `<perm>:add|upd|del` (users' and tenants' own switches). */
@@ -50,6 +52,7 @@ type CrudCalls<F extends Fields, E extends CrudEntity<F>> = {
 export function crudCalls<F extends Fields, E extends CrudEntity<F>, R extends CrudRoute>(entity: E & { fields: F }, o: CrudCallOptions<R>): Pick<CrudCalls<F, E>, R> {
   if (!entity.api) throw new Error(`crudCalls(${entity.ns}): the contract names no api`);
   const read = o.read ?? "user";
+  const exportRead = o.exportRead ?? read;
   const write = (action: "add" | "upd" | "del" | "openOrClose" | "import"): CallAccess => {
     const code = o.perms?.[action] ?? (entity.perm && `${entity.perm}:${action === "openOrClose" ? "upd" : action === "import" ? "add" : action}`);
     if (!code) throw new Error(`crudCalls(${entity.ns}): the contract names no perm for ${action}`);
@@ -67,8 +70,8 @@ export function crudCalls<F extends Fields, E extends CrudEntity<F>, R extends C
     del: () => defineCall({ kind: "post", path: path("del"), input: idsBody, answer: z.object({ deleted: z.number().int() }), access: write("del"), scope, entity: ns }),
     openOrClose: () =>
       defineCall({ kind: "post", path: o.oper ? `${entity.api}/${OPER.path}` : path("openOrClose"), input: o.oper ? z.object({ id: dbId, [OPER.field]: enableState }) : statusBody, answer: empty, access: write("openOrClose"), scope, entity: ns }),
-    export: () => defineCall({ kind: "export", path: path("export"), input: entity.filters, answer: file, access: read, scope, entity: ns }),
-    template: () => defineCall({ kind: "export", path: path("template"), input: z.object({}), answer: file, access: read, scope, entity: ns }),
+    export: () => defineCall({ kind: "export", path: path("export"), input: entity.filters, answer: file, access: exportRead, scope, entity: ns }),
+    template: () => defineCall({ kind: "export", path: path("template"), input: z.object({}), answer: file, access: exportRead, scope, entity: ns }),
     import: () => defineCall({ kind: "upload", path: path("import"), input: z.object({}), answer: typed<ImportResult>(), access: write("import"), scope, entity: ns }),
   };
   return Object.fromEntries(o.only.map((r) => [r, make[r]()])) as Pick<CrudCalls<F, E>, R>;

@@ -64,7 +64,7 @@ export const PUBLIC_MAX_MB = Math.max(...Object.values(UPLOAD_PURPOSES).map((p) 
 /** Spreadsheet imports (core §9): enforced by the cloud while it streams the sheet. */
 export const IMPORT_LIMITS = { rows: 10000, columns: 200, sizeMb: 20 } as const;
 
-/** What `POST <entity>/import` answers. `rowData` holds the row's cells as read (neutralised). */
+/** What `POST <entity>/import` answers. `rowData` holds the row's cells as read. */
 export type ImportError = { rowNum: number; rowData: (string | number | boolean | null)[]; errorMsg: string };
 export type ImportResult = { successTotal: number; failureTotal: number; errorList: ImportError[] };
 

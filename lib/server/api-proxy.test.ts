@@ -179,6 +179,25 @@ describe("API forwarding", () => {
     expect(await late.json()).toMatchObject({ code: 502, msg: "网络错误" });
   });
 
+  it("proves to the cloud that the client address it names is the console's, with the shared secret", async () => {
+    await forwardTo(call("/api/sys/user/page", { headers: { "x-console-client-ip": "10.9.0.1", "x-console-secret": "forged" } }), { ...config, proxySecret: "shared" });
+    expect(seen[0].headers).toMatchObject({ "x-real-ip": "10.9.0.1", "x-console-secret": "shared" });
+    await forwardTo(call("/api/sys/user/page", { headers: { "x-console-secret": "forged" } }));
+    expect(seen[1].headers["x-console-secret"]).toBeUndefined();
+  });
+
+  it("answers HEAD as the upstream does", async () => {
+    const res = await forwardTo(call("/api/sys/user/page", { method: "HEAD" }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(await res.text()).toBe("");
+  });
+
+  it("gives up on an upstream that accepts the call but never answers after the first-byte limit, well before the whole call's", async () => {
+    const late = await forwardTo(call("/api/sys/slow"), { ...config, timeoutMs: 600_000, firstByteMs: 100 });
+    expect(await late.json()).toMatchObject({ code: 502, msg: "网络错误" });
+  });
+
   it("passes a client's abort on to the upstream", async () => {
     const upstreamClosed = new Promise<void>((r) => (closed = r));
     const abort = new AbortController();

@@ -1,7 +1,9 @@
 import { Code, envelopeOf, envelopeResponse, isEnvelope, type Envelope } from "@/lib/contract/envelope";
 import type { Locale } from "@/lib/contract/locale";
+import { PROXY_SECRET_HEADER } from "@/lib/contract/console-proxy";
 import { TREND_SERVICE } from "@/lib/contract/services";
 import { apiTextFor } from "./api-text";
+import { upstreamRequest, UpstreamError } from "./upstream-request";
 
 
 export type UpstreamConfig = {
@@ -9,7 +11,13 @@ export type UpstreamConfig = {
   baseUrl: string;
   trendUrl?: string;
   product: string;
+  /** The whole call's limit (`UPSTREAM_TIMEOUT_MS`); a long export or stream may need it. */
   timeoutMs: number;
+  /** Limits to connect (`UPSTREAM_CONNECT_TIMEOUT_MS`) and to the answer's first byte (`UPSTREAM_FIRST_BYTE_TIMEOUT_MS`): a hung upstream is noticed early. */
+  connectMs?: number;
+  firstByteMs?: number;
+  /** Sent with each call so the cloud believes the client address the console gives (`CLOUD_PROXY_SECRET`). */
+  proxySecret?: string;
 };
 
 export function upstreamConfig(): UpstreamConfig {
@@ -18,6 +26,9 @@ export function upstreamConfig(): UpstreamConfig {
     trendUrl: process.env.TREND_UPSTREAM_URL || undefined,
     product: process.env.CLOUD_PRODUCT || "iot",
     timeoutMs: Number(process.env.UPSTREAM_TIMEOUT_MS || 120_000),
+    connectMs: Number(process.env.UPSTREAM_CONNECT_TIMEOUT_MS || 3_000),
+    firstByteMs: Number(process.env.UPSTREAM_FIRST_BYTE_TIMEOUT_MS || 30_000),
+    proxySecret: process.env.CLOUD_PROXY_SECRET || undefined,
   };
 }
 
@@ -73,7 +84,8 @@ export type ForwardResult = { response: Response; unauthorized: boolean };
 
 /**
  * Forwards one call to the upstream: trusted headers from the session, bodies streamed both ways,
- * 120 s timeout joined with the client's abort. Never throws; failures become envelopes.
+ * connect, first-byte and whole-call timeouts joined with the client's abort. Never throws;
+ * failures become envelopes.
  */
 export async function forward(input: ForwardInput, config: UpstreamConfig): Promise<ForwardResult> {
   const { request, service, path, locale } = input;
@@ -93,22 +105,18 @@ export async function forward(input: ForwardInput, config: UpstreamConfig): Prom
   if (input.projId) headers.set("projectid", String(input.projId));
   headers.set("language", locale);
   if (input.clientIp) headers.set("x-real-ip", input.clientIp);
+  if (config.proxySecret) headers.set(PROXY_SECRET_HEADER, config.proxySecret);
 
   const hasBody = request.method !== "GET" && request.method !== "HEAD" && request.body !== null;
-  const signal = AbortSignal.any([request.signal, AbortSignal.timeout(config.timeoutMs)]);
   let upstream: Response;
   try {
-    upstream = await fetch(target, {
-      method: request.method,
-      headers,
-      body: hasBody ? request.body : undefined,
-      signal,
-      redirect: "manual",
-      // Streams the request body instead of buffering it (uploads).
-      ...(hasBody ? { duplex: "half" } : {}),
-    } as RequestInit);
-  } catch {
-    if (request.signal.aborted) return { response: new Response(null, { status: 499 }), unauthorized: false };
+    upstream = await upstreamRequest(
+      target,
+      { method: request.method, headers, body: hasBody ? request.body : null, signal: request.signal },
+      { connectMs: config.connectMs ?? 3_000, firstByteMs: Math.min(config.firstByteMs ?? config.timeoutMs, config.timeoutMs), totalMs: config.timeoutMs },
+    );
+  } catch (e) {
+    if (e instanceof UpstreamError && e.reason === "aborted") return { response: new Response(null, { status: 499 }), unauthorized: false };
     return { response: envelopeResponse(502, Code.NETWORK, text.networkError), unauthorized: false };
   }
 
@@ -122,6 +130,8 @@ export async function forward(input: ForwardInput, config: UpstreamConfig): Prom
     const v = upstream.headers.get(name);
     if (v !== null) outHeaders.set(name, v);
   }
+  // A HEAD answer has no body to read: its status and headers are the answer.
+  if (request.method === "HEAD") return { response: new Response(null, { status: upstream.status, headers: outHeaders }), unauthorized: false };
   if (type.includes("application/json")) {
     // JSON answers are envelopes: read them to spot a 401 inside a 200 and garbage from a broken upstream.
     let raw: string;
@@ -136,7 +146,7 @@ export async function forward(input: ForwardInput, config: UpstreamConfig): Prom
       return { response: envelopeResponse(401, Code.UNAUTHORIZED, text.loginTimeout), unauthorized: true };
     }
     // The checked text goes on as it came (no second serialisation); its length is recomputed
-    // because fetch has already undone any content-encoding.
+    // as the text is sent again by this response.
     outHeaders.delete("content-length");
     return { response: new Response(raw, { status: upstream.status, headers: outHeaders }), unauthorized: false };
   }

@@ -8,6 +8,7 @@ import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
 import { body, notFound, ok } from "../../lib/http";
 import { requirePerm } from "../../lib/auth";
 import { tenantScope } from "../../lib/scope";
+import { readRecipients } from "./link";
 
 // Drizzle writes a column in raw SQL without its table: the outer row is named in full.
 const members = sql`from ${alarmContactGroupMembers} m join ${alarmContacts} k on k.id = m.contact_id where m.group_id = "alarm_contact_groups"."id"`;
@@ -29,12 +30,13 @@ async function setMembers(db: Db, groupId: number, contactIds: number[], leaderI
 const checked = alarmContactGroup.body;
 const checkedUpdate = alarmContactGroup.body.extend({ id: alarmContactGroup.update.shape.id });
 
-/** Alarm contact groups (linkGroup): a name and its contacts, saved together. */
+/** Alarm contact groups (linkGroup): a name and its contacts, saved together; read by their screen and the recipient pickers (names and counts only). */
 export const linkGroupRoutes = legacyCrudRoutes({
   table: alarmContactGroups,
   entity: alarmContactGroup,
   only: ["page", "info", "del"],
   paths: { page: "/list" },
+  read: readRecipients,
   extra: {
     memberCount: sql<number>`(select count(*)::int ${members})`,
     memberNames: sql<string>`(select coalesce(string_agg(k.link_name, ', ' order by k.id), '') ${members})`,

@@ -2,17 +2,40 @@ import { and, eq, sql } from "drizzle-orm";
 import { alarmContact } from "@/lib/contract/alarm/contact";
 import { LINK_TYPE } from "@/lib/contract/alarm/enums";
 import { alarmContacts, alarmRuleRecipients, users } from "../../db/schema";
+import { mayOpen, requireMenu } from "../../lib/auth";
+import { rowMapper } from "../../lib/crud";
 import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
+import { forbidden } from "../../lib/http";
 import { assertTenantUsers } from "../../db/queries/org";
 
-/** Alarm contacts (alarmLink): paged, added one by one or imported from a spreadsheet (importLink); `userId` joins a console user. */
+/** The contacts' own screen (contacts and their groups). */
+export const LINK_SCREEN = "/alarm/alarmLink";
+/** Screens whose editors pick contacts and groups as recipients: alarm rules and linkage rules. */
+export const RECIPIENT_PICKERS = ["/alarm/alarmRule", "/linkage"];
+/** Who may read contacts and groups: their screen whole, the pickers by name. */
+export const readRecipients = requireMenu(LINK_SCREEN, ...RECIPIENT_PICKERS);
+
+const toRow = rowMapper(alarmContact);
+
+/**
+ * Alarm contacts (alarmLink): paged, added one by one or imported from a spreadsheet (importLink);
+ * `userId` joins a console user. Their screen reads them whole; a rule editor's picker reads names
+ * only, and may not search by phone or e-mail (which would tell them one by one).
+ */
 export const linkRoutes = legacyCrudRoutes({
   table: alarmContacts,
   entity: alarmContact,
   only: ["page", "list", "info", "add", "upd", "del", "export", "template", "import"],
   paths: { import: "/importLink" },
+  read: readRecipients,
+  exportRead: requireMenu(LINK_SCREEN),
   // Drizzle writes a column in raw SQL without its table: the outer row is named in full.
   extra: { realname: sql<string | null>`(select u.realname from ${users} u where u.id = "alarm_contacts"."user_id")` },
+  filters: async (c, q) => {
+    if ((q.phone || q.email) && !(await mayOpen(c, LINK_SCREEN))) throw forbidden();
+    return [];
+  },
+  answer: async (c, rows) => ((await mayOpen(c, LINK_SCREEN)) ? rows.map(toRow) : rows.map((r) => ({ id: r.id, linkName: r.linkName }))),
   values: async (c, input) => {
     if (typeof input.userId === "number") await assertTenantUsers(c.var.deps.db, c.var.auth.tenantId, [input.userId]);
     return {};

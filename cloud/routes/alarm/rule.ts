@@ -12,7 +12,7 @@ import { levelNameIn } from "../../db/queries/alarm-names";
 import { alarmDefinitionsFor } from "../../db/queries/alarms";
 import { projectDevice } from "../../db/queries/monitoring";
 import { alarmContactGroups, alarmContacts, alarmLevels, alarmRuleRecipients, alarmRules, alarms, devices, pointGroups, productFunctions, products } from "../../db/schema";
-import { requireAuth, requirePerm } from "../../lib/auth";
+import { requireAuth, requireMenu, requirePerm } from "../../lib/auth";
 import type { CloudEnv, Ctx } from "../../lib/context";
 import { columnsOf, rowMapper } from "../../lib/crud";
 import { legacyCrudRoutes, LEGACY_OPER_SWITCH } from "../../lib/legacy-crud-routes";
@@ -141,6 +141,9 @@ const invalidate = (c: Ctx, productIds: (number | null)[]) => {
 const productQuery = z.object({ productId: dbId.optional(), deviceId: dbId.optional() });
 const pointQuery = z.object({ pointId: dbId });
 
+/** Rules and their editor's pickers are read on their screen only. */
+const readRules = requireMenu("/alarm/alarmRule");
+
 /**
  * Alarm rules (alarmRule) of the call's project: page and export from the contract; add / upd
  * save the rule with its recipients; `oper` enables or disables. Every change tells the
@@ -150,12 +153,13 @@ export const ruleRoutes = legacyCrudRoutes<typeof alarmRule.fields, AlarmRuleRow
   table: alarmRules,
   entity: alarmRule,
   only: ["page", "export", "del", "openOrClose"],
+  read: readRules,
   ...LEGACY_OPER_SWITCH,
   afterWrite: (c, rows) => invalidate(c, rows.map((r) => r.productId as number)),
   extra,
   toRow: { recipients: () => [] },
 })
-  .get("/info", async (c) => {
+  .get("/info", readRules, async (c) => {
     const { id } = query(c, idQuery);
     const db = c.var.deps.db;
     const [row] = await db
@@ -198,13 +202,13 @@ export const ruleRoutes = legacyCrudRoutes<typeof alarmRule.fields, AlarmRuleRow
     invalidate(c, [before.productId, input.productId]);
     return ok(c, { id: input.id });
   })
-  .get("/numStat", async (c) => {
+  .get("/numStat", readRules, async (c) => {
     const rows = await c.var.deps.db.select({ status: alarmRules.enableStatus, n: count() }).from(alarmRules).where(projectOf(c).where(alarmRules)).groupBy(alarmRules.enableStatus);
     const n = (s: number) => rows.find((r) => r.status === s)?.n ?? 0;
     const stat: RuleNumStat = { total: n(1) + n(2), enabled: n(1), disabled: n(2) };
     return ok(c, stat);
   })
-  .get("/getDevAlamFunList", async (c) => {
+  .get("/getDevAlamFunList", readRules, async (c) => {
     const q = query(c, productQuery);
     const db = c.var.deps.db;
     let productId = q.productId;
@@ -217,14 +221,14 @@ export const ruleRoutes = legacyCrudRoutes<typeof alarmRule.fields, AlarmRuleRow
     return ok(c, await alarmFunctions(db, c.var.auth.tenantId, [productId]));
   })
   // The properties of a measurement point: the numeric ones of its devices' products.
-  .get("/getMonitorAlamFunList", async (c) => {
+  .get("/getMonitorAlamFunList", readRules, async (c) => {
     const { pointId } = query(c, pointQuery);
     const db = c.var.deps.db;
     const ids = await pointProducts(db, c, pointId);
     if (!ids) throw notFound();
     return ok(c, await alarmFunctions(db, c.var.auth.tenantId, ids));
   })
-  .get("/points", async (c) => {
+  .get("/points", readRules, async (c) => {
     const rows = await c.var.deps.db
       .select({ id: pointGroups.id, groupName: pointGroups.groupName, monitorKind: pointGroups.monitorKind })
       .from(pointGroups)

@@ -5,7 +5,8 @@ import { connections, objModelConnections, objModels, productConnections, produc
 import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
 import { AppError } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
-import { inUse, readProducts } from "../../lib/product-common";
+import { inUse } from "../../lib/product-common";
+import { requireMenu } from "../../lib/auth";
 import { joinedText } from "../../lib/i18n-text";
 import { productNameIn } from "../../db/queries/products";
 
@@ -13,7 +14,8 @@ import { productNameIn } from "../../db/queries/products";
 export const connectRoutes = legacyCrudRoutes<typeof connect.fields, Connect>({
   table: connections,
   entity: connect,
-  read: readProducts,
+  // Their screen, and the product screen that picks a product's connections.
+  read: requireMenu("/productSet/connect", "/productSet/product", "/productSet/productInfo"),
   only: ["page", "info", "add", "upd", "del"],
   unique: [{ field: "connectCode", error: (code) => new AppError(Code.CONFLICT, "product.connectCodeTaken", { code }) }],
   /** A connection products or object models use is kept: the refusal names them. */

@@ -153,7 +153,7 @@ describe("linkage rules", () => {
     expect(calls).toHaveLength(1);
     expect(published.length).toBe(sentBefore + 1);
     expect(engine.stats.suppressed).toBe(3);
-    const logs = await call<Page<LinkageLogRow>>(`/pageLog?ruleId=${ruleId}`, operator);
+    const logs = await call<Page<LinkageLogRow>>(`/pageLog?ruleId=${ruleId}`, admin);
     expect(logs.body.data.total).toBe(1);
     const [log] = logs.body.data.records;
     expect(log).toMatchObject({ ruleName: "倾角超限联动", source: 1, logStatus: 2, actionCount: 3, failedCount: 0 });

@@ -13,20 +13,42 @@ import { linkageOperate, linkageRule, type LinkageRuleBody, type LinkageRuleRow 
 import { productThingModel } from "../../db/queries/device-ops";
 import { devicesForPicker } from "../../db/queries/devices";
 import { alarmContactGroups, alarmContacts, devices, linkageLogs, linkageRules } from "../../db/schema";
-import { assertPerm } from "../../lib/auth";
+import { assertPerm, requireMenu } from "../../lib/auth";
 import type { Ctx } from "../../lib/context";
 import { columnsOf, filterConds, orderOf, pageOf, rowMapper } from "../../lib/crud";
 import { legacyCrudRoutes, LEGACY_OPER_SWITCH } from "../../lib/legacy-crud-routes";
 import { badRequest, body, fieldError, notFound, ok, query } from "../../lib/http";
 import { projectOf, projectRow } from "../../lib/project-context";
+import { maskEntries, sealEntries } from "../../lib/secrets";
 import { tenantScope } from "../../lib/scope";
 import { loopsOf } from "../../linkage/condition";
 import { localized } from "../../linkage/engine";
 import { commandsOf } from "../../ingest/commands";
 import { checkedCommand } from "../comm/instruct";
-import { deviceFor, dispatchCommand, SEND_PERM } from "./ops-common";
+import { deviceFor, dispatchCommand, OPS_SCREENS, SEND_PERM } from "./ops-common";
 
-const toRow = rowMapper<typeof linkageRule.fields, LinkageRuleRow>(linkageRule);
+/** Rules, their log and the editor's pickers are read on the linkage screen; a device's thing model also by the linkage pad of the device screens. */
+const LINKAGE_SCREEN = "/linkage";
+const readLinkage = requireMenu(LINKAGE_SCREEN);
+
+type Action = LinkageRuleBody["actions"][number];
+type WebHeader = Extract<Action, { actionType: 3 }>["headers"][number];
+const headersOf = (a: Action): WebHeader[] => (a.actionType === ACTION_TYPE.webService ? a.headers : []);
+
+/** Actions as answered: the web calls' secret headers masked. */
+const maskActions = (actions: Action[]) => actions.map((a) => (a.actionType === ACTION_TYPE.webService ? { ...a, headers: maskEntries(a.headers, (h) => h.key) } : a));
+
+/**
+ * Actions as stored: the web calls' secret headers sealed. A masked header sent back keeps the
+ * stored value of that name, looked up in the same action first (actions may have been removed).
+ */
+const sealActions = (actions: Action[], stored: Action[] = []) =>
+  actions.map((a, i) =>
+    a.actionType === ACTION_TYPE.webService ? { ...a, headers: sealEntries(a.headers, [...headersOf(stored[i] ?? a), ...stored.flatMap(headersOf)], (h) => h.key) } : a,
+  );
+
+const ruleOverrides = { actions: (r: Record<string, unknown>) => maskActions(r.actions as Action[]) as LinkageRuleRow["actions"] };
+const toRow = rowMapper<typeof linkageRule.fields, LinkageRuleRow>(linkageRule, ruleOverrides);
 
 /**
  * What the schema cannot check: every device is the project's, a property trigger watches a
@@ -74,9 +96,10 @@ async function assertRefs(c: Ctx, input: LinkageRuleBody) {
  * A rule's columns, once its references are checked: only what the chosen options use is kept (no
  * windows when always active, no minutes when not suppressing); a new rule records who made it.
  */
-async function ruleColumns(c: Ctx, input: LinkageRuleBody, partial: boolean) {
+async function ruleColumns(c: Ctx, input: LinkageRuleBody, partial: boolean, before?: { actions?: unknown }) {
   await assertRefs(c, input);
   const cols = columnsOf(linkageRule, input) as Partial<typeof linkageRules.$inferInsert>;
+  cols.actions = sealActions(input.actions, before?.actions as Action[] | undefined) as typeof cols.actions;
   if (input.activeTime !== 2) cols.activeWindows = [];
   if (input.tactic !== 2) cols.suppressMinutes = null;
   return partial ? cols : { ...cols, createdBy: c.var.auth.userId };
@@ -95,11 +118,13 @@ export const linkageRoutes = legacyCrudRoutes<typeof linkageRule.fields, Linkage
   only: ["page", "add", "upd", "del", "openOrClose"],
   // An update is the whole rule: triggers and actions are checked together.
   update: linkageRule.body.and(z.object({ id: dbId })),
-  values: (c, input, partial) => ruleColumns(c, input as LinkageRuleBody, partial),
+  read: readLinkage,
+  values: (c, input, partial, before) => ruleColumns(c, input as LinkageRuleBody, partial, before),
+  toRow: ruleOverrides,
   ...LEGACY_OPER_SWITCH,
   afterWrite: (c) => c.var.deps.linkage?.invalidate(),
 })
-  .get("/info", async (c) => {
+  .get("/info", readLinkage, async (c) => {
     const { id } = query(c, idQuery);
     const db = c.var.deps.db;
     const row = await projectRow(c, linkageRules, id);
@@ -110,15 +135,15 @@ export const linkageRoutes = legacyCrudRoutes<typeof linkageRule.fields, Linkage
       ids(LINK_TYPE.group).length ? db.select({ id: alarmContactGroups.id, name: alarmContactGroups.groupName }).from(alarmContactGroups).where(inArray(alarmContactGroups.id, ids(LINK_TYPE.group))) : [],
     ]);
     const names = new Map<string, string>([...contacts.map((x) => [`${LINK_TYPE.contact}:${x.id}`, x.name] as const), ...groups.map((x) => [`${LINK_TYPE.group}:${x.id}`, x.name] as const)]);
-    const actions = row.actions.map((a) => (a.actionType === ACTION_TYPE.notice ? { ...a, recipients: a.recipients.map((r) => ({ ...r, name: names.get(`${r.linkType}:${r.linkId}`) ?? `#${r.linkId}` })) } : a));
+    const actions = maskActions(row.actions).map((a) => (a.actionType === ACTION_TYPE.notice ? { ...a, recipients: a.recipients.map((r) => ({ ...r, name: names.get(`${r.linkType}:${r.linkId}`) ?? `#${r.linkId}` })) } : a));
     return ok(c, { ...toRow(row), actions });
   })
   // The editor's pickers: the project's devices, and a device's thing model (every property for
   // triggers; writable properties and services for device actions).
-  .get("/devices", async (c) => {
+  .get("/devices", readLinkage, async (c) => {
     return ok(c, await devicesForPicker(c.var.deps.db, projectOf(c).where(devices)));
   })
-  .get("/model", async (c) => {
+  .get("/model", requireMenu(LINKAGE_SCREEN, ...OPS_SCREENS), async (c) => {
     const { deviceId } = query(c, z.object({ deviceId: dbId }));
     const [d] = await c.var.deps.db.select({ productId: devices.productId }).from(devices).where(projectOf(c).where(devices, eq(devices.id, deviceId)));
     if (!d) throw notFound();
@@ -178,13 +203,14 @@ export const linkageLogRoutes = legacyCrudRoutes<typeof linkageLog.fields, Linka
   entity: linkageLog,
   only: ["export"],
   paths: { export: "/exportLog" },
+  read: readLinkage,
 })
-  .get("/pageLog", async (c) => {
+  .get("/pageLog", readLinkage, async (c) => {
     const q = query(c, linkageLog.query);
     const page = await pageOf(c.var.deps.db, linkageLogs, projectOf(c).where(linkageLogs, ...filterConds(linkageLog, linkageLogs, q)), orderOf(linkageLog, linkageLogs, q), q);
     return ok(c, { records: page.records.map((r) => readable(c, r)), total: page.total });
   })
-  .get("/infoLog", async (c) => {
+  .get("/infoLog", readLinkage, async (c) => {
     const { id } = query(c, idQuery);
     return ok(c, readable(c, await projectRow(c, linkageLogs, id)));
   });

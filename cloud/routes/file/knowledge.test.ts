@@ -86,6 +86,10 @@ describe("knowledge base", () => {
     await post("/file/header/delHeader", admin, { id: other });
   });
 
+  it("answers an empty grant list without a node 400, not 500", async () => {
+    for (const path of ["/file/header/authHeader", "/file/fileBase/auth"]) expect((await post(path, admin, [])).status).toBe(400);
+  });
+
   it("refuses every call to a user without rights, download included", async () => {
     expect(find(await tree(operator), base)).toBeUndefined();
     const refused = [

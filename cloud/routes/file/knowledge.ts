@@ -160,8 +160,8 @@ async function setGrants(c: Ctx, entries: AuthEntry[]) {
 async function grantRoute(c: Ctx, baseOnly: boolean) {
   const entries = await body(c, authBody);
   const g = await setGrants(c, entries);
-  const id = g.ids[0] ?? Number(c.req.query("id"));
-  const a = await need(c, dbId.parse(id), "owner");
+  // An empty list clears the grants of the node named in the query.
+  const a = await need(c, g.ids[0] ?? query(c, idQuery).id, "owner");
   if (baseOnly !== (a.node.fileType === 9)) throw notFound();
   const base = (await accessMap(g.db, c.var.auth)).get(a.path[0])!;
   await g.apply(a, base.node.ownerId);

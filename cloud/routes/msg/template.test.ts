@@ -1,6 +1,8 @@
+import { and, eq, isNotNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Page } from "@/lib/contract/envelope";
 import type { TemplateCount, TemplateRow } from "@/lib/contract/system/template";
+import { notificationTemplates } from "../../db/schema";
 import { signedIn, SETUP_MS, type TestCloud } from "../../testing";
 
 let cloud: TestCloud;
@@ -34,6 +36,17 @@ describe("msg/template", { timeout: SETUP_MS }, () => {
     await post("add", { channel: 1, name: "唯一", code: "only_once", content: "a" });
     expect((await post("add", { channel: 2, name: "唯一", code: "only_once", content: "b" })).body).toMatchObject({ code: 409, msg: "The template code only_once is already in use" });
     expect((await post("add", { channel: 1, name: "", code: "x", content: "" })).body).toMatchObject({ code: 400, msg: "Template name: Required" });
+  });
+
+  it("sanitises HTML on every write: an update of a multilingual template", async () => {
+    const [seeded] = await cloud.db.select().from(notificationTemplates).where(and(eq(notificationTemplates.tenantId, 2), eq(notificationTemplates.channel, 1), isNotNull(notificationTemplates.i18n)));
+    const dirty = '<p onclick="x()">${deviceName}</p><script>alert(1)</script>';
+    const upd = await post("upd", { id: seeded.id, channel: 1, name: seeded.name, code: seeded.code, title: seeded.title, content: dirty });
+    expect(upd.body.code).toBe(200);
+    const [stored] = await cloud.db.select().from(notificationTemplates).where(eq(notificationTemplates.id, seeded.id));
+    expect(JSON.stringify(stored)).not.toMatch(/script|onclick/);
+    // Written in English: the English text changes, the column keeps the default language's.
+    expect(stored.i18n?.content.en).toBe("<p>${deviceName}</p>");
   });
 
   it("pages with filters, counts every channel and keeps tenants apart", async () => {

@@ -16,13 +16,18 @@ const TAG = /<\/?[a-zA-Z][^>]*>/;
 /** Channels whose content is HTML (in-site and e-mail); SMS and titles are plain text. */
 const HTML_CHANNELS: readonly number[] = [1, 3];
 
-/** Checks what the form cannot: WeChat is not available yet; HTML is sanitised where the
- *  channel carries it and refused where it does not. */
+/**
+ * Where the channel carries HTML, the content as written: sanitised before the column and the
+ * multilingual text of the caller's language are both taken from it.
+ */
+const sanitised = (input: Record<string, unknown>) => (HTML_CHANNELS.includes(input.channel as number) ? { ...input, content: sanitizeRichText(input.content as string) } : input);
+
+/** Checks what the form cannot: WeChat is not available yet; HTML (sanitised by then) is refused where the channel does not carry it. */
 function values(input: TemplateAdd) {
   if (!(AVAILABLE_CHANNELS as readonly number[]).includes(input.channel)) throw badRequest("cloud.templateChannelUnavailable");
   const html = HTML_CHANNELS.includes(input.channel);
   if (TAG.test(input.title ?? "") || (!html && TAG.test(input.content))) throw badRequest("cloud.templateHtml");
-  const content = html ? sanitizeRichText(input.content) : input.content;
+  const content = input.content;
   if (!content.trim()) throw fieldError("content", "validation.required", {}, fieldLabelKey(template.body, "content"));
   return {
     channel: input.channel,
@@ -43,6 +48,7 @@ export const templateRoutes = legacyCrudRoutes<typeof template.fields, TemplateR
   only: ["page", "info", "add", "upd", "del", "openOrClose"],
   update: templateUpdate,
   status: "enabled",
+  input: sanitised,
   values: (_, input) => values(input as TemplateAdd),
   unique: [{ field: "code", error: (code) => new AppError(Code.CONFLICT, "cloud.templateCodeTaken", { code }) }],
 }).get("/countAllType", requireMenu(SCREEN), async (c) => {

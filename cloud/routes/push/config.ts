@@ -6,16 +6,19 @@ import { pushConfig, pushLog, pushTest, type PushConfigRow, type PushLogRow, typ
 import type { Db } from "../../db/client";
 import { logPushAttempt, outboxCounts } from "../../db/queries/push";
 import { devices, pushConfigs, pushLogs, telemetryLatest, type StoredHeader } from "../../db/schema";
-import { requirePerm } from "../../lib/auth";
+import { requireMenu, requirePerm } from "../../lib/auth";
 import type { Ctx } from "../../lib/context";
 import { columnsOf } from "../../lib/crud";
 import { legacyCrudRoutes, LEGACY_OPER_SWITCH } from "../../lib/legacy-crud-routes";
 import { badRequest, body, ok } from "../../lib/http";
 import { projectOf, projectRow } from "../../lib/project-context";
-import { maskHeaders, sealHeaders } from "../../push/payload";
+import { maskEntries, sealEntries } from "../../lib/secrets";
 import { kafkaBrokers, sendBatch } from "../../push/senders";
 
 type Input = z.infer<typeof pushConfig.body>;
+
+/** Configurations and their attempts are read on their screen only. */
+const readPush = requireMenu("/devices/dataPush");
 
 /** What the form cannot check: the chosen devices are the project's; Kafka has brokers. */
 async function assertRefs(db: Db, c: Ctx, input: Input) {
@@ -31,7 +34,7 @@ async function assertRefs(db: Db, c: Ctx, input: Input) {
 function columns(input: Input, stored: StoredHeader[] = []) {
   const cols = columnsOf(pushConfig, input) as Partial<typeof pushConfigs.$inferInsert>;
   cols.deviceIds = input.deviceScope === PUSH_DEVICE_SCOPE.chosen ? [...new Set(input.deviceIds)] : [];
-  cols.headers = sealHeaders(input.headers, stored);
+  cols.headers = sealEntries(input.headers, stored, (h) => h.name);
   return cols;
 }
 
@@ -47,13 +50,14 @@ export const configRoutes = legacyCrudRoutes<typeof pushConfig.fields, PushConfi
   only: ["page", "info", "add", "upd", "del", "openOrClose"],
   // An update is the whole configuration: its checks (address by method, devices by scope) need every field.
   update: pushConfig.body.and(z.object({ id: dbId })),
+  read: readPush,
   values: async (c, input, _partial, before) => {
     await assertRefs(c.var.deps.db, c, input as Input);
     return columns(input as Input, before?.headers as StoredHeader[] | undefined);
   },
   ...LEGACY_OPER_SWITCH,
   extra: outboxCounts,
-  toRow: { headers: (r) => maskHeaders(r.headers as StoredHeader[]) as PushConfigRow["headers"] },
+  toRow: { headers: (r) => maskEntries(r.headers as StoredHeader[], (h) => h.name) as PushConfigRow["headers"] },
   afterWrite: (c) => c.var.deps.push?.invalidate(),
 })
   .post("/test", requirePerm("push:pushConfig:upd"), async (c) => {
@@ -84,5 +88,6 @@ export const logRoutes = legacyCrudRoutes<typeof pushLog.fields, PushLogRow>({
   entity: pushLog,
   only: ["page"],
   paths: { page: "/pageLog" },
+  read: readPush,
   defaultOrder: [desc(pushLogs.id)],
 });

@@ -26,7 +26,7 @@ import { DUMMY_HASH, randomToken, sha256, verifyPassword } from "../../lib/crypt
 import { AppError, body, ok, query } from "../../lib/http";
 import { changeWithTicket, forcedChangeReason, issueTicket, passwordReminder, welcomeReminder } from "../../lib/passwords";
 import { loadPolicy } from "../../db/queries/passwords";
-import { LIMITS, clearFailures, failureKeys, failures, forgiveFailure, isLocked, recordFailure } from "../../lib/throttle";
+import { LIMITS, clearFailures, failureKeys, forgiveFailure, isLocked, recordFailure } from "../../lib/throttle";
 import { tenantOf } from "../../lib/scope";
 
 const CAPTCHA_TTL_MS = 5 * 60_000;
@@ -137,21 +137,26 @@ export const loginRoutes = new Hono<CloudEnv>()
     const keys = failureKeys(input.tId, input.username, c.var.ip);
     const tooFrequent = () => new AppError(Code.TOO_FREQUENT, "cloud.tooFrequent");
     if ((await isLocked(deps.db, keys.userIp, now)) || (await isLocked(deps.db, keys.ip, now))) throw tooFrequent();
-    const captchaDue = async () =>
-      (await failures(deps.db, keys.user, now)) >= LIMITS.captchaAfter || (await failures(deps.db, keys.ip, now)) >= LIMITS.captchaAfter;
-    const needCaptcha = await captchaDue();
-    if (needCaptcha && (!input.captchaKey || !input.captchaCode)) {
-      throw new AppError(Code.CAPTCHA_REQUIRED, "cloud.captchaRequired", {}, { captchaRequired: true });
-    }
-    // The attempt counts as a failure before it is checked and is taken back if it succeeds:
-    // counted afterwards, guesses sent in parallel would all pass the lock check above.
+    // The attempt counts as a failure before anything is checked and is taken back if it succeeds;
+    // each count answered is this attempt's own, so guesses sent in parallel cannot all read the
+    // counts from before the others and skip the captcha or the lock.
     const userIpCount = await recordFailure(deps.db, keys.userIp, LIMITS.perUser, now);
-    await recordFailure(deps.db, keys.user, null, now);
+    const userCount = await recordFailure(deps.db, keys.user, null, now);
     const ipCount = await recordFailure(deps.db, keys.ip, LIMITS.perIp, now);
     if (userIpCount > LIMITS.perUser || ipCount > LIMITS.perIp) throw tooFrequent();
+    // A user's failures (here or from anywhere) demand a captcha before an address's do: one
+    // person mistyping behind a shared NAT does not put everyone behind it on captcha.
+    const captchaDue = (extra: number) =>
+      userIpCount - 1 + extra >= LIMITS.captchaAfter || userCount - 1 + extra >= LIMITS.captchaAfter || ipCount - 1 + extra >= LIMITS.ipCaptchaAfter;
+    const needCaptcha = captchaDue(0);
+    if (needCaptcha && (!input.captchaKey || !input.captchaCode)) {
+      // Asked for the captcha, not a guess: it does not count.
+      await Promise.all([forgiveFailure(deps.db, keys.userIp, LIMITS.perUser), forgiveFailure(deps.db, keys.user, null), forgiveFailure(deps.db, keys.ip, LIMITS.perIp)]);
+      throw new AppError(Code.CAPTCHA_REQUIRED, "cloud.captchaRequired", {}, { captchaRequired: true });
+    }
     const fail = async (key: string) => {
       if (userIpCount >= LIMITS.perUser || ipCount >= LIMITS.perIp) throw tooFrequent();
-      const captchaNext = await captchaDue();
+      const captchaNext = captchaDue(1);
       throw new AppError(captchaNext ? Code.CAPTCHA_REQUIRED : Code.BAD_REQUEST, key, {}, { captchaRequired: captchaNext });
     };
     if (needCaptcha && !(await checkCaptcha(deps, input.captchaKey, input.captchaCode))) await fail("cloud.captchaWrong");

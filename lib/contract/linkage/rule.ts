@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isUrl, WEB_SCHEMES } from "../url";
 import { dbId, enableState } from "../common";
 import { defineEntity, keyField, rowName, type RowOf } from "../entity";
 import { recipient } from "../alarm/contact";
@@ -81,12 +82,17 @@ const noticeAction = z.object({
   content: textRequired(500),
   delaySec: delay,
 });
-const header = z.object({ key: z.string().trim().min(1, "validation.required").max(100, "validation.maxLength").regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "validation.format"), value: z.string().max(1000, "validation.maxLength") });
+/** A header of the call; a `secret` one (or one named as a credential, `isSecretHeader`) is stored sealed and answered masked. */
+const header = z.object({
+  key: z.string().trim().min(1, "validation.required").max(100, "validation.maxLength").regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "validation.format"),
+  value: z.string().max(1000, "validation.maxLength"),
+  secret: z.boolean().default(false),
+});
 /** A call to a web service: method, URL, headers, a body template (`${identifier}`, `${value}`, `${ruleName}`, `${time}`) and its encoding. */
 const webAction = z.object({
   actionType: z.literal(ACTION_TYPE.webService),
   method: choice(["GET", "POST"] as const),
-  url: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(500, "validation.maxLength").refine((u) => /^https?:\/\/[^\s]+$/i.test(u) && URL.canParse(u), "validation.linkage.url"),
+  url: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(500, "validation.maxLength").refine((u) => isUrl(u, WEB_SCHEMES), "validation.linkage.url"),
   headers: z.array(header).max(20, "validation.maxItems").default([]),
   body: z.string().max(5000, "validation.maxLength").default(""),
   encoding: choice(ENCODINGS).default("UTF-8"),

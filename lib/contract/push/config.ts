@@ -2,10 +2,8 @@ import { z } from "zod";
 import { dbId, enableState } from "../common";
 import { defineEntity, keyField, rowName, type RowOf } from "../entity";
 import { text } from "../validation";
+import { isUrl, WEB_SCHEMES } from "../url";
 import { HTTP_METHODS, PUSH_DATA, PUSH_DATA_KIND, PUSH_DEVICE_SCOPE, PUSH_DEVICE_SCOPES, PUSH_ENCODINGS, PUSH_METHODS, type PushMethod } from "./enums";
-
-/** What the cloud answers in place of a stored secret header value; sent back unchanged, it keeps the secret. */
-export const SECRET_MASK = "******";
 
 const choice = <const T extends readonly (string | number)[]>(values: T) =>
   z.preprocess((v) => (typeof v === "string" && typeof values[0] === "number" && v !== "" ? Number(v) : v), z.custom<T[number]>((v) => values.includes(v as T[number]), "validation.invalidOption"));
@@ -26,12 +24,13 @@ export type PushParam = z.infer<typeof pushParam>;
 export const TEMPLATE_VARS = ["items", "count", "name", "sentAt"] as const;
 
 const isHttp = (m: unknown) => HTTP_METHODS.includes(m as PushMethod);
-const URL_RULES: Record<PushMethod, RegExp | null> = {
-  POST: /^https?:\/\/[^\s/?#]+[^\s]*$/i,
-  GET: /^https?:\/\/[^\s/?#]+[^\s]*$/i,
-  MQTT: /^mqtts?:\/\/[^\s/?#]+(:\d+)?\/?$/i,
+/** Whether an address suits the method: a URL of its schemes (`isUrl`; MQTT a broker, no path), or Kafka's brokers. */
+const ADDRESS_RULES: Record<PushMethod, (address: string) => boolean> = {
+  POST: (a) => isUrl(a, WEB_SCHEMES),
+  GET: (a) => isUrl(a, WEB_SCHEMES),
+  MQTT: (a) => isUrl(a, ["mqtt", "mqtts"]) && /^[a-z]+:\/\/[^/?#]+\/?$/i.test(a),
   // Brokers "host:port,host:port"; blank means KAFKA_BROKERS of the cloud.
-  KAFKA: /^[A-Za-z0-9.-]+:\d{1,5}(,[A-Za-z0-9.-]+:\d{1,5})*$/,
+  KAFKA: (a) => /^[A-Za-z0-9.-]+:\d{1,5}(,[A-Za-z0-9.-]+:\d{1,5})*$/.test(a),
 };
 
 /**
@@ -68,7 +67,7 @@ export const pushConfig = defineEntity({
     const method = (v.method ?? "POST") as PushMethod;
     const address = typeof v.address === "string" ? v.address.trim() : "";
     if (!address && method !== "KAFKA") ctx.addIssue({ code: "custom", path: ["address"], message: "validation.required" });
-    else if (address && !URL_RULES[method]!.test(address)) ctx.addIssue({ code: "custom", path: ["address"], message: `validation.push.address${method}` });
+    else if (address && !ADDRESS_RULES[method](address)) ctx.addIssue({ code: "custom", path: ["address"], message: `validation.push.address${method}` });
     if (!isHttp(method) && !(typeof v.topic === "string" && v.topic.trim())) ctx.addIssue({ code: "custom", path: ["topic"], message: "validation.required" });
     if (typeof v.topic === "string" && /[#+\s]/.test(v.topic) && method === "MQTT") ctx.addIssue({ code: "custom", path: ["topic"], message: "validation.push.topic" });
     if (v.deviceScope === PUSH_DEVICE_SCOPE.chosen && !(Array.isArray(v.deviceIds) && v.deviceIds.length)) ctx.addIssue({ code: "custom", path: ["deviceIds"], message: "validation.minItems", params: { min: 1 } });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isUrl, WEB_SCHEMES } from "../url";
 import type { CompanyInfo } from "../company";
 import { hexColor, rgbColor, text } from "../validation";
 import { dbId } from "../common";
@@ -14,7 +15,7 @@ export type SaveComp = z.infer<typeof saveComp>;
 export const LOGIN_BANNER_MAX = 5;
 export const saveLogin = z.object({
   loginText: text(200),
-  loginLink: z.union([z.literal(""), z.string().trim().max(500, "validation.maxLength").regex(/^https?:\/\/\S+$/i, "validation.format")]).nullish(),
+  loginLink: z.union([z.literal(""), z.string().trim().max(500, "validation.maxLength").refine((u) => isUrl(u, WEB_SCHEMES), "validation.format")]).nullish(),
   /** Carousel image paths, at most 5; stored as a JSON list (core §3 `loginBanner`). */
   loginBanner: z.array(z.string().min(1).max(500, "validation.maxLength")).max(LOGIN_BANNER_MAX, "validation.maxItems").default([]),
   loginLogo: path,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isUrl, WEB_SCHEMES } from "../url";
 import { defineEntity, keyField, type RowOf } from "../entity";
 import { ENUMS } from "../enums";
 import { numberRequired, optional, text, textRequired } from "../validation";
@@ -39,7 +40,7 @@ export const menu = defineEntity({
     perms: { schema: optional(z.string().trim().max(100, "validation.maxLength").regex(/^[\w:\-]+(,[\w:\-]+)*$/, "validation.format")) },
     /** 1: an external link opened in a new window (`framePath`). */
     frame: { schema: z.coerce.number().refine((n) => (FRAME_FLAGS as readonly number[]).includes(n), "validation.invalidOption").default(0), kind: "switch", list: false },
-    framePath: { schema: optional(z.string().trim().max(500, "validation.maxLength").url("validation.format")), list: false },
+    framePath: { schema: optional(z.string().trim().max(500, "validation.maxLength").refine((u) => isUrl(u, WEB_SCHEMES), "validation.format")), list: false },
     createTime: { kind: "datetime", readOnly: true, list: false },
   },
   refine: menuRules,
