@@ -1,9 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import svgCaptcha from "svg-captcha";
 import { eq } from "drizzle-orm";
 import type { LoginResult, PasswordChangeRequired } from "@/lib/contract/auth";
-import { captchas, loginFailures, pwdPolicies, tenants, users } from "../../db/schema";
-import { sha256 } from "../../lib/crypto";
+import { loginFailures, pwdPolicies, tenants, users } from "../../db/schema";
 import { failureKeys, failures, LIMITS } from "../../lib/throttle";
 import { TICKET_TTL_MS } from "../../lib/passwords";
 import { createTestCloud, type TestCloud } from "../../testing";
