@@ -26,19 +26,22 @@ import { startPgCluster } from "../scripts/pg-cluster";
  * With BENCH_LINKAGE=N (e.g. 100) each database runs once more with N enabled linkage rules instead of
  * alarm rules, one per device, evaluated in memory on every stored value; one of them is met by the
  * data and fires (repeat-suppressed, calling a web service that answers at once).
+ * BENCH_QOS=1 publishes with QoS 1, each device waiting for the PUBACK of every 50th message.
  */
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 200);
 const RULES = Number(process.env.BENCH_RULES ?? 100);
 const PUSHES = Number(process.env.BENCH_PUSH ?? 3);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100_000);
 const LINKAGE = Number(process.env.BENCH_LINKAGE ?? 0);
+/** QoS of the publishes: 0 (the default, best effort) or 1 (each window of 50 waits for its last PUBACK). */
+const QOS = Number(process.env.BENCH_QOS ?? 0);
 const VALUES_PER_MESSAGE = 2;
 
 /** The publishers: plain mqtt.js clients, one per device, each sending its share as fast as the broker reads. */
 const PUBLISHER = `
 const { parentPort, workerData } = require("node:worker_threads");
 const mqtt = require("mqtt");
-const { url, devices, perDevice } = workerData;
+const { url, devices, perDevice, qos } = workerData;
 (async () => {
   const clients = await Promise.all(devices.map((d) => mqtt.connectAsync(url, { username: d.sn, password: d.secret, clientId: "bench-" + d.sn, reconnectPeriod: 0 })));
   parentPort.postMessage({ type: "connected" });
@@ -50,7 +53,7 @@ const { url, devices, perDevice } = workerData;
         for (let j = i; j < Math.min(i + 50, perDevice); j++) {
           const bad = j % 50 === 7;
           const body = JSON.stringify({ time: Date.now(), params: { temperature: bad ? 999 : 20 + (j % 10) / 10, humidity: 40 + (j % 20) } });
-          c.publish(d.topic, body, { qos: 0 }, j === Math.min(i + 50, perDevice) - 1 ? resolve : undefined);
+          c.publish(d.topic, body, { qos }, j === Math.min(i + 50, perDevice) - 1 ? resolve : undefined);
         }
       });
     }
@@ -177,7 +180,7 @@ async function bench(kind: "pglite" | "postgres", url: string | undefined, rules
     for (let i = 0; i < points.length; i += 10) latencies.push(now - points[i].ts.getTime());
   });
 
-  const worker = new Worker(PUBLISHER, { eval: true, workerData: { url: channel.transport.url, perDevice, devices: devs.map((d) => ({ sn: d.sn, secret: d.secret, topic: deviceTopic(productId, d.sn, "property/post") })) } });
+  const worker = new Worker(PUBLISHER, { eval: true, workerData: { url: channel.transport.url, perDevice, qos: QOS, devices: devs.map((d) => ({ sn: d.sn, secret: d.secret, topic: deviceTopic(productId, d.sn, "property/post") })) } });
   let sentMs = 0;
   await new Promise<void>((resolve, reject) => {
     worker.on("error", reject);
@@ -213,6 +216,7 @@ async function bench(kind: "pglite" | "postgres", url: string | undefined, rules
   const [{ raised }] = await db.select({ raised: count() }).from(alarms).where(sql`${alarms.tenantId} = ${t.id}`);
   const row = {
     db: kind,
+    qos: QOS,
     rules,
     linkage: linkageRuleCount,
     devices: DEVICES,
