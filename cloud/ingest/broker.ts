@@ -22,7 +22,8 @@ function authError(): AuthenticateError {
 /**
  * The embedded broker (aedes) on `port` (0: any free port). Devices log in with username = SN and
  * password = secret key; each may publish only its upward channels and subscribe only under its
- * own prefix. Every device message goes through the ingest before the broker acknowledges it.
+ * own prefix. Every device message goes through the ingest, and a QoS 1 or 2 one is committed,
+ * before the broker acknowledges it.
  */
 export async function startEmbeddedBroker(ingest: Ingest, opts: { port: number; host?: string }): Promise<Transport> {
   const broker = await Aedes.createBroker({
@@ -45,7 +46,16 @@ export async function startEmbeddedBroker(ingest: Ingest, opts: { port: number; 
       if (device && up && up.sn === device.sn && up.productId === device.productId) {
         // A device's report is not kept for later subscribers.
         packet.retain = false;
-        return done(null);
+        // aedes writes the PUBACK (PUBREC for QoS 2) as soon as this callback is called, so the
+        // message is ingested here and the callback waits for its batch's commit: an acknowledged
+        // value survives a crash. QoS 0 is best effort and waits only for room in the writer's queue.
+        // Meanwhile the broker reads no more from this device. A message not even dead-lettered
+        // is never acknowledged: the client is cut off and sends it again.
+        ingest.handle(packet.topic, Buffer.from(packet.payload), device, packet.qos ? "committed" : "queued").then(
+          () => done(null),
+          (err: Error) => done(err),
+        );
+        return;
       }
       // Kept as a refusal on the device, then the client is cut off (MQTT 3.1.1 has no negative acknowledgement).
       void ingest.refuse({ deviceId: device?.id ?? null, topic: packet.topic.slice(0, 200), reason: "foreignTopic", payload: packet.payload.toString().slice(0, 2000) });
@@ -55,15 +65,6 @@ export async function startEmbeddedBroker(ingest: Ingest, opts: { port: number; 
       const device = deviceOf.get(client);
       const own = device && sub.topic.startsWith(devicePrefix(device.productId, device.sn));
       done(null, own ? sub : null);
-    },
-    published(packet, client, done) {
-      const device = client ? deviceOf.get(client) : undefined;
-      if (!device) return done(null);
-      // The callback waits for the writer's room: the broker reads no more from this device meanwhile.
-      ingest.handle(packet.topic, Buffer.from(packet.payload), device).then(
-        () => done(null),
-        () => done(null),
-      );
     },
   });
   broker.on("clientError", () => {});
@@ -99,10 +100,12 @@ export async function startEmbeddedBroker(ingest: Ingest, opts: { port: number; 
 export async function connectExternalBroker(ingest: Ingest, url: string): Promise<Transport> {
   const mqtt = await import("mqtt");
   const client = mqtt.connect(url, { clientId: `cloud-${randomBytes(6).toString("hex")}`, clean: true, reconnectPeriod: 2000 });
-  // mqtt.js waits for this callback before the next message: the writer's back-pressure reaches the broker.
+  // mqtt.js waits for this callback before the next message: the writer's back-pressure reaches the
+  // broker. It handles one message at a time, so waiting for each commit would cap the cloud at a
+  // message per batch: the broker's own acknowledgement to the device is the promise here.
   client.handleMessage = (packet, callback) => {
     if (packet.cmd !== "publish") return callback();
-    ingest.handle(packet.topic, Buffer.from(packet.payload)).then(
+    ingest.handle(packet.topic, Buffer.from(packet.payload), undefined, "queued").then(
       () => callback(),
       () => callback(),
     );

@@ -11,6 +11,9 @@ export type Reject = { deviceId: number | null; at: Date; topic: string; identif
 export type Message = { topic?: string; points: Point[]; rejects: Reject[]; heard?: { deviceId: number; at: Date; battery?: number; signal?: number } };
 export type StatusChange = { deviceId: number; status: number; at: Date };
 export type Flushed = { points: Point[]; rejects: Reject[]; online: StatusChange[] };
+/** Told once the batch holding a message is committed (null), or that not even its dead letter could be written. */
+export type Committed = (err: Error | null) => void;
+type Entry = { m: Message; committed?: Committed };
 
 export type WriterOptions = {
   /** Values per batch before it is written at once. */
@@ -47,9 +50,11 @@ const errorText = (err: unknown) => {
  * Writes messages in batches, one transaction and one multi-row statement per table per batch,
  * batches strictly one after another in arrival order. Counts every value it stored, refused or
  * dead-lettered, so `stored + rejected + deadLettered` always equals what was pushed once `drain()` resolves.
+ * A batch's senders are told together once it is committed (group commit): what a transport
+ * acknowledges then survives a crash.
  */
 export class BatchWriter {
-  private queue: Message[] = [];
+  private queue: Entry[] = [];
   private queued = 0;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -73,9 +78,12 @@ export class BatchWriter {
     this.retryMs = opts.retryMs ?? 200;
   }
 
-  /** Queues a message; resolves at once unless the queue is over its high-water mark. */
-  push(m: Message): Promise<void> | undefined {
-    this.queue.push(m);
+  /**
+   * Queues a message; `committed` is called once its batch is in the database. Resolves at once
+   * unless the queue is over its high-water mark.
+   */
+  push(m: Message, committed?: Committed): Promise<void> | undefined {
+    this.queue.push({ m, committed });
     this.queued += m.points.length + m.rejects.length + 1;
     if (this.queued >= this.maxBatch) this.kick();
     else this.timer ??= setTimeout(() => this.kick(), this.flushMs);
@@ -105,27 +113,30 @@ export class BatchWriter {
       let size = 0;
       let n = 0;
       while (n < this.queue.length && size < this.maxBatch) {
-        const m = this.queue[n++];
+        const { m } = this.queue[n++];
         size += m.points.length + m.rejects.length + 1;
       }
       // One splice per batch: shifting a long queue message by message costs quadratic time.
-      const batch = this.queue.splice(0, n);
+      const entries = this.queue.splice(0, n);
       this.queued -= size;
-      await this.writeSafely(batch);
+      const lost = new Set(await this.writeSafely(entries.map((e) => e.m)));
+      for (const e of entries) e.committed?.(lost.has(e.m) ? new Error("not stored: the database is unavailable") : null);
       if (this.queued < this.highWater) for (const w of this.waiters.splice(0)) w();
     }
   }
 
   /**
-   * A batch a value spoils (one the checks let through but the database refuses) is written
-   * message by message, the spoiling ones kept as refusals; a database that is away is retried
-   * `maxAttempts` times. What still cannot be stored is dead-lettered: never retried for ever.
+   * A batch a value spoils (one the checks let through but the database refuses, e.g. of a device
+   * deleted meanwhile) is written again in halves until the spoiling messages stand alone, those
+   * kept as refusals: a few more statements, not one per message of a 20,000-value batch. A
+   * database that is away is retried `maxAttempts` times. What still cannot be stored is
+   * dead-lettered: never retried for ever. Resolves with the messages not even that could keep.
    */
-  private writeSafely(batch: Message[]): Promise<void> {
+  private writeSafely(batch: Message[]): Promise<Message[]> {
     return this.attempt(batch, async (err) => {
       if (batch.length > 1) {
-        for (const m of batch) await this.writeSafely([m]);
-        return;
+        const half = batch.length >> 1;
+        return [...(await this.writeSafely(batch.slice(0, half))), ...(await this.writeSafely(batch.slice(half)))];
       }
       const [m] = batch;
       if (!m.points.length) return this.deadLetter(batch, err, 1);
@@ -137,10 +148,11 @@ export class BatchWriter {
   }
 
   /** Writes `batch`, retrying a database that is away; `onRowProblem` decides what a refused row means. */
-  private async attempt(batch: Message[], onRowProblem: (err: unknown) => Promise<void>, original = batch): Promise<void> {
+  private async attempt(batch: Message[], onRowProblem: (err: unknown) => Promise<Message[]>, original = batch): Promise<Message[]> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.write(batch);
+        await this.write(batch);
+        return [];
       } catch (err) {
         this.stats.failures++;
         if (isRowProblem(err)) return onRowProblem(err);
@@ -154,9 +166,9 @@ export class BatchWriter {
   /**
    * Keeps what could not be stored in `ingest_dead_letters` (no keys there to break), counted so
    * `stored + rejected + deadLettered` still equals what was pushed; when even that fails the
-   * values go to the log whole, so an operator can replay them.
+   * values go to the log whole, so an operator can replay them, and the messages are answered as lost.
    */
-  private async deadLetter(batch: Message[], err: unknown, attempts: number) {
+  private async deadLetter(batch: Message[], err: unknown, attempts: number): Promise<Message[]> {
     const error = errorText(err).slice(0, 500);
     const rows = batch.map((m) => ({
       topic: (m.topic ?? "").slice(0, 200),
@@ -173,8 +185,10 @@ export class BatchWriter {
       // A bounded number of rows per statement: a whole batch of messages would pass the parameter limit.
       for (let i = 0; i < rows.length; i += DEAD_LETTER_ROWS) await this.db.insert(ingestDeadLetters).values(rows.slice(i, i + DEAD_LETTER_ROWS));
       console.error(`[ingest] ${values} values dead-lettered in ingest_dead_letters after ${attempts} attempt(s):`, error);
+      return [];
     } catch (again) {
       console.error(`[ingest] dead letter not stored (${errorText(again)}); its values:`, JSON.stringify(rows));
+      return batch;
     }
   }
 
