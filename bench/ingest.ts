@@ -3,7 +3,7 @@ import { count, sql, sum } from "drizzle-orm";
 import { deviceTopic } from "@/lib/contract/device/topics";
 import { openDb } from "../cloud/db/client";
 import { AlarmEvaluator } from "../cloud/alarms/evaluator";
-import { alarmLevels, alarmRules, alarms, deviceRejects, devices, ingestDeadLetters, linkageLogs, linkageRules, projects, pushConfigs, telemetry, tenants } from "../cloud/db/schema";
+import { alarmLevels, alarmRules, alarms, deviceRejectCounts, devices, ingestDeadLetters, linkageLogs, linkageRules, projects, pushConfigs, telemetry, tenants } from "../cloud/db/schema";
 import { LinkageEngine } from "../cloud/linkage/engine";
 import { PushEngine } from "../cloud/push/engine";
 import { startDeviceChannel } from "../cloud/ingest";
@@ -205,7 +205,8 @@ async function bench(kind: "pglite" | "postgres", url: string | undefined, rules
   // Both runs on PostgreSQL share one database: count this run's devices only.
   const mine = sql`(select ${devices.id} from ${devices} where ${devices.tenantId} = ${t.id})`;
   const [{ stored }] = await db.select({ stored: count() }).from(telemetry).where(sql`${telemetry.deviceId} in ${mine}`);
-  const [{ rejected }] = await db.select({ rejected: count() }).from(deviceRejects).where(sql`${deviceRejects.deviceId} in ${mine}`);
+  // Every refusal is counted there, rows or not (a device's refusal rows are samples).
+  const [{ rejected }] = await db.select({ rejected: sum(deviceRejectCounts.count).mapWith(Number) }).from(deviceRejectCounts).where(sql`${deviceRejectCounts.deviceId} in ${mine}`);
   const [dead] = await db.select({ values: sum(ingestDeadLetters.values).mapWith(Number) }).from(ingestDeadLetters).where(sql`${ingestDeadLetters.deviceId} in ${mine}`);
   const deadLettered = dead.values ?? 0;
   const seconds = (last - first) / 1000;
