@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { Aedes, type AuthenticateError, type Client } from "aedes";
 import { CLOUD_FILTERS, devicePrefix, parseUpTopic } from "@/lib/contract/device/topics";
 import type { DeviceInfo, Ingest } from "./pipeline";
+import { PacketGate } from "./packet-gate";
 
 /** How the cloud reaches devices: the embedded broker or an external one. */
 export type Transport = {
@@ -15,6 +16,13 @@ export type Transport = {
 
 const deviceOf = new WeakMap<Client, DeviceInfo>();
 
+/** Default largest MQTT packet: far above any device's message, far below what would strain memory. */
+export const MAX_PACKET_BYTES = 256 * 1024;
+/** Before login a connection may send its CONNECT (SN, secret, perhaps a will) and little more. */
+const UNAUTHENTICATED_BYTES = 64 * 1024;
+/** Time from accepting a connection to its CONNECT: a connection that never logs in is not kept. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 function authError(): AuthenticateError {
   return Object.assign(new Error("bad SN or secret"), { returnCode: 4 as const });
 }
@@ -25,14 +33,16 @@ function authError(): AuthenticateError {
  * own prefix. Every device message goes through the ingest, and a QoS 1 or 2 one is committed,
  * before the broker acknowledges it.
  */
-export async function startEmbeddedBroker(ingest: Ingest, opts: { port: number; host?: string }): Promise<Transport> {
+export async function startEmbeddedBroker(ingest: Ingest, opts: { port: number; host?: string; maxPacketBytes?: number }): Promise<Transport> {
   const broker = await Aedes.createBroker({
+    connectTimeout: CONNECT_TIMEOUT_MS,
     authenticate(client, username, password, done) {
       if (!username) return done(authError(), false);
       ingest.authenticate(username, password?.toString("utf8")).then(
         (device) => {
           if (!device) return done(authError(), false);
           deviceOf.set(client, device);
+          (client.conn as unknown as PacketGate).admit();
           done(null, true);
         },
         () => done(Object.assign(new Error("server unavailable"), { returnCode: 3 as const }), false),
@@ -74,7 +84,16 @@ export async function startEmbeddedBroker(ingest: Ingest, opts: { port: number; 
     for (const c of clients()) if (deviceOf.get(c)?.sn === sn) c.close();
   };
   ingest.on("deviceChanged", dropDevice);
-  const server: Server = createServer(broker.handle);
+  const limits = {
+    maxPacket: opts.maxPacketBytes ?? MAX_PACKET_BYTES,
+    maxUnauthenticated: UNAUTHENTICATED_BYTES,
+    // A device's own oversized message is kept as a refusal, so its page says why it was cut off.
+    onOversize(gate: PacketGate, bytes: number) {
+      const device = deviceOf.get(gate.client as Client);
+      if (device) void ingest.refuse({ deviceId: device.id, topic: "", reason: "tooLarge", detail: String(bytes) });
+    },
+  };
+  const server: Server = createServer((socket) => broker.handle(new PacketGate(socket, limits)));
   await new Promise<void>((resolve, reject) => {
     server.once("error", (err) => broker.close(() => reject(err)));
     server.listen(opts.port, opts.host ?? "127.0.0.1", () => resolve());
