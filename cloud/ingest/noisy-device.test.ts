@@ -5,7 +5,7 @@ import { deviceTopic } from "@/lib/contract/device/topics";
 import type { Db, DbHandle } from "../db/client";
 import { deviceRejectCounts, deviceRejects, ingestDeadLetters, telemetry, tenants } from "../db/schema";
 import { openTestDb, SETUP_MS } from "../testing";
-import { addDevices, addSensorProduct } from "./fixtures";
+import { addDevices, addSensorProduct, NOISY_PAYLOADS } from "./fixtures";
 import { startDeviceChannel, type DeviceChannel } from ".";
 
 let handle: DbHandle;
@@ -28,21 +28,6 @@ afterAll(async () => {
   await channel?.close();
   await handle?.close();
 });
-
-const WIDE = 1000;
-/** What the noisy device sends, over and over, and how many refusals each message makes. */
-const JUNK: [payload: Buffer, refusals: number][] = [
-  // A NUL byte in the middle: not JSON, and the refusal quotes it.
-  [Buffer.from('{"params": {"temperature": 1\u0000}}'), 1],
-  // Well-formed JSON naming an identifier with a NUL in it.
-  [Buffer.from(JSON.stringify({ params: { "te\u0000mp": 1 } })), 1],
-  // A lone surrogate as a value, and a NUL inside a number's text.
-  [Buffer.from(JSON.stringify({ params: { label: "\ud800", temperature: "2\u00001" } })), 2],
-  // Not UTF-8 at all.
-  [Buffer.from([0x7b, 0xff, 0xfe, 0x00, 0x7d]), 1],
-  // Oversized (≈ 130 KB, still under the packet limit): a thousand unknown identifiers, each value with a NUL.
-  [Buffer.from(JSON.stringify({ params: Object.fromEntries(Array.from({ length: WIDE }, (_, i) => [`junk${i}`, `x\u0000${"y".repeat(100)}`])) })), WIDE],
-];
 
 async function connect(d: { sn: string; secret: string }) {
   const c = await mqtt.connectAsync(channel.transport.url, { username: d.sn, password: d.secret, clientId: d.sn, reconnectPeriod: 0 });
@@ -69,7 +54,7 @@ describe("one device cannot spoil the others' batches", () => {
       let junk = 0;
       const topic = deviceTopic(productId, noisy.sn, "property/post");
       while (!done) {
-        await Promise.all(JUNK.map(([payload, n]) => bad.publishAsync(topic, payload, { qos: 1 }).then(() => ((refusals += n), junk++))));
+        await Promise.all(NOISY_PAYLOADS.map(([payload, n]) => bad.publishAsync(topic, payload, { qos: 1 }).then(() => ((refusals += n), junk++))));
       }
       await sending;
 
