@@ -3,11 +3,11 @@ import { count, sql, sum } from "drizzle-orm";
 import { deviceTopic } from "@/lib/contract/device/topics";
 import { openDb } from "../cloud/db/client";
 import { AlarmEvaluator } from "../cloud/alarms/evaluator";
-import { alarmLevels, alarmRules, alarms, deviceRejects, devices, ingestDeadLetters, linkageLogs, linkageRules, projects, pushConfigs, telemetry, tenants } from "../cloud/db/schema";
+import { alarmLevels, alarmRules, alarms, deviceRejectCounts, devices, ingestDeadLetters, linkageLogs, linkageRules, projects, pushConfigs, telemetry, tenants } from "../cloud/db/schema";
 import { LinkageEngine } from "../cloud/linkage/engine";
 import { PushEngine } from "../cloud/push/engine";
 import { startDeviceChannel } from "../cloud/ingest";
-import { addDevices, addSensorProduct } from "../cloud/ingest/fixtures";
+import { addDevices, addSensorProduct, NOISY_PAYLOADS } from "../cloud/ingest/fixtures";
 import { startPgCluster } from "../scripts/pg-cluster";
 
 /**
@@ -26,22 +26,34 @@ import { startPgCluster } from "../scripts/pg-cluster";
  * With BENCH_LINKAGE=N (e.g. 100) each database runs once more with N enabled linkage rules instead of
  * alarm rules, one per device, evaluated in memory on every stored value; one of them is met by the
  * data and fires (repeat-suppressed, calling a web service that answers at once).
+ * BENCH_QOS=1 publishes with QoS 1, each device waiting for the PUBACK of every 50th message.
+ * BENCH_NOISY=N adds N devices flooding junk (QoS 0, as fast as the broker reads) while the others publish; their refusals are
+ * counted apart, so the others' msg/s against a run without them is what one noisy device costs.
  */
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 200);
 const RULES = Number(process.env.BENCH_RULES ?? 100);
 const PUSHES = Number(process.env.BENCH_PUSH ?? 3);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100_000);
 const LINKAGE = Number(process.env.BENCH_LINKAGE ?? 0);
+/** QoS of the publishes: 0 (the default, best effort) or 1 (each window of 50 waits for its last PUBACK). */
+const QOS = Number(process.env.BENCH_QOS ?? 0);
+/** Devices flooding junk (NUL-laden, malformed, oversized: NOISY_PAYLOADS) beside the others for as long as they publish. */
+const NOISY = Number(process.env.BENCH_NOISY ?? 0);
 const VALUES_PER_MESSAGE = 2;
 
 /** The publishers: plain mqtt.js clients, one per device, each sending its share as fast as the broker reads. */
 const PUBLISHER = `
 const { parentPort, workerData } = require("node:worker_threads");
 const mqtt = require("mqtt");
-const { url, devices, perDevice } = workerData;
+const { url, devices, perDevice, qos, noisy, junk } = workerData;
 (async () => {
   const clients = await Promise.all(devices.map((d) => mqtt.connectAsync(url, { username: d.sn, password: d.secret, clientId: "bench-" + d.sn, reconnectPeriod: 0 })));
+  const noisyClients = await Promise.all(noisy.map((d) => mqtt.connectAsync(url, { username: d.sn, password: d.secret, clientId: "bench-" + d.sn, reconnectPeriod: 0 })));
   parentPort.postMessage({ type: "connected" });
+  let quiet = false;
+  const noise = noisyClients.map(async (c, k) => {
+    while (!quiet) await Promise.all(junk.map((p) => c.publishAsync(noisy[k].topic, Buffer.from(p), { qos: 0 })));
+  });
   const started = Date.now();
   await Promise.all(clients.map(async (c, k) => {
     const d = devices[k];
@@ -50,13 +62,15 @@ const { url, devices, perDevice } = workerData;
         for (let j = i; j < Math.min(i + 50, perDevice); j++) {
           const bad = j % 50 === 7;
           const body = JSON.stringify({ time: Date.now(), params: { temperature: bad ? 999 : 20 + (j % 10) / 10, humidity: 40 + (j % 20) } });
-          c.publish(d.topic, body, { qos: 0 }, j === Math.min(i + 50, perDevice) - 1 ? resolve : undefined);
+          c.publish(d.topic, body, { qos }, j === Math.min(i + 50, perDevice) - 1 ? resolve : undefined);
         }
       });
     }
   }));
   parentPort.postMessage({ type: "sent", ms: Date.now() - started });
-  await Promise.all(clients.map((c) => c.endAsync()));
+  quiet = true;
+  await Promise.all(noise);
+  await Promise.all([...clients, ...noisyClients].map((c) => c.endAsync()));
   parentPort.postMessage({ type: "done" });
 })().catch((e) => parentPort.postMessage({ type: "error", message: String(e && e.stack || e) }));
 `;
@@ -146,6 +160,7 @@ async function bench(kind: "pglite" | "postgres", url: string | undefined, rules
   const [t] = await db.insert(tenants).values({ name: "bench", code: `bench-${kind}-${rules}` }).returning();
   const productId = await addSensorProduct(db, t.id);
   const devs = await addDevices(db, { tenantId: t.id, productId, count: DEVICES, prefix: `B${rules}-${pushes}-${linkageRuleCount}-` });
+  const noisy = await addDevices(db, { tenantId: t.id, productId, count: NOISY, prefix: `NOISY${rules}-${pushes}-${linkageRuleCount}-` });
   if (rules) await addRules(db, t.id, productId, rules);
   const receiver = pushes ? await startReceiver() : null;
   if (receiver) await addPushConfigs(db, t.id, productId, pushes, receiver.url);
@@ -177,7 +192,15 @@ async function bench(kind: "pglite" | "postgres", url: string | undefined, rules
     for (let i = 0; i < points.length; i += 10) latencies.push(now - points[i].ts.getTime());
   });
 
-  const worker = new Worker(PUBLISHER, { eval: true, workerData: { url: channel.transport.url, perDevice, devices: devs.map((d) => ({ sn: d.sn, secret: d.secret, topic: deviceTopic(productId, d.sn, "property/post") })) } });
+  const worker = new Worker(PUBLISHER, { eval: true, workerData: {
+      url: channel.transport.url,
+      perDevice,
+      qos: QOS,
+      devices: devs.map((d) => ({ sn: d.sn, secret: d.secret, topic: deviceTopic(productId, d.sn, "property/post") })),
+      noisy: noisy.map((d) => ({ sn: d.sn, secret: d.secret, topic: deviceTopic(productId, d.sn, "property/post") })),
+      junk: NOISY_PAYLOADS.map(([payload]) => payload),
+    },
+  });
   let sentMs = 0;
   await new Promise<void>((resolve, reject) => {
     worker.on("error", reject);
@@ -200,9 +223,12 @@ async function bench(kind: "pglite" | "postgres", url: string | undefined, rules
   await worker.terminate();
 
   // Both runs on PostgreSQL share one database: count this run's devices only.
-  const mine = sql`(select ${devices.id} from ${devices} where ${devices.tenantId} = ${t.id})`;
+  const mine = sql`(select ${devices.id} from ${devices} where ${devices.tenantId} = ${t.id} and ${devices.deviceSn} not like 'NOISY%')`;
+  const noisyIds = sql`(select ${devices.id} from ${devices} where ${devices.tenantId} = ${t.id} and ${devices.deviceSn} like 'NOISY%')`;
+  const [noise] = await db.select({ n: sum(deviceRejectCounts.count).mapWith(Number) }).from(deviceRejectCounts).where(sql`${deviceRejectCounts.deviceId} in ${noisyIds}`);
   const [{ stored }] = await db.select({ stored: count() }).from(telemetry).where(sql`${telemetry.deviceId} in ${mine}`);
-  const [{ rejected }] = await db.select({ rejected: count() }).from(deviceRejects).where(sql`${deviceRejects.deviceId} in ${mine}`);
+  // Every refusal is counted there, rows or not (a device's refusal rows are samples).
+  const [{ rejected }] = await db.select({ rejected: sum(deviceRejectCounts.count).mapWith(Number) }).from(deviceRejectCounts).where(sql`${deviceRejectCounts.deviceId} in ${mine}`);
   const [dead] = await db.select({ values: sum(ingestDeadLetters.values).mapWith(Number) }).from(ingestDeadLetters).where(sql`${ingestDeadLetters.deviceId} in ${mine}`);
   const deadLettered = dead.values ?? 0;
   const seconds = (last - first) / 1000;
@@ -213,6 +239,8 @@ async function bench(kind: "pglite" | "postgres", url: string | undefined, rules
   const [{ raised }] = await db.select({ raised: count() }).from(alarms).where(sql`${alarms.tenantId} = ${t.id}`);
   const row = {
     db: kind,
+    qos: QOS,
+    noisy: NOISY ? `${NOISY} (${noise.n ?? 0} refusals)` : "-",
     rules,
     linkage: linkageRuleCount,
     devices: DEVICES,

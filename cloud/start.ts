@@ -107,13 +107,15 @@ async function openDeviceChannel(db: Parameters<typeof startDeviceChannel>[0], o
   const mqttUrl = opts.mqttUrl ?? (process.env.MQTT_URL || undefined);
   const explicit = opts.mqttPort ?? (process.env.MQTT_PORT ? Number(process.env.MQTT_PORT) : undefined);
   const mqttHost = opts.mqttHost ?? (process.env.MQTT_HOST || "127.0.0.1");
+  const mqttMaxPacketBytes = process.env.MQTT_MAX_PACKET_BYTES ? Number(process.env.MQTT_MAX_PACKET_BYTES) : undefined;
+  if (mqttMaxPacketBytes !== undefined && !(Number.isInteger(mqttMaxPacketBytes) && mqttMaxPacketBytes > 0)) throw new Error(`MQTT_MAX_PACKET_BYTES must be a whole number of bytes, not "${process.env.MQTT_MAX_PACKET_BYTES}"`);
   try {
-    const channel = await startDeviceChannel(db, { mqttUrl, mqttPort: explicit ?? 1883, mqttHost });
+    const channel = await startDeviceChannel(db, { mqttUrl, mqttPort: explicit ?? 1883, mqttHost, mqttMaxPacketBytes });
     console.log(`[cloud] MQTT ${mqttUrl ? "via external broker" : "broker"} on ${channel.transport.url}`);
     return channel;
   } catch (err) {
     if (mqttUrl || explicit !== undefined || (err as NodeJS.ErrnoException).code !== "EADDRINUSE") throw err;
-    const channel = await startDeviceChannel(db, { mqttPort: 0, mqttHost });
+    const channel = await startDeviceChannel(db, { mqttPort: 0, mqttHost, mqttMaxPacketBytes });
     console.warn(`[cloud] MQTT port 1883 is taken: the embedded broker listens on ${channel.transport.url} instead (set MQTT_PORT to choose)`);
     return channel;
   }

@@ -47,7 +47,7 @@ export const TEST_EPOCH = new Date("2026-03-02T08:00:00Z");
  * server, as `npm run test:pg` starts one) a fresh database created on that server and dropped
  * on close. Same migrations either way.
  */
-export async function openTestDb(): Promise<DbHandle> {
+export async function openTestDb(): Promise<DbHandle & { url?: string }> {
   const server = process.env.TEST_DATABASE_URL;
   if (!server) return openDb({ dataDir: "memory" });
   const { Client } = await import("pg");
@@ -61,6 +61,8 @@ export async function openTestDb(): Promise<DbHandle> {
   const handle = await openDb({ url: url.toString() });
   return {
     ...handle,
+    /** For a cloud process of the test's own. */
+    url: url.toString(),
     async close() {
       await handle.close();
       const c = new Client({ connectionString: server });

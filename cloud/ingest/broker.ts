@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { Aedes, type AuthenticateError, type Client } from "aedes";
 import { CLOUD_FILTERS, devicePrefix, parseUpTopic } from "@/lib/contract/device/topics";
 import type { DeviceInfo, Ingest } from "./pipeline";
+import { PacketGate } from "./packet-gate";
 
 /** How the cloud reaches devices: the embedded broker or an external one. */
 export type Transport = {
@@ -15,6 +16,13 @@ export type Transport = {
 
 const deviceOf = new WeakMap<Client, DeviceInfo>();
 
+/** Default largest MQTT packet: far above any device's message, far below what would strain memory. */
+export const MAX_PACKET_BYTES = 256 * 1024;
+/** Before login a connection may send its CONNECT (SN, secret, perhaps a will) and little more. */
+const UNAUTHENTICATED_BYTES = 64 * 1024;
+/** Time from accepting a connection to its CONNECT: a connection that never logs in is not kept. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 function authError(): AuthenticateError {
   return Object.assign(new Error("bad SN or secret"), { returnCode: 4 as const });
 }
@@ -22,16 +30,19 @@ function authError(): AuthenticateError {
 /**
  * The embedded broker (aedes) on `port` (0: any free port). Devices log in with username = SN and
  * password = secret key; each may publish only its upward channels and subscribe only under its
- * own prefix. Every device message goes through the ingest before the broker acknowledges it.
+ * own prefix. Every device message goes through the ingest, and a QoS 1 or 2 one is committed,
+ * before the broker acknowledges it.
  */
-export async function startEmbeddedBroker(ingest: Ingest, opts: { port: number; host?: string }): Promise<Transport> {
+export async function startEmbeddedBroker(ingest: Ingest, opts: { port: number; host?: string; maxPacketBytes?: number }): Promise<Transport> {
   const broker = await Aedes.createBroker({
+    connectTimeout: CONNECT_TIMEOUT_MS,
     authenticate(client, username, password, done) {
       if (!username) return done(authError(), false);
       ingest.authenticate(username, password?.toString("utf8")).then(
         (device) => {
           if (!device) return done(authError(), false);
           deviceOf.set(client, device);
+          (client.conn as unknown as PacketGate).admit();
           done(null, true);
         },
         () => done(Object.assign(new Error("server unavailable"), { returnCode: 3 as const }), false),
@@ -45,7 +56,16 @@ export async function startEmbeddedBroker(ingest: Ingest, opts: { port: number; 
       if (device && up && up.sn === device.sn && up.productId === device.productId) {
         // A device's report is not kept for later subscribers.
         packet.retain = false;
-        return done(null);
+        // aedes writes the PUBACK (PUBREC for QoS 2) as soon as this callback is called, so the
+        // message is ingested here and the callback waits for its batch's commit: an acknowledged
+        // value survives a crash. QoS 0 is best effort and waits only for room in the writer's queue.
+        // Meanwhile the broker reads no more from this device. A message not even dead-lettered
+        // is never acknowledged: the client is cut off and sends it again.
+        ingest.handle(packet.topic, Buffer.from(packet.payload), device, packet.qos ? "committed" : "queued").then(
+          () => done(null),
+          (err: Error) => done(err),
+        );
+        return;
       }
       // Kept as a refusal on the device, then the client is cut off (MQTT 3.1.1 has no negative acknowledgement).
       void ingest.refuse({ deviceId: device?.id ?? null, topic: packet.topic.slice(0, 200), reason: "foreignTopic", payload: packet.payload.toString().slice(0, 2000) });
@@ -56,15 +76,6 @@ export async function startEmbeddedBroker(ingest: Ingest, opts: { port: number; 
       const own = device && sub.topic.startsWith(devicePrefix(device.productId, device.sn));
       done(null, own ? sub : null);
     },
-    published(packet, client, done) {
-      const device = client ? deviceOf.get(client) : undefined;
-      if (!device) return done(null);
-      // The callback waits for the writer's room: the broker reads no more from this device meanwhile.
-      ingest.handle(packet.topic, Buffer.from(packet.payload), device).then(
-        () => done(null),
-        () => done(null),
-      );
-    },
   });
   broker.on("clientError", () => {});
   const clients = () => Object.values((broker as unknown as { clients: Record<string, Client> }).clients);
@@ -73,7 +84,16 @@ export async function startEmbeddedBroker(ingest: Ingest, opts: { port: number; 
     for (const c of clients()) if (deviceOf.get(c)?.sn === sn) c.close();
   };
   ingest.on("deviceChanged", dropDevice);
-  const server: Server = createServer(broker.handle);
+  const limits = {
+    maxPacket: opts.maxPacketBytes ?? MAX_PACKET_BYTES,
+    maxUnauthenticated: UNAUTHENTICATED_BYTES,
+    // A device's own oversized message is kept as a refusal, so its page says why it was cut off.
+    onOversize(gate: PacketGate, bytes: number) {
+      const device = deviceOf.get(gate.client as Client);
+      if (device) void ingest.refuse({ deviceId: device.id, topic: "", reason: "tooLarge", detail: String(bytes) });
+    },
+  };
+  const server: Server = createServer((socket) => broker.handle(new PacketGate(socket, limits)));
   await new Promise<void>((resolve, reject) => {
     server.once("error", (err) => broker.close(() => reject(err)));
     server.listen(opts.port, opts.host ?? "127.0.0.1", () => resolve());
@@ -99,10 +119,12 @@ export async function startEmbeddedBroker(ingest: Ingest, opts: { port: number; 
 export async function connectExternalBroker(ingest: Ingest, url: string): Promise<Transport> {
   const mqtt = await import("mqtt");
   const client = mqtt.connect(url, { clientId: `cloud-${randomBytes(6).toString("hex")}`, clean: true, reconnectPeriod: 2000 });
-  // mqtt.js waits for this callback before the next message: the writer's back-pressure reaches the broker.
+  // mqtt.js waits for this callback before the next message: the writer's back-pressure reaches the
+  // broker. It handles one message at a time, so waiting for each commit would cap the cloud at a
+  // message per batch: the broker's own acknowledgement to the device is the promise here.
   client.handleMessage = (packet, callback) => {
     if (packet.cmd !== "publish") return callback();
-    ingest.handle(packet.topic, Buffer.from(packet.payload)).then(
+    ingest.handle(packet.topic, Buffer.from(packet.payload), undefined, "queued").then(
       () => callback(),
       () => callback(),
     );

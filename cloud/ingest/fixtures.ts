@@ -38,3 +38,18 @@ export async function addDevices(db: Db, opts: { tenantId: number; productId: nu
   }
   return out;
 }
+
+const WIDE = 1000;
+/** What a noisy device sends, over and over (the noisy-device test, `BENCH_NOISY`), and how many refusals each message makes. */
+export const NOISY_PAYLOADS: [payload: Buffer, refusals: number][] = [
+  // A NUL byte in the middle: not JSON, and the refusal quotes it.
+  [Buffer.from('{"params": {"temperature": 1\u0000}}'), 1],
+  // Well-formed JSON naming an identifier with a NUL in it.
+  [Buffer.from(JSON.stringify({ params: { "te\u0000mp": 1 } })), 1],
+  // A lone surrogate as a value, and a NUL inside a number's text.
+  [Buffer.from(JSON.stringify({ params: { label: "\ud800", temperature: "2\u00001" } })), 2],
+  // Not UTF-8 at all.
+  [Buffer.from([0x7b, 0xff, 0xfe, 0x00, 0x7d]), 1],
+  // Oversized (≈ 130 KB, still under the packet limit): a thousand unknown identifiers, each value with a NUL.
+  [Buffer.from(JSON.stringify({ params: Object.fromEntries(Array.from({ length: WIDE }, (_, i) => [`junk${i}`, `x\u0000${"y".repeat(100)}`])) })), WIDE],
+];

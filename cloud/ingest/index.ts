@@ -9,6 +9,8 @@ export type DeviceChannelOptions = IngestOptions & {
   mqttUrl?: string;
   mqttPort?: number;
   mqttHost?: string;
+  /** The embedded broker's largest MQTT packet (`MQTT_MAX_PACKET_BYTES`, default 256 KB). */
+  mqttMaxPacketBytes?: number;
   /** How often silent devices are looked for. */
   sweepMs?: number;
 };
@@ -25,7 +27,7 @@ export async function startDeviceChannel(db: Db, opts: DeviceChannelOptions = {}
   const now = opts.now ?? (() => new Date());
   const ingest = new Ingest(db, { ...opts, now });
   await ensureAhead(db, now(), HISTORY_MS);
-  const transport = opts.mqttUrl ? await connectExternalBroker(ingest, opts.mqttUrl) : await startEmbeddedBroker(ingest, { port: opts.mqttPort ?? 1883, host: opts.mqttHost });
+  const transport = opts.mqttUrl ? await connectExternalBroker(ingest, opts.mqttUrl) : await startEmbeddedBroker(ingest, { port: opts.mqttPort ?? 1883, host: opts.mqttHost, maxPacketBytes: opts.mqttMaxPacketBytes });
   ingest.attach(transport.publish);
 
   let sweeping: Promise<void> = Promise.resolve();

@@ -110,10 +110,14 @@ export class Ingest extends EventEmitter<IngestEvents> {
 
   /**
    * Takes one message. `from` is the authenticated sender (MQTT client or HTTP caller); an
-   * external broker has authenticated it already. The promise, when there is one, is the writer's
-   * back-pressure: the transport should read no more from that sender until it resolves.
+   * external broker has authenticated it already. With `wait` "committed" the outcome comes once
+   * the batch holding the message is committed, so an acknowledgement sent then is a promise kept
+   * across a crash; it rejects when the message could not be kept at all (the database stayed
+   * away), and the sender should send it again. With "queued" (best effort: MQTT QoS 0) it comes
+   * once the writer has room, its back-pressure. Either way the transport should read no more from
+   * that sender until it comes.
    */
-  async handle(topic: string, payload: Buffer, from?: DeviceInfo): Promise<Outcome> {
+  async handle(topic: string, payload: Buffer, from?: DeviceInfo, wait: "committed" | "queued" = "committed"): Promise<Outcome> {
     this.received++;
     let msg: Message;
     try {
@@ -125,7 +129,8 @@ export class Ingest extends EventEmitter<IngestEvents> {
     msg.topic = topic;
     if (this.listenerCount("traffic"))
       this.emit("traffic", { dir: "up", topic, payload: payload.subarray(0, PAYLOAD_KEEP).toString("utf8"), at: this.now().toISOString(), refused: msg.rejects.map((r) => (r.identifier ? `${r.identifier}: ${r.reason}` : r.reason)) });
-    await this.writer.push(msg);
+    if (wait === "queued") await this.writer.push(msg);
+    else await new Promise<void>((resolve, reject) => void this.writer.push(msg, (err) => (err ? reject(err) : resolve())));
     return { accepted: msg.points.length, rejects: msg.rejects };
   }
 

@@ -3,14 +3,29 @@ import type { Db } from "../db/client";
 import { pgArray } from "./pg-array";
 import { upsertHourly } from "../db/queries/telemetry-hourly";
 import { ingestDeadLetters } from "../db/schema";
+import { PerMinute } from "./per-minute";
+import { storable } from "./storable";
 
 /** One stored value. `num` for numbers (and bools as 0/1), `txt` for anything else. */
 export type Point = { deviceId: number; identifier: string; ts: Date; num: number | null; txt: string | null };
-export type Reject = { deviceId: number | null; at: Date; topic: string; identifier?: string | null; reason: string; detail?: string | null; payload?: string | null };
+export type Reject = {
+  deviceId: number | null;
+  at: Date;
+  topic: string;
+  identifier?: string | null;
+  reason: string;
+  detail?: string | null;
+  payload?: string | null;
+  /** False once the device's limit of refusal rows is spent: it is counted only (set by the writer). */
+  sampled?: boolean;
+};
 /** What one incoming message turned into: its values, its refusals, and the device it came from. */
 export type Message = { topic?: string; points: Point[]; rejects: Reject[]; heard?: { deviceId: number; at: Date; battery?: number; signal?: number } };
 export type StatusChange = { deviceId: number; status: number; at: Date };
 export type Flushed = { points: Point[]; rejects: Reject[]; online: StatusChange[] };
+/** Told once the batch holding a message is committed (null), or that not even its dead letter could be written. */
+export type Committed = (err: Error | null) => void;
+type Entry = { m: Message; committed?: Committed };
 
 export type WriterOptions = {
   /** Values per batch before it is written at once. */
@@ -28,6 +43,21 @@ export type WriterOptions = {
 
 const REJECT_PAYLOAD_MAX = 2000;
 const DEAD_LETTER_ROWS = 1000;
+/** Refusal rows kept per device and minute: a device flooding junk leaves samples, not millions of rows; all are counted. */
+const REJECT_SAMPLES = 60;
+/** Log lines per device and minute: one device's trouble cannot flood the log. */
+const LOG_LINES = 5;
+
+/** A refusal as the database always takes it (see `storable`), the columns' lengths kept. */
+const storableReject = (r: Reject): Reject => ({
+  ...r,
+  topic: storable(r.topic, 200),
+  identifier: r.identifier == null ? null : storable(r.identifier, 64),
+  reason: storable(r.reason, 64),
+  detail: r.detail == null ? null : storable(r.detail, 500),
+  payload: r.payload == null ? null : storable(r.payload, REJECT_PAYLOAD_MAX),
+});
+const storablePoint = (p: Point): Point => (p.txt === null ? p : { ...p, txt: storable(p.txt) });
 /** SQLSTATE classes 22 (data exception) and 23 (integrity): retrying the same rows cannot help. */
 const isRowProblem = (err: unknown) => {
   for (let e: unknown = err; e instanceof Error; e = e.cause) {
@@ -47,15 +77,20 @@ const errorText = (err: unknown) => {
  * Writes messages in batches, one transaction and one multi-row statement per table per batch,
  * batches strictly one after another in arrival order. Counts every value it stored, refused or
  * dead-lettered, so `stored + rejected + deadLettered` always equals what was pushed once `drain()` resolves.
+ * A batch's senders are told together once it is committed (group commit): what a transport
+ * acknowledges then survives a crash.
  */
 export class BatchWriter {
-  private queue: Message[] = [];
+  private queue: Entry[] = [];
   private queued = 0;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private waiters: (() => void)[] = [];
   private drainers: (() => void)[] = [];
-  readonly stats = { stored: 0, rejected: 0, deadLettered: 0, batches: 0, failures: 0 };
+  /** `rejected` counts every refusal, `unsampled` those of them kept as a count only. */
+  readonly stats = { stored: 0, rejected: 0, unsampled: 0, deadLettered: 0, batches: 0, failures: 0 };
+  private readonly samples = new PerMinute<number | null>(REJECT_SAMPLES);
+  private readonly logLines = new PerMinute<number | null>(LOG_LINES);
   private readonly maxBatch: number;
   private readonly flushMs: number;
   private readonly highWater: number;
@@ -73,9 +108,14 @@ export class BatchWriter {
     this.retryMs = opts.retryMs ?? 200;
   }
 
-  /** Queues a message; resolves at once unless the queue is over its high-water mark. */
-  push(m: Message): Promise<void> | undefined {
-    this.queue.push(m);
+  /**
+   * Queues a message; `committed` is called once its batch is in the database. Resolves at once
+   * unless the queue is over its high-water mark.
+   */
+  push(m: Message, committed?: Committed): Promise<void> | undefined {
+    // Decided once here, not at each try of the batch.
+    for (const r of m.rejects) r.sampled = this.samples.take(r.deviceId, r.at.getTime()) >= 0;
+    this.queue.push({ m, committed });
     this.queued += m.points.length + m.rejects.length + 1;
     if (this.queued >= this.maxBatch) this.kick();
     else this.timer ??= setTimeout(() => this.kick(), this.flushMs);
@@ -105,27 +145,30 @@ export class BatchWriter {
       let size = 0;
       let n = 0;
       while (n < this.queue.length && size < this.maxBatch) {
-        const m = this.queue[n++];
+        const { m } = this.queue[n++];
         size += m.points.length + m.rejects.length + 1;
       }
       // One splice per batch: shifting a long queue message by message costs quadratic time.
-      const batch = this.queue.splice(0, n);
+      const entries = this.queue.splice(0, n);
       this.queued -= size;
-      await this.writeSafely(batch);
+      const lost = new Set(await this.writeSafely(entries.map((e) => e.m)));
+      for (const e of entries) e.committed?.(lost.has(e.m) ? new Error("not stored: the database is unavailable") : null);
       if (this.queued < this.highWater) for (const w of this.waiters.splice(0)) w();
     }
   }
 
   /**
-   * A batch a value spoils (one the checks let through but the database refuses) is written
-   * message by message, the spoiling ones kept as refusals; a database that is away is retried
-   * `maxAttempts` times. What still cannot be stored is dead-lettered: never retried for ever.
+   * A batch a value spoils (one the checks let through but the database refuses, e.g. of a device
+   * deleted meanwhile) is written again in halves until the spoiling messages stand alone, those
+   * kept as refusals: a few more statements, not one per message of a 20,000-value batch. A
+   * database that is away is retried `maxAttempts` times. What still cannot be stored is
+   * dead-lettered: never retried for ever. Resolves with the messages not even that could keep.
    */
-  private writeSafely(batch: Message[]): Promise<void> {
+  private writeSafely(batch: Message[]): Promise<Message[]> {
     return this.attempt(batch, async (err) => {
       if (batch.length > 1) {
-        for (const m of batch) await this.writeSafely([m]);
-        return;
+        const half = batch.length >> 1;
+        return [...(await this.writeSafely(batch.slice(0, half))), ...(await this.writeSafely(batch.slice(half)))];
       }
       const [m] = batch;
       if (!m.points.length) return this.deadLetter(batch, err, 1);
@@ -137,10 +180,11 @@ export class BatchWriter {
   }
 
   /** Writes `batch`, retrying a database that is away; `onRowProblem` decides what a refused row means. */
-  private async attempt(batch: Message[], onRowProblem: (err: unknown) => Promise<void>, original = batch): Promise<void> {
+  private async attempt(batch: Message[], onRowProblem: (err: unknown) => Promise<Message[]>, original = batch): Promise<Message[]> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.write(batch);
+        await this.write(batch);
+        return [];
       } catch (err) {
         this.stats.failures++;
         if (isRowProblem(err)) return onRowProblem(err);
@@ -154,16 +198,16 @@ export class BatchWriter {
   /**
    * Keeps what could not be stored in `ingest_dead_letters` (no keys there to break), counted so
    * `stored + rejected + deadLettered` still equals what was pushed; when even that fails the
-   * values go to the log whole, so an operator can replay them.
+   * values go to the log whole, so an operator can replay them, and the messages are answered as lost.
    */
-  private async deadLetter(batch: Message[], err: unknown, attempts: number) {
-    const error = errorText(err).slice(0, 500);
+  private async deadLetter(batch: Message[], err: unknown, attempts: number): Promise<Message[]> {
+    const error = storable(errorText(err), 500);
     const rows = batch.map((m) => ({
-      topic: (m.topic ?? "").slice(0, 200),
+      topic: storable(m.topic ?? "", 200),
       deviceId: m.points[0]?.deviceId ?? m.rejects.find((r) => r.deviceId != null)?.deviceId ?? m.heard?.deviceId ?? null,
       values: m.points.length + m.rejects.length,
-      points: m.points,
-      rejects: m.rejects,
+      points: m.points.map(storablePoint),
+      rejects: m.rejects.map(storableReject),
       error,
       attempts,
     }));
@@ -172,15 +216,25 @@ export class BatchWriter {
     try {
       // A bounded number of rows per statement: a whole batch of messages would pass the parameter limit.
       for (let i = 0; i < rows.length; i += DEAD_LETTER_ROWS) await this.db.insert(ingestDeadLetters).values(rows.slice(i, i + DEAD_LETTER_ROWS));
-      console.error(`[ingest] ${values} values dead-lettered in ingest_dead_letters after ${attempts} attempt(s):`, error);
+      this.log(rows[0].deviceId, `${values} values dead-lettered in ingest_dead_letters after ${attempts} attempt(s):`, error);
+      return [];
     } catch (again) {
-      console.error(`[ingest] dead letter not stored (${errorText(again)}); its values:`, JSON.stringify(rows));
+      this.log(rows[0].deviceId, `dead letter not stored (${errorText(again)}); its values:`, JSON.stringify(rows));
+      return batch;
     }
+  }
+
+  /** A line about one device's messages, within its per-minute share of the log. */
+  private log(deviceId: number | null, text: string, detail: string) {
+    const over = this.logLines.take(deviceId, Date.now());
+    if (over >= 0) console.error(`[ingest] ${text}`, detail, ...(over ? [`(${over} more such lines about device ${deviceId} left out)`] : []));
   }
 
   private async write(batch: Message[]) {
     const points = batch.flatMap((m) => m.points);
     const rejects = batch.flatMap((m) => m.rejects);
+    const rows = rejects.filter((r) => r.sampled !== false).map(storableReject);
+    const texts = points.map((p) => (p.txt === null ? null : storable(p.txt)));
     // Newest value per device and property: one upsert row each (a statement may not touch a row twice).
     const latest = new Map<string, Point>();
     for (const p of points) {
@@ -206,23 +260,32 @@ export class BatchWriter {
         // The values and their hourly roll-up in one statement: the arrays travel once.
         await tx.execute(sql`with v as (
             select * from unnest(${pgArray(points.map((p) => p.deviceId))}::int[], ${pgArray(points.map((p) => p.identifier))}::varchar[],
-              ${pgArray(points.map((p) => p.ts))}::timestamptz[], ${pgArray(points.map((p) => p.num))}::float8[], ${pgArray(points.map((p) => p.txt))}::text[])
+              ${pgArray(points.map((p) => p.ts))}::timestamptz[], ${pgArray(points.map((p) => p.num))}::float8[], ${pgArray(texts)}::text[])
               as v(device_id, identifier, ts, num, txt)
           ), stored as (insert into telemetry (device_id, identifier, ts, num, txt) select * from v)
           ${upsertHourly(sql`select device_id, identifier, ts, num from v`)}`);
         const l = [...latest.values()];
         await tx.execute(sql`insert into telemetry_latest (device_id, identifier, ts, num, txt)
           select * from unnest(${pgArray(l.map((p) => p.deviceId))}::int[], ${pgArray(l.map((p) => p.identifier))}::varchar[],
-            ${pgArray(l.map((p) => p.ts))}::timestamptz[], ${pgArray(l.map((p) => p.num))}::float8[], ${pgArray(l.map((p) => p.txt))}::text[])
+            ${pgArray(l.map((p) => p.ts))}::timestamptz[], ${pgArray(l.map((p) => p.num))}::float8[], ${pgArray(l.map((p) => (p.txt === null ? null : storable(p.txt))))}::text[])
           on conflict (device_id, identifier) do update set ts = excluded.ts, num = excluded.num, txt = excluded.txt
           where telemetry_latest.ts <= excluded.ts`);
       }
-      if (rejects.length) {
+      if (rows.length) {
         await tx.execute(sql`insert into device_rejects (device_id, at, topic, identifier, reason, detail, payload)
-          select * from unnest(${pgArray(rejects.map((r) => r.deviceId))}::int[], ${pgArray(rejects.map((r) => r.at))}::timestamptz[],
-            ${pgArray(rejects.map((r) => r.topic.slice(0, 200)))}::varchar[], ${pgArray(rejects.map((r) => r.identifier?.slice(0, 64) ?? null))}::varchar[],
-            ${pgArray(rejects.map((r) => r.reason))}::varchar[], ${pgArray(rejects.map((r) => r.detail?.slice(0, 500) ?? null))}::varchar[],
-            ${pgArray(rejects.map((r) => r.payload?.slice(0, REJECT_PAYLOAD_MAX) ?? null))}::text[])`);
+          select * from unnest(${pgArray(rows.map((r) => r.deviceId))}::int[], ${pgArray(rows.map((r) => r.at))}::timestamptz[],
+            ${pgArray(rows.map((r) => r.topic))}::varchar[], ${pgArray(rows.map((r) => r.identifier ?? null))}::varchar[],
+            ${pgArray(rows.map((r) => r.reason))}::varchar[], ${pgArray(rows.map((r) => r.detail ?? null))}::varchar[],
+            ${pgArray(rows.map((r) => r.payload ?? null))}::text[])`);
+      }
+      if (rejects.length) {
+        await tx.execute(sql`insert into device_reject_counts (device_id, reason, count, unsampled, last_at)
+          select device_id, reason, count(*), count(*) filter (where sampled = 0), max(at)
+          from unnest(${pgArray(rejects.map((r) => r.deviceId))}::int[], ${pgArray(rejects.map((r) => storable(r.reason, 64)))}::varchar[],
+            ${pgArray(rejects.map((r) => (r.sampled === false ? 0 : 1)))}::int[], ${pgArray(rejects.map((r) => r.at))}::timestamptz[]) as r(device_id, reason, sampled, at)
+          group by device_id, reason
+          on conflict (device_id, reason) do update set count = device_reject_counts.count + excluded.count,
+            unsampled = device_reject_counts.unsampled + excluded.unsampled, last_at = greatest(device_reject_counts.last_at, excluded.last_at)`);
       }
       if (heard.size) {
         const h = [...heard.values()];
@@ -243,6 +306,7 @@ export class BatchWriter {
     });
     this.stats.stored += points.length;
     this.stats.rejected += rejects.length;
+    this.stats.unsampled += rejects.length - rows.length;
     this.stats.batches++;
     this.opts.onFlushed?.({ points, rejects, online });
   }

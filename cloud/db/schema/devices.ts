@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { bigint, bigserial, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, unique, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { tenants } from "./identity";
 import { products } from "./products";
 import { projects } from "./projects";
@@ -105,6 +105,24 @@ export const deviceRejects = pgTable(
     payload: text("payload"),
   },
   (t) => [index("device_rejects_device").on(t.deviceId, t.at)],
+);
+
+/**
+ * Every refusal counted per device and reason, those the ingest's per-device limit kept no row of
+ * in `device_rejects` too: a device flooding junk leaves samples there and its whole tally here.
+ */
+export const deviceRejectCounts = pgTable(
+  "device_reject_counts",
+  {
+    /** Null: senders that are no known device, counted together. */
+    deviceId: integer("device_id").references(() => devices.id, { onDelete: "cascade" }),
+    reason: varchar("reason", { length: 64 }).notNull(),
+    count: bigint("count", { mode: "number" }).notNull(),
+    /** Of `count`, the refusals kept as a count only. */
+    unsampled: bigint("unsampled", { mode: "number" }).notNull(),
+    lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [unique("device_reject_counts_key").on(t.deviceId, t.reason).nullsNotDistinct()],
 );
 
 /**

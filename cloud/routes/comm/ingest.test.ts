@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { createCloud } from "../../app";
+import type { Db } from "../../db/client";
 import { devices, telemetryLatest } from "../../db/schema";
 import { addDevices, addSensorProduct } from "../../ingest/fixtures";
 import { Ingest } from "../../ingest/pipeline";
@@ -35,7 +36,7 @@ describe("POST comm/ingest/{productId}/{sn}/{channel}", () => {
   it("stores a device's values without a console session, authenticated by SN and secret", async () => {
     const res = await post(`${productId}/${dev.sn}/property/post`, JSON.stringify({ params: { temperature: 18.25, humidity: 40 } }), `${dev.sn}:${dev.secret}`);
     expect(res.body).toMatchObject({ code: 200, data: { accepted: 2, rejects: [] } });
-    await ingest.drain();
+    // No drain: the answer comes once the values are committed.
     const latest = await cloud.db.select().from(telemetryLatest).where(eq(telemetryLatest.deviceId, dev.id));
     expect(latest.map((l) => [l.identifier, l.num]).sort()).toEqual([
       ["humidity", 40],
@@ -43,6 +44,23 @@ describe("POST comm/ingest/{productId}/{sn}/{channel}", () => {
     ]);
     const [d] = await cloud.db.select({ status: devices.status }).from(devices).where(eq(devices.id, dev.id));
     expect(d.status).toBe(2);
+  });
+
+  it("says the values were not stored, and accepts none, when the database stays away", async () => {
+    const away = { transaction: () => Promise.reject(new Error("connection refused")), insert: () => { throw new Error("connection refused"); } } as unknown as Db;
+    const down = new Ingest(away, { catalog: ingest.catalog, writer: { flushMs: 1, maxAttempts: 2, retryMs: 1 } });
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const app = createCloud({ ...cloud.deps, ingest: down });
+      const res = await app.request(`/iotCloud/comm/ingest/${productId}/${dev.sn}/property/post`, {
+        method: "POST",
+        headers: { "content-type": "application/json", language: "en", authorization: `Basic ${Buffer.from(`${dev.sn}:${dev.secret}`).toString("base64")}` },
+        body: JSON.stringify({ params: { temperature: 18 } }),
+      });
+      expect(await res.json()).toMatchObject({ success: false, data: null, msg: "The message could not be stored (the database is unavailable): send it again" });
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it("answers a wrong secret or none with 401", async () => {

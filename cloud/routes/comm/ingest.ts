@@ -17,7 +17,7 @@ function credentials(header: string | undefined): { sn: string; secret: string }
 /**
  * The device-facing HTTP ingest: `POST /{product}Cloud/comm/ingest/{productId}/{sn}/{channel}` with
  * the same payload as over MQTT, authenticated by the device's SN and secret (no console session).
- * Answers how many values were kept and why any were refused.
+ * Answers, once they are committed, how many values were kept and why any were refused.
  */
 export const ingestRoutes = new Hono<CloudEnv>().post("/:productId/:sn/:group/:action", async (c) => {
   const ingest = c.var.deps.ingest;
@@ -28,7 +28,10 @@ export const ingestRoutes = new Hono<CloudEnv>().post("/:productId/:sn/:group/:a
   const cred = credentials(c.req.header("authorization"));
   const device = cred ? await ingest.authenticate(cred.sn, cred.secret) : null;
   if (!device) throw new AppError(Code.UNAUTHORIZED, "ingest.auth");
-  const outcome = await ingest.handle(deviceTopic(productId, sn, channel), Buffer.from(await c.req.arrayBuffer()), device);
+  // The answer waits for the commit of the values' batch: what it counts as accepted is stored.
+  const outcome = await ingest.handle(deviceTopic(productId, sn, channel), Buffer.from(await c.req.arrayBuffer()), device).catch(() => {
+    throw new AppError(Code.NETWORK, "ingest.notStored");
+  });
   const rejects = outcome.rejects.map((r) => ({ identifier: r.identifier ?? null, reason: r.reason, msg: t(c.var.locale, `ingest.${r.reason}`, { detail: r.detail ?? "" }) }));
   if (!outcome.accepted && rejects.length) throw new AppError(Code.BAD_REQUEST, "ingest.refused", { reason: rejects[0].msg }, { accepted: 0, rejects });
   return ok(c, { accepted: outcome.accepted, rejects });

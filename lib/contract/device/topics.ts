@@ -37,13 +37,17 @@ export const productTopics = (productId: number | string) => deviceTopics(produc
 
 export type ParsedTopic = { productId: number; sn: string; channel: UpChannel };
 
-/** A device's upward topic taken apart; null for anything else. */
+/** A product id as the cloud writes it; `013` or `13.0` would name the same product under another topic than an external broker's ACL allows. */
+const CANONICAL_ID = /^[1-9][0-9]{0,9}$/;
+const MAX_ID = 2 ** 31 - 1;
+
+/** A device's upward topic taken apart; null for anything else, including a product id not spelled canonically. */
 export function parseUpTopic(topic: string): ParsedTopic | null {
   const parts = topic.split("/");
-  if (parts.length !== 5 || parts[0] !== TOPIC_ROOT) return null;
+  if (parts.length !== 5 || parts[0] !== TOPIC_ROOT || !CANONICAL_ID.test(parts[1])) return null;
   const productId = Number(parts[1]);
   const channel = `${parts[3]}/${parts[4]}`;
-  if (!Number.isInteger(productId) || productId <= 0 || !parts[2] || !(UP_CHANNELS as readonly string[]).includes(channel)) return null;
+  if (productId > MAX_ID || !parts[2] || !(UP_CHANNELS as readonly string[]).includes(channel)) return null;
   return { productId, sn: parts[2], channel: channel as UpChannel };
 }
 

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { and, count, eq, like, sum } from "drizzle-orm";
+import mqtt, { type MqttClient } from "mqtt";
+import { deviceTopic } from "@/lib/contract/device/topics";
+import type { Db, DbHandle } from "../db/client";
+import { deviceRejectCounts, deviceRejects, ingestDeadLetters, telemetry, tenants } from "../db/schema";
+import { openTestDb, SETUP_MS } from "../testing";
+import { addDevices, addSensorProduct, NOISY_PAYLOADS } from "./fixtures";
+import { startDeviceChannel, type DeviceChannel } from ".";
+
+let handle: DbHandle;
+let db: Db;
+let channel: DeviceChannel;
+let productId: number;
+let devs: { id: number; sn: string; secret: string }[];
+const clients: MqttClient[] = [];
+
+beforeAll(async () => {
+  handle = await openTestDb();
+  db = handle.db;
+  const [t] = await db.insert(tenants).values({ name: "noisy test", code: "noisy" }).returning();
+  productId = await addSensorProduct(db, t.id);
+  devs = await addDevices(db, { tenantId: t.id, productId, count: 2, prefix: "NOISE" });
+  channel = await startDeviceChannel(db, { mqttPort: 0 });
+}, SETUP_MS);
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.endAsync(true)));
+  await channel?.close();
+  await handle?.close();
+});
+
+async function connect(d: { sn: string; secret: string }) {
+  const c = await mqtt.connectAsync(channel.transport.url, { username: d.sn, password: d.secret, clientId: d.sn, reconnectPeriod: 0 });
+  clients.push(c);
+  return c;
+}
+
+describe("one device cannot spoil the others' batches", () => {
+  it("stores every value of a normal device beside a device flooding NUL-laden, malformed and oversized payloads, and counts every refusal", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const [normal, noisy] = devs;
+      const [good, bad] = await Promise.all([connect(normal), connect(noisy)]);
+      const MESSAGES = 2000;
+      let done = false;
+      const sending = (async () => {
+        for (let i = 0; i < MESSAGES; i += 50) {
+          await Promise.all(Array.from({ length: 50 }, (_, j) => good.publishAsync(deviceTopic(productId, normal.sn, "property/post"), JSON.stringify({ params: { temperature: (i + j) % 50, humidity: 40 } }), { qos: 1 })));
+        }
+        done = true;
+      })();
+      // As fast as the broker takes them, until the normal device is through.
+      let refusals = 0;
+      let junk = 0;
+      const topic = deviceTopic(productId, noisy.sn, "property/post");
+      while (!done) {
+        await Promise.all(NOISY_PAYLOADS.map(([payload, n]) => bad.publishAsync(topic, payload, { qos: 1 }).then(() => ((refusals += n), junk++))));
+      }
+      await sending;
+
+      const [stored] = await db.select({ n: count() }).from(telemetry).where(eq(telemetry.deviceId, normal.id));
+      expect(stored.n).toBe(MESSAGES * 2);
+      // Acknowledged means committed: every refusal of every acknowledged message is counted.
+      const [tally] = await db.select({ n: sum(deviceRejectCounts.count).mapWith(Number), unsampled: sum(deviceRejectCounts.unsampled).mapWith(Number) }).from(deviceRejectCounts).where(eq(deviceRejectCounts.deviceId, noisy.id));
+      expect(junk).toBeGreaterThan(0);
+      expect(tally.n).toBe(refusals);
+      // Samples, not every row: the rest is counted only.
+      const [rows] = await db.select({ n: count() }).from(deviceRejects).where(eq(deviceRejects.deviceId, noisy.id));
+      expect(rows.n).toBeLessThan(refusals);
+      expect(rows.n + tally.unsampled).toBe(refusals);
+      // What was sent with NULs is kept with them escaped.
+      const [escaped] = await db.select({ n: count() }).from(deviceRejects).where(and(eq(deviceRejects.deviceId, noisy.id), like(deviceRejects.payload, "%\\\\u0000%")));
+      expect(escaped.n).toBeGreaterThan(0);
+      // Not one batch spoiled, nothing dead-lettered, no log line.
+      expect(channel.ingest.writer.stats).toMatchObject({ failures: 0, deadLettered: 0 });
+      expect(await db.select().from(ingestDeadLetters)).toEqual([]);
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
+  }, SETUP_MS);
+});
