@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { ListPicker, type PickerColumn } from "@/components/kit/pickers";
 import { DictText } from "@/components/kit/table/cells";
+import { connectApi } from "@/lib/contract/device/connect";
 import { deviceRowsOf } from "./device-rows";
 import { DataTypeText } from "./function-columns";
 
@@ -17,7 +18,7 @@ type Id = number | string;
 const KINDS = {
   objFunction: { endpoint: "device/objFunction/page", columns: ["funcName", "identifier", "funcType", "dataType"] },
   objModel: { endpoint: "device/objModel/page", columns: ["modelName", "modelType", "functionCount"] },
-  connect: { endpoint: "comm/connect/page", columns: ["connectName", "connectCode", "connectType", "methodType"] },
+  connect: { endpoint: connectApi.page.path, columns: ["connectName", "connectCode", "connectType", "methodType"] },
   subProduct: { endpoint: "device/product/page", columns: ["prodName", "prodModel", "prodType"] },
   prodFunction: { endpoint: "device/prodFunction/page", columns: ["funcName", "identifier", "funcType", "dataType"] },
   prodCopy: { endpoint: "device/prodCopy/page", columns: ["copyName", "prodModel", "prodType", "owner"] },

@@ -1,7 +1,12 @@
 import { callsIn, type AnyCall } from "./call";
 import type { Service } from "./services";
 import * as battery from "./device/battery";
+import * as concrete from "./device/concrete";
+import * as connect from "./device/connect";
+import * as debug from "./device/debug";
 import * as deviceData from "./device/device-data";
+import * as ingest from "./device/ingest";
+import * as instruct from "./device/instruct";
 
 /**
  * Every declared call, for what reads them all: the catalogue test, the OpenAPI document. A domain
@@ -12,7 +17,7 @@ const MODULES: Record<Service, object[]> = {
 
   device: [battery, deviceData],
 
-  comm: [],
+  comm: [connect, ingest, debug, concrete, instruct],
 
   stat: [],
 

@@ -1,23 +1,20 @@
 import { eq, inArray } from "drizzle-orm";
 import { Code } from "@/lib/contract/envelope";
+import { connectApi } from "@/lib/contract/device/connect";
 import { connect, type Connect } from "@/lib/contract/device/product";
 import { connections, objModelConnections, objModels, productConnections, products } from "../../db/schema";
-import { rowMapper } from "../../lib/crud";
-import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
+import { crudRoutes } from "../../lib/crud-routes";
 import { AppError } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
-import { inUse, readProducts } from "../device/product-common";
+import { inUse } from "../device/product-common";
 import { joinedText } from "../../lib/i18n-text";
 import { productNameIn } from "../../db/queries/products";
 
-export const toConnect = rowMapper<typeof connect.fields, Connect>(connect);
-
 /** comm connect: connections (system or device, BASE or FUNCTION); codes unique in a tenant. */
-export const connectRoutes = legacyCrudRoutes<typeof connect.fields, Connect>({
+export const connectServed = crudRoutes<typeof connect.fields, Connect>({
   table: connections,
   entity: connect,
-  read: readProducts,
-  only: ["page", "info", "add", "upd", "del"],
+  calls: connectApi,
   unique: [{ field: "connectCode", error: (code) => new AppError(Code.CONFLICT, "product.connectCodeTaken", { code }) }],
   /** A connection products or object models use is kept: the refusal names them. */
   beforeDelete: async (c, ids) => {

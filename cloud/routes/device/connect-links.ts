@@ -8,7 +8,7 @@ import { requireAuth, requirePerm } from "../../lib/auth";
 import type { Auth, CloudEnv } from "../../lib/context";
 import { body, notFound, ok, query } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
-import { toConnect } from "../comm/connect";
+import { toConnect } from "../../db/queries/connections";
 import { readProducts } from "./product-common";
 import { ownedDelete } from "../../lib/crud";
 

@@ -1,6 +1,7 @@
 import { eq, inArray, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { Code } from "@/lib/contract/envelope";
+import { PRODUCT_READERS } from "@/lib/contract/device/product";
 import { normalizeFunction, thingFunction, type ThingFunction } from "@/lib/contract/device/thing-model";
 import type { Db } from "../../db/client";
 import type { Users } from "../../db/queries/product-usage";
@@ -12,20 +13,6 @@ import { AppError, body, notFound, ok, parse } from "../../lib/http";
 import { t } from "../../lib/i18n";
 import { tenantScope } from "../../lib/scope";
 
-/** Screens that read the product catalogue: its own, and those that pick products or functions. */
-export const PRODUCT_READERS = [
-  "/productSet/product",
-  "/productSet/prodFunctionSet",
-  "/productSet/objModel",
-  "/productSet/objFunction",
-  "/productSet/connect",
-  "/prodCopy/prodCopyList",
-  "/devices/device",
-  "/devices/allDevices",
-  "/alarm/alarmRule",
-  "/linkage",
-  "/OTAUpdate",
-];
 export const readProducts = requireMenu(...PRODUCT_READERS);
 
 /** Refusal naming who still uses something: "Devices: A, B; Alarm rules: C". */
