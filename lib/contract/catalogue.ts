@@ -1,5 +1,6 @@
 import { callsIn, type AnyCall } from "./call";
 import type { Service } from "./services";
+import * as ai from "./ai/chat";
 import * as battery from "./device/battery";
 import * as concrete from "./device/concrete";
 import * as connect from "./device/connect";
@@ -7,6 +8,9 @@ import * as debug from "./device/debug";
 import * as deviceData from "./device/device-data";
 import * as ingest from "./device/ingest";
 import * as instruct from "./device/instruct";
+import * as knowledge from "./knowledge/knowledge";
+import * as media from "./media/media-library";
+import * as upload from "./upload";
 
 /**
  * Every declared call, for what reads them all: the catalogue test, the OpenAPI document. A domain
@@ -25,7 +29,7 @@ const MODULES: Record<Service, object[]> = {
 
   msg: [],
 
-  file: [],
+  file: [upload, knowledge, ai, media],
 
   push: [],
 };
