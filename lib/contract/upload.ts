@@ -145,7 +145,9 @@ export const uploadApi = {
  * Stored files by their path (`[p/]<tenant>/<yyyymmdd>/<name>`, what `upload` answers): a tenant's
  * own files to its users (any tenant's to the platform's), public branding to anyone (the login screen).
  */
+/** The folder of public files (`p/<tenant>/…`), outside every tenant's own. */
+export const PUBLIC_PREFIX = "p";
 export const storedFileApi = {
   read: defineCall({ kind: "get", path: "file/:tenantId{[0-9]+}/:day/:name", answer: file, access: "user", scope: "own" }),
-  public: defineCall({ kind: "get", path: "file/p/:tenantId/:day/:name", answer: file, access: "anonymous" }),
+  public: defineCall({ kind: "get", path: `file/${PUBLIC_PREFIX}/:tenantId/:day/:name`, answer: file, access: "anonymous" }),
 };

@@ -2,7 +2,7 @@ import { IMAGE_EXTS, PUBLIC_MAX_MB, storedFileApi, UPLOAD_LIMITS, UPLOAD_PURPOSE
 import type { Ctx } from "../../lib/context";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { fileResponse, MULTIPART_SLACK, parseStoredPath, PUBLIC_PREFIX, receiveUpload } from "../../lib/files";
+import { fileResponse, MULTIPART_SLACK, parseStoredPath, receiveUpload } from "../../lib/files";
 import { assertStorageRoom } from "../../lib/storage";
 import { dropOwnUpload, recordFile } from "../../db/queries/stored-files";
 import { badRequest, forbidden, notFound } from "../../lib/http";
