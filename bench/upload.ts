@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { PART_BYTES, type PartsResult, type PartsState } from "../lib/contract/upload-parts";
+import { PART_BYTES, type PartsResult, type PartsState } from "../lib/contract/upload";
 import { cookieHeader, signIn, withConsole } from "./console-server";
 
 /**

@@ -9,9 +9,9 @@ import { t } from "./lib/i18n";
 import { catalogueRoutes, type Served } from "./lib/serve";
 import { claimSavedFiles } from "./lib/storage";
 import { alarmRoutes, alarmServed } from "./routes/alarm";
-import { commRoutes, commServed } from "./routes/comm";
+import { commServed } from "./routes/comm";
 import { deviceRoutes, deviceServed } from "./routes/device";
-import { fileRoutes, fileServed } from "./routes/file";
+import { fileServed } from "./routes/file";
 import { msgRoutes, msgServed } from "./routes/msg";
 import { pushRoutes, pushServed } from "./routes/push";
 import { statRoutes, statServed } from "./routes/stat";
@@ -19,7 +19,7 @@ import { sysRoutes, sysServed } from "./routes/sys";
 import { clientIp } from "./lib/client-ip";
 
 /** The services of the contract (core §7) the built-in cloud implements so far. */
-const ROUTES: Partial<Record<Service, Hono<CloudEnv>>> = { sys: sysRoutes, device: deviceRoutes, comm: commRoutes, msg: msgRoutes, file: fileRoutes, stat: statRoutes, alarm: alarmRoutes, push: pushRoutes };
+const ROUTES: Partial<Record<Service, Hono<CloudEnv>>> = { sys: sysRoutes, device: deviceRoutes, msg: msgRoutes, stat: statRoutes, alarm: alarmRoutes, push: pushRoutes };
 /** The declared calls the built-in cloud serves (`lib/contract`); services not yet declared keep their routers below. */
 export const SERVED: readonly Served[] = [...sysServed, ...deviceServed, ...commServed, ...statServed, ...alarmServed, ...msgServed, ...fileServed, ...pushServed];
 const JSON_LIMIT = 2 * 1024 * 1024;

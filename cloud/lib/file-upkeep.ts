@@ -1,15 +1,22 @@
 import { rm } from "node:fs/promises";
+import { lt } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { knowledgeBin } from "../db/queries/knowledge";
 import { mediaBin } from "../db/queries/media";
 import { dropAbandoned } from "../db/queries/stored-files";
-import { purgeStaleUploads } from "../routes/file/parts";
-import { parseStoredPath } from "./files";
+import { uploadSessions } from "../db/schema";
+import { parseStoredPath, partialPath } from "./files";
 import { purgeBins } from "./recycle-bin";
 
 const EVERY_MS = 3600_000;
 /** An upload no saved form referred to within a day was abandoned in its form. */
 const ABANDONED_AFTER_MS = 24 * 3600_000;
+
+/** Drops uploads in parts left unfinished past their day, with their partial bytes. */
+async function purgeStaleUploads(db: Db, filesDir: string, now: Date) {
+  const stale = await db.delete(uploadSessions).where(lt(uploadSessions.expiresAt, now)).returning({ id: uploadSessions.id });
+  for (const s of stale) await rm(partialPath(filesDir, s.id), { force: true });
+}
 
 /** One pass: the knowledge base's and the media library's recycle-bin items past their 30 days (core §9), uploads in parts left unfinished and uploads abandoned, with their files. */
 export async function fileUpkeep(db: Db, filesDir: string, now: Date) {

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { join, resolve, sep } from "node:path";
 import { Readable } from "node:stream";
 import { Code } from "@/lib/contract/envelope";
-import { extList, extOf } from "@/lib/contract/upload";
+import { extList, extOf, PUBLIC_PREFIX } from "@/lib/contract/upload";
 import { AppError } from "./http";
 
 /**
@@ -218,8 +218,6 @@ export async function receiveUpload(req: Request, o: ReceiveOptions): Promise<Re
     throw e;
   }
 }
-
-export const PUBLIC_PREFIX = "p";
 
 /** `[p/]<tenant>/<yyyymmdd>/<32 hex>.<ext>`: the only shape a stored path has, so nothing else resolves. */
 const STORED = /^(p\/)?(\d{1,10})\/(\d{8})\/([a-f0-9]{32})\.([a-z0-9]{1,8})$/;

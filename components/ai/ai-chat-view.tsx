@@ -1,13 +1,13 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { streamParts } from "@/lib/stream-parts";
 import { toast } from "@/lib/toast";
 import { BotIcon, BrainIcon, EditIcon, PaperclipIcon, PlusIcon, SendIcon, SquareIcon, Trash2Icon, XIcon } from "lucide-react";
-import { api, apiUrl, swrFetcher } from "@/lib/api/fetcher";
-import { CHAT_LIMITS, type ChatEvent, type ChatMessage, type ChatModel, type ChatSession } from "@/lib/contract/ai/chat";
+import { apiUrl } from "@/lib/api/fetcher";
+import { call, useCall } from "@/lib/api/call";
+import { aiApi, CHAT_LIMITS, type ChatEvent, type ChatMessage, type ChatModel, type ChatSession } from "@/lib/contract/ai/chat";
 import { isEnvelope } from "@/lib/contract/envelope";
 import { useConfirm } from "@/components/kit";
 import { Button } from "@/components/ui/button";
@@ -20,7 +20,6 @@ import { Markdown } from "./markdown";
 type Shown = ChatMessage & { isStreaming?: boolean };
 type Attachment = { name: string; text: string };
 
-const SESSIONS = "file/ai/sessions";
 const TEXT_TYPES = /\.(txt|csv|md|json|log)$/i;
 
 /** Reads `data: <json>` events off a server-sent event stream as they arrive. */
@@ -61,9 +60,9 @@ function MessageView({ m }: { m: Shown }) {
  */
 export function AiChatView() {
   const t = useTranslations("ai");
-  const { data: sessions, mutate: reloadSessions } = useSWR<ChatSession[]>(SESSIONS, swrFetcher);
+  const { data: sessions, mutate: reloadSessions } = useCall(aiApi.sessions, {});
   const [active, setActive] = React.useState<number | null>(null);
-  const { data: stored, mutate: reloadMessages } = useSWR<ChatMessage[]>(active ? ["file/ai/messages", { id: active }] : null, swrFetcher);
+  const { data: stored, mutate: reloadMessages } = useCall(aiApi.messages, active ? { id: active } : null);
   const [live, setLive] = React.useState<Shown[] | null>(null);
   const [input, setInput] = React.useState("");
   const [model, setModel] = React.useState<ChatModel>("chat");
@@ -85,7 +84,7 @@ export function AiChatView() {
   }, [messages.length, lastContent]);
 
   const newSession = async (title = t("newSession")) => {
-    const s = await api.post<ChatSession>(`${SESSIONS}/add`, { title: title.slice(0, CHAT_LIMITS.titleMax) });
+    const s = await call(aiApi.addSession, { title: title.slice(0, CHAT_LIMITS.titleMax) });
     await reloadSessions();
     setActive(s.id);
     setLive(null);
@@ -125,7 +124,7 @@ export function AiChatView() {
     const sentAttachments = attachments;
     setAttachments([]);
     try {
-      const res = await fetch(apiUrl("file/ai/chat"), {
+      const res = await fetch(apiUrl(aiApi.chat.path), {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ sessionId, content, model, attachments: sentAttachments }),
@@ -177,14 +176,14 @@ export function AiChatView() {
 
   const remove = async (s: ChatSession) => {
     if (!(await confirm(t("confirmDelete", { title: s.title }), { danger: true }))) return;
-    await api.post(`${SESSIONS}/del`, { id: s.id });
+    await call(aiApi.delSession, { id: s.id });
     if (active === s.id) setActive(null);
     await reloadSessions();
   };
 
   const rename = async () => {
     if (!renaming?.title.trim()) return setRenaming(null);
-    await api.post(`${SESSIONS}/upd`, { id: renaming.id, title: renaming.title.trim().slice(0, CHAT_LIMITS.titleMax) });
+    await call(aiApi.renameSession, { id: renaming.id, title: renaming.title.trim().slice(0, CHAT_LIMITS.titleMax) });
     setRenaming(null);
     await reloadSessions();
   };

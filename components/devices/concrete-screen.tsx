@@ -13,9 +13,9 @@ import { ReadingsTable } from "@/components/kit/chart/readings-table";
 import { LoadError } from "@/components/kit/load-error";
 import type { TableColumn } from "@/components/kit/table/data-table";
 import { lineOption } from "@/components/monitoring/chart-options";
-import { api, download, swrFetcher } from "@/lib/api/fetcher";
+import { call, exportCall, useCall } from "@/lib/api/call";
 import { BETON_RECORDS } from "@/lib/contract/device/beton-rule";
-import { CONCRETE_CHART_DEVICES, type ConcreteDevice, type ConcreteRecord, type ConcreteSeries } from "@/lib/contract/device/concrete";
+import { CONCRETE_CHART_DEVICES, concreteApi, type ConcreteRecord } from "@/lib/contract/device/concrete";
 import { cn } from "@/lib/utils";
 import { SideCard } from "@/components/kit/side-card";
 
@@ -32,7 +32,7 @@ export function ConcreteScreen() {
   const t = useTranslations("deviceOps.concrete");
   const tm = useTranslations("monitoring.screen");
   const statuses = useDict("deviceStatus");
-  const list = useSWR<ConcreteDevice[]>("comm/concrete/getChartDevice", swrFetcher);
+  const list = useCall(concreteApi.devices, {});
   const [chosen, setChosen] = React.useState<number[] | null>(null);
   const [focus, setFocus] = React.useState<number | null>(null);
   const [metric, setMetric] = React.useState<Metric>("strength");
@@ -40,8 +40,9 @@ export function ConcreteScreen() {
   const ids = chosen ?? list.data?.slice(0, 3).map((d) => d.id) ?? [];
   const focused = focus !== null && ids.includes(focus) ? focus : (ids[0] ?? null);
 
-  const chart = useSWR(ids.length ? ["concrete:chart", ids.join(",")] : null, () => api.post<ConcreteSeries[]>("comm/concrete/chartDeviceIds", { deviceIds: ids }), { keepPreviousData: true });
-  const records = useSWR<ConcreteRecord[]>(focused !== null ? ["comm/concrete/listByDeviceId", { deviceId: focused }] : null, swrFetcher);
+  // The curves are a POST (the chosen ids), cached under their own key.
+  const chart = useSWR(ids.length ? ["concrete:chart", ids.join(",")] : null, () => call(concreteApi.chart, { deviceIds: ids }), { keepPreviousData: true });
+  const records = useCall(concreteApi.records, focused !== null ? { deviceId: focused } : null);
 
   const toggle = (id: number) => {
     const next = ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id].slice(-CONCRETE_CHART_DEVICES);
@@ -66,9 +67,9 @@ export function ConcreteScreen() {
   const onDownload = async () => {
     setBusy(true);
     try {
-      await download("comm/concrete/downloadDevIds", { deviceIds: ids }, `${t("title")}.xlsx`);
+      await exportCall(concreteApi.download, { deviceIds: ids }, `${t("title")}.xlsx`);
     } catch {
-      // download() has told the user.
+      // exportCall() has told the user.
     } finally {
       setBusy(false);
     }

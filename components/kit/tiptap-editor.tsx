@@ -2,7 +2,7 @@
 
 /**
  * The tiptap body of `RichTextEditor` (starter kit + images), controlled with HTML in
- * `value`/`onChange` ("" when empty). Images go through `/api/file/upload` so the session
+ * `value`/`onChange` ("" when empty). Images go through `uploadApi.upload` so the session
  * authorises them: images only, at most 20 MB each and 10 per pick, 5 s time-out (widgets §5, §9).
  * The cloud sanitises what it stores with `cloud/lib/sanitize.ts`. Import `RichTextEditor`, not
  * this module: it keeps tiptap out of the pages' first load.
@@ -16,7 +16,7 @@ import Image from "@tiptap/extension-image";
 import { BoldIcon, CodeSquareIcon, Heading1Icon, Heading2Icon, Heading3Icon, ImageIcon, ItalicIcon, LinkIcon, ListIcon, ListOrderedIcon, QuoteIcon, Redo2Icon, StrikethroughIcon, Undo2Icon } from "lucide-react";
 import { apiUrl } from "@/lib/api/fetcher";
 import { Code, isEnvelope } from "@/lib/contract/envelope";
-import { EDITOR_IMAGE_EXTS, UPLOAD_LIMITS, checkUpload } from "@/lib/contract/upload";
+import { EDITOR_IMAGE_EXTS, UPLOAD_LIMITS, checkUpload, uploadApi } from "@/lib/contract/upload";
 import { fileUrl } from "@/lib/file-url";
 import { cn } from "@/lib/utils";
 
@@ -32,7 +32,7 @@ const CONTENT_CLASS =
 async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append("file", file);
-  const res = await fetch(apiUrl(`file/upload?maxMb=${LIMIT.sizeMb}&accept=${EDITOR_IMAGE_EXTS.join(",")}`), {
+  const res = await fetch(apiUrl(uploadApi.upload.path, { maxMb: LIMIT.sizeMb, accept: EDITOR_IMAGE_EXTS.join(",") }), {
     method: "POST",
     body: form,
     credentials: "same-origin",

@@ -15,9 +15,11 @@ import { Suspense, lazy, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { EyeIcon, FileTextIcon, ImagesIcon, PlusIcon, UploadIcon, XIcon } from "lucide-react";
-import { ApiError, api, upload, uploadInParts } from "@/lib/api/fetcher";
+import { ApiError } from "@/lib/api/fetcher";
+import { call, uploadCall } from "@/lib/api/call";
+import { uploadInParts } from "@/lib/api/upload-parts";
 import { Code } from "@/lib/contract/envelope";
-import { DOC_EXTS, IMAGE_EXTS, UPLOAD_LIMITS, UPLOAD_PURPOSES, checkUpload, extList, type UploadPurpose } from "@/lib/contract/upload";
+import { DOC_EXTS, IMAGE_EXTS, UPLOAD_LIMITS, UPLOAD_PURPOSES, checkUpload, extList, uploadApi, type UploadPurpose } from "@/lib/contract/upload";
 import { baseName, fileUrl } from "@/lib/file-url";
 import { cn } from "@/lib/utils";
 import { Button } from "@/components/ui/button";
@@ -40,7 +42,7 @@ export type UploadProps = ValueProps & {
   className?: string;
   id?: string;
   "aria-invalid"?: boolean;
-  /** Send in parts with resume (`file/upload/init|part|done`): for large files (a knowledge file up to 1 GB). Needs a `purpose`. */
+  /** Send in parts with resume (`uploadApi.init`, `part`, `done`): for large files (a knowledge file up to 1 GB). Needs a `purpose`. */
   inParts?: boolean;
   /** Told of each stored file with its name and size (the value holds only paths). */
   onUploaded?: (file: { path: string; name: string; size: number }) => void;
@@ -92,7 +94,7 @@ function useUploadQueue(props: UploadProps, defaults: { limit: number; accept: r
 
   const remove = (path: string) => {
     emit(latest.current.filter((p) => p !== path));
-    if (sentHere.current.delete(path)) void api.post("file/del", { path }, { silent: true }).catch(() => undefined);
+    if (sentHere.current.delete(path)) void call(uploadApi.del, { path }, { silent: true }).catch(() => undefined);
   };
   const nameOf = (path: string) => names[path] ?? baseName(path);
 
@@ -101,11 +103,10 @@ function useUploadQueue(props: UploadProps, defaults: { limit: number; accept: r
     setPending((list) => [...list, { key, name: file.name, progress: 0 }]);
     try {
       const onProgress = (progress: number) => setPending((list) => list.map((p) => (p.key === key ? { ...p, progress } : p)));
-      const params = new URLSearchParams({ maxMb: String(maxMb), accept: accept.join(","), ...(props.purpose ? { purpose: props.purpose } : {}) });
       const path =
         props.inParts && props.purpose
           ? (await uploadInParts(file, props.purpose, onProgress, { silent: true })).path
-          : await upload<string>(`file/upload?${params}`, file, onProgress, { silent: true });
+          : await uploadCall(uploadApi.upload, file, onProgress, { input: { maxMb, accept: accept.join(","), purpose: props.purpose }, silent: true });
       setNames((n) => ({ ...n, [path]: file.name }));
       sentHere.current.add(path);
       props.onUploaded?.({ path, name: file.name, size: file.size });

@@ -5,8 +5,9 @@ import dynamic from "next/dynamic";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { DownloadIcon, FileIcon, XIcon } from "lucide-react";
-import { api, apiUrl } from "@/lib/api/fetcher";
-import type { KnowledgeNode } from "@/lib/contract/knowledge/knowledge";
+import { apiUrl } from "@/lib/api/fetcher";
+import { call } from "@/lib/api/call";
+import { knowledgeApi, type KnowledgeNode } from "@/lib/contract/knowledge/knowledge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { DocxPage } from "./docx-page";
@@ -14,14 +15,11 @@ import { DocxPage } from "./docx-page";
 // The pdf viewer (and pdf.js behind it) loads when a pdf is opened, never with the knowledge page or /previewFile.
 const PdfPages = dynamic(() => import("./pdf-pages").then((m) => m.PdfPages), { ssr: false, loading: () => <Skeleton className="h-96 w-full" /> });
 
-/** A signed link's answer (`fileBase/link`): the token /previewFile and the overlay read the file by. */
-export type FileLink = { token: string; ext: string; fileName: string; expiresAt: string };
-
 const IMAGES = new Set(["jpg", "jpeg", "png", "bmp", "gif", "webp"]);
 const TEXTS = new Set(["txt", "csv"]);
 
 /** Where a signed link's file is read, without a session. */
-export const linkSrc = (token: string) => apiUrl(`file/link/${token}`);
+export const linkSrc = (token: string) => apiUrl(knowledgeApi.linked.path.replace(":token", token));
 
 function TextFrame({ src }: { src: string }) {
   const t = useTranslations("knowledge.preview");
@@ -63,7 +61,8 @@ export function PreviewBody({ src, ext, name }: { src: string; ext: string; name
 /** The full-screen preview with its close button, over the knowledge screen. */
 export function PreviewOverlay({ node, onClose }: { node: KnowledgeNode; onClose: () => void }) {
   const t = useTranslations("knowledge.preview");
-  const { data, error } = useSWR(["file/fileBase/link", node.fileId], () => api.post<FileLink>("file/fileBase/link", { id: node.fileId }), { revalidateOnFocus: false });
+  // A new link is a POST: cached under its own key while the overlay is open.
+  const { data, error } = useSWR([knowledgeApi.link.path, node.fileId], () => call(knowledgeApi.link, { id: node.fileId }), { revalidateOnFocus: false });
   React.useEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
     window.addEventListener("keydown", onKey);
@@ -74,7 +73,7 @@ export function PreviewOverlay({ node, onClose }: { node: KnowledgeNode; onClose
       <div className="flex items-center gap-2 border-b px-4 py-2">
         <span className="min-w-0 flex-1 truncate font-medium">{node.fileName}</span>
         <Button asChild variant="outline" size="sm">
-          <a href={apiUrl("file/fileBase/download", { id: node.fileId })}>
+          <a href={apiUrl(knowledgeApi.download.path, { id: node.fileId })}>
             <DownloadIcon />
             {t("download")}
           </a>

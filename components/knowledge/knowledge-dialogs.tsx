@@ -1,12 +1,12 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { ChevronRightIcon, FolderIcon, LibraryIcon, PlusIcon, Trash2Icon, XIcon } from "lucide-react";
-import { api, swrFetcher } from "@/lib/api/fetcher";
-import { DEFAULT_GRANT, GRANTABLE, KNOWLEDGE_LIMITS, ROOT_FOLDER, canManage, type AuthGrant, type AuthType, type KnowledgeNode, type RecycledNode } from "@/lib/contract/knowledge/knowledge";
+import { request } from "@/lib/api/fetcher";
+import { call, useCall } from "@/lib/api/call";
+import { DEFAULT_GRANT, GRANTABLE, KNOWLEDGE_LIMITS, ROOT_FOLDER, canManage, knowledgeApi, type AuthGrant, type AuthType, type KnowledgeNode, type RecycledNode } from "@/lib/contract/knowledge/knowledge";
 import { KitDialog, MoveDialog as KitMoveDialog, RecycleBinDialog, SelectField } from "@/components/kit";
 import { PeoplePicker, type PeopleValue } from "@/components/kit/pickers";
 import { Badge } from "@/components/ui/badge";
@@ -33,14 +33,15 @@ export function toEntries(fileId: number, grants: readonly { authType: AuthType;
 export function AuthDialog({ node, onClose }: { node: KnowledgeNode; onClose: () => void }) {
   const t = useTranslations("knowledge");
   const base = node.fileType === "9";
-  const key = [base ? "file/header/queryAuthListHeader" : "file/fileBase/queryAuthList", { id: node.fileId }] as const;
-  const { data, mutate, isLoading } = useSWR<AuthGrant[]>(key, swrFetcher);
+  const calls = base ? { grants: knowledgeApi.headerGrants, save: knowledgeApi.authHeader } : { grants: knowledgeApi.grants, save: knowledgeApi.auth };
+  const { data, mutate, isLoading } = useCall(calls.grants, { id: node.fileId });
   const [picking, setPicking] = React.useState(false);
   const grants = data ?? [];
 
   const save = async (next: { authType: AuthType; kind: GrantKind; id: number }[]) => {
     try {
-      await api.post(`${base ? "file/header/authHeader" : "file/fileBase/auth"}?id=${node.fileId}`, toEntries(node.fileId, next));
+      // `?id=` names the node when no entry is left to name it (every grant removed).
+      await request("POST", calls.save.path, { params: { id: node.fileId }, body: toEntries(node.fileId, next) });
       toast.success(t("done.authSaved"));
     } finally {
       await mutate();
@@ -122,7 +123,7 @@ export function OwnerDialog({ node, onClose, onSaved }: { node: KnowledgeNode; o
           return;
         }
         try {
-          await api.post("file/header/updAddUser", { id: node.fileId, userId });
+          await call(knowledgeApi.changeOwner, { id: node.fileId, userId });
           toast.success(t("done.ownerChanged"));
           onSaved();
           onClose();
@@ -188,7 +189,7 @@ export function MoveDialog({ node, tree, onClose, onSaved }: { node: KnowledgeNo
       )}
       refused={blocked}
       messages={{ none: t("move.none"), refused: t("move.refused"), moved: t("done.moved") }}
-      move={(target) => api.post("file/fileBase/moveFile", { id: node.fileId, fileId: target.fileType === "9" ? ROOT_FOLDER : target.fileId, headerId: target.headerId })}
+      move={(target) => call(knowledgeApi.move, { id: node.fileId, fileId: target.fileType === "9" ? ROOT_FOLDER : target.fileId, headerId: target.headerId })}
       onClose={onClose}
       onDone={onSaved}
     />
@@ -200,7 +201,7 @@ export function RecycleDialog({ onClose, onChanged }: { onClose: () => void; onC
   const t = useTranslations("knowledge");
   return (
     <RecycleBinDialog<RecycledNode>
-      service="file/fileBase"
+      calls={knowledgeApi}
       idOf={(r) => r.fileId}
       icon={(r) => (r.fileType === "1" ? <FolderIcon className="size-4 text-amber-500" /> : <Trash2Icon className="size-4 text-muted-foreground" />)}
       columns={[{ label: t("recycle.base"), cell: (r) => r.headerName }]}

@@ -2,7 +2,6 @@
 
 import * as React from "react";
 import dynamic from "next/dynamic";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import {
@@ -18,9 +17,11 @@ import {
   SearchIcon,
   Trash2Icon,
 } from "lucide-react";
-import { api, apiUrl, swrFetcher } from "@/lib/api/fetcher";
+import { apiUrl } from "@/lib/api/fetcher";
+import { call, useCall } from "@/lib/api/call";
+import { permsOf } from "@/lib/contract/call";
 import { formatDateTime } from "@/lib/format";
-import { KNOWLEDGE_LIMITS, type KnowledgeNode } from "@/lib/contract/knowledge/knowledge";
+import { KNOWLEDGE_LIMITS, knowledgeApi, type KnowledgeNode } from "@/lib/contract/knowledge/knowledge";
 import { PageFrame, useConfirm, useUrlPatch } from "@/components/kit";
 import { usePermissions } from "@/components/kit/can";
 import { LoadError } from "@/components/kit/load-error";
@@ -40,9 +41,8 @@ const NodeDialog = dynamic(() => import("./node-dialog").then((m) => m.NodeDialo
 const { AuthDialog, OwnerDialog, MoveDialog, RecycleDialog } = lazyParts(() => import("./knowledge-dialogs"), ["AuthDialog", "OwnerDialog", "MoveDialog", "RecycleDialog"]);
 const PreviewOverlay = dynamic(() => import("./file-preview").then((m) => m.PreviewOverlay));
 
-const PERM_ADD_BASE = "file:header:add";
-const PERM_MOVE = "file:fileBase:moveFile";
-const TREE = "file/fileBase/treeFile";
+const PERM_ADD_BASE = permsOf(knowledgeApi.addHeader)[0];
+const PERM_MOVE = permsOf(knowledgeApi.move)[0];
 
 const kindOf = (n: KnowledgeNode): NodeDialogKind => (n.fileType === "9" ? "base" : n.fileType === "1" ? "folder" : "file");
 
@@ -164,7 +164,7 @@ export function KnowledgeView() {
   const t = useTranslations("knowledge");
   const { can } = usePermissions();
   const { params, go } = useUrlPatch();
-  const { data, error, isLoading, mutate } = useSWR<KnowledgeNode[]>(TREE, swrFetcher);
+  const { data, error, isLoading, mutate } = useCall(knowledgeApi.tree, {});
   const tree = React.useMemo(() => data ?? [], [data]);
   const index = React.useMemo(() => indexTree(tree), [tree]);
   const [keyword, setKeyword] = React.useState("");
@@ -195,10 +195,10 @@ export function KnowledgeView() {
     if (!(await confirm(message, { danger: true }))) return;
     try {
       if (n.fileType === "9") {
-        await api.post("file/header/delHeader", { id: n.fileId });
+        await call(knowledgeApi.delHeader, { id: n.fileId });
         toast.success(t("done.baseDeleted"));
       } else {
-        await api.post("file/fileBase/recycle", { id: n.fileId });
+        await call(knowledgeApi.recycle, { id: n.fileId });
         toast.success(t("done.recycled"));
       }
       if (selectedId && trail(index, selectedId).some((x) => x.fileId === n.fileId)) go({ node: n.parentId ? String(n.parentId) : null });
@@ -209,7 +209,7 @@ export function KnowledgeView() {
   };
 
   const onAction = (n: KnowledgeNode, a: NodeAction) => {
-    if (a === "download") return void window.location.assign(apiUrl("file/fileBase/download", { id: n.fileId }));
+    if (a === "download") return void window.location.assign(apiUrl(knowledgeApi.download.path, { id: n.fileId }));
     if (a === "delete") return void remove(n);
     openDialog(a, n.fileId);
   };

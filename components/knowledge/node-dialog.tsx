@@ -5,8 +5,8 @@ import { useTranslations } from "next-intl";
 import { Controller, useForm, type FieldValues } from "react-hook-form";
 import { toast } from "@/lib/toast";
 import { z } from "zod";
-import { api } from "@/lib/api/fetcher";
-import { KNOWLEDGE_LIMITS, ROOT_FOLDER, headerBody, type KnowledgeNode } from "@/lib/contract/knowledge/knowledge";
+import { call } from "@/lib/api/call";
+import { KNOWLEDGE_LIMITS, ROOT_FOLDER, headerBody, knowledgeApi, type KnowledgeNode } from "@/lib/contract/knowledge/knowledge";
 import { KNOWLEDGE_EXTS } from "@/lib/contract/upload";
 import { textRequired, text as optionalText } from "@/lib/contract/validation";
 import { KitDialog, localizedResolver, useValidationTranslate } from "@/components/kit";
@@ -70,11 +70,11 @@ export function NodeDialog({
     const desc = v.fileDesc || undefined;
     try {
       if (kind === "base") {
-        if (mode === "add") await api.post("file/header/addHeader", { fileName: v.fileName, fileDesc: desc });
-        else await api.post("file/header/updHeader", { id: node!.fileId, fileName: v.fileName, fileDesc: desc });
+        if (mode === "add") await call(knowledgeApi.addHeader, { fileName: v.fileName, fileDesc: desc });
+        else await call(knowledgeApi.updHeader, { id: node!.fileId, fileName: v.fileName, fileDesc: desc });
       } else if (mode === "add") {
         const fielId = parent!.fileType === "9" ? ROOT_FOLDER : parent!.fileId;
-        await api.post("file/fileBase/add", {
+        await call(knowledgeApi.add, {
           headerId: parent!.headerId,
           fielId,
           fileName: v.fileName,
@@ -83,7 +83,7 @@ export function NodeDialog({
           ...(kind === "file" ? { filePath: v.filePath, fileSize: v.fileSize } : {}),
         });
       } else {
-        await api.post("file/fileBase/upd", { id: node!.fileId, fileName: v.fileName, fileDesc: desc, ...(kind === "file" && v.filePath !== node?.filePath ? { filePath: v.filePath, fileSize: v.fileSize } : {}) });
+        await call(knowledgeApi.upd, { id: node!.fileId, fileName: v.fileName, fileDesc: desc, ...(kind === "file" && v.filePath !== node?.filePath ? { filePath: v.filePath, fileSize: v.fileSize } : {}) });
       }
       toast.success(done(mode === "add" ? "created" : "updated"));
       onSaved();

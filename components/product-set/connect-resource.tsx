@@ -1,11 +1,13 @@
 "use client";
 
 import { defineResource, resourcePage } from "@/components/kit";
+import { connectApi } from "@/lib/contract/device/connect";
 import { connect, type Connect } from "@/lib/contract/device/product";
 
 /** Connections (comm connect): system or device, BASE (an address) or FUNCTION (a product function). */
 export const connectResource = defineResource<Connect>({
   entity: connect,
+  calls: connectApi,
   form: {
     columns: 2,
     fields: {

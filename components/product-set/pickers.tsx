@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { ListPicker, type PickerColumn } from "@/components/kit/pickers";
 import { DictText } from "@/components/kit/table/cells";
+import { connectApi } from "@/lib/contract/device/connect";
 import { objFunctionApi, objModelApi, prodCopyApi, prodFunctionApi, productApi } from "@/lib/contract/device/product";
 import { DataTypeText } from "./function-columns";
 
@@ -17,7 +18,7 @@ type Id = number | string;
 const KINDS = {
   objFunction: { endpoint: objFunctionApi.page.path, columns: ["funcName", "identifier", "funcType", "dataType"] },
   objModel: { endpoint: objModelApi.page.path, columns: ["modelName", "modelType", "functionCount"] },
-  connect: { endpoint: "comm/connect/page", columns: ["connectName", "connectCode", "connectType", "methodType"] },
+  connect: { endpoint: connectApi.page.path, columns: ["connectName", "connectCode", "connectType", "methodType"] },
   subProduct: { endpoint: productApi.page.path, columns: ["prodName", "prodModel", "prodType"] },
   prodFunction: { endpoint: prodFunctionApi.page.path, columns: ["funcName", "identifier", "funcType", "dataType"] },
   prodCopy: { endpoint: prodCopyApi.page.path, columns: ["copyName", "prodModel", "prodType", "owner"] },

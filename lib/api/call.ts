@@ -37,6 +37,6 @@ export function useCall<C extends AnyCall>(c: C, input: CallInput<C> | null | un
 /** An export: POST the filters, save the file the answer carries. */
 export const exportCall = <C extends AnyCall>(c: C, input: CallInput<C>, fallbackName: string) => download(c.path, input, fallbackName);
 
-/** A multipart upload (field `file`, extra form fields beside it) with progress. */
-export const uploadCall = <C extends AnyCall>(c: C, file: File, onProgress?: (percent: number) => void, opts?: { extra?: Record<string, string>; silent?: boolean }) =>
-  upload<CallAnswer<C>>(c.path, file, onProgress, opts);
+/** A multipart upload (field `file`, extra form fields beside it, the call's input as the query) with progress. */
+export const uploadCall = <C extends AnyCall>(c: C, file: File, onProgress?: (percent: number) => void, opts?: { input?: CallInput<C>; extra?: Record<string, string>; silent?: boolean }) =>
+  upload<CallAnswer<C>>(c.path, file, onProgress, { ...opts, params: opts?.input as Params | undefined });

@@ -3,8 +3,6 @@
 import { toast } from "@/lib/toast";
 import { Code, isEnvelope, type Envelope } from "@/lib/contract/envelope";
 import { normalizeLocale } from "@/lib/contract/locale";
-import type { UploadPurpose } from "@/lib/contract/upload";
-import { PART_BYTES, type PartsResult, type PartsState } from "@/lib/contract/upload-parts";
 import { clearSessionState, STORAGE } from "@/lib/client-state";
 import zh from "@/messages/zh-cn/common.json";
 import en from "@/messages/en/common.json";
@@ -29,7 +27,7 @@ export type RequestOptions = {
   silent?: boolean;
 };
 
-function text(key: keyof typeof zh.api) {
+export function text(key: keyof typeof zh.api) {
   const locale = normalizeLocale(typeof document === "undefined" ? undefined : document.documentElement.lang);
   return (locale === "en" ? en : zh).api[key];
 }
@@ -58,7 +56,8 @@ function onUnauthorized() {
   window.location.assign(`/login?tId=${encodeURIComponent(tId)}&redirect=${encodeURIComponent(here)}`);
 }
 
-function fail(err: ApiError, silent?: boolean): never {
+/** Reports a failed call (a 401 goes to login, anything else is a toast unless `silent`) and throws it. */
+export function fail(err: ApiError, silent?: boolean): never {
   if (err.code === Code.UNAUTHORIZED) onUnauthorized();
   else if (!silent) toast.error(err.message);
   throw err;
@@ -153,7 +152,7 @@ export async function download(path: string, body: unknown, fallbackName: string
  * Progress is capped at 90 until the server answers (widgets §6). With `silent` the caller shows
  * the failure itself (a 401 still goes to login).
  */
-export function upload<T>(path: string, file: File, onProgress?: (percent: number) => void, opts: { extra?: Record<string, string>; silent?: boolean } = {}): Promise<T> {
+export function upload<T>(path: string, file: File, onProgress?: (percent: number) => void, opts: { params?: Params; extra?: Record<string, string>; silent?: boolean } = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const refuse = (err: ApiError) => {
       try {
@@ -163,7 +162,7 @@ export function upload<T>(path: string, file: File, onProgress?: (percent: numbe
       }
     };
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", apiUrl(path));
+    xhr.open("POST", apiUrl(path, opts.params));
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress?.(Math.min(90, Math.round((e.loaded / e.total) * 100)));
     xhr.onerror = () => refuse(new ApiError(Code.NETWORK, text("networkError")));
     xhr.onload = () => {
@@ -183,64 +182,4 @@ export function upload<T>(path: string, file: File, onProgress?: (percent: numbe
     form.append("file", file);
     xhr.send(form);
   });
-}
-
-const PART_RETRIES = 5;
-const resumeKey = (file: File, purpose: string) => `upload-parts:${purpose}:${file.name}:${file.size}:${file.lastModified}`;
-
-/** One part by XHR (fetch has no upload progress); answers the envelope, or null when the connection dropped. */
-function sendPart(uploadId: string, offset: number, blob: Blob, onBytes: (n: number) => void): Promise<Envelope<PartsState> | null> {
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", apiUrl("file/upload/part", { uploadId, offset }));
-    xhr.setRequestHeader("content-type", "application/octet-stream");
-    xhr.upload.onprogress = (e) => onBytes(e.loaded);
-    xhr.onerror = () => resolve(null);
-    xhr.onabort = () => resolve(null);
-    xhr.onload = () => {
-      try {
-        const env: unknown = JSON.parse(xhr.responseText);
-        resolve(isEnvelope(env) ? (env as Envelope<PartsState>) : null);
-      } catch {
-        resolve(null);
-      }
-    };
-    xhr.send(blob);
-  });
-}
-
-/**
- * A large file in parts (`file/upload/init` → `part` … → `done`): each part streams to the cloud's
- * disk; a dropped connection asks where the cloud's bytes end and goes on from there (a few times,
- * waiting longer each time), and the same file picked again after a reload resumes its upload.
- * Progress is capped at 90 until the cloud has stored the file, like `upload`.
- */
-export async function uploadInParts(file: File, purpose: UploadPurpose, onProgress?: (percent: number) => void, opts: { silent?: boolean } = {}): Promise<PartsResult> {
-  const key = resumeKey(file, purpose);
-  const report = (bytes: number) => onProgress?.(Math.min(90, Math.round((bytes / file.size) * 100)));
-  let state: PartsState | null = null;
-  const saved = localStorage.getItem(key);
-  if (saved) state = await api.get<PartsState>("file/upload/status", { uploadId: saved }, { silent: true }).catch(() => null);
-  state ??= await api.post<PartsState>("file/upload/init", { purpose, fileName: file.name, size: file.size }, { silent: opts.silent });
-  localStorage.setItem(key, state.uploadId);
-  let failures = 0;
-  while (state.received < state.size) {
-    const from = state.received;
-    const env = await sendPart(state.uploadId, from, file.slice(from, Math.min(file.size, from + PART_BYTES)), (n) => report(from + n));
-    if (env?.code === Code.OK || env?.code === Code.CONFLICT) {
-      // A conflict carries where the cloud's bytes end: go on from there.
-      state = env.data ?? state;
-      failures = 0;
-      report(state.received);
-      continue;
-    }
-    if (env) return fail(new ApiError(env.code, env.msg || text("uploadFailed"), env.data), opts.silent);
-    if (++failures > PART_RETRIES) return fail(new ApiError(Code.NETWORK, text("networkError")), opts.silent);
-    await new Promise((r) => setTimeout(r, 500 * 2 ** failures));
-    state = await api.get<PartsState>("file/upload/status", { uploadId: state.uploadId }, { silent: true }).catch(() => state!);
-  }
-  const done = await api.post<PartsResult>("file/upload/done", { uploadId: state.uploadId }, { silent: opts.silent });
-  localStorage.removeItem(key);
-  onProgress?.(100);
-  return done;
 }

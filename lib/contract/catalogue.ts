@@ -1,10 +1,19 @@
 import { callsIn, type AnyCall } from "./call";
 import type { Service } from "./services";
+import * as ai from "./ai/chat";
 import * as battery from "./device/battery";
+import * as concrete from "./device/concrete";
+import * as connect from "./device/connect";
+import * as debug from "./device/debug";
 import * as deviceData from "./device/device-data";
 import * as product from "./device/product";
 import * as project from "./project";
 import * as space from "./device/space";
+import * as ingest from "./device/ingest";
+import * as instruct from "./device/instruct";
+import * as knowledge from "./knowledge/knowledge";
+import * as media from "./media/media-library";
+import * as upload from "./upload";
 
 /**
  * Every declared call, for what reads them all: the catalogue test, the OpenAPI document. A domain
@@ -15,7 +24,7 @@ const MODULES: Record<Service, object[]> = {
 
   device: [battery, deviceData, project, space, product],
 
-  comm: [],
+  comm: [connect, ingest, debug, concrete, instruct],
 
   stat: [],
 
@@ -23,7 +32,7 @@ const MODULES: Record<Service, object[]> = {
 
   msg: [],
 
-  file: [],
+  file: [upload, knowledge, ai, media],
 
   push: [],
 };

@@ -133,9 +133,10 @@ type FilterValueOf<D extends FieldDef> = D["search"] extends "contains"
     : D["search"] extends "range"
       ? string | null | undefined
       : FilterValue;
-type FilterShape<F extends Fields> = { [K in FilterKeys<F>]: z.ZodType<K extends keyof F ? FilterValueOf<F[K]> : FilterValue> } & {
-  sortField: z.ZodType<string | null | undefined>;
-  sortOrder: z.ZodType<"asc" | "desc" | "" | null | undefined>;
+/** Every filter may be left out (blank is none), so a caller names only those it sets. */
+type FilterShape<F extends Fields> = { [K in FilterKeys<F>]: z.ZodOptional<z.ZodType<K extends keyof F ? FilterValueOf<F[K]> : FilterValue>> } & {
+  sortField: z.ZodOptional<z.ZodType<string | null>>;
+  sortOrder: z.ZodOptional<z.ZodType<"asc" | "desc" | "" | null>>;
 };
 
 export type Use = "list" | "detail" | "form" | "export" | "import";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineCall, empty, file } from "./call";
 
 /**
  * Upload rules shared by the console's uploaders (checked before sending) and the cloud's
@@ -106,6 +107,7 @@ export const uploadQuery = z.object({
  * Uploads in parts (`file/upload/init` → `part?uploadId&offset` … → `done`), for large files: each
  * part streams to disk, and a dropped connection resumes from `received` instead of starting over.
  */
+export const PART_BYTES = 8 * 1024 * 1024;
 export const partsInit = z.object({
   purpose: z.enum(PURPOSES, "validation.invalidOption"),
   fileName: z.string().trim().min(1, "validation.required").max(200, "validation.maxLength"),
@@ -114,7 +116,38 @@ export const partsInit = z.object({
 const uploadId = z.string().regex(/^[a-f0-9]{32}$/, "validation.format");
 export const partsQuery = z.object({ uploadId, offset: z.coerce.number({ error: "validation.number" }).int().min(0).optional() });
 export const partsDone = z.object({ uploadId });
-export type { PartsResult, PartsState } from "./upload-parts";
+/** Where an upload in parts stands: the bytes the cloud holds of the whole. */
+export const partsState = z.object({ uploadId: z.string(), received: z.number().int().nonnegative(), size: z.number().int().positive() });
+export type PartsState = z.infer<typeof partsState>;
+/** The stored file once every part is in. */
+export const partsResult = z.object({ path: z.string(), name: z.string(), size: z.number().int() });
+export type PartsResult = z.infer<typeof partsResult>;
 
 /** `file/del`: the caller's own upload that no saved form refers to yet (a file removed from a form before saving). */
 export const fileDelBody = z.object({ path: z.string({ error: "validation.required" }).min(1, "validation.required").max(80, "validation.maxLength") });
+
+/**
+ * Uploads (file service, widgets §5, §9): any signed-in user stores files in their tenant's space
+ * (a form saves the path); only the uploader may drop or go on with their own.
+ */
+export const uploadApi = {
+  /** Multipart field `file`; answers the stored relative path. */
+  upload: defineCall({ kind: "upload", path: "file/upload", input: uploadQuery, answer: z.string(), access: "user" }),
+  del: defineCall({ kind: "post", path: "file/del", input: fileDelBody, answer: empty, access: "user", scope: "own" }),
+  init: defineCall({ kind: "post", path: "file/upload/init", input: partsInit, answer: partsState, access: "user", scope: "own" }),
+  status: defineCall({ kind: "get", path: "file/upload/status", input: partsQuery, answer: partsState, access: "user", scope: "own" }),
+  /** The part's bytes as the body (`application/octet-stream`), starting at `offset`; a wrong offset is a conflict carrying the state. */
+  part: defineCall({ kind: "raw", path: "file/upload/part", input: partsQuery, answer: partsState, access: "user", scope: "own" }),
+  done: defineCall({ kind: "post", path: "file/upload/done", input: partsDone, answer: partsResult, access: "user", scope: "own" }),
+};
+
+/**
+ * Stored files by their path (`[p/]<tenant>/<yyyymmdd>/<name>`, what `upload` answers): a tenant's
+ * own files to its users (any tenant's to the platform's), public branding to anyone (the login screen).
+ */
+/** The folder of public files (`p/<tenant>/…`), outside every tenant's own. */
+export const PUBLIC_PREFIX = "p";
+export const storedFileApi = {
+  read: defineCall({ kind: "get", path: "file/:tenantId{[0-9]+}/:day/:name", answer: file, access: "user", scope: "own" }),
+  public: defineCall({ kind: "get", path: `file/${PUBLIC_PREFIX}/:tenantId/:day/:name`, answer: file, access: "anonymous" }),
+};

@@ -1,12 +1,10 @@
-import { Hono } from "hono";
 import { BETON_RECORDS, DATUM_TEMP } from "@/lib/contract/device/beton-rule";
-import { concreteDeviceQuery, concreteIdsBody, type ConcreteSeries } from "@/lib/contract/device/concrete";
+import { concreteApi, type ConcreteSeries } from "@/lib/contract/device/concrete";
 import { calibrationOf, concreteDevices, concreteRecords, rulesOf } from "../../db/queries/concrete";
-import { requireAuth } from "../../lib/auth";
-import type { CloudEnv, Ctx } from "../../lib/context";
-import { body, notFound, ok, query } from "../../lib/http";
+import type { Ctx } from "../../lib/context";
+import { notFound } from "../../lib/http";
 import { t } from "../../lib/i18n";
-import { optionalProject } from "../../lib/project-context";
+import { serve } from "../../lib/serve";
 import { xlsxResponse } from "../../lib/xlsx-export";
 import { projectsOfCall } from "../device/point-group";
 
@@ -32,18 +30,15 @@ const platformTime = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().s
  * their rules), chartDeviceIds (their curves), listByDeviceId (one logger's latest 500 records,
  * newest first, core §9) and downloadDevIds (the same records of the chosen loggers as xlsx).
  */
-export const concreteRoutes = new Hono<CloudEnv>()
-  .use(requireAuth)
-  .use(optionalProject)
-  .get("/getChartDevice", async (c) => ok(c, await concreteDevices(c.var.deps.db, c.var.auth.tenantId, await projectsOfCall(c))))
-  .post("/chartDeviceIds", async (c) => ok(c, await seriesOf(c, (await body(c, concreteIdsBody)).deviceIds)))
-  .get("/listByDeviceId", async (c) => {
-    const { deviceId } = query(c, concreteDeviceQuery);
+export const concreteServed = [
+  serve(concreteApi.devices, async (c) => concreteDevices(c.var.deps.db, c.var.auth.tenantId, await projectsOfCall(c))),
+  serve(concreteApi.chart, (c, { deviceIds }) => seriesOf(c, deviceIds)),
+  serve(concreteApi.records, async (c, { deviceId }) => {
     const [s] = await seriesOf(c, [deviceId]);
-    return ok(c, [...s.records].reverse());
-  })
-  .post("/downloadDevIds", async (c) => {
-    const series = await seriesOf(c, (await body(c, concreteIdsBody)).deviceIds);
+    return [...s.records].reverse();
+  }),
+  serve(concreteApi.download, async (c, { deviceIds }) => {
+    const series = await seriesOf(c, deviceIds);
     const locale = c.var.locale;
     const rows = series.flatMap((s) => [...s.records].reverse().map((r) => ({ ...r, deviceName: s.deviceName, ruleName: s.ruleName ?? "" })));
     const label = (k: string) => t(locale, `deviceOps.concrete.${k}`);
@@ -56,4 +51,5 @@ export const concreteRoutes = new Hono<CloudEnv>()
       { key: "strength", header: label("strength"), width: 16 },
     ];
     return xlsxResponse(c, `${label("title")}.xlsx`, columns, rows, label("title"));
-  });
+  }),
+];

@@ -1,22 +1,20 @@
 import { eq, inArray } from "drizzle-orm";
 import { Code } from "@/lib/contract/envelope";
+import { connectApi } from "@/lib/contract/device/connect";
 import { connect, type Connect } from "@/lib/contract/device/product";
 import { connections, objModelConnections, objModels, productConnections, products } from "../../db/schema";
-import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
+import { crudRoutes } from "../../lib/crud-routes";
 import { AppError } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
 import { inUse } from "../../lib/product-common";
-import { requireMenu } from "../../lib/auth";
 import { joinedText } from "../../lib/i18n-text";
 import { productNameIn } from "../../db/queries/products";
 
 /** comm connect: connections (system or device, BASE or FUNCTION); codes unique in a tenant. */
-export const connectRoutes = legacyCrudRoutes<typeof connect.fields, Connect>({
+export const connectServed = crudRoutes<typeof connect.fields, Connect>({
   table: connections,
   entity: connect,
-  // Their screen, and the product screen that picks a product's connections.
-  read: requireMenu("/productSet/connect", "/productSet/product", "/productSet/productInfo"),
-  only: ["page", "info", "add", "upd", "del"],
+  calls: connectApi,
   unique: [{ field: "connectCode", error: (code) => new AppError(Code.CONFLICT, "product.connectCodeTaken", { code }) }],
   /** A connection products or object models use is kept: the refusal names them. */
   beforeDelete: async (c, ids) => {

@@ -1,15 +1,12 @@
-import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
-import { z } from "zod";
 import { Code } from "@/lib/contract/envelope";
-import { dbId } from "@/lib/contract/common";
+import { debugApi } from "@/lib/contract/device/debug";
 import { devicePrefix, deviceTopics } from "@/lib/contract/device/topics";
 import { FUNC_TYPE } from "@/lib/contract/device/thing-model";
 import { opsDevices, productName, productThingModel } from "../../db/queries/device-ops";
 import type { Traffic } from "../../ingest/pipeline";
-import { requireAuth, requireMenu } from "../../lib/auth";
-import type { CloudEnv } from "../../lib/context";
-import { AppError, ok, query } from "../../lib/http";
+import { AppError } from "../../lib/http";
+import { serve } from "../../lib/serve";
 import { deviceFor } from "../device/ops-common";
 
 const PICKER_LIMIT = 200;
@@ -17,32 +14,26 @@ const PICKER_LIMIT = 200;
 const STREAM_MS = 100_000;
 const HEARTBEAT_MS = 15_000;
 
-const deviceQuery = z.object({ deviceId: dbId });
-const pickerQuery = z.object({ keyword: z.string().trim().max(64).optional() });
 
 /**
  * comm debug (online debugging, core §2 /debug): the devices the caller may operate, a device's
  * writable properties and services with their typed inputs, and its live traffic up and down as
  * server-sent events, which the console forwards behind the session: the broker is never exposed.
  */
-export const debugRoutes = new Hono<CloudEnv>()
-  .use(requireAuth, requireMenu("/debug"))
-  .get("/devices", async (c) => {
-    const { keyword } = query(c, pickerQuery);
-    return ok(c, await opsDevices(c.var.deps.db, c.var.auth, keyword || undefined, PICKER_LIMIT, c.var.locale));
-  })
-  .get("/model", async (c) => {
-    const d = await deviceFor(c, query(c, deviceQuery).deviceId);
+export const debugServed = [
+  serve(debugApi.devices, (c, { keyword }) => opsDevices(c.var.deps.db, c.var.auth, keyword || undefined, PICKER_LIMIT, c.var.locale)),
+  serve(debugApi.model, async (c, { deviceId }) => {
+    const d = await deviceFor(c, deviceId);
     const [model, prodName] = await Promise.all([productThingModel(c.var.deps.db, d.productId), productName(c.var.deps.db, d.productId, c.var.locale)]);
-    return ok(c, {
+    return {
       device: { ...d, prodName },
       topics: deviceTopics(d.productId, d.sn),
       properties: model.filter((f) => f.funcType === FUNC_TYPE.property && f.accessMode === "rw"),
       services: model.filter((f) => f.funcType === FUNC_TYPE.service),
-    });
-  })
-  .get("/stream", async (c) => {
-    const d = await deviceFor(c, query(c, deviceQuery).deviceId);
+    };
+  }),
+  serve(debugApi.stream, async (c, { deviceId }) => {
+    const d = await deviceFor(c, deviceId);
     const ingest = c.var.deps.ingest;
     if (!ingest) throw new AppError(Code.BAD_REQUEST, "deviceOps.refused.noChannel");
     const prefix = devicePrefix(d.productId, d.sn);
@@ -76,4 +67,5 @@ export const debugRoutes = new Hono<CloudEnv>()
         ingest.off("traffic", onTraffic);
       }
     });
-  });
+  }),
+];

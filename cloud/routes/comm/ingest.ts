@@ -1,9 +1,9 @@
-import { Hono } from "hono";
 import { Code } from "@/lib/contract/envelope";
+import { ingestApi } from "@/lib/contract/device/ingest";
 import { deviceTopic, UP_CHANNELS, type UpChannel } from "@/lib/contract/device/topics";
-import type { CloudEnv } from "../../lib/context";
-import { AppError, ok } from "../../lib/http";
+import { AppError } from "../../lib/http";
 import { t } from "../../lib/i18n";
+import { serve } from "../../lib/serve";
 
 /** `Authorization: Basic base64(SN:secret)` (curl -u SN:secret). */
 function credentials(header: string | undefined): { sn: string; secret: string } | null {
@@ -19,20 +19,22 @@ function credentials(header: string | undefined): { sn: string; secret: string }
  * the same payload as over MQTT, authenticated by the device's SN and secret (no console session).
  * Answers, once they are committed, how many values were kept and why any were refused.
  */
-export const ingestRoutes = new Hono<CloudEnv>().post("/:productId/:sn/:group/:action", async (c) => {
-  const ingest = c.var.deps.ingest;
-  if (!ingest) throw new AppError(Code.NOT_FOUND, "cloud.notFound");
-  const { productId, sn, group, action } = c.req.param();
-  const channel = `${group}/${action}` as UpChannel;
-  if (!UP_CHANNELS.includes(channel)) throw new AppError(Code.NOT_FOUND, "cloud.notFound");
-  const cred = credentials(c.req.header("authorization"));
-  const device = cred ? await ingest.authenticate(cred.sn, cred.secret) : null;
-  if (!device) throw new AppError(Code.UNAUTHORIZED, "ingest.auth");
-  // The answer waits for the commit of the values' batch: what it counts as accepted is stored.
-  const outcome = await ingest.handle(deviceTopic(productId, sn, channel), Buffer.from(await c.req.arrayBuffer()), device).catch(() => {
-    throw new AppError(Code.NETWORK, "ingest.notStored");
-  });
-  const rejects = outcome.rejects.map((r) => ({ identifier: r.identifier ?? null, reason: r.reason, msg: t(c.var.locale, `ingest.${r.reason}`, { detail: r.detail ?? "" }) }));
-  if (!outcome.accepted && rejects.length) throw new AppError(Code.BAD_REQUEST, "ingest.refused", { reason: rejects[0].msg }, { accepted: 0, rejects });
-  return ok(c, { accepted: outcome.accepted, rejects });
-});
+export const ingestServed = [
+  serve(ingestApi.post, async (c) => {
+    const ingest = c.var.deps.ingest;
+    if (!ingest) throw new AppError(Code.NOT_FOUND, "cloud.notFound");
+    const { productId, sn, group, action } = c.req.param();
+    const channel = `${group}/${action}` as UpChannel;
+    if (!UP_CHANNELS.includes(channel)) throw new AppError(Code.NOT_FOUND, "cloud.notFound");
+    const cred = credentials(c.req.header("authorization"));
+    const device = cred ? await ingest.authenticate(cred.sn, cred.secret) : null;
+    if (!device) throw new AppError(Code.UNAUTHORIZED, "ingest.auth");
+    // The answer waits for the commit of the values' batch: what it counts as accepted is stored.
+    const outcome = await ingest.handle(deviceTopic(productId, sn, channel), Buffer.from(await c.req.arrayBuffer()), device).catch(() => {
+      throw new AppError(Code.NETWORK, "ingest.notStored");
+    });
+    const rejects = outcome.rejects.map((r) => ({ identifier: r.identifier ?? null, reason: r.reason, msg: t(c.var.locale, `ingest.${r.reason}`, { detail: r.detail ?? "" }) }));
+    if (!outcome.accepted && rejects.length) throw new AppError(Code.BAD_REQUEST, "ingest.refused", { reason: rejects[0].msg }, { accepted: 0, rejects });
+    return { accepted: outcome.accepted, rejects };
+  }),
+];

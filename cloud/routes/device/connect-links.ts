@@ -8,7 +8,7 @@ import { connections, objModelConnections, objModels, productConnections, produc
 import type { Auth } from "../../lib/context";
 import { notFound } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
-import { toConnect } from "../../lib/product-common";
+import { toConnect } from "../../db/queries/connections";
 import { ownedDelete } from "../../lib/crud";
 import { serve } from "../../lib/serve";
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { dbId, idQuery } from "@/lib/contract/common";
 import { LINK_TYPE } from "@/lib/contract/alarm/enums";
 import { previewCron } from "@/lib/contract/cron";
-import { COMMAND_STATUS } from "@/lib/contract/device/command";
+import { COMMAND_STATUS, SEND_PERM } from "@/lib/contract/device/command";
 import { FUNC_TYPE } from "@/lib/contract/device/thing-model";
 import { fieldLabelKey } from "@/lib/contract/entity";
 import { ACTION_STATUS, ACTION_TYPE, TERM_TYPE } from "@/lib/contract/linkage/enums";
@@ -24,8 +24,9 @@ import { tenantScope } from "../../lib/scope";
 import { loopsOf } from "../../linkage/condition";
 import { localized } from "../../linkage/engine";
 import { commandsOf } from "../../ingest/commands";
-import { checkedCommand } from "../comm/instruct";
-import { deviceFor, dispatchCommand, OPS_SCREENS, SEND_PERM } from "./ops-common";
+import { checkedCommand } from "../../lib/command-check";
+import { OPS_SCREENS } from "@/lib/contract/device/command";
+import { deviceFor, dispatchCommand } from "./ops-common";
 
 /** Rules, their log and the editor's pickers are read on the linkage screen; a device's thing model also by the linkage pad of the device screens. */
 const LINKAGE_SCREEN = "/linkage";

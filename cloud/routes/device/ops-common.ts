@@ -10,10 +10,6 @@ import { AppError, notFound, ok } from "../../lib/http";
 
 export const toCommand = rowMapper<typeof command.fields, Command>(command);
 
-/** Sending a command changes what a device does: the device editors' right. */
-export const SEND_PERM = "dev:device:upd";
-export const OPS_SCREENS = ["/devices/device", "/devices/allDevices", "/devices/handleLog", "/debug"] as const;
-
 /** The caller's device, or not found (another tenant's id is not found either). */
 export async function deviceFor(c: Ctx, id: number): Promise<OpsDevice> {
   const d = await opsDevice(c.var.deps.db, c.var.auth, id);

@@ -1,15 +1,15 @@
-import { Hono } from "hono";
 import { and, asc, desc, eq } from "drizzle-orm";
-import { idQuery } from "@/lib/contract/common";
 import { Code } from "@/lib/contract/envelope";
-import { CHAT_LIMITS, chatBody, sessionBody, sessionUpdate, type ChatEvent, type ChatMessage, type ChatSession } from "@/lib/contract/ai/chat";
+import { aiApi, CHAT_LIMITS, type ChatEvent, type ChatMessage } from "@/lib/contract/ai/chat";
+import type { CallArgs } from "@/lib/contract/call";
 import { searchKnowledge, type KnowledgeHit } from "../../db/queries/knowledge";
 import { aiMessages, aiSessions } from "../../db/schema";
 import type { Db } from "../../db/client";
-import type { Auth, CloudEnv, Ctx } from "../../lib/context";
-import { AppError, body, notFound, ok, query } from "../../lib/http";
+import type { Auth, Ctx } from "../../lib/context";
+import { AppError, notFound } from "../../lib/http";
 import { t } from "../../lib/i18n";
 import { LlmError, streamCompletion, type LlmMessage } from "../../lib/llm";
+import { serve } from "../../lib/serve";
 import { tsQueryOf } from "../../lib/segment";
 import { tenantScope } from "../../lib/scope";
 
@@ -46,43 +46,36 @@ function trimHistory<T>(history: T[]): T[] {
   return history.length > CHAT_LIMITS.historyMax ? history.slice(-CHAT_LIMITS.historyKeep) : history;
 }
 
-export const aiRoutes = new Hono<CloudEnv>()
-  .get("/sessions", async (c) => {
+export const aiServed = [
+  serve(aiApi.sessions, async (c) => {
     const { auth, deps } = c.var;
     const rows = await deps.db.select().from(aiSessions).where(tenantScope(auth).where(aiSessions, eq(aiSessions.userId, auth.userId))).orderBy(desc(aiSessions.updatedAt), desc(aiSessions.id));
-    return ok<ChatSession[]>(c, rows.map((r) => ({ id: r.id, title: r.title, updateTime: r.updatedAt.toISOString() })));
-  })
-  .post("/sessions/add", async (c) => {
-    const b = await body(c, sessionBody);
+    return rows.map((r) => ({ id: r.id, title: r.title, updateTime: r.updatedAt.toISOString() }));
+  }),
+  serve(aiApi.addSession, async (c, b) => {
     const { auth, deps } = c.var;
     const [s] = await deps.db.insert(aiSessions).values(tenantScope(auth).owned({ userId: auth.userId, title: b.title })).returning();
-    return ok<ChatSession>(c, { id: s.id, title: s.title, updateTime: s.updatedAt.toISOString() });
-  })
-  .post("/sessions/upd", async (c) => {
-    const b = await body(c, sessionUpdate);
+    return { id: s.id, title: s.title, updateTime: s.updatedAt.toISOString() };
+  }),
+  serve(aiApi.renameSession, async (c, b) => {
     await ownSession(c.var.deps.db, c.var.auth, b.id);
     await c.var.deps.db.update(aiSessions).set({ title: b.title, updatedAt: c.var.deps.now() }).where(eq(aiSessions.id, b.id));
-    return ok(c);
-  })
-  .post("/sessions/del", async (c) => {
-    const { id } = await body(c, idQuery);
+    return null;
+  }),
+  serve(aiApi.delSession, async (c, { id }) => {
     await ownSession(c.var.deps.db, c.var.auth, id);
     await c.var.deps.db.delete(aiSessions).where(eq(aiSessions.id, id));
-    return ok(c);
-  })
-  .get("/messages", async (c) => {
-    const { id } = query(c, idQuery);
+    return null;
+  }),
+  serve(aiApi.messages, async (c, { id }) => {
     await ownSession(c.var.deps.db, c.var.auth, id);
     const rows = await c.var.deps.db.select().from(aiMessages).where(eq(aiMessages.sessionId, id)).orderBy(asc(aiMessages.id));
-    return ok<ChatMessage[]>(
-      c,
-      rows.map((m) => ({ id: m.id, role: m.role as ChatMessage["role"], content: m.content, reasoning: m.reasoning, status: m.status as ChatMessage["status"], timestamp: m.createdAt.toISOString() })),
-    );
-  })
-  .post("/chat", async (c) => chat(c));
+    return rows.map((m) => ({ id: m.id, role: m.role as ChatMessage["role"], content: m.content, reasoning: m.reasoning, status: m.status as ChatMessage["status"], timestamp: m.createdAt.toISOString() }));
+  }),
+  serve(aiApi.chat, (c, b) => chat(c, b)),
+];
 
-async function chat(c: Ctx) {
-  const b = await body(c, chatBody);
+async function chat(c: Ctx, b: CallArgs<typeof aiApi.chat>) {
   const { auth, deps, locale } = c.var;
   const db = deps.db;
   const session = await ownSession(db, auth, b.sessionId);

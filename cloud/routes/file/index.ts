@@ -1,18 +1,16 @@
-import { Hono } from "hono";
-import { fileDelBody, IMAGE_EXTS, PUBLIC_MAX_MB, UPLOAD_LIMITS, UPLOAD_PURPOSES, uploadQuery } from "@/lib/contract/upload";
-import { requireAuth } from "../../lib/auth";
-import type { CloudEnv, Ctx } from "../../lib/context";
+import { IMAGE_EXTS, PUBLIC_MAX_MB, storedFileApi, UPLOAD_LIMITS, UPLOAD_PURPOSES, uploadApi } from "@/lib/contract/upload";
+import type { Ctx } from "../../lib/context";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { fileResponse, MULTIPART_SLACK, parseStoredPath, PUBLIC_PREFIX, receiveUpload } from "../../lib/files";
+import { fileResponse, MULTIPART_SLACK, parseStoredPath, receiveUpload } from "../../lib/files";
 import { assertStorageRoom } from "../../lib/storage";
 import { dropOwnUpload, recordFile } from "../../db/queries/stored-files";
-import { badRequest, body, forbidden, notFound, ok, query } from "../../lib/http";
-import { fileBaseRoutes, fileLogRoutes, headerRoutes, linkedFile } from "./knowledge";
-import { partsRoutes } from "./parts";
-import { aiRoutes } from "./ai";
-import { mediaLibraryRoutes } from "./media-library";
-import type { Served } from "../../lib/serve";
+import { badRequest, forbidden, notFound } from "../../lib/http";
+import { serve, type Served } from "../../lib/serve";
+import { aiServed } from "./ai";
+import { knowledgeServed } from "./knowledge";
+import { mediaServed } from "./media-library";
+import { partsServed } from "./parts";
 
 /**
  * The file service (widgets §5, §7). `POST upload` (multipart field `file`, optional `purpose`,
@@ -25,24 +23,14 @@ const storedFile = (c: Ctx) => {
   return file;
 };
 
-export const fileRoutes = new Hono<CloudEnv>()
+const storageServed = [
   // Public branding images (logos, banners, backdrop) are shown on the login screen before anyone signs in.
-  .get(`/${PUBLIC_PREFIX}/*`, async (c) => {
+  serve(storedFileApi.public, async (c) => {
     const res = await fileResponse(storedFile(c));
     if (!res) throw notFound();
     return res;
-  })
-  // A signed preview link stands in for the session (core §2 /previewFile).
-  .get("/link/:token", linkedFile)
-  .use(requireAuth)
-  .route("/upload", partsRoutes)
-  .route("/header", headerRoutes)
-  .route("/fileBase", fileBaseRoutes)
-  .route("/fileLog", fileLogRoutes)
-  .route("/ai", aiRoutes)
-  .route("/mediaLibrary", mediaLibraryRoutes)
-  .post("/upload", async (c) => {
-    const q = query(c, uploadQuery);
+  }),
+  serve(uploadApi.upload, async (c, q) => {
     const { deps, auth } = c.var;
     // The declared purpose decides; the caller's maxMb and accept may only narrow what it allows.
     const purpose = q.purpose ? UPLOAD_PURPOSES[q.purpose] : null;
@@ -63,11 +51,10 @@ export const fileRoutes = new Hono<CloudEnv>()
       throw e;
     }
     await recordFile(db, { path: stored.path, tenantId: auth.tenantId, ownerId: auth.userId, size: stored.size, now: deps.now() });
-    return ok(c, stored.path);
-  })
+    return stored.path;
+  }),
   // A file removed from a form before it was saved goes at once rather than after a day.
-  .post("/del", async (c) => {
-    const { path } = await body(c, fileDelBody);
+  serve(uploadApi.del, async (c, { path }) => {
     const { deps, auth } = c.var;
     const file = parseStoredPath(deps.config.filesDir, path);
     if (!file) throw badRequest("widgets.files.badPath");
@@ -75,16 +62,17 @@ export const fileRoutes = new Hono<CloudEnv>()
     if (outcome === "claimed") throw badRequest("cloud.storage.fileInUse");
     if (outcome === "none") throw notFound();
     await rm(file.abs, { force: true });
-    return ok(c, null);
-  })
-  .get("/*", async (c) => {
+    return null;
+  }),
+  serve(storedFileApi.read, async (c) => {
     const file = storedFile(c);
     // Platform administrators look after every tenant's data; a tenant sees its own files only.
     if (file.tenantId !== c.var.auth.tenantId && !c.var.auth.isPlatform) throw forbidden();
     const res = await fileResponse(file);
     if (!res) throw notFound();
     return res;
-  });
+  }),
+];
 
 /** The service's declared calls (`lib/contract`), each served with its own checks. */
-export const fileServed: Served[] = [];
+export const fileServed: Served[] = [...storageServed, ...partsServed, ...knowledgeServed, ...aiServed, ...mediaServed];

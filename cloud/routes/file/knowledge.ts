@@ -1,23 +1,15 @@
-import { Hono } from "hono";
 import { and, asc, desc, eq, gte, ilike, inArray, lte, type SQL } from "drizzle-orm";
 import { open } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
-import { z } from "zod";
 import type { Locale } from "@/lib/contract/locale";
-import { dbId, idQuery } from "@/lib/contract/common";
+import { idQuery } from "@/lib/contract/common";
 import {
   LOG_TYPES,
   ROOT_FOLDER,
-  authBody,
   canManage,
-  headerBody,
-  headerUpdate,
   isOwner,
-  knowledgeLog,
-  moveBody,
-  nodeBody,
-  nodeUpdate,
-  ownerBody,
+  knowledgeApi,
+  knowledgeLogApi,
   type AuthEntry,
   type AuthGrant,
   type AuthType,
@@ -26,30 +18,25 @@ import {
 import { accessMap, accessOf, callerOrg, knowledgeBin, logOperation, visibleTree, type Access } from "../../db/queries/knowledge";
 import { departments, fileLinks, knowledgeGrants, knowledgeLogs, knowledgeNodes, userGroups, users } from "../../db/schema";
 import type { Db } from "../../db/client";
-import { assertPerm, requireMenu } from "../../lib/auth";
-import type { CloudEnv, Ctx } from "../../lib/context";
+import type { Ctx } from "../../lib/context";
 import { sha256 } from "../../lib/crypto";
 import { fileResponse, parseStoredPath } from "../../lib/files";
-import { badRequest, body, forbidden, notFound, ok, query } from "../../lib/http";
+import { badRequest, forbidden, notFound, ok, query } from "../../lib/http";
 import { joinedText } from "../../lib/i18n-text";
 import { purgeAt } from "../../lib/recycle-bin";
 import { removeStoredFiles } from "../../lib/storage";
 import { tenantScope } from "../../lib/scope";
 import { containsPattern, pageOf, platformTime } from "../../lib/crud";
 import { searchTextOf } from "../../lib/segment";
+import { serve } from "../../lib/serve";
 
 /**
  * The knowledge base (widgets §4–§7, core §4): `header/*` for bases, `fileBase/*` for folders and
  * files, `fileLog/page`. Every call checks the caller's right on the node it touches (view '1',
  * manage '2', owner '9'), so a hidden button is never the only guard.
  */
-export const PERM_ADD_BASE = "file:header:add";
-export const PERM_MOVE = "file:fileBase:moveFile";
 /** A signed preview link lives this long (core §2 /previewFile). */
 const LINK_TTL_MS = 10 * 60_000;
-
-/** Every call needs the screen as well as the right on the node. */
-const onScreen = requireMenu("/knowledge");
 
 /** The node with the caller's right, refusing when it is below `need` (missing is "not found"). */
 async function need(c: Ctx, id: number, level: "view" | "manage" | "owner", opts: { recycled?: boolean } = {}): Promise<Access> {
@@ -157,8 +144,7 @@ async function setGrants(c: Ctx, entries: AuthEntry[]) {
   } };
 }
 
-async function grantRoute(c: Ctx, baseOnly: boolean) {
-  const entries = await body(c, authBody);
+async function grantRoute(c: Ctx, entries: AuthEntry[], baseOnly: boolean) {
   const g = await setGrants(c, entries);
   // An empty list clears the grants of the node named in the query.
   const a = await need(c, g.ids[0] ?? query(c, idQuery).id, "owner");
@@ -173,12 +159,9 @@ async function touch(db: Db, id: number, set: Partial<typeof knowledgeNodes.$inf
   return row;
 }
 
-export const headerRoutes = new Hono<CloudEnv>()
-  .use(onScreen)
-  .post("/addHeader", async (c) => {
+export const knowledgeServed = [
+  serve(knowledgeApi.addHeader, async (c, b) => {
     const { db } = c.var.deps;
-    await assertPerm(db, c.var.auth, PERM_ADD_BASE);
-    const b = await body(c, headerBody);
     const row = await db.transaction(async (tx) => {
       const [n] = await tx.insert(knowledgeNodes).values(tenantScope(c.var.auth).owned({ fileType: 9, fileName: b.fileName, fileDesc: b.fileDesc ?? null, ownerId: c.var.auth.userId, searchText: searchTextOf(b.fileName, b.fileDesc) })).returning();
       const [withHeader] = await tx.update(knowledgeNodes).set({ headerId: n.id }).where(eq(knowledgeNodes.id, n.id)).returning();
@@ -186,34 +169,30 @@ export const headerRoutes = new Hono<CloudEnv>()
     });
     await logOperation(db, { auth: c.var.auth, type: LOG_TYPES.add, node: row, headerName: row.fileName });
     return ok(c, { id: row.id }, "cloud.knowledge.created");
-  })
-  .post("/updHeader", async (c) => {
-    const b = await body(c, headerUpdate);
+  }),
+  serve(knowledgeApi.updHeader, async (c, b) => {
     const a = await need(c, b.id, "manage");
     if (a.node.fileType !== 9) throw notFound();
     const row = await touch(c.var.deps.db, b.id, { fileName: b.fileName, fileDesc: b.fileDesc ?? null, searchText: searchTextOf(b.fileName, b.fileDesc) }, c.var.deps.now());
     await log(c, LOG_TYPES.modify, { ...a, node: row });
     return ok(c, null, "cloud.knowledge.updated");
-  })
-  // A whole base is deleted for good, with its files (widgets §4).
-  .post("/delHeader", async (c) => {
-    const { id } = await body(c, idQuery);
+  }),
+  serve(knowledgeApi.delHeader, async (c, { id }) => {
     const a = await need(c, id, "manage");
     if (a.node.fileType !== 9) throw notFound();
     const { db } = c.var.deps;
     await log(c, LOG_TYPES.delete, a);
     await knowledgeBin.deleteForGood(db, c.var.deps.config.filesDir, c.var.auth.tenantId, id);
     return ok(c, null, "cloud.knowledge.baseDeleted");
-  })
-  .post("/authHeader", (c) => grantRoute(c, true))
-  .get("/queryAuthListHeader", async (c) => {
-    const a = await need(c, query(c, idQuery).id, "owner");
+  }),
+  serve(knowledgeApi.authHeader, (c, entries) => grantRoute(c, entries, true)),
+  serve(knowledgeApi.headerGrants, async (c, { id }) => {
+    const a = await need(c, id, "owner");
     if (a.node.fileType !== 9) throw notFound();
-    return ok(c, await grantsOf(c.var.deps.db, a.node.id, c.var.locale));
-  })
+    return grantsOf(c.var.deps.db, a.node.id, c.var.locale);
+  }),
   // Change the owner: only users with userIdentity 2 (widgets §6), to a user of the same tenant.
-  .post("/updAddUser", async (c) => {
-    const b = await body(c, ownerBody);
+  serve(knowledgeApi.changeOwner, async (c, b) => {
     const { db } = c.var.deps;
     if ((await callerOrg(db, c.var.auth)).userIdentity !== 2) throw forbidden();
     const a = await need(c, b.id, "view");
@@ -225,15 +204,9 @@ export const headerRoutes = new Hono<CloudEnv>()
     await db.delete(knowledgeGrants).where(and(eq(knowledgeGrants.nodeId, a.node.id), eq(knowledgeGrants.userId, u.id)));
     await log(c, LOG_TYPES.auth, a);
     return ok(c, null, "cloud.knowledge.ownerChanged");
-  });
-
-const linkQuery = z.object({ id: dbId });
-
-export const fileBaseRoutes = new Hono<CloudEnv>()
-  .use(onScreen)
-  .get("/treeFile", async (c) => ok(c, await visibleTree(c.var.deps.db, c.var.auth)))
-  .post("/add", async (c) => {
-    const b = await body(c, nodeBody);
+  }),
+  serve(knowledgeApi.tree, (c) => visibleTree(c.var.deps.db, c.var.auth)),
+  serve(knowledgeApi.add, async (c, b) => {
     const parentId = b.fielId === ROOT_FOLDER ? b.headerId : b.fielId;
     const parent = await need(c, parentId, "manage");
     if (parent.node.fileType === 2 || (parent.node.headerId ?? parent.node.id) !== b.headerId) throw badRequest("cloud.knowledge.badParent");
@@ -257,9 +230,8 @@ export const fileBaseRoutes = new Hono<CloudEnv>()
       .returning();
     await log(c, b.fileType === "2" ? LOG_TYPES.upload : LOG_TYPES.add, { ...parent, node: row });
     return ok(c, { id: row.id }, "cloud.knowledge.created");
-  })
-  .post("/upd", async (c) => {
-    const b = await body(c, nodeUpdate);
+  }),
+  serve(knowledgeApi.upd, async (c, b) => {
     const a = await need(c, b.id, "manage");
     if (a.node.fileType === 9) throw notFound();
     const newFile = a.node.fileType === 2 && b.filePath && b.filePath !== a.node.filePath;
@@ -274,20 +246,17 @@ export const fileBaseRoutes = new Hono<CloudEnv>()
     if (newFile && a.node.filePath) await removeStoredFiles(c.var.deps.db, c.var.deps.config.filesDir, [a.node.filePath]);
     await log(c, newFile ? LOG_TYPES.upload : LOG_TYPES.modify, { ...a, node: row });
     return ok(c, null, "cloud.knowledge.updated");
-  })
+  }),
   // A folder or file goes to the recycle bin (widgets §4); a base is deleted with delHeader.
-  .post("/recycle", async (c) => {
-    const { id } = await body(c, idQuery);
+  serve(knowledgeApi.recycle, async (c, { id }) => {
     const a = await need(c, id, "manage");
     if (a.node.fileType === 9) throw notFound();
     await knowledgeBin.recycle(c.var.deps.db, c.var.auth.tenantId, [id], c.var.auth.userId, c.var.deps.now());
     await log(c, LOG_TYPES.recycle, a);
     return ok(c, null, "cloud.knowledge.recycled");
-  })
-  .post("/moveFile", async (c) => {
+  }),
+  serve(knowledgeApi.move, async (c, b) => {
     const { db } = c.var.deps;
-    await assertPerm(db, c.var.auth, PERM_MOVE);
-    const b = await body(c, moveBody);
     const a = await need(c, b.id, "manage");
     if (a.node.fileType === 9) throw notFound();
     const targetId = b.fileId === ROOT_FOLDER ? b.headerId : b.fileId;
@@ -309,33 +278,32 @@ export const fileBaseRoutes = new Hono<CloudEnv>()
     });
     await log(c, LOG_TYPES.move, { ...target, node: moved });
     return ok(c, null, "cloud.knowledge.moved");
-  })
-  .post("/auth", (c) => grantRoute(c, false))
-  .get("/queryAuthList", async (c) => {
-    const a = await need(c, query(c, idQuery).id, "owner");
+  }),
+  serve(knowledgeApi.auth, (c, entries) => grantRoute(c, entries, false)),
+  serve(knowledgeApi.grants, async (c, { id }) => {
+    const a = await need(c, id, "owner");
     if (a.node.fileType === 9) throw notFound();
-    return ok(c, await grantsOf(c.var.deps.db, a.node.id, c.var.locale));
-  })
-  .get("/download", async (c) => {
-    const a = await need(c, query(c, idQuery).id, "view");
+    return grantsOf(c.var.deps.db, a.node.id, c.var.locale);
+  }),
+  serve(knowledgeApi.download, async (c, { id }) => {
+    const a = await need(c, id, "view");
     const f = a.node.filePath ? parseStoredPath(c.var.deps.config.filesDir, a.node.filePath) : null;
     const res = f ? await fileResponse(f, { name: `${a.node.fileName.replace(/\.[^.]*$/, "")}.${f.ext}` }) : null;
     if (!res) throw notFound();
     await log(c, LOG_TYPES.download, a);
     return res;
-  })
+  }),
   // A signed link for /previewFile and the overlay: the file only, for a short while, no session needed.
-  .post("/link", async (c) => {
-    const { id } = await body(c, linkQuery);
+  serve(knowledgeApi.link, async (c, { id }) => {
     const a = await need(c, id, "view");
     if (a.node.fileType !== 2 || !a.node.filePath) throw notFound();
     const token = randomBytes(24).toString("hex");
     const ext = a.node.filePath.split(".").pop()!;
     const expiresAt = new Date(c.var.deps.now().getTime() + LINK_TTL_MS);
     await c.var.deps.db.insert(fileLinks).values({ tokenHash: sha256(token), tenantId: c.var.auth.tenantId, path: a.node.filePath, fileName: a.node.fileName, expiresAt });
-    return ok(c, { token, ext, fileName: a.node.fileName, expiresAt: expiresAt.toISOString() });
-  })
-  .get("/recycleList", async (c) => {
+    return { token, ext, fileName: a.node.fileName, expiresAt: expiresAt.toISOString() };
+  }),
+  serve(knowledgeApi.recycleList, async (c) => {
     const { db } = c.var.deps;
     const map = await accessMap(db, c.var.auth);
     const names = new Map(
@@ -354,54 +322,47 @@ export const fileBaseRoutes = new Hono<CloudEnv>()
         deletedBy: names.get(a.node.deletedBy ?? 0) ?? "",
         purgeAt: purgeAt(a.node.deletedAt!).toISOString(),
       }));
-    return ok(c, rows);
-  })
-  .post("/restore", async (c) => {
-    const { id } = await body(c, idQuery);
+    return rows;
+  }),
+  serve(knowledgeApi.restore, async (c, { id }) => {
     const a = await need(c, id, "manage", { recycled: true });
     if (!a.node.deletedAt) throw notFound();
     await knowledgeBin.restore(c.var.deps.db, c.var.auth.tenantId, id);
     await log(c, LOG_TYPES.restore, a);
     return ok(c, null, "cloud.knowledge.restored");
-  })
-  .post("/delete", async (c) => {
-    const { id } = await body(c, idQuery);
+  }),
+  serve(knowledgeApi.delete, async (c, { id }) => {
     const a = await need(c, id, "manage", { recycled: true });
     if (!a.node.deletedAt) throw notFound();
     const { db } = c.var.deps;
     await log(c, LOG_TYPES.delete, a);
     await knowledgeBin.deleteForGood(db, c.var.deps.config.filesDir, c.var.auth.tenantId, id);
     return ok(c, null, "cloud.knowledge.deleted");
-  });
-
-const logQuery = knowledgeLog.query;
-
-export const fileLogRoutes = new Hono<CloudEnv>().use(requireMenu("/knowledgeLog")).get("/page", async (c) => {
-  const q = query(c, logQuery);
-  const { db } = c.var.deps;
-  const scope = tenantScope(c.var.auth);
-  const conds: (SQL | undefined)[] = [
-    q.type ? eq(knowledgeLogs.type, Number(q.type)) : undefined,
-    q.fileName ? ilike(knowledgeLogs.fileName, containsPattern(q.fileName)) : undefined,
-    q.realname ? ilike(knowledgeLogs.realname, containsPattern(q.realname)) : undefined,
-    q.createTimeStart ? gte(knowledgeLogs.createdAt, platformTime(String(q.createTimeStart), false)) : undefined,
-    q.createTimeEnd ? lte(knowledgeLogs.createdAt, platformTime(String(q.createTimeEnd), true)) : undefined,
-  ];
-  const where = scope.where(knowledgeLogs, ...conds);
-  const { records, total } = await pageOf(db, knowledgeLogs, where, [q.sortOrder === "asc" ? asc(knowledgeLogs.createdAt) : desc(knowledgeLogs.createdAt), desc(knowledgeLogs.id)], q);
-  return ok(c, { total, records: records.map((r) => ({ id: r.id, type: r.type, fileName: r.fileName, headerName: r.headerName, realname: r.realname, createTime: r.createdAt.toISOString() })) });
-});
-
-/** `GET file/link/:token`: the signed link's file, previewable, without a session; expired or unknown → 404. */
-export async function linkedFile(c: Ctx) {
-  const token = c.req.param("token") ?? "";
-  if (!/^[a-f0-9]{48}$/.test(token)) throw notFound();
-  const [l] = await c.var.deps.db.select().from(fileLinks).where(eq(fileLinks.tokenHash, sha256(token)));
-  if (!l || l.expiresAt < c.var.deps.now()) throw notFound();
-  const f = parseStoredPath(c.var.deps.config.filesDir, l.path);
-  const res = f ? await fileResponse(f, { inline: true, name: `${l.fileName.replace(/\.[^.]*$/, "")}.${f.ext}` }) : null;
-  if (!res) throw notFound();
-  res.headers.set("cache-control", "private, no-store");
-  return res;
-}
-
+  }),
+  serve(knowledgeLogApi.page, async (c, q) => {
+    const { db } = c.var.deps;
+    const scope = tenantScope(c.var.auth);
+    const conds: (SQL | undefined)[] = [
+      q.type ? eq(knowledgeLogs.type, Number(q.type)) : undefined,
+      q.fileName ? ilike(knowledgeLogs.fileName, containsPattern(q.fileName)) : undefined,
+      q.realname ? ilike(knowledgeLogs.realname, containsPattern(q.realname)) : undefined,
+      q.createTimeStart ? gte(knowledgeLogs.createdAt, platformTime(String(q.createTimeStart), false)) : undefined,
+      q.createTimeEnd ? lte(knowledgeLogs.createdAt, platformTime(String(q.createTimeEnd), true)) : undefined,
+    ];
+    const where = scope.where(knowledgeLogs, ...conds);
+    const { records, total } = await pageOf(db, knowledgeLogs, where, [q.sortOrder === "asc" ? asc(knowledgeLogs.createdAt) : desc(knowledgeLogs.createdAt), desc(knowledgeLogs.id)], q);
+    return { total, records: records.map((r) => ({ id: r.id, type: r.type, fileName: r.fileName, headerName: r.headerName, realname: r.realname, createTime: r.createdAt.toISOString() })) };
+  }),
+  // The signed link's file, previewable, without a session; expired or unknown → 404.
+  serve(knowledgeApi.linked, async (c) => {
+    const token = c.req.param("token") ?? "";
+    if (!/^[a-f0-9]{48}$/.test(token)) throw notFound();
+    const [l] = await c.var.deps.db.select().from(fileLinks).where(eq(fileLinks.tokenHash, sha256(token)));
+    if (!l || l.expiresAt < c.var.deps.now()) throw notFound();
+    const f = parseStoredPath(c.var.deps.config.filesDir, l.path);
+    const res = f ? await fileResponse(f, { inline: true, name: `${l.fileName.replace(/\.[^.]*$/, "")}.${f.ext}` }) : null;
+    if (!res) throw notFound();
+    res.headers.set("cache-control", "private, no-store");
+    return res;
+  }),
+];

@@ -1,27 +1,24 @@
-import { Hono } from "hono";
 import { desc, eq, ilike, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import { idQuery, idsBody } from "@/lib/contract/common";
 import { LOG_TYPES } from "@/lib/contract/knowledge/knowledge";
-import { MEDIA_PURPOSE, MEDIA_ROOT, MEDIA_TYPE, mediaAdd, mediaItem, mediaMove, mediaRename, type RecycledMedia } from "@/lib/contract/media/media-library";
+import { MEDIA_PURPOSE, MEDIA_ROOT, MEDIA_TYPE, mediaApi } from "@/lib/contract/media/media-library";
 import { UPLOAD_PURPOSES } from "@/lib/contract/upload";
 import { logOperation } from "../../db/queries/knowledge";
 import { mediaBin, mediaLinks, toMediaItem, type MediaRow } from "../../db/queries/media";
 import { mediaItems, storedFiles, users } from "../../db/schema";
-import { assertPerm, requireMenu } from "../../lib/auth";
-import type { CloudEnv, Ctx } from "../../lib/context";
+import type { Ctx } from "../../lib/context";
 import { containsPattern, pageOf } from "../../lib/crud";
 import { parseStoredPath } from "../../lib/files";
-import { badRequest, body, notFound, ok, query } from "../../lib/http";
+import { badRequest, notFound, ok } from "../../lib/http";
 import { t } from "../../lib/i18n";
 import { purgeAt } from "../../lib/recycle-bin";
 import { tenantScope } from "../../lib/scope";
+import { serve } from "../../lib/serve";
 
 /**
  * The media library (core §2 /media/library, §7 `mediaLibrary`): a tenant's folders, images and
- * videos. Browsing needs the screen; adding, changing and deleting need its buttons' codes. What
- * is deleted goes to the file service's one recycle bin; every change is written to the file log.
+ * videos. What is deleted goes to the file service's one recycle bin; every change is written to
+ * the file log.
  */
-export const PERM = { add: "file:mediaLibrary:add", upd: "file:mediaLibrary:upd", del: "file:mediaLibrary:del" } as const;
 
 const scope = (c: Ctx) => tenantScope(c.var.auth);
 
@@ -66,12 +63,9 @@ const touch = (c: Ctx, id: number, set: Partial<typeof mediaItems.$inferInsert>)
     .where(scope(c).where(mediaItems, eq(mediaItems.id, id)))
     .returning();
 
-export const mediaLibraryRoutes = new Hono<CloudEnv>()
-  .use(requireMenu("/media/library"))
-  .get("/treeFolder", async (c) => ok(c, (await mediaLinks(c.var.deps.db, c.var.auth.tenantId)).folders()))
-  // A folder's items, folders first, then the newest; a name searches the whole library.
-  .get("/page", async (c) => {
-    const q = query(c, mediaItem.query);
+export const mediaServed = [
+  serve(mediaApi.folders, async (c) => (await mediaLinks(c.var.deps.db, c.var.auth.tenantId)).folders()),
+  serve(mediaApi.page, async (c, q) => {
     const { db } = c.var.deps;
     const links = await mediaLinks(db, c.var.auth.tenantId);
     const conds: (SQL | undefined)[] = [isNull(mediaItems.deletedAt), q.fileType ? eq(mediaItems.fileType, Number(q.fileType)) : undefined];
@@ -87,16 +81,14 @@ export const mediaLibraryRoutes = new Hono<CloudEnv>()
       const hits = (await db.select({ id: mediaItems.id }).from(mediaItems).where(where).orderBy(...order)).filter((r) => links.shown(r.id)).map((r) => r.id);
       const ids = hits.slice((q.current - 1) * q.size, q.current * q.size);
       const rows = ids.length ? await db.select().from(mediaItems).where(scope(c).where(mediaItems, inArray(mediaItems.id, ids))).orderBy(...order) : [];
-      return ok(c, { total: hits.length, records: rows.map(toMediaItem) });
+      return { total: hits.length, records: rows.map(toMediaItem) };
     }
     const { records, total } = await pageOf(db, mediaItems, where, order, q);
-    return ok(c, { total, records: records.map(toMediaItem) });
-  })
-  .get("/info", async (c) => ok(c, toMediaItem(await liveItem(c, query(c, idQuery).id))))
-  .post("/add", async (c) => {
+    return { total, records: records.map(toMediaItem) };
+  }),
+  serve(mediaApi.info, async (c, { id }) => toMediaItem(await liveItem(c, id))),
+  serve(mediaApi.add, async (c, b) => {
     const { db } = c.var.deps;
-    await assertPerm(db, c.var.auth, PERM.add);
-    const b = await body(c, mediaAdd);
     const parentId = await folderOf(c, b.parentId);
     const folder = b.fileType === MEDIA_TYPE.folder;
     const fileSize = folder ? null : await storedMedia(c, b.fileType, b.filePath!);
@@ -106,19 +98,15 @@ export const mediaLibraryRoutes = new Hono<CloudEnv>()
       .returning();
     await log(c, folder ? LOG_TYPES.add : LOG_TYPES.upload, row);
     return ok(c, toMediaItem(row), "media.done.created");
-  })
-  .post("/upd", async (c) => {
-    await assertPerm(c.var.deps.db, c.var.auth, PERM.upd);
-    const b = await body(c, mediaRename);
+  }),
+  serve(mediaApi.upd, async (c, b) => {
     await liveItem(c, b.id);
     const [row] = await touch(c, b.id, { fileName: b.fileName });
     await log(c, LOG_TYPES.modify, row);
     return ok(c, toMediaItem(row), "media.done.renamed");
-  })
-  .post("/moveFile", async (c) => {
+  }),
+  serve(mediaApi.move, async (c, b) => {
     const { db } = c.var.deps;
-    await assertPerm(db, c.var.auth, PERM.upd);
-    const b = await body(c, mediaMove);
     const item = await liveItem(c, b.id);
     const target = await folderOf(c, b.parentId);
     // Into itself, below itself, or where it already is.
@@ -127,55 +115,49 @@ export const mediaLibraryRoutes = new Hono<CloudEnv>()
     const [row] = await touch(c, item.id, { parentId: target });
     await log(c, LOG_TYPES.move, row);
     return ok(c, toMediaItem(row), "media.done.moved");
-  })
+  }),
   // The list's delete: to the recycle bin, with what lies under a folder.
-  .post("/recycle", async (c) => {
+  serve(mediaApi.recycle, async (c, { ids }) => {
     const { db } = c.var.deps;
-    await assertPerm(db, c.var.auth, PERM.del);
-    const { ids } = await body(c, idsBody);
     const links = await mediaLinks(db, c.var.auth.tenantId);
     if (!ids.every((id) => links.shown(id))) throw notFound();
     await mediaBin.recycle(db, c.var.auth.tenantId, ids, c.var.auth.userId, c.var.deps.now());
     for (const id of ids) await log(c, LOG_TYPES.recycle, { id, fileName: links.byId.get(id)!.fileName });
     return ok(c, null, "media.done.recycled");
-  })
-  .get("/recycleList", async (c) => {
+  }),
+  serve(mediaApi.recycleList, async (c) => {
     const { db } = c.var.deps;
     const inBin = (await mediaLinks(db, c.var.auth.tenantId)).binned();
-    if (!inBin.length) return ok<RecycledMedia[]>(c, []);
+    if (!inBin.length) return [];
     const rows = await db
       .select({ item: mediaItems, realname: users.realname, username: users.username })
       .from(mediaItems)
       .leftJoin(users, eq(users.id, mediaItems.deletedBy))
       .where(scope(c).where(mediaItems, inArray(mediaItems.id, inBin)))
       .orderBy(desc(mediaItems.deletedAt), desc(mediaItems.id));
-    return ok<RecycledMedia[]>(
-      c,
-      rows.map(({ item, realname, username }) => ({
-        id: item.id,
-        fileName: item.fileName,
-        fileType: toMediaItem(item).fileType,
-        filePath: item.filePath,
-        deletedAt: item.deletedAt!.toISOString(),
-        deletedBy: realname || username || "",
-        purgeAt: purgeAt(item.deletedAt!).toISOString(),
-      })),
-    );
-  })
-  .post("/restore", async (c) => {
-    await assertPerm(c.var.deps.db, c.var.auth, PERM.del);
-    const row = await binned(c, (await body(c, idQuery)).id);
+    return rows.map(({ item, realname, username }) => ({
+      id: item.id,
+      fileName: item.fileName,
+      fileType: toMediaItem(item).fileType,
+      filePath: item.filePath,
+      deletedAt: item.deletedAt!.toISOString(),
+      deletedBy: realname || username || "",
+      purgeAt: purgeAt(item.deletedAt!).toISOString(),
+    }));
+  }),
+  serve(mediaApi.restore, async (c, { id }) => {
+    const row = await binned(c, id);
     await mediaBin.restore(c.var.deps.db, c.var.auth.tenantId, row.id);
     await log(c, LOG_TYPES.restore, row);
     return ok(c, null, "media.done.restored");
-  })
-  .post("/delete", async (c) => {
-    await assertPerm(c.var.deps.db, c.var.auth, PERM.del);
-    const row = await binned(c, (await body(c, idQuery)).id);
+  }),
+  serve(mediaApi.delete, async (c, { id }) => {
+    const row = await binned(c, id);
     await mediaBin.deleteForGood(c.var.deps.db, c.var.deps.config.filesDir, c.var.auth.tenantId, row.id);
     await log(c, LOG_TYPES.delete, row);
     return ok(c, null, "media.done.deleted");
-  });
+  }),
+];
 
 /** An item the recycle bin lists (recycled itself, not only inside a recycled folder). */
 async function binned(c: Ctx, id: number): Promise<MediaRow> {

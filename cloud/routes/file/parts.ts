@@ -1,16 +1,14 @@
-import { Hono } from "hono";
-import { eq, lt } from "drizzle-orm";
-import { rm } from "node:fs/promises";
-import { UPLOAD_PURPOSES, extList, extOf, partsDone, partsInit, partsQuery, type PartsResult, type PartsState } from "@/lib/contract/upload";
+import { eq } from "drizzle-orm";
+import { UPLOAD_PURPOSES, extList, extOf, uploadApi, type PartsState } from "@/lib/contract/upload";
 import { uploadSessions } from "../../db/schema";
-import type { Db } from "../../db/client";
-import type { CloudEnv, Ctx } from "../../lib/context";
+import type { Ctx } from "../../lib/context";
 import { randomBytes } from "node:crypto";
 import { FILE_TYPES, appendPart, partialPath, storePartial } from "../../lib/files";
-import { AppError, badRequest, body, notFound, ok, query } from "../../lib/http";
+import { AppError, badRequest, notFound } from "../../lib/http";
 import { Code } from "@/lib/contract/envelope";
 import { assertStorageRoom } from "../../lib/storage";
 import { recordFile } from "../../db/queries/stored-files";
+import { serve } from "../../lib/serve";
 import { tenantScope } from "../../lib/scope";
 
 /** An unfinished upload is kept a day for its resume, then dropped with its bytes. */
@@ -28,21 +26,14 @@ async function sessionOf(c: Ctx, uploadId: string) {
 
 const state = (s: typeof uploadSessions.$inferSelect): PartsState => ({ uploadId: s.id, received: s.received, size: s.size });
 
-/** Drops uploads left unfinished past their day, with their partial bytes. */
-export async function purgeStaleUploads(db: Db, filesDir: string, now: Date) {
-  const stale = await db.delete(uploadSessions).where(lt(uploadSessions.expiresAt, now)).returning({ id: uploadSessions.id });
-  for (const s of stale) await rm(partialPath(filesDir, s.id), { force: true });
-}
-
 /**
  * Uploads in parts (core §9: a knowledge file up to 1 GB). `init` checks the purpose's type and
  * size up front; each `part` names the offset it starts at, which must be what the cloud holds,
  * and streams to the partial file; `status` tells a resumed upload where to go on; `done` checks
  * the signature and stores the file like `upload` does. Only the user who began it may go on.
  */
-export const partsRoutes = new Hono<CloudEnv>()
-  .post("/init", async (c) => {
-    const b = await body(c, partsInit);
+export const partsServed = [
+  serve(uploadApi.init, async (c, b) => {
     const rules = UPLOAD_PURPOSES[b.purpose];
     const ext = extOf(b.fileName);
     if (!FILE_TYPES[ext]) throw badRequest("widgets.files.typeNotAllowed", { ext: ext || "?" });
@@ -55,11 +46,10 @@ export const partsRoutes = new Hono<CloudEnv>()
       .insert(uploadSessions)
       .values({ id, tenantId: auth.tenantId, userId: auth.userId, fileName: b.fileName, ext, size: b.size, purpose: b.purpose, expiresAt: new Date(deps.now().getTime() + SESSION_TTL_MS) })
       .returning();
-    return ok(c, state(s));
-  })
-  .get("/status", async (c) => ok(c, state(await sessionOf(c, query(c, partsQuery).uploadId))))
-  .post("/part", async (c) => {
-    const q = query(c, partsQuery);
+    return state(s);
+  }),
+  serve(uploadApi.status, async (c, { uploadId }) => state(await sessionOf(c, uploadId))),
+  serve(uploadApi.part, async (c, q) => {
     const s = await sessionOf(c, q.uploadId);
     // A part must start where the cloud's bytes end: a repeated or skipped part would corrupt the file.
     if (q.offset !== s.received) {
@@ -68,10 +58,10 @@ export const partsRoutes = new Hono<CloudEnv>()
     }
     const written = await appendPart(partialPath(c.var.deps.config.filesDir, s.id), c.req.raw.body, s.size - s.received, s.size);
     const [next] = await c.var.deps.db.update(uploadSessions).set({ received: s.received + written }).where(eq(uploadSessions.id, s.id)).returning();
-    return ok(c, state(next));
-  })
-  .post("/done", async (c) => {
-    const s = await sessionOf(c, (await body(c, partsDone)).uploadId);
+    return state(next);
+  }),
+  serve(uploadApi.done, async (c, { uploadId }) => {
+    const s = await sessionOf(c, uploadId);
     if (s.received !== s.size) throw new AppError(Code.CONFLICT, "widgets.files.partOffset", { received: s.received }, state(s));
     const { deps, auth } = c.var;
     // Other uploads may have filled the quota since this one began.
@@ -79,5 +69,6 @@ export const partsRoutes = new Hono<CloudEnv>()
     const path = await storePartial(partialPath(deps.config.filesDir, s.id), { root: deps.config.filesDir, tenantId: auth.tenantId, now: deps.now(), ext: s.ext });
     await deps.db.delete(uploadSessions).where(eq(uploadSessions.id, s.id));
     await recordFile(deps.db, { path, tenantId: auth.tenantId, ownerId: auth.userId, size: s.size, now: deps.now() });
-    return ok<PartsResult>(c, { path, name: s.fileName, size: s.size });
-  });
+    return { path, name: s.fileName, size: s.size };
+  }),
+];

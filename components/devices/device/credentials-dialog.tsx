@@ -3,6 +3,7 @@
 import { TriangleAlertIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { CopyLine, KitDialog } from "@/components/kit";
+import { ingestPath } from "@/lib/contract/device/ingest";
 import { deviceTopics } from "@/lib/contract/device/topics";
 import { setShown, useShownCredentials } from "./credentials-store";
 
@@ -48,7 +49,7 @@ export function CredentialsDialog() {
             </tbody>
           </table>
         </div>
-        <p className="text-xs text-muted-foreground">{t("http", { path: `comm/ingest/${c.productId}/${c.deviceSn}/property/post` })}</p>
+        <p className="text-xs text-muted-foreground">{t("http", { path: ingestPath(c.productId, c.deviceSn, "property/post") })}</p>
         {example && <CopyLine label={t("example")} value={example} copy={example} copyLabel={t("copy")} testId="credentials-example" />}
       </div>
     </KitDialog>

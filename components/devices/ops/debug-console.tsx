@@ -2,15 +2,13 @@
 
 import * as React from "react";
 import dynamic from "next/dynamic";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { Search } from "lucide-react";
 import { Input } from "@/components/ui/input";
 import { PageFrame, useUrlParam } from "@/components/kit";
-import { swrFetcher } from "@/lib/api/fetcher";
+import { useCall } from "@/lib/api/call";
+import { debugApi } from "@/lib/contract/device/debug";
 import { cn } from "@/lib/utils";
-
-export type PickerDevice = { id: number; name: string; sn: string; prodName: string; status: number; enableStatus: number };
 
 /** The devices the user may operate, searchable by name or SN; the chosen one is `?device=` in the URL. */
 function DevicePane({ selected, onSelect }: { selected: number | null; onSelect: (id: number) => void }) {
@@ -21,7 +19,7 @@ function DevicePane({ selected, onSelect }: { selected: number | null; onSelect:
     const h = setTimeout(() => setKeyword(typed.trim()), 300);
     return () => clearTimeout(h);
   }, [typed]);
-  const { data } = useSWR<PickerDevice[]>(["comm/debug/devices", { keyword }], swrFetcher, { keepPreviousData: true });
+  const { data } = useCall(debugApi.devices, { keyword }, { keepPreviousData: true });
   return (
     <aside className="flex w-full shrink-0 flex-col gap-2 rounded-md border p-3 lg:w-72" aria-label={t("pickDevice")}>
       <div className="relative">

@@ -8,11 +8,11 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { TabStrip } from "@/components/ui/tab-strip";
 import { apiUrl } from "@/lib/api/fetcher";
+import { debugApi, type DebugTraffic } from "@/lib/contract/device/debug";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
-type Traffic = { dir: "up" | "down"; topic: string; payload: string; at: string; refused: string[] };
-type Line = Traffic & { seq: number };
+type Line = DebugTraffic & { seq: number };
 type State = "connecting" | "live" | "reconnecting";
 
 /** Messages kept on screen: enough to scroll back through a few minutes of a chatty device. */
@@ -28,7 +28,7 @@ const pretty = (payload: string) => {
 
 /**
  * A device's live traffic, up and down, from the console's server-sent events (the cloud's
- * `comm/debug/stream`, forwarded behind the session: the browser never talks to the broker).
+ * `debugApi.stream`, forwarded behind the session: the browser never talks to the broker).
  * Pause holds new messages back without losing them; clear empties the list; the filter matches
  * topic and payload; each message shows decoded (formatted JSON) or raw.
  */
@@ -49,10 +49,10 @@ export function DebugStream({ deviceId }: { deviceId: number }) {
     setLines([]);
     setHeld([]);
     setState("connecting");
-    const source = new EventSource(apiUrl("comm/debug/stream", { deviceId }));
+    const source = new EventSource(apiUrl(debugApi.stream.path, { deviceId }));
     source.addEventListener("ready", () => setState("live"));
     source.addEventListener("traffic", (e) => {
-      const line: Line = { ...(JSON.parse((e as MessageEvent<string>).data) as Traffic), seq: ++seq };
+      const line: Line = { ...(JSON.parse((e as MessageEvent<string>).data) as DebugTraffic), seq: ++seq };
       if (pausedRef.current) setHeld((h) => [line, ...h].slice(0, KEEP));
       else setLines((l) => [line, ...l].slice(0, KEEP));
     });

@@ -1,19 +1,20 @@
 "use client";
 
 import * as React from "react";
-import useSWR, { useSWRConfig } from "swr";
+import { useSWRConfig } from "swr";
 import { useTranslations } from "next-intl";
 import { Power, RotateCcw, Zap } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { dictLabel, ResourceDialogs, ResourcePagination, ResourceTable, useConfirm, useDict, useResourceList } from "@/components/kit";
 import { Can } from "@/components/kit/can";
-import { api, swrFetcher } from "@/lib/api/fetcher";
+import { api } from "@/lib/api/fetcher";
+import { call, useCall } from "@/lib/api/call";
+import { permsOf } from "@/lib/contract/call";
 import { COMMAND_STATUS, type Command, type CommandBody } from "@/lib/contract/device/command";
-import type { deviceTopics } from "@/lib/contract/device/topics";
-import type { ThingFunction } from "@/lib/contract/device/thing-model";
+import { debugApi } from "@/lib/contract/device/debug";
+import { commandApi, commandLogApi } from "@/lib/contract/device/instruct";
 import { formatDateTime } from "@/lib/format";
-import type { PickerDevice } from "./debug-console";
 import { CommandBadge } from "./command-badge";
 import { CommandForm } from "./command-form";
 import { WAITING_POLL_MS } from "./command-status";
@@ -21,9 +22,9 @@ import { CyclePanel } from "./cycle-panel";
 import { DebugStream } from "./debug-stream";
 import { deviceCommandsResource } from "./handle-log-resource";
 
-type Model = { device: PickerDevice & { productId: number }; topics: ReturnType<typeof deviceTopics>; properties: ThingFunction[]; services: ThingFunction[] };
-
-const SEND_PERM = "dev:device:upd";
+const SEND_PERM = permsOf(commandApi.send)[0];
+/** What a new command changes: the command log's reads (the history table, the request and reply). */
+const LOG_PATHS: ReadonlySet<string> = new Set(Object.values(commandLogApi).map((c) => c.path));
 const STATUS_TONE: Record<number, "success" | "secondary" | "warning"> = { 1: "secondary", 2: "success", 3: "warning" };
 
 function StatusBadge({ status }: { status: number }) {
@@ -34,7 +35,7 @@ function StatusBadge({ status }: { status: number }) {
 /** The request as sent and the device's reply, side by side, the status looked at again while it waits. */
 function RequestReply({ id }: { id: number }) {
   const t = useTranslations("deviceOps.debug");
-  const { data } = useSWR<Command>(["comm/instructIot/info", { id }], swrFetcher, { refreshInterval: (d) => (!d || d.status === COMMAND_STATUS.waiting ? WAITING_POLL_MS : 0) });
+  const { data } = useCall(commandLogApi.info, { id }, { refreshInterval: (d) => (!d || d.status === COMMAND_STATUS.waiting ? WAITING_POLL_MS : 0) });
   if (!data) return null;
   const block = (title: string, body: string | null, at: string | null) => (
     <div className="min-w-0 flex-1 space-y-1">
@@ -75,19 +76,19 @@ function DeviceCommands({ deviceId }: { deviceId: number }) {
 export function DeviceDebug({ deviceId }: { deviceId: number }) {
   const t = useTranslations("deviceOps.debug");
   const ta = useTranslations("deviceOps.actions");
-  const { data: model } = useSWR<Model>(["comm/debug/model", { deviceId }], swrFetcher);
+  const { data: model } = useCall(debugApi.model, { deviceId });
   const { mutate } = useSWRConfig();
   const [current, setCurrent] = React.useState<number | null>(null);
   const [busy, setBusy] = React.useState(false);
   const [confirm, confirmElement] = useConfirm();
   React.useEffect(() => setCurrent(null), [deviceId]);
 
-  const send = async (path: string, body: unknown) => {
+  const send = async (sending: () => Promise<Command>) => {
     setBusy(true);
     try {
-      const row = await api.post<Command>(path, body);
+      const row = await sending();
       setCurrent(row.id);
-      await mutate((key) => Array.isArray(key) && typeof key[0] === "string" && key[0].startsWith("comm/instructIot/"));
+      await mutate((key) => Array.isArray(key) && LOG_PATHS.has(key[0]));
     } catch {
       /* the fetcher showed the cloud's message (offline, not writable…) */
     } finally {
@@ -96,7 +97,7 @@ export function DeviceDebug({ deviceId }: { deviceId: number }) {
   };
   const maintenance = async (path: string, question?: string) => {
     if (question && !(await confirm(question, { danger: true }))) return;
-    await send(path, { id: deviceId });
+    await send(() => api.post<Command>(path, { id: deviceId }));
   };
 
   if (!model) return <div className="h-64 animate-pulse rounded-md bg-muted/50" />;
@@ -134,7 +135,7 @@ export function DeviceDebug({ deviceId }: { deviceId: number }) {
         <section className="space-y-3 rounded-md border p-3" aria-label={t("send")}>
           <h2 className="text-sm font-semibold">{t("send")}</h2>
           <Can code={SEND_PERM}>
-            <CommandForm key={deviceId} deviceId={deviceId} properties={model.properties} services={model.services} busy={busy} onSend={(body: CommandBody) => send("comm/instructIot/add", body)} />
+            <CommandForm key={deviceId} deviceId={deviceId} properties={model.properties} services={model.services} busy={busy} onSend={(body: CommandBody) => send(() => call(commandApi.send, body))} />
           </Can>
           {current !== null && <RequestReply id={current} />}
         </section>

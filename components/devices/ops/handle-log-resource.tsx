@@ -2,6 +2,7 @@
 
 import { defineResource, resourcePage } from "@/components/kit";
 import { command, COMMAND_STATUS, type Command } from "@/lib/contract/device/command";
+import { commandLogApi } from "@/lib/contract/device/instruct";
 import { COMMAND_TONES, WAITING_POLL_MS } from "./command-status";
 
 const code = (v: string | null) => <span className="block truncate font-mono text-xs" title={v ?? ""}>{v || "-"}</span>;
@@ -13,6 +14,7 @@ const code = (v: string | null) => <span className="block truncate font-mono tex
  */
 export const handleLogResource = defineResource<Command>({
   entity: command,
+  calls: commandLogApi,
   search: { keyword: "deviceName", keywordPlaceholder: "placeholders.keyword", items: { deviceId: false } },
   columns: {
     status: { tones: COMMAND_TONES, width: 96 },

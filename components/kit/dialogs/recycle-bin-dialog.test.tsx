@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderIntl } from "@/tests/intl";
 import { SWRConfig } from "swr";
+import { defineCall, empty, typed } from "@/lib/contract/call";
 import { RecycleBinDialog, type RecycledItem } from "./recycle-bin-dialog";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
@@ -13,6 +14,12 @@ const rows: Row[] = [
   { id: 4, fileName: "Pier photos", base: "Bridge", deletedBy: "Ann", deletedAt: "2026-11-01T08:00:00Z", purgeAt: "2026-12-01T08:00:00Z" },
   { id: 9, fileName: "Old plan", base: "Tunnel", deletedBy: "Bo", deletedAt: "2026-11-02T08:00:00Z", purgeAt: "2026-12-02T08:00:00Z" },
 ];
+/** A store's bin, declared as the knowledge base's and the media library's are. */
+const bin = {
+  recycleList: defineCall({ kind: "get", path: "file/store/recycleList", answer: typed<Row[]>(), access: "user" }),
+  restore: defineCall({ kind: "post", path: "file/store/restore", answer: empty, access: "user" }),
+  delete: defineCall({ kind: "post", path: "file/store/delete", answer: empty, access: "user" }),
+};
 let posts: { path: string; body: unknown }[];
 let listed: Row[];
 
@@ -31,7 +38,7 @@ beforeEach(() => {
         listed = listed.filter((r) => r.id !== body.id);
         return Response.json({ code: 200, msg: "ok", data: null, success: true });
       }
-      return Response.json({ code: 200, msg: "ok", data: path === "store/recycleList" ? listed : null, success: true });
+      return Response.json({ code: 200, msg: "ok", data: path === bin.recycleList.path ? listed : null, success: true });
     }),
   );
 });
@@ -40,7 +47,7 @@ const show = (props: { canAct?: boolean; onChanged?: () => void } = {}) =>
   renderIntl(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <RecycleBinDialog<Row>
-        service="store"
+        calls={bin}
         idOf={(r) => r.id}
         icon={() => <span data-testid="icon" />}
         columns={[{ label: "Base", cell: (r) => r.base }]}
@@ -75,7 +82,7 @@ describe("recycle bin dialog", () => {
     const [first] = await screen.findAllByTestId("bin-row");
     fireEvent.click(within(first).getByRole("button", { name: "Restore" }));
     await waitFor(() => expect(screen.getAllByTestId("bin-row")).toHaveLength(1));
-    expect(posts).toEqual([{ path: "store/restore", body: { id: 4 } }]);
+    expect(posts).toEqual([{ path: bin.restore.path, body: { id: 4 } }]);
     expect(changed).toHaveBeenCalledTimes(1);
     expect(toast.success).toHaveBeenCalledWith("Restored");
   });

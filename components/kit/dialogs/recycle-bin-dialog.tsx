@@ -1,11 +1,12 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { RotateCcwIcon, Trash2Icon } from "lucide-react";
-import { api, swrFetcher } from "@/lib/api/fetcher";
+import { call, useCall } from "@/lib/api/call";
+import type { z } from "zod";
+import type { AnyCall, Call } from "@/lib/contract/call";
 import { formatDateTime } from "@/lib/format";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -15,9 +16,12 @@ import { KitDialog } from "./kit-dialog";
 /** What every recycle bin lists of an item (cloud/lib/recycle-bin.ts answers it). */
 export type RecycledItem = { fileName: string; deletedBy: string; deletedAt: string; purgeAt: string };
 
+/** A store's bin calls: its list, and restore and delete for good, each taking `{ id }`. */
+export type RecycleBinCalls<R extends RecycledItem> = { recycleList: Call<z.ZodType, R[]>; restore: AnyCall; delete: AnyCall };
+
 export type RecycleBinDialogProps<R extends RecycledItem> = {
-  /** The cloud service holding the bin: `{service}/recycleList`, `/restore` and `/delete` with `{ id }`. */
-  service: string;
+  /** The store's declared calls (`knowledgeApi`, `mediaApi`). */
+  calls: RecycleBinCalls<R>;
   idOf: (r: R) => number;
   icon: (r: R) => React.ReactNode;
   /** Columns a store adds after the name (e.g. the knowledge base an item was in). */
@@ -34,14 +38,14 @@ export type RecycleBinDialogProps<R extends RecycledItem> = {
 };
 
 /** The recycle bin (core §4): restore, or delete for good; what stays 30 days is purged by the cloud. */
-export function RecycleBinDialog<R extends RecycledItem>({ service, idOf, icon, columns = [], hint, confirmPurge, canAct = true, width, testId, rowTestId, onClose, onChanged }: RecycleBinDialogProps<R>) {
+export function RecycleBinDialog<R extends RecycledItem>({ calls, idOf, icon, columns = [], hint, confirmPurge, canAct = true, width, testId, rowTestId, onClose, onChanged }: RecycleBinDialogProps<R>) {
   const t = useTranslations("kit.recycle");
-  const { data, mutate, isLoading } = useSWR<R[]>(`${service}/recycleList`, swrFetcher);
+  const { data, mutate, isLoading } = useCall(calls.recycleList, {});
   const [confirm, confirmElement] = useConfirm();
   const act = async (path: "restore" | "delete", r: R) => {
     if (path === "delete" && !(await confirm(confirmPurge(r), { danger: true }))) return;
     try {
-      await api.post(`${service}/${path}`, { id: idOf(r) });
+      await call(calls[path], { id: idOf(r) });
       toast.success(t(path === "restore" ? "restored" : "purged"));
       await onChanged();
     } catch {

@@ -1,18 +1,15 @@
 "use client";
 
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { FolderIcon, ImagesIcon } from "lucide-react";
-import { swrFetcher } from "@/lib/api/fetcher";
-import { MEDIA_ROOT, type MediaFolder } from "@/lib/contract/media/media-library";
+import { useCall } from "@/lib/api/call";
+import { MEDIA_ROOT, mediaApi, type MediaFolder } from "@/lib/contract/media/media-library";
 import { MasterPane } from "../master/master-pane";
-
-export const MEDIA_API = "file/mediaLibrary";
 
 /** The library's folders under one root node ("all files", id −1), as the tree panes show them. */
 export function useMediaFolders() {
   const t = useTranslations("media");
-  const { data, error, isLoading, mutate } = useSWR<MediaFolder[]>(`${MEDIA_API}/treeFolder`, swrFetcher);
+  const { data, error, isLoading, mutate } = useCall(mediaApi.folders, {});
   const nodes: MediaFolder[] = [{ id: MEDIA_ROOT, fileName: t("tree.root"), parentId: null, children: data ?? [] }];
   return { nodes, folders: data, error, isLoading, mutate };
 }

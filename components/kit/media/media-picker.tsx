@@ -1,19 +1,18 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { CheckIcon, ImagesIcon } from "lucide-react";
-import { swrFetcher } from "@/lib/api/fetcher";
-import { MEDIA_LIMITS, MEDIA_ROOT, MEDIA_TYPE, type MediaItem } from "@/lib/contract/media/media-library";
+import { useCall } from "@/lib/api/call";
+import { MEDIA_LIMITS, MEDIA_ROOT, MEDIA_TYPE, mediaApi, type MediaItem } from "@/lib/contract/media/media-library";
 import { extList, extOf } from "@/lib/contract/upload";
 import { fileUrl } from "@/lib/file-url";
 import { cn } from "@/lib/utils";
 import { Pagination } from "@/components/ui/pagination";
 import { Skeleton } from "@/components/ui/skeleton";
 import { KitDialog } from "../dialogs/kit-dialog";
-import { MEDIA_API, MediaFolderTree } from "./media-folders";
+import { MediaFolderTree } from "./media-folders";
 import { MediaThumb } from "./media-thumb";
 
 /** The picture's size, read by the browser; null when it cannot be read (the cloud decides then). */
@@ -47,7 +46,7 @@ export function MediaPicker({ open, onOpenChange, accept, ratio, onPick }: Media
   const [page, setPage] = React.useState<{ current: number; size: number }>({ current: 1, size: MEDIA_LIMITS.pageSize });
   const [chosen, setChosen] = React.useState<MediaItem | null>(null);
   const params = { current: page.current, size: page.size, ...(folder === MEDIA_ROOT ? {} : { parentId: folder }) };
-  const { data, isLoading } = useSWR<{ total: number; records: MediaItem[] }>(open ? [`${MEDIA_API}/page`, params] : null, swrFetcher, { keepPreviousData: true });
+  const { data, isLoading } = useCall(mediaApi.page, open ? params : null, { keepPreviousData: true });
   // Folders to go into and images; videos cannot fill an image field.
   const items = (data?.records ?? []).filter((r) => r.fileType !== MEDIA_TYPE.video);
   const usable = (r: MediaItem) => r.fileType === MEDIA_TYPE.image && !!r.filePath && accept.includes(extOf(r.filePath));

@@ -3,11 +3,11 @@
 import * as React from "react";
 import { useTranslations } from "next-intl";
 import { DownloadIcon } from "lucide-react";
-import { api } from "@/lib/api/fetcher";
+import { call } from "@/lib/api/call";
 import { fileUrl } from "@/lib/file-url";
-import { MEDIA_ROOT, MEDIA_TYPE, mediaAdd, mediaRename, type MediaItem, type RecycledMedia } from "@/lib/contract/media/media-library";
+import { MEDIA_ROOT, MEDIA_TYPE, mediaAdd, mediaApi, mediaRename, type MediaItem, type RecycledMedia } from "@/lib/contract/media/media-library";
 import { FormDialog, KitDialog, MoveDialog as KitMoveDialog, RecycleBinDialog } from "@/components/kit";
-import { MEDIA_API, MediaFolderTree, folderAndBelow, useMediaFolders } from "@/components/kit/media/media-folders";
+import { MediaFolderTree, folderAndBelow, useMediaFolders } from "@/components/kit/media/media-folders";
 import { MediaThumb } from "@/components/kit/media/media-thumb";
 import { Button } from "@/components/ui/button";
 
@@ -21,7 +21,7 @@ export function FolderDialog({ parentId, onClose, onDone }: { parentId: number; 
       title={t("folder.title")}
       fields={[{ name: "fileName", label: "folder.name", placeholder: t("folder.placeholder"), required: true }]}
       schema={mediaAdd}
-      endpoint={`${MEDIA_API}/add`}
+      endpoint={mediaApi.add.path}
       extra={{ parentId, fileType: MEDIA_TYPE.folder }}
       label={(k) => t(k)}
       onClose={onClose}
@@ -38,7 +38,7 @@ export function RenameDialog({ item, onClose, onDone }: { item: MediaItem; onClo
       title={t("rename.title")}
       fields={[{ name: "fileName", label: "fields.fileName", required: true }]}
       schema={mediaRename}
-      endpoint={`${MEDIA_API}/upd`}
+      endpoint={mediaApi.upd.path}
       defaults={{ fileName: item.fileName }}
       extra={{ id: item.id }}
       label={(k) => t(k)}
@@ -61,7 +61,7 @@ export function MoveDialog({ item, onClose, onDone }: { item: MediaItem; onClose
       tree={(target, choose) => <MediaFolderTree value={target ?? Number.NaN} onChange={choose} className="w-full" testId="media-move-tree" />}
       refused={(id) => (item.parentId ?? MEDIA_ROOT) === id || (item.fileType === MEDIA_TYPE.folder && folderAndBelow(nodes, item.id).has(id))}
       messages={{ none: t("move.none"), refused: t("move.refused"), moved: t("done.moved") }}
-      move={(parentId) => api.post(`${MEDIA_API}/moveFile`, { id: item.id, parentId })}
+      move={(parentId) => call(mediaApi.move, { id: item.id, parentId })}
       onClose={onClose}
       onDone={onDone}
       submitLabel={t("actions.move")}
@@ -75,7 +75,7 @@ export function RecycleDialog({ canDelete, onClose, onChanged }: { canDelete: bo
   const t = useTranslations("media");
   return (
     <RecycleBinDialog<RecycledMedia>
-      service={MEDIA_API}
+      calls={mediaApi}
       idOf={(r) => r.id}
       icon={(r) => <MediaThumb item={r} className="size-9 w-9 shrink-0 [&_svg]:size-5" />}
       hint={t("recycle.hint")}

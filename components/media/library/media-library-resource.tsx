@@ -5,12 +5,13 @@ import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { ChevronRightIcon, FolderInputIcon, FolderPlusIcon, ImagesIcon, MoreHorizontalIcon, PencilIcon, PlayIcon, Trash2Icon, ZoomInIcon } from "lucide-react";
-import { api } from "@/lib/api/fetcher";
-import { MEDIA_LIMITS, MEDIA_ROOT, MEDIA_TYPE, mediaItem, type MediaFolder, type MediaItem } from "@/lib/contract/media/media-library";
+import { call } from "@/lib/api/call";
+import { permsOf } from "@/lib/contract/call";
+import { MEDIA_LIMITS, MEDIA_ROOT, MEDIA_TYPE, mediaApi, mediaItem, type MediaFolder, type MediaItem } from "@/lib/contract/media/media-library";
 import { ActionsMenu, defineResource, ListFrame, ResourceDialogs, ResourcePagination, ResourceSearch, ResourceToolbar, useResourceList, useDict, dictLabel, type ResourceUi } from "@/components/kit";
 import { LoadError } from "@/components/kit/load-error";
 import { lazyParts } from "@/components/kit/lazy-parts";
-import { MEDIA_API, MediaFolderTree, useMediaFolders } from "@/components/kit/media/media-folders";
+import { MediaFolderTree, useMediaFolders } from "@/components/kit/media/media-folders";
 import { MediaThumb } from "@/components/kit/media/media-thumb";
 import { formatSize } from "@/lib/format";
 import { Button } from "@/components/ui/button";
@@ -24,7 +25,7 @@ import { Clipped } from "@/components/kit/clipped";
 const { FolderDialog, RenameDialog, MoveDialog, RecycleDialog, VideoDialog } = lazyParts(() => import("./media-dialogs"), ["FolderDialog", "RenameDialog", "MoveDialog", "RecycleDialog", "VideoDialog"]);
 const ImageViewer = dynamic(() => import("@/components/kit/image-viewer").then((m) => m.ImageViewer));
 
-const PERM = { add: "file:mediaLibrary:add", upd: "file:mediaLibrary:upd", del: "file:mediaLibrary:del" } as const;
+const PERM = { add: permsOf(mediaApi.add)[0], upd: permsOf(mediaApi.upd)[0], del: permsOf(mediaApi.recycle)[0] } as const;
 
 const folderOf = (ui: ResourceUi<MediaItem>) => Number(ui.query.parentId ?? MEDIA_ROOT) || MEDIA_ROOT;
 
@@ -35,7 +36,7 @@ const folderOf = (ui: ResourceUi<MediaItem>) => Number(ui.query.parentId ?? MEDI
  */
 export const mediaLibraryResource = defineResource<MediaItem>({
   entity: mediaItem,
-  endpoints: { del: false },
+  calls: { page: mediaApi.page, info: mediaApi.info },
   pageSizes: [MEDIA_LIMITS.pageSize, 48, 96],
   // The name search covers the whole library, not the folder shown: its placeholder says so.
   search: { keywordPlaceholder: "placeholders.fileName", items: { parentId: false } },
@@ -78,7 +79,7 @@ function Tile({ item, ui, onOpen }: { item: MediaItem; ui: ResourceUi<MediaItem>
   const recycle = async () => {
     if (!(await ui.confirm(t("recycle.confirm", { name: item.fileName })))) return;
     try {
-      await api.post(`${MEDIA_API}/recycle`, { ids: [item.id] });
+      await call(mediaApi.recycle, { ids: [item.id] });
       toast.success(t("done.recycled"));
     } finally {
       await ui.refresh();
@@ -147,7 +148,7 @@ function Library() {
   const close = (key: string) => () => ui.setParam(key, null);
 
   return (
-    <div className="flex min-h-0 flex-col gap-3 lg:flex-row" data-testid="resource-page" data-resource={MEDIA_API}>
+    <div className="flex min-h-0 flex-col gap-3 lg:flex-row" data-testid="resource-page" data-resource={mediaItem.api}>
       <aside className="shrink-0">
         <MediaFolderTree value={folder} onChange={openFolder} className="w-full lg:w-60" />
       </aside>

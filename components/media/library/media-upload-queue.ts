@@ -1,9 +1,10 @@
 import type * as React from "react";
 import { toast } from "@/lib/toast";
-import { ApiError, api, upload, uploadInParts } from "@/lib/api/fetcher";
-import { MEDIA_LIMITS, MEDIA_PURPOSE, MEDIA_TYPE, type MediaItem } from "@/lib/contract/media/media-library";
-import { MEDIA_IMAGE_EXTS, MEDIA_VIDEO_EXTS, UPLOAD_PURPOSES, extOf } from "@/lib/contract/upload";
-import { MEDIA_API } from "@/components/kit/media/media-folders";
+import { ApiError } from "@/lib/api/fetcher";
+import { call, uploadCall } from "@/lib/api/call";
+import { uploadInParts } from "@/lib/api/upload-parts";
+import { MEDIA_LIMITS, MEDIA_PURPOSE, MEDIA_TYPE, mediaApi } from "@/lib/contract/media/media-library";
+import { MEDIA_IMAGE_EXTS, MEDIA_VIDEO_EXTS, UPLOAD_PURPOSES, extOf, uploadApi } from "@/lib/contract/upload";
 import { UPLOAD_HINT, type Pending } from "./media-upload";
 
 type FileType = typeof MEDIA_TYPE.image | typeof MEDIA_TYPE.video;
@@ -24,14 +25,14 @@ const typeOf = (name: string): FileType | null => {
 /** The item's name: the file's without its extension, within the name's limit. */
 const itemName = (file: string) => (file.replace(/\.[^.]*$/, "") || file).slice(0, MEDIA_LIMITS.nameMax);
 
-/** One file: images through `file/upload`, videos in parts (they resume after a dropped connection), then the library entry. */
+/** One file: images through `uploadApi.upload`, videos in parts (they resume after a dropped connection), then the library entry. */
 async function send(file: File, key: string, fileType: FileType, { parentId, t, setPending }: Upload) {
   const purpose = MEDIA_PURPOSE[fileType];
   const onProgress = (progress: number) => setPending((list) => list.map((p) => (p.key === key ? { ...p, progress } : p)));
   try {
     const filePath =
-      fileType === MEDIA_TYPE.video ? (await uploadInParts(file, purpose, onProgress, { silent: true })).path : await upload<string>(`file/upload?purpose=${purpose}`, file, onProgress, { silent: true });
-    await api.post<MediaItem>(`${MEDIA_API}/add`, { parentId, fileName: itemName(file.name), fileType, filePath });
+      fileType === MEDIA_TYPE.video ? (await uploadInParts(file, purpose, onProgress, { silent: true })).path : await uploadCall(uploadApi.upload, file, onProgress, { input: { purpose }, silent: true });
+    await call(mediaApi.add, { parentId, fileName: itemName(file.name), fileType, filePath });
     return true;
   } catch (e) {
     if (e instanceof ApiError && e.message) toast.error(`${t("upload.failed", { name: file.name })}: ${e.message}`);

@@ -16,7 +16,7 @@ export const UPLOAD_HINT = {
 };
 
 /**
- * Upload into the folder shown: images through `file/upload`, videos in parts (they resume after
+ * Upload into the folder shown: images through `uploadApi.upload`, videos in parts (they resume after
  * a dropped connection); each file's progress is shown until it is saved in the library.
  */
 export function MediaUpload({ parentId, onUploaded }: { parentId: number; onUploaded: () => Promise<unknown> }) {

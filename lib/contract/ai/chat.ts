@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { dbId } from "../common";
+import { defineCall, empty, stream } from "../call";
+import { dbId, idQuery } from "../common";
 import { textRequired } from "../validation";
 
 /**
@@ -35,9 +36,18 @@ export const chatBody = z.object({
 });
 export type ChatBody = z.input<typeof chatBody>;
 
-export type ChatSession = { id: number; title: string; updateTime: string };
+export const chatSession = z.object({ id: z.number().int(), title: z.string(), updateTime: z.string() });
+export type ChatSession = z.infer<typeof chatSession>;
 /** A stored message; an answer is "streaming" while it is written, then ends done, aborted or errored (core §4). */
-export type ChatMessage = { id: number; role: "user" | "assistant"; content: string; reasoning: string | null; status: "streaming" | "done" | "aborted" | "error"; timestamp: string };
+export const chatMessage = z.object({
+  id: z.number().int(),
+  role: z.enum(["user", "assistant"]),
+  content: z.string(),
+  reasoning: z.string().nullable(),
+  status: z.enum(["streaming", "done", "aborted", "error"]),
+  timestamp: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
 
 /** One server-sent event of `file/ai/chat` (`data: <json>`). */
 export type ChatEvent =
@@ -46,3 +56,14 @@ export type ChatEvent =
   | { type: "delta"; text: string }
   | { type: "done"; messageId: number }
   | { type: "error"; code: string; message: string };
+
+/** The assistant's calls (file ai): any signed-in user, each on their own sessions. */
+export const aiApi = {
+  sessions: defineCall({ kind: "get", path: "file/ai/sessions", answer: z.array(chatSession), access: "user", scope: "own" }),
+  addSession: defineCall({ kind: "post", path: "file/ai/sessions/add", input: sessionBody, answer: chatSession, access: "user", scope: "own" }),
+  renameSession: defineCall({ kind: "post", path: "file/ai/sessions/upd", input: sessionUpdate, answer: empty, access: "user", scope: "own" }),
+  delSession: defineCall({ kind: "post", path: "file/ai/sessions/del", input: idQuery, answer: empty, access: "user", scope: "own" }),
+  messages: defineCall({ kind: "get", path: "file/ai/messages", input: idQuery, answer: z.array(chatMessage), access: "user", scope: "own" }),
+  /** The answer as server-sent events (`ChatEvent`); a refusal (busy, unknown session) is an envelope. */
+  chat: defineCall({ kind: "stream", path: "file/ai/chat", input: chatBody, answer: stream, access: "user", scope: "own" }),
+};

@@ -9,6 +9,21 @@ import { codeRequired, integerIn, optional, selectRequired, text } from "../vali
 import { functionFields, oneOf, paramSchema, refineFunction, thingFunction, type ThingFunction } from "./thing-model";
 import { PROD_TYPES, NET_TYPES, DATA_FORMATS, GATEWAY_TYPES, VERIFY_TYPES, OBJ_MODEL_TYPES, CONNECT_TYPES, METHOD_TYPES, MONITOR_KINDS } from "./enums";
 
+/** Screens that read the product catalogue: its own, and those that pick products or functions. */
+export const PRODUCT_READERS = [
+  "/productSet/product",
+  "/productSet/prodFunctionSet",
+  "/productSet/objModel",
+  "/productSet/objFunction",
+  "/productSet/connect",
+  "/prodCopy/prodCopyList",
+  "/devices/device",
+  "/devices/allDevices",
+  "/alarm/alarmRule",
+  "/linkage",
+  "/OTAUpdate",
+];
+
 export type MonitorKind = (typeof MONITOR_KINDS)[number];
 /** Product active cycle in minutes (core §5). */
 export const ACTIVE_CYCLE = { min: 1, max: 10_000 } as const;
@@ -202,20 +217,6 @@ export const prodCopyPageQuery = prodCopy.query.extend({
 
 /* ---------- the calls (core §7) ---------- */
 
-/** Screens that read the product catalogue: its own, and those that pick products or functions. */
-export const PRODUCT_READERS = [
-  "/productSet/product",
-  "/productSet/prodFunctionSet",
-  "/productSet/objModel",
-  "/productSet/objFunction",
-  "/productSet/connect",
-  "/prodCopy/prodCopyList",
-  "/devices/device",
-  "/devices/allDevices",
-  "/alarm/alarmRule",
-  "/linkage",
-  "/OTAUpdate",
-];
 const read: CallAccess = { menu: PRODUCT_READERS };
 /** How many rows a write touched. */
 const tally = z.number().int().nonnegative();

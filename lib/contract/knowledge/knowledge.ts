@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { dbId } from "../common";
+import { defineCall, empty, file, typed } from "../call";
+import { dbId, idQuery } from "../common";
+import { crudCalls } from "../entity-calls";
 import { defineEntity, keyField } from "../entity";
 import { RECYCLE_DAYS } from "../recycle-bin";
 import { text, textRequired } from "../validation";
@@ -94,10 +96,25 @@ export type KnowledgeNode = {
 };
 
 /** One row of `queryAuthList*`: a grantee with its right. */
-export type AuthGrant = { authType: AuthType; kind: "user" | "department" | "group"; id: number; name: string };
+export const authGrant = z.object({ authType: z.enum(AUTH_TYPES), kind: z.enum(["user", "department", "group"]), id: z.number().int(), name: z.string() });
+export type AuthGrant = z.infer<typeof authGrant>;
 
 /** The recycle bin (core §4): what was recycled, by whom and when; purged after 30 days. */
-export type RecycledNode = { fileId: number; headerId: number; headerName: string; fileName: string; fileType: KnowledgeFileType; deletedAt: string; deletedBy: string; purgeAt: string };
+export const recycledNode = z.object({
+  fileId: z.number().int(),
+  headerId: z.number().int(),
+  headerName: z.string(),
+  fileName: z.string(),
+  fileType: z.enum(FILE_TYPES),
+  deletedAt: z.string(),
+  deletedBy: z.string(),
+  purgeAt: z.string(),
+});
+export type RecycledNode = z.infer<typeof recycledNode>;
+
+/** A signed link's answer (`fileBase/link`): the token /previewFile and the overlay read the file by. */
+export const fileLink = z.object({ token: z.string(), ext: z.string(), fileName: z.string(), expiresAt: z.string() });
+export type FileLink = z.infer<typeof fileLink>;
 
 /** /knowledgeLog (core §4 operation log types). */
 export const knowledgeLog = defineEntity({
@@ -112,3 +129,46 @@ export const knowledgeLog = defineEntity({
     createTime: { kind: "datetime", readOnly: true, column: "createdAt", sort: true, search: "range" },
   },
 });
+
+/** The base's button codes beyond the screen: a new base, and moving a folder or file. */
+const ADD_BASE = { perm: "file:header:add" } as const;
+const MOVE = { perm: "file:fileBase:moveFile" } as const;
+/**
+ * Every other call needs the screen, and the handler checks the caller's right on the node it
+ * touches (view '1', manage '2', owner '9'), so a hidden button is never the only guard.
+ */
+const SCREEN = { menu: ["/knowledge"] } as const;
+const created = z.object({ id: z.number().int() });
+
+/** The knowledge base (file header, fileBase): bases, then folders and files. */
+export const knowledgeApi = {
+  addHeader: defineCall({ kind: "post", path: "file/header/addHeader", input: headerBody, answer: created, access: ADD_BASE }),
+  updHeader: defineCall({ kind: "post", path: "file/header/updHeader", input: headerUpdate, answer: empty, access: SCREEN, scope: "own" }),
+  /** A whole base is deleted for good, with its files (widgets §4). */
+  delHeader: defineCall({ kind: "post", path: "file/header/delHeader", input: idQuery, answer: empty, access: SCREEN, scope: "own" }),
+  /** The base's grants, replaced whole; the node is the entries' `fileId`, or `?id=` when there are none. */
+  authHeader: defineCall({ kind: "post", path: "file/header/authHeader", input: authBody, answer: empty, access: SCREEN, scope: "own" }),
+  headerGrants: defineCall({ kind: "get", path: "file/header/queryAuthListHeader", input: idQuery, answer: z.array(authGrant), access: SCREEN, scope: "own" }),
+  /** A new owner: only users with userIdentity 2 may change it (widgets §6). */
+  changeOwner: defineCall({ kind: "post", path: "file/header/updAddUser", input: ownerBody, answer: empty, access: SCREEN, scope: "own" }),
+  /** Every base, folder and file the caller may see, as a tree (`subList`). */
+  tree: defineCall({ kind: "get", path: "file/fileBase/treeFile", answer: typed<KnowledgeNode[]>(), access: SCREEN, scope: "own" }),
+  add: defineCall({ kind: "post", path: "file/fileBase/add", input: nodeBody, answer: created, access: SCREEN, scope: "own" }),
+  upd: defineCall({ kind: "post", path: "file/fileBase/upd", input: nodeUpdate, answer: empty, access: SCREEN, scope: "own" }),
+  /** A folder or file to the recycle bin; a base is deleted with `delHeader`. */
+  recycle: defineCall({ kind: "post", path: "file/fileBase/recycle", input: idQuery, answer: empty, access: SCREEN, scope: "own" }),
+  move: defineCall({ kind: "post", path: "file/fileBase/moveFile", input: moveBody, answer: empty, access: MOVE, scope: "own" }),
+  auth: defineCall({ kind: "post", path: "file/fileBase/auth", input: authBody, answer: empty, access: SCREEN, scope: "own" }),
+  grants: defineCall({ kind: "get", path: "file/fileBase/queryAuthList", input: idQuery, answer: z.array(authGrant), access: SCREEN, scope: "own" }),
+  download: defineCall({ kind: "get", path: "file/fileBase/download", input: idQuery, answer: file, access: SCREEN, scope: "own" }),
+  /** A signed link for /previewFile and the overlay: the file only, for a short while. */
+  link: defineCall({ kind: "post", path: "file/fileBase/link", input: idQuery, answer: fileLink, access: SCREEN, scope: "own" }),
+  recycleList: defineCall({ kind: "get", path: "file/fileBase/recycleList", answer: z.array(recycledNode), access: SCREEN, scope: "own" }),
+  restore: defineCall({ kind: "post", path: "file/fileBase/restore", input: idQuery, answer: empty, access: SCREEN, scope: "own" }),
+  delete: defineCall({ kind: "post", path: "file/fileBase/delete", input: idQuery, answer: empty, access: SCREEN, scope: "own" }),
+  /** A signed link's file, previewable, without a session (the token stands in for it); expired or unknown is not found. */
+  linked: defineCall({ kind: "get", path: "file/link/:token", answer: file, access: "anonymous" }),
+};
+
+/** /knowledgeLog: every knowledge operation of the tenant. */
+export const knowledgeLogApi = crudCalls(knowledgeLog, { only: ["page"], read: { menu: ["/knowledgeLog"] } });

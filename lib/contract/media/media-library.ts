@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { dbId } from "../common";
+import { defineCall, empty, pageOf, typed } from "../call";
+import { dbId, idQuery, idsBody } from "../common";
 import { defineEntity, keyField } from "../entity";
 import { RECYCLE_DAYS } from "../recycle-bin";
 import { textRequired } from "../validation";
@@ -36,15 +37,18 @@ export const mediaItem = defineEntity({
     updateTime: { kind: "datetime", readOnly: true, column: "updatedAt" },
   },
 });
-export type MediaItem = {
-  id: number;
-  parentId: number | null;
-  fileName: string;
-  fileType: MediaType;
-  filePath: string | null;
-  fileSize: number | null;
-  updateTime: string;
-};
+const mediaTypeOut = z.union([z.literal(MEDIA_TYPE.folder), z.literal(MEDIA_TYPE.image), z.literal(MEDIA_TYPE.video)]);
+/** An item as the library answers it. */
+export const mediaRow = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  fileName: z.string(),
+  fileType: mediaTypeOut,
+  filePath: z.string().nullable(),
+  fileSize: z.number().nullable(),
+  updateTime: z.string(),
+});
+export type MediaItem = z.infer<typeof mediaRow>;
 
 /** `mediaLibrary/add`: a folder, or an uploaded image or video with its stored path (its size is the cloud's record of the upload). */
 export const mediaAdd = z
@@ -66,7 +70,28 @@ export const mediaMove = z.object({ id: dbId, parentId });
 export type MediaFolder = { id: number; fileName: string; parentId: number | null; children: MediaFolder[] };
 
 /** What the recycle bin lists (core §4): where it was, by whom and when; purged after 30 days. */
-export type RecycledMedia = { id: number; fileName: string; fileType: MediaType; filePath: string | null; deletedAt: string; deletedBy: string; purgeAt: string };
+export const recycledMedia = z.object({ id: z.number().int(), fileName: z.string(), fileType: mediaTypeOut, filePath: z.string().nullable(), deletedAt: z.string(), deletedBy: z.string(), purgeAt: z.string() });
+export type RecycledMedia = z.infer<typeof recycledMedia>;
 
 /** The upload purpose of each type (the cloud's size limit and accepted types). */
 export const MEDIA_PURPOSE = { [MEDIA_TYPE.image]: "mediaImage", [MEDIA_TYPE.video]: "mediaVideo" } as const;
+
+/** Browsing needs the screen; adding, changing and deleting need its buttons' codes. */
+const SCREEN = { menu: ["/media/library"] } as const;
+const PERM = { add: { perm: "file:mediaLibrary:add" }, upd: { perm: "file:mediaLibrary:upd" }, del: { perm: "file:mediaLibrary:del" } } as const;
+
+/** The media library (file mediaLibrary): a tenant's folders, images and videos. */
+export const mediaApi = {
+  folders: defineCall({ kind: "get", path: "file/mediaLibrary/treeFolder", answer: typed<MediaFolder[]>(), access: SCREEN }),
+  /** A folder's items, folders first, then the newest; a name searches the whole library. */
+  page: defineCall({ kind: "get", path: "file/mediaLibrary/page", input: mediaItem.query, answer: pageOf(mediaRow), access: SCREEN }),
+  info: defineCall({ kind: "get", path: "file/mediaLibrary/info", input: idQuery, answer: mediaRow, access: SCREEN }),
+  add: defineCall({ kind: "post", path: "file/mediaLibrary/add", input: mediaAdd, answer: mediaRow, access: PERM.add }),
+  upd: defineCall({ kind: "post", path: "file/mediaLibrary/upd", input: mediaRename, answer: mediaRow, access: PERM.upd }),
+  move: defineCall({ kind: "post", path: "file/mediaLibrary/moveFile", input: mediaMove, answer: mediaRow, access: PERM.upd }),
+  /** The list's delete: to the recycle bin, with what lies under a folder. */
+  recycle: defineCall({ kind: "post", path: "file/mediaLibrary/recycle", input: idsBody, answer: empty, access: PERM.del }),
+  recycleList: defineCall({ kind: "get", path: "file/mediaLibrary/recycleList", answer: z.array(recycledMedia), access: SCREEN }),
+  restore: defineCall({ kind: "post", path: "file/mediaLibrary/restore", input: idQuery, answer: empty, access: PERM.del }),
+  delete: defineCall({ kind: "post", path: "file/mediaLibrary/delete", input: idQuery, answer: empty, access: PERM.del }),
+};
