@@ -3,6 +3,9 @@ import { i18nField } from "../i18n-text";
 import { defineEntity, keyField, type RowOf } from "../entity";
 import { email, mobile, numberRequired, selectRequired, text, textRequired } from "../validation";
 import { dbId } from "../common";
+import { defineCall, typed } from "../call";
+import { crudCalls } from "../entity-calls";
+import { ORG_READERS } from "./org";
 
 /** Department (core §6): a tree per tenant whose root is the company itself — the root cannot
  *  be edited, moved or deleted; a department with users or children cannot be deleted. */
@@ -40,4 +43,11 @@ export type DepartmentUserNode = {
   type: "department" | "user";
   name: string;
   childrens: DepartmentUserNode[];
+};
+
+/** sys/department: the tenant's tree (with head counts, and with users as leaves for pickers), and its writes. */
+export const departmentApi = {
+  ...crudCalls(department, { only: ["add", "upd", "del"], update: departmentUpdate }),
+  tree: defineCall({ kind: "get", path: "sys/department/currentUser/tree", answer: typed<DepartmentNode[]>(), access: ORG_READERS }),
+  userTree: defineCall({ kind: "get", path: "sys/department/departmentUserTree", answer: typed<DepartmentUserNode[]>(), access: ORG_READERS }),
 };

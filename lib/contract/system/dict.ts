@@ -2,7 +2,8 @@ import { z } from "zod";
 import { i18nField } from "../i18n-text";
 import { defineEntity, keyField, type RowOf } from "../entity";
 import { codeRequired, text, textRequired } from "../validation";
-import { dbId, enableState, optionalId } from "../common";
+import { defineCall, empty, typed } from "../call";
+import { dbId, deleted, enableState, idsBody, optionalId, statusBody } from "../common";
 
 /** dictSet: dictionaries as a tree with items (core §3 `itemName`, `itemValue`, `childrens`).
  *  Scope `tenant`: the caller's tenant's (the platform's for platform users); `user`: the
@@ -74,3 +75,27 @@ export const codeListQuery = z.object({
 /** One option of a looked-up dictionary; only enabled items, in sort order. */
 export type DictOption = { itemValue: string; itemName: string; childrens: DictOption[] };
 export type DictLookup = Record<string, DictOption[]>;
+
+export const DICT_SCREEN = "/systemSet/dictSet";
+const read = { menu: [DICT_SCREEN] };
+const write = (action: "add" | "upd" | "del") => ({ perm: `sys:dict:${action}` });
+
+/** sys/dict: the dictionaries of dictSet, and the lookup every select of the console resolves its server dictionaries by. */
+export const dictApi = {
+  codeList: defineCall({ kind: "get", path: "sys/dict/codeList", input: codeListQuery, answer: typed<DictLookup>(), access: "user" }),
+  tree: defineCall({ kind: "get", path: "sys/dict/tree", input: dictTreeQuery, answer: typed<DictNode[]>(), access: read }),
+  add: defineCall({ kind: "post", path: "sys/dict/add", input: dictAdd, answer: typed<DictNode>(), access: write("add") }),
+  upd: defineCall({ kind: "post", path: "sys/dict/upd", input: dictUpdate, answer: typed<DictNode>(), access: write("upd") }),
+  del: defineCall({ kind: "post", path: "sys/dict/del", input: idsBody, answer: deleted, access: write("del") }),
+  /** Enable or disable a dictionary (the spec's name for it). */
+  openOrClose: defineCall({ kind: "post", path: "sys/dict/openOrOpen", input: statusBody, answer: empty, access: write("upd") }),
+};
+
+/** sys/dictItem: a dictionary's items, by the dictionary's codes. */
+export const dictItemApi = {
+  tree: defineCall({ kind: "get", path: "sys/dictItem/tree", input: dictItemTreeQuery, answer: typed<DictItemNode[]>(), access: read }),
+  add: defineCall({ kind: "post", path: "sys/dictItem/add", input: dictItemAdd, answer: typed<DictItemNode>(), access: write("add") }),
+  upd: defineCall({ kind: "post", path: "sys/dictItem/upd", input: dictItemUpdate, answer: typed<DictItemNode>(), access: write("upd") }),
+  del: defineCall({ kind: "post", path: "sys/dictItem/del", input: idsBody, answer: deleted, access: write("del") }),
+  openOrClose: defineCall({ kind: "post", path: "sys/dictItem/openOrOpen", input: statusBody, answer: empty, access: write("upd") }),
+};

@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { dbId } from "../common";
+import { defineCall } from "../call";
+import { dbId, idAnswer } from "../common";
+import { crudCalls } from "../entity-calls";
+import { ORG_READERS } from "./org";
 import { i18nField } from "../i18n-text";
 import { defineEntity, keyField, type RowOf } from "../entity";
 import { text, textRequired } from "../validation";
@@ -35,4 +38,17 @@ export const groupQuery = group.query;
 export const groupIdQuery = z.object({ groupId: dbId });
 
 export type GroupRow = RowOf<typeof group.fields>;
-export type GroupMember = { id: number; username: string; realname: string; departmentId: number | null; departmentName: string | null };
+export const groupMember = z.object({ id: z.number().int(), username: z.string(), realname: z.string(), departmentId: z.number().int().nullable(), departmentName: z.string().nullable() });
+export type GroupMember = z.infer<typeof groupMember>;
+
+const upd = { perm: "sys:group:upd" };
+/** sys/group: groups (paged as `list`), their members, and a group made with its members in one call. */
+export const groupApi = {
+  ...crudCalls(group, { only: ["page", "add", "upd", "del"], paths: { page: "list" }, read: ORG_READERS }),
+  members: defineCall({ kind: "get", path: "sys/group/queryRelation", input: groupIdQuery, answer: z.array(groupMember), access: ORG_READERS }),
+  addWithMembers: defineCall({ kind: "post", path: "sys/group/addGroupWithRelation", input: groupWithRelation, answer: idAnswer, access: { perm: "sys:group:add" } }),
+  /** Members as a whole, added, or removed. */
+  setMembers: defineCall({ kind: "post", path: "sys/group/updGroupRelation", input: groupRelation, answer: idAnswer, access: upd }),
+  addMembers: defineCall({ kind: "post", path: "sys/group/addRelation", input: groupRelationChange, answer: idAnswer, access: upd }),
+  delMembers: defineCall({ kind: "post", path: "sys/group/delRelation", input: groupRelationChange, answer: idAnswer, access: upd }),
+};

@@ -2,7 +2,9 @@ import { z } from "zod";
 import { defineEntity, keyField, type RowOf } from "../entity";
 import { ENUMS } from "../enums";
 import { numberRequired, optional, text, textRequired } from "../validation";
-import { dbId, optionalId } from "../common";
+import type { CurrentMenus } from "@/lib/shell/menu";
+import { defineCall, empty, pageOf, typed } from "../call";
+import { dbId, deleted, idQuery, idsBody, optionalId } from "../common";
 
 /** Menu trees (core §3, §6): `sys` (management side) and `tenant` (tenant side). A node is a menu
  *  entry or folder, or a button carrying a permission code. */
@@ -61,4 +63,41 @@ export type MenuRow = Omit<RowOf<typeof menu.fields>, "parentId" | "frame" | "na
 /** Trees for menuSet and the role permission checkboxes: every node, buttons included. */
 export type MenuTreeNode = MenuRow & { childrens: MenuTreeNode[] };
 /** A favourite entry (`getCollectList`), shaped like the shell's menu entries. */
-export type CollectEntry = { id: number; name: string; nameEn: string; icon: string | null; path: string | null; frame: number; framePath: string | null; type: "menu"; childrens: [] };
+export const collectEntry = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  nameEn: z.string(),
+  icon: z.string().nullable(),
+  path: z.string().nullable(),
+  frame: z.number().int(),
+  framePath: z.string().nullable(),
+  type: z.literal("menu"),
+  childrens: z.tuple([]),
+});
+export type CollectEntry = z.infer<typeof collectEntry>;
+
+export const MENU_SET = "/systemSet/menuSet";
+/** Screens that show a tree of permissions to tick: menus, roles, tenant roles, tenants' authorisation. */
+export const PERMISSION_TREES = [MENU_SET, "/systemSet/roleSet", "/systemSet/tenantRoleSet", "/systemSet/tenantSet"];
+const tree = typed<MenuTreeNode[]>();
+
+/**
+ * sys/menu: the caller's own menus and favourites, and menuSet's administration of both trees
+ * (writes and the whole trees are the platform's, checked by the cloud beside each call's code).
+ */
+export const menuApi = {
+  current: defineCall({ kind: "get", path: "sys/menu/currentUser/authPC", answer: typed<CurrentMenus>(), access: "user", scope: "own" }),
+  allSys: defineCall({ kind: "get", path: "sys/menu/all/sys", answer: tree, access: { menu: PERMISSION_TREES } }),
+  allTenant: defineCall({ kind: "get", path: "sys/menu/all/tenant", answer: tree, access: { menu: PERMISSION_TREES } }),
+  /** The parent picker: folders and entries of the caller's side, no buttons. */
+  tree: defineCall({ kind: "get", path: "sys/menu/treePC", input: menuScopeQuery, answer: tree, access: { menu: [MENU_SET] } }),
+  /** What the caller may grant, for a role's or a tenant's permission tree. */
+  grantable: defineCall({ kind: "get", path: "sys/menu/treeAuthPC", input: menuScopeQuery, answer: tree, access: { menu: PERMISSION_TREES } }),
+  info: defineCall({ kind: "get", path: "sys/menu/info", input: idQuery, answer: typed<MenuRow>(), access: { menu: [MENU_SET] } }),
+  page: defineCall({ kind: "get", path: "sys/menu/page", input: menuQuery, answer: pageOf(typed<MenuRow>()), access: { menu: [MENU_SET] } }),
+  add: defineCall({ kind: "post", path: "sys/menu/add", input: menuAdd, answer: typed<MenuRow>(), access: { perm: "sys:menu:add" } }),
+  upd: defineCall({ kind: "post", path: "sys/menu/upd", input: menuUpdate, answer: typed<MenuRow>(), access: { perm: "sys:menu:upd" } }),
+  del: defineCall({ kind: "post", path: "sys/menu/del", input: idsBody, answer: deleted, access: { perm: "sys:menu:del" } }),
+  saveCollect: defineCall({ kind: "post", path: "sys/menu/saveCollect", input: collectBody, answer: empty, access: "user", scope: "own" }),
+  collects: defineCall({ kind: "get", path: "sys/menu/getCollectList", answer: z.array(collectEntry), access: "user", scope: "own" }),
+};

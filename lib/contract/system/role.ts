@@ -3,7 +3,9 @@ import { i18nField } from "../i18n-text";
 import { defineEntity, keyField, type RowOf } from "../entity";
 import { ENUMS } from "../enums";
 import { codeRequired, optional, selectRequired, text, textRequired } from "../validation";
-import { dbId, pageQuery } from "../common";
+import { defineCall, pageOf, typed } from "../call";
+import { dbId, idAnswer, idQuery, pageQuery } from "../common";
+import { crudCalls } from "../entity-calls";
 
 /**
  * Roles (core §6). Kind 1: a management role (platform, `sys` menu tree). Kind 2: a tenant role —
@@ -58,5 +60,36 @@ export const roleMembersQuery = pageQuery.extend({ roleId: dbId, keyword: option
 
 export type RoleRow = Omit<RowOf<typeof role.fields>, "kind" | "menuIds"> & { kind: RoleKind };
 export type RoleInfo = RoleRow & { menuIds: number[] };
-export type RoleUserRow = { id: number; username: string; realname: string; departmentName: string | null; enabled: number };
-export type RoleTenantRow = { id: number; name: string; code: string | null; enabled: number };
+export const roleUserRow = z.object({ id: z.number().int(), username: z.string(), realname: z.string(), departmentName: z.string().nullable(), enabled: z.number().int() });
+export type RoleUserRow = z.infer<typeof roleUserRow>;
+export const roleTenantRow = z.object({ id: z.number().int(), name: z.string(), code: z.string().nullable(), enabled: z.number().int() });
+export type RoleTenantRow = z.infer<typeof roleTenantRow>;
+
+/** Screens that show roles: their lists, and the pickers of users' and tenants' roles. */
+export const ROLE_SCREENS = ["/systemSet/roleSet", "/systemSet/tenantRoleSet", "/systemSet/userSet", "/systemSet/tenantSet"];
+const user = (action: "upd" | "auth") => ({ perm: `sys:role:${action}` });
+/** A platform tenant role's writes (platform only, checked by the cloud beside the code). */
+const tenant = (action: "upd" | "auth") => ({ perm: `sys:tenantRole:${action}` });
+
+/**
+ * sys/role: management and tenant-side roles (roleSet, assigned to users) and the platform's tenant
+ * roles (tenantRoleSet, assigned to tenants). add and del serve both screens: the cloud checks the
+ * code of the role's own kind.
+ */
+export const roleApi = {
+  ...crudCalls(role, { only: ["add", "del"], perms: { add: ["sys:role:add", "sys:tenantRole:add"], del: ["sys:role:del", "sys:tenantRole:del"] } }),
+  page: defineCall({ kind: "get", path: "sys/role/page", input: roleQuery, answer: pageOf(typed<RoleRow>()), access: { menu: ROLE_SCREENS } }),
+  info: defineCall({ kind: "get", path: "sys/role/info", input: idQuery, answer: typed<RoleInfo>(), access: { menu: ROLE_SCREENS } }),
+  updUser: defineCall({ kind: "post", path: "sys/role/updUser", input: roleUpdate, answer: idAnswer, access: user("upd") }),
+  updTenant: defineCall({ kind: "post", path: "sys/role/updTenant", input: roleUpdate, answer: idAnswer, access: tenant("upd") }),
+  updUserAuth: defineCall({ kind: "post", path: "sys/role/updUserAuth", input: roleAuthBody, answer: idAnswer, access: user("auth") }),
+  updTenantAuth: defineCall({ kind: "post", path: "sys/role/updTenantAuth", input: roleAuthBody, answer: idAnswer, access: tenant("auth") }),
+  pageUser: defineCall({ kind: "get", path: "sys/role/pageUser", input: roleMembersQuery, answer: pageOf(roleUserRow), access: { menu: ROLE_SCREENS } }),
+  addUser: defineCall({ kind: "post", path: "sys/role/addUser", input: roleUsersBody, answer: idAnswer, access: user("upd") }),
+  delUser: defineCall({ kind: "post", path: "sys/role/delUser", input: roleUsersBody, answer: idAnswer, access: user("upd") }),
+  /** One user loses one role, from the user's row. */
+  delUserRole: defineCall({ kind: "post", path: "sys/role/delUserRoleRelation", input: userRoleRelation, answer: idAnswer, access: user("upd") }),
+  pageTenant: defineCall({ kind: "get", path: "sys/role/pageTenant", input: roleMembersQuery, answer: pageOf(roleTenantRow), access: { menu: ["/systemSet/tenantRoleSet", "/systemSet/tenantSet"] } }),
+  addTenant: defineCall({ kind: "post", path: "sys/role/addTenant", input: roleTenantsBody, answer: idAnswer, access: tenant("upd") }),
+  delTenant: defineCall({ kind: "post", path: "sys/role/delTenant", input: roleTenantsBody, answer: idAnswer, access: tenant("upd") }),
+};

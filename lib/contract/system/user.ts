@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { defineEntity, keyField, type RowOf } from "../entity";
 import { ENUMS } from "../enums";
-import { PASSWORD_MAX } from "../password";
+import { defineCall, pageOf, typed } from "../call";
+import { crudCalls } from "../entity-calls";
+import { PASSWORD_MAX, passwordForm } from "../password";
+import { ORG_READERS } from "./org";
 import { email, landline, mobile, optional, selectRequired, text, textRequired, username } from "../validation";
-import { dbId, enableState } from "../common";
+import { dbId, enableState, idAnswer, idQuery, statusBody } from "../common";
 
 /** User (core §3): username (rule §5), real name, employee ID, gender, position, mobile,
  *  landline, e-mail, avatar (≤ 4 MB, checked by the uploader), department and roles. */
@@ -75,3 +78,23 @@ export const departmentUserQuery = z.object({ departmentId: dbId });
 
 /** A user as the console shows it; phone and e-mail masked for the viewer per phoneSet. */
 export type UserRow = Omit<RowOf<typeof user.fields>, "password" | "departmentId"> & { departmentId: number | null };
+
+/** `getDepartmentUserInfo`: a department and its direct members. */
+export type DepartmentUsers = { department: { id: number; departmentName: string; parentId: number | null }; users: UserRow[] };
+
+const row = typed<UserRow>();
+/** sys/user: the tenant's users (contacts masked for the viewer), their roles, state and passwords. */
+export const userApi = {
+  ...crudCalls(user, { only: ["upd", "del"], update: userUpdate }),
+  page: defineCall({ kind: "get", path: "sys/user/page", input: userQuery, answer: pageOf(row), access: ORG_READERS }),
+  departmentUsers: defineCall({ kind: "get", path: "sys/user/getDepartmentUserInfo", input: departmentUserQuery, answer: typed<DepartmentUsers>(), access: ORG_READERS }),
+  info: defineCall({ kind: "get", path: "sys/user/getUserInfoById", input: idQuery, answer: row, access: ORG_READERS }),
+  byUsername: defineCall({ kind: "get", path: "sys/user/getUserInfoByUsername", input: usernameQuery, answer: row, access: ORG_READERS }),
+  add: defineCall({ kind: "post", path: "sys/user/add", input: userAdd, answer: row, access: { perm: "sys:user:add" } }),
+  updAuth: defineCall({ kind: "post", path: "sys/user/updAuth", input: userAuthBody, answer: idAnswer, access: { perm: "sys:user:upd" } }),
+  openOrClose: defineCall({ kind: "post", path: "sys/user/openOrClose", input: statusBody, answer: z.object({ id: z.number().int(), status: z.number().int() }), access: { perm: "sys:user:openOrClose" } }),
+  updQueryPhone: defineCall({ kind: "post", path: "sys/user/updQueryPhone", input: queryPhoneBody, answer: z.object({ id: z.number().int(), queryPhone: z.number().int() }), access: { perm: "sys:user:upd" } }),
+  resetPwd: defineCall({ kind: "post", path: "sys/user/updUserPwd", input: passwordForm, answer: idAnswer, access: { perm: "sys:user:resetPwd" } }),
+  /** One's own password (the id must be the caller's). */
+  updPwd: defineCall({ kind: "post", path: "sys/user/updPwd", input: passwordForm, answer: idAnswer, access: "user", scope: "own" }),
+};
