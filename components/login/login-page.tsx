@@ -1,5 +1,6 @@
 import { cookies } from "next/headers";
 import { getLocale } from "next-intl/server";
+import { loginApi } from "@/lib/contract/auth";
 import { defaultCompanyInfo } from "@/lib/contract/company";
 import { defaultPwdPolicy } from "@/lib/contract/pwd-policy";
 import { normalizeLocale } from "@/lib/contract/locale";
@@ -20,8 +21,8 @@ export async function LoginPage({ searchParams }: { searchParams: Search }) {
   const target = safeRedirect(first(params.redirect));
   const locale = normalizeLocale(await getLocale());
   const [company, pwdMode] = await Promise.all([
-    callUpstream<LoginBranding>("sys/login/getCompany", { locale, query: { tId } }),
-    callUpstream<PwdMode>("sys/login/getPwdMode", { locale, query: { tId } }),
+    callUpstream<LoginBranding>(loginApi.company.path, { locale, query: { tId } }),
+    callUpstream<PwdMode>(loginApi.pwdMode.path, { locale, query: { tId } }),
   ]);
   // An unreachable cloud still gets a usable screen with built-in branding; the login call reports the error.
   return (

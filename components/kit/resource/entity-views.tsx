@@ -2,7 +2,8 @@
 
 import type { z } from "zod";
 import { labelOf, rangeKeys, type EntityScope, type FieldDef, type FieldKind, type Use } from "@/lib/contract/entity";
-import { areaPath, joinAreaNames, useAreaTree, type AreaNode } from "../form/area-tree";
+import type { AreaNode } from "@/lib/contract/system/tenant";
+import { areaPath, joinAreaNames, useAreaTree } from "../form/area-tree";
 import type { AnyRow, ColumnSpec, ColumnType, DetailRow, DetailRowType, FieldType, FormField, KitColumn, RawColumn, SearchItem } from "./define-resource";
 
 /**
