@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { i18nField } from "../i18n-text";
+import { i18nField, i18nTextsAnswer } from "../i18n-text";
 import { defineEntity, keyField, type RowOf } from "../entity";
 import { email, mobile, numberRequired, selectRequired, text, textRequired } from "../validation";
 import { dbId } from "../common";
-import { defineCall, typed } from "../call";
+import { defineCall } from "../call";
 import { crudCalls } from "../entity-calls";
 import { ORG_READERS } from "./org";
 
@@ -34,6 +34,21 @@ export type DepartmentUpdate = z.infer<typeof departmentUpdate>;
 export const departmentQuery = department.filters;
 
 export type DepartmentNode = Omit<RowOf<typeof department.fields>, "parentId"> & { parentId: number | null; childrens: DepartmentNode[] };
+const orNull = z.string().nullable();
+const departmentNode: z.ZodType<DepartmentNode> = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  departmentName: z.string(),
+  sort: z.number().int(),
+  leader: orNull,
+  phone: orNull,
+  email: orNull,
+  remark: orNull,
+  root: z.boolean(),
+  userCount: z.number().int(),
+  i18n: i18nTextsAnswer,
+  childrens: z.lazy(() => z.array(departmentNode)),
+});
 
 /** `sys/department/departmentUserTree`: departments with their users as leaves (pickers).
  *  `key` is unique across both kinds (`d<id>`, `u<id>`). */
@@ -44,10 +59,17 @@ export type DepartmentUserNode = {
   name: string;
   childrens: DepartmentUserNode[];
 };
+const departmentUserNode: z.ZodType<DepartmentUserNode> = z.object({
+  key: z.string(),
+  id: z.number().int(),
+  type: z.enum(["department", "user"]),
+  name: z.string(),
+  childrens: z.lazy(() => z.array(departmentUserNode)),
+});
 
 /** sys/department: the tenant's tree (with head counts, and with users as leaves for pickers), and its writes. */
 export const departmentApi = {
   ...crudCalls(department, { only: ["add", "upd", "del"], update: departmentUpdate }),
-  tree: defineCall({ kind: "get", path: "sys/department/currentUser/tree", answer: typed<DepartmentNode[]>(), access: ORG_READERS }),
-  userTree: defineCall({ kind: "get", path: "sys/department/departmentUserTree", answer: typed<DepartmentUserNode[]>(), access: ORG_READERS }),
+  tree: defineCall({ kind: "get", path: "sys/department/currentUser/tree", answer: z.array(departmentNode), access: ORG_READERS }),
+  userTree: defineCall({ kind: "get", path: "sys/department/departmentUserTree", answer: z.array(departmentUserNode), access: ORG_READERS }),
 };

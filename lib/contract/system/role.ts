@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { i18nField } from "../i18n-text";
+import { i18nField, i18nTextsAnswer } from "../i18n-text";
 import { defineEntity, keyField, type RowOf } from "../entity";
 import { ENUMS } from "../enums";
 import { codeRequired, optional, selectRequired, text, textRequired } from "../validation";
-import { defineCall, pageOf, typed } from "../call";
+import { defineCall, pageOf } from "../call";
 import { dbId, idAnswer, idQuery, pageQuery } from "../common";
 import { crudCalls } from "../entity-calls";
 
@@ -60,6 +60,18 @@ export const roleMembersQuery = pageQuery.extend({ roleId: dbId, keyword: option
 
 export type RoleRow = Omit<RowOf<typeof role.fields>, "kind" | "menuIds"> & { kind: RoleKind };
 export type RoleInfo = RoleRow & { menuIds: number[] };
+export const roleRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  kind: z.literal(ROLE_KINDS),
+  remark: z.string().nullable(),
+  builtIn: z.boolean(),
+  memberCount: z.number().int(),
+  createTime: z.string(),
+  i18n: i18nTextsAnswer,
+}) satisfies z.ZodType<RoleRow>;
+export const roleInfo = roleRow.extend({ menuIds: z.array(z.number().int()) }) satisfies z.ZodType<RoleInfo>;
 export const roleUserRow = z.object({ id: z.number().int(), username: z.string(), realname: z.string(), departmentName: z.string().nullable(), enabled: z.number().int() });
 export type RoleUserRow = z.infer<typeof roleUserRow>;
 export const roleTenantRow = z.object({ id: z.number().int(), name: z.string(), code: z.string().nullable(), enabled: z.number().int() });
@@ -78,8 +90,8 @@ const tenant = (action: "upd" | "auth") => ({ perm: `sys:tenantRole:${action}` }
  */
 export const roleApi = {
   ...crudCalls(role, { only: ["add", "del"], perms: { add: ["sys:role:add", "sys:tenantRole:add"], del: ["sys:role:del", "sys:tenantRole:del"] } }),
-  page: defineCall({ kind: "get", path: "sys/role/page", input: roleQuery, answer: pageOf(typed<RoleRow>()), access: { menu: ROLE_SCREENS } }),
-  info: defineCall({ kind: "get", path: "sys/role/info", input: idQuery, answer: typed<RoleInfo>(), access: { menu: ROLE_SCREENS } }),
+  page: defineCall({ kind: "get", path: "sys/role/page", input: roleQuery, answer: pageOf(roleRow), access: { menu: ROLE_SCREENS } }),
+  info: defineCall({ kind: "get", path: "sys/role/info", input: idQuery, answer: roleInfo, access: { menu: ROLE_SCREENS } }),
   updUser: defineCall({ kind: "post", path: "sys/role/updUser", input: roleUpdate, answer: idAnswer, access: user("upd") }),
   updTenant: defineCall({ kind: "post", path: "sys/role/updTenant", input: roleUpdate, answer: idAnswer, access: tenant("upd") }),
   updUserAuth: defineCall({ kind: "post", path: "sys/role/updUserAuth", input: roleAuthBody, answer: idAnswer, access: user("auth") }),

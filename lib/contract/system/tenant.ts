@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEntity, keyField, type RowOf } from "../entity";
-import { defineCall, empty, pageOf, typed } from "../call";
+import { defineCall, empty, pageOf } from "../call";
 import { PASSWORD_MAX, passwordForm } from "../password";
 import { codeRequired, endNotBeforeStart, mobile, optional, text, textRequired, username } from "../validation";
 import { dbId, deleted, enableState, idQuery, idsBody, statusBody } from "../common";
@@ -93,8 +93,34 @@ export type TenantRow = Omit<RowOf<typeof tenant.fields>, "password" | "confirmP
   username: string | null;
 };
 
+const orNull = z.string().nullable();
+export const tenantRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: orNull,
+  enabled: z.number().int(),
+  status: z.literal([0, 1, 2, 3]),
+  areaCode: orNull,
+  areaName: orNull,
+  contact: orNull,
+  contactPhone: orNull,
+  contractNo: orNull,
+  contractStart: orNull,
+  contractEnd: orNull,
+  contractFile: orNull,
+  adminUserId: z.number().int().nullable(),
+  username: orNull,
+  adminStatus: z.number().int().nullable(),
+  userNums: z.number().int(),
+  projectNums: z.number().int(),
+  storageUsedMb: z.number(),
+  storageQuotaMb: z.number(),
+  createTime: z.string(),
+}) satisfies z.ZodType<TenantRow>;
+
 /** `tenant/info` adds the authorised menu ids (for the authorisation dialog). */
 export type TenantInfo = TenantRow & { menuIds: number[] };
+export const tenantInfo = tenantRow.extend({ menuIds: z.array(z.number().int()) }) satisfies z.ZodType<TenantInfo>;
 
 /** `tenant/numStat`: counts over the customer tenants (the platform itself excluded). */
 export const tenantNumStat = z.object({
@@ -129,6 +155,7 @@ export type TenantDeviceNums = z.infer<typeof tenantDeviceNums>;
 
 /** A province, city or district of the area cascader (`sys/areas/tree`). */
 export type AreaNode = { code: string; name: string; childrens?: AreaNode[] };
+const areaNode: z.ZodType<AreaNode> = z.object({ code: z.string(), name: z.string(), childrens: z.lazy(() => z.array(areaNode)).optional() });
 
 /** The tenant list's screen: who may see the tenants may see their statistics (also on the home). */
 export const TENANT_SCREEN = "/systemSet/tenantSet";
@@ -136,15 +163,15 @@ const read = { menu: [TENANT_SCREEN] };
 
 /** The area tree every area field reads. */
 export const areaApi = {
-  tree: defineCall({ kind: "get", path: "sys/areas/tree", answer: typed<AreaNode[]>(), access: "user" }),
+  tree: defineCall({ kind: "get", path: "sys/areas/tree", answer: z.array(areaNode), access: "user" }),
 };
 
 /** sys/tenant (core §7): the platform's tenants, their administrators, authorisation and statistics; platform only (checked by the cloud beside each call's code). */
 export const tenantApi = {
-  page: defineCall({ kind: "get", path: "sys/tenant/page", input: tenantQuery, answer: pageOf(typed<TenantRow>()), access: read }),
-  info: defineCall({ kind: "get", path: "sys/tenant/info", input: idQuery, answer: typed<TenantInfo>(), access: read }),
-  add: defineCall({ kind: "post", path: "sys/tenant/add", input: tenantAdd, answer: typed<TenantRow>(), access: { perm: "sys:tenant:add" } }),
-  upd: defineCall({ kind: "post", path: "sys/tenant/upd", input: tenantUpdate, answer: typed<TenantRow>(), access: { perm: "sys:tenant:upd" } }),
+  page: defineCall({ kind: "get", path: "sys/tenant/page", input: tenantQuery, answer: pageOf(tenantRow), access: read }),
+  info: defineCall({ kind: "get", path: "sys/tenant/info", input: idQuery, answer: tenantInfo, access: read }),
+  add: defineCall({ kind: "post", path: "sys/tenant/add", input: tenantAdd, answer: tenantRow, access: { perm: "sys:tenant:add" } }),
+  upd: defineCall({ kind: "post", path: "sys/tenant/upd", input: tenantUpdate, answer: tenantRow, access: { perm: "sys:tenant:upd" } }),
   del: defineCall({ kind: "post", path: "sys/tenant/del", input: idsBody, answer: deleted, access: { perm: "sys:tenant:del" } }),
   openOrClose: defineCall({ kind: "post", path: "sys/tenant/openOrClose", input: statusBody, answer: empty, access: { perm: "sys:tenant:openOrClose" } }),
   adminStatus: defineCall({ kind: "post", path: "sys/tenant/openOrCloseAdminStatus", input: statusBody, answer: empty, access: { perm: "sys:tenant:openOrClose" } }),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEntity, keyField, type RowOf } from "../entity";
 import { ENUMS } from "../enums";
-import { defineCall, pageOf, typed } from "../call";
+import { defineCall, pageOf } from "../call";
 import { crudCalls } from "../entity-calls";
 import { PASSWORD_MAX, passwordForm } from "../password";
 import { ORG_READERS } from "./org";
@@ -78,16 +78,38 @@ export const departmentUserQuery = z.object({ departmentId: dbId });
 
 /** A user as the console shows it; phone and e-mail masked for the viewer per phoneSet. */
 export type UserRow = Omit<RowOf<typeof user.fields>, "password" | "departmentId"> & { departmentId: number | null };
+const orNull = z.string().nullable();
+export const userRow = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  realname: z.string(),
+  employeeNo: orNull,
+  sex: z.number().int().nullable(),
+  position: orNull,
+  phone: orNull,
+  landline: orNull,
+  email: orNull,
+  avatar: orNull,
+  departmentId: z.number().int().nullable(),
+  departmentName: orNull,
+  roleIds: z.array(z.number().int()),
+  roleNames: z.array(z.string()),
+  enabled: z.number().int(),
+  userIdentity: z.number().int(),
+  queryPhone: z.number().int(),
+  tenantAdmin: z.boolean(),
+  createTime: z.string(),
+}) satisfies z.ZodType<UserRow>;
 
 /** `getDepartmentUserInfo`: a department and its direct members. */
-export type DepartmentUsers = { department: { id: number; departmentName: string; parentId: number | null }; users: UserRow[] };
+export const departmentUsers = z.object({ department: z.object({ id: z.number().int(), departmentName: z.string(), parentId: z.number().int().nullable() }), users: z.array(userRow) });
 
-const row = typed<UserRow>();
+const row = userRow;
 /** sys/user: the tenant's users (contacts masked for the viewer), their roles, state and passwords. */
 export const userApi = {
   ...crudCalls(user, { only: ["upd", "del"], update: userUpdate }),
   page: defineCall({ kind: "get", path: "sys/user/page", input: userQuery, answer: pageOf(row), access: ORG_READERS }),
-  departmentUsers: defineCall({ kind: "get", path: "sys/user/getDepartmentUserInfo", input: departmentUserQuery, answer: typed<DepartmentUsers>(), access: ORG_READERS }),
+  departmentUsers: defineCall({ kind: "get", path: "sys/user/getDepartmentUserInfo", input: departmentUserQuery, answer: departmentUsers, access: ORG_READERS }),
   info: defineCall({ kind: "get", path: "sys/user/getUserInfoById", input: idQuery, answer: row, access: ORG_READERS }),
   byUsername: defineCall({ kind: "get", path: "sys/user/getUserInfoByUsername", input: usernameQuery, answer: row, access: ORG_READERS }),
   add: defineCall({ kind: "post", path: "sys/user/add", input: userAdd, answer: row, access: { perm: "sys:user:add" } }),
