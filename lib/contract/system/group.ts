@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { defineCall } from "../call";
+import { defineCall, pageOf } from "../call";
 import { dbId, idAnswer } from "../common";
 import { crudCalls } from "../entity-calls";
 import { ORG_READERS } from "./org";
-import { i18nField } from "../i18n-text";
+import { i18nField, i18nTextsAnswer } from "../i18n-text";
 import { defineEntity, keyField, type RowOf } from "../entity";
 import { text, textRequired } from "../validation";
 
@@ -38,13 +38,26 @@ export const groupQuery = group.query;
 export const groupIdQuery = z.object({ groupId: dbId });
 
 export type GroupRow = RowOf<typeof group.fields>;
+export const groupRow = z.object({
+  id: z.number().int(),
+  groupName: z.string(),
+  memberCount: z.number().int(),
+  remark: z.string().nullable(),
+  createTime: z.string(),
+  i18n: i18nTextsAnswer,
+}) satisfies z.ZodType<GroupRow>;
+/** What add and upd answer: the stored row, whose member count only the list reads (null here). */
+const savedGroup = groupRow.extend({ memberCount: z.number().int().nullable() });
 export const groupMember = z.object({ id: z.number().int(), username: z.string(), realname: z.string(), departmentId: z.number().int().nullable(), departmentName: z.string().nullable() });
 export type GroupMember = z.infer<typeof groupMember>;
 
 const upd = { perm: "sys:group:upd" };
 /** sys/group: groups (paged as `list`), their members, and a group made with its members in one call. */
 export const groupApi = {
-  ...crudCalls(group, { only: ["page", "add", "upd", "del"], paths: { page: "list" }, read: ORG_READERS }),
+  ...crudCalls(group, { only: ["del"] }),
+  page: defineCall({ kind: "get", path: "sys/group/list", input: groupQuery, answer: pageOf(groupRow), access: ORG_READERS }),
+  add: defineCall({ kind: "post", path: "sys/group/add", input: groupAdd, answer: savedGroup, access: { perm: "sys:group:add" } }),
+  upd: defineCall({ kind: "post", path: "sys/group/upd", input: groupUpdate, answer: savedGroup, access: upd }),
   members: defineCall({ kind: "get", path: "sys/group/queryRelation", input: groupIdQuery, answer: z.array(groupMember), access: ORG_READERS }),
   addWithMembers: defineCall({ kind: "post", path: "sys/group/addGroupWithRelation", input: groupWithRelation, answer: idAnswer, access: { perm: "sys:group:add" } }),
   /** Members as a whole, added, or removed. */

@@ -89,7 +89,8 @@ const tenant = (action: "upd" | "auth") => ({ perm: `sys:tenantRole:${action}` }
  * code of the role's own kind.
  */
 export const roleApi = {
-  ...crudCalls(role, { only: ["add", "del"], perms: { add: ["sys:role:add", "sys:tenantRole:add"], del: ["sys:role:del", "sys:tenantRole:del"] } }),
+  ...crudCalls(role, { only: ["del"], perms: { del: ["sys:role:del", "sys:tenantRole:del"] } }),
+  add: defineCall({ kind: "post", path: "sys/role/add", input: roleAdd, answer: roleRow, access: { perm: ["sys:role:add", "sys:tenantRole:add"] } }),
   page: defineCall({ kind: "get", path: "sys/role/page", input: roleQuery, answer: pageOf(roleRow), access: { menu: ROLE_SCREENS } }),
   info: defineCall({ kind: "get", path: "sys/role/info", input: idQuery, answer: roleInfo, access: { menu: ROLE_SCREENS } }),
   updUser: defineCall({ kind: "post", path: "sys/role/updUser", input: roleUpdate, answer: idAnswer, access: user("upd") }),

@@ -107,7 +107,8 @@ export const departmentUsers = z.object({ department: z.object({ id: z.number().
 const row = userRow;
 /** sys/user: the tenant's users (contacts masked for the viewer), their roles, state and passwords. */
 export const userApi = {
-  ...crudCalls(user, { only: ["upd", "del"], update: userUpdate }),
+  ...crudCalls(user, { only: ["del"] }),
+  upd: defineCall({ kind: "post", path: "sys/user/upd", input: userUpdate, answer: userRow, access: { perm: "sys:user:upd" } }),
   page: defineCall({ kind: "get", path: "sys/user/page", input: userQuery, answer: pageOf(row), access: ORG_READERS }),
   departmentUsers: defineCall({ kind: "get", path: "sys/user/getDepartmentUserInfo", input: departmentUserQuery, answer: departmentUsers, access: ORG_READERS }),
   info: defineCall({ kind: "get", path: "sys/user/getUserInfoById", input: idQuery, answer: row, access: ORG_READERS }),
