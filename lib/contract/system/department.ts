@@ -59,6 +59,18 @@ export type DepartmentUserNode = {
   name: string;
   childrens: DepartmentUserNode[];
 };
+/** What add and upd answer: the stored department (its head count and place in the tree are the tree's). */
+const savedDepartment = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  departmentName: z.string(),
+  sort: z.number().int(),
+  leader: orNull,
+  phone: orNull,
+  email: orNull,
+  remark: orNull,
+  i18n: i18nTextsAnswer,
+});
 const departmentUserNode: z.ZodType<DepartmentUserNode> = z.object({
   key: z.string(),
   id: z.number().int(),
@@ -69,7 +81,9 @@ const departmentUserNode: z.ZodType<DepartmentUserNode> = z.object({
 
 /** sys/department: the tenant's tree (with head counts, and with users as leaves for pickers), and its writes. */
 export const departmentApi = {
-  ...crudCalls(department, { only: ["add", "upd", "del"], update: departmentUpdate }),
+  ...crudCalls(department, { only: ["del"] }),
+  add: defineCall({ kind: "post", path: "sys/department/add", input: department.body, answer: savedDepartment, access: { perm: "sys:department:add" } }),
+  upd: defineCall({ kind: "post", path: "sys/department/upd", input: departmentUpdate, answer: savedDepartment, access: { perm: "sys:department:upd" } }),
   tree: defineCall({ kind: "get", path: "sys/department/currentUser/tree", answer: z.array(departmentNode), access: ORG_READERS }),
   userTree: defineCall({ kind: "get", path: "sys/department/departmentUserTree", answer: z.array(departmentUserNode), access: ORG_READERS }),
 };
