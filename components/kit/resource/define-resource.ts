@@ -28,7 +28,7 @@
  *     { name: "enabled", label: "fields.enabled", type: "radio", dict: "enableState" },
  *     { name: "menuIds", label: "fields.menus", type: "custom", render: ({ field }) => <MenuTree {...field} /> },
  *   ]},
- *   rowActions: ["view", "edit", { key: "auth", label: "actions.auth", perm: "sys:role:auth", onClick: (row, ui) => ... }, "del"],
+ *   rowActions: ["view", "edit", { key: "auth", label: "actions.auth", perm: permsOf(roleApi.updUserAuth)[0], onClick: (row, ui) => ... }, "del"],
  *   toolbar: ["add", "export", "import", "batchDelete"],   // import: ImportDialog on <api>/import + /template
  *   slots: { left: (ctx) => <DeptTree onChange={(id) => ctx.setFilters({ departmentId: id })} /> },
  * });
