@@ -21,7 +21,7 @@ const key = (c: Pick<AnyCall, "path">) => c.path;
  * each service moves its routes into `lib/contract` and these numbers only go down (issue 31).
  */
 const UNDECLARED_AT_MOST: Record<Service, number> = {
-  sys: 112,
+  sys: 0,
   device: 87,
   comm: 0,
   stat: 16,

@@ -7,17 +7,17 @@ import { defineResource, SelectField, type CustomFieldProps } from "@/components
 import { Badge } from "@/components/ui/badge";
 import { swrFetcher } from "@/lib/api/fetcher";
 import type { Page } from "@/lib/contract/envelope";
+import { useCall } from "@/lib/api/call";
+import { userApi } from "@/lib/contract/system/user";
 import { alarmContact, alarmContactGroup, type AlarmContact, type AlarmContactGroup } from "@/lib/contract/alarm/contact";
 import { ChosenField, CONTACT_COLUMNS } from "./chosen-field";
 
 // The contacts picker opens from the group form only: not in the lists' first load.
 const ListPicker = dynamic(() => import("@/components/kit/pickers").then((m) => m.ListPicker));
 
-type User = { id: number; username: string; realname: string };
-
 /** The console user a contact is joined to (in-site messages go to them). */
 function UserSelect({ field, id, disabled, invalid }: CustomFieldProps) {
-  const { data } = useSWR<Page<User>>(["sys/user/page", { current: 1, size: 9999 }], swrFetcher);
+  const { data } = useCall(userApi.page, { current: 1, size: 9999 });
   const options = (data?.records ?? []).map((u) => ({ value: u.id, label: u.realname ? `${u.realname} (${u.username})` : u.username }));
   return <SelectField id={id} options={options} value={field.value} onChange={(v) => field.onChange(v === "" ? null : v)} disabled={disabled} invalid={invalid} />;
 }

@@ -2,6 +2,7 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getLocale } from "next-intl/server";
 import { Code } from "@/lib/contract/envelope";
+import { loginApi } from "@/lib/contract/auth";
 import type { CompanyInfo } from "@/lib/contract/company";
 import { normalizeLocale } from "@/lib/contract/locale";
 import { projectApi, type Project } from "@/lib/contract/project";
@@ -28,7 +29,7 @@ export async function ScreenGate({ children }: { children: React.ReactNode }) {
   const auth = { token: session.token, projId: session.projId, locale };
   const [info, company] = await Promise.all([
     projId === null ? null : callUpstream<Project>(projectApi.info.path, { ...auth, query: { id: projId } }),
-    callUpstream<CompanyInfo>("sys/login/getCompany", { locale, query: { tId: session.tenantId } }),
+    callUpstream<CompanyInfo>(loginApi.company.path, { locale, query: { tId: session.tenantId } }),
   ]);
   if (info?.code === Code.UNAUTHORIZED) redirect(loginUrl(here, String(session.tenantId)));
   const project = info?.code === Code.OK ? { id: info.data.id, prjName: info.data.prjName } : null;

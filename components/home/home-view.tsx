@@ -2,6 +2,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { normalizeLocale } from "@/lib/contract/locale";
 import { requireSession } from "@/lib/server/require-session";
 import { Code } from "@/lib/contract/envelope";
+import { loginApi, type UserInfo } from "@/lib/contract/auth";
 import type { HomeSummary } from "@/lib/contract/home";
 import { flattenMenu } from "@/lib/shell/menu";
 import { loadInboxCounts, loadShellData } from "@/lib/server/shell-data";
@@ -29,7 +30,7 @@ export async function HomeView() {
   const [data, counts, info, summary, t, th, tc] = await Promise.all([
     loadShellData(session, locale),
     loadInboxCounts(session, locale),
-    callUpstream<{ roleNames: string[] }>("sys/login/userInfo", auth),
+    callUpstream<UserInfo>(loginApi.userInfo.path, auth),
     platform ? null : callUpstream<HomeSummary>("stat/home/summary", auth),
     getTranslations("shell.home"),
     getTranslations("home"),

@@ -5,8 +5,8 @@
  * `action` (multipart field `file`), then the results — success and failure totals and the failed
  * rows; "re-import" returns to step 1. The cloud side is `cloud/lib/xlsx-import.ts`.
  *
- *   <ImportDialog open={open} onOpenChange={setOpen} action="sys/user/import"
- *     template={{ endpoint: "sys/user/template", filename: "users.xlsx" }} onImported={() => mutate()} />
+ *   <ImportDialog open={open} onOpenChange={setOpen} action={batteryApi.import.path}
+ *     template={{ endpoint: batteryApi.template.path, filename: "batteries.xlsx" }} onImported={() => mutate()} />
  */
 import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
@@ -22,7 +22,7 @@ import { cn } from "@/lib/utils";
 export type ImportDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The import endpoint, e.g. "sys/user/import". */
+  /** The import endpoint, e.g. `batteryApi.import.path`. */
   action: string;
   template?: { endpoint: string; filename: string; body?: unknown };
   title?: string;

@@ -3,6 +3,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { renderIntl } from "@/tests/intl";
 import { ChangePasswordDialog, ResetPasswordDialog } from "./password-dialogs";
+import { tenantApi } from "@/lib/contract/system/tenant";
+import { userApi } from "@/lib/contract/system/user";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
 vi.mock("@/lib/toast", () => ({ toast }));
@@ -76,7 +78,7 @@ describe("ResetPasswordDialog", () => {
   it("generates a password into both fields and copies it", async () => {
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
-    renderIntl(<ResetPasswordDialog open onOpenChange={() => {}} id={7} endpoint="sys/user/updUserPwd" />);
+    renderIntl(<ResetPasswordDialog open onOpenChange={() => {}} id={7} reset={userApi.resetPwd} />);
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Copy" })));
     expect(toast.warning).toHaveBeenCalledWith("Please enter the password first");
     await act(async () => fireEvent.click(screen.getByRole("button", { name: /Generate/ })));
@@ -91,7 +93,7 @@ describe("ResetPasswordDialog", () => {
   });
 
   it("uses the target tenant's policy for the hint and the generated password", async () => {
-    renderIntl(<ResetPasswordDialog open onOpenChange={() => {}} id={5} policyTenantId={5} endpoint="sys/tenant/updUserPwd" />);
+    renderIntl(<ResetPasswordDialog open onOpenChange={() => {}} id={5} policyTenantId={5} reset={tenantApi.resetPwd} />);
     await waitFor(() => expect(gets).toContain("/api/sys/login/getPwdMode?tId=5"));
     await act(async () => fireEvent.click(screen.getByRole("button", { name: /Generate/ })));
     expect(gets).toContain("/api/sys/pwdMode/random?tId=5");
@@ -100,7 +102,7 @@ describe("ResetPasswordDialog", () => {
 
   it("notifying forces the change at first login, and posts to the given endpoint", async () => {
     const onDone = vi.fn();
-    renderIntl(<ResetPasswordDialog open onOpenChange={() => {}} id={3} endpoint="sys/tenant/updUserPwd" onDone={onDone} />);
+    renderIntl(<ResetPasswordDialog open onOpenChange={() => {}} id={3} reset={tenantApi.resetPwd} onDone={onDone} />);
     const force = screen.getByRole("checkbox", { name: "Force a change at first login" });
     expect(force.getAttribute("aria-checked")).toBe("false");
     fireEvent.click(screen.getByRole("checkbox", { name: "Notify the user of the password" }));

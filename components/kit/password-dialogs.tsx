@@ -4,11 +4,11 @@
  * Password dialogs (widgets §2, §5, §7, §8).
  *
  *   <ChangePasswordDialog open={open} onOpenChange={setOpen} />            // one's own password
- *   <ResetPasswordDialog open={open} onOpenChange={setOpen} id={user.id} endpoint="sys/user/updUserPwd" />
- *   <ResetPasswordDialog open={open} onOpenChange={setOpen} id={tenant.id} endpoint="sys/tenant/updUserPwd" />
+ *   <ResetPasswordDialog open={open} onOpenChange={setOpen} id={user.id} reset={userApi.resetPwd} />
+ *   <ResetPasswordDialog open={open} onOpenChange={setOpen} id={tenant.id} reset={tenantApi.resetPwd} />
  *
- * Both check the `passwordForm` schema and, for comfort, the tenant's policy from
- * `sys/pwdMode/info`; the cloud checks again. The login-flow change is `components/login`.
+ * Both check the `passwordForm` schema and, for comfort, the tenant's policy (`pwdModeApi.info`);
+ * the cloud checks again. The login-flow change is `components/login`.
  */
 import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
@@ -16,9 +16,12 @@ import { Controller, useForm, type FieldError } from "react-hook-form";
 import { lazyZodResolver } from "./form/lazy-zod-resolver";
 import { toast } from "@/lib/toast";
 import { CopyIcon, EyeIcon, EyeOffIcon, WandSparklesIcon } from "lucide-react";
-import { api } from "@/lib/api/fetcher";
+import { call } from "@/lib/api/call";
+import { loginApi, type UserInfo } from "@/lib/contract/auth";
 import { PASSWORD_MAX, passwordForm, type Complexity, type Identity } from "@/lib/contract/password";
-import type { PwdPolicy } from "@/lib/contract/pwd-policy";
+import { pwdModeApi } from "@/lib/contract/system/pwd-mode";
+import type { tenantApi } from "@/lib/contract/system/tenant";
+import { userApi } from "@/lib/contract/system/user";
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -28,7 +31,8 @@ import { PasswordPolicyHint } from "./password-policy-hint";
 import { useCopy } from "./use-copy";
 
 type Values = { password: string; confirmPassword: string; id: number; notifyFlag: number; changePwdFlag: number };
-export type ResetPasswordEndpoint = "sys/user/updUserPwd" | "sys/tenant/updUserPwd";
+/** Another user's password, or a tenant administrator's. */
+export type ResetPasswordCall = typeof userApi.resetPwd | typeof tenantApi.resetPwd;
 
 /**
  * The password policy of the caller's tenant, or of `tenantId` (a platform administrator resetting a
@@ -40,7 +44,7 @@ function usePolicy(open: boolean, tenantId?: number) {
   useEffect(() => {
     if (!open) return;
     let live = true;
-    const policy = tenantId ? api.get<Pick<PwdPolicy, "complexity">>("sys/login/getPwdMode", { tId: tenantId }, { silent: true }) : api.get<PwdPolicy>("sys/pwdMode/info", undefined, { silent: true });
+    const policy = tenantId ? call(loginApi.pwdMode, { tId: tenantId }, { silent: true }) : call(pwdModeApi.info, {}, { silent: true });
     policy.then((p) => live && setComplexity(p.complexity)).catch(() => undefined);
     return () => {
       live = false;
@@ -145,17 +149,14 @@ function PasswordDialogFrame({
   );
 }
 
-type UserInfo = { user: { id: number; name: string; realname: string; phone?: string | null; email?: string | null } };
-
-/** Changes the signed-in user's own password (`sys/user/updPwd`, id = the caller's). */
+/** Changes the signed-in user's own password (`userApi.updPwd`, id = the caller's). */
 export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const t = useTranslations();
   const complexity = usePolicy(open);
   const [me, setMe] = useState<UserInfo["user"] | null>(null);
   useEffect(() => {
     if (!open) return;
-    api
-      .get<UserInfo>("sys/login/userInfo")
+    call(loginApi.userInfo, {})
       .then((info) => setMe(info.user))
       .catch(() => undefined);
   }, [open]);
@@ -165,7 +166,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
     complexity,
     who: { username: me?.name, realname: me?.realname, phone: me?.phone, email: me?.email },
     submit: async (v) => {
-      await api.post("sys/user/updPwd", { ...v, notifyFlag: 2, changePwdFlag: 1 });
+      await call(userApi.updPwd, { ...v, notifyFlag: 2, changePwdFlag: 1 });
       toast.success(t("widgets.password.changed"));
       onOpenChange(false);
     },
@@ -182,14 +183,14 @@ export function ResetPasswordDialog({
   open,
   onOpenChange,
   id,
-  endpoint,
+  reset,
   onDone,
   policyTenantId,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   id: number;
-  endpoint: ResetPasswordEndpoint;
+  reset: ResetPasswordCall;
   onDone?: () => void;
   /** Whose policy applies when it is not the caller's tenant (a tenant's administrator). */
   policyTenantId?: number;
@@ -204,7 +205,7 @@ export function ResetPasswordDialog({
     // The identity rules are about the target user, whom only the cloud knows: it checks them.
     who: {},
     submit: async (v) => {
-      await api.post(endpoint, v);
+      await call(reset, v);
       toast.success(t("widgets.password.resetDone"));
       onOpenChange(false);
       onDone?.();
@@ -213,7 +214,7 @@ export function ResetPasswordDialog({
 
   async function generate() {
     try {
-      const pw = await api.get<string>("sys/pwdMode/random", policyTenantId ? { tId: policyTenantId } : undefined);
+      const pw = await call(pwdModeApi.random, policyTenantId ? { tId: policyTenantId } : {});
       form.setValue("password", pw, { shouldValidate: form.formState.isSubmitted });
       form.setValue("confirmPassword", pw, { shouldValidate: form.formState.isSubmitted });
     } catch {

@@ -8,7 +8,7 @@
  *     tabs={["user", "group"]} disabled={{ userIds: [ownerId] }} />
  *
  * A paged list (GET `<endpoint>?current=1&size=9999`), single or multiple, columns configurable:
- *   <ListPicker open={open} onOpenChange={setOpen} title={t("role.choose")} endpoint="sys/role/page"
+ *   <ListPicker open={open} onOpenChange={setOpen} title={t("role.choose")} endpoint={roleApi.page.path}
  *     params={{ kind: 1 }} columns={[{ key: "roleName", title: t("role.name") }]} multiple
  *     value={roleIds} onConfirm={(ids, rows) => …} />
  *
@@ -27,6 +27,9 @@ import { ChevronDownIcon, ChevronRightIcon, SearchIcon } from "lucide-react";
 import { ApiError, api } from "@/lib/api/fetcher";
 import type { Page } from "@/lib/contract/envelope";
 import { filterTree } from "@/lib/tree";
+import { departmentApi } from "@/lib/contract/system/department";
+import { groupApi } from "@/lib/contract/system/group";
+import { userApi } from "@/lib/contract/system/user";
 import { cn } from "@/lib/utils";
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -300,12 +303,12 @@ export function PeoplePicker({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the value is taken when the dialog opens; edits stay local until confirm.
   }, [open]);
 
-  const users = usePickerList<PickerUser>(open && tabs.includes("user"), "sys/user/page", PICKER_PAGE, recordsOf);
-  const depts = usePickerList<PickerDepartment>(open && tabs.includes("department"), "sys/department/currentUser/tree", {}, (d) => {
+  const users = usePickerList<PickerUser>(open && tabs.includes("user"), userApi.page.path, PICKER_PAGE, recordsOf);
+  const depts = usePickerList<PickerDepartment>(open && tabs.includes("department"), departmentApi.tree.path, {}, (d) => {
     if (!Array.isArray(d)) throw new TypeError("not a tree");
     return d as PickerDepartment[];
   });
-  const groups = usePickerList<PickerGroup>(open && tabs.includes("group"), "sys/group/list", PICKER_PAGE, recordsOf);
+  const groups = usePickerList<PickerGroup>(open && tabs.includes("group"), groupApi.page.path, PICKER_PAGE, recordsOf);
 
   const userRows = useMemo(() => users.rows.filter((u) => matches(keyword, u.username, u.realname, u.departmentName, u.phone)), [users.rows, keyword]);
   const groupRows = useMemo(() => groups.rows.filter((g) => matches(keyword, g.groupName, g.remark)), [groups.rows, keyword]);

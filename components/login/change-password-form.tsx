@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { lazyZodResolver } from "@/components/kit/form/lazy-zod-resolver";
 import { toast } from "@/lib/toast";
-import { api } from "@/lib/api/fetcher";
+import { loginCalls } from "./login-calls";
 import { newPasswordPair, type Complexity } from "@/lib/contract/password";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/kit/form/field";
@@ -24,7 +24,8 @@ export function ChangePasswordForm({ dataCode, complexity, onDone }: { dataCode:
       return;
     }
     try {
-      await api.post("sys/login/changePwd", { ...values, dataCode });
+      const { call, loginApi } = await loginCalls();
+      await call(loginApi.changePwd, { ...values, dataCode });
       toast.success(t("cloud.passwordChanged"));
       onDone();
     } catch {

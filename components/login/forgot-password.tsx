@@ -4,7 +4,6 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { lazyZodResolver } from "@/components/kit/form/lazy-zod-resolver";
-import { api } from "@/lib/api/fetcher";
 import { forgetPwdEmailVerify, forgetPwdSmsVerify } from "@/lib/contract/auth";
 import type { PwdMode } from "./login-types";
 import { Button } from "@/components/ui/button";
@@ -12,6 +11,7 @@ import { Tabs } from "@/components/ui/tabs";
 import { ModeTabsList } from "./mode-tabs";
 import { ChangePasswordForm } from "./change-password-form";
 import { Field } from "@/components/kit/form/field";
+import { loginCalls, withLoginCalls } from "./login-calls";
 import { SendCodeButton } from "./send-code-button";
 
 type Method = "sms" | "email";
@@ -50,7 +50,9 @@ function VerifyStep({ method, tId, onVerified }: { method: Method; tId: number; 
   });
   const submit = form.handleSubmit(async (values) => {
     try {
-      const data = await api.post<{ dataCode: string }>(`sys/login/forgetPwd/${method}/verify`, values);
+      const { call, loginApi } = await loginCalls();
+      const { code } = values;
+      const data = method === "sms" ? await call(loginApi.forgetSms.verify, { tId, phone: values.phone ?? "", code }) : await call(loginApi.forgetEmail.verify, { tId, email: values.email ?? "", code });
       onVerified(data.dataCode);
     } catch {
       /* the fetcher showed the message */
@@ -68,7 +70,12 @@ function VerifyStep({ method, tId, onVerified }: { method: Method; tId: number; 
         {...form.register(target)}
       />
       <Field id="forgot-code" inputMode="numeric" maxLength={6} label={t("fields.code")} placeholder={t("placeholders.code")} error={errors.code} {...form.register("code")}>
-        <SendCodeButton path={`sys/login/forgetPwd/${method}/send`} payload={() => ({ tId, [target]: form.getValues(target) })} valid={() => form.trigger(target)} />
+        <SendCodeButton
+          send={withLoginCalls(({ call, loginApi }) =>
+            method === "sms" ? call(loginApi.forgetSms.send, { tId, phone: form.getValues("phone") ?? "" }) : call(loginApi.forgetEmail.send, { tId, email: form.getValues("email") ?? "" }),
+          )}
+          valid={() => form.trigger(target)}
+        />
       </Field>
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {t("next")}

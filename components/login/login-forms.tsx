@@ -3,14 +3,15 @@
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
-import { api, ApiError, request } from "@/lib/api/fetcher";
+import { ApiError, request } from "@/lib/api/fetcher";
 import type { z } from "zod";
-import type { PasswordChangeRequired, phoneLogin, usernameLogin } from "@/lib/contract/auth";
+import type { Captcha, PasswordChangeRequired, phoneLogin, usernameLogin } from "@/lib/contract/auth";
 import { Code } from "@/lib/contract/envelope";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/kit/form/field";
 import { lazyZodResolver } from "@/components/kit/form/lazy-zod-resolver";
 import type { PasswordReminders } from "./password-notice";
+import { loginCalls, withLoginCalls } from "./login-calls";
 import { SendCodeButton } from "./send-code-button";
 
 export type LoginOutcome = { kind: "ok"; reminders: PasswordReminders } | { kind: "change"; change: PasswordChangeRequired };
@@ -35,7 +36,6 @@ function FormError({ message }: { message: string | null }) {
   );
 }
 
-type Captcha = { captchaKey: string; image: string };
 
 export function PasswordLoginForm({ tId, onOutcome }: { tId: number; onOutcome: (o: LoginOutcome) => void }) {
   const t = useTranslations("login");
@@ -43,7 +43,8 @@ export function PasswordLoginForm({ tId, onOutcome }: { tId: number; onOutcome: 
   const [error, setError] = useState<string | null>(null);
   const form = useForm<z.infer<typeof usernameLogin>>({ resolver: lazyZodResolver(() => import("@/lib/contract/auth").then((m) => m.usernameLogin)), defaultValues: { tId, username: "", password: "", captchaKey: "", captchaCode: "" } });
   const loadCaptcha = async () => {
-    const c = await api.get<Captcha>("sys/login/captcha");
+    const { call, loginApi } = await loginCalls();
+    const c = await call(loginApi.captcha, {});
     setCaptcha(c);
     form.setValue("captchaKey", c.captchaKey);
     form.setValue("captchaCode", "");
@@ -98,7 +99,7 @@ export function SmsLoginForm({ tId, onOutcome }: { tId: number; onOutcome: (o: L
       <FormError message={error} />
       <Field id="phone" type="tel" autoComplete="tel" label={t("fields.phone")} placeholder={t("placeholders.phone")} error={errors.phone} {...form.register("phone")} />
       <Field id="code" inputMode="numeric" maxLength={6} autoComplete="one-time-code" label={t("fields.code")} placeholder={t("placeholders.code")} error={errors.code} {...form.register("code")}>
-        <SendCodeButton path="sys/login/phone/sendSmsCode" payload={() => ({ tId, phone: form.getValues("phone") })} valid={() => form.trigger("phone")} />
+        <SendCodeButton send={withLoginCalls(({ call, loginApi }) => call(loginApi.sendSmsCode, { tId, phone: form.getValues("phone") }))} valid={() => form.trigger("phone")} />
       </Field>
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? t("submitting") : t("submit")}

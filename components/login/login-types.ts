@@ -1,7 +1,6 @@
 import type { CompanyInfo } from "@/lib/contract/company";
-import type { Complexity } from "@/lib/contract/password";
-import type { PwdPolicy } from "@/lib/contract/pwd-policy";
+import type { PublicPwdMode } from "@/lib/contract/auth";
 
-/** What `sys/login/getPwdMode` tells an anonymous visitor. */
-export type PwdMode = { complexity: Complexity; forget: PwdPolicy["forget"] };
+/** What `loginApi.pwdMode` tells an anonymous visitor. */
+export type PwdMode = PublicPwdMode;
 export type LoginBranding = CompanyInfo;

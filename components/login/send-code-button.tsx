@@ -2,12 +2,11 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { api } from "@/lib/api/fetcher";
 import { Button } from "@/components/ui/button";
 import { useCountdown } from "./use-countdown";
 
 /** Asks the cloud for a code; the target is checked first so a bad number costs no request. */
-export function SendCodeButton({ path, payload, valid }: { path: string; payload: () => Record<string, unknown>; valid: () => Promise<boolean> }) {
+export function SendCodeButton({ send: request, valid }: { send: () => Promise<unknown>; valid: () => Promise<boolean> }) {
   const t = useTranslations("login");
   const { left, start } = useCountdown();
   const [busy, setBusy] = useState(false);
@@ -15,7 +14,7 @@ export function SendCodeButton({ path, payload, valid }: { path: string; payload
     if (!(await valid())) return;
     setBusy(true);
     try {
-      await api.post(path, payload());
+      await request();
       start();
     } catch {
       /* the fetcher showed the message */

@@ -2,6 +2,7 @@
 
 import { createContext, useContext } from "react";
 import type { CompanyInfo } from "@/lib/contract/company";
+import type { CollectEntry } from "@/lib/contract/system/menu";
 import type { MenuNode } from "@/lib/shell/menu";
 import { SessionProvider } from "@/components/kit/session";
 
@@ -10,7 +11,7 @@ export type ShellValue = {
   tenantId: number;
   projId: number | null;
   menus: MenuNode[];
-  favourites: MenuNode[];
+  favourites: CollectEntry[];
   projects: ShellProject[];
   company: CompanyInfo;
   user: { id: number; name: string; realname: string; avatar: string | null };

@@ -4,7 +4,9 @@ import { act, fireEvent, screen } from "@testing-library/react";
 import { renderIntl } from "@/tests/intl";
 import { SWRConfig, useSWRConfig, type ScopedMutator } from "swr";
 import { defaultCompanyInfo } from "@/lib/contract/company";
-import { FAVOURITES_KEY, type MenuNode } from "@/lib/shell/menu";
+import { callKey } from "@/lib/api/call";
+import { menuApi, type CollectEntry } from "@/lib/contract/system/menu";
+import type { MenuNode } from "@/lib/shell/menu";
 import { CollapseProvider } from "./collapse";
 import { menuIconsOf } from "./menu-icon";
 import { ShellProvider, type ShellValue } from "./shell-context";
@@ -12,12 +14,12 @@ import { SideMenu } from "./side-menu";
 
 vi.mock("next/navigation", () => ({ usePathname: () => "/systemSet/userSet", useRouter: () => ({ push: vi.fn() }) }));
 
-const entry = (id: number, name: string, path: string): MenuNode => ({ id, name, nameEn: name, icon: "user-cog", path, frame: 0, framePath: null, type: "menu", childrens: [] });
+const entry = (id: number, name: string, path: string): CollectEntry => ({ id, name, nameEn: name, icon: "user-cog", path, frame: 0, framePath: null, type: "menu", childrens: [] });
 const users = entry(11, "Users", "/systemSet/userSet");
 const roles = entry(12, "Roles", "/systemSet/roleSet");
 const system: MenuNode = { ...entry(10, "System", ""), path: null, childrens: [users, roles] };
 
-let served: MenuNode[];
+let served: CollectEntry[];
 beforeEach(() => {
   served = [];
   Element.prototype.scrollIntoView = () => undefined;
@@ -33,7 +35,7 @@ function GrabMutate() {
   return null;
 }
 
-function ui(favourites: MenuNode[], collapsed = false) {
+function ui(favourites: CollectEntry[], collapsed = false) {
   const value: ShellValue = { tenantId: 2, projId: null, menus: [system], favourites, projects: [], company: defaultCompanyInfo, user: { id: 1, name: "a", realname: "A", avatar: null }, menuIcons: menuIconsOf([system, ...favourites], ["house", "star"]) };
   return (
     <SWRConfig value={{ provider: () => new Map() }}>
@@ -65,7 +67,7 @@ describe("SideMenu favourites", () => {
     renderIntl(ui([]));
     expect(screen.getAllByTestId("menu-folder").map((f) => f.textContent)).toEqual(["System"]);
     served = [users, roles];
-    await act(() => mutate(FAVOURITES_KEY));
+    await act(() => mutate(callKey(menuApi.collects, {})));
     expect(favourites()).toEqual(["/systemSet/userSet", "/systemSet/roleSet"]);
     // The active page is marked in both places.
     expect(screen.getAllByRole("treeitem", { current: "page" })).toHaveLength(2);

@@ -5,11 +5,11 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
-import useSWR from "swr";
 import { ChevronRight, Menu as MenuIconGlyph } from "lucide-react";
-import { silentSwrFetcher } from "@/lib/api/fetcher";
+import { useCall } from "@/lib/api/call";
+import { menuApi } from "@/lib/contract/system/menu";
 import { fileUrl } from "@/lib/file-url";
-import { FAVOURITES_KEY, homeEntry, menuPathOf, menuTitle, menuTrail, type MenuNode } from "@/lib/shell/menu";
+import { homeEntry, menuPathOf, menuTitle, menuTrail, type MenuNode } from "@/lib/shell/menu";
 import { HOME_PATH } from "@/lib/shell/routes";
 import { cn } from "@/lib/utils";
 import { Button } from "@/components/ui/button";
@@ -153,7 +153,7 @@ function useFavouritesFolder(): MenuNode[] {
   const shell = useShell();
   const t = useTranslations("shell.menu");
   // The layout fetched them for the first paint; SWR only takes over when the list changes.
-  const { data } = useSWR<MenuNode[]>(FAVOURITES_KEY, silentSwrFetcher, { fallbackData: shell.favourites, revalidateOnMount: false, revalidateOnFocus: false });
+  const { data } = useCall(menuApi.collects, {}, { silent: true, fallbackData: shell.favourites, revalidateOnMount: false, revalidateOnFocus: false });
   if (!data?.length) return [];
   return [{ id: FAVOURITES_ID, name: t("favourites"), nameEn: t("favourites"), icon: "star", path: null, frame: 0, framePath: null, type: "menu", childrens: data }];
 }

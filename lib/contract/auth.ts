@@ -1,6 +1,9 @@
 import { z } from "zod";
+import { defineCall, empty } from "./call";
+import { companyInfo } from "./company";
 import { labelFields } from "./entity";
-import { PASSWORD_MAX, newPasswordPair } from "./password";
+import { PASSWORD_MAX, complexitySchema, newPasswordPair } from "./password";
+import { pwdForgetSchema } from "./pwd-policy";
 import { emailRequired, mobileRequired } from "./validation";
 
 /** sys/login bodies (core §7). `tId` picks the tenant; 1 (the platform) by default. Tenant ids
@@ -32,16 +35,57 @@ export const tenantQuery = z.object(tenant);
 
 labelFields("login", usernameLogin, phoneLogin, sendSmsCode, forgetPwdSmsVerify, forgetPwdEmailSend, forgetPwdEmailVerify, changePwd);
 
+export const sessionUser = z.object({ id: z.number().int(), name: z.string(), realname: z.string(), avatar: z.string().nullable(), tenantId: z.number().int() });
+export type SessionUser = z.infer<typeof sessionUser>;
+
 /** What a successful login returns to the console (which keeps the token server-side). */
-export type LoginResult = {
-  token: string;
-  roles: string;
-  tenantId: number;
-  user: SessionUser;
+export const loginResult = z.object({
+  token: z.string(),
+  roles: z.string(),
+  tenantId: z.number().int(),
+  user: sessionUser,
   /** Days until the password expires, when that is within the policy's reminder cycle. */
-  pwdExpireDays?: number;
+  pwdExpireDays: z.number().int().optional(),
   /** A new account still on the password it was created with, within the policy's welcome period. */
-  pwdWelcome?: boolean;
-};
+  pwdWelcome: z.boolean().optional(),
+});
+export type LoginResult = z.infer<typeof loginResult>;
 export type PasswordChangeRequired = { dataCode: string; reason: "first" | "expired" | "reset" };
-export type SessionUser = { id: number; name: string; realname: string; avatar: string | null; tenantId: number };
+
+/** A one-time ticket for the login flow's password change (`changePwd`). */
+export const ticket = z.object({ dataCode: z.string() });
+/** `sys/login/userInfo`: the signed-in user, their role codes and names. */
+export const userInfo = z.object({
+  user: sessionUser.extend({ phone: z.string().nullable(), email: z.string().nullable() }),
+  roles: z.string(),
+  roleNames: z.array(z.string()),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+/** `sys/login/getPwdMode`: a tenant's public password rules (before sign-in). */
+export const publicPwdMode = z.object({ complexity: complexitySchema, forget: pwdForgetSchema });
+export type PublicPwdMode = z.infer<typeof publicPwdMode>;
+
+/** A captcha image (a data: URI) and the key its answer is sent with. */
+export const captcha = z.object({ captchaKey: z.string(), image: z.string() });
+export type Captcha = z.infer<typeof captcha>;
+
+/** The forgotten-password channels, each a `send` and a `verify` (core §7). */
+const forget = <S extends z.ZodType, V extends z.ZodType>(channel: "sms" | "email", send: S, verify: V) => ({
+  send: defineCall({ kind: "post", path: `sys/login/forgetPwd/${channel}/send`, input: send, answer: empty, access: "anonymous" }),
+  verify: defineCall({ kind: "post", path: `sys/login/forgetPwd/${channel}/verify`, input: verify, answer: ticket, access: "anonymous" }),
+});
+
+/** sys/login (core §7): sign-in, the login page's branding and rules, forgotten passwords, and the signed-in user. */
+export const loginApi = {
+  username: defineCall({ kind: "post", path: "sys/login/username", input: usernameLogin, answer: loginResult, access: "anonymous" }),
+  captcha: defineCall({ kind: "get", path: "sys/login/captcha", answer: captcha, access: "anonymous" }),
+  company: defineCall({ kind: "get", path: "sys/login/getCompany", input: tenantQuery, answer: companyInfo, access: "anonymous" }),
+  pwdMode: defineCall({ kind: "get", path: "sys/login/getPwdMode", input: tenantQuery, answer: publicPwdMode, access: "anonymous" }),
+  sendSmsCode: defineCall({ kind: "post", path: "sys/login/phone/sendSmsCode", input: sendSmsCode, answer: empty, access: "anonymous" }),
+  phone: defineCall({ kind: "post", path: "sys/login/phone", input: phoneLogin, answer: loginResult, access: "anonymous" }),
+  forgetSms: forget("sms", forgetPwdSmsSend, forgetPwdSmsVerify),
+  forgetEmail: forget("email", forgetPwdEmailSend, forgetPwdEmailVerify),
+  changePwd: defineCall({ kind: "post", path: "sys/login/changePwd", input: changePwd, answer: empty, access: "anonymous" }),
+  userInfo: defineCall({ kind: "get", path: "sys/login/userInfo", answer: userInfo, access: "user" }),
+  logout: defineCall({ kind: "post", path: "sys/login/outLogin", answer: empty, access: "user" }),
+};

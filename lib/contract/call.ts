@@ -58,8 +58,12 @@ export type Call<I extends z.ZodType = z.ZodType, A = unknown> = {
 };
 
 export type AnyCall = Call<z.ZodType, unknown>;
-/** What a call takes as its caller writes it (before defaults and coercion). */
-export type CallInput<C extends AnyCall> = z.input<C["input"]>;
+/**
+ * What a call takes as its caller writes it (before defaults and coercion). A field read through a
+ * preprocess (an optional filter, a sort field) takes `unknown`, undefined included: the caller may leave it out.
+ */
+export type CallInput<C extends AnyCall> = Loose<z.input<C["input"]>>;
+type Loose<T> = T extends object ? { [K in keyof T as unknown extends T[K] ? K : never]?: T[K] } & { [K in keyof T as unknown extends T[K] ? never : K]: T[K] } : T;
 /** What the handler gets: the input after its schema. */
 export type CallArgs<C extends AnyCall> = z.output<C["input"]>;
 export type CallAnswer<C extends AnyCall> = C extends Call<z.ZodType, infer A> ? A : never;

@@ -14,13 +14,24 @@ import * as instruct from "./device/instruct";
 import * as knowledge from "./knowledge/knowledge";
 import * as media from "./media/media-library";
 import * as upload from "./upload";
+import * as auth from "./auth";
+import * as company from "./system/company-settings";
+import * as department from "./system/department";
+import * as dict from "./system/dict";
+import * as group from "./system/group";
+import * as menu from "./system/menu";
+import * as pwdMode from "./system/pwd-mode";
+import * as role from "./system/role";
+import * as safety from "./system/safety";
+import * as tenant from "./system/tenant";
+import * as user from "./system/user";
 
 /**
  * Every declared call, for what reads them all: the catalogue test, the OpenAPI document. A domain
  * adds its contract modules to its service's list when it declares calls; screens import the module itself.
  */
 const MODULES: Record<Service, object[]> = {
-  sys: [],
+  sys: [auth, company, department, dict, group, menu, pwdMode, role, safety, tenant, user],
 
   device: [battery, deviceData, project, space, product],
 

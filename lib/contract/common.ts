@@ -12,6 +12,10 @@ export const optionalId = z.preprocess((v) => (v === "" || v === undefined || v 
 export const idQuery = z.object({ id: dbId });
 /** `{ ids }` of a delete: 1 to 500 ids. */
 export const idsBody = z.object({ ids: z.array(dbId).min(1, "validation.minItems").max(500, "validation.maxItems") });
+/** What a delete answers: how many rows went. */
+export const deleted = z.object({ deleted: z.number().int() });
+/** What a write answers when it names only the row it changed. */
+export const idAnswer = z.object({ id: z.number().int() });
 
 /** Enable state 1 enabled, 2 disabled (core §4), the common switch of system entities. */
 export const ENABLE_STATES = [1, 2] as const;

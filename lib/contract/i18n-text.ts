@@ -18,6 +18,8 @@ export const i18nName = z
   .transform((v): I18nName => Object.fromEntries(Object.entries(v).filter(([, s]) => s)) as I18nName);
 
 export const i18nTexts = z.record(z.string().max(32), i18nName);
+/** A row's texts as the cloud answers them (none: null). */
+export const i18nTextsAnswer = z.record(z.string(), z.record(z.string(), z.string())).nullable();
 
 /** The text of a multilingual name in a language, else the row's own. */
 export const textIn = (locale: Locale, own: string, name: I18nName | null | undefined) => name?.[locale] || own;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { phoneLogin, usernameLogin, type LoginResult } from "@/lib/contract/auth";
+import { loginApi, phoneLogin, usernameLogin, type LoginResult } from "@/lib/contract/auth";
 import { Code, envelopeResponse } from "@/lib/contract/envelope";
 import { LOCALE_COOKIE, locales } from "@/lib/contract/locale";
 import { apiTextFor } from "./api-text";
@@ -33,7 +33,7 @@ export async function login(request: Request, config: UpstreamConfig = upstreamC
   const mode = (raw as { mode?: unknown } | null)?.mode;
   const parsed = loginBody.safeParse(raw);
   // Field checks are the cloud's (it names the field in the user's language); pass the body on.
-  const path = mode === "phone" ? "sys/login/phone" : "sys/login/username";
+  const path = (mode === "phone" ? loginApi.phone : loginApi.username).path;
   const payload = parsed.success ? (({ mode: _, ...rest }) => rest)(parsed.data) : raw ?? {};
   const env = await callUpstream<LoginResult>(path, { method: "POST", body: payload, locale, clientIp: clientIpOf(request) }, config);
   if (env.code !== Code.OK) return envelopeResponse(env.code === Code.ERROR ? 502 : 200, env.code, env.msg, env.data);
@@ -56,7 +56,7 @@ export async function logout(request: Request, config: UpstreamConfig = upstream
   const { session, jar } = await sessionFor(request);
   let msg = text.loggedOut;
   if (session.token) {
-    const env = await callUpstream("sys/login/outLogin", { method: "POST", body: {}, token: session.token, locale }, config);
+    const env = await callUpstream(loginApi.logout.path, { method: "POST", body: {}, token: session.token, locale }, config);
     if (env.code === Code.OK) msg = env.msg;
   }
   session.destroy();

@@ -1,3 +1,4 @@
+import { loginApi } from "@/lib/contract/auth";
 import type { CompanyInfo } from "@/lib/contract/company";
 import type { Locale } from "@/lib/contract/locale";
 import type { Complexity } from "@/lib/contract/password";
@@ -17,8 +18,8 @@ export type LoginBrandingData = { company: CompanyInfo | null; pwdMode: { comple
 export async function loadLoginBranding(tId: number, locale: Locale, config: UpstreamConfig = upstreamConfig()): Promise<LoginBrandingData> {
   const quick = { ...config, timeoutMs: Math.min(config.timeoutMs, BRANDING_WAIT_MS) };
   const [company, pwdMode] = await Promise.all([
-    callUpstream<CompanyInfo>("sys/login/getCompany", { locale, query: { tId } }, quick),
-    callUpstream<NonNullable<LoginBrandingData["pwdMode"]>>("sys/login/getPwdMode", { locale, query: { tId } }, quick),
+    callUpstream<CompanyInfo>(loginApi.company.path, { locale, query: { tId } }, quick),
+    callUpstream<NonNullable<LoginBrandingData["pwdMode"]>>(loginApi.pwdMode.path, { locale, query: { tId } }, quick),
   ]);
   return { company: company.code === 200 ? company.data : null, pwdMode: pwdMode.code === 200 ? pwdMode.data : null };
 }

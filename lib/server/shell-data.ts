@@ -4,12 +4,14 @@ import { Code, type Page } from "@/lib/contract/envelope";
 import { defaultCompanyInfo, type CompanyInfo } from "@/lib/contract/company";
 import type { Locale } from "@/lib/contract/locale";
 import { projectApi, type Project } from "@/lib/contract/project";
-import { FAVOURITES_KEY, type CurrentMenus, type MenuNode } from "@/lib/shell/menu";
+import { loginApi } from "@/lib/contract/auth";
+import { menuApi, type CollectEntry } from "@/lib/contract/system/menu";
+import type { CurrentMenus } from "@/lib/shell/menu";
 import type { SignedIn } from "./session";
 import { callUpstream } from "./upstream";
 
 export type ShellProject = Pick<Project, "id" | "prjName">;
-export type ShellData = { menus: CurrentMenus; favourites: MenuNode[]; company: CompanyInfo; projects: ShellProject[] };
+export type ShellData = { menus: CurrentMenus; favourites: CollectEntry[]; company: CompanyInfo; projects: ShellProject[] };
 
 /**
  * What the shell needs before first paint: the caller's menu, permission codes and favourites, the
@@ -23,9 +25,9 @@ export const loadShellData = (session: SignedIn, locale: Locale) => fetchShellDa
 const fetchShellData = cache(async (token: string, projId: number | null, tenantId: number, locale: Locale): Promise<ShellData> => {
   const auth = { token, projId, locale };
   const [menus, favourites, company, projects] = await Promise.all([
-    callUpstream<CurrentMenus>("sys/menu/currentUser/authPC", auth),
-    callUpstream<MenuNode[]>(FAVOURITES_KEY, auth),
-    callUpstream<CompanyInfo>("sys/login/getCompany", { locale, query: { tId: tenantId } }),
+    callUpstream<CurrentMenus>(menuApi.current.path, auth),
+    callUpstream<CollectEntry[]>(menuApi.collects.path, auth),
+    callUpstream<CompanyInfo>(loginApi.company.path, { locale, query: { tId: tenantId } }),
     callUpstream<Page<Project>>(projectApi.page.path, { ...auth, query: { current: 1, size: 9999 } }),
   ]);
   if (menus.code === Code.UNAUTHORIZED || projects.code === Code.UNAUTHORIZED) redirect(`/login?tId=${tenantId}`);

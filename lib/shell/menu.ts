@@ -1,6 +1,6 @@
 import { HOME_PATH, routeByPath, type RouteDef } from "./routes";
 
-/** `sys/menu/currentUser/authPC` (contracts): entries only; buttons become `perms`. */
+/** The caller's menus (`menuApi.current`): entries only; buttons become `perms`. */
 export type MenuNode = {
   id: number;
   name: string;
@@ -13,8 +13,6 @@ export type MenuNode = {
   childrens: MenuNode[];
 };
 export type CurrentMenus = { menus: MenuNode[]; perms: string[] };
-/** The caller's favourite entries (`sys/menu/getCollectList`): starred on menuSet, listed in the side menu. */
-export const FAVOURITES_KEY = "sys/menu/getCollectList";
 
 /** The fixed home entry the side menu and the palette put first (not part of the cloud's tree). */
 export const homeEntry = (title: string): MenuNode => ({ id: 0, name: title, nameEn: title, icon: "house", path: HOME_PATH, frame: 0, framePath: null, type: "menu", childrens: [] });

@@ -1,21 +1,17 @@
 import { inArray, sql } from "drizzle-orm";
-import { Hono } from "hono";
 import type { CompanyInfo } from "@/lib/contract/company";
-import { expireWarn, saveColor, saveComp, saveEncrypt, saveLogin, type CompanySettings, type ExpireWarnCurrent } from "@/lib/contract/system/company-settings";
+import { companyApi, type ExpireWarnCurrent } from "@/lib/contract/system/company-settings";
 import { companyInfo, departments, tenants, users } from "../../db/schema";
 import type { Db } from "../../db/client";
-import { platformOnly, requireAuth, requireMenu, requirePerm } from "../../lib/auth";
-import type { CloudEnv } from "../../lib/context";
+import { platformOnly } from "../../lib/auth";
 import { loadCompany } from "../../db/queries/company";
 import { dayOf, daysLeft, EXPIRE_WARN_KEY, loadExpireWarn } from "../../lib/expire-warn";
-import { body, fieldError, ok } from "../../lib/http";
+import { fieldError, ok } from "../../lib/http";
 import { PLATFORM_TENANT_ID } from "../../lib/menu-access";
 import { loadPhoneSet, PHONE_SET_KEY } from "../../lib/phone-set";
 import { saveSetting } from "../../db/queries/settings";
+import { serve } from "../../lib/serve";
 import { tenantOf, tenantScope } from "../../lib/scope";
-
-const SCREENS = ["/systemSet/loginPage", "/systemSet/companyInfo", "/systemSet/companyColor", "/systemSet/phoneSet"];
-const EXPIRE_SCREEN = "/systemSet/expire";
 
 /** Merges part of the company info into the tenant's document; "" means the built-in default. */
 async function patchCompany(db: Db, tenantId: number, patch: Partial<CompanyInfo>, now: Date) {
@@ -39,23 +35,19 @@ async function assertOwned(db: Db, tenantId: number, userIds: number[], departme
     await check("exemptDepartmentIds", departmentIds, await db.select({ id: departments.id }).from(departments).where(tenantOf(tenantId).where(departments, inArray(departments.id, departmentIds))));
 }
 
-export const companyRoutes = new Hono<CloudEnv>()
-  .use(requireAuth)
-  .get("/info", requireMenu(...SCREENS), async (c) => {
+export const companyServed = [
+  serve(companyApi.info, async (c) => {
     const { db } = c.var.deps;
     const tenantId = c.var.auth.tenantId;
     const [company, encrypt] = await Promise.all([loadCompany(db, tenantId), loadPhoneSet(db, tenantId)]);
-    const info: CompanySettings = { ...company, encrypt };
-    return ok(c, info);
-  })
-  .post("/saveComp", requirePerm("sys:company:saveComp"), async (c) => {
-    const input = await body(c, saveComp);
+    return { ...company, encrypt };
+  }),
+  serve(companyApi.saveComp, async (c, input) => {
     const patch = { compName: str(input.compName), compLogo: str(input.compLogo), compNameShort: str(input.compNameShort), compLogoShort: str(input.compLogoShort) };
     await patchCompany(c.var.deps.db, c.var.auth.tenantId, patch, c.var.deps.now());
     return ok(c, await loadCompany(c.var.deps.db, c.var.auth.tenantId), "cloud.saved");
-  })
-  .post("/saveLogin", requirePerm("sys:company:saveLogin"), async (c) => {
-    const input = await body(c, saveLogin);
+  }),
+  serve(companyApi.saveLogin, async (c, input) => {
     const patch = {
       loginText: str(input.loginText),
       loginLink: str(input.loginLink),
@@ -65,35 +57,35 @@ export const companyRoutes = new Hono<CloudEnv>()
     };
     await patchCompany(c.var.deps.db, c.var.auth.tenantId, patch, c.var.deps.now());
     return ok(c, await loadCompany(c.var.deps.db, c.var.auth.tenantId), "cloud.saved");
-  })
-  .post("/saveColor", requirePerm("sys:company:saveColor"), async (c) => {
-    const { skinColor } = await body(c, saveColor);
+  }),
+  serve(companyApi.saveColor, async (c, { skinColor }) => {
     await patchCompany(c.var.deps.db, c.var.auth.tenantId, { skinColor }, c.var.deps.now());
     return ok(c, { skinColor }, "cloud.saved");
-  })
-  .post("/saveEncrypt", requirePerm("sys:company:saveEncrypt"), async (c) => {
-    const input = await body(c, saveEncrypt);
+  }),
+  serve(companyApi.saveEncrypt, async (c, input) => {
     const { db, now } = c.var.deps;
     const set = { ...input, exemptUserIds: [...new Set(input.exemptUserIds)], exemptDepartmentIds: [...new Set(input.exemptDepartmentIds)] };
     await assertOwned(db, c.var.auth.tenantId, set.exemptUserIds, set.exemptDepartmentIds);
     await saveSetting(db, c.var.auth.tenantId, PHONE_SET_KEY, set, now());
     return ok(c, set, "cloud.saved");
-  })
-  .get("/expireWarn/info", platformOnly, requireMenu(EXPIRE_SCREEN), async (c) => ok(c, await loadExpireWarn(c.var.deps.db)))
-  .post("/expireWarn/save", platformOnly, requirePerm("sys:expire:save"), async (c) => {
-    const input = await body(c, expireWarn);
-    await saveSetting(c.var.deps.db, PLATFORM_TENANT_ID, EXPIRE_WARN_KEY, input, c.var.deps.now());
-    return ok(c, input, "cloud.saved");
-  })
-  /** For every signed-in user: whether the console should warn that the contract ends soon. */
-  .get("/expireWarn/current", async (c) => {
+  }),
+  serve(companyApi.expireWarn, (c) => loadExpireWarn(c.var.deps.db), platformOnly),
+  serve(
+    companyApi.saveExpireWarn,
+    async (c, input) => {
+      await saveSetting(c.var.deps.db, PLATFORM_TENANT_ID, EXPIRE_WARN_KEY, input, c.var.deps.now());
+      return ok(c, input, "cloud.saved");
+    },
+    platformOnly,
+  ),
+  serve(companyApi.expireWarnCurrent, async (c) => {
     const { db, now } = c.var.deps;
     const none: ExpireWarnCurrent = { show: false, daysLeft: null, contractEnd: null };
-    if (c.var.auth.isPlatform) return ok(c, none);
+    if (c.var.auth.isPlatform) return none;
     const [tenant] = await db.select({ contractEnd: tenants.contractEnd }).from(tenants).where(tenantScope(c.var.auth).self());
-    if (!tenant?.contractEnd) return ok(c, none);
+    if (!tenant?.contractEnd) return none;
     const warn = await loadExpireWarn(db);
     const left = daysLeft(tenant.contractEnd, now());
-    const current: ExpireWarnCurrent = { show: warn.enabled && left >= 0 && left <= warn.days, daysLeft: left, contractEnd: dayOf(tenant.contractEnd) };
-    return ok(c, current);
-  });
+    return { show: warn.enabled && left >= 0 && left <= warn.days, daysLeft: left, contractEnd: dayOf(tenant.contractEnd) };
+  }),
+];

@@ -1,16 +1,15 @@
 import { asc, count, eq, inArray, isNull } from "drizzle-orm";
-import { department, departmentUpdate, type DepartmentNode, type DepartmentUserNode } from "@/lib/contract/system/department";
+import { department, departmentApi, type DepartmentNode, type DepartmentUserNode } from "@/lib/contract/system/department";
 import type { Locale } from "@/lib/contract/locale";
 import { toTree } from "@/lib/tree";
 import type { Db } from "../../db/client";
 import { departmentAndDescendants } from "../../db/queries/org";
 import { departments, users } from "../../db/schema";
-import { requireMenu } from "../../lib/auth";
 import type { InUse } from "../../lib/crud";
-import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
-import { badRequest, notFound, ok } from "../../lib/http";
+import { crudRoutes } from "../../lib/crud-routes";
+import { badRequest, notFound } from "../../lib/http";
 import { localized } from "../../lib/i18n-text";
-import { ORG_SCREENS } from "../../lib/org";
+import { serve } from "../../lib/serve";
 import { tenantOf, tenantScope } from "../../lib/scope";
 
 type Row = typeof departments.$inferSelect;
@@ -62,28 +61,28 @@ const DEPARTMENT_USES: InUse[] = [
  * deleted; a department goes under neither itself nor its own descendants; one with children or
  * users stays), then the trees.
  */
-export const departmentRoutes = legacyCrudRoutes({
-  table: departments,
-  entity: department,
-  only: ["add", "upd", "del"],
-  update: departmentUpdate,
-  values: async (c, input, _partial, before) => {
-    const db = c.var.deps.db;
-    const tenantId = c.var.auth.tenantId;
-    if (before && before.parentId === null) throw badRequest("cloud.rootImmutable");
-    await assertParent(db, tenantId, input.parentId as number);
-    if (before && (await departmentAndDescendants(db, tenantId, before.id as number)).includes(input.parentId as number)) throw badRequest("cloud.departmentParentInvalid");
-    return {};
-  },
-  // Deleting a parent with its children in one call is still refused: children go first, on purpose.
-  beforeDelete: async (c, ids) => {
-    const roots = await c.var.deps.db.select({ id: departments.id }).from(departments).where(tenantScope(c.var.auth).where(departments, inArray(departments.id, ids), isNull(departments.parentId)));
-    if (roots.length) throw badRequest("cloud.rootImmutable");
-  },
-  inUse: DEPARTMENT_USES,
-})
-  .get("/currentUser/tree", requireMenu(...ORG_SCREENS), async (c) => ok(c, await departmentTree(c.var.deps.db, c.var.auth.tenantId, c.var.locale)))
-  .get("/departmentUserTree", requireMenu(...ORG_SCREENS), async (c) => {
+export const departmentServed = [
+  ...crudRoutes({
+    table: departments,
+    entity: department,
+    calls: departmentApi,
+    values: async (c, input, _partial, before) => {
+      const db = c.var.deps.db;
+      const tenantId = c.var.auth.tenantId;
+      if (before && before.parentId === null) throw badRequest("cloud.rootImmutable");
+      await assertParent(db, tenantId, input.parentId as number);
+      if (before && (await departmentAndDescendants(db, tenantId, before.id as number)).includes(input.parentId as number)) throw badRequest("cloud.departmentParentInvalid");
+      return {};
+    },
+    // Deleting a parent with its children in one call is still refused: children go first, on purpose.
+    beforeDelete: async (c, ids) => {
+      const roots = await c.var.deps.db.select({ id: departments.id }).from(departments).where(tenantScope(c.var.auth).where(departments, inArray(departments.id, ids), isNull(departments.parentId)));
+      if (roots.length) throw badRequest("cloud.rootImmutable");
+    },
+    inUse: DEPARTMENT_USES,
+  }),
+  serve(departmentApi.tree, (c) => departmentTree(c.var.deps.db, c.var.auth.tenantId, c.var.locale)),
+  serve(departmentApi.userTree, async (c) => {
     const db = c.var.deps.db;
     const tenantId = c.var.auth.tenantId;
     const [rows, members] = await Promise.all([
@@ -104,5 +103,6 @@ export const departmentRoutes = legacyCrudRoutes({
       name: n.departmentName,
       childrens: [...n.childrens.map(walk), ...(byDepartment.get(n.id) ?? [])],
     });
-    return ok(c, toTree(rows).map(walk));
-  });
+    return toTree(rows).map(walk);
+  }),
+];

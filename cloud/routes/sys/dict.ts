@@ -1,15 +1,8 @@
 import { and, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
-import { Hono } from "hono";
 import { Code } from "@/lib/contract/envelope";
-import { idsBody, statusBody } from "@/lib/contract/common";
 import {
-  codeListQuery,
-  dictAdd,
-  dictItemAdd,
-  dictItemTreeQuery,
-  dictItemUpdate,
-  dictTreeQuery,
-  dictUpdate,
+  dictApi,
+  dictItemApi,
   type DictItemNode,
   type DictLookup,
   type DictNode,
@@ -18,9 +11,9 @@ import {
 } from "@/lib/contract/system/dict";
 import { dictItems, dicts } from "../../db/schema";
 import type { Db } from "../../db/client";
-import { requireAuth, requireMenu, requirePerm } from "../../lib/auth";
-import type { Auth, CloudEnv, Ctx } from "../../lib/context";
-import { AppError, badRequest, body, notFound, ok, query } from "../../lib/http";
+import type { Auth, Ctx } from "../../lib/context";
+import { AppError, badRequest, notFound } from "../../lib/http";
+import { serve } from "../../lib/serve";
 import { PLATFORM_TENANT_ID } from "../../lib/menu-access";
 import { personalScope, tenantOf, tenantScope } from "../../lib/scope";
 import { mapTree, toTree, type TreeOf } from "@/lib/tree";
@@ -29,7 +22,6 @@ import { localized, textColumns } from "../../lib/i18n-text";
 import { assertUnique, switchStatus } from "../../lib/crud";
 import type { I18nTexts } from "@/lib/contract/i18n-text";
 
-const SCREEN = "/systemSet/dictSet";
 type Dict = typeof dicts.$inferSelect;
 type Item = typeof dictItems.$inferSelect;
 
@@ -168,15 +160,10 @@ async function lookupDicts(db: Db, auth: Pick<Auth, "tenantId" | "userId">, loca
   return out;
 }
 
-export const dictRoutes = new Hono<CloudEnv>()
-  .use(requireAuth)
+export const dictServed = [
   /** Every select of the console resolves its server dictionaries here. */
-  .get("/codeList", async (c) => {
-    const { codeList } = query(c, codeListQuery);
-    return ok(c, await lookupDicts(c.var.deps.db, c.var.auth, c.var.locale, codeList));
-  })
-  .get("/tree", requireMenu(SCREEN), async (c) => {
-    const q = query(c, dictTreeQuery);
+  serve(dictApi.codeList, (c, { codeList }) => lookupDicts(c.var.deps.db, c.var.auth, c.var.locale, codeList)),
+  serve(dictApi.tree, async (c, q) => {
     const rows = (await c.var.deps.db.select().from(dicts).where(owned(c.var.auth, q.scope))).map((d) => localized(c.var.locale, d));
     const keyword = q.keyword?.trim().toLowerCase();
     let shown = rows;
@@ -190,43 +177,39 @@ export const dictRoutes = new Hono<CloudEnv>()
       }
       shown = rows.filter((r) => keep.has(r.id));
     }
-    return ok(c, mapTree(toTree(shown), toDictNode));
-  })
-  .post("/add", requirePerm("sys:dict:add"), async (c) => {
-    const input = await body(c, dictAdd);
+    return mapTree(toTree(shown), toDictNode);
+  }),
+  serve(dictApi.add, async (c, input) => {
     const db = c.var.deps.db;
     const auth = c.var.auth;
     assertParent(await dictsOf(db, auth, input.scope), input.parentId);
     await assertCodeFree(db, auth, input.scope, input.dictCode);
     const row = await saveNode(c, dicts, input, { dictName: input.dictName, dictCode: input.dictCode, tenantId: auth.tenantId, userId: input.scope === "user" ? auth.userId : null });
-    return ok(c, toDictNode(row, []));
-  })
-  .post("/upd", requirePerm("sys:dict:upd"), async (c) => {
-    const input = await body(c, dictUpdate);
+    return toDictNode(row, []);
+  }),
+  serve(dictApi.upd, async (c, input) => {
     const db = c.var.deps.db;
     const auth = c.var.auth;
     const before = await ownedDict(db, auth, input.id);
     const scope = scopeOf(before);
     assertParent(await dictsOf(db, auth, scope), input.parentId, input.id);
     await assertCodeFree(db, auth, scope, input.dictCode, input.id);
-    return ok(c, toDictNode(await saveNode(c, dicts, input, { dictName: input.dictName, dictCode: input.dictCode }, before), []));
-  })
-  .post("/del", requirePerm("sys:dict:del"), async (c) => {
-    const { ids } = await body(c, idsBody);
+    return toDictNode(await saveNode(c, dicts, input, { dictName: input.dictName, dictCode: input.dictCode }, before), []);
+  }),
+  serve(dictApi.del, async (c, { ids }) => {
     const db = c.var.deps.db;
     const all = await db.select().from(dicts).where(editable(c.var.auth));
     const targets = new Set(all.filter((d) => ids.includes(d.id)).map((d) => d.id));
     if (!targets.size) throw notFound();
     assertNoOrphans(all, targets, (d) => d.dictName, "cloud.dictHasChildren");
     await db.delete(dicts).where(inArray(dicts.id, [...targets]));
-    return ok(c, { deleted: targets.size });
-  })
-  /** Enable or disable a dictionary (the spec's name for it). */
-  .post("/openOrOpen", requirePerm("sys:dict:upd"), async (c) => {
-    const { id, status } = await body(c, statusBody);
+    return { deleted: targets.size };
+  }),
+  serve(dictApi.openOrClose, async (c, { id, status }) => {
     await switchStatus(c.var.deps.db, dicts, and(editable(c.var.auth), eq(dicts.id, id))!, "enabled", status, c.var.deps.now());
-    return ok(c, null);
-  });
+    return null;
+  }),
+];
 
 /** Items of the dictionaries the caller may edit. */
 const editableItems = (db: Db, auth: Auth, ...conds: SQL[]) => and(inArray(dictItems.dictId, db.select({ id: dicts.id }).from(dicts).where(editable(auth))), ...conds)!;
@@ -239,33 +222,28 @@ async function ownedItem(db: Db, auth: Auth, id: number): Promise<Item> {
 
 const itemsOf = (db: Db, dictId: number) => db.select().from(dictItems).where(eq(dictItems.dictId, dictId));
 
-export const dictItemRoutes = new Hono<CloudEnv>()
-  .use(requireAuth)
-  .get("/tree", requireMenu(SCREEN), async (c) => {
-    const { dictId } = query(c, dictItemTreeQuery);
+export const dictItemServed = [
+  serve(dictItemApi.tree, async (c, { dictId }) => {
     const db = c.var.deps.db;
     await ownedDict(db, c.var.auth, dictId);
-    return ok(c, mapTree(toTree((await itemsOf(db, dictId)).map((i) => localized(c.var.locale, i))), toItemNode));
-  })
-  .post("/add", requirePerm("sys:dict:add"), async (c) => {
-    const input = await body(c, dictItemAdd);
+    return mapTree(toTree((await itemsOf(db, dictId)).map((i) => localized(c.var.locale, i))), toItemNode);
+  }),
+  serve(dictItemApi.add, async (c, input) => {
     const db = c.var.deps.db;
     await ownedDict(db, c.var.auth, input.dictId);
     assertParent(await itemsOf(db, input.dictId), input.parentId);
     await assertValueFree(db, input.dictId, input.itemValue);
     const row = await saveNode(c, dictItems, input, { itemName: input.itemName, itemValue: input.itemValue, dictId: input.dictId });
-    return ok(c, toItemNode(row, []));
-  })
-  .post("/upd", requirePerm("sys:dict:upd"), async (c) => {
-    const input = await body(c, dictItemUpdate);
+    return toItemNode(row, []);
+  }),
+  serve(dictItemApi.upd, async (c, input) => {
     const db = c.var.deps.db;
     const before = await ownedItem(db, c.var.auth, input.id);
     assertParent(await itemsOf(db, before.dictId), input.parentId, input.id);
     await assertValueFree(db, before.dictId, input.itemValue, input.id);
-    return ok(c, toItemNode(await saveNode(c, dictItems, input, { itemName: input.itemName, itemValue: input.itemValue }, before), []));
-  })
-  .post("/del", requirePerm("sys:dict:del"), async (c) => {
-    const { ids } = await body(c, idsBody);
+    return toItemNode(await saveNode(c, dictItems, input, { itemName: input.itemName, itemValue: input.itemValue }, before), []);
+  }),
+  serve(dictItemApi.del, async (c, { ids }) => {
     const db = c.var.deps.db;
     const rows = await db.select().from(dictItems).where(editableItems(db, c.var.auth, inArray(dictItems.id, ids)));
     if (!rows.length) throw notFound();
@@ -274,11 +252,10 @@ export const dictItemRoutes = new Hono<CloudEnv>()
     const all = await db.select().from(dictItems).where(inArray(dictItems.dictId, dictIds));
     assertNoOrphans(all, targets, (i) => i.itemName, "cloud.dictItemHasChildren");
     await db.delete(dictItems).where(inArray(dictItems.id, [...targets]));
-    return ok(c, { deleted: targets.size });
-  })
-  .post("/openOrOpen", requirePerm("sys:dict:upd"), async (c) => {
-    const { id, status } = await body(c, statusBody);
+    return { deleted: targets.size };
+  }),
+  serve(dictItemApi.openOrClose, async (c, { id, status }) => {
     await switchStatus(c.var.deps.db, dictItems, editableItems(c.var.deps.db, c.var.auth, eq(dictItems.id, id)), "enabled", status, c.var.deps.now());
-    return ok(c, null);
-  });
-
+    return null;
+  }),
+];

@@ -1,15 +1,13 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { z } from "zod";
-import { group, groupIdQuery, groupRelation, groupRelationChange, groupWithRelation, type GroupMember } from "@/lib/contract/system/group";
+import { group, groupApi } from "@/lib/contract/system/group";
 import { departments, userGroupMembers, userGroups, users } from "../../db/schema";
 import type { Db } from "../../db/client";
-import { requireMenu, requirePerm } from "../../lib/auth";
 import type { Auth, Ctx } from "../../lib/context";
 import { assertUnique } from "../../lib/crud";
-import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
+import { crudRoutes } from "../../lib/crud-routes";
 import { joinedText, textColumns } from "../../lib/i18n-text";
-import { badRequest, body, notFound, ok, query } from "../../lib/http";
-import { ORG_SCREENS } from "../../lib/org";
+import { badRequest, notFound } from "../../lib/http";
+import { serve } from "../../lib/serve";
 import { assertTenantUsers } from "../../db/queries/org";
 import { tenantScope } from "../../lib/scope";
 
@@ -38,45 +36,40 @@ type Members = { groupId: number; userIds: number[] };
  * A change of a group's members: the group must be the caller's and, where users join, they must
  * be the tenant's; answers the group's id.
  */
-function membersChange<S extends z.ZodType<Members>>(schema: S, joining: boolean, change: (db: Db, input: Members) => Promise<void>) {
-  return async (c: Ctx) => {
-    const input = await body(c, schema);
+function membersChange(joining: boolean, change: (db: Db, input: Members) => Promise<void>) {
+  return async (c: Ctx, input: Members) => {
     const db = c.var.deps.db;
     await ownGroup(db, c.var.auth, input.groupId);
     if (joining) await assertTenantUsers(db, c.var.auth.tenantId, input.userIds);
     await change(db, input);
-    return ok(c, { id: input.groupId });
+    return { id: input.groupId };
   };
 }
 
-export const groupRoutes = legacyCrudRoutes({
-  table: userGroups,
-  entity: group,
-  read: requireMenu(...ORG_SCREENS),
-  only: ["page", "add", "upd", "del"],
-  paths: { page: "/list" },
-  extra: { memberCount: sql<number>`(select count(*)::int from ${userGroupMembers} where ${userGroupMembers.groupId} = ${userGroups.id})` },
-  unique: [{ field: "groupName", error: "cloud.groupNameTaken" }],
-})
-  .get("/queryRelation", requireMenu(...ORG_SCREENS), async (c) => {
-    const { groupId } = query(c, groupIdQuery);
+export const groupServed = [
+  ...crudRoutes({
+    table: userGroups,
+    entity: group,
+    calls: groupApi,
+    extra: { memberCount: sql<number>`(select count(*)::int from ${userGroupMembers} where ${userGroupMembers.groupId} = ${userGroups.id})` },
+    unique: [{ field: "groupName", error: "cloud.groupNameTaken" }],
+  }),
+  serve(groupApi.members, async (c, { groupId }) => {
     const db = c.var.deps.db;
     await ownGroup(db, c.var.auth, groupId);
-    const members: GroupMember[] = await db
+    return db
       .select({ id: users.id, username: users.username, realname: users.realname, departmentId: users.departmentId, departmentName: joinedText(c.var.locale, departments.departmentName, departments.i18n, "departmentName") })
       .from(userGroupMembers)
       .innerJoin(users, eq(users.id, userGroupMembers.userId))
       .leftJoin(departments, eq(departments.id, users.departmentId))
       .where(eq(userGroupMembers.groupId, groupId))
       .orderBy(asc(users.id));
-    return ok(c, members);
-  })
-  .post("/addGroupWithRelation", requirePerm("sys:group:add"), async (c) => {
-    const input = await body(c, groupWithRelation);
+  }),
+  serve(groupApi.addWithMembers, async (c, input) => {
     const db = c.var.deps.db;
     await assertNameFree(db, c.var.auth, input.groupName);
     await assertTenantUsers(db, c.var.auth.tenantId, input.userIds);
-    const row = await db.transaction(async (t) => {
+    return db.transaction(async (t) => {
       const [g] = await t
         .insert(userGroups)
         .values(tenantScope(c.var.auth).owned({ groupName: input.groupName, remark: input.remark || null, ...textColumns(c.var.locale, null, input) }))
@@ -84,20 +77,22 @@ export const groupRoutes = legacyCrudRoutes({
       await addMembers(t, g.id, input.userIds);
       return g;
     });
-    return ok(c, row);
-  })
+  }),
   // Members as a whole, added, or removed.
-  .post(
-    "/updGroupRelation",
-    requirePerm("sys:group:upd"),
-    membersChange(groupRelation, true, (db, { groupId, userIds }) =>
+  serve(
+    groupApi.setMembers,
+    membersChange(true, (db, { groupId, userIds }) =>
       db.transaction(async (t) => {
         await t.delete(userGroupMembers).where(eq(userGroupMembers.groupId, groupId));
         await addMembers(t, groupId, userIds);
       }),
     ),
-  )
-  .post("/addRelation", requirePerm("sys:group:upd"), membersChange(groupRelationChange, true, (db, { groupId, userIds }) => addMembers(db, groupId, userIds)))
-  .post("/delRelation", requirePerm("sys:group:upd"), membersChange(groupRelationChange, false, async (db, { groupId, userIds }) => {
-    await db.delete(userGroupMembers).where(and(eq(userGroupMembers.groupId, groupId), inArray(userGroupMembers.userId, userIds)));
-  }));
+  ),
+  serve(groupApi.addMembers, membersChange(true, (db, { groupId, userIds }) => addMembers(db, groupId, userIds))),
+  serve(
+    groupApi.delMembers,
+    membersChange(false, async (db, { groupId, userIds }) => {
+      await db.delete(userGroupMembers).where(and(eq(userGroupMembers.groupId, groupId), inArray(userGroupMembers.userId, userIds)));
+    }),
+  ),
+];

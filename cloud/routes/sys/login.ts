@@ -1,29 +1,16 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { textIn } from "@/lib/contract/i18n-text";
-import { Hono } from "hono";
 import svgCaptcha from "svg-captcha";
-import type { z } from "zod";
-import {
-  changePwd,
-  forgetPwdEmailSend,
-  forgetPwdEmailVerify,
-  forgetPwdSmsSend,
-  forgetPwdSmsVerify,
-  phoneLogin,
-  sendSmsCode,
-  tenantQuery,
-  usernameLogin,
-  type LoginResult,
-  type PasswordChangeRequired,
-} from "@/lib/contract/auth";
+import { loginApi, type LoginResult, type PasswordChangeRequired } from "@/lib/contract/auth";
 import { Code } from "@/lib/contract/envelope";
 import { captchas, roles, tenants, users } from "../../db/schema";
-import type { CloudEnv, Ctx, Deps } from "../../lib/context";
-import { PLATFORM_TENANT_ID, issueToken, namedLanguage, rememberLanguage, requireAuth, revokeToken, roleCodes } from "../../lib/auth";
+import type { Ctx, Deps } from "../../lib/context";
+import { PLATFORM_TENANT_ID, issueToken, namedLanguage, rememberLanguage, revokeToken, roleCodes } from "../../lib/auth";
 import { consumeCode, sendCode } from "../../lib/codes";
 import { loadCompany } from "../../db/queries/company";
 import { DUMMY_HASH, randomToken, sha256, verifyPassword } from "../../lib/crypto";
-import { AppError, body, ok, query } from "../../lib/http";
+import { AppError, ok } from "../../lib/http";
+import { serve } from "../../lib/serve";
 import { changeWithTicket, forcedChangeReason, issueTicket, passwordReminder, welcomeReminder } from "../../lib/passwords";
 import { loadPolicy } from "../../db/queries/passwords";
 import { LIMITS, clearFailures, failureKeys, forgiveFailure, isLocked, recordFailure } from "../../lib/throttle";
@@ -118,21 +105,21 @@ async function checkProof(c: Ctx, proof: Proof, code: string): Promise<User> {
 }
 
 /** A forgotten password is proved alike by SMS and by e-mail: a code sent to the account's phone or address, then a ticket for the change. */
-function forgetRoutes<F extends "phone" | "email">(field: F, send: z.ZodType<{ tId: number } & Record<F, string>>, verify: z.ZodType<{ tId: number; code: string } & Record<F, string>>) {
-  const proof = (input: { tId: number } & Record<F, string>): Proof => ({ tenantId: input.tId, purpose: "forget", channel: field === "phone" ? "sms" : "email", target: input[field] });
-  return new Hono<CloudEnv>()
-    .post("/send", async (c) => sendProof(c, proof(await body(c, send))))
-    .post("/verify", async (c) => {
-      const input = await body(c, verify);
-      const user = await checkProof(c, proof(input), input.code);
-      return ok(c, { dataCode: await issueTicket(c.var.deps, user.id) });
-    });
+function forgetServed<F extends "phone" | "email">(field: F, calls: (typeof loginApi)["forgetSms" | "forgetEmail"]) {
+  const proof = (input: { tId: number } & Record<string, unknown>): Proof => ({ tenantId: input.tId, purpose: "forget", channel: field === "phone" ? "sms" : "email", target: input[field] as string });
+  return [
+    serve(calls.send, (c, input) => sendProof(c, proof(input as { tId: number }))),
+    serve(calls.verify, async (c, input) => {
+      const { code } = input as { code: string };
+      const user = await checkProof(c, proof(input as { tId: number }), code);
+      return { dataCode: await issueTicket(c.var.deps, user.id) };
+    }),
+  ];
 }
 
-export const loginRoutes = new Hono<CloudEnv>()
-  .post("/username", async (c) => {
+export const loginServed = [
+  serve(loginApi.username, async (c, input) => {
     const deps = c.var.deps;
-    const input = await body(c, usernameLogin);
     const now = deps.now();
     const keys = failureKeys(input.tId, input.username, c.var.ip);
     const tooFrequent = () => new AppError(Code.TOO_FREQUENT, "cloud.tooFrequent");
@@ -167,54 +154,46 @@ export const loginRoutes = new Hono<CloudEnv>()
     await clearFailures(deps.db, keys.userIp, keys.user);
     await forgiveFailure(deps.db, keys.ip, LIMITS.perIp);
     return completeLogin(c, user);
-  })
-  .get("/captcha", async (c) => {
+  }),
+  serve(loginApi.captcha, async (c) => {
     const deps = c.var.deps;
     const cap = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: "0oO1ilI", color: true, width: 120, height: 40 });
     const id = randomToken();
     await deps.db.insert(captchas).values({ id, answerHash: sha256(cap.text.toLowerCase()), expiresAt: new Date(deps.now().getTime() + CAPTCHA_TTL_MS) });
-    return ok(c, { captchaKey: id, image: `data:image/svg+xml;base64,${Buffer.from(cap.data).toString("base64")}` });
-  })
-  .get("/getCompany", async (c) => {
-    const { tId } = query(c, tenantQuery);
+    return { captchaKey: id, image: `data:image/svg+xml;base64,${Buffer.from(cap.data).toString("base64")}` };
+  }),
+  serve(loginApi.company, async (c, { tId }) => {
     const { tenantName: _, ...company } = await loadCompany(c.var.deps.db, tId);
-    return ok(c, company);
-  })
-  .get("/getPwdMode", async (c) => {
-    const { tId } = query(c, tenantQuery);
+    return company;
+  }),
+  serve(loginApi.pwdMode, async (c, { tId }) => {
     const policy = await loadPolicy(c.var.deps.db, tId);
-    return ok(c, { complexity: policy.complexity, forget: policy.forget });
-  })
-  .post("/phone/sendSmsCode", async (c) => {
-    const input = await body(c, sendSmsCode);
-    return sendProof(c, { tenantId: input.tId, purpose: "login", channel: "sms", target: input.phone });
-  })
-  .post("/phone", async (c) => {
-    const input = await body(c, phoneLogin);
-    return completeLogin(c, await checkProof(c, { tenantId: input.tId, purpose: "login", channel: "sms", target: input.phone }, input.code));
-  })
-  .route("/forgetPwd/sms", forgetRoutes("phone", forgetPwdSmsSend, forgetPwdSmsVerify))
-  .route("/forgetPwd/email", forgetRoutes("email", forgetPwdEmailSend, forgetPwdEmailVerify))
-  .post("/changePwd", async (c) => {
-    const input = await body(c, changePwd);
+    return { complexity: policy.complexity, forget: policy.forget };
+  }),
+  serve(loginApi.sendSmsCode, (c, input) => sendProof(c, { tenantId: input.tId, purpose: "login", channel: "sms", target: input.phone })),
+  serve(loginApi.phone, async (c, input) => completeLogin(c, await checkProof(c, { tenantId: input.tId, purpose: "login", channel: "sms", target: input.phone }, input.code))),
+  ...forgetServed("phone", loginApi.forgetSms),
+  ...forgetServed("email", loginApi.forgetEmail),
+  serve(loginApi.changePwd, async (c, input) => {
     await changeWithTicket(c.var.deps, input.dataCode, input.password);
     return ok(c, null, "cloud.passwordChanged");
-  })
-  .get("/userInfo", requireAuth, async (c) => {
+  }),
+  serve(loginApi.userInfo, async (c) => {
     const a = c.var.auth;
     const db = c.var.deps.db;
     const [[u], held] = await Promise.all([
       db.select().from(users).where(eq(users.id, a.userId)),
       a.roleIds.length ? db.select({ name: roles.name, i18n: roles.i18n }).from(roles).where(inArray(roles.id, a.roleIds)).orderBy(asc(roles.id)) : Promise.resolve([]),
     ]);
-    return ok(c, {
+    return {
       user: { id: u.id, name: u.username, realname: u.realname, avatar: u.avatar, tenantId: u.tenantId, phone: u.phone, email: u.email },
       roles: a.roles,
       // What the home page shows: the roles' names, not their codes.
       roleNames: held.map((r) => textIn(c.var.locale, r.name, r.i18n?.name)),
-    });
-  })
-  .post("/outLogin", requireAuth, async (c) => {
+    };
+  }),
+  serve(loginApi.logout, async (c) => {
     await revokeToken(c.var.deps.db, c.var.auth.tokenHash, c.var.deps.now());
     return ok(c, null, "cloud.loggedOut");
-  });
+  }),
+];

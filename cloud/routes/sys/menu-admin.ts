@@ -1,12 +1,11 @@
 import { and, asc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
-import { Hono } from "hono";
-import { idQuery, idsBody } from "@/lib/contract/common";
-import { collectBody, menuAdd, menuQuery, menuScopeQuery, menuUpdate, type CollectEntry, type MenuAdd, type MenuRow, type MenuScope, type MenuTreeNode } from "@/lib/contract/system/menu";
+import { menuApi, type CollectEntry, type MenuAdd, type MenuRow, type MenuScope, type MenuTreeNode } from "@/lib/contract/system/menu";
 import { menuCollects, menus } from "../../db/schema";
 import type { Db } from "../../db/client";
-import { platformOnly, requireAuth, requireMenu, requirePerm } from "../../lib/auth";
-import type { Auth, CloudEnv } from "../../lib/context";
-import { badRequest, body, notFound, ok, query } from "../../lib/http";
+import { platformOnly } from "../../lib/auth";
+import type { Auth } from "../../lib/context";
+import { badRequest, notFound } from "../../lib/http";
+import { serve } from "../../lib/serve";
 import { authorisedMenuIds, effectiveMenuIds, grantableMenuIds, withAncestors } from "../../lib/menu-access";
 import { toTree } from "@/lib/tree";
 import { containsPattern, pageOf } from "../../lib/crud";
@@ -80,33 +79,28 @@ const columns = (b: Omit<MenuAdd, "scope">) => ({
   framePath: b.framePath || null,
 });
 
-const MENU_SET = "/systemSet/menuSet";
-const PERMISSION_TREES = [MENU_SET, "/systemSet/roleSet", "/systemSet/tenantRoleSet", "/systemSet/tenantSet"];
-
-export const menuAdminRoutes = new Hono<CloudEnv>()
-  .get("/all/sys", requireAuth, platformOnly, requireMenu(...PERMISSION_TREES), async (c) => ok(c, treeOf(await scopeRows(c.var.deps.db, "sys", null))))
-  .get("/all/tenant", requireAuth, platformOnly, requireMenu(...PERMISSION_TREES), async (c) => ok(c, treeOf(await scopeRows(c.var.deps.db, "tenant", null))))
-  .get("/treePC", requireAuth, requireMenu(MENU_SET), async (c) => {
-    const scope = sideOf(c.var.auth, query(c, menuScopeQuery).scope);
+export const menuAdminServed = [
+  serve(menuApi.allSys, async (c) => treeOf(await scopeRows(c.var.deps.db, "sys", null)), platformOnly),
+  serve(menuApi.allTenant, async (c) => treeOf(await scopeRows(c.var.deps.db, "tenant", null)), platformOnly),
+  serve(menuApi.tree, async (c, q) => {
+    const scope = sideOf(c.var.auth, q.scope);
     const rows = await scopeRows(c.var.deps.db, scope, await visibleIds(c.var.deps.db, c.var.auth, scope));
     // The parent picker: folders and entries, no buttons.
-    return ok(c, treeOf(rows.filter((r) => r.type === "menu")));
-  })
-  .get("/treeAuthPC", requireAuth, requireMenu(...PERMISSION_TREES), async (c) => {
-    const scope = sideOf(c.var.auth, query(c, menuScopeQuery).scope);
+    return treeOf(rows.filter((r) => r.type === "menu"));
+  }),
+  serve(menuApi.grantable, async (c, q) => {
+    const scope = sideOf(c.var.auth, q.scope);
     const grantable = await grantableMenuIds(c.var.deps.db, c.var.auth, scope);
-    return ok(c, treeOf(await scopeRows(c.var.deps.db, scope, grantable)));
-  })
-  .get("/info", requireAuth, requireMenu(MENU_SET), async (c) => {
-    const { id } = query(c, idQuery);
+    return treeOf(await scopeRows(c.var.deps.db, scope, grantable));
+  }),
+  serve(menuApi.info, async (c, { id }) => {
     const db = c.var.deps.db;
     const [row] = await db.select().from(menus).where(eq(menus.id, id));
     const visible = row ? await visibleIds(db, c.var.auth, row.scope as MenuScope) : null;
     if (!row || (visible && !visible.has(row.id))) throw notFound();
-    return ok(c, toRow(row));
-  })
-  .get("/page", requireAuth, requireMenu(MENU_SET), async (c) => {
-    const q = query(c, menuQuery);
+    return toRow(row);
+  }),
+  serve(menuApi.page, async (c, q) => {
     const db = c.var.deps.db;
     const scope = sideOf(c.var.auth, q.scope);
     const visible = await visibleIds(db, c.var.auth, scope);
@@ -115,54 +109,62 @@ export const menuAdminRoutes = new Hono<CloudEnv>()
     if (visible) conds.push(inArray(menus.id, [...visible, 0]));
     const where = and(...conds);
     const { records: rows, total } = await pageOf(db, menus, where, [asc(menus.sort), asc(menus.id)], q);
-    return ok(c, { records: rows.map(toRow), total });
-  })
-  .post("/add", requireAuth, platformOnly, requirePerm("sys:menu:add"), async (c) => {
-    const input = await body(c, menuAdd);
-    const db = c.var.deps.db;
-    await assertParent(db, input.scope, input.parentId);
-    const [row] = await db.insert(menus).values({ scope: input.scope, ...columns(input) }).returning();
-    return ok(c, toRow(row));
-  })
-  .post("/upd", requireAuth, platformOnly, requirePerm("sys:menu:upd"), async (c) => {
-    const input = await body(c, menuUpdate);
-    const db = c.var.deps.db;
-    const [current] = await db.select().from(menus).where(eq(menus.id, input.id));
-    if (!current) throw notFound();
-    await assertParent(db, current.scope as MenuScope, input.parentId, input.id);
-    const [row] = await db
-      .update(menus)
-      .set({ ...columns(input), updatedAt: c.var.deps.now() })
-      .where(eq(menus.id, input.id))
-      .returning();
-    return ok(c, toRow(row));
-  })
-  .post("/del", requireAuth, platformOnly, requirePerm("sys:menu:del"), async (c) => {
-    const { ids } = await body(c, idsBody);
-    const db = c.var.deps.db;
-    const targets = await db.select({ id: menus.id }).from(menus).where(inArray(menus.id, ids));
-    if (targets.length !== new Set(ids).size) throw notFound();
-    const [child] = await db.select({ id: menus.id }).from(menus).where(inArray(menus.parentId, ids)).limit(1);
-    // Children first, deliberately: deleting a folder must not silently take its buttons' codes with it.
-    if (child) throw badRequest("cloud.menuHasChildren");
-    await db.delete(menus).where(inArray(menus.id, ids));
-    return ok(c, { deleted: targets.length });
-  })
-  .post("/saveCollect", requireAuth, async (c) => {
-    const input = await body(c, collectBody);
+    return { records: rows.map(toRow), total };
+  }),
+  serve(
+    menuApi.add,
+    async (c, input) => {
+      const db = c.var.deps.db;
+      await assertParent(db, input.scope, input.parentId);
+      const [row] = await db.insert(menus).values({ scope: input.scope, ...columns(input) }).returning();
+      return toRow(row);
+    },
+    platformOnly,
+  ),
+  serve(
+    menuApi.upd,
+    async (c, input) => {
+      const db = c.var.deps.db;
+      const [current] = await db.select().from(menus).where(eq(menus.id, input.id));
+      if (!current) throw notFound();
+      await assertParent(db, current.scope as MenuScope, input.parentId, input.id);
+      const [row] = await db
+        .update(menus)
+        .set({ ...columns(input), updatedAt: c.var.deps.now() })
+        .where(eq(menus.id, input.id))
+        .returning();
+      return toRow(row);
+    },
+    platformOnly,
+  ),
+  serve(
+    menuApi.del,
+    async (c, { ids }) => {
+      const db = c.var.deps.db;
+      const targets = await db.select({ id: menus.id }).from(menus).where(inArray(menus.id, ids));
+      if (targets.length !== new Set(ids).size) throw notFound();
+      const [child] = await db.select({ id: menus.id }).from(menus).where(inArray(menus.parentId, ids)).limit(1);
+      // Children first, deliberately: deleting a folder must not silently take its buttons' codes with it.
+      if (child) throw badRequest("cloud.menuHasChildren");
+      await db.delete(menus).where(inArray(menus.id, ids));
+      return { deleted: targets.length };
+    },
+    platformOnly,
+  ),
+  serve(menuApi.saveCollect, async (c, input) => {
     const db = c.var.deps.db;
     const auth = c.var.auth;
     if (!input.collect) {
       await db.delete(menuCollects).where(and(eq(menuCollects.userId, auth.userId), eq(menuCollects.menuId, input.menuId)));
-      return ok(c, null);
+      return null;
     }
     const [entry] = await db.select().from(menus).where(eq(menus.id, input.menuId));
     // Only an entry the caller may open can be a favourite.
     if (!entry || entry.type !== "menu" || (!entry.path && entry.frame !== 1) || !(await effectiveMenuIds(db, auth)).has(entry.id)) throw notFound();
     await db.insert(menuCollects).values({ userId: auth.userId, menuId: entry.id, createdAt: c.var.deps.now() }).onConflictDoNothing();
-    return ok(c, null);
-  })
-  .get("/getCollectList", requireAuth, async (c) => {
+    return null;
+  }),
+  serve(menuApi.collects, async (c) => {
     const db = c.var.deps.db;
     const auth = c.var.auth;
     const rows = await db
@@ -173,8 +175,8 @@ export const menuAdminRoutes = new Hono<CloudEnv>()
       .orderBy(asc(menuCollects.createdAt), asc(menus.id));
     // A favourite whose menu the user lost stays stored but is not shown.
     const allowed = await effectiveMenuIds(db, auth);
-    const entries: CollectEntry[] = rows
+    return rows
       .filter((r) => allowed.has(r.menu.id))
-      .map(({ menu: m }) => ({ id: m.id, name: m.name, nameEn: m.nameEn, icon: m.icon, path: m.path, frame: m.frame, framePath: m.framePath, type: "menu", childrens: [] }));
-    return ok(c, entries);
-  });
+      .map(({ menu: m }): CollectEntry => ({ id: m.id, name: m.name, nameEn: m.nameEn, icon: m.icon, path: m.path, frame: m.frame, framePath: m.framePath, type: "menu", childrens: [] }));
+  }),
+];

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import { Hono } from "hono";
 import type { CurrentMenus, MenuNode } from "@/lib/shell/menu";
 import { menus } from "../../db/schema";
 import type { Db } from "../../db/client";
-import { permissionCodes, requireAuth } from "../../lib/auth";
-import type { Auth, CloudEnv } from "../../lib/context";
+import { menuApi } from "@/lib/contract/system/menu";
+import { permissionCodes } from "../../lib/auth";
+import type { Auth } from "../../lib/context";
 import { effectiveMenuIds } from "../../lib/menu-access";
-import { ok } from "../../lib/http";
+import { serve } from "../../lib/serve";
 
 type MenuRow = typeof menus.$inferSelect;
 
@@ -37,5 +37,4 @@ async function currentMenus(db: Db, auth: Pick<Auth, "roleIds" | "isPlatform">):
   return { menus: build(null), perms: [...perms].sort() };
 }
 
-/** `sys/menu/currentUser/authPC`. */
-export const currentMenuRoutes = new Hono<CloudEnv>().get("/currentUser/authPC", requireAuth, async (c) => ok(c, await currentMenus(c.var.deps.db, c.var.auth)));
+export const currentMenuServed = [serve(menuApi.current, (c) => currentMenus(c.var.deps.db, c.var.auth))];

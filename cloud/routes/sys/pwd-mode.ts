@@ -1,15 +1,17 @@
 import { sql } from "drizzle-orm";
-import { Hono } from "hono";
 import { Code } from "@/lib/contract/envelope";
 import { PASSWORD_MIN_SIZE, alternatives, type Complexity } from "@/lib/contract/password";
 import { checkPassword, randomPassword } from "@/lib/contract/password-check";
 import { pwdPolicySchema, type PwdPolicy } from "@/lib/contract/pwd-policy";
-import { randomQuery, saveComplexity, saveForget, saveHis, saveInit, saveRegular } from "@/lib/contract/system/pwd-mode";
+import { permsOf } from "@/lib/contract/call";
+import { pwdModeApi } from "@/lib/contract/system/pwd-mode";
+import { userApi } from "@/lib/contract/system/user";
 import { pwdPolicies } from "../../db/schema";
 import type { Db } from "../../db/client";
-import { permissionCodes, requireAuth, requirePerm } from "../../lib/auth";
-import type { CloudEnv, Ctx } from "../../lib/context";
-import { AppError, body, ok, parse, query } from "../../lib/http";
+import { permissionCodes } from "../../lib/auth";
+import type { Ctx } from "../../lib/context";
+import { AppError, ok, parse } from "../../lib/http";
+import { serve } from "../../lib/serve";
 import { loadPolicy } from "../../db/queries/passwords";
 
 /** The initial password must itself meet the complexity rules it will be checked against. */
@@ -49,42 +51,23 @@ function complexityOf(input: Complexity): Complexity {
   return { template: input.template, pwdSize: Math.max(PASSWORD_MIN_SIZE, first.size), pwdModes: first.modes };
 }
 
-export const pwdModeRoutes = new Hono<CloudEnv>()
-  .use(requireAuth)
+export const pwdModeServed = [
   /** A password meeting the caller's tenant policy (reset dialogs, new users). */
-  .get("/random", async (c) => {
-    const { tId } = query(c, randomQuery);
-    const policy = await loadPolicy(c.var.deps.db, tId ?? c.var.auth.tenantId);
-    return ok(c, randomPassword(policy.complexity));
-  })
+  serve(pwdModeApi.random, async (c, { tId }) => randomPassword((await loadPolicy(c.var.deps.db, tId ?? c.var.auth.tenantId)).complexity)),
   /**
    * The tenant's policy: every signed-in user needs its rules for the password hint; the initial
    * password itself only goes to those who set it or create users with it.
    */
-  .get("/info", async (c) => {
+  serve(pwdModeApi.info, async (c) => {
     const { db } = c.var.deps;
     const policy = await loadPolicy(db, c.var.auth.tenantId);
     const perms = await permissionCodes(db, c.var.auth.roleIds);
-    const mayReadInit = perms.has("sys:pwdMode:save") || perms.has("sys:user:add");
-    return ok(c, mayReadInit ? policy : { ...policy, init: { ...policy.init, password: "" } });
-  })
-  .post("/saveComplexity", requirePerm("sys:pwdMode:save"), async (c) => {
-    const input = complexityOf(await body(c, saveComplexity));
-    return savePart(c, (p) => ({ ...p, complexity: input }));
-  })
-  .post("/saveInit", requirePerm("sys:pwdMode:save"), async (c) => {
-    const input = await body(c, saveInit);
-    return savePart(c, (p) => ({ ...p, init: input }));
-  })
-  .post("/saveRegular", requirePerm("sys:pwdMode:save"), async (c) => {
-    const input = await body(c, saveRegular);
-    return savePart(c, (p) => ({ ...p, regular: input.regular, welcome: input.welcome }));
-  })
-  .post("/saveHis", requirePerm("sys:pwdMode:save"), async (c) => {
-    const input = await body(c, saveHis);
-    return savePart(c, (p) => ({ ...p, history: input }));
-  })
-  .post("/saveForget", requirePerm("sys:pwdMode:save"), async (c) => {
-    const input = await body(c, saveForget);
-    return savePart(c, (p) => ({ ...p, forget: { methods: [...new Set(input.methods)] } }));
-  });
+    const mayReadInit = perms.has(permsOf(pwdModeApi.saveInit)[0]) || perms.has(permsOf(userApi.add)[0]);
+    return mayReadInit ? policy : { ...policy, init: { ...policy.init, password: "" } };
+  }),
+  serve(pwdModeApi.saveComplexity, (c, input) => savePart(c, (p) => ({ ...p, complexity: complexityOf(input) }))),
+  serve(pwdModeApi.saveInit, (c, input) => savePart(c, (p) => ({ ...p, init: input }))),
+  serve(pwdModeApi.saveRegular, (c, input) => savePart(c, (p) => ({ ...p, regular: input.regular, welcome: input.welcome }))),
+  serve(pwdModeApi.saveHis, (c, input) => savePart(c, (p) => ({ ...p, history: input }))),
+  serve(pwdModeApi.saveForget, (c, input) => savePart(c, (p) => ({ ...p, forget: { methods: [...new Set(input.methods)] } }))),
+];

@@ -1,35 +1,17 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgSelect } from "drizzle-orm/pg-core";
-import type { MiddlewareHandler } from "hono";
-import { idQuery } from "@/lib/contract/common";
-import {
-  RESERVED_ROLE_CODES,
-  role,
-  roleAuthBody,
-  roleMembersQuery,
-  roleQuery,
-  roleTenantsBody,
-  roleUpdate,
-  roleUsersBody,
-  userRoleRelation,
-  type RoleAdd,
-  type RoleInfo,
-  type RoleKind,
-  type RoleRow,
-  type RoleTenantRow,
-  type RoleUpdate,
-  type RoleUserRow,
-} from "@/lib/contract/system/role";
+import { RESERVED_ROLE_CODES, role, roleApi, type RoleAdd, type RoleKind, type RoleRow, type RoleTenantRow, type RoleUpdate, type RoleUserRow } from "@/lib/contract/system/role";
 import { departments, roleMenus, roleTenants, roles, tenants, userRoles, users } from "../../db/schema";
 import type { Db } from "../../db/client";
-import { assertPerm, platformOnly, requireMenu } from "../../lib/auth";
-import type { Auth, CloudEnv, Ctx } from "../../lib/context";
-import { badRequest, body, notFound, ok, query } from "../../lib/http";
+import { assertPerm, platformOnly } from "../../lib/auth";
+import type { Auth, Ctx } from "../../lib/context";
+import { badRequest, notFound } from "../../lib/http";
+import { serve } from "../../lib/serve";
 import { PLATFORM_TENANT_ID, effectiveMenuIds, grantableMenuIds, type MenuScope } from "../../lib/menu-access";
 import { assertKeepsOwnAdmin, assertTenantUsers } from "../../db/queries/org";
 import { tenantScope } from "../../lib/scope";
 import { containsPattern, pageOf, pagedSelect, type Paging, type SelectedFields } from "../../lib/crud";
-import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
+import { crudRoutes } from "../../lib/crud-routes";
 import { joinedText, localized, textColumns } from "../../lib/i18n-text";
 import type { Locale } from "@/lib/contract/locale";
 
@@ -52,19 +34,17 @@ async function ownRole(db: Db, auth: Auth, id: number): Promise<Role> {
   return r;
 }
 
-/** A role assigned to users, checked against the caller's permission for its screen. */
-async function userSideRole(db: Db, auth: Auth, id: number, action: string): Promise<Role> {
+/** A role assigned to users (the call's own code is roleSet's). */
+async function userSideRole(db: Db, auth: Auth, id: number): Promise<Role> {
   const r = await ownRole(db, auth, id);
   if (isTenantRole(r)) throw notFound();
-  await assertPerm(db, auth, `sys:role:${action}`);
   return r;
 }
 
-/** A platform tenant role (the caller is on the platform: routes using it are platformOnly). */
-async function tenantRole(db: Db, auth: Auth, id: number, action: string): Promise<Role> {
+/** A platform tenant role (the call's own code is tenantRoleSet's; the caller is on the platform: routes using it are platformOnly). */
+async function tenantRole(db: Db, auth: Auth, id: number): Promise<Role> {
   const r = await ownRole(db, auth, id);
   if (!isTenantRole(r)) throw notFound();
-  await assertPerm(db, auth, `sys:tenantRole:${action}`);
   return r;
 }
 
@@ -139,50 +119,45 @@ async function memberPage<R extends { enabled: number }>(members: (fields: Selec
 async function removeUsers(c: Ctx, roleId: number, userIds: number[]) {
   const { db } = c.var.deps;
   const auth = c.var.auth;
-  const role = await userSideRole(db, auth, roleId, "upd");
+  const role = await userSideRole(db, auth, roleId);
   await assertTenantUsers(db, auth.tenantId, userIds);
   if (userIds.includes(auth.userId)) await assertKeepsOwnAdmin(db, auth, auth.userId, auth.roleIds.filter((id) => id !== role.id));
   await db.delete(userRoles).where(and(eq(userRoles.roleId, role.id), inArray(userRoles.userId, userIds)));
-  return ok(c, { id: role.id });
+  return { id: role.id };
 }
 
-const ROLE_SCREENS = ["/systemSet/roleSet", "/systemSet/tenantRoleSet", "/systemSet/userSet", "/systemSet/tenantSet"];
-
-/** No check before the body is read: a role's write permission depends on its kind (checked in `values` and `beforeDelete`). */
-const pass: MiddlewareHandler<CloudEnv> = (_c, next) => next();
-
 /**
- * add and del from the toolkit, permitted by the roles' kinds: a new role's menus are written in its
- * transaction, within the caller's grant; the built-in administrators stay.
+ * add and del from the toolkit, permitted by the roles' kinds (the declaration takes either screen's
+ * code, the row's own is checked here): a new role's menus are written in its transaction, within
+ * the caller's grant; the built-in administrators stay.
  */
-export const roleRoutes = legacyCrudRoutes({
-  table: roles,
-  entity: role,
-  only: ["add", "del"],
-  may: { add: pass, del: pass },
-  unique: [{ field: "code", error: (code) => badRequest("cloud.roleCodeTaken", { code }) }],
-  values: async (c, values) => {
-    const input = values as RoleAdd;
-    const auth = c.var.auth;
-    if (!auth.isPlatform && input.kind !== 2) throw badRequest("cloud.roleKindInvalid");
-    const shape = { tenantId: auth.tenantId, kind: input.kind };
-    await assertPerm(c.var.deps.db, auth, `${permPrefix(shape)}:add`);
-    if ((RESERVED_ROLE_CODES as readonly string[]).includes(input.code)) throw badRequest("cloud.roleReserved", { code: input.code });
-    await assertGrantable(c.var.deps.db, auth, menuScope(shape), input.menuIds);
-    return {};
-  },
-  afterSave: (tx, _c, row, input) => setMenus(tx, row.id as number, input.menuIds as number[]),
-  answer: (c, rows) => toRows(c.var.deps.db, c.var.locale, rows as Role[]),
-  allOrNone: true,
-  beforeDelete: async (c, ids) => {
-    const { db } = c.var.deps;
-    const targets = await db.select().from(roles).where(inArray(roles.id, ids));
-    for (const prefix of new Set(targets.map(permPrefix))) await assertPerm(db, c.var.auth, `${prefix}:del`);
-    if (targets.some(builtIn)) throw badRequest("cloud.roleBuiltIn");
-  },
-})
-  .get("/page", requireMenu(...ROLE_SCREENS), async (c) => {
-    const q = query(c, roleQuery);
+export const roleServed = [
+  ...crudRoutes({
+    table: roles,
+    entity: role,
+    calls: { add: roleApi.add, del: roleApi.del },
+    unique: [{ field: "code", error: (code) => badRequest("cloud.roleCodeTaken", { code }) }],
+    values: async (c, values) => {
+      const input = values as RoleAdd;
+      const auth = c.var.auth;
+      if (!auth.isPlatform && input.kind !== 2) throw badRequest("cloud.roleKindInvalid");
+      const shape = { tenantId: auth.tenantId, kind: input.kind };
+      await assertPerm(c.var.deps.db, auth, `${permPrefix(shape)}:add`);
+      if ((RESERVED_ROLE_CODES as readonly string[]).includes(input.code)) throw badRequest("cloud.roleReserved", { code: input.code });
+      await assertGrantable(c.var.deps.db, auth, menuScope(shape), input.menuIds);
+      return {};
+    },
+    afterSave: (tx, _c, row, input) => setMenus(tx, row.id as number, input.menuIds as number[]),
+    answer: (c, rows) => toRows(c.var.deps.db, c.var.locale, rows as Role[]),
+    allOrNone: true,
+    beforeDelete: async (c, ids) => {
+      const { db } = c.var.deps;
+      const targets = await db.select().from(roles).where(inArray(roles.id, ids));
+      for (const prefix of new Set(targets.map(permPrefix))) await assertPerm(db, c.var.auth, `${prefix}:del`);
+      if (targets.some(builtIn)) throw badRequest("cloud.roleBuiltIn");
+    },
+  }),
+  serve(roleApi.page, async (c, q) => {
     const db = c.var.deps.db;
     const auth = c.var.auth;
     // A tenant only has its own tenant roles; the platform's default list is its management roles.
@@ -191,88 +166,72 @@ export const roleRoutes = legacyCrudRoutes({
     const name = q.name ? or(ilike(roles.name, pattern), ilike(sql`${roles.i18n}->'name'->>${c.var.locale}`, pattern), ilike(roles.code, pattern)) : undefined;
     const where = tenantScope(auth).where(roles, eq(roles.kind, kind), name);
     const { records: list, total } = await pageOf(db, roles, where, [asc(roles.id)], q);
-    return ok(c, { records: await toRows(db, c.var.locale, list), total });
-  })
-  .get("/info", requireMenu(...ROLE_SCREENS), async (c) => {
-    const { id } = query(c, idQuery);
+    return { records: await toRows(db, c.var.locale, list), total };
+  }),
+  serve(roleApi.info, async (c, { id }) => {
     const db = c.var.deps.db;
     const role = await ownRole(db, c.var.auth, id);
     const [row] = await toRows(db, c.var.locale, [role]);
     const menuIds = builtIn(role)
       ? [...(await effectiveMenuIds(db, { roleIds: [role.id] }))]
       : (await db.select({ id: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.roleId, role.id))).map((m) => m.id);
-    const info: RoleInfo = { ...row, menuIds: menuIds.sort((a, b) => a - b) };
-    return ok(c, info);
-  })
-  .post("/updUser", async (c) => {
-    const input = await body(c, roleUpdate);
+    return { ...row, menuIds: menuIds.sort((a, b) => a - b) };
+  }),
+  serve(roleApi.updUser, async (c, input) => {
     const db = c.var.deps.db;
-    const role = await userSideRole(db, c.var.auth, input.id, "upd");
+    const role = await userSideRole(db, c.var.auth, input.id);
     await updateRole(db, c.var.auth, c.var.locale, role, input, c.var.deps.now());
-    return ok(c, { id: role.id });
-  })
-  .post("/updTenant", platformOnly, async (c) => {
-    const input = await body(c, roleUpdate);
+    return { id: role.id };
+  }),
+  serve(roleApi.updTenant, async (c, input) => {
     const db = c.var.deps.db;
-    const role = await tenantRole(db, c.var.auth, input.id, "upd");
+    const role = await tenantRole(db, c.var.auth, input.id);
     await updateRole(db, c.var.auth, c.var.locale, role, input, c.var.deps.now());
-    return ok(c, { id: role.id });
-  })
-  .post("/updUserAuth", async (c) => {
-    const input = await body(c, roleAuthBody);
+    return { id: role.id };
+  }, platformOnly),
+  serve(roleApi.updUserAuth, async (c, input) => {
     const db = c.var.deps.db;
-    await updateMenus(db, c.var.auth, await userSideRole(db, c.var.auth, input.roleId, "auth"), input.menuIds);
-    return ok(c, { id: input.roleId });
-  })
-  .post("/updTenantAuth", platformOnly, async (c) => {
-    const input = await body(c, roleAuthBody);
+    await updateMenus(db, c.var.auth, await userSideRole(db, c.var.auth, input.roleId), input.menuIds);
+    return { id: input.roleId };
+  }),
+  serve(roleApi.updTenantAuth, async (c, input) => {
     const db = c.var.deps.db;
-    await updateMenus(db, c.var.auth, await tenantRole(db, c.var.auth, input.roleId, "auth"), input.menuIds);
-    return ok(c, { id: input.roleId });
-  })
-  .get("/pageUser", requireMenu(...ROLE_SCREENS), async (c) => {
-    const q = query(c, roleMembersQuery);
+    await updateMenus(db, c.var.auth, await tenantRole(db, c.var.auth, input.roleId), input.menuIds);
+    return { id: input.roleId };
+  }, platformOnly),
+  serve(roleApi.pageUser, async (c, q) => {
     const db = c.var.deps.db;
     const role = await ownRole(db, c.var.auth, q.roleId);
     if (isTenantRole(role)) throw notFound();
     const fields = { id: users.id, username: users.username, realname: users.realname, departmentName: joinedText(c.var.locale, departments.departmentName, departments.i18n, "departmentName"), enabled: users.enabled };
     const members = (f: SelectedFields) => db.select(f).from(userRoles).innerJoin(users, eq(users.id, userRoles.userId)).leftJoin(departments, eq(departments.id, users.departmentId)).$dynamic();
     const where = and(eq(userRoles.roleId, role.id), q.keyword ? or(ilike(users.username, containsPattern(q.keyword)), ilike(users.realname, containsPattern(q.keyword))) : undefined);
-    return ok(c, await memberPage<RoleUserRow>(members, fields, where, users.id, q));
-  })
-  .post("/addUser", async (c) => {
-    const input = await body(c, roleUsersBody);
+    return memberPage<RoleUserRow>(members, fields, where, users.id, q);
+  }),
+  serve(roleApi.addUser, async (c, input) => {
     const db = c.var.deps.db;
-    const role = await userSideRole(db, c.var.auth, input.roleId, "upd");
+    const role = await userSideRole(db, c.var.auth, input.roleId);
     await assertTenantUsers(db, c.var.auth.tenantId, input.userIds);
     await db
       .insert(userRoles)
       .values([...new Set(input.userIds)].map((userId) => ({ userId, roleId: role.id })))
       .onConflictDoNothing();
-    return ok(c, { id: role.id });
-  })
-  .post("/delUser", async (c) => {
-    const input = await body(c, roleUsersBody);
-    return removeUsers(c, input.roleId, input.userIds);
-  })
-  .post("/delUserRoleRelation", async (c) => {
-    const input = await body(c, userRoleRelation);
-    return removeUsers(c, input.roleId, [input.userId]);
-  })
-  .get("/pageTenant", platformOnly, requireMenu("/systemSet/tenantRoleSet", "/systemSet/tenantSet"), async (c) => {
-    const q = query(c, roleMembersQuery);
+    return { id: role.id };
+  }),
+  serve(roleApi.delUser, (c, input) => removeUsers(c, input.roleId, input.userIds)),
+  serve(roleApi.delUserRole, (c, input) => removeUsers(c, input.roleId, [input.userId])),
+  serve(roleApi.pageTenant, async (c, q) => {
     const db = c.var.deps.db;
     const role = await ownRole(db, c.var.auth, q.roleId);
     if (!isTenantRole(role)) throw notFound();
     const where = and(eq(roleTenants.roleId, role.id), q.keyword ? or(ilike(tenants.name, containsPattern(q.keyword)), ilike(tenants.code, containsPattern(q.keyword))) : undefined);
     const fields = { id: tenants.id, name: tenants.name, code: tenants.code, enabled: tenants.enabled };
     const members = (f: SelectedFields) => db.select(f).from(roleTenants).innerJoin(tenants, eq(tenants.id, roleTenants.tenantId)).$dynamic();
-    return ok(c, await memberPage<RoleTenantRow>(members, fields, where, tenants.id, q));
-  })
-  .post("/addTenant", platformOnly, async (c) => {
-    const input = await body(c, roleTenantsBody);
+    return memberPage<RoleTenantRow>(members, fields, where, tenants.id, q);
+  }, platformOnly),
+  serve(roleApi.addTenant, async (c, input) => {
     const db = c.var.deps.db;
-    const role = await tenantRole(db, c.var.auth, input.roleId, "upd");
+    const role = await tenantRole(db, c.var.auth, input.roleId);
     const unique = [...new Set(input.tenantIds)];
     // The platform itself is authorised for its whole tree: it takes no tenant roles.
     const found = await db.select({ id: tenants.id }).from(tenants).where(and(inArray(tenants.id, unique), ne(tenants.id, PLATFORM_TENANT_ID)));
@@ -281,12 +240,12 @@ export const roleRoutes = legacyCrudRoutes({
       .insert(roleTenants)
       .values(unique.map((tenantId) => ({ roleId: role.id, tenantId })))
       .onConflictDoNothing();
-    return ok(c, { id: role.id });
-  })
-  .post("/delTenant", platformOnly, async (c) => {
-    const input = await body(c, roleTenantsBody);
+    return { id: role.id };
+  }, platformOnly),
+  serve(roleApi.delTenant, async (c, input) => {
     const db = c.var.deps.db;
-    const role = await tenantRole(db, c.var.auth, input.roleId, "upd");
+    const role = await tenantRole(db, c.var.auth, input.roleId);
     await db.delete(roleTenants).where(and(eq(roleTenants.roleId, role.id), inArray(roleTenants.tenantId, input.tenantIds)));
-    return ok(c, { id: role.id });
-  });
+    return { id: role.id };
+  }, platformOnly),
+];

@@ -1,13 +1,13 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { Hono } from "hono";
 import { Code } from "@/lib/contract/envelope";
-import { safetyCheckCode, safetyCheckPassword, safetySendCode, safetySendCodeSet, safetySetInfo, safetyUpdPwd, type SafetyType, type VerifyResult } from "@/lib/contract/system/safety";
+import { safetyApi, type SafetyType } from "@/lib/contract/system/safety";
 import { pwdTickets, users } from "../../db/schema";
-import { requireAuth, requireMenu, revokeUserTokens } from "../../lib/auth";
+import { revokeUserTokens } from "../../lib/auth";
 import { consumeCode, sendCode } from "../../lib/codes";
-import type { Auth, CloudEnv, Ctx } from "../../lib/context";
+import type { Auth, Ctx } from "../../lib/context";
 import { sha256, verifyPassword } from "../../lib/crypto";
-import { AppError, badRequest, body, ok } from "../../lib/http";
+import { AppError, badRequest, ok } from "../../lib/http";
+import { serve } from "../../lib/serve";
 import { assertUnique } from "../../db/queries/org";
 import { issueTicket, setPassword } from "../../lib/passwords";
 import { LIMITS, clearFailures, isLocked, recordFailure } from "../../lib/throttle";
@@ -58,33 +58,25 @@ async function claimVerifyKey(c: Ctx, auth: Auth, verifyKey: string) {
 
 const proof = (c: Ctx, type: SafetyType, target: string) => ({ tenantId: c.var.auth.tenantId, purpose: "bind" as const, channel: channelOf(type), target });
 
-export const safetyRoutes = new Hono<CloudEnv>()
-  .use(requireAuth, requireMenu("/systemSet/securitySet"))
-  .post("/sendCode", async (c) => {
-    const { type } = await body(c, safetySendCode);
+export const safetyServed = [
+  serve(safetyApi.sendCode, async (c, { type }) => {
     await sendCode(c.var.deps, proof(c, type, current(await me(c), type)), c.var.locale);
     return ok(c, null, "cloud.codeSent");
-  })
-  .post("/checkCode", async (c) => {
-    const input = await body(c, safetyCheckCode);
+  }),
+  serve(safetyApi.checkCode, async (c, input) => {
     await consumeCode(c.var.deps, proof(c, input.type, current(await me(c), input.type)), input.code);
-    const result: VerifyResult = { verifyKey: await issueTicket(c.var.deps, c.var.auth.userId) };
-    return ok(c, result);
-  })
-  .post("/checkPassword", async (c) => {
-    const input = await body(c, safetyCheckPassword);
+    return { verifyKey: await issueTicket(c.var.deps, c.var.auth.userId) };
+  }),
+  serve(safetyApi.checkPassword, async (c, input) => {
     await checkOwnPassword(c, await me(c), input.password);
-    const result: VerifyResult = { verifyKey: await issueTicket(c.var.deps, c.var.auth.userId) };
-    return ok(c, result);
-  })
-  .post("/sendCodeSet", async (c) => {
-    const input = await body(c, safetySendCodeSet);
+    return { verifyKey: await issueTicket(c.var.deps, c.var.auth.userId) };
+  }),
+  serve(safetyApi.sendCodeSet, async (c, input) => {
     await assertUnique(c.var.deps.db, c.var.auth.tenantId, { [input.type]: input.value }, c.var.auth.userId);
     await sendCode(c.var.deps, proof(c, input.type, input.value), c.var.locale);
     return ok(c, null, "cloud.codeSent");
-  })
-  .post("/setInfo", async (c) => {
-    const input = await body(c, safetySetInfo);
+  }),
+  serve(safetyApi.setInfo, async (c, input) => {
     const deps = c.var.deps;
     const auth = c.var.auth;
     const key = await claimVerifyKey(c, auth, input.verifyKey);
@@ -100,9 +92,8 @@ export const safetyRoutes = new Hono<CloudEnv>()
       .set({ [input.type]: input.value, updatedAt: deps.now() })
       .where(eq(users.id, auth.userId));
     return ok(c, { [input.type]: input.value }, "cloud.infoBound");
-  })
-  .post("/updPwd", async (c) => {
-    const input = await body(c, safetyUpdPwd);
+  }),
+  serve(safetyApi.updPwd, async (c, input) => {
     const deps = c.var.deps;
     const user = await me(c);
     await checkOwnPassword(c, user, input.oldPassword);
@@ -110,4 +101,5 @@ export const safetyRoutes = new Hono<CloudEnv>()
     // Other sessions end; the one the change was made from goes on.
     await revokeUserTokens(deps.db, user.id, deps.now(), c.var.auth.tokenHash);
     return ok(c, null, "cloud.saved");
-  });
+  }),
+];

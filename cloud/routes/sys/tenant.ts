@@ -1,28 +1,21 @@
 import { and, eq, gte, ilike, isNull, like, lte, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { Hono } from "hono";
 import { Code } from "@/lib/contract/envelope";
-import { idQuery, idsBody, statusBody } from "@/lib/contract/common";
-import { passwordForm } from "@/lib/contract/password";
 import { checkPassword } from "@/lib/contract/password-check";
 import { defaultPwdPolicy } from "@/lib/contract/pwd-policy";
 import {
-  tenantAdd,
-  tenantAuth,
-  tenantQuery,
-  tenantUpdate,
-  type TenantInfo,
+  tenantApi,
   type TenantRow,
   type TenantStatus,
 } from "@/lib/contract/system/tenant";
 import { companyInfo, departments, menus, projects, roleMenus, roles, storedFiles, tenantMenus, tenants, tokens, userRoles, users } from "../../db/schema";
 import type { Db } from "../../db/client";
-import { platformOnly, requireAuth, requireMenu, requirePerm, revokeUserTokens } from "../../lib/auth";
-import type { CloudEnv } from "../../lib/context";
+import { platformOnly, revokeUserTokens } from "../../lib/auth";
 import { hashPassword } from "../../lib/crypto";
 import { areaName } from "../../lib/area-names";
 import { contractEndOf, contractStartOf, dayOf } from "../../lib/expire-warn";
-import { AppError, badRequest, body, notFound, ok, query } from "../../lib/http";
+import { AppError, badRequest, notFound, ok } from "../../lib/http";
+import { serve } from "../../lib/serve";
 import { t } from "../../lib/i18n";
 import { ADMIN_ROLE, PLATFORM_TENANT_ID, withAncestors } from "../../lib/menu-access";
 import { ensureRootDepartment, rootDepartment } from "../../db/queries/org";
@@ -30,7 +23,6 @@ import { setPassword } from "../../lib/passwords";
 import { tenantOf } from "../../lib/scope";
 import { containsPattern } from "../../lib/crud";
 
-const SCREEN = "/systemSet/tenantSet";
 const admin = alias(users, "admin");
 // The outer column is spelled out: a single-table query renders columns unqualified, and a bare
 // "id" inside the subquery would mean the inner table's.
@@ -168,10 +160,9 @@ async function adminOf(db: Db, tenantId: number) {
   return { tenant, user };
 }
 
-export const tenantRoutes = new Hono<CloudEnv>()
-  .use(requireAuth, platformOnly)
-  .get("/page", requireMenu(SCREEN), async (c) => {
-    const q = query(c, tenantQuery);
+/** The platform's tenants: every call is the platform's alone, checked beside the call's own code or screen. */
+export const tenantServed = [
+  serve(tenantApi.page, async (c, q) => {
     const where = and(
       customer,
       q.name ? ilike(tenants.name, containsPattern(q.name)) : undefined,
@@ -185,19 +176,16 @@ export const tenantRoutes = new Hono<CloudEnv>()
       selectRows(db, c.var.deps.now(), c.var.deps.config.storageQuotaMb, where, { size: q.size, offset: (q.current - 1) * q.size }),
       db.select({ total: sql<number>`count(*)::int` }).from(tenants).where(where),
     ]);
-    return ok(c, { records, total });
-  })
-  .get("/info", requireMenu(SCREEN), async (c) => {
-    const { id } = query(c, idQuery);
+    return { records, total };
+  }, platformOnly),
+  serve(tenantApi.info, async (c, { id }) => {
     const db = c.var.deps.db;
     const [row] = await selectRows(db, c.var.deps.now(), c.var.deps.config.storageQuotaMb, eq(tenants.id, id));
     if (!row) throw notFound();
     const auth = await db.select({ id: tenantMenus.menuId }).from(tenantMenus).where(tenantOf(id).where(tenantMenus));
-    const info: TenantInfo = { ...row, menuIds: auth.map((a) => a.id) };
-    return ok(c, info);
-  })
-  .post("/add", requirePerm("sys:tenant:add"), async (c) => {
-    const input = await body(c, tenantAdd);
+    return { ...row, menuIds: auth.map((a) => a.id) };
+  }, platformOnly),
+  serve(tenantApi.add, async (c, input) => {
     const deps = c.var.deps;
     const values = columns(input);
     // A new tenant has the default policy until its administrator changes it.
@@ -245,10 +233,9 @@ export const tenantRoutes = new Hono<CloudEnv>()
       return tenant.id;
     });
     const [row] = await selectRows(deps.db, now, deps.config.storageQuotaMb, eq(tenants.id, id));
-    return ok(c, row);
-  })
-  .post("/upd", requirePerm("sys:tenant:upd"), async (c) => {
-    const input = await body(c, tenantUpdate);
+    return row;
+  }, platformOnly),
+  serve(tenantApi.upd, async (c, input) => {
     const deps = c.var.deps;
     const before = await customerTenant(deps.db, input.id);
     const values = columns(input);
@@ -262,10 +249,9 @@ export const tenantRoutes = new Hono<CloudEnv>()
       }
     });
     const [row] = await selectRows(deps.db, deps.now(), deps.config.storageQuotaMb, eq(tenants.id, input.id));
-    return ok(c, row);
-  })
-  .post("/del", requirePerm("sys:tenant:del"), async (c) => {
-    const { ids } = await body(c, idsBody);
+    return row;
+  }, platformOnly),
+  serve(tenantApi.del, async (c, { ids }) => {
     const db = c.var.deps.db;
     const targets: Awaited<ReturnType<typeof customerTenant>>[] = [];
     for (const id of ids) targets.push(await customerTenant(db, id));
@@ -282,37 +268,33 @@ export const tenantRoutes = new Hono<CloudEnv>()
     await db.transaction(async (tx) => {
       for (const tenant of targets) await purgeTenant(tx, tenant.id);
     });
-    return ok(c, { deleted: targets.length });
-  })
-  .post("/openOrClose", requirePerm("sys:tenant:openOrClose"), async (c) => {
-    const { id, status } = await body(c, statusBody);
+    return { deleted: targets.length };
+  }, platformOnly),
+  serve(tenantApi.openOrClose, async (c, { id, status }) => {
     const deps = c.var.deps;
     await customerTenant(deps.db, id);
     const now = deps.now();
     await deps.db.update(tenants).set({ enabled: status, updatedAt: now }).where(eq(tenants.id, id));
     // Every session of the tenant ends at once (the token check also looks at the tenant).
     if (status !== 1) await deps.db.update(tokens).set({ revokedAt: now }).where(tenantOf(id).where(tokens, isNull(tokens.revokedAt)));
-    return ok(c, null);
-  })
-  .post("/openOrCloseAdminStatus", requirePerm("sys:tenant:openOrClose"), async (c) => {
-    const { id, status } = await body(c, statusBody);
+    return null;
+  }, platformOnly),
+  serve(tenantApi.adminStatus, async (c, { id, status }) => {
     const deps = c.var.deps;
     const { user } = await adminOf(deps.db, id);
     const now = deps.now();
     await deps.db.update(users).set({ enabled: status, updatedAt: now }).where(eq(users.id, user.id));
     if (status !== 1) await revokeUserTokens(deps.db, user.id, now);
-    return ok(c, null);
-  })
-  .post("/updAuth", requirePerm("sys:tenant:auth"), async (c) => {
-    const input = await body(c, tenantAuth);
+    return null;
+  }, platformOnly),
+  serve(tenantApi.updAuth, async (c, input) => {
     const db = c.var.deps.db;
     await customerTenant(db, input.id);
     const menuIds = await authorisedSet(db, input.menuIds);
     await db.transaction(async (tx) => replaceAuth(tx, input.id, menuIds));
-    return ok(c, { menuIds });
-  })
-  .post("/updUserPwd", requirePerm("sys:tenant:resetPwd"), async (c) => {
-    const input = await body(c, passwordForm);
+    return { menuIds };
+  }, platformOnly),
+  serve(tenantApi.resetPwd, async (c, input) => {
     const deps = c.var.deps;
     const { tenant, user } = await adminOf(deps.db, input.id);
     const notify = input.notifyFlag === 1;
@@ -324,4 +306,5 @@ export const tenantRoutes = new Hono<CloudEnv>()
       await deps.delivery.send({ ...target, subject: t(c.var.locale, "cloud.pwdNoticeSubject"), body: t(c.var.locale, "cloud.pwdNotice", values) });
     }
     return ok(c, null, "cloud.passwordReset");
-  });
+  }, platformOnly),
+];

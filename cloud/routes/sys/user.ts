@@ -1,25 +1,23 @@
 import { asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from "drizzle-orm";
 import { Code } from "@/lib/contract/envelope";
-import { idQuery, statusBody } from "@/lib/contract/common";
-import { passwordForm } from "@/lib/contract/password";
 import { checkPassword } from "@/lib/contract/password-check";
-import { departmentUserQuery, queryPhoneBody, user, userAuthBody, userQuery, userUpdate, usernameQuery, type UserRow, type UserUpdate } from "@/lib/contract/system/user";
+import { user, userApi, type UserRow, type UserUpdate } from "@/lib/contract/system/user";
 import { departments, knowledgeNodes, roles, tenants, userRoles, users } from "../../db/schema";
 import type { Db } from "../../db/client";
-import { requireMenu, requirePerm, revokeUserTokens } from "../../lib/auth";
+import { revokeUserTokens } from "../../lib/auth";
 import { effectiveMenuIds, pathsOf } from "../../lib/menu-access";
 import type { Auth, Ctx, Deps } from "../../lib/context";
 import { hashPassword } from "../../lib/crypto";
-import { AppError, badRequest, body, notFound, ok, query } from "../../lib/http";
+import { AppError, badRequest, notFound, ok } from "../../lib/http";
 import { t } from "../../lib/i18n";
-import { ORG_SCREENS } from "../../lib/org";
 import { assertKeepsOwnAdmin, assertUnique, departmentAndDescendants } from "../../db/queries/org";
 import { setPassword } from "../../lib/passwords";
 import { loadPolicy } from "../../db/queries/passwords";
 import { loadMasker, type Masker } from "../../lib/phone-set";
 import { tenantScope } from "../../lib/scope";
 import { containsPattern, pageOf } from "../../lib/crud";
-import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
+import { crudRoutes } from "../../lib/crud-routes";
+import { serve } from "../../lib/serve";
 import { joinedText } from "../../lib/i18n-text";
 import { textIn } from "@/lib/contract/i18n-text";
 import type { Locale } from "@/lib/contract/locale";
@@ -136,45 +134,43 @@ async function notifyPassword(c: Ctx, user: Pick<User, "username" | "phone" | "e
   if (user.email) await deps.delivery.send({ channel: "email", target: user.email, subject, body: text });
 }
 
-const READ = requireMenu(...ORG_SCREENS);
-
 /**
  * upd and del from the toolkit: an update checks contacts, department and roles, writes the roles
  * in its transaction and answers the row masked for the viewer; a delete names only the caller's
  * tenant's users and never the caller, the tenant's administrator or an owner of knowledge.
  */
-export const userRoutes = legacyCrudRoutes({
-  table: users,
-  entity: user,
-  only: ["upd", "del"],
-  update: userUpdate,
-  values: async (c, values, _partial, before) => {
-    const input = values as UserUpdate;
-    const { db } = c.var.deps;
-    const id = (before as User).id;
-    await assertUnique(db, c.var.auth.tenantId, { phone: input.phone, email: input.email }, id);
-    await assertDepartment(db, c.var.auth, input.departmentId);
-    await assertRoleChange(db, c.var.auth, id, input.roleIds);
-    return profile(input);
-  },
-  afterSave: async (tx, _c, row, input) => {
-    if (input.roleIds) await setRoles(tx, row.id as number, input.roleIds as number[]);
-  },
-  answer: (c, rows) => toRows(c.var.deps.db, c.var.auth, c.var.locale, rows as User[]),
-  allOrNone: true,
-  beforeDelete: async (c, ids) => {
-    const { db } = c.var.deps;
-    const auth = c.var.auth;
-    if (ids.includes(auth.userId)) throw badRequest("cloud.cannotDeleteSelf");
-    const [tenant] = await db.select({ adminUserId: tenants.adminUserId }).from(tenants).where(tenantScope(auth).self());
-    if (tenant?.adminUserId && ids.includes(tenant.adminUserId)) throw badRequest("cloud.cannotDeleteTenantAdmin");
-    // Knowledge bases, folders and files keep their owner: hand them over (change owner) first.
-    const [owned] = await db.select({ n: count() }).from(knowledgeNodes).where(inArray(knowledgeNodes.ownerId, ids));
-    if (owned.n) throw badRequest("cloud.userOwnsKnowledge", { count: owned.n });
-  },
-})
-  .get("/page", READ, async (c) => {
-    const q = query(c, userQuery);
+export const userServed = [
+  ...crudRoutes({
+    table: users,
+    entity: user,
+    // page, info, add and openOrClose are the user screen's own (masked answers, password policy, sessions).
+    calls: { upd: userApi.upd, del: userApi.del },
+    values: async (c, values, _partial, before) => {
+      const input = values as UserUpdate;
+      const { db } = c.var.deps;
+      const id = (before as User).id;
+      await assertUnique(db, c.var.auth.tenantId, { phone: input.phone, email: input.email }, id);
+      await assertDepartment(db, c.var.auth, input.departmentId);
+      await assertRoleChange(db, c.var.auth, id, input.roleIds);
+      return profile(input);
+    },
+    afterSave: async (tx, _c, row, input) => {
+      if (input.roleIds) await setRoles(tx, row.id as number, input.roleIds as number[]);
+    },
+    answer: (c, rows) => toRows(c.var.deps.db, c.var.auth, c.var.locale, rows as User[]),
+    allOrNone: true,
+    beforeDelete: async (c, ids) => {
+      const { db } = c.var.deps;
+      const auth = c.var.auth;
+      if (ids.includes(auth.userId)) throw badRequest("cloud.cannotDeleteSelf");
+      const [tenant] = await db.select({ adminUserId: tenants.adminUserId }).from(tenants).where(tenantScope(auth).self());
+      if (tenant?.adminUserId && ids.includes(tenant.adminUserId)) throw badRequest("cloud.cannotDeleteTenantAdmin");
+      // Knowledge bases, folders and files keep their owner: hand them over (change owner) first.
+      const [owned] = await db.select({ n: count() }).from(knowledgeNodes).where(inArray(knowledgeNodes.ownerId, ids));
+      if (owned.n) throw badRequest("cloud.userOwnsKnowledge", { count: owned.n });
+    },
+  }),
+  serve(userApi.page, async (c, q) => {
     const db = c.var.deps.db;
     const auth = c.var.auth;
     const conds: (SQL | undefined)[] = [];
@@ -184,16 +180,15 @@ export const userRoutes = legacyCrudRoutes({
     }
     if (q.departmentId) {
       const ids = await departmentAndDescendants(db, auth.tenantId, q.departmentId);
-      if (!ids.length) return ok(c, { records: [], total: 0 });
+      if (!ids.length) return { records: [], total: 0 };
       conds.push(inArray(users.departmentId, ids));
     }
     if (q.enabled) conds.push(q.enabled === 1 ? eq(users.enabled, 1) : ne(users.enabled, 1));
     const where = tenantScope(auth).where(users, ...conds);
     const { records: list, total } = await pageOf(db, users, where, [desc(users.id)], q);
-    return ok(c, { records: await toRows(db, auth, c.var.locale, list), total });
-  })
-  .get("/getDepartmentUserInfo", READ, async (c) => {
-    const { departmentId } = query(c, departmentUserQuery);
+    return { records: await toRows(db, auth, c.var.locale, list), total };
+  }),
+  serve(userApi.departmentUsers, async (c, { departmentId }) => {
     const db = c.var.deps.db;
     const [department] = await db
       .select({ id: departments.id, departmentName: joinedText(c.var.locale, departments.departmentName, departments.i18n, "departmentName"), parentId: departments.parentId })
@@ -201,22 +196,19 @@ export const userRoutes = legacyCrudRoutes({
       .where(tenantScope(c.var.auth).where(departments, eq(departments.id, departmentId)));
     if (!department) throw notFound();
     const list = await db.select().from(users).where(tenantScope(c.var.auth).where(users, eq(users.departmentId, departmentId))).orderBy(asc(users.id));
-    return ok(c, { department, users: await toRows(db, c.var.auth, c.var.locale, list) });
-  })
-  .get("/getUserInfoById", READ, async (c) => {
-    const { id } = query(c, idQuery);
+    return { department, users: await toRows(db, c.var.auth, c.var.locale, list) };
+  }),
+  serve(userApi.info, async (c, { id }) => {
     const [row] = await toRows(c.var.deps.db, c.var.auth, c.var.locale, [await ownUser(c.var.deps.db, c.var.auth, id)]);
-    return ok(c, row);
-  })
-  .get("/getUserInfoByUsername", READ, async (c) => {
-    const { username } = query(c, usernameQuery);
+    return row;
+  }),
+  serve(userApi.byUsername, async (c, { username }) => {
     const [u] = await c.var.deps.db.select().from(users).where(tenantScope(c.var.auth).where(users, eq(users.username, username)));
     if (!u) throw notFound();
     const [row] = await toRows(c.var.deps.db, c.var.auth, c.var.locale, [u]);
-    return ok(c, row);
-  })
-  .post("/add", requirePerm("sys:user:add"), async (c) => {
-    const input = await body(c, user.body);
+    return row;
+  }),
+  serve(userApi.add, async (c, input) => {
     const deps = c.var.deps;
     const auth = c.var.auth;
     await assertUnique(deps.db, auth.tenantId, input);
@@ -241,44 +233,39 @@ export const userRoutes = legacyCrudRoutes({
     });
     if (policy.init.notify) await notifyPassword(c, row, password);
     const [out] = await toRows(deps.db, auth, c.var.locale, [row]);
-    return ok(c, out);
-  })
-  .post("/updAuth", requirePerm("sys:user:upd"), async (c) => {
-    const input = await body(c, userAuthBody);
+    return out;
+  }),
+  serve(userApi.updAuth, async (c, input) => {
     const db = c.var.deps.db;
     const auth = c.var.auth;
     await ownUser(db, auth, input.id);
     await assertRoleChange(db, auth, input.id, input.roleIds);
     await setRoles(db, input.id, input.roleIds);
-    return ok(c, { id: input.id });
-  })
-  .post("/openOrClose", requirePerm("sys:user:openOrClose"), async (c) => {
-    const input = await body(c, statusBody);
+    return { id: input.id };
+  }),
+  serve(userApi.openOrClose, async (c, input) => {
     const deps = c.var.deps;
     if (input.status !== 1 && input.id === c.var.auth.userId) throw badRequest("cloud.cannotDisableSelf");
     await ownUser(deps.db, c.var.auth, input.id);
     await deps.db.update(users).set({ enabled: input.status, updatedAt: deps.now() }).where(eq(users.id, input.id));
     // A disabled user's sessions end now, not when their tokens expire.
     if (input.status !== 1) await revokeUserTokens(deps.db, input.id, deps.now());
-    return ok(c, { id: input.id, status: input.status });
-  })
-  .post("/updQueryPhone", requirePerm("sys:user:upd"), async (c) => {
-    const input = await body(c, queryPhoneBody);
+    return { id: input.id, status: input.status };
+  }),
+  serve(userApi.updQueryPhone, async (c, input) => {
     const db = c.var.deps.db;
     await ownUser(db, c.var.auth, input.id);
     await db.update(users).set({ queryPhone: input.queryPhone, updatedAt: c.var.deps.now() }).where(eq(users.id, input.id));
-    return ok(c, { id: input.id, queryPhone: input.queryPhone });
-  })
-  .post("/updUserPwd", requirePerm("sys:user:resetPwd"), async (c) => {
-    const input = await body(c, passwordForm);
+    return { id: input.id, queryPhone: input.queryPhone };
+  }),
+  serve(userApi.resetPwd, async (c, input) => {
     const user = await ownUser(c.var.deps.db, c.var.auth, input.id);
     if (input.notifyFlag === 1 && !user.phone && !user.email) throw badRequest("cloud.noContact");
     await setPassword(c.var.deps, user, input.password, { mustChange: input.changePwdFlag === 2 });
     if (input.notifyFlag === 1) await notifyPassword(c, user, input.password);
     return ok(c, { id: user.id }, "cloud.saved");
-  })
-  .post("/updPwd", async (c) => {
-    const input = await body(c, passwordForm);
+  }),
+  serve(userApi.updPwd, async (c, input) => {
     const auth = c.var.auth;
     if (input.id !== auth.userId) throw new AppError(Code.FORBIDDEN, "cloud.notOwnAccount");
     const user = await ownUser(c.var.deps.db, auth, input.id);
@@ -286,4 +273,5 @@ export const userRoutes = legacyCrudRoutes({
     // Other sessions end; the one the change was made from goes on.
     await revokeUserTokens(c.var.deps.db, user.id, c.var.deps.now(), auth.tokenHash);
     return ok(c, { id: user.id }, "cloud.saved");
-  });
+  }),
+];

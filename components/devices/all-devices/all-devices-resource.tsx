@@ -2,6 +2,7 @@
 
 import { defineResource, resourcePage, urlId } from "@/components/kit";
 import { device, type AdminDevice } from "@/lib/contract/device/device";
+import { tenantApi } from "@/lib/contract/system/tenant";
 import { BatteryCell, DeviceStatusCell, SignalCell } from "../device/device-cells";
 import { DeviceListOrMap } from "../device/device-map-view";
 
@@ -19,7 +20,7 @@ export const allDevicesResource = defineResource<AdminDevice>({
   endpoints: { page: "device/device/pageAdmin", info: false, del: false },
   search: {
     items: {
-      tenantId: { prop: "tenantId", label: "fields.tenantName", type: "select2", remote: { url: "sys/tenant/page", params: { current: 1, size: 9999 }, labelKey: "name", valueKey: "id" } },
+      tenantId: { prop: "tenantId", label: "fields.tenantName", type: "select2", remote: { url: tenantApi.page.path, params: { current: 1, size: 9999 }, labelKey: "name", valueKey: "id" } },
       productId: false,
       spaceId: false,
     },

@@ -5,15 +5,15 @@ import { NextIntlClientProvider } from "next-intl";
 import { SWRConfig } from "swr";
 import { useDict, useRevalidateDict } from "./use-dict";
 
-const api = vi.hoisted(() => ({ get: vi.fn() }));
-vi.mock("@/lib/api/fetcher", () => ({ api }));
+const api = vi.hoisted(() => ({ call: vi.fn() }));
+vi.mock("@/lib/api/call", () => api);
 
 /** The cloud's dictionaries as they stand; a test changes them, as the dictionary screen would. */
 let stored: Record<string, { itemValue: string; itemName: string }[]>;
 beforeEach(() => {
   stored = { brand: [{ itemValue: "1", itemName: "Acme" }], unit: [{ itemValue: "m", itemName: "metre" }] };
-  api.get.mockReset();
-  api.get.mockImplementation(async (_path: string, params: { codeList: string[] }) => Object.fromEntries(params.codeList.map((c) => [c, stored[c] ?? []])));
+  api.call.mockReset();
+  api.call.mockImplementation(async (_call: unknown, params: { codeList: string }) => Object.fromEntries(params.codeList.split(",").map((c) => [c, stored[c] ?? []])));
 });
 afterEach(cleanup);
 
@@ -47,13 +47,13 @@ describe("useRevalidateDict", () => {
   it("refetches the changed dictionary's options, past the dedupe, and leaves the others", async () => {
     renderConsumers();
     await waitFor(() => expect(labels("brand")).toBe("Acme"));
-    expect(api.get).toHaveBeenCalledTimes(1);
+    expect(api.call).toHaveBeenCalledTimes(1);
     stored.brand = [...stored.brand, { itemValue: "2", itemName: "Globex" }];
     stored.unit = [{ itemValue: "mm", itemName: "millimetre" }];
     await act(() => revalidate("brand"));
     await waitFor(() => expect(labels("brand")).toBe("Acme,Globex"));
-    expect(api.get).toHaveBeenCalledTimes(2);
-    expect(api.get.mock.lastCall?.[1]).toEqual({ codeList: ["brand"] });
+    expect(api.call).toHaveBeenCalledTimes(2);
+    expect(api.call.mock.lastCall?.[1]).toEqual({ codeList: "brand" });
     expect(labels("unit")).toBe("metre");
   });
 
@@ -63,7 +63,7 @@ describe("useRevalidateDict", () => {
     rerender(<Consumers brand={false} />);
     stored.brand = [{ itemValue: "3", itemName: "Initech" }];
     await act(() => revalidate("brand"));
-    expect(api.get).toHaveBeenCalledTimes(1);
+    expect(api.call).toHaveBeenCalledTimes(1);
     rerender(<Consumers />);
     await waitFor(() => expect(labels("brand")).toBe("Initech"));
   });
@@ -77,6 +77,6 @@ describe("useRevalidateDict", () => {
     await waitFor(() => expect(labels("unit")).toBe("millimetre"));
     expect(labels("brand")).toBe("");
     // Both codes went in one batched call.
-    expect(api.get).toHaveBeenCalledTimes(2);
+    expect(api.call).toHaveBeenCalledTimes(2);
   });
 });

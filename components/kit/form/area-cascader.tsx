@@ -6,7 +6,8 @@ import { useTranslations } from "next-intl";
 import { deferred, useDeferredPopup } from "@/components/ui/deferred";
 import { cn } from "@/lib/utils";
 import { FieldClear, FieldTrigger } from "./field-trigger";
-import { areaPath, joinAreaNames, useAreaTree, type AreaNode } from "./area-tree";
+import type { AreaNode } from "@/lib/contract/system/tenant";
+import { areaPath, joinAreaNames, useAreaTree } from "./area-tree";
 
 // The popover (radix, popper) is closed at first paint: it loads when the browser is idle or on the first click.
 const popoverPopup = deferred(() => import("./popover-popup").then((m) => m.PopoverPopup));

@@ -1,7 +1,5 @@
-import useSWR from "swr";
-import { swrFetcher } from "@/lib/api/fetcher";
-
-export type AreaNode = { code: string; name: string; childrens?: AreaNode[] };
+import { useCall } from "@/lib/api/call";
+import { areaApi, type AreaNode } from "@/lib/contract/system/tenant";
 
 /**
  * The path of names from the root to `code` (core §3: shown joined with " / "). With `nearest`,
@@ -28,6 +26,6 @@ export const joinAreaNames = (path: readonly AreaNode[]) => path.map((n) => n.na
 
 /** The area tree, fetched once per session (it never changes). */
 export function useAreaTree() {
-  const { data } = useSWR<AreaNode[]>("sys/areas/tree", swrFetcher, { revalidateOnFocus: false, revalidateIfStale: false, dedupingInterval: 3_600_000 });
+  const { data } = useCall(areaApi.tree, {}, { revalidateOnFocus: false, revalidateIfStale: false, dedupingInterval: 3_600_000 });
   return data;
 }

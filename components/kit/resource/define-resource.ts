@@ -7,8 +7,8 @@
  * // components/sys/role-resource.tsx ("use client")
  * export const roleResource = defineResource<Role>({
  *   ns: "sys.role",                 // message prefix: labels below are keys under it
- *   api: "sys/role",                // page / info / add / upd / del / export / openOrClose under it
- *   perm: "sys:role",               // buttons need sys:role:add|upd|del|export|openOrClose
+ *   api: role.api,                  // SWR keys under it revalidate after a mutation
+ *   calls: roleApi,                 // page / info / add / upd / del / export / openOrClose, and the buttons' codes
  *   schemas: { create: roleBody, update: roleUpdate },
  *   query: { roleName: urlText(), enabled: urlOneOf([1, 2]), startTime: urlDate, endTime: urlDate },
  *   search: { keyword: "roleName", items: [
@@ -28,7 +28,7 @@
  *     { name: "enabled", label: "fields.enabled", type: "radio", dict: "enableState" },
  *     { name: "menuIds", label: "fields.menus", type: "custom", render: ({ field }) => <MenuTree {...field} /> },
  *   ]},
- *   rowActions: ["view", "edit", { key: "auth", label: "actions.auth", perm: "sys:role:auth", onClick: (row, ui) => ... }, "del"],
+ *   rowActions: ["view", "edit", { key: "auth", label: "actions.auth", perm: permsOf(roleApi.updUserAuth)[0], onClick: (row, ui) => ... }, "del"],
  *   toolbar: ["add", "export", "import", "batchDelete"],   // import: ImportDialog on <api>/import + /template
  *   slots: { left: (ctx) => <DeptTree onChange={(id) => ctx.setFilters({ departmentId: id })} /> },
  * });
@@ -43,8 +43,8 @@
  *
  * ```tsx
  * export const departmentResource = defineResource<DepartmentNode>({
- *   ns: "system.department", api: "sys/department", perm: "sys:department",
- *   endpoints: { page: "sys/department/currentUser/tree" },
+ *   entity: department,
+ *   calls: { ...departmentApi, page: departmentApi.tree },
  *   tree: { defaultExpanded: 2, addParent: (nodes) => nodes[0] },  // toolbar "add" goes under the root
  *   search: { keyword: "departmentName", items: [] },                // matched in the browser
  *   rowActions: [{ builtin: "addChild", show: (r) => !r.root }, { builtin: "del", show: (r) => !r.root, confirm: "confirmDelete" }],

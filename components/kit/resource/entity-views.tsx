@@ -2,7 +2,8 @@
 
 import type { z } from "zod";
 import { labelOf, rangeKeys, type FieldDef, type FieldKind } from "@/lib/contract/entity";
-import { areaPath, joinAreaNames, useAreaTree, type AreaNode } from "../form/area-tree";
+import type { AreaNode } from "@/lib/contract/system/tenant";
+import { areaPath, joinAreaNames, useAreaTree } from "../form/area-tree";
 import type { AnyRow, ColumnSpec, ColumnTweaks, ColumnType, DetailRow, DetailRowType, Entity, FieldType, FormField, KitColumn, RawColumn, SearchItem, Tweaks } from "./resource-types";
 
 export type { ColumnTweaks, Entity, Tweaks };

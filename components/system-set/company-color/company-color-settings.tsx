@@ -4,7 +4,8 @@ import * as React from "react";
 import { useTranslations } from "next-intl";
 import { useTheme } from "next-themes";
 import { LayoutDashboardIcon, SettingsIcon, TriangleAlertIcon } from "lucide-react";
-import { colorInput, saveColor, type CompanySettings } from "@/lib/contract/system/company-settings";
+import { permsOf } from "@/lib/contract/call";
+import { companyApi, colorInput, saveColor, type CompanySettings } from "@/lib/contract/system/company-settings";
 import { AA_TEXT, contrastReport, themeVariables } from "@/lib/shell/colors";
 import { defineSettings, SettingsPage } from "@/components/kit/settings/define-settings";
 import { Badge } from "@/components/ui/badge";
@@ -99,8 +100,8 @@ const companyColor = defineSettings<CompanySettings>({
       title: "cards.color",
       description: "cards.colorDesc",
       schema: saveColor,
-      save: "sys/company/saveColor",
-      perm: "sys:company:saveColor",
+      save: companyApi.saveColor.path,
+      perm: permsOf(companyApi.saveColor)[0],
       values: (d) => ({ skinColor: d.skinColor }),
       fields: [{ name: "skinColor", label: "fields.skinColor", type: "color", hint: "hints.skinColor" }],
       extra: (form, { data }) => {

@@ -1,6 +1,7 @@
 "use client";
 
-import { saveComp, type CompanySettings } from "@/lib/contract/system/company-settings";
+import { permsOf } from "@/lib/contract/call";
+import { companyApi, saveComp, type CompanySettings } from "@/lib/contract/system/company-settings";
 import type { FormField } from "@/components/kit";
 import { defineSettings, SettingsPage, type SettingsContext } from "@/components/kit/settings/define-settings";
 import { ImageUpload } from "@/components/kit/upload";
@@ -26,8 +27,8 @@ const companyInfo = defineSettings<CompanySettings>({
       title: "cards.info",
       description: "cards.infoDesc",
       schema: saveComp,
-      save: "sys/company/saveComp",
-      perm: "sys:company:saveComp",
+      save: companyApi.saveComp.path,
+      perm: permsOf(companyApi.saveComp)[0],
       columns: 2,
       values: (d) => ({ compName: d.compName, compLogo: d.compLogo, compNameShort: d.compNameShort, compLogoShort: d.compLogoShort }),
       fields: (ctx) => [

@@ -4,10 +4,9 @@ import { multilingualField } from "@/components/kit/form/multilingual-input";
 import { Building2Icon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { defineResource, resourcePage } from "@/components/kit";
-import { department, departmentUpdate, type DepartmentNode } from "@/lib/contract/system/department";
+import { department, departmentApi, departmentUpdate, type DepartmentNode } from "@/lib/contract/system/department";
 import { Badge } from "@/components/ui/badge";
 import { DepartmentSelect } from "./department-select";
-import { DEPARTMENT_TREE } from "./use-departments";
 
 function DepartmentName({ node }: { node: DepartmentNode }) {
   const t = useTranslations("system.department");
@@ -30,7 +29,8 @@ const notRoot = (n: DepartmentNode) => !n.root;
 /** departmentSet: the tenant's department tree; the company root is shown but never operated on. */
 export const departmentResource = defineResource<DepartmentNode>({
   entity: department,
-  endpoints: { page: DEPARTMENT_TREE, info: false },
+  // The tree comes whole; edits start from the row.
+  calls: { ...departmentApi, page: departmentApi.tree },
   schemas: { update: departmentUpdate },
   // A new department goes under the company unless it is added below another one.
   tree: { defaultExpanded: 2, addParent: (nodes) => nodes[0] },

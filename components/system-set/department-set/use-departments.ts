@@ -1,14 +1,11 @@
 "use client";
 
-import useSWR from "swr";
-import { swrFetcher } from "@/lib/api/fetcher";
-import type { DepartmentNode } from "@/lib/contract/system/department";
-
-export const DEPARTMENT_TREE = "sys/department/currentUser/tree";
+import { useCall } from "@/lib/api/call";
+import { departmentApi, type DepartmentNode } from "@/lib/contract/system/department";
 
 /** The caller's tenant's department tree (root = the company). */
 export function useDepartments() {
-  const { data, error, isLoading, mutate } = useSWR<DepartmentNode[]>(DEPARTMENT_TREE, swrFetcher);
+  const { data, error, isLoading, mutate } = useCall(departmentApi.tree, {});
   return { nodes: data ?? [], error, isLoading, mutate };
 }
 

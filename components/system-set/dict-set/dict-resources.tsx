@@ -1,7 +1,8 @@
 "use client";
 
 import { PlusIcon } from "lucide-react";
-import { dict, dictItem, dictItemUpdate, dictUpdate, type DictItemNode, type DictNode } from "@/lib/contract/system/dict";
+import { permsOf } from "@/lib/contract/call";
+import { dict, dictApi, dictItem, dictItemApi, dictItemUpdate, dictUpdate, type DictItemNode, type DictNode } from "@/lib/contract/system/dict";
 import { type CustomFieldProps, defineResource, urlId } from "@/components/kit";
 import { findNode } from "@/lib/tree";
 import { subtreeIds, TreeSelect } from "@/components/kit/form/tree-select";
@@ -35,7 +36,8 @@ export function dictResource(nodes: () => readonly DictNode[]) {
   return defineResource<DictNode>({
     entity: dict,
     entityLabel: "dictEntity",
-    endpoints: { page: "sys/dict/tree", info: false },
+    // The trees come whole; edits start from the row.
+    calls: { ...dictApi, page: dictApi.tree },
     schemas: { update: dictUpdate },
     columns: [],
     form: { columns: 2, fields: { parentId: parentField(nodes, (n) => n.dictName), dictName: multilingualField, dictCode: { hint: "hints.dictCode" } } },
@@ -50,10 +52,10 @@ export function dictItemResource(nodes: () => readonly DictItemNode[]) {
   return defineResource<DictItemNode>({
     entity: dictItem,
     entityLabel: "itemEntity",
-    endpoints: { page: "sys/dictItem/tree", info: false, openOrClose: "sys/dictItem/openOrOpen" },
+    calls: { ...dictItemApi, page: dictItemApi.tree },
     schemas: { update: dictItemUpdate },
     query: { dictId: urlId },
-    tree: { defaultExpanded: 2, request: (q) => ["sys/dictItem/tree", { dictId: Number(q.dictId) }] },
+    tree: { defaultExpanded: 2, request: (q) => [dictItemApi.tree.path, { dictId: Number(q.dictId) }] },
     columns: {
       itemName: { minWidth: 200 },
       itemValue: { width: 160, render: (r) => <code className="text-xs">{r.itemValue}</code> },
@@ -63,7 +65,7 @@ export function dictItemResource(nodes: () => readonly DictItemNode[]) {
     rowActions: [{ builtin: "addChild", label: "actions.addChild" }, "edit", { builtin: "del", confirm: "confirm.deleteItem" }],
     inlineActions: 3,
     rowName: (n) => n.itemName,
-    toolbar: [{ key: "addItem", label: "actions.addItem", perm: "sys:dict:add", icon: <PlusIcon />, variant: "default", onClick: (ui) => ui.addChild() }],
+    toolbar: [{ key: "addItem", label: "actions.addItem", perm: permsOf(dictItemApi.add)[0], icon: <PlusIcon />, variant: "default", onClick: (ui) => ui.addChild() }],
     form: {
       columns: 2,
       // A new item goes into the chosen dictionary.

@@ -1,12 +1,13 @@
 "use client";
 
 import * as React from "react";
-import useSWR, { useSWRConfig } from "swr";
+import { useSWRConfig } from "swr";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { BookAIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
-import { api, swrFetcher } from "@/lib/api/fetcher";
-import { DICT_SCOPES, type DictItemNode, type DictNode, type DictScope } from "@/lib/contract/system/dict";
+import { call, useCall } from "@/lib/api/call";
+import { permsOf } from "@/lib/contract/call";
+import { DICT_SCOPES, dictApi, type DictItemNode, type DictNode, type DictScope } from "@/lib/contract/system/dict";
 import { ResourceDialogs, ResourceTable, useConfirm, useResourceList, useRevalidateDict } from "@/components/kit";
 import { usePermissions } from "@/components/kit/can";
 import { ResourceFormDialog } from "@/components/kit/resource/lazy-dialogs";
@@ -62,7 +63,7 @@ function Body() {
   const { mutate: globalMutate } = useSWRConfig();
 
   const [keyword, setKeyword] = React.useState("");
-  const dicts = useSWR<DictNode[]>(["sys/dict/tree", { scope: url.scope, keyword: keyword || undefined }], swrFetcher, { keepPreviousData: true });
+  const dicts = useCall(dictApi.tree, { scope: url.scope, keyword: keyword || undefined }, { keepPreviousData: true });
   const dictNodes = React.useMemo(() => dicts.data ?? [], [dicts.data]);
   const current = url.dictId ? findNode(dictNodes, url.dictId) : undefined;
 
@@ -73,14 +74,14 @@ function Body() {
   const label = useNsLabel("system.dict");
 
   const refreshDicts = React.useCallback(async () => {
-    await globalMutate((k) => Array.isArray(k) && k[0] === "sys/dict/tree");
+    await globalMutate((k) => Array.isArray(k) && k[0] === dictApi.tree.path);
     // The changed dictionary need not be the one chosen (a switch in the tree, a new code): all of them.
     revalidateDict();
   }, [globalMutate, revalidateDict]);
   async function removeDict(node: DictNode) {
     if (!(await confirm(t("confirm.deleteDict", { name: node.dictName }), { danger: true }))) return;
     try {
-      await api.post("sys/dict/del", { ids: [node.id] });
+      await call(dictApi.del, { ids: [node.id] });
       toast.success(tk("form.deleted"));
       url.go({ dictId: null });
       await refreshDicts();
@@ -90,14 +91,14 @@ function Body() {
   }
   async function toggle(id: number, on: boolean) {
     try {
-      await api.post("sys/dict/openOrOpen", { id, status: on ? 1 : 2 });
+      await call(dictApi.openOrClose, { id, status: on ? 1 : 2 });
       await refreshDicts();
     } catch {
       /* the switch stays as the server has it */
     }
   }
 
-  const mayUpd = can("sys:dict:upd");
+  const mayUpd = can(permsOf(dictApi.upd)[0]);
   const dictDialogRow: DictNode | undefined =
     url.dictDialog === "new" ? ({ scope: url.scope, parentId: url.dictParent } as unknown as DictNode) : url.dictDialog ? findNode(dictNodes, url.dictDialog) : undefined;
 
@@ -128,7 +129,7 @@ function Body() {
           onSearch={setKeyword}
           label={t(`scopes.${url.scope}`)}
           actions={
-            can("sys:dict:add") && (
+            can(permsOf(dictApi.add)[0]) && (
               <Button size="sm" onClick={() => url.go({ dict: "new", dictParent: null })} data-testid="dict-add">
                 <PlusIcon />
                 {tk("actions.add")}
@@ -154,7 +155,7 @@ function Body() {
                   <Switch checked={current.enabled === 1} disabled={!mayUpd} onCheckedChange={(c) => toggle(current.id, c)} data-testid="dict-enabled" />
                   <Badge variant={current.enabled === 1 ? "success" : "secondary"}>{tAll(`enums.enableState.${current.enabled === 1 ? 1 : 2}` as never)}</Badge>
                 </label>
-                {can("sys:dict:add") && (
+                {can(permsOf(dictApi.add)[0]) && (
                   <Button size="sm" variant="outline" onClick={() => url.go({ dict: "new", dictParent: String(current.id) })}>
                     <PlusIcon />
                     {t("actions.addSubDict")}
@@ -166,7 +167,7 @@ function Body() {
                     {tk("actions.edit")}
                   </Button>
                 )}
-                {can("sys:dict:del") && (
+                {can(permsOf(dictApi.del)[0]) && (
                   <Button size="sm" variant="outline" className="text-destructive" onClick={() => removeDict(current)}>
                     <Trash2Icon />
                     {tk("actions.delete")}

@@ -1,12 +1,13 @@
 "use client";
 
-import { expireWarn, type ExpireWarn } from "@/lib/contract/system/company-settings";
+import { permsOf } from "@/lib/contract/call";
+import { companyApi, expireWarn, type ExpireWarn } from "@/lib/contract/system/company-settings";
 import { defineSettings, SettingsPage } from "@/components/kit/settings/define-settings";
 
 /** expire (platform): whether and how many days ahead tenant users are warned of their contract's end. */
 const expire = defineSettings<ExpireWarn>({
   ns: "system.expire",
-  info: "sys/company/expireWarn/info",
+  info: companyApi.expireWarn.path,
   saved: "answer",
   cards: [
     {
@@ -14,8 +15,8 @@ const expire = defineSettings<ExpireWarn>({
       title: "cards.warn",
       description: "cards.warnDesc",
       schema: expireWarn,
-      save: "sys/company/expireWarn/save",
-      perm: "sys:expire:save",
+      save: companyApi.saveExpireWarn.path,
+      perm: permsOf(companyApi.saveExpireWarn)[0],
       values: (d) => ({ ...d }),
       fields: [
         { name: "enabled", label: "fields.enabled", type: "switch", on: true, off: false, hint: "hints.enabled" },

@@ -37,7 +37,8 @@ const mount = (user = "2:7") => {
 describe("ExpireWarning", () => {
   it("warns once per session with the days left and the end date", async () => {
     mount();
-    await waitFor(() => expect(toast.warning).toHaveBeenCalledTimes(1));
+    // The call and its declaration load when the warning is first asked for.
+    await waitFor(() => expect(toast.warning).toHaveBeenCalledTimes(1), { timeout: 5000 });
     expect(calls).toEqual(["/api/sys/company/expireWarn/current"]);
     const [text, opts] = toast.warning.mock.calls[0];
     expect(text).toBe("Your contract ends in 5 days");
@@ -52,9 +53,9 @@ describe("ExpireWarning", () => {
   it("stays quiet when there is nothing to warn about, and asks again for another user", async () => {
     answer = { code: 200, data: { show: false, daysLeft: 40, contractEnd: "2027-01-01" } };
     mount("2:7");
-    await waitFor(() => expect(calls).toHaveLength(1));
+    await waitFor(() => expect(calls).toHaveLength(1), { timeout: 5000 });
     mount("2:8");
-    await waitFor(() => expect(calls).toHaveLength(2));
+    await waitFor(() => expect(calls).toHaveLength(2), { timeout: 5000 });
     expect(toast.warning).not.toHaveBeenCalled();
   });
 

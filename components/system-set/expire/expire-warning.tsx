@@ -2,8 +2,6 @@
 
 import * as React from "react";
 import { useTranslations } from "next-intl";
-import { api } from "@/lib/api/fetcher";
-import type { ExpireWarnCurrent } from "@/lib/contract/system/company-settings";
 import { stickyWarning } from "@/components/app/sticky-warning";
 import { useSession } from "@/components/kit/session";
 
@@ -11,7 +9,7 @@ import { useSession } from "@/components/kit/session";
 export const EXPIRE_WARNED = "expireWarned";
 
 /**
- * Warns a tenant's users that the contract ends soon (`sys/company/expireWarn/current`): one
+ * Warns a tenant's users that the contract ends soon (`companyApi.expireWarnCurrent`): one
  * dismissible toast, once per session and user. Renders nothing; the console layout mounts it in
  * the shell's notices.
  */
@@ -24,8 +22,9 @@ export function ExpireWarning() {
     if (sessionStorage.getItem(EXPIRE_WARNED) === key) return;
     sessionStorage.setItem(EXPIRE_WARNED, key);
     let live = true;
-    api
-      .get<ExpireWarnCurrent>("sys/company/expireWarn/current", undefined, { silent: true })
+    // The call and its declaration load once it is made: they stay out of the shell's first load.
+    Promise.all([import("@/lib/api/call"), import("@/lib/contract/system/company-settings")])
+      .then(([{ call }, { companyApi }]) => call(companyApi.expireWarnCurrent, {}, { silent: true }))
       .then((w) => {
         if (!live || !w.show) return;
         stickyWarning("expire-warning", w.daysLeft === 0 ? t("today") : t("days", { n: w.daysLeft ?? 0 }), {

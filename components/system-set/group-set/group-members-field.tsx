@@ -1,24 +1,20 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { UserPlusIcon, XIcon } from "lucide-react";
 import { PeoplePicker } from "@/components/kit/pickers";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { swrFetcher } from "@/lib/api/fetcher";
-import type { Page } from "@/lib/contract/envelope";
-import type { UserRow } from "@/lib/contract/system/user";
-
-const USERS_KEY = ["sys/user/page", { current: 1, size: 9999 }] as const;
+import { useCall } from "@/lib/api/call";
+import { userApi } from "@/lib/contract/system/user";
 
 /** Members of a new group: chosen with the people picker, shown as name chips. */
 export function MembersField({ value, onChange, disabled }: { value: unknown; onChange: (ids: number[]) => void; disabled: boolean }) {
   const t = useTranslations("system.group");
   const [open, setOpen] = React.useState(false);
   const ids = Array.isArray(value) ? (value as number[]) : [];
-  const { data } = useSWR<Page<UserRow>>(ids.length ? USERS_KEY : null, swrFetcher);
+  const { data } = useCall(userApi.page, ids.length ? { current: 1, size: 9999 } : null);
   const names = new Map((data?.records ?? []).map((u) => [u.id, u.realname || u.username]));
   return (
     <div className="flex flex-col gap-2">

@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import { multilingualField } from "@/components/kit/form/multilingual-input";
 import { defineResource, deferredDialogs, resourcePage } from "@/components/kit";
-import { group, groupWithRelation, type GroupRow } from "@/lib/contract/system/group";
+import { group, groupApi, groupWithRelation, type GroupRow } from "@/lib/contract/system/group";
 
 // The members field shows only in the add form and the members dialog only when opened: both with
 // the people picker, out of the list's first load.
@@ -13,7 +13,8 @@ const GroupMembers = deferredDialogs(() => import("./group-dialogs").then((m) =>
 /** groupSet: user groups and their members. */
 export const groupResource = defineResource<GroupRow>({
   entity: group,
-  endpoints: { page: "sys/group/list", info: false, add: "sys/group/addGroupWithRelation" },
+  // A new group is added with its members in one call.
+  calls: { ...groupApi, add: groupApi.addWithMembers },
   schemas: { create: groupWithRelation },
   columns: { groupName: { type: "click", minWidth: 160, onClick: (r, ui) => ui.setParam("members", r.id) } },
   form: {

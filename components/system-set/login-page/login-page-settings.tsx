@@ -1,6 +1,7 @@
 "use client";
 
-import { LOGIN_BANNER_MAX, saveLogin, type CompanySettings } from "@/lib/contract/system/company-settings";
+import { permsOf } from "@/lib/contract/call";
+import { companyApi, LOGIN_BANNER_MAX, saveLogin, type CompanySettings } from "@/lib/contract/system/company-settings";
 import { defineSettings, SettingsPage } from "@/components/kit/settings/define-settings";
 import { ImageUpload } from "@/components/kit/upload";
 import { companySettings } from "../company-settings";
@@ -28,8 +29,8 @@ const loginPage = defineSettings<CompanySettings>({
       title: "cards.login",
       description: "cards.loginDesc",
       schema: saveLogin,
-      save: "sys/company/saveLogin",
-      perm: "sys:company:saveLogin",
+      save: companyApi.saveLogin.path,
+      perm: permsOf(companyApi.saveLogin)[0],
       values: (d) => ({ loginText: d.loginText, loginLink: d.loginLink, loginBanner: bannerList(d.loginBanner), loginLogo: d.loginLogo, loginBackdrop: d.loginBackdrop }),
       fields: ({ t }) => [
         { name: "loginText", label: "fields.loginText", type: "textarea", placeholder: "placeholders.loginText" },

@@ -2,15 +2,13 @@
 
 import * as React from "react";
 import dynamic from "next/dynamic";
-import useSWR from "swr";
 import { useLocale, useTranslations } from "next-intl";
 import { ExternalLinkIcon, StarIcon } from "lucide-react";
 import { defineResource, type EntityResourceConfig, type Resource, ResourcePage, urlOneOf } from "@/components/kit";
 import { findNode } from "@/lib/tree";
-import { FAVOURITES_KEY } from "@/lib/shell/menu";
 import { useShell } from "@/components/shell/shell-context";
-import { api, swrFetcher } from "@/lib/api/fetcher";
-import { menu, menuUpdate, MENU_SCOPES, type CollectEntry, type MenuScope, type MenuTreeNode } from "@/lib/contract/system/menu";
+import { call, useCall } from "@/lib/api/call";
+import { menu, menuApi, menuUpdate, MENU_SCOPES, type MenuScope, type MenuTreeNode } from "@/lib/contract/system/menu";
 import { cn } from "@/lib/utils";
 import { subtreeIds, TreeSelect } from "@/components/kit/form/tree-select";
 
@@ -21,12 +19,15 @@ const IconPicker = dynamic(() => import("./icon-picker").then((m) => m.IconPicke
 const PLATFORM = 1;
 
 /** The platform reads and edits both whole trees; a tenant reads the part it is authorised for. */
-const treeKey = (platform: boolean, scope: MenuScope): string | readonly [string, { scope: MenuScope }] =>
-  platform ? `sys/menu/all/${scope}` : ["sys/menu/treePC", { scope: "tenant" }];
+const wholeTree = (scope: MenuScope) => (scope === "sys" ? menuApi.allSys : menuApi.allTenant);
+const authorised = { scope: "tenant" } as const;
+const treeKey = (platform: boolean, scope: MenuScope) => (platform ? ([wholeTree(scope).path, {}] as const) : ([menuApi.tree.path, authorised] as const));
 
 function useMenuTree(scope: MenuScope) {
-  const { tenantId } = useShell();
-  return useSWR<MenuTreeNode[]>(treeKey(tenantId === PLATFORM, scope), swrFetcher);
+  const platform = useShell().tenantId === PLATFORM;
+  const whole = useCall(wholeTree(scope), platform ? {} : null);
+  const part = useCall(menuApi.tree, platform ? null : authorised);
+  return platform ? whole : part;
 }
 
 const foldersOnly = (nodes: readonly MenuTreeNode[]): MenuTreeNode[] => nodes.filter((n) => n.type === "menu").map((n) => ({ ...n, childrens: foldersOnly(n.childrens) }));
@@ -83,7 +84,7 @@ const menuForm = {
 /** The star of an entry: favourites are entries the user can open, on their own side. */
 function Star({ node }: { node: MenuTreeNode }) {
   const t = useTranslations("system.menu");
-  const collects = useSWR<CollectEntry[]>(FAVOURITES_KEY, swrFetcher);
+  const collects = useCall(menuApi.collects, {});
   const on = !!collects.data?.some((c) => c.id === node.id);
   const [busy, setBusy] = React.useState(false);
   return (
@@ -99,7 +100,7 @@ function Star({ node }: { node: MenuTreeNode }) {
       onClick={async () => {
         setBusy(true);
         try {
-          await api.post("sys/menu/saveCollect", { menuId: node.id, collect: !on });
+          await call(menuApi.saveCollect, { menuId: node.id, collect: !on });
           await collects.mutate();
         } catch {
           /* the fetcher showed the cloud's message */
@@ -150,7 +151,8 @@ function menuResource(platform: boolean, locale: string): Resource<MenuTreeNode>
   const scopeOf = (q: Record<string, unknown>): MenuScope => (platform && q.scope !== "tenant" ? "sys" : "tenant");
   return defineResource<MenuTreeNode>({
     entity: menu,
-    endpoints: { info: false },
+    // Rows come from the tree, edits start from the row.
+    calls: { ...menuApi, info: undefined },
     schemas: { update: menuUpdate },
     query: { scope: urlOneOf(MENU_SCOPES, "sys") },
     tabs: platform ? { prop: "scope", items: MENU_SCOPES.map((s) => ({ name: s, label: `tabs.${s}` })) } : undefined,

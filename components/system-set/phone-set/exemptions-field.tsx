@@ -1,11 +1,12 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { UsersIcon, XIcon } from "lucide-react";
-import { swrFetcher } from "@/lib/api/fetcher";
-import { PeoplePicker, PICKER_PAGE, recordsOf, type PickerDepartment, type PickerUser } from "@/components/kit/pickers";
+import { useCall } from "@/lib/api/call";
+import { departmentApi } from "@/lib/contract/system/department";
+import { userApi } from "@/lib/contract/system/user";
+import { PeoplePicker, PICKER_PAGE, type PickerDepartment } from "@/components/kit/pickers";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 
@@ -23,9 +24,9 @@ function flatten(nodes: readonly PickerDepartment[] | undefined, out = new Map<n
 export function ExemptionsField({ value, onChange, disabled }: { value: Exemptions; onChange: (v: Exemptions) => void; disabled: boolean }) {
   const t = useTranslations("system.phoneSet");
   const [open, setOpen] = React.useState(false);
-  const users = useSWR(value.userIds.length ? ["sys/user/page", PICKER_PAGE] : null, (k) => swrFetcher<unknown>(k).then((d) => recordsOf<PickerUser>(d)));
-  const depts = useSWR<PickerDepartment[]>(value.departmentIds.length ? "sys/department/currentUser/tree" : null, swrFetcher);
-  const userName = new Map((users.data ?? []).map((u) => [u.id, u.realname || u.username]));
+  const users = useCall(userApi.page, value.userIds.length ? PICKER_PAGE : null);
+  const depts = useCall(departmentApi.tree, value.departmentIds.length ? {} : null);
+  const userName = new Map((users.data?.records ?? []).map((u) => [u.id, u.realname || u.username]));
   const deptName = flatten(depts.data);
   const tags = [
     ...value.userIds.map((id) => ({ key: `u${id}`, text: userName.get(id) ?? `#${id}`, kind: t("user"), drop: () => onChange({ ...value, userIds: value.userIds.filter((x) => x !== id) }) })),

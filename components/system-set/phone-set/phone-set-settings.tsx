@@ -1,6 +1,7 @@
 "use client";
 
-import { saveEncrypt, type CompanySettings } from "@/lib/contract/system/company-settings";
+import { permsOf } from "@/lib/contract/call";
+import { companyApi, saveEncrypt, type CompanySettings } from "@/lib/contract/system/company-settings";
 import { defineSettings, SettingsPage } from "@/components/kit/settings/define-settings";
 import { companySettings } from "../company-settings";
 import { ExemptionsField } from "./exemptions-field";
@@ -15,8 +16,8 @@ const phoneSet = defineSettings<CompanySettings>({
       title: "cards.mask",
       description: "cards.maskDesc",
       schema: saveEncrypt,
-      save: "sys/company/saveEncrypt",
-      perm: "sys:company:saveEncrypt",
+      save: companyApi.saveEncrypt.path,
+      perm: permsOf(companyApi.saveEncrypt)[0],
       values: (d) => ({ ...d.encrypt }),
       fields: [
         { name: "phoneMask", label: "fields.phoneMask", type: "switch", on: true, off: false, hint: "hints.phoneMask" },

@@ -4,11 +4,12 @@ import dynamic from "next/dynamic";
 import { WandSparklesIcon } from "lucide-react";
 import type { FieldValues } from "react-hook-form";
 import type { z } from "zod";
-import { api } from "@/lib/api/fetcher";
+import { call } from "@/lib/api/call";
+import { permsOf, type AnyCall } from "@/lib/contract/call";
 import { PASSWORD_MAX, type Complexity } from "@/lib/contract/password";
 import { PASSWORD_RULES, PASSWORD_TEMPLATES } from "@/lib/contract/password-enums";
 import { FORGET_METHODS, WELCOME_DAYS, pwdWelcomeSchema, type PwdPolicy } from "@/lib/contract/pwd-policy";
-import { saveComplexity, saveForget, saveHis, saveInit, saveRegular } from "@/lib/contract/system/pwd-mode";
+import { pwdModeApi, saveComplexity, saveForget, saveHis, saveInit, saveRegular } from "@/lib/contract/system/pwd-mode";
 import { pwdRegularSchema } from "@/lib/contract/pwd-policy";
 import { PasswordPolicyHint } from "@/components/kit/password-policy-hint";
 import { defineSettings, SettingsPage } from "@/components/kit/settings/define-settings";
@@ -22,9 +23,8 @@ import { Switch } from "@/components/ui/switch";
 const PasswordPreview = dynamic(() => import("./password-preview").then((m) => m.PasswordPreview), { ssr: false });
 
 const NS = "system.pwdMode";
-const PERM = "sys:pwdMode:save";
-/** A card of one part of the policy: titled `cards.<part>`, filled from that part, saved by its own endpoint. */
-const part = (key: keyof PwdPolicy, id: string, save: string, schema: z.ZodType) => ({ id, title: `cards.${key}`, schema, save: `sys/pwdMode/${save}`, perm: PERM, values: (d: PwdPolicy) => ({ ...d[key] }) });
+/** A card of one part of the policy: titled `cards.<part>`, filled from that part, saved by its own call. */
+const part = (key: keyof PwdPolicy, id: string, save: AnyCall, schema: z.ZodType) => ({ id, title: `cards.${key}`, schema, save: save.path, perm: permsOf(save)[0], values: (d: PwdPolicy) => ({ ...d[key] }) });
 /** The regular-change card edits two parts of the policy at once: one flat form, one schema. */
 const regularForm = pwdRegularSchema.and(pwdWelcomeSchema);
 
@@ -42,15 +42,15 @@ function CheckList<V extends string | number>({ options, value, onChange, disabl
   );
 }
 
-/** sys/pwdMode: the tenant's password policy, one card (and one save) per part. */
+/** pwdMode: the tenant's password policy, one card (and one save) per part. */
 const pwdMode = defineSettings<PwdPolicy>({
   ns: NS,
-  info: "sys/pwdMode/info",
+  info: pwdModeApi.info.path,
   saved: "answer",
   layout: "split",
   cards: [
     {
-      ...part("complexity", "pwd-complexity", "saveComplexity", saveComplexity),
+      ...part("complexity", "pwd-complexity", pwdModeApi.saveComplexity, saveComplexity),
       description: "cards.complexityDesc",
       fields: ({ t }) => [
         {
@@ -85,7 +85,7 @@ const pwdMode = defineSettings<PwdPolicy>({
       extra: (form) => <PasswordPreview complexity={form.watch() as Complexity} />,
     },
     {
-      ...part("init", "pwd-init", "saveInit", saveInit),
+      ...part("init", "pwd-init", pwdModeApi.saveInit, saveInit),
       fields: ({ t }) => [
         {
           name: "password",
@@ -101,8 +101,7 @@ const pwdMode = defineSettings<PwdPolicy>({
                 variant="outline"
                 disabled={disabled}
                 onClick={() =>
-                  api
-                    .get<string>("sys/pwdMode/random")
+                  call(pwdModeApi.random, {})
                     .then((pw) => field.onChange(pw))
                     .catch(() => undefined)
                 }
@@ -143,7 +142,7 @@ const pwdMode = defineSettings<PwdPolicy>({
       ],
     },
     {
-      ...part("regular", "pwd-regular", "saveRegular", regularForm),
+      ...part("regular", "pwd-regular", pwdModeApi.saveRegular, regularForm),
       values: (d) => ({ ...d.regular, ...d.welcome }),
       toBody: (v: FieldValues) => saveRegular.parse({ regular: { enabled: v.enabled, validDays: v.validDays, remindDays: v.remindDays }, welcome: { days: v.days } }),
       fields: ({ t }) => [
@@ -154,14 +153,14 @@ const pwdMode = defineSettings<PwdPolicy>({
       ],
     },
     {
-      ...part("history", "pwd-history", "saveHis", saveHis),
+      ...part("history", "pwd-history", pwdModeApi.saveHis, saveHis),
       fields: [
         { name: "enabled", label: "fields.historyEnabled", type: "switch", on: true, off: false },
         { name: "count", label: "fields.historyCount", type: "number", min: 1, max: 24, floatNum: 0, show: (v) => !!v.enabled, hint: "hints.historyCount" },
       ],
     },
     {
-      ...part("forget", "pwd-forget-card", "saveForget", saveForget),
+      ...part("forget", "pwd-forget-card", pwdModeApi.saveForget, saveForget),
       fields: ({ t }) => [
         {
           name: "methods",

@@ -1,7 +1,6 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { PlusIcon } from "lucide-react";
@@ -11,10 +10,9 @@ import { ListPicker, PeoplePicker } from "@/components/kit/pickers";
 import { useUrlParam } from "@/components/kit/url-param";
 import { useBusy } from "@/components/kit/use-busy";
 import { Skeleton } from "@/components/ui/skeleton";
-import { api, swrFetcher } from "@/lib/api/fetcher";
-import type { MenuTreeNode } from "@/lib/contract/system/menu";
-import type { RoleInfo, RoleTenantRow, RoleUserRow } from "@/lib/contract/system/role";
-import type { TenantRow } from "@/lib/contract/system/tenant";
+import { call, useCall } from "@/lib/api/call";
+import { roleApi, type RoleTenantRow, type RoleUserRow } from "@/lib/contract/system/role";
+import { tenantApi, type TenantRow } from "@/lib/contract/system/tenant";
 import { MenuTreeCheck } from "../menu-tree-check";
 import { SIDES, type RoleSide } from "./role-sides";
 
@@ -26,8 +24,8 @@ function AuthDialog({ side }: { side: RoleSide }) {
   const tk = useTranslations("kit");
   const cfg = SIDES[side];
   const [roleId, setRoleId] = useUrlParam("auth");
-  const info = useSWR<RoleInfo>(roleId ? ["sys/role/info", { id: roleId }] : null, swrFetcher, { shouldRetryOnError: false });
-  const tree = useSWR<MenuTreeNode[]>(roleId ? cfg.tree : null, swrFetcher, { shouldRetryOnError: false });
+  const info = useCall(roleApi.info, roleId ? { id: roleId } : null, { shouldRetryOnError: false });
+  const tree = useCall(cfg.tree, roleId ? {} : null, { shouldRetryOnError: false });
   const [ids, setIds] = React.useState<number[] | null>(null);
   const [saving, run] = useBusy();
   React.useEffect(() => setIds(null), [roleId]);
@@ -36,7 +34,7 @@ function AuthDialog({ side }: { side: RoleSide }) {
   const close = () => setRoleId(null);
   const save = () =>
     void run(async () => {
-      await api.post(cfg.auth, { roleId: Number(roleId), menuIds: value });
+      await call(cfg.auth, { roleId: Number(roleId), menuIds: value });
       toast.success(tk("form.saved"));
       close();
     });
@@ -65,10 +63,10 @@ function RoleMembers({ side, onChanged }: { side: RoleSide; onChanged: () => Pro
   const t = useTranslations("system.role");
   const cfg = SIDES[side];
   const shared = {
-    list: { path: cfg.members, params: ALL },
+    list: { path: cfg.members.path, params: ALL },
     owner: "roleId",
-    removePath: cfg.del,
-    perm: `${cfg.perm}:upd`,
+    removePath: cfg.del.path,
+    perm: cfg.perms.members,
     addIcon: <PlusIcon />,
     testId: "role-members-dialog",
     addTestId: "role-members-add",
@@ -76,7 +74,7 @@ function RoleMembers({ side, onChanged }: { side: RoleSide; onChanged: () => Pro
   };
   const add = (save: MembersPickerProps["save"], ids: number[], picked: number[]) => {
     const fresh = picked.filter((id) => !ids.includes(id));
-    return fresh.length ? save(cfg.add, fresh) : undefined;
+    return fresh.length ? save(cfg.add.path, fresh) : undefined;
   };
   return side === "user" ? (
     <MembersDialog<RoleUserRow>
@@ -102,7 +100,7 @@ function RoleMembers({ side, onChanged }: { side: RoleSide; onChanged: () => Pro
           open={open}
           onOpenChange={onOpenChange}
           title={t("addTenants")}
-          endpoint="sys/tenant/page"
+          endpoint={tenantApi.page.path}
           columns={[
             { key: "name", title: t("fields.tenantName") },
             { key: "code", title: t("fields.tenantCode") },

@@ -3,7 +3,7 @@
 import { deferredDialogs, defineResource, ResourcePage, type ResourceUi, urlFixed, useSession } from "@/components/kit";
 import { multilingualField } from "@/components/kit/form/multilingual-input";
 import { Badge } from "@/components/ui/badge";
-import { role, roleUpdate, type RoleKind, type RoleRow } from "@/lib/contract/system/role";
+import { role, roleApi, roleUpdate, type RoleKind, type RoleRow } from "@/lib/contract/system/role";
 import { SIDES, type RoleSide } from "./role-sides";
 
 const RoleDialogs = deferredDialogs(() => import("./role-dialogs").then((m) => m.RoleDialogs));
@@ -15,8 +15,8 @@ function roleResource(side: RoleSide, kind: RoleKind) {
   return defineResource<RoleRow>({
     entity: role,
     entityLabel: cfg.entity,
-    perm: cfg.perm,
-    endpoints: { upd: cfg.upd },
+    calls: { ...roleApi, upd: cfg.upd },
+    perms: { add: cfg.perms.add, upd: cfg.perms.upd, del: cfg.perms.del },
     schemas: { update: roleUpdate },
     query: { kind: urlFixed(kind) },
     search: { items: { name: { placeholder: "placeholders.name" }, kind: false } },
@@ -36,9 +36,9 @@ function roleResource(side: RoleSide, kind: RoleKind) {
     form: { columns: 1, defaults: { kind }, placeholders: ["code"], fields: { name: multilingualField } },
     rowActions: [
       "edit",
-      { key: "auth", label: "auth", perm: `${cfg.perm}:auth`, show: (r) => !r.builtIn, onClick: (r, ui) => ui.setParam("auth", r.id) },
-      { key: "members", label: side === "user" ? "users" : "tenants", perm: `${cfg.perm}:upd`, onClick: members },
-      { key: "del", label: "kit.actions.delete", perm: `${cfg.perm}:del`, danger: true, show: (r) => !r.builtIn, onClick: (r, ui) => ui.remove([r]) },
+      { key: "auth", label: "auth", perm: cfg.perms.auth, show: (r) => !r.builtIn, onClick: (r, ui) => ui.setParam("auth", r.id) },
+      { key: "members", label: side === "user" ? "users" : "tenants", perm: cfg.perms.members, onClick: members },
+      { key: "del", label: "kit.actions.delete", perm: cfg.perms.del, danger: true, show: (r) => !r.builtIn, onClick: (r, ui) => ui.remove([r]) },
     ],
     toolbar: ["add"],
     slots: {

@@ -1,3 +1,7 @@
+import { permsOf, type AnyCall } from "@/lib/contract/call";
+import { menuApi } from "@/lib/contract/system/menu";
+import { roleApi } from "@/lib/contract/system/role";
+
 /**
  * One role screen, two configurations (core §6):
  * - `user`: roleSet — management roles (kind 1) on the platform, a tenant's own roles (kind 2) on
@@ -6,8 +10,17 @@
  *   from the tenant tree.
  */
 export type RoleSide = "user" | "tenant";
-type SideConfig = { perm: string; upd: string; auth: string; tree: string; members: string; add: string; del: string; entity: string };
-export const SIDES: Record<RoleSide, SideConfig> = {
-  user: { perm: "sys:role", upd: "sys/role/updUser", auth: "sys/role/updUserAuth", tree: "sys/menu/treeAuthPC", members: "sys/role/pageUser", add: "sys/role/addUser", del: "sys/role/delUser", entity: "entity" },
-  tenant: { perm: "sys:tenantRole", upd: "sys/role/updTenant", auth: "sys/role/updTenantAuth", tree: "sys/menu/all/tenant", members: "sys/role/pageTenant", add: "sys/role/addTenant", del: "sys/role/delTenant", entity: "entityTenant" },
+
+// add and del serve both screens and take either side's code, roleSet's first.
+const sideOf = { user: 0, tenant: 1 } as const;
+type Calls = Record<"upd" | "auth" | "tree" | "members" | "add" | "del", AnyCall>;
+const side = <C extends Calls>(s: RoleSide, calls: C, entity: string) => ({
+  ...calls,
+  entity,
+  perms: { add: permsOf(roleApi.add)[sideOf[s]], upd: permsOf(calls.upd)[0], del: permsOf(roleApi.del)[sideOf[s]], auth: permsOf(calls.auth)[0], members: permsOf(calls.add)[0] },
+});
+
+export const SIDES = {
+  user: side("user", { upd: roleApi.updUser, auth: roleApi.updUserAuth, tree: menuApi.grantable, members: roleApi.pageUser, add: roleApi.addUser, del: roleApi.delUser }, "entity"),
+  tenant: side("tenant", { upd: roleApi.updTenant, auth: roleApi.updTenantAuth, tree: menuApi.allTenant, members: roleApi.pageTenant, add: roleApi.addTenant, del: roleApi.delTenant }, "entityTenant"),
 };

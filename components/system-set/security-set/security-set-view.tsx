@@ -1,16 +1,17 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { lazyZodResolver } from "@/components/kit/form/lazy-zod-resolver";
 import { toast } from "@/lib/toast";
 import { KeyRoundIcon, MailIcon, SmartphoneIcon } from "lucide-react";
-import { api, swrFetcher } from "@/lib/api/fetcher";
+import { call, useCall } from "@/lib/api/call";
+import { loginApi } from "@/lib/contract/auth";
+import type { CallInput } from "@/lib/contract/call";
 import { PASSWORD_MAX } from "@/lib/contract/password";
-import type { PwdPolicy } from "@/lib/contract/pwd-policy";
-import { safetyCheckCode, safetyCheckPassword, safetySetInfo, safetyUpdPwd, type SafetyType, type VerifyResult } from "@/lib/contract/system/safety";
+import { pwdModeApi } from "@/lib/contract/system/pwd-mode";
+import { safetyApi, safetyCheckCode, safetyCheckPassword, safetySetInfo, safetyUpdPwd, type SafetyType } from "@/lib/contract/system/safety";
 import { KitDialog } from "@/components/kit";
 import { Field } from "@/components/kit/form/field";
 import { PasswordPolicyHint } from "@/components/kit/password-policy-hint";
@@ -22,8 +23,6 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 
-type Me = { user: { id: number; name: string; realname: string; phone: string | null; email: string | null } };
-const ME = "sys/login/userInfo";
 
 /** Step 1 of a change: who you are — a code to the current phone / e-mail, or the password. */
 function VerifyStep({ type, current, onVerified }: { type: SafetyType; current: string | null; onVerified: (key: string) => void }) {
@@ -33,14 +32,14 @@ function VerifyStep({ type, current, onVerified }: { type: SafetyType; current: 
   const pwdForm = useForm<{ password: string }>({ resolver: lazyZodResolver(async () => safetyCheckPassword), defaultValues: { password: "" } });
   const submitCode = codeForm.handleSubmit(async (v) => {
     try {
-      onVerified((await api.post<VerifyResult>("sys/safety/checkCode", v)).verifyKey);
+      onVerified((await call(safetyApi.checkCode, v)).verifyKey);
     } catch {
       /* the fetcher showed the cloud's message */
     }
   });
   const submitPassword = pwdForm.handleSubmit(async (v) => {
     try {
-      onVerified((await api.post<VerifyResult>("sys/safety/checkPassword", v)).verifyKey);
+      onVerified((await call(safetyApi.checkPassword, v)).verifyKey);
     } catch {
       /* shown */
     }
@@ -60,7 +59,7 @@ function VerifyStep({ type, current, onVerified }: { type: SafetyType; current: 
         <form id="verify-form" onSubmit={submitCode} className="flex flex-col gap-4" noValidate>
           <p className="text-sm">{t("codeTo", { target: current })}</p>
           <Field id="verify-code" label={t("code")} inputMode="numeric" maxLength={6} autoComplete="one-time-code" error={codeForm.formState.errors.code} {...codeForm.register("code")}>
-            <SendCodeButton path="sys/safety/sendCode" payload={() => ({ type })} valid={async () => true} />
+            <SendCodeButton send={() => call(safetyApi.sendCode, { type })} valid={async () => true} />
           </Field>
         </form>
       ) : (
@@ -78,7 +77,8 @@ function BindStep({ type, verifyKey, onDone }: { type: SafetyType; verifyKey: st
   const form = useForm<{ type: SafetyType; value: string; code: string; verifyKey: string }>({ resolver: lazyZodResolver(async () => safetySetInfo) as never, defaultValues: { type, value: "", code: "", verifyKey } });
   const submit = form.handleSubmit(async (v) => {
     try {
-      await api.post("sys/safety/setInfo", v);
+      // The form's type is one of the two the declaration tells apart.
+      await call(safetyApi.setInfo, v as CallInput<typeof safetyApi.setInfo>);
       toast.success(t("bound"));
       onDone();
     } catch {
@@ -89,7 +89,7 @@ function BindStep({ type, verifyKey, onDone }: { type: SafetyType; verifyKey: st
     <form id="bind-form" onSubmit={submit} className="flex flex-col gap-4" noValidate>
       <Field id="bind-value" label={t(`new.${type}`)} inputMode={type === "phone" ? "tel" : "email"} autoComplete={type === "phone" ? "tel" : "email"} error={form.formState.errors.value} {...form.register("value")} />
       <Field id="bind-code" label={t("code")} inputMode="numeric" maxLength={6} autoComplete="one-time-code" error={form.formState.errors.code} {...form.register("code")}>
-        <SendCodeButton path="sys/safety/sendCodeSet" payload={() => ({ type, value: form.getValues("value") })} valid={() => form.trigger("value")} />
+        <SendCodeButton send={() => call(safetyApi.sendCodeSet, { type, value: form.getValues("value") } as CallInput<typeof safetyApi.sendCodeSet>)} valid={() => form.trigger("value")} />
       </Field>
     </form>
   );
@@ -115,10 +115,10 @@ function ContactDialog({ type, current, open, onOpenChange, onDone }: { type: Sa
   );
 }
 
-/** The own password: the current one, then the new one twice (`sys/safety/updPwd`). */
+/** The own password: the current one, then the new one twice (`safetyApi.updPwd`). */
 function PasswordForm() {
   const t = useTranslations("system.security");
-  const policy = useSWR<PwdPolicy>("sys/pwdMode/info", swrFetcher, { shouldRetryOnError: false });
+  const policy = useCall(pwdModeApi.info, {}, { shouldRetryOnError: false });
   const form = useForm<{ oldPassword: string; password: string; confirmPassword: string }>({
     resolver: lazyZodResolver(async () => safetyUpdPwd) as never,
     defaultValues: { oldPassword: "", password: "", confirmPassword: "" },
@@ -126,7 +126,7 @@ function PasswordForm() {
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (v) => {
     try {
-      await api.post("sys/safety/updPwd", v);
+      await call(safetyApi.updPwd, v);
       toast.success(t("passwordChanged"));
       form.reset();
     } catch {
@@ -184,7 +184,7 @@ function ContactCard({ type, value, onChanged }: { type: SafetyType; value: stri
 /** securitySet: the signed-in user's own phone, e-mail and password. */
 export function SecurityView() {
   const t = useTranslations("system.security");
-  const me = useSWR<Me>(ME, swrFetcher);
+  const me = useCall(loginApi.userInfo, {});
   const user = me.data?.user;
   return (
     <PageFrame>

@@ -2,7 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { KeyRoundIcon, PencilIcon, ShieldCheckIcon } from "lucide-react";
-import { tenant, type TenantInfo } from "@/lib/contract/system/tenant";
+import { permsOf } from "@/lib/contract/call";
+import { tenant, tenantApi, type TenantInfo } from "@/lib/contract/system/tenant";
 import { defineDetail, DetailPage } from "@/components/kit/detail/define-detail";
 import { Badge } from "@/components/ui/badge";
 import { StorageUse } from "../tenant-set/storage-use";
@@ -18,12 +19,12 @@ function Status({ status }: { status: TenantInfo["status"] }) {
 /** tenantInfo (`?id=`): one tenant, its administrator and the actions on them. */
 const tenantDetail = defineDetail<TenantInfo>({
   entity: tenant,
-  info: "sys/tenant/info",
+  info: tenantApi.info.path,
   back: "tenantSet",
   actions: [
-    { key: "edit", label: "kit.actions.edit", icon: <PencilIcon />, perm: "sys:tenant:upd", href: (r) => `/systemSet/tenantSet?edit=${r.id}` },
-    { key: "auth", label: "actions.auth", icon: <ShieldCheckIcon />, perm: "sys:tenant:auth", onClick: (r) => openTenantDialog("auth", r.id) },
-    { key: "resetPwd", label: "actions.resetPwd", icon: <KeyRoundIcon />, perm: "sys:tenant:resetPwd", show: (r) => !!r.adminUserId, onClick: (r) => openTenantDialog("resetPwd", r.id) },
+    { key: "edit", label: "kit.actions.edit", icon: <PencilIcon />, perm: permsOf(tenantApi.upd)[0], href: (r) => `/systemSet/tenantSet?edit=${r.id}` },
+    { key: "auth", label: "actions.auth", icon: <ShieldCheckIcon />, perm: permsOf(tenantApi.updAuth)[0], onClick: (r) => openTenantDialog("auth", r.id) },
+    { key: "resetPwd", label: "actions.resetPwd", icon: <KeyRoundIcon />, perm: permsOf(tenantApi.resetPwd)[0], show: (r) => !!r.adminUserId, onClick: (r) => openTenantDialog("resetPwd", r.id) },
   ],
   basic: { title: "info.basic", span: 2, badge: (r) => <Status status={r.status} /> },
   // The administrator's rows and the status have their own places.

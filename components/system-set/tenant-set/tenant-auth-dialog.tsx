@@ -1,12 +1,11 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
-import { api, swrFetcher } from "@/lib/api/fetcher";
-import type { MenuTreeNode } from "@/lib/contract/system/menu";
-import type { TenantInfo } from "@/lib/contract/system/tenant";
+import { call, useCall } from "@/lib/api/call";
+import { menuApi } from "@/lib/contract/system/menu";
+import { tenantApi } from "@/lib/contract/system/tenant";
 import { KitDialog } from "@/components/kit";
 import { Skeleton } from "@/components/ui/skeleton";
 import { MenuTreeCheck } from "../menu-tree-check";
@@ -15,8 +14,8 @@ import { MenuTreeCheck } from "../menu-tree-check";
 export function TenantAuthDialog({ id, onClose, onSaved }: { id: number; onClose: () => void; onSaved?: () => unknown }) {
   const t = useTranslations("system.tenant.auth");
   const tk = useTranslations("kit");
-  const tree = useSWR<MenuTreeNode[]>("sys/menu/all/tenant", swrFetcher);
-  const info = useSWR<TenantInfo>(["sys/tenant/info", { id }], swrFetcher);
+  const tree = useCall(menuApi.allTenant, {});
+  const info = useCall(tenantApi.info, { id });
   const [menuIds, setMenuIds] = React.useState<number[] | null>(null);
   React.useEffect(() => {
     if (info.data && menuIds === null) setMenuIds(info.data.menuIds);
@@ -27,7 +26,7 @@ export function TenantAuthDialog({ id, onClose, onSaved }: { id: number; onClose
     if (!menuIds) return;
     setSaving(true);
     try {
-      await api.post("sys/tenant/updAuth", { id, menuIds });
+      await call(tenantApi.updAuth, { id, menuIds });
       toast.success(tk("form.saved"));
       await onSaved?.();
       onClose();

@@ -3,6 +3,7 @@
 import dynamic from "next/dynamic";
 import { useSearchParams } from "next/navigation";
 import { ResetPasswordDialog } from "@/components/kit/lazy-password-dialogs";
+import { tenantApi } from "@/lib/contract/system/tenant";
 
 // Mounted only while `?auth=` is set: the dialog and its tree are not in the list's first load.
 const TenantAuthDialog = dynamic(() => import("./tenant-auth-dialog").then((m) => m.TenantAuthDialog));
@@ -31,7 +32,7 @@ export function TenantDialogs({ onDone }: { onDone?: () => unknown }) {
   return (
     <>
       {authId !== null && <TenantAuthDialog id={authId} onClose={() => close("auth")} onSaved={onDone} />}
-      {resetId !== null && <ResetPasswordDialog open onOpenChange={(o) => !o && close("resetPwd")} id={resetId} policyTenantId={resetId} endpoint="sys/tenant/updUserPwd" onDone={() => onDone?.()} />}
+      {resetId !== null && <ResetPasswordDialog open onOpenChange={(o) => !o && close("resetPwd")} id={resetId} policyTenantId={resetId} reset={tenantApi.resetPwd} onDone={() => onDone?.()} />}
     </>
   );
 }

@@ -1,10 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import { api } from "@/lib/api/fetcher";
+import { call } from "@/lib/api/call";
+import { permsOf } from "@/lib/contract/call";
 import { PASSWORD_MAX } from "@/lib/contract/password";
 import { defaultPwdPolicy } from "@/lib/contract/pwd-policy";
-import { tenant, tenantUpdate, type TenantRow } from "@/lib/contract/system/tenant";
+import { tenant, tenantApi, tenantUpdate, type TenantRow } from "@/lib/contract/system/tenant";
 import { type CustomFieldProps, defineResource, resourcePage, type ResourceUi, urlText } from "@/components/kit";
 import { PasswordPolicyHint } from "@/components/kit/password-policy-hint";
 import { Input } from "@/components/ui/input";
@@ -30,16 +31,16 @@ function PasswordField({ field, invalid, disabled, hint }: CustomFieldProps & { 
 
 // Disabling ends every session of the tenant (or of its administrator): ask first.
 const askFirst =
-  (question: string, name: (row: TenantRow) => string | null, call: (row: TenantRow, next: number, ui: ResourceUi<TenantRow>) => Promise<unknown>) =>
+  (question: string, name: (row: TenantRow) => string | null, change: (row: TenantRow, next: number, ui: ResourceUi<TenantRow>) => Promise<unknown>) =>
   async (row: TenantRow, next: number, ui: ResourceUi<TenantRow>) => {
     if (next !== 1 && !(await ui.confirm(ui.t(question, { name: name(row) ?? "" })))) return;
-    await call(row, next, ui);
+    await change(row, next, ui);
   };
 
 /** tenantSet (platform only): tenants with their administrator, contract, switches and statistics. */
 export const tenantResource = defineResource<TenantRow>({
   entity: tenant,
-  perms: { openOrClose: "sys:tenant:openOrClose" },
+  calls: tenantApi,
   schemas: { update: tenantUpdate },
   query: { areaCode: urlText(6) },
   search: { items: { contractStart: { label: "fields.contractStartFrom" }, contractEnd: { label: "fields.contractEndBy" } } },
@@ -58,7 +59,7 @@ export const tenantResource = defineResource<TenantRow>({
     status: { tones: { "0": "secondary", "1": "success", "2": "destructive", "3": "warning" } },
     enabled: { onToggle: askFirst("confirm.disable", (row) => row.name, (row, next, ui) => ui.toggle(row, next)) },
     storageUsedMb: { width: 150, render: (row) => <StorageUse used={row.storageUsedMb} quota={row.storageQuotaMb} /> },
-    adminStatus: { width: 110, onToggle: askFirst("confirm.disableAdmin", (row) => row.username, (row, next) => api.post("sys/tenant/openOrCloseAdminStatus", { id: row.id, status: next })) },
+    adminStatus: { width: 110, onToggle: askFirst("confirm.disableAdmin", (row) => row.username, (row, next) => call(tenantApi.adminStatus, { id: row.id, status: next })) },
   },
   form: {
     columns: 2,
@@ -77,8 +78,8 @@ export const tenantResource = defineResource<TenantRow>({
   rowActions: [
     { key: "view", label: "kit.actions.view", onClick: (row, ui) => ui.navigate(tenantInfoHref(row.id)) },
     "edit",
-    { key: "auth", label: "actions.auth", perm: "sys:tenant:auth", onClick: (row) => openTenantDialog("auth", row.id) },
-    { key: "resetPwd", label: "actions.resetPwd", perm: "sys:tenant:resetPwd", show: (row) => !!row.adminUserId, onClick: (row) => openTenantDialog("resetPwd", row.id) },
+    { key: "auth", label: "actions.auth", perm: permsOf(tenantApi.updAuth)[0], onClick: (row) => openTenantDialog("auth", row.id) },
+    { key: "resetPwd", label: "actions.resetPwd", perm: permsOf(tenantApi.resetPwd)[0], show: (row) => !!row.adminUserId, onClick: (row) => openTenantDialog("resetPwd", row.id) },
     "del",
   ],
   toolbar: ["add"],

@@ -1,10 +1,9 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
-import { swrFetcher } from "@/lib/api/fetcher";
-import type { TenantAreaPoint, TenantDeviceNums, TenantNumStat, TenantTrendPoint } from "@/lib/contract/system/tenant";
+import { useCall } from "@/lib/api/call";
+import { tenantApi, type TenantNumStat } from "@/lib/contract/system/tenant";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { LazyChart } from "@/components/kit/chart/lazy-chart";
@@ -31,10 +30,10 @@ function ChartCard({ title, loading, empty, children }: { title: string; loading
 /** Tenant statistics on the tenant list and the platform's home: counts, new tenants and devices per month, per province, per tenant. */
 export function TenantStats() {
   const t = useTranslations("system.tenant.stats");
-  const nums = useSWR<TenantNumStat>("sys/tenant/numStat", swrFetcher);
-  const trend = useSWR<TenantTrendPoint[]>("sys/tenant/trendChart", swrFetcher);
-  const area = useSWR<TenantAreaPoint[]>("sys/tenant/areaChart", swrFetcher);
-  const perTenant = useSWR<TenantDeviceNums[]>("sys/tenant/statDeviceNums", swrFetcher);
+  const nums = useCall(tenantApi.numStat, {});
+  const trend = useCall(tenantApi.trendChart, {});
+  const area = useCall(tenantApi.areaChart, {});
+  const perTenant = useCall(tenantApi.deviceNums, {});
 
   const trendOption = React.useMemo<EChartsOption>(
     () => ({

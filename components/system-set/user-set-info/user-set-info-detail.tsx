@@ -3,10 +3,10 @@
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { PencilIcon, UserRoundIcon } from "lucide-react";
-import { api } from "@/lib/api/fetcher";
-import type { Page } from "@/lib/contract/envelope";
-import type { GroupMember, GroupRow } from "@/lib/contract/system/group";
-import { user, type UserRow } from "@/lib/contract/system/user";
+import { call } from "@/lib/api/call";
+import { permsOf } from "@/lib/contract/call";
+import { groupApi } from "@/lib/contract/system/group";
+import { user, userApi, type UserRow } from "@/lib/contract/system/user";
 import { deriveDetailRows } from "@/components/kit";
 import { fileUrl } from "@/lib/file-url";
 import { defineDetail, DetailPage } from "@/components/kit/detail/define-detail";
@@ -17,9 +17,9 @@ import { Skeleton } from "@/components/ui/skeleton";
  * The groups a user belongs to. The cloud has no "groups of a user" call, so the tenant's
  * groups are read with their members (one call per group; groups are few).
  */
-async function groupsOf(userId: number): Promise<GroupRow[]> {
-  const { records } = await api.get<Page<GroupRow>>("sys/group/list", { current: 1, size: 9999 }, { silent: true });
-  const members = await Promise.all(records.map((g) => api.get<GroupMember[]>("sys/group/queryRelation", { groupId: g.id }, { silent: true })));
+async function groupsOf(userId: number) {
+  const { records } = await call(groupApi.page, { current: 1, size: 9999 }, { silent: true });
+  const members = await Promise.all(records.map((g) => call(groupApi.members, { groupId: g.id }, { silent: true })));
   return records.filter((_, i) => members[i].some((m) => m.id === userId));
 }
 
@@ -65,11 +65,11 @@ function Avatar({ user }: { user: UserRow }) {
 /** userSetInfo (keep-alive off): one user, read-only, with roles, department and groups. */
 const userDetail = defineDetail<UserRow>({
   ns: "system.user",
-  info: "sys/user/getUserInfoById",
+  info: userApi.info.path,
   back: "userSet",
   title: (u) => `${u.realname} (${u.username})`,
   testId: "user-info",
-  actions: [{ key: "edit", label: "kit.actions.edit", icon: <PencilIcon />, perm: "sys:user:upd", href: (u) => `/systemSet/userSet?edit=${u.id}` }],
+  actions: [{ key: "edit", label: "kit.actions.edit", icon: <PencilIcon />, perm: permsOf(userApi.upd)[0], href: (u) => `/systemSet/userSet?edit=${u.id}` }],
   sections: [
     {
       key: "basic",

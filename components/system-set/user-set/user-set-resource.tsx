@@ -5,8 +5,9 @@ import Link from "next/link";
 import { defineResource, MultiSelectField, resourcePage, type ResourceUi, urlText } from "@/components/kit";
 import { ResetPasswordDialog } from "@/components/kit/lazy-password-dialogs";
 import { Switch } from "@/components/ui/switch";
-import { api } from "@/lib/api/fetcher";
-import { user, userUpdate, type UserRow } from "@/lib/contract/system/user";
+import { call } from "@/lib/api/call";
+import { permsOf } from "@/lib/contract/call";
+import { user, userApi, userUpdate, type UserRow } from "@/lib/contract/system/user";
 import { DepartmentSelect } from "../department-set/department-select";
 import { useUrlParam } from "@/components/kit/url-param";
 import { DepartmentFilter } from "./department-filter";
@@ -25,7 +26,7 @@ function EnabledSwitch({ row, ui }: { row: UserRow; ui: ResourceUi<UserRow> }) {
   return (
     <Switch
       checked={row.enabled === 1}
-      disabled={busy || row.id === ui.session.user.id || !ui.session.can("sys:user:openOrClose")}
+      disabled={busy || row.id === ui.session.user.id || !ui.session.can(permsOf(userApi.openOrClose)[0])}
       aria-label={ui.t("fields.enabled")}
       data-testid={`user-enabled-${row.id}`}
       onCheckedChange={async (on) => {
@@ -45,7 +46,7 @@ function EnabledSwitch({ row, ui }: { row: UserRow; ui: ResourceUi<UserRow> }) {
 
 function ResetPassword({ ui }: { ui: ResourceUi<UserRow> }) {
   const [id, setId] = useUrlParam("resetPwd");
-  return <ResetPasswordDialog open={!!id} onOpenChange={(o) => !o && setId(null)} id={Number(id) || 0} endpoint="sys/user/updUserPwd" onDone={() => ui.refresh()} />;
+  return <ResetPasswordDialog open={!!id} onOpenChange={(o) => !o && setId(null)} id={Number(id) || 0} reset={userApi.resetPwd} onDone={() => ui.refresh()} />;
 }
 
 const infoHref = (r: UserRow) => `${USER_INFO_PATH}?id=${r.id}`;
@@ -53,8 +54,7 @@ const infoHref = (r: UserRow) => `${USER_INFO_PATH}?id=${r.id}`;
 /** userSet: the tenant's users beside its department tree. */
 export const userResource = defineResource<UserRow>({
   entity: user,
-  perms: { openOrClose: "sys:user:openOrClose" },
-  endpoints: { info: "sys/user/getUserInfoById" },
+  calls: userApi,
   schemas: { update: userUpdate },
   query: { keyword: urlText(64) },
   search: { keyword: "keyword", items: { keyword: { placeholder: "placeholders.keyword" }, departmentId: false } },
@@ -71,7 +71,7 @@ export const userResource = defineResource<UserRow>({
     employeeNo: { width: 110 },
     departmentName: { minWidth: 130 },
     enabled: { width: 80, render: (r, ui) => <EnabledSwitch row={r} ui={ui} /> },
-    queryPhone: { type: "switch1", width: 110, perm: "sys:user:upd", onToggle: (r, next) => api.post("sys/user/updQueryPhone", { id: r.id, queryPhone: next }) },
+    queryPhone: { type: "switch1", width: 110, perm: permsOf(userApi.updQueryPhone)[0], onToggle: (r, next) => call(userApi.updQueryPhone, { id: r.id, queryPhone: next }) },
   },
   form: {
     columns: 2,
@@ -91,8 +91,8 @@ export const userResource = defineResource<UserRow>({
   rowActions: [
     { key: "detail", label: "kit.actions.view", onClick: (r, ui) => ui.navigate(infoHref(r)) },
     "edit",
-    { key: "resetPwd", label: "actions.resetPwd", perm: "sys:user:resetPwd", onClick: (r, ui) => ui.setParam("resetPwd", r.id) },
-    { key: "del", label: "kit.actions.delete", perm: "sys:user:del", danger: true, show: (r, ui) => !r.tenantAdmin && r.id !== ui.session.user.id, onClick: (r, ui) => ui.remove([r]) },
+    { key: "resetPwd", label: "actions.resetPwd", perm: permsOf(userApi.resetPwd)[0], onClick: (r, ui) => ui.setParam("resetPwd", r.id) },
+    { key: "del", label: "kit.actions.delete", perm: permsOf(userApi.del)[0], danger: true, show: (r, ui) => !r.tenantAdmin && r.id !== ui.session.user.id, onClick: (r, ui) => ui.remove([r]) },
   ],
   toolbar: ["add", "batchDelete"],
   slots: {

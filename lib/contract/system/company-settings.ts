@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isUrl, WEB_SCHEMES } from "../url";
-import type { CompanyInfo } from "../company";
+import { defineCall } from "../call";
+import { companyInfo } from "../company";
 import { hexColor, rgbColor, text } from "../validation";
 import { dbId } from "../common";
 
@@ -66,8 +67,11 @@ export function maskEmail(email: string): string {
   return `${name.slice(0, 3)}***${at < 0 ? "" : email.slice(at)}`;
 }
 
+/** The caller's company info with the tenant's name (what the saves answer). */
+export const namedCompany = companyInfo.extend({ tenantName: z.string().nullable() });
 /** `GET sys/company/info`: the caller's company info, tenant name and masking settings. */
-export type CompanySettings = CompanyInfo & { tenantName: string | null; encrypt: PhoneSet };
+export const companySettings = namedCompany.extend({ encrypt: phoneSet });
+export type CompanySettings = z.infer<typeof companySettings>;
 
 /** Tenant duration options (core §4): warn this many days before a tenant's contract ends. */
 export const EXPIRE_WARN_DAYS = [7, 30, 90] as const;
@@ -79,4 +83,22 @@ export type ExpireWarn = z.infer<typeof expireWarn>;
 export const defaultExpireWarn: ExpireWarn = { enabled: true, days: 30 };
 
 /** `GET sys/company/expireWarn/current`: whether to warn the signed-in tenant user now. */
-export type ExpireWarnCurrent = { show: boolean; daysLeft: number | null; contractEnd: string | null };
+export const expireWarnCurrent = z.object({ show: z.boolean(), daysLeft: z.number().int().nullable(), contractEnd: z.string().nullable() });
+export type ExpireWarnCurrent = z.infer<typeof expireWarnCurrent>;
+
+/** The screens that read the company info: login page, company info and colour, phone masking. */
+export const COMPANY_SCREENS = ["/systemSet/loginPage", "/systemSet/companyInfo", "/systemSet/companyColor", "/systemSet/phoneSet"];
+export const EXPIRE_SCREEN = "/systemSet/expire";
+
+/** sys/company: the tenant's branding and masking; the platform's contract-expiry warning (platform only, checked by the cloud beside the code). */
+export const companyApi = {
+  info: defineCall({ kind: "get", path: "sys/company/info", answer: companySettings, access: { menu: COMPANY_SCREENS } }),
+  saveComp: defineCall({ kind: "post", path: "sys/company/saveComp", input: saveComp, answer: namedCompany, access: { perm: "sys:company:saveComp" } }),
+  saveLogin: defineCall({ kind: "post", path: "sys/company/saveLogin", input: saveLogin, answer: namedCompany, access: { perm: "sys:company:saveLogin" } }),
+  saveColor: defineCall({ kind: "post", path: "sys/company/saveColor", input: saveColor, answer: z.object({ skinColor: z.string() }), access: { perm: "sys:company:saveColor" } }),
+  saveEncrypt: defineCall({ kind: "post", path: "sys/company/saveEncrypt", input: saveEncrypt, answer: phoneSet, access: { perm: "sys:company:saveEncrypt" } }),
+  expireWarn: defineCall({ kind: "get", path: "sys/company/expireWarn/info", answer: expireWarn, access: { menu: [EXPIRE_SCREEN] } }),
+  saveExpireWarn: defineCall({ kind: "post", path: "sys/company/expireWarn/save", input: expireWarn, answer: expireWarn, access: { perm: "sys:expire:save" } }),
+  /** For every signed-in user: whether the console should warn that the contract ends soon. */
+  expireWarnCurrent: defineCall({ kind: "get", path: "sys/company/expireWarn/current", answer: expireWarnCurrent, access: "user" }),
+};

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { i18nField } from "../i18n-text";
+import { i18nField, i18nTextsAnswer } from "../i18n-text";
 import { defineEntity, keyField, type RowOf } from "../entity";
 import { codeRequired, text, textRequired } from "../validation";
-import { dbId, enableState, optionalId } from "../common";
+import { defineCall, empty } from "../call";
+import { dbId, deleted, enableState, idsBody, optionalId, statusBody } from "../common";
 
 /** dictSet: dictionaries as a tree with items (core §3 `itemName`, `itemValue`, `childrens`).
  *  Scope `tenant`: the caller's tenant's (the platform's for platform users); `user`: the
@@ -41,6 +42,16 @@ export type DictAdd = z.infer<typeof dictAdd>;
 export const dictTreeQuery = z.object({ scope, keyword: z.string().max(64).optional() });
 
 export type DictNode = Omit<RowOf<typeof dict.fields>, "parentId" | "scope"> & { parentId: number | null; scope: DictScope; childrens: DictNode[] };
+/** What dictionaries and their items share as the cloud answers them. */
+const nodeAnswer = { id: z.number().int(), parentId: z.number().int().nullable(), sort: z.number().int(), enabled: z.number().int(), remark: z.string().nullable(), i18n: i18nTextsAnswer };
+const dictNode: z.ZodType<DictNode> = z.object({
+  ...nodeAnswer,
+  dictName: z.string(),
+  dictCode: z.string(),
+  scope: z.enum(DICT_SCOPES),
+  createTime: z.string(),
+  childrens: z.lazy(() => z.array(dictNode)),
+});
 
 export const dictItem = defineEntity({
   ns: "system.dict",
@@ -63,6 +74,7 @@ export type DictItemAdd = z.infer<typeof dictItemAdd>;
 export const dictItemTreeQuery = z.object({ dictId: dbId });
 
 export type DictItemNode = Omit<RowOf<typeof dictItem.fields>, "parentId"> & { parentId: number | null; childrens: DictItemNode[] };
+const dictItemNode: z.ZodType<DictItemNode> = z.object({ ...nodeAnswer, dictId: z.number().int(), itemName: z.string(), itemValue: z.string(), childrens: z.lazy(() => z.array(dictItemNode)) });
 
 /** `GET sys/dict/codeList?codeList=a,b` (core §7): up to 50 codes. */
 export const codeListQuery = z.object({
@@ -73,4 +85,30 @@ export const codeListQuery = z.object({
 });
 /** One option of a looked-up dictionary; only enabled items, in sort order. */
 export type DictOption = { itemValue: string; itemName: string; childrens: DictOption[] };
-export type DictLookup = Record<string, DictOption[]>;
+const dictOption: z.ZodType<DictOption> = z.object({ itemValue: z.string(), itemName: z.string(), childrens: z.lazy(() => z.array(dictOption)) });
+export const dictLookup = z.record(z.string(), z.array(dictOption));
+export type DictLookup = z.infer<typeof dictLookup>;
+
+export const DICT_SCREEN = "/systemSet/dictSet";
+const read = { menu: [DICT_SCREEN] };
+const write = (action: "add" | "upd" | "del") => ({ perm: `sys:dict:${action}` });
+
+/** sys/dict: the dictionaries of dictSet, and the lookup every select of the console resolves its server dictionaries by. */
+export const dictApi = {
+  codeList: defineCall({ kind: "get", path: "sys/dict/codeList", input: codeListQuery, answer: dictLookup, access: "user" }),
+  tree: defineCall({ kind: "get", path: "sys/dict/tree", input: dictTreeQuery, answer: z.array(dictNode), access: read }),
+  add: defineCall({ kind: "post", path: "sys/dict/add", input: dictAdd, answer: dictNode, access: write("add") }),
+  upd: defineCall({ kind: "post", path: "sys/dict/upd", input: dictUpdate, answer: dictNode, access: write("upd") }),
+  del: defineCall({ kind: "post", path: "sys/dict/del", input: idsBody, answer: deleted, access: write("del") }),
+  /** Enable or disable a dictionary (the spec's name for it). */
+  openOrClose: defineCall({ kind: "post", path: "sys/dict/openOrOpen", input: statusBody, answer: empty, access: write("upd") }),
+};
+
+/** sys/dictItem: a dictionary's items, by the dictionary's codes. */
+export const dictItemApi = {
+  tree: defineCall({ kind: "get", path: "sys/dictItem/tree", input: dictItemTreeQuery, answer: z.array(dictItemNode), access: read }),
+  add: defineCall({ kind: "post", path: "sys/dictItem/add", input: dictItemAdd, answer: dictItemNode, access: write("add") }),
+  upd: defineCall({ kind: "post", path: "sys/dictItem/upd", input: dictItemUpdate, answer: dictItemNode, access: write("upd") }),
+  del: defineCall({ kind: "post", path: "sys/dictItem/del", input: idsBody, answer: deleted, access: write("del") }),
+  openOrClose: defineCall({ kind: "post", path: "sys/dictItem/openOrOpen", input: statusBody, answer: empty, access: write("upd") }),
+};

@@ -3,7 +3,9 @@ import { isUrl, WEB_SCHEMES } from "../url";
 import { defineEntity, keyField, type RowOf } from "../entity";
 import { ENUMS } from "../enums";
 import { numberRequired, optional, text, textRequired } from "../validation";
-import { dbId, optionalId } from "../common";
+import type { CurrentMenus, MenuNode } from "@/lib/shell/menu";
+import { defineCall, empty, pageOf } from "../call";
+import { dbId, deleted, idQuery, idsBody, optionalId } from "../common";
 
 /** Menu trees (core §3, §6): `sys` (management side) and `tenant` (tenant side). A node is a menu
  *  entry or folder, or a button carrying a permission code. */
@@ -59,7 +61,63 @@ export const menuScopeQuery = z.object({ scope: z.enum(MENU_SCOPES, { error: "va
 export const collectBody = z.object({ menuId: dbId, collect: z.boolean() });
 
 export type MenuRow = Omit<RowOf<typeof menu.fields>, "parentId" | "frame" | "nameEn"> & { parentId: number | null; frame: number; nameEn: string };
+export const menuRow = z.object({
+  id: z.number().int(),
+  scope,
+  parentId: z.number().int().nullable(),
+  name: z.string(),
+  nameEn: z.string(),
+  icon: z.string().nullable(),
+  sort: z.number().int(),
+  type: z.enum(MENU_TYPES),
+  path: z.string().nullable(),
+  perms: z.string().nullable(),
+  frame: z.number().int(),
+  framePath: z.string().nullable(),
+  createTime: z.string(),
+}) satisfies z.ZodType<MenuRow>;
 /** Trees for menuSet and the role permission checkboxes: every node, buttons included. */
 export type MenuTreeNode = MenuRow & { childrens: MenuTreeNode[] };
+export const menuTreeNode: z.ZodType<MenuTreeNode> = menuRow.extend({ childrens: z.lazy(() => z.array(menuTreeNode)) });
 /** A favourite entry (`getCollectList`), shaped like the shell's menu entries. */
-export type CollectEntry = { id: number; name: string; nameEn: string; icon: string | null; path: string | null; frame: number; framePath: string | null; type: "menu"; childrens: [] };
+export const collectEntry = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  nameEn: z.string(),
+  icon: z.string().nullable(),
+  path: z.string().nullable(),
+  frame: z.number().int(),
+  framePath: z.string().nullable(),
+  type: z.literal("menu"),
+  childrens: z.tuple([]),
+});
+export type CollectEntry = z.infer<typeof collectEntry>;
+/** An entry of the caller's menus, shaped as the favourites with the entries below it. */
+const menuNode: z.ZodType<MenuNode> = collectEntry.extend({ childrens: z.lazy(() => z.array(menuNode)) });
+const currentMenus = z.object({ menus: z.array(menuNode), perms: z.array(z.string()) }) satisfies z.ZodType<CurrentMenus>;
+
+export const MENU_SET = "/systemSet/menuSet";
+/** Screens that show a tree of permissions to tick: menus, roles, tenant roles, tenants' authorisation. */
+export const PERMISSION_TREES = [MENU_SET, "/systemSet/roleSet", "/systemSet/tenantRoleSet", "/systemSet/tenantSet"];
+const tree = z.array(menuTreeNode);
+
+/**
+ * sys/menu: the caller's own menus and favourites, and menuSet's administration of both trees
+ * (writes and the whole trees are the platform's, checked by the cloud beside each call's code).
+ */
+export const menuApi = {
+  current: defineCall({ kind: "get", path: "sys/menu/currentUser/authPC", answer: currentMenus, access: "user", scope: "own" }),
+  allSys: defineCall({ kind: "get", path: "sys/menu/all/sys", answer: tree, access: { menu: PERMISSION_TREES } }),
+  allTenant: defineCall({ kind: "get", path: "sys/menu/all/tenant", answer: tree, access: { menu: PERMISSION_TREES } }),
+  /** The parent picker: folders and entries of the caller's side, no buttons. */
+  tree: defineCall({ kind: "get", path: "sys/menu/treePC", input: menuScopeQuery, answer: tree, access: { menu: [MENU_SET] } }),
+  /** What the caller may grant, for a role's or a tenant's permission tree. */
+  grantable: defineCall({ kind: "get", path: "sys/menu/treeAuthPC", input: menuScopeQuery, answer: tree, access: { menu: PERMISSION_TREES } }),
+  info: defineCall({ kind: "get", path: "sys/menu/info", input: idQuery, answer: menuRow, access: { menu: [MENU_SET] } }),
+  page: defineCall({ kind: "get", path: "sys/menu/page", input: menuQuery, answer: pageOf(menuRow), access: { menu: [MENU_SET] } }),
+  add: defineCall({ kind: "post", path: "sys/menu/add", input: menuAdd, answer: menuRow, access: { perm: "sys:menu:add" } }),
+  upd: defineCall({ kind: "post", path: "sys/menu/upd", input: menuUpdate, answer: menuRow, access: { perm: "sys:menu:upd" } }),
+  del: defineCall({ kind: "post", path: "sys/menu/del", input: idsBody, answer: deleted, access: { perm: "sys:menu:del" } }),
+  saveCollect: defineCall({ kind: "post", path: "sys/menu/saveCollect", input: collectBody, answer: empty, access: "user", scope: "own" }),
+  collects: defineCall({ kind: "get", path: "sys/menu/getCollectList", answer: z.array(collectEntry), access: "user", scope: "own" }),
+};

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { complexitySchema } from "../password";
-import { pwdForgetSchema, pwdHistorySchema, pwdInitSchema, pwdRegularSchema, pwdWelcomeSchema } from "../pwd-policy";
+import { defineCall } from "../call";
+import { pwdForgetSchema, pwdPolicySchema, pwdHistorySchema, pwdInitSchema, pwdRegularSchema, pwdWelcomeSchema } from "../pwd-policy";
 
 /** sys/pwdMode save bodies: each saves one part of the tenant's policy (`PwdPolicy`).
  *  `GET sys/pwdMode/info` answers the whole `PwdPolicy`; `GET sys/pwdMode/random` a password
@@ -19,3 +20,15 @@ export type SaveRegular = z.infer<typeof saveRegular>;
 /** `GET sys/pwdMode/random?tId=`: a password for another tenant's complexity (resetting its
  *  administrator); complexity is public (`sys/login/getPwdMode`), so no data crosses tenants. */
 export const randomQuery = z.object({ tId: z.coerce.number().int().min(1).max(2_147_483_647).optional() });
+
+const save = { perm: "sys:pwdMode:save" };
+/** sys/pwdMode: the tenant's password policy, read by every signed-in user (the initial password blanked for those who may not set it), saved part by part. */
+export const pwdModeApi = {
+  random: defineCall({ kind: "get", path: "sys/pwdMode/random", input: randomQuery, answer: z.string(), access: "user" }),
+  info: defineCall({ kind: "get", path: "sys/pwdMode/info", answer: pwdPolicySchema, access: "user" }),
+  saveComplexity: defineCall({ kind: "post", path: "sys/pwdMode/saveComplexity", input: saveComplexity, answer: pwdPolicySchema, access: save }),
+  saveInit: defineCall({ kind: "post", path: "sys/pwdMode/saveInit", input: saveInit, answer: pwdPolicySchema, access: save }),
+  saveRegular: defineCall({ kind: "post", path: "sys/pwdMode/saveRegular", input: saveRegular, answer: pwdPolicySchema, access: save }),
+  saveHis: defineCall({ kind: "post", path: "sys/pwdMode/saveHis", input: saveHis, answer: pwdPolicySchema, access: save }),
+  saveForget: defineCall({ kind: "post", path: "sys/pwdMode/saveForget", input: saveForget, answer: pwdPolicySchema, access: save }),
+};

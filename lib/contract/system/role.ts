@@ -1,9 +1,11 @@
 import { z } from "zod";
-import { i18nField } from "../i18n-text";
+import { i18nField, i18nTextsAnswer } from "../i18n-text";
 import { defineEntity, keyField, type RowOf } from "../entity";
 import { ENUMS } from "../enums";
 import { codeRequired, optional, selectRequired, text, textRequired } from "../validation";
-import { dbId, pageQuery } from "../common";
+import { defineCall, pageOf } from "../call";
+import { dbId, idAnswer, idQuery, pageQuery } from "../common";
+import { crudCalls } from "../entity-calls";
 
 /**
  * Roles (core §6). Kind 1: a management role (platform, `sys` menu tree). Kind 2: a tenant role —
@@ -57,5 +59,49 @@ export const roleMembersQuery = pageQuery.extend({ roleId: dbId, keyword: option
 
 export type RoleRow = Omit<RowOf<typeof role.fields>, "kind" | "menuIds"> & { kind: RoleKind };
 export type RoleInfo = RoleRow & { menuIds: number[] };
-export type RoleUserRow = { id: number; username: string; realname: string; departmentName: string | null; enabled: number };
-export type RoleTenantRow = { id: number; name: string; code: string | null; enabled: number };
+export const roleRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  kind: z.literal(ROLE_KINDS),
+  remark: z.string().nullable(),
+  builtIn: z.boolean(),
+  memberCount: z.number().int(),
+  createTime: z.string(),
+  i18n: i18nTextsAnswer,
+}) satisfies z.ZodType<RoleRow>;
+export const roleInfo = roleRow.extend({ menuIds: z.array(z.number().int()) }) satisfies z.ZodType<RoleInfo>;
+export const roleUserRow = z.object({ id: z.number().int(), username: z.string(), realname: z.string(), departmentName: z.string().nullable(), enabled: z.number().int() });
+export type RoleUserRow = z.infer<typeof roleUserRow>;
+export const roleTenantRow = z.object({ id: z.number().int(), name: z.string(), code: z.string().nullable(), enabled: z.number().int() });
+export type RoleTenantRow = z.infer<typeof roleTenantRow>;
+
+/** Screens that show roles: their lists, and the pickers of users' and tenants' roles. */
+export const ROLE_SCREENS = ["/systemSet/roleSet", "/systemSet/tenantRoleSet", "/systemSet/userSet", "/systemSet/tenantSet"];
+const user = (action: "upd" | "auth") => ({ perm: `sys:role:${action}` });
+/** A platform tenant role's writes (platform only, checked by the cloud beside the code). */
+const tenant = (action: "upd" | "auth") => ({ perm: `sys:tenantRole:${action}` });
+
+/**
+ * sys/role: management and tenant-side roles (roleSet, assigned to users) and the platform's tenant
+ * roles (tenantRoleSet, assigned to tenants). add and del serve both screens: the cloud checks the
+ * code of the role's own kind.
+ */
+export const roleApi = {
+  ...crudCalls(role, { only: ["del"], perms: { del: ["sys:role:del", "sys:tenantRole:del"] } }),
+  add: defineCall({ kind: "post", path: "sys/role/add", input: role.body, answer: roleRow, access: { perm: ["sys:role:add", "sys:tenantRole:add"] } }),
+  page: defineCall({ kind: "get", path: "sys/role/page", input: roleQuery, answer: pageOf(roleRow), access: { menu: ROLE_SCREENS } }),
+  info: defineCall({ kind: "get", path: "sys/role/info", input: idQuery, answer: roleInfo, access: { menu: ROLE_SCREENS } }),
+  updUser: defineCall({ kind: "post", path: "sys/role/updUser", input: roleUpdate, answer: idAnswer, access: user("upd") }),
+  updTenant: defineCall({ kind: "post", path: "sys/role/updTenant", input: roleUpdate, answer: idAnswer, access: tenant("upd") }),
+  updUserAuth: defineCall({ kind: "post", path: "sys/role/updUserAuth", input: roleAuthBody, answer: idAnswer, access: user("auth") }),
+  updTenantAuth: defineCall({ kind: "post", path: "sys/role/updTenantAuth", input: roleAuthBody, answer: idAnswer, access: tenant("auth") }),
+  pageUser: defineCall({ kind: "get", path: "sys/role/pageUser", input: roleMembersQuery, answer: pageOf(roleUserRow), access: { menu: ROLE_SCREENS } }),
+  addUser: defineCall({ kind: "post", path: "sys/role/addUser", input: roleUsersBody, answer: idAnswer, access: user("upd") }),
+  delUser: defineCall({ kind: "post", path: "sys/role/delUser", input: roleUsersBody, answer: idAnswer, access: user("upd") }),
+  /** One user loses one role, from the user's row. */
+  delUserRole: defineCall({ kind: "post", path: "sys/role/delUserRoleRelation", input: userRoleRelation, answer: idAnswer, access: user("upd") }),
+  pageTenant: defineCall({ kind: "get", path: "sys/role/pageTenant", input: roleMembersQuery, answer: pageOf(roleTenantRow), access: { menu: ["/systemSet/tenantRoleSet", "/systemSet/tenantSet"] } }),
+  addTenant: defineCall({ kind: "post", path: "sys/role/addTenant", input: roleTenantsBody, answer: idAnswer, access: tenant("upd") }),
+  delTenant: defineCall({ kind: "post", path: "sys/role/delTenant", input: roleTenantsBody, answer: idAnswer, access: tenant("upd") }),
+};

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineCall, empty } from "../call";
 import { PASSWORD_MAX, newPasswordPair } from "../password";
 import { emailRequired, mobileRequired } from "../validation";
 
@@ -35,4 +36,18 @@ export const safetySetInfo = target({ code, verifyKey });
 export const safetyUpdPwd = newPasswordPair.and(z.object({ oldPassword: password }));
 
 /** What checkCode and checkPassword answer: the one-time proof for setInfo. */
-export type VerifyResult = { verifyKey: string };
+export const verifyResult = z.object({ verifyKey: z.string() });
+export type VerifyResult = z.infer<typeof verifyResult>;
+
+export const SECURITY_SCREEN = "/systemSet/securitySet";
+const own = { access: { menu: [SECURITY_SCREEN] }, scope: "own" } as const;
+/** sys/safety: the caller's own phone, e-mail and password, from securitySet. */
+export const safetyApi = {
+  sendCode: defineCall({ kind: "post", path: "sys/safety/sendCode", input: safetySendCode, answer: empty, ...own }),
+  checkCode: defineCall({ kind: "post", path: "sys/safety/checkCode", input: safetyCheckCode, answer: verifyResult, ...own }),
+  checkPassword: defineCall({ kind: "post", path: "sys/safety/checkPassword", input: safetyCheckPassword, answer: verifyResult, ...own }),
+  sendCodeSet: defineCall({ kind: "post", path: "sys/safety/sendCodeSet", input: safetySendCodeSet, answer: empty, ...own }),
+  /** Answers the bound value under its type. */
+  setInfo: defineCall({ kind: "post", path: "sys/safety/setInfo", input: safetySetInfo, answer: z.object({ phone: z.string().optional(), email: z.string().optional() }), ...own }),
+  updPwd: defineCall({ kind: "post", path: "sys/safety/updPwd", input: safetyUpdPwd, answer: empty, ...own }),
+};

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { defineEntity, keyField, type RowOf } from "../entity";
-import { PASSWORD_MAX } from "../password";
+import { defineCall, empty, pageOf } from "../call";
+import { PASSWORD_MAX, passwordForm } from "../password";
 import { codeRequired, endNotBeforeStart, mobile, optional, text, textRequired, username } from "../validation";
-import { dbId, enableState } from "../common";
+import { dbId, deleted, enableState, idQuery, idsBody, statusBody } from "../common";
 
 /** Tenant (core §3): name, ID, region, contact, account, contract number, dates and attachment. */
 
@@ -92,24 +93,92 @@ export type TenantRow = Omit<RowOf<typeof tenant.fields>, "password" | "confirmP
   username: string | null;
 };
 
+const orNull = z.string().nullable();
+export const tenantRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: orNull,
+  enabled: z.number().int(),
+  status: z.literal([0, 1, 2, 3]),
+  areaCode: orNull,
+  areaName: orNull,
+  contact: orNull,
+  contactPhone: orNull,
+  contractNo: orNull,
+  contractStart: orNull,
+  contractEnd: orNull,
+  contractFile: orNull,
+  adminUserId: z.number().int().nullable(),
+  username: orNull,
+  adminStatus: z.number().int().nullable(),
+  userNums: z.number().int(),
+  projectNums: z.number().int(),
+  storageUsedMb: z.number(),
+  storageQuotaMb: z.number(),
+  createTime: z.string(),
+}) satisfies z.ZodType<TenantRow>;
+
 /** `tenant/info` adds the authorised menu ids (for the authorisation dialog). */
 export type TenantInfo = TenantRow & { menuIds: number[] };
+export const tenantInfo = tenantRow.extend({ menuIds: z.array(z.number().int()) }) satisfies z.ZodType<TenantInfo>;
 
 /** `tenant/numStat`: counts over the customer tenants (the platform itself excluded). */
-export type TenantNumStat = {
-  total: number;
-  enabled: number;
+export const tenantNumStat = z.object({
+  total: z.number().int(),
+  enabled: z.number().int(),
   /** Contract ends within the expiry-warning window (`expireWarn.days`). */
-  expiring: number;
-  expired: number;
-  userNums: number;
-  projectNums: number;
-  deviceNums: number;
-  onlineNums: number;
-};
+  expiring: z.number().int(),
+  expired: z.number().int(),
+  userNums: z.number().int(),
+  projectNums: z.number().int(),
+  deviceNums: z.number().int(),
+  onlineNums: z.number().int(),
+});
+export type TenantNumStat = z.infer<typeof tenantNumStat>;
 /** `tenant/trendChart`: new tenants (`count`) and new devices per month, the last 12 months, oldest first. */
-export type TenantTrendPoint = { month: string; count: number; deviceNums: number };
+export const tenantTrendPoint = z.object({ month: z.string(), count: z.number().int(), deviceNums: z.number().int() });
+export type TenantTrendPoint = z.infer<typeof tenantTrendPoint>;
 /** `tenant/areaChart`: per province, tenants (`count`) and projects, each by its own area code. */
-export type TenantAreaPoint = { areaCode: string; areaName: string; count: number; projectNums: number };
+export const tenantAreaPoint = z.object({ areaCode: z.string(), areaName: z.string(), count: z.number().int(), projectNums: z.number().int() });
+export type TenantAreaPoint = z.infer<typeof tenantAreaPoint>;
 /** `tenant/statDeviceNums`: per tenant, its projects, users and devices (online and offline among them). */
-export type TenantDeviceNums = { tenantId: number; tenantName: string; projectNums: number; userNums: number; deviceNums: number; onlineNums: number; offlineNums: number };
+export const tenantDeviceNums = z.object({
+  tenantId: z.number().int(),
+  tenantName: z.string(),
+  projectNums: z.number().int(),
+  userNums: z.number().int(),
+  deviceNums: z.number().int(),
+  onlineNums: z.number().int(),
+  offlineNums: z.number().int(),
+});
+export type TenantDeviceNums = z.infer<typeof tenantDeviceNums>;
+
+/** A province, city or district of the area cascader (`sys/areas/tree`). */
+export type AreaNode = { code: string; name: string; childrens?: AreaNode[] };
+const areaNode: z.ZodType<AreaNode> = z.object({ code: z.string(), name: z.string(), childrens: z.lazy(() => z.array(areaNode)).optional() });
+
+/** The tenant list's screen: who may see the tenants may see their statistics (also on the home). */
+export const TENANT_SCREEN = "/systemSet/tenantSet";
+const read = { menu: [TENANT_SCREEN] };
+
+/** The area tree every area field reads. */
+export const areaApi = {
+  tree: defineCall({ kind: "get", path: "sys/areas/tree", answer: z.array(areaNode), access: "user" }),
+};
+
+/** sys/tenant (core §7): the platform's tenants, their administrators, authorisation and statistics; platform only (checked by the cloud beside each call's code). */
+export const tenantApi = {
+  page: defineCall({ kind: "get", path: "sys/tenant/page", input: tenantQuery, answer: pageOf(tenantRow), access: read }),
+  info: defineCall({ kind: "get", path: "sys/tenant/info", input: idQuery, answer: tenantInfo, access: read }),
+  add: defineCall({ kind: "post", path: "sys/tenant/add", input: tenantAdd, answer: tenantRow, access: { perm: "sys:tenant:add" } }),
+  upd: defineCall({ kind: "post", path: "sys/tenant/upd", input: tenantUpdate, answer: tenantRow, access: { perm: "sys:tenant:upd" } }),
+  del: defineCall({ kind: "post", path: "sys/tenant/del", input: idsBody, answer: deleted, access: { perm: "sys:tenant:del" } }),
+  openOrClose: defineCall({ kind: "post", path: "sys/tenant/openOrClose", input: statusBody, answer: empty, access: { perm: "sys:tenant:openOrClose" } }),
+  adminStatus: defineCall({ kind: "post", path: "sys/tenant/openOrCloseAdminStatus", input: statusBody, answer: empty, access: { perm: "sys:tenant:openOrClose" } }),
+  updAuth: defineCall({ kind: "post", path: "sys/tenant/updAuth", input: tenantAuth, answer: z.object({ menuIds: z.array(z.number().int()) }), access: { perm: "sys:tenant:auth" } }),
+  resetPwd: defineCall({ kind: "post", path: "sys/tenant/updUserPwd", input: passwordForm, answer: empty, access: { perm: "sys:tenant:resetPwd" } }),
+  numStat: defineCall({ kind: "get", path: "sys/tenant/numStat", answer: tenantNumStat, access: read }),
+  trendChart: defineCall({ kind: "get", path: "sys/tenant/trendChart", answer: z.array(tenantTrendPoint), access: read }),
+  areaChart: defineCall({ kind: "get", path: "sys/tenant/areaChart", answer: z.array(tenantAreaPoint), access: read }),
+  deviceNums: defineCall({ kind: "get", path: "sys/tenant/statDeviceNums", answer: z.array(tenantDeviceNums), access: read }),
+};

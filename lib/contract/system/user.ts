@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { defineEntity, keyField, type RowOf } from "../entity";
 import { ENUMS } from "../enums";
-import { PASSWORD_MAX } from "../password";
+import { defineCall, pageOf } from "../call";
+import { crudCalls } from "../entity-calls";
+import { PASSWORD_MAX, passwordForm } from "../password";
+import { ORG_READERS } from "./org";
 import { email, landline, mobile, optional, selectRequired, text, textRequired, username } from "../validation";
-import { dbId, enableState } from "../common";
+import { dbId, enableState, idAnswer, idQuery, statusBody } from "../common";
 
 /** User (core §3): username (rule §5), real name, employee ID, gender, position, mobile,
  *  landline, e-mail, avatar (≤ 4 MB, checked by the uploader), department and roles. */
@@ -71,3 +74,46 @@ export const departmentUserQuery = z.object({ departmentId: dbId });
 
 /** A user as the console shows it; phone and e-mail masked for the viewer per phoneSet. */
 export type UserRow = Omit<RowOf<typeof user.fields>, "password" | "departmentId"> & { departmentId: number | null };
+const orNull = z.string().nullable();
+export const userRow = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  realname: z.string(),
+  employeeNo: orNull,
+  sex: z.number().int().nullable(),
+  position: orNull,
+  phone: orNull,
+  landline: orNull,
+  email: orNull,
+  avatar: orNull,
+  departmentId: z.number().int().nullable(),
+  departmentName: orNull,
+  roleIds: z.array(z.number().int()),
+  roleNames: z.array(z.string()),
+  enabled: z.number().int(),
+  userIdentity: z.number().int(),
+  queryPhone: z.number().int(),
+  tenantAdmin: z.boolean(),
+  createTime: z.string(),
+}) satisfies z.ZodType<UserRow>;
+
+/** `getDepartmentUserInfo`: a department and its direct members. */
+export const departmentUsers = z.object({ department: z.object({ id: z.number().int(), departmentName: z.string(), parentId: z.number().int().nullable() }), users: z.array(userRow) });
+
+const row = userRow;
+/** sys/user: the tenant's users (contacts masked for the viewer), their roles, state and passwords. */
+export const userApi = {
+  ...crudCalls(user, { only: ["del"] }),
+  upd: defineCall({ kind: "post", path: "sys/user/upd", input: userUpdate, answer: userRow, access: { perm: "sys:user:upd" } }),
+  page: defineCall({ kind: "get", path: "sys/user/page", input: userQuery, answer: pageOf(row), access: ORG_READERS }),
+  departmentUsers: defineCall({ kind: "get", path: "sys/user/getDepartmentUserInfo", input: departmentUserQuery, answer: departmentUsers, access: ORG_READERS }),
+  info: defineCall({ kind: "get", path: "sys/user/getUserInfoById", input: idQuery, answer: row, access: ORG_READERS }),
+  byUsername: defineCall({ kind: "get", path: "sys/user/getUserInfoByUsername", input: usernameQuery, answer: row, access: ORG_READERS }),
+  add: defineCall({ kind: "post", path: "sys/user/add", input: user.body, answer: row, access: { perm: "sys:user:add" } }),
+  updAuth: defineCall({ kind: "post", path: "sys/user/updAuth", input: userAuthBody, answer: idAnswer, access: { perm: "sys:user:upd" } }),
+  openOrClose: defineCall({ kind: "post", path: "sys/user/openOrClose", input: statusBody, answer: z.object({ id: z.number().int(), status: z.number().int() }), access: { perm: "sys:user:openOrClose" } }),
+  updQueryPhone: defineCall({ kind: "post", path: "sys/user/updQueryPhone", input: queryPhoneBody, answer: z.object({ id: z.number().int(), queryPhone: z.number().int() }), access: { perm: "sys:user:upd" } }),
+  resetPwd: defineCall({ kind: "post", path: "sys/user/updUserPwd", input: passwordForm, answer: idAnswer, access: { perm: "sys:user:resetPwd" } }),
+  /** One's own password (the id must be the caller's). */
+  updPwd: defineCall({ kind: "post", path: "sys/user/updPwd", input: passwordForm, answer: idAnswer, access: "user", scope: "own" }),
+};

@@ -14,3 +14,4 @@ export const ORG_SCREENS = [
   "/alarm/alarmRule",
   "/knowledge",
 ];
+export const ORG_READERS = { menu: ORG_SCREENS };
