@@ -10,7 +10,7 @@ import type { Traffic } from "../../ingest/pipeline";
 import { requireAuth, requireMenu } from "../../lib/auth";
 import type { CloudEnv } from "../../lib/context";
 import { AppError, ok, query } from "../../lib/http";
-import { deviceFor } from "../device/ops-common";
+import { deviceFor } from "../../lib/devices";
 
 const PICKER_LIMIT = 200;
 /** A stream ends before the console's 120 s forwarding time-out; the browser's EventSource reconnects. */

@@ -1,5 +1,5 @@
 import { isNull, or, sql } from "drizzle-orm";
-import { command, commandBody, type Command } from "@/lib/contract/device/command";
+import { command, commandBody, OPS_SCREENS, SEND_PERM, type Command } from "@/lib/contract/device/command";
 import { FUNC_TYPE, checkValue } from "@/lib/contract/device/thing-model";
 import { productThingModel } from "../../db/queries/device-ops";
 import { visibleProjects } from "../../db/queries/projects";
@@ -9,7 +9,7 @@ import type { Ctx } from "../../lib/context";
 import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
 import { badRequest, body } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
-import { deviceFor, OPS_SCREENS, SEND_PERM, sendCommand } from "../device/ops-common";
+import { deviceFor, sendCommand } from "../../lib/devices";
 
 /**
  * Checks a console command against the device's thing model, as the debugging form did: a

@@ -6,7 +6,7 @@ import type { ThingFunction } from "@/lib/contract/device/thing-model";
 import { latestValues, propertyFunctions, rejectPage, statusLogPage, viewableDevice } from "../../db/queries/device-data";
 import { telemetrySeries } from "../../db/queries/telemetry";
 import { requireAuth, requireMenu } from "../../lib/auth";
-import { brokerOf } from "./device";
+import { brokerOf } from "../../lib/devices";
 import { serve } from "../../lib/serve";
 import type { CloudEnv, Ctx } from "../../lib/context";
 import { notFound, ok, query } from "../../lib/http";

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { idQuery } from "@/lib/contract/common";
-import { maintenanceBody, setCycleBody, type CommandType } from "@/lib/contract/device/command";
+import { maintenanceBody, OPS_SCREENS, SEND_PERM, setCycleBody, type CommandType } from "@/lib/contract/device/command";
 import { lastCommand } from "../../db/queries/device-ops";
 import { requireAuth, requireMenu, requirePerm } from "../../lib/auth";
 import type { CloudEnv, Ctx } from "../../lib/context";
 import { body, ok, query } from "../../lib/http";
-import { deviceFor, OPS_SCREENS, SEND_PERM, sendCommand, toCommand } from "./ops-common";
+import { deviceFor, sendCommand, toCommand } from "../../lib/devices";
 
 const maintenance = (cmdType: CommandType) => async (c: Ctx) => {
   const { id, timeoutS } = await body(c, maintenanceBody);

@@ -30,6 +30,7 @@ import { randomToken, sha256 } from "../../lib/crypto";
 import { AppError, badRequest, body, notFound, ok, query } from "../../lib/http";
 import { projectOf, projectRow } from "../../lib/project-context";
 import { importUpload } from "../../lib/xlsx-import";
+import { brokerOf } from "../../lib/devices";
 import { tenantOf, tenantScope } from "../../lib/scope";
 
 /** Screens that read devices: the lists, the device page, and those that pick devices. */
@@ -65,14 +66,6 @@ const recount = (db: Db, ...projectIds: (number | null | undefined)[]) => projec
 /** The ingest caches devices by SN and its broker keeps them logged in: after a change of SN, secret, enable state or product both must forget them. */
 function forget(c: Ctx, ...sns: (string | null | undefined)[]) {
   for (const sn of sns) if (sn) c.var.deps.ingest?.forgetDevice(sn);
-}
-
-/** The embedded broker's address as devices reach it (an external broker's, without its credentials). */
-export function brokerOf(c: Ctx): DeviceCredentials["broker"] {
-  const url = c.var.deps.mqttUrl;
-  if (!url) return null;
-  const u = new URL(url);
-  return { host: u.hostname, port: Number(u.port) || 1883 };
 }
 
 const credentialsOf = (c: Ctx, row: { id: number; deviceSn: string; productId: number }, secret: string): DeviceCredentials => ({

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { dbId, idQuery } from "@/lib/contract/common";
 import { LINK_TYPE } from "@/lib/contract/alarm/enums";
 import { previewCron } from "@/lib/contract/cron";
-import { COMMAND_STATUS } from "@/lib/contract/device/command";
+import { COMMAND_STATUS, SEND_PERM } from "@/lib/contract/device/command";
 import { FUNC_TYPE } from "@/lib/contract/device/thing-model";
 import { fieldLabelKey } from "@/lib/contract/entity";
 import { ACTION_STATUS, ACTION_TYPE, TERM_TYPE } from "@/lib/contract/linkage/enums";
@@ -24,7 +24,7 @@ import { loopsOf } from "../../linkage/condition";
 import { localized } from "../../linkage/engine";
 import { commandsOf } from "../../ingest/commands";
 import { checkedCommand } from "../comm/instruct";
-import { deviceFor, dispatchCommand, SEND_PERM } from "./ops-common";
+import { deviceFor, dispatchCommand } from "../../lib/devices";
 
 const toRow = rowMapper<typeof linkageRule.fields, LinkageRuleRow>(linkageRule);
 

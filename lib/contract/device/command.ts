@@ -16,6 +16,11 @@ export type CommandStatus = (typeof COMMAND_STATUS)[keyof typeof COMMAND_STATUS]
 export type CommandType = (typeof COMMAND_TYPES)[number];
 export const MAINTENANCE_SERVICES = { reboot: "reboot", init: "init", laserOn: "laserOn" } as const;
 
+/** Sending a command changes what a device does: the device editors' right. */
+export const SEND_PERM = "dev:device:upd";
+/** The screens that show a device's commands: the device lists, the handling log and the debugging screen. */
+export const OPS_SCREENS = ["/devices/device", "/devices/allDevices", "/devices/handleLog", "/debug"] as const;
+
 /** How long a device has to answer, in seconds, when the caller names no time-out. */
 export const COMMAND_TIMEOUT = { default: 15, min: 1, max: 300 } as const;
 
