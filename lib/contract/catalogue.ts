@@ -2,6 +2,10 @@ import { callsIn, type AnyCall } from "./call";
 import type { Service } from "./services";
 import * as battery from "./device/battery";
 import * as deviceData from "./device/device-data";
+import * as deviceOps from "./device/device-ops";
+
+/** Devices, their operations, points, configuration, construction, calibration, linkage and scenes. */
+const DEVICES = [deviceOps];
 
 /**
  * Every declared call, for what reads them all: the catalogue test, the OpenAPI document. A domain
@@ -10,7 +14,7 @@ import * as deviceData from "./device/device-data";
 const MODULES: Record<Service, object[]> = {
   sys: [],
 
-  device: [battery, deviceData],
+  device: [battery, deviceData, ...DEVICES],
 
   comm: [],
 

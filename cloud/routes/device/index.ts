@@ -6,7 +6,7 @@ import { deviceAdminRoutes, deviceCrudRoutes } from "./device";
 import { batteryRoutes } from "./battery";
 import { betonRuleRoutes } from "./beton-rule";
 import { buildInfoRoutes } from "./build-info";
-import { deviceOpsRoutes } from "./device-ops";
+import { deviceOpsServed } from "./device-ops";
 import { objFunctionRoutes } from "./obj-function";
 import { objModelRoutes, objProdRoutes } from "./obj-model";
 import { pointGroupRoutes } from "./point-group";
@@ -37,7 +37,6 @@ export const deviceRoutes = new Hono<CloudEnv>()
   .route("/pointGroup", pointGroupRoutes)
   .route("/deviceConfig", deviceConfigRoutes)
   .route("/device", deviceDataRoutes)
-  .route("/device", deviceOpsRoutes)
   .route("/buildInfo", buildInfoRoutes)
   .route("/betonRule", betonRuleRoutes)
   .route("/linkage", linkageRoutes)
@@ -48,5 +47,8 @@ export const deviceRoutes = new Hono<CloudEnv>()
   .route("/device", devPointScreenRoutes)
   .route("/device", deviceCrudRoutes);
 
+/** Devices, their operations, points, configuration, construction, calibration, linkage and scenes: declared calls. */
+const devicesServed: Served[] = [...deviceOpsServed];
+
 /** The service's declared calls (`lib/contract`), each served with its own checks. */
-export const deviceServed: Served[] = [...batteryRoutes, ...deviceDataServed];
+export const deviceServed: Served[] = [...batteryRoutes, ...deviceDataServed, ...devicesServed];

@@ -9,6 +9,9 @@ import { Button } from "@/components/ui/button";
 import { dictLabel, ResourceDialogs, ResourcePagination, ResourceTable, useConfirm, useDict, useResourceList } from "@/components/kit";
 import { Can } from "@/components/kit/can";
 import { api, swrFetcher } from "@/lib/api/fetcher";
+import { call } from "@/lib/api/call";
+import { permsOf } from "@/lib/contract/call";
+import { deviceOpsApi } from "@/lib/contract/device/device-ops";
 import { COMMAND_STATUS, type Command, type CommandBody } from "@/lib/contract/device/command";
 import type { deviceTopics } from "@/lib/contract/device/topics";
 import type { ThingFunction } from "@/lib/contract/device/thing-model";
@@ -23,7 +26,8 @@ import { deviceCommandsResource } from "./handle-log-resource";
 
 type Model = { device: PickerDevice & { productId: number }; topics: ReturnType<typeof deviceTopics>; properties: ThingFunction[]; services: ThingFunction[] };
 
-const SEND_PERM = "dev:device:upd";
+/** Commands and maintenance calls alike need the device editors' right. */
+const SEND_PERM = permsOf(deviceOpsApi.reboot)[0];
 const STATUS_TONE: Record<number, "success" | "secondary" | "warning"> = { 1: "secondary", 2: "success", 3: "warning" };
 
 function StatusBadge({ status }: { status: number }) {
@@ -82,10 +86,10 @@ export function DeviceDebug({ deviceId }: { deviceId: number }) {
   const [confirm, confirmElement] = useConfirm();
   React.useEffect(() => setCurrent(null), [deviceId]);
 
-  const send = async (path: string, body: unknown) => {
+  const send = async (sending: () => Promise<Command>) => {
     setBusy(true);
     try {
-      const row = await api.post<Command>(path, body);
+      const row = await sending();
       setCurrent(row.id);
       await mutate((key) => Array.isArray(key) && typeof key[0] === "string" && key[0].startsWith("comm/instructIot/"));
     } catch {
@@ -94,9 +98,9 @@ export function DeviceDebug({ deviceId }: { deviceId: number }) {
       setBusy(false);
     }
   };
-  const maintenance = async (path: string, question?: string) => {
+  const maintenance = async (c: typeof deviceOpsApi.reboot, question?: string) => {
     if (question && !(await confirm(question, { danger: true }))) return;
-    await send(path, { id: deviceId });
+    await send(() => call(c, { id: deviceId }));
   };
 
   if (!model) return <div className="h-64 animate-pulse rounded-md bg-muted/50" />;
@@ -115,15 +119,15 @@ export function DeviceDebug({ deviceId }: { deviceId: number }) {
         </div>
         <Can code={SEND_PERM}>
           <div className="ml-auto flex flex-wrap gap-2">
-            <Button variant="outline" size="sm" disabled={busy} onClick={() => maintenance("device/device/deviceRest", ta("confirmReboot", { name: d.name }))} data-testid="debug-reboot">
+            <Button variant="outline" size="sm" disabled={busy} onClick={() => maintenance(deviceOpsApi.reboot, ta("confirmReboot", { name: d.name }))} data-testid="debug-reboot">
               <Power className="size-4" />
               {ta("reboot")}
             </Button>
-            <Button variant="outline" size="sm" disabled={busy} onClick={() => maintenance("device/device/deviceInit", ta("confirmInit", { name: d.name }))}>
+            <Button variant="outline" size="sm" disabled={busy} onClick={() => maintenance(deviceOpsApi.init, ta("confirmInit", { name: d.name }))}>
               <RotateCcw className="size-4" />
               {ta("init")}
             </Button>
-            <Button variant="outline" size="sm" disabled={busy} onClick={() => maintenance("device/device/deviceLaserOn")}>
+            <Button variant="outline" size="sm" disabled={busy} onClick={() => maintenance(deviceOpsApi.laserOn)}>
               <Zap className="size-4" />
               {ta("laserOn")}
             </Button>
@@ -134,7 +138,7 @@ export function DeviceDebug({ deviceId }: { deviceId: number }) {
         <section className="space-y-3 rounded-md border p-3" aria-label={t("send")}>
           <h2 className="text-sm font-semibold">{t("send")}</h2>
           <Can code={SEND_PERM}>
-            <CommandForm key={deviceId} deviceId={deviceId} properties={model.properties} services={model.services} busy={busy} onSend={(body: CommandBody) => send("comm/instructIot/add", body)} />
+            <CommandForm key={deviceId} deviceId={deviceId} properties={model.properties} services={model.services} busy={busy} onSend={(body: CommandBody) => send(() => api.post<Command>("comm/instructIot/add", body))} />
           </Can>
           {current !== null && <RequestReply id={current} />}
         </section>
