@@ -3,9 +3,10 @@ import type { Service } from "./services";
 import * as battery from "./device/battery";
 import * as deviceData from "./device/device-data";
 import * as deviceOps from "./device/device-ops";
+import * as deviceConfig from "./monitoring/device-config";
 
 /** Devices, their operations, points, configuration, construction, calibration, linkage and scenes. */
-const DEVICES = [deviceOps];
+const DEVICES = [deviceOps, deviceConfig];
 
 /**
  * Every declared call, for what reads them all: the catalogue test, the OpenAPI document. A domain

@@ -10,7 +10,7 @@ import { deviceOpsServed } from "./device-ops";
 import { objFunctionRoutes } from "./obj-function";
 import { objModelRoutes, objProdRoutes } from "./obj-model";
 import { pointGroupRoutes } from "./point-group";
-import { deviceConfigRoutes } from "./device-config";
+import { deviceConfigServed } from "./device-config";
 import { prodCopyRoutes } from "./prod-copy";
 import { prodFunctionRoutes } from "./prod-function";
 import { deviceDataRoutes, deviceDataServed } from "./device-data";
@@ -35,7 +35,6 @@ export const deviceRoutes = new Hono<CloudEnv>()
   // setCycleData) first: they answer before the project the other device routes require is asked for.
   .route("/device", deviceAdminRoutes)
   .route("/pointGroup", pointGroupRoutes)
-  .route("/deviceConfig", deviceConfigRoutes)
   .route("/device", deviceDataRoutes)
   .route("/buildInfo", buildInfoRoutes)
   .route("/betonRule", betonRuleRoutes)
@@ -48,7 +47,7 @@ export const deviceRoutes = new Hono<CloudEnv>()
   .route("/device", deviceCrudRoutes);
 
 /** Devices, their operations, points, configuration, construction, calibration, linkage and scenes: declared calls. */
-const devicesServed: Served[] = [...deviceOpsServed];
+const devicesServed: Served[] = [...deviceOpsServed, ...deviceConfigServed];
 
 /** The service's declared calls (`lib/contract`), each served with its own checks. */
 export const deviceServed: Served[] = [...batteryRoutes, ...deviceDataServed, ...devicesServed];
