@@ -4,9 +4,10 @@ import * as battery from "./device/battery";
 import * as deviceData from "./device/device-data";
 import * as deviceOps from "./device/device-ops";
 import * as deviceConfig from "./monitoring/device-config";
+import * as pointGroup from "./monitoring/point-group";
 
 /** Devices, their operations, points, configuration, construction, calibration, linkage and scenes. */
-const DEVICES = [deviceOps, deviceConfig];
+const DEVICES = [deviceOps, deviceConfig, pointGroup];
 
 /**
  * Every declared call, for what reads them all: the catalogue test, the OpenAPI document. A domain

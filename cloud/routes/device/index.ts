@@ -9,7 +9,7 @@ import { buildInfoRoutes } from "./build-info";
 import { deviceOpsServed } from "./device-ops";
 import { objFunctionRoutes } from "./obj-function";
 import { objModelRoutes, objProdRoutes } from "./obj-model";
-import { pointGroupRoutes } from "./point-group";
+import { pointGroupServed } from "./point-group";
 import { deviceConfigServed } from "./device-config";
 import { prodCopyRoutes } from "./prod-copy";
 import { prodFunctionRoutes } from "./prod-function";
@@ -34,7 +34,6 @@ export const deviceRoutes = new Hono<CloudEnv>()
   // pageAdmin, the device data and the commands (deviceRest, deviceInit, deviceLaserOn, getCycleData,
   // setCycleData) first: they answer before the project the other device routes require is asked for.
   .route("/device", deviceAdminRoutes)
-  .route("/pointGroup", pointGroupRoutes)
   .route("/device", deviceDataRoutes)
   .route("/buildInfo", buildInfoRoutes)
   .route("/betonRule", betonRuleRoutes)
@@ -47,7 +46,7 @@ export const deviceRoutes = new Hono<CloudEnv>()
   .route("/device", deviceCrudRoutes);
 
 /** Devices, their operations, points, configuration, construction, calibration, linkage and scenes: declared calls. */
-const devicesServed: Served[] = [...deviceOpsServed, ...deviceConfigServed];
+const devicesServed: Served[] = [...deviceOpsServed, ...deviceConfigServed, ...pointGroupServed];
 
 /** The service's declared calls (`lib/contract`), each served with its own checks. */
 export const deviceServed: Served[] = [...batteryRoutes, ...deviceDataServed, ...devicesServed];
