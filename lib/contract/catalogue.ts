@@ -5,9 +5,10 @@ import * as deviceData from "./device/device-data";
 import * as deviceOps from "./device/device-ops";
 import * as deviceConfig from "./monitoring/device-config";
 import * as pointGroup from "./monitoring/point-group";
+import * as buildInfo from "./device/build-info";
 
 /** Devices, their operations, points, configuration, construction, calibration, linkage and scenes. */
-const DEVICES = [deviceOps, deviceConfig, pointGroup];
+const DEVICES = [deviceOps, deviceConfig, pointGroup, buildInfo];
 
 /**
  * Every declared call, for what reads them all: the catalogue test, the OpenAPI document. A domain

@@ -5,7 +5,7 @@ import { objConnectRoutes, prodConnectRoutes } from "./connect-links";
 import { deviceAdminRoutes, deviceCrudRoutes } from "./device";
 import { batteryRoutes } from "./battery";
 import { betonRuleRoutes } from "./beton-rule";
-import { buildInfoRoutes } from "./build-info";
+import { buildInfoServed } from "./build-info";
 import { deviceOpsServed } from "./device-ops";
 import { objFunctionRoutes } from "./obj-function";
 import { objModelRoutes, objProdRoutes } from "./obj-model";
@@ -35,7 +35,6 @@ export const deviceRoutes = new Hono<CloudEnv>()
   // setCycleData) first: they answer before the project the other device routes require is asked for.
   .route("/device", deviceAdminRoutes)
   .route("/device", deviceDataRoutes)
-  .route("/buildInfo", buildInfoRoutes)
   .route("/betonRule", betonRuleRoutes)
   .route("/linkage", linkageRoutes)
   .route("/linkage", linkageLogRoutes)
@@ -46,7 +45,7 @@ export const deviceRoutes = new Hono<CloudEnv>()
   .route("/device", deviceCrudRoutes);
 
 /** Devices, their operations, points, configuration, construction, calibration, linkage and scenes: declared calls. */
-const devicesServed: Served[] = [...deviceOpsServed, ...deviceConfigServed, ...pointGroupServed];
+const devicesServed: Served[] = [...deviceOpsServed, ...deviceConfigServed, ...pointGroupServed, ...buildInfoServed];
 
 /** The service's declared calls (`lib/contract`), each served with its own checks. */
 export const deviceServed: Served[] = [...batteryRoutes, ...deviceDataServed, ...devicesServed];
