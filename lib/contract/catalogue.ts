@@ -6,9 +6,10 @@ import * as deviceOps from "./device/device-ops";
 import * as deviceConfig from "./monitoring/device-config";
 import * as pointGroup from "./monitoring/point-group";
 import * as buildInfo from "./device/build-info";
+import * as betonRule from "./device/beton-rule";
 
 /** Devices, their operations, points, configuration, construction, calibration, linkage and scenes. */
-const DEVICES = [deviceOps, deviceConfig, pointGroup, buildInfo];
+const DEVICES = [deviceOps, deviceConfig, pointGroup, buildInfo, betonRule];
 
 /**
  * Every declared call, for what reads them all: the catalogue test, the OpenAPI document. A domain

@@ -4,7 +4,7 @@ import type { Served } from "../../lib/serve";
 import { objConnectRoutes, prodConnectRoutes } from "./connect-links";
 import { deviceAdminRoutes, deviceCrudRoutes } from "./device";
 import { batteryRoutes } from "./battery";
-import { betonRuleRoutes } from "./beton-rule";
+import { betonRuleServed } from "./beton-rule";
 import { buildInfoServed } from "./build-info";
 import { deviceOpsServed } from "./device-ops";
 import { objFunctionRoutes } from "./obj-function";
@@ -35,7 +35,6 @@ export const deviceRoutes = new Hono<CloudEnv>()
   // setCycleData) first: they answer before the project the other device routes require is asked for.
   .route("/device", deviceAdminRoutes)
   .route("/device", deviceDataRoutes)
-  .route("/betonRule", betonRuleRoutes)
   .route("/linkage", linkageRoutes)
   .route("/linkage", linkageLogRoutes)
   .route("/scene", sceneRoutes)
@@ -45,7 +44,7 @@ export const deviceRoutes = new Hono<CloudEnv>()
   .route("/device", deviceCrudRoutes);
 
 /** Devices, their operations, points, configuration, construction, calibration, linkage and scenes: declared calls. */
-const devicesServed: Served[] = [...deviceOpsServed, ...deviceConfigServed, ...pointGroupServed, ...buildInfoServed];
+const devicesServed: Served[] = [...deviceOpsServed, ...deviceConfigServed, ...pointGroupServed, ...buildInfoServed, ...betonRuleServed];
 
 /** The service's declared calls (`lib/contract`), each served with its own checks. */
 export const deviceServed: Served[] = [...batteryRoutes, ...deviceDataServed, ...devicesServed];

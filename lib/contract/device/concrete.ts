@@ -17,7 +17,8 @@ export const concreteIdsBody = z.object({ deviceIds: z.array(dbId).min(1, "valid
 export const concreteDeviceQuery = z.object({ deviceId: dbId });
 
 /** A maturity logger as the page lists it, with the rule it is bound to (if any). */
-export type ConcreteDevice = { id: number; deviceName: string; deviceSn: string; status: number; ruleId: number | null; ruleName: string | null };
+export const concreteDevice = z.object({ id: z.number().int(), deviceName: z.string(), deviceSn: z.string(), status: z.number().int(), ruleId: z.number().int().nullable(), ruleName: z.string().nullable() });
+export type ConcreteDevice = z.infer<typeof concreteDevice>;
 /** One record: time (epoch ms), the sensors' aggregated temperature, maturity (°C·h) and estimated strength (MPa, none without a calibration). */
 export type ConcreteRecord = { t: number; temp: number; maturity: number; strength: number | null };
 /** One device's curves under its rule: the latest records, oldest first. */
