@@ -7,9 +7,10 @@ import * as deviceConfig from "./monitoring/device-config";
 import * as pointGroup from "./monitoring/point-group";
 import * as buildInfo from "./device/build-info";
 import * as betonRule from "./device/beton-rule";
+import * as linkage from "./linkage/api";
 
 /** Devices, their operations, points, configuration, construction, calibration, linkage and scenes. */
-const DEVICES = [deviceOps, deviceConfig, pointGroup, buildInfo, betonRule];
+const DEVICES = [deviceOps, deviceConfig, pointGroup, buildInfo, betonRule, linkage];
 
 /**
  * Every declared call, for what reads them all: the catalogue test, the OpenAPI document. A domain

@@ -17,7 +17,7 @@ import { deviceDataRoutes, deviceDataServed } from "./device-data";
 import { productRoutes } from "./product";
 import { projectRoutes } from "./project";
 import { spaceRoutes } from "./space";
-import { linkageLogRoutes, linkageRoutes } from "./linkage";
+import { linkageLogServed, linkageServed } from "./linkage";
 import { devPointScreenRoutes, devSceneModelRoutes, sceneDeviceRoutes, sceneRoutes } from "./scene";
 
 export const deviceRoutes = new Hono<CloudEnv>()
@@ -35,8 +35,6 @@ export const deviceRoutes = new Hono<CloudEnv>()
   // setCycleData) first: they answer before the project the other device routes require is asked for.
   .route("/device", deviceAdminRoutes)
   .route("/device", deviceDataRoutes)
-  .route("/linkage", linkageRoutes)
-  .route("/linkage", linkageLogRoutes)
   .route("/scene", sceneRoutes)
   .route("/sceneDevice", sceneDeviceRoutes)
   .route("/devSceneModel", devSceneModelRoutes)
@@ -44,7 +42,7 @@ export const deviceRoutes = new Hono<CloudEnv>()
   .route("/device", deviceCrudRoutes);
 
 /** Devices, their operations, points, configuration, construction, calibration, linkage and scenes: declared calls. */
-const devicesServed: Served[] = [...deviceOpsServed, ...deviceConfigServed, ...pointGroupServed, ...buildInfoServed, ...betonRuleServed];
+const devicesServed: Served[] = [...deviceOpsServed, ...deviceConfigServed, ...pointGroupServed, ...buildInfoServed, ...betonRuleServed, ...linkageServed, ...linkageLogServed];
 
 /** The service's declared calls (`lib/contract`), each served with its own checks. */
 export const deviceServed: Served[] = [...batteryRoutes, ...deviceDataServed, ...devicesServed];
