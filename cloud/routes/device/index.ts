@@ -18,7 +18,7 @@ import { productRoutes } from "./product";
 import { projectRoutes } from "./project";
 import { spaceRoutes } from "./space";
 import { linkageLogServed, linkageServed } from "./linkage";
-import { devPointScreenRoutes, devSceneModelRoutes, sceneDeviceRoutes, sceneRoutes } from "./scene";
+import { scenesServed } from "./scene";
 
 export const deviceRoutes = new Hono<CloudEnv>()
   .route("/project", projectRoutes)
@@ -35,14 +35,10 @@ export const deviceRoutes = new Hono<CloudEnv>()
   // setCycleData) first: they answer before the project the other device routes require is asked for.
   .route("/device", deviceAdminRoutes)
   .route("/device", deviceDataRoutes)
-  .route("/scene", sceneRoutes)
-  .route("/sceneDevice", sceneDeviceRoutes)
-  .route("/devSceneModel", devSceneModelRoutes)
-  .route("/device", devPointScreenRoutes)
   .route("/device", deviceCrudRoutes);
 
 /** Devices, their operations, points, configuration, construction, calibration, linkage and scenes: declared calls. */
-const devicesServed: Served[] = [...deviceOpsServed, ...deviceConfigServed, ...pointGroupServed, ...buildInfoServed, ...betonRuleServed, ...linkageServed, ...linkageLogServed];
+const devicesServed: Served[] = [...deviceOpsServed, ...deviceConfigServed, ...pointGroupServed, ...buildInfoServed, ...betonRuleServed, ...linkageServed, ...linkageLogServed, ...scenesServed];
 
 /** The service's declared calls (`lib/contract`), each served with its own checks. */
 export const deviceServed: Served[] = [...batteryRoutes, ...deviceDataServed, ...devicesServed];
