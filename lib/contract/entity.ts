@@ -134,8 +134,9 @@ type FilterValueOf<D extends FieldDef> = D["search"] extends "contains"
       ? string | null | undefined
       : FilterValue;
 type FilterShape<F extends Fields> = { [K in FilterKeys<F>]: z.ZodType<K extends keyof F ? FilterValueOf<F[K]> : FilterValue> } & {
-  sortField: z.ZodType<string | null | undefined>;
-  sortOrder: z.ZodType<"asc" | "desc" | "" | null | undefined>;
+  // Optional, as `optional()` builds them: a caller may leave the order to the list's default.
+  sortField: z.ZodOptional<z.ZodType<string | null>>;
+  sortOrder: z.ZodOptional<z.ZodType<"asc" | "desc" | "" | null>>;
 };
 
 export type Use = "list" | "detail" | "form" | "export" | "import";
