@@ -13,7 +13,7 @@ import { pointGroupServed } from "./point-group";
 import { deviceConfigServed } from "./device-config";
 import { prodCopyRoutes } from "./prod-copy";
 import { prodFunctionRoutes } from "./prod-function";
-import { deviceDataRoutes, deviceDataServed } from "./device-data";
+import { deviceDataServed } from "./device-data";
 import { productRoutes } from "./product";
 import { projectRoutes } from "./project";
 import { spaceRoutes } from "./space";
@@ -34,7 +34,6 @@ export const deviceRoutes = new Hono<CloudEnv>()
   // pageAdmin, the device data and the commands (deviceRest, deviceInit, deviceLaserOn, getCycleData,
   // setCycleData) first: they answer before the project the other device routes require is asked for.
   .route("/device", deviceAdminRoutes)
-  .route("/device", deviceDataRoutes)
   .route("/device", deviceCrudRoutes);
 
 /** Devices, their operations, points, configuration, construction, calibration, linkage and scenes: declared calls. */

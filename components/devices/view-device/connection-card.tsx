@@ -1,7 +1,6 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { CopyIcon, KeyRoundIcon } from "lucide-react";
 import { Can } from "@/components/kit/can";
@@ -10,7 +9,9 @@ import { CopyLine } from "@/components/kit/copy-line";
 import { useConfirm } from "@/components/kit/dialogs/confirm-dialog";
 import { KitDialog } from "@/components/kit/dialogs/kit-dialog";
 import { Button } from "@/components/ui/button";
-import { api, swrFetcher } from "@/lib/api/fetcher";
+import { api } from "@/lib/api/fetcher";
+import { useCall } from "@/lib/api/call";
+import { deviceDataApi } from "@/lib/contract/device/device-data";
 import { RESET_SECRET, type Device, type DeviceCredentials } from "@/lib/contract/device/device";
 import { deviceTopics } from "@/lib/contract/device/topics";
 
@@ -21,7 +22,7 @@ import { deviceTopics } from "@/lib/contract/device/topics";
 export function ConnectionCard({ device }: { device: Device }) {
   const t = useTranslations("devices.viewDevice.connection");
   const doCopy = useCopy();
-  const { data: broker } = useSWR<DeviceCredentials["broker"]>("device/device/mqttAccess", swrFetcher);
+  const { data: broker } = useCall(deviceDataApi.mqttAccess, {});
   const [confirm, confirmElement] = useConfirm();
   const [secret, setSecret] = React.useState<string | null>(null);
   const topics = deviceTopics(device.productId, device.deviceSn);

@@ -12,9 +12,8 @@ import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useCall } from "@/lib/api/call";
 import { swrFetcher } from "@/lib/api/fetcher";
-import type { Page } from "@/lib/contract/envelope";
 import { DEVICE_STATUS, device, isStale, type Device } from "@/lib/contract/device/device";
-import { type StatusLogRow, deviceDataApi } from "@/lib/contract/device/device-data";
+import { deviceDataApi } from "@/lib/contract/device/device-data";
 import { formatDateTime } from "@/lib/format";
 import { CyclePanel } from "@/components/devices/ops/cycle-panel";
 import { LinkagePad, usePadCapable } from "@/components/linkage/linkage-pad";
@@ -51,7 +50,7 @@ function StateCard({ row }: { row: Device }) {
   const t = useTranslations("devices.viewDevice");
   const tl = useTranslations("devices");
   const { data } = useCall(deviceDataApi.realTime, { id: row.id }, { refreshInterval: REALTIME_REFRESH_MS, keepPreviousData: true });
-  const log = useSWR<Page<StatusLogRow>>(["device/device/statusLogPage", { id: row.id, current: 1, size: 5 }], swrFetcher, { refreshInterval: 30_000 });
+  const log = useCall(deviceDataApi.statusLog, { id: row.id, current: 1, size: 5 }, { refreshInterval: 30_000 });
   const live: Device = data ? { ...row, status: String(data.status), lastReportTime: data.lastReportTime ?? row.lastReportTime } : row;
   return (
     <div className="flex flex-col gap-3">
