@@ -9,9 +9,10 @@ import * as buildInfo from "./device/build-info";
 import * as betonRule from "./device/beton-rule";
 import * as linkage from "./linkage/api";
 import * as scenes from "./scene/api";
+import * as devices from "./device/device";
 
 /** Devices, their operations, points, configuration, construction, calibration, linkage and scenes. */
-const DEVICES = [deviceOps, deviceConfig, pointGroup, buildInfo, betonRule, linkage, scenes];
+const DEVICES = [devices, deviceOps, deviceConfig, pointGroup, buildInfo, betonRule, linkage, scenes];
 
 /**
  * Every declared call, for what reads them all: the catalogue test, the OpenAPI document. A domain

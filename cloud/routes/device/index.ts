@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { CloudEnv } from "../../lib/context";
 import type { Served } from "../../lib/serve";
 import { objConnectRoutes, prodConnectRoutes } from "./connect-links";
-import { deviceAdminRoutes, deviceCrudRoutes } from "./device";
+import { deviceRowsServed } from "./device";
 import { batteryRoutes } from "./battery";
 import { betonRuleServed } from "./beton-rule";
 import { buildInfoServed } from "./build-info";
@@ -30,14 +30,10 @@ export const deviceRoutes = new Hono<CloudEnv>()
   .route("/prodConnect", prodConnectRoutes)
   .route("/objConnect", objConnectRoutes)
   .route("/prodCopy", prodCopyRoutes)
-  .route("/space", spaceRoutes)
-  // pageAdmin, the device data and the commands (deviceRest, deviceInit, deviceLaserOn, getCycleData,
-  // setCycleData) first: they answer before the project the other device routes require is asked for.
-  .route("/device", deviceAdminRoutes)
-  .route("/device", deviceCrudRoutes);
+  .route("/space", spaceRoutes);
 
 /** Devices, their operations, points, configuration, construction, calibration, linkage and scenes: declared calls. */
-const devicesServed: Served[] = [...deviceOpsServed, ...deviceConfigServed, ...pointGroupServed, ...buildInfoServed, ...betonRuleServed, ...linkageServed, ...linkageLogServed, ...scenesServed];
+const devicesServed: Served[] = [...deviceRowsServed, ...deviceOpsServed, ...deviceConfigServed, ...pointGroupServed, ...buildInfoServed, ...betonRuleServed, ...linkageServed, ...linkageLogServed, ...scenesServed];
 
 /** The service's declared calls (`lib/contract`), each served with its own checks. */
 export const deviceServed: Served[] = [...batteryRoutes, ...deviceDataServed, ...devicesServed];
