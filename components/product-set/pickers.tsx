@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { ListPicker, type PickerColumn } from "@/components/kit/pickers";
 import { DictText } from "@/components/kit/table/cells";
+import { deviceApi } from "@/lib/contract/device/device";
 import { deviceRowsOf } from "./device-rows";
 import { DataTypeText } from "./function-columns";
 
@@ -93,7 +94,7 @@ export function DeviceTreePicker({
       open={open}
       onOpenChange={onOpenChange}
       title={t("title")}
-      endpoint="device/device/deviceTreeByProdId"
+      endpoint={deviceApi.tree.path}
       params={{ productId }}
       read={deviceRowsOf}
       columns={columns}

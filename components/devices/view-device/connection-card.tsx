@@ -9,10 +9,10 @@ import { CopyLine } from "@/components/kit/copy-line";
 import { useConfirm } from "@/components/kit/dialogs/confirm-dialog";
 import { KitDialog } from "@/components/kit/dialogs/kit-dialog";
 import { Button } from "@/components/ui/button";
-import { api } from "@/lib/api/fetcher";
-import { useCall } from "@/lib/api/call";
+import { call, useCall } from "@/lib/api/call";
 import { deviceDataApi } from "@/lib/contract/device/device-data";
-import { RESET_SECRET, type Device, type DeviceCredentials } from "@/lib/contract/device/device";
+import { permsOf } from "@/lib/contract/call";
+import { deviceApi, type Device } from "@/lib/contract/device/device";
 import { deviceTopics } from "@/lib/contract/device/topics";
 
 /**
@@ -29,7 +29,7 @@ export function ConnectionCard({ device }: { device: Device }) {
   const reset = async () => {
     if (!(await confirm(t("resetConfirm"), { danger: true }))) return;
     try {
-      const creds = await api.post<DeviceCredentials>(`device/device/${RESET_SECRET}`, { id: device.id });
+      const creds = await call(deviceApi.resetSecret, { id: device.id });
       setSecret(creds.secret);
     } catch {
       /* the fetcher showed the cloud's message */
@@ -43,7 +43,7 @@ export function ConnectionCard({ device }: { device: Device }) {
         <CopyLine layout="compact" label={t("username")} value={device.deviceSn} copy={device.deviceSn} copyLabel={t("copy")} testId="mqtt-username" />
         <CopyLine layout="compact" label={t("password")} value="••••••••" copyLabel={t("copy")} />
         <p className="mt-1 text-xs text-muted-foreground">{t("passwordHint")}</p>
-        <Can code="dev:device:upd">
+        <Can code={permsOf(deviceApi.resetSecret)[0]}>
           <Button size="sm" variant="outline" className="mt-2" onClick={reset} data-testid="reset-secret">
             <KeyRoundIcon />
             {t("resetSecret")}
