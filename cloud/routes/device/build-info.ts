@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { buildInfo, buildInfoApi, type BuildInfo } from "@/lib/contract/device/build-info";
 import { projectDevices } from "../../db/queries/device-ops";
 import { visibleProject } from "../../db/queries/projects";
