@@ -10,7 +10,7 @@ import { catalogueRoutes, type Served } from "./lib/serve";
 import { claimSavedFiles } from "./lib/storage";
 import { alarmRoutes, alarmServed } from "./routes/alarm";
 import { commServed } from "./routes/comm";
-import { deviceRoutes, deviceServed } from "./routes/device";
+import { deviceServed } from "./routes/device";
 import { fileServed } from "./routes/file";
 import { msgRoutes, msgServed } from "./routes/msg";
 import { pushRoutes, pushServed } from "./routes/push";
@@ -19,7 +19,7 @@ import { sysServed } from "./routes/sys";
 import { clientIp } from "./lib/client-ip";
 
 /** The services of the contract (core §7) the built-in cloud implements so far. */
-const ROUTES: Partial<Record<Service, Hono<CloudEnv>>> = { device: deviceRoutes, msg: msgRoutes, stat: statRoutes, alarm: alarmRoutes, push: pushRoutes };
+const ROUTES: Partial<Record<Service, Hono<CloudEnv>>> = { msg: msgRoutes, stat: statRoutes, alarm: alarmRoutes, push: pushRoutes };
 /** The declared calls the built-in cloud serves (`lib/contract`); services not yet declared keep their routers below. */
 export const SERVED: readonly Served[] = [...sysServed, ...deviceServed, ...commServed, ...statServed, ...alarmServed, ...msgServed, ...fileServed, ...pushServed];
 const JSON_LIMIT = 2 * 1024 * 1024;

@@ -3,9 +3,10 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { MiddlewareHandler } from "hono";
 import { Code } from "@/lib/contract/envelope";
 import { dbId } from "@/lib/contract/common";
-import { visibleProject } from "../db/queries/projects";
+import { visibleProject, visibleProjects } from "../db/queries/projects";
+import { projects } from "../db/schema";
 import { accessCache } from "./access-cache";
-import type { CloudEnv } from "./context";
+import type { CloudEnv, Ctx } from "./context";
 import { AppError, badRequest, notFound } from "./http";
 import { projectScope, type ProjectScope } from "./scope";
 
@@ -58,4 +59,14 @@ export async function projectRow<T extends ProjectTable>(c: { var: CloudEnv["Var
   const [row] = await c.var.deps.db.select().from(table as PgTable).where(projectOf(c).where(table, eq(table.id, id)));
   if (!row) throw notFound();
   return row as T["$inferSelect"];
+}
+
+/**
+ * The projects a monitoring call covers: the one chosen in the header, else every project the
+ * caller may see (the screens work before a project is chosen, as the shell allows).
+ */
+export async function projectsOfCall(c: Ctx): Promise<number[]> {
+  if (c.var.project) return [c.var.project.id];
+  const db = c.var.deps.db;
+  return (await db.select({ id: projects.id }).from(projects).where(await visibleProjects(db, c.var.auth))).map((r) => r.id);
 }

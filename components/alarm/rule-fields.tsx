@@ -6,6 +6,8 @@ import { SelectField, useDict, type CustomFieldProps } from "@/components/kit";
 import { Checkbox } from "@/components/ui/checkbox";
 import { swrFetcher } from "@/lib/api/fetcher";
 import type { Page } from "@/lib/contract/envelope";
+import { useCall } from "@/lib/api/call";
+import { deviceApi } from "@/lib/contract/device/device";
 import { CHANNEL } from "@/lib/contract/alarm/enums";
 import type { AlarmLevel } from "@/lib/contract/alarm/level";
 import type { AlarmFunction } from "@/lib/contract/alarm/rule";
@@ -17,7 +19,7 @@ export function DeviceField({ field, id, form, disabled, invalid }: CustomFieldP
   const t = useTranslations("alarm.rule");
   const productId = form.watch("productId");
   // The device tree by product of widgets §2, the product's one branch.
-  const { data } = useSWR(productId ? ["device/device/deviceTreeByProdId", { productId }] : null, swrFetcher);
+  const { data } = useCall(deviceApi.tree, productId ? { productId } : null);
   const options = deviceRowsOf(data).map((d) => ({ value: Number(d.id), label: `${d.deviceName} (${d.deviceSn})` }));
   return (
     <SelectField

@@ -4,6 +4,7 @@ import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { ImageIcon } from "lucide-react";
 import { defineResource, type ResourceUi, resourcePage } from "@/components/kit";
+import { sceneApi } from "@/lib/contract/scene/api";
 import { scene, type Scene } from "@/lib/contract/scene/scene";
 import { ScenePlacer } from "./scene-placer";
 import { multilingualField } from "@/components/kit/form/multilingual-input";
@@ -34,6 +35,7 @@ function Placement({ ui }: { ui: ResourceUi<Scene> }) {
  */
 export const dataScreenPointResource = defineResource<Scene>({
   entity: scene,
+  calls: sceneApi,
   columns: { sceneName: { type: "click", onClick: choose }, deviceNums: { width: 100 }, sort: false, createTime: false },
   form: { columns: 1, placeholders: ["sceneName"], fields: { sceneName: multilingualField, sceneFile: { render: (p) => <SceneFileField {...p} /> } } },
   rowActions: [{ key: "place", label: "actions.place", onClick: choose }, "edit", "del"],

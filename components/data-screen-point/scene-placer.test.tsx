@@ -11,7 +11,8 @@ vi.mock("@/lib/api/fetcher", async (original) => {
   const real = await original<typeof import("@/lib/api/fetcher")>();
   return {
     ...real,
-    api: { ...real.api, post: (...args: unknown[]) => post(...args) },
+    // Writes go through `call`, which sends by `request`.
+    request: (_method: string, path: string, opts?: { body?: unknown }) => post(path, opts?.body),
     swrFetcher: async (key: string | readonly [string, unknown]) => answers[typeof key === "string" ? key : key[0]],
   };
 });

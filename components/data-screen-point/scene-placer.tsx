@@ -1,7 +1,6 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { BoxIcon, MapPinIcon, SearchIcon, Trash2Icon } from "lucide-react";
@@ -12,13 +11,15 @@ import { useElementSize } from "@/components/maps/use-element-size";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { api, swrFetcher } from "@/lib/api/fetcher";
-import type { Page } from "@/lib/contract/envelope";
+import { call, useCall } from "@/lib/api/call";
+import { permsOf } from "@/lib/contract/call";
+import { sceneDeviceApi } from "@/lib/contract/scene/api";
 import { SCENE_TYPE } from "@/lib/contract/scene/enums";
-import type { Scene, SceneCandidate, SceneDevice } from "@/lib/contract/scene/scene";
+import type { Scene } from "@/lib/contract/scene/scene";
 import { cn } from "@/lib/utils";
 
 const ALL = { current: 1, size: 9999 };
+const [PLACE, MOVE, REMOVE] = [sceneDeviceApi.add, sceneDeviceApi.upd, sceneDeviceApi.del].map((c) => permsOf(c)[0]);
 
 /**
  * Places the project's devices on a scene (/dataScreenPoint, widgets §2 floor-plan marker): choose
@@ -28,9 +29,8 @@ const ALL = { current: 1, size: 9999 };
 export function ScenePlacer({ scene, onChanged }: { scene: Scene; onChanged: () => unknown }) {
   const t = useTranslations("scene.place");
   const { can } = usePermissions();
-  const placedKey = ["device/sceneDevice/page", { ...ALL, sceneId: scene.id }] as const;
-  const placed = useSWR<Page<SceneDevice>>(placedKey, swrFetcher);
-  const candidates = useSWR<SceneCandidate[]>("device/sceneDevice/devices", swrFetcher);
+  const placed = useCall(sceneDeviceApi.page, { ...ALL, sceneId: scene.id });
+  const candidates = useCall(sceneDeviceApi.devices, {});
   const [chosen, setChosen] = React.useState<number | null>(null);
   const [keyword, setKeyword] = React.useState("");
   const [box, { width }] = useElementSize<HTMLDivElement>();
@@ -43,8 +43,8 @@ export function ScenePlacer({ scene, onChanged }: { scene: Scene; onChanged: () 
     await placed.mutate();
     onChanged();
   };
-  const save = async (path: string, body: unknown, done: string) => {
-    await api.post(path, body);
+  const save = async (saving: Promise<unknown>, done: string) => {
+    await saving;
     toast.success(done);
     await changed();
   };
@@ -53,9 +53,9 @@ export function ScenePlacer({ scene, onChanged }: { scene: Scene; onChanged: () 
     if (!chosenDevice) return toast.info(t("pick"));
     const row = byDevice.get(chosenDevice.id);
     if (row) {
-      if (can("dev:sceneDevice:upd")) await save("device/sceneDevice/upd", { id: row.id, ...p }, t("movedOk", { name: chosenDevice.deviceName }));
-    } else if (can("dev:sceneDevice:add"))
-      await save("device/sceneDevice/add", { sceneId: scene.id, deviceId: chosenDevice.id, identifier: chosenDevice.properties[0]?.identifier ?? null, ...p }, t("placedOk", { name: chosenDevice.deviceName }));
+      if (can(MOVE)) await save(call(sceneDeviceApi.upd, { id: row.id, ...p }), t("movedOk", { name: chosenDevice.deviceName }));
+    } else if (can(PLACE))
+      await save(call(sceneDeviceApi.add, { sceneId: scene.id, deviceId: chosenDevice.id, identifier: chosenDevice.properties[0]?.identifier ?? null, ...p }), t("placedOk", { name: chosenDevice.deviceName }));
   };
 
   if (scene.sceneType === SCENE_TYPE.model)
@@ -68,7 +68,7 @@ export function ScenePlacer({ scene, onChanged }: { scene: Scene; onChanged: () 
     );
 
   const shown = devices.filter((d) => !keyword || d.deviceName.toLowerCase().includes(keyword.toLowerCase()) || d.deviceSn.toLowerCase().includes(keyword.toLowerCase()));
-  const editable = can("dev:sceneDevice:add") || can("dev:sceneDevice:upd");
+  const editable = can(PLACE) || can(MOVE);
   return (
     <div className="grid gap-3 xl:grid-cols-[minmax(0,1fr)_18rem]" data-testid="scene-placer">
       <div className="min-w-0 space-y-2">
@@ -131,19 +131,19 @@ export function ScenePlacer({ scene, onChanged }: { scene: Scene; onChanged: () 
                     <SelectField
                       className="min-w-0 flex-1"
                       placeholder={t("noProperty")}
-                      disabled={!can("dev:sceneDevice:upd")}
+                      disabled={!can(MOVE)}
                       options={d.properties.map((p) => ({ value: p.identifier, label: p.unit ? `${p.name} (${p.unit})` : p.name }))}
                       value={row.identifier}
-                      onChange={(v) => void save("device/sceneDevice/upd", { id: row.id, identifier: v || null }, t("movedOk", { name: d.deviceName }))}
+                      onChange={(v) => void save(call(sceneDeviceApi.upd, { id: row.id, identifier: v || null }), t("movedOk", { name: d.deviceName }))}
                     />
-                    {can("dev:sceneDevice:del") && (
+                    {can(REMOVE) && (
                       <Button
                         type="button"
                         size="icon"
                         variant="ghost"
                         className="size-8 shrink-0 text-muted-foreground hover:text-destructive"
                         aria-label={t("remove")}
-                        onClick={() => void save("device/sceneDevice/del", { ids: [row.id] }, t("removedOk", { name: d.deviceName }))}
+                        onClick={() => void save(call(sceneDeviceApi.del, { ids: [row.id] }), t("removedOk", { name: d.deviceName }))}
                       >
                         <Trash2Icon />
                       </Button>

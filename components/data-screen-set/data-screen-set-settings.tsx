@@ -1,6 +1,8 @@
 "use client";
 
 import { defineSettings, SettingsPage } from "@/components/kit/settings/define-settings";
+import { permsOf } from "@/lib/contract/call";
+import { devSceneModelApi, sceneApi } from "@/lib/contract/scene/api";
 import { screenConfig, type ScreenConfig } from "@/lib/contract/scene/scene";
 import { ScreenPointsField } from "./screen-points-field";
 
@@ -10,7 +12,7 @@ import { ScreenPointsField } from "./screen-points-field";
  */
 const dataScreenSet = defineSettings<ScreenConfig>({
   ns: "scene.config",
-  info: "device/devSceneModel/info",
+  info: devSceneModelApi.info.path,
   saved: "answer",
   cards: [
     {
@@ -18,13 +20,13 @@ const dataScreenSet = defineSettings<ScreenConfig>({
       title: "cards.screen",
       description: "cards.screenDesc",
       schema: screenConfig,
-      save: "device/devSceneModel/save",
-      perm: "dev:devSceneModel:save",
+      save: devSceneModelApi.save.path,
+      perm: permsOf(devSceneModelApi.save)[0],
       columns: 1,
       values: (d) => ({ sceneId: d.sceneId ?? "", blocks: d.blocks, points: d.points }),
       toBody: (v) => ({ ...v, sceneId: v.sceneId === "" ? null : v.sceneId }),
       fields: [
-        { name: "sceneId", label: "fields.sceneId", type: "select", placeholder: "noScene", remote: { url: "device/scene/list", params: { size: 9999 }, labelKey: "sceneName", valueKey: "id" } },
+        { name: "sceneId", label: "fields.sceneId", type: "select", placeholder: "noScene", remote: { url: sceneApi.list.path, params: { size: 9999 }, labelKey: "sceneName", valueKey: "id" } },
         { name: "blocks", label: "fields.blocks", type: "multiselect", dict: "screenBlock" },
         { name: "points", label: "fields.points", type: "custom", hint: "hints.points", render: (p) => <ScreenPointsField {...p} /> },
       ],

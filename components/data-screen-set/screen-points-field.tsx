@@ -1,15 +1,15 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { PlusIcon, Trash2Icon } from "lucide-react";
 import type { CustomFieldProps } from "@/components/kit";
 import { SelectField } from "@/components/kit/form/select-field";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { swrFetcher } from "@/lib/api/fetcher";
-import { SCREEN_POINTS_MAX, type SceneCandidate } from "@/lib/contract/scene/scene";
+import { useCall } from "@/lib/api/call";
+import { sceneDeviceApi } from "@/lib/contract/scene/api";
+import { SCREEN_POINTS_MAX } from "@/lib/contract/scene/scene";
 
 type Draft = { deviceId: number | null; identifier: string | null; chart: boolean; compare: boolean };
 
@@ -20,7 +20,7 @@ type Draft = { deviceId: number | null; identifier: string | null; chart: boolea
  */
 export function ScreenPointsField({ field, disabled, id }: CustomFieldProps) {
   const t = useTranslations("scene.config");
-  const { data: devices = [] } = useSWR<SceneCandidate[]>("device/sceneDevice/devices", swrFetcher);
+  const { data: devices = [] } = useCall(sceneDeviceApi.devices, {});
   const rows = (field.value ?? []) as Draft[];
   const set = (next: Draft[]) => field.onChange(next);
   const patch = (i: number, p: Partial<Draft>) => set(rows.map((r, j) => (j === i ? { ...r, ...p } : r)));

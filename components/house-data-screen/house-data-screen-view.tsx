@@ -3,7 +3,9 @@
 import * as React from "react";
 import { useTranslations } from "next-intl";
 import { PanelNote, ScreenFrame, useLiveData, useScreen } from "@/components/data-screen";
-import { SCREEN_RANGES, type PointData, type PointSeries, type SceneView, type ScreenConfig } from "@/lib/contract/scene/scene";
+import type { CallAnswer } from "@/lib/contract/call";
+import { devPointScreenApi, devSceneModelApi } from "@/lib/contract/scene/api";
+import { SCREEN_RANGES, type PointData, type PointSeries } from "@/lib/contract/scene/scene";
 import type { ScreenBlock } from "@/lib/contract/scene/enums";
 import { cn } from "@/lib/utils";
 import { HouseChartPanel } from "./house-chart-panel";
@@ -42,10 +44,10 @@ export function HouseDataScreen() {
   const { projId } = useScreen();
   const [hours, setHours] = React.useState<Hours>(24);
   const on = projId !== null;
-  const config = useLiveData<ScreenConfig>(on ? ["device/devSceneModel/info", { projId }] : null);
+  const config = useLiveData<CallAnswer<typeof devSceneModelApi.info>>(on ? [devSceneModelApi.info.path, { projId }] : null);
   const blocks = new Set<ScreenBlock>(config.data?.blocks ?? []);
   const show = (b: ScreenBlock) => blocks.has(b);
-  const scene = useLiveData<SceneView>(on && (show("scene") || show("video")) ? ["device/device/devPointScreen", { projId }] : null);
+  const scene = useLiveData<CallAnswer<typeof devPointScreenApi>>(on && (show("scene") || show("video")) ? [devPointScreenApi.path, { projId }] : null);
   const points = useLiveData<PointData[]>(on && show("points") ? ["stat/monitorScreen/devicePointData", { projId }] : null);
   const analysis = useLiveData<PointSeries[]>(on && show("analysis") ? ["stat/monitorScreen/dataAnalysisView", { projId, hours }] : null);
   const comparison = useLiveData<PointSeries[]>(on && show("comparison") ? ["stat/monitorScreen/dataComparisonView", { projId, hours }] : null);

@@ -1,12 +1,11 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, ChevronUpIcon, CopyIcon, VideoIcon } from "lucide-react";
 import { toast } from "@/lib/toast";
-import { api, silentSwrFetcher } from "@/lib/api/fetcher";
-import type { ThingFunction } from "@/lib/contract/device/thing-model";
+import { call, useCall } from "@/lib/api/call";
+import { linkageApi } from "@/lib/contract/linkage/api";
 import { PAD_REPEAT_MS, PAD_SERVICE, PAD_VALUE, type PadControlType, type PadReply } from "@/lib/contract/linkage/pad";
 import { cn } from "@/lib/utils";
 
@@ -19,7 +18,7 @@ const CELLS = { up: "col-start-2 row-start-1", left: "col-start-1 row-start-2", 
 
 /** Whether the device's thing model offers the pad's service (`linkage/model` of the project's device). */
 export function usePadCapable(deviceId: number): boolean | undefined {
-  const { data } = useSWR<{ services: ThingFunction[] }>(["device/linkage/model", { deviceId }], silentSwrFetcher);
+  const { data } = useCall(linkageApi.model, { deviceId }, { silent: true });
   return data && data.services.some((f) => f.identifier === PAD_SERVICE);
 }
 
@@ -60,7 +59,7 @@ export type PadDisabled = "noCapability" | "offline" | null;
 
 /**
  * The linkage pad (widgets §7): a direction cross around a stream button, driving a linkage device
- * through `device/linkage/operate`. Pointer or keyboard (arrow keys on the pad, Enter / Space on a
+ * through `linkageApi.operate`. Pointer or keyboard (arrow keys on the pad, Enter / Space on a
  * button) hold a direction; the released direction's answer shows where the camera points, the
  * stream button the device's stream URL. Failed calls are swallowed (widgets §8); a device that
  * lacks the service or is offline gets an inert pad with the reason.
@@ -71,10 +70,9 @@ export function LinkagePad({ deviceId, disabled = null }: { deviceId: number; di
   const [stream, setStream] = React.useState<string | null>(null);
   const send = React.useCallback<Send>(
     (controlType, controlValue) => {
-      api
-        .post<string | null>("device/linkage/operate", { deviceId, controlType, controlValue }, { silent: true })
+      call(linkageApi.operate, { deviceId, controlType, controlValue }, { silent: true })
         .then((data) => {
-          if (controlValue !== PAD_VALUE.release || !data) return;
+          if (controlValue !== PAD_VALUE.release || typeof data !== "string") return;
           if (controlType === "stream") setStream(data);
           else setPosition(JSON.parse(data) as PadReply);
         })

@@ -7,6 +7,7 @@ import { DictText } from "@/components/kit/table/cells";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { ACTION_STATUS, LOG_STATUS } from "@/lib/contract/linkage/enums";
+import { linkageApi, linkageLogApi } from "@/lib/contract/linkage/api";
 import { linkageLog, type LinkageLogRow } from "@/lib/contract/linkage/log";
 
 /** Each action's outcome: type, target, status, the response or the error, and how long it took. */
@@ -64,8 +65,8 @@ const STATUS_VARIANT: Record<number, "secondary" | "destructive" | "outline"> = 
  */
 export const linkageLogResource = defineResource<LinkageLogRow>({
   entity: linkageLog,
-  endpoints: { page: "device/linkage/pageLog", export: "device/linkage/exportLog", info: "device/linkage/infoLog", add: false, upd: false, del: false },
-  search: { items: { ruleId: { type: "select2", remote: { url: "device/linkage/page", labelKey: "ruleName", valueKey: "id" } } } },
+  calls: linkageLogApi,
+  search: { items: { ruleId: { type: "select2", remote: { url: linkageApi.page.path, labelKey: "ruleName", valueKey: "id" } } } },
   columns: {
     fireTime: { width: 170 },
     ruleName: { minWidth: 160 },

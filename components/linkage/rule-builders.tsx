@@ -1,7 +1,6 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import type { FieldErrors, FieldValues } from "react-hook-form";
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, Trash2Icon } from "lucide-react";
@@ -15,13 +14,11 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { FieldFrame } from "@/components/kit/form/field-frame";
 import { Textarea } from "@/components/ui/textarea";
-import { swrFetcher } from "@/lib/api/fetcher";
-import type { ThingFunction } from "@/lib/contract/device/thing-model";
+import { useCall } from "@/lib/api/call";
+import { linkageApi } from "@/lib/contract/linkage/api";
 import { ACTION_TYPE, INTERVAL_SYMBOLS, TERM_TYPE, type CompareSymbol } from "@/lib/contract/linkage/enums";
 
 type Item = Record<string, unknown>;
-type ProjectDevice = { id: number; deviceName: string; deviceSn: string; status: number };
-type Model = { properties: ThingFunction[]; services: ThingFunction[] };
 
 const NEW_TRIGGER: Record<number, Item> = {
   [TERM_TYPE.property]: { termType: TERM_TYPE.property, symbol: 2 },
@@ -34,14 +31,14 @@ const NEW_ACTION: Record<number, Item> = {
   [ACTION_TYPE.webService]: { actionType: ACTION_TYPE.webService, method: "POST", url: "", headers: [], body: "", encoding: "UTF-8", delaySec: 0 },
 };
 
-/** The project's devices (keyed by project: another project has others). */
+/** The project's devices (none until a project is chosen; choosing another revalidates every call). */
 function useProjectDevices() {
   const { projId } = useSession();
-  return useSWR<ProjectDevice[]>(projId ? ["device/linkage/devices", { projId }] : null, swrFetcher).data ?? [];
+  return useCall(linkageApi.devices, projId ? {} : null).data ?? [];
 }
 function useModel(deviceId: unknown) {
   const { projId } = useSession();
-  return useSWR<Model>(deviceId && projId ? ["device/linkage/model", { deviceId: Number(deviceId), projId }] : null, swrFetcher).data;
+  return useCall(linkageApi.model, deviceId && projId ? { deviceId: Number(deviceId) } : null).data;
 }
 
 /** The message of a nested error (`triggers.0.value2`), already localised by the form's resolver. */

@@ -5,10 +5,10 @@ import { toast } from "@/lib/toast";
 import { ScrollTextIcon } from "lucide-react";
 import { defineResource, operToggle, dictLabel, useDict, useSession, type ResourceUi, resourcePage } from "@/components/kit";
 import { lazyParts } from "@/components/kit/lazy-parts";
-import useSWR from "swr";
-import { api, swrFetcher } from "@/lib/api/fetcher";
+import { call, useCall } from "@/lib/api/call";
+import { permsOf } from "@/lib/contract/call";
+import { linkageApi } from "@/lib/contract/linkage/api";
 import { ACTION_TYPE, LOG_STATUS, TERM_TYPE } from "@/lib/contract/linkage/enums";
-import type { LinkageLogRow } from "@/lib/contract/linkage/log";
 import { linkageRule, type LinkageRuleRow, type Trigger } from "@/lib/contract/linkage/rule";
 
 // The builders (with the cron picker and the thing-model inputs) load with the dialog, not the list.
@@ -31,7 +31,7 @@ function Conditions({ row }: { row: LinkageRuleRow }) {
   const states = useDict("linkageOnlineType");
   // The project's devices, the same request the editor's device pickers make.
   const { projId } = useSession();
-  const { data } = useSWR<{ id: number; deviceName: string }[]>(projId ? ["device/linkage/devices", { projId }] : null, swrFetcher);
+  const { data } = useCall(linkageApi.devices, projId ? {} : null);
   const device = (id: number) => data?.find((d) => d.id === id)?.deviceName ?? `#${id}`;
   const join = row.triggerMode === 2 ? " ∨ " : " ∧ ";
   return <span className="text-xs">{(row.triggers ?? []).map((tr) => triggerText(tr, device, states, t)).join(join)}</span>;
@@ -45,7 +45,9 @@ function ActionList({ row }: { row: LinkageRuleRow }) {
 
 /** `operate`: runs the actions now and says how it went; the log holds the details. */
 async function operate(row: LinkageRuleRow, ui: ResourceUi<LinkageRuleRow>) {
-  const log = await api.post<LinkageLogRow>("device/linkage/operate", { id: row.id });
+  const log = await call(linkageApi.operate, { id: row.id });
+  // A rule run answers its log row (a string or nothing is the pad's answer).
+  if (!log || typeof log === "string") return;
   if (log.logStatus === LOG_STATUS.success) toast.success(ui.t("actions.operatedOk", { n: log.actionCount ?? 0 }));
   else toast.warning(ui.t("actions.operatedFailed", { n: log.failedCount ?? 0 }));
   await ui.refresh();
@@ -61,6 +63,7 @@ const isSuppress = (v: V) => Number(v.tactic) === 2;
  */
 export const linkageResource = defineResource<LinkageRuleRow>({
   entity: linkageRule,
+  calls: linkageApi,
   columns: {
     ruleName: { minWidth: 160 },
     triggerMode: { width: 130 },
@@ -90,7 +93,7 @@ export const linkageResource = defineResource<LinkageRuleRow>({
     defaults: { triggerMode: 1, activeTime: 1, activeWindows: [], tactic: 1, enableStatus: 1, triggers: [{ termType: TERM_TYPE.property, symbol: 2 }], actions: [{ actionType: ACTION_TYPE.notice, channels: [1], recipients: [], content: "${ruleName}: ${trigger}", delaySec: 0 }] },
   },
   detail: { triggers: { render: (r) => <Conditions row={r} />, full: true }, actions: { render: (r) => <ActionList row={r} />, full: true }, activeWindows: false },
-  rowActions: ["view", "edit", { key: "operate", label: "actions.operate", perm: "dev:linkage:upd", confirm: "actions.confirmOperate", onClick: operate }, "del"],
+  rowActions: ["view", "edit", { key: "operate", label: "actions.operate", perm: permsOf(linkageApi.operate)[0], confirm: "actions.confirmOperate", onClick: operate }, "del"],
   inlineActions: 3,
   toolbar: ["add", "batchDelete", { key: "log", label: "actions.log", icon: <ScrollTextIcon className="size-4" />, variant: "outline", onClick: (ui) => ui.navigate("/linkage/log") }],
 });

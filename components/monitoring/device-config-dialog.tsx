@@ -1,18 +1,21 @@
 "use client";
 
 import * as React from "react";
-import useSWR, { useSWRConfig } from "swr";
+import { useSWRConfig } from "swr";
 import { useTranslations } from "next-intl";
 import { SlidersHorizontalIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { deriveFormFields, FormDialog, useNsLabel } from "@/components/kit";
 import { Can } from "@/components/kit/can";
-import { swrFetcher } from "@/lib/api/fetcher";
+import { useCall } from "@/lib/api/call";
+import { permsOf } from "@/lib/contract/call";
 import type { KindPoint, PointDevice } from "@/lib/contract/monitoring/analysis";
-import { CONFIGS, configBatchBody, configKindOf, configUpdBody, type ConfigKind, type DeviceConfig } from "@/lib/contract/monitoring/device-config";
+import { CONFIGS, configBatchBody, configKindOf, configUpdBody, deviceConfigApi, type ConfigKind } from "@/lib/contract/monitoring/device-config";
 import type { MonitorKind } from "@/lib/contract/device/product";
 import { PROFILE_KEY } from "./depth-profile-panel";
-import { SET_INIT_PERM } from "./init-values";
+
+/** The configuration buttons need the right their save asks (the set-initial-value right, core §6). */
+const CONFIG_PERM = permsOf(deviceConfigApi.upd)[0];
 
 type PointParams = Pick<KindPoint, "holePosition" | "holeDepth" | "unitLength" | "laserDistance" | "refAngleX" | "refAngleY" | "alarmMin" | "alarmMax">;
 
@@ -36,7 +39,7 @@ export function DeviceConfigButton({ point, device, onSaved }: { point: KindPoin
   const [open, setOpen] = React.useState(false);
   return (
     <>
-      <Can code={SET_INIT_PERM}>
+      <Can code={CONFIG_PERM}>
         <Button size="sm" variant="outline" onClick={() => setOpen(true)} data-testid="device-config">
           <SlidersHorizontalIcon className="size-4" />
           {t("config.open")}
@@ -50,7 +53,7 @@ export function DeviceConfigButton({ point, device, onSaved }: { point: KindPoin
 function DeviceConfigDialog({ point, device, onClose, onSaved }: { point: KindPoint; device: PointDevice; onClose: () => void; onSaved: () => void }) {
   const t = useTranslations("monitoring");
   const label = useNsLabel("monitoring.config");
-  const current = useSWR<DeviceConfig>(["device/deviceConfig/get", { deviceId: device.id }], swrFetcher);
+  const current = useCall(deviceConfigApi.get, { deviceId: device.id });
   const { mutate } = useSWRConfig();
   const kind = current.data?.configKind;
   const fields = React.useMemo(() => (kind ? deriveFormFields(CONFIGS[kind]) : []), [kind]);
@@ -64,7 +67,7 @@ function DeviceConfigDialog({ point, device, onClose, onSaved }: { point: KindPo
       title={t("config.title", { name: device.deviceName })}
       fields={fields}
       schema={configUpdBody[kind]}
-      endpoint="device/deviceConfig/upd"
+      endpoint={deviceConfigApi.upd.path}
       defaults={current.data.config ?? fromPoint(kind, point)}
       extra={{ deviceId: device.id }}
       label={label}
@@ -93,7 +96,7 @@ export function BatchConfigButton({ kind, point, deviceIds, onSaved }: { kind: M
   const fields = React.useMemo(() => deriveFormFields(CONFIGS[configKind]), [configKind]);
   return (
     <>
-      <Can code={SET_INIT_PERM}>
+      <Can code={CONFIG_PERM}>
         <Button size="sm" variant="outline" onClick={() => setOpen(true)} disabled={!deviceIds.length} data-testid="batch-config">
           <SlidersHorizontalIcon className="size-4" />
           {t("config.batch")}
@@ -104,7 +107,7 @@ export function BatchConfigButton({ kind, point, deviceIds, onSaved }: { kind: M
           title={t("config.batchTitle", { count: deviceIds.length })}
           fields={fields}
           schema={configBatchBody[configKind]}
-          endpoint="device/deviceConfig/updBatchConfig"
+          endpoint={deviceConfigApi.updBatch.path}
           defaults={fromPoint(configKind, point)}
           extra={{ deviceIds }}
           label={label}

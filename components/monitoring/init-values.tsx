@@ -11,12 +11,11 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { useConfirm } from "@/components/kit";
 import { Can } from "@/components/kit/can";
 import { api } from "@/lib/api/fetcher";
+import { call } from "@/lib/api/call";
+import { pointGroupApi, SET_INIT_PERM } from "@/lib/contract/monitoring/point-group";
 import type { InitRow } from "@/lib/contract/monitoring/analysis";
 import { formatDateTime } from "@/lib/format";
 import { useBusy } from "@/components/kit/use-busy";
-
-/** The permission of the set-initial-value buttons (core §6). */
-export const SET_INIT_PERM = "dev:deviceConfig:updConfig";
 
 /**
  * The set-initial-value flow of every such button: confirm first ("是否将本次采集数据设置为初始值？"),
@@ -58,7 +57,7 @@ export function InitValues({ deviceId, groupId, time, group, onSet }: { deviceId
       return;
     }
     await setInit(
-      () => (whole && groupId ? api.post("device/pointGroup/setPointDevInitValue", { groupId, dateTime: time }) : api.post("stat/devOperationMonitoring/setDevInitValue", { deviceId, dateTime: time })),
+      () => (whole && groupId ? call(pointGroupApi.setInit, { groupId, dateTime: time }) : api.post("stat/devOperationMonitoring/setDevInitValue", { deviceId, dateTime: time })),
       async () => {
         await rows.mutate();
         onSet();

@@ -12,7 +12,7 @@ import type { MonitorKind } from "@/lib/contract/device/product";
 import type { KindPoint } from "@/lib/contract/monitoring/analysis";
 import { round } from "@/lib/contract/monitoring/compute";
 import { monitorOf } from "@/lib/contract/monitoring/monitors";
-import { pointGroup, type PointGroup } from "@/lib/contract/monitoring/point-group";
+import { pointGroup, pointGroupApi, type PointGroup } from "@/lib/contract/monitoring/point-group";
 import { formatDateTime } from "@/lib/format";
 import { BatchConfigButton } from "./device-config-dialog";
 
@@ -72,7 +72,7 @@ function PointDevices({ point }: { point: PointGroup }) {
 /** /pointCorrelation/pointDetails?id=: the point's parameters and its devices. */
 export const pointDetail = defineDetail<PointGroup>({
   ns: "monitoring.point",
-  info: "device/pointGroup/info",
+  info: pointGroupApi.info.path,
   back: "/pointCorrelation/page",
   title: (row) => row.groupName,
   testId: "point-details",

@@ -1,13 +1,12 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { MultiSelectField, type CustomFieldProps } from "@/components/kit";
 import { SortableList } from "@/components/kit/sortable-list";
-import { swrFetcher } from "@/lib/api/fetcher";
-
-type KindDevice = { id: number; deviceName: string; deviceSn: string };
+import { useCall } from "@/lib/api/call";
+import type { MonitorKind } from "@/lib/contract/device/product";
+import { pointGroupApi } from "@/lib/contract/monitoring/point-group";
 
 /**
  * The devices of a point: chosen among the project's devices of the point's monitor type, then
@@ -16,7 +15,7 @@ type KindDevice = { id: number; deviceName: string; deviceSn: string };
 export function PointDevicesField({ field, id, form, disabled, invalid }: CustomFieldProps) {
   const t = useTranslations("monitoring.point");
   const kind = form.watch("monitorKind") as string | undefined;
-  const devices = useSWR<KindDevice[]>(kind ? ["device/pointGroup/devices", { monitorKind: kind }] : null, swrFetcher);
+  const devices = useCall(pointGroupApi.devices, kind ? { monitorKind: kind as MonitorKind } : null);
   const value: number[] = Array.isArray(field.value) ? field.value.map(Number) : [];
   const options = (devices.data ?? []).map((d) => ({ value: d.id, label: `${d.deviceName} (${d.deviceSn})` }));
   const byId = new Map((devices.data ?? []).map((d) => [d.id, d]));

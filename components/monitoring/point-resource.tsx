@@ -2,7 +2,8 @@
 
 import dynamic from "next/dynamic";
 import { defineResource, deferredDialogs, resourcePage } from "@/components/kit";
-import { pointGroup, pointGroupUpdate, type PointGroup } from "@/lib/contract/monitoring/point-group";
+import { permsOf } from "@/lib/contract/call";
+import { pointGroup, pointGroupApi, pointGroupUpdate, type PointGroup } from "@/lib/contract/monitoring/point-group";
 
 // The sort dialog and the form's device field (both drag lists) are not in the list's first load.
 const SortDialog = deferredDialogs(() => import("./point-sort-dialog").then((m) => m.SortDialog));
@@ -15,7 +16,7 @@ const laser = (v: Record<string, unknown>) => v.monitorKind === "tilt";
 /** Measurement points (point correlation, core §3 / §5), in the chosen project. */
 export const pointResource = defineResource<PointGroup>({
   entity: pointGroup,
-  endpoints: { page: "device/pointGroup/query" },
+  calls: pointGroupApi,
   schemas: { update: pointGroupUpdate },
   columns: { groupName: { type: "click", onClick: (row, ui) => ui.navigate(pointDetailsHref(row.id)) } },
   form: {
@@ -33,7 +34,7 @@ export const pointResource = defineResource<PointGroup>({
     },
   },
   rowActions: [{ key: "details", label: "details", onClick: (row, ui) => ui.navigate(pointDetailsHref(row.id)) }, "edit", "del"],
-  toolbar: ["add", "export", "batchDelete", { key: "sort", label: "saveSort", perm: "dev:pointGroup:upd", variant: "outline", onClick: (ui) => ui.setParam("sort", 1) }],
+  toolbar: ["add", "export", "batchDelete", { key: "sort", label: "saveSort", perm: permsOf(pointGroupApi.sort)[0], variant: "outline", onClick: (ui) => ui.setParam("sort", 1) }],
   slots: { dialogs: (ui) => <SortDialog ui={ui} /> },
 });
 

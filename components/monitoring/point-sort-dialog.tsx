@@ -7,8 +7,8 @@ import { KitDialog } from "@/components/kit/dialogs/kit-dialog";
 import type { ResourceUi } from "@/components/kit/resource/define-resource";
 import { SortableList } from "@/components/kit/sortable-list";
 import { useBusy } from "@/components/kit/use-busy";
-import { api } from "@/lib/api/fetcher";
-import type { PointGroup } from "@/lib/contract/monitoring/point-group";
+import { call } from "@/lib/api/call";
+import { pointGroupApi, type PointGroup } from "@/lib/contract/monitoring/point-group";
 
 /** Drag sorting of the listed points (core §5: the order is saved before it is used). */
 export function SortDialog({ ui }: { ui: ResourceUi<PointGroup> }) {
@@ -20,7 +20,7 @@ export function SortDialog({ ui }: { ui: ResourceUi<PointGroup> }) {
   const close = () => (setOrder(null), ui.setParam("sort", null));
   const save = () =>
     run(async () => {
-      await api.post("device/pointGroup/sort", { ids: order ?? ui.rows.map((r) => r.id) });
+      await call(pointGroupApi.sort, { ids: order ?? ui.rows.map((r) => r.id) });
       toast.success(t("sortSaved"));
       await ui.refresh();
       close();

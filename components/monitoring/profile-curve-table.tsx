@@ -9,7 +9,8 @@ import { SelectField } from "@/components/kit/form/select-field";
 import { api } from "@/lib/api/fetcher";
 import type { ProfileCurve } from "@/lib/contract/monitoring/depth-profile";
 import { formatDateTime } from "@/lib/format";
-import { SET_INIT_PERM, useSetInit } from "./init-values";
+import { SET_INIT_PERM } from "@/lib/contract/monitoring/point-group";
+import { useSetInit } from "./init-values";
 
 const cell = (v: number | null) => (v === null ? "—" : v);
 

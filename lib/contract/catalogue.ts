@@ -25,6 +25,17 @@ import * as role from "./system/role";
 import * as safety from "./system/safety";
 import * as tenant from "./system/tenant";
 import * as user from "./system/user";
+import * as deviceOps from "./device/device-ops";
+import * as deviceConfig from "./monitoring/device-config";
+import * as pointGroup from "./monitoring/point-group";
+import * as buildInfo from "./device/build-info";
+import * as betonRule from "./device/beton-rule";
+import * as linkage from "./linkage/api";
+import * as scenes from "./scene/api";
+import * as devices from "./device/device";
+
+/** Devices, their operations, points, configuration, construction, calibration, linkage and scenes. */
+const DEVICES = [devices, deviceOps, deviceConfig, pointGroup, buildInfo, betonRule, linkage, scenes];
 
 /**
  * Every declared call, for what reads them all: the catalogue test, the OpenAPI document. A domain
@@ -33,7 +44,7 @@ import * as user from "./system/user";
 const MODULES: Record<Service, object[]> = {
   sys: [auth, company, department, dict, group, menu, pwdMode, role, safety, tenant, user],
 
-  device: [battery, deviceData, project, space, product],
+  device: [battery, deviceData, project, space, product, ...DEVICES],
 
   comm: [connect, ingest, debug, concrete, instruct],
 

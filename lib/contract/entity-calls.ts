@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCall, empty, file, typed, type Call, type CallAccess } from "./call";
+import { defineCall, empty, file, typed, type Call, type CallAccess, type CallScope } from "./call";
 import { dbId, enableState, idQuery, idsBody, pageQuery, statusBody } from "./common";
 import type { Page } from "./envelope";
 import type { Entity, Fields, RowOf } from "./entity";
@@ -26,6 +26,8 @@ export type CrudCallOptions<R extends CrudRoute> = {
   oper?: boolean;
   /** The update's rule when an update must be the whole object. */
   update?: z.ZodType;
+  /** The calls' scope when it is not the entity's (rows of the chosen project, or of every project the caller sees before one is chosen). */
+  scope?: CallScope;
 };
 
 type Row<F extends Fields> = RowOf<F>;
@@ -58,7 +60,7 @@ export function crudCalls<F extends Fields, E extends CrudEntity<F>, R extends C
     if (!code) throw new Error(`crudCalls(${entity.ns}): the contract names no perm for ${action}`);
     return { perm: code };
   };
-  const scope = entity.scope;
+  const scope = o.scope ?? entity.scope;
   const ns = entity.ns;
   const path = (r: CrudRoute) => `${entity.api}/${o.paths?.[r] ?? r}`;
   const make: Record<CrudRoute, () => Call> = {

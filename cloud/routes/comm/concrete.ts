@@ -5,8 +5,8 @@ import type { Ctx } from "../../lib/context";
 import { notFound } from "../../lib/http";
 import { t } from "../../lib/i18n";
 import { serve } from "../../lib/serve";
+import { projectsOfCall } from "../../lib/project-context";
 import { xlsxResponse } from "../../lib/xlsx-export";
-import { projectsOfCall } from "../device/point-group";
 
 /** The chosen loggers' latest records under their rules; every id must be a logger of the call's projects. */
 async function seriesOf(c: Ctx, ids: number[]): Promise<ConcreteSeries[]> {

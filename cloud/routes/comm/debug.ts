@@ -7,7 +7,7 @@ import { opsDevices, productName, productThingModel } from "../../db/queries/dev
 import type { Traffic } from "../../ingest/pipeline";
 import { AppError } from "../../lib/http";
 import { serve } from "../../lib/serve";
-import { deviceFor } from "../device/ops-common";
+import { deviceFor } from "../../lib/devices";
 
 const PICKER_LIMIT = 200;
 /** A stream ends before the console's 120 s forwarding time-out; the browser's EventSource reconnects. */

@@ -7,7 +7,7 @@ import { checkedCommand } from "../../lib/command-check";
 import { crudRoutes } from "../../lib/crud-routes";
 import { serve } from "../../lib/serve";
 import { tenantScope } from "../../lib/scope";
-import { deviceFor, sendCommand } from "../device/ops-common";
+import { deviceFor, sendCommand } from "../../lib/devices";
 
 /**
  * comm instruct{product}: the command log (page, info, export; the handling log screen) and

@@ -1,17 +1,12 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { z } from "zod";
-import { dbId } from "@/lib/contract/common";
-import { betonRule, BETON_RECORDS, relBody, type BetonRule } from "@/lib/contract/device/beton-rule";
-import { concreteDevices } from "../../db/queries/concrete";
-import { calibrationOf, concreteRecords } from "../../db/queries/concrete";
+import { betonRule, betonRuleApi, BETON_RECORDS, type BetonRule } from "@/lib/contract/device/beton-rule";
+import { calibrationOf, concreteDevices, concreteRecords } from "../../db/queries/concrete";
 import { betonRuleDevices, betonRules, devices } from "../../db/schema";
-import { requireMenu, requirePerm } from "../../lib/auth";
-import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
-import { badRequest, body, ok, query } from "../../lib/http";
+import { crudRoutes } from "../../lib/crud-routes";
+import { badRequest } from "../../lib/http";
 import { projectOf, projectRow } from "../../lib/project-context";
 import { tenantScope } from "../../lib/scope";
-
-const SCREEN = "/devices/calibrationRules";
+import { serve } from "../../lib/serve";
 
 /**
  * betonRule: page, add, upd, del, info (rules of the call's project), deviceBetonList (the
@@ -19,17 +14,16 @@ const SCREEN = "/devices/calibrationRules";
  * project — batch setting across projects is refused), betonDate (a device's latest 500
  * temperatures with maturity and estimated strength under its rule).
  */
-export const betonRuleRoutes = legacyCrudRoutes<typeof betonRule.fields, BetonRule>({
-  table: betonRules,
-  entity: betonRule,
-  read: requireMenu(SCREEN),
-  only: ["page", "info", "add", "upd", "del"],
-  extra: { deviceCount: sql<number>`(select count(*)::int from ${betonRuleDevices} where ${betonRuleDevices.ruleId} = ${betonRules.id})` },
-  unique: [{ field: "ruleName", error: "deviceOps.betonRule.nameTaken" }],
-})
-  .get("/deviceBetonList", requireMenu(SCREEN), async (c) => ok(c, await concreteDevices(c.var.deps.db, c.var.auth.tenantId, [projectOf(c).projectId])))
-  .post("/relDate", requirePerm("dev:betonRule:upd"), async (c) => {
-    const { ruleId, deviceIds } = await body(c, relBody);
+export const betonRuleServed = [
+  ...crudRoutes<typeof betonRule.fields, BetonRule>({
+    table: betonRules,
+    entity: betonRule,
+    calls: betonRuleApi,
+    extra: { deviceCount: sql<number>`(select count(*)::int from ${betonRuleDevices} where ${betonRuleDevices.ruleId} = ${betonRules.id})` },
+    unique: [{ field: "ruleName", error: "deviceOps.betonRule.nameTaken" }],
+  }),
+  serve(betonRuleApi.devices, (c) => concreteDevices(c.var.deps.db, c.var.auth.tenantId, [projectOf(c).projectId])),
+  serve(betonRuleApi.bind, async (c, { ruleId, deviceIds }) => {
     const rule = await projectRow(c, betonRules, ruleId);
     const db = c.var.deps.db;
     if (deviceIds.length) {
@@ -43,10 +37,9 @@ export const betonRuleRoutes = legacyCrudRoutes<typeof betonRule.fields, BetonRu
         await tx.insert(betonRuleDevices).values([...new Set(deviceIds)].map((deviceId) => ({ deviceId, ruleId: rule.id })));
       }
     });
-    return ok(c, { ruleId: rule.id, deviceIds });
-  })
-  .get("/betonDate", requireMenu(SCREEN), async (c) => {
-    const { deviceId } = query(c, z.object({ deviceId: dbId }));
+    return { ruleId: rule.id, deviceIds };
+  }),
+  serve(betonRuleApi.data, async (c, { deviceId }) => {
     const db = c.var.deps.db;
     const [bound] = await db
       .select({ ruleId: betonRuleDevices.ruleId })
@@ -57,5 +50,6 @@ export const betonRuleRoutes = legacyCrudRoutes<typeof betonRule.fields, BetonRu
     const rule = await projectRow(c, betonRules, bound.ruleId);
     const records = await concreteRecords(db, deviceId, rule, BETON_RECORDS);
     const calibration = calibrationOf(rule);
-    return ok(c, { rule: { id: rule.id, ruleName: rule.ruleName, datumTemp: rule.datumTemp, calibration }, records: records.map((p) => ({ ...p, t: new Date(p.t).toISOString() })) });
-  });
+    return { rule: { id: rule.id, ruleName: rule.ruleName, datumTemp: rule.datumTemp, calibration }, records: records.map((p) => ({ ...p, t: new Date(p.t).toISOString() })) };
+  }),
+];

@@ -1,15 +1,13 @@
 import { eq, sql } from "drizzle-orm";
-import { z } from "zod";
-import { buildInfo, type BuildInfo } from "@/lib/contract/device/build-info";
-import { dbId } from "@/lib/contract/common";
+import { buildInfo, buildInfoApi, type BuildInfo } from "@/lib/contract/device/build-info";
 import { projectDevices } from "../../db/queries/device-ops";
 import { visibleProject } from "../../db/queries/projects";
 import { buildRecords, devices, projects } from "../../db/schema";
-import { platformOnly, requireMenu } from "../../lib/auth";
 import type { Ctx } from "../../lib/context";
 import { columnsOf, rowMapper } from "../../lib/crud";
-import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
-import { badRequest, body, ok, query } from "../../lib/http";
+import { crudRoutes } from "../../lib/crud-routes";
+import { badRequest } from "../../lib/http";
+import { serve } from "../../lib/serve";
 import { tenantOf, tenantScope } from "../../lib/scope";
 
 const names = {
@@ -32,39 +30,38 @@ async function checkDevice(c: Ctx, tenantId: number, projectId: number, deviceId
  * tenant, each in a project the caller sees, about a device of that project; `addAdmin` lets a
  * platform administrator record a visit for a tenant's project.
  */
-export const buildInfoRoutes = legacyCrudRoutes<typeof buildInfo.fields, BuildInfo>({
-  table: buildRecords,
-  entity: buildInfo,
-  read: requireMenu("/constructionRecord"),
-  extra: names,
-  values: async (c, input, partial) => {
-    const db = c.var.deps.db;
-    let projectId = input.projectId as number | undefined;
-    if (partial && projectId === undefined && input.deviceId) {
-      const [row] = await db.select({ projectId: buildRecords.projectId }).from(buildRecords).where(tenantScope(c.var.auth).where(buildRecords, eq(buildRecords.id, input.id as number)));
-      projectId = row?.projectId;
-    }
-    if (projectId !== undefined) {
-      if (!(await visibleProject(db, c.var.auth, projectId))) throw badRequest("cloud.projectInvalid");
-      await checkDevice(c, c.var.auth.tenantId, projectId, input.deviceId as number | null | undefined);
-    }
-    return partial ? {} : { createdBy: c.var.auth.userId };
-  },
-})
-  .get("/deviceList", requireMenu("/constructionRecord"), async (c) => {
-    const { projectId } = query(c, z.object({ projectId: dbId }));
+export const buildInfoServed = [
+  ...crudRoutes<typeof buildInfo.fields, BuildInfo>({
+    table: buildRecords,
+    entity: buildInfo,
+    calls: buildInfoApi,
+    extra: names,
+    values: async (c, input, partial) => {
+      const db = c.var.deps.db;
+      let projectId = input.projectId as number | undefined;
+      if (partial && projectId === undefined && input.deviceId) {
+        const [row] = await db.select({ projectId: buildRecords.projectId }).from(buildRecords).where(tenantScope(c.var.auth).where(buildRecords, eq(buildRecords.id, input.id as number)));
+        projectId = row?.projectId;
+      }
+      if (projectId !== undefined) {
+        if (!(await visibleProject(db, c.var.auth, projectId))) throw badRequest("cloud.projectInvalid");
+        await checkDevice(c, c.var.auth.tenantId, projectId, input.deviceId as number | null | undefined);
+      }
+      return partial ? {} : { createdBy: c.var.auth.userId };
+    },
+  }),
+  serve(buildInfoApi.deviceList, async (c, { projectId }) => {
     if (!(await visibleProject(c.var.deps.db, c.var.auth, projectId))) throw badRequest("cloud.projectInvalid");
-    return ok(c, await projectDevices(c.var.deps.db, c.var.auth, projectId));
-  })
-  // The platform has no construction-record menu of its own: being a platform user is the right.
-  .post("/addAdmin", platformOnly, async (c) => {
-  const input = await body(c, buildInfo.body.and(z.object({ tenantId: dbId })));
-  const [project] = await c.var.deps.db.select({ id: projects.id }).from(projects).where(tenantOf(input.tenantId).where(projects, eq(projects.id, input.projectId)));
-  if (!project) throw badRequest("cloud.projectInvalid");
-  await checkDevice(c, input.tenantId, input.projectId, input.deviceId as number | null | undefined);
-  const [row] = await c.var.deps.db
-    .insert(buildRecords)
-    .values({ ...(columnsOf(buildInfo, input) as typeof buildRecords.$inferInsert), tenantId: input.tenantId, projectId: input.projectId, createdBy: c.var.auth.userId })
-    .returning();
-  return ok(c, rowMapper<typeof buildInfo.fields, BuildInfo>(buildInfo)({ ...row, projectName: null, deviceName: null }));
-});
+    return projectDevices(c.var.deps.db, c.var.auth, projectId);
+  }),
+  serve(buildInfoApi.addAdmin, async (c, input) => {
+    const [project] = await c.var.deps.db.select({ id: projects.id }).from(projects).where(tenantOf(input.tenantId).where(projects, eq(projects.id, input.projectId)));
+    if (!project) throw badRequest("cloud.projectInvalid");
+    await checkDevice(c, input.tenantId, input.projectId, input.deviceId as number | null | undefined);
+    const [row] = await c.var.deps.db
+      .insert(buildRecords)
+      .values({ ...(columnsOf(buildInfo, input) as typeof buildRecords.$inferInsert), tenantId: input.tenantId, projectId: input.projectId, createdBy: c.var.auth.userId })
+      .returning();
+    return rowMapper<typeof buildInfo.fields, BuildInfo>(buildInfo)({ ...row, projectName: null, deviceName: null });
+  }),
+];

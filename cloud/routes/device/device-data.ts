@@ -1,22 +1,12 @@
-import { Hono } from "hono";
-import { autoBucket, deviceDataApi, deviceLogQuery, HISTORY_RAW_LIMIT, historyQuery, type HistoryData, type RealTimeValue, type RejectRow, type StatusLogRow } from "@/lib/contract/device/device-data";
-import { DEVICE_READERS } from "@/lib/contract/device/device";
+import { autoBucket, deviceDataApi, HISTORY_RAW_LIMIT, type RealTimeValue, type RejectRow, type StatusLogRow } from "@/lib/contract/device/device-data";
 import type { ThingFunction } from "@/lib/contract/device/thing-model";
 import { latestValues, propertyFunctions, rejectPage, statusLogPage, viewableDevice } from "../../db/queries/device-data";
 import { telemetrySeries } from "../../db/queries/telemetry";
-import { requireAuth, requireMenu } from "../../lib/auth";
-import { brokerOf } from "./device";
+import { brokerOf } from "../../lib/devices";
 import { serve } from "../../lib/serve";
-import type { CloudEnv, Ctx } from "../../lib/context";
-import { notFound, ok, query } from "../../lib/http";
+import type { Ctx } from "../../lib/context";
+import { notFound } from "../../lib/http";
 import { t } from "../../lib/i18n";
-
-/**
- * Whoever may read devices may read their data. Each route checks the token itself (no `use`):
- * these routes share the `/device` prefix with the project-scoped device routes and must not add
- * middleware to theirs, nor take on theirs.
- */
-const read = [requireAuth, requireMenu(...DEVICE_READERS)] as const;
 
 async function deviceOrThrow(c: Ctx, id: number) {
   const device = await viewableDevice(c.var.deps.db, c.var.auth, id);
@@ -58,19 +48,13 @@ export const deviceDataServed = [
     const newest = latest.reduce<Date | null>((m, v) => (!m || v.ts > m ? v.ts : m), null);
     return { ts: newest?.toISOString() ?? null, values: Object.fromEntries(latest.filter((v) => v.ts.getTime() === newest?.getTime()).map((v) => [v.identifier, v.num ?? v.txt])) };
   }),
-];
-
-export const deviceDataRoutes = new Hono<CloudEnv>()
-  .get("/getDevDataGeneral", ...read, async (c) => {
-    const q = query(c, historyQuery);
+  serve(deviceDataApi.history, async (c, q) => {
     await deviceOrThrow(c, q.id);
     const bucket = q.bucket === "auto" ? autoBucket(q.startTime, q.endTime) : q.bucket;
     const series = await telemetrySeries(c.var.deps.db, { deviceId: q.id, identifiers: q.identifiers, from: q.startTime, to: q.endTime, bucket, agg: "avg", limit: HISTORY_RAW_LIMIT });
-    const data: HistoryData = { bucket, truncated: bucket === "raw" && series.some((s) => s.points.length >= HISTORY_RAW_LIMIT), series };
-    return ok(c, data);
-  })
-  .get("/rejectPage", ...read, async (c) => {
-    const q = query(c, deviceLogQuery);
+    return { bucket, truncated: bucket === "raw" && series.some((s) => s.points.length >= HISTORY_RAW_LIMIT), series };
+  }),
+  serve(deviceDataApi.rejects, async (c, q) => {
     await deviceOrThrow(c, q.id);
     const page = await rejectPage(c.var.deps.db, q.id, q);
     // The reason is stored as a message key and its detail: read in the caller's language.
@@ -82,14 +66,13 @@ export const deviceDataRoutes = new Hono<CloudEnv>()
       reason: t(c.var.locale, `ingest.${r.reason}`, { detail: r.detail ?? "" }),
       payload: r.payload,
     }));
-    return ok(c, { records, total: page.total });
-  })
-  // Where devices connect (the device page's MQTT card): the broker's host and port, never its credentials.
-  .get("/mqttAccess", ...read, (c) => ok(c, brokerOf(c)))
-  .get("/statusLogPage", ...read, async (c) => {
-    const q = query(c, deviceLogQuery);
+    return { records, total: page.total };
+  }),
+  serve(deviceDataApi.statusLog, async (c, q) => {
     await deviceOrThrow(c, q.id);
     const page = await statusLogPage(c.var.deps.db, q.id, q);
     const records: StatusLogRow[] = page.records.map((r) => ({ id: r.id, status: r.status, at: r.at.toISOString() }));
-    return ok(c, { records, total: page.total });
-  });
+    return { records, total: page.total };
+  }),
+  serve(deviceDataApi.mqttAccess, (c) => brokerOf(c)),
+];

@@ -1,39 +1,24 @@
 import { and, count, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
-import { Hono } from "hono";
 import { z } from "zod";
 import type { Locale } from "@/lib/contract/locale";
-import { idQuery, idsBody } from "@/lib/contract/common";
-import {
-  adminPageQuery,
-  delDataBody,
-  device,
-  gatewayBindBody,
-  RESET_SECRET,
-  snBody,
-  type Device,
-  type DeviceAdded,
-  type DeviceCredentials,
-  DEVICE_READERS,
-} from "@/lib/contract/device/device";
+import { device, deviceApi, type Device, type DeviceAdded, type DeviceCredentials } from "@/lib/contract/device/device";
 import { Code } from "@/lib/contract/envelope";
-import { optional } from "@/lib/contract/validation";
 import type { Db } from "../../db/client";
 import { deleteDeviceData, devicesForPicker, deviceTreeByProduct, devicesWithData, gatewayBySn, snHolder } from "../../db/queries/devices";
 import { ownProduct, productNameIn } from "../../db/queries/products";
 import { visibleProject } from "../../db/queries/projects";
 import { devices, products, projects, spaces, tenants } from "../../db/schema";
-import { platformOnly, requireAuth, requireMenu, requirePerm } from "../../lib/auth";
-import type { CloudEnv, Ctx } from "../../lib/context";
+import { platformOnly } from "../../lib/auth";
+import type { Ctx } from "../../lib/context";
 import { columnsOf, countRows, filterConds, importColumns, orderOf, pageOf, pagedSelect, rowMapper } from "../../lib/crud";
-import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
+import { crudRoutes } from "../../lib/crud-routes";
 import { randomToken, sha256 } from "../../lib/crypto";
-import { AppError, badRequest, body, notFound, ok, query } from "../../lib/http";
+import { AppError, badRequest, notFound } from "../../lib/http";
 import { projectOf, projectRow } from "../../lib/project-context";
 import { importUpload } from "../../lib/xlsx-import";
+import { brokerOf } from "../../lib/devices";
 import { tenantOf, tenantScope } from "../../lib/scope";
-
-/** Screens that read devices: the lists, the device page, and those that pick devices. */
-const readDevices = requireMenu(...DEVICE_READERS);
+import { serve } from "../../lib/serve";
 
 type Values = Record<string, unknown>;
 
@@ -65,14 +50,6 @@ const recount = (db: Db, ...projectIds: (number | null | undefined)[]) => projec
 /** The ingest caches devices by SN and its broker keeps them logged in: after a change of SN, secret, enable state or product both must forget them. */
 function forget(c: Ctx, ...sns: (string | null | undefined)[]) {
   for (const sn of sns) if (sn) c.var.deps.ingest?.forgetDevice(sn);
-}
-
-/** The embedded broker's address as devices reach it (an external broker's, without its credentials). */
-export function brokerOf(c: Ctx): DeviceCredentials["broker"] {
-  const url = c.var.deps.mqttUrl;
-  if (!url) return null;
-  const u = new URL(url);
-  return { host: u.hostname, port: Number(u.port) || 1883 };
 }
 
 const credentialsOf = (c: Ctx, row: { id: number; deviceSn: string; productId: number }, secret: string): DeviceCredentials => ({
@@ -144,20 +121,18 @@ async function infoOf(c: Ctx, id: number): Promise<Device> {
 }
 
 /**
- * Devices (core §3, §7 device): the call's project's devices. page / list / info / openOrClose /
- * export / template come from the contract through `legacyCrudRoutes`; add, upd, del and import are the
+ * Devices (core §3, §7 device): the call's project's devices. list / info / export / template come
+ * from the contract through `crudRoutes`; page, add, upd, del, openOrClose and import are the
  * device's own (secret, SN unique across tenants, references checked, data guarding deletion).
  */
-export const deviceCrudRoutes = legacyCrudRoutes({
-  table: devices,
-  entity: device,
-  read: readDevices,
-  extra: names,
-  only: ["list", "info", "export", "template"],
-  paths: { export: "/deviceListExport" },
-})
-  .get("/page", readDevices, async (c) => {
-    const q = query(c, device.query);
+export const deviceRowsServed = [
+  ...crudRoutes<typeof device.fields, Device>({
+    table: devices,
+    entity: device,
+    calls: { list: deviceApi.list, info: deviceApi.info, export: deviceApi.export, template: deviceApi.template },
+    extra: names,
+  }),
+  serve(deviceApi.page, async (c, q) => {
     const db = c.var.deps.db;
     const filters = filterConds(device, devices, q);
     const where = projectOf(c).where(devices, ...filters);
@@ -168,28 +143,26 @@ export const deviceCrudRoutes = legacyCrudRoutes({
       .orderBy(...orderOf(device, devices, q))
       .$dynamic();
     const { records, total } = await pagedSelect(select, filters.length ? countRows(db, devices, where) : projectTotal(db, projectOf(c).projectId, where), q);
-    return ok(c, { records: records.map(toDevice), total });
-  })
-  .post("/add", requirePerm("dev:device:add"), async (c) => {
-    const { row, secret } = await insertDevice(c, (await body(c, device.body)) as Values);
+    return { records: records.map(toDevice), total };
+  }),
+  serve(deviceApi.add, async (c, input) => {
+    const { row, secret } = await insertDevice(c, input as Values);
     const added: DeviceAdded = { ...(await infoOf(c, row.id)), credentials: credentialsOf(c, row, secret) };
-    return ok(c, added);
-  })
-  .post("/upd", requirePerm("dev:device:upd"), async (c) => {
-    const input = (await body(c, device.update)) as Values & { id: number };
+    return added;
+  }),
+  serve(deviceApi.upd, async (c, input) => {
     const db = c.var.deps.db;
     const old = await ownDevice(c, input.id);
-    const refs = await checkRefs(db, c, input, old);
+    const refs = await checkRefs(db, c, input as Values, old);
     await db
       .update(devices)
-      .set({ ...columnsOf(device, input), ...refs, updatedAt: c.var.deps.now() })
+      .set({ ...columnsOf(device, input as Values), ...refs, updatedAt: c.var.deps.now() })
       .where(projectOf(c).where(devices, eq(devices.id, old.id)));
     forget(c, old.deviceSn, input.deviceSn as string | undefined);
     recount(db, old.projectId, refs.projectId as number);
-    return ok(c, await infoOf(c, old.id));
-  })
-  .post("/updSn", requirePerm("dev:device:upd"), async (c) => {
-    const { id, deviceSn } = await body(c, snBody);
+    return infoOf(c, old.id);
+  }),
+  serve(deviceApi.updSn, async (c, { id, deviceSn }) => {
     const old = await ownDevice(c, id);
     if (await snHolder(c.var.deps.db, deviceSn, id)) throw badRequest("devices.device.errors.snTaken", { sn: deviceSn });
     // Sub-devices name their gateway by SN: they follow it.
@@ -198,21 +171,19 @@ export const deviceCrudRoutes = legacyCrudRoutes({
       await db.update(devices).set({ gatewaySn: deviceSn }).where(tenantOf(old.tenantId).where(devices, eq(devices.gatewaySn, old.deviceSn)));
     });
     forget(c, old.deviceSn, deviceSn);
-    return ok(c, await infoOf(c, id));
-  })
-  .post(`/${RESET_SECRET}`, requirePerm("dev:device:upd"), async (c) => {
-    const { id } = await body(c, idQuery);
+    return infoOf(c, id);
+  }),
+  serve(deviceApi.resetSecret, async (c, { id }) => {
     const old = await ownDevice(c, id);
     const secret = randomToken();
     await c.var.deps.db.update(devices).set({ secretHash: sha256(secret), updatedAt: c.var.deps.now() }).where(eq(devices.id, id));
     forget(c, old.deviceSn);
-    return ok(c, credentialsOf(c, old, secret));
-  })
-  .post("/openOrClose", requirePerm("dev:device:upd"), async (c) => setEnabled(c, (await body(c, z.object({ id: idQuery.shape.id, status: device.fields.enableStatus.schema }))) as { id: number; status: number }))
-  .post("/open", requirePerm("dev:device:upd"), async (c) => setEnabled(c, { id: (await body(c, idQuery)).id, status: 1 }))
-  .post("/close", requirePerm("dev:device:upd"), async (c) => setEnabled(c, { id: (await body(c, idQuery)).id, status: 2 }))
-  .post("/bind", requirePerm("dev:device:upd"), async (c) => {
-    const { ids, gatewaySn, channelNo } = await body(c, gatewayBindBody);
+    return credentialsOf(c, old, secret);
+  }),
+  serve(deviceApi.openOrClose, async (c, input) => setEnabled(c, input.id, input.status as number)),
+  serve(deviceApi.open, async (c, { id }) => setEnabled(c, id, 1)),
+  serve(deviceApi.close, async (c, { id }) => setEnabled(c, id, 2)),
+  serve(deviceApi.bind, async (c, { ids, gatewaySn, channelNo }) => {
     const db = c.var.deps.db;
     const mine = await db.select({ id: devices.id, sn: devices.deviceSn }).from(devices).where(projectOf(c).where(devices, inArray(devices.id, ids)));
     if (!mine.length) throw notFound();
@@ -221,20 +192,18 @@ export const deviceCrudRoutes = legacyCrudRoutes({
       .update(devices)
       .set({ gatewaySn, ...(channelNo ? { channelNo } : {}), updatedAt: c.var.deps.now() })
       .where(inArray(devices.id, mine.map((d) => d.id)));
-    return ok(c, { bound: mine.length });
-  })
-  .post("/unBind", requirePerm("dev:device:upd"), async (c) => {
-    const { ids } = await body(c, idsBody);
+    return { bound: mine.length };
+  }),
+  serve(deviceApi.unBind, async (c, { ids }) => {
     const done = await c.var.deps.db
       .update(devices)
       .set({ gatewaySn: null, updatedAt: c.var.deps.now() })
       .where(projectOf(c).where(devices, inArray(devices.id, ids)))
       .returning({ id: devices.id });
     if (!done.length) throw notFound();
-    return ok(c, { unbound: done.length });
-  })
-  .post("/del", requirePerm("dev:device:del"), async (c) => {
-    const { ids } = await body(c, idsBody);
+    return { unbound: done.length };
+  }),
+  serve(deviceApi.del, async (c, { ids }) => {
     const db = c.var.deps.db;
     const mine = await db.select({ id: devices.id, sn: devices.deviceSn }).from(devices).where(projectOf(c).where(devices, inArray(devices.id, ids)));
     if (!mine.length) throw notFound();
@@ -251,74 +220,62 @@ export const deviceCrudRoutes = legacyCrudRoutes({
     await db.delete(devices).where(inArray(devices.id, mine.map((d) => d.id)));
     forget(c, ...mine.map((d) => d.sn));
     recount(db, projectOf(c).projectId);
-    return ok(c, { deleted: mine.length });
-  })
-  .post("/delDataByTime", requirePerm("dev:device:del"), async (c) => {
-    const { ids, startTime, endTime } = await body(c, delDataBody);
+    return { deleted: mine.length };
+  }),
+  serve(deviceApi.delData, async (c, { ids, startTime, endTime }) => {
     const mine = await c.var.deps.db.select({ id: devices.id }).from(devices).where(projectOf(c).where(devices, inArray(devices.id, ids)));
     if (!mine.length) throw notFound();
-    return ok(c, { deleted: await deleteDeviceData(c.var.deps.db, mine.map((d) => d.id), startTime || undefined, endTime || undefined) });
-  })
-  .post("/deviceListImport", requirePerm("dev:device:add"), async (c) => {
+    return { deleted: await deleteDeviceData(c.var.deps.db, mine.map((d) => d.id), startTime || undefined, endTime || undefined) };
+  }),
+  serve(deviceApi.import, async (c) => {
     // The product column takes a product's name (as people write it, in either language) or its id.
     const prods = await c.var.deps.db.select({ id: products.id, name: products.prodName, i18n: products.i18n }).from(products).where(tenantScope(c.var.auth).where(products));
     const byName = new Map(prods.flatMap((p) => [p.name, ...Object.values(p.i18n?.prodName ?? {})].map((name) => [name, p.id] as const)));
     const productOf = (v: unknown) => (typeof v === "string" ? (byName.get(v.trim()) ?? (/^\d+$/.test(v.trim()) ? Number(v) : v)) : v);
     const schema = device.body.extend({ productId: z.preprocess(productOf, z.number({ error: (i) => (i.input === undefined ? "validation.required" : "validation.invalidOption") }).int().positive()) });
-    return ok(
-      c,
-      await importUpload(c, {
-        columns: importColumns(device, c.var.locale),
-        schema,
-        // Imported devices get a secret no one knows: they are given one with resetSecret when they go live.
-        save: async (row) => void (await insertDevice(c, row as Values)),
-      }),
-    );
-  })
-  .get("/subDeviceList", readDevices, async (c) => {
-    const { id } = query(c, idQuery);
+    return importUpload(c, {
+      columns: importColumns(device, c.var.locale),
+      schema,
+      // Imported devices get a secret no one knows: they are given one with resetSecret when they go live.
+      save: async (row) => void (await insertDevice(c, row as Values)),
+    });
+  }),
+  serve(deviceApi.subDevices, async (c, { id }) => {
     const gw = await ownDevice(c, id);
     const rows = await c.var.deps.db
       .select({ ...getTableColumns(devices), ...names(c.var.locale) })
       .from(devices)
       .where(tenantOf(gw.tenantId).where(devices, eq(devices.gatewaySn, gw.deviceSn)))
       .orderBy(devices.channelNo, devices.id);
-    return ok(c, rows.map(toDevice));
-  })
-  .get("/allDevByPrj", readDevices, async (c) => {
-    return ok(c, await devicesForPicker(c.var.deps.db, projectOf(c).where(devices)));
-  })
-  .get("/snIdCode", readDevices, async (c) => {
-    const { sn } = query(c, z.object({ sn: z.string().trim().min(1, "validation.required").max(64, "validation.maxLength") }));
+    return rows.map(toDevice);
+  }),
+  serve(deviceApi.picker, (c) => devicesForPicker(c.var.deps.db, projectOf(c).where(devices))),
+  serve(deviceApi.bySn, async (c, { sn }) => {
     const [row] = await c.var.deps.db
       .select({ id: devices.id, deviceSn: devices.deviceSn, deviceName: devices.deviceName, productId: devices.productId })
       .from(devices)
       .where(projectOf(c).where(devices, eq(devices.deviceSn, sn)));
     if (!row) throw notFound();
-    return ok(c, row);
-  })
-  // The alarm rule form picks a device of the rule's product from this tree too.
-  .get("/deviceTreeByProdId", requireMenu(...DEVICE_READERS, "/alarm/alarmRule"), async (c) => {
-    const { productId } = query(c, z.object({ productId: optional(idQuery.shape.id) }));
-    return ok(c, await deviceTreeByProduct(c.var.deps.db, projectOf(c).where(devices, productId ? eq(devices.productId, productId) : undefined), c.var.locale));
-  });
+    return row;
+  }),
+  serve(deviceApi.tree, async (c, { productId }) => deviceTreeByProduct(c.var.deps.db, projectOf(c).where(devices, productId ? eq(devices.productId, productId) : undefined), c.var.locale)),
+  // Every tenant's devices, for platform administrators (the allDevices screen): no project.
+  serve(
+    deviceApi.pageAdmin,
+    async (c, q) => {
+      const conds: (SQL | undefined)[] = filterConds(device, devices, q);
+      if (q.tenantId) conds.push(tenantOf(q.tenantId).where(devices));
+      const tenantName = sql<string>`(select ${tenants.name} from ${tenants} where ${tenants.id} = ${devices.tenantId})`;
+      const page = await pageOf(c.var.deps.db, devices, and(...conds), orderOf(device, devices, q), q, { ...getTableColumns(devices), ...names(c.var.locale), tenantName });
+      return { records: page.records.map((r) => ({ ...toDevice(r), tenantName: ((r as Values).tenantName as string | null) ?? null })), total: page.total };
+    },
+    platformOnly,
+  ),
+];
 
-async function setEnabled(c: Ctx, { id, status }: { id: number; status: number }) {
+async function setEnabled(c: Ctx, id: number, status: number) {
   const old = await ownDevice(c, id);
   await c.var.deps.db.update(devices).set({ enableStatus: status, updatedAt: c.var.deps.now() }).where(eq(devices.id, id));
   forget(c, old.deviceSn);
-  return ok(c, null);
+  return null;
 }
-
-/**
- * pageAdmin: every tenant's devices, for platform administrators (the allDevices screen). Mounted
- * before the project-scoped routes so it needs no project.
- */
-export const deviceAdminRoutes = new Hono<CloudEnv>().get("/pageAdmin", requireAuth, platformOnly, readDevices, async (c) => {
-  const q = query(c, adminPageQuery);
-  const conds: (SQL | undefined)[] = filterConds(device, devices, q);
-  if (q.tenantId) conds.push(tenantOf(q.tenantId).where(devices));
-  const tenantName = sql<string>`(select ${tenants.name} from ${tenants} where ${tenants.id} = ${devices.tenantId})`;
-  const page = await pageOf(c.var.deps.db, devices, and(...conds), orderOf(device, devices, q), q, { ...getTableColumns(devices), ...names(c.var.locale), tenantName });
-  return ok(c, { records: page.records.map((r) => ({ ...toDevice(r), tenantName: (r as Values).tenantName ?? null })), total: page.total });
-});

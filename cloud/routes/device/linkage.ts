@@ -1,6 +1,4 @@
 import { eq, inArray } from "drizzle-orm";
-import { z } from "zod";
-import { dbId, idQuery } from "@/lib/contract/common";
 import { LINK_TYPE } from "@/lib/contract/alarm/enums";
 import { previewCron } from "@/lib/contract/cron";
 import { COMMAND_STATUS, SEND_PERM } from "@/lib/contract/device/command";
@@ -8,29 +6,26 @@ import { FUNC_TYPE } from "@/lib/contract/device/thing-model";
 import { fieldLabelKey } from "@/lib/contract/entity";
 import { ACTION_STATUS, ACTION_TYPE, TERM_TYPE } from "@/lib/contract/linkage/enums";
 import { linkageLog, type ActionResult, type LinkageLogRow } from "@/lib/contract/linkage/log";
+import { linkageApi, linkageLogApi } from "@/lib/contract/linkage/api";
 import { isPadControl, PAD_REPEAT_MS, PAD_SERVICE, PAD_TIMEOUT_S, PAD_VALUE, padControl, type PadControl, type PadReply } from "@/lib/contract/linkage/pad";
 import { linkageOperate, linkageRule, type LinkageRuleBody, type LinkageRuleRow } from "@/lib/contract/linkage/rule";
 import { productThingModel } from "../../db/queries/device-ops";
 import { devicesForPicker } from "../../db/queries/devices";
 import { alarmContactGroups, alarmContacts, devices, linkageLogs, linkageRules } from "../../db/schema";
-import { assertPerm, requireMenu } from "../../lib/auth";
+import { assertPerm } from "../../lib/auth";
 import type { Ctx } from "../../lib/context";
-import { columnsOf, filterConds, orderOf, pageOf, rowMapper } from "../../lib/crud";
-import { legacyCrudRoutes, LEGACY_OPER_SWITCH } from "../../lib/legacy-crud-routes";
-import { badRequest, body, fieldError, notFound, ok, query } from "../../lib/http";
+import { columnsOf, rowMapper } from "../../lib/crud";
+import { crudRoutes, OPER_SWITCH } from "../../lib/crud-routes";
+import { badRequest, fieldError, notFound, ok, parse } from "../../lib/http";
 import { projectOf, projectRow } from "../../lib/project-context";
 import { maskEntries, sealEntries } from "../../lib/secrets";
 import { tenantScope } from "../../lib/scope";
+import { serve } from "../../lib/serve";
 import { loopsOf } from "../../linkage/condition";
 import { localized } from "../../linkage/engine";
 import { commandsOf } from "../../ingest/commands";
 import { checkedCommand } from "../../lib/command-check";
-import { OPS_SCREENS } from "@/lib/contract/device/command";
-import { deviceFor, dispatchCommand } from "./ops-common";
-
-/** Rules, their log and the editor's pickers are read on the linkage screen; a device's thing model also by the linkage pad of the device screens. */
-const LINKAGE_SCREEN = "/linkage";
-const readLinkage = requireMenu(LINKAGE_SCREEN);
+import { deviceFor, dispatchCommand } from "../../lib/devices";
 
 type Action = LinkageRuleBody["actions"][number];
 type WebHeader = Extract<Action, { actionType: 3 }>["headers"][number];
@@ -113,20 +108,17 @@ async function ruleColumns(c: Ctx, input: LinkageRuleBody, partial: boolean, bef
  * `padOperate`); pageLog / exportLog read the executions.
  * Every change tells the engine, which reads its index again.
  */
-export const linkageRoutes = legacyCrudRoutes<typeof linkageRule.fields, LinkageRuleRow>({
-  table: linkageRules,
-  entity: linkageRule,
-  only: ["page", "add", "upd", "del", "openOrClose"],
-  // An update is the whole rule: triggers and actions are checked together.
-  update: linkageRule.body.and(z.object({ id: dbId })),
-  read: readLinkage,
-  values: (c, input, partial, before) => ruleColumns(c, input as LinkageRuleBody, partial, before),
-  toRow: ruleOverrides,
-  ...LEGACY_OPER_SWITCH,
-  afterWrite: (c) => c.var.deps.linkage?.invalidate(),
-})
-  .get("/info", readLinkage, async (c) => {
-    const { id } = query(c, idQuery);
+export const linkageServed = [
+  ...crudRoutes<typeof linkageRule.fields, LinkageRuleRow>({
+    table: linkageRules,
+    entity: linkageRule,
+    calls: { page: linkageApi.page, add: linkageApi.add, upd: linkageApi.upd, del: linkageApi.del, openOrClose: linkageApi.openOrClose },
+    values: (c, input, partial, before) => ruleColumns(c, input as LinkageRuleBody, partial, before),
+    toRow: ruleOverrides,
+    ...OPER_SWITCH,
+    afterWrite: (c) => c.var.deps.linkage?.invalidate(),
+  }),
+  serve(linkageApi.info, async (c, { id }) => {
     const db = c.var.deps.db;
     const row = await projectRow(c, linkageRules, id);
     // The editor shows recipients by name: the rule keeps only their ids.
@@ -137,35 +129,33 @@ export const linkageRoutes = legacyCrudRoutes<typeof linkageRule.fields, Linkage
     ]);
     const names = new Map<string, string>([...contacts.map((x) => [`${LINK_TYPE.contact}:${x.id}`, x.name] as const), ...groups.map((x) => [`${LINK_TYPE.group}:${x.id}`, x.name] as const)]);
     const actions = maskActions(row.actions).map((a) => (a.actionType === ACTION_TYPE.notice ? { ...a, recipients: a.recipients.map((r) => ({ ...r, name: names.get(`${r.linkType}:${r.linkId}`) ?? `#${r.linkId}` })) } : a));
-    return ok(c, { ...toRow(row), actions });
-  })
+    return { ...toRow(row), actions };
+  }),
   // The editor's pickers: the project's devices, and a device's thing model (every property for
   // triggers; writable properties and services for device actions).
-  .get("/devices", readLinkage, async (c) => {
-    return ok(c, await devicesForPicker(c.var.deps.db, projectOf(c).where(devices)));
-  })
-  .get("/model", requireMenu(LINKAGE_SCREEN, ...OPS_SCREENS), async (c) => {
-    const { deviceId } = query(c, z.object({ deviceId: dbId }));
+  serve(linkageApi.devices, (c) => devicesForPicker(c.var.deps.db, projectOf(c).where(devices))),
+  serve(linkageApi.model, async (c, { deviceId }) => {
     const [d] = await c.var.deps.db.select({ productId: devices.productId }).from(devices).where(projectOf(c).where(devices, eq(devices.id, deviceId)));
     if (!d) throw notFound();
     const model = await productThingModel(c.var.deps.db, d.productId);
-    return ok(c, { properties: model.filter((f) => f.funcType === FUNC_TYPE.property), services: model.filter((f) => f.funcType === FUNC_TYPE.service) });
-  })
-  .post("/operate", async (c) => {
+    return { properties: model.filter((f) => f.funcType === FUNC_TYPE.property), services: model.filter((f) => f.funcType === FUNC_TYPE.service) };
+  }),
+  serve(linkageApi.operate, async (c, input) => {
     // The same call drives the linkage pad when the body names a device (widgets §7).
-    if (isPadControl(await body(c, z.record(z.string(), z.unknown())))) {
+    if (isPadControl(input)) {
       await assertPerm(c.var.deps.db, c.var.auth, SEND_PERM);
-      return padOperate(c, await body(c, padControl));
+      return padOperate(c, parse(padControl, input));
     }
     await assertPerm(c.var.deps.db, c.var.auth, "dev:linkage:upd");
-    const { id } = await body(c, linkageOperate);
+    const { id } = parse(linkageOperate, input);
     await projectRow(c, linkageRules, id);
     const engine = c.var.deps.linkage;
     if (!engine) throw badRequest("cloud.linkage.noEngine");
     const log = await engine.operate(id, c.var.auth.realname || c.var.auth.username);
     if (!log) throw notFound();
     return ok(c, readable(c, log), "cloud.linkage.operated");
-  });
+  }),
+];
 
 /** Presses this close together are one hold (repeats every 100 ms, with room for a slow network). */
 const PAD_HOLD_GAP_MS = PAD_REPEAT_MS * 10;
@@ -183,11 +173,11 @@ async function padOperate(c: Ctx, input: PadControl) {
   const model = await productThingModel(db, device.productId);
   if (!model.some((f) => f.identifier === PAD_SERVICE && f.funcType === FUNC_TYPE.service)) throw badRequest("cloud.linkage.padUnsupported", { name: device.name });
   const sent = await dispatchCommand(c, { device, cmdType: "service", identifier: PAD_SERVICE, params: { controlType: input.controlType, controlValue: input.controlValue }, timeoutS: PAD_TIMEOUT_S, foldMs: input.controlValue === PAD_VALUE.press ? PAD_HOLD_GAP_MS : undefined });
-  if (input.controlValue === PAD_VALUE.press) return ok(c, null);
+  if (input.controlValue === PAD_VALUE.press) return null;
   const done = await commandsOf(c.var.deps.ingest!).wait(sent.id);
   const reply = done?.status === COMMAND_STATUS.success && done.reply ? ((JSON.parse(done.reply) as { params?: PadReply }).params ?? {}) : null;
   if (!reply || (input.controlType === "stream" && !reply.url)) throw badRequest(done?.status === COMMAND_STATUS.timeout ? "cloud.linkage.padNoAnswer" : "cloud.linkage.padFailed", { name: device.name });
-  return ok(c, input.controlType === "stream" ? reply.url! : JSON.stringify({ deviceId: device.id, ...reply }));
+  return input.controlType === "stream" ? reply.url! : JSON.stringify({ deviceId: device.id, ...reply });
 }
 
 const logToRow = rowMapper<typeof linkageLog.fields, LinkageLogRow>(linkageLog);
@@ -199,19 +189,9 @@ const readable = (c: Ctx, row: object): LinkageLogRow => {
 };
 
 /** The executions of the project's rules, newest first: pageLog, infoLog, exportLog. */
-export const linkageLogRoutes = legacyCrudRoutes<typeof linkageLog.fields, LinkageLogRow>({
+export const linkageLogServed = crudRoutes<typeof linkageLog.fields, LinkageLogRow>({
   table: linkageLogs,
   entity: linkageLog,
-  only: ["export"],
-  paths: { export: "/exportLog" },
-  read: readLinkage,
-})
-  .get("/pageLog", readLinkage, async (c) => {
-    const q = query(c, linkageLog.query);
-    const page = await pageOf(c.var.deps.db, linkageLogs, projectOf(c).where(linkageLogs, ...filterConds(linkageLog, linkageLogs, q)), orderOf(linkageLog, linkageLogs, q), q);
-    return ok(c, { records: page.records.map((r) => readable(c, r)), total: page.total });
-  })
-  .get("/infoLog", readLinkage, async (c) => {
-    const { id } = query(c, idQuery);
-    return ok(c, readable(c, await projectRow(c, linkageLogs, id)));
-  });
+  calls: linkageLogApi,
+  answer: async (c, rows) => rows.map((r) => readable(c, r)),
+});

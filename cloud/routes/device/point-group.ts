@@ -1,32 +1,15 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { Hono } from "hono";
-import { z } from "zod";
 import { MONITOR_KINDS } from "@/lib/contract/device/enums";
 import { initTargets } from "@/lib/contract/monitoring/monitors";
-import { pointGroup, pointGroupUpdate, pointSortBody } from "@/lib/contract/monitoring/point-group";
-import { pointInitBody } from "@/lib/contract/monitoring/analysis";
-import { visibleProjects } from "../../db/queries/projects";
+import { pointGroup, pointGroupApi, type PointGroup } from "@/lib/contract/monitoring/point-group";
 import { kindDevices, setInitValues } from "../../db/queries/monitoring";
-import { alarmRules, devices, pointGroups, products, projects } from "../../db/schema";
-import { requireAuth, requirePerm } from "../../lib/auth";
-import type { CloudEnv, Ctx } from "../../lib/context";
-import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
-import { badRequest, body, notFound, ok, query } from "../../lib/http";
-import { optionalProject, projectOf } from "../../lib/project-context";
+import { alarmRules, devices, pointGroups, products } from "../../db/schema";
+import type { Ctx } from "../../lib/context";
+import { crudRoutes } from "../../lib/crud-routes";
+import { badRequest, notFound, ok } from "../../lib/http";
+import { projectOf, projectsOfCall } from "../../lib/project-context";
+import { serve } from "../../lib/serve";
 import { tenantScope } from "../../lib/scope";
-
-/** The permission of the set-initial-value buttons (core §6). */
-export const SET_INIT_PERM = "dev:deviceConfig:updConfig";
-
-/**
- * The projects a monitoring call covers: the one chosen in the header, else every project the
- * caller may see (the screens work before a project is chosen, as the shell allows).
- */
-export async function projectsOfCall(c: Ctx): Promise<number[]> {
-  if (c.var.project) return [c.var.project.id];
-  const db = c.var.deps.db;
-  return (await db.select({ id: projects.id }).from(projects).where(await visibleProjects(db, c.var.auth))).map((r) => r.id);
-}
 
 /** Points of the call's projects (and the caller's tenant). */
 async function visiblePoints(c: Ctx, ...conds: (SQL | undefined)[]): Promise<SQL> {
@@ -68,39 +51,33 @@ const deviceNames = sql<string>`(select string_agg(d.device_name, ', ' order by 
  * into the chosen project. Also the devices a point may hold, the saved drag order and setting a
  * whole point's initial values at one time (tilt group, widgets §7).
  */
-const points = legacyCrudRoutes({
-  table: pointGroups,
-  entity: pointGroup,
-  update: pointGroupUpdate,
-  only: ["page", "info", "add", "upd", "del", "export"],
-  paths: { page: "/query" },
-  extra: { deviceNames },
-  // The saved drag order (core §5).
-  defaultOrder: [asc(pointGroups.sort), asc(pointGroups.id)],
-  visible: visiblePoints,
-  values: (c, input, partial) => {
-    // The alarm rules on the point watch its devices: the evaluator reads them again.
-    c.var.deps.alarms?.invalidate();
-    return projectAndDevices(c, input, partial);
-  },
-  // A point's alarm rules go first (deleted or moved), never silently with it.
-  inUse: [{ table: alarmRules, column: alarmRules.pointId, what: "alarm.rule.entity" }],
-})
-  .get("/devices", async (c) => {
-    const { monitorKind } = query(c, z.object({ monitorKind: z.enum(MONITOR_KINDS, { error: "validation.invalidOption" }).optional() }));
-    return ok(c, await kindDevices(c.var.deps.db, await projectsOfCall(c), monitorKind));
-  })
-  .post("/sort", requirePerm("dev:pointGroup:upd"), async (c) => {
-    const { ids } = await body(c, pointSortBody);
+export const pointGroupServed = [
+  ...crudRoutes<typeof pointGroup.fields, PointGroup>({
+    table: pointGroups,
+    entity: pointGroup,
+    calls: pointGroupApi,
+    extra: { deviceNames },
+    // The saved drag order (core §5).
+    defaultOrder: [asc(pointGroups.sort), asc(pointGroups.id)],
+    visible: visiblePoints,
+    values: (c, input, partial) => {
+      // The alarm rules on the point watch its devices: the evaluator reads them again.
+      c.var.deps.alarms?.invalidate();
+      return projectAndDevices(c, input, partial);
+    },
+    // A point's alarm rules go first (deleted or moved), never silently with it.
+    inUse: [{ table: alarmRules, column: alarmRules.pointId, what: "alarm.rule.entity" }],
+  }),
+  serve(pointGroupApi.devices, async (c, { monitorKind }) => kindDevices(c.var.deps.db, await projectsOfCall(c), monitorKind)),
+  serve(pointGroupApi.sort, async (c, { ids }) => {
     const db = c.var.deps.db;
     const where = await visiblePoints(c);
     await db.transaction(async (tx) => {
       for (const [i, id] of ids.entries()) await tx.update(pointGroups).set({ sort: i + 1 }).where(and(where, eq(pointGroups.id, id)));
     });
-    return ok(c, null);
-  })
-  .post("/setPointDevInitValue", requirePerm(SET_INIT_PERM), async (c) => {
-    const { groupId, dateTime } = await body(c, pointInitBody);
+    return null;
+  }),
+  serve(pointGroupApi.setInit, async (c, { groupId, dateTime }) => {
     const { db, now } = c.var.deps;
     const [g] = await db.select().from(pointGroups).where(await visiblePoints(c, eq(pointGroups.id, groupId)));
     if (!g) throw notFound();
@@ -109,6 +86,5 @@ const points = legacyCrudRoutes({
     const set = await setInitValues(db, g.deviceIds.map((deviceId) => ({ deviceId, ...targets })), new Date(dateTime), { userId: auth.userId, name: auth.realname || auth.username }, now());
     if (!set) throw badRequest("cloud.monitoring.noValuesAt");
     return ok(c, { set }, "cloud.monitoring.initSet");
-  });
-
-export const pointGroupRoutes = new Hono<CloudEnv>().use(requireAuth).use(optionalProject).route("/", points);
+  }),
+];

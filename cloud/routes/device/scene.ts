@@ -1,25 +1,18 @@
 import { and, eq, sql } from "drizzle-orm";
-import { Hono } from "hono";
 import { SCENE_TYPE } from "@/lib/contract/scene/enums";
-import { isSceneRatio, scene, scenePointsQuery, sceneDevice, screenConfig, type Scene, type SceneDevice } from "@/lib/contract/scene/scene";
+import { devPointScreenApi, devSceneModelApi, sceneApi, sceneDeviceApi } from "@/lib/contract/scene/api";
+import { isSceneRatio, scene, sceneDevice, type Scene, type SceneDevice } from "@/lib/contract/scene/scene";
 import { UPLOAD_PURPOSES, extOf } from "@/lib/contract/upload";
 import { projectDevices, projectScene, propertiesOf, saveScreenConfig, sceneCandidates, sceneDeviceCount, scenePoints, screenConfigOf } from "../../db/queries/scenes";
 import { devices, sceneDevices, scenes } from "../../db/schema";
-import { requireAuth, requireMenu, requirePerm } from "../../lib/auth";
-import type { CloudEnv, Ctx } from "../../lib/context";
-import { legacyCrudRoutes, type LegacyCrudOptions } from "../../lib/legacy-crud-routes";
-import type { Fields } from "@/lib/contract/entity";
+import type { Ctx } from "../../lib/context";
+import { crudRoutes } from "../../lib/crud-routes";
 import { parseStoredPath } from "../../lib/files";
-import { badRequest, body, notFound, ok, query } from "../../lib/http";
+import { badRequest, notFound, ok } from "../../lib/http";
 import { localized } from "../../lib/i18n-text";
 import { imageFileSize } from "../../lib/image-size";
-import { projectOf, requireProject, requireScreenProject } from "../../lib/project-context";
-
-/** The screens that read scenes: the placement screen, the screen settings and the building data screen. */
-const readScenes = requireMenu("/dataScreenPoint", "/dataScreenSet", "/houseDataScreen");
-
-/** Scenes and their placements are the call's project's, read by the scene screens. */
-const sceneCrud = <F extends Fields, R>(o: Omit<LegacyCrudOptions<F, R>, "read">) => legacyCrudRoutes<F, R>({ ...o, read: readScenes });
+import { projectOf } from "../../lib/project-context";
+import { serve } from "../../lib/serve";
 
 /**
  * A scene's file must be the caller's own stored upload: for an image scene a JPEG or PNG of 16:9
@@ -43,10 +36,10 @@ async function checkSceneFile(c: Ctx, input: Record<string, unknown>, _partial: 
 }
 
 /** scene: add, del, info, page, upd (core §7): the call's project's scenes, with their placed devices counted. */
-export const sceneRoutes = sceneCrud<typeof scene.fields, Scene>({
+const sceneServed = crudRoutes<typeof scene.fields, Scene>({
   table: scenes,
   entity: scene,
-  only: ["page", "list", "info", "add", "upd", "del"],
+  calls: sceneApi,
   extra: { deviceNums: sceneDeviceCount },
   defaultOrder: [sql`${scenes.sort} asc`, sql`${scenes.id} asc`],
   values: checkSceneFile,
@@ -73,30 +66,29 @@ async function checkPlacement(c: Ctx, input: Record<string, unknown>, _partial: 
   return {};
 }
 
-/** sceneDevice: the devices placed on a scene (page by sceneId, add, upd, del). */
-export const sceneDeviceRoutes = sceneCrud<typeof sceneDevice.fields, SceneDevice>({
-  table: sceneDevices,
-  entity: sceneDevice,
-  only: ["page", "info", "add", "upd", "del"],
-  extra: {
-    deviceName: sql<string>`(select ${devices.deviceName} from ${devices} where ${devices.id} = ${sceneDevices.deviceId})`,
-    deviceSn: sql<string>`(select ${devices.deviceSn} from ${devices} where ${devices.id} = ${sceneDevices.deviceId})`,
-  },
-  defaultOrder: [sql`${sceneDevices.id} asc`],
-  values: checkPlacement,
-})
-  // The project's devices with their numeric properties, for placing and for choosing points.
-  .get("/devices", readScenes, async (c) => ok(c, await sceneCandidates(c.var.deps.db, projectOf(c).projectId)));
+/** sceneDevice: the devices placed on a scene (page by sceneId, add, upd, del), and the project's devices with their numeric properties, for placing and for choosing points. */
+const sceneDeviceServed = [
+  ...crudRoutes<typeof sceneDevice.fields, SceneDevice>({
+    table: sceneDevices,
+    entity: sceneDevice,
+    calls: { page: sceneDeviceApi.page, info: sceneDeviceApi.info, add: sceneDeviceApi.add, upd: sceneDeviceApi.upd, del: sceneDeviceApi.del },
+    extra: {
+      deviceName: sql<string>`(select ${devices.deviceName} from ${devices} where ${devices.id} = ${sceneDevices.deviceId})`,
+      deviceSn: sql<string>`(select ${devices.deviceSn} from ${devices} where ${devices.id} = ${sceneDevices.deviceId})`,
+    },
+    defaultOrder: [sql`${sceneDevices.id} asc`],
+    values: checkPlacement,
+  }),
+  serve(sceneDeviceApi.devices, (c) => sceneCandidates(c.var.deps.db, projectOf(c).projectId)),
+];
 
 /**
  * devSceneModel: the building data screen's configuration of the call's project (/dataScreenSet):
  * the scene it shows, its blocks and its points, each point a property of one of the project's devices.
  */
-export const devSceneModelRoutes = new Hono<CloudEnv>()
-  .use(requireAuth)
-  .get("/info", requireScreenProject, readScenes, async (c) => ok(c, await screenConfigOf(c.var.deps.db, projectOf(c).projectId)))
-  .post("/save", requireProject, requirePerm("dev:devSceneModel:save"), async (c) => {
-    const config = await body(c, screenConfig);
+const devSceneModelServed = [
+  serve(devSceneModelApi.info, (c) => screenConfigOf(c.var.deps.db, projectOf(c).projectId)),
+  serve(devSceneModelApi.save, async (c, config) => {
     const { db, now } = c.var.deps;
     const { projectId, tenantId } = projectOf(c);
     if (config.sceneId !== null && !(await projectScene(db, projectId, config.sceneId))) throw badRequest("scene.errors.sceneNotInProject");
@@ -109,20 +101,26 @@ export const devSceneModelRoutes = new Hono<CloudEnv>()
     }
     await saveScreenConfig(db, tenantId, projectId, config, now());
     return ok(c, config, "cloud.saved");
-  });
+  }),
+];
 
 /**
  * devPointScreen (core §7 device): the devices placed on a scene of the call's project with their
  * shown value and alarm state — the scene the screen is configured with when none is named.
  */
-export const devPointScreenRoutes = new Hono<CloudEnv>()
-  .use("/devPointScreen", requireAuth, requireScreenProject)
-  .get("/devPointScreen", readScenes, async (c) => {
-    const db = c.var.deps.db;
-    const { projectId } = projectOf(c);
-    const sceneId = query(c, scenePointsQuery).sceneId ?? (await screenConfigOf(db, projectId)).sceneId;
-    const found = sceneId ? await projectScene(db, projectId, sceneId) : undefined;
-    const row = found && localized(c.var.locale, found);
-    if (sceneId && !row) throw notFound();
-    return ok(c, { scene: row ? { id: row.id, sceneName: row.sceneName, sceneType: row.sceneType, sceneFile: row.sceneFile, splitScreen: row.splitScreen } : null, points: row ? await scenePoints(db, projectId, row.id, c.var.locale) : [] });
-  });
+const devPointScreenServed = serve(devPointScreenApi, async (c, q) => {
+  const db = c.var.deps.db;
+  const { projectId } = projectOf(c);
+  const sceneId = q.sceneId ?? (await screenConfigOf(db, projectId)).sceneId;
+  const found = sceneId ? await projectScene(db, projectId, sceneId) : undefined;
+  const row = found && localized(c.var.locale, found);
+  if (sceneId && !row) throw notFound();
+  return {
+    // The columns hold the contract's choices (checked on writes).
+    scene: row ? { id: row.id, sceneName: row.sceneName, sceneType: row.sceneType as Scene["sceneType"], sceneFile: row.sceneFile, splitScreen: row.splitScreen as Scene["splitScreen"] } : null,
+    points: row ? await scenePoints(db, projectId, row.id, c.var.locale) : [],
+  };
+});
+
+/** Scenes, their placements, the building screen's configuration and its scene view: the call's project's, read by the scene screens. */
+export const scenesServed = [...sceneServed, ...sceneDeviceServed, ...devSceneModelServed, devPointScreenServed];

@@ -6,8 +6,7 @@ import { deviceStateCounts } from "../../db/queries/monitoring";
 import { requireAuth } from "../../lib/auth";
 import type { CloudEnv } from "../../lib/context";
 import { ok, query } from "../../lib/http";
-import { optionalProject } from "../../lib/project-context";
-import { projectsOfCall } from "../device/point-group";
+import { optionalProject, projectsOfCall } from "../../lib/project-context";
 
 /** Device management statistics (core §7 stat devManageStat): the call's monitoring devices by state, of one kind or all. */
 export const devManageStatRoutes = new Hono<CloudEnv>()

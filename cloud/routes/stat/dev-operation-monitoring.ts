@@ -15,9 +15,9 @@ import { requireAuth, requirePerm } from "../../lib/auth";
 import type { CloudEnv, Ctx } from "../../lib/context";
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
 import { t } from "../../lib/i18n";
-import { optionalProject } from "../../lib/project-context";
+import { optionalProject, projectsOfCall } from "../../lib/project-context";
 import { xlsxResponse } from "../../lib/xlsx-export";
-import { projectsOfCall, SET_INIT_PERM } from "../device/point-group";
+import { SET_INIT_PERM } from "@/lib/contract/monitoring/point-group";
 
 const BUCKETS: Record<number, SeriesBucket> = { 1: "raw", 2: "hour", 3: "day", 4: "month" };
 const AGGS: Record<ValueType, SeriesAgg> = { 1: "avg", 2: "max", 3: "min" };

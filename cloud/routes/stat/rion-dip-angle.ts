@@ -12,9 +12,8 @@ import { requireAuth } from "../../lib/auth";
 import type { CloudEnv, Ctx } from "../../lib/context";
 import { badRequest, body, notFound, ok } from "../../lib/http";
 import { t } from "../../lib/i18n";
-import { optionalProject } from "../../lib/project-context";
+import { optionalProject, projectsOfCall } from "../../lib/project-context";
 import { xlsxResponse } from "../../lib/xlsx-export";
-import { projectsOfCall } from "../device/point-group";
 
 /**
  * The deep-displacement profile of a string at chosen times (core §7 stat rionDipAngle), as the

@@ -5,6 +5,7 @@ import { formatDateTime } from "@/lib/format";
 import { alarmRecord, manualUpdate, type AlarmRecord, type StatusNums } from "@/lib/contract/alarm/alarm-center";
 import { ALARM_STATUS, ALARM_TYPE } from "@/lib/contract/alarm/enums";
 import { nextStatus } from "@/lib/contract/alarm/workflow";
+import { deviceApi } from "@/lib/contract/device/device";
 import { defineResource, resourcePage, type ResourceUi, urlText } from "@/components/kit";
 import { LevelBadge } from "../level-badge";
 import { WorkflowDialog } from "../lazy-workflow-dialog";
@@ -60,7 +61,7 @@ export const alarmCenterResource = defineResource<AlarmRecord>({
     placeholders: ["alarmName"],
     fields: {
       levelId: { required: true, type: "custom", render: (p) => <RemoteSelect {...p} url="alarm/level/list" value="id" label={(r) => `${r.levelName} · ${r.levelNum}`} /> },
-      deviceId: { type: "custom", render: (p) => <RemoteSelect {...p} url="device/device/allDevByPrj" value="id" label={(r) => `${r.deviceName} (${r.deviceSn})`} /> },
+      deviceId: { type: "custom", render: (p) => <RemoteSelect {...p} url={deviceApi.picker.path} value="id" label={(r) => `${r.deviceName} (${r.deviceSn})`} /> },
       triggeredAt: { type: "datetime", hint: "hints.triggeredAt" },
       images: { hint: "hints.images" },
       videos: { hint: "hints.videos" },

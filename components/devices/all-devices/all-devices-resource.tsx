@@ -1,7 +1,7 @@
 "use client";
 
 import { defineResource, resourcePage, urlId } from "@/components/kit";
-import { device, type AdminDevice } from "@/lib/contract/device/device";
+import { device, deviceApi, type AdminDevice } from "@/lib/contract/device/device";
 import { tenantApi } from "@/lib/contract/system/tenant";
 import { BatteryCell, DeviceStatusCell, SignalCell } from "../device/device-cells";
 import { DeviceListOrMap } from "../device/device-map-view";
@@ -17,7 +17,7 @@ export const allDevicesResource = defineResource<AdminDevice>({
   needsProject: false,
   schemas: { create: undefined, update: undefined },
   query: { tenantId: urlId },
-  endpoints: { page: "device/device/pageAdmin", info: false, del: false },
+  endpoints: { page: deviceApi.pageAdmin.path, info: false, del: false },
   search: {
     items: {
       tenantId: { prop: "tenantId", label: "fields.tenantName", type: "select2", remote: { url: tenantApi.page.path, params: { current: 1, size: 9999 }, labelKey: "name", valueKey: "id" } },
@@ -36,7 +36,7 @@ export const allDevicesResource = defineResource<AdminDevice>({
   },
   form: false,
   detail: false,
-  slots: { main: (ui, table) => <DeviceListOrMap ui={ui} table={table} api="device/device" page="pageAdmin" /> },
+  slots: { main: (ui, table) => <DeviceListOrMap ui={ui} table={table} page={deviceApi.pageAdmin} /> },
 });
 
 export const AllDevicesList = resourcePage(allDevicesResource);

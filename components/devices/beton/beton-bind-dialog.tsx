@@ -1,24 +1,20 @@
 "use client";
 
 import * as React from "react";
-import useSWR, { useSWRConfig } from "swr";
 import { useTranslations } from "next-intl";
 import { Checkbox } from "@/components/ui/checkbox";
 import { KitDialog } from "@/components/kit/dialogs/kit-dialog";
 import type { ResourceUi } from "@/components/kit/resource/define-resource";
 import { useBusy } from "@/components/kit/use-busy";
-import { api, swrFetcher } from "@/lib/api/fetcher";
-import type { BetonRule } from "@/lib/contract/device/beton-rule";
-
-type BetonDevice = { id: number; deviceName: string; deviceSn: string; ruleId: number | null; ruleName: string | null };
+import { call, useCall } from "@/lib/api/call";
+import { betonRuleApi, type BetonRule } from "@/lib/contract/device/beton-rule";
 
 /** Binds the project's concrete devices to a rule (`?bind=<ruleId>`); the cloud refuses devices of other projects. */
 export function BindDialog({ ui }: { ui: ResourceUi<BetonRule> }) {
   const t = useTranslations("deviceOps.betonRule.actions");
   const raw = ui.param("bind");
   const ruleId = raw && /^\d+$/.test(raw) ? Number(raw) : null;
-  const { data } = useSWR<BetonDevice[]>(ruleId ? "device/betonRule/deviceBetonList" : null, swrFetcher);
-  const { mutate } = useSWRConfig();
+  const { data, mutate } = useCall(betonRuleApi.devices, ruleId ? {} : null);
   const [chosen, setChosen] = React.useState<Set<number> | null>(null);
   const [busy, run] = useBusy();
   const picked = chosen ?? new Set((data ?? []).filter((d) => d.ruleId === ruleId).map((d) => d.id));
@@ -28,8 +24,8 @@ export function BindDialog({ ui }: { ui: ResourceUi<BetonRule> }) {
   };
   const save = () =>
     run(async () => {
-      await api.post("device/betonRule/relDate", { ruleId, deviceIds: [...picked] });
-      await mutate("device/betonRule/deviceBetonList");
+      await call(betonRuleApi.bind, { ruleId: ruleId!, deviceIds: [...picked] });
+      await mutate();
       await ui.refresh();
       close();
     });

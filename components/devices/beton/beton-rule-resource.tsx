@@ -4,7 +4,8 @@ import { useTranslations } from "next-intl";
 import { PlusIcon, Trash2Icon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { defineResource, deferredDialogs, NumberInput, type CustomFieldProps, resourcePage } from "@/components/kit";
-import { betonRule, MAX_POINTS, type BetonRule } from "@/lib/contract/device/beton-rule";
+import { permsOf } from "@/lib/contract/call";
+import { betonRule, betonRuleApi, MAX_POINTS, type BetonRule } from "@/lib/contract/device/beton-rule";
 
 // The devices dialog (`?bind=`) is not in the list's first load.
 const BindDialog = deferredDialogs(() => import("./beton-bind-dialog").then((m) => m.BindDialog));
@@ -43,6 +44,7 @@ function PointsField({ field, id, disabled }: CustomFieldProps) {
  */
 export const betonRuleResource = defineResource<BetonRule>({
   entity: betonRule,
+  calls: betonRuleApi,
   form: {
     columns: 2,
     width: 820,
@@ -55,7 +57,7 @@ export const betonRuleResource = defineResource<BetonRule>({
     },
     defaults: { airType: 0, hardenType: 1, coefType: 0, aggregate: 0, datumTemp: -10, points: [] },
   },
-  rowActions: [{ key: "bind", label: "actions.devices", perm: "dev:betonRule:upd", onClick: (row, ui) => ui.setParam("bind", row.id) }, "view", "edit", "del"],
+  rowActions: [{ key: "bind", label: "actions.devices", perm: permsOf(betonRuleApi.bind)[0], onClick: (row, ui) => ui.setParam("bind", row.id) }, "view", "edit", "del"],
   toolbar: ["add", "batchDelete"],
   slots: { dialogs: (ui) => <BindDialog ui={ui} /> },
 });

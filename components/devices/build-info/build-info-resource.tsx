@@ -1,12 +1,9 @@
 "use client";
 
-import useSWR from "swr";
 import { defineResource, SelectField, type CustomFieldProps, type RemoteOptions, resourcePage } from "@/components/kit";
-import { swrFetcher } from "@/lib/api/fetcher";
-import { buildInfo, type BuildInfo } from "@/lib/contract/device/build-info";
+import { useCall } from "@/lib/api/call";
+import { buildInfo, buildInfoApi, type BuildInfo } from "@/lib/contract/device/build-info";
 import { projectApi } from "@/lib/contract/project";
-
-type DeviceOption = { id: number; deviceName: string; deviceSn: string };
 
 /** The projects, for the search item and the form's select alike. */
 const PROJECTS: RemoteOptions = { url: projectApi.list.path, params: { size: 9999 }, labelKey: "prjName", valueKey: "id" };
@@ -14,7 +11,7 @@ const PROJECTS: RemoteOptions = { url: projectApi.list.path, params: { size: 999
 /** The devices of the chosen project (none until a project is chosen). */
 function DeviceSelect({ field, id, disabled, invalid, form }: CustomFieldProps) {
   const projectId = form.watch("projectId");
-  const { data } = useSWR<DeviceOption[]>(projectId ? ["device/buildInfo/deviceList", { projectId }] : null, swrFetcher);
+  const { data } = useCall(buildInfoApi.deviceList, projectId ? { projectId } : null);
   const options = (data ?? []).map((d) => ({ value: d.id, label: `${d.deviceName} (${d.deviceSn})` }));
   return <SelectField id={id} options={options} value={field.value} onChange={(v) => field.onChange(v === "" ? null : Number(v))} disabled={disabled || !projectId} invalid={invalid} />;
 }
@@ -25,6 +22,7 @@ function DeviceSelect({ field, id, disabled, invalid, form }: CustomFieldProps) 
  */
 export const buildInfoResource = defineResource<BuildInfo>({
   entity: buildInfo,
+  calls: buildInfoApi,
   search: { items: { projectId: { type: "select2", remote: PROJECTS }, deviceId: false } },
   form: {
     columns: 2,

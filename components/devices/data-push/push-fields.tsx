@@ -1,13 +1,13 @@
 "use client";
 
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { Plus, Trash2 } from "lucide-react";
 import { MultiSelectField, type CustomFieldProps } from "@/components/kit";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
-import { swrFetcher } from "@/lib/api/fetcher";
+import { useCall } from "@/lib/api/call";
+import { deviceApi } from "@/lib/contract/device/device";
 import type { PushHeader, PushParam } from "@/lib/contract/push/config";
 import type { PushMethod } from "@/lib/contract/push/enums";
 
@@ -35,7 +35,7 @@ export function AddressField({ field, id, form, disabled, invalid }: CustomField
 /** The project's devices a configuration pushes, when not all of them. */
 export function DevicesField({ field, id, disabled, invalid }: CustomFieldProps) {
   const t = useTranslations("push.config");
-  const { data } = useSWR<{ id: number; deviceName: string; deviceSn: string }[]>(["device/device/list", { size: 9999 }], swrFetcher);
+  const { data } = useCall(deviceApi.list, { size: 9999 });
   const options = (data ?? []).map((d) => ({ value: d.id, label: `${d.deviceName} (${d.deviceSn})` }));
   return (
     <MultiSelectField

@@ -4,7 +4,7 @@ import type { FieldValues } from "react-hook-form";
 import { useTranslations } from "next-intl";
 import type { z } from "zod";
 import { FormDialog, type FormField, type ResourceUi } from "@/components/kit";
-import { delDataBody, gatewayBindBody, snBody, type Device } from "@/lib/contract/device/device";
+import { delDataBody, deviceApi, gatewayBindBody, snBody, type Device } from "@/lib/contract/device/device";
 import { CredentialsDialog } from "./credentials-dialog";
 
 /**
@@ -27,7 +27,7 @@ const isoOrBlank = (v: unknown) => (typeof v === "string" && v ? `${v.replace(" 
 const ACTS: Record<string, Act> = {
   bind: {
     title: "actions.bindGateway",
-    endpoint: "device/device/bind",
+    endpoint: deviceApi.bind.path,
     schema: gatewayBindBody,
     fields: [
       { name: "gatewaySn", label: "fields.gatewaySn", type: "text", required: true, placeholder: "placeholders.gatewaySn" },
@@ -39,7 +39,7 @@ const ACTS: Record<string, Act> = {
   },
   sn: {
     title: "actions.updSn",
-    endpoint: "device/device/updSn",
+    endpoint: deviceApi.updSn.path,
     schema: snBody,
     fields: [{ name: "deviceSn", label: "fields.deviceSn", type: "text", required: true, placeholder: "placeholders.deviceSn", hint: "hints.updSn" }],
     defaults: (r) => ({ deviceSn: r.deviceSn }),
@@ -48,7 +48,7 @@ const ACTS: Record<string, Act> = {
   },
   delData: {
     title: "actions.delData",
-    endpoint: "device/device/delDataByTime",
+    endpoint: deviceApi.delData.path,
     schema: delDataBody,
     fields: [
       { name: "startTime", label: "fields.dataFrom", type: "datetime", hint: "hints.delData" },

@@ -9,8 +9,8 @@ import type { ResourceUi } from "@/components/kit";
 import { DeviceListMap, type MapDevice } from "@/components/maps";
 import { Button } from "@/components/ui/button";
 import { swrFetcher } from "@/lib/api/fetcher";
-import { DEVICE_STATUS, type Device } from "@/lib/contract/device/device";
-import type { Page } from "@/lib/contract/envelope";
+import type { CallAnswer } from "@/lib/contract/call";
+import { DEVICE_STATUS, type Device, type deviceApi } from "@/lib/contract/device/device";
 import { formatDateTime } from "@/lib/format";
 import { DeviceStatusCell } from "./device-cells";
 
@@ -29,7 +29,10 @@ function filtersOf(query: Record<string, unknown>): Record<string, string | numb
 }
 
 /** List or map (`?display=map`): the map shows every device the search finds, a marker opens its card. */
-export function DeviceListOrMap<Row extends Device>({ ui, table, api, page = "page" }: { ui: ResourceUi<Row>; table: React.ReactNode; api: string; page?: string }) {
+/** The page call the list makes: the project's devices, or (allDevices) every tenant's. */
+type DevicePage = typeof deviceApi.page | typeof deviceApi.pageAdmin;
+
+export function DeviceListOrMap<Row extends Device>({ ui, table, page }: { ui: ResourceUi<Row>; table: React.ReactNode; page: DevicePage }) {
   const t = useTranslations("devices.device");
   const map = ui.param("display") === "map";
   return (
@@ -46,15 +49,16 @@ export function DeviceListOrMap<Row extends Device>({ ui, table, api, page = "pa
           </Button>
         </div>
       </div>
-      {map ? <DevicesMap query={ui.query} endpoint={`${api}/${page}`} /> : table}
+      {map ? <DevicesMap query={ui.query} page={page} /> : table}
     </div>
   );
 }
 
-function DevicesMap({ query, endpoint }: { query: Record<string, unknown>; endpoint: string }) {
+function DevicesMap({ query, page }: { query: Record<string, unknown>; page: DevicePage }) {
   const t = useTranslations("devices.device");
   const params = React.useMemo(() => ({ ...filtersOf(query), current: 1, size: MAP_LIMIT }), [query]);
-  const { data } = useSWR<Page<Device>>([endpoint, params], swrFetcher, { refreshInterval: 30_000 });
+  // The list's filters as the URL holds them (strings), sent as its page call's query.
+  const { data } = useSWR<CallAnswer<DevicePage>>([page.path, params], swrFetcher, { refreshInterval: 30_000 });
   const rows = React.useMemo(() => data?.records ?? [], [data]);
   const byId = React.useMemo(() => new Map(rows.map((r) => [r.id, r])), [rows]);
   const devices = React.useMemo<MapDevice[]>(

@@ -3,8 +3,9 @@
 import { toast } from "@/lib/toast";
 import { defineResource, deferredDialogs, type RemoteOptions, type ResourceUi, resourcePage } from "@/components/kit";
 import { locationField } from "@/components/maps";
-import { api } from "@/lib/api/fetcher";
-import { device, RESET_SECRET, type Device, type DeviceAdded, type DeviceCredentials } from "@/lib/contract/device/device";
+import { call } from "@/lib/api/call";
+import { permsOf } from "@/lib/contract/call";
+import { device, deviceApi, type Device, type DeviceAdded } from "@/lib/contract/device/device";
 import { productApi } from "@/lib/contract/device/product";
 import { spaceApi } from "@/lib/contract/device/space";
 import { projectApi } from "@/lib/contract/project";
@@ -18,18 +19,17 @@ const DeviceDialogs = deferredDialogs(() => import("./device-dialogs").then((m) 
 /** Opens one of the row dialogs (`?act=<dialog>.<id>`, see device-dialogs). */
 const openAct = (ui: ResourceUi<Device>, act: "bind" | "sn" | "delData", row: Device) => ui.setParam("act", `${act}.${row.id}`);
 
-export const DEVICE_API = "device/device";
 const PICK = { current: 1, size: 9999 };
 export const PRODUCT_OPTIONS: RemoteOptions = { url: productApi.list.path, labelKey: "prodName", valueKey: "id" };
 const PROJECT_OPTIONS: RemoteOptions = { url: projectApi.list.path, params: PICK, labelKey: "prjName", valueKey: "id" };
 const SPACE_OPTIONS: RemoteOptions = { url: spaceApi.page.path, params: PICK, labelKey: "spaceName", valueKey: "id" };
 
 async function resetSecret(row: Device) {
-  showCredentials(await api.post<DeviceCredentials>(`${DEVICE_API}/${RESET_SECRET}`, { id: row.id }));
+  showCredentials(await call(deviceApi.resetSecret, { id: row.id }));
 }
 
 async function unbindGateway(row: Device, ui: ResourceUi<Device>) {
-  await api.post(`${DEVICE_API}/unBind`, { ids: [row.id] });
+  await call(deviceApi.unBind, { ids: [row.id] });
   toast.success(ui.t("done.unbound"));
   await ui.refresh();
 }
@@ -42,7 +42,7 @@ async function unbindGateway(row: Device, ui: ResourceUi<Device>) {
  */
 export const deviceResource = defineResource<Device>({
   entity: device,
-  endpoints: { export: `${DEVICE_API}/deviceListExport`, import: `${DEVICE_API}/deviceListImport` },
+  calls: deviceApi,
   search: {
     items: { productId: { type: "select2", remote: PRODUCT_OPTIONS }, spaceId: { type: "select2", remote: SPACE_OPTIONS } },
   },
@@ -73,17 +73,17 @@ export const deviceResource = defineResource<Device>({
   },
   rowActions: [
     "edit",
-    { key: "bindGateway", label: "actions.bindGateway", perm: "dev:device:upd", onClick: (row, ui) => openAct(ui, "bind", row) },
-    { key: "unbindGateway", label: "actions.unbindGateway", perm: "dev:device:upd", confirm: "confirms.unbind", show: (row) => !!row.gatewaySn, onClick: unbindGateway },
-    { key: "updSn", label: "actions.updSn", perm: "dev:device:upd", onClick: (row, ui) => openAct(ui, "sn", row) },
-    { key: "resetSecret", label: "actions.resetSecret", perm: "dev:device:upd", confirm: "confirms.resetSecret", onClick: resetSecret },
-    { key: "delData", label: "actions.delData", perm: "dev:device:del", danger: true, onClick: (row, ui) => openAct(ui, "delData", row) },
+    { key: "bindGateway", label: "actions.bindGateway", perm: permsOf(deviceApi.bind)[0], onClick: (row, ui) => openAct(ui, "bind", row) },
+    { key: "unbindGateway", label: "actions.unbindGateway", perm: permsOf(deviceApi.unBind)[0], confirm: "confirms.unbind", show: (row) => !!row.gatewaySn, onClick: unbindGateway },
+    { key: "updSn", label: "actions.updSn", perm: permsOf(deviceApi.updSn)[0], onClick: (row, ui) => openAct(ui, "sn", row) },
+    { key: "resetSecret", label: "actions.resetSecret", perm: permsOf(deviceApi.resetSecret)[0], confirm: "confirms.resetSecret", onClick: resetSecret },
+    { key: "delData", label: "actions.delData", perm: permsOf(deviceApi.delData)[0], danger: true, onClick: (row, ui) => openAct(ui, "delData", row) },
     "del",
   ],
   inlineActions: 1,
   toolbar: ["add", "import", "export", "batchDelete"],
   slots: {
-    main: (ui, table) => <DeviceListOrMap ui={ui} table={table} api={DEVICE_API} />,
+    main: (ui, table) => <DeviceListOrMap ui={ui} table={table} page={deviceApi.page} />,
     dialogs: (ui) => <DeviceDialogs ui={ui} />,
   },
 });

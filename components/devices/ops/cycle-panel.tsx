@@ -1,14 +1,14 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { NumberInput, useValidationTranslate } from "@/components/kit";
-import { api, swrFetcher } from "@/lib/api/fetcher";
+import { call, useCall } from "@/lib/api/call";
 import { formatDateTime } from "@/lib/format";
-import { COMMAND_STATUS, setCycleBody, type CycleData } from "@/lib/contract/device/command";
+import { COMMAND_STATUS, setCycleBody } from "@/lib/contract/device/command";
+import { deviceOpsApi } from "@/lib/contract/device/device-ops";
 import { REPORT_CYCLE } from "@/lib/contract/device/device";
 import { issueMessage } from "@/lib/contract/validation";
 import { CommandBadge } from "./command-badge";
@@ -32,8 +32,7 @@ const askedCycle = (params: string | null) => {
 export function CyclePanel({ deviceId }: { deviceId: number }) {
   const t = useTranslations("deviceOps.cycle");
   const tv = useValidationTranslate();
-  const key = ["device/device/getCycleData", { id: deviceId }] as const;
-  const { data, mutate } = useSWR<CycleData>(key, swrFetcher, { refreshInterval: (d) => (d?.last?.status === COMMAND_STATUS.waiting ? WAITING_POLL_MS : 0) });
+  const { data, mutate } = useCall(deviceOpsApi.cycle, { id: deviceId }, { refreshInterval: (d) => (d?.last?.status === COMMAND_STATUS.waiting ? WAITING_POLL_MS : 0) });
   const [value, setValue] = React.useState<number | "">("");
   const [error, setError] = React.useState<string | null>(null);
   const [busy, setBusy] = React.useState(false);
@@ -50,7 +49,7 @@ export function CyclePanel({ deviceId }: { deviceId: number }) {
     setError(null);
     setBusy(true);
     try {
-      await api.post("device/device/setCycleData", parsed.data);
+      await call(deviceOpsApi.setCycle, parsed.data);
       await mutate();
     } catch {
       /* the fetcher showed the cloud's message */

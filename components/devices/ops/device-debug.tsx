@@ -8,9 +8,9 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { dictLabel, ResourceDialogs, ResourcePagination, ResourceTable, useConfirm, useDict, useResourceList } from "@/components/kit";
 import { Can } from "@/components/kit/can";
-import { api } from "@/lib/api/fetcher";
 import { call, useCall } from "@/lib/api/call";
 import { permsOf } from "@/lib/contract/call";
+import { deviceOpsApi } from "@/lib/contract/device/device-ops";
 import { COMMAND_STATUS, type Command, type CommandBody } from "@/lib/contract/device/command";
 import { debugApi } from "@/lib/contract/device/debug";
 import { commandApi, commandLogApi } from "@/lib/contract/device/instruct";
@@ -22,7 +22,8 @@ import { CyclePanel } from "./cycle-panel";
 import { DebugStream } from "./debug-stream";
 import { deviceCommandsResource } from "./handle-log-resource";
 
-const SEND_PERM = permsOf(commandApi.send)[0];
+/** Commands and maintenance calls alike need the device editors' right. */
+const SEND_PERM = permsOf(deviceOpsApi.reboot)[0];
 /** What a new command changes: the command log's reads (the history table, the request and reply). */
 const LOG_PATHS: ReadonlySet<string> = new Set(Object.values(commandLogApi).map((c) => c.path));
 const STATUS_TONE: Record<number, "success" | "secondary" | "warning"> = { 1: "secondary", 2: "success", 3: "warning" };
@@ -95,9 +96,9 @@ export function DeviceDebug({ deviceId }: { deviceId: number }) {
       setBusy(false);
     }
   };
-  const maintenance = async (path: string, question?: string) => {
+  const maintenance = async (c: typeof deviceOpsApi.reboot, question?: string) => {
     if (question && !(await confirm(question, { danger: true }))) return;
-    await send(() => api.post<Command>(path, { id: deviceId }));
+    await send(() => call(c, { id: deviceId }));
   };
 
   if (!model) return <div className="h-64 animate-pulse rounded-md bg-muted/50" />;
@@ -116,15 +117,15 @@ export function DeviceDebug({ deviceId }: { deviceId: number }) {
         </div>
         <Can code={SEND_PERM}>
           <div className="ml-auto flex flex-wrap gap-2">
-            <Button variant="outline" size="sm" disabled={busy} onClick={() => maintenance("device/device/deviceRest", ta("confirmReboot", { name: d.name }))} data-testid="debug-reboot">
+            <Button variant="outline" size="sm" disabled={busy} onClick={() => maintenance(deviceOpsApi.reboot, ta("confirmReboot", { name: d.name }))} data-testid="debug-reboot">
               <Power className="size-4" />
               {ta("reboot")}
             </Button>
-            <Button variant="outline" size="sm" disabled={busy} onClick={() => maintenance("device/device/deviceInit", ta("confirmInit", { name: d.name }))}>
+            <Button variant="outline" size="sm" disabled={busy} onClick={() => maintenance(deviceOpsApi.init, ta("confirmInit", { name: d.name }))}>
               <RotateCcw className="size-4" />
               {ta("init")}
             </Button>
-            <Button variant="outline" size="sm" disabled={busy} onClick={() => maintenance("device/device/deviceLaserOn")}>
+            <Button variant="outline" size="sm" disabled={busy} onClick={() => maintenance(deviceOpsApi.laserOn)}>
               <Zap className="size-4" />
               {ta("laserOn")}
             </Button>

@@ -1,7 +1,6 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { CopyIcon, KeyRoundIcon } from "lucide-react";
 import { Can } from "@/components/kit/can";
@@ -10,8 +9,10 @@ import { CopyLine } from "@/components/kit/copy-line";
 import { useConfirm } from "@/components/kit/dialogs/confirm-dialog";
 import { KitDialog } from "@/components/kit/dialogs/kit-dialog";
 import { Button } from "@/components/ui/button";
-import { api, swrFetcher } from "@/lib/api/fetcher";
-import { RESET_SECRET, type Device, type DeviceCredentials } from "@/lib/contract/device/device";
+import { call, useCall } from "@/lib/api/call";
+import { deviceDataApi } from "@/lib/contract/device/device-data";
+import { permsOf } from "@/lib/contract/call";
+import { deviceApi, type Device } from "@/lib/contract/device/device";
 import { deviceTopics } from "@/lib/contract/device/topics";
 
 /**
@@ -21,14 +22,14 @@ import { deviceTopics } from "@/lib/contract/device/topics";
 export function ConnectionCard({ device }: { device: Device }) {
   const t = useTranslations("devices.viewDevice.connection");
   const doCopy = useCopy();
-  const { data: broker } = useSWR<DeviceCredentials["broker"]>("device/device/mqttAccess", swrFetcher);
+  const { data: broker } = useCall(deviceDataApi.mqttAccess, {});
   const [confirm, confirmElement] = useConfirm();
   const [secret, setSecret] = React.useState<string | null>(null);
   const topics = deviceTopics(device.productId, device.deviceSn);
   const reset = async () => {
     if (!(await confirm(t("resetConfirm"), { danger: true }))) return;
     try {
-      const creds = await api.post<DeviceCredentials>(`device/device/${RESET_SECRET}`, { id: device.id });
+      const creds = await call(deviceApi.resetSecret, { id: device.id });
       setSecret(creds.secret);
     } catch {
       /* the fetcher showed the cloud's message */
@@ -42,7 +43,7 @@ export function ConnectionCard({ device }: { device: Device }) {
         <CopyLine layout="compact" label={t("username")} value={device.deviceSn} copy={device.deviceSn} copyLabel={t("copy")} testId="mqtt-username" />
         <CopyLine layout="compact" label={t("password")} value="••••••••" copyLabel={t("copy")} />
         <p className="mt-1 text-xs text-muted-foreground">{t("passwordHint")}</p>
-        <Can code="dev:device:upd">
+        <Can code={permsOf(deviceApi.resetSecret)[0]}>
           <Button size="sm" variant="outline" className="mt-2" onClick={reset} data-testid="reset-secret">
             <KeyRoundIcon />
             {t("resetSecret")}

@@ -1,7 +1,6 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
 import { useLocale, useTranslations } from "next-intl";
 import { ChartPanel } from "@/components/kit";
 import { Button } from "@/components/ui/button";
@@ -9,8 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Pagination } from "@/components/ui/pagination";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useCall } from "@/lib/api/call";
-import { swrFetcher } from "@/lib/api/fetcher";
-import { HISTORY_RAW_LIMIT, type HistoryData, deviceDataApi } from "@/lib/contract/device/device-data";
+import { HISTORY_RAW_LIMIT, deviceDataApi } from "@/lib/contract/device/device-data";
 import { formatDateTime } from "@/lib/format";
 import { chartable, dayRange, formatValue, PERIODS, periodRange, rangeDays, type Period, type TimeRange } from "./device-data-view";
 
@@ -35,8 +33,7 @@ export function HistoryPanel({ deviceId }: { deviceId: number }) {
     setPeriod(p);
     setRange(periodRange(p, Date.now()));
   };
-  const key = identifier ? ["device/device/getDevDataGeneral", { id: deviceId, identifiers: identifier, startTime: range.from, endTime: range.to }] : null;
-  const history = useSWR<HistoryData>(key, swrFetcher, { keepPreviousData: true, shouldRetryOnError: false });
+  const history = useCall(deviceDataApi.history, identifier ? { id: deviceId, identifiers: identifier, startTime: range.from, endTime: range.to } : null, { keepPreviousData: true, shouldRetryOnError: false });
   const points = React.useMemo(() => history.data?.series.find((s) => s.identifier === identifier)?.points ?? [], [history.data, identifier]);
   const unit = prop?.unit ?? "";
 

@@ -2,7 +2,6 @@
 
 import * as React from "react";
 import Link from "next/link";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { deriveDetailRows, DetailRows, type DetailRow } from "@/components/kit";
 import { defineDetail, DetailPage } from "@/components/kit/detail/define-detail";
@@ -11,10 +10,8 @@ import { DeviceLocationMap } from "@/components/maps";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useCall } from "@/lib/api/call";
-import { swrFetcher } from "@/lib/api/fetcher";
-import type { Page } from "@/lib/contract/envelope";
-import { DEVICE_STATUS, device, isStale, type Device } from "@/lib/contract/device/device";
-import { type StatusLogRow, deviceDataApi } from "@/lib/contract/device/device-data";
+import { DEVICE_STATUS, device, deviceApi, isStale, type Device } from "@/lib/contract/device/device";
+import { deviceDataApi } from "@/lib/contract/device/device-data";
 import { formatDateTime } from "@/lib/format";
 import { CyclePanel } from "@/components/devices/ops/cycle-panel";
 import { LinkagePad, usePadCapable } from "@/components/linkage/linkage-pad";
@@ -51,7 +48,7 @@ function StateCard({ row }: { row: Device }) {
   const t = useTranslations("devices.viewDevice");
   const tl = useTranslations("devices");
   const { data } = useCall(deviceDataApi.realTime, { id: row.id }, { refreshInterval: REALTIME_REFRESH_MS, keepPreviousData: true });
-  const log = useSWR<Page<StatusLogRow>>(["device/device/statusLogPage", { id: row.id, current: 1, size: 5 }], swrFetcher, { refreshInterval: 30_000 });
+  const log = useCall(deviceDataApi.statusLog, { id: row.id, current: 1, size: 5 }, { refreshInterval: 30_000 });
   const live: Device = data ? { ...row, status: String(data.status), lastReportTime: data.lastReportTime ?? row.lastReportTime } : row;
   return (
     <div className="flex flex-col gap-3">
@@ -103,7 +100,7 @@ function LocationCard({ row }: { row: Device }) {
 /** A gateway's sub-devices (`subDeviceList`), each linking to its own page. */
 function SubDevices({ row }: { row: Device }) {
   const t = useTranslations("devices");
-  const { data, isLoading } = useSWR<Device[]>(["device/device/subDeviceList", { id: row.id }], swrFetcher);
+  const { data, isLoading } = useCall(deviceApi.subDevices, { id: row.id });
   if (!data?.length) return <p className="p-6 text-center text-sm text-muted-foreground">{isLoading ? "…" : t("viewDevice.subDevices.empty")}</p>;
   return (
     <Table data-testid="sub-devices">
@@ -137,7 +134,7 @@ function SubDevices({ row }: { row: Device }) {
 
 const viewDeviceDetail = defineDetail<Device>({
   ns: "devices",
-  info: "device/device/info",
+  info: deviceApi.info.path,
   back: "/devices/device",
   title: (d) => d.deviceName,
   testId: "view-device",

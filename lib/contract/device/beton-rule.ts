@@ -1,5 +1,9 @@
 import { z } from "zod";
+import { defineCall, typed } from "../call";
 import { defineEntity, rowName, type RowOf } from "../entity";
+import { crudCalls } from "../entity-calls";
+import { concreteDevice } from "./concrete";
+import type { Calibration } from "./maturity";
 import { decimalIn, optional, text } from "../validation";
 import { AIR_TYPES, HARDEN_TYPES, COEF_TYPES, AGGREGATES } from "./enums";
 
@@ -50,3 +54,23 @@ export type BetonRule = RowOf<typeof betonRule.fields>;
 const dbId = z.coerce.number({ error: "validation.required" }).int().positive().max(2_147_483_647);
 /** relDate: the concrete devices a rule applies to (all of the call's project). */
 export const relBody = z.object({ ruleId: dbId, deviceIds: z.array(dbId).max(500, "validation.maxItems") });
+
+const SCREEN = "/devices/calibrationRules";
+
+/** betonDate: the device's rule and its latest records under it (time as ISO 8601). */
+export const betonData = z.object({
+  rule: z.object({ id: z.number().int(), ruleName: z.string(), datumTemp: z.number(), calibration: typed<Calibration | null>() }),
+  records: z.array(z.object({ t: z.string(), temp: z.number(), maturity: z.number(), strength: z.number().nullable() })),
+});
+
+/**
+ * betonRule (core §7): page, add, upd, del, info (rules of the call's project), deviceBetonList
+ * (the project's concrete devices and their rules), relDate (binding devices to a rule) and
+ * betonDate (a device's latest temperatures with maturity and estimated strength under its rule).
+ */
+export const betonRuleApi = {
+  ...crudCalls(betonRule, { only: ["page", "info", "add", "upd", "del"], read: { menu: [SCREEN] } }),
+  devices: defineCall({ kind: "get", path: "device/betonRule/deviceBetonList", answer: z.array(concreteDevice), access: { menu: [SCREEN] }, scope: "project" }),
+  bind: defineCall({ kind: "post", path: "device/betonRule/relDate", input: relBody, answer: z.object({ ruleId: z.number().int(), deviceIds: z.array(z.number().int()) }), access: { perm: "dev:betonRule:upd" }, scope: "project" }),
+  data: defineCall({ kind: "get", path: "device/betonRule/betonDate", input: z.object({ deviceId: dbId }), answer: betonData, access: { menu: [SCREEN] }, scope: "project" }),
+};

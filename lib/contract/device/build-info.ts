@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { defineCall, typed } from "../call";
+import { dbId } from "../common";
 import { defineEntity, type RowOf } from "../entity";
+import { crudCalls } from "../entity-calls";
 import { optional, text, textRequired } from "../validation";
 
 /** Up to 100 photos of at most 20 MB each (core §5); the size limit is the upload purpose's. */
@@ -39,3 +42,19 @@ export const buildInfo = defineEntity({
   },
 });
 export type BuildInfo = RowOf<typeof buildInfo.fields>;
+
+const READERS = { menu: ["/constructionRecord"] };
+
+/** A device a record may name: the chosen project's. */
+export const buildDevice = z.object({ id: z.number().int(), deviceName: z.string(), deviceSn: z.string() });
+
+/**
+ * buildInfo: info, del, add, addAdmin, page, upd (core §7), the list, the export and the devices
+ * of a project for the form; `addAdmin` is a platform administrator's record for a tenant's project.
+ */
+export const buildInfoApi = {
+  ...crudCalls(buildInfo, { only: ["page", "list", "info", "add", "upd", "del", "export"], read: READERS }),
+  deviceList: defineCall({ kind: "get", path: "device/buildInfo/deviceList", input: z.object({ projectId: dbId }), answer: z.array(buildDevice), access: READERS }),
+  // The platform has no construction-record menu of its own: being a platform user is the right.
+  addAdmin: defineCall({ kind: "post", path: "device/buildInfo/addAdmin", input: buildInfo.body.and(z.object({ tenantId: dbId })), answer: typed<BuildInfo>(), access: "platform" }),
+};

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { typed } from "../call";
 import { defineEntity, type RowOf } from "../entity";
 import { optional } from "../validation";
 import { cycleBody } from "./device";
@@ -87,4 +88,5 @@ export const maintenanceBody = z.object({ id: dbId, timeoutS });
 export const setCycleBody = cycleBody.extend({ timeoutS });
 
 /** `getCycleData`: the stored cycle and the newest cycle command. */
-export type CycleData = { deviceId: number; reportCycle: number; status: number; last: Command | null };
+export const cycleData = z.object({ deviceId: z.number().int(), reportCycle: z.number().int(), status: z.number().int(), last: typed<Command>().nullable() });
+export type CycleData = z.infer<typeof cycleData>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCall } from "../call";
+import { defineCall, pageOf } from "../call";
 import { dbId, idQuery } from "../common";
 import { DEVICE_READERS } from "./device";
 
@@ -79,17 +79,30 @@ export const latestData = z.object({ ts: z.string().nullable(), values: z.record
 export type LatestData = z.infer<typeof latestData>;
 
 /** One property's series: `[epoch ms, value]`, the average of each bucket unless raw (a bucket's time is its start). */
-export type HistorySeries = { identifier: string; points: [number, number][] };
+export const historySeries = z.object({ identifier: z.string(), points: z.array(z.tuple([z.number(), z.number()])) });
+export type HistorySeries = z.infer<typeof historySeries>;
 /** `truncated`: a raw series reached the point limit (the range's oldest points are shown). */
-export type HistoryData = { bucket: HistoryBucket; truncated: boolean; series: HistorySeries[] };
+export const historyData = z.object({ bucket: z.enum(HISTORY_BUCKETS), truncated: z.boolean(), series: z.array(historySeries) });
+export type HistoryData = z.infer<typeof historyData>;
 /** Raw points per property at most in one answer. */
 export const HISTORY_RAW_LIMIT = 20_000;
 
-export type RejectRow = { id: number; at: string; topic: string; identifier: string | null; reason: string; payload: string | null };
-export type StatusLogRow = { id: number; status: number; at: string };
+/** A refused message: when, on which topic, about which property, why (in the reader's language) and what it said. */
+export const rejectRow = z.object({ id: z.number().int(), at: z.string(), topic: z.string(), identifier: z.string().nullable(), reason: z.string(), payload: z.string().nullable() });
+export type RejectRow = z.infer<typeof rejectRow>;
+/** An online / offline change. */
+export const statusLogRow = z.object({ id: z.number().int(), status: z.number().int(), at: z.string() });
+export type StatusLogRow = z.infer<typeof statusLogRow>;
+/** Where devices connect: the broker's host and port, never its credentials (none without a broker). */
+export const mqttAccess = z.object({ host: z.string(), port: z.number().int() }).nullable();
 
 /** The device detail's data calls: whoever may read devices may read their data. */
 export const deviceDataApi = {
   realTime: defineCall({ kind: "get", path: "device/device/getDevRealTimeData", input: idQuery, answer: realTimeData, access: { menu: DEVICE_READERS }, scope: "own" }),
   latest: defineCall({ kind: "get", path: "device/device/getDevLatestData", input: idQuery, answer: latestData, access: { menu: DEVICE_READERS }, scope: "own" }),
+  history: defineCall({ kind: "get", path: "device/device/getDevDataGeneral", input: historyQuery, answer: historyData, access: { menu: DEVICE_READERS }, scope: "own" }),
+  rejects: defineCall({ kind: "get", path: "device/device/rejectPage", input: deviceLogQuery, answer: pageOf(rejectRow), access: { menu: DEVICE_READERS }, scope: "own" }),
+  statusLog: defineCall({ kind: "get", path: "device/device/statusLogPage", input: deviceLogQuery, answer: pageOf(statusLogRow), access: { menu: DEVICE_READERS }, scope: "own" }),
+  // The device page's MQTT card.
+  mqttAccess: defineCall({ kind: "get", path: "device/device/mqttAccess", answer: mqttAccess, access: { menu: DEVICE_READERS }, scope: "own" }),
 };

@@ -1,5 +1,9 @@
 import { z } from "zod";
+import { defineCall, empty, typed } from "../call";
+import { idQuery, idsBody } from "../common";
 import { defineEntity, rowName, type RowOf } from "../entity";
+import { crudCalls } from "../entity-calls";
+import type { Page } from "../envelope";
 import { integerIn, optional, text } from "../validation";
 import { POWER_SUPPLIES } from "./enums";
 
@@ -66,7 +70,8 @@ export type LatestValue = { identifier: string; ts: string; num: number | null; 
  * A device's MQTT credentials: `add` and `resetSecret` answer them, the only time the secret is
  * ever shown (the cloud keeps its hash). `broker` is the MQTT address devices connect to.
  */
-export type DeviceCredentials = { id: number; deviceSn: string; productId: number; secret: string; broker: { host: string; port: number } | null };
+export const deviceCredentials = z.object({ id: z.number().int(), deviceSn: z.string(), productId: z.number().int(), secret: z.string(), broker: z.object({ host: z.string(), port: z.number().int() }).nullable() });
+export type DeviceCredentials = z.infer<typeof deviceCredentials>;
 /** `add` answers the new row and its credentials. */
 export type DeviceAdded = Device & { credentials: DeviceCredentials };
 /** The route that gives a device a new secret (the old one stops working at once). */
@@ -103,3 +108,46 @@ export function signalLevel(dbm: number | null | undefined): number {
 
 /** setCycleData: the reporting cycle sent to the device. */
 export const cycleBody = z.object({ id, reportCycle: integerIn(REPORT_CYCLE.min, REPORT_CYCLE.max) });
+
+/** A device as pickers list it: the project's devices by name. */
+export const pickerDevice = z.object({ id: z.number().int(), deviceName: z.string(), deviceSn: z.string(), productId: z.number().int(), status: z.number().int() });
+export type PickerDevice = z.infer<typeof pickerDevice>;
+
+const read = { menu: DEVICE_READERS };
+const write = { perm: "dev:device:upd" };
+
+/**
+ * device (core §3, §7): the call's project's devices — the entity's list, info, export, template,
+ * import and switch, and the device's own page (a cached count), add (answering the new secret),
+ * upd, del (refused while data or sub-devices remain), SN, secret, gateway binding, data deletion,
+ * the pickers, and every tenant's devices for the platform (pageAdmin).
+ */
+export const deviceApi = {
+  ...crudCalls(device, {
+    only: ["page", "list", "info", "upd", "del", "openOrClose", "export", "template", "import"],
+    read,
+    paths: { export: "deviceListExport", import: "deviceListImport" },
+  }),
+  add: defineCall({ kind: "post", path: "device/device/add", input: device.body, answer: typed<DeviceAdded>(), access: { perm: "dev:device:add" }, scope: "project" }),
+  updSn: defineCall({ kind: "post", path: "device/device/updSn", input: snBody, answer: typed<Device>(), access: write, scope: "project" }),
+  resetSecret: defineCall({ kind: "post", path: `device/device/${RESET_SECRET}`, input: idQuery, answer: deviceCredentials, access: write, scope: "project" }),
+  open: defineCall({ kind: "post", path: "device/device/open", input: idQuery, answer: empty, access: write, scope: "project" }),
+  close: defineCall({ kind: "post", path: "device/device/close", input: idQuery, answer: empty, access: write, scope: "project" }),
+  bind: defineCall({ kind: "post", path: "device/device/bind", input: gatewayBindBody, answer: z.object({ bound: z.number().int() }), access: write, scope: "project" }),
+  unBind: defineCall({ kind: "post", path: "device/device/unBind", input: idsBody, answer: z.object({ unbound: z.number().int() }), access: write, scope: "project" }),
+  delData: defineCall({ kind: "post", path: "device/device/delDataByTime", input: delDataBody, answer: z.object({ deleted: z.number().int() }), access: { perm: "dev:device:del" }, scope: "project" }),
+  subDevices: defineCall({ kind: "get", path: "device/device/subDeviceList", input: idQuery, answer: typed<Device[]>(), access: read, scope: "project" }),
+  picker: defineCall({ kind: "get", path: "device/device/allDevByPrj", answer: z.array(pickerDevice), access: read, scope: "project" }),
+  bySn: defineCall({
+    kind: "get",
+    path: "device/device/snIdCode",
+    input: z.object({ sn: z.string().trim().min(1, "validation.required").max(64, "validation.maxLength") }),
+    answer: z.object({ id: z.number().int(), deviceSn: z.string(), deviceName: z.string(), productId: z.number().int() }),
+    access: read,
+    scope: "project",
+  }),
+  // The alarm rule form picks a device of the rule's product from this tree too.
+  tree: defineCall({ kind: "get", path: "device/device/deviceTreeByProdId", input: z.object({ productId: optional(id) }), answer: typed<DeviceTreeNode[]>(), access: { menu: [...DEVICE_READERS, "/alarm/alarmRule"] }, scope: "project" }),
+  // The platform's allDevices screen: every tenant's devices (the handler checks the caller is the platform's).
+  pageAdmin: defineCall({ kind: "get", path: "device/device/pageAdmin", input: adminPageQuery, answer: typed<Page<AdminDevice>>(), access: read, scope: "own" }),
+};

@@ -1,11 +1,13 @@
 import { z } from "zod";
+import { defineCall } from "../call";
 import { dbId } from "../common";
 import { defineEntity, labelFields } from "../entity";
+import { MONITOR_KINDS } from "../device/enums";
 import type { MonitorKind } from "../device/product";
 import { oneOf } from "../device/thing-model";
 import { decimalIn } from "../validation";
 import { HOLE_POSITIONS } from "./enums";
-import { POINT_LIMITS } from "./point-group";
+import { POINT_LIMITS, SET_INIT_PERM } from "./point-group";
 
 /**
  * Device configuration (core §7 `deviceConfig` get / upd per device type, `updBatchConfig`): the
@@ -81,5 +83,39 @@ export const configUpdBody = { inclinometer: upd("inclinometer"), tilt: upd("til
 export const configBatchBody = { inclinometer: batch("inclinometer"), tilt: batch("tilt"), range: batch("range") };
 labelFields("monitoring.config", ...Object.values(configUpdBody), ...Object.values(configBatchBody));
 
+const configKind = z.enum(CONFIG_KINDS);
 /** `deviceConfig/get`: the device's kind and its configuration, if one was saved. */
-export type DeviceConfig = { deviceId: number; monitorKind: MonitorKind; configKind: ConfigKind; config: Record<string, unknown> | null; updatedByName: string | null; updatedAt: number | null };
+export const deviceConfig = z.object({
+  deviceId: z.number().int(),
+  monitorKind: z.enum(MONITOR_KINDS),
+  configKind,
+  config: z.record(z.string(), z.unknown()).nullable(),
+  updatedByName: z.string().nullable(),
+  updatedAt: z.number().nullable(),
+});
+export type DeviceConfig = z.infer<typeof deviceConfig>;
+
+/**
+ * deviceConfig (core §7): get, upd and updBatchConfig of devices of the call's project, or of every
+ * project the caller sees before one is chosen. A body names a device (or devices) and the fields
+ * of its configuration kind, which the cloud checks by the device's kind once it has found it.
+ */
+export const deviceConfigApi = {
+  get: defineCall({ kind: "get", path: "device/deviceConfig/get", input: z.object({ deviceId: dbId }), answer: deviceConfig, access: "user", scope: "projectOptional" }),
+  upd: defineCall({
+    kind: "post",
+    path: "device/deviceConfig/upd",
+    input: z.looseObject({ deviceId: dbId }),
+    answer: z.object({ deviceId: z.number().int(), configKind, config: z.record(z.string(), z.unknown()) }),
+    access: { perm: SET_INIT_PERM },
+    scope: "projectOptional",
+  }),
+  updBatch: defineCall({
+    kind: "post",
+    path: "device/deviceConfig/updBatchConfig",
+    input: z.looseObject({ deviceIds: z.array(dbId).min(1, "validation.minItems").max(500, "validation.maxItems") }),
+    answer: z.object({ count: z.number().int(), configKind }),
+    access: { perm: SET_INIT_PERM },
+    scope: "projectOptional",
+  }),
+};

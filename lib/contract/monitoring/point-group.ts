@@ -1,10 +1,16 @@
 import { z } from "zod";
+import { defineCall, empty } from "../call";
 import { dbId } from "../common";
+import { crudCalls } from "../entity-calls";
 import { defineEntity, rowName, type RowOf } from "../entity";
 import { MONITOR_KINDS } from "../device/enums";
 import { oneOf } from "../device/thing-model";
 import { decimalIn, optional, text } from "../validation";
+import { pointInitBody } from "./analysis";
 import { HOLE_POSITIONS, ZERO_TYPES } from "./enums";
+
+/** The permission of the set-initial-value buttons and of device configuration (core §6). */
+export const SET_INIT_PERM = "dev:deviceConfig:updConfig";
 
 /** Measurement-point limits (core §5). */
 export const POINT_LIMITS = { unitLength: 300, holeDepth: { min: 0.1, max: 100_000 }, devices: 64, angle: 90, laserDistance: 1000 } as const;
@@ -71,3 +77,19 @@ export const pointGroupUpdate = z.intersection(z.object({ id: dbId }), pointGrou
 
 /** Drag sorting (core §5: saved before it is used): the groups in their new order. */
 export const pointSortBody = z.object({ ids: z.array(dbId).min(1, "validation.minItems").max(500, "validation.maxItems") });
+
+/** A device a point may hold: the call's projects' devices of a monitoring kind. */
+export const kindDevice = z.object({ id: z.number().int(), deviceName: z.string(), deviceSn: z.string(), monitorKind: z.string().nullable(), status: z.number().int() });
+export type KindDevice = z.infer<typeof kindDevice>;
+
+/**
+ * pointGroup (core §7: add / del / info / upd / export / query, the paged list): the points of the
+ * chosen project, or of every project the caller sees before one is chosen; also the devices a
+ * point may hold, the saved drag order and a whole point's initial values.
+ */
+export const pointGroupApi = {
+  ...crudCalls(pointGroup, { only: ["page", "info", "add", "upd", "del", "export"], paths: { page: "query" }, update: pointGroupUpdate, scope: "projectOptional" }),
+  devices: defineCall({ kind: "get", path: "device/pointGroup/devices", input: z.object({ monitorKind: z.enum(MONITOR_KINDS, { error: "validation.invalidOption" }).optional() }), answer: z.array(kindDevice), access: "user", scope: "projectOptional" }),
+  sort: defineCall({ kind: "post", path: "device/pointGroup/sort", input: pointSortBody, answer: empty, access: { perm: "dev:pointGroup:upd" }, scope: "projectOptional" }),
+  setInit: defineCall({ kind: "post", path: "device/pointGroup/setPointDevInitValue", input: pointInitBody, answer: z.object({ set: z.number().int() }), access: { perm: SET_INIT_PERM }, scope: "projectOptional" }),
+};

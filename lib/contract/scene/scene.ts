@@ -63,7 +63,14 @@ export const sceneDevice = defineEntity({
 export type SceneDevice = RowOf<typeof sceneDevice.fields>;
 
 /** A device of the project as the placement and settings screens choose it, with its numeric properties. */
-export type SceneCandidate = { id: number; deviceName: string; deviceSn: string; status: number; properties: { identifier: string; name: string; unit: string | null }[] };
+export const sceneCandidate = z.object({
+  id: z.number().int(),
+  deviceName: z.string(),
+  deviceSn: z.string(),
+  status: z.number().int(),
+  properties: z.array(z.object({ identifier: z.string(), name: z.string(), unit: z.string().nullable() })),
+});
+export type SceneCandidate = z.infer<typeof sceneCandidate>;
 
 /** A point of a data screen: one property of one device of the project. */
 export const screenPoint = z.object({

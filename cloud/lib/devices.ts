@@ -1,12 +1,13 @@
 import { Code } from "@/lib/contract/envelope";
 import { command, type Command } from "@/lib/contract/device/command";
-import { opsDevice, type OpsDevice } from "../../db/queries/device-ops";
-import { CommandRefused, commandsOf, type CommandRow, type SendCommand } from "../../ingest/commands";
-import type { Ctx } from "../../lib/context";
-import { rowMapper } from "../../lib/crud";
-import { AppError, notFound, ok } from "../../lib/http";
+import type { DeviceCredentials } from "@/lib/contract/device/device";
+import { opsDevice, type OpsDevice } from "../db/queries/device-ops";
+import { CommandRefused, commandsOf, type CommandRow, type SendCommand } from "../ingest/commands";
+import type { Ctx } from "./context";
+import { rowMapper } from "./crud";
+import { AppError, notFound, ok } from "./http";
 
-/** What the device operations routes (device/device, comm/instruct, comm/debug) share. */
+/** What the routes of several services need of a device: its commands (device/device, comm/instruct, comm/debug, linkage) and where devices connect. */
 
 export const toCommand = rowMapper<typeof command.fields, Command>(command);
 
@@ -32,4 +33,12 @@ export async function dispatchCommand(c: Ctx, cmd: Omit<SendCommand, "by">): Pro
 /** Sends a command and answers its stored row (waiting). */
 export async function sendCommand(c: Ctx, cmd: Omit<SendCommand, "by">) {
   return ok(c, toCommand(await dispatchCommand(c, cmd)), "deviceOps.sent");
+}
+
+/** The embedded broker's address as devices reach it (an external broker's, without its credentials). */
+export function brokerOf(c: Ctx): DeviceCredentials["broker"] {
+  const url = c.var.deps.mqttUrl;
+  if (!url) return null;
+  const u = new URL(url);
+  return { host: u.hostname, port: Number(u.port) || 1883 };
 }
