@@ -28,7 +28,7 @@ const UNDECLARED_AT_MOST: Record<Service, number> = {
   alarm: 42,
   msg: 20,
   file: 44,
-  push: 8,
+  push: 0,
 };
 
 describe("the call catalogue", () => {

@@ -2,6 +2,7 @@ import { callsIn, type AnyCall } from "./call";
 import type { Service } from "./services";
 import * as battery from "./device/battery";
 import * as deviceData from "./device/device-data";
+import * as pushConfig from "./push/config";
 
 /**
  * Every declared call, for what reads them all: the catalogue test, the OpenAPI document. A domain
@@ -22,7 +23,7 @@ const MODULES: Record<Service, object[]> = {
 
   file: [],
 
-  push: [],
+  push: [pushConfig],
 };
 
 export const CATALOGUE: readonly AnyCall[] = Object.values(MODULES).flatMap((modules) => modules.flatMap((m) => callsIn(m as Record<string, unknown>)));
