@@ -2,7 +2,9 @@ import { callsIn, type AnyCall } from "./call";
 import type { Service } from "./services";
 import * as battery from "./device/battery";
 import * as deviceData from "./device/device-data";
+import * as message from "./message";
 import * as pushConfig from "./push/config";
+import * as template from "./system/template";
 
 /**
  * Every declared call, for what reads them all: the catalogue test, the OpenAPI document. A domain
@@ -19,7 +21,7 @@ const MODULES: Record<Service, object[]> = {
 
   alarm: [],
 
-  msg: [],
+  msg: [message, template],
 
   file: [],
 

@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { Code, type Page } from "@/lib/contract/envelope";
 import { defaultCompanyInfo, type CompanyInfo } from "@/lib/contract/company";
 import type { Locale } from "@/lib/contract/locale";
+import { stationApi, todoApi, type StationNums, type TodoNums } from "@/lib/contract/message";
 import type { Project } from "@/lib/contract/project";
 import { FAVOURITES_KEY, type CurrentMenus, type MenuNode } from "@/lib/shell/menu";
 import type { SignedIn } from "./session";
@@ -41,8 +42,8 @@ const fetchShellData = cache(async (token: string, projId: number | null, tenant
 export async function loadInboxCounts(session: SignedIn, locale: Locale): Promise<{ todos: number; messages: number }> {
   const auth = { token: session.token, projId: session.projId, locale };
   const [todos, messages] = await Promise.all([
-    callUpstream<{ pending: number }>("msg/todo/nums", auth),
-    callUpstream<{ unread: number }>("msg/station/currUser/nums", auth),
+    callUpstream<TodoNums>(todoApi.nums.path, auth),
+    callUpstream<StationNums>(stationApi.nums.path, auth),
   ]);
   return { todos: todos.code === Code.OK ? todos.data.pending : 0, messages: messages.code === Code.OK ? messages.data.unread : 0 };
 }

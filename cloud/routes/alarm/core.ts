@@ -2,14 +2,14 @@ import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lt, or
 import { Hono } from "hono";
 import { ALARM_TYPE, type AlarmAttachment } from "@/lib/contract/alarm/enums";
 import { alarmFilters, alarmQuery, alarmRecord, manualBody, manualUpdate, statisticsQuery, type AlarmChart, type AlarmInfo, type AlarmRecord, type AlarmStatistics, type LevelNum, type ManualBody, type StatusNums } from "@/lib/contract/alarm/alarm-center";
-import { closeBody, operBody, type AlarmOperation, type Attachments, type Move } from "@/lib/contract/alarm/workflow";
+import { CHECK_PERM, closeBody, HANDLE_PERM, operBody, type AlarmOperation, type Attachments, type Move } from "@/lib/contract/alarm/workflow";
 import { idQuery, idsBody } from "@/lib/contract/common";
 import type { Locale } from "@/lib/contract/locale";
 import { formatDateTime } from "@/lib/format";
 import { alarmLevelName, alarmName } from "../../db/queries/alarm-names";
 import { alarmDefinitionsFor, raiseAlarm, type AlarmRow } from "../../db/queries/alarms";
 import { alarmDefinition } from "@/lib/contract/alarm/rule";
-import { alarmRaised, CHECK_PERM, HANDLE_PERM, takeStep, type Actor } from "../../db/queries/alarm-workflow";
+import { alarmRaised, takeStep, type Actor } from "../../db/queries/alarm-workflow";
 import { telemetrySeries } from "../../db/queries/telemetry";
 import { alarmLevels, alarmOperations, alarmRules, alarms, devices, projects, todos } from "../../db/schema";
 import { assertPerm, requireAuth, requireMenu, requirePerm } from "../../lib/auth";
