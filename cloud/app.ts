@@ -14,11 +14,11 @@ import { deviceRoutes, deviceServed } from "./routes/device";
 import { fileRoutes, fileServed } from "./routes/file";
 import { msgServed } from "./routes/msg";
 import { pushServed } from "./routes/push";
-import { statRoutes, statServed } from "./routes/stat";
+import { statServed } from "./routes/stat";
 import { sysRoutes, sysServed } from "./routes/sys";
 
 /** The services of the contract (core §7) the built-in cloud implements so far. */
-const ROUTES: Partial<Record<Service, Hono<CloudEnv>>> = { sys: sysRoutes, device: deviceRoutes, comm: commRoutes, file: fileRoutes, stat: statRoutes, alarm: alarmRoutes };
+const ROUTES: Partial<Record<Service, Hono<CloudEnv>>> = { sys: sysRoutes, device: deviceRoutes, comm: commRoutes, file: fileRoutes, alarm: alarmRoutes };
 /** The declared calls the built-in cloud serves (`lib/contract`); services not yet declared keep their routers below. */
 export const SERVED: readonly Served[] = [...sysServed, ...deviceServed, ...commServed, ...statServed, ...alarmServed, ...msgServed, ...fileServed, ...pushServed];
 const JSON_LIMIT = 2 * 1024 * 1024;

@@ -3,9 +3,10 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { MiddlewareHandler } from "hono";
 import { Code } from "@/lib/contract/envelope";
 import { dbId } from "@/lib/contract/common";
-import { visibleProject } from "../db/queries/projects";
+import { visibleProject, visibleProjects } from "../db/queries/projects";
+import { projects } from "../db/schema";
 import { accessCache } from "./access-cache";
-import type { CloudEnv } from "./context";
+import type { CloudEnv, Ctx } from "./context";
 import { AppError, badRequest, notFound } from "./http";
 import { projectScope, type ProjectScope } from "./scope";
 
@@ -44,6 +45,16 @@ export const requireProject = projectContext(true);
 export const requireScreenProject = projectContext(true, true);
 /** After `requireAuth`: a project if the header names one (checked the same way), else null. */
 export const optionalProject = projectContext(false);
+
+/**
+ * The projects a monitoring call covers (`projectOptional`): the one chosen in the header, else
+ * every project the caller may see (the screens work before a project is chosen, as the shell allows).
+ */
+export async function projectsOfCall(c: Ctx): Promise<number[]> {
+  if (c.var.project) return [c.var.project.id];
+  const db = c.var.deps.db;
+  return (await db.select({ id: projects.id }).from(projects).where(await visibleProjects(db, c.var.auth))).map((r) => r.id);
+}
 
 /** The scope of the call's project; only after `requireProject`. */
 export function projectOf(c: { var: CloudEnv["Variables"] }): ProjectScope {

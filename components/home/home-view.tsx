@@ -2,7 +2,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { normalizeLocale } from "@/lib/contract/locale";
 import { requireSession } from "@/lib/server/require-session";
 import { Code } from "@/lib/contract/envelope";
-import type { HomeSummary } from "@/lib/contract/home";
+import { homeApi, type HomeSummary } from "@/lib/contract/home";
 import { flattenMenu } from "@/lib/shell/menu";
 import { loadInboxCounts, loadShellData } from "@/lib/server/shell-data";
 import { callUpstream } from "@/lib/server/upstream";
@@ -30,7 +30,7 @@ export async function HomeView() {
     loadShellData(session, locale),
     loadInboxCounts(session, locale),
     callUpstream<{ roleNames: string[] }>("sys/login/userInfo", auth),
-    platform ? null : callUpstream<HomeSummary>("stat/home/summary", auth),
+    platform ? null : callUpstream<HomeSummary>(homeApi.summary.path, auth),
     getTranslations("shell.home"),
     getTranslations("home"),
     getTranslations("common"),

@@ -2,8 +2,9 @@
 
 import * as React from "react";
 import { useTranslations } from "next-intl";
-import { PanelNote, ScreenFrame, useLiveData, useScreen } from "@/components/data-screen";
-import { SCREEN_RANGES, type PointData, type PointSeries, type SceneView, type ScreenConfig } from "@/lib/contract/scene/scene";
+import { PanelNote, ScreenFrame, useLiveCall, useLiveData, useScreen } from "@/components/data-screen";
+import { SCREEN_RANGES, type SceneView, type ScreenConfig } from "@/lib/contract/scene/scene";
+import { monitorScreenApi } from "@/lib/contract/screen/monitor-screen";
 import type { ScreenBlock } from "@/lib/contract/scene/enums";
 import { cn } from "@/lib/utils";
 import { HouseChartPanel } from "./house-chart-panel";
@@ -46,9 +47,9 @@ export function HouseDataScreen() {
   const blocks = new Set<ScreenBlock>(config.data?.blocks ?? []);
   const show = (b: ScreenBlock) => blocks.has(b);
   const scene = useLiveData<SceneView>(on && (show("scene") || show("video")) ? ["device/device/devPointScreen", { projId }] : null);
-  const points = useLiveData<PointData[]>(on && show("points") ? ["stat/monitorScreen/devicePointData", { projId }] : null);
-  const analysis = useLiveData<PointSeries[]>(on && show("analysis") ? ["stat/monitorScreen/dataAnalysisView", { projId, hours }] : null);
-  const comparison = useLiveData<PointSeries[]>(on && show("comparison") ? ["stat/monitorScreen/dataComparisonView", { projId, hours }] : null);
+  const points = useLiveCall(monitorScreenApi.devicePointData, on && show("points") ? { projId } : null);
+  const analysis = useLiveCall(monitorScreenApi.dataAnalysisView, on && show("analysis") ? { projId, hours } : null);
+  const comparison = useLiveCall(monitorScreenApi.dataComparisonView, on && show("comparison") ? { projId, hours } : null);
 
   const left = show("points");
   const middle = show("scene") || show("video");

@@ -12,7 +12,7 @@ import type { KindPoint, PointDevice } from "@/lib/contract/monitoring/analysis"
 import { CONFIGS, configBatchBody, configKindOf, configUpdBody, type ConfigKind, type DeviceConfig } from "@/lib/contract/monitoring/device-config";
 import type { MonitorKind } from "@/lib/contract/device/product";
 import { PROFILE_KEY } from "./depth-profile-panel";
-import { SET_INIT_PERM } from "./init-values";
+import { SET_INIT_PERM } from "@/lib/contract/monitoring/analysis";
 
 type PointParams = Pick<KindPoint, "holePosition" | "holeDepth" | "unitLength" | "laserDistance" | "refAngleX" | "refAngleY" | "alarmMin" | "alarmMax">;
 

@@ -2,8 +2,12 @@ import { callsIn, type AnyCall } from "./call";
 import type { Service } from "./services";
 import * as battery from "./device/battery";
 import * as deviceData from "./device/device-data";
+import * as home from "./home";
 import * as message from "./message";
+import * as analysis from "./monitoring/analysis";
+import * as depthProfile from "./monitoring/depth-profile";
 import * as pushConfig from "./push/config";
+import * as monitorScreen from "./screen/monitor-screen";
 import * as template from "./system/template";
 
 /**
@@ -17,7 +21,7 @@ const MODULES: Record<Service, object[]> = {
 
   comm: [],
 
-  stat: [],
+  stat: [analysis, depthProfile, home, monitorScreen],
 
   alarm: [],
 

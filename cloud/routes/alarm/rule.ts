@@ -17,10 +17,9 @@ import type { CloudEnv, Ctx } from "../../lib/context";
 import { columnsOf, rowMapper } from "../../lib/crud";
 import { legacyCrudRoutes, LEGACY_OPER_SWITCH } from "../../lib/legacy-crud-routes";
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
-import { optionalProject, projectOf } from "../../lib/project-context";
+import { optionalProject, projectOf, projectsOfCall } from "../../lib/project-context";
 import { tenantScope, tenantOf } from "../../lib/scope";
 import { productNameIn } from "../../db/queries/products";
-import { projectsOfCall } from "../device/point-group";
 
 // Drizzle writes a column in raw SQL without its table, so the subqueries name the outer row in full.
 const extra = (locale: Locale) => ({

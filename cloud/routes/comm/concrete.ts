@@ -6,9 +6,8 @@ import { requireAuth } from "../../lib/auth";
 import type { CloudEnv, Ctx } from "../../lib/context";
 import { body, notFound, ok, query } from "../../lib/http";
 import { t } from "../../lib/i18n";
-import { optionalProject } from "../../lib/project-context";
+import { optionalProject, projectsOfCall } from "../../lib/project-context";
 import { xlsxResponse } from "../../lib/xlsx-export";
-import { projectsOfCall } from "../device/point-group";
 
 /** The chosen loggers' latest records under their rules; every id must be a logger of the call's projects. */
 async function seriesOf(c: Ctx, ids: number[]): Promise<ConcreteSeries[]> {

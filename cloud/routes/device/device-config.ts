@@ -7,8 +7,8 @@ import { deviceConfigsOf, projectDevicesOf, saveDeviceConfigs } from "../../db/q
 import { requireAuth, requirePerm } from "../../lib/auth";
 import type { CloudEnv, Ctx } from "../../lib/context";
 import { badRequest, body, notFound, ok, parse, query } from "../../lib/http";
-import { optionalProject } from "../../lib/project-context";
-import { projectsOfCall, SET_INIT_PERM } from "./point-group";
+import { SET_INIT_PERM } from "@/lib/contract/monitoring/analysis";
+import { optionalProject, projectsOfCall } from "../../lib/project-context";
 
 /** Monitoring devices of the call's projects, each found (else 404) and with a monitoring kind (else 400). */
 async function monitoringDevices(c: Ctx, ids: number[]) {

@@ -4,29 +4,17 @@ import { z } from "zod";
 import { MONITOR_KINDS } from "@/lib/contract/device/enums";
 import { initTargets } from "@/lib/contract/monitoring/monitors";
 import { pointGroup, pointGroupUpdate, pointSortBody } from "@/lib/contract/monitoring/point-group";
-import { pointInitBody } from "@/lib/contract/monitoring/analysis";
-import { visibleProjects } from "../../db/queries/projects";
+import { pointInitBody, SET_INIT_PERM } from "@/lib/contract/monitoring/analysis";
 import { kindDevices, setInitValues } from "../../db/queries/monitoring";
 import { alarmRules, devices, pointGroups, products, projects } from "../../db/schema";
 import { requireAuth, requirePerm } from "../../lib/auth";
 import type { CloudEnv, Ctx } from "../../lib/context";
 import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
 import { badRequest, body, notFound, ok, query } from "../../lib/http";
-import { optionalProject, projectOf } from "../../lib/project-context";
+import { optionalProject, projectOf, projectsOfCall } from "../../lib/project-context";
 import { tenantScope } from "../../lib/scope";
 
-/** The permission of the set-initial-value buttons (core §6). */
-export const SET_INIT_PERM = "dev:deviceConfig:updConfig";
 
-/**
- * The projects a monitoring call covers: the one chosen in the header, else every project the
- * caller may see (the screens work before a project is chosen, as the shell allows).
- */
-export async function projectsOfCall(c: Ctx): Promise<number[]> {
-  if (c.var.project) return [c.var.project.id];
-  const db = c.var.deps.db;
-  return (await db.select({ id: projects.id }).from(projects).where(await visibleProjects(db, c.var.auth))).map((r) => r.id);
-}
 
 /** Points of the call's projects (and the caller's tenant). */
 async function visiblePoints(c: Ctx, ...conds: (SQL | undefined)[]): Promise<SQL> {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineCall, file, typed } from "../call";
 import { dbId, optionalId } from "../common";
 import type { InclinometerConfig } from "./device-config";
 import { round } from "./compute";
@@ -88,6 +89,12 @@ export type ProfileCurve = { ts: number; points: ProfilePoint[] };
 /** The string's initial reading in force (set from a curve): its time, who set it and when. */
 export type ProfileInitial = { dataTime: number; setByName: string | null; setAt: number };
 export type DepthProfile = { config: InclinometerConfig; configFrom: "device" | "point" | "default"; referenceTs: number | null; initial: ProfileInitial | null; curves: ProfileCurve[] };
+
+/** stat/rionDipAngle (core §7): the profile and its export, over the header's project else every project the caller sees. */
+export const profileApi = {
+  view: defineCall({ kind: "post", path: "stat/rionDipAngle/view", input: profileQuery, answer: typed<DepthProfile>(), access: "user", scope: "projectOptional" }),
+  export: defineCall({ kind: "export", path: "stat/rionDipAngle/export", input: profileQuery, answer: file, access: "user", scope: "projectOptional" }),
+};
 
 /** `count` times evenly across [from, to], the first at `from` (the reference) and the last at `to`. */
 export function spreadTimes(from: number, to: number, count: number): number[] {

@@ -3,6 +3,10 @@
  * dataAnalysis): what the cloud answers and the health scoring both sides document. All figures
  * cover the projects the caller may see in their tenant.
  */
+import { z } from "zod";
+import { defineCall, typed } from "../call";
+import { dbId } from "../common";
+import { screenSeriesQuery, type PointData, type PointSeries } from "../scene/scene";
 
 /** Device states (core §4): 1 inactive, 2 online, 3 offline. */
 export type DeviceTotals = { total: number; online: number; offline: number; inactive: number };
@@ -95,3 +99,25 @@ export function healthScore(input: { openByLevel: readonly { levelNum: number | 
   const grade = HEALTH.grades.find(([, min]) => score >= min)?.[0] ?? "D";
   return { score, grade, alarmPenalty, completeness };
 }
+
+/** Who may read the global figures: whoever has one of the data screens in their menu. */
+export const DATA_SCREENS = ["/globalDataScreen", "/globalDataScreen1", "/houseDataScreen"] as const;
+/** The building screen's points are read by it and by its settings' preview. */
+export const BUILDING_SCREENS = ["/houseDataScreen", "/dataScreenSet"] as const;
+
+/** A building screen's call names its project as the screen's address does (`?projId=`, else the header's). */
+const screenProject = z.object({ projId: dbId.optional() });
+
+/**
+ * stat/monitorScreen (core §7): the global screens' figures over every project the caller may see,
+ * and the building screen's points of its project: their newest values (devicePointData), the
+ * chosen points' series (dataAnalysisView) and several points on one time axis (dataComparisonView).
+ */
+export const monitorScreenApi = {
+  monitorIndex: defineCall({ kind: "get", path: "stat/monitorScreen/monitorIndex", answer: typed<MonitorIndex>(), access: { menu: DATA_SCREENS }, scope: "own" }),
+  healthAssess: defineCall({ kind: "get", path: "stat/monitorScreen/healthAssess", answer: typed<HealthAssess>(), access: { menu: DATA_SCREENS }, scope: "own" }),
+  dataAnalysis: defineCall({ kind: "get", path: "stat/monitorScreen/dataAnalysis", answer: typed<DataAnalysis>(), access: { menu: DATA_SCREENS }, scope: "own" }),
+  devicePointData: defineCall({ kind: "get", path: "stat/monitorScreen/devicePointData", input: screenProject, answer: typed<PointData[]>(), access: { menu: BUILDING_SCREENS }, scope: "screen" }),
+  dataAnalysisView: defineCall({ kind: "get", path: "stat/monitorScreen/dataAnalysisView", input: screenSeriesQuery.extend(screenProject.shape), answer: typed<PointSeries[]>(), access: { menu: BUILDING_SCREENS }, scope: "screen" }),
+  dataComparisonView: defineCall({ kind: "get", path: "stat/monitorScreen/dataComparisonView", input: screenSeriesQuery.extend(screenProject.shape), answer: typed<PointSeries[]>(), access: { menu: BUILDING_SCREENS }, scope: "screen" }),
+};
