@@ -8,7 +8,7 @@ import { AppError, envelope, fail, isDataException } from "./lib/http";
 import { t } from "./lib/i18n";
 import { catalogueRoutes, type Served } from "./lib/serve";
 import { claimSavedFiles } from "./lib/storage";
-import { alarmRoutes, alarmServed } from "./routes/alarm";
+import { alarmServed } from "./routes/alarm";
 import { commRoutes, commServed } from "./routes/comm";
 import { deviceRoutes, deviceServed } from "./routes/device";
 import { fileRoutes, fileServed } from "./routes/file";
@@ -18,7 +18,7 @@ import { statServed } from "./routes/stat";
 import { sysRoutes, sysServed } from "./routes/sys";
 
 /** The services of the contract (core §7) the built-in cloud implements so far. */
-const ROUTES: Partial<Record<Service, Hono<CloudEnv>>> = { sys: sysRoutes, device: deviceRoutes, comm: commRoutes, file: fileRoutes, alarm: alarmRoutes };
+const ROUTES: Partial<Record<Service, Hono<CloudEnv>>> = { sys: sysRoutes, device: deviceRoutes, comm: commRoutes, file: fileRoutes };
 /** The declared calls the built-in cloud serves (`lib/contract`); services not yet declared keep their routers below. */
 export const SERVED: readonly Served[] = [...sysServed, ...deviceServed, ...commServed, ...statServed, ...alarmServed, ...msgServed, ...fileServed, ...pushServed];
 const JSON_LIMIT = 2 * 1024 * 1024;

@@ -25,7 +25,7 @@ const UNDECLARED_AT_MOST: Record<Service, number> = {
   device: 159,
   comm: 17,
   stat: 0,
-  alarm: 42,
+  alarm: 0,
   msg: 0,
   file: 44,
   push: 0,

@@ -10,10 +10,9 @@ import { ReadingsTable } from "@/components/kit/chart/readings-table";
 import { useDict } from "@/components/kit";
 import type { TableColumn } from "@/components/kit/table/data-table";
 import { quickRange } from "@/components/kit/resource/search-rules";
-import { call, exportCall } from "@/lib/api/call";
-import { swrFetcher } from "@/lib/api/fetcher";
+import { call, exportCall, useCall } from "@/lib/api/call";
 import type { StatType } from "@/lib/contract/alarm/enums";
-import { definitionLines, type AlarmDefinition } from "@/lib/contract/alarm/rule";
+import { alarmRuleApi, definitionLines } from "@/lib/contract/alarm/rule";
 import { CHART_MAX_POINTS, monitoringApi, type KindPoint, type PointDevice } from "@/lib/contract/monitoring/analysis";
 import { alarmLines as numericLines, type AlarmLine, type TimePoint } from "@/lib/contract/monitoring/compute";
 import type { QueryType, ShowValue, ValueType } from "@/lib/contract/monitoring/enums";
@@ -58,7 +57,7 @@ export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onCha
   );
   // The alarm rules' definitions on the first series' property, for the figure shown — the same ones alarmCenterInfo draws.
   const identifier = series[0]?.id;
-  const rules = useSWR<AlarmDefinition[]>(identifier ? ["alarm/rule/alarmLines", { deviceId: device.id, identifier, statType: STAT_OF_SHOW[showValue] }] : null, swrFetcher);
+  const rules = useCall(alarmRuleApi.alarmLines, identifier ? { deviceId: device.id, identifier, statType: STAT_OF_SHOW[showValue] } : null);
   const ruleLines = React.useMemo(() => definitionLines(rules.data ?? []), [rules.data]);
   // The device's own alarm range (device configuration) beside the point's.
   const own = device.config ?? {};

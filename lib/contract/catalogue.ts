@@ -1,5 +1,9 @@
 import { callsIn, type AnyCall } from "./call";
 import type { Service } from "./services";
+import * as alarmCenter from "./alarm/alarm-center";
+import * as alarmContact from "./alarm/contact";
+import * as alarmLevel from "./alarm/level";
+import * as alarmRule from "./alarm/rule";
 import * as battery from "./device/battery";
 import * as deviceData from "./device/device-data";
 import * as home from "./home";
@@ -23,7 +27,7 @@ const MODULES: Record<Service, object[]> = {
 
   stat: [analysis, depthProfile, home, monitorScreen],
 
-  alarm: [],
+  alarm: [alarmCenter, alarmContact, alarmLevel, alarmRule],
 
   msg: [message, template],
 

@@ -1,9 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
-import { Hono } from "hono";
 import { ALARM_TYPE, type AlarmAttachment } from "@/lib/contract/alarm/enums";
-import { alarmFilters, alarmQuery, alarmRecord, manualBody, manualUpdate, statisticsQuery, type AlarmChart, type AlarmInfo, type AlarmRecord, type AlarmStatistics, type LevelNum, type ManualBody, type StatusNums } from "@/lib/contract/alarm/alarm-center";
-import { CHECK_PERM, closeBody, HANDLE_PERM, operBody, type AlarmOperation, type Attachments, type Move } from "@/lib/contract/alarm/workflow";
-import { idQuery, idsBody } from "@/lib/contract/common";
+import { alarmCoreApi, alarmRecord, type AlarmChart, type AlarmInfo, type AlarmRecord, type AlarmStatistics, type ManualBody, type StatusNums } from "@/lib/contract/alarm/alarm-center";
+import { CHECK_PERM, HANDLE_PERM, type AlarmOperation, type Attachments, type Move } from "@/lib/contract/alarm/workflow";
 import type { Locale } from "@/lib/contract/locale";
 import { formatDateTime } from "@/lib/format";
 import { alarmLevelName, alarmName } from "../../db/queries/alarm-names";
@@ -12,12 +10,13 @@ import { alarmDefinition } from "@/lib/contract/alarm/rule";
 import { alarmRaised, takeStep, type Actor } from "../../db/queries/alarm-workflow";
 import { telemetrySeries } from "../../db/queries/telemetry";
 import { alarmLevels, alarmOperations, alarmRules, alarms, devices, projects, todos } from "../../db/schema";
-import { assertPerm, requireAuth, requireMenu, requirePerm } from "../../lib/auth";
-import type { Ctx, CloudEnv } from "../../lib/context";
+import { assertPerm } from "../../lib/auth";
+import type { Ctx } from "../../lib/context";
 import { containsPattern, exportColumns, filterConds, orderOf, pageOf, platformTime, rowMapper } from "../../lib/crud";
-import { badRequest, body, notFound, ok, query } from "../../lib/http";
+import { badRequest, notFound } from "../../lib/http";
 import { t } from "../../lib/i18n";
-import { optionalProject, projectOf, requireProject } from "../../lib/project-context";
+import { projectOf } from "../../lib/project-context";
+import { serve } from "../../lib/serve";
 import { joinedText } from "../../lib/i18n-text";
 import { tenantScope, tenantOf } from "../../lib/scope";
 import { visibleProjects } from "../../db/queries/projects";
@@ -30,7 +29,6 @@ import { xlsxResponse } from "../../lib/xlsx-export";
  * attachments (core §9). Reads need the alarm centre's menu; each step its button's code.
  */
 
-const SCREEN = "/alarm/alarmCenter";
 const EXPORT_LIMIT = 100_000;
 /** The chart around an alarm: this long before it and after its last crossing. */
 const CHART_MARGIN_MS = 6 * 3600_000;
@@ -115,7 +113,7 @@ export async function alarmInfo(c: Ctx, where: SQL): Promise<AlarmInfo> {
 
 async function step(c: Ctx, id: number, move: Move, input: { remark?: string | null; closeReason?: number | null; attachments?: AlarmAttachment[] }) {
   const after = await takeStep(c.var.deps.db, await oneAlarm(c, id), move, actorOf(c), input, c.var.locale, c.var.deps.now());
-  return ok(c, { id: after.id, status: after.status });
+  return { id: after.id, status: after.status };
 }
 
 /** The alarm's property around its time, with the threshold lines of what crossed and the alarm moment. */
@@ -147,33 +145,27 @@ async function manualValues(c: Ctx, input: ManualBody, project: { tenantId: numb
   return { level, at, attachments: attachmentsOf(input) };
 }
 
-export const coreRoutes = new Hono<CloudEnv>()
-  .use(requireAuth)
-  .use(optionalProject)
-  .get("/page", requireMenu(SCREEN), async (c) => {
-    const q = query(c, alarmQuery);
+export const coreServed = [
+  serve(alarmCoreApi.page, async (c, q) => {
     const page = await pageOf(c.var.deps.db, alarms, await listWhere(c, q), orderOf(alarmRecord, alarms, q, [desc(alarms.triggeredAt), desc(alarms.id)]), q, selection(c.var.locale));
-    return ok(c, { records: page.records.map((r) => toRow(r)), total: page.total });
-  })
-  .get("/statusNums", requireMenu(SCREEN), async (c) => {
-    const { status: _status, ...q } = query(c, alarmFilters);
+    return { records: page.records.map((r) => toRow(r)), total: page.total };
+  }),
+  serve(alarmCoreApi.statusNums, async (c, { status: _status, ...q }) => {
     const rows = await c.var.deps.db.select({ status: alarms.status, n: count() }).from(alarms).where(await listWhere(c, q)).groupBy(alarms.status);
     const nums: StatusNums = { "": rows.reduce((s, r) => s + r.n, 0) };
     for (const r of rows) nums[String(r.status)] = r.n;
-    return ok(c, nums);
-  })
-  .get("/levelNums", requireMenu(SCREEN), async (c) => {
-    const { levelNum: _level, ...q } = query(c, alarmFilters);
+    return nums;
+  }),
+  serve(alarmCoreApi.levelNums, async (c, { levelNum: _level, ...q }) => {
     const rows = await c.var.deps.db
       .select({ levelNum: alarms.levelNum, levelName: sql<string | null>`max(${alarmLevelName(c.var.locale)})`, levelColor: sql<string | null>`max(${alarms.levelColor})`, count: count() })
       .from(alarms)
       .where(await listWhere(c, q))
       .groupBy(alarms.levelNum)
       .orderBy(asc(alarms.levelNum));
-    return ok<LevelNum[]>(c, rows);
-  })
-  .get("/statistics", requireMenu(SCREEN), async (c) => {
-    const q = query(c, statisticsQuery);
+    return rows;
+  }),
+  serve(alarmCoreApi.statistics, async (c, q) => {
     const from = platformTime(q.startTime, false);
     const to = new Date(platformTime(q.endTime, true).getTime() + 1000);
     if (!(from < to)) throw badRequest("cloud.alarmCentre.badRange");
@@ -193,10 +185,9 @@ export const coreRoutes = new Hono<CloudEnv>()
       const i = days.indexOf(r.day);
       if (i >= 0) levels.get(key)!.counts[i] += r.n;
     }
-    return ok<AlarmStatistics>(c, { days, levels: [...levels.values()] });
-  })
-  .post("/exportInfo", requireMenu(SCREEN), async (c) => {
-    const f = await body(c, alarmFilters);
+    return { days, levels: [...levels.values()] };
+  }),
+  serve(alarmCoreApi.exportInfo, async (c, f) => {
     const locale = c.var.locale;
     const rows = await c.var.deps.db
       .select(selection(locale))
@@ -210,13 +201,10 @@ export const coreRoutes = new Hono<CloudEnv>()
     });
     const title = t(locale, "alarm.alarmCentre.title");
     return xlsxResponse(c, `${title}.xlsx`, columns, rows.map((r) => toRow(r)), title);
-  })
-  .get("/info", requireMenu(SCREEN), async (c) => {
-    const { id } = query(c, idQuery);
-    return ok(c, await alarmInfo(c, await oneAlarm(c, id)));
-  })
-  .post("/oper", async (c) => {
-    const b = await body(c, operBody);
+  }),
+  serve(alarmCoreApi.info, async (c, { id }) => alarmInfo(c, await oneAlarm(c, id))),
+  // Declared with both roles' codes: the step's own is checked here.
+  serve(alarmCoreApi.oper, async (c, b) => {
     const db = c.var.deps.db;
     if (b.operType === "review") {
       await assertPerm(db, c.var.auth, CHECK_PERM);
@@ -225,14 +213,10 @@ export const coreRoutes = new Hono<CloudEnv>()
     await assertPerm(db, c.var.auth, HANDLE_PERM);
     if (b.operType === "handle") return step(c, b.id, "handle", { remark: b.remark, attachments: attachmentsOf({ files: b.files }) });
     return step(c, b.id, b.operType, { remark: b.remark });
-  })
-  .post("/close", requirePerm(HANDLE_PERM), async (c) => {
-    const b = await body(c, closeBody);
-    return step(c, b.id, "close", { remark: b.remark, closeReason: b.closeReason });
-  })
+  }),
+  serve(alarmCoreApi.close, (c, b) => step(c, b.id, "close", { remark: b.remark, closeReason: b.closeReason })),
   // A manual alarm is raised in the project chosen in the header.
-  .post("/addManual", requireProject, requirePerm("alarm:core:add"), async (c) => {
-    const input = await body(c, manualBody);
+  serve(alarmCoreApi.addManual, async (c, input) => {
     const project = projectOf(c);
     const { level, at, attachments } = await manualValues(c, input, project);
     const db = c.var.deps.db;
@@ -253,10 +237,9 @@ export const coreRoutes = new Hono<CloudEnv>()
       return alarm;
     });
     const [row] = await db.select(selection(c.var.locale)).from(alarms).where(eq(alarms.id, created.id));
-    return ok(c, toRow(row));
-  })
-  .post("/updManual", requirePerm("alarm:core:upd"), async (c) => {
-    const input = await body(c, manualUpdate);
+    return toRow(row);
+  }),
+  serve(alarmCoreApi.updManual, async (c, input) => {
     const { db, now } = c.var.deps;
     const [alarm] = await db.select().from(alarms).where(await oneAlarm(c, input.id));
     if (!alarm) throw notFound();
@@ -271,10 +254,9 @@ export const coreRoutes = new Hono<CloudEnv>()
       await tx.insert(alarmOperations).values({ tenantId: alarm.tenantId, alarmId: alarm.id, step: "edit", fromStatus: alarm.status, toStatus: alarm.status, userId: c.var.auth.userId, userName: actorOf(c).userName, attachments, createdAt: now() });
     });
     const [row] = await db.select(selection(c.var.locale)).from(alarms).where(eq(alarms.id, alarm.id));
-    return ok(c, toRow(row));
-  })
-  .post("/delManual", requirePerm("alarm:core:del"), async (c) => {
-    const { ids } = await body(c, idsBody);
+    return toRow(row);
+  }),
+  serve(alarmCoreApi.delManual, async (c, { ids }) => {
     const db = c.var.deps.db;
     const mine = await db.select({ id: alarms.id, alarmType: alarms.alarmType }).from(alarms).where(await scoped(c, inArray(alarms.id, ids)));
     if (!mine.length) throw notFound();
@@ -284,5 +266,6 @@ export const coreRoutes = new Hono<CloudEnv>()
       await tx.delete(todos).where(and(inArray(todos.bizId, gone), inArray(todos.msgType, ["ala", "alaManual"])));
       await tx.delete(alarms).where(inArray(alarms.id, gone));
     });
-    return ok(c, { deleted: gone.length });
-  });
+    return { deleted: gone.length };
+  }),
+];

@@ -1,16 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
-import { alarmContact } from "@/lib/contract/alarm/contact";
+import { alarmContact, alarmContactApi } from "@/lib/contract/alarm/contact";
 import { LINK_TYPE } from "@/lib/contract/alarm/enums";
 import { alarmContacts, alarmRuleRecipients, users } from "../../db/schema";
-import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
+import { crudRoutes } from "../../lib/crud-routes";
 import { assertTenantUsers } from "../../db/queries/org";
 
 /** Alarm contacts (alarmLink): paged, added one by one or imported from a spreadsheet (importLink); `userId` joins a console user. */
-export const linkRoutes = legacyCrudRoutes({
+export const linkServed = crudRoutes({
   table: alarmContacts,
   entity: alarmContact,
-  only: ["page", "list", "info", "add", "upd", "del", "export", "template", "import"],
-  paths: { import: "/importLink" },
+  calls: alarmContactApi,
   // Drizzle writes a column in raw SQL without its table: the outer row is named in full.
   extra: { realname: sql<string | null>`(select u.realname from ${users} u where u.id = "alarm_contacts"."user_id")` },
   values: async (c, input) => {
