@@ -8,7 +8,7 @@ import type { Ctx } from "../../lib/context";
 import { badRequest, forbidden, notFound } from "../../lib/http";
 import { serve } from "../../lib/serve";
 import { tenantScope } from "../../lib/scope";
-import { actorOf, alarmInfo, attachmentsOf } from "../alarm/core";
+import { actorOf, alarmInfo, attachmentsOf } from "../../lib/alarm-info";
 import { mine, minePage, toItem } from "./inbox";
 
 const ALARM_MSG_TYPES = new Set(["ala", "alaManual"]);
