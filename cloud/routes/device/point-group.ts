@@ -6,7 +6,7 @@ import { initTargets } from "@/lib/contract/monitoring/monitors";
 import { pointGroup, pointGroupUpdate, pointSortBody } from "@/lib/contract/monitoring/point-group";
 import { pointInitBody, SET_INIT_PERM } from "@/lib/contract/monitoring/analysis";
 import { kindDevices, setInitValues } from "../../db/queries/monitoring";
-import { alarmRules, devices, pointGroups, products, projects } from "../../db/schema";
+import { alarmRules, devices, pointGroups, products } from "../../db/schema";
 import { requireAuth, requirePerm } from "../../lib/auth";
 import type { CloudEnv, Ctx } from "../../lib/context";
 import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
