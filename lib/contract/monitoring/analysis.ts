@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCall, file, typed } from "../call";
+import { defineCall, file } from "../call";
 import { dbId, optionalId } from "../common";
 import { MONITOR_KINDS } from "../device/enums";
 import { oneOf } from "../device/thing-model";
@@ -85,35 +85,38 @@ export function initRows(measures: readonly Measure[], values: ReadonlyMap<strin
   });
 }
 
+const nullableNumber = z.number().nullable();
 /** A device of a point as a monitoring screen lists it: state, latest values, initial values. */
-export type PointDevice = {
-  id: number;
-  deviceName: string;
-  deviceSn: string;
-  status: number;
-  lastReportTime: string | null;
-  latest: Record<string, { value: number; ts: number }>;
-  initial: Record<string, number>;
+const pointDevice = z.object({
+  id: z.number().int(),
+  deviceName: z.string(),
+  deviceSn: z.string(),
+  status: z.number().int(),
+  lastReportTime: z.string().nullable(),
+  latest: z.record(z.string(), z.object({ value: z.number(), ts: z.number() })),
+  initial: z.record(z.string(), z.number()),
   /** The device's own configuration (`deviceConfig`), preferred to the point's parameters. */
-  config: Record<string, unknown> | null;
-};
+  config: z.record(z.string(), z.unknown()).nullable(),
+});
+export type PointDevice = z.infer<typeof pointDevice>;
 /** A point of a kind with its parameters and devices (`stat/devOperationMonitoring/list`). */
-export type KindPoint = {
-  id: number;
-  groupName: string;
-  monitorKind: string;
-  zeroType: ZeroType;
-  deviceIds: number[];
-  holePosition: number | null;
-  holeDepth: number | null;
-  unitLength: number | null;
-  laserDistance: number | null;
-  refAngleX: number | null;
-  refAngleY: number | null;
-  alarmMin: number | null;
-  alarmMax: number | null;
-  devices: PointDevice[];
-};
+const kindPoint = z.object({
+  id: z.number().int(),
+  groupName: z.string(),
+  monitorKind: z.string(),
+  zeroType: z.custom<ZeroType>((v) => (ZERO_TYPES as readonly unknown[]).includes(v)),
+  deviceIds: z.array(z.number().int()),
+  holePosition: nullableNumber,
+  holeDepth: nullableNumber,
+  unitLength: nullableNumber,
+  laserDistance: nullableNumber,
+  refAngleX: nullableNumber,
+  refAngleY: nullableNumber,
+  alarmMin: nullableNumber,
+  alarmMax: nullableNumber,
+  devices: z.array(pointDevice),
+});
+export type KindPoint = z.infer<typeof kindPoint>;
 
 const count = z.number().int().nonnegative();
 /** The monitoring devices by state (`stat/devManageStat/view`). */
@@ -132,7 +135,7 @@ const kind = z.enum(MONITOR_KINDS, { error: "validation.invalidOption" });
  */
 export const monitoringApi = {
   /** The points of a kind with their devices' latest values. */
-  list: defineCall({ kind: "get", path: "stat/devOperationMonitoring/list", input: z.object({ monitorKind: kind }), answer: typed<KindPoint[]>(), access: "user", scope: "projectOptional" }),
+  list: defineCall({ kind: "get", path: "stat/devOperationMonitoring/list", input: z.object({ monitorKind: kind }), answer: z.array(kindPoint), access: "user", scope: "projectOptional" }),
   view: defineCall({ kind: "post", path: "stat/devOperationMonitoring/view", input: analysisQuery, answer: analysis, access: "user", scope: "projectOptional" }),
   export: defineCall({ kind: "export", path: "stat/devOperationMonitoring/export", input: analysisQuery, answer: file, access: "user", scope: "projectOptional" }),
   /** The device's values at a time, read back as the initial-value table shows them. */
