@@ -1,12 +1,11 @@
 import { desc, eq, getTableColumns, inArray, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { Hono, type MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import type { AnyCall } from "@/lib/contract/call";
 import { columnOf, type EntityScope, type Fields, type RowOf } from "@/lib/contract/entity";
 import type { CrudRoute } from "@/lib/contract/entity-calls";
 import type { Db } from "../db/client";
-import { requireAuth } from "./auth";
 import type { CloudEnv, Ctx } from "./context";
 import {
   assertUnique,
@@ -31,7 +30,7 @@ import { localized, textColumns } from "./i18n-text";
 import type { I18nTexts } from "@/lib/contract/i18n-text";
 import type { Locale } from "@/lib/contract/locale";
 import { OPER } from "@/lib/contract/oper";
-import { projectOf, requireProject } from "./project-context";
+import { projectOf } from "./project-context";
 import { serve, type CallHandler, type Served } from "./serve";
 import { tenantScope } from "./scope";
 import { xlsxResponse } from "./xlsx-export";
@@ -255,17 +254,4 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
     o.guard?.add,
   );
   return served;
-}
-
-/**
- * Until a service's own routes are declared too: its crud routes as the router it mounts, at
- * their paths under the entity's `api`, with the token (and project) checked for the routes the
- * service still chains by hand after them.
- */
-export function crudRouter(entity: { api?: string; scope: EntityScope }, served: Served[]): Hono<CloudEnv> {
-  const app = new Hono<CloudEnv>().use(requireAuth);
-  if (entity.scope === "project") app.use(requireProject);
-  const base = `${entity.api}/`;
-  for (const { call, chain } of served) app.on(call.kind === "get" ? "get" : "post", `/${call.path.slice(base.length)}`, ...(chain as [MiddlewareHandler<CloudEnv>]));
-  return app;
 }

@@ -46,6 +46,16 @@ export const requireScreenProject = projectContext(true, true);
 /** After `requireAuth`: a project if the header names one (checked the same way), else null. */
 export const optionalProject = projectContext(false);
 
+/**
+ * The projects a monitoring call covers (`projectOptional`): the one chosen in the header, else
+ * every project the caller may see (the screens work before a project is chosen, as the shell allows).
+ */
+export async function projectsOfCall(c: Ctx): Promise<number[]> {
+  if (c.var.project) return [c.var.project.id];
+  const db = c.var.deps.db;
+  return (await db.select({ id: projects.id }).from(projects).where(await visibleProjects(db, c.var.auth))).map((r) => r.id);
+}
+
 /** The scope of the call's project; only after `requireProject`. */
 export function projectOf(c: { var: CloudEnv["Variables"] }): ProjectScope {
   if (!c.var.project) throw badRequest("cloud.projectRequired");
@@ -61,12 +71,3 @@ export async function projectRow<T extends ProjectTable>(c: { var: CloudEnv["Var
   return row as T["$inferSelect"];
 }
 
-/**
- * The projects a monitoring call covers: the one chosen in the header, else every project the
- * caller may see (the screens work before a project is chosen, as the shell allows).
- */
-export async function projectsOfCall(c: Ctx): Promise<number[]> {
-  if (c.var.project) return [c.var.project.id];
-  const db = c.var.deps.db;
-  return (await db.select({ id: projects.id }).from(projects).where(await visibleProjects(db, c.var.auth))).map((r) => r.id);
-}

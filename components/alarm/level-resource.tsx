@@ -1,13 +1,13 @@
 "use client";
 
 import { defineResource, resourcePage } from "@/components/kit";
-import { alarmLevel, type AlarmLevel } from "@/lib/contract/alarm/level";
+import { alarmLevel, alarmLevelApi, type AlarmLevel } from "@/lib/contract/alarm/level";
 import { LevelBadge } from "./level-badge";
 
 /** Alarm levels (levelSet): number 1–9, name, colour; the colour marks the level across the console. */
 export const levelResource = defineResource<AlarmLevel>({
   entity: alarmLevel,
-  endpoints: { page: "alarm/level/list" },
+  calls: alarmLevelApi,
   columns: {
     levelNum: { width: 90 },
     levelName: { render: (r) => <LevelBadge name={r.levelName} color={r.color} />, minWidth: 160 },

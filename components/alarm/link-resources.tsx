@@ -1,15 +1,13 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { defineResource, SelectField, type CustomFieldProps } from "@/components/kit";
 import { Badge } from "@/components/ui/badge";
-import { swrFetcher } from "@/lib/api/fetcher";
-import type { Page } from "@/lib/contract/envelope";
 import { useCall } from "@/lib/api/call";
+import type { CallInput } from "@/lib/contract/call";
 import { userApi } from "@/lib/contract/system/user";
-import { alarmContact, alarmContactGroup, type AlarmContact, type AlarmContactGroup } from "@/lib/contract/alarm/contact";
+import { alarmContact, alarmContactApi, alarmContactGroup, alarmContactGroupApi, type AlarmContact, type AlarmContactGroup } from "@/lib/contract/alarm/contact";
 import { ChosenField, CONTACT_COLUMNS } from "./chosen-field";
 
 // The contacts picker opens from the group form only: not in the lists' first load.
@@ -25,7 +23,7 @@ function UserSelect({ field, id, disabled, invalid }: CustomFieldProps) {
 /** Alarm contacts (alarmLink): name, mobile, e-mail, the joined user; spreadsheet import (importLink). */
 export const contactResource = defineResource<AlarmContact>({
   entity: alarmContact,
-  endpoints: { import: "alarm/link/importLink" },
+  calls: alarmContactApi,
   columns: { linkName: { minWidth: 120 }, description: { minWidth: 160 } },
   form: { columns: 2, placeholders: ["linkName", "phone", "email"], fields: { userId: { type: "custom", render: (p) => <UserSelect {...p} />, hint: "hints.userId" } } },
   rowActions: ["edit", "del"],
@@ -37,7 +35,8 @@ function ContactsField(props: CustomFieldProps) {
   const { field } = props;
   const t = useTranslations("alarm");
   const ids: number[] = Array.isArray(field.value) ? field.value : [];
-  const { data } = useSWR<Page<AlarmContact>>(["alarm/link/page", { current: 1, size: 9999 }], swrFetcher);
+  // Every contact, as the picker lists them (its filters left out).
+  const { data } = useCall(alarmContactApi.page, { current: 1, size: 9999 } as CallInput<typeof alarmContactApi.page>);
   const names = new Map((data?.records ?? []).map((c) => [c.id, c.linkName]));
   return (
     <ChosenField
@@ -49,7 +48,7 @@ function ContactsField(props: CustomFieldProps) {
         <ListPicker
           {...state}
           title={t("group.contacts.choose")}
-          endpoint="alarm/link/page"
+          endpoint={alarmContactApi.page.path}
           multiple
           value={ids}
           columns={CONTACT_COLUMNS.map((key) => ({ key, title: t(`picker.columns.${key}`) }))}
@@ -63,7 +62,7 @@ function ContactsField(props: CustomFieldProps) {
 /** Contact groups (linkGroup): a name and its contacts. */
 export const groupResource = defineResource<AlarmContactGroup>({
   entity: alarmContactGroup,
-  endpoints: { page: "alarm/linkGroup/list" },
+  calls: alarmContactGroupApi,
   columns: { memberCount: { width: 90 }, memberNames: { minWidth: 220 } },
   form: { placeholders: ["groupName"], fields: { contactIds: { type: "custom", render: (p) => <ContactsField {...p} />, full: true } } },
   rowActions: ["edit", "del"],

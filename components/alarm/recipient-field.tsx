@@ -6,15 +6,15 @@ import type { CustomFieldProps } from "@/components/kit";
 import { TabbedListPicker, type PickerTab } from "@/components/kit/pickers";
 import { Badge } from "@/components/ui/badge";
 import { LINK_TYPE } from "@/lib/contract/alarm/enums";
-import type { RecipientRow } from "@/lib/contract/alarm/contact";
+import { alarmContactApi, alarmContactGroupApi, type RecipientRow } from "@/lib/contract/alarm/contact";
 import { ChosenField, CONTACT_COLUMNS } from "./chosen-field";
 
 type Row = Record<string, unknown>;
 const CONTACT = String(LINK_TYPE.contact);
 const GROUP = String(LINK_TYPE.group);
 const TABS = [
-  { key: CONTACT, tab: "contact", endpoint: "alarm/link/page", columns: CONTACT_COLUMNS },
-  { key: GROUP, tab: "group", endpoint: "alarm/linkGroup/list", columns: ["groupName", "memberCount"] },
+  { key: CONTACT, tab: "contact", endpoint: alarmContactApi.page.path, columns: CONTACT_COLUMNS },
+  { key: GROUP, tab: "group", endpoint: alarmContactGroupApi.page.path, columns: ["groupName", "memberCount"] },
 ];
 
 /**

@@ -1,16 +1,13 @@
 "use client";
 
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { SelectField, useDict, type CustomFieldProps } from "@/components/kit";
 import { Checkbox } from "@/components/ui/checkbox";
-import { swrFetcher } from "@/lib/api/fetcher";
-import type { Page } from "@/lib/contract/envelope";
 import { useCall } from "@/lib/api/call";
 import { deviceApi } from "@/lib/contract/device/device";
 import { CHANNEL } from "@/lib/contract/alarm/enums";
-import type { AlarmLevel } from "@/lib/contract/alarm/level";
-import type { AlarmFunction } from "@/lib/contract/alarm/rule";
+import { alarmLevelApi, LEVELS_IN_ORDER } from "@/lib/contract/alarm/level";
+import { alarmRuleApi } from "@/lib/contract/alarm/rule";
 import { deviceRowsOf } from "@/components/product-set/device-rows";
 import { LevelBadge } from "./level-badge";
 
@@ -39,8 +36,10 @@ export function PropertyField({ field, id, form, disabled, invalid }: CustomFiel
   const t = useTranslations("alarm.rule");
   const productId = form.watch("productId");
   const pointId = form.watch("pointId");
-  const key = pointId ? ["alarm/rule/getMonitorAlamFunList", { pointId }] : productId ? ["alarm/rule/getDevAlamFunList", { productId }] : null;
-  const { data } = useSWR<AlarmFunction[]>(key, swrFetcher);
+  const key = pointId || productId;
+  const ofPoint = useCall(alarmRuleApi.pointFunctions, pointId ? { pointId } : null);
+  const ofProduct = useCall(alarmRuleApi.devFunctions, !pointId && productId ? { productId } : null);
+  const data = pointId ? ofPoint.data : ofProduct.data;
   const options = (data ?? []).map((f) => ({ value: f.identifier, label: `${f.funcName} · ${f.identifier}${f.unit ? ` (${f.unit})` : ""}` }));
   return (
     <SelectField
@@ -57,7 +56,7 @@ export function PropertyField({ field, id, form, disabled, invalid }: CustomFiel
 
 /** The alarm level, in its colour. */
 export function LevelField({ field, id, disabled, invalid }: CustomFieldProps) {
-  const { data } = useSWR<Page<AlarmLevel>>(["alarm/level/list", { current: 1, size: 100, sortField: "levelNum", sortOrder: "asc" }], swrFetcher);
+  const { data } = useCall(alarmLevelApi.page, LEVELS_IN_ORDER);
   const levels = data?.records ?? [];
   const options = levels.map((l) => ({ value: l.id, label: `${l.levelNum} · ${l.levelName}` }));
   const chosen = levels.find((l) => l.id === Number(field.value));

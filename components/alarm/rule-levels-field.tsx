@@ -1,16 +1,14 @@
 "use client";
 
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { PlusIcon, Trash2Icon } from "lucide-react";
 import type * as React from "react";
 import { SelectField, useDict, type CustomFieldProps, type DictOption } from "@/components/kit";
 import { NumberInput } from "@/components/kit/form/number-input";
 import { Button } from "@/components/ui/button";
-import { swrFetcher } from "@/lib/api/fetcher";
-import type { Page } from "@/lib/contract/envelope";
+import { useCall } from "@/lib/api/call";
 import { COMPARE_RANGE } from "@/lib/contract/alarm/enums";
-import type { AlarmLevel } from "@/lib/contract/alarm/level";
+import { alarmLevelApi, LEVELS_IN_ORDER } from "@/lib/contract/alarm/level";
 import { MAX_RULE_LEVELS, type RuleCondition } from "@/lib/contract/alarm/rule";
 import { LevelBadge } from "./level-badge";
 
@@ -25,7 +23,7 @@ type RowErrors = Partial<Record<keyof RuleCondition, { message?: string }>>;
 export function RuleLevelsField({ field, id, form, disabled }: CustomFieldProps) {
   const t = useTranslations("alarm.rule.levels");
   const ops = useDict("compareType");
-  const { data } = useSWR<Page<AlarmLevel>>(["alarm/level/list", { current: 1, size: 100, sortField: "levelNum", sortOrder: "asc" }], swrFetcher);
+  const { data } = useCall(alarmLevelApi.page, LEVELS_IN_ORDER);
   const levels = data?.records ?? [];
   const rows: Row[] = Array.isArray(field.value) ? field.value : [];
   const errors = (form.formState.errors.conditions as unknown as RowErrors[] | undefined) ?? [];

@@ -1,17 +1,15 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { defineResource, operToggle, dictLabel, useDict, type RemoteOptions, resourcePage } from "@/components/kit";
 import { DictText } from "@/components/kit/table/cells";
 import { Badge } from "@/components/ui/badge";
-import { swrFetcher } from "@/lib/api/fetcher";
 import { COMPARE_RANGE, RULE_TYPE } from "@/lib/contract/alarm/enums";
-import { alarmRule, type AlarmRuleRow, type RuleNumStat } from "@/lib/contract/alarm/rule";
 import { productApi } from "@/lib/contract/device/product";
-import type { Page } from "@/lib/contract/envelope";
-import type { AlarmLevel } from "@/lib/contract/alarm/level";
+import { alarmRule, alarmRuleApi, type AlarmRuleRow } from "@/lib/contract/alarm/rule";
+import { alarmLevelApi, LEVELS_IN_ORDER } from "@/lib/contract/alarm/level";
+import { useCall } from "@/lib/api/call";
 import { LevelBadge } from "./level-badge";
 import { RuleLevelsField } from "./rule-levels-field";
 import { ChannelsField, DeviceField, LevelField, PropertyField } from "./rule-fields";
@@ -24,13 +22,13 @@ const type = (v: V) => Number(v.ruleType ?? RULE_TYPE.value);
 const isValue = (v: V) => type(v) === RULE_TYPE.value;
 const onProduct = (v: V) => !v.pointId;
 const PRODUCTS: RemoteOptions = { url: productApi.list.path, params: { size: 9999 }, labelKey: "prodName", valueKey: "id" };
-const POINTS: RemoteOptions = { url: "alarm/rule/points", labelKey: "groupName", valueKey: "id" };
+const POINTS: RemoteOptions = { url: alarmRuleApi.points.path, labelKey: "groupName", valueKey: "id" };
 const OPS: Record<number, string> = { 1: ">", 2: "≥", 3: "<", 4: "≤" };
 
 /** What the rule watches and when it fires: "angleX ∉ [-3, 3]", each level in its colour; "offline". */
 function ConditionText({ row }: { row: AlarmRuleRow }) {
   const t = useTranslations("alarm.rule");
-  const levels = useSWR<Page<AlarmLevel>>(["alarm/level/list", { current: 1, size: 100, sortField: "levelNum", sortOrder: "asc" }], swrFetcher).data?.records ?? [];
+  const levels = useCall(alarmLevelApi.page, LEVELS_IN_ORDER).data?.records ?? [];
   if (row.ruleType === RULE_TYPE.offline) return <>{t("summary.offline")}</>;
   if (row.ruleType === RULE_TYPE.stale) return <>{t("summary.stale", { n: row.staleCycles ?? 0 })}</>;
   return (
@@ -63,7 +61,8 @@ function ChannelsText({ value }: { value: readonly number[] | null }) {
 /** The project's rule counts above the list (numStat); without a project, what to do first. */
 function RuleStats({ projId }: { projId: number | null }) {
   const t = useTranslations("alarm.rule");
-  const { data } = useSWR<RuleNumStat>(projId ? ["alarm/rule/numStat", { projId }] : null, swrFetcher);
+  // The project switch revalidates every call: the counts follow it.
+  const { data } = useCall(alarmRuleApi.numStat, projId ? {} : null);
   if (!projId)
     return (
       <p role="status" className="rounded-md border border-dashed px-3 py-2 text-sm text-muted-foreground" data-testid="rule-no-project">
@@ -89,6 +88,7 @@ function RuleStats({ projId }: { projId: number | null }) {
  */
 export const ruleResource = defineResource<AlarmRuleRow>({
   entity: alarmRule,
+  calls: alarmRuleApi,
   search: { items: { productId: { type: "select2", remote: PRODUCTS }, deviceId: false } },
   columns: {
     ruleName: { minWidth: 140 },

@@ -1,6 +1,7 @@
 "use client";
 
-import { closeBody, operBody, todoCheckBody, todoOperBody } from "@/lib/contract/alarm/workflow";
+import { alarmCoreApi } from "@/lib/contract/alarm/alarm-center";
+import { todoApi } from "@/lib/contract/message";
 import { FormDialog, useNsLabel, type FormField } from "@/components/kit";
 
 /**
@@ -38,16 +39,15 @@ type Props = {
   onDone: () => Promise<unknown> | void;
 };
 
-/** Where each action posts, and with which body, from an alarm or from a to-do. */
-function call(action: WorkflowAction, kind: "alarm" | "todo") {
-  if (kind === "todo") return action === "review" ? { endpoint: "msg/todo/addCheck", schema: todoCheckBody, extra: {} } : { endpoint: "msg/todo/addOper", schema: todoOperBody, extra: {} };
-  if (action === "close") return { endpoint: "alarm/core/close", schema: closeBody, extra: {} };
-  return { endpoint: "alarm/core/oper", schema: operBody, extra: { operType: action } };
+/** The call each action makes, from an alarm or from a to-do: its path and its body's rules. */
+function callOf(action: WorkflowAction, kind: "alarm" | "todo") {
+  const made = kind === "todo" ? (action === "review" ? todoApi.addCheck : todoApi.addOper) : action === "close" ? alarmCoreApi.close : alarmCoreApi.oper;
+  return { endpoint: made.path, schema: made.input, extra: made === alarmCoreApi.oper ? { operType: action } : {} };
 }
 
 export function WorkflowDialog({ action, target, onClose, onDone }: Props) {
   const t = useNsLabel("alarm.alarmCentre");
-  const { endpoint, schema, extra } = call(action, target.kind);
+  const { endpoint, schema, extra } = callOf(action, target.kind);
   return (
     <FormDialog
       title={t(`actions.${action}`)}

@@ -3,7 +3,7 @@
  * outside the shell). A screen is a `ScreenFrame` of `Panel`s fed by `useLiveData`:
  *
  * ```tsx
- * const { data, loading } = useLiveData<Analysis>("stat/monitorScreen/dataAnalysis");
+ * const { data, loading } = useLiveCall(monitorScreenApi.dataAnalysis, {});
  * <ScreenFrame title={t("title")}>
  *   <Panel title={t("trend")}>{data ? <ScreenChart option={…} ariaLabel={…} /> : <PanelNote>…</PanelNote>}</Panel>
  * </ScreenFrame>
@@ -12,6 +12,6 @@
 export { ScreenFrame, useScreenScale } from "./screen-frame";
 export { Panel, PanelNote } from "./panel";
 export { ScreenChart, SCREEN_TEXT } from "./screen-chart";
-export { useLiveData, useRefreshMs } from "./use-live-data";
+export { useLiveCall, useLiveData, useRefreshMs } from "./use-live-data";
 export { useScreen, type ScreenInfo } from "./screen-context";
 export { DESIGN } from "./scale";

@@ -3,7 +3,9 @@
 import * as React from "react";
 import { useSearchParams } from "next/navigation";
 import useSWR from "swr";
+import { callKey } from "@/lib/api/call";
 import { silentSwrFetcher } from "@/lib/api/fetcher";
+import type { AnyCall, CallAnswer, CallInput } from "@/lib/contract/call";
 import { refreshMsOf } from "./scale";
 import { useLiveStatus } from "./screen-context";
 
@@ -42,3 +44,6 @@ export function useLiveData<T>(key: Key | null) {
   React.useEffect(() => () => forget?.(id), [forget, id]);
   return { data, failed: !!error, loading: isLoading && data === undefined };
 }
+
+/** A declared call, live as `useLiveData` keeps it and typed by its declaration; `null` input waits. */
+export const useLiveCall = <C extends AnyCall>(c: C, input: CallInput<C> | null) => useLiveData<CallAnswer<C>>(callKey(c, input) as Key | null);

@@ -4,10 +4,10 @@ import * as React from "react";
 import { useTranslations } from "next-intl";
 import { DisplayMap, type MapDevice } from "@/components/maps";
 import { projectMarker } from "@/components/maps/geo";
-import { Panel, PanelNote, ScreenChart, ScreenFrame, useLiveData, useScreen } from "@/components/data-screen";
+import { Panel, PanelNote, ScreenChart, ScreenFrame, useLiveCall, useScreen } from "@/components/data-screen";
 import { DeviceStats, LatestAlarms, Stat, useLevelLabel } from "@/components/data-screen/screen-parts";
 import { levelRing, trendBars } from "@/components/data-screen/screen-options";
-import type { DataAnalysis, HealthAssess, MonitorIndex, ProjectHealth } from "@/lib/contract/screen/monitor-screen";
+import { monitorScreenApi, type ProjectHealth } from "@/lib/contract/screen/monitor-screen";
 import { cn } from "@/lib/utils";
 
 /** The map fills its panel: the body's height in the 1920×1080 design. */
@@ -28,9 +28,9 @@ function Waiting({ failed }: { failed: boolean }) {
 export function GlobalDataScreenView() {
   const t = useTranslations("dataScreen");
   const { projId } = useScreen();
-  const index = useLiveData<MonitorIndex>("stat/monitorScreen/monitorIndex");
-  const health = useLiveData<HealthAssess>("stat/monitorScreen/healthAssess");
-  const analysis = useLiveData<DataAnalysis>("stat/monitorScreen/dataAnalysis");
+  const index = useLiveCall(monitorScreenApi.monitorIndex, {});
+  const health = useLiveCall(monitorScreenApi.healthAssess, {});
+  const analysis = useLiveCall(monitorScreenApi.dataAnalysis, {});
   const label = useLevelLabel();
 
   const healthById = React.useMemo(() => new Map((health.data?.projects ?? []).map((p) => [p.id, p])), [health.data]);

@@ -2,10 +2,10 @@
 
 import * as React from "react";
 import { useTranslations } from "next-intl";
-import { Panel, PanelNote, ScreenChart, ScreenFrame, useLiveData } from "@/components/data-screen";
+import { Panel, PanelNote, ScreenChart, ScreenFrame, useLiveCall } from "@/components/data-screen";
 import { Stat, useLevelLabel } from "@/components/data-screen/screen-parts";
 import { rankingBars, trendBars, typeBars } from "@/components/data-screen/screen-options";
-import type { DataAnalysis } from "@/lib/contract/screen/monitor-screen";
+import { monitorScreenApi } from "@/lib/contract/screen/monitor-screen";
 
 /**
  * globalDataScreen1 (core §2): the tenant's figures in the alternative layout — the projects
@@ -14,7 +14,7 @@ import type { DataAnalysis } from "@/lib/contract/screen/monitor-screen";
  */
 export function GlobalDataScreen1View() {
   const t = useTranslations("dataScreen");
-  const { data, failed } = useLiveData<DataAnalysis>("stat/monitorScreen/dataAnalysis");
+  const { data, failed } = useLiveCall(monitorScreenApi.dataAnalysis, {});
   const label = useLevelLabel();
   const options = React.useMemo(
     () =>

@@ -3,7 +3,7 @@ import { normalizeLocale } from "@/lib/contract/locale";
 import { requireSession } from "@/lib/server/require-session";
 import { Code } from "@/lib/contract/envelope";
 import { loginApi, type UserInfo } from "@/lib/contract/auth";
-import type { HomeSummary } from "@/lib/contract/home";
+import { homeApi, type HomeSummary } from "@/lib/contract/home";
 import { flattenMenu } from "@/lib/shell/menu";
 import { loadInboxCounts, loadShellData } from "@/lib/server/shell-data";
 import { callUpstream } from "@/lib/server/upstream";
@@ -31,7 +31,7 @@ export async function HomeView() {
     loadShellData(session, locale),
     loadInboxCounts(session, locale),
     callUpstream<UserInfo>(loginApi.userInfo.path, auth),
-    platform ? null : callUpstream<HomeSummary>("stat/home/summary", auth),
+    platform ? null : callUpstream<HomeSummary>(homeApi.summary.path, auth),
     getTranslations("shell.home"),
     getTranslations("home"),
     getTranslations("common"),

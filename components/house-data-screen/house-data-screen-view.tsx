@@ -2,10 +2,11 @@
 
 import * as React from "react";
 import { useTranslations } from "next-intl";
-import { PanelNote, ScreenFrame, useLiveData, useScreen } from "@/components/data-screen";
+import { PanelNote, ScreenFrame, useLiveCall, useLiveData, useScreen } from "@/components/data-screen";
 import type { CallAnswer } from "@/lib/contract/call";
 import { devPointScreenApi, devSceneModelApi } from "@/lib/contract/scene/api";
-import { SCREEN_RANGES, type PointData, type PointSeries } from "@/lib/contract/scene/scene";
+import { SCREEN_RANGES } from "@/lib/contract/scene/scene";
+import { monitorScreenApi } from "@/lib/contract/screen/monitor-screen";
 import type { ScreenBlock } from "@/lib/contract/scene/enums";
 import { cn } from "@/lib/utils";
 import { HouseChartPanel } from "./house-chart-panel";
@@ -48,9 +49,9 @@ export function HouseDataScreen() {
   const blocks = new Set<ScreenBlock>(config.data?.blocks ?? []);
   const show = (b: ScreenBlock) => blocks.has(b);
   const scene = useLiveData<CallAnswer<typeof devPointScreenApi>>(on && (show("scene") || show("video")) ? [devPointScreenApi.path, { projId }] : null);
-  const points = useLiveData<PointData[]>(on && show("points") ? ["stat/monitorScreen/devicePointData", { projId }] : null);
-  const analysis = useLiveData<PointSeries[]>(on && show("analysis") ? ["stat/monitorScreen/dataAnalysisView", { projId, hours }] : null);
-  const comparison = useLiveData<PointSeries[]>(on && show("comparison") ? ["stat/monitorScreen/dataComparisonView", { projId, hours }] : null);
+  const points = useLiveCall(monitorScreenApi.devicePointData, on && show("points") ? { projId } : null);
+  const analysis = useLiveCall(monitorScreenApi.dataAnalysisView, on && show("analysis") ? { projId, hours } : null);
+  const comparison = useLiveCall(monitorScreenApi.dataComparisonView, on && show("comparison") ? { projId, hours } : null);
 
   const left = show("points");
   const middle = show("scene") || show("video");

@@ -14,7 +14,7 @@
  *
  * Several paged lists in tabs, a choice per tab (the alarm-recipient picker's contacts and groups):
  *   <TabbedListPicker open={open} onOpenChange={setOpen} title={t("picker.title")}
- *     tabs={[{ key: "1", label: t("contacts"), endpoint: "alarm/link/page", columns }, …]}
+ *     tabs={[{ key: "1", label: t("contacts"), endpoint: alarmContactApi.page.path, columns }, …]}
  *     value={{ "1": contactIds, "2": groupIds }} onConfirm={(picked, rows) => …} />
  *
  * A failed call leaves its list empty without a word (widgets §8); an answer the picker cannot

@@ -10,10 +10,10 @@ import { ReadingsTable } from "@/components/kit/chart/readings-table";
 import { useDict } from "@/components/kit";
 import type { TableColumn } from "@/components/kit/table/data-table";
 import { quickRange } from "@/components/kit/resource/search-rules";
-import { api, download, swrFetcher } from "@/lib/api/fetcher";
+import { call, exportCall, useCall } from "@/lib/api/call";
 import type { StatType } from "@/lib/contract/alarm/enums";
-import { definitionLines, type AlarmDefinition } from "@/lib/contract/alarm/rule";
-import { CHART_MAX_POINTS, type Analysis, type KindPoint, type PointDevice } from "@/lib/contract/monitoring/analysis";
+import { alarmRuleApi, definitionLines } from "@/lib/contract/alarm/rule";
+import { CHART_MAX_POINTS, monitoringApi, type KindPoint, type PointDevice } from "@/lib/contract/monitoring/analysis";
 import { alarmLines as numericLines, type AlarmLine, type TimePoint } from "@/lib/contract/monitoring/compute";
 import type { QueryType, ShowValue, ValueType } from "@/lib/contract/monitoring/enums";
 import type { MonitorDef } from "@/lib/contract/monitoring/monitors";
@@ -46,7 +46,7 @@ export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onCha
   const showOptions = useDict("showValue").filter((o) => def.showValues.includes(Number(o.value) as ShowValue));
 
   const body = { monitorKind: def.kind, deviceId: device.id, groupId: point.id, startTime: range[0], endTime: range[1], queryType, valueType, showValue };
-  const view = useSWR(range[0] && range[1] ? ["monitoring:view", JSON.stringify(body)] : null, () => api.post<Analysis>("stat/devOperationMonitoring/view", body), { keepPreviousData: true });
+  const view = useSWR(range[0] && range[1] ? ["monitoring:view", JSON.stringify(body)] : null, () => call(monitoringApi.view, body), { keepPreviousData: true });
   React.useEffect(() => setClicked(null), [device.id]);
 
   const name = (id: string) => t(`measures.${id}`);
@@ -57,7 +57,7 @@ export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onCha
   );
   // The alarm rules' definitions on the first series' property, for the figure shown — the same ones alarmCenterInfo draws.
   const identifier = series[0]?.id;
-  const rules = useSWR<AlarmDefinition[]>(identifier ? ["alarm/rule/alarmLines", { deviceId: device.id, identifier, statType: STAT_OF_SHOW[showValue] }] : null, swrFetcher);
+  const rules = useCall(alarmRuleApi.alarmLines, identifier ? { deviceId: device.id, identifier, statType: STAT_OF_SHOW[showValue] } : null);
   const ruleLines = React.useMemo(() => definitionLines(rules.data ?? []), [rules.data]);
   // The device's own alarm range (device configuration) beside the point's.
   const own = device.config ?? {};
@@ -102,9 +102,9 @@ export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onCha
   const onExport = async () => {
     setExporting(true);
     try {
-      await download("stat/devOperationMonitoring/export", body, `${def.kind}.xlsx`);
+      await exportCall(monitoringApi.export, body, `${def.kind}.xlsx`);
     } catch {
-      // download() has told the user.
+      // The export has told the user.
     } finally {
       setExporting(false);
     }

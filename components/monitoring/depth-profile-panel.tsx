@@ -7,9 +7,9 @@ import { DownloadIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { ChartPanel, type DayRange } from "@/components/kit/chart/chart-panel";
 import { quickRange } from "@/components/kit/resource/search-rules";
-import { api, download } from "@/lib/api/fetcher";
+import { call, exportCall } from "@/lib/api/call";
 import { platformDayStart } from "@/lib/contract/monitoring/analysis";
-import { MAX_PROFILE_TIMES, nearestCurve, spreadTimes, type DepthProfile } from "@/lib/contract/monitoring/depth-profile";
+import { MAX_PROFILE_TIMES, nearestCurve, profileApi, spreadTimes } from "@/lib/contract/monitoring/depth-profile";
 import { formatDateTime } from "@/lib/format";
 import { profileOption } from "./chart-options";
 import { ProfileCurveTable } from "./profile-curve-table";
@@ -45,7 +45,7 @@ export function DepthProfilePanel({ deviceId, groupId, deviceName }: { deviceId:
     return spreadTimes(from, to, count);
   }, [range, count]);
   const body = { deviceId, groupId, times };
-  const view = useSWR(range[0] && range[1] ? [PROFILE_KEY, JSON.stringify(body)] : null, () => api.post<DepthProfile>("stat/rionDipAngle/view", body), { keepPreviousData: true });
+  const view = useSWR(range[0] && range[1] ? [PROFILE_KEY, JSON.stringify(body)] : null, () => call(profileApi.view, body), { keepPreviousData: true });
   const data = view.data;
   const labels = React.useMemo(() => ({ depth: t("profile.depth"), displacement: t("profile.displacement") }), [t]);
   const option = React.useMemo(
@@ -61,9 +61,9 @@ export function DepthProfilePanel({ deviceId, groupId, deviceName }: { deviceId:
   const onExport = async () => {
     setExporting(true);
     try {
-      await download("stat/rionDipAngle/export", body, "inclinometer.xlsx");
+      await exportCall(profileApi.export, body, "inclinometer.xlsx");
     } catch {
-      // download() has told the user.
+      // The export has told the user.
     } finally {
       setExporting(false);
     }

@@ -10,10 +10,9 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useConfirm } from "@/components/kit";
 import { Can } from "@/components/kit/can";
-import { api } from "@/lib/api/fetcher";
 import { call } from "@/lib/api/call";
-import { pointGroupApi, SET_INIT_PERM } from "@/lib/contract/monitoring/point-group";
-import type { InitRow } from "@/lib/contract/monitoring/analysis";
+import { pointGroupApi } from "@/lib/contract/monitoring/point-group";
+import { monitoringApi, SET_INIT_PERM } from "@/lib/contract/monitoring/analysis";
 import { formatDateTime } from "@/lib/format";
 import { useBusy } from "@/components/kit/use-busy";
 
@@ -25,13 +24,13 @@ export function useSetInit() {
   const t = useTranslations("monitoring");
   const [confirm, confirmElement] = useConfirm();
   const [busy, run] = useBusy();
-  const set = async (call: () => Promise<unknown>, then: () => unknown) => {
+  const set = async (save: () => Promise<unknown>, then: () => unknown) => {
     if (!(await confirm(t("screen.initConfirm")))) {
       toast.info(t("screen.initCancelled"));
       return;
     }
     await run(async () => {
-      await call();
+      await save();
       toast.success(t("screen.initDone"));
       await then();
     });
@@ -48,7 +47,7 @@ export function InitValues({ deviceId, groupId, time, group, onSet }: { deviceId
   const t = useTranslations("monitoring");
   const { set: setInit, busy, confirmElement } = useSetInit();
   const rows = useSWR(time === null ? null : ["monitoring:init", deviceId, groupId, time], () =>
-    api.post<{ dataList: InitRow[] }>(`stat/devOperationMonitoring/getDevInitValue${groupId ? `?groupId=${groupId}` : ""}`, { deviceId, dateTime: time }).then((d) => d.dataList),
+    call(monitoringApi.initValues, { deviceId, dateTime: time, groupId: groupId ?? undefined }).then((d) => d.dataList),
   );
 
   const set = async (whole: boolean) => {
@@ -57,7 +56,7 @@ export function InitValues({ deviceId, groupId, time, group, onSet }: { deviceId
       return;
     }
     await setInit(
-      () => (whole && groupId ? call(pointGroupApi.setInit, { groupId, dateTime: time }) : api.post("stat/devOperationMonitoring/setDevInitValue", { deviceId, dateTime: time })),
+      () => (whole && groupId ? call(pointGroupApi.setInit, { groupId, dateTime: time }) : call(monitoringApi.setInit, { deviceId, dateTime: time })),
       async () => {
         await rows.mutate();
         onSet();

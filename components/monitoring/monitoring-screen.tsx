@@ -1,14 +1,13 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { Card, CardContent } from "@/components/ui/card";
 import { PageFrame } from "@/components/kit";
 import { useUrlPatch } from "@/components/kit/url-param";
-import { silentSwrFetcher, swrFetcher } from "@/lib/api/fetcher";
+import { useCall } from "@/lib/api/call";
 import type { MonitorKind } from "@/lib/contract/device/product";
-import type { DeviceStates, KindPoint } from "@/lib/contract/monitoring/analysis";
+import { monitoringApi } from "@/lib/contract/monitoring/analysis";
 import type { AlarmLine } from "@/lib/contract/monitoring/compute";
 import { monitorOf } from "@/lib/contract/monitoring/monitors";
 import { ConcreteScreen } from "@/components/devices/concrete-screen";
@@ -32,8 +31,8 @@ export function MonitoringScreen({ kind, alarmLines }: { kind: MonitorKind; alar
 function PointsScreen({ kind, alarmLines }: { kind: MonitorKind; alarmLines?: readonly AlarmLine[] }) {
   const t = useTranslations("monitoring");
   const def = monitorOf(kind);
-  const list = useSWR<KindPoint[]>(["stat/devOperationMonitoring/list", { monitorKind: kind }], swrFetcher, { refreshInterval: 60_000 });
-  const states = useSWR<DeviceStates>(["stat/devManageStat/view", { monitorKind: kind }], silentSwrFetcher, { refreshInterval: 60_000 });
+  const list = useCall(monitoringApi.list, { monitorKind: kind }, { refreshInterval: 60_000 });
+  const states = useCall(monitoringApi.states, { monitorKind: kind }, { refreshInterval: 60_000, silent: true });
   const { params, go } = useUrlPatch();
   const points = list.data;
   const wantPoint = Number(params.get("point")) || null;

@@ -1,15 +1,14 @@
 "use client";
 
 import Link from "next/link";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { deriveDetailRows } from "@/components/kit";
 import { defineDetail, DetailPage } from "@/components/kit/detail/define-detail";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { swrFetcher } from "@/lib/api/fetcher";
+import { useCall } from "@/lib/api/call";
 import type { MonitorKind } from "@/lib/contract/device/product";
-import type { KindPoint } from "@/lib/contract/monitoring/analysis";
+import { monitoringApi } from "@/lib/contract/monitoring/analysis";
 import { round } from "@/lib/contract/monitoring/compute";
 import { monitorOf } from "@/lib/contract/monitoring/monitors";
 import { pointGroup, pointGroupApi, type PointGroup } from "@/lib/contract/monitoring/point-group";
@@ -20,7 +19,7 @@ import { BatchConfigButton } from "./device-config-dialog";
 function PointDevices({ point }: { point: PointGroup }) {
   const t = useTranslations("monitoring");
   const kind = point.monitorKind as MonitorKind;
-  const list = useSWR<KindPoint[]>(["stat/devOperationMonitoring/list", { monitorKind: kind }], swrFetcher);
+  const list = useCall(monitoringApi.list, { monitorKind: kind });
   const mine = list.data?.find((p) => p.id === point.id);
   const measures = monitorOf(kind).measures;
   if (list.isLoading) return <Skeleton className="h-24" />;

@@ -6,10 +6,10 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Can } from "@/components/kit/can";
 import { SelectField } from "@/components/kit/form/select-field";
-import { api } from "@/lib/api/fetcher";
+import { call } from "@/lib/api/call";
+import { monitoringApi, SET_INIT_PERM } from "@/lib/contract/monitoring/analysis";
 import type { ProfileCurve } from "@/lib/contract/monitoring/depth-profile";
 import { formatDateTime } from "@/lib/format";
-import { SET_INIT_PERM } from "@/lib/contract/monitoring/point-group";
 import { useSetInit } from "./init-values";
 
 const cell = (v: number | null) => (v === null ? "—" : v);
@@ -34,7 +34,7 @@ export function ProfileCurveTable({ deviceId, curves, picked, onPick, onSet }: {
           <SelectField id="profile-curve" className="h-8 w-48" options={options} value={picked ?? ""} onChange={(v) => v !== "" && v !== null && onPick(Number(v))} clearable={false} />
         </label>
         <Can code={SET_INIT_PERM}>
-          <Button size="sm" disabled={busy || !curve} onClick={() => curve && set(() => api.post("stat/devOperationMonitoring/setDevInitValue", { deviceId, dateTime: curve.ts }), onSet)} data-testid="profile-set-init">
+          <Button size="sm" disabled={busy || !curve} onClick={() => curve && set(() => call(monitoringApi.setInit, { deviceId, dateTime: curve.ts }), onSet)} data-testid="profile-set-init">
             {t("screen.setInit")}
           </Button>
         </Can>

@@ -3,9 +3,9 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { api } from "@/lib/api/fetcher";
+import { call } from "@/lib/api/call";
 import type { Page } from "@/lib/contract/envelope";
-import type { MessageItem } from "@/lib/contract/message";
+import { stationApi, type MessageItem } from "@/lib/contract/message";
 import { INBOX, INBOX_PAGE_SIZE, inboxHref, type InboxKind } from "@/lib/shell/inbox";
 import { cn } from "@/lib/utils";
 import { Button } from "@/components/ui/button";
@@ -42,7 +42,7 @@ export function InboxPanel({
   const label = t(kind);
   const markAllRead = async () => {
     try {
-      await api.post("msg/station/currUser/readAll");
+      await call(stationApi.readAll, {});
     } catch {
       return;
     }

@@ -3,11 +3,12 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import useSWR, { type SWRConfiguration } from "swr";
+import type { SWRConfiguration } from "swr";
 import { Bell, ListTodo } from "lucide-react";
-import { silentSwrFetcher } from "@/lib/api/fetcher";
+import { useCall } from "@/lib/api/call";
+import type { CallInput } from "@/lib/contract/call";
 import type { Page } from "@/lib/contract/envelope";
-import type { MessageItem } from "@/lib/contract/message";
+import type { MessageItem, stationApi, todoApi } from "@/lib/contract/message";
 import { INBOX, INBOX_PAGE_SIZE, POLL_MS, type InboxKind } from "@/lib/shell/inbox";
 import { Button } from "@/components/ui/button";
 import { deferred, useDeferredPopup } from "@/components/ui/deferred";
@@ -19,7 +20,7 @@ const ICONS = { todo: ListTodo, messages: Bell } as const;
  * seconds: after a failure the next try comes one poll later instead, while the tab is visible
  * (a hidden tab tries again when it returns, by focus revalidation).
  */
-const POLL: SWRConfiguration = {
+const POLL: SWRConfiguration<Page<MessageItem>> = {
   refreshInterval: POLL_MS,
   refreshWhenHidden: false,
   revalidateOnFocus: true,
@@ -43,10 +44,11 @@ export function InboxPopover({ kind }: { kind: InboxKind }) {
   const router = useRouter();
   const { Part: Panel, open, setOpen, triggerProps } = useDeferredPopup(inboxPanel, "dialog");
   const [current, setCurrent] = useState(1);
-  const { path, filter } = INBOX[kind];
+  const { call, filter } = INBOX[kind];
   const Icon = ICONS[kind];
-  const key = [path, { current, size: INBOX_PAGE_SIZE, ...filter }] as const;
-  const { data, error, mutate } = useSWR<Page<MessageItem>>(key, silentSwrFetcher, POLL);
+  // The lists' queries take every filter; the popover sends its page and one status (the rest left out).
+  const input = { current, size: INBOX_PAGE_SIZE, ...filter } as CallInput<typeof todoApi.page> & CallInput<typeof stationApi.page>;
+  const { data, error, mutate } = useCall(call, input, { ...POLL, silent: true });
   const total = data?.total ?? 0;
   const label = t(kind);
 

@@ -1,6 +1,10 @@
 import { callsIn, type AnyCall } from "./call";
 import type { Service } from "./services";
 import * as ai from "./ai/chat";
+import * as alarmCenter from "./alarm/alarm-center";
+import * as alarmContact from "./alarm/contact";
+import * as alarmLevel from "./alarm/level";
+import * as alarmRule from "./alarm/rule";
 import * as battery from "./device/battery";
 import * as concrete from "./device/concrete";
 import * as connect from "./device/connect";
@@ -36,6 +40,13 @@ import * as devices from "./device/device";
 
 /** Devices, their operations, points, configuration, construction, calibration, linkage and scenes. */
 const DEVICES = [devices, deviceOps, deviceConfig, pointGroup, buildInfo, betonRule, linkage, scenes];
+import * as home from "./home";
+import * as message from "./message";
+import * as analysis from "./monitoring/analysis";
+import * as depthProfile from "./monitoring/depth-profile";
+import * as pushConfig from "./push/config";
+import * as monitorScreen from "./screen/monitor-screen";
+import * as template from "./system/template";
 
 /**
  * Every declared call, for what reads them all: the catalogue test, the OpenAPI document. A domain
@@ -48,15 +59,15 @@ const MODULES: Record<Service, object[]> = {
 
   comm: [connect, ingest, debug, concrete, instruct],
 
-  stat: [],
+  stat: [analysis, depthProfile, home, monitorScreen],
 
-  alarm: [],
+  alarm: [alarmCenter, alarmContact, alarmLevel, alarmRule],
 
-  msg: [],
+  msg: [message, template],
 
   file: [upload, knowledge, ai, media],
 
-  push: [],
+  push: [pushConfig],
 };
 
 export const CATALOGUE: readonly AnyCall[] = Object.values(MODULES).flatMap((modules) => modules.flatMap((m) => callsIn(m as Record<string, unknown>)));

@@ -7,6 +7,7 @@ import { projectApi, type Project } from "@/lib/contract/project";
 import { loginApi } from "@/lib/contract/auth";
 import { menuApi, type CollectEntry } from "@/lib/contract/system/menu";
 import type { CurrentMenus } from "@/lib/shell/menu";
+import { stationApi, todoApi, type StationNums, type TodoNums } from "@/lib/contract/message";
 import type { SignedIn } from "./session";
 import { callUpstream } from "./upstream";
 
@@ -43,8 +44,8 @@ const fetchShellData = cache(async (token: string, projId: number | null, tenant
 export async function loadInboxCounts(session: SignedIn, locale: Locale): Promise<{ todos: number; messages: number }> {
   const auth = { token: session.token, projId: session.projId, locale };
   const [todos, messages] = await Promise.all([
-    callUpstream<{ pending: number }>("msg/todo/nums", auth),
-    callUpstream<{ unread: number }>("msg/station/currUser/nums", auth),
+    callUpstream<TodoNums>(todoApi.nums.path, auth),
+    callUpstream<StationNums>(stationApi.nums.path, auth),
   ]);
   return { todos: todos.code === Code.OK ? todos.data.pending : 0, messages: messages.code === Code.OK ? messages.data.unread : 0 };
 }

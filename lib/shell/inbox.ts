@@ -1,4 +1,4 @@
-import type { MessageItem } from "@/lib/contract/message";
+import { stationApi, todoApi, type MessageItem } from "@/lib/contract/message";
 
 /** Core §9: the header popovers poll every 60 s, 10 items a page. */
 export const POLL_MS = 60_000;
@@ -6,8 +6,8 @@ export const INBOX_PAGE_SIZE = 10;
 
 /** Core §7: to-dos with todoStatus 1, messages with readStatus 0. */
 export const INBOX = {
-  todo: { path: "msg/todo/page", filter: { todoStatus: 1 }, all: "/msg/todo" },
-  messages: { path: "msg/station/currUser/page", filter: { readStatus: 0 }, all: "/msg/station" },
+  todo: { call: todoApi.page, filter: { todoStatus: 1 }, all: "/msg/todo" },
+  messages: { call: stationApi.page, filter: { readStatus: 0 }, all: "/msg/station" },
 } as const;
 export type InboxKind = keyof typeof INBOX;
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, ne, type SQL } from "drizzle-orm";
 import { ALARM_TYPE } from "@/lib/contract/alarm/enums";
-import { nextStatus, type AlarmStep, type Move } from "@/lib/contract/alarm/workflow";
+import { CHECK_PERM, HANDLE_PERM, nextStatus, type AlarmStep, type Move } from "@/lib/contract/alarm/workflow";
 import type { AlarmAttachment } from "@/lib/contract/alarm/enums";
 import type { Locale } from "@/lib/contract/locale";
 import { permissionCodes } from "../../lib/auth";
@@ -19,10 +19,6 @@ import { tenantOf } from "../../lib/scope";
  * `lib/contract/alarm/workflow.ts`, applied to the alarm under a row lock, recorded with who and
  * when, and followed by the to-dos and in-site messages of the people who must act next.
  */
-
-/** Handling an alarm and reviewing a handling result: the permission codes of the two roles in the workflow. */
-export const HANDLE_PERM = "alarm:core:oper";
-export const CHECK_PERM = "alarm:core:check";
 
 export type Actor = { userId: number | null; userName: string };
 

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { MonitorKind } from "@/lib/contract/device/product";
 import { configKindOf } from "@/lib/contract/monitoring/device-config";
+import type { KindPoint } from "@/lib/contract/monitoring/analysis";
+import type { ZeroType } from "@/lib/contract/monitoring/enums";
 import type { Db } from "../client";
 import { deviceConfigs, deviceInitValues, devices, pointGroups, products, telemetryLatest } from "../schema";
 import { pgArray } from "../../ingest/pg-array";
@@ -115,7 +117,7 @@ export function kindDevices(db: Db, projectIds: number[], kind?: MonitorKind | n
  * The points of a kind in the projects, in their sort order, each with its devices (in the point's
  * order), their state, latest values and initial values: what a monitoring screen lists.
  */
-export async function kindPoints(db: Db, projectIds: number[], kind: MonitorKind) {
+export async function kindPoints(db: Db, projectIds: number[], kind: MonitorKind): Promise<KindPoint[]> {
   if (!projectIds.length) return [];
   const groups = await db
     .select()
@@ -135,6 +137,7 @@ export async function kindPoints(db: Db, projectIds: number[], kind: MonitorKind
   const byId = new Map(devs.map((d) => [d.id, d]));
   return groups.map((g) => ({
     ...g,
+    zeroType: g.zeroType as ZeroType,
     devices: g.deviceIds.flatMap((id) => {
       const d = byId.get(id);
       if (!d) return [];
@@ -142,6 +145,7 @@ export async function kindPoints(db: Db, projectIds: number[], kind: MonitorKind
       return [
         {
           ...d,
+          lastReportTime: d.lastReportTime?.toISOString() ?? null,
           latest: Object.fromEntries(own.map((l) => [l.identifier, { value: l.num as number, ts: l.ts.getTime() }])),
           initial: Object.fromEntries([...(inits.get(id)?.values() ?? [])].map((v) => [v.identifier, v.value])),
           // A configuration saved for another kind (the device changed product) does not apply.

@@ -1,24 +1,20 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
-import { Hono } from "hono";
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { ALARM_TYPE, type AlarmAttachment } from "@/lib/contract/alarm/enums";
-import { alarmFilters, alarmQuery, alarmRecord, manualUpdate, statisticsQuery, type AlarmChart, type AlarmInfo, type AlarmRecord, type AlarmStatistics, type LevelNum, type ManualBody, type StatusNums } from "@/lib/contract/alarm/alarm-center";
-import { closeBody, operBody, type AlarmOperation, type Attachments, type Move } from "@/lib/contract/alarm/workflow";
-import { idQuery, idsBody } from "@/lib/contract/common";
-import type { Locale } from "@/lib/contract/locale";
+import { alarmCoreApi, alarmRecord, type AlarmRecord, type AlarmStatistics, type ManualBody, type StatusNums } from "@/lib/contract/alarm/alarm-center";
+import { CHECK_PERM, HANDLE_PERM, type Move } from "@/lib/contract/alarm/workflow";
 import { formatDateTime } from "@/lib/format";
 import { alarmLevelName, alarmName } from "../../db/queries/alarm-names";
-import { alarmDefinitionsFor, raiseAlarm, type AlarmRow } from "../../db/queries/alarms";
-import { alarmDefinition } from "@/lib/contract/alarm/rule";
-import { alarmRaised, CHECK_PERM, HANDLE_PERM, takeStep, type Actor } from "../../db/queries/alarm-workflow";
-import { telemetrySeries } from "../../db/queries/telemetry";
-import { alarmLevels, alarmOperations, alarmRules, alarms, devices, projects, todos } from "../../db/schema";
-import { assertPerm, requireAuth, requireMenu, requirePerm } from "../../lib/auth";
-import type { Ctx, CloudEnv } from "../../lib/context";
-import { containsPattern, exportColumns, filterConds, orderOf, pageOf, platformTime, rowMapper } from "../../lib/crud";
-import { badRequest, body, notFound, ok, query } from "../../lib/http";
+import { raiseAlarm } from "../../db/queries/alarms";
+import { alarmRaised, takeStep } from "../../db/queries/alarm-workflow";
+import { alarmLevels, alarmOperations, alarms, devices, projects, todos } from "../../db/schema";
+import { actorOf, alarmInfo, alarmRecordOf, alarmSelection, attachmentsOf } from "../../lib/alarm-info";
+import { assertPerm } from "../../lib/auth";
+import type { Ctx } from "../../lib/context";
+import { containsPattern, exportColumns, filterConds, orderOf, pageOf, platformTime } from "../../lib/crud";
+import { badRequest, notFound } from "../../lib/http";
 import { t } from "../../lib/i18n";
-import { optionalProject, projectOf, requireProject } from "../../lib/project-context";
-import { joinedText } from "../../lib/i18n-text";
+import { projectOf } from "../../lib/project-context";
+import { serve } from "../../lib/serve";
 import { tenantScope, tenantOf } from "../../lib/scope";
 import { visibleProjects } from "../../db/queries/projects";
 import { xlsxResponse } from "../../lib/xlsx-export";
@@ -30,37 +26,7 @@ import { xlsxResponse } from "../../lib/xlsx-export";
  * attachments (core §9). Reads need the alarm centre's menu; each step its button's code.
  */
 
-const SCREEN = "/alarm/alarmCenter";
 const EXPORT_LIMIT = 100_000;
-/** The chart around an alarm: this long before it and after its last crossing. */
-const CHART_MARGIN_MS = 6 * 3600_000;
-const CHART_POINTS = 2000;
-
-const byKind = (list: AlarmAttachment[], kind: AlarmAttachment["kind"]) => list.filter((a) => (a.kind ?? "file") === kind).map((a) => a.url);
-const baseName = (p: string) => decodeURIComponent(p.split("/").pop() ?? p);
-/** The kit's uploaders keep stored paths by kind; the alarm keeps one list of named files. */
-export const attachmentsOf = (a: Partial<Attachments>): AlarmAttachment[] => [
-  ...(a.images ?? []).map((url) => ({ url, name: baseName(url), kind: "image" as const })),
-  ...(a.videos ?? []).map((url) => ({ url, name: baseName(url), kind: "video" as const })),
-  ...(a.files ?? []).map((url) => ({ url, name: baseName(url), kind: "file" as const })),
-];
-
-/** An alarm with its device's and project's names, it and its level named in `locale`. */
-const selection = (locale: Locale) => ({
-  ...getTableColumns(alarms),
-  alarmName: alarmName(locale),
-  levelName: alarmLevelName(locale),
-  deviceName: sql<string | null>`(select ${devices.deviceName} from ${devices} where ${devices.id} = ${alarms.deviceId})`,
-  deviceSn: sql<string | null>`(select ${devices.deviceSn} from ${devices} where ${devices.id} = ${alarms.deviceId})`,
-  prjName: sql<string | null>`(select ${projects.prjName} from ${projects} where ${projects.id} = ${alarms.projectId})`,
-});
-type Selected = AlarmRow & { deviceName: string | null; deviceSn: string | null; prjName: string | null };
-
-const toRow = rowMapper<typeof alarmRecord.fields, AlarmRecord>(alarmRecord, {
-  images: (r) => byKind(r.attachments as AlarmAttachment[], "image"),
-  videos: (r) => byKind(r.attachments as AlarmAttachment[], "video"),
-  files: (r) => byKind(r.attachments as AlarmAttachment[], "file"),
-});
 
 type Filters = Record<string, unknown>;
 /** The list's conditions: the contract's filters, the alarm's name as stored or as shown, and the device by name or SN, in the call's project. */
@@ -76,7 +42,6 @@ async function listWhere(c: Ctx, { alarmName: name, ...f }: Filters, ...more: (S
   );
 }
 
-export const actorOf = (c: Ctx): Actor => ({ userId: c.var.auth.userId, userName: c.var.auth.realname || c.var.auth.username });
 /** One alarm of the call's project, by id. */
 const oneAlarm = (c: Ctx, id: number) => scoped(c, eq(alarms.id, id));
 
@@ -90,47 +55,9 @@ async function scoped(c: Ctx, ...conds: (SQL | undefined)[]): Promise<SQL> {
   return tenantScope(c.var.auth).where(alarms, inArray(alarms.projectId, visible), ...conds);
 }
 
-/** One alarm (of `where`: the caller's project, or a to-do's) with its rule, product, timeline and chart. */
-export async function alarmInfo(c: Ctx, where: SQL): Promise<AlarmInfo> {
-  const { db } = c.var.deps;
-  const [row] = await db.select(selection(c.var.locale)).from(alarms).where(where);
-  if (!row) throw notFound();
-  const alarm = row as Selected;
-  const [rule] = alarm.ruleId ? await db.select({ ruleName: joinedText(c.var.locale, alarmRules.ruleName, alarmRules.i18n, "ruleName") }).from(alarmRules).where(eq(alarmRules.id, alarm.ruleId)) : [];
-  const [product] = alarm.deviceId ? await db.select({ productId: devices.productId }).from(devices).where(eq(devices.id, alarm.deviceId)) : [];
-  const ops = await db.select().from(alarmOperations).where(eq(alarmOperations.alarmId, alarm.id)).orderBy(asc(alarmOperations.id));
-  const operations: AlarmOperation[] = ops.map((o) => ({
-    id: o.id,
-    step: o.step as AlarmOperation["step"],
-    fromStatus: o.fromStatus,
-    toStatus: o.toStatus,
-    userName: o.userName,
-    remark: o.remark,
-    closeReason: o.closeReason,
-    attachments: { images: byKind(o.attachments, "image"), videos: byKind(o.attachments, "video"), files: byKind(o.attachments, "file") },
-    createTime: o.createdAt.toISOString(),
-  }));
-  return { ...toRow(alarm), ruleId: alarm.ruleId, ruleName: rule?.ruleName ?? null, condition: alarm.condition, productId: product?.productId ?? null, operations, chart: await chartOf(c, alarm) };
-}
-
 async function step(c: Ctx, id: number, move: Move, input: { remark?: string | null; closeReason?: number | null; attachments?: AlarmAttachment[] }) {
   const after = await takeStep(c.var.deps.db, await oneAlarm(c, id), move, actorOf(c), input, c.var.locale, c.var.deps.now());
-  return ok(c, { id: after.id, status: after.status });
-}
-
-/** The alarm's property around its time, with the threshold lines of what crossed and the alarm moment. */
-async function chartOf(c: Ctx, alarm: AlarmRow): Promise<AlarmChart> {
-  const at = alarm.triggeredAt.getTime();
-  const empty: AlarmChart = { identifier: alarm.identifier, points: [], definitions: [], at };
-  if (!alarm.deviceId || !alarm.identifier) return empty;
-  const { db, now } = c.var.deps;
-  const to = Math.min(now().getTime() + 1, Math.max(at, alarm.lastTriggeredAt.getTime()) + CHART_MARGIN_MS);
-  const [series] = await telemetrySeries(db, { deviceId: alarm.deviceId, identifiers: [alarm.identifier], from: new Date(at - CHART_MARGIN_MS), to: new Date(to), bucket: "raw", agg: "avg", limit: CHART_POINTS });
-  // The rule's levels as the alarm kept them (an alarm from before levels: its one condition); else the rules on it now.
-  const cond = alarm.condition;
-  const own = cond ? alarmDefinition(alarm.alarmName, cond.levels ?? [{ ...cond, levelName: alarm.levelName, color: alarm.levelColor }]) : null;
-  const definitions = own?.alarmLine.length ? [own] : await alarmDefinitionsFor(db, c.var.auth.tenantId, alarm.deviceId, alarm.identifier, c.var.locale);
-  return { identifier: alarm.identifier, points: series.points, definitions, at };
+  return { id: after.id, status: after.status };
 }
 
 /** A manual alarm's columns from its form: the level copied in (as a rule's alarm keeps it), the device checked against the project. */
@@ -147,33 +74,27 @@ async function manualValues(c: Ctx, input: ManualBody, project: { tenantId: numb
   return { level, at, attachments: attachmentsOf(input) };
 }
 
-export const coreRoutes = new Hono<CloudEnv>()
-  .use(requireAuth)
-  .use(optionalProject)
-  .get("/page", requireMenu(SCREEN), async (c) => {
-    const q = query(c, alarmQuery);
-    const page = await pageOf(c.var.deps.db, alarms, await listWhere(c, q), orderOf(alarmRecord, alarms, q, [desc(alarms.triggeredAt), desc(alarms.id)]), q, selection(c.var.locale));
-    return ok(c, { records: page.records.map((r) => toRow(r)), total: page.total });
-  })
-  .get("/statusNums", requireMenu(SCREEN), async (c) => {
-    const { status: _status, ...q } = query(c, alarmFilters);
+export const coreServed = [
+  serve(alarmCoreApi.page, async (c, q) => {
+    const page = await pageOf(c.var.deps.db, alarms, await listWhere(c, q), orderOf(alarmRecord, alarms, q, [desc(alarms.triggeredAt), desc(alarms.id)]), q, alarmSelection(c.var.locale));
+    return { records: page.records.map((r) => alarmRecordOf(r)), total: page.total };
+  }),
+  serve(alarmCoreApi.statusNums, async (c, { status: _status, ...q }) => {
     const rows = await c.var.deps.db.select({ status: alarms.status, n: count() }).from(alarms).where(await listWhere(c, q)).groupBy(alarms.status);
     const nums: StatusNums = { "": rows.reduce((s, r) => s + r.n, 0) };
     for (const r of rows) nums[String(r.status)] = r.n;
-    return ok(c, nums);
-  })
-  .get("/levelNums", requireMenu(SCREEN), async (c) => {
-    const { levelNum: _level, ...q } = query(c, alarmFilters);
+    return nums;
+  }),
+  serve(alarmCoreApi.levelNums, async (c, { levelNum: _level, ...q }) => {
     const rows = await c.var.deps.db
       .select({ levelNum: alarms.levelNum, levelName: sql<string | null>`max(${alarmLevelName(c.var.locale)})`, levelColor: sql<string | null>`max(${alarms.levelColor})`, count: count() })
       .from(alarms)
       .where(await listWhere(c, q))
       .groupBy(alarms.levelNum)
       .orderBy(asc(alarms.levelNum));
-    return ok<LevelNum[]>(c, rows);
-  })
-  .get("/statistics", requireMenu(SCREEN), async (c) => {
-    const q = query(c, statisticsQuery);
+    return rows;
+  }),
+  serve(alarmCoreApi.statistics, async (c, q) => {
     const from = platformTime(q.startTime, false);
     const to = new Date(platformTime(q.endTime, true).getTime() + 1000);
     if (!(from < to)) throw badRequest("cloud.alarmCentre.badRange");
@@ -193,13 +114,12 @@ export const coreRoutes = new Hono<CloudEnv>()
       const i = days.indexOf(r.day);
       if (i >= 0) levels.get(key)!.counts[i] += r.n;
     }
-    return ok<AlarmStatistics>(c, { days, levels: [...levels.values()] });
-  })
-  .post("/exportInfo", requireMenu(SCREEN), async (c) => {
-    const f = await body(c, alarmFilters);
+    return { days, levels: [...levels.values()] };
+  }),
+  serve(alarmCoreApi.exportInfo, async (c, f) => {
     const locale = c.var.locale;
     const rows = await c.var.deps.db
-      .select(selection(locale))
+      .select(alarmSelection(locale))
       .from(alarms)
       .where(await listWhere(c, f))
       .orderBy(...orderOf(alarmRecord, alarms, f, [desc(alarms.triggeredAt), desc(alarms.id)]))
@@ -209,14 +129,11 @@ export const coreRoutes = new Hono<CloudEnv>()
       triggeredAt: (r) => formatDateTime(r.triggeredAt),
     });
     const title = t(locale, "alarm.alarmCentre.title");
-    return xlsxResponse(c, `${title}.xlsx`, columns, rows.map((r) => toRow(r)), title);
-  })
-  .get("/info", requireMenu(SCREEN), async (c) => {
-    const { id } = query(c, idQuery);
-    return ok(c, await alarmInfo(c, await oneAlarm(c, id)));
-  })
-  .post("/oper", async (c) => {
-    const b = await body(c, operBody);
+    return xlsxResponse(c, `${title}.xlsx`, columns, rows.map((r) => alarmRecordOf(r)), title);
+  }),
+  serve(alarmCoreApi.info, async (c, { id }) => alarmInfo(c, await oneAlarm(c, id))),
+  // Declared with both roles' codes: the step's own is checked here.
+  serve(alarmCoreApi.oper, async (c, b) => {
     const db = c.var.deps.db;
     if (b.operType === "review") {
       await assertPerm(db, c.var.auth, CHECK_PERM);
@@ -225,14 +142,10 @@ export const coreRoutes = new Hono<CloudEnv>()
     await assertPerm(db, c.var.auth, HANDLE_PERM);
     if (b.operType === "handle") return step(c, b.id, "handle", { remark: b.remark, attachments: attachmentsOf({ files: b.files }) });
     return step(c, b.id, b.operType, { remark: b.remark });
-  })
-  .post("/close", requirePerm(HANDLE_PERM), async (c) => {
-    const b = await body(c, closeBody);
-    return step(c, b.id, "close", { remark: b.remark, closeReason: b.closeReason });
-  })
+  }),
+  serve(alarmCoreApi.close, (c, b) => step(c, b.id, "close", { remark: b.remark, closeReason: b.closeReason })),
   // A manual alarm is raised in the project chosen in the header.
-  .post("/addManual", requireProject, requirePerm("alarm:core:add"), async (c) => {
-    const input = await body(c, alarmRecord.body);
+  serve(alarmCoreApi.addManual, async (c, input) => {
     const project = projectOf(c);
     const { level, at, attachments } = await manualValues(c, input, project);
     const db = c.var.deps.db;
@@ -252,11 +165,10 @@ export const coreRoutes = new Hono<CloudEnv>()
       await alarmRaised(tx, alarm, actorOf(c), c.var.locale, attachments);
       return alarm;
     });
-    const [row] = await db.select(selection(c.var.locale)).from(alarms).where(eq(alarms.id, created.id));
-    return ok(c, toRow(row));
-  })
-  .post("/updManual", requirePerm("alarm:core:upd"), async (c) => {
-    const input = await body(c, manualUpdate);
+    const [row] = await db.select(alarmSelection(c.var.locale)).from(alarms).where(eq(alarms.id, created.id));
+    return alarmRecordOf(row);
+  }),
+  serve(alarmCoreApi.updManual, async (c, input) => {
     const { db, now } = c.var.deps;
     const [alarm] = await db.select().from(alarms).where(await oneAlarm(c, input.id));
     if (!alarm) throw notFound();
@@ -270,11 +182,10 @@ export const coreRoutes = new Hono<CloudEnv>()
         .where(eq(alarms.id, alarm.id));
       await tx.insert(alarmOperations).values({ tenantId: alarm.tenantId, alarmId: alarm.id, step: "edit", fromStatus: alarm.status, toStatus: alarm.status, userId: c.var.auth.userId, userName: actorOf(c).userName, attachments, createdAt: now() });
     });
-    const [row] = await db.select(selection(c.var.locale)).from(alarms).where(eq(alarms.id, alarm.id));
-    return ok(c, toRow(row));
-  })
-  .post("/delManual", requirePerm("alarm:core:del"), async (c) => {
-    const { ids } = await body(c, idsBody);
+    const [row] = await db.select(alarmSelection(c.var.locale)).from(alarms).where(eq(alarms.id, alarm.id));
+    return alarmRecordOf(row);
+  }),
+  serve(alarmCoreApi.delManual, async (c, { ids }) => {
     const db = c.var.deps.db;
     const mine = await db.select({ id: alarms.id, alarmType: alarms.alarmType }).from(alarms).where(await scoped(c, inArray(alarms.id, ids)));
     if (!mine.length) throw notFound();
@@ -284,5 +195,6 @@ export const coreRoutes = new Hono<CloudEnv>()
       await tx.delete(todos).where(and(inArray(todos.bizId, gone), inArray(todos.msgType, ["ala", "alaManual"])));
       await tx.delete(alarms).where(inArray(alarms.id, gone));
     });
-    return ok(c, { deleted: gone.length });
-  });
+    return { deleted: gone.length };
+  }),
+];

@@ -1,15 +1,14 @@
-import { alarmLevel } from "@/lib/contract/alarm/level";
+import { alarmLevel, alarmLevelApi } from "@/lib/contract/alarm/level";
 import { sql } from "drizzle-orm";
 import { alarmLevels, alarmRules } from "../../db/schema";
 import { pgArray } from "../../ingest/pg-array";
-import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
+import { crudRoutes } from "../../lib/crud-routes";
 
 /** Alarm levels (levelSet): `level/list` pages them; numbers unique per tenant; a level in use by a rule (its level or one of its conditions') stays. */
-export const levelRoutes = legacyCrudRoutes({
+export const levelServed = crudRoutes({
   table: alarmLevels,
   entity: alarmLevel,
-  only: ["page", "info", "add", "upd", "del"],
-  paths: { page: "/list" },
+  calls: alarmLevelApi,
   unique: [{ field: "levelNum", error: "cloud.alarm.levelNumTaken" }],
   inUse: [
     { table: alarmRules, column: alarmRules.levelId, what: "alarm.rule.entity" },

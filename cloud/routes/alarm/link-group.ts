@@ -1,14 +1,13 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { alarmContactGroup } from "@/lib/contract/alarm/contact";
+import { alarmContactGroup, alarmContactGroupApi } from "@/lib/contract/alarm/contact";
 import { LINK_TYPE } from "@/lib/contract/alarm/enums";
 import type { Db } from "../../db/client";
 import { alarmContactGroupMembers, alarmContactGroups, alarmContacts, alarmRuleRecipients } from "../../db/schema";
 import type { Ctx } from "../../lib/context";
-import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
-import { body, notFound, ok } from "../../lib/http";
-import { requirePerm } from "../../lib/auth";
+import { crudRoutes } from "../../lib/crud-routes";
+import { notFound } from "../../lib/http";
+import { serve } from "../../lib/serve";
 import { tenantScope } from "../../lib/scope";
-import { readRecipients } from "./link";
 
 // Drizzle writes a column in raw SQL without its table: the outer row is named in full.
 const members = sql`from ${alarmContactGroupMembers} m join ${alarmContacts} k on k.id = m.contact_id where m.group_id = "alarm_contact_groups"."id"`;
@@ -27,26 +26,22 @@ async function setMembers(db: Db, groupId: number, contactIds: number[], leaderI
   if (ids.length) await db.insert(alarmContactGroupMembers).values(ids.map((contactId) => ({ groupId, contactId, leader: leaderIds.includes(contactId) })));
 }
 
-const checked = alarmContactGroup.body;
-const checkedUpdate = alarmContactGroup.body.extend({ id: alarmContactGroup.update.shape.id });
-
-/** Alarm contact groups (linkGroup): a name and its contacts, saved together; read by their screen and the recipient pickers (names and counts only). */
-export const linkGroupRoutes = legacyCrudRoutes({
-  table: alarmContactGroups,
-  entity: alarmContactGroup,
-  only: ["page", "info", "del"],
-  paths: { page: "/list" },
-  read: readRecipients,
-  extra: {
-    memberCount: sql<number>`(select count(*)::int ${members})`,
-    memberNames: sql<string>`(select coalesce(string_agg(k.link_name, ', ' order by k.id), '') ${members})`,
-    contactIds: sql<number[]>`(select coalesce(json_agg(m.contact_id order by m.contact_id), '[]'::json) ${members})`,
-    leaderIds: sql<number[]>`(select coalesce(json_agg(m.contact_id order by m.contact_id) filter (where m.leader), '[]'::json) ${members})`,
-  },
-  inUse: [{ table: alarmRuleRecipients, column: alarmRuleRecipients.linkId, where: eq(alarmRuleRecipients.linkType, LINK_TYPE.group), what: "alarm.rule.entity" }],
-})
-  .post("/add", requirePerm("alarm:link:add"), async (c) => {
-    const input = await body(c, checked);
+/** Alarm contact groups (linkGroup): a name and its contacts, saved together. */
+export const linkGroupServed = [
+  ...crudRoutes({
+    table: alarmContactGroups,
+    entity: alarmContactGroup,
+    // Add and update save the group with its contacts (below).
+    calls: { page: alarmContactGroupApi.page, info: alarmContactGroupApi.info, del: alarmContactGroupApi.del },
+    extra: {
+      memberCount: sql<number>`(select count(*)::int ${members})`,
+      memberNames: sql<string>`(select coalesce(string_agg(k.link_name, ', ' order by k.id), '') ${members})`,
+      contactIds: sql<number[]>`(select coalesce(json_agg(m.contact_id order by m.contact_id), '[]'::json) ${members})`,
+      leaderIds: sql<number[]>`(select coalesce(json_agg(m.contact_id order by m.contact_id) filter (where m.leader), '[]'::json) ${members})`,
+    },
+    inUse: [{ table: alarmRuleRecipients, column: alarmRuleRecipients.linkId, where: eq(alarmRuleRecipients.linkType, LINK_TYPE.group), what: "alarm.rule.entity" }],
+  }),
+  serve(alarmContactGroupApi.add, async (c, input) => {
     const db = c.var.deps.db;
     await assertOwnContacts(db, c, input.contactIds);
     const row = await db.transaction(async (tx) => {
@@ -57,10 +52,9 @@ export const linkGroupRoutes = legacyCrudRoutes({
       await setMembers(tx, g.id, input.contactIds, input.leaderIds);
       return g;
     });
-    return ok(c, row);
-  })
-  .post("/upd", requirePerm("alarm:link:upd"), async (c) => {
-    const input = await body(c, checkedUpdate);
+    return row;
+  }),
+  serve(alarmContactGroupApi.upd, async (c, input) => {
     const db = c.var.deps.db;
     await assertOwnContacts(db, c, input.contactIds);
     await db.transaction(async (tx) => {
@@ -72,5 +66,6 @@ export const linkGroupRoutes = legacyCrudRoutes({
       if (!g) throw notFound();
       await setMembers(tx, g.id, input.contactIds, input.leaderIds);
     });
-    return ok(c, { id: input.id });
-  });
+    return { id: input.id };
+  }),
+];

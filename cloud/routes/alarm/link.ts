@@ -1,19 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
-import { alarmContact } from "@/lib/contract/alarm/contact";
+import { alarmContact, alarmContactApi, LINK_SCREEN } from "@/lib/contract/alarm/contact";
 import { LINK_TYPE } from "@/lib/contract/alarm/enums";
 import { alarmContacts, alarmRuleRecipients, users } from "../../db/schema";
-import { mayOpen, requireMenu } from "../../lib/auth";
+import { mayOpen } from "../../lib/auth";
 import { rowMapper } from "../../lib/crud";
-import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
+import { crudRoutes } from "../../lib/crud-routes";
 import { forbidden } from "../../lib/http";
 import { assertTenantUsers } from "../../db/queries/org";
-
-/** The contacts' own screen (contacts and their groups). */
-export const LINK_SCREEN = "/alarm/alarmLink";
-/** Screens whose editors pick contacts and groups as recipients: alarm rules and linkage rules. */
-export const RECIPIENT_PICKERS = ["/alarm/alarmRule", "/linkage"];
-/** Who may read contacts and groups: their screen whole, the pickers by name. */
-export const readRecipients = requireMenu(LINK_SCREEN, ...RECIPIENT_PICKERS);
 
 const toRow = rowMapper(alarmContact);
 
@@ -22,13 +15,10 @@ const toRow = rowMapper(alarmContact);
  * `userId` joins a console user. Their screen reads them whole; a rule editor's picker reads names
  * only, and may not search by phone or e-mail (which would tell them one by one).
  */
-export const linkRoutes = legacyCrudRoutes({
+export const linkServed = crudRoutes({
   table: alarmContacts,
   entity: alarmContact,
-  only: ["page", "list", "info", "add", "upd", "del", "export", "template", "import"],
-  paths: { import: "/importLink" },
-  read: readRecipients,
-  exportRead: requireMenu(LINK_SCREEN),
+  calls: alarmContactApi,
   // Drizzle writes a column in raw SQL without its table: the outer row is named in full.
   extra: { realname: sql<string | null>`(select u.realname from ${users} u where u.id = "alarm_contacts"."user_id")` },
   filters: async (c, q) => {

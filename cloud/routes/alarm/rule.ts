@@ -1,10 +1,8 @@
 import { asc, count, eq, inArray, sql } from "drizzle-orm";
-import { Hono } from "hono";
-import { z } from "zod";
-import { dbId, idQuery } from "@/lib/contract/common";
+import type { z } from "zod";
 import { LINK_TYPE, RULE_TYPE } from "@/lib/contract/alarm/enums";
 import type { Locale } from "@/lib/contract/locale";
-import { alarmLinesQuery, alarmRule, type AlarmFunction, type AlarmRuleRow, type RuleNumStat } from "@/lib/contract/alarm/rule";
+import { alarmRule, alarmRuleApi, type AlarmFunction, type AlarmRuleRow, type RuleNumStat } from "@/lib/contract/alarm/rule";
 import type { RecipientRow } from "@/lib/contract/alarm/contact";
 import { NUMERIC_TYPES, type NumberSpec } from "@/lib/contract/device/thing-model";
 import type { Db } from "../../db/client";
@@ -12,12 +10,12 @@ import { levelNameIn } from "../../db/queries/alarm-names";
 import { alarmDefinitionsFor } from "../../db/queries/alarms";
 import { projectDevice } from "../../db/queries/monitoring";
 import { alarmContactGroups, alarmContacts, alarmLevels, alarmRuleRecipients, alarmRules, alarms, devices, pointGroups, productFunctions, products } from "../../db/schema";
-import { requireAuth, requireMenu, requirePerm } from "../../lib/auth";
-import type { CloudEnv, Ctx } from "../../lib/context";
+import type { Ctx } from "../../lib/context";
 import { columnsOf, rowMapper } from "../../lib/crud";
-import { legacyCrudRoutes, LEGACY_OPER_SWITCH } from "../../lib/legacy-crud-routes";
-import { badRequest, body, notFound, ok, query } from "../../lib/http";
-import { optionalProject, projectOf, projectsOfCall } from "../../lib/project-context";
+import { crudRoutes, OPER_SWITCH } from "../../lib/crud-routes";
+import { badRequest, notFound } from "../../lib/http";
+import { projectOf, projectsOfCall } from "../../lib/project-context";
+import { serve } from "../../lib/serve";
 import { tenantScope, tenantOf } from "../../lib/scope";
 import { productNameIn } from "../../db/queries/products";
 
@@ -137,29 +135,22 @@ const invalidate = (c: Ctx, productIds: (number | null)[]) => {
   for (const id of new Set(productIds)) c.var.deps.alarms?.invalidate(id!);
 };
 
-const productQuery = z.object({ productId: dbId.optional(), deviceId: dbId.optional() });
-const pointQuery = z.object({ pointId: dbId });
-
-/** Rules and their editor's pickers are read on their screen only. */
-const readRules = requireMenu("/alarm/alarmRule");
-
 /**
  * Alarm rules (alarmRule) of the call's project: page and export from the contract; add / upd
  * save the rule with its recipients; `oper` enables or disables. Every change tells the
  * evaluator, which reads that product's rules again.
  */
-export const ruleRoutes = legacyCrudRoutes<typeof alarmRule.fields, AlarmRuleRow>({
-  table: alarmRules,
-  entity: alarmRule,
-  only: ["page", "export", "del", "openOrClose"],
-  read: readRules,
-  ...LEGACY_OPER_SWITCH,
-  afterWrite: (c, rows) => invalidate(c, rows.map((r) => r.productId as number)),
-  extra,
-  toRow: { recipients: () => [] },
-})
-  .get("/info", readRules, async (c) => {
-    const { id } = query(c, idQuery);
+export const ruleServed = [
+  ...crudRoutes<typeof alarmRule.fields, AlarmRuleRow>({
+    table: alarmRules,
+    entity: alarmRule,
+    calls: { page: alarmRuleApi.page, export: alarmRuleApi.export, del: alarmRuleApi.del, openOrClose: alarmRuleApi.openOrClose },
+    ...OPER_SWITCH,
+    afterWrite: (c, rows) => invalidate(c, rows.map((r) => r.productId as number)),
+    extra,
+    toRow: { recipients: () => [] },
+  }),
+  serve(alarmRuleApi.info, async (c, { id }) => {
     const db = c.var.deps.db;
     const [row] = await db
       .select({ ...extra(c.var.locale), rule: alarmRules })
@@ -167,10 +158,9 @@ export const ruleRoutes = legacyCrudRoutes<typeof alarmRule.fields, AlarmRuleRow
       .where(projectOf(c).where(alarmRules, eq(alarmRules.id, id)));
     if (!row) throw notFound();
     const { rule, ...computed } = row;
-    return ok(c, { ...toRow({ ...rule, ...computed }), recipients: await recipientsOf(db, id) });
-  })
-  .post("/add", requirePerm("alarm:rule:add"), async (c) => {
-    const input = await body(c, alarmRule.body);
+    return { ...toRow({ ...rule, ...computed }), recipients: await recipientsOf(db, id) };
+  }),
+  serve(alarmRuleApi.add, async (c, input) => {
     const db = c.var.deps.db;
     await assertRefs(db, c, input);
     const row = await db.transaction(async (tx) => {
@@ -182,11 +172,10 @@ export const ruleRoutes = legacyCrudRoutes<typeof alarmRule.fields, AlarmRuleRow
       return r;
     });
     invalidate(c, [row.productId]);
-    return ok(c, { id: row.id });
-  })
-  .post("/upd", requirePerm("alarm:rule:upd"), async (c) => {
-    // An update is the whole rule: its checks (threshold or range, by type) need every field.
-    const input = await body(c, alarmRule.body.and(z.object({ id: dbId })));
+    return { id: row.id };
+  }),
+  // An update is the whole rule: its checks (threshold or range, by type) need every field.
+  serve(alarmRuleApi.upd, async (c, input) => {
     const db = c.var.deps.db;
     const [before] = await db.select({ productId: alarmRules.productId }).from(alarmRules).where(projectOf(c).where(alarmRules, eq(alarmRules.id, input.id)));
     if (!before) throw notFound();
@@ -199,16 +188,15 @@ export const ruleRoutes = legacyCrudRoutes<typeof alarmRule.fields, AlarmRuleRow
       await setRecipients(tx, input.id, input.recipients);
     });
     invalidate(c, [before.productId, input.productId]);
-    return ok(c, { id: input.id });
-  })
-  .get("/numStat", readRules, async (c) => {
+    return { id: input.id };
+  }),
+  serve(alarmRuleApi.numStat, async (c) => {
     const rows = await c.var.deps.db.select({ status: alarmRules.enableStatus, n: count() }).from(alarmRules).where(projectOf(c).where(alarmRules)).groupBy(alarmRules.enableStatus);
     const n = (s: number) => rows.find((r) => r.status === s)?.n ?? 0;
     const stat: RuleNumStat = { total: n(1) + n(2), enabled: n(1), disabled: n(2) };
-    return ok(c, stat);
-  })
-  .get("/getDevAlamFunList", readRules, async (c) => {
-    const q = query(c, productQuery);
+    return stat;
+  }),
+  serve(alarmRuleApi.devFunctions, async (c, q) => {
     const db = c.var.deps.db;
     let productId = q.productId;
     if (q.deviceId) {
@@ -217,35 +205,32 @@ export const ruleRoutes = legacyCrudRoutes<typeof alarmRule.fields, AlarmRuleRow
       productId = d.productId;
     }
     if (!productId) throw badRequest("cloud.fieldError", { field: "productId", reason: "@validation.required" });
-    return ok(c, await alarmFunctions(db, c.var.auth.tenantId, [productId]));
-  })
+    return alarmFunctions(db, c.var.auth.tenantId, [productId]);
+  }),
   // The properties of a measurement point: the numeric ones of its devices' products.
-  .get("/getMonitorAlamFunList", readRules, async (c) => {
-    const { pointId } = query(c, pointQuery);
+  serve(alarmRuleApi.pointFunctions, async (c, { pointId }) => {
     const db = c.var.deps.db;
     const ids = await pointProducts(db, c, pointId);
     if (!ids) throw notFound();
-    return ok(c, await alarmFunctions(db, c.var.auth.tenantId, ids));
-  })
-  .get("/points", readRules, async (c) => {
+    return alarmFunctions(db, c.var.auth.tenantId, ids);
+  }),
+  serve(alarmRuleApi.points, async (c) => {
     const rows = await c.var.deps.db
       .select({ id: pointGroups.id, groupName: pointGroups.groupName, monitorKind: pointGroups.monitorKind })
       .from(pointGroups)
       .where(projectOf(c).where(pointGroups))
       .orderBy(asc(pointGroups.monitorKind), asc(pointGroups.sort), asc(pointGroups.id));
-    return ok(c, rows);
-  });
-
-/**
- * The alarm lines of a device's chart (widgets §3 alarm definition). The monitoring screens read
- * them before a project is chosen, as they read their points and series, so this is mounted ahead
- * of the rules' router (whose `requireProject` would refuse such a call) and covers the chosen
- * project, else every project the caller sees; another tenant's or project's device is not found.
- */
-export const alarmLinesRoutes = new Hono<CloudEnv>().get("/alarmLines", requireAuth, optionalProject, async (c) => {
-  const { deviceId, identifier, statType } = query(c, alarmLinesQuery);
-  const db = c.var.deps.db;
-  if (!(await projectDevice(db, await projectsOfCall(c), deviceId))) throw notFound();
-  return ok(c, await alarmDefinitionsFor(db, c.var.auth.tenantId, deviceId, identifier, c.var.locale, statType));
-});
+    return rows;
+  }),
+  /**
+   * The alarm lines of a device's chart (widgets §3 alarm definition). The monitoring screens read
+   * them before a project is chosen, as they read their points and series: the chosen project,
+   * else every project the caller sees; another tenant's or project's device is not found.
+   */
+  serve(alarmRuleApi.alarmLines, async (c, { deviceId, identifier, statType }) => {
+    const db = c.var.deps.db;
+    if (!(await projectDevice(db, await projectsOfCall(c), deviceId))) throw notFound();
+    return alarmDefinitionsFor(db, c.var.auth.tenantId, deviceId, identifier, c.var.locale, statType);
+  }),
+];
 

@@ -1,15 +1,13 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Locale } from "@/lib/contract/locale";
 import { localized } from "../../lib/i18n-text";
-import { Hono } from "hono";
-import { stationMessage, todoItem, type MessageItem, type StationNums, type UpDown } from "@/lib/contract/message";
-import { idQuery, idsBody } from "@/lib/contract/common";
+import { stationApi, stationMessage, todoItem, type MessageItem } from "@/lib/contract/message";
 import { stationMessages, todos } from "../../db/schema";
-import { requireAuth } from "../../lib/auth";
-import type { Auth, CloudEnv, Ctx } from "../../lib/context";
-import { notFound, ok, body, query } from "../../lib/http";
+import type { Auth, Ctx } from "../../lib/context";
+import { notFound } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
 import { filterConds, orderOf, pageOf } from "../../lib/crud";
+import { serve } from "../../lib/serve";
 
 /** Everything here is the caller's own: their tenant and their user id, never a body's. */
 export const mine = (auth: Auth, table: typeof stationMessages | typeof todos) => tenantScope(auth).where(table, eq(table.userId, auth.userId));
@@ -31,63 +29,56 @@ export const toItem = (locale: Locale) => (row: MessageRow | TodoRow): MessageIt
   };
 };
 
-/** GET `/page` of the caller's own messages or to-dos: the contract's filters and sorts, rows as the console shows them. */
+/** A page of the caller's own messages or to-dos: the contract's filters and sorts, rows as the console shows them. */
 export function minePage(table: typeof stationMessages | typeof todos, entity: typeof stationMessage | typeof todoItem) {
-  return async (c: Ctx) => {
-    const q = query(c, entity.query);
+  return async (c: Ctx, q: Record<string, unknown> & { current: number; size: number }) => {
     const where = and(mine(c.var.auth, table), ...filterConds(entity, table, q));
     const { records: rows, total } = await pageOf(c.var.deps.db, table, where, orderOf(entity, table, q), q);
-    return ok(c, { records: rows.map((r) => toItem(c.var.locale)(r as MessageRow | TodoRow)), total });
+    return { records: rows.map((r) => toItem(c.var.locale)(r as MessageRow | TodoRow)), total };
   };
 }
 
-/** `msg/station/currUser/*`: the caller's in-site messages (header popover, message centre). */
-const currentUserStationRoutes = new Hono<CloudEnv>()
-  .use(requireAuth)
-  .get("/page", minePage(stationMessages, stationMessage))
-  .get("/nums", async (c) => {
+/**
+ * `msg/station/*`: the caller's in-site messages (header popover, message centre), one message
+ * (opening it marks it read) and its neighbours.
+ */
+export const stationServed = [
+  serve(stationApi.page, minePage(stationMessages, stationMessage)),
+  serve(stationApi.nums, async (c) => {
     const [nums] = await c.var.deps.db
       .select({ unread: count(sql`case when ${stationMessages.readStatus} = 0 then 1 end`), total: count() })
       .from(stationMessages)
       .where(mine(c.var.auth, stationMessages));
-    return ok<StationNums>(c, nums);
-  })
-  .post("/read", async (c) => {
-    const { ids } = await body(c, idsBody);
+    return nums;
+  }),
+  serve(stationApi.read, async (c, { ids }) => {
     await c.var.deps.db.update(stationMessages).set({ readStatus: 1 }).where(and(mine(c.var.auth, stationMessages), inArray(stationMessages.id, ids)));
-    return ok(c);
-  })
-  .post("/readAll", async (c) => {
+    return null;
+  }),
+  serve(stationApi.readAll, async (c) => {
     await c.var.deps.db.update(stationMessages).set({ readStatus: 1 }).where(and(mine(c.var.auth, stationMessages), eq(stationMessages.readStatus, 0)));
-    return ok(c);
-  })
-  .post("/del", async (c) => {
-    const { ids } = await body(c, idsBody);
+    return null;
+  }),
+  serve(stationApi.del, async (c, { ids }) => {
     await c.var.deps.db.delete(stationMessages).where(and(mine(c.var.auth, stationMessages), inArray(stationMessages.id, ids)));
-    return ok(c);
-  });
-
-/** `msg/station/info` and `getUpDownId`: one message (opening it marks it read) and its neighbours. */
-export const stationRoutes = new Hono<CloudEnv>()
-  .route("/currUser", currentUserStationRoutes)
-  .use(requireAuth)
-  .get("/info", async (c) => {
-    const { id } = query(c, idQuery);
+    return null;
+  }),
+  serve(stationApi.info, async (c, { id }) => {
     const [row] = await c.var.deps.db
       .update(stationMessages)
       .set({ readStatus: 1 })
       .where(and(mine(c.var.auth, stationMessages), eq(stationMessages.id, id)))
       .returning();
     if (!row) throw notFound();
-    return ok(c, toItem(c.var.locale)(row));
-  })
-  .get("/getUpDownId", async (c) => {
-    const { id } = query(c, idQuery);
+    return toItem(c.var.locale)(row);
+  }),
+  serve(stationApi.upDown, async (c, { id }) => {
     const own = mine(c.var.auth, stationMessages);
     // The list is newest first: "up" is the next newer message, "down" the next older one.
     const [[up], [down]] = await Promise.all([
       c.var.deps.db.select({ id: stationMessages.id }).from(stationMessages).where(and(own, gt(stationMessages.id, id))).orderBy(asc(stationMessages.id)).limit(1),
       c.var.deps.db.select({ id: stationMessages.id }).from(stationMessages).where(and(own, lt(stationMessages.id, id))).orderBy(desc(stationMessages.id)).limit(1),
     ]);
-    return ok<UpDown>(c, { upId: up?.id ?? null, downId: down?.id ?? null });
-  });
+    return { upId: up?.id ?? null, downId: down?.id ?? null };
+  }),
+];

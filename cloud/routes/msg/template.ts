@@ -1,15 +1,13 @@
 import { sql } from "drizzle-orm";
 import { Code } from "@/lib/contract/envelope";
-import { AVAILABLE_CHANNELS, TEMPLATE_CHANNELS, extractVariables, template, templateUpdate, type TemplateAdd, type TemplateCount, type TemplateRow } from "@/lib/contract/system/template";
+import { AVAILABLE_CHANNELS, TEMPLATE_CHANNELS, extractVariables, template, templateApi, type TemplateAdd, type TemplateCount, type TemplateRow } from "@/lib/contract/system/template";
 import { fieldLabelKey } from "@/lib/contract/entity";
 import { notificationTemplates } from "../../db/schema";
-import { requireMenu } from "../../lib/auth";
-import { legacyCrudRoutes } from "../../lib/legacy-crud-routes";
-import { AppError, badRequest, fieldError, ok } from "../../lib/http";
+import { crudRoutes } from "../../lib/crud-routes";
+import { AppError, badRequest, fieldError } from "../../lib/http";
 import { sanitizeRichText } from "../../lib/sanitize";
+import { serve } from "../../lib/serve";
 import { tenantScope } from "../../lib/scope";
-
-const SCREEN = "/systemSet/notificationTemplate";
 
 /** Markup: a tag such as `<p>` or `</b>` (a lone "<" as in "temperature < 5" is text). */
 const TAG = /<\/?[a-zA-Z][^>]*>/;
@@ -41,22 +39,23 @@ function values(input: TemplateAdd) {
   };
 }
 
-export const templateRoutes = legacyCrudRoutes<typeof template.fields, TemplateRow>({
-  table: notificationTemplates,
-  entity: template,
-  read: requireMenu(SCREEN),
-  only: ["page", "info", "add", "upd", "del", "openOrClose"],
-  update: templateUpdate,
-  status: "enabled",
-  input: sanitised,
-  values: (_, input) => values(input as TemplateAdd),
-  unique: [{ field: "code", error: (code) => new AppError(Code.CONFLICT, "cloud.templateCodeTaken", { code }) }],
-}).get("/countAllType", requireMenu(SCREEN), async (c) => {
-  const rows = await c.var.deps.db
-    .select({ channel: notificationTemplates.channel, count: sql<number>`count(*)::int` })
-    .from(notificationTemplates)
-    .where(tenantScope(c.var.auth).where(notificationTemplates))
-    .groupBy(notificationTemplates.channel);
-  const counts: TemplateCount[] = TEMPLATE_CHANNELS.map((channel) => ({ channel, count: rows.find((r) => r.channel === channel)?.count ?? 0 }));
-  return ok(c, counts);
-});
+export const templateServed = [
+  ...crudRoutes<typeof template.fields, TemplateRow>({
+    table: notificationTemplates,
+    entity: template,
+    calls: templateApi,
+    status: "enabled",
+    input: sanitised,
+    values: (_, input) => values(input as TemplateAdd),
+    unique: [{ field: "code", error: (code) => new AppError(Code.CONFLICT, "cloud.templateCodeTaken", { code }) }],
+  }),
+  serve(templateApi.countAllType, async (c) => {
+    const rows = await c.var.deps.db
+      .select({ channel: notificationTemplates.channel, count: sql<number>`count(*)::int` })
+      .from(notificationTemplates)
+      .where(tenantScope(c.var.auth).where(notificationTemplates))
+      .groupBy(notificationTemplates.channel);
+    const counts: TemplateCount[] = TEMPLATE_CHANNELS.map((channel) => ({ channel, count: rows.find((r) => r.channel === channel)?.count ?? 0 }));
+    return counts;
+  }),
+];

@@ -1,17 +1,14 @@
 import { and, count, eq } from "drizzle-orm";
-import { Hono } from "hono";
 import { ALARM_STATUS } from "@/lib/contract/alarm/enums";
-import { todoCheckBody, todoOperBody } from "@/lib/contract/alarm/workflow";
-import { idQuery } from "@/lib/contract/common";
-import { todoItem, type TodoNums } from "@/lib/contract/message";
-import { CHECK_PERM, HANDLE_PERM, takeStep } from "../../db/queries/alarm-workflow";
+import { todoApi, todoItem } from "@/lib/contract/message";
+import { takeStep } from "../../db/queries/alarm-workflow";
 import { visibleProject } from "../../db/queries/projects";
 import { alarms, todos } from "../../db/schema";
-import { assertPerm, requireAuth } from "../../lib/auth";
-import type { CloudEnv, Ctx } from "../../lib/context";
-import { badRequest, body, forbidden, notFound, ok, query } from "../../lib/http";
+import type { Ctx } from "../../lib/context";
+import { badRequest, forbidden, notFound } from "../../lib/http";
+import { serve } from "../../lib/serve";
 import { tenantScope } from "../../lib/scope";
-import { actorOf, alarmInfo, attachmentsOf } from "../alarm/core";
+import { actorOf, alarmInfo, attachmentsOf } from "../../lib/alarm-info";
 import { mine, minePage, toItem } from "./inbox";
 
 const ALARM_MSG_TYPES = new Set(["ala", "alaManual"]);
@@ -34,44 +31,38 @@ async function todoAlarm(c: Ctx, id: number, status?: number) {
 }
 
 /** `msg/todo/*`: the caller's to-dos (header popover, to-do centre) and the alarm steps taken from them. */
-export const todoRoutes = new Hono<CloudEnv>()
-  .use(requireAuth)
-  .get("/page", minePage(todos, todoItem))
-  .get("/nums", async (c) => {
+export const todoServed = [
+  serve(todoApi.page, minePage(todos, todoItem)),
+  serve(todoApi.nums, async (c) => {
     const rows = await c.var.deps.db
       .select({ status: todos.todoStatus, n: count() })
       .from(todos)
       .where(mine(c.var.auth, todos))
       .groupBy(todos.todoStatus);
     const n = (s: number) => rows.find((r) => r.status === s)?.n ?? 0;
-    return ok<TodoNums>(c, { pending: n(1), review: n(2), handled: n(3) });
-  })
-  .get("/info", async (c) => {
-    const { id } = query(c, idQuery);
+    return { pending: n(1), review: n(2), handled: n(3) };
+  }),
+  serve(todoApi.info, async (c, { id }) => {
     const [row] = await c.var.deps.db.select().from(todos).where(and(mine(c.var.auth, todos), eq(todos.id, id)));
     if (!row) throw notFound();
-    return ok(c, toItem(c.var.locale)(row));
-  })
-  .get("/alaInfo", async (c) => {
-    const { id } = query(c, idQuery);
+    return toItem(c.var.locale)(row);
+  }),
+  serve(todoApi.alaInfo, async (c, { id }) => {
     const { where } = await todoAlarm(c, id);
-    return ok(c, await alarmInfo(c, where));
-  })
-  .post("/addOper", async (c) => {
-    const b = await body(c, todoOperBody);
-    await assertPerm(c.var.deps.db, c.var.auth, HANDLE_PERM);
+    return alarmInfo(c, where);
+  }),
+  serve(todoApi.addOper, async (c, b) => {
     const { alarm, where } = await todoAlarm(c, b.id, 1);
     const { db, now } = c.var.deps;
     const actor = actorOf(c);
     // A pending alarm is accepted by whoever hands in its result: both steps are recorded.
     if (alarm.status === ALARM_STATUS.pending) await takeStep(db, where, "accept", actor, {}, c.var.locale, now());
     const after = await takeStep(db, where, "handle", actor, { remark: b.remark, attachments: attachmentsOf({ files: b.files }) }, c.var.locale, now());
-    return ok(c, { id: after.id, status: after.status });
-  })
-  .post("/addCheck", async (c) => {
-    const b = await body(c, todoCheckBody);
-    await assertPerm(c.var.deps.db, c.var.auth, CHECK_PERM);
+    return { id: after.id, status: after.status };
+  }),
+  serve(todoApi.addCheck, async (c, b) => {
     const { where } = await todoAlarm(c, b.id, 2);
     const after = await takeStep(c.var.deps.db, where, b.checkResult === 1 ? "approve" : "reject", actorOf(c), { remark: b.remark }, c.var.locale, c.var.deps.now());
-    return ok(c, { id: after.id, status: after.status });
-  });
+    return { id: after.id, status: after.status };
+  }),
+];

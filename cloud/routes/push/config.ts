@@ -1,24 +1,20 @@
 import { desc, eq, inArray } from "drizzle-orm";
-import { z } from "zod";
-import { dbId } from "@/lib/contract/common";
+import type { z } from "zod";
 import { PUSH_DEVICE_SCOPE, PUSH_STATUS, type PushMethod } from "@/lib/contract/push/enums";
-import { pushConfig, pushLog, pushTest, type PushConfigRow, type PushLogRow, type PushTestResult } from "@/lib/contract/push/config";
+import { pushConfig, pushConfigApi, pushLog, pushLogApi, type PushConfigRow, type PushLogRow, type PushTestResult } from "@/lib/contract/push/config";
 import type { Db } from "../../db/client";
 import { logPushAttempt, outboxCounts } from "../../db/queries/push";
 import { devices, pushConfigs, pushLogs, telemetryLatest, type StoredHeader } from "../../db/schema";
-import { requireMenu, requirePerm } from "../../lib/auth";
 import type { Ctx } from "../../lib/context";
 import { columnsOf } from "../../lib/crud";
-import { legacyCrudRoutes, LEGACY_OPER_SWITCH } from "../../lib/legacy-crud-routes";
-import { badRequest, body, ok } from "../../lib/http";
+import { crudRoutes, OPER_SWITCH } from "../../lib/crud-routes";
+import { badRequest, ok } from "../../lib/http";
+import { serve } from "../../lib/serve";
 import { projectOf, projectRow } from "../../lib/project-context";
 import { maskEntries, sealEntries } from "../../lib/secrets";
 import { kafkaBrokers, sendBatch } from "../../push/senders";
 
 type Input = z.infer<typeof pushConfig.body>;
-
-/** Configurations and their attempts are read on their screen only. */
-const readPush = requireMenu("/devices/dataPush");
 
 /** What the form cannot check: the chosen devices are the project's; Kafka has brokers. */
 async function assertRefs(db: Db, c: Ctx, input: Input) {
@@ -44,24 +40,21 @@ function columns(input: Input, stored: StoredHeader[] = []) {
  * stored one), `oper` to enable or disable, `test` to send one sample value now; `pageLog` lists
  * the attempts of one configuration. Each change tells the delivery engine.
  */
-export const configRoutes = legacyCrudRoutes<typeof pushConfig.fields, PushConfigRow>({
-  table: pushConfigs,
-  entity: pushConfig,
-  only: ["page", "info", "add", "upd", "del", "openOrClose"],
-  // An update is the whole configuration: its checks (address by method, devices by scope) need every field.
-  update: pushConfig.body.and(z.object({ id: dbId })),
-  read: readPush,
-  values: async (c, input, _partial, before) => {
-    await assertRefs(c.var.deps.db, c, input as Input);
-    return columns(input as Input, before?.headers as StoredHeader[] | undefined);
-  },
-  ...LEGACY_OPER_SWITCH,
-  extra: outboxCounts,
-  toRow: { headers: (r) => maskEntries(r.headers as StoredHeader[], (h) => h.name) as PushConfigRow["headers"] },
-  afterWrite: (c) => c.var.deps.push?.invalidate(),
-})
-  .post("/test", requirePerm("push:pushConfig:upd"), async (c) => {
-    const { id } = await body(c, pushTest);
+export const configServed = [
+  ...crudRoutes<typeof pushConfig.fields, PushConfigRow>({
+    table: pushConfigs,
+    entity: pushConfig,
+    calls: pushConfigApi,
+    values: async (c, input, _partial, before) => {
+      await assertRefs(c.var.deps.db, c, input as Input);
+      return columns(input as Input, before?.headers as StoredHeader[] | undefined);
+    },
+    ...OPER_SWITCH,
+    extra: outboxCounts,
+    toRow: { headers: (r) => maskEntries(r.headers as StoredHeader[], (h) => h.name) as PushConfigRow["headers"] },
+    afterWrite: (c) => c.var.deps.push?.invalidate(),
+  }),
+  serve(pushConfigApi.test, async (c, { id }) => {
     const { db, now } = c.var.deps;
     const config = await projectRow(c, pushConfigs, id);
     // The project's newest stored value when there is one: the receiver sees a real item's shape.
@@ -80,14 +73,7 @@ export const configRoutes = legacyCrudRoutes<typeof pushConfig.fields, PushConfi
     await logPushAttempt(db, { tenantId: config.tenantId, projectId: config.projectId, configId: config.id, at, status: result.status, httpStatus: result.httpStatus, durationMs: result.durationMs, items: 1, attempt: 1, final: false, error: result.error, response: result.response });
     const answer: PushTestResult = result;
     return ok(c, answer, result.status === PUSH_STATUS.success ? "cloud.push.testDelivered" : "cloud.push.testFailed");
-  });
-
-/** The attempts of one configuration of the project, newest first (pageLog). */
-export const logRoutes = legacyCrudRoutes<typeof pushLog.fields, PushLogRow>({
-  table: pushLogs,
-  entity: pushLog,
-  only: ["page"],
-  paths: { page: "/pageLog" },
-  read: readPush,
-  defaultOrder: [desc(pushLogs.id)],
-});
+  }),
+  // The attempts of one configuration of the project, newest first (pageLog).
+  ...crudRoutes<typeof pushLog.fields, PushLogRow>({ table: pushLogs, entity: pushLog, calls: pushLogApi, defaultOrder: [desc(pushLogs.id)] }),
+];

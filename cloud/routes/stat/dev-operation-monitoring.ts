@@ -1,9 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { Hono } from "hono";
-import { z } from "zod";
-import { MONITOR_KINDS } from "@/lib/contract/device/enums";
+import type { z } from "zod";
 import type { MonitorKind } from "@/lib/contract/device/product";
-import { analyse, analysisQuery, devInitBody, initRows, rangeOf, type Analysis } from "@/lib/contract/monitoring/analysis";
+import { analyse, analysisQuery, initRows, monitoringApi, rangeOf, type Analysis } from "@/lib/contract/monitoring/analysis";
 import type { TimePoint } from "@/lib/contract/monitoring/compute";
 import type { ShowValue, ValueType, ZeroType } from "@/lib/contract/monitoring/enums";
 import { initTargets, monitorOf } from "@/lib/contract/monitoring/monitors";
@@ -11,13 +9,12 @@ import { formatDateTime } from "@/lib/format";
 import { currentInitValues, initValueLog, kindPoints, projectDevice, setInitValues, valuesAt } from "../../db/queries/monitoring";
 import { telemetryChart, telemetrySeries, type SeriesAgg, type SeriesBucket } from "../../db/queries/telemetry";
 import { pointGroups } from "../../db/schema";
-import { requireAuth, requirePerm } from "../../lib/auth";
-import type { CloudEnv, Ctx } from "../../lib/context";
-import { badRequest, body, notFound, ok, query } from "../../lib/http";
+import type { Ctx } from "../../lib/context";
+import { badRequest, notFound, ok } from "../../lib/http";
 import { t } from "../../lib/i18n";
-import { optionalProject, projectsOfCall } from "../../lib/project-context";
+import { projectsOfCall } from "../../lib/project-context";
+import { serve } from "../../lib/serve";
 import { xlsxResponse } from "../../lib/xlsx-export";
-import { SET_INIT_PERM } from "@/lib/contract/monitoring/point-group";
 
 const BUCKETS: Record<number, SeriesBucket> = { 1: "raw", 2: "hour", 3: "day", 4: "month" };
 const AGGS: Record<ValueType, SeriesAgg> = { 1: "avg", 2: "max", 3: "min" };
@@ -69,16 +66,10 @@ async function analysis(c: Ctx, q: z.output<typeof analysisQuery>): Promise<Anal
  * kind with their latest values, a device's analysis and its Excel export, and initial values per
  * device (read back at a time, set from a time, and their audit).
  */
-export const devOperationMonitoringRoutes = new Hono<CloudEnv>()
-  .use(requireAuth)
-  .use(optionalProject)
-  .get("/list", async (c) => {
-    const { monitorKind } = query(c, z.object({ monitorKind: z.enum(MONITOR_KINDS, { error: "validation.invalidOption" }) }));
-    return ok(c, await kindPoints(c.var.deps.db, await projectsOfCall(c), monitorKind));
-  })
-  .post("/view", async (c) => ok(c, await analysis(c, await body(c, analysisQuery))))
-  .post("/export", async (c) => {
-    const q = await body(c, analysisQuery);
+export const devOperationMonitoringServed = [
+  serve(monitoringApi.list, async (c, { monitorKind }) => kindPoints(c.var.deps.db, await projectsOfCall(c), monitorKind)),
+  serve(monitoringApi.view, (c, q) => analysis(c, q)),
+  serve(monitoringApi.export, async (c, q) => {
     const a = await analysis(c, q);
     const locale = c.var.locale;
     // One row per time, one column per measure: the chart's numbers, as its table shows them.
@@ -91,30 +82,27 @@ export const devOperationMonitoringRoutes = new Hono<CloudEnv>()
     ];
     const title = `${t(locale, `monitoring.kinds.${q.monitorKind}`)} ${q.startTime}~${q.endTime}`;
     return xlsxResponse(c, `${title}.xlsx`, columns, rows, t(locale, `monitoring.kinds.${q.monitorKind}`));
-  })
-  .post("/getDevInitValue", async (c) => {
-    const { deviceId, dateTime } = await body(c, devInitBody);
-    const groupId = query(c, z.object({ groupId: z.coerce.number().int().positive().optional() })).groupId;
+  }),
+  serve(monitoringApi.initValues, async (c, { deviceId, dateTime, groupId }) => {
     const { zeroType, kind } = await target(c, deviceId, null, groupId);
     const db = c.var.deps.db;
     const measures = monitorOf(kind).measures;
     const values = await valuesAt(db, deviceId, measures.map((m) => m.identifier), new Date(dateTime));
     const inits = initialOf((await currentInitValues(db, [deviceId])).get(deviceId));
     const dataList = initRows(measures, new Map([...values].map(([k, v]) => [k, { ts: v.ts.getTime(), value: v.value }])), zeroType, inits);
-    return ok(c, { dataList });
-  })
-  .post("/setDevInitValue", requirePerm(SET_INIT_PERM), async (c) => {
-    const { deviceId, dateTime } = await body(c, devInitBody);
+    return { dataList };
+  }),
+  serve(monitoringApi.setInit, async (c, { deviceId, dateTime }) => {
     const { kind } = await target(c, deviceId, null);
     const auth = c.var.auth;
     const set = await setInitValues(c.var.deps.db, [{ deviceId, ...initTargets(kind) }], new Date(dateTime), { userId: auth.userId, name: auth.realname || auth.username }, c.var.deps.now());
     if (!set) throw badRequest("cloud.monitoring.noValuesAt");
     return ok(c, { set }, "cloud.monitoring.initSet");
-  })
-  .get("/initLog", async (c) => {
-    const { deviceId } = query(c, z.object({ deviceId: z.coerce.number({ error: "validation.number" }).int().positive() }));
+  }),
+  serve(monitoringApi.initLog, async (c, { deviceId }) => {
     await target(c, deviceId, null);
     const rows = await initValueLog(c.var.deps.db, deviceId);
-    return ok(c, rows.map((r) => ({ id: r.id, identifier: r.identifier, value: r.value, dataTime: r.dataTime.getTime(), setByName: r.setByName, setAt: r.setAt.getTime() })));
-  });
+    return rows.map((r) => ({ id: r.id, identifier: r.identifier, value: r.value, dataTime: r.dataTime.getTime(), setByName: r.setByName, setAt: r.setAt.getTime() }));
+  }),
+];
 

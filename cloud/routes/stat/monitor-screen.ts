@@ -1,6 +1,5 @@
 import { asc } from "drizzle-orm";
-import { Hono } from "hono";
-import { healthScore, type DataAnalysis, type HealthAssess, type LevelRef, type MonitorIndex, type ProjectIndex } from "@/lib/contract/screen/monitor-screen";
+import { healthScore, monitorScreenApi, type DataAnalysis, type HealthAssess, type LevelRef, type MonitorIndex, type ProjectIndex } from "@/lib/contract/screen/monitor-screen";
 import { visibleProjects } from "../../db/queries/projects";
 import {
   addTotals,
@@ -17,12 +16,8 @@ import {
   type ScreenProject,
 } from "../../db/queries/screens";
 import { projects } from "../../db/schema";
-import { requireAuth, requireMenu } from "../../lib/auth";
-import type { CloudEnv, Ctx } from "../../lib/context";
-import { ok } from "../../lib/http";
-
-/** Who may read the figures: whoever has one of the data screens in their menu. */
-const SCREENS = ["/globalDataScreen", "/globalDataScreen1", "/houseDataScreen"];
+import type { Ctx } from "../../lib/context";
+import { serve } from "../../lib/serve";
 
 /**
  * What every figure starts from: the projects the caller may see, in id order (the screens' map
@@ -56,10 +51,8 @@ function levelsWith(levels: LevelRef[], seen: Iterable<number | null>): LevelRef
  * dataAnalysis (alarms by level and their 30-day trend, devices by state and product, the project
  * ranking and the newest alarms). Over every project the caller may see.
  */
-export const monitorScreenRoutes = new Hono<CloudEnv>()
-  .use(requireAuth)
-  .use(requireMenu(...SCREENS))
-  .get("/monitorIndex", async (c) => {
+export const monitorScreenServed = [
+  serve(monitorScreenApi.monitorIndex, async (c) => {
     const { db, tenantId, list, ids } = await screenProjects(c);
     const [devices, points, alarms] = await Promise.all([deviceTotalsByProject(db, tenantId, ids), pointsInAlarm(db, tenantId, ids), openAlarmsByLevel(db, tenantId, ids)]);
     const rows: ProjectIndex[] = list.map((p) => {
@@ -85,9 +78,9 @@ export const monitorScreenRoutes = new Hono<CloudEnv>()
         index: pointTotal ? Math.round((100 * (pointTotal - pointAlarm)) / pointTotal) : null,
       },
     };
-    return ok(c, answer);
-  })
-  .get("/healthAssess", async (c) => {
+    return answer;
+  }),
+  serve(monitorScreenApi.healthAssess, async (c) => {
     const { db, tenantId, list, ids } = await screenProjects(c);
     const [alarms, fresh, levels] = await Promise.all([openAlarmsByLevel(db, tenantId, ids), freshDevices(db, tenantId, ids, c.var.deps.now()), tenantLevels(db, tenantId, c.var.locale)]);
     const byNum = new Map(levels.map((l) => [levelKey(l.levelNum), l]));
@@ -103,9 +96,9 @@ export const monitorScreenRoutes = new Hono<CloudEnv>()
         };
       }),
     };
-    return ok(c, answer);
-  })
-  .get("/dataAnalysis", async (c) => {
+    return answer;
+  }),
+  serve(monitorScreenApi.dataAnalysis, async (c) => {
     const { db, tenantId, list, ids } = await screenProjects(c);
     const { days, from } = trendDays(c.var.deps.now());
     const [levels, openAlarms, raised, devices, types, latest] = await Promise.all([
@@ -141,5 +134,6 @@ export const monitorScreenRoutes = new Hono<CloudEnv>()
         .sort((a, b) => b.alarms - a.alarms || b.alarmOpen - a.alarmOpen || a.id - b.id),
       latestAlarms: latest,
     };
-    return ok(c, answer);
-  });
+    return answer;
+  }),
+];

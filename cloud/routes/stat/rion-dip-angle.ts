@@ -1,18 +1,17 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { Hono } from "hono";
 import type { z } from "zod";
 import { configKindOf, inclinometerConfig, MAX_UNITS, type InclinometerConfig } from "@/lib/contract/monitoring/device-config";
-import { depthProfile, profileQuery, unitReadings, type DepthProfile } from "@/lib/contract/monitoring/depth-profile";
+import { depthProfile, profileApi, type profileQuery, unitReadings, type DepthProfile } from "@/lib/contract/monitoring/depth-profile";
 import type { HolePosition } from "@/lib/contract/monitoring/enums";
 import { UNITS_PROPERTY } from "@/lib/contract/monitoring/monitors";
 import { formatDateTime } from "@/lib/format";
 import { deviceConfigsOf, projectDevice, textInitValue, textValuesAt } from "../../db/queries/monitoring";
 import { pointGroups } from "../../db/schema";
-import { requireAuth } from "../../lib/auth";
-import type { CloudEnv, Ctx } from "../../lib/context";
-import { badRequest, body, notFound, ok } from "../../lib/http";
+import type { Ctx } from "../../lib/context";
+import { badRequest, notFound } from "../../lib/http";
 import { t } from "../../lib/i18n";
-import { optionalProject, projectsOfCall } from "../../lib/project-context";
+import { projectsOfCall } from "../../lib/project-context";
+import { serve } from "../../lib/serve";
 import { xlsxResponse } from "../../lib/xlsx-export";
 
 /**
@@ -68,12 +67,10 @@ async function profile(c: Ctx, q: z.output<typeof profileQuery>): Promise<DepthP
  * Inclinometer statistics (core §7 stat rionDipAngle): the deep-displacement profile of a string
  * at chosen times, and its Excel export (one row per depth, A and B per curve).
  */
-export const rionDipAngleRoutes = new Hono<CloudEnv>()
-  .use(requireAuth)
-  .use(optionalProject)
-  .post("/view", async (c) => ok(c, await profile(c, await body(c, profileQuery))))
-  .post("/export", async (c) => {
-    const p = await profile(c, await body(c, profileQuery));
+export const rionDipAngleServed = [
+  serve(profileApi.view, (c, q) => profile(c, q)),
+  serve(profileApi.export, async (c, q) => {
+    const p = await profile(c, q);
     const locale = c.var.locale;
     const depths = [...new Set(p.curves.flatMap((cv) => cv.points.map((x) => x.depth)))].sort((a, b) => a - b);
     const at = p.curves.map((cv) => new Map(cv.points.map((x) => [x.depth, x])));
@@ -84,4 +81,5 @@ export const rionDipAngleRoutes = new Hono<CloudEnv>()
     ];
     const title = t(locale, "monitoring.kinds.inclinometer");
     return xlsxResponse(c, `${title}.xlsx`, columns, rows, title);
-  });
+  }),
+];

@@ -2,9 +2,9 @@
 
 import * as React from "react";
 import { CheckIcon, ClipboardCheckIcon, EraserIcon, HandIcon, XCircleIcon } from "lucide-react";
-import { alarmRecord, type AlarmInfo } from "@/lib/contract/alarm/alarm-center";
+import { alarmCoreApi, alarmRecord, type AlarmInfo } from "@/lib/contract/alarm/alarm-center";
 import { COMPARE_RANGE } from "@/lib/contract/alarm/enums";
-import { nextStatus, type AlarmOperation } from "@/lib/contract/alarm/workflow";
+import { CHECK_PERM, HANDLE_PERM, nextStatus, type AlarmOperation } from "@/lib/contract/alarm/workflow";
 import { definitionLines } from "@/lib/contract/alarm/rule";
 import { yBounds } from "@/components/monitoring/chart-options";
 import { fileUrl } from "@/lib/file-url";
@@ -140,7 +140,7 @@ const ICONS: Record<WorkflowAction, React.ReactNode> = { accept: <HandIcon />, h
  */
 export const alarmCenterInfoDetail = defineDetail<AlarmInfo>({
   ns: NS,
-  info: "alarm/core/info",
+  info: alarmCoreApi.info.path,
   back: "/alarm/alarmCenter",
   title: (r) => r.alarmName ?? "",
   testId: "alarm-info",
@@ -165,7 +165,7 @@ export const alarmCenterInfoDetail = defineDetail<AlarmInfo>({
     key: act,
     label: `actions.${act}`,
     icon: ICONS[act],
-    perm: act === "review" ? "alarm:core:check" : "alarm:core:oper",
+    perm: act === "review" ? CHECK_PERM : HANDLE_PERM,
     show: (r: AlarmInfo) => r.status !== null && nextStatus(r.status, MOVE[act]) !== null,
     href: stepHref(act),
   })),

@@ -1,8 +1,10 @@
 "use client";
 
-import { api } from "@/lib/api/fetcher";
+import { call } from "@/lib/api/call";
 import { formatDateTime } from "@/lib/format";
-import { alarmRecord, manualUpdate, type AlarmRecord, type StatusNums } from "@/lib/contract/alarm/alarm-center";
+import { permsOf } from "@/lib/contract/call";
+import { alarmCoreApi, alarmRecord, manualUpdate, type AlarmRecord, type StatusNums } from "@/lib/contract/alarm/alarm-center";
+import { alarmLevelApi } from "@/lib/contract/alarm/level";
 import { ALARM_STATUS, ALARM_TYPE } from "@/lib/contract/alarm/enums";
 import { nextStatus } from "@/lib/contract/alarm/workflow";
 import { deviceApi } from "@/lib/contract/device/device";
@@ -16,10 +18,12 @@ const STATUS_TABS = ["", ...Object.values(ALARM_STATUS).map(String)];
 export const alarmHref = (r: Pick<AlarmRecord, "id" | "alarmType">) => `/alarm/alarmCenterInfo?id=${r.id}&type=${r.alarmType === ALARM_TYPE.manual ? "alaManual" : "ala"}`;
 const can = (r: AlarmRecord, step: Parameters<typeof nextStatus>[1]) => r.status !== null && nextStatus(r.status, step) !== null;
 const isManual = (r: AlarmRecord) => r.alarmType === ALARM_TYPE.manual;
+/** Accepting, closing and clearing: the handler's code (the one `close` takes). */
+const HANDLE = permsOf(alarmCoreApi.close)[0];
 
 async function oper(ui: ResourceUi<AlarmRecord>, r: AlarmRecord, operType: "accept" | "clear", question: string) {
   if (!(await ui.confirm(ui.t(question, { name: r.alarmName ?? "" })))) return;
-  await api.post("alarm/core/oper", { id: r.id, operType });
+  await call(alarmCoreApi.oper, { id: r.id, operType });
   await ui.refresh();
 }
 
@@ -37,15 +41,15 @@ function CloseDialog({ ui }: { ui: ResourceUi<AlarmRecord> }) {
  */
 export const alarmCenterResource = defineResource<AlarmRecord>({
   entity: alarmRecord,
-  endpoints: { add: "alarm/core/addManual", upd: "alarm/core/updManual", del: "alarm/core/delManual", export: "alarm/core/exportInfo" },
+  calls: { page: alarmCoreApi.page, info: alarmCoreApi.info, add: alarmCoreApi.addManual, upd: alarmCoreApi.updManual, del: alarmCoreApi.delManual, export: alarmCoreApi.exportInfo },
   schemas: { update: manualUpdate },
   query: { deviceName: urlText(64) },
-  tabs: { prop: "status", dict: "alarmStatus", items: STATUS_TABS.map((name) => (name ? { name } : { name, label: "tabs.all" })), countUrl: "alarm/core/statusNums", counts: (n: StatusNums) => n },
+  tabs: { prop: "status", dict: "alarmStatus", items: STATUS_TABS.map((name) => (name ? { name } : { name, label: "tabs.all" })), countUrl: alarmCoreApi.statusNums.path, counts: (n: StatusNums) => n },
   search: {
     keyword: "alarmName",
     items: {
       status: false,
-      levelNum: { type: "select2", remote: { url: "alarm/level/list", params: { current: 1, size: 9999 }, labelKey: "levelName", valueKey: "levelNum" } },
+      levelNum: { type: "select2", remote: { url: alarmLevelApi.page.path, params: { current: 1, size: 9999 }, labelKey: "levelName", valueKey: "levelNum" } },
       deviceName: { prop: "deviceName", type: "input", label: "fields.deviceName", placeholder: "placeholders.deviceName" },
     },
   },
@@ -60,7 +64,7 @@ export const alarmCenterResource = defineResource<AlarmRecord>({
     width: 820,
     placeholders: ["alarmName"],
     fields: {
-      levelId: { required: true, type: "custom", render: (p) => <RemoteSelect {...p} url="alarm/level/list" value="id" label={(r) => `${r.levelName} · ${r.levelNum}`} /> },
+      levelId: { required: true, type: "custom", render: (p) => <RemoteSelect {...p} url={alarmLevelApi.page.path} value="id" label={(r) => `${r.levelName} · ${r.levelNum}`} /> },
       deviceId: { type: "custom", render: (p) => <RemoteSelect {...p} url={deviceApi.picker.path} value="id" label={(r) => `${r.deviceName} (${r.deviceSn})`} /> },
       triggeredAt: { type: "datetime", hint: "hints.triggeredAt" },
       images: { hint: "hints.images" },
@@ -72,9 +76,9 @@ export const alarmCenterResource = defineResource<AlarmRecord>({
   },
   rowActions: [
     { key: "view", label: "actions.view", onClick: (r, ui) => ui.navigate(alarmHref(r)) },
-    { key: "accept", label: "actions.accept", perm: "alarm:core:oper", show: (r) => can(r, "accept"), onClick: (r, ui) => oper(ui, r, "accept", "confirmAccept") },
-    { key: "close", label: "actions.close", perm: "alarm:core:oper", show: (r) => can(r, "close"), onClick: (r, ui) => ui.setParam("close", r.id as number) },
-    { key: "clear", label: "actions.clear", perm: "alarm:core:oper", danger: true, show: (r) => can(r, "clear"), onClick: (r, ui) => oper(ui, r, "clear", "confirmClear") },
+    { key: "accept", label: "actions.accept", perm: HANDLE, show: (r) => can(r, "accept"), onClick: (r, ui) => oper(ui, r, "accept", "confirmAccept") },
+    { key: "close", label: "actions.close", perm: HANDLE, show: (r) => can(r, "close"), onClick: (r, ui) => ui.setParam("close", r.id as number) },
+    { key: "clear", label: "actions.clear", perm: HANDLE, danger: true, show: (r) => can(r, "clear"), onClick: (r, ui) => oper(ui, r, "clear", "confirmClear") },
     { builtin: "edit", show: (r) => isManual(r) && r.status === ALARM_STATUS.pending },
     { builtin: "del", show: isManual, confirm: "confirmDelete" },
   ],

@@ -1,10 +1,10 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
-import { swrFetcher } from "@/lib/api/fetcher";
-import type { AlarmRecord, AlarmStatistics, LevelNum } from "@/lib/contract/alarm/alarm-center";
+import { useCall } from "@/lib/api/call";
+import type { CallInput } from "@/lib/contract/call";
+import { alarmCoreApi, type AlarmRecord } from "@/lib/contract/alarm/alarm-center";
 import { ChartPanel, type DayRange, type ResourceUi } from "@/components/kit";
 import { quickRange } from "@/components/kit/resource/search-rules";
 import { cn } from "@/lib/utils";
@@ -18,7 +18,7 @@ const filtersOf = (query: Record<string, unknown>, drop: string): Params =>
 /** Level counts (`levelNums`) under the list's filters: a chip per level, a click narrows the list to it. */
 function LevelCounts({ ui }: { ui: ResourceUi<AlarmRecord> }) {
   const t = useTranslations("alarm.alarmCentre");
-  const { data } = useSWR<LevelNum[]>(["alarm/core/levelNums", filtersOf(ui.query, "levelNum")], swrFetcher, { keepPreviousData: true });
+  const { data } = useCall(alarmCoreApi.levelNums, filtersOf(ui.query, "levelNum") as CallInput<typeof alarmCoreApi.levelNums>, { keepPreviousData: true });
   const active = ui.query.levelNum === undefined || ui.query.levelNum === null || ui.query.levelNum === "" ? null : Number(ui.query.levelNum);
   if (!data?.length) return null;
   return (
@@ -46,7 +46,7 @@ function Statistics() {
   const t = useTranslations("alarm.alarmCentre");
   const [range, setRange] = React.useState<DayRange>(() => quickRange("last30Days", new Date()));
   const valid = range[0] && range[1] && range[0] <= range[1];
-  const { data, error, isLoading, mutate } = useSWR<AlarmStatistics>(valid ? ["alarm/core/statistics", { startTime: range[0], endTime: range[1] }] : null, swrFetcher, { keepPreviousData: true });
+  const { data, error, isLoading, mutate } = useCall(alarmCoreApi.statistics, valid ? { startTime: range[0], endTime: range[1] } : null, { keepPreviousData: true });
   const option = React.useMemo(
     () =>
       data && {

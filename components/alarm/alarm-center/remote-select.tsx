@@ -6,7 +6,7 @@ import { SelectField, type CustomFieldProps } from "@/components/kit";
 
 /**
  * A form select over a list endpoint (a page's `records` or an array), for the manual alarm's
- * level (`alarm/level/list`) and device (the current project's device picker).
+ * level (`alarmLevelApi.page`) and device (the current project's device picker).
  */
 export function RemoteSelect({ url, label, value: valueKey, field, id, disabled, invalid }: CustomFieldProps & { url: string; label: (row: Record<string, unknown>) => string; value: string }) {
   const { data } = useSWR<unknown>([url, { current: 1, size: 9999 }], silentSwrFetcher, { revalidateOnFocus: false, shouldRetryOnError: false });

@@ -2,8 +2,9 @@
 
 import { toast } from "@/lib/toast";
 import { defineResource, operToggle, dictLabel, useDict, type ResourceUi, resourcePage } from "@/components/kit";
-import { api } from "@/lib/api/fetcher";
-import { pushConfig, pushLog, type PushConfigRow, type PushLogRow, type PushTestResult } from "@/lib/contract/push/config";
+import { call } from "@/lib/api/call";
+import { permsOf } from "@/lib/contract/call";
+import { pushConfig, pushConfigApi, pushLog, pushLogApi, type PushConfigRow, type PushLogRow } from "@/lib/contract/push/config";
 import { HTTP_METHODS, PUSH_DEVICE_SCOPE, type PushMethod } from "@/lib/contract/push/enums";
 import { AddressField, DevicesField, HeadersField, PairsText, ParamsField } from "./push-fields";
 
@@ -20,7 +21,7 @@ function DataTypesText({ value }: { value: readonly number[] | null }) {
 /** Every attempt of one configuration, newest first (pageLog). */
 export const pushLogResource = defineResource<PushLogRow>({
   entity: pushLog,
-  endpoints: { page: "push/pushConfig/pageLog", info: false, del: false },
+  calls: pushLogApi,
   schemas: { create: undefined, update: undefined },
   // Inside the view dialog the bar is narrower than the screen: the time range gets half of it.
   search: { items: { configId: false, pushTime: { span: { xs: 24, sm: 24, md: 16, lg: 14 } }, status: { span: { xs: 24, sm: 12, md: 8, lg: 6 } } } },
@@ -38,7 +39,7 @@ export const pushLogResource = defineResource<PushLogRow>({
 
 
 async function testSend(row: PushConfigRow, ui: ResourceUi<PushConfigRow>) {
-  const r = await api.post<PushTestResult>("push/pushConfig/test", { id: row.id });
+  const r = await call(pushConfigApi.test, { id: row.id });
   if (r.status === 1) toast.success(ui.t("testResult.delivered", { ms: r.durationMs }));
   else toast.error(ui.t("testResult.failed", { reason: r.error ?? (r.httpStatus ? `HTTP ${r.httpStatus}` : "—") }));
   await ui.refresh();
@@ -51,6 +52,7 @@ async function testSend(row: PushConfigRow, ui: ResourceUi<PushConfigRow>) {
  */
 export const dataPushResource = defineResource<PushConfigRow>({
   entity: pushConfig,
+  calls: pushConfigApi,
   columns: {
     pushName: { minWidth: 140 },
     method: { width: 120 },
@@ -104,7 +106,7 @@ export const dataPushResource = defineResource<PushConfigRow>({
   rowActions: [
     { builtin: "view", label: "actions.log" },
     "edit",
-    { key: "test", label: "actions.test", perm: "push:pushConfig:upd", onClick: testSend },
+    { key: "test", label: "actions.test", perm: permsOf(pushConfigApi.test)[0], onClick: testSend },
     "del",
   ],
   inlineActions: 3,

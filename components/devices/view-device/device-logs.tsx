@@ -14,7 +14,8 @@ export const STATUS_TONES = { "1": "secondary", "2": "success", "3": "destructiv
 function deviceLog<R extends Record<string, unknown>>(log: "rejects" | "statusLog", page: AnyCall, columns: ColumnSpec<R>[]) {
   return defineResource<R>({
     ns: `devices.viewDevice.${log}`,
-    api: "device/device",
+    // The SWR keys revalidated after a change: the page call's own.
+    api: page.path,
     endpoints: { page: page.path, info: false, add: false, upd: false, del: false },
     schemas: {},
     columns,

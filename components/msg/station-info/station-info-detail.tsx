@@ -2,12 +2,12 @@
 
 import * as React from "react";
 import Link from "next/link";
-import useSWR, { useSWRConfig } from "swr";
+import { useSWRConfig } from "swr";
 import { useRouter } from "next/navigation";
 import { ChevronLeftIcon, ChevronRightIcon, Trash2Icon } from "lucide-react";
-import { api, swrFetcher } from "@/lib/api/fetcher";
+import { call, useCall } from "@/lib/api/call";
 import type { RowOf } from "@/lib/contract/entity";
-import { stationMessage, type UpDown } from "@/lib/contract/message";
+import { stationApi, stationMessage } from "@/lib/contract/message";
 import { inboxHref } from "@/lib/shell/inbox";
 import { defineDetail, DetailPage, deriveDetailRows, useConfirm, type DetailContext } from "@/components/kit";
 import { Button } from "@/components/ui/button";
@@ -21,16 +21,17 @@ const href = (id: number | null) => (id ? `/msg/stationInfo?id=${id}` : undefine
  * delete. Opening a message read it, so the header's unread badge is refreshed here.
  */
 function Neighbours({ row, ctx }: { row: StationRow; ctx: DetailContext<StationRow> }) {
-  const { data } = useSWR<UpDown>(["msg/station/getUpDownId", { id: row.id as number }], swrFetcher);
+  const { data } = useCall(stationApi.upDown, { id: row.id as number });
   const { mutate } = useSWRConfig();
   const router = useRouter();
   const [confirm, confirmElement] = useConfirm();
   React.useEffect(() => {
-    void mutate((key) => Array.isArray(key) && typeof key[0] === "string" && key[0].startsWith("msg/station/currUser/"));
+    // The list and the header's counts (the calls under the caller's messages).
+    void mutate((key) => Array.isArray(key) && (key[0] === stationApi.page.path || key[0] === stationApi.nums.path));
   }, [mutate, row.id]);
   const remove = async () => {
     if (!(await confirm(ctx.t("confirmDelete", { name: row.msgTitle ?? "" })))) return;
-    await api.post("msg/station/currUser/del", { ids: [row.id] });
+    await call(stationApi.del, { ids: [row.id as number] });
     router.replace(href(data?.downId ?? null) ?? href(data?.upId ?? null) ?? "/msg/station");
   };
   const link = (id: number | null | undefined, label: string, icon: React.ReactNode, testId: string) =>
@@ -68,7 +69,7 @@ function Neighbours({ row, ctx }: { row: StationRow; ctx: DetailContext<StationR
 /** /msg/stationInfo?id=: one message (opening it marks it read), its neighbours, its alarm. */
 export const stationInfoDetail = defineDetail<StationRow>({
   ns: "alarm.station",
-  info: "msg/station/info",
+  info: stationApi.info.path,
   back: "/msg/station",
   title: (r) => r.msgTitle ?? "",
   testId: "station-info",

@@ -1,27 +1,26 @@
 "use client";
 
-import { api } from "@/lib/api/fetcher";
+import { call } from "@/lib/api/call";
 import type { RowOf } from "@/lib/contract/entity";
-import { stationMessage, type StationNums } from "@/lib/contract/message";
+import { stationApi, stationMessage, type StationNums } from "@/lib/contract/message";
 import { defineResource, resourcePage } from "@/components/kit";
 
 type StationRow = RowOf<typeof stationMessage.fields>;
 
 const read = async (ids: number[], refresh: () => Promise<unknown>) => {
-  await api.post("msg/station/currUser/read", { ids });
+  await call(stationApi.read, { ids });
   await refresh();
 };
 
 /** /msg/station: the signed-in user's in-site messages, unread first in the tabs; opening one reads it. */
 export const stationResource = defineResource<StationRow>({
   entity: stationMessage,
-  endpoints: { info: false },
-  perms: { del: null },
+  calls: { page: stationApi.page, del: stationApi.del },
   tabs: {
     prop: "readStatus",
     dict: "readStatus",
     items: [{ name: "", label: "tabs.all" }, { name: "0" }, { name: "1" }],
-    countUrl: "msg/station/currUser/nums",
+    countUrl: stationApi.nums.path,
     counts: (n: StationNums) => ({ "": n.total, "0": n.unread, "1": n.total - n.unread }),
   },
   search: { keyword: "msgTitle", items: { readStatus: false } },
@@ -36,7 +35,7 @@ export const stationResource = defineResource<StationRow>({
   rowName: (r) => r.msgTitle ?? "",
   toolbar: [
     { key: "readSelected", label: "actions.readSelected", needsSelection: true, variant: "outline", onClick: (ui) => read(ui.selected.map((r) => r.id as number), ui.refresh) },
-    { key: "readAll", label: "actions.readAll", variant: "outline", onClick: async (ui) => { await api.post("msg/station/currUser/readAll"); await ui.refresh(); } },
+    { key: "readAll", label: "actions.readAll", variant: "outline", onClick: async (ui) => { await call(stationApi.readAll, {}); await ui.refresh(); } },
     "batchDelete",
   ],
 });

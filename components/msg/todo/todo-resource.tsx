@@ -1,7 +1,8 @@
 "use client";
 
 import type { RowOf } from "@/lib/contract/entity";
-import { todoItem, type MessageItem, type TodoNums } from "@/lib/contract/message";
+import { permsOf } from "@/lib/contract/call";
+import { todoApi, todoItem, type MessageItem, type TodoNums } from "@/lib/contract/message";
 import { inboxHref } from "@/lib/shell/inbox";
 import { defineResource, type ResourceUi, resourcePage } from "@/components/kit";
 import { WorkflowDialog } from "@/components/alarm/lazy-workflow-dialog";
@@ -25,12 +26,12 @@ function TodoDialogs({ ui }: { ui: ResourceUi<TodoRow> }) {
  */
 export const todoResource = defineResource<TodoRow>({
   entity: todoItem,
-  endpoints: { info: false, del: false },
+  calls: { page: todoApi.page },
   tabs: {
     prop: "todoStatus",
     dict: "todoStatus",
     items: [{ name: "1" }, { name: "2" }, { name: "3" }],
-    countUrl: "msg/todo/nums",
+    countUrl: todoApi.nums.path,
     counts: (n: TodoNums) => ({ "1": n.pending, "2": n.review, "3": n.handled }),
   },
   search: { keyword: "msgTitle", items: { todoStatus: false } },
@@ -39,8 +40,8 @@ export const todoResource = defineResource<TodoRow>({
     todoStatus: { tones: { "1": "warning", "2": "default", "3": "secondary" } },
   },
   rowActions: [
-    { key: "handle", label: "actions.handle", perm: "alarm:core:oper", show: (r) => r.todoStatus === 1 && !!r.bizId, onClick: (r, ui) => ui.setParam("handle", r.id as number) },
-    { key: "review", label: "actions.review", perm: "alarm:core:check", show: (r) => r.todoStatus === 2 && !!r.bizId, onClick: (r, ui) => ui.setParam("review", r.id as number) },
+    { key: "handle", label: "actions.handle", perm: permsOf(todoApi.addOper)[0], show: (r) => r.todoStatus === 1 && !!r.bizId, onClick: (r, ui) => ui.setParam("handle", r.id as number) },
+    { key: "review", label: "actions.review", perm: permsOf(todoApi.addCheck)[0], show: (r) => r.todoStatus === 2 && !!r.bizId, onClick: (r, ui) => ui.setParam("review", r.id as number) },
     { key: "alarm", label: "actions.openAlarm", show: (r) => !!r.bizId, onClick: (r, ui) => ui.navigate(alarmOf(r)) },
   ],
   slots: { dialogs: (ui) => <TodoDialogs ui={ui} /> },

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { AVAILABLE_CHANNELS, TEMPLATE_CHANNELS, extractVariables, template, templateUpdate, type TemplateCount, type TemplateRow } from "@/lib/contract/system/template";
+import { AVAILABLE_CHANNELS, TEMPLATE_CHANNELS, extractVariables, template, templateApi, templateUpdate, type TemplateCount, type TemplateRow } from "@/lib/contract/system/template";
 import { type CustomFieldProps, defineResource, resourcePage, SelectField, urlOneOf, useDict } from "@/components/kit";
 import { Badge } from "@/components/ui/badge";
 import { Textarea } from "@/components/ui/textarea";
@@ -38,6 +38,7 @@ function ContentField({ field, form, disabled, invalid }: CustomFieldProps) {
 /** notificationTemplate: templates per channel with their `${variables}`. */
 export const templateResource = defineResource<TemplateRow>({
   entity: template,
+  calls: templateApi,
   schemas: { update: templateUpdate },
   query: { channel: urlOneOf(AVAILABLE_CHANNELS, 1) },
   // Channel tabs with their counts (`countAllType`, an array); WeChat shown, not yet available.
@@ -45,7 +46,7 @@ export const templateResource = defineResource<TemplateRow>({
     prop: "channel",
     dict: "notifyChannel",
     items: TEMPLATE_CHANNELS.map((c) => ({ name: String(c), disabled: !available(c), hint: "unavailable" })),
-    countUrl: "msg/template/countAllType",
+    countUrl: templateApi.countAllType.path,
     counts: (data: TemplateCount[]) => Object.fromEntries(data.map((x) => [String(x.channel), x.count])),
   },
   search: { items: { channel: false } },

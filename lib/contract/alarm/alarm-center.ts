@@ -1,9 +1,11 @@
 import { z } from "zod";
-import { dbId, optionalId } from "../common";
+import { defineCall, file, typed } from "../call";
+import { dbId, idQuery, idsBody, optionalId } from "../common";
+import type { Page } from "../envelope";
 import { defineEntity, keyField, type RowOf } from "../entity";
 import { optional, selectRequired, text, textRequired } from "../validation";
 import { ALARM_STATUS, ALARM_TYPES, type AlarmCondition } from "./enums";
-import { ATTACHMENT_LIMITS, type AlarmOperation } from "./workflow";
+import { ATTACHMENT_LIMITS, CHECK_PERM, closeBody, HANDLE_PERM, operBody, stepResult, type AlarmOperation } from "./workflow";
 import type { AlarmDefinition } from "./rule";
 
 const paths = (max: number) => z.array(z.string().trim().min(1).max(500)).max(max, "validation.maxItems").default([]);
@@ -69,15 +71,43 @@ export type AlarmInfo = AlarmRecord & {
   chart: AlarmChart;
 };
 
-/** `alarm/core/statusNums`: alarms per status (the tabs), with the filters but the status. */
-export type StatusNums = Record<string, number>;
+const count = z.number().int().nonnegative();
+/** `alarm/core/statusNums`: alarms per status (the tabs; "" all), with the filters but the status. */
+export const statusNums = z.record(z.string(), count);
+export type StatusNums = z.infer<typeof statusNums>;
+const levelOf = { levelNum: z.number().int().nullable(), levelName: z.string().nullable(), levelColor: z.string().nullable() };
 /** `alarm/core/levelNums`: alarms per level, with its name and colour. */
-export type LevelNum = { levelNum: number | null; levelName: string | null; levelColor: string | null; count: number };
+export const levelNum = z.object({ ...levelOf, count });
+export type LevelNum = z.infer<typeof levelNum>;
 /** `alarm/core/statistics`: alarms per day and level over a range. */
 export const statisticsQuery = z.object({
   startTime: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "validation.format"),
   endTime: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "validation.format"),
 });
-export type AlarmStatistics = { days: string[]; levels: { levelNum: number | null; levelName: string | null; levelColor: string | null; counts: number[] }[] };
+export const alarmStatistics = z.object({ days: z.array(z.string()), levels: z.array(z.object({ ...levelOf, counts: z.array(count) })) });
+export type AlarmStatistics = z.infer<typeof alarmStatistics>;
 /** The alarm's property around the alarm time, the rule's alarm definitions (threshold lines per level) and the alarm moment (epoch ms). */
 export type AlarmChart = { identifier: string | null; points: [number, number][]; definitions: AlarmDefinition[]; at: number };
+
+/** The alarm centre's screen: the only one that reads alarms (the to-do centre reads a to-do's own). */
+export const ALARM_CENTRE = ["/alarm/alarmCenter"] as const;
+const read = { menu: ALARM_CENTRE };
+
+/**
+ * `alarm/core/*` (core §7): the alarm centre of the project chosen in the header, or of all the
+ * caller's projects; the workflow's steps (oper: accept / handle / review / clear, each checked
+ * against its role's code; close) and manual alarms (added in the header's project).
+ */
+export const alarmCoreApi = {
+  page: defineCall({ kind: "get", path: "alarm/core/page", input: alarmQuery, answer: typed<Page<AlarmRecord>>(), access: read, scope: "projectOptional" }),
+  statusNums: defineCall({ kind: "get", path: "alarm/core/statusNums", input: alarmFilters, answer: statusNums, access: read, scope: "projectOptional" }),
+  levelNums: defineCall({ kind: "get", path: "alarm/core/levelNums", input: alarmFilters, answer: z.array(levelNum), access: read, scope: "projectOptional" }),
+  statistics: defineCall({ kind: "get", path: "alarm/core/statistics", input: statisticsQuery, answer: alarmStatistics, access: read, scope: "projectOptional" }),
+  exportInfo: defineCall({ kind: "export", path: "alarm/core/exportInfo", input: alarmFilters, answer: file, access: read, scope: "projectOptional" }),
+  info: defineCall({ kind: "get", path: "alarm/core/info", input: idQuery, answer: typed<AlarmInfo>(), access: read, scope: "projectOptional" }),
+  oper: defineCall({ kind: "post", path: "alarm/core/oper", input: operBody, answer: stepResult, access: { perm: [HANDLE_PERM, CHECK_PERM] }, scope: "projectOptional" }),
+  close: defineCall({ kind: "post", path: "alarm/core/close", input: closeBody, answer: stepResult, access: { perm: HANDLE_PERM }, scope: "projectOptional" }),
+  addManual: defineCall({ kind: "post", path: "alarm/core/addManual", input: alarmRecord.body, answer: typed<AlarmRecord>(), access: { perm: "alarm:core:add" }, scope: "project" }),
+  updManual: defineCall({ kind: "post", path: "alarm/core/updManual", input: manualUpdate, answer: typed<AlarmRecord>(), access: { perm: "alarm:core:upd" }, scope: "projectOptional" }),
+  delManual: defineCall({ kind: "post", path: "alarm/core/delManual", input: idsBody, answer: z.object({ deleted: count }), access: { perm: "alarm:core:del" }, scope: "projectOptional" }),
+};

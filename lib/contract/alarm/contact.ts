@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { defineCall } from "../call";
 import { dbId, optionalId } from "../common";
 import { defineEntity, keyField, rowName, type RowOf } from "../entity";
+import { crudCalls } from "../entity-calls";
 import { email, mobile, text } from "../validation";
 import { LINK_TYPES } from "./enums";
 
@@ -52,3 +54,27 @@ export const recipient = z.object({
 export type Recipient = z.infer<typeof recipient>;
 /** A recipient as the picker shows it. */
 export type RecipientRow = Recipient & { name: string };
+
+/** The contacts' own screen (contacts and their groups). */
+export const LINK_SCREEN = "/alarm/alarmLink";
+/** Screens whose editors pick contacts and groups as recipients: alarm rules and linkage rules. */
+export const RECIPIENT_PICKERS = ["/alarm/alarmRule", "/linkage"] as const;
+/** Who may read contacts and groups (issue 32 §5: not a project user): their screen, and the recipient pickers. */
+export const RECIPIENT_READERS = [LINK_SCREEN, ...RECIPIENT_PICKERS] as const;
+
+/** alarmLink (core §7): paged and listed for the pickers too; exported and imported (importLink) on its screen only. */
+export const alarmContactApi = {
+  ...crudCalls(alarmContact, { only: ["page", "list", "info", "add", "upd", "del", "import"], read: { menu: RECIPIENT_READERS }, paths: { import: "importLink" } }),
+  ...crudCalls(alarmContact, { only: ["export", "template"], read: { menu: [LINK_SCREEN] } }),
+};
+
+const saved = z.object({ id: z.number().int() });
+/** An update is the whole group: its contacts are replaced. */
+export const contactGroupUpdate = alarmContactGroup.body.extend({ id: dbId });
+
+/** linkGroup (core §7): `list` pages the groups; a group is saved with its contacts. */
+export const alarmContactGroupApi = {
+  ...crudCalls(alarmContactGroup, { only: ["page", "info", "del"], read: { menu: RECIPIENT_READERS }, paths: { page: "list" } }),
+  add: defineCall({ kind: "post", path: "alarm/linkGroup/add", input: alarmContactGroup.body, answer: saved, access: { perm: "alarm:link:add" } }),
+  upd: defineCall({ kind: "post", path: "alarm/linkGroup/upd", input: contactGroupUpdate, answer: saved, access: { perm: "alarm:link:upd" } }),
+};

@@ -1,4 +1,6 @@
 import { defineEntity, keyField, type RowOf } from "../entity";
+import type { CallInput } from "../call";
+import { crudCalls } from "../entity-calls";
 import { hexColor, integerIn, textRequired } from "../validation";
 import { LEVEL_NUM } from "./enums";
 
@@ -17,3 +19,11 @@ export const alarmLevel = defineEntity({
   },
 });
 export type AlarmLevel = RowOf<typeof alarmLevel.fields>;
+
+/** levelSet (core §7): `list` pages the levels; any signed-in user reads them (every alarm screen names its levels). */
+export const alarmLevelApi = crudCalls(alarmLevel, { only: ["page", "info", "add", "upd", "del"], paths: { page: "list" } });
+/**
+ * Every level, lowest number first: what the pickers and the rules' conditions show. (The page's
+ * filters are optional on the wire; its input type, read through zod's preprocess, lists each.)
+ */
+export const LEVELS_IN_ORDER = { current: 1, size: 100, sortField: "levelNum", sortOrder: "asc" } as CallInput<typeof alarmLevelApi.page>;

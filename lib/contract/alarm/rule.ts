@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { dbId, enableState, optionalId } from "../common";
+import { defineCall, typed } from "../call";
+import { dbId, enableState, idQuery, optionalId } from "../common";
 import { defineEntity, keyField, rowName, type RowOf } from "../entity";
+import { crudCalls } from "../entity-calls";
 import { code, integerIn, optional, selectRequired, text } from "../validation";
 import { ALARM_LINE_COLOR, type AlarmLine } from "../monitoring/compute";
 import { recipient, type RecipientRow } from "./contact";
@@ -113,14 +115,18 @@ export type AlarmRuleRow = Omit<RowOf<typeof alarmRule.fields>, "recipients"> & 
 export type AlarmRuleBody = z.infer<typeof alarmRule.body>;
 
 /** A property a rule may watch (getDevAlamFunList / getMonitorAlamFunList): numeric properties of the product. */
-export type AlarmFunction = { identifier: string; funcName: string; unit: string | null; min: number | null; max: number | null };
+export const alarmFunction = z.object({ identifier: z.string(), funcName: z.string(), unit: z.string().nullable(), min: z.number().nullable(), max: z.number().nullable() });
+export type AlarmFunction = z.infer<typeof alarmFunction>;
+const count = z.number().int().nonnegative();
 /** `rule/numStat`: how many rules, enabled and disabled. */
-export type RuleNumStat = { total: number; enabled: number; disabled: number };
+export const ruleNumStat = z.object({ total: count, enabled: count, disabled: count });
+export type RuleNumStat = z.infer<typeof ruleNumStat>;
 /**
  * Alarm definition for charts (widgets §3, `rule/alarmLines`): a rule's name and its lines, one per
  * threshold of each level (both ends of a range), in the level's colour.
  */
-export type AlarmDefinition = { alarmName: string; alarmLine: { signValue: number; alarmColor: string; levelName: string | null }[] };
+export const alarmDefinitionSchema = z.object({ alarmName: z.string(), alarmLine: z.array(z.object({ signValue: z.number(), alarmColor: z.string(), levelName: z.string().nullable() })) });
+export type AlarmDefinition = z.infer<typeof alarmDefinitionSchema>;
 /** `rule/alarmLines`: a device's property, and which of its figures the chart shows (a rule's stat type: the value, its cumulative change, its rate per day). */
 export const alarmLinesQuery = z.object({ deviceId: dbId, identifier: z.string().min(1, "validation.required").max(32, "validation.maxLength"), statType: choice(STAT_TYPES).default("not") });
 
@@ -143,3 +149,28 @@ export function alarmDefinition(alarmName: string, levels: readonly DrawnLevel[]
 export function definitionLines(defs: readonly AlarmDefinition[]): AlarmLine[] {
   return defs.flatMap((d) => d.alarmLine.map((l) => ({ value: l.signValue, color: l.alarmColor, label: l.levelName ? `${d.alarmName} · ${l.levelName}` : d.alarmName })));
 }
+
+/** Rules and their editor's pickers are read on their screen only (issue 32 §5: not by a project user). */
+export const RULE_SCREENS = ["/alarm/alarmRule"] as const;
+const read = { menu: RULE_SCREENS };
+const saved = z.object({ id: z.number().int() });
+
+/**
+ * alarmRule (core §7), of the project in the header: page, export, del and `oper` from the contract;
+ * info with its recipients; add / upd save the rule with them (an update is the whole rule: its
+ * checks need every field); the counts; the properties a rule may watch and the points it may
+ * watch; and the alarm lines the charts draw (any signed-in user's charts, before a project is chosen too).
+ */
+export const alarmRuleApi = {
+  ...crudCalls(alarmRule, { only: ["page", "export", "del", "openOrClose"], read, oper: true }),
+  info: defineCall({ kind: "get", path: "alarm/rule/info", input: idQuery, answer: typed<AlarmRuleRow>(), access: read, scope: "project" }),
+  add: defineCall({ kind: "post", path: "alarm/rule/add", input: alarmRule.body, answer: saved, access: { perm: "alarm:rule:add" }, scope: "project" }),
+  upd: defineCall({ kind: "post", path: "alarm/rule/upd", input: alarmRule.body.and(z.object({ id: dbId })), answer: saved, access: { perm: "alarm:rule:upd" }, scope: "project" }),
+  numStat: defineCall({ kind: "get", path: "alarm/rule/numStat", answer: ruleNumStat, access: read, scope: "project" }),
+  /** A product's numeric properties (or the device's product's). */
+  devFunctions: defineCall({ kind: "get", path: "alarm/rule/getDevAlamFunList", input: z.object({ productId: dbId.optional(), deviceId: dbId.optional() }), answer: z.array(alarmFunction), access: read, scope: "project" }),
+  /** The numeric properties of a measurement point's devices' products. */
+  pointFunctions: defineCall({ kind: "get", path: "alarm/rule/getMonitorAlamFunList", input: z.object({ pointId: dbId }), answer: z.array(alarmFunction), access: read, scope: "project" }),
+  points: defineCall({ kind: "get", path: "alarm/rule/points", answer: z.array(z.object({ id: z.number().int(), groupName: z.string(), monitorKind: z.string() })), access: read, scope: "project" }),
+  alarmLines: defineCall({ kind: "get", path: "alarm/rule/alarmLines", input: alarmLinesQuery, answer: z.array(alarmDefinitionSchema), access: "user", scope: "projectOptional" }),
+};

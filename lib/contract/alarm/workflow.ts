@@ -10,6 +10,13 @@ import { ALARM_STATUS, ALARM_STEPS, CHECK_RESULTS } from "./enums";
  * `nextStatus` allows.
  */
 export type AlarmStatus = (typeof ALARM_STATUS)[keyof typeof ALARM_STATUS];
+/** Handling an alarm (accept, handle, close, clear) and reviewing a handling result: the codes of the workflow's two roles. */
+export const HANDLE_PERM = "alarm:core:oper";
+export const CHECK_PERM = "alarm:core:check";
+
+/** What a step answers: the alarm and the status it is in now. */
+export const stepResult = z.object({ id: z.number().int(), status: z.number().int() });
+
 /** Close reason 1 false alarm, 2 normal completion. */
 export const CLOSE_REASONS = [1, 2] as const;
 

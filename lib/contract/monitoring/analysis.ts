@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { defineCall, file } from "../call";
 import { dbId, optionalId } from "../common";
 import { MONITOR_KINDS } from "../device/enums";
 import { oneOf } from "../device/thing-model";
-import { QUERY_TYPES, SHOW_VALUES, VALUE_TYPES, type ShowValue, type ZeroType } from "./enums";
+import { QUERY_TYPES, SHOW_VALUES, VALUE_TYPES, ZERO_TYPES, type ShowValue, type ZeroType } from "./enums";
 import { reference, round, shown, type TimePoint } from "./compute";
 import type { Measure } from "./monitors";
 
@@ -42,14 +43,23 @@ export const rangeOf = (q: { startTime: string; endTime: string }) => ({ from: p
 
 /** A device and a collected value's time (epoch ms): reading back or setting initial values (widgets §7). */
 export const devInitBody = z.object({ deviceId: dbId, dateTime: z.coerce.number({ error: "validation.number" }).int().positive() });
+/** getDevInitValue: a device and a time, and the point it is read in (its zero type applies). */
+export const devInitQuery = devInitBody.extend({ groupId: optionalId.optional() });
 /** A point and a time: every device of the point takes its values at that time as initial (tilt group). */
 export const pointInitBody = z.object({ groupId: dbId, dateTime: z.coerce.number({ error: "validation.number" }).int().positive() });
 
-export type AnalysisSeries = { id: string; unit: string; decimals: number; data: TimePoint[]; sampled: boolean };
-export type InitInfo = { value: number; dataTime: number; setByName: string | null; setAt: number };
-export type Analysis = { series: AnalysisSeries[]; zeroType: ZeroType; initial: Record<string, InitInfo> };
+const timePoint = z.tuple([z.number(), z.number()]);
+const analysisSeries = z.object({ id: z.string(), unit: z.string(), decimals: z.number().int(), data: z.array(timePoint), sampled: z.boolean() });
+export type AnalysisSeries = z.infer<typeof analysisSeries>;
+const initInfo = z.object({ value: z.number(), dataTime: z.number(), setByName: z.string().nullable(), setAt: z.number() });
+export type InitInfo = z.infer<typeof initInfo>;
+export const analysis = z.object({ series: z.array(analysisSeries), zeroType: z.custom<ZeroType>((v) => (ZERO_TYPES as readonly unknown[]).includes(v)), initial: z.record(z.string(), initInfo) });
+export type Analysis = z.infer<typeof analysis>;
 /** One row of the device initial-value table (widgets §3): property, collected and calculated value. */
-export type InitRow = { paramName: string; unit: string; orgValue: number; totalValue: number; initValue: number | null; dataTime: number };
+export const initRow = z.object({ paramName: z.string(), unit: z.string(), orgValue: z.number(), totalValue: z.number(), initValue: z.number().nullable(), dataTime: z.number() });
+export type InitRow = z.infer<typeof initRow>;
+/** One initial value set on a device, as its audit lists it (no number for a text value: an inclinometer's units). */
+export const initLogRow = z.object({ id: z.number().int(), identifier: z.string(), value: z.number().nullable(), dataTime: z.number(), setByName: z.string().nullable(), setAt: z.number() });
 
 /**
  * What each measure's curve shows: structural readings as cumulative change from their reference,
@@ -75,35 +85,63 @@ export function initRows(measures: readonly Measure[], values: ReadonlyMap<strin
   });
 }
 
+const nullableNumber = z.number().nullable();
 /** A device of a point as a monitoring screen lists it: state, latest values, initial values. */
-export type PointDevice = {
-  id: number;
-  deviceName: string;
-  deviceSn: string;
-  status: number;
-  lastReportTime: string | null;
-  latest: Record<string, { value: number; ts: number }>;
-  initial: Record<string, number>;
+const pointDevice = z.object({
+  id: z.number().int(),
+  deviceName: z.string(),
+  deviceSn: z.string(),
+  status: z.number().int(),
+  lastReportTime: z.string().nullable(),
+  latest: z.record(z.string(), z.object({ value: z.number(), ts: z.number() })),
+  initial: z.record(z.string(), z.number()),
   /** The device's own configuration (`deviceConfig`), preferred to the point's parameters. */
-  config: Record<string, unknown> | null;
-};
+  config: z.record(z.string(), z.unknown()).nullable(),
+});
+export type PointDevice = z.infer<typeof pointDevice>;
 /** A point of a kind with its parameters and devices (`stat/devOperationMonitoring/list`). */
-export type KindPoint = {
-  id: number;
-  groupName: string;
-  monitorKind: string;
-  zeroType: ZeroType;
-  deviceIds: number[];
-  holePosition: number | null;
-  holeDepth: number | null;
-  unitLength: number | null;
-  laserDistance: number | null;
-  refAngleX: number | null;
-  refAngleY: number | null;
-  alarmMin: number | null;
-  alarmMax: number | null;
-  devices: PointDevice[];
-};
+const kindPoint = z.object({
+  id: z.number().int(),
+  groupName: z.string(),
+  monitorKind: z.string(),
+  zeroType: z.custom<ZeroType>((v) => (ZERO_TYPES as readonly unknown[]).includes(v)),
+  deviceIds: z.array(z.number().int()),
+  holePosition: nullableNumber,
+  holeDepth: nullableNumber,
+  unitLength: nullableNumber,
+  laserDistance: nullableNumber,
+  refAngleX: nullableNumber,
+  refAngleY: nullableNumber,
+  alarmMin: nullableNumber,
+  alarmMax: nullableNumber,
+  devices: z.array(pointDevice),
+});
+export type KindPoint = z.infer<typeof kindPoint>;
 
+const count = z.number().int().nonnegative();
 /** The monitoring devices by state (`stat/devManageStat/view`). */
-export type DeviceStates = { total: number; online: number; offline: number; inactive: number };
+export const deviceStates = z.object({ total: count, online: count, offline: count, inactive: count });
+export type DeviceStates = z.infer<typeof deviceStates>;
+
+/** Setting initial values (a device's, a point's, a device configuration's): the device list's button. */
+export const SET_INIT_PERM = "dev:deviceConfig:updConfig";
+
+const kind = z.enum(MONITOR_KINDS, { error: "validation.invalidOption" });
+
+/**
+ * The monitoring screens' calls (core §7 stat devOperationMonitoring, devManageStat; widgets §7):
+ * over the project chosen in the header, else every project the caller sees (the screens work
+ * before a project is chosen); a device of another project is not found.
+ */
+export const monitoringApi = {
+  /** The points of a kind with their devices' latest values. */
+  list: defineCall({ kind: "get", path: "stat/devOperationMonitoring/list", input: z.object({ monitorKind: kind }), answer: z.array(kindPoint), access: "user", scope: "projectOptional" }),
+  view: defineCall({ kind: "post", path: "stat/devOperationMonitoring/view", input: analysisQuery, answer: analysis, access: "user", scope: "projectOptional" }),
+  export: defineCall({ kind: "export", path: "stat/devOperationMonitoring/export", input: analysisQuery, answer: file, access: "user", scope: "projectOptional" }),
+  /** The device's values at a time, read back as the initial-value table shows them. */
+  initValues: defineCall({ kind: "post", path: "stat/devOperationMonitoring/getDevInitValue", input: devInitQuery, answer: z.object({ dataList: z.array(initRow) }), access: "user", scope: "projectOptional" }),
+  setInit: defineCall({ kind: "post", path: "stat/devOperationMonitoring/setDevInitValue", input: devInitBody, answer: z.object({ set: count }), access: { perm: SET_INIT_PERM }, scope: "projectOptional" }),
+  initLog: defineCall({ kind: "get", path: "stat/devOperationMonitoring/initLog", input: z.object({ deviceId: dbId }), answer: z.array(initLogRow), access: "user", scope: "projectOptional" }),
+  /** The kind's devices (or all monitoring devices) by state. */
+  states: defineCall({ kind: "get", path: "stat/devManageStat/view", input: z.object({ monitorKind: kind.optional() }), answer: deviceStates, access: "user", scope: "projectOptional" }),
+};

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { defineCall, file } from "../call";
 import { dbId, optionalId } from "../common";
-import type { InclinometerConfig } from "./device-config";
+import { inclinometerConfig, type InclinometerConfig } from "./device-config";
 import { round } from "./compute";
 
 /**
@@ -17,7 +18,8 @@ export type UnitReading = { angleA: number; angleB: number };
  * A point of a profile: depth in m (down), cumulative displacement in mm along A and B, and the
  * tilt change in degrees of the unit whose top is there (none at the toe, below the last unit).
  */
-export type ProfilePoint = { depth: number; a: number; b: number; angleA: number | null; angleB: number | null };
+const profilePoint = z.object({ depth: z.number(), a: z.number(), b: z.number(), angleA: z.number().nullable(), angleB: z.number().nullable() });
+export type ProfilePoint = z.infer<typeof profilePoint>;
 
 /** Offset in mm of a unit of `lengthM` tilted by `deg`. */
 const offset = (lengthM: number, deg: number) => lengthM * 1000 * Math.sin((deg * Math.PI) / 180);
@@ -84,10 +86,26 @@ export const profileQuery = z.object({
 });
 
 /** A profile curve: the reading's own time, and its points from the top down. */
-export type ProfileCurve = { ts: number; points: ProfilePoint[] };
+const profileCurve = z.object({ ts: z.number(), points: z.array(profilePoint) });
+export type ProfileCurve = z.infer<typeof profileCurve>;
 /** The string's initial reading in force (set from a curve): its time, who set it and when. */
-export type ProfileInitial = { dataTime: number; setByName: string | null; setAt: number };
-export type DepthProfile = { config: InclinometerConfig; configFrom: "device" | "point" | "default"; referenceTs: number | null; initial: ProfileInitial | null; curves: ProfileCurve[] };
+const profileInitial = z.object({ dataTime: z.number(), setByName: z.string().nullable(), setAt: z.number() });
+export type ProfileInitial = z.infer<typeof profileInitial>;
+/** The configuration it was computed with (the device's, else its point's), and the curves against the reference reading. */
+export const depthProfileAnswer = z.object({
+  config: inclinometerConfig.body,
+  configFrom: z.enum(["device", "point", "default"]),
+  referenceTs: z.number().nullable(),
+  initial: profileInitial.nullable(),
+  curves: z.array(profileCurve),
+});
+export type DepthProfile = z.output<typeof depthProfileAnswer>;
+
+/** stat/rionDipAngle (core §7): the profile and its export, over the header's project else every project the caller sees. */
+export const profileApi = {
+  view: defineCall({ kind: "post", path: "stat/rionDipAngle/view", input: profileQuery, answer: depthProfileAnswer, access: "user", scope: "projectOptional" }),
+  export: defineCall({ kind: "export", path: "stat/rionDipAngle/export", input: profileQuery, answer: file, access: "user", scope: "projectOptional" }),
+};
 
 /** `count` times evenly across [from, to], the first at `from` (the reference) and the last at `to`. */
 export function spreadTimes(from: number, to: number, count: number): number[] {

@@ -7,7 +7,8 @@ import type { MonitorKind } from "../device/product";
 import { oneOf } from "../device/thing-model";
 import { decimalIn } from "../validation";
 import { HOLE_POSITIONS } from "./enums";
-import { POINT_LIMITS, SET_INIT_PERM } from "./point-group";
+import { SET_INIT_PERM } from "./analysis";
+import { POINT_LIMITS } from "./point-group";
 
 /**
  * Device configuration (core §7 `deviceConfig` get / upd per device type, `updBatchConfig`): the

@@ -6,11 +6,8 @@ import { defineEntity, rowName, type RowOf } from "../entity";
 import { MONITOR_KINDS } from "../device/enums";
 import { oneOf } from "../device/thing-model";
 import { decimalIn, optional, text } from "../validation";
-import { pointInitBody } from "./analysis";
+import { pointInitBody, SET_INIT_PERM } from "./analysis";
 import { HOLE_POSITIONS, ZERO_TYPES } from "./enums";
-
-/** The permission of the set-initial-value buttons and of device configuration (core §6). */
-export const SET_INIT_PERM = "dev:deviceConfig:updConfig";
 
 /** Measurement-point limits (core §5). */
 export const POINT_LIMITS = { unitLength: 300, holeDepth: { min: 0.1, max: 100_000 }, devices: 64, angle: 90, laserDistance: 1000 } as const;

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { dbId, enableState } from "../common";
+import { defineCall } from "../call";
 import { defineEntity, keyField, rowName, type RowOf } from "../entity";
+import { crudCalls } from "../entity-calls";
 import { text } from "../validation";
 import { isUrl, WEB_SCHEMES } from "../url";
 import { HTTP_METHODS, PUSH_DATA, PUSH_DATA_KIND, PUSH_DEVICE_SCOPE, PUSH_DEVICE_SCOPES, PUSH_ENCODINGS, PUSH_METHODS, type PushMethod } from "./enums";
@@ -101,4 +103,19 @@ export const pushLog = defineEntity({
 });
 export type PushLogRow = RowOf<typeof pushLog.fields>;
 /** The test send's answer: the attempt as the log would show it. */
-export type PushTestResult = { status: 1 | 2 | 3; httpStatus: number | null; durationMs: number; error: string | null; response: string | null };
+export const pushTestResult = z.object({ status: z.union([z.literal(1), z.literal(2), z.literal(3)]), httpStatus: z.number().int().nullable(), durationMs: z.number(), error: z.string().nullable(), response: z.string().nullable() });
+export type PushTestResult = z.infer<typeof pushTestResult>;
+
+/** Configurations and their attempts are read on their screen only (issue 32 §5: not by a project user). */
+export const PUSH_READERS = ["/devices/dataPush"] as const;
+
+/**
+ * pushConfig (core §7): page / info / add / upd (the whole configuration: its checks need every
+ * field) / del, `oper` to switch it, `test` to send one sample value now.
+ */
+export const pushConfigApi = {
+  ...crudCalls(pushConfig, { only: ["page", "info", "add", "upd", "del", "openOrClose"], read: { menu: PUSH_READERS }, oper: true, update: pushConfig.body.and(z.object({ id: dbId })) }),
+  test: defineCall({ kind: "post", path: "push/pushConfig/test", input: pushTest, answer: pushTestResult, access: { perm: "push:pushConfig:upd" }, scope: "project" }),
+};
+/** pageLog: the attempts of one configuration. */
+export const pushLogApi = crudCalls(pushLog, { only: ["page"], read: { menu: PUSH_READERS }, paths: { page: "pageLog" } });

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { defineCall } from "../call";
 import { defineEntity, keyField, type RowOf } from "../entity";
+import { crudCalls } from "../entity-calls";
 import { codeRequired, text, textRequired } from "../validation";
 import { dbId, enableState } from "../common";
 
@@ -46,4 +48,14 @@ export function extractVariables(...texts: (string | null | undefined)[]): strin
 
 export type TemplateRow = Omit<RowOf<typeof template.fields>, "channel" | "title"> & { channel: TemplateChannel; title: string };
 /** `template/countAllType`: templates per channel, every channel listed. */
-export type TemplateCount = { channel: TemplateChannel; count: number };
+export const templateCount = z.object({ channel: z.custom<TemplateChannel>((v) => (TEMPLATE_CHANNELS as readonly unknown[]).includes(v)), count: z.number().int().nonnegative() });
+export type TemplateCount = z.infer<typeof templateCount>;
+
+/** The templates' screen: the only one that reads them. */
+export const TEMPLATE_SCREENS = ["/systemSet/notificationTemplate"] as const;
+
+/** msg/template (core §7): page, info, add, upd (the whole template), del, openOrClose, and the counts per channel. */
+export const templateApi = {
+  ...crudCalls(template, { only: ["page", "info", "add", "upd", "del", "openOrClose"], read: { menu: TEMPLATE_SCREENS }, update: templateUpdate }),
+  countAllType: defineCall({ kind: "get", path: "msg/template/countAllType", answer: z.array(templateCount), access: { menu: TEMPLATE_SCREENS } }),
+};
