@@ -1,4 +1,4 @@
-import { any, array, boolean, coerce, custom, discriminatedUnion, enum as oneOf, intersection, iso, lazy, literal, looseObject, never, NEVER, number, object, preprocess, record, strictObject, string, union, unknown, ZodDefault, ZodObject, ZodOptional, ZodType } from "zod/v4";
+import { any, array, boolean, coerce, custom, discriminatedUnion, enum as oneOf, intersection, iso, lazy, literal, looseObject, never, NEVER, null as nullValue, number, object, preprocess, record, strictObject, string, tuple, union, unknown, ZodDefault, ZodObject, ZodOptional, ZodType } from "zod/v4";
 
 /**
  * The part of zod the console's browser code builds with, handed to the lazy facade
@@ -21,12 +21,14 @@ export const zodInBrowser = {
   looseObject,
   never,
   NEVER,
+  null: nullValue,
   number,
   object,
   preprocess,
   record,
   strictObject,
   string,
+  tuple,
   union,
   unknown,
   ZodDefault,

@@ -1,4 +1,5 @@
-import { z } from "zod";
+// Server-side only (the docs route, the script, the tests): the browser's zod has no JSON-schema tools.
+import { toJSONSchema, type z } from "zod";
 import zhTexts from "@/messages/zh-cn/calls.json";
 import enTexts from "@/messages/en/calls.json";
 import type { AnyCall } from "./call";
@@ -16,11 +17,17 @@ type Texts = typeof enTexts;
 const TEXTS: Record<Locale, Texts> = { "zh-cn": zhTexts, en: enTexts };
 type Json = Record<string, unknown>;
 
-/** A schema as JSON Schema; what JSON cannot say (a custom check, a Date after a transform) is left open. */
-function jsonSchema(schema: z.ZodType, io: "input" | "output"): Json {
+/**
+ * A schema as JSON Schema; what JSON cannot say (a custom check, a Date after a transform) is left
+ * open. A recursive schema's definitions (a tree's node) move to the document's components under
+ * `name`, so its references resolve from anywhere in the document.
+ */
+function jsonSchema(schema: z.ZodType, io: "input" | "output", defs: Record<string, Json>, name: string): Json {
   try {
-    const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as Json;
-    return rest;
+    const { $schema: _, $defs, ...rest } = toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as Json;
+    const moved = JSON.parse(JSON.stringify({ rest, $defs: $defs ?? {} }).replace(/#\/\$defs\/(\w+)/g, (_, def: string) => `#/components/schemas/${name}_${def}`)) as { rest: Json; $defs: Record<string, Json> };
+    for (const [def, body] of Object.entries(moved.$defs)) defs[`${name}_${def}`] = body;
+    return moved.rest;
   } catch {
     return {};
   }
@@ -42,8 +49,9 @@ function summaryOf(call: AnyCall, texts: Texts, titleOf?: TitleOf): string {
   return action ? action.replace("{subject}", subject) : `${subject}: ${last}`;
 }
 
-function operation(call: AnyCall, texts: Texts, titleOf?: TitleOf): Json {
-  const input = jsonSchema(call.input, "input");
+function operation(call: AnyCall, texts: Texts, defs: Record<string, Json>, titleOf?: TitleOf): Json {
+  const id = call.path.replace(/[/:{}]/g, "_");
+  const input = jsonSchema(call.input, "input", defs, `${id}_in`);
   const params: Json[] = pathParams(call.path).map((name) => ({ name, in: "path", required: true, schema: { type: "string" } }));
   const headers = [
     ...(call.access === "anonymous" || call.access === "device" ? [] : [{ $ref: "#/components/parameters/Language" }]),
@@ -63,7 +71,7 @@ function operation(call: AnyCall, texts: Texts, titleOf?: TitleOf): Json {
         : inQuery
           ? undefined
           : { required: true, content: { "application/json": { schema: input } } };
-  const data = call.typedOnly ? {} : jsonSchema(call.answer, "output");
+  const data = call.typedOnly ? {} : jsonSchema(call.answer, "output", defs, `${id}_out`);
   const envelope = { allOf: [{ $ref: "#/components/schemas/Envelope" }, { type: "object", properties: { data } }] };
   const ok: Json =
     call.kind === "export"
@@ -78,7 +86,7 @@ function operation(call: AnyCall, texts: Texts, titleOf?: TitleOf): Json {
         ? texts.access.perm.replace("{codes}", [call.access.perm].flat().join(", "))
         : texts.access.menu.replace("{menus}", call.access.menu.join(", "));
   return {
-    operationId: call.path.replace(/[/:{}]/g, "_"),
+    operationId: id,
     summary: summaryOf(call, texts, titleOf),
     description: `${access}\n\n${(texts.scope as Record<string, string>)[call.scope]}`,
     tags: [call.service],
@@ -99,9 +107,10 @@ function mqttSection(texts: Texts): string {
 export function openApiDocument(calls: readonly AnyCall[], o: { locale: Locale; product?: string; version?: string; titleOf?: TitleOf }): Json {
   const texts = TEXTS[o.locale];
   const paths: Record<string, Json> = {};
+  const defs: Record<string, Json> = {};
   for (const call of [...calls].sort((a, b) => a.path.localeCompare(b.path))) {
     const method = call.kind === "get" ? "get" : "post";
-    (paths[`/${openApiPath(call.path)}`] ??= {})[method] = operation(call, texts, o.titleOf);
+    (paths[`/${openApiPath(call.path)}`] ??= {})[method] = operation(call, texts, defs, o.titleOf);
   }
   const services = [...new Set(calls.map((c) => c.service))];
   return {
@@ -130,6 +139,7 @@ export function openApiDocument(calls: readonly AnyCall[], o: { locale: Locale; 
           properties: { code: { type: "integer", examples: [200] }, msg: { type: "string" }, data: {}, success: { type: "boolean" } },
           required: ["code", "msg", "data", "success"],
         },
+        ...defs,
       },
     },
   };

@@ -93,7 +93,9 @@ describe("device/project", () => {
     const headers = sheet.getRow(1).values as unknown[];
     expect(headers.slice(1)).toEqual(["Project name", "Project ID", "Project type", "Contact", "Contact phone", "Region", "Address", "Longitude", "Latitude", "Created"]);
     expect(sheet.rowCount).toBe(2);
-    expect(sheet.getRow(2).getCell(1).value).toBe(`'=HYPERLINK("http://x")`);
+    // Text, not a formula: the cell is formatted as text, without a visible apostrophe.
+    expect(sheet.getRow(2).getCell(1).value).toBe(`=HYPERLINK("http://x")`);
+    expect(sheet.getRow(2).getCell(1).numFmt).toBe("@");
     expect(sheet.getRow(2).getCell(headers.indexOf("Region")).value).toBe("浙江省 / 杭州市 / 西湖区");
     // A project user exports only their projects, in Chinese by default.
     const own = await cloud.app.request("/iotCloud/device/project/export", { method: "POST", headers: { authorization: `Bearer ${operator}` } });
