@@ -44,6 +44,13 @@ describe("the call catalogue", () => {
     expect(unknown).toEqual([]);
   });
 
+  it("uses every permission code the menu trees seed, but those of screens still to be built", () => {
+    const used = new Set(CATALOGUE.flatMap(permsOf));
+    // The seeded buttons of menu entries whose domain has no calls yet; each goes when its issue lands.
+    const toBuild = /^(dev:ota|dev:sim(Card|Order|Cust|Prod)|stat:(trackInfo|inspectionPoint|inspectionScheme|inspectionTask)|stat:report(Plane|Template)):/;
+    expect([...SEEDED].filter((code) => !used.has(code) && !toBuild.test(code))).toEqual([]);
+  });
+
   it("reads only screens the menu trees seed", () => {
     const paths = new Set<string>();
     const walk = (tree: MenuSeed[]) => tree.forEach((n) => (n.path && paths.add(n.path), walk(n.children ?? [])));
