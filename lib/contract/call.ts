@@ -68,12 +68,17 @@ type Loose<T> = T extends object ? { [K in keyof T as unknown extends T[K] ? K :
 export type CallArgs<C extends AnyCall> = z.output<C["input"]>;
 export type CallAnswer<C extends AnyCall> = C extends Call<z.ZodType, infer A> ? A : never;
 
-const TYPED = Symbol("typed");
+/** Answers typed without a schema. A set beside them, not a mark on them: in the browser a schema is zod's lazy recording until zod loads, and must not be touched at import. */
+const typedAnswers = new WeakSet<object>();
 /**
  * An answer typed for TypeScript without a schema yet: every such call is listed by the catalogue
  * test, so the ones left are known. Prefer a zod schema (`z.object`) the route tests parse.
  */
-export const typed = <T>() => Object.assign(z.custom<T>(() => true), { [TYPED]: true }) as z.ZodType<T>;
+export function typed<T>(): z.ZodType<T> {
+  const schema = z.custom<T>(() => true);
+  typedAnswers.add(schema);
+  return schema;
+}
 /** An export's answer: a file (xlsx, docx, zip), or an envelope when it is refused. */
 export const file = typed<Blob>();
 /** An event stream's answer. */
@@ -108,7 +113,7 @@ export function defineCall<I extends z.ZodType = typeof noInput, A = null>(def: 
     answer: def.answer,
     access: def.access,
     scope: def.scope ?? "tenant",
-    typedOnly: TYPED in def.answer,
+    typedOnly: typedAnswers.has(def.answer),
     ...(def.entity ? { entity: def.entity } : {}),
   };
 }
