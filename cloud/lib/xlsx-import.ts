@@ -20,9 +20,8 @@ import { xlsxResponse } from "./xlsx-export";
  * validates every row with the caller's zod schema. Rows are saved only when the whole file is
  * within the limits, so a refused file changes nothing.
  *
- *   .post("/import", requirePerm("sys:user:add"), async (c) =>
- *     ok(c, await importUpload(c, { columns, schema: userImportRow, save: (row) => addUser(c, row) })))
- *   .post("/template", async (c) => templateResponse(c, "users.xlsx", columns))
+ *   serve(userApi.import, (c) => importUpload(c, { columns, schema: userImportRow, save: (row) => addUser(c, row) })),
+ *   serve(userApi.template, (c) => templateResponse(c, "users.xlsx", columns)),
  */
 export type ImportColumn = {
   key: string;

@@ -9,7 +9,7 @@ import { badRequest, forbidden, notFound } from "../../lib/http";
 import { serve } from "../../lib/serve";
 import { tenantScope } from "../../lib/scope";
 import { actorOf, alarmInfo, attachmentsOf } from "../../lib/alarm-info";
-import { mine, minePage, toItem } from "./inbox";
+import { mine, minePage, toItem } from "../../lib/inbox";
 
 const ALARM_MSG_TYPES = new Set(["ala", "alaManual"]);
 
