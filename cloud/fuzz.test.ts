@@ -37,8 +37,8 @@ const rawBodies = ["{", "{\"a\":", "\u0000", "[}", "null", "\"\"", "{}{}"];
 
 /** A query string from a junk value: its fields, or the value under a name the calls use. */
 function queryOf(v: unknown): string {
-  const fields = v && typeof v === "object" && !Array.isArray(v) ? Object.entries(v) : [["id", v]];
-  return new URLSearchParams(fields.map(([k, x]) => [k, typeof x === "string" ? x : JSON.stringify(x)])).toString();
+  const fields: [string, unknown][] = v && typeof v === "object" && !Array.isArray(v) ? Object.entries(v) : [["id", v]];
+  return new URLSearchParams(fields.map(([k, x]): [string, string] => [k, typeof x === "string" ? x : JSON.stringify(x)])).toString();
 }
 
 let cloud: TestCloud;

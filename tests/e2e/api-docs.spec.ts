@@ -13,6 +13,8 @@ test("the API reference lists the declared calls with their answers", async ({ p
   await loginAs(page, "demoadmin");
   await expect(page).toHaveURL(/\/home$/);
   await page.goto("/api/docs");
+  // Services start folded: open the device service.
+  await page.locator("#operations-tag-device").click();
   const realTime = page.locator("#operations-device-device_device_getDevRealTimeData");
   await expect(realTime).toContainText("/device/device/getDevRealTimeData");
   await realTime.locator(".opblock-summary").click();
