@@ -1,7 +1,11 @@
 import type { ThingFunction } from "@/lib/contract/device/thing-model";
-import type { Db } from "../db/client";
-import { devices, productFunctions, products } from "../db/schema";
+import { afterAll, beforeAll } from "vitest";
+import type { MqttClient } from "mqtt";
+import type { Db, DbHandle } from "../db/client";
+import { devices, productFunctions, products, tenants } from "../db/schema";
 import { sha256 } from "../lib/crypto";
+import { openTestDb, SETUP_MS } from "../testing";
+import { startDeviceChannel, type DeviceChannel } from ".";
 
 /** A small environmental sensor's thing model: the ingest tests and the benchmark report these. */
 const SENSOR_FUNCTIONS: ThingFunction[] = [
@@ -53,3 +57,31 @@ export const NOISY_PAYLOADS: [payload: Buffer, refusals: number][] = [
   // Oversized (≈ 130 KB, still under the packet limit): a thousand unknown identifiers, each value with a NUL.
   [Buffer.from(JSON.stringify({ params: Object.fromEntries(Array.from({ length: WIDE }, (_, i) => [`junk${i}`, `x\u0000${"y".repeat(100)}`])) })), WIDE],
 ];
+
+export type IngestBench = { db: Db; channel: DeviceChannel; productId: number; devs: { id: number; sn: string; secret: string }[] };
+
+/**
+ * The start of an ingest test file: its own database with a tenant, the sensor product and `count`
+ * devices, and the device channel on a free port, handed to `take`; the MQTT clients the file
+ * pushes into the returned list are ended with the channel and the database after it.
+ */
+export function ingestBench(o: { code: string; count: number; prefix: string }, take: (b: IngestBench) => void): MqttClient[] {
+  const clients: MqttClient[] = [];
+  let handle: DbHandle | undefined;
+  let channel: DeviceChannel | undefined;
+  beforeAll(async () => {
+    handle = await openTestDb();
+    const db = handle.db;
+    const [t] = await db.insert(tenants).values({ name: `${o.code} test`, code: o.code }).returning();
+    const productId = await addSensorProduct(db, t.id);
+    const devs = await addDevices(db, { tenantId: t.id, productId, count: o.count, prefix: o.prefix });
+    channel = await startDeviceChannel(db, { mqttPort: 0 });
+    take({ db, channel, productId, devs });
+  }, SETUP_MS);
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.endAsync(true)));
+    await channel?.close();
+    await handle?.close();
+  });
+  return clients;
+}

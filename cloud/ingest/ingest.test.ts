@@ -1,33 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, count, eq, sum } from "drizzle-orm";
 import mqtt, { type MqttClient } from "mqtt";
 import { deviceTopic } from "@/lib/contract/device/topics";
-import type { Db, DbHandle } from "../db/client";
-import { deviceRejectCounts, deviceRejects, devices, telemetry, telemetryLatest, tenants } from "../db/schema";
-import { openTestDb, SETUP_MS } from "../testing";
-import { addDevices, addSensorProduct } from "./fixtures";
-import { startDeviceChannel, type DeviceChannel } from ".";
+import type { Db } from "../db/client";
+import { deviceRejectCounts, deviceRejects, devices, telemetry, telemetryLatest } from "../db/schema";
+import { SETUP_MS } from "../testing";
+import { ingestBench, type IngestBench } from "./fixtures";
+import type { DeviceChannel } from ".";
 
-let handle: DbHandle;
 let db: Db;
 let channel: DeviceChannel;
 let productId: number;
-let devs: { id: number; sn: string; secret: string }[];
-const clients: MqttClient[] = [];
-
-beforeAll(async () => {
-  handle = await openTestDb();
-  db = handle.db;
-  const [t] = await db.insert(tenants).values({ name: "ingest test", code: "ingest" }).returning();
-  productId = await addSensorProduct(db, t.id);
-  devs = await addDevices(db, { tenantId: t.id, productId, count: 4, prefix: "ING" });
-  channel = await startDeviceChannel(db, { mqttPort: 0 });
-}, SETUP_MS);
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.endAsync(true)));
-  await channel?.close();
-  await handle?.close();
-});
+let devs: IngestBench["devs"];
+const clients = ingestBench({ code: "ingest", count: 4, prefix: "ING" }, (b) => ({ db, channel, productId, devs } = b));
 
 /** Connects as a device; rejects with the broker's refusal. */
 async function connect(sn: string, secret: string): Promise<MqttClient> {

@@ -1,35 +1,18 @@
 import { connect as tcpConnect, type Socket } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import mqtt, { type MqttClient } from "mqtt";
+import mqtt from "mqtt";
 import { deviceTopic } from "@/lib/contract/device/topics";
-import type { Db, DbHandle } from "../db/client";
-import { deviceRejects, telemetry, tenants } from "../db/schema";
-import { openTestDb, SETUP_MS } from "../testing";
-import { addDevices, addSensorProduct } from "./fixtures";
-import { startDeviceChannel, type DeviceChannel } from ".";
+import type { Db } from "../db/client";
+import { deviceRejects, telemetry } from "../db/schema";
+import { ingestBench, type IngestBench } from "./fixtures";
+import type { DeviceChannel } from ".";
 
-let handle: DbHandle;
 let db: Db;
 let channel: DeviceChannel;
 let productId: number;
-let devs: { id: number; sn: string; secret: string }[];
-const clients: MqttClient[] = [];
-
-beforeAll(async () => {
-  handle = await openTestDb();
-  db = handle.db;
-  const [t] = await db.insert(tenants).values({ name: "limits test", code: "limits" }).returning();
-  productId = await addSensorProduct(db, t.id);
-  devs = await addDevices(db, { tenantId: t.id, productId, count: 2, prefix: "LIM" });
-  // The default limit (256 KB).
-  channel = await startDeviceChannel(db, { mqttPort: 0 });
-}, SETUP_MS);
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.endAsync(true)));
-  await channel?.close();
-  await handle?.close();
-});
+let devs: IngestBench["devs"];
+const clients = ingestBench({ code: "limits", count: 2, prefix: "LIM" }, (b) => ({ db, channel, productId, devs } = b));
 
 /** A raw connection to the broker: what it answered by the time it closed. */
 function raw(send: (s: Socket) => void): Promise<{ answer: Buffer; written: number }> {

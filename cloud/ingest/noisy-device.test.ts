@@ -1,33 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { and, count, eq, like, sum } from "drizzle-orm";
-import mqtt, { type MqttClient } from "mqtt";
+import mqtt from "mqtt";
 import { deviceTopic } from "@/lib/contract/device/topics";
-import type { Db, DbHandle } from "../db/client";
-import { deviceRejectCounts, deviceRejects, ingestDeadLetters, telemetry, tenants } from "../db/schema";
-import { openTestDb, SETUP_MS } from "../testing";
-import { addDevices, addSensorProduct, NOISY_PAYLOADS } from "./fixtures";
-import { startDeviceChannel, type DeviceChannel } from ".";
+import type { Db } from "../db/client";
+import { deviceRejectCounts, deviceRejects, ingestDeadLetters, telemetry } from "../db/schema";
+import { SETUP_MS } from "../testing";
+import { NOISY_PAYLOADS, ingestBench, type IngestBench } from "./fixtures";
+import type { DeviceChannel } from ".";
 
-let handle: DbHandle;
 let db: Db;
 let channel: DeviceChannel;
 let productId: number;
-let devs: { id: number; sn: string; secret: string }[];
-const clients: MqttClient[] = [];
-
-beforeAll(async () => {
-  handle = await openTestDb();
-  db = handle.db;
-  const [t] = await db.insert(tenants).values({ name: "noisy test", code: "noisy" }).returning();
-  productId = await addSensorProduct(db, t.id);
-  devs = await addDevices(db, { tenantId: t.id, productId, count: 2, prefix: "NOISE" });
-  channel = await startDeviceChannel(db, { mqttPort: 0 });
-}, SETUP_MS);
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.endAsync(true)));
-  await channel?.close();
-  await handle?.close();
-});
+let devs: IngestBench["devs"];
+const clients = ingestBench({ code: "noisy", count: 2, prefix: "NOISE" }, (b) => ({ db, channel, productId, devs } = b));
 
 async function connect(d: { sn: string; secret: string }) {
   const c = await mqtt.connectAsync(channel.transport.url, { username: d.sn, password: d.secret, clientId: d.sn, reconnectPeriod: 0 });
