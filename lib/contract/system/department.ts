@@ -33,30 +33,6 @@ export type DepartmentUpdate = z.infer<typeof departmentUpdate>;
 
 export type DepartmentNode = Omit<RowOf<typeof department.fields>, "parentId"> & { parentId: number | null; childrens: DepartmentNode[] };
 const orNull = z.string().nullable();
-const departmentNode: z.ZodType<DepartmentNode> = z.object({
-  id: z.number().int(),
-  parentId: z.number().int().nullable(),
-  departmentName: z.string(),
-  sort: z.number().int(),
-  leader: orNull,
-  phone: orNull,
-  email: orNull,
-  remark: orNull,
-  root: z.boolean(),
-  userCount: z.number().int(),
-  i18n: i18nTextsAnswer,
-  childrens: z.lazy(() => z.array(departmentNode)),
-});
-
-/** `sys/department/departmentUserTree`: departments with their users as leaves (pickers).
- *  `key` is unique across both kinds (`d<id>`, `u<id>`). */
-export type DepartmentUserNode = {
-  key: string;
-  id: number;
-  type: "department" | "user";
-  name: string;
-  childrens: DepartmentUserNode[];
-};
 /** What add and upd answer: the stored department (its head count and place in the tree are the tree's). */
 const savedDepartment = z.object({
   id: z.number().int(),
@@ -69,6 +45,22 @@ const savedDepartment = z.object({
   remark: orNull,
   i18n: i18nTextsAnswer,
 });
+/** A department of the tree: the stored one with its head count and children. */
+const departmentNode: z.ZodType<DepartmentNode> = savedDepartment.extend({
+  root: z.boolean(),
+  userCount: z.number().int(),
+  childrens: z.lazy(() => z.array(departmentNode)),
+});
+
+/** `sys/department/departmentUserTree`: departments with their users as leaves (pickers).
+ *  `key` is unique across both kinds (`d<id>`, `u<id>`). */
+export type DepartmentUserNode = {
+  key: string;
+  id: number;
+  type: "department" | "user";
+  name: string;
+  childrens: DepartmentUserNode[];
+};
 const departmentUserNode: z.ZodType<DepartmentUserNode> = z.object({
   key: z.string(),
   id: z.number().int(),
