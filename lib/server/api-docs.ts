@@ -20,11 +20,23 @@ export async function docsAccess(request: Request): Promise<Response | null> {
   return Response.redirect(new URL(loginUrl("/api/docs", cookieValue(request, TENANT_COOKIE)), request.url), 302);
 }
 
-export async function docsDocument(locale: Locale) {
+/** The catalogue is fixed for the life of the process: each language's document is written once. */
+const documents = new Map<Locale, Promise<Record<string, unknown>>>();
+
+async function writeDocument(locale: Locale) {
   const message = await messageLookup(locale);
   const doc = openApiDocument(CATALOGUE, { locale, titleOf: (ns) => message(`${ns}.title`) });
   // In the console the forwarding routes come first: they are what "Try it out" can reach.
   return { ...doc, servers: [...(doc.servers as { url: string }[])].reverse() };
+}
+
+export function docsDocument(locale: Locale) {
+  let doc = documents.get(locale);
+  if (!doc) {
+    documents.set(locale, (doc = writeDocument(locale)));
+    doc.catch(() => documents.delete(locale));
+  }
+  return doc;
 }
 
 /** The files of the page: swagger-ui-dist's bundle and style, and the page's own start-up. */
