@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { COMMAND_STATUS } from "@/lib/contract/device/command";
 import { deviceTopic } from "@/lib/contract/device/topics";
 import { PAD_SERVICE } from "@/lib/contract/linkage/pad";
@@ -92,8 +92,7 @@ describe("linkage pad (operate with a device)", () => {
     expect((await operate({ deviceId: gnss.id, controlType: "down", controlValue: "0" })).code).toBe(200);
     // Every press reached the device; the log has the hold, the release and the next press.
     expect(sent.slice(calls).map((m) => m.body.params.controlValue)).toEqual(["0", "0", "0", "0", "0", "1", "0"]);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(camera.tilt).toBe(start - 6);
+    await vi.waitFor(() => expect(camera.tilt).toBe(start - 6));
     const rows = (await cloud.db.select().from(deviceCommands).where(eq(deviceCommands.deviceId, gnss.id)).orderBy(asc(deviceCommands.id))).slice(before);
     expect(rows.map((r) => [JSON.parse(r.params!).controlValue, r.repeats])).toEqual([
       ["0", 5],
@@ -124,8 +123,10 @@ describe("linkage pad (operate with a device)", () => {
   it("reports a device that refuses the call", async () => {
     const before = camera.pan;
     answering = false;
+    const calls = sent.length;
     const res = operate({ deviceId: gnss.id, controlType: "right", controlValue: "1" });
-    await new Promise((r) => setTimeout(r, 20));
+    // Under load the command may take longer than a tick to go out: wait for it, not a fixed time.
+    await vi.waitFor(() => expect(sent.length).toBeGreaterThan(calls));
     const call = sent.at(-1)!;
     await ingest.handle(deviceTopic(gnss.productId, gnss.sn, "service/reply"), Buffer.from(JSON.stringify({ id: call.body.id, identifier: PAD_SERVICE, code: 500, params: {} })));
     answering = true;
