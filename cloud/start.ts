@@ -10,7 +10,8 @@ import { createDelivery, webhookSms } from "./lib/delivery";
 import type { CloudConfig } from "./lib/context";
 import { startDeviceChannel, type DeviceChannel } from "./ingest";
 import { startSimulator } from "./simulator";
-import { startFileUpkeep } from "./lib/file-upkeep";
+import { scheduleFileUpkeep } from "./lib/file-upkeep";
+import { Coordinator } from "./lib/coordination";
 import { llmConfigFromEnv } from "./lib/llm";
 import { storageQuotaMbFromEnv } from "./lib/storage";
 import { LinkageEngine } from "./linkage/engine";
@@ -62,7 +63,10 @@ export async function startCloud(opts: CloudOptions) {
   const config = cloudConfig(opts.config);
   // The demo scene's floor plan is a file beside the database: drawn again when missing.
   await writeDemoPlans(handle.db, config.filesDir);
-  const stopUpkeep = startFileUpkeep(handle.db, config.filesDir);
+  // Periodic work runs through the cluster's jobs, so N instances on one database run it once.
+  const cluster = new Coordinator(handle.db);
+  scheduleFileUpkeep(cluster, handle.db, config.filesDir);
+  cluster.start();
   const app = createCloud({
     db: handle.db,
     config,
@@ -87,7 +91,7 @@ export async function startCloud(opts: CloudOptions) {
     mqttUrl: channel.transport.url,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      stopUpkeep();
+      await cluster.close();
       await simulator?.close();
       await channel.close();
       await alarms.close();

@@ -1,6 +1,7 @@
 import { rm } from "node:fs/promises";
 import { lt } from "drizzle-orm";
 import type { Db } from "../db/client";
+import type { Coordinator } from "./coordination";
 import { knowledgeBin } from "../db/queries/knowledge";
 import { mediaBin } from "../db/queries/media";
 import { dropAbandoned } from "../db/queries/stored-files";
@@ -28,11 +29,7 @@ export async function fileUpkeep(db: Db, filesDir: string, now: Date) {
   }
 }
 
-/** Runs `fileUpkeep` at start and hourly; answers the stop. */
-export function startFileUpkeep(db: Db, filesDir: string) {
-  const run = () => void fileUpkeep(db, filesDir, new Date()).catch((err) => console.error("[files] upkeep:", (err as Error).message));
-  run();
-  const timer = setInterval(run, EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+/** Registers `fileUpkeep` with the cluster's jobs: at first start, then hourly, on one instance. */
+export function scheduleFileUpkeep(cluster: Coordinator, db: Db, filesDir: string) {
+  return cluster.every("file-upkeep", EVERY_MS, () => fileUpkeep(db, filesDir, new Date()), { atStart: true });
 }

@@ -16,3 +16,4 @@ export * from "./linkage";
 export * from "./scenes";
 export * from "./telemetry-hourly";
 export * from "./media";
+export * from "./cluster";
