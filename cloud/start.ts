@@ -12,6 +12,7 @@ import { startDeviceChannel, type DeviceChannel } from "./ingest";
 import { startSimulator } from "./simulator";
 import { scheduleFileUpkeep } from "./lib/file-upkeep";
 import { Coordinator } from "./lib/coordination";
+import { VACUUM_EVERY_MS, vacuumHotTables } from "./db/vacuum";
 import { llmConfigFromEnv } from "./lib/llm";
 import { storageQuotaMbFromEnv } from "./lib/storage";
 import { LinkageEngine } from "./linkage/engine";
@@ -66,6 +67,7 @@ export async function startCloud(opts: CloudOptions) {
   // Periodic work runs through the cluster's jobs, so N instances on one database run it once.
   const cluster = new Coordinator(handle.db);
   scheduleFileUpkeep(cluster, handle.db, config.filesDir);
+  if (handle.kind === "pglite") cluster.every("pglite-vacuum", VACUUM_EVERY_MS, () => vacuumHotTables(handle.db));
   cluster.start();
   const app = createCloud({
     db: handle.db,
