@@ -133,6 +133,23 @@ describe.runIf(run)("devices on Mosquitto's dynamic security", () => {
     await expect(connect("MOS-05", d.credentials.secret)).rejects.toThrow(refused);
   });
 
+  it("moves a device's topics with its product, and lets a device whose SN changed in only once it has a new secret", async () => {
+    const products = (await cloud.request<Page<Product>>("/device/product/page?size=100", { token: admin })).body.data.records;
+    const other = products.find((p) => p.id !== productId && p.prodType === "device")!.id;
+    const d = await add("MOS-08");
+    expect((await call("upd", { id: d.id, deviceName: "MOS-08", deviceSn: "MOS-08", productId: other })).code).toBe(200);
+    const c = await connect("MOS-08", d.credentials.secret);
+    await expect(c.subscribeAsync(`iot/${productId}/MOS-08/#`, { qos: 1 })).rejects.toThrow(/Subscribe error/);
+    expect((await c.subscribeAsync(`iot/${other}/MOS-08/#`, { qos: 1 }))[0].qos).toBe(1);
+    await c.endAsync();
+    // The broker knows a secret only when it is issued: under its new SN the device needs a new one.
+    expect((await call("updSn", { id: d.id, deviceSn: "MOS-09" })).code).toBe(200);
+    await expect(connect("MOS-08", d.credentials.secret)).rejects.toThrow(refused);
+    await expect(connect("MOS-09", d.credentials.secret)).rejects.toThrow(refused);
+    const reset = await call<DeviceCredentials>("resetSecret", { id: d.id });
+    expect((await connect("MOS-09", reset.data.secret)).connected).toBe(true);
+  });
+
   it("reconciles what changed while the cloud was away: a deleted device's account goes, a secret replaced behind its back stops working", async () => {
     const gone = await add("MOS-06");
     const changed = await add("MOS-07");
