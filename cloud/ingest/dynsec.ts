@@ -16,10 +16,10 @@ import { mayConnect, type BrokerAccounts } from "./pipeline";
  * `$CONTROL/dynamic-security/v1` over the cloud's own account, which needs the plugin's admin role.
  *
  * The platform stores a secret's hash only, so the broker learns a password when one is issued
- * (a new device, a reset secret). The client's text description holds a fingerprint of the hash it
- * was given: at start a client whose secret is not the device's current one loses its password,
- * and a device the broker never got a secret for needs a new one (except the demo devices, whose
- * secret the cloud derives).
+ * (a new device, a reset secret): a device has a client exactly while the broker holds its current
+ * secret. The client's text description holds a fingerprint of the hash it was given: at start a
+ * client whose secret is no longer its device's is removed, and a device the broker has no secret
+ * for waits for a new one (except the demo devices, whose secret the cloud derives).
  */
 
 const CONTROL = "$CONTROL/dynamic-security/v1";
@@ -31,7 +31,7 @@ export const deviceRole = (sn: string) => `${TOPIC_ROOT}-device-${sn}`;
 export const CLOUD_ROLE = `${TOPIC_ROOT}-cloud`;
 const SHARE_GROUP = "cloud";
 const BATCH = 200;
-const TIMEOUT_MS = 10_000;
+const TIMEOUT_MS = 120_000;
 const RETRY_MS = 5_000;
 /** Refusals that mean "already so": every command is sent as if the broker might hold anything. */
 const ALREADY = new Set(["Client already exists", "Role already exists", "Client not found", "Role not found"]);
@@ -42,8 +42,8 @@ type BrokerClient = { username: string; textname?: string; textdescription?: str
 type BrokerRole = { rolename: string; textname?: string };
 type DeviceRow = { sn: string; productId: number; enabled: boolean; secretHash: string; productExists: boolean };
 
-/** What a client's description says of the secret it holds: a fingerprint of the secret's stored hash, or none. */
-export const secretMark = (secretHash: string | null) => `secret:${secretHash ? sha256(secretHash).slice(0, 16) : "none"}`;
+/** What a client's description says of the secret it holds: a fingerprint of the secret's stored hash. */
+export const secretMark = (secretHash: string) => `secret:${sha256(secretHash).slice(0, 16)}`;
 
 const acl = (acltype: string, topic: string) => ({ acltype, topic, allow: true });
 /** A device's role: its upward channels to publish, its own prefix to subscribe under. */
@@ -72,10 +72,13 @@ function knownSecret(d: DeviceRow): string | null {
   return sha256(secret) === d.secretHash ? secret : null;
 }
 
-/** A device's client as first made: with its secret when the cloud knows it, else with none (it needs a new one). */
-function newClient(d: DeviceRow): Command {
+/**
+ * A device's client as first made, when the cloud knows its secret; null otherwise: a client the
+ * broker cannot check a password for would let nobody in, so the device waits for a new secret.
+ */
+function newClient(d: DeviceRow): Command | null {
   const known = knownSecret(d);
-  return { command: "createClient", username: d.sn, textname: DEVICE_MARK, textdescription: secretMark(known ? d.secretHash : null), roles: [{ rolename: deviceRole(d.sn) }], ...(known ? { password: known } : {}) };
+  return known ? { command: "createClient", username: d.sn, password: known, textname: DEVICE_MARK, textdescription: secretMark(d.secretHash), roles: [{ rolename: deviceRole(d.sn) }] } : null;
 }
 
 export class DynsecAccounts implements BrokerAccounts {
@@ -245,11 +248,10 @@ export class DynsecAccounts implements BrokerAccounts {
       return;
     }
     const on = mayConnect(row, row.productExists);
-    await this.run([
-      ...roleCommands(row, role),
-      ...(client ? ownRole(sn, client) : [newClient(row)]),
-      ...(client && !client.disabled === on ? [] : [enableCommand(sn, on)]),
-    ]);
+    const created = client ? null : newClient(row);
+    // Without a secret the broker holds, there is nothing to keep in step until one is issued.
+    if (!client && !created) return;
+    await this.run([...roleCommands(row, role), ...(client ? ownRole(sn, client) : [created!]), ...(client && !client.disabled === on ? [] : [enableCommand(sn, on)])]);
   }
 
   private async retryPending() {
@@ -286,15 +288,17 @@ export class DynsecAccounts implements BrokerAccounts {
       const c = clients.get(row.sn) ?? null;
       clients.delete(row.sn);
       if (this.foreign(row.sn, c)) continue;
+      const created = c ? null : newClient(row);
+      if (!c && !created) {
+        withoutSecret++;
+        continue;
+      }
       commands.push(...roleCommands(row, roles.get(deviceRole(row.sn)) ?? null));
       roles.delete(deviceRole(row.sn));
-      if (!c) {
-        const created = newClient(row);
-        if (!created.password) withoutSecret++;
-        commands.push(created);
-      } else {
-        commands.push(...ownRole(row.sn, c));
-        if (c.textdescription !== secretMark(row.secretHash)) stale.push(row);
+      if (created) commands.push(created);
+      else {
+        commands.push(...ownRole(row.sn, c!));
+        if (c!.textdescription !== secretMark(row.secretHash)) stale.push(row);
       }
       const on = mayConnect(row, row.productExists);
       if (!c || !c.disabled !== on) commands.push(enableCommand(row.sn, on));
@@ -322,13 +326,16 @@ export class DynsecAccounts implements BrokerAccounts {
       const c = r.data?.client as BrokerClient | undefined;
       if (!row || !c || c.textdescription === secretMark(row.secretHash)) return;
       const known = knownSecret(row);
-      if (!known) withoutSecret++;
-      if (!known && c.textdescription === secretMark(null)) return;
-      // No command unsets a password: an unguessable one takes the old secret's place.
+      if (!known) {
+        // The old secret must stop working, and the broker cannot have the new one: the client goes until one is issued.
+        withoutSecret++;
+        commands.push({ command: "deleteClient", username: row.sn }, { command: "deleteRole", rolename: deviceRole(row.sn) });
+        return;
+      }
       commands.push(
         enableCommand(row.sn, false),
-        { command: "setClientPassword", username: row.sn, password: known ?? randomBytes(32).toString("base64url") },
-        { command: "modifyClient", username: row.sn, textdescription: secretMark(known ? row.secretHash : null) },
+        { command: "setClientPassword", username: row.sn, password: known },
+        { command: "modifyClient", username: row.sn, textdescription: secretMark(row.secretHash) },
         enableCommand(row.sn, mayConnect(row, row.productExists)),
       );
     });
