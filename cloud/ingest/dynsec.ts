@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import { devices, products } from "../db/schema";
 import { sha256 } from "../lib/crypto";
 import { demoDeviceSecret } from "../simulator/key";
-import { mayConnect, type BrokerAccounts } from "./pipeline";
+import { mayConnect, secretFingerprint, type BrokerAccounts } from "./pipeline";
 
 /**
  * Mosquitto 2's dynamic-security plugin kept in step with the devices (`MQTT_DYNSEC=on` beside
@@ -43,7 +43,7 @@ type BrokerRole = { rolename: string; textname?: string };
 type DeviceRow = { sn: string; productId: number; enabled: boolean; secretHash: string; productExists: boolean };
 
 /** What a client's description says of the secret it holds: a fingerprint of the secret's stored hash. */
-export const secretMark = (secretHash: string) => `secret:${sha256(secretHash).slice(0, 16)}`;
+export const secretMark = (secretHash: string) => `secret:${secretFingerprint(secretHash)}`;
 
 const acl = (acltype: string, topic: string) => ({ acltype, topic, allow: true });
 /** A device's role: its upward channels to publish, its own prefix to subscribe under. */

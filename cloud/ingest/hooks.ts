@@ -1,7 +1,7 @@
 import { CLOUD_FILTERS, DOWN_CHANNELS, TOPIC_ROOT, devicePrefix, parseUpTopic } from "@/lib/contract/device/topics";
 import type { BrokerAccessAnswer, BrokerLoginAnswer } from "@/lib/contract/device/broker-hooks";
-import { sameSecret, sha256 } from "../lib/crypto";
-import { mayConnect, type Ingest } from "./pipeline";
+import { sameSecret } from "../lib/crypto";
+import { mayConnect, secretFingerprint, type Ingest } from "./pipeline";
 
 /**
  * What an external EMQX asks the cloud through its HTTP hooks: may this client log in, may it
@@ -17,8 +17,6 @@ export function cloudAccount(mqttUrl: string | undefined): { username: string; p
   return u.username ? { username: decodeURIComponent(u.username), password: decodeURIComponent(u.password) } : null;
 }
 
-/** The secret a session logged in with, as a fingerprint EMQX keeps and sends back with each authorization. */
-const fingerprint = (secretHash: string) => sha256(secretHash).slice(0, 16);
 const allow = (ok: boolean): "allow" | "deny" => (ok ? "allow" : "deny");
 
 /** `$share/{group}/{filter}` → `{filter}` (EMQX 5 strips the prefix itself; an older one may not). */
@@ -28,7 +26,7 @@ export async function brokerLogin(ingest: Ingest, cloud: { username: string; pas
   if (cloud && q.username === cloud.username) return { result: allow(sameSecret(q.password, cloud.password)), is_superuser: false };
   if (!q.username) return { result: "deny", is_superuser: false };
   const device = await ingest.authenticate(q.username, q.password);
-  return device ? { result: "allow", is_superuser: false, client_attrs: { secret: fingerprint(device.secretHash) } } : { result: "deny", is_superuser: false };
+  return device ? { result: "allow", is_superuser: false, client_attrs: { secret: secretFingerprint(device.secretHash) } } : { result: "deny", is_superuser: false };
 }
 
 export async function brokerAccess(
@@ -44,7 +42,7 @@ export async function brokerAccess(
   const device = q.username ? await ingest.catalog.device(q.username) : null;
   const product = device && (await ingest.catalog.product(device.productId));
   // Disabled or deleted since it logged in, or logged in with a secret since replaced: refused at once.
-  if (!device || !mayConnect(device, product) || (q.secret && q.secret !== fingerprint(device.secretHash))) return { result: "deny" };
+  if (!device || !mayConnect(device, product) || (q.secret && q.secret !== secretFingerprint(device.secretHash))) return { result: "deny" };
   if (q.action === "publish") {
     const up = parseUpTopic(q.topic);
     return { result: allow(!!up && up.sn === device.sn && up.productId === device.productId) };

@@ -46,6 +46,9 @@ export type BrokerAccounts = {
   sync(sn: string): Promise<void>;
 };
 
+/** Which secret a broker session or account holds, without the secret: a short digest of its stored hash. */
+export const secretFingerprint = (secretHash: string) => sha256(secretHash).slice(0, 16);
+
 /**
  * The one login rule every way in shares — the embedded broker, the HTTP ingest, EMQX's hook and
  * Mosquitto's accounts: a known, enabled device of a product that exists. Its secret is checked
