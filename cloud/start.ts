@@ -44,6 +44,7 @@ export function cloudConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
     storageQuotaMb: storageQuotaMbFromEnv(),
     llm: llmConfigFromEnv(),
     proxySecret: process.env.CLOUD_PROXY_SECRET || undefined,
+    brokerHookSecret: process.env.MQTT_HOOK_SECRET || undefined,
     trustedProxies: (process.env.TRUSTED_PROXIES ?? "").split(",").map((a) => a.trim()).filter(Boolean),
     ...overrides,
   };
@@ -116,7 +117,7 @@ async function openDeviceChannel(db: Parameters<typeof startDeviceChannel>[0], o
   const mqttMaxPacketBytes = process.env.MQTT_MAX_PACKET_BYTES ? Number(process.env.MQTT_MAX_PACKET_BYTES) : undefined;
   if (mqttMaxPacketBytes !== undefined && !(Number.isInteger(mqttMaxPacketBytes) && mqttMaxPacketBytes > 0)) throw new Error(`MQTT_MAX_PACKET_BYTES must be a whole number of bytes, not "${process.env.MQTT_MAX_PACKET_BYTES}"`);
   try {
-    const channel = await startDeviceChannel(db, { mqttUrl, mqttPort: explicit ?? 1883, mqttHost, mqttMaxPacketBytes });
+    const channel = await startDeviceChannel(db, { mqttUrl, mqttPort: explicit ?? 1883, mqttHost, mqttMaxPacketBytes, mqttDynsec: process.env.MQTT_DYNSEC === "on" });
     console.log(`[cloud] MQTT ${mqttUrl ? "via external broker" : "broker"} on ${channel.transport.url}`);
     return channel;
   } catch (err) {
