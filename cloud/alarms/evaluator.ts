@@ -223,7 +223,7 @@ export class AlarmEvaluator {
     // A new alarm enters the workflow: the "raised" step and a pending to-do for each user who may handle it.
     if (!only)
       try {
-        await alarmRaised(this.db, alarm, { userId: null, userName: t("zh-cn", "cloud.alarmCentre.system") }, "zh-cn");
+        await alarmRaised(this.db, alarm, { userId: null, userName: t("zh-cn", "cloud.alarmCentre.system") });
       } catch (err) {
         this.stats.errors++;
         console.error(`[alarms] to-dos of alarm ${alarm.id} failed:`, (err as Error).message);

@@ -56,7 +56,7 @@ async function scoped(c: Ctx, ...conds: (SQL | undefined)[]): Promise<SQL> {
 }
 
 async function step(c: Ctx, id: number, move: Move, input: { remark?: string | null; closeReason?: number | null; attachments?: AlarmAttachment[] }) {
-  const after = await takeStep(c.var.deps.db, await oneAlarm(c, id), move, actorOf(c), input, c.var.locale, c.var.deps.now());
+  const after = await takeStep(c.var.deps.db, await oneAlarm(c, id), move, actorOf(c), input, c.var.deps.now());
   return { id: after.id, status: after.status };
 }
 
@@ -162,7 +162,7 @@ export const coreServed = [
         attachments,
         createdBy: c.var.auth.userId,
       });
-      await alarmRaised(tx, alarm, actorOf(c), c.var.locale, attachments);
+      await alarmRaised(tx, alarm, actorOf(c), attachments);
       return alarm;
     });
     const [row] = await db.select(alarmSelection(c.var.locale)).from(alarms).where(eq(alarms.id, created.id));
