@@ -98,6 +98,25 @@ export async function alarmRaised(db: Db, alarm: AlarmRow, actor: Actor, attachm
   await tell(db, alarm, { userIds: handlers.map((h) => h.id), kind: "todo", todoStatus: 1, key: "todoHandle" });
 }
 
+/**
+ * An alarm moved to a more severe level: an "escalate" step on its timeline (its status unchanged)
+ * with the value that took it there, the level and the condition it crossed.
+ */
+export async function alarmEscalated(db: Db, alarm: AlarmRow, value: number, at: Date, actor: Actor) {
+  if (!alarm.condition) return;
+  await db.insert(alarmOperations).values({
+    tenantId: alarm.tenantId,
+    alarmId: alarm.id,
+    step: "escalate",
+    fromStatus: alarm.status,
+    toStatus: alarm.status,
+    userId: actor.userId,
+    userName: actor.userName,
+    escalation: { value, levelNum: alarm.levelNum, levelName: alarm.levelName, levelColor: alarm.levelColor, condition: alarm.condition },
+    createdAt: at,
+  });
+}
+
 export type StepInput = { remark?: string | null; closeReason?: number | null; attachments?: AlarmAttachment[] };
 
 /** The user who last submitted a handling result (gets the review's outcome). */

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, gte, inArray, lt } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AlarmInfo, AlarmRecord, AlarmStatistics, LevelNum, StatusNums } from "@/lib/contract/alarm/alarm-center";
+import type { AlarmInfo, AlarmRecord, AlarmStatistics, DeviceOpenAlarms, LevelNum, StatusNums } from "@/lib/contract/alarm/alarm-center";
 import type { Page } from "@/lib/contract/envelope";
 import type { MessageItem, TodoNums } from "@/lib/contract/message";
 import { raiseAlarm } from "../../db/queries/alarms";
@@ -210,6 +210,24 @@ describe("alarm/core lists and figures", () => {
     expect((await call("/alarm/core/page?status=5", admin)).msg).toBe("Status: Invalid option");
     const res = await cloud.app.request("/iotCloud/alarm/core/exportInfo", { method: "POST", headers: { authorization: `Bearer ${admin}`, projectid: String(projectId), "content-type": "application/json" }, body: "{}" });
     expect(res.headers.get("content-type")).toContain("spreadsheetml");
+  });
+
+  it("answers a device's open alarms with their most severe level, and lists its alarms alone", async () => {
+    const [control] = await cloud.db.select().from(alarmLevels).where(tenantOf(2).where(alarmLevels, eq(alarmLevels.levelNum, 4)));
+    const [other] = await cloud.db.select({ id: devices.id }).from(devices).where(tenantOf(2).where(devices, eq(devices.projectId, projectId))).orderBy(desc(devices.id)).limit(1);
+    const before = (await okData<DeviceOpenAlarms[]>(`/alarm/core/openByDevice?deviceIds=${deviceId},${other.id}`, operator)).find((d) => d.deviceId === deviceId)?.count ?? 0;
+    await manual();
+    const severe = await manual({ levelId: control.id });
+    const closed = await manual();
+    await call("/alarm/core/close", admin, { id: closed.id, closeReason: 1 });
+    const open = await call<DeviceOpenAlarms[]>(`/alarm/core/openByDevice?deviceIds=${deviceId},${other.id}`, operator, undefined, { language: "zh-cn" });
+    expect(open.data.find((d) => d.deviceId === deviceId)).toMatchObject({ count: before + 2, levelNum: 4, levelName: "控制", levelColor: severe.levelColor });
+    expect((await okData<DeviceOpenAlarms[]>(`/alarm/core/openByDevice?deviceIds=${deviceId}`, admin)).map((d) => d.levelName)).toEqual(["Control"]);
+    expect(await okData(`/alarm/core/openByDevice?deviceIds=`, admin)).toEqual([]);
+    expect((await call(`/alarm/core/openByDevice?deviceIds=x`, admin)).code).toBe(400);
+    const mine = await okData<Page<AlarmRecord>>(`/alarm/core/page?size=500&deviceId=${deviceId}`, operator);
+    expect(mine.records.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(mine.records.map((r) => r.deviceName)).size).toBe(1);
   });
 
   it("counts alarms per day and level over a range", async () => {

@@ -53,6 +53,9 @@ export type AlarmCondition = {
   levels?: AlarmConditionLevel[];
 };
 
+/** What an escalation step records: the value that reached the more severe level, that level, and its condition. */
+export type AlarmEscalation = { value: number; levelNum: number | null; levelName: string | null; levelColor: string | null; condition: AlarmCondition };
+
 /** An alarm's file (core §9: up to 5 files, 5 images, 2 videos). */
 export type AlarmAttachment = { url: string; name: string; size?: number; kind?: "file" | "image" | "video" };
 
@@ -68,4 +71,4 @@ export const ALARM_ENUMS = {
 /** Review result 1 approved, 2 not approved. */
 export const CHECK_RESULTS = [1, 2] as const;
 /** Every recorded step of an alarm's life, in the timeline. */
-export const ALARM_STEPS = ["raise", "edit", "accept", "handle", "approve", "reject", "close", "clear"] as const;
+export const ALARM_STEPS = ["raise", "edit", "escalate", "accept", "handle", "approve", "reject", "close", "clear"] as const;

@@ -1,0 +1,1 @@
+ALTER TABLE "alarm_operations" ADD COLUMN "escalation" jsonb;
