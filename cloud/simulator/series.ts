@@ -173,3 +173,21 @@ export function sampleValue(spec: DataSpec, seed: number, n: number): unknown {
       return Array.from({ length: Math.min(spec.size, 3) }, (_, i) => sampleValue(spec.element, seed + i + 1, n));
   }
 }
+
+/**
+ * A payload a new device could send first: every property of its product (`fns`) with a plausible
+ * value at `t` — numbers as the simulator would report them for this device, an inclinometer
+ * string's first units, enumerations and switches sampled — which the thing model accepts.
+ * Texts and dates are left out: there is nothing plausible to invent for them.
+ */
+export function exampleParams(fns: readonly Pick<ThingFunction, "identifier" | "dataType">[], seed: number, t: number): Record<string, unknown> {
+  const context = { stringLength: stringLengthOf(fns) };
+  const out: Record<string, unknown> = {};
+  for (const f of fns) {
+    if (!f.dataType || f.dataType.type === "text" || f.dataType.type === "date") continue;
+    const series = seriesFor(f, seed, context);
+    const units = series ? null : unitSeriesFor(f, seed);
+    out[f.identifier] = series ? series(t) : units ? units(t).slice(0, 3) : sampleValue(f.dataType, propertySeed(seed, f.identifier), Math.floor(t / 3600_000));
+  }
+  return out;
+}
