@@ -7,7 +7,7 @@ import { ShellPage } from "./pages/shell-page";
 
 /**
  * Alarms where the device is (issue 40): a tilt meter gets a two-level rule (warning > 10,
- * control > 20) on its X tilt; it reports 12.5 over the HTTP ingest (an alarm at warning), then
+ * control > 20) on its Y tilt; it reports 12.5 over the HTTP ingest (an alarm at warning), then
  * 25.1 (escalated to control). The device page shows the open alarm's badge, its alarm tab and the
  * level on the location card; the alarm page shows the escalation on its timeline with the value
  * that caused it, the raising and current values, and the property by its name — in both languages.
@@ -17,8 +17,8 @@ test.describe.configure({ mode: "serial" });
 const RUN = Math.random().toString(36).slice(2, 6).toUpperCase();
 const PROJECT = "滨江花园二期基坑监测";
 const TEXT = {
-  "zh-cn": { product: "双轴倾角计", control: "控制", escalated: "告警升级", property: "X 轴倾角", alarmTab: "告警", firstValue: "首次告警值" },
-  en: { product: "Biaxial tilt meter", control: "Control", escalated: "Escalated", property: "X 轴倾角", alarmTab: "Alarms", firstValue: "First value" },
+  "zh-cn": { product: "双轴倾角计", control: "控制", escalated: "告警升级", property: "Y 轴倾角", alarmTab: "告警", firstValue: "首次告警值" },
+  en: { product: "Biaxial tilt meter", control: "Control", escalated: "Escalated", property: "Y 轴倾角", alarmTab: "Alarms", firstValue: "First value" },
 } as const;
 
 type Envelope<T> = { code: number; msg: string; data: T };
@@ -43,6 +43,7 @@ for (const locale of ["zh-cn", "en"] as const) {
     await devices.fill("deviceName", `E2E alarm ${SN}`);
     await devices.fill("deviceSn", SN);
     await devices.choose("productId", T.product);
+    await devices.fill("reportCycle", "60");
     await devices.fill("longitude", "120.2119");
     await devices.fill("latitude", "30.2084");
     await devices.submit("create");
@@ -54,7 +55,7 @@ for (const locale of ["zh-cn", "en"] as const) {
     const levels = (await (await page.request.get("/api/alarm/level/list?current=1&size=50")).json()) as Envelope<{ records: { id: number; levelNum: number }[] }>;
     const level = (n: number) => levels.data.records.find((l) => l.levelNum === n)!.id;
 
-    // Warning above 10, control above 20, on this device's X tilt.
+    // Warning above 10, control above 20, on this device's Y tilt.
     const rule = (await (
       await page.request.post("/api/alarm/rule/add", {
         data: {
@@ -62,7 +63,7 @@ for (const locale of ["zh-cn", "en"] as const) {
           ruleType: 1,
           productId: device.data.productId,
           deviceId: id,
-          identifier: "angleX",
+          identifier: "angleY",
           statType: "not",
           conditions: [
             { levelId: level(2), compareType: 1, threshold: 10 },
@@ -78,10 +79,10 @@ for (const locale of ["zh-cn", "en"] as const) {
     expect(rule.msg).toBeTruthy();
     expect(rule.code).toBe(200);
 
-    const ingest = async (angleX: number) => {
+    const ingest = async (angleY: number) => {
       const res = await page.request.post(`/api/comm/ingest/${cred.postTopic.split("/").slice(1).join("/")}`, {
         headers: { authorization: `Basic ${Buffer.from(`${cred.sn}:${cred.secret}`).toString("base64")}`, "content-type": "application/json" },
-        data: { params: { angleX } },
+        data: { params: { angleY } },
       });
       expect((await res.json()).code).toBe(200);
     };
@@ -121,6 +122,6 @@ for (const locale of ["zh-cn", "en"] as const) {
     await expect(escalation.first().getByTestId("escalation")).toContainText("> 20");
     await expect(page.locator('[data-section="alarm"]')).toContainText(T.firstValue);
     await expect(page.locator('[data-section="alarm"]')).toContainText(T.property);
-    await expect(page.locator('[data-section="alarm"]')).not.toContainText("angleX");
+    await expect(page.locator('[data-section="alarm"]')).not.toContainText("angleY");
   });
 }
