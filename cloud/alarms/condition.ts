@@ -58,11 +58,7 @@ export function recoversAll(levels: readonly Compared[], v: number, deadband: nu
   return levels.every((c) => recovers(c, v, deadband));
 }
 
-/** The condition as the alarm's text shows it, e.g. "> 12.5" or "∉ [−5, 5]". */
-export function conditionText(c: Compared): string {
-  const ops: Record<number, string> = { 1: ">", 2: "≥", 3: "<", 4: "≤" };
-  return c.compareType === COMPARE_RANGE ? `∉ [${c.minValue ?? "-∞"}, ${c.maxValue ?? "∞"}]` : `${ops[c.compareType] ?? "?"} ${c.threshold ?? ""}`;
-}
+export { conditionText } from "@/lib/contract/alarm/enums";
 
 /**
  * The condition an alarm keeps: the rule's level `index` reached (a value rule), with every level's

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALARM_STATUS, CHANNEL, LINK_TYPE, NOTICE_STATUS, RULE_TYPE } from "@/lib/contract/alarm/enums";
-import { alarmContactGroups, alarmContacts, alarmLevels, alarmNotices, alarmRuleRecipients, alarmRules, alarms, devices, pointGroups, products, stationMessages, telemetry, telemetryLatest, users } from "../db/schema";
+import { alarmContactGroups, alarmContacts, alarmLevels, alarmOperations, alarmNotices, alarmRuleRecipients, alarmRules, alarms, devices, pointGroups, products, stationMessages, telemetry, telemetryLatest, users } from "../db/schema";
 import type { Point } from "../ingest/writer";
 import { DEMO_ACCOUNTS } from "../seed";
 import { createTestCloud, SETUP_MS, type TestCloud } from "../testing";
@@ -84,6 +84,9 @@ describe("alarm evaluator", () => {
       { levelId: levels.get(4)!.id, compareType: 1 as const, threshold: 3000 },
     ];
     const rule = await addRule({ conditions, deadband: 50 });
+    const escalated: [number, number | null, number][] = [];
+    const onEscalated = (alarm: typeof alarms.$inferSelect, by: { value: number }) => escalated.push([alarm.id, alarm.levelNum, by.value]);
+    ev.events.on("escalated", onEscalated);
     const one = async () => {
       const list = await alarmsOf(rule.id);
       expect(list).toHaveLength(1);
@@ -97,11 +100,22 @@ describe("alarm evaluator", () => {
     expect(a.condition).toMatchObject({ threshold: 2500, levelIndex: 1 });
     // Every level's line, in its colour, for the alarm's chart.
     expect(a.condition?.levels?.map((l) => [l.threshold, l.color])).toEqual([2, 3, 4].map((n, i) => [conditions[i].threshold, levels.get(n)!.color]));
-    expect(a.content).toContain("> 2500");
+    // The text names the property by its name in the product, not its identifier.
+    expect(a.content).toMatch(/^锚索力 = 2600 \(> 2500\)$/);
     // Hovering at the control line: escalated once, never back down and never a second alarm.
     await ev.telemetry([point("force", 3010, 2), point("force", 2990, 3), point("force", 3010, 4), point("force", 2990, 5)]);
     a = await one();
     expect(a).toMatchObject({ levelNum: 4, latestValue: 2990, recoveredAt: null });
+    // Each escalation is a step on the timeline with the value that caused it, and an event (data push) with the new level.
+    expect(escalated).toEqual([[a.id, 3, 2600], [a.id, 4, 3010]]);
+    const steps = await cloud.db.select().from(alarmOperations).where(eq(alarmOperations.alarmId, a.id)).orderBy(asc(alarmOperations.id));
+    expect(steps.map((s) => [s.step, s.escalation?.value ?? null, s.escalation?.levelNum ?? null, s.escalation?.condition.threshold ?? null])).toEqual([
+      ["raise", null, null, null],
+      ["escalate", 2600, 3, 2500],
+      ["escalate", 3010, 4, 3000],
+    ]);
+    expect(steps[2].createdAt).toEqual(at(2));
+    ev.events.off("escalated", onEscalated);
     // Below the warning line but within the dead band: still alarmed; past it: recovered.
     await ev.telemetry([point("force", 1980, 6)]);
     expect((await one()).recoveredAt).toBeNull();

@@ -2,14 +2,14 @@ import { EventEmitter } from "node:events";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { ALARM_STATUS, RULE_TYPE } from "@/lib/contract/alarm/enums";
 import type { Db } from "../db/client";
-import { applyCrossings, enabledRules, raiseAlarm, recoverAlarm, recoverAlarms, unrecoveredAlarms, updateLatestValues, type AlarmRow, type Crossing, type EnabledRule, type Escalation, type LevelCopy, type RuleRow } from "../db/queries/alarms";
+import { applyCrossings, enabledRules, raiseAlarm, recoverAlarm, recoverAlarms, unrecoveredAlarms, updateLatestValues, type AlarmRow, type Crossing, type EnabledRule, type Escalated, type Escalation, type LevelCopy, type RuleRow } from "../db/queries/alarms";
 import { alarmRules, alarms, devices, pointGroups, projects, telemetry, telemetryLatest } from "../db/schema";
 import type { Ingest } from "../ingest/pipeline";
 import type { Point, StatusChange } from "../ingest/writer";
 import type { Delivery } from "../lib/delivery";
 import { conditionOf, conditionText, levelCrossed, recoversAll } from "./condition";
 import { notifyAlarm } from "./notify";
-import { alarmRaised } from "../db/queries/alarm-workflow";
+import { alarmEscalated, alarmRaised } from "../db/queries/alarm-workflow";
 import { t } from "../lib/i18n";
 
 type DeviceCtx = { id: number; tenantId: number; productId: number; projectId: number | null; deviceName: string; prjName: string };
@@ -26,7 +26,10 @@ const BASELINE_TTL_MS = 3600_000;
 const DAY_MS = 86_400_000;
 
 export type EvaluatorOptions = { delivery: Delivery; now?: () => Date; staleSweepMs?: number };
-export type EvaluatorStats = { points: number; raised: number; joined: number; recovered: number; errors: number };
+export type EvaluatorStats = { points: number; raised: number; joined: number; escalated: number; recovered: number; errors: number };
+/** `raised`: each new alarm, once; `escalated`: an open alarm moved to a more severe level (its row after the move). Data push forwards both. */
+export type EscalatedBy = { value: number; at: Date };
+export type AlarmEvents = { raised: [AlarmRow]; escalated: [AlarmRow, EscalatedBy] };
 
 /** A (rule, device) pair as one number: cheaper than a string key on the per-value path (ids stay below 2^31). */
 const pair = (ruleId: number, deviceId: number) => ruleId * 2 ** 31 + deviceId;
@@ -45,8 +48,8 @@ const watches = (rule: EnabledRule, deviceId: number) => (rule.pointDevices ? ru
  */
 export class AlarmEvaluator {
   /** `raised`: each new alarm, once (data push forwards them). */
-  readonly events = new EventEmitter<{ raised: [AlarmRow] }>();
-  readonly stats: EvaluatorStats = { points: 0, raised: 0, joined: 0, recovered: 0, errors: 0 };
+  readonly events = new EventEmitter<AlarmEvents>();
+  readonly stats: EvaluatorStats = { points: 0, raised: 0, joined: 0, escalated: 0, recovered: 0, errors: 0 };
   private readonly now: () => Date;
   private readonly ruleSets = new Map<string, Promise<RuleSet>>();
   /** The rules of the cached sets by id (the notices of a batch's new alarms). */
@@ -181,12 +184,13 @@ export class AlarmEvaluator {
     }
     // Recoveries first: a pair that recovered and crossed again in this batch then joins (or replaces) a recovered alarm.
     this.stats.recovered += await recoverAlarms(this.db, [...recoveries.values()]);
-    const { created, joined } = await applyCrossings(this.db, [...pairs.values()]);
+    const { created, joined, escalated } = await applyCrossings(this.db, [...pairs.values()]);
     this.stats.joined += joined;
     this.stats.raised += created.length;
     const latest = [...this.latest.values()];
     this.latest.clear();
-    await updateLatestValues(this.db, latest);
+    escalated.push(...(await updateLatestValues(this.db, latest)));
+    for (const e of escalated) await this.escalated(e);
     for (const alarm of created) {
       const rule = this.ruleById.get(alarm.ruleId!);
       const device = await this.device(alarm.deviceId!);
@@ -195,9 +199,9 @@ export class AlarmEvaluator {
   }
 
   /** Level `index` of a value rule as an alarm takes it: the level, the condition kept and the text. */
-  private levelOf(rule: RuleRow, set: RuleSet, index: number, v: number, p: Point): Pick<Crossing, "level" | "levelIndex" | "condition" | "content"> {
+  private levelOf(rule: EnabledRule, set: RuleSet, index: number, v: number, p: Point): Pick<Crossing, "level" | "levelIndex" | "condition" | "content" | "reachedBy"> {
     const condition = conditionOf(rule, set.levels, index);
-    return { level: set.levels.get(rule.conditions[index].levelId) ?? null, levelIndex: index, condition, content: `${p.identifier} = ${v} (${conditionText(condition)})` };
+    return { level: set.levels.get(rule.conditions[index].levelId) ?? null, levelIndex: index, condition, content: `${rule.propertyName ?? p.identifier} = ${v} (${conditionText(condition)})`, reachedBy: { value: v, at: p.ts } };
   }
 
   private crossing(rule: EnabledRule, set: RuleSet, device: DeviceCtx, index: number, v: number, p: Point): Crossing {
@@ -218,12 +222,24 @@ export class AlarmEvaluator {
     };
   }
 
+  /** An alarm reached a more severe level: a step on its timeline with the value that took it there, and an `escalated` event (data push). */
+  private async escalated(e: Escalated) {
+    this.stats.escalated++;
+    try {
+      await alarmEscalated(this.db, e.alarm, e.value, e.at, { userId: null, userName: t("zh-cn", "cloud.alarmCentre.system") });
+    } catch (err) {
+      this.stats.errors++;
+      console.error(`[alarms] escalation of alarm ${e.alarm.id} failed:`, (err as Error).message);
+    }
+    this.events.emit("escalated", e.alarm, { value: e.value, at: e.at });
+  }
+
   private async notify(alarm: AlarmRow, rule: RuleRow, device: DeviceCtx, only?: { leaders: true }) {
     if (!only) this.events.emit("raised", alarm);
     // A new alarm enters the workflow: the "raised" step and a pending to-do for each user who may handle it.
     if (!only)
       try {
-        await alarmRaised(this.db, alarm, { userId: null, userName: t("zh-cn", "cloud.alarmCentre.system") }, "zh-cn");
+        await alarmRaised(this.db, alarm, { userId: null, userName: t("zh-cn", "cloud.alarmCentre.system") });
       } catch (err) {
         this.stats.errors++;
         console.error(`[alarms] to-dos of alarm ${alarm.id} failed:`, (err as Error).message);

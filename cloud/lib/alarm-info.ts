@@ -1,4 +1,4 @@
-import { asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { alarmRecord, type AlarmChart, type AlarmInfo, type AlarmRecord } from "@/lib/contract/alarm/alarm-center";
 import type { AlarmAttachment } from "@/lib/contract/alarm/enums";
 import { alarmDefinition } from "@/lib/contract/alarm/rule";
@@ -8,11 +8,14 @@ import { alarmLevelName, alarmName } from "../db/queries/alarm-names";
 import { alarmDefinitionsFor, type AlarmRow } from "../db/queries/alarms";
 import type { Actor } from "../db/queries/alarm-workflow";
 import { telemetrySeries } from "../db/queries/telemetry";
-import { alarmOperations, alarmRules, alarms, devices, projects } from "../db/schema";
+import { alarmLevels, alarmOperations, alarmRules, alarms, devices, productFunctions, projects } from "../db/schema";
+import { tenantOf } from "./scope";
 import type { Ctx } from "./context";
 import { rowMapper } from "./crud";
 import { notFound } from "./http";
 import { joinedText } from "./i18n-text";
+
+const levelTextIn = (locale: Locale) => joinedText(locale, alarmLevels.levelName, alarmLevels.i18n, "levelName");
 
 /**
  * An alarm as the alarm centre and the to-do centre read it (`alarm/core/info`, `msg/todo/alaInfo`):
@@ -60,7 +63,9 @@ export async function alarmInfo(c: Ctx, where: SQL): Promise<AlarmInfo> {
   const alarm = row as Selected;
   const [rule] = alarm.ruleId ? await db.select({ ruleName: joinedText(c.var.locale, alarmRules.ruleName, alarmRules.i18n, "ruleName") }).from(alarmRules).where(eq(alarmRules.id, alarm.ruleId)) : [];
   const [product] = alarm.deviceId ? await db.select({ productId: devices.productId }).from(devices).where(eq(devices.id, alarm.deviceId)) : [];
+  const [property] = product && alarm.identifier ? await db.select({ funcName: productFunctions.funcName }).from(productFunctions).where(and(eq(productFunctions.productId, product.productId), eq(productFunctions.identifier, alarm.identifier))) : [];
   const ops = await db.select().from(alarmOperations).where(eq(alarmOperations.alarmId, alarm.id)).orderBy(asc(alarmOperations.id));
+  const levelName = await levelNamer(db, alarm.tenantId, c.var.locale);
   const operations: AlarmOperation[] = ops.map((o) => ({
     id: o.id,
     step: o.step as AlarmOperation["step"],
@@ -70,13 +75,25 @@ export async function alarmInfo(c: Ctx, where: SQL): Promise<AlarmInfo> {
     remark: o.remark,
     closeReason: o.closeReason,
     attachments: { images: byKind(o.attachments, "image"), videos: byKind(o.attachments, "video"), files: byKind(o.attachments, "file") },
+    escalation: o.escalation && { ...o.escalation, levelName: levelName(o.escalation.levelName) },
     createTime: o.createdAt.toISOString(),
   }));
-  return { ...alarmRecordOf(alarm), ruleId: alarm.ruleId, ruleName: rule?.ruleName ?? null, condition: alarm.condition, productId: product?.productId ?? null, operations, chart: await chartOf(c, alarm) };
+  const raisingValue = operations.findLast((o) => o.escalation)?.escalation?.value ?? alarm.value;
+  return { ...alarmRecordOf(alarm), propertyName: property?.funcName ?? null, raisingValue, ruleId: alarm.ruleId, ruleName: rule?.ruleName ?? null, condition: alarm.condition, productId: product?.productId ?? null, operations, chart: await chartOf(c, alarm, levelName) };
+}
+
+/**
+ * Level names an alarm kept (its timeline's and its chart's copies) in `locale`: while a copy is
+ * still the name of one of the tenant's levels, that level's text in the caller's language.
+ */
+async function levelNamer(db: Ctx["var"]["deps"]["db"], tenantId: number, locale: Locale) {
+  const rows = await db.select({ own: alarmLevels.levelName, shown: levelTextIn(locale) }).from(alarmLevels).where(tenantOf(tenantId).where(alarmLevels));
+  const byName = new Map(rows.map((r) => [r.own, r.shown]));
+  return (kept: string | null) => (kept === null ? null : (byName.get(kept) ?? kept));
 }
 
 /** The alarm's property around its time, with the threshold lines of what crossed and the alarm moment. */
-async function chartOf(c: Ctx, alarm: AlarmRow): Promise<AlarmChart> {
+async function chartOf(c: Ctx, alarm: AlarmRow, levelName: (kept: string | null) => string | null): Promise<AlarmChart> {
   const at = alarm.triggeredAt.getTime();
   const empty: AlarmChart = { identifier: alarm.identifier, points: [], definitions: [], at };
   if (!alarm.deviceId || !alarm.identifier) return empty;
@@ -85,7 +102,7 @@ async function chartOf(c: Ctx, alarm: AlarmRow): Promise<AlarmChart> {
   const [series] = await telemetrySeries(db, { deviceId: alarm.deviceId, identifiers: [alarm.identifier], from: new Date(at - CHART_MARGIN_MS), to: new Date(to), bucket: "raw", agg: "avg", limit: CHART_POINTS });
   // The rule's levels as the alarm kept them (an alarm from before levels: its one condition); else the rules on it now.
   const cond = alarm.condition;
-  const own = cond ? alarmDefinition(alarm.alarmName, cond.levels ?? [{ ...cond, levelName: alarm.levelName, color: alarm.levelColor }]) : null;
+  const own = cond ? alarmDefinition(alarm.alarmName, (cond.levels ?? [{ ...cond, levelName: alarm.levelName, color: alarm.levelColor }]).map((l) => ({ ...l, levelName: levelName(l.levelName) }))) : null;
   const definitions = own?.alarmLine.length ? [own] : await alarmDefinitionsFor(db, c.var.auth.tenantId, alarm.deviceId, alarm.identifier, c.var.locale);
   return { identifier: alarm.identifier, points: series.points, definitions, at };
 }

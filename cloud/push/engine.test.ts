@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AlarmRow } from "../db/queries/alarms";
+import type { AlarmEvents } from "../alarms/evaluator";
 import { devices, projects, pushBatches, pushConfigs, pushLogs, pushOutbox } from "../db/schema";
 import type { Ingest } from "../ingest/pipeline";
 import type { Point } from "../ingest/writer";
@@ -19,6 +20,8 @@ let port: number;
 /** What the receiver answers: 200, or another status; `down` closes the port altogether. */
 let answer: (n: number, path: string) => number = () => 200;
 const received: { deviceId: number; identifier: string; value: number; path: string }[] = [];
+/** The alarm items as they arrived, whole. */
+const alarmItems: Record<string, unknown>[] = [];
 let requests = 0;
 
 function handle(req: IncomingMessage, res: ServerResponse) {
@@ -27,7 +30,11 @@ function handle(req: IncomingMessage, res: ServerResponse) {
   req.on("end", () => {
     const path = req.url ?? "";
     const status = answer(++requests, path);
-    if (status === 200) for (const item of JSON.parse(body).items) received.push({ deviceId: item.deviceId, identifier: item.identifier, value: item.value, path });
+    if (status === 200)
+      for (const item of JSON.parse(body).items) {
+        received.push({ deviceId: item.deviceId, identifier: item.identifier, value: item.value, path });
+        if (item.kind === "alarm") alarmItems.push(item);
+      }
     res.writeHead(status).end();
   });
 }
@@ -71,7 +78,7 @@ const FAST: PushEngineOptions = { retry: { baseMs: 20, maxMs: 80, maxAttempts: 1
 
 function engineWith(opts: PushEngineOptions = FAST) {
   const ingest = new EventEmitter();
-  const alarms = new EventEmitter<{ raised: [AlarmRow] }>();
+  const alarms = new EventEmitter<AlarmEvents>();
   const engine = new PushEngine(cloud.db, opts).attach(ingest as unknown as Ingest, alarms);
   const emit = (points: Point[]) => ingest.emit("telemetry", points);
   return { engine, emit, alarms };
@@ -245,6 +252,12 @@ describe("push engine", () => {
     alarms.emit("raised", alarm);
     await engine.idle();
     await until(async () => (await queued()) === 0 && requests === 2, "the alarm");
+    // An escalation goes out too, with its new level and the value that raised it.
+    alarmItems.length = 0;
+    alarms.emit("escalated", { ...alarm, levelNum: 4, levelName: "控制", levelColor: "#e5484d", value: 12.5, latestValue: 21 }, { value: 25.1, at: new Date("2026-03-02T08:00:00Z") });
+    await engine.idle();
+    await until(async () => (await queued()) === 0 && requests === 3, "the escalation");
+    expect(alarmItems).toEqual([expect.objectContaining({ event: "escalated", alarmId: 9, levelNum: 4, levelName: "控制", value: 12.5, raisingValue: 25.1, latestValue: 21, ts: "2026-03-02T08:00:00.000Z" })]);
     // Disabled: nothing is queued.
     await cloud.db.update(pushConfigs).set({ enableStatus: 2 }).where(eq(pushConfigs.id, configId));
     engine.invalidate();
@@ -253,6 +266,6 @@ describe("push engine", () => {
     await engine.idle();
     expect(await queued()).toBe(0);
     await engine.close();
-    expect(requests).toBe(2);
+    expect(requests).toBe(3);
   });
 });

@@ -3,6 +3,7 @@ import { PUSH_DATA_KIND, PUSH_DEVICE_SCOPE, PUSH_STATUS } from "@/lib/contract/p
 import type { Db } from "../db/client";
 import type { PushItem } from "../db/schema";
 import type { AlarmRow } from "../db/queries/alarms";
+import type { AlarmEvents, EscalatedBy } from "../alarms/evaluator";
 import {
   batchItems,
   enabledPushConfigs,
@@ -75,14 +76,16 @@ export class PushEngine {
   }
 
   /** Listens to the ingest and the alarm evaluator, and starts sending what an earlier run left queued. */
-  attach(ingest: Ingest, alarms?: EventEmitter<{ raised: [AlarmRow] }>) {
+  attach(ingest: Ingest, alarms?: EventEmitter<AlarmEvents>) {
     const onTelemetry = (points: Point[]) => this.enqueue(() => this.telemetry(points));
     ingest.on("telemetry", onTelemetry);
     this.detach.push(() => ingest.off("telemetry", onTelemetry));
     if (alarms) {
       const onAlarm = (alarm: AlarmRow) => this.enqueue(() => this.alarm(alarm));
+      const onEscalated = (alarm: AlarmRow, by: EscalatedBy) => this.enqueue(() => this.alarm(alarm, by));
       alarms.on("raised", onAlarm);
-      this.detach.push(() => alarms.off("raised", onAlarm));
+      alarms.on("escalated", onEscalated);
+      this.detach.push(() => alarms.off("raised", onAlarm), () => alarms.off("escalated", onEscalated));
     }
     return this.start();
   }
@@ -165,7 +168,8 @@ export class PushEngine {
     await this.store(rows);
   }
 
-  private async alarm(a: AlarmRow) {
+  /** A new alarm, or one that reached a more severe level (`escalated`: the value that took it there): one item with its level and values. */
+  private async alarm(a: AlarmRow, escalated?: EscalatedBy) {
     if (!a.projectId) return;
     const configs = (await this.byProject()).get(a.projectId) ?? [];
     const targets = configs.filter((c) => this.matches(c, PUSH_DATA_KIND.alarm, a.deviceId));
@@ -173,14 +177,21 @@ export class PushEngine {
     const d = a.deviceId ? (await this.deviceInfo([a.deviceId])).get(a.deviceId) : null;
     const item: PushItem = {
       kind: "alarm",
+      event: escalated ? "escalated" : "raised",
       alarmId: a.id,
       alarmName: a.alarmName,
+      levelNum: a.levelNum,
+      levelName: a.levelName,
+      levelColor: a.levelColor,
+      value: a.value,
+      latestValue: a.latestValue,
+      raisingValue: escalated ? escalated.value : a.value,
       deviceId: a.deviceId,
       deviceSn: d?.deviceSn ?? null,
       deviceName: d?.deviceName ?? null,
       identifier: a.identifier,
       content: a.content,
-      ts: a.triggeredAt.toISOString(),
+      ts: (escalated ? escalated.at : a.triggeredAt).toISOString(),
     };
     await this.store([{ deviceId: a.deviceId, items: [item], configIds: targets.map((c) => c.id) }]);
   }

@@ -71,11 +71,11 @@ export async function seedAlarmCentre(db: Db, opts: { tenantId: number; actor: {
       at,
       createdBy: rule ? null : person.userId,
     });
-    await alarmRaised(db, alarm, rule ? system : person, "zh-cn");
+    await alarmRaised(db, alarm, rule ? system : person);
     let t = at.getTime();
     for (const [move, remark, closeReason] of d.steps) {
       t += 40 * 60_000;
-      await takeStep(db, eq(alarms.id, alarm.id), move, person, { remark, closeReason: closeReason ?? null }, "zh-cn", new Date(t));
+      await takeStep(db, eq(alarms.id, alarm.id), move, person, { remark, closeReason: closeReason ?? null }, new Date(t));
     }
   }
 }

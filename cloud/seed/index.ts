@@ -15,7 +15,7 @@ import { seedBetonRules, seedDeviceOps } from "./device-ops";
 import { demoDeviceSecret } from "../simulator/key";
 import { seedProducts } from "./product-data";
 import { seedSystemData } from "./system-data";
-import { operatorPaths, sysMenuTree, tenantMenuTree, type MenuSeed } from "./menu-tree";
+import { operatorButtons, operatorPaths, sysMenuTree, tenantMenuTree, type MenuSeed } from "./menu-tree";
 import { seedKnowledge } from "./knowledge";
 import { bilingual } from "./bilingual";
 import { seedDemoPush } from "./push";
@@ -34,7 +34,7 @@ function passwordFor(name: keyof typeof DEMO_ACCOUNTS, opts: SeedOptions) {
   return opts.passwords?.[name] ?? process.env[DEMO_ACCOUNTS[name].env] ?? DEMO_ACCOUNTS[name].password;
 }
 
-type Inserted = { id: number; parentId: number | null; path?: string; button: boolean };
+type Inserted = { id: number; parentId: number | null; path?: string; perms?: string; button: boolean };
 
 async function insertTree(db: Db, scope: "sys" | "tenant", nodes: MenuSeed[], parentId: number | null): Promise<Inserted[]> {
   const out: Inserted[] = [];
@@ -55,7 +55,7 @@ async function insertTree(db: Db, scope: "sys" | "tenant", nodes: MenuSeed[], pa
         framePath: node.framePath ?? null,
       })
       .returning({ id: menus.id });
-    out.push({ id: row.id, parentId, path: node.path, button: !node.path && !!node.perms });
+    out.push({ id: row.id, parentId, path: node.path, perms: node.perms, button: !node.path && !!node.perms });
     if (node.children?.length) {
       const kids = await insertTree(db, scope, node.children, row.id);
       // A button belongs to the entry above it: it carries the entry's path.
@@ -100,8 +100,8 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
 
     await t.insert(roleMenus).values(sysNodes.map((n) => ({ roleId: admin.id, menuId: n.id })));
     await t.insert(roleMenus).values(tenantNodes.map((n) => ({ roleId: tenantAdmin.id, menuId: n.id })));
-    // Project users open their entries but get none of the buttons (no add, edit or delete).
-    const entries = tenantNodes.filter((n) => !n.button && n.path && operatorPaths.has(n.path));
+    // Project users open their entries and get only the buttons of handling (no add, edit, delete or review).
+    const entries = tenantNodes.filter((n) => (!n.button && n.path && operatorPaths.has(n.path)) || (n.button && n.perms && operatorButtons.has(n.perms)));
     // An entry comes with the folders above it, so the menu tree stays whole.
     const byId = new Map(tenantNodes.map((n) => [n.id, n]));
     const visible = new Map<number, Inserted>();

@@ -1,6 +1,7 @@
 import { MONITOR_KINDS } from "@/lib/contract/device/enums";
 import type { MonitorKind } from "@/lib/contract/device/product";
 import { t } from "../lib/i18n";
+import { HANDLE_PERM } from "@/lib/contract/alarm/workflow";
 
 /** The seeded menu trees (core §2 route catalogue, §6 permission codes). A node is a menu entry
  *  or, with `perms` and no `path`, a button: a permission code, never shown as an entry. */
@@ -197,3 +198,6 @@ export const operatorPaths = new Set([
   "/knowledge",
   "/systemSet/securitySet",
 ]);
+
+/** The buttons a project user holds: accepting, handling and closing the alarms of its projects (reviewing stays with `alarm:core:check`). */
+export const operatorButtons = new Set([HANDLE_PERM]);

@@ -10,7 +10,7 @@ import { BatchWriter, type Point } from "../ingest/writer";
 import { PAD_SERVICE } from "@/lib/contract/linkage/pad";
 import { demoDeviceSecret } from "./key";
 import { padAnswer, type PadState } from "./pad";
-import { arraySeriesFor, noise, sampleValue, seriesFor } from "./series";
+import { arraySeriesFor, noise, sampleValue, seriesFor, stringLengthOf } from "./series";
 
 const DAY = 86_400_000;
 
@@ -53,8 +53,9 @@ async function simulatedDevices(db: Db): Promise<SimDevice[]> {
   return mine.map((r) => {
     const own = fns.filter((f) => f.productId === r.productId).map((f) => f.definition);
     const props = own.filter((f) => f.funcType === FUNC_TYPE.property);
+    const context = { stringLength: stringLengthOf(props) };
     const series = props.flatMap((f) => {
-      const at = seriesFor(f, r.id * 101);
+      const at = seriesFor(f, r.id * 101, context);
       return at ? [{ identifier: f.identifier, at }] : [];
     });
     return {

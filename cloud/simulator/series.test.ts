@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkValue, type ThingFunction } from "@/lib/contract/device/thing-model";
-import { arraySeriesFor, POUR_CYCLE_DAYS, sampleValue, seriesFor, SIM_UNIT_LENGTH, tempArraySeriesFor, unitSeriesFor } from "./series";
+import { arraySeriesFor, POUR_CYCLE_DAYS, sampleValue, seriesFor, SIM_UNIT_LENGTH, stringLengthOf, tempArraySeriesFor, unitSeriesFor } from "./series";
 import { depthProfile } from "@/lib/contract/monitoring/depth-profile";
 
 const HOUR = 3600_000;
@@ -37,6 +37,25 @@ describe("seriesFor", () => {
     const jumps = hourly.filter((v, i) => i > 0 && Math.abs(v - hourly[i - 1]) > 60 * 0.1);
     expect(jumps.length).toBeGreaterThan(0);
     expect(jumps.length).toBeLessThan(hourly.length * 0.05);
+  });
+
+  it("gives each property of a device its own course: X and Y tilt, and the axes of an accelerometer, differ", () => {
+    for (const [a, b] of [["angleX", "angleY"], ["accX", "accY"], ["dx", "dy"]]) {
+      const x = over(seriesFor(prop(a, -30, 30), 7)!, 24 * 30, 6 * HOUR);
+      const y = over(seriesFor(prop(b, -30, 30), 7)!, 24 * 30, 6 * HOUR);
+      expect(x.filter((v, i) => v !== y[i]).length).toBe(x.length);
+    }
+  });
+
+  it("keeps air pressure about sea level and a hole depth at the configured string's length", () => {
+    const pressure = seriesFor({ identifier: "pressure", dataType: { type: "float", min: 300, max: 1100, unit: "hPa" } }, 9)!;
+    const values = over(pressure, 24 * 365, 6 * HOUR);
+    expect(Math.min(...values)).toBeGreaterThan(995);
+    expect(Math.max(...values)).toBeLessThan(1030);
+    const points: ThingFunction = { funcName: "p", identifier: "points", funcType: 1, dataType: { type: "array", size: 64, element: { type: "struct", members: [{ identifier: "angleA", name: "A", dataType: { type: "float", min: -15, max: 15 } }] } } };
+    expect(stringLengthOf([points])).toBe(32);
+    const depth = seriesFor({ identifier: "holeDepth", dataType: { type: "double", min: 0.1, max: 300 } }, 9, { stringLength: stringLengthOf([points]) })!;
+    expect(new Set(over(depth, 24 * 30, 6 * HOUR))).toEqual(new Set([32]));
   });
 
   it("has no series for non-numeric properties", () => {

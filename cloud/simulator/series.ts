@@ -21,21 +21,38 @@ const yearPhase = (t: number) => ((t % YEAR) / YEAR) * 2 * Math.PI;
 type NumberSpec = Extract<DataSpec, { min: number }>;
 const isNumber = (d: DataSpec | undefined): d is NumberSpec => !!d && "min" in d;
 
+/** A property's own seed from its device's: the X and Y tilts (or three accelerometer axes) of one device never move alike. */
+export function propertySeed(seed: number, identifier: string): number {
+  let h = seed | 0;
+  for (let i = 0; i < identifier.length; i++) h = Math.imul(h ^ identifier.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** What a device's configuration fixes for its properties: an inclinometer's hole depth is its string's length. */
+export type SeriesContext = { stringLength?: number | null };
+
 /**
- * A property's value as a function of time, per device (`seed`): temperatures follow the day and
- * the season, humidity the opposite way, batteries drain over two months and are replaced, signal
- * wanders; structural readings (settlement, tilt, displacement, forces, levels) drift slowly with
- * a small daily thermal swing, noise and now and then a spike that crosses alarm thresholds.
+ * A property's value as a function of time, per device (`seed`) and property (its identifier
+ * mixed in): temperatures follow the day and the season, humidity the opposite way, air pressure
+ * stays about sea level (1013 hPa) with the weather, batteries drain over two months and are
+ * replaced, signal wanders; structural readings (settlement, tilt, displacement, forces, levels)
+ * drift slowly with a small daily thermal swing, noise and now and then a spike that crosses alarm
+ * thresholds. A hole depth is the configured string's length (`context`), not a drifting reading.
  */
-export function seriesFor(fn: Pick<ThingFunction, "identifier" | "dataType">, seed: number): ((t: number) => number) | null {
+export function seriesFor(fn: Pick<ThingFunction, "identifier" | "dataType">, deviceSeed: number, context: SeriesContext = {}): ((t: number) => number) | null {
   const spec = fn.dataType;
   if (!isNumber(spec)) return null;
   const { min, max } = spec;
   const range = max - min || 1;
   const id = fn.identifier.toLowerCase();
+  const seed = propertySeed(deviceSeed, fn.identifier);
   const second = (t: number) => Math.floor(t / 1000);
   let raw: (t: number) => number;
-  if (/temp/.test(id)) raw = (t) => 16 + 7 * Math.sin(dayPhase(t) - 2.4) - 10 * Math.cos(yearPhase(t) - 0.3) + 0.4 * gauss(seed, second(t));
+  if (/depth/.test(id) && context.stringLength) {
+    const depth = context.stringLength;
+    raw = () => depth;
+  } else if (/press/.test(id) && spec.unit === "hPa") raw = (t) => 1013 - 6 * Math.cos(yearPhase(t) - 0.3) + 4 * Math.sin(t / (3.5 * DAY)) + 0.3 * gauss(seed, Math.floor(t / 60_000));
+  else if (/temp/.test(id)) raw = (t) => 16 + 7 * Math.sin(dayPhase(t) - 2.4) - 10 * Math.cos(yearPhase(t) - 0.3) + 0.4 * gauss(seed, second(t));
   else if (/humid/.test(id)) raw = (t) => 62 - 14 * Math.sin(dayPhase(t) - 2.4) + 2 * gauss(seed, second(t));
   else if (/batt/.test(id)) raw = (t) => 100 - 85 * ((t / (60 * DAY) + noise(seed, 7)) % 1) + 0.3 * gauss(seed, second(t));
   else if (/signal|rssi/.test(id)) raw = (t) => -72 + 6 * gauss(seed, Math.floor(t / 60_000));
@@ -63,6 +80,15 @@ export function seriesFor(fn: Pick<ThingFunction, "identifier" | "dataType">, se
 /** Unit length of a simulated inclinometer string, in m (the catalogue's CX-64 has 0.5 m units). */
 export const SIM_UNIT_LENGTH = 0.5;
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
+
+/** The length of a device's inclinometer string (units × unit length), when its product has one. */
+export function stringLengthOf(fns: readonly Pick<ThingFunction, "dataType">[]): number | null {
+  for (const f of fns) {
+    const spec = f.dataType;
+    if (spec?.type === "array" && spec.element.type === "struct" && spec.element.members.some((m) => /angle/i.test(m.identifier))) return round3(spec.size * SIM_UNIT_LENGTH);
+  }
+  return null;
+}
 
 /**
  * An inclinometer string's per-unit readings as a function of time, for an array-of-structs
@@ -146,4 +172,22 @@ export function sampleValue(spec: DataSpec, seed: number, n: number): unknown {
     case "array":
       return Array.from({ length: Math.min(spec.size, 3) }, (_, i) => sampleValue(spec.element, seed + i + 1, n));
   }
+}
+
+/**
+ * A payload a new device could send first: every property of its product (`fns`) with a plausible
+ * value at `t` — numbers as the simulator would report them for this device, an inclinometer
+ * string's first units, enumerations and switches sampled — which the thing model accepts.
+ * Texts and dates are left out: there is nothing plausible to invent for them.
+ */
+export function exampleParams(fns: readonly Pick<ThingFunction, "identifier" | "dataType">[], seed: number, t: number): Record<string, unknown> {
+  const context = { stringLength: stringLengthOf(fns) };
+  const out: Record<string, unknown> = {};
+  for (const f of fns) {
+    if (!f.dataType || f.dataType.type === "text" || f.dataType.type === "date") continue;
+    const series = seriesFor(f, seed, context);
+    const units = series ? null : unitSeriesFor(f, seed);
+    out[f.identifier] = series ? series(t) : units ? units(t).slice(0, 3) : sampleValue(f.dataType, propertySeed(seed, f.identifier), Math.floor(t / 3600_000));
+  }
+  return out;
 }

@@ -9,17 +9,41 @@ import { Clipped } from "@/components/kit/clipped";
 
 const isWarning = (d: MapDevice) => Number(d.warnStatus) === 2;
 
+/** What a device's marker and card say: its open alarm's level, offline, a warning, or normal. */
+function useDeviceState() {
+  const t = useTranslations("maps.device");
+  return React.useCallback(
+    (d: MapDevice): { text: string; tone: "alarm" | "offline" | "warning" | "normal"; color?: string | null } => {
+      if (d.alarm) return { text: t("alarm", { level: d.alarm.levelName ?? "" }), tone: "alarm", color: d.alarm.levelColor };
+      if (d.offline) return { text: t("offline"), tone: "offline" };
+      if (isWarning(d)) return { text: t("warning"), tone: "warning" };
+      return { text: t("normal"), tone: "normal" };
+    },
+    [t],
+  );
+}
+
 /** A device as a map marker, or null when it has no usable position. */
 export function useDeviceMarker() {
   const t = useTranslations("maps.device");
+  const stateOf = useDeviceState();
   return React.useCallback(
     (d: MapDevice, panel?: React.ReactNode): SurfaceMarker | null => {
       const position = devicePosition(d);
       if (!position) return null;
-      const warning = isWarning(d);
-      return { id: d.id, position, warning, rotation: d.direction, title: t("marker", { name: d.deviceName, status: t(warning ? "warning" : "normal") }), panel };
+      const state = stateOf(d);
+      return {
+        id: d.id,
+        position,
+        warning: isWarning(d),
+        alarmColor: d.alarm ? (d.alarm.levelColor ?? "") : null,
+        offline: !!d.offline,
+        rotation: d.direction,
+        title: t("marker", { name: d.deviceName, status: state.text }),
+        panel,
+      };
     },
-    [t],
+    [t, stateOf],
   );
 }
 
@@ -27,12 +51,18 @@ export function useDeviceMarker() {
 export function DeviceCard({ device, children }: { device: MapDevice; children?: React.ReactNode }) {
   const t = useTranslations("maps.device");
   const p = devicePosition(device);
-  const warning = isWarning(device);
+  const state = useDeviceState()(device);
+  const tone = { alarm: "", offline: "text-muted-foreground", warning: "text-destructive", normal: "text-emerald-600 dark:text-emerald-400" }[state.tone];
   const rows: [string, React.ReactNode][] = [
     [t("longitude"), p ? formatCoord(p.lng) : "-"],
     [t("latitude"), p ? formatCoord(p.lat) : "-"],
     [t("address"), device.deviceAddr || "-"],
-    [t("status"), <span key="s" className={cn("font-medium", warning ? "text-destructive" : "text-emerald-600 dark:text-emerald-400")}>{t(warning ? "warning" : "normal")}</span>],
+    [
+      t("status"),
+      <span key="s" className={cn("font-medium", tone)} style={state.color ? { color: state.color } : undefined} data-testid="device-card-status" data-tone={state.tone}>
+        {state.text}
+      </span>,
+    ],
   ];
   return (
     <div className="w-60 rounded-md border bg-popover p-3 text-xs text-popover-foreground shadow-lg" data-testid="device-card">

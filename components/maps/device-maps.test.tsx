@@ -109,3 +109,37 @@ describe("DeviceLocationMap", () => {
     expect(document.querySelector("[data-marker]")).toBeNull();
   });
 });
+
+describe("alarm and offline apart", () => {
+  const PLACED: MapDevice[] = [
+    { id: 11, deviceName: "Tilt A", deviceLongitude: 113.884, deviceLatitude: 22.555, alarm: { levelName: "Control", levelColor: "#e5484d" } },
+    { id: 12, deviceName: "Tilt B", deviceLongitude: 113.885, deviceLatitude: 22.556, offline: true },
+    { id: 13, deviceName: "Tilt C", deviceLongitude: 113.886, deviceLatitude: 22.557, offline: true, alarm: { levelName: "Warning", levelColor: "#eab308" } },
+  ];
+
+  for (const [locale, texts] of [
+    ["en", { alarm: "Tilt A (Alarm: Control)", offline: "Tilt B (Offline)", both: "Tilt C (Alarm: Warning)", card: "Alarm: Control" }],
+    ["zh-cn", { alarm: "Tilt A（告警：Control）", offline: "Tilt B（离线）", both: "Tilt C（告警：Warning）", card: "告警：Control" }],
+  ] as const) {
+    it(`${locale}: marks an open alarm in its level's colour, an offline device grey, and names the level on the card`, () => {
+      render(
+        <NextIntlClientProvider locale={locale} messages={messages[locale]}>
+          <DeviceListMap devices={PLACED} />
+        </NextIntlClientProvider>,
+      );
+      expect(marker(11)!.querySelector("[data-alarm]")?.getAttribute("data-alarm")).toBe("#e5484d");
+      expect(marker(11)!.querySelector("[data-offline]")).toBeNull();
+      expect(marker(12)!.querySelector("[data-offline]")).not.toBeNull();
+      expect(marker(12)!.querySelector("[data-alarm]")).toBeNull();
+      expect(marker(12)!.querySelector("[data-warning]")).toBeNull();
+      // An offline device with an open alarm shows the alarm.
+      expect(marker(13)!.querySelector("[data-alarm]")?.getAttribute("data-alarm")).toBe("#eab308");
+      expect(within(marker(11)!).getByRole("button").getAttribute("aria-label")).toBe(texts.alarm);
+      expect(within(marker(12)!).getByRole("button").getAttribute("aria-label")).toBe(texts.offline);
+      expect(within(marker(13)!).getByRole("button").getAttribute("aria-label")).toBe(texts.both);
+      fireEvent.click(within(marker(11)!).getByRole("button"));
+      expect(screen.getByTestId("device-card-status").textContent).toBe(texts.card);
+      expect(screen.getByTestId("device-card-status").getAttribute("data-tone")).toBe("alarm");
+    });
+  }
+});

@@ -26,6 +26,10 @@ export type MapDevice = {
   deviceAddr?: string | null;
   /** 1 normal marker, 2 warning marker. */
   warnStatus?: number | null;
+  /** The device's most severe open alarm: its marker and card show the level instead of "normal". */
+  alarm?: { levelName: string | null; levelColor: string | null } | null;
+  /** The device is offline (shown apart from an alarm). */
+  offline?: boolean;
   processFlag?: number | string | null;
   /** Degrees clockwise from north; rotates the marker. */
   direction?: number | null;

@@ -11,6 +11,10 @@ export type SurfaceMarker = {
   position: LngLat;
   title: string;
   warning?: boolean;
+  /** An open alarm: the marker takes its level's colour (before `warning` and `offline`). */
+  alarmColor?: string | null;
+  /** A device that stopped reporting: a grey marker, apart from an alarm. */
+  offline?: boolean;
   /** Degrees clockwise from north: the marker becomes an arrow pointing that way. */
   rotation?: number | null;
   /** Always-visible panel beside the marker (the display map's live values). */

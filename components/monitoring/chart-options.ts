@@ -41,6 +41,15 @@ export function yBounds(series: readonly ChartSeries[], lines: readonly AlarmLin
  */
 export const TIME_LABELS = { year: "{yyyy}", month: "{MM}-{dd}", day: "{MM}-{dd}", hour: "{HH}:{mm}", minute: "{HH}:{mm}", second: "{HH}:{mm}", millisecond: "{HH}:{mm}", none: "{MM}-{dd}" };
 
+/** Dashed threshold lines in their levels' colours, each labelled with its name and value (a series' `markLine`). */
+export function alarmMarkLine(lines: readonly AlarmLine[]) {
+  return {
+    symbol: "none" as const,
+    silent: true,
+    data: lines.map((l) => ({ yAxis: l.value, name: l.label, lineStyle: { color: l.color, type: "dashed" as const, width: 1.5 }, label: { formatter: `${l.label} ${yLabel(l.value)}`, color: l.color, position: "insideEndTop" as const } })),
+  };
+}
+
 /**
  * A time line (or bar) chart of several series, with dashed alarm lines on the first series, a
  * zoom slider, and a tooltip with units. Dark mode and the primary colour come from the EChart
@@ -75,15 +84,7 @@ export function lineOption(series: readonly ChartSeries[], opts: { alarmLines?: 
       // Many points: draw them all (no sampling of our own min/max pairs), quickly.
       large: s.data.length > 2000,
       data: s.data,
-      ...(i === 0 && lines.length
-        ? {
-            markLine: {
-              symbol: "none",
-              silent: true,
-              data: lines.map((l) => ({ yAxis: l.value, name: l.label, lineStyle: { color: l.color, type: "dashed", width: 1.5 }, label: { formatter: `${l.label} ${yLabel(l.value)}`, color: l.color, position: "insideEndTop" } })),
-            },
-          }
-        : {}),
+      ...(i === 0 && lines.length ? { markLine: alarmMarkLine(lines) } : {}),
     })),
   };
 }

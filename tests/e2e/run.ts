@@ -25,7 +25,7 @@ function ensureChromium() {
 }
 
 async function waitUntilUp(url: string, server: ChildProcess) {
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
@@ -36,7 +36,7 @@ async function waitUntilUp(url: string, server: ChildProcess) {
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error("server did not come up within 180 s");
+  throw new Error("server did not come up within 300 s");
 }
 
 async function main() {

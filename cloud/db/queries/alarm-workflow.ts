@@ -2,7 +2,8 @@ import { and, desc, eq, inArray, ne, type SQL } from "drizzle-orm";
 import { ALARM_TYPE } from "@/lib/contract/alarm/enums";
 import { CHECK_PERM, HANDLE_PERM, nextStatus, type AlarmStep, type Move } from "@/lib/contract/alarm/workflow";
 import type { AlarmAttachment } from "@/lib/contract/alarm/enums";
-import type { Locale } from "@/lib/contract/locale";
+import { defaultLocale, locales } from "@/lib/contract/locale";
+import type { I18nTexts } from "@/lib/contract/i18n-text";
 import { permissionCodes } from "../../lib/auth";
 import { AppError } from "../../lib/http";
 import { Code } from "@/lib/contract/envelope";
@@ -61,12 +62,22 @@ async function deviceNameOf(db: Db, alarm: AlarmRow) {
 
 type Notice = { userIds: number[]; kind: "todo" | "message"; todoStatus?: number; key: string; extra?: Record<string, string> };
 
-/** To-dos (or in-site messages) about an alarm for some users, their texts in `locale`. */
-async function tell(db: Db, alarm: AlarmRow, locale: Locale, n: Notice) {
+/**
+ * To-dos (or in-site messages) about an alarm for some users, their texts in every language: each
+ * reader reads them in their own (the columns keep the default language's, as seeded rows do).
+ */
+async function tell(db: Db, alarm: AlarmRow, n: Notice) {
   if (!n.userIds.length) return;
-  const named = await alarmTexts(db, alarm, locale);
-  const vars = { alarmName: named.alarmName, deviceName: await deviceNameOf(db, alarm), level: named.levelName ?? String(alarm.levelNum ?? "-"), ...n.extra };
-  const base = { tenantId: alarm.tenantId, msgTitle: t(locale, `cloud.alarmCentre.${n.key}.title`, vars).slice(0, 200), msgContent: t(locale, `cloud.alarmCentre.${n.key}.content`, vars), msgType: msgTypeOf(alarm), bizId: alarm.id };
+  const texts = await Promise.all(
+    locales.map(async (locale) => {
+      const named = await alarmTexts(db, alarm, locale);
+      const vars = { alarmName: named.alarmName, deviceName: await deviceNameOf(db, alarm), level: named.levelName ?? String(alarm.levelNum ?? "-"), ...n.extra };
+      return { locale, title: t(locale, `cloud.alarmCentre.${n.key}.title`, vars).slice(0, 200), content: t(locale, `cloud.alarmCentre.${n.key}.content`, vars) };
+    }),
+  );
+  const own = texts.find((x) => x.locale === defaultLocale)!;
+  const i18n: I18nTexts = { msgTitle: Object.fromEntries(texts.map((x) => [x.locale, x.title])), msgContent: Object.fromEntries(texts.map((x) => [x.locale, x.content])) };
+  const base = { tenantId: alarm.tenantId, msgTitle: own.title, msgContent: own.content, msgType: msgTypeOf(alarm), bizId: alarm.id, i18n };
   const unique = [...new Set(n.userIds)];
   if (n.kind === "todo") await db.insert(todos).values(unique.map((userId) => ({ ...base, userId, todoStatus: n.todoStatus ?? 1 })));
   else await db.insert(stationMessages).values(unique.map((userId) => ({ ...base, userId })));
@@ -81,10 +92,29 @@ async function completeTodos(db: Db, alarmId: number, statuses: number[]) {
  * A new alarm enters the workflow: the "raised" step on its timeline and a pending to-do for each
  * user who may handle it. The rule evaluator calls it for every alarm it creates; addManual too.
  */
-export async function alarmRaised(db: Db, alarm: AlarmRow, actor: Actor, locale: Locale, attachments: AlarmAttachment[] = []) {
+export async function alarmRaised(db: Db, alarm: AlarmRow, actor: Actor, attachments: AlarmAttachment[] = []) {
   await db.insert(alarmOperations).values({ tenantId: alarm.tenantId, alarmId: alarm.id, step: "raise", fromStatus: null, toStatus: alarm.status, userId: actor.userId, userName: actor.userName, attachments, createdAt: alarm.triggeredAt });
   const handlers = await actorsOf(db, alarm.tenantId, alarm.projectId, HANDLE_PERM);
-  await tell(db, alarm, locale, { userIds: handlers.map((h) => h.id), kind: "todo", todoStatus: 1, key: "todoHandle" });
+  await tell(db, alarm, { userIds: handlers.map((h) => h.id), kind: "todo", todoStatus: 1, key: "todoHandle" });
+}
+
+/**
+ * An alarm moved to a more severe level: an "escalate" step on its timeline (its status unchanged)
+ * with the value that took it there, the level and the condition it crossed.
+ */
+export async function alarmEscalated(db: Db, alarm: AlarmRow, value: number, at: Date, actor: Actor) {
+  if (!alarm.condition) return;
+  await db.insert(alarmOperations).values({
+    tenantId: alarm.tenantId,
+    alarmId: alarm.id,
+    step: "escalate",
+    fromStatus: alarm.status,
+    toStatus: alarm.status,
+    userId: actor.userId,
+    userName: actor.userName,
+    escalation: { value, levelNum: alarm.levelNum, levelName: alarm.levelName, levelColor: alarm.levelColor, condition: alarm.condition },
+    createdAt: at,
+  });
 }
 
 export type StepInput = { remark?: string | null; closeReason?: number | null; attachments?: AlarmAttachment[] };
@@ -105,7 +135,7 @@ async function lastHandler(db: Db, alarmId: number): Promise<number | null> {
  * clear message when the alarm's status does not allow it (e.g. clearing an alarm being
  * handled). Returns the alarm as it is after the step.
  */
-export async function takeStep(db: Db, where: SQL, step: Move, actor: Actor, input: StepInput, locale: Locale, now: Date): Promise<AlarmRow> {
+export async function takeStep(db: Db, where: SQL, step: Move, actor: Actor, input: StepInput, now: Date): Promise<AlarmRow> {
   return db.transaction(async (tx) => {
     const [alarm] = await tx.select().from(alarms).where(where).for("update");
     if (!alarm) throw new AppError(Code.NOT_FOUND, "cloud.notFound");
@@ -133,13 +163,13 @@ export async function takeStep(db: Db, where: SQL, step: Move, actor: Actor, inp
       attachments: input.attachments ?? [],
       createdAt: now,
     });
-    await followUp(tx, after, step, actor, input, locale);
+    await followUp(tx, after, step, actor, input);
     return after;
   });
 }
 
 /** The to-dos and messages a step leaves behind (who must act next, and who must know). */
-async function followUp(db: Db, alarm: AlarmRow, step: AlarmStep, actor: Actor, input: StepInput, locale: Locale) {
+async function followUp(db: Db, alarm: AlarmRow, step: AlarmStep, actor: Actor, input: StepInput) {
   const remark = input.remark || "-";
   switch (step) {
     case "accept": {
@@ -150,7 +180,7 @@ async function followUp(db: Db, alarm: AlarmRow, step: AlarmStep, actor: Actor, 
         .where(todosOf(alarm.id, eq(todos.todoStatus, 1), actor.userId === null ? undefined : ne(todos.userId, actor.userId)));
       if (actor.userId !== null) {
         const [own] = await db.select({ id: todos.id }).from(todos).where(todosOf(alarm.id, eq(todos.todoStatus, 1), eq(todos.userId, actor.userId)));
-        if (!own) await tell(db, alarm, locale, { userIds: [actor.userId], kind: "todo", todoStatus: 1, key: "todoHandle" });
+        if (!own) await tell(db, alarm, { userIds: [actor.userId], kind: "todo", todoStatus: 1, key: "todoHandle" });
       }
       return;
     }
@@ -158,8 +188,8 @@ async function followUp(db: Db, alarm: AlarmRow, step: AlarmStep, actor: Actor, 
       await completeTodos(db, alarm.id, [1]);
       const reviewers = await actorsOf(db, alarm.tenantId, alarm.projectId, CHECK_PERM);
       const ids = reviewers.map((r) => r.id);
-      await tell(db, alarm, locale, { userIds: ids, kind: "todo", todoStatus: 2, key: "todoReview", extra: { userName: actor.userName } });
-      await tell(db, alarm, locale, { userIds: ids, kind: "message", key: "msgReview", extra: { userName: actor.userName, remark } });
+      await tell(db, alarm, { userIds: ids, kind: "todo", todoStatus: 2, key: "todoReview", extra: { userName: actor.userName } });
+      await tell(db, alarm, { userIds: ids, kind: "message", key: "msgReview", extra: { userName: actor.userName, remark } });
       return;
     }
     case "approve":
@@ -167,8 +197,8 @@ async function followUp(db: Db, alarm: AlarmRow, step: AlarmStep, actor: Actor, 
       await completeTodos(db, alarm.id, [1, 2]);
       const handler = await lastHandler(db, alarm.id);
       if (handler === null) return;
-      if (step === "reject") await tell(db, alarm, locale, { userIds: [handler], kind: "todo", todoStatus: 1, key: "todoRehandle", extra: { remark } });
-      await tell(db, alarm, locale, { userIds: [handler], kind: "message", key: step === "approve" ? "msgApproved" : "msgRejected", extra: { userName: actor.userName, remark } });
+      if (step === "reject") await tell(db, alarm, { userIds: [handler], kind: "todo", todoStatus: 1, key: "todoRehandle", extra: { remark } });
+      await tell(db, alarm, { userIds: [handler], kind: "message", key: step === "approve" ? "msgApproved" : "msgRejected", extra: { userName: actor.userName, remark } });
       return;
     }
     case "close":

@@ -7,7 +7,7 @@ import { joinedText } from "../../lib/i18n-text";
 import { pgArray } from "../../ingest/pg-array";
 import { rowsOf } from "../../ingest/writer";
 import type { Db } from "../client";
-import { alarmContactGroupMembers, alarmContacts, alarmLevels, alarmRuleRecipients, alarmRules, alarms, devices, pointGroups, users } from "../schema";
+import { alarmContactGroupMembers, alarmContacts, alarmLevels, alarmRuleRecipients, alarmRules, alarms, devices, pointGroups, productFunctions, users } from "../schema";
 import { tenantOf } from "../../lib/scope";
 
 export type RaiseInput = {
@@ -114,6 +114,8 @@ export type Crossing = {
   identifier: string;
   condition: AlarmCondition;
   content: string;
+  /** The value that reached `levelIndex`, and when. */
+  reachedBy: { value: number; at: Date };
   convergeMinutes: number;
   crossings: number;
   first: { value: number; at: Date };
@@ -122,7 +124,16 @@ export type Crossing = {
 };
 
 /** An open alarm whose rule reached a more severe level: its new level, condition and text. */
-export type Escalation = { ruleId: number; deviceId: number; level: LevelCopy | null; condition: AlarmCondition; content: string };
+export type Escalation = { ruleId: number; deviceId: number; level: LevelCopy | null; condition: AlarmCondition; content: string; reachedBy: { value: number; at: Date } };
+/** An alarm a batch moved to a more severe level, with the value that took it there. */
+export type Escalated = { alarm: AlarmRow; value: number; at: Date };
+
+/** The alarms of `ids` as they are now, with the value and time that escalated each. */
+async function escalatedOf(db: Db, by: Map<number, { value: number; at: Date }>): Promise<Escalated[]> {
+  if (!by.size) return [];
+  const rows = await db.select().from(alarms).where(inArray(alarms.id, [...by.keys()])).orderBy(asc(alarms.id));
+  return rows.map((alarm) => ({ alarm, ...by.get(alarm.id)! }));
+}
 
 const json = (v: unknown) => JSON.stringify(v);
 
@@ -133,8 +144,8 @@ const json = (v: unknown) => JSON.stringify(v);
  * alarm's, so a rule's alarm escalates rather than doubles — the others get a new alarm; those
  * ended in range are marked recovered. Returns the new alarms (their recipients are to be told).
  */
-export async function applyCrossings(db: Db, list: readonly Crossing[]): Promise<{ created: AlarmRow[]; joined: number }> {
-  if (!list.length) return { created: [], joined: 0 };
+export async function applyCrossings(db: Db, list: readonly Crossing[]): Promise<{ created: AlarmRow[]; joined: number; escalated: Escalated[] }> {
+  if (!list.length) return { created: [], joined: 0, escalated: [] };
   const newest = rowsOf(
     await db.execute(sql`
     select distinct on (a.rule_id, a.device_id) a.id, a.rule_id, a.device_id, a.status, a.triggered_at, coalesce((a.condition->>'levelIndex')::int, 0) as level_index
@@ -198,7 +209,8 @@ export async function applyCrossings(db: Db, list: readonly Crossing[]): Promise
       )
       .returning();
   }
-  return { created, joined: joins.length };
+  const escalated = await escalatedOf(db, new Map(joins.filter((j) => j.escalates).map((j) => [j.id, j.c.reachedBy])));
+  return { created, joined: joins.length, escalated };
 }
 
 /** Marks alarms recovered for a batch of (rule, device) pairs, each with its time and value; returns how many. */
@@ -225,10 +237,10 @@ export async function recoverAlarm(db: Db, ruleId: number, deviceId: number, at:
  * The latest values of alarms still active, one statement for a whole batch of (rule, device,
  * value); a row with `escalation` also moves its alarm to the more severe level its rule reached.
  */
-export async function updateLatestValues(db: Db, rows: readonly { ruleId: number; deviceId: number; value: number; escalation?: Escalation }[]) {
-  if (!rows.length) return;
+export async function updateLatestValues(db: Db, rows: readonly { ruleId: number; deviceId: number; value: number; escalation?: Escalation }[]): Promise<Escalated[]> {
+  if (!rows.length) return [];
   const up = (f: (e: Escalation) => string | number | null) => pgArray(rows.map((r) => (r.escalation ? f(r.escalation) : null)));
-  await db.execute(sql`
+  const updated = await db.execute(sql`
     update ${alarms} set latest_value = v.value,
       level_id = case when v.escalate = 1 then v.level_id else ${alarms.levelId} end, level_num = case when v.escalate = 1 then v.level_num else ${alarms.levelNum} end,
       level_name = case when v.escalate = 1 then v.level_name else ${alarms.levelName} end, level_color = case when v.escalate = 1 then v.level_color else ${alarms.levelColor} end,
@@ -236,7 +248,12 @@ export async function updateLatestValues(db: Db, rows: readonly { ruleId: number
     from unnest(${pgArray(rows.map((r) => r.ruleId))}::int[], ${pgArray(rows.map((r) => r.deviceId))}::int[], ${pgArray(rows.map((r) => r.value))}::float8[], ${pgArray(rows.map((r) => (r.escalation ? 1 : 0)))}::int[],
       ${up((e) => e.level?.id ?? null)}::int[], ${up((e) => e.level?.levelNum ?? null)}::int[], ${up((e) => e.level?.levelName ?? null)}::text[], ${up((e) => e.level?.color ?? null)}::text[],
       ${up((e) => json(e.condition))}::jsonb[], ${up((e) => e.content)}::text[]) as v(rule_id, device_id, value, escalate, level_id, level_num, level_name, level_color, condition, content)
-    where ${alarms.ruleId} = v.rule_id and ${alarms.deviceId} = v.device_id and ${alarms.recoveredAt} is null`);
+    where ${alarms.ruleId} = v.rule_id and ${alarms.deviceId} = v.device_id and ${alarms.recoveredAt} is null
+    returning ${alarms.id} as id, v.rule_id, v.device_id, v.escalate`);
+  const reached = new Map(rows.filter((r) => r.escalation).map((r) => [`${r.ruleId}:${r.deviceId}`, r.escalation!.reachedBy]));
+  const by = new Map<number, { value: number; at: Date }>();
+  for (const r of rowsOf(updated)) if (Number(r.escalate) === 1) by.set(Number(r.id), reached.get(`${r.rule_id}:${r.device_id}`)!);
+  return escalatedOf(db, by);
 }
 
 /** The (rule, device) pairs whose alarm is not recovered yet, with the level reached: the evaluator's state after a restart. */
@@ -251,7 +268,8 @@ export async function unrecoveredAlarms(db: Db, ruleIds: number[]): Promise<{ ru
 
 export type RuleRow = typeof alarmRules.$inferSelect;
 /** An enabled rule as the evaluator keeps it: a point rule with its point's devices. */
-export type EnabledRule = RuleRow & { pointDevices: number[] | null };
+/** An enabled rule with its point's devices and the name its property has in the product (texts name it, not its identifier). */
+export type EnabledRule = RuleRow & { pointDevices: number[] | null; propertyName: string | null };
 
 /**
  * The enabled rules a device of this product in this project answers to — the product's (for all
@@ -265,7 +283,11 @@ export async function enabledRules(db: Db, productId: number, projectId: number)
     .leftJoin(pointGroups, eq(pointGroups.id, alarmRules.pointId))
     .where(and(sql`(${alarmRules.productId} = ${productId} or ${alarmRules.pointId} is not null)`, eq(alarmRules.projectId, projectId), eq(alarmRules.enableStatus, 1)))
     .orderBy(asc(alarmRules.id));
-  const rules = rows.map((r) => ({ ...r.rule, pointDevices: r.rule.pointId === null ? null : (r.pointDevices ?? []) }));
+  const identifiers = [...new Set(rows.map((r) => r.rule.identifier).filter((i): i is string => !!i))];
+  const names = identifiers.length
+    ? new Map((await db.select({ identifier: productFunctions.identifier, funcName: productFunctions.funcName }).from(productFunctions).where(and(eq(productFunctions.productId, productId), inArray(productFunctions.identifier, identifiers)))).map((f) => [f.identifier, f.funcName]))
+    : new Map<string, string>();
+  const rules = rows.map((r) => ({ ...r.rule, pointDevices: r.rule.pointId === null ? null : (r.pointDevices ?? []), propertyName: (r.rule.identifier && names.get(r.rule.identifier)) || null }));
   const ids = [...new Set(rules.flatMap((r) => [r.levelId, ...r.conditions.map((c) => c.levelId)]).filter((id): id is number => typeof id === "number"))];
   const found = ids.length ? await db.select({ id: alarmLevels.id, levelNum: alarmLevels.levelNum, levelName: alarmLevels.levelName, color: alarmLevels.color }).from(alarmLevels).where(inArray(alarmLevels.id, ids)) : [];
   return { rules, levels: new Map(found.map((l) => [l.id, l])) };

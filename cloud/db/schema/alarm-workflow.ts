@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, smallint, timestamp, varchar } from "drizzle-orm/pg-core";
-import type { AlarmAttachment } from "@/lib/contract/alarm/enums";
+import type { AlarmAttachment, AlarmEscalation } from "@/lib/contract/alarm/enums";
 import { alarms } from "./alarms";
 import { tenants, users } from "./identity";
 
@@ -24,6 +24,8 @@ export const alarmOperations = pgTable(
     remark: varchar("remark", { length: 500 }),
     closeReason: smallint("close_reason"),
     attachments: jsonb("attachments").$type<AlarmAttachment[]>().notNull().default([]),
+    /** An escalation step: the value that reached the more severe level, the level and its condition. */
+    escalation: jsonb("escalation").$type<AlarmEscalation>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("alarm_operations_alarm").on(t.alarmId, t.id)],

@@ -34,6 +34,8 @@ export const todos = pgTable(
     msgType: varchar("msg_type", { length: 16 }).notNull().default("ala"),
     bizId: integer("biz_id"),
     todoStatus: smallint("todo_status").notNull().default(1),
+    /** The generated texts in every language, so each reader reads them in their own. */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("todos_user").on(t.userId, t.todoStatus, t.id)],

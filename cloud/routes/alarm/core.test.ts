@@ -1,6 +1,6 @@
-import { and, asc, count, eq, gte, inArray, lt } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AlarmInfo, AlarmRecord, AlarmStatistics, LevelNum, StatusNums } from "@/lib/contract/alarm/alarm-center";
+import type { AlarmInfo, AlarmRecord, AlarmStatistics, DeviceOpenAlarms, LevelNum, StatusNums } from "@/lib/contract/alarm/alarm-center";
 import type { Page } from "@/lib/contract/envelope";
 import type { MessageItem, TodoNums } from "@/lib/contract/message";
 import { raiseAlarm } from "../../db/queries/alarms";
@@ -49,8 +49,8 @@ describe("alarm/core workflow", () => {
     const info = await okData<AlarmInfo>(`/alarm/core/info?id=${a.id}`, admin);
     expect(info.operations.map((o) => o.step)).toEqual(["raise"]);
     expect(info.deviceName).toBeTruthy();
-    // The operator has no handling permission: only the administrator is asked to act.
-    expect((await openTodos(a.id)).map((t) => [t.userId, t.todoStatus])).toEqual([[ids.admin, 1]]);
+    // Whoever may handle alarms of the project is asked to act: the administrator and the project's operator.
+    expect((await openTodos(a.id)).map((t) => [t.userId, t.todoStatus])).toEqual([[ids.admin, 1], [ids.operator, 1]]);
   });
 
   it("takes a rule's new alarm into the workflow: raised by the system, a pending to-do for the handlers", async () => {
@@ -62,7 +62,7 @@ describe("alarm/core workflow", () => {
     const ev = new AlarmEvaluator(db, { delivery: cloud.deps.delivery, now: cloud.now });
     await ev.telemetry([{ deviceId: d.id, identifier: "force", ts: cloud.now(), num: 2500, txt: null }]);
     const [alarm] = await db.select().from(alarms).where(eq(alarms.ruleId, rule.id));
-    expect((await openTodos(alarm.id)).map((t) => [t.userId, t.todoStatus])).toEqual([[ids.admin, 1]]);
+    expect((await openTodos(alarm.id)).map((t) => [t.userId, t.todoStatus])).toEqual([[ids.admin, 1], [ids.operator, 1]]);
     const info = await okData<AlarmInfo>(`/alarm/core/info?id=${alarm.id}`, admin);
     expect(info.operations.map((o) => [o.step, o.userName])).toEqual([["raise", "系统"]]);
     expect(info.ruleName).toBe("Anchor force");
@@ -135,16 +135,26 @@ describe("alarm/core workflow", () => {
 
   it("keeps steps to those with the permission, and alarms to their project", async () => {
     const a = await manual();
-    expect((await oper(a.id, "accept", {}, operator)).code).toBe(403);
+    // The seeded project user handles the alarms of its projects: accept, hand in the result, close — but not review.
+    expect((await oper(a.id, "accept", {}, operator)).data.status).toBe(2);
+    expect((await oper(a.id, "handle", { remark: "Checked on site" }, operator)).data.status).toBe(3);
+    expect((await oper(a.id, "review", { checkResult: 1 }, operator)).code).toBe(403);
+    expect((await openTodos(a.id)).map((t) => [t.userId, t.todoStatus])).toEqual([[ids.admin, 2]]);
+    expect((await oper(a.id, "review", { checkResult: 1 })).data.status).toBe(4);
+    const c = await manual();
+    expect((await call<{ status: number }>("/alarm/core/close", operator, { id: c.id, closeReason: 1, remark: "False alarm" })).data.status).toBe(4);
+    // Not in a project the operator is no member of.
+    expect((await call("/alarm/core/oper", operator, { id: c.id, operType: "accept" }, { prj: otherProjectId })).code).not.toBe(200);
     expect((await call("/alarm/core/addManual", operator, { alarmName: "x", levelId })).code).toBe(403);
     // The operator may watch: the list and the info of the project's alarms.
     expect((await call<Page<AlarmRecord>>("/alarm/core/page", operator)).data.total).toBeGreaterThan(0);
-    expect((await call(`/alarm/core/info?id=${a.id}`, admin, undefined, { prj: otherProjectId })).code).toBe(404);
-    expect((await call("/alarm/core/oper", admin, { id: a.id, operType: "accept" }, { prj: otherProjectId })).code).toBe(404);
-    expect(await status(a.id)).toBe(1);
+    const d = await manual();
+    expect((await call(`/alarm/core/info?id=${d.id}`, admin, undefined, { prj: otherProjectId })).code).toBe(404);
+    expect((await call("/alarm/core/oper", admin, { id: d.id, operType: "accept" }, { prj: otherProjectId })).code).toBe(404);
+    expect(await status(d.id)).toBe(1);
     // Without a project in the header: the alarms of every project the caller may see; adding needs one.
     const all = await cloud.request<Page<AlarmRecord>>("/alarm/core/page?size=500", { token: admin });
-    expect(all.body.data.records.map((r) => r.id)).toContain(a.id);
+    expect(all.body.data.records.map((r) => r.id)).toContain(d.id);
     expect(new Set(all.body.data.records.map((r) => r.prjName)).size).toBeGreaterThan(0);
     const none = await cloud.request("/alarm/core/addManual", { token: admin, body: { alarmName: "x", levelId }, language: "en" });
     expect(none.body.code).toBe(400);
@@ -202,6 +212,24 @@ describe("alarm/core lists and figures", () => {
     expect(res.headers.get("content-type")).toContain("spreadsheetml");
   });
 
+  it("answers a device's open alarms with their most severe level, and lists its alarms alone", async () => {
+    const [control] = await cloud.db.select().from(alarmLevels).where(tenantOf(2).where(alarmLevels, eq(alarmLevels.levelNum, 4)));
+    const [other] = await cloud.db.select({ id: devices.id }).from(devices).where(tenantOf(2).where(devices, eq(devices.projectId, projectId))).orderBy(desc(devices.id)).limit(1);
+    const before = (await okData<DeviceOpenAlarms[]>(`/alarm/core/openByDevice?deviceIds=${deviceId},${other.id}`, operator)).find((d) => d.deviceId === deviceId)?.count ?? 0;
+    await manual();
+    const severe = await manual({ levelId: control.id });
+    const closed = await manual();
+    await call("/alarm/core/close", admin, { id: closed.id, closeReason: 1 });
+    const open = await call<DeviceOpenAlarms[]>(`/alarm/core/openByDevice?deviceIds=${deviceId},${other.id}`, operator, undefined, { language: "zh-cn" });
+    expect(open.data.find((d) => d.deviceId === deviceId)).toMatchObject({ count: before + 2, levelNum: 4, levelName: "控制", levelColor: severe.levelColor });
+    expect((await okData<DeviceOpenAlarms[]>(`/alarm/core/openByDevice?deviceIds=${deviceId}`, admin)).map((d) => d.levelName)).toEqual(["Control"]);
+    expect(await okData(`/alarm/core/openByDevice?deviceIds=`, admin)).toEqual([]);
+    expect((await call(`/alarm/core/openByDevice?deviceIds=x`, admin)).code).toBe(400);
+    const mine = await okData<Page<AlarmRecord>>(`/alarm/core/page?size=500&deviceId=${deviceId}`, operator);
+    expect(mine.records.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(mine.records.map((r) => r.deviceName)).size).toBe(1);
+  });
+
   it("counts alarms per day and level over a range", async () => {
     const stats = await okData<AlarmStatistics>("/alarm/core/statistics?startTime=2026-02-28&endTime=2026-03-02", admin);
     expect(stats.days).toEqual(["2026-02-28", "2026-03-01", "2026-03-02"]);
@@ -245,7 +273,8 @@ describe("msg/todo", () => {
     const nums = await okData<TodoNums>("/msg/todo/nums", admin);
     expect(nums.pending).toBeGreaterThan(0);
     expect((await call(`/msg/todo/alaInfo?id=${todo.id}`, operator)).code).toBe(404);
-    expect((await call("/msg/todo/addOper", operator, { id: todo.id, remark: "x" })).code).toBe(403);
+    // The operator may handle, but not through the administrator's to-do.
+    expect((await call("/msg/todo/addOper", operator, { id: todo.id, remark: "x" })).code).toBe(404);
     expect((await call("/msg/todo/addOper", admin, { id: todo.id })).msg).toBe("Remark: Required");
     await cloud.db.update(alarms).set({ status: 8 }).where(eq(alarms.id, a.id));
     expect((await call("/msg/todo/addOper", admin, { id: todo.id, remark: "x" })).msg).toBe("This alarm is Cleared: “Handling submitted” is not possible now");

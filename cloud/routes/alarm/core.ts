@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
-import { ALARM_TYPE, type AlarmAttachment } from "@/lib/contract/alarm/enums";
-import { alarmCoreApi, alarmRecord, type AlarmRecord, type AlarmStatistics, type ManualBody, type StatusNums } from "@/lib/contract/alarm/alarm-center";
+import { ALARM_STATUS, ALARM_TYPE, type AlarmAttachment } from "@/lib/contract/alarm/enums";
+import { alarmCoreApi, alarmRecord, type AlarmRecord, type AlarmStatistics, type DeviceOpenAlarms, type ManualBody, type StatusNums } from "@/lib/contract/alarm/alarm-center";
 import { CHECK_PERM, HANDLE_PERM, type Move } from "@/lib/contract/alarm/workflow";
 import { formatDateTime } from "@/lib/format";
 import { alarmLevelName, alarmName } from "../../db/queries/alarm-names";
@@ -38,6 +38,7 @@ async function listWhere(c: Ctx, { alarmName: name, ...f }: Filters, ...more: (S
     ...filterConds(alarmRecord, alarms, f),
     named ? or(ilike(alarms.alarmName, named), ilike(alarmName(c.var.locale), named)) : undefined,
     device ? inArray(alarms.deviceId, c.var.deps.db.select({ id: devices.id }).from(devices).where(sql`${ilike(devices.deviceName, device)} or ${ilike(devices.deviceSn, device)}`)) : undefined,
+    typeof f.deviceId === "number" ? eq(alarms.deviceId, f.deviceId) : undefined,
     ...more,
   );
 }
@@ -56,7 +57,7 @@ async function scoped(c: Ctx, ...conds: (SQL | undefined)[]): Promise<SQL> {
 }
 
 async function step(c: Ctx, id: number, move: Move, input: { remark?: string | null; closeReason?: number | null; attachments?: AlarmAttachment[] }) {
-  const after = await takeStep(c.var.deps.db, await oneAlarm(c, id), move, actorOf(c), input, c.var.locale, c.var.deps.now());
+  const after = await takeStep(c.var.deps.db, await oneAlarm(c, id), move, actorOf(c), input, c.var.deps.now());
   return { id: after.id, status: after.status };
 }
 
@@ -93,6 +94,23 @@ export const coreServed = [
       .groupBy(alarms.levelNum)
       .orderBy(asc(alarms.levelNum));
     return rows;
+  }),
+  serve(alarmCoreApi.openByDevice, async (c, { deviceIds }) => {
+    if (!deviceIds.length) return [];
+    const open = [ALARM_STATUS.pending, ALARM_STATUS.handling, ALARM_STATUS.review];
+    const rows = await c.var.deps.db
+      .select({ deviceId: alarms.deviceId, levelNum: alarms.levelNum, levelName: alarmLevelName(c.var.locale), levelColor: alarms.levelColor })
+      .from(alarms)
+      .where(await scoped(c, inArray(alarms.deviceId, deviceIds), inArray(alarms.status, open)))
+      .orderBy(sql`${alarms.levelNum} desc nulls last`, desc(alarms.id));
+    // The first row of a device is its most severe open alarm (the highest level number).
+    const byDevice = new Map<number, DeviceOpenAlarms>();
+    for (const r of rows) {
+      const seen = byDevice.get(r.deviceId!);
+      if (seen) seen.count += 1;
+      else byDevice.set(r.deviceId!, { deviceId: r.deviceId!, count: 1, levelNum: r.levelNum, levelName: r.levelName, levelColor: r.levelColor });
+    }
+    return [...byDevice.values()];
   }),
   serve(alarmCoreApi.statistics, async (c, q) => {
     const from = platformTime(q.startTime, false);
@@ -162,7 +180,7 @@ export const coreServed = [
         attachments,
         createdBy: c.var.auth.userId,
       });
-      await alarmRaised(tx, alarm, actorOf(c), c.var.locale, attachments);
+      await alarmRaised(tx, alarm, actorOf(c), attachments);
       return alarm;
     });
     const [row] = await db.select(alarmSelection(c.var.locale)).from(alarms).where(eq(alarms.id, created.id));

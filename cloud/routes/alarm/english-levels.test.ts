@@ -64,12 +64,13 @@ describe("alarm level names in the caller's language", () => {
     expect(zh.latestAlarms.find((l) => l.id === a.id)?.levelName).toBe("控制");
   });
 
-  it("writes the level's English name into an English caller's to-do of a manual alarm", async () => {
+  it("writes a manual alarm's to-do with the level named in each reader's language", async () => {
     const res = await cloud.request<AlarmRecord>("/alarm/core/addManual", { token: admin, language: "en", headers: { projectid: String(projectId) }, body: { alarmName: "To-do level test", levelId: level.id } });
     expect(res.body.code).toBe(200);
     expect(res.body.data.levelName).toBe("Control");
     const [todo] = await cloud.db.select().from(todos).where(eq(todos.bizId, res.body.data.id));
-    expect(todo.msgContent).toContain("level Control");
+    expect(todo.i18n?.msgContent.en).toContain("level Control");
+    expect(todo.i18n?.msgContent["zh-cn"]).toContain("等级 控制");
   });
 
   it("names an alarm raised by a seeded rule by the rule's English name, found by it too", async () => {

@@ -81,6 +81,15 @@ describe("device/device", () => {
     expect(info.data.credentials).toBeUndefined();
     expect(await publish("T-NEW-01", "wrong", { angleX: 1 })).toBe(401);
     expect(await publish("T-NEW-01", d.credentials.secret, { angleX: 1.5 })).toBe(200);
+    // The credentials' example is the product's properties with plausible values: posted as it is, every value is kept.
+    const props = Object.keys(d.credentials.example);
+    expect(props).toEqual(expect.arrayContaining(["angleX", "angleY"]));
+    const pasted = await app.request(`/iotCloud/comm/ingest/${sensor.id}/T-NEW-01/property/post`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Basic ${Buffer.from(`T-NEW-01:${d.credentials.secret}`).toString("base64")}` },
+      body: JSON.stringify({ params: d.credentials.example }),
+    });
+    expect(await pasted.json()).toMatchObject({ code: 200, data: { accepted: props.length, rejects: [] } });
     await ingest.drain();
     const after = await call<Device>(`info?id=${d.id}`);
     expect(after.data.status).toBe(2);

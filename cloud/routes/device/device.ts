@@ -1,3 +1,5 @@
+import { propertyFunctions } from "../../db/queries/device-data";
+import { exampleParams } from "../../simulator/series";
 import { and, count, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Locale } from "@/lib/contract/locale";
@@ -63,12 +65,13 @@ async function issueSecret(c: Ctx, device: { deviceSn: string; productId: number
   });
 }
 
-const credentialsOf = (c: Ctx, row: { id: number; deviceSn: string; productId: number }, secret: string): DeviceCredentials => ({
+const credentialsOf = async (c: Ctx, row: { id: number; deviceSn: string; productId: number }, secret: string): Promise<DeviceCredentials> => ({
   id: row.id,
   deviceSn: row.deviceSn,
   productId: row.productId,
   secret,
   broker: brokerOf(c),
+  example: exampleParams(await propertyFunctions(c.var.deps.db, row.productId), row.id, c.var.deps.now().getTime()),
 });
 
 /**
@@ -159,7 +162,7 @@ export const deviceRowsServed = [
   }),
   serve(deviceApi.add, async (c, input) => {
     const { row, secret } = await insertDevice(c, input as Values);
-    const added: DeviceAdded = { ...(await infoOf(c, row.id)), credentials: credentialsOf(c, row, secret) };
+    const added: DeviceAdded = { ...(await infoOf(c, row.id)), credentials: await credentialsOf(c, row, secret) };
     return added;
   }),
   serve(deviceApi.upd, async (c, input) => {

@@ -113,6 +113,15 @@ describe("the assistant without a model", () => {
     expect(text(other.events)).toContain("未配置大语言模型");
   });
 
+  it("answers a first question from the seeded guides, in the asker's language", async () => {
+    const zh = text((await ask(operator, await session(operator), "控制值是什么意思？", { language: "zh-cn" })).events);
+    expect(zh).toContain("预警值、报警值与控制值.txt");
+    expect(zh).toContain("设计允许值");
+    const en = text((await ask(operator, await session(operator), "What does the control value mean?", { language: "en" })).events);
+    expect(en).toContain("Warning, alarm and control values.txt");
+    expect(en).toContain("three thresholds per measured item");
+  });
+
   it("keeps conversations per user", async () => {
     const sid = await session(admin);
     expect((await cloud.request(`/file/ai/messages?id=${sid}`, { token: operator })).body.code).toBe(404);

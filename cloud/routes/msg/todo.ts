@@ -56,13 +56,13 @@ export const todoServed = [
     const { db, now } = c.var.deps;
     const actor = actorOf(c);
     // A pending alarm is accepted by whoever hands in its result: both steps are recorded.
-    if (alarm.status === ALARM_STATUS.pending) await takeStep(db, where, "accept", actor, {}, c.var.locale, now());
-    const after = await takeStep(db, where, "handle", actor, { remark: b.remark, attachments: attachmentsOf({ files: b.files }) }, c.var.locale, now());
+    if (alarm.status === ALARM_STATUS.pending) await takeStep(db, where, "accept", actor, {}, now());
+    const after = await takeStep(db, where, "handle", actor, { remark: b.remark, attachments: attachmentsOf({ files: b.files }) }, now());
     return { id: after.id, status: after.status };
   }),
   serve(todoApi.addCheck, async (c, b) => {
     const { where } = await todoAlarm(c, b.id, 2);
-    const after = await takeStep(c.var.deps.db, where, b.checkResult === 1 ? "approve" : "reject", actorOf(c), { remark: b.remark }, c.var.locale, c.var.deps.now());
+    const after = await takeStep(c.var.deps.db, where, b.checkResult === 1 ? "approve" : "reject", actorOf(c), { remark: b.remark }, c.var.deps.now());
     return { id: after.id, status: after.status };
   }),
 ];

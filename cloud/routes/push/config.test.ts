@@ -88,6 +88,14 @@ describe("push configurations", () => {
     expect(JSON.stringify(page.body.data)).not.toContain("s3cret");
   });
 
+  it("delivers a new configuration at once unless it says otherwise", async () => {
+    const { enableStatus: _enable, ...unset } = base({ pushName: "默认启用" });
+    const add = await call<{ id: number }>("/add", admin, unset);
+    expect(add.body.code).toBe(200);
+    expect((await call<PushConfigRow>(`/info?id=${add.body.data.id}`, admin)).body.data.enableStatus).toBe(1);
+    expect((await call("/del", admin, { ids: [add.body.data.id] })).body.code).toBe(200);
+  });
+
   it("keeps the stored secret when an update sends the mask back, and replaces it when a new one is given", async () => {
     const info = await call<PushConfigRow>(`/info?id=${id}`, admin);
     expect((await call("/upd", admin, { ...base(), id, pushName: "业主平台2", headers: info.body.data.headers })).body.code).toBe(200);

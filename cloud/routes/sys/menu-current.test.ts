@@ -29,11 +29,11 @@ describe("sys/menu/currentUser/authPC", () => {
     expect(perms).toEqual([...perms].sort());
   });
 
-  it("gives the project user their entries with the folders above them, and no buttons", async () => {
+  it("gives the project user their entries with the folders above them, and only the handling of alarms", async () => {
     const { menus, perms } = (await menusOf(await cloud.login("operator01", "Operator@2026", 2))).body.data;
     expect(all(menus).filter((n) => n.path).map((n) => n.path).sort()).toEqual([...operatorPaths].sort());
     expect(menus.map((m) => m.nameEn)).not.toContain("Inspection robots");
-    expect(perms).toEqual([]);
+    expect(perms).toEqual(["alarm:core:oper"]);
   });
 
   it("gives the platform administrator the management tree", async () => {

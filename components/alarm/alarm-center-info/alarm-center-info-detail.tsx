@@ -3,7 +3,7 @@
 import * as React from "react";
 import { CheckIcon, ClipboardCheckIcon, EraserIcon, HandIcon, XCircleIcon } from "lucide-react";
 import { alarmCoreApi, alarmRecord, type AlarmInfo } from "@/lib/contract/alarm/alarm-center";
-import { COMPARE_RANGE } from "@/lib/contract/alarm/enums";
+import { COMPARE_RANGE, conditionText } from "@/lib/contract/alarm/enums";
 import { CHECK_PERM, HANDLE_PERM, nextStatus, type AlarmOperation } from "@/lib/contract/alarm/workflow";
 import { definitionLines } from "@/lib/contract/alarm/rule";
 import { yBounds } from "@/components/monitoring/chart-options";
@@ -77,6 +77,12 @@ function Timeline({ row }: { row: AlarmInfo }) {
           <div className="text-xs text-muted-foreground">
             {o.userName} · {formatDateTime(o.createTime)}
           </div>
+          {o.escalation && (
+            <div className="mt-1 flex flex-wrap items-center gap-2 text-sm" data-testid="escalation">
+              <LevelBadge num={o.escalation.levelNum} name={o.escalation.levelName} color={o.escalation.levelColor} />
+              <span className="tabular-nums">{t("escalatedBy", { value: String(o.escalation.value), condition: conditionText(o.escalation.condition) })}</span>
+            </div>
+          )}
           {o.closeReason !== null && <div className="text-sm">{`${t("fields.closeReason")}: ${dictLabel(reasons, o.closeReason)}`}</div>}
           {o.remark && <p className="mt-1 text-sm whitespace-pre-wrap">{o.remark}</p>}
           <Attachments a={o.attachments} />
@@ -117,7 +123,8 @@ function AlarmChart({ row }: { row: AlarmInfo }) {
       ],
     };
   }, [chart, row.levelColor, row.value, t]);
-  return <ChartPanel title={`${t("chart")}${chart.identifier ? ` · ${chart.identifier}` : ""}`} empty={!chart.points.length} option={option} height={300} testId="alarm-chart" />;
+  const property = row.propertyName ?? chart.identifier;
+  return <ChartPanel title={`${t("chart")}${property ? ` · ${property}` : ""}`} empty={!chart.points.length} option={option} height={300} testId="alarm-chart" />;
 }
 
 const STEP_ACTIONS: WorkflowAction[] = ["accept", "handle", "review", "close", "clear"];
@@ -154,6 +161,11 @@ export const alarmCenterInfoDetail = defineDetail<AlarmInfo>({
         alarmName: false,
         status: false,
         levelNum: { type: "slot", render: (r) => <LevelBadge num={r.levelNum} name={r.levelName} color={r.levelColor} /> },
+        // The property by its name in the product; the first value, the one that raised it to its level now, and the current one.
+        identifier: { type: "slot", render: (r) => (r as AlarmInfo).propertyName ?? r.identifier ?? "-" },
+        value: { label: "fields.firstValue" },
+        raisingValue: { prop: "raisingValue", label: "fields.raisingValue", type: "slot", render: (r) => String((r as AlarmInfo).raisingValue ?? "-") },
+        latestValue: { label: "fields.currentValue" },
         ruleName: { prop: "ruleName", label: "fields.ruleName" },
         condition: { prop: "condition", label: "fields.condition", type: "slot", render: (r) => <ConditionText row={r as AlarmInfo} /> },
       }) as DetailRow<AlarmInfo>[],

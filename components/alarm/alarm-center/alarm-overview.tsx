@@ -15,8 +15,8 @@ type Params = Record<string, string | number>;
 const filtersOf = (query: Record<string, unknown>, drop: string): Params =>
   Object.fromEntries(Object.entries(query).filter(([k, v]) => !["current", "size", "sortField", "sortOrder", drop].includes(k) && v !== undefined && v !== null && v !== "") as [string, string | number][]);
 
-/** Level counts (`levelNums`) under the list's filters: a chip per level, a click narrows the list to it. */
-function LevelCounts({ ui }: { ui: ResourceUi<AlarmRecord> }) {
+/** Level counts (`levelNums`) under the list's filters: a chip per level (its name, then its count — no level number beside the count to misread), a click narrows the list to it. */
+export function LevelCounts({ ui }: { ui: ResourceUi<AlarmRecord> }) {
   const t = useTranslations("alarm.alarmCentre");
   const { data } = useCall(alarmCoreApi.levelNums, filtersOf(ui.query, "levelNum") as CallInput<typeof alarmCoreApi.levelNums>, { keepPreviousData: true });
   const active = ui.query.levelNum === undefined || ui.query.levelNum === null || ui.query.levelNum === "" ? null : Number(ui.query.levelNum);
@@ -32,8 +32,9 @@ function LevelCounts({ ui }: { ui: ResourceUi<AlarmRecord> }) {
           className={cn("flex items-center gap-1.5 rounded-md border px-2 py-1 transition-colors hover:bg-accent", active === l.levelNum && "border-primary ring-1 ring-primary")}
           aria-pressed={active === l.levelNum}
           data-testid="alarm-level-count"
+          aria-label={t("levelCount", { level: l.levelName ?? String(l.levelNum ?? "-"), count: l.count })}
         >
-          <LevelBadge num={l.levelNum} name={l.levelName} color={l.levelColor} />
+          <LevelBadge name={l.levelName ?? String(l.levelNum ?? "-")} color={l.levelColor} />
           <span className="font-semibold tabular-nums">{l.count}</span>
         </button>
       ))}

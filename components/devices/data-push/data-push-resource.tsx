@@ -80,7 +80,7 @@ export const dataPushResource = defineResource<PushConfigRow>({
       encoding: { show: isHttp },
       enableStatus: { type: "radio" },
     },
-    defaults: { method: "POST", dataTypes: [1], deviceScope: PUSH_DEVICE_SCOPE.all, deviceIds: [], headers: [], params: [], encoding: "UTF-8", enableStatus: 2 },
+    defaults: { method: "POST", dataTypes: [1], deviceScope: PUSH_DEVICE_SCOPE.all, deviceIds: [], headers: [], params: [], encoding: "UTF-8", enableStatus: 1 },
   },
   detail: {
     sections: [

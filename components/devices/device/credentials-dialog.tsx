@@ -13,9 +13,12 @@ export function CredentialsDialog() {
   if (!c) return null;
   const topics = deviceTopics(c.productId, c.deviceSn);
   const broker = c.broker ? `${c.broker.host}:${c.broker.port}` : t("noBroker");
-  const example = c.broker
-    ? `mosquitto_pub -h ${c.broker.host} -p ${c.broker.port} -u ${c.deviceSn} -P '${c.secret}' -t ${topics.up[0].topic} -m '{"params": {}}'`
-    : null;
+  // The product's properties with plausible values: pasted as it is, the example stores a value.
+  const payload = JSON.stringify({ params: c.example ?? {} });
+  const example = c.broker ? `mosquitto_pub -h ${c.broker.host} -p ${c.broker.port} -u ${c.deviceSn} -P '${c.secret}' -t ${topics.up[0].topic} -m '${payload}'` : null;
+  // The console's own address: the one the user's browser reaches, forwarded to the cloud's ingest.
+  const url = `${window.location.origin}/api/${ingestPath(c.productId, c.deviceSn, "property/post")}`;
+  const curl = `curl -u '${c.deviceSn}:${c.secret}' -H 'content-type: application/json' -d '${payload}' ${url}`;
   return (
     <KitDialog
       onClose={() => setShown(null)}
@@ -49,8 +52,11 @@ export function CredentialsDialog() {
             </tbody>
           </table>
         </div>
-        <p className="text-xs text-muted-foreground">{t("http", { path: ingestPath(c.productId, c.deviceSn, "property/post") })}</p>
         {example && <CopyLine label={t("example")} value={example} copy={example} copyLabel={t("copy")} testId="credentials-example" />}
+        <p className="text-xs text-muted-foreground" data-testid="credentials-http">
+          {t("http", { url })}
+        </p>
+        <CopyLine label={t("httpExample")} value={curl} copy={curl} copyLabel={t("copy")} testId="credentials-curl" />
       </div>
     </KitDialog>
   );

@@ -10,6 +10,8 @@ import { DeviceListMap, type MapDevice } from "@/components/maps";
 import { Button } from "@/components/ui/button";
 import { swrFetcher } from "@/lib/api/fetcher";
 import type { CallAnswer } from "@/lib/contract/call";
+import { useCall } from "@/lib/api/call";
+import { alarmCoreApi } from "@/lib/contract/alarm/alarm-center";
 import { DEVICE_STATUS, type Device, type deviceApi } from "@/lib/contract/device/device";
 import { formatDateTime } from "@/lib/format";
 import { DeviceStatusCell } from "./device-cells";
@@ -61,18 +63,20 @@ function DevicesMap({ query, page }: { query: Record<string, unknown>; page: Dev
   const { data } = useSWR<CallAnswer<DevicePage>>([page.path, params], swrFetcher, { refreshInterval: 30_000 });
   const rows = React.useMemo(() => data?.records ?? [], [data]);
   const byId = React.useMemo(() => new Map(rows.map((r) => [r.id, r])), [rows]);
-  const devices = React.useMemo<MapDevice[]>(
-    () =>
-      rows.map((r) => ({
-        id: r.id,
-        deviceName: r.deviceName,
-        deviceLongitude: r.longitude,
-        deviceLatitude: r.latitude,
-        // Offline devices get the warning marker.
-        warnStatus: Number(r.status) === DEVICE_STATUS.offline ? 2 : 1,
-      })),
-    [rows],
-  );
+  // The open alarms of the devices shown: an alarm and being offline are marked apart.
+  const placed = React.useMemo(() => rows.filter((r) => r.longitude !== null && r.latitude !== null).map((r) => r.id), [rows]);
+  const { data: open } = useCall(alarmCoreApi.openByDevice, placed.length ? { deviceIds: placed } : null, { refreshInterval: 30_000 });
+  const devices = React.useMemo<MapDevice[]>(() => {
+    const alarmOf = new Map((open ?? []).map((a) => [a.deviceId, a]));
+    return rows.map((r) => ({
+      id: r.id,
+      deviceName: r.deviceName,
+      deviceLongitude: r.longitude,
+      deviceLatitude: r.latitude,
+      alarm: alarmOf.get(r.id) ?? null,
+      offline: Number(r.status) === DEVICE_STATUS.offline,
+    }));
+  }, [rows, open]);
   return (
     <div className="rounded-md border bg-card p-2" data-testid="devices-map">
       <DeviceListMap

@@ -10,6 +10,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { useCall } from "@/lib/api/call";
 import { HISTORY_RAW_LIMIT, deviceDataApi } from "@/lib/contract/device/device-data";
 import { formatDateTime } from "@/lib/format";
+import { alarmRuleApi, definitionLines } from "@/lib/contract/alarm/rule";
+import { alarmMarkLine, yBounds } from "@/components/monitoring/chart-options";
 import { chartable, dayRange, formatValue, PERIODS, periodRange, rangeDays, type Period, type TimeRange } from "./device-data-view";
 
 type EChartsOption = import("echarts").EChartsOption;
@@ -36,17 +38,30 @@ export function HistoryPanel({ deviceId }: { deviceId: number }) {
   const history = useCall(deviceDataApi.history, identifier ? { id: deviceId, identifiers: identifier, startTime: range.from, endTime: range.to } : null, { keepPreviousData: true, shouldRetryOnError: false });
   const points = React.useMemo(() => history.data?.series.find((s) => s.identifier === identifier)?.points ?? [], [history.data, identifier]);
   const unit = prop?.unit ?? "";
+  // The alarm rules' lines on this property (warning, alarm, control…), each in its level's colour — as the monitoring screens and the alarm page draw them.
+  const rules = useCall(alarmRuleApi.alarmLines, identifier ? { deviceId, identifier, statType: "not" } : null);
+  const lines = React.useMemo(() => definitionLines(rules.data ?? []), [rules.data]);
 
   const option = React.useMemo<EChartsOption>(
     () => ({
       grid: { left: 56, right: 24, top: 32, bottom: 64 },
       tooltip: { trigger: "axis", valueFormatter: (v) => `${typeof v === "number" ? v.toLocaleString(locale, { maximumFractionDigits: 4 }) : v}${unit ? ` ${unit}` : ""}` },
       xAxis: { type: "time" },
-      yAxis: { type: "value", name: unit, scale: true },
+      yAxis: { type: "value", name: unit, scale: true, ...(yBounds([{ id: "v", name: "", unit, data: points }], lines) ?? {}) },
       dataZoom: [{ type: "inside" }, { type: "slider", height: 20, bottom: 16 }],
-      series: [{ type: "line", name: prop?.funcName ?? identifier ?? "", data: points, showSymbol: points.length < 60, sampling: "lttb", connectNulls: false }],
+      series: [
+        {
+          type: "line",
+          name: prop?.funcName ?? identifier ?? "",
+          data: points,
+          showSymbol: points.length < 60,
+          sampling: "lttb",
+          connectNulls: false,
+          ...(lines.length && { markLine: alarmMarkLine(lines) }),
+        },
+      ],
     }),
-    [points, prop, identifier, unit, locale],
+    [points, prop, identifier, unit, locale, lines],
   );
 
   const [page, setPage] = React.useState({ current: 1, size: TABLE_SIZES[0] });

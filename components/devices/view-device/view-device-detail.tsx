@@ -19,6 +19,7 @@ import { ConnectionCard } from "./connection-card";
 import { REALTIME_REFRESH_MS } from "./device-data-view";
 import { rejectsResource, STATUS_TONES, statusLogResource } from "./device-logs";
 import { HistoryPanel } from "./history-panel";
+import { deviceAlarmsResource, OpenAlarmsBadge, useOpenAlarms } from "@/components/alarm/device-alarms";
 import { RealtimePanel } from "./realtime-panel";
 
 /** The device's fields, labelled by the device list's messages (`devices.device.fields.*`). */
@@ -59,6 +60,7 @@ function StateCard({ row }: { row: Device }) {
             {t("stale")}
           </Badge>
         )}
+        <OpenAlarmsBadge deviceId={row.id} withLevel />
       </div>
       <DetailRows rows={stateRows} row={live} label={(k) => tl(k)} columns={1} />
       {!!log.data?.records.length && (
@@ -82,16 +84,20 @@ function ControlCard({ row }: { row: Device }) {
   return <LinkagePad deviceId={row.id} disabled={status === DEVICE_STATUS.online ? null : "offline"} />;
 }
 
-/** The device on the map with its newest values in the info card. */
+/** The device on the map with its newest values in the info card, which names its open alarm's level while it has one. */
 function LocationCard({ row }: { row: Device }) {
   const t = useTranslations("devices.viewDevice");
   const tl = useTranslations("devices");
-  const { data } = useCall(deviceDataApi.realTime, { id: row.id });
+  const { data } = useCall(deviceDataApi.realTime, { id: row.id }, { refreshInterval: REALTIME_REFRESH_MS, keepPreviousData: true });
+  const alarm = useOpenAlarms(row.id);
   if (row.longitude === null || row.latitude === null) return <p className="py-8 text-center text-sm text-muted-foreground">{t("location.none")}</p>;
   const dataList = (data?.values ?? []).filter((v) => v.ts !== null).slice(0, 4).map((v) => ({ paramName: v.funcName, dataValue: v.num !== null ? `${v.num}${v.unit ? ` ${v.unit}` : ""}` : v.txt }));
   return (
     <div className="flex flex-col gap-2">
-      <DeviceLocationMap device={{ id: row.id, deviceName: row.deviceName, deviceLongitude: row.longitude, deviceLatitude: row.latitude, dataList }} height={240} />
+      <DeviceLocationMap
+        device={{ id: row.id, deviceName: row.deviceName, deviceLongitude: row.longitude, deviceLatitude: row.latitude, dataList, alarm, offline: (data?.status ?? Number(row.status)) === DEVICE_STATUS.offline }}
+        height={240}
+      />
       <DetailRows rows={positionRows} row={row} label={(k) => tl(k)} columns={1} />
     </div>
   );
@@ -148,6 +154,7 @@ const viewDeviceDetail = defineDetail<Device>({
   tabs: [
     { key: "realtime", label: "viewDevice.tabs.realtime", render: (row) => <RealtimePanel deviceId={row.id} /> },
     { key: "history", label: "viewDevice.tabs.history", render: (row) => <HistoryPanel deviceId={row.id} /> },
+    { key: "alarms", label: "viewDevice.tabs.alarms", badge: (row) => <OpenAlarmsBadge deviceId={row.id} />, list: { resource: deviceAlarmsResource, filter: (row) => ({ deviceId: row.id }) } },
     { key: "cycle", label: "viewDevice.tabs.cycle", render: (row) => <CyclePanel deviceId={row.id} /> },
     { key: "subDevices", label: "viewDevice.tabs.subDevices", render: (row) => <SubDevices row={row} /> },
     { key: "rejects", label: "viewDevice.tabs.rejects", list: { resource: rejectsResource, filter: (row) => ({ id: row.id }) } },

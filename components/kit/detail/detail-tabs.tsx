@@ -16,6 +16,7 @@ export function DetailTabs<Row extends AnyRow>({ tabs, tab, onTab, ctx }: { tabs
             <TabsTrigger key={t.key} value={t.key} data-testid={`detail-tab-${t.key}`}>
               {ctx.t(t.label)}
               {count != null && <span className="tabular-nums text-muted-foreground">({count})</span>}
+              {t.badge?.(ctx.row)}
             </TabsTrigger>
           );
         })}

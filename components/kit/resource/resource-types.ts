@@ -503,6 +503,8 @@ export type DetailTab<Row extends AnyRow> = {
   show?: (row: Row) => boolean;
   /** A number shown after the label, taken from the row (e.g. the info's `functionCount`). */
   count?: (row: Row) => number | null | undefined;
+  /** A part after the label that reads on its own (e.g. a device's open alarms, kept live). */
+  badge?: (row: Row) => ReactNode;
 };
 
 /** What the view dialog and the detail page share: cards, then tabs. */

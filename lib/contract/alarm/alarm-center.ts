@@ -7,6 +7,7 @@ import { optional, selectRequired, text, textRequired } from "../validation";
 import { ALARM_STATUS, ALARM_TYPES, type AlarmCondition } from "./enums";
 import { ATTACHMENT_LIMITS, CHECK_PERM, closeBody, HANDLE_PERM, operBody, stepResult, type AlarmOperation } from "./workflow";
 import type { AlarmDefinition } from "./rule";
+import { DEVICE_READERS } from "../device/device";
 
 const paths = (max: number) => z.array(z.string().trim().min(1).max(500)).max(max, "validation.maxItems").default([]);
 /** "YYYY-MM-DD HH:mm(:ss)" in platform time, as the date-time input writes it. */
@@ -55,14 +56,18 @@ export const alarmRecord = defineEntity({
 export type AlarmRecord = RowOf<typeof alarmRecord.fields>;
 
 /** The list's query: the contract's filters and the device by name or SN. */
-export const alarmFilters = alarmRecord.filters.extend({ deviceName: text(64) });
-export const alarmQuery = alarmRecord.query.extend({ deviceName: text(64) });
+export const alarmFilters = alarmRecord.filters.extend({ deviceName: text(64), deviceId: optionalId.optional() });
+export const alarmQuery = alarmRecord.query.extend({ deviceName: text(64), deviceId: optionalId.optional() });
 export const manualUpdate = alarmRecord.body.extend({ id: dbId });
 /** addManual (`alarmRecord.body`): name, level, device (optional), time (default now), description, attachments. */
 export type ManualBody = z.infer<typeof alarmRecord.body>;
 
 /** `alarm/core/info`: the alarm, its rule's condition, the device's product and the timeline. */
 export type AlarmInfo = AlarmRecord & {
+  /** The property's name in the device's product (null without one: the identifier is shown). */
+  propertyName: string | null;
+  /** The value that raised the alarm to its level now: the last escalation's, else the first value. */
+  raisingValue: number | null;
   ruleId: number | null;
   ruleName: string | null;
   condition: AlarmCondition | null;
@@ -92,6 +97,16 @@ export type AlarmChart = { identifier: string | null; points: [number, number][]
 /** The alarm centre's screen: the only one that reads alarms (the to-do centre reads a to-do's own). */
 export const ALARM_CENTRE = ["/alarm/alarmCenter"] as const;
 const read = { menu: ALARM_CENTRE };
+/** A device's alarms are read where the device is too (its page's alarm tab, the device map). */
+const readWithDevices = { menu: [...ALARM_CENTRE, ...DEVICE_READERS] };
+
+/** `alarm/core/openByDevice`: devices by id (comma-joined, up to 2,000: the device map's markers). */
+export const openByDeviceQuery = z.object({
+  deviceIds: z.preprocess((v) => (typeof v === "string" ? (v ? v.split(",") : []) : v), z.array(dbId).max(2000, "validation.maxItems")),
+});
+/** A device's open alarms (pending, handling, awaiting review): how many, and the most severe level among them. */
+export const deviceOpenAlarms = z.object({ deviceId: z.number().int(), count, ...levelOf });
+export type DeviceOpenAlarms = z.infer<typeof deviceOpenAlarms>;
 
 /**
  * `alarm/core/*` (core §7): the alarm centre of the project chosen in the header, or of all the
@@ -99,8 +114,9 @@ const read = { menu: ALARM_CENTRE };
  * against its role's code; close) and manual alarms (added in the header's project).
  */
 export const alarmCoreApi = {
-  page: defineCall({ kind: "get", path: "alarm/core/page", input: alarmQuery, answer: typed<Page<AlarmRecord>>(), access: read, scope: "projectOptional" }),
-  statusNums: defineCall({ kind: "get", path: "alarm/core/statusNums", input: alarmFilters, answer: statusNums, access: read, scope: "projectOptional" }),
+  page: defineCall({ kind: "get", path: "alarm/core/page", input: alarmQuery, answer: typed<Page<AlarmRecord>>(), access: readWithDevices, scope: "projectOptional" }),
+  statusNums: defineCall({ kind: "get", path: "alarm/core/statusNums", input: alarmFilters, answer: statusNums, access: readWithDevices, scope: "projectOptional" }),
+  openByDevice: defineCall({ kind: "get", path: "alarm/core/openByDevice", input: openByDeviceQuery, answer: z.array(deviceOpenAlarms), access: readWithDevices, scope: "projectOptional" }),
   levelNums: defineCall({ kind: "get", path: "alarm/core/levelNums", input: alarmFilters, answer: z.array(levelNum), access: read, scope: "projectOptional" }),
   statistics: defineCall({ kind: "get", path: "alarm/core/statistics", input: statisticsQuery, answer: alarmStatistics, access: read, scope: "projectOptional" }),
   exportInfo: defineCall({ kind: "export", path: "alarm/core/exportInfo", input: alarmFilters, answer: file, access: read, scope: "projectOptional" }),

@@ -14,6 +14,12 @@ export const ALARM_TYPE = { auto: 1, manual: 2 } as const;
 export const COMPARE_TYPES = [1, 2, 3, 4, 5] as const;
 export type CompareType = (typeof COMPARE_TYPES)[number];
 export const COMPARE_RANGE = 5;
+
+/** A level's condition as the alarm's text and timeline show it, e.g. "> 12.5" or "∉ [−5, 5]". */
+export function conditionText(c: { compareType: number; threshold?: number | null; minValue?: number | null; maxValue?: number | null }): string {
+  const ops: Record<number, string> = { 1: ">", 2: "≥", 3: "<", 4: "≤" };
+  return c.compareType === COMPARE_RANGE ? `∉ [${c.minValue ?? "-∞"}, ${c.maxValue ?? "∞"}]` : `${ops[c.compareType] ?? "?"} ${c.threshold ?? ""}`;
+}
 /** What a rule compares: the value itself, its change since the first value, or its change over the last day. */
 export const STAT_TYPES = ["not", "total", "dayRate"] as const;
 export type StatType = (typeof STAT_TYPES)[number];
@@ -53,6 +59,9 @@ export type AlarmCondition = {
   levels?: AlarmConditionLevel[];
 };
 
+/** What an escalation step records: the value that reached the more severe level, that level, and its condition. */
+export type AlarmEscalation = { value: number; levelNum: number | null; levelName: string | null; levelColor: string | null; condition: AlarmCondition };
+
 /** An alarm's file (core §9: up to 5 files, 5 images, 2 videos). */
 export type AlarmAttachment = { url: string; name: string; size?: number; kind?: "file" | "image" | "video" };
 
@@ -68,4 +77,4 @@ export const ALARM_ENUMS = {
 /** Review result 1 approved, 2 not approved. */
 export const CHECK_RESULTS = [1, 2] as const;
 /** Every recorded step of an alarm's life, in the timeline. */
-export const ALARM_STEPS = ["raise", "edit", "accept", "handle", "approve", "reject", "close", "clear"] as const;
+export const ALARM_STEPS = ["raise", "edit", "escalate", "accept", "handle", "approve", "reject", "close", "clear"] as const;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dbId } from "../common";
 import { text, textRequired } from "../validation";
-import { ALARM_STATUS, ALARM_STEPS, CHECK_RESULTS } from "./enums";
+import { ALARM_STATUS, ALARM_STEPS, CHECK_RESULTS, type AlarmEscalation } from "./enums";
 
 /**
  * The alarm workflow of core §4: pending → handling (accept) → awaiting review (handling result)
@@ -21,7 +21,7 @@ export const stepResult = z.object({ id: z.number().int(), status: z.number().in
 export const CLOSE_REASONS = [1, 2] as const;
 
 export type AlarmStep = (typeof ALARM_STEPS)[number];
-export type Move = Exclude<AlarmStep, "raise" | "edit">;
+export type Move = Exclude<AlarmStep, "raise" | "edit" | "escalate">;
 
 const { pending, handling, review, handled, cleared } = ALARM_STATUS;
 export const TRANSITIONS: Record<Move, { from: readonly AlarmStatus[]; to: AlarmStatus }> = {
@@ -87,5 +87,7 @@ export type AlarmOperation = {
   remark: string | null;
   closeReason: number | null;
   attachments: Attachments;
+  /** An escalation step: the value that reached the level, the level (named in the caller's language) and its condition. */
+  escalation: AlarmEscalation | null;
   createTime: string;
 };

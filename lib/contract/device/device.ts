@@ -70,7 +70,15 @@ export type LatestValue = { identifier: string; ts: string; num: number | null; 
  * A device's MQTT credentials: `add` and `resetSecret` answer them, the only time the secret is
  * ever shown (the cloud keeps its hash). `broker` is the MQTT address devices connect to.
  */
-export const deviceCredentials = z.object({ id: z.number().int(), deviceSn: z.string(), productId: z.number().int(), secret: z.string(), broker: z.object({ host: z.string(), port: z.number().int() }).nullable() });
+export const deviceCredentials = z.object({
+  id: z.number().int(),
+  deviceSn: z.string(),
+  productId: z.number().int(),
+  secret: z.string(),
+  broker: z.object({ host: z.string(), port: z.number().int() }).nullable(),
+  /** A first report's `params`: the product's properties with plausible values (the examples publish it). */
+  example: z.record(z.string(), z.unknown()),
+});
 export type DeviceCredentials = z.infer<typeof deviceCredentials>;
 /** `add` answers the new row and its credentials. */
 export type DeviceAdded = Device & { credentials: DeviceCredentials };

@@ -57,7 +57,8 @@ export const pushConfig = defineEntity({
     params: { schema: z.array(pushParam).max(20, "validation.maxItems").default([]), kind: "custom", list: false, export: false },
     template: { schema: text(5000), kind: "textarea", full: true, list: false, export: false },
     encoding: { schema: choice(PUSH_ENCODINGS).default("UTF-8"), kind: "select", dict: "pushEncoding", list: false },
-    enableStatus: { schema: enableState.default(2), kind: "switch", dict: "enableState", search: "eq" },
+    /** A new configuration delivers at once unless switched off (the switch sits at the foot of the form). */
+    enableStatus: { schema: enableState.default(1), kind: "switch", dict: "enableState", search: "eq" },
     /** The newest attempt's status and time, what waits in the outbox, and what was given up on. */
     lastStatus: { kind: "select", dict: "pushStatus", readOnly: true, form: false },
     lastPushTime: { kind: "datetime", readOnly: true, form: false },
