@@ -15,6 +15,7 @@ import { llmConfigFromEnv } from "./lib/llm";
 import { storageQuotaMbFromEnv } from "./lib/storage";
 import { LinkageEngine } from "./linkage/engine";
 import { safeFetch } from "./lib/outbound";
+import { attachIngest } from "./live/bus";
 
 export type CloudOptions = {
   port: number;
@@ -56,6 +57,7 @@ export async function startCloud(opts: CloudOptions) {
   const delivery = createDelivery({ db: handle.db, smtpUrl: process.env.SMTP_URL, smtpFrom: process.env.SMTP_FROM, sms: process.env.SMS_WEBHOOK_URL ? webhookSms(process.env.SMS_WEBHOOK_URL) : undefined });
   const alarms = new AlarmEvaluator(handle.db, { delivery }).attach(channel.ingest);
   const push = new PushEngine(handle.db).attach(channel.ingest, alarms.events);
+  const detachLive = attachIngest(channel.ingest);
   const linkage = new LinkageEngine(handle.db, { delivery, webCall: safeFetch }).attach(channel.ingest);
   const simulate = opts.simulator ?? process.env.SIMULATOR !== "off";
   const simulator = simulate ? await startSimulator(handle.db, { brokerUrl: channel.transport.url, backfill: seeded }) : null;
@@ -88,6 +90,7 @@ export async function startCloud(opts: CloudOptions) {
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       stopUpkeep();
+      detachLive();
       await simulator?.close();
       await channel.close();
       await alarms.close();

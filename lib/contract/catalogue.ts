@@ -37,6 +37,7 @@ import * as betonRule from "./device/beton-rule";
 import * as linkage from "./linkage/api";
 import * as scenes from "./scene/api";
 import * as devices from "./device/device";
+import * as live from "./live/live";
 
 /** Devices, their operations, points, configuration, construction, calibration, linkage and scenes. */
 const DEVICES = [devices, deviceOps, deviceConfig, pointGroup, buildInfo, betonRule, linkage, scenes];
@@ -57,7 +58,7 @@ const MODULES: Record<Service, object[]> = {
 
   device: [battery, deviceData, project, space, product, ...DEVICES],
 
-  comm: [connect, ingest, debug, concrete, instruct],
+  comm: [connect, ingest, debug, concrete, instruct, live],
 
   stat: [analysis, depthProfile, home, monitorScreen],
 

@@ -4,6 +4,7 @@ import { connectServed } from "./connect";
 import { debugServed } from "./debug";
 import { ingestServed } from "./ingest";
 import { instructServed } from "./instruct";
+import { liveServed } from "./live";
 
 /** The service's declared calls (`lib/contract`), each served with its own checks. */
-export const commServed: Served[] = [...connectServed, ...ingestServed, ...debugServed, ...concreteServed, ...instructServed];
+export const commServed: Served[] = [...connectServed, ...ingestServed, ...debugServed, ...concreteServed, ...instructServed, ...liveServed];
