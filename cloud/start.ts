@@ -16,6 +16,7 @@ import { storageQuotaMbFromEnv } from "./lib/storage";
 import { LinkageEngine } from "./linkage/engine";
 import { safeFetch } from "./lib/outbound";
 import { attachIngest } from "./live/bus";
+import { CameraStreams } from "./media/cameras";
 
 export type CloudOptions = {
   port: number;
@@ -62,6 +63,8 @@ export async function startCloud(opts: CloudOptions) {
   const simulate = opts.simulator ?? process.env.SIMULATOR !== "off";
   const simulator = simulate ? await startSimulator(handle.db, { brokerUrl: channel.transport.url, backfill: seeded }) : null;
   const config = cloudConfig(opts.config);
+  const streams = new CameraStreams();
+  console.log(`[cloud] simulated cameras: ${streams.live ? "live pictures with ffmpeg" : "the shipped clip looped (no ffmpeg)"}`);
   // The demo scene's floor plan is a file beside the database: drawn again when missing.
   await writeDemoPlans(handle.db, config.filesDir);
   const stopUpkeep = startFileUpkeep(handle.db, config.filesDir);
@@ -75,6 +78,7 @@ export async function startCloud(opts: CloudOptions) {
     alarms,
     push,
     linkage,
+    cameras: { streams, positionOf: (id) => simulator?.padOf(id) },
   });
   const host = opts.host ?? "127.0.0.1";
   const server: ServerType = await new Promise((resolve) => {
@@ -91,6 +95,7 @@ export async function startCloud(opts: CloudOptions) {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       stopUpkeep();
       detachLive();
+      streams.close();
       await simulator?.close();
       await channel.close();
       await alarms.close();

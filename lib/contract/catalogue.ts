@@ -38,9 +38,10 @@ import * as linkage from "./linkage/api";
 import * as scenes from "./scene/api";
 import * as devices from "./device/device";
 import * as live from "./live/live";
+import * as video from "./video/video";
 
 /** Devices, their operations, points, configuration, construction, calibration, linkage and scenes. */
-const DEVICES = [devices, deviceOps, deviceConfig, pointGroup, buildInfo, betonRule, linkage, scenes];
+const DEVICES = [devices, deviceOps, deviceConfig, pointGroup, buildInfo, betonRule, linkage, scenes, video];
 import * as home from "./home";
 import * as message from "./message";
 import * as analysis from "./monitoring/analysis";
