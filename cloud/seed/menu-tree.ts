@@ -188,6 +188,7 @@ export const operatorPaths = new Set([
   "/devices/handleLog",
   ...(monitoring.children ?? []).map((n) => n.path!),
   "/alarm/alarmCenter",
+  "/videoSurveillances/videoSurveillance",
   "/msg/todo",
   "/msg/station",
   "/globalDataScreen",
