@@ -8,7 +8,8 @@ import { LOCALE_COOKIE, normalizeLocale, type Locale } from "@/lib/contract/loca
 import { deviceOfTopic, deviceTopic, INBOX_TOPIC, LIVE_MAX_TOPICS, LIVE_PATH, LIVE_SILENT_MS, liveClientMessage, type CloudLiveEvent, type LiveServerMessage } from "@/lib/contract/live/live";
 import { apiTextFor } from "../api-text";
 import { cookieIn } from "../request-guard";
-import { SESSION_COOKIE, type SessionData } from "../session";
+import { SESSION_COOKIE } from "../session-cookie";
+import type { SessionData } from "../session";
 import { forgetSeal, openSeal } from "../session-seal";
 import { callUpstream, upstreamConfig, type UpstreamConfig } from "../upstream";
 import { CloudEvents } from "./cloud-events";
