@@ -23,7 +23,10 @@ for (const locale of ["zh-cn", "en"] as const) {
     await context.addCookies([{ name: "locale", value: locale, url: testInfo.project.use.baseURL ?? "http://127.0.0.1" }]);
     await loginAs(page, "demoadmin");
     await expect(page).toHaveURL(/\/home/);
-    await new ShellPage(page).ready();
+    const shell = new ShellPage(page);
+    await shell.ready();
+    // The pad's call works in the chosen project (the wall's first cameras are this project's).
+    await shell.chooseProject("滨江花园二期基坑监测");
     const wall = new VideoWallPage(page);
     await wall.open();
     await expect(wall.tiles()).toHaveCount(4, { timeout: 30_000 });
