@@ -7,6 +7,7 @@ import next from "next";
 import { Worker } from "node:worker_threads";
 import type { CloudOptions } from "./cloud/start";
 import { CLIENT_IP_HEADER } from "./lib/server/request-guard";
+import { createLiveServer } from "./lib/server/live/live-server";
 
 /**
  * One process: the Next request handler, the built-in cloud on a loopback port (unless
@@ -99,6 +100,7 @@ async function main() {
   await app.prepare();
   const handle = app.getRequestHandler();
   const nextUpgrade = app.getUpgradeHandler();
+  const live = createLiveServer();
 
   const server = createServer((req, res) => {
     // The cloud sees the real client address for throttling; a client cannot forge it.
@@ -108,7 +110,8 @@ async function main() {
   });
   server.on("upgrade", (req, socket, head) => {
     if (!upgradeAllowed(req)) return refuse(socket, "403 Forbidden");
-    // Later issues register their relays here; until then only Next's own dev channel upgrades.
+    // The live channel (session-checked there), then Next's own dev channel.
+    if (live.handleUpgrade(req, socket, head)) return;
     if (dev && req.url!.startsWith("/_next/")) return void nextUpgrade(req, socket, head);
     refuse(socket, "404 Not Found");
   });
@@ -126,6 +129,7 @@ async function main() {
     console.log("[console] stopping: finishing in-flight requests");
     // Whatever is still open after 10 s is cut so the process never hangs.
     setTimeout(() => process.exit(0), 10_000).unref();
+    live.close();
     server.close(async () => {
       await cloud?.close();
       process.exit(0);

@@ -18,6 +18,8 @@ import { llmConfigFromEnv } from "./lib/llm";
 import { storageQuotaMbFromEnv } from "./lib/storage";
 import { LinkageEngine } from "./linkage/engine";
 import { safeFetch } from "./lib/outbound";
+import { attachIngest } from "./live/bus";
+import { CameraStreams } from "./media/cameras";
 
 export type CloudOptions = {
   port: number;
@@ -60,10 +62,13 @@ export async function startCloud(opts: CloudOptions) {
   const delivery = createDelivery({ db: handle.db, smtpUrl: process.env.SMTP_URL, smtpFrom: process.env.SMTP_FROM, sms: process.env.SMS_WEBHOOK_URL ? webhookSms(process.env.SMS_WEBHOOK_URL) : undefined });
   const alarms = new AlarmEvaluator(handle.db, { delivery }).attach(channel.ingest);
   const push = new PushEngine(handle.db).attach(channel.ingest, alarms.events);
+  const detachLive = attachIngest(channel.ingest);
   const linkage = new LinkageEngine(handle.db, { delivery, webCall: safeFetch }).attach(channel.ingest);
   const simulate = opts.simulator ?? process.env.SIMULATOR !== "off";
   const simulator = simulate ? await startSimulator(handle.db, { brokerUrl: channel.transport.url, backfill: seeded }) : null;
   const config = cloudConfig(opts.config);
+  const streams = new CameraStreams();
+  console.log(`[cloud] simulated cameras: ${streams.live ? "live pictures with ffmpeg" : "the shipped clip looped (no ffmpeg)"}`);
   // The demo scene's floor plan is a file beside the database: drawn again when missing.
   await writeDemoPlans(handle.db, config.filesDir);
   await writeDemoDocs(handle.db, config.filesDir);
@@ -82,6 +87,7 @@ export async function startCloud(opts: CloudOptions) {
     alarms,
     push,
     linkage,
+    cameras: { streams, positionOf: (id) => simulator?.padOf(id) },
   });
   const host = opts.host ?? "127.0.0.1";
   const server: ServerType = await new Promise((resolve) => {
@@ -97,6 +103,8 @@ export async function startCloud(opts: CloudOptions) {
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await cluster.close();
+      detachLive();
+      streams.close();
       await simulator?.close();
       await channel.close();
       await alarms.close();

@@ -10,6 +10,7 @@ import type { Delivery } from "../lib/delivery";
 import { t } from "../lib/i18n";
 import { localized } from "../lib/i18n-text";
 import { tenantOf } from "../lib/scope";
+import { inboxChanged } from "../live/bus";
 
 /** The system administration's template of each channel (core §4); the built-in text when a tenant has none enabled. */
 const TEMPLATE_CODES: Record<number, string> = { [CHANNEL.site]: "alarm_site", [CHANNEL.sms]: "alarm_sms", [CHANNEL.email]: "alarm_email" };
@@ -75,6 +76,7 @@ export async function notifyAlarm(db: Db, delivery: Delivery, alarm: AlarmRow, c
         await attempt(channel, c.linkName, () =>
           db.insert(stationMessages).values({ tenantId: alarm.tenantId, userId, msgTitle: msg.title.slice(0, 200), msgContent: msg.body, msgType: "ala", bizId: alarm.id }),
         );
+        inboxChanged([userId]);
       }
       if (channel === CHANNEL.sms && c.phone) await attempt(channel, c.phone, () => delivery.send({ channel: "sms", target: c.phone!, subject: msg.title, body: msg.body }));
       if (channel === CHANNEL.email && c.email) await attempt(channel, c.email, () => delivery.send({ channel: "email", target: c.email!, subject: msg.title, body: msg.body }));

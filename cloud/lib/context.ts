@@ -6,6 +6,7 @@ import type { ActiveProject } from "./scope";
 import type { Ingest } from "../ingest/pipeline";
 import type { LlmConfig } from "./llm";
 import type { linkageLogs } from "../db/schema";
+import type { CameraStreams } from "../media/cameras";
 
 export type CloudConfig = {
   product: string;
@@ -40,6 +41,8 @@ export type Deps = {
   push?: { invalidate(): void };
   /** The linkage engine: told when rules change; runs a rule on demand (`operate`), answering its log row. */
   linkage?: { invalidate(): Promise<void>; operate(ruleId: number, by: string): Promise<(typeof linkageLogs.$inferSelect) | null> };
+  /** The simulated cameras' streams and where each points (absent where no video is served). */
+  cameras?: { streams: CameraStreams; positionOf(deviceId: number): { pan: number; tilt: number } | undefined };
 };
 
 export type Auth = {

@@ -17,6 +17,7 @@ import type { OutboundOptions, OutboundResult } from "../lib/outbound";
 import { t } from "../lib/i18n";
 import { openEntries } from "../lib/secrets";
 import { FireRateBreaker, combine, isActive, observe, propertyHolds, stateMatches, suppressed, symbolText, type PropertyState } from "./condition";
+import { inboxChanged } from "../live/bus";
 
 /** The outbound HTTP call (`safeFetch`: refuses internal targets, caps time and size); tests pass their own. */
 export type WebCall = (url: string, opts: OutboundOptions) => Promise<Pick<OutboundResult, "status" | "body" | "durationMs">>;
@@ -371,6 +372,7 @@ export class LinkageEngine {
         try {
           if (channel === CHANNEL.site && c.userId !== null) {
             await this.db.insert(stationMessages).values({ tenantId: rule.tenantId, userId: c.userId, msgTitle: title, msgContent: body, msgType: "notice", bizId: rule.id });
+            inboxChanged([c.userId]);
             sent++;
           } else if (channel === CHANNEL.sms && c.phone) {
             await this.opts.delivery.send({ channel: "sms", target: c.phone, subject: title, body });

@@ -8,6 +8,7 @@ import { ensureRootDepartment } from "../db/queries/org";
 import { seedDemoAlarms } from "./alarms";
 import { seedDemoData } from "./demo-data";
 import { seedDemoDevices } from "./devices";
+import { seedDemoCameras } from "./cameras";
 import { seedMonitoring } from "./monitoring";
 import { seedDemoSpaces } from "./spaces";
 import { seedLinkage } from "./linkage";
@@ -131,6 +132,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     await seedProducts(t, { tenantId: demo.id, platformTenantId: PLATFORM_TENANT_ID, admin: demoadmin.id });
     // After the demo products: a few devices of each, with the simulator's secrets.
     await seedDemoDevices(t, { tenantId: demo.id, secretOf: demoDeviceSecret });
+    await seedDemoCameras(t, { tenantId: demo.id, secretOf: demoDeviceSecret });
     await seedMonitoring(t, { tenantId: demo.id, admin: demoadmin.id, now: Date.now() });
     await seedDemoSpaces(t, { tenantId: demo.id });
     await seedKnowledge(t, { tenantId: demo.id, admin: demoadmin.id, operator: operator.id });

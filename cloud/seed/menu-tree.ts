@@ -189,6 +189,7 @@ export const operatorPaths = new Set([
   "/devices/handleLog",
   ...(monitoring.children ?? []).map((n) => n.path!),
   "/alarm/alarmCenter",
+  "/videoSurveillances/videoSurveillance",
   "/msg/todo",
   "/msg/station",
   "/globalDataScreen",

@@ -13,7 +13,7 @@ export type DemoProduct = {
   /** The name in Chinese and in English (the console shows the caller's). */
   prodName: readonly [zh: string, en: string];
   prodModel: string;
-  prodCategory: "structural" | "geotechnical" | "hydrological" | "environmental" | "gateway";
+  prodCategory: "structural" | "geotechnical" | "hydrological" | "environmental" | "gateway" | "camera";
   prodType: "device" | "gateway" | "subDevice";
   netType: "mqtt" | "http";
   dataFormat: "json" | "modbus";
@@ -248,6 +248,15 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     functions: [prop("online", "在线子设备数", int(0, 16, "")), prop("supplyVoltage", "供电电压", float(0, 36, "V", 0.01)), signal, reboot],
     subs: ["vwModule", "rs485Dis"],
   },
+  sensor({
+    key: "camera",
+    prodName: ["云台摄像机", "PTZ camera"],
+    prodModel: "PTZ-2M",
+    prodCategory: "camera",
+    activeCycle: 10,
+    description: "200 万像素网络云台摄像机，HTTP-FLV / HLS 推流，RTSP 554，SDK 8000",
+    functions: [signal, padControl],
+  }),
   subModule({
     key: "vwModule",
     prodName: ["振弦采集子模块", "Vibrating-wire acquisition sub-module"],

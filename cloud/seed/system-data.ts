@@ -32,6 +32,7 @@ const PLATFORM_DICTS: DictSeed[] = [
       ["hydrological", ["水文监测传感器", "Hydrological sensors"]],
       ["environmental", ["环境监测传感器", "Environmental sensors"]],
       ["gateway", ["网关与采集器", "Gateways and data loggers"]],
+      ["camera", ["视频监控", "Cameras"]],
       ["other", ["其他", "Other"]],
     ],
   },

@@ -223,6 +223,8 @@ export async function startSimulator(db: Db, opts: SimulatorOptions) {
 
   return {
     devices: sims.length,
+    /** Where a simulated pan-tilt camera points (its pictures follow it). */
+    padOf: (deviceId: number): PadState | undefined => running.get(deviceId)?.pad,
     async close() {
       await Promise.all(
         [...running.values()].map(async (r) => {

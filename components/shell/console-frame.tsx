@@ -13,6 +13,7 @@ import { CollapseButton, CollapseProvider } from "./collapse";
 import { CommandPalette } from "./command-palette";
 import { ConsoleMain } from "./console-main";
 import { InboxPopover } from "./inbox-popover";
+import { LiveNotice } from "./live-notice";
 import { ProjectSelector } from "./project-selector";
 import { ShellProvider } from "./shell-context";
 import { menuIconsOf } from "./menu-icon";
@@ -73,6 +74,7 @@ export async function ConsoleFrame({ notices, children }: { notices?: React.Reac
               </a>
               <InboxPopover kind="todo" />
               <InboxPopover kind="messages" />
+              <LiveNotice />
               <div className="hidden items-center gap-2 lg:flex">
                 <LanguageSwitch />
                 <ThemeToggle />

@@ -1,11 +1,14 @@
 "use client";
 
+import * as React from "react";
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import type { SWRConfiguration } from "swr";
 import { Bell, ListTodo } from "lucide-react";
 import { useCall } from "@/lib/api/call";
+import { INBOX_TOPIC } from "@/lib/contract/live/live";
+import { useLiveTopic } from "@/lib/live/use-live";
 import type { CallInput } from "@/lib/contract/call";
 import type { Page } from "@/lib/contract/envelope";
 import type { MessageItem, stationApi, todoApi } from "@/lib/contract/message";
@@ -36,8 +39,9 @@ const inboxPanel = deferred(() => import("./inbox-panel").then((m) => m.InboxPan
 const inboxCalls = deferred(() => import("@/lib/shell/inbox-calls").then((m) => m.INBOX));
 
 /**
- * The header's to-do and message popovers: a count badge, 10 items a page, refreshed every 60 s
- * while the browser tab is visible and again when it comes back (SWR's focus revalidation).
+ * The header's to-do and message popovers: a count badge, 10 items a page, refreshed when the live
+ * channel says the caller's inbox changed (or, while it is down, every 60 s while the browser tab
+ * is visible) and again when the tab comes back (SWR's focus revalidation).
  * A failed poll is quiet: the badge keeps its last count, the open panel says the refresh failed,
  * and the next tick tries again (no error toast every minute).
  */
@@ -50,7 +54,13 @@ export function InboxPopover({ kind }: { kind: InboxKind }) {
   const Icon = ICONS[kind];
   // The lists' queries take every filter; the popover sends its page and one status (the rest left out).
   const input = { current, size: INBOX_PAGE_SIZE, ...inbox?.[kind].filter } as CallInput<typeof todoApi.page> & CallInput<typeof stationApi.page>;
-  const { data, error, mutate } = useCall(inbox?.[kind].call ?? null, input, { ...POLL, silent: true });
+  // The live channel says when the caller's to-dos or messages change; the poll stands in while it is down.
+  const refresh = React.useRef<(() => void) | null>(null);
+  const live = useLiveTopic(INBOX_TOPIC, () => refresh.current?.(), () => refresh.current?.());
+  const { data, error, mutate } = useCall(inbox?.[kind].call ?? null, input, { ...POLL, refreshInterval: live ? 0 : POLL_MS, silent: true });
+  React.useEffect(() => {
+    refresh.current = () => void mutate();
+  }, [mutate]);
   const total = data?.total ?? 0;
   const label = t(kind);
 
@@ -60,7 +70,7 @@ export function InboxPopover({ kind }: { kind: InboxKind }) {
   };
 
   const trigger = (
-    <Button variant="ghost" size="icon" className="relative" aria-label={total ? `${label} (${total})` : label} title={label} data-testid={`inbox-${kind}`} {...triggerProps}>
+    <Button variant="ghost" size="icon" className="relative" aria-label={total ? `${label} (${total})` : label} title={label} data-testid={`inbox-${kind}`} data-live={live || undefined} {...triggerProps}>
       <Icon className="size-5" />
       {total > 0 && (
         <span className="absolute -top-0.5 -right-0.5 min-w-4 rounded-full bg-destructive-solid px-1 text-[10px] leading-4 font-medium text-destructive-foreground" data-testid={`inbox-${kind}-count`}>

@@ -38,9 +38,11 @@ import * as betonRule from "./device/beton-rule";
 import * as linkage from "./linkage/api";
 import * as scenes from "./scene/api";
 import * as devices from "./device/device";
+import * as live from "./live/live";
+import * as video from "./video/video";
 
 /** Devices, their operations, points, configuration, construction, calibration, linkage and scenes. */
-const DEVICES = [devices, deviceOps, deviceConfig, pointGroup, buildInfo, betonRule, linkage, scenes];
+const DEVICES = [devices, deviceOps, deviceConfig, pointGroup, buildInfo, betonRule, linkage, scenes, video];
 import * as home from "./home";
 import * as message from "./message";
 import * as analysis from "./monitoring/analysis";
@@ -58,7 +60,7 @@ const MODULES: Record<Service, object[]> = {
 
   device: [battery, deviceData, project, space, product, ...DEVICES],
 
-  comm: [connect, ingest, brokerHooks, debug, concrete, instruct],
+  comm: [connect, ingest, brokerHooks, debug, concrete, instruct, live],
 
   stat: [analysis, depthProfile, home, monitorScreen],
 

@@ -1,9 +1,10 @@
-import { getIronSession, unsealData } from "iron-session";
+import { getIronSession } from "iron-session";
 import { Code, envelopeResponse } from "@/lib/contract/envelope";
 import { apiTextFor } from "./api-text";
 import { clientIpOf, cookieValue, foreignOrigin, localeOf } from "./request-guard";
 import { isHttps, SESSION_COOKIE, sessionOptions, type SessionData } from "./session";
 import { SERVICES, TREND_SERVICE } from "@/lib/contract/services";
+import { forgetSeal, openSeal } from "./session-seal";
 import { forward, safePath, upstreamConfig, type UpstreamConfig } from "./upstream";
 
 /** What the console forwards (core §7); anything else is a 404 without touching the upstream. */
@@ -24,26 +25,8 @@ export function withCookies(response: Response, jar: Response): Response {
   return new Response(response.body, { status: response.status, headers });
 }
 
-/**
- * Unsealing costs most of the forwarding's own CPU on every call, and a seal always opens to the
- * same data: keep recent ones briefly. A revoked token is still refused by the upstream; a seal
- * outlives its expiry by at most `UNSEALED_FOR_MS`.
- */
-const UNSEALED_FOR_MS = 30_000;
-const UNSEALED_MAX = 2000;
-const unsealed = new Map<string, { data: SessionData; until: number }>();
-
 async function readSession(request: Request): Promise<SessionData> {
-  const sealed = cookieValue(request, SESSION_COOKIE);
-  if (!sealed) return {};
-  const now = Date.now();
-  const hit = unsealed.get(sealed);
-  if (hit && hit.until > now) return hit.data;
-  const options = sessionOptions(false);
-  const data = await unsealData<SessionData>(sealed, { password: options.password, ttl: options.ttl });
-  if (unsealed.size >= UNSEALED_MAX) unsealed.delete(unsealed.keys().next().value!);
-  unsealed.set(sealed, { data, until: now + UNSEALED_FOR_MS });
-  return data;
+  return openSeal(cookieValue(request, SESSION_COOKIE));
 }
 
 /**
@@ -76,7 +59,7 @@ export async function proxyApi(request: Request, service: string, config: Upstre
   const data = await readSession(request);
   const result = await forward({ request, service, path, token: data.token, projId: data.projId, locale, clientIp: clientIpOf(request) }, config);
   if (!result.unauthorized) return refusalAsAnswer(result.response);
-  unsealed.delete(cookieValue(request, SESSION_COOKIE) ?? "");
+  forgetSeal(cookieValue(request, SESSION_COOKIE));
   const { session, jar } = await sessionFor(request);
   session.destroy();
   return withCookies(result.response, jar);

@@ -19,7 +19,11 @@ export function foreignOrigin(request: Request): boolean {
 }
 
 export function cookieValue(request: Request, name: string): string | undefined {
-  const header = request.headers.get("cookie") ?? "";
+  return cookieIn(request.headers.get("cookie") ?? "", name);
+}
+
+/** A cookie's value in a `Cookie` header (a socket's upgrade request has no `Request`). */
+export function cookieIn(header: string, name: string): string | undefined {
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
     if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());

@@ -3,6 +3,7 @@ import { connection } from "next/server";
 import { getIronSession, type SessionOptions } from "iron-session";
 import type { SessionUser } from "@/lib/contract/auth";
 import { SESSION_COOKIE } from "./session-cookie";
+import { SESSION_TTL_S, sessionSecret } from "./session-seal";
 
 export { SESSION_COOKIE };
 
@@ -16,15 +17,7 @@ export type SessionData = {
 };
 export type SignedIn = Required<Pick<SessionData, "token" | "roles" | "tenantId" | "user">> & { projId: number | null };
 
-/** Lifetime ≤ 12 h (issue 2 §3). */
-export const SESSION_TTL_S = 12 * 3600;
-
-function sessionSecret(): string {
-  const secret = process.env.SESSION_SECRET ?? "";
-  // server.ts generates one into .data/ when none is configured; reaching here without one is a setup error.
-  if (secret.length < 32) throw new Error("SESSION_SECRET must be set to at least 32 characters");
-  return secret;
-}
+export { SESSION_TTL_S };
 
 export function sessionOptions(secure: boolean): SessionOptions {
   return {

@@ -22,6 +22,8 @@ const agents = { "http:": new http.Agent({ keepAlive: true }), "https:": new htt
 const RESETS = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED"]);
 /** Methods that change nothing: sent again once when a pooled connection turns out closed. */
 const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Answers that stream for as long as they are watched: the whole-call limit does not apply. */
+const LIVE_TYPES = /^(video\/x-flv|video\/mp2t|application\/vnd\.apple\.mpegurl)\b/i;
 
 /**
  * One call to the upstream over pooled keep-alive connections (node:http, so each phase has its
@@ -56,7 +58,8 @@ function once(url: URL, init: { method: string; headers: Headers; body: Readable
     };
     const onAbort = () => fail(new UpstreamError("aborted", "aborted"));
     init.signal.addEventListener("abort", onAbort, { once: true });
-    timers.push(setTimeout(() => fail(new UpstreamError("network", "no answer in time")), t.totalMs));
+    const total = setTimeout(() => fail(new UpstreamError("network", "no answer in time")), t.totalMs);
+    timers.push(total);
     timers.push(setTimeout(() => !answered && fail(new UpstreamError("network", "no first byte in time")), t.firstByteMs));
     req.once("socket", (socket) => {
       // A pooled connection is connected already; a new one has `connectMs` to connect.
@@ -72,6 +75,8 @@ function once(url: URL, init: { method: string; headers: Headers; body: Readable
     req.once("response", (res) => {
       answered = true;
       const status = res.statusCode ?? 502;
+      // A live stream (a camera's video) has no end: only the client's leaving ends it.
+      if (status === 200 && LIVE_TYPES.test(res.headers["content-type"] ?? "")) clearTimeout(total);
       // A refused body may not have been read (413, a refusal before the body): the upstream will
       // close the connection, so it leaves the pool now; and what is still unsent is not sent.
       if (!bodySent || (init.body && status >= 400)) {

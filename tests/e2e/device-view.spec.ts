@@ -16,8 +16,8 @@ const PROJECT = "滨江花园二期基坑监测";
 const SN = "SIM01001";
 const RUN = Math.random().toString(36).slice(2, 6).toUpperCase();
 const TEXT = {
-  "zh-cn": { live: "自动刷新", day: "按天平均", refused: "不能删除", bound: "空间的设备", ok: "确定" },
-  en: { live: "Refreshes every", day: "Daily average", refused: "unbind them before deleting", bound: "Devices of the space", ok: "OK" },
+  "zh-cn": { live: /自动刷新|实时推送/, day: "按天平均", refused: "不能删除", bound: "空间的设备", ok: "确定" },
+  en: { live: /Refreshes every|Live: values arrive/, day: "Daily average", refused: "unbind them before deleting", bound: "Devices of the space", ok: "OK" },
 } as const;
 
 for (const locale of ["zh-cn", "en"] as const) {

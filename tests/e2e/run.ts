@@ -24,6 +24,16 @@ function ensureChromium() {
   apt("install", "-y", "-qq", "chromium");
 }
 
+/** The video suite measures latency from the simulated cameras' live pictures, which Debian's ffmpeg encodes. */
+function ensureFfmpeg() {
+  if (spawnSync("ffmpeg", ["-version"], { stdio: "ignore" }).status === 0) return;
+  console.log("[e2e] installing Debian ffmpeg with apt-get");
+  const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
+  const apt = (...args: string[]) => (sudo.length ? run("sudo", ["apt-get", ...args]) : run("apt-get", args));
+  apt("update", "-qq");
+  apt("install", "-y", "-qq", "--no-install-recommends", "ffmpeg");
+}
+
 async function waitUntilUp(url: string, server: ChildProcess) {
   const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
@@ -43,6 +53,7 @@ async function main() {
   // No network at build or run time: Next would otherwise try to send telemetry.
   process.env.NEXT_TELEMETRY_DISABLED = "1";
   ensureChromium();
+  ensureFfmpeg();
   if (process.env.E2E_SKIP_BUILD !== "1") run(process.execPath, ["node_modules/next/dist/bin/next", "build"], { ...process.env, NODE_ENV: "production" });
   // One data folder per port, so engineers running suites side by side do not share a database.
   const dataDir = join(OUT, `data-${PORT}`);

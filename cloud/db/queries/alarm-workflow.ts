@@ -11,6 +11,7 @@ import { t } from "../../lib/i18n";
 import type { Db } from "../client";
 import { alarmOperations, alarms, devices, projectMembers, stationMessages, todos, userRoles, users } from "../schema";
 import { PROJECT_MANAGER } from "./projects";
+import { inboxChanged } from "../../live/bus";
 import type { AlarmRow } from "./alarms";
 import { alarmTexts } from "./alarm-names";
 import { tenantOf } from "../../lib/scope";
@@ -81,11 +82,13 @@ async function tell(db: Db, alarm: AlarmRow, n: Notice) {
   const unique = [...new Set(n.userIds)];
   if (n.kind === "todo") await db.insert(todos).values(unique.map((userId) => ({ ...base, userId, todoStatus: n.todoStatus ?? 1 })));
   else await db.insert(stationMessages).values(unique.map((userId) => ({ ...base, userId })));
+  inboxChanged(unique);
 }
 
 /** Completes the alarm's open to-dos (status 1 pending, 2 awaiting review) of the given statuses. */
 async function completeTodos(db: Db, alarmId: number, statuses: number[]) {
-  await db.update(todos).set({ todoStatus: 3 }).where(todosOf(alarmId, inArray(todos.todoStatus, statuses)));
+  const done = await db.update(todos).set({ todoStatus: 3 }).where(todosOf(alarmId, inArray(todos.todoStatus, statuses))).returning({ userId: todos.userId });
+  inboxChanged(done.map((d) => d.userId));
 }
 
 /**
@@ -174,10 +177,12 @@ async function followUp(db: Db, alarm: AlarmRow, step: AlarmStep, actor: Actor, 
   switch (step) {
     case "accept": {
       // The one who accepted handles it: the others' pending to-dos are done with.
-      await db
+      const done = await db
         .update(todos)
         .set({ todoStatus: 3 })
-        .where(todosOf(alarm.id, eq(todos.todoStatus, 1), actor.userId === null ? undefined : ne(todos.userId, actor.userId)));
+        .where(todosOf(alarm.id, eq(todos.todoStatus, 1), actor.userId === null ? undefined : ne(todos.userId, actor.userId)))
+        .returning({ userId: todos.userId });
+      inboxChanged(done.map((d) => d.userId));
       if (actor.userId !== null) {
         const [own] = await db.select({ id: todos.id }).from(todos).where(todosOf(alarm.id, eq(todos.todoStatus, 1), eq(todos.userId, actor.userId)));
         if (!own) await tell(db, alarm, { userIds: [actor.userId], kind: "todo", todoStatus: 1, key: "todoHandle" });

@@ -18,6 +18,7 @@ import { serve } from "../../lib/serve";
 import { tenantScope, tenantOf } from "../../lib/scope";
 import { visibleProjects } from "../../db/queries/projects";
 import { xlsxResponse } from "../../lib/xlsx-export";
+import { inboxChanged } from "../../live/bus";
 
 /**
  * `alarm/core/*`: the alarm centre (core §7) of the project chosen in the header, or of all the caller's projects: the list with its status and
@@ -210,7 +211,8 @@ export const coreServed = [
     if (mine.some((a) => a.alarmType !== ALARM_TYPE.manual)) throw badRequest("cloud.alarmCentre.manualOnly");
     const gone = mine.map((a) => a.id);
     await db.transaction(async (tx) => {
-      await tx.delete(todos).where(and(inArray(todos.bizId, gone), inArray(todos.msgType, ["ala", "alaManual"])));
+      const dropped = await tx.delete(todos).where(and(inArray(todos.bizId, gone), inArray(todos.msgType, ["ala", "alaManual"]))).returning({ userId: todos.userId });
+      inboxChanged(dropped.map((d) => d.userId));
       await tx.delete(alarms).where(inArray(alarms.id, gone));
     });
     return { deleted: gone.length };

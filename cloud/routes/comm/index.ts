@@ -5,6 +5,7 @@ import { connectServed } from "./connect";
 import { debugServed } from "./debug";
 import { ingestServed } from "./ingest";
 import { instructServed } from "./instruct";
+import { liveServed } from "./live";
 
 /** The service's declared calls (`lib/contract`), each served with its own checks. */
-export const commServed: Served[] = [...connectServed, ...ingestServed, ...brokerHooksServed, ...debugServed, ...concreteServed, ...instructServed];
+export const commServed: Served[] = [...connectServed, ...ingestServed, ...brokerHooksServed, ...debugServed, ...concreteServed, ...instructServed, ...liveServed];

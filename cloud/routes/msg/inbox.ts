@@ -4,6 +4,7 @@ import { stationMessages } from "../../db/schema";
 import { notFound } from "../../lib/http";
 import { serve } from "../../lib/serve";
 import { mine, minePage, toItem } from "../../lib/inbox";
+import { inboxChanged } from "../../live/bus";
 
 /**
  * `msg/station/*`: the caller's in-site messages (header popover, message centre), one message
@@ -20,14 +21,17 @@ export const stationServed = [
   }),
   serve(stationApi.read, async (c, { ids }) => {
     await c.var.deps.db.update(stationMessages).set({ readStatus: 1 }).where(and(mine(c.var.auth, stationMessages), inArray(stationMessages.id, ids)));
+    inboxChanged([c.var.auth.userId]);
     return null;
   }),
   serve(stationApi.readAll, async (c) => {
     await c.var.deps.db.update(stationMessages).set({ readStatus: 1 }).where(and(mine(c.var.auth, stationMessages), eq(stationMessages.readStatus, 0)));
+    inboxChanged([c.var.auth.userId]);
     return null;
   }),
   serve(stationApi.del, async (c, { ids }) => {
     await c.var.deps.db.delete(stationMessages).where(and(mine(c.var.auth, stationMessages), inArray(stationMessages.id, ids)));
+    inboxChanged([c.var.auth.userId]);
     return null;
   }),
   serve(stationApi.info, async (c, { id }) => {

@@ -32,7 +32,8 @@ describe("sys/menu/currentUser/authPC", () => {
   it("gives the project user their entries with the folders above them, and only the handling of alarms", async () => {
     const { menus, perms } = (await menusOf(await cloud.login("operator01", "Operator@2026", 2))).body.data;
     expect(all(menus).filter((n) => n.path).map((n) => n.path).sort()).toEqual([...operatorPaths].sort());
-    expect(menus.map((m) => m.nameEn)).not.toContain("Inspection robots");
+    // Of the robots folder, only the video wall (issue 34: project users watch their cameras).
+    expect(menus.find((m) => m.nameEn === "Inspection robots")?.childrens.map((c) => c.path)).toEqual(["/videoSurveillances/videoSurveillance"]);
     expect(perms).toEqual(["alarm:core:oper"]);
   });
 

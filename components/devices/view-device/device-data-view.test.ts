@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changedIdentifiers, chartable, dayRange, formatValue, periodRange, rangeDays } from "./device-data-view";
+import { applyLive, changedIdentifiers, chartable, dayRange, formatValue, periodRange, rangeDays } from "./device-data-view";
 
 describe("device data view", () => {
   it("shows labels for enumerations and bools, numbers with at most four decimals, text as it is", () => {
@@ -33,5 +33,16 @@ describe("device data view", () => {
     expect(rangeDays(r)).toEqual(["2026-03-01", "2026-03-02"]);
     expect(dayRange("2026-03-02", "2026-03-01")).toBeNull();
     expect(dayRange("", "2026-03-01")).toBeNull();
+  });
+
+  it("applies a live event: newer values replace older ones, an older event changes nothing, the state follows", () => {
+    const v = (identifier: string, ts: string | null, num: number | null) => ({ identifier, funcName: identifier, unit: null, dataType: "float", labels: null, ts, num, txt: null });
+    const data = { status: 1, lastReportTime: "2026-03-02T08:00:00.000Z", values: [v("a", "2026-03-02T08:00:00.000Z", 1), v("b", null, null)] };
+    const later = applyLive(data, { values: [{ identifier: "a", ts: "2026-03-02T08:00:05.000Z", num: 2, txt: null }, { identifier: "b", ts: "2026-03-02T08:00:05.000Z", num: 7, txt: null }, { identifier: "x", ts: "2026-03-02T08:00:05.000Z", num: 9, txt: null }], lastReportTime: "2026-03-02T08:00:05.000Z" });
+    expect(later).toEqual({ status: 1, lastReportTime: "2026-03-02T08:00:05.000Z", values: [v("a", "2026-03-02T08:00:05.000Z", 2), v("b", "2026-03-02T08:00:05.000Z", 7)] });
+    // An event the last read overtook changes nothing.
+    expect(applyLive(later, { values: [{ identifier: "a", ts: "2026-03-02T08:00:01.000Z", num: 5, txt: null }], lastReportTime: "2026-03-02T08:00:01.000Z" })).toEqual(later);
+    expect(applyLive(later, { values: [], status: 0 })?.status).toBe(0);
+    expect(applyLive(undefined, { values: [] })).toBeUndefined();
   });
 });

@@ -4,11 +4,11 @@ import * as React from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { LoadError } from "@/components/kit/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useCall } from "@/lib/api/call";
-import { type RealTimeData, deviceDataApi } from "@/lib/contract/device/device-data";
+import type { RealTimeData } from "@/lib/contract/device/device-data";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { CHANGE_HIGHLIGHT_MS, changedIdentifiers, formatValue, REALTIME_REFRESH_MS } from "./device-data-view";
+import { useRealTime } from "./use-real-time";
 import { Clipped } from "@/components/kit/clipped";
 
 /** The identifiers that got a new value in the last read, cleared after a moment. */
@@ -36,15 +36,15 @@ function useChanged(data: RealTimeData | undefined) {
 export function RealtimePanel({ deviceId }: { deviceId: number }) {
   const t = useTranslations("devices.viewDevice.realtime");
   const locale = useLocale();
-  const { data, error, mutate } = useCall(deviceDataApi.realTime, { id: deviceId }, { refreshInterval: REALTIME_REFRESH_MS, keepPreviousData: true });
+  const { data, error, mutate, live } = useRealTime(deviceId);
   const changed = useChanged(data);
   if (!data) return error ? <LoadError onRetry={() => mutate()} /> : <Skeleton className="h-40" />;
   if (!data.values.length) return <p className="p-6 text-center text-sm text-muted-foreground">{t("noProperties")}</p>;
   return (
-    <div className="flex flex-col gap-3" data-testid="realtime">
+    <div className="flex flex-col gap-3" data-testid="realtime" data-live={live || undefined}>
       <p className="flex items-center gap-2 text-xs text-muted-foreground">
         <span className={cn("size-2 rounded-full", error ? "bg-destructive" : "animate-pulse bg-emerald-500")} aria-hidden />
-        {t("live", { seconds: REALTIME_REFRESH_MS / 1000 })}
+        {live ? t("pushed") : t("live", { seconds: REALTIME_REFRESH_MS / 1000 })}
       </p>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
         {data.values.map((v) => (

@@ -16,7 +16,7 @@ import { formatDateTime } from "@/lib/format";
 import { CyclePanel } from "@/components/devices/ops/cycle-panel";
 import { LinkagePad, usePadCapable } from "@/components/linkage/linkage-pad";
 import { ConnectionCard } from "./connection-card";
-import { REALTIME_REFRESH_MS } from "./device-data-view";
+import { useRealTime } from "./use-real-time";
 import { rejectsResource, STATUS_TONES, statusLogResource } from "./device-logs";
 import { HistoryPanel } from "./history-panel";
 import { deviceAlarmsResource, OpenAlarmsBadge, useOpenAlarms } from "@/components/alarm/device-alarms";
@@ -48,7 +48,7 @@ function StatusBadge({ status, testId }: { status: number; testId?: string }) {
 function StateCard({ row }: { row: Device }) {
   const t = useTranslations("devices.viewDevice");
   const tl = useTranslations("devices");
-  const { data } = useCall(deviceDataApi.realTime, { id: row.id }, { refreshInterval: REALTIME_REFRESH_MS, keepPreviousData: true });
+  const { data } = useRealTime(row.id);
   const log = useCall(deviceDataApi.statusLog, { id: row.id, current: 1, size: 5 }, { refreshInterval: 30_000 });
   const live: Device = data ? { ...row, status: String(data.status), lastReportTime: data.lastReportTime ?? row.lastReportTime } : row;
   return (
@@ -79,7 +79,7 @@ function StateCard({ row }: { row: Device }) {
 
 /** The linkage pad of a device whose thing model has its service; inert while the device is offline. */
 function ControlCard({ row }: { row: Device }) {
-  const { data } = useCall(deviceDataApi.realTime, { id: row.id }, { refreshInterval: REALTIME_REFRESH_MS, keepPreviousData: true });
+  const { data } = useRealTime(row.id);
   const status = data ? data.status : Number(row.status);
   return <LinkagePad deviceId={row.id} disabled={status === DEVICE_STATUS.online ? null : "offline"} />;
 }
@@ -88,7 +88,7 @@ function ControlCard({ row }: { row: Device }) {
 function LocationCard({ row }: { row: Device }) {
   const t = useTranslations("devices.viewDevice");
   const tl = useTranslations("devices");
-  const { data } = useCall(deviceDataApi.realTime, { id: row.id }, { refreshInterval: REALTIME_REFRESH_MS, keepPreviousData: true });
+  const { data } = useRealTime(row.id);
   const alarm = useOpenAlarms(row.id);
   if (row.longitude === null || row.latitude === null) return <p className="py-8 text-center text-sm text-muted-foreground">{t("location.none")}</p>;
   const dataList = (data?.values ?? []).filter((v) => v.ts !== null).slice(0, 4).map((v) => ({ paramName: v.funcName, dataValue: v.num !== null ? `${v.num}${v.unit ? ` ${v.unit}` : ""}` : v.txt }));

@@ -1,0 +1,60 @@
+import { EventEmitter } from "node:events";
+import { createHmac } from "node:crypto";
+import { LIVE_KEY_LABEL, type CloudLiveEvent, type LiveValue } from "@/lib/contract/live/live";
+import type { Ingest } from "../ingest/pipeline";
+import type { Point, StatusChange } from "../ingest/writer";
+
+/**
+ * The cloud's live events (issue 34), as its internal stream (`comm/apiWs/events`) carries them to
+ * the consoles: a device's new values and state from the ingest, and the users whose to-dos or
+ * messages changed. One bus per process: what writes an inbox row says so here, whatever
+ * route or engine it is in. Across instances the scale-out work feeds this bus from the others.
+ */
+export const liveBus = new EventEmitter<{ event: [CloudLiveEvent] }>();
+// One listener per open console stream.
+liveBus.setMaxListeners(0);
+
+const listening = () => liveBus.listenerCount("event") > 0;
+
+/** The users whose to-do or message lists changed (a badge to refresh). */
+export function inboxChanged(userIds: Iterable<number>) {
+  if (!listening()) return;
+  const ids = [...new Set(userIds)];
+  if (ids.length) liveBus.emit("event", { kind: "inbox", userIds: ids });
+}
+
+/**
+ * The ingest's stored values and state changes as device events: per batch one event per device
+ * with the newest value of each property (a screen shows the newest; history has the rest).
+ * Nothing is built while no console listens.
+ */
+export function attachIngest(ingest: Ingest): () => void {
+  const onTelemetry = (points: Point[]) => {
+    if (!listening()) return;
+    const byDevice = new Map<number, Map<string, LiveValue & { at: number }>>();
+    for (const p of points) {
+      const values = byDevice.get(p.deviceId) ?? byDevice.set(p.deviceId, new Map()).get(p.deviceId)!;
+      const at = p.ts.getTime();
+      const seen = values.get(p.identifier);
+      if (!seen || seen.at <= at) values.set(p.identifier, { identifier: p.identifier, ts: p.ts.toISOString(), num: p.num, txt: p.txt, at });
+    }
+    for (const [deviceId, values] of byDevice) {
+      const list = [...values.values()];
+      const newest = Math.max(...list.map((v) => v.at));
+      liveBus.emit("event", { kind: "device", deviceId, values: list.map(({ at: _at, ...v }) => v), lastReportTime: new Date(newest).toISOString() });
+    }
+  };
+  const onStatus = (changes: StatusChange[]) => {
+    if (!listening()) return;
+    for (const s of changes) liveBus.emit("event", { kind: "device", deviceId: s.deviceId, values: [], status: s.status });
+  };
+  ingest.on("telemetry", onTelemetry);
+  ingest.on("status", onStatus);
+  return () => {
+    ingest.off("telemetry", onTelemetry);
+    ingest.off("status", onStatus);
+  };
+}
+
+/** The key the console proves itself with on the internal stream, derived from the shared secret. */
+export const liveKey = (secret: string) => createHmac("sha256", secret).update(LIVE_KEY_LABEL).digest("base64url");

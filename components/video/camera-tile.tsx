@@ -1,0 +1,71 @@
+"use client";
+
+import * as React from "react";
+import { useTranslations } from "next-intl";
+import { ExpandIcon, XIcon } from "lucide-react";
+import { videoApi, type CameraRow } from "@/lib/contract/video/video";
+import { DEVICE_STATUS } from "@/lib/contract/device/device";
+import { cn } from "@/lib/utils";
+import { FlvPlayer } from "./flv-player";
+import { CameraLabel } from "./camera-label";
+
+/**
+ * One tile of a video wall: the camera's live picture through the console (`/api/device/video/flv`),
+ * its name and number, online state and measured latency; full screen and close on hover or focus.
+ */
+export function CameraTile({ camera, selected, onSelect, onClose, className }: { camera: CameraRow; selected?: boolean; onSelect?: () => void; onClose?: () => void; className?: string }) {
+  const t = useTranslations("video");
+  const box = React.useRef<HTMLDivElement>(null);
+  const [latency, setLatency] = React.useState<number | null>(null);
+  const online = camera.status === DEVICE_STATUS.online;
+  return (
+    <div
+      ref={box}
+      className={cn("group relative flex min-h-0 flex-col overflow-hidden rounded-md border bg-black outline-none", selected && "ring-2 ring-primary", className)}
+      data-testid="camera-tile"
+      data-camera={camera.id}
+      data-selected={selected || undefined}
+      tabIndex={0}
+      onClick={onSelect}
+      onFocus={onSelect}
+    >
+      <FlvPlayer src={`/api/${videoApi.flv.path}?id=${camera.id}`} onLatency={setLatency} />
+      <div className="pointer-events-none absolute inset-x-0 top-0 flex items-center gap-2 bg-gradient-to-b from-black/70 to-transparent px-2 py-1 text-xs text-white">
+        <span className={cn("size-2 shrink-0 rounded-full", online ? "bg-emerald-400" : "bg-zinc-400")} aria-hidden />
+        <CameraLabel camera={camera} className="min-w-0 truncate font-medium" />
+        <span className="sr-only">{online ? t("online") : t("offline")}</span>
+        <span className="ml-auto shrink-0 tabular-nums" data-testid="tile-latency" data-ms={latency ?? undefined}>
+          {latency === null ? "" : t("latency", { ms: latency })}
+        </span>
+      </div>
+      <div className="absolute right-1 bottom-5 flex gap-1 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100">
+        <button
+          type="button"
+          className="rounded bg-black/60 p-1 text-white hover:bg-black/80"
+          aria-label={t("fullScreen")}
+          title={t("fullScreen")}
+          onClick={(e) => {
+            e.stopPropagation();
+            void box.current?.requestFullscreen?.().catch(() => {});
+          }}
+        >
+          <ExpandIcon className="size-4" />
+        </button>
+        {onClose && (
+          <button
+            type="button"
+            className="rounded bg-black/60 p-1 text-white hover:bg-black/80"
+            aria-label={t("closeTile")}
+            title={t("closeTile")}
+            onClick={(e) => {
+              e.stopPropagation();
+              onClose();
+            }}
+          >
+            <XIcon className="size-4" />
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

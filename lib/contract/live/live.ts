@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { defineCall, stream } from "../call";
+
+/**
+ * The live channel (issue 34; widgets §4, §7, §9): one WebSocket on the console's own server. The
+ * browser subscribes to topics; the console checks each subscription with the cloud under the
+ * caller's session and forwards the events of the cloud's one internal stream to the sockets that
+ * subscribed. The browser never sees the upstream, its host or a token.
+ */
+
+/** Where the browser opens the socket (same origin, session cookie). */
+export const LIVE_PATH = "/api/live";
+/** The browser pings this often (widgets §7); a socket silent for two pings is closed by the console. */
+export const LIVE_PING_MS = 30_000;
+export const LIVE_SILENT_MS = 2 * LIVE_PING_MS + 5_000;
+/** After a close the browser tries again after 3 s, at most 5 times, then says "websocket reconnect failed" (widgets §9). */
+export const LIVE_RECONNECT_MS = 3_000;
+export const LIVE_RECONNECT_TRIES = 5;
+/** Subscriptions one socket may hold (a video wall of 16 tiles, a device page, the header…). */
+export const LIVE_MAX_TOPICS = 200;
+
+/**
+ * Topics: a device's values and state (`device:<id>`), the caller's to-do and message counts
+ * (`inbox`).
+ */
+export const deviceTopic = (id: number) => `device:${id}` as const;
+export const INBOX_TOPIC = "inbox";
+export const liveTopic = z.union([z.string().regex(/^device:[1-9]\d{0,11}$/), z.literal(INBOX_TOPIC)]);
+export type LiveTopic = z.infer<typeof liveTopic>;
+export const deviceOfTopic = (topic: string): number | null => (topic.startsWith("device:") ? Number(topic.slice(7)) : null);
+
+/** What the browser sends. Movement commands are never queued: a message sent while closed is dropped. */
+export const liveClientMessage = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("sub"), topic: liveTopic }),
+  z.object({ type: z.literal("unsub"), topic: liveTopic }),
+  z.object({ type: z.literal("ping") }),
+]);
+export type LiveClientMessage = z.infer<typeof liveClientMessage>;
+
+/** One stored value as the live channel carries it. */
+export type LiveValue = { identifier: string; ts: string; num: number | null; txt: string | null };
+/** A device's event: new values (newest per property), and its state when it changed. */
+export type DeviceLive = { values: LiveValue[]; status?: number; lastReportTime?: string };
+
+/**
+ * What the console sends: whether events flow from the cloud (`state`; polls stand in while not),
+ * subscribed / refused (with the refusal in the user's language), events, pongs.
+ */
+export type LiveServerMessage =
+  | { type: "state"; live: boolean }
+  | { type: "subscribed"; topic: string }
+  | { type: "refused"; topic: string; msg: string }
+  | { type: "event"; topic: string; data: DeviceLive | null }
+  | { type: "pong" };
+
+/**
+ * The cloud's events as its internal stream carries them to the console (one stream per console):
+ * a device's values and state, and the users whose to-dos or messages changed.
+ */
+export type CloudLiveEvent = ({ kind: "device"; deviceId: number } & DeviceLive) | { kind: "inbox"; userIds: number[] };
+
+/**
+ * Header carrying the console's proof on the internal stream: a key derived from
+ * `CLOUD_PROXY_SECRET`, which the console's forwarding never sends, so a browser cannot open the
+ * stream through `/api`.
+ */
+export const LIVE_KEY_HEADER = "x-console-live";
+/** What the key is derived from, with the shared secret (HMAC-SHA256, base64url). */
+export const LIVE_KEY_LABEL = "iot-console live events";
+
+export const liveApi = {
+  /**
+   * The cloud's internal event stream for the console (server-sent `live` events, one JSON
+   * `CloudLiveEvent` each, a keep-alive comment every 15 s). Only the console opens it, with its
+   * key; every event's readers were checked by the console when they subscribed.
+   */
+  events: defineCall({ kind: "stream", path: "comm/apiWs/events", answer: stream, access: "anonymous" }),
+};

@@ -1,0 +1,75 @@
+import { expect, test } from "@playwright/test";
+import { loginAs } from "./pages/login-page";
+import { ShellPage } from "./pages/shell-page";
+import { VideoWallPage } from "./pages/video-wall-page";
+
+/**
+ * The video wall (issue 34): four simulated cameras playing through the console's stream proxy
+ * with their latency, splits, a camera dragged from the tree, the pad steering the selected
+ * camera — in both languages; the stream proxy refuses a visitor without session and a camera
+ * outside the caller's projects.
+ */
+test.describe.configure({ mode: "serial" });
+
+const TEXT = {
+  "zh-cn": { number: "01号", latency: /\d+ 毫秒/ },
+  en: { number: "No. 01", latency: /\d+ ms/ },
+} as const;
+
+for (const locale of ["zh-cn", "en"] as const) {
+  test(`${locale}: four cameras play on the wall, a fifth is dragged in, the pad steers the selected one`, async ({ page, context }, testInfo) => {
+    test.setTimeout(180_000);
+    const T = TEXT[locale];
+    await context.addCookies([{ name: "locale", value: locale, url: testInfo.project.use.baseURL ?? "http://127.0.0.1" }]);
+    await loginAs(page, "demoadmin");
+    await expect(page).toHaveURL(/\/home/);
+    const shell = new ShellPage(page);
+    await shell.ready();
+    // The pad's call works in the chosen project (the wall's first cameras are this project's).
+    await shell.chooseProject("滨江花园二期基坑监测");
+    const wall = new VideoWallPage(page);
+    await wall.open();
+    await expect(wall.tiles()).toHaveCount(4, { timeout: 30_000 });
+    await expect(wall.tiles().first()).toContainText(T.number);
+    await expect(wall.playing()).toHaveCount(4, { timeout: 90_000 });
+    // The simulated pictures carry their time: each tile shows its latency.
+    await expect(wall.tiles().first().getByTestId("tile-latency")).toHaveText(T.latency, { timeout: 30_000 });
+
+    // Nine tiles; a camera of another project dragged from the tree into the fifth.
+    await wall.split(9);
+    await wall.treeCamera(4).dragTo(wall.slot(4));
+    await expect(wall.slot(4).getByTestId("camera-tile")).toBeVisible();
+    await expect(wall.slot(4).getByTestId("flv-player")).toHaveAttribute("data-state", "playing", { timeout: 60_000 });
+
+    // The pad steers the selected tile's camera; let go, it answers where it stopped.
+    await wall.tiles().first().click();
+    await expect(wall.pad()).toBeVisible();
+    await expect(async () => {
+      await wall.hold("right", 800);
+      await expect(page.getByTestId("camera-pad").getByTestId("pad-position")).toHaveText(/[1-9]/, { timeout: 7_000 });
+    }).toPass({ timeout: 60_000 });
+    await page.screenshot({ path: testInfo.outputPath(`wall-${locale}.png`) });
+  });
+}
+
+test("the stream proxy refuses a visitor without a session and a camera outside the caller's projects", async ({ page, playwright }) => {
+  const base = test.info().project.use.baseURL!;
+  const anonymous = await playwright.request.newContext({ baseURL: base });
+  const none = await anonymous.get("/api/device/video/cameraList");
+  expect(((await none.json()) as { code: number }).code).toBe(401);
+  await anonymous.dispose();
+
+  await loginAs(page, "demoadmin");
+  await expect(page).toHaveURL(/\/home/);
+  const all = ((await (await page.request.get("/api/device/video/cameraList")).json()) as { data: { id: number; projectId: number }[] }).data;
+  await page.context().clearCookies();
+  await loginAs(page, "operator01");
+  await expect(page).toHaveURL(/\/home/);
+  const mine = ((await (await page.request.get("/api/device/video/cameraList")).json()) as { data: { id: number; projectId: number }[] }).data;
+  const projects = new Set(mine.map((c) => c.projectId));
+  const outside = all.find((c) => !projects.has(c.projectId));
+  expect(outside).toBeTruthy();
+  const refused = await page.request.get(`/api/device/video/flv?id=${outside!.id}`);
+  expect(refused.headers()["content-type"]).toContain("application/json");
+  expect(((await refused.json()) as { code: number }).code).toBe(404);
+});
