@@ -23,19 +23,25 @@ export type ShellData = { menus: CurrentMenus; favourites: CollectEntry[]; compa
  */
 export const loadShellData = (session: SignedIn, locale: Locale) => fetchShellData(session.token, session.projId, session.tenantId, locale);
 
+/** A tenant's company info over the built-in defaults, once per request (the shell and the request's time zone read it). */
+export const loadCompanyInfo = cache(async (tenantId: number, locale: Locale): Promise<CompanyInfo> => {
+  const company = await callUpstream<CompanyInfo>(loginApi.company.path, { locale, query: { tId: tenantId } });
+  return company.code === Code.OK ? { ...defaultCompanyInfo, ...company.data } : defaultCompanyInfo;
+});
+
 const fetchShellData = cache(async (token: string, projId: number | null, tenantId: number, locale: Locale): Promise<ShellData> => {
   const auth = { token, projId, locale };
   const [menus, favourites, company, projects] = await Promise.all([
     callUpstream<CurrentMenus>(menuApi.current.path, auth),
     callUpstream<CollectEntry[]>(menuApi.collects.path, auth),
-    callUpstream<CompanyInfo>(loginApi.company.path, { locale, query: { tId: tenantId } }),
+    loadCompanyInfo(tenantId, locale),
     callUpstream<Page<Project>>(projectApi.page.path, { ...auth, query: { current: 1, size: 9999 } }),
   ]);
   if (menus.code === Code.UNAUTHORIZED || projects.code === Code.UNAUTHORIZED) redirect(`/login?tId=${tenantId}`);
   return {
     menus: menus.code === Code.OK ? menus.data : { menus: [], perms: [] },
     favourites: favourites.code === Code.OK ? favourites.data : [],
-    company: company.code === Code.OK ? { ...defaultCompanyInfo, ...company.data } : defaultCompanyInfo,
+    company,
     projects: projects.code === Code.OK ? projects.data.records.map((p) => ({ id: p.id, prjName: p.prjName })) : [],
   };
 });

@@ -3,16 +3,19 @@
 import * as React from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { ChartPanel } from "@/components/kit";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Pagination } from "@/components/ui/pagination";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useCall } from "@/lib/api/call";
 import { HISTORY_RAW_LIMIT, deviceDataApi } from "@/lib/contract/device/device-data";
 import { formatDateTime } from "@/lib/format";
-import { chartable, dayRange, formatValue, PERIODS, periodRange, rangeDays, type Period, type TimeRange } from "./device-data-view";
+import { useChartTime } from "@/components/kit/chart/use-chart-time";
+import type { Span } from "@/components/kit/chart/time-range";
+import { lineOption } from "@/components/monitoring/chart-options";
+import { chartable, formatValue } from "./device-data-view";
 
-type EChartsOption = import("echarts").EChartsOption;
+/** A device's raw history is dense: an hour is worth a look too. */
+const HISTORY_SPANS: readonly Span[] = ["1h", "24h", "7d", "30d", "1y"];
 const TABLE_SIZES = [20, 50, 100];
 
 /**
@@ -27,27 +30,14 @@ export function HistoryPanel({ deviceId }: { deviceId: number }) {
   const [picked, setPicked] = React.useState<string | null>(null);
   const identifier = picked ?? options[0]?.identifier ?? null;
   const prop = options.find((o) => o.identifier === identifier);
-  const [period, setPeriod] = React.useState<Period | null>("24h");
-  const [range, setRange] = React.useState<TimeRange>(() => periodRange("24h", Date.now()));
-  const pick = (p: Period) => {
-    setPeriod(p);
-    setRange(periodRange(p, Date.now()));
-  };
-  const history = useCall(deviceDataApi.history, identifier ? { id: deviceId, identifiers: identifier, startTime: range.from, endTime: range.to } : null, { keepPreviousData: true, shouldRetryOnError: false });
+  const time = useChartTime({ span: "24h" }, HISTORY_SPANS);
+  const range = time.bounds;
+  const history = useCall(deviceDataApi.history, identifier && range ? { id: deviceId, identifiers: identifier, startTime: range.from, endTime: range.to } : null, { keepPreviousData: true, shouldRetryOnError: false });
   const points = React.useMemo(() => history.data?.series.find((s) => s.identifier === identifier)?.points ?? [], [history.data, identifier]);
   const unit = prop?.unit ?? "";
 
-  const option = React.useMemo<EChartsOption>(
-    () => ({
-      grid: { left: 56, right: 24, top: 32, bottom: 64 },
-      tooltip: { trigger: "axis", valueFormatter: (v) => `${typeof v === "number" ? v.toLocaleString(locale, { maximumFractionDigits: 4 }) : v}${unit ? ` ${unit}` : ""}` },
-      xAxis: { type: "time" },
-      yAxis: { type: "value", name: unit, scale: true },
-      dataZoom: [{ type: "inside" }, { type: "slider", height: 20, bottom: 16 }],
-      series: [{ type: "line", name: prop?.funcName ?? identifier ?? "", data: points, showSymbol: points.length < 60, sampling: "lttb", connectNulls: false }],
-    }),
-    [points, prop, identifier, unit, locale],
-  );
+  // The monitoring charts' option: the first window ends at the newest point (issue 40).
+  const option = React.useMemo(() => lineOption([{ id: identifier ?? "", name: prop?.funcName ?? identifier ?? "", unit, data: points }]), [points, prop, identifier, unit]);
 
   const [page, setPage] = React.useState({ current: 1, size: TABLE_SIZES[0] });
   React.useEffect(() => setPage((p) => ({ ...p, current: 1 })), [history.data]);
@@ -61,25 +51,7 @@ export function HistoryPanel({ deviceId }: { deviceId: number }) {
         title={t("title")}
         testId="history-chart"
         selects={[{ key: "property", label: t("property"), dict: options.map((o) => ({ label: o.funcName, value: o.identifier })), value: identifier, onChange: (v) => setPicked(v === null ? null : String(v)) }]}
-        range={{
-          value: rangeDays(range),
-          onChange: ([a, b]) => {
-            const r = dayRange(a, b);
-            if (!r) return;
-            setPeriod(null);
-            setRange(r);
-          },
-          quick: [],
-        }}
-        toolbar={
-          <div className="flex gap-0.5" role="group" aria-label={t("title")}>
-            {(Object.keys(PERIODS) as Period[]).map((p) => (
-              <Button key={p} size="sm" className="h-7 px-2" variant={period === p ? "default" : "ghost"} onClick={() => pick(p)} data-period={p} aria-pressed={period === p}>
-                {t(`range.${p}`)}
-              </Button>
-            ))}
-          </div>
-        }
+        time={time}
         loading={!identifier || (!history.data && !history.error)}
         error={!!history.error && !history.data}
         onRetry={() => history.mutate()}
