@@ -35,20 +35,25 @@ const pad = (n: number) => String(n).padStart(2, "0");
 
 /**
  * The zone the console shows and reads times in: the tenant's (company settings), set once per
- * page by the shell (`TimeZoneSync`) before anything is formatted; Asia/Shanghai until then and in
- * the cloud, which passes its tenant's zone explicitly.
+ * page by the shell (`Providers`) before anything is formatted, Asia/Shanghai until then; in the
+ * cloud, the zone of the tenant whose request is being served (`cloud/lib/request-zone.ts`).
  */
 let shownZone = DEFAULT_TIME_ZONE;
-export const displayZone = () => shownZone;
+let zoneSource = () => shownZone;
+export const displayZone = () => zoneSource();
 export function setDisplayZone(zone: string | null | undefined) {
   shownZone = knownZone(zone);
+}
+/** Where the zone comes from instead (the cloud: the tenant of the request being served). */
+export function setZoneSource(source: () => string) {
+  zoneSource = source;
 }
 
 /**
  * Parses what the cloud sends (ISO strings, "YYYY-MM-DD HH:mm:ss", epoch ms) into a Date; a
  * zone-less "YYYY-MM-DD HH:mm:ss" is wall-clock time in the display zone (or `zone`).
  */
-export function toDate(value: unknown, zone = shownZone): Date | null {
+export function toDate(value: unknown, zone = displayZone()): Date | null {
   if (isBlank(value)) return null;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
   if (typeof value === "number") return new Date(value);
@@ -69,7 +74,7 @@ function parts(d: Date, zone: string) {
 }
 
 /** "YYYY-MM-DD HH:mm:ss" in the display zone (or `zone`), or "-". */
-export function formatDateTime(value: unknown, zone = shownZone): string {
+export function formatDateTime(value: unknown, zone = displayZone()): string {
   const d = toDate(value, zone);
   if (!d) return EMPTY;
   const p = parts(d, zone);
@@ -77,7 +82,7 @@ export function formatDateTime(value: unknown, zone = shownZone): string {
 }
 
 /** "YYYY-MM-DD" in the display zone (or `zone`), or "-". */
-export function formatDate(value: unknown, zone = shownZone): string {
+export function formatDate(value: unknown, zone = displayZone()): string {
   const d = toDate(value, zone);
   if (!d) return EMPTY;
   const p = parts(d, zone);

@@ -72,3 +72,9 @@ export function timeZones(): string[] {
   const all = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [DEFAULT_TIME_ZONE];
   return ["UTC", ...all.filter((z) => z !== "UTC")];
 }
+
+/** A known zone as an SQL string literal (IANA names hold letters, digits, `/`, `_`, `+`, `-` only), for `at time zone` in a grouped expression, where a bound parameter would not match itself. */
+export function zoneLiteral(zone: string): string {
+  const z = knownZone(zone);
+  return /^[A-Za-z0-9_/+-]+$/.test(z) ? `'${z}'` : `'${DEFAULT_TIME_ZONE}'`;
+}
