@@ -20,6 +20,8 @@ export function useSubmitOnce<A extends unknown[]>(task: ((...args: A) => unknow
     setBusy(true);
     try {
       await latest.current(...args);
+    } catch {
+      // The save has reported its failure itself (the fetcher's toast, the form's errors).
     } finally {
       running.current = false;
       setBusy(false);
