@@ -30,6 +30,10 @@ const config: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pg"],
   // In the browser zod loads after the first paint; contracts record their schemas until then (lib/lazy-zod.ts).
   turbopack: { resolveAlias: { zod: { browser: "./lib/lazy-zod.ts" } } },
+  // Browsers ask for /favicon.ico on their own (issue 40: a 404 and a console error on every first page).
+  async rewrites() {
+    return [{ source: "/favicon.ico", destination: "/favicon.svg" }];
+  },
   async headers() {
     return [
       {

@@ -6,7 +6,7 @@ import { getLocale } from "next-intl/server";
 import { Providers } from "@/components/app/providers";
 import { ShellSkeleton } from "@/components/shell/shell-skeleton";
 
-export const metadata: Metadata = { title: { default: "IoT Console", template: "%s" } };
+export const metadata: Metadata = { title: { default: "IoT Console", template: "%s" }, icons: { icon: { url: "/favicon.svg", type: "image/svg+xml" } } };
 
 /** The locale comes from a cookie, so everything that reads it sits inside Suspense (cacheComponents). */
 async function LocaleRoot({ children }: { children: React.ReactNode }) {

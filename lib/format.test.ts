@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatMoney, formatPercent, formatText, toDate, wrapAxisLabel } from "./format";
+import { afterEach, describe, expect, it } from "vitest";
+import { displayZone, formatDate, formatDateTime, formatMoney, formatPercent, formatText, setDisplayZone, toDate, wrapAxisLabel } from "./format";
 
 describe("formats", () => {
   it("money: two decimals and thousands separators", () => {
@@ -39,5 +39,31 @@ describe("formats", () => {
     expect(formatText([])).toBe("-");
     expect(formatText(["a", "b"])).toBe("a, b");
     expect(formatText(0)).toBe("0");
+  });
+});
+
+describe("the display zone", () => {
+  afterEach(() => setDisplayZone(null));
+
+  it("shows and reads times in the tenant's zone, Shanghai by default", () => {
+    const t = Date.UTC(2026, 10, 28, 4, 3, 0);
+    expect(formatDateTime(t)).toBe("2026-11-28 12:03:00");
+    setDisplayZone("UTC");
+    expect(formatDateTime(t)).toBe("2026-11-28 04:03:00");
+    expect(toDate("2026-11-28 04:03:00")?.getTime()).toBe(t);
+    setDisplayZone("America/New_York");
+    expect(formatDateTime(t)).toBe("2026-11-27 23:03:00");
+    expect(formatDate(t)).toBe("2026-11-27");
+    expect(toDate("2026-11-27 23:03:00")?.getTime()).toBe(t);
+    // Summer time: four hours behind UTC.
+    expect(formatDateTime(Date.UTC(2026, 6, 1, 12))).toBe("2026-07-01 08:00:00");
+    expect(toDate("2026-07-01 08:00:00")?.getTime()).toBe(Date.UTC(2026, 6, 1, 12));
+    // An explicit zone wins (the cloud's exports).
+    expect(formatDateTime(t, "Asia/Shanghai")).toBe("2026-11-28 12:03:00");
+  });
+
+  it("falls back to Shanghai for an unknown zone", () => {
+    setDisplayZone("Mars/Olympus");
+    expect(displayZone()).toBe("Asia/Shanghai");
   });
 });

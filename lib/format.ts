@@ -1,3 +1,5 @@
+import { DEFAULT_TIME_ZONE, knownZone, wallClock, zonedInstant } from "./time-zone";
+
 /** Display formats of core §9, shared by tables, details and charts. */
 
 const EMPTY = "-";
@@ -32,44 +34,58 @@ export function wrapAxisLabel(label: unknown, width = 6): string {
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /**
- * Parses what the cloud sends (ISO strings, "YYYY-MM-DD HH:mm:ss", epoch ms) into a Date; the
- * console shows wall-clock time in the platform's zone (Asia/Shanghai, as next-intl is set).
+ * The zone the console shows and reads times in: the tenant's (company settings), set once per
+ * page by the shell (`Providers`) before anything is formatted, Asia/Shanghai until then; in the
+ * cloud, the zone of the tenant whose request is being served (`cloud/lib/request-zone.ts`).
  */
-export function toDate(value: unknown): Date | null {
+let shownZone = DEFAULT_TIME_ZONE;
+let zoneSource = () => shownZone;
+export const displayZone = () => zoneSource();
+export function setDisplayZone(zone: string | null | undefined) {
+  shownZone = knownZone(zone);
+}
+/** Where the zone comes from instead (the cloud: the tenant of the request being served). */
+export function setZoneSource(source: () => string) {
+  zoneSource = source;
+}
+
+/**
+ * Parses what the cloud sends (ISO strings, "YYYY-MM-DD HH:mm:ss", epoch ms) into a Date; a
+ * zone-less "YYYY-MM-DD HH:mm:ss" is wall-clock time in the display zone (or `zone`).
+ */
+export function toDate(value: unknown, zone = displayZone()): Date | null {
   if (isBlank(value)) return null;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
   if (typeof value === "number") return new Date(value);
   const s = String(value).trim();
   if (/^\d{13}$/.test(s)) return new Date(Number(s));
-  // Zone-less "YYYY-MM-DD HH:mm:ss" is already platform time: read it as UTC+8.
   const local = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(s);
   if (local) {
     const [, y, mo, d, h = "0", mi = "0", se = "0"] = local;
-    return new Date(Date.UTC(+y, +mo - 1, +d, +h - 8, +mi, +se));
+    return new Date(zonedInstant(zone, +y, +mo, +d, +h, +mi, +se));
   }
   const d = new Date(s);
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** Wall-clock parts in UTC+8 (China has no daylight saving). */
-function parts(d: Date) {
-  const z = new Date(d.getTime() + 8 * 3_600_000);
-  return { y: z.getUTCFullYear(), mo: pad(z.getUTCMonth() + 1), d: pad(z.getUTCDate()), h: pad(z.getUTCHours()), mi: pad(z.getUTCMinutes()), s: pad(z.getUTCSeconds()) };
+function parts(d: Date, zone: string) {
+  const w = wallClock(d.getTime(), zone);
+  return { y: w.y, mo: pad(w.mo), d: pad(w.d), h: pad(w.h), mi: pad(w.mi), s: pad(w.s) };
 }
 
-/** "YYYY-MM-DD HH:mm:ss", or "-". */
-export function formatDateTime(value: unknown): string {
-  const d = toDate(value);
+/** "YYYY-MM-DD HH:mm:ss" in the display zone (or `zone`), or "-". */
+export function formatDateTime(value: unknown, zone = displayZone()): string {
+  const d = toDate(value, zone);
   if (!d) return EMPTY;
-  const p = parts(d);
+  const p = parts(d, zone);
   return `${p.y}-${p.mo}-${p.d} ${p.h}:${p.mi}:${p.s}`;
 }
 
-/** "YYYY-MM-DD", or "-". */
-export function formatDate(value: unknown): string {
-  const d = toDate(value);
+/** "YYYY-MM-DD" in the display zone (or `zone`), or "-". */
+export function formatDate(value: unknown, zone = displayZone()): string {
+  const d = toDate(value, zone);
   if (!d) return EMPTY;
-  const p = parts(d);
+  const p = parts(d, zone);
   return `${p.y}-${p.mo}-${p.d}`;
 }
 

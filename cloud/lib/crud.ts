@@ -4,7 +4,7 @@ import { Code } from "@/lib/contract/envelope";
 import { columnOf, labelOf, rangeKeys, type FieldDef, type Fields, type RowOf } from "@/lib/contract/entity";
 import { ENUMS, isEnumName } from "@/lib/contract/enums";
 import { locales, type Locale } from "@/lib/contract/locale";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, toDate } from "@/lib/format";
 import type { Db } from "../db/client";
 import { areaName } from "./area-names";
 import { AppError, notFound } from "./http";
@@ -38,10 +38,10 @@ export function columnFor(table: PgTable, name: string): PgColumn {
 /** `%v%` for ILIKE with `%`, `_` and `\` taken literally (PostgreSQL's default escape is `\`). */
 export const containsPattern = (v: string) => `%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
-/** Search-bar times are platform time (UTC+8); a bare date means its whole day. */
+/** Search-bar times are wall-clock times of the caller's tenant zone; a bare date means its whole day. */
 export function platformTime(s: string, endOfDay: boolean): Date {
   const full = s.length === 10 ? `${s} ${endOfDay ? "23:59:59" : "00:00:00"}` : s.length === 16 ? `${s}:00` : s;
-  return new Date(`${full.replace(" ", "T")}+08:00`);
+  return toDate(full) ?? new Date(NaN);
 }
 
 const given = (v: unknown) => v !== undefined && v !== null && v !== "" && !(Array.isArray(v) && !v.length);

@@ -4,6 +4,8 @@ import { brokerOnly, platformOnly, requireAuth, requireMenu, requirePerm } from 
 import type { CloudEnv, Ctx } from "./context";
 import { body, ok, query } from "./http";
 import { optionalProject, requireProject, requireScreenProject } from "./project-context";
+import { inZone } from "./request-zone";
+import { tenantZone } from "../db/queries/company";
 
 type Mw = MiddlewareHandler<CloudEnv>;
 /** A handler answers the call's data (sent in the envelope), or a whole response (files, streams, a message of its own). */
@@ -31,10 +33,12 @@ const SCOPE: Record<CallScope, Mw> = { tenant: pass, own: pass, project: require
  */
 export function serve<C extends AnyCall>(call: C, handler: CallHandler<C>, ...guards: Mw[]): Served {
   const read = call.kind === "get" || call.kind === "upload" || call.kind === "raw" ? (c: Ctx) => query(c, call.input) : (c: Ctx) => body(c, call.input);
-  const run: Mw = async (c) => {
-    const answer = await handler(c, (await read(c)) as CallArgs<C>);
-    return answer instanceof Response ? answer : ok(c, answer ?? null);
+  const answer: Mw = async (c) => {
+    const out = await handler(c, (await read(c)) as CallArgs<C>);
+    return out instanceof Response ? out : ok(c, out ?? null);
   };
+  // A signed-in caller's times are read and shown in its tenant's zone (issue 40).
+  const run: Mw = async (c, next) => (c.var.auth ? inZone(await tenantZone(c.var.deps.db, c.var.auth.tenantId), () => answer(c, next)) : answer(c, next));
   return { call, chain: [...accessCheck(call.access), ...(typeof call.access === "string" && ["anonymous", "device", "broker"].includes(call.access) ? [] : [SCOPE[call.scope]]), ...guards, run] };
 }
 

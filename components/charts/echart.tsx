@@ -2,9 +2,17 @@
 
 import * as React from "react";
 import { useTheme } from "next-themes";
-import { useTranslations } from "next-intl";
+import { useTimeZone, useTranslations } from "next-intl";
 import type { EChartsOption, ECharts } from "echarts";
 import { cn } from "@/lib/utils";
+import { knownZone } from "@/lib/time-zone";
+import { hasTimeAxis, unzonedTime, zonedTimeOption } from "./zoned-time";
+
+/**
+ * The time charts of one screen share a crosshair (and their zoom): ECharts' connected group. A
+ * screen holds one set of charts at a time, so one group serves every screen.
+ */
+export const TIME_CHART_GROUP = "time-charts";
 
 /** The palette after the primary colour: ECharts' own defaults, which read well in both themes. */
 const REST = ["#91cc75", "#fac858", "#ee6666", "#73c0de", "#3ba272", "#fc8452", "#9a60b4"];
@@ -50,6 +58,18 @@ export function EChart({
   const { resolvedTheme } = useTheme();
   const dark = (theme ?? resolvedTheme) === "dark";
   const [failed, setFailed] = React.useState(false);
+  const zone = knownZone(useTimeZone());
+  // Times move into the tenant's zone (the browser's may differ); a click reports real instants.
+  const drawn = React.useMemo(() => zonedTimeOption(option, zone), [option, zone]);
+  const timed = hasTimeAxis(option);
+  const zoneRef = React.useRef({ zone, timed });
+  React.useEffect(() => {
+    zoneRef.current = { zone, timed };
+  }, [zone, timed]);
+  const real = (value: unknown) => {
+    const { zone: z, timed: t } = zoneRef.current;
+    return t && Array.isArray(value) && typeof value[0] === "number" ? [unzonedTime(value[0], z), ...value.slice(1)] : value;
+  };
   // The newest handler, so a new callback does not make a new chart.
   const clickRef = React.useRef(onItemClick);
   React.useEffect(() => {
@@ -66,8 +86,12 @@ export function EChart({
         if (!live) return;
         const instance = echarts.init(el, dark ? "dark" : undefined, { renderer: "canvas", devicePixelRatio: pixelRatio });
         chart.current = instance;
-        instance.setOption({ backgroundColor: "transparent", color: [primaryColor(el), ...REST], ...option });
-        instance.on("click", (e) => clickRef.current?.({ seriesId: e.seriesId ?? undefined, seriesIndex: e.seriesIndex, dataIndex: e.dataIndex, value: e.value }));
+        instance.setOption({ backgroundColor: "transparent", color: [primaryColor(el), ...REST], ...drawn });
+        if (zoneRef.current.timed) {
+          instance.group = TIME_CHART_GROUP;
+          echarts.connect(TIME_CHART_GROUP);
+        }
+        instance.on("click", (e) => clickRef.current?.({ seriesId: e.seriesId ?? undefined, seriesIndex: e.seriesIndex, dataIndex: e.dataIndex, value: real(e.value) }));
         // A click anywhere on the plot (a dense line draws no symbols, and its stroke is no data
         // item) reports the axis coordinates of the spot, so the caller can take the nearest sample.
         instance.getZr().on("click", (e) => {
@@ -75,7 +99,7 @@ export function EChart({
           const at = [e.offsetX, e.offsetY];
           if (!instance.containPixel("grid", at)) return;
           const value = instance.convertFromPixel({ gridIndex: 0 }, at);
-          if (Array.isArray(value)) clickRef.current({ dataIndex: -1, value });
+          if (Array.isArray(value)) clickRef.current({ dataIndex: -1, value: real(value) });
         });
         observer = new ResizeObserver(() => instance.resize());
         observer.observe(el);
@@ -93,8 +117,8 @@ export function EChart({
 
   React.useEffect(() => {
     const instance = chart.current;
-    if (instance && box.current) instance.setOption({ backgroundColor: "transparent", color: [primaryColor(box.current), ...REST], ...option }, { notMerge: true });
-  }, [option]);
+    if (instance && box.current) instance.setOption({ backgroundColor: "transparent", color: [primaryColor(box.current), ...REST], ...drawn }, { notMerge: true });
+  }, [drawn]);
 
   return (
     <div className={cn("relative w-full", className)} style={{ height }} role="img" aria-label={ariaLabel} data-testid={testId}>

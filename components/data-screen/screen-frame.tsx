@@ -2,6 +2,7 @@
 
 import * as React from "react";
 import { useLocale, useTranslations } from "next-intl";
+import { displayZone } from "@/lib/format";
 import { LanguageSwitch } from "@/components/app/language-switch";
 import { cn } from "@/lib/utils";
 import { DESIGN, fitDesign } from "./scale";
@@ -37,8 +38,8 @@ function Clock() {
   if (!now) return <div className="h-14" />;
   return (
     <div className="leading-tight tabular-nums" data-testid="screen-clock">
-      <div className="text-3xl font-semibold text-sky-100">{now.toLocaleTimeString(locale, { hour12: false })}</div>
-      <div className="text-base text-sky-300/80">{now.toLocaleDateString(locale, { year: "numeric", month: "2-digit", day: "2-digit", weekday: "long" })}</div>
+      <div className="text-3xl font-semibold text-sky-100">{now.toLocaleTimeString(locale, { hour12: false, timeZone: displayZone() })}</div>
+      <div className="text-base text-sky-300/80">{now.toLocaleDateString(locale, { year: "numeric", month: "2-digit", day: "2-digit", weekday: "long", timeZone: displayZone() })}</div>
     </div>
   );
 }
@@ -63,7 +64,7 @@ function LiveBadge() {
       {reconnecting
         ? status.lastOk === null
           ? t("connecting")
-          : t("reconnecting", { time: new Date(status.lastOk).toLocaleTimeString(locale, { hour12: false }) })
+          : t("reconnecting", { time: new Date(status.lastOk).toLocaleTimeString(locale, { hour12: false, timeZone: displayZone() }) })
         : t("live")}
     </div>
   );

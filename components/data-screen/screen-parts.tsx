@@ -2,6 +2,7 @@
 
 import * as React from "react";
 import { useLocale, useTranslations } from "next-intl";
+import { displayZone } from "@/lib/format";
 import type { DeviceTotals, LatestAlarm, LevelRef } from "@/lib/contract/screen/monitor-screen";
 import { cn } from "@/lib/utils";
 import { PanelNote } from "./panel";
@@ -62,7 +63,7 @@ export function LatestAlarms({ alarms }: { alarms: LatestAlarm[] }) {
   const label = useLevelLabel();
   if (!alarms.length) return <PanelNote testId="latest-empty">{t("empty")}</PanelNote>;
   const scrolls = alarms.length > STILL_ROWS;
-  const time = (ms: number) => new Date(ms).toLocaleString(locale, { month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false });
+  const time = (ms: number) => new Date(ms).toLocaleString(locale, { month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false, timeZone: displayZone() });
   const row = (a: LatestAlarm, copy: number) => (
     <li key={`${copy}-${a.id}`} aria-hidden={copy === 1 || undefined} className="grid grid-cols-[auto_1fr_auto] items-center gap-x-3 border-b border-sky-500/10 py-2.5 text-base">
       <span className="rounded px-2 py-0.5 text-sm font-semibold text-slate-950" style={{ background: a.color ?? "#94a3b8" }}>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
+import { displayZone } from "@/lib/format";
 import { Panel, PanelNote } from "@/components/data-screen";
 import type { PointData } from "@/lib/contract/scene/scene";
 import { cn } from "@/lib/utils";
@@ -11,7 +12,7 @@ import { Clipped } from "@/components/kit/clipped";
 export function HousePointsPanel({ points, className }: { points: PointData[] | undefined; className?: string }) {
   const t = useTranslations("scene.screen");
   const locale = useLocale();
-  const time = (ms: number | null) => (ms === null ? "-" : new Date(ms).toLocaleString(locale, { hour12: false, month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }));
+  const time = (ms: number | null) => (ms === null ? "-" : new Date(ms).toLocaleString(locale, { hour12: false, month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: displayZone() }));
   return (
     <Panel title={t("points")} className={className} bodyClassName="overflow-y-auto p-0" testId="house-points" extra={points ? points.length : undefined}>
       {points && points.length === 0 && <PanelNote testId="house-no-points">{t("noPoints")}</PanelNote>}

@@ -42,9 +42,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { displayZone, formatDateTime } from "@/lib/format";
 
 const pad = (n: number) => String(n).padStart(2, "0");
-const stamp = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+
 
 /** Text cut at `max` characters, the whole of it in a tooltip when cut. */
 function Clipped({ text, max, className }: { text: string; max: number; className?: string }) {
@@ -154,7 +155,7 @@ function CronEditor({ value, onChange, fallback = CRON_DEFAULT_BUILDER }: { valu
     if (k === "day") next.week = s.mode === "none" ? (fields.week === "?" ? "*" : fields.week) : "?";
     onChange(joinCron(next));
   };
-  const preview = useMemo(() => previewCron(expr, new Date()), [expr]);
+  const preview = useMemo(() => previewCron(expr, new Date(), { timezone: displayZone() }), [expr]);
   const note = previewNote(preview);
   const description = useMemo(() => describeCron(expr, locale), [expr, locale]);
   return (
@@ -206,7 +207,7 @@ function CronEditor({ value, onChange, fallback = CRON_DEFAULT_BUILDER }: { valu
         <p className="mb-1 font-medium">{t("preview")}</p>
         <ol className="space-y-0.5 font-mono text-xs" data-testid="cron-runs">
           {preview.runs.map((d) => (
-            <li key={d.getTime()}>{stamp(d)}</li>
+            <li key={d.getTime()}>{formatDateTime(d)}</li>
           ))}
         </ol>
         {note && <p className={cn("mt-1 text-xs", note.key === "invalid" ? "text-destructive" : "text-muted-foreground")}>{t(note.key, { n: note.n })}</p>}

@@ -5,11 +5,11 @@ import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { DownloadIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { ChartPanel, type DayRange } from "@/components/kit/chart/chart-panel";
+import { ChartPanel } from "@/components/kit/chart/chart-panel";
+import { useChartTime } from "@/components/kit/chart/use-chart-time";
 import { ReadingsTable } from "@/components/kit/chart/readings-table";
 import { useDict } from "@/components/kit";
 import type { TableColumn } from "@/components/kit/table/data-table";
-import { quickRange } from "@/components/kit/resource/search-rules";
 import { call, exportCall, useCall } from "@/lib/api/call";
 import type { StatType } from "@/lib/contract/alarm/enums";
 import { alarmRuleApi, definitionLines } from "@/lib/contract/alarm/rule";
@@ -37,7 +37,7 @@ const STAT_OF_SHOW: Record<ShowValue, StatType> = { 0: "total", 1: "not", 2: "da
  */
 export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onChanged }: { def: MonitorDef; point: KindPoint; device: PointDevice; alarmLines?: readonly AlarmLine[]; onChanged: () => void }) {
   const t = useTranslations("monitoring");
-  const [range, setRange] = React.useState<DayRange>(() => quickRange("last30Days", new Date()));
+  const time = useChartTime({ span: "30d" });
   const [queryType, setQueryType] = React.useState<QueryType>(1);
   const [valueType, setValueType] = React.useState<ValueType>(1);
   const [showValue, setShowValue] = React.useState<ShowValue>(def.showValues[0]);
@@ -45,8 +45,9 @@ export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onCha
   const [exporting, setExporting] = React.useState(false);
   const showOptions = useDict("showValue").filter((o) => def.showValues.includes(Number(o.value) as ShowValue));
 
-  const body = { monitorKind: def.kind, deviceId: device.id, groupId: point.id, startTime: range[0], endTime: range[1], queryType, valueType, showValue };
-  const view = useSWR(range[0] && range[1] ? ["monitoring:view", JSON.stringify(body)] : null, () => call(monitoringApi.view, body), { keepPreviousData: true });
+  const bounds = time.bounds;
+  const body = { monitorKind: def.kind, deviceId: device.id, groupId: point.id, startTime: bounds?.from ?? 0, endTime: bounds?.to ?? 0, queryType, valueType, showValue };
+  const view = useSWR(bounds ? ["monitoring:view", JSON.stringify(body)] : null, () => call(monitoringApi.view, body), { keepPreviousData: true });
   React.useEffect(() => setClicked(null), [device.id]);
 
   const name = (id: string) => t(`measures.${id}`);
@@ -118,7 +119,7 @@ export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onCha
       <ChartPanel
         title={t("screen.analysis", { name: device.deviceName })}
         testId="monitor-chart"
-        range={{ value: range, onChange: setRange, quick: ["last7Days", "last30Days", "last90Days", "lastYear"] }}
+        time={time}
         selects={[
           { key: "queryType", label: t("screen.queryType"), dict: "queryType", value: queryType, onChange: (v) => setQueryType((Number(v) || 1) as QueryType) },
           ...(queryType === 1 ? [] : [{ key: "valueType", label: t("screen.valueType"), dict: "valueType", value: valueType, onChange: (v: string | number | null) => setValueType((Number(v) || 1) as ValueType) }]),

@@ -12,15 +12,17 @@ describe("monitoring chart options", () => {
     for (const template of Object.values(TIME_LABELS)) expect(template.replace("{yyyy}", "2026").replace(/\{\w+\}/g, "00").length).toBeLessThanOrEqual(X_LABEL_MAX);
   });
 
-  it("first shows points 0–24 (0–31 for bars), every point still in the data for the full range", () => {
+  it("first shows the newest 25 points (32 for bars), every point still in the data for the full range", () => {
     const year = Array.from({ length: 4000 }, (_, i) => [i * 60_000, i === 3000 ? 99 : 1] as [number, number]);
     const option = lineOption([{ id: "a", name: "A", unit: "mm", data: year }]);
     const zooms = option.dataZoom as { startValue?: number; endValue?: number; filterMode?: string }[];
-    for (const z of zooms) expect(z).toMatchObject({ startValue: 0, endValue: 24 * 60_000, filterMode: "none" });
+    for (const z of zooms) expect(z).toMatchObject({ startValue: 3975 * 60_000, endValue: 3999 * 60_000, filterMode: "none" });
     expect((option.series as { data: unknown[] }[])[0].data).toContainEqual([3000 * 60_000, 99]);
-    expect(defaultZoom([{ data: year, bar: true }])).toEqual({ startValue: 0, endValue: 31 * 60_000 });
+    expect(defaultZoom([{ data: year, bar: true }])).toEqual({ startValue: 3968 * 60_000, endValue: 3999 * 60_000 });
     // The longest series sets the window; 25 points or fewer are all in view.
-    expect(defaultZoom([{ data: year.slice(0, 10) }, { data: year.slice(0, 30) }])).toEqual({ startValue: 0, endValue: 24 * 60_000 });
+    expect(defaultZoom([{ data: year.slice(0, 10) }, { data: year.slice(0, 30) }])).toEqual({ startValue: 5 * 60_000, endValue: 29 * 60_000 });
+    // A shorter series with a newer point moves the window's end to it.
+    expect(defaultZoom([{ data: year.slice(100, 101) }, { data: year.slice(0, 30) }])).toEqual({ startValue: 5 * 60_000, endValue: 100 * 60_000 });
     expect(defaultZoom([{ data: year.slice(0, 25) }])).toEqual({});
     expect(defaultZoom([])).toEqual({});
   });

@@ -9,19 +9,21 @@ export const X_LABEL_MAX = 6;
 /** Axis padding around alarm lines (widgets §9), so a line outside the data stays in view. */
 export const ALARM_PADDING = 1;
 
-/** Chart defaults (widgets §9): the zoom window first shows points 0–24 (0–31 of a bar chart). */
+/** Chart defaults (widgets §9): the zoom window first shows 25 points (32 of a bar chart) — the newest (issue 40). */
 export const ZOOM_LAST_INDEX = { line: 24, bar: 31 } as const;
 
 /**
- * The first zoom window of a time chart: from the first point to the 25th (32nd for bars) of its
- * longest series, by time, so every series is cut at the same moment. The slider still zooms out to
- * the whole range, where nothing is filtered or sampled away (a spike stays drawn).
+ * The first zoom window of a time chart: the newest 25 points (32 for bars) of its longest series,
+ * up to the newest point of any series, by time, so every series is cut at the same moment and the
+ * chart opens on today, not on the range's first day. The slider still zooms out to the whole
+ * range, where nothing is filtered or sampled away (a spike stays drawn).
  */
 export function defaultZoom(series: readonly { data: readonly (readonly [number, unknown])[]; bar?: boolean }[]): { startValue?: number; endValue?: number } {
   const longest = series.reduce<(typeof series)[number] | null>((a, b) => (!a || b.data.length > a.data.length ? b : a), null);
   const last = ZOOM_LAST_INDEX[longest?.bar ? "bar" : "line"];
   if (!longest || longest.data.length <= last + 1) return {};
-  return { startValue: longest.data[0][0], endValue: longest.data[last][0] };
+  const newest = Math.max(...series.map((s) => (s.data.length ? s.data[s.data.length - 1][0] : -Infinity)));
+  return { startValue: longest.data[longest.data.length - 1 - last][0], endValue: newest };
 }
 
 export const yLabel = (v: number) => String(Math.round(v * 10 ** Y_DECIMALS) / 10 ** Y_DECIMALS);

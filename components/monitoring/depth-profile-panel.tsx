@@ -5,10 +5,10 @@ import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { DownloadIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { ChartPanel, type DayRange } from "@/components/kit/chart/chart-panel";
-import { quickRange } from "@/components/kit/resource/search-rules";
+import { ChartPanel } from "@/components/kit/chart/chart-panel";
+import type { Span } from "@/components/kit/chart/time-range";
+import { useChartTime } from "@/components/kit/chart/use-chart-time";
 import { call, exportCall } from "@/lib/api/call";
-import { platformDayStart } from "@/lib/contract/monitoring/analysis";
 import { MAX_PROFILE_TIMES, nearestCurve, profileApi, spreadTimes } from "@/lib/contract/monitoring/depth-profile";
 import { formatDateTime } from "@/lib/format";
 import { profileOption } from "./chart-options";
@@ -16,7 +16,8 @@ import { ProfileCurveTable } from "./profile-curve-table";
 
 type ChartClick = import("@/components/charts/echart").ChartClick;
 
-const DAY = 86_400_000;
+/** A profile compares curves over weeks: longer spans than a time chart's. */
+const PROFILE_SPANS: readonly Span[] = ["7d", "30d", "90d", "1y"];
 /** The SWR key's head of profile answers: a saved device configuration asks them again. */
 export const PROFILE_KEY = "monitoring:profile";
 const CURVE_COUNTS = [2, 4, 6, 8, MAX_PROFILE_TIMES].map((n) => ({ value: n, label: String(n) }));
@@ -34,18 +35,15 @@ const DIRECTIONS = [
  */
 export function DepthProfilePanel({ deviceId, groupId, deviceName }: { deviceId: number; groupId: number; deviceName: string }) {
   const t = useTranslations("monitoring");
-  const [range, setRange] = React.useState<DayRange>(() => quickRange("last90Days", new Date()));
+  const time = useChartTime({ span: "90d" }, PROFILE_SPANS);
   const [count, setCount] = React.useState(6);
   const [direction, setDirection] = React.useState<"a" | "b">("a");
   const [picked, setPicked] = React.useState<number | null>(null);
   const [exporting, setExporting] = React.useState(false);
-  const times = React.useMemo(() => {
-    const from = platformDayStart(range[0]).getTime();
-    const to = Math.min(Date.now(), platformDayStart(range[1]).getTime() + DAY - 1);
-    return spreadTimes(from, to, count);
-  }, [range, count]);
+  const bounds = time.bounds;
+  const times = React.useMemo(() => (bounds ? spreadTimes(bounds.from, Math.min(Date.now(), bounds.to - 1), count) : []), [bounds, count]);
   const body = { deviceId, groupId, times };
-  const view = useSWR(range[0] && range[1] ? [PROFILE_KEY, JSON.stringify(body)] : null, () => call(profileApi.view, body), { keepPreviousData: true });
+  const view = useSWR(bounds ? [PROFILE_KEY, JSON.stringify(body)] : null, () => call(profileApi.view, body), { keepPreviousData: true });
   const data = view.data;
   const labels = React.useMemo(() => ({ depth: t("profile.depth"), displacement: t("profile.displacement") }), [t]);
   const option = React.useMemo(
@@ -73,7 +71,7 @@ export function DepthProfilePanel({ deviceId, groupId, deviceName }: { deviceId:
       <ChartPanel
         title={t("profile.title", { name: deviceName })}
         testId="depth-profile"
-        range={{ value: range, onChange: setRange, quick: ["last30Days", "last90Days", "lastYear"] }}
+        time={time}
         selects={[
           { key: "direction", label: t("profile.direction"), dict: DIRECTIONS, value: direction, onChange: (v) => setDirection(v === "b" ? "b" : "a") },
           { key: "curves", label: t("profile.curves"), dict: CURVE_COUNTS, value: count, onChange: (v) => setCount(Number(v) || 6) },

@@ -54,4 +54,36 @@ describe("CommandPalette", () => {
     fireEvent.click(screen.getAllByTestId("palette-item")[0]);
     expect(push).toHaveBeenCalledWith("/systemSet/userSet?current=2");
   });
+
+  for (const [locale, headings] of [
+    ["en", ["Devices", "Measurement points"]],
+    ["zh-cn", ["设备", "测点"]],
+  ] as const) {
+    it(`${locale}: finds the tenant's data with one search call, grouped by kind, and opens a hit`, async () => {
+      const asked: string[] = [];
+      vi.stubGlobal("fetch", async (url: string) => {
+        asked.push(url);
+        const data = [
+          { kind: "device", id: 7, title: "倾角计 1", hint: "SIM01001 · 滨江", href: "/devices/viewDevice?id=7" },
+          { kind: "point", id: 3, title: "沉降监测 1", hint: "Settlement", href: "/pointCorrelation/pointDetails?id=3" },
+        ];
+        return new Response(JSON.stringify({ code: 200, msg: "ok", data, success: true }), { headers: { "content-type": "application/json" } });
+      });
+      renderIntl(
+        <ShellProvider value={{ tenantId: 2, projId: null, menus: [system], favourites: [], projects: [], company: defaultCompanyInfo, user: { id: 1, name: "a", realname: "A", avatar: null }, menuIcons: {} }}>
+          <CommandPalette />
+        </ShellProvider>,
+        { locale },
+      );
+      act(() => void fireEvent.keyDown(window, { key: "k", ctrlKey: true }));
+      await screen.findByRole("combobox", undefined, { timeout: 20_000 });
+      search("cjjc");
+      await waitFor(() => expect(items()).toEqual(["倾角计 1SIM01001 · 滨江", "沉降监测 1Settlement"]));
+      expect(asked).toHaveLength(1);
+      expect(asked[0]).toContain("/api/sys/search/global?keyword=cjjc");
+      for (const h of headings) expect(screen.getByText(h)).toBeTruthy();
+      fireEvent.click(screen.getAllByTestId("palette-item")[1]);
+      expect(push).toHaveBeenCalledWith("/pointCorrelation/pointDetails?id=3");
+    });
+  }
 });

@@ -6,7 +6,8 @@ import { useLocale, useTranslations } from "next-intl";
 import { Clock } from "lucide-react";
 import { STORAGE } from "@/lib/client-state";
 import { flattenMenu, homeEntry, menuTitle } from "@/lib/shell/menu";
-import { loadPinyin, paletteSources, textMatches, type PaletteItem, type Pinyin } from "@/lib/shell/search";
+import { dataSearchSource } from "@/lib/shell/data-search";
+import { loadPinyin, paletteSources, textMatches, type PaletteItem, type PaletteSource, type Pinyin } from "@/lib/shell/search";
 import { parseRecent, tabFor } from "@/lib/shell/tabs";
 import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@/components/ui/command";
 import { Dialog, DialogContent, DialogTitle } from "@/components/ui/dialog";
@@ -16,10 +17,26 @@ import { useOpenEntry } from "./use-open-entry";
 
 const MAX_PER_GROUP = 30;
 
+/** The sources' answers by group heading (an item's own group, else its source's label), in the sources' order. */
+function groupsOf(external: Record<string, PaletteItem[]>) {
+  const groups = new Map<string, { source: string; item: PaletteItem }[]>();
+  for (const source of allSources())
+    for (const item of external[source.id] ?? []) {
+      const heading = item.group ?? source.label;
+      const group = groups.get(heading) ?? groups.set(heading, []).get(heading)!;
+      if (group.length < MAX_PER_GROUP) group.push({ source: source.id, item });
+    }
+  return [...groups].map(([heading, items]) => ({ heading, items }));
+}
+
+/** The tenant's data (one search call), then whatever other domains registered. */
+const allSources = (): PaletteSource[] => [dataSearchSource, ...paletteSources()];
+
 /**
  * The palette itself (cmdk in a dialog): the user's menu entries (titles in both languages,
- * pinyin), recently visited pages, and whatever sources other domains registered with
- * `registerPaletteSource`. Loaded by `CommandPalette` on first opening.
+ * pinyin), recently visited pages, the tenant's devices, points, open alarms, projects and
+ * documents, and whatever sources other domains registered with `registerPaletteSource`. Loaded
+ * by `CommandPalette` on first opening, with the pinyin dictionary.
  */
 export function PaletteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const t = useTranslations("shell");
@@ -46,13 +63,13 @@ export function PaletteDialog({ open, onOpenChange }: { open: boolean; onOpenCha
 
   // Registered sources may call the server: debounce and cancel superseded searches.
   useEffect(() => {
-    const sources = paletteSources();
-    if (!open || !query.trim() || !sources.length) return setExternal({});
+    const sources = allSources();
+    if (!open || !query.trim()) return setExternal({});
     const ctrl = new AbortController();
     const timer = setTimeout(() => {
       for (const source of sources) {
         Promise.resolve(source.search(query, { locale, t: (k) => t(k) }, ctrl.signal))
-          .then((items) => !ctrl.signal.aborted && setExternal((e) => ({ ...e, [source.id]: items.slice(0, MAX_PER_GROUP) })))
+          .then((items) => !ctrl.signal.aborted && setExternal((e) => ({ ...e, [source.id]: items })))
           .catch(() => undefined);
       }
     }, 200);
@@ -110,23 +127,22 @@ export function PaletteDialog({ open, onOpenChange }: { open: boolean; onOpenCha
                 ))}
               </CommandGroup>
             )}
-            {paletteSources().map((source) =>
-              external[source.id]?.length ? (
-                <CommandGroup key={source.id} heading={tRoot(source.label)}>
-                  {external[source.id].map((item) => (
-                    <CommandItem
-                      key={`${source.id}:${item.id}`}
-                      value={`${source.id}:${item.id}`}
-                      onSelect={() => go(() => (item.newWindow ? window.open(item.href, "_blank", "noopener,noreferrer") : router.push(item.href)))}
-                      data-testid="palette-item"
-                    >
-                      <span className="truncate">{item.title}</span>
-                      {item.hint && <span className="ml-auto truncate text-xs text-muted-foreground">{item.hint}</span>}
-                    </CommandItem>
-                  ))}
-                </CommandGroup>
-              ) : null,
-            )}
+            {groupsOf(external).map(({ heading, items }) => (
+              <CommandGroup key={heading} heading={tRoot(heading)}>
+                {items.map(({ source, item }) => (
+                  <CommandItem
+                    key={`${source}:${item.id}`}
+                    value={`${source}:${item.id}`}
+                    onSelect={() => go(() => (item.newWindow ? window.open(item.href, "_blank", "noopener,noreferrer") : router.push(item.href)))}
+                    data-testid="palette-item"
+                    data-href={item.href}
+                  >
+                    <span className="truncate">{item.title}</span>
+                    {item.hint && <span className="ml-auto truncate text-xs text-muted-foreground">{item.hint}</span>}
+                  </CommandItem>
+                ))}
+              </CommandGroup>
+            ))}
           </CommandList>
         </Command>
       </DialogContent>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_TIME_ZONE } from "../time-zone";
 
 /** Company info (core §3); every field has a built-in default. */
 export const companyInfo = z.object({
@@ -12,6 +13,8 @@ export const companyInfo = z.object({
   loginLogo: z.string(),
   loginBackdrop: z.string(),
   skinColor: z.string(),
+  /** The tenant's IANA zone: every time the console shows or accepts, and the cloud's days and months (issue 40). */
+  timeZone: z.string(),
 });
 export type CompanyInfo = z.infer<typeof companyInfo>;
 
@@ -29,4 +32,5 @@ export const defaultCompanyInfo: CompanyInfo = {
   loginLogo: "",
   loginBackdrop: "",
   skinColor: DEFAULT_SKIN_COLOR,
+  timeZone: DEFAULT_TIME_ZONE,
 };

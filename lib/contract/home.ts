@@ -35,7 +35,7 @@ export type HomeSummary = z.infer<typeof homeSummary>;
 /** The home chart's span in days, today included. */
 export const HOME_DAYS = 7;
 
-/** Any signed-in user's home, over the projects they may see (whichever project the header names). */
+/** Any signed-in user's home: the chosen project's figures, or those of every project they may see. */
 export const homeApi = {
-  summary: defineCall({ kind: "get", path: "stat/home/summary", answer: homeSummary, access: "user", scope: "own" }),
+  summary: defineCall({ kind: "get", path: "stat/home/summary", answer: homeSummary, access: "user", scope: "projectOptional" }),
 };

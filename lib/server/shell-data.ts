@@ -25,19 +25,25 @@ export type ShellData = { menus: CurrentMenus; favourites: CollectEntry[]; compa
  */
 export const loadShellData = (session: SignedIn, locale: Locale) => fetchShellData(session.token, session.projId, session.tenantId, locale);
 
+/** A tenant's company info over the built-in defaults, once per request (the shell and the request's time zone read it). */
+export const loadCompanyInfo = cache(async (tenantId: number, locale: Locale): Promise<CompanyInfo> => {
+  const company = await upstreamCall(loginApi.company, { tId: tenantId }, { locale });
+  return company.code === Code.OK ? { ...defaultCompanyInfo, ...company.data } : defaultCompanyInfo;
+});
+
 const fetchShellData = cache(async (token: string, projId: number | null, tenantId: number, locale: Locale): Promise<ShellData> => {
   const auth = { token, projId, locale };
   const [menus, favourites, company, projects] = await Promise.all([
     upstreamCall(menuApi.current, {}, auth),
     upstreamCall(favouriteApi.collects, {}, auth),
-    upstreamCall(loginApi.company, { tId: tenantId }, { locale }),
+    loadCompanyInfo(tenantId, locale),
     upstreamCall(projectApi.page, { current: 1, size: 9999 } as CallInput<typeof projectApi.page>, auth),
   ]);
   if (menus.code === Code.UNAUTHORIZED || projects.code === Code.UNAUTHORIZED) redirect(`/login?tId=${tenantId}`);
   return {
     menus: menus.code === Code.OK ? menus.data : { menus: [], perms: [] },
     favourites: favourites.code === Code.OK ? favourites.data : [],
-    company: company.code === Code.OK ? { ...defaultCompanyInfo, ...company.data } : defaultCompanyInfo,
+    company,
     projects: projects.code === Code.OK ? projects.data.records.map((p) => ({ id: p.id, prjName: p.prjName })) : [],
   };
 });

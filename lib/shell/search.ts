@@ -10,6 +10,8 @@ export type PaletteItem = {
   href: string;
   /** Opens in a new browser tab (external links, data screens). */
   newWindow?: boolean;
+  /** Message key of the item's group heading, when a source answers several kinds (default: the source's label). */
+  group?: string;
 };
 
 type PaletteContext = {

@@ -47,14 +47,14 @@ for (const locale of ["zh-cn", "en"] as const) {
     await expect(page.getByTestId("point-list")).toContainText(T.points);
 
     // A year: the back-filled history spans it, in at most 4,000 points per series.
-    const year = await screen.quickRange("lastYear");
+    const year = await screen.span("1y");
     const settlement = year.data.series.find((s) => s.id === "settlement")!;
     expect(settlement.data.length).toBeGreaterThan(2000);
     expect(settlement.data.length).toBeLessThanOrEqual(4000);
     expect(settlement.data.at(-1)![0] - settlement.data[0][0]).toBeGreaterThan(300 * DAY);
 
     // Another range: a week.
-    const week = await screen.quickRange("last7Days");
+    const week = await screen.span("7d");
     const weekly = week.data.series.find((s) => s.id === "settlement")!;
     expect(weekly.data[0][0]).toBeGreaterThan(Date.now() - 8 * DAY);
 
@@ -68,7 +68,7 @@ for (const locale of ["zh-cn", "en"] as const) {
     const screen = await signedIn(page, context, testInfo.project.use.baseURL);
     await screen.open("tilt");
     await expect(page.getByTestId("radar")).toContainText(T.tilt);
-    const year = await screen.quickRange("lastYear");
+    const year = await screen.span("1y");
     expect(year.data.series.map((s) => s.id)).toEqual(["angleX", "angleY", "temperature"]);
     expect(year.data.series[0].data.length).toBeGreaterThan(1000);
     await screen.clickPlot();

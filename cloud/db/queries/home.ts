@@ -6,23 +6,24 @@ import type { Locale } from "@/lib/contract/locale";
 import { province } from "../../lib/area-names";
 import { PLATFORM_TENANT_ID } from "../../lib/menu-access";
 import { rowsOf } from "../../ingest/writer";
+import { displayZone, formatDate } from "@/lib/format";
+import { zoneDayStart, zoneOffset } from "@/lib/time-zone";
 import type { Db } from "../client";
 import { alarmLevelName } from "./alarm-names";
 import { alarms, devices, projects, tenants, users } from "../schema";
 
 const DAY_MS = 86_400_000;
-/** The platform's days (UTC+8, no daylight saving): the home counts per day of the console's clock. */
-const ZONE_MS = 8 * 3_600_000;
-const ZONE = "Asia/Shanghai";
-
-/** The last `n` platform days up to `now`, oldest first, and the instant the first one starts. */
-export function lastDays(now: Date, n = HOME_DAYS): { keys: string[]; from: Date } {
-  const today = Math.floor((now.getTime() + ZONE_MS) / DAY_MS) * DAY_MS;
+/**
+ * The last `n` days of the caller's tenant zone up to `now` (the home counts per day of the
+ * console's clock), oldest first, and the instant the first one starts.
+ */
+export function lastDays(now: Date, n = HOME_DAYS, zone = displayZone()): { keys: string[]; from: Date } {
+  const today = Date.parse(`${formatDate(now, zone)}T00:00:00Z`);
   const keys = Array.from({ length: n }, (_, i) => new Date(today - (n - 1 - i) * DAY_MS).toISOString().slice(0, 10));
-  return { keys, from: new Date(today - (n - 1) * DAY_MS - ZONE_MS) };
+  return { keys, from: new Date(zoneDayStart(keys[0], zone)) };
 }
 
-const dayOf = (col: SQL | typeof alarms.triggeredAt) => sql<string>`to_char(${col} at time zone ${ZONE}, 'YYYY-MM-DD')`;
+const dayOf = (col: SQL | typeof alarms.triggeredAt) => sql<string>`to_char(${col} at time zone ${displayZone()}, 'YYYY-MM-DD')`;
 
 /**
  * The home of a tenant user: over the projects `visible` selects (a condition on `projects`,
@@ -86,16 +87,18 @@ export async function homeSummary(db: Db, visible: SQL, now: Date, locale: Local
 }
 
 /**
- * Telemetry rows received per platform day since `from`, for the devices `where` selects. Every
+ * Telemetry rows received per day of the tenant's zone since `from`, for the devices `where` selects. Every
  * (device, property) pair known to `telemetry_latest` is read by its own range scan of
  * `telemetry_device_prop_ts` over the time bounds (so only the recent monthly partitions are
  * touched): the cost is the window's rows, never the table's.
  */
 async function valuesPerDay(db: Db, where: SQL, from: Date, to: Date): Promise<Map<string, number>> {
-  // Days as whole numbers (epoch days of the platform's clock): formatting each row's time as text
-  // costs more than the count itself.
+  // Days as whole numbers (epoch days of the zone's clock, at its offset now: a daylight-saving
+  // change inside the window moves an hour of counts): formatting each row's time as text costs
+  // more than the count itself.
+  const offset = zoneOffset(to.getTime(), displayZone());
   const rows = rowsOf(
-    await db.execute(sql`select floor((extract(epoch from t.ts) * 1000 + ${ZONE_MS}) / ${DAY_MS})::int as day, count(*)::int as n
+    await db.execute(sql`select floor((extract(epoch from t.ts) * 1000 + ${offset}) / ${DAY_MS})::int as day, count(*)::int as n
       from telemetry_latest l
       cross join lateral (
         select t.ts from telemetry t

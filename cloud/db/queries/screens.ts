@@ -4,6 +4,8 @@ import { OPEN_STATUSES } from "@/lib/contract/alarm/enums";
 import { HEALTH, LATEST_ALARMS, TREND_DAYS, type DataAnalysis, type DeviceTotals, type LatestAlarm, type LevelRef } from "@/lib/contract/screen/monitor-screen";
 import { pgArray } from "../../ingest/pg-array";
 import { rowsOf } from "../../ingest/writer";
+import { displayZone, formatDate } from "@/lib/format";
+import { zoneDayStart } from "@/lib/time-zone";
 import type { Locale } from "@/lib/contract/locale";
 import type { Db } from "../client";
 import { alarmLevels, alarms, devices, pointGroups } from "../schema";
@@ -16,7 +18,6 @@ import { alarmLevelName, alarmName, levelNameIn } from "./alarm-names";
  * whatever the number of projects. Callers pass only projects the caller may see.
  */
 
-const PLATFORM_ZONE = "Asia/Shanghai";
 const DAY_MS = 86_400_000;
 const open = sql.raw(`(${OPEN_STATUSES.join(",")})`);
 const ids = (projectIds: readonly number[]) => sql`${pgArray(projectIds.length ? projectIds : [0])}::int[]`;
@@ -91,20 +92,20 @@ export async function tenantLevels(db: Db, tenantId: number, locale: Locale): Pr
   return rows.map((r) => ({ levelNum: num(r.level_num), levelName: str(r.level_name), color: str(r.color) }));
 }
 
-/** The platform day (UTC+8) of an instant, `YYYY-MM-DD`. */
-export const platformDay = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
+/** The day of the caller's tenant zone of an instant, `YYYY-MM-DD`. */
+export const platformDay = (ms: number) => formatDate(ms);
 
-/** The last `TREND_DAYS` platform days up to today, oldest first, and the instant the first begins. */
+/** The last `TREND_DAYS` days of the tenant's zone up to today, oldest first, and the instant the first begins. */
 export function trendDays(now: Date): { days: string[]; from: Date } {
-  const today = platformDay(now.getTime());
-  const start = Date.parse(`${today}T00:00:00+08:00`) - (TREND_DAYS - 1) * DAY_MS;
-  return { days: Array.from({ length: TREND_DAYS }, (_, i) => platformDay(start + i * DAY_MS)), from: new Date(start) };
+  const today = Date.parse(`${platformDay(now.getTime())}T00:00:00Z`);
+  const days = Array.from({ length: TREND_DAYS }, (_, i) => new Date(today - (TREND_DAYS - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+  return { days, from: new Date(zoneDayStart(days[0], displayZone())) };
 }
 
 /** Alarms raised since `from`, per project, platform day and level number. */
 export async function alarmsByDay(db: Db, tenantId: number, projectIds: readonly number[], from: Date): Promise<{ projectId: number; day: string; levelNum: number | null; count: number }[]> {
   const rows = rowsOf(
-    await db.execute(sql`select project_id, to_char(triggered_at at time zone ${PLATFORM_ZONE}, 'YYYY-MM-DD') as day, level_num, count(*)::int as n
+    await db.execute(sql`select project_id, to_char(triggered_at at time zone ${displayZone()}, 'YYYY-MM-DD') as day, level_num, count(*)::int as n
       from ${alarms} where ${inProjects(tenantId, alarms, projectIds)} and triggered_at >= ${from.toISOString()}::timestamptz
       group by 1, 2, 3`),
   );

@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL }
 import { ALARM_STATUS, ALARM_TYPE, type AlarmAttachment } from "@/lib/contract/alarm/enums";
 import { alarmCoreApi, alarmRecord, type AlarmRecord, type AlarmStatistics, type DeviceOpenAlarms, type ManualBody, type StatusNums } from "@/lib/contract/alarm/alarm-center";
 import { CHECK_PERM, HANDLE_PERM, type Move } from "@/lib/contract/alarm/workflow";
-import { formatDateTime } from "@/lib/format";
+import { displayZone, formatDateTime } from "@/lib/format";
+import { zoneLiteral } from "@/lib/time-zone";
 import { alarmLevelName, alarmName } from "../../db/queries/alarm-names";
 import { raiseAlarm } from "../../db/queries/alarms";
 import { alarmRaised, takeStep } from "../../db/queries/alarm-workflow";
@@ -118,7 +119,7 @@ export const coreServed = [
     const to = new Date(platformTime(q.endTime, true).getTime() + 1000);
     if (!(from < to)) throw badRequest("cloud.alarmCentre.badRange");
     if (to.getTime() - from.getTime() > 366 * 86400_000) throw badRequest("cloud.alarmCentre.rangeTooLong", { days: 366 });
-    const day = sql<string>`to_char(${alarms.triggeredAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
+    const day = sql<string>`to_char(${alarms.triggeredAt} at time zone ${sql.raw(zoneLiteral(displayZone()))}, 'YYYY-MM-DD')`;
     const rows = await c.var.deps.db
       .select({ day, levelNum: alarms.levelNum, levelName: sql<string | null>`max(${alarmLevelName(c.var.locale)})`, levelColor: sql<string | null>`max(${alarms.levelColor})`, n: count() })
       .from(alarms)

@@ -1,3 +1,4 @@
+import { formatDateTime } from "@/lib/format";
 import { BETON_RECORDS, DATUM_TEMP } from "@/lib/contract/device/beton-rule";
 import { concreteApi, type ConcreteSeries } from "@/lib/contract/device/concrete";
 import { calibrationOf, concreteDevices, concreteRecords, rulesOf } from "../../db/queries/concrete";
@@ -23,7 +24,6 @@ async function seriesOf(c: Ctx, ids: number[]): Promise<ConcreteSeries[]> {
   );
 }
 
-const platformTime = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace("T", " ");
 
 /**
  * comm concrete (core §7, issue 16): getChartDevice (the loggers of the call's projects with
@@ -45,7 +45,7 @@ export const concreteServed = [
     const columns = [
       { key: "deviceName", header: label("device"), width: 20 },
       { key: "ruleName", header: label("rule"), width: 18 },
-      { key: "t", header: label("time"), width: 22, value: (r: { t: number }) => platformTime(r.t) },
+      { key: "t", header: label("time"), width: 22, value: (r: { t: number }) => formatDateTime(r.t) },
       { key: "temp", header: label("temp"), width: 14 },
       { key: "maturity", header: label("maturity"), width: 16 },
       { key: "strength", header: label("strength"), width: 16 },

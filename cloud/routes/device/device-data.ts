@@ -2,6 +2,7 @@ import { autoBucket, deviceDataApi, HISTORY_RAW_LIMIT, type RealTimeValue, type 
 import type { ThingFunction } from "@/lib/contract/device/thing-model";
 import { latestValues, propertyFunctions, rejectPage, statusLogPage, viewableDevice } from "../../db/queries/device-data";
 import { telemetrySeries } from "../../db/queries/telemetry";
+import { tenantZone } from "../../db/queries/company";
 import { brokerOf } from "../../lib/devices";
 import { serve } from "../../lib/serve";
 import type { Ctx } from "../../lib/context";
@@ -51,7 +52,8 @@ export const deviceDataServed = [
   serve(deviceDataApi.history, async (c, q) => {
     await deviceOrThrow(c, q.id);
     const bucket = q.bucket === "auto" ? autoBucket(q.startTime, q.endTime) : q.bucket;
-    const series = await telemetrySeries(c.var.deps.db, { deviceId: q.id, identifiers: q.identifiers, from: q.startTime, to: q.endTime, bucket, agg: "avg", limit: HISTORY_RAW_LIMIT });
+    const timeZone = await tenantZone(c.var.deps.db, c.var.auth.tenantId);
+    const series = await telemetrySeries(c.var.deps.db, { deviceId: q.id, identifiers: q.identifiers, from: q.startTime, to: q.endTime, bucket, agg: "avg", limit: HISTORY_RAW_LIMIT, timeZone });
     return { bucket, truncated: bucket === "raw" && series.some((s) => s.points.length >= HISTORY_RAW_LIMIT), series };
   }),
   serve(deviceDataApi.rejects, async (c, q) => {

@@ -117,6 +117,33 @@ describe("stat/devOperationMonitoring", () => {
     expect(sheet.rowCount).toBe(29);
   });
 
+  it("cuts days by the tenant's time zone and takes ranges ending now as instants (issue 40)", async () => {
+    const q = { monitorKind: "settlement", deviceId: fixture.deviceId, groupId: fixture.groupId, showValue: 1, queryType: 3, valueType: 2 };
+    const setZone = (timeZone: string) => cloud.request("/sys/company/saveTimeZone", { token: admin, body: { timeZone }, language: "en" });
+    expect((await setZone("Mars/Olympus")).body).toMatchObject({ code: 400 });
+    expect((await setZone("UTC")).body.code).toBe(200);
+    try {
+      // UTC days: the first day holds 2026-02-01 00:00 to 08:00 platform time only, and starts at UTC midnight.
+      const days = (await post<Analysis>("/view", { ...q, startTime: "2026-02-01", endTime: "2026-02-03" })).body.data.series[0].data;
+      expect(days[0][0]).toBe(Date.UTC(2026, 1, 1));
+      expect(days[1][0]).toBe(Date.UTC(2026, 1, 2));
+      const res = await cloud.app.request("/iotCloud/stat/devOperationMonitoring/export", {
+        method: "POST",
+        headers: { authorization: `Bearer ${admin}`, projectid: String(fixture.projectId), language: "en", "content-type": "application/json" },
+        body: JSON.stringify({ ...q, startTime: "2026-02-01", endTime: "2026-02-03" }),
+      });
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer);
+      expect(book.worksheets[0].getRow(2).getCell(1).value).toBe("2026-02-01 00:00:00");
+    } finally {
+      await setZone("Asia/Shanghai");
+    }
+    // A span ending now: instants, the end exclusive.
+    const raw = (await post<Analysis>("/view", { ...q, queryType: 1, startTime: START, endTime: START + 3 * H })).body.data.series[0].data;
+    expect(raw.map((p) => p[0])).toEqual([START, START + H, START + 2 * H]);
+    expect((await post("/view", { ...q, startTime: START + H, endTime: START })).body.msg).toMatch(/end/i);
+  });
+
   it("refuses bad input and other projects' devices clearly", async () => {
     const bad = await post("/view", { monitorKind: "settlement", deviceId: fixture.deviceId, startTime: "2026-03-01", endTime: "2026-02-01" });
     expect(bad.body).toMatchObject({ code: 400, msg: "endTime: The end must not be earlier than the start" });

@@ -6,6 +6,7 @@ import type { TimePoint } from "@/lib/contract/monitoring/compute";
 import type { ShowValue, ValueType, ZeroType } from "@/lib/contract/monitoring/enums";
 import { initTargets, monitorOf } from "@/lib/contract/monitoring/monitors";
 import { formatDateTime } from "@/lib/format";
+import { tenantZone } from "../../db/queries/company";
 import { currentInitValues, initValueLog, kindPoints, projectDevice, setInitValues, valuesAt } from "../../db/queries/monitoring";
 import { telemetryChart, telemetrySeries, type SeriesAgg, type SeriesBucket } from "../../db/queries/telemetry";
 import { pointGroups } from "../../db/schema";
@@ -38,22 +39,24 @@ async function target(c: Ctx, deviceId: number, kind: MonitorKind | null, groupI
 const initialOf = (m: Map<string, { value: number }> | undefined) => new Map([...(m ?? new Map<string, { value: number }>()).entries()].map(([k, v]) => [k, v.value]));
 
 /** One analysis, as the chart, the table and the export all read it. */
-async function analysis(c: Ctx, q: z.output<typeof analysisQuery>): Promise<Analysis> {
+async function analysis(c: Ctx, q: z.output<typeof analysisQuery>): Promise<Analysis & { zone: string }> {
   const db = c.var.deps.db;
   const { zeroType, kind } = await target(c, q.deviceId, q.monitorKind, q.groupId);
   const def = monitorOf(kind);
-  const { from, to } = rangeOf(q);
+  const zone = await tenantZone(db, c.var.auth.tenantId);
+  const { from, to } = rangeOf(q, zone);
   const identifiers = def.measures.map((m) => m.identifier);
   const bucket = BUCKETS[q.queryType];
   const series =
     bucket === "raw"
       ? await telemetryChart(db, { deviceId: q.deviceId, identifiers, from, to })
-      : (await telemetrySeries(db, { deviceId: q.deviceId, identifiers, from, to, bucket, agg: AGGS[q.valueType as ValueType] })).map((s) => ({ ...s, sampled: false }));
+      : (await telemetrySeries(db, { deviceId: q.deviceId, identifiers, from, to, bucket, agg: AGGS[q.valueType as ValueType], timeZone: zone })).map((s) => ({ ...s, sampled: false }));
   const inits = (await currentInitValues(db, [q.deviceId])).get(q.deviceId);
   const showValue = (def.showValues.includes(q.showValue as ShowValue) ? q.showValue : def.showValues[0]) as ShowValue;
   const raw = new Map(series.map((s) => [s.identifier, s.points as TimePoint[]]));
   const computed = analyse(def.measures, raw, { zeroType, showValue, initial: initialOf(inits) });
   return {
+    zone,
     zeroType,
     series: computed.map((s) => ({ ...s, sampled: series.find((x) => x.identifier === s.id)?.sampled ?? false })),
     initial: Object.fromEntries([...(inits?.values() ?? [])].map((v) => [v.identifier, { value: v.value, dataTime: v.dataTime.getTime(), setByName: v.setByName, setAt: v.setAt.getTime() }])),
@@ -68,7 +71,11 @@ async function analysis(c: Ctx, q: z.output<typeof analysisQuery>): Promise<Anal
  */
 export const devOperationMonitoringServed = [
   serve(monitoringApi.list, async (c, { monitorKind }) => kindPoints(c.var.deps.db, await projectsOfCall(c), monitorKind)),
-  serve(monitoringApi.view, (c, q) => analysis(c, q)),
+  serve(monitoringApi.view, async (c, q) => {
+    const { zone, ...answer } = await analysis(c, q);
+    void zone; // the export's times only
+    return answer;
+  }),
   serve(monitoringApi.export, async (c, q) => {
     const a = await analysis(c, q);
     const locale = c.var.locale;
@@ -77,7 +84,7 @@ export const devOperationMonitoringServed = [
     const byId = new Map(a.series.map((s) => [s.id, new Map(s.data)]));
     const rows = times.map((ms) => ({ ms, ...Object.fromEntries(a.series.map((s) => [s.id, byId.get(s.id)!.get(ms) ?? null])) }));
     const columns = [
-      { key: "time", header: t(locale, "monitoring.table.time"), width: 22, value: (r: { ms: number }) => formatDateTime(r.ms) },
+      { key: "time", header: t(locale, "monitoring.table.time"), width: 22, value: (r: { ms: number }) => formatDateTime(r.ms, a.zone) },
       ...a.series.map((s) => ({ key: s.id, header: `${t(locale, `monitoring.measures.${s.id}`)}${s.unit ? ` (${s.unit})` : ""}`, width: 18 })),
     ];
     const title = `${t(locale, `monitoring.kinds.${q.monitorKind}`)} ${q.startTime}~${q.endTime}`;

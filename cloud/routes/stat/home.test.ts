@@ -15,8 +15,8 @@ let platform: string;
 signedIn((s) => ({ cloud, admin, operator, platform } = s), ["admin", "operator", "platform"]);
 
 const H = 3600_000;
-const summary = async (token: string) => {
-  const res = await cloud.request<HomeSummary>("/stat/home/summary", { token });
+const summary = async (token: string, projectId?: number) => {
+  const res = await cloud.request<HomeSummary>("/stat/home/summary", { token, headers: projectId ? { projectid: String(projectId) } : undefined });
   expect(res.body.code, JSON.stringify(res.body)).toBe(200);
   return res.body.data;
 };
@@ -104,6 +104,14 @@ describe("stat/home/summary", { timeout: SETUP_MS }, () => {
     expect(op.projects.map((p) => p.id)).toEqual([riverside.id]);
     expect(op.days.at(-2)!.alarms).toBe(0);
     expect(op.devices.total).toBe((await cloud.db.select().from(devices).where(eq(devices.projectId, riverside.id))).length);
+
+    // A chosen project: its figures only (issue 40); an empty one shows nothing of the tenant's.
+    const chosen = await summary(admin, riverside.id);
+    expect(chosen.projectNums).toBe(1);
+    expect(chosen.devices.total).toBe(op.devices.total);
+    const [empty] = await cloud.db.insert(projects).values({ tenantId: 2, prjName: "空项目" }).returning();
+    expect(await summary(admin, empty.id)).toMatchObject({ projectNums: 1, devices: { total: 0 }, alarmLevels: [] });
+    await cloud.db.delete(projects).where(eq(projects.id, empty.id));
 
     // The platform has no projects of its own: an honest zero, not the tenants' figures.
     const p = await summary(platform);

@@ -27,6 +27,22 @@ describe("sys/company", { timeout: SETUP_MS }, () => {
     expect((await cloud.request<Record<string, string>>("/sys/login/getCompany?tId=1")).body.data.compName).not.toBe("示范公司");
   });
 
+  it("keeps one time zone per tenant, Shanghai by default (issue 40)", async () => {
+    expect((await cloud.request<CompanySettings>("/sys/company/info", { token: demo })).body.data.timeZone).toBe("Asia/Shanghai");
+    const bad = await cloud.request("/sys/company/saveTimeZone", { token: demo, language: "en", body: { timeZone: "Mars/Olympus" } });
+    expect(bad.body.code).toBe(400);
+    expect(bad.body.msg).toMatch(/^Time zone: /);
+    expect((await cloud.request("/sys/company/saveTimeZone", { token: operator, body: { timeZone: "UTC" } })).body.code).toBe(403);
+    expect((await cloud.request("/sys/company/saveTimeZone", { token: demo, body: { timeZone: "America/New_York" } })).body.code).toBe(200);
+    try {
+      expect((await cloud.request<Record<string, string>>("/sys/login/getCompany?tId=2")).body.data.timeZone).toBe("America/New_York");
+      // Another tenant keeps its own.
+      expect((await cloud.request<Record<string, string>>("/sys/login/getCompany?tId=1")).body.data.timeZone).toBe("Asia/Shanghai");
+    } finally {
+      await cloud.request("/sys/company/saveTimeZone", { token: demo, body: { timeZone: "Asia/Shanghai" } });
+    }
+  });
+
   it("stores colours as hex and names the wrong form", async () => {
     const rgb = await cloud.request<{ skinColor: string }>("/sys/company/saveColor", { token: demo, body: { skinColor: "rgb(64, 158, 255)" } });
     expect(rgb.body.data.skinColor).toBe("#409EFF");

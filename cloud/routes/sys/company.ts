@@ -4,7 +4,7 @@ import { companyApi, type ExpireWarnCurrent } from "@/lib/contract/system/compan
 import { companyInfo, departments, tenants, users } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { platformOnly } from "../../lib/auth";
-import { loadCompany } from "../../db/queries/company";
+import { forgetTenantZone, loadCompany } from "../../db/queries/company";
 import { dayOf, daysLeft, EXPIRE_WARN_KEY, loadExpireWarn } from "../../lib/expire-warn";
 import { fieldError, ok } from "../../lib/http";
 import { PLATFORM_TENANT_ID } from "../../lib/menu-access";
@@ -61,6 +61,11 @@ export const companyServed = [
   serve(companyApi.saveColor, async (c, { skinColor }) => {
     await patchCompany(c.var.deps.db, c.var.auth.tenantId, { skinColor }, c.var.deps.now());
     return ok(c, { skinColor }, "cloud.saved");
+  }),
+  serve(companyApi.saveTimeZone, async (c, { timeZone }) => {
+    await patchCompany(c.var.deps.db, c.var.auth.tenantId, { timeZone }, c.var.deps.now());
+    forgetTenantZone(c.var.auth.tenantId);
+    return ok(c, { timeZone }, "cloud.saved");
   }),
   serve(companyApi.saveEncrypt, async (c, input) => {
     const { db, now } = c.var.deps;

@@ -10,6 +10,7 @@ import { currentMenuServed } from "./menu-current";
 import { pwdModeServed } from "./pwd-mode";
 import { roleServed } from "./role";
 import { safetyServed } from "./safety";
+import { searchServed } from "./search";
 import { tenantServed } from "./tenant";
 import { tenantStatServed } from "./tenant-stat";
 import { userServed } from "./user";
@@ -31,4 +32,5 @@ export const sysServed: Served[] = [
   ...userServed,
   ...roleServed,
   ...safetyServed,
+  ...searchServed,
 ];

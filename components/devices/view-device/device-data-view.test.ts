@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyLive, changedIdentifiers, chartable, dayRange, formatValue, periodRange, rangeDays } from "./device-data-view";
+import { applyLive, changedIdentifiers, chartable, formatValue } from "./device-data-view";
 
 describe("device data view", () => {
   it("shows labels for enumerations and bools, numbers with at most four decimals, text as it is", () => {
@@ -23,16 +23,6 @@ describe("device data view", () => {
 
   it("charts numbers, enumerations and bools but not text", () => {
     expect(["float", "int32", "enum", "bool", "text", "struct", null].map((dataType) => chartable({ dataType }))).toEqual([true, true, true, true, false, false, false]);
-  });
-
-  it("turns quick ranges and picked days into times (platform days, end exclusive)", () => {
-    expect(periodRange("24h", 100_000_000)).toEqual({ from: 100_000_000 - 86_400_000, to: 100_000_000 });
-    const r = dayRange("2026-03-01", "2026-03-02")!;
-    expect(new Date(r.from).toISOString()).toBe("2026-02-28T16:00:00.000Z");
-    expect(new Date(r.to).toISOString()).toBe("2026-03-02T16:00:00.000Z");
-    expect(rangeDays(r)).toEqual(["2026-03-01", "2026-03-02"]);
-    expect(dayRange("2026-03-02", "2026-03-01")).toBeNull();
-    expect(dayRange("", "2026-03-01")).toBeNull();
   });
 
   it("applies a live event: newer values replace older ones, an older event changes nothing, the state follows", () => {

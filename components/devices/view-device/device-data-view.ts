@@ -1,7 +1,6 @@
 import type { RealTimeData, RealTimeValue } from "@/lib/contract/device/device-data";
 import type { DeviceLive } from "@/lib/contract/live/live";
 import { NUMERIC_TYPES } from "@/lib/contract/device/thing-model";
-import { formatDate, toDate } from "@/lib/format";
 
 /** How the device page reads and shows a device's values: pure, so it is tested on its own. */
 
@@ -43,22 +42,3 @@ export function changedIdentifiers(prev: ReadonlyMap<string, string | null> | nu
 /** Properties a line chart can draw: numbers (enumerations and bools are drawn as their values too). */
 export const chartable = (v: Pick<RealTimeValue, "dataType">) => (NUMERIC_TYPES as readonly string[]).includes(v.dataType ?? "") || v.dataType === "enum" || v.dataType === "bool";
 
-/** The history's quick ranges, ending now. */
-export const PERIODS = { "1h": 3_600_000, "24h": 86_400_000, "7d": 7 * 86_400_000, "30d": 30 * 86_400_000, "1y": 365 * 86_400_000 } as const;
-export type Period = keyof typeof PERIODS;
-
-/** A history range: epoch ms, start inclusive, end exclusive. */
-export type TimeRange = { from: number; to: number };
-
-export const periodRange = (period: Period, now: number): TimeRange => ({ from: now - PERIODS[period], to: now });
-
-/** Whole platform days (UTC+8), both ends inclusive: from the first day's start to the day after the last. */
-export function dayRange(first: string, last: string): TimeRange | null {
-  const from = toDate(first);
-  const end = toDate(last);
-  if (!from || !end || end < from) return null;
-  return { from: from.getTime(), to: end.getTime() + 86_400_000 };
-}
-
-/** A range's platform days, as the day inputs show them. */
-export const rangeDays = (r: TimeRange): [string, string] => [formatDate(r.from), formatDate(r.to - 1)];

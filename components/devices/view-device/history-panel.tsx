@@ -3,7 +3,6 @@
 import * as React from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { ChartPanel } from "@/components/kit";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Pagination } from "@/components/ui/pagination";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -11,10 +10,13 @@ import { useCall } from "@/lib/api/call";
 import { HISTORY_RAW_LIMIT, deviceDataApi } from "@/lib/contract/device/device-data";
 import { formatDateTime } from "@/lib/format";
 import { alarmRuleApi, definitionLines } from "@/lib/contract/alarm/rule";
-import { alarmMarkLine, yBounds } from "@/components/monitoring/chart-options";
-import { chartable, dayRange, formatValue, PERIODS, periodRange, rangeDays, type Period, type TimeRange } from "./device-data-view";
+import { useChartTime } from "@/components/kit/chart/use-chart-time";
+import type { Span } from "@/components/kit/chart/time-range";
+import { lineOption } from "@/components/monitoring/chart-options";
+import { chartable, formatValue } from "./device-data-view";
 
-type EChartsOption = import("echarts").EChartsOption;
+/** A device's raw history is dense: an hour is worth a look too. */
+const HISTORY_SPANS: readonly Span[] = ["1h", "24h", "7d", "30d", "1y"];
 const TABLE_SIZES = [20, 50, 100];
 
 /**
@@ -29,40 +31,17 @@ export function HistoryPanel({ deviceId }: { deviceId: number }) {
   const [picked, setPicked] = React.useState<string | null>(null);
   const identifier = picked ?? options[0]?.identifier ?? null;
   const prop = options.find((o) => o.identifier === identifier);
-  const [period, setPeriod] = React.useState<Period | null>("24h");
-  const [range, setRange] = React.useState<TimeRange>(() => periodRange("24h", Date.now()));
-  const pick = (p: Period) => {
-    setPeriod(p);
-    setRange(periodRange(p, Date.now()));
-  };
-  const history = useCall(deviceDataApi.history, identifier ? { id: deviceId, identifiers: identifier, startTime: range.from, endTime: range.to } : null, { keepPreviousData: true, shouldRetryOnError: false });
+  const time = useChartTime({ span: "24h" }, HISTORY_SPANS);
+  const range = time.bounds;
+  const history = useCall(deviceDataApi.history, identifier && range ? { id: deviceId, identifiers: identifier, startTime: range.from, endTime: range.to } : null, { keepPreviousData: true, shouldRetryOnError: false });
   const points = React.useMemo(() => history.data?.series.find((s) => s.identifier === identifier)?.points ?? [], [history.data, identifier]);
   const unit = prop?.unit ?? "";
   // The alarm rules' lines on this property (warning, alarm, control…), each in its level's colour — as the monitoring screens and the alarm page draw them.
   const rules = useCall(alarmRuleApi.alarmLines, identifier ? { deviceId, identifier, statType: "not" } : null);
   const lines = React.useMemo(() => definitionLines(rules.data ?? []), [rules.data]);
 
-  const option = React.useMemo<EChartsOption>(
-    () => ({
-      grid: { left: 56, right: 24, top: 32, bottom: 64 },
-      tooltip: { trigger: "axis", valueFormatter: (v) => `${typeof v === "number" ? v.toLocaleString(locale, { maximumFractionDigits: 4 }) : v}${unit ? ` ${unit}` : ""}` },
-      xAxis: { type: "time" },
-      yAxis: { type: "value", name: unit, scale: true, ...(yBounds([{ id: "v", name: "", unit, data: points }], lines) ?? {}) },
-      dataZoom: [{ type: "inside" }, { type: "slider", height: 20, bottom: 16 }],
-      series: [
-        {
-          type: "line",
-          name: prop?.funcName ?? identifier ?? "",
-          data: points,
-          showSymbol: points.length < 60,
-          sampling: "lttb",
-          connectNulls: false,
-          ...(lines.length && { markLine: alarmMarkLine(lines) }),
-        },
-      ],
-    }),
-    [points, prop, identifier, unit, locale, lines],
-  );
+  // The monitoring charts' option: the first window ends at the newest point (issue 40), with the alarm rules' lines.
+  const option = React.useMemo(() => lineOption([{ id: identifier ?? "", name: prop?.funcName ?? identifier ?? "", unit, data: points }], { alarmLines: lines }), [points, prop, identifier, unit, lines]);
 
   const [page, setPage] = React.useState({ current: 1, size: TABLE_SIZES[0] });
   React.useEffect(() => setPage((p) => ({ ...p, current: 1 })), [history.data]);
@@ -76,25 +55,7 @@ export function HistoryPanel({ deviceId }: { deviceId: number }) {
         title={t("title")}
         testId="history-chart"
         selects={[{ key: "property", label: t("property"), dict: options.map((o) => ({ label: o.funcName, value: o.identifier })), value: identifier, onChange: (v) => setPicked(v === null ? null : String(v)) }]}
-        range={{
-          value: rangeDays(range),
-          onChange: ([a, b]) => {
-            const r = dayRange(a, b);
-            if (!r) return;
-            setPeriod(null);
-            setRange(r);
-          },
-          quick: [],
-        }}
-        toolbar={
-          <div className="flex gap-0.5" role="group" aria-label={t("title")}>
-            {(Object.keys(PERIODS) as Period[]).map((p) => (
-              <Button key={p} size="sm" className="h-7 px-2" variant={period === p ? "default" : "ghost"} onClick={() => pick(p)} data-period={p} aria-pressed={period === p}>
-                {t(`range.${p}`)}
-              </Button>
-            ))}
-          </div>
-        }
+        time={time}
         loading={!identifier || (!history.data && !history.error)}
         error={!!history.error && !history.data}
         onRetry={() => history.mutate()}

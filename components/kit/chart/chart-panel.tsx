@@ -3,7 +3,6 @@
 import * as React from "react";
 import { useTranslations } from "next-intl";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { DateInput } from "@/components/ui/date-input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDict } from "../dict/use-dict";
 import { SelectField } from "../form/select-field";
@@ -13,13 +12,15 @@ import type { QuickRange } from "../resource/search-rules";
 import { QuickRanges } from "../search/quick-ranges";
 
 import { LazyChart } from "./lazy-chart";
+import { DayInputs, TimeBar, ZoneName } from "./time-bar";
+import type { DayRange } from "./time-range";
+import type { ChartTimeState } from "./use-chart-time";
 
 // The chart component (and with it ECharts) loads when a panel first has something to draw.
 type EChartsOption = import("echarts").EChartsOption;
 type ChartClick = import("@/components/charts/echart").ChartClick;
 
-/** A day range, both ends inclusive: `YYYY-MM-DD`. */
-export type DayRange = [string, string];
+export type { DayRange };
 
 export type ChartSelect = {
   key: string;
@@ -32,8 +33,10 @@ export type ChartSelect = {
 
 export type ChartPanelProps = {
   title: React.ReactNode;
-  /** The time range of the query, with the search bar's quick ranges (ending on the platform's today). */
+  /** Whole days only, with the search bar's quick ranges (ending on the tenant's today): charts by day. */
   range?: { value: DayRange; onChange: (range: DayRange) => void; quick?: QuickRange[] };
+  /** A time chart's time (`useChartTime`): spans ending now, days, the zone and auto-refresh. */
+  time?: ChartTimeState;
   selects?: ChartSelect[];
   /** Buttons at the right of the header (export…). */
   toolbar?: React.ReactNode;
@@ -68,7 +71,7 @@ function PanelSelect({ select }: { select: ChartSelect }) {
  * selects, a toolbar, and loading / error / empty states around the body, where an ECharts chart
  * mounts lazily (no ECharts in the first load of a page).
  */
-export function ChartPanel({ title, range, selects, toolbar, loading, error, onRetry, empty, option, children, height = 320, ariaLabel, testId, onItemClick }: ChartPanelProps) {
+export function ChartPanel({ title, range, time, selects, toolbar, loading, error, onRetry, empty, option, children, height = 320, ariaLabel, testId, onItemClick }: ChartPanelProps) {
   const tk = useTranslations("kit");
   const box = { height };
   const body = loading ? (
@@ -94,12 +97,12 @@ export function ChartPanel({ title, range, selects, toolbar, loading, error, onR
         {range && (
           // On a phone the quick ranges (and on the narrowest, the end date) wrap below.
           <div className="flex flex-wrap items-center gap-1" data-testid="chart-range">
-            <DateInput className="h-8 w-36 px-2" aria-label={tk("search.start")} value={range.value[0]} max={range.value[1] || undefined} onChange={(e) => range.onChange([e.target.value, range.value[1]])} />
-            <span className="text-muted-foreground">–</span>
-            <DateInput className="h-8 w-36 px-2" aria-label={tk("search.end")} value={range.value[1]} min={range.value[0] || undefined} onChange={(e) => range.onChange([range.value[0], e.target.value])} />
+            <DayInputs value={range.value} onChange={range.onChange} />
             <QuickRanges kinds={range.quick} onPick={range.onChange} />
+            <ZoneName />
           </div>
         )}
+        {time && <TimeBar state={time} />}
         {toolbar && <div className="flex flex-wrap items-center gap-2">{toolbar}</div>}
       </CardHeader>
       <CardContent className="p-2">{body}</CardContent>

@@ -7,6 +7,7 @@ import { useTranslations } from "next-intl";
 import type { z } from "zod";
 import { api } from "@/lib/api/fetcher";
 import { KitDialog } from "./kit-dialog";
+import { useFormSubmitOnce } from "../use-submit-once";
 import { FormFields } from "../form/form-fields";
 import { localizedResolver } from "../form/localized-resolver";
 import { FormRootError, useServerErrors } from "../form/server-errors";
@@ -72,9 +73,10 @@ export function FormDialog({ title, fields, schema, endpoint, defaults, extra, t
       report(e);
     }
   });
+  const [saving, onSubmit] = useFormSubmitOnce(submit);
   return (
-    <KitDialog onClose={onClose} title={title} width={width} testId={testId} actions={{ form: `${testId}-form`, disabled: form.formState.isSubmitting }}>
-      <form id={`${testId}-form`} onSubmit={submit} noValidate>
+    <KitDialog onClose={onClose} title={title} width={width} testId={testId} actions={{ form: `${testId}-form`, disabled: saving || form.formState.isSubmitting }}>
+      <form id={`${testId}-form`} onSubmit={onSubmit} noValidate>
         <FormFields fields={fields} form={form} mode="create" label={label} columns={1} />
         <FormRootError message={rootError} />
       </form>

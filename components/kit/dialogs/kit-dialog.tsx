@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { cn } from "@/lib/utils";
+import { useSubmitOnce } from "../use-submit-once";
 import { DialogActions, type DialogActionsProps } from "./dialog-actions";
 
 type Props = {
@@ -22,7 +23,7 @@ type Props = {
   /** The usual footers: "close" (one Close button), or Cancel and one action (`DialogActions`). */
   actions?: "close" | Omit<DialogActionsProps, "onCancel">;
   /** A footer of one primary button and no Cancel (closing is the ×, Escape or a click outside). */
-  primary?: { label: string; onClick: () => void; disabled?: boolean; testId?: string };
+  primary?: { label: string; onClick: () => unknown; disabled?: boolean; testId?: string };
   /** Any other footer. */
   footer?: React.ReactNode;
   children: React.ReactNode;
@@ -33,6 +34,8 @@ type Props = {
 /** The generic dialog: title bar with a fullscreen toggle, scrolling body, footer. */
 export function KitDialog({ open = true, onClose, onOpenChange, title, description, width = 800, actions, primary, footer, children, className, testId }: Props) {
   const t = useTranslations("kit.actions");
+  // The primary action, like DialogActions' submit, runs once at a time.
+  const [primaryBusy, runPrimary] = useSubmitOnce(primary?.onClick);
   const close = () => {
     onOpenChange?.(false);
     onClose?.();
@@ -45,7 +48,7 @@ export function KitDialog({ open = true, onClose, onOpenChange, title, descripti
     ) : actions ? (
       <DialogActions onCancel={close} {...actions} />
     ) : primary ? (
-      <Button type="button" size="sm" onClick={primary.onClick} disabled={primary.disabled} data-testid={primary.testId}>
+      <Button type="button" size="sm" onClick={() => void runPrimary()} disabled={primary.disabled || primaryBusy} aria-busy={primaryBusy || undefined} data-testid={primary.testId}>
         {primary.label}
       </Button>
     ) : (

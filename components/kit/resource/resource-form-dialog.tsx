@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useConfirm } from "../dialogs/confirm-dialog";
 import { KitDialog } from "../dialogs/kit-dialog";
+import { useFormSubmitOnce } from "../use-submit-once";
 import { FormFields } from "../form/form-fields";
 import { localizedResolver } from "../form/localized-resolver";
 import { FormRootError, useServerErrors } from "../form/server-errors";
@@ -72,6 +73,7 @@ export function ResourceFormDialog<Row extends AnyRow>({ resource, mode, row, pr
       report(e);
     }
   });
+  const [saving, onSubmit] = useFormSubmitOnce(submit);
   const entity = label(resource.entity ?? "entity");
   const title = t(`dialog.${mode}`, { name: entity });
   const columns = config.columns ?? (config.fields.length > 6 ? 2 : 1);
@@ -92,7 +94,7 @@ export function ResourceFormDialog<Row extends AnyRow>({ resource, mode, row, pr
             <Button size="sm" variant="outline" onClick={onClose}>
               {t("actions.cancel")}
             </Button>
-            <Button size="sm" type="submit" form="resource-form" disabled={form.formState.isSubmitting || loading || error}>
+            <Button size="sm" type="submit" form="resource-form" disabled={saving || form.formState.isSubmitting || loading || error} aria-busy={saving || undefined}>
               {t("actions.submit")}
             </Button>
           </>
@@ -108,7 +110,7 @@ export function ResourceFormDialog<Row extends AnyRow>({ resource, mode, row, pr
           ))}
         </div>
       ) : (
-        <form id="resource-form" onSubmit={submit} noValidate>
+        <form id="resource-form" onSubmit={onSubmit} noValidate>
           <FormFields fields={config.fields} form={form} mode={mode} label={label} columns={columns} />
           <FormRootError message={rootError} />
         </form>

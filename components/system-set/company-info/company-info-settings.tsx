@@ -1,7 +1,8 @@
 "use client";
 
 import { permsOf } from "@/lib/contract/call";
-import { companyApi, saveComp, type CompanySettings } from "@/lib/contract/system/company-settings";
+import { companyApi, saveComp, saveTimeZone, type CompanySettings } from "@/lib/contract/system/company-settings";
+import { timeZones, zoneLabel } from "@/lib/time-zone";
 import type { FormField } from "@/components/kit";
 import { defineSettings, SettingsPage, type SettingsContext } from "@/components/kit/settings/define-settings";
 import { ImageUpload } from "@/components/kit/upload";
@@ -37,6 +38,17 @@ const companyInfo = defineSettings<CompanySettings>({
         { name: "compNameShort", label: "fields.compNameShort", placeholder: "placeholders.compNameShort", hint: "hints.default" },
         logo("compLogoShort", ctx),
       ],
+    },
+    {
+      // One zone per tenant (issue 40): every time the console shows or accepts, and the cloud's days and months.
+      id: "company-zone",
+      title: "cards.zone",
+      description: "cards.zoneDesc",
+      schema: saveTimeZone,
+      save: companyApi.saveTimeZone.path,
+      perm: permsOf(companyApi.saveTimeZone)[0],
+      values: (d) => ({ timeZone: d.timeZone }),
+      fields: () => [{ name: "timeZone", label: "fields.timeZone", type: "select", dict: timeZones().map((z) => ({ value: z, label: zoneLabel(z) })), hint: "hints.timeZone" }],
     },
   ],
 });

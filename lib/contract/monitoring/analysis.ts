@@ -6,6 +6,7 @@ import { oneOf } from "../device/thing-model";
 import { QUERY_TYPES, SHOW_VALUES, VALUE_TYPES, ZERO_TYPES, type ShowValue, type ZeroType } from "./enums";
 import { reference, round, shown, type TimePoint } from "./compute";
 import type { Measure } from "./monitors";
+import { DEFAULT_TIME_ZONE, zoneDayStart } from "../../time-zone";
 
 /** Most points per series a chart is sent (issue 17: fast over years); more become min/max buckets. */
 export const CHART_MAX_POINTS = 4000;
@@ -13,8 +14,10 @@ export const CHART_MAX_POINTS = 4000;
 export const MAX_RANGE_DAYS = 3660;
 const DAY = 86_400_000;
 const day = z.string({ error: "validation.required" }).regex(/^\d{4}-\d{2}-\d{2}$/, "validation.format");
-/** A platform (UTC+8) day's start. */
-export const platformDayStart = (d: string) => new Date(`${d}T00:00:00+08:00`);
+/** A range's edge: a whole day of the tenant's zone, or an instant (epoch ms: ranges ending now). */
+const edge = z.union([day, z.number().int().nonnegative().max(8_640_000_000_000_000)], { error: "validation.format" });
+/** A day's start in a zone (the tenant's; the platform's by default). */
+export const platformDayStart = (d: string, zone = DEFAULT_TIME_ZONE) => new Date(zoneDayStart(d, zone));
 
 /** The analysis of one device of a point (the chart, its table and its export): same query, same numbers. */
 export const analysisQuery = z
@@ -23,23 +26,30 @@ export const analysisQuery = z
     deviceId: dbId,
     /** The point the device is analysed in: its zero type applies (none: relative). */
     groupId: optionalId.optional(),
-    startTime: day,
-    endTime: day,
+    startTime: edge,
+    endTime: edge,
     queryType: oneOf(QUERY_TYPES).default(1),
     valueType: oneOf(VALUE_TYPES).default(1),
     showValue: oneOf(SHOW_VALUES).default(0),
   })
   .superRefine((v, ctx) => {
-    const from = platformDayStart(v.startTime).getTime();
-    const to = platformDayStart(v.endTime).getTime();
-    if (Number.isNaN(from) || Number.isNaN(to)) return ctx.addIssue({ code: "custom", path: ["startTime"], message: "validation.format" });
-    if (to < from) ctx.addIssue({ code: "custom", path: ["endTime"], message: "validation.endBeforeStart" });
-    else if ((to - from) / DAY > MAX_RANGE_DAYS) ctx.addIssue({ code: "custom", path: ["endTime"], message: "validation.max", params: { max: MAX_RANGE_DAYS } });
+    const { from, to } = rangeOf(v);
+    if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) return ctx.addIssue({ code: "custom", path: ["startTime"], message: "validation.format" });
+    if (to <= from) ctx.addIssue({ code: "custom", path: ["endTime"], message: "validation.endBeforeStart" });
+    else if ((to.getTime() - from.getTime()) / DAY > MAX_RANGE_DAYS + 1) ctx.addIssue({ code: "custom", path: ["endTime"], message: "validation.max", params: { max: MAX_RANGE_DAYS } });
   });
 export type AnalysisQuery = z.input<typeof analysisQuery>;
 
-/** The half-open range [from, to) of a query's platform days, both inclusive. */
-export const rangeOf = (q: { startTime: string; endTime: string }) => ({ from: platformDayStart(q.startTime), to: new Date(platformDayStart(q.endTime).getTime() + DAY) });
+const nextDay = (d: string) => {
+  const [y, m, dd] = d.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, dd + 1)).toISOString().slice(0, 10);
+};
+
+/** The half-open range [from, to) of a query: whole days of `zone` (both inclusive) or instants. */
+export const rangeOf = (q: { startTime: string | number; endTime: string | number }, zone = DEFAULT_TIME_ZONE) => ({
+  from: typeof q.startTime === "number" ? new Date(q.startTime) : platformDayStart(q.startTime, zone),
+  to: typeof q.endTime === "number" ? new Date(q.endTime) : /^\d{4}-\d{2}-\d{2}$/.test(q.endTime) ? platformDayStart(nextDay(q.endTime), zone) : new Date(NaN),
+});
 
 /** A device and a collected value's time (epoch ms): reading back or setting initial values (widgets §7). */
 export const devInitBody = z.object({ deviceId: dbId, dateTime: z.coerce.number({ error: "validation.number" }).int().positive() });

@@ -4,6 +4,7 @@ import { defineCall } from "../call";
 import { companyInfo } from "../company";
 import { hexColor, rgbColor, text } from "../validation";
 import { dbId } from "../common";
+import { isTimeZone } from "../../time-zone";
 
 /** sys/company bodies (core §3 company info, issue 5 loginPage / companyInfo / companyColor /
  *  phoneSet / expire). Stored paths come from `file/upload`. */
@@ -42,6 +43,9 @@ export function toHex(color: string): string {
 }
 
 export const saveColor = z.object({ skinColor: colorInput });
+
+/** The tenant's time zone: an IANA name this runtime knows. */
+export const saveTimeZone = z.object({ timeZone: z.string({ error: "validation.required" }).trim().refine(isTimeZone, "validation.invalidOption") });
 
 /** phoneSet: masking of phones and e-mails, with users and departments exempted (core §6). */
 export const phoneSet = z.object({
@@ -96,6 +100,8 @@ export const companyApi = {
   saveComp: defineCall({ kind: "post", path: "sys/company/saveComp", input: saveComp, answer: namedCompany, access: { perm: "sys:company:saveComp" } }),
   saveLogin: defineCall({ kind: "post", path: "sys/company/saveLogin", input: saveLogin, answer: namedCompany, access: { perm: "sys:company:saveLogin" } }),
   saveColor: defineCall({ kind: "post", path: "sys/company/saveColor", input: saveColor, answer: z.object({ skinColor: z.string() }), access: { perm: "sys:company:saveColor" } }),
+  /** The time zone belongs to the company's info: whoever may save that may set it. */
+  saveTimeZone: defineCall({ kind: "post", path: "sys/company/saveTimeZone", input: saveTimeZone, answer: saveTimeZone, access: { perm: "sys:company:saveComp" } }),
   saveEncrypt: defineCall({ kind: "post", path: "sys/company/saveEncrypt", input: saveEncrypt, answer: phoneSet, access: { perm: "sys:company:saveEncrypt" } }),
   expireWarn: defineCall({ kind: "get", path: "sys/company/expireWarn/info", answer: expireWarn, access: { menu: [EXPIRE_SCREEN] } }),
   saveExpireWarn: defineCall({ kind: "post", path: "sys/company/expireWarn/save", input: expireWarn, answer: expireWarn, access: { perm: "sys:expire:save" } }),

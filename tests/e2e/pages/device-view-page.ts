@@ -38,7 +38,7 @@ export class DeviceViewPage {
   }
 
   async period(p: "1h" | "24h" | "7d" | "30d" | "1y") {
-    await this.page.getByTestId("history-chart").locator(`[data-period="${p}"]`).click();
+    await this.page.getByTestId("history-chart").locator(`[data-span="${p}"]`).click();
   }
 
   historyRows(): Locator {

@@ -25,10 +25,10 @@ export class MonitoringPage {
     await expect(this.chart().locator("canvas").first()).toBeVisible({ timeout: 30_000 });
   }
 
-  /** A quick range of the chart (last7Days, last30Days, last90Days, lastYear); resolves with the analysis it loaded. */
-  async quickRange(kind: string) {
+  /** A range of the chart ending now (24h, 7d, 30d, 1y); resolves with the analysis it loaded. */
+  async span(span: "24h" | "7d" | "30d" | "1y") {
     const view = this.nextView();
-    await this.chart().locator(`[data-quick="${kind}"]`).click();
+    await this.chart().locator(`[data-span="${span}"]`).click();
     const res = await view;
     await this.chartDrawn();
     return (await res.json()) as { code: number; data: { series: { id: string; data: [number, number][]; sampled: boolean }[] } };

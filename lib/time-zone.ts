@@ -1,0 +1,80 @@
+/**
+ * Time zones (issue 40): one IANA zone per tenant, Asia/Shanghai unless the company settings say
+ * otherwise. Every time the console shows or accepts is wall-clock time in that zone, and the cloud
+ * cuts its days and months by it. Offsets come from `Intl`, so zones with daylight saving work.
+ */
+
+export const DEFAULT_TIME_ZONE = "Asia/Shanghai";
+
+const formats = new Map<string, Intl.DateTimeFormat | null>();
+
+function formatOf(zone: string): Intl.DateTimeFormat | null {
+  let f = formats.get(zone);
+  if (f === undefined) {
+    try {
+      f = new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    } catch {
+      f = null;
+    }
+    formats.set(zone, f);
+  }
+  return f;
+}
+
+/** Whether `zone` is an IANA zone this runtime knows. */
+export const isTimeZone = (zone: unknown): zone is string => typeof zone === "string" && zone.length > 0 && zone.length <= 64 && formatOf(zone) !== null;
+
+/** The zone itself when known, else the default: a stored zone the runtime lost never breaks a page. */
+export const knownZone = (zone: unknown): string => (isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE);
+
+export type WallClock = { y: number; mo: number; d: number; h: number; mi: number; s: number };
+
+/** The wall-clock reading of an instant in a zone. */
+export function wallClock(ms: number, zone: string): WallClock {
+  const f = formatOf(zone) ?? formatOf(DEFAULT_TIME_ZONE)!;
+  const p: Record<string, number> = {};
+  for (const part of f.formatToParts(ms)) if (part.type !== "literal") p[part.type] = Number(part.value);
+  return { y: p.year, mo: p.month, d: p.day, h: p.hour, mi: p.minute, s: p.second };
+}
+
+/** How far the zone's wall clock is ahead of UTC at an instant, in ms (Shanghai: 8 h). */
+export function zoneOffset(ms: number, zone: string): number {
+  const w = wallClock(ms, zone);
+  const floored = ms - (((ms % 1000) + 1000) % 1000);
+  return Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s) - floored;
+}
+
+/**
+ * The instant a wall-clock reading names in a zone (months and days may overflow, as with
+ * `Date.UTC`): the offset at a first guess, corrected once, which settles across daylight saving.
+ */
+export function zonedInstant(zone: string, y: number, mo: number, d = 1, h = 0, mi = 0, s = 0): number {
+  const wall = Date.UTC(y, mo - 1, d, h, mi, s);
+  const guess = wall - zoneOffset(wall, zone);
+  return wall - zoneOffset(guess, zone);
+}
+
+/** The start of a day `YYYY-MM-DD` in a zone (NaN for a malformed day). */
+export function zoneDayStart(day: string, zone: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return m ? zonedInstant(zone, +m[1], +m[2], +m[3]) : NaN;
+}
+
+/** A zone's name with its offset now, as the time picker shows it: "Asia/Shanghai (UTC+08:00)". */
+export function zoneLabel(zone: string, at = Date.now()): string {
+  const off = Math.round(zoneOffset(at, zone) / 60_000);
+  const abs = Math.abs(off);
+  return `${zone} (UTC${off < 0 ? "-" : "+"}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")})`;
+}
+
+/** Every zone the runtime knows, for the company settings' picker (UTC first). */
+export function timeZones(): string[] {
+  const all = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [DEFAULT_TIME_ZONE];
+  return ["UTC", ...all.filter((z) => z !== "UTC")];
+}
+
+/** A known zone as an SQL string literal (IANA names hold letters, digits, `/`, `_`, `+`, `-` only), for `at time zone` in a grouped expression, where a bound parameter would not match itself. */
+export function zoneLiteral(zone: string): string {
+  const z = knownZone(zone);
+  return /^[A-Za-z0-9_/+-]+$/.test(z) ? `'${z}'` : `'${DEFAULT_TIME_ZONE}'`;
+}
