@@ -15,6 +15,7 @@ import { Coordinator } from "./lib/coordination";
 import { llmConfigFromEnv } from "./lib/llm";
 import { storageQuotaMbFromEnv } from "./lib/storage";
 import { LinkageEngine } from "./linkage/engine";
+import { OtaEngine } from "./ota/engine";
 import { safeFetch } from "./lib/outbound";
 
 export type CloudOptions = {
@@ -58,6 +59,7 @@ export async function startCloud(opts: CloudOptions) {
   const alarms = new AlarmEvaluator(handle.db, { delivery }).attach(channel.ingest);
   const push = new PushEngine(handle.db).attach(channel.ingest, alarms.events);
   const linkage = new LinkageEngine(handle.db, { delivery, webCall: safeFetch }).attach(channel.ingest);
+  const ota = new OtaEngine(handle.db).attach(channel.ingest);
   const simulate = opts.simulator ?? process.env.SIMULATOR !== "off";
   const simulator = simulate ? await startSimulator(handle.db, { brokerUrl: channel.transport.url, backfill: seeded }) : null;
   const config = cloudConfig(opts.config);
@@ -66,7 +68,7 @@ export async function startCloud(opts: CloudOptions) {
   // Periodic work runs through the cluster's jobs, so N instances on one database run it once.
   const cluster = new Coordinator(handle.db);
   scheduleFileUpkeep(cluster, handle.db, config.filesDir);
-  cluster.start();
+  ota.schedule(cluster);
   const app = createCloud({
     db: handle.db,
     config,
@@ -77,6 +79,7 @@ export async function startCloud(opts: CloudOptions) {
     alarms,
     push,
     linkage,
+    ota,
   });
   const host = opts.host ?? "127.0.0.1";
   const server: ServerType = await new Promise((resolve) => {
@@ -84,6 +87,9 @@ export async function startCloud(opts: CloudOptions) {
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : opts.port;
+  // Devices download firmware from the cloud itself unless OTA_DOWNLOAD_URL names the address they reach (the console's /api).
+  ota.baseUrl ||= `http://${host}:${port}/${config.product}Cloud`;
+  cluster.start();
   return {
     url: `http://${host}:${port}`,
     port,
@@ -97,6 +103,7 @@ export async function startCloud(opts: CloudOptions) {
       await alarms.close();
       await push.close();
       await linkage.close();
+      ota.close();
       await handle.close();
     },
   };

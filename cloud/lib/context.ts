@@ -37,6 +37,8 @@ export type Deps = {
   /** The data-push engine: told when a configuration changes. */
   push?: { invalidate(): void };
   /** The linkage engine: told when rules change; runs a rule on demand (`operate`), answering its log row. */
+  /** The OTA engine: told when a task is added or operated, so the rollout job runs at once; writes a device's events. */
+  ota?: import("../ota/engine").OtaEngine;
   linkage?: { invalidate(): Promise<void>; operate(ruleId: number, by: string): Promise<(typeof linkageLogs.$inferSelect) | null> };
 };
 

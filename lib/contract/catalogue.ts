@@ -37,9 +37,10 @@ import * as betonRule from "./device/beton-rule";
 import * as linkage from "./linkage/api";
 import * as scenes from "./scene/api";
 import * as devices from "./device/device";
+import * as ota from "./ota/api";
 
 /** Devices, their operations, points, configuration, construction, calibration, linkage and scenes. */
-const DEVICES = [devices, deviceOps, deviceConfig, pointGroup, buildInfo, betonRule, linkage, scenes];
+const DEVICES = [devices, deviceOps, deviceConfig, pointGroup, buildInfo, betonRule, linkage, scenes, ota];
 import * as home from "./home";
 import * as message from "./message";
 import * as analysis from "./monitoring/analysis";

@@ -28,6 +28,7 @@ const NAMESPACES = [
   "dataScreen",
   "scene",
   "media",
+  "ota",
 ] as const;
 
 export async function loadMessages(locale: Locale): Promise<Record<string, unknown>> {
