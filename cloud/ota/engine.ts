@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type AnyColumn } from "drizzle-orm";
 import { OTA_DEVICE_STATUS as DS, OTA_HOLD, OTA_TASK_STATUS as TS, type OtaPhase, type OtaSource } from "@/lib/contract/ota/enums";
 import { otaInform, otaProgress, otaRequest, OTA_STEP_ERRORS, type OtaUpgradeMessage } from "@/lib/contract/ota/protocol";
 import { isOldDevice, MASTER_MODULE, sameVersion } from "@/lib/contract/ota/version";
+import { DEFAULT_MODULE } from "@/lib/contract/ota/package";
 import type { Db } from "../db/client";
 import { devices, otaDeviceVersions, otaEvents, otaPackages, otaTaskDevices, otaTasks } from "../db/schema";
 import type { Coordinator } from "../lib/coordination";
@@ -291,11 +292,13 @@ export class OtaEngine {
       const p = otaInform.safeParse(body);
       if (!p.success) return;
       const { module, version } = p.data;
-      await this.db
-        .insert(otaDeviceVersions)
-        .values({ deviceId: device.id, module, version, informedAt: at })
-        .onConflictDoUpdate({ target: [otaDeviceVersions.deviceId, otaDeviceVersions.module], set: { version, informedAt: at } });
-      if (module === "default") await this.db.update(devices).set({ firmwareVersion: version }).where(eq(devices.id, device.id));
+      // The default module is the device's own firmware version (the device list's column); other modules (and the master controller's) are kept beside it.
+      if (module === DEFAULT_MODULE) await this.db.update(devices).set({ firmwareVersion: version }).where(eq(devices.id, device.id));
+      else
+        await this.db
+          .insert(otaDeviceVersions)
+          .values({ deviceId: device.id, module, version, informedAt: at })
+          .onConflictDoUpdate({ target: [otaDeviceVersions.deviceId, otaDeviceVersions.module], set: { version, informedAt: at } });
       for (const { td, pkg, task } of await this.active(device.id, module)) {
         if (sameVersion(version, pkg.version)) await this.succeed(td.id, `informed:${version}`, "device", at);
         else if (INSTALLED.includes(td.phase)) await this.fail(task, td.id, "oldVersion", "device", at, true, version);
