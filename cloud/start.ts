@@ -4,6 +4,7 @@ import { createCloud } from "./app";
 import { openDb } from "./db/client";
 import { seed } from "./seed";
 import { writeDemoPlans } from "./seed/scenes";
+import { writeDemoFirmware } from "./seed/ota";
 import { AlarmEvaluator } from "./alarms/evaluator";
 import { PushEngine } from "./push/engine";
 import { createDelivery, webhookSms } from "./lib/delivery";
@@ -65,6 +66,7 @@ export async function startCloud(opts: CloudOptions) {
   const config = cloudConfig(opts.config);
   // The demo scene's floor plan is a file beside the database: drawn again when missing.
   await writeDemoPlans(handle.db, config.filesDir);
+  await writeDemoFirmware(handle.db, config.filesDir);
   // Periodic work runs through the cluster's jobs, so N instances on one database run it once.
   const cluster = new Coordinator(handle.db);
   scheduleFileUpkeep(cluster, handle.db, config.filesDir);
