@@ -266,6 +266,14 @@ export const otaServed: Served[] = [
       .groupBy(sql`1`);
     return rows.filter((r) => r.version).sort((a, b) => compareVersions(b.version, a.version));
   }),
+  serve(otaApi.productList, async (c) => {
+    const rows = await c.var.deps.db
+      .select({ id: products.id, prodName: products.prodName })
+      .from(products)
+      .where(c.var.auth.isPlatform ? undefined : eq(products.tenantId, c.var.auth.tenantId))
+      .orderBy(asc(products.id));
+    return rows;
+  }),
   serve(otaApi.tenantList, async (c) => {
     const { db } = c.var.deps;
     const rows = await db.select({ id: tenants.id, tenantName: tenants.name }).from(tenants).where(c.var.auth.isPlatform ? undefined : eq(tenants.id, c.var.auth.tenantId)).orderBy(asc(tenants.id));

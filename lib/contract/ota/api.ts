@@ -104,6 +104,8 @@ export const otaDownloadQuery = z.object({ d: dbId, e: z.coerce.number().int().p
 export const otaApi = {
   ...crudCalls(otaPackage, { only: ["page", "info", "add", "upd", "del"], read }),
   versionList: defineCall({ kind: "get", path: "device/ota/versionList", input: otaVersionQuery, answer: z.array(otaVersion), access: read }),
+  /** The products packages may be for: every tenant's for the platform (devices are every tenant's), else the caller's. */
+  productList: defineCall({ kind: "get", path: "device/ota/productList", answer: z.array(z.object({ id: z.number().int(), prodName: z.string() })), access: read }),
   tenantList: defineCall({ kind: "get", path: "device/ota/tenantList", answer: z.array(otaTenant), access: read }),
   uploadFile: defineCall({ kind: "upload", path: "device/ota/uploadFile", input: otaUploadQuery, answer: otaFile, access: { perm: [ADD, UPD] } }),
   delFile: defineCall({ kind: "post", path: "device/ota/delFile", input: z.object({ path: z.string().min(1, "validation.required").max(80, "validation.maxLength") }), answer: empty, access: { perm: [ADD, UPD, DEL] } }),
