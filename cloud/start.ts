@@ -5,6 +5,7 @@ import { openDb } from "./db/client";
 import { seed } from "./seed";
 import { writeDemoPlans } from "./seed/scenes";
 import { writeDemoDocs } from "./seed/knowledge-docs";
+import { writeDemoFirmware } from "./seed/ota";
 import { AlarmEvaluator } from "./alarms/evaluator";
 import { PushEngine } from "./push/engine";
 import { createDelivery, webhookSms } from "./lib/delivery";
@@ -17,6 +18,7 @@ import { VACUUM_EVERY_MS, vacuumHotTables } from "./db/vacuum";
 import { llmConfigFromEnv } from "./lib/llm";
 import { storageQuotaMbFromEnv } from "./lib/storage";
 import { LinkageEngine } from "./linkage/engine";
+import { OtaEngine } from "./ota/engine";
 import { safeFetch } from "./lib/outbound";
 import { attachIngest } from "./live/bus";
 import { CameraStreams } from "./media/cameras";
@@ -64,6 +66,7 @@ export async function startCloud(opts: CloudOptions) {
   const push = new PushEngine(handle.db).attach(channel.ingest, alarms.events);
   const detachLive = attachIngest(channel.ingest);
   const linkage = new LinkageEngine(handle.db, { delivery, webCall: safeFetch }).attach(channel.ingest);
+  const ota = new OtaEngine(handle.db).attach(channel.ingest);
   const simulate = opts.simulator ?? process.env.SIMULATOR !== "off";
   const simulator = simulate ? await startSimulator(handle.db, { brokerUrl: channel.transport.url, backfill: seeded }) : null;
   const config = cloudConfig(opts.config);
@@ -72,10 +75,12 @@ export async function startCloud(opts: CloudOptions) {
   // The demo scene's floor plan is a file beside the database: drawn again when missing.
   await writeDemoPlans(handle.db, config.filesDir);
   await writeDemoDocs(handle.db, config.filesDir);
+  await writeDemoFirmware(handle.db, config.filesDir);
   // Periodic work runs through the cluster's jobs, so N instances on one database run it once.
   const cluster = new Coordinator(handle.db);
   scheduleFileUpkeep(cluster, handle.db, config.filesDir);
   if (handle.kind === "pglite") cluster.every("pglite-vacuum", VACUUM_EVERY_MS, () => vacuumHotTables(handle.db));
+  ota.schedule(cluster);
   cluster.start();
   const app = createCloud({
     db: handle.db,
@@ -88,6 +93,7 @@ export async function startCloud(opts: CloudOptions) {
     push,
     linkage,
     cameras: { streams, positionOf: (id) => simulator?.padOf(id) },
+    ota,
   });
   const host = opts.host ?? "127.0.0.1";
   const server: ServerType = await new Promise((resolve) => {
@@ -95,6 +101,9 @@ export async function startCloud(opts: CloudOptions) {
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : opts.port;
+  // Devices download firmware from the cloud itself unless OTA_DOWNLOAD_URL names the address they reach (the console's /api).
+  ota.baseUrl ||= `http://${host}:${port}/${config.product}Cloud`;
+  cluster.start();
   return {
     url: `http://${host}:${port}`,
     port,
@@ -110,6 +119,7 @@ export async function startCloud(opts: CloudOptions) {
       await alarms.close();
       await push.close();
       await linkage.close();
+      ota.close();
       await handle.close();
     },
   };

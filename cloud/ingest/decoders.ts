@@ -11,6 +11,8 @@ export type Decoded = {
   code?: number;
   /** cycle/reply: the reporting cycle the device now uses, in seconds. */
   cycle?: number;
+  /** ota/*: the message as sent, checked by the OTA engine against `lib/contract/ota/protocol.ts`. */
+  body?: Record<string, unknown>;
 };
 
 /** A refusal by a decoder: the reason is an `ingest.*` message key. */
@@ -48,6 +50,7 @@ const decodeJson: Decoder = (channel, payload) => {
     throw new DecodeError("badJson");
   }
   if (!isObject(body)) throw new DecodeError("badJson");
+  if (channel.startsWith("ota/")) return { time: undefined, params: {}, body };
   const params = body.params ?? {};
   if (!isObject(params)) throw new DecodeError("badParams");
   const out: Decoded = { time: time(body.time), params };

@@ -22,6 +22,8 @@ export type IngestEvents = {
   rejects: [Reject[]];
   /** A device answered a command (service/reply, cycle/reply). */
   reply: [{ deviceId: number; channel: UpChannel; message: Decoded }];
+  /** A device's firmware message (ota/progress, ota/inform, ota/request): the OTA engine's. */
+  ota: [{ device: DeviceInfo; channel: UpChannel; body: Record<string, unknown>; at: Date }];
   /** A device's SN, secret, enable state or product changed (the broker drops its connections). */
   deviceChanged: [sn: string];
   /** Every message up and down as it passed, for online debugging (emitted only while someone listens). */
@@ -190,6 +192,10 @@ export class Ingest extends EventEmitter<IngestEvents> {
     const ts = decoded.time ?? at;
     if (ts.getTime() > at.getTime() + FUTURE_MS || ts.getTime() < at.getTime() - HISTORY_MS) return refuse(device.id, "badTime", ts.toISOString());
     const heard: NonNullable<Message["heard"]> = { deviceId: device.id, at };
+    if (decoded.body) {
+      this.emit("ota", { device, channel: parsed.channel, body: decoded.body, at });
+      return { points: [], rejects: [], heard };
+    }
     if (parsed.channel === "property/post") return this.properties(device, product, decoded, ts, topic, at);
     if (parsed.channel === "event/post") return { ...this.event(device, product, decoded, ts, topic, at), heard };
     if (parsed.channel === "cycle/reply") {

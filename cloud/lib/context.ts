@@ -40,6 +40,8 @@ export type Deps = {
   /** The data-push engine: told when a configuration changes. */
   push?: { invalidate(): void };
   /** The linkage engine: told when rules change; runs a rule on demand (`operate`), answering its log row. */
+  /** The OTA engine: told when a task is added or operated, so the rollout job runs at once; writes a device's events. */
+  ota?: import("../ota/engine").OtaEngine;
   linkage?: { invalidate(): Promise<void>; operate(ruleId: number, by: string): Promise<(typeof linkageLogs.$inferSelect) | null> };
   /** The simulated cameras' streams and where each points (absent where no video is served). */
   cameras?: { streams: CameraStreams; positionOf(deviceId: number): { pan: number; tilt: number } | undefined };

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomInt, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -74,4 +74,14 @@ export function openSecret(sealed: string): string {
   const decipher = createDecipheriv("aes-256-gcm", sealingKey(), Buffer.from(iv, "base64url"));
   decipher.setAuthTag(Buffer.from(tag, "base64url"));
   return Buffer.concat([decipher.update(Buffer.from(data, "base64url")), decipher.final()]).toString("utf8");
+}
+
+/** An HMAC-SHA256 (hex) of `data` under the cloud's key, bound to one purpose (signed download URLs). */
+export const signature = (purpose: string, data: string) => createHmac("sha256", sealingKey()).update(`${purpose}\n${data}`).digest("hex");
+
+/** Whether `given` is the signature of `data` for `purpose`, compared in constant time. */
+export function signatureMatches(purpose: string, data: string, given: string): boolean {
+  const want = Buffer.from(signature(purpose, data), "hex");
+  const got = Buffer.from(given, "hex");
+  return got.length === want.length && timingSafeEqual(got, want);
 }

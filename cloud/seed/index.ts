@@ -21,6 +21,7 @@ import { seedKnowledge } from "./knowledge";
 import { bilingual } from "./bilingual";
 import { seedDemoPush } from "./push";
 import { seedDemoScenes } from "./scenes";
+import { seedDemoOta } from "./ota";
 
 /** Demo accounts; passwords overridable by environment variables (documented in the README). */
 export const DEMO_ACCOUNTS = {
@@ -144,6 +145,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     await seedDemoPush(t, { tenantId: demo.id });
     await seedLinkage(t, { tenantId: demo.id, admin: demoadmin.id });
     await seedDemoScenes(t, { tenantId: demo.id });
+    await seedDemoOta(t, { platformTenantId: PLATFORM_TENANT_ID });
   });
   return true;
 }

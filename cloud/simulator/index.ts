@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { MqttClient } from "mqtt";
 import { deviceTopic } from "@/lib/contract/device/topics";
 import { MAINTENANCE_SERVICES } from "@/lib/contract/device/command";
@@ -10,6 +10,7 @@ import { BatchWriter, type Point } from "../ingest/writer";
 import { PAD_SERVICE } from "@/lib/contract/linkage/pad";
 import { demoDeviceSecret } from "./key";
 import { padAnswer, type PadState } from "./pad";
+import { otaBehaviour, otaClient, type OtaBehaviour } from "./ota";
 import { arraySeriesFor, noise, sampleValue, seriesFor, stringLengthOf } from "./series";
 
 const DAY = 86_400_000;
@@ -28,6 +29,9 @@ export type SimDevice = {
   others: ThingFunction[];
   events: ThingFunction[];
   services: ThingFunction[];
+  /** The firmware it runs, and how it answers an upgrade. */
+  firmware: string;
+  ota: OtaBehaviour;
 };
 
 /** The maintenance calls every device answers besides its thing model's services (deviceRest, deviceInit, deviceLaserOn). */
@@ -40,16 +44,18 @@ const ANSWER_MS: Record<string, number> = { reboot: 2500, init: 1200, [PAD_SERVI
 /** The devices whose secret is the simulator's (the demo devices), with what they report. */
 async function simulatedDevices(db: Db): Promise<SimDevice[]> {
   const rows = await db
-    .select({ id: devices.id, sn: devices.deviceSn, productId: devices.productId, secretHash: devices.secretHash, cycle: devices.reportCycle, activeCycle: products.activeCycle })
+    .select({ id: devices.id, sn: devices.deviceSn, productId: devices.productId, secretHash: devices.secretHash, cycle: devices.reportCycle, activeCycle: products.activeCycle, firmware: devices.firmwareVersion })
     .from(devices)
     .innerJoin(products, eq(products.id, devices.productId))
-    .where(eq(devices.enableStatus, 1));
+    .where(eq(devices.enableStatus, 1))
+    .orderBy(asc(devices.id));
   const mine = rows.map((r) => ({ ...r, secret: demoDeviceSecret(r.sn) })).filter((r) => sha256(r.secret) === r.secretHash);
   if (!mine.length) return [];
   const fns = await db
     .select({ productId: productFunctions.productId, definition: productFunctions.definition })
     .from(productFunctions)
     .where(inArray(productFunctions.productId, [...new Set(mine.map((r) => r.productId))]));
+  const productRank = [...new Set(mine.map((r) => r.productId))].sort((a, b) => a - b);
   return mine.map((r) => {
     const own = fns.filter((f) => f.productId === r.productId).map((f) => f.definition);
     const props = own.filter((f) => f.funcType === FUNC_TYPE.property);
@@ -74,6 +80,8 @@ async function simulatedDevices(db: Db): Promise<SimDevice[]> {
       others: props.filter((f) => !series.some((s) => s.identifier === f.identifier) && f.dataType && f.dataType.type !== "struct" && f.dataType.type !== "array"),
       events: own.filter((f) => f.funcType === FUNC_TYPE.event),
       services: own.filter((f) => f.funcType === FUNC_TYPE.service),
+      firmware: r.firmware ?? "1.0.0",
+      ota: otaBehaviour(productRank.indexOf(r.productId), mine.filter((x) => x.productId === r.productId).indexOf(r)),
     };
   });
 }
@@ -182,11 +190,22 @@ export async function startSimulator(db: Db, opts: SimulatorOptions) {
     const r: Running = { client, timer: null, silentUntil: 0, overrides: new Map(), commands: 0, pad: { pan: 0, tilt: 0 } };
     running.set(s.id, r);
     client.on("error", () => {});
+    const ota = otaClient({
+      sn: s.sn,
+      secret: s.secret,
+      behaviour: s.ota,
+      version: s.firmware,
+      publish: (channel, body) => publish(s, r, channel, body),
+      // The power goes: the connection drops at once and the client logs in again after its reconnect period.
+      powerCycle: () => client.stream.destroy(),
+    });
     client.on("connect", () => {
-      client.subscribe([deviceTopic(s.productId, s.sn, "property/set"), deviceTopic(s.productId, s.sn, "cycle/set"), deviceTopic(s.productId, s.sn, "service/call")]);
+      client.subscribe([deviceTopic(s.productId, s.sn, "property/set"), deviceTopic(s.productId, s.sn, "cycle/set"), deviceTopic(s.productId, s.sn, "service/call"), deviceTopic(s.productId, s.sn, "ota/upgrade")]);
+      ota.started();
       report(s, r);
     });
     client.on("message", (topic, payload) => {
+      if (topic.endsWith("/ota/upgrade")) return ota.offer(payload);
       let body: Record<string, unknown>;
       try {
         body = JSON.parse(payload.toString());

@@ -41,9 +41,10 @@ import * as scenes from "./scene/api";
 import * as devices from "./device/device";
 import * as live from "./live/live";
 import * as video from "./video/video";
+import * as ota from "./ota/api";
 
 /** Devices, their operations, points, configuration, construction, calibration, linkage and scenes. */
-const DEVICES = [devices, deviceOps, deviceConfig, pointGroup, buildInfo, betonRule, linkage, scenes, video];
+const DEVICES = [devices, deviceOps, deviceConfig, pointGroup, buildInfo, betonRule, linkage, scenes, video, ota];
 import * as home from "./home";
 import * as message from "./message";
 import * as analysis from "./monitoring/analysis";

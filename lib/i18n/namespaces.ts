@@ -29,6 +29,7 @@ const NAMESPACES = [
   "scene",
   "media",
   "video",
+  "ota",
 ] as const;
 
 export async function loadMessages(locale: Locale): Promise<Record<string, unknown>> {

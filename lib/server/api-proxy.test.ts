@@ -38,6 +38,10 @@ beforeAll(async () => {
         const good = req.headers.authorization === `Basic ${Buffer.from("SIM01001:s3cret").toString("base64")}`;
         return void res.writeHead(good ? 200 : 401, { "content-type": "application/json" }).end(json(good ? { code: 200, msg: "成功", data: { accepted: 1 }, success: true } : { code: 401, msg: "SN 或密钥错误", data: null, success: false }));
       }
+      if (path === "/iotCloud/device/ota/download") {
+        const range = req.headers.range;
+        return void res.writeHead(range ? 206 : 200, { "content-type": "application/octet-stream", etag: '"abc"', "accept-ranges": "bytes", ...(range ? { "content-range": "bytes 2-3/4" } : {}) }).end(Buffer.from(range ? [2, 3] : [0, 1, 2, 3]));
+      }
       if (path === "/iotCloud/sys/invalid") return void res.writeHead(400, { "content-type": "application/json" }).end(json({ code: 400, msg: "名称：必填项", data: null, success: false }));
       if (path === "/iotCloud/sys/garbage") return void res.writeHead(200, { "content-type": "application/json" }).end("<html>");
       if (path === "/iotCloud/sys/envelope401") return void res.writeHead(200, { "content-type": "application/json" }).end(json({ code: 401, msg: "expired", data: null, success: false }));
@@ -124,6 +128,17 @@ describe("API forwarding", () => {
     // Anywhere else the browser's own Authorization is still dropped.
     await forwardTo(call("/api/sys/login/getCompany", { headers: { authorization: basic("s3cret") } }));
     expect(seen[2].headers.authorization).toBeUndefined();
+  });
+
+  it("passes a device's firmware download through with its credentials and Range, without a session", async () => {
+    const auth = `Basic ${Buffer.from("SIM01001:s3cret").toString("base64")}`;
+    const res = await forwardTo(call("/api/device/ota/download?d=1&e=2&s=ab", { headers: { authorization: auth, range: "bytes=2-" }, cookie: `${SESSION_COOKIE}=${await signedIn()}` }));
+    expect(res.status).toBe(206);
+    expect(res.headers.get("content-range")).toBe("bytes 2-3/4");
+    expect(res.headers.get("etag")).toBe('"abc"');
+    expect([...new Uint8Array(await res.arrayBuffer())]).toEqual([2, 3]);
+    expect(seen[0].headers.authorization).toBe(auth);
+    expect(seen[0].url).toBe("/iotCloud/device/ota/download?d=1&e=2&s=ab");
   });
 
   it("forwards an anonymous or tampered session without a token", async () => {

@@ -52,7 +52,8 @@ export async function proxyApi(request: Request, service: string, config: Upstre
   if (path === null) return envelopeResponse(400, Code.BAD_REQUEST, text.badPath);
   // Devices post to the HTTP ingest with their own Basic credentials (SN:secret) and no session:
   // those pass through as they are, and the cloud's answer (a refusal included) goes back unchanged.
-  if (service === "comm" && path.startsWith("ingest/")) {
+  // A device's firmware download (device/ota/download) is the same: its Basic credentials and the signed URL.
+  if ((service === "comm" && path.startsWith("ingest/")) || (service === "device" && path === "ota/download")) {
     const device = request.headers.get("authorization") ?? undefined;
     return (await forward({ request, service, path, token: device, locale, clientIp: clientIpOf(request), device: true }, config)).response;
   }

@@ -1,3 +1,5 @@
+import { OTA_DOWN_CHANNELS, OTA_UP_CHANNELS } from "../ota/protocol";
+
 /**
  * MQTT topics of a device: `iot/{productId}/{sn}/{channel}`. A device publishes the `up`
  * channels and subscribes to the `down` ones; the broker lets it touch nothing outside its own
@@ -11,11 +13,12 @@
  * - service/call  `{"id": "…", "identifier": "reboot", "params": {…}}` → service/reply `{"id": "…", "code": 200, "params": {…}}`
  * - property/set  `{"id": "…", "params": {"threshold": 30}}` → the device posts the new values
  * - cycle/set     `{"id": "…", "cycle": 600}` (seconds) → cycle/reply `{"id": "…", "cycle": 600}`
+ * - ota/upgrade → ota/progress, ota/inform; ota/request (firmware upgrades, `lib/contract/ota/protocol.ts`)
  */
 export const TOPIC_ROOT = "iot";
 
-export const UP_CHANNELS = ["property/post", "event/post", "service/reply", "cycle/reply"] as const;
-export const DOWN_CHANNELS = ["property/set", "service/call", "cycle/set"] as const;
+export const UP_CHANNELS = ["property/post", "event/post", "service/reply", "cycle/reply", ...OTA_UP_CHANNELS] as const;
+export const DOWN_CHANNELS = ["property/set", "service/call", "cycle/set", ...OTA_DOWN_CHANNELS] as const;
 export type UpChannel = (typeof UP_CHANNELS)[number];
 export type DownChannel = (typeof DOWN_CHANNELS)[number];
 

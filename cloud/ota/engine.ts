@@ -1,0 +1,413 @@
+import { and, eq, inArray, sql, type AnyColumn } from "drizzle-orm";
+import { OTA_DEVICE_STATUS as DS, OTA_HOLD, OTA_TASK_STATUS as TS, type OtaPhase, type OtaSource } from "@/lib/contract/ota/enums";
+import { otaInform, otaProgress, otaRequest, OTA_STEP_ERRORS, type OtaUpgradeMessage } from "@/lib/contract/ota/protocol";
+import { isOldDevice, MASTER_MODULE, sameVersion } from "@/lib/contract/ota/version";
+import { DEFAULT_MODULE } from "@/lib/contract/ota/package";
+import type { Db } from "../db/client";
+import { devices, otaDeviceVersions, otaEvents, otaPackages, otaTaskDevices, otaTasks } from "../db/schema";
+import type { Coordinator } from "../lib/coordination";
+import { signature } from "../lib/crypto";
+import type { Ingest, IngestEvents } from "../ingest/pipeline";
+import type { StatusChange } from "../ingest/writer";
+import { rowsOf } from "../ingest/writer";
+
+/** The cluster job that starts, paces, gates, times out and finishes rollouts. */
+export const OTA_JOB = "ota-rollout";
+const STEP_MS = 1000;
+/** How long a download URL stays valid. */
+export const URL_TTL_S = 3600;
+export const DOWNLOAD_PURPOSE = "ota-download";
+export const DOWNLOAD_PATH = "device/ota/download";
+
+type Task = typeof otaTasks.$inferSelect;
+type Pkg = typeof otaPackages.$inferSelect;
+type TaskDevice = typeof otaTaskDevices.$inferSelect;
+type Sender = Pick<Ingest, "command">;
+
+/** The phase a progress step means: downloading below 80 %, verifying below 90 %, installing below 100 %, then rebooting into it. */
+export function phaseOf(step: number): OtaPhase {
+  if (step < 80) return "downloading";
+  if (step < 90) return "verifying";
+  if (step < 100) return "installing";
+  return "rebooting";
+}
+const STEP_ERROR: Record<number, string> = { [OTA_STEP_ERRORS.failed]: "failed", [OTA_STEP_ERRORS.download]: "download", [OTA_STEP_ERRORS.verify]: "verify", [OTA_STEP_ERRORS.flash]: "flash" };
+/** Past these phases the device has installed: informing the old version then means it rolled back. */
+const INSTALLED: readonly string[] = ["installing", "rebooting"];
+
+/** The master version a device informed (`ota/inform` for the master module), for the 5.5.0 boundary. */
+export const masterVersionOf = (deviceId: AnyColumn) =>
+  sql<string | null>`(select m.version from ${otaDeviceVersions} m where m.device_id = ${deviceId} and m.module = ${MASTER_MODULE})`;
+
+/** The signed query of a task device's download: `d` the task device, `e` the expiry (epoch s), `s` the HMAC over both. */
+export function signDownload(taskDeviceId: number, expires: number) {
+  return { d: taskDeviceId, e: expires, s: signature(DOWNLOAD_PURPOSE, `${DOWNLOAD_PATH}|${taskDeviceId}|${expires}`) };
+}
+
+/**
+ * Firmware rollouts. Device messages (`ota/progress`, `ota/inform`, `ota/request`) and a device
+ * coming online are handled where they arrive; the periodic work (starting due tasks, notifying at
+ * the task's rate, timeouts, retries, the gate, the abort threshold, finishing) is one cluster job,
+ * so N instances run it once. Every change of a task or a task device is a conditional update on
+ * the state it leaves, so a device message and the job, or two instances, never both apply.
+ */
+export class OtaEngine {
+  private sender: Sender | null = null;
+  private cluster: Coordinator | null = null;
+  private readonly now: () => Date;
+  /** Where devices download from: `OTA_DOWNLOAD_URL` (the console's `/api` as devices reach it), else the cloud's own address. */
+  baseUrl: string;
+  private readonly onOta = (m: IngestEvents["ota"][0]) => void this.message(m).catch((err) => console.error("[ota] message:", (err as Error).message));
+  private readonly onStatus = (changes: StatusChange[]) => void this.online(changes).catch((err) => console.error("[ota] online:", (err as Error).message));
+
+  constructor(
+    private readonly db: Db,
+    opts: { now?: () => Date; baseUrl?: string } = {},
+  ) {
+    this.now = opts.now ?? (() => new Date());
+    this.baseUrl = opts.baseUrl ?? process.env.OTA_DOWNLOAD_URL ?? "";
+  }
+
+  attach(ingest: Ingest) {
+    this.sender = ingest;
+    ingest.on("ota", this.onOta);
+    ingest.on("status", this.onStatus);
+    return this;
+  }
+
+  schedule(cluster: Coordinator) {
+    this.cluster = cluster;
+    return cluster.every(OTA_JOB, STEP_MS, () => this.step(), { atStart: true });
+  }
+
+  /** New work (a task added, started, resumed, retried): the job runs now rather than at its next period. */
+  kick() {
+    void this.cluster?.soon(OTA_JOB).catch(() => {});
+  }
+
+  /** One pass over the tasks: what the cluster job runs. */
+  async step() {
+    const now = this.now();
+    await this.db
+      .update(otaTasks)
+      .set({ status: TS.upgrading, startedAt: now, updatedAt: now })
+      .where(and(eq(otaTasks.status, TS.toUpgrade), eq(otaTasks.hold, OTA_HOLD.none), sql`(${otaTasks.taskType} = 1 or ${otaTasks.scheduleAt} <= ${now.toISOString()}::timestamptz)`));
+    const running = await this.db.select().from(otaTasks).where(eq(otaTasks.status, TS.upgrading));
+    for (const t of running) await this.advance(t, now);
+  }
+
+  private async advance(t: Task, now: Date) {
+    await this.timeouts(t, now);
+    if (t.hold === OTA_HOLD.none) {
+      t = (await this.gate(t, now)) ?? t;
+      if (t.hold === OTA_HOLD.none && !(await this.abort(t, now))) await this.notify(t, now);
+    }
+    await this.tally(t.id, now, true);
+  }
+
+  private async timeouts(t: Task, now: Date) {
+    const late = await this.db
+      .select({ id: otaTaskDevices.id, progress: otaTaskDevices.progress })
+      .from(otaTaskDevices)
+      .where(
+        and(
+          eq(otaTaskDevices.taskId, t.id),
+          eq(otaTaskDevices.status, DS.upgrading),
+          sql`coalesce(${otaTaskDevices.firstProgressAt}, ${otaTaskDevices.notifiedAt}) < ${new Date(now.getTime() - t.timeoutMin * 60_000).toISOString()}::timestamptz`,
+        ),
+      );
+    for (const d of late) await this.fail(t, d.id, d.progress >= 100 ? "noInform" : "timeout", "timer", now);
+  }
+
+  /** The first batch's gate: the rest goes on when it passed, the task pauses for a person when it did not. Answers the task as changed. */
+  private async gate(t: Task, now: Date): Promise<Task | null> {
+    if (t.stage !== 1) return null;
+    const [s] = await this.db
+      .select({
+        total: sql<number>`count(*)::int`,
+        done: sql<number>`count(*) filter (where ${otaTaskDevices.status} in (3, 4, 5))::int`,
+        success: sql<number>`count(*) filter (where ${otaTaskDevices.status} = 4)::int`,
+        failed: sql<number>`count(*) filter (where ${otaTaskDevices.status} = 5)::int`,
+      })
+      .from(otaTaskDevices)
+      .where(and(eq(otaTaskDevices.taskId, t.id), eq(otaTaskDevices.batch, 1)));
+    const next = (set: Partial<Task>) =>
+      this.db
+        .update(otaTasks)
+        .set({ ...set, gateAt: now, updatedAt: now })
+        .where(and(eq(otaTasks.id, t.id), eq(otaTasks.stage, 1), eq(otaTasks.hold, OTA_HOLD.none)))
+        .returning();
+    if (!s.total) return (await next({ stage: 2 }))[0] ?? null;
+    const verdict = gateVerdict(t, s);
+    if (verdict === "wait") return null;
+    return (await next(verdict === "pass" ? { stage: 2 } : { hold: OTA_HOLD.gate }))[0] ?? null;
+  }
+
+  /** Failures over the abort threshold stop the task: devices not yet notified are cancelled, running ones finish. */
+  private async abort(t: Task, now: Date): Promise<boolean> {
+    if (!t.abortFailPct) return false;
+    const [s] = await this.db
+      .select({ done: sql<number>`count(*) filter (where ${otaTaskDevices.status} in (4, 5))::int`, failed: sql<number>`count(*) filter (where ${otaTaskDevices.status} = 5)::int` })
+      .from(otaTaskDevices)
+      .where(eq(otaTaskDevices.taskId, t.id));
+    if (s.done < Math.max(1, t.gateMinDone ?? 1) || (s.failed / s.done) * 100 <= t.abortFailPct) return false;
+    const [stopped] = await this.db
+      .update(otaTasks)
+      .set({ status: TS.cancelled, hold: OTA_HOLD.aborted, finishedAt: now, updatedAt: now })
+      .where(and(eq(otaTasks.id, t.id), eq(otaTasks.status, TS.upgrading)))
+      .returning({ id: otaTasks.id });
+    if (stopped) await this.cancelDevices(t.id, [DS.toUpgrade], "aborted", "timer", now);
+    return true;
+  }
+
+  /** Cancels a task's devices in the given statuses, each with its event. */
+  async cancelDevices(taskId: number, statuses: number[], code: string, source: OtaSource, now: Date, only?: number) {
+    const gone = await this.db
+      .update(otaTaskDevices)
+      .set({ status: DS.cancelled, errorCode: code, doneAt: now })
+      .where(and(eq(otaTaskDevices.taskId, taskId), inArray(otaTaskDevices.status, statuses), only ? eq(otaTaskDevices.id, only) : undefined))
+      .returning();
+    await this.log(gone, source, `cancelled:${code}`, now);
+    return gone.length;
+  }
+
+  /** Notifies the devices the task's rate allows now (a sliding minute), the first batch's only until its gate passed. */
+  private async notify(t: Task, now: Date) {
+    const since = new Date(now.getTime() - 60_000);
+    const [{ recent }] = await this.db
+      .select({ recent: sql<number>`count(*)::int` })
+      .from(otaTaskDevices)
+      .where(and(eq(otaTaskDevices.taskId, t.id), sql`${otaTaskDevices.notifiedAt} > ${since.toISOString()}::timestamptz`));
+    const elapsed = Math.min(60_000, now.getTime() - (t.startedAt ?? now).getTime() + STEP_MS);
+    const allowed = Math.ceil((t.rate * elapsed) / 60_000) - recent;
+    if (allowed <= 0) return;
+    const batchCond = t.stage === 1 ? sql`and batch = 1` : sql``;
+    const claimed = rowsOf(
+      await this.db.execute(sql`
+        update ota_task_devices set status = 2, phase = 'notified', attempt = attempt + 1, notified_at = ${now.toISOString()}::timestamptz, progress = 0,
+          first_progress_at = null, last_progress_at = null, retry_at = null
+        where id in (
+          select id from ota_task_devices
+          where task_id = ${t.id} and status = 1 and (retry_at is null or retry_at <= ${now.toISOString()}::timestamptz) ${batchCond}
+          order by batch, id limit ${allowed} for update skip locked)
+        and status = 1
+        returning id`),
+    ).map((r) => Number(r.id));
+    if (!claimed.length) return;
+    const [pkg] = await this.db.select().from(otaPackages).where(eq(otaPackages.id, t.packageId));
+    for (const id of claimed) await this.offer(t, pkg, id, now, "timer");
+  }
+
+  /**
+   * Offers the upgrade to one notified device: success at once when it already runs the target,
+   * failed when a differential package does not apply to what it runs, a wait for its request when
+   * it is an old device (below the 5.5.0 master boundary: pull only), else the `ota/upgrade` message.
+   */
+  private async offer(t: Task, pkg: Pkg, taskDeviceId: number, now: Date, source: OtaSource) {
+    const [d] = await this.deviceOf(taskDeviceId, pkg.module);
+    if (!d) return;
+    const running = d.moduleVersion ?? (pkg.module === "default" ? d.firmwareVersion : null);
+    if (sameVersion(running, pkg.version)) return this.succeed(taskDeviceId, "alreadyOn", "timer", now);
+    if (pkg.upgradeType === 2 && pkg.fromVersion && !sameVersion(running, pkg.fromVersion)) return this.fail(t, taskDeviceId, "notFromVersion", "timer", now, false);
+    await this.db.update(otaTaskDevices).set({ fromVersion: running }).where(eq(otaTaskDevices.id, taskDeviceId));
+    if (isOldDevice(d.masterVersion)) return this.event(taskDeviceId, source, "pullOnly", now);
+    await this.send(pkg, d, taskDeviceId, now);
+    await this.event(taskDeviceId, source, "notified", now);
+  }
+
+  private deviceOf(taskDeviceId: number, module: string) {
+    return this.db
+      .select({
+        id: devices.id,
+        sn: devices.deviceSn,
+        productId: devices.productId,
+        firmwareVersion: devices.firmwareVersion,
+        moduleVersion: otaDeviceVersions.version,
+        masterVersion: masterVersionOf(devices.id),
+        attempt: otaTaskDevices.attempt,
+      })
+      .from(otaTaskDevices)
+      .innerJoin(devices, eq(devices.id, otaTaskDevices.deviceId))
+      .leftJoin(otaDeviceVersions, and(eq(otaDeviceVersions.deviceId, devices.id), eq(otaDeviceVersions.module, module)))
+      .where(eq(otaTaskDevices.id, taskDeviceId));
+  }
+
+  /** The `ota/upgrade` message for one task device, with its signed URL. */
+  upgradeMessage(pkg: Pkg, taskId: number, taskDeviceId: number, attempt: number, now: Date): OtaUpgradeMessage {
+    const expires = Math.floor(now.getTime() / 1000) + URL_TTL_S;
+    const q = signDownload(taskDeviceId, expires);
+    return {
+      id: `${taskDeviceId}-${attempt}`,
+      taskId,
+      module: pkg.module,
+      version: pkg.version,
+      size: pkg.fileSize,
+      sha256: pkg.sha256,
+      md5: pkg.md5,
+      url: `${this.baseUrl.replace(/\/+$/, "")}/${DOWNLOAD_PATH}?d=${q.d}&e=${q.e}&s=${q.s}`,
+      urlExpires: expires * 1000,
+      isDiff: pkg.upgradeType === 2,
+      fromVersion: pkg.fromVersion,
+    };
+  }
+
+  private async send(pkg: Pkg, d: { productId: number; sn: string; attempt: number }, taskDeviceId: number, now: Date) {
+    const [td] = await this.db.select({ taskId: otaTaskDevices.taskId }).from(otaTaskDevices).where(eq(otaTaskDevices.id, taskDeviceId));
+    if (td) await this.sender?.command(d, "ota/upgrade", this.upgradeMessage(pkg, td.taskId, taskDeviceId, d.attempt, now));
+  }
+
+  /** Sends a running device its upgrade again (it asked, it came online, it restarted before installing). */
+  private async resend(td: TaskDevice, now: Date, why: string, source: OtaSource) {
+    const [row] = await this.db.select({ pkg: otaPackages }).from(otaTasks).innerJoin(otaPackages, eq(otaPackages.id, otaTasks.packageId)).where(eq(otaTasks.id, td.taskId));
+    const [d] = row ? await this.deviceOf(td.id, row.pkg.module) : [];
+    if (!d) return;
+    await this.send(row.pkg, d, td.id, now);
+    await this.event(td.id, source, why, now);
+  }
+
+  /** A device's message: progress, the version it runs, or its request for a pending upgrade. */
+  async message({ device, channel, body, at }: IngestEvents["ota"][0]) {
+    if (channel === "ota/progress") {
+      const p = otaProgress.safeParse(body);
+      if (!p.success) return;
+      const [td] = await this.db
+        .select()
+        .from(otaTaskDevices)
+        .where(and(eq(otaTaskDevices.taskId, p.data.taskId), eq(otaTaskDevices.deviceId, device.id), eq(otaTaskDevices.status, DS.upgrading)));
+      if (!td) return;
+      if (p.data.step < 0) {
+        const [t] = await this.db.select().from(otaTasks).where(eq(otaTasks.id, td.taskId));
+        return this.fail(t, td.id, STEP_ERROR[p.data.step], "device", at, true, p.data.desc);
+      }
+      const phase = phaseOf(p.data.step);
+      const [moved] = await this.db
+        .update(otaTaskDevices)
+        .set({ progress: p.data.step, phase, firstProgressAt: td.firstProgressAt ?? at, lastProgressAt: at })
+        .where(and(eq(otaTaskDevices.id, td.id), eq(otaTaskDevices.status, DS.upgrading), eq(otaTaskDevices.attempt, td.attempt)))
+        .returning();
+      if (moved && (moved.phase !== td.phase || p.data.step % 25 === 0)) await this.log([moved], "device", `progress:${p.data.step}${p.data.desc ? ` ${p.data.desc.slice(0, 100)}` : ""}`, at);
+      return;
+    }
+    if (channel === "ota/inform") {
+      const p = otaInform.safeParse(body);
+      if (!p.success) return;
+      const { module, version } = p.data;
+      // The default module is the device's own firmware version (the device list's column); other modules (and the master controller's) are kept beside it.
+      if (module === DEFAULT_MODULE) await this.db.update(devices).set({ firmwareVersion: version }).where(eq(devices.id, device.id));
+      else
+        await this.db
+          .insert(otaDeviceVersions)
+          .values({ deviceId: device.id, module, version, informedAt: at })
+          .onConflictDoUpdate({ target: [otaDeviceVersions.deviceId, otaDeviceVersions.module], set: { version, informedAt: at } });
+      for (const { td, pkg, task } of await this.active(device.id, module)) {
+        if (sameVersion(version, pkg.version)) await this.succeed(td.id, `informed:${version}`, "device", at);
+        else if (INSTALLED.includes(td.phase)) await this.fail(task, td.id, "oldVersion", "device", at, true, version);
+        // Started again before installing (power lost mid-download): it gets the upgrade again and resumes.
+        else await this.resend(td, at, `restarted:${version}`, "device");
+      }
+      return;
+    }
+    if (channel === "ota/request") {
+      const p = otaRequest.safeParse(body);
+      if (!p.success) return;
+      for (const { td } of await this.active(device.id, p.data.module)) await this.resend(td, at, "requested", "device");
+    }
+  }
+
+  /** The device's upgrading task devices for a module. */
+  private active(deviceId: number, module: string) {
+    return this.db
+      .select({ td: otaTaskDevices, pkg: otaPackages, task: otaTasks })
+      .from(otaTaskDevices)
+      .innerJoin(otaTasks, eq(otaTasks.id, otaTaskDevices.taskId))
+      .innerJoin(otaPackages, eq(otaPackages.id, otaTasks.packageId))
+      .where(and(eq(otaTaskDevices.deviceId, deviceId), eq(otaTaskDevices.status, DS.upgrading), eq(otaPackages.module, module)));
+  }
+
+  /** A device back online with an upgrade under way before it installed gets the upgrade again. */
+  private async online(changes: StatusChange[]) {
+    const up = changes.filter((c) => c.status === 2).map((c) => c.deviceId);
+    if (!up.length) return;
+    const pending = await this.db
+      .select()
+      .from(otaTaskDevices)
+      .where(and(inArray(otaTaskDevices.deviceId, up), eq(otaTaskDevices.status, DS.upgrading), inArray(otaTaskDevices.phase, ["notified", "downloading"])));
+    for (const td of pending) await this.resend(td, this.now(), "online", "timer");
+  }
+
+  async succeed(taskDeviceId: number, why: string, source: OtaSource, now: Date) {
+    const done = await this.db
+      .update(otaTaskDevices)
+      .set({ status: DS.success, phase: "done", progress: 100, doneAt: now, errorCode: null, errorText: null, retryAt: null })
+      .where(and(eq(otaTaskDevices.id, taskDeviceId), eq(otaTaskDevices.status, DS.upgrading)))
+      .returning();
+    await this.log(done, source, why, now);
+  }
+
+  /**
+   * A device's attempt failed: it is queued again after the retry interval while attempts are left
+   * (`retry` false: no attempt would change it), else it has failed.
+   */
+  async fail(t: Task, taskDeviceId: number, code: string, source: OtaSource, now: Date, retry = true, detail?: string) {
+    const retries = retry ? t.retries : -1;
+    const later = new Date(now.getTime() + t.retryIntervalMin * 60_000);
+    const rows = rowsOf(
+      await this.db.execute(sql`
+        update ota_task_devices set
+          status = case when attempt <= ${retries} then 1 else 5 end,
+          phase = case when attempt <= ${retries} then 'queued' else phase end,
+          retry_at = case when attempt <= ${retries} then ${later.toISOString()}::timestamptz else null end,
+          done_at = case when attempt <= ${retries} then null else ${now.toISOString()}::timestamptz end,
+          error_code = ${code}, error_text = ${detail?.slice(0, 200) ?? null}
+        where id = ${taskDeviceId} and status = 2
+        returning id, status, phase, progress`),
+    );
+    for (const r of rows) await this.insertEvent(Number(r.id), source, Number(r.status), String(r.phase), Number(r.progress), `${Number(r.status) === DS.failed ? "failed" : "retry"}:${code}${detail ? ` ${detail.slice(0, 100)}` : ""}`, now);
+  }
+
+  private async event(taskDeviceId: number, source: OtaSource, text: string, now: Date) {
+    const [td] = await this.db.select().from(otaTaskDevices).where(eq(otaTaskDevices.id, taskDeviceId));
+    if (td) await this.log([td], source, text, now);
+  }
+
+  async log(rows: TaskDevice[], source: OtaSource, text: string, now: Date) {
+    if (rows.length) await this.db.insert(otaEvents).values(rows.map((r) => ({ taskDeviceId: r.id, at: now, source, status: r.status, phase: r.phase, progress: r.progress, text: text.slice(0, 300) })));
+  }
+
+  private insertEvent(taskDeviceId: number, source: OtaSource, status: number, phase: string, progress: number, text: string, now: Date) {
+    return this.db.insert(otaEvents).values({ taskDeviceId, at: now, source, status, phase, progress, text: text.slice(0, 300) });
+  }
+
+  /** Counts a task's devices onto the task; a running task with none left to upgrade or upgrading is done. */
+  async tally(taskId: number, now: Date, finish = false) {
+    const [s] = await this.db
+      .select({
+        total: sql<number>`count(*)::int`,
+        open: sql<number>`count(*) filter (where ${otaTaskDevices.status} in (1, 2))::int`,
+        success: sql<number>`count(*) filter (where ${otaTaskDevices.status} = 4)::int`,
+        failed: sql<number>`count(*) filter (where ${otaTaskDevices.status} = 5)::int`,
+      })
+      .from(otaTaskDevices)
+      .where(eq(otaTaskDevices.taskId, taskId));
+    await this.db.update(otaTasks).set({ total: s.total, successCount: s.success, failCount: s.failed }).where(eq(otaTasks.id, taskId));
+    if (finish && !s.open) await this.db.update(otaTasks).set({ status: TS.done, finishedAt: now, updatedAt: now }).where(and(eq(otaTasks.id, taskId), eq(otaTasks.status, TS.upgrading)));
+  }
+
+  close() {
+    if (!this.sender) return;
+    const ingest = this.sender as Ingest;
+    ingest.off("ota", this.onOta);
+    ingest.off("status", this.onStatus);
+  }
+}
+
+/** The gate's decision on the first batch's finished devices: pass, hold for a person, or wait for more to finish. */
+export function gateVerdict(t: Pick<Task, "gateMinDone" | "gateSuccessPct" | "gateFailPct">, s: { total: number; done: number; success: number; failed: number }): "pass" | "hold" | "wait" {
+  const minDone = Math.min(t.gateMinDone ?? s.total, s.total);
+  if (s.done < minDone || !s.done) return "wait";
+  const successPct = (s.success / s.done) * 100;
+  const failPct = (s.failed / s.done) * 100;
+  const ok = successPct >= (t.gateSuccessPct ?? 0) && failPct <= (t.gateFailPct ?? 100);
+  if (!ok) return "hold";
+  return s.done === s.total ? "pass" : "wait";
+}

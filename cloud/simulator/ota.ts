@@ -1,0 +1,106 @@
+import { createHash } from "node:crypto";
+import { otaUpgradeMessage, type OtaUpgradeMessage } from "@/lib/contract/ota/protocol";
+
+/**
+ * How a demo device answers a firmware upgrade. Most download, verify, install, restart and inform
+ * the new version in about ten seconds; three show what goes wrong in the field: one fails
+ * verification at 60 %, one loses power mid-download and resumes with `Range` once back, one
+ * restarts into its old version (so the cloud fails it and retries).
+ */
+export type OtaBehaviour = "normal" | "failVerify" | "powerLoss" | "rollback";
+
+/**
+ * The behaviour of the n-th simulated device (from 0) of the product of rank `p` (products in id
+ * order): the first of each product behaves, the second and third misbehave, so a demo product of
+ * three devices shows failures: verification and a rollback on even ranks (the demo package's
+ * product is the first), a power loss and verification on odd ones.
+ */
+const EVEN: readonly OtaBehaviour[] = ["normal", "failVerify", "rollback", "powerLoss"];
+const ODD: readonly OtaBehaviour[] = ["normal", "powerLoss", "failVerify", "rollback"];
+export const otaBehaviour = (p: number, n: number): OtaBehaviour => (p % 2 === 0 ? EVEN : ODD)[n] ?? "normal";
+
+const CHUNK = 64 * 1024;
+const STEP_MS = 700;
+
+export type OtaDevice = {
+  sn: string;
+  secret: string;
+  behaviour: OtaBehaviour;
+  /** The version the device runs, informed on every start. */
+  version: string;
+  publish: (channel: "ota/progress" | "ota/inform" | "ota/request", body: unknown) => void;
+  /** Drops the connection and comes back after `ms` (the power goes). */
+  powerCycle: (ms: number) => void;
+};
+
+type State = { id: string; received: Buffer[]; bytes: number; running: boolean; lostPower: boolean };
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
+
+/** One device's side of the protocol: takes offers, downloads, reports, informs. */
+export function otaClient(d: OtaDevice) {
+  let state: State | null = null;
+
+  async function run(offer: OtaUpgradeMessage) {
+    const s = state!;
+    const auth = `Basic ${Buffer.from(`${d.sn}:${d.secret}`).toString("base64")}`;
+    const progress = (step: number, desc?: string) => d.publish("ota/progress", { taskId: offer.taskId, step, ...(desc ? { desc } : {}) });
+    try {
+      while (s.bytes < offer.size) {
+        const end = Math.min(offer.size, s.bytes + CHUNK) - 1;
+        const res = await fetch(offer.url, { headers: { authorization: auth, range: `bytes=${s.bytes}-${end}` } });
+        if (res.status !== 206 && res.status !== 200) return progress(-2, `HTTP ${res.status}`);
+        const part = Buffer.from(await res.arrayBuffer());
+        s.received.push(part);
+        s.bytes += part.length;
+        const pct = Math.floor((s.bytes / offer.size) * 79);
+        progress(pct, "downloading");
+        if (d.behaviour === "failVerify" && s.bytes / offer.size >= 0.6) return progress(-3, "signature check failed at 60 %");
+        if (d.behaviour === "powerLoss" && !s.lostPower && s.bytes / offer.size >= 0.5) {
+          s.lostPower = true;
+          s.running = false;
+          // Back after the outage it informs its old version; the cloud offers the upgrade again and the download resumes where it stopped.
+          d.powerCycle(3000);
+          return;
+        }
+        await wait(STEP_MS / 4);
+      }
+      const image = Buffer.concat(s.received);
+      progress(80, "verifying");
+      await wait(STEP_MS);
+      if (createHash("sha256").update(image).digest("hex") !== offer.sha256) return progress(-3, "sha256 mismatch");
+      progress(90, "installing");
+      await wait(STEP_MS * 2);
+      progress(100, "rebooting");
+      await wait(STEP_MS * 2);
+      // A rollback device boots its old image again and says so.
+      if (d.behaviour !== "rollback") d.version = offer.version;
+      state = null;
+      d.publish("ota/inform", { module: offer.module, version: d.version });
+    } catch (err) {
+      progress(-2, (err as Error).message.slice(0, 100));
+    } finally {
+      if (state === s) s.running = false;
+    }
+  }
+
+  return {
+    /** Informs the running version (on every start). */
+    started() {
+      d.publish("ota/inform", { module: "default", version: d.version });
+    },
+    offer(payload: Buffer) {
+      let offer: OtaUpgradeMessage;
+      try {
+        offer = otaUpgradeMessage.parse(JSON.parse(payload.toString()));
+      } catch {
+        return;
+      }
+      if (state?.running) return;
+      // The same offer again (after the power came back) resumes; a new one starts over.
+      if (!state || state.id !== `${offer.taskId}:${offer.sha256}`) state = { id: `${offer.taskId}:${offer.sha256}`, received: [], bytes: 0, running: false, lostPower: false };
+      state.running = true;
+      void run(offer);
+    },
+  };
+}

@@ -1,0 +1,43 @@
+"use client";
+
+import { defineDetail, DetailPage } from "@/components/kit/detail/define-detail";
+import { call } from "@/lib/api/call";
+import { permsOf } from "@/lib/contract/call";
+import { otaTaskApi, type OtaTask } from "@/lib/contract/ota/api";
+import { OTA_HOLD, OTA_TASK_STATUS as TS } from "@/lib/contract/ota/enums";
+import { otaTask } from "@/lib/contract/ota/task";
+import { Rollout, TaskDevices } from "./task-devices";
+
+const UPD = permsOf(otaTaskApi.oper)[0];
+const open = (r: OtaTask) => r.status === TS.toUpgrade || r.status === TS.upgrading;
+const oper = (action: "start" | "pause" | "resume" | "retry") => async (row: OtaTask, ctx: { refresh: () => Promise<unknown> }) => {
+  await call(otaTaskApi.oper, { id: row.id, action });
+  await ctx.refresh();
+};
+
+/**
+ * /OTATaskInfo: the rollout at a glance (per status, success %, ETA, first batch → gate → the rest),
+ * the task's settings, and its devices with live progress, phase, bytes served, attempts and error,
+ * each with its event log; start, pause, resume, retry failed, cancel.
+ */
+const otaTaskDetail = defineDetail<OtaTask>({
+  entity: otaTask,
+  info: otaTaskApi.info.path,
+  back: "/OTAUpdate?tab=tasks",
+  basic: { title: "info.title" },
+  rows: { deviceIds: false, projectId: false },
+  sections: [{ key: "rollout", title: "info.rollout", render: (row) => <Rollout task={row} /> }],
+  tabs: [{ key: "devices", label: "info.device", render: (row, ctx) => <TaskDevices task={row} refresh={ctx.refresh} /> }],
+  actions: [
+    { key: "start", label: "task.start", perm: UPD, show: (r) => r.status === TS.toUpgrade, onClick: oper("start") },
+    { key: "pause", label: "task.pause", perm: UPD, show: (r) => open(r) && r.hold === OTA_HOLD.none, onClick: oper("pause") },
+    { key: "resume", label: "task.resume", perm: UPD, show: (r) => open(r) && (r.hold === OTA_HOLD.gate || r.hold === OTA_HOLD.person), onClick: oper("resume") },
+    { key: "retry", label: "task.retry", perm: UPD, show: (r) => r.failCount > 0 && r.status !== TS.cancelled, onClick: oper("retry") },
+    { key: "close", label: "task.close", perm: UPD, show: open, onClick: async (row, ctx) => (await call(otaTaskApi.close, { id: row.id }), ctx.refresh()) },
+  ],
+  testId: "ota-task-info",
+});
+
+export function OtaTaskInfoDetail() {
+  return <DetailPage detail={otaTaskDetail} />;
+}

@@ -1,0 +1,96 @@
+"use client";
+
+import * as React from "react";
+import { useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import type { CustomFieldProps } from "@/components/kit";
+import { call, uploadCall } from "@/lib/api/call";
+import { otaApi, otaTaskApi, type OtaPreview } from "@/lib/contract/ota/api";
+import { FIRMWARE_MAX_MB, FIRMWARE_TYPES } from "@/lib/contract/ota/enums";
+import type { OtaFile } from "@/lib/contract/ota/package";
+import { toast } from "@/lib/toast";
+
+const ACCEPT = FIRMWARE_TYPES.map((t) => `.${t}`).join(",");
+const size = (n: number) => (n >= 1048576 ? `${(n / 1048576).toFixed(2)} MB` : `${(n / 1024).toFixed(1)} KB`);
+
+/** The firmware file of a package: uploaded for the chosen product (its id in the query) with progress; the cloud answers size and hashes. */
+export function FirmwareField({ field, form, id, disabled }: CustomFieldProps) {
+  const t = useTranslations("ota.package");
+  const [percent, setPercent] = React.useState<number | null>(null);
+  const [file, setFile] = React.useState<OtaFile | null>(null);
+  const input = React.useRef<HTMLInputElement>(null);
+  const productId = form.watch("productId");
+  const stored = form.getValues("fileName") as string | undefined;
+  async function pick(f: File | undefined) {
+    if (!f) return;
+    if (f.size > FIRMWARE_MAX_MB * 1048576) return toast.error(t("upload"));
+    setPercent(0);
+    try {
+      const answer = await uploadCall(otaApi.uploadFile, f, setPercent, { input: { productId: Number(productId) } });
+      setFile(answer);
+      field.onChange(answer.path);
+      form.setValue("fileName", answer.name);
+    } finally {
+      setPercent(null);
+      if (input.current) input.current.value = "";
+    }
+  }
+  return (
+    <div className="flex flex-col gap-1" data-testid="ota-firmware">
+      <div className="flex items-center gap-2">
+        <input ref={input} id={id} type="file" accept={ACCEPT} className="hidden" onChange={(e) => void pick(e.target.files?.[0])} data-testid="ota-firmware-input" />
+        <Button type="button" variant="outline" size="sm" disabled={disabled || !productId || percent !== null} onClick={() => input.current?.click()}>
+          {field.value ? t("replace") : t("upload")}
+        </Button>
+        {percent !== null && <span className="text-muted-foreground text-xs">{t("uploading", { percent })}</span>}
+        {percent === null && file && <span className="text-xs">{t("uploaded", { name: file.name, size: size(file.size) })}</span>}
+        {percent === null && !file && field.value && stored && <span className="text-xs">{stored}</span>}
+      </div>
+      {file && <code className="text-muted-foreground break-all text-[11px]">SHA-256 {file.sha256}</code>}
+    </div>
+  );
+}
+
+/** Chosen devices of a task, as ids separated by commas. */
+export function DeviceIdsField({ field, id, disabled }: CustomFieldProps) {
+  const t = useTranslations("ota.task");
+  const [text, setText] = React.useState(() => ((field.value as number[] | undefined) ?? []).join(", "));
+  return (
+    <Input
+      id={id}
+      disabled={disabled}
+      value={text}
+      placeholder={t("deviceIdsHint")}
+      onChange={(e) => {
+        setText(e.target.value);
+        field.onChange(e.target.value.split(/[,，\s]+/).filter(Boolean).map(Number).filter((n) => Number.isInteger(n) && n > 0));
+      }}
+    />
+  );
+}
+
+/** The dry run of the task being written: devices targeted by current version, online now, projected duration at the rate. */
+export function PreviewField({ form }: CustomFieldProps) {
+  const t = useTranslations("ota.task");
+  const [answer, setAnswer] = React.useState<OtaPreview | null>(null);
+  async function run() {
+    const v = form.getValues();
+    setAnswer(await call(otaTaskApi.preview, { packageId: v.packageId, target: v.target, projectId: v.projectId || null, deviceIds: v.deviceIds ?? [], rate: v.rate || undefined }));
+  }
+  return (
+    <div className="flex flex-col gap-2" data-testid="ota-preview">
+      <Button type="button" variant="outline" size="sm" className="self-start" onClick={() => void run()} disabled={!form.watch("packageId")}>
+        {t("preview")}
+      </Button>
+      {answer && (
+        <div className="text-sm">
+          <p>{t("previewText", { targeted: answer.targeted, online: answer.online, alreadyOn: answer.alreadyOn, pullOnly: answer.pullOnly, busy: answer.busy, minutes: answer.projectedMin })}</p>
+          <p className="text-muted-foreground text-xs">
+            {t("byVersion")}: {answer.byVersion.map((v) => `${v.version} × ${v.devices}`).join(" · ")}
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}

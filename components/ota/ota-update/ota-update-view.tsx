@@ -1,0 +1,27 @@
+"use client";
+
+import * as React from "react";
+import { useTranslations } from "next-intl";
+import { useSearchParams } from "next/navigation";
+import { TabStrip } from "@/components/ui/tab-strip";
+import { OtaPackageList } from "./package-resource";
+import { OtaTaskList } from "./task-resource";
+
+const TABS = ["packages", "tasks"] as const;
+
+/**
+ * /OTAUpdate: upgrade packages and upgrade tasks, one list at a time. `?tab=tasks` opens on the
+ * tasks (the detail's way back); the choice is then the page's own, since each list writes its own
+ * state into the URL.
+ */
+export function OtaUpdateView() {
+  const t = useTranslations("ota");
+  const params = useSearchParams();
+  const [tab, setTab] = React.useState(params.get("tab") === "tasks" ? "tasks" : "packages");
+  return (
+    <div className="flex flex-col gap-3">
+      <TabStrip value={tab} onChange={setTab} items={TABS.map((name) => ({ name, label: t(`tabs.${name}`), testId: `ota-tab-${name}` }))} />
+      {tab === "packages" ? <OtaPackageList key="packages" /> : <OtaTaskList key="tasks" />}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+"use client";
+
+import { defineResource, resourcePage } from "@/components/kit";
+import { lazyParts } from "@/components/kit/lazy-parts";
+import { otaApi } from "@/lib/contract/ota/api";
+import { OTA_UPGRADE_TYPE } from "@/lib/contract/ota/enums";
+import { otaPackage, type OtaPackage } from "@/lib/contract/ota/package";
+
+const { FirmwareField } = lazyParts(() => import("./ota-fields"), ["FirmwareField"]);
+const PRODUCTS = { url: otaApi.productList.path, labelKey: "prodName", valueKey: "id" };
+const TENANTS = { url: otaApi.tenantList.path, labelKey: "tenantName", valueKey: "id" };
+
+/** Upgrade packages (/OTAUpdate, first tab): per product, version, module, type, file with its hashes, tenants, devices on each version. */
+export const otaPackageResource = defineResource<OtaPackage>({
+  entity: otaPackage,
+  calls: otaApi,
+  search: { items: { productId: { type: "select2", remote: PRODUCTS }, upgradeType: false, module: false } },
+  columns: {
+    packageName: { minWidth: 160 },
+    productName: { minWidth: 140 },
+    version: { width: 110 },
+    module: { width: 100 },
+    upgradeType: { width: 110 },
+    fileName: { minWidth: 160 },
+    fileSize: { width: 120, align: "right" },
+    deviceCount: { width: 130, align: "center" },
+  },
+  form: {
+    columns: 2,
+    width: 820,
+    placeholders: ["version", "module", "fromVersion", "minMasterVersion", "tenantIds"],
+    fields: {
+      productId: { type: "select", remote: PRODUCTS, required: true },
+      upgradeType: { type: "radio" },
+      fromVersion: { show: (v) => Number(v.upgradeType) === OTA_UPGRADE_TYPE.diff, required: true },
+      filePath: { type: "custom", render: (p) => <FirmwareField {...p} />, full: true, required: true },
+      tenantIds: { type: "select", multiple: true, remote: TENANTS },
+      versionOrder: false,
+    },
+    defaults: { module: "default", upgradeType: 1, tenantIds: [] },
+  },
+  detail: { sha256: { full: true }, md5: { full: true } },
+  rowActions: ["view", "edit", "del"],
+  toolbar: ["add", "batchDelete"],
+});
+
+export const OtaPackageList = resourcePage(otaPackageResource);
