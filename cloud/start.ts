@@ -11,6 +11,8 @@ import type { CloudConfig } from "./lib/context";
 import { startDeviceChannel, type DeviceChannel } from "./ingest";
 import { startSimulator } from "./simulator";
 import { scheduleFileUpkeep } from "./lib/file-upkeep";
+import { scheduleSim } from "./sim/schedule";
+import { carriersFromEnv } from "./sim/carriers";
 import { Coordinator } from "./lib/coordination";
 import { llmConfigFromEnv } from "./lib/llm";
 import { storageQuotaMbFromEnv } from "./lib/storage";
@@ -66,6 +68,7 @@ export async function startCloud(opts: CloudOptions) {
   // Periodic work runs through the cluster's jobs, so N instances on one database run it once.
   const cluster = new Coordinator(handle.db);
   scheduleFileUpkeep(cluster, handle.db, config.filesDir);
+  scheduleSim(cluster, handle.db, carriersFromEnv());
   cluster.start();
   const app = createCloud({
     db: handle.db,

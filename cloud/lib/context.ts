@@ -6,6 +6,7 @@ import type { ActiveProject } from "./scope";
 import type { Ingest } from "../ingest/pipeline";
 import type { LlmConfig } from "./llm";
 import type { linkageLogs } from "../db/schema";
+import type { Carriers } from "../sim/carriers";
 
 export type CloudConfig = {
   product: string;
@@ -38,6 +39,8 @@ export type Deps = {
   push?: { invalidate(): void };
   /** The linkage engine: told when rules change; runs a rule on demand (`operate`), answering its log row. */
   linkage?: { invalidate(): Promise<void>; operate(ruleId: number, by: string): Promise<(typeof linkageLogs.$inferSelect) | null> };
+  /** The SIM carriers' accounts and their limiters (default: from the environment, `cloud/sim/carriers.ts`). */
+  sim?: Carriers;
 };
 
 export type Auth = {

@@ -20,6 +20,7 @@ import { seedKnowledge } from "./knowledge";
 import { bilingual } from "./bilingual";
 import { seedDemoPush } from "./push";
 import { seedDemoScenes } from "./scenes";
+import { seedSim } from "./sim";
 
 /** Demo accounts; passwords overridable by environment variables (documented in the README). */
 export const DEMO_ACCOUNTS = {
@@ -142,6 +143,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     await seedDemoPush(t, { tenantId: demo.id });
     await seedLinkage(t, { tenantId: demo.id, admin: demoadmin.id });
     await seedDemoScenes(t, { tenantId: demo.id });
+    await seedSim(t, { tenantId: demo.id, admin: demoadmin.id, adminName: demoadmin.realname, now: Date.now() });
   });
   return true;
 }

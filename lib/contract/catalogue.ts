@@ -37,6 +37,15 @@ import * as betonRule from "./device/beton-rule";
 import * as linkage from "./linkage/api";
 import * as scenes from "./scene/api";
 import * as devices from "./device/device";
+import * as simCard from "./sim/card";
+import * as simCust from "./sim/customer";
+import * as simExpire from "./sim/expire";
+import * as simOrder from "./sim/order";
+import * as simProd from "./sim/product";
+import * as simRecord from "./sim/record";
+
+/** SIM cards, their plans, customers, orders, records and expiry rules. */
+const SIM = [simCard, simCust, simExpire, simOrder, simProd, simRecord];
 
 /** Devices, their operations, points, configuration, construction, calibration, linkage and scenes. */
 const DEVICES = [devices, deviceOps, deviceConfig, pointGroup, buildInfo, betonRule, linkage, scenes];
@@ -55,7 +64,7 @@ import * as template from "./system/template";
 const MODULES: Record<Service, object[]> = {
   sys: [auth, company, department, dict, group, menu, pwdMode, role, safety, tenant, user],
 
-  device: [battery, deviceData, project, space, product, ...DEVICES],
+  device: [battery, deviceData, project, space, product, ...DEVICES, ...SIM],
 
   comm: [connect, ingest, debug, concrete, instruct],
 

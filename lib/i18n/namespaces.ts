@@ -28,6 +28,7 @@ const NAMESPACES = [
   "dataScreen",
   "scene",
   "media",
+  "sim",
 ] as const;
 
 export async function loadMessages(locale: Locale): Promise<Record<string, unknown>> {

@@ -17,6 +17,7 @@ import { projectServed } from "./project";
 import { spaceServed } from "./space";
 import { linkageLogServed, linkageServed } from "./linkage";
 import { scenesServed } from "./scene";
+import { simServed } from "./sim";
 
 /** Projects, spaces and the product catalogue (products, functions, object models, connections, copies). */
 const productSetServed: Served[] = [...projectServed, ...spaceServed, ...productServed, ...prodFunctionServed, ...objFunctionServed, ...objModelServed, ...objProdServed, ...prodConnectServed, ...objConnectServed, ...prodCopyServed];
@@ -25,4 +26,4 @@ const productSetServed: Served[] = [...projectServed, ...spaceServed, ...product
 const devicesServed: Served[] = [...deviceRowsServed, ...deviceOpsServed, ...deviceConfigServed, ...pointGroupServed, ...buildInfoServed, ...betonRuleServed, ...linkageServed, ...linkageLogServed, ...scenesServed];
 
 /** The service's declared calls (`lib/contract`), each served with its own checks. */
-export const deviceServed: Served[] = [...batteryRoutes, ...deviceDataServed, ...productSetServed, ...devicesServed];
+export const deviceServed: Served[] = [...batteryRoutes, ...deviceDataServed, ...productSetServed, ...devicesServed, ...simServed];
