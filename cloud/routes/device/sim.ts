@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { simCard, simCardApi, type SimCard, OVER_QUOTA_PCT } from "@/lib/contract/sim/card";
 import { fromCents, toCents } from "@/lib/contract/sim/common";
 import { simCust, simCustApi, type SimCust } from "@/lib/contract/sim/customer";
@@ -11,7 +11,7 @@ import type { Db } from "../../db/client";
 import { devices, simCards, simCustomers, simExpireRules, simOrders, simPools, simProducts, simRecords, simUsage, users } from "../../db/schema";
 import type { Ctx } from "../../lib/context";
 import { crudRoutes } from "../../lib/crud-routes";
-import { rowMapper } from "../../lib/crud";
+import { containsPattern, rowMapper } from "../../lib/crud";
 import { badRequest, notFound } from "../../lib/http";
 import { localized } from "../../lib/i18n-text";
 import { tenantScope } from "../../lib/scope";
@@ -277,6 +277,15 @@ const cardExtras: Served[] = [
     const { run, done } = await startSync(c.var.deps.db, c.var.auth.tenantId, c.var.deps.sim ?? carriersFromEnv(), { ids: b.ids, requestedBy: c.var.auth.userId, now: c.var.deps.now });
     done.catch((err) => console.error("[sim] sync:", (err as Error).message));
     return runOf(run);
+  }),
+  serve(simCardApi.devices, async (c, q) => {
+    const like = q.keyword ? containsPattern(q.keyword) : undefined;
+    return c.var.deps.db
+      .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn })
+      .from(devices)
+      .where(scope(c).where(devices, like ? or(ilike(devices.deviceName, like), ilike(devices.deviceSn, like)) : undefined))
+      .orderBy(asc(devices.deviceName), asc(devices.id))
+      .limit(500);
   }),
   serve(simCardApi.syncState, async (c) => {
     const run = await lastRun(c.var.deps.db, c.var.auth.tenantId);

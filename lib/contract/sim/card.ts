@@ -139,6 +139,9 @@ export const updatedAnswer = z.object({ updated: count });
 export const syncBody = z.object({ ids: z.array(simId).max(10_000, "validation.maxItems").default([]) });
 
 const READ = { menu: ["/sim/sim"] } as const;
+/** The tenant's devices a card may be bound to (the bind picker): at most 500, filtered by name or SN. */
+export const bindableDevice = z.object({ id: z.number().int(), deviceName: z.string(), deviceSn: z.string() });
+export const devicesQuery = z.object({ keyword: optional(z.string().trim().max(64, "validation.maxLength")) });
 /** simCard: page, info, add, upd, del, export, template, import (core §7). */
 export const simCardApi = {
   ...crudCalls(simCard, { only: ["info", "add", "upd", "del", "template", "import"], read: READ }),
@@ -150,5 +153,6 @@ export const simCardApi = {
   stat: defineCall({ kind: "get", path: "device/simCard/stat", answer: simStat, access: READ }),
   useChart: defineCall({ kind: "get", path: "device/simCard/useChart", input: useChartQuery, answer: usageChart, access: READ }),
   sync: defineCall({ kind: "post", path: "device/simCard/sync", input: syncBody, answer: syncRun, access: { perm: "dev:simCard:upd" } }),
+  devices: defineCall({ kind: "get", path: "device/simCard/devices", input: devicesQuery, answer: z.array(bindableDevice), access: READ }),
   syncState: defineCall({ kind: "get", path: "device/simCard/syncState", answer: syncRun.nullable(), access: READ }),
 };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineCall, typed } from "../call";
 import { defineEntity, keyField, type RowOf } from "../entity";
 import { crudCalls } from "../entity-calls";
 import { text } from "../validation";
@@ -39,4 +40,7 @@ export type SimOrder = RowOf<typeof simOrder.fields>;
 export const simOrderUpdate = z.object({ id: simId, remark: text(500), orderStatus: choice(SIM_ORDER_STATUS).optional() });
 
 /** simOrder: page, info, add, upd, del, export (core §7). */
-export const simOrderApi = crudCalls(simOrder, { only: ["page", "info", "add", "upd", "del", "export"], read: { menu: ["/sim/simOrder", "/sim/sim"] }, update: simOrderUpdate });
+export const simOrderApi = {
+  ...crudCalls(simOrder, { only: ["page", "info", "add", "del", "export"], read: { menu: ["/sim/simOrder", "/sim/sim"] } }),
+  upd: defineCall({ kind: "post", path: "device/simOrder/upd", input: simOrderUpdate, answer: typed<SimOrder>(), access: { perm: "dev:simOrder:upd" }, entity: simOrder.ns }),
+};
