@@ -11,11 +11,12 @@ const SHOWN = 20;
  * Expiry reminders: for each enabled rule, the tenant's cards expiring within its days (and not
  * yet expired) that it has not told of for this expiry date get one to-do and one in-site message
  * per chosen user, listing them. Marked per card, rule and expiry date, so each is told once (a
- * renewal moves the date and arms the rule again). Answers how many cards were told of.
+ * renewal moves the date and arms the rule again). Answers how many cards were told of. With
+ * `tenantId`, that tenant's rules only (a rule just saved applies at once).
  */
-export async function remindExpiring(db: Db, now: Date): Promise<number> {
+export async function remindExpiring(db: Db, now: Date, tenantId?: number): Promise<number> {
   const today = platformDay(now.getTime());
-  const rules = await db.select().from(simExpireRules).where(eq(simExpireRules.enableStatus, 1));
+  const rules = await db.select().from(simExpireRules).where(tenantId === undefined ? eq(simExpireRules.enableStatus, 1) : tenantOf(tenantId).where(simExpireRules, eq(simExpireRules.enableStatus, 1)));
   let told = 0;
   for (const rule of rules) {
     if (!rule.userIds.length) continue;

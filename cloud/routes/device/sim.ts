@@ -19,6 +19,7 @@ import { serve, type Served } from "../../lib/serve";
 import { carriersFromEnv } from "../../sim/carriers";
 import { addDays, platformDay } from "../../sim/simulated";
 import { lastRun, runOf, startSync } from "../../sim/sync";
+import { remindExpiring } from "../../sim/expiry";
 
 type Row = Record<string, unknown>;
 const scope = (c: Ctx) => tenantScope(c.var.auth);
@@ -367,6 +368,8 @@ const expireServed = crudRoutes<typeof simExpire.fields, SimExpire>({
   table: simExpireRules,
   entity: simExpire,
   calls: simExpireApi,
+  // A rule saved applies at once to the cards already within its days, not at the next hourly run.
+  afterWrite: (c) => remindExpiring(c.var.deps.db, c.var.deps.now(), c.var.auth.tenantId),
   values: async (c, input) => {
     if (Array.isArray(input.userIds)) {
       const ids = [...new Set(input.userIds as number[])];
