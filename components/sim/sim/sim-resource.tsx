@@ -42,7 +42,7 @@ export const simResource = defineResource<SimCard>({
       customerId: { type: "select2", remote: CUSTOMERS },
       tag: { prop: "tag", label: "fields.tags", type: "input" },
       expiring: { prop: "expiring", label: "search.expiring", type: "select", dict: "simExpiring" },
-      overQuota: { prop: "overQuota", label: "search.overQuota", type: "select", dict: [{ value: "1", label: "search.overQuotaYes" }] },
+      overQuota: { prop: "overQuota", label: "search.overQuota", type: "select", dict: "simYes" },
       iccidList: { prop: "iccidList", label: "search.iccidList", type: "input", placeholder: "search.iccidListHint" },
     },
   },

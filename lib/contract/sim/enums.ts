@@ -47,4 +47,6 @@ export const SIM_ENUMS = {
   simResult: SIM_RESULTS,
   simExpiring: SIM_EXPIRING,
   simSyncState: SIM_SYNC_STATES,
+  /** A yes-only filter (over quota). */
+  simYes: [1],
 } as const;
