@@ -22,7 +22,7 @@ export class SimPageObject extends ResourcePageObject {
     await this.toolbarButton("import").click();
     const dialog = this.page.getByRole("dialog");
     await dialog.getByTestId("import-input").setInputFiles({ name, mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer });
-    await dialog.getByRole("button").last().click();
+    await dialog.getByRole("button", { name: /开始导入|Start import|Import/ }).last().click();
     return dialog;
   }
 
