@@ -8,11 +8,11 @@ export class SimPageObject extends ResourcePageObject {
     super(page);
   }
 
-  /** An xlsx of cards as the import template heads it (ICCID, carrier label), built from `rows`. */
-  static async workbook(headers: { iccid: string; carrier: string }, rows: [string, string][]): Promise<Buffer> {
+  /** An xlsx of cards headed as the import template is (every column, in the caller's language), rows giving the first ones. */
+  static async workbook(headers: readonly string[], rows: [string, string][]): Promise<Buffer> {
     const wb = new ExcelJS.Workbook();
     const sheet = wb.addWorksheet("cards");
-    sheet.addRow([headers.iccid, headers.carrier]);
+    sheet.addRow([...headers]);
     for (const r of rows) sheet.addRow(r);
     return Buffer.from(await wb.xlsx.writeBuffer());
   }
