@@ -1,5 +1,6 @@
 "use client";
 
+import * as React from "react";
 import { useTranslations } from "next-intl";
 import { RefreshCwIcon } from "lucide-react";
 import { useCall, call } from "@/lib/api/call";
@@ -16,7 +17,16 @@ import type { ResourceUi } from "@/components/kit";
  */
 export function SyncBar({ ui }: { ui: Pick<ResourceUi, "refresh" | "session"> }) {
   const t = useTranslations("sim.sync");
-  const { data: run, mutate } = useCall(simCardApi.syncState, {}, { refreshInterval: (r) => (r?.state === "running" ? 2000 : 0), onSuccess: (r) => r?.state !== "running" && void ui.refresh() });
+  // The list is read again once, when a run ends: refreshing on every answer would refetch this
+  // very state (it is under the list's prefix) and never stop.
+  const seen = React.useRef<string | undefined>(undefined);
+  const { data: run, mutate } = useCall(simCardApi.syncState, {}, {
+    refreshInterval: (r) => (r?.state === "running" ? 2000 : 0),
+    onSuccess: (r) => {
+      if (seen.current === "running" && r?.state !== "running") void ui.refresh();
+      seen.current = r?.state;
+    },
+  });
   const { data: stat } = useCall(simCardApi.stat, {});
   const running = run?.state === "running";
   const start = async () => {
