@@ -34,7 +34,7 @@ const headers = { authorization: `Bearer ${token}`, language: "en" };
 // Import.
 const wb = new ExcelJS.Workbook();
 const sheet = wb.addWorksheet("cards");
-sheet.addRow(["ICCID", "Carrier", "Card type"]);
+sheet.addRow(["ICCID", "Carrier", "Card type", "Pool", "MSISDN", "IMSI", "Expires", "Remarks"]);
 for (let i = 0; i < IMPORT; i++) sheet.addRow([withCheckDigit(`898604${String(5_000_000 + i).padStart(12, "0")}`), "China Mobile", "Single"]);
 const file = new Uint8Array(await wb.xlsx.writeBuffer());
 const form = new FormData();
