@@ -13,6 +13,8 @@ import type { CloudConfig } from "./lib/context";
 import { startDeviceChannel, type DeviceChannel } from "./ingest";
 import { startSimulator } from "./simulator";
 import { scheduleFileUpkeep } from "./lib/file-upkeep";
+import { scheduleSim } from "./sim/schedule";
+import { carriersFromEnv } from "./sim/carriers";
 import { Coordinator } from "./lib/coordination";
 import { VACUUM_EVERY_MS, vacuumHotTables } from "./db/vacuum";
 import { llmConfigFromEnv } from "./lib/llm";
@@ -81,6 +83,7 @@ export async function startCloud(opts: CloudOptions) {
   scheduleFileUpkeep(cluster, handle.db, config.filesDir);
   if (handle.kind === "pglite") cluster.every("pglite-vacuum", VACUUM_EVERY_MS, () => vacuumHotTables(handle.db));
   ota.schedule(cluster);
+  scheduleSim(cluster, handle.db, carriersFromEnv());
   cluster.start();
   const app = createCloud({
     db: handle.db,

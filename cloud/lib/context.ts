@@ -7,6 +7,7 @@ import type { Ingest } from "../ingest/pipeline";
 import type { LlmConfig } from "./llm";
 import type { linkageLogs } from "../db/schema";
 import type { CameraStreams } from "../media/cameras";
+import type { Carriers } from "../sim/carriers";
 
 export type CloudConfig = {
   product: string;
@@ -45,6 +46,8 @@ export type Deps = {
   linkage?: { invalidate(): Promise<void>; operate(ruleId: number, by: string): Promise<(typeof linkageLogs.$inferSelect) | null> };
   /** The simulated cameras' streams and where each points (absent where no video is served). */
   cameras?: { streams: CameraStreams; positionOf(deviceId: number): { pan: number; tilt: number } | undefined };
+  /** The SIM carriers' accounts and their limiters (default: from the environment, `cloud/sim/carriers.ts`). */
+  sim?: Carriers;
 };
 
 export type Auth = {

@@ -22,6 +22,7 @@ import { bilingual } from "./bilingual";
 import { seedDemoPush } from "./push";
 import { seedDemoScenes } from "./scenes";
 import { seedDemoOta } from "./ota";
+import { seedSim } from "./sim";
 
 /** Demo accounts; passwords overridable by environment variables (documented in the README). */
 export const DEMO_ACCOUNTS = {
@@ -146,6 +147,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     await seedLinkage(t, { tenantId: demo.id, admin: demoadmin.id });
     await seedDemoScenes(t, { tenantId: demo.id });
     await seedDemoOta(t, { platformTenantId: PLATFORM_TENANT_ID });
+    await seedSim(t, { tenantId: demo.id, admin: demoadmin.id, adminName: demoadmin.realname, now: Date.now() });
   });
   return true;
 }

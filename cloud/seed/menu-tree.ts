@@ -61,7 +61,7 @@ const sim = dir("物联网卡", "SIM cards", "sim-card", [
   m("卡订单", "SIM orders", "/sim/simOrder", "receipt", crud("dev:simOrder")),
   m("客户管理", "Customers", "/sim/simClient", "contact", crud("dev:simCust")),
   m("产品类别", "Product categories", "/sim/simProduct", "tags", crud("dev:simProd")),
-  m("到期设置", "Expiry settings", "/sim/simSet", "calendar-clock"),
+  m("到期设置", "Expiry settings", "/sim/simSet", "calendar-clock", crud("dev:simExpire")),
 ]);
 
 const knowledge = dir("知识库", "Knowledge base", "library", [
@@ -132,6 +132,7 @@ export const tenantMenuTree: MenuSeed[] = [
     m("电池系统", "Battery system", "/battery", "battery-charging", crud("dev:battery")),
   ]),
   productConfig,
+  sim,
   monitoring,
   dir("告警", "Alarms", "siren", [
     m("告警中心", "Alarm centre", "/alarm/alarmCenter", "bell-ring", [

@@ -42,6 +42,15 @@ import * as devices from "./device/device";
 import * as live from "./live/live";
 import * as video from "./video/video";
 import * as ota from "./ota/api";
+import * as simCard from "./sim/card";
+import * as simCust from "./sim/customer";
+import * as simExpire from "./sim/expire";
+import * as simOrder from "./sim/order";
+import * as simProd from "./sim/product";
+import * as simRecord from "./sim/record";
+
+/** SIM cards, their plans, customers, orders, records and expiry rules. */
+const SIM = [simCard, simCust, simExpire, simOrder, simProd, simRecord];
 
 /** Devices, their operations, points, configuration, construction, calibration, linkage and scenes. */
 const DEVICES = [devices, deviceOps, deviceConfig, pointGroup, buildInfo, betonRule, linkage, scenes, video, ota];
@@ -60,7 +69,7 @@ import * as template from "./system/template";
 const MODULES: Record<Service, object[]> = {
   sys: [auth, company, department, dict, group, menu, pwdMode, role, safety, tenant, user, search],
 
-  device: [battery, deviceData, project, space, product, ...DEVICES],
+  device: [battery, deviceData, project, space, product, ...DEVICES, ...SIM],
 
   comm: [connect, ingest, brokerHooks, debug, concrete, instruct, live],
 

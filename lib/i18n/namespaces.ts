@@ -30,6 +30,7 @@ const NAMESPACES = [
   "media",
   "video",
   "ota",
+  "sim",
 ] as const;
 
 export async function loadMessages(locale: Locale): Promise<Record<string, unknown>> {

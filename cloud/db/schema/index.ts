@@ -18,3 +18,4 @@ export * from "./telemetry-hourly";
 export * from "./media";
 export * from "./cluster";
 export * from "./ota";
+export * from "./sim";

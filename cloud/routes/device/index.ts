@@ -19,6 +19,7 @@ import { linkageLogServed, linkageServed } from "./linkage";
 import { scenesServed } from "./scene";
 import { videoServed } from "./video";
 import { otaServed } from "./ota";
+import { simServed } from "./sim";
 
 /** Projects, spaces and the product catalogue (products, functions, object models, connections, copies). */
 const productSetServed: Served[] = [...projectServed, ...spaceServed, ...productServed, ...prodFunctionServed, ...objFunctionServed, ...objModelServed, ...objProdServed, ...prodConnectServed, ...objConnectServed, ...prodCopyServed];
@@ -27,4 +28,4 @@ const productSetServed: Served[] = [...projectServed, ...spaceServed, ...product
 const devicesServed: Served[] = [...deviceRowsServed, ...deviceOpsServed, ...deviceConfigServed, ...pointGroupServed, ...buildInfoServed, ...betonRuleServed, ...linkageServed, ...linkageLogServed, ...scenesServed, ...videoServed, ...otaServed];
 
 /** The service's declared calls (`lib/contract`), each served with its own checks. */
-export const deviceServed: Served[] = [...batteryRoutes, ...deviceDataServed, ...productSetServed, ...devicesServed];
+export const deviceServed: Served[] = [...batteryRoutes, ...deviceDataServed, ...productSetServed, ...devicesServed, ...simServed];

@@ -13,5 +13,6 @@ export const ORG_SCREENS = [
   "/alarm/alarmLink",
   "/alarm/alarmRule",
   "/knowledge",
+  "/sim/simSet",
 ];
 export const ORG_READERS = { menu: ORG_SCREENS };

@@ -1,0 +1,204 @@
+import type { I18nTexts } from "@/lib/contract/i18n-text";
+import { bigint, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { tenants, users } from "./identity";
+import { devices } from "./devices";
+
+const stamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** Product categories (plans, core §1 simProd): price in integer cents, quota per period. */
+export const simProducts = pgTable(
+  "sim_products",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id").notNull().references(() => tenants.id),
+    prodName: varchar("prod_name", { length: 64 }).notNull(),
+    carrier: varchar("carrier", { length: 16 }).notNull(),
+    priceCents: bigint("price_cents", { mode: "number" }).notNull(),
+    quotaMb: doublePrecision("quota_mb").notNull(),
+    /** month, season or year. */
+    period: varchar("period", { length: 8 }).notNull(),
+    remark: varchar("remark", { length: 500 }),
+    i18n: jsonb("i18n").$type<I18nTexts>(),
+    ...stamps,
+  },
+  (t) => [uniqueIndex("sim_products_name").on(t.tenantId, t.prodName)],
+);
+
+/** Customers the cards are sold or assigned to (core §1 simCust). */
+export const simCustomers = pgTable(
+  "sim_customers",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id").notNull().references(() => tenants.id),
+    custName: varchar("cust_name", { length: 64 }).notNull(),
+    contact: varchar("contact", { length: 64 }),
+    phone: varchar("phone", { length: 20 }),
+    remark: varchar("remark", { length: 500 }),
+    i18n: jsonb("i18n").$type<I18nTexts>(),
+    ...stamps,
+  },
+  (t) => [uniqueIndex("sim_customers_name").on(t.tenantId, t.custName)],
+);
+
+/** A carrier's shared data pool: its quota and use as the carrier reports them, and the alarm threshold. */
+export const simPools = pgTable(
+  "sim_pools",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id").notNull().references(() => tenants.id),
+    carrier: varchar("carrier", { length: 16 }).notNull(),
+    poolCode: varchar("pool_code", { length: 64 }).notNull(),
+    quotaMb: doublePrecision("quota_mb").notNull().default(0),
+    usedMb: doublePrecision("used_mb").notNull().default(0),
+    /** Alarm when the use reaches this percent of the quota. */
+    thresholdPct: smallint("threshold_pct").notNull().default(80),
+    ...stamps,
+  },
+  (t) => [uniqueIndex("sim_pools_code").on(t.tenantId, t.carrier, t.poolCode)],
+);
+
+/**
+ * SIM cards (core §3): identity, carrier, plan, customer, bound device, status beside the carrier's
+ * raw status, dates, renewal, quota and use with the day the use is known to ("as of", T+1) and the
+ * last sync's outcome.
+ */
+export const simCards = pgTable(
+  "sim_cards",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id").notNull().references(() => tenants.id),
+    iccid: varchar("iccid", { length: 20 }).notNull(),
+    imsi: varchar("imsi", { length: 15 }),
+    msisdn: varchar("msisdn", { length: 20 }),
+    imei: varchar("imei", { length: 20 }),
+    imeiStatus: varchar("imei_status", { length: 8 }).notNull().default("NOT_SET"),
+    carrier: varchar("carrier", { length: 16 }).notNull(),
+    cardType: varchar("card_type", { length: 8 }).notNull().default("SINGLE"),
+    poolCode: varchar("pool_code", { length: 64 }),
+    productId: integer("product_id").references(() => simProducts.id, { onDelete: "set null" }),
+    customerId: integer("customer_id").references(() => simCustomers.id, { onDelete: "set null" }),
+    deviceId: integer("device_id").references(() => devices.id, { onDelete: "set null" }),
+    tags: jsonb("tags").$type<string[]>().notNull().default([]),
+    status: varchar("status", { length: 16 }).notNull().default("testing"),
+    carrierStatus: varchar("carrier_status", { length: 64 }),
+    stopReason: varchar("stop_reason", { length: 200 }),
+    activatedAt: date("activated_at"),
+    expireAt: date("expire_at"),
+    renewal: smallint("renewal").notNull().default(0),
+    quotaMb: doublePrecision("quota_mb").notNull().default(0),
+    usedMb: doublePrecision("used_mb").notNull().default(0),
+    usageAsOf: date("usage_as_of"),
+    syncedAt: timestamp("synced_at", { withTimezone: true }),
+    /** ok, or the error of the last sync of this card. */
+    syncResult: varchar("sync_result", { length: 200 }),
+    remark: varchar("remark", { length: 500 }),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex("sim_cards_iccid").on(t.tenantId, t.iccid),
+    index("sim_cards_list").on(t.tenantId, t.id),
+    index("sim_cards_expire").on(t.tenantId, t.expireAt),
+    index("sim_cards_device").on(t.deviceId),
+  ],
+);
+
+/** A card's use per day (MB), as the carrier reports it a day late. */
+export const simUsage = pgTable(
+  "sim_usage",
+  {
+    cardId: integer("card_id").notNull().references(() => simCards.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    usedMb: doublePrecision("used_mb").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cardId, t.day] })],
+);
+
+/** Orders of cards: new plans and renewals (core §1 simOrder). Amount in integer cents. */
+export const simOrders = pgTable(
+  "sim_orders",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id").notNull().references(() => tenants.id),
+    orderNo: varchar("order_no", { length: 32 }).notNull(),
+    /** 1 new, 2 renewal. */
+    orderType: smallint("order_type").notNull(),
+    productId: integer("product_id").references(() => simProducts.id, { onDelete: "set null" }),
+    customerId: integer("customer_id").references(() => simCustomers.id, { onDelete: "set null" }),
+    cardIds: jsonb("card_ids").$type<number[]>().notNull().default([]),
+    cardCount: integer("card_count").notNull(),
+    periods: smallint("periods").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    /** 1 effective, 2 cancelled. */
+    orderStatus: smallint("order_status").notNull().default(1),
+    remark: varchar("remark", { length: 500 }),
+    createdBy: varchar("created_by", { length: 64 }),
+    ...stamps,
+  },
+  (t) => [uniqueIndex("sim_orders_no").on(t.tenantId, t.orderNo), index("sim_orders_list").on(t.tenantId, t.id)],
+);
+
+/** Every operation on a card: who, when, what and the result (core §1 simRecord): also its status history and sync log. */
+export const simRecords = pgTable(
+  "sim_records",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id").notNull().references(() => tenants.id),
+    cardId: integer("card_id").references(() => simCards.id, { onDelete: "cascade" }),
+    iccid: varchar("iccid", { length: 20 }).notNull(),
+    action: varchar("action", { length: 16 }).notNull(),
+    detail: text("detail"),
+    /** 1 success, 2 failed. */
+    result: smallint("result").notNull().default(1),
+    operator: varchar("operator", { length: 64 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sim_records_card").on(t.cardId, t.id), index("sim_records_tenant").on(t.tenantId, t.id)],
+);
+
+/** Expiry rules (core §2 simSet, §7 simExpire): this many days before a card expires, to-dos and in-site messages to these users. */
+export const simExpireRules = pgTable("sim_expire_rules", {
+  id: serial("id").primaryKey(),
+  tenantId: integer("tenant_id").notNull().references(() => tenants.id),
+  ruleName: varchar("rule_name", { length: 64 }).notNull(),
+  daysBefore: smallint("days_before").notNull(),
+  userIds: jsonb("user_ids").$type<number[]>().notNull().default([]),
+  enableStatus: smallint("enable_status").notNull().default(1),
+  i18n: jsonb("i18n").$type<I18nTexts>(),
+  ...stamps,
+});
+
+/** Which card a rule has already reminded of, for which expiry date: once per card and rule. */
+export const simExpireSent = pgTable(
+  "sim_expire_sent",
+  {
+    ruleId: integer("rule_id").notNull().references(() => simExpireRules.id, { onDelete: "cascade" }),
+    cardId: integer("card_id").notNull().references(() => simCards.id, { onDelete: "cascade" }),
+    expireAt: date("expire_at").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.ruleId, t.cardId, t.expireAt] })],
+);
+
+/** One sync with the carriers of a tenant: cards seen and changed, errors, duration, and progress while it runs. */
+export const simSyncRuns = pgTable(
+  "sim_sync_runs",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id").notNull().references(() => tenants.id),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    total: integer("total").notNull().default(0),
+    seen: integer("seen").notNull().default(0),
+    changed: integer("changed").notNull().default(0),
+    errors: integer("errors").notNull().default(0),
+    durationMs: integer("duration_ms"),
+    /** running, done or failed. */
+    state: varchar("state", { length: 8 }).notNull().default("running"),
+    message: text("message"),
+    requestedBy: integer("requested_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [index("sim_sync_runs_tenant").on(t.tenantId, t.id)],
+);

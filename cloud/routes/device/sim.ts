@@ -1,0 +1,393 @@
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { simCard, simCardApi, type SimCard, OVER_QUOTA_PCT } from "@/lib/contract/sim/card";
+import { fromCents, toCents } from "@/lib/contract/sim/common";
+import { simCust, simCustApi, type SimCust } from "@/lib/contract/sim/customer";
+import { SIM_ORDER_TYPE, SIM_PERIOD_MONTHS, type SimAction, type SimPeriod } from "@/lib/contract/sim/enums";
+import { simExpire, simExpireApi, type SimExpire } from "@/lib/contract/sim/expire";
+import { simOrder, simOrderApi, type SimOrder } from "@/lib/contract/sim/order";
+import { simProd, simProdApi, type SimProd } from "@/lib/contract/sim/product";
+import { simRecord, simRecordApi } from "@/lib/contract/sim/record";
+import type { Db } from "../../db/client";
+import { devices, simCards, simCustomers, simExpireRules, simOrders, simPools, simProducts, simRecords, simUsage, users } from "../../db/schema";
+import type { Ctx } from "../../lib/context";
+import { crudRoutes } from "../../lib/crud-routes";
+import { containsPattern, rowMapper } from "../../lib/crud";
+import { badRequest, notFound } from "../../lib/http";
+import { localized } from "../../lib/i18n-text";
+import { tenantScope } from "../../lib/scope";
+import { serve, type Served } from "../../lib/serve";
+import { carriersFromEnv } from "../../sim/carriers";
+import { addDays, platformDay } from "../../sim/simulated";
+import { lastRun, runOf, startSync } from "../../sim/sync";
+import { remindExpiring } from "../../sim/expiry";
+
+type Row = Record<string, unknown>;
+const scope = (c: Ctx) => tenantScope(c.var.auth);
+const who = (c: Ctx) => c.var.auth.realname || c.var.auth.username;
+const today = (c: Ctx) => platformDay(c.var.deps.now().getTime());
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Writes records of operations on cards. */
+async function record(db: Db, c: Ctx, cards: { id: number; iccid: string }[], action: SimAction, detail: string | null = null) {
+  if (cards.length) await db.insert(simRecords).values(cards.map((card) => scope(c).owned({ cardId: card.id, iccid: card.iccid, action, detail, result: 1, operator: who(c) })));
+}
+
+/** A reference the body names must be the caller's own row; `label` names it in the refusal. */
+async function assertOwn(c: Ctx, table: typeof simProducts | typeof simCustomers | typeof devices, id: unknown, label: string) {
+  if (id === undefined || id === null) return;
+  const [row] = await c.var.deps.db.select({ id: table.id }).from(table).where(scope(c).where(table, eq(table.id, id as number)));
+  if (!row) throw badRequest("sim.errors.refNotFound", { what: `@${label}` });
+}
+
+// ——— Product categories ———
+
+export const simProdServed = crudRoutes<typeof simProd.fields, SimProd>({
+  table: simProducts,
+  entity: simProd,
+  calls: simProdApi,
+  unique: [{ field: "prodName", error: "sim.errors.prodNameTaken" }],
+  values: (_c, input) => (input.price !== undefined ? { priceCents: toCents(input.price as number) } : {}),
+  toRow: { price: (r) => fromCents(r.priceCents as number) },
+  exportValues: { price: (r) => r.price },
+  inUse: [{ table: simCards, column: simCards.productId, what: "sim.card.entity" }],
+});
+
+// ——— Customers ———
+
+export const simCustServed = crudRoutes<typeof simCust.fields, SimCust>({
+  table: simCustomers,
+  entity: simCust,
+  calls: simCustApi,
+  unique: [{ field: "custName", error: "sim.errors.custNameTaken" }],
+  extra: { cardCount: sql<number>`(select count(*)::int from ${simCards} where ${simCards.customerId} = ${simCustomers.id})`.as("card_count") },
+});
+
+// ——— Cards ———
+
+const cardExtra = {
+  prodName: sql<string | null>`(select ${simProducts.prodName} from ${simProducts} where ${simProducts.id} = ${simCards.productId})`.as("prod_name"),
+  custName: sql<string | null>`(select ${simCustomers.custName} from ${simCustomers} where ${simCustomers.id} = ${simCards.customerId})`.as("cust_name"),
+  deviceName: sql<string | null>`(select ${devices.deviceName} from ${devices} where ${devices.id} = ${simCards.deviceId})`.as("device_name"),
+  deviceSn: sql<string | null>`(select ${devices.deviceSn} from ${devices} where ${devices.id} = ${simCards.deviceId})`.as("device_sn"),
+  deviceStatus: sql<number | null>`(select ${devices.status} from ${devices} where ${devices.id} = ${simCards.deviceId})`.as("device_status"),
+  lastReportTime: sql<Date | string | null>`(select ${devices.lastReportTime} from ${devices} where ${devices.id} = ${simCards.deviceId})`.as("last_report_time"),
+};
+const usagePct = (r: Row) => ((r.quotaMb as number) > 0 ? round2(((r.usedMb as number) / (r.quotaMb as number)) * 100) : 0);
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : typeof v === "string" ? new Date(v.replace(" ", "T") + (/[zZ+]/.test(v.slice(10)) ? "" : "Z")).toISOString() : null);
+
+/** The list's filters beyond the contract's fields: a tag, expiring within 7 / 30 days, over 80 % of the quota, a pasted list of ICCIDs. */
+function cardFilters(c: Ctx, q: Row): SQL[] {
+  const out: SQL[] = [];
+  if (typeof q.tag === "string" && q.tag) out.push(sql`${simCards.tags} @> ${JSON.stringify([q.tag])}::jsonb`);
+  if (typeof q.expiring === "number") out.push(and(gte(simCards.expireAt, today(c)), lte(simCards.expireAt, addDays(today(c), q.expiring)))!);
+  if (q.overQuota === true) out.push(sql`${simCards.quotaMb} > 0 and ${simCards.usedMb} >= ${simCards.quotaMb} * ${OVER_QUOTA_PCT / 100}`);
+  if (Array.isArray(q.iccidList) && q.iccidList.length) out.push(inArray(simCards.iccid, q.iccidList as string[]));
+  return out;
+}
+
+/** A card's quota follows its plan. */
+async function quotaOf(db: Db, c: Ctx, productId: number | null | undefined) {
+  if (!productId) return 0;
+  const [p] = await db.select({ quotaMb: simProducts.quotaMb }).from(simProducts).where(scope(c).where(simProducts, eq(simProducts.id, productId)));
+  return p?.quotaMb ?? 0;
+}
+
+const cardRow = rowMapper<typeof simCard.fields, SimCard>(simCard, { usagePct, lastReportTime: (r) => iso(r.lastReportTime) as SimCard["lastReportTime"] });
+
+const cardCrud = crudRoutes<typeof simCard.fields, SimCard>({
+  table: simCards,
+  entity: simCard,
+  calls: simCardApi,
+  unique: [{ field: "iccid", error: "sim.errors.iccidTaken" }],
+  extra: cardExtra,
+  filters: cardFilters,
+  toRow: { usagePct, lastReportTime: (r) => iso(r.lastReportTime) as SimCard["lastReportTime"] },
+  // add and upd answer the written row: its names and device are read beside it, as page and info read them.
+  answer: async (c, rows) => {
+    const full = rows.length && !("prodName" in rows[0]) ? await c.var.deps.db.select({ ...getTableColumns(simCards), ...cardExtra }).from(simCards).where(scope(c).where(simCards, inArray(simCards.id, rows.map((r) => r.id as number)))) : rows;
+    return full.map((r) => cardRow(r));
+  },
+  values: async (c, input, partial, before) => {
+    await assertOwn(c, simProducts, input.productId, "sim.card.fields.productId");
+    await assertOwn(c, simCustomers, input.customerId, "sim.card.fields.customerId");
+    await assertOwn(c, devices, input.deviceId, "sim.card.fields.deviceId");
+    const out: Row = {};
+    if (!partial || input.productId !== undefined) out.quotaMb = await quotaOf(c.var.deps.db, c, input.productId as number | null);
+    if (input.deviceId !== undefined && (!before || input.deviceId !== before.deviceId)) out.imeiStatus = input.deviceId ? (before?.imei ? "NORMAL" : "NOT_SET") : before?.imei ? "NOT_BIND" : "NOT_SET";
+    return out;
+  },
+  afterSave: async (tx, c, row, input, before) => {
+    const card = { id: row.id as number, iccid: row.iccid as string };
+    if (!before) await record(tx, c, [card], "add");
+    else {
+      await record(tx, c, [card], "upd");
+      if (input.deviceId !== undefined && input.deviceId !== before.deviceId) await record(tx, c, [card], input.deviceId ? "bind" : "unbind", input.deviceId ? String(input.deviceId) : null);
+    }
+  },
+});
+
+/** The caller's cards a batch names, by id or ICCID; an ICCID that is not the caller's is refused by name. */
+async function cardsOf(c: Ctx, body: { ids: number[]; iccids: string[] }) {
+  const db = c.var.deps.db;
+  const iccids = [...new Set(body.iccids.map((s) => s.replace(/\s+/g, "")).filter(Boolean))];
+  const conds = [body.ids.length ? inArray(simCards.id, body.ids) : undefined, iccids.length ? inArray(simCards.iccid, iccids) : undefined].filter(Boolean) as SQL[];
+  const rows = await db
+    .select({ id: simCards.id, iccid: simCards.iccid, productId: simCards.productId, expireAt: simCards.expireAt, customerId: simCards.customerId })
+    .from(simCards)
+    .where(scope(c).where(simCards, conds.length === 2 ? sql`(${conds[0]} or ${conds[1]})` : conds[0]));
+  const found = new Set(rows.map((r) => r.iccid));
+  const unknown = iccids.filter((i) => !found.has(i));
+  const foundIds = new Set(rows.map((r) => r.id));
+  if (unknown.length || body.ids.some((id) => !foundIds.has(id))) throw badRequest("sim.errors.unknownCards", { iccids: unknown.slice(0, 5).join(", ") || body.ids.filter((id) => !foundIds.has(id)).slice(0, 5).join(", ") });
+  return rows;
+}
+
+const addMonths = (day: string, n: number) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d.getUTCDate(), last));
+  return target.toISOString().slice(0, 10);
+};
+
+let orderSeq = 0;
+const orderNo = (now: Date) => `SO${now.toISOString().replace(/\D/g, "").slice(0, 14)}${String((orderSeq = (orderSeq + 1) % 10000)).padStart(4, "0")}${Math.floor(Math.random() * 100).toString().padStart(2, "0")}`;
+
+/**
+ * Places an order for cards: each card goes onto the plan (its quota) for `periods` periods, its
+ * expiry moved that far from the later of today and its current expiry, its renewal set to
+ * "renew". One order row, one record per card; all or nothing.
+ */
+async function placeOrder(c: Ctx, cards: { id: number; iccid: string; expireAt: string | null; productId: number | null }[], o: { productId: number; periods: number; customerId?: number | null; remark?: string | null; type: number }) {
+  const db = c.var.deps.db;
+  const [prod] = await db.select().from(simProducts).where(scope(c).where(simProducts, eq(simProducts.id, o.productId)));
+  if (!prod) throw badRequest("sim.errors.refNotFound", { what: "@sim.order.fields.productId" });
+  await assertOwn(c, simCustomers, o.customerId, "sim.order.fields.customerId");
+  const months = SIM_PERIOD_MONTHS[prod.period as SimPeriod] * o.periods;
+  const now = c.var.deps.now();
+  const from = today(c);
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(simOrders)
+      .values(scope(c).owned({ orderNo: orderNo(now), orderType: o.type, productId: prod.id, customerId: o.customerId ?? null, cardIds: cards.map((x) => x.id), cardCount: cards.length, periods: o.periods, amountCents: prod.priceCents * o.periods * cards.length, remark: o.remark ?? null, createdBy: who(c) }))
+      .returning();
+    for (const card of cards) {
+      const start = card.expireAt && card.expireAt > from ? card.expireAt : from;
+      await tx
+        .update(simCards)
+        .set({ productId: prod.id, quotaMb: prod.quotaMb, expireAt: addMonths(start, months), renewal: 0, ...(o.customerId ? { customerId: o.customerId } : {}), updatedAt: now })
+        .where(scope(c).where(simCards, eq(simCards.id, card.id)));
+    }
+    await record(tx, c, cards, o.type === SIM_ORDER_TYPE.renewal ? "renewal" : "order", order.orderNo);
+    return order;
+  });
+}
+
+const pct = (used: number, quota: number) => (quota > 0 ? round2((used / quota) * 100) : 0);
+/** Days until `left` MB run out at `perDay` MB a day; null when nothing is used or nothing is left to run out of. */
+const runOut = (left: number, perDay: number) => (perDay > 0 && left > 0 ? Math.floor(left / perDay) : left <= 0 && perDay > 0 ? 0 : null);
+
+const cardExtras: Served[] = [
+  serve(simCardApi.renewal, async (c, b) => {
+    const cards = await cardsOf(c, b);
+    const productId = b.productId ?? cards[0].productId;
+    if (!productId || (!b.productId && cards.some((x) => x.productId !== productId))) throw badRequest("sim.errors.chooseProduct");
+    const order = await placeOrder(c, cards, { productId, periods: b.periods, type: SIM_ORDER_TYPE.renewal });
+    return { orderId: order.id, orderNo: order.orderNo, cards: cards.length, amount: fromCents(order.amountCents) };
+  }),
+  serve(simCardApi.renewalCancel, async (c, b) => {
+    const cards = await cardsOf(c, b);
+    const db = c.var.deps.db;
+    await db.transaction(async (tx) => {
+      await tx.update(simCards).set({ renewal: b.renewal, updatedAt: c.var.deps.now() }).where(scope(c).where(simCards, inArray(simCards.id, cards.map((x) => x.id))));
+      await record(tx, c, cards, "renewalCancel", String(b.renewal));
+    });
+    return { updated: cards.length };
+  }),
+  serve(simCardApi.saveTag, async (c, b) => {
+    const cards = await cardsOf(c, b);
+    const tags = [...new Set(b.tags)];
+    await c.var.deps.db.transaction(async (tx) => {
+      await tx.update(simCards).set({ tags, updatedAt: c.var.deps.now() }).where(scope(c).where(simCards, inArray(simCards.id, cards.map((x) => x.id))));
+      await record(tx, c, cards, "tag", tags.join(", "));
+    });
+    return { updated: cards.length };
+  }),
+  serve(simCardApi.useChart, async (c, q) => {
+    const db = c.var.deps.db;
+    const [card] = await db.select({ id: simCards.id, quotaMb: simCards.quotaMb, usedMb: simCards.usedMb, usageAsOf: simCards.usageAsOf }).from(simCards).where(scope(c).where(simCards, eq(simCards.id, q.id)));
+    if (!card) throw notFound();
+    const rows = await db.select({ day: simUsage.day, usedMb: simUsage.usedMb }).from(simUsage).where(and(eq(simUsage.cardId, card.id), gte(simUsage.day, q.startDate), lte(simUsage.day, q.endDate))).orderBy(asc(simUsage.day));
+    const byDay = new Map(rows.map((r) => [r.day, r.usedMb]));
+    const days: { day: string; usedMb: number }[] = [];
+    // Every day of the range, a day the carrier has not reported yet (T+1) as 0.
+    for (let d = q.startDate; d <= q.endDate; d = addDays(d, 1)) days.push({ day: d, usedMb: round2(byDay.get(d) ?? 0) });
+    const months = new Map<string, number>();
+    for (const d of days) months.set(d.day.slice(0, 7), round2((months.get(d.day.slice(0, 7)) ?? 0) + d.usedMb));
+    const [week] = card.usageAsOf
+      ? await db.select({ mb: sql<number>`coalesce(sum(${simUsage.usedMb}), 0)::float8` }).from(simUsage).where(and(eq(simUsage.cardId, card.id), gt7(card.usageAsOf), lte(simUsage.day, card.usageAsOf)))
+      : [{ mb: 0 }];
+    return {
+      days,
+      months: [...months].map(([month, usedMb]) => ({ month, usedMb })),
+      totalMb: round2(days.reduce((s, d) => s + d.usedMb, 0)),
+      usageAsOf: card.usageAsOf,
+      runOutDays: card.quotaMb > 0 ? runOut(card.quotaMb - card.usedMb, Number(week.mb) / 7) : null,
+    };
+  }),
+  serve(simCardApi.stat, async (c) => {
+    const db = c.var.deps.db;
+    const mine = (...conds: (SQL | undefined)[]) => scope(c).where(simCards, ...conds);
+    const n = async (...conds: (SQL | undefined)[]) => (await db.select({ n: count() }).from(simCards).where(mine(...conds)))[0].n;
+    const day = today(c);
+    const [byStatus, byCarrier, total, expiring7, expiring30, expired, overQuota, split, offlineUsing, pools, run] = await Promise.all([
+      db.select({ status: simCards.status, count: count() }).from(simCards).where(mine()).groupBy(simCards.status).orderBy(desc(count())),
+      db.select({ carrier: simCards.carrier, count: count() }).from(simCards).where(mine()).groupBy(simCards.carrier).orderBy(desc(count())),
+      n(),
+      n(gte(simCards.expireAt, day), lte(simCards.expireAt, addDays(day, 7))),
+      n(gte(simCards.expireAt, day), lte(simCards.expireAt, addDays(day, 30))),
+      n(lt(simCards.expireAt, day)),
+      n(sql`${simCards.quotaMb} > 0 and ${simCards.usedMb} >= ${simCards.quotaMb} * ${OVER_QUOTA_PCT / 100}`),
+      n(eq(simCards.imeiStatus, "SPLIT")),
+      // Using data on its last reported day while its device is offline.
+      n(sql`exists (select 1 from ${devices} d where d.id = ${simCards.deviceId} and d.status = 3) and exists (select 1 from ${simUsage} u where u.card_id = ${simCards.id} and u.day = ${simCards.usageAsOf} and u.used_mb > 0)`),
+      db.select().from(simPools).where(scope(c).where(simPools)).orderBy(simPools.carrier, simPools.poolCode),
+      lastRun(db, c.var.auth.tenantId),
+    ]);
+    const loop = await reconnectLoops(db, c);
+    const poolCards = pools.length
+      ? await db.select({ poolCode: simCards.poolCode, carrier: simCards.carrier, n: count() }).from(simCards).where(mine(eq(simCards.cardType, "POOL"))).groupBy(simCards.poolCode, simCards.carrier)
+      : [];
+    return {
+      total,
+      byStatus,
+      byCarrier,
+      expiring7,
+      expiring30,
+      expired,
+      overQuota,
+      split,
+      offlineUsing,
+      reconnectLoop: loop,
+      pools: pools.map((p) => ({ id: p.id, carrier: p.carrier, poolCode: p.poolCode, quotaMb: p.quotaMb, usedMb: p.usedMb, usagePct: pct(p.usedMb, p.quotaMb), thresholdPct: p.thresholdPct, cards: poolCards.find((x) => x.poolCode === p.poolCode && x.carrier === p.carrier)?.n ?? 0, runOutDays: null })),
+      lastSync: run ? runOf(run) : null,
+      simulated: (c.var.deps.sim ?? carriersFromEnv()).simulated,
+    };
+  }),
+  serve(simCardApi.sync, async (c, b) => {
+    const { run, done } = await startSync(c.var.deps.db, c.var.auth.tenantId, c.var.deps.sim ?? carriersFromEnv(), { ids: b.ids, requestedBy: c.var.auth.userId, now: c.var.deps.now });
+    done.catch((err) => console.error("[sim] sync:", (err as Error).message));
+    return runOf(run);
+  }),
+  serve(simCardApi.devices, async (c, q) => {
+    const like = q.keyword ? containsPattern(q.keyword) : undefined;
+    return c.var.deps.db
+      .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn })
+      .from(devices)
+      .where(scope(c).where(devices, like ? or(ilike(devices.deviceName, like), ilike(devices.deviceSn, like)) : undefined))
+      .orderBy(asc(devices.deviceName), asc(devices.id))
+      .limit(500);
+  }),
+  serve(simCardApi.syncState, async (c) => {
+    const run = await lastRun(c.var.deps.db, c.var.auth.tenantId);
+    return run ? runOf(run) : null;
+  }),
+];
+const gt7 = (asOf: string) => gte(simUsage.day, addDays(asOf, -6));
+
+/**
+ * Cards whose last day's use is far above what their device's messages explain: over 1 GB while
+ * the device sent fewer than 100 values per GB that day — a device stuck reconnecting.
+ */
+async function reconnectLoops(db: Db, c: Ctx) {
+  const rows = await db.execute(sql`
+    select count(*)::int as n from ${simCards}
+    join ${simUsage} u on u.card_id = ${simCards.id} and u.day = ${simCards.usageAsOf}
+    where ${scope(c).where(simCards)} and ${simCards.deviceId} is not null and u.used_mb > 1024
+      and coalesce((select sum(h.n) from telemetry_hourly h where h.device_id = ${simCards.deviceId} and h.hour >= (u.day::timestamp - interval '8 hours') and h.hour < (u.day::timestamp + interval '16 hours')), 0) < u.used_mb / 1024 * 100`);
+  const r = (Array.isArray(rows) ? rows : (rows as { rows: { n: number }[] }).rows)[0] as { n: number } | undefined;
+  return Number(r?.n ?? 0);
+}
+
+// ——— Orders ———
+
+const orderCrud = crudRoutes<typeof simOrder.fields, SimOrder>({
+  table: simOrders,
+  entity: simOrder,
+  calls: { page: simOrderApi.page, info: simOrderApi.info, upd: simOrderApi.upd, del: simOrderApi.del, export: simOrderApi.export },
+  extra: {
+    prodName: sql<string | null>`(select ${simProducts.prodName} from ${simProducts} where ${simProducts.id} = ${simOrders.productId})`.as("prod_name"),
+    custName: sql<string | null>`(select ${simCustomers.custName} from ${simCustomers} where ${simCustomers.id} = ${simOrders.customerId})`.as("cust_name"),
+  },
+  toRow: { amount: (r) => fromCents(r.amountCents as number), iccids: () => [] as never },
+  exportValues: { amount: (r) => r.amount },
+  // The status is not a form field: an update cancels (or restores) the order through it.
+  values: (_c, input) => (input.orderStatus !== undefined ? { orderStatus: input.orderStatus } : {}),
+  answer: async (c, rows) => {
+    // An order lists its cards' ICCIDs (the cards still there).
+    const ids = [...new Set(rows.flatMap((r) => r.cardIds as number[]))].slice(0, 10_000);
+    const cards = ids.length ? await c.var.deps.db.select({ id: simCards.id, iccid: simCards.iccid }).from(simCards).where(scope(c).where(simCards, inArray(simCards.id, ids))) : [];
+    const iccidOf = new Map(cards.map((x) => [x.id, x.iccid]));
+    return rows.map((r) => ({ ...orderRow(r), iccids: (r.cardIds as number[]).flatMap((id) => iccidOf.get(id) ?? []) }));
+  },
+  beforeDelete: async (c, ids) => {
+    // Only a cancelled order may be deleted: an effective one is the cards' history.
+    const live = await c.var.deps.db.select({ id: simOrders.id }).from(simOrders).where(scope(c).where(simOrders, inArray(simOrders.id, ids), eq(simOrders.orderStatus, 1)));
+    if (live.length) throw badRequest("sim.errors.orderEffective");
+  },
+});
+const orderRow = (r: Row) => ({
+  id: r.id,
+  orderNo: r.orderNo,
+  orderType: r.orderType,
+  productId: r.productId,
+  prodName: r.prodName ?? null,
+  customerId: r.customerId,
+  custName: r.custName ?? null,
+  cardCount: r.cardCount,
+  periods: r.periods,
+  amount: fromCents(r.amountCents as number),
+  orderStatus: r.orderStatus,
+  remark: r.remark ?? null,
+  createdBy: r.createdBy ?? null,
+  createTime: r.createdAt instanceof Date ? r.createdAt.toISOString() : r.createdAt,
+});
+
+const orderAdd = serve(simOrderApi.add, async (c, b) => {
+  const cards = await cardsOf(c, { ids: [], iccids: b.iccids });
+  const order = await placeOrder(c, cards, { productId: b.productId, periods: b.periods, customerId: b.customerId, remark: b.remark || null, type: SIM_ORDER_TYPE.new });
+  const [row] = await c.var.deps.db.select().from(simOrders).where(scope(c).where(simOrders, eq(simOrders.id, order.id)));
+  return { ...orderRow(row), prodName: null, custName: null, iccids: cards.map((x) => x.iccid) } as unknown as SimOrder;
+});
+
+// ——— Records, expiry rules ———
+
+const recordServed = crudRoutes({ table: simRecords, entity: simRecord, calls: simRecordApi });
+
+const expireServed = crudRoutes<typeof simExpire.fields, SimExpire>({
+  table: simExpireRules,
+  entity: simExpire,
+  calls: simExpireApi,
+  // A rule saved applies at once to the cards already within its days, not at the next hourly run.
+  afterWrite: (c) => remindExpiring(c.var.deps.db, c.var.deps.now(), c.var.auth.tenantId),
+  values: async (c, input) => {
+    if (Array.isArray(input.userIds)) {
+      const ids = [...new Set(input.userIds as number[])];
+      const mine = await c.var.deps.db.select({ id: users.id }).from(users).where(scope(c).where(users, inArray(users.id, ids)));
+      if (mine.length !== ids.length) throw badRequest("sim.errors.refNotFound", { what: "@sim.expire.fields.userIds" });
+    }
+    return {};
+  },
+  answer: async (c, rows) => {
+    const ids = [...new Set(rows.flatMap((r) => r.userIds as number[]))];
+    const named = ids.length ? await c.var.deps.db.select({ id: users.id, name: users.realname, username: users.username }).from(users).where(scope(c).where(users, inArray(users.id, ids))) : [];
+    const nameOf = new Map(named.map((u) => [u.id, u.name || u.username]));
+    return rows.map((raw) => {
+      const r = localized(c.var.locale, raw);
+      return { id: r.id, ruleName: r.ruleName, daysBefore: r.daysBefore, userIds: r.userIds, userNames: (r.userIds as number[]).map((id) => nameOf.get(id) ?? `#${id}`).join(", "), enableStatus: r.enableStatus, createTime: (r.createdAt as Date).toISOString() };
+    });
+  },
+});
+
+/** The SIM domain's calls: cards, product categories, customers, orders, records and expiry rules. */
+export const simServed: Served[] = [...cardCrud, ...cardExtras, ...simProdServed, ...simCustServed, ...orderCrud, orderAdd, ...recordServed, ...expireServed];

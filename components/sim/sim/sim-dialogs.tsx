@@ -1,0 +1,97 @@
+"use client";
+
+import * as React from "react";
+import { useTranslations } from "next-intl";
+import { KitDialog, SelectField, useRemoteOptions, type ResourceUi } from "@/components/kit";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { call } from "@/lib/api/call";
+import { simCardApi, type SimCard } from "@/lib/contract/sim/card";
+import { simProdApi } from "@/lib/contract/sim/product";
+import { formatMoney } from "@/lib/format";
+import { toast } from "@/lib/toast";
+
+export const PRODUCTS = { url: simProdApi.list.path, params: { size: 9999 }, labelKey: "prodName", valueKey: "id" } as const;
+export type BatchKind = "renew" | "cancel" | "tags";
+
+/** The cards a batch action works on: the selected rows, else the ICCIDs pasted into the search (`iccidList`). */
+export function batchOf(ui: ResourceUi<SimCard>) {
+  const ids = ui.selected.map((r) => r.id);
+  const pasted = typeof ui.query.iccidList === "string" ? ui.query.iccidList.split(/[\s,;]+/).filter(Boolean) : [];
+  return ids.length ? { ids, iccids: [] } : { ids: [], iccids: pasted };
+}
+
+/** Renew, cancel the renewal of, or tag a batch of cards (`?batch=renew|cancel|tags`). */
+export function SimBatchDialogs({ ui }: { ui: ResourceUi<SimCard> }) {
+  const kind = ui.param("batch") as BatchKind | null;
+  if (kind !== "renew" && kind !== "cancel" && kind !== "tags") return null;
+  return <BatchDialog kind={kind} ui={ui} />;
+}
+
+function BatchDialog({ kind, ui }: { kind: BatchKind; ui: ResourceUi<SimCard> }) {
+  const t = useTranslations("sim.card.batch");
+  const products = useRemoteOptions(PRODUCTS);
+  const cards = batchOf(ui);
+  const n = cards.ids.length + cards.iccids.length;
+  const [productId, setProductId] = React.useState<number | "">("");
+  const [periods, setPeriods] = React.useState("1");
+  const [renewal, setRenewal] = React.useState<1 | 2>(1);
+  const [tags, setTags] = React.useState(() => (ui.selected.length === 1 ? (ui.selected[0].tags ?? []).join(", ") : ""));
+  const [busy, setBusy] = React.useState(false);
+  const close = () => ui.setParam("batch", null);
+  const run = async () => {
+    setBusy(true);
+    try {
+      if (kind === "renew") {
+        const r = await call(simCardApi.renewal, { ...cards, productId: productId || null, periods: Number(periods) });
+        toast.success(t("renewed", { orderNo: r.orderNo, amount: formatMoney(r.amount), cards: r.cards }));
+      } else if (kind === "cancel") {
+        await call(simCardApi.renewalCancel, { ...cards, renewal });
+        toast.success(t("done", { cards: n }));
+      } else {
+        await call(simCardApi.saveTag, { ...cards, tags: tags.split(/[,，]/).map((s) => s.trim()).filter(Boolean) });
+        toast.success(t("done", { cards: n }));
+      }
+      close();
+      await ui.refresh();
+    } catch {
+      // The refusal was shown by the fetcher; the dialog stays open to correct it.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <KitDialog title={t(`${kind}.title`)} description={t("count", { cards: n })} width={480} onClose={close} actions={{ onSubmit: () => void run(), disabled: busy, submitTestId: "sim-batch-ok" }} testId="sim-batch-dialog">
+      <div className="flex flex-col gap-4">
+        {kind === "renew" && (
+          <>
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="sim-renew-product">{t("renew.product")}</Label>
+              <SelectField id="sim-renew-product" options={products} value={productId} onChange={(v) => setProductId(v === "" ? "" : Number(v))} placeholder={t("renew.keepProduct")} />
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="sim-renew-periods">{t("renew.periods")}</Label>
+              <Input id="sim-renew-periods" type="number" min={1} max={36} value={periods} onChange={(e) => setPeriods(e.target.value)} />
+            </div>
+          </>
+        )}
+        {kind === "cancel" && (
+          <div className="flex flex-col gap-2" role="radiogroup" aria-label={t("cancel.title")}>
+            {([1, 2] as const).map((v) => (
+              <label key={v} className="flex items-center gap-2 text-sm">
+                <input type="radio" name="renewal" checked={renewal === v} onChange={() => setRenewal(v)} />
+                {t(`cancel.option${v}`)}
+              </label>
+            ))}
+          </div>
+        )}
+        {kind === "tags" && (
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="sim-tags">{t("tags.label")}</Label>
+            <Input id="sim-tags" value={tags} onChange={(e) => setTags(e.target.value)} placeholder={t("tags.placeholder")} />
+          </div>
+        )}
+      </div>
+    </KitDialog>
+  );
+}

@@ -1,0 +1,79 @@
+"use client";
+
+import Link from "next/link";
+import { defineResource, resourcePage, urlText, type ResourceUi } from "@/components/kit";
+import { permsOf } from "@/lib/contract/call";
+import { simCard, simCardApi, type SimCard } from "@/lib/contract/sim/card";
+import { simCustApi } from "@/lib/contract/sim/customer";
+import { PRODUCTS, SimBatchDialogs, batchOf, type BatchKind } from "./sim-dialogs";
+import { SyncBar } from "./sync-bar";
+import { UsageBar } from "./usage-bar";
+
+const CUSTOMERS = { url: simCustApi.list.path, params: { size: 9999 }, labelKey: "custName", valueKey: "id" } as const;
+export const simInfoHref = (id: number) => `/sim/simInfo?id=${id}`;
+const UPD = permsOf(simCardApi.renewal)[0];
+
+/** A batch action: on the selected cards, or on the ICCIDs pasted into the search. */
+const batch = (key: BatchKind) => ({
+  key,
+  label: `batch.${key}.title`,
+  perm: UPD,
+  onClick: (ui: ResourceUi<SimCard>) => {
+    const b = batchOf(ui);
+    if (!b.ids.length && !b.iccids.length) return void ui.confirm(ui.t("batch.none"));
+    ui.setParam("batch", key);
+  },
+});
+
+/**
+ * SIM cards (/sim/sim): filters by carrier, status, plan, customer, tag, expiry within 7 / 30 days,
+ * over 80 % of quota, the last digits of the ICCID or a pasted list of ICCIDs; a usage bar with the
+ * day the use is known to (T+1); batch renewal, renewal cancel and tags; import and export; the
+ * carrier sync's state and "sync now" above the list.
+ */
+export const simResource = defineResource<SimCard>({
+  entity: simCard,
+  calls: simCardApi,
+  query: { tag: urlText(32), expiring: urlText(2), overQuota: urlText(1), iccidList: urlText(20_000) },
+  search: {
+    keywordPlaceholder: "search.iccid",
+    items: {
+      productId: { type: "select2", remote: PRODUCTS },
+      customerId: { type: "select2", remote: CUSTOMERS },
+      tag: { prop: "tag", label: "fields.tags", type: "input" },
+      expiring: { prop: "expiring", label: "search.expiring", type: "select", dict: "simExpiring" },
+      overQuota: { prop: "overQuota", label: "search.overQuota", type: "select", dict: "simYes" },
+      iccidList: { prop: "iccidList", label: "search.iccidList", type: "input", placeholder: "search.iccidListHint" },
+    },
+  },
+  columns: {
+    iccid: {
+      minWidth: 200,
+      render: (row) => (
+        <Link href={simInfoHref(row.id)} className="font-mono text-primary hover:underline" data-testid="sim-link">
+          {row.iccid}
+        </Link>
+      ),
+    },
+    status: { tones: { activation: "success", testing: "secondary", silence: "warning", deactivation: "destructive", retired: "secondary", suspended: "warning", cancelled: "secondary", notActivated: "secondary", waitingBind: "secondary" } },
+    usedMb: { label: "fields.usage", minWidth: 170, render: (row) => <UsageBar used={row.usedMb} quota={row.quotaMb} pct={row.usagePct} /> },
+    quotaMb: false,
+    usagePct: false,
+  },
+  form: {
+    columns: 2,
+    placeholders: ["iccid"],
+    fields: {
+      iccid: { disabled: (mode) => mode === "edit" },
+      productId: { type: "select", remote: PRODUCTS },
+      customerId: { type: "select", remote: CUSTOMERS },
+      deviceId: { type: "select", remote: { url: simCardApi.devices.path, labelKey: "deviceName", valueKey: "id" } },
+    },
+    defaults: { cardType: "SINGLE" },
+  },
+  rowActions: [{ key: "view", label: "kit.actions.view", onClick: (row, ui) => ui.navigate(simInfoHref(row.id)) }, "edit", "del"],
+  toolbar: ["add", "import", "export", "batchDelete", batch("renew"), batch("cancel"), batch("tags")],
+  slots: { top: (ui) => <SyncBar ui={ui} />, dialogs: (ui) => <SimBatchDialogs ui={ui} /> },
+});
+
+export const SimList = resourcePage(simResource);

@@ -1,0 +1,104 @@
+import { expect, test } from "@playwright/test";
+import { loginAs } from "./pages/login-page";
+import { ResourcePageObject } from "./pages/resource-page";
+import { SimPageObject } from "./pages/sim-page";
+
+/**
+ * SIM cards (issue 37), in both languages: cards imported from xlsx (a bad ICCID row reported with
+ * its reason), one bound to a device, a sync through the simulated carrier, its use and "as of"
+ * date, a 40-day range refused, a renewal and its cancellation, an expiry rule making a to-do.
+ */
+test.describe.configure({ mode: "serial" });
+
+const RUN = Date.now() % 1_000_000;
+/** A valid ICCID (Luhn check digit) for this run and locale. */
+function iccid(n: number) {
+  const body = `898604${String(RUN * 10 + n).padStart(12, "0")}`;
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let d = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+const TEXT = {
+  "zh-cn": { headers: ["ICCID", "运营商", "卡类型", "流量池", "MSISDN", "IMSI", "到期日期", "备注"], cmcc: "中国移动", badIccid: "ICCID 无效", simulated: "模拟运营商", last: "最近同步", asOf: "截至", range: "用量查询范围最多 31 天", stop: "停止续费", renewed: "已为 1 张卡生成订单", todo: "天内到期", device: "设备" },
+  en: { headers: ["ICCID", "Carrier", "Card type", "Pool", "MSISDN", "IMSI", "Expires", "Remarks"], cmcc: "China Mobile", badIccid: "Not a valid ICCID", simulated: "Simulated carrier", last: "Last sync", asOf: "as of", range: "The usage range may be at most 31 days", stop: "Stop renewal", renewed: "placed for 1 cards", todo: "expire within", device: "Device" },
+} as const;
+
+for (const [k, locale] of (["zh-cn", "en"] as const).entries()) {
+  const T = TEXT[locale];
+  const good = iccid(k * 2 + 1);
+
+  test.describe(locale, () => {
+    test.beforeEach(async ({ page, context }, testInfo) => {
+      await context.addCookies([{ name: "locale", value: locale, url: testInfo.project.use.baseURL ?? "http://127.0.0.1" }]);
+      await loginAs(page, "demoadmin");
+      await expect(page).toHaveURL(/\/home/);
+    });
+
+    test(`${locale}: imports cards, reporting a bad ICCID with its reason, binds one to a device and syncs it`, async ({ page }) => {
+      const sim = new SimPageObject(page);
+      await sim.open("/sim/sim");
+      await expect(page.getByTestId("sim-simulated")).toContainText(T.simulated);
+      const file = await SimPageObject.workbook(T.headers, [
+        [good, T.cmcc],
+        [`${good.slice(0, -1)}${(Number(good.at(-1)) + 1) % 10}`, T.cmcc],
+      ]);
+      const dialog = await sim.importFile("cards.xlsx", file);
+      await expect(dialog).toContainText(T.badIccid);
+      await page.keyboard.press("Escape");
+
+      await sim.search(good.slice(-8));
+      await expect(sim.row(good)).toHaveCount(1);
+      await sim.rowAction(good, "edit");
+      await sim.field("deviceId").getByRole("combobox").click();
+      await page.getByRole("option").first().click();
+      await sim.submit("edit");
+      await expect(sim.dialog("edit")).toBeHidden();
+
+      await sim.syncNow();
+      await expect(sim.syncState()).toContainText(T.last, { timeout: 60_000 });
+      await sim.openCard(good);
+      await expect(page.getByTestId("sim-as-of")).toContainText(T.asOf);
+      await expect(page.getByTestId("sim-as-of")).toContainText(/\d{4}-\d{2}-\d{2}/);
+      await expect(page.getByTestId("sim-usage-total")).toBeVisible({ timeout: 20_000 });
+
+      // 40 days are refused with the rule's message.
+      const end = await page.locator("#sim-usage-end").inputValue();
+      const start = new Date(Date.parse(`${end}T00:00:00Z`) - 39 * 86_400_000).toISOString().slice(0, 10);
+      await page.locator("#sim-usage-start").fill(start);
+      await expect(page.getByTestId("sim-usage-error")).toHaveText(T.range);
+    });
+
+    test(`${locale}: renews a card, then stops its renewal`, async ({ page }) => {
+      const sim = new SimPageObject(page);
+      await sim.open("/sim/sim");
+      await sim.search(good.slice(-8));
+      await sim.selectRow(good);
+      const renew = await sim.batch("renew");
+      await renew.locator("#sim-renew-product").click();
+      await page.getByRole("option").first().click();
+      await renew.getByTestId("sim-batch-ok").click();
+      await expect(page.getByText(new RegExp(T.renewed))).toBeVisible();
+      await sim.selectRow(good);
+      const cancel = await sim.batch("cancel");
+      await cancel.getByRole("radio").nth(1).check();
+      await cancel.getByTestId("sim-batch-ok").click();
+      await expect(sim.row(good)).toContainText(T.stop);
+    });
+
+    test(`${locale}: an expiry rule makes a to-do for its user`, async ({ page }) => {
+      const me = (await (await page.request.get("/api/sys/login/userInfo")).json()).data.user as { id: number };
+      const days = 25 + k;
+      const res = await page.request.post("/api/device/simExpire/add", { data: { ruleName: `E2E ${locale} ${RUN}`, daysBefore: days, userIds: [me.id] } });
+      expect((await res.json()).code).toBe(200);
+      const todo = new ResourcePageObject(page);
+      await todo.open("/msg/todo");
+      await expect(todo.rows().filter({ hasText: T.todo }).first()).toBeVisible();
+      await expect(todo.rows().filter({ hasText: String(days) }).first()).toBeVisible();
+    });
+  });
+}
