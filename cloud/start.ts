@@ -16,6 +16,7 @@ import { llmConfigFromEnv } from "./lib/llm";
 import { storageQuotaMbFromEnv } from "./lib/storage";
 import { LinkageEngine } from "./linkage/engine";
 import { safeFetch } from "./lib/outbound";
+import { commandsOf } from "./ingest/commands";
 
 export type CloudOptions = {
   port: number;
@@ -53,19 +54,25 @@ export async function startCloud(opts: CloudOptions) {
   const handle = await openDb({ url: opts.databaseUrl, dataDir: opts.dataDir ?? join(dataDir(), "pglite") });
   const seeded = await seed(handle.db);
   if (seeded) console.log("[cloud] seeded the platform tenant, the demo tenant and the demo accounts");
-  const channel = await openDeviceChannel(handle.db, opts);
+  // Periodic work, leases and cache signals go through the cluster, so N instances on one database
+  // run each job once and see each other's changes (on PGlite, one instance: the same calls, in-process).
+  const cluster = new Coordinator(handle.db, { bus: handle.bus });
+  const channel = await openDeviceChannel(handle.db, opts, cluster);
   const delivery = createDelivery({ db: handle.db, smtpUrl: process.env.SMTP_URL, smtpFrom: process.env.SMTP_FROM, sms: process.env.SMS_WEBHOOK_URL ? webhookSms(process.env.SMS_WEBHOOK_URL) : undefined });
-  const alarms = new AlarmEvaluator(handle.db, { delivery }).attach(channel.ingest);
-  const push = new PushEngine(handle.db).attach(channel.ingest, alarms.events);
-  const linkage = new LinkageEngine(handle.db, { delivery, webCall: safeFetch }).attach(channel.ingest);
-  const simulate = opts.simulator ?? process.env.SIMULATOR !== "off";
-  const simulator = simulate ? await startSimulator(handle.db, { brokerUrl: channel.transport.url, backfill: seeded }) : null;
+  // Every engine: built here, attached to the ingest, told of changes (invalidate), idle and closed.
+  const commands = commandsOf(channel.ingest);
+  const alarms = new AlarmEvaluator(handle.db, { delivery, cluster }).attach(channel.ingest);
+  const push = new PushEngine(handle.db, { cluster }).attach(channel.ingest, alarms.events);
+  const linkage = new LinkageEngine(handle.db, { delivery, webCall: safeFetch, cluster }).attach(channel.ingest);
   const config = cloudConfig(opts.config);
   // The demo scene's floor plan is a file beside the database: drawn again when missing.
   await writeDemoPlans(handle.db, config.filesDir);
-  // Periodic work runs through the cluster's jobs, so N instances on one database run it once.
-  const cluster = new Coordinator(handle.db);
   scheduleFileUpkeep(cluster, handle.db, config.filesDir);
+  // The demo devices publish from one instance of the cluster; another takes over if it dies.
+  if (opts.simulator ?? process.env.SIMULATOR !== "off") cluster.role("simulator", () => startSimulator(handle.db, { brokerUrl: channel.transport.url, backfill: seeded }));
+  await cluster.listening();
+  // The first look at the jobs and roles before serving: a first start's simulator has back-filled its history.
+  await cluster.tick();
   cluster.start();
   const app = createCloud({
     db: handle.db,
@@ -92,11 +99,11 @@ export async function startCloud(opts: CloudOptions) {
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await cluster.close();
-      await simulator?.close();
       await channel.close();
       await alarms.close();
       await push.close();
       await linkage.close();
+      commands.close();
       await handle.close();
     },
   };
@@ -107,19 +114,19 @@ export async function startCloud(opts: CloudOptions) {
  * (default 1883). When that default port is taken (another console on the machine), any free
  * port is used instead, with a warning; an explicitly chosen port that is taken stops the start.
  */
-async function openDeviceChannel(db: Parameters<typeof startDeviceChannel>[0], opts: CloudOptions): Promise<DeviceChannel> {
+async function openDeviceChannel(db: Parameters<typeof startDeviceChannel>[0], opts: CloudOptions, cluster: Coordinator): Promise<DeviceChannel> {
   const mqttUrl = opts.mqttUrl ?? (process.env.MQTT_URL || undefined);
   const explicit = opts.mqttPort ?? (process.env.MQTT_PORT ? Number(process.env.MQTT_PORT) : undefined);
   const mqttHost = opts.mqttHost ?? (process.env.MQTT_HOST || "127.0.0.1");
   const mqttMaxPacketBytes = process.env.MQTT_MAX_PACKET_BYTES ? Number(process.env.MQTT_MAX_PACKET_BYTES) : undefined;
   if (mqttMaxPacketBytes !== undefined && !(Number.isInteger(mqttMaxPacketBytes) && mqttMaxPacketBytes > 0)) throw new Error(`MQTT_MAX_PACKET_BYTES must be a whole number of bytes, not "${process.env.MQTT_MAX_PACKET_BYTES}"`);
   try {
-    const channel = await startDeviceChannel(db, { mqttUrl, mqttPort: explicit ?? 1883, mqttHost, mqttMaxPacketBytes });
+    const channel = await startDeviceChannel(db, { mqttUrl, mqttPort: explicit ?? 1883, mqttHost, mqttMaxPacketBytes, cluster });
     console.log(`[cloud] MQTT ${mqttUrl ? "via external broker" : "broker"} on ${channel.transport.url}`);
     return channel;
   } catch (err) {
     if (mqttUrl || explicit !== undefined || (err as NodeJS.ErrnoException).code !== "EADDRINUSE") throw err;
-    const channel = await startDeviceChannel(db, { mqttPort: 0, mqttHost, mqttMaxPacketBytes });
+    const channel = await startDeviceChannel(db, { mqttPort: 0, mqttHost, mqttMaxPacketBytes, cluster });
     console.warn(`[cloud] MQTT port 1883 is taken: the embedded broker listens on ${channel.transport.url} instead (set MQTT_PORT to choose)`);
     return channel;
   }

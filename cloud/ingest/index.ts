@@ -39,7 +39,7 @@ export async function startDeviceChannel(db: Db, opts: DeviceChannelOptions = {}
     if (changes.length) ingest.emit("status", changes);
   };
   const upkeep = () => ensureAhead(db, now(), HISTORY_MS).then(() => {});
-  const stop = opts.cluster ? clusterJobs(opts.cluster, sweep, upkeep, opts.sweepMs) : localTimers(sweep, upkeep, opts.sweepMs);
+  const stop = opts.cluster ? clusterJobs(opts.cluster, ingest, sweep, upkeep, opts.sweepMs) : localTimers(sweep, upkeep, opts.sweepMs);
   return {
     ingest,
     transport,
@@ -51,8 +51,8 @@ export async function startDeviceChannel(db: Db, opts: DeviceChannelOptions = {}
   };
 }
 
-function clusterJobs(cluster: Coordinator, sweep: () => Promise<void>, upkeep: () => Promise<void>, sweepMs = 30_000) {
-  const off = [cluster.every("offline-sweep", sweepMs, sweep), cluster.every("telemetry-partitions", PARTITION_CHECK_MS, upkeep)];
+function clusterJobs(cluster: Coordinator, ingest: Ingest, sweep: () => Promise<void>, upkeep: () => Promise<void>, sweepMs = 30_000) {
+  const off = [cluster.every("offline-sweep", sweepMs, sweep), cluster.every("telemetry-partitions", PARTITION_CHECK_MS, upkeep), ingest.joinCluster(cluster)];
   return async () => off.forEach((f) => f());
 }
 

@@ -6,6 +6,7 @@ import { devices } from "../db/schema";
 import { sha256 } from "../lib/crypto";
 import { createCatalog, type Catalog, type DeviceInfo, type ProductInfo } from "./catalog";
 import { DECODERS, DecodeError, type Decoded } from "./decoders";
+import type { Coordinator } from "../lib/coordination";
 import { BatchWriter, type Flushed, type Message, type Point, type Reject, type StatusChange, type WriterOptions } from "./writer";
 
 /** Values dated further ahead than this are refused: a device clock gone wrong. */
@@ -13,6 +14,7 @@ const FUTURE_MS = 10 * 60_000;
 /** Values older than this are refused: partitions reach back a year and a month. */
 export const HISTORY_MS = 400 * 86_400_000;
 const PAYLOAD_KEEP = 2000;
+const DEVICE_SIGNAL = "device";
 
 export type IngestEvents = {
   /** Values just stored (alarms, linkage and live screens listen here). */
@@ -49,6 +51,8 @@ export class Ingest extends EventEmitter<IngestEvents> {
   received = 0;
   /** The broker the commands go out through (set by the device channel). */
   private send: ((topic: string, payload: string) => Promise<void>) | null = null;
+  /** The cluster this instance belongs to (set by the device channel), for the services beside the ingest. */
+  cluster: Coordinator | null = null;
 
   constructor(
     readonly db: Db,
@@ -71,6 +75,17 @@ export class Ingest extends EventEmitter<IngestEvents> {
    * connections, which logged in as it was, are dropped so it must log in again.
    */
   forgetDevice(sn: string) {
+    if (!this.cluster) return this.forgetHere(sn);
+    void this.cluster.signal(DEVICE_SIGNAL, sn).catch((err) => console.error("[ingest] signalling a device change:", (err as Error).message));
+  }
+
+  /** Device changes made through any instance reach this one (each caches devices and holds their connections). */
+  joinCluster(cluster: Coordinator) {
+    this.cluster = cluster;
+    return cluster.on(DEVICE_SIGNAL, (sn) => (typeof sn === "string" ? this.forgetHere(sn) : this.catalog.forgetAll()));
+  }
+
+  private forgetHere(sn: string) {
     this.catalog.forgetDevice(sn);
     this.emit("deviceChanged", sn);
   }
