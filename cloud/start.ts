@@ -121,7 +121,7 @@ async function openDeviceChannel(db: Parameters<typeof startDeviceChannel>[0], o
   const mqttMaxPacketBytes = process.env.MQTT_MAX_PACKET_BYTES ? Number(process.env.MQTT_MAX_PACKET_BYTES) : undefined;
   if (mqttMaxPacketBytes !== undefined && !(Number.isInteger(mqttMaxPacketBytes) && mqttMaxPacketBytes > 0)) throw new Error(`MQTT_MAX_PACKET_BYTES must be a whole number of bytes, not "${process.env.MQTT_MAX_PACKET_BYTES}"`);
   try {
-    const channel = await startDeviceChannel(db, { mqttUrl, mqttPort: explicit ?? 1883, mqttHost, mqttMaxPacketBytes, cluster });
+    const channel = await startDeviceChannel(db, { mqttUrl, mqttClientId: process.env.MQTT_CLIENT_ID || undefined, mqttPort: explicit ?? 1883, mqttHost, mqttMaxPacketBytes, cluster });
     console.log(`[cloud] MQTT ${mqttUrl ? "via external broker" : "broker"} on ${channel.transport.url}`);
     return channel;
   } catch (err) {

@@ -8,6 +8,8 @@ import { sweepOffline } from "./sweep";
 export type DeviceChannelOptions = IngestOptions & {
   /** External broker (`MQTT_URL`); otherwise the embedded one on `mqttPort` / `mqttHost`. */
   mqttUrl?: string;
+  /** The external broker's session name for this instance (`MQTT_CLIENT_ID`): kept across restarts. */
+  mqttClientId?: string;
   mqttPort?: number;
   mqttHost?: string;
   /** The embedded broker's largest MQTT packet (`MQTT_MAX_PACKET_BYTES`, default 256 KB). */
@@ -30,7 +32,7 @@ export async function startDeviceChannel(db: Db, opts: DeviceChannelOptions = {}
   const now = opts.now ?? (() => new Date());
   const ingest = new Ingest(db, { ...opts, now });
   await ensureAhead(db, now(), HISTORY_MS);
-  const transport = opts.mqttUrl ? await connectExternalBroker(ingest, opts.mqttUrl) : await startEmbeddedBroker(ingest, { port: opts.mqttPort ?? 1883, host: opts.mqttHost, maxPacketBytes: opts.mqttMaxPacketBytes });
+  const transport = opts.mqttUrl ? await connectExternalBroker(ingest, opts.mqttUrl, { clientId: opts.mqttClientId }) : await startEmbeddedBroker(ingest, { port: opts.mqttPort ?? 1883, host: opts.mqttHost, maxPacketBytes: opts.mqttMaxPacketBytes });
   ingest.attach(transport.publish);
 
   // The sweep's status changes are emitted where it ran; each change is made once, by the update that makes it.

@@ -133,6 +133,31 @@ export class Ingest extends EventEmitter<IngestEvents> {
    * that sender until it comes.
    */
   async handle(topic: string, payload: Buffer, from?: DeviceInfo, wait: "committed" | "queued" = "committed"): Promise<Outcome> {
+    const msg = await this.prepare(topic, payload, from);
+    if (wait === "queued") await this.writer.push(msg);
+    else await new Promise<void>((resolve, reject) => void this.writer.push(msg, (err) => (err ? reject(err) : resolve())));
+    return { accepted: msg.points.length, rejects: msg.rejects };
+  }
+
+  /**
+   * A message from an external broker, which must keep reading while earlier messages wait for
+   * their batch: `queued` resolves when the writer has room (read the next), `committed` when the
+   * message is stored (acknowledge it to the broker then, so a crash loses nothing acknowledged).
+   */
+  accept(topic: string, payload: Buffer): { queued: Promise<void>; committed: Promise<void> } {
+    let stored!: () => void;
+    let failed!: (err: Error) => void;
+    const committed = new Promise<void>((resolve, reject) => {
+      stored = resolve;
+      failed = reject;
+    });
+    const queued = this.prepare(topic, payload).then((msg) => this.writer.push(msg, (err) => (err ? failed(err) : stored())));
+    queued.catch(failed);
+    return { queued, committed };
+  }
+
+  /** A message checked: the values kept and the refusals, never a throw. */
+  private async prepare(topic: string, payload: Buffer, from?: DeviceInfo): Promise<Message> {
     this.received++;
     let msg: Message;
     try {
@@ -144,9 +169,7 @@ export class Ingest extends EventEmitter<IngestEvents> {
     msg.topic = topic;
     if (this.listenerCount("traffic"))
       this.emit("traffic", { dir: "up", topic, payload: payload.subarray(0, PAYLOAD_KEEP).toString("utf8"), at: this.now().toISOString(), refused: msg.rejects.map((r) => (r.identifier ? `${r.identifier}: ${r.reason}` : r.reason)) });
-    if (wait === "queued") await this.writer.push(msg);
-    else await new Promise<void>((resolve, reject) => void this.writer.push(msg, (err) => (err ? reject(err) : resolve())));
-    return { accepted: msg.points.length, rejects: msg.rejects };
+    return msg;
   }
 
   private async check(topic: string, payload: Buffer, from?: DeviceInfo): Promise<Message> {
