@@ -33,7 +33,7 @@ function install() {
   apt("install", "-y", "-qq", "--no-install-recommends", "postgresql");
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once("error", reject);

@@ -141,7 +141,7 @@ export async function connectExternalBroker(ingest: Ingest, url: string, opts: {
   };
   client.handleMessage = (packet, callback) => {
     if (packet.cmd !== "publish") return callback();
-    const { queued, committed } = ingest.accept(packet.topic, Buffer.from(packet.payload));
+    const { queued, committed } = ingest.accept(packet.topic, Buffer.from(packet.payload), packet.dup);
     if (packet.qos && packet.messageId !== undefined) held.set(packet.messageId, committed);
     committed.catch(() => {});
     queued.then(

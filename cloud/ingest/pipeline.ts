@@ -68,6 +68,16 @@ export class Ingest extends EventEmitter<IngestEvents> {
     if (f.points.length) this.emit("telemetry", f.points);
     if (f.online.length) this.emit("status", f.online);
     if (f.rejects.length) this.emit("rejects", f.rejects);
+    if (f.points.length && this.durable.size) return Promise.all([...this.durable].map((take) => take(f.points)));
+  }
+
+  /** Listeners whose work on stored values must be done before the values are acknowledged to their sender (data push's queue). */
+  private readonly durable = new Set<(points: Point[]) => Promise<unknown>>();
+
+  /** Takes stored values before they are acknowledged: a crash in between makes the sender send them again. Answers the removal. */
+  takeDurably(take: (points: Point[]) => Promise<unknown>) {
+    this.durable.add(take);
+    return () => void this.durable.delete(take);
   }
 
   /**
@@ -144,14 +154,14 @@ export class Ingest extends EventEmitter<IngestEvents> {
    * their batch: `queued` resolves when the writer has room (read the next), `committed` when the
    * message is stored (acknowledge it to the broker then, so a crash loses nothing acknowledged).
    */
-  accept(topic: string, payload: Buffer): { queued: Promise<void>; committed: Promise<void> } {
+  accept(topic: string, payload: Buffer, redelivered = false): { queued: Promise<void>; committed: Promise<void> } {
     let stored!: () => void;
     let failed!: (err: Error) => void;
     const committed = new Promise<void>((resolve, reject) => {
       stored = resolve;
       failed = reject;
     });
-    const queued = this.prepare(topic, payload).then((msg) => this.writer.push(msg, (err) => (err ? failed(err) : stored())));
+    const queued = this.prepare(topic, payload).then((msg) => this.writer.push({ ...msg, redelivered }, (err) => (err ? failed(err) : stored())));
     queued.catch(failed);
     return { queued, committed };
   }

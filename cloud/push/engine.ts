@@ -86,9 +86,8 @@ export class PushEngine {
 
   /** Listens to the ingest and the alarm evaluator, and starts sending what an earlier run left queued. */
   attach(ingest: Ingest, alarms?: EventEmitter<{ raised: [AlarmRow] }>) {
-    const onTelemetry = (points: Point[]) => this.enqueue(() => this.telemetry(points));
-    ingest.on("telemetry", onTelemetry);
-    this.detach.push(() => ingest.off("telemetry", onTelemetry));
+    // Values are queued before they are acknowledged: one stored and acknowledged is also pushed.
+    this.detach.push(ingest.takeDurably((points) => this.enqueue(() => this.telemetry(points))));
     if (alarms) {
       const onAlarm = (alarm: AlarmRow) => this.enqueue(() => this.alarm(alarm));
       alarms.on("raised", onAlarm);
@@ -132,6 +131,7 @@ export class PushEngine {
 
   private enqueue(job: () => Promise<void>) {
     this.queue = this.queue.then(job).catch((err) => console.error("[push] queueing failed:", (err as Error).message));
+    return this.queue;
   }
 
   private byProject(): Promise<Map<number, PushConfigRecord[]>> {
