@@ -101,7 +101,9 @@ try {
   const ports = [await freePort(), await freePort()];
   // Started together on an empty database: one migrates and seeds, the other waits for it.
   const started = Date.now();
-  let [a, b] = await Promise.all([startInstance("a", ports[0]), startInstance("b", ports[1])]);
+  const both = await Promise.all([startInstance("a", ports[0]), startInstance("b", ports[1])]);
+  let a = both[0];
+  const b = both[1];
   console.log(`[cluster] two instances up in ${((Date.now() - started) / 1000).toFixed(1)} s on ${pg.url} and Mosquitto ${MQTT_URL}`);
   const handle = await openDb({ url: pg.url });
   const db = handle.db;
