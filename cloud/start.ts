@@ -12,6 +12,7 @@ import { startDeviceChannel, type DeviceChannel } from "./ingest";
 import { startSimulator } from "./simulator";
 import { scheduleFileUpkeep } from "./lib/file-upkeep";
 import { Coordinator } from "./lib/coordination";
+import { VACUUM_EVERY_MS, vacuumHotTables } from "./db/vacuum";
 import { llmConfigFromEnv } from "./lib/llm";
 import { storageQuotaMbFromEnv } from "./lib/storage";
 import { LinkageEngine } from "./linkage/engine";
@@ -44,6 +45,7 @@ export function cloudConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
     storageQuotaMb: storageQuotaMbFromEnv(),
     llm: llmConfigFromEnv(),
     proxySecret: process.env.CLOUD_PROXY_SECRET || undefined,
+    brokerHookSecret: process.env.MQTT_HOOK_SECRET || undefined,
     trustedProxies: (process.env.TRUSTED_PROXIES ?? "").split(",").map((a) => a.trim()).filter(Boolean),
     ...overrides,
   };
@@ -68,6 +70,7 @@ export async function startCloud(opts: CloudOptions) {
   // The demo scene's floor plan is a file beside the database: drawn again when missing.
   await writeDemoPlans(handle.db, config.filesDir);
   scheduleFileUpkeep(cluster, handle.db, config.filesDir);
+  if (handle.kind === "pglite") cluster.every("pglite-vacuum", VACUUM_EVERY_MS, () => vacuumHotTables(handle.db));
   // The demo devices publish from one instance of the cluster; another takes over if it dies.
   if (opts.simulator ?? process.env.SIMULATOR !== "off") cluster.role("simulator", () => startSimulator(handle.db, { brokerUrl: channel.transport.url, backfill: seeded }));
   await cluster.listening();
@@ -121,7 +124,7 @@ async function openDeviceChannel(db: Parameters<typeof startDeviceChannel>[0], o
   const mqttMaxPacketBytes = process.env.MQTT_MAX_PACKET_BYTES ? Number(process.env.MQTT_MAX_PACKET_BYTES) : undefined;
   if (mqttMaxPacketBytes !== undefined && !(Number.isInteger(mqttMaxPacketBytes) && mqttMaxPacketBytes > 0)) throw new Error(`MQTT_MAX_PACKET_BYTES must be a whole number of bytes, not "${process.env.MQTT_MAX_PACKET_BYTES}"`);
   try {
-    const channel = await startDeviceChannel(db, { mqttUrl, mqttClientId: process.env.MQTT_CLIENT_ID || undefined, mqttPort: explicit ?? 1883, mqttHost, mqttMaxPacketBytes, cluster });
+    const channel = await startDeviceChannel(db, { mqttUrl, mqttClientId: process.env.MQTT_CLIENT_ID || undefined, mqttPort: explicit ?? 1883, mqttHost, mqttMaxPacketBytes, mqttDynsec: process.env.MQTT_DYNSEC === "on", cluster });
     console.log(`[cloud] MQTT ${mqttUrl ? "via external broker" : "broker"} on ${channel.transport.url}`);
     return channel;
   } catch (err) {

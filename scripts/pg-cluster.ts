@@ -25,12 +25,17 @@ function run(cmd: string, args: string[], asUser?: string) {
   return r.stdout;
 }
 
-function install() {
-  console.log("[pg] PostgreSQL is missing: installing Debian's postgresql with apt-get");
+/** Installs a Debian package with apt-get (through sudo when not root): the test scripts' way to their servers. */
+export function aptInstall(pkg: string) {
   const root = process.getuid?.() === 0;
   const apt = (...args: string[]) => (root ? run("apt-get", args) : run("sudo", ["apt-get", ...args]));
   apt("update", "-qq");
-  apt("install", "-y", "-qq", "--no-install-recommends", "postgresql");
+  apt("install", "-y", "-qq", "--no-install-recommends", pkg);
+}
+
+function install() {
+  console.log("[pg] PostgreSQL is missing: installing Debian's postgresql with apt-get");
+  aptInstall("postgresql");
 }
 
 export function freePort(): Promise<number> {

@@ -154,7 +154,12 @@ export async function connectExternalBroker(ingest: Ingest, url: string, opts: {
     client.once("error", reject);
   });
   client.on("error", (err) => console.error("[mqtt] external broker:", err.message));
-  await client.subscribeAsync(CLOUD_FILTERS.map((f) => `$share/cloud/${f}`), { qos: 1 });
+  // A refused subscription (granted 0x80) would leave the cloud deaf without a word.
+  const granted = await client.subscribeAsync(CLOUD_FILTERS.map((f) => `$share/cloud/${f}`), { qos: 1 }).catch(() => [{ qos: 128 }]);
+  if (granted.some((g) => g.qos === 128)) {
+    await client.endAsync();
+    throw new Error("the external broker refused the cloud's shared subscription to the devices' topics: see docs/deploy.md for the account it needs");
+  }
   return {
     url,
     publish: async (topic, payload) => void (await client.publishAsync(topic, payload, { qos: 1 })),

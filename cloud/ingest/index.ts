@@ -1,6 +1,7 @@
 import type { Db } from "../db/client";
 import type { Coordinator } from "../lib/coordination";
 import { connectExternalBroker, startEmbeddedBroker, type Transport } from "./broker";
+import { DynsecAccounts } from "./dynsec";
 import { ensureAhead } from "./partitions";
 import { HISTORY_MS, Ingest, type IngestOptions } from "./pipeline";
 import { sweepOffline } from "./sweep";
@@ -14,6 +15,8 @@ export type DeviceChannelOptions = IngestOptions & {
   mqttHost?: string;
   /** The embedded broker's largest MQTT packet (`MQTT_MAX_PACKET_BYTES`, default 256 KB). */
   mqttMaxPacketBytes?: number;
+  /** With `mqttUrl` naming a Mosquitto: keep its dynamic-security accounts in step with the devices (`MQTT_DYNSEC=on`). */
+  mqttDynsec?: boolean;
   /** How often silent devices are looked for. */
   sweepMs?: number;
   /** The cluster's jobs: the sweep and the partition upkeep run on one instance at a time (without: this process's timers). */
@@ -32,6 +35,9 @@ export async function startDeviceChannel(db: Db, opts: DeviceChannelOptions = {}
   const now = opts.now ?? (() => new Date());
   const ingest = new Ingest(db, { ...opts, now });
   await ensureAhead(db, now(), HISTORY_MS);
+  // The cloud's own account gets its role before it subscribes.
+  const accounts = opts.mqttUrl && opts.mqttDynsec ? await DynsecAccounts.start(db, opts.mqttUrl) : null;
+  ingest.accounts = accounts;
   const transport = opts.mqttUrl ? await connectExternalBroker(ingest, opts.mqttUrl, { clientId: opts.mqttClientId }) : await startEmbeddedBroker(ingest, { port: opts.mqttPort ?? 1883, host: opts.mqttHost, maxPacketBytes: opts.mqttMaxPacketBytes });
   ingest.attach(transport.publish);
 
@@ -48,6 +54,7 @@ export async function startDeviceChannel(db: Db, opts: DeviceChannelOptions = {}
     async close() {
       await stop();
       await transport.close();
+      await accounts?.close();
       await ingest.close();
     },
   };

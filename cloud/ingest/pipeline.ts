@@ -39,6 +39,26 @@ export type Outcome = { accepted: number; rejects: Reject[] };
 export type IngestOptions = { now?: () => Date; writer?: WriterOptions; catalog?: Catalog };
 
 /**
+ * A broker that keeps device accounts of its own (Mosquitto's dynamic security): only a secret's
+ * hash is stored, so it is told each new secret as it is issued (`issue` throws when the broker
+ * cannot take it, and the change is then not made), and re-reads a device after every change (`sync`).
+ */
+export type BrokerAccounts = {
+  issue(device: { sn: string; productId: number; enabled: boolean }, secret: string): Promise<void>;
+  sync(sn: string): Promise<void>;
+};
+
+/** Which secret a broker session or account holds, without the secret: a short digest of its stored hash. */
+export const secretFingerprint = (secretHash: string) => sha256(secretHash).slice(0, 16);
+
+/**
+ * The one login rule every way in shares — the embedded broker, the HTTP ingest, EMQX's hook and
+ * Mosquitto's accounts: a known, enabled device of a product that exists. Its secret is checked
+ * on top when the product verifies secrets.
+ */
+export const mayConnect = (device: Pick<DeviceInfo, "enabled"> | null, product: object | boolean | null): boolean => !!device && device.enabled && !!product;
+
+/**
  * The device channel's one entry: MQTT (embedded or external broker) and HTTP hand it a topic and
  * a payload; it authenticates, decodes, checks against the thing model and queues what it keeps
  * for the batch writer. It never throws on a message: whatever is wrong becomes a refusal.
@@ -53,6 +73,8 @@ export class Ingest extends EventEmitter<IngestEvents> {
   private send: ((topic: string, payload: string) => Promise<void>) | null = null;
   /** The cluster this instance belongs to (set by the device channel), for the services beside the ingest. */
   cluster: Coordinator | null = null;
+  /** An external broker's own device accounts, kept in step with every change (set by the device channel). */
+  accounts: BrokerAccounts | null = null;
 
   constructor(
     readonly db: Db,
@@ -82,14 +104,17 @@ export class Ingest extends EventEmitter<IngestEvents> {
 
   /**
    * A device was changed or deleted: it is read again at its next message, and its open
-   * connections, which logged in as it was, are dropped so it must log in again.
+   * connections, which logged in as it was, are dropped so it must log in again; an external
+   * broker's own accounts follow before this resolves.
    */
-  forgetDevice(sn: string) {
-    if (!this.cluster) return this.forgetHere(sn);
-    void this.cluster.signal(DEVICE_SIGNAL, sn).catch((err) => console.error("[ingest] signalling a device change:", (err as Error).message));
+  async forgetDevice(sn: string) {
+    // Every instance caches devices and holds their connections; the broker's accounts are one, kept by this one.
+    if (this.cluster) await this.cluster.signal(DEVICE_SIGNAL, sn).catch((err) => console.error("[ingest] signalling a device change:", (err as Error).message));
+    else this.forgetHere(sn);
+    await this.accounts?.sync(sn);
   }
 
-  /** Device changes made through any instance reach this one (each caches devices and holds their connections). */
+  /** Device changes made through any instance reach this one. */
   joinCluster(cluster: Coordinator) {
     this.cluster = cluster;
     return cluster.on(DEVICE_SIGNAL, (sn) => (typeof sn === "string" ? this.forgetHere(sn) : this.catalog.forgetAll()));
@@ -100,12 +125,16 @@ export class Ingest extends EventEmitter<IngestEvents> {
     this.emit("deviceChanged", sn);
   }
 
+  /** A device's new secret, for a broker that keeps its own accounts; throws when the broker could not take it. */
+  async issueSecret(device: { sn: string; productId: number; enabled: boolean }, secret: string) {
+    await this.accounts?.issue(device, secret);
+  }
+
   /** The device a SN and secret belong to, or null (unknown, disabled, wrong secret). */
   async authenticate(sn: string, secret: string | undefined): Promise<DeviceInfo | null> {
     const device = await this.catalog.device(sn);
-    if (!device || !device.enabled) return null;
-    const product = await this.catalog.product(device.productId);
-    if (!product) return null;
+    const product = device && (await this.catalog.product(device.productId));
+    if (!device || !product || !mayConnect(device, product)) return null;
     if (!product.verifySecret) return device;
     return secret !== undefined && sha256(secret) === device.secretHash ? device : null;
   }

@@ -6,7 +6,8 @@ import type { Db } from "../db/client";
 import type { Locale } from "@/lib/contract/locale";
 import type { Auth, CloudEnv, Ctx, Deps } from "./context";
 import { AppError } from "./http";
-import { randomToken, sha256 } from "./crypto";
+import { randomToken, sameSecret, sha256 } from "./crypto";
+import { BROKER_HOOK_HEADER } from "@/lib/contract/device/broker-hooks";
 import { accessCache } from "./access-cache";
 import { PLATFORM_TENANT_ID, codesOf, effectiveMenuIds, pathsOf } from "./menu-access";
 
@@ -171,6 +172,15 @@ export async function mayOpen(c: Ctx, ...paths: string[]): Promise<boolean> {
 }
 
 /** Platform-only screens answer 403 to tenant users. */
+/** An external broker's hook (EMQX): its shared secret (`MQTT_HOOK_SECRET`) in the hook header; without a secret set the hooks are not served. */
+export const brokerOnly: MiddlewareHandler<CloudEnv> = async (c, next) => {
+  const secret = c.var.deps.config.brokerHookSecret;
+  if (!secret) throw new AppError(Code.NOT_FOUND, "cloud.notFound");
+  const given = c.req.header(BROKER_HOOK_HEADER);
+  if (!given || !sameSecret(given, secret)) throw new AppError(Code.FORBIDDEN, "cloud.forbidden");
+  await next();
+};
+
 export const platformOnly: MiddlewareHandler<CloudEnv> = async (c, next) => {
   if (!c.var.auth.isPlatform) throw new AppError(Code.FORBIDDEN, "cloud.forbidden");
   await next();

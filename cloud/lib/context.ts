@@ -18,6 +18,8 @@ export type CloudConfig = {
   llm?: LlmConfig | null;
   /** The secret the console sends with each call (`CLOUD_PROXY_SECRET`): its X-Real-IP is believed. */
   proxySecret?: string;
+  /** The secret an external broker's hooks send (`MQTT_HOOK_SECRET`); none: the hooks are not served. */
+  brokerHookSecret?: string;
   /** Addresses of proxies whose X-Real-IP is believed (`TRUSTED_PROXIES`, comma-separated). */
   trustedProxies?: string[];
 };

@@ -31,6 +31,9 @@ export const DUMMY_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAA
 
 export const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 export const randomToken = () => randomBytes(32).toString("base64url");
+
+/** Two secrets compared in constant time, whatever their lengths. */
+export const sameSecret = (a: string, b: string) => timingSafeEqual(createHash("sha256").update(a).digest(), createHash("sha256").update(b).digest());
 export const sixDigits = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
 
 /**

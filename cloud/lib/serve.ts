@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import type { AnyCall, CallAccess, CallAnswer, CallArgs, CallScope } from "@/lib/contract/call";
-import { platformOnly, requireAuth, requireMenu, requirePerm } from "./auth";
+import { brokerOnly, platformOnly, requireAuth, requireMenu, requirePerm } from "./auth";
 import type { CloudEnv, Ctx } from "./context";
 import { body, ok, query } from "./http";
 import { optionalProject, requireProject, requireScreenProject } from "./project-context";
@@ -16,6 +16,7 @@ const pass: Mw = (_, next) => next();
 
 function accessCheck(access: CallAccess): Mw[] {
   if (access === "anonymous" || access === "device") return [];
+  if (access === "broker") return [brokerOnly];
   if (access === "user") return [requireAuth];
   if (access === "platform") return [requireAuth, platformOnly];
   return [requireAuth, "perm" in access ? requirePerm(...[access.perm].flat()) : requireMenu(...access.menu)];
@@ -34,7 +35,7 @@ export function serve<C extends AnyCall>(call: C, handler: CallHandler<C>, ...gu
     const answer = await handler(c, (await read(c)) as CallArgs<C>);
     return answer instanceof Response ? answer : ok(c, answer ?? null);
   };
-  return { call, chain: [...accessCheck(call.access), ...(call.access === "anonymous" || call.access === "device" ? [] : [SCOPE[call.scope]]), ...guards, run] };
+  return { call, chain: [...accessCheck(call.access), ...(typeof call.access === "string" && ["anonymous", "device", "broker"].includes(call.access) ? [] : [SCOPE[call.scope]]), ...guards, run] };
 }
 
 const METHOD: Record<AnyCall["kind"], "get" | "post"> = { get: "get", post: "post", export: "post", upload: "post", raw: "post", stream: "post" };

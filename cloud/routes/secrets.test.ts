@@ -1,8 +1,19 @@
 import { asc, eq } from "drizzle-orm";
+import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { devices, linkageRules, products, projects, pushConfigs } from "../db/schema";
 import { tenantOf } from "../lib/scope";
 import { signedIn, type TestCloud } from "../testing";
+import { SERVED } from "../app";
+
+/** Every cell of a workbook, as one text. */
+async function cellsOf(bytes: Buffer) {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(bytes as unknown as ArrayBuffer);
+  const cells: string[] = [];
+  book.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => void cells.push(String(cell.text)))));
+  return cells.join("\n");
+}
 
 let cloud: TestCloud;
 let admin: string;
@@ -80,6 +91,20 @@ describe("stored secrets", () => {
         const text = Buffer.from(await res.arrayBuffer()).toString("latin1");
         if (SECRETS.some((s) => text.includes(s))) leaks.push(path);
       }
+    // Every export (an xlsx: its cells, not its zipped bytes), for all rows and for the two by id.
+    const exports = SERVED.filter(({ call }) => call.kind === "export").map(({ call }) => call.path);
+    expect(exports.length).toBeGreaterThan(10);
+    let seen = "";
+    for (const path of exports)
+      for (const body of [{}, { ids: [push.body.data.id, rule.body.data.id] }]) {
+        const res = await cloud.app.request(`/iotCloud/${path}`, { method: "POST", body: JSON.stringify(body), headers: { ...headers, authorization: `Bearer ${admin}`, "content-type": "application/json" } });
+        const bytes = Buffer.from(await res.arrayBuffer());
+        const text = res.headers.get("content-type")?.includes("json") ? bytes.toString("utf8") : await cellsOf(bytes);
+        if (SECRETS.some((s) => text.includes(s))) leaks.push(`export ${path}`);
+        seen += text;
+      }
+    // The walk read cells (column titles), not zipped bytes in which no text would ever be found.
+    expect(seen).toContain("名称");
     expect(leaks).toEqual([]);
     const info = await cloud.request<{ actions: { headers: unknown[] }[] }>(`/device/linkage/info?id=${rule.body.data.id}`, { token: admin, headers });
     expect(info.body.data.actions[0].headers).toEqual([

@@ -15,7 +15,7 @@ function primaryColor(el: Element): string {
 }
 
 /**
- * One ECharts chart. ECharts is loaded on first use (`import("echarts")`), so pages without charts
+ * One ECharts chart. ECharts is loaded on first use (`echarts-lib`: the parts the console draws with), so pages without charts
  * never download it. Follows dark mode, the primary colour and the box size; `option` replaces
  * the chart's option whenever it changes (memoise it).
  */
@@ -61,7 +61,7 @@ export function EChart({
     if (!el) return;
     let live = true;
     let observer: ResizeObserver | undefined;
-    import("echarts")
+    import("./echarts-lib")
       .then((echarts) => {
         if (!live) return;
         const instance = echarts.init(el, dark ? "dark" : undefined, { renderer: "canvas", devicePixelRatio: pixelRatio });

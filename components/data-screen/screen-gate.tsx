@@ -3,12 +3,11 @@ import { redirect } from "next/navigation";
 import { getLocale } from "next-intl/server";
 import { Code } from "@/lib/contract/envelope";
 import { loginApi } from "@/lib/contract/auth";
-import type { CompanyInfo } from "@/lib/contract/company";
 import { normalizeLocale } from "@/lib/contract/locale";
-import { projectApi, type Project } from "@/lib/contract/project";
+import { projectApi } from "@/lib/contract/project";
 import { requireSession } from "@/lib/server/require-session";
 import { TENANT_COOKIE, loginUrl } from "@/lib/server/session-cookie";
-import { callUpstream } from "@/lib/server/upstream";
+import { upstreamCall } from "@/lib/server/upstream";
 import { idOf } from "./scale";
 import { ScreenProvider } from "./screen-context";
 
@@ -28,8 +27,8 @@ export async function ScreenGate({ children }: { children: React.ReactNode }) {
   const projId = idOf(query.get("projId"));
   const auth = { token: session.token, projId: session.projId, locale };
   const [info, company] = await Promise.all([
-    projId === null ? null : callUpstream<Project>(projectApi.info.path, { ...auth, query: { id: projId } }),
-    callUpstream<CompanyInfo>(loginApi.company.path, { locale, query: { tId: session.tenantId } }),
+    projId === null ? null : upstreamCall(projectApi.info, { id: projId }, auth),
+    upstreamCall(loginApi.company, { tId: session.tenantId }, { locale }),
   ]);
   if (info?.code === Code.UNAUTHORIZED) redirect(loginUrl(here, String(session.tenantId)));
   const project = info?.code === Code.OK ? { id: info.data.id, prjName: info.data.prjName } : null;

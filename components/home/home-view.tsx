@@ -2,11 +2,11 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { normalizeLocale } from "@/lib/contract/locale";
 import { requireSession } from "@/lib/server/require-session";
 import { Code } from "@/lib/contract/envelope";
-import { loginApi, type UserInfo } from "@/lib/contract/auth";
-import { homeApi, type HomeSummary } from "@/lib/contract/home";
+import { loginApi } from "@/lib/contract/auth";
+import { homeApi } from "@/lib/contract/home";
 import { flattenMenu } from "@/lib/shell/menu";
 import { loadInboxCounts, loadShellData } from "@/lib/server/shell-data";
-import { callUpstream } from "@/lib/server/upstream";
+import { upstreamCall } from "@/lib/server/upstream";
 import { PageFrame } from "@/components/kit/page-frame";
 import { TenantStatsLazy } from "@/components/system-set/tenant-set/tenant-stats-lazy";
 import { InboxTiles, TenantHome, type HomeLinks } from "./home-figures";
@@ -30,8 +30,8 @@ export async function HomeView() {
   const [data, counts, info, summary, t, th, tc] = await Promise.all([
     loadShellData(session, locale),
     loadInboxCounts(session, locale),
-    callUpstream<UserInfo>(loginApi.userInfo.path, auth),
-    platform ? null : callUpstream<HomeSummary>(homeApi.summary.path, auth),
+    upstreamCall(loginApi.userInfo, {}, auth),
+    platform ? null : upstreamCall(homeApi.summary, {}, auth),
     getTranslations("shell.home"),
     getTranslations("home"),
     getTranslations("common"),

@@ -16,6 +16,7 @@ import type { LoginBranding, PwdMode } from "./login-types";
 import { defaultCompanyInfo } from "@/lib/contract/company";
 import { defaultPwdPolicy } from "@/lib/contract/pwd-policy";
 import { BannerCarousel } from "./banner-carousel";
+import { loginCalls } from "./login-calls";
 
 // Shown only after a click or an answer of the login: not in the login page's first load.
 const ForgotPassword = dynamic(() => import("./forgot-password").then((m) => m.ForgotPassword));
@@ -23,26 +24,20 @@ const ChangePasswordForm = dynamic(() => import("./change-password-form").then((
 
 const DEFAULT_PWD_MODE: PwdMode = { complexity: defaultPwdPolicy.complexity, forget: defaultPwdPolicy.forget };
 
-/** An anonymous call's data, or null (an unreachable cloud: the login itself will say so). */
-async function anonymous<T>(path: string): Promise<T | null> {
-  try {
-    const env = (await (await fetch(`/api/${path}`)).json()) as { code: number; data: T };
-    return env.code === 200 ? env.data : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Branding the server did not get in time (null): built-in defaults at once, the tenant's when
- * the cloud answers the browser.
+ * the cloud answers the browser (an unreachable cloud keeps the defaults; the login will say so).
  */
 function useLateBranding(tId: number, given: { company: LoginBranding | null; pwdMode: PwdMode | null }) {
   const [company, setCompany] = useState(given.company);
   const [pwdMode, setPwdMode] = useState(given.pwdMode);
   useEffect(() => {
-    if (!given.company) void anonymous<LoginBranding>(`sys/login/getCompany?tId=${tId}`).then((c) => c && setCompany(c));
-    if (!given.pwdMode) void anonymous<PwdMode>(`sys/login/getPwdMode?tId=${tId}`).then((m) => m && setPwdMode(m));
+    if (given.company && given.pwdMode) return;
+    const quiet = () => {};
+    void loginCalls().then(({ call, loginApi }) => {
+      if (!given.company) call(loginApi.company, { tId }, { silent: true }).then(setCompany, quiet);
+      if (!given.pwdMode) call(loginApi.pwdMode, { tId }, { silent: true }).then(setPwdMode, quiet);
+    }, quiet);
   }, [tId, given.company, given.pwdMode]);
   return { company: company ?? defaultCompanyInfo, pwdMode: pwdMode ?? DEFAULT_PWD_MODE };
 }

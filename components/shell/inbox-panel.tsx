@@ -6,7 +6,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { call } from "@/lib/api/call";
 import type { Page } from "@/lib/contract/envelope";
 import { stationApi, type MessageItem } from "@/lib/contract/message";
-import { INBOX, INBOX_PAGE_SIZE, inboxHref, type InboxKind } from "@/lib/shell/inbox";
+import { INBOX_PAGE_SIZE, INBOX_PAGES, inboxHref, type InboxKind } from "@/lib/shell/inbox";
 import { cn } from "@/lib/utils";
 import { Button } from "@/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
@@ -83,7 +83,7 @@ export function InboxPanel({
           {data && data.records.length === 0 && <li className="px-3 py-6 text-center text-sm text-muted-foreground">{t(kind === "todo" ? "todoEmpty" : "messagesEmpty")}</li>}
         </ul>
         <div className="flex items-center justify-between border-t px-2 py-1">
-          <Button variant="link" size="sm" onClick={() => go(INBOX[kind].all)}>
+          <Button variant="link" size="sm" onClick={() => go(INBOX_PAGES[kind])}>
             {t("viewAll")}
           </Button>
           <div className={cn("flex items-center gap-1 text-xs text-muted-foreground", pages <= 1 && "invisible")}>

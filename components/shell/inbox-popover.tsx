@@ -9,9 +9,9 @@ import { useCall } from "@/lib/api/call";
 import type { CallInput } from "@/lib/contract/call";
 import type { Page } from "@/lib/contract/envelope";
 import type { MessageItem, stationApi, todoApi } from "@/lib/contract/message";
-import { INBOX, INBOX_PAGE_SIZE, POLL_MS, type InboxKind } from "@/lib/shell/inbox";
+import { INBOX_PAGE_SIZE, POLL_MS, type InboxKind } from "@/lib/shell/inbox";
 import { Button } from "@/components/ui/button";
-import { deferred, useDeferredPopup } from "@/components/ui/deferred";
+import { deferred, useDeferred, useDeferredPopup } from "@/components/ui/deferred";
 
 const ICONS = { todo: ListTodo, messages: Bell } as const;
 
@@ -32,6 +32,8 @@ const POLL: SWRConfiguration<Page<MessageItem>> = {
 
 // The panel (radix popover) is closed at first paint: it loads when the browser is idle or on the first click.
 const inboxPanel = deferred(() => import("./inbox-panel").then((m) => m.InboxPanel));
+// The counts are not drawn on the server either: the message contract they are read by loads after the first paint.
+const inboxCalls = deferred(() => import("@/lib/shell/inbox-calls").then((m) => m.INBOX));
 
 /**
  * The header's to-do and message popovers: a count badge, 10 items a page, refreshed every 60 s
@@ -44,11 +46,11 @@ export function InboxPopover({ kind }: { kind: InboxKind }) {
   const router = useRouter();
   const { Part: Panel, open, setOpen, triggerProps } = useDeferredPopup(inboxPanel, "dialog");
   const [current, setCurrent] = useState(1);
-  const { call, filter } = INBOX[kind];
+  const inbox = useDeferred(inboxCalls);
   const Icon = ICONS[kind];
   // The lists' queries take every filter; the popover sends its page and one status (the rest left out).
-  const input = { current, size: INBOX_PAGE_SIZE, ...filter } as CallInput<typeof todoApi.page> & CallInput<typeof stationApi.page>;
-  const { data, error, mutate } = useCall(call, input, { ...POLL, silent: true });
+  const input = { current, size: INBOX_PAGE_SIZE, ...inbox?.[kind].filter } as CallInput<typeof todoApi.page> & CallInput<typeof stationApi.page>;
+  const { data, error, mutate } = useCall(inbox?.[kind].call ?? null, input, { ...POLL, silent: true });
   const total = data?.total ?? 0;
   const label = t(kind);
 

@@ -2,7 +2,7 @@
 
 import { createContext, useContext } from "react";
 import type { CompanyInfo } from "@/lib/contract/company";
-import type { CollectEntry } from "@/lib/contract/system/menu";
+import type { CollectEntry } from "@/lib/contract/system/menu-favourites";
 import type { MenuNode } from "@/lib/shell/menu";
 import { SessionProvider } from "@/components/kit/session";
 

@@ -5,7 +5,7 @@ import { renderIntl } from "@/tests/intl";
 import { SWRConfig, useSWRConfig, type ScopedMutator } from "swr";
 import { defaultCompanyInfo } from "@/lib/contract/company";
 import { callKey } from "@/lib/api/call";
-import { menuApi, type CollectEntry } from "@/lib/contract/system/menu";
+import { favouriteApi, type CollectEntry } from "@/lib/contract/system/menu-favourites";
 import type { MenuNode } from "@/lib/shell/menu";
 import { CollapseProvider } from "./collapse";
 import { menuIconsOf } from "./menu-icon";
@@ -67,7 +67,7 @@ describe("SideMenu favourites", () => {
     renderIntl(ui([]));
     expect(screen.getAllByTestId("menu-folder").map((f) => f.textContent)).toEqual(["System"]);
     served = [users, roles];
-    await act(() => mutate(callKey(menuApi.collects, {})));
+    await act(() => mutate(callKey(favouriteApi.collects, {})));
     expect(favourites()).toEqual(["/systemSet/userSet", "/systemSet/roleSet"]);
     // The active page is marked in both places.
     expect(screen.getAllByRole("treeitem", { current: "page" })).toHaveLength(2);

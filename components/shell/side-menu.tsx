@@ -7,7 +7,7 @@ import { usePathname } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { ChevronRight, Menu as MenuIconGlyph } from "lucide-react";
 import { useCall } from "@/lib/api/call";
-import { menuApi } from "@/lib/contract/system/menu";
+import { favouriteApi } from "@/lib/contract/system/menu-favourites";
 import { fileUrl } from "@/lib/file-url";
 import { homeEntry, menuPathOf, menuTitle, menuTrail, type MenuNode } from "@/lib/shell/menu";
 import { HOME_PATH } from "@/lib/shell/routes";
@@ -153,7 +153,7 @@ function useFavouritesFolder(): MenuNode[] {
   const shell = useShell();
   const t = useTranslations("shell.menu");
   // The layout fetched them for the first paint; SWR only takes over when the list changes.
-  const { data } = useCall(menuApi.collects, {}, { silent: true, fallbackData: shell.favourites, revalidateOnMount: false, revalidateOnFocus: false });
+  const { data } = useCall(favouriteApi.collects, {}, { silent: true, fallbackData: shell.favourites, revalidateOnMount: false, revalidateOnFocus: false });
   if (!data?.length) return [];
   return [{ id: FAVOURITES_ID, name: t("favourites"), nameEn: t("favourites"), icon: "star", path: null, frame: 0, framePath: null, type: "menu", childrens: data }];
 }

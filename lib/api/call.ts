@@ -26,12 +26,13 @@ export function call<C extends AnyCall>(c: C, input: CallInput<C>, opts?: Opts):
 export const callKey = <C extends AnyCall>(c: C, input: CallInput<C> | null | undefined) => (input === null || input === undefined ? null : ([c.path, input as Params] as const));
 
 /**
- * A GET call through SWR, typed by its declaration; `null` input waits. With `silent` a failure
- * shows no toast (background polls keep their last data), a 401 still goes to login.
+ * A GET call through SWR, typed by its declaration; `null` input — or a declaration still loading
+ * (`null`) — waits. With `silent` a failure shows no toast (background polls keep their last data),
+ * a 401 still goes to login.
  */
-export function useCall<C extends AnyCall>(c: C, input: CallInput<C> | null | undefined, config?: SWRConfiguration<CallAnswer<C>> & { silent?: boolean }): SWRResponse<CallAnswer<C>> {
+export function useCall<C extends AnyCall>(c: C | null, input: CallInput<C> | null | undefined, config?: SWRConfiguration<CallAnswer<C>> & { silent?: boolean }): SWRResponse<CallAnswer<C>> {
   const { silent, ...swr } = config ?? {};
-  return useSWR<CallAnswer<C>>(callKey(c, input), silent ? silentSwrFetcher : swrFetcher, swr);
+  return useSWR<CallAnswer<C>>(c && callKey(c, input), silent ? silentSwrFetcher : swrFetcher, swr);
 }
 
 /** An export: POST the filters, save the file the answer carries. */

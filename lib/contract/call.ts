@@ -29,9 +29,10 @@ export type CallKind = "get" | "post" | "export" | "upload" | "raw" | "stream";
  * one call serves two screens, the handler then checking the row's own); reads check that
  * the caller may open one of the screens that use them (`{ menu }`: a picker's list is readable
  * from every screen that shows the picker). `user` is any signed-in user, `platform` the platform
- * tenant's, `anonymous` anyone (login, branding) and `device` a device by its own credentials.
+ * tenant's, `anonymous` anyone (login, branding), `device` a device by its own credentials and
+ * `broker` an external MQTT broker's hooks by their shared secret (`MQTT_HOOK_SECRET`).
  */
-export type CallAccess = { perm: string | readonly string[] } | { menu: readonly string[] } | "user" | "platform" | "anonymous" | "device";
+export type CallAccess = { perm: string | readonly string[] } | { menu: readonly string[] } | "user" | "platform" | "anonymous" | "device" | "broker";
 
 /**
  * Whose rows a call touches: the caller's tenant's, the project the `projectId` header names

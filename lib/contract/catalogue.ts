@@ -14,6 +14,7 @@ import * as product from "./device/product";
 import * as project from "./project";
 import * as space from "./device/space";
 import * as ingest from "./device/ingest";
+import * as brokerHooks from "./device/broker-hooks";
 import * as instruct from "./device/instruct";
 import * as knowledge from "./knowledge/knowledge";
 import * as media from "./media/media-library";
@@ -57,7 +58,7 @@ const MODULES: Record<Service, object[]> = {
 
   device: [battery, deviceData, project, space, product, ...DEVICES],
 
-  comm: [connect, ingest, debug, concrete, instruct],
+  comm: [connect, ingest, brokerHooks, debug, concrete, instruct],
 
   stat: [analysis, depthProfile, home, monitorScreen],
 

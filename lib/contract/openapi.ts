@@ -4,6 +4,7 @@ import zhTexts from "@/messages/zh-cn/calls.json";
 import enTexts from "@/messages/en/calls.json";
 import type { AnyCall } from "./call";
 import { DOWN_CHANNELS, TOPIC_ROOT, UP_CHANNELS } from "./device/topics";
+import { BROKER_HOOK_HEADER } from "./device/broker-hooks";
 import type { Locale } from "./locale";
 
 /**
@@ -54,7 +55,7 @@ function operation(call: AnyCall, texts: Texts, defs: Record<string, Json>, titl
   const input = jsonSchema(call.input, "input", defs, `${id}_in`);
   const params: Json[] = pathParams(call.path).map((name) => ({ name, in: "path", required: true, schema: { type: "string" } }));
   const headers = [
-    ...(call.access === "anonymous" || call.access === "device" ? [] : [{ $ref: "#/components/parameters/Language" }]),
+    ...(call.access === "anonymous" || call.access === "device" || call.access === "broker" ? [] : [{ $ref: "#/components/parameters/Language" }]),
     ...(call.scope === "project" || call.scope === "projectOptional" ? [{ $ref: "#/components/parameters/ProjectId" }] : []),
   ];
   const inQuery = call.kind === "get" || call.kind === "upload" || call.kind === "raw";
@@ -78,7 +79,9 @@ function operation(call: AnyCall, texts: Texts, defs: Record<string, Json>, titl
       ? { description: texts.answers.file, content: { "application/octet-stream": { schema: { type: "string", format: "binary" } }, "application/json": { schema: { $ref: "#/components/schemas/Envelope" } } } }
       : call.kind === "stream"
         ? { description: texts.answers.stream, content: { "text/event-stream": { schema: { type: "string" } } } }
-        : { description: texts.answers.envelope, content: { "application/json": { schema: envelope } } };
+        : call.access === "broker"
+          ? { description: texts.answers.broker, content: { "application/json": { schema: data } } }
+          : { description: texts.answers.envelope, content: { "application/json": { schema: envelope } } };
   const access =
     typeof call.access === "string"
       ? (texts.access as Record<string, string>)[call.access]
@@ -90,7 +93,7 @@ function operation(call: AnyCall, texts: Texts, defs: Record<string, Json>, titl
     summary: summaryOf(call, texts, titleOf),
     description: `${access}\n\n${(texts.scope as Record<string, string>)[call.scope]}`,
     tags: [call.service],
-    ...(call.access === "anonymous" ? { security: [] } : call.access === "device" ? { security: [{ device: [] }] } : {}),
+    ...(call.access === "anonymous" ? { security: [] } : call.access === "device" || call.access === "broker" ? { security: [{ [call.access]: [] }] } : {}),
     ...(params.length + headers.length ? { parameters: [...headers, ...params] } : {}),
     ...(body ? { requestBody: body } : {}),
     responses: { "200": ok },
@@ -127,6 +130,7 @@ export function openApiDocument(calls: readonly AnyCall[], o: { locale: Locale; 
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: texts.security.bearer },
         device: { type: "http", scheme: "basic", description: texts.security.device },
+        broker: { type: "apiKey", in: "header", name: BROKER_HOOK_HEADER, description: texts.security.broker },
       },
       parameters: {
         Language: { name: "Language", in: "header", required: false, schema: { type: "string", enum: ["zh-cn", "en"] }, description: texts.headers.language },

@@ -1,12 +1,13 @@
 import { z } from "zod";
-import { loginApi, phoneLogin, usernameLogin, type LoginResult } from "@/lib/contract/auth";
+import { loginApi, phoneLogin, usernameLogin } from "@/lib/contract/auth";
 import { Code, envelopeResponse } from "@/lib/contract/envelope";
 import { LOCALE_COOKIE, locales } from "@/lib/contract/locale";
 import { apiTextFor } from "./api-text";
 import { sessionFor, withCookies } from "./api-proxy";
 import { TENANT_COOKIE, TENANT_COOKIE_MAX_AGE_S } from "./session-cookie";
 import { clientIpOf, foreignOrigin, localeOf } from "./request-guard";
-import { callUpstream, upstreamConfig, type UpstreamConfig } from "./upstream";
+import { upstreamCall, upstreamConfig, type UpstreamConfig } from "./upstream";
+import type { CallInput } from "@/lib/contract/call";
 
 const loginBody = z.discriminatedUnion("mode", [
   usernameLogin.extend({ mode: z.literal("username") }),
@@ -33,9 +34,9 @@ export async function login(request: Request, config: UpstreamConfig = upstreamC
   const mode = (raw as { mode?: unknown } | null)?.mode;
   const parsed = loginBody.safeParse(raw);
   // Field checks are the cloud's (it names the field in the user's language); pass the body on.
-  const path = (mode === "phone" ? loginApi.phone : loginApi.username).path;
-  const payload = parsed.success ? (({ mode: _, ...rest }) => rest)(parsed.data) : raw ?? {};
-  const env = await callUpstream<LoginResult>(path, { method: "POST", body: payload, locale, clientIp: clientIpOf(request) }, config);
+  const loginCall = mode === "phone" ? loginApi.phone : loginApi.username;
+  const payload = (parsed.success ? (({ mode: _, ...rest }) => rest)(parsed.data) : raw ?? {}) as CallInput<typeof loginCall>;
+  const env = await upstreamCall(loginCall, payload, { locale, clientIp: clientIpOf(request) }, config);
   if (env.code !== Code.OK) return envelopeResponse(env.code === Code.ERROR ? 502 : 200, env.code, env.msg, env.data);
   const { session, jar } = await sessionFor(request);
   // A fresh seal holding only the new login: nothing of a previous session carries over.
@@ -56,7 +57,7 @@ export async function logout(request: Request, config: UpstreamConfig = upstream
   const { session, jar } = await sessionFor(request);
   let msg = text.loggedOut;
   if (session.token) {
-    const env = await callUpstream(loginApi.logout.path, { method: "POST", body: {}, token: session.token, locale }, config);
+    const env = await upstreamCall(loginApi.logout, {}, { token: session.token, locale }, config);
     if (env.code === Code.OK) msg = env.msg;
   }
   session.destroy();

@@ -3,7 +3,7 @@ import type { CompanyInfo } from "@/lib/contract/company";
 import type { Locale } from "@/lib/contract/locale";
 import type { Complexity } from "@/lib/contract/password";
 import type { PwdPolicy } from "@/lib/contract/pwd-policy";
-import { callUpstream, upstreamConfig, type UpstreamConfig } from "./upstream";
+import { upstreamCall, upstreamConfig, type UpstreamConfig } from "./upstream";
 
 /** How long the anonymous login page waits for the tenant's branding before it renders with the built-in one. */
 export const BRANDING_WAIT_MS = 1_500;
@@ -18,8 +18,8 @@ export type LoginBrandingData = { company: CompanyInfo | null; pwdMode: { comple
 export async function loadLoginBranding(tId: number, locale: Locale, config: UpstreamConfig = upstreamConfig()): Promise<LoginBrandingData> {
   const quick = { ...config, timeoutMs: Math.min(config.timeoutMs, BRANDING_WAIT_MS) };
   const [company, pwdMode] = await Promise.all([
-    callUpstream<CompanyInfo>(loginApi.company.path, { locale, query: { tId } }, quick),
-    callUpstream<NonNullable<LoginBrandingData["pwdMode"]>>(loginApi.pwdMode.path, { locale, query: { tId } }, quick),
+    upstreamCall(loginApi.company, { tId }, { locale }, quick),
+    upstreamCall(loginApi.pwdMode, { tId }, { locale }, quick),
   ]);
   return { company: company.code === 200 ? company.data : null, pwdMode: pwdMode.code === 200 ? pwdMode.data : null };
 }

@@ -1,15 +1,17 @@
 import { cache } from "react";
 import { redirect } from "next/navigation";
-import { Code, type Page } from "@/lib/contract/envelope";
+import { Code } from "@/lib/contract/envelope";
 import { defaultCompanyInfo, type CompanyInfo } from "@/lib/contract/company";
 import type { Locale } from "@/lib/contract/locale";
 import { projectApi, type Project } from "@/lib/contract/project";
 import { loginApi } from "@/lib/contract/auth";
-import { menuApi, type CollectEntry } from "@/lib/contract/system/menu";
+import { menuApi } from "@/lib/contract/system/menu";
+import { favouriteApi, type CollectEntry } from "@/lib/contract/system/menu-favourites";
 import type { CurrentMenus } from "@/lib/shell/menu";
-import { stationApi, todoApi, type StationNums, type TodoNums } from "@/lib/contract/message";
+import { stationApi, todoApi } from "@/lib/contract/message";
 import type { SignedIn } from "./session";
-import { callUpstream } from "./upstream";
+import { upstreamCall } from "./upstream";
+import type { CallInput } from "@/lib/contract/call";
 
 export type ShellProject = Pick<Project, "id" | "prjName">;
 export type ShellData = { menus: CurrentMenus; favourites: CollectEntry[]; company: CompanyInfo; projects: ShellProject[] };
@@ -26,10 +28,10 @@ export const loadShellData = (session: SignedIn, locale: Locale) => fetchShellDa
 const fetchShellData = cache(async (token: string, projId: number | null, tenantId: number, locale: Locale): Promise<ShellData> => {
   const auth = { token, projId, locale };
   const [menus, favourites, company, projects] = await Promise.all([
-    callUpstream<CurrentMenus>(menuApi.current.path, auth),
-    callUpstream<CollectEntry[]>(menuApi.collects.path, auth),
-    callUpstream<CompanyInfo>(loginApi.company.path, { locale, query: { tId: tenantId } }),
-    callUpstream<Page<Project>>(projectApi.page.path, { ...auth, query: { current: 1, size: 9999 } }),
+    upstreamCall(menuApi.current, {}, auth),
+    upstreamCall(favouriteApi.collects, {}, auth),
+    upstreamCall(loginApi.company, { tId: tenantId }, { locale }),
+    upstreamCall(projectApi.page, { current: 1, size: 9999 } as CallInput<typeof projectApi.page>, auth),
   ]);
   if (menus.code === Code.UNAUTHORIZED || projects.code === Code.UNAUTHORIZED) redirect(`/login?tId=${tenantId}`);
   return {
@@ -44,8 +46,8 @@ const fetchShellData = cache(async (token: string, projId: number | null, tenant
 export async function loadInboxCounts(session: SignedIn, locale: Locale): Promise<{ todos: number; messages: number }> {
   const auth = { token: session.token, projId: session.projId, locale };
   const [todos, messages] = await Promise.all([
-    callUpstream<TodoNums>(todoApi.nums.path, auth),
-    callUpstream<StationNums>(stationApi.nums.path, auth),
+    upstreamCall(todoApi.nums, {}, auth),
+    upstreamCall(stationApi.nums, {}, auth),
   ]);
   return { todos: todos.code === Code.OK ? todos.data.pending : 0, messages: messages.code === Code.OK ? messages.data.unread : 0 };
 }

@@ -1,5 +1,6 @@
 import { Code, envelopeOf, envelopeResponse, isEnvelope, type Envelope } from "@/lib/contract/envelope";
 import type { Locale } from "@/lib/contract/locale";
+import type { AnyCall, CallAnswer, CallInput } from "@/lib/contract/call";
 import { PROXY_SECRET_HEADER } from "@/lib/contract/console-proxy";
 import { TREND_SERVICE } from "@/lib/contract/services";
 import { apiTextFor } from "./api-text";
@@ -157,8 +158,19 @@ export async function forward(input: ForwardInput, config: UpstreamConfig): Prom
   return { response: new Response(upstream.body, { status: upstream.status, headers: outHeaders }), unauthorized: false };
 }
 
+export type UpstreamAuth = { token?: string; projId?: number | null; locale: Locale; clientIp?: string | null };
+
+/**
+ * A declared call made from the console's server (layouts, pages, route handlers), typed by its
+ * declaration: a GET sends its input as the query, a POST as the JSON body.
+ */
+export function upstreamCall<C extends AnyCall>(c: C, input: CallInput<C>, auth: UpstreamAuth, config?: UpstreamConfig): Promise<Envelope<CallAnswer<C>>> {
+  if (c.kind === "get") return callUpstream<CallAnswer<C>>(c.path, { ...auth, query: (input ?? {}) as Record<string, string | number> }, config);
+  return callUpstream<CallAnswer<C>>(c.path, { ...auth, method: "POST", body: input ?? {} }, config);
+}
+
 /** Calls the upstream from the server itself (server components, login), envelope in, envelope out. */
-export async function callUpstream<T>(
+async function callUpstream<T>(
   path: string,
   opts: { method?: "GET" | "POST"; body?: unknown; token?: string; projId?: number | null; locale: Locale; clientIp?: string | null; query?: Record<string, string | number> },
   config: UpstreamConfig = upstreamConfig(),

@@ -1,15 +1,12 @@
-import { stationApi, todoApi, type MessageItem } from "@/lib/contract/message";
+import type { MessageItem } from "@/lib/contract/message";
 
 /** Core §9: the header popovers poll every 60 s, 10 items a page. */
 export const POLL_MS = 60_000;
 export const INBOX_PAGE_SIZE = 10;
 
-/** Core §7: to-dos with todoStatus 1, messages with readStatus 0. */
-export const INBOX = {
-  todo: { call: todoApi.page, filter: { todoStatus: 1 }, all: "/msg/todo" },
-  messages: { call: stationApi.page, filter: { readStatus: 0 }, all: "/msg/station" },
-} as const;
-export type InboxKind = keyof typeof INBOX;
+export type InboxKind = "todo" | "messages";
+/** Each popover's "all" link. */
+export const INBOX_PAGES: Record<InboxKind, string> = { todo: "/msg/todo", messages: "/msg/station" };
 
 const ALARM_TYPES = new Set<string>(["ala", "alaManual"]);
 
@@ -17,5 +14,5 @@ const ALARM_TYPES = new Set<string>(["ala", "alaManual"]);
 export function inboxHref(kind: InboxKind, item: Pick<MessageItem, "id" | "msgType" | "bizId">): string {
   if (kind === "messages") return `/msg/stationInfo?id=${item.id}`;
   if (ALARM_TYPES.has(item.msgType) && item.bizId) return `/alarm/alarmCenterInfo?${new URLSearchParams({ id: String(item.bizId), type: item.msgType })}`;
-  return INBOX.todo.all;
+  return INBOX_PAGES.todo;
 }

@@ -1,4 +1,5 @@
 import type { Served } from "../../lib/serve";
+import { brokerHooksServed } from "./broker";
 import { concreteServed } from "./concrete";
 import { connectServed } from "./connect";
 import { debugServed } from "./debug";
@@ -6,4 +7,4 @@ import { ingestServed } from "./ingest";
 import { instructServed } from "./instruct";
 
 /** The service's declared calls (`lib/contract`), each served with its own checks. */
-export const commServed: Served[] = [...connectServed, ...ingestServed, ...debugServed, ...concreteServed, ...instructServed];
+export const commServed: Served[] = [...connectServed, ...ingestServed, ...brokerHooksServed, ...debugServed, ...concreteServed, ...instructServed];

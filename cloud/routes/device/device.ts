@@ -47,9 +47,20 @@ async function projectTotal(db: Db, projectId: number, where: SQL) {
 }
 const recount = (db: Db, ...projectIds: (number | null | undefined)[]) => projectIds.forEach((id) => id && totals.get(db)?.delete(id));
 
-/** The ingest caches devices by SN and its broker keeps them logged in: after a change of SN, secret, enable state or product both must forget them. */
-function forget(c: Ctx, ...sns: (string | null | undefined)[]) {
-  for (const sn of sns) if (sn) c.var.deps.ingest?.forgetDevice(sn);
+/**
+ * The ingest caches devices by SN and its broker keeps them logged in: after a change of SN, secret,
+ * enable state or product both must forget them (and an external broker's own accounts follow).
+ */
+async function forget(c: Ctx, ...sns: (string | null | undefined)[]) {
+  for (const sn of sns) if (sn) await c.var.deps.ingest?.forgetDevice(sn);
+}
+
+/** A new secret goes to a broker that keeps its own accounts before it is stored: a broker away leaves the old one in place. */
+async function issueSecret(c: Ctx, device: { deviceSn: string; productId: number; enableStatus: number }, secret: string) {
+  await c.var.deps.ingest?.issueSecret({ sn: device.deviceSn, productId: device.productId, enabled: device.enableStatus === 1 }, secret).catch((err: Error) => {
+    console.error("[cloud] the MQTT broker did not take a device's secret:", err.message);
+    throw new AppError(Code.NETWORK, "devices.device.errors.brokerAway", { sn: device.deviceSn });
+  });
 }
 
 const credentialsOf = (c: Ctx, row: { id: number; deviceSn: string; productId: number }, secret: string): DeviceCredentials => ({
@@ -100,10 +111,11 @@ async function insertDevice(c: Ctx, input: Values): Promise<{ row: typeof device
       .insert(devices)
       .values({ ...columnsOf(device, input), ...refs, tenantId: c.var.auth.tenantId, secretHash: sha256(secret), createdBy: c.var.auth.userId } as typeof devices.$inferInsert)
       .returning();
+    await issueSecret(c, row, secret);
     return row;
   });
   // An SN unknown a moment ago may be cached as unknown.
-  forget(c, row.deviceSn);
+  await forget(c, row.deviceSn);
   recount(c.var.deps.db, row.projectId);
   return { row, secret };
 }
@@ -158,7 +170,7 @@ export const deviceRowsServed = [
       .update(devices)
       .set({ ...columnsOf(device, input as Values), ...refs, updatedAt: c.var.deps.now() })
       .where(projectOf(c).where(devices, eq(devices.id, old.id)));
-    forget(c, old.deviceSn, input.deviceSn as string | undefined);
+    await forget(c, old.deviceSn, input.deviceSn as string | undefined);
     recount(db, old.projectId, refs.projectId as number);
     return infoOf(c, old.id);
   }),
@@ -170,14 +182,17 @@ export const deviceRowsServed = [
       await db.update(devices).set({ deviceSn, updatedAt: c.var.deps.now() }).where(eq(devices.id, id));
       await db.update(devices).set({ gatewaySn: deviceSn }).where(tenantOf(old.tenantId).where(devices, eq(devices.gatewaySn, old.deviceSn)));
     });
-    forget(c, old.deviceSn, deviceSn);
+    await forget(c, old.deviceSn, deviceSn);
     return infoOf(c, id);
   }),
   serve(deviceApi.resetSecret, async (c, { id }) => {
     const old = await ownDevice(c, id);
     const secret = randomToken();
-    await c.var.deps.db.update(devices).set({ secretHash: sha256(secret), updatedAt: c.var.deps.now() }).where(eq(devices.id, id));
-    forget(c, old.deviceSn);
+    await c.var.deps.db.transaction(async (db) => {
+      await db.update(devices).set({ secretHash: sha256(secret), updatedAt: c.var.deps.now() }).where(eq(devices.id, id));
+      await issueSecret(c, old, secret);
+    });
+    await forget(c, old.deviceSn);
     return credentialsOf(c, old, secret);
   }),
   serve(deviceApi.openOrClose, async (c, input) => setEnabled(c, input.id, input.status as number)),
@@ -218,7 +233,7 @@ export const deviceRowsServed = [
       .where(tenantScope(c.var.auth).where(devices, inArray(devices.gatewaySn, mine.map((d) => d.sn))));
     if (subs[0].n) throw new AppError(Code.CONFLICT, "devices.device.errors.hasSubDevices", { count: subs[0].n });
     await db.delete(devices).where(inArray(devices.id, mine.map((d) => d.id)));
-    forget(c, ...mine.map((d) => d.sn));
+    await forget(c, ...mine.map((d) => d.sn));
     recount(db, projectOf(c).projectId);
     return { deleted: mine.length };
   }),
@@ -276,6 +291,6 @@ export const deviceRowsServed = [
 async function setEnabled(c: Ctx, id: number, status: number) {
   const old = await ownDevice(c, id);
   await c.var.deps.db.update(devices).set({ enableStatus: status, updatedAt: c.var.deps.now() }).where(eq(devices.id, id));
-  forget(c, old.deviceSn);
+  await forget(c, old.deviceSn);
   return null;
 }

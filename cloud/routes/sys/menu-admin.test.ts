@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Page } from "@/lib/contract/envelope";
-import type { CollectEntry, MenuRow, MenuTreeNode } from "@/lib/contract/system/menu";
+import type { MenuRow, MenuTreeNode } from "@/lib/contract/system/menu";
+import type { CollectEntry } from "@/lib/contract/system/menu-favourites";
 import { menus, roleTenants, tenantMenus } from "../../db/schema";
 import { signedIn, type TestCloud } from "../../testing";
 import { tenantOf } from "../../lib/scope";

@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
-import { menuApi, type CollectEntry, type MenuAdd, type MenuRow, type MenuScope, type MenuTreeNode } from "@/lib/contract/system/menu";
+import { menuApi, type MenuAdd, type MenuRow, type MenuScope, type MenuTreeNode } from "@/lib/contract/system/menu";
+import type { CollectEntry } from "@/lib/contract/system/menu-favourites";
 import { menuCollects, menus } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { platformOnly } from "../../lib/auth";

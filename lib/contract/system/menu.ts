@@ -4,7 +4,8 @@ import { defineEntity, keyField, type RowOf } from "../entity";
 import { ENUMS } from "../enums";
 import { numberRequired, optional, text, textRequired } from "../validation";
 import type { CurrentMenus, MenuNode } from "@/lib/shell/menu";
-import { defineCall, empty, pageOf } from "../call";
+import { defineCall, pageOf } from "../call";
+import { collectEntry, favouriteApi } from "./menu-favourites";
 import { dbId, deleted, idQuery, idsBody, optionalId } from "../common";
 
 /** Menu trees (core §3, §6): `sys` (management side) and `tenant` (tenant side). A node is a menu
@@ -58,7 +59,6 @@ export type MenuUpdate = z.infer<typeof menuUpdate>;
 export const menuQuery = menu.query.extend({ scope: scope.default("sys") });
 /** `all`, `treePC`, `treeAuthPC`: which tree (the caller's side when absent). */
 export const menuScopeQuery = z.object({ scope: z.enum(MENU_SCOPES, { error: "validation.invalidOption" }).optional() });
-export const collectBody = z.object({ menuId: dbId, collect: z.boolean() });
 
 export type MenuRow = Omit<RowOf<typeof menu.fields>, "parentId" | "frame" | "nameEn"> & { parentId: number | null; frame: number; nameEn: string };
 export const menuRow = z.object({
@@ -79,19 +79,6 @@ export const menuRow = z.object({
 /** Trees for menuSet and the role permission checkboxes: every node, buttons included. */
 export type MenuTreeNode = MenuRow & { childrens: MenuTreeNode[] };
 export const menuTreeNode: z.ZodType<MenuTreeNode> = menuRow.extend({ childrens: z.lazy(() => z.array(menuTreeNode)) });
-/** A favourite entry (`getCollectList`), shaped like the shell's menu entries. */
-export const collectEntry = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  nameEn: z.string(),
-  icon: z.string().nullable(),
-  path: z.string().nullable(),
-  frame: z.number().int(),
-  framePath: z.string().nullable(),
-  type: z.literal("menu"),
-  childrens: z.tuple([]),
-});
-export type CollectEntry = z.infer<typeof collectEntry>;
 /** An entry of the caller's menus, shaped as the favourites with the entries below it. */
 const menuNode: z.ZodType<MenuNode> = collectEntry.extend({ childrens: z.lazy(() => z.array(menuNode)) });
 const currentMenus = z.object({ menus: z.array(menuNode), perms: z.array(z.string()) }) satisfies z.ZodType<CurrentMenus>;
@@ -102,7 +89,7 @@ export const PERMISSION_TREES = [MENU_SET, "/systemSet/roleSet", "/systemSet/ten
 const tree = z.array(menuTreeNode);
 
 /**
- * sys/menu: the caller's own menus and favourites, and menuSet's administration of both trees
+ * sys/menu: the caller's own menus and favourites (declared in `menu-favourites`), and menuSet's administration of both trees
  * (writes and the whole trees are the platform's, checked by the cloud beside each call's code).
  */
 export const menuApi = {
@@ -118,6 +105,5 @@ export const menuApi = {
   add: defineCall({ kind: "post", path: "sys/menu/add", input: menuAdd, answer: menuRow, access: { perm: "sys:menu:add" } }),
   upd: defineCall({ kind: "post", path: "sys/menu/upd", input: menuUpdate, answer: menuRow, access: { perm: "sys:menu:upd" } }),
   del: defineCall({ kind: "post", path: "sys/menu/del", input: idsBody, answer: deleted, access: { perm: "sys:menu:del" } }),
-  saveCollect: defineCall({ kind: "post", path: "sys/menu/saveCollect", input: collectBody, answer: empty, access: "user", scope: "own" }),
-  collects: defineCall({ kind: "get", path: "sys/menu/getCollectList", answer: z.array(collectEntry), access: "user", scope: "own" }),
+  ...favouriteApi,
 };

@@ -4,7 +4,7 @@ import { projectApi, type Project } from "@/lib/contract/project";
 import { apiTextFor } from "@/lib/server/api-text";
 import { sessionFor, withCookies } from "@/lib/server/api-proxy";
 import { foreignOrigin, localeOf } from "@/lib/server/request-guard";
-import { callUpstream } from "@/lib/server/upstream";
+import { upstreamCall } from "@/lib/server/upstream";
 import { format } from "@/lib/i18n/format";
 import zhShell from "@/messages/zh-cn/shell.json";
 import enShell from "@/messages/en/shell.json";
@@ -32,7 +32,7 @@ export async function POST(request: Request) {
   const { projId } = parsed.data;
   let project: Pick<Project, "id" | "prjName"> | null = null;
   if (projId !== null) {
-    const info = await callUpstream<Project>(projectApi.info.path, { token: session.token, locale, query: { id: projId } });
+    const info = await upstreamCall(projectApi.info, { id: projId }, { token: session.token, locale });
     if (info.code === Code.UNAUTHORIZED) session.destroy();
     if (info.code !== Code.OK) return withCookies(envelopeResponse(info.code === Code.UNAUTHORIZED ? 401 : 200, info.code, info.msg), jar);
     project = { id: info.data.id, prjName: info.data.prjName };
