@@ -8,7 +8,7 @@ import { AlarmEvaluator } from "./alarms/evaluator";
 import { PushEngine } from "./push/engine";
 import { createDelivery, webhookSms } from "./lib/delivery";
 import type { CloudConfig } from "./lib/context";
-import { startDeviceChannel, type DeviceChannel } from "./ingest";
+import { startDeviceChannel, type DeviceChannel, type Ingest } from "./ingest";
 import { startSimulator } from "./simulator";
 import { scheduleFileUpkeep } from "./lib/file-upkeep";
 import { Coordinator } from "./lib/coordination";
@@ -59,13 +59,24 @@ export async function startCloud(opts: CloudOptions) {
   // Periodic work, leases and cache signals go through the cluster, so N instances on one database
   // run each job once and see each other's changes (on PGlite, one instance: the same calls, in-process).
   const cluster = new Coordinator(handle.db, { bus: handle.bus });
-  const channel = await openDeviceChannel(handle.db, opts, cluster);
   const delivery = createDelivery({ db: handle.db, smtpUrl: process.env.SMTP_URL, smtpFrom: process.env.SMTP_FROM, sms: process.env.SMS_WEBHOOK_URL ? webhookSms(process.env.SMS_WEBHOOK_URL) : undefined });
   // Every engine: built here, attached to the ingest, told of changes (invalidate), idle and closed.
+  const alarms = new AlarmEvaluator(handle.db, { delivery, cluster });
+  const push = new PushEngine(handle.db, { cluster });
+  const linkage = new LinkageEngine(handle.db, { delivery, webCall: safeFetch, cluster });
+  let attached: Ingest | null = null;
+  const attach = (ingest: Ingest) => {
+    if (attached) return;
+    attached = ingest;
+    commandsOf(ingest);
+    alarms.attach(ingest);
+    push.attach(ingest, alarms.events);
+    linkage.attach(ingest);
+  };
+  // On an external broker the engines listen before the session resumes: what the broker sends again at once is handled in full.
+  const channel = await openDeviceChannel(handle.db, opts, cluster, attach);
+  attach(channel.ingest);
   const commands = commandsOf(channel.ingest);
-  const alarms = new AlarmEvaluator(handle.db, { delivery, cluster }).attach(channel.ingest);
-  const push = new PushEngine(handle.db, { cluster }).attach(channel.ingest, alarms.events);
-  const linkage = new LinkageEngine(handle.db, { delivery, webCall: safeFetch, cluster }).attach(channel.ingest);
   const config = cloudConfig(opts.config);
   // The demo scene's floor plan is a file beside the database: drawn again when missing.
   await writeDemoPlans(handle.db, config.filesDir);
@@ -117,14 +128,14 @@ export async function startCloud(opts: CloudOptions) {
  * (default 1883). When that default port is taken (another console on the machine), any free
  * port is used instead, with a warning; an explicitly chosen port that is taken stops the start.
  */
-async function openDeviceChannel(db: Parameters<typeof startDeviceChannel>[0], opts: CloudOptions, cluster: Coordinator): Promise<DeviceChannel> {
+async function openDeviceChannel(db: Parameters<typeof startDeviceChannel>[0], opts: CloudOptions, cluster: Coordinator, beforeConnect: (ingest: Ingest) => void): Promise<DeviceChannel> {
   const mqttUrl = opts.mqttUrl ?? (process.env.MQTT_URL || undefined);
   const explicit = opts.mqttPort ?? (process.env.MQTT_PORT ? Number(process.env.MQTT_PORT) : undefined);
   const mqttHost = opts.mqttHost ?? (process.env.MQTT_HOST || "127.0.0.1");
   const mqttMaxPacketBytes = process.env.MQTT_MAX_PACKET_BYTES ? Number(process.env.MQTT_MAX_PACKET_BYTES) : undefined;
   if (mqttMaxPacketBytes !== undefined && !(Number.isInteger(mqttMaxPacketBytes) && mqttMaxPacketBytes > 0)) throw new Error(`MQTT_MAX_PACKET_BYTES must be a whole number of bytes, not "${process.env.MQTT_MAX_PACKET_BYTES}"`);
   try {
-    const channel = await startDeviceChannel(db, { mqttUrl, mqttClientId: process.env.MQTT_CLIENT_ID || undefined, mqttPort: explicit ?? 1883, mqttHost, mqttMaxPacketBytes, mqttDynsec: process.env.MQTT_DYNSEC === "on", cluster });
+    const channel = await startDeviceChannel(db, { mqttUrl, mqttClientId: process.env.MQTT_CLIENT_ID || undefined, mqttPort: explicit ?? 1883, mqttHost, mqttMaxPacketBytes, mqttDynsec: process.env.MQTT_DYNSEC === "on", cluster, beforeConnect });
     console.log(`[cloud] MQTT ${mqttUrl ? "via external broker" : "broker"} on ${channel.transport.url}`);
     return channel;
   } catch (err) {

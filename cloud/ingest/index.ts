@@ -21,6 +21,8 @@ export type DeviceChannelOptions = IngestOptions & {
   sweepMs?: number;
   /** The cluster's jobs: the sweep and the partition upkeep run on one instance at a time (without: this process's timers). */
   cluster?: Coordinator;
+  /** An external broker: called with the ingest before it connects (a resumed session's messages arrive at once). */
+  beforeConnect?: (ingest: Ingest) => void;
 };
 
 export type DeviceChannel = { ingest: Ingest; transport: Transport; close: () => Promise<void> };
@@ -38,6 +40,9 @@ export async function startDeviceChannel(db: Db, opts: DeviceChannelOptions = {}
   // The cloud's own account gets its role before it subscribes.
   const accounts = opts.mqttUrl && opts.mqttDynsec ? await DynsecAccounts.start(db, opts.mqttUrl) : null;
   ingest.accounts = accounts;
+  // Before anything listens: the services beside the ingest (commands) find the cluster on it.
+  const unjoin = opts.cluster ? ingest.joinCluster(opts.cluster) : undefined;
+  if (opts.mqttUrl) opts.beforeConnect?.(ingest);
   const transport = opts.mqttUrl ? await connectExternalBroker(ingest, opts.mqttUrl, { clientId: opts.mqttClientId }) : await startEmbeddedBroker(ingest, { port: opts.mqttPort ?? 1883, host: opts.mqttHost, maxPacketBytes: opts.mqttMaxPacketBytes });
   ingest.attach(transport.publish);
 
@@ -47,12 +52,13 @@ export async function startDeviceChannel(db: Db, opts: DeviceChannelOptions = {}
     if (changes.length) ingest.emit("status", changes);
   };
   const upkeep = () => ensureAhead(db, now(), HISTORY_MS).then(() => {});
-  const stop = opts.cluster ? clusterJobs(opts.cluster, ingest, sweep, upkeep, opts.sweepMs) : localTimers(sweep, upkeep, opts.sweepMs);
+  const stop = opts.cluster ? clusterJobs(opts.cluster, sweep, upkeep, opts.sweepMs) : localTimers(sweep, upkeep, opts.sweepMs);
   return {
     ingest,
     transport,
     async close() {
       await stop();
+      unjoin?.();
       await transport.close();
       await accounts?.close();
       await ingest.close();
@@ -60,8 +66,8 @@ export async function startDeviceChannel(db: Db, opts: DeviceChannelOptions = {}
   };
 }
 
-function clusterJobs(cluster: Coordinator, ingest: Ingest, sweep: () => Promise<void>, upkeep: () => Promise<void>, sweepMs = 30_000) {
-  const off = [cluster.every("offline-sweep", sweepMs, sweep), cluster.every("telemetry-partitions", PARTITION_CHECK_MS, upkeep), ingest.joinCluster(cluster)];
+function clusterJobs(cluster: Coordinator, sweep: () => Promise<void>, upkeep: () => Promise<void>, sweepMs = 30_000) {
+  const off = [cluster.every("offline-sweep", sweepMs, sweep), cluster.every("telemetry-partitions", PARTITION_CHECK_MS, upkeep)];
   return async () => off.forEach((f) => f());
 }
 
