@@ -10,7 +10,7 @@ import { AlarmEvaluator } from "./alarms/evaluator";
 import { PushEngine } from "./push/engine";
 import { createDelivery, webhookSms } from "./lib/delivery";
 import type { CloudConfig } from "./lib/context";
-import { startDeviceChannel, type DeviceChannel } from "./ingest";
+import { startDeviceChannel, type DeviceChannel, type Ingest } from "./ingest";
 import { startSimulator } from "./simulator";
 import { scheduleFileUpkeep } from "./lib/file-upkeep";
 import { scheduleSim } from "./sim/schedule";
@@ -24,6 +24,7 @@ import { OtaEngine } from "./ota/engine";
 import { safeFetch } from "./lib/outbound";
 import { attachIngest } from "./live/bus";
 import { CameraStreams } from "./media/cameras";
+import { commandsOf } from "./ingest/commands";
 
 export type CloudOptions = {
   port: number;
@@ -62,15 +63,31 @@ export async function startCloud(opts: CloudOptions) {
   const handle = await openDb({ url: opts.databaseUrl, dataDir: opts.dataDir ?? join(dataDir(), "pglite") });
   const seeded = await seed(handle.db);
   if (seeded) console.log("[cloud] seeded the platform tenant, the demo tenant and the demo accounts");
-  const channel = await openDeviceChannel(handle.db, opts);
+  // Periodic work, leases and cache signals go through the cluster, so N instances on one database
+  // run each job once and see each other's changes (on PGlite, one instance: the same calls, in-process).
+  const cluster = new Coordinator(handle.db, { bus: handle.bus });
   const delivery = createDelivery({ db: handle.db, smtpUrl: process.env.SMTP_URL, smtpFrom: process.env.SMTP_FROM, sms: process.env.SMS_WEBHOOK_URL ? webhookSms(process.env.SMS_WEBHOOK_URL) : undefined });
-  const alarms = new AlarmEvaluator(handle.db, { delivery }).attach(channel.ingest);
-  const push = new PushEngine(handle.db).attach(channel.ingest, alarms.events);
-  const detachLive = attachIngest(channel.ingest);
-  const linkage = new LinkageEngine(handle.db, { delivery, webCall: safeFetch }).attach(channel.ingest);
-  const ota = new OtaEngine(handle.db).attach(channel.ingest);
-  const simulate = opts.simulator ?? process.env.SIMULATOR !== "off";
-  const simulator = simulate ? await startSimulator(handle.db, { brokerUrl: channel.transport.url, backfill: seeded }) : null;
+  // Every engine: built here, attached to the ingest, told of changes (invalidate), idle and closed.
+  const alarms = new AlarmEvaluator(handle.db, { delivery, cluster });
+  const push = new PushEngine(handle.db, { cluster });
+  const linkage = new LinkageEngine(handle.db, { delivery, webCall: safeFetch, cluster });
+  const ota = new OtaEngine(handle.db);
+  let attached: Ingest | null = null;
+  let detachLive = () => {};
+  const attach = (ingest: Ingest) => {
+    if (attached) return;
+    attached = ingest;
+    commandsOf(ingest);
+    alarms.attach(ingest);
+    push.attach(ingest, alarms.events);
+    detachLive = attachIngest(ingest);
+    linkage.attach(ingest);
+    ota.attach(ingest);
+  };
+  // On an external broker the engines listen before the session resumes: what the broker sends again at once is handled in full.
+  const channel = await openDeviceChannel(handle.db, opts, cluster, attach);
+  attach(channel.ingest);
+  const commands = commandsOf(channel.ingest);
   const config = cloudConfig(opts.config);
   const streams = new CameraStreams();
   console.log(`[cloud] simulated cameras: ${streams.live ? "live pictures with ffmpeg" : "the shipped clip looped (no ffmpeg)"}`);
@@ -78,13 +95,19 @@ export async function startCloud(opts: CloudOptions) {
   await writeDemoPlans(handle.db, config.filesDir);
   await writeDemoDocs(handle.db, config.filesDir);
   await writeDemoFirmware(handle.db, config.filesDir);
-  // Periodic work runs through the cluster's jobs, so N instances on one database run it once.
-  const cluster = new Coordinator(handle.db);
   scheduleFileUpkeep(cluster, handle.db, config.filesDir);
   if (handle.kind === "pglite") cluster.every("pglite-vacuum", VACUUM_EVERY_MS, () => vacuumHotTables(handle.db));
-  ota.schedule(cluster);
   scheduleSim(cluster, handle.db, carriersFromEnv());
-  cluster.start();
+  // The demo devices publish from one instance of the cluster; another takes over if it dies.
+  let simulator: Awaited<ReturnType<typeof startSimulator>> | null = null;
+  if (opts.simulator ?? process.env.SIMULATOR !== "off")
+    cluster.role("simulator", async () => {
+      const s = (simulator = await startSimulator(handle.db, { brokerUrl: channel.transport.url, backfill: seeded }));
+      return { close: () => ((simulator = null), s.close()) };
+    });
+  await cluster.listening();
+  // The first look at the jobs and roles before serving: a first start's simulator has back-filled its history.
+  await cluster.tick();
   const app = createCloud({
     db: handle.db,
     config,
@@ -106,6 +129,8 @@ export async function startCloud(opts: CloudOptions) {
   const port = typeof address === "object" && address ? address.port : opts.port;
   // Devices download firmware from the cloud itself unless OTA_DOWNLOAD_URL names the address they reach (the console's /api).
   ota.baseUrl ||= `http://${host}:${port}/${config.product}Cloud`;
+  // The rollout offers downloads at that address: it runs once the address is known.
+  ota.schedule(cluster);
   cluster.start();
   return {
     url: `http://${host}:${port}`,
@@ -117,12 +142,12 @@ export async function startCloud(opts: CloudOptions) {
       await cluster.close();
       detachLive();
       streams.close();
-      await simulator?.close();
       await channel.close();
       await alarms.close();
       await push.close();
       await linkage.close();
       ota.close();
+      commands.close();
       await handle.close();
     },
   };
@@ -133,19 +158,19 @@ export async function startCloud(opts: CloudOptions) {
  * (default 1883). When that default port is taken (another console on the machine), any free
  * port is used instead, with a warning; an explicitly chosen port that is taken stops the start.
  */
-async function openDeviceChannel(db: Parameters<typeof startDeviceChannel>[0], opts: CloudOptions): Promise<DeviceChannel> {
+async function openDeviceChannel(db: Parameters<typeof startDeviceChannel>[0], opts: CloudOptions, cluster: Coordinator, beforeConnect: (ingest: Ingest) => void): Promise<DeviceChannel> {
   const mqttUrl = opts.mqttUrl ?? (process.env.MQTT_URL || undefined);
   const explicit = opts.mqttPort ?? (process.env.MQTT_PORT ? Number(process.env.MQTT_PORT) : undefined);
   const mqttHost = opts.mqttHost ?? (process.env.MQTT_HOST || "127.0.0.1");
   const mqttMaxPacketBytes = process.env.MQTT_MAX_PACKET_BYTES ? Number(process.env.MQTT_MAX_PACKET_BYTES) : undefined;
   if (mqttMaxPacketBytes !== undefined && !(Number.isInteger(mqttMaxPacketBytes) && mqttMaxPacketBytes > 0)) throw new Error(`MQTT_MAX_PACKET_BYTES must be a whole number of bytes, not "${process.env.MQTT_MAX_PACKET_BYTES}"`);
   try {
-    const channel = await startDeviceChannel(db, { mqttUrl, mqttPort: explicit ?? 1883, mqttHost, mqttMaxPacketBytes, mqttDynsec: process.env.MQTT_DYNSEC === "on" });
+    const channel = await startDeviceChannel(db, { mqttUrl, mqttClientId: process.env.MQTT_CLIENT_ID || undefined, mqttPort: explicit ?? 1883, mqttHost, mqttMaxPacketBytes, mqttDynsec: process.env.MQTT_DYNSEC === "on", cluster, beforeConnect });
     console.log(`[cloud] MQTT ${mqttUrl ? "via external broker" : "broker"} on ${channel.transport.url}`);
     return channel;
   } catch (err) {
     if (mqttUrl || explicit !== undefined || (err as NodeJS.ErrnoException).code !== "EADDRINUSE") throw err;
-    const channel = await startDeviceChannel(db, { mqttPort: 0, mqttHost, mqttMaxPacketBytes });
+    const channel = await startDeviceChannel(db, { mqttPort: 0, mqttHost, mqttMaxPacketBytes, cluster });
     console.warn(`[cloud] MQTT port 1883 is taken: the embedded broker listens on ${channel.transport.url} instead (set MQTT_PORT to choose)`);
     return channel;
   }

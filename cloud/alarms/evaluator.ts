@@ -2,8 +2,8 @@ import { EventEmitter } from "node:events";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { ALARM_STATUS, RULE_TYPE } from "@/lib/contract/alarm/enums";
 import type { Db } from "../db/client";
-import { applyCrossings, enabledRules, raiseAlarm, recoverAlarm, recoverAlarms, unrecoveredAlarms, updateLatestValues, type AlarmRow, type Crossing, type EnabledRule, type Escalated, type Escalation, type LevelCopy, type RuleRow } from "../db/queries/alarms";
-import { alarmRules, alarms, devices, pointGroups, projects, telemetry, telemetryLatest } from "../db/schema";
+import { applyCrossings, enabledRules, RAISE_LOCK, raiseAlarm, unrecoveredOf, recoverAlarm, recoverAlarms, unrecoveredAlarms, updateLatestValues, type AlarmRow, type Crossing, type EnabledRule, type Escalated, type Escalation, type LevelCopy, type RuleRow } from "../db/queries/alarms";
+import { alarmEvalMarks, alarmRules, alarms, devices, pointGroups, projects, telemetry, telemetryLatest } from "../db/schema";
 import type { Ingest } from "../ingest/pipeline";
 import type { Point, StatusChange } from "../ingest/writer";
 import type { Delivery } from "../lib/delivery";
@@ -11,6 +11,14 @@ import { conditionOf, conditionText, levelCrossed, recoversAll } from "./conditi
 import { notifyAlarm } from "./notify";
 import { alarmEscalated, alarmRaised } from "../db/queries/alarm-workflow";
 import { t } from "../lib/i18n";
+import { pgArray } from "../ingest/pg-array";
+import type { Coordinator } from "../lib/coordination";
+
+/** The batch's devices are locked with the key a single raise takes: one decision per device at a time, cluster-wide. */
+const EVAL_LOCK = RAISE_LOCK;
+const RULES_SIGNAL = "alarm-rules";
+/** A batch evaluated this soon after a newer one of the same device was overtaken (two instances); a later one is a backlog. */
+const OVERTAKEN_MS = 30_000;
 
 type DeviceCtx = { id: number; tenantId: number; productId: number; projectId: number | null; deviceName: string; prjName: string };
 /**
@@ -25,7 +33,13 @@ const DEVICE_TTL_MS = 60_000;
 const BASELINE_TTL_MS = 3600_000;
 const DAY_MS = 86_400_000;
 
-export type EvaluatorOptions = { delivery: Delivery; now?: () => Date; staleSweepMs?: number };
+export type EvaluatorOptions = {
+  delivery: Delivery;
+  now?: () => Date;
+  staleSweepMs?: number;
+  /** The cluster: the stale-data and escalation sweep is its job, rule changes its signal (without: this process's timer, `invalidate` here only). */
+  cluster?: Coordinator;
+};
 export type EvaluatorStats = { points: number; raised: number; joined: number; escalated: number; recovered: number; errors: number };
 /** `raised`: each new alarm, once; `escalated`: an open alarm moved to a more severe level (its row after the move). Data push forwards both. */
 export type EscalatedBy = { value: number; at: Date };
@@ -76,27 +90,37 @@ export class AlarmEvaluator {
     const onStatus = (changes: StatusChange[]) => this.enqueue(() => this.status(changes));
     ingest.on("telemetry", onTelemetry);
     ingest.on("status", onStatus);
-    this.detach = () => {
-      ingest.off("telemetry", onTelemetry);
-      ingest.off("status", onStatus);
-    };
+    const off: (() => void)[] = [
+      () => void ingest.off("telemetry", onTelemetry),
+      () => void ingest.off("status", onStatus),
+    ];
     const every = this.opts.staleSweepMs ?? 60_000;
-    if (every > 0) {
-      this.sweep = setInterval(
-        () =>
-          this.enqueue(async () => {
-            await this.sweepStale();
-            await this.escalate();
-          }),
-        every,
-      );
+    const sweep = async () => {
+      await this.sweepStale();
+      await this.escalate();
+    };
+    const { cluster } = this.opts;
+    if (cluster) {
+      off.push(cluster.on(RULES_SIGNAL, (productId) => this.forget(typeof productId === "number" ? productId : undefined)));
+      if (every > 0) off.push(cluster.every("alarm-sweep", every, () => new Promise<void>((resolve) => this.enqueue(() => sweep().finally(resolve)))));
+    } else if (every > 0) {
+      this.sweep = setInterval(() => this.enqueue(sweep), every);
       this.sweep.unref();
     }
+    this.detach = () => off.forEach((f) => f());
     return this;
   }
 
-  /** A rule of this product changed (added, edited, enabled, disabled, deleted): its rules are read again; none given (a point rule, a point's devices): all. */
+  /**
+   * A rule of this product changed (added, edited, enabled, disabled, deleted): its rules are read
+   * again — on every instance of the cluster; none given (a point rule, a point's devices): all.
+   */
   invalidate(productId?: number) {
+    if (!this.opts.cluster) return this.forget(productId);
+    void this.opts.cluster.signal(RULES_SIGNAL, productId ?? null).catch((err) => console.error("[alarms] signalling a rule change:", (err as Error).message));
+  }
+
+  private forget(productId?: number) {
     if (productId === undefined) return this.ruleSets.clear();
     for (const key of [...this.ruleSets.keys()]) if (key.startsWith(`${productId}:`)) this.ruleSets.delete(key);
   }
@@ -127,22 +151,64 @@ export class AlarmEvaluator {
   async telemetry(points: Point[]) {
     const byDevice = new Map<number, Point[]>();
     for (const p of points) if (p.num !== null) (byDevice.get(p.deviceId) ?? byDevice.set(p.deviceId, []).get(p.deviceId)!).push(p);
-    const pairs = new Map<number, Crossing>();
-    const recoveries = new Map<number, { ruleId: number; deviceId: number; at: Date; value: number }>();
     await this.loadDevices([...byDevice.keys()]);
+    // Only the devices some value rule watches are evaluated (and locked).
+    const watched: { device: DeviceCtx; set: RuleSet; pts: Point[] }[] = [];
     for (const [deviceId, pts] of byDevice) {
       const device = await this.device(deviceId);
       if (!device || device.projectId === null) continue;
       const set = await this.rulesOf(device);
-      if (!set.byIdentifier.size) continue;
-      pts.sort((a, b) => a.ts.getTime() - b.ts.getTime());
+      if (set.byIdentifier.size) watched.push({ device, set, pts });
+    }
+    if (!watched.length) return;
+    // What the batch decided is told after its commit: the timeline steps, the events and the notices.
+    const { created, escalated } = await this.db.transaction((tx) => this.decide(tx as unknown as Db, watched));
+    for (const e of escalated) await this.escalated(e);
+    for (const alarm of created) {
+      const rule = this.ruleById.get(alarm.ruleId!);
+      const device = await this.device(alarm.deviceId!);
+      if (rule && device) await this.notify(alarm, rule, device);
+    }
+  }
+
+  /**
+   * The verdicts of one batch, taken under a lock per device and from the state in the database,
+   * not this instance's memory: another instance may have taken some of the same device's messages
+   * (a broker spreading them round robin) and raised or recovered meanwhile. Values older than the
+   * device's evaluation mark were overtaken by a newer batch and are not decided on late.
+   */
+  private async decide(db: Db, watched: { device: DeviceCtx; set: RuleSet; pts: Point[] }[]): Promise<{ created: AlarmRow[]; escalated: Escalated[] }> {
+    const ids = watched.map((w) => w.device.id).sort((a, b) => a - b);
+    await db.execute(sql`select pg_advisory_xact_lock(${EVAL_LOCK}, k) from (select k from unnest(${pgArray(ids)}::int[]) as k order by k) as s`);
+    // One instance alone evaluates in arrival order: only a cluster needs the marks.
+    const marks = this.opts.cluster
+      ? new Map(
+          (await db.select().from(alarmEvalMarks).where(and(inArray(alarmEvalMarks.deviceId, ids), sql`${alarmEvalMarks.evaluatedAt} > now() - ${OVERTAKEN_MS} * interval '1 millisecond'`))).map((m) => [
+            m.deviceId,
+            m.ts.getTime(),
+          ]),
+        )
+      : new Map<number, number>();
+    const open = await unrecoveredOf(db, ids);
+    for (const { device, set } of watched) for (const r of set.rules) set.active.delete(pair(r.id, device.id));
+    const setOf = new Map(watched.map((w) => [w.device.id, w.set]));
+    for (const o of open) setOf.get(o.deviceId)?.active.set(pair(o.ruleId, o.deviceId), o.levelIndex);
+    const pairs = new Map<number, Crossing>();
+    const recoveries = new Map<number, { ruleId: number; deviceId: number; at: Date; value: number }>();
+    const newest: { deviceId: number; ts: Date }[] = [];
+    for (const { device, set, pts: all } of watched) {
+      const deviceId = device.id;
+      const mark = marks.get(deviceId) ?? -Infinity;
+      const pts = all.filter((p) => p.ts.getTime() > mark).sort((a, b) => a.ts.getTime() - b.ts.getTime());
+      if (!pts.length) continue;
+      newest.push({ deviceId, ts: pts[pts.length - 1].ts });
       for (const p of pts) {
         const rules = set.byIdentifier.get(p.identifier);
         if (!rules) continue;
         this.stats.points++;
         for (const rule of rules) {
           if (!watches(rule, deviceId)) continue;
-          const v = rule.statType === "not" ? p.num! : await this.statValue(rule, p);
+          const v = rule.statType === "not" ? p.num! : await this.statValue(db, rule, p);
           if (v === null) continue;
           const key = pair(rule.id, deviceId);
           const pending = pairs.get(key);
@@ -183,19 +249,19 @@ export class AlarmEvaluator {
       }
     }
     // Recoveries first: a pair that recovered and crossed again in this batch then joins (or replaces) a recovered alarm.
-    this.stats.recovered += await recoverAlarms(this.db, [...recoveries.values()]);
-    const { created, joined, escalated } = await applyCrossings(this.db, [...pairs.values()]);
+    this.stats.recovered += await recoverAlarms(db, [...recoveries.values()]);
+    const { created, joined, escalated } = await applyCrossings(db, [...pairs.values()]);
     this.stats.joined += joined;
     this.stats.raised += created.length;
     const latest = [...this.latest.values()];
     this.latest.clear();
-    escalated.push(...(await updateLatestValues(this.db, latest)));
-    for (const e of escalated) await this.escalated(e);
-    for (const alarm of created) {
-      const rule = this.ruleById.get(alarm.ruleId!);
-      const device = await this.device(alarm.deviceId!);
-      if (rule && device) await this.notify(alarm, rule, device);
-    }
+    escalated.push(...(await updateLatestValues(db, latest)));
+    if (newest.length && this.opts.cluster)
+      await db
+        .insert(alarmEvalMarks)
+        .values(newest)
+        .onConflictDoUpdate({ target: alarmEvalMarks.deviceId, set: { ts: sql`greatest(${alarmEvalMarks.ts}, excluded.ts)`, evaluatedAt: sql`now()` } });
+    return { created, escalated };
   }
 
   /** Level `index` of a value rule as an alarm takes it: the level, the condition kept and the text. */
@@ -259,10 +325,10 @@ export class AlarmEvaluator {
       const device = await this.device(ch.deviceId);
       if (!device || device.projectId === null) continue;
       const set = await this.rulesOf(device);
-      for (const rule of set.rules) {
-        if (rule.ruleType !== RULE_TYPE.offline || !watches(rule, device.id)) continue;
-        await this.transition(set, rule, device, ch.status === 3, ch.status === 2, null, ch.at, null);
-      }
+      const rules = set.rules.filter((r) => r.ruleType === RULE_TYPE.offline && watches(r, device.id));
+      if (!rules.length) continue;
+      const open = new Set((await unrecoveredOf(this.db, [device.id])).map((o) => o.ruleId));
+      for (const rule of rules) await this.transition(set, rule, device, open.has(rule.id), ch.status === 3, ch.status === 2, null, ch.at, null);
     }
   }
 
@@ -271,6 +337,8 @@ export class AlarmEvaluator {
     const now = this.now();
     const rules = await this.db.select().from(alarmRules).where(and(eq(alarmRules.ruleType, RULE_TYPE.stale), eq(alarmRules.enableStatus, 1))).orderBy(asc(alarmRules.id));
     for (const rule of rules) {
+      // Which devices this rule has an open alarm on, from the database: another instance may have raised or recovered it.
+      const open = new Set((await this.db.select({ deviceId: alarms.deviceId }).from(alarms).where(and(eq(alarms.ruleId, rule.id), isNull(alarms.recoveredAt)))).map((a) => a.deviceId));
       const last = rule.identifier ? telemetryLatest.ts : devices.lastReportTime;
       const rows = await this.db
         .select({ id: devices.id, cycle: devices.reportCycle, last })
@@ -290,7 +358,7 @@ export class AlarmEvaluator {
         if (!device) continue;
         const stale = now.getTime() - r.last.getTime() > (rule.staleCycles ?? 1) * r.cycle * 1000;
         const set = await this.rulesOf(device);
-        await this.transition(set, rule, device, stale, !stale, null, now, rule.identifier);
+        await this.transition(set, rule, device, open.has(r.id), stale, !stale, null, now, rule.identifier);
       }
     }
   }
@@ -315,21 +383,30 @@ export class AlarmEvaluator {
       )
       .limit(500);
     for (const { alarm, rule } of due) {
-      await this.db.update(alarms).set({ escalatedAt: now }).where(eq(alarms.id, alarm.id));
+      // Escalated once, whichever instance sweeps: the update that sets the time is the one that sends.
+      const [taken] = await this.db.update(alarms).set({ escalatedAt: now }).where(and(eq(alarms.id, alarm.id), isNull(alarms.escalatedAt))).returning({ id: alarms.id });
+      if (!taken) continue;
       const device = alarm.deviceId === null ? null : await this.device(alarm.deviceId);
       if (device) await this.notify(alarm, rule, device, { leaders: true });
     }
   }
 
-  private async transition(set: RuleSet, rule: RuleRow, device: DeviceCtx, raise: boolean, recover: boolean, value: number | null, at: Date, identifier: string | null) {
+  /**
+   * An offline or stale-data rule's verdict on a device whose open alarm the database holds or not
+   * (`active`): recovered by a conditional update, raised under the (rule, device) raise lock, so
+   * two instances deciding at once change it once.
+   */
+  private async transition(set: RuleSet, rule: RuleRow, device: DeviceCtx, active: boolean, raise: boolean, recover: boolean, value: number | null, at: Date, identifier: string | null) {
     const key = pair(rule.id, device.id);
-    if (set.active.has(key)) {
+    if (active) {
+      set.active.set(key, set.active.get(key) ?? 0);
       if (!recover) return;
       set.active.delete(key);
       const done = await recoverAlarm(this.db, rule.id, device.id, at, value);
       this.stats.recovered += done.length;
       return;
     }
+    set.active.delete(key);
     if (!raise) return;
     set.active.set(key, 0);
     const { alarm, created } = await raiseAlarm(this.db, {
@@ -356,14 +433,14 @@ export class AlarmEvaluator {
   }
 
   /** The value a rule compares: the reading, its change since the first reading, or its change over the last day. */
-  private async statValue(rule: RuleRow, p: Point): Promise<number | null> {
+  private async statValue(db: Db, rule: RuleRow, p: Point): Promise<number | null> {
     const v = p.num;
     if (v === null) return null;
     if (rule.statType === "total") {
       const key = `${p.deviceId}:${p.identifier}`;
       let first = this.firstValues.get(key);
       if (!first) {
-        first = this.valueAt(p.deviceId, p.identifier, null);
+        first = this.valueAt(db, p.deviceId, p.identifier, null);
         this.firstValues.set(key, first);
       }
       const f = await first;
@@ -373,7 +450,7 @@ export class AlarmEvaluator {
       const key = `${p.deviceId}:${p.identifier}`;
       let hit = this.dayAgo.get(key);
       if (!hit || Math.abs(p.ts.getTime() - hit.at) > BASELINE_TTL_MS) {
-        hit = { at: p.ts.getTime(), v: this.valueAt(p.deviceId, p.identifier, new Date(p.ts.getTime() - DAY_MS)) };
+        hit = { at: p.ts.getTime(), v: this.valueAt(db, p.deviceId, p.identifier, new Date(p.ts.getTime() - DAY_MS)) };
         this.dayAgo.set(key, hit);
       }
       const past = await hit.v;
@@ -383,8 +460,8 @@ export class AlarmEvaluator {
   }
 
   /** The stored value at or before `at` (null `at`: the first one ever). */
-  private async valueAt(deviceId: number, identifier: string, at: Date | null): Promise<number | null> {
-    const [row] = await this.db
+  private async valueAt(db: Db, deviceId: number, identifier: string, at: Date | null): Promise<number | null> {
+    const [row] = await db
       .select({ num: telemetry.num })
       .from(telemetry)
       .where(and(eq(telemetry.deviceId, deviceId), eq(telemetry.identifier, identifier), at ? lte(telemetry.ts, at) : undefined, sql`${telemetry.num} is not null`))

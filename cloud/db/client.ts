@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { mkdirSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
+import type { SignalBus } from "../lib/coordination";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DbHandle = {
@@ -10,7 +11,14 @@ export type DbHandle = {
   kind: "pglite" | "postgres";
   /** PGlite: the whole database as a tarball, which `openDb({ from })` starts another from. */
   dump?: () => Promise<Blob>;
+  /** PostgreSQL: signals between the instances sharing the database (LISTEN/NOTIFY). */
+  bus?: SignalBus;
 };
+
+/** The channel instances signal changes on (cache invalidation). */
+const CHANNEL = "cloud_signals";
+/** Two instances starting together: one applies the migrations, the other waits for it. */
+const MIGRATION_LOCK = 0x10c0_0001;
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
@@ -30,8 +38,16 @@ export async function openDb(opts: { url?: string; dataDir?: string; from?: Blob
     // take the process down: the pool drops it and the next query opens a new connection.
     pool.on("error", (err) => console.warn("[db] idle connection lost:", err.message));
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder });
-    return { db, close: () => pool.end(), kind: "postgres" };
+    // The advisory lock lives on one connection: the migrations run on that same connection.
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await migrate(drizzle(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+      client.release();
+    }
+    return { db, close: () => pool.end(), kind: "postgres", bus: pgBus(pool, opts.url) };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -42,4 +58,56 @@ export async function openDb(opts: { url?: string; dataDir?: string; from?: Blob
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return { db, close: () => client.close(), kind: "pglite", dump: async () => (await client.dumpDataDir("none")) as Blob };
+}
+
+/**
+ * LISTEN on a connection of its own, opened again after it is lost (the server restarted, the
+ * network dropped it), with `reconnected` called once it listens again: whatever was signalled
+ * meanwhile was missed, so listeners read everything again.
+ */
+function pgBus(pool: import("pg").Pool, url: string): SignalBus {
+  return {
+    async notify(payload) {
+      await pool.query("select pg_notify($1, $2)", [CHANNEL, payload]);
+    },
+    async listen(onPayload, reconnected) {
+      const { Client } = await import("pg");
+      let client: import("pg").Client | null = null;
+      let stopped = false;
+      let retry: NodeJS.Timeout | undefined;
+      const connect = async (again: boolean): Promise<void> => {
+        const c = new Client({ connectionString: url });
+        c.on("notification", (n) => n.channel === CHANNEL && n.payload !== undefined && onPayload(n.payload));
+        c.on("error", (err) => {
+          console.warn("[db] signal connection lost:", err.message);
+          lost(c);
+        });
+        c.on("end", () => lost(c));
+        try {
+          await c.connect();
+          await c.query(`listen ${CHANNEL}`);
+        } catch (err) {
+          await c.end().catch(() => {});
+          if (stopped) return;
+          if (!again) throw err;
+          retry = setTimeout(() => void connect(true), 1000);
+          return;
+        }
+        if (stopped) return void (await c.end().catch(() => {}));
+        client = c;
+        if (again) reconnected();
+      };
+      const lost = (c: import("pg").Client) => {
+        if (client !== c || stopped) return;
+        client = null;
+        retry = setTimeout(() => void connect(true), 200);
+      };
+      await connect(false);
+      return async () => {
+        stopped = true;
+        clearTimeout(retry);
+        await client?.end().catch(() => {});
+      };
+    },
+  };
 }

@@ -116,15 +116,35 @@ export async function startEmbeddedBroker(ingest: Ingest, opts: { port: number; 
  * An external broker (Mosquitto, EMQX) at `url`: the broker authenticates devices; the cloud takes
  * the upward channels through a shared subscription, so several cloud instances split the load.
  */
-export async function connectExternalBroker(ingest: Ingest, url: string): Promise<Transport> {
+export async function connectExternalBroker(ingest: Ingest, url: string, opts: { clientId?: string } = {}): Promise<Transport> {
   const mqtt = await import("mqtt");
-  const client = mqtt.connect(url, { clientId: `cloud-${randomBytes(6).toString("hex")}`, clean: true, reconnectPeriod: 2000 });
-  // mqtt.js waits for this callback before the next message: the writer's back-pressure reaches the
-  // broker. It handles one message at a time, so waiting for each commit would cap the cloud at a
-  // message per batch: the broker's own acknowledgement to the device is the promise here.
+  // A named instance (`MQTT_CLIENT_ID`) keeps its session: what the broker sent it and it had not
+  // acknowledged when it stopped is sent again when it is back.
+  const client = mqtt.connect(url, { clientId: opts.clientId ?? `cloud-${randomBytes(6).toString("hex")}`, clean: !opts.clientId, reconnectPeriod: 2000 });
+  // mqtt.js reads the next message once this callback's PUBACK is written, one message at a time:
+  // waiting for each commit would cap the cloud at a message per batch. So the callback waits only
+  // for room in the writer (back-pressure reaches the broker), and the PUBACK itself is held back
+  // until the message's batch is committed: a message the broker counts as delivered is stored.
+  const held = new Map<number, Promise<void>>();
+  const internals = client as unknown as { _sendPacket: (packet: { cmd: string; messageId?: number }, cb?: () => void, ...rest: unknown[]) => void };
+  const sendPacket = internals._sendPacket.bind(client);
+  internals._sendPacket = (packet, cb, ...rest) => {
+    const committed = packet.cmd === "puback" && packet.messageId !== undefined ? held.get(packet.messageId) : undefined;
+    if (!committed) return sendPacket(packet, cb, ...rest);
+    held.delete(packet.messageId!);
+    cb?.();
+    // Not stored (the database refused even the dead letter): no PUBACK, the broker sends it again.
+    committed.then(
+      () => sendPacket(packet),
+      () => {},
+    );
+  };
   client.handleMessage = (packet, callback) => {
     if (packet.cmd !== "publish") return callback();
-    ingest.handle(packet.topic, Buffer.from(packet.payload), undefined, "queued").then(
+    const { queued, committed } = ingest.accept(packet.topic, Buffer.from(packet.payload), packet.dup);
+    if (packet.qos && packet.messageId !== undefined) held.set(packet.messageId, committed);
+    committed.catch(() => {});
+    queued.then(
       () => callback(),
       () => callback(),
     );

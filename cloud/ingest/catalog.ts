@@ -24,6 +24,8 @@ export type Catalog = {
   /** Drops what is cached about a device or product after it changed. */
   forgetDevice(sn: string): void;
   forgetProduct(id: number): void;
+  /** Drops everything cached (changes may have been missed: the cluster's signals reconnected). */
+  forgetAll(): void;
 };
 
 /** How long a lookup is trusted without a change announced through `forget*`. */
@@ -41,6 +43,7 @@ function cached<K, V>(load: (k: K) => Promise<V>) {
       return v;
     },
     forget: (k: K) => void m.delete(k),
+    clear: () => m.clear(),
   };
 }
 
@@ -54,5 +57,14 @@ export function createCatalog(db: Db, loadProduct: (db: Db, id: number) => Promi
     return d ? { id: d.id, tenantId: d.tenantId, sn: d.sn, productId: d.productId, secretHash: d.secretHash, enabled: d.enableStatus === 1 } : null;
   });
   const productCache = cached((id: number) => loadProduct(db, id));
-  return { device: deviceCache.get, product: productCache.get, forgetDevice: deviceCache.forget, forgetProduct: productCache.forget };
+  return {
+    device: deviceCache.get,
+    product: productCache.get,
+    forgetDevice: deviceCache.forget,
+    forgetProduct: productCache.forget,
+    forgetAll: () => {
+      deviceCache.clear();
+      productCache.clear();
+    },
+  };
 }

@@ -42,6 +42,8 @@ const realSchedule: Schedule = (run, ms) => {
   return () => clearTimeout(t);
 };
 
+const SETTLED_SIGNAL = "command-settled";
+
 type Pending = { key: string; id: number; deviceId: number; cmdType: CommandType; params: Record<string, unknown>; cancel: () => void };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -100,6 +102,25 @@ export class Commands {
     this.schedule = opts.schedule ?? realSchedule;
     ingest.on("reply", this.onReply);
     ingest.on("telemetry", this.onTelemetry);
+    // A device's reply may reach another instance of the cluster, which settles the command there.
+    this.unsignal = ingest.cluster?.on(SETTLED_SIGNAL, (m) => void this.settledElsewhere(m as { id: number; msgId: string } | null));
+  }
+
+  private readonly unsignal?: () => void;
+
+  private async settledElsewhere(m: { id: number; msgId: string } | null) {
+    const ids = m ? [m.id] : [...this.waiters.keys()];
+    if (m) {
+      this.pending.get(m.msgId)?.cancel();
+      this.pending.delete(m.msgId);
+    }
+    for (const id of ids) {
+      if (!this.waiters.has(id)) continue;
+      const [row] = await this.db.select().from(deviceCommands).where(eq(deviceCommands.id, id));
+      if (!row || row.status === COMMAND_STATUS.waiting) continue;
+      for (const w of this.waiters.get(id) ?? []) w(row);
+      this.waiters.delete(id);
+    }
   }
 
   /** Sends a command; the answer is its stored row, still waiting (or the waiting twin). */
@@ -211,6 +232,7 @@ export class Commands {
     if (row) {
       for (const w of this.waiters.get(row.id) ?? []) w(row);
       this.waiters.delete(row.id);
+      await this.ingest.cluster?.signal(SETTLED_SIGNAL, { id: row.id, msgId }).catch((err) => console.error("[commands] signalling:", (err as Error).message));
     }
     return row;
   }
@@ -255,6 +277,7 @@ export class Commands {
     this.pending.clear();
     this.ingest.off("reply", this.onReply);
     this.ingest.off("telemetry", this.onTelemetry);
+    this.unsignal?.();
   }
 }
 

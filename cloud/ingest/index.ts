@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import type { Coordinator } from "../lib/coordination";
 import { connectExternalBroker, startEmbeddedBroker, type Transport } from "./broker";
 import { DynsecAccounts } from "./dynsec";
 import { ensureAhead } from "./partitions";
@@ -8,6 +9,8 @@ import { sweepOffline } from "./sweep";
 export type DeviceChannelOptions = IngestOptions & {
   /** External broker (`MQTT_URL`); otherwise the embedded one on `mqttPort` / `mqttHost`. */
   mqttUrl?: string;
+  /** The external broker's session name for this instance (`MQTT_CLIENT_ID`): kept across restarts. */
+  mqttClientId?: string;
   mqttPort?: number;
   mqttHost?: string;
   /** The embedded broker's largest MQTT packet (`MQTT_MAX_PACKET_BYTES`, default 256 KB). */
@@ -16,6 +19,10 @@ export type DeviceChannelOptions = IngestOptions & {
   mqttDynsec?: boolean;
   /** How often silent devices are looked for. */
   sweepMs?: number;
+  /** The cluster's jobs: the sweep and the partition upkeep run on one instance at a time (without: this process's timers). */
+  cluster?: Coordinator;
+  /** An external broker: called with the ingest before it connects (a resumed session's messages arrive at once). */
+  beforeConnect?: (ingest: Ingest) => void;
 };
 
 export type DeviceChannel = { ingest: Ingest; transport: Transport; close: () => Promise<void> };
@@ -33,30 +40,48 @@ export async function startDeviceChannel(db: Db, opts: DeviceChannelOptions = {}
   // The cloud's own account gets its role before it subscribes.
   const accounts = opts.mqttUrl && opts.mqttDynsec ? await DynsecAccounts.start(db, opts.mqttUrl) : null;
   ingest.accounts = accounts;
-  const transport = opts.mqttUrl ? await connectExternalBroker(ingest, opts.mqttUrl) : await startEmbeddedBroker(ingest, { port: opts.mqttPort ?? 1883, host: opts.mqttHost, maxPacketBytes: opts.mqttMaxPacketBytes });
+  // Before anything listens: the services beside the ingest (commands) find the cluster on it.
+  const unjoin = opts.cluster ? ingest.joinCluster(opts.cluster) : undefined;
+  if (opts.mqttUrl) opts.beforeConnect?.(ingest);
+  const transport = opts.mqttUrl ? await connectExternalBroker(ingest, opts.mqttUrl, { clientId: opts.mqttClientId }) : await startEmbeddedBroker(ingest, { port: opts.mqttPort ?? 1883, host: opts.mqttHost, maxPacketBytes: opts.mqttMaxPacketBytes });
   ingest.attach(transport.publish);
 
-  let sweeping: Promise<void> = Promise.resolve();
-  const sweep = setInterval(() => {
-    sweeping = sweepOffline(db, now()).then(
-      (changes) => void (changes.length && ingest.emit("status", changes)),
-      (err) => console.error("[ingest] offline sweep failed:", (err as Error).message),
-    );
-  }, opts.sweepMs ?? 30_000);
-  const upkeep = setInterval(() => void ensureAhead(db, now(), HISTORY_MS).catch((err) => console.error("[ingest] partitions:", (err as Error).message)), PARTITION_CHECK_MS);
-  sweep.unref();
-  upkeep.unref();
+  // The sweep's status changes are emitted where it ran; each change is made once, by the update that makes it.
+  const sweep = async () => {
+    const changes = await sweepOffline(db, now());
+    if (changes.length) ingest.emit("status", changes);
+  };
+  const upkeep = () => ensureAhead(db, now(), HISTORY_MS).then(() => {});
+  const stop = opts.cluster ? clusterJobs(opts.cluster, sweep, upkeep, opts.sweepMs) : localTimers(sweep, upkeep, opts.sweepMs);
   return {
     ingest,
     transport,
     async close() {
-      clearInterval(sweep);
-      clearInterval(upkeep);
+      await stop();
+      unjoin?.();
       await transport.close();
       await accounts?.close();
-      await sweeping;
       await ingest.close();
     },
+  };
+}
+
+function clusterJobs(cluster: Coordinator, sweep: () => Promise<void>, upkeep: () => Promise<void>, sweepMs = 30_000) {
+  const off = [cluster.every("offline-sweep", sweepMs, sweep), cluster.every("telemetry-partitions", PARTITION_CHECK_MS, upkeep)];
+  return async () => off.forEach((f) => f());
+}
+
+/** One process alone (tests, benchmarks): its own timers. */
+function localTimers(sweep: () => Promise<void>, upkeep: () => Promise<void>, sweepMs = 30_000) {
+  let sweeping: Promise<void> = Promise.resolve();
+  const s = setInterval(() => (sweeping = sweep().catch((err) => console.error("[ingest] offline sweep failed:", (err as Error).message))), sweepMs);
+  const u = setInterval(() => void upkeep().catch((err) => console.error("[ingest] partitions:", (err as Error).message)), PARTITION_CHECK_MS);
+  s.unref();
+  u.unref();
+  return async () => {
+    clearInterval(s);
+    clearInterval(u);
+    await sweeping;
   };
 }
 

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rowsOf } from "./writer";
 
+const PARTITION_LOCK = 0x10c0_0002;
 const monthStart = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
 const addMonths = (d: Date, n: number) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1));
 const partitionName = (d: Date) => `telemetry_y${d.getUTCFullYear()}m${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
@@ -21,12 +22,17 @@ export async function ensurePartitions(db: Db, from: Date, to: Date): Promise<st
     if (existing.has(name)) continue;
     const lo = m.toISOString();
     const hi = addMonths(m, 1).toISOString();
-    await db.transaction(async (tx) => {
+    const made = await db.transaction(async (tx) => {
+      // Instances starting together: one creates the partition, the other finds it made.
+      await tx.execute(sql`select pg_advisory_xact_lock(${PARTITION_LOCK})`);
+      const [found] = rowsOf(await tx.execute(sql`select to_regclass(${name}) is not null as made`));
+      if (found?.made === true) return false;
       await tx.execute(sql.raw(`create table "${name}" (like telemetry including defaults)`));
       await tx.execute(sql.raw(`with moved as (delete from telemetry_default where ts >= '${lo}' and ts < '${hi}' returning *) insert into "${name}" select * from moved`));
       await tx.execute(sql.raw(`alter table telemetry attach partition "${name}" for values from ('${lo}') to ('${hi}')`));
+      return true;
     });
-    created.push(name);
+    if (made) created.push(name);
   }
   return created;
 }

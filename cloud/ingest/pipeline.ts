@@ -6,6 +6,7 @@ import { devices } from "../db/schema";
 import { sha256 } from "../lib/crypto";
 import { createCatalog, type Catalog, type DeviceInfo, type ProductInfo } from "./catalog";
 import { DECODERS, DecodeError, type Decoded } from "./decoders";
+import type { Coordinator } from "../lib/coordination";
 import { BatchWriter, type Flushed, type Message, type Point, type Reject, type StatusChange, type WriterOptions } from "./writer";
 
 /** Values dated further ahead than this are refused: a device clock gone wrong. */
@@ -13,6 +14,7 @@ const FUTURE_MS = 10 * 60_000;
 /** Values older than this are refused: partitions reach back a year and a month. */
 export const HISTORY_MS = 400 * 86_400_000;
 const PAYLOAD_KEEP = 2000;
+const DEVICE_SIGNAL = "device";
 
 export type IngestEvents = {
   /** Values just stored (alarms, linkage and live screens listen here). */
@@ -71,6 +73,8 @@ export class Ingest extends EventEmitter<IngestEvents> {
   received = 0;
   /** The broker the commands go out through (set by the device channel). */
   private send: ((topic: string, payload: string) => Promise<void>) | null = null;
+  /** The cluster this instance belongs to (set by the device channel), for the services beside the ingest. */
+  cluster: Coordinator | null = null;
   /** An external broker's own device accounts, kept in step with every change (set by the device channel). */
   accounts: BrokerAccounts | null = null;
 
@@ -88,6 +92,16 @@ export class Ingest extends EventEmitter<IngestEvents> {
     if (f.points.length) this.emit("telemetry", f.points);
     if (f.online.length) this.emit("status", f.online);
     if (f.rejects.length) this.emit("rejects", f.rejects);
+    if (f.points.length && this.durable.size) return Promise.all([...this.durable].map((take) => take(f.points)));
+  }
+
+  /** Listeners whose work on stored values must be done before the values are acknowledged to their sender (data push's queue). */
+  private readonly durable = new Set<(points: Point[]) => Promise<unknown>>();
+
+  /** Takes stored values before they are acknowledged: a crash in between makes the sender send them again. Answers the removal. */
+  takeDurably(take: (points: Point[]) => Promise<unknown>) {
+    this.durable.add(take);
+    return () => void this.durable.delete(take);
   }
 
   /**
@@ -96,9 +110,21 @@ export class Ingest extends EventEmitter<IngestEvents> {
    * broker's own accounts follow before this resolves.
    */
   async forgetDevice(sn: string) {
+    // Every instance caches devices and holds their connections; the broker's accounts are one, kept by this one.
+    if (this.cluster) await this.cluster.signal(DEVICE_SIGNAL, sn).catch((err) => console.error("[ingest] signalling a device change:", (err as Error).message));
+    else this.forgetHere(sn);
+    await this.accounts?.sync(sn);
+  }
+
+  /** Device changes made through any instance reach this one. */
+  joinCluster(cluster: Coordinator) {
+    this.cluster = cluster;
+    return cluster.on(DEVICE_SIGNAL, (sn) => (typeof sn === "string" ? this.forgetHere(sn) : this.catalog.forgetAll()));
+  }
+
+  private forgetHere(sn: string) {
     this.catalog.forgetDevice(sn);
     this.emit("deviceChanged", sn);
-    await this.accounts?.sync(sn);
   }
 
   /** A device's new secret, for a broker that keeps its own accounts; throws when the broker could not take it. */
@@ -148,6 +174,31 @@ export class Ingest extends EventEmitter<IngestEvents> {
    * that sender until it comes.
    */
   async handle(topic: string, payload: Buffer, from?: DeviceInfo, wait: "committed" | "queued" = "committed"): Promise<Outcome> {
+    const msg = await this.prepare(topic, payload, from);
+    if (wait === "queued") await this.writer.push(msg);
+    else await new Promise<void>((resolve, reject) => void this.writer.push(msg, (err) => (err ? reject(err) : resolve())));
+    return { accepted: msg.points.length, rejects: msg.rejects };
+  }
+
+  /**
+   * A message from an external broker, which must keep reading while earlier messages wait for
+   * their batch: `queued` resolves when the writer has room (read the next), `committed` when the
+   * message is stored (acknowledge it to the broker then, so a crash loses nothing acknowledged).
+   */
+  accept(topic: string, payload: Buffer, redelivered = false): { queued: Promise<void>; committed: Promise<void> } {
+    let stored!: () => void;
+    let failed!: (err: Error) => void;
+    const committed = new Promise<void>((resolve, reject) => {
+      stored = resolve;
+      failed = reject;
+    });
+    const queued = this.prepare(topic, payload).then((msg) => this.writer.push({ ...msg, redelivered }, (err) => (err ? failed(err) : stored())));
+    queued.catch(failed);
+    return { queued, committed };
+  }
+
+  /** A message checked: the values kept and the refusals, never a throw. */
+  private async prepare(topic: string, payload: Buffer, from?: DeviceInfo): Promise<Message> {
     this.received++;
     let msg: Message;
     try {
@@ -159,9 +210,7 @@ export class Ingest extends EventEmitter<IngestEvents> {
     msg.topic = topic;
     if (this.listenerCount("traffic"))
       this.emit("traffic", { dir: "up", topic, payload: payload.subarray(0, PAYLOAD_KEEP).toString("utf8"), at: this.now().toISOString(), refused: msg.rejects.map((r) => (r.identifier ? `${r.identifier}: ${r.reason}` : r.reason)) });
-    if (wait === "queued") await this.writer.push(msg);
-    else await new Promise<void>((resolve, reject) => void this.writer.push(msg, (err) => (err ? reject(err) : resolve())));
-    return { accepted: msg.points.length, rejects: msg.rejects };
+    return msg;
   }
 
   private async check(topic: string, payload: Buffer, from?: DeviceInfo): Promise<Message> {

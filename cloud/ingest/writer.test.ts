@@ -28,7 +28,7 @@ const rowsOf = (deviceId: number) => db.select().from(telemetry).where(eq(teleme
 describe("BatchWriter", () => {
   it("writes a batch at once, keeps the newest value per property and logs a device coming online once", async () => {
     const flushed: Flushed[] = [];
-    const w = new BatchWriter(db, { flushMs: 10, onFlushed: (f) => flushed.push(f) });
+    const w = new BatchWriter(db, { flushMs: 10, onFlushed: (f) => void flushed.push(f) });
     const [a] = devs;
     w.push({ points: [{ deviceId: a.id, identifier: "temperature", ts: at(20), num: 21.5, txt: null }], rejects: [], heard: { deviceId: a.id, at: at(20), battery: 80 } });
     // An older value arriving later must not overwrite the latest one.

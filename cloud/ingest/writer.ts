@@ -20,7 +20,14 @@ export type Reject = {
   sampled?: boolean;
 };
 /** What one incoming message turned into: its values, its refusals, and the device it came from. */
-export type Message = { topic?: string; points: Point[]; rejects: Reject[]; heard?: { deviceId: number; at: Date; battery?: number; signal?: number } };
+export type Message = {
+  topic?: string;
+  points: Point[];
+  rejects: Reject[];
+  heard?: { deviceId: number; at: Date; battery?: number; signal?: number };
+  /** Sent again by the broker (MQTT's DUP flag): it may already be stored. */
+  redelivered?: boolean;
+};
 export type StatusChange = { deviceId: number; status: number; at: Date };
 export type Flushed = { points: Point[]; rejects: Reject[]; online: StatusChange[] };
 /** Told once the batch holding a message is committed (null), or that not even its dead letter could be written. */
@@ -38,7 +45,8 @@ export type WriterOptions = {
   maxAttempts?: number;
   /** First pause between tries, doubled each time (at most 5 s). */
   retryMs?: number;
-  onFlushed?: (f: Flushed) => void;
+  /** Called after each committed batch; a promise it answers holds back the batch's acknowledgements (`committed`) until it settles. */
+  onFlushed?: (f: Flushed) => void | Promise<unknown>;
 };
 
 const REJECT_PAYLOAD_MAX = 2000;
@@ -124,6 +132,9 @@ export class BatchWriter {
   }
 
   /** Resolves when everything pushed so far is written. */
+  /** What the last batch's listeners must finish before it is acknowledged (`onFlushed`'s promise). */
+  private after: Promise<unknown> | null = null;
+
   drain(): Promise<void> {
     if (!this.queue.length && !this.running) return Promise.resolve();
     this.kick();
@@ -152,7 +163,13 @@ export class BatchWriter {
       const entries = this.queue.splice(0, n);
       this.queued -= size;
       const lost = new Set(await this.writeSafely(entries.map((e) => e.m)));
-      for (const e of entries) e.committed?.(lost.has(e.m) ? new Error("not stored: the database is unavailable") : null);
+      const after = this.after;
+      this.after = null;
+      const settle = () => {
+        for (const e of entries) e.committed?.(lost.has(e.m) ? new Error("not stored: the database is unavailable") : null);
+      };
+      if (after) void after.then(settle, settle);
+      else settle();
       if (this.queued < this.highWater) for (const w of this.waiters.splice(0)) w();
     }
   }
@@ -233,6 +250,8 @@ export class BatchWriter {
   private async write(batch: Message[]) {
     const points = batch.flatMap((m) => m.points);
     const rejects = batch.flatMap((m) => m.rejects);
+    // Devices with a message sent again in this batch: their values are checked against those stored.
+    const redelivered = new Set(batch.flatMap((m) => (m.redelivered ? m.points.map((p) => p.deviceId) : [])));
     const rows = rejects.filter((r) => r.sampled !== false).map(storableReject);
     const texts = points.map((p) => (p.txt === null ? null : storable(p.txt)));
     // Newest value per device and property: one upsert row each (a statement may not touch a row twice).
@@ -262,8 +281,11 @@ export class BatchWriter {
             select * from unnest(${pgArray(points.map((p) => p.deviceId))}::int[], ${pgArray(points.map((p) => p.identifier))}::varchar[],
               ${pgArray(points.map((p) => p.ts))}::timestamptz[], ${pgArray(points.map((p) => p.num))}::float8[], ${pgArray(texts)}::text[])
               as v(device_id, identifier, ts, num, txt)
-          ), stored as (insert into telemetry (device_id, identifier, ts, num, txt) select * from v)
-          ${upsertHourly(sql`select device_id, identifier, ts, num from v`)}`);
+          ), stored as (insert into telemetry (device_id, identifier, ts, num, txt) select * from v
+            -- A message the broker sent again (an instance died between storing and acknowledging it) adds only what is not stored yet.
+            ${redelivered.size ? sql`where not (${pgArray([...redelivered])}::int[] @> array[v.device_id] and exists (select 1 from telemetry t where t.device_id = v.device_id and t.identifier = v.identifier and t.ts = v.ts))` : sql``}
+            returning device_id, identifier, ts, num)
+          ${upsertHourly(sql`select device_id, identifier, ts, num from stored`)}`);
         const l = [...latest.values()];
         await tx.execute(sql`insert into telemetry_latest (device_id, identifier, ts, num, txt)
           select * from unnest(${pgArray(l.map((p) => p.deviceId))}::int[], ${pgArray(l.map((p) => p.identifier))}::varchar[],
@@ -308,7 +330,8 @@ export class BatchWriter {
     this.stats.rejected += rejects.length;
     this.stats.unsampled += rejects.length - rows.length;
     this.stats.batches++;
-    this.opts.onFlushed?.({ points, rejects, online });
+    const after = this.opts.onFlushed?.({ points, rejects, online });
+    if (after) this.after = after;
   }
 }
 

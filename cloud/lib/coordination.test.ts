@@ -87,3 +87,56 @@ describe("Coordinator (two instances on one database)", () => {
     await a.close();
   });
 });
+
+describe("Coordinator: leases, marks and signals", () => {
+  it("lets one instance hold a lease at a time, and frees it when the work ends", async () => {
+    const a = new Coordinator(handle.db);
+    const b = new Coordinator(handle.db);
+    let release!: () => void;
+    const busy = new Promise<void>((r) => (release = r));
+    const held = a.hold("push:1", () => busy);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await b.hold("push:1", async () => {})).toBe(false);
+    release();
+    expect(await held).toBe(true);
+    expect(await b.hold("push:1", async () => {})).toBe(true);
+  });
+
+  it("takes each occurrence of a timer once across instances, and never an earlier one", async () => {
+    const a = new Coordinator(handle.db);
+    const b = new Coordinator(handle.db);
+    const t1 = new Date("2026-03-02T08:00:00Z");
+    const [x, y] = await Promise.all([a.once("timer:7", t1), b.once("timer:7", t1)]);
+    expect([x, y].filter(Boolean)).toHaveLength(1);
+    expect(await b.once("timer:7", new Date(t1.getTime() - 1000))).toBe(false);
+    expect(await b.once("timer:7", new Date(t1.getTime() + 1000))).toBe(true);
+  });
+
+  it("plays a role on one instance, and another takes it over once it closes", async () => {
+    const a = new Coordinator(handle.db);
+    const b = new Coordinator(handle.db);
+    const playing: string[] = [];
+    const play = (who: string) => async () => (playing.push(who), { close: async () => void playing.splice(playing.indexOf(who), 1) });
+    a.role("simulator", play("a"));
+    b.role("simulator", play("b"));
+    await a.tick();
+    await b.tick();
+    expect(playing).toEqual(["a"]);
+    await a.close();
+    expect(playing).toEqual([]);
+    await b.tick();
+    expect(playing).toEqual(["b"]);
+    await b.close();
+  });
+
+  it("delivers a signal to every listener of its topic (in-process without a bus)", async () => {
+    const a = new Coordinator(handle.db);
+    const got: unknown[] = [];
+    a.on("alarm-rules", (p) => got.push(p));
+    await a.signal("alarm-rules", 7);
+    await a.signal("other", 1);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(got).toEqual([7]);
+    await a.close();
+  });
+});

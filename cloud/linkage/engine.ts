@@ -1,12 +1,14 @@
 import { CHANNEL } from "@/lib/contract/alarm/enums";
-import { ACTION_STATUS, ACTION_TYPE, FIRE_SOURCE, LOG_STATUS, ONLINE_TYPE, TERM_TYPE } from "@/lib/contract/linkage/enums";
+import { ACTION_STATUS, ACTION_TYPE, FIRE_SOURCE, LOG_STATUS, ONLINE_TYPE, TACTIC, TERM_TYPE } from "@/lib/contract/linkage/enums";
 import type { ActionResult } from "@/lib/contract/linkage/log";
 import type { Action, Trigger } from "@/lib/contract/linkage/rule";
 import { previewCron } from "@/lib/contract/cron";
 import { formatDateTime } from "@/lib/format";
 import type { Db } from "../db/client";
 import { commandDevice, deviceNames, disableLinkageRule, enabledLinkageRules, linkageRuleById, noticeContacts, recordExecution, type LinkageRuleRecord } from "../db/queries/linkage";
-import { stationMessages } from "../db/schema";
+import { linkageRules, linkageTriggerStates, stationMessages } from "../db/schema";
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { Coordinator } from "../lib/coordination";
 import { CommandRefused, commandsOf } from "../ingest/commands";
 import type { Ingest } from "../ingest/pipeline";
 import type { Point, StatusChange } from "../ingest/writer";
@@ -31,7 +33,15 @@ export type LinkageOptions = {
   timer?: Timer;
   /** Fires per minute above which a rule is taken for a loop and stopped (default 20). */
   maxFiresPerMinute?: number;
+  /**
+   * The cluster: property triggers' states and the repeat-suppress live in the database (each
+   * instance sees some of a device's values), a timer's run is taken by one instance, rule changes
+   * are a signal. Without: this process's memory alone.
+   */
+  cluster?: Coordinator;
 };
+
+const RULES_SIGNAL = "linkage-rules";
 export type LinkageStats = { points: number; evaluations: number; fired: number; suppressed: number; stopped: number; errors: number };
 
 const WEB_TIMEOUT_MS = 10_000;
@@ -86,6 +96,8 @@ export class LinkageEngine {
   private names = new Map<number, string>();
   private running = new Set<Promise<unknown>>();
   private loading: Promise<void> = Promise.resolve();
+  /** The cluster's property evaluations, one batch after another. */
+  private shared: Promise<unknown> = Promise.resolve();
   private ingest: Ingest | null = null;
   private detach: (() => void) | null = null;
   private closed = false;
@@ -106,16 +118,27 @@ export class LinkageEngine {
     const onStatus = (changes: StatusChange[]) => this.status(changes);
     ingest.on("telemetry", onTelemetry);
     ingest.on("status", onStatus);
+    const unsignal = this.opts.cluster?.on(RULES_SIGNAL, () => void this.reloadHere());
     this.detach = () => {
       ingest.off("telemetry", onTelemetry);
       ingest.off("status", onStatus);
+      unsignal?.();
     };
-    this.invalidate();
+    this.reloadHere();
     return this;
   }
 
-  /** A rule changed: the index is read again (the returned promise resolves once it is). */
+  /** A rule changed: the index is read again — on every instance of the cluster (the returned promise resolves once this one has). */
   invalidate(): Promise<void> {
+    const { cluster } = this.opts;
+    if (!cluster) return this.reloadHere();
+    return cluster
+      .signal(RULES_SIGNAL)
+      .catch((err) => console.error("[linkage] signalling a change:", (err as Error).message))
+      .then(() => this.reloadHere());
+  }
+
+  private reloadHere(): Promise<void> {
     this.loading = this.loading.then(() => this.reload()).catch((err) => {
       this.stats.errors++;
       console.error("[linkage] loading rules failed:", (err as Error).message);
@@ -176,7 +199,13 @@ export class LinkageEngine {
     const cancel = this.timer(() => {
       if (this.live.get(live.rule.id) !== live || this.closed) return;
       live.cancelTimers = live.cancelTimers.filter((c) => c !== cancel);
-      if (this.now() >= next) this.evaluate(live, index, { source: FIRE_SOURCE.timer, text: `⏱ ${cron}`, vars: { time: formatDateTime(this.now()) } });
+      if (this.now() >= next) {
+        const firing = { source: FIRE_SOURCE.timer, text: `⏱ ${cron}`, vars: { time: formatDateTime(this.now()) } };
+        // Every instance arms the timer; the one whose mark of this run lands first fires it.
+        const { cluster } = this.opts;
+        if (!cluster) this.evaluate(live, index, firing);
+        else this.track(cluster.once(`linkage-timer:${live.rule.id}:${index}`, next).then((mine) => (mine ? this.evaluateShared(live, index, firing) : undefined)));
+      }
       this.arm(live, index, cron);
     }, wait);
     live.cancelTimers.push(cancel);
@@ -184,6 +213,11 @@ export class LinkageEngine {
 
   /** Stored values (the `telemetry` event): evaluated in memory; public so tests and the benchmark can feed it. */
   telemetry(points: Point[]) {
+    if (this.opts.cluster) {
+      const run = this.shared.then(() => this.telemetryShared(points));
+      this.shared = run.catch(() => {});
+      return this.track(run);
+    }
     for (const p of points) {
       if (p.num === null) continue;
       const ids = this.byProperty.get(p.deviceId)?.get(p.identifier);
@@ -194,13 +228,7 @@ export class LinkageEngine {
         if (!live) continue;
         const tr = live.rule.triggers[i] as PropTrigger;
         live.states.set(i, observe(tr, live.states.get(i), p.num, p.ts));
-        const device = this.names.get(p.deviceId) ?? `#${p.deviceId}`;
-        const cond = `${symbolText(tr.symbol, tr.value, tr.value2)}${tr.durationSec ? `, ${tr.durationSec} s` : ""}`;
-        this.evaluate(live, i, {
-          source: FIRE_SOURCE.property,
-          text: `${device} · ${p.identifier} = ${p.num} (${cond})`,
-          vars: { deviceName: device, identifier: p.identifier, value: String(p.num), time: formatDateTime(p.ts) },
-        });
+        this.evaluate(live, i, this.propertyFiring(tr, p));
       }
     }
   }
@@ -214,32 +242,148 @@ export class LinkageEngine {
         if (!live || tr?.termType !== TERM_TYPE.deviceState || !stateMatches(tr.onlineType, ch.status)) continue;
         const device = this.names.get(ch.deviceId) ?? `#${ch.deviceId}`;
         const what = ch.status === 2 ? ONLINE_TYPE.up : ONLINE_TYPE.down;
-        this.evaluate(live, i, { source: FIRE_SOURCE.deviceState, text: `${device} · ${what === ONLINE_TYPE.up ? "online" : "offline"}`, vars: { deviceName: device, value: String(ch.status), time: formatDateTime(ch.at) } });
+        const firing = { source: FIRE_SOURCE.deviceState, text: `${device} · ${what === ONLINE_TYPE.up ? "online" : "offline"}`, vars: { deviceName: device, value: String(ch.status), time: formatDateTime(ch.at) } };
+        if (this.opts.cluster) this.track(this.evaluateShared(live, i, firing));
+        else this.evaluate(live, i, firing);
       }
     }
   }
 
   /** The rule's verdict on an event of trigger `current`; fires it when it holds, is active and is not suppressed. */
   private evaluate(live: Live, current: number, firing: Firing) {
+    if (this.verdict(live, current, this.now())) this.fire(live, firing);
+  }
+
+  /** Whether the rule fires on an event of trigger `current` (and, if so, notes it as fired). */
+  private verdict(live: Live, current: number, now: Date): boolean {
     this.stats.evaluations++;
     const { rule } = live;
-    const now = this.now();
     const holds = combine(rule.triggerMode, rule.triggers, (i) => {
       const tr = rule.triggers[i];
       if (tr.termType === TERM_TYPE.property) return propertyHolds(tr, live.states.get(i), now, rule.validitySec);
       return i === current;
     });
-    if (!holds || !isActive(rule.activeTime, rule.activeWindows, now)) return;
+    if (!holds || !isActive(rule.activeTime, rule.activeWindows, now)) return false;
     if (suppressed(rule.tactic, rule.suppressMinutes, live.lastFired, now)) {
       this.stats.suppressed++;
-      return;
+      return false;
     }
     live.lastFired = now;
-    if (this.breaker.trip(rule.id, now.getTime())) {
+    return true;
+  }
+
+  private fire(live: Live, firing: Firing) {
+    if (this.breaker.trip(live.rule.id, this.now().getTime())) {
       this.stop(live, firing);
       return;
     }
-    this.track(this.execute(rule, firing));
+    this.track(this.execute(live.rule, firing));
+  }
+
+  /**
+   * A device-state or timer event in a cluster: the repeat-suppress is decided by the rule's last
+   * fire in the database, taken by one conditional update, so two instances never both fire.
+   */
+  private async evaluateShared(live: Live, current: number, firing: Firing) {
+    const now = this.now();
+    await this.loadStates(this.db, [live]);
+    if (!this.verdict(live, current, now)) return;
+    if (!(await this.takeFire(this.db, live.rule, now))) {
+      this.stats.suppressed++;
+      return;
+    }
+    this.fire(live, firing);
+  }
+
+  /** Marks the rule fired at `now` unless, repeat-suppressed, another instance fired it inside the window. */
+  private async takeFire(db: Db, rule: LinkageRuleRecord, now: Date): Promise<boolean> {
+    const window = rule.tactic === TACTIC.suppress ? new Date(now.getTime() - (rule.suppressMinutes ?? 0) * 60_000) : null;
+    const rows = await db
+      .update(linkageRules)
+      .set({ lastFireTime: now })
+      .where(and(eq(linkageRules.id, rule.id), window ? or(isNull(linkageRules.lastFireTime), lte(linkageRules.lastFireTime, window)) : undefined))
+      .returning({ id: linkageRules.id });
+    return rows.length > 0;
+  }
+
+  /** The property triggers' shared states of these rules, into their live copies. */
+  private async loadStates(db: Db, lives: Live[]) {
+    const ids = lives.map((l) => l.rule.id);
+    if (!ids.length) return;
+    const rows = await db.select().from(linkageTriggerStates).where(inArray(linkageTriggerStates.ruleId, ids));
+    const byId = new Map(lives.map((l) => [l.rule.id, l]));
+    for (const l of lives) l.states.clear();
+    for (const r of rows) byId.get(r.ruleId)?.states.set(r.triggerIndex, { value: r.value, at: r.at, heldSince: r.heldSince });
+  }
+
+  /**
+   * Stored values in a cluster: each rule they touch is locked (its row), its triggers' states read
+   * from the database, the values folded in time order, the states and the last fire written back,
+   * all in one transaction; the firings run after it commits.
+   */
+  private async telemetryShared(points: Point[]) {
+    const hits = new Map<number, { i: number; p: Point }[]>();
+    for (const p of points) {
+      if (p.num === null) continue;
+      for (const [ruleId, i] of this.byProperty.get(p.deviceId)?.get(p.identifier) ?? []) (hits.get(ruleId) ?? hits.set(ruleId, []).get(ruleId)!).push({ i, p });
+    }
+    const lives = [...hits.keys()]
+      .sort((a, b) => a - b)
+      .map((id) => this.live.get(id))
+      .filter((l): l is Live => !!l);
+    if (!lives.length) return;
+    const firings = await this.db.transaction(async (txn) => {
+      const tx = txn as unknown as Db;
+      const locked = await tx
+        .select({ id: linkageRules.id, lastFireTime: linkageRules.lastFireTime })
+        .from(linkageRules)
+        .where(inArray(linkageRules.id, lives.map((l) => l.rule.id)))
+        .orderBy(asc(linkageRules.id))
+        .for("update");
+      const last = new Map(locked.map((r) => [r.id, r.lastFireTime]));
+      await this.loadStates(tx, lives);
+      const out: [Live, Firing][] = [];
+      const touched: (typeof linkageTriggerStates.$inferInsert)[] = [];
+      for (const live of lives) {
+        live.lastFired = last.get(live.rule.id) ?? null;
+        const firedBefore = live.lastFired;
+        const seen = new Set<number>();
+        for (const { i, p } of hits.get(live.rule.id)!.sort((a, b) => a.p.ts.getTime() - b.p.ts.getTime())) {
+          this.stats.points++;
+          const tr = live.rule.triggers[i] as PropTrigger;
+          live.states.set(i, observe(tr, live.states.get(i), p.num!, p.ts));
+          seen.add(i);
+          if (this.verdict(live, i, this.now())) out.push([live, this.propertyFiring(tr, p)]);
+        }
+        for (const i of seen) {
+          const st = live.states.get(i)!;
+          touched.push({ ruleId: live.rule.id, triggerIndex: i, value: st.value, at: st.at, heldSince: st.heldSince });
+        }
+        if (live.lastFired !== firedBefore && live.lastFired) {
+          await tx.update(linkageRules).set({ lastFireTime: live.lastFired }).where(eq(linkageRules.id, live.rule.id));
+        }
+      }
+      if (touched.length)
+        await tx
+          .insert(linkageTriggerStates)
+          .values(touched)
+          .onConflictDoUpdate({
+            target: [linkageTriggerStates.ruleId, linkageTriggerStates.triggerIndex],
+            set: { value: sql`excluded.value`, at: sql`excluded.at`, heldSince: sql`excluded.held_since` },
+          });
+      return out;
+    });
+    for (const [live, firing] of firings) this.fire(live, firing);
+  }
+
+  private propertyFiring(tr: PropTrigger, p: Point): Firing {
+    const device = this.names.get(p.deviceId) ?? `#${p.deviceId}`;
+    const cond = `${symbolText(tr.symbol, tr.value, tr.value2)}${tr.durationSec ? `, ${tr.durationSec} s` : ""}`;
+    return {
+      source: FIRE_SOURCE.property,
+      text: `${device} · ${p.identifier} = ${p.num} (${cond})`,
+      vars: { deviceName: device, identifier: p.identifier, value: String(p.num), time: formatDateTime(p.ts) },
+    };
   }
 
   /** The run-time loop guard: the rule is disabled and taken out of the index, with a "stopped" log entry. */

@@ -77,10 +77,12 @@ beforeEach(async () => {
 const FAST: PushEngineOptions = { retry: { baseMs: 20, maxMs: 80, maxAttempts: 1000 }, pollMs: 20, timeoutMs: 2000, outbound: { allowAddresses: ["127.0.0.1"] }, batchRows: 4 };
 
 function engineWith(opts: PushEngineOptions = FAST) {
-  const ingest = new EventEmitter();
+  // The ingest as push sees it: stored values handed over before they are acknowledged.
+  let take: ((points: Point[]) => Promise<unknown>) | null = null;
+  const ingest = { takeDurably: (f: (points: Point[]) => Promise<unknown>) => ((take = f), () => {}) };
   const alarms = new EventEmitter<AlarmEvents>();
   const engine = new PushEngine(cloud.db, opts).attach(ingest as unknown as Ingest, alarms);
-  const emit = (points: Point[]) => ingest.emit("telemetry", points);
+  const emit = (points: Point[]) => void take?.(points);
   return { engine, emit, alarms };
 }
 

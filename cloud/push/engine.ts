@@ -23,6 +23,7 @@ import type { Ingest } from "../ingest/pipeline";
 import type { Point } from "../ingest/writer";
 import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from "./retry";
 import { sendBatch, type Attempt, type SendOptions } from "./senders";
+import type { Coordinator } from "../lib/coordination";
 
 export type PushEngineOptions = {
   now?: () => Date;
@@ -33,7 +34,16 @@ export type PushEngineOptions = {
   pollMs?: number;
   timeoutMs?: number;
   outbound?: SendOptions["outbound"];
+  /**
+   * The cluster: each configuration's queue is sent by the one instance holding its lease (so its
+   * order holds and nothing is sent twice), the orphan sweep is a job, configuration changes a signal.
+   */
+  cluster?: Coordinator;
 };
+
+const CONFIGS_SIGNAL = "push-configs";
+/** A sender's lease on its queue: renewed while it sends, so this bounds the takeover after a crash. */
+const SENDER_LEASE_MS = 10_000;
 
 type DeviceInfo = { projectId: number | null; deviceSn: string; deviceName: string };
 const DEVICE_TTL_MS = 60_000;
@@ -77,9 +87,8 @@ export class PushEngine {
 
   /** Listens to the ingest and the alarm evaluator, and starts sending what an earlier run left queued. */
   attach(ingest: Ingest, alarms?: EventEmitter<AlarmEvents>) {
-    const onTelemetry = (points: Point[]) => this.enqueue(() => this.telemetry(points));
-    ingest.on("telemetry", onTelemetry);
-    this.detach.push(() => ingest.off("telemetry", onTelemetry));
+    // Values are queued before they are acknowledged: one stored and acknowledged is also pushed.
+    this.detach.push(ingest.takeDurably((points) => this.enqueue(() => this.telemetry(points))));
     if (alarms) {
       const onAlarm = (alarm: AlarmRow) => this.enqueue(() => this.alarm(alarm));
       const onEscalated = (alarm: AlarmRow, by: EscalatedBy) => this.enqueue(() => this.alarm(alarm, by));
@@ -95,13 +104,19 @@ export class PushEngine {
     const every = this.opts.pollMs ?? 1000;
     this.timer = setInterval(() => void this.drain(), every);
     this.timer.unref();
+    const { cluster } = this.opts;
+    if (cluster) {
+      this.detach.push(cluster.on(CONFIGS_SIGNAL, () => void (this.configs = null)));
+      this.detach.push(cluster.every("push-batch-sweep", SWEEP_MS, () => sweepPushBatches(this.db)));
+    }
     this.kick();
     return this;
   }
 
-  /** A configuration was added, changed, switched or deleted. */
+  /** A configuration was added, changed, switched or deleted: read again, on every instance. */
   invalidate() {
-    this.configs = null;
+    if (!this.opts.cluster) return void (this.configs = null);
+    void this.opts.cluster.signal(CONFIGS_SIGNAL).catch((err) => console.error("[push] signalling a change:", (err as Error).message));
   }
 
   /** Resolves when everything handed over so far is queued (tests, shutdown). */
@@ -119,6 +134,7 @@ export class PushEngine {
 
   private enqueue(job: () => Promise<void>) {
     this.queue = this.queue.then(job).catch((err) => console.error("[push] queueing failed:", (err as Error).message));
+    return this.queue;
   }
 
   private byProject(): Promise<Map<number, PushConfigRecord[]>> {
@@ -236,7 +252,7 @@ export class PushEngine {
   async drain() {
     if (this.closed) return;
     const configs = new Map([...(await this.byProject()).values()].flat().map((c) => [c.id, c]));
-    if (Date.now() - this.sweptAt > SWEEP_MS) {
+    if (!this.opts.cluster && Date.now() - this.sweptAt > SWEEP_MS) {
       this.sweptAt = Date.now();
       await sweepPushBatches(this.db);
     }
@@ -247,8 +263,12 @@ export class PushEngine {
         .filter((c): c is PushConfigRecord => !!c && !this.busy.has(c.id))
         .map(async (c) => {
           this.busy.add(c.id);
-          try {
+          const send = async () => {
             while (!this.closed && (await this.sendHead(c)));
+          };
+          try {
+            if (this.opts.cluster) await this.opts.cluster.hold(`push:${c.id}`, send, SENDER_LEASE_MS);
+            else await send();
           } catch (err) {
             console.error(`[push] configuration ${c.id}:`, (err as Error).message);
           } finally {

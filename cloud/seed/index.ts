@@ -72,6 +72,8 @@ async function insertTree(db: Db, scope: "sys" | "tenant", nodes: MenuSeed[], pa
  * First-start data: the platform tenant (id 1) and a demo tenant, both menu trees, roles and the
  * three demo accounts. Runs once: a database that already has tenants is left alone.
  */
+const SEED_LOCK = 0x10c0_0003;
+
 export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(tenants);
   if (count > 0) return false;
@@ -80,7 +82,11 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     hashPassword(passwordFor("demoadmin", opts)),
     hashPassword(passwordFor("operator01", opts)),
   ]);
-  await db.transaction(async (t) => {
+  return db.transaction(async (t) => {
+    // Two instances starting together on an empty database: one seeds, the other finds it seeded.
+    await t.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    const [again] = await t.select({ count: sql<number>`count(*)::int` }).from(tenants);
+    if (again.count > 0) return false;
     await t.insert(tenants).values({ id: PLATFORM_TENANT_ID, name: "平台", code: "platform" });
     // The explicit id above leave the serial behind; move it past them.
     await t.execute(sql`select setval(pg_get_serial_sequence('tenants', 'id'), (select max(id) from tenants))`);
@@ -148,6 +154,6 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     await seedDemoScenes(t, { tenantId: demo.id });
     await seedDemoOta(t, { platformTenantId: PLATFORM_TENANT_ID });
     await seedSim(t, { tenantId: demo.id, admin: demoadmin.id, adminName: demoadmin.realname, now: Date.now() });
+    return true;
   });
-  return true;
 }

@@ -32,6 +32,9 @@ export type RaiseInput = {
 
 export type AlarmRow = typeof alarms.$inferSelect;
 
+/** Advisory lock keys (with a device id): the evaluator's batches and single raises take the same one. */
+export const RAISE_LOCK = 0x10c0_0010;
+
 /**
  * Raises an alarm, or joins the one of the same rule and device nobody has finished with yet
  * (pending, handling, awaiting review — recovered or not), or raised inside the rule's convergence
@@ -41,6 +44,8 @@ export type AlarmRow = typeof alarms.$inferSelect;
 export async function raiseAlarm(db: Db, input: RaiseInput): Promise<{ alarm: AlarmRow; created: boolean }> {
   return db.transaction(async (tx) => {
     if (input.ruleId && input.deviceId) {
+      // Two instances raising the same rule on the same device at once: the second joins the first's alarm.
+      await tx.execute(sql`select pg_advisory_xact_lock(${RAISE_LOCK}, ${input.deviceId})`);
       const since = new Date(input.at.getTime() - (input.convergeMinutes ?? 0) * 60_000);
       const [joined] = await tx
         .select()
@@ -264,6 +269,16 @@ export async function unrecoveredAlarms(db: Db, ruleIds: number[]): Promise<{ ru
     .from(alarms)
     .where(and(inArray(alarms.ruleId, ruleIds), isNull(alarms.recoveredAt)));
   return rows.filter((r): r is { ruleId: number; deviceId: number; levelIndex: number } => r.ruleId !== null && r.deviceId !== null).map((r) => ({ ...r, levelIndex: Number(r.levelIndex) }));
+}
+
+/** The alarms not recovered yet on these devices, of any rule, with the level reached: the state a batch is decided against. */
+export async function unrecoveredOf(db: Db, deviceIds: number[]): Promise<{ ruleId: number; deviceId: number; levelIndex: number }[]> {
+  if (!deviceIds.length) return [];
+  const rows = await db
+    .select({ ruleId: alarms.ruleId, deviceId: alarms.deviceId, levelIndex: sql<number>`coalesce((${alarms.condition}->>'levelIndex')::int, 0)` })
+    .from(alarms)
+    .where(and(inArray(alarms.deviceId, deviceIds), isNull(alarms.recoveredAt), sql`${alarms.ruleId} is not null`));
+  return rows.map((r) => ({ ruleId: r.ruleId!, deviceId: r.deviceId!, levelIndex: Number(r.levelIndex) }));
 }
 
 export type RuleRow = typeof alarmRules.$inferSelect;

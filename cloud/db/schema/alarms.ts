@@ -196,3 +196,17 @@ export const alarmNotices = pgTable(
   },
   (t) => [index("alarm_notices_alarm").on(t.alarmId)],
 );
+
+/**
+ * How far each device's values have been evaluated against the alarm rules (the newest value's
+ * time) and when. With two instances each taking some of a device's messages, a batch evaluated
+ * just after a newer one for the same device skips the values older than this instead of deciding
+ * on them late; a backlog a device uploads later (`evaluatedAt` long past) is evaluated as usual.
+ */
+export const alarmEvalMarks = pgTable("alarm_eval_marks", {
+  deviceId: integer("device_id")
+    .primaryKey()
+    .references(() => devices.id, { onDelete: "cascade" }),
+  ts: timestamp("ts", { withTimezone: true }).notNull(),
+  evaluatedAt: timestamp("evaluated_at", { withTimezone: true }).notNull().defaultNow(),
+});

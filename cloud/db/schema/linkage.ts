@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
 import type { Action, ActiveWindow, Trigger } from "@/lib/contract/linkage/rule";
 import type { ActionResult } from "@/lib/contract/linkage/log";
 import { tenants, users } from "./identity";
@@ -61,4 +61,23 @@ export const linkageLogs = pgTable(
     fireTime: timestamp("fire_time", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("linkage_logs_project").on(t.projectId, t.fireTime), index("linkage_logs_rule").on(t.ruleId, t.fireTime)],
+);
+
+/**
+ * What each property trigger of a rule has seen, shared by the instances of a cluster: the latest
+ * value, its time and since when the condition has held. Each instance takes some of a device's
+ * messages, so a held-since decided from one instance's share alone would be wrong.
+ */
+export const linkageTriggerStates = pgTable(
+  "linkage_trigger_states",
+  {
+    ruleId: integer("rule_id")
+      .notNull()
+      .references(() => linkageRules.id, { onDelete: "cascade" }),
+    triggerIndex: smallint("trigger_index").notNull(),
+    value: doublePrecision("value").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    heldSince: timestamp("held_since", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.ruleId, t.triggerIndex] })],
 );
