@@ -18,6 +18,8 @@ export type CloudConfig = {
   llm?: LlmConfig | null;
   /** The secret the console sends with each call (`CLOUD_PROXY_SECRET`): its X-Real-IP is believed. */
   proxySecret?: string;
+  /** Calls one API key may make per minute (default 120). */
+  apiKeyPerMinute?: number;
   /** Addresses of proxies whose X-Real-IP is believed (`TRUSTED_PROXIES`, comma-separated). */
   trustedProxies?: string[];
 };
@@ -50,6 +52,8 @@ export type Auth = {
   roleIds: number[];
   tokenHash: string;
   isPlatform: boolean;
+  /** Set when the caller came with a personal API key: at most its scope (`cloud/lib/serve.ts`, `visibleProjects`). */
+  apiKey?: { id: number; writable: boolean; projectIds: number[] | null };
   /** The access epoch read when the token was checked: this request's cached answers belong to it. */
   epoch: number;
 };

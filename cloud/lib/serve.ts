@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import type { AnyCall, CallAccess, CallAnswer, CallArgs, CallScope } from "@/lib/contract/call";
 import { platformOnly, requireAuth, requireMenu, requirePerm } from "./auth";
+import { keyGuard } from "./api-key-guard";
 import type { CloudEnv, Ctx } from "./context";
 import { body, ok, query } from "./http";
 import { optionalProject, requireProject, requireScreenProject } from "./project-context";
@@ -21,6 +22,12 @@ function accessCheck(access: CallAccess): Mw[] {
   return [requireAuth, "perm" in access ? requirePerm(...[access.perm].flat()) : requireMenu(...access.menu)];
 }
 
+/** The token, then what an API key may not do whatever its user may, then the call's own access. */
+function accessChain(call: AnyCall): Mw[] {
+  const [auth, ...rest] = accessCheck(call.access);
+  return auth ? [auth, keyGuard(call), ...rest] : [];
+}
+
 const SCOPE: Record<CallScope, Mw> = { tenant: pass, own: pass, project: requireProject, projectOptional: optionalProject, screen: requireScreenProject };
 
 /**
@@ -34,7 +41,7 @@ export function serve<C extends AnyCall>(call: C, handler: CallHandler<C>, ...gu
     const answer = await handler(c, (await read(c)) as CallArgs<C>);
     return answer instanceof Response ? answer : ok(c, answer ?? null);
   };
-  return { call, chain: [...accessCheck(call.access), ...(call.access === "anonymous" || call.access === "device" ? [] : [SCOPE[call.scope]]), ...guards, run] };
+  return { call, chain: [...accessChain(call), ...(call.access === "anonymous" || call.access === "device" ? [] : [SCOPE[call.scope]]), ...guards, run] };
 }
 
 const METHOD: Record<AnyCall["kind"], "get" | "post"> = { get: "get", post: "post", export: "post", upload: "post", raw: "post", stream: "post" };

@@ -17,3 +17,4 @@ export * from "./scenes";
 export * from "./telemetry-hourly";
 export * from "./media";
 export * from "./cluster";
+export * from "./api-keys";

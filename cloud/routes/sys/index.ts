@@ -1,4 +1,5 @@
 import type { Served } from "../../lib/serve";
+import { apiKeyServed } from "./api-key";
 import { areaServed } from "./areas";
 import { companyServed } from "./company";
 import { departmentServed } from "./department";
@@ -31,4 +32,5 @@ export const sysServed: Served[] = [
   ...userServed,
   ...roleServed,
   ...safetyServed,
+  ...apiKeyServed,
 ];
