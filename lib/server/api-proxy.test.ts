@@ -135,7 +135,7 @@ describe("API forwarding", () => {
     expect(seen[0].headers.authorization).toBe("Bearer iotk_abc-DEF_123");
     expect(seen[0].headers.projectid).toBeUndefined();
     // A session alone, or a token that is no key, never reaches the cloud.
-    for (const headers of [{}, { authorization: "Bearer tok-123" }]) {
+    for (const headers of [{}, { authorization: "Bearer tok-123" }] as Record<string, string>[]) {
       const refused = await proxyMcp(call("/api/mcp", { ...rpc, headers, cookie: `${SESSION_COOKIE}=${await signedIn()}` }), config);
       expect(refused.status).toBe(401);
     }
