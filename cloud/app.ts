@@ -16,6 +16,7 @@ import { pushServed } from "./routes/push";
 import { statServed } from "./routes/stat";
 import { sysServed } from "./routes/sys";
 import { clientIp } from "./lib/client-ip";
+import { MCP_PATH, mcpHandler } from "./mcp/server";
 
 /** Every call the built-in cloud serves: the declarations of `lib/contract`, each with its handler. */
 export const SERVED: readonly Served[] = [...sysServed, ...deviceServed, ...commServed, ...statServed, ...alarmServed, ...msgServed, ...fileServed, ...pushServed];
@@ -44,6 +45,8 @@ export function createCloud(deps: Deps) {
   app.use(claimSavedFiles);
   // Each declared call carries its own checks: where a route sits changes nothing.
   app.route(`/${deps.config.product}Cloud`, catalogueRoutes(SERVED));
+  // The MCP server: tools over the same calls, for a personal API key (cloud/mcp/server.ts).
+  app.on(["GET", "POST", "DELETE"], `/${deps.config.product}Cloud/${MCP_PATH}`, mcpHandler(app, `/${deps.config.product}Cloud`));
 
   app.notFound((c) => envelope(c, Code.NOT_FOUND, t(c.var.locale ?? "zh-cn", "cloud.notFound"), null));
   app.onError((err, c) => {

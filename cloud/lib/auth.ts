@@ -1,7 +1,8 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { Code } from "@/lib/contract/envelope";
-import { roles, tenants, tokens, userRoles, users } from "../db/schema";
+import { apiKeys, roles, tenants, tokens, userRoles, users } from "../db/schema";
+import { API_KEY_PREFIX } from "@/lib/contract/system/api-key-enums";
 import type { Db } from "../db/client";
 import type { Locale } from "@/lib/contract/locale";
 import type { Auth, CloudEnv, Ctx, Deps } from "./context";
@@ -13,6 +14,22 @@ import { PLATFORM_TENANT_ID, codesOf, effectiveMenuIds, pathsOf } from "./menu-a
 
 export { PLATFORM_TENANT_ID };
 const TOUCH_EVERY_MS = 60_000;
+/** Calls a key may make per minute (per instance) unless `apiKeyPerMinute` says otherwise. */
+const API_KEY_PER_MINUTE = 120;
+
+/** A fixed one-minute window per key: an integration in a loop is slowed, never the console. */
+const keyRate = {
+  windows: new Map<number, { start: number; n: number }>(),
+  take(id: number, now: number, limit: number): boolean {
+    const w = this.windows.get(id);
+    if (!w || now - w.start >= 60_000) {
+      if (this.windows.size > 10_000) this.windows.clear();
+      this.windows.set(id, { start: now, n: 1 });
+      return true;
+    }
+    return ++w.n <= limit;
+  },
+};
 
 /** Accepts `Bearer <token>` or the bare token, as the spec's upstream does. */
 export function tokenFromHeader(header: string | undefined): string | null {
@@ -63,7 +80,17 @@ export async function permissionCodes(db: Db, roleIds: number[]): Promise<Set<st
 }
 
 /** A token's session as the cache keeps it: the time limits are checked on every use. */
-type Session = { auth: Omit<Auth, "epoch">; language: string | null; tokenId: number; lastUsedAt: Date; expiresAt: Date; contractStart: Date | null; contractEnd: Date | null };
+type Session = {
+  auth: Omit<Auth, "epoch">;
+  language: string | null;
+  tokenId: number;
+  lastUsedAt: Date;
+  /** A key's last address: a use from another one is written at once. */
+  lastUsedIp?: string | null;
+  expiresAt: Date;
+  contractStart: Date | null;
+  contractEnd: Date | null;
+};
 
 async function sessionOf(db: Db, tokenHash: string): Promise<Session | null> {
   const [row] = await db
@@ -79,6 +106,35 @@ async function sessionOf(db: Db, tokenHash: string): Promise<Session | null> {
   return { auth, language: row.user.language, tokenId: row.tokenId, lastUsedAt: row.lastUsedAt, expiresAt: row.expiresAt, contractStart: row.contractStart, contractEnd: row.contractEnd };
 }
 
+/**
+ * An API key's session: its user with the key's limits. Like a token, it needs its user and
+ * tenant enabled, so a key never outlives its account; its rights are the user's roles as of now.
+ */
+async function keySessionOf(db: Db, keyHash: string): Promise<Session | null> {
+  const [row] = await db
+    .select({ key: apiKeys, contractStart: tenants.contractStart, contractEnd: tenants.contractEnd, user: users })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt), eq(users.enabled, 1), eq(tenants.enabled, 1)))
+    .limit(1);
+  if (!row) return null;
+  const { roleIds, roles: codes } = await roleCodes(db, row.user.id);
+  const { key } = row;
+  const auth = {
+    userId: row.user.id,
+    tenantId: row.user.tenantId,
+    username: row.user.username,
+    realname: row.user.realname,
+    roles: codes,
+    roleIds,
+    tokenHash: keyHash,
+    isPlatform: row.user.tenantId === PLATFORM_TENANT_ID,
+    apiKey: { id: key.id, writable: key.writable === 1, projectIds: key.projectIds?.length ? key.projectIds : null },
+  };
+  return { auth, language: row.user.language, tokenId: key.id, lastUsedAt: key.lastUsedAt ?? new Date(0), lastUsedIp: key.lastUsedIp, expiresAt: key.expiresAt, contractStart: row.contractStart, contractEnd: row.contractEnd };
+}
+
 /** Like the login: a tenant outside its contract dates is shut out; the platform has no contract. */
 const inTime = (s: Session, now: Date) =>
   s.expiresAt > now && (s.auth.isPlatform || ((!s.contractEnd || s.contractEnd >= now) && (!s.contractStart || s.contractStart <= now)));
@@ -89,16 +145,27 @@ const inTime = (s: Session, now: Date) =>
  * (cloud/lib/access-cache.ts), which every such change raises. Missing, expired or revoked → 401.
  * `language`, the request's when it names one, is remembered as the user's (`rememberLanguage`).
  */
-export async function authenticate(deps: Deps, header: string | undefined, language?: Locale): Promise<Auth> {
+export async function authenticate(deps: Deps, header: string | undefined, language?: Locale, ip?: string): Promise<Auth> {
   const token = tokenFromHeader(header);
   if (!token) throw new AppError(Code.UNAUTHORIZED, "cloud.unauthorized");
   const tokenHash = sha256(token);
   const now = deps.now();
   const cache = accessCache(deps.db);
   const epoch = await cache.epoch(deps.db);
-  const session = await cache.get("session", tokenHash, epoch, () => sessionOf(deps.db, tokenHash));
-  if (!session || !inTime(session, now)) throw new AppError(Code.UNAUTHORIZED, "cloud.unauthorized");
-  if (now.getTime() - session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+  const isKey = token.startsWith(API_KEY_PREFIX);
+  const session = isKey
+    ? await cache.get("apiKey", tokenHash, epoch, () => keySessionOf(deps.db, tokenHash))
+    : await cache.get("session", tokenHash, epoch, () => sessionOf(deps.db, tokenHash));
+  if (!session || !inTime(session, now)) throw new AppError(Code.UNAUTHORIZED, isKey ? "cloud.apiKeyInvalid" : "cloud.unauthorized");
+  if (isKey) {
+    if (!keyRate.take(session.tokenId, now.getTime(), deps.config.apiKeyPerMinute ?? API_KEY_PER_MINUTE)) throw new AppError(Code.TOO_FREQUENT, "cloud.apiKeyRate");
+    // Every use is logged as the key's last use and where from: at most once a minute per address.
+    if (now.getTime() - session.lastUsedAt.getTime() > TOUCH_EVERY_MS || (ip && session.lastUsedIp !== ip)) {
+      session.lastUsedAt = now;
+      session.lastUsedIp = ip ?? session.lastUsedIp ?? null;
+      await deps.db.update(apiKeys).set({ lastUsedAt: now, lastUsedIp: session.lastUsedIp }).where(eq(apiKeys.id, session.tokenId));
+    }
+  } else if (now.getTime() - session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
     session.lastUsedAt = now;
     await deps.db.update(tokens).set({ lastUsedAt: now }).where(eq(tokens.id, session.tokenId));
   }
@@ -134,7 +201,7 @@ export async function rememberLanguage(db: Db, user: { id: number; language: str
 
 export const requireAuth: MiddlewareHandler<CloudEnv> = async (c, next) => {
   // Sub-routers mounted on one path each bring their own: the token is looked up once per request.
-  if (!(c.get("auth") as Auth | undefined)) c.set("auth", await authenticate(c.var.deps, c.req.header("authorization"), namedLanguage(c)));
+  if (!(c.get("auth") as Auth | undefined)) c.set("auth", await authenticate(c.var.deps, c.req.header("authorization"), namedLanguage(c), c.var.ip));
   await next();
 };
 

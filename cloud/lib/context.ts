@@ -22,6 +22,8 @@ export type CloudConfig = {
   proxySecret?: string;
   /** The secret an external broker's hooks send (`MQTT_HOOK_SECRET`); none: the hooks are not served. */
   brokerHookSecret?: string;
+  /** Calls one API key may make per minute (default 120). */
+  apiKeyPerMinute?: number;
   /** Addresses of proxies whose X-Real-IP is believed (`TRUSTED_PROXIES`, comma-separated). */
   trustedProxies?: string[];
 };
@@ -60,6 +62,8 @@ export type Auth = {
   roleIds: number[];
   tokenHash: string;
   isPlatform: boolean;
+  /** Set when the caller came with a personal API key: at most its scope (`cloud/lib/serve.ts`, `visibleProjects`). */
+  apiKey?: { id: number; writable: boolean; projectIds: number[] | null };
   /** The access epoch read when the token was checked: this request's cached answers belong to it. */
   epoch: number;
 };

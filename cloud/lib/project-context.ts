@@ -28,7 +28,9 @@ function projectContext(required: boolean, fromQuery = false): MiddlewareHandler
     if (!id.success) throw badRequest("cloud.projectInvalid");
     const { db } = c.var.deps;
     const auth = c.var.auth;
-    const project = await accessCache(db).get("project", `${auth.userId}:${id.data}`, auth.epoch, () => visibleProject(db, auth, id.data));
+    // A key for chosen projects sees fewer than its user: its answers are kept apart.
+    const who = auth.apiKey ? `k${auth.apiKey.id}` : auth.userId;
+    const project = await accessCache(db).get("project", `${who}:${id.data}`, auth.epoch, () => visibleProject(db, auth, id.data));
     if (!project) throw new AppError(Code.FORBIDDEN, "cloud.projectForbidden", { id: id.data });
     c.set("project", project);
     return next();

@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import type { AnyCall, CallAccess, CallAnswer, CallArgs, CallScope } from "@/lib/contract/call";
 import { brokerOnly, platformOnly, requireAuth, requireMenu, requirePerm } from "./auth";
+import { keyGuard } from "./api-key-guard";
 import type { CloudEnv, Ctx } from "./context";
 import { body, ok, query } from "./http";
 import { optionalProject, requireProject, requireScreenProject } from "./project-context";
@@ -24,6 +25,12 @@ function accessCheck(access: CallAccess): Mw[] {
   return [requireAuth, "perm" in access ? requirePerm(...[access.perm].flat()) : requireMenu(...access.menu)];
 }
 
+/** The token, then what an API key may not do whatever its user may, then the call's own access. */
+function accessChain(call: AnyCall): Mw[] {
+  const chain = accessCheck(call.access);
+  return chain[0] === requireAuth ? [requireAuth, keyGuard(call), ...chain.slice(1)] : chain;
+}
+
 const SCOPE: Record<CallScope, Mw> = { tenant: pass, own: pass, project: requireProject, projectOptional: optionalProject, screen: requireScreenProject };
 
 /**
@@ -39,7 +46,7 @@ export function serve<C extends AnyCall>(call: C, handler: CallHandler<C>, ...gu
   };
   // A signed-in caller's times are read and shown in its tenant's zone (issue 40).
   const run: Mw = async (c, next) => (c.var.auth ? inZone(await tenantZone(c.var.deps.db, c.var.auth.tenantId), () => answer(c, next)) : answer(c, next));
-  return { call, chain: [...accessCheck(call.access), ...(typeof call.access === "string" && ["anonymous", "device", "broker"].includes(call.access) ? [] : [SCOPE[call.scope]]), ...guards, run] };
+  return { call, chain: [...accessChain(call), ...(typeof call.access === "string" && ["anonymous", "device", "broker"].includes(call.access) ? [] : [SCOPE[call.scope]]), ...guards, run] };
 }
 
 const METHOD: Record<AnyCall["kind"], "get" | "post"> = { get: "get", post: "post", export: "post", upload: "post", raw: "post", stream: "post" };

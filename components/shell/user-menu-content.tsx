@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { useTheme } from "next-themes";
-import { KeyRound, Languages, LogOut, Moon, ShieldCheck, Sun } from "lucide-react";
+import { KeyRound, KeySquare, Languages, LogOut, Moon, ShieldCheck, Sun } from "lucide-react";
 import { locales, type Locale } from "@/lib/contract/locale";
 import { useSwitchLocale } from "@/components/app/use-switch-locale";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
@@ -44,6 +44,12 @@ export function UserMenuContent({
           <Link href="/systemSet/securitySet" data-testid="user-security">
             <ShieldCheck className="size-4" />
             {t("security")}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link href="/systemSet/apiKeys" data-testid="user-api-keys">
+            <KeySquare className="size-4" />
+            {t("apiKeys")}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => onDialog("password")} data-testid="user-change-password">

@@ -31,6 +31,7 @@ import * as safety from "./system/safety";
 import * as tenant from "./system/tenant";
 import * as user from "./system/user";
 import * as search from "./search";
+import * as apiKey from "./system/api-key";
 import * as deviceOps from "./device/device-ops";
 import * as deviceConfig from "./monitoring/device-config";
 import * as pointGroup from "./monitoring/point-group";
@@ -67,7 +68,7 @@ import * as template from "./system/template";
  * adds its contract modules to its service's list when it declares calls; screens import the module itself.
  */
 const MODULES: Record<Service, object[]> = {
-  sys: [auth, company, department, dict, group, menu, pwdMode, role, safety, tenant, user, search],
+  sys: [auth, company, department, dict, group, menu, pwdMode, role, safety, tenant, user, search, apiKey],
 
   device: [battery, deviceData, project, space, product, ...DEVICES, ...SIM],
 

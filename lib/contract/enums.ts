@@ -1,6 +1,7 @@
 import { DEVICE_ENUMS } from "./device/enums";
 import { MONITORING_ENUMS } from "./monitoring/enums";
 import { ALARM_ENUMS, ALARM_STEPS, CHECK_RESULTS } from "./alarm/enums";
+import { API_KEY_ACCESS, API_KEY_STATUS, API_KEY_TTL } from "./system/api-key-enums";
 import { PUSH_ENUMS } from "./push/enums";
 import { LINKAGE_ENUMS } from "./linkage/enums";
 import { SCENE_ENUMS } from "./scene/enums";
@@ -67,6 +68,10 @@ export const ENUMS = {
   userIdentity: [1, 2],
   menuType: ["menu", "button"],
   httpMethod: ["GET", "POST"],
+  /** Personal API keys: 0 read-only, 1 read-write; 1 active, 2 expired, 3 revoked; lifetimes in days. */
+  apiKeyAccess: API_KEY_ACCESS,
+  apiKeyStatus: API_KEY_STATUS,
+  apiKeyTtl: API_KEY_TTL,
   ...DEVICE_ENUMS,
   ...MONITORING_ENUMS,
   ...ALARM_ENUMS,

@@ -50,6 +50,17 @@ function summaryOf(call: AnyCall, texts: Texts, titleOf?: TitleOf): string {
   return action ? action.replace("{subject}", subject) : `${subject}: ${last}`;
 }
 
+/** A call's summary in each language and its input as one JSON Schema (the MCP server's tools, `cloud/mcp/`). */
+export function callText(call: AnyCall, locale: Locale): string {
+  return summaryOf(call, TEXTS[locale]);
+}
+export function inputSchema(call: AnyCall): Json | null {
+  const defs: Record<string, Json> = {};
+  const schema = jsonSchema(call.input, "input", defs, "in");
+  // A recursive input's references point into the OpenAPI document: not a tool's schema.
+  return Object.keys(defs).length ? null : schema;
+}
+
 function operation(call: AnyCall, texts: Texts, defs: Record<string, Json>, titleOf?: TitleOf): Json {
   const id = call.path.replace(/[/:{}]/g, "_");
   const input = jsonSchema(call.input, "input", defs, `${id}_in`);

@@ -4,7 +4,7 @@ import { sealData } from "iron-session";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LOCALE_COOKIE } from "@/lib/contract/locale";
 import { login, logout } from "./auth-handlers";
-import { proxyApi } from "./api-proxy";
+import { proxyApi, proxyMcp } from "./api-proxy";
 import { SESSION_COOKIE, SESSION_TTL_S, type SessionData } from "./session";
 import type { UpstreamConfig } from "./upstream";
 
@@ -42,6 +42,7 @@ beforeAll(async () => {
         const range = req.headers.range;
         return void res.writeHead(range ? 206 : 200, { "content-type": "application/octet-stream", etag: '"abc"', "accept-ranges": "bytes", ...(range ? { "content-range": "bytes 2-3/4" } : {}) }).end(Buffer.from(range ? [2, 3] : [0, 1, 2, 3]));
       }
+      if (path === "/iotCloud/mcp") return void res.writeHead(200, { "content-type": "application/json" }).end(json({ jsonrpc: "2.0", id: 1, result: { tools: [] } }));
       if (path === "/iotCloud/sys/invalid") return void res.writeHead(400, { "content-type": "application/json" }).end(json({ code: 400, msg: "名称：必填项", data: null, success: false }));
       if (path === "/iotCloud/sys/garbage") return void res.writeHead(200, { "content-type": "application/json" }).end("<html>");
       if (path === "/iotCloud/sys/envelope401") return void res.writeHead(200, { "content-type": "application/json" }).end(json({ code: 401, msg: "expired", data: null, success: false }));
@@ -139,6 +140,21 @@ describe("API forwarding", () => {
     expect([...new Uint8Array(await res.arrayBuffer())]).toEqual([2, 3]);
     expect(seen[0].headers.authorization).toBe(auth);
     expect(seen[0].url).toBe("/iotCloud/device/ota/download?d=1&e=2&s=ab");
+  });
+
+  it("forwards /api/mcp with the caller's API key alone, never the browser's session", async () => {
+    const rpc = { method: "POST", body: json({ jsonrpc: "2.0", id: 1, method: "tools/list" }) };
+    const withKey = await proxyMcp(call("/api/mcp", { ...rpc, headers: { authorization: "Bearer iotk_abc-DEF_123", "content-type": "application/json" }, cookie: `${SESSION_COOKIE}=${await signedIn()}` }), config);
+    expect(await withKey.json()).toEqual({ jsonrpc: "2.0", id: 1, result: { tools: [] } });
+    expect(seen[0].url).toBe("/iotCloud/mcp");
+    expect(seen[0].headers.authorization).toBe("Bearer iotk_abc-DEF_123");
+    expect(seen[0].headers.projectid).toBeUndefined();
+    // A session alone, or a token that is no key, never reaches the cloud.
+    for (const headers of [{}, { authorization: "Bearer tok-123" }] as Record<string, string>[]) {
+      const refused = await proxyMcp(call("/api/mcp", { ...rpc, headers, cookie: `${SESSION_COOKIE}=${await signedIn()}` }), config);
+      expect(refused.status).toBe(401);
+    }
+    expect(seen).toHaveLength(1);
   });
 
   it("forwards an anonymous or tampered session without a token", async () => {

@@ -42,6 +42,21 @@ function refusalAsAnswer(res: Response): Response {
   return new Response(res.body, { status: 200, headers });
 }
 
+/**
+ * `/api/mcp`: the cloud's MCP server for integrations and AI agents. They bring a personal API key
+ * (`Authorization: Bearer iotk_…`), not a console session: only such a key passes on, unchanged, like
+ * a device's credentials to the ingest; the browser's session is never used here and no upstream
+ * host or token is ever answered (docs/domains/api-keys.md).
+ */
+export async function proxyMcp(request: Request, config: UpstreamConfig = upstreamConfig()): Promise<Response> {
+  const locale = localeOf(request);
+  const text = apiTextFor(locale);
+  if (foreignOrigin(request)) return envelopeResponse(403, Code.FORBIDDEN, text.forbidden);
+  const key = request.headers.get("authorization") ?? "";
+  if (!/^Bearer iotk_[\w-]+$/.test(key)) return envelopeResponse(401, Code.UNAUTHORIZED, text.apiKeyRequired);
+  return (await forward({ request, service: "mcp", path: "", token: key, locale, clientIp: clientIpOf(request), device: true }, config)).response;
+}
+
 /** `/api/{service}/{...path}`: checks, then forwards with the session's token, project and language. */
 export async function proxyApi(request: Request, service: string, config: UpstreamConfig = upstreamConfig()): Promise<Response> {
   const locale = localeOf(request);

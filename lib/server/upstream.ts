@@ -35,7 +35,7 @@ export function upstreamConfig(): UpstreamConfig {
 
 /** Request headers the browser may pass on; everything else (Cookie, Authorization, projectId,
  *  X-Forwarded-*…) is dropped and the trusted ones are set from the session. */
-const PASS_REQUEST = ["accept", "content-type", "content-length", "if-none-match", "if-modified-since", "range"];
+const PASS_REQUEST = ["accept", "content-type", "content-length", "if-none-match", "if-modified-since", "range", "mcp-protocol-version"];
 /** Response headers the browser may see; Set-Cookie, Server, X-Powered-By and anything naming the
  *  upstream stay behind. */
 const PASS_RESPONSE = [
@@ -95,7 +95,7 @@ export async function forward(input: ForwardInput, config: UpstreamConfig): Prom
   const target =
     service === TREND_SERVICE && config.trendUrl
       ? new URL(`${config.trendUrl.replace(/\/+$/, "")}/${path}${incoming.search}`)
-      : new URL(`${config.baseUrl.replace(/\/+$/, "")}/${config.product}Cloud/${service}/${path}${incoming.search}`);
+      : new URL(`${config.baseUrl.replace(/\/+$/, "")}/${config.product}Cloud/${[service, path].filter(Boolean).join("/")}${incoming.search}`);
 
   const headers = new Headers();
   for (const name of PASS_REQUEST) {

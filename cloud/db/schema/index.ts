@@ -19,3 +19,4 @@ export * from "./media";
 export * from "./cluster";
 export * from "./ota";
 export * from "./sim";
+export * from "./api-keys";

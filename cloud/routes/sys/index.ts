@@ -1,4 +1,5 @@
 import type { Served } from "../../lib/serve";
+import { apiKeyServed } from "./api-key";
 import { areaServed } from "./areas";
 import { companyServed } from "./company";
 import { departmentServed } from "./department";
@@ -33,4 +34,5 @@ export const sysServed: Served[] = [
   ...roleServed,
   ...safetyServed,
   ...searchServed,
+  ...apiKeyServed,
 ];
