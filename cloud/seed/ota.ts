@@ -3,7 +3,7 @@ import { access, mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { asc, count, desc, eq, like } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { devices, otaEvents, otaPackages, otaTaskDevices, otaTasks } from "../db/schema";
+import { devices, otaEvents, otaPackages, otaTaskDevices, otaTasks, products } from "../db/schema";
 import { versionOrder } from "@/lib/contract/ota/version";
 
 /** The demo firmware's stored name: written again beside the database when missing (`writeDemoFirmware`). */
@@ -24,12 +24,19 @@ export function demoFirmware(): Buffer {
 }
 
 /**
- * A demo package (the firmware the demo devices run, V1.2.0, of the product with the most demo
- * devices) and a finished task that brought them to it from 1.1.0, so the OTA screens mean
+ * A demo package (the firmware the demo devices run, V1.2.0, of the tilt meters: the sensor product
+ * with the most demo devices) and a finished task that brought them to it from 1.1.0, so the OTA screens mean
  * something at first start. The platform's: OTA is a platform screen.
  */
 export async function seedDemoOta(db: Db, opts: { platformTenantId: number }) {
-  const [top] = await db.select({ productId: devices.productId, n: count() }).from(devices).groupBy(devices.productId).orderBy(desc(count()), asc(devices.productId)).limit(1);
+  const [top] = await db
+    .select({ productId: devices.productId, n: count() })
+    .from(devices)
+    .innerJoin(products, eq(products.id, devices.productId))
+    .where(eq(products.monitorType, "tilt"))
+    .groupBy(devices.productId)
+    .orderBy(desc(count()), asc(devices.productId))
+    .limit(1);
   if (!top) return;
   const image = demoFirmware();
   const [pkg] = await db

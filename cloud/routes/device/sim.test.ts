@@ -77,8 +77,11 @@ describe("device/simCard", () => {
   it("binds a card to a device, which shows the device's state on the card, and records it", async () => {
     const [dev] = await cloud.db.select({ id: devices.id, sn: devices.deviceSn }).from(devices).where(tenantOf(2).where(devices)).orderBy(asc(devices.id)).limit(1);
     const add = await cloud.request<SimCard>("/device/simCard/add", { token: admin, body: { iccid: iccid(10), carrier: "unicom" } });
+    // A device that has reported: its last report is answered beside the card (a time read through raw SQL).
+    const heard = new Date("2026-03-02T07:59:30.250Z");
+    await cloud.db.update(devices).set({ lastReportTime: heard }).where(eq(devices.id, dev.id));
     const upd = await cloud.request<SimCard>("/device/simCard/upd", { token: admin, body: { id: add.body.data.id, deviceId: dev.id } });
-    expect(upd.body.data).toMatchObject({ deviceSn: dev.sn, deviceStatus: expect.any(Number) });
+    expect(upd.body.data).toMatchObject({ deviceSn: dev.sn, deviceStatus: expect.any(Number), lastReportTime: heard.toISOString() });
     const recs = await cloud.request<Page<{ action: string }>>(`/device/simRecord/page?cardId=${add.body.data.id}`, { token: admin });
     expect(recs.body.data.records.map((r) => r.action)).toEqual(expect.arrayContaining(["add", "upd", "bind"]));
     const [foreign] = await cloud.db.select({ id: devices.id }).from(devices).where(tenantOf(1).where(devices)).limit(1);

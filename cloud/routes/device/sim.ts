@@ -73,7 +73,11 @@ const cardExtra = {
   lastReportTime: sql<Date | string | null>`(select ${devices.lastReportTime} from ${devices} where ${devices.id} = ${simCards.deviceId})`.as("last_report_time"),
 };
 const usagePct = (r: Row) => ((r.quotaMb as number) > 0 ? round2(((r.usedMb as number) / (r.quotaMb as number)) * 100) : 0);
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : typeof v === "string" ? new Date(v.replace(" ", "T") + (/[zZ+]/.test(v.slice(10)) ? "" : "Z")).toISOString() : null);
+/** A time read through raw SQL: a Date, or PostgreSQL's text ("2026-11-28 18:32:48.492+00", which Date reads as it is). */
+const iso = (v: unknown) => {
+  const d = v instanceof Date ? v : typeof v === "string" ? new Date(v) : null;
+  return d && !Number.isNaN(d.getTime()) ? d.toISOString() : null;
+};
 
 /** The list's filters beyond the contract's fields: a tag, expiring within 7 / 30 days, over 80 % of the quota, a pasted list of ICCIDs. */
 function cardFilters(c: Ctx, q: Row): SQL[] {

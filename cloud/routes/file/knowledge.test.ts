@@ -80,7 +80,7 @@ describe("knowledge base", () => {
   it("refuses a file without its attachment and a parent in another base", async () => {
     const r = await post("/file/fileBase/add", admin, { headerId: base, fielId: folder, fileName: "x", fileType: "2" });
     expect(r.body.code).toBe(400);
-    expect(r.body.msg).toMatch(/^filePath: /);
+    expect(r.body.msg).toMatch(/^Attachment: /);
     const other = ((await post("/file/header/addHeader", admin, { fileName: "Other" })).body.data as { id: number }).id;
     expect((await post("/file/fileBase/add", admin, { headerId: other, fielId: folder, fileName: "x", fileType: "1" })).body.msg).toBe("The target must be a folder of the same knowledge base");
     await post("/file/header/delHeader", admin, { id: other });

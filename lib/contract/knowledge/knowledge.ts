@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineCall, empty, file, typed } from "../call";
 import { dbId, idQuery } from "../common";
 import { crudCalls } from "../entity-calls";
-import { defineEntity, keyField } from "../entity";
+import { defineEntity, keyField, labelFields } from "../entity";
 import { RECYCLE_DAYS } from "../recycle-bin";
 import { text, textRequired } from "../validation";
 
@@ -62,6 +62,8 @@ export const nodeBody = z
   });
 /** `fileBase/upd`: name and description; a file may get a new attachment. */
 export const nodeUpdate = z.object({ id: dbId, fileName: name, fileDesc: desc, filePath: storedPath.optional(), fileSize: fileSize.optional() });
+// A refused field is named by its label ("Attachment: required"), not its wire name.
+labelFields("knowledge.node", nodeBody, nodeUpdate);
 export const moveBody = z.object({ id: dbId, fileId: parentId, headerId: dbId });
 /** A permission entry (widgets §3): one authType for the users, departments and groups named. */
 export const authEntry = z.object({
