@@ -29,11 +29,11 @@ const otaTaskDetail = defineDetail<OtaTask>({
   sections: [{ key: "rollout", title: "info.rollout", render: (row) => <Rollout task={row} /> }],
   tabs: [{ key: "devices", label: "info.device", render: (row, ctx) => <TaskDevices task={row} refresh={ctx.refresh} /> }],
   actions: [
-    { key: "start", label: "task.start", perm: UPD, show: (r) => r.status === TS.toUpgrade, onClick: oper("start") },
-    { key: "pause", label: "task.pause", perm: UPD, show: (r) => open(r) && r.hold === OTA_HOLD.none, onClick: oper("pause") },
-    { key: "resume", label: "task.resume", perm: UPD, show: (r) => open(r) && (r.hold === OTA_HOLD.gate || r.hold === OTA_HOLD.person), onClick: oper("resume") },
-    { key: "retry", label: "task.retry", perm: UPD, show: (r) => r.failCount > 0 && r.status !== TS.cancelled, onClick: oper("retry") },
-    { key: "close", label: "task.close", perm: UPD, show: open, onClick: async (row, ctx) => (await call(otaTaskApi.close, { id: row.id }), ctx.refresh()) },
+    { key: "start", label: "start", perm: UPD, show: (r) => r.status === TS.toUpgrade, onClick: oper("start") },
+    { key: "pause", label: "pause", perm: UPD, show: (r) => open(r) && r.hold === OTA_HOLD.none, onClick: oper("pause") },
+    { key: "resume", label: "resume", perm: UPD, show: (r) => open(r) && (r.hold === OTA_HOLD.gate || r.hold === OTA_HOLD.person), onClick: oper("resume") },
+    { key: "retry", label: "retry", perm: UPD, show: (r) => r.failCount > 0 && r.status !== TS.cancelled, onClick: oper("retry") },
+    { key: "close", label: "close", perm: UPD, show: open, onClick: async (row, ctx) => (await call(otaTaskApi.close, { id: row.id }), ctx.refresh()) },
   ],
   testId: "ota-task-info",
 });

@@ -26,7 +26,7 @@ export function useNums(task: OtaTask) {
 
 /** The rollout at a glance: targeted, per status, success %, ETA, and the batches (first batch → gate → the rest). */
 export function Rollout({ task }: { task: OtaTask }) {
-  const t = useTranslations("ota.info");
+  const t = useTranslations("ota.task.info");
   const { data: n } = useNums(task);
   if (!n) return null;
   const finished = n.success + n.failed;
@@ -85,7 +85,7 @@ function Progress({ value, status }: { value: number; status: number }) {
 
 /** A device's event log: every change with its source. */
 function EventLog({ row, onClose }: { row: OtaTaskDevice; onClose: () => void }) {
-  const t = useTranslations("ota.info");
+  const t = useTranslations("ota.task.info");
   const sources = useDict("otaSource");
   const phases = useDict("otaPhase");
   const { data } = useCall(otaTaskApi.deviceLog, { id: row.id }, { refreshInterval: LIVE_MS });
@@ -123,7 +123,7 @@ function EventLog({ row, onClose }: { row: OtaTaskDevice; onClose: () => void })
 
 /** The task's devices with live progress: status tabs with counts, phase, bytes served, attempts, error; cancel one, read its log. */
 export function TaskDevices({ task, refresh }: { task: OtaTask; refresh: () => Promise<unknown> }) {
-  const t = useTranslations("ota.info");
+  const t = useTranslations("ota.task.info");
   const statuses = useDict("otaDeviceStatus");
   const phases = useDict("otaPhase");
   const { can } = usePermissions();
