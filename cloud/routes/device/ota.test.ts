@@ -113,7 +113,8 @@ describe("upgrade tasks", () => {
   });
 
   it("adds a staged task for a device list, with its first batch", async () => {
-    const res = await post<OtaTask>("otaTask/add", { taskName: "Roll V1.2.0", packageId: pkg.id, target: 4, deviceIds, batchCount: 1, gateSuccessPct: 100, retries: 0 });
+    const res = await post<OtaTask>("otaTask/add", { taskName: "Roll V1.2.0", packageId: pkg.id, target: 4, deviceIds, batchCount: 1, gateSuccessPct: 100, retries: 0, timeoutMin: "", rate: "" });
+    // A blank setting (the form's empty field) is the default.
     expect(res.code).toBe(200);
     task = res.data;
     expect(task).toMatchObject({ status: 1, rate: 100, timeoutMin: 30, retries: 0 });

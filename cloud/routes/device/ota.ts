@@ -156,7 +156,7 @@ async function taskValues(c: Ctx, input: Values, partial: boolean, before?: Valu
     if (out.scheduleAt && (out.scheduleAt as Date).getTime() < c.var.deps.now().getTime() - 60_000) throw badRequest("cloud.ota.scheduleInPast");
   }
   // A blank rate, timeout or retry setting is the default, never a missing value.
-  for (const [k, v] of Object.entries(TASK_DEFAULTS)) if (input[k] === null || (!partial && input[k] === undefined)) out[k] = v;
+  for (const [k, v] of Object.entries(TASK_DEFAULTS)) if (input[k] === null || input[k] === "" || (!partial && input[k] === undefined)) out[k] = v;
   return out;
 }
 
