@@ -46,8 +46,10 @@ export async function remindExpiring(db: Db, now: Date, tenantId?: number): Prom
     if (!users.length) continue;
     const base = { tenantId: rule.tenantId, msgType: "notice", bizId: cards.length === 1 ? cards[0].id : null };
     await db.transaction(async (tx) => {
-      await tx.insert(todos).values(users.map((userId) => ({ ...base, userId, ...zh })));
-      await tx.insert(stationMessages).values(users.map((userId) => ({ ...base, userId, ...zh, i18n: { msgTitle: { "zh-cn": zh.msgTitle, en: en.msgTitle }, msgContent: { "zh-cn": zh.msgContent, en: en.msgContent } } })));
+      // Each reader reads the to-do and the message in their own language.
+      const i18n = { msgTitle: { "zh-cn": zh.msgTitle, en: en.msgTitle }, msgContent: { "zh-cn": zh.msgContent, en: en.msgContent } };
+      await tx.insert(todos).values(users.map((userId) => ({ ...base, userId, ...zh, i18n })));
+      await tx.insert(stationMessages).values(users.map((userId) => ({ ...base, userId, ...zh, i18n })));
     });
     told += cards.length;
   }

@@ -55,7 +55,6 @@ async function simulatedDevices(db: Db): Promise<SimDevice[]> {
     .select({ productId: productFunctions.productId, definition: productFunctions.definition })
     .from(productFunctions)
     .where(inArray(productFunctions.productId, [...new Set(mine.map((r) => r.productId))]));
-  const productRank = [...new Set(mine.map((r) => r.productId))].sort((a, b) => a - b);
   return mine.map((r) => {
     const own = fns.filter((f) => f.productId === r.productId).map((f) => f.definition);
     const props = own.filter((f) => f.funcType === FUNC_TYPE.property);
@@ -81,7 +80,7 @@ async function simulatedDevices(db: Db): Promise<SimDevice[]> {
       events: own.filter((f) => f.funcType === FUNC_TYPE.event),
       services: own.filter((f) => f.funcType === FUNC_TYPE.service),
       firmware: r.firmware ?? "1.0.0",
-      ota: otaBehaviour(productRank.indexOf(r.productId), mine.filter((x) => x.productId === r.productId).indexOf(r)),
+      ota: otaBehaviour(mine.filter((x) => x.productId === r.productId).indexOf(r)),
     };
   });
 }

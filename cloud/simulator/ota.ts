@@ -10,14 +10,13 @@ import { otaUpgradeMessage, type OtaUpgradeMessage } from "@/lib/contract/ota/pr
 export type OtaBehaviour = "normal" | "failVerify" | "powerLoss" | "rollback";
 
 /**
- * The behaviour of the n-th simulated device (from 0) of the product of rank `p` (products in id
- * order): the first of each product behaves, the second and third misbehave, so a demo product of
- * three devices shows failures: verification and a rollback on even ranks (the demo package's
- * product is the first), a power loss and verification on odd ones.
+ * The behaviour of the n-th simulated device (from 0) of its product: the first behaves, the next
+ * three misbehave (verification fails, it restarts into its old version, the power goes and it
+ * resumes), so every demo product of three or more devices shows a gate, a rollback and a resume.
+ * By position within the product only: a product added to the demo changes nothing for the others.
  */
-const EVEN: readonly OtaBehaviour[] = ["normal", "failVerify", "rollback", "powerLoss"];
-const ODD: readonly OtaBehaviour[] = ["normal", "powerLoss", "failVerify", "rollback"];
-export const otaBehaviour = (p: number, n: number): OtaBehaviour => (p % 2 === 0 ? EVEN : ODD)[n] ?? "normal";
+const BEHAVIOURS: readonly OtaBehaviour[] = ["normal", "failVerify", "rollback", "powerLoss"];
+export const otaBehaviour = (n: number): OtaBehaviour => BEHAVIOURS[n] ?? "normal";
 
 const CHUNK = 64 * 1024;
 const STEP_MS = 700;
