@@ -257,12 +257,12 @@ export class Coordinator {
         update ${clusterJobs} j set holder = ${this.instance}, leased_until = now() + v.lease * interval '1 millisecond'
         from (values ${leases}) as v(name, lease)
         where j.name = v.name and j.due_at <= now() and (j.leased_until is null or j.leased_until < now())
-        returning j.name, now() as at`);
+        returning j.name, now()::text as at`);
       const rows = rowsOf(claimed);
       const names = rows.map((r) => String(r.name));
       for (const r of rows) {
         const job = this.jobs.get(String(r.name));
-        if (job) this.running.set(job.name, this.runOne(job, new Date(r.at as string)).finally(() => this.running.delete(job.name)));
+        if (job) this.running.set(job.name, this.runOne(job, String(r.at)).finally(() => this.running.delete(job.name)));
       }
       return names;
     } catch (err) {
@@ -271,7 +271,8 @@ export class Coordinator {
     }
   }
 
-  private async runOne(job: Job, claimedAt: Date) {
+  /** `claimedAt`: the claim's time as the database wrote it (text: a JavaScript Date would drop its microseconds). */
+  private async runOne(job: Job, claimedAt: string) {
     const mine = and(eq(clusterJobs.name, job.name), eq(clusterJobs.holder, this.instance));
     const lease = sql`now() + ${job.leaseMs} * interval '1 millisecond'`;
     // A long run keeps its claim; a dead instance stops renewing and the claim lapses.
@@ -289,7 +290,7 @@ export class Coordinator {
     await this.db
       .update(clusterJobs)
       // Made due again (`soon`) while it ran: new work arrived that this run may have missed.
-      .set({ dueAt: sql`case when ${clusterJobs.dueAt} > ${claimedAt.toISOString()}::timestamptz then now() else now() + ${job.everyMs} * interval '1 millisecond' end`, holder: null, leasedUntil: null, lastRunAt: sql`now()`, lastError: error })
+      .set({ dueAt: sql`case when ${clusterJobs.dueAt} > ${claimedAt}::timestamptz then now() else now() + ${job.everyMs} * interval '1 millisecond' end`, holder: null, leasedUntil: null, lastRunAt: sql`now()`, lastError: error })
       .where(mine)
       .catch((err) => console.error(`[cluster] job ${job.name} finished but could not be rescheduled:`, (err as Error).message));
   }
