@@ -16,7 +16,8 @@ test("the API reference lists the declared calls with their answers", async ({ p
   await page.goto("/api/docs#/device/device_device_getDevRealTimeData");
   const realTime = page.locator("#operations-device-device_device_getDevRealTimeData");
   await expect(realTime).toContainText("设备物模型各属性的最新值", { timeout: 30_000 });
-  await expect(realTime).toContainText("lastReportTime");
+  // The reference may draw the operation again as it settles (the spec holds 500+ calls): wait as long for its schema.
+  await expect(realTime).toContainText("lastReportTime", { timeout: 30_000 });
   // Its files load from our own origin, not a CDN.
   expect(await page.locator("script[src]").evaluateAll((s) => s.map((e) => (e as HTMLScriptElement).src).every((src) => src.startsWith(location.origin)))).toBe(true);
 });
