@@ -70,14 +70,10 @@ const cardExtra = {
   deviceName: sql<string | null>`(select ${devices.deviceName} from ${devices} where ${devices.id} = ${simCards.deviceId})`.as("device_name"),
   deviceSn: sql<string | null>`(select ${devices.deviceSn} from ${devices} where ${devices.id} = ${simCards.deviceId})`.as("device_sn"),
   deviceStatus: sql<number | null>`(select ${devices.status} from ${devices} where ${devices.id} = ${simCards.deviceId})`.as("device_status"),
-  lastReportTime: sql<Date | string | null>`(select ${devices.lastReportTime} from ${devices} where ${devices.id} = ${simCards.deviceId})`.as("last_report_time"),
+  // Decoded as the column is: a Date on either driver, which the row mapper answers as ISO.
+  lastReportTime: sql<Date | null>`(select ${devices.lastReportTime} from ${devices} where ${devices.id} = ${simCards.deviceId})`.mapWith(devices.lastReportTime).as("last_report_time"),
 };
 const usagePct = (r: Row) => ((r.quotaMb as number) > 0 ? round2(((r.usedMb as number) / (r.quotaMb as number)) * 100) : 0);
-/** A time read through raw SQL: a Date, or PostgreSQL's text ("2026-11-28 18:32:48.492+00", which Date reads as it is). */
-const iso = (v: unknown) => {
-  const d = v instanceof Date ? v : typeof v === "string" ? new Date(v) : null;
-  return d && !Number.isNaN(d.getTime()) ? d.toISOString() : null;
-};
 
 /** The list's filters beyond the contract's fields: a tag, expiring within 7 / 30 days, over 80 % of the quota, a pasted list of ICCIDs. */
 function cardFilters(c: Ctx, q: Row): SQL[] {
@@ -96,7 +92,7 @@ async function quotaOf(db: Db, c: Ctx, productId: number | null | undefined) {
   return p?.quotaMb ?? 0;
 }
 
-const cardRow = rowMapper<typeof simCard.fields, SimCard>(simCard, { usagePct, lastReportTime: (r) => iso(r.lastReportTime) as SimCard["lastReportTime"] });
+const cardRow = rowMapper<typeof simCard.fields, SimCard>(simCard, { usagePct });
 
 const cardCrud = crudRoutes<typeof simCard.fields, SimCard>({
   table: simCards,
@@ -105,7 +101,7 @@ const cardCrud = crudRoutes<typeof simCard.fields, SimCard>({
   unique: [{ field: "iccid", error: "sim.errors.iccidTaken" }],
   extra: cardExtra,
   filters: cardFilters,
-  toRow: { usagePct, lastReportTime: (r) => iso(r.lastReportTime) as SimCard["lastReportTime"] },
+  toRow: { usagePct },
   // add and upd answer the written row: its names and device are read beside it, as page and info read them.
   answer: async (c, rows) => {
     const full = rows.length && !("prodName" in rows[0]) ? await c.var.deps.db.select({ ...getTableColumns(simCards), ...cardExtra }).from(simCards).where(scope(c).where(simCards, inArray(simCards.id, rows.map((r) => r.id as number)))) : rows;
