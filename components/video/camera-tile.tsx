@@ -39,33 +39,33 @@ export function CameraTile({ camera, selected, onSelect, onClose, className }: {
         </span>
       </div>
       <div className="absolute right-1 bottom-5 flex gap-1 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100">
-        <button
-          type="button"
-          className="rounded bg-black/60 p-1 text-white hover:bg-black/80"
-          aria-label={t("fullScreen")}
-          title={t("fullScreen")}
-          onClick={(e) => {
-            e.stopPropagation();
-            void box.current?.requestFullscreen?.().catch(() => {});
-          }}
-        >
+        <TileButton label={t("fullScreen")} onClick={() => void box.current?.requestFullscreen?.().catch(() => {})}>
           <ExpandIcon className="size-4" />
-        </button>
+        </TileButton>
         {onClose && (
-          <button
-            type="button"
-            className="rounded bg-black/60 p-1 text-white hover:bg-black/80"
-            aria-label={t("closeTile")}
-            title={t("closeTile")}
-            onClick={(e) => {
-              e.stopPropagation();
-              onClose();
-            }}
-          >
+          <TileButton label={t("closeTile")} onClick={onClose}>
             <XIcon className="size-4" />
-          </button>
+          </TileButton>
         )}
       </div>
     </div>
+  );
+}
+
+/** A button over the picture; its click is the button's, not a select of the tile. */
+function TileButton({ label, onClick, children }: { label: string; onClick: () => void; children: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      className="rounded bg-black/60 p-1 text-white hover:bg-black/80"
+      aria-label={label}
+      title={label}
+      onClick={(e) => {
+        e.stopPropagation();
+        onClick();
+      }}
+    >
+      {children}
+    </button>
   );
 }
