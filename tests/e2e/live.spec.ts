@@ -61,7 +61,8 @@ test("a stored value reaches the open device page over the socket, the poll off"
   await view.open(id);
   // Live: the page stops polling (the tile says so) and waits for pushed values.
   await expect(page.locator('[data-testid="realtime"][data-live]')).toBeVisible({ timeout: 30_000 });
-  const value = Math.round(Math.random() * 1000) / 100 + 3;
+  // Hundredths as the tile shows them (a sum like 2.11 + 3 would print 5.109999…).
+  const value = (Math.round(Math.random() * 1000) + 300) / 100;
   // The device posts over the HTTP ingest with its own credentials (the simulator's derived secret).
   process.env.DATA_DIR ??= `tests/e2e/.out/data-${new URL(base()).port}`;
   const info = (await (await page.request.get(`/api/device/device/info?id=${id}`)).json()) as { data: { productId: number } };

@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { LoginPage } from "./pages/login-page";
 
-// Last of the suite (files run in name order): it leaves the loopback address under captcha and
-// throttled for 15 minutes, which would break every login after it.
+// Last of the suite (its own project in playwright.config.ts depends on the rest): it leaves the
+// loopback address under captcha and throttled for 15 minutes, which would break every login after it.
 
 test("wrong passwords bring the captcha, then the throttle message", async ({ page }) => {
   const login = new LoginPage(page);
