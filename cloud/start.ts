@@ -22,7 +22,7 @@ import { storageQuotaMbFromEnv } from "./lib/storage";
 import { LinkageEngine } from "./linkage/engine";
 import { OtaEngine } from "./ota/engine";
 import { safeFetch } from "./lib/outbound";
-import { attachIngest } from "./live/bus";
+import { attachIngest, shareLive } from "./live/bus";
 import { CameraStreams } from "./media/cameras";
 import { commandsOf } from "./ingest/commands";
 
@@ -73,6 +73,7 @@ export async function startCloud(opts: CloudOptions) {
   const linkage = new LinkageEngine(handle.db, { delivery, webCall: safeFetch, cluster });
   const ota = new OtaEngine(handle.db);
   let attached: Ingest | null = null;
+  const unshareLive = shareLive(cluster);
   let detachLive = () => {};
   const attach = (ingest: Ingest) => {
     if (attached) return;
@@ -141,6 +142,7 @@ export async function startCloud(opts: CloudOptions) {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await cluster.close();
       detachLive();
+      unshareLive();
       streams.close();
       await channel.close();
       await alarms.close();

@@ -11,6 +11,11 @@ import { alarmLevels, alarmRules, alarms, clusterJobs, devices, linkageLogs, lin
 import { rowsOf } from "../cloud/ingest/writer";
 import { DEMO_ACCOUNTS } from "../cloud/seed";
 import { freePort, startPgCluster } from "./pg-cluster";
+import { loginApi } from "@/lib/contract/auth";
+import { LIVE_KEY_HEADER, type CloudLiveEvent } from "@/lib/contract/live/live";
+import { streamParts } from "@/lib/stream-parts";
+import { upstreamCall, upstreamConfig } from "@/lib/server/upstream";
+import { liveKey } from "../cloud/live/bus";
 
 /**
  * `npm run test:cluster`: two cloud instances on one PostgreSQL (Debian's, as test:pg starts it)
@@ -19,11 +24,15 @@ import { freePort, startPgCluster } from "./pg-cluster";
  * every acknowledged value must be stored exactly once, a crossed rule must raise one alarm,
  * escalate and recover once, a silent device raise one offline alarm, the push receiver get every
  * value (exactly once once nothing fails), a linkage timer fire once per run, and a rule switched
- * on through one instance act on values the other handles within a second.
+ * on through one instance act on values the other handles within a second. The console's side:
+ * a value taken by one instance reaches a live stream opened on the other, and calls over the
+ * `UPSTREAM_URL` list keep answering when an instance dies.
  */
 const DEVICES = 20;
 const PER_DEVICE = Number(process.env.CLUSTER_MESSAGES ?? 400);
 const T0 = Date.now() - 3600_000;
+/** The console's secret with both instances (its live stream's key derives from it). */
+const PROXY_SECRET = "cluster-console-secret-0123456789";
 const failures: string[] = [];
 const check = (ok: boolean, what: string) => {
   console.log(`${ok ? "  ✓" : "  ✗"} ${what}`);
@@ -79,7 +88,7 @@ const receiverPort = await new Promise<number>((resolve) => receiver.listen(0, "
 type Instance = { name: string; port: number; proc: ChildProcess };
 function startInstance(name: string, port: number): Promise<Instance> {
   const proc = spawn(process.execPath, ["--import", "tsx", "cloud/main.ts"], {
-    env: { ...process.env, DATABASE_URL: pg.url, MQTT_URL, MQTT_CLIENT_ID: `cloud-${name}`, CLOUD_PORT: String(port), SIMULATOR: "off", PUSH_ALLOW_PRIVATE: "1", DATA_DIR: join(dir, "data"), FILES_DIR: join(dir, "files") },
+    env: { ...process.env, CLOUD_PROXY_SECRET: PROXY_SECRET, DATABASE_URL: pg.url, MQTT_URL, MQTT_CLIENT_ID: `cloud-${name}`, CLOUD_PORT: String(port), SIMULATOR: "off", PUSH_ALLOW_PRIVATE: "1", DATA_DIR: join(dir, "data"), FILES_DIR: join(dir, "files") },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.add(proc);
@@ -243,6 +252,37 @@ try {
   check(logs.length >= 3 && gaps.every((g) => g > 1500), `a linkage timer fires once per run (${logs.length} runs, closest ${Math.min(...gaps)} ms apart)`);
   const succeeded = logs.filter((l) => l.failedCount === 0).length;
   check(linkageHits.length === succeeded, `its web call was made once per successful run (${linkageHits.length} calls, ${succeeded} runs succeeded, ${logs.length - succeeded} failed)`);
+
+  // The console's live stream from instance a sees a value that instance b took (over HTTP ingest).
+  const seen: CloudLiveEvent[] = [];
+  const live = new AbortController();
+  const res = await fetch(`http://127.0.0.1:${a.port}/iotCloud/comm/apiWs/events`, { method: "POST", headers: { "content-type": "application/json", [LIVE_KEY_HEADER]: liveKey(PROXY_SECRET) }, body: "{}", signal: live.signal });
+  void (async () => {
+    for await (const part of streamParts(res.body!, "\n\n")) {
+      const data = /^event: live\ndata: (.*)$/m.exec(part)?.[1];
+      if (data) seen.push(JSON.parse(data) as CloudLiveEvent);
+    }
+  })().catch(() => {});
+  await sleep(500);
+  const posted = await fetch(`http://127.0.0.1:${b.port}/iotCloud/comm/ingest/${product.id}/${devs[5].deviceSn}/property/post`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Basic ${Buffer.from(`${devs[5].deviceSn}:-`).toString("base64")}` },
+    body: JSON.stringify({ params: { temperature: 42.5 } }),
+  }).then((r) => r.json());
+  const crossedOver = () => seen.some((e) => e.kind === "device" && e.deviceId === devs[5].id && e.values.some((v) => v.num === 42.5));
+  await until("the value on the other instance's live stream", async () => crossedOver(), 5000);
+  check(posted.code === 200 && crossedOver(), `a value taken by instance b reaches a console streaming from instance a (${posted.code}, ${seen.length} events)`);
+  live.abort();
+
+  // The console spreads calls over the UPSTREAM_URL list; with instance b killed, its GETs still answer.
+  const upstream = { ...upstreamConfig(), baseUrl: `http://127.0.0.1:${a.port},http://127.0.0.1:${b.port}`, proxySecret: PROXY_SECRET };
+  const ask = () => upstreamCall(loginApi.company, { tId: demo.id }, { locale: "en" }, upstream).then((r) => r.code);
+  const steady = await Promise.all(Array.from({ length: 10 }, ask));
+  b.proc.kill("SIGKILL");
+  await sleep(300);
+  const degraded: number[] = [];
+  for (let i = 0; i < 10; i++) degraded.push(await ask());
+  check([...steady, ...degraded].every((c) => c === 200), `console calls over both instances answer, and keep answering with one killed (${[...steady, ...degraded].filter((c) => c !== 200).length} failed of 20)`);
 
   await Promise.all(clients.map((c) => c.endAsync()));
   for (const inst of [a, b]) inst.proc.kill("SIGTERM");

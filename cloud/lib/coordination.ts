@@ -98,6 +98,11 @@ export class Coordinator {
     return rows.length > 0;
   }
 
+  /** Signals reach other instances (PostgreSQL); without a bus (PGlite) there is only this one. */
+  get shared() {
+    return !!this.opts.bus;
+  }
+
   /** Tells every instance (this one included) that `topic` changed; `payload` says what (JSON). */
   async signal(topic: string, payload: unknown = null) {
     const text = JSON.stringify({ topic, payload });

@@ -6,6 +6,7 @@ import { previewCron } from "@/lib/contract/cron";
 import { formatDateTime } from "@/lib/format";
 import type { Db } from "../db/client";
 import { commandDevice, deviceNames, disableLinkageRule, enabledLinkageRules, linkageRuleById, noticeContacts, recordExecution, type LinkageRuleRecord } from "../db/queries/linkage";
+import { tenantZone } from "../db/queries/company";
 import { linkageRules, linkageTriggerStates, stationMessages } from "../db/schema";
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Coordinator } from "../lib/coordination";
@@ -68,6 +69,8 @@ type PropTrigger = Extract<Trigger, { termType: 1 }>;
 /** A rule as the engine holds it: the record, and what its triggers have seen. */
 type Live = {
   rule: LinkageRuleRecord;
+  /** The tenant's time zone: timers run on its clock and messages show its time. */
+  zone: string;
   states: Map<number, PropertyState>;
   lastFired: Date | null;
   cancelTimers: (() => void)[];
@@ -166,10 +169,11 @@ export class LinkageEngine {
     const byState = new Map<number, [number, number][]>();
     const deviceIds: number[] = [];
     for (const rule of rules) {
+      const zone = await tenantZone(this.db, rule.tenantId);
       const old = this.live.get(rule.id);
       old?.cancelTimers.forEach((c) => c());
       const same = old && old.rule.updatedAt.getTime() === rule.updatedAt.getTime();
-      const live: Live = same ? { ...old, rule, cancelTimers: [] } : { rule, states: new Map(), lastFired: rule.lastFireTime, cancelTimers: [] };
+      const live: Live = same ? { ...old, rule, zone, cancelTimers: [] } : { rule, zone, states: new Map(), lastFired: rule.lastFireTime, cancelTimers: [] };
       next.set(rule.id, live);
       rule.triggers.forEach((tr, i) => {
         if (tr.termType === TERM_TYPE.property) {
@@ -190,9 +194,9 @@ export class LinkageEngine {
     this.byState = byState;
   }
 
-  /** Schedules a timer trigger's next run (platform time), and again after each. */
+  /** Schedules a timer trigger's next run (on the tenant's clock), and again after each. */
   private arm(live: Live, index: number, cron: string) {
-    const next = previewCron(cron, this.now(), { count: 1, timezone: "Asia/Shanghai" }).runs[0];
+    const next = previewCron(cron, this.now(), { count: 1, timezone: live.zone }).runs[0];
     if (!next) return;
     // setTimeout holds at most ~24.8 days: a later run is re-armed when that wait ends.
     const wait = Math.min(Math.max(0, next.getTime() - this.now().getTime()), 2 ** 31 - 1);
@@ -200,7 +204,7 @@ export class LinkageEngine {
       if (this.live.get(live.rule.id) !== live || this.closed) return;
       live.cancelTimers = live.cancelTimers.filter((c) => c !== cancel);
       if (this.now() >= next) {
-        const firing = { source: FIRE_SOURCE.timer, text: `⏱ ${cron}`, vars: { time: formatDateTime(this.now()) } };
+        const firing = { source: FIRE_SOURCE.timer, text: `⏱ ${cron}`, vars: { time: formatDateTime(this.now(), live.zone) } };
         // Every instance arms the timer; the one whose mark of this run lands first fires it.
         const { cluster } = this.opts;
         if (!cluster) this.evaluate(live, index, firing);
@@ -228,7 +232,7 @@ export class LinkageEngine {
         if (!live) continue;
         const tr = live.rule.triggers[i] as PropTrigger;
         live.states.set(i, observe(tr, live.states.get(i), p.num, p.ts));
-        this.evaluate(live, i, this.propertyFiring(tr, p));
+        this.evaluate(live, i, this.propertyFiring(tr, p, live.zone));
       }
     }
   }
@@ -242,7 +246,7 @@ export class LinkageEngine {
         if (!live || tr?.termType !== TERM_TYPE.deviceState || !stateMatches(tr.onlineType, ch.status)) continue;
         const device = this.names.get(ch.deviceId) ?? `#${ch.deviceId}`;
         const what = ch.status === 2 ? ONLINE_TYPE.up : ONLINE_TYPE.down;
-        const firing = { source: FIRE_SOURCE.deviceState, text: `${device} · ${what === ONLINE_TYPE.up ? "online" : "offline"}`, vars: { deviceName: device, value: String(ch.status), time: formatDateTime(ch.at) } };
+        const firing = { source: FIRE_SOURCE.deviceState, text: `${device} · ${what === ONLINE_TYPE.up ? "online" : "offline"}`, vars: { deviceName: device, value: String(ch.status), time: formatDateTime(ch.at, live.zone) } };
         if (this.opts.cluster) this.track(this.evaluateShared(live, i, firing));
         else this.evaluate(live, i, firing);
       }
@@ -353,7 +357,7 @@ export class LinkageEngine {
           const tr = live.rule.triggers[i] as PropTrigger;
           live.states.set(i, observe(tr, live.states.get(i), p.num!, p.ts));
           seen.add(i);
-          if (this.verdict(live, i, this.now())) out.push([live, this.propertyFiring(tr, p)]);
+          if (this.verdict(live, i, this.now())) out.push([live, this.propertyFiring(tr, p, live.zone)]);
         }
         for (const i of seen) {
           const st = live.states.get(i)!;
@@ -376,13 +380,13 @@ export class LinkageEngine {
     for (const [live, firing] of firings) this.fire(live, firing);
   }
 
-  private propertyFiring(tr: PropTrigger, p: Point): Firing {
+  private propertyFiring(tr: PropTrigger, p: Point, zone: string): Firing {
     const device = this.names.get(p.deviceId) ?? `#${p.deviceId}`;
     const cond = `${symbolText(tr.symbol, tr.value, tr.value2)}${tr.durationSec ? `, ${tr.durationSec} s` : ""}`;
     return {
       source: FIRE_SOURCE.property,
       text: `${device} · ${p.identifier} = ${p.num} (${cond})`,
-      vars: { deviceName: device, identifier: p.identifier, value: String(p.num), time: formatDateTime(p.ts) },
+      vars: { deviceName: device, identifier: p.identifier, value: String(p.num), time: formatDateTime(p.ts, zone) },
     };
   }
 
@@ -427,7 +431,7 @@ export class LinkageEngine {
     if (!rule) return null;
     const missing = rule.actions.flatMap((a) => (a.actionType === ACTION_TYPE.device && !this.names.has(a.deviceId) ? [a.deviceId] : []));
     for (const [id, name] of await deviceNames(this.db, missing)) this.names.set(id, name);
-    const run = this.execute(rule, { source: FIRE_SOURCE.manual, text: by, vars: { time: formatDateTime(this.now()) } });
+    const run = this.execute(rule, { source: FIRE_SOURCE.manual, text: by, vars: { time: formatDateTime(this.now(), await tenantZone(this.db, rule.tenantId)) } });
     this.running.add(run);
     try {
       return await run;
@@ -441,7 +445,8 @@ export class LinkageEngine {
     this.stats.fired++;
     const started = Date.now();
     const fireTime = this.now();
-    const vars = { ruleName: rule.ruleName, trigger: firing.text, time: formatDateTime(fireTime), deviceName: "", identifier: "", value: "", ...firing.vars };
+    // Every firing names its time (in the tenant's zone) among its vars.
+    const vars = { ruleName: rule.ruleName, trigger: firing.text, deviceName: "", identifier: "", value: "", ...firing.vars };
     const results: ActionResult[] = [];
     for (const [index, action] of rule.actions.entries()) {
       if (action.delaySec > 0) await new Promise<void>((resolve) => this.timer(resolve, action.delaySec * 1000));

@@ -13,6 +13,8 @@ export class UpstreamError extends Error {
     message: string,
     /** The error came from a pooled connection the upstream had already closed. */
     readonly reset = false,
+    /** No connection was made: the upstream never saw the call (refused, unreachable, no connection in time). */
+    readonly unsent = false,
   ) {
     super(message);
   }
@@ -47,6 +49,7 @@ function once(url: URL, init: { method: string; headers: Headers; body: Readable
     const lib = url.protocol === "https:" ? https : http;
     const req = lib.request(url, { method: init.method, headers: Object.fromEntries(init.headers), agent: agents[url.protocol as keyof typeof agents] });
     let answered = false;
+    let connected = false;
     let bodySent = !init.body;
     const timers: NodeJS.Timeout[] = [];
     const clear = () => timers.forEach(clearTimeout);
@@ -63,14 +66,17 @@ function once(url: URL, init: { method: string; headers: Headers; body: Readable
     timers.push(setTimeout(() => !answered && fail(new UpstreamError("network", "no first byte in time")), t.firstByteMs));
     req.once("socket", (socket) => {
       // A pooled connection is connected already; a new one has `connectMs` to connect.
-      if (req.reusedSocket || !socket.connecting) return;
-      const connect = setTimeout(() => fail(new UpstreamError("network", "no connection in time")), t.connectMs);
+      if (req.reusedSocket || !socket.connecting) return void (connected = true);
+      const connect = setTimeout(() => fail(new UpstreamError("network", "no connection in time", false, true)), t.connectMs);
       timers.push(connect);
-      socket.once("connect", () => clearTimeout(connect));
+      socket.once("connect", () => {
+        connected = true;
+        clearTimeout(connect);
+      });
     });
     req.on("error", (e: NodeJS.ErrnoException) => {
       if (e instanceof UpstreamError) return;
-      fail(new UpstreamError("network", e.message, req.reusedSocket && !answered && RESETS.has(e.code ?? "")));
+      fail(new UpstreamError("network", e.message, req.reusedSocket && !answered && RESETS.has(e.code ?? ""), !connected));
     });
     req.once("response", (res) => {
       answered = true;

@@ -4,11 +4,11 @@ import type { AnyCall, CallAnswer, CallInput } from "@/lib/contract/call";
 import { PROXY_SECRET_HEADER } from "@/lib/contract/console-proxy";
 import { TREND_SERVICE } from "@/lib/contract/services";
 import { apiTextFor } from "./api-text";
+import { upstreamPool } from "./upstream-pool";
 import { upstreamRequest, UpstreamError } from "./upstream-request";
 
-
 export type UpstreamConfig = {
-  /** The upstream base, e.g. http://127.0.0.1:3100 (the built-in cloud) or UPSTREAM_URL. */
+  /** The upstream base, e.g. http://127.0.0.1:3100 (the built-in cloud) or UPSTREAM_URL: one, or a comma-separated list of instances. */
   baseUrl: string;
   trendUrl?: string;
   product: string;
@@ -32,6 +32,9 @@ export function upstreamConfig(): UpstreamConfig {
     proxySecret: process.env.CLOUD_PROXY_SECRET || undefined,
   };
 }
+
+/** The largest body kept to be sent again to another instance (a form, not an upload). */
+const KEEP_BODY_BYTES = 1 << 20;
 
 /** Request headers the browser may pass on; everything else (Cookie, Authorization, projectId,
  *  X-Forwarded-*…) is dropped and the trusted ones are set from the session. */
@@ -92,10 +95,9 @@ export async function forward(input: ForwardInput, config: UpstreamConfig): Prom
   const { request, service, path, locale } = input;
   const text = apiTextFor(locale);
   const incoming = new URL(request.url);
-  const target =
-    service === TREND_SERVICE && config.trendUrl
-      ? new URL(`${config.trendUrl.replace(/\/+$/, "")}/${path}${incoming.search}`)
-      : new URL(`${config.baseUrl.replace(/\/+$/, "")}/${config.product}Cloud/${[service, path].filter(Boolean).join("/")}${incoming.search}`);
+  const rest = `${[service, path].filter(Boolean).join("/")}${incoming.search}`;
+  const pool = service === TREND_SERVICE && config.trendUrl ? null : upstreamPool(config.baseUrl);
+  const bases = pool ? pool.order() : [config.trendUrl!.replace(/\/+$/, "")];
 
   const headers = new Headers();
   for (const name of PASS_REQUEST) {
@@ -109,17 +111,28 @@ export async function forward(input: ForwardInput, config: UpstreamConfig): Prom
   if (config.proxySecret) headers.set(PROXY_SECRET_HEADER, config.proxySecret);
 
   const hasBody = request.method !== "GET" && request.method !== "HEAD" && request.body !== null;
-  let upstream: Response;
-  try {
-    upstream = await upstreamRequest(
-      target,
-      { method: request.method, headers, body: hasBody ? request.body : null, signal: request.signal },
-      { connectMs: config.connectMs ?? 3_000, firstByteMs: Math.min(config.firstByteMs ?? config.timeoutMs, config.timeoutMs), totalMs: config.timeoutMs },
-    );
-  } catch (e) {
-    if (e instanceof UpstreamError && e.reason === "aborted") return { response: new Response(null, { status: 499 }), unauthorized: false };
-    return { response: envelopeResponse(502, Code.NETWORK, text.networkError), unauthorized: false };
+  // Over several instances a small body is kept, so what one instance never received goes to the next.
+  const kept = hasBody && bases.length > 1 && Number(request.headers.get("content-length") ?? Infinity) <= KEEP_BODY_BYTES ? await request.arrayBuffer() : null;
+  const timeouts = { connectMs: config.connectMs ?? 3_000, firstByteMs: Math.min(config.firstByteMs ?? config.timeoutMs, config.timeoutMs), totalMs: config.timeoutMs };
+  let upstream: Response | undefined;
+  for (const [i, base] of bases.entries()) {
+    const target = new URL(pool ? `${base}/${config.product}Cloud/${rest}` : `${base}/${path}${incoming.search}`);
+    try {
+      const body = kept ? new Blob([kept]).stream() : hasBody ? request.body : null;
+      upstream = await upstreamRequest(target, { method: request.method, headers, body, signal: request.signal }, timeouts);
+      pool?.up(base);
+      break;
+    } catch (e) {
+      if (e instanceof UpstreamError && e.reason === "aborted") return { response: new Response(null, { status: 499 }), unauthorized: false };
+      if (e instanceof UpstreamError && e.unsent) pool?.down(base);
+      // Another instance may answer what changes nothing, or what this one never received;
+      // a streamed body is spent, so a call with one is not sent twice.
+      const unsent = e instanceof UpstreamError && e.unsent;
+      const again = (!hasBody && (request.method === "GET" || request.method === "HEAD" || unsent)) || (kept !== null && unsent);
+      if (!again || i === bases.length - 1) return { response: envelopeResponse(502, Code.NETWORK, text.networkError), unauthorized: false };
+    }
   }
+  if (!upstream) return { response: envelopeResponse(502, Code.NETWORK, text.networkError), unauthorized: false };
 
   const type = upstream.headers.get("content-type") ?? "";
   if (upstream.status === 401 && !input.device) {

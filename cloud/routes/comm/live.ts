@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { streamSSE } from "hono/streaming";
 import { LIVE_KEY_HEADER, liveApi, type CloudLiveEvent } from "@/lib/contract/live/live";
-import { liveBus, liveKey } from "../../live/bus";
+import { listenLive, liveKey } from "../../live/bus";
 import type { CloudEnv } from "../../lib/context";
 import { forbidden } from "../../lib/http";
 import { serve } from "../../lib/serve";
@@ -36,7 +36,7 @@ export const liveServed = [
           queue.push(e);
           wake?.();
         };
-        liveBus.on("event", onEvent);
+        const stop = listenLive(onEvent);
         let open = true;
         stream.onAbort(() => {
           open = false;
@@ -56,7 +56,7 @@ export const liveServed = [
             if (!queue.length && open) await stream.write(": keep-alive\n\n");
           }
         } finally {
-          liveBus.off("event", onEvent);
+          stop();
         }
       }),
     consoleOnly,

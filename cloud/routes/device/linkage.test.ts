@@ -236,4 +236,24 @@ describe("timer and device-state triggers", () => {
     await own.close();
     cloud.deps.linkage = engine;
   });
+  it("runs a timer on the tenant's clock: eight o'clock in UTC is eight hours after eight o'clock in Shanghai", async () => {
+    const timers: { run: () => void; ms: number }[] = [];
+    const own = new LinkageEngine(cloud.db, { delivery: cloud.deps.delivery, webCall, now: cloud.deps.now, timer: (run, ms) => (timers.push({ run, ms }), () => {}) });
+    cloud.deps.linkage = own;
+    const rule = await call<LinkageRuleRow>("/add", admin, tiltRule({ ruleName: "早八点", triggers: [{ termType: 3, cron: "0 0 8 * * ? *" }], actions: [tiltRule().actions[1]] }));
+    expect(rule.body.code).toBe(200);
+    await own.idle();
+    const shanghai = timers.at(-1)!.ms;
+    const saved = await cloud.request("/sys/company/saveTimeZone", { token: admin, body: { timeZone: "UTC" } });
+    expect(saved.body.code).toBe(200);
+    // Saving the zone arms the timers again on the new clock.
+    await own.idle();
+    const utc = timers.at(-1)!.ms;
+    const DAY = 24 * 3600_000;
+    expect((((utc - shanghai) % DAY) + DAY) % DAY).toBe(8 * 3600_000);
+    await cloud.request("/sys/company/saveTimeZone", { token: admin, body: { timeZone: "Asia/Shanghai" } });
+    await call("/del", admin, { ids: [rule.body.data.id] });
+    await own.close();
+    cloud.deps.linkage = engine;
+  });
 });

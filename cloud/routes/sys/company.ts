@@ -65,6 +65,8 @@ export const companyServed = [
   serve(companyApi.saveTimeZone, async (c, { timeZone }) => {
     await patchCompany(c.var.deps.db, c.var.auth.tenantId, { timeZone }, c.var.deps.now());
     forgetTenantZone(c.var.auth.tenantId);
+    // Linkage timers run on the tenant's clock: armed again on the new one.
+    await c.var.deps.linkage?.invalidate();
     return ok(c, { timeZone }, "cloud.saved");
   }),
   serve(companyApi.saveEncrypt, async (c, input) => {

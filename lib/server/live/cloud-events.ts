@@ -1,3 +1,4 @@
+import { upstreamPool } from "../upstream-pool";
 import { EventEmitter } from "node:events";
 import { createHmac } from "node:crypto";
 import { LIVE_KEY_HEADER, LIVE_KEY_LABEL, liveApi, type CloudLiveEvent } from "@/lib/contract/live/live";
@@ -70,7 +71,8 @@ export class CloudEvents extends EventEmitter<{ event: [CloudLiveEvent]; up: [bo
     try {
       alive();
       const key = createHmac("sha256", this.config.proxySecret!).update(LIVE_KEY_LABEL).digest("base64url");
-      const url = `${this.config.baseUrl.replace(/\/+$/, "")}/${this.config.product}Cloud/${liveApi.events.path}`;
+      // Any instance streams every instance's events (they meet in the database): the next one in turn.
+      const url = `${upstreamPool(this.config.baseUrl).order()[0]}/${this.config.product}Cloud/${liveApi.events.path}`;
       const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json", [LIVE_KEY_HEADER]: key }, body: "{}", signal: abort.signal });
       if (!res.ok || !res.body || !(res.headers.get("content-type") ?? "").includes("text/event-stream")) {
         await res.body?.cancel();
