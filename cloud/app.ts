@@ -24,6 +24,7 @@ const JSON_LIMIT = 2 * 1024 * 1024;
 
 export function createCloud(deps: Deps) {
   const app = new Hono<CloudEnv>();
+  const inner = { app, base: `/${deps.config.product}Cloud` };
 
   // Counts the bytes as they arrive: a chunked body has no Content-Length to check up front.
   const jsonLimit = bodyLimit({
@@ -37,6 +38,7 @@ export function createCloud(deps: Deps) {
     c.set("deps", deps);
     c.set("locale", normalizeLocale(c.req.header("language")));
     c.set("ip", clientIp(c, deps.config));
+    c.set("inner", inner);
     const streamed = /^(multipart\/|application\/octet-stream)/.test(c.req.header("content-type") ?? "");
     // Uploads (multipart, and the parts of an upload in parts) stream to their own handlers, which set their own limits.
     return streamed ? next() : jsonLimit(c, next);
@@ -46,7 +48,7 @@ export function createCloud(deps: Deps) {
   // Each declared call carries its own checks: where a route sits changes nothing.
   app.route(`/${deps.config.product}Cloud`, catalogueRoutes(SERVED));
   // The MCP server: tools over the same calls, for a personal API key (cloud/mcp/server.ts).
-  app.on(["GET", "POST", "DELETE"], `/${deps.config.product}Cloud/${MCP_PATH}`, mcpHandler(app, `/${deps.config.product}Cloud`));
+  app.on(["GET", "POST", "DELETE"], `/${deps.config.product}Cloud/${MCP_PATH}`, mcpHandler);
 
   app.notFound((c) => envelope(c, Code.NOT_FOUND, t(c.var.locale ?? "zh-cn", "cloud.notFound"), null));
   app.onError((err, c) => {

@@ -1,4 +1,4 @@
-import type { Context } from "hono";
+import type { Context, Hono } from "hono";
 import type { Locale } from "@/lib/contract/locale";
 import type { Db } from "../db/client";
 import type { Delivery } from "./delivery";
@@ -76,6 +76,8 @@ export type CloudEnv = {
     ip: string;
     /** The call's project (`requireProject` / `optionalProject`); null when none is named. */
     project: ActiveProject | null;
+    /** The cloud itself, for calls made in-process as the caller (the assistant's and MCP's tools). */
+    inner: { app: Hono<CloudEnv>; base: string };
   };
 };
 

@@ -27,17 +27,29 @@ export class LlmError extends Error {
   }
 }
 
-export type LlmMessage = { role: "system" | "user" | "assistant"; content: string };
-export type LlmChunk = { content?: string; reasoning?: string };
+/** A tool call as the model asked for it (`arguments` is JSON text). */
+export type LlmToolCall = { id: string; type: "function"; function: { name: string; arguments: string } };
+export type LlmMessage =
+  | { role: "system" | "user"; content: string }
+  | { role: "assistant"; content: string | null; tool_calls?: LlmToolCall[] }
+  | { role: "tool"; tool_call_id: string; content: string };
+/** A tool offered to the model (OpenAI's function tools). */
+export type LlmTool = { type: "function"; function: { name: string; description: string; parameters: Record<string, unknown> } };
+export type LlmChunk = { content?: string; reasoning?: string; toolCalls?: LlmToolCall[] };
 
-/** Streams the answer's pieces as they come; `signal` aborts the upstream call. */
-export async function* streamCompletion(cfg: LlmConfig, model: ChatModel, messages: LlmMessage[], signal: AbortSignal): AsyncGenerator<LlmChunk> {
+type ToolDelta = { index?: number; id?: string; function?: { name?: string; arguments?: string } };
+
+/**
+ * Streams the answer's pieces as they come; `signal` aborts the upstream call. With `tools` the
+ * model may ask for tool calls instead: their pieces are put together and come last, as one chunk.
+ */
+export async function* streamCompletion(cfg: LlmConfig, model: ChatModel, messages: LlmMessage[], signal: AbortSignal, tools?: LlmTool[]): AsyncGenerator<LlmChunk> {
   let res: Response;
   try {
     res = await fetch(`${cfg.baseUrl}/chat/completions`, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "text/event-stream", ...(cfg.apiKey ? { authorization: `Bearer ${cfg.apiKey}` } : {}) },
-      body: JSON.stringify({ model: cfg.models[model], messages, stream: true, temperature: CHAT_LIMITS.temperature, max_tokens: CHAT_LIMITS.maxTokens }),
+      body: JSON.stringify({ model: cfg.models[model], messages, stream: true, temperature: CHAT_LIMITS.temperature, max_tokens: CHAT_LIMITS.maxTokens, ...(tools?.length ? { tools } : {}) }),
       signal,
     });
   } catch (e) {
@@ -48,12 +60,13 @@ export async function* streamCompletion(cfg: LlmConfig, model: ChatModel, messag
     const detail = await res.text().catch(() => "");
     throw new LlmError(`HTTP_${res.status}`, detail.slice(0, 200) || res.statusText);
   }
+  const calls: LlmToolCall[] = [];
   for await (const raw of streamParts(res.body, "\n")) {
     const line = raw.trim();
     if (!line.startsWith("data:")) continue;
     const data = line.slice(5).trim();
-    if (data === "[DONE]") return;
-    let json: { choices?: { delta?: { content?: string | null; reasoning_content?: string | null } }[]; error?: { message?: string } };
+    if (data === "[DONE]") break;
+    let json: { choices?: { delta?: { content?: string | null; reasoning_content?: string | null; tool_calls?: ToolDelta[] } }[]; error?: { message?: string } };
     try {
       json = JSON.parse(data);
     } catch {
@@ -63,5 +76,14 @@ export async function* streamCompletion(cfg: LlmConfig, model: ChatModel, messag
     const delta = json.choices?.[0]?.delta;
     if (delta?.reasoning_content) yield { reasoning: delta.reasoning_content };
     if (delta?.content) yield { content: delta.content };
+    for (const d of delta?.tool_calls ?? []) {
+      const at = d.index ?? calls.length;
+      const call = (calls[at] ??= { id: "", type: "function", function: { name: "", arguments: "" } });
+      if (d.id) call.id = d.id;
+      if (d.function?.name) call.function.name += d.function.name;
+      if (d.function?.arguments) call.function.arguments += d.function.arguments;
+    }
   }
+  const asked = calls.filter((c) => c?.function.name);
+  if (asked.length) yield { toolCalls: asked.map((c, i) => ({ ...c, id: c.id || `call_${i}` })) };
 }

@@ -5,7 +5,8 @@ import type { Envelope } from "@/lib/contract/envelope";
 import type { Locale } from "@/lib/contract/locale";
 import { callText, inputSchema } from "@/lib/contract/openapi";
 import { personal } from "../lib/api-key-guard";
-import type { CloudEnv } from "../lib/context";
+import { PROXY_SECRET_HEADER } from "@/lib/contract/console-proxy";
+import type { CloudEnv, Ctx } from "../lib/context";
 
 /** Rows a tool answers at most: summaries, never a year of raw values. */
 export const MAX_ROWS = 100;
@@ -28,6 +29,12 @@ export function compact(value: unknown, depth = 0): unknown {
     return Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, SECRET.test(k) ? (v == null || v === "" ? v : "[hidden]") : compact(v, depth + 1)]));
   }
   return value;
+}
+
+/** The caller of a request, for tools run in-process with its own credentials (and its address, logged as theirs). */
+export function callerOf(c: Ctx, authorization: string): Caller {
+  const secret = c.var.deps.config.proxySecret;
+  return { ...c.var.inner, authorization, language: c.var.locale, forwarded: secret ? { "x-real-ip": c.var.ip, [PROXY_SECRET_HEADER]: secret } : {} };
 }
 
 /** One catalogue call, in-process, as the caller: a refusal comes back as its localised message. */

@@ -4,7 +4,7 @@ import * as React from "react";
 import { useTranslations } from "next-intl";
 import { streamParts } from "@/lib/stream-parts";
 import { toast } from "@/lib/toast";
-import { BotIcon, BrainIcon, EditIcon, PaperclipIcon, PlusIcon, SendIcon, SquareIcon, Trash2Icon, XIcon } from "lucide-react";
+import { BotIcon, BrainIcon, EditIcon, PaperclipIcon, PlusIcon, SendIcon, SquareIcon, Trash2Icon, WrenchIcon, XIcon } from "lucide-react";
 import { apiUrl } from "@/lib/api/fetcher";
 import { call, useCall } from "@/lib/api/call";
 import { aiApi, CHAT_LIMITS, type ChatEvent, type ChatMessage, type ChatModel, type ChatSession } from "@/lib/contract/ai/chat";
@@ -47,6 +47,15 @@ function MessageView({ m }: { m: Shown }) {
             <p className="mt-1 whitespace-pre-wrap">{m.reasoning}</p>
           </details>
         )}
+        {m.tools.map((step, i) => (
+          <details key={i} className="mb-2 rounded-md border bg-muted/40 px-2 py-1 text-xs text-muted-foreground" data-testid="chat-tool">
+            <summary className="cursor-pointer select-none">
+              <WrenchIcon className="mr-1 inline size-3.5 align-[-2px]" aria-hidden />
+              {t(step.ok ? "toolCalled" : "toolRefused", { name: step.name })} <code className="break-all">{JSON.stringify(step.args)}</code>
+            </summary>
+            <pre className="mt-1 max-h-48 overflow-auto break-all whitespace-pre-wrap">{step.result}</pre>
+          </details>
+        ))}
         {m.content ? <Markdown text={m.content} /> : m.isStreaming ? <span className="inline-block h-4 w-2 animate-pulse bg-muted-foreground/60" aria-label={t("thinking")} /> : null}
       </div>
     </div>
@@ -117,8 +126,8 @@ export function AiChatView() {
     abort.current = ctrl;
     const now = new Date().toISOString();
     const base = (stored ?? []).filter(() => active === sessionId);
-    let answer: Shown = { id: -1, role: "assistant", content: "", reasoning: null, status: "done", timestamp: now, isStreaming: true };
-    const show = () => setLive([...base, { id: -2, role: "user", content, reasoning: null, status: "done", timestamp: now }, answer]);
+    let answer: Shown = { id: -1, role: "assistant", content: "", reasoning: null, tools: [], status: "done", timestamp: now, isStreaming: true };
+    const show = () => setLive([...base, { id: -2, role: "user", content, reasoning: null, tools: [], status: "done", timestamp: now }, answer]);
     show();
     setInput("");
     const sentAttachments = attachments;
@@ -141,6 +150,7 @@ export function AiChatView() {
       for await (const e of events(res.body)) {
         if (e.type === "delta") answer = { ...answer, content: answer.content + e.text };
         else if (e.type === "reasoning") answer = { ...answer, reasoning: (answer.reasoning ?? "") + e.text };
+        else if (e.type === "tool") answer = { ...answer, tools: [...answer.tools, { name: e.name, args: e.args, result: e.result, ok: e.ok }] };
         else if (e.type === "error") {
           toast.error(`${t("requestFailed")}: ${e.code}`);
           answer = { ...answer, status: "error", content: e.message };

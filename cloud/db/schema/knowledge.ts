@@ -1,4 +1,5 @@
-import { bigint, index, integer, pgTable, serial, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import type { ToolStep } from "@/lib/contract/ai/chat";
 import { tenants, users } from "./identity";
 
 const stamps = {
@@ -115,6 +116,8 @@ export const aiMessages = pgTable(
     role: varchar("role", { length: 16 }).notNull(),
     content: text("content").notNull(),
     reasoning: text("reasoning"),
+    /** The tools called for this answer, in order (a model with tool calls). */
+    tools: jsonb("tools").$type<ToolStep[]>(),
     status: varchar("status", { length: 16 }).notNull().default("done"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

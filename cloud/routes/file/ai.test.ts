@@ -18,8 +18,10 @@ let root: string;
 /** A fake OpenAI-compatible server: streams the words it is given, remembers each request body and whether the caller hung up. */
 let fake: Server;
 let fakeUrl: string;
-const seen: { body: { messages: { role: string; content: string }[]; temperature: number; max_tokens: number; model: string }; closed: boolean }[] = [];
-let script: { status?: number; words: string[]; reasoning?: string[]; delayMs?: number } = { words: [] };
+type SeenMessage = { role: string; content: string | null; tool_call_id?: string; tool_calls?: { id: string; function: { name: string; arguments: string } }[] };
+const seen: { body: { messages: SeenMessage[]; temperature: number; max_tokens: number; model: string; tools?: { function: { name: string } }[] }; closed: boolean }[] = [];
+/** `tools`: asked for (arguments streamed in two pieces) until the request carries their results. */
+let script: { status?: number; words: string[]; reasoning?: string[]; delayMs?: number; tools?: { name: string; arguments: string }[] } = { words: [] };
 
 signedIn((s) => ({ cloud, admin, operator } = s), ["admin", "operator"]);
 beforeAll(async () => {
@@ -36,6 +38,14 @@ beforeAll(async () => {
       return;
     }
     res.writeHead(200, { "content-type": "text/event-stream" });
+    if (script.tools && !entry.body.messages.some((m: SeenMessage) => m.role === "tool")) {
+      script.tools.forEach((tool, index) => {
+        const half = Math.floor(tool.arguments.length / 2);
+        res.write(`data: ${JSON.stringify({ choices: [{ delta: { tool_calls: [{ index, id: `call_${index}`, type: "function", function: { name: tool.name, arguments: tool.arguments.slice(0, half) } }] } }] })}\n\n`);
+        res.write(`data: ${JSON.stringify({ choices: [{ delta: { tool_calls: [{ index, function: { arguments: tool.arguments.slice(half) } }] } }] })}\n\n`);
+      });
+      return void res.end("data: [DONE]\n\n");
+    }
     for (const r of script.reasoning ?? []) res.write(`data: ${JSON.stringify({ choices: [{ delta: { reasoning_content: r } }] })}\n\n`);
     for (const w of script.words) {
       if (res.destroyed) return;
@@ -150,6 +160,28 @@ describe("the assistant with an OpenAI-compatible model", () => {
     expect(req.messages[0].content).toContain("Settlement rules");
     expect(req.messages.at(-1)).toEqual({ role: "user", content: "沉降" });
   });
+
+  for (const language of ["en", "zh-cn"] as const)
+    it(`${language}: calls the tools the model asks for with the user's rights, shows them and stores them, then streams the answer`, async () => {
+      script = { tools: [{ name: "search_devices", arguments: JSON.stringify({ keyword: "" }) }, { name: "latest_values", arguments: JSON.stringify({ deviceId: 999_999 }) }], words: ["See ", "[the device](/devices/viewDevice?id=1)"] };
+      const sid = await session(operator);
+      const r = await ask(operator, sid, "Which devices do I have?", { language });
+      const tools = r.events.filter((e) => e.type === "tool");
+      expect(tools.map((e) => [e.name, e.ok])).toEqual([["search_devices", true], ["latest_values", false]]);
+      // The devices the operator sees, with console links; another's device is refused in the reader's language.
+      const found = JSON.parse(tools[0].result) as { total: number; devices: { link: string; projectId: number }[] };
+      expect(found.total).toBeGreaterThan(0);
+      expect(found.devices.every((d) => d.link.startsWith("/devices/viewDevice?id="))).toBe(true);
+      expect(tools[1].result).toBe(language === "en" ? "The requested resource does not exist" : "请求的资源不存在");
+      // The model got its tools, then the results beside its calls, and answered.
+      const [first, second] = seen.slice(-2).map((x) => x.body);
+      expect(first.tools?.map((x) => x.function.name)).toEqual(["search_devices", "latest_values", "series_stats", "open_alarms"]);
+      expect(second.messages.at(-3)).toMatchObject({ role: "assistant", tool_calls: [{ function: { name: "search_devices" } }, { function: { name: "latest_values" } }] });
+      expect(second.messages.slice(-2).map((m) => [m.role, m.tool_call_id])).toEqual([["tool", "call_0"], ["tool", "call_1"]]);
+      expect(text(r.events)).toBe("See [the device](/devices/viewDevice?id=1)");
+      const stored = (await cloud.request<ChatMessage[]>(`/file/ai/messages?id=${sid}`, { token: operator })).body.data;
+      expect(stored[1]).toMatchObject({ status: "done", tools: [{ name: "search_devices", ok: true }, { name: "latest_values", ok: false }] });
+    });
 
   it("sends the last 50 messages once the history is over 100", async () => {
     script = { words: ["ok"] };

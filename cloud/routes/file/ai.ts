@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { Code } from "@/lib/contract/envelope";
-import { aiApi, CHAT_LIMITS, type ChatEvent, type ChatMessage } from "@/lib/contract/ai/chat";
+import { aiApi, CHAT_LIMITS, type ChatEvent, type ChatMessage, type ToolStep } from "@/lib/contract/ai/chat";
 import type { CallArgs } from "@/lib/contract/call";
 import { searchKnowledge, type KnowledgeHit } from "../../db/queries/knowledge";
 import { aiMessages, aiSessions } from "../../db/schema";
@@ -8,7 +8,9 @@ import type { Db } from "../../db/client";
 import type { Auth, Ctx } from "../../lib/context";
 import { AppError, notFound } from "../../lib/http";
 import { t } from "../../lib/i18n";
-import { LlmError, streamCompletion, type LlmMessage } from "../../lib/llm";
+import { LlmError, streamCompletion, type LlmMessage, type LlmTool, type LlmToolCall } from "../../lib/llm";
+import { COMPOSED } from "../../mcp/composed";
+import { callerOf, ToolRefusal, type Caller } from "../../mcp/tools";
 import { serve } from "../../lib/serve";
 import { tsQueryOf } from "../../lib/segment";
 import { tenantScope } from "../../lib/scope";
@@ -41,6 +43,32 @@ function contextOf(hits: KnowledgeHit[]) {
   return hits.map((h, i) => `[${i + 1}] ${h.path.join(" / ")} (${hrefOf(h)})\n${h.excerpt}`).join("\n\n");
 }
 
+/** Rounds of tool calls before the model must answer with what it has. */
+const TOOL_ROUNDS = 4;
+/** A tool's answer as the model reads it (and the console shows it folded), at most this long. */
+const RESULT_CHARS = 8_000;
+/** The assistant's tools: the composed reads of the MCP server (a few, so a small local model chooses well). */
+const ASSISTANT_TOOLS: LlmTool[] = COMPOSED.filter((x) => !x.writes).map((x) => ({ type: "function", function: { name: x.name, description: x.description, parameters: x.inputSchema } }));
+
+/** Runs a tool the model asked for, as the user (their rights, no more); a refusal or bad arguments is a result the model reads. */
+async function runAssistantTool(caller: Caller, call: LlmToolCall): Promise<ToolStep> {
+  let args: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(call.function.arguments || "{}");
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) args = parsed as Record<string, unknown>;
+  } catch {
+    return { name: call.function.name, args, result: t(caller.language, "cloud.ai.toolBadArgs"), ok: false };
+  }
+  const tool = COMPOSED.find((x) => x.name === call.function.name && !x.writes);
+  if (!tool) return { name: call.function.name, args, result: t(caller.language, "cloud.mcpNoTool", { name: call.function.name }), ok: false };
+  try {
+    return { name: tool.name, args, result: JSON.stringify(await tool.run(caller, args)).slice(0, RESULT_CHARS), ok: true };
+  } catch (err) {
+    if (err instanceof ToolRefusal) return { name: tool.name, args, result: err.message, ok: false };
+    throw err;
+  }
+}
+
 /** The history that goes upstream: all of it, or the last 50 once it is over 100 (core §9). */
 function trimHistory<T>(history: T[]): T[] {
   return history.length > CHAT_LIMITS.historyMax ? history.slice(-CHAT_LIMITS.historyKeep) : history;
@@ -70,7 +98,7 @@ export const aiServed = [
   serve(aiApi.messages, async (c, { id }) => {
     await ownSession(c.var.deps.db, c.var.auth, id);
     const rows = await c.var.deps.db.select().from(aiMessages).where(eq(aiMessages.sessionId, id)).orderBy(asc(aiMessages.id));
-    return rows.map((m) => ({ id: m.id, role: m.role as ChatMessage["role"], content: m.content, reasoning: m.reasoning, status: m.status as ChatMessage["status"], timestamp: m.createdAt.toISOString() }));
+    return rows.map((m) => ({ id: m.id, role: m.role as ChatMessage["role"], content: m.content, reasoning: m.reasoning, tools: m.tools ?? [], status: m.status as ChatMessage["status"], timestamp: m.createdAt.toISOString() }));
   }),
   serve(aiApi.chat, (c, b) => chat(c, b)),
 ];
@@ -96,10 +124,12 @@ async function chat(c: Ctx, b: CallArgs<typeof aiApi.chat>) {
     const encoder = new TextEncoder();
     let content = "";
     let reasoning = "";
+    const steps: ToolStep[] = [];
     const finish = async (status: "done" | "aborted" | "error", text = content) => {
       running.delete(auth.userId);
-      await db.update(aiMessages).set({ content: text, reasoning: reasoning || null, status }).where(and(eq(aiMessages.id, answer.id), eq(aiMessages.sessionId, session.id)));
+      await db.update(aiMessages).set({ content: text, reasoning: reasoning || null, tools: steps.length ? steps : null, status }).where(and(eq(aiMessages.id, answer.id), eq(aiMessages.sessionId, session.id)));
     };
+    const caller = callerOf(c, c.req.header("authorization") ?? "");
 
     const stream = new ReadableStream<Uint8Array>({
       async start(ctrl) {
@@ -123,14 +153,29 @@ async function chat(c: Ctx, b: CallArgs<typeof aiApi.chat>) {
             ];
             const past = trimHistory(history.filter((m) => m.status !== "error" && m.content)).map((m) => ({ role: m.role as "user" | "assistant", content: m.content }));
             const messages: LlmMessage[] = [...context, ...past, { role: "user", content: b.content }];
-            for await (const piece of streamCompletion(llm, b.model, messages, upstream.signal)) {
-              if (piece.reasoning) {
-                reasoning += piece.reasoning;
-                send({ type: "reasoning", text: piece.reasoning });
+            // The model may ask for tools (live data, with the user's rights) a few rounds before it answers.
+            for (let round = 0; round <= TOOL_ROUNDS && !upstream.signal.aborted; round++) {
+              let asked: LlmToolCall[] = [];
+              let said = "";
+              for await (const piece of streamCompletion(llm, b.model, messages, upstream.signal, round < TOOL_ROUNDS ? ASSISTANT_TOOLS : undefined)) {
+                if (piece.reasoning) {
+                  reasoning += piece.reasoning;
+                  send({ type: "reasoning", text: piece.reasoning });
+                }
+                if (piece.content) {
+                  said += piece.content;
+                  content += piece.content;
+                  send({ type: "delta", text: piece.content });
+                }
+                if (piece.toolCalls) asked = piece.toolCalls;
               }
-              if (piece.content) {
-                content += piece.content;
-                send({ type: "delta", text: piece.content });
+              if (!asked.length) break;
+              messages.push({ role: "assistant", content: said || null, tool_calls: asked });
+              for (const call of asked) {
+                const step = await runAssistantTool(caller, call);
+                steps.push(step);
+                send({ type: "tool", ...step });
+                messages.push({ role: "tool", tool_call_id: call.id, content: step.result });
               }
             }
           }

@@ -38,12 +38,17 @@ export type ChatBody = z.input<typeof chatBody>;
 
 export const chatSession = z.object({ id: z.number().int(), title: z.string(), updateTime: z.string() });
 export type ChatSession = z.infer<typeof chatSession>;
+/** A tool the assistant called on the way to its answer (issue 39): shown folded above the answer. */
+export const toolStep = z.object({ name: z.string(), args: z.record(z.string(), z.unknown()), result: z.string(), ok: z.boolean() });
+export type ToolStep = z.infer<typeof toolStep>;
+
 /** A stored message; an answer is "streaming" while it is written, then ends done, aborted or errored (core §4). */
 export const chatMessage = z.object({
   id: z.number().int(),
   role: z.enum(["user", "assistant"]),
   content: z.string(),
   reasoning: z.string().nullable(),
+  tools: z.array(toolStep),
   status: z.enum(["streaming", "done", "aborted", "error"]),
   timestamp: z.string(),
 });
@@ -53,6 +58,7 @@ export type ChatMessage = z.infer<typeof chatMessage>;
 export type ChatEvent =
   | { type: "start"; messageId: number; mode: "model" | "search" }
   | { type: "reasoning"; text: string }
+  | ({ type: "tool" } & ToolStep)
   | { type: "delta"; text: string }
   | { type: "done"; messageId: number }
   | { type: "error"; code: string; message: string };
