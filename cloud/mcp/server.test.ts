@@ -40,6 +40,12 @@ describe("MCP server", () => {
     expect(tools.every((x) => x.annotations?.readOnlyHint === true)).toBe(true);
     const page = tools.find((x) => x.name === "device_device_page")!;
     expect(page.description).toMatch(/\/ /); // both languages
+    // Named as the API reference names it: the entity's title, never the path's stand-in.
+    expect(page.description).toContain("A page of Devices / 分页查询设备列表");
+    const fromCatalogue = tools.filter((x) => x.description?.includes("(GET "));
+    expect(fromCatalogue.length).toBeGreaterThan(100);
+    const standIn = (path: string) => `${path.split("/").slice(1, -1).join(" / ")}: ${path.split("/").pop()}`;
+    expect(fromCatalogue.filter((x) => x.description!.startsWith(standIn(x.description!.match(/\(GET (.+)\)$/)![1]))).map((x) => x.name)).toEqual([]);
     expect(page.inputSchema.required).toContain("projectId");
 
     const riverside = await projectId("滨江花园二期基坑监测");

@@ -6,6 +6,7 @@ import type { Locale } from "@/lib/contract/locale";
 import { callText, inputSchema } from "@/lib/contract/openapi";
 import { personal } from "../lib/api-key-guard";
 import { PROXY_SECRET_HEADER } from "@/lib/contract/console-proxy";
+import { find } from "../lib/i18n";
 import type { CloudEnv, Ctx } from "../lib/context";
 
 /** Rows a tool answers at most: summaries, never a year of raw values. */
@@ -61,9 +62,11 @@ export async function callAs<T = unknown>(caller: Caller, call: AnyCall, input: 
   return body.data;
 }
 
+/** A call's summary as the API reference words it: an entity's calls named by the entity's title. */
+const summary = (call: AnyCall, locale: Locale) => callText(call, locale, (ns) => find(locale, `${ns}.title`));
 const bilingual = (call: AnyCall) => {
-  const en = callText(call, "en");
-  const zh = callText(call, "zh-cn");
+  const en = summary(call, "en");
+  const zh = summary(call, "zh-cn");
   return en === zh ? en : `${en} / ${zh}`;
 };
 
@@ -81,7 +84,7 @@ export function catalogueTools(): Tool[] {
     const required = [...((schema.required as string[] | undefined) ?? []), ...(call.scope === "project" || call.scope === "screen" ? ["projectId"] : [])];
     tools.push({
       name: call.path.replace(/\//g, "_").slice(0, 64),
-      title: callText(call, "en"),
+      title: summary(call, "en"),
       description: `${bilingual(call)}. (GET ${call.path})`,
       inputSchema: { type: "object", properties: props, ...(required.length ? { required } : {}) },
       writes: false,

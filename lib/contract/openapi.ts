@@ -6,6 +6,7 @@ import type { AnyCall } from "./call";
 import { DOWN_CHANNELS, TOPIC_ROOT, UP_CHANNELS } from "./device/topics";
 import { BROKER_HOOK_HEADER } from "./device/broker-hooks";
 import type { Locale } from "./locale";
+import { SERVICES } from "./services";
 
 /**
  * The OpenAPI 3.1 document of the call catalogue, for integrators: every declared call with its
@@ -41,18 +42,47 @@ const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[
 /** An entity's title by its message namespace (`<ns>.title`), when the caller has the messages. */
 export type TitleOf = (ns: string) => string | undefined;
 
-function summaryOf(call: AnyCall, texts: Texts, titleOf?: TitleOf): string {
+/**
+ * A call's summary: its own (`summaries`, by path), else its generic verb (`actions`, by the path's
+ * last segment) over its entity's title. `written` is false for the stand-in made from the path
+ * alone (no summary, or an entity without a title): the summaries test lists those.
+ */
+function summaryOf(call: AnyCall, texts: Texts, titleOf?: TitleOf): { text: string; written: boolean } {
   const own = (texts.summaries as Record<string, string>)[call.path];
-  if (own) return own;
+  if (own) return { text: own, written: true };
   const last = call.path.split("/").pop()!;
-  const subject = (call.entity && titleOf?.(call.entity)) || call.path.split("/").slice(1, -1).join(" / ");
+  const title = call.entity && titleOf?.(call.entity);
+  const subject = title || call.path.split("/").slice(1, -1).join(" / ");
   const action = (texts.actions as Record<string, string>)[last];
-  return action ? action.replace("{subject}", subject) : `${subject}: ${last}`;
+  return action ? { text: action.replace("{subject}", subject), written: Boolean(title) } : { text: `${subject}: ${last}`, written: false };
 }
 
+/** The declared calls whose summary in `locale` is only a stand-in made from their path (none, once every call has its words). */
+export function unwrittenSummaries(calls: readonly AnyCall[], locale: Locale, titleOf: TitleOf): string[] {
+  return calls.filter((call) => !summaryOf(call, TEXTS[locale], titleOf).written).map((call) => call.path);
+}
+
+/**
+ * The module a call belongs to, one tag of the document: its service and the path's next segment
+ * (`device/product`), or the service alone when that segment is a parameter (`file/:tenantId/…`).
+ */
+export function moduleOf(call: AnyCall): string {
+  const [service, next] = call.path.split("/");
+  return next && !next.startsWith(":") ? `${service}/${next}` : service;
+}
+
+/**
+ * Names Swagger UI's deep links (`#/{tag}/{operationId}`) can carry: the hash is split on `/`, and
+ * `_` is read as an escaped space, so neither appears: `device/product` → `device.product`,
+ * `device/device/getDevRealTimeData` → `device.device.getDevRealTimeData` (parameters lose their `:` and pattern).
+ */
+const linkName = (path: string) => path.replace(/\{[^}]*\}/g, "").replace(/:/g, "").replace(/\//g, ".");
+export const tagOf = (call: AnyCall) => linkName(moduleOf(call));
+export const operationIdOf = (call: AnyCall) => linkName(call.path);
+
 /** A call's summary in each language and its input as one JSON Schema (the MCP server's tools, `cloud/mcp/`). */
-export function callText(call: AnyCall, locale: Locale): string {
-  return summaryOf(call, TEXTS[locale]);
+export function callText(call: AnyCall, locale: Locale, titleOf?: TitleOf): string {
+  return summaryOf(call, TEXTS[locale], titleOf).text;
 }
 export function inputSchema(call: AnyCall): Json | null {
   const defs: Record<string, Json> = {};
@@ -100,10 +130,10 @@ function operation(call: AnyCall, texts: Texts, defs: Record<string, Json>, titl
         ? texts.access.perm.replace("{codes}", [call.access.perm].flat().join(", "))
         : texts.access.menu.replace("{menus}", call.access.menu.join(", "));
   return {
-    operationId: id,
-    summary: summaryOf(call, texts, titleOf),
+    operationId: operationIdOf(call),
+    summary: summaryOf(call, texts, titleOf).text,
     description: `${access}\n\n${(texts.scope as Record<string, string>)[call.scope]}`,
-    tags: [call.service],
+    tags: [tagOf(call)],
     ...(call.access === "anonymous" ? { security: [] } : call.access === "device" || call.access === "broker" ? { security: [{ [call.access]: [] }] } : {}),
     ...(params.length + headers.length ? { parameters: [...headers, ...params] } : {}),
     ...(body ? { requestBody: body } : {}),
@@ -118,6 +148,18 @@ function mqttSection(texts: Texts): string {
   return [`## ${texts.mqtt.title}`, texts.mqtt.intro, "", `| ${texts.mqtt.direction} | topic |`, "|---|---|", ...UP_CHANNELS.map((c) => `| ${texts.mqtt.up} | ${topic(c)} |`), ...DOWN_CHANNELS.map((c) => `| ${texts.mqtt.down} | ${topic(c)} |`), "", texts.mqtt.payloads].join("\n");
 }
 
+/** A module's title: its own (`modules`), else its entity's; none when neither is written. */
+function moduleTitle(module: string, entity: string | undefined, texts: Texts, titleOf?: TitleOf): string | undefined {
+  return (texts.modules as Record<string, string>)[module] ?? (entity ? titleOf?.(entity) : undefined);
+}
+
+/** The modules (tags) of the declared calls that have no title in `locale`. */
+export function untitledModules(calls: readonly AnyCall[], locale: Locale, titleOf: TitleOf): string[] {
+  const entities = new Map<string, string | undefined>();
+  for (const call of calls) if (!entities.get(moduleOf(call))) entities.set(moduleOf(call), call.entity);
+  return [...entities].filter(([module, entity]) => !moduleTitle(module, entity, TEXTS[locale], titleOf)).map(([module]) => module);
+}
+
 export function openApiDocument(calls: readonly AnyCall[], o: { locale: Locale; product?: string; version?: string; titleOf?: TitleOf }): Json {
   const texts = TEXTS[o.locale];
   const paths: Record<string, Json> = {};
@@ -126,7 +168,13 @@ export function openApiDocument(calls: readonly AnyCall[], o: { locale: Locale; 
     const method = call.kind === "get" ? "get" : "post";
     (paths[`/${openApiPath(call.path)}`] ??= {})[method] = operation(call, texts, defs, o.titleOf);
   }
-  const services = [...new Set(calls.map((c) => c.service))];
+  // One tag per module, in the services' order, then by name (the catalogue's own order follows its imports); named by the module's title, else its entity's.
+  const modules = new Map<string, { name: string; entity?: string }>();
+  const byModule = (a: AnyCall, b: AnyCall) => SERVICES.indexOf(a.service) - SERVICES.indexOf(b.service) || moduleOf(a).localeCompare(moduleOf(b)) || a.path.localeCompare(b.path);
+  for (const call of [...calls].sort(byModule)) {
+    const tag = modules.get(moduleOf(call)) ?? modules.set(moduleOf(call), { name: tagOf(call) }).get(moduleOf(call))!;
+    tag.entity ??= call.entity;
+  }
   return {
     openapi: "3.1.0",
     info: { title: texts.title, version: o.version ?? "0.1.0", description: `${texts.description}\n\n${mqttSection(texts)}` },
@@ -135,7 +183,7 @@ export function openApiDocument(calls: readonly AnyCall[], o: { locale: Locale; 
       { url: "/api", description: texts.servers.console },
     ],
     security: [{ bearer: [] }],
-    tags: services.map((s) => ({ name: s, description: (texts.services as Record<string, string>)[s] ?? s })),
+    tags: [...modules].map(([path, m]) => ({ name: m.name, description: moduleTitle(path, m.entity, texts, o.titleOf) ?? path })),
     paths,
     components: {
       securitySchemes: {
