@@ -246,6 +246,10 @@ describe("device/simProd, simCust, simOrder, simExpire", () => {
     const mine = await cloud.db.select().from(todos).where(eq(todos.userId, me.id));
     expect(mine.length).toBeGreaterThan(before);
     expect((await cloud.db.select().from(stationMessages).where(eq(stationMessages.userId, me.id))).some((m) => m.msgTitle.includes("物联网卡"))).toBe(true);
+    // English counts in the singular or the plural, as the number is.
+    const titles = (await cloud.db.select({ i18n: todos.i18n }).from(todos).where(eq(todos.userId, me.id))).map((x) => (x.i18n as { msgTitle?: { en?: string } } | null)?.msgTitle?.en).filter((x) => x?.includes("SIM")) as string[];
+    expect(titles.length).toBeGreaterThan(0);
+    for (const title of titles) expect(title).toMatch(/^(1 SIM card expires|([02-9]|\d\d+) SIM cards expire) within (1 day|([02-9]|\d\d+) days)$/);
     expect(await remindExpiring(cloud.db, new Date())).toBe(0);
   });
 });
