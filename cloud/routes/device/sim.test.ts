@@ -267,4 +267,16 @@ describe("carrier sync", () => {
     const state = await cloud.request<SyncRun>("/device/simCard/syncState", { token: admin });
     expect(state.body.data).toMatchObject({ id: end.id, state: "done" });
   });
+
+  it("shows a status the carrier changed after the next sync, with the change in the card's history", async () => {
+    const carriers = carriersOf({}, { rate: 50, simulated: { errorRate: 0 } });
+    const [card] = await cloud.db.select({ id: simCards.id, status: simCards.status }).from(simCards).where(tenantOf(2).where(simCards)).orderBy(asc(simCards.id)).limit(1);
+    // What the carrier reports is what the last sync stored; the card as we knew it before the carrier changed it:
+    const before = card.status === "deactivation" ? "activation" : "deactivation";
+    await cloud.db.update(simCards).set({ status: before }).where(eq(simCards.id, card.id));
+    expect((await startSync(cloud.db, 2, carriers, { ids: [card.id] }).then((s) => s.done)).changed).toBe(1);
+    expect((await cloud.request<SimCard>(`/device/simCard/info?id=${card.id}`, { token: admin })).body.data).toMatchObject({ status: card.status, carrierStatus: expect.any(String) });
+    const history = await cloud.request<Page<{ action: string; detail: string }>>(`/device/simRecord/page?cardId=${card.id}&action=status`, { token: admin });
+    expect(history.body.data.records[0]).toMatchObject({ action: "status", detail: `${before} → ${card.status}` });
+  });
 });
