@@ -80,6 +80,8 @@ for (const [k, locale] of (["zh-cn", "en"] as const).entries()) {
     test(`${locale}: renews a card, then stops its renewal`, async ({ page }) => {
       const sim = new SimPageObject(page);
       await sim.open("/sim/sim");
+      // A sync still running (the previous test's) reloads the list when it ends, dropping a selection made before.
+      await expect(sim.syncState()).toContainText(T.last, { timeout: 60_000 });
       await sim.search(good.slice(-8));
       await sim.selectRow(good);
       const renew = await sim.batch("renew");
