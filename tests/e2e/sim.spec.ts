@@ -83,7 +83,13 @@ for (const [k, locale] of (["zh-cn", "en"] as const).entries()) {
       // A sync still running (the previous test's) reloads the list when it ends, dropping a selection made before.
       await expect(sim.syncState()).toContainText(T.last, { timeout: 60_000 });
       await sim.search(good.slice(-8));
-      await sim.selectRow(good);
+      // The list may render again (its search answered, a sync ended) and drop a selection: select until it holds.
+      await expect(async () => {
+        const box = sim.row(good).first().getByRole("checkbox");
+        if (!(await box.isChecked())) await box.click();
+        await page.waitForTimeout(500);
+        await expect(box).toBeChecked({ timeout: 500 });
+      }).toPass({ timeout: 30_000 });
       const renew = await sim.batch("renew");
       await renew.locator("#sim-renew-product").click();
       await page.getByRole("option").first().click();
