@@ -14,6 +14,7 @@ import {
   columnsOf,
   exportColumns,
   filterConds,
+  given,
   importColumns,
   orderOf,
   ownedDelete,
@@ -24,7 +25,7 @@ import {
   type InUse,
   type SelectedFields,
 } from "./crud";
-import { badRequest, notFound, type AppError } from "./http";
+import { AppError, badRequest, notFound } from "./http";
 import { t } from "./i18n";
 import { localized, textColumns } from "./i18n-text";
 import type { I18nTexts } from "@/lib/contract/i18n-text";
@@ -34,7 +35,8 @@ import { projectOf } from "./project-context";
 import { serve, type CallHandler, type Served } from "./serve";
 import { tenantScope } from "./scope";
 import { xlsxResponse } from "./xlsx-export";
-import { importUpload, templateResponse } from "./xlsx-import";
+import { insertMany } from "./insert-many";
+import { importUpload, templateResponse, type ImportRefusal, type ImportRow } from "./xlsx-import";
 
 /** What `crudRoutes` needs of a contract: its metadata and the schemas `defineEntity` derives. */
 type CrudEntity<F extends Fields> = EntityMeta<F> & {
@@ -51,7 +53,12 @@ type CrudEntity<F extends Fields> = EntityMeta<F> & {
 type Row = Record<string, unknown>;
 type Values = Record<string, unknown>;
 type Cond = SQL | undefined;
+/** A new row: the input as given and the columns it writes. */
+type NewRow = { input: Values; values: Values };
 const EXPORT_LIMIT = 100_000;
+/** Imported rows are written up to this many to a statement, and fewer when a statement would pass more than MAX_PARAMS values (PostgreSQL takes 65,535). */
+const IMPORT_CHUNK = 1000;
+const MAX_PARAMS = 30_000;
 
 export type CrudOptions<F extends Fields, R> = {
   table: PgTable & { tenantId: PgColumn };
@@ -79,6 +86,8 @@ export type CrudOptions<F extends Fields, R> = {
    * update): the row's relations (links, menus) are written with it or not at all.
    */
   afterSave?: (tx: Db, c: Ctx, row: Row, input: Values, before?: Row) => Promise<void>;
+  /** Runs in each imported chunk's transaction with the rows it wrote, in place of `afterSave` per row (e.g. one statement of records for the chunk). */
+  afterImport?: (tx: Db, c: Ctx, rows: Row[]) => Promise<void>;
   /** Checks before a delete (e.g. a row that must stay); gets the caller's own ids. */
   beforeDelete?: (c: Ctx, ids: number[]) => Promise<void> | void;
   /** A delete naming any row that is not the caller's is refused whole (not found), rather than deleting the caller's own. */
@@ -113,6 +122,7 @@ export const OPER_SWITCH = { status: { column: "enableStatus", field: OPER.field
 export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>): Served[] {
   const { table, entity } = o;
   const key = columnFor(table, entity.key);
+  const keyField = Object.entries(getTableColumns(table)).find(([, col]) => col === key)![0];
   const toRow = rowMapper<F, R>(entity, o.toRow);
   const selection = (c: Ctx) => ({ ...getTableColumns(table), ...(typeof o.extra === "function" ? o.extra(c.var.locale) : o.extra) });
   const select = (c: Ctx) => c.var.deps.db.select(selection(c)).from(table as PgTable).$dynamic();
@@ -130,28 +140,107 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
   const stamp = (c: Ctx, values: Values) => (project ? projectOf(c).owned(values) : tenantScope(c.var.auth).owned(values));
   const visible = async (c: Ctx, ...conds: Cond[]) => (o.visible ? o.visible(c, ...conds) : owned(c, ...conds));
 
+  const uniqueColumn = (field: string) => columnFor(table, columnOf(field, entity.fields[field]));
+  const uniqueError = (u: NonNullable<CrudOptions<F, R>["unique"]>[number], value: unknown) => (typeof u.error === "string" ? badRequest(u.error, { value: String(value) }) : u.error(String(value)));
+
   async function checkUnique(db: Db, c: Ctx, input: Values, exceptId?: number) {
     for (const u of o.unique ?? []) {
       if (!(u.field in input)) continue;
       const value = input[u.field];
-      const column = columnFor(table, columnOf(u.field, entity.fields[u.field]));
-      const error = typeof u.error === "string" ? badRequest(u.error, { value: String(value) }) : u.error(String(value));
-      await assertUnique(db, table, (...conds) => owned(c, ...conds), column, value, exceptId, error);
+      await assertUnique(db, table, (...conds) => owned(c, ...conds), uniqueColumn(u.field), value, exceptId, uniqueError(u, value));
     }
   }
 
-  /** A new row in the caller's scope (add and each imported row). */
-  async function insert(c: Ctx, given: Values): Promise<Row> {
+  /** A new row's input and columns, as the add route takes them (its `values` may refuse it). */
+  async function prepare(c: Ctx, given: Values): Promise<NewRow> {
     const input = o.input ? o.input(given) : given;
-    const values = { ...columnsOf(entity, input), ...(await o.values?.(c, input, false)), ...texts(c, undefined, input) };
-    const row = await c.var.deps.db.transaction(async (db) => {
-      await checkUnique(db, c, input);
-      const [row] = await db.insert(table).values(stamp(c, values)).returning();
-      await o.afterSave?.(db, c, row, input);
-      return row;
+    return { input, values: { ...columnsOf(entity, input), ...(await o.values?.(c, input, false)), ...texts(c, undefined, input) } };
+  }
+
+  /**
+   * New rows in the caller's scope in one statement and one transaction; `check` checks each one's
+   * unique fields first; an import's rows are followed by `afterImport` when there is one.
+   */
+  async function write(c: Ctx, items: NewRow[], how: { check: boolean; imported: boolean }): Promise<Row[]> {
+    return c.var.deps.db.transaction(async (db) => {
+      if (how.check) for (const item of items) await checkUnique(db, c, item.input);
+      // Rows come back in the order given, so each is paired with its input.
+      const rows = how.imported && items.length > 1 ? await rowsByKey(db, await insertMany(db, table, key, items.map((item) => stamp(c, item.values)))) : await db.insert(table).values(items.map((item) => stamp(c, item.values))).returning();
+      if (how.imported && o.afterImport) await o.afterImport(db, c, rows);
+      else if (o.afterSave) for (const [k, row] of rows.entries()) await o.afterSave(db, c, row, items[k].input);
+      return rows;
     });
+  }
+
+  /** Rows by their keys, in the keys' order. */
+  async function rowsByKey(db: Db, keys: number[]): Promise<Row[]> {
+    const byKey = new Map((await db.select().from(table as PgTable).where(inArray(key, keys))).map((r) => [(r as Row)[keyField] as number, r as Row]));
+    return keys.map((k) => byKey.get(k)!);
+  }
+
+  /** A new row in the caller's scope (the add route). */
+  async function insert(c: Ctx, given: Values): Promise<Row> {
+    const [row] = await write(c, [await prepare(c, given)], { check: true, imported: false });
     await o.afterWrite?.(c, [row]);
     return row;
+  }
+
+  /**
+   * An import's valid rows, checked as the add route checks one — its `values`, its unique fields
+   * against the stored rows and the rows above it in the sheet — then written in chunks of up to
+   * IMPORT_CHUNK rows, a statement and a transaction each. A chunk that fails (a row written
+   * meanwhile by another request) is written again row by row, so each good row is kept and each
+   * bad one answered with its reason.
+   */
+  async function importRows(c: Ctx, rows: ImportRow<Values>[]): Promise<ImportRefusal[]> {
+    const refused: ImportRefusal[] = [];
+    const refuse = (rowNum: number, e: unknown) => {
+      if (!(e instanceof AppError)) throw e;
+      refused.push({ rowNum, error: e });
+    };
+    let ready: (NewRow & { rowNum: number })[] = [];
+    for (const { row, rowNum } of rows) {
+      try {
+        ready.push({ ...(await prepare(c, row)), rowNum });
+      } catch (e) {
+        refuse(rowNum, e);
+      }
+    }
+    for (const u of o.unique ?? []) {
+      const column = uniqueColumn(u.field);
+      const values = [...new Set(ready.map((r) => r.input[u.field]).filter(given))];
+      const taken = new Set<unknown>();
+      for (let i = 0; i < values.length; i += IMPORT_CHUNK) {
+        const stored = await c.var.deps.db.select({ v: column }).from(table as PgTable).where(owned(c, inArray(column, values.slice(i, i + IMPORT_CHUNK))));
+        for (const r of stored) taken.add(r.v);
+      }
+      ready = ready.filter((r) => {
+        const v = r.input[u.field];
+        if (!given(v)) return true;
+        if (taken.has(v)) return void refuse(r.rowNum, uniqueError(u, v));
+        taken.add(v);
+        return true;
+      });
+    }
+    const size = Math.max(1, Math.min(IMPORT_CHUNK, Math.floor(MAX_PARAMS / Object.keys(getTableColumns(table)).length)));
+    for (let i = 0; i < ready.length; i += size) {
+      const chunk = ready.slice(i, i + size);
+      let written: Row[];
+      try {
+        written = await write(c, chunk, { check: false, imported: true });
+      } catch {
+        written = [];
+        for (const item of chunk) {
+          try {
+            written.push(...(await write(c, [item], { check: true, imported: true })));
+          } catch (e) {
+            refuse(item.rowNum, e);
+          }
+        }
+      }
+      if (written.length) await o.afterWrite?.(c, written);
+    }
+    return refused;
   }
 
   const served: Served[] = [];
@@ -240,16 +329,14 @@ export function crudRoutes<F extends Fields, R = RowOf<F>>(o: CrudOptions<F, R>)
     return xlsxResponse(c, `${title}.xlsx`, exportColumns<R>(entity, c.var.locale, o.exportValues), rows.map((r) => out(c, r)), title);
   });
   route("template", (c) => templateResponse(c, `${t(c.var.locale, `${entity.ns}.importTemplate`)}.xlsx`, importColumns(entity, c.var.locale)));
-  // Each row goes through the add form's schema and the add route's insert, in the caller's scope.
+  // Each row goes through the add form's schema and the add route's checks, in the caller's scope; the rows are written in chunks.
   route(
     "import",
     async (c) =>
       importUpload(c, {
         columns: importColumns(entity, c.var.locale),
         schema: entity.body,
-        save: async (row) => {
-          await insert(c, row as Values);
-        },
+        saveMany: (rows) => importRows(c, rows as ImportRow<Values>[]),
       }),
     o.guard?.add,
   );

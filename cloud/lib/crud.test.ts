@@ -2,9 +2,11 @@ import { describe, expect, it, beforeAll } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { integer, pgTable, serial, timestamp, varchar } from "drizzle-orm/pg-core";
 import { Hono } from "hono";
+import ExcelJS from "exceljs";
 import { enableState } from "@/lib/contract/common";
 import { defineEntity } from "@/lib/contract/entity";
 import type { Envelope, Page } from "@/lib/contract/envelope";
+import type { ImportResult } from "@/lib/contract/upload";
 import { normalizeLocale } from "@/lib/contract/locale";
 import { text, textRequired } from "@/lib/contract/validation";
 import { projects } from "../db/schema";
@@ -55,15 +57,15 @@ const thingNotes = pgTable("crud_thing_notes", {
 const ALL = ["page", "list", "info", "add", "upd", "del", "openOrClose", "export", "template", "import"] as const;
 const thingRoutes = crudRoutes({ table: things, entity: thing, calls: crudCalls(thing, { only: ALL }), status: "enabled", unique: [{ field: "name", error: "cloud.groupNameTaken" }] });
 
-/** The same things with every hook: a note written with each save (a note "boom" fails it), answers of their own, a delete refused whole when it names another's row. */
+/** The same things with every hook: a note written with each save (a note or name "boom" fails it), answers of their own, a delete refused whole when it names another's row. */
 const hooked = { ...thing, api: "device/hooked" };
 const hookedRoutes = crudRoutes({
   table: things,
   entity: thing,
-  calls: crudCalls(hooked, { only: ["page", "info", "add", "upd", "del"] }),
+  calls: crudCalls(hooked, { only: ["page", "info", "add", "upd", "del", "import"] }),
   afterSave: async (tx, _c, row, input, before) => {
     await tx.insert(thingNotes).values({ thingId: row.id as number, note: `${before ? "upd" : "add"} ${String(input.note)}` });
-    if (input.note === "boom") throw new AppError(400, "cloud.groupNameTaken");
+    if (input.note === "boom" || input.name === "boom") throw new AppError(400, "cloud.groupNameTaken", { value: "boom" });
   },
   answer: async (_c, rows) => rows.map((r) => ({ id: r.id, shout: String(r.name).toUpperCase() })),
   allOrNone: true,
@@ -104,6 +106,19 @@ async function call<T>(path: string, token: string, project: number | string | n
   if (payload !== undefined) headers["content-type"] = "application/json";
   const res = await app.request(`${base}${path}`, { method: payload === undefined ? "GET" : "POST", headers, body: payload === undefined ? undefined : JSON.stringify(payload) });
   return (await res.json()) as Envelope<T>;
+}
+/** Imports a sheet of names (the header first) into a project. */
+async function importNames(names: string[], project = subway, base = "/device/thing"): Promise<Envelope<ImportResult>> {
+  // The header is the template's.
+  const tpl = await app.request("/device/thing/template", { method: "POST", headers: { authorization: `Bearer ${admin}`, language: "en", projectid: String(project) } });
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(await tpl.arrayBuffer());
+  const sheet = wb.worksheets[0];
+  for (const n of names) sheet.addRow([n]);
+  const form = new FormData();
+  form.append("file", new File([new Uint8Array(await wb.xlsx.writeBuffer())], "things.xlsx"));
+  const res = await app.request(`${base}/import`, { method: "POST", body: form, headers: { authorization: `Bearer ${admin}`, language: "en", projectid: String(project) } });
+  return (await res.json()) as Envelope<ImportResult>;
 }
 const add = (name: string, project = subway, extra: object = {}) => call<Thing>("/add", admin, project, { name, ...extra });
 const names = async (project: number, params = "") => (await call<Page<Thing>>(`/page?size=100${params}`, admin, project)).data.records.map((r) => r.name).sort();
@@ -165,6 +180,28 @@ describe("crudRoutes in a project scope", () => {
     expect((await add("twice", garden)).code).toBe(200);
   });
 
+  it("imports rows in chunks of a statement each, refusing by its row a name stored already or repeated above it, and keeping every other", async () => {
+    expect((await add("stored before")).code).toBe(200);
+    // 2,500 rows: three chunks; row 2 is the header, so the name at index i is on row i + 2.
+    const sheet = Array.from({ length: 2500 }, (_, i) => `imported ${i}`);
+    sheet[10] = "stored before";
+    sheet[1500] = "imported 7";
+    sheet[2499] = "x".repeat(65);
+    const r = await importNames(sheet);
+    expect(r.data).toMatchObject({ successTotal: 2497, failureTotal: 3 });
+    expect(r.data.errorList.map((e) => [e.rowNum, e.errorMsg])).toEqual([
+      [12, "Row 12: A user group with this name already exists"],
+      [1502, "Row 1502: A user group with this name already exists"],
+      [2501, expect.stringContaining("At most 64 characters")],
+    ]);
+    const stored = (await names(subway, "&name=imported&size=100")).length;
+    expect(stored).toBe(100);
+    expect((await call<Page<Thing>>("/page?size=1&name=imported", admin, subway)).data.total).toBe(2497);
+    // Another project's names are its own; the same sheet again refuses every row, writing nothing.
+    expect((await importNames(["stored before"], garden)).data).toMatchObject({ successTotal: 1, failureTotal: 0 });
+    expect((await importNames(sheet.slice(0, 5))).data).toMatchObject({ successTotal: 0, failureTotal: 5 });
+  });
+
   it("switches the status", async () => {
     const { data } = await add("switch me");
     expect((await call("/openOrClose", admin, subway, { id: data.id, status: 2 })).code).toBe(200);
@@ -199,6 +236,15 @@ describe("crudRoutes' hooks", () => {
     expect((await hooked("/upd", { id: added.data.id, name: "lost", note: "boom" })).code).toBe(400);
     expect((await hooked<{ shout: string }>(`/info?id=${added.data.id}`)).data.shout).toBe("HOOKED 2");
     expect(await notes(added.data.id)).toEqual(["add first", "upd second"]);
+  });
+
+  it("writes an imported chunk whose hook fails again row by row: the good rows and their relations kept, the failing row reported", async () => {
+    const r = await importNames(["chunk a", "boom", "chunk b"], subway, "/device/hooked");
+    expect(r.data).toMatchObject({ successTotal: 2, failureTotal: 1, errorList: [{ rowNum: 3, errorMsg: "Row 3: A user group with this name already exists" }] });
+    const rows = await cloud.db.select({ id: things.id, name: things.name }).from(things).where(eq(things.projectId, subway));
+    expect(rows.map((x) => x.name)).toEqual(expect.arrayContaining(["chunk a", "chunk b"]));
+    expect(rows.map((x) => x.name)).not.toContain("boom");
+    for (const x of rows.filter((x) => x.name.startsWith("chunk "))) expect(await notes(x.id)).toEqual(["add undefined"]);
   });
 
   it("answers every read and write through its mapper", async () => {

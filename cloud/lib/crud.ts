@@ -44,7 +44,8 @@ export function platformTime(s: string, endOfDay: boolean): Date {
   return toDate(full) ?? new Date(NaN);
 }
 
-const given = (v: unknown) => v !== undefined && v !== null && v !== "" && !(Array.isArray(v) && !v.length);
+/** A value given in an input: not empty, not an empty list. */
+export const given = (v: unknown) => v !== undefined && v !== null && v !== "" && !(Array.isArray(v) && !v.length);
 
 /** A range bound: times in platform time against timestamp columns, anything else as it is. */
 function bound(column: PgColumn, f: FieldDef, v: unknown, end: boolean) {

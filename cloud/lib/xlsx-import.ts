@@ -18,7 +18,8 @@ import { xlsxResponse } from "./xlsx-export";
  * Spreadsheet imports (widgets §5, core §9): `POST <entity>/import` streams the sheet with exceljs,
  * checks the header against the template, stops at the first row or column past the limits, and
  * validates every row with the caller's zod schema. Rows are saved only when the whole file is
- * within the limits, so a refused file changes nothing.
+ * within the limits, so a refused file changes nothing. `save` stores a row at a time; `saveMany`
+ * takes them all (an entity's import writes them in chunks) and answers the rows it refused.
  *
  *   serve(userApi.import, (c) => importUpload(c, { columns, schema: userImportRow, save: (row) => addUser(c, row) })),
  *   serve(userApi.template, (c) => templateResponse(c, "users.xlsx", columns)),
@@ -33,14 +34,43 @@ export type ImportColumn = {
   options?: Readonly<Record<string, string>>;
 };
 
-export type ImportOptions<S extends z.ZodTypeAny> = {
+/** A valid row of the sheet, numbered as the sheet numbers it. */
+export type ImportRow<T> = { row: T; rowNum: number };
+/** A valid row the store refused, with the refusal (its message is the row's reason). */
+export type ImportRefusal = { rowNum: number; error: AppError };
+
+/** What an import reads and how it stores the valid rows. */
+export type ImportSpec<S extends z.ZodTypeAny> = {
   columns: readonly ImportColumn[];
   schema: S;
-  locale: Locale;
-  /** Stores one valid row; an AppError thrown here fails that row with its message. */
-  save: (row: z.output<S>, rowNum: number) => Promise<void>;
   limits?: { rows: number; columns: number };
-};
+} & (
+  | {
+      /** Stores one valid row; an AppError thrown here fails that row with its message. */
+      save: (row: z.output<S>, rowNum: number) => Promise<void>;
+      saveMany?: never;
+    }
+  | {
+      /** Stores all the valid rows at once (in batches of its own) and answers those it refused. */
+      saveMany: (rows: ImportRow<z.output<S>>[]) => Promise<ImportRefusal[]>;
+      save?: never;
+    }
+);
+export type ImportOptions<S extends z.ZodTypeAny> = ImportSpec<S> & { locale: Locale };
+
+/** Stores rows one at a time, each refusal kept beside its row. */
+async function saveEach<T>(rows: ImportRow<T>[], save: (row: T, rowNum: number) => Promise<void>): Promise<ImportRefusal[]> {
+  const refused: ImportRefusal[] = [];
+  for (const v of rows) {
+    try {
+      await save(v.row, v.rowNum);
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      refused.push({ rowNum: v.rowNum, error: e });
+    }
+  }
+  return refused;
+}
 
 type Cell = string | number | boolean | null;
 
@@ -126,18 +156,12 @@ export async function readImport<S extends z.ZodTypeAny>(input: Readable | strin
   if (!headerSeen) throw refuse("widgets.importFile.badHeader");
   if (!dataRows) throw refuse("widgets.importFile.empty");
 
-  let successTotal = 0;
-  for (const v of valid) {
-    try {
-      await o.save(v.row, v.rowNum);
-      successTotal++;
-    } catch (e) {
-      if (!(e instanceof AppError)) throw e;
-      rowError(v.rowNum, v.cells, t(o.locale, e.key, e.values));
-    }
-  }
+  const rows = valid.map(({ row, rowNum }) => ({ row, rowNum }));
+  const refused = o.saveMany ? await o.saveMany(rows) : await saveEach(rows, o.save);
+  const cellsAt = new Map(valid.map((v) => [v.rowNum, v.cells]));
+  for (const r of refused) rowError(r.rowNum, cellsAt.get(r.rowNum) ?? [], t(o.locale, r.error.key, r.error.values));
   errorList.sort((a, b) => a.rowNum - b.rowNum);
-  return { successTotal, failureTotal: errorList.length, errorList };
+  return { successTotal: valid.length - refused.length, failureTotal: errorList.length, errorList };
 }
 
 const OLE = Buffer.from("d0cf11e0a1b11ae1", "hex");
@@ -146,7 +170,7 @@ const OLE = Buffer.from("d0cf11e0a1b11ae1", "hex");
  * The multipart upload of an import: received to a private folder (never served), checked to be
  * an xls/xlsx, read, then deleted whatever happened.
  */
-export async function importUpload<S extends z.ZodTypeAny>(c: Ctx, o: Omit<ImportOptions<S>, "locale">): Promise<ImportResult> {
+export async function importUpload<S extends z.ZodTypeAny>(c: Ctx, o: ImportSpec<S>): Promise<ImportResult> {
   const { deps, auth, locale } = c.var;
   const root = join(deps.config.filesDir, ".imports");
   const stored = await receiveUpload(c.req.raw, { root, tenantId: auth.tenantId, now: deps.now(), maxBytes: IMPORT_LIMITS.sizeMb * 1024 * 1024, accept: IMPORT_EXTS });

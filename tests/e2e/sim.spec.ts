@@ -25,7 +25,7 @@ function iccid(n: number) {
 
 const TEXT = {
   "zh-cn": { headers: ["ICCID", "运营商", "卡类型", "流量池", "MSISDN", "IMSI", "到期日期", "备注"], cmcc: "中国移动", badIccid: "ICCID 无效", simulated: "模拟运营商", last: "最近同步", asOf: "截至", range: "用量查询范围最多 31 天", stop: "停止续费", renewed: "已为 1 张卡生成订单", todo: "天内到期", device: "设备" },
-  en: { headers: ["ICCID", "Carrier", "Card type", "Pool", "MSISDN", "IMSI", "Expires", "Remarks"], cmcc: "China Mobile", badIccid: "Not a valid ICCID", simulated: "Simulated carrier", last: "Last sync", asOf: "as of", range: "The usage range may be at most 31 days", stop: "Stop renewal", renewed: "placed for 1 cards", todo: "expire within", device: "Device" },
+  en: { headers: ["ICCID", "Carrier", "Card type", "Pool", "MSISDN", "IMSI", "Expires", "Remarks"], cmcc: "China Mobile", badIccid: "Not a valid ICCID", simulated: "Simulated carrier", last: "Last sync", asOf: "as of", range: "The usage range may be at most 31 days", stop: "Stop renewal", renewed: "placed for 1 card:", todo: "expire", device: "Device" },
 } as const;
 
 for (const [k, locale] of (["zh-cn", "en"] as const).entries()) {
@@ -80,17 +80,30 @@ for (const [k, locale] of (["zh-cn", "en"] as const).entries()) {
     test(`${locale}: renews a card, then stops its renewal`, async ({ page }) => {
       const sim = new SimPageObject(page);
       await sim.open("/sim/sim");
+      // A sync still running (the previous test's) reloads the list when it ends, dropping a selection made before.
+      await expect(sim.syncState()).toContainText(T.last, { timeout: 60_000 });
       await sim.search(good.slice(-8));
-      await sim.selectRow(good);
+      // The list may render again (its search answered, a sync ended) and drop a selection: select until it holds.
+      await expect(async () => {
+        const box = sim.row(good).first().getByRole("checkbox");
+        if (!(await box.isChecked())) await box.click();
+        await page.waitForTimeout(500);
+        await expect(box).toBeChecked({ timeout: 500 });
+      }).toPass({ timeout: 30_000 });
       const renew = await sim.batch("renew");
       await renew.locator("#sim-renew-product").click();
       await page.getByRole("option").first().click();
+      // The order is placed when the call answers (slow under load), not after a fixed wait.
+      const placed = page.waitForResponse((r) => r.url().includes("/api/device/simCard/renewal") && r.request().method() === "POST", { timeout: 60_000 });
       await renew.getByTestId("sim-batch-ok").click();
-      await expect(page.getByText(new RegExp(T.renewed))).toBeVisible();
+      expect(await (await placed).json()).toMatchObject({ code: 200, data: { cards: 1 } });
+      await expect(page.getByText(T.renewed)).toBeVisible();
       await sim.selectRow(good);
       const cancel = await sim.batch("cancel");
       await cancel.getByRole("radio").nth(1).check();
+      const stopped = page.waitForResponse((r) => r.url().includes("/api/device/simCard/renewalCancel") && r.request().method() === "POST", { timeout: 60_000 });
       await cancel.getByTestId("sim-batch-ok").click();
+      expect(await (await stopped).json()).toMatchObject({ code: 200, data: { updated: 1 } });
       await expect(sim.row(good)).toContainText(T.stop);
     });
 

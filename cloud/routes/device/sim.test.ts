@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, count, eq, like } from "drizzle-orm";
 import type { Envelope } from "@/lib/contract/envelope";
 import type { ImportResult } from "@/lib/contract/upload";
 import { withCheckDigit } from "@/lib/contract/sim/iccid";
 import type { SimCard, SimStat, SyncRun, UsageChart } from "@/lib/contract/sim/card";
-import { devices, simCards, simUsage, stationMessages, todos } from "../../db/schema";
+import { devices, simCards, simRecords, simUsage, stationMessages, todos } from "../../db/schema";
 import { signedIn, TEST_EPOCH, type TestCloud } from "../../testing";
 import { tenantOf } from "../../lib/scope";
 import { carriersOf } from "../../sim/carriers";
@@ -104,6 +104,40 @@ describe("device/simCard", () => {
     const r = (await res.json()) as Envelope<ImportResult>;
     expect(r.data, JSON.stringify(r)).toMatchObject({ successTotal: 1, failureTotal: 1 });
     expect(r.data.errorList[0].errorMsg).toContain("Not a valid ICCID");
+  });
+
+  it("imports 2,000 cards in chunks, each bad, repeated or stored ICCID reported by its row and every good card kept with its record, in both languages", async () => {
+    const tpl = await cloud.app.request("/iotCloud/device/simCard/template", { method: "POST", headers: { authorization: `Bearer ${admin}`, language: "zh-cn" } });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await tpl.arrayBuffer());
+    const sheet = wb.worksheets[0];
+    const header = (sheet.getRow(1).values as string[]).slice(1);
+    const bulk = (n: number) => withCheckDigit(`898611${String(n).padStart(13, "0")}`);
+    const stored = (await firstCard())[0].iccid;
+    const cells = Array.from({ length: 2000 }, (_, i) => bulk(i));
+    cells[5] = stored;
+    cells[900] = bulk(3);
+    cells[1999] = "8986001234567890123";
+    // Typed as people type them: the carrier and card type by their labels in Chinese.
+    for (const v of cells) sheet.addRow(header.map((h) => ({ ICCID: v, 运营商: "中国移动", 卡类型: "单卡" })[h] ?? null));
+    const form = new FormData();
+    form.append("file", new File([new Uint8Array(await wb.xlsx.writeBuffer())], "cards.xlsx"));
+    const res = await cloud.app.request("/iotCloud/device/simCard/import", { method: "POST", body: form, headers: { authorization: `Bearer ${admin}`, language: "zh-cn" } });
+    const r = (await res.json()) as Envelope<ImportResult>;
+    expect(r.data, JSON.stringify(r).slice(0, 300)).toMatchObject({ successTotal: 1997, failureTotal: 3 });
+    expect(r.data.errorList.map((e) => [e.rowNum, e.errorMsg])).toEqual([
+      [7, `第 7 行：ICCID 为 ${stored} 的卡已存在`],
+      [902, `第 902 行：ICCID 为 ${bulk(3)} 的卡已存在`],
+      [2001, expect.stringContaining("ICCID 无效")],
+    ]);
+    const mine = await cloud.db.select({ id: simCards.id, carrier: simCards.carrier, cardType: simCards.cardType }).from(simCards).where(tenantOf(2).where(simCards, like(simCards.iccid, "898611%")));
+    expect(mine).toHaveLength(1997);
+    expect(mine.every((x) => x.carrier === "cmcc" && x.cardType === "SINGLE")).toBe(true);
+    const [{ n }] = await cloud.db.select({ n: count() }).from(simRecords).where(and(eq(simRecords.action, "import"), like(simRecords.iccid, "898611%")));
+    expect(n).toBe(1997);
+    // The other tests read the newest cards: these go again.
+    await cloud.db.delete(simRecords).where(like(simRecords.iccid, "898611%"));
+    await cloud.db.delete(simCards).where(like(simCards.iccid, "898611%"));
   });
 
   it("renews cards (an order, a later expiry) and cancels their renewal", async () => {
@@ -212,6 +246,10 @@ describe("device/simProd, simCust, simOrder, simExpire", () => {
     const mine = await cloud.db.select().from(todos).where(eq(todos.userId, me.id));
     expect(mine.length).toBeGreaterThan(before);
     expect((await cloud.db.select().from(stationMessages).where(eq(stationMessages.userId, me.id))).some((m) => m.msgTitle.includes("物联网卡"))).toBe(true);
+    // English counts in the singular or the plural, as the number is.
+    const titles = (await cloud.db.select({ i18n: todos.i18n }).from(todos).where(eq(todos.userId, me.id))).map((x) => (x.i18n as { msgTitle?: { en?: string } } | null)?.msgTitle?.en).filter((x) => x?.includes("SIM")) as string[];
+    expect(titles.length).toBeGreaterThan(0);
+    for (const title of titles) expect(title).toMatch(/^(1 SIM card expires|([02-9]|\d\d+) SIM cards expire) within (1 day|([02-9]|\d\d+) days)$/);
     expect(await remindExpiring(cloud.db, new Date())).toBe(0);
   });
 });
@@ -228,5 +266,17 @@ describe("carrier sync", () => {
     expect(cards.every((c) => c.syncResult === "ok" && c.usageAsOf)).toBe(true);
     const state = await cloud.request<SyncRun>("/device/simCard/syncState", { token: admin });
     expect(state.body.data).toMatchObject({ id: end.id, state: "done" });
+  });
+
+  it("shows a status the carrier changed after the next sync, with the change in the card's history", async () => {
+    const carriers = carriersOf({}, { rate: 50, simulated: { errorRate: 0 } });
+    const [card] = await cloud.db.select({ id: simCards.id, status: simCards.status }).from(simCards).where(tenantOf(2).where(simCards)).orderBy(asc(simCards.id)).limit(1);
+    // What the carrier reports is what the last sync stored; the card as we knew it before the carrier changed it:
+    const before = card.status === "deactivation" ? "activation" : "deactivation";
+    await cloud.db.update(simCards).set({ status: before }).where(eq(simCards.id, card.id));
+    expect((await startSync(cloud.db, 2, carriers, { ids: [card.id] }).then((s) => s.done)).changed).toBe(1);
+    expect((await cloud.request<SimCard>(`/device/simCard/info?id=${card.id}`, { token: admin })).body.data).toMatchObject({ status: card.status, carrierStatus: expect.any(String) });
+    const history = await cloud.request<Page<{ action: string; detail: string }>>(`/device/simRecord/page?cardId=${card.id}&action=status`, { token: admin });
+    expect(history.body.data.records[0]).toMatchObject({ action: "status", detail: `${before} → ${card.status}` });
   });
 });

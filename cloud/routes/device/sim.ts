@@ -11,6 +11,7 @@ import type { Db } from "../../db/client";
 import { devices, simCards, simCustomers, simExpireRules, simOrders, simPools, simProducts, simRecords, simUsage, users } from "../../db/schema";
 import type { Ctx } from "../../lib/context";
 import { crudRoutes } from "../../lib/crud-routes";
+import { insertMany } from "../../lib/insert-many";
 import { containsPattern, rowMapper } from "../../lib/crud";
 import { badRequest, notFound } from "../../lib/http";
 import { localized } from "../../lib/i18n-text";
@@ -29,7 +30,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Writes records of operations on cards. */
 async function record(db: Db, c: Ctx, cards: { id: number; iccid: string }[], action: SimAction, detail: string | null = null) {
-  if (cards.length) await db.insert(simRecords).values(cards.map((card) => scope(c).owned({ cardId: card.id, iccid: card.iccid, action, detail, result: 1, operator: who(c) })));
+  if (cards.length) await insertMany(db, simRecords, simRecords.id, cards.map((card) => scope(c).owned({ cardId: card.id, iccid: card.iccid, action, detail, result: 1, operator: who(c) })));
 }
 
 /** A reference the body names must be the caller's own row; `label` names it in the refusal. */
@@ -116,6 +117,7 @@ const cardCrud = crudRoutes<typeof simCard.fields, SimCard>({
     if (input.deviceId !== undefined && (!before || input.deviceId !== before.deviceId)) out.imeiStatus = input.deviceId ? (before?.imei ? "NORMAL" : "NOT_SET") : before?.imei ? "NOT_BIND" : "NOT_SET";
     return out;
   },
+  afterImport: (tx, c, rows) => record(tx, c, rows.map((r) => ({ id: r.id as number, iccid: r.iccid as string })), "import"),
   afterSave: async (tx, c, row, input, before) => {
     const card = { id: row.id as number, iccid: row.iccid as string };
     if (!before) await record(tx, c, [card], "add");
