@@ -136,13 +136,14 @@ export const robotConsoleApi = {
 
 /**
  * The pad over the live socket (`/api/live`): a held direction is `move` repeated every
- * `ROBOT_REPEAT_MS`, `stop` on release; `take` / `takeover` / `release` the driver's lock. The
+ * `ROBOT_REPEAT_MS`, `stop` on release; `take` / `takeover` / `release` the driver's lock; `mode`
+ * switches the work mode under the socket's lock. The
  * console answers each with a `robot` message; it stops what a socket moved when the repeats
  * stop coming (the TTL lapsed) or the socket goes, and releases its lock.
  */
 export const ROBOT_AXES = ["travel", "lifter"] as const;
 export type RobotAxis = (typeof ROBOT_AXES)[number];
-export const ROBOT_OPS = ["move", "stop", "take", "takeover", "release"] as const;
+export const ROBOT_OPS = ["move", "stop", "take", "takeover", "release", "mode"] as const;
 export type RobotOp = (typeof ROBOT_OPS)[number];
 export const robotLiveMessage = z.object({
   type: z.literal("robot"),
@@ -151,6 +152,8 @@ export const robotLiveMessage = z.object({
   axis: z.enum(ROBOT_AXES).optional(),
   /** The direction held (travel '1' / '8', lifter '0' / '1'). */
   code: z.enum([ROBOT_CONTROL_CODES.forward, ROBOT_CONTROL_CODES.back, ROBOT_LIFTER_CODES.up, ROBOT_LIFTER_CODES.down]).optional(),
+  /** The work mode to switch to (`mode`: the driver's lock goes with it). */
+  mode: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
 });
 export type RobotLiveMessage = z.infer<typeof robotLiveMessage>;
 /** The console's answer: done or refused (in the user's language), the driver after a lock change, a stop's audit. */

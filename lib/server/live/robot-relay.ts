@@ -139,6 +139,12 @@ export function createRobotRelay(config: UpstreamConfig) {
     answer(s, m, false, { msg: env?.msg });
   }
 
+  async function mode(s: RobotSocket, m: RobotLiveMessage) {
+    if (!m.mode) return answer(s, m, false);
+    const env = await upstreamCall(robotConsoleApi.mode, { deviceId: m.deviceId, mode: m.mode, holder: driving(s).holder }, auth(s), config);
+    answer(s, m, env.code === Code.OK, env.code === Code.OK ? { answer: env.data } : { msg: env.msg });
+  }
+
   async function stop(s: RobotSocket, m: RobotLiveMessage) {
     const axis = m.axis ?? "travel";
     const env = await halt(s, driving(s), m.deviceId, axis, "release");
@@ -147,7 +153,7 @@ export function createRobotRelay(config: UpstreamConfig) {
 
   return {
     handle(s: RobotSocket, m: RobotLiveMessage) {
-      const run = m.op === "move" ? move : m.op === "stop" ? stop : m.op === "release" ? release : lock;
+      const run = { move, stop, release, mode, take: lock, takeover: lock }[m.op];
       void run(s, m).catch(() => answer(s, m, false));
     },
     /** The socket went: every robot it moved (and still drove) is stopped on both axes, then its locks are released. */
