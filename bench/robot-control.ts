@@ -1,5 +1,7 @@
 import mqtt from "mqtt";
 import { WebSocket } from "ws";
+import type { DeviceCredentials } from "@/lib/contract/device/device";
+import { deviceTopic } from "@/lib/contract/device/topics";
 import { LIVE_PATH, type LiveServerMessage } from "@/lib/contract/live/live";
 import { ROBOT_CAMERA_SERVICES, ROBOT_REPEAT_MS } from "@/lib/contract/robot/control";
 import { ROBOT_CONTROL_PARAMS, ROBOT_LIFTER_PARAMS, ROBOT_SERVICES, ROBOT_TTL_MS } from "@/lib/contract/robot/robot";
@@ -41,20 +43,19 @@ await withConsole(
     for (const f of [service(ROBOT_SERVICES.control, [ROBOT_CONTROL_PARAMS.code, ROBOT_CONTROL_PARAMS.ttl]), service(ROBOT_SERVICES.lifter, [ROBOT_LIFTER_PARAMS.code, ROBOT_LIFTER_PARAMS.ttl]), service(ROBOT_CAMERA_SERVICES.info, ["deviceNum", "controlType"])])
       await api("device/prodFunction/add", { ...f, productId: product.id });
     const device = await api("device/device/add", { deviceName: "Bench robot", deviceSn: `BENCHRBT${Date.now().toString(36)}`.toUpperCase(), productId: product.id, reportCycle: 60 });
-    const cred = device.credentials as { sn: string; secret: string; broker: string; postTopic: string };
-    const broker = process.env.BENCH_MQTT ?? cred.broker ?? `127.0.0.1:${MQTT_PORT}`;
+    const cred = device.credentials as DeviceCredentials;
+    const broker = process.env.BENCH_MQTT ?? (cred.broker ? `${cred.broker.host}:${cred.broker.port}` : `127.0.0.1:${MQTT_PORT}`);
 
     // The robot: answers each call at once, as the simulated robot does.
     const fake = new FakeRobot();
-    const client = await mqtt.connectAsync(`mqtt://${broker}`, { username: cred.sn, password: cred.secret, clientId: `bench-${cred.sn}`, reconnectPeriod: 0 });
-    const prefix = cred.postTopic.split("/").slice(0, -2).join("/");
-    await client.subscribeAsync(`${prefix}/service/call`, { qos: 1 });
+    const client = await mqtt.connectAsync(`mqtt://${broker}`, { username: cred.deviceSn, password: cred.secret, clientId: `bench-${cred.deviceSn}`, reconnectPeriod: 0 });
+    await client.subscribeAsync(deviceTopic(cred.productId, cred.deviceSn, "service/call"), { qos: 1 });
     client.on("message", (_t, payload) => {
       const body = JSON.parse(payload.toString());
       const reply = fake.call(body);
-      if (reply) void client.publishAsync(`${prefix}/service/reply`, JSON.stringify({ id: body.id, identifier: body.identifier, ...reply }), { qos: 1 });
+      if (reply) void client.publishAsync(deviceTopic(cred.productId, cred.deviceSn, "service/reply"), JSON.stringify({ id: body.id, identifier: body.identifier, ...reply }), { qos: 1 });
     });
-    await client.publishAsync(cred.postTopic, JSON.stringify({ params: {} }), { qos: 1 });
+    await client.publishAsync(deviceTopic(cred.productId, cred.deviceSn, "property/post"), JSON.stringify({ params: {} }), { qos: 1 });
     await sleep(1_000);
 
     const deviceId = device.id as number;

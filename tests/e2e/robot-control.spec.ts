@@ -1,5 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import mqtt, { type MqttClient } from "mqtt";
+import type { DeviceCredentials } from "@/lib/contract/device/device";
+import { deviceTopic } from "@/lib/contract/device/topics";
 import { ROBOT_CAMERA_SERVICES } from "@/lib/contract/robot/control";
 import { ROBOT_PROPS, ROBOT_SERVICES } from "@/lib/contract/robot/robot";
 import { FakeRobot } from "../fake-robot";
@@ -50,22 +52,21 @@ async function makeRobot(request: APIRequestContext, locale: string) {
     await post("device/prodFunction/add", { ...f, productId: product.id });
   const sn = `E2ERBT${locale === "en" ? "E" : "Z"}${RUN}`.toUpperCase().slice(0, 30);
   const device = await post("device/device/add", { deviceName: `E2E robot ${locale}`, deviceSn: sn, productId: product.id, reportCycle: 60 });
-  const cred = device.credentials as { sn: string; secret: string; broker: string; postTopic: string };
+  const cred = device.credentials as DeviceCredentials;
   return { id: device.id as number, productId: product.id as number, cred };
 }
 
 /** Connects the fake robot: it answers service calls as the simulated robot does and reports its state. */
-async function connectRobot(robot: { productId: number; cred: { sn: string; secret: string; broker: string; postTopic: string } }, fake: FakeRobot): Promise<MqttClient> {
-  const [host, port] = robot.cred.broker.split(":");
-  const client = await mqtt.connectAsync(`mqtt://${host}:${port}`, { username: robot.cred.sn, password: robot.cred.secret, clientId: `e2e-${robot.cred.sn}`, reconnectPeriod: 0 });
-  const prefix = robot.cred.postTopic.split("/").slice(0, -2).join("/");
-  await client.subscribeAsync(`${prefix}/service/call`, { qos: 1 });
+async function connectRobot(robot: { productId: number; cred: DeviceCredentials }, fake: FakeRobot): Promise<MqttClient> {
+  const { cred } = robot;
+  const client = await mqtt.connectAsync(`mqtt://${cred.broker!.host}:${cred.broker!.port}`, { username: cred.deviceSn, password: cred.secret, clientId: `e2e-${cred.deviceSn}`, reconnectPeriod: 0 });
+  await client.subscribeAsync(deviceTopic(cred.productId, cred.deviceSn, "service/call"), { qos: 1 });
   client.on("message", (_topic, payload) => {
     const body = JSON.parse(payload.toString());
     const reply = fake.call(body);
-    if (reply) void client.publishAsync(`${prefix}/service/reply`, JSON.stringify({ id: body.id, identifier: body.identifier, ...reply }), { qos: 1 });
+    if (reply) void client.publishAsync(deviceTopic(cred.productId, cred.deviceSn, "service/reply"), JSON.stringify({ id: body.id, identifier: body.identifier, ...reply }), { qos: 1 });
   });
-  await client.publishAsync(robot.cred.postTopic, JSON.stringify({ params: { [ROBOT_PROPS.position]: 12.5, [ROBOT_PROPS.battery]: 80 } }), { qos: 1 });
+  await client.publishAsync(deviceTopic(cred.productId, cred.deviceSn, "property/post"), JSON.stringify({ params: { [ROBOT_PROPS.position]: 12.5, [ROBOT_PROPS.battery]: 80 } }), { qos: 1 });
   return client;
 }
 
