@@ -118,10 +118,10 @@ async function drive(c: Ctx, body: { deviceId: number; holder: string; trigger?:
     if (err instanceof AppError) await refuse(c, a, err.key, err.values as Record<string, string>);
     throw err;
   }
-  // A held press's repeat is counted on its first sending's row and audit line.
+  // A held press's repeat is counted on its first sending's row and audit line (written by that sending, never by a repeat).
   if (row.repeats > 1) {
     const [line] = await c.var.deps.db.select({ id: robotCommands.id }).from(robotCommands).where(eq(robotCommands.commandId, row.id)).orderBy(desc(robotCommands.id)).limit(1);
-    if (line) return { logId: line.id, ...outcome(row) };
+    return { logId: line?.id ?? 0, ...outcome(row) };
   }
   const logId = await audit(c, { ...a, commandId: row.id });
   if (!stop) return { logId, ...outcome(row) };
