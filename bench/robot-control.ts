@@ -65,16 +65,20 @@ await withConsole(
         ws.once("open", resolve);
         ws.once("error", reject);
       });
-      const took = new Promise<void>((resolve, reject) =>
-        ws.on("message", (d) => {
-          const m = JSON.parse(d.toString()) as LiveServerMessage;
-          if (m.type !== "robot" || m.op !== "take") return;
-          if (m.ok) resolve();
-          else reject(new Error(m.msg));
-        }),
-      );
-      ws.send(JSON.stringify({ type: "robot", deviceId, op: "take" }));
-      await took;
+      // The cut socket's lock is freed once its stops are acknowledged: ask again until it is.
+      const answers: { ok: boolean; msg?: string }[] = [];
+      ws.on("message", (d) => {
+        const m = JSON.parse(d.toString()) as LiveServerMessage;
+        if (m.type === "robot" && m.op === "take") answers.push(m);
+      });
+      for (let i = 0; ; i++) {
+        answers.length = 0;
+        ws.send(JSON.stringify({ type: "robot", deviceId, op: "take" }));
+        while (!answers.length) await sleep(10);
+        if (answers[0].ok) break;
+        if (i > 100) throw new Error(answers[0].msg);
+        await sleep(100);
+      }
       return ws;
     };
     const hold = (ws: WebSocket) => {
