@@ -2,6 +2,7 @@ import { MONITOR_KINDS } from "@/lib/contract/device/enums";
 import type { MonitorKind } from "@/lib/contract/device/product";
 import { t } from "../lib/i18n";
 import { HANDLE_PERM } from "@/lib/contract/alarm/workflow";
+import { ROBOT_DRIVE_PERM } from "@/lib/contract/robot/control";
 
 /** The seeded menu trees (core §2 route catalogue, §6 permission codes). A node is a menu entry
  *  or, with `perms` and no `path`, a button: a permission code, never shown as an entry. */
@@ -163,6 +164,12 @@ export const tenantMenuTree: MenuSeed[] = [
   dir("巡检机器人", "Inspection robots", "bot", [
     m("运维监控", "Operation", "/operations/operation", "joystick"),
     m("视频监控", "Video surveillance", "/videoSurveillances/videoSurveillance", "cctv"),
+    m("机器人控制", "Robot control", "/operations/robotControl", "joystick", [
+      b("驾驶", "Drive", "dev:robot:control"),
+      b("接管", "Take over", "dev:robot:takeover"),
+      b("切换模式", "Switch mode", "dev:robot:mode"),
+    ]),
+    m("部署控制", "Deployment control", "/operations/deployRobotControl", "bot"),
     m("轨道管理", "Tracks", "/robot/track", "route", crud("stat:trackInfo")),
     m("巡检点", "Inspection points", "/robot/point", "map-pinned", crud("stat:inspectionPoint")),
     m("巡检计划", "Plans", "/robot/plan", "calendar-range", crud("stat:inspectionScheme")),
@@ -191,6 +198,8 @@ export const operatorPaths = new Set([
   ...(monitoring.children ?? []).map((n) => n.path!),
   "/alarm/alarmCenter",
   "/videoSurveillances/videoSurveillance",
+  "/operations/robotControl",
+  "/operations/deployRobotControl",
   "/msg/todo",
   "/msg/station",
   "/globalDataScreen",
@@ -201,5 +210,5 @@ export const operatorPaths = new Set([
   "/systemSet/securitySet",
 ]);
 
-/** The buttons a project user holds: accepting, handling and closing the alarms of its projects (reviewing stays with `alarm:core:check`). */
-export const operatorButtons = new Set([HANDLE_PERM]);
+/** The buttons a project user holds: accepting, handling and closing the alarms of its projects (reviewing stays with `alarm:core:check`), driving a robot (not taking over). */
+export const operatorButtons = new Set([HANDLE_PERM, ROBOT_DRIVE_PERM]);

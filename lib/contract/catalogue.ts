@@ -43,6 +43,7 @@ import * as devices from "./device/device";
 import * as live from "./live/live";
 import * as video from "./video/video";
 import * as ota from "./ota/api";
+import * as robotControl from "./robot/control";
 import * as simCard from "./sim/card";
 import * as simCust from "./sim/customer";
 import * as simExpire from "./sim/expire";
@@ -54,7 +55,7 @@ import * as simRecord from "./sim/record";
 const SIM = [simCard, simCust, simExpire, simOrder, simProd, simRecord];
 
 /** Devices, their operations, points, configuration, construction, calibration, linkage and scenes. */
-const DEVICES = [devices, deviceOps, deviceConfig, pointGroup, buildInfo, betonRule, linkage, scenes, video, ota];
+const DEVICES = [devices, deviceOps, deviceConfig, pointGroup, buildInfo, betonRule, linkage, scenes, video, ota, robotControl];
 import * as home from "./home";
 import * as message from "./message";
 import * as analysis from "./monitoring/analysis";

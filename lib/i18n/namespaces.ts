@@ -28,6 +28,7 @@ const NAMESPACES = [
   "dataScreen",
   "scene",
   "media",
+  "robotControl",
   "video",
   "ota",
   "sim",

@@ -1,3 +1,4 @@
+import type { RobotLiveAnswer, RobotLiveMessage } from "@/lib/contract/robot/control";
 import { LIVE_PATH, LIVE_PING_MS, LIVE_RECONNECT_MS, LIVE_RECONNECT_TRIES, type DeviceLive, type LiveServerMessage } from "@/lib/contract/live/live";
 
 /** The socket's state (widgets §4): connecting, open, closed (a retry due), failed (retries used up). */
@@ -26,6 +27,7 @@ export class LiveChannel {
   private idle: ReturnType<typeof setTimeout> | null = null;
   private readonly topics = new Map<string, Topic>();
   private readonly watchers = new Set<() => void>();
+  private readonly robotListeners = new Set<(m: RobotLiveAnswer) => void>();
   private version = 0;
 
   constructor(private readonly url: () => string) {}
@@ -74,6 +76,21 @@ export class LiveChannel {
     };
   }
 
+  /**
+   * The robot pad's messages (issue 36): sent only while the socket is open (a movement is never
+   * queued: false when not sent); the console's answers go to `onRobot`'s listeners.
+   */
+  sendRobot(m: Omit<RobotLiveMessage, "type">): boolean {
+    if (this.ws?.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify({ type: "robot", ...m }));
+    return true;
+  }
+
+  onRobot(listener: (m: RobotLiveAnswer) => void): () => void {
+    this.robotListeners.add(listener);
+    return () => void this.robotListeners.delete(listener);
+  }
+
   private sendRaw(m: object) {
     if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(m));
   }
@@ -112,6 +129,10 @@ export class LiveChannel {
       return this.changed();
     }
     if (m.type === "pong") return;
+    if (m.type === "robot") {
+      for (const l of this.robotListeners) l(m);
+      return;
+    }
     const t = this.topics.get(m.topic);
     if (!t) return;
     if (m.type === "subscribed") {

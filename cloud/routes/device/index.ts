@@ -19,13 +19,14 @@ import { linkageLogServed, linkageServed } from "./linkage";
 import { scenesServed } from "./scene";
 import { videoServed } from "./video";
 import { otaServed } from "./ota";
+import { robotControlServed } from "./robot-control";
 import { simServed } from "./sim";
 
 /** Projects, spaces and the product catalogue (products, functions, object models, connections, copies). */
 const productSetServed: Served[] = [...projectServed, ...spaceServed, ...productServed, ...prodFunctionServed, ...objFunctionServed, ...objModelServed, ...objProdServed, ...prodConnectServed, ...objConnectServed, ...prodCopyServed];
 
 /** Devices, their operations, points, configuration, construction, calibration, linkage and scenes. */
-const devicesServed: Served[] = [...deviceRowsServed, ...deviceOpsServed, ...deviceConfigServed, ...pointGroupServed, ...buildInfoServed, ...betonRuleServed, ...linkageServed, ...linkageLogServed, ...scenesServed, ...videoServed, ...otaServed];
+const devicesServed: Served[] = [...deviceRowsServed, ...deviceOpsServed, ...deviceConfigServed, ...pointGroupServed, ...buildInfoServed, ...betonRuleServed, ...linkageServed, ...linkageLogServed, ...scenesServed, ...videoServed, ...otaServed, ...robotControlServed];
 
 /** The service's declared calls (`lib/contract`), each served with its own checks. */
 export const deviceServed: Served[] = [...batteryRoutes, ...deviceDataServed, ...productSetServed, ...devicesServed, ...simServed];

@@ -32,9 +32,9 @@ describe("sys/menu/currentUser/authPC", () => {
   it("gives the project user their entries with the folders above them, and only the handling of alarms", async () => {
     const { menus, perms } = (await menusOf(await cloud.login("operator01", "Operator@2026", 2))).body.data;
     expect(all(menus).filter((n) => n.path).map((n) => n.path).sort()).toEqual([...operatorPaths].sort());
-    // Of the robots folder, only the video wall (issue 34: project users watch their cameras).
-    expect(menus.find((m) => m.nameEn === "Inspection robots")?.childrens.map((c) => c.path)).toEqual(["/videoSurveillances/videoSurveillance"]);
-    expect(perms).toEqual(["alarm:core:oper"]);
+    // Of the robots folder, the video wall (issue 34: project users watch their cameras) and the robot console (issue 36: they drive, not take over).
+    expect(menus.find((m) => m.nameEn === "Inspection robots")?.childrens.map((c) => c.path)).toEqual(["/videoSurveillances/videoSurveillance", "/operations/robotControl", "/operations/deployRobotControl"]);
+    expect(perms.sort()).toEqual(["alarm:core:oper", "dev:robot:control"]);
   });
 
   it("gives the platform administrator the management tree", async () => {

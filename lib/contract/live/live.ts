@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCall, stream } from "../call";
+import { robotLiveMessage, type RobotLiveAnswer } from "../robot/control";
 
 /**
  * The live channel (issue 34; widgets §4, §7, §9): one WebSocket on the console's own server. The
@@ -34,6 +35,7 @@ export const liveClientMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("sub"), topic: liveTopic }),
   z.object({ type: z.literal("unsub"), topic: liveTopic }),
   z.object({ type: z.literal("ping") }),
+  robotLiveMessage,
 ]);
 export type LiveClientMessage = z.infer<typeof liveClientMessage>;
 
@@ -51,7 +53,8 @@ export type LiveServerMessage =
   | { type: "subscribed"; topic: string }
   | { type: "refused"; topic: string; msg: string }
   | { type: "event"; topic: string; data: DeviceLive | null }
-  | { type: "pong" };
+  | { type: "pong" }
+  | RobotLiveAnswer;
 
 /**
  * The cloud's events as its internal stream carries them to the console (one stream per console):

@@ -13,6 +13,7 @@ import type { SessionData } from "../session";
 import { forgetSeal, openSeal } from "../session-seal";
 import { upstreamCall, upstreamConfig, type UpstreamConfig } from "../upstream";
 import { CloudEvents } from "./cloud-events";
+import { createRobotRelay, type RobotSocket } from "./robot-relay";
 
 /** Close codes the browser acts on: the session ended (go to login), or the socket went silent. */
 export const CLOSE_SESSION = 4401;
@@ -37,6 +38,8 @@ export type LiveClient = {
   heardAt: number;
   checkedAt: number;
   inboxTimer: NodeJS.Timeout | null;
+  /** The socket as the robot pad's relay knows it. */
+  robot: RobotSocket;
 };
 
 export type LiveServerOptions = { config?: UpstreamConfig; events?: CloudEvents; now?: () => number };
@@ -56,6 +59,7 @@ export function createLiveServer(opts: LiveServerOptions = {}) {
   const clients = new Set<LiveClient>();
   const byTopic = new Map<string, Set<LiveClient>>();
   const closedListeners = new Set<(c: LiveClient) => void>();
+  const robots = createRobotRelay(config);
 
   const send = (c: LiveClient, m: LiveServerMessage | string) => {
     if (c.ws.readyState === c.ws.OPEN) c.ws.send(typeof m === "string" ? m : JSON.stringify(m));
@@ -115,12 +119,14 @@ export function createLiveServer(opts: LiveServerOptions = {}) {
     if (!parsed.success) return;
     const m = parsed.data;
     if (m.type === "ping") return send(c, { type: "pong" });
+    if (m.type === "robot") return robots.handle(c.robot, m);
     if (m.type === "sub") return void subscribe(c, m.topic).catch(() => drop(c, m.topic));
     drop(c, m.topic);
   }
 
   function attach(ws: WebSocket, session: Signed, seal: string, locale: Locale) {
-    const c: LiveClient = { ws, session, seal, locale, wanted: new Set(), granted: new Set(), heardAt: now(), checkedAt: now(), inboxTimer: null };
+    const c = { ws, session, seal, locale, wanted: new Set(), granted: new Set(), heardAt: now(), checkedAt: now(), inboxTimer: null } as Omit<LiveClient, "robot"> as LiveClient;
+    c.robot = { session, locale, send: (m) => send(c, m) };
     clients.add(c);
     events.start();
     ws.on("message", (data) => onMessage(c, data.toString()));
@@ -128,6 +134,7 @@ export function createLiveServer(opts: LiveServerOptions = {}) {
       clients.delete(c);
       if (c.inboxTimer) clearTimeout(c.inboxTimer);
       for (const t of [...c.wanted]) drop(c, t);
+      robots.closed(c.robot);
       for (const l of closedListeners) l(c);
     });
     ws.on("error", () => ws.terminate());
@@ -217,6 +224,7 @@ export function createLiveServer(opts: LiveServerOptions = {}) {
     },
     clients,
     events,
+    robots,
     close() {
       clearInterval(sweep);
       events.stop();

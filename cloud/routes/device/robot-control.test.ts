@@ -1,0 +1,158 @@
+import { asc } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROBOT_RESULT, type RobotCommandAnswer, type RobotCommandRow, type RobotDriver, type RobotRow } from "@/lib/contract/robot/control";
+import { ROBOT_TTL_MS } from "@/lib/contract/robot/robot";
+import { FakeRobot, robotDevice } from "@/tests/fake-robot";
+import { createCloud } from "../../app";
+import { projects } from "../../db/schema";
+import { commandsOf } from "../../ingest/commands";
+import { Ingest } from "../../ingest/pipeline";
+import { DEMO_ACCOUNTS } from "../../seed";
+import { tenantOf } from "../../lib/scope";
+import { createTestCloud, SETUP_MS, type TestCloud } from "../../testing";
+
+let cloud: TestCloud;
+let ingest: Ingest;
+let app: ReturnType<typeof createCloud>;
+let admin: string;
+let operator: string;
+let otherTenant: string;
+let robot: { id: number; sn: string; name: string };
+const fake = new FakeRobot();
+const A = "holder-of-the-admin-socket";
+const B = "holder-of-the-operator-sock";
+
+beforeAll(async () => {
+  cloud = await createTestCloud();
+  ingest = new Ingest(cloud.db, { now: cloud.now, writer: { flushMs: 1 } });
+  // The robot behind the broker: obeys each call and answers it as the simulated robot does.
+  ingest.attach(async (topic, payload) => {
+    const body = JSON.parse(payload);
+    const reply = fake.call(body);
+    if (reply) setImmediate(() => void ingest.handle(topic.replace("service/call", "service/reply"), Buffer.from(JSON.stringify({ id: body.id, identifier: body.identifier, ...reply }))));
+  });
+  app = createCloud({ ...cloud.deps, ingest });
+  // The operator's project: the riverside project is the first of the demo tenant.
+  const [project] = await cloud.db.select().from(projects).where(tenantOf(2).where(projects)).orderBy(asc(projects.id));
+  robot = await robotDevice(cloud.db, 2, project.id);
+  admin = await cloud.login("demoadmin", DEMO_ACCOUNTS.demoadmin.password, 2);
+  operator = await cloud.login("operator01", DEMO_ACCOUNTS.operator01.password, 2);
+  otherTenant = await cloud.login("superadmin", DEMO_ACCOUNTS.superadmin.password, 1);
+}, SETUP_MS);
+afterAll(async () => {
+  fake.close();
+  commandsOf(ingest).close();
+  await ingest?.close();
+  await cloud?.close();
+});
+
+async function call<T>(path: string, body: unknown, opts: { token?: string; language?: string; get?: boolean } = {}) {
+  const q = opts.get ? `?${new URLSearchParams(Object.entries(body as Record<string, unknown>).map(([k, v]) => [k, String(v)]))}` : "";
+  const res = await app.request(`/iotCloud/device/devRobotConsole/${path}${q}`, {
+    method: opts.get ? "GET" : "POST",
+    headers: { authorization: `Bearer ${opts.token ?? admin}`, language: opts.language ?? "en", "content-type": "application/json" },
+    body: opts.get ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as { code: number; msg: string; data: T };
+}
+const drive = (controlType: string, holder: string, token?: string) => call<RobotCommandAnswer>("robotControl", { deviceId: robot.id, controlType, holder }, { token });
+const audit = async () => (await call<{ records: RobotCommandRow[]; total: number }>("commandPage", { deviceId: robot.id, size: 100 }, { get: true })).data.records;
+
+describe("the robot console", () => {
+  it("lists the robot with nobody driving; a press without the controls is refused and audited", async () => {
+    const list = await call<RobotRow[]>("robotList", {}, { get: true });
+    expect(list.data.map((r) => r.id)).toContain(robot.id);
+    expect(list.data.find((r) => r.id === robot.id)?.driver).toBeNull();
+    expect(await drive("1", A)).toMatchObject({ code: 400, msg: `Take the controls of ${robot.name} first` });
+    expect(fake.travel).toBe("9");
+    expect((await audit())[0]).toMatchObject({ code: "1", result: ROBOT_RESULT.refused, message: `Take the controls of ${robot.name} first`, rttMs: null });
+  });
+
+  it("moves the held robot with the TTL, folds the repeats onto one audited command, and stops on release once acknowledged", async () => {
+    const taken = await call<RobotDriver>("takeDriver", { deviceId: robot.id, holder: A });
+    expect(taken).toMatchObject({ code: 200, data: { name: expect.any(String), mine: true } });
+    const press = await drive("1", A);
+    expect(press).toMatchObject({ code: 200, data: { result: ROBOT_RESULT.waiting } });
+    await fake.until((r) => r.travel === "1");
+    // Every press carries the time-to-live after which the robot stops by itself.
+    expect(fake.calls.at(-1)).toMatchObject({ identifier: "robotControl", params: { controlType: "1", ttlMs: ROBOT_TTL_MS } });
+    await drive("1", A);
+    await drive("1", A);
+    const release = await drive("9", A);
+    expect(release).toMatchObject({ code: 200, data: { result: ROBOT_RESULT.success, rttMs: expect.any(Number) } });
+    expect(fake.travel).toBe("9");
+    const [stop, held] = await audit();
+    expect(stop).toMatchObject({ code: "9", trigger: "release", result: ROBOT_RESULT.success, repeats: 1, userName: taken.data.name });
+    expect(stop.rttMs).toBeGreaterThanOrEqual(0);
+    expect(held).toMatchObject({ code: "1", trigger: "press", repeats: 3, result: ROBOT_RESULT.success });
+  });
+
+  it("lets the robot stop by itself when the repeats stop for the TTL", async () => {
+    await drive("8", A);
+    await fake.until((r) => r.travel === "8");
+    await fake.until((r) => r.travel === "9", ROBOT_TTL_MS * 5);
+    expect(fake.motions.at(-1)).toMatchObject({ axis: "travel", code: "9", why: "ttl" });
+  });
+
+  it("drives the lifter the same way", async () => {
+    const res = await call<RobotCommandAnswer>("setRobotLifter", { deviceId: robot.id, lifterDirection: "0", holder: A });
+    expect(res.code).toBe(200);
+    await fake.until((r) => r.lifter === "0");
+    expect((await call<RobotCommandAnswer>("setRobotLifter", { deviceId: robot.id, lifterDirection: "2", holder: A })).data.result).toBe(ROBOT_RESULT.success);
+    expect(fake.lifter).toBe("2");
+  });
+
+  it("refuses a second driver with who drives, in either language, and lets an administrator take over", async () => {
+    const name = (await call<RobotDriver>("driver", { deviceId: robot.id }, { get: true })).data.name;
+    expect(await call("takeDriver", { deviceId: robot.id, holder: B }, { token: operator })).toMatchObject({ code: 400, msg: `Driven by ${name}` });
+    expect(await call("takeDriver", { deviceId: robot.id, holder: B }, { token: operator, language: "zh-cn" })).toMatchObject({ code: 400, msg: `${name} 正在控制` });
+    expect(await drive("1", B, operator)).toMatchObject({ code: 400, msg: `Driven by ${name}` });
+    expect(fake.travel).toBe("9");
+    // Taking over is an administrator's: the operator may not.
+    expect((await call("takeOverDriver", { deviceId: robot.id, holder: B }, { token: operator })).code).toBe(403);
+
+    await call("releaseDriver", { deviceId: robot.id, holder: A });
+    const op = await call<RobotDriver>("takeDriver", { deviceId: robot.id, holder: B }, { token: operator });
+    expect(op).toMatchObject({ code: 200, data: { mine: true } });
+    await drive("1", B, operator);
+    await fake.until((r) => r.travel === "1");
+    const over = await call<RobotDriver>("takeOverDriver", { deviceId: robot.id, holder: A });
+    expect(over).toMatchObject({ code: 200, data: { name, mine: true } });
+    // The take-over stopped the operator's movement; the operator now views only.
+    expect(fake.travel).toBe("9");
+    expect((await audit()).filter((r) => r.trigger === "takeover").map((r) => r.code).sort()).toEqual(["2", "9"]);
+    expect(await drive("1", B, operator)).toMatchObject({ code: 400, msg: `Driven by ${name}` });
+    expect((await call<RobotDriver>("driver", { deviceId: robot.id, holder: B }, { get: true, token: operator })).data).toMatchObject({ name, mine: false });
+  });
+
+  it("switches mode, captures and records through the robot's services", async () => {
+    expect((await call<RobotCommandAnswer>("setMode", { deviceId: robot.id, mode: 3, holder: A })).code).toBe(200);
+    expect(fake.mode).toBe(3);
+    expect(await call("setMode", { deviceId: robot.id, mode: 2, holder: B }, { token: operator })).toMatchObject({ code: 403 });
+    expect(await call("pictureVideoController", { deviceId: robot.id, deviceNum: "01", controlType: "beginVideo" })).toMatchObject({ code: 200, data: { recording: true } });
+    expect(await call("getCameraInfo", { deviceId: robot.id, deviceNum: "01" }, { get: true })).toMatchObject({ code: 200, data: { recording: true } });
+    expect(await call("pictureVideoController", { deviceId: robot.id, deviceNum: "01", controlType: "endVideo" })).toMatchObject({ code: 200, data: { recording: false } });
+    expect(await call("pictureVideoController", { deviceId: robot.id, deviceNum: "07", controlType: "getPhoto" })).toMatchObject({ code: 400 });
+  });
+
+  it("refuses another tenant's robot at every call", async () => {
+    const before = fake.calls.length;
+    for (const [path, body, get] of [
+      ["robotControl", { deviceId: robot.id, controlType: "9", holder: A }],
+      ["setRobotLifter", { deviceId: robot.id, lifterDirection: "2", holder: A }],
+      ["takeDriver", { deviceId: robot.id, holder: A }],
+      ["takeOverDriver", { deviceId: robot.id, holder: A }],
+      ["releaseDriver", { deviceId: robot.id, holder: A }],
+      ["setMode", { deviceId: robot.id, mode: 1, holder: A }],
+      ["pictureVideoController", { deviceId: robot.id, deviceNum: "01", controlType: "getPhoto" }],
+      ["getCameraInfo", { deviceId: robot.id, deviceNum: "01" }, true],
+      ["driver", { deviceId: robot.id }, true],
+      ["commandPage", { deviceId: robot.id }, true],
+    ] as const) {
+      // Not found, or (the platform's menu has no robot console) forbidden: never the robot.
+      expect([403, 404], path).toContain((await call(path, body, { token: otherTenant, get: !!get })).code);
+    }
+    expect((await call<RobotRow[]>("robotList", {}, { get: true, token: otherTenant })).data ?? []).not.toContainEqual(expect.objectContaining({ id: robot.id }));
+    expect(fake.calls.length).toBe(before);
+  });
+});
