@@ -14,6 +14,7 @@ import { startDeviceChannel, type DeviceChannel, type Ingest } from "./ingest";
 import { startSimulator } from "./simulator";
 import { scheduleFileUpkeep } from "./lib/file-upkeep";
 import { scheduleSim } from "./sim/schedule";
+import { schedulePlans } from "./robot/scheduler";
 import { carriersFromEnv } from "./sim/carriers";
 import { Coordinator } from "./lib/coordination";
 import { VACUUM_EVERY_MS, vacuumHotTables } from "./db/vacuum";
@@ -98,6 +99,8 @@ export async function startCloud(opts: CloudOptions) {
   scheduleFileUpkeep(cluster, handle.db, config.filesDir);
   if (handle.kind === "pglite") cluster.every("pglite-vacuum", VACUUM_EVERY_MS, () => vacuumHotTables(handle.db));
   scheduleSim(cluster, handle.db, carriersFromEnv());
+  // Inspection plans generate their tasks once per slot across the cluster (the unique slot holds it too).
+  schedulePlans(cluster, handle.db);
   // The demo devices publish from one instance of the cluster; another takes over if it dies.
   let simulator: Awaited<ReturnType<typeof startSimulator>> | null = null;
   if (opts.simulator ?? process.env.SIMULATOR !== "off")

@@ -31,6 +31,7 @@ const NAMESPACES = [
   "video",
   "ota",
   "sim",
+  "robot",
 ] as const;
 
 export async function loadMessages(locale: Locale): Promise<Record<string, unknown>> {
