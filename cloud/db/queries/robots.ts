@@ -1,9 +1,16 @@
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableName, gte, lte, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { PATROL_STATUS } from "@/lib/contract/robot/enums";
 import { planTimeOf } from "@/lib/contract/robot/plan";
 import type { PointStat, RobotStat, StatisticsQuery, TaskStat, TimeoutStat } from "@/lib/contract/robot/record";
 import type { Db } from "../client";
 import { devices, robotRecords, robotTasks } from "../schema";
+
+/**
+ * A column named with its table, for correlated subqueries: drizzle writes a select's columns bare,
+ * and a bare `"id"` inside a subquery is the inner table's.
+ */
+export const qualified = (c: PgColumn) => sql.raw(`"${getTableName(c.table)}"."${c.name}"`);
 
 /** The project a statistic covers (from the server's side: the token and the checked header). */
 export type StatScope = { tenantId: number; projectId: number };
@@ -64,8 +71,8 @@ export async function taskStatistics(db: Db, scope: StatScope, q: StatisticsQuer
       patrolStatus: robotTasks.patrolStatus,
       pointTotal: robotTasks.pointTotal,
       pointDone: robotTasks.pointDone,
-      total: sql<number>`(select count(*)::int from ${robotRecords} where ${robotRecords.taskId} = ${robotTasks.id})`,
-      abnormal: sql<number>`(select count(*)::int from ${robotRecords} where ${robotRecords.taskId} = ${robotTasks.id} and ${robotRecords.inspectStatus} = 1)`,
+      total: sql<number>`(select count(*)::int from ${robotRecords} where ${qualified(robotRecords.taskId)} = ${qualified(robotTasks.id)})`,
+      abnormal: sql<number>`(select count(*)::int from ${robotRecords} where ${qualified(robotRecords.taskId)} = ${qualified(robotTasks.id)} and ${qualified(robotRecords.inspectStatus)} = 1)`,
       minutes: sql<number | null>`case when ${robotTasks.startedAt} is null then null else ${minutesOf} end`,
     })
     .from(robotTasks)
@@ -81,7 +88,7 @@ export async function timeoutStatistics(db: Db, scope: StatScope, q: StatisticsQ
     .select({
       taskId: robotTasks.id,
       taskName: robotTasks.taskName,
-      deviceName: sql<string>`coalesce((select ${devices.deviceName} from ${devices} where ${devices.id} = ${robotTasks.deviceId}), '')`,
+      deviceName: sql<string>`coalesce((select ${qualified(devices.deviceName)} from ${devices} where ${qualified(devices.id)} = ${qualified(robotTasks.deviceId)}), '')`,
       slotTime: robotTasks.slotAt,
       duration: robotTasks.duration,
       minutes: minutesOf,

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { item, itemApi, type InspectionItem } from "@/lib/contract/robot/item";
 import { robotItems, robotPoints, robotTracks } from "../../db/schema";
+import { qualified } from "../../db/queries/robots";
 import { crudRoutes } from "../../lib/crud-routes";
 import { badRequest } from "../../lib/http";
 import { projectOf } from "../../lib/project-context";
@@ -11,8 +12,8 @@ export const itemServed = crudRoutes<typeof item.fields, InspectionItem>({
   entity: item,
   calls: itemApi,
   extra: {
-    pointName: sql<string>`(select ${robotPoints.pointName} from ${robotPoints} where ${robotPoints.id} = ${robotItems.pointId})`,
-    trackName: sql<string>`(select ${robotTracks.trackName} from ${robotTracks} join ${robotPoints} on ${robotPoints.trackId} = ${robotTracks.id} where ${robotPoints.id} = ${robotItems.pointId})`,
+    pointName: sql<string>`(select ${qualified(robotPoints.pointName)} from ${robotPoints} where ${qualified(robotPoints.id)} = ${qualified(robotItems.pointId)})`,
+    trackName: sql<string>`(select ${qualified(robotTracks.trackName)} from ${robotTracks} join ${robotPoints} on ${qualified(robotPoints.trackId)} = ${qualified(robotTracks.id)} where ${qualified(robotPoints.id)} = ${qualified(robotItems.pointId)})`,
   },
   values: async (c, input, partial, before) => {
     if (input.pointId !== undefined) {

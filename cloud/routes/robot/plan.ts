@@ -1,8 +1,9 @@
 import { and, count, eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import { PATROL_STATUS, PLAN_ENABLED, POINT_TYPE, PUBLISH_STATUS, REPETITION } from "@/lib/contract/robot/enums";
+import { PATROL_STATUS, PLAN_ENABLED, POINT_TYPE, PUBLISH_STATUS, REPETITION, SCHEME_STATUS } from "@/lib/contract/robot/enums";
 import { plan, planApi, planTimeOf, type Plan } from "@/lib/contract/robot/plan";
 import { devices, robotPlans, robotPoints, robotTasks, robotTracks } from "../../db/schema";
 import { rowMapper } from "../../lib/crud";
+import { qualified } from "../../db/queries/robots";
 import { crudRoutes } from "../../lib/crud-routes";
 import type { Ctx } from "../../lib/context";
 import { badRequest } from "../../lib/http";
@@ -12,21 +13,24 @@ import { slotsOf } from "../../robot/scheduler";
 import { trackOf } from "./track";
 
 /**
- * Scheme status (core §4) as of the database's now: 0 not started before the start; 2 done once its
- * end has passed or its one task finished; 3 expired when its one task expired; else 1 running.
+ * Scheme status (core §4) at the cloud's now: 0 not started before the start; 2 done once its end has
+ * passed or its one task finished; 3 expired when its one task expired; else 1 running.
  */
-const schemeStatus = sql<number>`(case
-  when ${robotPlans.startAt} > now() then 0
-  when ${robotPlans.repetition} = ${REPETITION.once} and exists (select 1 from ${robotTasks} where ${robotTasks.schemeId} = ${robotPlans.id} and ${robotTasks.patrolStatus} = ${PATROL_STATUS.expired}) then 3
-  when ${robotPlans.repetition} = ${REPETITION.once} and exists (select 1 from ${robotTasks} where ${robotTasks.schemeId} = ${robotPlans.id} and ${robotTasks.patrolStatus} in (${PATROL_STATUS.done}, ${PATROL_STATUS.abnormal})) then 2
-  when ${robotPlans.endAt} is not null and ${robotPlans.endAt} <= now() then 2
-  else 1 end)::int`;
+function schemeStatusOf(r: Record<string, unknown>, now: Date): number {
+  if ((r.startAt as Date) > now) return SCHEME_STATUS.notStarted;
+  const last = r.lastPatrol as number | null;
+  if (r.repetition === REPETITION.once && last === PATROL_STATUS.expired) return SCHEME_STATUS.expired;
+  if (r.repetition === REPETITION.once && (last === PATROL_STATUS.done || last === PATROL_STATUS.abnormal)) return SCHEME_STATUS.done;
+  if (r.endAt && (r.endAt as Date) <= now) return SCHEME_STATUS.done;
+  return SCHEME_STATUS.running;
+}
 
+const toPlan = rowMapper<typeof plan.fields, Plan>(plan);
 const extra = {
-  trackName: sql<string>`(select ${robotTracks.trackName} from ${robotTracks} where ${robotTracks.id} = ${robotPlans.trackId})`,
-  deviceName: sql<string>`(select ${devices.deviceName} from ${devices} where ${devices.id} = ${robotPlans.deviceId})`,
-  taskCount: sql<number>`(select count(*)::int from ${robotTasks} where ${robotTasks.schemeId} = ${robotPlans.id})`,
-  schemeStatus,
+  trackName: sql<string>`(select ${qualified(robotTracks.trackName)} from ${robotTracks} where ${qualified(robotTracks.id)} = ${qualified(robotPlans.trackId)})`,
+  deviceName: sql<string>`(select ${qualified(devices.deviceName)} from ${devices} where ${qualified(devices.id)} = ${qualified(robotPlans.deviceId)})`,
+  taskCount: sql<number>`(select count(*)::int from ${robotTasks} where ${qualified(robotTasks.schemeId)} = ${qualified(robotPlans.id)})`,
+  lastPatrol: sql<number | null>`(select ${qualified(robotTasks.patrolStatus)} from ${robotTasks} where ${qualified(robotTasks.schemeId)} = ${qualified(robotPlans.id)} order by ${qualified(robotTasks.slotAt)} desc limit 1)`,
 };
 
 /** The rule of core §5: a plan's time must be later than now (a minute's grace for the form's round trip). */
@@ -45,6 +49,7 @@ export const planRoutes = crudRoutes<typeof plan.fields, Plan>({
   entity: plan,
   calls: planApi,
   extra,
+  answer: async (c, rows) => rows.map((r) => toPlan({ ...r, schemeStatus: schemeStatusOf(r, c.var.deps.now()) })),
   unique: [{ field: "schemeName", error: "cloud.robot.planTaken" }],
   values: async (c, input, partial, before) => {
     // A published plan is revoked before it is changed: the robot runs what was published.
@@ -71,10 +76,9 @@ export const planRoutes = crudRoutes<typeof plan.fields, Plan>({
   },
 });
 
-const toPlan = rowMapper<typeof plan.fields, Plan>(plan);
 async function answerPlan(c: Ctx, id: number): Promise<Plan> {
   const [row] = await c.var.deps.db.select({ ...getTableColumns(robotPlans), ...extra }).from(robotPlans).where(projectOf(c).where(robotPlans, eq(robotPlans.id, id)));
-  return toPlan(row);
+  return toPlan({ ...row, schemeStatus: schemeStatusOf(row, c.var.deps.now()) });
 }
 
 /** publish, revoke, terminate / enable (core §4), and the next slots of a plan. */

@@ -5,15 +5,16 @@ import { task, taskApi, type InspectionTask } from "@/lib/contract/robot/task";
 import { parseMark } from "@/lib/contract/robot/track";
 import { devices, robotPlans, robotPoints, robotTasks, robotTracks, telemetryLatest } from "../../db/schema";
 import { rowMapper } from "../../lib/crud";
+import { qualified } from "../../db/queries/robots";
 import { crudRoutes } from "../../lib/crud-routes";
 import { badRequest } from "../../lib/http";
 import { projectOf, projectRow } from "../../lib/project-context";
 import { serve } from "../../lib/serve";
 
 const extra = {
-  schemeName: sql<string>`(select ${robotPlans.schemeName} from ${robotPlans} where ${robotPlans.id} = ${robotTasks.schemeId})`,
-  trackName: sql<string>`(select ${robotTracks.trackName} from ${robotTracks} where ${robotTracks.id} = ${robotTasks.trackId})`,
-  deviceName: sql<string>`(select ${devices.deviceName} from ${devices} where ${devices.id} = ${robotTasks.deviceId})`,
+  schemeName: sql<string>`(select ${qualified(robotPlans.schemeName)} from ${robotPlans} where ${qualified(robotPlans.id)} = ${qualified(robotTasks.schemeId)})`,
+  trackName: sql<string>`(select ${qualified(robotTracks.trackName)} from ${robotTracks} where ${qualified(robotTracks.id)} = ${qualified(robotTasks.trackId)})`,
+  deviceName: sql<string>`(select ${qualified(devices.deviceName)} from ${devices} where ${qualified(devices.id)} = ${qualified(robotTasks.deviceId)})`,
 };
 const toTask = rowMapper<typeof task.fields, InspectionTask>(task);
 

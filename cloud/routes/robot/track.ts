@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { point, pointApi, type InspectionPoint } from "@/lib/contract/robot/point";
 import { track, trackApi, trackMarksApi, type Track } from "@/lib/contract/robot/track";
 import { robotItems, robotPlans, robotPoints, robotTracks } from "../../db/schema";
+import { qualified } from "../../db/queries/robots";
 import { crudRoutes } from "../../lib/crud-routes";
 import type { Ctx } from "../../lib/context";
 import { badRequest } from "../../lib/http";
@@ -21,7 +22,7 @@ export const trackServed = [
     table: robotTracks,
     entity: track,
     calls: trackApi,
-    extra: { pointCount: sql<number>`(select count(*)::int from ${robotPoints} where ${robotPoints.trackId} = ${robotTracks.id})` },
+    extra: { pointCount: sql<number>`(select count(*)::int from ${robotPoints} where ${qualified(robotPoints.trackId)} = ${qualified(robotTracks.id)})` },
     unique: [{ field: "trackName", error: "cloud.robot.trackTaken" }],
     inUse: [{ table: robotPlans, column: robotPlans.trackId, what: "robot.plan.entity" }],
   }),
@@ -34,8 +35,8 @@ export const pointServed = [
     entity: point,
     calls: pointApi,
     extra: {
-      trackName: sql<string>`(select ${robotTracks.trackName} from ${robotTracks} where ${robotTracks.id} = ${robotPoints.trackId})`,
-      itemCount: sql<number>`(select count(*)::int from ${robotItems} where ${robotItems.pointId} = ${robotPoints.id})`,
+      trackName: sql<string>`(select ${qualified(robotTracks.trackName)} from ${robotTracks} where ${qualified(robotTracks.id)} = ${qualified(robotPoints.trackId)})`,
+      itemCount: sql<number>`(select count(*)::int from ${robotItems} where ${qualified(robotItems.pointId)} = ${qualified(robotPoints.id)})`,
     },
     defaultOrder: [asc(robotPoints.trackId), asc(robotPoints.sort), asc(robotPoints.id)],
     values: async (c, input) => {

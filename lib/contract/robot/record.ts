@@ -30,7 +30,7 @@ export const record = defineEntity({
     deviceName: { kind: "text", readOnly: true },
     value: { kind: "number", readOnly: true, floatNum: 3 },
     unit: { kind: "text", readOnly: true },
-    inspectStatus: { schema: z.number().int(), kind: "status", dict: "inspectStatus", readOnly: true, search: "eq" },
+    inspectStatus: { schema: z.coerce.number().int(), kind: "status", dict: "inspectStatus", readOnly: true, search: "eq" },
     photos: { schema: z.array(z.string()), kind: "images", readOnly: true, list: false, export: false },
     alarmId: { kind: "id", schema: z.number().int().nullable(), readOnly: true, list: false, export: false },
     recordTime: { kind: "datetime", readOnly: true, column: "recordedAt", sort: true, search: "range" },
