@@ -5,9 +5,10 @@ import { DEFAULT_TIME_ZONE } from "@/lib/time-zone";
 import type { Db } from "../db/client";
 import { robotPlans, robotPoints, robotTasks } from "../db/schema";
 import type { Coordinator } from "../lib/coordination";
+import { dispatchTasks } from "./records";
 
 /** How often the cluster looks for due slots, timeouts and expired tasks. */
-export const PLAN_EVERY_MS = 20_000;
+export const PLAN_EVERY_MS = 10_000;
 /** The most slots one plan gets in one run (a plan whose cloud was down a year catches up over a few runs). */
 export const SLOTS_PER_RUN = 20_000;
 
@@ -135,6 +136,7 @@ export function schedulePlans(cluster: Coordinator, db: Db, now: () => Date = ()
       const at = now();
       await generateTasks(db, at);
       await sweepTasks(db, at);
+      await dispatchTasks(db, at);
     },
     { atStart: true, leaseMs: 60_000 },
   );
