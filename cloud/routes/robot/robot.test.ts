@@ -103,6 +103,12 @@ describe("stat robot: tracks, points, items, plans, tasks, records", () => {
     expect(sheet.getRow(1).values).toEqual([undefined, "Point", "Track", "Readings", "Normal", "Abnormal", "Last reading"]);
     expect((sheet.getRow(2).values as unknown[]).slice(1, 6)).toEqual(["P1", "Rail A", 2, 1, 1]);
 
+    // Every list pages with its filters, in both languages.
+    for (const path of ["trackInfo", "inspectionPoint", "inspectionItem", "inspectionScheme", "inspectionTask", "inspectionRecord"])
+      for (const language of ["en", "zh-cn"]) expect((await call<{ total: number }>(`/stat/${path}/page?current=1&size=10`, undefined, language)).body.data.total, path).toBeGreaterThan(0);
+    expect((await call<{ total: number }>("/stat/inspectionScheme/page?publishStatus=0&enableStatus=2&repetition=1&schemeName=Hour")).body.data.total).toBe(1);
+    expect((await call<{ total: number }>("/stat/inspectionTask/page?patrolStatus=3&runStatus=9")).body.data.total).toBeGreaterThan(0);
+
     // The other project sees none of it.
     expect((await call<{ total: number }>("/stat/inspectionRecord/page", undefined, "en", b)).body.data.total).toBe(0);
     expect((await call(`/stat/trackInfo/info?id=${track.id}`, undefined, "en", b)).body.code).toBe(404);

@@ -48,7 +48,7 @@ export const plan = defineEntity({
     workMode: { schema: choice(WORK_MODES).default(WORK_MODE.standard), kind: "radio", dict: "workMode", list: false },
     publishStatus: { schema: z.coerce.number().int(), kind: "status", dict: "publishStatus", readOnly: true, search: "eq" },
     enableStatus: { schema: z.coerce.number().int(), kind: "status", dict: "enableState", readOnly: true, search: "eq" },
-    schemeStatus: { schema: z.coerce.number().int(), kind: "status", dict: "schemeStatus", readOnly: true, search: "eq" },
+    schemeStatus: { schema: z.coerce.number().int(), kind: "status", dict: "schemeStatus", readOnly: true },
     taskCount: { kind: "number", readOnly: true, form: false },
     remark: { schema: text(200), kind: "textarea", full: true, list: false },
     createTime: { kind: "datetime", readOnly: true, column: "createdAt", sort: true, form: false },
