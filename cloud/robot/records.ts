@@ -94,8 +94,10 @@ export async function recordArrival(db: Db, filesDir: string, deviceId: number, 
       recordedAt: at,
     });
   }
+  // A point counts once however often the robot reports it, whether or not it has items.
+  const [{ seen }] = await db.select({ seen: countDistinct(robotRecords.id) }).from(robotRecords).where(and(eq(robotRecords.taskId, task.id), eq(robotRecords.pointId, point.id)));
   if (rows.length) await db.insert(robotRecords).values(rows);
-  const [{ done }] = await db.select({ done: countDistinct(robotRecords.pointId) }).from(robotRecords).where(eq(robotRecords.taskId, task.id));
+  const done = task.pointDone + (seen ? 0 : 1);
   const finished = done >= task.pointTotal;
   await db
     .update(robotTasks)

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asc, count, eq, sql } from "drizzle-orm";
-import { devices, products, projects, robotPlans, robotPoints, robotTasks, robotTracks, clusterJobs } from "../db/schema";
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { alarms, devices, products, projects, robotItems, robotPlans, robotPoints, robotRecords, robotTasks, robotTracks, clusterJobs } from "../db/schema";
+import { robotPhoto } from "../simulator/robot";
+import { dispatchTasks, recordArrival } from "./records";
 import { Coordinator } from "../lib/coordination";
 import { tenantOf } from "../lib/scope";
 import { createTestCloud, type TestCloud } from "../testing";
@@ -85,5 +87,29 @@ describe("the plan scheduler", () => {
     expect(await generateTasks(cloud.db, now, [off.id])).toBe(0);
     await cloud.db.update(robotPlans).set({ enableStatus: 1, publishStatus: 0 }).where(eq(robotPlans.id, off.id));
     expect(await generateTasks(cloud.db, now, [off.id])).toBe(0);
+  });
+
+  it("starts one task per robot, turns arrivals into records, raises an alarm with the photo for an abnormal one, and finishes the task", async () => {
+    const now = cloud.now();
+    const plan = await publishedPlan({ startAt: new Date(now.getTime() - 2 * H - 1000), cycle: "0 0 * * * ? *", duration: 3 });
+    await generateTasks(cloud.db, now, [plan.id]);
+    expect(await dispatchTasks(cloud.db, now)).toBeGreaterThanOrEqual(1);
+    expect(await dispatchTasks(cloud.db, now)).toBe(0);
+    const [task] = await cloud.db.select().from(robotTasks).where(and(eq(robotTasks.schemeId, plan.id), eq(robotTasks.patrolStatus, 1)));
+    const points = await cloud.db.select().from(robotPoints).where(eq(robotPoints.trackId, plan.trackId)).orderBy(asc(robotPoints.position));
+    const [temp] = await cloud.db.insert(robotItems).values({ tenantId: 2, projectId: plan.projectId, pointId: points[0].id, itemName: "Temperature", itemType: 2, unit: "°C", minValue: 0, maxValue: 45 }).returning();
+    const files = `${cloud.deps.config.filesDir}`;
+    expect(await recordArrival(cloud.db, files, plan.deviceId, now, { taskId: task.id, pointId: points[0].id, readings: JSON.stringify([{ itemId: temp.id, value: 58.5 }]), photo: robotPhoto(points[0].id, true) })).toBe(1);
+    const [rec] = await cloud.db.select().from(robotRecords).where(eq(robotRecords.taskId, task.id));
+    expect(rec).toMatchObject({ value: 58.5, inspectStatus: 1, pointName: points[0].pointName });
+    expect(rec.photos[0]).toMatch(/^2\/\d{8}\/[a-f0-9]{32}\.png$/);
+    const [alarm] = await cloud.db.select().from(alarms).where(eq(alarms.id, rec.alarmId!));
+    expect(alarm).toMatchObject({ deviceId: plan.deviceId, value: 58.5, projectId: plan.projectId });
+    expect(alarm.attachments).toEqual([expect.objectContaining({ url: rec.photos[0], kind: "image" })]);
+    // Another robot's arrival for this task is ignored; the last point finishes the task.
+    expect(await recordArrival(cloud.db, files, plan.deviceId + 1000, now, { taskId: task.id, pointId: points[1].id })).toBe(0);
+    await recordArrival(cloud.db, files, plan.deviceId, now, { taskId: task.id, pointId: points[1].id, readings: "[]" });
+    const [after] = await cloud.db.select().from(robotTasks).where(eq(robotTasks.id, task.id));
+    expect(after).toMatchObject({ patrolStatus: 2, runStatus: 3, pointDone: 2, abnormalCount: 1 });
   });
 });
