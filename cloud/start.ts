@@ -6,6 +6,7 @@ import { seed } from "./seed";
 import { writeDemoPlans } from "./seed/scenes";
 import { writeDemoDocs } from "./seed/knowledge-docs";
 import { writeDemoFirmware } from "./seed/ota";
+import { writeDemoTrackMaps } from "./seed/robots";
 import { AlarmEvaluator } from "./alarms/evaluator";
 import { PushEngine } from "./push/engine";
 import { createDelivery, webhookSms } from "./lib/delivery";
@@ -14,6 +15,8 @@ import { startDeviceChannel, type DeviceChannel, type Ingest } from "./ingest";
 import { startSimulator } from "./simulator";
 import { scheduleFileUpkeep } from "./lib/file-upkeep";
 import { scheduleSim } from "./sim/schedule";
+import { schedulePlans } from "./robot/scheduler";
+import { attachRobotRecords } from "./robot/records";
 import { carriersFromEnv } from "./sim/carriers";
 import { Coordinator } from "./lib/coordination";
 import { VACUUM_EVERY_MS, vacuumHotTables } from "./db/vacuum";
@@ -75,6 +78,7 @@ export async function startCloud(opts: CloudOptions) {
   let attached: Ingest | null = null;
   const unshareLive = shareLive(cluster);
   let detachLive = () => {};
+  let detachRobots = () => {};
   const attach = (ingest: Ingest) => {
     if (attached) return;
     attached = ingest;
@@ -84,6 +88,7 @@ export async function startCloud(opts: CloudOptions) {
     detachLive = attachIngest(ingest);
     linkage.attach(ingest);
     ota.attach(ingest);
+    detachRobots = attachRobotRecords(ingest, handle.db, cloudConfig(opts.config).filesDir);
   };
   // On an external broker the engines listen before the session resumes: what the broker sends again at once is handled in full.
   const channel = await openDeviceChannel(handle.db, opts, cluster, attach);
@@ -96,9 +101,12 @@ export async function startCloud(opts: CloudOptions) {
   await writeDemoPlans(handle.db, config.filesDir);
   await writeDemoDocs(handle.db, config.filesDir);
   await writeDemoFirmware(handle.db, config.filesDir);
+  await writeDemoTrackMaps(handle.db, config.filesDir);
   scheduleFileUpkeep(cluster, handle.db, config.filesDir);
   if (handle.kind === "pglite") cluster.every("pglite-vacuum", VACUUM_EVERY_MS, () => vacuumHotTables(handle.db));
   scheduleSim(cluster, handle.db, carriersFromEnv());
+  // Inspection plans generate their tasks once per slot across the cluster (the unique slot holds it too).
+  schedulePlans(cluster, handle.db);
   // The demo devices publish from one instance of the cluster; another takes over if it dies.
   let simulator: Awaited<ReturnType<typeof startSimulator>> | null = null;
   if (opts.simulator ?? process.env.SIMULATOR !== "off")
@@ -143,6 +151,7 @@ export async function startCloud(opts: CloudOptions) {
       await cluster.close();
       detachLive();
       unshareLive();
+      detachRobots();
       streams.close();
       await channel.close();
       await alarms.close();

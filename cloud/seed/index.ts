@@ -9,6 +9,7 @@ import { seedDemoAlarms } from "./alarms";
 import { seedDemoData } from "./demo-data";
 import { seedDemoDevices } from "./devices";
 import { seedDemoCameras } from "./cameras";
+import { seedDemoRobots } from "./robots";
 import { seedMonitoring } from "./monitoring";
 import { seedDemoSpaces } from "./spaces";
 import { seedLinkage } from "./linkage";
@@ -141,6 +142,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     // After the demo products: a few devices of each, with the simulator's secrets.
     await seedDemoDevices(t, { tenantId: demo.id, secretOf: demoDeviceSecret });
     await seedDemoCameras(t, { tenantId: demo.id, secretOf: demoDeviceSecret });
+    await seedDemoRobots(t, { tenantId: demo.id, secretOf: demoDeviceSecret, now: new Date() });
     await seedMonitoring(t, { tenantId: demo.id, admin: demoadmin.id, now: Date.now() });
     await seedDemoSpaces(t, { tenantId: demo.id });
     await seedKnowledge(t, { tenantId: demo.id, admin: demoadmin.id, operator: operator.id });

@@ -171,9 +171,14 @@ export const tenantMenuTree: MenuSeed[] = [
     ]),
     m("部署控制", "Deployment control", "/operations/deployRobotControl", "bot"),
     m("轨道管理", "Tracks", "/robot/track", "route", crud("stat:trackInfo")),
-    m("巡检点", "Inspection points", "/robot/point", "map-pinned", crud("stat:inspectionPoint")),
-    m("巡检计划", "Plans", "/robot/plan", "calendar-range", crud("stat:inspectionScheme")),
-    m("巡检任务", "Tasks", "/robot/task", "clipboard-list", crud("stat:inspectionTask")),
+    // Items are edited from the points screen (/robot/inspectionItem is its detail, core §2): their buttons sit here.
+    m("巡检点", "Inspection points", "/robot/point", "map-pinned", [...crud("stat:inspectionPoint"), ...crud("stat:inspectionItem")]),
+    m("巡检计划", "Plans", "/robot/plan", "calendar-range", [
+      ...crud("stat:inspectionScheme"),
+      b("发布", "Publish", "stat:inspectionScheme:public"),
+      b("撤回", "Revoke", "stat:inspectionScheme:cancel"),
+    ]),
+    m("巡检任务", "Tasks", "/robot/task", "clipboard-list", [b("终止", "Stop", "stat:inspectionTask:upd"), b("删除", "Delete", "stat:inspectionTask:del")]),
     m("巡检记录", "Inspection records", "/robot/inspectionRecord", "file-clock"),
     m("巡检点统计", "Point statistics", "/robot/inspectionPointStatistics", "chart-column"),
     m("巡检任务统计", "Task statistics", "/robot/inspectionTaskStatistics", "chart-bar"),

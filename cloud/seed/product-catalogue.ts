@@ -1,6 +1,8 @@
 import type { MonitorKind } from "@/lib/contract/device/product";
 import type { DataSpec, Param, ThingFunction } from "@/lib/contract/device/thing-model";
 import { PAD_SERVICE } from "@/lib/contract/linkage/pad";
+import { ROBOT_CONTROL_PARAMS, ROBOT_EVENTS, ROBOT_LIFTER_PARAMS, ROBOT_MODE_PARAMS, ROBOT_PRODUCT_KEY, ROBOT_PROPS, ROBOT_SERVICES } from "@/lib/contract/robot/robot";
+import { ROBOT_PHOTO_MAX, ROBOT_READINGS_MAX } from "@/lib/contract/robot/patrol";
 
 /**
  * The demo product catalogue: one product per monitoring sensor type of core §2, a gateway and its
@@ -13,7 +15,7 @@ export type DemoProduct = {
   /** The name in Chinese and in English (the console shows the caller's). */
   prodName: readonly [zh: string, en: string];
   prodModel: string;
-  prodCategory: "structural" | "geotechnical" | "hydrological" | "environmental" | "gateway" | "camera";
+  prodCategory: "structural" | "geotechnical" | "hydrological" | "environmental" | "gateway" | "camera" | "robot";
   prodType: "device" | "gateway" | "subDevice";
   netType: "mqtt" | "http";
   dataFormat: "json" | "modbus";
@@ -256,6 +258,62 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     activeCycle: 10,
     description: "200 万像素网络云台摄像机，HTTP-FLV / HLS 推流，RTSP 554，SDK 8000",
     functions: [signal, padControl],
+  }),
+  sensor({
+    key: ROBOT_PRODUCT_KEY,
+    prodName: ["轨道巡检机器人", "Rail inspection robot"],
+    prodModel: "RIR-200",
+    prodCategory: "robot",
+    activeCycle: 5,
+    description: "挂轨巡检机器人：行走、升降、云台相机、测温与气体检测，MQTT 上报状态与巡检读数",
+    functions: [
+      prop(ROBOT_PROPS.mode, "工作模式", { type: "enum", items: [{ value: 1, text: "手动" }, { value: 2, text: "自动" }, { value: 3, text: "部署" }] }, "rw"),
+      prop(ROBOT_PROPS.state, "机器人状态", { type: "enum", items: ["空闲", "手动", "异常", "行走故障", "升降故障", "自动模式", "手动模式", "部署模式"].map((text, value) => ({ value, text })) }),
+      battery,
+      prop(ROBOT_PROPS.position, "轨道位置", double(0, 100_000, "m")),
+      prop(ROBOT_PROPS.lifter, "升降高度", float(0, 300, "cm", 0.1)),
+      prop(ROBOT_PROPS.taskId, "当前任务", int(0, 2_147_483_647, "")),
+      prop(ROBOT_PROPS.pointId, "当前巡检点", int(0, 2_147_483_647, "")),
+      prop(ROBOT_PROPS.charging, "充电中", { type: "bool", trueText: "是", falseText: "否" }),
+      {
+        funcName: "到达巡检点",
+        identifier: ROBOT_EVENTS.arrived,
+        funcType: 2,
+        eventType: "info",
+        outputParams: [
+          param("taskId", "任务", int(0, 2_147_483_647, "")),
+          param("pointId", "巡检点", int(0, 2_147_483_647, "")),
+          param("readings", "读数", { type: "text", length: ROBOT_READINGS_MAX }),
+          param("photo", "照片", { type: "text", length: ROBOT_PHOTO_MAX }),
+        ],
+      },
+      { funcName: "巡检异常", identifier: ROBOT_EVENTS.abnormal, funcType: 2, eventType: "alarm", outputParams: [param("pointId", "巡检点", int(0, 2_147_483_647, "")), param("itemId", "巡检项", int(0, 2_147_483_647, "")), param("value", "读数", double(-1e6, 1e6, ""))] },
+      { funcName: "故障", identifier: ROBOT_EVENTS.fault, funcType: 2, eventType: "breakdown", outputParams: [param("code", "故障码", int(0, 255, ""))] },
+      {
+        funcName: "行走控制",
+        identifier: ROBOT_SERVICES.control,
+        funcType: 3,
+        callMode: "sync",
+        inputParams: [param(ROBOT_CONTROL_PARAMS.code, "控制类型", { type: "text", length: 1 }), param(ROBOT_CONTROL_PARAMS.ttl, "保持时间", int(0, 10_000, "ms"))],
+        outputParams: [param(ROBOT_PROPS.position, "轨道位置", double(0, 100_000, "m"))],
+      },
+      {
+        funcName: "升降控制",
+        identifier: ROBOT_SERVICES.lifter,
+        funcType: 3,
+        callMode: "sync",
+        inputParams: [param(ROBOT_LIFTER_PARAMS.code, "升降方向", { type: "text", length: 1 }), param(ROBOT_LIFTER_PARAMS.ttl, "保持时间", int(0, 10_000, "ms"))],
+        outputParams: [param(ROBOT_PROPS.lifter, "升降高度", float(0, 300, "cm", 0.1))],
+      },
+      {
+        funcName: "切换模式",
+        identifier: ROBOT_SERVICES.mode,
+        funcType: 3,
+        callMode: "sync",
+        inputParams: [param(ROBOT_MODE_PARAMS.mode, "模式", { type: "enum", items: [{ value: 1, text: "手动" }, { value: 2, text: "自动" }, { value: 3, text: "部署" }] })],
+        outputParams: [param(ROBOT_PROPS.mode, "模式", int(1, 3, ""))],
+      },
+    ],
   }),
   subModule({
     key: "vwModule",

@@ -33,6 +33,7 @@ const PLATFORM_DICTS: DictSeed[] = [
       ["environmental", ["环境监测传感器", "Environmental sensors"]],
       ["gateway", ["网关与采集器", "Gateways and data loggers"]],
       ["camera", ["视频监控", "Cameras"]],
+      ["robot", ["巡检机器人", "Inspection robots"]],
       ["other", ["其他", "Other"]],
     ],
   },

@@ -11,6 +11,7 @@ import { PAD_SERVICE } from "@/lib/contract/linkage/pad";
 import { demoDeviceSecret } from "./key";
 import { padAnswer, type PadState } from "./pad";
 import { otaBehaviour, otaClient, type OtaBehaviour } from "./ota";
+import { runRobot } from "./robot";
 import { arraySeriesFor, noise, sampleValue, seriesFor, stringLengthOf } from "./series";
 
 const DAY = 86_400_000;
@@ -32,6 +33,8 @@ export type SimDevice = {
   /** The firmware it runs, and how it answers an upgrade. */
   firmware: string;
   ota: OtaBehaviour;
+  /** An inspection robot: it patrols and answers the pad instead of reporting series. */
+  robot: boolean;
 };
 
 /** The maintenance calls every device answers besides its thing model's services (deviceRest, deviceInit, deviceLaserOn). */
@@ -44,7 +47,7 @@ const ANSWER_MS: Record<string, number> = { reboot: 2500, init: 1200, [PAD_SERVI
 /** The devices whose secret is the simulator's (the demo devices), with what they report. */
 async function simulatedDevices(db: Db): Promise<SimDevice[]> {
   const rows = await db
-    .select({ id: devices.id, sn: devices.deviceSn, productId: devices.productId, secretHash: devices.secretHash, cycle: devices.reportCycle, activeCycle: products.activeCycle, firmware: devices.firmwareVersion })
+    .select({ id: devices.id, sn: devices.deviceSn, productId: devices.productId, secretHash: devices.secretHash, cycle: devices.reportCycle, activeCycle: products.activeCycle, firmware: devices.firmwareVersion, category: products.prodCategory })
     .from(devices)
     .innerJoin(products, eq(products.id, devices.productId))
     .where(eq(devices.enableStatus, 1))
@@ -81,6 +84,7 @@ async function simulatedDevices(db: Db): Promise<SimDevice[]> {
       services: own.filter((f) => f.funcType === FUNC_TYPE.service),
       firmware: r.firmware ?? "1.0.0",
       ota: otaBehaviour(mine.filter((x) => x.productId === r.productId).indexOf(r)),
+      robot: r.category === "robot",
     };
   });
 }
@@ -95,7 +99,7 @@ const BACKFILL_SERIES = 3;
  */
 export async function backfill(db: Db, sims: SimDevice[], now: number): Promise<number> {
   const writer = new BatchWriter(db, { maxBatch: 20_000, highWater: 100_000 });
-  const firstOfProduct = sims.filter((s, i) => sims.findIndex((x) => x.productId === s.productId) === i);
+  const firstOfProduct = sims.filter((s, i) => !s.robot && sims.findIndex((x) => x.productId === s.productId) === i);
   const recent = now - 3 * DAY;
   const times: number[] = [];
   for (let t = Math.ceil((now - 365 * DAY) / (3 * 3600_000)) * 3 * 3600_000; t < recent; t += 3 * 3600_000) times.push(t);
@@ -120,7 +124,7 @@ export async function backfill(db: Db, sims: SimDevice[], now: number): Promise<
   return writer.stats.stored;
 }
 
-type Running = { client: MqttClient; timer: NodeJS.Timeout | null; silentUntil: number; overrides: Map<string, unknown>; commands: number; pad: PadState };
+type Running = { client: MqttClient; timer: NodeJS.Timeout | null; silentUntil: number; overrides: Map<string, unknown>; commands: number; pad: PadState; robot?: Awaited<ReturnType<typeof runRobot>> };
 
 export type SimulatorOptions = {
   brokerUrl: string;
@@ -189,6 +193,22 @@ export async function startSimulator(db: Db, opts: SimulatorOptions) {
     const r: Running = { client, timer: null, silentUntil: 0, overrides: new Map(), commands: 0, pad: { pan: 0, tilt: 0 } };
     running.set(s.id, r);
     client.on("error", () => {});
+    if (s.robot) {
+      r.robot = await runRobot(db, { deviceId: s.id, seed: s.seed, now, publish: (channel, body) => publish(s, r, channel, body) });
+      client.on("connect", () => client.subscribe([deviceTopic(s.productId, s.sn, "service/call")]));
+      client.on("message", (_topic, payload) => {
+        let body: Record<string, unknown>;
+        try {
+          body = JSON.parse(payload.toString());
+        } catch {
+          return;
+        }
+        const identifier = String(body.identifier ?? "");
+        const { code, out } = r.robot!.call(identifier, (body.params ?? {}) as Record<string, unknown>);
+        publish(s, r, "service/reply", { id: body.id, identifier, code, params: out });
+      });
+      continue;
+    }
     const ota = otaClient({
       sn: s.sn,
       secret: s.secret,
@@ -247,6 +267,7 @@ export async function startSimulator(db: Db, opts: SimulatorOptions) {
       await Promise.all(
         [...running.values()].map(async (r) => {
           if (r.timer) clearInterval(r.timer);
+          r.robot?.stop();
           await r.client.endAsync(true);
         }),
       );

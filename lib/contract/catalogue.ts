@@ -63,6 +63,15 @@ import * as depthProfile from "./monitoring/depth-profile";
 import * as pushConfig from "./push/config";
 import * as monitorScreen from "./screen/monitor-screen";
 import * as template from "./system/template";
+import * as robotTrack from "./robot/track";
+import * as robotPoint from "./robot/point";
+import * as robotItem from "./robot/item";
+import * as robotPlan from "./robot/plan";
+import * as robotTask from "./robot/task";
+import * as robotRecord from "./robot/record";
+
+/** Inspection robots: tracks, points, items, plans, tasks, records and their statistics. */
+const ROBOTS = [robotTrack, robotPoint, robotItem, robotPlan, robotTask, robotRecord];
 
 /**
  * Every declared call, for what reads them all: the catalogue test, the OpenAPI document. A domain
@@ -75,7 +84,7 @@ const MODULES: Record<Service, object[]> = {
 
   comm: [connect, ingest, brokerHooks, debug, concrete, instruct, live],
 
-  stat: [analysis, depthProfile, home, monitorScreen],
+  stat: [analysis, depthProfile, home, monitorScreen, ...ROBOTS],
 
   alarm: [alarmCenter, alarmContact, alarmLevel, alarmRule],
 

@@ -7,6 +7,7 @@ import { LINKAGE_ENUMS } from "./linkage/enums";
 import { SCENE_ENUMS } from "./scene/enums";
 import { OTA_ENUMS } from "./ota/enums";
 import { SIM_ENUMS } from "./sim/enums";
+import { ROBOT_DOMAIN_ENUMS } from "./robot/enums";
 import { CHANGE_PWD_FLAGS, NOTIFY_FLAGS, PASSWORD_RULES, PASSWORD_TEMPLATES } from "./password-enums";
 
 /** Read status 0 unread, 1 read; to-do status 1 pending, 2 awaiting review, 3 handled (core §4). */
@@ -80,6 +81,7 @@ export const ENUMS = {
   ...SCENE_ENUMS,
   ...OTA_ENUMS,
   ...SIM_ENUMS,
+  ...ROBOT_DOMAIN_ENUMS,
 } as const;
 
 export type EnumName = keyof typeof ENUMS;

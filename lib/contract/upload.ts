@@ -56,6 +56,9 @@ export const UPLOAD_PURPOSES = {
   // The media library (core §2): pictures, and videos sent in parts.
   mediaImage: { maxMb: 20, accept: MEDIA_IMAGE_EXTS, public: false },
   mediaVideo: { maxMb: 500, accept: MEDIA_VIDEO_EXTS, public: false },
+  // Inspection robots (core §9): the track map 20 MB, point photos 4 MB each; the photos a robot takes.
+  trackMap: { maxMb: 20, accept: ["jpg", "jpeg", "png"], public: false },
+  inspectionPointPhoto: { maxMb: 4, accept: IMAGE_EXTS, public: false },
 } as const satisfies Record<string, { maxMb: number; accept: readonly string[]; public: boolean }>;
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
 const PURPOSES = Object.keys(UPLOAD_PURPOSES) as [UploadPurpose, ...UploadPurpose[]];

@@ -32,6 +32,7 @@ const NAMESPACES = [
   "video",
   "ota",
   "sim",
+  "robot",
 ] as const;
 
 export async function loadMessages(locale: Locale): Promise<Record<string, unknown>> {

@@ -21,3 +21,4 @@ export * from "./ota";
 export * from "./sim";
 export * from "./api-keys";
 export * from "./robot-control";
+export * from "./robots";

@@ -1,0 +1,66 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { createCloud } from "../cloud/app";
+import { openDb } from "../cloud/db/client";
+import { robotPlans, robotTasks } from "../cloud/db/schema";
+import { DEMO_ACCOUNTS, seed } from "../cloud/seed";
+import { cloudConfig } from "../cloud/start";
+import { generateTasks } from "../cloud/robot/scheduler";
+
+/**
+ * `npm run bench:robots` on in-memory PGlite:
+ * - task generation for BENCH_PLANS plans (default 1,000) over a year of daily slots: time, and that
+ *   each (plan, slot) exists once after a second run;
+ * - the four statistics over BENCH_RECORDS records (default 1,000,000): server p50 / p95 per call (goal p50 ≤ 200 ms).
+ */
+const PLANS = Number(process.env.BENCH_PLANS ?? 1000);
+const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+const handle = await openDb({ dataDir: "memory" });
+const db = handle.db;
+await seed(db, { passwords: { demoadmin: DEMO_ACCOUNTS.demoadmin.password } });
+const now = new Date();
+const [demo] = await db.select().from(robotPlans).orderBy(asc(robotPlans.id)).limit(1);
+if (!demo) throw new Error("no demo plan: the seed has no robot");
+const yearAgo = new Date(now.getTime() - 365 * 86_400_000);
+await db.insert(robotPlans).values(
+  Array.from({ length: PLANS }, (_, i) => ({ tenantId: demo.tenantId, projectId: demo.projectId, schemeName: `Bench ${i}`, trackId: demo.trackId, deviceId: demo.deviceId, repetition: 1, startTime: yearAgo.toISOString(), startAt: yearAgo, cycle: `0 ${i % 60} ${i % 24} * * ? *`, duration: 1, publishStatus: 1 })),
+);
+await db.update(robotPlans).set({ publishStatus: 0 }).where(eq(robotPlans.id, demo.id));
+let t0 = performance.now();
+const written = await generateTasks(db, now);
+const genS = (performance.now() - t0) / 1000;
+t0 = performance.now();
+const again = await generateTasks(db, now);
+const againS = (performance.now() - t0) / 1000;
+const [{ n, distinct }] = (await db.execute(sql`select count(*)::int n, count(distinct (scheme_id, slot_at))::int distinct from robot_tasks`).then((x) => (Array.isArray(x) ? x : (x as { rows: unknown[] }).rows))) as { n: number; distinct: number }[];
+console.log(`task generation: ${PLANS} plans × a year of daily slots → ${written} tasks in ${genS.toFixed(1)} s (${Math.round(written / genS)} tasks/s); a second run wrote ${again} in ${againS.toFixed(1)} s; ${n} rows, ${distinct} distinct (plan, slot)`);
+
+// A million records over the generated tasks, spread over the year.
+t0 = performance.now();
+const [task] = await db.select().from(robotTasks).limit(1);
+await db.execute(sql`
+  insert into robot_records (tenant_id, project_id, task_id, track_id, point_id, item_id, device_id, task_name, track_name, point_name, item_name, item_type, device_name, value, unit, inspect_status, recorded_at)
+  select ${task.tenantId}, ${task.projectId}, t.id, ${task.trackId}, 1 + (g % 11), 1 + (g % 20), ${task.deviceId}, t.task_name, 'Rail', 'P' || (1 + g % 11), 'Item', 2, 'Robot', 20 + (g % 30), '°C', case when g % 13 = 0 then 1 else 0 end,
+         ${yearAgo.toISOString()}::timestamptz + (g * interval '31 second')
+  from generate_series(1, ${RECORDS}) g
+  join (select id, task_name, row_number() over (order by id) rn from robot_tasks) t on t.rn = 1 + (g % ${Math.max(1, n)})`);
+console.log(`  ${RECORDS} records written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+const app = createCloud({ db, config: cloudConfig({ filesDir: ".data/bench-files" }), delivery: { send: async () => {} }, now: () => new Date() });
+const login = await app.request("/iotCloud/sys/login/username", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "demoadmin", password: DEMO_ACCOUNTS.demoadmin.password, tId: 2 }) });
+const token = ((await login.json()) as { data: { token: string } }).data.token;
+const headers = { authorization: `Bearer ${token}`, language: "en", projectid: String(task.projectId) };
+for (const name of ["pointStatistics", "taskStatistics", "timeoutTaskStatistics", "robotTaskStatistics"]) {
+  const times: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) {
+    const t = performance.now();
+    const res = (await (await app.request(`/iotCloud/stat/inspectionRecord/${name}`, { headers })).json()) as { code: number };
+    times.push(performance.now() - t);
+    if (res.code !== 200) throw new Error(`${name}: ${JSON.stringify(res).slice(0, 200)}`);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`${name} over ${RECORDS} records: p50 ${pct(times, 50).toFixed(0)} ms, p95 ${pct(times, 95).toFixed(0)} ms (goal p50 ≤ 200 ms)`);
+}
+await handle.close();

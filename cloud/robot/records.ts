@@ -1,0 +1,158 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { and, asc, countDistinct, eq, inArray, sql } from "drizzle-orm";
+import { ITEM_TYPE, INSPECT_STATUS, PATROL_STATUS, RUN_STATUS } from "@/lib/contract/robot/enums";
+import { isAbnormal } from "@/lib/contract/robot/item";
+import { patrolReadings } from "@/lib/contract/robot/patrol";
+import { ROBOT_EVENTS } from "@/lib/contract/robot/robot";
+import type { Db } from "../db/client";
+import { raiseAlarm } from "../db/queries/alarms";
+import { devices, robotItems, robotPoints, robotRecords, robotTasks, robotTracks } from "../db/schema";
+import type { Ingest } from "../ingest";
+import type { Point } from "../ingest/writer";
+
+/** What the `pointArrived` event carries (its params as the ingest stored them). */
+type Arrival = { taskId?: number; pointId?: number; readings?: string; photo?: string };
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
+
+/** Stores a photo a robot sent (base64 PNG or JPEG) as the tenant's file; null when it is neither. */
+async function storePhoto(filesDir: string, tenantId: number, at: Date, base64: string | undefined): Promise<string | null> {
+  if (!base64) return null;
+  const bytes = Buffer.from(base64, "base64");
+  const ext = bytes.subarray(0, 4).equals(PNG) ? "png" : bytes.subarray(0, 3).equals(JPEG) ? "jpg" : null;
+  if (!ext) return null;
+  const day = at.toISOString().slice(0, 10).replace(/-/g, "");
+  const rel = `${tenantId}/${day}/${randomBytes(16).toString("hex")}.${ext}`;
+  const abs = join(filesDir, rel);
+  await mkdir(dirname(abs), { recursive: true });
+  await writeFile(abs, bytes);
+  return rel;
+}
+
+/**
+ * Turns a robot's arrivals into inspection records: one per item of the point, normal or abnormal
+ * by the item's range, with the photo the robot took. An abnormal reading raises an alarm (the
+ * alarm centre's workflow takes it from there) carrying the photo. The task counts the points done
+ * and its abnormal readings, and is done when every point of its patrol is.
+ */
+export async function recordArrival(db: Db, filesDir: string, deviceId: number, at: Date, a: Arrival): Promise<number> {
+  if (!a.taskId || !a.pointId) return 0;
+  const [task] = await db.select().from(robotTasks).where(and(eq(robotTasks.id, a.taskId), eq(robotTasks.deviceId, deviceId)));
+  if (!task || task.patrolStatus !== PATROL_STATUS.running) return 0;
+  const [point] = await db.select().from(robotPoints).where(and(eq(robotPoints.id, a.pointId), eq(robotPoints.trackId, task.trackId)));
+  if (!point) return 0;
+  const parsed = patrolReadings.safeParse((() => { try { return JSON.parse(a.readings ?? "[]"); } catch { return null; } })());
+  const readings = new Map((parsed.success ? parsed.data : []).map((r) => [r.itemId, r.value]));
+  const items = await db.select().from(robotItems).where(eq(robotItems.pointId, point.id)).orderBy(asc(robotItems.id));
+  const [track] = await db.select({ trackName: robotTracks.trackName }).from(robotTracks).where(eq(robotTracks.id, task.trackId));
+  const [robot] = await db.select({ deviceName: devices.deviceName }).from(devices).where(eq(devices.id, deviceId));
+  const photo = await storePhoto(filesDir, task.tenantId, at, a.photo);
+  const photos = photo ? [photo] : [];
+  let abnormal = 0;
+  const rows = [];
+  for (const item of items) {
+    const value = item.itemType === ITEM_TYPE.photo || item.itemType === ITEM_TYPE.visual ? null : (readings.get(item.id) ?? null);
+    const bad = isAbnormal(value, item);
+    let alarmId: number | null = null;
+    if (bad) {
+      abnormal++;
+      const { alarm } = await raiseAlarm(db, {
+        tenantId: task.tenantId,
+        projectId: task.projectId,
+        deviceId,
+        alarmName: `${point.pointName} ${item.itemName}`.slice(0, 64),
+        identifier: ROBOT_EVENTS.abnormal,
+        value,
+        content: `${task.taskName}: ${point.pointName} ${item.itemName} ${value}${item.unit ?? ""} (${item.minValue ?? "-∞"} ~ ${item.maxValue ?? "+∞"})`,
+        at,
+        attachments: photos.map((url) => ({ url, name: `${point.pointName}.${url.split(".").pop()}`, kind: "image" as const })),
+      });
+      alarmId = alarm.id;
+    }
+    rows.push({
+      tenantId: task.tenantId,
+      projectId: task.projectId,
+      taskId: task.id,
+      trackId: task.trackId,
+      pointId: point.id,
+      itemId: item.id,
+      deviceId,
+      taskName: task.taskName,
+      trackName: track?.trackName ?? "",
+      pointName: point.pointName,
+      itemName: item.itemName,
+      itemType: item.itemType,
+      deviceName: robot?.deviceName ?? "",
+      value,
+      unit: item.unit,
+      inspectStatus: bad ? INSPECT_STATUS.abnormal : INSPECT_STATUS.normal,
+      photos,
+      alarmId,
+      recordedAt: at,
+    });
+  }
+  // A point counts once however often the robot reports it, whether or not it has items.
+  const [{ seen }] = await db.select({ seen: countDistinct(robotRecords.id) }).from(robotRecords).where(and(eq(robotRecords.taskId, task.id), eq(robotRecords.pointId, point.id)));
+  if (rows.length) await db.insert(robotRecords).values(rows);
+  const done = task.pointDone + (seen ? 0 : 1);
+  const finished = done >= task.pointTotal;
+  await db
+    .update(robotTasks)
+    .set({
+      pointDone: done,
+      abnormalCount: sql`${robotTasks.abnormalCount} + ${abnormal}`,
+      ...(finished ? { patrolStatus: PATROL_STATUS.done, runStatus: RUN_STATUS.success, endedAt: at } : {}),
+      updatedAt: at,
+    })
+    .where(and(eq(robotTasks.id, task.id), eq(robotTasks.patrolStatus, PATROL_STATUS.running)));
+  return rows.length;
+}
+
+/** Listens to the ingest's stored events for robots' arrivals. */
+export function attachRobotRecords(ingest: Ingest, db: Db, filesDir: string) {
+  const onTelemetry = (points: Point[]) => {
+    for (const p of points) {
+      if (p.identifier !== ROBOT_EVENTS.arrived || !p.txt) continue;
+      let a: Arrival;
+      try {
+        a = JSON.parse(p.txt) as Arrival;
+      } catch {
+        continue;
+      }
+      void recordArrival(db, filesDir, p.deviceId, p.ts, a).catch((err) => console.error("[robot] arrival not recorded:", (err as Error).message));
+    }
+  };
+  ingest.on("telemetry", onTelemetry);
+  return () => void ingest.off("telemetry", onTelemetry);
+}
+
+/**
+ * Starts the due tasks: the oldest not-started task whose slot has come, one per robot with no
+ * running task. Conditional updates, so two instances never start two tasks on one robot.
+ */
+export async function dispatchTasks(db: Db, now: Date): Promise<number> {
+  const due = await db
+    .select({ id: robotTasks.id, deviceId: robotTasks.deviceId })
+    .from(robotTasks)
+    .where(and(eq(robotTasks.patrolStatus, PATROL_STATUS.notStarted), sql`${robotTasks.slotAt} <= ${now.toISOString()}::timestamptz`, sql`${robotTasks.dueAt} > ${now.toISOString()}::timestamptz`))
+    .orderBy(asc(robotTasks.slotAt))
+    .limit(1000);
+  const robots = [...new Set(due.map((d) => d.deviceId))];
+  if (!robots.length) return 0;
+  const busy = new Set((await db.select({ deviceId: robotTasks.deviceId }).from(robotTasks).where(and(inArray(robotTasks.deviceId, robots), eq(robotTasks.patrolStatus, PATROL_STATUS.running)))).map((r) => r.deviceId));
+  let started = 0;
+  for (const deviceId of robots) {
+    if (busy.has(deviceId)) continue;
+    const first = due.find((d) => d.deviceId === deviceId)!;
+    const [row] = await db
+      .update(robotTasks)
+      .set({ patrolStatus: PATROL_STATUS.running, runStatus: RUN_STATUS.running, startedAt: now, updatedAt: now })
+      .where(and(eq(robotTasks.id, first.id), eq(robotTasks.patrolStatus, PATROL_STATUS.notStarted), sql`not exists (select 1 from robot_tasks r where r.device_id = ${deviceId} and r.patrol_status = ${PATROL_STATUS.running})`))
+      .returning({ id: robotTasks.id });
+    if (row) started++;
+  }
+  return started;
+}

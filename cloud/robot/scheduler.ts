@@ -1,0 +1,143 @@
+import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { previewCron } from "@/lib/contract/cron";
+import { PATROL_STATUS, PLAN_ENABLED, POINT_TYPE, PUBLISH_STATUS, REPETITION, RUN_STATUS, WORK_MODE } from "@/lib/contract/robot/enums";
+import { DEFAULT_TIME_ZONE } from "@/lib/time-zone";
+import type { Db } from "../db/client";
+import { robotPlans, robotPoints, robotTasks } from "../db/schema";
+import type { Coordinator } from "../lib/coordination";
+import { dispatchTasks } from "./records";
+
+/** How often the cluster looks for due slots, timeouts and expired tasks. */
+export const PLAN_EVERY_MS = 10_000;
+/** The most slots one plan gets in one run (a plan whose cloud was down a year catches up over a few runs). */
+export const SLOTS_PER_RUN = 20_000;
+
+type PlanRow = typeof robotPlans.$inferSelect;
+
+/** The plan's slots after `after` (exclusive) up to `until` (inclusive), before its end: its start once, or its cycle's runs. */
+export function slotsOf(plan: Pick<PlanRow, "repetition" | "cycle" | "startAt" | "endAt">, after: Date | null, until: Date, max = SLOTS_PER_RUN): Date[] {
+  const start = plan.startAt.getTime();
+  const end = plan.endAt ? Math.min(plan.endAt.getTime(), until.getTime() + 1) : until.getTime() + 1;
+  if (plan.repetition === REPETITION.once || !plan.cycle) return start <= until.getTime() && (!after || start > after.getTime()) && start < end ? [plan.startAt] : [];
+  // Runs strictly after `from`: the start itself is a slot when the cycle hits it.
+  const from = new Date(Math.max(after ? after.getTime() : start - 1000, start - 1000));
+  const out: Date[] = [];
+  let at = from;
+  while (out.length < max) {
+    const { runs, error } = previewCron(plan.cycle, at, { count: Math.min(500, max - out.length), timezone: DEFAULT_TIME_ZONE, years: 2 });
+    if (error || !runs.length) break;
+    for (const r of runs) {
+      if (r.getTime() >= end || out.length >= max) return out;
+      if (r.getTime() >= start) out.push(r);
+    }
+    at = runs[runs.length - 1];
+  }
+  return out;
+}
+
+/** The name a generated task takes: the plan's and the slot's platform time ("巡检A 2026-11-28 08:00"). */
+export function taskNameOf(schemeName: string, slot: Date): string {
+  const wall = new Intl.DateTimeFormat("sv-SE", { timeZone: DEFAULT_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }).format(slot);
+  return `${schemeName} ${wall}`.slice(0, 100);
+}
+
+/**
+ * Generates the tasks of every published, enabled, standard-mode plan whose slots are due, once per
+ * slot whatever the number of instances: the insert skips a (plan, slot) that exists (unique index),
+ * and the plan's `lastSlotAt` only moves forward. A slot whose duration has passed already (the
+ * cloud was down) is recorded as expired rather than run late. Answers how many tasks were written.
+ */
+export async function generateTasks(db: Db, now: Date, planIds?: number[]): Promise<number> {
+  const plans = await db
+    .select()
+    .from(robotPlans)
+    .where(
+      and(
+        eq(robotPlans.publishStatus, PUBLISH_STATUS.published),
+        eq(robotPlans.enableStatus, PLAN_ENABLED.enabled),
+        eq(robotPlans.workMode, WORK_MODE.standard),
+        lte(robotPlans.startAt, now),
+        planIds ? inArray(robotPlans.id, planIds) : undefined,
+        // A once plan with its one slot written, and a plan past its end with its last slot written, are done.
+        or(isNull(robotPlans.lastSlotAt), and(eq(robotPlans.repetition, REPETITION.repeat), or(isNull(robotPlans.endAt), lt(robotPlans.lastSlotAt, robotPlans.endAt)))),
+      ),
+    );
+  if (!plans.length) return 0;
+  const tracks = [...new Set(plans.map((p) => p.trackId))];
+  const counts = new Map(
+    (
+      await db
+        .select({ trackId: robotPoints.trackId, n: sql<number>`count(*)::int` })
+        .from(robotPoints)
+        .where(and(inArray(robotPoints.trackId, tracks), eq(robotPoints.pointType, POINT_TYPE.inspection)))
+        .groupBy(robotPoints.trackId)
+    ).map((r) => [r.trackId, r.n]),
+  );
+  let written = 0;
+  for (const plan of plans) {
+    const after = [plan.lastSlotAt, plan.slotFrom].filter((d): d is Date => !!d).sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
+    const slots = slotsOf(plan, after, now);
+    if (!slots.length) continue;
+    const rows = slots.map((slot) => {
+      const dueAt = new Date(slot.getTime() + plan.duration * 3600_000);
+      const late = dueAt.getTime() <= now.getTime();
+      return {
+        tenantId: plan.tenantId,
+        projectId: plan.projectId,
+        schemeId: plan.id,
+        trackId: plan.trackId,
+        deviceId: plan.deviceId,
+        taskName: taskNameOf(plan.schemeName, slot),
+        slotAt: slot,
+        dueAt,
+        duration: plan.duration,
+        patrolStatus: late ? PATROL_STATUS.expired : PATROL_STATUS.notStarted,
+        runStatus: late ? RUN_STATUS.failed : RUN_STATUS.pending,
+        pointTotal: counts.get(plan.trackId) ?? 0,
+      };
+    });
+    for (let i = 0; i < rows.length; i += 2000) {
+      const done = await db.insert(robotTasks).values(rows.slice(i, i + 2000)).onConflictDoNothing({ target: [robotTasks.schemeId, robotTasks.slotAt] }).returning({ id: robotTasks.id });
+      written += done.length;
+    }
+    const last = slots[slots.length - 1];
+    await db
+      .update(robotPlans)
+      .set({ lastSlotAt: sql`greatest(${robotPlans.lastSlotAt}, ${last.toISOString()}::timestamptz)` })
+      .where(eq(robotPlans.id, plan.id));
+  }
+  return written;
+}
+
+/**
+ * Tasks past their time: one not started by the end of its duration expires; a running one past its
+ * duration is a timeout (it keeps running, and is counted so). Answers how many changed.
+ */
+export async function sweepTasks(db: Db, now: Date): Promise<{ expired: number; timedOut: number }> {
+  const expired = await db
+    .update(robotTasks)
+    .set({ patrolStatus: PATROL_STATUS.expired, runStatus: RUN_STATUS.failed, updatedAt: now })
+    .where(and(eq(robotTasks.patrolStatus, PATROL_STATUS.notStarted), lte(robotTasks.dueAt, now)))
+    .returning({ id: robotTasks.id });
+  const timedOut = await db
+    .update(robotTasks)
+    .set({ timeout: 1, updatedAt: now })
+    .where(and(eq(robotTasks.patrolStatus, PATROL_STATUS.running), eq(robotTasks.timeout, 0), sql`${robotTasks.startedAt} + ${robotTasks.duration} * interval '1 hour' <= ${now.toISOString()}::timestamptz`))
+    .returning({ id: robotTasks.id });
+  return { expired: expired.length, timedOut: timedOut.length };
+}
+
+/** Registers the plan scheduler with the cluster's jobs: one instance runs it at a time, and the unique slot makes a task once anyway. */
+export function schedulePlans(cluster: Coordinator, db: Db, now: () => Date = () => new Date()) {
+  return cluster.every(
+    "robot-plans",
+    PLAN_EVERY_MS,
+    async () => {
+      const at = now();
+      await generateTasks(db, at);
+      await sweepTasks(db, at);
+      await dispatchTasks(db, at);
+    },
+    { atStart: true, leaseMs: 60_000 },
+  );
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { ROBOT_EVENTS, ROBOT_SERVICES, ROBOT_SIM, ROBOT_TTL_MS } from "@/lib/contract/robot/robot";
+import { RobotSim } from "./robot";
+
+const run = (sim: RobotSim, from: number, ms: number, step = 100) => {
+  const out = [];
+  for (let t = from + step; t <= from + ms; t += step) out.push(...sim.step(t, step));
+  return out;
+};
+
+describe("the simulated robot", () => {
+  it("moves while a press is held and stops by itself when its time-to-live lapses", () => {
+    const sim = new RobotSim(1, 100);
+    expect(sim.call(ROBOT_SERVICES.control, { controlType: "1", ttlMs: ROBOT_TTL_MS }, 0).code).toBe(200);
+    run(sim, 0, 2000);
+    // Moved for the TTL only (600 ms at 0.5 m/s = 0.3 m), then stood still with nobody pressing.
+    expect(sim.position).toBeCloseTo((ROBOT_SIM.speed * ROBOT_TTL_MS) / 1000, 2);
+    expect(sim.travel).toBeNull();
+  });
+
+  it("stops at once on '9', refuses an unknown code, and moves the lifter within its TTL", () => {
+    const sim = new RobotSim(1, 100);
+    sim.call(ROBOT_SERVICES.control, { controlType: "1", ttlMs: 5000 }, 0);
+    run(sim, 0, 1000);
+    sim.call(ROBOT_SERVICES.control, { controlType: "9" }, 1000);
+    const at = sim.position;
+    run(sim, 1000, 2000);
+    expect(sim.position).toBe(at);
+    expect(sim.call(ROBOT_SERVICES.control, { controlType: "5" }, 3000).code).toBe(400);
+    sim.call(ROBOT_SERVICES.lifter, { lifterDirection: "0", ttlMs: 1000 }, 3000);
+    run(sim, 3000, 3000);
+    expect(sim.lifter).toBeCloseTo(ROBOT_SIM.lifterSpeed, 1);
+  });
+
+  it("patrols its task: to each point, dwells, posts the arrival with readings and a photo, then goes home to charge", () => {
+    const sim = new RobotSim(3, 20);
+    sim.position = 0;
+    sim.follow({ taskId: 9, home: 0, index: 0, dwellUntil: null, stops: [{ pointId: 1, position: 2, dwellSec: 1, items: [{ id: 11, itemType: 2 }] }, { pointId: 2, position: 4, dwellSec: 1, items: [] }] });
+    const events = run(sim, 0, 30_000);
+    const arrivals = events.filter((e) => e.kind === "event" && e.identifier === ROBOT_EVENTS.arrived);
+    expect(arrivals.map((e) => (e.params as { pointId: number }).pointId)).toEqual([1, 2]);
+    const first = arrivals[0].params as { taskId: number; readings: string; photo: string };
+    expect(first.taskId).toBe(9);
+    expect(JSON.parse(first.readings)).toEqual([{ itemId: 11, value: expect.any(Number) }]);
+    expect(Buffer.from(first.photo, "base64").subarray(1, 4).toString()).toBe("PNG");
+    expect(first.photo.length).toBeLessThanOrEqual(10_240);
+    expect(sim.patrol).toBeNull();
+    expect(sim.position).toBe(0);
+    expect(sim.charging).toBe(true);
+  });
+});

@@ -1,0 +1,34 @@
+"use client";
+
+import { defineResource, resourcePage } from "@/components/kit";
+import { lazyParts } from "@/components/kit/lazy-parts";
+import { point, pointApi, type InspectionPoint } from "@/lib/contract/robot/point";
+import { POINT_TYPE } from "@/lib/contract/robot/enums";
+import { trackApi } from "@/lib/contract/robot/track";
+
+const { MarkField } = lazyParts(() => import("./mark-field"), ["MarkField"]);
+export const TRACKS = { url: trackApi.page.path, params: { current: 1, size: 9999 }, labelKey: "trackName", valueKey: "id" };
+
+/** Inspection points (/robot/point): on a track, placed on its map; their items on /robot/inspectionItem. */
+export const pointResource = defineResource<InspectionPoint>({
+  entity: point,
+  calls: pointApi,
+  search: { items: { trackId: { type: "select2", remote: TRACKS } } },
+  columns: { pointName: { type: "click", minWidth: 140, onClick: (row, ui) => ui.navigate(`/robot/inspectionItem?pointId=${row.id}`) } },
+  form: {
+    columns: 2,
+    width: 900,
+    placeholders: ["pointName"],
+    fields: {
+      trackId: { type: "select", remote: TRACKS, required: true },
+      pointType: { type: "radio" },
+      markPosition: { type: "custom", render: (p) => <MarkField {...p} />, full: true, required: true },
+      photos: { hint: "hints.photos" },
+    },
+    defaults: { pointType: POINT_TYPE.inspection, sort: 0, dwellSec: 10, photos: [] },
+  },
+  rowActions: ["view", "edit", "del"],
+  toolbar: ["add", "batchDelete"],
+});
+
+export const PointList = resourcePage(pointResource);
