@@ -14,6 +14,8 @@ import { startDeviceChannel, type DeviceChannel, type Ingest } from "./ingest";
 import { startSimulator } from "./simulator";
 import { scheduleFileUpkeep } from "./lib/file-upkeep";
 import { scheduleSim } from "./sim/schedule";
+import { scheduleReports } from "./report/engine";
+import { closePdf } from "./report/pdf";
 import { carriersFromEnv } from "./sim/carriers";
 import { Coordinator } from "./lib/coordination";
 import { VACUUM_EVERY_MS, vacuumHotTables } from "./db/vacuum";
@@ -98,6 +100,7 @@ export async function startCloud(opts: CloudOptions) {
   scheduleFileUpkeep(cluster, handle.db, config.filesDir);
   if (handle.kind === "pglite") cluster.every("pglite-vacuum", VACUUM_EVERY_MS, () => vacuumHotTables(handle.db));
   scheduleSim(cluster, handle.db, carriersFromEnv());
+  const reports = scheduleReports(cluster, handle.db);
   // The demo devices publish from one instance of the cluster; another takes over if it dies.
   let simulator: Awaited<ReturnType<typeof startSimulator>> | null = null;
   if (opts.simulator ?? process.env.SIMULATOR !== "off")
@@ -120,6 +123,7 @@ export async function startCloud(opts: CloudOptions) {
     linkage,
     cameras: { streams, positionOf: (id) => simulator?.padOf(id) },
     ota,
+    reports,
   });
   const host = opts.host ?? "127.0.0.1";
   const server: ServerType = await new Promise((resolve) => {
@@ -147,6 +151,7 @@ export async function startCloud(opts: CloudOptions) {
       await push.close();
       await linkage.close();
       ota.close();
+      await closePdf();
       commands.close();
       await handle.close();
     },

@@ -62,6 +62,9 @@ import * as depthProfile from "./monitoring/depth-profile";
 import * as pushConfig from "./push/config";
 import * as monitorScreen from "./screen/monitor-screen";
 import * as template from "./system/template";
+import * as reportTemplate from "./report/template";
+import * as reportPlan from "./report/plan";
+import * as reportInfo from "./report/report";
 
 /**
  * Every declared call, for what reads them all: the catalogue test, the OpenAPI document. A domain
@@ -74,7 +77,7 @@ const MODULES: Record<Service, object[]> = {
 
   comm: [connect, ingest, brokerHooks, debug, concrete, instruct, live],
 
-  stat: [analysis, depthProfile, home, monitorScreen],
+  stat: [analysis, depthProfile, home, monitorScreen, reportTemplate, reportPlan, reportInfo],
 
   alarm: [alarmCenter, alarmContact, alarmLevel, alarmRule],
 

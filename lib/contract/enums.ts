@@ -7,6 +7,7 @@ import { LINKAGE_ENUMS } from "./linkage/enums";
 import { SCENE_ENUMS } from "./scene/enums";
 import { OTA_ENUMS } from "./ota/enums";
 import { SIM_ENUMS } from "./sim/enums";
+import { REPORT_ENUMS } from "./report/enums";
 import { CHANGE_PWD_FLAGS, NOTIFY_FLAGS, PASSWORD_RULES, PASSWORD_TEMPLATES } from "./password-enums";
 
 /** Read status 0 unread, 1 read; to-do status 1 pending, 2 awaiting review, 3 handled (core §4). */
@@ -54,7 +55,6 @@ export const ENUMS = {
   /** The steps of an alarm's timeline; review 1 approved, 2 not approved. */
   alarmStep: ALARM_STEPS,
   checkResult: CHECK_RESULTS,
-  reportStatus: [0, 1, 2],
   importState: [0, 1],
   pushStatus: [1, 2, 3],
   /** Operation log types 1 new … 9 delete. */
@@ -80,6 +80,7 @@ export const ENUMS = {
   ...SCENE_ENUMS,
   ...OTA_ENUMS,
   ...SIM_ENUMS,
+  ...REPORT_ENUMS,
 } as const;
 
 export type EnumName = keyof typeof ENUMS;

@@ -20,3 +20,4 @@ export * from "./cluster";
 export * from "./ota";
 export * from "./sim";
 export * from "./api-keys";
+export * from "./reports";

@@ -4,7 +4,8 @@ import { homeServed } from "./home";
 import { monitorScreenServed } from "./monitor-screen";
 import { monitorScreenPointServed } from "./monitor-screen-points";
 import { rionDipAngleServed } from "./rion-dip-angle";
+import { reportServed } from "./report";
 import type { Served } from "../../lib/serve";
 
 /** The service's declared calls (`lib/contract`), each served with its own checks. */
-export const statServed: Served[] = [...devOperationMonitoringServed, ...rionDipAngleServed, ...devManageStatServed, ...homeServed, ...monitorScreenServed, ...monitorScreenPointServed];
+export const statServed: Served[] = [...devOperationMonitoringServed, ...rionDipAngleServed, ...devManageStatServed, ...homeServed, ...monitorScreenServed, ...monitorScreenPointServed, ...reportServed];
