@@ -5,7 +5,7 @@ import type { ReportInfoRow } from "@/lib/contract/report/report";
 import type { ReportPlanRow } from "@/lib/contract/report/plan";
 import type { ReportTemplateRow } from "@/lib/contract/report/template";
 import { zoneDayStart } from "@/lib/time-zone";
-import { devices, projects, reports, stationMessages, telemetryHourly } from "../../db/schema";
+import { devices, projects, reports, stationMessages, telemetryHourly, telemetryLatest } from "../../db/schema";
 import { signedIn, SETUP_MS, type TestCloud } from "../../testing";
 import { tenantOf } from "../../lib/scope";
 import { runReports } from "../../report/engine";
@@ -66,6 +66,14 @@ describe("report templates", () => {
     expect(info.body.data.content).not.toContain("<script");
     const other = await call<Page<ReportTemplateRow>>("/reportTemplate/list?pageNum=1&pageSize=10", admin, undefined, otherProjectId);
     expect(other.body.data.records.map((r) => r.id)).not.toContain(templateId);
+  });
+
+  it("lists the project's numeric points for the blocks' palette", async () => {
+    await cloud.db.insert(telemetryLatest).values({ deviceId, identifier: "disp", ts: cloud.now(), num: 84.75 }).onConflictDoUpdate({ target: [telemetryLatest.deviceId, telemetryLatest.identifier], set: { num: 84.75 } });
+    const res = await call<{ ref: string; latest: number | null }[]>("/reportTemplate/points", admin);
+    expect(res.body.data.find((p) => p.ref === `${deviceId}:disp`)?.latest).toBe(84.75);
+    const other = await call<{ ref: string }[]>("/reportTemplate/points", admin, undefined, otherProjectId);
+    expect(other.body.data.map((p) => p.ref)).not.toContain(`${deviceId}:disp`);
   });
 
   it("refuses another tenant's project and a caller without the screen", async () => {

@@ -1,10 +1,10 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { REPORT_REVIEW, REPORT_STATUS, REPORT_TYPE } from "@/lib/contract/report/enums";
 import { reportInfo, reportInfoApi, type ReportInfoRow } from "@/lib/contract/report/report";
 import { reportPlan, reportPlanApi, type ReportPlanRow } from "@/lib/contract/report/plan";
 import { reportTemplate, reportTemplateApi, type ReportTemplateRow } from "@/lib/contract/report/template";
 import { projectOf, projectRow } from "../../lib/project-context";
-import { reportFiles, reportPlans, reports, reportTemplates, stationMessages, users } from "../../db/schema";
+import { devices, reportFiles, reportPlans, reports, reportTemplates, stationMessages, telemetryLatest, users } from "../../db/schema";
 import type { Ctx } from "../../lib/context";
 import { crudRoutes } from "../../lib/crud-routes";
 import { Code } from "@/lib/contract/envelope";
@@ -62,6 +62,17 @@ const planRoutes = crudRoutes<typeof reportPlan.fields, ReportPlanRow>({
 export const reportServed: Served[] = [
   ...templateRoutes,
   // The editor's live view and the print view: the template (saved or as being edited) over real data of the days asked.
+  // The numeric properties the project's devices have reported: what a block can show.
+  serve(reportTemplateApi.points, async (c) => {
+    const rows = await c.var.deps.db
+      .select({ deviceId: devices.id, deviceName: devices.deviceName, identifier: telemetryLatest.identifier, latest: telemetryLatest.num })
+      .from(telemetryLatest)
+      .innerJoin(devices, eq(devices.id, telemetryLatest.deviceId))
+      .where(projectOf(c).where(devices, isNotNull(telemetryLatest.num)))
+      .orderBy(asc(devices.deviceName), asc(telemetryLatest.identifier))
+      .limit(2000);
+    return rows.map((r) => ({ ref: `${r.deviceId}:${r.identifier}`, deviceName: r.deviceName, identifier: r.identifier, latest: r.latest }));
+  }),
   serve(reportTemplateApi.preview, async (c, q) => {
     if (dayCount(q.start, q.end) > MAX_DAYS) throw badRequest("cloud.report.periodTooLong");
     const content = q.content !== undefined ? sanitizeReportTemplate(q.content) : (await projectRow(c, reportTemplates, q.id!)).content;

@@ -41,12 +41,17 @@ export const previewAnswer = z.object({ html: z.string() });
 
 export const TEMPLATE_READERS = ["/reportTemplate", "/reportPlan", "/reportList"] as const;
 
-/** reportTemplate: list, byId, save, update, delete (core §7), and preview (the editor's live view, the print view's HTML). */
+/** A point a block can show: a device of the project and one of its numeric properties. */
+export const reportPoint = z.object({ ref: z.string(), deviceName: z.string(), identifier: z.string(), latest: z.number().nullable() });
+export type ReportPoint = z.infer<typeof reportPoint>;
+
+/** reportTemplate: list, byId, save, update, delete (core §7); points (the blocks' palette) and preview (the editor's live view, the print view's HTML). */
 export const reportTemplateApi = {
   ...crudCalls(reportTemplate, {
     only: ["page", "info", "add", "upd", "del"],
     read: { menu: TEMPLATE_READERS },
     paths: { page: "list", info: "byId", add: "save", upd: "update", del: "delete" },
   }),
+  points: defineCall({ kind: "get", path: "stat/reportTemplate/points", answer: z.array(reportPoint), access: { menu: TEMPLATE_READERS }, scope: "project" }),
   preview: defineCall({ kind: "post", path: "stat/reportTemplate/preview", input: previewBody, answer: previewAnswer, access: { menu: TEMPLATE_READERS }, scope: "project" }),
 };
