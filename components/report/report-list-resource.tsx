@@ -1,6 +1,6 @@
 "use client";
 
-import { defineResource, resourcePage, type ResourceUi } from "@/components/kit";
+import { defineResource, dictLabel, resourcePage, useDict, type ResourceUi } from "@/components/kit";
 import { lazyParts } from "@/components/kit/lazy-parts";
 import { toast } from "@/lib/toast";
 import { call, exportCall } from "@/lib/api/call";
@@ -9,6 +9,22 @@ import { REPORT_REVIEW, REPORT_STATUS, type ReportFormat } from "@/lib/contract/
 import { reportInfo, reportInfoApi, type ReportInfoRow } from "@/lib/contract/report/report";
 
 const { GenerateDialog, ReviewDialog } = lazyParts(() => import("./report-dialogs"), ["GenerateDialog", "ReviewDialog"]);
+/** The status, and under it the reason of a failure (or of a missing PDF). */
+function StatusText({ row }: { row: ReportInfoRow }) {
+  const options = useDict("reportStatus");
+  const tone = row.status === REPORT_STATUS.failed ? "text-destructive" : row.status === REPORT_STATUS.generating ? "text-amber-600 dark:text-amber-400" : "text-emerald-700 dark:text-emerald-400";
+  return (
+    <span className="flex flex-col">
+      <span className={tone}>{dictLabel(options, row.status)}</span>
+      {row.failReason && (
+        <span className="text-xs text-muted-foreground" data-testid="report-reason">
+          {row.failReason}
+        </span>
+      )}
+    </span>
+  );
+}
+
 const generated = (r: ReportInfoRow) => r.status === REPORT_STATUS.generated;
 const lastDay = (end: string) => new Date(Date.parse(`${end}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
@@ -27,7 +43,7 @@ async function regenerate(row: ReportInfoRow, ui: ResourceUi<ReportInfoRow>) {
 export const reportListResource = defineResource<ReportInfoRow>({
   entity: reportInfo,
   calls: reportInfoApi,
-  tabs: { prop: "status", dict: "reportStatus", items: ["", "0", "1", "2"].map((name) => (name ? { name } : { name, label: "kit.all" })) },
+  tabs: { prop: "status", dict: "reportStatus", items: ["", "0", "1", "2"].map((name) => (name ? { name } : { name, label: "all" })) },
   search: { items: { status: false } },
   columns: {
     reportName: { minWidth: 200 },
@@ -37,12 +53,7 @@ export const reportListResource = defineResource<ReportInfoRow>({
     status: {
       width: 200,
       tones: { "0": "warning", "1": "success", "2": "destructive" },
-      render: (r, ui) => (
-        <span className="flex flex-col">
-          <span>{ui.t(`enums.reportStatus.${r.status}`)}</span>
-          {r.failReason && <span className="text-xs text-muted-foreground" data-testid="report-reason">{r.failReason}</span>}
-        </span>
-      ),
+      render: (r) => <StatusText row={r} />,
     },
     review: { width: 110, tones: { "0": "secondary", "1": "success", "2": "warning" } },
   },
