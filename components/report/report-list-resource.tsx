@@ -73,15 +73,15 @@ export const reportListResource = defineResource<ReportInfoRow>({
     dialogs: (ui) => {
       const reviewId = Number(ui.param("review"));
       const row = reviewId ? ui.rows.find((r) => r.id === reviewId) : undefined;
-      const done = () => {
-        ui.setParam("generate", null);
-        ui.setParam("review", null);
+      // Each dialog clears its own parameter (two setParam calls in a row would each start from the same URL).
+      const done = (param: "generate" | "review") => () => {
+        ui.setParam(param, null);
         void ui.refresh();
       };
       return (
         <>
-          {ui.param("generate") && <GenerateDialog onClose={() => ui.setParam("generate", null)} onDone={done} />}
-          {row && <ReviewDialog row={row} onClose={() => ui.setParam("review", null)} onDone={done} />}
+          {ui.param("generate") && <GenerateDialog onClose={() => ui.setParam("generate", null)} onDone={done("generate")} />}
+          {row && <ReviewDialog row={row} onClose={() => ui.setParam("review", null)} onDone={done("review")} />}
         </>
       );
     },

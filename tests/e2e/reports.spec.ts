@@ -84,5 +84,15 @@ for (const locale of ["zh-cn", "en"] as const) {
     const docx = await ui.downloadOf(() => ui.rowAction(NAME, "docx"));
     expect(docx.name).toMatch(/\.docx$/);
     expect(docx.bytes.subarray(0, 2).toString()).toBe("PK");
+
+    // Pictures of the screens to look at (light and dark, 1440 px and a phone): not compared, kept in .out.
+    for (const [scheme, width, height] of [["light", 1440, 900], ["dark", 1440, 900], ["light", 390, 844], ["dark", 390, 844]] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width, height });
+      for (const path of ["/reportList", "/reportPlan", "/reportTemplate"]) {
+        await ui.open(path);
+        await page.screenshot({ path: testInfo.outputPath(`${locale}-${path.slice(1)}-${scheme}-${width}.png`) });
+      }
+    }
   });
 }
