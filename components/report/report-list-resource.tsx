@@ -61,7 +61,7 @@ export const reportListResource = defineResource<ReportInfoRow>({
   rowActions: [
     { key: "pdf", label: "actions.pdf", show: generated, onClick: download("pdf") },
     { key: "docx", label: "actions.docx", show: generated, onClick: download("docx") },
-    { key: "review", label: "actions.review", perm: permsOf(reportInfoApi.review)[0], show: (r) => generated(r) && r.review !== REPORT_REVIEW.approved, onClick: (row, ui) => ui.setParam("review", row.id) },
+    { key: "review", label: "actions.review", perm: permsOf(reportInfoApi.review)[0], show: (r) => generated(r) && r.review !== REPORT_REVIEW.approved, onClick: (row, ui) => ui.setParam("reviewId", row.id) },
     { key: "regenerate", label: "actions.regenerate", perm: permsOf(reportInfoApi.reGenerate)[0], show: (r) => r.status !== REPORT_STATUS.generating, onClick: regenerate },
     "view",
     "del",
@@ -71,17 +71,18 @@ export const reportListResource = defineResource<ReportInfoRow>({
   refreshInterval: (rows) => (rows.some((r) => r.status === REPORT_STATUS.generating) ? 3000 : 0),
   slots: {
     dialogs: (ui) => {
-      const reviewId = Number(ui.param("review"));
+      // Not `review`: that is a searched field, and the list would filter by it.
+      const reviewId = Number(ui.param("reviewId"));
       const row = reviewId ? ui.rows.find((r) => r.id === reviewId) : undefined;
       // Each dialog clears its own parameter (two setParam calls in a row would each start from the same URL).
-      const done = (param: "generate" | "review") => () => {
+      const done = (param: "generate" | "reviewId") => () => {
         ui.setParam(param, null);
         void ui.refresh();
       };
       return (
         <>
           {ui.param("generate") && <GenerateDialog onClose={() => ui.setParam("generate", null)} onDone={done("generate")} />}
-          {row && <ReviewDialog row={row} onClose={() => ui.setParam("review", null)} onDone={done("review")} />}
+          {row && <ReviewDialog row={row} onClose={() => ui.setParam("reviewId", null)} onDone={done("reviewId")} />}
         </>
       );
     },

@@ -27,10 +27,10 @@ for (const locale of ["zh-cn", "en"] as const) {
   const NAME = `E2E report ${locale} ${RUN}`;
 
   test(`${locale}: a template with a table and a chart, a plan, a generated report reviewed and downloaded`, async ({ page, context }, testInfo) => {
-    // Passes up to the review: on 2026-11-28 the template, both blocks, the live preview, the plan and the generated
-    // report were all seen; the review dialog's approve button keeps being re-mounted ("detached from the DOM") so its
-    // click never lands. Fix the dialog (components/report/report-list-resource.tsx) and remove this line.
-    test.fixme(true, "review dialog re-mounts on every render of the report list (issue 38, left open)");
+    // Passed up to the review on 2026-11-28 (template, both blocks, live preview, plan, generated report). The review
+    // dialog's URL parameter was `review`, a searched field: the list filtered by it and lost the row. Renamed to
+    // `reviewId` after that run, not run again before the merge: remove this line after one green run.
+    test.fixme(true, "review step fixed (reviewId) but not re-run yet (issue 38)");
     test.setTimeout(300_000);
     await context.addCookies([{ name: "locale", value: locale, url: testInfo.project.use.baseURL ?? "http://127.0.0.1" }]);
     await loginAs(page, "demoadmin");
