@@ -17,6 +17,8 @@ import { scheduleFileUpkeep } from "./lib/file-upkeep";
 import { scheduleSim } from "./sim/schedule";
 import { schedulePlans } from "./robot/scheduler";
 import { attachRobotRecords } from "./robot/records";
+import { scheduleReports } from "./report/engine";
+import { closePdf } from "./report/pdf";
 import { carriersFromEnv } from "./sim/carriers";
 import { Coordinator } from "./lib/coordination";
 import { VACUUM_EVERY_MS, vacuumHotTables } from "./db/vacuum";
@@ -107,6 +109,7 @@ export async function startCloud(opts: CloudOptions) {
   scheduleSim(cluster, handle.db, carriersFromEnv());
   // Inspection plans generate their tasks once per slot across the cluster (the unique slot holds it too).
   schedulePlans(cluster, handle.db);
+  const reports = scheduleReports(cluster, handle.db);
   // The demo devices publish from one instance of the cluster; another takes over if it dies.
   let simulator: Awaited<ReturnType<typeof startSimulator>> | null = null;
   if (opts.simulator ?? process.env.SIMULATOR !== "off")
@@ -129,6 +132,7 @@ export async function startCloud(opts: CloudOptions) {
     linkage,
     cameras: { streams, positionOf: (id) => simulator?.padOf(id) },
     ota,
+    reports,
   });
   const host = opts.host ?? "127.0.0.1";
   const server: ServerType = await new Promise((resolve) => {
@@ -158,6 +162,7 @@ export async function startCloud(opts: CloudOptions) {
       await push.close();
       await linkage.close();
       ota.close();
+      await closePdf();
       commands.close();
       await handle.close();
     },

@@ -48,6 +48,8 @@ export type Deps = {
   linkage?: { invalidate(): Promise<void>; operate(ruleId: number, by: string): Promise<(typeof linkageLogs.$inferSelect) | null> };
   /** The simulated cameras' streams and where each points (absent where no video is served). */
   cameras?: { streams: CameraStreams; positionOf(deviceId: number): { pan: number; tilt: number } | undefined };
+  /** The report job: nudged when a report is asked for, so it renders at once rather than at the next minute. */
+  reports?: { soon(): Promise<void> };
   /** The SIM carriers' accounts and their limiters (default: from the environment, `cloud/sim/carriers.ts`). */
   sim?: Carriers;
 };

@@ -26,3 +26,14 @@ const OPTIONS: sanitizeHtml.IOptions = {
 export function sanitizeRichText(html: string | null | undefined): string {
   return html ? sanitizeHtml(html, OPTIONS) : "";
 }
+
+/** A report template's HTML: the rich-text allow-list plus the data blocks' tags (`lib/contract/report/blocks.ts`). */
+const TEMPLATE_OPTIONS: sanitizeHtml.IOptions = {
+  ...OPTIONS,
+  allowedTags: [...(OPTIONS.allowedTags as string[]), "div"],
+  allowedAttributes: { ...OPTIONS.allowedAttributes, div: ["data-report-block", "data-points", "data-warn"] },
+};
+
+export function sanitizeReportTemplate(html: string | null | undefined): string {
+  return html ? sanitizeHtml(html, TEMPLATE_OPTIONS) : "";
+}

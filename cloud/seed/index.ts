@@ -24,6 +24,7 @@ import { seedDemoPush } from "./push";
 import { seedDemoScenes } from "./scenes";
 import { seedDemoOta } from "./ota";
 import { seedSim } from "./sim";
+import { seedDemoReports } from "./reports";
 
 /** Demo accounts; passwords overridable by environment variables (documented in the README). */
 export const DEMO_ACCOUNTS = {
@@ -152,6 +153,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     await seedDeviceOps(t, { tenantId: demo.id, admin: demoadmin.id });
     await seedBetonRules(t, { tenantId: demo.id });
     await seedDemoPush(t, { tenantId: demo.id });
+    await seedDemoReports(t, { tenantId: demo.id });
     await seedLinkage(t, { tenantId: demo.id, admin: demoadmin.id });
     await seedDemoScenes(t, { tenantId: demo.id });
     await seedDemoOta(t, { platformTenantId: PLATFORM_TENANT_ID });

@@ -186,7 +186,7 @@ export const tenantMenuTree: MenuSeed[] = [
     m("机器人任务统计", "Robot task statistics", "/robot/robotTaskStatistics", "chart-pie"),
   ]),
   dir("监测报告", "Monitoring reports", "file-text", [
-    m("报告列表", "Reports", "/reportList", "file-text"),
+    m("报告列表", "Reports", "/reportList", "file-text", [b("生成", "Generate", "stat:reportInfo:add"), b("重新生成", "Regenerate", "stat:reportInfo:upd"), b("删除", "Delete", "stat:reportInfo:del"), b("审核", "Review", "stat:reportInfo:review")]),
     m("报告计划", "Report plans", "/reportPlan", "calendar-check", crud("stat:reportPlane")),
     m("报告模板", "Report templates", "/reportTemplate", "file-cog", crud("stat:reportTemplate")),
   ]),

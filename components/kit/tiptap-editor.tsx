@@ -10,7 +10,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
-import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
+import { EditorContent, useEditor, useEditorState, type AnyExtension, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import Image from "@tiptap/extension-image";
 import { BoldIcon, CodeSquareIcon, Heading1Icon, Heading2Icon, Heading3Icon, ImageIcon, ItalicIcon, LinkIcon, ListIcon, ListOrderedIcon, QuoteIcon, Redo2Icon, StrikethroughIcon, Undo2Icon } from "lucide-react";
@@ -141,13 +141,24 @@ function Toolbar({ editor, disabled, onImage }: { editor: Editor; disabled?: boo
   );
 }
 
-export type RichTextEditorProps = { value?: string | null; onChange: (html: string) => void; disabled?: boolean; className?: string; id?: string; "aria-invalid"?: boolean };
+export type RichTextEditorProps = {
+  value?: string | null;
+  onChange: (html: string) => void;
+  disabled?: boolean;
+  className?: string;
+  id?: string;
+  "aria-invalid"?: boolean;
+  /** Nodes of a document of its own (a report template's data blocks), beside the starter kit; fixed for the editor's life. */
+  extensions?: AnyExtension[];
+  /** The editor once made, for a palette outside the toolbar that inserts into it. */
+  onReady?: (editor: Editor) => void;
+};
 
-export function TiptapEditor({ value, onChange, disabled, className, id, "aria-invalid": invalid }: RichTextEditorProps) {
+export function TiptapEditor({ value, onChange, disabled, className, id, "aria-invalid": invalid, extensions = [], onReady }: RichTextEditorProps) {
   const t = useTranslations("widgets");
   const input = useRef<HTMLInputElement>(null);
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: { openOnClick: false, autolink: true, protocols: ["http", "https", "mailto"] } }), Image],
+    extensions: [StarterKit.configure({ link: { openOnClick: false, autolink: true, protocols: ["http", "https", "mailto"] } }), Image, ...extensions],
     content: value ?? "",
     editable: !disabled,
     // Server rendering has no DOM to render into; the editor appears once the page hydrates.
@@ -156,6 +167,9 @@ export function TiptapEditor({ value, onChange, disabled, className, id, "aria-i
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? "" : e.getHTML()),
   });
   useEffect(() => editor?.setEditable(!disabled), [editor, disabled]);
+  useEffect(() => {
+    if (editor) onReady?.(editor);
+  }, [editor, onReady]);
   // A value set from outside (form reset, loaded record) replaces the content.
   useEffect(() => {
     if (!editor) return;

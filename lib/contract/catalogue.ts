@@ -72,6 +72,9 @@ import * as robotRecord from "./robot/record";
 
 /** Inspection robots: tracks, points, items, plans, tasks, records and their statistics. */
 const ROBOTS = [robotTrack, robotPoint, robotItem, robotPlan, robotTask, robotRecord];
+import * as reportTemplate from "./report/template";
+import * as reportPlan from "./report/plan";
+import * as reportInfo from "./report/report";
 
 /**
  * Every declared call, for what reads them all: the catalogue test, the OpenAPI document. A domain
@@ -84,7 +87,7 @@ const MODULES: Record<Service, object[]> = {
 
   comm: [connect, ingest, brokerHooks, debug, concrete, instruct, live],
 
-  stat: [analysis, depthProfile, home, monitorScreen, ...ROBOTS],
+  stat: [analysis, depthProfile, home, monitorScreen, reportTemplate, reportPlan, reportInfo, ...ROBOTS],
 
   alarm: [alarmCenter, alarmContact, alarmLevel, alarmRule],
 

@@ -8,6 +8,7 @@ import { SCENE_ENUMS } from "./scene/enums";
 import { OTA_ENUMS } from "./ota/enums";
 import { SIM_ENUMS } from "./sim/enums";
 import { ROBOT_DOMAIN_ENUMS } from "./robot/enums";
+import { REPORT_ENUMS } from "./report/enums";
 import { CHANGE_PWD_FLAGS, NOTIFY_FLAGS, PASSWORD_RULES, PASSWORD_TEMPLATES } from "./password-enums";
 
 /** Read status 0 unread, 1 read; to-do status 1 pending, 2 awaiting review, 3 handled (core §4). */
@@ -55,7 +56,6 @@ export const ENUMS = {
   /** The steps of an alarm's timeline; review 1 approved, 2 not approved. */
   alarmStep: ALARM_STEPS,
   checkResult: CHECK_RESULTS,
-  reportStatus: [0, 1, 2],
   importState: [0, 1],
   pushStatus: [1, 2, 3],
   /** Operation log types 1 new … 9 delete. */
@@ -82,6 +82,7 @@ export const ENUMS = {
   ...OTA_ENUMS,
   ...SIM_ENUMS,
   ...ROBOT_DOMAIN_ENUMS,
+  ...REPORT_ENUMS,
 } as const;
 
 export type EnumName = keyof typeof ENUMS;

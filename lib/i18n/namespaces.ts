@@ -24,6 +24,7 @@ const NAMESPACES = [
   "alarm",
   "home",
   "push",
+  "report",
   "linkage",
   "dataScreen",
   "scene",

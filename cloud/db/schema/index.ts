@@ -22,3 +22,4 @@ export * from "./sim";
 export * from "./api-keys";
 export * from "./robot-control";
 export * from "./robots";
+export * from "./reports";

@@ -14,5 +14,6 @@ export const ORG_SCREENS = [
   "/alarm/alarmRule",
   "/knowledge",
   "/sim/simSet",
+  "/reportPlan",
 ];
 export const ORG_READERS = { menu: ORG_SCREENS };

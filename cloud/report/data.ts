@@ -1,0 +1,114 @@
+import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import type { BlockSpec } from "@/lib/contract/report/blocks";
+import { wallClock } from "@/lib/time-zone";
+import type { Db } from "../db/client";
+import { alarms, devices, telemetryHourly } from "../db/schema";
+
+export type Scope = { tenantId: number; projectId: number };
+/** The period: instants `from`–`to` (end excluded), and the hours of each day that count (`[fromH, toH)` of the zone), or all. */
+export type Period = { from: Date; to: Date; zone: string; window: { fromH: number; toH: number } | null };
+
+export type PointData = {
+  ref: string;
+  deviceName: string;
+  identifier: string;
+  first: number | null;
+  last: number | null;
+  min: number | null;
+  max: number | null;
+  n: number;
+  /** Hourly means, `[epoch ms, value]`. */
+  series: [number, number][];
+};
+export type AlarmRow = { alarmName: string; deviceName: string | null; levelName: string | null; levelColor: string | null; value: number | null; triggeredAt: Date; recoveredAt: Date | null };
+export type DeviceSummary = { total: number; online: number; reporting: number };
+export type BlockData = { points: PointData[]; alarms: AlarmRow[]; devices: DeviceSummary | null };
+
+const ALARM_LIMIT = 500;
+
+/** The points named by `refs` that are devices of the scope's project, each with its period's figures. */
+export async function pointsOf(db: Db, scope: Scope, refs: readonly string[], period: Period): Promise<PointData[]> {
+  const parsed = [...new Set(refs)].map((r) => {
+    const i = r.indexOf(":");
+    return { ref: r, deviceId: Number(r.slice(0, i)), identifier: r.slice(i + 1) };
+  });
+  if (!parsed.length) return [];
+  const ids = [...new Set(parsed.map((p) => p.deviceId))];
+  const own = await db
+    .select({ id: devices.id, deviceName: devices.deviceName })
+    .from(devices)
+    .where(and(eq(devices.tenantId, scope.tenantId), eq(devices.projectId, scope.projectId), inArray(devices.id, ids)));
+  const names = new Map(own.map((d) => [d.id, d.deviceName]));
+  const mine = parsed.filter((p) => names.has(p.deviceId));
+  if (!mine.length) return [];
+  const rows = await db
+    .select()
+    .from(telemetryHourly)
+    .where(
+      and(
+        inArray(telemetryHourly.deviceId, [...new Set(mine.map((p) => p.deviceId))]),
+        inArray(telemetryHourly.identifier, [...new Set(mine.map((p) => p.identifier))]),
+        gte(telemetryHourly.hour, period.from),
+        lt(telemetryHourly.hour, period.to),
+      ),
+    )
+    .orderBy(asc(telemetryHourly.hour));
+  const by = new Map<string, typeof rows>();
+  for (const r of rows) {
+    if (period.window) {
+      const h = wallClock(r.hour.getTime(), period.zone).h;
+      if (h < period.window.fromH || h >= period.window.toH) continue;
+    }
+    const key = `${r.deviceId}:${r.identifier}`;
+    (by.get(key) ?? by.set(key, []).get(key)!).push(r);
+  }
+  return mine.map((p) => {
+    const hours = by.get(p.ref) ?? [];
+    return {
+      ref: p.ref,
+      deviceName: names.get(p.deviceId)!,
+      identifier: p.identifier,
+      first: hours.length ? hours[0].first : null,
+      last: hours.length ? hours[hours.length - 1].last : null,
+      min: hours.length ? Math.min(...hours.map((h) => h.min)) : null,
+      max: hours.length ? Math.max(...hours.map((h) => h.max)) : null,
+      n: hours.reduce((s, h) => s + h.n, 0),
+      series: hours.map((h) => [h.hour.getTime(), h.sum / h.n] as [number, number]),
+    };
+  });
+}
+
+/** The alarms of the project raised in the period, newest first. */
+export async function alarmsOf(db: Db, scope: Scope, period: Period): Promise<AlarmRow[]> {
+  return db
+    .select({ alarmName: alarms.alarmName, deviceName: devices.deviceName, levelName: alarms.levelName, levelColor: alarms.levelColor, value: alarms.value, triggeredAt: alarms.triggeredAt, recoveredAt: alarms.recoveredAt })
+    .from(alarms)
+    .leftJoin(devices, eq(devices.id, alarms.deviceId))
+    .where(and(eq(alarms.tenantId, scope.tenantId), eq(alarms.projectId, scope.projectId), gte(alarms.triggeredAt, period.from), lt(alarms.triggeredAt, period.to)))
+    .orderBy(desc(alarms.triggeredAt))
+    .limit(ALARM_LIMIT);
+}
+
+/** The project's devices: how many, online now (status 2), and how many reported a value in the period. */
+export async function devicesOf(db: Db, scope: Scope, period: Period): Promise<DeviceSummary> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      online: sql<number>`count(*) filter (where ${devices.status} = 2)::int`,
+      reporting: sql<number>`count(*) filter (where exists (select 1 from ${telemetryHourly} h where h.device_id = ${devices.id} and h.hour >= ${period.from.toISOString()}::timestamptz and h.hour < ${period.to.toISOString()}::timestamptz))::int`,
+    })
+    .from(devices)
+    .where(and(eq(devices.tenantId, scope.tenantId), eq(devices.projectId, scope.projectId)));
+  return row ?? { total: 0, online: 0, reporting: 0 };
+}
+
+/** What the blocks of one document need, read once: every point named by any block, the alarms and devices if a block shows them. */
+export async function blockData(db: Db, scope: Scope, specs: readonly BlockSpec[], period: Period): Promise<BlockData> {
+  const refs = specs.flatMap((s) => s.points);
+  const [points, alarmRows, summary] = await Promise.all([
+    pointsOf(db, scope, refs, period),
+    specs.some((s) => s.kind === "alarms") ? alarmsOf(db, scope, period) : Promise.resolve([]),
+    specs.some((s) => s.kind === "devices") ? devicesOf(db, scope, period) : Promise.resolve(null),
+  ]);
+  return { points, alarms: alarmRows, devices: summary };
+}

@@ -1,0 +1,143 @@
+import * as echarts from "echarts";
+import { blocksOf, type BlockSpec } from "@/lib/contract/report/blocks";
+import type { Locale } from "@/lib/contract/locale";
+import { wallClock } from "@/lib/time-zone";
+import { t } from "../lib/i18n";
+import type { BlockData, PointData } from "./data";
+
+/** What a report's document is made of: its heading facts, the template's HTML and the data its blocks read. */
+export type ReportDoc = {
+  language: Locale;
+  title: string;
+  projectName: string;
+  reportNo: string;
+  /** First and last day of the period (inclusive), and the daily window when custom. */
+  start: string;
+  last: string;
+  window: { from: string; to: string } | null;
+  generatedAt: string;
+  zone: string;
+  content: string;
+  data: BlockData;
+  /** Who reviewed it, shown on the cover once approved. */
+  review?: { name: string; at: string } | null;
+};
+
+export const esc = (s: unknown) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+/** A figure as the report prints it: up to three decimals, no trailing zeros; "—" for none. */
+export const fmt = (n: number | null | undefined) => (n === null || n === undefined || !Number.isFinite(n) ? "—" : String(Math.round(n * 1000) / 1000));
+const change = (p: PointData) => (p.first === null || p.last === null ? null : p.last - p.first);
+const ratio = (p: PointData, warn: number | null) => {
+  const c = change(p);
+  return c === null || warn === null || warn === 0 ? null : Math.abs(c) / Math.abs(warn);
+};
+export const pct = (r: number | null) => (r === null ? "—" : `${(Math.round(r * 10000) / 100).toFixed(2)}%`);
+
+/** The placeholders' values: project, period, report number, generation time. */
+export function fillVars(doc: ReportDoc, text: string, escape: (s: string) => string = esc) {
+  const vars: Record<string, string> = { project: doc.projectName, period: periodText(doc), reportNo: doc.reportNo, generatedAt: doc.generatedAt };
+  return text.replace(/\{\{(\w+)\}\}/g, (all, k: string) => (k in vars ? escape(vars[k]) : all));
+}
+export const periodText = (doc: ReportDoc) => `${doc.start} – ${doc.last}${doc.window ? ` (${t(doc.language, "report.doc.window", doc.window)})` : ""}`;
+
+/** The points of a block, in the order it names them. */
+export const pointsFor = (spec: BlockSpec, data: BlockData) => spec.points.map((r) => data.points.find((p) => p.ref === r)).filter((p): p is PointData => !!p);
+
+/** Rows of the point table: per point the figures of the period and the change against the warning value. */
+export function tableRows(spec: BlockSpec, data: BlockData) {
+  return pointsFor(spec, data).map((p) => {
+    const r = ratio(p, spec.warn);
+    return { point: `${p.deviceName} · ${p.identifier}`, first: fmt(p.first), last: fmt(p.last), min: fmt(p.min), max: fmt(p.max), change: fmt(change(p)), warn: fmt(spec.warn), ratio: pct(r), over: r !== null && r >= 1, n: p.n };
+  });
+}
+export const TABLE_COLUMNS = ["point", "first", "last", "min", "max", "change", "warn", "ratio", "samples"] as const;
+
+/** A point's chart as SVG, drawn by ECharts on the server (no browser, nothing to wait for). */
+export function chartSvg(p: PointData, warn: number | null, width = 680, height = 240): string {
+  const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width, height });
+  chart.setOption({
+    animation: false,
+    grid: { left: 56, right: 24, top: 28, bottom: 32 },
+    title: { text: `${p.deviceName} · ${p.identifier}`, left: 8, top: 4, textStyle: { fontSize: 12, fontWeight: "normal" } },
+    xAxis: { type: "time", axisLabel: { fontSize: 10, hideOverlap: true } },
+    yAxis: { type: "value", scale: true, axisLabel: { fontSize: 10 } },
+    series: [
+      {
+        type: "line",
+        showSymbol: false,
+        data: p.series,
+        lineStyle: { width: 1.2, color: "#2563eb" },
+        markLine: warn === null ? undefined : { symbol: "none", silent: true, label: { formatter: `${warn}`, fontSize: 10 }, lineStyle: { color: "#dc2626", type: "dashed" }, data: [{ yAxis: warn }] },
+      },
+    ],
+  });
+  const svg = chart.renderToSVGString();
+  chart.dispose();
+  return svg;
+}
+
+function blockHtml(doc: ReportDoc, spec: BlockSpec): string {
+  const L = (k: string, v?: Record<string, string | number>) => esc(t(doc.language, `report.doc.${k}`, v));
+  const d = doc.data;
+  if (spec.kind === "pointTable") {
+    const rows = tableRows(spec, d);
+    if (!rows.length) return `<p class="muted">${L("noData")}</p>`;
+    const head = TABLE_COLUMNS.map((c) => `<th>${L(c)}</th>`).join("");
+    const body = rows.map((r) => `<tr${r.over ? ' class="over"' : ""}><td>${esc(r.point)}</td><td>${r.first}</td><td>${r.last}</td><td>${r.min}</td><td>${r.max}</td><td>${r.change}</td><td>${r.warn}</td><td>${r.ratio}</td><td>${r.n}</td></tr>`).join("");
+    return `<table class="data"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+  }
+  if (spec.kind === "chart") {
+    const points = pointsFor(spec, d);
+    if (!points.length) return `<p class="muted">${L("noData")}</p>`;
+    return points.map((p) => `<figure class="chart">${p.series.length ? chartSvg(p, spec.warn) : `<p class="muted">${esc(p.deviceName)} · ${esc(p.identifier)}: ${L("noData")}</p>`}<figcaption>${L("chart", { name: `${p.deviceName} · ${p.identifier}` })} — ${L("change")}: ${fmt(change(p))}</figcaption></figure>`).join("");
+  }
+  if (spec.kind === "alarms") {
+    if (!d.alarms.length) return `<h3>${L("alarms")}</h3><p class="muted">${L("noAlarms")}</p>`;
+    const rows = d.alarms.map((a) => `<tr><td>${esc(a.alarmName)}</td><td>${esc(a.deviceName ?? "—")}</td><td>${esc(a.levelName ?? "—")}</td><td>${fmt(a.value)}</td><td>${esc(stamp(a.triggeredAt, doc.zone))}</td><td>${esc(a.recoveredAt ? stamp(a.recoveredAt, doc.zone) : "—")}</td></tr>`).join("");
+    return `<h3>${L("alarms")}</h3><table class="data"><thead><tr><th>${L("alarmName")}</th><th>${L("device")}</th><th>${L("level")}</th><th>${L("value")}</th><th>${L("triggeredAt")}</th><th>${L("recoveredAt")}</th></tr></thead><tbody>${rows}</tbody></table>`;
+  }
+  const s = d.devices ?? { total: 0, online: 0, reporting: 0 };
+  return `<h3>${L("devices")}</h3><table class="data summary"><tbody><tr><th>${L("total")}</th><td>${s.total}</td><th>${L("online")}</th><td>${s.online}</td><th>${L("offline")}</th><td>${s.total - s.online}</td><th>${L("reporting")}</th><td>${s.reporting}</td><th>${L("completeness")}</th><td>${pct(s.total ? s.reporting / s.total : null)}</td></tr></tbody></table>`;
+}
+
+/** An instant as `YYYY-MM-DD HH:mm` of the report's zone. */
+export function stamp(d: Date, zone: string) {
+  const w = wallClock(d.getTime(), zone);
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${w.y}-${p(w.mo)}-${p(w.d)} ${p(w.h)}:${p(w.mi)}`;
+}
+
+/** The template's HTML with its placeholders filled and each block replaced by its rendering. */
+export function bodyHtml(doc: ReportDoc): string {
+  let html = fillVars(doc, doc.content);
+  for (const b of blocksOf(doc.content)) html = html.replace(b.tag, `<section class="block block-${b.spec.kind}">${blockHtml(doc, b.spec)}</section>`);
+  return html;
+}
+
+const CSS = `
+@page { size: A4; margin: 16mm 14mm; }
+body { font-family: "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "Microsoft YaHei", sans-serif; font-size: 11pt; color: #111; margin: 0; }
+header.cover { border-bottom: 2px solid #1e3a8a; padding-bottom: 8px; margin-bottom: 14px; }
+header.cover h1 { font-size: 20pt; margin: 0 0 6px; color: #1e3a8a; }
+header.cover dl { display: grid; grid-template-columns: max-content 1fr max-content 1fr; gap: 2px 12px; margin: 0; font-size: 10pt; }
+header.cover dt { color: #555; } header.cover dd { margin: 0; }
+h1, h2, h3 { page-break-after: avoid; } h2 { font-size: 14pt; } h3 { font-size: 12pt; }
+table.data { width: 100%; border-collapse: collapse; font-size: 9pt; margin: 6px 0 12px; }
+table.data th, table.data td { border: 1px solid #999; padding: 3px 5px; text-align: right; }
+table.data th { background: #eef2f7; text-align: center; }
+table.data td:first-child { text-align: left; }
+table.data tr.over td { color: #b91c1c; font-weight: 600; }
+table.data thead { display: table-header-group; } tr { page-break-inside: avoid; }
+figure.chart { margin: 6px 0 12px; page-break-inside: avoid; } figure.chart svg { width: 100%; height: auto; }
+figcaption { font-size: 9pt; color: #444; text-align: center; }
+.muted { color: #666; } .review { margin-top: 4px; font-size: 9pt; color: #166534; }
+`;
+
+/** The whole print document: the very HTML the PDF is printed from (and /exportTemplate shows). */
+export function reportHtml(doc: ReportDoc): string {
+  const L = (k: string) => esc(t(doc.language, `report.doc.${k}`));
+  const review = doc.review ? `<p class="review">${esc(t(doc.language, "report.doc.review", doc.review))}</p>` : "";
+  return `<!doctype html><html lang="${doc.language === "en" ? "en" : "zh-CN"}"><head><meta charset="utf-8"><title>${esc(doc.title)}</title><style>${CSS}</style></head><body>
+<header class="cover"><h1>${esc(doc.title)}</h1><dl><dt>${L("project")}</dt><dd>${esc(doc.projectName)}</dd><dt>${L("reportNo")}</dt><dd>${esc(doc.reportNo)}</dd><dt>${L("period")}</dt><dd>${esc(periodText(doc))}</dd><dt>${L("generatedAt")}</dt><dd>${esc(doc.generatedAt)}</dd></dl>${review}</header>
+<main>${bodyHtml(doc)}</main></body></html>`;
+}

@@ -1,0 +1,193 @@
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "@/lib/contract/envelope";
+import type { ReportInfoRow } from "@/lib/contract/report/report";
+import type { ReportPlanRow } from "@/lib/contract/report/plan";
+import type { ReportTemplateRow } from "@/lib/contract/report/template";
+import { zoneDayStart } from "@/lib/time-zone";
+import { devices, projects, reports, stationMessages, telemetryHourly, telemetryLatest } from "../../db/schema";
+import { signedIn, SETUP_MS, type TestCloud } from "../../testing";
+import { tenantOf } from "../../lib/scope";
+import { runReports } from "../../report/engine";
+import { closePdf, chromiumPath } from "../../report/pdf";
+import { docxText, HAS_PDFTOTEXT, HAS_UNZIP, pdfText } from "../../report/testing";
+
+let cloud: TestCloud;
+let admin: string;
+let operator: string;
+let platform: string;
+let ids: Record<"admin" | "operator" | "platform", number>;
+signedIn((s) => ({ cloud, admin, operator, platform, ids } = s), ["admin", "operator", "platform"]);
+afterAll(() => closePdf());
+
+let projectId: number;
+let otherProjectId: number;
+let foreignProjectId: number;
+let deviceId: number;
+const ZONE = "Asia/Shanghai";
+
+const call = <T>(path: string, token: string, body?: unknown, prj = projectId, language?: string) => cloud.request<T>(`/stat${path}`, { token, body, language, headers: { projectid: String(prj) } });
+/** A file download (the test harness's `request` reads JSON only). */
+async function download(id: number, format: "pdf" | "docx", prj = projectId) {
+  const res = await cloud.app.request(`/iotCloud/stat/reportInfo/download`, { method: "POST", headers: { authorization: `Bearer ${admin}`, projectid: String(prj), "content-type": "application/json" }, body: JSON.stringify({ id, format }) });
+  const type = res.headers.get("content-type") ?? "";
+  return type.includes("json") ? { json: (await res.json()) as { code: number; msg: string } } : { bytes: new Uint8Array(await res.arrayBuffer()), type };
+}
+
+const BLOCKS = () => `<h2>周报 {{project}}</h2><p>周期 {{period}}</p><div data-report-block="pointTable" data-points="${deviceId}:disp" data-warn="10"></div><div data-report-block="chart" data-points="${deviceId}:disp" data-warn="10"></div><div data-report-block="devices" data-points=""></div><script>alert(1)</script>`;
+
+beforeAll(async () => {
+  const db = cloud.db;
+  const prjs = await db.select().from(projects).where(tenantOf(2).where(projects)).orderBy(asc(projects.id));
+  [projectId, otherProjectId] = prjs.map((p) => p.id);
+  const [foreign] = await db.insert(projects).values({ tenantId: 1, prjName: "平台项目" } as typeof projects.$inferInsert).returning({ id: projects.id });
+  foreignProjectId = foreign.id;
+  const [dev] = await db.select().from(devices).where(tenantOf(2).where(devices)).orderBy(asc(devices.id)).limit(1);
+  deviceId = dev.id;
+  await db.update(devices).set({ projectId }).where(eq(devices.id, deviceId));
+  // Displacement rising 0.5 an hour over 2026-02-02 … 2026-02-08 (Shanghai): first 1.25, last 84.75.
+  const from = zoneDayStart("2026-02-02", ZONE);
+  const rows = Array.from({ length: 7 * 24 }, (_, i) => {
+    const hour = new Date(from + i * 3600_000);
+    const v = 1.25 + i * 0.5;
+    return { deviceId, identifier: "disp", hour, n: 1, sum: v, min: v, minTs: hour, max: v, maxTs: hour, first: v, firstTs: hour, last: v, lastTs: hour };
+  });
+  await db.insert(telemetryHourly).values(rows).onConflictDoNothing();
+}, SETUP_MS);
+
+describe("report templates", () => {
+  let templateId: number;
+  it("saves a template with its blocks, sanitised, in the project; another project does not see it", async () => {
+    const res = await call<ReportTemplateRow>("/reportTemplate/save", admin, { templateName: "周报模板", reportType: 0, content: BLOCKS() });
+    expect(res.body.code).toBe(200);
+    templateId = res.body.data.id;
+    const info = await call<ReportTemplateRow>(`/reportTemplate/byId?id=${templateId}`, admin);
+    expect(info.body.data.content).toContain(`data-report-block="pointTable"`);
+    expect(info.body.data.content).not.toContain("<script");
+    const other = await call<Page<ReportTemplateRow>>("/reportTemplate/list?pageNum=1&pageSize=10", admin, undefined, otherProjectId);
+    expect(other.body.data.records.map((r) => r.id)).not.toContain(templateId);
+  });
+
+  it("lists the project's numeric points for the blocks' palette", async () => {
+    await cloud.db.insert(telemetryLatest).values({ deviceId, identifier: "disp", ts: cloud.now(), num: 84.75 }).onConflictDoUpdate({ target: [telemetryLatest.deviceId, telemetryLatest.identifier], set: { num: 84.75 } });
+    const res = await call<{ ref: string; latest: number | null }[]>("/reportTemplate/points", admin);
+    expect(res.body.data.find((p) => p.ref === `${deviceId}:disp`)?.latest).toBe(84.75);
+    const other = await call<{ ref: string }[]>("/reportTemplate/points", admin, undefined, otherProjectId);
+    expect(other.body.data.map((p) => p.ref)).not.toContain(`${deviceId}:disp`);
+  });
+
+  it("refuses another tenant's project and a caller without the screen", async () => {
+    const foreign = await call("/reportTemplate/list?pageNum=1&pageSize=10", admin, undefined, foreignProjectId);
+    expect(foreign.body.code).not.toBe(200);
+    const platformCall = await call(`/reportTemplate/byId?id=${templateId}`, platform);
+    expect(platformCall.body.code).not.toBe(200);
+    const op = await call("/reportTemplate/save", operator, { templateName: "x", reportType: 0, content: "<p>x</p>" });
+    expect(op.body.code).not.toBe(200);
+  });
+
+  it("previews the template over real data: the period's first and latest values", async () => {
+    const res = await call<{ html: string }>("/reportTemplate/preview", admin, { id: templateId, start: "2026-02-02", end: "2026-02-08" });
+    expect(res.body.code).toBe(200);
+    expect(res.body.data.html).toContain("1.25");
+    expect(res.body.data.html).toContain("84.75");
+    expect(res.body.data.html).toContain("<svg");
+    const bad = await call("/reportTemplate/preview", admin, { id: templateId, start: "2026-02-09", end: "2026-02-02" }, projectId, "en");
+    expect(bad.body.code).toBe(400);
+    expect(bad.body.msg).toMatch(/before the first/);
+  });
+
+  it("plans: a weekly plan's day is 1–7, the template must be the project's, statusUpd switches it", async () => {
+    const bad = await call("/reportPlane/save", admin, { planName: "周一周报", templateId, reportType: 0, reportDay: 9, dateType: 0, runTime: "08:00" }, projectId, "en");
+    expect(bad.body.code).toBe(400);
+    expect(bad.body.msg).toMatch(/1 \(Monday\) to 7/);
+    const elsewhere = await call("/reportPlane/save", admin, { planName: "别处", templateId, reportType: 0, reportDay: 1, dateType: 0, runTime: "08:00" }, otherProjectId);
+    expect(elsewhere.body.code).toBe(400);
+    const okPlan = await call<ReportPlanRow>("/reportPlane/save", admin, { planName: "周一周报", templateId, reportType: 0, reportDay: 1, dateType: 0, runTime: "08:00", recipients: [ids.operator] });
+    expect(okPlan.body.code).toBe(200);
+    const off = await call("/reportPlane/statusUpd", admin, { id: okPlan.body.data.id, state: 0 });
+    expect(off.body.code).toBe(200);
+    const list = await call<Page<ReportPlanRow>>("/reportPlane/list?pageNum=1&pageSize=10", admin);
+    expect(list.body.data.records.find((r) => r.id === okPlan.body.data.id)).toMatchObject({ state: 0, templateName: "周报模板" });
+    const inUse = await call("/reportTemplate/delete", admin, { ids: [templateId] });
+    expect(inUse.body.code).toBe(400);
+  });
+
+  it("generates a report: not downloadable while generating; then Word (and PDF with Chromium) holding the data; review sends it", async () => {
+    const res = await call<{ id: number }>("/reportInfo/save", admin, { templateId, start: "2026-02-02", end: "2026-02-08" });
+    expect(res.body.code).toBe(200);
+    const id = res.body.data.id;
+    const early = await download(id, "docx");
+    expect(early.json?.code).toBe(400);
+    const notYet = await call("/reportInfo/review", admin, { id, review: 1 });
+    expect(notYet.body.code).toBe(400);
+    await runReports(cloud.db, cloud.now);
+    const row = await call<ReportInfoRow>(`/reportInfo/byId?id=${id}`, admin);
+    expect(row.body.data.status).toBe(1);
+    expect(row.body.data.docxSize).toBeGreaterThan(1000);
+    const docx = await download(id, "docx");
+    expect(docx.type).toContain("wordprocessingml");
+    if (HAS_UNZIP) {
+      const text = docxText(docx.bytes!);
+      expect(text).toContain("1.25");
+      expect(text).toContain("84.75");
+      expect(text).toContain("83.5"); // the change over the period
+    } else console.warn("unzip is not installed: the Word file's text is not read");
+    const pdf = await download(id, "pdf");
+    if (chromiumPath()) {
+      expect(pdf.type).toBe("application/pdf");
+      if (HAS_PDFTOTEXT) {
+        const text = pdfText(pdf.bytes!);
+        expect(text).toContain("84.75");
+        expect(text).toContain("2026-02-02");
+      } else console.warn("pdftotext (poppler-utils) is not installed: the PDF's text is not read");
+    } else {
+      expect(pdf.json?.code).toBe(400);
+      expect(row.body.data.failReason).toBeTruthy();
+    }
+    const review = await call("/reportInfo/review", admin, { id, review: 1, note: "ok" });
+    expect(review.body.code).toBe(200);
+    // A report asked for by a person has no plan: nobody is messaged.
+    const foreign = await download(id, "docx", foreignProjectId);
+    expect(foreign.json?.code).not.toBe(200);
+  }, SETUP_MS);
+
+  it("a failed generation shows its reason and can be regenerated", async () => {
+    const res = await call<{ id: number }>("/reportInfo/save", admin, { templateId, start: "2026-02-02", end: "2026-02-03" });
+    const id = res.body.data.id;
+    // A period the calendar cannot read (a stored row gone bad): the generation fails and says why.
+    await cloud.db.update(reports).set({ periodStart: "xxxx-xx-xx" }).where(eq(reports.id, id));
+    await runReports(cloud.db, cloud.now);
+    const failed = await call<ReportInfoRow>(`/reportInfo/byId?id=${id}`, admin);
+    expect(failed.body.data.status).toBe(2);
+    expect(failed.body.data.failReason).toMatch(/生成失败/);
+    const refused = await download(id, "docx");
+    expect(refused.json?.code).toBe(400);
+    const again = await call("/reportInfo/reGenerate", admin, { id });
+    expect(again.body.code).toBe(200);
+    const row = await call<ReportInfoRow>(`/reportInfo/byId?id=${id}`, admin);
+    expect(row.body.data.status).toBe(0);
+  });
+});
+
+describe("report plans on the schedule", () => {
+  it("writes one report per plan and period however often the job runs, and approving it messages the recipients", async () => {
+    const tpl = await call<ReportTemplateRow>("/reportTemplate/save", admin, { templateName: "月报模板", reportType: 1, content: BLOCKS() });
+    const plan = await call<ReportPlanRow>("/reportPlane/save", admin, { planName: "周报计划", templateId: tpl.body.data.id, reportType: 0, reportDay: 1, dateType: 0, runTime: "08:00", recipients: [ids.operator] });
+    expect(plan.body.code).toBe(200);
+    // TEST_EPOCH is Monday 2026-03-02 16:00 Shanghai: the plan's first run is the next Monday 08:00.
+    await Promise.all([runReports(cloud.db, cloud.now), runReports(cloud.db, cloud.now)]);
+    let list = await call<Page<ReportInfoRow>>("/reportInfo/list?pageNum=1&pageSize=50", admin);
+    expect(list.body.data.records.filter((r) => r.planId === plan.body.data.id)).toHaveLength(0);
+    // A week later (the job's clock; the callers' sessions stay on the test's), three instances run the job at once.
+    const later = () => new Date(cloud.now().getTime() + 7 * 86_400_000);
+    await Promise.all([runReports(cloud.db, later), runReports(cloud.db, later), runReports(cloud.db, later)]);
+    list = await call<Page<ReportInfoRow>>("/reportInfo/list?pageNum=1&pageSize=50", admin);
+    const mine = list.body.data.records.filter((r) => r.planId === plan.body.data.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ periodStart: "2026-03-02", periodEnd: "2026-03-09", status: 1 });
+    const review = await call("/reportInfo/review", admin, { id: mine[0].id, review: 1 });
+    expect(review.body.code).toBe(200);
+    const msgs = await cloud.db.select().from(stationMessages).where(and(eq(stationMessages.bizId, mine[0].id), eq(stationMessages.msgTitle, mine[0].reportName)));
+    expect(msgs.map((m) => m.userId)).toEqual([ids.operator]);
+  }, SETUP_MS);
+});

@@ -1,0 +1,155 @@
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { REPORT_REVIEW, REPORT_STATUS, REPORT_TYPE } from "@/lib/contract/report/enums";
+import { reportInfo, reportInfoApi, type ReportInfoRow } from "@/lib/contract/report/report";
+import { reportPlan, reportPlanApi, type ReportPlanRow } from "@/lib/contract/report/plan";
+import { reportTemplate, reportTemplateApi, type ReportTemplateRow } from "@/lib/contract/report/template";
+import { projectOf, projectRow } from "../../lib/project-context";
+import { devices, reportFiles, reportPlans, reports, reportTemplates, stationMessages, telemetryLatest, users } from "../../db/schema";
+import type { Ctx } from "../../lib/context";
+import { crudRoutes } from "../../lib/crud-routes";
+import { Code } from "@/lib/contract/envelope";
+import { badRequest, envelope, ok } from "../../lib/http";
+import { t } from "../../lib/i18n";
+import { sanitizeReportTemplate } from "../../lib/sanitize";
+import { serve, type Served } from "../../lib/serve";
+import { tenantScope } from "../../lib/scope";
+import { contentDisposition } from "../../lib/xlsx-export";
+import { reportDoc } from "../../report/engine";
+import { reportHtml } from "../../report/document";
+import { addDays, reportNo } from "../../report/schedule";
+
+const MAX_DAYS = 93;
+const MIME = { pdf: "application/pdf", docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" } as const;
+const sanitised = (input: Record<string, unknown>) => ("content" in input ? { ...input, content: sanitizeReportTemplate(input.content as string) } : input);
+const dayCount = (start: string, lastDay: string) => (Date.parse(lastDay) - Date.parse(start)) / 86_400_000 + 1;
+
+/** The project's template `id`, refused when it is not one. */
+async function templateOf(c: Ctx, id: number) {
+  const [row] = await c.var.deps.db.select().from(reportTemplates).where(projectOf(c).where(reportTemplates, eq(reportTemplates.id, id)));
+  if (!row) throw badRequest("cloud.report.templateUnknown");
+  return row;
+}
+
+/** Tells the report job there is work (absent in route tests, which run the job themselves). */
+const nudge = (c: Ctx) => void c.var.deps.reports?.soon().catch(() => {});
+
+const templateRoutes = crudRoutes<typeof reportTemplate.fields, ReportTemplateRow>({
+  table: reportTemplates,
+  entity: reportTemplate,
+  calls: reportTemplateApi,
+  input: sanitised,
+  unique: [{ field: "templateName", error: "cloud.report.nameTaken" }],
+  inUse: [{ table: reportPlans, column: reportPlans.templateId, what: "report.plan.entity", error: "cloud.report.inUse" }],
+});
+
+const planRoutes = crudRoutes<typeof reportPlan.fields, ReportPlanRow>({
+  table: reportPlans,
+  entity: reportPlan,
+  calls: reportPlanApi,
+  unique: [{ field: "planName", error: "cloud.report.nameTaken" }],
+  extra: { templateName: sql<string>`(select t.template_name from report_templates t where t.id = ${reportPlans.templateId})` },
+  values: async (c, input, partial) => {
+    if (input.templateId !== undefined) await templateOf(c, Number(input.templateId));
+    const ids = [...new Set((input.recipients as number[] | undefined) ?? [])];
+    if (ids.length) {
+      const found = await c.var.deps.db.select({ id: users.id }).from(users).where(tenantScope(c.var.auth).where(users, inArray(users.id, ids)));
+      if (found.length !== ids.length) throw badRequest("cloud.report.recipientUnknown");
+    }
+    return { ...(partial ? {} : { createdBy: c.var.auth.userId, createdAt: c.var.deps.now() }), language: c.var.locale, ...(input.recipients ? { recipients: ids } : {}) };
+  },
+});
+
+export const reportServed: Served[] = [
+  ...templateRoutes,
+  // The editor's live view and the print view: the template (saved or as being edited) over real data of the days asked.
+  // The numeric properties the project's devices have reported: what a block can show.
+  serve(reportTemplateApi.points, async (c) => {
+    const rows = await c.var.deps.db
+      .select({ deviceId: devices.id, deviceName: devices.deviceName, identifier: telemetryLatest.identifier, latest: telemetryLatest.num })
+      .from(telemetryLatest)
+      .innerJoin(devices, eq(devices.id, telemetryLatest.deviceId))
+      .where(projectOf(c).where(devices, isNotNull(telemetryLatest.num)))
+      .orderBy(asc(devices.deviceName), asc(telemetryLatest.identifier))
+      .limit(2000);
+    return rows.map((r) => ({ ref: `${r.deviceId}:${r.identifier}`, deviceName: r.deviceName, identifier: r.identifier, latest: r.latest }));
+  }),
+  serve(reportTemplateApi.preview, async (c, q) => {
+    if (dayCount(q.start, q.end) > MAX_DAYS) throw badRequest("cloud.report.periodTooLong");
+    const content = q.content !== undefined ? sanitizeReportTemplate(q.content) : (await projectRow(c, reportTemplates, q.id!)).content;
+    const { tenantId, projectId } = projectOf(c).owned({});
+    const doc = await reportDoc(
+      c.var.deps.db,
+      { tenantId, projectId, reportName: t(c.var.locale, "report.template.actions.preview"), reportNo: "—", periodStart: q.start, periodEnd: addDays(q.end, 1), startTime: null, endTime: null, content, language: q.language ?? c.var.locale, review: 0, reviewedAt: null, reviewedByName: null },
+      c.var.deps.now(),
+    );
+    return { html: reportHtml(doc) };
+  }),
+  ...planRoutes,
+  serve(reportPlanApi.statusUpd, async (c, { id, state }) => {
+    await projectRow(c, reportPlans, id);
+    await c.var.deps.db.update(reportPlans).set({ state, updatedAt: c.var.deps.now() }).where(eq(reportPlans.id, id));
+    return null;
+  }),
+  ...crudRoutes<typeof reportInfo.fields, ReportInfoRow>({ table: reports, entity: reportInfo, calls: reportInfoApi }),
+  // A person generates a template's report over chosen days: written as generating, rendered by the report job.
+  serve(reportInfoApi.save, async (c, q) => {
+    if (dayCount(q.start, q.end) > MAX_DAYS) throw badRequest("cloud.report.periodTooLong");
+    const tpl = await templateOf(c, q.templateId);
+    const { db, now } = c.var.deps;
+    const [row] = await db
+      .insert(reports)
+      .values(
+        projectOf(c).owned({
+          templateId: tpl.id,
+          reportName: q.reportName || `${tpl.templateName} ${q.start}`,
+          reportNo: "",
+          reportType: tpl.reportType ?? REPORT_TYPE.weekly,
+          periodStart: q.start,
+          periodEnd: addDays(q.end, 1),
+          content: tpl.content,
+          language: c.var.locale,
+          createdBy: c.var.auth.userId,
+          createdByName: c.var.auth.realname || c.var.auth.username,
+          createdAt: now(),
+          updatedAt: now(),
+        }),
+      )
+      .returning({ id: reports.id });
+    await db.update(reports).set({ reportNo: reportNo(q.start, null, row.id) }).where(eq(reports.id, row.id));
+    nudge(c);
+    return { id: row.id };
+  }),
+  serve(reportInfoApi.reGenerate, async (c, { id }) => {
+    await projectRow(c, reports, id);
+    await c.var.deps.db
+      .update(reports)
+      .set({ status: REPORT_STATUS.generating, failReason: null, review: REPORT_REVIEW.pending, reviewedBy: null, reviewedByName: null, reviewedAt: null, reviewNote: null, sentAt: null, updatedAt: c.var.deps.now() })
+      .where(eq(reports.id, id));
+    nudge(c);
+    return null;
+  }),
+  // Only a generated report downloads; a missing format (PDF off) says why.
+  serve(reportInfoApi.download, async (c, { id, format }) => {
+    const r = await projectRow(c, reports, id);
+    if (r.status !== REPORT_STATUS.generated) throw badRequest("cloud.report.notReady", { status: t(c.var.locale, `enums.reportStatus.${r.status}`) });
+    const [f] = await c.var.deps.db.select().from(reportFiles).where(and(eq(reportFiles.reportId, id), eq(reportFiles.format, format)));
+    if (!f) throw badRequest("cloud.report.fileMissing", { format: format.toUpperCase(), reason: r.failReason ?? "—" });
+    return new Response(new Uint8Array(f.bytes), { headers: { "content-type": MIME[format], "content-disposition": contentDisposition(`${r.reportName}.${format}`) } });
+  }),
+  // Review: a generated report approved goes to the plan's recipients (in-site messages); returned, it stays with its note.
+  serve(reportInfoApi.review, async (c, { id, review, note }) => {
+    const r = await projectRow(c, reports, id);
+    if (r.status !== REPORT_STATUS.generated) throw badRequest("cloud.report.notGenerated");
+    const { db, now } = c.var.deps;
+    const at = now();
+    const by = c.var.auth.realname || c.var.auth.username;
+    const [plan] = r.planId ? await db.select({ recipients: reportPlans.recipients }).from(reportPlans).where(eq(reportPlans.id, r.planId)) : [];
+    const recipients = review === REPORT_REVIEW.approved ? (plan?.recipients ?? []) : [];
+    await db.transaction(async (tx) => {
+      await tx.update(reports).set({ review, reviewNote: note ?? null, reviewedBy: c.var.auth.userId, reviewedByName: by, reviewedAt: at, sentAt: recipients.length ? at : null, updatedAt: at }).where(eq(reports.id, id));
+      if (recipients.length)
+        await tx.insert(stationMessages).values(recipients.map((userId) => ({ tenantId: r.tenantId, userId, msgTitle: r.reportName.slice(0, 200), msgContent: `${r.reportNo} · ${r.periodStart} – ${addDays(r.periodEnd, -1)}`, msgType: "notice", bizId: r.id })));
+    });
+    return review === REPORT_REVIEW.approved ? envelope(c, Code.OK, t(c.var.locale, "cloud.report.sent", { name: r.reportName, count: recipients.length }), null) : ok(c, null);
+  }),
+];

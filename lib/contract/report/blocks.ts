@@ -1,0 +1,52 @@
+import { z } from "zod";
+
+/**
+ * Data blocks of a report template or a custom page: the editor writes each as
+ * `<div data-report-block="chart" data-points="12:disp,13:disp" data-warn="5"></div>` in the
+ * template's HTML; the cloud replaces it with what the data of the report's period says.
+ *  - chart: each point's values over the period (hourly), with the warning value as a line;
+ *  - pointTable: per point the first, latest, minimum, maximum and the change over the period, against the warning value;
+ *  - alarms: the alarms raised in the period, by level;
+ *  - devices: the project's devices by state (online, offline), with the share reporting in the period.
+ */
+export const BLOCK_KINDS = ["chart", "pointTable", "alarms", "devices"] as const;
+export type BlockKind = (typeof BLOCK_KINDS)[number];
+/** Blocks that name points. */
+export const POINT_BLOCKS: readonly BlockKind[] = ["chart", "pointTable"];
+/** A point: a device's numeric property, written `deviceId:identifier`. */
+export const POINT_REF = /^[1-9]\d{0,9}:[A-Za-z0-9_.-]{1,64}$/;
+export const MAX_BLOCK_POINTS = 200;
+
+export const blockSpec = z.object({
+  kind: z.enum(BLOCK_KINDS, "validation.invalidOption"),
+  points: z.array(z.string().regex(POINT_REF, "validation.format")).max(MAX_BLOCK_POINTS, "validation.maxItems").default([]),
+  warn: z.number().finite().nullable().default(null),
+});
+export type BlockSpec = z.infer<typeof blockSpec>;
+
+const BLOCK_TAG = /<div\b[^>]*\bdata-report-block="([^"]*)"[^>]*>\s*<\/div>/g;
+const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1] ?? "";
+
+/** The blocks a template's HTML holds, in order, each with the tag it replaces; a malformed block is left out. */
+export function blocksOf(html: string): { tag: string; spec: BlockSpec }[] {
+  const out: { tag: string; spec: BlockSpec }[] = [];
+  for (const m of html.matchAll(BLOCK_TAG)) {
+    const warnText = attr(m[0], "data-warn");
+    const parsed = blockSpec.safeParse({
+      kind: m[1],
+      points: attr(m[0], "data-points").split(",").map((p) => p.trim()).filter(Boolean),
+      warn: warnText === "" ? null : Number(warnText),
+    });
+    if (parsed.success) out.push({ tag: m[0], spec: parsed.data });
+  }
+  return out;
+}
+
+/** The tag of a block, as the editor writes it. */
+export function blockTag(spec: BlockSpec): string {
+  const warn = spec.warn === null ? "" : ` data-warn="${spec.warn}"`;
+  return `<div data-report-block="${spec.kind}" data-points="${spec.points.join(",")}"${warn}></div>`;
+}
+
+/** Placeholders of a template's text, replaced when it renders. */
+export const TEMPLATE_VARS = ["project", "period", "reportNo", "generatedAt"] as const;

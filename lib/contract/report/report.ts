@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { defineCall, empty, file } from "../call";
+import { dbId } from "../common";
+import { defineEntity, keyField, rowName, type RowOf } from "../entity";
+import { crudCalls } from "../entity-calls";
+import { oneOf } from "../device/thing-model";
+import { text } from "../validation";
+import { REPORT_FORMATS, REPORT_REVIEWS, REPORT_STATUSES, REPORT_TYPES } from "./enums";
+import { reportDay } from "./template";
+
+/**
+ * Report (reportInfo, core §7): one rendering of a template over a period — by a plan on its
+ * schedule (one per plan and period) or by a person — with its status (generating, generated,
+ * failed with the reason), PDF and Word files, and its review before it goes to the recipients.
+ */
+export const reportInfo = defineEntity({
+  ns: "report.info",
+  api: "stat/reportInfo", perm: "stat:reportInfo", scope: "project",
+  fields: {
+    id: keyField,
+    reportName: rowName(100),
+    reportNo: { kind: "text", readOnly: true },
+    reportType: { schema: oneOf(REPORT_TYPES), kind: "select", dict: "reportType", search: "eq" },
+    periodStart: { kind: "date", readOnly: true, search: "range", sort: true },
+    periodEnd: { kind: "date", readOnly: true },
+    status: { schema: oneOf(REPORT_STATUSES), kind: "status", dict: "reportStatus", search: "eq" },
+    failReason: { kind: "text", readOnly: true, list: false },
+    pdfSize: { kind: "number", readOnly: true, list: false },
+    docxSize: { kind: "number", readOnly: true, list: false },
+    durationMs: { kind: "number", readOnly: true, list: false },
+    review: { schema: oneOf(REPORT_REVIEWS), kind: "status", dict: "reportReview", search: "eq" },
+    reviewedByName: { kind: "text", readOnly: true, list: false },
+    reviewedAt: { kind: "datetime", readOnly: true, list: false },
+    reviewNote: { kind: "text", readOnly: true, list: false },
+    planId: { kind: "id", readOnly: true, list: false, detail: false },
+    templateId: { kind: "id", readOnly: true, list: false, detail: false },
+    createdByName: { kind: "text", readOnly: true, list: false },
+    createTime: { kind: "datetime", readOnly: true, column: "createdAt", sort: true },
+  },
+});
+export type ReportInfoRow = RowOf<typeof reportInfo.fields>;
+
+export const REPORT_READERS = ["/reportList"] as const;
+/** save: a person generates a template's report over the days `start`–`end` now. */
+export const generateBody = z
+  .object({ templateId: dbId, start: reportDay, end: reportDay, reportName: text(100) })
+  .refine((v) => v.start <= v.end, { path: ["end"], message: "validation.report.periodOrder" });
+export const downloadQuery = z.object({ id: dbId, format: z.enum(REPORT_FORMATS, "validation.invalidOption") });
+/** review: approve (sent to the plan's recipients) or return it with a note. */
+export const reviewBody = z.object({ id: dbId, review: oneOf([1, 2] as const), note: text(500) });
+
+/** reportInfo: list, byId, delete, save (generate now), reGenerate, download, review (core §7). */
+export const reportInfoApi = {
+  ...crudCalls(reportInfo, { only: ["page", "info", "del"], read: { menu: REPORT_READERS }, paths: { page: "list", info: "byId", del: "delete" } }),
+  save: defineCall({ kind: "post", path: "stat/reportInfo/save", input: generateBody, answer: z.object({ id: z.number().int() }), access: { perm: "stat:reportInfo:add" }, scope: "project" }),
+  reGenerate: defineCall({ kind: "post", path: "stat/reportInfo/reGenerate", input: z.object({ id: dbId }), answer: empty, access: { perm: "stat:reportInfo:upd" }, scope: "project" }),
+  download: defineCall({ kind: "export", path: "stat/reportInfo/download", input: downloadQuery, answer: file, access: { menu: REPORT_READERS }, scope: "project" }),
+  review: defineCall({ kind: "post", path: "stat/reportInfo/review", input: reviewBody, answer: empty, access: { perm: "stat:reportInfo:review" }, scope: "project" }),
+};
