@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "@/lib/contract/envelope";
 import type { OtaFile, OtaPackage } from "@/lib/contract/ota/package";
-import type { OtaNums, OtaPreview, OtaTask, OtaTaskDevice } from "@/lib/contract/ota/api";
+import type { OtaCandidate, OtaDeviceFirmware, OtaNums, OtaPreview, OtaTask, OtaTaskDevice } from "@/lib/contract/ota/api";
 import { devices, otaDeviceVersions, otaTaskDevices, otaTasks } from "../../db/schema";
 import { OtaEngine } from "../../ota/engine";
 import { signedIn, type TestCloud } from "../../testing";
@@ -131,6 +131,17 @@ describe("upgrade tasks", () => {
     await cloud.db.delete(otaTasks).where(eq(otaTasks.id, other.id));
   });
 
+  it("lists the devices a package may target, with their version and whether another task holds them; a tenant's administrator gets none of the platform's", async () => {
+    const res = await get<OtaCandidate[]>(`otaTask/candidates?packageId=${pkg.id}`);
+    expect(res.code).toBe(200);
+    const mine = res.data.filter((d) => deviceIds.includes(d.id));
+    expect(mine).toHaveLength(deviceIds.length);
+    expect(mine.every((d) => d.busy && d.version === "V1.0.0" && d.deviceSn.length > 0)).toBe(true);
+    expect(res.data.filter((d) => !deviceIds.includes(d.id)).every((d) => !d.busy)).toBe(true);
+    expect((await get(`otaTask/candidates?packageId=${pkg.id}`, admin)).code).toBe(403);
+    expect((await get("otaTask/candidates?packageId=x")).code).toBe(400);
+  });
+
   it("pages a task's devices by status, first batch first", async () => {
     const res = await get<Page<OtaTaskDevice>>(`otaTask/pageDevice?taskId=${task.id}&status=1`);
     expect(res.data.total).toBe(deviceIds.length);
@@ -193,6 +204,24 @@ describe("upgrade tasks", () => {
     await cloud.deps.ota!.message({ device: { id: d0.id, tenantId: d0.tenantId, sn: d0.deviceSn, productId: d0.productId, secretHash: "", enabled: true }, channel: "ota/request", body: { module: "default" }, at: cloud.now() });
     expect(published.map((p) => p.topic)).toEqual([`iot/${d0.productId}/${d0.deviceSn}/ota/upgrade`]);
     await post("otaTask/close", { id: t.id });
+  });
+
+  it("gives a device's firmware and its upgrades, newest first, to whoever reads the device", async () => {
+    const on = await get<OtaDeviceFirmware>(`ota/deviceFirmware?id=${deviceIds[1]}`, admin);
+    expect(on.code).toBe(200);
+    expect(on.data.modules).toEqual([{ module: "default", version: "V1.2.0", informedAt: null }]);
+    expect(on.data.upgrades[0]).toMatchObject({ taskName: "Boundary", packageName: "Tilt firmware", version: "V1.2.0", status: 4, phase: "done" });
+    const old = (await get<OtaDeviceFirmware>(`ota/deviceFirmware?id=${deviceIds[0]}`)).data;
+    expect(old.modules.map((m) => [m.module, m.version])).toEqual([
+      ["default", "V1.0.0"],
+      ["master", "5.4.9"],
+    ]);
+    expect(old.upgrades.map((u) => [u.taskName, u.status, u.errorCode])).toEqual([
+      ["Boundary", 3, "closed"],
+      // The seeded demo rollout; "Roll V1.2.0" was deleted with its devices.
+      ["Demo rollout 1.2.0", 4, null],
+    ]);
+    expect((await get("ota/deviceFirmware?id=999999")).code).toBe(404);
   });
 
   it("refuses a package in use, and deletes it once its tasks are gone", async () => {

@@ -3,9 +3,8 @@
 import * as React from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import type { CustomFieldProps } from "@/components/kit";
-import { call, uploadCall } from "@/lib/api/call";
+import { MultiSelectField, type CustomFieldProps } from "@/components/kit";
+import { call, uploadCall, useCall } from "@/lib/api/call";
 import { otaApi, otaTaskApi, type OtaPreview } from "@/lib/contract/ota/api";
 import { FIRMWARE_MAX_MB, FIRMWARE_TYPES } from "@/lib/contract/ota/enums";
 import type { OtaFile } from "@/lib/contract/ota/package";
@@ -52,20 +51,24 @@ export function FirmwareField({ field, form, id, disabled }: CustomFieldProps) {
   );
 }
 
-/** Chosen devices of a task, as ids separated by commas. */
-export function DeviceIdsField({ field, id, disabled }: CustomFieldProps) {
+/** Chosen devices of a task: the devices of the package's product it may target, by name, SN and the version they run. */
+export function DeviceIdsField({ field, form, id, disabled, invalid }: CustomFieldProps) {
   const t = useTranslations("ota.task");
-  const [text, setText] = React.useState(() => ((field.value as number[] | undefined) ?? []).join(", "));
+  const packageId = Number(form.watch("packageId")) || null;
+  const { data } = useCall(otaTaskApi.candidates, packageId ? { packageId } : null);
+  const options = React.useMemo(
+    () => (data ?? []).map((d) => ({ value: d.id, label: `${d.deviceName} · ${d.deviceSn} · ${d.version ?? "—"}${d.busy ? ` (${t("busy")})` : ""}` })),
+    [data, t],
+  );
   return (
-    <Input
+    <MultiSelectField
       id={id}
-      disabled={disabled}
-      value={text}
-      placeholder={t("deviceIdsHint")}
-      onChange={(e) => {
-        setText(e.target.value);
-        field.onChange(e.target.value.split(/[,，\s]+/).filter(Boolean).map(Number).filter((n) => Number.isInteger(n) && n > 0));
-      }}
+      options={options}
+      value={(field.value as number[] | undefined) ?? []}
+      onChange={(v) => field.onChange(v.map(Number))}
+      placeholder={packageId ? t("deviceIdsHint") : t("choosePackage")}
+      disabled={disabled || !packageId}
+      invalid={invalid}
     />
   );
 }
