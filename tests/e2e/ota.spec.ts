@@ -1,7 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { SUPERADMIN } from "./pages/home-page";
-import { LoginPage } from "./pages/login-page";
+import { DeviceViewPage } from "./pages/device-view-page";
+import { DevicesPage } from "./pages/devices-page";
+import { loginAs, LoginPage } from "./pages/login-page";
+import { ShellPage } from "./pages/shell-page";
 import { OtaPage } from "./pages/ota-page";
 
 /**
@@ -21,6 +24,8 @@ const TEXT = {
 } as const;
 /** The simulator's tilt meters, in the order their behaviours are dealt: upgrades, fails verification, restarts into its old version. */
 const SIMULATED = /· SIM\d{5} ·/;
+/** The demo tenant's project of the first simulated tilt meter (the one that upgrades). */
+const PROJECT = "滨江花园二期基坑监测";
 
 for (const [n, locale] of (["zh-cn", "en"] as const).entries()) {
   const T = TEXT[locale];
@@ -28,7 +33,7 @@ for (const [n, locale] of (["zh-cn", "en"] as const).entries()) {
   const PACKAGE = `E2E firmware ${RUN} ${locale}`;
   const TASK = `E2E rollout ${RUN} ${locale}`;
 
-  test(`${locale}: a package uploaded, a staged task for chosen devices held at its gate, resumed, and the devices' outcomes`, async ({ page, context }, testInfo) => {
+  test(`${locale}: a package uploaded, a staged task for chosen devices held at its gate, resumed, and the devices' outcomes`, async ({ page, context, browser }, testInfo) => {
     test.setTimeout(240_000);
     await context.addCookies([{ name: "locale", value: locale, url: testInfo.project.use.baseURL ?? "http://127.0.0.1" }]);
     const login = new LoginPage(page);
@@ -55,7 +60,7 @@ for (const [n, locale] of (["zh-cn", "en"] as const).entries()) {
     await ui.choose("packageId", PACKAGE);
     // The devices: the simulated tilt meters, whatever else the product has by now.
     await ui.radio("target", T.chosen).click();
-    await ui.field("deviceIds").getByRole("combobox").click();
+    await ui.field("deviceIds").locator("button").first().click();
     const options = page.getByRole("option", { name: SIMULATED });
     await expect(options).toHaveCount(3);
     for (let i = 0; i < 3; i++) await options.nth(i).click();
@@ -100,9 +105,27 @@ for (const [n, locale] of (["zh-cn", "en"] as const).entries()) {
     await expect(page.getByTestId("ota-log")).toContainText("retry:oldVersion");
     await page.keyboard.press("Escape");
 
-    // The device that upgraded runs the new version on the device list, and its firmware tab has the upgrade.
-    await ui.open(`/devices/device?deviceSn=${sn}`);
-    const row = page.getByRole("row").filter({ hasText: sn! });
-    await expect(row).toContainText(VERSION);
+    // The device that upgraded runs the new version on the tenant's device list, and its firmware tab has this upgrade.
+    const name = (await upgraded.locator("td").first().locator("span").first().innerText()).trim();
+    const tenant = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    await tenant.addCookies([{ name: "locale", value: locale, url: testInfo.project.use.baseURL ?? "http://127.0.0.1" }]);
+    const admin = await tenant.newPage();
+    await loginAs(admin, "demoadmin");
+    const shell = new ShellPage(admin);
+    await shell.ready();
+    await shell.chooseProject(PROJECT);
+    const devices = new DevicesPage(admin);
+    await devices.open("/devices/device");
+    await devices.search(name);
+    await expect(devices.row(sn!).first()).toContainText(VERSION);
+    await devices.row(sn!).first().getByText(name, { exact: true }).click();
+    const view = new DeviceViewPage(admin);
+    await expect(admin.getByTestId("view-device")).toBeVisible({ timeout: 30_000 });
+    await view.tab("firmware");
+    await expect(admin.getByTestId("firmware-module-default")).toContainText(VERSION);
+    const mine = admin.getByTestId("firmware-upgrade").filter({ hasText: TASK });
+    await expect(mine).toHaveAttribute("data-status", "4");
+    await expect(mine).toContainText(`→ ${VERSION}`);
+    await tenant.close();
   });
 }

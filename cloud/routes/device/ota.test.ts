@@ -224,6 +224,32 @@ describe("upgrade tasks", () => {
     expect((await get("ota/deviceFirmware?id=999999")).code).toBe(404);
   });
 
+  it("schedules a task on the tenant's clock: at a time, or at a cron's next run; a schedule with no run ahead is refused", async () => {
+    const zone = async (timeZone: string) => (await cloud.request("/sys/company/saveTimeZone", { token: platform, body: { timeZone } })).body;
+    const scheduleAt = async (id: number) => (await cloud.db.select({ at: otaTasks.scheduleAt }).from(otaTasks).where(eq(otaTasks.id, id)))[0].at;
+    const base = { packageId: pkg.id, target: 4, deviceIds: [deviceIds[2]], taskType: 2 };
+    // The platform's clock is Asia/Shanghai (UTC+8) until it says otherwise.
+    const at = (await post<OtaTask>("otaTask/add", { ...base, taskName: "At two", scheduleTime: "2099-01-01 02:00:00" })).data;
+    expect((await scheduleAt(at.id))?.toISOString()).toBe("2098-12-31T18:00:00.000Z");
+    await post("otaTask/del", { ids: [at.id] });
+    expect((await zone("Asia/Kolkata")).code).toBe(200);
+    const cron = (await post<OtaTask>("otaTask/add", { ...base, taskName: "Nightly", scheduleTime: "0 30 2 * * ? *" })).data;
+    expect(cron.scheduleTime).toBe("0 30 2 * * ? *");
+    const next = (await scheduleAt(cron.id))!;
+    // 02:30 in Kolkata (UTC+5:30) is 21:00 UTC, the first such time after now.
+    expect(next.toISOString().slice(11)).toBe("21:00:00.000Z");
+    expect(next.getTime()).toBeGreaterThan(cloud.now().getTime());
+    expect(next.getTime() - cloud.now().getTime()).toBeLessThanOrEqual(86_400_000);
+    // Not started by the job before its time.
+    await cloud.deps.ota!.step();
+    expect((await get<OtaTask>(`otaTask/info?id=${cron.id}`)).data.status).toBe(1);
+    await post("otaTask/del", { ids: [cron.id] });
+    const past = await post("otaTask/add", { ...base, taskName: "Gone", scheduleTime: "0 0 2 1 1 ? 2001" }, "zh-cn");
+    expect(past.msg).toBe("定时时间已过");
+    expect((await post("otaTask/add", { ...base, taskName: "Bad", scheduleTime: "0 0 25 * * ? *" })).code).toBe(400);
+    expect((await zone("Asia/Shanghai")).code).toBe(200);
+  });
+
   it("refuses a package in use, and deletes it once its tasks are gone", async () => {
     expect((await post("ota/del", { ids: [pkg.id] })).code).toBe(400);
     await cloud.db.delete(otaTasks).where(eq(otaTasks.packageId, pkg.id));

@@ -8,10 +8,11 @@ import { Code } from "@/lib/contract/envelope";
 import { OTA_DEVICE_STATUS as DS, OTA_HOLD, OTA_TARGET, OTA_TASK_STATUS as TS, OTA_TASK_TYPE, FIRMWARE_EXTS, FIRMWARE_MAX_MB, OTA_LIMITS } from "@/lib/contract/ota/enums";
 import { otaApi, otaTaskApi, type OtaTaskDevice } from "@/lib/contract/ota/api";
 import { otaPackage, type OtaPackage } from "@/lib/contract/ota/package";
-import { otaTask, parseScheduleTime, type OtaTask } from "@/lib/contract/ota/task";
+import { nextScheduleAt, otaTask, type OtaTask } from "@/lib/contract/ota/task";
 import { compareVersions, isOldDevice, versionOrder } from "@/lib/contract/ota/version";
 import { claimFiles, dropOwnUpload, recordFile } from "../../db/queries/stored-files";
 import { viewableDevice } from "../../db/queries/device-data";
+import { tenantZone } from "../../db/queries/company";
 import { devices, otaDeviceVersions, otaEvents, otaPackages, otaTaskDevices, otaTasks, products, tenants } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Ctx } from "../../lib/context";
@@ -156,8 +157,10 @@ async function taskValues(c: Ctx, input: Values, partial: boolean, before?: Valu
   const type = (input.taskType ?? before?.taskType) as number;
   if (input.scheduleTime !== undefined || input.taskType !== undefined) {
     const when = (input.scheduleTime ?? before?.scheduleTime) as string | null;
-    out.scheduleAt = type === OTA_TASK_TYPE.scheduled && when ? new Date(parseScheduleTime(when)) : null;
-    if (out.scheduleAt && (out.scheduleAt as Date).getTime() < c.var.deps.now().getTime() - 60_000) throw badRequest("cloud.ota.scheduleInPast");
+    const now = c.var.deps.now();
+    // On the tenant's clock; a cron names the start as its next run.
+    out.scheduleAt = type === OTA_TASK_TYPE.scheduled && when ? nextScheduleAt(when, await tenantZone(c.var.deps.db, c.var.auth.tenantId), now) : null;
+    if (type === OTA_TASK_TYPE.scheduled && when && (!out.scheduleAt || (out.scheduleAt as Date).getTime() < now.getTime() - 60_000)) throw badRequest("cloud.ota.scheduleInPast");
   }
   // A blank rate, timeout or retry setting is the default, never a missing value.
   for (const [k, v] of Object.entries(TASK_DEFAULTS)) if (input[k] === null || input[k] === "" || (!partial && input[k] === undefined)) out[k] = v;

@@ -3,11 +3,14 @@
 import * as React from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
 import { MultiSelectField, type CustomFieldProps } from "@/components/kit";
+import { CronPicker } from "@/components/kit/cron-picker";
 import { call, uploadCall, useCall } from "@/lib/api/call";
 import { otaApi, otaTaskApi, type OtaPreview } from "@/lib/contract/ota/api";
 import { FIRMWARE_MAX_MB, FIRMWARE_TYPES } from "@/lib/contract/ota/enums";
 import type { OtaFile } from "@/lib/contract/ota/package";
+import { isScheduleCron } from "@/lib/contract/ota/task";
 import { toast } from "@/lib/toast";
 
 const ACCEPT = FIRMWARE_TYPES.map((t) => `.${t}`).join(",");
@@ -70,6 +73,47 @@ export function DeviceIdsField({ field, form, id, disabled, invalid }: CustomFie
       disabled={disabled || !packageId}
       invalid={invalid}
     />
+  );
+}
+
+/**
+ * When a scheduled task starts: a time on the tenant's clock, or a cron expression whose next run
+ * starts it (a maintenance window, e.g. 02:00 every night).
+ */
+export function ScheduleField({ field, id, disabled, invalid }: CustomFieldProps) {
+  const t = useTranslations("ota.task");
+  const value = (field.value as string | undefined) ?? "";
+  const [byCron, setByCron] = React.useState(() => isScheduleCron(value));
+  const choose = (cron: boolean) => {
+    if (cron === byCron) return;
+    setByCron(cron);
+    field.onChange("");
+  };
+  return (
+    <div className="flex flex-col gap-2" data-testid="ota-schedule">
+      <div className="flex gap-1" role="group" aria-label={t("fields.scheduleTime")}>
+        {([false, true] as const).map((cron) => (
+          <Button key={String(cron)} type="button" size="sm" variant={byCron === cron ? "secondary" : "ghost"} aria-pressed={byCron === cron} disabled={disabled} onClick={() => choose(cron)}>
+            {t(cron ? "scheduleByCron" : "scheduleAtTime")}
+          </Button>
+        ))}
+      </div>
+      {byCron ? (
+        <CronPicker id={id} value={value} disabled={disabled} onChange={(expr) => field.onChange(expr)} />
+      ) : (
+        <Input
+          id={id}
+          type="datetime-local"
+          className="h-8"
+          aria-invalid={invalid || undefined}
+          disabled={disabled}
+          value={value.replace(" ", "T").slice(0, 16)}
+          onChange={(e) => field.onChange(e.target.value ? `${e.target.value.replace("T", " ")}:00` : "")}
+          onBlur={field.onBlur}
+        />
+      )}
+      <p className="text-muted-foreground text-xs">{t(byCron ? "scheduleCronHint" : "scheduleTimeHint")}</p>
+    </div>
   );
 }
 
