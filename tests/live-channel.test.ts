@@ -7,10 +7,10 @@ import { asc, sql } from "drizzle-orm";
 import { WebSocket } from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedIn, TEST_PROXY_SECRET, type TestCloud } from "@/cloud/testing";
-import { devices } from "@/cloud/db/schema";
-import { attachIngest, inboxChanged } from "@/cloud/live/bus";
+import { devices, otaTasks } from "@/cloud/db/schema";
+import { attachIngest, inboxChanged, otaChanged } from "@/cloud/live/bus";
 import type { Ingest } from "@/cloud/ingest/pipeline";
-import { deviceTopic, INBOX_TOPIC, LIVE_PATH, type LiveServerMessage } from "@/lib/contract/live/live";
+import { deviceTopic, INBOX_TOPIC, LIVE_PATH, otaTopic, type LiveServerMessage } from "@/lib/contract/live/live";
 import { createLiveServer, type LiveServer } from "@/lib/server/live/live-server";
 import { SESSION_COOKIE, SESSION_TTL_S } from "@/lib/server/session";
 
@@ -20,8 +20,9 @@ process.env.SESSION_SECRET = SECRET;
 let cloud: TestCloud;
 let admin: string;
 let operator: string;
-let ids: Record<"admin" | "operator", number>;
-signedIn((s) => ({ cloud, admin, operator, ids } = s), ["admin", "operator"]);
+let platform: string;
+let ids: Record<"admin" | "operator" | "platform", number>;
+signedIn((s) => ({ cloud, admin, operator, platform, ids } = s), ["admin", "operator", "platform"]);
 
 let cloudServer: ServerType;
 let consoleServer: Server;
@@ -143,6 +144,25 @@ describe("the live channel", () => {
     expect(o.got.filter((m) => m.type === "event")).toEqual([]);
     a.ws.close();
     o.ws.close();
+  });
+
+  it("grants an OTA task to who may read it, and tells its page once per burst of reports", async () => {
+    const [task] = await cloud.db.select({ id: otaTasks.id }).from(otaTasks).limit(1);
+    const p = await open(await cookieOf(platform, ids.platform));
+    const a = await open(await cookieOf(admin, ids.admin));
+    p.send({ type: "sub", topic: otaTopic(task.id) });
+    a.send({ type: "sub", topic: otaTopic(task.id) });
+    await p.next((m) => m.type === "subscribed" && m.topic === otaTopic(task.id));
+    // The tenant's administrator reads no OTA task: refused in the caller's language.
+    expect(await a.next((m) => m.type === "refused")).toMatchObject({ topic: otaTopic(task.id) });
+    for (let i = 0; i < 20; i++) otaChanged(task.id);
+    otaChanged(task.id + 1000);
+    expect(await p.next((m) => m.type === "event")).toEqual({ type: "event", topic: otaTopic(task.id), data: null });
+    await new Promise((r) => setTimeout(r, 900));
+    expect(p.got.filter((m) => m.type === "event")).toHaveLength(1);
+    expect(a.got.filter((m) => m.type === "event")).toEqual([]);
+    p.ws.close();
+    a.ws.close();
   });
 
   it("closes the socket of a session the cloud no longer knows", async () => {

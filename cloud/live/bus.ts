@@ -91,6 +91,23 @@ export function inboxChanged(userIds: Iterable<number>) {
   if (ids.length) publish({ kind: "inbox", userIds: ids });
 }
 
+/** OTA tasks changed since the last event: a rollout's reports go out as one event per task every OTA_COALESCE_MS. */
+const OTA_COALESCE_MS = 200;
+const otaPending = new Set<number>();
+let otaTimer: NodeJS.Timeout | null = null;
+
+/** An OTA task's devices or gate changed (a report, the job, a person): its pages read it again. */
+export function otaChanged(taskId: number) {
+  if (!listening()) return;
+  otaPending.add(taskId);
+  otaTimer ??= setTimeout(() => {
+    otaTimer = null;
+    const taskIds = [...otaPending];
+    otaPending.clear();
+    if (taskIds.length) liveBus.emit("event", { kind: "ota", taskIds });
+  }, OTA_COALESCE_MS).unref();
+}
+
 /**
  * The ingest's stored values and state changes as device events: per batch one event per device
  * with the newest value of each property (a screen shows the newest; history has the rest).

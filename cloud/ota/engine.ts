@@ -9,6 +9,7 @@ import type { Coordinator } from "../lib/coordination";
 import { signature } from "../lib/crypto";
 import type { Ingest, IngestEvents } from "../ingest/pipeline";
 import type { StatusChange } from "../ingest/writer";
+import { otaChanged } from "../live/bus";
 import { rowsOf } from "../ingest/writer";
 
 /** The cluster job that starts, paces, gates, times out and finishes rollouts. */
@@ -88,10 +89,12 @@ export class OtaEngine {
   /** One pass over the tasks: what the cluster job runs. */
   async step() {
     const now = this.now();
-    await this.db
+    const started = await this.db
       .update(otaTasks)
       .set({ status: TS.upgrading, startedAt: now, updatedAt: now })
-      .where(and(eq(otaTasks.status, TS.toUpgrade), eq(otaTasks.hold, OTA_HOLD.none), sql`(${otaTasks.taskType} = 1 or ${otaTasks.scheduleAt} <= ${now.toISOString()}::timestamptz)`));
+      .where(and(eq(otaTasks.status, TS.toUpgrade), eq(otaTasks.hold, OTA_HOLD.none), sql`(${otaTasks.taskType} = 1 or ${otaTasks.scheduleAt} <= ${now.toISOString()}::timestamptz)`))
+      .returning({ id: otaTasks.id });
+    for (const t of started) otaChanged(t.id);
     const running = await this.db.select().from(otaTasks).where(eq(otaTasks.status, TS.upgrading));
     for (const t of running) await this.advance(t, now);
   }
@@ -137,10 +140,11 @@ export class OtaEngine {
         .set({ ...set, gateAt: now, updatedAt: now })
         .where(and(eq(otaTasks.id, t.id), eq(otaTasks.stage, 1), eq(otaTasks.hold, OTA_HOLD.none)))
         .returning();
-    if (!s.total) return (await next({ stage: 2 }))[0] ?? null;
-    const verdict = gateVerdict(t, s);
+    const verdict = s.total ? gateVerdict(t, s) : "pass";
     if (verdict === "wait") return null;
-    return (await next(verdict === "pass" ? { stage: 2 } : { hold: OTA_HOLD.gate }))[0] ?? null;
+    const [moved] = await next(verdict === "pass" ? { stage: 2 } : { hold: OTA_HOLD.gate });
+    if (moved) otaChanged(t.id);
+    return moved ?? null;
   }
 
   /** Failures over the abort threshold stop the task: devices not yet notified are cancelled, running ones finish. */
@@ -156,7 +160,10 @@ export class OtaEngine {
       .set({ status: TS.cancelled, hold: OTA_HOLD.aborted, finishedAt: now, updatedAt: now })
       .where(and(eq(otaTasks.id, t.id), eq(otaTasks.status, TS.upgrading)))
       .returning({ id: otaTasks.id });
-    if (stopped) await this.cancelDevices(t.id, [DS.toUpgrade], "aborted", "timer", now);
+    if (stopped) {
+      otaChanged(t.id);
+      await this.cancelDevices(t.id, [DS.toUpgrade], "aborted", "timer", now);
+    }
     return true;
   }
 
@@ -285,7 +292,9 @@ export class OtaEngine {
         .set({ progress: p.data.step, phase, firstProgressAt: td.firstProgressAt ?? at, lastProgressAt: at })
         .where(and(eq(otaTaskDevices.id, td.id), eq(otaTaskDevices.status, DS.upgrading), eq(otaTaskDevices.attempt, td.attempt)))
         .returning();
-      if (moved && (moved.phase !== td.phase || p.data.step % 25 === 0)) await this.log([moved], "device", `progress:${p.data.step}${p.data.desc ? ` ${p.data.desc.slice(0, 100)}` : ""}`, at);
+      if (!moved) return;
+      otaChanged(moved.taskId);
+      if (moved.phase !== td.phase || p.data.step % 25 === 0) await this.log([moved], "device", `progress:${p.data.step}${p.data.desc ? ` ${p.data.desc.slice(0, 100)}` : ""}`, at);
       return;
     }
     if (channel === "ota/inform") {
@@ -360,8 +369,9 @@ export class OtaEngine {
           done_at = case when attempt <= ${retries} then null else ${now.toISOString()}::timestamptz end,
           error_code = ${code}, error_text = ${detail?.slice(0, 200) ?? null}
         where id = ${taskDeviceId} and status = 2
-        returning id, status, phase, progress`),
+        returning id, task_id, status, phase, progress`),
     );
+    for (const r of rows) otaChanged(Number(r.task_id));
     for (const r of rows) await this.insertEvent(Number(r.id), source, Number(r.status), String(r.phase), Number(r.progress), `${Number(r.status) === DS.failed ? "failed" : "retry"}:${code}${detail ? ` ${detail.slice(0, 100)}` : ""}`, now);
   }
 
@@ -371,6 +381,7 @@ export class OtaEngine {
   }
 
   async log(rows: TaskDevice[], source: OtaSource, text: string, now: Date) {
+    for (const taskId of new Set(rows.map((r) => r.taskId))) otaChanged(taskId);
     if (rows.length) await this.db.insert(otaEvents).values(rows.map((r) => ({ taskDeviceId: r.id, at: now, source, status: r.status, phase: r.phase, progress: r.progress, text: text.slice(0, 300) })));
   }
 
@@ -390,7 +401,9 @@ export class OtaEngine {
       .from(otaTaskDevices)
       .where(eq(otaTaskDevices.taskId, taskId));
     await this.db.update(otaTasks).set({ total: s.total, successCount: s.success, failCount: s.failed }).where(eq(otaTasks.id, taskId));
-    if (finish && !s.open) await this.db.update(otaTasks).set({ status: TS.done, finishedAt: now, updatedAt: now }).where(and(eq(otaTasks.id, taskId), eq(otaTasks.status, TS.upgrading)));
+    if (!finish || s.open) return;
+    const done = await this.db.update(otaTasks).set({ status: TS.done, finishedAt: now, updatedAt: now }).where(and(eq(otaTasks.id, taskId), eq(otaTasks.status, TS.upgrading))).returning({ id: otaTasks.id });
+    if (done.length) otaChanged(taskId);
   }
 
   close() {

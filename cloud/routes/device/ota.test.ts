@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "@/lib/contract/envelope";
 import type { OtaFile, OtaPackage } from "@/lib/contract/ota/package";
-import type { OtaNums, OtaPreview, OtaTask, OtaTaskDevice } from "@/lib/contract/ota/api";
+import type { OtaCandidate, OtaDeviceFirmware, OtaNums, OtaPreview, OtaTask, OtaTaskDevice } from "@/lib/contract/ota/api";
 import { devices, otaDeviceVersions, otaTaskDevices, otaTasks } from "../../db/schema";
 import { OtaEngine } from "../../ota/engine";
 import { signedIn, type TestCloud } from "../../testing";
@@ -131,6 +131,17 @@ describe("upgrade tasks", () => {
     await cloud.db.delete(otaTasks).where(eq(otaTasks.id, other.id));
   });
 
+  it("lists the devices a package may target, with their version and whether another task holds them; a tenant's administrator gets none of the platform's", async () => {
+    const res = await get<OtaCandidate[]>(`otaTask/candidates?packageId=${pkg.id}`);
+    expect(res.code).toBe(200);
+    const mine = res.data.filter((d) => deviceIds.includes(d.id));
+    expect(mine).toHaveLength(deviceIds.length);
+    expect(mine.every((d) => d.busy && d.version === "V1.0.0" && d.deviceSn.length > 0)).toBe(true);
+    expect(res.data.filter((d) => !deviceIds.includes(d.id)).every((d) => !d.busy)).toBe(true);
+    expect((await get(`otaTask/candidates?packageId=${pkg.id}`, admin)).code).toBe(403);
+    expect((await get("otaTask/candidates?packageId=x")).code).toBe(400);
+  });
+
   it("pages a task's devices by status, first batch first", async () => {
     const res = await get<Page<OtaTaskDevice>>(`otaTask/pageDevice?taskId=${task.id}&status=1`);
     expect(res.data.total).toBe(deviceIds.length);
@@ -193,6 +204,50 @@ describe("upgrade tasks", () => {
     await cloud.deps.ota!.message({ device: { id: d0.id, tenantId: d0.tenantId, sn: d0.deviceSn, productId: d0.productId, secretHash: "", enabled: true }, channel: "ota/request", body: { module: "default" }, at: cloud.now() });
     expect(published.map((p) => p.topic)).toEqual([`iot/${d0.productId}/${d0.deviceSn}/ota/upgrade`]);
     await post("otaTask/close", { id: t.id });
+  });
+
+  it("gives a device's firmware and its upgrades, newest first, to whoever reads the device", async () => {
+    const on = await get<OtaDeviceFirmware>(`ota/deviceFirmware?id=${deviceIds[1]}`, admin);
+    expect(on.code).toBe(200);
+    expect(on.data.modules).toEqual([{ module: "default", version: "V1.2.0", informedAt: null }]);
+    expect(on.data.upgrades[0]).toMatchObject({ taskName: "Boundary", packageName: "Tilt firmware", version: "V1.2.0", status: 4, phase: "done" });
+    const old = (await get<OtaDeviceFirmware>(`ota/deviceFirmware?id=${deviceIds[0]}`)).data;
+    expect(old.modules.map((m) => [m.module, m.version])).toEqual([
+      ["default", "V1.0.0"],
+      ["master", "5.4.9"],
+    ]);
+    expect(old.upgrades.map((u) => [u.taskName, u.status, u.errorCode])).toEqual([
+      ["Boundary", 3, "closed"],
+      // The seeded demo rollout; "Roll V1.2.0" was deleted with its devices.
+      ["Demo rollout 1.2.0", 4, null],
+    ]);
+    expect((await get("ota/deviceFirmware?id=999999")).code).toBe(404);
+  });
+
+  it("schedules a task on the tenant's clock: at a time, or at a cron's next run; a schedule with no run ahead is refused", async () => {
+    const zone = async (timeZone: string) => (await cloud.request("/sys/company/saveTimeZone", { token: platform, body: { timeZone } })).body;
+    const scheduleAt = async (id: number) => (await cloud.db.select({ at: otaTasks.scheduleAt }).from(otaTasks).where(eq(otaTasks.id, id)))[0].at;
+    const base = { packageId: pkg.id, target: 4, deviceIds: [deviceIds[2]], taskType: 2 };
+    // The platform's clock is Asia/Shanghai (UTC+8) until it says otherwise.
+    const at = (await post<OtaTask>("otaTask/add", { ...base, taskName: "At two", scheduleTime: "2099-01-01 02:00:00" })).data;
+    expect((await scheduleAt(at.id))?.toISOString()).toBe("2098-12-31T18:00:00.000Z");
+    await post("otaTask/del", { ids: [at.id] });
+    expect((await zone("Asia/Kolkata")).code).toBe(200);
+    const cron = (await post<OtaTask>("otaTask/add", { ...base, taskName: "Nightly", scheduleTime: "0 30 2 * * ? *" })).data;
+    expect(cron.scheduleTime).toBe("0 30 2 * * ? *");
+    const next = (await scheduleAt(cron.id))!;
+    // 02:30 in Kolkata (UTC+5:30) is 21:00 UTC, the first such time after now.
+    expect(next.toISOString().slice(11)).toBe("21:00:00.000Z");
+    expect(next.getTime()).toBeGreaterThan(cloud.now().getTime());
+    expect(next.getTime() - cloud.now().getTime()).toBeLessThanOrEqual(86_400_000);
+    // Not started by the job before its time.
+    await cloud.deps.ota!.step();
+    expect((await get<OtaTask>(`otaTask/info?id=${cron.id}`)).data.status).toBe(1);
+    await post("otaTask/del", { ids: [cron.id] });
+    const past = await post("otaTask/add", { ...base, taskName: "Gone", scheduleTime: "0 0 2 1 1 ? 2001" }, "zh-cn");
+    expect(past.msg).toBe("定时时间已过");
+    expect((await post("otaTask/add", { ...base, taskName: "Bad", scheduleTime: "0 0 25 * * ? *" })).code).toBe(400);
+    expect((await zone("Asia/Shanghai")).code).toBe(200);
   });
 
   it("refuses a package in use, and deletes it once its tasks are gone", async () => {

@@ -8,9 +8,11 @@ import { Code } from "@/lib/contract/envelope";
 import { OTA_DEVICE_STATUS as DS, OTA_HOLD, OTA_TARGET, OTA_TASK_STATUS as TS, OTA_TASK_TYPE, FIRMWARE_EXTS, FIRMWARE_MAX_MB, OTA_LIMITS } from "@/lib/contract/ota/enums";
 import { otaApi, otaTaskApi, type OtaTaskDevice } from "@/lib/contract/ota/api";
 import { otaPackage, type OtaPackage } from "@/lib/contract/ota/package";
-import { otaTask, parseScheduleTime, type OtaTask } from "@/lib/contract/ota/task";
+import { nextScheduleAt, otaTask, type OtaTask } from "@/lib/contract/ota/task";
 import { compareVersions, isOldDevice, versionOrder } from "@/lib/contract/ota/version";
 import { claimFiles, dropOwnUpload, recordFile } from "../../db/queries/stored-files";
+import { viewableDevice } from "../../db/queries/device-data";
+import { tenantZone } from "../../db/queries/company";
 import { devices, otaDeviceVersions, otaEvents, otaPackages, otaTaskDevices, otaTasks, products, tenants } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Ctx } from "../../lib/context";
@@ -22,6 +24,7 @@ import { AppError, badRequest, notFound } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
 import { serve, type Served } from "../../lib/serve";
 import { assertStorageRoom } from "../../lib/storage";
+import { otaChanged } from "../../live/bus";
 import { DOWNLOAD_PATH, DOWNLOAD_PURPOSE, masterVersionOf, OtaEngine } from "../../ota/engine";
 
 type Values = Record<string, unknown>;
@@ -108,7 +111,7 @@ const packageRoutes = crudRoutes<typeof otaPackage.fields, OtaPackage>({
 });
 
 /** A device a task may target, with what it runs of the package's module. */
-type Candidate = { id: number; tenantId: number; status: number; version: string | null; master: string | null; busy: boolean };
+type Candidate = { id: number; deviceName: string; deviceSn: string; tenantId: number; status: number; version: string | null; master: string | null; busy: boolean };
 
 /** The devices a target names (core: all of a product, below the target version, a project's, a list), among the tenants the package is offered to. */
 async function candidates(db: Db, c: Ctx, pkg: typeof otaPackages.$inferSelect, t: { target: number; projectId?: number | null; deviceIds?: number[] }): Promise<Candidate[]> {
@@ -120,6 +123,8 @@ async function candidates(db: Db, c: Ctx, pkg: typeof otaPackages.$inferSelect, 
   const rows = await db
     .select({
       id: devices.id,
+      deviceName: devices.deviceName,
+      deviceSn: devices.deviceSn,
       tenantId: devices.tenantId,
       status: devices.status,
       master: masterVersionOf(devices.id),
@@ -152,8 +157,10 @@ async function taskValues(c: Ctx, input: Values, partial: boolean, before?: Valu
   const type = (input.taskType ?? before?.taskType) as number;
   if (input.scheduleTime !== undefined || input.taskType !== undefined) {
     const when = (input.scheduleTime ?? before?.scheduleTime) as string | null;
-    out.scheduleAt = type === OTA_TASK_TYPE.scheduled && when ? new Date(parseScheduleTime(when)) : null;
-    if (out.scheduleAt && (out.scheduleAt as Date).getTime() < c.var.deps.now().getTime() - 60_000) throw badRequest("cloud.ota.scheduleInPast");
+    const now = c.var.deps.now();
+    // On the tenant's clock; a cron names the start as its next run.
+    out.scheduleAt = type === OTA_TASK_TYPE.scheduled && when ? nextScheduleAt(when, await tenantZone(c.var.deps.db, c.var.auth.tenantId), now) : null;
+    if (type === OTA_TASK_TYPE.scheduled && when && (!out.scheduleAt || (out.scheduleAt as Date).getTime() < now.getTime() - 60_000)) throw badRequest("cloud.ota.scheduleInPast");
   }
   // A blank rate, timeout or retry setting is the default, never a missing value.
   for (const [k, v] of Object.entries(TASK_DEFAULTS)) if (input[k] === null || input[k] === "" || (!partial && input[k] === undefined)) out[k] = v;
@@ -335,6 +342,7 @@ export const otaServed: Served[] = [
       .update(otaTaskDevices)
       .set({ bytesServed: sql`${otaTaskDevices.bytesServed} + ${length}`, phase: sql`case when ${otaTaskDevices.phase} = 'notified' then 'downloading' else ${otaTaskDevices.phase} end` })
       .where(and(eq(otaTaskDevices.id, d), eq(otaTaskDevices.status, DS.upgrading)));
+    otaChanged(row.td.taskId);
     const body = Readable.toWeb(createReadStream(f.abs, { start: span.start, end: span.end })) as ReadableStream;
     return new Response(body, {
       status: range ? 206 : 200,
@@ -383,6 +391,7 @@ export const otaServed: Served[] = [
       }
     }
     if (!changed.length) throw badRequest("cloud.ota.operNotNow");
+    otaChanged(t.id);
     kick(c);
     return taskAnswer(c, t.id);
   }),
@@ -396,6 +405,7 @@ export const otaServed: Served[] = [
       .where(and(eq(otaTasks.id, t.id), inArray(otaTasks.status, [TS.toUpgrade, TS.upgrading])))
       .returning();
     if (!closed) throw badRequest("cloud.ota.taskFinished");
+    otaChanged(t.id);
     const engine = engineOf(c);
     await engine.cancelDevices(t.id, [DS.toUpgrade, DS.upgrading], "closed", "person", now);
     await engine.tally(t.id, now);
@@ -473,10 +483,49 @@ export const otaServed: Served[] = [
     }));
     return { records, total };
   }),
+  serve(otaApi.deviceFirmware, async (c, { id }) => {
+    const { db } = c.var.deps;
+    const device = await viewableDevice(db, c.var.auth, id);
+    if (!device) throw notFound();
+    const [own, rows] = await Promise.all([
+      db.select().from(otaDeviceVersions).where(eq(otaDeviceVersions.deviceId, id)).orderBy(asc(otaDeviceVersions.module)),
+      db
+        .select({ td: otaTaskDevices, taskName: otaTasks.taskName, packageName: otaPackages.packageName, module: otaPackages.module, version: otaPackages.version })
+        .from(otaTaskDevices)
+        .innerJoin(otaTasks, eq(otaTasks.id, otaTaskDevices.taskId))
+        .innerJoin(otaPackages, eq(otaPackages.id, otaTasks.packageId))
+        .where(eq(otaTaskDevices.deviceId, id))
+        .orderBy(desc(otaTaskDevices.id))
+        .limit(100),
+    ]);
+    const modules = own.some((m) => m.module === "default") ? [] : [{ module: "default", version: device.firmwareVersion, informedAt: null }];
+    return {
+      modules: [...modules, ...own.map((m) => ({ module: m.module, version: m.version, informedAt: m.informedAt.toISOString() }))],
+      upgrades: rows.map(({ td, ...r }) => ({
+        id: td.id,
+        taskId: td.taskId,
+        ...r,
+        status: td.status,
+        phase: td.phase as OtaTaskDevice["phase"],
+        progress: td.progress,
+        attempt: td.attempt,
+        fromVersion: td.fromVersion,
+        errorCode: td.errorCode,
+        errorText: td.errorText,
+        queuedAt: iso(td.queuedAt),
+        notifiedAt: iso(td.notifiedAt),
+        doneAt: iso(td.doneAt),
+      })),
+    };
+  }),
   serve(otaTaskApi.deviceLog, async (c, { id }) => {
     await ownTaskDevice(c, id);
     const rows = await c.var.deps.db.select().from(otaEvents).where(eq(otaEvents.taskDeviceId, id)).orderBy(asc(otaEvents.id)).limit(500);
     return rows.map((r) => ({ id: r.id, at: r.at.toISOString(), source: r.source as "device" | "timer" | "person", status: r.status, phase: r.phase, progress: r.progress, text: r.text }));
+  }),
+  serve(otaTaskApi.candidates, async (c, { packageId }) => {
+    const found = await candidates(c.var.deps.db, c, await ownPackage(c, packageId), { target: OTA_TARGET.all });
+    return found.map((d) => ({ id: d.id, deviceName: d.deviceName, deviceSn: d.deviceSn, version: d.version, online: d.status === 2, busy: d.busy }));
   }),
   serve(otaTaskApi.preview, async (c, input) => {
     const pkg = await ownPackage(c, input.packageId);

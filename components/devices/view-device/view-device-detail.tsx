@@ -21,6 +21,7 @@ import { rejectsResource, STATUS_TONES, statusLogResource } from "./device-logs"
 import { HistoryPanel } from "./history-panel";
 import { deviceAlarmsResource, OpenAlarmsBadge, useOpenAlarms } from "@/components/alarm/device-alarms";
 import { RealtimePanel } from "./realtime-panel";
+import { FirmwarePanel } from "@/components/ota/device-firmware/firmware-panel";
 
 /** The device's fields, labelled by the device list's messages (`devices.device.fields.*`). */
 const rows = deriveDetailRows<Device>(device).map((r) => ({ ...r, label: `device.${r.label}` }));
@@ -159,6 +160,7 @@ const viewDeviceDetail = defineDetail<Device>({
     { key: "subDevices", label: "viewDevice.tabs.subDevices", render: (row) => <SubDevices row={row} /> },
     { key: "rejects", label: "viewDevice.tabs.rejects", list: { resource: rejectsResource, filter: (row) => ({ id: row.id }) } },
     { key: "statusLog", label: "viewDevice.tabs.statusLog", list: { resource: statusLogResource, filter: (row) => ({ id: row.id }) } },
+    { key: "firmware", label: "viewDevice.tabs.firmware", render: (row) => <FirmwarePanel deviceId={row.id} /> },
   ],
 });
 

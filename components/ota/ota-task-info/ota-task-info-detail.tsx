@@ -26,7 +26,7 @@ const otaTaskDetail = defineDetail<OtaTask>({
   back: "/OTAUpdate?tab=tasks",
   basic: { title: "info.title" },
   rows: { deviceIds: false, projectId: false },
-  sections: [{ key: "rollout", title: "info.rollout", render: (row) => <Rollout task={row} /> }],
+  sections: [{ key: "rollout", title: "info.rollout", render: (row, ctx) => <Rollout task={row} refresh={ctx.refresh} /> }],
   tabs: [{ key: "devices", label: "info.device", render: (row, ctx) => <TaskDevices task={row} refresh={ctx.refresh} /> }],
   actions: [
     { key: "start", label: "start", perm: UPD, show: (r) => r.status === TS.toUpgrade, onClick: oper("start") },

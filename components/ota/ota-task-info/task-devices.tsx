@@ -12,22 +12,37 @@ import { otaTaskApi, type OtaNums, type OtaTask, type OtaTaskDevice } from "@/li
 import { OTA_DEVICE_STATUS as DS, OTA_HOLD, OTA_TASK_STATUS as TS } from "@/lib/contract/ota/enums";
 import { formatDateTime } from "@/lib/format";
 import { usePermissions } from "@/components/kit/can";
+import { otaTopic } from "@/lib/contract/live/live";
+import { useLiveTopic } from "@/lib/live/use-live";
 
-/** Polled every 2 s while the rollout runs (no live channel carries OTA yet). */
-const LIVE_MS = 2000;
-const live = (t: OtaTask) => t.status === TS.upgrading || t.status === TS.toUpgrade;
+/**
+ * While the rollout runs, the task's live topic says when its devices changed and the page reads
+ * them again; while the live channel is down a 2 s poll stands in. Live, a slow poll still runs:
+ * an instance other than the console's cloud may have taken a device's report.
+ */
+const POLL_MS = 2000;
+const LIVE_POLL_MS = 15_000;
+const running = (t: OtaTask) => t.status === TS.upgrading || t.status === TS.toUpgrade;
+
+/** The task's live topic while it runs: `onChange` on each event and on (re)connecting; answers the poll period to use. */
+export function useTaskLive(task: OtaTask, onChange: () => void): number {
+  const on = running(task);
+  const live = useLiveTopic(on ? otaTopic(task.id) : null, onChange, onChange);
+  return on ? (live ? LIVE_POLL_MS : POLL_MS) : 0;
+}
 const STATUS_TABS = ["", "1", "2", "4", "5", "3"] as const;
 const NUM_KEY: Record<string, keyof OtaNums> = { "": "total", "1": "toUpgrade", "2": "upgrading", "3": "cancelled", "4": "success", "5": "failed" };
 const TONE: Record<number, string> = { 1: "text-muted-foreground", 2: "text-amber-600 dark:text-amber-400", 3: "text-muted-foreground", 4: "text-emerald-600 dark:text-emerald-400", 5: "text-red-600 dark:text-red-400" };
 
-export function useNums(task: OtaTask) {
-  return useCall(otaTaskApi.nums, { id: task.id }, { refreshInterval: live(task) ? LIVE_MS : 0 });
-}
-
-/** The rollout at a glance: targeted, per status, success %, ETA, and the batches (first batch → gate → the rest). */
-export function Rollout({ task }: { task: OtaTask }) {
+/** The rollout at a glance: targeted, per status, success %, ETA, and the batches (first batch → gate → the rest); the task's counts are read again as its devices report. */
+export function Rollout({ task, refresh }: { task: OtaTask; refresh: () => Promise<unknown> }) {
   const t = useTranslations("ota.task.info");
-  const { data: n } = useNums(task);
+  const again = React.useRef<() => void>(() => {});
+  const every = useTaskLive(task, () => again.current());
+  const { data: n, mutate } = useCall(otaTaskApi.nums, { id: task.id }, { refreshInterval: every });
+  React.useEffect(() => {
+    again.current = () => void Promise.all([mutate(), refresh()]);
+  }, [mutate, refresh]);
   if (!n) return null;
   const finished = n.success + n.failed;
   const cells: [string, React.ReactNode][] = [
@@ -84,11 +99,16 @@ function Progress({ value, status }: { value: number; status: number }) {
 }
 
 /** A device's event log: every change with its source. */
-function EventLog({ row, onClose }: { row: OtaTaskDevice; onClose: () => void }) {
+function EventLog({ task, row, onClose }: { task: OtaTask; row: OtaTaskDevice; onClose: () => void }) {
   const t = useTranslations("ota.task.info");
   const sources = useDict("otaSource");
   const phases = useDict("otaPhase");
-  const { data } = useCall(otaTaskApi.deviceLog, { id: row.id }, { refreshInterval: LIVE_MS });
+  const again = React.useRef<() => void>(() => {});
+  const every = useTaskLive(task, () => again.current());
+  const { data, mutate } = useCall(otaTaskApi.deviceLog, { id: row.id }, { refreshInterval: every });
+  React.useEffect(() => {
+    again.current = () => void mutate();
+  }, [mutate]);
   return (
     <KitDialog title={t("logTitle", { name: row.deviceName })} onClose={onClose} actions="close" width={760} testId="ota-log">
       {data?.length ? (
@@ -131,9 +151,13 @@ export function TaskDevices({ task, refresh }: { task: OtaTask; refresh: () => P
   const [page, setPage] = React.useState(1);
   const [log, setLog] = React.useState<OtaTaskDevice | null>(null);
   const [confirm, confirmElement] = useConfirm();
-  const every = live(task) ? LIVE_MS : 0;
-  const { data: nums, mutate: reNums } = useNums(task);
+  const again = React.useRef<() => void>(() => {});
+  const every = useTaskLive(task, () => again.current());
+  const { data: nums, mutate: reNums } = useCall(otaTaskApi.nums, { id: task.id }, { refreshInterval: every });
   const { data, mutate } = useCall(otaTaskApi.pageDevice, { taskId: task.id, status: status || undefined, current: page, size: 50 }, { refreshInterval: every });
+  React.useEffect(() => {
+    again.current = () => void Promise.all([mutate(), reNums()]);
+  }, [mutate, reNums]);
   const mayCancel = can(permsOf(otaTaskApi.deviceCloseUp)[0]);
   async function cancel(row: OtaTaskDevice) {
     if (!(await confirm(t("cancelDeviceConfirm", { name: row.deviceName }), { danger: true }))) return;
@@ -214,7 +238,7 @@ export function TaskDevices({ task, refresh }: { task: OtaTask; refresh: () => P
           </Button>
         </div>
       )}
-      {log && <EventLog row={log} onClose={() => setLog(null)} />}
+      {log && <EventLog task={task} row={log} onClose={() => setLog(null)} />}
       {confirmElement}
     </div>
   );

@@ -4,11 +4,13 @@ import * as React from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import type { CustomFieldProps } from "@/components/kit";
-import { call, uploadCall } from "@/lib/api/call";
+import { MultiSelectField, type CustomFieldProps } from "@/components/kit";
+import { CronPicker } from "@/components/kit/cron-picker";
+import { call, uploadCall, useCall } from "@/lib/api/call";
 import { otaApi, otaTaskApi, type OtaPreview } from "@/lib/contract/ota/api";
 import { FIRMWARE_MAX_MB, FIRMWARE_TYPES } from "@/lib/contract/ota/enums";
 import type { OtaFile } from "@/lib/contract/ota/package";
+import { isScheduleCron } from "@/lib/contract/ota/task";
 import { toast } from "@/lib/toast";
 
 const ACCEPT = FIRMWARE_TYPES.map((t) => `.${t}`).join(",");
@@ -52,21 +54,66 @@ export function FirmwareField({ field, form, id, disabled }: CustomFieldProps) {
   );
 }
 
-/** Chosen devices of a task, as ids separated by commas. */
-export function DeviceIdsField({ field, id, disabled }: CustomFieldProps) {
+/** Chosen devices of a task: the devices of the package's product it may target, by name, SN and the version they run. */
+export function DeviceIdsField({ field, form, id, disabled, invalid }: CustomFieldProps) {
   const t = useTranslations("ota.task");
-  const [text, setText] = React.useState(() => ((field.value as number[] | undefined) ?? []).join(", "));
+  const packageId = Number(form.watch("packageId")) || null;
+  const { data } = useCall(otaTaskApi.candidates, packageId ? { packageId } : null);
+  const options = React.useMemo(
+    () => (data ?? []).map((d) => ({ value: d.id, label: `${d.deviceName} · ${d.deviceSn} · ${d.version ?? "—"}${d.busy ? ` (${t("busy")})` : ""}` })),
+    [data, t],
+  );
   return (
-    <Input
+    <MultiSelectField
       id={id}
-      disabled={disabled}
-      value={text}
-      placeholder={t("deviceIdsHint")}
-      onChange={(e) => {
-        setText(e.target.value);
-        field.onChange(e.target.value.split(/[,，\s]+/).filter(Boolean).map(Number).filter((n) => Number.isInteger(n) && n > 0));
-      }}
+      options={options}
+      value={(field.value as number[] | undefined) ?? []}
+      onChange={(v) => field.onChange(v.map(Number))}
+      placeholder={packageId ? t("deviceIdsHint") : t("choosePackage")}
+      disabled={disabled || !packageId}
+      invalid={invalid}
     />
+  );
+}
+
+/**
+ * When a scheduled task starts: a time on the tenant's clock, or a cron expression whose next run
+ * starts it (a maintenance window, e.g. 02:00 every night).
+ */
+export function ScheduleField({ field, id, disabled, invalid }: CustomFieldProps) {
+  const t = useTranslations("ota.task");
+  const value = (field.value as string | undefined) ?? "";
+  const [byCron, setByCron] = React.useState(() => isScheduleCron(value));
+  const choose = (cron: boolean) => {
+    if (cron === byCron) return;
+    setByCron(cron);
+    field.onChange("");
+  };
+  return (
+    <div className="flex flex-col gap-2" data-testid="ota-schedule">
+      <div className="flex gap-1" role="group" aria-label={t("fields.scheduleTime")}>
+        {([false, true] as const).map((cron) => (
+          <Button key={String(cron)} type="button" size="sm" variant={byCron === cron ? "secondary" : "ghost"} aria-pressed={byCron === cron} disabled={disabled} onClick={() => choose(cron)}>
+            {t(cron ? "scheduleByCron" : "scheduleAtTime")}
+          </Button>
+        ))}
+      </div>
+      {byCron ? (
+        <CronPicker id={id} value={value} disabled={disabled} onChange={(expr) => field.onChange(expr)} />
+      ) : (
+        <Input
+          id={id}
+          type="datetime-local"
+          className="h-8"
+          aria-invalid={invalid || undefined}
+          disabled={disabled}
+          value={value.replace(" ", "T").slice(0, 16)}
+          onChange={(e) => field.onChange(e.target.value ? `${e.target.value.replace("T", " ")}:00` : "")}
+          onBlur={field.onBlur}
+        />
+      )}
+      <p className="text-muted-foreground text-xs">{t(byCron ? "scheduleCronHint" : "scheduleTimeHint")}</p>
+    </div>
   );
 }
 

@@ -9,7 +9,7 @@ import { OTA_HOLD, OTA_TARGET, OTA_TASK_STATUS, OTA_TASK_TYPE } from "@/lib/cont
 import { otaTask } from "@/lib/contract/ota/task";
 import { projectApi } from "@/lib/contract/project";
 
-const { DeviceIdsField, PreviewField } = lazyParts(() => import("./ota-fields"), ["DeviceIdsField", "PreviewField"]);
+const { DeviceIdsField, PreviewField, ScheduleField } = lazyParts(() => import("./ota-fields"), ["DeviceIdsField", "PreviewField", "ScheduleField"]);
 const PACKAGES = { url: otaApi.page.path, params: { current: 1, size: 9999 }, labelKey: "packageName", valueKey: "id" };
 
 /** The task detail (/OTATaskInfo) of a task. */
@@ -45,14 +45,14 @@ export const otaTaskResource = defineResource<OtaTask>({
   form: {
     columns: 2,
     width: 900,
-    placeholders: ["rate", "timeoutMin", "retries", "retryIntervalMin", "scheduleTime"],
+    placeholders: ["rate", "timeoutMin", "retries", "retryIntervalMin"],
     fields: {
       packageId: { type: "select", remote: PACKAGES, required: true },
       target: { type: "radio", full: true },
       projectId: { type: "select", remote: { url: projectApi.list.path, labelKey: "prjName", valueKey: "id" }, show: (v) => Number(v.target) === OTA_TARGET.project, required: true },
       deviceIds: { type: "custom", render: (p) => <DeviceIdsField {...p} />, show: (v) => Number(v.target) === OTA_TARGET.list, required: true, full: true },
       taskType: { type: "radio" },
-      scheduleTime: { type: "text", show: (v) => Number(v.taskType) === OTA_TASK_TYPE.scheduled, required: true },
+      scheduleTime: { type: "custom", render: (p) => <ScheduleField {...p} />, show: (v) => Number(v.taskType) === OTA_TASK_TYPE.scheduled, required: true, full: true },
       gateSuccessPct: { show: staged },
       gateFailPct: { show: staged },
       gateMinDone: { show: staged },

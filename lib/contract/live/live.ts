@@ -22,13 +22,15 @@ export const LIVE_MAX_TOPICS = 200;
 
 /**
  * Topics: a device's values and state (`device:<id>`), the caller's to-do and message counts
- * (`inbox`).
+ * (`inbox`), an OTA task's devices changed (`ota:<task id>`; the page reads them again).
  */
 export const deviceTopic = (id: number) => `device:${id}` as const;
 export const INBOX_TOPIC = "inbox";
-export const liveTopic = z.union([z.string().regex(/^device:[1-9]\d{0,11}$/), z.literal(INBOX_TOPIC)]);
+export const otaTopic = (taskId: number) => `ota:${taskId}` as const;
+export const liveTopic = z.union([z.string().regex(/^device:[1-9]\d{0,11}$/), z.string().regex(/^ota:[1-9]\d{0,11}$/), z.literal(INBOX_TOPIC)]);
 export type LiveTopic = z.infer<typeof liveTopic>;
 export const deviceOfTopic = (topic: string): number | null => (topic.startsWith("device:") ? Number(topic.slice(7)) : null);
+export const otaTaskOfTopic = (topic: string): number | null => (topic.startsWith("ota:") ? Number(topic.slice(4)) : null);
 
 /** What the browser sends. Movement commands are never queued: a message sent while closed is dropped. */
 export const liveClientMessage = z.discriminatedUnion("type", [
@@ -58,9 +60,10 @@ export type LiveServerMessage =
 
 /**
  * The cloud's events as its internal stream carries them to the console (one stream per console):
- * a device's values and state, and the users whose to-dos or messages changed.
+ * a device's values and state, the users whose to-dos or messages changed, and the OTA tasks whose
+ * devices changed (progress, phase, status, the gate).
  */
-export type CloudLiveEvent = ({ kind: "device"; deviceId: number } & DeviceLive) | { kind: "inbox"; userIds: number[] };
+export type CloudLiveEvent = ({ kind: "device"; deviceId: number } & DeviceLive) | { kind: "inbox"; userIds: number[] } | { kind: "ota"; taskIds: number[] };
 
 /**
  * Header carrying the console's proof on the internal stream: a key derived from

@@ -3,6 +3,7 @@ import { defineCall, empty, file, pageOf } from "../call";
 import { dbId, idQuery, pageQuery } from "../common";
 import { crudCalls } from "../entity-calls";
 import { optional } from "../validation";
+import { DEVICE_READERS } from "../device/device";
 import { OTA_DEVICE_STATUSES, OTA_PHASES, OTA_SOURCES, OTA_TARGETS } from "./enums";
 import { otaFile, otaPackage, otaUploadQuery, type OtaPackage } from "./package";
 import { otaTask, type OtaTask } from "./task";
@@ -93,13 +94,28 @@ export const otaPreview = z.object({
 });
 export type OtaPreview = z.infer<typeof otaPreview>;
 
+/** A device a package's task may name (the "device list" target's choices): what it runs of the package's module, online, busy in another task. */
+export const otaCandidate = z.object({ id: z.number().int(), deviceName: z.string(), deviceSn: z.string(), version: z.string().nullable(), online: z.boolean(), busy: z.boolean() });
+export type OtaCandidate = z.infer<typeof otaCandidate>;
+
+/** What a device runs per module (the default module is its firmware version), and its upgrades, newest first: the device page's firmware tab. */
+export const otaDeviceUpgrade = otaTaskDevice
+  .pick({ id: true, taskId: true, status: true, phase: true, progress: true, attempt: true, fromVersion: true, errorCode: true, errorText: true, queuedAt: true, notifiedAt: true, doneAt: true })
+  .extend({ taskName: z.string(), packageName: z.string(), module: z.string(), version: z.string() });
+export type OtaDeviceUpgrade = z.infer<typeof otaDeviceUpgrade>;
+export const otaDeviceFirmware = z.object({
+  modules: z.array(z.object({ module: z.string(), version: z.string().nullable(), informedAt: z.string().nullable() })),
+  upgrades: z.array(otaDeviceUpgrade),
+});
+export type OtaDeviceFirmware = z.infer<typeof otaDeviceFirmware>;
+
 /** A package's download, signed for one task device: `?d=&e=&s=` (task device, expiry in epoch seconds, HMAC). */
 export const otaDownloadQuery = z.object({ d: dbId, e: z.coerce.number().int().positive(), s: z.string().regex(/^[a-f0-9]{64}$/) });
 
 /**
  * Upgrade packages (device ota, core §7): page, add, upd, info, del; versionList (versions a
  * product's devices run), tenantList, uploadFile (multipart, the product in the query), delFile
- * (an upload no package kept), and the devices' signed download.
+ * (an upload no package kept), the devices' signed download, and one device's firmware history.
  */
 export const otaApi = {
   ...crudCalls(otaPackage, { only: ["page", "info", "add", "upd", "del"], read }),
@@ -110,12 +126,14 @@ export const otaApi = {
   uploadFile: defineCall({ kind: "upload", path: "device/ota/uploadFile", input: otaUploadQuery, answer: otaFile, access: { perm: [ADD, UPD] } }),
   delFile: defineCall({ kind: "post", path: "device/ota/delFile", input: z.object({ path: z.string().min(1, "validation.required").max(80, "validation.maxLength") }), answer: empty, access: { perm: [ADD, UPD, DEL] } }),
   download: defineCall({ kind: "get", path: "device/ota/download", input: otaDownloadQuery, answer: file, access: "device" }),
+  /** A device's firmware and upgrade history, for whoever may read the device (its page's firmware tab). */
+  deviceFirmware: defineCall({ kind: "get", path: "device/ota/deviceFirmware", input: idQuery, answer: otaDeviceFirmware, access: { menu: DEVICE_READERS }, scope: "own" }),
 };
 
 /**
  * Upgrade tasks (device otaTask, core §7): page, add, upd (before it starts), info, del (not while
  * it runs), oper, close (cancels it), nums, pageDevice, deviceCloseUp (cancels one device), the
- * dry run and a device's event log.
+ * dry run, the devices a package may target and a device's event log.
  */
 export const otaTaskApi = {
   ...crudCalls(otaTask, { only: ["page", "info", "add", "upd", "del"], read }),
@@ -125,6 +143,7 @@ export const otaTaskApi = {
   pageDevice: defineCall({ kind: "get", path: "device/otaTask/pageDevice", input: otaDeviceQuery, answer: pageOf(otaTaskDevice), access: read }),
   deviceCloseUp: defineCall({ kind: "post", path: "device/otaTask/deviceCloseUp", input: idQuery, answer: empty, access: { perm: UPD } }),
   preview: defineCall({ kind: "post", path: "device/otaTask/preview", input: otaPreviewBody, answer: otaPreview, access: { perm: ADD } }),
+  candidates: defineCall({ kind: "get", path: "device/otaTask/candidates", input: z.object({ packageId: dbId }), answer: z.array(otaCandidate), access: { perm: [ADD, UPD] } }),
   deviceLog: defineCall({ kind: "get", path: "device/otaTask/deviceLog", input: idQuery, answer: z.array(otaEvent), access: read }),
 };
 

@@ -2,27 +2,48 @@ import { z } from "zod";
 import { dbId, optionalId } from "../common";
 import { defineEntity, keyField, rowName, type RowOf } from "../entity";
 import { integerIn, optional, text } from "../validation";
+import { previewCron, splitCron } from "../cron";
+import { zonedInstant } from "../../time-zone";
 import { OTA_LIMITS, OTA_TARGET, OTA_TARGETS, OTA_TASK_TYPE, OTA_TASK_TYPES } from "./enums";
 
 const choice = <const T extends readonly number[]>(values: T) =>
   z.preprocess((v) => (typeof v === "string" && v !== "" ? Number(v) : v), z.custom<T[number]>((v) => values.includes(v as T[number]), "validation.invalidOption"));
 const percent = optional(integerIn(0, 100));
-/** "YYYY-MM-DD HH:mm[:ss]" in the platform's zone (UTC+8), or ISO 8601. */
-const when = optional(z.string().max(40, "validation.maxLength").refine((s) => !Number.isNaN(parseScheduleTime(s)), "validation.format"));
+/**
+ * When a scheduled task starts: a time ("YYYY-MM-DD HH:mm[:ss]" on the tenant's clock, or ISO 8601)
+ * or a cron expression (seven fields, as the cron picker writes them): the task starts at its next
+ * run after the task is saved, on the tenant's clock.
+ */
+const when = optional(
+  z
+    .string()
+    .max(40, "validation.maxLength")
+    .refine((s) => (isScheduleCron(s) ? !previewCron(s, new Date(), { count: 1 }).error : !Number.isNaN(parseScheduleTime(s, "UTC"))), "validation.format"),
+);
 
-/** A schedule time as the form writes it ("2026-12-01 02:00", UTC+8, the platform's zone) or ISO 8601; NaN when it is neither. */
-export function parseScheduleTime(s: string): number {
+/** A schedule written as a cron expression rather than a time. */
+export const isScheduleCron = (s: string) => splitCron(s.trim()) !== null;
+
+/** A schedule time as the form writes it ("2026-12-01 02:00" on the clock of `zone`) or ISO 8601; NaN when it is neither. */
+export function parseScheduleTime(s: string, zone: string): number {
   const local = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(s.trim());
   if (local) {
     const [, y, mo, d, h, mi, se] = local.map(Number);
-    return Date.UTC(y, mo - 1, d, h - 8, mi, se || 0);
+    return zonedInstant(zone, y, mo, d, h, mi, se || 0);
   }
   return Date.parse(s);
 }
 
+/** When a schedule next starts after `now` on the clock of `zone`: null when a cron has no run left (or the text is neither). */
+export function nextScheduleAt(s: string, zone: string, now: Date): Date | null {
+  if (isScheduleCron(s)) return previewCron(s.trim(), now, { count: 1, timezone: zone }).runs[0] ?? null;
+  const at = parseScheduleTime(s, zone);
+  return Number.isNaN(at) ? null : new Date(at);
+}
+
 /**
  * OTA task (core §3 "upgrade task", §4): one package to the devices a target names (every device of
- * the package's product, those below its version, a project's, a list), now or at a time, at a rate
+ * the package's product, those below its version, a project's, a list), now or at a time or a cron's next run (the tenant's clock), at a rate
  * (devices notified per minute). A staged rollout sends a first batch (`batchPercent` % or
  * `batchCount` devices), then a gate: the rest follows when at least `gateMinDone` of the batch
  * finished, with success ≥ `gateSuccessPct` % and failures ≤ `gateFailPct` %; otherwise the task

@@ -4,8 +4,9 @@ import { WebSocketServer, type WebSocket } from "ws";
 import { Code } from "@/lib/contract/envelope";
 import { deviceDataApi } from "@/lib/contract/device/device-data";
 import { todoApi } from "@/lib/contract/message";
+import { otaTaskApi } from "@/lib/contract/ota/api";
 import { LOCALE_COOKIE, normalizeLocale, type Locale } from "@/lib/contract/locale";
-import { deviceOfTopic, deviceTopic, INBOX_TOPIC, LIVE_MAX_TOPICS, LIVE_PATH, LIVE_SILENT_MS, liveClientMessage, type CloudLiveEvent, type LiveServerMessage } from "@/lib/contract/live/live";
+import { deviceOfTopic, deviceTopic, INBOX_TOPIC, LIVE_MAX_TOPICS, LIVE_PATH, LIVE_SILENT_MS, liveClientMessage, otaTaskOfTopic, otaTopic, type CloudLiveEvent, type LiveServerMessage } from "@/lib/contract/live/live";
 import { apiTextFor } from "../api-text";
 import { cookieIn } from "../request-guard";
 import { SESSION_COOKIE } from "../session-cookie";
@@ -20,6 +21,8 @@ export const CLOSE_SESSION = 4401;
 export const CLOSE_SILENT = 4408;
 /** A burst of inbox changes (an alarm's to-dos for ten users) is one event per socket. */
 const INBOX_DEBOUNCE_MS = 300;
+/** A rollout's reports (hundreds of devices a second) reach a task page at most this often: it reads the task again on each. */
+const OTA_DEBOUNCE_MS = 500;
 /** How often silent sockets are looked for, and subscriptions checked again with the cloud. */
 const SWEEP_MS = 10_000;
 const RECHECK_MS = 5 * 60_000;
@@ -40,6 +43,8 @@ export type LiveClient = {
   inboxTimer: NodeJS.Timeout | null;
   /** The socket as the robot pad's relay knows it. */
   robot: RobotSocket;
+  /** OTA topics with an event waiting to go (one per topic per OTA_DEBOUNCE_MS). */
+  otaTimers: Map<string, NodeJS.Timeout>;
 };
 
 export type LiveServerOptions = { config?: UpstreamConfig; events?: CloudEvents; now?: () => number };
@@ -76,11 +81,14 @@ export function createLiveServer(opts: LiveServerOptions = {}) {
   /** The cloud's answer to the topic's read under the caller's session: null when granted, else the refusal. */
   async function check(c: LiveClient, topic: string): Promise<{ code: number; msg: string } | null> {
     const device = deviceOfTopic(topic);
+    const task = otaTaskOfTopic(topic);
     const common = { token: c.session.token, projId: c.session.projId ?? null, locale: c.locale };
     const env =
       device !== null
         ? await upstreamCall(deviceDataApi.realTime, { id: device }, common, config)
-        : await upstreamCall(todoApi.nums, {}, common, config);
+        : task !== null
+          ? await upstreamCall(otaTaskApi.nums, { id: task }, common, config)
+          : await upstreamCall(todoApi.nums, {}, common, config);
     return env.code === Code.OK ? null : { code: env.code, msg: env.msg };
   }
 
@@ -125,7 +133,7 @@ export function createLiveServer(opts: LiveServerOptions = {}) {
   }
 
   function attach(ws: WebSocket, session: Signed, seal: string, locale: Locale) {
-    const c = { ws, session, seal, locale, wanted: new Set(), granted: new Set(), heardAt: now(), checkedAt: now(), inboxTimer: null } as Omit<LiveClient, "robot"> as LiveClient;
+    const c = { ws, session, seal, locale, wanted: new Set(), granted: new Set(), heardAt: now(), checkedAt: now(), inboxTimer: null, otaTimers: new Map() } as Omit<LiveClient, "robot"> as LiveClient;
     c.robot = { session, locale, send: (m) => send(c, m) };
     clients.add(c);
     events.start();
@@ -133,6 +141,7 @@ export function createLiveServer(opts: LiveServerOptions = {}) {
     ws.on("close", () => {
       clients.delete(c);
       if (c.inboxTimer) clearTimeout(c.inboxTimer);
+      for (const timer of c.otaTimers.values()) clearTimeout(timer);
       for (const t of [...c.wanted]) drop(c, t);
       robots.closed(c.robot);
       for (const l of closedListeners) l(c);
@@ -154,6 +163,22 @@ export function createLiveServer(opts: LiveServerOptions = {}) {
       const { kind: _k, deviceId: _d, ...data } = e;
       const text = JSON.stringify({ type: "event", topic, data } satisfies LiveServerMessage);
       for (const c of set) send(c, text);
+      return;
+    }
+    if (e.kind === "ota") {
+      for (const id of e.taskIds) {
+        const topic = otaTopic(id);
+        for (const c of byTopic.get(topic) ?? []) {
+          if (c.otaTimers.has(topic)) continue;
+          c.otaTimers.set(
+            topic,
+            setTimeout(() => {
+              c.otaTimers.delete(topic);
+              send(c, { type: "event", topic, data: null });
+            }, OTA_DEBOUNCE_MS),
+          );
+        }
+      }
       return;
     }
     const users = new Set(e.userIds);
