@@ -69,6 +69,5 @@ for (const locale of ["zh-cn", "en"] as const) {
       await map.scrollIntoViewIfNeeded();
       await shoot(page, `device-map-${locale}`);
     });
-
   });
 }
