@@ -250,7 +250,8 @@ export async function fileResponse(file: { abs: string; ext: string }, opts: { i
       "content-type": type.mime,
       "content-length": String(info.size),
       "x-content-type-options": "nosniff",
-      "content-disposition": inline ? "inline" : `attachment; filename="${ascii}"${opts.name ? `; filename*=UTF-8''${encodeURIComponent(name)}` : ""}`,
+      // A named inline answer keeps its name too: /previewFile reads the file's type from it.
+      "content-disposition": inline && !opts.name ? "inline" : `${inline ? "inline" : "attachment"}; filename="${ascii}"${opts.name ? `; filename*=UTF-8''${encodeURIComponent(name)}` : ""}`,
       // Stored names are random and never rewritten.
       "cache-control": "private, max-age=31536000, immutable",
       // Chromium's pdf viewer does not run in a sandboxed document; a pdf runs no page script there anyway.

@@ -22,13 +22,17 @@ export function ChosenField({ id, disabled, testId, texts, chips, picker }: Pick
 }) {
   const t = useTranslations("alarm");
   const [open, setOpen] = React.useState(false);
+  const chosenId = React.useId();
+  const choose = t(`${texts}.choose`);
   return (
     <div className="flex flex-col gap-2">
-      <div className="flex flex-wrap gap-1.5" data-testid={testId}>
+      <div id={chosenId} className="flex flex-wrap gap-1.5" data-testid={testId}>
         {chips.length ? chips : <span className="text-sm text-muted-foreground">{t(`${texts}.none`)}</span>}
       </div>
-      <Button id={id} type="button" variant="outline" size="sm" className="self-start" disabled={disabled} onClick={() => setOpen(true)}>
-        {t(`${texts}.choose`)}
+      {/* The form's label still points here (a click on it focuses the button), but the button is named by
+          what it does, and described by what is chosen. */}
+      <Button id={id} type="button" variant="outline" size="sm" className="self-start" disabled={disabled} aria-label={choose} aria-describedby={chosenId} onClick={() => setOpen(true)}>
+        {choose}
       </Button>
       {picker({ open, onOpenChange: setOpen })}
     </div>

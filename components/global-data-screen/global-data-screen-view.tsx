@@ -103,11 +103,12 @@ export function GlobalDataScreenView() {
             {index.data ? (
               <>
                 <table className="w-full table-fixed text-base">
-                  <thead className="text-sm whitespace-nowrap text-sky-200/70">
+                  {/* Narrow fixed columns: a long heading (en "Alarm / points") wraps rather than run into the next one. */}
+                  <thead className="text-sm leading-tight text-sky-200/70">
                     <tr className="border-b border-sky-500/15">
-                      <th className="w-[34%] px-3 py-2 text-left font-normal">{t("projects.name")}</th>
-                      {(["index", "points", "online"] as const).map((k) => <th key={k} className="px-2 py-2 text-right font-normal">{t(`projects.${k}`)}</th>)}
-                      <th className="w-[22%] px-3 py-2 text-right font-normal">{t("projects.health")}</th>
+                      <th className="w-[34%] px-3 py-2 text-left align-bottom font-normal">{t("projects.name")}</th>
+                      {(["index", "points", "online"] as const).map((k) => <th key={k} className="px-2 py-2 text-right align-bottom font-normal break-words">{t(`projects.${k}`)}</th>)}
+                      <th className="w-[22%] px-3 py-2 text-right align-bottom font-normal">{t("projects.health")}</th>
                     </tr>
                   </thead>
                   <tbody>

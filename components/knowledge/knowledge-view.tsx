@@ -40,6 +40,7 @@ import { filterKnowledge, indexTree, nodeActions, trail, type NodeAction } from 
 const NodeDialog = dynamic(() => import("./node-dialog").then((m) => m.NodeDialog));
 const { AuthDialog, OwnerDialog, MoveDialog, RecycleDialog } = lazyParts(() => import("./knowledge-dialogs"), ["AuthDialog", "OwnerDialog", "MoveDialog", "RecycleDialog"]);
 const PreviewOverlay = dynamic(() => import("./file-preview").then((m) => m.PreviewOverlay));
+const ShareLinkDialog = dynamic(() => import("./share-link-dialog").then((m) => m.ShareLinkDialog));
 
 const PERM_ADD_BASE = permsOf(knowledgeApi.addHeader)[0];
 const PERM_MOVE = permsOf(knowledgeApi.move)[0];
@@ -376,6 +377,7 @@ export function KnowledgeView() {
       {dialog?.name === "move" && dialogNode && <MoveDialog node={dialogNode} tree={tree} onClose={closeDialog} onSaved={refresh} />}
       {dialog?.name === "recycle" && <RecycleDialog onClose={closeDialog} onChanged={refresh} />}
       {dialog?.name === "preview" && dialogNode && <PreviewOverlay node={dialogNode} onClose={closeDialog} />}
+      {dialog?.name === "share" && dialogNode && <ShareLinkDialog node={dialogNode} onClose={closeDialog} />}
       {confirmElement}
     </PageFrame>
   );

@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { useTranslations } from "next-intl";
-import { DownloadIcon, EditIcon, EyeIcon, FilePlusIcon, FolderInputIcon, FolderPlusIcon, ShieldIcon, Trash2Icon, UserCogIcon } from "lucide-react";
+import { DownloadIcon, EditIcon, EyeIcon, FilePlusIcon, FolderInputIcon, FolderPlusIcon, Share2Icon, ShieldIcon, Trash2Icon, UserCogIcon } from "lucide-react";
 import { ContextMenu, ContextMenuContent, ContextMenuItem, ContextMenuTrigger } from "@/components/ui/context-menu";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import type { NodeAction } from "./tree";
@@ -10,6 +10,7 @@ import type { NodeAction } from "./tree";
 const ACTION_ICONS: Record<NodeAction, React.ComponentType<{ className?: string }>> = {
   preview: EyeIcon,
   download: DownloadIcon,
+  share: Share2Icon,
   newFolder: FolderPlusIcon,
   newFile: FilePlusIcon,
   auth: ShieldIcon,

@@ -27,7 +27,7 @@ describe("the node menu (widgets §6)", () => {
   it("moves folders with the move permission and manage rights; view-only gets view, preview and download", () => {
     expect(nodeActions(node(2, "1", "2"), { canMove: true })).toContain("move");
     expect(nodeActions(node(2, "1", "2"), { canMove: false })).not.toContain("move");
-    expect(nodeActions(node(3, "2", "1"), { canMove: true })).toEqual(["preview", "download", "view"]);
+    expect(nodeActions(node(3, "2", "1"), { canMove: true })).toEqual(["preview", "download", "share", "view"]);
     expect(nodeActions(node(2, "1", "1"), { canMove: true })).toEqual(["view"]);
   });
 });

@@ -29,17 +29,17 @@ export function trail(index: Map<number, KnowledgeNode>, id: number): KnowledgeN
   return out;
 }
 
-export type NodeAction = "preview" | "download" | "newFolder" | "newFile" | "auth" | "owner" | "move" | "edit" | "view" | "delete";
+export type NodeAction = "preview" | "download" | "share" | "newFolder" | "newFile" | "auth" | "owner" | "move" | "edit" | "view" | "delete";
 
 /**
  * The node menu (widgets §6): new folder, new file, edit, delete with manage or owner rights;
  * permission assignment with owner rights; change creator on a base for userIdentity 2; move with
- * `file:fileBase:moveFile` (not a base). A view-only node offers view (and preview / download for files).
+ * `file:fileBase:moveFile` (not a base). A view-only node offers view (and preview / download / share link for files).
  */
 export function nodeActions(n: KnowledgeNode, o: { canMove: boolean }): NodeAction[] {
   const manage = canManage(n.authType);
   const out: NodeAction[] = [];
-  if (n.fileType === "2") out.push("preview", "download");
+  if (n.fileType === "2") out.push("preview", "download", "share");
   if (manage && n.fileType !== "2") out.push("newFolder", "newFile");
   if (isOwner(n.authType)) out.push("auth");
   if (n.fileType === "9" && n.canChangeOwner) out.push("owner");

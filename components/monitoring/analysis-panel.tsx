@@ -17,10 +17,10 @@ import { CHART_MAX_POINTS, monitoringApi, type KindPoint, type PointDevice } fro
 import { alarmLines as numericLines, type AlarmLine, type TimePoint } from "@/lib/contract/monitoring/compute";
 import type { QueryType, ShowValue, ValueType } from "@/lib/contract/monitoring/enums";
 import type { MonitorDef } from "@/lib/contract/monitoring/monitors";
-import { formatDateTime } from "@/lib/format";
 import { lineOption, nearestTime, windOption, type ChartSeries } from "./chart-options";
 import { DeviceConfigButton } from "./device-config-dialog";
 import { InitValues } from "./init-values";
+import { InitialNote } from "./initial-note";
 import { LazyChart } from "@/components/kit/chart/lazy-chart";
 
 type Row = { t: number } & Record<string, number | null>;
@@ -145,7 +145,7 @@ export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onCha
         {def.view === "weather" && !empty ? <WeatherGrid series={series} /> : undefined}
       </ChartPanel>
       <p className="px-1 text-xs text-muted-foreground" data-testid="monitor-reference">
-        {view.data?.zeroType === 0 ? t("screen.zeroAbsolute") : initial ? t("screen.initialSet", { time: formatDateTime(new Date(initial.dataTime)), name: initial.setByName ?? "—" }) : clickable ? t("screen.noInitial") : null}
+        {view.data?.zeroType === 0 ? t("screen.zeroAbsolute") : initial ? <InitialNote initial={initial} /> : clickable ? t("screen.noInitial") : null}
         {sampled && <span className="ml-2">{t("screen.sampled", { max: CHART_MAX_POINTS })}</span>}
       </p>
       {clickable && <InitValues deviceId={device.id} groupId={point.id} time={clicked} group={def.view === "tilt"} onSet={() => (view.mutate(), onChanged())} />}

@@ -13,6 +13,7 @@ import { MAX_PROFILE_TIMES, nearestCurve, profileApi, spreadTimes } from "@/lib/
 import { formatDateTime } from "@/lib/format";
 import { profileOption } from "./chart-options";
 import { ProfileCurveTable } from "./profile-curve-table";
+import { InitialNote } from "./initial-note";
 
 type ChartClick = import("@/components/charts/echart").ChartClick;
 
@@ -93,7 +94,7 @@ export function DepthProfilePanel({ deviceId, groupId, deviceName }: { deviceId:
       {cfg && (
         <p className="px-1 text-xs text-muted-foreground" data-testid="profile-reference">
           {data.initial
-            ? t("profile.initialSet", { time: formatDateTime(new Date(data.initial.dataTime)), name: data.initial.setByName ?? "—" })
+            ? <InitialNote initial={data.initial} />
             : data.referenceTs !== null && t("profile.reference", { time: formatDateTime(new Date(data.referenceTs)) })}{" "}
           {t(data.configFrom === "device" ? "profile.fromDevice" : "profile.fromPoint", { length: cfg.unitLength, count: cfg.unitCount, depth: cfg.holeDepth })}
         </p>

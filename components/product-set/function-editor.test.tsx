@@ -13,6 +13,7 @@ function Harness({ initial, onValid }: { initial: FieldValues; onValid: (v: Fiel
   const form = useForm<FieldValues>({ defaultValues: initial, resolver: localizedResolver(thingFunction, tv) });
   return (
     <form onSubmit={form.handleSubmit(onValid)}>
+      <label htmlFor="dataType">Data type</label>
       <Controller control={form.control} name="dataType" render={({ field, fieldState }) => <DataTypeField id="dataType" field={field} form={form} disabled={false} invalid={!!fieldState.error} />} />
       <Controller control={form.control} name="outputParams" render={({ field, fieldState }) => <ParamsField id="outputParams" field={field} form={form} disabled={false} invalid={!!fieldState.error} />} />
       <button type="submit">save</button>
@@ -30,6 +31,12 @@ const type = (testId: string, value: string) => fireEvent.change(screen.getByTes
 const save = () => fireEvent.click(screen.getByText("save"));
 
 describe("function editor", () => {
+  it("says \"data type\" once: the form's label names the type select, nested types keep their own (issue 40)", () => {
+    setup({ type: "struct", members: [{ identifier: "x", name: "X", dataType: { type: "int32", min: "", max: "", step: "", unit: "" } }] });
+    expect(screen.getAllByText("Data type")).toHaveLength(2); // the form's label and the member's
+    expect(screen.getByLabelText("Data type", { selector: "#dataType" }).id).toBe("dataType");
+  });
+
   it("asks a number for its range, step and unit, and names max when it is below min", async () => {
     const onValid = setup({ type: "float", min: "", max: "", step: "", unit: "" });
     type("dataType.min", "5");

@@ -63,10 +63,19 @@ function Labelled({ label, errors, path, children }: { label: string; errors: Fi
   );
 }
 
-type SpecProps = { value: Value | null | undefined; onChange: (v: Value) => void; path: string; errors: FieldErrors<FieldValues>; disabled: boolean; where?: Where };
+type SpecProps = {
+  value: Value | null | undefined;
+  onChange: (v: Value) => void;
+  path: string;
+  errors: FieldErrors<FieldValues>;
+  disabled: boolean;
+  where?: Where;
+  /** The id of the form's own "data type" label: the type select takes it instead of repeating the label. */
+  labelledId?: string;
+};
 
 /** One data type: its type select and the fields that type needs. */
-export function DataSpecEditor({ value, onChange, path, errors, disabled, where = {} }: SpecProps) {
+export function DataSpecEditor({ value, onChange, path, errors, disabled, where = {}, labelledId }: SpecProps) {
   const t = useTranslations("product.editor");
   const typeOptions = useDict("dataType").filter((o) => !(where.inStruct && o.value === "struct") && !(where.inArray && o.value === "array"));
   const v = value ?? {};
@@ -77,18 +86,28 @@ export function DataSpecEditor({ value, onChange, path, errors, disabled, where 
       <Input className="h-8" aria-label={label} inputMode={inputMode} disabled={disabled} value={String(v[key] ?? "")} onChange={(e) => set({ [key]: e.target.value })} data-testid={`${path}.${key}`} />
     </Labelled>
   );
+  const select = (
+    <SelectField
+      id={labelledId ?? `${path}-type`}
+      options={typeOptions}
+      value={type ?? ""}
+      clearable={false}
+      disabled={disabled}
+      onChange={(next) => onChange(NEW_SPEC[String(next) as DataTypeName]?.() ?? {})}
+    />
+  );
   return (
     <div className="space-y-2" data-testid={`spec-${path}`}>
-      <Labelled label={t("dataType")} errors={errors} path={`${path}.type`}>
-        <SelectField
-          id={`${path}-type`}
-          options={typeOptions}
-          value={type ?? ""}
-          clearable={false}
-          disabled={disabled}
-          onChange={(next) => onChange(NEW_SPEC[String(next) as DataTypeName]?.() ?? {})}
-        />
-      </Labelled>
+      {labelledId ? (
+        <div className="flex flex-col gap-1">
+          {select}
+          <Err errors={errors} path={`${path}.type`} />
+        </div>
+      ) : (
+        <Labelled label={t("dataType")} errors={errors} path={`${path}.type`}>
+          {select}
+        </Labelled>
+      )}
       {type && (NUMERIC_TYPES as readonly string[]).includes(type) && (
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
           {text("min", t("min"), "decimal")}
@@ -184,8 +203,8 @@ export function ParamsEditor({ label, value, onChange, path, errors, disabled, w
 }
 
 /** The form adapters: a function's data type, and its parameter lists. */
-export function DataTypeField({ field, form, disabled }: CustomFieldProps) {
-  return <DataSpecEditor value={field.value as Value} onChange={field.onChange} path={field.name} errors={form.formState.errors} disabled={disabled} />;
+export function DataTypeField({ id, field, form, disabled }: CustomFieldProps) {
+  return <DataSpecEditor value={field.value as Value} onChange={field.onChange} path={field.name} errors={form.formState.errors} disabled={disabled} labelledId={id} />;
 }
 
 export function ParamsField({ field, form, disabled }: CustomFieldProps) {

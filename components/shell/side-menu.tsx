@@ -15,7 +15,7 @@ import { cn } from "@/lib/utils";
 import { Button } from "@/components/ui/button";
 import { deferred, useDeferredPopup } from "@/components/ui/deferred";
 import { useCollapse } from "./collapse";
-import { ACTIVE, ITEM, NodeIcon } from "./menu-parts";
+import { ACTIVE, ITEM, LABEL, NodeIcon } from "./menu-parts";
 import { useShell } from "./shell-context";
 import { useOpenEntry } from "./use-open-entry";
 
@@ -87,7 +87,7 @@ function Entry({ node, depth, parent }: { node: MenuNode; depth: number; parent?
         style={{ paddingLeft: `${0.75 + depth * 1}rem` }}
       >
         <NodeIcon name={node.icon} className="size-4 shrink-0" />
-        <span className="truncate">{menuTitle(node, locale)}</span>
+        <span className={LABEL}>{menuTitle(node, locale)}</span>
       </a>
     </li>
   );
@@ -111,7 +111,7 @@ function Folder({ node, depth, parent, openIds, setOpen }: { node: MenuNode; dep
         style={{ paddingLeft: `${0.75 + depth * 1}rem` }}
       >
         <NodeIcon name={node.icon} className="size-4 shrink-0" />
-        <span className="flex-1 truncate text-left">{menuTitle(node, locale)}</span>
+        <span className={cn(LABEL, "flex-1 text-left")}>{menuTitle(node, locale)}</span>
         <ChevronRight className={cn("size-4 shrink-0 transition-transform", expanded && "rotate-90")} aria-hidden="true" />
       </button>
       {expanded && (

@@ -172,12 +172,31 @@ for (const locale of ["zh-cn", "en"] as const) {
     await kb.select(BASE);
     await expect(page.getByTestId("new-folder")).toHaveCount(0);
     await kb.enter(FOLDER);
-    expect(await kb.rowActions(FILE)).toEqual(["preview", "download", "view"]);
+    expect(await kb.rowActions(FILE)).toEqual(["preview", "download", "share", "view"]);
     await kb.rowAction(FILE, "preview");
     const preview = page.getByTestId("file-preview");
     await expect(preview.getByTestId("preview-text")).toHaveText(CONTENT);
     await preview.getByRole("button").last().click();
     await expect(preview).toBeHidden();
+    // A share link opens the preview without a session (issue 40), the file's type in the link.
+    await kb.rowAction(FILE, "share");
+    const link = await page.getByTestId("share-link").inputValue();
+    expect(new URL(link).searchParams.get("ext")).toBe("txt");
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("knowledge-share-dialog")).toBeHidden();
+    const anonymous = await page.context().browser()!.newContext();
+    try {
+      const shared = await anonymous.newPage();
+      await shared.goto(link);
+      await expect(shared.getByTestId("preview-text")).toHaveText(CONTENT);
+      // Without &ext= the type comes from the answer.
+      const bare = new URL(link);
+      bare.searchParams.delete("ext");
+      await shared.goto(bare.toString());
+      await expect(shared.getByTestId("preview-text")).toHaveText(CONTENT);
+    } finally {
+      await anonymous.close();
+    }
     // The pdf too: view-only is enough to preview.
     await kb.rowAction(`${FILE} pdf`, "preview");
     await expect(preview.getByTestId("pdf-pages")).toHaveText(T.page(1, 2));

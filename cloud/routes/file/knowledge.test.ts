@@ -136,7 +136,8 @@ describe("knowledge base", () => {
     const { token } = link.body.data as { token: string };
     const got = await cloud.app.request(`/iotCloud/file/link/${token}`);
     expect(got.status).toBe(200);
-    expect(got.headers.get("content-disposition")).toBe("inline");
+    // Inline, and named with the stored file's type: /previewFile?token=… reads the type from it (issue 40).
+    expect(got.headers.get("content-disposition")).toBe(`inline; filename="Settlement guide.pdf"; filename*=UTF-8''Settlement%20guide.pdf`);
     expect((await cloud.app.request(`/iotCloud/file/link/${"0".repeat(48)}`)).status).toBe(404);
     cloud.advance(11 * 60_000);
     expect((await cloud.app.request(`/iotCloud/file/link/${token}`)).status).toBe(404);

@@ -14,6 +14,8 @@ let operator: string;
 signedIn((s) => ({ cloud, admin, operator } = s), ["admin", "operator"]);
 
 const H = 3600_000;
+/** The file name a browser saves a download under (the UTF-8 one of content-disposition). */
+const savedName = (res: Response) => decodeURIComponent(res.headers.get("content-disposition")!.split("UTF-8''")[1]);
 // 2026-02-01 00:00 platform time: 28 days of hourly settlement values up to the test epoch.
 const START = Date.parse("2026-02-01T00:00:00+08:00");
 
@@ -115,6 +117,15 @@ describe("stat/devOperationMonitoring", () => {
     expect(sheet.getRow(2).getCell(1).value).toBe("2026-02-01 00:00:00");
     expect(Number(sheet.getRow(2).getCell(2).value)).toBeCloseTo(10 + 11.5 / 24);
     expect(sheet.rowCount).toBe(29);
+    // Named in the reader's language by kind, device and days (issue 40: not "锚索力 <raw times>").
+    const [d] = await cloud.db.select({ name: devices.deviceName }).from(devices).where(eq(devices.id, fixture.deviceId));
+    expect(savedName(res)).toBe(`Settlement ${d.name} 2026-02-01 to 2026-02-28.xlsx`);
+    const zh = await cloud.app.request("/iotCloud/stat/devOperationMonitoring/export", {
+      method: "POST",
+      headers: { authorization: `Bearer ${admin}`, projectid: String(fixture.projectId), language: "zh-CN", "content-type": "application/json" },
+      body: JSON.stringify({ monitorKind: "settlement", deviceId: fixture.deviceId, groupId: fixture.groupId, startTime: START, endTime: START + 2 * 24 * H, queryType: 1, valueType: 1, showValue: 1 }),
+    });
+    expect(savedName(zh)).toBe(`沉降 ${d.name} 2026-02-01 至 2026-02-02.xlsx`);
   });
 
   it("cuts days by the tenant's time zone and takes ranges ending now as instants (issue 40)", async () => {

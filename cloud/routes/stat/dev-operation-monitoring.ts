@@ -5,7 +5,7 @@ import { analyse, analysisQuery, initRows, monitoringApi, rangeOf, type Analysis
 import type { TimePoint } from "@/lib/contract/monitoring/compute";
 import type { ShowValue, ValueType, ZeroType } from "@/lib/contract/monitoring/enums";
 import { initTargets, monitorOf } from "@/lib/contract/monitoring/monitors";
-import { formatDateTime } from "@/lib/format";
+import { formatDate, formatDateTime } from "@/lib/format";
 import { tenantZone } from "../../db/queries/company";
 import { currentInitValues, initValueLog, kindPoints, projectDevice, setInitValues, valuesAt } from "../../db/queries/monitoring";
 import { telemetryChart, telemetrySeries, type SeriesAgg, type SeriesBucket } from "../../db/queries/telemetry";
@@ -39,9 +39,9 @@ async function target(c: Ctx, deviceId: number, kind: MonitorKind | null, groupI
 const initialOf = (m: Map<string, { value: number }> | undefined) => new Map([...(m ?? new Map<string, { value: number }>()).entries()].map(([k, v]) => [k, v.value]));
 
 /** One analysis, as the chart, the table and the export all read it. */
-async function analysis(c: Ctx, q: z.output<typeof analysisQuery>): Promise<Analysis & { zone: string }> {
+async function analysis(c: Ctx, q: z.output<typeof analysisQuery>): Promise<Analysis & { zone: string; deviceName: string }> {
   const db = c.var.deps.db;
-  const { zeroType, kind } = await target(c, q.deviceId, q.monitorKind, q.groupId);
+  const { device, zeroType, kind } = await target(c, q.deviceId, q.monitorKind, q.groupId);
   const def = monitorOf(kind);
   const zone = await tenantZone(db, c.var.auth.tenantId);
   const { from, to } = rangeOf(q, zone);
@@ -57,6 +57,7 @@ async function analysis(c: Ctx, q: z.output<typeof analysisQuery>): Promise<Anal
   const computed = analyse(def.measures, raw, { zeroType, showValue, initial: initialOf(inits) });
   return {
     zone,
+    deviceName: device.deviceName,
     zeroType,
     series: computed.map((s) => ({ ...s, sampled: series.find((x) => x.identifier === s.id)?.sampled ?? false })),
     initial: Object.fromEntries([...(inits?.values() ?? [])].map((v) => [v.identifier, { value: v.value, dataTime: v.dataTime.getTime(), setByName: v.setByName, setAt: v.setAt.getTime() }])),
@@ -72,8 +73,9 @@ async function analysis(c: Ctx, q: z.output<typeof analysisQuery>): Promise<Anal
 export const devOperationMonitoringServed = [
   serve(monitoringApi.list, async (c, { monitorKind }) => kindPoints(c.var.deps.db, await projectsOfCall(c), monitorKind)),
   serve(monitoringApi.view, async (c, q) => {
-    const { zone, ...answer } = await analysis(c, q);
-    void zone; // the export's times only
+    const { zone, deviceName, ...answer } = await analysis(c, q);
+    void zone; // the export's only
+    void deviceName;
     return answer;
   }),
   serve(monitoringApi.export, async (c, q) => {
@@ -87,8 +89,11 @@ export const devOperationMonitoringServed = [
       { key: "time", header: t(locale, "monitoring.table.time"), width: 22, value: (r: { ms: number }) => formatDateTime(r.ms, a.zone) },
       ...a.series.map((s) => ({ key: s.id, header: `${t(locale, `monitoring.measures.${s.id}`)}${s.unit ? ` (${s.unit})` : ""}`, width: 18 })),
     ];
-    const title = `${t(locale, `monitoring.kinds.${q.monitorKind}`)} ${q.startTime}~${q.endTime}`;
-    return xlsxResponse(c, `${title}.xlsx`, columns, rows, t(locale, `monitoring.kinds.${q.monitorKind}`));
+    // The reader's words, the device and the days it covers (the end is exclusive), nothing a file system refuses.
+    const kind = t(locale, `monitoring.kinds.${q.monitorKind}`);
+    const { from, to } = rangeOf(q, a.zone);
+    const name = t(locale, "monitoring.screen.exportName", { kind, device: a.deviceName, from: formatDate(from, a.zone), to: formatDate(to.getTime() - 1, a.zone) });
+    return xlsxResponse(c, `${name.replace(/[\\/:*?"<>|]/g, "_")}.xlsx`, columns, rows, kind);
   }),
   serve(monitoringApi.initValues, async (c, { deviceId, dateTime, groupId }) => {
     const { zeroType, kind } = await target(c, deviceId, null, groupId);

@@ -97,7 +97,8 @@ function LocationCard({ row }: { row: Device }) {
     <div className="flex flex-col gap-2">
       <DeviceLocationMap
         device={{ id: row.id, deviceName: row.deviceName, deviceLongitude: row.longitude, deviceLatitude: row.latitude, dataList, alarm, offline: (data?.status ?? Number(row.status)) === DEVICE_STATUS.offline }}
-        height={240}
+        // Room for the open info card below the centred marker, its last row included (240 px cut it).
+        height={320}
       />
       <DetailRows rows={positionRows} row={row} label={(k) => tl(k)} columns={1} />
     </div>

@@ -61,7 +61,7 @@ function PanelSelect({ select }: { select: ChartSelect }) {
   return (
     <label className="flex items-center gap-1.5 text-sm">
       <span className="whitespace-nowrap text-muted-foreground">{select.label}</span>
-      <SelectField id={`chart-${select.key}`} className="h-8 w-36" options={options} value={select.value ?? ""} onChange={(v) => select.onChange(v === "" ? null : v)} clearable={false} />
+      <SelectField id={`chart-${select.key}`} className="h-8 w-auto min-w-36 max-w-72" options={options} value={select.value ?? ""} onChange={(v) => select.onChange(v === "" ? null : v)} clearable={false} />
     </label>
   );
 }
