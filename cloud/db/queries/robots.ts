@@ -13,13 +13,13 @@ import { devices, robotRecords, robotTasks } from "../schema";
 export const qualified = (c: PgColumn) => sql.raw(`"${getTableName(c.table)}"."${c.name}"`);
 
 /** The project a statistic covers (from the server's side: the token and the checked header). */
-export type StatScope = { tenantId: number; projectId: number };
+export type StatScope = { tenantId: number; projectId: number; /** The tenant's time zone: a filter's day is a day on its clock. */ zone: string };
 
 /** A filter's time: a day alone is its start (or, for the end, its last second). */
-const timeOf = (s: string | null | undefined, end: boolean): Date | null => (s ? new Date(planTimeOf(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s} ${end ? "23:59:59" : "00:00:00"}` : s)) : null);
+const timeOf = (s: string | null | undefined, end: boolean, zone: string): Date | null => (s ? new Date(planTimeOf(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s} ${end ? "23:59:59" : "00:00:00"}` : s, zone)) : null);
 
 function recordConds(scope: StatScope, q: StatisticsQuery): SQL[] {
-  const from = timeOf(q.startTime, false), to = timeOf(q.endTime, true);
+  const from = timeOf(q.startTime, false, scope.zone), to = timeOf(q.endTime, true, scope.zone);
   return [
     eq(robotRecords.tenantId, scope.tenantId),
     eq(robotRecords.projectId, scope.projectId),
@@ -30,7 +30,7 @@ function recordConds(scope: StatScope, q: StatisticsQuery): SQL[] {
   ];
 }
 function taskConds(scope: StatScope, q: StatisticsQuery): SQL[] {
-  const from = timeOf(q.startTime, false), to = timeOf(q.endTime, true);
+  const from = timeOf(q.startTime, false, scope.zone), to = timeOf(q.endTime, true, scope.zone);
   return [
     eq(robotTasks.tenantId, scope.tenantId),
     eq(robotTasks.projectId, scope.projectId),

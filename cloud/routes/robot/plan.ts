@@ -1,6 +1,7 @@
 import { and, count, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { PATROL_STATUS, PLAN_ENABLED, POINT_TYPE, PUBLISH_STATUS, REPETITION, SCHEME_STATUS } from "@/lib/contract/robot/enums";
 import { plan, planApi, planTimeOf, type Plan } from "@/lib/contract/robot/plan";
+import { tenantZone } from "../../db/queries/company";
 import { devices, robotPlans, robotPoints, robotTasks, robotTracks } from "../../db/schema";
 import { rowMapper } from "../../lib/crud";
 import { qualified } from "../../db/queries/robots";
@@ -57,12 +58,13 @@ export const planRoutes = crudRoutes<typeof plan.fields, Plan>({
     if (input.trackId !== undefined) await trackOf(c, input.trackId);
     if (input.deviceId !== undefined) await robotOf(c, input.deviceId);
     const out: Record<string, unknown> = {};
+    const zone = await tenantZone(c.var.deps.db, c.var.auth.tenantId);
     if (typeof input.startTime === "string" && input.startTime !== before?.startTime) {
-      out.startAt = new Date(planTimeOf(input.startTime));
+      out.startAt = new Date(planTimeOf(input.startTime, zone));
       assertLater(c, (out.startAt as Date).getTime());
     }
     if (input.endTime !== undefined) {
-      out.endAt = input.endTime ? new Date(planTimeOf(input.endTime as string)) : null;
+      out.endAt = input.endTime ? new Date(planTimeOf(input.endTime as string, zone)) : null;
       if (out.endAt) assertLater(c, (out.endAt as Date).getTime());
     }
     const start = (out.startAt as Date | undefined) ?? (before?.startAt as Date | undefined);

@@ -8,10 +8,11 @@ import { projectOf } from "../../lib/project-context";
 import { serve } from "../../lib/serve";
 import { xlsxResponse, type ExportColumn } from "../../lib/xlsx-export";
 import { formatDateTime } from "@/lib/format";
+import { tenantZone } from "../../db/queries/company";
 
-const scopeOf = (c: Ctx) => {
+const scopeOf = async (c: Ctx) => {
   const p = projectOf(c);
-  return { tenantId: p.tenantId, projectId: p.projectId };
+  return { tenantId: p.tenantId, projectId: p.projectId, zone: await tenantZone(c.var.deps.db, p.tenantId) };
 };
 
 /** A statistic's sheet: a field's header from the page's messages, a status by its label, times in the platform's zone. */
@@ -33,24 +34,24 @@ function sheet<R>(c: Ctx, name: string, rows: R[], keys: readonly (keyof R & str
 /** inspectionRecord: the project's records (page, info, export) and the four statistics with their Excel exports. */
 export const recordServed = [
   ...crudRoutes<typeof record.fields, InspectionRecord>({ table: robotRecords, entity: record, calls: recordApi }),
-  serve(statisticsApi.point.rows, (c, q) => pointStatistics(c.var.deps.db, scopeOf(c), q)),
+  serve(statisticsApi.point.rows, async (c, q) => pointStatistics(c.var.deps.db, await scopeOf(c), q)),
   serve(statisticsApi.point.export, async (c, q) => {
-    const rows = await pointStatistics(c.var.deps.db, scopeOf(c), q);
+    const rows = await pointStatistics(c.var.deps.db, await scopeOf(c), q);
     return sheet(c, "point", rows, ["pointName", "trackName", "total", "normal", "abnormal", "lastTime"]);
   }),
-  serve(statisticsApi.task.rows, (c, q) => taskStatistics(c.var.deps.db, scopeOf(c), q)),
+  serve(statisticsApi.task.rows, async (c, q) => taskStatistics(c.var.deps.db, await scopeOf(c), q)),
   serve(statisticsApi.task.export, async (c, q) => {
-    const rows = await taskStatistics(c.var.deps.db, scopeOf(c), q, 100_000);
+    const rows = await taskStatistics(c.var.deps.db, await scopeOf(c), q, 100_000);
     return sheet(c, "task", rows, ["taskName", "slotTime", "patrolStatus", "pointTotal", "pointDone", "total", "abnormal", "minutes"], { patrolStatus: "patrolStatus" });
   }),
-  serve(statisticsApi.timeout.rows, (c, q) => timeoutStatistics(c.var.deps.db, scopeOf(c), q)),
+  serve(statisticsApi.timeout.rows, async (c, q) => timeoutStatistics(c.var.deps.db, await scopeOf(c), q)),
   serve(statisticsApi.timeout.export, async (c, q) => {
-    const rows = await timeoutStatistics(c.var.deps.db, scopeOf(c), q, 100_000);
+    const rows = await timeoutStatistics(c.var.deps.db, await scopeOf(c), q, 100_000);
     return sheet(c, "timeout", rows, ["taskName", "deviceName", "slotTime", "duration", "minutes", "overMinutes", "patrolStatus"], { patrolStatus: "patrolStatus" });
   }),
-  serve(statisticsApi.robot.rows, (c, q) => robotStatistics(c.var.deps.db, scopeOf(c), q)),
+  serve(statisticsApi.robot.rows, async (c, q) => robotStatistics(c.var.deps.db, await scopeOf(c), q)),
   serve(statisticsApi.robot.export, async (c, q) => {
-    const rows = await robotStatistics(c.var.deps.db, scopeOf(c), q);
+    const rows = await robotStatistics(c.var.deps.db, await scopeOf(c), q);
     return sheet(c, "robot", rows, ["deviceName", "tasks", "done", "expired", "abnormalTasks", "timeouts", "total", "abnormal"]);
   }),
 ];

@@ -12,8 +12,8 @@ import { ROBOT_READERS, ROBOT_SCREENS } from "./track";
 const choice = <const T extends readonly number[]>(values: T) =>
   z.preprocess((v) => (typeof v === "string" && v !== "" ? Number(v) : v), z.custom<T[number]>((v) => values.includes(v as T[number]), "validation.invalidOption"));
 
-/** "YYYY-MM-DD HH:mm[:ss]" in the platform's zone (UTC+8), or ISO 8601 — as the OTA schedule reads it. */
-const when = z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(40, "validation.maxLength").refine((s) => !Number.isNaN(parseScheduleTime(s)), "validation.format");
+/** "YYYY-MM-DD HH:mm[:ss]" on the tenant's clock, or ISO 8601 — as the OTA schedule reads it (the form only checks its shape). */
+const when = z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(40, "validation.maxLength").refine((s) => !Number.isNaN(parseScheduleTime(s, "UTC")), "validation.format");
 /** A plan's cycle: a Quartz expression of the kit's cron picker that has a next run. */
 const cycle = optional(z.string().trim().max(90, "validation.maxLength").refine((s) => s === "" || (!!splitCron(s) && !previewCron(s, new Date(), { count: 1 }).error), "validation.robot.cycle"));
 /** A task's duration: whole hours, at most a week. */
@@ -55,8 +55,9 @@ export const plan = defineEntity({
   },
   refine: (v, ctx) => {
     if (Number(v.repetition) === REPETITION.repeat && Number(v.workMode ?? WORK_MODE.standard) === WORK_MODE.standard && !v.cycle) ctx.addIssue({ code: "custom", path: ["cycle"], message: "validation.required" });
-    const start = typeof v.startTime === "string" ? parseScheduleTime(v.startTime) : NaN;
-    const end = typeof v.endTime === "string" && v.endTime ? parseScheduleTime(v.endTime) : NaN;
+    // Both on one clock: which one does not change their order.
+    const start = typeof v.startTime === "string" ? parseScheduleTime(v.startTime, "UTC") : NaN;
+    const end = typeof v.endTime === "string" && v.endTime ? parseScheduleTime(v.endTime, "UTC") : NaN;
     if (Number.isFinite(start) && Number.isFinite(end) && end <= start) ctx.addIssue({ code: "custom", path: ["endTime"], message: "validation.endBeforeStart" });
   },
 });
