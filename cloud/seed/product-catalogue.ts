@@ -3,6 +3,7 @@ import type { DataSpec, Param, ThingFunction } from "@/lib/contract/device/thing
 import { PAD_SERVICE } from "@/lib/contract/linkage/pad";
 import { ROBOT_CONTROL_PARAMS, ROBOT_EVENTS, ROBOT_LIFTER_PARAMS, ROBOT_MODE_PARAMS, ROBOT_PRODUCT_KEY, ROBOT_PROPS, ROBOT_SERVICES } from "@/lib/contract/robot/robot";
 import { ROBOT_PHOTO_MAX, ROBOT_READINGS_MAX } from "@/lib/contract/robot/patrol";
+import { ROBOT_CAMERA_SERVICES } from "@/lib/contract/robot/control";
 
 /**
  * The demo product catalogue: one product per monitoring sensor type of core §2, a gateway and its
@@ -312,6 +313,22 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
         callMode: "sync",
         inputParams: [param(ROBOT_MODE_PARAMS.mode, "模式", { type: "enum", items: [{ value: 1, text: "手动" }, { value: 2, text: "自动" }, { value: 3, text: "部署" }] })],
         outputParams: [param(ROBOT_PROPS.mode, "模式", int(1, 3, ""))],
+      },
+      {
+        funcName: "相机抓拍与录像",
+        identifier: ROBOT_CAMERA_SERVICES.picture,
+        funcType: 3,
+        callMode: "sync",
+        inputParams: [param("deviceNum", "相机编号", { type: "text", length: 2 }), param("controlType", "操作", { type: "text", length: 16 })],
+        outputParams: [param("recording", "录像中", { type: "bool", trueText: "是", falseText: "否" })],
+      },
+      {
+        funcName: "相机录像状态",
+        identifier: ROBOT_CAMERA_SERVICES.info,
+        funcType: 3,
+        callMode: "sync",
+        inputParams: [param("deviceNum", "相机编号", { type: "text", length: 2 })],
+        outputParams: [param("recording", "录像中", { type: "bool", trueText: "是", falseText: "否" })],
       },
     ],
   }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ROBOT_EVENTS, ROBOT_SERVICES, ROBOT_SIM, ROBOT_TTL_MS } from "@/lib/contract/robot/robot";
+import { ROBOT_CAMERA_SERVICES } from "@/lib/contract/robot/control";
 import { RobotSim } from "./robot";
 
 const run = (sim: RobotSim, from: number, ms: number, step = 100) => {
@@ -30,6 +31,16 @@ describe("the simulated robot", () => {
     sim.call(ROBOT_SERVICES.lifter, { lifterDirection: "0", ttlMs: 1000 }, 3000);
     run(sim, 3000, 3000);
     expect(sim.lifter).toBeCloseTo(ROBOT_SIM.lifterSpeed, 1);
+  });
+
+  it("captures with either camera and records until the recording is ended, as the robot console asks", () => {
+    const sim = new RobotSim(1, 100);
+    expect(sim.call(ROBOT_CAMERA_SERVICES.picture, { deviceNum: "01", controlType: "getPhoto" }, 0)).toEqual({ code: 200, out: { recording: false } });
+    expect(sim.call(ROBOT_CAMERA_SERVICES.picture, { deviceNum: "02", controlType: "beginVideo" }, 0).out).toEqual({ recording: true });
+    expect(sim.call(ROBOT_CAMERA_SERVICES.info, { deviceNum: "02" }, 0).out).toEqual({ recording: true });
+    expect(sim.call(ROBOT_CAMERA_SERVICES.info, { deviceNum: "01" }, 0).out).toEqual({ recording: false });
+    expect(sim.call(ROBOT_CAMERA_SERVICES.picture, { deviceNum: "02", controlType: "endVideo" }, 0).out).toEqual({ recording: false });
+    expect(sim.call(ROBOT_CAMERA_SERVICES.info, { deviceNum: "09" }, 0).code).toBe(400);
   });
 
   it("patrols its task: to each point, dwells, posts the arrival with readings and a photo, then goes home to charge", () => {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { ITEM_TYPE, PATROL_STATUS, POINT_TYPE } from "@/lib/contract/robot/enums";
 import type { PatrolReading } from "@/lib/contract/robot/patrol";
+import { ROBOT_CAMERA_NUMS, ROBOT_CAMERA_SERVICES } from "@/lib/contract/robot/control";
 import { ROBOT_CONTROL_CODES, ROBOT_CONTROL_PARAMS, ROBOT_EVENTS, ROBOT_LIFTER_CODES, ROBOT_LIFTER_PARAMS, ROBOT_MODE, ROBOT_MODE_PARAMS, ROBOT_MODES, ROBOT_PROPS, ROBOT_SERVICES, ROBOT_SIM, ROBOT_STATE, ROBOT_TTL_MS } from "@/lib/contract/robot/robot";
 import type { Db } from "../db/client";
 import { robotItems, robotPlans, robotPoints, robotTasks, robotTracks } from "../db/schema";
@@ -59,6 +60,8 @@ export class RobotSim {
   travel: Motion | null = null;
   lift: Motion | null = null;
   patrol: Patrol | null = null;
+  /** The cameras recording now. */
+  readonly recording = new Set<string>();
   private tick = 0;
 
   constructor(readonly seed: number, readonly length: number) {}
@@ -118,6 +121,14 @@ export class RobotSim {
       this.travel = null;
       this.lift = null;
       return { code: 200, out: { [ROBOT_PROPS.mode]: mode } };
+    }
+    // The cameras: a capture always succeeds; a recording runs until it is ended.
+    if (identifier === ROBOT_CAMERA_SERVICES.picture || identifier === ROBOT_CAMERA_SERVICES.info) {
+      const camera = String(params.deviceNum ?? "");
+      if (!(ROBOT_CAMERA_NUMS as readonly string[]).includes(camera)) return { code: 400, out: {} };
+      if (params.controlType === "beginVideo") this.recording.add(camera);
+      if (params.controlType === "endVideo") this.recording.delete(camera);
+      return { code: 200, out: { recording: this.recording.has(camera) } };
     }
     return { code: 404, out: {} };
   }
