@@ -19,7 +19,8 @@ export class ResourcePageObject {
 
   /** The table has settled: not busy and showing rows or the empty state. */
   async waitIdle() {
-    const table = this.page.getByTestId("data-table");
+    // Under load React can leave a streamed boundary's hidden copy beside the shown one: the visible table.
+    const table = this.page.getByTestId("data-table").filter({ visible: true });
     await expect(table).toBeVisible({ timeout: 30_000 });
     await expect(table).not.toHaveAttribute("aria-busy", "true", { timeout: 20_000 });
   }
