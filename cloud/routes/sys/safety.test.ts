@@ -62,7 +62,7 @@ describe("sys/safety", () => {
     const taken = await post("sendCodeSet", p.token, { type: "phone", value: "13900000001" }, "en");
     expect(taken.body).toMatchObject({ code: 400, msg: "This phone number is used by another user" });
     expect((await post("sendCodeSet", p.token, { type: "email", value: "operator01@example.com" })).body.code).toBe(400);
-    expect((await post("sendCodeSet", p.token, { type: "phone", value: "123" }, "en")).body.msg).toBe("Value: Enter an 11-digit mobile number starting with 1");
+    expect((await post("sendCodeSet", p.token, { type: "phone", value: "123" }, "en")).body.msg).toBe("Phone or e-mail: Enter an 11-digit mobile number starting with 1");
     expect((await post("sendCodeSet", p.token, { type: "fax", value: "123" })).body.code).toBe(400);
   });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCall, empty } from "../call";
+import { labelFields } from "../entity";
 import { PASSWORD_MAX, newPasswordPair } from "../password";
 import { emailRequired, mobileRequired } from "../validation";
 
@@ -34,6 +35,9 @@ export const safetySendCodeSet = target({});
 export const safetySetInfo = target({ code, verifyKey });
 /** `sys/safety/updPwd`: own password, with the current one. */
 export const safetyUpdPwd = newPasswordPair.and(z.object({ oldPassword: password }));
+
+// Fields named as the security screen names them (a refusal says "Phone or e-mail: …").
+labelFields("system.security", safetySendCode, safetyCheckCode, safetyCheckPassword, safetySendCodeSet, safetySetInfo);
 
 /** What checkCode and checkPassword answer: the one-time proof for setInfo. */
 export const verifyResult = z.object({ verifyKey: z.string() });
