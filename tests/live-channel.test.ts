@@ -1,7 +1,4 @@
 import { EventEmitter } from "node:events";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
 import { sealData } from "iron-session";
 import { asc, sql } from "drizzle-orm";
 import { WebSocket } from "ws";
@@ -11,7 +8,7 @@ import { devices, otaTasks } from "@/cloud/db/schema";
 import { attachIngest, inboxChanged, otaChanged } from "@/cloud/live/bus";
 import type { Ingest } from "@/cloud/ingest/pipeline";
 import { deviceTopic, INBOX_TOPIC, LIVE_PATH, otaTopic, type LiveServerMessage } from "@/lib/contract/live/live";
-import { createLiveServer, type LiveServer } from "@/lib/server/live/live-server";
+import { startLiveHarness, type LiveHarness } from "./live-harness";
 import { SESSION_COOKIE, SESSION_TTL_S } from "@/lib/server/session";
 
 const SECRET = "live-channel-test-secret-live-channel-test-secret";
@@ -24,33 +21,20 @@ let platform: string;
 let ids: Record<"admin" | "operator" | "platform", number>;
 signedIn((s) => ({ cloud, admin, operator, platform, ids } = s), ["admin", "operator", "platform"]);
 
-let cloudServer: ServerType;
-let consoleServer: Server;
-let live: LiveServer;
+let harness: LiveHarness | undefined;
 let base: string;
 /** The ingest's events as the cloud's bus hears them (the test cloud has no device channel). */
 const ingest = new EventEmitter() as unknown as Ingest;
 let detach: () => void;
 
 beforeAll(async () => {
-  cloudServer = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: cloud.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-  });
-  const config = { baseUrl: `http://127.0.0.1:${(cloudServer.address() as AddressInfo).port}`, product: "iot", timeoutMs: 10_000, proxySecret: TEST_PROXY_SECRET };
-  live = createLiveServer({ config });
-  consoleServer = createServer((_, res) => res.writeHead(404).end());
-  consoleServer.on("upgrade", (req, socket, head) => {
-    if (!live.handleUpgrade(req, socket, head)) socket.end("HTTP/1.1 404 Not Found\r\n\r\n");
-  });
-  await new Promise<void>((r) => consoleServer.listen(0, "127.0.0.1", r));
-  base = `ws://127.0.0.1:${(consoleServer.address() as AddressInfo).port}`;
+  harness = await startLiveHarness(cloud.app.fetch);
+  base = harness.base;
   detach = attachIngest(ingest);
 });
 afterAll(async () => {
   detach?.();
-  live?.close();
-  await new Promise((r) => consoleServer?.close(r));
-  await new Promise((r) => cloudServer?.close(r));
+  await harness?.close();
 });
 
 /** The demo tilt meters: SIM01001 in the riverside project (the operator's), SIM01002 in the metro project. */

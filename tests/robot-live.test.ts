@@ -1,6 +1,3 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
 import { sealData } from "iron-session";
 import { asc, desc, eq } from "drizzle-orm";
 import { WebSocket } from "ws";
@@ -11,11 +8,12 @@ import { commandsOf } from "@/cloud/ingest/commands";
 import { Ingest } from "@/cloud/ingest/pipeline";
 import { tenantOf } from "@/cloud/lib/scope";
 import { DEMO_ACCOUNTS } from "@/cloud/seed";
-import { createTestCloud, SETUP_MS, TEST_PROXY_SECRET, type TestCloud } from "@/cloud/testing";
+import { createTestCloud, SETUP_MS, type TestCloud } from "@/cloud/testing";
 import { LIVE_PATH, type LiveServerMessage } from "@/lib/contract/live/live";
 import type { RobotLiveAnswer } from "@/lib/contract/robot/control";
 import { ROBOT_TTL_MS } from "@/lib/contract/robot/robot";
-import { createLiveServer, type LiveServer } from "@/lib/server/live/live-server";
+import type { LiveServer } from "@/lib/server/live/live-server";
+import { startLiveHarness, type LiveHarness } from "./live-harness";
 import { SESSION_COOKIE, SESSION_TTL_S } from "@/lib/server/session";
 import { FakeRobot, robotDevice } from "./fake-robot";
 
@@ -24,8 +22,7 @@ process.env.SESSION_SECRET = SECRET;
 
 let cloud: TestCloud;
 let ingest: Ingest;
-let cloudServer: ServerType;
-let consoleServer: Server;
+let harness: LiveHarness | undefined;
 let live: LiveServer;
 let base: string;
 let robot: { id: number; name: string };
@@ -47,23 +44,13 @@ beforeAll(async () => {
   for (const [w, username, tenantId] of [["admin", "demoadmin", 2], ["operator", "operator01", 2], ["platform", "superadmin", 1]] as const) {
     users[w] = { token: await cloud.login(username, DEMO_ACCOUNTS[username].password, tenantId), id: await cloud.userId(username, tenantId), tenantId };
   }
-  cloudServer = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-  });
-  const config = { baseUrl: `http://127.0.0.1:${(cloudServer.address() as AddressInfo).port}`, product: "iot", timeoutMs: 10_000, proxySecret: TEST_PROXY_SECRET };
-  live = createLiveServer({ config });
-  consoleServer = createServer((_, res) => res.writeHead(404).end());
-  consoleServer.on("upgrade", (req, socket, head) => {
-    if (!live.handleUpgrade(req, socket, head)) socket.end("HTTP/1.1 404 Not Found\r\n\r\n");
-  });
-  await new Promise<void>((r) => consoleServer.listen(0, "127.0.0.1", r));
-  base = `ws://127.0.0.1:${(consoleServer.address() as AddressInfo).port}`;
+  harness = await startLiveHarness(app.fetch);
+  live = harness.live;
+  base = harness.base;
 }, SETUP_MS);
 afterAll(async () => {
   fake.close();
-  live?.close();
-  await new Promise((r) => consoleServer?.close(r));
-  await new Promise((r) => cloudServer?.close(r));
+  await harness?.close();
   commandsOf(ingest).close();
   await ingest?.close();
   await cloud?.close();

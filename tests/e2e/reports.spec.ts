@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { loginAs } from "./pages/login-page";
-import { HAS_PDFTOTEXT, ReportPage } from "./pages/report-page";
+import { HAS_PDFTOTEXT } from "../../cloud/report/testing";
+import { ReportPage } from "./pages/report-page";
 import { ShellPage } from "./pages/shell-page";
 
 /**

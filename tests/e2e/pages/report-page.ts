@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { expect, type Download, type Page } from "@playwright/test";
 import { ResourcePageObject } from "./resource-page";
@@ -35,13 +34,3 @@ export class ReportPage extends ResourcePageObject {
     await expect(this.row(name).first()).toContainText(generated, { timeout: 120_000 });
   }
 }
-
-const has = (cmd: string) => {
-  try {
-    execFileSync("sh", ["-c", `command -v ${cmd}`], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-};
-export const HAS_PDFTOTEXT = has("pdftotext");
