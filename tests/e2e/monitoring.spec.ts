@@ -11,8 +11,8 @@ import { MonitoringPage } from "./pages/monitoring-page";
 test.describe.configure({ mode: "serial" });
 
 const TEXT = {
-  "zh-cn": { confirm: "是否将本次采集数据设置为初始值？", done: "设置成功", cancelled: "取消设置", points: "测点", tilt: "光斑雷达图", shallow: "孔深不能小于测斜仪总长度（30 m）", saved: "操作成功", fromDevice: "设备配置：20 节", initialFrom: "的读数为初始值" },
-  en: { confirm: "Set the values collected at this time as the initial values?", done: "Set successfully", cancelled: "Cancelled", points: "Points", tilt: "Light-spot radar", shallow: "The hole depth must not be below the total inclinometer depth (30 m)", saved: "Saved", fromDevice: "Device configuration: 20 units", initialFrom: "Counted from the initial reading of" },
+  "zh-cn": { confirm: "是否将本次采集数据设置为初始值？", done: "设置成功", cancelled: "取消设置", points: "测点", tilt: "光斑雷达图", shallow: "孔深不能小于测斜仪总长度（30 m）", saved: "操作成功", fromDevice: "设备配置：20 节", initialFrom: "初始值取自" },
+  en: { confirm: "Set the values collected at this time as the initial values?", done: "Set successfully", cancelled: "Cancelled", points: "Points", tilt: "Light-spot radar", shallow: "The hole depth must not be below the total inclinometer depth (30 m)", saved: "Saved", fromDevice: "Device configuration: 20 units", initialFrom: "Initial value: the reading of" },
 } as const;
 
 const DAY = 86_400_000;
