@@ -46,6 +46,8 @@ export async function startConsole(name: string, port: number, { env = {}, prepa
   };
   delete serverEnv.UPSTREAM_URL;
   delete serverEnv.DATABASE_URL;
+  // Its own broker: the caller's MQTT_PORT belongs to the caller's console (pass one in `env` to choose).
+  delete serverEnv.MQTT_PORT;
   const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], { stdio: ["ignore", "ignore", "inherit"], env: { ...serverEnv, ...env } });
   const stop = async () => {
     if (server.exitCode === null) {
