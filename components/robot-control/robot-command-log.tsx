@@ -19,6 +19,14 @@ export function RobotCommandLog({ deviceId }: { deviceId: number }) {
   const format = useFormatter();
   const page = useCall(robotConsoleApi.commands, { deviceId, current: 1, size: 20 }, { refreshInterval: 3_000 });
   const rows = page.data?.records ?? [];
+  const tc = useTranslations("robotControl");
+  // A camera command's code is "<camera>,<action>" (as the cloud audits its parameters).
+  const commandText = (r: { service: string; code: string }) => {
+    if (r.service === ROBOT_SERVICES.control || r.service === ROBOT_SERVICES.lifter) return t(`codes.${r.service}.${r.code}`);
+    if (r.service === ROBOT_SERVICES.mode) return t("modeTo", { mode: tc(`modes.${r.code}`) });
+    const [camera, action] = r.code.split(",");
+    return t("cameraCode", { camera, action: t(`cameraActions.${action}`) });
+  };
   return (
     <div className="rounded-md border bg-card p-3" data-testid="robot-command-log">
       <div className="mb-2 flex items-baseline justify-between text-sm">
@@ -44,7 +52,7 @@ export function RobotCommandLog({ deviceId }: { deviceId: number }) {
                 <td className="py-1 tabular-nums">{format.dateTime(new Date(r.sentAt), { hour: "2-digit", minute: "2-digit", second: "2-digit" })}</td>
                 <td className="max-w-20 truncate py-1" title={r.userName}>{r.userName}</td>
                 <td className="py-1">
-                  {r.service === ROBOT_SERVICES.control || r.service === ROBOT_SERVICES.lifter ? t(`codes.${r.service}.${r.code}`) : r.service === ROBOT_SERVICES.mode ? t("modeTo", { mode: r.code }) : `${r.service} ${r.code}`}
+                  {commandText(r)}
                   <span className="ml-1 text-muted-foreground">
                     {t(`triggers.${r.trigger}`)}
                     {r.repeats > 1 ? ` ×${r.repeats}` : ""}
