@@ -28,6 +28,7 @@ import { LinkageEngine } from "./linkage/engine";
 import { OtaEngine } from "./ota/engine";
 import { safeFetch } from "./lib/outbound";
 import { attachIngest, shareLive } from "./live/bus";
+import { followTenantZones } from "./db/queries/company";
 import { CameraStreams } from "./media/cameras";
 import { commandsOf } from "./ingest/commands";
 
@@ -79,6 +80,7 @@ export async function startCloud(opts: CloudOptions) {
   const ota = new OtaEngine(handle.db);
   let attached: Ingest | null = null;
   const unshareLive = shareLive(cluster);
+  const unfollowZones = followTenantZones(handle.db, cluster);
   let detachLive = () => {};
   let detachRobots = () => {};
   const attach = (ingest: Ingest) => {
@@ -133,6 +135,7 @@ export async function startCloud(opts: CloudOptions) {
     cameras: { streams, positionOf: (id) => simulator?.padOf(id) },
     ota,
     reports,
+    cluster,
   });
   const host = opts.host ?? "127.0.0.1";
   const server: ServerType = await new Promise((resolve) => {
@@ -155,6 +158,7 @@ export async function startCloud(opts: CloudOptions) {
       await cluster.close();
       detachLive();
       unshareLive();
+      unfollowZones();
       detachRobots();
       streams.close();
       await channel.close();

@@ -8,6 +8,7 @@ import type { LlmConfig } from "./llm";
 import type { linkageLogs } from "../db/schema";
 import type { CameraStreams } from "../media/cameras";
 import type { Carriers } from "../sim/carriers";
+import type { Coordinator } from "./coordination";
 
 export type CloudConfig = {
   product: string;
@@ -42,14 +43,16 @@ export type Deps = {
   alarms?: { invalidate(productId?: number): void };
   /** The data-push engine: told when a configuration changes. */
   push?: { invalidate(): void };
-  /** The linkage engine: told when rules change; runs a rule on demand (`operate`), answering its log row. */
   /** The OTA engine: told when a task is added or operated, so the rollout job runs at once; writes a device's events. */
   ota?: import("../ota/engine").OtaEngine;
+  /** The linkage engine: told when rules change; runs a rule on demand (`operate`), answering its log row. */
   linkage?: { invalidate(): Promise<void>; operate(ruleId: number, by: string): Promise<(typeof linkageLogs.$inferSelect) | null> };
   /** The simulated cameras' streams and where each points (absent where no video is served). */
   cameras?: { streams: CameraStreams; positionOf(deviceId: number): { pan: number; tilt: number } | undefined };
   /** The report job: nudged when a report is asked for, so it renders at once rather than at the next minute. */
   reports?: { soon(): Promise<void> };
+  /** The cluster: a change other instances cache (a tenant's time zone) is signalled through it; absent in most route tests (this instance only). */
+  cluster?: Coordinator;
   /** The SIM carriers' accounts and their limiters (default: from the environment, `cloud/sim/carriers.ts`). */
   sim?: Carriers;
 };

@@ -4,6 +4,9 @@ import type { CompanySettings, ExpireWarn, ExpireWarnCurrent } from "@/lib/contr
 import { departments, tenants } from "../../db/schema";
 import { signedIn, SETUP_MS, type TestCloud } from "../../testing";
 import { tenantOf } from "../../lib/scope";
+import { Coordinator, type SignalBus } from "../../lib/coordination";
+import type { Db } from "../../db/client";
+import { followTenantZones, tenantZone } from "../../db/queries/company";
 
 let cloud: TestCloud;
 let platform: string;
@@ -41,6 +44,29 @@ describe("sys/company", { timeout: SETUP_MS }, () => {
     } finally {
       await cloud.request("/sys/company/saveTimeZone", { token: demo, body: { timeZone: "Asia/Shanghai" } });
     }
+  });
+
+  it("a zone saved through one instance is read fresh by every other at once (issue 33)", async () => {
+    // Two instances: each has its own Db (here a second view of the same database) and its own cache, joined by a signal bus.
+    const listeners = new Set<(p: string) => void>();
+    const bus: SignalBus = { notify: async (p) => listeners.forEach((l) => l(p)), listen: async (on) => (listeners.add(on), async () => void listeners.delete(on)) };
+    const other = Object.create(cloud.db) as Db;
+    const here = new Coordinator(cloud.db, { bus });
+    const there = new Coordinator(other, { bus });
+    const unfollow = followTenantZones(other, there);
+    cloud.deps.cluster = here;
+    const tenantId = (await cloud.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, "示范租户")))[0].id;
+    try {
+      expect(await tenantZone(other, tenantId)).toBe("Asia/Shanghai");
+      expect((await cloud.request("/sys/company/saveTimeZone", { token: demo, body: { timeZone: "Asia/Kolkata" } })).body.code).toBe(200);
+      expect(await tenantZone(other, tenantId)).toBe("Asia/Kolkata");
+    } finally {
+      await cloud.request("/sys/company/saveTimeZone", { token: demo, body: { timeZone: "Asia/Shanghai" } });
+      cloud.deps.cluster = undefined;
+      unfollow();
+      await Promise.all([here.close(), there.close()]);
+    }
+    expect(await tenantZone(other, tenantId)).toBe("Asia/Shanghai");
   });
 
   it("stores colours as hex and names the wrong form", async () => {

@@ -4,7 +4,7 @@ import { companyApi, type ExpireWarnCurrent } from "@/lib/contract/system/compan
 import { companyInfo, departments, tenants, users } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { platformOnly } from "../../lib/auth";
-import { forgetTenantZone, loadCompany } from "../../db/queries/company";
+import { loadCompany, tenantZoneChanged } from "../../db/queries/company";
 import { dayOf, daysLeft, EXPIRE_WARN_KEY, loadExpireWarn } from "../../lib/expire-warn";
 import { fieldError, ok } from "../../lib/http";
 import { PLATFORM_TENANT_ID } from "../../lib/menu-access";
@@ -64,7 +64,7 @@ export const companyServed = [
   }),
   serve(companyApi.saveTimeZone, async (c, { timeZone }) => {
     await patchCompany(c.var.deps.db, c.var.auth.tenantId, { timeZone }, c.var.deps.now());
-    forgetTenantZone(c.var.auth.tenantId);
+    await tenantZoneChanged(c.var.deps.db, c.var.auth.tenantId, c.var.deps.cluster);
     // Linkage timers run on the tenant's clock: armed again on the new one.
     await c.var.deps.linkage?.invalidate();
     return ok(c, { timeZone }, "cloud.saved");
