@@ -28,7 +28,7 @@ try {
   const each: number[] = [];
   for (const d of devs) {
     const t0 = performance.now();
-    await accounts.issue({ sn: d.sn, productId, enabled: true }, d.secret);
+    await accounts.issue({ sn: d.sn, productId, enabled: true }, d.secret, h.db);
     each.push(performance.now() - t0);
   }
   console.log(`a secret issued: ${avg(each.slice(0, 100))} ms each for the first 100, ${avg(each.slice(-100))} ms for the last 100 (${Math.round(each.reduce((s, x) => s + x, 0) / 1000)} s for all)`);

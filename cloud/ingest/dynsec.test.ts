@@ -11,7 +11,7 @@ import { devices, telemetry } from "../db/schema";
 import { sha256 } from "../lib/crypto";
 import { demoDeviceSecret } from "../simulator/key";
 import { signedIn, SETUP_MS, type TestCloud } from "../testing";
-import { DEVICE_MARK } from "./dynsec";
+import { DEVICE_MARK, DynsecAccounts } from "./dynsec";
 import { startDeviceChannel, type DeviceChannel } from ".";
 
 /**
@@ -164,5 +164,36 @@ describe.runIf(run)("devices on Mosquitto's dynamic security", () => {
     // A device has an account exactly while the broker holds its current secret.
     const sns = (await cloud.db.select({ sn: devices.deviceSn }).from(devices)).map((d) => d.sn);
     expect(names.sort()).toEqual(sns.filter((sn) => sn !== "MOS-07").sort());
+  });
+
+  it("keeps the account of a device added while another instance reconciles: the reconcile waits for the device's transaction (issue 33)", async () => {
+    // A second instance of the cloud on the same broker and database (on PostgreSQL the two take turns by an advisory lock).
+    const other = await DynsecAccounts.start(cloud.db, broker.url, !!process.env.TEST_DATABASE_URL);
+    const secret = "the secret of MOS-08";
+    let issued!: () => void;
+    let commit!: () => void;
+    const inside = new Promise<void>((r) => (issued = r));
+    const held = new Promise<void>((r) => (commit = r));
+    try {
+      const [tenant] = await cloud.db.select({ tenantId: devices.tenantId }).from(devices).where(eq(devices.productId, productId)).limit(1);
+      const adding = cloud.db.transaction(async (tx) => {
+        await tx.insert(devices).values({ tenantId: tenant.tenantId, projectId: prj, productId, deviceName: "MOS-08", deviceSn: "MOS-08", secretHash: sha256(secret) });
+        await channel.ingest.issueSecret({ sn: "MOS-08", productId, enabled: true }, secret, tx);
+        issued();
+        await held;
+      });
+      await inside;
+      // The broker holds MOS-08's client now, the database not yet (uncommitted): a reconcile must not read it as left over.
+      const reconciling = other.reconcile();
+      await new Promise((r) => setTimeout(r, 500));
+      commit();
+      await adding;
+      await reconciling;
+      const c = await connect("MOS-08", secret);
+      expect(c.connected).toBe(true);
+    } finally {
+      commit();
+      await other.close();
+    }
   });
 });

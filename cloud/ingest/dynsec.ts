@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq, inArray, type SQL } from "drizzle-orm";
+import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { MqttClient } from "mqtt";
 import { CLOUD_FILTERS, DOWN_CHANNELS, TOPIC_ROOT, UP_CHANNELS, devicePrefix, deviceTopic } from "@/lib/contract/device/topics";
 import type { Db } from "../db/client";
@@ -21,6 +21,14 @@ import { mayConnect, secretFingerprint, type BrokerAccounts } from "./pipeline";
  * client whose secret is no longer its device's is removed, and a device the broker has no secret
  * for waits for a new one (except the demo devices, whose secret the cloud derives).
  */
+
+/**
+ * Account changes take turns across the cluster (a PostgreSQL advisory lock, held to the end of a
+ * transaction): a reconcile listing the broker's clients never sees the client of a device another
+ * instance is creating and reads it as left over from a deleted one.
+ */
+const ACCOUNTS_LOCK = 0x10c0_0004;
+const lockAccounts = (tx: Db) => tx.execute(sql`select pg_advisory_xact_lock(${ACCOUNTS_LOCK})`);
 
 const CONTROL = "$CONTROL/dynamic-security/v1";
 const RESPONSE = `${CONTROL}/response`;
@@ -87,12 +95,16 @@ export class DynsecAccounts implements BrokerAccounts {
   /** Devices whose change the broker has not taken yet: tried again every few seconds. */
   private readonly pending = new Set<string>();
   private readonly retry: NodeJS.Timeout;
+  /** This instance's reconciles and syncs, one after another. */
+  private turn: Promise<unknown> = Promise.resolve();
 
   private constructor(
     private readonly db: Db,
     private readonly client: MqttClient,
     /** The cloud's own username: never managed as a device. */
     private readonly self: string,
+    /** Other instances share the database (PostgreSQL): their account changes are waited for too. */
+    private readonly shared: boolean,
   ) {
     client.on("message", (topic, payload) => {
       if (topic !== RESPONSE) return;
@@ -122,7 +134,7 @@ export class DynsecAccounts implements BrokerAccounts {
   }
 
   /** Connects with the cloud's broker account (`url`), gives that account its role and reconciles every device. */
-  static async start(db: Db, url: string): Promise<DynsecAccounts> {
+  static async start(db: Db, url: string, shared = false): Promise<DynsecAccounts> {
     const mqtt = await import("mqtt");
     const self = decodeURIComponent(new URL(url).username);
     if (!self) throw new Error("MQTT_DYNSEC needs the cloud's broker account in MQTT_URL (mqtt://user:password@host:port)");
@@ -133,7 +145,7 @@ export class DynsecAccounts implements BrokerAccounts {
       await client.endAsync();
       throw new Error(`the broker refused ${RESPONSE} to "${self}": give that account the dynamic-security admin role (docs/deploy.md)`);
     }
-    const accounts = new DynsecAccounts(db, client, self);
+    const accounts = new DynsecAccounts(db, client, self, shared);
     await accounts.ensureCloudRole();
     const done = await accounts.reconcile();
     console.log(`[dynsec] ${done.devices} device accounts in step${done.withoutSecret ? `, ${done.withoutSecret} waiting for a new secret` : ""}`);
@@ -206,7 +218,9 @@ export class DynsecAccounts implements BrokerAccounts {
     return sn === this.self || (client !== null && client.textname !== DEVICE_MARK);
   }
 
-  async issue(device: { sn: string; productId: number; enabled: boolean }, secret: string) {
+  async issue(device: { sn: string; productId: number; enabled: boolean }, secret: string, tx: Db) {
+    // Not in this instance's turn: a reconcile waiting (on PGlite) for this transaction would wait for it in turn.
+    await lockAccounts(tx);
     const { client, role } = await this.held(device.sn);
     if (this.foreign(device.sn, client)) throw new Error(`the broker account "${device.sn}" is not a device's`);
     // Made anew: deleting the client drops the sessions that logged in with the old secret, and
@@ -230,8 +244,20 @@ export class DynsecAccounts implements BrokerAccounts {
     }
   }
 
-  private async syncNow(sn: string) {
-    const [row] = await this.rows(eq(devices.deviceSn, sn));
+  /** One at a time here and, on a shared database, across the cluster (in a transaction holding the lock). */
+  private locked<T>(work: (db: Db) => Promise<T>): Promise<T> {
+    const run = () => (this.shared ? this.db.transaction(async (tx) => (await lockAccounts(tx), work(tx))) : work(this.db));
+    const next = this.turn.then(run, run);
+    this.turn = next.catch(() => {});
+    return next;
+  }
+
+  private syncNow(sn: string) {
+    return this.locked((db) => this.syncIn(db, sn));
+  }
+
+  private async syncIn(db: Db, sn: string) {
+    const [row] = await this.rows(db, eq(devices.deviceSn, sn));
     const { client, role } = await this.held(sn);
     if (this.foreign(sn, client)) {
       if (row) console.warn(`[dynsec] device ${sn}: the broker account of that name is not a device's; left alone`);
@@ -252,8 +278,8 @@ export class DynsecAccounts implements BrokerAccounts {
     for (const sn of [...this.pending]) await this.sync(sn);
   }
 
-  private async rows(where?: SQL): Promise<DeviceRow[]> {
-    const rows = await this.db
+  private async rows(db: Db, where?: SQL): Promise<DeviceRow[]> {
+    const rows = await db
       .select({ sn: devices.deviceSn, productId: devices.productId, enableStatus: devices.enableStatus, secretHash: devices.secretHash, product: products.id })
       .from(devices)
       .leftJoin(products, eq(products.id, devices.productId))
@@ -266,7 +292,11 @@ export class DynsecAccounts implements BrokerAccounts {
    * set, clients of deleted devices removed, and a client holding a secret that is no longer the
    * device's stripped of it (its device needs a new secret, unless the cloud knows it).
    */
-  async reconcile(): Promise<{ devices: number; withoutSecret: number }> {
+  reconcile(): Promise<{ devices: number; withoutSecret: number }> {
+    return this.locked((db) => this.reconcileIn(db));
+  }
+
+  private async reconcileIn(db: Db): Promise<{ devices: number; withoutSecret: number }> {
     const [listed, roleList] = await this.run([
       { command: "listClients", verbose: true, count: -1, offset: 0 },
       { command: "listRoles", verbose: true, count: -1, offset: 0 },
@@ -274,7 +304,7 @@ export class DynsecAccounts implements BrokerAccounts {
     const all = (listed.data?.clients ?? []) as BrokerClient[];
     const clients = new Map(all.map((c) => [c.username, c]));
     const roles = new Map(((roleList.data?.roles ?? []) as BrokerRole[]).map((r) => [r.rolename, r]));
-    const rows = await this.rows();
+    const rows = await this.rows(db);
     const commands: Command[] = [];
     const stale: DeviceRow[] = [];
     let withoutSecret = 0;
@@ -301,7 +331,7 @@ export class DynsecAccounts implements BrokerAccounts {
     for (const c of clients.values()) if (!this.foreign(c.username, c)) commands.push({ command: "deleteClient", username: c.username });
     for (const name of roles.keys()) if (name.startsWith(deviceRole(""))) commands.push({ command: "deleteRole", rolename: name });
     await this.run(commands);
-    withoutSecret += await this.settleStale(stale);
+    withoutSecret += await this.settleStale(db, stale);
     return { devices: rows.length, withoutSecret };
   }
 
@@ -309,9 +339,9 @@ export class DynsecAccounts implements BrokerAccounts {
    * Clients whose secret is not their device's, read again from both sides first: a secret issued
    * by another instance meanwhile is not a stale one.
    */
-  private async settleStale(stale: DeviceRow[]): Promise<number> {
+  private async settleStale(db: Db, stale: DeviceRow[]): Promise<number> {
     if (!stale.length) return 0;
-    const fresh = new Map((await this.rows(inArray(devices.deviceSn, stale.map((s) => s.sn)))).map((r) => [r.sn, r]));
+    const fresh = new Map((await this.rows(db, inArray(devices.deviceSn, stale.map((s) => s.sn)))).map((r) => [r.sn, r]));
     const replies = await this.run(stale.map((s) => ({ command: "getClient", username: s.sn })));
     const commands: Command[] = [];
     let withoutSecret = 0;

@@ -38,7 +38,7 @@ export async function startDeviceChannel(db: Db, opts: DeviceChannelOptions = {}
   const ingest = new Ingest(db, { ...opts, now });
   await ensureAhead(db, now(), HISTORY_MS);
   // The cloud's own account gets its role before it subscribes.
-  const accounts = opts.mqttUrl && opts.mqttDynsec ? await DynsecAccounts.start(db, opts.mqttUrl) : null;
+  const accounts = opts.mqttUrl && opts.mqttDynsec ? await DynsecAccounts.start(db, opts.mqttUrl, opts.cluster?.shared) : null;
   ingest.accounts = accounts;
   // Before anything listens: the services beside the ingest (commands) find the cluster on it.
   const unjoin = opts.cluster ? ingest.joinCluster(opts.cluster) : undefined;

@@ -46,7 +46,8 @@ export type IngestOptions = { now?: () => Date; writer?: WriterOptions; catalog?
  * cannot take it, and the change is then not made), and re-reads a device after every change (`sync`).
  */
 export type BrokerAccounts = {
-  issue(device: { sn: string; productId: number; enabled: boolean }, secret: string): Promise<void>;
+  /** Within the transaction (`tx`) that stores the device's new secret, so no other instance's reconcile sees one without the other. */
+  issue(device: { sn: string; productId: number; enabled: boolean }, secret: string, tx: Db): Promise<void>;
   sync(sn: string): Promise<void>;
 };
 
@@ -128,8 +129,8 @@ export class Ingest extends EventEmitter<IngestEvents> {
   }
 
   /** A device's new secret, for a broker that keeps its own accounts; throws when the broker could not take it. */
-  async issueSecret(device: { sn: string; productId: number; enabled: boolean }, secret: string) {
-    await this.accounts?.issue(device, secret);
+  async issueSecret(device: { sn: string; productId: number; enabled: boolean }, secret: string, tx: Db) {
+    await this.accounts?.issue(device, secret, tx);
   }
 
   /** The device a SN and secret belong to, or null (unknown, disabled, wrong secret). */

@@ -58,8 +58,8 @@ async function forget(c: Ctx, ...sns: (string | null | undefined)[]) {
 }
 
 /** A new secret goes to a broker that keeps its own accounts before it is stored: a broker away leaves the old one in place. */
-async function issueSecret(c: Ctx, device: { deviceSn: string; productId: number; enableStatus: number }, secret: string) {
-  await c.var.deps.ingest?.issueSecret({ sn: device.deviceSn, productId: device.productId, enabled: device.enableStatus === 1 }, secret).catch((err: Error) => {
+async function issueSecret(c: Ctx, tx: Db, device: { deviceSn: string; productId: number; enableStatus: number }, secret: string) {
+  await c.var.deps.ingest?.issueSecret({ sn: device.deviceSn, productId: device.productId, enabled: device.enableStatus === 1 }, secret, tx).catch((err: Error) => {
     console.error("[cloud] the MQTT broker did not take a device's secret:", err.message);
     throw new AppError(Code.NETWORK, "devices.device.errors.brokerAway", { sn: device.deviceSn });
   });
@@ -114,7 +114,7 @@ async function insertDevice(c: Ctx, input: Values): Promise<{ row: typeof device
       .insert(devices)
       .values({ ...columnsOf(device, input), ...refs, tenantId: c.var.auth.tenantId, secretHash: sha256(secret), createdBy: c.var.auth.userId } as typeof devices.$inferInsert)
       .returning();
-    await issueSecret(c, row, secret);
+    await issueSecret(c, db, row, secret);
     return row;
   });
   // An SN unknown a moment ago may be cached as unknown.
@@ -193,7 +193,7 @@ export const deviceRowsServed = [
     const secret = randomToken();
     await c.var.deps.db.transaction(async (db) => {
       await db.update(devices).set({ secretHash: sha256(secret), updatedAt: c.var.deps.now() }).where(eq(devices.id, id));
-      await issueSecret(c, old, secret);
+      await issueSecret(c, db, old, secret);
     });
     await forget(c, old.deviceSn);
     return credentialsOf(c, old, secret);
