@@ -4,8 +4,8 @@ import * as React from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { ChevronRightIcon, FolderIcon, LibraryIcon, PlusIcon, Trash2Icon, XIcon } from "lucide-react";
-import { request } from "@/lib/api/fetcher";
 import { call, useCall } from "@/lib/api/call";
+import type { CallInput } from "@/lib/contract/call";
 import { DEFAULT_GRANT, GRANTABLE, KNOWLEDGE_LIMITS, ROOT_FOLDER, canManage, knowledgeApi, type AuthGrant, type AuthType, type KnowledgeNode, type RecycledNode } from "@/lib/contract/knowledge/knowledge";
 import { KitDialog, MoveDialog as KitMoveDialog, RecycleBinDialog, SelectField } from "@/components/kit";
 import { PeoplePicker, type PeopleValue } from "@/components/kit/pickers";
@@ -17,12 +17,13 @@ import { cn } from "@/lib/utils";
 type GrantKind = AuthGrant["kind"];
 const KIND_KEY: Record<GrantKind, keyof PeopleValue> = { user: "userIds", department: "departmentIds", group: "groupIds" };
 
-/** Grants as `authHeader` / `auth` take them: one entry per right for the node. */
-export function toEntries(fileId: number, grants: readonly { authType: AuthType; kind: GrantKind; id: number }[]) {
-  return GRANTABLE.map((authType) => {
+/** Grants as `authHeader` / `auth` take them: one entry per right for the node; with every grant removed, one naming no one. */
+export function toEntries(fileId: number, grants: readonly { authType: AuthType; kind: GrantKind; id: number }[]): CallInput<typeof knowledgeApi.auth> {
+  const entries = GRANTABLE.map((authType) => {
     const of = (kind: GrantKind) => grants.filter((g) => g.authType === authType && g.kind === kind).map((g) => g.id);
     return { authType, fileId, userIds: of("user"), deparIds: of("department"), groupIds: of("group") };
   }).filter((e) => e.userIds.length + e.deparIds.length + e.groupIds.length > 0);
+  return entries.length ? entries : [{ fileId }];
 }
 
 /**
@@ -40,8 +41,7 @@ export function AuthDialog({ node, onClose }: { node: KnowledgeNode; onClose: ()
 
   const save = async (next: { authType: AuthType; kind: GrantKind; id: number }[]) => {
     try {
-      // `?id=` names the node when no entry is left to name it (every grant removed).
-      await request("POST", calls.save.path, { params: { id: node.fileId }, body: toEntries(node.fileId, next) });
+      await call(calls.save, toEntries(node.fileId, next));
       toast.success(t("done.authSaved"));
     } finally {
       await mutate();

@@ -171,7 +171,7 @@ describe("knowledge base", () => {
 
   it("recycles, restores, deletes for good and purges after 30 days", async () => {
     // The operator keeps view-only on the base once the folder's grant is taken back.
-    expect((await cloud.request(`/file/fileBase/auth?id=${folder}`, { token: admin, body: [] })).body.code).toBe(200);
+    expect((await post("/file/fileBase/auth", admin, [{ fileId: folder, userIds: [] }])).body.code).toBe(200);
     expect((await post("/file/fileBase/recycle", admin, { id: folder })).body.msg).toBe("Moved to the recycle bin");
     expect(find(await tree(admin), file)).toBeUndefined();
     const bin = await cloud.request<RecycledNode[]>("/file/fileBase/recycleList", { token: admin });

@@ -2,7 +2,6 @@ import { and, asc, desc, eq, gte, ilike, inArray, lte, type SQL } from "drizzle-
 import { open } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import type { Locale } from "@/lib/contract/locale";
-import { idQuery } from "@/lib/contract/common";
 import {
   LOG_TYPES,
   ROOT_FOLDER,
@@ -21,7 +20,7 @@ import type { Db } from "../../db/client";
 import type { Ctx } from "../../lib/context";
 import { sha256 } from "../../lib/crypto";
 import { fileResponse, parseStoredPath } from "../../lib/files";
-import { badRequest, forbidden, notFound, ok, query } from "../../lib/http";
+import { badRequest, forbidden, notFound, ok } from "../../lib/http";
 import { joinedText } from "../../lib/i18n-text";
 import { purgeAt } from "../../lib/recycle-bin";
 import { removeStoredFiles } from "../../lib/storage";
@@ -146,8 +145,7 @@ async function setGrants(c: Ctx, entries: AuthEntry[]) {
 
 async function grantRoute(c: Ctx, entries: AuthEntry[], baseOnly: boolean) {
   const g = await setGrants(c, entries);
-  // An empty list clears the grants of the node named in the query.
-  const a = await need(c, g.ids[0] ?? query(c, idQuery).id, "owner");
+  const a = await need(c, g.ids[0], "owner");
   if (baseOnly !== (a.node.fileType === 9)) throw notFound();
   const base = (await accessMap(g.db, c.var.auth)).get(a.path[0])!;
   await g.apply(a, base.node.ownerId);

@@ -74,8 +74,8 @@ export const authEntry = z.object({
   groupIds: z.array(dbId).max(500).default([]),
 });
 export type AuthEntry = z.output<typeof authEntry>;
-/** `authHeader` / `auth`: the whole list for one node (it replaces what was granted). */
-export const authBody = z.array(authEntry).max(100);
+/** `authHeader` / `auth`: the whole list for one node (it replaces what was granted); an entry naming no one clears them. */
+export const authBody = z.array(authEntry).min(1, "validation.minItems").max(100);
 export const ownerBody = z.object({ id: dbId, userId: dbId });
 
 /** A node of `treeFile` (widgets §3). */
