@@ -48,7 +48,7 @@ function ContactsField(props: CustomFieldProps) {
         <ListPicker
           {...state}
           title={t("group.contacts.choose")}
-          endpoint={alarmContactApi.page.path}
+          call={alarmContactApi.page}
           multiple
           value={ids}
           columns={CONTACT_COLUMNS.map((key) => ({ key, title: t(`picker.columns.${key}`) }))}

@@ -13,8 +13,8 @@ type Row = Record<string, unknown>;
 const CONTACT = String(LINK_TYPE.contact);
 const GROUP = String(LINK_TYPE.group);
 const TABS = [
-  { key: CONTACT, tab: "contact", endpoint: alarmContactApi.page.path, columns: CONTACT_COLUMNS },
-  { key: GROUP, tab: "group", endpoint: alarmContactGroupApi.page.path, columns: ["groupName", "memberCount"] },
+  { key: CONTACT, tab: "contact", call: alarmContactApi.page, columns: CONTACT_COLUMNS },
+  { key: GROUP, tab: "group", call: alarmContactGroupApi.page, columns: ["groupName", "memberCount"] },
 ];
 
 /**
@@ -26,10 +26,10 @@ export function RecipientField(props: CustomFieldProps) {
   const t = useTranslations("alarm");
   const value: RecipientRow[] = Array.isArray(field.value) ? field.value : [];
   const ids = (type: number) => value.filter((r) => r.linkType === type).map((r) => r.linkId);
-  const tabs: PickerTab<Row>[] = TABS.map(({ key, tab, endpoint, columns }) => ({
+  const tabs: PickerTab<Row>[] = TABS.map(({ key, tab, call, columns }) => ({
     key,
     label: t(`link.tabs.${tab}`),
-    endpoint,
+    call,
     columns: columns.map((c) => ({ key: c, title: t(`picker.columns.${c}`) })),
   }));
   const nameOf = (type: number, linkId: number, rows: Row[]) => {

@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { defineResource, operToggle, dictLabel, useDict, type RemoteOptions, resourcePage } from "@/components/kit";
+import { defineResource, dictLabel, operToggle, remoteOptions, resourcePage, useDict } from "@/components/kit";
 import { DictText } from "@/components/kit/table/cells";
 import { Badge } from "@/components/ui/badge";
 import { COMPARE_RANGE, RULE_TYPE } from "@/lib/contract/alarm/enums";
@@ -21,8 +21,8 @@ type V = Record<string, unknown>;
 const type = (v: V) => Number(v.ruleType ?? RULE_TYPE.value);
 const isValue = (v: V) => type(v) === RULE_TYPE.value;
 const onProduct = (v: V) => !v.pointId;
-const PRODUCTS: RemoteOptions = { url: productApi.list.path, params: { size: 9999 }, labelKey: "prodName", valueKey: "id" };
-const POINTS: RemoteOptions = { url: alarmRuleApi.points.path, labelKey: "groupName", valueKey: "id" };
+const PRODUCTS = remoteOptions(productApi.list, "prodName", "id");
+const POINTS = remoteOptions(alarmRuleApi.points, "groupName", "id");
 const OPS: Record<number, string> = { 1: ">", 2: "≥", 3: "<", 4: "≤" };
 
 /** What the rule watches and when it fires: "angleX ∉ [-3, 3]", each level in its colour; "offline". */

@@ -5,6 +5,7 @@ import { permsOf } from "@/lib/contract/call";
 import { devSceneModelApi, sceneApi } from "@/lib/contract/scene/api";
 import { screenConfig, type ScreenConfig } from "@/lib/contract/scene/scene";
 import { ScreenPointsField } from "./screen-points-field";
+import { remoteOptions } from "@/components/kit/dict/use-remote-options";
 
 /**
  * /dataScreenSet (devSceneModel): what the selected project's building screen shows — its scene,
@@ -26,7 +27,7 @@ const dataScreenSet = defineSettings<ScreenConfig>({
       values: (d) => ({ sceneId: d.sceneId ?? "", blocks: d.blocks, points: d.points }),
       toBody: (v) => ({ ...v, sceneId: v.sceneId === "" ? null : v.sceneId }),
       fields: [
-        { name: "sceneId", label: "fields.sceneId", type: "select", placeholder: "noScene", remote: { url: sceneApi.list.path, params: { size: 9999 }, labelKey: "sceneName", valueKey: "id" } },
+        { name: "sceneId", label: "fields.sceneId", type: "select", placeholder: "noScene", remote: remoteOptions(sceneApi.list, "sceneName", "id", { size: 9999 }) },
         { name: "blocks", label: "fields.blocks", type: "multiselect", dict: "screenBlock" },
         { name: "points", label: "fields.points", type: "custom", hint: "hints.points", render: (p) => <ScreenPointsField {...p} /> },
       ],

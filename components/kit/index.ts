@@ -41,7 +41,7 @@ export { useResourceList, type ResourceListState } from "./resource/use-resource
 export { ResourceTabs, ResourceSearch, ResourceToolbar, ResourceTable, ResourcePagination, ResourceDialogs, ToolbarButtons } from "./resource/resource-parts";
 export { AreaText, deriveColumns, deriveDetailRows, deriveFormFields, deriveSearchItems, type ColumnTweaks, type Tweaks } from "./resource/entity-views";
 export { SearchBar } from "./search/search-bar";
-export { useRemoteOptions, type RemoteOptions } from "./dict/use-remote-options";
+export { remoteOptions, useRemoteOptions, type RemoteOptions, type RowOf } from "./dict/use-remote-options";
 export { DataTable } from "./table/data-table";
 export { TreeTable } from "./table/tree-table";
 export { ActionsMenu, RowActions } from "./table/row-actions";

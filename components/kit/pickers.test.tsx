@@ -2,6 +2,9 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { renderIntl } from "@/tests/intl";
+import { groupApi } from "@/lib/contract/system/group";
+import { roleApi } from "@/lib/contract/system/role";
+import { userApi } from "@/lib/contract/system/user";
 import { ListPicker, PeoplePicker, TabbedListPicker, filterDepartments, type PickerDepartment } from "./pickers";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
@@ -107,7 +110,7 @@ describe("ListPicker", () => {
   it("loads current=1&size=9999 with extra params and answers ids and rows", async () => {
     answers["sys/role/page"] = { code: 200, data: { records: [{ id: 1, roleName: "Admin" }, { id: 2, roleName: "Viewer" }], total: 2 } };
     const onConfirm = vi.fn();
-    renderIntl(<ListPicker open onOpenChange={() => {}} title="Roles" endpoint="sys/role/page" params={{ kind: 2 }} columns={[{ key: "roleName", title: "Role" }]} multiple value={[2]} onConfirm={onConfirm} />);
+    renderIntl(<ListPicker open onOpenChange={() => {}} title="Roles" call={roleApi.page} params={{ kind: 2 }} columns={[{ key: "roleName", title: "Role" }]} multiple value={[2]} onConfirm={onConfirm} />);
     await flush();
     expect(calls).toEqual(["/api/sys/role/page?kind=2&current=1&size=9999"]);
     fireEvent.click(screen.getByText("Admin"));
@@ -128,8 +131,8 @@ describe("TabbedListPicker", () => {
   it("keeps a choice per tab, loads a tab when shown and answers the ids and rows of each", async () => {
     const onConfirm = vi.fn();
     const tabs = [
-      { key: "1", label: "People", endpoint: "sys/user/page", columns: [{ key: "realname", title: "Name" }] },
-      { key: "2", label: "Teams", endpoint: "sys/group/list", columns: [{ key: "groupName", title: "Team" }] },
+      { key: "1", label: "People", call: userApi.page, columns: [{ key: "realname", title: "Name" }] },
+      { key: "2", label: "Teams", call: groupApi.page, columns: [{ key: "groupName", title: "Team" }] },
     ];
     renderIntl(<TabbedListPicker open onOpenChange={() => {}} title="Recipients" tabs={tabs} value={{ "1": [11] }} onConfirm={onConfirm} />);
     await flush();

@@ -7,14 +7,14 @@
  *   <PeoplePicker open={open} onOpenChange={setOpen} value={chosen} onConfirm={setChosen}
  *     tabs={["user", "group"]} disabled={{ userIds: [ownerId] }} />
  *
- * A paged list (GET `<endpoint>?current=1&size=9999`), single or multiple, columns configurable:
- *   <ListPicker open={open} onOpenChange={setOpen} title={t("role.choose")} endpoint={roleApi.page.path}
+ * A paged list (a GET call with current=1&size=9999), single or multiple, columns configurable:
+ *   <ListPicker open={open} onOpenChange={setOpen} title={t("role.choose")} call={roleApi.page}
  *     params={{ kind: 1 }} columns={[{ key: "roleName", title: t("role.name") }]} multiple
  *     value={roleIds} onConfirm={(ids, rows) => …} />
  *
  * Several paged lists in tabs, a choice per tab (the alarm-recipient picker's contacts and groups):
  *   <TabbedListPicker open={open} onOpenChange={setOpen} title={t("picker.title")}
- *     tabs={[{ key: "1", label: t("contacts"), endpoint: alarmContactApi.page.path, columns }, …]}
+ *     tabs={[{ key: "1", label: t("contacts"), call: alarmContactApi.page, columns }, …]}
  *     value={{ "1": contactIds, "2": groupIds }} onConfirm={(picked, rows) => …} />
  *
  * A failed call leaves its list empty without a word (widgets §8); an answer the picker cannot
@@ -24,7 +24,9 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { ChevronDownIcon, ChevronRightIcon, SearchIcon } from "lucide-react";
-import { ApiError, api } from "@/lib/api/fetcher";
+import { ApiError } from "@/lib/api/fetcher";
+import { call } from "@/lib/api/call";
+import type { AnyCall } from "@/lib/contract/call";
 import type { Page } from "@/lib/contract/envelope";
 import { filterTree } from "@/lib/tree";
 import { departmentApi } from "@/lib/contract/system/department";
@@ -46,17 +48,16 @@ type Id = number | string;
  * Loads a picker list while `open`. Call failures give an empty list silently; an answer that
  * `read` cannot make sense of is the "initialization failed" case.
  */
-function usePickerList<T>(open: boolean, path: string, params: Record<string, string | number | undefined>, read: (data: unknown) => T[]) {
+function usePickerList<T>(open: boolean, c: AnyCall | undefined, params: Record<string, string | number | undefined>, read: (data: unknown) => T[]) {
   const t = useTranslations("widgets.picker");
   const [rows, setRows] = useState<T[]>([]);
   const [loading, setLoading] = useState(false);
   const key = JSON.stringify(params);
   useEffect(() => {
-    if (!open) return;
+    if (!open || !c) return;
     let live = true;
     setLoading(true);
-    api
-      .get<unknown>(path, JSON.parse(key), { silent: true })
+    call(c, JSON.parse(key), { silent: true })
       .then((data) => {
         if (!live) return;
         try {
@@ -73,11 +74,11 @@ function usePickerList<T>(open: boolean, path: string, params: Record<string, st
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `read` is a reader of the answer's shape, fixed per call site; `t` only for a toast.
-  }, [open, path, key]);
+  }, [open, c, key]);
   return { rows, loading };
 }
 
-/** `data.records` of a page, or `data` when the endpoint answers a plain list. */
+/** `data.records` of a page, or `data` when the call answers a plain list. */
 export function recordsOf<T>(data: unknown): T[] {
   const list = Array.isArray(data) ? data : (data as Page<T> | null)?.records;
   if (!Array.isArray(list)) throw new TypeError("not a list");
@@ -303,12 +304,12 @@ export function PeoplePicker({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the value is taken when the dialog opens; edits stay local until confirm.
   }, [open]);
 
-  const users = usePickerList<PickerUser>(open && tabs.includes("user"), userApi.page.path, PICKER_PAGE, recordsOf);
-  const depts = usePickerList<PickerDepartment>(open && tabs.includes("department"), departmentApi.tree.path, {}, (d) => {
+  const users = usePickerList<PickerUser>(open && tabs.includes("user"), userApi.page, PICKER_PAGE, recordsOf);
+  const depts = usePickerList<PickerDepartment>(open && tabs.includes("department"), departmentApi.tree, {}, (d) => {
     if (!Array.isArray(d)) throw new TypeError("not a tree");
     return d as PickerDepartment[];
   });
-  const groups = usePickerList<PickerGroup>(open && tabs.includes("group"), groupApi.page.path, PICKER_PAGE, recordsOf);
+  const groups = usePickerList<PickerGroup>(open && tabs.includes("group"), groupApi.page, PICKER_PAGE, recordsOf);
 
   const userRows = useMemo(() => users.rows.filter((u) => matches(keyword, u.username, u.realname, u.departmentName, u.phone)), [users.rows, keyword]);
   const groupRows = useMemo(() => groups.rows.filter((g) => matches(keyword, g.groupName, g.remark)), [groups.rows, keyword]);
@@ -396,7 +397,7 @@ export function ListPicker<Row extends Record<string, unknown>>({
   open,
   onOpenChange,
   title,
-  endpoint,
+  call: source,
   params,
   columns,
   keyField = "id" as keyof Row & string,
@@ -409,8 +410,9 @@ export function ListPicker<Row extends Record<string, unknown>>({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
-  endpoint: string;
-  /** The rows of the endpoint's answer (default: `records` or the array itself), e.g. a tree flattened. */
+  /** A GET list call. */
+  call: AnyCall;
+  /** The rows of the call's answer (default: `records` or the array itself), e.g. a tree flattened. */
   read?: (data: unknown) => Row[];
   /** Extra query parameters besides current=1&size=9999. */
   params?: Record<string, string | number | undefined>;
@@ -422,7 +424,7 @@ export function ListPicker<Row extends Record<string, unknown>>({
   onConfirm: (ids: Id[], rows: Row[]) => void;
 }) {
   const t = useTranslations("widgets.picker");
-  const list = usePickerList<Row>(open, endpoint, { ...params, ...PICKER_PAGE }, read);
+  const list = usePickerList<Row>(open, source, { ...params, ...PICKER_PAGE }, read);
   const [keyword, setKeyword] = useState("");
   const [selected, setSelected] = useState<Id[]>([]);
   useEffect(() => {
@@ -456,7 +458,7 @@ export function ListPicker<Row extends Record<string, unknown>>({
 export type PickerTab<Row extends Record<string, unknown>> = {
   key: string;
   label: string;
-  endpoint: string;
+  call: AnyCall;
   params?: Record<string, string | number | undefined>;
   columns: PickerColumn<Row>[];
   keyField?: keyof Row & string;
@@ -496,7 +498,7 @@ export function TabbedListPicker<Row extends Record<string, unknown>>({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the value is taken when the dialog opens; edits stay local until confirm.
   }, [open]);
   const active = tabs.find((x) => x.key === tab) ?? tabs[0];
-  const list = usePickerList<Row>(open && !!active, active?.endpoint ?? "", { ...active?.params, ...PICKER_PAGE }, recordsOf);
+  const list = usePickerList<Row>(open && !!active, active?.call, { ...active?.params, ...PICKER_PAGE }, recordsOf);
   useEffect(() => {
     if (active && list.rows.length) setSeen((s) => ({ ...s, [active.key]: list.rows }));
   }, [active, list.rows]);

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { ArrowLeftIcon } from "lucide-react";
-import { defineResource, resourcePage } from "@/components/kit";
+import { defineResource, remoteOptions, resourcePage } from "@/components/kit";
 import { DictText } from "@/components/kit/table/cells";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -66,7 +66,7 @@ const STATUS_VARIANT: Record<number, "secondary" | "destructive" | "outline"> = 
 export const linkageLogResource = defineResource<LinkageLogRow>({
   entity: linkageLog,
   calls: linkageLogApi,
-  search: { items: { ruleId: { type: "select2", remote: { url: linkageApi.page.path, labelKey: "ruleName", valueKey: "id" } } } },
+  search: { items: { ruleId: { type: "select2", remote: remoteOptions(linkageApi.page, "ruleName", "id") } } },
   columns: {
     fireTime: { width: 170 },
     ruleName: { minWidth: 160 },

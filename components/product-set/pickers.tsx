@@ -16,12 +16,12 @@ type Id = number | string;
  * to a gateway), product functions and unsubscribed product copies.
  */
 const KINDS = {
-  objFunction: { endpoint: objFunctionApi.page.path, columns: ["funcName", "identifier", "funcType", "dataType"] },
-  objModel: { endpoint: objModelApi.page.path, columns: ["modelName", "modelType", "functionCount"] },
-  connect: { endpoint: connectApi.page.path, columns: ["connectName", "connectCode", "connectType", "methodType"] },
-  subProduct: { endpoint: productApi.page.path, columns: ["prodName", "prodModel", "prodType"] },
-  prodFunction: { endpoint: prodFunctionApi.page.path, columns: ["funcName", "identifier", "funcType", "dataType"] },
-  prodCopy: { endpoint: prodCopyApi.page.path, columns: ["copyName", "prodModel", "prodType", "owner"] },
+  objFunction: { call: objFunctionApi.page, columns: ["funcName", "identifier", "funcType", "dataType"] },
+  objModel: { call: objModelApi.page, columns: ["modelName", "modelType", "functionCount"] },
+  connect: { call: connectApi.page, columns: ["connectName", "connectCode", "connectType", "methodType"] },
+  subProduct: { call: productApi.page, columns: ["prodName", "prodModel", "prodType"] },
+  prodFunction: { call: prodFunctionApi.page, columns: ["funcName", "identifier", "funcType", "dataType"] },
+  prodCopy: { call: prodCopyApi.page, columns: ["copyName", "prodModel", "prodType", "owner"] },
 } as const;
 export type CatalogPickerKind = keyof typeof KINDS;
 
@@ -60,7 +60,7 @@ export function CatalogPicker({
       open={ui.param("pick") === kind}
       onOpenChange={(o) => !o && close()}
       title={t(`titles.${kind}`)}
-      endpoint={KINDS[kind].endpoint}
+      call={KINDS[kind].call}
       params={params}
       columns={columns}
       multiple={multiple}

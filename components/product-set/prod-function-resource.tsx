@@ -1,6 +1,6 @@
 "use client";
 
-import { type CustomFieldProps, defineResource, resourcePage, SelectField } from "@/components/kit";
+import { type CustomFieldProps, defineResource, remoteOptions, resourcePage, SelectField } from "@/components/kit";
 import type { EntityResourceConfig } from "@/components/kit/resource/define-resource";
 import { useCall } from "@/lib/api/call";
 import { prodFunction, prodFunctionApi, productApi, type FunctionRow } from "@/lib/contract/device/product";
@@ -25,7 +25,7 @@ export const functionBase: Pick<EntityResourceConfig<FunctionRow>, "entity" | "c
 /** Functions of all products (prodFunctionSet): filter by product, add into a chosen product. */
 export const prodFunctionResource = defineResource<FunctionRow>({
   ...functionBase,
-  search: { items: { productId: { type: "select2", remote: { url: productApi.list.path, labelKey: "prodName", valueKey: "id" } } } },
+  search: { items: { productId: { type: "select2", remote: remoteOptions(productApi.list, "prodName", "id") } } },
   columns: functionColumns,
   form: {
     columns: 2,

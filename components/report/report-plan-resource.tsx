@@ -1,6 +1,6 @@
 "use client";
 
-import { defineResource, resourcePage, type ResourceUi } from "@/components/kit";
+import { defineResource, remoteOptions, resourcePage, type ResourceUi } from "@/components/kit";
 import { call } from "@/lib/api/call";
 import { permsOf } from "@/lib/contract/call";
 import { REPORT_DATE_TYPE, REPORT_TYPE } from "@/lib/contract/report/enums";
@@ -8,8 +8,8 @@ import { reportPlan, reportPlanApi, type ReportPlanRow } from "@/lib/contract/re
 import { reportTemplateApi } from "@/lib/contract/report/template";
 import { userApi } from "@/lib/contract/system/user";
 
-const TEMPLATES = { url: reportTemplateApi.page.path, params: { current: 1, size: 9999 }, labelKey: "templateName", valueKey: "id" };
-const USERS = { url: userApi.page.path, params: { current: 1, size: 9999 }, labelKey: "realname", valueKey: "id" };
+const TEMPLATES = remoteOptions(reportTemplateApi.page, "templateName", "id", { current: 1, size: 9999 });
+const USERS = remoteOptions(userApi.page, "realname", "id", { current: 1, size: 9999 });
 const custom = (v: Record<string, unknown>) => Number(v.dateType) === REPORT_DATE_TYPE.custom;
 
 function switchState(row: ReportPlanRow, state: number, ui: ResourceUi<ReportPlanRow>) {

@@ -5,7 +5,7 @@ import { alarmCoreApi, alarmRecord, manualUpdate, type AlarmRecord } from "@/lib
 import { alarmLevelApi } from "@/lib/contract/alarm/level";
 import { ALARM_STATUS, ALARM_TYPE } from "@/lib/contract/alarm/enums";
 import { deviceApi } from "@/lib/contract/device/device";
-import { defineResource, resourcePage, urlText } from "@/components/kit";
+import { defineResource, remoteOptions, resourcePage, urlText } from "@/components/kit";
 import { AlarmOverview } from "./alarm-overview";
 import { alarmColumns, CloseDialog, statusTabs, workflowActions } from "./alarm-rows";
 import { RemoteSelect } from "./remote-select";
@@ -28,7 +28,7 @@ export const alarmCenterResource = defineResource<AlarmRecord>({
     keyword: "alarmName",
     items: {
       status: false,
-      levelNum: { type: "select2", remote: { url: alarmLevelApi.page.path, params: { current: 1, size: 9999 }, labelKey: "levelName", valueKey: "levelNum" } },
+      levelNum: { type: "select2", remote: remoteOptions(alarmLevelApi.page, "levelName", "levelNum", { current: 1, size: 9999 }) },
       deviceName: { prop: "deviceName", type: "input", label: "fields.deviceName", placeholder: "placeholders.deviceName" },
     },
   },
@@ -38,8 +38,8 @@ export const alarmCenterResource = defineResource<AlarmRecord>({
     width: 820,
     placeholders: ["alarmName"],
     fields: {
-      levelId: { required: true, type: "custom", render: (p) => <RemoteSelect {...p} url={alarmLevelApi.page.path} value="id" label={(r) => `${r.levelName} · ${r.levelNum}`} /> },
-      deviceId: { type: "custom", render: (p) => <RemoteSelect {...p} url={deviceApi.picker.path} value="id" label={(r) => `${r.deviceName} (${r.deviceSn})`} /> },
+      levelId: { required: true, type: "custom", render: (p) => <RemoteSelect {...p} call={alarmLevelApi.page} value="id" label={(r) => `${r.levelName} · ${r.levelNum}`} /> },
+      deviceId: { type: "custom", render: (p) => <RemoteSelect {...p} call={deviceApi.picker} value="id" label={(r) => `${r.deviceName} (${r.deviceSn})`} /> },
       triggeredAt: { type: "datetime", hint: "hints.triggeredAt" },
       images: { hint: "hints.images" },
       videos: { hint: "hints.videos" },

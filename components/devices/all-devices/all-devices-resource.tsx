@@ -1,6 +1,6 @@
 "use client";
 
-import { defineResource, resourcePage, urlId } from "@/components/kit";
+import { defineResource, remoteOptions, resourcePage, urlId } from "@/components/kit";
 import { device, deviceApi, type AdminDevice } from "@/lib/contract/device/device";
 import { tenantApi } from "@/lib/contract/system/tenant";
 import { BatteryCell, DeviceStatusCell, SignalCell } from "../device/device-cells";
@@ -20,7 +20,7 @@ export const allDevicesResource = defineResource<AdminDevice>({
   endpoints: { page: deviceApi.pageAdmin.path, info: false, del: false },
   search: {
     items: {
-      tenantId: { prop: "tenantId", label: "fields.tenantName", type: "select2", remote: { url: tenantApi.page.path, params: { current: 1, size: 9999 }, labelKey: "name", valueKey: "id" } },
+      tenantId: { prop: "tenantId", label: "fields.tenantName", type: "select2", remote: remoteOptions(tenantApi.page, "name", "id", { current: 1, size: 9999 }) },
       productId: false,
       spaceId: false,
     },

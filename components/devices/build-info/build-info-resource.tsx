@@ -1,12 +1,12 @@
 "use client";
 
-import { defineResource, SelectField, type CustomFieldProps, type RemoteOptions, resourcePage } from "@/components/kit";
+import { type CustomFieldProps, defineResource, remoteOptions, resourcePage, SelectField } from "@/components/kit";
 import { useCall } from "@/lib/api/call";
 import { buildInfo, buildInfoApi, type BuildInfo } from "@/lib/contract/device/build-info";
 import { projectApi } from "@/lib/contract/project";
 
 /** The projects, for the search item and the form's select alike. */
-const PROJECTS: RemoteOptions = { url: projectApi.list.path, params: { size: 9999 }, labelKey: "prjName", valueKey: "id" };
+const PROJECTS = remoteOptions(projectApi.list, "prjName", "id", { size: 9999 });
 
 /** The devices of the chosen project (none until a project is chosen). */
 function DeviceSelect({ field, id, disabled, invalid, form }: CustomFieldProps) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { toast } from "@/lib/toast";
-import { defineResource, deferredDialogs, type RemoteOptions, type ResourceUi, resourcePage } from "@/components/kit";
+import { deferredDialogs, defineResource, remoteOptions, resourcePage, type ResourceUi } from "@/components/kit";
 import { locationField } from "@/components/maps";
 import { call } from "@/lib/api/call";
 import { permsOf } from "@/lib/contract/call";
@@ -20,9 +20,9 @@ const DeviceDialogs = deferredDialogs(() => import("./device-dialogs").then((m) 
 const openAct = (ui: ResourceUi<Device>, act: "bind" | "sn" | "delData", row: Device) => ui.setParam("act", `${act}.${row.id}`);
 
 const PICK = { current: 1, size: 9999 };
-export const PRODUCT_OPTIONS: RemoteOptions = { url: productApi.list.path, labelKey: "prodName", valueKey: "id" };
-const PROJECT_OPTIONS: RemoteOptions = { url: projectApi.list.path, params: PICK, labelKey: "prjName", valueKey: "id" };
-const SPACE_OPTIONS: RemoteOptions = { url: spaceApi.page.path, params: PICK, labelKey: "spaceName", valueKey: "id" };
+export const PRODUCT_OPTIONS = remoteOptions(productApi.list, "prodName", "id");
+const PROJECT_OPTIONS = remoteOptions(projectApi.list, "prjName", "id", PICK);
+const SPACE_OPTIONS = remoteOptions(spaceApi.page, "spaceName", "id", PICK);
 
 async function resetSecret(row: Device) {
   showCredentials(await call(deviceApi.resetSecret, { id: row.id }));

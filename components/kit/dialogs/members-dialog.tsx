@@ -1,7 +1,6 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { Can } from "../can";
@@ -10,7 +9,8 @@ import { useConfirm } from "./confirm-dialog";
 import { KitDialog } from "./kit-dialog";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { api, swrFetcher } from "@/lib/api/fetcher";
+import { call, useCall } from "@/lib/api/call";
+import type { AnyCall, CallInput } from "@/lib/contract/call";
 import type { Page } from "@/lib/contract/envelope";
 
 export type MemberColumn<R> = { title: string; cell: (row: R) => React.ReactNode };
@@ -29,8 +29,8 @@ export type MembersPickerProps = {
   onOpenChange: (open: boolean) => void;
   /** Who are members now. */
   ids: number[];
-  /** Posts `{ [owner]: id, [members]: ids }` to `path`, then reloads the members and the list. */
-  save: (path: string, ids: number[]) => Promise<void>;
+  /** Posts `{ [owner]: id, [members]: ids }` to `call`, then reloads the members and the list. */
+  save: (call: AnyCall, ids: number[]) => Promise<void>;
 };
 
 /**
@@ -42,7 +42,7 @@ export function MembersDialog<R extends { id: number }>({
   list,
   owner,
   members,
-  removePath,
+  remove,
   perm,
   columns,
   labels,
@@ -52,13 +52,14 @@ export function MembersDialog<R extends { id: number }>({
   picker,
   onChanged,
 }: {
-  /** The members' endpoint, queried with `{ [owner]: id, ...params }`; it answers a list or a page. */
-  list: { path: string; params?: Record<string, number> };
+  /** The members' GET call, made with `{ [owner]: id, ...params }`; it answers a list or a page. */
+  list: { call: AnyCall; params?: Record<string, number> };
   /** Body and query key of the owner's id ("groupId", "roleId"). */
   owner: string;
   /** Body key of the member ids ("userIds", "tenantIds"). */
   members: string;
-  removePath: string;
+  /** Takes `{ [owner]: id, [members]: [id] }` off. */
+  remove: AnyCall;
   /** Permission code that may add and remove. */
   perm: string;
   columns: MemberColumn<R>[];
@@ -73,12 +74,11 @@ export function MembersDialog<R extends { id: number }>({
   const [ownerId, setOwnerId] = useUrlParam("members");
   const [picking, setPicking] = React.useState(false);
   const [confirm, confirmElement] = useConfirm();
-  const key = ownerId ? [list.path, { [owner]: ownerId, ...list.params }] : null;
-  const { data, isLoading, mutate } = useSWR<R[] | Page<R>>(key, swrFetcher, { shouldRetryOnError: false });
+  const { data, isLoading, mutate } = useCall(list.call, ownerId ? ({ [owner]: ownerId, ...list.params } as CallInput<AnyCall>) : null, { shouldRetryOnError: false }) as { data?: R[] | Page<R>; isLoading: boolean; mutate: () => Promise<unknown> };
   const rows = (Array.isArray(data) ? data : data?.records) ?? [];
-  const save = async (path: string, ids: number[]) => {
+  const save = async (c: AnyCall, ids: number[]) => {
     try {
-      await api.post(path, { [owner]: Number(ownerId), [members]: ids });
+      await call(c, { [owner]: Number(ownerId), [members]: ids } as CallInput<AnyCall>);
       toast.success(tk("form.saved"));
       await Promise.all([mutate(), onChanged()]);
     } catch {
@@ -121,7 +121,7 @@ export function MembersDialog<R extends { id: number }>({
                   ))}
                   <TableCell>
                     <Can code={perm}>
-                      <button type="button" className="text-sm text-destructive hover:underline" onClick={async () => (await confirm(tk("confirm.removeMember"), { danger: true })) && save(removePath, [r.id])}>
+                      <button type="button" className="text-sm text-destructive hover:underline" onClick={async () => (await confirm(tk("confirm.removeMember"), { danger: true })) && save(remove, [r.id])}>
                         {labels.remove}
                       </button>
                     </Can>

@@ -1,16 +1,25 @@
 "use client";
 
 import * as React from "react";
-import useSWR from "swr";
-import { swrFetcher } from "@/lib/api/fetcher";
+import { useCall } from "@/lib/api/call";
+import type { AnyCall, CallAnswer, CallInput } from "@/lib/contract/call";
 import type { DictOption } from "./use-dict";
 
-/** Where a select's options come from when they are rows of a list endpoint, not a dictionary. */
-export type RemoteOptions = { url: string; params?: Record<string, string | number>; labelKey: string; valueKey: string };
+/** A row of a list call's answer: `records` of a page, or an element of the array. */
+export type RowOf<C extends AnyCall> = CallAnswer<C> extends { records: readonly (infer R)[] } ? R : CallAnswer<C> extends readonly (infer R)[] ? R : never;
 
-/** Options read from a list endpoint (`records` or an array), for search items and form fields alike. */
+/** Where a select's options come from when they are rows of a list call, not a dictionary (made by `remoteOptions`). */
+export type RemoteOptions = { call: AnyCall; input: object; labelKey: string; valueKey: string };
+
+/** Options from a GET list call, the label and value keys checked against its rows. */
+export function remoteOptions<C extends AnyCall>(call: C, labelKey: keyof RowOf<C> & string, valueKey: keyof RowOf<C> & string, input?: CallInput<C>): RemoteOptions {
+  if (call.kind !== "get") throw new Error(`remoteOptions(${call.path}): options are read with a GET call`);
+  return { call, input: input ?? {}, labelKey, valueKey };
+}
+
+/** Options read from a list call (`records` or an array), for search items and form fields alike. */
 export function useRemoteOptions(remote: RemoteOptions | undefined): DictOption[] {
-  const { data } = useSWR<unknown>(remote ? [remote.url, remote.params] : null, swrFetcher, { revalidateOnFocus: false, shouldRetryOnError: false });
+  const { data } = useCall(remote?.call ?? null, remote?.input as CallInput<AnyCall> | undefined, { revalidateOnFocus: false, shouldRetryOnError: false });
   return React.useMemo(() => {
     if (!remote || !data) return [];
     const list = Array.isArray(data) ? data : ((data as { records?: unknown[] }).records ?? []);

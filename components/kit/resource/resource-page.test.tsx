@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import { renderIntl } from "@/tests/intl";
 import { SWRConfig } from "swr";
 import { z } from "zod";
+import type { AnyCall } from "@/lib/contract/call";
 import { PermissionsProvider } from "../can";
 import { nav } from "../fake-router";
 import { SessionProvider, type KitSession } from "../session";
@@ -224,7 +225,7 @@ describe("Hooks of a definition", () => {
       ...resource,
       form: {
         ...resource.form!,
-        fields: [...resource.form!.fields, { name: "kind", label: "fields.kind", type: "select", remote: { url: "t/kind/list", labelKey: "label", valueKey: "code" } }],
+        fields: [...resource.form!.fields, { name: "kind", label: "fields.kind", type: "select", remote: { call: { kind: "get", path: "t/kind/list" } as AnyCall, input: {}, labelKey: "label", valueKey: "code" } }],
         onSaved: (answer, mode) => saved(answer, mode),
       },
       slots: { main: (_ui, table) => <section data-testid="main-slot">{table}</section> },

@@ -1,14 +1,14 @@
 "use client";
 
-import { defineResource, resourcePage } from "@/components/kit";
+import { defineResource, remoteOptions, resourcePage } from "@/components/kit";
 import { lazyParts } from "@/components/kit/lazy-parts";
 import { otaApi } from "@/lib/contract/ota/api";
 import { OTA_UPGRADE_TYPE } from "@/lib/contract/ota/enums";
 import { otaPackage, type OtaPackage } from "@/lib/contract/ota/package";
 
 const { FirmwareField } = lazyParts(() => import("./ota-fields"), ["FirmwareField"]);
-const PRODUCTS = { url: otaApi.productList.path, labelKey: "prodName", valueKey: "id" };
-const TENANTS = { url: otaApi.tenantList.path, labelKey: "tenantName", valueKey: "id" };
+const PRODUCTS = remoteOptions(otaApi.productList, "prodName", "id");
+const TENANTS = remoteOptions(otaApi.tenantList, "tenantName", "id");
 
 /** Upgrade packages (/OTAUpdate, first tab): per product, version, module, type, file with its hashes, tenants, devices on each version. */
 export const otaPackageResource = defineResource<OtaPackage>({

@@ -1,6 +1,6 @@
 "use client";
 
-import { defineResource, resourcePage, type ResourceUi } from "@/components/kit";
+import { defineResource, remoteOptions, resourcePage, type ResourceUi } from "@/components/kit";
 import { lazyParts } from "@/components/kit/lazy-parts";
 import { call } from "@/lib/api/call";
 import { permsOf } from "@/lib/contract/call";
@@ -10,7 +10,7 @@ import { otaTask } from "@/lib/contract/ota/task";
 import { projectApi } from "@/lib/contract/project";
 
 const { DeviceIdsField, PreviewField, ScheduleField } = lazyParts(() => import("./ota-fields"), ["DeviceIdsField", "PreviewField", "ScheduleField"]);
-const PACKAGES = { url: otaApi.page.path, params: { current: 1, size: 9999 }, labelKey: "packageName", valueKey: "id" };
+const PACKAGES = remoteOptions(otaApi.page, "packageName", "id", { current: 1, size: 9999 });
 
 /** The task detail (/OTATaskInfo) of a task. */
 export const otaTaskInfoHref = (id: number) => `/OTATaskInfo?id=${id}`;
@@ -49,7 +49,7 @@ export const otaTaskResource = defineResource<OtaTask>({
     fields: {
       packageId: { type: "select", remote: PACKAGES, required: true },
       target: { type: "radio", full: true },
-      projectId: { type: "select", remote: { url: projectApi.list.path, labelKey: "prjName", valueKey: "id" }, show: (v) => Number(v.target) === OTA_TARGET.project, required: true },
+      projectId: { type: "select", remote: remoteOptions(projectApi.list, "prjName", "id"), show: (v) => Number(v.target) === OTA_TARGET.project, required: true },
       deviceIds: { type: "custom", render: (p) => <DeviceIdsField {...p} />, show: (v) => Number(v.target) === OTA_TARGET.list, required: true, full: true },
       taskType: { type: "radio" },
       scheduleTime: { type: "custom", render: (p) => <ScheduleField {...p} />, show: (v) => Number(v.taskType) === OTA_TASK_TYPE.scheduled, required: true, full: true },

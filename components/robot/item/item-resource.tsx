@@ -1,11 +1,11 @@
 "use client";
 
-import { defineResource, resourcePage } from "@/components/kit";
+import { defineResource, remoteOptions, resourcePage } from "@/components/kit";
 import { ITEM_TYPE } from "@/lib/contract/robot/enums";
 import { item, itemApi, VALUE_ITEMS, type InspectionItem } from "@/lib/contract/robot/item";
 import { pointApi } from "@/lib/contract/robot/point";
 
-const POINTS = { url: pointApi.page.path, params: { current: 1, size: 9999 }, labelKey: "pointName", valueKey: "id" };
+const POINTS = remoteOptions(pointApi.page, "pointName", "id", { current: 1, size: 9999 });
 const reads = (v: Record<string, unknown>) => VALUE_ITEMS.includes(Number(v.itemType));
 
 /** Inspection items (/robot/inspectionItem, opened from a point): what the robot checks, with the unit and normal range of a value. */

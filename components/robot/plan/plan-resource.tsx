@@ -1,6 +1,6 @@
 "use client";
 
-import { defineResource, resourcePage, type ResourceUi } from "@/components/kit";
+import { defineResource, remoteOptions, resourcePage, type ResourceUi } from "@/components/kit";
 import { CronPicker } from "@/components/kit/cron-picker";
 import { call } from "@/lib/api/call";
 import type { CallInput } from "@/lib/contract/call";
@@ -10,7 +10,7 @@ import { PLAN_ENABLED, PUBLISH_STATUS, REPETITION, WORK_MODE } from "@/lib/contr
 import { plan, planApi, PLAN_DURATION_H, type Plan } from "@/lib/contract/robot/plan";
 import { TRACKS } from "../point/point-resource";
 
-const ROBOTS = { url: deviceApi.page.path, params: { current: 1, size: 9999 }, labelKey: "deviceName", valueKey: "id" };
+const ROBOTS = remoteOptions(deviceApi.page, "deviceName", "id", { current: 1, size: 9999 });
 const act = <C extends typeof planApi.publish | typeof planApi.revoke>(c: C, input: (r: Plan) => CallInput<C>) => async (row: Plan, ui: ResourceUi<Plan>) => {
   await call(c, input(row));
   await ui.refresh();

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { defineResource, resourcePage } from "@/components/kit";
+import { defineResource, remoteOptions, resourcePage } from "@/components/kit";
 import { Textarea } from "@/components/ui/textarea";
 import { call } from "@/lib/api/call";
 import { permsOf } from "@/lib/contract/call";
@@ -9,7 +9,7 @@ import { simCustApi } from "@/lib/contract/sim/customer";
 import { simOrder, simOrderApi, type SimOrder } from "@/lib/contract/sim/order";
 import { PRODUCTS } from "../sim/sim-dialogs";
 
-const CUSTOMERS = { url: simCustApi.list.path, params: { size: 9999 }, labelKey: "custName", valueKey: "id" } as const;
+const CUSTOMERS = remoteOptions(simCustApi.list, "custName", "id", { size: 9999 });
 export const simOrderInfoHref = (id: number) => `/sim/simOrderInfo?id=${id}`;
 
 /** Orders (/sim/simOrder): cards put on a plan or renewed, with the amount; placed for a pasted list of ICCIDs; cancelled, then deleted. */

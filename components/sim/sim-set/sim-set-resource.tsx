@@ -1,10 +1,10 @@
 "use client";
 
-import { defineResource, MultiSelectField, resourcePage, useRemoteOptions } from "@/components/kit";
+import { defineResource, MultiSelectField, remoteOptions, resourcePage, useRemoteOptions } from "@/components/kit";
 import { simExpire, simExpireApi, type SimExpire } from "@/lib/contract/sim/expire";
 import { userApi } from "@/lib/contract/system/user";
 
-const USERS = { url: userApi.page.path, params: { size: 9999 }, labelKey: "realname", valueKey: "id" } as const;
+const USERS = remoteOptions(userApi.page, "realname", "id", { size: 9999 });
 
 function UsersField({ value, onChange, id, disabled }: { value: number[] | undefined; onChange: (v: number[]) => void; id: string; disabled: boolean }) {
   const options = useRemoteOptions(USERS);

@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { useTranslations } from "next-intl";
-import { KitDialog, SelectField, useRemoteOptions, type ResourceUi } from "@/components/kit";
+import { KitDialog, remoteOptions, type ResourceUi, SelectField, useRemoteOptions } from "@/components/kit";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { call } from "@/lib/api/call";
@@ -11,7 +11,7 @@ import { simProdApi } from "@/lib/contract/sim/product";
 import { formatMoney } from "@/lib/format";
 import { toast } from "@/lib/toast";
 
-export const PRODUCTS = { url: simProdApi.list.path, params: { size: 9999 }, labelKey: "prodName", valueKey: "id" } as const;
+export const PRODUCTS = remoteOptions(simProdApi.list, "prodName", "id", { size: 9999 });
 export type BatchKind = "renew" | "cancel" | "tags";
 
 /** The cards a batch action works on: the selected rows, else the ICCIDs pasted into the search (`iccidList`). */

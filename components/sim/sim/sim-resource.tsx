@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { defineResource, resourcePage, urlText, type ResourceUi } from "@/components/kit";
+import { defineResource, remoteOptions, resourcePage, type ResourceUi, urlText } from "@/components/kit";
 import { permsOf } from "@/lib/contract/call";
 import { simCard, simCardApi, type SimCard } from "@/lib/contract/sim/card";
 import { simCustApi } from "@/lib/contract/sim/customer";
@@ -9,7 +9,7 @@ import { PRODUCTS, SimBatchDialogs, batchOf, type BatchKind } from "./sim-dialog
 import { SyncBar } from "./sync-bar";
 import { UsageBar } from "./usage-bar";
 
-const CUSTOMERS = { url: simCustApi.list.path, params: { size: 9999 }, labelKey: "custName", valueKey: "id" } as const;
+const CUSTOMERS = remoteOptions(simCustApi.list, "custName", "id", { size: 9999 });
 export const simInfoHref = (id: number) => `/sim/simInfo?id=${id}`;
 const UPD = permsOf(simCardApi.renewal)[0];
 
@@ -67,7 +67,7 @@ export const simResource = defineResource<SimCard>({
       iccid: { disabled: (mode) => mode === "edit" },
       productId: { type: "select", remote: PRODUCTS },
       customerId: { type: "select", remote: CUSTOMERS },
-      deviceId: { type: "select", remote: { url: simCardApi.devices.path, labelKey: "deviceName", valueKey: "id" } },
+      deviceId: { type: "select", remote: remoteOptions(simCardApi.devices, "deviceName", "id") },
     },
     defaults: { cardType: "SINGLE" },
   },

@@ -17,10 +17,10 @@ export function SpaceDevices({ onChanged }: { onChanged: () => Promise<unknown> 
   const name = (d: SpaceDevice) => d.deviceName;
   return (
     <MembersDialog<SpaceDevice>
-      list={{ path: spaceApi.bindDevicePage.path, params: ALL }}
+      list={{ call: spaceApi.bindDevicePage, params: ALL }}
       owner="spaceId"
       members="deviceIds"
-      removePath={spaceApi.unBind.path}
+      remove={spaceApi.unBind}
       perm={permsOf(spaceApi.unBind)[0]}
       columns={[
         { title: t("device.deviceName"), cell: name },
@@ -33,7 +33,7 @@ export function SpaceDevices({ onChanged }: { onChanged: () => Promise<unknown> 
       testId="space-devices-dialog"
       addTestId="space-devices-bind"
       picker={({ open, onOpenChange, save }) => (
-        <SpaceDevicePicker open={open} onOpenChange={onOpenChange} onConfirm={(ids) => (ids.length ? save(spaceApi.bind.path, ids) : undefined)} />
+        <SpaceDevicePicker open={open} onOpenChange={onOpenChange} onConfirm={(ids) => (ids.length ? save(spaceApi.bind, ids) : undefined)} />
       )}
       onChanged={onChanged}
     />
@@ -50,7 +50,7 @@ function SpaceDevicePicker({ open, onOpenChange, onConfirm }: { open: boolean; o
       open={open}
       onOpenChange={onOpenChange}
       title={t("pickDevices")}
-      endpoint={spaceApi.unBindDevicePage.path}
+      call={spaceApi.unBindDevicePage}
       params={{ spaceId: spaceId ?? undefined }}
       columns={[
         { key: "deviceName", title: t("device.deviceName") },

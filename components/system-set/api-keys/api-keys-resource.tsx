@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { useTranslations } from "next-intl";
-import { CopyLine, defineResource, KitDialog, resourcePage } from "@/components/kit";
+import { CopyLine, defineResource, KitDialog, remoteOptions, resourcePage } from "@/components/kit";
 import { projectApi } from "@/lib/contract/project";
 import { apiKey, apiKeyApi, type ApiKeyCreated, type ApiKeyRow } from "@/lib/contract/system/api-key";
 
@@ -51,7 +51,7 @@ export const apiKeysResource = defineResource<ApiKeyRow>({
     placeholders: ["name"],
     defaults: { writable: 0, ttlDays: 90, projectIds: [] },
     fields: {
-      projectIds: { remote: { url: projectApi.list.path, labelKey: "prjName", valueKey: "id" }, hint: "hints.projectIds", full: true },
+      projectIds: { remote: remoteOptions(projectApi.list, "prjName", "id"), hint: "hints.projectIds", full: true },
       writable: { hint: "hints.writable" },
     },
     onSaved: (answer) => fresh.set(answer as ApiKeyCreated),

@@ -12,10 +12,10 @@ export function GroupMembers({ onChanged }: { onChanged: () => Promise<unknown> 
   const t = useTranslations("system.group");
   return (
     <MembersDialog<GroupMember>
-      list={{ path: groupApi.members.path }}
+      list={{ call: groupApi.members }}
       owner="groupId"
       members="userIds"
-      removePath={groupApi.delMembers.path}
+      remove={groupApi.delMembers}
       perm={permsOf(groupApi.setMembers)[0]}
       columns={userColumns(t)}
       labels={{ title: t("members"), add: t("chooseMembers"), remove: t("removeMember"), empty: t("noMembers") }}
@@ -23,7 +23,7 @@ export function GroupMembers({ onChanged }: { onChanged: () => Promise<unknown> 
       testId="group-members-dialog"
       addTestId="group-members-pick"
       picker={({ open, onOpenChange, ids, save }) => (
-        <PeoplePicker open={open} onOpenChange={onOpenChange} tabs={["user"]} value={{ userIds: ids }} onConfirm={(v) => save(groupApi.setMembers.path, v.userIds)} title={t("chooseMembers")} />
+        <PeoplePicker open={open} onOpenChange={onOpenChange} tabs={["user"]} value={{ userIds: ids }} onConfirm={(v) => save(groupApi.setMembers, v.userIds)} title={t("chooseMembers")} />
       )}
       onChanged={onChanged}
     />

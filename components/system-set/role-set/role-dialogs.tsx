@@ -63,9 +63,9 @@ function RoleMembers({ side, onChanged }: { side: RoleSide; onChanged: () => Pro
   const t = useTranslations("system.role");
   const cfg = SIDES[side];
   const shared = {
-    list: { path: cfg.members.path, params: ALL },
+    list: { call: cfg.members, params: ALL },
     owner: "roleId",
-    removePath: cfg.del.path,
+    remove: cfg.del,
     perm: cfg.perms.members,
     addIcon: <PlusIcon />,
     testId: "role-members-dialog",
@@ -74,7 +74,7 @@ function RoleMembers({ side, onChanged }: { side: RoleSide; onChanged: () => Pro
   };
   const add = (save: MembersPickerProps["save"], ids: number[], picked: number[]) => {
     const fresh = picked.filter((id) => !ids.includes(id));
-    return fresh.length ? save(cfg.add.path, fresh) : undefined;
+    return fresh.length ? save(cfg.add, fresh) : undefined;
   };
   return side === "user" ? (
     <MembersDialog<RoleUserRow>
@@ -100,7 +100,7 @@ function RoleMembers({ side, onChanged }: { side: RoleSide; onChanged: () => Pro
           open={open}
           onOpenChange={onOpenChange}
           title={t("addTenants")}
-          endpoint={tenantApi.page.path}
+          call={tenantApi.page}
           columns={[
             { key: "name", title: t("fields.tenantName") },
             { key: "code", title: t("fields.tenantCode") },
