@@ -39,21 +39,21 @@ type Props = {
   onDone: () => Promise<unknown> | void;
 };
 
-/** The call each action makes, from an alarm or from a to-do: its path and its body's rules. */
+/** The call each action makes, from an alarm or from a to-do, and what the form adds to its body. */
 function callOf(action: WorkflowAction, kind: "alarm" | "todo") {
   const made = kind === "todo" ? (action === "review" ? todoApi.addCheck : todoApi.addOper) : action === "close" ? alarmCoreApi.close : alarmCoreApi.oper;
-  return { endpoint: made.path, schema: made.input, extra: made === alarmCoreApi.oper ? { operType: action } : {} };
+  return { made, extra: made === alarmCoreApi.oper ? { operType: action } : {} };
 }
 
 export function WorkflowDialog({ action, target, onClose, onDone }: Props) {
   const t = useNsLabel("alarm.alarmCentre");
-  const { endpoint, schema, extra } = callOf(action, target.kind);
+  const { made, extra } = callOf(action, target.kind);
   return (
     <FormDialog
       title={t(`actions.${action}`)}
       fields={FIELDS[action]}
-      schema={schema}
-      endpoint={endpoint}
+      schema={made.input}
+      call={made}
       defaults={DEFAULTS[action]}
       extra={{ ...extra, id: target.id }}
       label={t}

@@ -13,7 +13,7 @@ import { remoteOptions } from "@/components/kit/dict/use-remote-options";
  */
 const dataScreenSet = defineSettings<ScreenConfig>({
   ns: "scene.config",
-  info: devSceneModelApi.info.path,
+  info: devSceneModelApi.info,
   saved: "answer",
   cards: [
     {
@@ -21,7 +21,7 @@ const dataScreenSet = defineSettings<ScreenConfig>({
       title: "cards.screen",
       description: "cards.screenDesc",
       schema: screenConfig,
-      save: devSceneModelApi.save.path,
+      save: devSceneModelApi.save,
       perm: permsOf(devSceneModelApi.save)[0],
       columns: 1,
       values: (d) => ({ sceneId: d.sceneId ?? "", blocks: d.blocks, points: d.points }),

@@ -67,7 +67,7 @@ function DeviceConfigDialog({ point, device, onClose, onSaved }: { point: KindPo
       title={t("config.title", { name: device.deviceName })}
       fields={fields}
       schema={configUpdBody[kind]}
-      endpoint={deviceConfigApi.upd.path}
+      call={deviceConfigApi.upd}
       defaults={current.data.config ?? fromPoint(kind, point)}
       extra={{ deviceId: device.id }}
       label={label}
@@ -107,7 +107,7 @@ export function BatchConfigButton({ kind, point, deviceIds, onSaved }: { kind: M
           title={t("config.batchTitle", { count: deviceIds.length })}
           fields={fields}
           schema={configBatchBody[configKind]}
-          endpoint={deviceConfigApi.updBatch.path}
+          call={deviceConfigApi.updBatch}
           defaults={fromPoint(configKind, point)}
           extra={{ deviceIds }}
           label={label}

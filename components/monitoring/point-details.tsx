@@ -71,7 +71,7 @@ function PointDevices({ point }: { point: PointGroup }) {
 /** /pointCorrelation/pointDetails?id=: the point's parameters and its devices. */
 export const pointDetail = defineDetail<PointGroup>({
   ns: "monitoring.point",
-  info: pointGroupApi.info.path,
+  info: pointGroupApi.info,
   back: "/pointCorrelation/page",
   title: (row) => row.groupName,
   testId: "point-details",

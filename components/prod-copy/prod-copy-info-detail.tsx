@@ -40,7 +40,7 @@ function CopyFunctions({ copy }: { copy: ProdCopy }) {
 
 const prodCopyDetail = defineDetail<ProdCopy>({
   entity: prodCopy,
-  info: prodCopyApi.info.path,
+  info: prodCopyApi.info,
   back: "/prodCopy/prodCopyList",
   rows: { subscribed: { type: "slot", render: (c) => <YesNo yes={c.subscribed} /> } },
   sections: [{ key: "functions", render: (c) => <CopyFunctions copy={c} /> }],

@@ -32,7 +32,7 @@ function modelFunctionsResource(modelId: number) {
 
 const objModelDetail = defineDetail<ObjModel>({
   entity: objModel,
-  info: objModelApi.info.path,
+  info: objModelApi.info,
   back: "/productSet/objModel",
   rows: { functionCount: false },
   sections: [{ key: "functions", render: (m, { refresh }) => <OwnerFunctions owner="modelId" id={m.id} resource={modelFunctionsResource} onChange={refresh} /> }],

@@ -107,7 +107,7 @@ function Topics({ productId }: { productId: number }) {
 
 const productDetail = defineDetail<Product>({
   entity: product,
-  info: productApi.info.path,
+  info: productApi.info,
   back: "/productSet/product",
   // The counts label their tabs.
   rows: { functionCount: false, subCount: false },

@@ -5,4 +5,4 @@ import { companyApi } from "@/lib/contract/system/company-settings";
  * companyColor and phoneSet screens. After a save they are read again and the server-rendered
  * shell and login screen render again: they show the branding (core §3: changes show at once).
  */
-export const companySettings = { info: companyApi.info.path, refreshServer: true } as const;
+export const companySettings = { info: companyApi.info, refreshServer: true } as const;

@@ -147,7 +147,7 @@ const ICONS: Record<WorkflowAction, React.ReactNode> = { accept: <HandIcon />, h
  */
 export const alarmCenterInfoDetail = defineDetail<AlarmInfo>({
   ns: NS,
-  info: alarmCoreApi.info.path,
+  info: alarmCoreApi.info,
   back: "/alarm/alarmCenter",
   title: (r) => r.alarmName ?? "",
   testId: "alarm-info",

@@ -13,7 +13,7 @@ import { WorkflowDialog } from "../lazy-workflow-dialog";
 
 const STATUS_TABS = ["", ...Object.values(ALARM_STATUS).map(String)];
 /** The list's tabs by status, counted by `statusNums` with the list's filters. */
-export const statusTabs = { prop: "status", dict: "alarmStatus", items: STATUS_TABS.map((name) => (name ? { name } : { name, label: "tabs.all" })), countUrl: alarmCoreApi.statusNums.path, counts: (n: StatusNums) => n };
+export const statusTabs = { prop: "status", dict: "alarmStatus", items: STATUS_TABS.map((name) => (name ? { name } : { name, label: "tabs.all" })), countCall: alarmCoreApi.statusNums, counts: (n: StatusNums) => n };
 export const alarmHref = (r: Pick<AlarmRecord, "id" | "alarmType">) => `/alarm/alarmCenterInfo?id=${r.id}&type=${r.alarmType === ALARM_TYPE.manual ? "alaManual" : "ala"}`;
 const can = (r: AlarmRecord, step: Parameters<typeof nextStatus>[1]) => r.status !== null && nextStatus(r.status, step) !== null;
 /** Accepting, closing and clearing: the handler's code (the one `close` takes). */

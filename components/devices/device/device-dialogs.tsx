@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { FormDialog, type FormField, type ResourceUi } from "@/components/kit";
 import { delDataBody, deviceApi, gatewayBindBody, snBody, type Device } from "@/lib/contract/device/device";
 import { CredentialsDialog } from "./credentials-dialog";
+import type { AnyCall } from "@/lib/contract/call";
 
 /**
  * The device list's own dialogs, opened from the URL (`?act=bind.12`): bind to a gateway,
@@ -13,7 +14,7 @@ import { CredentialsDialog } from "./credentials-dialog";
  */
 type Act = {
   title: string;
-  endpoint: string;
+  call: AnyCall;
   schema: z.ZodType;
   fields: FormField[];
   defaults: (row: Device) => FieldValues;
@@ -27,7 +28,7 @@ const isoOrBlank = (v: unknown) => (typeof v === "string" && v ? `${v.replace(" 
 const ACTS: Record<string, Act> = {
   bind: {
     title: "actions.bindGateway",
-    endpoint: deviceApi.bind.path,
+    call: deviceApi.bind,
     schema: gatewayBindBody,
     fields: [
       { name: "gatewaySn", label: "fields.gatewaySn", type: "text", required: true, placeholder: "placeholders.gatewaySn" },
@@ -39,7 +40,7 @@ const ACTS: Record<string, Act> = {
   },
   sn: {
     title: "actions.updSn",
-    endpoint: deviceApi.updSn.path,
+    call: deviceApi.updSn,
     schema: snBody,
     fields: [{ name: "deviceSn", label: "fields.deviceSn", type: "text", required: true, placeholder: "placeholders.deviceSn", hint: "hints.updSn" }],
     defaults: (r) => ({ deviceSn: r.deviceSn }),
@@ -48,7 +49,7 @@ const ACTS: Record<string, Act> = {
   },
   delData: {
     title: "actions.delData",
-    endpoint: deviceApi.delData.path,
+    call: deviceApi.delData,
     schema: delDataBody,
     fields: [
       { name: "startTime", label: "fields.dataFrom", type: "datetime", hint: "hints.delData" },
@@ -86,7 +87,7 @@ function ActDialog({ act, row, ui }: { act: Act; row: Device; ui: ResourceUi<Dev
       title={`${t(act.title)} · ${row.deviceName}`}
       fields={act.fields}
       schema={act.schema}
-      endpoint={act.endpoint}
+      call={act.call}
       defaults={act.defaults(row)}
       toBody={(values) => act.toBody(values, row)}
       doneMessage={t(act.done)}

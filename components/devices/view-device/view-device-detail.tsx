@@ -142,7 +142,7 @@ function SubDevices({ row }: { row: Device }) {
 
 const viewDeviceDetail = defineDetail<Device>({
   ns: "devices",
-  info: deviceApi.info.path,
+  info: deviceApi.info,
   back: "/devices/device",
   title: (d) => d.deviceName,
   testId: "view-device",

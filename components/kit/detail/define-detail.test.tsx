@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import { renderIntl } from "@/tests/intl";
 import { SWRConfig } from "swr";
 import { z } from "zod";
+import type { AnyCall } from "@/lib/contract/call";
 import { PermissionsProvider } from "../can";
 import { DetailDialog } from "../dialogs/detail-dialog";
 import { defineResource } from "../resource/define-resource";
@@ -57,7 +58,7 @@ const people = defineResource<Person>({
 const ping = vi.fn();
 const detail = defineDetail<Dept>({
   ns: "test",
-  info: "t/dept/info",
+  info: { kind: "get", path: "t/dept/info" } as AnyCall,
   back: "/dept",
   title: (d) => `${d.name} (${d.code})`,
   testId: "dept",
@@ -175,7 +176,7 @@ describe("defineDetail", () => {
     const dept = defineEntity({ ns: "test", fields: { name: { schema: z.string() }, code: { schema: z.string() }, id: { kind: "id", readOnly: true, detail: false }, status: { kind: "number", readOnly: true } } });
     const counted = defineDetail<Dept>({
       entity: dept,
-      info: "t/dept/info",
+      info: { kind: "get", path: "t/dept/info" } as AnyCall,
       rows: { status: false },
       tabs: [
         { key: "people", label: "people", count: (d) => d.id * 2, list: { resource: people, filter: (d) => ({ deptId: d.id }) } },

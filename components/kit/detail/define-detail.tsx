@@ -7,6 +7,8 @@ import dynamic from "next/dynamic";
 import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { swrFetcher } from "@/lib/api/fetcher";
+import { callKey } from "@/lib/api/call";
+import type { AnyCall, CallInput } from "@/lib/contract/call";
 import { cn } from "@/lib/utils";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
@@ -60,8 +62,8 @@ type DetailTexts<Row extends AnyRow> =
 
 export type DetailConfig<Row extends AnyRow> = DetailLayout<Row> &
   DetailTexts<Row> & {
-  /** GET of one row, asked with `{ [keyId]: <?id= of the URL> }`. */
-  info: string;
+  /** The GET call of one row, made with `{ [keyId]: <?id= of the URL> }`. */
+  info: AnyCall;
   keyId?: string;
   /** The page's back target (a route name or a path, see PageFrame). */
   back?: string;
@@ -182,7 +184,7 @@ function DetailBody<Row extends AnyRow>({ detail }: { detail: Detail<Row> }) {
   const { can } = usePermissions();
   const id = useSearchParams().get(detail.keyId);
   const valid = !!id && /^\d+$/.test(id);
-  const { data, error, mutate } = useSWR<Row>(valid ? [detail.info, { [detail.keyId]: id }] : null, swrFetcher, { shouldRetryOnError: false });
+  const { data, error, mutate } = useSWR<Row>(valid ? callKey(detail.info, { [detail.keyId]: id } as CallInput<AnyCall>) : null, swrFetcher, { shouldRetryOnError: false });
   const refresh = React.useCallback(() => mutate(), [mutate]);
   const ctx = React.useMemo(() => (data ? { row: data, t, refresh } : null), [data, t, refresh]);
   const actions = ctx ? (detail.actions ?? []).filter((a) => can(a.perm) && (!a.show || a.show(ctx.row))) : [];

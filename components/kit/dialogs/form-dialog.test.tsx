@@ -4,11 +4,13 @@ import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react
 import { renderIntl } from "@/tests/intl";
 import { z } from "zod";
 import { textRequired } from "@/lib/contract/validation";
+import { alarmCoreApi } from "@/lib/contract/alarm/alarm-center";
+import type { AnyCall } from "@/lib/contract/call";
 
 const post = vi.fn();
-vi.mock("@/lib/api/fetcher", async (original) => {
-  const real = await original<typeof import("@/lib/api/fetcher")>();
-  return { ...real, api: { ...real.api, post: (...args: unknown[]) => post(...args) } };
+vi.mock("@/lib/api/call", async (original) => {
+  const real = await original<typeof import("@/lib/api/call")>();
+  return { ...real, call: (c: AnyCall, input: unknown, opts: unknown) => post(c.path, input, opts) };
 });
 vi.mock("@/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
@@ -23,7 +25,7 @@ beforeEach(() => {
 const schema = z.object({ id: z.number(), remark: textRequired(20) });
 
 function open(onDone = vi.fn(), onClose = vi.fn()) {
-  renderIntl(<FormDialog title="Hand in" fields={[{ name: "remark", label: "remark", type: "textarea", required: true }]} schema={schema} endpoint="alarm/core/oper" extra={{ id: 7 }} defaults={{ remark: "" }} label={(k) => k} onClose={onClose} onDone={onDone} testId="wf" />, { timeZone: "Asia/Shanghai" });
+  renderIntl(<FormDialog title="Hand in" fields={[{ name: "remark", label: "remark", type: "textarea", required: true }]} schema={schema} call={alarmCoreApi.oper} extra={{ id: 7 }} defaults={{ remark: "" }} label={(k) => k} onClose={onClose} onDone={onDone} testId="wf" />, { timeZone: "Asia/Shanghai" });
   return { onDone, onClose, remark: () => screen.getByTestId("wf").querySelector("textarea")! };
 }
 
@@ -59,7 +61,7 @@ describe("FormDialog", () => {
     const body = z.object({ ids: z.array(z.number()).min(1), remark: textRequired(20) });
     const onClose = vi.fn();
     const show = (ids: number[]) =>
-      renderIntl(<FormDialog title="Note" fields={[{ name: "remark", label: "remark", type: "textarea" }]} schema={body} endpoint="x/note" defaults={{ remark: "" }} toBody={(v) => ({ ids, remark: v.remark })} doneMessage="Noted" label={(k) => k} onClose={onClose} onDone={vi.fn()} testId="tb" />, { timeZone: "Asia/Shanghai" });
+      renderIntl(<FormDialog title="Note" fields={[{ name: "remark", label: "remark", type: "textarea" }]} schema={body} call={{ kind: "post", path: "x/note" } as AnyCall} defaults={{ remark: "" }} toBody={(v) => ({ ids, remark: v.remark })} doneMessage="Noted" label={(k) => k} onClose={onClose} onDone={vi.fn()} testId="tb" />, { timeZone: "Asia/Shanghai" });
     show([]);
     fireEvent.change(screen.getByTestId("tb").querySelector("textarea")!, { target: { value: "Seen" } });
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "OK" })));

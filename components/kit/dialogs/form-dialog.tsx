@@ -5,7 +5,8 @@ import { useForm, type FieldValues } from "react-hook-form";
 import { toast } from "@/lib/toast";
 import { useTranslations } from "next-intl";
 import type { z } from "zod";
-import { api } from "@/lib/api/fetcher";
+import { call } from "@/lib/api/call";
+import type { AnyCall, CallInput } from "@/lib/contract/call";
 import { KitDialog } from "./kit-dialog";
 import { useFormSubmitOnce } from "../use-submit-once";
 import { FormFields } from "../form/form-fields";
@@ -19,8 +20,8 @@ export type FormDialogProps = {
   fields: readonly FormField[];
   /** The contract's schema of the body: the form checks with it, the cloud checks again. */
   schema: z.ZodType;
-  /** POST target of the body. */
-  endpoint: string;
+  /** The POST call the body goes to. */
+  call: AnyCall;
   defaults?: FieldValues;
   /** Values the form does not show (the row's id), merged into the body. */
   extra?: Record<string, unknown>;
@@ -45,7 +46,7 @@ export type FormDialogProps = {
  * contract body, the cloud's refusal under its field or above the buttons. Lists use
  * `ResourceFormDialog`; this is for the actions a row or a detail page offers beside editing.
  */
-export function FormDialog({ title, fields, schema, endpoint, defaults, extra, toBody, doneMessage, label, width = 560, onClose, onDone, testId = "form-dialog" }: FormDialogProps) {
+export function FormDialog({ title, fields, schema, call: target, defaults, extra, toBody, doneMessage, label, width = 560, onClose, onDone, testId = "form-dialog" }: FormDialogProps) {
   const t = useTranslations("kit");
   const translate = useValidationTranslate();
   // The extras are values too, so the resolver checks the whole body the cloud will get.
@@ -65,7 +66,7 @@ export function FormDialog({ title, fields, schema, endpoint, defaults, extra, t
     const body = toBody ? toBody(values) : { ...values, ...extra };
     if (toBody && !(await bodyPasses(body))) return;
     try {
-      await api.post(endpoint, body, { silent: true });
+      await call(target, body as CallInput<AnyCall>, { silent: true });
       toast.success(doneMessage ?? t("form.saved"));
       await onDone();
       onClose();

@@ -257,7 +257,7 @@ describe("Tabs", () => {
         { value: 3, label: "Mail" },
       ],
       items: [{ name: "3", disabled: true, hint: "fields.kind" }, { name: "1" }, { name: "2", label: "fields.parent" }],
-      countUrl: "t/msg/counts",
+      countCall: { kind: "get", path: "t/msg/counts" } as AnyCall,
       counts: (data: typeof COUNTS) => Object.fromEntries(data.map((c) => [String(c.channel), c.count])),
     },
   });

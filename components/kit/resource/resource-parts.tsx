@@ -3,6 +3,8 @@
 import * as React from "react";
 import useSWR from "swr";
 import { swrFetcher } from "@/lib/api/fetcher";
+import { callKey } from "@/lib/api/call";
+import type { AnyCall, CallInput } from "@/lib/contract/call";
 import { Button } from "@/components/ui/button";
 import { Pagination } from "@/components/ui/pagination";
 import { TabStrip } from "@/components/ui/tab-strip";
@@ -29,12 +31,12 @@ function tabCounts(tabs: TabsConfig, data: unknown): Record<string, number | und
   return Object.fromEntries(tabs.items.map((i) => [i.name, i.countKey && typeof record[i.countKey] === "number" ? (record[i.countKey] as number) : undefined]));
 }
 
-/** The tab strip writing `tabs.prop`; labels from the items or the tabs' dictionary, counts from `countUrl`. */
+/** The tab strip writing `tabs.prop`; labels from the items or the tabs' dictionary, counts from `countCall`. */
 export function ResourceTabs<Row extends AnyRow>({ list }: Part<Row>) {
   const tabs = list.resource.tabs;
   const options = useDict(tabs?.dict);
   // Counts follow the list's filters (the same parameters as the page request).
-  const counts = useSWR<unknown>(tabs?.countUrl ? [tabs.countUrl, list.listParams] : null, swrFetcher, { keepPreviousData: true });
+  const counts = useSWR<unknown>(tabs?.countCall ? callKey(tabs.countCall, list.listParams as CallInput<AnyCall>) : null, swrFetcher, { keepPreviousData: true });
   if (!tabs) return null;
   const byName = tabCounts(tabs, counts.data);
   return (

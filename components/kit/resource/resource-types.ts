@@ -282,8 +282,8 @@ export type TabsConfig = {
   items: TabItem[];
   /** Labels of items without one: a dictionary (static enum or server) by tab name. */
   dict?: DictRef;
-  /** GET endpoint (with the list's parameters) answering the counts for the brackets beside the labels. */
-  countUrl?: string;
+  /** The GET call (made with the list's parameters) answering the counts for the brackets beside the labels. */
+  countCall?: AnyCall;
   /** Counts by tab name from the count answer of any shape (e.g. an array of `{channel, count}`). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- count answers come in any shape, read by each resource
   counts?: (data: any) => Record<string, number | undefined>;

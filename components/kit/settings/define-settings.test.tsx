@@ -4,6 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { renderIntl } from "@/tests/intl";
 import { SWRConfig } from "swr";
 import { z } from "zod";
+import type { AnyCall } from "@/lib/contract/call";
 import { PermissionsProvider } from "../can";
 import { SessionProvider } from "../session";
 import { defineSettings, SettingsPage } from "./define-settings";
@@ -36,7 +37,7 @@ beforeEach(() => {
 const prefs = (saved?: "answer") =>
   defineSettings<Prefs>({
     ns: "test",
-    info: "t/prefs/info",
+    info: { kind: "get", path: "t/prefs/info" } as AnyCall,
     saved,
     refreshServer: saved !== "answer",
     cards: [
@@ -45,7 +46,7 @@ const prefs = (saved?: "answer") =>
         title: "cards.prefs",
         description: "cards.prefsDesc",
         schema: z.object({ motto: z.string().min(2), days: z.coerce.number() }),
-        save: "t/prefs/save",
+        save: { kind: "post", path: "t/prefs/save" } as AnyCall,
         perm: "t:prefs:save",
         values: (d) => ({ motto: d.motto, days: d.days }),
         fields: ({ data }) => [

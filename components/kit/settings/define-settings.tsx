@@ -7,6 +7,8 @@ import { useTranslations } from "next-intl";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { swrFetcher } from "@/lib/api/fetcher";
+import { callKey } from "@/lib/api/call";
+import type { AnyCall } from "@/lib/contract/call";
 import { zodNow } from "@/lib/zod-now";
 import { PageFrame } from "../page-frame";
 import type { FormField } from "../resource/define-resource";
@@ -23,10 +25,10 @@ export type SettingsCardConfig<Data> = {
   description?: string;
   /** The contract schema of the form (the cloud checks again). */
   schema: z.ZodType;
-  /** POST endpoint of this card's save. */
-  save: string;
-  /** Permission of the save; without it the card is read-only. */
-  perm: string;
+  /** The POST call of this card's save. */
+  save: AnyCall;
+  /** Permission of the save, without which the card is read-only (default: the save call's). */
+  perm?: string;
   /** The card's form values out of the loaded settings. */
   values: (data: Data) => FieldValues;
   fields: FormField[] | ((ctx: SettingsContext<Data>) => FormField[]);
@@ -40,8 +42,8 @@ export type SettingsCardConfig<Data> = {
 export type SettingsConfig<Data> = {
   /** Message prefix of every label. */
   ns: string;
-  /** GET endpoint of the settings (also the SWR key). */
-  info: string;
+  /** The GET call of the settings. */
+  info: AnyCall;
   /**
    * "answer": a save answers the whole settings, kept as they are; "reload" (default): the settings
    * are read again after a save.
@@ -84,7 +86,7 @@ function Section<Data>({ settings, card, data, onSaved }: { settings: Settings<D
       values={values}
       fields={fields}
       columns={card.columns}
-      endpoint={card.save}
+      save={card.save}
       perm={card.perm}
       toBody={card.toBody}
       onSaved={onSaved}
@@ -96,7 +98,7 @@ function Section<Data>({ settings, card, data, onSaved }: { settings: Settings<D
 
 export function SettingsPage<Data>({ settings }: { settings: Settings<Data> }) {
   const router = useRouter();
-  const { data, error, mutate } = useSWR<Data>(settings.info, swrFetcher);
+  const { data, error, mutate } = useSWR<Data>(callKey(settings.info, {}), swrFetcher);
   const onSaved = React.useCallback(
     async (answer: unknown) => {
       await (settings.saved === "answer" ? mutate(answer as Data, { revalidate: false }) : mutate());

@@ -5,7 +5,8 @@ import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import type { z } from "zod";
-import { api } from "@/lib/api/fetcher";
+import { call } from "@/lib/api/call";
+import { permsOf, type AnyCall, type CallInput } from "@/lib/contract/call";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -27,10 +28,10 @@ export type SettingsCardProps = {
   values: FieldValues;
   fields: FormField[];
   columns?: 1 | 2;
-  /** POST endpoint of the save. */
-  endpoint: string;
-  /** Permission code of the save button; without it the card is read-only. */
-  perm: string;
+  /** The POST call of the save. */
+  save: AnyCall;
+  /** Permission code of the save button, without which the card is read-only (default: the call's). */
+  perm?: string;
   /** Parsed form values → request body (default: as they are). */
   toBody?: (values: FieldValues) => unknown;
   onSaved?: (data: unknown) => void | Promise<unknown>;
@@ -44,7 +45,7 @@ export type SettingsCardProps = {
  * save button (several per screen: the password policy, company and login-page settings). Changed
  * values are marked and can be reset to what was loaded.
  */
-export function SettingsCard({ ns, title, description, schema, values, fields, columns = 1, endpoint, perm, toBody, onSaved, children, testId }: SettingsCardProps) {
+export function SettingsCard({ ns, title, description, schema, values, fields, columns = 1, save, perm = permsOf(save)[0], toBody, onSaved, children, testId }: SettingsCardProps) {
   const tAll = useTranslations();
   const tk = useTranslations("kit");
   const translate = useValidationTranslate();
@@ -59,7 +60,7 @@ export function SettingsCard({ ns, title, description, schema, values, fields, c
   const submit = form.handleSubmit(async (parsed) => {
     setRootError("");
     try {
-      const data = await api.post(endpoint, toBody ? toBody(parsed) : parsed, { silent: true });
+      const data = await call(save, (toBody ? toBody(parsed) : parsed) as CallInput<AnyCall>, { silent: true });
       toast.success(tk("form.saved"));
       // What was saved is the new baseline (the loaded values may not change, e.g. a re-read equal answer).
       form.reset(form.getValues());

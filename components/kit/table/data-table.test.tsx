@@ -127,7 +127,7 @@ describe("DataTable", () => {
     const many = Array.from({ length: VIRTUAL_THRESHOLD + 400 }, (_, i) => ({ id: i + 1, name: `Row ${i + 1}`, status: 1, price: i, time: "" }));
     wrap(<DataTable columns={columns} layout={{}} rows={many} getRowId={(r) => String(r.id)} texts={texts} />);
     // The virtualiser loads with the first long page; until then the page renders whole.
-    await waitFor(() => expect(screen.getAllByRole("row").length - 1).toBeLessThan(many.length), { timeout: 5000 });
+    await waitFor(() => expect(screen.getAllByRole("row").length - 1).toBeLessThan(many.length), { timeout: 20_000 });
     const rendered = screen.getAllByRole("row").length - 1;
     expect(rendered).toBeLessThan(many.length);
     expect(rendered).toBeGreaterThan(5);

@@ -21,7 +21,7 @@ export function FolderDialog({ parentId, onClose, onDone }: { parentId: number; 
       title={t("folder.title")}
       fields={[{ name: "fileName", label: "folder.name", placeholder: t("folder.placeholder"), required: true }]}
       schema={mediaAdd}
-      endpoint={mediaApi.add.path}
+      call={mediaApi.add}
       extra={{ parentId, fileType: MEDIA_TYPE.folder }}
       label={(k) => t(k)}
       onClose={onClose}
@@ -38,7 +38,7 @@ export function RenameDialog({ item, onClose, onDone }: { item: MediaItem; onClo
       title={t("rename.title")}
       fields={[{ name: "fileName", label: "fields.fileName", required: true }]}
       schema={mediaRename}
-      endpoint={mediaApi.upd.path}
+      call={mediaApi.upd}
       defaults={{ fileName: item.fileName }}
       extra={{ id: item.id }}
       label={(k) => t(k)}

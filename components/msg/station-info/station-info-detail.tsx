@@ -69,7 +69,7 @@ function Neighbours({ row, ctx }: { row: StationRow; ctx: DetailContext<StationR
 /** /msg/stationInfo?id=: one message (opening it marks it read), its neighbours, its alarm. */
 export const stationInfoDetail = defineDetail<StationRow>({
   ns: "alarm.station",
-  info: stationApi.info.path,
+  info: stationApi.info,
   back: "/msg/station",
   title: (r) => r.msgTitle ?? "",
   testId: "station-info",

@@ -20,7 +20,7 @@ export const stationResource = defineResource<StationRow>({
     prop: "readStatus",
     dict: "readStatus",
     items: [{ name: "", label: "tabs.all" }, { name: "0" }, { name: "1" }],
-    countUrl: stationApi.nums.path,
+    countCall: stationApi.nums,
     counts: (n: StationNums) => ({ "": n.total, "0": n.unread, "1": n.total - n.unread }),
   },
   search: { keyword: "msgTitle", items: { readStatus: false } },

@@ -31,7 +31,7 @@ export const todoResource = defineResource<TodoRow>({
     prop: "todoStatus",
     dict: "todoStatus",
     items: [{ name: "1" }, { name: "2" }, { name: "3" }],
-    countUrl: todoApi.nums.path,
+    countCall: todoApi.nums,
     counts: (n: TodoNums) => ({ "1": n.pending, "2": n.review, "3": n.handled }),
   },
   search: { keyword: "msgTitle", items: { todoStatus: false } },

@@ -22,7 +22,7 @@ const oper = (action: "start" | "pause" | "resume" | "retry") => async (row: Ota
  */
 const otaTaskDetail = defineDetail<OtaTask>({
   entity: otaTask,
-  info: otaTaskApi.info.path,
+  info: otaTaskApi.info,
   back: "/OTAUpdate?tab=tasks",
   basic: { title: "info.title" },
   rows: { deviceIds: false, projectId: false },

@@ -18,7 +18,7 @@ function Status({ status }: { status: SimCard["status"] }) {
 /** simInfo (`?id=`): a card's identity, plan and status beside the carrier's raw status, its use by day, its bound device and its records. */
 const simDetail = defineDetail<SimCard>({
   entity: simCard,
-  info: simCardApi.info.path,
+  info: simCardApi.info,
   back: "sim",
   actions: [{ key: "edit", label: "kit.actions.edit", icon: <PencilIcon />, perm: permsOf(simCardApi.upd)[0], href: (r) => `/sim/sim?edit=${r.id}` }],
   basic: { title: "info.basic", span: 2, badge: (r) => <Status status={r.status} /> },

@@ -6,7 +6,7 @@ import { simOrder, simOrderApi, type SimOrder } from "@/lib/contract/sim/order";
 /** simOrderInfo (`?id=`): an order, its amount and the ICCIDs of its cards. */
 const simOrderDetail = defineDetail<SimOrder>({
   entity: simOrder,
-  info: simOrderApi.info.path,
+  info: simOrderApi.info,
   back: "simOrder",
   basic: { title: "info.basic", span: 3 },
   rows: { iccids: false },

@@ -100,7 +100,7 @@ const companyColor = defineSettings<CompanySettings>({
       title: "cards.color",
       description: "cards.colorDesc",
       schema: saveColor,
-      save: companyApi.saveColor.path,
+      save: companyApi.saveColor,
       perm: permsOf(companyApi.saveColor)[0],
       values: (d) => ({ skinColor: d.skinColor }),
       fields: [{ name: "skinColor", label: "fields.skinColor", type: "color", hint: "hints.skinColor" }],

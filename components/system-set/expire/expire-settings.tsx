@@ -7,7 +7,7 @@ import { defineSettings, SettingsPage } from "@/components/kit/settings/define-s
 /** expire (platform): whether and how many days ahead tenant users are warned of their contract's end. */
 const expire = defineSettings<ExpireWarn>({
   ns: "system.expire",
-  info: companyApi.expireWarn.path,
+  info: companyApi.expireWarn,
   saved: "answer",
   cards: [
     {
@@ -15,7 +15,7 @@ const expire = defineSettings<ExpireWarn>({
       title: "cards.warn",
       description: "cards.warnDesc",
       schema: expireWarn,
-      save: companyApi.saveExpireWarn.path,
+      save: companyApi.saveExpireWarn,
       perm: permsOf(companyApi.saveExpireWarn)[0],
       values: (d) => ({ ...d }),
       fields: [

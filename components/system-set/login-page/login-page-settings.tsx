@@ -29,7 +29,7 @@ const loginPage = defineSettings<CompanySettings>({
       title: "cards.login",
       description: "cards.loginDesc",
       schema: saveLogin,
-      save: companyApi.saveLogin.path,
+      save: companyApi.saveLogin,
       perm: permsOf(companyApi.saveLogin)[0],
       values: (d) => ({ loginText: d.loginText, loginLink: d.loginLink, loginBanner: bannerList(d.loginBanner), loginLogo: d.loginLogo, loginBackdrop: d.loginBackdrop }),
       fields: ({ t }) => [

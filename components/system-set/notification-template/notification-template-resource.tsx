@@ -46,7 +46,7 @@ export const templateResource = defineResource<TemplateRow>({
     prop: "channel",
     dict: "notifyChannel",
     items: TEMPLATE_CHANNELS.map((c) => ({ name: String(c), disabled: !available(c), hint: "unavailable" })),
-    countUrl: templateApi.countAllType.path,
+    countCall: templateApi.countAllType,
     counts: (data: TemplateCount[]) => Object.fromEntries(data.map((x) => [String(x.channel), x.count])),
   },
   search: { items: { channel: false } },

@@ -16,7 +16,7 @@ const phoneSet = defineSettings<CompanySettings>({
       title: "cards.mask",
       description: "cards.maskDesc",
       schema: saveEncrypt,
-      save: companyApi.saveEncrypt.path,
+      save: companyApi.saveEncrypt,
       perm: permsOf(companyApi.saveEncrypt)[0],
       values: (d) => ({ ...d.encrypt }),
       fields: [

@@ -24,7 +24,7 @@ const PasswordPreview = dynamic(() => import("./password-preview").then((m) => m
 
 const NS = "system.pwdMode";
 /** A card of one part of the policy: titled `cards.<part>`, filled from that part, saved by its own call. */
-const part = (key: keyof PwdPolicy, id: string, save: AnyCall, schema: z.ZodType) => ({ id, title: `cards.${key}`, schema, save: save.path, perm: permsOf(save)[0], values: (d: PwdPolicy) => ({ ...d[key] }) });
+const part = (key: keyof PwdPolicy, id: string, save: AnyCall, schema: z.ZodType) => ({ id, title: `cards.${key}`, schema, save, perm: permsOf(save)[0], values: (d: PwdPolicy) => ({ ...d[key] }) });
 /** The regular-change card edits two parts of the policy at once: one flat form, one schema. */
 const regularForm = pwdRegularSchema.and(pwdWelcomeSchema);
 
@@ -45,7 +45,7 @@ function CheckList<V extends string | number>({ options, value, onChange, disabl
 /** pwdMode: the tenant's password policy, one card (and one save) per part. */
 const pwdMode = defineSettings<PwdPolicy>({
   ns: NS,
-  info: pwdModeApi.info.path,
+  info: pwdModeApi.info,
   saved: "answer",
   layout: "split",
   cards: [

@@ -19,7 +19,7 @@ function Status({ status }: { status: TenantInfo["status"] }) {
 /** tenantInfo (`?id=`): one tenant, its administrator and the actions on them. */
 const tenantDetail = defineDetail<TenantInfo>({
   entity: tenant,
-  info: tenantApi.info.path,
+  info: tenantApi.info,
   back: "tenantSet",
   actions: [
     { key: "edit", label: "kit.actions.edit", icon: <PencilIcon />, perm: permsOf(tenantApi.upd)[0], href: (r) => `/systemSet/tenantSet?edit=${r.id}` },

@@ -65,7 +65,7 @@ function Avatar({ user }: { user: UserRow }) {
 /** userSetInfo (keep-alive off): one user, read-only, with roles, department and groups. */
 const userDetail = defineDetail<UserRow>({
   ns: "system.user",
-  info: userApi.info.path,
+  info: userApi.info,
   back: "userSet",
   title: (u) => `${u.realname} (${u.username})`,
   testId: "user-info",
