@@ -134,7 +134,7 @@ async function cardsOf(c: Ctx, body: { ids: number[]; iccids: string[] }) {
   const iccids = [...new Set(body.iccids.map((s) => s.replace(/\s+/g, "")).filter(Boolean))];
   const conds = [body.ids.length ? inArray(simCards.id, body.ids) : undefined, iccids.length ? inArray(simCards.iccid, iccids) : undefined].filter(Boolean) as SQL[];
   const rows = await db
-    .select({ id: simCards.id, iccid: simCards.iccid, productId: simCards.productId, expireAt: simCards.expireAt, customerId: simCards.customerId })
+    .select({ id: simCards.id, iccid: simCards.iccid, carrier: simCards.carrier, productId: simCards.productId, expireAt: simCards.expireAt, customerId: simCards.customerId })
     .from(simCards)
     .where(scope(c).where(simCards, conds.length === 2 ? sql`(${conds[0]} or ${conds[1]})` : conds[0]));
   const found = new Set(rows.map((r) => r.iccid));
@@ -160,10 +160,14 @@ const orderNo = (now: Date) => `SO${now.toISOString().replace(/\D/g, "").slice(0
  * expiry moved that far from the later of today and its current expiry, its renewal set to
  * "renew". One order row, one record per card; all or nothing.
  */
-async function placeOrder(c: Ctx, cards: { id: number; iccid: string; expireAt: string | null; productId: number | null }[], o: { productId: number; periods: number; customerId?: number | null; remark?: string | null; type: number }) {
+async function placeOrder(c: Ctx, cards: { id: number; iccid: string; carrier: string; expireAt: string | null; productId: number | null }[], o: { productId: number; periods: number; customerId?: number | null; remark?: string | null; type: number }) {
   const db = c.var.deps.db;
   const [prod] = await db.select().from(simProducts).where(scope(c).where(simProducts, eq(simProducts.id, o.productId)));
   if (!prod) throw badRequest("sim.errors.refNotFound", { what: "@sim.order.fields.productId" });
+  // A plan is a carrier's: a card of another carrier cannot be put on it (the carrier would refuse the renewal).
+  const other = cards.filter((x) => x.carrier !== prod.carrier);
+  if (other.length)
+    throw badRequest("sim.errors.carrierMismatch", { prodName: prod.prodName, carrier: `@enums.simCarrier.${prod.carrier}`, count: other.length, iccids: other.slice(0, 5).map((x) => x.iccid).join(", ") + (other.length > 5 ? " …" : "") });
   await assertOwn(c, simCustomers, o.customerId, "sim.order.fields.customerId");
   const months = SIM_PERIOD_MONTHS[prod.period as SimPeriod] * o.periods;
   const now = c.var.deps.now();
