@@ -6,6 +6,7 @@ import { simCards, simPools, simRecords, simSyncRuns, simUsage } from "../db/sch
 import { tenantOf } from "../lib/scope";
 import { BATCH, CarrierError, type CarrierCard } from "./carrier";
 import type { Account, Carriers } from "./carriers";
+import { tenantCarriers } from "./accounts";
 import { addDays } from "./simulated";
 
 type RunRow = typeof simSyncRuns.$inferSelect;
@@ -231,8 +232,8 @@ async function bulkUpdate(db: Db, updates: { id: number; set: Change["set"] }[],
     where c.id = v.id`);
 }
 
-/** Every tenant with cards, synced one after another (the cluster job's run). */
-export async function syncAll(db: Db, carriers: Carriers) {
+/** Every tenant with cards, synced one after another through its own carrier accounts, `fallback` where it has none (the cluster job's run). */
+export async function syncAll(db: Db, fallback: Carriers) {
   const tenants = await db.selectDistinct({ tenantId: simCards.tenantId }).from(simCards);
-  for (const { tenantId } of tenants) await (await startSync(db, tenantId, carriers)).done;
+  for (const { tenantId } of tenants) await (await startSync(db, tenantId, await tenantCarriers(db, tenantId, fallback))).done;
 }

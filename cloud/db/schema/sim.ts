@@ -202,3 +202,28 @@ export const simSyncRuns = pgTable(
   },
   (t) => [index("sim_sync_runs_tenant").on(t.tenantId, t.id)],
 );
+
+/**
+ * A tenant's carrier accounts (one per carrier): the adapter, endpoint, app id, the secret sealed
+ * with `SECRETS_KEY` (never answered), and the calls a second the account allows.
+ */
+export const simCarrierAccounts = pgTable(
+  "sim_carrier_accounts",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id").notNull().references(() => tenants.id),
+    accountName: varchar("account_name", { length: 64 }).notNull(),
+    carrier: varchar("carrier", { length: 16 }).notNull(),
+    /** onelink or simulated. */
+    adapter: varchar("adapter", { length: 16 }).notNull(),
+    endpoint: varchar("endpoint", { length: 200 }),
+    appId: varchar("app_id", { length: 64 }),
+    /** Sealed (`cloud/lib/secrets.ts`); null when none is set. */
+    secretSealed: text("secret_sealed"),
+    rate: smallint("rate").notNull().default(5),
+    enableStatus: smallint("enable_status").notNull().default(1),
+    remark: varchar("remark", { length: 500 }),
+    ...stamps,
+  },
+  (t) => [uniqueIndex("sim_carrier_accounts_carrier").on(t.tenantId, t.carrier), uniqueIndex("sim_carrier_accounts_name").on(t.tenantId, t.accountName)],
+);

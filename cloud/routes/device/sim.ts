@@ -3,21 +3,26 @@ import { simCard, simCardApi, type SimCard, OVER_QUOTA_PCT } from "@/lib/contrac
 import { fromCents, toCents } from "@/lib/contract/sim/common";
 import { simCust, simCustApi, type SimCust } from "@/lib/contract/sim/customer";
 import { SIM_ORDER_TYPE, SIM_PERIOD_MONTHS, type SimAction, type SimPeriod } from "@/lib/contract/sim/enums";
+import { simAccount, simAccountApi, type SimAccount } from "@/lib/contract/sim/account";
+import { ADAPTER_CARRIERS, type SimAdapter } from "@/lib/contract/sim/enums";
 import { simExpire, simExpireApi, type SimExpire } from "@/lib/contract/sim/expire";
 import { simOrder, simOrderApi, type SimOrder } from "@/lib/contract/sim/order";
 import { simProd, simProdApi, type SimProd } from "@/lib/contract/sim/product";
 import { simRecord, simRecordApi } from "@/lib/contract/sim/record";
 import type { Db } from "../../db/client";
-import { devices, simCards, simCustomers, simExpireRules, simOrders, simPools, simProducts, simRecords, simUsage, users } from "../../db/schema";
+import { devices, simCards, simCarrierAccounts, simCustomers, simExpireRules, simOrders, simPools, simProducts, simRecords, simUsage, users } from "../../db/schema";
 import type { Ctx } from "../../lib/context";
 import { crudRoutes } from "../../lib/crud-routes";
 import { insertMany } from "../../lib/insert-many";
 import { containsPattern, rowMapper } from "../../lib/crud";
-import { badRequest, notFound } from "../../lib/http";
+import { AppError, badRequest, notFound } from "../../lib/http";
+import { Code } from "@/lib/contract/envelope";
 import { localized } from "../../lib/i18n-text";
 import { tenantScope } from "../../lib/scope";
 import { serve, type Served } from "../../lib/serve";
 import { carriersFromEnv } from "../../sim/carriers";
+import { tenantCarriers } from "../../sim/accounts";
+import { sealValue } from "../../lib/secrets";
 import { addDays, platformDay } from "../../sim/simulated";
 import { lastRun, runOf, startSync } from "../../sim/sync";
 import { remindExpiring } from "../../sim/expiry";
@@ -189,6 +194,9 @@ async function placeOrder(c: Ctx, cards: { id: number; iccid: string; carrier: s
   });
 }
 
+/** The caller's tenant's carriers: its own accounts, else the platform's default. */
+const carriersOf = (c: Ctx) => tenantCarriers(c.var.deps.db, c.var.auth.tenantId, c.var.deps.sim ?? carriersFromEnv());
+
 const pct = (used: number, quota: number) => (quota > 0 ? round2((used / quota) * 100) : 0);
 /** Days until `left` MB run out at `perDay` MB a day; null when nothing is used or nothing is left to run out of. */
 const runOut = (left: number, perDay: number) => (perDay > 0 && left > 0 ? Math.floor(left / perDay) : left <= 0 && perDay > 0 ? 0 : null);
@@ -277,11 +285,11 @@ const cardExtras: Served[] = [
       reconnectLoop: loop,
       pools: pools.map((p) => ({ id: p.id, carrier: p.carrier, poolCode: p.poolCode, quotaMb: p.quotaMb, usedMb: p.usedMb, usagePct: pct(p.usedMb, p.quotaMb), thresholdPct: p.thresholdPct, cards: poolCards.find((x) => x.poolCode === p.poolCode && x.carrier === p.carrier)?.n ?? 0, runOutDays: null })),
       lastSync: run ? runOf(run) : null,
-      simulated: (c.var.deps.sim ?? carriersFromEnv()).simulated,
+      simulated: (await carriersOf(c)).simulated,
     };
   }),
   serve(simCardApi.sync, async (c, b) => {
-    const { run, done } = await startSync(c.var.deps.db, c.var.auth.tenantId, c.var.deps.sim ?? carriersFromEnv(), { ids: b.ids, requestedBy: c.var.auth.userId, now: c.var.deps.now });
+    const { run, done } = await startSync(c.var.deps.db, c.var.auth.tenantId, await carriersOf(c), { ids: b.ids, requestedBy: c.var.auth.userId, now: c.var.deps.now });
     done.catch((err) => console.error("[sim] sync:", (err as Error).message));
     return runOf(run);
   }),
@@ -395,5 +403,38 @@ const expireServed = crudRoutes<typeof simExpire.fields, SimExpire>({
   },
 });
 
+// ——— Carrier accounts ———
+
+const accountServed = crudRoutes<typeof simAccount.fields, SimAccount>({
+  table: simCarrierAccounts,
+  entity: simAccount,
+  calls: simAccountApi,
+  unique: [
+    { field: "accountName", error: "sim.errors.accountNameTaken" },
+    { field: "carrier", error: (v) => badRequest("sim.errors.accountCarrierTaken", { carrier: `@enums.simCarrier.${v}` }) },
+  ],
+  values: (_c, input, _partial, before) => {
+    const carrier = (input.carrier ?? before?.carrier) as string;
+    const adapter = (input.adapter ?? before?.adapter) as SimAdapter;
+    if (!(ADAPTER_CARRIERS[adapter] as readonly string[]).includes(carrier)) throw badRequest("sim.errors.adapterCarrier", { adapter: `@enums.simAdapter.${adapter}`, carrier: `@enums.simCarrier.${carrier}` });
+    // The secret is sealed before it is stored; a blank one on an update keeps the stored one.
+    const given = typeof input.secret === "string" && input.secret !== "" ? input.secret : null;
+    const secretSealed = given ? sealValue(given) : ((before?.secretSealed as string | null | undefined) ?? null);
+    if (adapter === "onelink") {
+      const appId = input.appId !== undefined ? input.appId : before?.appId;
+      if (!appId) throw new AppError(Code.BAD_REQUEST, "sim.errors.accountNeeds", { what: "@sim.account.fields.appId" }, null, "appId");
+      if (!secretSealed) throw new AppError(Code.BAD_REQUEST, "sim.errors.accountNeeds", { what: "@sim.account.fields.secret" }, null, "secret");
+    }
+    return { secretSealed };
+  },
+  // Write-only: the secret is never answered, only whether one is set.
+  toRow: { secret: () => null, secretSet: (r) => !!r.secretSealed },
+  answer: async (_c, rows) => rows.map((r) => {
+    const { secret: _secret, ...row } = accountRow(r);
+    return row;
+  }),
+});
+const accountRow = rowMapper<typeof simAccount.fields, SimAccount>(simAccount, { secret: () => null, secretSet: (r) => !!r.secretSealed });
+
 /** The SIM domain's calls: cards, product categories, customers, orders, records and expiry rules. */
-export const simServed: Served[] = [...cardCrud, ...cardExtras, ...simProdServed, ...simCustServed, ...orderCrud, orderAdd, ...recordServed, ...expireServed];
+export const simServed: Served[] = [...cardCrud, ...cardExtras, ...simProdServed, ...simCustServed, ...orderCrud, orderAdd, ...recordServed, ...expireServed, ...accountServed];
