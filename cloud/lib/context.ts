@@ -39,7 +39,7 @@ export type Deps = {
   /** Where devices reach the MQTT broker (shown with a device's credentials). */
   mqttUrl?: string;
   /** The alarm evaluator: told when a product's rules change so it reads them again. */
-  alarms?: { invalidate(productId?: number): void };
+  alarms?: { invalidate(productId?: number): void; events?: import("../sim/alarms").AlarmSink };
   /** The data-push engine: told when a configuration changes. */
   push?: { invalidate(): void };
   /** The linkage engine: told when rules change; runs a rule on demand (`operate`), answering its log row. */

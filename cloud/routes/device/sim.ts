@@ -6,11 +6,12 @@ import { SIM_ORDER_TYPE, SIM_PERIOD_MONTHS, type SimAction, type SimPeriod } fro
 import { simAccount, simAccountApi, type SimAccount } from "@/lib/contract/sim/account";
 import { ADAPTER_CARRIERS, type SimAdapter } from "@/lib/contract/sim/enums";
 import { simExpire, simExpireApi, type SimExpire } from "@/lib/contract/sim/expire";
+import { simAlarmApi } from "@/lib/contract/sim/alarm";
 import { simOrder, simOrderApi, type SimOrder } from "@/lib/contract/sim/order";
 import { simProd, simProdApi, type SimProd } from "@/lib/contract/sim/product";
 import { simRecord, simRecordApi } from "@/lib/contract/sim/record";
 import type { Db } from "../../db/client";
-import { devices, simCards, simCarrierAccounts, simCustomers, simExpireRules, simOrders, simPools, simProducts, simRecords, simUsage, users } from "../../db/schema";
+import { alarmLevels, projects, simAlarmSettings, devices, simCards, simCarrierAccounts, simCustomers, simExpireRules, simOrders, simPools, simProducts, simRecords, simUsage, users } from "../../db/schema";
 import type { Ctx } from "../../lib/context";
 import { crudRoutes } from "../../lib/crud-routes";
 import { insertMany } from "../../lib/insert-many";
@@ -22,6 +23,7 @@ import { tenantScope } from "../../lib/scope";
 import { serve, type Served } from "../../lib/serve";
 import { carriersFromEnv } from "../../sim/carriers";
 import { tenantCarriers } from "../../sim/accounts";
+import { alarmSettingsOf, checkSimAlarms } from "../../sim/alarms";
 import { sealValue } from "../../lib/secrets";
 import { addDays, platformDay } from "../../sim/simulated";
 import { lastRun, runOf, startSync } from "../../sim/sync";
@@ -283,13 +285,13 @@ const cardExtras: Served[] = [
       split,
       offlineUsing,
       reconnectLoop: loop,
-      pools: pools.map((p) => ({ id: p.id, carrier: p.carrier, poolCode: p.poolCode, quotaMb: p.quotaMb, usedMb: p.usedMb, usagePct: pct(p.usedMb, p.quotaMb), thresholdPct: p.thresholdPct, cards: poolCards.find((x) => x.poolCode === p.poolCode && x.carrier === p.carrier)?.n ?? 0, runOutDays: null })),
+      pools: pools.map((p) => ({ id: p.id, carrier: p.carrier, poolCode: p.poolCode, quotaMb: p.quotaMb, usedMb: p.usedMb, usagePct: pct(p.usedMb, p.quotaMb), thresholdPct: p.thresholdPct, thresholdMb: p.thresholdMb, cards: poolCards.find((x) => x.poolCode === p.poolCode && x.carrier === p.carrier)?.n ?? 0, runOutDays: null })),
       lastSync: run ? runOf(run) : null,
       simulated: (await carriersOf(c)).simulated,
     };
   }),
   serve(simCardApi.sync, async (c, b) => {
-    const { run, done } = await startSync(c.var.deps.db, c.var.auth.tenantId, await carriersOf(c), { ids: b.ids, requestedBy: c.var.auth.userId, now: c.var.deps.now });
+    const { run, done } = await startSync(c.var.deps.db, c.var.auth.tenantId, await carriersOf(c), { ids: b.ids, requestedBy: c.var.auth.userId, now: c.var.deps.now, alarms: c.var.deps.alarms?.events });
     done.catch((err) => console.error("[sim] sync:", (err as Error).message));
     return runOf(run);
   }),
@@ -436,5 +438,36 @@ const accountServed = crudRoutes<typeof simAccount.fields, SimAccount>({
 });
 const accountRow = rowMapper<typeof simAccount.fields, SimAccount>(simAccount, { secret: () => null, secretSet: (r) => !!r.secretSealed });
 
+// ——— Alarms: settings, pool lines, a check on demand ———
+
+const alarmServed: Served[] = [
+  serve(simAlarmApi.info, (c) => alarmSettingsOf(c.var.deps.db, c.var.auth.tenantId)),
+  serve(simAlarmApi.save, async (c, b) => {
+    const db = c.var.deps.db;
+    if (b.projectId) {
+      const [p] = await db.select({ id: projects.id }).from(projects).where(scope(c).where(projects, eq(projects.id, b.projectId)));
+      if (!p) throw badRequest("sim.errors.refNotFound", { what: "@sim.alarm.fields.projectId" });
+    }
+    for (const [id, label] of [[b.warnLevelId, "warnLevelId"], [b.severeLevelId, "severeLevelId"]] as const) {
+      if (!id) continue;
+      const [l] = await db.select({ id: alarmLevels.id }).from(alarmLevels).where(scope(c).where(alarmLevels, eq(alarmLevels.id, id)));
+      if (!l) throw badRequest("sim.errors.refNotFound", { what: `@sim.alarm.fields.${label}` });
+    }
+    const row = { enableStatus: b.enableStatus, projectId: b.projectId ?? null, warnLevelId: b.warnLevelId ?? null, severeLevelId: b.severeLevelId ?? null, dailyMb: b.dailyMb, updatedAt: c.var.deps.now() };
+    await db.insert(simAlarmSettings).values({ tenantId: c.var.auth.tenantId, ...row }).onConflictDoUpdate({ target: simAlarmSettings.tenantId, set: row });
+    return alarmSettingsOf(db, c.var.auth.tenantId);
+  }),
+  serve(simAlarmApi.pool, async (c, b) => {
+    const [p] = await c.var.deps.db
+      .update(simPools)
+      .set({ thresholdPct: b.thresholdPct, thresholdMb: b.thresholdMb || null, updatedAt: c.var.deps.now() })
+      .where(scope(c).where(simPools, eq(simPools.id, b.id)))
+      .returning({ id: simPools.id, thresholdPct: simPools.thresholdPct, thresholdMb: simPools.thresholdMb });
+    if (!p) throw notFound();
+    return p;
+  }),
+  serve(simAlarmApi.check, (c) => checkSimAlarms(c.var.deps.db, c.var.auth.tenantId, c.var.deps.now(), c.var.deps.alarms?.events)),
+];
+
 /** The SIM domain's calls: cards, product categories, customers, orders, records and expiry rules. */
-export const simServed: Served[] = [...cardCrud, ...cardExtras, ...simProdServed, ...simCustServed, ...orderCrud, orderAdd, ...recordServed, ...expireServed, ...accountServed];
+export const simServed: Served[] = [...cardCrud, ...cardExtras, ...simProdServed, ...simCustServed, ...orderCrud, orderAdd, ...recordServed, ...expireServed, ...accountServed, ...alarmServed];
