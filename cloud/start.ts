@@ -108,7 +108,7 @@ export async function startCloud(opts: CloudOptions) {
   await writeDemoTrackMaps(handle.db, config.filesDir);
   scheduleFileUpkeep(cluster, handle.db, config.filesDir);
   if (handle.kind === "pglite") cluster.every("pglite-vacuum", VACUUM_EVERY_MS, () => vacuumHotTables(handle.db));
-  scheduleSim(cluster, handle.db, carriersFromEnv());
+  scheduleSim(cluster, handle.db, carriersFromEnv(), alarms.events);
   // Inspection plans generate their tasks once per slot across the cluster (the unique slot holds it too).
   schedulePlans(cluster, handle.db);
   const reports = scheduleReports(cluster, handle.db);

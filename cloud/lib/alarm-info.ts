@@ -4,7 +4,7 @@ import type { AlarmAttachment } from "@/lib/contract/alarm/enums";
 import { alarmDefinition } from "@/lib/contract/alarm/rule";
 import type { AlarmOperation, Attachments } from "@/lib/contract/alarm/workflow";
 import type { Locale } from "@/lib/contract/locale";
-import { alarmLevelName, alarmName } from "../db/queries/alarm-names";
+import { alarmContent, alarmLevelName, alarmName } from "../db/queries/alarm-names";
 import { alarmDefinitionsFor, type AlarmRow } from "../db/queries/alarms";
 import type { Actor } from "../db/queries/alarm-workflow";
 import { telemetrySeries } from "../db/queries/telemetry";
@@ -40,6 +40,7 @@ export const attachmentsOf = (a: Partial<Attachments>): AlarmAttachment[] => [
 export const alarmSelection = (locale: Locale) => ({
   ...getTableColumns(alarms),
   alarmName: alarmName(locale),
+  content: alarmContent(locale),
   levelName: alarmLevelName(locale),
   deviceName: sql<string | null>`(select ${devices.deviceName} from ${devices} where ${devices.id} = ${alarms.deviceId})`,
   deviceSn: sql<string | null>`(select ${devices.deviceSn} from ${devices} where ${devices.id} = ${alarms.deviceId})`,

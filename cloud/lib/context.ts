@@ -40,7 +40,7 @@ export type Deps = {
   /** Where devices reach the MQTT broker (shown with a device's credentials). */
   mqttUrl?: string;
   /** The alarm evaluator: told when a product's rules change so it reads them again. */
-  alarms?: { invalidate(productId?: number): void };
+  alarms?: { invalidate(productId?: number): void; events?: import("../sim/alarms").AlarmSink };
   /** The data-push engine: told when a configuration changes. */
   push?: { invalidate(): void };
   /** The OTA engine: told when a task is added or operated, so the rollout job runs at once; writes a device's events. */

@@ -62,7 +62,7 @@ const sim = dir("物联网卡", "SIM cards", "sim-card", [
   m("卡订单", "SIM orders", "/sim/simOrder", "receipt", crud("dev:simOrder")),
   m("客户管理", "Customers", "/sim/simClient", "contact", crud("dev:simCust")),
   m("产品类别", "Product categories", "/sim/simProduct", "tags", crud("dev:simProd")),
-  m("到期设置", "Expiry settings", "/sim/simSet", "calendar-clock", crud("dev:simExpire")),
+  m("卡设置", "SIM settings", "/sim/simSet", "calendar-clock", [...crud("dev:simExpire"), ...crud("dev:simAccount"), b("告警设置", "Alarm settings", "dev:simAlarm:upd")]),
 ]);
 
 const knowledge = dir("知识库", "Knowledge base", "library", [

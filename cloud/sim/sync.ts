@@ -6,6 +6,8 @@ import { simCards, simPools, simRecords, simSyncRuns, simUsage } from "../db/sch
 import { tenantOf } from "../lib/scope";
 import { BATCH, CarrierError, type CarrierCard } from "./carrier";
 import type { Account, Carriers } from "./carriers";
+import { tenantCarriers } from "./accounts";
+import { checkSimAlarms, type AlarmSink } from "./alarms";
 import { addDays } from "./simulated";
 
 type RunRow = typeof simSyncRuns.$inferSelect;
@@ -89,6 +91,8 @@ export type SyncOptions = {
   requestedBy?: number | null;
   now?: () => Date;
   sleep?: (ms: number) => Promise<void>;
+  /** Where the alarms the run leads to are told (data push); they are raised either way. */
+  alarms?: AlarmSink;
 };
 
 /**
@@ -152,6 +156,12 @@ async function runSync(db: Db, tenantId: number, carriers: Carriers, run: RunRow
       .values({ tenantId, ...p })
       .onConflictDoUpdate({ target: [simPools.tenantId, simPools.carrier, simPools.poolCode], set: { quotaMb: p.quotaMb, usedMb: p.usedMb, updatedAt: o.now() } });
 
+  // What the carriers reported may pass a pool's line or show a card's anomalous day: checked once the run's figures are in.
+  try {
+    await checkSimAlarms(db, tenantId, o.now(), o.alarms);
+  } catch (err) {
+    console.error("[sim] alarm check:", (err as Error).message);
+  }
   const state = tally.errors && tally.errors === cards.length ? "failed" : "done";
   const [row] = await db
     .update(simSyncRuns)
@@ -231,8 +241,8 @@ async function bulkUpdate(db: Db, updates: { id: number; set: Change["set"] }[],
     where c.id = v.id`);
 }
 
-/** Every tenant with cards, synced one after another (the cluster job's run). */
-export async function syncAll(db: Db, carriers: Carriers) {
+/** Every tenant with cards, synced one after another through its own carrier accounts, `fallback` where it has none (the cluster job's run). */
+export async function syncAll(db: Db, fallback: Carriers, alarms?: AlarmSink) {
   const tenants = await db.selectDistinct({ tenantId: simCards.tenantId }).from(simCards);
-  for (const { tenantId } of tenants) await (await startSync(db, tenantId, carriers)).done;
+  for (const { tenantId } of tenants) await (await startSync(db, tenantId, await tenantCarriers(db, tenantId, fallback), { alarms })).done;
 }

@@ -44,6 +44,8 @@ import * as live from "./live/live";
 import * as video from "./video/video";
 import * as ota from "./ota/api";
 import * as robotControl from "./robot/control";
+import * as simAccount from "./sim/account";
+import * as simAlarm from "./sim/alarm";
 import * as simCard from "./sim/card";
 import * as simCust from "./sim/customer";
 import * as simExpire from "./sim/expire";
@@ -52,7 +54,7 @@ import * as simProd from "./sim/product";
 import * as simRecord from "./sim/record";
 
 /** SIM cards, their plans, customers, orders, records and expiry rules. */
-const SIM = [simCard, simCust, simExpire, simOrder, simProd, simRecord];
+const SIM = [simAccount, simAlarm, simCard, simCust, simExpire, simOrder, simProd, simRecord];
 
 /** Devices, their operations, points, configuration, construction, calibration, linkage and scenes. */
 const DEVICES = [devices, deviceOps, deviceConfig, pointGroup, buildInfo, betonRule, linkage, scenes, video, ota, robotControl];

@@ -22,11 +22,17 @@ export function alarmLevelName(locale: Locale, a = "alarms") {
     where "lv".tenant_id = ${col("tenant_id")} and "lv".level_num = ${col("level_num")} and "lv".level_name = ${col("level_name")}), ${col("level_name")})`;
 }
 
-/** The name an alarm row (of the table or alias `a`) shows in `locale`: its rule's when it copied it. */
+/** The name an alarm row (of the table or alias `a`) shows in `locale`: its rule's when it copied it, its own text in `locale` when it has one. */
 export function alarmName(locale: Locale, a = "alarms") {
   const col = columnOf(a);
   return sql<string>`coalesce((select coalesce(nullif("ru".i18n->'ruleName'->>${locale}, ''), "ru".rule_name) from alarm_rules "ru"
-    where "ru".id = ${col("rule_id")} and "ru".rule_name = ${col("alarm_name")}), ${col("alarm_name")})`;
+    where "ru".id = ${col("rule_id")} and "ru".rule_name = ${col("alarm_name")}), nullif(${col("i18n")}->'alarmName'->>${locale}, ''), ${col("alarm_name")})`;
+}
+
+/** An alarm's text in `locale`: its own in that language when it has one (alarms the cloud composes), else as stored. */
+export function alarmContent(locale: Locale, a = "alarms") {
+  const col = columnOf(a);
+  return sql<string>`coalesce(nullif(${col("i18n")}->'content'->>${locale}, ''), ${col("content")})`;
 }
 
 /** An alarm's name and level name in `locale`, for texts the cloud composes about it. */

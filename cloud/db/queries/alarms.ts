@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { ALARM_TYPE, LINK_TYPE, OPEN_STATUSES, RULE_TYPE, type AlarmAttachment, type AlarmCondition, type StatType } from "@/lib/contract/alarm/enums";
 import { alarmDefinition, type AlarmDefinition } from "@/lib/contract/alarm/rule";
-import { textIn } from "@/lib/contract/i18n-text";
+import { textIn, type I18nTexts } from "@/lib/contract/i18n-text";
 import { normalizeLocale, type Locale } from "@/lib/contract/locale";
 import { joinedText } from "../../lib/i18n-text";
 import { pgArray } from "../../ingest/pg-array";
@@ -28,6 +28,8 @@ export type RaiseInput = {
   convergeMinutes?: number;
   attachments?: AlarmAttachment[];
   createdBy?: number | null;
+  /** The name and text in every language (an alarm the cloud composes without a rule). */
+  i18n?: I18nTexts | null;
 };
 
 export type AlarmRow = typeof alarms.$inferSelect;
@@ -93,6 +95,7 @@ export async function raiseAlarm(db: Db, input: RaiseInput): Promise<{ alarm: Al
         lastTriggeredAt: input.at,
         attachments: input.attachments ?? [],
         createdBy: input.createdBy ?? null,
+        i18n: input.i18n ?? null,
       })
       .returning();
     return { alarm, created: true };

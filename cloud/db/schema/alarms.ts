@@ -170,6 +170,8 @@ export const alarms = pgTable(
     escalatedAt: timestamp("escalated_at", { withTimezone: true }),
     attachments: jsonb("attachments").$type<AlarmAttachment[]>().notNull().default([]),
     createdBy: integer("created_by"),
+    /** The name and text in every language, for alarms the cloud composes without a rule (SIM pools and cards). */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     ...stamps,
   },
   (t) => [

@@ -2,6 +2,8 @@ import type { I18nTexts } from "@/lib/contract/i18n-text";
 import { bigint, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { tenants, users } from "./identity";
 import { devices } from "./devices";
+import { projects } from "./projects";
+import { alarmLevels } from "./alarms";
 
 const stamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -53,8 +55,10 @@ export const simPools = pgTable(
     poolCode: varchar("pool_code", { length: 64 }).notNull(),
     quotaMb: doublePrecision("quota_mb").notNull().default(0),
     usedMb: doublePrecision("used_mb").notNull().default(0),
-    /** Alarm when the use reaches this percent of the quota. */
+    /** Alarm when the use reaches this percent of the quota… */
     thresholdPct: smallint("threshold_pct").notNull().default(80),
+    /** …or, when set, this amount (MB) instead. */
+    thresholdMb: doublePrecision("threshold_mb"),
     ...stamps,
   },
   (t) => [uniqueIndex("sim_pools_code").on(t.tenantId, t.carrier, t.poolCode)],
@@ -201,4 +205,66 @@ export const simSyncRuns = pgTable(
     requestedBy: integer("requested_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [index("sim_sync_runs_tenant").on(t.tenantId, t.id)],
+);
+
+/**
+ * A tenant's carrier accounts (one per carrier): the adapter, endpoint, app id, the secret sealed
+ * with `SECRETS_KEY` (never answered), and the calls a second the account allows.
+ */
+export const simCarrierAccounts = pgTable(
+  "sim_carrier_accounts",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id").notNull().references(() => tenants.id),
+    accountName: varchar("account_name", { length: 64 }).notNull(),
+    carrier: varchar("carrier", { length: 16 }).notNull(),
+    /** onelink or simulated. */
+    adapter: varchar("adapter", { length: 16 }).notNull(),
+    endpoint: varchar("endpoint", { length: 200 }),
+    appId: varchar("app_id", { length: 64 }),
+    /** Sealed (`cloud/lib/secrets.ts`); null when none is set. */
+    secretSealed: text("secret_sealed"),
+    rate: smallint("rate").notNull().default(5),
+    enableStatus: smallint("enable_status").notNull().default(1),
+    remark: varchar("remark", { length: 500 }),
+    ...stamps,
+  },
+  (t) => [uniqueIndex("sim_carrier_accounts_carrier").on(t.tenantId, t.carrier), uniqueIndex("sim_carrier_accounts_name").on(t.tenantId, t.accountName)],
+);
+
+/**
+ * A tenant's SIM alarm settings: on or off, the project whose alarm centre takes pool alarms and
+ * those of cards bound to no device, the levels of warnings and of severe alarms, and the daily use
+ * (MB) above which a card's day is anomalous.
+ */
+export const simAlarmSettings = pgTable("sim_alarm_settings", {
+  tenantId: integer("tenant_id").primaryKey().references(() => tenants.id),
+  enableStatus: smallint("enable_status").notNull().default(1),
+  projectId: integer("project_id").references(() => projects.id, { onDelete: "set null" }),
+  warnLevelId: integer("warn_level_id").references(() => alarmLevels.id, { onDelete: "set null" }),
+  severeLevelId: integer("severe_level_id").references(() => alarmLevels.id, { onDelete: "set null" }),
+  dailyMb: doublePrecision("daily_mb").notNull().default(1024),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The SIM alarms raised, one per subject, line and period: a pool's warning or exhaustion per
+ * month, a card's anomalous day per day. A sync every few hours finds the same crossing again;
+ * the mark keeps it to one alarm.
+ */
+export const simAlarmMarks = pgTable(
+  "sim_alarm_marks",
+  {
+    tenantId: integer("tenant_id").notNull().references(() => tenants.id),
+    /** pool or card. */
+    kind: varchar("kind", { length: 8 }).notNull(),
+    refId: integer("ref_id").notNull(),
+    /** warn, full or daily. */
+    line: varchar("line", { length: 8 }).notNull(),
+    /** The month (YYYY-MM) or the day (YYYY-MM-DD). */
+    period: varchar("period", { length: 10 }).notNull(),
+    alarmId: integer("alarm_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.kind, t.refId, t.line, t.period] })],
 );

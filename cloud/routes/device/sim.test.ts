@@ -155,6 +155,24 @@ describe("device/simCard", () => {
     expect((await cloud.request("/device/simCard/renewalCancel", { token: admin, language: "zh-cn", body: { ids: [], renewal: 1 } })).body.msg).toContain("请至少选择一张卡");
   });
 
+  it("refuses to renew or order cards on another carrier's plan, naming the plan, its carrier and the cards, in both languages", async () => {
+    const cards = await firstCard();
+    const cmcc = cards.find((r) => r.carrier === "cmcc")!;
+    const unicom = cards.find((r) => r.carrier === "unicom")!;
+    const prod = await cloud.request<{ id: number }>("/device/simProd/add", { token: admin, body: { prodName: "Unicom only", carrier: "unicom", price: 5, quotaMb: 100, period: "month" } });
+    const before = (await cloud.request<SimCard>(`/device/simCard/info?id=${cmcc.id}`, { token: admin })).body.data;
+    const en = await cloud.request("/device/simCard/renewal", { token: admin, language: "en", body: { ids: [cmcc.id, unicom.id], productId: prod.body.data.id, periods: 1 } });
+    expect(en.body).toMatchObject({ code: 400, msg: `The product category Unicom only is a China Unicom plan: 1 card is of another carrier (${cmcc.iccid})` });
+    const zh = await cloud.request("/device/simCard/renewal", { token: admin, language: "zh-cn", body: { iccids: [cmcc.iccid], productId: prod.body.data.id, periods: 1 } });
+    expect(zh.body).toMatchObject({ code: 400, msg: `产品类别 Unicom only 属于中国联通：有 1 张卡属于其他运营商（${cmcc.iccid}）` });
+    const order = await cloud.request("/device/simOrder/add", { token: admin, language: "en", body: { productId: prod.body.data.id, periods: 1, iccids: [cmcc.iccid] } });
+    expect(order.body).toMatchObject({ code: 400, msg: expect.stringContaining("China Unicom plan") });
+    // Nothing was written: no order, the card's plan and expiry as they were.
+    const after = (await cloud.request<SimCard>(`/device/simCard/info?id=${cmcc.id}`, { token: admin })).body.data;
+    expect({ productId: after.productId, expireAt: after.expireAt }).toEqual({ productId: before.productId, expireAt: before.expireAt });
+    expect((await cloud.request("/device/simCard/renewal", { token: admin, body: { ids: [unicom.id], productId: prod.body.data.id, periods: 1 } })).body.code).toBe(200);
+  });
+
   it("saves tags on a batch of cards", async () => {
     const cards = (await firstCard()).slice(0, 3);
     expect((await cloud.request("/device/simCard/saveTag", { token: admin, body: { ids: cards.map((c) => c.id), tags: ["east", "east", "gate"] } })).body.data).toEqual({ updated: 3 });
@@ -224,7 +242,7 @@ describe("device/simProd, simCust, simOrder, simExpire", () => {
 
   it("places an order for pasted ICCIDs (amount = price × periods × cards), refuses unknown ones, deletes only cancelled orders", async () => {
     const prod = await cloud.request<{ id: number }>("/device/simProd/add", { token: admin, body: { prodName: "Order plan", carrier: "unicom", price: 10.5, quotaMb: 500, period: "month" } });
-    const cards = (await firstCard()).slice(5, 7);
+    const cards = (await firstCard()).filter((c) => c.carrier === "unicom").slice(0, 2);
     const add = await cloud.request<{ id: number; amount: number; cardCount: number }>("/device/simOrder/add", { token: admin, body: { productId: prod.body.data.id, periods: 3, iccids: cards.map((c) => c.iccid) } });
     expect(add.body.data).toMatchObject({ amount: 63, cardCount: 2 });
     expect((await cloud.request<SimCard>(`/device/simCard/info?id=${cards[0].id}`, { token: admin })).body.data.quotaMb).toBe(500);

@@ -3,21 +3,28 @@ import { simCard, simCardApi, type SimCard, OVER_QUOTA_PCT } from "@/lib/contrac
 import { fromCents, toCents } from "@/lib/contract/sim/common";
 import { simCust, simCustApi, type SimCust } from "@/lib/contract/sim/customer";
 import { SIM_ORDER_TYPE, SIM_PERIOD_MONTHS, type SimAction, type SimPeriod } from "@/lib/contract/sim/enums";
+import { simAccount, simAccountApi, type SimAccount } from "@/lib/contract/sim/account";
+import { ADAPTER_CARRIERS, type SimAdapter } from "@/lib/contract/sim/enums";
 import { simExpire, simExpireApi, type SimExpire } from "@/lib/contract/sim/expire";
+import { simAlarmApi } from "@/lib/contract/sim/alarm";
 import { simOrder, simOrderApi, type SimOrder } from "@/lib/contract/sim/order";
 import { simProd, simProdApi, type SimProd } from "@/lib/contract/sim/product";
 import { simRecord, simRecordApi } from "@/lib/contract/sim/record";
 import type { Db } from "../../db/client";
-import { devices, simCards, simCustomers, simExpireRules, simOrders, simPools, simProducts, simRecords, simUsage, users } from "../../db/schema";
+import { alarmLevels, projects, simAlarmSettings, devices, simCards, simCarrierAccounts, simCustomers, simExpireRules, simOrders, simPools, simProducts, simRecords, simUsage, users } from "../../db/schema";
 import type { Ctx } from "../../lib/context";
 import { crudRoutes } from "../../lib/crud-routes";
 import { insertMany } from "../../lib/insert-many";
 import { containsPattern, rowMapper } from "../../lib/crud";
-import { badRequest, notFound } from "../../lib/http";
+import { AppError, badRequest, notFound } from "../../lib/http";
+import { Code } from "@/lib/contract/envelope";
 import { localized } from "../../lib/i18n-text";
 import { tenantScope } from "../../lib/scope";
 import { serve, type Served } from "../../lib/serve";
 import { carriersFromEnv } from "../../sim/carriers";
+import { tenantCarriers } from "../../sim/accounts";
+import { alarmSettingsOf, checkSimAlarms } from "../../sim/alarms";
+import { sealValue } from "../../lib/secrets";
 import { addDays, platformDay } from "../../sim/simulated";
 import { lastRun, runOf, startSync } from "../../sim/sync";
 import { remindExpiring } from "../../sim/expiry";
@@ -134,7 +141,7 @@ async function cardsOf(c: Ctx, body: { ids: number[]; iccids: string[] }) {
   const iccids = [...new Set(body.iccids.map((s) => s.replace(/\s+/g, "")).filter(Boolean))];
   const conds = [body.ids.length ? inArray(simCards.id, body.ids) : undefined, iccids.length ? inArray(simCards.iccid, iccids) : undefined].filter(Boolean) as SQL[];
   const rows = await db
-    .select({ id: simCards.id, iccid: simCards.iccid, productId: simCards.productId, expireAt: simCards.expireAt, customerId: simCards.customerId })
+    .select({ id: simCards.id, iccid: simCards.iccid, carrier: simCards.carrier, productId: simCards.productId, expireAt: simCards.expireAt, customerId: simCards.customerId })
     .from(simCards)
     .where(scope(c).where(simCards, conds.length === 2 ? sql`(${conds[0]} or ${conds[1]})` : conds[0]));
   const found = new Set(rows.map((r) => r.iccid));
@@ -160,10 +167,14 @@ const orderNo = (now: Date) => `SO${now.toISOString().replace(/\D/g, "").slice(0
  * expiry moved that far from the later of today and its current expiry, its renewal set to
  * "renew". One order row, one record per card; all or nothing.
  */
-async function placeOrder(c: Ctx, cards: { id: number; iccid: string; expireAt: string | null; productId: number | null }[], o: { productId: number; periods: number; customerId?: number | null; remark?: string | null; type: number }) {
+async function placeOrder(c: Ctx, cards: { id: number; iccid: string; carrier: string; expireAt: string | null; productId: number | null }[], o: { productId: number; periods: number; customerId?: number | null; remark?: string | null; type: number }) {
   const db = c.var.deps.db;
   const [prod] = await db.select().from(simProducts).where(scope(c).where(simProducts, eq(simProducts.id, o.productId)));
   if (!prod) throw badRequest("sim.errors.refNotFound", { what: "@sim.order.fields.productId" });
+  // A plan is a carrier's: a card of another carrier cannot be put on it (the carrier would refuse the renewal).
+  const other = cards.filter((x) => x.carrier !== prod.carrier);
+  if (other.length)
+    throw badRequest("sim.errors.carrierMismatch", { prodName: prod.prodName, carrier: `@enums.simCarrier.${prod.carrier}`, count: other.length, iccids: other.slice(0, 5).map((x) => x.iccid).join(", ") + (other.length > 5 ? " …" : "") });
   await assertOwn(c, simCustomers, o.customerId, "sim.order.fields.customerId");
   const months = SIM_PERIOD_MONTHS[prod.period as SimPeriod] * o.periods;
   const now = c.var.deps.now();
@@ -184,6 +195,9 @@ async function placeOrder(c: Ctx, cards: { id: number; iccid: string; expireAt: 
     return order;
   });
 }
+
+/** The caller's tenant's carriers: its own accounts, else the platform's default. */
+const carriersOf = (c: Ctx) => tenantCarriers(c.var.deps.db, c.var.auth.tenantId, c.var.deps.sim ?? carriersFromEnv());
 
 const pct = (used: number, quota: number) => (quota > 0 ? round2((used / quota) * 100) : 0);
 /** Days until `left` MB run out at `perDay` MB a day; null when nothing is used or nothing is left to run out of. */
@@ -271,13 +285,13 @@ const cardExtras: Served[] = [
       split,
       offlineUsing,
       reconnectLoop: loop,
-      pools: pools.map((p) => ({ id: p.id, carrier: p.carrier, poolCode: p.poolCode, quotaMb: p.quotaMb, usedMb: p.usedMb, usagePct: pct(p.usedMb, p.quotaMb), thresholdPct: p.thresholdPct, cards: poolCards.find((x) => x.poolCode === p.poolCode && x.carrier === p.carrier)?.n ?? 0, runOutDays: null })),
+      pools: pools.map((p) => ({ id: p.id, carrier: p.carrier, poolCode: p.poolCode, quotaMb: p.quotaMb, usedMb: p.usedMb, usagePct: pct(p.usedMb, p.quotaMb), thresholdPct: p.thresholdPct, thresholdMb: p.thresholdMb, cards: poolCards.find((x) => x.poolCode === p.poolCode && x.carrier === p.carrier)?.n ?? 0, runOutDays: null })),
       lastSync: run ? runOf(run) : null,
-      simulated: (c.var.deps.sim ?? carriersFromEnv()).simulated,
+      simulated: (await carriersOf(c)).simulated,
     };
   }),
   serve(simCardApi.sync, async (c, b) => {
-    const { run, done } = await startSync(c.var.deps.db, c.var.auth.tenantId, c.var.deps.sim ?? carriersFromEnv(), { ids: b.ids, requestedBy: c.var.auth.userId, now: c.var.deps.now });
+    const { run, done } = await startSync(c.var.deps.db, c.var.auth.tenantId, await carriersOf(c), { ids: b.ids, requestedBy: c.var.auth.userId, now: c.var.deps.now, alarms: c.var.deps.alarms?.events });
     done.catch((err) => console.error("[sim] sync:", (err as Error).message));
     return runOf(run);
   }),
@@ -391,5 +405,69 @@ const expireServed = crudRoutes<typeof simExpire.fields, SimExpire>({
   },
 });
 
+// ——— Carrier accounts ———
+
+const accountServed = crudRoutes<typeof simAccount.fields, SimAccount>({
+  table: simCarrierAccounts,
+  entity: simAccount,
+  calls: simAccountApi,
+  unique: [
+    { field: "accountName", error: "sim.errors.accountNameTaken" },
+    { field: "carrier", error: (v) => badRequest("sim.errors.accountCarrierTaken", { carrier: `@enums.simCarrier.${v}` }) },
+  ],
+  values: (_c, input, _partial, before) => {
+    const carrier = (input.carrier ?? before?.carrier) as string;
+    const adapter = (input.adapter ?? before?.adapter) as SimAdapter;
+    if (!(ADAPTER_CARRIERS[adapter] as readonly string[]).includes(carrier)) throw badRequest("sim.errors.adapterCarrier", { adapter: `@enums.simAdapter.${adapter}`, carrier: `@enums.simCarrier.${carrier}` });
+    // The secret is sealed before it is stored; a blank one on an update keeps the stored one.
+    const given = typeof input.secret === "string" && input.secret !== "" ? input.secret : null;
+    const secretSealed = given ? sealValue(given) : ((before?.secretSealed as string | null | undefined) ?? null);
+    if (adapter === "onelink") {
+      const appId = input.appId !== undefined ? input.appId : before?.appId;
+      if (!appId) throw new AppError(Code.BAD_REQUEST, "sim.errors.accountNeeds", { what: "@sim.account.fields.appId" }, null, "appId");
+      if (!secretSealed) throw new AppError(Code.BAD_REQUEST, "sim.errors.accountNeeds", { what: "@sim.account.fields.secret" }, null, "secret");
+    }
+    return { secretSealed };
+  },
+  // Write-only: the secret is never answered, only whether one is set.
+  toRow: { secret: () => null, secretSet: (r) => !!r.secretSealed },
+  answer: async (_c, rows) => rows.map((r) => {
+    const { secret: _secret, ...row } = accountRow(r);
+    return row;
+  }),
+});
+const accountRow = rowMapper<typeof simAccount.fields, SimAccount>(simAccount, { secret: () => null, secretSet: (r) => !!r.secretSealed });
+
+// ——— Alarms: settings, pool lines, a check on demand ———
+
+const alarmServed: Served[] = [
+  serve(simAlarmApi.info, (c) => alarmSettingsOf(c.var.deps.db, c.var.auth.tenantId)),
+  serve(simAlarmApi.save, async (c, b) => {
+    const db = c.var.deps.db;
+    if (b.projectId) {
+      const [p] = await db.select({ id: projects.id }).from(projects).where(scope(c).where(projects, eq(projects.id, b.projectId)));
+      if (!p) throw badRequest("sim.errors.refNotFound", { what: "@sim.alarm.fields.projectId" });
+    }
+    for (const [id, label] of [[b.warnLevelId, "warnLevelId"], [b.severeLevelId, "severeLevelId"]] as const) {
+      if (!id) continue;
+      const [l] = await db.select({ id: alarmLevels.id }).from(alarmLevels).where(scope(c).where(alarmLevels, eq(alarmLevels.id, id)));
+      if (!l) throw badRequest("sim.errors.refNotFound", { what: `@sim.alarm.fields.${label}` });
+    }
+    const row = { enableStatus: b.enableStatus, projectId: b.projectId ?? null, warnLevelId: b.warnLevelId ?? null, severeLevelId: b.severeLevelId ?? null, dailyMb: b.dailyMb, updatedAt: c.var.deps.now() };
+    await db.insert(simAlarmSettings).values({ tenantId: c.var.auth.tenantId, ...row }).onConflictDoUpdate({ target: simAlarmSettings.tenantId, set: row });
+    return alarmSettingsOf(db, c.var.auth.tenantId);
+  }),
+  serve(simAlarmApi.pool, async (c, b) => {
+    const [p] = await c.var.deps.db
+      .update(simPools)
+      .set({ thresholdPct: b.thresholdPct, thresholdMb: b.thresholdMb || null, updatedAt: c.var.deps.now() })
+      .where(scope(c).where(simPools, eq(simPools.id, b.id)))
+      .returning({ id: simPools.id, thresholdPct: simPools.thresholdPct, thresholdMb: simPools.thresholdMb });
+    if (!p) throw notFound();
+    return p;
+  }),
+  serve(simAlarmApi.check, (c) => checkSimAlarms(c.var.deps.db, c.var.auth.tenantId, c.var.deps.now(), c.var.deps.alarms?.events)),
+];
+
 /** The SIM domain's calls: cards, product categories, customers, orders, records and expiry rules. */
-export const simServed: Served[] = [...cardCrud, ...cardExtras, ...simProdServed, ...simCustServed, ...orderCrud, orderAdd, ...recordServed, ...expireServed];
+export const simServed: Served[] = [...cardCrud, ...cardExtras, ...simProdServed, ...simCustServed, ...orderCrud, orderAdd, ...recordServed, ...expireServed, ...accountServed, ...alarmServed];

@@ -1,6 +1,6 @@
 "use client";
 
-import { defineResource, MultiSelectField, remoteOptions, resourcePage, useRemoteOptions } from "@/components/kit";
+import { defineResource, MultiSelectField, remoteOptions, useRemoteOptions } from "@/components/kit";
 import { simExpire, simExpireApi, type SimExpire } from "@/lib/contract/sim/expire";
 import { userApi } from "@/lib/contract/system/user";
 
@@ -12,7 +12,7 @@ function UsersField({ value, onChange, id, disabled }: { value: number[] | undef
 }
 
 /**
- * Expiry settings (/sim/simSet): rules telling the chosen users, this many days before a card
+ * Expiry rules (SIM settings, /sim/simSet): rules telling the chosen users, this many days before a card
  * expires, by a to-do and an in-site message — once per card and rule.
  */
 export const simSetResource = defineResource<SimExpire>({
@@ -29,5 +29,3 @@ export const simSetResource = defineResource<SimExpire>({
   rowActions: ["edit", "del"],
   toolbar: ["add", "batchDelete"],
 });
-
-export const SimSetList = resourcePage(simSetResource);

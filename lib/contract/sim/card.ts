@@ -107,7 +107,7 @@ export const syncRun = z.object({
 });
 export type SyncRun = z.infer<typeof syncRun>;
 
-export const simPool = z.object({ id: z.number().int(), carrier: z.string(), poolCode: z.string(), quotaMb: z.number(), usedMb: z.number(), usagePct: z.number(), thresholdPct: z.number().int(), cards: count, runOutDays: z.number().nullable() });
+export const simPool = z.object({ id: z.number().int(), carrier: z.string(), poolCode: z.string(), quotaMb: z.number(), usedMb: z.number(), usagePct: z.number(), thresholdPct: z.number().int(), thresholdMb: z.number().nullable(), cards: count, runOutDays: z.number().nullable() });
 export type SimPoolRow = z.infer<typeof simPool>;
 
 /** Counts for the statistics: by status and carrier, expiring, over quota, the pools, warnings and the last sync. */

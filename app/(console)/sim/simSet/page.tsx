@@ -1,8 +1,8 @@
-import { SimSetList } from "@/components/sim/sim-set/sim-set-resource";
+import { SimSetView } from "@/components/sim/sim-set/sim-set-view";
 import { pageTitle } from "@/lib/i18n/page-title";
 
 export const generateMetadata = pageTitle("shell", "routes.simSet");
 
 export default function Page() {
-  return <SimSetList />;
+  return <SimSetView />;
 }
