@@ -5,6 +5,7 @@ import { DEFAULT_RAW_MONTHS, type RetentionPreview, type RetentionSettings } fro
 import { devices, products, projects, tenants } from "../../db/schema";
 import { applyRetention, saveRetention } from "../../db/queries/retention";
 import { rebuildHourly } from "../../db/queries/telemetry-hourly";
+import { telemetryChart } from "../../db/queries/telemetry";
 import { ensurePartitions } from "../../ingest/partitions";
 import { pgArray } from "../../ingest/pg-array";
 import { rowsOf } from "../../ingest/writer";
@@ -128,5 +129,27 @@ describe("sys/retention", { timeout: SETUP_MS }, () => {
     });
     expect(kept.body.data.rolledUpBefore).toBeNull();
     expect(kept.body.data.series[0].data).toEqual([[Date.UTC(2026, 1, 10), 10]]);
+  });
+
+  it("folds hours older than the hourly tier's keep into days, which charts read as before", async () => {
+    // Two days of 2020 (past the 60 months kept by the hour), one value every 20 minutes, a spike.
+    const start = Date.UTC(2020, 5, 1);
+    const times = Array.from({ length: 144 }, (_, i) => start + i * 20 * M);
+    const values = times.map((_, i) => (i === 77 ? -40 : 5 + (i % 7)));
+    await cloud.db.execute(sql`insert into telemetry_hourly (device_id, identifier, hour, n, sum, min, min_ts, max, max_ts, first, first_ts, last, last_ts)
+      select ${fx.deviceId}, 'settlement', date_trunc('hour', ts, 'UTC'), count(*)::int, sum(v), min(v), min(ts), max(v), max(ts),
+        (array_agg(v order by ts))[1], min(ts), (array_agg(v order by ts desc))[1], max(ts)
+      from unnest(${pgArray(times.map((t) => new Date(t)))}::timestamptz[], ${pgArray(values)}::float8[]) as x(ts, v) group by 3`);
+    const chart = () => telemetryChart(cloud.db, { deviceId: fx.deviceId, identifiers: ["settlement"], from: new Date(start), to: new Date(start + 2 * 86_400_000), rawFrom: new Date(KEPT_FROM), maxPoints: 4 });
+    const before = await chart();
+    const run = await applyRetention(cloud.db, cloud.now());
+    expect(run.foldedHours).toBe(48);
+    const days = rowsOf(await cloud.db.execute(sql`select n, min, max from telemetry_daily where device_id = ${fx.deviceId} order by day`));
+    expect(days.map((d) => [d.n, d.min, d.max])).toEqual([[72, -40, 11], [72, 5, 11]]);
+    const hours = rowsOf(await cloud.db.execute(sql`select count(*)::int as n from telemetry_hourly where device_id = ${fx.deviceId} and hour < '2021-01-01'`));
+    expect(hours[0].n).toBe(0);
+    // Buckets of a day or more: the same extremes at the same times, now from the daily tier.
+    expect((await chart())[0].points).toEqual(before[0].points);
+    expect(before[0].points).toContainEqual([times[77], -40]);
   });
 });
