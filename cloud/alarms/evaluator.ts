@@ -211,7 +211,11 @@ export class AlarmEvaluator {
         )
       : new Map<number, number>();
     const open = await unrecoveredOf(db, ids);
-    for (const { device, set } of watched) for (const r of set.rules) set.active.delete(pair(r.id, device.id));
+    // The batch's devices' alarmed pairs are read again just below: walk each set's alarmed pairs once (few), not
+    // every rule for every device (1,000 rules × 200 devices a batch otherwise).
+    const devicesOf = new Map<RuleSet, Set<number>>();
+    for (const { device, set } of watched) (devicesOf.get(set) ?? devicesOf.set(set, new Set()).get(set)!).add(device.id);
+    for (const [set, devs] of devicesOf) for (const key of set.active.keys()) if (devs.has(key % 2 ** 31)) set.active.delete(key);
     const setOf = new Map(watched.map((w) => [w.device.id, w.set]));
     // The rules alarmed now per device: a value decides their recovery whatever it crosses.
     const activeOf = new Map<number, Set<number>>();
