@@ -137,7 +137,7 @@ describe("sys/retention", { timeout: SETUP_MS }, () => {
     const times = Array.from({ length: 144 }, (_, i) => start + i * 20 * M);
     const values = times.map((_, i) => (i === 77 ? -40 : 5 + (i % 7)));
     await cloud.db.execute(sql`insert into telemetry_hourly (device_id, identifier, hour, n, sum, min, min_ts, max, max_ts, first, first_ts, last, last_ts)
-      select ${fx.deviceId}, 'settlement', date_trunc('hour', ts, 'UTC'), count(*)::int, sum(v), min(v), min(ts), max(v), max(ts),
+      select ${fx.deviceId}, 'settlement', date_trunc('hour', ts, 'UTC'), count(*)::int, sum(v), min(v), (array_agg(ts order by v, ts))[1], max(v), (array_agg(ts order by v desc, ts))[1],
         (array_agg(v order by ts))[1], min(ts), (array_agg(v order by ts desc))[1], max(ts)
       from unnest(${pgArray(times.map((t) => new Date(t)))}::timestamptz[], ${pgArray(values)}::float8[]) as x(ts, v) group by 3`);
     const chart = () => telemetryChart(cloud.db, { deviceId: fx.deviceId, identifiers: ["settlement"], from: new Date(start), to: new Date(start + 2 * 86_400_000), rawFrom: new Date(KEPT_FROM), maxPoints: 4 });
