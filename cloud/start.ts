@@ -22,6 +22,7 @@ import { closePdf } from "./report/pdf";
 import { carriersFromEnv } from "./sim/carriers";
 import { Coordinator } from "./lib/coordination";
 import { VACUUM_EVERY_MS, vacuumHotTables } from "./db/vacuum";
+import { scheduleRetention } from "./lib/retention-job";
 import { llmConfigFromEnv } from "./lib/llm";
 import { storageQuotaMbFromEnv } from "./lib/storage";
 import { LinkageEngine } from "./linkage/engine";
@@ -108,6 +109,8 @@ export async function startCloud(opts: CloudOptions) {
   await writeDemoTrackMaps(handle.db, config.filesDir);
   scheduleFileUpkeep(cluster, handle.db, config.filesDir);
   if (handle.kind === "pglite") cluster.every("pglite-vacuum", VACUUM_EVERY_MS, () => vacuumHotTables(handle.db));
+  // Raw partitions past every tenant's retention are dropped, old hours folded into days.
+  scheduleRetention(cluster, handle.db);
   scheduleSim(cluster, handle.db, carriersFromEnv(), alarms.events);
   // Inspection plans generate their tasks once per slot across the cluster (the unique slot holds it too).
   schedulePlans(cluster, handle.db);

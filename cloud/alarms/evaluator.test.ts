@@ -124,6 +124,33 @@ describe("alarm evaluator", () => {
     await removeRule(rule.id);
   });
 
+  it("evaluates only the rules a value can cross or that are alarmed: a rule on another property is not evaluated", async () => {
+    // Many rules on another property, one above and one below on this one.
+    const many = await Promise.all(Array.from({ length: 20 }, (_, i) => addRule({ identifier: "temperature", threshold: 100 + i })));
+    const above = await addRule({ threshold: 2000, deadband: 50 });
+    const below = await addRule({ conditions: [{ levelId, compareType: 4 as const, threshold: 100 }] });
+    const evaluated = async (pts: Point[]) => {
+      const before = ev.stats.evaluated;
+      await ev.telemetry(pts);
+      return ev.stats.evaluated - before;
+    };
+    // In range of both force rules: neither can change state, none of the temperature rules is asked.
+    expect(await evaluated([point("force", 1500, 0)])).toBe(0);
+    // Crossing the upper line asks that rule only; while alarmed it is asked for each value until it recovers.
+    expect(await evaluated([point("force", 2100, 1)])).toBe(1);
+    expect(await alarmsOf(above.id)).toHaveLength(1);
+    expect(await evaluated([point("force", 1980, 2)])).toBe(1);
+    expect(await evaluated([point("force", 1900, 3)])).toBe(1);
+    expect((await alarmsOf(above.id))[0].recoveredAt).toEqual(at(3));
+    expect(await evaluated([point("force", 1800, 4)])).toBe(0);
+    // The line itself is asked (a `<=` rule), and decided exactly.
+    expect(await evaluated([point("force", 100, 5)])).toBe(1);
+    expect(await alarmsOf(below.id)).toHaveLength(1);
+    // A temperature value asks only the temperature rules whose lines it reaches (100 … 105, its own line included).
+    expect(await evaluated([point("temperature", 105, 6)])).toBe(6);
+    for (const r of [...many, above, below]) await removeRule(r.id);
+  });
+
   it("takes the most severe level a batch reaches when it raises, and a join reaching a higher level escalates", async () => {
     const conditions = [
       { levelId: levels.get(2)!.id, compareType: 5 as const, minValue: -40, maxValue: 40 },

@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { ALARM_STATUS, RULE_TYPE } from "@/lib/contract/alarm/enums";
 import type { Db } from "../db/client";
+import { PropertyRules } from "./rule-index";
 import { applyCrossings, enabledRules, RAISE_LOCK, raiseAlarm, unrecoveredOf, recoverAlarm, recoverAlarms, unrecoveredAlarms, updateLatestValues, type AlarmRow, type Crossing, type EnabledRule, type Escalated, type Escalation, type LevelCopy, type RuleRow } from "../db/queries/alarms";
 import { alarmEvalMarks, alarmRules, alarms, devices, pointGroups, projects, telemetry, telemetryLatest } from "../db/schema";
 import type { Ingest } from "../ingest/pipeline";
@@ -25,7 +26,14 @@ type DeviceCtx = { id: number; tenantId: number; productId: number; projectId: n
  * The rules a device of one product in one project answers to, the levels they raise, and which
  * (rule, device) pairs are alarmed now with the index of the most severe level reached.
  */
-type RuleSet = { rules: EnabledRule[]; byIdentifier: Map<string, EnabledRule[]>; levels: Map<number, LevelCopy>; active: Map<number, number> };
+type RuleSet = {
+  rules: EnabledRule[];
+  byIdentifier: Map<string, EnabledRule[]>;
+  levels: Map<number, LevelCopy>;
+  active: Map<number, number>;
+  /** `deviceId:identifier` → the value rules that device answers to on that property, indexed by their lines (built on first use). */
+  byDeviceProperty: Map<string, PropertyRules | null>;
+};
 
 /** How long a device's project and name are trusted (a device moved to another project is picked up after this). */
 const DEVICE_TTL_MS = 60_000;
@@ -40,7 +48,8 @@ export type EvaluatorOptions = {
   /** The cluster: the stale-data and escalation sweep is its job, rule changes its signal (without: this process's timer, `invalidate` here only). */
   cluster?: Coordinator;
 };
-export type EvaluatorStats = { points: number; raised: number; joined: number; escalated: number; recovered: number; errors: number };
+/** `points`: values some rule watches; `evaluated`: (value, rule) pairs evaluated — the rules a value could cross or alarmed now. */
+export type EvaluatorStats = { points: number; evaluated: number; raised: number; joined: number; escalated: number; recovered: number; errors: number };
 /** `raised`: each new alarm, once; `escalated`: an open alarm moved to a more severe level (its row after the move). Data push forwards both. */
 export type EscalatedBy = { value: number; at: Date };
 export type AlarmEvents = { raised: [AlarmRow]; escalated: [AlarmRow, EscalatedBy] };
@@ -50,6 +59,18 @@ const pair = (ruleId: number, deviceId: number) => ruleId * 2 ** 31 + deviceId;
 
 /** Whether a rule watches this device: a point rule its point's devices, a product rule all the product's devices or its one. */
 const watches = (rule: EnabledRule, deviceId: number) => (rule.pointDevices ? rule.pointDevices.includes(deviceId) : rule.deviceId === null || rule.deviceId === deviceId);
+
+/** The value rules a device answers to on a property, indexed once per rule set (`null`: none). */
+function propertyRules(set: RuleSet, deviceId: number, identifier: string): PropertyRules | null {
+  const key = `${deviceId}:${identifier}`;
+  let index = set.byDeviceProperty.get(key);
+  if (index === undefined) {
+    const rules = (set.byIdentifier.get(identifier) ?? []).filter((r) => watches(r, deviceId));
+    index = rules.length ? new PropertyRules(rules) : null;
+    set.byDeviceProperty.set(key, index);
+  }
+  return index;
+}
 
 /**
  * Evaluates the alarm rules on live data, beside the ingest rather than in it: the ingest's
@@ -63,7 +84,7 @@ const watches = (rule: EnabledRule, deviceId: number) => (rule.pointDevices ? ru
 export class AlarmEvaluator {
   /** `raised`: each new alarm, once (data push forwards them). */
   readonly events = new EventEmitter<AlarmEvents>();
-  readonly stats: EvaluatorStats = { points: 0, raised: 0, joined: 0, escalated: 0, recovered: 0, errors: 0 };
+  readonly stats: EvaluatorStats = { points: 0, evaluated: 0, raised: 0, joined: 0, escalated: 0, recovered: 0, errors: 0 };
   private readonly now: () => Date;
   private readonly ruleSets = new Map<string, Promise<RuleSet>>();
   /** The rules of the cached sets by id (the notices of a batch's new alarms). */
@@ -190,9 +211,21 @@ export class AlarmEvaluator {
         )
       : new Map<number, number>();
     const open = await unrecoveredOf(db, ids);
-    for (const { device, set } of watched) for (const r of set.rules) set.active.delete(pair(r.id, device.id));
+    // The batch's devices' alarmed pairs are read again just below: walk each set's alarmed pairs once (few), not
+    // every rule for every device (1,000 rules × 200 devices a batch otherwise).
+    const devicesOf = new Map<RuleSet, Set<number>>();
+    for (const { device, set } of watched) (devicesOf.get(set) ?? devicesOf.set(set, new Set()).get(set)!).add(device.id);
+    for (const [set, devs] of devicesOf) for (const key of set.active.keys()) if (devs.has(key % 2 ** 31)) set.active.delete(key);
     const setOf = new Map(watched.map((w) => [w.device.id, w.set]));
-    for (const o of open) setOf.get(o.deviceId)?.active.set(pair(o.ruleId, o.deviceId), o.levelIndex);
+    // The rules alarmed now per device: a value decides their recovery whatever it crosses.
+    const activeOf = new Map<number, Set<number>>();
+    const activeSet = (deviceId: number) => activeOf.get(deviceId) ?? activeOf.set(deviceId, new Set()).get(deviceId)!;
+    for (const o of open) {
+      const set = setOf.get(o.deviceId);
+      if (!set) continue;
+      set.active.set(pair(o.ruleId, o.deviceId), o.levelIndex);
+      activeSet(o.deviceId).add(o.ruleId);
+    }
     const pairs = new Map<number, Crossing>();
     const recoveries = new Map<number, { ruleId: number; deviceId: number; at: Date; value: number }>();
     const newest: { deviceId: number; ts: Date }[] = [];
@@ -203,11 +236,12 @@ export class AlarmEvaluator {
       if (!pts.length) continue;
       newest.push({ deviceId, ts: pts[pts.length - 1].ts });
       for (const p of pts) {
-        const rules = set.byIdentifier.get(p.identifier);
-        if (!rules) continue;
+        const index = propertyRules(set, deviceId, p.identifier);
+        if (!index) continue;
         this.stats.points++;
-        for (const rule of rules) {
-          if (!watches(rule, deviceId)) continue;
+        // Only the rules this value can cross and those alarmed now: the others cannot change state.
+        for (const rule of index.candidates(p.num!, activeOf.get(deviceId) ?? [])) {
+          this.stats.evaluated++;
           const v = rule.statType === "not" ? p.num! : await this.statValue(db, rule, p);
           if (v === null) continue;
           const key = pair(rule.id, deviceId);
@@ -229,6 +263,7 @@ export class AlarmEvaluator {
               continue;
             }
             set.active.delete(key);
+            activeOf.get(deviceId)?.delete(rule.id);
             this.latest.delete(key);
             if (pending) pending.recovered = { value: v, at: p.ts };
             else recoveries.set(key, { ruleId: rule.id, deviceId, at: p.ts, value: v });
@@ -236,6 +271,7 @@ export class AlarmEvaluator {
             const reached = levelCrossed(rule.conditions, v);
             if (reached < 0) continue;
             set.active.set(key, reached);
+            activeSet(deviceId).add(rule.id);
             if (pending) {
               pending.crossings++;
               pending.last = { value: v, at: p.ts };
@@ -512,7 +548,7 @@ export class AlarmEvaluator {
           this.ruleById.set(r.id, r);
           if (r.ruleType === RULE_TYPE.value && r.identifier && r.conditions.length) (byIdentifier.get(r.identifier) ?? byIdentifier.set(r.identifier, []).get(r.identifier)!).push(r);
         }
-        return { rules, byIdentifier, levels, active: new Map(open.map((o) => [pair(o.ruleId, o.deviceId), o.levelIndex])) };
+        return { rules, byIdentifier, levels, active: new Map(open.map((o) => [pair(o.ruleId, o.deviceId), o.levelIndex])), byDeviceProperty: new Map() };
       })();
       this.ruleSets.set(key, set);
       set.catch(() => this.ruleSets.delete(key));

@@ -3,6 +3,7 @@ import type { Coordinator } from "../lib/coordination";
 import { connectExternalBroker, startEmbeddedBroker, type Transport } from "./broker";
 import { DynsecAccounts } from "./dynsec";
 import { ensureAhead } from "./partitions";
+import { sharedRawCut } from "../db/queries/retention";
 import { HISTORY_MS, Ingest, type IngestOptions } from "./pipeline";
 import { sweepOffline } from "./sweep";
 
@@ -36,7 +37,7 @@ const PARTITION_CHECK_MS = 6 * 3600_000;
 export async function startDeviceChannel(db: Db, opts: DeviceChannelOptions = {}): Promise<DeviceChannel> {
   const now = opts.now ?? (() => new Date());
   const ingest = new Ingest(db, { ...opts, now });
-  await ensureAhead(db, now(), HISTORY_MS);
+  await ensureAhead(db, now(), HISTORY_MS, await sharedRawCut(db, now()));
   // The cloud's own account gets its role before it subscribes.
   const accounts = opts.mqttUrl && opts.mqttDynsec ? await DynsecAccounts.start(db, opts.mqttUrl, opts.cluster?.shared) : null;
   ingest.accounts = accounts;
@@ -51,7 +52,7 @@ export async function startDeviceChannel(db: Db, opts: DeviceChannelOptions = {}
     const changes = await sweepOffline(db, now());
     if (changes.length) ingest.emit("status", changes);
   };
-  const upkeep = () => ensureAhead(db, now(), HISTORY_MS).then(() => {});
+  const upkeep = async () => void (await ensureAhead(db, now(), HISTORY_MS, await sharedRawCut(db, now())));
   const stop = opts.cluster ? clusterJobs(opts.cluster, sweep, upkeep, opts.sweepMs) : localTimers(sweep, upkeep, opts.sweepMs);
   return {
     ingest,

@@ -2,10 +2,16 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rowsOf } from "./writer";
 
-const PARTITION_LOCK = 0x10c0_0002;
-const monthStart = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
-const addMonths = (d: Date, n: number) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1));
+/** Held by whoever changes the partition list (creation here, dropping by retention). */
+export const PARTITION_LOCK = 0x10c0_0002;
+export const monthStart = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
+export const addMonths = (d: Date, n: number) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1));
 const partitionName = (d: Date) => `telemetry_y${d.getUTCFullYear()}m${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
+/** The month a partition holds, from its name (`null` for the default partition or any other table). */
+export function monthOfPartition(name: string): Date | null {
+  const m = /^telemetry_y(\d{4})m(\d{2})$/.exec(name);
+  return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)) : null;
+}
 
 /**
  * Monthly partitions of `telemetry` (declared `partition by range (ts)` in the migration) for every
@@ -37,7 +43,11 @@ export async function ensurePartitions(db: Db, from: Date, to: Date): Promise<st
   return created;
 }
 
-/** The partitions the ingest needs: the kept history (back to `historyMs`) and two months ahead. */
-export function ensureAhead(db: Db, now: Date, historyMs: number) {
-  return ensurePartitions(db, new Date(now.getTime() - historyMs), addMonths(now, 2));
+/**
+ * The partitions the ingest needs: the kept history (back to `historyMs`, but never before
+ * `keptFrom`, the retention's shared cut, so a dropped month is not made again) and two months ahead.
+ */
+export function ensureAhead(db: Db, now: Date, historyMs: number, keptFrom: Date | null = null) {
+  const from = new Date(Math.max(now.getTime() - historyMs, keptFrom?.getTime() ?? -Infinity));
+  return ensurePartitions(db, from, addMonths(now, 2));
 }

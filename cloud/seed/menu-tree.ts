@@ -44,6 +44,7 @@ const system = (side: "sys" | "tenant"): MenuSeed =>
     m("主题色", "Theme colour", "/systemSet/companyColor", "palette", [b("保存", "Save", "sys:company:saveColor")]),
     m("号码隐私", "Phone masking", "/systemSet/phoneSet", "eye-off", [b("保存", "Save", "sys:company:saveEncrypt")]),
     ...(side === "sys" ? [m("到期提醒", "Expiry warning", "/systemSet/expire", "alarm-clock", [b("保存", "Save", "sys:expire:save")])] : []),
+    m("数据保留", "Data retention", "/systemSet/retention", "history", [b("保存", "Save", "sys:retention:save")]),
     m("安全设置", "Security", "/systemSet/securitySet", "lock"),
     m("通知模板", "Notification templates", "/systemSet/notificationTemplate", "mail", crud("msg:template")),
   ]);

@@ -21,6 +21,7 @@ import { lineOption, nearestTime, windOption, type ChartSeries } from "./chart-o
 import { DeviceConfigButton } from "./device-config-dialog";
 import { InitValues } from "./init-values";
 import { InitialNote } from "./initial-note";
+import { formatDate } from "@/lib/format";
 import { LazyChart } from "@/components/kit/chart/lazy-chart";
 
 type Row = { t: number } & Record<string, number | null>;
@@ -148,6 +149,11 @@ export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onCha
         {view.data?.zeroType === 0 ? t("screen.zeroAbsolute") : initial ? <InitialNote initial={initial} /> : clickable ? t("screen.noInitial") : null}
         {sampled && <span className="ml-2">{t("screen.sampled", { max: CHART_MAX_POINTS })}</span>}
       </p>
+      {view.data?.rolledUpBefore ? (
+        <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200" data-testid="monitor-rolled-up">
+          {t("screen.rolledUp", { date: formatDate(view.data.rolledUpBefore) })}
+        </p>
+      ) : null}
       {clickable && <InitValues deviceId={device.id} groupId={point.id} time={clicked} group={def.view === "tilt"} onSet={() => (view.mutate(), onChanged())} />}
       <ReadingsTable timeHeader={t("table.time")} columns={columns} rows={rows} loading={view.isLoading} />
     </div>

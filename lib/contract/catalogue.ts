@@ -26,6 +26,7 @@ import * as dict from "./system/dict";
 import * as group from "./system/group";
 import * as menu from "./system/menu";
 import * as pwdMode from "./system/pwd-mode";
+import * as retention from "./system/retention";
 import * as role from "./system/role";
 import * as safety from "./system/safety";
 import * as tenant from "./system/tenant";
@@ -83,7 +84,7 @@ import * as reportInfo from "./report/report";
  * adds its contract modules to its service's list when it declares calls; screens import the module itself.
  */
 const MODULES: Record<Service, object[]> = {
-  sys: [auth, company, department, dict, group, menu, pwdMode, role, safety, tenant, user, search, apiKey],
+  sys: [auth, company, department, dict, group, menu, pwdMode, retention, role, safety, tenant, user, search, apiKey],
 
   device: [battery, deviceData, project, space, product, ...DEVICES, ...SIM],
 

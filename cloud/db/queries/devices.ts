@@ -31,8 +31,8 @@ export async function devicesWithData(db: Db, ids: number[]): Promise<string[]> 
 
 /**
  * Deletes the devices' values between `from` and `to` (open ends: all of them), then rebuilds
- * their latest values and the touched hours of the roll-up from what is left, so lists, "has data"
- * checks and long-range charts stay true.
+ * their latest values and the touched hours of the roll-up from what is left and deletes the daily
+ * roll-up's days of the range, so lists, "has data" checks and long-range charts stay true.
  */
 export async function deleteDeviceData(db: Db, ids: number[], from?: Date, to?: Date): Promise<number> {
   return db.transaction(async (tx) => {
@@ -48,6 +48,8 @@ export async function deleteDeviceData(db: Db, ids: number[], from?: Date, to?: 
       from ${telemetry} where device_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
       order by device_id, identifier, ts desc`);
     await rebuildHourly(tx, ids, from, to);
+    // Days folded out of the hourly tier (older than its keep) have no raw values left to rebuild from: deleted with the range.
+    await tx.execute(sql`delete from telemetry_daily where device_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})${from ? sql` and day >= date_trunc('day', ${from.toISOString()}::timestamptz, 'UTC')` : sql``}${to ? sql` and day <= ${to.toISOString()}::timestamptz` : sql``}`);
     return gone.length;
   });
 }

@@ -23,6 +23,8 @@ export type SeriesQuery = {
   limit?: number;
   /** Zone whose hours / days / months the buckets follow: the platform's (UTC+8) unless told. */
   timeZone?: string;
+  /** Raw values before this are past the device's retention: never read (the roll-ups are). */
+  rawFrom?: Date | null;
 };
 /** `[epochMs, value]`; a bucket's time is its start. */
 type SeriesPoint = [number, number];
@@ -66,17 +68,23 @@ function wholeHourZone(zone: string, from: Date, to: Date): boolean {
 }
 
 /**
- * The parts of [from, to) for the roll-up: whole hours `[lo, hi)` from `telemetry_hourly`, the
- * edges `[from, lo)` and `[hi, to)` from raw values — each part its own index range scan.
- * `hourly` and `raw` select the columns a part needs from `h` and `t`.
+ * The parts of [from, to) for the roll-ups: whole hours `[lo, hi)` from `telemetry_hourly` and the
+ * days the retention job folded out of it (`telemetry_daily`, read as hours: each value is in one of
+ * the two), the edges `[from, lo)` and `[hi, to)` from raw values — each part its own index range
+ * scan. Raw values before `rawFrom` (past the retention) are never read. `hourly` and `raw`
+ * select the columns a part needs from `h` and `t`.
  */
-function parts(deviceId: number, from: string, lo: string, hi: string, to: string, hourly: SQL, raw: SQL): SQL {
-  const edge = (a: string, b: string) => sql`select ${raw} from telemetry t
-    where t.device_id = ${deviceId} and t.identifier = i.identifier and t.ts >= ${a}::timestamptz and t.ts < ${b}::timestamptz and t.num is not null`;
-  return sql`select ${hourly} from telemetry_hourly h
-      where h.device_id = ${deviceId} and h.identifier = i.identifier and h.hour >= ${lo}::timestamptz and h.hour < ${hi}::timestamptz
-    union all ${edge(from, lo)}
-    union all ${edge(hi, to)}`;
+function parts(deviceId: number, from: string, lo: string, hi: string, to: string, hourly: SQL, raw: SQL, rawFrom: Date | null): SQL {
+  const edge = (a: string, b: string) => {
+    const start = rawFrom && rawFrom.toISOString() > a ? rawFrom.toISOString() : a;
+    return start < b
+      ? sql` union all select ${raw} from telemetry t
+    where t.device_id = ${deviceId} and t.identifier = i.identifier and t.ts >= ${start}::timestamptz and t.ts < ${b}::timestamptz and t.num is not null`
+      : sql``;
+  };
+  const span = sql`h.device_id = ${deviceId} and h.identifier = i.identifier and h.hour >= ${lo}::timestamptz and h.hour < ${hi}::timestamptz`;
+  return sql`select ${hourly} from telemetry_hourly h where ${span}
+    union all select ${hourly} from (select device_id, identifier, day as hour, n, sum, min, min_ts, max, max_ts, first, first_ts, last, last_ts from telemetry_daily) h where ${span}${edge(from, lo)}${edge(hi, to)}`;
 }
 
 /**
@@ -94,7 +102,8 @@ export async function telemetrySeries(db: Db, q: SeriesQuery): Promise<Series[]>
   const limit = q.limit && q.limit > 0 ? sql`limit ${Math.floor(q.limit)}` : sql``;
   const from = q.from.toISOString();
   const to = q.to.toISOString();
-  const range = sql`t.device_id = ${q.deviceId} and t.identifier = i.identifier and t.ts >= ${from}::timestamptz and t.ts < ${to}::timestamptz and t.num is not null`;
+  const rawFrom = q.rawFrom && q.rawFrom > q.from ? q.rawFrom.toISOString() : from;
+  const range = sql`t.device_id = ${q.deviceId} and t.identifier = i.identifier and t.ts >= ${rawFrom}::timestamptz and t.ts < ${to}::timestamptz and t.num is not null`;
   const zone = q.timeZone ?? PLATFORM_ZONE;
   const lo = ceilHour(q.from.getTime());
   const hi = floorHour(q.to.getTime());
@@ -106,6 +115,7 @@ export async function telemetrySeries(db: Db, q: SeriesQuery): Promise<Series[]>
       q.deviceId, from, new Date(lo).toISOString(), new Date(hi).toISOString(), to,
       sql`h.hour as at, h.n, h.sum, h.min, h.max, h.first, h.first_ts, h.last, h.last_ts`,
       sql`t.ts, 1, t.num, t.num, t.num, t.num, t.ts, t.num, t.ts`,
+      q.rawFrom ?? null,
     );
     inner = sql`select date_trunc(${q.bucket}, p.at, ${zone}) as at, ${rolledUp[q.agg]} as value from (${p}) p group by 1 order by 1 ${limit}`;
   } else {
@@ -134,6 +144,8 @@ export async function telemetryChart(db: Db, q: Omit<SeriesQuery, "bucket" | "ag
   const max = Math.max(4, q.maxPoints ?? CHART_MAX_POINTS);
   const identifiers = [...new Set(q.identifiers)];
   if (!identifiers.length || !(q.from < q.to)) return identifiers.map((identifier) => ({ identifier, points: [], sampled: false }));
+  // Part of the range is past the retention: the roll-ups draw it (buckets of whole hours at least).
+  const rawFrom = q.rawFrom && q.rawFrom > q.from ? q.rawFrom : null;
   const from = q.from.toISOString();
   const to = q.to.toISOString();
   const halves = Math.floor(max / 2);
@@ -144,7 +156,7 @@ export async function telemetryChart(db: Db, q: Omit<SeriesQuery, "bucket" | "ag
   let origin = from;
   const lo = ceilHour(q.from.getTime());
   const hi = floorHour(q.to.getTime());
-  if (stepMs >= HOUR_MS && lo < hi) {
+  if ((stepMs >= HOUR_MS || rawFrom) && lo < hi) {
     // Long ranges: buckets of whole hours from a whole hour, so each hour of the roll-up falls into
     // one bucket and its extremes are the bucket's own — the same points, read from 1/60 of the rows
     // of a 1-minute sensor.
@@ -155,12 +167,13 @@ export async function telemetryChart(db: Db, q: Omit<SeriesQuery, "bucket" | "ag
       q.deviceId, from, new Date(lo).toISOString(), new Date(hi).toISOString(), to,
       sql`${bin(sql`h.hour`)} as b, h.n, array[h.min, extract(epoch from h.min_ts)::float8] as lo, array[h.max, -extract(epoch from h.max_ts)::float8] as hi`,
       sql`${bin(sql`t.ts`)}, 1, array[t.num, extract(epoch from t.ts)::float8], array[t.num, -extract(epoch from t.ts)::float8]`,
+      rawFrom,
     )}) p group by 1`;
   } else {
     source = sql`select date_bin(${stepMs} * interval '1 millisecond', t.ts, ${origin}::timestamptz) as b, count(*)::int as n,
           min(array[t.num, extract(epoch from t.ts)::float8]) as lo, max(array[t.num, -extract(epoch from t.ts)::float8]) as hi
         from telemetry t
-        where t.device_id = ${q.deviceId} and t.identifier = i.identifier and t.ts >= ${from}::timestamptz and t.ts < ${to}::timestamptz and t.num is not null
+        where t.device_id = ${q.deviceId} and t.identifier = i.identifier and t.ts >= ${(rawFrom ?? q.from).toISOString()}::timestamptz and t.ts < ${to}::timestamptz and t.num is not null
         group by 1`;
   }
   const rows = rowsOf(
@@ -178,7 +191,7 @@ export async function telemetryChart(db: Db, q: Omit<SeriesQuery, "bucket" | "ag
   }
   // Few values: the raw series itself. None: nothing to read — and not asked, as the planner may
   // scan whole partitions for a property it cannot tell apart (a year of another property beside it).
-  const small = identifiers.filter((id) => (counts.get(id) ?? 0) > 0 && (counts.get(id) ?? 0) <= max);
+  const small = rawFrom ? [] : identifiers.filter((id) => (counts.get(id) ?? 0) > 0 && (counts.get(id) ?? 0) <= max);
   const raw = small.length ? await telemetrySeries(db, { ...q, identifiers: small, bucket: "raw", agg: "avg" }) : [];
   return identifiers.map((identifier) => {
     if (!counts.get(identifier)) return { identifier, points: [], sampled: false };

@@ -1,4 +1,4 @@
-import { doublePrecision, integer, pgTable, primaryKey, timestamp, varchar } from "drizzle-orm/pg-core";
+import { doublePrecision, index, integer, pgTable, primaryKey, timestamp, varchar } from "drizzle-orm/pg-core";
 
 /**
  * Hourly roll-up of the numeric `telemetry` values (UTC hours, which are every whole-hour zone's
@@ -23,5 +23,33 @@ export const telemetryHourly = pgTable(
     last: doublePrecision("last").notNull(),
     lastTs: timestamp("last_ts", { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.deviceId, t.identifier, t.hour] })],
+  // BRIN on the hour: the retention job finds the hours to fold into days without a scan; rows come
+  // roughly in hour order, so the index stays a few pages and costs the writer almost nothing.
+  (t) => [primaryKey({ columns: [t.deviceId, t.identifier, t.hour] }), index("telemetry_hourly_hour_brin").using("brin", t.hour)],
+);
+
+/**
+ * Daily roll-up (UTC days), the same figures as `telemetry_hourly`: the retention job folds hours
+ * older than the hourly tier's keep into days in the statement that deletes them, so each value is
+ * counted in exactly one of the two tiers and a chart reads both (cloud/db/queries/retention.ts).
+ * Kept for ever.
+ */
+export const telemetryDaily = pgTable(
+  "telemetry_daily",
+  {
+    deviceId: integer("device_id").notNull(),
+    identifier: varchar("identifier", { length: 64 }).notNull(),
+    day: timestamp("day", { withTimezone: true }).notNull(),
+    n: integer("n").notNull(),
+    sum: doublePrecision("sum").notNull(),
+    min: doublePrecision("min").notNull(),
+    minTs: timestamp("min_ts", { withTimezone: true }).notNull(),
+    max: doublePrecision("max").notNull(),
+    maxTs: timestamp("max_ts", { withTimezone: true }).notNull(),
+    first: doublePrecision("first").notNull(),
+    firstTs: timestamp("first_ts", { withTimezone: true }).notNull(),
+    last: doublePrecision("last").notNull(),
+    lastTs: timestamp("last_ts", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.identifier, t.day] })],
 );

@@ -9,6 +9,7 @@ import { formatDate, formatDateTime } from "@/lib/format";
 import { tenantZone } from "../../db/queries/company";
 import { currentInitValues, initValueLog, kindPoints, projectDevice, setInitValues, valuesAt } from "../../db/queries/monitoring";
 import { telemetryChart, telemetrySeries, type SeriesAgg, type SeriesBucket } from "../../db/queries/telemetry";
+import { rawCutOfDevice } from "../../db/queries/retention";
 import { pointGroups } from "../../db/schema";
 import type { Ctx } from "../../lib/context";
 import { badRequest, notFound, ok } from "../../lib/http";
@@ -47,10 +48,12 @@ async function analysis(c: Ctx, q: z.output<typeof analysisQuery>): Promise<Anal
   const { from, to } = rangeOf(q, zone);
   const identifiers = def.measures.map((m) => m.identifier);
   const bucket = BUCKETS[q.queryType];
+  // Raw values past the retention are not read; the roll-ups draw that part, and the answer says so.
+  const rawFrom = await rawCutOfDevice(db, q.deviceId, c.var.deps.now());
   const series =
     bucket === "raw"
-      ? await telemetryChart(db, { deviceId: q.deviceId, identifiers, from, to })
-      : (await telemetrySeries(db, { deviceId: q.deviceId, identifiers, from, to, bucket, agg: AGGS[q.valueType as ValueType], timeZone: zone })).map((s) => ({ ...s, sampled: false }));
+      ? await telemetryChart(db, { deviceId: q.deviceId, identifiers, from, to, rawFrom })
+      : (await telemetrySeries(db, { deviceId: q.deviceId, identifiers, from, to, bucket, agg: AGGS[q.valueType as ValueType], timeZone: zone, rawFrom })).map((s) => ({ ...s, sampled: false }));
   const inits = (await currentInitValues(db, [q.deviceId])).get(q.deviceId);
   const showValue = (def.showValues.includes(q.showValue as ShowValue) ? q.showValue : def.showValues[0]) as ShowValue;
   const raw = new Map(series.map((s) => [s.identifier, s.points as TimePoint[]]));
@@ -61,6 +64,7 @@ async function analysis(c: Ctx, q: z.output<typeof analysisQuery>): Promise<Anal
     zeroType,
     series: computed.map((s) => ({ ...s, sampled: series.find((x) => x.identifier === s.id)?.sampled ?? false })),
     initial: Object.fromEntries([...(inits?.values() ?? [])].map((v) => [v.identifier, { value: v.value, dataTime: v.dataTime.getTime(), setByName: v.setByName, setAt: v.setAt.getTime() }])),
+    rolledUpBefore: rawFrom && from < rawFrom ? rawFrom.getTime() : null,
   };
 }
 

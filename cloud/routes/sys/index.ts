@@ -9,6 +9,7 @@ import { loginServed } from "./login";
 import { menuAdminServed } from "./menu-admin";
 import { currentMenuServed } from "./menu-current";
 import { pwdModeServed } from "./pwd-mode";
+import { retentionServed } from "./retention";
 import { roleServed } from "./role";
 import { safetyServed } from "./safety";
 import { searchServed } from "./search";
@@ -24,6 +25,7 @@ export const sysServed: Served[] = [
   ...tenantStatServed,
   ...companyServed,
   ...pwdModeServed,
+  ...retentionServed,
   ...dictServed,
   ...dictItemServed,
   ...currentMenuServed,

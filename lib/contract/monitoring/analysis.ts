@@ -63,7 +63,13 @@ const analysisSeries = z.object({ id: z.string(), unit: z.string(), decimals: z.
 export type AnalysisSeries = z.infer<typeof analysisSeries>;
 const initInfo = z.object({ value: z.number(), dataTime: z.number(), setByName: z.string().nullable(), setAt: z.number() });
 export type InitInfo = z.infer<typeof initInfo>;
-export const analysis = z.object({ series: z.array(analysisSeries), zeroType: z.custom<ZeroType>((v) => (ZERO_TYPES as readonly unknown[]).includes(v)), initial: z.record(z.string(), initInfo) });
+export const analysis = z.object({
+  series: z.array(analysisSeries),
+  zeroType: z.custom<ZeroType>((v) => (ZERO_TYPES as readonly unknown[]).includes(v)),
+  initial: z.record(z.string(), initInfo),
+  /** The range reaches before the device's raw-value retention: values before this time (epoch ms) are drawn from roll-ups. */
+  rolledUpBefore: z.number().nullable(),
+});
 export type Analysis = z.infer<typeof analysis>;
 /** One row of the device initial-value table (widgets §3): property, collected and calculated value. */
 export const initRow = z.object({ paramName: z.string(), unit: z.string(), orgValue: z.number(), totalValue: z.number(), initValue: z.number().nullable(), dataTime: z.number() });
