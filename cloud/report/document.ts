@@ -3,6 +3,7 @@ import { blocksOf, type BlockSpec } from "@/lib/contract/report/blocks";
 import type { Locale } from "@/lib/contract/locale";
 import { wallClock } from "@/lib/time-zone";
 import { t } from "../lib/i18n";
+import { conclusions } from "./conclusion";
 import type { BlockData, PointData } from "./data";
 
 /** What a report's document is made of: its heading facts, the template's HTML and the data its blocks read. */
@@ -91,6 +92,7 @@ function blockHtml(doc: ReportDoc, spec: BlockSpec): string {
     if (!points.length) return `<p class="muted">${L("noData")}</p>`;
     return points.map((p) => `<figure class="chart">${p.series.length ? chartSvg(p, spec.warn) : `<p class="muted">${esc(p.deviceName)} · ${esc(p.identifier)}: ${L("noData")}</p>`}<figcaption>${L("chart", { name: `${p.deviceName} · ${p.identifier}` })} — ${L("change")}: ${fmt(change(p))}</figcaption></figure>`).join("");
   }
+  if (spec.kind === "conclusion") return `<h3>${L("conclusion.title")}</h3><ul class="conclusion">${conclusions(doc.language, spec, d).map((line) => `<li>${esc(line)}</li>`).join("")}</ul>`;
   if (spec.kind === "alarms") {
     if (!d.alarms.length) return `<h3>${L("alarms")}</h3><p class="muted">${L("noAlarms")}</p>`;
     const rows = d.alarms.map((a) => `<tr><td>${esc(a.alarmName)}</td><td>${esc(a.deviceName ?? "—")}</td><td>${esc(a.levelName ?? "—")}</td><td>${fmt(a.value)}</td><td>${esc(stamp(a.triggeredAt, doc.zone))}</td><td>${esc(a.recoveredAt ? stamp(a.recoveredAt, doc.zone) : "—")}</td></tr>`).join("");
@@ -130,7 +132,7 @@ table.data tr.over td { color: #b91c1c; font-weight: 600; }
 table.data thead { display: table-header-group; } tr { page-break-inside: avoid; }
 figure.chart { margin: 6px 0 12px; page-break-inside: avoid; } figure.chart svg { width: 100%; height: auto; }
 figcaption { font-size: 9pt; color: #444; text-align: center; }
-.muted { color: #666; } .review { margin-top: 4px; font-size: 9pt; color: #166534; }
+.muted { color: #666; } ul.conclusion { margin: 4px 0 12px; padding-left: 20px; } ul.conclusion li { margin: 2px 0; } .review { margin-top: 4px; font-size: 9pt; color: #166534; }
 `;
 
 /** The whole print document: the very HTML the PDF is printed from (and /exportTemplate shows). */

@@ -30,6 +30,7 @@ export function TemplateEditor({ template }: { template: ReportTemplateRow }) {
   const [kind, setKind] = useState<BlockKind>("pointTable");
   const [points, setPoints] = useState<string[]>([]);
   const [warn, setWarn] = useState("");
+  const [alarm, setAlarm] = useState("");
   const today = new Date();
   const [start, setStart] = useState(day(new Date(today.getTime() - 7 * 86_400_000)));
   const [end, setEnd] = useState(day(new Date(today.getTime() - 86_400_000)));
@@ -53,10 +54,11 @@ export function TemplateEditor({ template }: { template: ReportTemplateRow }) {
     if (!editor) return;
     const needsPoints = POINT_BLOCKS.includes(kind);
     if (needsPoints && !points.length) return;
+    const limit = (v: string) => (v.trim() === "" || !needsPoints || !Number.isFinite(Number(v)) ? null : Number(v));
     editor
       .chain()
       .focus()
-      .insertContent({ type: "reportBlock", attrs: { kind, points: needsPoints ? points.join(",") : "", warn: warn.trim() === "" || !needsPoints ? null : Number(warn) } })
+      .insertContent({ type: "reportBlock", attrs: { kind, points: needsPoints ? points.join(",") : "", warn: limit(warn), alarm: limit(alarm) } })
       .run();
   };
   const save = async () => {
@@ -82,6 +84,10 @@ export function TemplateEditor({ template }: { template: ReportTemplateRow }) {
               <div className="grid w-28 gap-1">
                 <Label htmlFor="block-warn">{t("warn")}</Label>
                 <Input id="block-warn" inputMode="decimal" value={warn} onChange={(e) => setWarn(e.target.value.replace(/[^0-9.-]/g, ""))} />
+              </div>
+              <div className="grid w-28 gap-1">
+                <Label htmlFor="block-alarm">{t("alarm")}</Label>
+                <Input id="block-alarm" inputMode="decimal" value={alarm} onChange={(e) => setAlarm(e.target.value.replace(/[^0-9.-]/g, ""))} />
               </div>
             </>
           )}

@@ -5,7 +5,7 @@ import type { ReportInfoRow } from "@/lib/contract/report/report";
 import type { ReportPlanRow } from "@/lib/contract/report/plan";
 import type { ReportTemplateRow } from "@/lib/contract/report/template";
 import { zoneDayStart } from "@/lib/time-zone";
-import { devices, projects, reports, stationMessages, telemetryHourly, telemetryLatest } from "../../db/schema";
+import { alarms, devices, projects, reports, stationMessages, telemetryHourly, telemetryLatest } from "../../db/schema";
 import { signedIn, SETUP_MS, type TestCloud } from "../../testing";
 import { tenantOf } from "../../lib/scope";
 import { runReports } from "../../report/engine";
@@ -167,6 +167,56 @@ describe("report templates", () => {
     const row = await call<ReportInfoRow>(`/reportInfo/byId?id=${id}`, admin);
     expect(row.body.data.status).toBe(0);
   });
+});
+
+describe("conclusions written by rules", () => {
+  it("say from the period's data which points passed the warning and alarm values, the largest change, the trends, the gaps and the alarms, in the report's language, in the preview, the Word file and the PDF", async () => {
+    const db = cloud.db;
+    const [dev] = await db.select({ deviceName: devices.deviceName }).from(devices).where(eq(devices.id, deviceId));
+    // A second property of the device, flat at 3.0 over the same week: stable, within the warning value.
+    const from = zoneDayStart("2026-02-02", ZONE);
+    await db
+      .insert(telemetryHourly)
+      .values(Array.from({ length: 7 * 24 }, (_, i) => ({ deviceId, identifier: "tilt", hour: new Date(from + i * 3600_000), n: 1, sum: 3, min: 3, minTs: new Date(from), max: 3, maxTs: new Date(from), first: 3, firstTs: new Date(from), last: 3, lastTs: new Date(from) })))
+      .onConflictDoNothing();
+    // Two alarms raised in the period (one recovered), one the week after (not counted).
+    const alarm = (day: string, recovered: boolean) => ({ tenantId: 2, projectId, deviceId, alarmName: "位移超限", levelName: "一级", value: 60, triggeredAt: new Date(zoneDayStart(day, ZONE) + 3600_000), lastTriggeredAt: new Date(zoneDayStart(day, ZONE) + 3600_000), recoveredAt: recovered ? new Date(zoneDayStart(day, ZONE) + 7200_000) : null });
+    await db.insert(alarms).values([alarm("2026-02-03", true), alarm("2026-02-05", false), alarm("2026-02-12", false)]);
+    const content = `<h2>结论</h2><div data-report-block="conclusion" data-points="${deviceId}:disp,${deviceId}:tilt,${deviceId}:gone" data-warn="10" data-alarm="50"></div>`;
+    const tpl = await call<ReportTemplateRow>("/reportTemplate/save", admin, { templateName: "结论模板", reportType: 0, content });
+    expect(tpl.body.code).toBe(200);
+    const p = (id: string) => `${dev.deviceName} · ${id}`;
+    const english = [
+      // 1.25 → 84.75, rising 0.5 an hour: 12 a day.
+      `The largest change this period is 83.5 at ${p("disp")} (from 1.25 to 84.75).`,
+      `1 point is over the alarm value 50: ${p("disp")}.`,
+      `Trends: rising — ${p("disp")}; stable — ${p("tilt")}.`,
+      `The fastest rate is 12 per day, at ${p("disp")}.`,
+      `1 point has no values in this period: ${p("gone")}.`,
+      "2 alarms were raised in this period (一级 2); 1 recovered, 1 still open.",
+    ];
+    const en = await call<{ html: string }>("/reportTemplate/preview", admin, { id: tpl.body.data.id, start: "2026-02-02", end: "2026-02-08", language: "en" });
+    const items = (html: string) => [...html.matchAll(/<li>([^<]*)<\/li>/g)].map((m) => m[1].replace(/&#39;/g, "'"));
+    expect(items(en.body.data.html)).toEqual(english);
+    const zh = await call<{ html: string }>("/reportTemplate/preview", admin, { id: tpl.body.data.id, start: "2026-02-02", end: "2026-02-08" });
+    expect(items(zh.body.data.html)).toEqual([
+      `本期最大变化为 83.5，位于 ${p("disp")}（由 1.25 变为 84.75）。`,
+      `1 个测点超过报警值 50：${p("disp")}。`,
+      `变化趋势：上升——${p("disp")}；平稳——${p("tilt")}。`,
+      `最大变化速率为每天 12，位于 ${p("disp")}。`,
+      `1 个测点本期无数据：${p("gone")}。`,
+      "本期共发生 2 条告警（一级 2），已恢复 1 条，仍未恢复 1 条。",
+    ]);
+    // A lower alarm value and no warning: the other point's rules follow the data, not the text.
+    const calm = await call<{ html: string }>("/reportTemplate/preview", admin, { content: `<div data-report-block="conclusion" data-points="${deviceId}:tilt" data-alarm="5"></div>`, start: "2026-02-02", end: "2026-02-08", language: "en" });
+    expect(items(calm.body.data.html)).toEqual([`The largest change this period is 0 at ${p("tilt")} (from 3 to 3).`, "The point stayed within the alarm value 5.", `Trends: stable — ${p("tilt")}.`, "2 alarms were raised in this period (一级 2); 1 recovered, 1 still open."]);
+
+    // The generated files carry the same sentences.
+    const gen = await call<{ id: number }>("/reportInfo/save", admin, { templateId: tpl.body.data.id, start: "2026-02-02", end: "2026-02-08" }, projectId, "en");
+    await runReports(cloud.db, cloud.now);
+    if (HAS_UNZIP) expect(docxText((await download(gen.body.data.id, "docx")).bytes!)).toContain(english[0]);
+    if (chromiumPath() && HAS_PDFTOTEXT) expect(pdfText((await download(gen.body.data.id, "pdf")).bytes!).replace(/\s+/g, " ")).toContain("1 point is over the alarm value 50");
+  }, SETUP_MS);
 });
 
 describe("report plans on the schedule", () => {
