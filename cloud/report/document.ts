@@ -135,6 +135,24 @@ figcaption { font-size: 9pt; color: #444; text-align: center; }
 .muted { color: #666; } ul.conclusion { margin: 4px 0 12px; padding-left: 20px; } ul.conclusion li { margin: 2px 0; } .review { margin-top: 4px; font-size: 9pt; color: #166534; }
 `;
 
+/** Colours of a custom page in the console's dark theme (its `--card`, `--foreground`, `--border`): the blocks on the console's surface. */
+const DARK_CSS = `
+body { background: #1d1e1f; color: #e5eaf3; }
+table.data th, table.data td { border-color: #363637; } table.data th { background: #262727; }
+table.data tr.over td { color: #f87171; } .muted, figcaption { color: #a3a6ad; } h1, h2, h3 { color: #e5eaf3; }
+figure.chart svg text { fill: #a3a6ad; } figure.chart svg path[stroke="#E0E6F1"], figure.chart svg path[stroke="#6E7079"] { stroke: #4c4d4f; }
+`;
+
+/**
+ * A custom page (/page/pageN): the blocks of its document over its live period, without the
+ * cover, in the console's light or dark colours. No script: the console shows it sandboxed.
+ */
+export function pageHtml(doc: ReportDoc, theme: "light" | "dark"): string {
+  return `<!doctype html><html lang="${doc.language === "en" ? "en" : "zh-CN"}"><head><meta charset="utf-8"><style>${CSS}
+body { margin: 0; padding: 4px 2px; font-size: 10.5pt; background: #fff; } table.data { font-size: 9pt; } @media (max-width: 640px) { table.data { display: block; overflow-x: auto; } }
+${theme === "dark" ? DARK_CSS : ""}</style></head><body><main>${bodyHtml(doc)}</main></body></html>`;
+}
+
 /** The whole print document: the very HTML the PDF is printed from (and /exportTemplate shows). */
 export function reportHtml(doc: ReportDoc): string {
   const L = (k: string) => esc(t(doc.language, `report.doc.${k}`));

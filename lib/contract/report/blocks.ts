@@ -20,6 +20,8 @@ export const ALARM_BLOCKS: readonly BlockKind[] = ["alarms", "conclusion"];
 /** A point: a device's numeric property, written `deviceId:identifier`. */
 export const POINT_REF = /^[1-9]\d{0,9}:[A-Za-z0-9_.-]{1,64}$/;
 export const MAX_BLOCK_POINTS = 200;
+/** A document of blocks (a template, a custom page): at most 200,000 characters of HTML. */
+export const DOCUMENT_MAX = 200_000;
 
 export const blockSpec = z.object({
   kind: z.enum(BLOCK_KINDS, "validation.invalidOption"),
