@@ -132,7 +132,7 @@ table.data tr.over td { color: #b91c1c; font-weight: 600; }
 table.data thead { display: table-header-group; } tr { page-break-inside: avoid; }
 figure.chart { margin: 6px 0 12px; page-break-inside: avoid; } figure.chart svg { width: 100%; height: auto; }
 figcaption { font-size: 9pt; color: #444; text-align: center; }
-.muted { color: #666; } ul.conclusion { margin: 4px 0 12px; padding-left: 20px; } ul.conclusion li { margin: 2px 0; } .review { margin-top: 4px; font-size: 9pt; color: #166534; }
+.muted { color: #666; } @media screen { body { padding: 12mm 12mm; } } ul.conclusion { margin: 4px 0 12px; padding-left: 20px; } ul.conclusion li { margin: 2px 0; } .review { margin-top: 4px; font-size: 9pt; color: #166534; }
 `;
 
 /** Colours of a custom page in the console's dark theme (its `--card`, `--foreground`, `--border`): the blocks on the console's surface. */
@@ -149,7 +149,7 @@ figure.chart svg text { fill: #a3a6ad; } figure.chart svg path[stroke="#E0E6F1"]
  */
 export function pageHtml(doc: ReportDoc, theme: "light" | "dark"): string {
   return `<!doctype html><html lang="${doc.language === "en" ? "en" : "zh-CN"}"><head><meta charset="utf-8"><style>${CSS}
-body { margin: 0; padding: 4px 2px; font-size: 10.5pt; background: #fff; } table.data { font-size: 9pt; } @media (max-width: 640px) { table.data { display: block; overflow-x: auto; } }
+body { margin: 0; padding: 4px 2px !important; font-size: 10.5pt; background: #fff; } table.data { font-size: 9pt; } @media (max-width: 640px) { table.data { display: block; overflow-x: auto; } }
 ${theme === "dark" ? DARK_CSS : ""}</style></head><body><main>${bodyHtml(doc)}</main></body></html>`;
 }
 
