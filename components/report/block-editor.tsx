@@ -40,7 +40,8 @@ export function BlockEditor({ value, onChange }: { value: string; onChange: (htm
     editor
       .chain()
       .focus()
-      .insertContent({ type: "reportBlock", attrs: { kind, points: needsPoints ? points.join(",") : "", warn: limit(warn), alarm: limit(alarm) } })
+      // A paragraph after the block takes the cursor: the next insert goes below it instead of replacing the block (selected after insertion).
+      .insertContent([{ type: "reportBlock", attrs: { kind, points: needsPoints ? points.join(",") : "", warn: limit(warn), alarm: limit(alarm) } }, { type: "paragraph" }])
       .run();
   };
 
