@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import type { BlockSpec } from "@/lib/contract/report/blocks";
+import { ALARM_BLOCKS, type BlockSpec } from "@/lib/contract/report/blocks";
 import { wallClock } from "@/lib/time-zone";
 import type { Db } from "../db/client";
 import { alarms, devices, telemetryHourly } from "../db/schema";
@@ -107,7 +107,7 @@ export async function blockData(db: Db, scope: Scope, specs: readonly BlockSpec[
   const refs = specs.flatMap((s) => s.points);
   const [points, alarmRows, summary] = await Promise.all([
     pointsOf(db, scope, refs, period),
-    specs.some((s) => s.kind === "alarms") ? alarmsOf(db, scope, period) : Promise.resolve([]),
+    specs.some((s) => ALARM_BLOCKS.includes(s.kind)) ? alarmsOf(db, scope, period) : Promise.resolve([]),
     specs.some((s) => s.kind === "devices") ? devicesOf(db, scope, period) : Promise.resolve(null),
   ]);
   return { points, alarms: alarmRows, devices: summary };

@@ -3,6 +3,7 @@ import { blocksOf, type BlockSpec } from "@/lib/contract/report/blocks";
 import type { Locale } from "@/lib/contract/locale";
 import { wallClock } from "@/lib/time-zone";
 import { t } from "../lib/i18n";
+import { conclusions } from "./conclusion";
 import type { BlockData, PointData } from "./data";
 
 /** What a report's document is made of: its heading facts, the template's HTML and the data its blocks read. */
@@ -91,6 +92,7 @@ function blockHtml(doc: ReportDoc, spec: BlockSpec): string {
     if (!points.length) return `<p class="muted">${L("noData")}</p>`;
     return points.map((p) => `<figure class="chart">${p.series.length ? chartSvg(p, spec.warn) : `<p class="muted">${esc(p.deviceName)} · ${esc(p.identifier)}: ${L("noData")}</p>`}<figcaption>${L("chart", { name: `${p.deviceName} · ${p.identifier}` })} — ${L("change")}: ${fmt(change(p))}</figcaption></figure>`).join("");
   }
+  if (spec.kind === "conclusion") return `<h3>${L("conclusion.title")}</h3><ul class="conclusion">${conclusions(doc.language, spec, d).map((line) => `<li>${esc(line)}</li>`).join("")}</ul>`;
   if (spec.kind === "alarms") {
     if (!d.alarms.length) return `<h3>${L("alarms")}</h3><p class="muted">${L("noAlarms")}</p>`;
     const rows = d.alarms.map((a) => `<tr><td>${esc(a.alarmName)}</td><td>${esc(a.deviceName ?? "—")}</td><td>${esc(a.levelName ?? "—")}</td><td>${fmt(a.value)}</td><td>${esc(stamp(a.triggeredAt, doc.zone))}</td><td>${esc(a.recoveredAt ? stamp(a.recoveredAt, doc.zone) : "—")}</td></tr>`).join("");
@@ -130,8 +132,26 @@ table.data tr.over td { color: #b91c1c; font-weight: 600; }
 table.data thead { display: table-header-group; } tr { page-break-inside: avoid; }
 figure.chart { margin: 6px 0 12px; page-break-inside: avoid; } figure.chart svg { width: 100%; height: auto; }
 figcaption { font-size: 9pt; color: #444; text-align: center; }
-.muted { color: #666; } .review { margin-top: 4px; font-size: 9pt; color: #166534; }
+.muted { color: #666; } @media screen { body { padding: 12mm 12mm; } } ul.conclusion { margin: 4px 0 12px; padding-left: 20px; } ul.conclusion li { margin: 2px 0; } .review { margin-top: 4px; font-size: 9pt; color: #166534; }
 `;
+
+/** Colours of a custom page in the console's dark theme (its `--card`, `--foreground`, `--border`): the blocks on the console's surface. */
+const DARK_CSS = `
+body { background: #1d1e1f; color: #e5eaf3; }
+table.data th, table.data td { border-color: #363637; } table.data th { background: #262727; }
+table.data tr.over td { color: #f87171; } .muted, figcaption { color: #a3a6ad; } h1, h2, h3 { color: #e5eaf3; }
+figure.chart svg text { fill: #a3a6ad; } figure.chart svg path[stroke="#E0E6F1"], figure.chart svg path[stroke="#6E7079"] { stroke: #4c4d4f; }
+`;
+
+/**
+ * A custom page (/page/pageN): the blocks of its document over its live period, without the
+ * cover, in the console's light or dark colours. No script: the console shows it sandboxed.
+ */
+export function pageHtml(doc: ReportDoc, theme: "light" | "dark"): string {
+  return `<!doctype html><html lang="${doc.language === "en" ? "en" : "zh-CN"}"><head><meta charset="utf-8"><style>${CSS}
+body { margin: 0; padding: 4px 2px !important; font-size: 10.5pt; background: #fff; } table.data { font-size: 9pt; } @media (max-width: 640px) { table.data { display: block; overflow-x: auto; } }
+${theme === "dark" ? DARK_CSS : ""}</style></head><body><main>${bodyHtml(doc)}</main></body></html>`;
+}
 
 /** The whole print document: the very HTML the PDF is printed from (and /exportTemplate shows). */
 export function reportHtml(doc: ReportDoc): string {

@@ -2,6 +2,7 @@ import { AlignmentType, Document, HeadingLevel, ImageRun, Packer, Paragraph, Sha
 import { blocksOf, type BlockSpec } from "@/lib/contract/report/blocks";
 import { canvas } from "../lib/png";
 import { t } from "../lib/i18n";
+import { conclusions } from "./conclusion";
 import type { PointData } from "./data";
 import { fillVars, fmt, pct, periodText, pointsFor, stamp, TABLE_COLUMNS, tableRows, type ReportDoc } from "./document";
 
@@ -69,6 +70,8 @@ function blockParts(doc: ReportDoc, spec: BlockSpec): (Paragraph | Table)[] {
       return [new Paragraph({ children: [new ImageRun({ type: "png", data: chartPng(p, spec.warn), transformation: { width: W * 0.9, height: H * 0.9 } })] }), caption];
     });
   }
+  if (spec.kind === "conclusion")
+    return [new Paragraph({ heading: HeadingLevel.HEADING_3, children: [new TextRun(L("conclusion.title"))] }), ...conclusions(doc.language, spec, d).map((line) => new Paragraph({ bullet: { level: 0 }, children: [new TextRun(line)] }))];
   if (spec.kind === "alarms") {
     const title = new Paragraph({ heading: HeadingLevel.HEADING_3, children: [new TextRun(L("alarms"))] });
     if (!d.alarms.length) return [title, muted(L("noAlarms"))];

@@ -49,6 +49,15 @@ export async function reportDoc(db: Db, r: Pick<ReportRow, "tenantId" | "project
   };
 }
 
+/** The document of a custom page: its blocks over the instants `from`–`to` (its last days up to now), headed by its project. */
+export async function liveDoc(db: Db, scope: { tenantId: number; projectId: number }, page: { title: string; content: string; language: Locale }, from: Date, to: Date): Promise<ReportDoc> {
+  const zone = await tenantZone(db, scope.tenantId);
+  const [project] = await db.select({ prjName: projects.prjName }).from(projects).where(eq(projects.id, scope.projectId));
+  const data = await blockData(db, scope, blocksOf(page.content).map((b) => b.spec), { from, to, zone, window: null });
+  const at = stamp(to, zone);
+  return { language: page.language, title: page.title, projectName: project?.prjName ?? "", reportNo: "—", start: stamp(from, zone), last: at, window: null, generatedAt: at, zone, content: page.content, data, review: null };
+}
+
 /**
  * Renders one report (status 0) into its files: the Word file always, the PDF when this server has
  * Chromium. Generated (1) when the Word file is made — with the PDF's absence as its note — else

@@ -190,6 +190,7 @@ export const tenantMenuTree: MenuSeed[] = [
     m("报告列表", "Reports", "/reportList", "file-text", [b("生成", "Generate", "stat:reportInfo:add"), b("重新生成", "Regenerate", "stat:reportInfo:upd"), b("删除", "Delete", "stat:reportInfo:del"), b("审核", "Review", "stat:reportInfo:review")]),
     m("报告计划", "Report plans", "/reportPlan", "calendar-check", crud("stat:reportPlane")),
     m("报告模板", "Report templates", "/reportTemplate", "file-cog", crud("stat:reportTemplate")),
+    ...([1, 2, 3] as const).map((n) => m(`自定义页面${n}`, `Custom page ${n}`, `/page/page${n}`, "layout-grid", [b("编辑页面", "Edit page", "stat:customPage:upd")])),
   ]),
   knowledge,
   media,

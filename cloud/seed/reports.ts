@@ -21,7 +21,9 @@ function demoDocument(lang: "zh" | "en", points: string[]) {
     `<h2>${s[4]}</h2>`,
     blockTag({ kind: "alarms", points: [], warn: null }),
     blockTag({ kind: "devices", points: [], warn: null }),
-    `<h2>${s[5]}</h2><p>${s[6]}</p>`,
+    `<h2>${s[5]}</h2>`,
+    blockTag({ kind: "conclusion", points, warn: 10, alarm: 20 }),
+    `<p>${s[6]}</p>`,
   ].join("");
 }
 

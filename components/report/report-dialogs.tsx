@@ -74,8 +74,10 @@ export function ReviewDialog({ row, onClose, onDone }: { row: ReportInfoRow; onC
   const t = useTranslations("report.info.reviewDialog");
   const [note, setNote] = useState("");
   const decide = async (review: 1 | 2) => {
-    await call(reportInfoApi.review, { id: row.id, review, note: note || undefined });
-    toast.success(t("done"));
+    const done = await call(reportInfoApi.review, { id: row.id, review, note: note || undefined });
+    // An approval says where the report went (in-site, e-mail or e-mail off on this server).
+    if (done?.message) toast.success(done.message, { duration: 8000 });
+    else toast.success(t("done"));
     onDone();
   };
   return (

@@ -61,6 +61,7 @@ export const reportListResource = defineResource<ReportInfoRow>({
   rowActions: [
     { key: "pdf", label: "actions.pdf", show: generated, onClick: download("pdf") },
     { key: "docx", label: "actions.docx", show: generated, onClick: download("docx") },
+    { key: "print", label: "actions.print", show: generated, onClick: (row, ui) => ui.navigate(`/exportTemplate?id=${row.id}`) },
     { key: "review", label: "actions.review", perm: permsOf(reportInfoApi.review)[0], show: (r) => generated(r) && r.review !== REPORT_REVIEW.approved, onClick: (row, ui) => ui.setParam("reviewId", row.id) },
     { key: "regenerate", label: "actions.regenerate", perm: permsOf(reportInfoApi.reGenerate)[0], show: (r) => r.status !== REPORT_STATUS.generating, onClick: regenerate },
     "view",

@@ -6,39 +6,25 @@
  * period, the same HTML the PDF is printed from. Loaded with the page only (tiptap is not in the
  * console's first load).
  */
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
-import type { Editor } from "@tiptap/react";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { DateInput } from "@/components/ui/date-input";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { MultiSelectField, SelectField } from "@/components/kit";
-import { TiptapEditor } from "@/components/kit/tiptap-editor";
-import { call, useCall } from "@/lib/api/call";
-import { BLOCK_KINDS, POINT_BLOCKS, TEMPLATE_VARS, type BlockKind } from "@/lib/contract/report/blocks";
+import { call } from "@/lib/api/call";
 import { reportTemplateApi, type ReportTemplateRow } from "@/lib/contract/report/template";
-import { reportBlockNode } from "./report-block-node";
+import { BlockEditor } from "./block-editor";
 
 const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 
 export function TemplateEditor({ template }: { template: ReportTemplateRow }) {
   const t = useTranslations("report.editor");
   const [html, setHtml] = useState(template.content ?? "");
-  const [editor, setEditor] = useState<Editor | null>(null);
-  const [kind, setKind] = useState<BlockKind>("pointTable");
-  const [points, setPoints] = useState<string[]>([]);
-  const [warn, setWarn] = useState("");
   const today = new Date();
   const [start, setStart] = useState(day(new Date(today.getTime() - 7 * 86_400_000)));
   const [end, setEnd] = useState(day(new Date(today.getTime() - 86_400_000)));
   const [preview, setPreview] = useState("");
-  const { data: palette } = useCall(reportTemplateApi.points, {});
-  const pointOptions = (palette ?? []).map((p) => ({ value: p.ref, label: `${p.deviceName} · ${p.identifier}${p.latest === null ? "" : ` (${p.latest})`}` }));
-  const kindOptions = BLOCK_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }));
-  const extensions = useMemo(() => [reportBlockNode((k, n) => (POINT_BLOCKS.includes(k) ? t("blockLabel", { kind: t(`kinds.${k}`), count: n }) : t(`kinds.${k}`)))], [t]);
-  const onReady = useCallback((e: Editor) => setEditor(e), []);
 
   const refresh = useCallback(async () => {
     if (!html) return;
@@ -49,16 +35,6 @@ export function TemplateEditor({ template }: { template: ReportTemplateRow }) {
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => void refresh(), []);
 
-  const insert = () => {
-    if (!editor) return;
-    const needsPoints = POINT_BLOCKS.includes(kind);
-    if (needsPoints && !points.length) return;
-    editor
-      .chain()
-      .focus()
-      .insertContent({ type: "reportBlock", attrs: { kind, points: needsPoints ? points.join(",") : "", warn: warn.trim() === "" || !needsPoints ? null : Number(warn) } })
-      .run();
-  };
   const save = async () => {
     await call(reportTemplateApi.upd, { id: template.id, content: html } as never);
     toast.success(t("saved"));
@@ -68,31 +44,7 @@ export function TemplateEditor({ template }: { template: ReportTemplateRow }) {
   return (
     <div className="grid gap-4 xl:grid-cols-2">
       <section className="grid content-start gap-3" aria-label={t("title")}>
-        <div className="flex flex-wrap items-end gap-2 rounded-md border bg-card p-3" aria-label={t("blocks")} data-testid="block-palette">
-          <div className="grid min-w-40 gap-1">
-            <Label htmlFor="block-kind">{t("blocks")}</Label>
-            <SelectField id="block-kind" options={kindOptions} value={kind} clearable={false} onChange={(v) => setKind((v || "pointTable") as BlockKind)} />
-          </div>
-          {POINT_BLOCKS.includes(kind) && (
-            <>
-              <div className="grid min-w-56 flex-1 gap-1">
-                <Label htmlFor="block-points">{t("points")}</Label>
-                <MultiSelectField id="block-points" options={pointOptions} value={points} onChange={(v) => setPoints(v.map(String))} />
-              </div>
-              <div className="grid w-28 gap-1">
-                <Label htmlFor="block-warn">{t("warn")}</Label>
-                <Input id="block-warn" inputMode="decimal" value={warn} onChange={(e) => setWarn(e.target.value.replace(/[^0-9.-]/g, ""))} />
-              </div>
-            </>
-          )}
-          <Button type="button" size="sm" onClick={insert} disabled={!editor || (POINT_BLOCKS.includes(kind) && !points.length)} data-testid="block-insert">
-            {t("insert")}
-          </Button>
-        </div>
-        <p className="text-xs text-muted-foreground">
-          {t("placeholders")}: {TEMPLATE_VARS.map((v) => `{{${v}}}`).join("  ")} · {t("pointsHint")}
-        </p>
-        <TiptapEditor value={html} onChange={setHtml} extensions={extensions} onReady={onReady} />
+        <BlockEditor value={html} onChange={setHtml} />
         <div className="flex justify-end">
           <Button type="button" onClick={() => void save()} disabled={!html} data-testid="template-save">
             {t("save")}

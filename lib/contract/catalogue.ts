@@ -78,6 +78,7 @@ const ROBOTS = [robotTrack, robotPoint, robotItem, robotPlan, robotTask, robotRe
 import * as reportTemplate from "./report/template";
 import * as reportPlan from "./report/plan";
 import * as reportInfo from "./report/report";
+import * as customPage from "./report/page";
 
 /**
  * Every declared call, for what reads them all: the catalogue test, the OpenAPI document. A domain
@@ -90,7 +91,7 @@ const MODULES: Record<Service, object[]> = {
 
   comm: [connect, ingest, brokerHooks, debug, concrete, instruct, live],
 
-  stat: [analysis, depthProfile, home, monitorScreen, reportTemplate, reportPlan, reportInfo, ...ROBOTS],
+  stat: [analysis, depthProfile, home, monitorScreen, reportTemplate, reportPlan, reportInfo, customPage, ...ROBOTS],
 
   alarm: [alarmCenter, alarmContact, alarmLevel, alarmRule],
 

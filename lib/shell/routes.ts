@@ -90,7 +90,7 @@ export const ROUTES: readonly RouteDef[] = [
   r("/page/page1"),
   r("/page/page2"),
   r("/page/page3"),
-  r("/exportTemplate"),
+  r("/exportTemplate", detail("/reportList")),
   r("/quillEditor"),
 ];
 

@@ -19,8 +19,8 @@ test.describe.configure({ mode: "serial" });
 const RUN = Math.random().toString(36).slice(2, 6).toUpperCase();
 const PROJECT = "滨江花园";
 const TEXT = {
-  "zh-cn": { pointTable: "测点表", chart: "测点曲线", saved: "模板已保存", generated: "已生成", approved: "已通过", reportType: "周报" },
-  en: { pointTable: "Point table", chart: "Chart of points", saved: "Template saved", generated: "Generated", approved: "Approved", reportType: "Weekly" },
+  "zh-cn": { pointTable: "测点表", chart: "测点曲线", conclusion: "结论", saved: "模板已保存", pageSaved: "页面已保存", largest: "本期最大变化", generated: "已生成", approved: "已通过", reportType: "周报" },
+  en: { pointTable: "Point table", chart: "Chart of points", conclusion: "Conclusions", saved: "Template saved", pageSaved: "Page saved", largest: "The largest change this period", generated: "Generated", approved: "Approved", reportType: "Weekly" },
 } as const;
 
 for (const locale of ["zh-cn", "en"] as const) {
@@ -45,12 +45,29 @@ for (const locale of ["zh-cn", "en"] as const) {
     await expect(page).toHaveURL(/\/editTemplate\?id=\d+/);
     await ui.insertBlock(T.pointTable, "10");
     await ui.insertBlock(T.chart, "10");
-    await expect(page.getByTestId("report-block")).toHaveCount(2);
+    await ui.insertBlock(T.conclusion, "10");
+    await expect(page.getByTestId("report-block")).toHaveCount(3);
     await page.getByTestId("template-save").click();
     await expect(page.getByText(T.saved).first()).toBeVisible();
     const preview = page.frameLocator('[data-testid="template-preview"]');
     await expect(preview.locator("table.data")).toBeVisible({ timeout: 30_000 });
     await expect(preview.locator("header.cover")).toContainText(PROJECT);
+    // Conclusions written from the period's data, in the page's language.
+    await expect(preview.locator("ul.conclusion li").first()).toBeVisible();
+
+    // A custom page saved with three blocks shows them over live data (each language its own page).
+    const custom = `/page/page${locale === "en" ? 2 : 1}`;
+    await page.goto(custom);
+    await page.getByTestId("page-edit").click();
+    await ui.insertBlock(T.pointTable, "10");
+    await ui.insertBlock(T.chart, "10");
+    await ui.insertBlock(T.conclusion, "10");
+    await page.getByTestId("page-save").click();
+    await expect(page.getByText(T.pageSaved).first()).toBeVisible();
+    const blocks = page.frameLocator('[data-testid="page-blocks"]');
+    await expect(blocks.locator("table.data tbody tr").first()).toBeVisible({ timeout: 30_000 });
+    await expect(blocks.locator("figure.chart").first()).toBeVisible();
+    await expect(blocks.locator("ul.conclusion")).toContainText(T.largest);
 
     // A plan over the template.
     await ui.open("/reportPlan");
@@ -85,14 +102,22 @@ for (const locale of ["zh-cn", "en"] as const) {
     const docx = await ui.downloadOf(() => ui.rowAction(NAME, "docx"));
     expect(docx.name).toMatch(/\.docx$/);
     expect(docx.bytes.subarray(0, 2).toString()).toBe("PK");
+    // The print view: the document the PDF is printed from.
+    await ui.rowAction(NAME, "print");
+    await expect(page).toHaveURL(/\/exportTemplate\?id=\d+/);
+    await expect(page.frameLocator('[data-testid="print-view"]').locator("header.cover")).toContainText(PROJECT);
+    const printView = page.url();
 
     // Pictures of the screens to look at (light and dark, 1440 px and a phone): not compared, kept in .out.
     for (const [scheme, width, height] of [["light", 1440, 900], ["dark", 1440, 900], ["light", 390, 844], ["dark", 390, 844]] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize({ width, height });
-      for (const path of ["/reportList", "/reportPlan", "/reportTemplate"]) {
-        await ui.open(path);
-        await page.screenshot({ path: testInfo.outputPath(`${locale}-${path.slice(1)}-${scheme}-${width}.png`) });
+      for (const path of ["/reportList", "/reportPlan", "/reportTemplate", custom, printView]) {
+        if (path === custom || path === printView) await page.goto(path);
+        else await ui.open(path);
+        if (path === custom) await expect(blocks.locator("ul.conclusion")).toBeVisible({ timeout: 30_000 });
+        if (path === printView) await expect(page.frameLocator('[data-testid="print-view"]').locator("header.cover")).toBeVisible({ timeout: 30_000 });
+        await page.screenshot({ path: testInfo.outputPath(`${locale}-${new URL(path, "http://x").pathname.slice(1).replace(/\//g, "-")}-${scheme}-${width}.png`), fullPage: path === custom });
       }
     }
   });

@@ -113,3 +113,21 @@ export const reportFiles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.reportId, t.format] })],
 );
+
+/** Custom pages /page/page1–3 of a project: a document of report blocks shown live over the last `days` days. */
+export const customPages = pgTable(
+  "custom_pages",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id").notNull().references(() => tenants.id),
+    projectId: integer("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    page: smallint("page").notNull(),
+    title: varchar("title", { length: 64 }).notNull().default(""),
+    days: smallint("days").notNull().default(7),
+    content: text("content").notNull(),
+    updatedBy: integer("updated_by"),
+    updatedByName: varchar("updated_by_name", { length: 64 }),
+    ...stamps,
+  },
+  (t) => [uniqueIndex("custom_pages_project_page").on(t.projectId, t.page)],
+);

@@ -6,7 +6,8 @@ import { monitorScreenPointServed } from "./monitor-screen-points";
 import { rionDipAngleServed } from "./rion-dip-angle";
 import { robotServed } from "../robot";
 import { reportServed } from "./report";
+import { customPageServed } from "./custom-page";
 import type { Served } from "../../lib/serve";
 
 /** The service's declared calls (`lib/contract`), each served with its own checks. */
-export const statServed: Served[] = [...devOperationMonitoringServed, ...rionDipAngleServed, ...devManageStatServed, ...homeServed, ...monitorScreenServed, ...monitorScreenPointServed, ...robotServed, ...reportServed];
+export const statServed: Served[] = [...devOperationMonitoringServed, ...rionDipAngleServed, ...devManageStatServed, ...homeServed, ...monitorScreenServed, ...monitorScreenPointServed, ...robotServed, ...reportServed, ...customPageServed];

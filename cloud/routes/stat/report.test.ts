@@ -5,7 +5,9 @@ import type { ReportInfoRow } from "@/lib/contract/report/report";
 import type { ReportPlanRow } from "@/lib/contract/report/plan";
 import type { ReportTemplateRow } from "@/lib/contract/report/template";
 import { zoneDayStart } from "@/lib/time-zone";
-import { devices, projects, reports, stationMessages, telemetryHourly, telemetryLatest } from "../../db/schema";
+import { alarms, devices, projects, reports, stationMessages, telemetryHourly, telemetryLatest, users } from "../../db/schema";
+import { createDelivery } from "../../lib/delivery";
+import { attachmentsOf, fakeSmtp } from "../../lib/fake-smtp";
 import { signedIn, SETUP_MS, type TestCloud } from "../../testing";
 import { tenantOf } from "../../lib/scope";
 import { runReports } from "../../report/engine";
@@ -25,6 +27,7 @@ let otherProjectId: number;
 let foreignProjectId: number;
 let deviceId: number;
 const ZONE = "Asia/Shanghai";
+const MIME_DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
 const call = <T>(path: string, token: string, body?: unknown, prj = projectId, language?: string) => cloud.request<T>(`/stat${path}`, { token, body, language, headers: { projectid: String(prj) } });
 /** A file download (the test harness's `request` reads JSON only). */
@@ -120,6 +123,8 @@ describe("report templates", () => {
     expect(early.json?.code).toBe(400);
     const notYet = await call("/reportInfo/review", admin, { id, review: 1 });
     expect(notYet.body.code).toBe(400);
+    const noPrint = await call(`/reportInfo/html?id=${id}`, admin, undefined, projectId, "en");
+    expect(noPrint.body.msg).toMatch(/Generating/i);
     await runReports(cloud.db, cloud.now);
     const row = await call<ReportInfoRow>(`/reportInfo/byId?id=${id}`, admin);
     expect(row.body.data.status).toBe(1);
@@ -146,6 +151,11 @@ describe("report templates", () => {
     }
     const review = await call("/reportInfo/review", admin, { id, review: 1, note: "ok" });
     expect(review.body.code).toBe(200);
+    // The print view (/exportTemplate): the PDF's document, now with the reviewer on its cover.
+    const print = await call<{ html: string }>(`/reportInfo/html?id=${id}`, admin);
+    expect(print.body.data.html).toContain("84.75");
+    expect(print.body.data.html).toMatch(/审核：/);
+    expect((await call(`/reportInfo/html?id=${id}`, admin, undefined, foreignProjectId)).body.code).not.toBe(200);
     // A report asked for by a person has no plan: nobody is messaged.
     const foreign = await download(id, "docx", foreignProjectId);
     expect(foreign.json?.code).not.toBe(200);
@@ -169,8 +179,58 @@ describe("report templates", () => {
   });
 });
 
+describe("conclusions written by rules", () => {
+  it("say from the period's data which points passed the warning and alarm values, the largest change, the trends, the gaps and the alarms, in the report's language, in the preview, the Word file and the PDF", async () => {
+    const db = cloud.db;
+    const [dev] = await db.select({ deviceName: devices.deviceName }).from(devices).where(eq(devices.id, deviceId));
+    // A second property of the device, flat at 3.0 over the same week: stable, within the warning value.
+    const from = zoneDayStart("2026-02-02", ZONE);
+    await db
+      .insert(telemetryHourly)
+      .values(Array.from({ length: 7 * 24 }, (_, i) => ({ deviceId, identifier: "tilt", hour: new Date(from + i * 3600_000), n: 1, sum: 3, min: 3, minTs: new Date(from), max: 3, maxTs: new Date(from), first: 3, firstTs: new Date(from), last: 3, lastTs: new Date(from) })))
+      .onConflictDoNothing();
+    // Two alarms raised in the period (one recovered), one the week after (not counted).
+    const alarm = (day: string, recovered: boolean) => ({ tenantId: 2, projectId, deviceId, alarmName: "位移超限", levelName: "一级", value: 60, triggeredAt: new Date(zoneDayStart(day, ZONE) + 3600_000), lastTriggeredAt: new Date(zoneDayStart(day, ZONE) + 3600_000), recoveredAt: recovered ? new Date(zoneDayStart(day, ZONE) + 7200_000) : null });
+    await db.insert(alarms).values([alarm("2026-02-03", true), alarm("2026-02-05", false), alarm("2026-02-12", false)]);
+    const content = `<h2>结论</h2><div data-report-block="conclusion" data-points="${deviceId}:disp,${deviceId}:tilt,${deviceId}:gone" data-warn="10" data-alarm="50"></div>`;
+    const tpl = await call<ReportTemplateRow>("/reportTemplate/save", admin, { templateName: "结论模板", reportType: 0, content });
+    expect(tpl.body.code).toBe(200);
+    const p = (id: string) => `${dev.deviceName} · ${id}`;
+    const english = [
+      // 1.25 → 84.75, rising 0.5 an hour: 12 a day.
+      `The largest change this period is 83.5 at ${p("disp")} (from 1.25 to 84.75).`,
+      `1 point is over the alarm value 50: ${p("disp")}.`,
+      `Trends: rising — ${p("disp")}; stable — ${p("tilt")}.`,
+      `The fastest rate is 12 per day, at ${p("disp")}.`,
+      `1 point has no values in this period: ${p("gone")}.`,
+      "2 alarms were raised in this period (一级 2); 1 recovered, 1 still open.",
+    ];
+    const en = await call<{ html: string }>("/reportTemplate/preview", admin, { id: tpl.body.data.id, start: "2026-02-02", end: "2026-02-08", language: "en" });
+    const items = (html: string) => [...html.matchAll(/<li>([^<]*)<\/li>/g)].map((m) => m[1].replace(/&#39;/g, "'"));
+    expect(items(en.body.data.html)).toEqual(english);
+    const zh = await call<{ html: string }>("/reportTemplate/preview", admin, { id: tpl.body.data.id, start: "2026-02-02", end: "2026-02-08" });
+    expect(items(zh.body.data.html)).toEqual([
+      `本期最大变化为 83.5，位于 ${p("disp")}（由 1.25 变为 84.75）。`,
+      `1 个测点超过报警值 50：${p("disp")}。`,
+      `变化趋势：上升——${p("disp")}；平稳——${p("tilt")}。`,
+      `最大变化速率为每天 12，位于 ${p("disp")}。`,
+      `1 个测点本期无数据：${p("gone")}。`,
+      "本期共发生 2 条告警（一级 2），已恢复 1 条，仍未恢复 1 条。",
+    ]);
+    // A lower alarm value and no warning: the other point's rules follow the data, not the text.
+    const calm = await call<{ html: string }>("/reportTemplate/preview", admin, { content: `<div data-report-block="conclusion" data-points="${deviceId}:tilt" data-alarm="5"></div>`, start: "2026-02-02", end: "2026-02-08", language: "en" });
+    expect(items(calm.body.data.html)).toEqual([`The largest change this period is 0 at ${p("tilt")} (from 3 to 3).`, "The point stayed within the alarm value 5.", `Trends: stable — ${p("tilt")}.`, "2 alarms were raised in this period (一级 2); 1 recovered, 1 still open."]);
+
+    // The generated files carry the same sentences.
+    const gen = await call<{ id: number }>("/reportInfo/save", admin, { templateId: tpl.body.data.id, start: "2026-02-02", end: "2026-02-08" }, projectId, "en");
+    await runReports(cloud.db, cloud.now);
+    if (HAS_UNZIP) expect(docxText((await download(gen.body.data.id, "docx")).bytes!)).toContain(english[0]);
+    if (chromiumPath() && HAS_PDFTOTEXT) expect(pdfText((await download(gen.body.data.id, "pdf")).bytes!).replace(/\s+/g, " ")).toContain("1 point is over the alarm value 50");
+  }, SETUP_MS);
+});
+
 describe("report plans on the schedule", () => {
-  it("writes one report per plan and period however often the job runs, and approving it messages the recipients", async () => {
+  it("writes one report per plan and period however often the job runs; approving it messages the recipients, and e-mails its files when SMTP is configured (else says e-mail is off)", async () => {
     const tpl = await call<ReportTemplateRow>("/reportTemplate/save", admin, { templateName: "月报模板", reportType: 1, content: BLOCKS() });
     const plan = await call<ReportPlanRow>("/reportPlane/save", admin, { planName: "周报计划", templateId: tpl.body.data.id, reportType: 0, reportDay: 1, dateType: 0, runTime: "08:00", recipients: [ids.operator] });
     expect(plan.body.code).toBe(200);
@@ -185,9 +245,42 @@ describe("report plans on the schedule", () => {
     const mine = list.body.data.records.filter((r) => r.planId === plan.body.data.id);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ periodStart: "2026-03-02", periodEnd: "2026-03-09", status: 1 });
-    const review = await call("/reportInfo/review", admin, { id: mine[0].id, review: 1 });
+    // Without SMTP the answer says e-mail is off; the in-site message still goes.
+    const review = await call("/reportInfo/review", admin, { id: mine[0].id, review: 1 }, projectId, "en");
     expect(review.body.code).toBe(200);
+    expect(review.body.msg).toMatch(/in 1 recipients' messages; e-mail is off on this server \(no SMTP configured\)/);
     const msgs = await cloud.db.select().from(stationMessages).where(and(eq(stationMessages.bizId, mine[0].id), eq(stationMessages.msgTitle, mine[0].reportName)));
     expect(msgs.map((m) => m.userId)).toEqual([ids.operator]);
+
+    // With SMTP (a loopback server here): regenerated and approved again, it is e-mailed to the recipient with its files.
+    await cloud.db.update(users).set({ email: "operator@example.test" }).where(eq(users.id, ids.operator));
+    const smtp = await fakeSmtp();
+    const testDelivery = cloud.deps.delivery;
+    cloud.deps.delivery = createDelivery({ db: cloud.db, smtpUrl: `smtp://127.0.0.1:${smtp.port}`, smtpFrom: "reports@example.test", log: () => {} });
+    try {
+      await call("/reportInfo/reGenerate", admin, { id: mine[0].id });
+      await runReports(cloud.db, cloud.now);
+      const mailed = await call("/reportInfo/review", admin, { id: mine[0].id, review: 1 }, projectId, "en");
+      expect(mailed.body.msg).toMatch(/in 1 recipients' messages and e-mailed with its files to 1$/);
+      expect(smtp.mails).toHaveLength(1);
+      const [mail] = smtp.mails;
+      expect(mail.to).toEqual(["operator@example.test"]);
+      const files = attachmentsOf(mail.data);
+      // Word always, the PDF when this server has Chromium; each the report's own bytes.
+      expect(files.map((f) => f.type).sort()).toEqual(chromiumPath() ? ["application/pdf", MIME_DOCX] : [MIME_DOCX]);
+      expect(files.find((f) => f.type === MIME_DOCX)!.bytes.subarray(0, 2).toString()).toBe("PK");
+      if (chromiumPath()) expect(files.find((f) => f.type === "application/pdf")!.bytes.subarray(0, 4).toString()).toBe("%PDF");
+      expect(Buffer.from((await download(mine[0].id, "docx")).bytes!).equals(files.find((f) => f.type === MIME_DOCX)!.bytes)).toBe(true);
+      // A refusing server: the approval still stands and says who was not e-mailed and why.
+      smtp.refuse = true;
+      await call("/reportInfo/reGenerate", admin, { id: mine[0].id });
+      await runReports(cloud.db, cloud.now);
+      const refused = await call("/reportInfo/review", admin, { id: mine[0].id, review: 1 }, projectId, "en");
+      expect(refused.body.code).toBe(200);
+      expect(refused.body.msg).toMatch(/e-mailed with its files to 0; not e-mailed to 1 \(no address, or refused: .*550/);
+    } finally {
+      cloud.deps.delivery = testDelivery;
+      await smtp.close();
+    }
   }, SETUP_MS);
 });

@@ -136,20 +136,50 @@ export const reportServed: Served[] = [
     if (!f) throw badRequest("cloud.report.fileMissing", { format: format.toUpperCase(), reason: r.failReason ?? "—" });
     return new Response(new Uint8Array(f.bytes), { headers: { "content-type": MIME[format], "content-disposition": contentDisposition(`${r.reportName}.${format}`) } });
   }),
-  // Review: a generated report approved goes to the plan's recipients (in-site messages); returned, it stays with its note.
+  // The print view: a generated report's document, rendered as its PDF is (the period's data, its review on the cover).
+  serve(reportInfoApi.html, async (c, { id }) => {
+    const r = await projectRow(c, reports, id);
+    if (r.status !== REPORT_STATUS.generated) throw badRequest("cloud.report.notPrintable", { status: t(c.var.locale, `enums.reportStatus.${r.status}`) });
+    return { html: reportHtml(await reportDoc(c.var.deps.db, r, r.updatedAt)) };
+  }),
+  // Review: a generated report approved goes to the plan's recipients — an in-site message each, and an e-mail with its
+  // files to those with an address when this server sends e-mail (SMTP); returned, it stays with its note.
   serve(reportInfoApi.review, async (c, { id, review, note }) => {
     const r = await projectRow(c, reports, id);
     if (r.status !== REPORT_STATUS.generated) throw badRequest("cloud.report.notGenerated");
-    const { db, now } = c.var.deps;
+    const { db, now, delivery } = c.var.deps;
     const at = now();
     const by = c.var.auth.realname || c.var.auth.username;
     const [plan] = r.planId ? await db.select({ recipients: reportPlans.recipients }).from(reportPlans).where(eq(reportPlans.id, r.planId)) : [];
     const recipients = review === REPORT_REVIEW.approved ? (plan?.recipients ?? []) : [];
+    const period = `${r.periodStart} – ${addDays(r.periodEnd, -1)}`;
     await db.transaction(async (tx) => {
       await tx.update(reports).set({ review, reviewNote: note ?? null, reviewedBy: c.var.auth.userId, reviewedByName: by, reviewedAt: at, sentAt: recipients.length ? at : null, updatedAt: at }).where(eq(reports.id, id));
       if (recipients.length)
-        await tx.insert(stationMessages).values(recipients.map((userId) => ({ tenantId: r.tenantId, userId, msgTitle: r.reportName.slice(0, 200), msgContent: `${r.reportNo} · ${r.periodStart} – ${addDays(r.periodEnd, -1)}`, msgType: "notice", bizId: r.id })));
+        await tx.insert(stationMessages).values(recipients.map((userId) => ({ tenantId: r.tenantId, userId, msgTitle: r.reportName.slice(0, 200), msgContent: `${r.reportNo} · ${period}`, msgType: "notice", bizId: r.id })));
     });
-    return review === REPORT_REVIEW.approved ? envelope(c, Code.OK, t(c.var.locale, "cloud.report.sent", { name: r.reportName, count: recipients.length }), null) : ok(c, null);
+    if (review !== REPORT_REVIEW.approved) return ok(c, null);
+    const L = (k: string, v: Record<string, string | number>) => t(c.var.locale, `cloud.report.${k}`, v);
+    const said = (message: string, mailed: number | null) => envelope(c, Code.OK, message, { inSite: recipients.length, mailed, message });
+    if (!delivery.email) return said(L("sentNoMail", { name: r.reportName, count: recipients.length }), null);
+    const mail = await mailReport(c, r, recipients, { period, by });
+    const missed = mail.missed ? L("mailMissed", { missed: mail.missed, reason: mail.reason ?? "—" }) : "";
+    return said(L("sentMail", { name: r.reportName, count: recipients.length, mailed: mail.sent }) + missed, mail.sent);
   }),
 ];
+
+/** E-mails an approved report with its files (PDF when made, Word) to the recipients that have an address, in the report's language; answers how many got it and how many did not, with the first refusal. */
+async function mailReport(c: Ctx, r: typeof reports.$inferSelect, recipients: number[], facts: { period: string; by: string }) {
+  const { db, delivery } = c.var.deps;
+  const people = recipients.length ? await db.select({ email: users.email }).from(users).where(tenantScope(c.var.auth).where(users, inArray(users.id, recipients))) : [];
+  const addresses = [...new Set(people.map((p) => p.email?.trim()).filter((e): e is string => !!e))];
+  const files = addresses.length ? await db.select().from(reportFiles).where(eq(reportFiles.reportId, r.id)).orderBy(asc(reportFiles.format)) : [];
+  const attachments = files.map((f) => ({ filename: `${r.reportName}.${f.format}`, content: Buffer.from(f.bytes), contentType: MIME[f.format as keyof typeof MIME] }));
+  const lang = r.language === "en" ? "en" : "zh-cn";
+  const subject = t(lang, "cloud.report.mailSubject", { name: r.reportName, period: facts.period });
+  const body = t(lang, "cloud.report.mailBody", { name: r.reportName, no: r.reportNo, period: facts.period, by: facts.by });
+  const results = await Promise.allSettled(addresses.map((target) => delivery.send({ channel: "email", target, subject, body, attachments })));
+  const refused = results.find((x): x is PromiseRejectedResult => x.status === "rejected");
+  const sent = results.filter((x) => x.status === "fulfilled").length;
+  return { sent, missed: recipients.length - sent, reason: refused ? String((refused.reason as Error)?.message ?? refused.reason).slice(0, 200) : null };
+}

@@ -7,20 +7,28 @@ import { z } from "zod";
  *  - chart: each point's values over the period (hourly), with the warning value as a line;
  *  - pointTable: per point the first, latest, minimum, maximum and the change over the period, against the warning value;
  *  - alarms: the alarms raised in the period, by level;
- *  - devices: the project's devices by state (online, offline), with the share reporting in the period.
+ *  - devices: the project's devices by state (online, offline), with the share reporting in the period;
+ *  - conclusion: sentences written by rules from the period's data of its points and the project's alarms
+ *    (largest change and where, points over the warning / alarm value, trends, gaps, alarms raised and recovered).
  */
-export const BLOCK_KINDS = ["chart", "pointTable", "alarms", "devices"] as const;
+export const BLOCK_KINDS = ["chart", "pointTable", "alarms", "devices", "conclusion"] as const;
 export type BlockKind = (typeof BLOCK_KINDS)[number];
 /** Blocks that name points. */
-export const POINT_BLOCKS: readonly BlockKind[] = ["chart", "pointTable"];
+export const POINT_BLOCKS: readonly BlockKind[] = ["chart", "pointTable", "conclusion"];
+/** Blocks that read the project's alarms of the period. */
+export const ALARM_BLOCKS: readonly BlockKind[] = ["alarms", "conclusion"];
 /** A point: a device's numeric property, written `deviceId:identifier`. */
 export const POINT_REF = /^[1-9]\d{0,9}:[A-Za-z0-9_.-]{1,64}$/;
 export const MAX_BLOCK_POINTS = 200;
+/** A document of blocks (a template, a custom page): at most 200,000 characters of HTML. */
+export const DOCUMENT_MAX = 200_000;
 
 export const blockSpec = z.object({
   kind: z.enum(BLOCK_KINDS, "validation.invalidOption"),
   points: z.array(z.string().regex(POINT_REF, "validation.format")).max(MAX_BLOCK_POINTS, "validation.maxItems").default([]),
   warn: z.number().finite().nullable().default(null),
+  /** The alarm value (above the warning value): the conclusion names the points over it. */
+  alarm: z.number().finite().nullable().default(null),
 });
 export type BlockSpec = z.infer<typeof blockSpec>;
 
@@ -31,11 +39,15 @@ const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).e
 export function blocksOf(html: string): { tag: string; spec: BlockSpec }[] {
   const out: { tag: string; spec: BlockSpec }[] = [];
   for (const m of html.matchAll(BLOCK_TAG)) {
-    const warnText = attr(m[0], "data-warn");
+    const num = (name: string) => {
+      const text = attr(m[0], name);
+      return text === "" ? null : Number(text);
+    };
     const parsed = blockSpec.safeParse({
       kind: m[1],
       points: attr(m[0], "data-points").split(",").map((p) => p.trim()).filter(Boolean),
-      warn: warnText === "" ? null : Number(warnText),
+      warn: num("data-warn"),
+      alarm: num("data-alarm"),
     });
     if (parsed.success) out.push({ tag: m[0], spec: parsed.data });
   }
@@ -43,9 +55,10 @@ export function blocksOf(html: string): { tag: string; spec: BlockSpec }[] {
 }
 
 /** The tag of a block, as the editor writes it. */
-export function blockTag(spec: BlockSpec): string {
+export function blockTag(spec: Pick<BlockSpec, "kind" | "points" | "warn"> & { alarm?: number | null }): string {
   const warn = spec.warn === null ? "" : ` data-warn="${spec.warn}"`;
-  return `<div data-report-block="${spec.kind}" data-points="${spec.points.join(",")}"${warn}></div>`;
+  const alarm = spec.alarm === null || spec.alarm === undefined ? "" : ` data-alarm="${spec.alarm}"`;
+  return `<div data-report-block="${spec.kind}" data-points="${spec.points.join(",")}"${warn}${alarm}></div>`;
 }
 
 /** Placeholders of a template's text, replaced when it renders. */

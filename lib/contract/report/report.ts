@@ -49,11 +49,16 @@ export const downloadQuery = z.object({ id: dbId, format: z.enum(REPORT_FORMATS,
 /** review: approve (sent to the plan's recipients) or return it with a note. */
 export const reviewBody = z.object({ id: dbId, review: oneOf([1, 2] as const), note: text(500) });
 
-/** reportInfo: list, byId, delete, save (generate now), reGenerate, download, review (core §7). */
+/** What an approval did: in-site messages, e-mails with the files (null: e-mail is off on this server), and the sentence saying so. */
+export const reviewAnswer = z.object({ inSite: z.number().int(), mailed: z.number().int().nullable(), message: z.string() }).nullable();
+
+/** reportInfo: list, byId, delete, save (generate now), reGenerate, download, review (core §7); html (the print view). */
 export const reportInfoApi = {
   ...crudCalls(reportInfo, { only: ["page", "info", "del"], read: { menu: REPORT_READERS }, paths: { page: "list", info: "byId", del: "delete" } }),
   save: defineCall({ kind: "post", path: "stat/reportInfo/save", input: generateBody, answer: z.object({ id: z.number().int() }), access: { perm: "stat:reportInfo:add" }, scope: "project" }),
   reGenerate: defineCall({ kind: "post", path: "stat/reportInfo/reGenerate", input: z.object({ id: dbId }), answer: empty, access: { perm: "stat:reportInfo:upd" }, scope: "project" }),
   download: defineCall({ kind: "export", path: "stat/reportInfo/download", input: downloadQuery, answer: file, access: { menu: REPORT_READERS }, scope: "project" }),
-  review: defineCall({ kind: "post", path: "stat/reportInfo/review", input: reviewBody, answer: empty, access: { perm: "stat:reportInfo:review" }, scope: "project" }),
+  // The print view (/exportTemplate): the HTML a generated report's PDF is printed from, to open and print in the browser.
+  html: defineCall({ kind: "get", path: "stat/reportInfo/html", input: z.object({ id: dbId }), answer: z.object({ html: z.string() }), access: { menu: REPORT_READERS }, scope: "project" }),
+  review: defineCall({ kind: "post", path: "stat/reportInfo/review", input: reviewBody, answer: reviewAnswer, access: { perm: "stat:reportInfo:review" }, scope: "project" }),
 };

@@ -5,11 +5,12 @@ import { defineEntity, keyField, rowName, type RowOf } from "../entity";
 import { crudCalls } from "../entity-calls";
 import { oneOf } from "../device/thing-model";
 import { text } from "../validation";
+import { DOCUMENT_MAX } from "./blocks";
 import { REPORT_TYPES } from "./enums";
+import { PAGE_READERS } from "./page";
 
-/** A template's document: the editor's HTML with data blocks (`blocks.ts`), at most 200,000 characters. */
-export const TEMPLATE_MAX = 200_000;
-const content = z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(TEMPLATE_MAX, "validation.maxLength");
+/** A template's document: the editor's HTML with data blocks (`blocks.ts`). */
+const content = z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(DOCUMENT_MAX, "validation.maxLength");
 
 /**
  * Report template (reportTemplate, core §7) of a project: weekly or monthly, a document written in
@@ -52,6 +53,7 @@ export const reportTemplateApi = {
     read: { menu: TEMPLATE_READERS },
     paths: { page: "list", info: "byId", add: "save", upd: "update", del: "delete" },
   }),
-  points: defineCall({ kind: "get", path: "stat/reportTemplate/points", answer: z.array(reportPoint), access: { menu: TEMPLATE_READERS }, scope: "project" }),
+  // The palette of the template editor and of the custom pages' editor.
+  points: defineCall({ kind: "get", path: "stat/reportTemplate/points", answer: z.array(reportPoint), access: { menu: [...TEMPLATE_READERS, ...PAGE_READERS] }, scope: "project" }),
   preview: defineCall({ kind: "post", path: "stat/reportTemplate/preview", input: previewBody, answer: previewAnswer, access: { menu: TEMPLATE_READERS }, scope: "project" }),
 };
