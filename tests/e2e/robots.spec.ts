@@ -29,8 +29,8 @@ type Envelope<T> = { code: number; msg: string; data: T };
 type Row = { id: number } & Record<string, unknown>;
 
 function api(request: APIRequestContext) {
-  const send = async <T>(method: "get" | "post", path: string, data?: object, language = "en"): Promise<Envelope<T>> => {
-    const res = method === "get" ? await request.get(`/api/${path}`, { headers: { language } }) : await request.post(`/api/${path}`, { data, headers: { language } });
+  const send = async <T>(method: "get" | "post", path: string, data?: object): Promise<Envelope<T>> => {
+    const res = method === "get" ? await request.get(`/api/${path}`) : await request.post(`/api/${path}`, { data });
     return (await res.json()) as Envelope<T>;
   };
   const ok = async <T = Row>(method: "get" | "post", path: string, data?: object): Promise<T> => {
@@ -68,15 +68,20 @@ test("a plan on a new track publishes, its task runs on the simulated robot, rec
   const track = await a.post("stat/trackInfo/add", { trackName: `E2E rail ${RUN}`, trackMap: demoTrack.trackMap, trackLength: at + 20, mapScale: 0.01 });
   const points: Row[] = [];
   for (const [i, x] of [200, 400, 600].entries())
-    points.push(await a.post("stat/inspectionPoint/add", { pointName: `E2E P${i + 1}`, trackId: track.id, markPosition: JSON.stringify({ x, y: 225 }), position: at + 0.3 * (i + 1), sort: i + 1, dwellSec: 1 }));
+    points.push(await a.post("stat/inspectionPoint/add", { pointName: `E2E P${i + 1}`, trackId: track.id, markPosition: JSON.stringify({ x, y: 225 }), position: at + 0.3 * (i + 1), sort: i + 1, dwellSec: i === 2 ? 8 : 1 }));
   await a.post("stat/inspectionPoint/add", { pointName: `E2E dock`, trackId: track.id, pointType: POINT_TYPE.charging, markPosition: '{"x":100,"y":225}', position: at, sort: 0, dwellSec: 0 });
+  // The last point's dwell keeps the task running while its screen is looked at.
   // Any temperature is above 1 °C: this reading is abnormal every time; the other is always normal.
   await a.post("stat/inspectionItem/add", { itemName: `E2E hot ${RUN}`, pointId: points[0].id, itemType: ITEM_TYPE.temperature, unit: "°C", minValue: 0, maxValue: 1 });
   await a.post("stat/inspectionItem/add", { itemName: `E2E ok ${RUN}`, pointId: points[1].id, itemType: ITEM_TYPE.temperature, unit: "°C", minValue: -50, maxValue: 500 });
 
   // Core §5: a plan starting in the past is refused with the spec's words, in both languages.
   const plan = { schemeName: `E2E plan ${RUN}`, trackId: track.id, deviceId: robot!.id, repetition: REPETITION.once, duration: 1 };
-  for (const locale of ["zh-cn", "en"] as const) expect((await a.send("post", "stat/inspectionScheme/add", { ...plan, startTime: wall(Date.now() - H) }, locale)).msg).toBe(TEXT[locale].past);
+  // The console speaks the reader's language (its cookie) to the cloud.
+  for (const locale of ["en", "zh-cn"] as const) {
+    await ctx.addCookies([{ name: "locale", value: locale, url: base }]);
+    expect((await a.send("post", "stat/inspectionScheme/add", { ...plan, startTime: wall(Date.now() - H) })).msg).toBe(TEXT[locale].past);
+  }
   const scheme = await a.post("stat/inspectionScheme/add", { ...plan, startTime: wall(Date.now() + 4_000) });
   expect(await a.post("stat/inspectionScheme/public", { id: scheme.id })).toMatchObject({ publishStatus: 1 });
   await a.post("device/devRobotConsole/setMode", { deviceId: robot!.id, mode: ROBOT_MODE.auto, holder });
@@ -87,8 +92,8 @@ test("a plan on a new track publishes, its task runs on the simulated robot, rec
   const task = await taskOf();
 
   // The task screen: the robot on its track's map, live.
-  await page.goto(`/robot/task?patrolStatus=${PATROL_STATUS.running}`);
-  await page.getByRole("row").filter({ hasText: String(task.taskName) }).locator("[data-action=where]").click();
+  // (the row action "Robot position" of a running task opens the dialog by this parameter)
+  await page.goto(`/robot/task?where=${task.id}`);
   await expect(page.getByTestId("robot-position-dialog")).toContainText(TEXT["zh-cn"].where);
   const where = page.getByTestId("robot-position-dialog");
   await expect(where.getByTestId("floor-plan-robot")).toBeVisible({ timeout: 15_000 });
