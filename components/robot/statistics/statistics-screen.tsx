@@ -6,12 +6,12 @@ import { DownloadIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { DataTable, PageFrame, SearchBar, useDict, dictLabel, useSession, useUrlPatch, type SearchConfig } from "@/components/kit";
+import { DataTable, PageFrame, SearchBar, urlDate, urlId, useDict, dictLabel, useSession, useUrlPatch, type SearchConfig, type UrlValue } from "@/components/kit";
 import type { TableColumn } from "@/components/kit/table/data-table";
 import { LazyChart } from "@/components/kit/chart/lazy-chart";
 import { exportCall, useCall } from "@/lib/api/call";
 import type { AnyCall } from "@/lib/contract/call";
-import { statisticsApi, statisticsQuery, type StatisticsQuery } from "@/lib/contract/robot/record";
+import { statisticsApi, type StatisticsQuery } from "@/lib/contract/robot/record";
 import { formatDateTime } from "@/lib/format";
 import { TRACKS } from "../point/point-resource";
 import { STAT_VIEWS, type StatKind, type StatRow } from "./statistics-views";
@@ -24,11 +24,14 @@ const SEARCH: SearchConfig = {
   ],
 };
 
-/** The URL's filter, checked by the call's own rule: a bad value is dropped, never sent. */
+const READERS: Record<keyof StatisticsQuery, UrlValue> = { startTime: urlDate, endTime: urlDate, trackId: urlId, deviceId: urlId };
+
+/** The URL's filter, read as the lists read theirs (zod loads later, with the first form): a bad value is dropped, never sent. */
 function filterOf(params: URLSearchParams): StatisticsQuery {
-  const raw = Object.fromEntries(["startTime", "endTime", "trackId"].flatMap((k) => (params.get(k) ? [[k, params.get(k)]] : [])));
-  const parsed = statisticsQuery.safeParse(raw);
-  return parsed.success ? parsed.data : {};
+  return Object.fromEntries(Object.entries(READERS).flatMap(([k, read]) => {
+    const v = read(params.get(k) ?? undefined);
+    return v === undefined ? [] : [[k, v]];
+  })) as StatisticsQuery;
 }
 
 /**
