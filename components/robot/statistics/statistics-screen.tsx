@@ -66,7 +66,7 @@ export function StatisticsScreen({ kind }: { kind: StatKind }) {
       })),
     [view, t, patrol],
   );
-  const layout = React.useMemo(() => Object.fromEntries(view.columns.map((k) => [k, /Name$/.test(k) ? { minWidth: 160 } : /Time$/.test(k) ? { width: 170, kind: "time" } : { width: 110, align: "right" as const }])), [view]);
+  const layout = React.useMemo(() => Object.fromEntries(view.columns.map((k) => [k, /Name$/.test(k) ? { minWidth: 160 } : /Time$/.test(k) ? { width: 190, kind: "time" } : { width: 110, align: "right" as const }])), [view]);
   const option = React.useMemo(() => view.chart(rows, (k) => t(`fields.${k}`), (v) => formatDateTime(v)), [view, rows, t]);
 
   const download = async () => {
