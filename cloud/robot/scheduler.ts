@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { previewCron } from "@/lib/contract/cron";
+import { cronRuns } from "@/lib/contract/cron";
 import { PATROL_STATUS, PLAN_ENABLED, POINT_TYPE, PUBLISH_STATUS, REPETITION, RUN_STATUS, WORK_MODE } from "@/lib/contract/robot/enums";
 import { DEFAULT_TIME_ZONE } from "@/lib/time-zone";
 import type { Db } from "../db/client";
@@ -14,25 +14,20 @@ export const SLOTS_PER_RUN = 20_000;
 
 type PlanRow = typeof robotPlans.$inferSelect;
 
-/** The plan's slots after `after` (exclusive) up to `until` (inclusive), before its end: its start once, or its cycle's runs. */
+/**
+ * The plan's slots after `after` (exclusive) up to `until` (inclusive), before its end: its start once,
+ * or its cycle's runs on the platform's clock. The scheduler resumes from the plan's last slot, and the
+ * runs come from one walk of the cycle (`cronRuns`), so a year of slots costs a year of steps, not more.
+ */
 export function slotsOf(plan: Pick<PlanRow, "repetition" | "cycle" | "startAt" | "endAt">, after: Date | null, until: Date, max = SLOTS_PER_RUN): Date[] {
   const start = plan.startAt.getTime();
-  const end = plan.endAt ? Math.min(plan.endAt.getTime(), until.getTime() + 1) : until.getTime() + 1;
-  if (plan.repetition === REPETITION.once || !plan.cycle) return start <= until.getTime() && (!after || start > after.getTime()) && start < end ? [plan.startAt] : [];
+  // The end is exclusive: a slot at the plan's end is not run.
+  const last = plan.endAt ? Math.min(plan.endAt.getTime() - 1, until.getTime()) : until.getTime();
+  if (plan.repetition === REPETITION.once || !plan.cycle) return start <= last && (!after || start > after.getTime()) ? [plan.startAt] : [];
   // Runs strictly after `from`: the start itself is a slot when the cycle hits it.
   const from = new Date(Math.max(after ? after.getTime() : start - 1000, start - 1000));
-  const out: Date[] = [];
-  let at = from;
-  while (out.length < max) {
-    const { runs, error } = previewCron(plan.cycle, at, { count: Math.min(500, max - out.length), timezone: DEFAULT_TIME_ZONE, years: 2 });
-    if (error || !runs.length) break;
-    for (const r of runs) {
-      if (r.getTime() >= end || out.length >= max) return out;
-      if (r.getTime() >= start) out.push(r);
-    }
-    at = runs[runs.length - 1];
-  }
-  return out;
+  if (from.getTime() >= last) return [];
+  return (cronRuns(plan.cycle, from, new Date(last), DEFAULT_TIME_ZONE, max) ?? []).filter((r) => r.getTime() >= start);
 }
 
 /** The name a generated task takes: the plan's and the slot's platform time ("巡检A 2026-11-28 08:00"). */

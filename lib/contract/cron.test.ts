@@ -3,6 +3,7 @@ import {
   CRON_DEFAULT_BUILDER,
   CRON_DEFAULT_DIALOG,
   CRON_RESET,
+  cronRuns,
   clip,
   describeCron,
   joinCron,
@@ -144,5 +145,24 @@ describe("describeCron", () => {
     expect(describeCron("0 0 12 ? * 2-6 *", "zh-cn")).toMatch(/12:00/);
     expect(describeCron("0 0 12 ? * 2-6 *", "zh-cn")).toMatch(/星期一/);
     expect(describeCron("not cron", "en")).toBeNull();
+  });
+});
+
+describe("cronRuns", () => {
+  const from = new Date("2026-01-01T00:00:00Z");
+  const until = new Date("2027-01-01T00:00:00Z");
+  it("gives the runs croner's own time-zone mode gives, across daylight saving, in one walk", () => {
+    for (const [expr, zone] of [["0 30 2 * * ? *", "Europe/Berlin"], ["0 0 8 * * ? *", "Asia/Shanghai"], ["0 15 */6 ? * 2 *", "America/New_York"]] as const) {
+      const runs = cronRuns(expr, from, until, zone, 10_000)!;
+      const slow = previewCron(expr, from, { count: 10_000, timezone: zone, years: 2 }).runs.filter((r) => r <= until);
+      // Croner moves a skipped 02:30 (the spring-forward day) to 03:30; the walk names the same instant.
+      expect(runs.map((r) => r.toISOString())).toEqual(slow.map((r) => r.toISOString()));
+    }
+  });
+  it("keeps to the year field, after `after` and up to `until`, at most `max`", () => {
+    expect(cronRuns("0 0 0 1 1 ? 2028,2030", from, new Date("2031-01-01T00:00:00Z"), "UTC", 10)!.map((r) => r.toISOString())).toEqual(["2028-01-01T00:00:00.000Z", "2030-01-01T00:00:00.000Z"]);
+    expect(cronRuns("0 0 * * * ? *", from, until, "UTC", 3)!.map((r) => r.toISOString())).toEqual(["2026-01-01T01:00:00.000Z", "2026-01-01T02:00:00.000Z", "2026-01-01T03:00:00.000Z"]);
+    expect(cronRuns("0 0 * * * ? *", from, new Date("2026-01-01T02:00:00Z"), "UTC", 10)).toHaveLength(2);
+    expect(cronRuns("not a cron", from, until, "UTC", 10)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { and, count, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { ROBOT_PROPS } from "@/lib/contract/robot/robot";
 import { PATROL_STATUS, RUN_STATUS } from "@/lib/contract/robot/enums";
 import { task, taskApi, type InspectionTask } from "@/lib/contract/robot/task";
-import { parseMark } from "@/lib/contract/robot/track";
+import { markAt } from "@/lib/contract/robot/track";
 import { devices, robotPlans, robotPoints, robotTasks, robotTracks, telemetryLatest } from "../../db/schema";
 import { rowMapper } from "../../lib/crud";
 import { qualified } from "../../db/queries/robots";
@@ -17,21 +17,6 @@ const extra = {
   deviceName: sql<string>`(select ${qualified(devices.deviceName)} from ${devices} where ${qualified(devices.id)} = ${qualified(robotTasks.deviceId)})`,
 };
 const toTask = rowMapper<typeof task.fields, InspectionTask>(task);
-
-/** A point's mark between two points of the track, by the robot's metres along it. */
-function markAt(points: { position: number; markPosition: string }[], metres: number): { x: number; y: number } | null {
-  const marks = points.map((p) => ({ at: p.position, m: parseMark(p.markPosition) })).filter((p): p is { at: number; m: { x: number; y: number } } => !!p.m).sort((a, b) => a.at - b.at);
-  if (!marks.length) return null;
-  if (metres <= marks[0].at) return marks[0].m;
-  for (let i = 1; i < marks.length; i++) {
-    const a = marks[i - 1], b = marks[i];
-    if (metres <= b.at) {
-      const f = b.at === a.at ? 0 : (metres - a.at) / (b.at - a.at);
-      return { x: a.m.x + (b.m.x - a.m.x) * f, y: a.m.y + (b.m.y - a.m.y) * f };
-    }
-  }
-  return marks[marks.length - 1].m;
-}
 
 /** inspectionTask: generated tasks of the project; a running one is stopped, not deleted. */
 export const taskServed = [

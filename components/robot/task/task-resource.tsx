@@ -6,10 +6,11 @@ import { permsOf } from "@/lib/contract/call";
 import { PATROL_STATUS, PATROL_STATUSES } from "@/lib/contract/robot/enums";
 import { task, taskApi, type InspectionTask } from "@/lib/contract/robot/task";
 import { TRACKS } from "../point/point-resource";
+import { RobotPositionDialog } from "./robot-position";
 
 const running = (r: InspectionTask) => r.patrolStatus === PATROL_STATUS.running;
 
-/** Inspection tasks (/robot/task): status tabs, the robot's live position while a task runs, stop a running one. */
+/** Inspection tasks (/robot/task): status tabs, the robot's live position on the track's map while a task runs (`?where=`), stop a running one. */
 export const taskResource = defineResource<InspectionTask>({
   entity: task,
   calls: taskApi,
@@ -24,10 +25,12 @@ export const taskResource = defineResource<InspectionTask>({
     abnormalCount: { width: 80, align: "center" },
   },
   rowActions: [
+    { key: "where", label: "where", show: running, onClick: (row, ui) => ui.setParam("where", row.id) },
     { key: "stop", label: "stop", perm: permsOf(taskApi.stop)[0], danger: true, confirm: "confirmStop", show: running, onClick: async (row: InspectionTask, ui: ResourceUi<InspectionTask>) => (await call(taskApi.stop, { id: row.id }), ui.refresh()) },
     { builtin: "del", show: (r) => !running(r) },
   ],
   toolbar: ["batchDelete"],
+  slots: { dialogs: (ui) => <RobotPositionDialog ui={ui} /> },
   refreshInterval: (rows) => (rows.some(running) ? 5000 : 0),
 });
 

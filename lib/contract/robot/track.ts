@@ -62,6 +62,21 @@ export function parseMark(s: string | null | undefined): MarkXY | null {
     return null;
   }
 }
+/** Where the robot is on the map: between the marks of the two points it is between, by its metres along the track (the task screen and the cloud alike). */
+export function markAt(points: { position: number; markPosition: string }[], metres: number): { x: number; y: number } | null {
+  const marks = points.map((p) => ({ at: p.position, m: parseMark(p.markPosition) })).filter((p): p is { at: number; m: { x: number; y: number } } => !!p.m).sort((a, b) => a.at - b.at);
+  if (!marks.length) return null;
+  if (metres <= marks[0].at) return marks[0].m;
+  for (let i = 1; i < marks.length; i++) {
+    const a = marks[i - 1], b = marks[i];
+    if (metres <= b.at) {
+      const f = b.at === a.at ? 0 : (metres - a.at) / (b.at - a.at);
+      return { x: a.m.x + (b.m.x - a.m.x) * f, y: a.m.y + (b.m.y - a.m.y) * f };
+    }
+  }
+  return marks[marks.length - 1].m;
+}
+
 export const markPosition = z.string({ error: "validation.robot.noMark" }).min(1, "validation.robot.noMark").max(100, "validation.maxLength").refine((s) => parseMark(s) !== null, "validation.robot.noMark");
 
 /** inspectionPointGetTrackMarkList (widgets §7): a track and its points' marks, for the floor-plan marker. */

@@ -1,0 +1,8 @@
+import { StatisticsScreen } from "@/components/robot/statistics/statistics-screen";
+import { pageTitle } from "@/lib/i18n/page-title";
+
+export const generateMetadata = pageTitle("shell", "routes.robotTaskStatistics");
+
+export default function Page() {
+  return <StatisticsScreen kind="robot" />;
+}
