@@ -72,7 +72,7 @@ function RaisedAlarm({ id }: { id: number | null }) {
  */
 const recordView = defineDetail<InspectionRecord>({
   entity: record,
-  info: recordApi.info.path,
+  info: recordApi.info,
   back: "/robot/inspectionRecord",
   title: (r) => `${r.pointName} · ${r.itemName}`,
   basic: { title: "viewTitle", span: 2 },
