@@ -52,13 +52,13 @@ function MessageView({ m, onDecided }: { m: Shown; onDecided: (messageId: number
           step.action ? (
             <ActionCard key={i} step={{ ...step, action: step.action }} index={i} messageId={m.isStreaming || m.id < 0 ? null : m.id} onDecided={(s) => onDecided(m.id, i, s)} />
           ) : (
-          <details key={i} className="mb-2 rounded-md border bg-muted/40 px-2 py-1 text-xs text-muted-foreground" data-testid="chat-tool">
-            <summary className="cursor-pointer select-none">
-              <WrenchIcon className="mr-1 inline size-3.5 align-[-2px]" aria-hidden />
-              {t(step.ok ? "toolCalled" : "toolRefused", { name: step.name })} <code className="break-all">{JSON.stringify(step.args)}</code>
-            </summary>
-            <pre className="mt-1 max-h-48 overflow-auto break-all whitespace-pre-wrap">{step.result}</pre>
-          </details>
+            <details key={i} className="mb-2 rounded-md border bg-muted/40 px-2 py-1 text-xs text-muted-foreground" data-testid="chat-tool">
+              <summary className="cursor-pointer select-none">
+                <WrenchIcon className="mr-1 inline size-3.5 align-[-2px]" aria-hidden />
+                {t(step.ok ? "toolCalled" : "toolRefused", { name: step.name })} <code className="break-all">{JSON.stringify(step.args)}</code>
+              </summary>
+              <pre className="mt-1 max-h-48 overflow-auto break-all whitespace-pre-wrap">{step.result}</pre>
+            </details>
           ),
         )}
         {m.content ? <Markdown text={m.content} /> : m.isStreaming ? <span className="inline-block h-4 w-2 animate-pulse bg-muted-foreground/60" aria-label={t("thinking")} /> : null}
