@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AnyCall } from "@/lib/contract/call";
 import { Code } from "@/lib/contract/envelope";
 import { loginApi } from "@/lib/contract/auth";
+import { apiKey } from "@/lib/contract/system/api-key";
 import { SECURITY_SCREEN } from "@/lib/contract/system/safety";
 import { userApi } from "@/lib/contract/system/user";
 import type { CloudEnv } from "./context";
@@ -12,9 +13,9 @@ export function readsOnly(call: AnyCall): boolean {
   return call.kind === "get" || call.kind === "export";
 }
 
-/** What an API key may never do: the caller's own security (password, phone, e-mail, the keys themselves) and signing out. */
+/** What an API key may never do: the caller's own security (password, phone, e-mail), any key's management (one's own or, for an administrator, the tenant's) and signing out. */
 export function personal(call: AnyCall): boolean {
-  if (call.path === userApi.updPwd.path || call.path === loginApi.logout.path) return true;
+  if (call.path === userApi.updPwd.path || call.path === loginApi.logout.path || call.entity === apiKey.ns) return true;
   return typeof call.access === "object" && "menu" in call.access && call.access.menu.includes(SECURITY_SCREEN);
 }
 

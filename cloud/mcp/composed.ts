@@ -1,10 +1,12 @@
-import { alarmCoreApi } from "@/lib/contract/alarm/alarm-center";
+import { alarmCoreApi, type AlarmInfo } from "@/lib/contract/alarm/alarm-center";
+import { commandApi } from "@/lib/contract/device/instruct";
 import { OPEN_STATUSES } from "@/lib/contract/alarm/enums";
 import { deviceApi } from "@/lib/contract/device/device";
 import { deviceDataApi, type HistoryData, type RealTimeData } from "@/lib/contract/device/device-data";
 import type { Page } from "@/lib/contract/envelope";
 import { projectApi } from "@/lib/contract/project";
-import { callAs, compact, link, MAX_ROWS, type Caller, type Tool } from "./tools";
+import { t } from "../lib/i18n";
+import { callAs, compact, link, MAX_ROWS, ToolRefusal, type Caller, type Tool } from "./tools";
 
 type Json = Record<string, unknown>;
 const int = (v: unknown, min: number, max: number, fallback: number) => {
@@ -102,15 +104,15 @@ export const COMPOSED: Tool[] = [
     name: "open_alarms",
     title: "Open alarms",
     description: "Alarms still pending, being handled or awaiting review, newest first, with level, device, value and a console link. / 未关闭的告警（待处理、处理中、待审核），含等级、设备、值与控制台链接。",
-    inputSchema: { type: "object", properties: { projectId: PROJECT, limit: { type: "integer", minimum: 1, maximum: 100, default: 30 } } },
+    inputSchema: { type: "object", properties: { projectId: PROJECT, deviceId: { type: "integer", description: "Only this device's alarms / 只看该设备的告警" }, limit: { type: "integer", minimum: 1, maximum: 100, default: 30 } } },
     writes: false,
-    run: async (caller, { projectId, limit }) => {
+    run: async (caller, { projectId, deviceId, limit }) => {
       const n = int(limit, 1, MAX_ROWS, 30);
       const out: Json[] = [];
       for (const p of await projectsOf(caller, projectId)) {
         for (const status of OPEN_STATUSES) {
           const page = await callAs<Page<{ id: number; alarmName: string; levelNum: number; levelName: string; status: number; alarmType: number; deviceName: string | null; identifier: string | null; value: number | null; count: number; triggeredAt: string }>>(
-            caller, alarmCoreApi.page, { current: 1, size: n, status }, p.id,
+            caller, alarmCoreApi.page, { current: 1, size: n, status, ...(deviceId ? { deviceId: Number(deviceId) } : {}) }, p.id,
           );
           for (const a of page.records)
             out.push({ id: a.id, name: a.alarmName, level: a.levelNum, levelName: a.levelName, status: a.status, device: a.deviceName, identifier: a.identifier, value: a.value, count: a.count, triggeredAt: a.triggeredAt, project: p.prjName, link: link.alarm(a) });
@@ -118,6 +120,70 @@ export const COMPOSED: Tool[] = [
       }
       out.sort((a, b) => String(b.triggeredAt).localeCompare(String(a.triggeredAt)));
       return { total: out.length, alarms: out.slice(0, n) };
+    },
+  },
+];
+
+const positive = (v: unknown, language: Caller["language"]) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) throw new ToolRefusal(t(language, "cloud.ai.badId"));
+  return n;
+};
+const remarkOf = (v: unknown) => (typeof v === "string" ? v.trim().slice(0, 500) : "");
+const valueOf = (v: unknown, language: Caller["language"]) => {
+  if (typeof v === "number" || typeof v === "boolean" || (typeof v === "string" && v.trim())) return v;
+  throw new ToolRefusal(t(language, "cloud.ai.badValue"));
+};
+
+/** The property of a device a write names, read as the caller (a device they cannot see is refused here). */
+async function propertyOf(caller: Caller, deviceId: number, identifier: unknown) {
+  const data = await callAs<RealTimeData>(caller, deviceDataApi.realTime, { id: deviceId });
+  const p = data.values.find((v) => v.identifier === identifier);
+  if (!p) throw new ToolRefusal(t(caller.language, "cloud.ai.noProperty", { identifier: String(identifier ?? "") }));
+  return p;
+}
+
+/**
+ * The writes an engineer may ask for (issue 39). The MCP server offers them to read-write keys
+ * only, marked destructive; the assistant only proposes them: the console shows `describe`'s words
+ * and runs them on the user's confirmation. Either way they are catalogue calls as the caller.
+ */
+export const WRITES: Tool[] = [
+  {
+    name: "accept_alarm",
+    title: "Accept an alarm (write)",
+    description:
+      "WRITE — accept (acknowledge) a pending alarm: it moves to handling under your name. In the console it runs only when the user confirms. / 写操作：受理一条待处理的告警（转为处理中）；在控制台中需用户确认后才执行。",
+    inputSchema: { type: "object", properties: { alarmId: { type: "integer" }, remark: { type: "string", maxLength: 500, description: "A note for the alarm's log / 受理备注" } }, required: ["alarmId"] },
+    writes: true,
+    describe: async (caller, { alarmId, remark }) => {
+      const id = positive(alarmId, caller.language);
+      const a = await callAs<AlarmInfo>(caller, alarmCoreApi.info, { id });
+      const note = remarkOf(remark);
+      return t(caller.language, note ? "cloud.ai.actions.acceptAlarmNote" : "cloud.ai.actions.acceptAlarm", { id, name: a.alarmName, device: a.deviceName ?? "—", level: a.levelName ?? "", note });
+    },
+    run: async (caller, { alarmId, remark }) => callAs(caller, alarmCoreApi.oper, { id: positive(alarmId, caller.language), operType: "accept", remark: remarkOf(remark) }),
+  },
+  {
+    name: "set_device_property",
+    title: "Set a device property (write)",
+    description:
+      "WRITE — send a property-set command to a device (e.g. its reporting switch or a threshold), checked against its thing model. In the console it runs only when the user confirms. / 写操作：向设备下发属性设置指令（按物模型校验）；在控制台中需用户确认后才执行。",
+    inputSchema: {
+      type: "object",
+      properties: { deviceId: { type: "integer" }, identifier: { type: "string", description: "The property's identifier / 属性标识符" }, value: { description: "The new value / 新值" } },
+      required: ["deviceId", "identifier", "value"],
+    },
+    writes: true,
+    describe: async (caller, { deviceId, identifier, value }) => {
+      const id = positive(deviceId, caller.language);
+      const v = valueOf(value, caller.language);
+      const p = await propertyOf(caller, id, identifier);
+      return t(caller.language, "cloud.ai.actions.setProperty", { id, property: p.funcName, identifier: p.identifier, value: `${String(v)}${p.unit ? ` ${p.unit}` : ""}` });
+    },
+    run: async (caller, { deviceId, identifier, value }) => {
+      const id = positive(deviceId, caller.language);
+      return compact(await callAs(caller, commandApi.send, { deviceId: id, cmdType: "property", params: { [String(identifier)]: valueOf(value, caller.language) } }));
     },
   },
 ];

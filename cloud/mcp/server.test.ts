@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { ApiKeyCreated } from "@/lib/contract/system/api-key";
-import { projects } from "../db/schema";
+import { alarms, projects } from "../db/schema";
 import { signedIn, type TestCloud } from "../testing";
 import { seriesStats } from "./composed";
 import { compact } from "./tools";
@@ -73,6 +73,26 @@ describe("MCP server", () => {
     // A write is no tool of a read-only key.
     const write = await client.callTool({ name: "alarm_core_addManual", arguments: {} });
     expect(write.isError).toBe(true);
+    await client.close();
+  });
+
+  it("offers the writes to a read-write key only, marked destructive, and runs them as its user", async () => {
+    const riverside = await projectId("滨江花园二期基坑监测");
+    const [alarm] = await cloud.db.select().from(alarms).where(and(eq(alarms.projectId, riverside), eq(alarms.status, 1))).limit(1);
+    const readOnly = await connect((await makeKey(operator)).key);
+    expect((await readOnly.listTools()).tools.some((x) => x.name === "accept_alarm")).toBe(false);
+    expect((await readOnly.callTool({ name: "accept_alarm", arguments: { alarmId: alarm.id } })).isError).toBe(true);
+    await readOnly.close();
+    const client = await connect((await makeKey(operator, { writable: 1 })).key);
+    const accept = (await client.listTools()).tools.find((x) => x.name === "accept_alarm")!;
+    expect(accept.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(accept.description).toMatch(/^WRITE/);
+    const out = await client.callTool({ name: "accept_alarm", arguments: { alarmId: alarm.id } });
+    expect(JSON.parse(text(out))).toEqual({ id: alarm.id, status: 2 });
+    expect((await cloud.db.select({ s: alarms.status }).from(alarms).where(eq(alarms.id, alarm.id)))[0].s).toBe(2);
+    // The user's own rights and no more: operator01 may not command devices, nor may its key.
+    const cmd = await client.callTool({ name: "set_device_property", arguments: { deviceId: 1, identifier: "x", value: 1 } });
+    expect(cmd.isError).toBe(true);
     await client.close();
   });
 

@@ -7,16 +7,16 @@ import { authenticate, namedLanguage } from "../lib/auth";
 import type { Ctx } from "../lib/context";
 import { AppError } from "../lib/http";
 import { t } from "../lib/i18n";
-import { COMPOSED } from "./composed";
+import { COMPOSED, WRITES } from "./composed";
 import { callerOf, catalogueTools, ToolRefusal, type Caller, type Tool } from "./tools";
 
 /** Where the cloud serves it, under `{product}Cloud/` (the console's `/api/mcp` forwards here). */
 export const MCP_PATH = "mcp";
 
 let tools: Tool[] | undefined;
-/** The tools, built once: the catalogue's reads and the composed ones. */
+/** The tools, built once: the composed reads and writes, and the catalogue's reads. */
 export function allTools(): Tool[] {
-  return (tools ??= [...COMPOSED, ...catalogueTools()]);
+  return (tools ??= [...COMPOSED, ...WRITES, ...catalogueTools()]);
 }
 
 /** The tools a key may see: write tools only with a read-write key. */

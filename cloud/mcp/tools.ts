@@ -16,7 +16,16 @@ const SECRET = /secret|password|passwd|pwd|token|credential|apikey|privatekey/i;
 type Json = Record<string, unknown>;
 /** How a tool reaches the cloud: the caller's own credentials on an in-process call, through every check a console call passes. */
 export type Caller = { app: Hono<CloudEnv>; base: string; authorization: string; language: Locale; forwarded: Record<string, string> };
-export type Tool = { name: string; title: string; description: string; inputSchema: Json; writes: boolean; run: (caller: Caller, args: Json) => Promise<unknown> };
+export type Tool = {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: Json;
+  writes: boolean;
+  run: (caller: Caller, args: Json) => Promise<unknown>;
+  /** A write's exact action in the caller's words, checked with reads as the caller (the assistant's confirmation card). */
+  describe?: (caller: Caller, args: Json) => Promise<string>;
+};
 
 export class ToolRefusal extends Error {}
 

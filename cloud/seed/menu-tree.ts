@@ -3,6 +3,7 @@ import type { MonitorKind } from "@/lib/contract/device/product";
 import { t } from "../lib/i18n";
 import { HANDLE_PERM } from "@/lib/contract/alarm/workflow";
 import { ROBOT_DRIVE_PERM } from "@/lib/contract/robot/control";
+import { API_KEY_ADMIN_SCREEN, API_KEY_REVOKE_PERM } from "@/lib/contract/system/api-key";
 
 /** The seeded menu trees (core §2 route catalogue, §6 permission codes). A node is a menu entry
  *  or, with `perms` and no `path`, a button: a permission code, never shown as an entry. */
@@ -46,6 +47,7 @@ const system = (side: "sys" | "tenant"): MenuSeed =>
     ...(side === "sys" ? [m("到期提醒", "Expiry warning", "/systemSet/expire", "alarm-clock", [b("保存", "Save", "sys:expire:save")])] : []),
     m("数据保留", "Data retention", "/systemSet/retention", "history", [b("保存", "Save", "sys:retention:save")]),
     m("安全设置", "Security", "/systemSet/securitySet", "lock"),
+    m("API 密钥管理", "Tenant API keys", API_KEY_ADMIN_SCREEN, "key-round", [b("吊销", "Revoke", API_KEY_REVOKE_PERM)]),
     m("通知模板", "Notification templates", "/systemSet/notificationTemplate", "mail", crud("msg:template")),
   ]);
 

@@ -7,13 +7,14 @@ import { toast } from "@/lib/toast";
 import { BotIcon, BrainIcon, EditIcon, PaperclipIcon, PlusIcon, SendIcon, SquareIcon, Trash2Icon, WrenchIcon, XIcon } from "lucide-react";
 import { apiUrl } from "@/lib/api/fetcher";
 import { call, useCall } from "@/lib/api/call";
-import { aiApi, CHAT_LIMITS, type ChatEvent, type ChatMessage, type ChatModel, type ChatSession } from "@/lib/contract/ai/chat";
+import { aiApi, CHAT_LIMITS, type ChatEvent, type ChatMessage, type ChatModel, type ChatSession, type ToolStep } from "@/lib/contract/ai/chat";
 import { isEnvelope } from "@/lib/contract/envelope";
 import { useConfirm } from "@/components/kit";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { cn } from "@/lib/utils";
+import { ActionCard } from "./action-card";
 import { Markdown } from "./markdown";
 
 /** A message as the screen holds it (core §3): the stored fields plus the streaming states. */
@@ -27,7 +28,7 @@ async function* events(body: ReadableStream<Uint8Array>): AsyncGenerator<ChatEve
   for await (const part of streamParts(body, "\n\n")) if (part.startsWith("data: ")) yield JSON.parse(part.slice(6)) as ChatEvent;
 }
 
-function MessageView({ m }: { m: Shown }) {
+function MessageView({ m, onDecided }: { m: Shown; onDecided: (messageId: number, index: number, step: ToolStep) => void }) {
   const t = useTranslations("ai");
   if (m.role === "user")
     return (
@@ -47,15 +48,19 @@ function MessageView({ m }: { m: Shown }) {
             <p className="mt-1 whitespace-pre-wrap">{m.reasoning}</p>
           </details>
         )}
-        {m.tools.map((step, i) => (
-          <details key={i} className="mb-2 rounded-md border bg-muted/40 px-2 py-1 text-xs text-muted-foreground" data-testid="chat-tool">
-            <summary className="cursor-pointer select-none">
-              <WrenchIcon className="mr-1 inline size-3.5 align-[-2px]" aria-hidden />
-              {t(step.ok ? "toolCalled" : "toolRefused", { name: step.name })} <code className="break-all">{JSON.stringify(step.args)}</code>
-            </summary>
-            <pre className="mt-1 max-h-48 overflow-auto break-all whitespace-pre-wrap">{step.result}</pre>
-          </details>
-        ))}
+        {m.tools.map((step, i) =>
+          step.action ? (
+            <ActionCard key={i} step={{ ...step, action: step.action }} index={i} messageId={m.isStreaming || m.id < 0 ? null : m.id} onDecided={(s) => onDecided(m.id, i, s)} />
+          ) : (
+            <details key={i} className="mb-2 rounded-md border bg-muted/40 px-2 py-1 text-xs text-muted-foreground" data-testid="chat-tool">
+              <summary className="cursor-pointer select-none">
+                <WrenchIcon className="mr-1 inline size-3.5 align-[-2px]" aria-hidden />
+                {t(step.ok ? "toolCalled" : "toolRefused", { name: step.name })} <code className="break-all">{JSON.stringify(step.args)}</code>
+              </summary>
+              <pre className="mt-1 max-h-48 overflow-auto break-all whitespace-pre-wrap">{step.result}</pre>
+            </details>
+          ),
+        )}
         {m.content ? <Markdown text={m.content} /> : m.isStreaming ? <span className="inline-block h-4 w-2 animate-pulse bg-muted-foreground/60" aria-label={t("thinking")} /> : null}
       </div>
     </div>
@@ -150,7 +155,7 @@ export function AiChatView() {
       for await (const e of events(res.body)) {
         if (e.type === "delta") answer = { ...answer, content: answer.content + e.text };
         else if (e.type === "reasoning") answer = { ...answer, reasoning: (answer.reasoning ?? "") + e.text };
-        else if (e.type === "tool") answer = { ...answer, tools: [...answer.tools, { name: e.name, args: e.args, result: e.result, ok: e.ok }] };
+        else if (e.type === "tool") answer = { ...answer, tools: [...answer.tools, { name: e.name, args: e.args, result: e.result, ok: e.ok, ...(e.action ? { action: e.action } : {}) }] };
         else if (e.type === "error") {
           toast.error(`${t("requestFailed")}: ${e.code}`);
           answer = { ...answer, status: "error", content: e.message };
@@ -183,6 +188,10 @@ export function AiChatView() {
   };
 
   const stop = () => abort.current?.abort();
+
+  /** A proposed write confirmed or cancelled: the stored conversation shows the step as the cloud answered it. */
+  const decided = (messageId: number, index: number, step: ToolStep) =>
+    void reloadMessages((list) => list?.map((m) => (m.id === messageId ? { ...m, tools: m.tools.map((s, j) => (j === index ? step : s)) } : m)), { revalidate: true });
 
   const remove = async (s: ChatSession) => {
     if (!(await confirm(t("confirmDelete", { title: s.title }), { danger: true }))) return;
@@ -270,7 +279,7 @@ export function AiChatView() {
                 <p className="mt-1 text-sm">{t("hint")}</p>
               </div>
             ) : (
-              messages.map((m, i) => <MessageView key={`${m.id}-${i}`} m={m} />)
+              messages.map((m, i) => <MessageView key={`${m.id}-${i}`} m={m} onDecided={decided} />)
             )}
             <div ref={bottom} />
           </div>

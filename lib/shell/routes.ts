@@ -43,7 +43,7 @@ export const ROUTES: readonly RouteDef[] = [
   r("/home"),
   ...under(
     "/systemSet",
-    ["menuSet", "roleSet", "groupSet", "departmentSet", "userSet", "userSetInfo", "pwdMode", "tenantSet", "tenantInfo", "tenantRoleSet", "dictSet", "loginPage", "companyInfo", "companyColor", "phoneSet", "expire", "retention", "securitySet", "apiKeys", "notificationTemplate"],
+    ["menuSet", "roleSet", "groupSet", "departmentSet", "userSet", "userSetInfo", "pwdMode", "tenantSet", "tenantInfo", "tenantRoleSet", "dictSet", "loginPage", "companyInfo", "companyColor", "phoneSet", "expire", "retention", "securitySet", "apiKeys", "tenantApiKeys", "notificationTemplate"],
     { userSetInfo: detail("/systemSet/userSet"), tenantInfo: detail("/systemSet/tenantSet"), apiKeys: detail("/systemSet/securitySet") },
   ),
   r("/projects/project"),

@@ -21,6 +21,25 @@ const TEXT = {
 /** The model's calls: what it was asked, how many tokens it wrote, whether the caller hung up first. */
 const calls: { body: { model: string; temperature: number; max_tokens: number; stream: boolean; messages: { role: string; content: string }[] }; sent: number; cut: boolean }[] = [];
 let model: Server;
+
+type Said = { role: string; content: string | null };
+/**
+ * A question starting "tools:" plays a planning model: it asks for the open alarms, then proposes
+ * accepting the newest pending one it read, then answers citing it.
+ */
+function toolTurn(messages: Said[], res: import("node:http").ServerResponse) {
+  const results = messages.filter((m) => m.role === "tool");
+  const ask = (name: string, args: object) =>
+    res.write(`data: ${JSON.stringify({ choices: [{ delta: { tool_calls: [{ index: 0, id: `call_${results.length}`, type: "function", function: { name, arguments: JSON.stringify(args) } }] } }] })}\n\n`);
+  const pending = () => (JSON.parse(results[0].content!) as { alarms: { id: number; name: string; link: string; status: number }[] }).alarms.find((a) => a.status === 1)!;
+  if (results.length === 0) ask("open_alarms", { limit: 30 });
+  else if (results.length === 1) ask("accept_alarm", { alarmId: pending().id });
+  else {
+    const alarm = pending();
+    res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: `The newest open alarm is [${alarm.name}](${alarm.link}); accept it with the card above.` } }] })}\n\n`);
+  }
+  res.end("data: [DONE]\n\n");
+}
 let console2: RunningConsole;
 
 test.beforeAll(async () => {
@@ -32,6 +51,7 @@ test.beforeAll(async () => {
       const call = { body: JSON.parse(raw), sent: 0, cut: false };
       calls.push(call);
       res.writeHead(200, { "content-type": "text/event-stream" });
+      if (call.body.messages.some((m: { role: string; content: string }) => m.role === "user" && m.content.startsWith("tools:"))) return void toolTurn(call.body.messages, res);
       res.on("close", () => (call.cut = !res.writableEnded));
       // The reasoning model thinks first, as DeepSeek's reasoner does.
       if (call.body.model === "fake-reasoner") res.write(`data: ${JSON.stringify({ choices: [{ delta: { reasoning_content: "weighing the settlement data" } }] })}\n\n`);
@@ -136,6 +156,41 @@ test("the reasoning model's thinking is shown folded, then the whole answer", as
     await thinking.locator("summary").click();
     await expect(thinking).toContainText("weighing the settlement data");
     expect(calls.at(-1)!.body.model).toBe("fake-reasoner");
+  } finally {
+    await context.close();
+  }
+});
+
+test("the tools the model calls are shown folded, and its proposed write runs only on Confirm", async ({ browser }) => {
+  const { context, page } = await openChat(browser, "en");
+  try {
+    await page.getByTestId("chat-new").click();
+    await expect(page.locator("li[aria-current=true]")).toHaveText(TEXT.en.newSession);
+    await page.getByTestId("chat-input").fill("tools: accept the newest alarm");
+    await page.getByTestId("chat-send").click();
+    const answer = page.getByTestId("chat-assistant").last();
+    await expect(answer).toHaveAttribute("data-status", "done", { timeout: 20_000 });
+    // The read, folded: its call on the summary line, its result inside.
+    const read = answer.getByTestId("chat-tool");
+    await expect(read).toHaveCount(1);
+    await expect(read).not.toHaveAttribute("open");
+    await expect(read.locator("summary")).toContainText('Called open_alarms {"limit":30}');
+    await read.locator("summary").click();
+    await expect(read.locator("pre")).toContainText('"alarms":[{"id":');
+    // The write, as a card waiting for the user; the answer links the alarm into the console.
+    const card = answer.getByTestId("chat-action");
+    await expect(card).toHaveAttribute("data-status", "pending");
+    await expect(card.getByTestId("chat-action-summary")).toContainText(/^Accept alarm #\d+ “.+”/);
+    await expect(answer.getByRole("link").first()).toHaveAttribute("href", /\/alarm\/alarmCenterInfo\?id=\d+/);
+    await card.getByTestId("chat-action-confirm").click();
+    await expect(card).toHaveAttribute("data-status", "done");
+    await expect(card.getByTestId("chat-action-status")).toHaveText("Done");
+    await expect(card.getByTestId("chat-action-confirm")).toHaveCount(0);
+    // Stored with the answer.
+    await page.reload();
+    const stored = page.getByTestId("chat-assistant").last();
+    await expect(stored.getByTestId("chat-action")).toHaveAttribute("data-status", "done");
+    await expect(stored.getByTestId("chat-tool")).toHaveCount(1);
   } finally {
     await context.close();
   }

@@ -3,11 +3,14 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
-import type { ChatEvent, ChatMessage, ChatSession } from "@/lib/contract/ai/chat";
+import { and, eq, inArray } from "drizzle-orm";
+import type { ChatEvent, ChatMessage, ChatSession, ToolStep } from "@/lib/contract/ai/chat";
+import type { RealTimeData } from "@/lib/contract/device/device-data";
 import type { PartsResult, PartsState } from "@/lib/contract/upload";
-import { aiMessages } from "../../db/schema";
+import { aiMessages, alarms, devices, projects, telemetryLatest } from "../../db/schema";
 import { streamParts } from "../../../lib/stream-parts";
+import { initialsOf } from "../sys/search";
+import { readLookup } from "./ai-lookup";
 import { signedIn, type TestCloud } from "../../testing";
 
 let cloud: TestCloud;
@@ -132,6 +135,55 @@ describe("the assistant without a model", () => {
     expect(en).toContain("three thresholds per measured item");
   });
 
+  it("reads a plain lookup from the question's words, and leaves every other question to the knowledge base", () => {
+    expect(readLookup("滨江花园二期基坑监测有哪些未关闭的告警？")).toEqual({ want: "alarms", name: "滨江花园二期基坑监测" });
+    expect(readLookup("Which alarms are open?")).toEqual({ want: "alarms", name: "" });
+    expect(readLookup("JLSZY-01 latest values")).toEqual({ want: "values", name: "JLSZY-01" });
+    expect(readLookup("水准仪-03 的最新数据是多少")).toEqual({ want: "values", name: "水准仪-03" });
+    expect(readLookup("最新数据")).toBeNull();
+    expect(readLookup("沉降怎么处理？")).toBeNull();
+    expect(readLookup("控制值是什么意思？")).toBeNull();
+  });
+
+  it("answers a device's latest values and a project's open alarms directly, as the user, saying no model is configured", async () => {
+    const [riverside] = await cloud.db.select({ id: projects.id, name: projects.prjName }).from(projects).where(eq(projects.prjName, "滨江花园二期基坑监测"));
+    let device: { id: number; name: string } | undefined;
+    for (const d of await cloud.db.select({ id: devices.id, name: devices.deviceName }).from(devices).where(eq(devices.projectId, riverside.id))) {
+      const rt = await cloud.request<RealTimeData>(`/device/device/getDevRealTimeData?id=${d.id}`, { token: operator });
+      const first = rt.body.data?.values[0];
+      if (first) {
+        device = d;
+        // A value as the ingest stores it.
+        await cloud.db.insert(telemetryLatest).values({ deviceId: d.id, identifier: first.identifier, ts: cloud.now(), num: 12.5 }).onConflictDoUpdate({ target: [telemetryLatest.deviceId, telemetryLatest.identifier], set: { num: 12.5, ts: cloud.now() } });
+        break;
+      }
+    }
+    expect(device).toBeDefined();
+    const zh = await ask(operator, await session(operator), `${device!.name} 的最新数据`, { language: "zh-cn" });
+    expect(zh.events.filter((e) => e.type === "tool").map((e) => [e.name, e.ok])).toEqual([["latest_values", true]]);
+    const zhText = text(zh.events);
+    expect(zhText).toContain("当前未配置大语言模型");
+    expect(zhText).toContain(`[${device!.name}](/devices/viewDevice?id=${device!.id}) 的最新数据`);
+    expect(zhText).toMatch(/\n- .+ \(.+\): \*\*12\.5\*\*/);
+
+    // A project named by its pinyin initials: its open alarms, linked into the alarm centre.
+    const open = await cloud.db.select({ id: alarms.id }).from(alarms).where(and(eq(alarms.projectId, riverside.id), inArray(alarms.status, [1, 2, 3])));
+    const en = await ask(operator, await session(operator), `open alarms of ${initialsOf(riverside.name).slice(0, 6)}`, { language: "en" });
+    expect(en.events.filter((e) => e.type === "tool").map((e) => [e.name, e.args])).toEqual([["open_alarms", { projectId: riverside.id, limit: 20 }]]);
+    const enText = text(en.events);
+    expect(enText).toContain("No language model is configured (set LLM_BASE_URL to have a model answer), so this is a direct lookup");
+    expect(enText).toContain(`${open.length} open alarms in [${riverside.name}](/projects/project?view=${riverside.id})`);
+    expect(enText).toMatch(/\n- \[.+\]\(\/alarm\/alarmCenterInfo\?id=\d+&type=ala(Manual)?\) — /);
+    // The steps are stored with the answer.
+    const [row] = await cloud.db.select().from(aiMessages).where(eq(aiMessages.id, (en.events[0] as { messageId: number }).messageId));
+    expect(row.tools?.map((x) => x.name)).toEqual(["open_alarms"]);
+
+    // A project the user is no member of is not found by its name: the knowledge base answers instead.
+    const foreign = await ask(operator, await session(operator), "地铁 5 号线隧道结构监测的告警", { language: "zh-cn" });
+    expect(foreign.events.some((e) => e.type === "tool")).toBe(false);
+    expect(text(foreign.events)).not.toContain("直接查询");
+  });
+
   it("keeps conversations per user", async () => {
     const sid = await session(admin);
     expect((await cloud.request(`/file/ai/messages?id=${sid}`, { token: operator })).body.code).toBe(404);
@@ -175,13 +227,102 @@ describe("the assistant with an OpenAI-compatible model", () => {
       expect(tools[1].result).toBe(language === "en" ? "The requested resource does not exist" : "请求的资源不存在");
       // The model got its tools, then the results beside its calls, and answered.
       const [first, second] = seen.slice(-2).map((x) => x.body);
-      expect(first.tools?.map((x) => x.function.name)).toEqual(["search_devices", "latest_values", "series_stats", "open_alarms"]);
+      expect(first.tools?.map((x) => x.function.name)).toEqual(["search_devices", "latest_values", "series_stats", "open_alarms", "accept_alarm", "set_device_property"]);
       expect(second.messages.at(-3)).toMatchObject({ role: "assistant", tool_calls: [{ function: { name: "search_devices" } }, { function: { name: "latest_values" } }] });
       expect(second.messages.slice(-2).map((m) => [m.role, m.tool_call_id])).toEqual([["tool", "call_0"], ["tool", "call_1"]]);
       expect(text(r.events)).toBe("See [the device](/devices/viewDevice?id=1)");
       const stored = (await cloud.request<ChatMessage[]>(`/file/ai/messages?id=${sid}`, { token: operator })).body.data;
       expect(stored[1]).toMatchObject({ status: "done", tools: [{ name: "search_devices", ok: true }, { name: "latest_values", ok: false }] });
     });
+
+  it("proposes a write as a card, runs nothing until the user confirms, then runs it with the user's rights; cancel runs nothing", async () => {
+    const [riverside] = await cloud.db.select({ id: projects.id }).from(projects).where(eq(projects.prjName, "滨江花园二期基坑监测"));
+    const pending = await cloud.db.select().from(alarms).where(and(eq(alarms.projectId, riverside.id), eq(alarms.status, 1)));
+    const [metro] = await cloud.db.select({ id: projects.id }).from(projects).where(eq(projects.prjName, "地铁 5 号线隧道结构监测"));
+    // An alarm of a project operator01 is no member of.
+    const { id: _id, ...copy } = pending[0];
+    const [foreign] = await cloud.db.insert(alarms).values({ ...copy, projectId: metro.id }).returning();
+    expect(pending.length).toBeGreaterThan(1);
+    const [target, spared] = pending;
+    script = {
+      tools: [
+        { name: "accept_alarm", arguments: JSON.stringify({ alarmId: target.id, remark: "on site" }) },
+        { name: "accept_alarm", arguments: JSON.stringify({ alarmId: spared.id }) },
+        { name: "accept_alarm", arguments: JSON.stringify({ alarmId: foreign.id }) },
+      ],
+      words: ["I proposed it: confirm below."],
+    };
+    const sid = await session(operator);
+    const r = await ask(operator, sid, "Accept the alarms", { language: "en" });
+    const steps = r.events.filter((e) => e.type === "tool");
+    expect(steps.map((e) => [e.name, e.ok, e.action?.status])).toEqual([["accept_alarm", true, "pending"], ["accept_alarm", true, "pending"], ["accept_alarm", false, undefined]]);
+    // The exact action, in the asker's words: which alarm (its name as the alarm centre shows it in English), its level and device, and the note.
+    expect(steps[0].action!.summary).toMatch(new RegExp(`^Accept alarm #${target.id} “[^”]+” \\(.+, device .+\\) with the note “on site”: it moves to handling under your name$`));
+    // Another project's alarm: refused at once, no card.
+    expect(steps[2].result).toBe("The requested resource does not exist");
+    // The model is told it did not run.
+    expect(seen.at(-1)!.body.messages.filter((m) => m.role === "tool")[0].content).toMatch(/^Proposed to the user, not run: Accept alarm #/);
+    // Nothing ran.
+    const statusOf = async (id: number) => (await cloud.db.select({ s: alarms.status }).from(alarms).where(eq(alarms.id, id)))[0].s;
+    expect(await statusOf(target.id)).toBe(1);
+    const stored = (await cloud.request<ChatMessage[]>(`/file/ai/messages?id=${sid}`, { token: operator })).body.data[1];
+    expect(stored.tools.map((x) => x.action?.status)).toEqual(["pending", "pending", undefined]);
+
+    const decide = (token: string, body: Record<string, unknown>, language = "en") => cloud.request<ToolStep>("/file/ai/confirm", { token, body, language });
+    // Only its own user decides, only on a proposed write.
+    expect((await decide(admin, { messageId: stored.id, step: 0, confirm: true })).body.code).toBe(404);
+    expect((await decide(operator, { messageId: stored.id, step: 2, confirm: true })).body).toMatchObject({ code: 400, msg: "This step is no action waiting for a decision" });
+    expect((await decide(operator, { messageId: stored.id, step: "x", confirm: true })).body.code).toBe(400);
+
+    const done = await decide(operator, { messageId: stored.id, step: 0, confirm: true });
+    expect(done.body.data.action).toMatchObject({ status: "done" });
+    expect(JSON.parse(done.body.data.action!.outcome!)).toEqual({ id: target.id, status: 2 });
+    expect(await statusOf(target.id)).toBe(2);
+    // Once only.
+    expect((await decide(operator, { messageId: stored.id, step: 0, confirm: true })).body).toMatchObject({ code: 409, msg: "This action has already been confirmed or cancelled" });
+
+    const cancelled = await decide(operator, { messageId: stored.id, step: 1, confirm: false });
+    expect(cancelled.body.data.action).toMatchObject({ status: "cancelled", outcome: null });
+    expect(await statusOf(spared.id)).toBe(1);
+    expect((await decide(operator, { messageId: stored.id, step: 1, confirm: true })).body.code).toBe(409);
+    expect(await statusOf(spared.id)).toBe(1);
+    const after = (await cloud.request<ChatMessage[]>(`/file/ai/messages?id=${sid}`, { token: operator })).body.data[1];
+    expect(after.tools.map((x) => x.action?.status)).toEqual(["done", "cancelled", undefined]);
+  });
+
+  it("checks a proposed property write against the device, and a confirmation against the user's own rights", async () => {
+    const [riverside] = await cloud.db.select({ id: projects.id }).from(projects).where(eq(projects.prjName, "滨江花园二期基坑监测"));
+    const list = await cloud.db.select({ id: devices.id }).from(devices).where(eq(devices.projectId, riverside.id));
+    let device = 0;
+    let identifier = "";
+    for (const d of list) {
+      const rt = await cloud.request<RealTimeData>(`/device/device/getDevRealTimeData?id=${d.id}`, { token: operator });
+      if (rt.body.data?.values.length) {
+        device = d.id;
+        identifier = rt.body.data.values[0].identifier;
+      }
+      if (device) break;
+    }
+    expect(device).toBeGreaterThan(0);
+    script = {
+      tools: [
+        { name: "set_device_property", arguments: JSON.stringify({ deviceId: device, identifier: "no_such_prop", value: 1 }) },
+        { name: "set_device_property", arguments: JSON.stringify({ deviceId: device, identifier, value: 5 }) },
+      ],
+      words: ["ok"],
+    };
+    const sid = await session(operator);
+    const r = await ask(operator, sid, "把它设为 5", { language: "zh-cn" });
+    const steps = r.events.filter((e) => e.type === "tool");
+    expect(steps[0]).toMatchObject({ ok: false, result: "设备没有属性“no_such_prop”" });
+    expect(steps[1].action).toMatchObject({ status: "pending" });
+    expect(steps[1].action!.summary).toMatch(new RegExp(`^向设备 #${device} 下发指令，将“.+”（${identifier}）设为 5`));
+    // operator01 may watch the device but not command it: the confirmation is refused by the same check as the console's.
+    const stored = (await cloud.request<ChatMessage[]>(`/file/ai/messages?id=${sid}`, { token: operator })).body.data[1];
+    const out = await cloud.request<ToolStep>("/file/ai/confirm", { token: operator, body: { messageId: stored.id, step: 1, confirm: true }, language: "zh-cn" });
+    expect(out.body).toMatchObject({ code: 200 });
+    expect(out.body.data.action).toMatchObject({ status: "failed", outcome: "没有权限执行此操作" });
+  });
 
   it("sends the last 50 messages once the history is over 100", async () => {
     script = { words: ["ok"] };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { Code } from "@/lib/contract/envelope";
 import { aiApi, CHAT_LIMITS, type ChatEvent, type ChatMessage, type ToolStep } from "@/lib/contract/ai/chat";
 import type { CallArgs } from "@/lib/contract/call";
@@ -9,16 +9,18 @@ import type { Auth, Ctx } from "../../lib/context";
 import { AppError, notFound } from "../../lib/http";
 import { t } from "../../lib/i18n";
 import { LlmError, streamCompletion, type LlmMessage, type LlmTool, type LlmToolCall } from "../../lib/llm";
-import { COMPOSED } from "../../mcp/composed";
+import { COMPOSED, WRITES } from "../../mcp/composed";
 import { callerOf, ToolRefusal, type Caller } from "../../mcp/tools";
 import { serve } from "../../lib/serve";
+import { answerLookup, readLookup } from "./ai-lookup";
 import { tsQueryOf } from "../../lib/segment";
 import { tenantScope } from "../../lib/scope";
 
 /**
  * The AI assistant (core §2 /AIModel/index, §4, §7, §8, §9): sessions per user, and `chat`, which
  * answers as server-sent events. With a model configured the knowledge search feeds it as context
- * (answers cite [n]); without one the answer is the search itself, saying so.
+ * (answers cite [n]); without one the answer is a direct lookup of live data (`ai-lookup.ts`) or
+ * the search itself, saying so.
  */
 
 /** One answer at a time per user (core §8 "a request is already in progress"). */
@@ -47,10 +49,14 @@ function contextOf(hits: KnowledgeHit[]) {
 const TOOL_ROUNDS = 4;
 /** A tool's answer as the model reads it (and the console shows it folded), at most this long. */
 const RESULT_CHARS = 8_000;
-/** The assistant's tools: the composed reads of the MCP server (a few, so a small local model chooses well). */
-const ASSISTANT_TOOLS: LlmTool[] = COMPOSED.filter((x) => !x.writes).map((x) => ({ type: "function", function: { name: x.name, description: x.description, parameters: x.inputSchema } }));
+/** The assistant's tools: the composed reads and writes of the MCP server (a few, so a small local model chooses well). */
+const ASSISTANT_TOOLS: LlmTool[] = [...COMPOSED, ...WRITES].map((x) => ({ type: "function", function: { name: x.name, description: x.description, parameters: x.inputSchema } }));
 
-/** Runs a tool the model asked for, as the user (their rights, no more); a refusal or bad arguments is a result the model reads. */
+/**
+ * Runs a read the model asked for, as the user (their rights, no more), or proposes a write: a
+ * write never runs here; its exact action (checked with reads as the user) waits for the user's
+ * click (`file/ai/confirm`). A refusal or bad arguments is a result the model reads.
+ */
 async function runAssistantTool(caller: Caller, call: LlmToolCall): Promise<ToolStep> {
   let args: Record<string, unknown> = {};
   try {
@@ -59,9 +65,13 @@ async function runAssistantTool(caller: Caller, call: LlmToolCall): Promise<Tool
   } catch {
     return { name: call.function.name, args, result: t(caller.language, "cloud.ai.toolBadArgs"), ok: false };
   }
-  const tool = COMPOSED.find((x) => x.name === call.function.name && !x.writes);
+  const tool = [...COMPOSED, ...WRITES].find((x) => x.name === call.function.name);
   if (!tool) return { name: call.function.name, args, result: t(caller.language, "cloud.mcpNoTool", { name: call.function.name }), ok: false };
   try {
+    if (tool.writes) {
+      const summary = await tool.describe!(caller, args);
+      return { name: tool.name, args, result: t(caller.language, "cloud.ai.proposed", { summary }), ok: true, action: { status: "pending", summary, outcome: null } };
+    }
     return { name: tool.name, args, result: JSON.stringify(await tool.run(caller, args)).slice(0, RESULT_CHARS), ok: true };
   } catch (err) {
     if (err instanceof ToolRefusal) return { name: tool.name, args, result: err.message, ok: false };
@@ -101,7 +111,51 @@ export const aiServed = [
     return rows.map((m) => ({ id: m.id, role: m.role as ChatMessage["role"], content: m.content, reasoning: m.reasoning, tools: m.tools ?? [], status: m.status as ChatMessage["status"], timestamp: m.createdAt.toISOString() }));
   }),
   serve(aiApi.chat, (c, b) => chat(c, b)),
+  serve(aiApi.confirm, (c, b) => decide(c, b)),
 ];
+
+/**
+ * The user's click on a proposed write: cancel, or run exactly the stored call as the user (the
+ * token of this request, so their rights and the same checks as any console call). The step is
+ * claimed by a conditional update (pending → running), so a double click or a second instance
+ * runs it once.
+ */
+async function decide(c: Ctx, b: CallArgs<typeof aiApi.confirm>): Promise<ToolStep> {
+  const { auth, deps, locale } = c.var;
+  const db = deps.db;
+  const [m] = await db
+    .select({ id: aiMessages.id, tools: aiMessages.tools })
+    .from(aiMessages)
+    .innerJoin(aiSessions, eq(aiSessions.id, aiMessages.sessionId))
+    .where(tenantScope(auth).where(aiSessions, eq(aiSessions.userId, auth.userId), eq(aiMessages.id, b.messageId), eq(aiMessages.role, "assistant")));
+  if (!m) throw notFound();
+  const step = m.tools?.[b.step];
+  const tool = step?.action && WRITES.find((x) => x.name === step.name);
+  if (!step?.action || !tool) throw new AppError(Code.BAD_REQUEST, "cloud.ai.noAction");
+  const path = `{${b.step},action,status}`;
+  const claimed = await db
+    .update(aiMessages)
+    .set({ tools: sql`jsonb_set(${aiMessages.tools}, ${path}::text[], ${JSON.stringify(b.confirm ? "running" : "cancelled")}::jsonb)` })
+    .where(and(eq(aiMessages.id, m.id), sql`${aiMessages.tools} -> ${b.step}::int -> 'action' ->> 'status' = 'pending'`))
+    .returning({ id: aiMessages.id });
+  if (!claimed.length) throw new AppError(Code.CONFLICT, "cloud.ai.actionDecided");
+  let action: NonNullable<ToolStep["action"]>;
+  if (!b.confirm) action = { ...step.action, status: "cancelled", outcome: null };
+  else {
+    try {
+      const done = await tool.run(callerOf(c, c.req.header("authorization") ?? ""), step.args);
+      action = { ...step.action, status: "done", outcome: JSON.stringify(done ?? null).slice(0, RESULT_CHARS) };
+    } catch (err) {
+      if (!(err instanceof ToolRefusal)) console.warn("[ai] confirmed action failed:", (err as Error).message);
+      action = { ...step.action, status: "failed", outcome: err instanceof ToolRefusal ? err.message : t(locale, "cloud.ai.failed", { code: "INTERNAL" }) };
+    }
+  }
+  await db
+    .update(aiMessages)
+    .set({ tools: sql`jsonb_set(${aiMessages.tools}, ${`{${b.step},action}`}::text[], ${JSON.stringify(action)}::jsonb)` })
+    .where(eq(aiMessages.id, m.id));
+  return { ...step, action };
+}
 
 async function chat(c: Ctx, b: CallArgs<typeof aiApi.chat>) {
   const { auth, deps, locale } = c.var;
@@ -139,8 +193,15 @@ async function chat(c: Ctx, b: CallArgs<typeof aiApi.chat>) {
         send({ type: "start", messageId: answer.id, mode: llm ? "model" : "search" });
         try {
           if (!llm) {
+            // A plain lookup (a device's latest values, open alarms by name) is answered from the tools; else the knowledge base answers.
+            const lookup = readLookup(b.content);
+            const direct = lookup ? await answerLookup(caller, locale, lookup) : null;
+            for (const step of direct?.steps ?? []) {
+              steps.push(step);
+              send({ type: "tool", ...step });
+            }
             // Sent in small pieces, as a model would, so the console shows it the same way.
-            const text = searchAnswer(locale, b.content, hits);
+            const text = direct?.text ?? searchAnswer(locale, b.content, hits);
             for (const piece of text.match(/[\s\S]{1,8}/g) ?? []) {
               if (upstream.signal.aborted) break;
               content += piece;

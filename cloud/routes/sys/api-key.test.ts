@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import type { ApiKeyCreated, ApiKeyRow } from "@/lib/contract/system/api-key";
+import type { ApiKeyCreated, ApiKeyRow, TenantApiKeyRow } from "@/lib/contract/system/api-key";
 import type { Page } from "@/lib/contract/envelope";
 import { apiKeys, projects, users } from "../../db/schema";
 import { signedIn, type TestCloud } from "../../testing";
@@ -8,8 +8,9 @@ import { signedIn, type TestCloud } from "../../testing";
 let cloud: TestCloud;
 let admin: string;
 let operator: string;
-let ids: { admin: number; operator: number };
-signedIn((s) => ({ cloud, admin, operator, ids } = s), ["admin", "operator"]);
+let platform: string;
+let ids: { admin: number; operator: number; platform: number };
+signedIn((s) => ({ cloud, admin, operator, platform, ids } = s), ["admin", "operator", "platform"]);
 
 const make = (token: string, body: Record<string, unknown>) => cloud.request<ApiKeyCreated>("/sys/apiKey/add", { token, body, language: "en" });
 const projectId = async (name: string) => (await cloud.db.select({ id: projects.id }).from(projects).where(eq(projects.prjName, name)))[0].id;
@@ -101,6 +102,48 @@ describe("sys/apiKey", () => {
     } finally {
       delete cloud.deps.config.apiKeyPerMinute;
     }
+  });
+
+  it("shows a tenant's administrator every key of the tenant, never another tenant's, and lets them revoke any of them", async () => {
+    const riverside = await projectId(RIVERSIDE);
+    const mine = (await make(operator, { name: "Operator's script", writable: 1, projectIds: [riverside], ttlDays: 30 })).body.data;
+    const foreign = (await make(platform, { name: "Platform's", writable: 0, ttlDays: 30 })).body.data;
+    await cloud.request("/device/project/list", { token: mine.key, ip: "10.1.2.3" });
+    const tenantPage = (token: string, query = "") =>
+      cloud.request<Page<TenantApiKeyRow>>(`/sys/apiKey/tenantPage?current=1&size=100${query}`, { token, language: "en" });
+
+    const seen = (await tenantPage(admin)).body.data.records;
+    const row = seen.find((r) => r.id === mine.id)!;
+    expect(row).toMatchObject({ userId: ids.operator, name: "Operator's script", writable: 1, projectNames: [RIVERSIDE], status: 1, lastUsedIp: "10.1.2.3" });
+    expect(row.owner).toContain("operator01");
+    expect(row.lastUsedAt).not.toBeNull();
+    expect(seen.some((r) => r.id === foreign.id)).toBe(false);
+    expect(JSON.stringify(seen)).not.toContain(mine.key);
+    // The platform's administrator sees the platform tenant's keys only.
+    const theirs = (await tenantPage(platform)).body.data.records;
+    expect(theirs.map((r) => r.id)).toContain(foreign.id);
+    expect(theirs.some((r) => r.id === mine.id)).toBe(false);
+    // Searched by owner (account or real name) and by key name.
+    expect((await tenantPage(admin, "&owner=operator0")).body.data.records.map((r) => r.id)).toContain(mine.id);
+    expect((await tenantPage(admin, "&owner=demoadmin")).body.data.records.some((r) => r.id === mine.id)).toBe(false);
+    expect((await tenantPage(admin, `&name=${encodeURIComponent("script")}`)).body.data.records.map((r) => r.id)).toEqual([mine.id]);
+
+    // A plain user reaches neither the list nor the revoke, not even for their own key.
+    expect((await tenantPage(operator)).body.code).toBe(403);
+    expect((await cloud.request("/sys/apiKey/tenantRevoke", { token: operator, body: { ids: [mine.id] } })).body.code).toBe(403);
+    // Nor does a key, even its administrator's read-write one.
+    const adminKey = (await make(admin, { name: "Admin's RW", writable: 1, ttlDays: 7 })).body.data;
+    expect((await tenantPage(adminKey.key)).body).toMatchObject({ code: 403, msg: "An API key cannot do this: sign in to the console" });
+    expect((await cloud.request("/sys/apiKey/tenantRevoke", { token: adminKey.key, body: { ids: [mine.id] }, language: "en" })).body.code).toBe(403);
+
+    // Another tenant's key is not revoked by its id.
+    expect((await cloud.request<{ deleted: number }>("/sys/apiKey/tenantRevoke", { token: admin, body: { ids: [foreign.id] } })).body.data.deleted).toBe(0);
+    expect((await cloud.request("/device/project/list", { token: foreign.key })).body.code).toBe(200);
+    // The tenant's is, at once.
+    expect((await cloud.request<{ deleted: number }>("/sys/apiKey/tenantRevoke", { token: admin, body: { ids: [mine.id] } })).body.data.deleted).toBe(1);
+    expect((await devicePage(mine.key, riverside)).body).toMatchObject({ code: 401, msg: "The API key is unknown, revoked or expired" });
+    expect((await tenantPage(admin)).body.data.records.find((r) => r.id === mine.id)?.status).toBe(3);
+    expect((await cloud.request<Page<ApiKeyRow>>("/sys/apiKey/page?current=1&size=100", { token: operator })).body.data.records.find((r) => r.id === mine.id)?.status).toBe(3);
   });
 
   it("checks names, lifetimes and access levels", async () => {

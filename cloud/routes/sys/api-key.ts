@@ -1,13 +1,13 @@
-import { inArray, isNull } from "drizzle-orm";
-import { apiKey, apiKeyApi, type ApiKeyCreated } from "@/lib/contract/system/api-key";
+import { ilike, inArray, isNull, or } from "drizzle-orm";
+import { apiKey, apiKeyApi, type ApiKeyCreated, type TenantApiKeyRow } from "@/lib/contract/system/api-key";
 import { API_KEY_PREFIX } from "@/lib/contract/system/api-key-enums";
-import { apiKeys, projects } from "../../db/schema";
+import { apiKeys, projects, users } from "../../db/schema";
 import { visibleProjects } from "../../db/queries/projects";
 import type { Ctx } from "../../lib/context";
 import { randomToken, sha256 } from "../../lib/crypto";
-import { filterConds, orderOf, pageOf } from "../../lib/crud";
+import { containsPattern, filterConds, given, orderOf, pageOf } from "../../lib/crud";
 import { badRequest } from "../../lib/http";
-import { personalScope } from "../../lib/scope";
+import { personalScope, tenantScope } from "../../lib/scope";
 import { serve } from "../../lib/serve";
 
 type Key = typeof apiKeys.$inferSelect;
@@ -79,6 +79,40 @@ export const apiKeyServed = [
       })
       .returning();
     return { ...rowOf(row, await projectNames(c, ids), now), key };
+  }),
+
+  /** Every key of the caller's tenant with its owner; `owner` searches the user's account and real name. */
+  serve(apiKeyApi.tenantPage, async (c, q) => {
+    const { db } = c.var.deps;
+    const scope = tenantScope(c.var.auth);
+    const owners = given(q.owner)
+      ? inArray(
+          apiKeys.userId,
+          db
+            .select({ id: users.id })
+            .from(users)
+            .where(scope.where(users, or(ilike(users.username, containsPattern(String(q.owner))), ilike(users.realname, containsPattern(String(q.owner)))))),
+        )
+      : undefined;
+    const where = scope.where(apiKeys, owners, ...filterConds(apiKey, apiKeys, q));
+    const page = await pageOf(db, apiKeys, where, orderOf(apiKey, apiKeys, q), q);
+    const names = await projectNames(c, [...new Set(page.records.flatMap((k) => k.projectIds ?? []))]);
+    const userIds = [...new Set(page.records.map((k) => k.userId))];
+    const people = userIds.length
+      ? new Map((await db.select({ id: users.id, username: users.username, realname: users.realname }).from(users).where(scope.where(users, inArray(users.id, userIds)))).map((u) => [u.id, u.realname ? `${u.realname} (${u.username})` : u.username]))
+      : new Map<number, string>();
+    const now = c.var.deps.now();
+    const records: TenantApiKeyRow[] = page.records.map((k) => ({ ...rowOf(k, names, now), userId: k.userId, owner: people.get(k.userId) ?? `#${k.userId}` }));
+    return { records, total: page.total };
+  }),
+
+  serve(apiKeyApi.tenantRevoke, async (c, { ids }) => {
+    const revoked = await c.var.deps.db
+      .update(apiKeys)
+      .set({ revokedAt: c.var.deps.now() })
+      .where(tenantScope(c.var.auth).where(apiKeys, inArray(apiKeys.id, ids), isNull(apiKeys.revokedAt)))
+      .returning({ id: apiKeys.id });
+    return { deleted: revoked.length };
   }),
 
   serve(apiKeyApi.del, async (c, { ids }) => {

@@ -36,10 +36,22 @@ export const chatBody = z.object({
 });
 export type ChatBody = z.input<typeof chatBody>;
 
+/** `file/ai/confirm`: the user's decision on a proposed write, the `step`-th tool step of an answer. */
+export const confirmBody = z.object({ messageId: dbId, step: z.coerce.number({ error: "validation.required" }).int().min(0).max(50), confirm: z.boolean({ error: "validation.required" }) });
+export type ConfirmBody = z.infer<typeof confirmBody>;
+
 export const chatSession = z.object({ id: z.number().int(), title: z.string(), updateTime: z.string() });
 export type ChatSession = z.infer<typeof chatSession>;
-/** A tool the assistant called on the way to its answer (issue 39): shown folded above the answer. */
-export const toolStep = z.object({ name: z.string(), args: z.record(z.string(), z.unknown()), result: z.string(), ok: z.boolean() });
+/**
+ * A write the assistant proposed (issue 39): never run by the model. The console shows `summary`
+ * (the exact action, in the asker's language) with Confirm / Cancel; only a confirmation runs it,
+ * as the user, through the same permission checks, and `outcome` says what happened.
+ */
+export const ACTION_STATUSES = ["pending", "running", "done", "cancelled", "failed"] as const;
+export const toolAction = z.object({ status: z.enum(ACTION_STATUSES), summary: z.string(), outcome: z.string().nullable() });
+export type ToolAction = z.infer<typeof toolAction>;
+/** A tool the assistant called on the way to its answer (issue 39): shown folded above the answer; a write carries its `action`. */
+export const toolStep = z.object({ name: z.string(), args: z.record(z.string(), z.unknown()), result: z.string(), ok: z.boolean(), action: toolAction.optional() });
 export type ToolStep = z.infer<typeof toolStep>;
 
 /** A stored message; an answer is "streaming" while it is written, then ends done, aborted or errored (core §4). */
@@ -72,4 +84,6 @@ export const aiApi = {
   messages: defineCall({ kind: "get", path: "file/ai/messages", input: idQuery, answer: z.array(chatMessage), access: "user", scope: "own" }),
   /** The answer as server-sent events (`ChatEvent`); a refusal (busy, unknown session) is an envelope. */
   chat: defineCall({ kind: "stream", path: "file/ai/chat", input: chatBody, answer: stream, access: "user", scope: "own" }),
+  /** Runs (or cancels) a write the assistant proposed, with the caller's own rights; answers the step as it is now. */
+  confirm: defineCall({ kind: "post", path: "file/ai/confirm", input: confirmBody, answer: toolStep, access: "user", scope: "own" }),
 };

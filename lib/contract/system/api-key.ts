@@ -8,6 +8,10 @@ import { API_KEY_ACCESS, API_KEY_TTL } from "./api-key-enums";
 const oneOf = <T extends readonly number[]>(values: T) =>
   z.coerce.number({ error: "validation.select" }).refine((n) => (values as readonly number[]).includes(n), "validation.invalidOption");
 
+/** The tenant administrator's screen of the tenant's keys, and its revoke button's code. */
+export const API_KEY_ADMIN_SCREEN = "/systemSet/tenantApiKeys";
+export const API_KEY_REVOKE_PERM = "sys:apiKey:revoke";
+
 /** At most this many projects per key (a key for more is a key for all). */
 export const API_KEY_PROJECTS_MAX = 50;
 
@@ -52,6 +56,31 @@ export const apiKeyRow = z.object({
   lastUsedIp: z.string().nullable(),
   createTime: z.string(),
 });
+/**
+ * The tenant administrator's view (issue 39): every key of the tenant with its owner, to see who
+ * reaches the tenant's data from outside and to revoke any key. Never made here: a key is made by its user.
+ */
+export const tenantApiKey = defineEntity({
+  ns: "system.apiKey",
+  api: "sys/apiKey",
+  perm: "sys:apiKey",
+  fields: {
+    id: keyField,
+    owner: { kind: "text", readOnly: true, search: "contains", column: "owner" },
+    name: rowName(64),
+    prefix: apiKey.fields.prefix,
+    writable: apiKey.fields.writable,
+    projectNames: apiKey.fields.projectNames,
+    status: apiKey.fields.status,
+    expiresAt: apiKey.fields.expiresAt,
+    lastUsedAt: apiKey.fields.lastUsedAt,
+    lastUsedIp: apiKey.fields.lastUsedIp,
+    createTime: apiKey.fields.createTime,
+  },
+});
+export const tenantApiKeyRow = apiKeyRow.extend({ userId: z.number().int(), owner: z.string() });
+export type TenantApiKeyRow = z.infer<typeof tenantApiKeyRow>;
+
 /** The add's answer: the row and, this once, the key itself. */
 export const apiKeyCreated = apiKeyRow.extend({ key: z.string() });
 export type ApiKeyCreated = z.infer<typeof apiKeyCreated>;
@@ -66,4 +95,8 @@ export const apiKeyApi = {
   add: defineCall({ kind: "post", path: "sys/apiKey/add", input: apiKey.body, answer: apiKeyCreated, ...own, entity: apiKey.ns }),
   /** Revokes: the key stays listed as revoked, and is refused from the next call on. */
   del: defineCall({ kind: "post", path: "sys/apiKey/del", input: idsBody, answer: z.object({ deleted: z.number().int() }), ...own, entity: apiKey.ns }),
+  /** The tenant's keys, every user's, for its administrators (the tenant's, never another tenant's). */
+  tenantPage: defineCall({ kind: "get", path: "sys/apiKey/tenantPage", input: tenantApiKey.query, answer: pageOf(tenantApiKeyRow), access: { menu: [API_KEY_ADMIN_SCREEN] }, entity: apiKey.ns }),
+  /** An administrator revokes any key of the tenant's. */
+  tenantRevoke: defineCall({ kind: "post", path: "sys/apiKey/tenantRevoke", input: idsBody, answer: z.object({ deleted: z.number().int() }), access: { perm: API_KEY_REVOKE_PERM }, entity: apiKey.ns }),
 };
