@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { CctvIcon, FolderIcon, MapPinIcon } from "lucide-react";
 import { LoadError } from "@/components/kit/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
-import { LinkagePad } from "@/components/linkage/linkage-pad";
+import { CameraPad } from "@/components/video/camera-pad";
 import { CameraTile } from "@/components/video/camera-tile";
 import { CameraLabel } from "@/components/video/camera-label";
 import { useCall } from "@/lib/api/call";
@@ -129,7 +129,7 @@ export function VideoSurveillanceView() {
               <p className="mb-2 truncate text-xs text-muted-foreground">
                 <CameraLabel camera={current} />
               </p>
-              <LinkagePad key={current.id} deviceId={current.id} disabled={current.status === DEVICE_STATUS.online ? null : "offline"} />
+              <CameraPad key={current.id} deviceId={current.id} disabled={current.status === DEVICE_STATUS.online ? null : "offline"} />
             </>
           ) : (
             <p className="text-xs text-muted-foreground">{current ? t("noPtz") : t("selectTile")}</p>
