@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCall, file } from "../call";
 import { dbId, idQuery } from "../common";
+import { mediaRow } from "../media/media-library";
 
 /**
  * Cameras and their video (issue 34, core §2 /videoSurveillances/videoSurveillance and
@@ -72,10 +73,27 @@ export type VidiconBody = z.infer<typeof vidiconBody>;
 export const vidiconAnswer = z.object({ pan: z.number().nullable(), tilt: z.number().nullable(), url: z.string().nullable() });
 export type VidiconAnswer = z.infer<typeof vidiconAnswer>;
 
+/**
+ * Snapshot and recording of a camera (widgets §2/§4, core §8): taken from the stream the wall
+ * plays and kept in the media library (a JPEG; an MP4 when the recording ends). They need the
+ * server's ffmpeg: without it `available` is false and the calls say that capture is off.
+ */
+export const RECORD_ACTIONS = ["beginVideo", "endVideo"] as const;
+export const recordBody = z.object({ id: dbId, controlType: z.enum(RECORD_ACTIONS, { error: "validation.invalidOption" }) });
+export const captureInfo = z.object({ available: z.boolean(), recording: z.boolean(), since: z.string().nullable() });
+export type CaptureInfo = z.infer<typeof captureInfo>;
+export const recordAnswer = captureInfo.extend({ item: mediaRow.nullable() });
+
 export const videoApi = {
   cameras: defineCall({ kind: "get", path: "device/video/cameraList", input: cameraQuery, answer: z.array(cameraRow), access: { menu: VIDEO_SCREENS }, scope: "own" }),
   /** The camera's live stream (video/x-flv, endless); an envelope instead when refused. */
   flv: defineCall({ kind: "get", path: "device/video/flv", input: idQuery, answer: file, access: { menu: VIDEO_SCREENS }, scope: "own" }),
+  /** Whether snapshots and recordings are on here, and whether the camera records (since when). */
+  captureInfo: defineCall({ kind: "get", path: "device/video/captureInfo", input: idQuery, answer: captureInfo, access: { menu: VIDEO_SCREENS }, scope: "own" }),
+  /** The camera's picture now, kept in the media library as a JPEG; answers the library's item. */
+  snapshot: defineCall({ kind: "post", path: "device/video/snapshot", input: z.object({ id: dbId }), answer: mediaRow, access: { menu: VIDEO_SCREENS }, scope: "own" }),
+  /** Starts or ends a recording; the ended recording is an MP4 in the media library (its item answered). */
+  record: defineCall({ kind: "post", path: "device/video/record", input: recordBody, answer: recordAnswer, access: { menu: VIDEO_SCREENS }, scope: "own" }),
   /** The camera pad's command; a move answers once sent, a stop (step 0) once the camera acknowledged. */
   vidicon: defineCall({ kind: "post", path: "comm/apiWs/vidicon", input: vidiconBody, answer: vidiconAnswer, access: { menu: VIDEO_SCREENS }, scope: "own" }),
 };
