@@ -74,3 +74,42 @@ test("the stream proxy refuses a visitor without a session and a camera outside 
   expect(refused.headers()["content-type"]).toContain("application/json");
   expect(((await refused.json()) as { code: number }).code).toBe(404);
 });
+
+test("the live socket cut under a held pad: the pad lets go at once, the page reconnects in 3 s and subscribes again", async ({ page }) => {
+  test.setTimeout(60_000);
+  // The socket goes through a route that can cut it as a restarted server would.
+  const sockets: { subs: string[]; cut: () => void }[] = [];
+  await page.routeWebSocket(/\/api\/live$/, (ws) => {
+    const server = ws.connectToServer();
+    const s = { subs: [] as string[], cut: () => void ws.close({ code: 1012, reason: "restart" }) };
+    sockets.push(s);
+    ws.onMessage((m) => {
+      const msg = JSON.parse(String(m)) as { type: string; topic?: string };
+      if (msg.type === "sub" && msg.topic) s.subs.push(msg.topic);
+      server.send(m);
+    });
+  });
+  await loginAs(page, "demoadmin");
+  await expect(page).toHaveURL(/\/home/);
+  const wall = new VideoWallPage(page);
+  await wall.open();
+  await wall.tiles().first().click();
+  await expect(wall.pad()).toHaveAttribute("data-open", "true", { timeout: 30_000 });
+  const first = sockets.at(-1)!;
+  const topic = `device:${await wall.pad().getAttribute("data-device")}`;
+  expect(first.subs).toContain(topic);
+
+  // Hold a direction, cut the socket: the pad is inert at once (nothing is queued or replayed).
+  await wall.pad().locator('[data-dir="up"]').hover();
+  await page.mouse.down();
+  await page.waitForTimeout(600);
+  first.cut();
+  await expect(wall.pad()).not.toHaveAttribute("data-open", "true");
+  await expect(wall.pad().locator('[data-dir="up"]')).toHaveAttribute("aria-pressed", "false");
+  await page.mouse.up();
+
+  // After 3 s a new socket opens and the page's topics are subscribed again.
+  await expect.poll(() => sockets.length, { timeout: 15_000 }).toBeGreaterThan(1);
+  await expect.poll(() => sockets.at(-1)!.subs.includes(topic), { timeout: 10_000 }).toBe(true);
+  await expect(wall.pad()).toHaveAttribute("data-open", "true", { timeout: 10_000 });
+});
