@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
-import { signIn, withConsole } from "./console-server";
+import { WebSocket } from "ws";
+import type { CameraLiveAnswer, CameraRow } from "@/lib/contract/video/video";
+import { cookieHeader, signIn, withConsole } from "./console-server";
 
 /**
  * `npm run bench:video`: glass-to-glass latency of the simulated cameras through the console's
@@ -9,10 +11,52 @@ import { signIn, withConsole } from "./console-server";
  * p50 / p95 printed, with the console's RSS at the start and the end. FLV only (HLS is not served
  * yet). Needs a production build and Debian's ffmpeg (without it the clip carries no time), or a
  * running console at `BASE_URL`.
+ *
+ * Then the camera pad over the console's live socket, `PAD_ROUNDS` (30) times on one simulated
+ * camera: a press until the console answers that the command went out (to the broker), and a
+ * release until the camera acknowledged its stop (the round trip through cloud, broker and camera).
  */
 const PORT = Number(process.env.BENCH_PORT ?? 3422);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const PAD_ROUNDS = Number(process.env.PAD_ROUNDS ?? 30);
+
+/** Press → sent and release → stop acknowledged, over one socket signed in with the cookies. */
+async function padRounds(base: string, cookies: { name: string; value: string }[]) {
+  const cameras = ((await (await fetch(`${base}/api/device/video/cameraList`, { headers: { cookie: cookieHeader(cookies) } })).json()) as { data: CameraRow[] }).data;
+  const camera = cameras.find((c) => c.ptz && c.status === 2);
+  if (!camera) throw new Error("no online PTZ camera");
+  const ws = new WebSocket(`${base.replace(/^http/, "ws")}/api/live`, { headers: { cookie: cookieHeader(cookies), origin: base } });
+  await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
+  ws.send(JSON.stringify({ type: "sub", topic: `device:${camera.id}` }));
+  const answer = (op: string) =>
+    new Promise<CameraLiveAnswer>((resolve) => {
+      const on = (d: Buffer) => {
+        const m = JSON.parse(d.toString()) as CameraLiveAnswer;
+        if (m.type !== "camera" || m.op !== op) return;
+        ws.off("message", on);
+        resolve(m);
+      };
+      ws.on("message", on);
+    });
+  const press: number[] = [];
+  const stop: number[] = [];
+  for (let i = 0; i < PAD_ROUNDS; i++) {
+    const dir = i % 2 ? -1 : 1;
+    let t = performance.now();
+    const moved = answer("move");
+    ws.send(JSON.stringify({ type: "camera", deviceId: camera.id, op: "move", axis: "horizontal", dir }));
+    if ((await moved).ok) press.push(performance.now() - t);
+    await new Promise((r) => setTimeout(r, 300));
+    t = performance.now();
+    const stopped = answer("stop");
+    ws.send(JSON.stringify({ type: "camera", deviceId: camera.id, op: "stop", axis: "horizontal" }));
+    if ((await stopped).ok) stop.push(performance.now() - t);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  ws.close();
+  return { press, stop };
+}
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 /** Resident memory of a process and its threads (the cloud is a worker thread of the console). */
@@ -41,6 +85,13 @@ await withConsole("video", PORT, async (base, pid) => {
     console.log("| stream | p50 | p95 | max | console RSS start → end |");
     console.log("|---|---|---|---|---|");
     console.log(`| HTTP-FLV (mpegts.js) | ${pct(readings, 50)} ms | ${pct(readings, 95)} ms | ${Math.max(...readings)} ms | ${rssStart} → ${rssMb(pid)} |`);
+    const pad = await padRounds(base, cookies);
+    const ms = (xs: number[], p: number) => (xs.length ? `${Math.round(pct(xs, p))} ms` : "-");
+    console.log(`\ncamera pad over the live socket, ${PAD_ROUNDS} rounds (${pad.press.length} presses, ${pad.stop.length} stops answered)`);
+    console.log("| step | p50 | p95 | max |");
+    console.log("|---|---|---|---|");
+    console.log(`| press → command sent | ${ms(pad.press, 50)} | ${ms(pad.press, 95)} | ${ms(pad.press, 100)} |`);
+    console.log(`| release → stop acknowledged by the camera | ${ms(pad.stop, 50)} | ${ms(pad.stop, 95)} | ${ms(pad.stop, 100)} |`);
   } finally {
     await browser.close();
   }

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
-import { mkdir, open, rename, rm, stat, truncate } from "node:fs/promises";
+import { copyFile, mkdir, open, rename, rm, stat, truncate, writeFile } from "node:fs/promises";
 import { once } from "node:events";
 import { randomBytes } from "node:crypto";
 import { join, resolve, sep } from "node:path";
@@ -311,4 +311,18 @@ export async function storePartial(abs: string, o: { root: string; tenantId: num
   const rel = `${dir.split(sep).join("/")}/${randomBytes(16).toString("hex")}.${o.ext}`;
   await rename(abs, join(o.root, rel));
   return rel;
+}
+
+/**
+ * Stores bytes the cloud made itself (a camera's snapshot, a recording's file moved from the
+ * temporary folder) where uploads go; answers the stored path and size.
+ */
+export async function storeMade(o: { root: string; tenantId: number; now: Date; ext: string; bytes?: Buffer; file?: string }): Promise<{ path: string; size: number }> {
+  const dir = join(String(o.tenantId), dayFolder(o.now));
+  await mkdir(join(o.root, dir), { recursive: true });
+  const rel = `${dir.split(sep).join("/")}/${randomBytes(16).toString("hex")}.${o.ext}`;
+  const abs = join(o.root, rel);
+  if (o.bytes) await writeFile(abs, o.bytes);
+  else await copyFile(o.file!, abs).then(() => rm(o.file!, { force: true }));
+  return { path: rel, size: o.bytes ? o.bytes.length : (await stat(abs)).size };
 }

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FRAME_H, FRAME_W } from "@/lib/video/strip";
+import { CameraCapture } from "./capture";
 import { FlvHub, FlvReader, retimed, type FlvTag } from "./flv";
 import { FRAME_RATE, renderFrame } from "./frames";
 
@@ -133,8 +134,12 @@ function clipSource(): Source {
  */
 export class CameraStreams {
   private readonly sources = new Map<string, Source>();
+  /** Snapshots and recordings from these streams (off without ffmpeg). */
+  readonly capture: CameraCapture;
 
-  constructor(private readonly ffmpeg: string | null = findFfmpeg()) {}
+  constructor(private readonly ffmpeg: string | null = findFfmpeg()) {
+    this.capture = new CameraCapture(this, ffmpeg);
+  }
 
   get live() {
     return this.ffmpeg !== null;
@@ -177,6 +182,7 @@ export class CameraStreams {
   }
 
   close() {
+    this.capture.close();
     for (const s of this.sources.values()) {
       if (s.linger) clearTimeout(s.linger);
       s.stop();

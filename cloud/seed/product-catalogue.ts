@@ -1,6 +1,7 @@
 import type { MonitorKind } from "@/lib/contract/device/product";
 import type { DataSpec, Param, ThingFunction } from "@/lib/contract/device/thing-model";
 import { PAD_SERVICE } from "@/lib/contract/linkage/pad";
+import { VIDICON_SERVICE } from "@/lib/contract/video/video";
 import { ROBOT_CONTROL_PARAMS, ROBOT_EVENTS, ROBOT_LIFTER_PARAMS, ROBOT_MODE_PARAMS, ROBOT_PRODUCT_KEY, ROBOT_PROPS, ROBOT_SERVICES } from "@/lib/contract/robot/robot";
 import { ROBOT_PHOTO_MAX, ROBOT_READINGS_MAX } from "@/lib/contract/robot/patrol";
 import { ROBOT_CAMERA_SERVICES } from "@/lib/contract/robot/control";
@@ -57,6 +58,20 @@ const padControl: ThingFunction = {
   funcType: 3,
   callMode: "sync",
   inputParams: [param("controlType", "控制类型", { type: "text", length: 8 }), param("controlValue", "控制值", { type: "text", length: 1 })],
+  outputParams: [param("pan", "水平角", float(-180, 180, "°", 0.1)), param("tilt", "俯仰角", float(-90, 90, "°", 0.1)), param("url", "视频流地址", { type: "text", length: 512 })],
+};
+
+/**
+ * The camera pad's call (widgets §7, `vidiconOperate`): vertical / horizontal with a step turn
+ * the camera at that step per 500 ms for `ttlMs` (a held press) and step 0 stops the axis;
+ * restore turns it home; video answers its stream.
+ */
+const vidiconOperate: ThingFunction = {
+  funcName: "云台控制",
+  identifier: VIDICON_SERVICE,
+  funcType: 3,
+  callMode: "sync",
+  inputParams: [param("controlType", "控制类型", { type: "text", length: 10 }), param("controlValue", "步长", int(-10, 10, "")), param("ttlMs", "持续时间", int(0, 10_000, "ms"))],
   outputParams: [param("pan", "水平角", float(-180, 180, "°", 0.1)), param("tilt", "俯仰角", float(-90, 90, "°", 0.1)), param("url", "视频流地址", { type: "text", length: 512 })],
 };
 
@@ -258,7 +273,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     prodCategory: "camera",
     activeCycle: 10,
     description: "200 万像素网络云台摄像机，HTTP-FLV / HLS 推流，RTSP 554，SDK 8000",
-    functions: [signal, padControl],
+    functions: [signal, padControl, vidiconOperate],
   }),
   sensor({
     key: ROBOT_PRODUCT_KEY,

@@ -8,8 +8,9 @@ import { devices, productFunctions, products } from "../db/schema";
 import { sha256 } from "../lib/crypto";
 import { BatchWriter, type Point } from "../ingest/writer";
 import { PAD_SERVICE } from "@/lib/contract/linkage/pad";
+import { VIDICON_SERVICE } from "@/lib/contract/video/video";
 import { demoDeviceSecret } from "./key";
-import { padAnswer, type PadState } from "./pad";
+import { padAnswer, settle, vidiconAnswer, type PadState } from "./pad";
 import { otaBehaviour, otaClient, type OtaBehaviour } from "./ota";
 import { runRobot } from "./robot";
 import { arraySeriesFor, noise, sampleValue, seriesFor, stringLengthOf } from "./series";
@@ -42,7 +43,7 @@ const MAINTENANCE = new Set(Object.values(MAINTENANCE_SERVICES));
 /** Every this many commands one is lost (radio, a busy device): no reply, and the cloud times it out. */
 const LOST_EVERY = 7;
 /** How long a device takes to answer a call, in ms: a restart takes a while. */
-const ANSWER_MS: Record<string, number> = { reboot: 2500, init: 1200, [PAD_SERVICE]: 50 };
+const ANSWER_MS: Record<string, number> = { reboot: 2500, init: 1200, [PAD_SERVICE]: 50, [VIDICON_SERVICE]: 20 };
 
 /** The devices whose secret is the simulator's (the demo devices), with what they report. */
 async function simulatedDevices(db: Db): Promise<SimDevice[]> {
@@ -246,7 +247,8 @@ export async function startSimulator(db: Db, opts: SimulatorOptions) {
         // A call the device does not know is answered as such: the command fails.
         if (!fn && !MAINTENANCE.has(identifier as never)) return publish(s, r, "service/reply", { id: body.id, identifier, code: 404, params: {} });
         // The pad's camera answers from its own state; other services with sample outputs.
-        const pad = identifier === PAD_SERVICE ? padAnswer(r.pad, (body.params ?? {}) as Record<string, unknown>, s.sn) : null;
+        const params = (body.params ?? {}) as Record<string, unknown>;
+        const pad = identifier === PAD_SERVICE ? padAnswer(r.pad, params, s.sn) : identifier === VIDICON_SERVICE ? vidiconAnswer(r.pad, params, s.sn, Date.now()) : null;
         const out = pad?.out ?? Object.fromEntries((fn?.outputParams ?? []).map((p, i) => [p.identifier, sampleValue(p.dataType, s.seed + i, r.commands)]));
         setTimeout(() => {
           publish(s, r, "service/reply", { id: body.id, identifier, code: pad?.code ?? 200, params: out });
@@ -262,7 +264,10 @@ export async function startSimulator(db: Db, opts: SimulatorOptions) {
   return {
     devices: sims.length,
     /** Where a simulated pan-tilt camera points (its pictures follow it). */
-    padOf: (deviceId: number): PadState | undefined => running.get(deviceId)?.pad,
+    padOf: (deviceId: number): PadState | undefined => {
+      const pad = running.get(deviceId)?.pad;
+      return pad && settle(pad, Date.now());
+    },
     async close() {
       await Promise.all(
         [...running.values()].map(async (r) => {

@@ -2,19 +2,14 @@
 
 import * as React from "react";
 import { useTranslations } from "next-intl";
-import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon, ChevronUpIcon, CopyIcon, VideoIcon } from "lucide-react";
+import { CopyIcon, VideoIcon } from "lucide-react";
+import { DirectionCross, type Direction } from "@/components/kit/direction-cross";
 import { toast } from "@/lib/toast";
 import { call, useCall } from "@/lib/api/call";
 import { linkageApi } from "@/lib/contract/linkage/api";
 import { PAD_REPEAT_MS, PAD_SERVICE, PAD_VALUE, type PadControlType, type PadReply } from "@/lib/contract/linkage/pad";
-import { cn } from "@/lib/utils";
 
-type Direction = Exclude<PadControlType, "stream">;
 type Send = (controlType: PadControlType, controlValue: "0" | "1") => void;
-const ARROWS: Record<string, Direction> = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right" };
-const ICONS = { up: ChevronUpIcon, down: ChevronDownIcon, left: ChevronLeftIcon, right: ChevronRightIcon } as const;
-/** Where each direction sits in the 3 × 3 cross. */
-const CELLS = { up: "col-start-2 row-start-1", left: "col-start-1 row-start-2", right: "col-start-3 row-start-2", down: "col-start-2 row-start-3" } as const;
 
 /** Whether the device's thing model offers the pad's service (`linkage/model` of the project's device). */
 export function usePadCapable(deviceId: number): boolean | undefined {
@@ -82,15 +77,6 @@ export function LinkagePad({ deviceId, disabled = null }: { deviceId: number; di
   );
   const off = disabled !== null;
   const { press, release, active } = useHold(send, off);
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    const dir = ARROWS[e.key];
-    if (!dir) return;
-    e.preventDefault();
-    if (!e.repeat) press(dir);
-  };
-  const onKeyUp = (e: React.KeyboardEvent) => {
-    if (ARROWS[e.key]) release();
-  };
   const copy = async () => {
     if (!stream) return;
     try {
@@ -102,60 +88,19 @@ export function LinkagePad({ deviceId, disabled = null }: { deviceId: number; di
   };
   return (
     <div className="flex flex-col items-center gap-3" data-testid="linkage-pad" data-disabled={off || undefined}>
-      <div
-        role="group"
-        aria-label={t("title")}
-        aria-disabled={off || undefined}
-        inert={off}
-        tabIndex={off ? -1 : 0}
-        onKeyDown={onKeyDown}
-        onKeyUp={onKeyUp}
-        // Focus moving between the pad's own buttons is no let-go.
-        onBlur={(e) => !e.currentTarget.contains(e.relatedTarget as Node | null) && release()}
-        className={cn("grid size-44 grid-cols-3 grid-rows-3 place-items-center rounded-full border bg-muted/40 p-2 outline-none focus-visible:ring-2 focus-visible:ring-ring", off && "opacity-50")}
-      >
-        {(Object.keys(CELLS) as Direction[]).map((dir) => {
-          const Icon = ICONS[dir];
-          return (
-            <button
-              key={dir}
-              type="button"
-              disabled={off}
-              aria-label={t(dir)}
-              aria-pressed={active === dir}
-              data-dir={dir}
-              className={cn(CELLS[dir], "flex size-11 touch-none select-none items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-accent hover:text-foreground aria-pressed:bg-primary aria-pressed:text-primary-foreground")}
-              onPointerDown={(e) => !(e.button > 0) && press(dir)}
-              onPointerUp={release}
-              onPointerLeave={release}
-              onPointerCancel={release}
-              onKeyDown={(e) => {
-                if (e.key !== "Enter" && e.key !== " ") return;
-                e.preventDefault();
-                e.stopPropagation();
-                if (!e.repeat) press(dir);
-              }}
-              onKeyUp={(e) => {
-                if (e.key !== "Enter" && e.key !== " ") return;
-                e.stopPropagation();
-                release();
-              }}
-            >
-              <Icon className="size-6" />
-            </button>
-          );
-        })}
-        <button
-          type="button"
-          disabled={off}
-          aria-label={t("stream")}
-          data-dir="stream"
-          className="col-start-2 row-start-2 flex size-12 items-center justify-center rounded-full border bg-background text-primary shadow-sm hover:bg-accent"
-          onClick={() => send("stream", PAD_VALUE.release)}
-        >
-          <VideoIcon className="size-5" />
-        </button>
-      </div>
+      <DirectionCross
+        label={t("title")}
+        labels={{ up: t("up"), down: t("down"), left: t("left"), right: t("right") }}
+        off={off}
+        active={active}
+        press={press}
+        release={release}
+        centre={(className) => (
+          <button type="button" disabled={off} aria-label={t("stream")} data-dir="stream" className={className} onClick={() => send("stream", PAD_VALUE.release)}>
+            <VideoIcon className="size-5" />
+          </button>
+        )}
+      />
       {off ? (
         <p className="text-center text-xs text-muted-foreground" data-testid="pad-hint">
           {t(disabled)}

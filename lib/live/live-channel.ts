@@ -1,4 +1,5 @@
 import type { RobotLiveAnswer, RobotLiveMessage } from "@/lib/contract/robot/control";
+import type { CameraLiveAnswer, CameraLiveMessage } from "@/lib/contract/video/video";
 import { LIVE_PATH, LIVE_PING_MS, LIVE_RECONNECT_MS, LIVE_RECONNECT_TRIES, type DeviceLive, type LiveServerMessage } from "@/lib/contract/live/live";
 
 /** The socket's state (widgets §4): connecting, open, closed (a retry due), failed (retries used up). */
@@ -27,7 +28,7 @@ export class LiveChannel {
   private idle: ReturnType<typeof setTimeout> | null = null;
   private readonly topics = new Map<string, Topic>();
   private readonly watchers = new Set<() => void>();
-  private readonly robotListeners = new Set<(m: RobotLiveAnswer) => void>();
+  private readonly padListeners = { robot: new Set<(m: RobotLiveAnswer) => void>(), camera: new Set<(m: CameraLiveAnswer) => void>() };
   private version = 0;
 
   constructor(private readonly url: () => string) {}
@@ -77,18 +78,32 @@ export class LiveChannel {
   }
 
   /**
-   * The robot pad's messages (issue 36): sent only while the socket is open (a movement is never
-   * queued: false when not sent); the console's answers go to `onRobot`'s listeners.
+   * The pads' messages (robot: issue 36, camera: issue 34): sent only while the socket is open (a
+   * movement is never queued: false when not sent); the console's answers go to `onRobot`'s and
+   * `onCamera`'s listeners.
    */
   sendRobot(m: Omit<RobotLiveMessage, "type">): boolean {
-    if (this.ws?.readyState !== WebSocket.OPEN) return false;
-    this.ws.send(JSON.stringify({ type: "robot", ...m }));
-    return true;
+    return this.sendNow({ type: "robot", ...m });
+  }
+
+  sendCamera(m: Omit<CameraLiveMessage, "type">): boolean {
+    return this.sendNow({ type: "camera", ...m });
   }
 
   onRobot(listener: (m: RobotLiveAnswer) => void): () => void {
-    this.robotListeners.add(listener);
-    return () => void this.robotListeners.delete(listener);
+    this.padListeners.robot.add(listener);
+    return () => void this.padListeners.robot.delete(listener);
+  }
+
+  onCamera(listener: (m: CameraLiveAnswer) => void): () => void {
+    this.padListeners.camera.add(listener);
+    return () => void this.padListeners.camera.delete(listener);
+  }
+
+  private sendNow(m: RobotLiveMessage | CameraLiveMessage) {
+    if (this.ws?.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(m));
+    return true;
   }
 
   private sendRaw(m: object) {
@@ -130,7 +145,11 @@ export class LiveChannel {
     }
     if (m.type === "pong") return;
     if (m.type === "robot") {
-      for (const l of this.robotListeners) l(m);
+      for (const l of this.padListeners.robot) l(m);
+      return;
+    }
+    if (m.type === "camera") {
+      for (const l of this.padListeners.camera) l(m);
       return;
     }
     const t = this.topics.get(m.topic);

@@ -25,7 +25,7 @@ for (const locale of ["zh-cn", "en"] as const) {
     await expect(page).toHaveURL(/\/home/);
     const shell = new ShellPage(page);
     await shell.ready();
-    // The pad's call works in the chosen project (the wall's first cameras are this project's).
+    // The wall's first cameras are this project's.
     await shell.chooseProject("滨江花园二期基坑监测");
     const wall = new VideoWallPage(page);
     await wall.open();
@@ -43,10 +43,11 @@ for (const locale of ["zh-cn", "en"] as const) {
 
     // The pad steers the selected tile's camera; let go, it answers where it stopped.
     await wall.tiles().first().click();
-    await expect(wall.pad()).toBeVisible();
+    await expect(wall.pad()).toHaveAttribute("data-open", "true", { timeout: 30_000 });
     await expect(async () => {
-      await wall.hold("right", 800);
-      await expect(page.getByTestId("camera-pad").getByTestId("pad-position")).toHaveText(/[1-9]/, { timeout: 7_000 });
+      await wall.hold("right", 1_200);
+      // Let go: the stop's answer says where the camera stopped.
+      await expect(wall.position()).toHaveText(/[1-9]/, { timeout: 7_000 });
     }).toPass({ timeout: 60_000 });
     await page.screenshot({ path: testInfo.outputPath(`wall-${locale}.png`) });
   });
@@ -72,4 +73,43 @@ test("the stream proxy refuses a visitor without a session and a camera outside 
   const refused = await page.request.get(`/api/device/video/flv?id=${outside!.id}`);
   expect(refused.headers()["content-type"]).toContain("application/json");
   expect(((await refused.json()) as { code: number }).code).toBe(404);
+});
+
+test("the live socket cut under a held pad: the pad lets go at once, the page reconnects in 3 s and subscribes again", async ({ page }) => {
+  test.setTimeout(60_000);
+  // The socket goes through a route that can cut it as a restarted server would.
+  const sockets: { subs: string[]; cut: () => void }[] = [];
+  await page.routeWebSocket(/\/api\/live$/, (ws) => {
+    const server = ws.connectToServer();
+    const s = { subs: [] as string[], cut: () => void ws.close({ code: 1012, reason: "restart" }) };
+    sockets.push(s);
+    ws.onMessage((m) => {
+      const msg = JSON.parse(String(m)) as { type: string; topic?: string };
+      if (msg.type === "sub" && msg.topic) s.subs.push(msg.topic);
+      server.send(m);
+    });
+  });
+  await loginAs(page, "demoadmin");
+  await expect(page).toHaveURL(/\/home/);
+  const wall = new VideoWallPage(page);
+  await wall.open();
+  await wall.tiles().first().click();
+  await expect(wall.pad()).toHaveAttribute("data-open", "true", { timeout: 30_000 });
+  const first = sockets.at(-1)!;
+  const topic = `device:${await wall.pad().getAttribute("data-device")}`;
+  expect(first.subs).toContain(topic);
+
+  // Hold a direction, cut the socket: the pad is inert at once (nothing is queued or replayed).
+  await wall.pad().locator('[data-dir="up"]').hover();
+  await page.mouse.down();
+  await page.waitForTimeout(600);
+  first.cut();
+  await expect(wall.pad()).not.toHaveAttribute("data-open", "true");
+  await expect(wall.pad().locator('[data-dir="up"]')).toHaveAttribute("aria-pressed", "false");
+  await page.mouse.up();
+
+  // After 3 s a new socket opens and the page's topics are subscribed again.
+  await expect.poll(() => sockets.length, { timeout: 15_000 }).toBeGreaterThan(1);
+  await expect.poll(() => sockets.at(-1)!.subs.includes(topic), { timeout: 10_000 }).toBe(true);
+  await expect(wall.pad()).toHaveAttribute("data-open", "true", { timeout: 10_000 });
 });

@@ -4,7 +4,12 @@ import type { CameraRow } from "@/lib/contract/video/video";
 import { devices } from "../../db/schema";
 import { DEMO_CAMERAS_PER_PROJECT } from "../../seed/cameras";
 import { signedIn, type TestCloud } from "../../testing";
-import { CameraStreams } from "../../media/cameras";
+import { CameraStreams, findFfmpeg } from "../../media/cameras";
+import type { CaptureInfo } from "@/lib/contract/video/video";
+import type { MediaItem } from "@/lib/contract/media/media-library";
+import { mediaItems } from "../../db/schema";
+
+const FFMPEG = findFfmpeg();
 
 let cloud: TestCloud;
 let admin: string;
@@ -63,4 +68,53 @@ describe("device/video", () => {
       delete cloud.deps.cameras;
     }
   });
+
+  it("says snapshots and recordings are off without ffmpeg, in the caller's language", async () => {
+    const [camera] = (await cameras(admin)).body.data;
+    cloud.deps.cameras = { streams: new CameraStreams(null), positionOf: () => ({ pan: 0, tilt: 0 }) };
+    try {
+      expect((await cloud.request<CaptureInfo>(`/device/video/captureInfo?id=${camera.id}`, { token: admin })).body.data).toEqual({ available: false, recording: false, since: null });
+      const off = await cloud.request("/device/video/snapshot", { token: admin, body: { id: camera.id }, language: "en" });
+      expect(off.body).toMatchObject({ code: 400, msg: "Snapshots and recordings are off: this server has no ffmpeg" });
+      const rec = await cloud.request("/device/video/record", { token: admin, body: { id: camera.id, controlType: "beginVideo" } });
+      expect(rec.body.code).toBe(400);
+      expect(rec.body.msg).toContain("ffmpeg");
+    } finally {
+      cloud.deps.cameras.streams.close();
+      delete cloud.deps.cameras;
+    }
+  });
+
+  it.skipIf(!FFMPEG)("keeps a snapshot (JPEG) and a recording (MP4) of the stream in the media library", async () => {
+    const [camera] = (await cameras(admin)).body.data;
+    cloud.deps.cameras = { streams: new CameraStreams(FFMPEG), positionOf: () => ({ pan: 10, tilt: 0 }) };
+    try {
+      const snap = await cloud.request<MediaItem>("/device/video/snapshot", { token: admin, body: { id: camera.id } });
+      expect(snap.body).toMatchObject({ code: 200, data: { fileType: 2, filePath: expect.stringMatching(/\.jpg$/), fileName: expect.stringContaining(camera.deviceName) } });
+      const file = await cloud.app.request(`/iotCloud/file/${snap.body.data.filePath}`, { headers: { authorization: `Bearer ${admin}` } });
+      const bytes = Buffer.from(await file.arrayBuffer());
+      expect(bytes.subarray(0, 2).toString("hex")).toBe("ffd8");
+
+      // Another tenant's camera is not found; an end without a start is refused.
+      expect((await cloud.request("/device/video/snapshot", { token: platform, body: { id: camera.id } })).body.code).not.toBe(200);
+      expect((await cloud.request("/device/video/record", { token: admin, body: { id: camera.id, controlType: "endVideo" } })).body.code).toBe(400);
+
+      const on = await cloud.request<CaptureInfo>("/device/video/record", { token: admin, body: { id: camera.id, controlType: "beginVideo" } });
+      expect(on.body.data).toMatchObject({ available: true, recording: true });
+      expect((await cloud.request<CaptureInfo>(`/device/video/captureInfo?id=${camera.id}`, { token: operator })).body.data.recording).toBe(true);
+      expect((await cloud.request("/device/video/record", { token: admin, body: { id: camera.id, controlType: "beginVideo" } })).body.code).toBe(400);
+      await new Promise((r) => setTimeout(r, 2_500));
+      const off = await cloud.request<CaptureInfo & { item: MediaItem }>("/device/video/record", { token: admin, body: { id: camera.id, controlType: "endVideo" } });
+      expect(off.body).toMatchObject({ code: 200, data: { recording: false, item: { fileType: 3, filePath: expect.stringMatching(/\.mp4$/) } } });
+      const [row] = await cloud.db.select().from(mediaItems).where(eq(mediaItems.id, off.body.data.item.id));
+      expect(row.fileSize).toBeGreaterThan(1000);
+      const mp4 = Buffer.from(await (await cloud.app.request(`/iotCloud/file/${off.body.data.item.filePath}`, { headers: { authorization: `Bearer ${admin}` } })).arrayBuffer());
+      expect(mp4.subarray(4, 8).toString("latin1")).toBe("ftyp");
+      const page = await cloud.request<{ records: MediaItem[] }>("/file/mediaLibrary/page?current=1&size=24", { token: admin });
+      expect(page.body.data.records.map((r) => r.id)).toEqual(expect.arrayContaining([snap.body.data.id, off.body.data.item.id]));
+    } finally {
+      cloud.deps.cameras.streams.close();
+      delete cloud.deps.cameras;
+    }
+  }, 60_000);
 });

@@ -5,7 +5,8 @@ import { useTranslations } from "next-intl";
 import { CctvIcon, FolderIcon, MapPinIcon } from "lucide-react";
 import { LoadError } from "@/components/kit/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
-import { LinkagePad } from "@/components/linkage/linkage-pad";
+import { CameraCapture } from "@/components/video/camera-capture";
+import { CameraPad } from "@/components/video/camera-pad";
 import { CameraTile } from "@/components/video/camera-tile";
 import { CameraLabel } from "@/components/video/camera-label";
 import { useCall } from "@/lib/api/call";
@@ -129,12 +130,18 @@ export function VideoSurveillanceView() {
               <p className="mb-2 truncate text-xs text-muted-foreground">
                 <CameraLabel camera={current} />
               </p>
-              <LinkagePad key={current.id} deviceId={current.id} disabled={current.status === DEVICE_STATUS.online ? null : "offline"} />
+              <CameraPad key={current.id} deviceId={current.id} disabled={current.status === DEVICE_STATUS.online ? null : "offline"} />
             </>
           ) : (
             <p className="text-xs text-muted-foreground">{current ? t("noPtz") : t("selectTile")}</p>
           )}
         </section>
+        {current && (
+          <section className="rounded-md border bg-card p-3" aria-label={t("capture.title")}>
+            <h2 className="mb-2 text-sm font-medium">{t("capture.title")}</h2>
+            <CameraCapture key={current.id} deviceId={current.id} />
+          </section>
+        )}
       </aside>
       <section className="flex min-h-0 min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-center gap-1" role="group" aria-label={t("split")}>

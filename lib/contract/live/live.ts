@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCall, stream } from "../call";
 import { robotLiveMessage, type RobotLiveAnswer } from "../robot/control";
+import { cameraLiveMessage, type CameraLiveAnswer } from "../video/video";
 
 /**
  * The live channel (issue 34; widgets §4, §7, §9): one WebSocket on the console's own server. The
@@ -38,6 +39,7 @@ export const liveClientMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("unsub"), topic: liveTopic }),
   z.object({ type: z.literal("ping") }),
   robotLiveMessage,
+  cameraLiveMessage,
 ]);
 export type LiveClientMessage = z.infer<typeof liveClientMessage>;
 
@@ -56,7 +58,8 @@ export type LiveServerMessage =
   | { type: "refused"; topic: string; msg: string }
   | { type: "event"; topic: string; data: DeviceLive | null }
   | { type: "pong" }
-  | RobotLiveAnswer;
+  | RobotLiveAnswer
+  | CameraLiveAnswer;
 
 /**
  * The cloud's events as its internal stream carries them to the console (one stream per console):

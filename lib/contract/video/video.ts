@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCall, file } from "../call";
 import { dbId, idQuery } from "../common";
+import { mediaRow } from "../media/media-library";
 
 /**
  * Cameras and their video (issue 34, core §2 /videoSurveillances/videoSurveillance and
@@ -35,8 +36,84 @@ export type CameraRow = z.infer<typeof cameraRow>;
 
 export const cameraQuery = z.object({ projectId: dbId.optional() });
 
+/**
+ * The camera pad (widgets §2/§7/§9): `vidiconOperate` with controlType video (its stream), restore
+ * (back to the home position), vertical or horizontal with a step. A held direction is sent again
+ * every `CAMERA_REPEAT_MS` with step ±5 and carries `CAMERA_TTL_MS`: the camera turns at that
+ * step per repeat and stops by itself when the last press lapses; a click (debounced 250 ms) steps
+ * ±10 once; step 0 stops the axis (the release).
+ */
+export const VIDICON_SERVICE = "vidiconOperate";
+export const VIDICON_TYPES = ["video", "restore", "vertical", "horizontal"] as const;
+export type VidiconType = (typeof VIDICON_TYPES)[number];
+export type CameraAxis = Extract<VidiconType, "vertical" | "horizontal">;
+export const CAMERA_AXES = ["vertical", "horizontal"] as const satisfies readonly CameraAxis[];
+export const CAMERA_REPEAT_MS = 500;
+/** A held press's time-to-live: one repeat and a margin for a late one. */
+export const CAMERA_TTL_MS = 600;
+export const CAMERA_HOLD_STEP = 5;
+export const CAMERA_CLICK_STEP = 10;
+export const CAMERA_CLICK_DEBOUNCE_MS = 250;
+export const CAMERA_STEPS = [-CAMERA_CLICK_STEP, -CAMERA_HOLD_STEP, 0, CAMERA_HOLD_STEP, CAMERA_CLICK_STEP] as const;
+/** How long a stop waits for the camera's acknowledgement. */
+export const CAMERA_STOP_WAIT_S = 1;
+
+export const vidiconBody = z.object({
+  deviceId: dbId,
+  /** The channel ('01'…), as the spec's message carries it; the device's own when left out. */
+  deviceNum: z.string().regex(/^\d{2,4}$/, "validation.format").optional(),
+  controlType: z.enum(VIDICON_TYPES, { error: "validation.invalidOption" }),
+  controlValue: z.coerce
+    .number()
+    .refine((v) => (CAMERA_STEPS as readonly number[]).includes(v), "validation.invalidOption")
+    .optional(),
+});
+export type VidiconBody = z.infer<typeof vidiconBody>;
+/** Where the camera points after the command; for `video` the stream's address (through the console). */
+export const vidiconAnswer = z.object({ pan: z.number().nullable(), tilt: z.number().nullable(), url: z.string().nullable() });
+export type VidiconAnswer = z.infer<typeof vidiconAnswer>;
+
+/**
+ * Snapshot and recording of a camera (widgets §2/§4, core §8): taken from the stream the wall
+ * plays and kept in the media library (a JPEG; an MP4 when the recording ends). They need the
+ * server's ffmpeg: without it `available` is false and the calls say that capture is off.
+ */
+export const RECORD_ACTIONS = ["beginVideo", "endVideo"] as const;
+export const recordBody = z.object({ id: dbId, controlType: z.enum(RECORD_ACTIONS, { error: "validation.invalidOption" }) });
+export const captureInfo = z.object({ available: z.boolean(), recording: z.boolean(), since: z.string().nullable() });
+export type CaptureInfo = z.infer<typeof captureInfo>;
+export const recordAnswer = captureInfo.extend({ item: mediaRow.nullable() });
+
 export const videoApi = {
   cameras: defineCall({ kind: "get", path: "device/video/cameraList", input: cameraQuery, answer: z.array(cameraRow), access: { menu: VIDEO_SCREENS }, scope: "own" }),
   /** The camera's live stream (video/x-flv, endless); an envelope instead when refused. */
   flv: defineCall({ kind: "get", path: "device/video/flv", input: idQuery, answer: file, access: { menu: VIDEO_SCREENS }, scope: "own" }),
+  /** Whether snapshots and recordings are on here, and whether the camera records (since when). */
+  captureInfo: defineCall({ kind: "get", path: "device/video/captureInfo", input: idQuery, answer: captureInfo, access: { menu: VIDEO_SCREENS }, scope: "own" }),
+  /** The camera's picture now, kept in the media library as a JPEG; answers the library's item. */
+  snapshot: defineCall({ kind: "post", path: "device/video/snapshot", input: z.object({ id: dbId }), answer: mediaRow, access: { menu: VIDEO_SCREENS }, scope: "own" }),
+  /** Starts or ends a recording; the ended recording is an MP4 in the media library (its item answered). */
+  record: defineCall({ kind: "post", path: "device/video/record", input: recordBody, answer: recordAnswer, access: { menu: VIDEO_SCREENS }, scope: "own" }),
+  /** The camera pad's command; a move answers once sent, a stop (step 0) once the camera acknowledged. */
+  vidicon: defineCall({ kind: "post", path: "comm/apiWs/vidicon", input: vidiconBody, answer: vidiconAnswer, access: { menu: VIDEO_SCREENS }, scope: "own" }),
 };
+
+/**
+ * The camera pad over the live socket (`/api/live`): a held direction is `move` with `dir` repeated
+ * every `CAMERA_REPEAT_MS`, `stop` on release (and on blur or a hidden page); `step` is a click;
+ * `restore` turns the camera home. The console answers a move's first press, a step, a stop and a
+ * restore with a `camera` message; it stops what a socket moved when the repeats stop coming or
+ * the socket goes.
+ */
+export const CAMERA_OPS = ["move", "stop", "step", "restore"] as const;
+export type CameraOp = (typeof CAMERA_OPS)[number];
+export const cameraLiveMessage = z.object({
+  type: z.literal("camera"),
+  deviceId: z.number().int().positive().max(2_147_483_647),
+  op: z.enum(CAMERA_OPS),
+  axis: z.enum(CAMERA_AXES).optional(),
+  /** The direction: up / right is 1, down / left is -1. */
+  dir: z.union([z.literal(1), z.literal(-1)]).optional(),
+});
+export type CameraLiveMessage = z.infer<typeof cameraLiveMessage>;
+export type CameraLiveAnswer = { type: "camera"; deviceId: number; op: CameraOp; axis?: CameraAxis; ok: boolean; msg?: string; answer?: VidiconAnswer };

@@ -14,6 +14,7 @@ import type { SessionData } from "../session";
 import { forgetSeal, openSeal } from "../session-seal";
 import { upstreamCall, upstreamConfig, type UpstreamConfig } from "../upstream";
 import { CloudEvents } from "./cloud-events";
+import { createCameraRelay, type CameraSocket } from "./camera-relay";
 import { createRobotRelay, type RobotSocket } from "./robot-relay";
 
 /** Close codes the browser acts on: the session ended (go to login), or the socket went silent. */
@@ -41,8 +42,8 @@ export type LiveClient = {
   heardAt: number;
   checkedAt: number;
   inboxTimer: NodeJS.Timeout | null;
-  /** The socket as the robot pad's relay knows it. */
-  robot: RobotSocket;
+  /** The socket as the pads' relays (robot, camera) know it. */
+  pad: RobotSocket & CameraSocket;
   /** OTA topics with an event waiting to go (one per topic per OTA_DEBOUNCE_MS). */
   otaTimers: Map<string, NodeJS.Timeout>;
 };
@@ -65,6 +66,7 @@ export function createLiveServer(opts: LiveServerOptions = {}) {
   const byTopic = new Map<string, Set<LiveClient>>();
   const closedListeners = new Set<(c: LiveClient) => void>();
   const robots = createRobotRelay(config);
+  const cameras = createCameraRelay(config);
 
   const send = (c: LiveClient, m: LiveServerMessage | string) => {
     if (c.ws.readyState === c.ws.OPEN) c.ws.send(typeof m === "string" ? m : JSON.stringify(m));
@@ -127,14 +129,15 @@ export function createLiveServer(opts: LiveServerOptions = {}) {
     if (!parsed.success) return;
     const m = parsed.data;
     if (m.type === "ping") return send(c, { type: "pong" });
-    if (m.type === "robot") return robots.handle(c.robot, m);
+    if (m.type === "robot") return robots.handle(c.pad, m);
+    if (m.type === "camera") return cameras.handle(c.pad, m);
     if (m.type === "sub") return void subscribe(c, m.topic).catch(() => drop(c, m.topic));
     drop(c, m.topic);
   }
 
   function attach(ws: WebSocket, session: Signed, seal: string, locale: Locale) {
-    const c = { ws, session, seal, locale, wanted: new Set(), granted: new Set(), heardAt: now(), checkedAt: now(), inboxTimer: null, otaTimers: new Map() } as Omit<LiveClient, "robot"> as LiveClient;
-    c.robot = { session, locale, send: (m) => send(c, m) };
+    const c = { ws, session, seal, locale, wanted: new Set(), granted: new Set(), heardAt: now(), checkedAt: now(), inboxTimer: null, otaTimers: new Map() } as Omit<LiveClient, "pad"> as LiveClient;
+    c.pad = { session, locale, send: (m: LiveServerMessage) => send(c, m) };
     clients.add(c);
     events.start();
     ws.on("message", (data) => onMessage(c, data.toString()));
@@ -143,7 +146,8 @@ export function createLiveServer(opts: LiveServerOptions = {}) {
       if (c.inboxTimer) clearTimeout(c.inboxTimer);
       for (const timer of c.otaTimers.values()) clearTimeout(timer);
       for (const t of [...c.wanted]) drop(c, t);
-      robots.closed(c.robot);
+      robots.closed(c.pad);
+      cameras.closed(c.pad);
       for (const l of closedListeners) l(c);
     });
     ws.on("error", () => ws.terminate());
@@ -243,13 +247,14 @@ export function createLiveServer(opts: LiveServerOptions = {}) {
         });
       return true;
     },
-    /** Told when a socket closes (the camera pad stops what that socket moved). */
+    /** Told when a socket closes. */
     onClosed(listener: (c: LiveClient) => void) {
       closedListeners.add(listener);
     },
     clients,
     events,
     robots,
+    cameras,
     close() {
       clearInterval(sweep);
       events.stop();

@@ -14,34 +14,40 @@ import {
 } from "@/lib/contract/robot/control";
 import { ROBOT_TTL_MS } from "@/lib/contract/robot/robot";
 import { upstreamCall, type UpstreamConfig } from "../upstream";
+import { createStopper, Holds } from "./holds";
 
 /** What the relay needs of a socket: whose session, and how to answer it. */
 export type RobotSocket = { session: { token: string; projId?: number | null }; locale: Locale; send: (m: RobotLiveAnswer) => void };
 
-/** A stop not acknowledged is sent again after this (the robot's own TTL stops it meanwhile). */
-const STOP_RETRY_GAP_MS = 200;
-
-type Held = { code: string; lapse: NodeJS.Timeout };
 /** A robot a socket touched: its held axes, whether the socket holds its lock, whether it moved it. */
-type Robot = { held: Map<RobotAxis, Held>; leased: boolean; moved: boolean };
+type Robot = { held: Holds<RobotAxis>; leased: boolean; moved: boolean };
 type Driving = { holder: string; robots: Map<number, Robot>; renew: NodeJS.Timeout | null };
 
 /**
  * The robot pad's server side (issue 36): the safety of driving lives here and in the cloud, never
  * in the page. Each socket gets a secret holder for the driver's lock. A held direction is relayed
  * to the cloud (which sends it with the TTL); when its repeats stop for a TTL the console sends the
- * stop itself; a release is a stop; when the socket goes, every robot it moved is stopped (travel
+ * stop itself (`Holds`, shared with the camera pad); a release is a stop; when the socket goes, every robot it moved is stopped (travel
  * and lifter) and its lock released. A stop is sent again until the robot acknowledges, for at most
  * `ROBOT_STOP_RETRY_MS`.
  */
 export function createRobotRelay(config: UpstreamConfig) {
   const sockets = new Map<RobotSocket, Driving>();
-  /** Stops in flight (tests and shutdown wait for them). */
-  const stopping = new Set<Promise<unknown>>();
+  /** Stops in flight (tests and shutdown wait for them); the robot's own TTL stops it meanwhile. */
+  const stopper = createStopper({ retryMs: ROBOT_STOP_RETRY_MS });
 
   const auth = (s: RobotSocket) => ({ token: s.session.token, projId: s.session.projId ?? null, locale: s.locale });
   const driving = (s: RobotSocket) => sockets.get(s) ?? sockets.set(s, { holder: randomBytes(24).toString("base64url"), robots: new Map(), renew: null }).get(s)!;
-  const robotOf = (d: Driving, id: number) => d.robots.get(id) ?? d.robots.set(id, { held: new Map(), leased: false, moved: false }).get(id)!;
+  const robotOf = (s: RobotSocket, d: Driving, id: number) =>
+    d.robots.get(id) ??
+    d.robots
+      .set(id, {
+        // The repeats stopped coming (a frozen page, a lost network): the console stops the robot itself.
+        held: new Holds<RobotAxis>(ROBOT_TTL_MS, (axis) => void stopUntilAck(s, d.holder, id, axis, "lapse")),
+        leased: false,
+        moved: false,
+      })
+      .get(id)!;
 
   function command(s: RobotSocket, holder: string, deviceId: number, axis: RobotAxis, code: string, trigger: RobotTrigger) {
     return axis === "travel"
@@ -51,20 +57,11 @@ export function createRobotRelay(config: UpstreamConfig) {
 
   /** Sends the axis's stop until the robot acknowledges it (or the retries' time is up). */
   function stopUntilAck(s: RobotSocket, holder: string, deviceId: number, axis: RobotAxis, trigger: RobotTrigger) {
-    const until = Date.now() + ROBOT_STOP_RETRY_MS;
-    const run = (async () => {
-      for (;;) {
-        const env = await command(s, holder, deviceId, axis, STOP_CODE[axis], trigger).catch(() => null);
-        if (env?.code === Code.OK && env.data.result === ROBOT_RESULT.success) return env;
-        // Refused for good (no such robot, no right): retrying changes nothing.
-        if (env && env.code !== Code.OK && env.code !== Code.BAD_REQUEST) return env;
-        if (Date.now() + STOP_RETRY_GAP_MS > until) return env;
-        await new Promise((r) => setTimeout(r, STOP_RETRY_GAP_MS));
-      }
-    })();
-    stopping.add(run);
-    void run.finally(() => stopping.delete(run));
-    return run;
+    return stopper.untilAck(
+      () => command(s, holder, deviceId, axis, STOP_CODE[axis], trigger),
+      // Refused for good (no such robot, no right): retrying changes nothing.
+      (env) => (env?.code === Code.OK ? (env.data.result === ROBOT_RESULT.success ? "done" : "retry") : env && env.code !== Code.BAD_REQUEST ? "done" : "retry"),
+    );
   }
 
   function answer(s: RobotSocket, m: RobotLiveMessage, ok: boolean, extra: Partial<RobotLiveAnswer> = {}) {
@@ -93,7 +90,7 @@ export function createRobotRelay(config: UpstreamConfig) {
     const d = driving(s);
     const env = await upstreamCall(m.op === "takeover" ? robotConsoleApi.takeover : robotConsoleApi.take, { deviceId: m.deviceId, holder: d.holder }, auth(s), config);
     if (env.code !== Code.OK) return answer(s, m, false, { msg: env.msg });
-    robotOf(d, m.deviceId).leased = true;
+    robotOf(s, d, m.deviceId).leased = true;
     renewLoop(s, d);
     answer(s, m, true, { driver: env.data });
   }
@@ -101,7 +98,7 @@ export function createRobotRelay(config: UpstreamConfig) {
   async function release(s: RobotSocket, m: RobotLiveMessage) {
     const d = driving(s);
     const r = d.robots.get(m.deviceId);
-    if (r) for (const axis of [...r.held.keys()]) await halt(s, d, m.deviceId, axis, "release");
+    if (r) for (const axis of r.held.keys()) await halt(s, d, m.deviceId, axis, "release");
     if (r) r.leased = false;
     const env = await upstreamCall(robotConsoleApi.release, { deviceId: m.deviceId, holder: d.holder }, auth(s), config);
     answer(s, m, env.code === Code.OK, { msg: env.code === Code.OK ? undefined : env.msg, driver: null });
@@ -109,10 +106,7 @@ export function createRobotRelay(config: UpstreamConfig) {
 
   /** Ends a hold: forgets it and stops the axis until acknowledged. */
   function halt(s: RobotSocket, d: Driving, deviceId: number, axis: RobotAxis, trigger: RobotTrigger) {
-    const r = robotOf(d, deviceId);
-    const held = r.held.get(axis);
-    if (held) clearTimeout(held.lapse);
-    r.held.delete(axis);
+    robotOf(s, d, deviceId).held.end(axis);
     return stopUntilAck(s, d.holder, deviceId, axis, trigger);
   }
 
@@ -120,22 +114,16 @@ export function createRobotRelay(config: UpstreamConfig) {
     const axis = m.axis ?? "travel";
     if (!m.code) return answer(s, m, false);
     const d = driving(s);
-    const r = robotOf(d, m.deviceId);
-    const was = r.held.get(axis);
-    if (was) clearTimeout(was.lapse);
-    // The repeats stopped coming (a frozen page, a lost network): the console stops the robot itself.
-    const lapse = setTimeout(() => void halt(s, d, m.deviceId, axis, "lapse"), ROBOT_TTL_MS);
-    lapse.unref();
-    r.held.set(axis, { code: m.code, lapse });
+    const r = robotOf(s, d, m.deviceId);
+    const { was, token } = r.held.hold(axis, m.code);
     const env = await command(s, d.holder, m.deviceId, axis, m.code, "press").catch(() => null);
     if (env?.code === Code.OK) {
       r.moved = true;
       // Only the first of a hold is answered: the page needs no word per repeat.
-      if (!was || was.code !== m.code) answer(s, m, true, { answer: env.data });
+      if (was !== m.code) answer(s, m, true, { answer: env.data });
       return;
     }
-    clearTimeout(lapse);
-    if (r.held.get(axis)?.lapse === lapse) r.held.delete(axis);
+    r.held.forget(axis, token);
     answer(s, m, false, { msg: env?.msg });
   }
 
@@ -163,9 +151,7 @@ export function createRobotRelay(config: UpstreamConfig) {
       sockets.delete(s);
       if (d.renew) clearInterval(d.renew);
       for (const [deviceId, r] of d.robots) {
-        const holding = r.held.size > 0;
-        for (const h of r.held.values()) clearTimeout(h.lapse);
-        r.held.clear();
+        const holding = r.held.clear().length > 0;
         // A robot this socket moved and still drives (or holds a direction of): a lock lost to a
         // take-over leaves the new driver's robot alone.
         if (!r.moved || (!r.leased && !holding)) {
@@ -174,14 +160,11 @@ export function createRobotRelay(config: UpstreamConfig) {
         }
         const stops = (["travel", "lifter"] as const).map((axis) => stopUntilAck(s, d.holder, deviceId, axis, "socket"));
         const done = Promise.all(stops).then(() => (r.leased ? upstreamCall(robotConsoleApi.release, { deviceId, holder: d.holder }, auth(s), config).catch(() => null) : null));
-        stopping.add(done);
-        void done.finally(() => stopping.delete(done));
+        stopper.track(done);
       }
     },
     /** Resolves once the stops in flight are done. */
-    async settled() {
-      while (stopping.size) await Promise.allSettled([...stopping]);
-    },
+    settled: stopper.settled,
   };
 }
 export type RobotRelay = ReturnType<typeof createRobotRelay>;

@@ -31,7 +31,12 @@ export class VideoWallPage {
   }
 
   pad(): Locator {
-    return this.page.getByTestId("camera-pad").getByTestId("linkage-pad");
+    return this.page.getByTestId("camera-pad").getByTestId("video-camera-pad");
+  }
+
+  /** Where the pad says the camera points (after a click, a release or a restore). */
+  position(): Locator {
+    return this.pad().getByTestId("camera-pad-position");
   }
 
   /** Holds a pad direction with the mouse for `ms`, then lets go. */
