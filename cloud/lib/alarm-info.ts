@@ -14,6 +14,7 @@ import type { Ctx } from "./context";
 import { rowMapper } from "./crud";
 import { notFound } from "./http";
 import { joinedText } from "./i18n-text";
+import { deviceNameIn, projectNameIn } from "../db/queries/names";
 
 const levelTextIn = (locale: Locale) => joinedText(locale, alarmLevels.levelName, alarmLevels.i18n, "levelName");
 
@@ -42,9 +43,9 @@ export const alarmSelection = (locale: Locale) => ({
   alarmName: alarmName(locale),
   content: alarmContent(locale),
   levelName: alarmLevelName(locale),
-  deviceName: sql<string | null>`(select ${devices.deviceName} from ${devices} where ${devices.id} = ${alarms.deviceId})`,
+  deviceName: sql<string | null>`(select ${deviceNameIn(locale)} from ${devices} where ${devices.id} = ${alarms.deviceId})`,
   deviceSn: sql<string | null>`(select ${devices.deviceSn} from ${devices} where ${devices.id} = ${alarms.deviceId})`,
-  prjName: sql<string | null>`(select ${projects.prjName} from ${projects} where ${projects.id} = ${alarms.projectId})`,
+  prjName: sql<string | null>`(select ${projectNameIn(locale)} from ${projects} where ${projects.id} = ${alarms.projectId})`,
 });
 type Selected = AlarmRow & { deviceName: string | null; deviceSn: string | null; prjName: string | null };
 

@@ -11,6 +11,7 @@ const config = (over: Partial<PushConfigRecord>): PushConfigRecord => ({
   tenantId: 2,
   projectId: 1,
   pushName: "bridge",
+  i18n: null,
   method: "POST",
   address: null,
   topic: null,

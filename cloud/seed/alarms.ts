@@ -36,12 +36,12 @@ export async function seedDemoAlarms(db: Db, opts: { tenantId: number; admin: { 
   const [admin, operator] = await db
     .insert(alarmContacts)
     .values([
-      { tenantId, linkName: "演示管理员", phone: opts.admin.phone, email: opts.admin.email, userId: opts.admin.id, description: "项目负责人" },
-      { tenantId, linkName: "张三", phone: opts.operator.phone, email: opts.operator.email, userId: opts.operator.id, description: "现场值班" },
+      { tenantId, ...bilingual({ linkName: ["演示管理员", "Demo administrator"], description: ["项目负责人", "Project manager"] }), phone: opts.admin.phone, email: opts.admin.email, userId: opts.admin.id },
+      { tenantId, ...bilingual({ linkName: ["张三", "Zhang San"], description: ["现场值班", "On duty on site"] }), phone: opts.operator.phone, email: opts.operator.email, userId: opts.operator.id },
     ])
     .returning();
-  await db.insert(alarmContacts).values({ tenantId, linkName: "李工", phone: "13700000002", description: "监测单位" });
-  const [duty] = await db.insert(alarmContactGroups).values({ tenantId, groupName: "现场值班组", description: "值班人员；负责人为升级对象" }).returning();
+  await db.insert(alarmContacts).values({ tenantId, ...bilingual({ linkName: ["李工", "Engineer Li"], description: ["监测单位", "Monitoring contractor"] }), phone: "13700000002" });
+  const [duty] = await db.insert(alarmContactGroups).values({ tenantId, ...bilingual({ groupName: ["现场值班组", "Site duty group"], description: ["值班人员；负责人为升级对象", "People on duty; the leader is who escalations go to"] }) }).returning();
   await db.insert(alarmContactGroupMembers).values([
     { groupId: duty.id, contactId: admin.id, leader: true },
     { groupId: duty.id, contactId: operator.id },

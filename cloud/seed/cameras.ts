@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { devices, products, projects } from "../db/schema";
 import { sha256 } from "../lib/crypto";
 import { tenantOf } from "../lib/scope";
+import { bilingual } from "./bilingual";
 
 /** Simulated cameras per demo project (issue 34: a video wall of four). */
 export const DEMO_CAMERAS_PER_PROJECT = 4;
@@ -21,7 +22,7 @@ export async function seedDemoCameras(db: Db, opts: { tenantId: number; secretOf
       const sn = `CAM${String(pi + 1).padStart(2, "0")}${String(i + 1).padStart(3, "0")}`;
       return {
         tenantId: opts.tenantId,
-        deviceName: `云台摄像机-${String(i + 1).padStart(2, "0")}`,
+        ...bilingual({ deviceName: [`云台摄像机-${String(i + 1).padStart(2, "0")}`, `PTZ camera-${String(i + 1).padStart(2, "0")}`] }),
         deviceSn: sn,
         deviceModel: camera.model,
         productId: camera.id,

@@ -33,11 +33,9 @@ export async function seedDemoData(db: Db, ids: { tenantId: number; admin: numbe
     .values([
       {
         tenantId: ids.tenantId,
-        prjName: "滨江花园二期基坑监测",
+        ...bilingual({ prjName: ["滨江花园二期基坑监测", "Binjiang Garden Phase II foundation pit monitoring"], contactName: ["演示管理员", "Demo administrator"], prjAddress: ["江陵路 1788 号", "1788 Jiangling Road"] }),
         prjType: "foundationPit",
-        contactName: "演示管理员",
         contactPhone: "13800000000",
-        prjAddress: "江陵路 1788 号",
         areaCode: "330108",
         prjLongitude: 120.2119,
         prjLatitude: 30.2084,
@@ -45,11 +43,9 @@ export async function seedDemoData(db: Db, ids: { tenantId: number; admin: numbe
       },
       {
         tenantId: ids.tenantId,
-        prjName: "地铁 5 号线隧道结构监测",
+        ...bilingual({ prjName: ["地铁 5 号线隧道结构监测", "Metro Line 5 tunnel structure monitoring"], contactName: ["张三", "Zhang San"], prjAddress: ["和平里东街 18 号", "18 Hepingli East Street"] }),
         prjType: "tunnel",
-        contactName: "张三",
         contactPhone: "13900000001",
-        prjAddress: "和平里东街 18 号",
         areaCode: "110101",
         prjLongitude: 116.4162,
         prjLatitude: 39.9284,
@@ -88,8 +84,8 @@ async function seedOrg(db: Db, ids: { tenantId: number; admin: number; operator:
   const [office, field] = await db
     .insert(departments)
     .values([
-      { tenantId: ids.tenantId, parentId: ids.root, ...bilingual({ departmentName: ["综合管理部", "General affairs"] }), sort: 1, leader: "演示管理员", phone: "010-88886666" },
-      { tenantId: ids.tenantId, parentId: ids.root, ...bilingual({ departmentName: ["监测运维部", "Monitoring and operations"] }), sort: 2, leader: "张三" },
+      { tenantId: ids.tenantId, parentId: ids.root, ...bilingual({ departmentName: ["综合管理部", "General affairs"], leader: ["演示管理员", "Demo administrator"] }), sort: 1, phone: "010-88886666" },
+      { tenantId: ids.tenantId, parentId: ids.root, ...bilingual({ departmentName: ["监测运维部", "Monitoring and operations"], leader: ["张三", "Zhang San"] }), sort: 2 },
     ])
     .returning();
   await db.insert(departments).values({ tenantId: ids.tenantId, parentId: field.id, ...bilingual({ departmentName: ["现场一组", "Field team 1"] }), sort: 1 });

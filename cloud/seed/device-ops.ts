@@ -3,6 +3,7 @@ import { COMMAND_STATUS } from "@/lib/contract/device/command";
 import type { Db } from "../db/client";
 import { batteries, betonRuleDevices, betonRules, buildRecords, deviceCommands, devices, products } from "../db/schema";
 import { tenantOf } from "../lib/scope";
+import { bilingual } from "./bilingual";
 
 const DAY = 86_400_000;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
@@ -15,9 +16,9 @@ const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 export async function seedDeviceOps(db: Db, opts: { tenantId: number; admin: number; now?: number }) {
   const now = opts.now ?? Date.now();
   await db.insert(batteries).values([
-    { tenantId: opts.tenantId, batteryName: "锂亚硫酰氯 ER34615", batteryModel: "ER34615", batteryType: 1, fullVoltage: 3.67, endVoltage: 3.0, capacity: 19 },
-    { tenantId: opts.tenantId, batteryName: "锂离子 18650 三串", batteryModel: "3S-18650", batteryType: 0, fullVoltage: 12.6, endVoltage: 9.0, capacity: 7.8 },
-    { tenantId: opts.tenantId, batteryName: "磷酸铁锂 12V", batteryModel: "LFP-12V20", batteryType: 0, fullVoltage: 14.6, endVoltage: 10.0, capacity: 20 },
+    { tenantId: opts.tenantId, ...bilingual({ batteryName: ["锂亚硫酰氯 ER34615", "Li-SOCl₂ ER34615"] }), batteryModel: "ER34615", batteryType: 1, fullVoltage: 3.67, endVoltage: 3.0, capacity: 19 },
+    { tenantId: opts.tenantId, ...bilingual({ batteryName: ["锂离子 18650 三串", "Li-ion 18650, 3 in series"] }), batteryModel: "3S-18650", batteryType: 0, fullVoltage: 12.6, endVoltage: 9.0, capacity: 7.8 },
+    { tenantId: opts.tenantId, ...bilingual({ batteryName: ["磷酸铁锂 12V", "LiFePO₄ 12 V"] }), batteryModel: "LFP-12V20", batteryType: 0, fullVoltage: 14.6, endVoltage: 10.0, capacity: 20 },
   ]);
   const devs = await db
     .select({ id: devices.id, sn: devices.deviceSn, name: devices.deviceName, projectId: devices.projectId })
@@ -88,7 +89,7 @@ export async function seedBetonRules(db: Db, opts: { tenantId: number }) {
   for (const projectId of new Set(rows.map((r) => r.projectId!))) {
     const [rule] = await db
       .insert(betonRules)
-      .values({ tenantId: opts.tenantId, projectId, ruleName: "C30 墩柱", mixDesc: "P·O 42.5 水泥，水胶比 0.42", airType: 1, airContent: 2, hardenType: 1, coefType: 0, points: [{ maturity: 500, strength: 12.4 }, { maturity: 1500, strength: 21.8 }, { maturity: 4000, strength: 29.5 }, { maturity: 8000, strength: 33.6 }], aggregate: 0, datumTemp: -10 })
+      .values({ tenantId: opts.tenantId, projectId, ...bilingual({ ruleName: ["C30 墩柱", "C30 pier column"] }), mixDesc: "P·O 42.5 水泥，水胶比 0.42", airType: 1, airContent: 2, hardenType: 1, coefType: 0, points: [{ maturity: 500, strength: 12.4 }, { maturity: 1500, strength: 21.8 }, { maturity: 4000, strength: 29.5 }, { maturity: 8000, strength: 33.6 }], aggregate: 0, datumTemp: -10 })
       .returning({ id: betonRules.id });
     await db.insert(betonRuleDevices).values(rows.filter((r) => r.projectId === projectId).map((r) => ({ deviceId: r.id, ruleId: rule.id })));
   }

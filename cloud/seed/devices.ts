@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { devices, products, projects } from "../db/schema";
 import { sha256 } from "../lib/crypto";
 import { tenantOf } from "../lib/scope";
+import { bilingual } from "./bilingual";
 
 /** Demo devices per monitoring product, spread over the tenant's projects. */
 const DEMO_DEVICES_PER_PRODUCT = 3;
@@ -15,7 +16,7 @@ const DEMO_REPORT_CYCLE = 30;
  */
 export async function seedDemoDevices(db: Db, opts: { tenantId: number; secretOf: (sn: string) => string }) {
   const prods = await db
-    .select({ id: products.id, name: products.prodName, model: products.prodModel, monitorType: products.monitorType })
+    .select({ id: products.id, name: products.prodName, i18n: products.i18n, model: products.prodModel, monitorType: products.monitorType })
     .from(products)
     .where(tenantOf(opts.tenantId).where(products, isNotNull(products.monitorType), ne(products.prodType, "gateway")))
     .orderBy(asc(products.id));
@@ -28,7 +29,8 @@ export async function seedDemoDevices(db: Db, opts: { tenantId: number; secretOf
       const angle = ((pi * DEMO_DEVICES_PER_PRODUCT + i) * 137.5 * Math.PI) / 180;
       return {
         tenantId: opts.tenantId,
-        deviceName: `${p.name}-${String(i + 1).padStart(2, "0")}`,
+        // Named after its product, in each language the product is named in.
+        ...bilingual({ deviceName: [`${p.name}-${String(i + 1).padStart(2, "0")}`, `${p.i18n?.prodName?.en ?? p.name}-${String(i + 1).padStart(2, "0")}`] }),
         deviceSn: sn,
         deviceModel: p.model,
         productId: p.id,

@@ -89,12 +89,12 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     await t.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const [again] = await t.select({ count: sql<number>`count(*)::int` }).from(tenants);
     if (again.count > 0) return false;
-    await t.insert(tenants).values({ id: PLATFORM_TENANT_ID, name: "平台", code: "platform" });
+    await t.insert(tenants).values({ id: PLATFORM_TENANT_ID, ...bilingual({ name: ["平台", "Platform"] }), code: "platform" });
     // The explicit id above leave the serial behind; move it past them.
     await t.execute(sql`select setval(pg_get_serial_sequence('tenants', 'id'), (select max(id) from tenants))`);
     const [demo] = await t
       .insert(tenants)
-      .values({ name: "示范租户", code: "demo", contact: "演示管理员", contactPhone: "13800000000", areaCode: "110101", areaName: "北京市 / 市辖区 / 东城区" })
+      .values({ ...bilingual({ name: ["示范租户", "Demo tenant"], contact: ["演示管理员", "Demo administrator"], areaName: ["北京市 / 市辖区 / 东城区", "Beijing / Districts / Dongcheng"] }), code: "demo", contactPhone: "13800000000", areaCode: "110101" })
       .returning();
 
     const sysNodes = await insertTree(t, "sys", sysMenuTree, null);
@@ -124,9 +124,9 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     const [superadmin, demoadmin, operator] = await t
       .insert(users)
       .values([
-        { tenantId: PLATFORM_TENANT_ID, username: "superadmin", passwordHash: superHash, realname: "平台管理员", userIdentity: 2 },
-        { tenantId: demo.id, username: "demoadmin", passwordHash: demoHash, realname: "演示管理员", phone: "13800000000", email: "demoadmin@example.com" },
-        { tenantId: demo.id, username: "operator01", passwordHash: operatorHash, realname: "张三", phone: "13900000001", email: "operator01@example.com" },
+        { tenantId: PLATFORM_TENANT_ID, username: "superadmin", passwordHash: superHash, ...bilingual({ realname: ["平台管理员", "Platform administrator"] }), userIdentity: 2 },
+        { tenantId: demo.id, username: "demoadmin", passwordHash: demoHash, ...bilingual({ realname: ["演示管理员", "Demo administrator"] }), phone: "13800000000", email: "demoadmin@example.com" },
+        { tenantId: demo.id, username: "operator01", passwordHash: operatorHash, ...bilingual({ realname: ["张三", "Zhang San"] }), phone: "13900000001", email: "operator01@example.com" },
       ])
       .returning();
     await t.insert(userRoles).values([
@@ -136,7 +136,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<boolean> {
     ]);
     await t.update(tenants).set({ adminUserId: demoadmin.id }).where(sql`${tenants.id} = ${demo.id}`);
     await ensureRootDepartment(t, PLATFORM_TENANT_ID, bilingual({ departmentName: ["平台", "Platform"] }));
-    const root = await ensureRootDepartment(t, demo.id, bilingual({ departmentName: [demo.name, "Demo tenant"] }));
+    const root = await ensureRootDepartment(t, demo.id, bilingual({ departmentName: [demo.name, demo.i18n?.name?.en ?? demo.name] }));
     await seedDemoData(t, { tenantId: demo.id, admin: demoadmin.id, operator: operator.id, root });
     await seedSystemData(t, { tenantId: demo.id });
     await seedProducts(t, { tenantId: demo.id, platformTenantId: PLATFORM_TENANT_ID, admin: demoadmin.id });

@@ -5,6 +5,7 @@ import { createDelivery } from "../lib/delivery";
 import { safeFetch } from "../lib/outbound";
 import { LinkageEngine } from "../linkage/engine";
 import { tenantOf } from "../lib/scope";
+import { bilingual } from "./bilingual";
 
 /**
  * Two demo linkage rules on the simulator's first tilt meter, and their first log entries made by
@@ -28,24 +29,22 @@ export async function seedLinkage(db: Db, opts: { tenantId: number; admin: numbe
       {
         tenantId: opts.tenantId,
         projectId: tilt.projectId,
-        ruleName: "倾角 X 超限通知",
+        ...bilingual({ ruleName: ["倾角 X 超限通知", "Tilt X over limit notice"], description: ["演示：倾角持续超限时发站内信，30 分钟内不重复", "Demo: a site message while the tilt stays over its limit, not repeated within 30 minutes"] }),
         triggers: [{ termType: 1, deviceId: tilt.id, identifier: "angleX", symbol: 2, value: 0.5, durationSec: 30 }],
         validitySec: 300,
         actions: [{ actionType: 2, channels: [1], recipients: [{ linkType: 1, linkId: contact.id }], content: "${deviceName} 的 ${identifier} = ${value}°，已持续超过 0.5° 30 秒（${time}）", delaySec: 0 }],
         tactic: 2,
         suppressMinutes: 30,
-        description: "演示：倾角持续超限时发站内信，30 分钟内不重复",
         createdBy: opts.admin,
       },
       {
         tenantId: opts.tenantId,
         projectId: tilt.projectId,
-        ruleName: "每日 8 点推送巡检提醒",
+        ...bilingual({ ruleName: ["每日 8 点推送巡检提醒", "Daily 8:00 inspection reminder"], description: ["演示：定时调用 Web 服务；本机地址被出站保护拒绝，日志中可见失败原因", "Demo: calls a web service on a schedule; the outbound guard refuses this local address, and the log says why"] }),
         triggers: [{ termType: 3, cron: "0 0 8 * * ? *" }],
         actions: [{ actionType: 3, method: "POST", url: "http://127.0.0.1:9/inspection", headers: [], body: '{"rule":"${ruleName}","time":"${time}"}', encoding: "UTF-8", delaySec: 0 }],
         tactic: 1,
         enableStatus: 2,
-        description: "演示：定时调用 Web 服务；本机地址被出站保护拒绝，日志中可见失败原因",
         createdBy: opts.admin,
       },
     ])

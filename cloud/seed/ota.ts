@@ -5,6 +5,7 @@ import { asc, count, desc, eq, like } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { devices, otaEvents, otaPackages, otaTaskDevices, otaTasks, products } from "../db/schema";
 import { versionOrder } from "@/lib/contract/ota/version";
+import { bilingual } from "./bilingual";
 
 /** The demo firmware's stored name: written again beside the database when missing (`writeDemoFirmware`). */
 const DEMO_FIRMWARE = "0d0e0a0f1a2b3c4d5e6f708192a3b4c5.bin";
@@ -43,7 +44,7 @@ export async function seedDemoOta(db: Db, opts: { platformTenantId: number }) {
     .insert(otaPackages)
     .values({
       tenantId: opts.platformTenantId,
-      packageName: "Demo firmware",
+      ...bilingual({ packageName: ["演示固件", "Demo firmware"], description: ["演示设备当前运行的固件", "The firmware the demo devices run"] }),
       productId: top.productId,
       version: "1.2.0",
       versionOrder: versionOrder("1.2.0"),
@@ -52,14 +53,13 @@ export async function seedDemoOta(db: Db, opts: { platformTenantId: number }) {
       fileSize: image.length,
       sha256: createHash("sha256").update(image).digest("hex"),
       md5: createHash("md5").update(image).digest("hex"),
-      description: "演示固件 / Demo firmware",
     })
     .returning();
   const devs = await db.select({ id: devices.id }).from(devices).where(eq(devices.productId, top.productId)).orderBy(asc(devices.id));
   const done = new Date(Date.now() - 7 * 86_400_000);
   const [task] = await db
     .insert(otaTasks)
-    .values({ tenantId: opts.platformTenantId, taskName: "Demo rollout 1.2.0", packageId: pkg.id, status: 4, stage: 2, target: 1, total: devs.length, successCount: devs.length, startedAt: done, finishedAt: new Date(done.getTime() + 5 * 60_000) })
+    .values({ tenantId: opts.platformTenantId, ...bilingual({ taskName: ["演示升级 1.2.0", "Demo rollout 1.2.0"] }), packageId: pkg.id, status: 4, stage: 2, target: 1, total: devs.length, successCount: devs.length, startedAt: done, finishedAt: new Date(done.getTime() + 5 * 60_000) })
     .returning();
   const rows = await db
     .insert(otaTaskDevices)

@@ -2,6 +2,7 @@ import { asc } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { projects, pushConfigs } from "../db/schema";
 import { tenantOf } from "../lib/scope";
+import { bilingual } from "./bilingual";
 
 /** The demo receiver of the README: a documentation address, so the seeded configuration stays disabled until pointed elsewhere. */
 const DEMO_PUSH_URL = "https://example.com/iot/receive";
@@ -13,7 +14,7 @@ export async function seedDemoPush(db: Db, opts: { tenantId: number }) {
   await db.insert(pushConfigs).values({
     tenantId: opts.tenantId,
     projectId: project.id,
-    pushName: "业主平台转发（示例）",
+    ...bilingual({ pushName: ["业主平台转发（示例）", "Forward to the owner platform (example)"] }),
     method: "POST",
     address: DEMO_PUSH_URL,
     dataTypes: [1, 2],

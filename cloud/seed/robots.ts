@@ -7,6 +7,7 @@ import { demoRobotSn } from "@/lib/contract/robot/robot";
 import type { Db } from "../db/client";
 import { devices, products, projects, robotItems, robotPlans, robotPoints, robotTracks } from "../db/schema";
 import { sha256 } from "../lib/crypto";
+import { bilingual } from "./bilingual";
 import { canvas } from "../lib/png";
 import { tenantOf } from "../lib/scope";
 
@@ -78,10 +79,10 @@ export async function writeDemoTrackMaps(db: Db, filesDir: string) {
 
 /** Items a point checks: a temperature everywhere, gas every third point, a pressure gauge every fourth, a photo at the rest. */
 function itemsOf(i: number) {
-  const out: { itemName: string; itemType: number; unit: string | null; minValue: number | null; maxValue: number | null }[] = [{ itemName: "柜体温度", itemType: ITEM_TYPE.temperature, unit: "°C", minValue: 0, maxValue: 45 }];
-  if (i % 3 === 0) out.push({ itemName: "SF6 浓度", itemType: ITEM_TYPE.gas, unit: "ppm", minValue: 0, maxValue: 1000 });
-  if (i % 4 === 1) out.push({ itemName: "压力表读数", itemType: ITEM_TYPE.meter, unit: "MPa", minValue: 0.4, maxValue: 0.7 });
-  if (i % 3 === 2) out.push({ itemName: "外观检查", itemType: ITEM_TYPE.visual, unit: null, minValue: null, maxValue: null });
+  const out: { itemName: readonly [string, string]; itemType: number; unit: string | null; minValue: number | null; maxValue: number | null }[] = [{ itemName: ["柜体温度", "Cabinet temperature"], itemType: ITEM_TYPE.temperature, unit: "°C", minValue: 0, maxValue: 45 }];
+  if (i % 3 === 0) out.push({ itemName: ["SF6 浓度", "SF6 concentration"], itemType: ITEM_TYPE.gas, unit: "ppm", minValue: 0, maxValue: 1000 });
+  if (i % 4 === 1) out.push({ itemName: ["压力表读数", "Pressure gauge reading"], itemType: ITEM_TYPE.meter, unit: "MPa", minValue: 0.4, maxValue: 0.7 });
+  if (i % 3 === 2) out.push({ itemName: ["外观检查", "Visual check"], itemType: ITEM_TYPE.visual, unit: null, minValue: null, maxValue: null });
   return out;
 }
 
@@ -98,12 +99,12 @@ export async function seedDemoRobots(db: Db, opts: { tenantId: number; secretOf:
   const sn = demoRobotSn(0);
   const [robot] = await db
     .insert(devices)
-    .values({ ...owner, deviceName: "巡检机器人-01", deviceSn: sn, deviceModel: product.model, productId: product.id, firmwareVersion: "2.1.0", secretHash: sha256(opts.secretOf(sn)), reportCycle: 5, powerSupply: "battery" })
+    .values({ ...owner, ...bilingual({ deviceName: ["巡检机器人-01", "Inspection robot-01"] }), deviceSn: sn, deviceModel: product.model, productId: product.id, firmwareVersion: "2.1.0", secretHash: sha256(opts.secretOf(sn)), reportCycle: 5, powerSupply: "battery" })
     .returning({ id: devices.id });
   const length = railLength();
   const [track] = await db
     .insert(robotTracks)
-    .values({ ...owner, trackName: "1号配电室轨道", trackMap: mapPath(opts.tenantId), trackLength: Math.round(length * SCALE * 10) / 10, mapScale: SCALE, remark: "Switch room 1 rail" })
+    .values({ ...owner, ...bilingual({ trackName: ["1号配电室轨道", "Switch room 1 rail"] }), trackMap: mapPath(opts.tenantId), trackLength: Math.round(length * SCALE * 10) / 10, mapScale: SCALE })
     .returning({ id: robotTracks.id });
   const mark = (d: number) => {
     const [x, y] = along(d);
@@ -113,17 +114,17 @@ export async function seedDemoRobots(db: Db, opts: { tenantId: number; secretOf:
   const points = await db
     .insert(robotPoints)
     .values([
-      { ...owner, trackId: track.id, pointName: "充电桩", pointType: POINT_TYPE.charging, markPosition: mark(0), position: 0, sort: 0, dwellSec: 0 },
-      ...spots.map((d, i) => ({ ...owner, trackId: track.id, pointName: `${String(i + 1).padStart(2, "0")}号开关柜`, pointType: POINT_TYPE.inspection, markPosition: mark(d), position: Math.round(d * SCALE * 10) / 10, sort: i + 1, dwellSec: 8, cameraPreset: i + 1 })),
+      { ...owner, trackId: track.id, ...bilingual({ pointName: ["充电桩", "Charging station"] }), pointType: POINT_TYPE.charging, markPosition: mark(0), position: 0, sort: 0, dwellSec: 0 },
+      ...spots.map((d, i) => ({ ...owner, trackId: track.id, ...bilingual({ pointName: [`${String(i + 1).padStart(2, "0")}号开关柜`, `Switchgear ${String(i + 1).padStart(2, "0")}`] }), pointType: POINT_TYPE.inspection, markPosition: mark(d), position: Math.round(d * SCALE * 10) / 10, sort: i + 1, dwellSec: 8, cameraPreset: i + 1 })),
     ])
     .returning({ id: robotPoints.id, pointType: robotPoints.pointType });
   const inspection = points.filter((p) => p.pointType === POINT_TYPE.inspection);
-  await db.insert(robotItems).values(inspection.flatMap((p, i) => itemsOf(i).map((it) => ({ ...owner, pointId: p.id, ...it }))));
+  await db.insert(robotItems).values(inspection.flatMap((p, i) => itemsOf(i).map(({ itemName, ...it }) => ({ ...owner, pointId: p.id, ...it, ...bilingual({ itemName }) }))));
   const start = new Date(Math.ceil((opts.now.getTime() + 2 * 60_000) / 60_000) * 60_000);
   const wall = new Date(start.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace("T", " ");
   await db.insert(robotPlans).values({
     ...owner,
-    schemeName: "配电室例行巡检",
+    ...bilingual({ schemeName: ["配电室例行巡检", "Switch room routine patrol"], remark: ["1 号配电室例行巡检", "Routine patrol of switch room 1"] }),
     schemeNo: "XJ-001",
     trackId: track.id,
     deviceId: robot.id,
@@ -134,6 +135,5 @@ export async function seedDemoRobots(db: Db, opts: { tenantId: number; secretOf:
     cycle: "0 0/20 * * * ? *",
     publishStatus: PUBLISH_STATUS.published,
     slotFrom: new Date(start.getTime() - 1000),
-    remark: "Routine patrol of switch room 1",
   });
 }

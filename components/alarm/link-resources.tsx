@@ -9,6 +9,7 @@ import type { CallInput } from "@/lib/contract/call";
 import { userApi } from "@/lib/contract/system/user";
 import { alarmContact, alarmContactApi, alarmContactGroup, alarmContactGroupApi, type AlarmContact, type AlarmContactGroup } from "@/lib/contract/alarm/contact";
 import { ChosenField, CONTACT_COLUMNS } from "./chosen-field";
+import { multilingualField } from "@/components/kit/form/multilingual-input";
 
 // The contacts picker opens from the group form only: not in the lists' first load.
 const ListPicker = dynamic(() => import("@/components/kit/pickers").then((m) => m.ListPicker));
@@ -25,7 +26,7 @@ export const contactResource = defineResource<AlarmContact>({
   entity: alarmContact,
   calls: alarmContactApi,
   columns: { linkName: { minWidth: 120 }, description: { minWidth: 160 } },
-  form: { columns: 2, placeholders: ["linkName", "phone", "email"], fields: { userId: { type: "custom", render: (p) => <UserSelect {...p} />, hint: "hints.userId" } } },
+  form: { columns: 2, placeholders: ["linkName", "phone", "email"], fields: { linkName: multilingualField, userId: { type: "custom", render: (p) => <UserSelect {...p} />, hint: "hints.userId" } } },
   rowActions: ["edit", "del"],
   toolbar: ["add", "import", "export", "batchDelete"],
 });
@@ -64,7 +65,7 @@ export const groupResource = defineResource<AlarmContactGroup>({
   entity: alarmContactGroup,
   calls: alarmContactGroupApi,
   columns: { memberCount: { width: 90 }, memberNames: { minWidth: 220 } },
-  form: { placeholders: ["groupName"], fields: { contactIds: { type: "custom", render: (p) => <ContactsField {...p} />, full: true } } },
+  form: { placeholders: ["groupName"], fields: { groupName: multilingualField, contactIds: { type: "custom", render: (p) => <ContactsField {...p} />, full: true } } },
   rowActions: ["edit", "del"],
   toolbar: ["add", "batchDelete"],
 });

@@ -10,6 +10,7 @@ import { permsOf } from "@/lib/contract/call";
 import { linkageApi } from "@/lib/contract/linkage/api";
 import { ACTION_TYPE, LOG_STATUS, TERM_TYPE } from "@/lib/contract/linkage/enums";
 import { linkageRule, type LinkageRuleRow, type Trigger } from "@/lib/contract/linkage/rule";
+import { multilingualField } from "@/components/kit/form/multilingual-input";
 
 // The builders (with the cron picker and the thing-model inputs) load with the dialog, not the list.
 const { TriggersField, ActionsField, WindowsField } = lazyParts(() => import("./rule-builders"), ["TriggersField", "ActionsField", "WindowsField"]);
@@ -80,6 +81,7 @@ export const linkageResource = defineResource<LinkageRuleRow>({
     width: 1040,
     placeholders: ["ruleName"],
     fields: {
+      ruleName: multilingualField,
       triggerMode: { type: "radio" },
       triggers: { type: "custom", render: (p) => <TriggersField {...p} />, full: true, required: true },
       activeTime: { type: "radio" },

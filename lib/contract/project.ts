@@ -4,6 +4,7 @@ import { idQuery } from "./common";
 import { defineEntity, rowName, type RowOf } from "./entity";
 import { crudCalls } from "./entity-calls";
 import { mobile, optional, text } from "./validation";
+import { i18nField } from "./i18n-text";
 
 const coordinate = (limit: number) => optional(z.coerce.number({ error: "validation.number" }).min(-limit, "validation.min").max(limit, "validation.max"));
 
@@ -27,6 +28,7 @@ export const project = defineEntity({
     /** Stored file paths, at most 9 (image uploader limit). */
     images: { schema: z.array(z.string().max(500)).max(9, "validation.maxItems").default([]), kind: "images", purpose: "projectImage", limit: 9, list: false, export: false },
     createTime: { kind: "datetime", readOnly: true, column: "createdAt", sort: true, search: "range", range: ["startTime", "endTime"] },
+    i18n: i18nField,
   },
 });
 

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { DataPushPage, expectNoSecret, startReceiver } from "./pages/data-push-page";
 import { loginAs } from "./pages/login-page";
 import { ShellPage } from "./pages/shell-page";
+import { seededName } from "./pages/seeded";
 
 /**
  * Data push (issue 20): the seeded example is listed; a configuration to a local receiver is made
@@ -32,7 +33,7 @@ for (const locale of ["zh-cn", "en"] as const) {
       await new ShellPage(page).chooseProject("滨江花园");
       const ui = new DataPushPage(page);
       await ui.open("/devices/dataPush");
-      await expect(ui.row("业主平台转发（示例）")).toBeVisible();
+      await expect(ui.row(seededName("业主平台转发（示例）"))).toBeVisible();
 
       await ui.toolbarButton("add").click();
       await ui.fill("pushName", NAME);

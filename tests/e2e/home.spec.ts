@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { loginAs } from "./pages/login-page";
 import { HomePage } from "./pages/home-page";
+import { seededName } from "./pages/seeded";
 
 /**
  * The home dashboard (issue 19): a tenant administrator's figures, 7-day chart and projects map
@@ -45,14 +46,14 @@ for (const locale of ["zh-cn", "en"] as const) {
     await expect(map.getByTestId("map-key-notice")).toContainText(T.keyNote);
     await home.marker("滨江花园二期基坑监测").click();
     const card = map.getByTestId("device-card");
-    await expect(card).toContainText("滨江花园二期基坑监测");
+    await expect(card).toContainText(seededName("滨江花园二期基坑监测"));
     await expect(card).toContainText(T.status);
     await expect(card).toContainText("120.2119");
     // The card leads into the project: the console switches to it.
     const switchTo = card.getByTestId("home-map-switch");
     await expect(switchTo.or(card.getByTestId("home-map-current"))).toBeVisible();
     if (await switchTo.isVisible()) await switchTo.click();
-    await expect(page.getByTestId("project-selector")).toContainText("滨江花园二期基坑监测");
+    await expect(page.getByTestId("project-selector")).toContainText(seededName("滨江花园二期基坑监测"));
     if (SHOTS) {
       await home.marker("滨江花园二期基坑监测").click();
       await page.screenshot({ path: `${SHOTS}/home-map-${locale}.png` });

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { LinkagePage } from "./pages/linkage-page";
 import { loginAs } from "./pages/login-page";
 import { ShellPage } from "./pages/shell-page";
+import { seededName } from "./pages/seeded";
 
 /**
  * Linkage rules (issue 20): a rule made in the editor (a tilt meter's property trigger and an
@@ -64,6 +65,6 @@ for (const locale of ["zh-cn", "en"] as const) {
     const results = ui.dialog("view").getByTestId("log-results");
     await expect(results).toContainText(T.notice);
     await expect(results).toContainText(T.success);
-    await expect(results).toContainText("演示管理员");
+    await expect(results).toContainText(seededName("演示管理员"));
   });
 }

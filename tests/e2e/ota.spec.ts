@@ -6,6 +6,7 @@ import { DevicesPage } from "./pages/devices-page";
 import { loginAs, LoginPage } from "./pages/login-page";
 import { ShellPage } from "./pages/shell-page";
 import { OtaPage } from "./pages/ota-page";
+import { seededName } from "./pages/seeded";
 
 /**
  * OTA (issue 35), in both languages: the platform administrator uploads a firmware package for the
@@ -44,7 +45,7 @@ for (const [n, locale] of (["zh-cn", "en"] as const).entries()) {
     const ui = new OtaPage(page);
     await ui.open("/OTAUpdate");
     // The demo package and its product come with the seed.
-    await expect(ui.row("Demo firmware")).toContainText(new RegExp(T.product.source.slice(1, -1)));
+    await expect(ui.row(seededName("演示固件"))).toContainText(new RegExp(T.product.source.slice(1, -1)));
 
     await ui.toolbarButton("add").click();
     await ui.choose("productId", T.product);

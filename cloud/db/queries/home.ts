@@ -11,6 +11,8 @@ import { zoneDayStart, zoneOffset } from "@/lib/time-zone";
 import type { Db } from "../client";
 import { alarmLevelName } from "./alarm-names";
 import { alarms, devices, projects, tenants, users } from "../schema";
+import { projectNameIn, tenantNameIn } from "./names";
+import { joinedText } from "../../lib/i18n-text";
 
 const DAY_MS = 86_400_000;
 /**
@@ -35,7 +37,7 @@ export async function homeSummary(db: Db, visible: SQL, now: Date, locale: Local
   const inProjects = inArray(devices.projectId, projectIds);
   const { keys, from } = lastDays(now);
   const [prjRows, statusRows, levelRows, alarmDays, valueDays, perProject, openRows] = await Promise.all([
-    db.select({ id: projects.id, prjName: projects.prjName, prjAddress: projects.prjAddress, lng: projects.prjLongitude, lat: projects.prjLatitude }).from(projects).where(visible).orderBy(asc(projects.id)),
+    db.select({ id: projects.id, prjName: projectNameIn(locale), prjAddress: joinedText(locale, projects.prjAddress, projects.i18n, "prjAddress"), lng: projects.prjLongitude, lat: projects.prjLatitude }).from(projects).where(visible).orderBy(asc(projects.id)),
     db.select({ status: devices.status, n: sql<number>`count(*)::int` }).from(devices).where(inProjects).groupBy(devices.status),
     db
       .select({ levelNum: alarms.levelNum, levelName: alarmLevelName(locale), color: alarms.levelColor, count: sql<number>`count(*)::int` })
@@ -183,7 +185,7 @@ export async function tenantAreas(db: Db): Promise<TenantAreaPoint[]> {
 }
 
 /** Per customer tenant: projects, users and devices (online and offline among them). */
-export async function tenantDeviceNums(db: Db): Promise<TenantDeviceNums[]> {
+export async function tenantDeviceNums(db: Db, locale: Locale): Promise<TenantDeviceNums[]> {
   // Correlated counts name the outer table in full: a one-table select renders columns unqualified.
   const per = (table: typeof users | typeof projects, alias: string) => sql<number>`(select count(*)::int from ${table} ${sql.raw(alias)} where ${sql.raw(alias)}.tenant_id = "tenants"."id")`;
   const deviceCount = (status?: number) =>
@@ -191,7 +193,7 @@ export async function tenantDeviceNums(db: Db): Promise<TenantDeviceNums[]> {
   return db
     .select({
       tenantId: tenants.id,
-      tenantName: tenants.name,
+      tenantName: tenantNameIn(locale),
       projectNums: per(projects, "p"),
       userNums: per(users, "u"),
       deviceNums: deviceCount(),

@@ -39,6 +39,8 @@ export const alarmContacts = pgTable(
     id: serial("id").primaryKey(),
     tenantId: integer("tenant_id").notNull().references(() => tenants.id),
     linkName: varchar("link_name", { length: 32 }).notNull(),
+    /** Its texts in each language (widgets §3 multilingual name), by field. */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     phone: varchar("phone", { length: 11 }),
     email: varchar("email", { length: 64 }),
     description: varchar("description", { length: 200 }),
@@ -55,6 +57,8 @@ export const alarmContactGroups = pgTable(
     id: serial("id").primaryKey(),
     tenantId: integer("tenant_id").notNull().references(() => tenants.id),
     groupName: varchar("group_name", { length: 32 }).notNull(),
+    /** Its texts in each language (widgets §3 multilingual name), by field. */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     description: varchar("description", { length: 200 }),
     ...stamps,
   },

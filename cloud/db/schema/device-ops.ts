@@ -1,3 +1,4 @@
+import type { I18nTexts } from "@/lib/contract/i18n-text";
 import { date, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { tenants } from "./identity";
 import { devices } from "./devices";
@@ -49,6 +50,8 @@ export const batteries = pgTable(
     id: serial("id").primaryKey(),
     tenantId: integer("tenant_id").notNull().references(() => tenants.id),
     batteryName: varchar("battery_name", { length: 64 }).notNull(),
+    /** Its texts in each language (widgets §3 multilingual name), by field. */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     batteryModel: varchar("battery_model", { length: 64 }),
     /** 0 rechargeable, 1 not rechargeable (core §4). */
     batteryType: smallint("battery_type").notNull(),
@@ -92,6 +95,8 @@ export const betonRules = pgTable(
     tenantId: integer("tenant_id").notNull().references(() => tenants.id),
     projectId: integer("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
     ruleName: varchar("rule_name", { length: 64 }).notNull(),
+    /** Its texts in each language (widgets §3 multilingual name), by field. */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     mixDesc: varchar("mix_desc", { length: 200 }),
     airType: smallint("air_type").notNull().default(0),
     airContent: doublePrecision("air_content"),

@@ -1,3 +1,4 @@
+import type { I18nTexts } from "@/lib/contract/i18n-text";
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, unique, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { tenants } from "./identity";
@@ -17,6 +18,8 @@ export const spaces = pgTable(
     tenantId: integer("tenant_id").notNull().references(() => tenants.id),
     projectId: integer("project_id").notNull().references(() => projects.id),
     spaceName: varchar("space_name", { length: 64 }).notNull(),
+    /** Its texts in each language (widgets §3 multilingual name), by field. */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     spaceCode: varchar("space_code", { length: 64 }),
     spaceType: varchar("space_type", { length: 32 }),
     attachment: varchar("attachment", { length: 500 }),
@@ -36,6 +39,8 @@ export const devices = pgTable(
     id: serial("id").primaryKey(),
     tenantId: integer("tenant_id").notNull().references(() => tenants.id),
     deviceName: varchar("device_name", { length: 64 }).notNull(),
+    /** Its texts in each language (widgets §3 multilingual name), by field. */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     deviceSn: varchar("device_sn", { length: 64 }).notNull(),
     deviceModel: varchar("device_model", { length: 64 }),
     productId: integer("product_id").notNull().references(() => products.id),

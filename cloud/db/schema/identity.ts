@@ -9,6 +9,8 @@ const stamps = { ...created, updatedAt: timestamp("updated_at", { withTimezone: 
 export const tenants = pgTable("tenants", {
   id: serial("id").primaryKey(),
   name: varchar("name", { length: 64 }).notNull(),
+  /** Its texts in each language (widgets §3 multilingual name), by field. */
+  i18n: jsonb("i18n").$type<I18nTexts>(),
   code: varchar("code", { length: 32 }),
   enabled: smallint("enabled").notNull().default(1),
   areaCode: varchar("area_code", { length: 12 }),
@@ -31,6 +33,8 @@ export const users = pgTable(
     username: varchar("username", { length: 32 }).notNull(),
     passwordHash: text("password_hash").notNull(),
     realname: varchar("realname", { length: 64 }).notNull().default(""),
+    /** Its texts in each language (widgets §3 multilingual name), by field. */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     employeeNo: varchar("employee_no", { length: 32 }),
     sex: smallint("sex"),
     position: varchar("position", { length: 64 }),

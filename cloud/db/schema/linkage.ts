@@ -1,3 +1,4 @@
+import type { I18nTexts } from "@/lib/contract/i18n-text";
 import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
 import type { Action, ActiveWindow, Trigger } from "@/lib/contract/linkage/rule";
 import type { ActionResult } from "@/lib/contract/linkage/log";
@@ -18,6 +19,8 @@ export const linkageRules = pgTable(
     tenantId: integer("tenant_id").notNull().references(() => tenants.id),
     projectId: integer("project_id").notNull().references(() => projects.id),
     ruleName: varchar("rule_name", { length: 64 }).notNull(),
+    /** Its texts in each language (widgets §3 multilingual name), by field. */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     triggerMode: smallint("trigger_mode").notNull().default(1),
     triggers: jsonb("triggers").$type<Trigger[]>().notNull(),
     activeTime: smallint("active_time").notNull().default(1),

@@ -1,3 +1,4 @@
+import type { I18nTexts } from "@/lib/contract/i18n-text";
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { devices } from "./devices";
@@ -20,6 +21,8 @@ export const otaPackages = pgTable(
     id: serial("id").primaryKey(),
     tenantId: integer("tenant_id").notNull().references(() => tenants.id),
     packageName: varchar("package_name", { length: 64 }).notNull(),
+    /** Its texts in each language (widgets §3 multilingual name), by field. */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     productId: integer("product_id").notNull().references(() => products.id),
     version: varchar("version", { length: 32 }).notNull(),
     versionOrder: doublePrecision("version_order").notNull().default(0),
@@ -51,6 +54,8 @@ export const otaTasks = pgTable(
     id: serial("id").primaryKey(),
     tenantId: integer("tenant_id").notNull().references(() => tenants.id),
     taskName: varchar("task_name", { length: 64 }).notNull(),
+    /** Its texts in each language (widgets §3 multilingual name), by field. */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     packageId: integer("package_id").notNull().references(() => otaPackages.id),
     status: smallint("status").notNull().default(1),
     hold: smallint("hold").notNull().default(0),

@@ -1,3 +1,4 @@
+import type { I18nTexts } from "@/lib/contract/i18n-text";
 import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, timestamp, varchar } from "drizzle-orm/pg-core";
 import { tenants, users } from "./identity";
 
@@ -8,6 +9,8 @@ export const projects = pgTable(
     id: serial("id").primaryKey(),
     tenantId: integer("tenant_id").notNull().references(() => tenants.id),
     prjName: varchar("prj_name", { length: 64 }).notNull(),
+    /** Its texts in each language (widgets §3 multilingual name), by field. */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     prjType: varchar("prj_type", { length: 32 }),
     contactName: varchar("contact_name", { length: 32 }),
     contactPhone: varchar("contact_phone", { length: 11 }),

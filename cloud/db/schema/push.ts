@@ -1,3 +1,4 @@
+import type { I18nTexts } from "@/lib/contract/i18n-text";
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
 import { devices } from "./devices";
 import { tenants } from "./identity";
@@ -14,6 +15,8 @@ export const pushConfigs = pgTable(
     tenantId: integer("tenant_id").notNull().references(() => tenants.id),
     projectId: integer("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
     pushName: varchar("push_name", { length: 64 }).notNull(),
+    /** Its texts in each language (widgets §3 multilingual name), by field. */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     method: varchar("method", { length: 8 }).notNull().default("POST"),
     address: varchar("address", { length: 500 }),
     topic: varchar("topic", { length: 200 }),

@@ -1,3 +1,4 @@
+import type { I18nTexts } from "@/lib/contract/i18n-text";
 import { bigserial, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { alarms } from "./alarms";
 import { devices } from "./devices";
@@ -20,6 +21,8 @@ export const robotTracks = pgTable(
     id: serial("id").primaryKey(),
     ...owner(),
     trackName: varchar("track_name", { length: 64 }).notNull(),
+    /** Its texts in each language (widgets §3 multilingual name), by field. */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     trackMap: varchar("track_map", { length: 500 }).notNull(),
     trackLength: doublePrecision("track_length").notNull(),
     mapScale: doublePrecision("map_scale").notNull(),
@@ -37,6 +40,8 @@ export const robotPoints = pgTable(
     ...owner(),
     trackId: integer("track_id").notNull().references(() => robotTracks.id, { onDelete: "cascade" }),
     pointName: varchar("point_name", { length: 64 }).notNull(),
+    /** Its texts in each language (widgets §3 multilingual name), by field. */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     pointType: smallint("point_type").notNull().default(1),
     markPosition: varchar("mark_position", { length: 100 }).notNull(),
     position: doublePrecision("position").notNull(),
@@ -58,6 +63,8 @@ export const robotItems = pgTable(
     ...owner(),
     pointId: integer("point_id").notNull().references(() => robotPoints.id, { onDelete: "cascade" }),
     itemName: varchar("item_name", { length: 64 }).notNull(),
+    /** Its texts in each language (widgets §3 multilingual name), by field. */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     itemType: smallint("item_type").notNull().default(2),
     unit: varchar("unit", { length: 32 }),
     minValue: doublePrecision("min_value"),
@@ -79,6 +86,8 @@ export const robotPlans = pgTable(
     id: serial("id").primaryKey(),
     ...owner(),
     schemeName: varchar("scheme_name", { length: 64 }).notNull(),
+    /** Its texts in each language (widgets §3 multilingual name), by field. */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     schemeNo: varchar("scheme_no", { length: 32 }),
     trackId: integer("track_id").notNull().references(() => robotTracks.id),
     deviceId: integer("device_id").notNull().references(() => devices.id),

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { alarmContactGroupMembers, alarmContactGroups, alarmContacts, alarmRuleRecipients } from "../../db/schema";
 import type { Ctx } from "../../lib/context";
 import { crudRoutes } from "../../lib/crud-routes";
+import { textColumns } from "../../lib/i18n-text";
 import { notFound } from "../../lib/http";
 import { serve } from "../../lib/serve";
 import { tenantScope } from "../../lib/scope";
@@ -33,12 +34,12 @@ export const linkGroupServed = [
     entity: alarmContactGroup,
     // Add and update save the group with its contacts (below).
     calls: { page: alarmContactGroupApi.page, info: alarmContactGroupApi.info, del: alarmContactGroupApi.del },
-    extra: {
+    extra: (locale) => ({
       memberCount: sql<number>`(select count(*)::int ${members})`,
-      memberNames: sql<string>`(select coalesce(string_agg(k.link_name, ', ' order by k.id), '') ${members})`,
+      memberNames: sql<string>`(select coalesce(string_agg(coalesce(nullif(k.i18n->'linkName'->>${locale}, ''), k.link_name), ', ' order by k.id), '') ${members})`,
       contactIds: sql<number[]>`(select coalesce(json_agg(m.contact_id order by m.contact_id), '[]'::json) ${members})`,
       leaderIds: sql<number[]>`(select coalesce(json_agg(m.contact_id order by m.contact_id) filter (where m.leader), '[]'::json) ${members})`,
-    },
+    }),
     inUse: [{ table: alarmRuleRecipients, column: alarmRuleRecipients.linkId, where: eq(alarmRuleRecipients.linkType, LINK_TYPE.group), what: "alarm.rule.entity" }],
   }),
   serve(alarmContactGroupApi.add, async (c, input) => {
@@ -47,7 +48,7 @@ export const linkGroupServed = [
     const row = await db.transaction(async (tx) => {
       const [g] = await tx
         .insert(alarmContactGroups)
-        .values(tenantScope(c.var.auth).owned({ groupName: input.groupName, description: input.description || null }))
+        .values(tenantScope(c.var.auth).owned({ groupName: input.groupName, description: input.description || null, ...textColumns(c.var.locale, undefined, input) }))
         .returning({ id: alarmContactGroups.id });
       await setMembers(tx, g.id, input.contactIds, input.leaderIds);
       return g;
@@ -57,10 +58,11 @@ export const linkGroupServed = [
   serve(alarmContactGroupApi.upd, async (c, input) => {
     const db = c.var.deps.db;
     await assertOwnContacts(db, c, input.contactIds);
+    const [before] = await db.select({ i18n: alarmContactGroups.i18n }).from(alarmContactGroups).where(tenantScope(c.var.auth).where(alarmContactGroups, eq(alarmContactGroups.id, input.id)));
     await db.transaction(async (tx) => {
       const [g] = await tx
         .update(alarmContactGroups)
-        .set({ groupName: input.groupName, description: input.description || null, updatedAt: c.var.deps.now() })
+        .set({ groupName: input.groupName, description: input.description || null, ...textColumns(c.var.locale, before?.i18n, input), updatedAt: c.var.deps.now() })
         .where(tenantScope(c.var.auth).where(alarmContactGroups, and(eq(alarmContactGroups.id, input.id))))
         .returning({ id: alarmContactGroups.id });
       if (!g) throw notFound();

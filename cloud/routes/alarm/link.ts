@@ -5,6 +5,7 @@ import { alarmContacts, alarmRuleRecipients, users } from "../../db/schema";
 import { mayOpen } from "../../lib/auth";
 import { rowMapper } from "../../lib/crud";
 import { crudRoutes } from "../../lib/crud-routes";
+import { localized } from "../../lib/i18n-text";
 import { forbidden } from "../../lib/http";
 import { assertTenantUsers } from "../../db/queries/org";
 
@@ -20,12 +21,15 @@ export const linkServed = crudRoutes({
   entity: alarmContact,
   calls: alarmContactApi,
   // Drizzle writes a column in raw SQL without its table: the outer row is named in full.
-  extra: { realname: sql<string | null>`(select u.realname from ${users} u where u.id = "alarm_contacts"."user_id")` },
+  extra: (locale) => ({ realname: sql<string | null>`(select coalesce(nullif(u.i18n->'realname'->>${locale}, ''), u.realname) from ${users} u where u.id = "alarm_contacts"."user_id")` }),
   filters: async (c, q) => {
     if ((q.phone || q.email) && !(await mayOpen(c, LINK_SCREEN))) throw forbidden();
     return [];
   },
-  answer: async (c, rows) => ((await mayOpen(c, LINK_SCREEN)) ? rows.map(toRow) : rows.map((r) => ({ id: r.id, linkName: r.linkName }))),
+  answer: async (c, rows) => {
+    const named = rows.map((r) => localized(c.var.locale, r));
+    return (await mayOpen(c, LINK_SCREEN)) ? named.map(toRow) : named.map((r) => ({ id: r.id, linkName: r.linkName }));
+  },
   values: async (c, input) => {
     if (typeof input.userId === "number") await assertTenantUsers(c.var.deps.db, c.var.auth.tenantId, [input.userId]);
     return {};

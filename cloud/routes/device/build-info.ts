@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import type { Locale } from "@/lib/contract/locale";
 import { buildInfo, buildInfoApi, type BuildInfo } from "@/lib/contract/device/build-info";
 import { projectDevices } from "../../db/queries/device-ops";
 import { visibleProject } from "../../db/queries/projects";
@@ -9,11 +10,12 @@ import { crudRoutes } from "../../lib/crud-routes";
 import { badRequest } from "../../lib/http";
 import { serve } from "../../lib/serve";
 import { tenantOf, tenantScope } from "../../lib/scope";
+import { deviceNameIn, projectNameIn } from "../../db/queries/names";
 
-const names = {
-  projectName: sql<string>`(select ${projects.prjName} from ${projects} where ${projects.id} = ${buildRecords.projectId})`,
-  deviceName: sql<string | null>`(select ${devices.deviceName} from ${devices} where ${devices.id} = ${buildRecords.deviceId})`,
-};
+const names = (locale: Locale) => ({
+  projectName: sql<string>`(select ${projectNameIn(locale)} from ${projects} where ${projects.id} = ${buildRecords.projectId})`,
+  deviceName: sql<string | null>`(select ${deviceNameIn(locale)} from ${devices} where ${devices.id} = ${buildRecords.deviceId})`,
+});
 
 /** The device, when one is named, must be in the record's project (and so in its tenant). */
 async function checkDevice(c: Ctx, tenantId: number, projectId: number, deviceId: number | null | undefined) {

@@ -21,16 +21,20 @@ import { importUpload } from "../../lib/xlsx-import";
 import { brokerOf } from "../../lib/devices";
 import { tenantOf, tenantScope } from "../../lib/scope";
 import { serve } from "../../lib/serve";
+import { localized, textColumns } from "../../lib/i18n-text";
+import { deviceNameIn, projectNameIn, spaceNameIn, tenantNameIn } from "../../db/queries/names";
 
 type Values = Record<string, unknown>;
 
 /** Product, project and space names beside their ids: correlated lookups by primary key, cheap per page row. */
 const names = (locale: Locale) => ({
   prodName: sql<string>`(select ${productNameIn(locale)} from ${products} where ${products.id} = ${devices.productId})`,
-  prjName: sql<string>`(select ${projects.prjName} from ${projects} where ${projects.id} = ${devices.projectId})`,
-  spaceName: sql<string>`(select ${spaces.spaceName} from ${spaces} where ${spaces.id} = ${devices.spaceId})`,
+  prjName: sql<string>`(select ${projectNameIn(locale)} from ${projects} where ${projects.id} = ${devices.projectId})`,
+  spaceName: sql<string>`(select ${spaceNameIn(locale)} from ${spaces} where ${spaces.id} = ${devices.spaceId})`,
 });
-const toDevice = rowMapper<typeof device.fields, Device>(device);
+const toRow = rowMapper<typeof device.fields, Device>(device);
+/** A stored device as answered to a caller: its name in the caller's language. */
+const toDevice = (locale: Locale) => (row: Parameters<typeof toRow>[0]) => toRow(localized(locale, row));
 
 /**
  * A project's device count, kept a few seconds: with tens of thousands of devices, counting them
@@ -112,7 +116,7 @@ async function insertDevice(c: Ctx, input: Values): Promise<{ row: typeof device
     const refs = await checkRefs(db, c, input);
     const [row] = await db
       .insert(devices)
-      .values({ ...columnsOf(device, input), ...refs, tenantId: c.var.auth.tenantId, secretHash: sha256(secret), createdBy: c.var.auth.userId } as typeof devices.$inferInsert)
+      .values({ ...columnsOf(device, input), ...textColumns(c.var.locale, undefined, input), ...refs, tenantId: c.var.auth.tenantId, secretHash: sha256(secret), createdBy: c.var.auth.userId } as typeof devices.$inferInsert)
       .returning();
     await issueSecret(c, db, row, secret);
     return row;
@@ -132,7 +136,7 @@ async function infoOf(c: Ctx, id: number): Promise<Device> {
     .from(devices)
     .where(projectOf(c).where(devices, eq(devices.id, id)));
   if (!row) throw notFound();
-  return toDevice(row);
+  return toDevice(c.var.locale)(row);
 }
 
 /**
@@ -158,7 +162,7 @@ export const deviceRowsServed = [
       .orderBy(...orderOf(device, devices, q))
       .$dynamic();
     const { records, total } = await pagedSelect(select, filters.length ? countRows(db, devices, where) : projectTotal(db, projectOf(c).projectId, where), q);
-    return { records: records.map(toDevice), total };
+    return { records: records.map(toDevice(c.var.locale)), total };
   }),
   serve(deviceApi.add, async (c, input) => {
     const { row, secret } = await insertDevice(c, input as Values);
@@ -171,7 +175,7 @@ export const deviceRowsServed = [
     const refs = await checkRefs(db, c, input as Values, old);
     await db
       .update(devices)
-      .set({ ...columnsOf(device, input as Values), ...refs, updatedAt: c.var.deps.now() })
+      .set({ ...columnsOf(device, input as Values), ...textColumns(c.var.locale, old.i18n, input as Values), ...refs, updatedAt: c.var.deps.now() })
       .where(projectOf(c).where(devices, eq(devices.id, old.id)));
     await forget(c, old.deviceSn, input.deviceSn as string | undefined);
     recount(db, old.projectId, refs.projectId as number);
@@ -265,12 +269,12 @@ export const deviceRowsServed = [
       .from(devices)
       .where(tenantOf(gw.tenantId).where(devices, eq(devices.gatewaySn, gw.deviceSn)))
       .orderBy(devices.channelNo, devices.id);
-    return rows.map(toDevice);
+    return rows.map(toDevice(c.var.locale));
   }),
   serve(deviceApi.picker, (c) => devicesForPicker(c.var.deps.db, projectOf(c).where(devices))),
   serve(deviceApi.bySn, async (c, { sn }) => {
     const [row] = await c.var.deps.db
-      .select({ id: devices.id, deviceSn: devices.deviceSn, deviceName: devices.deviceName, productId: devices.productId })
+      .select({ id: devices.id, deviceSn: devices.deviceSn, deviceName: deviceNameIn(c.var.locale), productId: devices.productId })
       .from(devices)
       .where(projectOf(c).where(devices, eq(devices.deviceSn, sn)));
     if (!row) throw notFound();
@@ -283,9 +287,9 @@ export const deviceRowsServed = [
     async (c, q) => {
       const conds: (SQL | undefined)[] = filterConds(device, devices, q);
       if (q.tenantId) conds.push(tenantOf(q.tenantId).where(devices));
-      const tenantName = sql<string>`(select ${tenants.name} from ${tenants} where ${tenants.id} = ${devices.tenantId})`;
+      const tenantName = sql<string>`(select ${tenantNameIn(c.var.locale)} from ${tenants} where ${tenants.id} = ${devices.tenantId})`;
       const page = await pageOf(c.var.deps.db, devices, and(...conds), orderOf(device, devices, q), q, { ...getTableColumns(devices), ...names(c.var.locale), tenantName });
-      return { records: page.records.map((r) => ({ ...toDevice(r), tenantName: ((r as Values).tenantName as string | null) ?? null })), total: page.total };
+      return { records: page.records.map((r) => ({ ...toDevice(c.var.locale)(r), tenantName: ((r as Values).tenantName as string | null) ?? null })), total: page.total };
     },
     platformOnly,
   ),

@@ -18,6 +18,10 @@ import type { Db } from "../../db/client";
 import type { Ctx } from "../../lib/context";
 import { signatureMatches } from "../../lib/crypto";
 import { rowMapper } from "../../lib/crud";
+import { localized } from "../../lib/i18n-text";
+import { deviceNameIn, otaTaskNameIn, packageNameIn, tenantNameIn } from "../../db/queries/names";
+import { productNameIn } from "../../db/queries/products";
+import type { Locale } from "@/lib/contract/locale";
 import { crudRoutes } from "../../lib/crud-routes";
 import { MULTIPART_SLACK, parseStoredPath, receiveUpload } from "../../lib/files";
 import { AppError, badRequest, notFound } from "../../lib/http";
@@ -97,13 +101,13 @@ async function packageValues(c: Ctx, input: Values, partial: boolean, before?: V
 /** Devices of the package's product on its version (its module's): the list's "devices on this version". */
 const onVersion = sql<number>`(select count(*)::int from ${devices} d left join ${otaDeviceVersions} v on v.device_id = d.id and v.module = ${otaPackages.module}
   where d.product_id = ${otaPackages.productId} and coalesce(v.version, case when ${otaPackages.module} = 'default' then d.firmware_version end) = ${otaPackages.version})`;
-const productName = sql<string>`(select ${products.prodName} from ${products} where ${products.id} = ${otaPackages.productId})`;
+const productName = (locale: Locale) => sql<string>`(select ${productNameIn(locale)} from ${products} where ${products.id} = ${otaPackages.productId})`;
 
 const packageRoutes = crudRoutes<typeof otaPackage.fields, OtaPackage>({
   table: otaPackages,
   entity: otaPackage,
   calls: otaApi,
-  extra: { productName, deviceCount: onVersion },
+  extra: (locale) => ({ productName: productName(locale), deviceCount: onVersion }),
   defaultOrder: [desc(otaPackages.versionOrder), desc(otaPackages.id)],
   values: packageValues,
   afterSave: async (tx, c, row) => claimFiles(tx, c.var.auth.tenantId, [row.filePath as string], c.var.deps.now()),
@@ -123,7 +127,7 @@ async function candidates(db: Db, c: Ctx, pkg: typeof otaPackages.$inferSelect, 
   const rows = await db
     .select({
       id: devices.id,
-      deviceName: devices.deviceName,
+      deviceName: deviceNameIn(c.var.locale),
       deviceSn: devices.deviceSn,
       tenantId: devices.tenantId,
       status: devices.status,
@@ -187,14 +191,14 @@ async function writeTaskDevices(tx: Db, c: Ctx, row: Values) {
     .where(eq(otaTasks.id, row.id as number));
 }
 
-const packageNameOf = sql<string>`(select ${otaPackages.packageName} from ${otaPackages} where ${otaPackages.id} = ${otaTasks.packageId})`;
+const packageNameOf = (locale: Locale) => sql<string>`(select ${packageNameIn(locale)} from ${otaPackages} where ${otaPackages.id} = ${otaTasks.packageId})`;
 const versionOf = sql<string>`(select ${otaPackages.version} from ${otaPackages} where ${otaPackages.id} = ${otaTasks.packageId})`;
 
 const taskRoutes = crudRoutes<typeof otaTask.fields, OtaTask>({
   table: otaTasks,
   entity: otaTask,
   calls: otaTaskApi,
-  extra: { packageName: packageNameOf, version: versionOf },
+  extra: (locale) => ({ packageName: packageNameOf(locale), version: versionOf }),
   values: taskValues,
   afterSave: async (tx, c, row, input, before) => {
     if (!before || ["packageId", "target", "projectId", "deviceIds", "batchPercent", "batchCount"].some((k) => k in input)) await writeTaskDevices(tx, c, row);
@@ -227,10 +231,10 @@ const toTask = rowMapper<typeof otaTask.fields, OtaTask>(otaTask);
 /** Answers the task as stored after an operation. */
 async function taskAnswer(c: Ctx, id: number): Promise<OtaTask> {
   const [row] = await c.var.deps.db
-    .select({ ...getTableColumns(otaTasks), packageName: packageNameOf, version: versionOf })
+    .select({ ...getTableColumns(otaTasks), packageName: packageNameOf(c.var.locale), version: versionOf })
     .from(otaTasks)
     .where(eq(otaTasks.id, id));
-  return toTask(row);
+  return toTask(localized(c.var.locale, row));
 }
 
 /** Parses `Range: bytes=a-b` against a size: the span, null for the whole, "bad" when it cannot be met. */
@@ -283,7 +287,7 @@ export const otaServed: Served[] = [
   }),
   serve(otaApi.tenantList, async (c) => {
     const { db } = c.var.deps;
-    const rows = await db.select({ id: tenants.id, tenantName: tenants.name }).from(tenants).where(c.var.auth.isPlatform ? undefined : eq(tenants.id, c.var.auth.tenantId)).orderBy(asc(tenants.id));
+    const rows = await db.select({ id: tenants.id, tenantName: tenantNameIn(c.var.locale) }).from(tenants).where(c.var.auth.isPlatform ? undefined : eq(tenants.id, c.var.auth.tenantId)).orderBy(asc(tenants.id));
     return rows;
   }),
   serve(otaApi.uploadFile, async (c, { productId }) => {
@@ -448,7 +452,7 @@ export const otaServed: Served[] = [
     const rows = await db
       .select({
         td: otaTaskDevices,
-        deviceName: devices.deviceName,
+        deviceName: deviceNameIn(c.var.locale),
         deviceSn: devices.deviceSn,
         currentVersion: sql<string | null>`coalesce(${otaDeviceVersions.version}, case when ${pkg?.module ?? "default"} = 'default' then ${devices.firmwareVersion} end)`,
       })
@@ -490,7 +494,7 @@ export const otaServed: Served[] = [
     const [own, rows] = await Promise.all([
       db.select().from(otaDeviceVersions).where(eq(otaDeviceVersions.deviceId, id)).orderBy(asc(otaDeviceVersions.module)),
       db
-        .select({ td: otaTaskDevices, taskName: otaTasks.taskName, packageName: otaPackages.packageName, module: otaPackages.module, version: otaPackages.version })
+        .select({ td: otaTaskDevices, taskName: otaTaskNameIn(c.var.locale), packageName: packageNameIn(c.var.locale), module: otaPackages.module, version: otaPackages.version })
         .from(otaTaskDevices)
         .innerJoin(otaTasks, eq(otaTasks.id, otaTaskDevices.taskId))
         .innerJoin(otaPackages, eq(otaPackages.id, otaTasks.packageId))

@@ -24,6 +24,7 @@ import { AppError, badRequest } from "../../lib/http";
 import { t } from "../../lib/i18n";
 import { tenantScope } from "../../lib/scope";
 import { serve } from "../../lib/serve";
+import { deviceNameIn, projectNameIn } from "../../db/queries/names";
 
 /** Products whose thing model has the robot's drive service: their devices are robots. */
 const robotProducts = (db: Db) =>
@@ -153,7 +154,7 @@ export const robotControlServed = [
     const db = c.var.deps.db;
     const seen = sql`${devices.projectId} in (select ${projects.id} from ${projects} where ${await visibleProjects(db, c.var.auth)})`;
     const rows = await db
-      .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, projectId: devices.projectId, prjName: projects.prjName, status: devices.status, driver: robotDrivers })
+      .select({ id: devices.id, deviceName: deviceNameIn(c.var.locale), deviceSn: devices.deviceSn, projectId: devices.projectId, prjName: projectNameIn(c.var.locale), status: devices.status, driver: robotDrivers })
       .from(devices)
       .innerJoin(projects, eq(projects.id, devices.projectId))
       .leftJoin(robotDrivers, and(eq(robotDrivers.deviceId, devices.id), gt(robotDrivers.expiresAt, now(c))))

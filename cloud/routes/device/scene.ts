@@ -13,6 +13,7 @@ import { localized } from "../../lib/i18n-text";
 import { imageFileSize } from "../../lib/image-size";
 import { projectOf } from "../../lib/project-context";
 import { serve } from "../../lib/serve";
+import { deviceNameIn } from "../../db/queries/names";
 
 /**
  * A scene's file must be the caller's own stored upload: for an image scene a JPEG or PNG of 16:9
@@ -72,10 +73,10 @@ const sceneDeviceServed = [
     table: sceneDevices,
     entity: sceneDevice,
     calls: { page: sceneDeviceApi.page, info: sceneDeviceApi.info, add: sceneDeviceApi.add, upd: sceneDeviceApi.upd, del: sceneDeviceApi.del },
-    extra: {
-      deviceName: sql<string>`(select ${devices.deviceName} from ${devices} where ${devices.id} = ${sceneDevices.deviceId})`,
+    extra: (locale) => ({
+      deviceName: sql<string>`(select ${deviceNameIn(locale)} from ${devices} where ${devices.id} = ${sceneDevices.deviceId})`,
       deviceSn: sql<string>`(select ${devices.deviceSn} from ${devices} where ${devices.id} = ${sceneDevices.deviceId})`,
-    },
+    }),
     defaultOrder: [sql`${sceneDevices.id} asc`],
     values: checkPlacement,
   }),

@@ -1,3 +1,4 @@
+import type { Locale } from "@/lib/contract/locale";
 import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { simCard, simCardApi, type SimCard, OVER_QUOTA_PCT } from "@/lib/contract/sim/card";
 import { fromCents, toCents } from "@/lib/contract/sim/common";
@@ -28,6 +29,7 @@ import { sealValue } from "../../lib/secrets";
 import { addDays, platformDay } from "../../sim/simulated";
 import { lastRun, runOf, startSync } from "../../sim/sync";
 import { remindExpiring } from "../../sim/expiry";
+import { deviceNameIn } from "../../db/queries/names";
 
 type Row = Record<string, unknown>;
 const scope = (c: Ctx) => tenantScope(c.var.auth);
@@ -72,15 +74,15 @@ export const simCustServed = crudRoutes<typeof simCust.fields, SimCust>({
 
 // ——— Cards ———
 
-const cardExtra = {
+const cardExtra = (locale: Locale) => ({
   prodName: sql<string | null>`(select ${simProducts.prodName} from ${simProducts} where ${simProducts.id} = ${simCards.productId})`.as("prod_name"),
   custName: sql<string | null>`(select ${simCustomers.custName} from ${simCustomers} where ${simCustomers.id} = ${simCards.customerId})`.as("cust_name"),
-  deviceName: sql<string | null>`(select ${devices.deviceName} from ${devices} where ${devices.id} = ${simCards.deviceId})`.as("device_name"),
+  deviceName: sql<string | null>`(select ${deviceNameIn(locale)} from ${devices} where ${devices.id} = ${simCards.deviceId})`.as("device_name"),
   deviceSn: sql<string | null>`(select ${devices.deviceSn} from ${devices} where ${devices.id} = ${simCards.deviceId})`.as("device_sn"),
   deviceStatus: sql<number | null>`(select ${devices.status} from ${devices} where ${devices.id} = ${simCards.deviceId})`.as("device_status"),
   // Decoded as the column is: a Date on either driver, which the row mapper answers as ISO.
   lastReportTime: sql<Date | null>`(select ${devices.lastReportTime} from ${devices} where ${devices.id} = ${simCards.deviceId})`.mapWith(devices.lastReportTime).as("last_report_time"),
-};
+});
 const usagePct = (r: Row) => ((r.quotaMb as number) > 0 ? round2(((r.usedMb as number) / (r.quotaMb as number)) * 100) : 0);
 
 /** The list's filters beyond the contract's fields: a tag, expiring within 7 / 30 days, over 80 % of the quota, a pasted list of ICCIDs. */
@@ -112,7 +114,7 @@ const cardCrud = crudRoutes<typeof simCard.fields, SimCard>({
   toRow: { usagePct },
   // add and upd answer the written row: its names and device are read beside it, as page and info read them.
   answer: async (c, rows) => {
-    const full = rows.length && !("prodName" in rows[0]) ? await c.var.deps.db.select({ ...getTableColumns(simCards), ...cardExtra }).from(simCards).where(scope(c).where(simCards, inArray(simCards.id, rows.map((r) => r.id as number)))) : rows;
+    const full = rows.length && !("prodName" in rows[0]) ? await c.var.deps.db.select({ ...getTableColumns(simCards), ...cardExtra(c.var.locale) }).from(simCards).where(scope(c).where(simCards, inArray(simCards.id, rows.map((r) => r.id as number)))) : rows;
     return full.map((r) => cardRow(r));
   },
   values: async (c, input, partial, before) => {
@@ -298,7 +300,7 @@ const cardExtras: Served[] = [
   serve(simCardApi.devices, async (c, q) => {
     const like = q.keyword ? containsPattern(q.keyword) : undefined;
     return c.var.deps.db
-      .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn })
+      .select({ id: devices.id, deviceName: deviceNameIn(c.var.locale), deviceSn: devices.deviceSn })
       .from(devices)
       .where(scope(c).where(devices, like ? or(ilike(devices.deviceName, like), ilike(devices.deviceSn, like)) : undefined))
       .orderBy(asc(devices.deviceName), asc(devices.id))

@@ -11,6 +11,7 @@ import { projectOf, projectRow } from "../../lib/project-context";
 import type { Locale } from "@/lib/contract/locale";
 import { productNameIn } from "../../db/queries/products";
 import { serve } from "../../lib/serve";
+import { deviceNameIn, spaceNameIn } from "../../db/queries/names";
 
 /** A space of the call's project, or not found. */
 const ownSpace = (c: Ctx, id: number) => projectRow(c, spaces, id);
@@ -19,7 +20,7 @@ const ownSpace = (c: Ctx, id: number) => projectRow(c, spaces, id);
 async function devicePage(db: Db, where: SQL, q: { current: number; size: number; keyword?: string }, locale: Locale) {
   const all = and(where, q.keyword ? or(ilike(devices.deviceName, containsPattern(q.keyword)), ilike(devices.deviceSn, containsPattern(q.keyword))) : undefined);
   const select = db
-    .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, productId: devices.productId, prodName: productNameIn(locale), status: devices.status, spaceId: devices.spaceId, spaceName: spaces.spaceName })
+    .select({ id: devices.id, deviceName: deviceNameIn(locale), deviceSn: devices.deviceSn, productId: devices.productId, prodName: productNameIn(locale), status: devices.status, spaceId: devices.spaceId, spaceName: spaceNameIn(locale) })
     .from(devices)
     .leftJoin(products, eq(products.id, devices.productId))
     .leftJoin(spaces, eq(spaces.id, devices.spaceId))

@@ -21,6 +21,7 @@ import { AppError, badRequest, notFound, ok } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
 import { serve } from "../../lib/serve";
 import { deviceFor } from "../../lib/devices";
+import { deviceNameIn, projectNameIn, spaceNameIn } from "../../db/queries/names";
 
 /** Camera products are those of the camera category. */
 const CAMERA_CATEGORY = "camera";
@@ -35,7 +36,7 @@ export const videoServed = [
     const db = c.var.deps.db;
     const seen = sql`${devices.projectId} in (select ${projects.id} from ${projects} where ${await visibleProjects(db, c.var.auth)})`;
     const rows = await db
-      .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, channelNo: devices.channelNo, projectId: devices.projectId, prjName: projects.prjName, spaceId: devices.spaceId, spaceName: spaces.spaceName, status: devices.status, productId: devices.productId })
+      .select({ id: devices.id, deviceName: deviceNameIn(c.var.locale), deviceSn: devices.deviceSn, channelNo: devices.channelNo, projectId: devices.projectId, prjName: projectNameIn(c.var.locale), spaceId: devices.spaceId, spaceName: spaceNameIn(c.var.locale), status: devices.status, productId: devices.productId })
       .from(devices)
       .innerJoin(products, eq(products.id, devices.productId))
       .innerJoin(projects, eq(projects.id, devices.projectId))
@@ -94,7 +95,7 @@ export const videoServed = [
 async function cameraFeed(c: Ctx, id: number) {
   const d = await deviceFor(c, id);
   const [camera] = await c.var.deps.db
-    .select({ name: devices.deviceName, channelNo: devices.channelNo })
+    .select({ name: deviceNameIn(c.var.locale), channelNo: devices.channelNo })
     .from(devices)
     .innerJoin(products, eq(products.id, devices.productId))
     .where(and(eq(devices.id, d.id), eq(products.prodCategory, CAMERA_CATEGORY)));

@@ -18,6 +18,8 @@ import {
 import { projects } from "../../db/schema";
 import type { Ctx } from "../../lib/context";
 import { serve } from "../../lib/serve";
+import { projectNameIn } from "../../db/queries/names";
+import { joinedText } from "../../lib/i18n-text";
 
 /**
  * What every figure starts from: the projects the caller may see, in id order (the screens' map
@@ -26,7 +28,7 @@ import { serve } from "../../lib/serve";
 async function screenProjects(c: Ctx) {
   const db = c.var.deps.db;
   const list: ScreenProject[] = await db
-    .select({ id: projects.id, prjName: projects.prjName, prjAddress: projects.prjAddress, lng: projects.prjLongitude, lat: projects.prjLatitude })
+    .select({ id: projects.id, prjName: projectNameIn(c.var.locale), prjAddress: joinedText(c.var.locale, projects.prjAddress, projects.i18n, "prjAddress"), lng: projects.prjLongitude, lat: projects.prjLatitude })
     .from(projects)
     .where(await visibleProjects(db, c.var.auth))
     .orderBy(asc(projects.id));

@@ -9,6 +9,7 @@ import { containsPattern, filterConds, given, orderOf, pageOf } from "../../lib/
 import { badRequest } from "../../lib/http";
 import { personalScope, tenantScope } from "../../lib/scope";
 import { serve } from "../../lib/serve";
+import { projectNameIn } from "../../db/queries/names";
 
 type Key = typeof apiKeys.$inferSelect;
 const DAY_MS = 86_400_000;
@@ -18,7 +19,7 @@ const statusOf = (k: Key, now: Date) => (k.revokedAt ? 3 : k.expiresAt <= now ? 
 
 async function projectNames(c: Ctx, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  const rows = await c.var.deps.db.select({ id: projects.id, name: projects.prjName }).from(projects).where(inArray(projects.id, ids));
+  const rows = await c.var.deps.db.select({ id: projects.id, name: projectNameIn(c.var.locale) }).from(projects).where(inArray(projects.id, ids));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 

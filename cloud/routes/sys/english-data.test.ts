@@ -127,4 +127,48 @@ describe("seeded data in the caller's language", () => {
     expect((await get<DictLookup>("/sys/dict/codeList?codeList=prjType", admin, "zh-cn")).prjType.at(-1)?.itemName).toBe("桩基");
     expect((await get<DictLookup>("/sys/dict/codeList?codeList=prjType", admin, "en")).prjType.at(-1)?.itemName).toBe("Pile");
   });
+
+  it("names seeded devices, projects, spaces, people, tenants, OTA packages and tasks, robots and contacts in the caller's language", async () => {
+    const inProject = <T>(path: string, language: string) => cloud.request<T>(path, { token: admin, language, headers: { projectid: "1" } }).then((r) => r.body.data);
+    const devices = await inProject<Page<{ id: number; deviceName: string; prjName: string; spaceName: string | null }>>("/device/device/page?current=1&size=100", "en");
+    const names = devices.records.map((d) => d.deviceName);
+    expect(names).toContain("Biaxial tilt meter-01");
+    expect(names.every((n) => /^[ -~]+$/.test(n))).toBe(true);
+    expect(new Set(devices.records.map((d) => d.prjName))).toEqual(new Set(["Binjiang Garden Phase II foundation pit monitoring"]));
+    expect(devices.records.map((d) => d.spaceName)).toContain("North retaining wall of the pit");
+    const zh = await inProject<Page<{ id: number; deviceName: string }>>("/device/device/page?current=1&size=100", "zh-cn");
+    expect(zh.records.map((d) => d.deviceName)).toContain("双轴倾角计-01");
+    const tilt = devices.records.find((d) => d.deviceName === "Biaxial tilt meter-01")!;
+    // An English rename keeps the Chinese name; a new device named once reads so in both languages.
+    expect((await cloud.request("/device/device/upd", { token: admin, language: "en", headers: { projectid: "1" }, body: { id: tilt.id, deviceName: "Tilt meter T1" } })).body.code).toBe(200);
+    expect((await inProject<{ deviceName: string }>(`/device/device/info?id=${tilt.id}`, "en")).deviceName).toBe("Tilt meter T1");
+    expect((await inProject<{ deviceName: string }>(`/device/device/info?id=${tilt.id}`, "zh-cn")).deviceName).toBe("双轴倾角计-01");
+
+    const projects = await get<Page<{ prjName: string; contactName: string; prjAddress: string }>>("/device/project/page?current=1&size=50", admin, "en");
+    expect(projects.records.map((p) => p.prjName).sort()).toEqual(["Binjiang Garden Phase II foundation pit monitoring", "Metro Line 5 tunnel structure monitoring"]);
+    expect(projects.records.map((p) => p.contactName).sort()).toEqual(["Demo administrator", "Zhang San"]);
+    expect((await get<Page<{ prjName: string }>>("/device/project/page?current=1&size=50", admin, "zh-cn")).records.map((p) => p.prjName)).toContain("滨江花园二期基坑监测");
+
+    const users = await get<Page<{ username: string; realname: string }>>("/sys/user/page?current=1&size=50", admin, "en");
+    expect(users.records.find((u) => u.username === "operator01")?.realname).toBe("Zhang San");
+    expect((await get<Page<{ username: string; realname: string }>>("/sys/user/page?current=1&size=50", admin, "zh-cn")).records.find((u) => u.username === "operator01")?.realname).toBe("张三");
+    const tenants = await get<Page<{ name: string; contact: string }>>("/sys/tenant/page?current=1&size=50", platform, "en");
+    expect(tenants.records).toEqual([expect.objectContaining({ name: "Demo tenant", contact: "Demo administrator" })]);
+
+    const packages = await get<Page<{ packageName: string; productName: string }>>("/device/ota/page?current=1&size=50", platform, "en");
+    expect(packages.records[0]).toMatchObject({ packageName: "Demo firmware", productName: expect.stringMatching(/^[ -~]+ tilt meter$/) });
+    expect((await get<Page<{ packageName: string }>>("/device/ota/page?current=1&size=50", platform, "zh-cn")).records[0].packageName).toBe("演示固件");
+    const [task] = (await get<Page<{ id: number; taskName: string; packageName: string }>>("/device/otaTask/page?current=1&size=50", platform, "en")).records;
+    expect(task).toMatchObject({ taskName: "Demo rollout 1.2.0", packageName: "Demo firmware" });
+    expect((await get<{ taskName: string; packageName: string }>(`/device/otaTask/info?id=${task.id}`, platform, "zh-cn"))).toMatchObject({ taskName: "演示升级 1.2.0", packageName: "演示固件" });
+    const taskDevices = await get<Page<{ deviceName: string }>>(`/device/otaTask/pageDevice?taskId=${task.id}&current=1&size=50`, platform, "en");
+    expect(taskDevices.records.map((d) => d.deviceName)).toContain("Tilt meter T1");
+
+    const tracks = await inProject<Page<{ trackName: string }>>("/stat/trackInfo/page?current=1&size=50", "en");
+    expect(tracks.records.map((t) => t.trackName)).toEqual(["Switch room 1 rail"]);
+    const contacts = await inProject<Page<{ linkName: string }>>("/alarm/link/page?current=1&size=50", "en");
+    expect(contacts.records.map((l) => l.linkName).sort()).toEqual(["Demo administrator", "Engineer Li", "Zhang San"]);
+    const batteries = await get<Page<{ batteryName: string }>>("/device/battery/page?current=1&size=50", admin, "en");
+    expect(batteries.records.map((b) => b.batteryName)).toContain("LiFePO₄ 12 V");
+  });
 });

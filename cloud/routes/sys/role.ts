@@ -14,6 +14,7 @@ import { containsPattern, pageOf, pagedSelect, type Paging, type SelectedFields 
 import { crudRoutes } from "../../lib/crud-routes";
 import { joinedText, localized, textColumns } from "../../lib/i18n-text";
 import type { Locale } from "@/lib/contract/locale";
+import { tenantNameIn } from "../../db/queries/names";
 
 type Role = typeof roles.$inferSelect;
 
@@ -225,7 +226,7 @@ export const roleServed = [
     const role = await ownRole(db, c.var.auth, q.roleId);
     if (!isTenantRole(role)) throw notFound();
     const where = and(eq(roleTenants.roleId, role.id), q.keyword ? or(ilike(tenants.name, containsPattern(q.keyword)), ilike(tenants.code, containsPattern(q.keyword))) : undefined);
-    const fields = { id: tenants.id, name: tenants.name, code: tenants.code, enabled: tenants.enabled };
+    const fields = { id: tenants.id, name: tenantNameIn(c.var.locale), code: tenants.code, enabled: tenants.enabled };
     const members = (f: SelectedFields) => db.select(f).from(roleTenants).innerJoin(tenants, eq(tenants.id, roleTenants.tenantId)).$dynamic();
     return memberPage<RoleTenantRow>(members, fields, where, tenants.id, q);
   }, platformOnly),

@@ -11,6 +11,8 @@ import type { Ctx } from "../../lib/context";
 import { containsPattern } from "../../lib/crud";
 import { serve } from "../../lib/serve";
 import { t } from "../../lib/i18n";
+import { deviceNameIn, projectNameIn } from "../../db/queries/names";
+import { joinedText } from "../../lib/i18n-text";
 
 /** How many names of one kind are read to match by pinyin initials (the substring match has no bound but the limit). */
 const PINYIN_SCAN = 5000;
@@ -70,7 +72,7 @@ async function search(c: Ctx, keyword: string): Promise<SearchHit[]> {
 
   const tasks: Promise<void>[] = [];
   if (seeDevices) {
-    const cols = { id: devices.id, name: devices.deviceName, sn: devices.deviceSn, project: projects.prjName };
+    const cols = { id: devices.id, name: deviceNameIn(locale), sn: devices.deviceSn, project: projectNameIn(locale) };
     const base = () => db.select(cols).from(devices).leftJoin(projects, eq(projects.id, devices.projectId)).where(inVisible(devices.projectId, scope));
     const sub = () =>
       db.select(cols).from(devices).leftJoin(projects, eq(projects.id, devices.projectId))
@@ -83,7 +85,7 @@ async function search(c: Ctx, keyword: string): Promise<SearchHit[]> {
     );
   }
   if (seePoints) {
-    const cols = { id: pointGroups.id, name: pointGroups.groupName, kind: pointGroups.monitorKind, project: projects.prjName };
+    const cols = { id: pointGroups.id, name: pointGroups.groupName, kind: pointGroups.monitorKind, project: projectNameIn(locale) };
     const from = () => db.select(cols).from(pointGroups).innerJoin(projects, eq(projects.id, pointGroups.projectId));
     tasks.push(
       matching(
@@ -97,7 +99,7 @@ async function search(c: Ctx, keyword: string): Promise<SearchHit[]> {
   }
   if (seeAlarms) {
     const name = alarmName(locale);
-    const cols = { id: alarms.id, name, device: devices.deviceName, manual: sql<boolean>`${alarms.alarmType} = 2` };
+    const cols = { id: alarms.id, name, device: deviceNameIn(locale), manual: sql<boolean>`${alarms.alarmType} = 2` };
     const open = and(inVisible(alarms.projectId, scope), inArray(alarms.status, [...OPEN_STATUSES]));
     const from = () => db.select(cols).from(alarms).leftJoin(devices, eq(devices.id, alarms.deviceId));
     tasks.push(
@@ -112,7 +114,7 @@ async function search(c: Ctx, keyword: string): Promise<SearchHit[]> {
     );
   }
   if (seeProjects) {
-    const cols = { id: projects.id, name: projects.prjName, hint: projects.prjAddress };
+    const cols = { id: projects.id, name: projectNameIn(locale), hint: joinedText(locale, projects.prjAddress, projects.i18n, "prjAddress") };
     tasks.push(
       matching(
         keyword,

@@ -18,5 +18,5 @@ export const tenantStatServed = [
   ),
   serve(tenantApi.trendChart, (c) => tenantTrend(c.var.deps.db, c.var.deps.now()), platformOnly),
   serve(tenantApi.areaChart, (c) => tenantAreas(c.var.deps.db), platformOnly),
-  serve(tenantApi.deviceNums, (c) => tenantDeviceNums(c.var.deps.db), platformOnly),
+  serve(tenantApi.deviceNums, (c) => tenantDeviceNums(c.var.deps.db, c.var.locale), platformOnly),
 ];

@@ -22,6 +22,8 @@ import { ensureRootDepartment, rootDepartment } from "../../db/queries/org";
 import { setPassword } from "../../lib/passwords";
 import { tenantOf } from "../../lib/scope";
 import { containsPattern } from "../../lib/crud";
+import { localized, textColumns } from "../../lib/i18n-text";
+import type { Locale } from "@/lib/contract/locale";
 
 const admin = alias(users, "admin");
 // The outer column is spelled out: a single-table query renders columns unqualified, and a bare
@@ -40,7 +42,7 @@ function statusOf(r: { enabled: number; contractStart: Date | null; contractEnd:
   return 1;
 }
 
-async function selectRows(db: Db, now: Date, quotaMb: number, where: SQL | undefined, page?: { size: number; offset: number }): Promise<TenantRow[]> {
+async function selectRows(db: Db, locale: Locale, now: Date, quotaMb: number, where: SQL | undefined, page?: { size: number; offset: number }): Promise<TenantRow[]> {
   const q = db
     .select({ tenant: tenants, username: admin.username, adminStatus: admin.enabled, userNums, projectNums, storageUsed })
     .from(tenants)
@@ -48,7 +50,7 @@ async function selectRows(db: Db, now: Date, quotaMb: number, where: SQL | undef
     .where(where)
     .orderBy(sql`${tenants.id} desc`);
   const rows = page ? await q.limit(page.size).offset(page.offset) : await q;
-  return rows.map(({ tenant: r, ...rest }) => ({
+  return rows.map(({ tenant, ...rest }) => ({ r: localized(locale, tenant), rest })).map(({ r, rest }) => ({
     id: r.id,
     name: r.name,
     code: r.code,
@@ -70,6 +72,7 @@ async function selectRows(db: Db, now: Date, quotaMb: number, where: SQL | undef
     storageUsedMb: Math.round((rest.storageUsed / MB) * 100) / 100,
     storageQuotaMb: quotaMb,
     createTime: r.createdAt.toISOString(),
+    i18n: r.i18n,
   }));
 }
 
@@ -173,14 +176,14 @@ export const tenantServed = [
     );
     const db = c.var.deps.db;
     const [records, [{ total }]] = await Promise.all([
-      selectRows(db, c.var.deps.now(), c.var.deps.config.storageQuotaMb, where, { size: q.size, offset: (q.current - 1) * q.size }),
+      selectRows(db, c.var.locale, c.var.deps.now(), c.var.deps.config.storageQuotaMb, where, { size: q.size, offset: (q.current - 1) * q.size }),
       db.select({ total: sql<number>`count(*)::int` }).from(tenants).where(where),
     ]);
     return { records, total };
   }, platformOnly),
   serve(tenantApi.info, async (c, { id }) => {
     const db = c.var.deps.db;
-    const [row] = await selectRows(db, c.var.deps.now(), c.var.deps.config.storageQuotaMb, eq(tenants.id, id));
+    const [row] = await selectRows(db, c.var.locale, c.var.deps.now(), c.var.deps.config.storageQuotaMb, eq(tenants.id, id));
     if (!row) throw notFound();
     const auth = await db.select({ id: tenantMenus.menuId }).from(tenantMenus).where(tenantOf(id).where(tenantMenus));
     return { ...row, menuIds: auth.map((a) => a.id) };
@@ -203,7 +206,7 @@ export const tenantServed = [
     const now = deps.now();
     const id = await deps.db.transaction(async (db) => {
       await assertCodeFree(db, input.code);
-      const [tenant] = await db.insert(tenants).values({ ...values, createdAt: now, updatedAt: now }).returning({ id: tenants.id });
+      const [tenant] = await db.insert(tenants).values({ ...values, ...textColumns(c.var.locale, undefined, input), createdAt: now, updatedAt: now }).returning({ id: tenants.id });
       const root = await ensureRootDepartment(db, tenant.id, input.name);
       const [user] = await db
         .insert(users)
@@ -232,23 +235,23 @@ export const tenantServed = [
       await replaceAuth(db, tenant.id, menuIds);
       return tenant.id;
     });
-    const [row] = await selectRows(deps.db, now, deps.config.storageQuotaMb, eq(tenants.id, id));
+    const [row] = await selectRows(deps.db, c.var.locale, now, deps.config.storageQuotaMb, eq(tenants.id, id));
     return row;
   }, platformOnly),
   serve(tenantApi.upd, async (c, input) => {
     const deps = c.var.deps;
     const before = await customerTenant(deps.db, input.id);
-    const values = columns(input);
+    const values = { ...columns(input), ...textColumns(c.var.locale, before.i18n, input) };
     await deps.db.transaction(async (db) => {
       await assertCodeFree(db, input.code, input.id);
       await db.update(tenants).set({ ...values, updatedAt: deps.now() }).where(eq(tenants.id, input.id));
       // The root department is the company itself: it carries the tenant's name.
-      if (before.name !== input.name) {
+      if (before.name !== values.name) {
         const [root] = await rootDepartment(db, input.id);
-        if (root) await db.update(departments).set({ departmentName: input.name, updatedAt: deps.now() }).where(eq(departments.id, root.id));
+        if (root) await db.update(departments).set({ departmentName: values.name, updatedAt: deps.now() }).where(eq(departments.id, root.id));
       }
     });
-    const [row] = await selectRows(deps.db, deps.now(), deps.config.storageQuotaMb, eq(tenants.id, input.id));
+    const [row] = await selectRows(deps.db, c.var.locale, deps.now(), deps.config.storageQuotaMb, eq(tenants.id, input.id));
     return row;
   }, platformOnly),
   serve(tenantApi.del, async (c, { ids }) => {

@@ -55,7 +55,7 @@ async function toRows(db: Db, auth: Auth, locale: Locale, list: User[]): Promise
     return {
       id: u.id,
       username: u.username,
-      realname: u.realname,
+      realname: textIn(locale, u.realname, u.i18n?.realname),
       employeeNo: u.employeeNo,
       sex: u.sex,
       position: u.position,
@@ -72,6 +72,7 @@ async function toRows(db: Db, auth: Auth, locale: Locale, list: User[]): Promise
       queryPhone: u.queryPhone,
       tenantAdmin: tenant?.adminUserId === u.id,
       createTime: u.createdAt.toISOString(),
+      i18n: u.i18n ?? null,
     };
   });
 }

@@ -2,6 +2,7 @@
 
 import { defineResource, resourcePage } from "@/components/kit";
 import { battery, batteryApi, type Battery } from "@/lib/contract/device/battery";
+import { multilingualField } from "@/components/kit/form/multilingual-input";
 
 /** Battery models (/battery): voltages, capacity and up to 5 images; xlsx import (`importBattery`). */
 export const batteryResource = defineResource<Battery>({
@@ -10,7 +11,7 @@ export const batteryResource = defineResource<Battery>({
   form: {
     columns: 2,
     placeholders: ["batteryName"],
-    fields: { images: { hint: "hints.images" } },
+    fields: { batteryName: multilingualField, images: { hint: "hints.images" } },
     defaults: { batteryType: 0 },
   },
   rowActions: ["view", "edit", "del"],

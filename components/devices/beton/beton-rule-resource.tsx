@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { defineResource, deferredDialogs, NumberInput, type CustomFieldProps, resourcePage } from "@/components/kit";
 import { permsOf } from "@/lib/contract/call";
 import { betonRule, betonRuleApi, MAX_POINTS, type BetonRule } from "@/lib/contract/device/beton-rule";
+import { multilingualField } from "@/components/kit/form/multilingual-input";
 
 // The devices dialog (`?bind=`) is not in the list's first load.
 const BindDialog = deferredDialogs(() => import("./beton-bind-dialog").then((m) => m.BindDialog));
@@ -50,6 +51,7 @@ export const betonRuleResource = defineResource<BetonRule>({
     width: 820,
     placeholders: ["ruleName"],
     fields: {
+      ruleName: multilingualField,
       airContent: { show: (v) => Number(v.airType) === 1, required: true },
       points: { type: "custom", render: (p) => <PointsField {...p} />, show: (v) => Number(v.coefType) === 0, hint: "hints.formula" },
       coefA: { show: (v) => Number(v.coefType) === 1, required: true },

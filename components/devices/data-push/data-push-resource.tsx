@@ -7,6 +7,7 @@ import { permsOf } from "@/lib/contract/call";
 import { pushConfig, pushConfigApi, pushLog, pushLogApi, type PushConfigRow, type PushLogRow } from "@/lib/contract/push/config";
 import { HTTP_METHODS, PUSH_DEVICE_SCOPE, type PushMethod } from "@/lib/contract/push/enums";
 import { AddressField, DevicesField, HeadersField, PairsText, ParamsField } from "./push-fields";
+import { multilingualField } from "@/components/kit/form/multilingual-input";
 
 type V = Record<string, unknown>;
 const isHttp = (v: V) => HTTP_METHODS.includes((v.method ?? "POST") as PushMethod);
@@ -68,6 +69,7 @@ export const dataPushResource = defineResource<PushConfigRow>({
     width: 860,
     placeholders: ["pushName", "topic", "template"],
     fields: {
+      pushName: multilingualField,
       method: { required: true, hint: "hints.delivery" },
       address: { type: "custom", render: (p) => <AddressField {...p} />, required: true, hint: "hints.address" },
       topic: { show: (v) => !isHttp(v), required: true },

@@ -12,6 +12,7 @@ import { projectApi } from "@/lib/contract/project";
 import { BatteryCell, DeviceStatusCell, SignalCell } from "./device-cells";
 import { showCredentials } from "./credentials-store";
 import { DeviceListOrMap, viewDeviceHref } from "./device-map-view";
+import { multilingualField } from "@/components/kit/form/multilingual-input";
 
 // The row dialogs (small forms) and the credentials dialog load after the list.
 const DeviceDialogs = deferredDialogs(() => import("./device-dialogs").then((m) => m.DeviceDialogs));
@@ -60,6 +61,7 @@ export const deviceResource = defineResource<Device>({
     columns: 2,
     placeholders: ["deviceName", "deviceSn", "deviceModel", "gatewaySn", "channelNo", "reportCycle", "drawingNo", "firmwareVersion"],
     fields: {
+      deviceName: multilingualField,
       productId: { remote: PRODUCT_OPTIONS },
       projectId: { remote: PROJECT_OPTIONS, hint: "hints.project" },
       spaceId: { remote: SPACE_OPTIONS },

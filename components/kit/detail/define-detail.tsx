@@ -167,7 +167,8 @@ export function DetailView<Row extends AnyRow>({ layout, ctx, plain }: { layout:
   return (
     <div className="flex flex-col gap-4">
       {layout.sections && layout.sections.length > 0 && (
-        <div className={cn("grid items-start gap-4", !plain && "xl:grid-cols-3")}>
+        // One column that never grows past the page: a card with a long value wraps it on a phone, not widens the page.
+        <div className={cn("grid grid-cols-[minmax(0,1fr)] items-start gap-4", !plain && "xl:grid-cols-3")}>
           {layout.sections.map((s) => (
             <Section key={s.key} section={s} ctx={ctx} plain={plain} />
           ))}

@@ -74,7 +74,7 @@ export function DetailRows<Row extends AnyRow>({ rows, row, label, columns = 2 }
   return (
     <dl className={cn("grid overflow-hidden rounded-md border text-sm", two && "sm:grid-cols-2")} data-testid="detail-rows">
       {rows.map((d) => (
-        <div key={d.prop} className={cn("grid grid-cols-[8rem_1fr] border-b last:border-b-0", two && "sm:[&:nth-last-child(2):nth-child(odd)]:border-b-0", two && d.full && "sm:col-span-2")}>
+        <div key={d.prop} className={cn("grid grid-cols-[6.5rem_minmax(0,1fr)] border-b sm:grid-cols-[8rem_minmax(0,1fr)] last:border-b-0", two && "sm:[&:nth-last-child(2):nth-child(odd)]:border-b-0", two && d.full && "sm:col-span-2")}>
           <dt className="bg-muted px-3 py-2 text-muted-foreground">{label(d.label)}</dt>
           <dd className="min-w-0 px-3 py-2">
             <DetailValue def={d} row={row} />

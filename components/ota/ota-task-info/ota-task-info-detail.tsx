@@ -1,6 +1,7 @@
 "use client";
 
 import { defineDetail, DetailPage } from "@/components/kit/detail/define-detail";
+import { DictText } from "@/components/kit/table/cells";
 import { call } from "@/lib/api/call";
 import { permsOf } from "@/lib/contract/call";
 import { otaTaskApi, type OtaTask } from "@/lib/contract/ota/api";
@@ -25,7 +26,8 @@ const otaTaskDetail = defineDetail<OtaTask>({
   info: otaTaskApi.info,
   back: "/OTAUpdate?tab=tasks",
   basic: { title: "info.title" },
-  rows: { deviceIds: false, projectId: false },
+  // The package by its name (the id is the form's); a finished task's hold means nothing, so it shows none.
+  rows: { deviceIds: false, projectId: false, packageId: false, hold: { type: "slot", render: (r) => (open(r) ? <DictText dict="otaHold" value={r.hold} /> : "-") } },
   sections: [{ key: "rollout", title: "info.rollout", render: (row, ctx) => <Rollout task={row} refresh={ctx.refresh} /> }],
   tabs: [{ key: "devices", label: "info.device", render: (row, ctx) => <TaskDevices task={row} refresh={ctx.refresh} /> }],
   actions: [

@@ -5,6 +5,7 @@ import { lazyParts } from "@/components/kit/lazy-parts";
 import { otaApi } from "@/lib/contract/ota/api";
 import { OTA_UPGRADE_TYPE } from "@/lib/contract/ota/enums";
 import { otaPackage, type OtaPackage } from "@/lib/contract/ota/package";
+import { multilingualField } from "@/components/kit/form/multilingual-input";
 
 const { FirmwareField } = lazyParts(() => import("./ota-fields"), ["FirmwareField"]);
 const PRODUCTS = remoteOptions(otaApi.productList, "prodName", "id");
@@ -30,6 +31,7 @@ export const otaPackageResource = defineResource<OtaPackage>({
     width: 820,
     placeholders: ["version", "module", "fromVersion", "minMasterVersion", "tenantIds"],
     fields: {
+      packageName: multilingualField,
       productId: { type: "select", remote: PRODUCTS, required: true },
       upgradeType: { type: "radio" },
       fromVersion: { show: (v) => Number(v.upgradeType) === OTA_UPGRADE_TYPE.diff, required: true },

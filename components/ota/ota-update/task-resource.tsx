@@ -8,6 +8,7 @@ import { otaApi, otaTaskApi, type OtaTask } from "@/lib/contract/ota/api";
 import { OTA_HOLD, OTA_TARGET, OTA_TASK_STATUS, OTA_TASK_TYPE } from "@/lib/contract/ota/enums";
 import { otaTask } from "@/lib/contract/ota/task";
 import { projectApi } from "@/lib/contract/project";
+import { multilingualField } from "@/components/kit/form/multilingual-input";
 
 const { DeviceIdsField, PreviewField, ScheduleField } = lazyParts(() => import("./ota-fields"), ["DeviceIdsField", "PreviewField", "ScheduleField"]);
 const PACKAGES = remoteOptions(otaApi.page, "packageName", "id", { current: 1, size: 9999 });
@@ -47,6 +48,7 @@ export const otaTaskResource = defineResource<OtaTask>({
     width: 900,
     placeholders: ["rate", "timeoutMin", "retries", "retryIntervalMin"],
     fields: {
+      taskName: multilingualField,
       packageId: { type: "select", remote: PACKAGES, required: true },
       target: { type: "radio", full: true },
       projectId: { type: "select", remote: remoteOptions(projectApi.list, "prjName", "id"), show: (v) => Number(v.target) === OTA_TARGET.project, required: true },

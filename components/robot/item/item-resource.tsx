@@ -4,6 +4,7 @@ import { defineResource, remoteOptions, resourcePage } from "@/components/kit";
 import { ITEM_TYPE } from "@/lib/contract/robot/enums";
 import { item, itemApi, VALUE_ITEMS, type InspectionItem } from "@/lib/contract/robot/item";
 import { pointApi } from "@/lib/contract/robot/point";
+import { multilingualField } from "@/components/kit/form/multilingual-input";
 
 const POINTS = remoteOptions(pointApi.page, "pointName", "id", { current: 1, size: 9999 });
 const reads = (v: Record<string, unknown>) => VALUE_ITEMS.includes(Number(v.itemType));
@@ -16,7 +17,7 @@ export const itemResource = defineResource<InspectionItem>({
   form: {
     columns: 2,
     placeholders: ["itemName"],
-    fields: { pointId: { type: "select", remote: POINTS, required: true }, unit: { show: reads }, minValue: { show: reads }, maxValue: { show: reads } },
+    fields: { itemName: multilingualField, pointId: { type: "select", remote: POINTS, required: true }, unit: { show: reads }, minValue: { show: reads }, maxValue: { show: reads } },
     defaults: { itemType: ITEM_TYPE.temperature },
   },
   rowActions: ["view", "edit", "del"],

@@ -9,6 +9,7 @@ import { deviceApi } from "@/lib/contract/device/device";
 import { PLAN_ENABLED, PUBLISH_STATUS, REPETITION, WORK_MODE } from "@/lib/contract/robot/enums";
 import { plan, planApi, PLAN_DURATION_H, type Plan } from "@/lib/contract/robot/plan";
 import { TRACKS } from "../point/point-resource";
+import { multilingualField } from "@/components/kit/form/multilingual-input";
 
 const ROBOTS = remoteOptions(deviceApi.page, "deviceName", "id", { current: 1, size: 9999 });
 const act = <C extends typeof planApi.publish | typeof planApi.revoke>(c: C, input: (r: Plan) => CallInput<C>) => async (row: Plan, ui: ResourceUi<Plan>) => {
@@ -40,6 +41,7 @@ export const planResource = defineResource<Plan>({
     width: 900,
     placeholders: ["schemeName"],
     fields: {
+      schemeName: multilingualField,
       trackId: { type: "select", remote: TRACKS, required: true },
       deviceId: { type: "select", remote: ROBOTS, required: true },
       repetition: { type: "radio" },

@@ -5,6 +5,7 @@ import { lazyParts } from "@/components/kit/lazy-parts";
 import { point, pointApi, type InspectionPoint } from "@/lib/contract/robot/point";
 import { POINT_TYPE } from "@/lib/contract/robot/enums";
 import { trackApi } from "@/lib/contract/robot/track";
+import { multilingualField } from "@/components/kit/form/multilingual-input";
 
 const { MarkField } = lazyParts(() => import("./mark-field"), ["MarkField"]);
 export const TRACKS = remoteOptions(trackApi.page, "trackName", "id", { current: 1, size: 9999 });
@@ -20,6 +21,7 @@ export const pointResource = defineResource<InspectionPoint>({
     width: 900,
     placeholders: ["pointName"],
     fields: {
+      pointName: multilingualField,
       trackId: { type: "select", remote: TRACKS, required: true },
       pointType: { type: "radio" },
       markPosition: { type: "custom", render: (p) => <MarkField {...p} />, full: true, required: true },

@@ -12,6 +12,7 @@ import { Input } from "@/components/ui/input";
 import { StorageUse } from "./storage-use";
 import { TenantDialogs, openTenantDialog } from "./tenant-dialogs";
 import { TenantStatsLazy } from "./tenant-stats-lazy";
+import { multilingualField } from "@/components/kit/form/multilingual-input";
 
 
 export const TENANT_INFO_PATH = "/systemSet/tenantInfo";
@@ -66,6 +67,7 @@ export const tenantResource = defineResource<TenantRow>({
     width: 820,
     placeholders: true,
     fields: {
+      name: multilingualField,
       code: { hint: "hints.code" },
       contractStart: { name2: "contractEnd", label: "fields.contractDates", type: "daterange", full: true },
       contractEnd: false,

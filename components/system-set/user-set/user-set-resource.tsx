@@ -12,6 +12,7 @@ import { DepartmentSelect } from "../department-set/department-select";
 import { useUrlParam } from "@/components/kit/url-param";
 import { DepartmentFilter } from "./department-filter";
 import { useRoleOptions } from "./use-role-options";
+import { multilingualField } from "@/components/kit/form/multilingual-input";
 
 export const USER_INFO_PATH = "/systemSet/userSetInfo";
 
@@ -78,6 +79,7 @@ export const userResource = defineResource<UserRow>({
     width: 860,
     placeholders: ["username", "phone", "landline"],
     fields: {
+      realname: multilingualField,
       username: { disabled: (mode) => mode !== "create" },
       departmentId: {
         type: "custom",

@@ -5,6 +5,7 @@ import { defineEntity, keyField, rowName, type RowOf } from "../entity";
 import { crudCalls } from "../entity-calls";
 import { email, mobile, text } from "../validation";
 import { LINK_TYPES } from "./enums";
+import { i18nField } from "../i18n-text";
 
 /** Alarm contact (alarmLink, core §3): name, phone, e-mail, description; `userId` joins a console user (jointUser). */
 export const alarmContact = defineEntity({
@@ -19,6 +20,7 @@ export const alarmContact = defineEntity({
     realname: { kind: "text", readOnly: true, label: "fields.userId" },
     description: { schema: text(200), kind: "textarea", full: true, import: true },
     createTime: { kind: "datetime", readOnly: true, column: "createdAt", form: false },
+    i18n: i18nField,
   },
   // Someone to reach: a phone, an e-mail or a console user.
   refine: (v, ctx) => {
@@ -42,6 +44,7 @@ export const alarmContactGroup = defineEntity({
     memberCount: { kind: "number", readOnly: true },
     memberNames: { kind: "text", readOnly: true, detail: true },
     createTime: { kind: "datetime", readOnly: true, column: "createdAt", form: false },
+    i18n: i18nField,
   },
 });
 export type AlarmContactGroup = RowOf<typeof alarmContactGroup.fields>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineEntity, rowName, type RowOf } from "../entity";
 import { crudCalls } from "../entity-calls";
 import { number, numberRequired, text } from "../validation";
+import { i18nField } from "../i18n-text";
 
 /** Up to 5 images of at most 5 MB each (core §5, §9); the size limit is the upload purpose's. */
 export const BATTERY_IMAGES = 5;
@@ -24,6 +25,7 @@ export const battery = defineEntity({
     capacity: { schema: number(100_000), kind: "number", min: 0, max: 100_000, floatNum: 2, import: true },
     images: { schema: z.array(z.string().max(500)).max(BATTERY_IMAGES, "validation.maxItems").default([]), kind: "images", purpose: "batteryImage", limit: BATTERY_IMAGES, list: false, export: false, full: true },
     createTime: { kind: "datetime", readOnly: true, column: "createdAt", sort: true },
+    i18n: i18nField,
   },
   refine: (v, ctx) => {
     if (typeof v.fullVoltage === "number" && typeof v.endVoltage === "number" && v.fullVoltage <= v.endVoltage)

@@ -6,6 +6,7 @@ import { concreteDevice } from "./concrete";
 import type { Calibration } from "./maturity";
 import { decimalIn, optional, text } from "../validation";
 import { AIR_TYPES, HARDEN_TYPES, COEF_TYPES, AGGREGATES } from "./enums";
+import { i18nField } from "../i18n-text";
 
 /** Air-entrained concrete: 0–3 % (core §9). */
 export const AIR_CONTENT = { min: 0, max: 3 } as const;
@@ -41,6 +42,7 @@ export const betonRule = defineEntity({
     datumTemp: { schema: decimalIn(DATUM_TEMP.min, DATUM_TEMP.max).default(DATUM_TEMP.default), kind: "number", min: DATUM_TEMP.min, max: DATUM_TEMP.max, floatNum: 1 },
     deviceCount: { kind: "number", readOnly: true, form: false },
     createTime: { kind: "datetime", readOnly: true, column: "createdAt", sort: true, list: false },
+    i18n: i18nField,
   },
   refine: (v, ctx) => {
     if (v.airType === 1 && (v.airContent === undefined || v.airContent === "")) ctx.addIssue({ code: "custom", path: ["airContent"], message: "validation.required" });

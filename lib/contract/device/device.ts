@@ -6,6 +6,7 @@ import { crudCalls } from "../entity-calls";
 import type { Page } from "../envelope";
 import { integerIn, optional, text } from "../validation";
 import { POWER_SUPPLIES } from "./enums";
+import { i18nField } from "../i18n-text";
 
 /** Device status (core §4): 1 inactive, 2 online, 3 offline. */
 export const DEVICE_STATUS = { inactive: 1, online: 2, offline: 3 } as const;
@@ -58,6 +59,7 @@ export const device = defineEntity({
     reportCycle: { schema: integerIn(REPORT_CYCLE.min, REPORT_CYCLE.max), kind: "number", min: REPORT_CYCLE.min, max: REPORT_CYCLE.max, list: false, export: true, import: true },
     powerSupply: { schema: optional(z.enum(POWER_SUPPLIES, { error: "validation.invalidOption" })), kind: "select", dict: "powerSupply", list: false, import: true },
     createTime: { kind: "datetime", readOnly: true, column: "createdAt", sort: true, list: false },
+    i18n: i18nField,
   },
 });
 

@@ -5,6 +5,7 @@ import { defineEntity, type RowOf } from "../entity";
 import { crudCalls } from "../entity-calls";
 import { code, text, textRequired } from "../validation";
 import { SPACE_TYPES } from "./enums";
+import { i18nField } from "../i18n-text";
 
 
 /**
@@ -23,6 +24,7 @@ export const space = defineEntity({
     attachment: { schema: text(500), kind: "document", purpose: "spaceAttachment", list: false, export: false, full: true },
     deviceNums: { kind: "number", readOnly: true, form: false, export: false },
     createTime: { kind: "datetime", readOnly: true, column: "createdAt", sort: true },
+    i18n: i18nField,
   },
 });
 

@@ -5,6 +5,7 @@ import { defineEntity, keyField, rowName, type RowOf } from "../entity";
 import { recipient } from "../alarm/contact";
 import { CHANNEL } from "../alarm/enums";
 import { codeRequired, integerIn, optional, text, textRequired } from "../validation";
+import { i18nField } from "../i18n-text";
 import {
   ACTION_TYPE,
   ACTIVE_TIME,
@@ -140,6 +141,7 @@ export const linkageRule = defineEntity({
     fireCount: { kind: "number", readOnly: true, form: false },
     lastFireTime: { kind: "datetime", readOnly: true, form: false },
     createTime: { kind: "datetime", readOnly: true, column: "createdAt", sort: true, form: false },
+    i18n: i18nField,
   },
   refine: (v, ctx) => {
     const triggers = (v.triggers ?? []) as Trigger[];

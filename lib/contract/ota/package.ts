@@ -3,6 +3,7 @@ import { dbId } from "../common";
 import { defineEntity, keyField, rowName, type RowOf } from "../entity";
 import { optional, text, textRequired } from "../validation";
 import { OTA_UPGRADE_TYPE, OTA_UPGRADE_TYPES } from "./enums";
+import { i18nField } from "../i18n-text";
 
 const choice = <const T extends readonly number[]>(values: T) =>
   z.preprocess((v) => (typeof v === "string" && v !== "" ? Number(v) : v), z.custom<T[number]>((v) => values.includes(v as T[number]), "validation.invalidOption"));
@@ -44,6 +45,7 @@ export const otaPackage = defineEntity({
     description: { schema: text(500), kind: "textarea", full: true, list: false },
     deviceCount: { kind: "number", readOnly: true, form: false },
     createTime: { kind: "datetime", readOnly: true, column: "createdAt", sort: true, form: false },
+    i18n: i18nField,
   },
   refine: (v, ctx) => {
     if (Number(v.upgradeType) === OTA_UPGRADE_TYPE.diff && !v.fromVersion) ctx.addIssue({ code: "custom", path: ["fromVersion"], message: "validation.ota.fromVersion" });

@@ -5,6 +5,7 @@ import { integerIn, optional, text } from "../validation";
 import { previewCron, splitCron } from "../cron";
 import { zonedInstant } from "../../time-zone";
 import { OTA_LIMITS, OTA_TARGET, OTA_TARGETS, OTA_TASK_TYPE, OTA_TASK_TYPES } from "./enums";
+import { i18nField } from "../i18n-text";
 
 const choice = <const T extends readonly number[]>(values: T) =>
   z.preprocess((v) => (typeof v === "string" && v !== "" ? Number(v) : v), z.custom<T[number]>((v) => values.includes(v as T[number]), "validation.invalidOption"));
@@ -82,6 +83,7 @@ export const otaTask = defineEntity({
     failCount: { kind: "number", readOnly: true, form: false },
     description: { schema: text(200), kind: "textarea", full: true, list: false },
     createTime: { kind: "datetime", readOnly: true, column: "createdAt", sort: true, form: false },
+    i18n: i18nField,
   },
   refine: (v, ctx) => {
     if (Number(v.target) === OTA_TARGET.project && !v.projectId) ctx.addIssue({ code: "custom", path: ["projectId"], message: "validation.select" });

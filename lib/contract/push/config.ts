@@ -6,6 +6,7 @@ import { crudCalls } from "../entity-calls";
 import { text } from "../validation";
 import { isUrl, WEB_SCHEMES } from "../url";
 import { HTTP_METHODS, PUSH_DATA, PUSH_DATA_KIND, PUSH_DEVICE_SCOPE, PUSH_DEVICE_SCOPES, PUSH_ENCODINGS, PUSH_METHODS, type PushMethod } from "./enums";
+import { i18nField } from "../i18n-text";
 
 const choice = <const T extends readonly (string | number)[]>(values: T) =>
   z.preprocess((v) => (typeof v === "string" && typeof values[0] === "number" && v !== "" ? Number(v) : v), z.custom<T[number]>((v) => values.includes(v as T[number]), "validation.invalidOption"));
@@ -65,6 +66,7 @@ export const pushConfig = defineEntity({
     pending: { kind: "number", readOnly: true, form: false },
     dead: { kind: "number", readOnly: true, form: false },
     createTime: { kind: "datetime", readOnly: true, column: "createdAt", sort: true, form: false, list: false },
+    i18n: i18nField,
   },
   refine: (v, ctx) => {
     const method = (v.method ?? "POST") as PushMethod;

@@ -5,6 +5,7 @@ import { crudCalls } from "../entity-calls";
 import { decimalIn, optional, text } from "../validation";
 import { ITEM_TYPE, ITEM_TYPES } from "./enums";
 import { ROBOT_READERS } from "./track";
+import { i18nField } from "../i18n-text";
 
 const choice = <const T extends readonly number[]>(values: T) =>
   z.preprocess((v) => (typeof v === "string" && v !== "" ? Number(v) : v), z.custom<T[number]>((v) => values.includes(v as T[number]), "validation.invalidOption"));
@@ -35,6 +36,7 @@ export const item = defineEntity({
     maxValue: { schema: bound, kind: "number", floatNum: 3 },
     remark: { schema: text(200), kind: "textarea", full: true, list: false },
     createTime: { kind: "datetime", readOnly: true, column: "createdAt", sort: true, form: false },
+    i18n: i18nField,
   },
   refine: (v, ctx) => {
     const lo = v.minValue, hi = v.maxValue;

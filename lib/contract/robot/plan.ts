@@ -8,6 +8,7 @@ import { parseScheduleTime } from "../ota/task";
 import { integerIn, optional, text } from "../validation";
 import { REPETITION, REPETITIONS, WORK_MODE, WORK_MODES } from "./enums";
 import { ROBOT_READERS, ROBOT_SCREENS } from "./track";
+import { i18nField } from "../i18n-text";
 
 const choice = <const T extends readonly number[]>(values: T) =>
   z.preprocess((v) => (typeof v === "string" && v !== "" ? Number(v) : v), z.custom<T[number]>((v) => values.includes(v as T[number]), "validation.invalidOption"));
@@ -52,6 +53,7 @@ export const plan = defineEntity({
     taskCount: { kind: "number", readOnly: true, form: false },
     remark: { schema: text(200), kind: "textarea", full: true, list: false },
     createTime: { kind: "datetime", readOnly: true, column: "createdAt", sort: true, form: false },
+    i18n: i18nField,
   },
   refine: (v, ctx) => {
     if (Number(v.repetition) === REPETITION.repeat && Number(v.workMode ?? WORK_MODE.standard) === WORK_MODE.standard && !v.cycle) ctx.addIssue({ code: "custom", path: ["cycle"], message: "validation.required" });

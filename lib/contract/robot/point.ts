@@ -5,6 +5,7 @@ import { crudCalls } from "../entity-calls";
 import { decimalIn, integerIn, optional, text } from "../validation";
 import { POINT_TYPE, POINT_TYPES } from "./enums";
 import { markPosition, ROBOT_READERS } from "./track";
+import { i18nField } from "../i18n-text";
 
 /** Point photos (core §9): up to 3, 4 MB each (the upload purpose holds the size). */
 export const POINT_PHOTOS = 3;
@@ -40,6 +41,7 @@ export const point = defineEntity({
     remark: { schema: text(200), kind: "textarea", full: true, list: false },
     itemCount: { kind: "number", readOnly: true, form: false },
     createTime: { kind: "datetime", readOnly: true, column: "createdAt", sort: true, form: false },
+    i18n: i18nField,
   },
 });
 export type InspectionPoint = RowOf<typeof point.fields>;

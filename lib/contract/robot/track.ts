@@ -5,6 +5,7 @@ import { defineEntity, keyField, rowName, type RowOf } from "../entity";
 import { crudCalls } from "../entity-calls";
 import { decimalIn, optional, text } from "../validation";
 import { POINT_TYPES } from "./enums";
+import { i18nField } from "../i18n-text";
 
 /** The robot screens (core §2) whose calls read tracks and points. */
 export const ROBOT_SCREENS = {
@@ -46,6 +47,7 @@ export const track = defineEntity({
     remark: { schema: text(200), kind: "textarea", full: true, list: false },
     pointCount: { kind: "number", readOnly: true, form: false },
     createTime: { kind: "datetime", readOnly: true, column: "createdAt", sort: true, form: false },
+    i18n: i18nField,
   },
 });
 export type Track = RowOf<typeof track.fields>;

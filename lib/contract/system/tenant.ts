@@ -4,6 +4,7 @@ import { defineCall, empty, pageOf } from "../call";
 import { PASSWORD_MAX, passwordForm } from "../password";
 import { codeRequired, endNotBeforeStart, mobile, optional, text, textRequired, username } from "../validation";
 import { dbId, deleted, enableState, idQuery, idsBody, statusBody } from "../common";
+import { i18nField, i18nTextsAnswer } from "../i18n-text";
 
 /** Tenant (core §3): name, ID, region, contact, account, contract number, dates and attachment. */
 
@@ -59,6 +60,7 @@ export const tenant = defineEntity({
     createTime: { kind: "datetime", readOnly: true },
     /** Limits the new tenant's menus (all tenant menus when absent). */
     menuIds: { schema: z.array(dbId).max(5000, "validation.maxItems").optional(), list: false, detail: false, form: false, export: false },
+    i18n: i18nField,
   },
   refine: (v, ctx) => {
     contractDates(v as Parameters<typeof contractDates>[0], ctx);
@@ -116,6 +118,7 @@ export const tenantRow = z.object({
   storageUsedMb: z.number(),
   storageQuotaMb: z.number(),
   createTime: z.string(),
+  i18n: i18nTextsAnswer,
 }) satisfies z.ZodType<TenantRow>;
 
 /** `tenant/info` adds the authorised menu ids (for the authorisation dialog). */

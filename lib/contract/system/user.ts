@@ -7,6 +7,7 @@ import { PASSWORD_MAX, passwordForm } from "../password";
 import { ORG_READERS } from "./org";
 import { email, landline, mobile, optional, selectRequired, text, textRequired, username } from "../validation";
 import { dbId, enableState, idAnswer, idQuery, statusBody } from "../common";
+import { i18nField, i18nTextsAnswer } from "../i18n-text";
 
 /** User (core §3): username (rule §5), real name, employee ID, gender, position, mobile,
  *  landline, e-mail, avatar (≤ 4 MB, checked by the uploader), department and roles. */
@@ -43,6 +44,7 @@ export const user = defineEntity({
     /** The tenant's administrator account: cannot be deleted. */
     tenantAdmin: { schema: z.boolean(), readOnly: true, list: false, detail: false, export: false },
     createTime: { kind: "datetime", readOnly: true },
+    i18n: i18nField,
   },
 });
 
@@ -95,6 +97,7 @@ export const userRow = z.object({
   queryPhone: z.number().int(),
   tenantAdmin: z.boolean(),
   createTime: z.string(),
+  i18n: i18nTextsAnswer,
 }) satisfies z.ZodType<UserRow>;
 
 /** `getDepartmentUserInfo`: a department and its direct members. */

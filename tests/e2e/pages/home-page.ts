@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { LoginPage } from "./login-page";
+import { seededSource } from "./seeded";
 
 export const SUPERADMIN = { tId: 1, username: "superadmin", password: process.env.SUPERADMIN_PASSWORD ?? "Super@2026" };
 
@@ -40,7 +41,7 @@ export class HomePage {
   }
 
   marker(name: string) {
-    return this.map().getByRole("button", { name: new RegExp(`^${name}`) });
+    return this.map().getByRole("button", { name: new RegExp(`^(${seededSource(name)})`) });
   }
 
   tenantStat(key: string) {

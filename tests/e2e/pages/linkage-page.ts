@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { ResourcePageObject } from "./resource-page";
+import { seededName } from "./seeded";
 
 /** The linkage screens: the rule list with its trigger and action builders, and the log. */
 export class LinkagePage extends ResourcePageObject {
@@ -41,8 +42,8 @@ export class LinkagePage extends ResourcePageObject {
     await this.action(action).getByRole("button", { name: choose }).click();
     const picker = this.page.getByRole("dialog").filter({ has: this.page.getByRole("tablist") });
     await picker.getByRole("tab", { name: tab, exact: true }).click();
-    await picker.getByRole("row").filter({ hasText: name }).getByRole("checkbox").click();
+    await picker.getByRole("row").filter({ hasText: seededName(name) }).getByRole("checkbox").click();
     await picker.getByRole("button", { name: confirm, exact: true }).click();
-    await expect(this.action(action).getByTestId("rule-recipients")).toContainText(name);
+    await expect(this.action(action).getByTestId("rule-recipients")).toContainText(seededName(name));
   }
 }

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { seededName } from "./seeded";
 
 /** The console shell as a user sees it: side menu, header, tab bar, palette. */
 export class ShellPage {
@@ -57,10 +58,12 @@ export class ShellPage {
     await this.page.getByTestId(`tab-${action}`).click();
   }
 
+  /** Chooses a project by its name (a seeded project's Chinese name finds it in either language). */
   async chooseProject(name: string) {
+    const shown = seededName(name);
     await this.page.getByTestId("project-selector").click();
-    await this.page.getByTestId("project-option").filter({ hasText: name }).click();
-    await expect(this.page.getByTestId("project-selector")).toContainText(name);
+    await this.page.getByTestId("project-option").filter({ hasText: shown }).click();
+    await expect(this.page.getByTestId("project-selector")).toContainText(shown);
   }
 
   async switchLanguage(locale: "zh-cn" | "en") {

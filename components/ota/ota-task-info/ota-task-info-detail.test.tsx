@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { screen, within } from "@testing-library/react";
+import { SWRConfig } from "swr";
+import { renderIntl } from "@/tests/intl";
+import type { Locale } from "@/lib/contract/locale";
+import { PermissionsProvider } from "@/components/kit/can";
+import { SessionProvider } from "@/components/kit/session";
+import { OtaTaskInfoDetail } from "./ota-task-info-detail";
+
+vi.mock("next/navigation", async () => (await import("@/components/kit/fake-router")).navigationMock());
+
+// A finished task (status 4) that was never held (hold 0), as the demo seed leaves one.
+const task = (over: Record<string, unknown> = {}) => ({
+  id: 3, taskName: "Demo rollout 1.2.0", packageId: 17, packageName: "Demo firmware", version: "1.2.0", status: 4, hold: 0, target: 1, projectId: null, deviceIds: [],
+  taskType: 1, scheduleTime: null, rate: 100, batchPercent: null, batchCount: null, gateSuccessPct: null, gateFailPct: null, gateMinDone: null, abortFailPct: null,
+  timeoutMin: 30, retries: 0, retryIntervalMin: 5, total: 3, successCount: 3, failCount: 0, description: null, createTime: "2026-11-20T08:00:00.000Z", i18n: null, ...over,
+});
+let info: ReturnType<typeof task>;
+
+beforeEach(() => {
+  window.history.replaceState(null, "", "/OTATaskInfo?id=3");
+  vi.stubGlobal("ResizeObserver", class { observe() {} unobserve() {} disconnect() {} });
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      const path = url.slice(5).split("?")[0];
+      const data =
+        path === "device/otaTask/info" ? info
+        : path === "device/otaTask/nums" ? { total: 3, toUpgrade: 0, upgrading: 0, cancelled: 0, success: 3, failed: 0, batchSize: 0, batchDone: 0, etaMin: null }
+        : path === "device/otaTask/pageDevice" ? { records: [], total: 0, current: 1, size: 50 }
+        : null;
+      return Response.json({ code: 200, msg: "ok", data, success: true });
+    }),
+  );
+});
+
+const show = (locale: Locale) =>
+  renderIntl(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <SessionProvider value={{ tenantId: 1, projId: null, menus: [], user: { id: 1, name: "a", realname: "A", avatar: null } }}>
+        <PermissionsProvider codes={["dev:ota:upd"]} roles="">
+          <OtaTaskInfoDetail />
+        </PermissionsProvider>
+      </SessionProvider>
+    </SWRConfig>,
+    { locale, timeZone: "Asia/Shanghai" },
+  );
+
+/** The basic card's rows as label → value. */
+async function rows() {
+  const card = (await screen.findByTestId("ota-task-info")).querySelector('[data-section="basic"]') as HTMLElement;
+  const list = within(card).getByTestId("detail-rows");
+  return Object.fromEntries([...list.querySelectorAll("dt")].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+}
+
+describe("the OTA task page", () => {
+  it("names the package, not its id, and a finished task is not shown as running", async () => {
+    info = task();
+    show("zh-cn");
+    const zh = await rows();
+    expect(zh["升级包"]).toBe("Demo firmware");
+    expect(Object.values(zh)).not.toContain("17");
+    expect(zh["状态"]).toBe("已完成");
+    expect(Object.values(zh)).not.toContain("进行中");
+    expect(zh["发布状态"]).toBe("-");
+  });
+
+  it("shows a running task's hold, in English too", async () => {
+    info = task({ status: 2, hold: 1 });
+    show("en");
+    const en = await rows();
+    expect(en["Upgrade package"]).toBe("Demo firmware");
+    expect(en["Status"]).toBe("Upgrading");
+    expect(en["Rollout"]).toBe("Paused at the gate");
+  });
+});
