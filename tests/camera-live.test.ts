@@ -1,6 +1,4 @@
-import { sealData } from "iron-session";
 import { and, asc, eq } from "drizzle-orm";
-import { WebSocket } from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCloud } from "@/cloud/app";
 import { devices, products } from "@/cloud/db/schema";
@@ -10,11 +8,9 @@ import { tenantOf } from "@/cloud/lib/scope";
 import { DEMO_ACCOUNTS } from "@/cloud/seed";
 import { turning, vidiconAnswer, type PadState } from "@/cloud/simulator/pad";
 import { createTestCloud, SETUP_MS, type TestCloud } from "@/cloud/testing";
-import { LIVE_PATH, type LiveServerMessage } from "@/lib/contract/live/live";
-import { CAMERA_REPEAT_MS, CAMERA_TTL_MS, VIDICON_SERVICE, type CameraLiveAnswer } from "@/lib/contract/video/video";
+import { CAMERA_REPEAT_MS, CAMERA_TTL_MS, VIDICON_SERVICE } from "@/lib/contract/video/video";
 import type { LiveServer } from "@/lib/server/live/live-server";
-import { SESSION_COOKIE, SESSION_TTL_S } from "@/lib/server/session";
-import { startLiveHarness, type LiveHarness } from "./live-harness";
+import { liveSocket, startLiveHarness, type LiveHarness } from "./live-harness";
 
 const SECRET = "camera-live-test-secret-camera-live-test-secret-00";
 process.env.SESSION_SECRET = SECRET;
@@ -64,31 +60,7 @@ afterAll(async () => {
   await cloud?.close();
 });
 
-async function socket(who: keyof typeof users) {
-  const u = users[who];
-  const cookie = `${SESSION_COOKIE}=${await sealData({ token: u.token, roles: "", tenantId: u.tenantId, projId: null, user: { id: u.id, name: who, realname: who, avatar: null, tenantId: u.tenantId } }, { password: SECRET, ttl: SESSION_TTL_S })}; locale=en`;
-  const ws = new WebSocket(`${base}${LIVE_PATH}`, { headers: { cookie } });
-  const got: CameraLiveAnswer[] = [];
-  ws.on("message", (d) => {
-    const m = JSON.parse(d.toString()) as LiveServerMessage;
-    if (m.type === "camera") got.push(m);
-  });
-  await new Promise<void>((resolve, reject) => {
-    ws.once("open", () => resolve());
-    ws.once("error", reject);
-  });
-  const send = (m: object) => ws.send(JSON.stringify({ type: "camera", deviceId: camera.id, ...m }));
-  const next = async (test: (m: CameraLiveAnswer) => boolean, ms = 10_000) => {
-    const t0 = Date.now();
-    for (;;) {
-      const m = got.find(test);
-      if (m) return m;
-      if (Date.now() - t0 > ms) throw new Error(`no such answer; got ${JSON.stringify(got)}`);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  };
-  return { ws, got, send, next };
-}
+const socket = (who: keyof typeof users) => liveSocket(base, SECRET, who, users[who], "camera", camera.id);
 
 /** Until the condition holds (the camera's state changes as its calls arrive). */
 async function until(test: () => boolean, ms = 10_000) {

@@ -1,6 +1,4 @@
-import { sealData } from "iron-session";
 import { asc, desc, eq } from "drizzle-orm";
-import { WebSocket } from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCloud } from "@/cloud/app";
 import { projects, robotCommands } from "@/cloud/db/schema";
@@ -9,12 +7,9 @@ import { Ingest } from "@/cloud/ingest/pipeline";
 import { tenantOf } from "@/cloud/lib/scope";
 import { DEMO_ACCOUNTS } from "@/cloud/seed";
 import { createTestCloud, SETUP_MS, type TestCloud } from "@/cloud/testing";
-import { LIVE_PATH, type LiveServerMessage } from "@/lib/contract/live/live";
-import type { RobotLiveAnswer } from "@/lib/contract/robot/control";
 import { ROBOT_TTL_MS } from "@/lib/contract/robot/robot";
 import type { LiveServer } from "@/lib/server/live/live-server";
-import { startLiveHarness, type LiveHarness } from "./live-harness";
-import { SESSION_COOKIE, SESSION_TTL_S } from "@/lib/server/session";
+import { liveSocket, startLiveHarness, type LiveHarness } from "./live-harness";
 import { FakeRobot, robotDevice } from "./fake-robot";
 
 const SECRET = "robot-live-test-secret-robot-live-test-secret-000";
@@ -57,31 +52,7 @@ afterAll(async () => {
 });
 
 /** A browser's socket signed in as `who`: the console's robot answers in order, and a wait for one. */
-async function socket(who: keyof typeof users) {
-  const u = users[who];
-  const cookie = `${SESSION_COOKIE}=${await sealData({ token: u.token, roles: "", tenantId: u.tenantId, projId: null, user: { id: u.id, name: who, realname: who, avatar: null, tenantId: u.tenantId } }, { password: SECRET, ttl: SESSION_TTL_S })}; locale=en`;
-  const ws = new WebSocket(`${base}${LIVE_PATH}`, { headers: { cookie } });
-  const got: RobotLiveAnswer[] = [];
-  ws.on("message", (d) => {
-    const m = JSON.parse(d.toString()) as LiveServerMessage;
-    if (m.type === "robot") got.push(m);
-  });
-  await new Promise<void>((resolve, reject) => {
-    ws.once("open", () => resolve());
-    ws.once("error", reject);
-  });
-  const send = (m: object) => ws.send(JSON.stringify({ type: "robot", deviceId: robot.id, ...m }));
-  const next = async (test: (m: RobotLiveAnswer) => boolean, ms = 10_000) => {
-    const t0 = Date.now();
-    for (;;) {
-      const m = got.find(test);
-      if (m) return m;
-      if (Date.now() - t0 > ms) throw new Error(`no such answer; got ${JSON.stringify(got)}`);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  };
-  return { ws, got, send, next };
-}
+const socket = (who: keyof typeof users) => liveSocket(base, SECRET, who, users[who], "robot", robot.id);
 
 /** Holds a direction as the page does: a press every 150 ms until the returned stop is called. */
 function hold(s: Awaited<ReturnType<typeof socket>>, axis: "travel" | "lifter", code: string) {

@@ -52,7 +52,7 @@ describe("MCP server", () => {
     const metro = await projectId("地铁 5 号线隧道结构监测");
     const alarms = JSON.parse(text(await client.callTool({ name: "open_alarms", arguments: {} })));
     expect(alarms.total).toBeGreaterThan(0);
-    expect(alarms.alarms.every((a: { project: string; link: string }) => a.project === "滨江花园二期基坑监测" && a.link.startsWith("/alarm/alarmCenterInfo?id="))).toBe(true);
+    expect(alarms.alarms.every((a: { project: string; link: string }) => a.project === "Binjiang Garden Phase II foundation pit monitoring" && a.link.startsWith("/alarm/alarmCenterInfo?id="))).toBe(true);
 
     const devices = JSON.parse(text(await client.callTool({ name: "device_device_page", arguments: { projectId: riverside, current: 1, size: 5 } })));
     expect(devices.records.length).toBeGreaterThan(0);

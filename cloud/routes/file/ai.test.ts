@@ -172,7 +172,7 @@ describe("the assistant without a model", () => {
     expect(en.events.filter((e) => e.type === "tool").map((e) => [e.name, e.args])).toEqual([["open_alarms", { projectId: riverside.id, limit: 20 }]]);
     const enText = text(en.events);
     expect(enText).toContain("No language model is configured (set LLM_BASE_URL to have a model answer), so this is a direct lookup");
-    expect(enText).toContain(`${open.length} open alarms in [${riverside.name}](/projects/project?view=${riverside.id})`);
+    expect(enText).toContain(`${open.length} open alarms in [Binjiang Garden Phase II foundation pit monitoring](/projects/project?view=${riverside.id})`);
     expect(enText).toMatch(/\n- \[.+\]\(\/alarm\/alarmCenterInfo\?id=\d+&type=ala(Manual)?\) — /);
     // The steps are stored with the answer.
     const [row] = await cloud.db.select().from(aiMessages).where(eq(aiMessages.id, (en.events[0] as { messageId: number }).messageId));

@@ -33,11 +33,13 @@ export function initialsOf(text: string): string {
 /** A query that may spell pinyin initials: letters only (digits too: "1hcj"). */
 const mayBeInitials = (q: string) => /^[a-z0-9]+$/i.test(q);
 
-type Named = { id: number; name: string };
+/** `raw`: the name as stored (Chinese for seeded rows), whose pinyin initials match in either language. */
+type Named = { id: number; name: string; raw?: string };
 
 /**
  * Rows of one kind that match: by substring in SQL (any case), then — for a query of letters — by
- * the pinyin initials of Chinese names among the first rows the scope allows.
+ * the pinyin initials of Chinese names among the first rows the scope allows. A name matches in
+ * the caller's language and as stored.
  */
 async function matching<R extends Named>(keyword: string, substring: () => Promise<R[]>, all: () => Promise<R[]>): Promise<R[]> {
   const hits = await substring();
@@ -46,7 +48,8 @@ async function matching<R extends Named>(keyword: string, substring: () => Promi
   const seen = new Set(hits.map((h) => h.id));
   for (const row of await all()) {
     if (hits.length >= SEARCH_LIMIT) break;
-    if (!seen.has(row.id) && CJK.test(row.name) && initialsOf(row.name).includes(q)) hits.push(row);
+    const chinese = [row.raw, row.name].find((n) => n && CJK.test(n));
+    if (!seen.has(row.id) && chinese && initialsOf(chinese).includes(q)) hits.push(row);
   }
   return hits;
 }
@@ -72,11 +75,11 @@ async function search(c: Ctx, keyword: string): Promise<SearchHit[]> {
 
   const tasks: Promise<void>[] = [];
   if (seeDevices) {
-    const cols = { id: devices.id, name: deviceNameIn(locale), sn: devices.deviceSn, project: projectNameIn(locale) };
+    const cols = { id: devices.id, name: deviceNameIn(locale), raw: devices.deviceName, sn: devices.deviceSn, project: projectNameIn(locale) };
     const base = () => db.select(cols).from(devices).leftJoin(projects, eq(projects.id, devices.projectId)).where(inVisible(devices.projectId, scope));
     const sub = () =>
       db.select(cols).from(devices).leftJoin(projects, eq(projects.id, devices.projectId))
-        .where(and(inVisible(devices.projectId, scope), or(ilike(devices.deviceName, like), ilike(devices.deviceSn, like))))
+        .where(and(inVisible(devices.projectId, scope), or(ilike(devices.deviceName, like), ilike(deviceNameIn(locale), like), ilike(devices.deviceSn, like))))
         .orderBy(devices.id).limit(SEARCH_LIMIT);
     tasks.push(
       matching(keyword, sub, () => base().orderBy(devices.id).limit(PINYIN_SCAN)).then((rows) =>
@@ -105,7 +108,7 @@ async function search(c: Ctx, keyword: string): Promise<SearchHit[]> {
     tasks.push(
       matching(
         keyword,
-        () => from().where(and(open, or(ilike(alarms.alarmName, like), ilike(devices.deviceName, like), ilike(devices.deviceSn, like)))).orderBy(desc(alarms.id)).limit(SEARCH_LIMIT),
+        () => from().where(and(open, or(ilike(alarms.alarmName, like), ilike(name, like), ilike(devices.deviceName, like), ilike(deviceNameIn(locale), like), ilike(devices.deviceSn, like)))).orderBy(desc(alarms.id)).limit(SEARCH_LIMIT),
         () => from().where(open).orderBy(desc(alarms.id)).limit(PINYIN_SCAN),
       ).then((rows) => {
         const manual = new Map(rows.map((r) => [r.id, r.manual]));
@@ -114,11 +117,11 @@ async function search(c: Ctx, keyword: string): Promise<SearchHit[]> {
     );
   }
   if (seeProjects) {
-    const cols = { id: projects.id, name: projectNameIn(locale), hint: joinedText(locale, projects.prjAddress, projects.i18n, "prjAddress") };
+    const cols = { id: projects.id, name: projectNameIn(locale), raw: projects.prjName, hint: joinedText(locale, projects.prjAddress, projects.i18n, "prjAddress") };
     tasks.push(
       matching(
         keyword,
-        () => db.select(cols).from(projects).where(and(scope, ilike(projects.prjName, like))).orderBy(projects.id).limit(SEARCH_LIMIT),
+        () => db.select(cols).from(projects).where(and(scope, or(ilike(projects.prjName, like), ilike(projectNameIn(locale), like)))).orderBy(projects.id).limit(SEARCH_LIMIT),
         () => db.select(cols).from(projects).where(scope).orderBy(projects.id).limit(PINYIN_SCAN),
       ).then((rows) => add("project", rows, (r) => `/projects/project?view=${r.id}`)),
     );
