@@ -114,7 +114,7 @@ describe("sys/apiKey", () => {
 
     const seen = (await tenantPage(admin)).body.data.records;
     const row = seen.find((r) => r.id === mine.id)!;
-    expect(row).toMatchObject({ userId: ids.operator, name: "Operator's script", writable: 1, projectNames: [RIVERSIDE], status: 1, lastUsedIp: "10.1.2.3" });
+    expect(row).toMatchObject({ userId: ids.operator, name: "Operator's script", writable: 1, projectNames: ["Binjiang Garden Phase II foundation pit monitoring"], status: 1, lastUsedIp: "10.1.2.3" });
     expect(row.owner).toContain("operator01");
     expect(row.lastUsedAt).not.toBeNull();
     expect(seen.some((r) => r.id === foreign.id)).toBe(false);
