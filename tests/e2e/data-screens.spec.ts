@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { DataScreenPage } from "./pages/data-screen-page";
 import { DEMO, LoginPage, loginAs } from "./pages/login-page";
 import { ShellPage } from "./pages/shell-page";
+import { seededName } from "./pages/seeded";
 
 // One database for the whole file: the project chosen in the first test is the session's.
 test.describe.configure({ mode: "serial" });
@@ -28,7 +29,7 @@ async function openFromMenu(shell: ShellPage, path: string) {
   expect(screen.page.url()).toMatch(/[?&]projId=\d+(&|$)/);
   await screen.page.setViewportSize({ width: 1920, height: 1080 });
   await screen.ready();
-  await expect(screen.project()).toHaveText(PROJECT);
+  await expect(screen.project()).toHaveText(seededName(PROJECT));
   await expect(screen.page.getByTestId("side-menu")).toHaveCount(0);
   await expect(screen.page.getByTestId("tab")).toHaveCount(0);
   expect(await shell.tabPaths()).not.toContain(path);
@@ -46,7 +47,7 @@ test("globalDataScreen: from the menu, live figures, map, projects and alarms; r
   await expect(screen.panel("map").getByTestId("display-map")).toBeVisible();
   await expect(screen.panel("map").getByTestId("live-panel")).toHaveCount(2);
   await expect(screen.panel("projects").getByTestId("project-row")).toHaveCount(2);
-  await expect(screen.panel("projects")).toContainText(PROJECT);
+  await expect(screen.panel("projects")).toContainText(seededName(PROJECT));
   await expect(screen.panel("latest").getByTestId("latest-alarms")).toBeVisible();
   await expect(screen.panel("levels").locator("canvas")).toBeVisible({ timeout: 30_000 });
   await expect(screen.panel("trend").locator("canvas")).toBeVisible();
@@ -113,6 +114,6 @@ test("a visitor without a session (or of another tenant) signs in and comes back
   await expect(visitor).toHaveURL(address.href, { timeout: 60_000 });
   const back = new DataScreenPage(visitor);
   await back.ready();
-  await expect(back.project()).toHaveText(PROJECT);
+  await expect(back.project()).toHaveText(seededName(PROJECT));
   await anonymous.close();
 });

@@ -31,6 +31,8 @@ export class ScenePlacerPage {
   async place(name: string, fx: number, fy: number) {
     await this.device(name).getByRole("button").first().click();
     await expect(this.root().getByTestId("placer-hint")).toContainText(name);
+    // The plan may be drawn again as the choice lands: its box is read once it is laid out.
+    await expect.poll(async () => (await this.plan().boundingBox())?.width ?? 0).toBeGreaterThan(0);
     const box = (await this.plan().boundingBox())!;
     const answer = this.page.waitForResponse((r) => r.url().includes("/api/device/sceneDevice/add"));
     await this.plan().click({ position: { x: box.width * fx, y: box.height * fy } });
