@@ -54,12 +54,12 @@ function bound(column: PgColumn, f: FieldDef, v: unknown, end: boolean) {
 }
 
 /**
- * The list filters of a parsed query as conditions (page and export share them). With `locale`, a
+ * The list filters of a parsed query as conditions (page and export share them). A
  * table's multilingual texts (its `i18n` column) match a search too, so a name is found in the
  * language it is shown in.
  */
-export function filterConds(entity: EntityMeta, table: PgTable, filters: Record<string, unknown>, locale?: Locale): SQL[] {
-  const texts = locale ? getTableColumns(table).i18n : undefined;
+export function filterConds(entity: EntityMeta, table: PgTable, filters: Record<string, unknown>, locale: Locale): SQL[] {
+  const texts = getTableColumns(table).i18n;
   const conds: SQL[] = [];
   for (const [name, f] of Object.entries(entity.fields)) {
     if (!f.search) continue;

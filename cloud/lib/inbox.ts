@@ -32,7 +32,7 @@ export const toItem = (locale: Locale) => (row: MessageRow | TodoRow): MessageIt
 /** A page of the caller's own messages or to-dos: the contract's filters and sorts, rows as the console shows them. */
 export function minePage(table: typeof stationMessages | typeof todos, entity: typeof stationMessage | typeof todoItem) {
   return async (c: Ctx, q: Record<string, unknown> & { current: number; size: number }) => {
-    const where = and(mine(c.var.auth, table), ...filterConds(entity, table, q));
+    const where = and(mine(c.var.auth, table), ...filterConds(entity, table, q, c.var.locale));
     const { records: rows, total } = await pageOf(c.var.deps.db, table, where, orderOf(entity, table, q), q);
     return { records: rows.map((r) => toItem(c.var.locale)(r as MessageRow | TodoRow)), total };
   };

@@ -37,7 +37,7 @@ async function listWhere(c: Ctx, { alarmName: name, ...f }: Filters, ...more: (S
   const named = typeof name === "string" && name ? containsPattern(name) : null;
   return scoped(
     c,
-    ...filterConds(alarmRecord, alarms, f),
+    ...filterConds(alarmRecord, alarms, f, c.var.locale),
     named ? or(ilike(alarms.alarmName, named), ilike(alarmName(c.var.locale), named)) : undefined,
     device ? inArray(alarms.deviceId, c.var.deps.db.select({ id: devices.id }).from(devices).where(sql`${ilike(devices.deviceName, device)} or ${ilike(devices.deviceSn, device)}`)) : undefined,
     typeof f.deviceId === "number" ? eq(alarms.deviceId, f.deviceId) : undefined,

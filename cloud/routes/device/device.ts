@@ -153,7 +153,7 @@ export const deviceRowsServed = [
   }),
   serve(deviceApi.page, async (c, q) => {
     const db = c.var.deps.db;
-    const filters = filterConds(device, devices, q);
+    const filters = filterConds(device, devices, q, c.var.locale);
     const where = projectOf(c).where(devices, ...filters);
     const select = db
       .select({ ...getTableColumns(devices), ...names(c.var.locale) })
@@ -285,7 +285,7 @@ export const deviceRowsServed = [
   serve(
     deviceApi.pageAdmin,
     async (c, q) => {
-      const conds: (SQL | undefined)[] = filterConds(device, devices, q);
+      const conds: (SQL | undefined)[] = filterConds(device, devices, q, c.var.locale);
       if (q.tenantId) conds.push(tenantOf(q.tenantId).where(devices));
       const tenantName = sql<string>`(select ${tenantNameIn(c.var.locale)} from ${tenants} where ${tenants.id} = ${devices.tenantId})`;
       const page = await pageOf(c.var.deps.db, devices, and(...conds), orderOf(device, devices, q), q, { ...getTableColumns(devices), ...names(c.var.locale), tenantName });

@@ -51,7 +51,7 @@ const toFn = (r: typeof objModelFunctions.$inferSelect) => toFunctionRow(r, { mo
 const functionServed = [
   serve(objModelFunctionApi.page, async (c, q) => {
     const db = c.var.deps.db;
-    const where = tenantScope(c.var.auth).where(objModelFunctions, ...filterConds(objModelFunction, objModelFunctions, q));
+    const where = tenantScope(c.var.auth).where(objModelFunctions, ...filterConds(objModelFunction, objModelFunctions, q, c.var.locale));
     const { records, total } = await pageOf(db, objModelFunctions, where, orderOf(objModelFunction, objModelFunctions, q, [asc(objModelFunctions.sort), asc(objModelFunctions.id)]), q);
     return { records: records.map(toFn), total };
   }),
@@ -115,7 +115,7 @@ export const objModelServed = [
   ...functionServed,
   serve(objModelApi.page, async (c, q) => {
     const db = c.var.deps.db;
-    const where = tenantScope(c.var.auth).where(objModels, ...filterConds(objModel, objModels, q));
+    const where = tenantScope(c.var.auth).where(objModels, ...filterConds(objModel, objModels, q, c.var.locale));
     const { records, total } = await pageOf(db, objModels, where, orderOf(objModel, objModels, q), q);
     return { records: await toModels(db, records.map((r) => localized(c.var.locale, r))), total };
   }),

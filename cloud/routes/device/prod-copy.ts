@@ -48,7 +48,7 @@ export const prodCopyServed = [
       q.unsubscribed === "1"
         ? notInArray(productCopies.id, db.select({ id: productCopySubscriptions.copyId }).from(productCopySubscriptions).where(tenantScope(auth).where(productCopySubscriptions)))
         : undefined;
-    const where = and(visible(auth), owner, notMine, ...filterConds(prodCopy, productCopies, q));
+    const where = and(visible(auth), owner, notMine, ...filterConds(prodCopy, productCopies, q, c.var.locale));
     const { records, total } = await pageOf(db, productCopies, where, orderOf(prodCopy, productCopies, q), q);
     const subscribed = await subscribedCopies(db, auth.tenantId, records.map((r) => r.id));
     return { records: records.map((r) => toCopy(r, auth, subscribed)), total };

@@ -49,7 +49,7 @@ function readTdl(c: Ctx, content: string): { fns: ThingFunction[]; errors: TdlEr
 export const prodFunctionServed = [
   serve(prodFunctionApi.page, async (c, q) => {
     const db = c.var.deps.db;
-    const where = tenantScope(c.var.auth).where(productFunctions, ...filterConds(prodFunction, productFunctions, q));
+    const where = tenantScope(c.var.auth).where(productFunctions, ...filterConds(prodFunction, productFunctions, q, c.var.locale));
     const select = db
       .select({ f: productFunctions, prodName: productNameIn(c.var.locale) })
       .from(productFunctions)

@@ -49,7 +49,7 @@ function rowOf(k: Key, names: Map<number, string>, now: Date) {
 export const apiKeyServed = [
   serve(apiKeyApi.page, async (c, q) => {
     const { db } = c.var.deps;
-    const where = personalScope(c.var.auth).where(apiKeys, ...filterConds(apiKey, apiKeys, q));
+    const where = personalScope(c.var.auth).where(apiKeys, ...filterConds(apiKey, apiKeys, q, c.var.locale));
     const page = await pageOf(db, apiKeys, where, orderOf(apiKey, apiKeys, q), q);
     const names = await projectNames(c, [...new Set(page.records.flatMap((k) => k.projectIds ?? []))]);
     const now = c.var.deps.now();
@@ -95,7 +95,7 @@ export const apiKeyServed = [
             .where(scope.where(users, or(ilike(users.username, containsPattern(String(q.owner))), ilike(users.realname, containsPattern(String(q.owner)))))),
         )
       : undefined;
-    const where = scope.where(apiKeys, owners, ...filterConds(apiKey, apiKeys, q));
+    const where = scope.where(apiKeys, owners, ...filterConds(apiKey, apiKeys, q, c.var.locale));
     const page = await pageOf(db, apiKeys, where, orderOf(apiKey, apiKeys, q), q);
     const names = await projectNames(c, [...new Set(page.records.flatMap((k) => k.projectIds ?? []))]);
     const userIds = [...new Set(page.records.map((k) => k.userId))];

@@ -138,6 +138,11 @@ describe("seeded data in the caller's language", () => {
     expect(devices.records.map((d) => d.spaceName)).toContain("North retaining wall of the pit");
     const zh = await inProject<Page<{ id: number; deviceName: string }>>("/device/device/page?current=1&size=100", "zh-cn");
     expect(zh.records.map((d) => d.deviceName)).toContain("双轴倾角计-01");
+    // A list's name search finds a row by the name it shows, in either language.
+    const found = await inProject<Page<{ deviceName: string }>>("/device/device/page?current=1&size=100&deviceName=Biaxial%20tilt%20meter-01", "en");
+    expect(found.records.map((d) => d.deviceName)).toEqual(["Biaxial tilt meter-01"]);
+    const foundZh = await inProject<Page<{ deviceName: string }>>(`/device/device/page?current=1&size=100&deviceName=${encodeURIComponent("双轴倾角计-01")}`, "zh-cn");
+    expect(foundZh.records.map((d) => d.deviceName)).toEqual(["双轴倾角计-01"]);
     const tilt = devices.records.find((d) => d.deviceName === "Biaxial tilt meter-01")!;
     // An English rename keeps the Chinese name; a new device named once reads so in both languages.
     expect((await cloud.request("/device/device/upd", { token: admin, language: "en", headers: { projectid: "1" }, body: { id: tilt.id, deviceName: "Tilt meter T1" } })).body.code).toBe(200);
