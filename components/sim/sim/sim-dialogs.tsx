@@ -30,7 +30,9 @@ export function SimBatchDialogs({ ui }: { ui: ResourceUi<SimCard> }) {
 
 function BatchDialog({ kind, ui }: { kind: BatchKind; ui: ResourceUi<SimCard> }) {
   const t = useTranslations("sim.card.batch");
-  const products = useRemoteOptions(PRODUCTS);
+  // Chosen cards of one carrier are offered that carrier's plans only (a plan of another is refused).
+  const carrier = new Set(ui.selected.map((c) => c.carrier)).size === 1 ? ui.selected[0].carrier : null;
+  const products = useRemoteOptions(React.useMemo(() => (carrier ? remoteOptions(simProdApi.page, "prodName", "id", { current: 1, size: 9999, carrier }) : PRODUCTS), [carrier]));
   const cards = batchOf(ui);
   const n = cards.ids.length + cards.iccids.length;
   const [productId, setProductId] = React.useState<number | "">("");
