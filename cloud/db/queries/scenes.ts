@@ -8,6 +8,7 @@ import type { Db } from "../client";
 import { alarmLevelName } from "./alarm-names";
 import { alarms, devices, productFunctions, sceneDevices, scenes, screenConfigs, telemetryLatest } from "../schema";
 import { telemetrySeries } from "./telemetry";
+import { deviceNameIn } from "./names";
 
 /**
  * Reads of the building data screen (core §7 devPointScreen, devicePointData, dataAnalysisView,
@@ -49,12 +50,12 @@ export async function propertiesOf(db: Db, productIds: number[]): Promise<Map<nu
 }
 
 /** The project's devices with their numeric properties (what a marker or a chart can show). */
-export async function sceneCandidates(db: Db, projectId: number): Promise<SceneCandidate[]> {
+export async function sceneCandidates(db: Db, projectId: number, locale: Locale): Promise<SceneCandidate[]> {
   const devs = await db
-    .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, productId: devices.productId, status: devices.status })
+    .select({ id: devices.id, deviceName: deviceNameIn(locale), deviceSn: devices.deviceSn, productId: devices.productId, status: devices.status })
     .from(devices)
     .where(eq(devices.projectId, projectId))
-    .orderBy(asc(devices.deviceName), asc(devices.id));
+    .orderBy(asc(deviceNameIn(locale)), asc(devices.id));
   const props = await propertiesOf(db, devs.map((d) => d.productId));
   return devs.map(({ productId, ...d }) => ({
     ...d,

@@ -80,7 +80,7 @@ const sceneDeviceServed = [
     defaultOrder: [sql`${sceneDevices.id} asc`],
     values: checkPlacement,
   }),
-  serve(sceneDeviceApi.devices, (c) => sceneCandidates(c.var.deps.db, projectOf(c).projectId)),
+  serve(sceneDeviceApi.devices, (c) => sceneCandidates(c.var.deps.db, projectOf(c).projectId, c.var.locale)),
 ];
 
 /**

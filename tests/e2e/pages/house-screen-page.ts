@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page, type Response } from "@playwright/test";
 
 /** /dataScreenPoint's placement panel: the chosen scene's plan and the project's devices beside it. */
 export class ScenePlacerPage {
@@ -27,16 +27,24 @@ export class ScenePlacerPage {
     return this.plan().locator("[data-plan-point]").filter({ has: this.page.locator(`[data-plan-label]`, { hasText: name }) });
   }
 
-  /** Chooses a device, then clicks the plan at a fraction of its width and height. */
+  /**
+   * Chooses a device, then clicks the plan at a fraction of its width and height. The placer may be
+   * drawn again between the two (its plan and device list load late under load, dropping the choice):
+   * the pair is made again until the placement is sent.
+   */
   async place(name: string, fx: number, fy: number) {
-    await this.device(name).getByRole("button").first().click();
-    await expect(this.root().getByTestId("placer-hint")).toContainText(name);
-    // The plan may be drawn again as the choice lands: its box is read once it is laid out.
-    await expect.poll(async () => (await this.plan().boundingBox())?.width ?? 0).toBeGreaterThan(0);
-    const box = (await this.plan().boundingBox())!;
-    const answer = this.page.waitForResponse((r) => r.url().includes("/api/device/sceneDevice/add"));
-    await this.plan().click({ position: { x: box.width * fx, y: box.height * fy } });
-    expect((await (await answer).json()).code).toBe(200);
+    let answer: Response | null = null;
+    await expect(async () => {
+      const chosen = this.device(name).getByRole("button").first();
+      if ((await chosen.getAttribute("aria-pressed")) !== "true") await chosen.click();
+      await expect(this.root().getByTestId("placer-hint")).toContainText(name, { timeout: 2_000 });
+      const box = await this.plan().boundingBox();
+      expect(box?.width ?? 0).toBeGreaterThan(0);
+      const sent = this.page.waitForResponse((r) => r.url().includes("/api/device/sceneDevice/add"), { timeout: 5_000 });
+      await this.plan().click({ position: { x: box!.width * fx, y: box!.height * fy } });
+      answer = await sent;
+    }).toPass({ timeout: 60_000 });
+    expect((await answer!.json()).code).toBe(200);
   }
 }
 
