@@ -5,6 +5,7 @@ import { loginAs } from "./pages/login-page";
 import { ResourcePageObject } from "./pages/resource-page";
 import { SettingsPageObject } from "./pages/settings-page";
 import { ShellPage } from "./pages/shell-page";
+import { seededName } from "./pages/seeded";
 
 /**
  * Scenes and the building data screen (issue 19): a scene made with a 16:9 floor plan (a square
@@ -77,7 +78,7 @@ for (const locale of ["zh-cn", "en"] as const) {
     const house = new HouseScreenPage(screenTab);
     await expect(house.root()).toBeVisible({ timeout: 60_000 });
     await expect(screenTab.getByTestId("tab")).toHaveCount(0);
-    await expect(screenTab.getByTestId("screen-project")).toContainText(PROJECT);
+    await expect(screenTab.getByTestId("screen-project")).toContainText(seededName(PROJECT));
     await expect(house.scene()).toContainText(SCENE);
     await expect(house.marker(device)).toBeVisible({ timeout: 30_000 });
     // Live values: the configured points show numbers (the simulator reports every 30 s).

@@ -19,11 +19,11 @@ import { deviceNameIn } from "./names";
 /** Devices placed on a scene (the scene list's count). */
 export const sceneDeviceCount = sql<number>`(select count(*)::int from ${sceneDevices} sd where sd.scene_id = ${scenes}.id)`;
 
-/** The project's devices among `ids`, with their product. */
-export async function projectDevices(db: Db, projectId: number, ids: number[]) {
+/** The project's devices among `ids`, with their product; named in `locale` where they are shown, as stored where only checked. */
+export async function projectDevices(db: Db, projectId: number, ids: number[], locale?: Locale) {
   if (!ids.length) return [];
   return db
-    .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, productId: devices.productId, status: devices.status })
+    .select({ id: devices.id, deviceName: locale ? deviceNameIn(locale) : devices.deviceName, deviceSn: devices.deviceSn, productId: devices.productId, status: devices.status })
     .from(devices)
     .where(and(eq(devices.projectId, projectId), inArray(devices.id, [...new Set(ids)])));
 }
@@ -115,7 +115,7 @@ export async function saveScreenConfig(db: Db, tenantId: number, projectId: numb
  * state, read in one go for all the points given. A device gone from the project shows nothing.
  */
 async function pointViews(db: Db, projectId: number, points: readonly { deviceId: number }[], locale: Locale) {
-  const devs = new Map((await projectDevices(db, projectId, points.map((p) => p.deviceId))).map((d) => [d.id, d]));
+  const devs = new Map((await projectDevices(db, projectId, points.map((p) => p.deviceId), locale)).map((d) => [d.id, d]));
   const ids = [...devs.keys()];
   const [props, latest, open] = await Promise.all([propertiesOf(db, [...devs.values()].map((d) => d.productId)), latestOf(db, ids), openAlarmsOf(db, ids, locale)]);
   return (deviceId: number, identifier: string | null) => {
