@@ -1,4 +1,4 @@
-import type { EChartsOption } from "echarts";
+type EChartsOption = import("echarts").EChartsOption;
 import type { PointStat, RobotStat, TaskStat, TimeoutStat } from "@/lib/contract/robot/record";
 
 export type StatKind = "point" | "task" | "timeout" | "robot";
