@@ -4,6 +4,9 @@ import * as React from "react";
 import { useTranslations } from "next-intl";
 import { HomeIcon } from "lucide-react";
 import { DirectionCross } from "@/components/kit/direction-cross";
+import { DEVICE_STATUS } from "@/lib/contract/device/device";
+import type { CameraRow } from "@/lib/contract/video/video";
+import { CameraLabel } from "./camera-label";
 import { useCameraPad } from "./use-camera-pad";
 
 /** Why a pad is inert: the camera is offline, or the page's live socket is not open. */
@@ -51,5 +54,19 @@ export function CameraPad({ deviceId, disabled = null, compact = false }: { devi
         </p>
       )}
     </div>
+  );
+}
+
+/** The pad of the wall's selected camera: its label and pad, or why there is none (no PTZ, nothing selected). */
+export function SelectedCameraPad({ camera }: { camera: CameraRow | null }) {
+  const t = useTranslations("video");
+  if (!camera?.ptz) return <p className="text-xs text-muted-foreground">{camera ? t("noPtz") : t("selectTile")}</p>;
+  return (
+    <>
+      <p className="mb-2 truncate text-xs text-muted-foreground">
+        <CameraLabel camera={camera} />
+      </p>
+      <CameraPad key={camera.id} deviceId={camera.id} disabled={camera.status === DEVICE_STATUS.online ? null : "offline"} />
+    </>
   );
 }

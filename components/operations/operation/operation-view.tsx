@@ -9,7 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { LevelBadge } from "@/components/alarm/level-badge";
 import { alarmHref } from "@/components/alarm/alarm-center/alarm-rows";
 import { useShell } from "@/components/shell/shell-context";
-import { CameraPad } from "@/components/video/camera-pad";
+import { SelectedCameraPad } from "@/components/video/camera-pad";
 import { CameraTile } from "@/components/video/camera-tile";
 import { CameraLabel } from "@/components/video/camera-label";
 import { useCall } from "@/lib/api/call";
@@ -74,16 +74,7 @@ export function OperationView() {
       </section>
       <aside className="grid shrink-0 gap-3 sm:grid-cols-2 xl:flex xl:w-80 xl:flex-col xl:overflow-auto">
         <Panel icon={CctvIcon} title={t("pad")}>
-          {current?.ptz ? (
-            <>
-              <p className="mb-2 truncate text-xs text-muted-foreground">
-                <CameraLabel camera={current} />
-              </p>
-              <CameraPad key={current.id} deviceId={current.id} disabled={current.status === DEVICE_STATUS.online ? null : "offline"} />
-            </>
-          ) : (
-            <p className="text-xs text-muted-foreground">{current ? tv("noPtz") : tv("selectTile")}</p>
-          )}
+          <SelectedCameraPad camera={current ?? null} />
         </Panel>
         <Panel icon={BotIcon} title={t("devices")} aside={t("camerasOnline", { online, total: cameras.data.length })}>
           <ul className="flex flex-col gap-1 text-sm" data-testid="operation-devices">

@@ -6,7 +6,7 @@ import { CctvIcon, FolderIcon, MapPinIcon } from "lucide-react";
 import { LoadError } from "@/components/kit/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { CameraCapture } from "@/components/video/camera-capture";
-import { CameraPad } from "@/components/video/camera-pad";
+import { SelectedCameraPad } from "@/components/video/camera-pad";
 import { CameraTile } from "@/components/video/camera-tile";
 import { CameraLabel } from "@/components/video/camera-label";
 import { useCall } from "@/lib/api/call";
@@ -125,16 +125,7 @@ export function VideoSurveillanceView() {
         </nav>
         <section className="rounded-md border bg-card p-3" aria-label={t("pad")} data-testid="camera-pad">
           <h2 className="mb-2 text-sm font-medium">{t("pad")}</h2>
-          {current?.ptz ? (
-            <>
-              <p className="mb-2 truncate text-xs text-muted-foreground">
-                <CameraLabel camera={current} />
-              </p>
-              <CameraPad key={current.id} deviceId={current.id} disabled={current.status === DEVICE_STATUS.online ? null : "offline"} />
-            </>
-          ) : (
-            <p className="text-xs text-muted-foreground">{current ? t("noPtz") : t("selectTile")}</p>
-          )}
+          <SelectedCameraPad camera={current ?? null} />
         </section>
         {current && (
           <section className="rounded-md border bg-card p-3" aria-label={t("capture.title")}>
