@@ -7,7 +7,8 @@ import { signedIn, TEST_PROXY_SECRET, type TestCloud } from "@/cloud/testing";
 import { devices, otaTasks } from "@/cloud/db/schema";
 import { attachIngest, inboxChanged, otaChanged } from "@/cloud/live/bus";
 import type { Ingest } from "@/cloud/ingest/pipeline";
-import { deviceTopic, INBOX_TOPIC, LIVE_PATH, otaTopic, type LiveServerMessage } from "@/lib/contract/live/live";
+import { deviceTopic, INBOX_TOPIC, LIVE_PATH, otaTopic } from "@/lib/contract/live/topics";
+import { type LiveServerMessage } from "@/lib/contract/live/live";
 import { startLiveHarness, type LiveHarness } from "./live-harness";
 import { SESSION_COOKIE, SESSION_TTL_S } from "@/lib/server/session";
 

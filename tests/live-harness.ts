@@ -4,7 +4,8 @@ import { WebSocket } from "ws";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { TEST_PROXY_SECRET } from "@/cloud/testing";
-import { LIVE_PATH, type LiveServerMessage } from "@/lib/contract/live/live";
+import { LIVE_PATH } from "@/lib/contract/live/topics";
+import { type LiveServerMessage } from "@/lib/contract/live/live";
 import { createLiveServer, type LiveServer } from "@/lib/server/live/live-server";
 import { SESSION_COOKIE, SESSION_TTL_S } from "@/lib/server/session";
 

@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import { createHmac } from "node:crypto";
-import { LIVE_KEY_LABEL, type CloudLiveEvent, type LiveValue } from "@/lib/contract/live/live";
+import { type LiveValue } from "@/lib/contract/live/topics";
+import { LIVE_KEY_LABEL, type CloudLiveEvent } from "@/lib/contract/live/live";
 import type { Ingest } from "../ingest/pipeline";
 import type { Coordinator } from "../lib/coordination";
 import type { Point, StatusChange } from "../ingest/writer";

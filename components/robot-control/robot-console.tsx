@@ -7,7 +7,7 @@ import { ArrowDownIcon, ArrowLeftIcon, ArrowRightIcon, ArrowUpIcon, BatteryMediu
 import { call, useCall } from "@/lib/api/call";
 import { deviceDataApi } from "@/lib/contract/device/device-data";
 import { DEVICE_STATUS } from "@/lib/contract/device/device";
-import { deviceTopic, type DeviceLive } from "@/lib/contract/live/live";
+import { deviceTopic, type DeviceLive } from "@/lib/contract/live/topics";
 import { ROBOT_CAMERA_NUMS, ROBOT_DRIVE_PERM, ROBOT_MODE_PERM, ROBOT_TAKEOVER_PERM, robotConsoleApi } from "@/lib/contract/robot/control";
 import { ROBOT_CONTROL_CODES, ROBOT_LIFTER_CODES, ROBOT_MODE, ROBOT_PROPS } from "@/lib/contract/robot/robot";
 import { useLiveTopic } from "@/lib/live/use-live";

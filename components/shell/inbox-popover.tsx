@@ -7,7 +7,7 @@ import { useTranslations } from "next-intl";
 import type { SWRConfiguration } from "swr";
 import { Bell, ListTodo } from "lucide-react";
 import { useCall } from "@/lib/api/call";
-import { INBOX_TOPIC } from "@/lib/contract/live/live";
+import { INBOX_TOPIC } from "@/lib/contract/live/topics";
 import { useLiveTopic } from "@/lib/live/use-live";
 import type { CallInput } from "@/lib/contract/call";
 import type { Page } from "@/lib/contract/envelope";

@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import type { Direction } from "@/components/kit/direction-cross";
-import { deviceTopic } from "@/lib/contract/live/live";
+import { deviceTopic } from "@/lib/contract/live/topics";
 import { CAMERA_CLICK_DEBOUNCE_MS, CAMERA_REPEAT_MS, type CameraAxis, type CameraLiveAnswer, type VidiconAnswer } from "@/lib/contract/video/video";
 import { liveChannel } from "@/lib/live/live-channel";
 import { useLiveTopic } from "@/lib/live/use-live";

@@ -30,6 +30,7 @@ import * as retention from "./system/retention";
 import * as role from "./system/role";
 import * as safety from "./system/safety";
 import * as tenant from "./system/tenant";
+import * as area from "./system/area";
 import * as user from "./system/user";
 import * as search from "./search";
 import * as apiKey from "./system/api-key";
@@ -85,7 +86,7 @@ import * as customPage from "./report/page";
  * adds its contract modules to its service's list when it declares calls; screens import the module itself.
  */
 const MODULES: Record<Service, object[]> = {
-  sys: [auth, company, department, dict, group, menu, pwdMode, retention, role, safety, tenant, user, search, apiKey],
+  sys: [auth, company, department, dict, group, menu, pwdMode, retention, role, safety, tenant, area, user, search, apiKey],
 
   device: [battery, deviceData, project, space, product, ...DEVICES, ...SIM],
 

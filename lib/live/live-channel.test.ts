@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { LIVE_PING_MS, LIVE_RECONNECT_MS, LIVE_RECONNECT_TRIES } from "@/lib/contract/live/live";
+import { LIVE_PING_MS, LIVE_RECONNECT_MS, LIVE_RECONNECT_TRIES } from "@/lib/contract/live/topics";
 import { LiveChannel } from "./live-channel";
 
 /** A socket the test opens, answers and closes. */

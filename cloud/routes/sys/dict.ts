@@ -4,11 +4,10 @@ import {
   dictApi,
   dictItemApi,
   type DictItemNode,
-  type DictLookup,
   type DictNode,
-  type DictOption,
   type DictScope,
 } from "@/lib/contract/system/dict";
+import type { DictLookup, DictOption } from "@/lib/contract/system/dict-lookup";
 import { dictItems, dicts } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Auth, Ctx } from "../../lib/context";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "@/lib/contract/envelope";
 import type { DepartmentNode } from "@/lib/contract/system/department";
-import type { DictItemNode, DictLookup, DictNode } from "@/lib/contract/system/dict";
+import type { DictItemNode, DictNode } from "@/lib/contract/system/dict";
+import type { DictLookup } from "@/lib/contract/system/dict-lookup";
 import type { GroupRow } from "@/lib/contract/system/group";
 import type { RoleRow } from "@/lib/contract/system/role";
 import type { UserRow } from "@/lib/contract/system/user";

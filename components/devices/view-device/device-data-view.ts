@@ -1,5 +1,5 @@
 import type { RealTimeData, RealTimeValue } from "@/lib/contract/device/device-data";
-import type { DeviceLive } from "@/lib/contract/live/live";
+import type { DeviceLive } from "@/lib/contract/live/topics";
 import { NUMERIC_TYPES } from "@/lib/contract/device/thing-model";
 
 /** How the device page reads and shows a device's values: pure, so it is tested on its own. */

@@ -4,7 +4,7 @@ import * as React from "react";
 import type { KeyedMutator } from "swr";
 import { useCall } from "@/lib/api/call";
 import { deviceDataApi, type RealTimeData } from "@/lib/contract/device/device-data";
-import { deviceTopic } from "@/lib/contract/live/live";
+import { deviceTopic } from "@/lib/contract/live/topics";
 import { useLiveTopic } from "@/lib/live/use-live";
 import { applyLive, REALTIME_REFRESH_MS } from "./device-data-view";
 

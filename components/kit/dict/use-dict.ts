@@ -5,7 +5,7 @@ import useSWR, { useSWRConfig } from "swr";
 import { useTranslations } from "next-intl";
 import { call } from "@/lib/api/call";
 import { ENUMS, isEnumName } from "@/lib/contract/enums";
-import { dictApi } from "@/lib/contract/system/dict";
+import { dictLookupApi } from "@/lib/contract/system/dict-lookup";
 
 export type DictOption = { value: string | number; label: string; children?: DictOption[] };
 type ServerItem = { itemValue: string; itemName: string; childrens?: ServerItem[] | null };
@@ -18,7 +18,7 @@ const toOption = (i: ServerItem): DictOption => ({
 
 /**
  * Server dictionaries are fetched in bulk (core §3): names asked for in the same tick share one
- * `dictApi.codeList` call (`?codeList=a,b`). A failing call (e.g. the endpoint missing) yields
+ * `dictLookupApi.codeList` call (`?codeList=a,b`). A failing call (e.g. the endpoint missing) yields
  * empty lists, silently: a select without options must not break the page.
  */
 let pending: { names: Set<string>; promise: Promise<Record<string, ServerItem[]>> } | null = null;
@@ -29,7 +29,7 @@ function fetchServerDict(name: string): Promise<DictOption[]> {
     const promise = new Promise<Record<string, ServerItem[]>>((resolve) => {
       setTimeout(() => {
         pending = null;
-        call(dictApi.codeList, { codeList: [...names].join(",") }, { silent: true })
+        call(dictLookupApi.codeList, { codeList: [...names].join(",") }, { silent: true })
           .then((data) => resolve(data && typeof data === "object" ? data : {}))
           .catch(() => resolve({}));
       }, 0);

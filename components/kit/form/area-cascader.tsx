@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { deferred, useDeferredPopup } from "@/components/ui/deferred";
 import { cn } from "@/lib/utils";
 import { FieldClear, FieldTrigger } from "./field-trigger";
-import type { AreaNode } from "@/lib/contract/system/tenant";
+import type { AreaNode } from "@/lib/contract/system/area";
 import { areaPath, joinAreaNames, useAreaTree } from "./area-tree";
 
 // The popover (radix, popper) is closed at first paint: it loads when the browser is idle or on the first click.

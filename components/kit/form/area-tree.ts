@@ -1,5 +1,5 @@
 import { useCall } from "@/lib/api/call";
-import { areaApi, type AreaNode } from "@/lib/contract/system/tenant";
+import { areaApi, type AreaNode } from "@/lib/contract/system/area";
 
 /**
  * The path of names from the root to `code` (core §3: shown joined with " / "). With `nearest`,

@@ -2,7 +2,7 @@
 
 import type { z } from "zod";
 import { labelOf, rangeKeys, type FieldDef, type FieldKind } from "@/lib/contract/entity";
-import type { AreaNode } from "@/lib/contract/system/tenant";
+import type { AreaNode } from "@/lib/contract/system/area";
 import { areaPath, joinAreaNames, useAreaTree } from "../form/area-tree";
 import type { AnyRow, ColumnSpec, ColumnTweaks, ColumnType, DetailRow, DetailRowType, Entity, FieldType, FormField, KitColumn, RawColumn, SearchItem, Tweaks } from "./resource-types";
 

@@ -12,7 +12,7 @@ import { otaTaskApi, type OtaNums, type OtaTask, type OtaTaskDevice } from "@/li
 import { OTA_DEVICE_STATUS as DS, OTA_HOLD, OTA_TASK_STATUS as TS } from "@/lib/contract/ota/enums";
 import { formatDateTime } from "@/lib/format";
 import { usePermissions } from "@/components/kit/can";
-import { otaTopic } from "@/lib/contract/live/live";
+import { otaTopic } from "@/lib/contract/live/topics";
 import { useLiveTopic } from "@/lib/live/use-live";
 
 /**

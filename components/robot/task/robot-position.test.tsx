@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { act, screen } from "@testing-library/react";
 import { renderIntl } from "@/tests/intl";
-import type { DeviceLive } from "@/lib/contract/live/live";
+import type { DeviceLive } from "@/lib/contract/live/topics";
 import { RobotPosition } from "./robot-position";
 
 const live: { topic: string | null; onEvent: ((d: DeviceLive | null) => void) | null } = { topic: null, onEvent: null };

@@ -4,7 +4,7 @@ import * as React from "react";
 import { useTranslations } from "next-intl";
 import { KitDialog, useDict, dictLabel, type ResourceUi } from "@/components/kit";
 import { useCall } from "@/lib/api/call";
-import { deviceTopic, type DeviceLive } from "@/lib/contract/live/live";
+import { deviceTopic, type DeviceLive } from "@/lib/contract/live/topics";
 import { ROBOT_PROPS } from "@/lib/contract/robot/robot";
 import { markAt, trackMarksApi } from "@/lib/contract/robot/track";
 import { taskApi, type InspectionTask } from "@/lib/contract/robot/task";

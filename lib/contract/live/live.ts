@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineCall, stream } from "../call";
 import { robotLiveMessage, type RobotLiveAnswer } from "../robot/control";
 import { cameraLiveMessage, type CameraLiveAnswer } from "../video/video";
+import { INBOX_TOPIC, type DeviceLive } from "./topics";
 
 /**
  * The live channel (issue 34; widgets §4, §7, §9): one WebSocket on the console's own server. The
@@ -10,28 +11,8 @@ import { cameraLiveMessage, type CameraLiveAnswer } from "../video/video";
  * subscribed. The browser never sees the upstream, its host or a token.
  */
 
-/** Where the browser opens the socket (same origin, session cookie). */
-export const LIVE_PATH = "/api/live";
-/** The browser pings this often (widgets §7); a socket silent for two pings is closed by the console. */
-export const LIVE_PING_MS = 30_000;
-export const LIVE_SILENT_MS = 2 * LIVE_PING_MS + 5_000;
-/** After a close the browser tries again after 3 s, at most 5 times, then says "websocket reconnect failed" (widgets §9). */
-export const LIVE_RECONNECT_MS = 3_000;
-export const LIVE_RECONNECT_TRIES = 5;
-/** Subscriptions one socket may hold (a video wall of 16 tiles, a device page, the header…). */
-export const LIVE_MAX_TOPICS = 200;
-
-/**
- * Topics: a device's values and state (`device:<id>`), the caller's to-do and message counts
- * (`inbox`), an OTA task's devices changed (`ota:<task id>`; the page reads them again).
- */
-export const deviceTopic = (id: number) => `device:${id}` as const;
-export const INBOX_TOPIC = "inbox";
-export const otaTopic = (taskId: number) => `ota:${taskId}` as const;
 export const liveTopic = z.union([z.string().regex(/^device:[1-9]\d{0,11}$/), z.string().regex(/^ota:[1-9]\d{0,11}$/), z.literal(INBOX_TOPIC)]);
 export type LiveTopic = z.infer<typeof liveTopic>;
-export const deviceOfTopic = (topic: string): number | null => (topic.startsWith("device:") ? Number(topic.slice(7)) : null);
-export const otaTaskOfTopic = (topic: string): number | null => (topic.startsWith("ota:") ? Number(topic.slice(4)) : null);
 
 /** What the browser sends. Movement commands are never queued: a message sent while closed is dropped. */
 export const liveClientMessage = z.discriminatedUnion("type", [
@@ -42,11 +23,6 @@ export const liveClientMessage = z.discriminatedUnion("type", [
   cameraLiveMessage,
 ]);
 export type LiveClientMessage = z.infer<typeof liveClientMessage>;
-
-/** One stored value as the live channel carries it. */
-export type LiveValue = { identifier: string; ts: string; num: number | null; txt: string | null };
-/** A device's event: new values (newest per property), and its state when it changed. */
-export type DeviceLive = { values: LiveValue[]; status?: number; lastReportTime?: string };
 
 /**
  * What the console sends: whether events flow from the cloud (`state`; polls stand in while not),

@@ -4,6 +4,7 @@ import { defineEntity, keyField, type RowOf } from "../entity";
 import { codeRequired, text, textRequired } from "../validation";
 import { defineCall, empty } from "../call";
 import { dbId, deleted, enableState, idsBody, optionalId, statusBody } from "../common";
+import { dictLookupApi } from "./dict-lookup";
 
 /** dictSet: dictionaries as a tree with items (core §3 `itemName`, `itemValue`, `childrens`).
  *  Scope `tenant`: the caller's tenant's (the platform's for platform users); `user`: the
@@ -76,26 +77,13 @@ export const dictItemTreeQuery = z.object({ dictId: dbId });
 export type DictItemNode = Omit<RowOf<typeof dictItem.fields>, "parentId"> & { parentId: number | null; childrens: DictItemNode[] };
 const dictItemNode: z.ZodType<DictItemNode> = z.object({ ...nodeAnswer, dictId: z.number().int(), itemName: z.string(), itemValue: z.string(), childrens: z.lazy(() => z.array(dictItemNode)) });
 
-/** `GET sys/dict/codeList?codeList=a,b` (core §7): up to 50 codes. */
-export const codeListQuery = z.object({
-  codeList: z
-    .string({ error: "validation.required" })
-    .transform((s) => [...new Set(s.split(",").map((c) => c.trim()).filter(Boolean))])
-    .pipe(z.array(codeRequired).min(1, "validation.required").max(50, "validation.maxItems")),
-});
-/** One option of a looked-up dictionary; only enabled items, in sort order. */
-export type DictOption = { itemValue: string; itemName: string; childrens: DictOption[] };
-const dictOption: z.ZodType<DictOption> = z.object({ itemValue: z.string(), itemName: z.string(), childrens: z.lazy(() => z.array(dictOption)) });
-export const dictLookup = z.record(z.string(), z.array(dictOption));
-export type DictLookup = z.infer<typeof dictLookup>;
-
 export const DICT_SCREEN = "/systemSet/dictSet";
 const read = { menu: [DICT_SCREEN] };
 const write = (action: "add" | "upd" | "del") => ({ perm: `sys:dict:${action}` });
 
-/** sys/dict: the dictionaries of dictSet, and the lookup every select of the console resolves its server dictionaries by. */
+/** sys/dict: the dictionaries of dictSet, and the lookup every select of the console resolves its server dictionaries by (declared in `dict-lookup`). */
 export const dictApi = {
-  codeList: defineCall({ kind: "get", path: "sys/dict/codeList", input: codeListQuery, answer: dictLookup, access: "user" }),
+  ...dictLookupApi,
   tree: defineCall({ kind: "get", path: "sys/dict/tree", input: dictTreeQuery, answer: z.array(dictNode), access: read }),
   add: defineCall({ kind: "post", path: "sys/dict/add", input: dictAdd, answer: dictNode, access: write("add") }),
   upd: defineCall({ kind: "post", path: "sys/dict/upd", input: dictUpdate, answer: dictNode, access: write("upd") }),

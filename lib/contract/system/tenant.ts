@@ -156,18 +156,9 @@ export const tenantDeviceNums = z.object({
 });
 export type TenantDeviceNums = z.infer<typeof tenantDeviceNums>;
 
-/** A province, city or district of the area cascader (`sys/areas/tree`). */
-export type AreaNode = { code: string; name: string; childrens?: AreaNode[] };
-const areaNode: z.ZodType<AreaNode> = z.object({ code: z.string(), name: z.string(), childrens: z.lazy(() => z.array(areaNode)).optional() });
-
 /** The tenant list's screen: who may see the tenants may see their statistics (also on the home). */
 export const TENANT_SCREEN = "/systemSet/tenantSet";
 const read = { menu: [TENANT_SCREEN] };
-
-/** The area tree every area field reads. */
-export const areaApi = {
-  tree: defineCall({ kind: "get", path: "sys/areas/tree", answer: z.array(areaNode), access: "user" }),
-};
 
 /** sys/tenant (core §7): the platform's tenants, their administrators, authorisation and statistics; platform only (checked by the cloud beside each call's code). */
 export const tenantApi = {
