@@ -32,8 +32,14 @@ type RuleSet = {
   byIdentifier: Map<string, EnabledRule[]>;
   levels: Map<number, LevelCopy>;
   active: Map<number, number>;
-  /** `deviceId:identifier` → the value rules that device answers to on that property, indexed by their lines (built on first use). */
+  /**
+   * `deviceId:identifier` → the value rules that device answers to on that property, indexed by their
+   * lines (found on first use): the property's shared index (`byProperty`) when no rule of the
+   * property names devices, else one of the device's own.
+   */
   byDeviceProperty: Map<string, PropertyRules | null>;
+  /** identifier → the index of its rules when every one watches every device of the set (built once, shared by the devices). */
+  byProperty: Map<string, PropertyRules | null>;
 };
 
 /** A daily rate's value of a day ago is looked up again after this much data time. */
@@ -47,8 +53,11 @@ export type EvaluatorOptions = {
   /** The cluster: the stale-data and escalation sweep is its job, rule changes its signal (without: this process's timer, `invalidate` here only). */
   cluster?: Coordinator;
 };
-/** `points`: values some rule watches; `evaluated`: (value, rule) pairs evaluated — the rules a value could cross or alarmed now. */
-export type EvaluatorStats = { points: number; evaluated: number; raised: number; joined: number; escalated: number; recovered: number; errors: number };
+/**
+ * `points`: values some rule watches; `evaluated`: (value, rule) pairs evaluated — the rules a value could cross or alarmed now;
+ * `indexed`: rules placed in property indexes (what building them cost).
+ */
+export type EvaluatorStats = { points: number; evaluated: number; indexed: number; raised: number; joined: number; escalated: number; recovered: number; errors: number };
 /** `raised`: each new alarm, once; `escalated`: an open alarm moved to a more severe level (its row after the move). Data push forwards both. */
 export type EscalatedBy = { value: number; at: Date };
 export type AlarmEvents = { raised: [AlarmRow]; escalated: [AlarmRow, EscalatedBy] };
@@ -59,13 +68,31 @@ const pair = (ruleId: number, deviceId: number) => ruleId * 2 ** 31 + deviceId;
 /** Whether a rule watches this device: a point rule its point's devices, a product rule all the product's devices or its one. */
 const watches = (rule: EnabledRule, deviceId: number) => (rule.pointDevices ? rule.pointDevices.includes(deviceId) : rule.deviceId === null || rule.deviceId === deviceId);
 
-/** The value rules a device answers to on a property, indexed once per rule set (`null`: none). */
-function propertyRules(set: RuleSet, deviceId: number, identifier: string): PropertyRules | null {
+/** Whether a rule watches every device of its set (not one device, not a point's devices). */
+const general = (rule: EnabledRule) => !rule.pointDevices && rule.deviceId === null;
+
+/**
+ * The value rules a device answers to on a property, indexed once per rule set (`null`: none). Rules
+ * of the whole product share one index per property: building one per device cost the evaluator more
+ * than the comparisons at 1,000 rules (issue 41); a property with rules of chosen devices or points
+ * gets one per device.
+ */
+function propertyRules(set: RuleSet, deviceId: number, identifier: string, stats: EvaluatorStats): PropertyRules | null {
   const key = `${deviceId}:${identifier}`;
   let index = set.byDeviceProperty.get(key);
   if (index === undefined) {
-    const rules = (set.byIdentifier.get(identifier) ?? []).filter((r) => watches(r, deviceId));
-    index = rules.length ? new PropertyRules(rules) : null;
+    const all = set.byIdentifier.get(identifier) ?? [];
+    if (all.every(general)) {
+      index = set.byProperty.get(identifier);
+      if (index === undefined) {
+        set.byProperty.set(identifier, (index = all.length ? new PropertyRules(all) : null));
+        stats.indexed += all.length;
+      }
+    } else {
+      const rules = all.filter((r) => watches(r, deviceId));
+      index = rules.length ? new PropertyRules(rules) : null;
+      stats.indexed += rules.length;
+    }
     set.byDeviceProperty.set(key, index);
   }
   return index;
@@ -83,7 +110,7 @@ function propertyRules(set: RuleSet, deviceId: number, identifier: string): Prop
 export class AlarmEvaluator {
   /** `raised`: each new alarm, once (data push forwards them). */
   readonly events = new EventEmitter<AlarmEvents>();
-  readonly stats: EvaluatorStats = { points: 0, evaluated: 0, raised: 0, joined: 0, escalated: 0, recovered: 0, errors: 0 };
+  readonly stats: EvaluatorStats = { points: 0, evaluated: 0, indexed: 0, raised: 0, joined: 0, escalated: 0, recovered: 0, errors: 0 };
   private readonly now: () => Date;
   private readonly ruleSets = new Map<string, Promise<RuleSet>>();
   /** The rules of the cached sets by id (the notices of a batch's new alarms). */
@@ -237,7 +264,7 @@ export class AlarmEvaluator {
       if (!pts.length) continue;
       newest.push({ deviceId, ts: pts[pts.length - 1].ts });
       for (const p of pts) {
-        const index = propertyRules(set, deviceId, p.identifier);
+        const index = propertyRules(set, deviceId, p.identifier, this.stats);
         if (!index) continue;
         this.stats.points++;
         // Only the rules this value can cross and those alarmed now: the others cannot change state.
@@ -537,7 +564,7 @@ export class AlarmEvaluator {
           this.ruleById.set(r.id, r);
           if (r.ruleType === RULE_TYPE.value && r.identifier && r.conditions.length) (byIdentifier.get(r.identifier) ?? byIdentifier.set(r.identifier, []).get(r.identifier)!).push(r);
         }
-        return { rules, byIdentifier, levels, active: new Map(open.map((o) => [pair(o.ruleId, o.deviceId), o.levelIndex])), byDeviceProperty: new Map() };
+        return { rules, byIdentifier, levels, active: new Map(open.map((o) => [pair(o.ruleId, o.deviceId), o.levelIndex])), byDeviceProperty: new Map(), byProperty: new Map() };
       })();
       this.ruleSets.set(key, set);
       set.catch(() => this.ruleSets.delete(key));
