@@ -1,3 +1,7 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { count, sql, sum } from "drizzle-orm";
 import { deviceTopic } from "@/lib/contract/device/topics";
@@ -8,7 +12,8 @@ import { LinkageEngine } from "../cloud/linkage/engine";
 import { PushEngine } from "../cloud/push/engine";
 import { startDeviceChannel } from "../cloud/ingest";
 import { addDevices, addSensorProduct, NOISY_PAYLOADS } from "../cloud/ingest/fixtures";
-import { startPgCluster } from "../scripts/pg-cluster";
+import { freePort, startPgCluster } from "../scripts/pg-cluster";
+import { startOpenMosquitto } from "../scripts/mosquitto";
 
 /**
  * `npm run bench:ingest`: BENCH_DEVICES devices (default 200) each publish BENCH_MESSAGES / devices
@@ -31,6 +36,14 @@ import { startPgCluster } from "../scripts/pg-cluster";
  * counted apart, so the others' msg/s against a run without them is what one noisy device costs.
  */
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 200);
+/**
+ * `BENCH_INSTANCES=1,2`: instead of the runs below, whole cloud processes (`cloud/main.ts`, as
+ * `npm run cloud` starts them) on one throwaway PostgreSQL behind one Mosquitto (anonymous, as the
+ * cluster test runs it), taking the devices' messages through their shared subscription: one run per
+ * count, instances added between runs. Throughput is timed from the devices' login to the last
+ * value stored (the database is polled every 100 ms).
+ */
+const INSTANCES = (process.env.BENCH_INSTANCES ?? "").split(",").map(Number).filter((n) => n > 0);
 /** Rule counts, one run each (`BENCH_RULES=1,100,1000`); each run's msg/s is also given against the rule-free run's. */
 const RULES = (process.env.BENCH_RULES ?? "100").split(",").map(Number).filter((n) => n > 0);
 const PUSHES = Number(process.env.BENCH_PUSH ?? 3);
@@ -41,6 +54,8 @@ const QOS = Number(process.env.BENCH_QOS ?? 0);
 /** Devices flooding junk (NUL-laden, malformed, oversized: NOISY_PAYLOADS) beside the others for as long as they publish. */
 const NOISY = Number(process.env.BENCH_NOISY ?? 0);
 const VALUES_PER_MESSAGE = 2;
+/** The whole list of runs this many times over (`BENCH_ROUNDS=3`): each round's runs against its own rule-free run, so a loaded machine's drift shows as the spread between rounds. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 
 /** The publishers: plain mqtt.js clients, one per device, each sending its share as fast as the broker reads. */
 const PUBLISHER = `
@@ -75,6 +90,8 @@ const { url, devices, perDevice, qos, noisy, junk } = workerData;
   parentPort.postMessage({ type: "done" });
 })().catch((e) => parentPort.postMessage({ type: "error", message: String(e && e.stack || e) }));
 `;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
@@ -155,13 +172,41 @@ async function addLinkageRules(db: Parameters<typeof addSensorProduct>[0], tenan
   );
 }
 
-async function bench(kind: "pglite" | "postgres", url: string | undefined, rules: number, pushes = 0, linkageRuleCount = 0) {
+type BenchDevice = { sn: string; secret: string };
+
+/** The devices publish their share from a worker thread (`PUBLISHER`); `connected` is called once all are logged in. Resolves when all is sent and the clients closed. */
+async function publish(url: string, productId: number, devs: BenchDevice[], noisy: BenchDevice[], perDevice: number, connected: () => void) {
+  const worker = new Worker(PUBLISHER, {
+    eval: true,
+    workerData: {
+      url,
+      perDevice,
+      qos: QOS,
+      devices: devs.map((d) => ({ sn: d.sn, secret: d.secret, topic: deviceTopic(productId, d.sn, "property/post") })),
+      noisy: noisy.map((d) => ({ sn: d.sn, secret: d.secret, topic: deviceTopic(productId, d.sn, "property/post") })),
+      junk: NOISY_PAYLOADS.map(([payload]) => payload),
+    },
+  });
+  let sentMs = 0;
+  await new Promise<void>((resolve, reject) => {
+    worker.on("error", reject);
+    worker.on("message", (m: { type: string; ms?: number; message?: string }) => {
+      if (m.type === "connected") connected();
+      if (m.type === "sent") sentMs = m.ms!;
+      if (m.type === "error") reject(new Error(m.message));
+      if (m.type === "done") resolve();
+    });
+  });
+  return { worker, sentMs };
+}
+
+async function bench(kind: "pglite" | "postgres", url: string | undefined, rules: number, pushes = 0, linkageRuleCount = 0, round = 1) {
   const handle = await openDb(url ? { url } : { dataDir: "memory" });
   const db = handle.db;
-  const [t] = await db.insert(tenants).values({ name: "bench", code: `bench-${kind}-${rules}` }).returning();
+  const [t] = await db.insert(tenants).values({ name: "bench", code: `bench-${kind}-${rules}-${pushes}-${linkageRuleCount}-${round}` }).returning();
   const productId = await addSensorProduct(db, t.id);
-  const devs = await addDevices(db, { tenantId: t.id, productId, count: DEVICES, prefix: `B${rules}-${pushes}-${linkageRuleCount}-` });
-  const noisy = await addDevices(db, { tenantId: t.id, productId, count: NOISY, prefix: `NOISY${rules}-${pushes}-${linkageRuleCount}-` });
+  const devs = await addDevices(db, { tenantId: t.id, productId, count: DEVICES, prefix: `B${rules}-${pushes}-${linkageRuleCount}-${round}-` });
+  const noisy = await addDevices(db, { tenantId: t.id, productId, count: NOISY, prefix: `NOISY${rules}-${pushes}-${linkageRuleCount}-${round}-` });
   if (rules) await addRules(db, t.id, productId, rules);
   const receiver = pushes ? await startReceiver() : null;
   if (receiver) await addPushConfigs(db, t.id, productId, pushes, receiver.url);
@@ -193,25 +238,7 @@ async function bench(kind: "pglite" | "postgres", url: string | undefined, rules
     for (let i = 0; i < points.length; i += 10) latencies.push(now - points[i].ts.getTime());
   });
 
-  const worker = new Worker(PUBLISHER, { eval: true, workerData: {
-      url: channel.transport.url,
-      perDevice,
-      qos: QOS,
-      devices: devs.map((d) => ({ sn: d.sn, secret: d.secret, topic: deviceTopic(productId, d.sn, "property/post") })),
-      noisy: noisy.map((d) => ({ sn: d.sn, secret: d.secret, topic: deviceTopic(productId, d.sn, "property/post") })),
-      junk: NOISY_PAYLOADS.map(([payload]) => payload),
-    },
-  });
-  let sentMs = 0;
-  await new Promise<void>((resolve, reject) => {
-    worker.on("error", reject);
-    worker.on("message", (m: { type: string; ms?: number; message?: string }) => {
-      if (m.type === "connected") first = Date.now();
-      if (m.type === "sent") sentMs = m.ms!;
-      if (m.type === "error") reject(new Error(m.message));
-      if (m.type === "done") resolve();
-    });
-  });
+  const { worker, sentMs } = await publish(channel.transport.url, productId, devs, noisy, perDevice, () => (first = Date.now()));
   // Everything sent has been read by the broker once the clients are closed; wait for the writer.
   for (let i = 0; i < 600 && channel.ingest.received < published; i++) await new Promise((r) => setTimeout(r, 50));
   await channel.ingest.drain();
@@ -240,6 +267,7 @@ async function bench(kind: "pglite" | "postgres", url: string | undefined, rules
   const [{ raised }] = await db.select({ raised: count() }).from(alarms).where(sql`${alarms.tenantId} = ${t.id}`);
   const row = {
     db: kind,
+    round,
     qos: QOS,
     noisy: NOISY ? `${NOISY} (${noise.n ?? 0} refusals)` : "-",
     rules,
@@ -261,6 +289,8 @@ async function bench(kind: "pglite" | "postgres", url: string | undefined, rules
     "alarm lag p99 ms": evaluator ? (pct(lags, 99) ?? 0) : "-",
     // (value, rule) pairs evaluated per watched value: what one value costs in rules.
     "rule evals/value": evaluator && "evaluated" in evaluator.stats ? +(Number(evaluator.stats.evaluated) / Math.max(1, evaluator.stats.points)).toFixed(2) : "-",
+    // Rules placed in property indexes over the run: what building the rule index cost.
+    "rules indexed": evaluator && "indexed" in evaluator.stats ? evaluator.stats.indexed : "-",
     "alarms done s": evaluator ? +((evaluatedAt - first) / 1000).toFixed(1) : "-",
     alarms: evaluator ? `${raised} (${evaluator.stats.joined} joined, ${evaluator.stats.recovered} recovered)` : "-",
     pushes,
@@ -282,7 +312,12 @@ async function bench(kind: "pglite" | "postgres", url: string | undefined, rules
   return row;
 }
 
+console.log(`load average at the start: ${(await import("node:os")).loadavg().map((l) => l.toFixed(2)).join(" ")}`);
 const which = process.env.BENCH_DB;
+if (INSTANCES.length) {
+  await benchInstances();
+  process.exit(0);
+}
 const rows = [];
 const runs: [rules: number, pushes: number, linkage: number][] = [
   [0, 0, 0],
@@ -290,11 +325,11 @@ const runs: [rules: number, pushes: number, linkage: number][] = [
   ...(PUSHES ? [[0, PUSHES, 0] as [number, number, number]] : []),
   ...(LINKAGE ? [[0, 0, LINKAGE] as [number, number, number]] : []),
 ];
-if (!which || which === "pglite") for (const [n, p, l] of runs) rows.push(await bench("pglite", undefined, n, p, l));
+if (!which || which === "pglite") for (let round = 1; round <= ROUNDS; round++) for (const [n, p, l] of runs) rows.push(await bench("pglite", undefined, n, p, l, round));
 if (!which || which === "postgres") {
   const cluster = await startPgCluster();
   try {
-    for (const [n, p, l] of runs) rows.push(await bench("postgres", cluster.url, n, p, l));
+    for (let round = 1; round <= ROUNDS; round++) for (const [n, p, l] of runs) rows.push(await bench("postgres", cluster.url, n, p, l, round));
   } finally {
     cluster.stop();
   }
@@ -302,9 +337,96 @@ if (!which || which === "postgres") {
 // Each run's throughput against the same database's rule-free run, as issue 41 asks: stored rows per second (msg/s
 // counts what was published, which a stalled ingest does not slow down).
 for (const r of rows as Record<string, unknown>[]) {
-  const base = (rows as Record<string, unknown>[]).find((b) => b.db === r.db && b.rules === 0 && b.pushes === 0 && b.linkage === 0);
+  const base = (rows as Record<string, unknown>[]).find((b) => b.db === r.db && b.round === r.round && b.rules === 0 && b.pushes === 0 && b.linkage === 0);
   r["vs no rules"] = base && r !== base ? `${Math.round((100 * Number(r["stored rows/s"])) / Number(base["stored rows/s"]))} %` : "-";
 }
 console.log(`load average at the end: ${(await import("node:os")).loadavg().map((l) => l.toFixed(2)).join(" ")}`);
 console.table(rows);
 process.exit(rows.every((r) => r.lost === 0) ? 0 : 1);
+
+/** `BENCH_INSTANCES`: N cloud processes behind Mosquitto on PostgreSQL (see `INSTANCES`). */
+async function benchInstances() {
+  const dir = mkdtempSync(join(tmpdir(), "iot-bench-instances-"));
+  const cluster = await startPgCluster();
+  const broker = await startOpenMosquitto(dir);
+  const procs: ChildProcess[] = [];
+  const start = async (k: number) => {
+    const port = await freePort();
+    const proc = spawn(process.execPath, ["--import", "tsx", "cloud/main.ts"], {
+      env: { ...process.env, DATABASE_URL: cluster.url, MQTT_URL: broker.url, MQTT_CLIENT_ID: `bench-cloud-${k}`, CLOUD_PORT: String(port), SIMULATOR: "off", CLOUD_PROXY_SECRET: "bench-instances-secret-0123456789", DATA_DIR: join(dir, `data${k}`), FILES_DIR: join(dir, "files") },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    procs.push(proc);
+    await new Promise<void>((resolve, reject) => {
+      let log = "";
+      proc.stdout!.on("data", (c: Buffer) => {
+        log += c;
+        if (log.includes("[cloud] listening on")) resolve();
+      });
+      proc.stderr!.on("data", (c: Buffer) => (log += c));
+      proc.on("exit", (code) => reject(new Error(`cloud instance ${k} exited (${code}) before listening:\n${log.slice(-2000)}`)));
+    });
+  };
+  const handle = await openDb({ url: cluster.url });
+  const rows: Record<string, unknown>[] = [];
+  try {
+    for (const n of INSTANCES) {
+      while (procs.length < n) await start(procs.length + 1);
+      const db = handle.db;
+      const [t] = await db.insert(tenants).values({ name: "bench", code: `bench-instances-${n}` }).returning();
+      const productId = await addSensorProduct(db, t.id, { verifyType: "none" });
+      const devs = await addDevices(db, { tenantId: t.id, productId, count: DEVICES, prefix: `I${n}-` });
+      const perDevice = Math.ceil(MESSAGES / DEVICES);
+      const published = perDevice * DEVICES;
+      const values = published * VALUES_PER_MESSAGE;
+      const mine = sql`(select ${devices.id} from ${devices} where ${devices.tenantId} = ${t.id})`;
+      const counts = async () => {
+        const [{ stored }] = await db.select({ stored: count() }).from(telemetry).where(sql`${telemetry.deviceId} in ${mine}`);
+        const [{ rejected }] = await db.select({ rejected: sum(deviceRejectCounts.count).mapWith(Number) }).from(deviceRejectCounts).where(sql`${deviceRejectCounts.deviceId} in ${mine}`);
+        const [dead] = await db.select({ values: sum(ingestDeadLetters.values).mapWith(Number) }).from(ingestDeadLetters).where(sql`${ingestDeadLetters.deviceId} in ${mine}`);
+        return { stored, rejected: rejected ?? 0, dead: dead.values ?? 0 };
+      };
+      let first = 0;
+      const { worker, sentMs } = await publish(broker.url, productId, devs, [], perDevice, () => (first = Date.now()));
+      await worker.terminate();
+      // Until every value is stored or refused, or nothing moved for 30 s.
+      let c = await counts();
+      let last = Date.now();
+      for (let seen = -1; c.stored + c.rejected + c.dead < values && Date.now() - last < 30_000; ) {
+        await sleep(100);
+        c = await counts();
+        const done = c.stored + c.rejected + c.dead;
+        if (done !== seen) [seen, last] = [done, Date.now()];
+      }
+      const seconds = (last - first) / 1000;
+      rows.push({
+        db: "postgres",
+        broker: "mosquitto",
+        instances: n,
+        qos: QOS,
+        devices: DEVICES,
+        messages: published,
+        "msg/s": Math.round(published / seconds),
+        "stored rows/s": Math.round(c.stored / seconds),
+        "publish s": +(sentMs / 1000).toFixed(1),
+        "ingest s": +seconds.toFixed(1),
+        "published values": values,
+        stored: c.stored,
+        refused: c.rejected,
+        "dead-lettered": c.dead,
+        lost: values - c.stored - c.rejected - c.dead,
+      });
+    }
+  } finally {
+    for (const p of procs) p.kill("SIGKILL");
+    broker.child.kill("SIGKILL");
+    await handle.close();
+    cluster.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const one = rows.find((r) => r.instances === 1);
+  for (const r of rows) r["vs one instance"] = one && r !== one ? `${(Number(r["msg/s"]) / Number(one["msg/s"])).toFixed(2)}×` : "-";
+  console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(" ")} (${cpus().length} cores)`);
+  console.table(rows);
+  if (rows.some((r) => r.lost !== 0)) process.exit(1);
+}

@@ -162,6 +162,8 @@ export async function createTestCloud(opts: { now?: Date; seed?: SeedOptions } =
   return {
     app,
     db: handle.db as Db,
+    /** On PostgreSQL (`TEST_DATABASE_URL`), the database's address: a second instance opens its own pool and signal bus on it. */
+    url: (handle as { url?: string }).url,
     deps,
     request,
     login,

@@ -126,3 +126,24 @@ export async function startMosquitto(opts: { user?: string } = {}): Promise<Mosq
     },
   };
 }
+
+/**
+ * A Mosquitto without accounts (anonymous, no dynamic security) on a free loopback port, its
+ * configuration in `dir`: for the cluster test and the ingest bench, where devices are rows, not
+ * broker accounts. No limit on messages in flight or queued to a session: the broker must not drop
+ * a QoS 1 message. Answers the URL and the process; killing it is the caller's.
+ */
+export async function startOpenMosquitto(dir: string): Promise<{ url: string; child: ReturnType<typeof spawn> }> {
+  const bin = binary() ?? (ensureMosquitto(), binary());
+  if (!bin) throw new Error("mosquitto not found");
+  const port = await freePort();
+  const conf = join(dir, "mosquitto.conf");
+  writeFileSync(conf, `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\nmax_inflight_messages 0\nmax_queued_messages 0\n`);
+  const log = join(dir, "mosquitto.log");
+  const out = createWriteStream(log);
+  const child = spawn(bin, ["-c", conf], { stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout!.pipe(out);
+  child.stderr!.pipe(out);
+  await waitForPort(port, child, log);
+  return { url: `mqtt://127.0.0.1:${port}`, child };
+}

@@ -1,5 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +11,7 @@ import { alarmLevels, alarmRules, alarms, clusterJobs, devices, linkageLogs, lin
 import { rowsOf } from "../cloud/ingest/writer";
 import { DEMO_ACCOUNTS } from "../cloud/seed";
 import { freePort, startPgCluster } from "./pg-cluster";
+import { startOpenMosquitto } from "./mosquitto";
 import { loginApi } from "@/lib/contract/auth";
 import { LIVE_KEY_HEADER, type CloudLiveEvent } from "@/lib/contract/live/live";
 import { streamParts } from "@/lib/stream-parts";
@@ -49,25 +50,11 @@ async function until(what: string, test: () => Promise<boolean>, ms = 30_000) {
   return false;
 }
 
-/** Debian's mosquitto, installed with apt-get when missing. */
-function mosquittoBin() {
-  const found = spawnSync("sh", ["-c", "command -v mosquitto || ls /usr/sbin/mosquitto"], { encoding: "utf8" }).stdout.trim().split("\n")[0];
-  if (found) return found;
-  console.log("[cluster] mosquitto is missing: installing Debian's mosquitto with apt-get");
-  const root = process.getuid?.() === 0;
-  for (const args of [["update", "-qq"], ["install", "-y", "-qq", "--no-install-recommends", "mosquitto"]]) spawnSync(root ? "apt-get" : "sudo", root ? args : ["apt-get", ...args], { stdio: "inherit" });
-  return "/usr/sbin/mosquitto";
-}
-
 const dir = mkdtempSync(join(tmpdir(), "iot-cluster-"));
 const children = new Set<ChildProcess>();
 const pg = await startPgCluster();
-const mqttPort = await freePort();
-// No limit on messages in flight or queued to the cloud's session: the broker must not drop a QoS 1 message.
-writeFileSync(join(dir, "mosquitto.conf"), `listener ${mqttPort} 127.0.0.1\nallow_anonymous true\npersistence false\nmax_inflight_messages 0\nmax_queued_messages 0\n`);
-const broker = spawn(mosquittoBin(), ["-c", join(dir, "mosquitto.conf")], { stdio: "ignore" });
+const { url: MQTT_URL, child: broker } = await startOpenMosquitto(dir);
 children.add(broker);
-const MQTT_URL = `mqtt://127.0.0.1:${mqttPort}`;
 
 // The receiver of data push and of the linkage rule's web call.
 const pushed = new Map<string, number>();

@@ -96,7 +96,7 @@ describe("the live channel", () => {
       { deviceId: own, identifier: "angleX", ts: at(0), num: 1, txt: null },
       { deviceId: own, identifier: "angleX", ts: at(1), num: 2, txt: null },
       { deviceId: other, identifier: "angleX", ts: at(1), num: 9, txt: null },
-    ]);
+    ], new Map());
     const e = await s.next((m) => m.type === "event");
     // The newest value per property, nothing of the refused device.
     expect(e).toEqual({ type: "event", topic: deviceTopic(own), data: { values: [{ identifier: "angleX", ts: at(1).toISOString(), num: 2, txt: null }], lastReportTime: at(1).toISOString() } });
@@ -109,7 +109,7 @@ describe("the live channel", () => {
     s.send({ type: "ping" });
     await s.next((m) => m.type === "pong");
     const before = s.got.length;
-    ingest.emit("telemetry", [{ deviceId: own, identifier: "angleX", ts: at(3), num: 3, txt: null }]);
+    ingest.emit("telemetry", [{ deviceId: own, identifier: "angleX", ts: at(3), num: 3, txt: null }], new Map());
     s.send({ type: "ping" });
     await new Promise((r) => setTimeout(r, 300));
     expect(s.got.slice(before).filter((m) => m.type === "event")).toEqual([]);

@@ -373,6 +373,23 @@ describe("alarm evaluator", () => {
     await removeRule(rule.id);
   });
 
+  it("indexes the product's rules once per property for all its devices, and a device's own rules for that device only (issue 41)", async () => {
+    const shared = await addRule({ threshold: 2000 });
+    const fresh = new AlarmEvaluator(cloud.db, { delivery: cloud.deps.delivery, now: cloud.now, staleSweepMs: 0 });
+    await fresh.telemetry([point("force", 100, 0), point("force", 100, 0, other)]);
+    // One index of the one product rule, shared by both devices.
+    expect(fresh.stats.indexed).toBe(1);
+    const own = await addRule({ threshold: 3000, deviceId: other.id });
+    fresh.invalidate(device.productId);
+    await fresh.telemetry([point("force", 3100, 1), point("force", 3100, 1, other)]);
+    // The property now has a device's rule: each device gets its own index (two rules for `other`, one for `device`).
+    expect(fresh.stats.indexed).toBe(1 + 3);
+    expect((await alarmsOf(own.id)).map((a) => a.deviceId)).toEqual([other.id]);
+    expect((await alarmsOf(shared.id)).map((a) => a.deviceId).sort()).toEqual([device.id, other.id].sort());
+    await removeRule(own.id);
+    await removeRule(shared.id);
+  });
+
   it("evaluates what the ingest reports, one batch after another", async () => {
     const rule = await addRule({});
     const { EventEmitter } = await import("node:events");

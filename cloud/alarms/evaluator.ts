@@ -5,7 +5,8 @@ import type { Db } from "../db/client";
 import { PropertyRules } from "./rule-index";
 import { applyCrossings, enabledRules, RAISE_LOCK, raiseAlarm, unrecoveredOf, recoverAlarm, recoverAlarms, unrecoveredAlarms, updateLatestValues, type AlarmRow, type Crossing, type EnabledRule, type Escalated, type Escalation, type LevelCopy, type RuleRow } from "../db/queries/alarms";
 import { alarmEvalMarks, alarmRules, alarms, devices, pointGroups, projects, telemetry, telemetryLatest } from "../db/schema";
-import type { Ingest } from "../ingest/pipeline";
+import type { DeviceContexts, Ingest } from "../ingest/pipeline";
+import { loadDeviceContexts, type DeviceContext } from "../ingest/catalog";
 import type { Point, StatusChange } from "../ingest/writer";
 import type { Delivery } from "../lib/delivery";
 import { conditionOf, conditionText, levelCrossed, recoversAll } from "./condition";
@@ -21,7 +22,7 @@ const RULES_SIGNAL = "alarm-rules";
 /** A batch evaluated this soon after a newer one of the same device was overtaken (two instances); a later one is a backlog. */
 const OVERTAKEN_MS = 30_000;
 
-type DeviceCtx = { id: number; tenantId: number; productId: number; projectId: number | null; deviceName: string; prjName: string };
+type DeviceCtx = DeviceContext;
 /**
  * The rules a device of one product in one project answers to, the levels they raise, and which
  * (rule, device) pairs are alarmed now with the index of the most severe level reached.
@@ -31,12 +32,16 @@ type RuleSet = {
   byIdentifier: Map<string, EnabledRule[]>;
   levels: Map<number, LevelCopy>;
   active: Map<number, number>;
-  /** `deviceId:identifier` → the value rules that device answers to on that property, indexed by their lines (built on first use). */
+  /**
+   * `deviceId:identifier` → the value rules that device answers to on that property, indexed by their
+   * lines (found on first use): the property's shared index (`byProperty`) when no rule of the
+   * property names devices, else one of the device's own.
+   */
   byDeviceProperty: Map<string, PropertyRules | null>;
+  /** identifier → the index of its rules when every one watches every device of the set (built once, shared by the devices). */
+  byProperty: Map<string, PropertyRules | null>;
 };
 
-/** How long a device's project and name are trusted (a device moved to another project is picked up after this). */
-const DEVICE_TTL_MS = 60_000;
 /** A daily rate's value of a day ago is looked up again after this much data time. */
 const BASELINE_TTL_MS = 3600_000;
 const DAY_MS = 86_400_000;
@@ -48,8 +53,11 @@ export type EvaluatorOptions = {
   /** The cluster: the stale-data and escalation sweep is its job, rule changes its signal (without: this process's timer, `invalidate` here only). */
   cluster?: Coordinator;
 };
-/** `points`: values some rule watches; `evaluated`: (value, rule) pairs evaluated — the rules a value could cross or alarmed now. */
-export type EvaluatorStats = { points: number; evaluated: number; raised: number; joined: number; escalated: number; recovered: number; errors: number };
+/**
+ * `points`: values some rule watches; `evaluated`: (value, rule) pairs evaluated — the rules a value could cross or alarmed now;
+ * `indexed`: rules placed in property indexes (what building them cost).
+ */
+export type EvaluatorStats = { points: number; evaluated: number; indexed: number; raised: number; joined: number; escalated: number; recovered: number; errors: number };
 /** `raised`: each new alarm, once; `escalated`: an open alarm moved to a more severe level (its row after the move). Data push forwards both. */
 export type EscalatedBy = { value: number; at: Date };
 export type AlarmEvents = { raised: [AlarmRow]; escalated: [AlarmRow, EscalatedBy] };
@@ -60,13 +68,31 @@ const pair = (ruleId: number, deviceId: number) => ruleId * 2 ** 31 + deviceId;
 /** Whether a rule watches this device: a point rule its point's devices, a product rule all the product's devices or its one. */
 const watches = (rule: EnabledRule, deviceId: number) => (rule.pointDevices ? rule.pointDevices.includes(deviceId) : rule.deviceId === null || rule.deviceId === deviceId);
 
-/** The value rules a device answers to on a property, indexed once per rule set (`null`: none). */
-function propertyRules(set: RuleSet, deviceId: number, identifier: string): PropertyRules | null {
+/** Whether a rule watches every device of its set (not one device, not a point's devices). */
+const general = (rule: EnabledRule) => !rule.pointDevices && rule.deviceId === null;
+
+/**
+ * The value rules a device answers to on a property, indexed once per rule set (`null`: none). Rules
+ * of the whole product share one index per property: building one per device cost the evaluator more
+ * than the comparisons at 1,000 rules (issue 41); a property with rules of chosen devices or points
+ * gets one per device.
+ */
+function propertyRules(set: RuleSet, deviceId: number, identifier: string, stats: EvaluatorStats): PropertyRules | null {
   const key = `${deviceId}:${identifier}`;
   let index = set.byDeviceProperty.get(key);
   if (index === undefined) {
-    const rules = (set.byIdentifier.get(identifier) ?? []).filter((r) => watches(r, deviceId));
-    index = rules.length ? new PropertyRules(rules) : null;
+    const all = set.byIdentifier.get(identifier) ?? [];
+    if (all.every(general)) {
+      index = set.byProperty.get(identifier);
+      if (index === undefined) {
+        set.byProperty.set(identifier, (index = all.length ? new PropertyRules(all) : null));
+        stats.indexed += all.length;
+      }
+    } else {
+      const rules = all.filter((r) => watches(r, deviceId));
+      index = rules.length ? new PropertyRules(rules) : null;
+      stats.indexed += rules.length;
+    }
     set.byDeviceProperty.set(key, index);
   }
   return index;
@@ -84,12 +110,11 @@ function propertyRules(set: RuleSet, deviceId: number, identifier: string): Prop
 export class AlarmEvaluator {
   /** `raised`: each new alarm, once (data push forwards them). */
   readonly events = new EventEmitter<AlarmEvents>();
-  readonly stats: EvaluatorStats = { points: 0, evaluated: 0, raised: 0, joined: 0, escalated: 0, recovered: 0, errors: 0 };
+  readonly stats: EvaluatorStats = { points: 0, evaluated: 0, indexed: 0, raised: 0, joined: 0, escalated: 0, recovered: 0, errors: 0 };
   private readonly now: () => Date;
   private readonly ruleSets = new Map<string, Promise<RuleSet>>();
   /** The rules of the cached sets by id (the notices of a batch's new alarms). */
   private readonly ruleById = new Map<number, EnabledRule>();
-  private readonly deviceCache = new Map<number, { at: number; v: Promise<DeviceCtx | null> }>();
   private readonly firstValues = new Map<string, Promise<number | null>>();
   private readonly dayAgo = new Map<string, { at: number; v: Promise<number | null> }>();
   /** Latest values of active alarms seen in the batch being evaluated, written in one statement at its end. */
@@ -107,7 +132,7 @@ export class AlarmEvaluator {
 
   /** Listens to an ingest, and sweeps for stale data and alarms to escalate every `staleSweepMs` (default a minute; 0: never). */
   attach(ingest: Ingest) {
-    const onTelemetry = (points: Point[]) => this.enqueue(() => this.telemetry(points));
+    const onTelemetry = (points: Point[], known: DeviceContexts) => this.enqueue(() => this.telemetry(points, known));
     const onStatus = (changes: StatusChange[]) => this.enqueue(() => this.status(changes));
     ingest.on("telemetry", onTelemetry);
     ingest.on("status", onStatus);
@@ -165,18 +190,21 @@ export class AlarmEvaluator {
   }
 
   /**
-   * Evaluates stored values (the `telemetry` event); public so a test or a replay can feed it
-   * directly. The verdicts are decided in memory against the active set; the database sees at most
-   * four statements per batch (joins, new alarms, recoveries, latest values) whatever its size.
+   * Evaluates stored values (the `telemetry` event) with their devices as the ingest read them
+   * (`known`: the batch's device context; a device missing there is read now, as a test or a replay
+   * feeding values directly leaves them all out); no device is cached here, so a device moved or
+   * renamed through any instance is evaluated as it is now from its next batch. The verdicts are
+   * decided in memory against the active set; the database sees at most four statements per batch
+   * (joins, new alarms, recoveries, latest values) whatever its size.
    */
-  async telemetry(points: Point[]) {
+  async telemetry(points: Point[], known?: DeviceContexts) {
     const byDevice = new Map<number, Point[]>();
     for (const p of points) if (p.num !== null) (byDevice.get(p.deviceId) ?? byDevice.set(p.deviceId, []).get(p.deviceId)!).push(p);
-    await this.loadDevices([...byDevice.keys()]);
+    const ctx = await this.contexts(byDevice.keys(), known);
     // Only the devices some value rule watches are evaluated (and locked).
     const watched: { device: DeviceCtx; set: RuleSet; pts: Point[] }[] = [];
     for (const [deviceId, pts] of byDevice) {
-      const device = await this.device(deviceId);
+      const device = ctx.get(deviceId);
       if (!device || device.projectId === null) continue;
       const set = await this.rulesOf(device);
       if (set.byIdentifier.size) watched.push({ device, set, pts });
@@ -187,7 +215,7 @@ export class AlarmEvaluator {
     for (const e of escalated) await this.escalated(e);
     for (const alarm of created) {
       const rule = this.ruleById.get(alarm.ruleId!);
-      const device = await this.device(alarm.deviceId!);
+      const device = ctx.get(alarm.deviceId!);
       if (rule && device) await this.notify(alarm, rule, device);
     }
   }
@@ -236,7 +264,7 @@ export class AlarmEvaluator {
       if (!pts.length) continue;
       newest.push({ deviceId, ts: pts[pts.length - 1].ts });
       for (const p of pts) {
-        const index = propertyRules(set, deviceId, p.identifier);
+        const index = propertyRules(set, deviceId, p.identifier, this.stats);
         if (!index) continue;
         this.stats.points++;
         // Only the rules this value can cross and those alarmed now: the others cannot change state.
@@ -348,7 +376,8 @@ export class AlarmEvaluator {
       }
     try {
       const text = alarm.condition && rule.ruleType === RULE_TYPE.value ? conditionText(alarm.condition) : "";
-      await notifyAlarm(this.db, this.opts.delivery, alarm, rule.channels, { prjName: device.prjName, deviceName: device.deviceName, conditionText: text }, only);
+      const prjName = device.projectId === null ? "" : ((await this.db.select({ name: projects.prjName }).from(projects).where(eq(projects.id, device.projectId)))[0]?.name ?? "");
+      await notifyAlarm(this.db, this.opts.delivery, alarm, rule.channels, { prjName, deviceName: device.deviceName, conditionText: text }, only);
     } catch (err) {
       this.stats.errors++;
       console.error(`[alarms] notifying alarm ${alarm.id} failed:`, (err as Error).message);
@@ -357,8 +386,9 @@ export class AlarmEvaluator {
 
   /** Offline rules (the `status` event): offline raises, back online recovers. */
   async status(changes: StatusChange[]) {
+    const ctx = await loadDeviceContexts(this.db, changes.map((ch) => ch.deviceId));
     for (const ch of changes) {
-      const device = await this.device(ch.deviceId);
+      const device = ctx.get(ch.deviceId);
       if (!device || device.projectId === null) continue;
       const set = await this.rulesOf(device);
       const rules = set.rules.filter((r) => r.ruleType === RULE_TYPE.offline && watches(r, device.id));
@@ -388,9 +418,13 @@ export class AlarmEvaluator {
             sql`${devices.reportCycle} > 0`,
           ),
         );
+      const contexts = await loadDeviceContexts(
+        this.db,
+        rows.filter((r) => r.last).map((r) => r.id),
+      );
       for (const r of rows) {
         if (!r.last) continue;
-        const device = await this.device(r.id);
+        const device = contexts.get(r.id);
         if (!device) continue;
         const stale = now.getTime() - r.last.getTime() > (rule.staleCycles ?? 1) * r.cycle * 1000;
         const set = await this.rulesOf(device);
@@ -422,7 +456,7 @@ export class AlarmEvaluator {
       // Escalated once, whichever instance sweeps: the update that sets the time is the one that sends.
       const [taken] = await this.db.update(alarms).set({ escalatedAt: now }).where(and(eq(alarms.id, alarm.id), isNull(alarms.escalatedAt))).returning({ id: alarms.id });
       if (!taken) continue;
-      const device = alarm.deviceId === null ? null : await this.device(alarm.deviceId);
+      const device = alarm.deviceId === null ? null : ((await loadDeviceContexts(this.db, [alarm.deviceId])).get(alarm.deviceId) ?? null);
       if (device) await this.notify(alarm, rule, device, { leaders: true });
     }
   }
@@ -506,31 +540,13 @@ export class AlarmEvaluator {
     return row?.num ?? null;
   }
 
-  private device(id: number): Promise<DeviceCtx | null> {
-    const hit = this.deviceCache.get(id);
-    if (hit && Date.now() - hit.at < DEVICE_TTL_MS) return hit.v;
-    return this.loadDevices([id]).then(() => this.deviceCache.get(id)!.v);
-  }
-
-  /** The devices of a batch not cached (or cached too long ago), in one query. */
-  private async loadDevices(ids: number[]) {
-    const now = Date.now();
-    const missing = ids.filter((id) => {
-      const hit = this.deviceCache.get(id);
-      return !hit || now - hit.at >= DEVICE_TTL_MS;
-    });
-    if (!missing.length) return;
-    const rows = this.db
-      .select({ id: devices.id, tenantId: devices.tenantId, productId: devices.productId, projectId: devices.projectId, deviceName: devices.deviceName, prjName: projects.prjName })
-      .from(devices)
-      .leftJoin(projects, eq(projects.id, devices.projectId))
-      .where(inArray(devices.id, missing));
-    const byId = rows.then((all) => new Map(all.map((d) => [d.id, { ...d, prjName: d.prjName ?? "" }])));
-    for (const id of missing) this.deviceCache.set(id, { at: now, v: byId.then((m) => m.get(id) ?? null) });
-    await rows.catch((err) => {
-      for (const id of missing) this.deviceCache.delete(id);
-      throw err;
-    });
+  /** The batch's devices: as the ingest handed them, the others read now. */
+  private async contexts(ids: Iterable<number>, known?: DeviceContexts): Promise<DeviceContexts> {
+    const missing = [...ids].filter((id) => !known?.has(id));
+    if (!missing.length) return known ?? new Map();
+    const read = await loadDeviceContexts(this.db, missing);
+    if (known) for (const [id, d] of known) read.set(id, d);
+    return read;
   }
 
   private rulesOf(device: DeviceCtx): Promise<RuleSet> {
@@ -548,7 +564,7 @@ export class AlarmEvaluator {
           this.ruleById.set(r.id, r);
           if (r.ruleType === RULE_TYPE.value && r.identifier && r.conditions.length) (byIdentifier.get(r.identifier) ?? byIdentifier.set(r.identifier, []).get(r.identifier)!).push(r);
         }
-        return { rules, byIdentifier, levels, active: new Map(open.map((o) => [pair(o.ruleId, o.deviceId), o.levelIndex])), byDeviceProperty: new Map() };
+        return { rules, byIdentifier, levels, active: new Map(open.map((o) => [pair(o.ruleId, o.deviceId), o.levelIndex])), byDeviceProperty: new Map(), byProperty: new Map() };
       })();
       this.ruleSets.set(key, set);
       set.catch(() => this.ruleSets.delete(key));

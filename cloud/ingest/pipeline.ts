@@ -4,7 +4,7 @@ import { deviceTopic, parseUpTopic, type DownChannel, type UpChannel } from "@/l
 import type { Db } from "../db/client";
 import { devices } from "../db/schema";
 import { sha256 } from "../lib/crypto";
-import { createCatalog, type Catalog, type DeviceInfo, type ProductInfo } from "./catalog";
+import { createCatalog, type Catalog, type DeviceContext, type DeviceInfo, type ProductInfo } from "./catalog";
 import { DECODERS, DecodeError, type Decoded } from "./decoders";
 import type { Coordinator } from "../lib/coordination";
 import { BatchWriter, type Flushed, type Message, type Point, type Reject, type StatusChange, type WriterOptions } from "./writer";
@@ -17,8 +17,8 @@ const PAYLOAD_KEEP = 2000;
 const DEVICE_SIGNAL = "device";
 
 export type IngestEvents = {
-  /** Values just stored (alarms, linkage and live screens listen here). */
-  telemetry: [Point[]];
+  /** Values just stored, with their devices' contexts (alarms, linkage and live screens listen here). */
+  telemetry: [Point[], DeviceContexts];
   /** A device came online or went offline. */
   status: [StatusChange[]];
   rejects: [Reject[]];
@@ -37,6 +37,9 @@ export type Traffic = { dir: "up" | "down"; topic: string; payload: string; at: 
 
 /** What became of one message: values kept and values (or the whole message) refused. */
 export type Outcome = { accepted: number; rejects: Reject[] };
+
+/** The devices of a batch's values as the ingest read them (a device missing: read it from the database). */
+export type DeviceContexts = ReadonlyMap<number, DeviceContext>;
 
 export type IngestOptions = { now?: () => Date; writer?: WriterOptions; catalog?: Catalog };
 
@@ -90,17 +93,17 @@ export class Ingest extends EventEmitter<IngestEvents> {
   }
 
   private flushed(f: Flushed) {
-    if (f.points.length) this.emit("telemetry", f.points);
+    if (f.points.length) this.emit("telemetry", f.points, f.devices);
     if (f.online.length) this.emit("status", f.online);
     if (f.rejects.length) this.emit("rejects", f.rejects);
-    if (f.points.length && this.durable.size) return Promise.all([...this.durable].map((take) => take(f.points)));
+    if (f.points.length && this.durable.size) return Promise.all([...this.durable].map((take) => take(f.points, f.devices)));
   }
 
   /** Listeners whose work on stored values must be done before the values are acknowledged to their sender (data push's queue). */
-  private readonly durable = new Set<(points: Point[]) => Promise<unknown>>();
+  private readonly durable = new Set<(points: Point[], devices: DeviceContexts) => Promise<unknown>>();
 
   /** Takes stored values before they are acknowledged: a crash in between makes the sender send them again. Answers the removal. */
-  takeDurably(take: (points: Point[]) => Promise<unknown>) {
+  takeDurably(take: (points: Point[], devices: DeviceContexts) => Promise<unknown>) {
     this.durable.add(take);
     return () => void this.durable.delete(take);
   }
@@ -274,7 +277,7 @@ export class Ingest extends EventEmitter<IngestEvents> {
         }
       }
     }
-    return { points, rejects, heard };
+    return { points, rejects, heard, device };
   }
 
   private event(device: DeviceInfo, product: ProductInfo, d: Decoded, ts: Date, topic: string, at: Date): Message {
@@ -285,7 +288,7 @@ export class Ingest extends EventEmitter<IngestEvents> {
     if (fn.type !== 2) return reject("notEvent");
     const r = fn.check(d.params);
     if ("reason" in r) return reject(r.reason, r.detail);
-    return { points: [{ deviceId: device.id, identifier, ts, num: null, txt: JSON.stringify(d.params) }], rejects: [] };
+    return { points: [{ deviceId: device.id, identifier, ts, num: null, txt: JSON.stringify(d.params) }], rejects: [], device };
   }
 
   /** Writes what is queued; then `received` equals stored + rejected messages' worth of values. */
@@ -299,4 +302,4 @@ export class Ingest extends EventEmitter<IngestEvents> {
   }
 }
 
-export type { DeviceInfo, ProductInfo };
+export type { DeviceContext, DeviceInfo, ProductInfo };

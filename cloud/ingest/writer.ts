@@ -5,6 +5,7 @@ import { upsertHourly } from "../db/queries/telemetry-hourly";
 import { ingestDeadLetters } from "../db/schema";
 import { PerMinute } from "./per-minute";
 import { storable } from "./storable";
+import type { DeviceContext } from "./catalog";
 
 /** One stored value. `num` for numbers (and bools as 0/1), `txt` for anything else. */
 export type Point = { deviceId: number; identifier: string; ts: Date; num: number | null; txt: string | null };
@@ -27,9 +28,12 @@ export type Message = {
   heard?: { deviceId: number; at: Date; battery?: number; signal?: number };
   /** Sent again by the broker (MQTT's DUP flag): it may already be stored. */
   redelivered?: boolean;
+  /** The device its values belong to, as the ingest read it: handed on with the batch (`Flushed.devices`). */
+  device?: DeviceContext;
 };
 export type StatusChange = { deviceId: number; status: number; at: Date };
-export type Flushed = { points: Point[]; rejects: Reject[]; online: StatusChange[] };
+/** A committed batch: its values with the contexts of their devices (those the messages carried), refusals and devices come online. */
+export type Flushed = { points: Point[]; devices: Map<number, DeviceContext>; rejects: Reject[]; online: StatusChange[] };
 /** Told once the batch holding a message is committed (null), or that not even its dead letter could be written. */
 export type Committed = (err: Error | null) => void;
 type Entry = { m: Message; committed?: Committed };
@@ -330,7 +334,9 @@ export class BatchWriter {
     this.stats.rejected += rejects.length;
     this.stats.unsampled += rejects.length - rows.length;
     this.stats.batches++;
-    const after = this.opts.onFlushed?.({ points, rejects, online });
+    const contexts = new Map<number, DeviceContext>();
+    for (const m of batch) if (m.device && m.points.length) contexts.set(m.device.id, m.device);
+    const after = this.opts.onFlushed?.({ points, devices: contexts, rejects, online });
     if (after) this.after = after;
   }
 }

@@ -14,12 +14,12 @@ import {
   outboxHead,
   outboxRetry,
   pendingConfigIds,
-  pushDevices,
   sweepPushBatches,
   type NewPushBatch,
   type PushConfigRecord,
 } from "../db/queries/push";
-import type { Ingest } from "../ingest/pipeline";
+import type { DeviceContexts, Ingest } from "../ingest/pipeline";
+import { loadDeviceContexts } from "../ingest/catalog";
 import type { Point } from "../ingest/writer";
 import { DEFAULT_RETRY, retryDelay, type RetryPolicy } from "./retry";
 import { sendBatch, type Attempt, type SendOptions } from "./senders";
@@ -45,8 +45,6 @@ const CONFIGS_SIGNAL = "push-configs";
 /** A sender's lease on its queue: renewed while it sends, so this bounds the takeover after a crash. */
 const SENDER_LEASE_MS = 10_000;
 
-type DeviceInfo = { projectId: number | null; deviceSn: string; deviceName: string };
-const DEVICE_TTL_MS = 60_000;
 /** Batches whose items are kept in memory for the senders (the newest; older ones are read back). */
 const CACHED_BATCHES = 10_000;
 const SWEEP_MS = 60_000;
@@ -66,7 +64,6 @@ export class PushEngine {
   private readonly now: () => Date;
   private readonly retry: RetryPolicy;
   private configs: Promise<Map<number, PushConfigRecord[]>> | null = null;
-  private readonly devices = new Map<number, { at: number; v: DeviceInfo | null }>();
   /** Items of queued batches as they were stored, and how many configurations have yet to send them. */
   private readonly batches = new Map<number, { items: PushItem[]; refs: number }>();
   private sweptAt = Date.now();
@@ -88,7 +85,7 @@ export class PushEngine {
   /** Listens to the ingest and the alarm evaluator, and starts sending what an earlier run left queued. */
   attach(ingest: Ingest, alarms?: EventEmitter<AlarmEvents>) {
     // Values are queued before they are acknowledged: one stored and acknowledged is also pushed.
-    this.detach.push(ingest.takeDurably((points) => this.enqueue(() => this.telemetry(points))));
+    this.detach.push(ingest.takeDurably((points, devices) => this.enqueue(() => this.telemetry(points, devices))));
     if (alarms) {
       const onAlarm = (alarm: AlarmRow) => this.enqueue(() => this.alarm(alarm));
       const onEscalated = (alarm: AlarmRow, by: EscalatedBy) => this.enqueue(() => this.alarm(alarm, by));
@@ -146,23 +143,17 @@ export class PushEngine {
     return this.configs;
   }
 
-  private async deviceInfo(ids: number[]): Promise<Map<number, DeviceInfo | null>> {
-    const at = Date.now();
-    const missing = ids.filter((id) => !(at - (this.devices.get(id)?.at ?? -Infinity) < DEVICE_TTL_MS));
-    if (missing.length) {
-      const rows = await pushDevices(this.db, missing);
-      for (const id of missing) this.devices.set(id, { at, v: null });
-      for (const r of rows) this.devices.set(r.id, { at, v: { projectId: r.projectId, deviceSn: r.deviceSn, deviceName: r.deviceName } });
-    }
-    return new Map(ids.map((id) => [id, this.devices.get(id)?.v ?? null]));
-  }
-
   private matches(config: PushConfigRecord, kind: number, deviceId: number | null) {
     if (!config.dataTypes.includes(kind)) return false;
     return config.deviceScope !== PUSH_DEVICE_SCOPE.chosen || (deviceId !== null && config.deviceIds.includes(deviceId));
   }
 
-  private async telemetry(points: Point[]) {
+  /**
+   * A stored batch, with its devices as the ingest read them (`known`; one missing is read now): no
+   * device cache here, so a device moved to another project or renamed through any instance is
+   * pushed to its new project's configurations under its new name from its next batch.
+   */
+  private async telemetry(points: Point[], known?: DeviceContexts) {
     const configs = await this.byProject();
     if (!configs.size) return;
     const byDevice = new Map<number, Point[]>();
@@ -171,14 +162,16 @@ export class PushEngine {
       if (list) list.push(p);
       else byDevice.set(p.deviceId, [p]);
     }
-    const info = await this.deviceInfo([...byDevice.keys()]);
+    const missing = [...byDevice.keys()].filter((id) => !known?.has(id));
+    const read = missing.length ? await loadDeviceContexts(this.db, missing) : null;
+    const info = (id: number) => known?.get(id) ?? read?.get(id);
     const rows: NewPushBatch[] = [];
     for (const [deviceId, pts] of byDevice) {
-      const d = info.get(deviceId);
+      const d = info(deviceId);
       if (!d?.projectId) continue;
       const targets = (configs.get(d.projectId) ?? []).filter((c) => this.matches(c, PUSH_DATA_KIND.telemetry, deviceId));
       if (!targets.length) continue;
-      const items = pts.map((p) => ({ kind: "telemetry", deviceId, deviceSn: d.deviceSn, deviceName: d.deviceName, identifier: p.identifier, ts: p.ts.toISOString(), value: p.num ?? p.txt }));
+      const items = pts.map((p) => ({ kind: "telemetry", deviceId, deviceSn: d.sn, deviceName: d.deviceName, identifier: p.identifier, ts: p.ts.toISOString(), value: p.num ?? p.txt }));
       rows.push({ deviceId, items, configIds: targets.map((c) => c.id) });
     }
     await this.store(rows);
@@ -190,7 +183,7 @@ export class PushEngine {
     const configs = (await this.byProject()).get(a.projectId) ?? [];
     const targets = configs.filter((c) => this.matches(c, PUSH_DATA_KIND.alarm, a.deviceId));
     if (!targets.length) return;
-    const d = a.deviceId ? (await this.deviceInfo([a.deviceId])).get(a.deviceId) : null;
+    const d = a.deviceId ? (await loadDeviceContexts(this.db, [a.deviceId])).get(a.deviceId) : null;
     const item: PushItem = {
       kind: "alarm",
       event: escalated ? "escalated" : "raised",
@@ -203,7 +196,7 @@ export class PushEngine {
       latestValue: a.latestValue,
       raisingValue: escalated ? escalated.value : a.value,
       deviceId: a.deviceId,
-      deviceSn: d?.deviceSn ?? null,
+      deviceSn: d?.sn ?? null,
       deviceName: d?.deviceName ?? null,
       identifier: a.identifier,
       content: a.content,

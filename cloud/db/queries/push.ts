@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { devices, pushBatches, pushConfigs, pushLogs, pushOutbox, type PushItem } from "../schema";
+import { pushBatches, pushConfigs, pushLogs, pushOutbox, type PushItem } from "../schema";
 
 export type PushConfigRecord = typeof pushConfigs.$inferSelect;
 export type OutboxRow = typeof pushOutbox.$inferSelect;
@@ -9,12 +9,6 @@ export type NewPushLog = typeof pushLogs.$inferInsert;
 /** Every enabled configuration of every tenant: the engine keeps them by project. */
 export function enabledPushConfigs(db: Db): Promise<PushConfigRecord[]> {
   return db.select().from(pushConfigs).where(eq(pushConfigs.enableStatus, 1)).orderBy(asc(pushConfigs.id));
-}
-
-/** Project, SN and name of devices, for the items of a batch. */
-export function pushDevices(db: Db, ids: number[]) {
-  if (!ids.length) return Promise.resolve([]);
-  return db.select({ id: devices.id, projectId: devices.projectId, deviceSn: devices.deviceSn, deviceName: devices.deviceName }).from(devices).where(inArray(devices.id, ids));
 }
 
 /** One device's items of an ingest batch (or one alarm) and the configurations that deliver it. */

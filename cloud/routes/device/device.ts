@@ -19,7 +19,7 @@ import { AppError, badRequest, notFound } from "../../lib/http";
 import { projectOf, projectRow } from "../../lib/project-context";
 import { importUpload } from "../../lib/xlsx-import";
 import { brokerOf } from "../../lib/devices";
-import { tenantOf, tenantScope } from "../../lib/scope";
+import { projectScope, tenantOf, tenantScope } from "../../lib/scope";
 import { serve } from "../../lib/serve";
 import { localized, textColumns } from "../../lib/i18n-text";
 import { deviceNameIn, projectNameIn, spaceNameIn, tenantNameIn } from "../../db/queries/names";
@@ -130,11 +130,13 @@ async function insertDevice(c: Ctx, input: Values): Promise<{ row: typeof device
 /** One of the caller's devices in the call's project, or not found. */
 const ownDevice = (c: Ctx, id: number) => projectRow(c, devices, id);
 
-async function infoOf(c: Ctx, id: number): Promise<Device> {
+/** A device of the call's project, or of `projectId` (one the caller sees, checked before: a device just moved there). */
+async function infoOf(c: Ctx, id: number, projectId?: number): Promise<Device> {
+  const scope = projectId === undefined ? projectOf(c) : projectScope({ id: projectId, tenantId: c.var.auth.tenantId });
   const [row] = await c.var.deps.db
     .select({ ...getTableColumns(devices), ...names(c.var.locale) })
     .from(devices)
-    .where(projectOf(c).where(devices, eq(devices.id, id)));
+    .where(scope.where(devices, eq(devices.id, id)));
   if (!row) throw notFound();
   return toDevice(c.var.locale)(row);
 }
@@ -179,7 +181,8 @@ export const deviceRowsServed = [
       .where(projectOf(c).where(devices, eq(devices.id, old.id)));
     await forget(c, old.deviceSn, input.deviceSn as string | undefined);
     recount(db, old.projectId, refs.projectId as number);
-    return infoOf(c, old.id);
+    // Moved to another project (of the caller's, see checkRefs): answered as it is there.
+    return infoOf(c, old.id, refs.projectId as number);
   }),
   serve(deviceApi.updSn, async (c, { id, deviceSn }) => {
     const old = await ownDevice(c, id);

@@ -201,7 +201,7 @@ describe("upgrade tasks", () => {
     expect(rows.find((r) => r.deviceId === deviceIds[0])).toMatchObject({ status: 2, phase: "notified" });
     expect(rows.find((r) => r.deviceId === deviceIds[1])).toMatchObject({ status: 4, phase: "done" });
     const [d0] = await cloud.db.select().from(devices).where(eq(devices.id, deviceIds[0]));
-    await cloud.deps.ota!.message({ device: { id: d0.id, tenantId: d0.tenantId, sn: d0.deviceSn, productId: d0.productId, secretHash: "", enabled: true }, channel: "ota/request", body: { module: "default" }, at: cloud.now() });
+    await cloud.deps.ota!.message({ device: { id: d0.id, tenantId: d0.tenantId, sn: d0.deviceSn, productId: d0.productId, projectId: d0.projectId, deviceName: d0.deviceName, secretHash: "", enabled: true }, channel: "ota/request", body: { module: "default" }, at: cloud.now() });
     expect(published.map((p) => p.topic)).toEqual([`iot/${d0.productId}/${d0.deviceSn}/ota/upgrade`]);
     await post("otaTask/close", { id: t.id });
   });
