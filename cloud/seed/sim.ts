@@ -15,7 +15,7 @@ export const demoIccid = (carrier: SimCarrier, n: number) => withCheckDigit(`${C
 export const DEMO_POOL = "CMCC-POOL-1";
 const DEMO_POOL_CARDS = 8;
 /** How far along its quota the demo pool is when seeded: past the default 80 % line. */
-const DEMO_POOL_PCT = 0.86;
+const DEMO_POOL_PCT = 0.88;
 
 /** The first `n` serials from `from` whose China Mobile ICCID the simulated carrier puts in `pool`. */
 function poolSerials(pool: string, from: number, n: number) {
@@ -97,7 +97,7 @@ export async function seedSim(db: Db, o: { tenantId: number; admin: number; admi
   await db.insert(simPools).values(
     [...pools.values()].map((p) => {
       const usedMb = Math.round(p.usedMb * 100) / 100;
-      const quotaMb = p.poolCode === DEMO_POOL && p.carrier === "cmcc" ? Math.max(1024, Math.ceil(usedMb / DEMO_POOL_PCT / 1024) * 1024) : p.members * POOL_SHARE_MB;
+      const quotaMb = p.poolCode === DEMO_POOL && p.carrier === "cmcc" ? Math.max(10, Math.ceil(usedMb / DEMO_POOL_PCT / 10) * 10) : p.members * POOL_SHARE_MB;
       return own.owned({ carrier: p.carrier, poolCode: p.poolCode, quotaMb, usedMb, thresholdPct: 80 });
     }),
   );
