@@ -120,9 +120,8 @@ for (const [k, locale] of (["zh-cn", "en"] as const).entries()) {
     });
 
     test(`${locale}: the alarm tab shows the demo pool and moves its alarm line`, async ({ page }) => {
-      const sim = new SimPageObject(page);
-      await sim.open("/sim/simSet?tab=alarm");
-      await expect(page.getByTestId("sim-alarm")).toContainText(T.alarm);
+      await page.goto("/sim/simSet?tab=alarm");
+      await expect(page.getByTestId("sim-alarm")).toContainText(T.alarm, { timeout: 30_000 });
       const pool = page.locator('[data-testid="sim-pool"][data-pool="CMCC-POOL-1"]');
       await expect(pool).toBeVisible();
       await pool.getByTestId("sim-pool-pct").fill(String(60 + k));
