@@ -64,7 +64,7 @@ function PoolRow({ pool, editable, onSaved }: { pool: SimPoolRow; editable: bool
         <div className="flex items-center gap-2">
           <Input className="h-8 w-20" type="number" min={1} max={100} step={1} value={v.pct} disabled={!editable || busy} onChange={(e) => setV({ ...v, pct: e.target.value })} aria-label={`${pool.poolCode} ${t("pct")}`} data-testid="sim-pool-pct" />
           <span className="text-xs text-muted-foreground">%</span>
-          <Input className="h-8 w-28" type="number" min={1} max={QUOTA_MAX_MB} step="any" value={v.mb} placeholder={t("mb")} disabled={!editable || busy} onChange={(e) => setV({ ...v, mb: e.target.value })} aria-label={`${pool.poolCode} ${t("mb")}`} data-testid="sim-pool-mb" />
+          <Input className="h-8 w-28" type="number" min={1} max={QUOTA_MAX_MB} step="any" value={v.mb} placeholder="MB" disabled={!editable || busy} onChange={(e) => setV({ ...v, mb: e.target.value })} aria-label={`${pool.poolCode} ${t("mb")}`} data-testid="sim-pool-mb" />
           {editable && (
             <Button size="sm" variant="outline" disabled={!dirty || busy} onClick={() => void save()} data-testid="sim-pool-save">
               {t("save")}
@@ -137,7 +137,8 @@ export function SimAlarmSettings() {
   const { can } = usePermissions();
   const { data, error, mutate } = useCall(simAlarmApi.info, {});
   return (
-    <div className="grid gap-4">
+    // One column that may be narrower than the pools' table (it scrolls in its card): the phone keeps its width.
+    <div className="grid grid-cols-1 gap-4" data-testid="sim-alarm-tab">
       <SettingsBody data={data} error={error}>
         {(loaded) => (
           <div className="max-w-3xl">
