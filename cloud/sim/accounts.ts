@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { ONELINK_ENDPOINT } from "@/lib/contract/sim/account";
+import { ADAPTER_ENDPOINTS } from "@/lib/contract/sim/account";
 import { SIM_CARRIERS, type SimCarrier } from "@/lib/contract/sim/enums";
 import type { Db } from "../db/client";
 import { simCarrierAccounts } from "../db/schema";
@@ -7,6 +7,8 @@ import { OutboundError, safeFetch } from "../lib/outbound";
 import { tenantOf } from "../lib/scope";
 import { openValue } from "../lib/secrets";
 import type { Carrier } from "./carrier";
+import { CmpCarrier } from "./cmp";
+import { ControlCenterCarrier } from "./control-center";
 import type { Account, Carriers } from "./carriers";
 import { OneLinkCarrier } from "./onelink";
 import { TokenBucket } from "./rate-limit";
@@ -21,11 +23,14 @@ export type AccountOptions = {
 /**
  * A tenant's endpoint is a user-supplied address: reached through `safeFetch` (no private or
  * loopback targets, the checked address used), its failure told by kind only — never the URL,
- * whose query carries OneLink's password.
+ * whose query carries OneLink's password. The request's method, headers and body go with it
+ * (Control Center's Basic credentials, CMP's signed POST).
  */
-export const outboundFetch: typeof fetch = async (input) => {
+export const outboundFetch: typeof fetch = async (input, init) => {
   try {
-    const r = await safeFetch(String(input instanceof Request ? input.url : input), { timeoutMs: 15_000 });
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const method = (init?.method ?? "GET") as "GET" | "POST" | "PUT";
+    const r = await safeFetch(String(input instanceof Request ? input.url : input), { timeoutMs: 15_000, method, headers, body: typeof init?.body === "string" ? init.body : undefined });
     return new Response(r.body, { status: r.status, headers: { "content-type": r.headers["content-type"] ?? "application/json" } });
   } catch (err) {
     const e = new Error(err instanceof OutboundError ? `endpoint ${err.kind}` : "endpoint unreachable");
@@ -45,8 +50,15 @@ function build(row: AccountRow, o: AccountOptions): Account | null {
   if (row.adapter === "simulated") return { api: new SimulatedCarrier(row.carrier as SimCarrier), bucket };
   const secret = row.secretSealed ? openValue(row.secretSealed) : undefined;
   // A secret sealed under another SECRETS_KEY cannot be opened: the platform's default stands in, as with no account.
-  if (row.adapter !== "onelink" || !row.appId || secret === undefined) return null;
-  const api: Carrier = new OneLinkCarrier({ baseUrl: row.endpoint || ONELINK_ENDPOINT, appId: row.appId, password: secret, fetch: o.fetch ?? outboundFetch });
+  if (!row.appId || secret === undefined) return null;
+  const fetch = o.fetch ?? outboundFetch;
+  // Control Center and CMP count requests, not batches: each request is paced at the account's rate, one in flight.
+  const requests = () => new TokenBucket({ rate: row.rate, burst: 1, inFlight: 1 });
+  let api: Carrier;
+  if (row.adapter === "onelink") api = new OneLinkCarrier({ baseUrl: row.endpoint || ADAPTER_ENDPOINTS.onelink, appId: row.appId, password: secret, fetch });
+  else if (row.adapter === "controlcenter") api = new ControlCenterCarrier({ baseUrl: row.endpoint || ADAPTER_ENDPOINTS.controlcenter, username: row.appId, apiKey: secret, limiter: requests(), fetch });
+  else if (row.adapter === "cmp") api = new CmpCarrier({ baseUrl: row.endpoint || ADAPTER_ENDPOINTS.cmp, appKey: row.appId, secret, limiter: requests(), fetch });
+  else return null;
   return { api, bucket };
 }
 

@@ -16,6 +16,8 @@ export function hashOf(s: string): number {
 const unit = (...parts: (string | number)[]) => hashOf(parts.join("|")) / 2 ** 32;
 
 const DAY_MS = 86_400_000;
+/** A pool's quota per member card (MB): a pool shares its members' plans. */
+export const POOL_SHARE_MB = 2048;
 /** The platform's calendar day (UTC+8) of an instant. */
 export const platformDay = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
 export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
@@ -121,14 +123,50 @@ export class SimulatedCarrier implements Carrier {
     return r < 0.03 ? "deactivation" : r < 0.05 ? "silence" : r < 0.06 ? "testing" : "activation";
   }
 
-  private cardOf(iccid: string): CarrierCard {
+  /** A card's pool, as this carrier places it: one card in five, in one of three pools. */
+  static poolOf(carrier: SimCarrier, iccid: string): string | null {
+    const h = hashOf(iccid);
+    return h % 5 === 0 ? `${carrier.toUpperCase()}-POOL-${(h % 3) + 1}` : null;
+  }
+
+  /** A card's use this month up to `asOf` (its first day to `asOf`). */
+  static monthUsage(iccid: string, asOf: string): number {
+    let usedMb = 0;
+    for (let d = `${asOf.slice(0, 8)}01`; d <= asOf; d = addDays(d, 1)) usedMb += SimulatedCarrier.dayUsage(iccid, d);
+    return Math.round(usedMb * 100) / 100;
+  }
+
+  /** Month use per card, for the day it was worked out (a pool sums its members' on every answer). */
+  private monthCache = { asOf: "", used: new Map<string, number>() };
+  private monthOf(iccid: string, asOf: string) {
+    if (this.monthCache.asOf !== asOf) this.monthCache = { asOf, used: new Map() };
+    let used = this.monthCache.used.get(iccid);
+    if (used === undefined) this.monthCache.used.set(iccid, (used = SimulatedCarrier.monthUsage(iccid, asOf)));
+    return used;
+  }
+
+  /**
+   * A pool as a carrier reports it: its quota the plans of its members (`POOL_SHARE_MB` each) and
+   * its use theirs, over the account's cards this carrier has been asked about.
+   */
+  private poolReport(poolCode: string, asOf: string) {
+    let members = 0;
+    let usedMb = 0;
+    for (const i of this.known) {
+      if (SimulatedCarrier.poolOf(this.carrier, i) !== poolCode) continue;
+      members++;
+      usedMb += this.monthOf(i, asOf);
+    }
+    return { quotaMb: members * POOL_SHARE_MB, usedMb: Math.round(usedMb * 100) / 100 };
+  }
+
+  private cardOf(iccid: string, pools: Map<string, { quotaMb: number; usedMb: number }>): CarrierCard {
     const h = hashOf(iccid);
     const asOf = this.asOf();
-    const monthStart = `${asOf.slice(0, 8)}01`;
-    let usedMb = 0;
-    for (let d = monthStart; d <= asOf; d = addDays(d, 1)) usedMb += SimulatedCarrier.dayUsage(iccid, d);
-    const pool = h % 5 === 0;
-    const poolCode = pool ? `${this.carrier.toUpperCase()}-POOL-${(h % 3) + 1}` : null;
+    const usedMb = this.monthOf(iccid, asOf);
+    const poolCode = SimulatedCarrier.poolOf(this.carrier, iccid);
+    let pool = poolCode ? pools.get(poolCode) : undefined;
+    if (poolCode && !pool) pools.set(poolCode, (pool = this.poolReport(poolCode, asOf)));
     // Now and then the card shows up in another device (SPLIT).
     const split = unit(iccid, "imei", this.week()) < 0.02;
     const imei = `86${String((split ? h ^ 0x5a5a5a : h) % 10 ** 13).padStart(13, "0")}`;
@@ -142,10 +180,10 @@ export class SimulatedCarrier implements Carrier {
       carrierStatus: RAW[status],
       stopReason: status === "deactivation" ? "arrears" : null,
       activatedAt: addDays("2025-01-01", h % 400),
-      cardType: pool ? "POOL" : "SINGLE",
+      cardType: poolCode ? "POOL" : "SINGLE",
       poolCode,
-      pool: pool ? { quotaMb: 500_000, usedMb: Math.round(usedMb * 100) / 100 } : null,
-      usedMb: Math.round(usedMb * 100) / 100,
+      pool: pool ?? null,
+      usedMb,
       usageAsOf: asOf,
       lastDayMb: SimulatedCarrier.dayUsage(iccid, asOf),
     };
@@ -162,7 +200,8 @@ export class SimulatedCarrier implements Carrier {
     await this.gate();
     const valid = iccids.filter(isIccid);
     for (const i of valid) this.known.add(i);
-    return valid.map((i) => this.cardOf(i));
+    const pools = new Map<string, { quotaMb: number; usedMb: number }>();
+    return valid.map((i) => this.cardOf(i, pools));
   }
 
   async usagePerDay(iccid: string, from: string, to: string) {

@@ -6,7 +6,8 @@ import { SimPageObject } from "./pages/sim-page";
 /**
  * SIM cards (issue 37), in both languages: cards imported from xlsx (a bad ICCID row reported with
  * its reason), one bound to a device, a sync through the simulated carrier, its use and "as of"
- * date, a 40-day range refused, a renewal and its cancellation, an expiry rule making a to-do.
+ * date, a 40-day range refused, a renewal and its cancellation, an expiry rule making a to-do, the
+ * alarm tab of SIM settings moving the demo pool's line.
  */
 test.describe.configure({ mode: "serial" });
 
@@ -24,8 +25,8 @@ function iccid(n: number) {
 }
 
 const TEXT = {
-  "zh-cn": { headers: ["ICCID", "运营商", "卡类型", "流量池", "MSISDN", "IMSI", "到期日期", "备注"], cmcc: "中国移动", badIccid: "ICCID 无效", simulated: "模拟运营商", last: "最近同步", asOf: "截至", range: "用量查询范围最多 31 天", stop: "停止续费", renewed: "已为 1 张卡生成订单", todo: "天内到期", device: "设备" },
-  en: { headers: ["ICCID", "Carrier", "Card type", "Pool", "MSISDN", "IMSI", "Expires", "Remarks"], cmcc: "China Mobile", badIccid: "Not a valid ICCID", simulated: "Simulated carrier", last: "Last sync", asOf: "as of", range: "The usage range may be at most 31 days", stop: "Stop renewal", renewed: "placed for 1 card:", todo: "expire", device: "Device" },
+  "zh-cn": { headers: ["ICCID", "运营商", "卡类型", "流量池", "MSISDN", "IMSI", "到期日期", "备注"], cmcc: "中国移动", badIccid: "ICCID 无效", simulated: "模拟运营商", last: "最近同步", asOf: "截至", range: "用量查询范围最多 31 天", stop: "停止续费", renewed: "已为 1 张卡生成订单", todo: "天内到期", device: "设备", alarm: "告警设置", lineSaved: "告警线已保存" },
+  en: { headers: ["ICCID", "Carrier", "Card type", "Pool", "MSISDN", "IMSI", "Expires", "Remarks"], cmcc: "China Mobile", badIccid: "Not a valid ICCID", simulated: "Simulated carrier", last: "Last sync", asOf: "as of", range: "The usage range may be at most 31 days", stop: "Stop renewal", renewed: "placed for 1 card:", todo: "expire", device: "Device", alarm: "Alarm settings", lineSaved: "Alarm line saved" },
 } as const;
 
 for (const [k, locale] of (["zh-cn", "en"] as const).entries()) {
@@ -116,6 +117,17 @@ for (const [k, locale] of (["zh-cn", "en"] as const).entries()) {
       await todo.open("/msg/todo");
       await expect(todo.rows().filter({ hasText: T.todo }).first()).toBeVisible();
       await expect(todo.rows().filter({ hasText: String(days) }).first()).toBeVisible();
+    });
+
+    test(`${locale}: the alarm tab shows the demo pool and moves its alarm line`, async ({ page }) => {
+      await page.goto("/sim/simSet?tab=alarm");
+      await expect(page.getByTestId("sim-alarm")).toContainText(T.alarm, { timeout: 30_000 });
+      const pool = page.locator('[data-testid="sim-pool"][data-pool="CMCC-POOL-1"]');
+      await expect(pool).toBeVisible();
+      await pool.getByTestId("sim-pool-pct").fill(String(60 + k));
+      await pool.getByTestId("sim-pool-save").click();
+      await expect(page.getByText(T.lineSaved)).toBeVisible();
+      await expect(pool.getByTestId("sim-pool-pct")).toHaveValue(String(60 + k));
     });
   });
 }

@@ -424,7 +424,7 @@ const accountServed = crudRoutes<typeof simAccount.fields, SimAccount>({
     // The secret is sealed before it is stored; a blank one on an update keeps the stored one.
     const given = typeof input.secret === "string" && input.secret !== "" ? input.secret : null;
     const secretSealed = given ? sealValue(given) : ((before?.secretSealed as string | null | undefined) ?? null);
-    if (adapter === "onelink") {
+    if (adapter !== "simulated") {
       const appId = input.appId !== undefined ? input.appId : before?.appId;
       if (!appId) throw new AppError(Code.BAD_REQUEST, "sim.errors.accountNeeds", { what: "@sim.account.fields.appId" }, null, "appId");
       if (!secretSealed) throw new AppError(Code.BAD_REQUEST, "sim.errors.accountNeeds", { what: "@sim.account.fields.secret" }, null, "secret");

@@ -28,7 +28,8 @@ function SecretInput({ field, id, form, disabled }: CustomFieldProps) {
   );
 }
 
-const onelink = (v: Record<string, unknown>) => v.adapter === "onelink";
+/** A real carrier's interface (not the simulated carrier) needs its endpoint, app id and secret. */
+const real = (v: Record<string, unknown>) => v.adapter !== "simulated";
 
 /**
  * Carrier accounts (SIM settings): the tenant's account per carrier — interface, endpoint, app id,
@@ -49,9 +50,9 @@ export const carrierAccountResource = defineResource<SimAccount>({
     // The secret is never in the row: the form starts it blank.
     toForm: (row) => ({ ...row, secret: "" }),
     fields: {
-      endpoint: { show: onelink },
-      appId: { show: onelink },
-      secret: { type: "custom", full: true, show: onelink, render: (p) => <SecretInput {...p} /> },
+      endpoint: { show: real },
+      appId: { show: real },
+      secret: { type: "custom", full: true, show: real, render: (p) => <SecretInput {...p} /> },
     },
   },
   rowActions: ["view", "edit", "del"],

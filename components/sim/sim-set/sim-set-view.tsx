@@ -5,14 +5,15 @@ import { useTranslations } from "next-intl";
 import { ListFrame, ResourceList } from "@/components/kit";
 import { TabStrip } from "@/components/ui/tab-strip";
 import { carrierAccountResource } from "./carrier-account-resource";
+import { SimAlarmSettings } from "./sim-alarm-settings";
 import { simSetResource } from "./sim-set-resource";
 
-const TABS = ["expire", "account"] as const;
+const TABS = ["expire", "alarm", "account"] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * SIM settings (/sim/simSet): expiry rules and carrier accounts, one list at a time under tabs
- * kept in the URL (`?tab=account`), each list with its own paging and filters.
+ * SIM settings (/sim/simSet): expiry rules, alarms (settings and pool lines) and carrier accounts,
+ * one at a time under tabs kept in the URL (`?tab=alarm`), each list with its own paging and filters.
  */
 function SimSetTabs() {
   const t = useTranslations("sim.tabs");
@@ -23,7 +24,7 @@ function SimSetTabs() {
   return (
     <div className="flex flex-col gap-3">
       <TabStrip value={tab} onChange={(v) => router.replace(v === "expire" ? pathname : `${pathname}?tab=${v}`, { scroll: false })} items={TABS.map((k) => ({ name: k, label: t(k) }))} />
-      {tab === "account" ? <ResourceList key="account" resource={carrierAccountResource} /> : <ResourceList key="expire" resource={simSetResource} />}
+      {tab === "account" ? <ResourceList key="account" resource={carrierAccountResource} /> : tab === "alarm" ? <SimAlarmSettings /> : <ResourceList key="expire" resource={simSetResource} />}
     </div>
   );
 }

@@ -7,13 +7,14 @@ import { optional, text } from "../validation";
 import { choice } from "./common";
 import { SIM_ADAPTERS, SIM_CARRIERS } from "./enums";
 
-/** OneLink v5's public endpoint: an account that names none uses it. */
-export const ONELINK_ENDPOINT = "https://api.iot.10086.cn";
+/** Each real interface's public endpoint: an account that names none uses its interface's. */
+export const ADAPTER_ENDPOINTS = { onelink: "https://api.iot.10086.cn", controlcenter: "https://api.10646.cn", cmp: "https://cmp-api.ctwing.cn:20164" } as const;
 export const ACCOUNT_RATE_MAX = 100;
 
 /**
  * A tenant's account with a carrier (issue 37): which adapter speaks to it, its endpoint, app id
- * and secret (OneLink's password, another carrier's API key), and the calls a second it allows.
+ * (OneLink's app id, Control Center's user name, CMP's AppKey) and secret (OneLink's password,
+ * Control Center's API key, CMP's secret), and the calls a second it allows.
  * The secret is write-only: sealed at rest with `SECRETS_KEY`, never answered — an answer says
  * only whether one is set (`secretSet`); an update without one keeps the stored one. One account
  * per carrier; a carrier without one uses the platform's default (the environment's, or the

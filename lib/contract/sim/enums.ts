@@ -12,11 +12,14 @@ export type SimImeiStatus = (typeof SIM_IMEI_STATUS)[number];
 export const SIM_CARD_TYPES = ["SINGLE", "POOL"] as const;
 export const SIM_CARRIERS = ["unicom", "cmcc", "chinanet"] as const;
 export type SimCarrier = (typeof SIM_CARRIERS)[number];
-/** How the cloud speaks to a carrier account: China Mobile's OneLink v5, or the built-in simulated carrier. */
-export const SIM_ADAPTERS = ["onelink", "simulated"] as const;
+/**
+ * How the cloud speaks to a carrier account: China Mobile's OneLink v5, China Unicom's Cisco Control
+ * Center (Jasper), China Telecom's 5G connection management platform (CMP), or the built-in simulated carrier.
+ */
+export const SIM_ADAPTERS = ["onelink", "controlcenter", "cmp", "simulated"] as const;
 export type SimAdapter = (typeof SIM_ADAPTERS)[number];
-/** The carriers each adapter serves (OneLink is China Mobile's). */
-export const ADAPTER_CARRIERS: Record<SimAdapter, readonly SimCarrier[]> = { onelink: ["cmcc"], simulated: SIM_CARRIERS };
+/** The carriers each adapter serves. */
+export const ADAPTER_CARRIERS: Record<SimAdapter, readonly SimCarrier[]> = { onelink: ["cmcc"], controlcenter: ["unicom"], cmp: ["chinanet"], simulated: SIM_CARRIERS };
 /** 0 renew, 1 no renewal this month, 2 stop renewal. */
 export const SIM_RENEWAL = [0, 1, 2] as const;
 export const SIM_RENEWAL_OF = { renew: 0, skipThisMonth: 1, stop: 2 } as const;
