@@ -3,9 +3,9 @@ import type { Db } from "./client";
 
 /**
  * The tables rewritten all day: every ingest batch updates its devices' rows, their latest values and
- * the hourly roll-ups; the push outbox and the cluster's jobs are claimed and released continuously.
+ * the roll-ups; the push outbox and the cluster's jobs are claimed and released continuously.
  */
-export const HOT_TABLES = ["devices", "telemetry_latest", "telemetry_hourly", "push_outbox", "push_batches", "cluster_jobs", "access_epoch"] as const;
+export const HOT_TABLES = ["devices", "telemetry_latest", "telemetry_hourly", "telemetry_10min", "push_outbox", "push_batches", "cluster_jobs", "access_epoch"] as const;
 
 /** How often PGlite's hot tables are vacuumed. */
 export const VACUUM_EVERY_MS = 5 * 60_000;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { pgArray } from "./pg-array";
-import { upsertHourly } from "../db/queries/telemetry-hourly";
+import { upsertRollups } from "../db/queries/telemetry-hourly";
 import { ingestDeadLetters } from "../db/schema";
 import { PerMinute } from "./per-minute";
 import { storable } from "./storable";
@@ -280,7 +280,7 @@ export class BatchWriter {
     let online: StatusChange[] = [];
     await this.db.transaction(async (tx) => {
       if (points.length) {
-        // The values and their hourly roll-up in one statement: the arrays travel once.
+        // The values and their roll-ups (10 minutes, hours) in one statement: the arrays travel once.
         await tx.execute(sql`with v as (
             select * from unnest(${pgArray(points.map((p) => p.deviceId))}::int[], ${pgArray(points.map((p) => p.identifier))}::varchar[],
               ${pgArray(points.map((p) => p.ts))}::timestamptz[], ${pgArray(points.map((p) => p.num))}::float8[], ${pgArray(texts)}::text[])
@@ -288,8 +288,8 @@ export class BatchWriter {
           ), stored as (insert into telemetry (device_id, identifier, ts, num, txt) select * from v
             -- A message the broker sent again (an instance died between storing and acknowledging it) adds only what is not stored yet.
             ${redelivered.size ? sql`where not (${pgArray([...redelivered])}::int[] @> array[v.device_id] and exists (select 1 from telemetry t where t.device_id = v.device_id and t.identifier = v.identifier and t.ts = v.ts))` : sql``}
-            returning device_id, identifier, ts, num)
-          ${upsertHourly(sql`select device_id, identifier, ts, num from stored`)}`);
+            returning device_id, identifier, ts, num),
+          ${upsertRollups(sql`select device_id, identifier, ts, num from stored`)}`);
         const l = [...latest.values()];
         await tx.execute(sql`insert into telemetry_latest (device_id, identifier, ts, num, txt)
           select * from unnest(${pgArray(l.map((p) => p.deviceId))}::int[], ${pgArray(l.map((p) => p.identifier))}::varchar[],

@@ -163,7 +163,7 @@ export type RetentionRun = { cut: Date | null; dropped: string[]; foldedHours: n
 
 /**
  * The retention job: drops the raw partitions wholly before the shared cut (and any late values
- * the default partition caught for that period), then folds the hours older than the hourly
+ * the default partition caught for that period) with their 10-minute roll-up, then folds the hours older than the hourly
  * tier's keep into days — one statement, so each value stays counted in exactly one tier.
  */
 export async function applyRetention(db: Db, now: Date): Promise<RetentionRun> {
@@ -181,6 +181,8 @@ export async function applyRetention(db: Db, now: Date): Promise<RetentionRun> {
       dropped.push(p.name);
     }
     await db.execute(sql`delete from telemetry_default where ts < ${cut.toISOString()}::timestamptz`);
+    // The 10-minute tier goes with the raw values: past the cut, charts read hours and days.
+    await db.execute(sql`delete from telemetry_10min where at < ${cut.toISOString()}::timestamptz`);
   }
   const hourCut = addMonths(monthStart(now), -HOURLY_KEEP_MONTHS).toISOString();
   const folded = rowsOf(

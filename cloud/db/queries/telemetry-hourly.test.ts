@@ -34,14 +34,19 @@ async function insertRaw(deviceId: number, identifier: string, points: [number, 
 
 const hourly = async (deviceId: number) =>
   rowsOf(await handle.db.execute(sql`select identifier, hour, n, sum, min, min_ts, max, max_ts, first, first_ts, last, last_ts from telemetry_hourly where device_id = ${deviceId} order by identifier, hour`));
+const tenMin = async (deviceId: number) =>
+  rowsOf(await handle.db.execute(sql`select identifier, at, n, sum, min, min_ts, max, max_ts, first, first_ts, last, last_ts from telemetry_10min where device_id = ${deviceId} order by identifier, at`));
 
-/** What the roll-up must equal: the hours computed from the values themselves. */
+/** What both roll-up tiers must equal: the hours and 10 minutes computed from the values themselves. */
 async function expectExact(deviceId: number) {
-  const kept = await hourly(deviceId);
+  const kept = [await hourly(deviceId), await tenMin(deviceId)];
   await rebuildHourly(handle.db, [deviceId]);
-  const fresh = await hourly(deviceId);
-  expect(kept.length).toBeGreaterThan(0);
-  expect(kept.map((r) => ({ ...r, sum: Number(r.sum).toFixed(9) }))).toEqual(fresh.map((r) => ({ ...r, sum: Number(r.sum).toFixed(9) })));
+  const fresh = [await hourly(deviceId), await tenMin(deviceId)];
+  const round = (rows: Record<string, unknown>[]) => rows.map((r) => ({ ...r, sum: Number(r.sum).toFixed(9) }));
+  expect(kept[0].length).toBeGreaterThan(0);
+  expect(kept[1].length).toBeGreaterThan(kept[0].length);
+  expect(round(kept[0])).toEqual(round(fresh[0]));
+  expect(round(kept[1])).toEqual(round(fresh[1]));
 }
 
 /** The series as it was read before the roll-up: every raw value, bucketed in the zone. */
@@ -94,6 +99,7 @@ describe("telemetry_hourly", () => {
     await expectExact(dev[2]);
     await deleteDeviceData(handle.db, [dev[2]]);
     expect(await hourly(dev[2])).toEqual([]);
+    expect(await tenMin(dev[2])).toEqual([]);
   });
 });
 
@@ -131,10 +137,25 @@ describe("series and charts from the roll-up", () => {
     expect(c.points).toContainEqual([START + 3 * D + 5 * H, 999]);
   });
 
-  it("falls back to raw values in a zone whose hours are not UTC hours", async () => {
-    const q = { deviceId: dev[0], identifiers: ["settlement"], from: new Date(from), to: new Date(to), bucket: "day" as const, agg: "first" as const, timeZone: "Asia/Kolkata" };
-    const [s] = await telemetrySeries(handle.db, q);
-    expect(s.points).toEqual(await reference(dev[0], "settlement", from, to, "day", "first", "Asia/Kolkata"));
+  it("reads the 10-minute tier in a zone half an hour off UTC, raw values in one whose hours are 45 minutes off", async () => {
+    for (const zone of ["Asia/Kolkata", "Asia/Kathmandu"]) {
+      for (const agg of SERIES_AGGS) {
+        const q = { deviceId: dev[0], identifiers: ["settlement"], from: new Date(from), to: new Date(to), bucket: "day" as const, agg, timeZone: zone };
+        const [s] = await telemetrySeries(handle.db, q);
+        const want = await reference(dev[0], "settlement", from, to, "day", agg, zone);
+        expect(s.points.map((p) => p[0])).toEqual(want.map((p) => p[0]));
+        s.points.forEach((p, i) => expect(p[1]).toBeCloseTo(want[i][1], 9));
+      }
+    }
+    // Kolkata's days come from the 10-minute tier itself; Kathmandu's from the raw values.
+    const bucket = new Date(START + 3 * D + 5 * H + 10 * M).toISOString();
+    await handle.db.execute(sql`update telemetry_10min set max = 999, max_ts = ${bucket}::timestamptz where device_id = ${dev[0]} and at = ${bucket}::timestamptz`);
+    const day = async (timeZone: string) =>
+      (await telemetrySeries(handle.db, { deviceId: dev[0], identifiers: ["settlement"], from: new Date(from), to: new Date(to), bucket: "day", agg: "max", timeZone }))[0].points;
+    const [kolkata, kathmandu] = [await day("Asia/Kolkata"), await day("Asia/Kathmandu")];
+    await rebuildHourly(handle.db, [dev[0]], new Date(bucket), new Date(bucket));
+    expect(kolkata.some(([, v]) => v === 999)).toBe(true);
+    expect(kathmandu.some(([, v]) => v === 999)).toBe(false);
   });
 
   it("charts a long range with each bucket's true extremes at their raw times, keeping the spike", async () => {

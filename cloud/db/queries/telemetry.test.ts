@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sql } from "drizzle-orm";
 import { openTestDb } from "../../testing";
 import type { DbHandle } from "../client";
 import { ensurePartitions } from "../../ingest/partitions";
 import { pgArray } from "../../ingest/pg-array";
-import { telemetryChart, telemetrySeries } from "./telemetry";
+import { RAW_ROWS, telemetryChart, telemetrySeries } from "./telemetry";
+import { rowsOf } from "../../ingest/writer";
 import { rebuildHourly } from "./telemetry-hourly";
 
 const H = 3600_000;
@@ -110,5 +111,85 @@ describe("telemetryChart", () => {
       ["pressure", 0, false],
       ["settlement", many.points.length, true],
     ]);
+  });
+});
+
+/** What a chart of [from, to) in buckets of `step` from `origin` must draw: each bucket's lowest and highest raw value at their times (ties: the earliest). */
+function extremes(raw: [number, number][], origin: number, step: number): [number, number][] {
+  const byBucket = new Map<number, { lo: [number, number]; hi: [number, number] }>();
+  for (const p of raw) {
+    const b = Math.floor((p[0] - origin) / step);
+    const cur = byBucket.get(b);
+    if (!cur) byBucket.set(b, { lo: p, hi: p });
+    else {
+      if (p[1] < cur.lo[1] || (p[1] === cur.lo[1] && p[0] < cur.lo[0])) cur.lo = p;
+      if (p[1] > cur.hi[1] || (p[1] === cur.hi[1] && p[0] < cur.hi[0])) cur.hi = p;
+    }
+  }
+  return [...byBucket.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .flatMap(([, { lo, hi }]) => (lo[0] === hi[0] ? [lo] : lo[0] < hi[0] ? [lo, hi] : [hi, lo]));
+}
+
+describe("bounded raw reads and the 10-minute tier", () => {
+  // Device 4: three values at each instant, every 10 s for 2.5 days (64,800 values): pages and windows cut through instants.
+  const T10 = 10_000;
+  const INSTANTS = Math.round(2.5 * 8640);
+  const span = { deviceId: 4, identifiers: ["tilt"], from: new Date(START), to: new Date(START + INSTANTS * T10) };
+  const all = async () =>
+    rowsOf(await handle.db.execute(sql`select (extract(epoch from ts) * 1000)::float8 as ms, num::float8 as v from telemetry where device_id = 4 and identifier = 'tilt' order by ts, num`)).map(
+      (r) => [Number(r.ms), Number(r.v)] as [number, number],
+    );
+  const byTimeThenValue = (a: [number, number], b: [number, number]) => a[0] - b[0] || a[1] - b[1];
+
+  beforeAll(async () => {
+    await handle.db.execute(sql`insert into telemetry (device_id, identifier, ts, num)
+      select 4, 'tilt', ${new Date(START).toISOString()}::timestamptz + (i / 3) * interval '10 seconds', round((sin(i / 900.0) * 10 + (i * 7919 % 13) / 10.0)::numeric, 1)::float8
+      from generate_series(0, ${INSTANTS * 3 - 1}) i`);
+    await rebuildHourly(handle.db, [4]);
+  });
+
+  it("reads a long raw series in pages of at most RAW_ROWS rows, losing and repeating no value at a page's edge", async () => {
+    const spy = vi.spyOn(handle.db, "execute");
+    const [s] = await telemetrySeries(handle.db, { ...span, bucket: "raw", agg: "avg" });
+    const statements = spy.mock.calls.length;
+    spy.mockRestore();
+    const want = await all();
+    expect(want).toHaveLength(INSTANTS * 3);
+    expect(statements).toBeGreaterThanOrEqual(Math.ceil(want.length / RAW_ROWS));
+    expect([...s.points].sort(byTimeThenValue)).toEqual(want);
+    // A limit past a page: exactly that many, the oldest.
+    const [limited] = await telemetrySeries(handle.db, { ...span, bucket: "raw", agg: "avg", limit: RAW_ROWS + 7 });
+    expect(limited.points.map((p) => p[0])).toEqual(want.slice(0, RAW_ROWS + 7).map((p) => p[0]));
+  });
+
+  it("charts days of a 10-s sensor from raw values in windows of at most RAW_ROWS values, with each bucket's true extremes", async () => {
+    const spy = vi.spyOn(handle.db, "execute");
+    const [c] = await telemetryChart(handle.db, { ...span, maxPoints: 4000 });
+    const statements = spy.mock.calls.length;
+    spy.mockRestore();
+    expect(c.sampled).toBe(true);
+    // The windows' plan, then one statement per window.
+    expect(statements).toBeGreaterThanOrEqual(1 + Math.ceil((INSTANTS * 3) / RAW_ROWS));
+    const step = Math.ceil((span.to.getTime() - span.from.getTime()) / 2000);
+    expect(step).toBeLessThan(600_000);
+    expect(c.points).toEqual(extremes(await all(), START, step));
+  });
+
+  it("charts weeks from the 10-minute tier: the same points as from the raw values, read from the tier", async () => {
+    // 2.5 days in 400 points: buckets of 20 minutes, between the 10-minute and the hourly tier.
+    const from = START + 7 * 60_000 + 3_000;
+    const q = { ...span, from: new Date(from), maxPoints: 400 };
+    const [c] = await telemetryChart(handle.db, q);
+    const origin = Math.floor(from / 600_000) * 600_000;
+    const step = Math.ceil((span.to.getTime() - origin) / 200 / 600_000) * 600_000;
+    expect(step).toBeGreaterThanOrEqual(600_000);
+    expect(step).toBeLessThan(H);
+    expect(c.points).toEqual(extremes((await all()).filter(([t]) => t >= from), origin, step));
+    const bucket = START + 24 * H + 30 * 60_000;
+    await handle.db.execute(sql`update telemetry_10min set max = 999, max_ts = ${new Date(bucket).toISOString()}::timestamptz where device_id = 4 and at = ${new Date(bucket).toISOString()}::timestamptz`);
+    const [tampered] = await telemetryChart(handle.db, q);
+    await rebuildHourly(handle.db, [4], new Date(bucket), new Date(bucket));
+    expect(tampered.points).toContainEqual([bucket, 999]);
   });
 });

@@ -163,4 +163,26 @@ describe("stat/devOperationMonitoring", () => {
     expect((await post("/view", { monitorKind: "settlement", deviceId: 999999, startTime: "2026-02-01", endTime: "2026-02-02" })).body.code).toBe(404);
     expect((await post("/setDevInitValue", { deviceId: fixture.deviceId, dateTime: Date.parse("2020-01-01") })).body.msg).toBe("The device has no collected values at that time");
   });
+
+  it("draws a month of a 5-minute sensor from the 10-minute roll-up, each bucket's extremes at their times", async () => {
+    // January 2026, one value every 5 minutes (8,928): past the 4,000 points sent raw; 30-minute buckets.
+    const JAN = Date.parse("2026-01-01T00:00:00+08:00");
+    const times = Array.from({ length: 31 * 288 }, (_, i) => JAN + i * 5 * 60_000);
+    const values = times.map((_, i) => (i === 4321 ? 70 : 10 + Math.sin(i / 100)));
+    await cloud.db.execute(sql`insert into telemetry (device_id, identifier, ts, num)
+      select ${fixture.deviceId}, 'settlement', unnest(${pgArray(times.map((t) => new Date(t)))}::timestamptz[]), unnest(${pgArray(values)}::float8[])`);
+    await rebuildHourly(cloud.db, [fixture.deviceId]);
+    const q = { monitorKind: "settlement", deviceId: fixture.deviceId, startTime: "2026-01-01", endTime: "2026-01-31", queryType: 1, showValue: 1 };
+    const month = (await post<Analysis>("/view", q)).body.data.series[0];
+    expect(month.sampled).toBe(true);
+    expect(month.data.length).toBeLessThanOrEqual(4000);
+    expect(month.data.length).toBeGreaterThan(2000);
+    expect(month.data).toContainEqual([times[4321], 70]);
+    // Read from the tier itself: a bucket changed there is what the chart draws.
+    const bucket = new Date(JAN + 3 * 24 * H).toISOString();
+    await cloud.db.execute(sql`update telemetry_10min set max = 99, max_ts = ${bucket}::timestamptz where device_id = ${fixture.deviceId} and at = ${bucket}::timestamptz`);
+    const tampered = (await post<Analysis>("/view", q)).body.data.series[0];
+    await rebuildHourly(cloud.db, [fixture.deviceId], new Date(bucket), new Date(bucket));
+    expect(tampered.data).toContainEqual([JAN + 3 * 24 * H, 99]);
+  });
 });

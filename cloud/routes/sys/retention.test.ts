@@ -117,6 +117,11 @@ describe("sys/retention", { timeout: SETUP_MS }, () => {
     expect(await partitionExists("telemetry_y2025m12")).toBe(true);
     const left = rowsOf(await cloud.db.execute(sql`select count(*)::int as n from telemetry where device_id = ${fx.deviceId} and ts < ${new Date(KEPT_FROM).toISOString()}::timestamptz`));
     expect(left[0].n).toBe(0);
+    // Their 10-minute roll-up goes with them; the hours stay.
+    const tiers = rowsOf(await cloud.db.execute(sql`select (select count(*)::int from telemetry_10min where device_id = ${fx.deviceId} and at < ${new Date(KEPT_FROM).toISOString()}::timestamptz) as ten,
+      (select count(*)::int from telemetry_hourly where device_id = ${fx.deviceId} and hour < ${new Date(KEPT_FROM).toISOString()}::timestamptz) as hours`));
+    expect(tiers[0].ten).toBe(0);
+    expect(tiers[0].hours).toBeGreaterThan(0);
     // Raw values gone, the chart is the same: it never read them.
     const after = await view();
     expect(after.body.data.rolledUpBefore).toBe(KEPT_FROM);
