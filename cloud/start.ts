@@ -17,6 +17,7 @@ import { scheduleFileUpkeep } from "./lib/file-upkeep";
 import { scheduleSim } from "./sim/schedule";
 import { schedulePlans } from "./robot/scheduler";
 import { attachRobotRecords } from "./robot/records";
+import { backfillRecordDays } from "./db/queries/robots";
 import { scheduleReports } from "./report/engine";
 import { closePdf } from "./report/pdf";
 import { carriersFromEnv } from "./sim/carriers";
@@ -70,6 +71,9 @@ export async function startCloud(opts: CloudOptions) {
   const handle = await openDb({ url: opts.databaseUrl, dataDir: opts.dataDir ?? join(dataDir(), "pglite") });
   const seeded = await seed(handle.db);
   if (seeded) console.log("[cloud] seeded the platform tenant, the demo tenant and the demo accounts");
+  // The inspection records' daily roll-up, built once from the records that predate it (before any new record is written).
+  const rolledUp = await backfillRecordDays(handle.db);
+  if (rolledUp) console.log(`[cloud] inspection records rolled up into ${rolledUp} daily rows`);
   // Periodic work, leases and cache signals go through the cluster, so N instances on one database
   // run each job once and see each other's changes (on PGlite, one instance: the same calls, in-process).
   const cluster = new Coordinator(handle.db, { bus: handle.bus });

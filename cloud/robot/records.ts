@@ -8,6 +8,7 @@ import { patrolReadings } from "@/lib/contract/robot/patrol";
 import { ROBOT_EVENTS } from "@/lib/contract/robot/robot";
 import type { Db } from "../db/client";
 import { raiseAlarm } from "../db/queries/alarms";
+import { writeRecords } from "../db/queries/robots";
 import { devices, robotItems, robotPoints, robotRecords, robotTasks, robotTracks } from "../db/schema";
 import type { Ingest } from "../ingest";
 import type { Point } from "../ingest/writer";
@@ -52,7 +53,7 @@ export async function recordArrival(db: Db, filesDir: string, deviceId: number, 
   const photo = await storePhoto(filesDir, task.tenantId, at, a.photo);
   const photos = photo ? [photo] : [];
   let abnormal = 0;
-  const rows = [];
+  const rows: (typeof robotRecords.$inferInsert)[] = [];
   for (const item of items) {
     const value = item.itemType === ITEM_TYPE.photo || item.itemType === ITEM_TYPE.visual ? null : (readings.get(item.id) ?? null);
     const bad = isAbnormal(value, item);
@@ -96,7 +97,7 @@ export async function recordArrival(db: Db, filesDir: string, deviceId: number, 
   }
   // A point counts once however often the robot reports it, whether or not it has items.
   const [{ seen }] = await db.select({ seen: countDistinct(robotRecords.id) }).from(robotRecords).where(and(eq(robotRecords.taskId, task.id), eq(robotRecords.pointId, point.id)));
-  if (rows.length) await db.insert(robotRecords).values(rows);
+  await writeRecords(db, rows);
   const done = task.pointDone + (seen ? 0 : 1);
   const finished = done >= task.pointTotal;
   await db
