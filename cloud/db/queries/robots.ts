@@ -1,10 +1,11 @@
-import { and, desc, eq, getTableName, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableName, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { PATROL_STATUS } from "@/lib/contract/robot/enums";
 import { planTimeOf } from "@/lib/contract/robot/plan";
 import type { PointStat, RobotStat, StatisticsQuery, TaskStat, TimeoutStat } from "@/lib/contract/robot/record";
+import type { TrackMarks } from "@/lib/contract/robot/track";
 import type { Db } from "../client";
-import { devices, robotRecordDays, robotRecords, robotTasks } from "../schema";
+import { devices, robotPlans, robotPoints, robotRecordDays, robotRecords, robotTasks, robotTracks } from "../schema";
 
 /**
  * A column named with its table, for correlated subqueries: drizzle writes a select's columns bare,
@@ -224,4 +225,34 @@ export async function robotStatistics(db: Db, scope: StatScope, q: StatisticsQue
     const r = records.find((x) => x.deviceId === id);
     return { deviceId: id, deviceName: names.get(id) ?? r?.deviceName ?? "", tasks: t?.tasks ?? 0, done: t?.done ?? 0, expired: t?.expired ?? 0, abnormalTasks: t?.abnormalTasks ?? 0, timeouts: t?.timeouts ?? 0, total: r?.total ?? 0, abnormal: r?.abnormal ?? 0 };
   });
+}
+
+/** A track with its points' marks, in the order the marker lists them (inspectionPointGetTrackMarkList). */
+export async function trackMarksOf(db: Db, t: typeof robotTracks.$inferSelect): Promise<TrackMarks> {
+  const points = await db
+    .select({ id: robotPoints.id, pointName: robotPoints.pointName, markPosition: robotPoints.markPosition, pointType: robotPoints.pointType, position: robotPoints.position, sort: robotPoints.sort })
+    .from(robotPoints)
+    .where(and(eq(robotPoints.tenantId, t.tenantId), eq(robotPoints.projectId, t.projectId), eq(robotPoints.trackId, t.id)))
+    .orderBy(asc(robotPoints.sort), asc(robotPoints.id));
+  return { trackInfo: { id: t.id, trackName: t.trackName, trackMap: t.trackMap, trackLength: t.trackLength, mapScale: t.mapScale }, pointList: points };
+}
+
+/** The track a robot runs on: its running task's, else its plans' (a published one first, then the newest); null when none. */
+export async function robotTrackOf(db: Db, device: { id: number; tenantId: number }): Promise<typeof robotTracks.$inferSelect | null> {
+  const [running] = await db
+    .select({ trackId: robotTasks.trackId })
+    .from(robotTasks)
+    .where(and(eq(robotTasks.tenantId, device.tenantId), eq(robotTasks.deviceId, device.id), eq(robotTasks.patrolStatus, PATROL_STATUS.running)))
+    .limit(1);
+  const [plan] = running
+    ? [running]
+    : await db
+        .select({ trackId: robotPlans.trackId })
+        .from(robotPlans)
+        .where(and(eq(robotPlans.tenantId, device.tenantId), eq(robotPlans.deviceId, device.id)))
+        .orderBy(desc(robotPlans.publishStatus), desc(robotPlans.id))
+        .limit(1);
+  if (!plan) return null;
+  const [track] = await db.select().from(robotTracks).where(and(eq(robotTracks.tenantId, device.tenantId), eq(robotTracks.id, plan.trackId)));
+  return track ?? null;
 }
