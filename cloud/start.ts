@@ -97,7 +97,7 @@ export async function startCloud(opts: CloudOptions) {
     detachLive = attachIngest(ingest);
     linkage.attach(ingest);
     ota.attach(ingest);
-    detachRobots = attachRobotRecords(ingest, handle.db, cloudConfig(opts.config).filesDir);
+    detachRobots = attachRobotRecords(ingest, handle.db, cloudConfig(opts.config).filesDir, (r) => alarms.inspection(r));
   };
   // On an external broker the engines listen before the session resumes: what the broker sends again at once is handled in full.
   const channel = await openDeviceChannel(handle.db, opts, cluster, attach);

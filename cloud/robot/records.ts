@@ -7,11 +7,14 @@ import { isAbnormal } from "@/lib/contract/robot/item";
 import { patrolReadings } from "@/lib/contract/robot/patrol";
 import { ROBOT_EVENTS } from "@/lib/contract/robot/robot";
 import type { Db } from "../db/client";
-import { raiseAlarm } from "../db/queries/alarms";
 import { writeRecords } from "../db/queries/robots";
 import { devices, robotItems, robotPoints, robotRecords, robotTasks, robotTracks } from "../db/schema";
+import type { InspectionReading } from "../alarms/evaluator";
 import type { Ingest } from "../ingest";
 import type { Point } from "../ingest/writer";
+
+/** Raises an abnormal reading's alarm through the inspection alarm rules (the evaluator's `inspection`): its id, or null without a rule. */
+export type RaiseInspection = (r: InspectionReading) => Promise<number | null>;
 
 /** What the `pointArrived` event carries (its params as the ingest stored them). */
 type Arrival = { taskId?: number; pointId?: number; readings?: string; photo?: string };
@@ -39,7 +42,7 @@ async function storePhoto(filesDir: string, tenantId: number, at: Date, base64: 
  * alarm centre's workflow takes it from there) carrying the photo. The task counts the points done
  * and its abnormal readings, and is done when every point of its patrol is.
  */
-export async function recordArrival(db: Db, filesDir: string, deviceId: number, at: Date, a: Arrival): Promise<number> {
+export async function recordArrival(db: Db, filesDir: string, raise: RaiseInspection, deviceId: number, at: Date, a: Arrival): Promise<number> {
   if (!a.taskId || !a.pointId) return 0;
   const [task] = await db.select().from(robotTasks).where(and(eq(robotTasks.id, a.taskId), eq(robotTasks.deviceId, deviceId)));
   if (!task || task.patrolStatus !== PATROL_STATUS.running) return 0;
@@ -60,9 +63,7 @@ export async function recordArrival(db: Db, filesDir: string, deviceId: number, 
     let alarmId: number | null = null;
     if (bad) {
       abnormal++;
-      const { alarm } = await raiseAlarm(db, {
-        tenantId: task.tenantId,
-        projectId: task.projectId,
+      alarmId = await raise({
         deviceId,
         alarmName: `${point.pointName} ${item.itemName}`.slice(0, 64),
         identifier: ROBOT_EVENTS.abnormal,
@@ -71,7 +72,6 @@ export async function recordArrival(db: Db, filesDir: string, deviceId: number, 
         at,
         attachments: photos.map((url) => ({ url, name: `${point.pointName}.${url.split(".").pop()}`, kind: "image" as const })),
       });
-      alarmId = alarm.id;
     }
     rows.push({
       tenantId: task.tenantId,
@@ -113,7 +113,7 @@ export async function recordArrival(db: Db, filesDir: string, deviceId: number, 
 }
 
 /** Listens to the ingest's stored events for robots' arrivals. */
-export function attachRobotRecords(ingest: Ingest, db: Db, filesDir: string) {
+export function attachRobotRecords(ingest: Ingest, db: Db, filesDir: string, raise: RaiseInspection) {
   const onTelemetry = (points: Point[]) => {
     for (const p of points) {
       if (p.identifier !== ROBOT_EVENTS.arrived || !p.txt) continue;
@@ -123,7 +123,7 @@ export function attachRobotRecords(ingest: Ingest, db: Db, filesDir: string) {
       } catch {
         continue;
       }
-      void recordArrival(db, filesDir, p.deviceId, p.ts, a).catch((err) => console.error("[robot] arrival not recorded:", (err as Error).message));
+      void recordArrival(db, filesDir, raise, p.deviceId, p.ts, a).catch((err) => console.error("[robot] arrival not recorded:", (err as Error).message));
     }
   };
   ingest.on("telemetry", onTelemetry);
