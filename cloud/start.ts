@@ -16,7 +16,8 @@ import { startSimulator } from "./simulator";
 import { scheduleFileUpkeep } from "./lib/file-upkeep";
 import { scheduleSim } from "./sim/schedule";
 import { schedulePlans } from "./robot/scheduler";
-import { attachRobotRecords } from "./robot/records";
+import { attachRobotRecords, type CameraFrame } from "./robot/records";
+import { ROBOT_CAMERA_NUMS } from "@/lib/contract/robot/control";
 import { backfillRecordDays } from "./db/queries/robots";
 import { scheduleReports } from "./report/engine";
 import { closePdf } from "./report/pdf";
@@ -83,6 +84,13 @@ export async function startCloud(opts: CloudOptions) {
   const push = new PushEngine(handle.db, { cluster });
   const linkage = new LinkageEngine(handle.db, { delivery, webCall: safeFetch, cluster });
   const ota = new OtaEngine(handle.db);
+  const streams = new CameraStreams();
+  console.log(`[cloud] simulated cameras: ${streams.live ? "live pictures with ffmpeg" : "the shipped clip looped (no ffmpeg)"}`);
+  // An inspection record's photo is a frame of the robot's first camera, taken with ffmpeg from its live stream.
+  const robotFrame: CameraFrame | null = streams.capture.available
+    ? (id, name) => streams.capture.snapshot(`robot-${id}-${ROBOT_CAMERA_NUMS[0]}`, { label: `${name} ${ROBOT_CAMERA_NUMS[0]}`, position: () => ({ pan: 0, tilt: 0 }) })
+    : null;
+  console.log(`[cloud] inspection photos: ${robotFrame ? "frames of the robot camera's stream (ffmpeg)" : "the robot's own pictures (no ffmpeg: no frames of its camera)"}`);
   let attached: Ingest | null = null;
   const unshareLive = shareLive(cluster);
   const unfollowZones = followTenantZones(handle.db, cluster);
@@ -97,15 +105,13 @@ export async function startCloud(opts: CloudOptions) {
     detachLive = attachIngest(ingest);
     linkage.attach(ingest);
     ota.attach(ingest);
-    detachRobots = attachRobotRecords(ingest, handle.db, cloudConfig(opts.config).filesDir, (r) => alarms.inspection(r));
+    detachRobots = attachRobotRecords(ingest, handle.db, { filesDir: cloudConfig(opts.config).filesDir, raise: (r) => alarms.inspection(r), frame: robotFrame });
   };
   // On an external broker the engines listen before the session resumes: what the broker sends again at once is handled in full.
   const channel = await openDeviceChannel(handle.db, opts, cluster, attach);
   attach(channel.ingest);
   const commands = commandsOf(channel.ingest);
   const config = cloudConfig(opts.config);
-  const streams = new CameraStreams();
-  console.log(`[cloud] simulated cameras: ${streams.live ? "live pictures with ffmpeg" : "the shipped clip looped (no ffmpeg)"}`);
   // The demo scene's floor plan is a file beside the database: drawn again when missing.
   await writeDemoPlans(handle.db, config.filesDir);
   await writeDemoDocs(handle.db, config.filesDir);

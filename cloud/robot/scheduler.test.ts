@@ -110,7 +110,12 @@ describe("the plan scheduler", () => {
     const points = await cloud.db.select().from(robotPoints).where(eq(robotPoints.trackId, plan.trackId)).orderBy(asc(robotPoints.position));
     const [temp] = await cloud.db.insert(robotItems).values({ tenantId: 2, projectId: plan.projectId, pointId: points[0].id, itemName: "Temperature", itemType: 2, unit: "°C", minValue: 0, maxValue: 45 }).returning();
     const files = `${cloud.deps.config.filesDir}`;
-    expect(await recordArrival(cloud.db, files, raise, plan.deviceId, now, { taskId: task.id, pointId: points[0].id, readings: JSON.stringify([{ itemId: temp.id, value: 58.5 }]), photo: robotPhoto(points[0].id, true) })).toBe(1);
+    // The camera gives no frame at first (the robot's own picture is kept), then a JPEG frame.
+    const frames: string[] = [];
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70]);
+    let frameOk = false;
+    const deps = { filesDir: files, raise, frame: async (id: number, name: string) => (frames.push(`${id} ${name}`), frameOk ? jpeg : Promise.reject(new Error("connectionFailed"))) };
+    expect(await recordArrival(cloud.db, deps, plan.deviceId, now, { taskId: task.id, pointId: points[0].id, readings: JSON.stringify([{ itemId: temp.id, value: 58.5 }]), photo: robotPhoto(points[0].id, true) })).toBe(1);
     const [rec] = await cloud.db.select().from(robotRecords).where(eq(robotRecords.taskId, task.id));
     expect(rec).toMatchObject({ value: 58.5, inspectStatus: 1, pointName: points[0].pointName });
     expect(rec.photos[0]).toMatch(/^2\/\d{8}\/[a-f0-9]{32}\.png$/);
@@ -121,8 +126,11 @@ describe("the plan scheduler", () => {
     expect(raised).toEqual([alarm.id]);
     expect((await cloud.db.select().from(todos).where(eq(todos.bizId, alarm.id))).length).toBeGreaterThan(0);
     // Another abnormal reading while it is open joins it (its count), as a device value does.
-    expect(await recordArrival(cloud.db, files, raise, plan.deviceId, now, { taskId: task.id, pointId: points[0].id, readings: JSON.stringify([{ itemId: temp.id, value: 61 }]) })).toBe(1);
+    frameOk = true;
+    expect(await recordArrival(cloud.db, deps, plan.deviceId, now, { taskId: task.id, pointId: points[0].id, readings: JSON.stringify([{ itemId: temp.id, value: 61 }]) })).toBe(1);
     const again = await cloud.db.select().from(robotRecords).where(eq(robotRecords.taskId, task.id)).orderBy(asc(robotRecords.id));
+    expect(again[1].photos[0]).toMatch(/^2\/\d{8}\/[a-f0-9]{32}\.jpg$/);
+    expect(frames).toEqual([`${plan.deviceId} ${plan.schemeName}`, `${plan.deviceId} ${plan.schemeName}`]);
     expect(again.map((r) => r.alarmId)).toEqual([alarm.id, alarm.id]);
     expect((await cloud.db.select().from(alarms).where(eq(alarms.id, alarm.id)))[0]).toMatchObject({ count: 2, latestValue: 61 });
     expect(raised).toEqual([alarm.id]);
@@ -135,8 +143,8 @@ describe("the plan scheduler", () => {
     evaluator.invalidate();
     expect(await raise({ deviceId: plan.deviceId, at: now, alarmName: "x", identifier: ROBOT_EVENTS.abnormal, value: 1, content: "", attachments: [] })).toBeNull();
     // Another robot's arrival for this task is ignored; the last point finishes the task.
-    expect(await recordArrival(cloud.db, files, raise, plan.deviceId + 1000, now, { taskId: task.id, pointId: points[1].id })).toBe(0);
-    await recordArrival(cloud.db, files, raise, plan.deviceId, now, { taskId: task.id, pointId: points[1].id, readings: "[]" });
+    expect(await recordArrival(cloud.db, deps, plan.deviceId + 1000, now, { taskId: task.id, pointId: points[1].id })).toBe(0);
+    await recordArrival(cloud.db, deps, plan.deviceId, now, { taskId: task.id, pointId: points[1].id, readings: "[]" });
     const [after] = await cloud.db.select().from(robotTasks).where(eq(robotTasks.id, task.id));
     expect(after).toMatchObject({ patrolStatus: 2, runStatus: 3, pointDone: 2, abnormalCount: 2 });
   });
