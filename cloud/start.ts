@@ -16,7 +16,9 @@ import { startSimulator } from "./simulator";
 import { scheduleFileUpkeep } from "./lib/file-upkeep";
 import { scheduleSim } from "./sim/schedule";
 import { schedulePlans } from "./robot/scheduler";
-import { attachRobotRecords } from "./robot/records";
+import { attachRobotRecords, type CameraFrame } from "./robot/records";
+import { ROBOT_CAMERA_NUMS } from "@/lib/contract/robot/control";
+import { backfillRecordDays } from "./db/queries/robots";
 import { scheduleReports } from "./report/engine";
 import { closePdf } from "./report/pdf";
 import { carriersFromEnv } from "./sim/carriers";
@@ -70,6 +72,9 @@ export async function startCloud(opts: CloudOptions) {
   const handle = await openDb({ url: opts.databaseUrl, dataDir: opts.dataDir ?? join(dataDir(), "pglite") });
   const seeded = await seed(handle.db);
   if (seeded) console.log("[cloud] seeded the platform tenant, the demo tenant and the demo accounts");
+  // The inspection records' daily roll-up, built once from the records that predate it (before any new record is written).
+  const rolledUp = await backfillRecordDays(handle.db);
+  if (rolledUp) console.log(`[cloud] inspection records rolled up into ${rolledUp} daily rows`);
   // Periodic work, leases and cache signals go through the cluster, so N instances on one database
   // run each job once and see each other's changes (on PGlite, one instance: the same calls, in-process).
   const cluster = new Coordinator(handle.db, { bus: handle.bus });
@@ -79,6 +84,13 @@ export async function startCloud(opts: CloudOptions) {
   const push = new PushEngine(handle.db, { cluster });
   const linkage = new LinkageEngine(handle.db, { delivery, webCall: safeFetch, cluster });
   const ota = new OtaEngine(handle.db);
+  const streams = new CameraStreams();
+  console.log(`[cloud] simulated cameras: ${streams.live ? "live pictures with ffmpeg" : "the shipped clip looped (no ffmpeg)"}`);
+  // An inspection record's photo is a frame of the robot's first camera, taken with ffmpeg from its live stream.
+  const robotFrame: CameraFrame | null = streams.capture.available
+    ? (id, name) => streams.capture.snapshot(`robot-${id}-${ROBOT_CAMERA_NUMS[0]}`, { label: `${name} ${ROBOT_CAMERA_NUMS[0]}`, position: () => ({ pan: 0, tilt: 0 }) })
+    : null;
+  console.log(`[cloud] inspection photos: ${robotFrame ? "frames of the robot camera's stream (ffmpeg)" : "the robot's own pictures (no ffmpeg: no frames of its camera)"}`);
   let attached: Ingest | null = null;
   const unshareLive = shareLive(cluster);
   const unfollowZones = followTenantZones(handle.db, cluster);
@@ -93,15 +105,13 @@ export async function startCloud(opts: CloudOptions) {
     detachLive = attachIngest(ingest);
     linkage.attach(ingest);
     ota.attach(ingest);
-    detachRobots = attachRobotRecords(ingest, handle.db, cloudConfig(opts.config).filesDir);
+    detachRobots = attachRobotRecords(ingest, handle.db, { filesDir: cloudConfig(opts.config).filesDir, raise: (r) => alarms.inspection(r), frame: robotFrame });
   };
   // On an external broker the engines listen before the session resumes: what the broker sends again at once is handled in full.
   const channel = await openDeviceChannel(handle.db, opts, cluster, attach);
   attach(channel.ingest);
   const commands = commandsOf(channel.ingest);
   const config = cloudConfig(opts.config);
-  const streams = new CameraStreams();
-  console.log(`[cloud] simulated cameras: ${streams.live ? "live pictures with ffmpeg" : "the shipped clip looped (no ffmpeg)"}`);
   // The demo scene's floor plan is a file beside the database: drawn again when missing.
   await writeDemoPlans(handle.db, config.filesDir);
   await writeDemoDocs(handle.db, config.filesDir);

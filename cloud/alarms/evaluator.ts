@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import { ALARM_STATUS, RULE_TYPE } from "@/lib/contract/alarm/enums";
+import { ALARM_STATUS, RULE_TYPE, type AlarmAttachment } from "@/lib/contract/alarm/enums";
 import type { Db } from "../db/client";
 import { PropertyRules } from "./rule-index";
 import { applyCrossings, enabledRules, RAISE_LOCK, raiseAlarm, unrecoveredOf, recoverAlarm, recoverAlarms, unrecoveredAlarms, updateLatestValues, type AlarmRow, type Crossing, type EnabledRule, type Escalated, type Escalation, type LevelCopy, type RuleRow } from "../db/queries/alarms";
@@ -22,6 +22,8 @@ const RULES_SIGNAL = "alarm-rules";
 /** A batch evaluated this soon after a newer one of the same device was overtaken (two instances); a later one is a backlog. */
 const OVERTAKEN_MS = 30_000;
 
+/** An abnormal inspection reading as the robot's records hand it to the inspection rules. */
+export type InspectionReading = { deviceId: number; at: Date; alarmName: string; identifier: string; value: number | null; content: string; attachments: AlarmAttachment[] };
 type DeviceCtx = DeviceContext;
 /**
  * The rules a device of one product in one project answers to, the levels they raise, and which
@@ -396,6 +398,46 @@ export class AlarmEvaluator {
       const open = new Set((await unrecoveredOf(this.db, [device.id])).map((o) => o.ruleId));
       for (const rule of rules) await this.transition(set, rule, device, open.has(rule.id), ch.status === 3, ch.status === 2, null, ch.at, null);
     }
+  }
+
+  /**
+   * Inspection rules: an abnormal reading a robot recorded raises an alarm through each enabled
+   * inspection rule watching the robot — with the rule's level, recipients and convergence, the
+   * "raised" step and to-dos, its notices and the `raised` event data push and linkage follow —
+   * or joins the rule's open alarm on that robot for the same point and item (its name): one alarm per
+   * point and item while it is open, its count the abnormal readings. Answers the alarm of the first rule (null: no rule).
+   */
+  async inspection(r: InspectionReading): Promise<number | null> {
+    const device = (await loadDeviceContexts(this.db, [r.deviceId])).get(r.deviceId);
+    if (!device || device.projectId === null) return null;
+    const set = await this.rulesOf(device);
+    let first: number | null = null;
+    for (const rule of set.rules.filter((x) => x.ruleType === RULE_TYPE.inspection && watches(x, device.id))) {
+      const { alarm, created } = await raiseAlarm(this.db, {
+        tenantId: device.tenantId,
+        projectId: device.projectId,
+        deviceId: device.id,
+        ruleId: rule.id,
+        levelId: rule.levelId,
+        alarmName: r.alarmName,
+        identifier: r.identifier,
+        value: r.value,
+        condition: conditionOf(rule, set.levels),
+        content: r.content,
+        at: r.at,
+        convergeMinutes: rule.convergeMinutes,
+        attachments: r.attachments,
+        joinSameName: true,
+      });
+      first ??= alarm.id;
+      if (!created) {
+        this.stats.joined++;
+        continue;
+      }
+      this.stats.raised++;
+      await this.notify(alarm, rule, device);
+    }
+    return first;
   }
 
   /** Stale-data rules: a device whose value (or any report) is older than N of its reporting cycles. */

@@ -7,10 +7,18 @@ import { isAbnormal } from "@/lib/contract/robot/item";
 import { patrolReadings } from "@/lib/contract/robot/patrol";
 import { ROBOT_EVENTS } from "@/lib/contract/robot/robot";
 import type { Db } from "../db/client";
-import { raiseAlarm } from "../db/queries/alarms";
+import { writeRecords } from "../db/queries/robots";
 import { devices, robotItems, robotPoints, robotRecords, robotTasks, robotTracks } from "../db/schema";
+import type { InspectionReading } from "../alarms/evaluator";
 import type { Ingest } from "../ingest";
 import type { Point } from "../ingest/writer";
+
+/** Raises an abnormal reading's alarm through the inspection alarm rules (the evaluator's `inspection`): its id, or null without a rule. */
+export type RaiseInspection = (r: InspectionReading) => Promise<number | null>;
+/** A frame of the robot's camera as JPEG (ffmpeg on its live stream); rejects when the camera gives none. */
+export type CameraFrame = (deviceId: number, deviceName: string) => Promise<Buffer>;
+/** What recording an arrival needs: where files go, the inspection rules, and the robot camera's frames (null without ffmpeg). */
+export type RecordDeps = { filesDir: string; raise: RaiseInspection; frame: CameraFrame | null };
 
 /** What the `pointArrived` event carries (its params as the ingest stored them). */
 type Arrival = { taskId?: number; pointId?: number; readings?: string; photo?: string };
@@ -18,10 +26,9 @@ type Arrival = { taskId?: number; pointId?: number; readings?: string; photo?: s
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
 
-/** Stores a photo a robot sent (base64 PNG or JPEG) as the tenant's file; null when it is neither. */
-async function storePhoto(filesDir: string, tenantId: number, at: Date, base64: string | undefined): Promise<string | null> {
-  if (!base64) return null;
-  const bytes = Buffer.from(base64, "base64");
+/** Stores a photo (PNG or JPEG bytes: the robot's own, base64 in its arrival, or its camera's frame) as the tenant's file; null when it is neither. */
+async function storePhoto(filesDir: string, tenantId: number, at: Date, bytes: Buffer | null): Promise<string | null> {
+  if (!bytes) return null;
   const ext = bytes.subarray(0, 4).equals(PNG) ? "png" : bytes.subarray(0, 3).equals(JPEG) ? "jpg" : null;
   if (!ext) return null;
   const day = at.toISOString().slice(0, 10).replace(/-/g, "");
@@ -34,11 +41,11 @@ async function storePhoto(filesDir: string, tenantId: number, at: Date, base64: 
 
 /**
  * Turns a robot's arrivals into inspection records: one per item of the point, normal or abnormal
- * by the item's range, with the photo the robot took. An abnormal reading raises an alarm (the
+ * by the item's range, with a frame of the robot's camera as the photo (the robot's own picture without one). An abnormal reading raises an alarm (the
  * alarm centre's workflow takes it from there) carrying the photo. The task counts the points done
  * and its abnormal readings, and is done when every point of its patrol is.
  */
-export async function recordArrival(db: Db, filesDir: string, deviceId: number, at: Date, a: Arrival): Promise<number> {
+export async function recordArrival(db: Db, deps: RecordDeps, deviceId: number, at: Date, a: Arrival): Promise<number> {
   if (!a.taskId || !a.pointId) return 0;
   const [task] = await db.select().from(robotTasks).where(and(eq(robotTasks.id, a.taskId), eq(robotTasks.deviceId, deviceId)));
   if (!task || task.patrolStatus !== PATROL_STATUS.running) return 0;
@@ -49,19 +56,19 @@ export async function recordArrival(db: Db, filesDir: string, deviceId: number, 
   const items = await db.select().from(robotItems).where(eq(robotItems.pointId, point.id)).orderBy(asc(robotItems.id));
   const [track] = await db.select({ trackName: robotTracks.trackName }).from(robotTracks).where(eq(robotTracks.id, task.trackId));
   const [robot] = await db.select({ deviceName: devices.deviceName }).from(devices).where(eq(devices.id, deviceId));
-  const photo = await storePhoto(filesDir, task.tenantId, at, a.photo);
+  // The photo is a frame of the robot's camera when it gives one; else the picture the robot sent.
+  const frame = deps.frame ? await deps.frame(deviceId, robot?.deviceName ?? "").catch(() => null) : null;
+  const photo = await storePhoto(deps.filesDir, task.tenantId, at, frame ?? (a.photo ? Buffer.from(a.photo, "base64") : null));
   const photos = photo ? [photo] : [];
   let abnormal = 0;
-  const rows = [];
+  const rows: (typeof robotRecords.$inferInsert)[] = [];
   for (const item of items) {
     const value = item.itemType === ITEM_TYPE.photo || item.itemType === ITEM_TYPE.visual ? null : (readings.get(item.id) ?? null);
     const bad = isAbnormal(value, item);
     let alarmId: number | null = null;
     if (bad) {
       abnormal++;
-      const { alarm } = await raiseAlarm(db, {
-        tenantId: task.tenantId,
-        projectId: task.projectId,
+      alarmId = await deps.raise({
         deviceId,
         alarmName: `${point.pointName} ${item.itemName}`.slice(0, 64),
         identifier: ROBOT_EVENTS.abnormal,
@@ -70,7 +77,6 @@ export async function recordArrival(db: Db, filesDir: string, deviceId: number, 
         at,
         attachments: photos.map((url) => ({ url, name: `${point.pointName}.${url.split(".").pop()}`, kind: "image" as const })),
       });
-      alarmId = alarm.id;
     }
     rows.push({
       tenantId: task.tenantId,
@@ -96,7 +102,7 @@ export async function recordArrival(db: Db, filesDir: string, deviceId: number, 
   }
   // A point counts once however often the robot reports it, whether or not it has items.
   const [{ seen }] = await db.select({ seen: countDistinct(robotRecords.id) }).from(robotRecords).where(and(eq(robotRecords.taskId, task.id), eq(robotRecords.pointId, point.id)));
-  if (rows.length) await db.insert(robotRecords).values(rows);
+  await writeRecords(db, rows);
   const done = task.pointDone + (seen ? 0 : 1);
   const finished = done >= task.pointTotal;
   await db
@@ -112,7 +118,7 @@ export async function recordArrival(db: Db, filesDir: string, deviceId: number, 
 }
 
 /** Listens to the ingest's stored events for robots' arrivals. */
-export function attachRobotRecords(ingest: Ingest, db: Db, filesDir: string) {
+export function attachRobotRecords(ingest: Ingest, db: Db, deps: RecordDeps) {
   const onTelemetry = (points: Point[]) => {
     for (const p of points) {
       if (p.identifier !== ROBOT_EVENTS.arrived || !p.txt) continue;
@@ -122,7 +128,7 @@ export function attachRobotRecords(ingest: Ingest, db: Db, filesDir: string) {
       } catch {
         continue;
       }
-      void recordArrival(db, filesDir, p.deviceId, p.ts, a).catch((err) => console.error("[robot] arrival not recorded:", (err as Error).message));
+      void recordArrival(db, deps, p.deviceId, p.ts, a).catch((err) => console.error("[robot] arrival not recorded:", (err as Error).message));
     }
   };
   ingest.on("telemetry", onTelemetry);

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import { alarms, devices, products, projects, robotItems, robotPlans, robotPoints, robotRecords, robotTasks, robotTracks, clusterJobs } from "../db/schema";
+import { ALARM_STATUS, RULE_TYPE } from "@/lib/contract/alarm/enums";
+import { ROBOT_EVENTS } from "@/lib/contract/robot/robot";
+import { AlarmEvaluator } from "../alarms/evaluator";
+import { alarmLevels, alarmRules, alarms, devices, products, projects, robotItems, robotPlans, robotPoints, robotRecords, robotTasks, robotTracks, clusterJobs, todos } from "../db/schema";
 import { robotPhoto } from "../simulator/robot";
 import { dispatchTasks, recordArrival } from "./records";
 import { Coordinator } from "../lib/coordination";
@@ -89,9 +92,17 @@ describe("the plan scheduler", () => {
     expect(await generateTasks(cloud.db, now, [off.id])).toBe(0);
   });
 
-  it("starts one task per robot, turns arrivals into records, raises an alarm with the photo for an abnormal one, and finishes the task", async () => {
+  it("starts one task per robot, turns arrivals into records, raises an alarm with the photo for an abnormal one through the inspection rule, and finishes the task", async () => {
     const now = cloud.now();
     const plan = await publishedPlan({ startAt: new Date(now.getTime() - 2 * H - 1000), cycle: "0 0 * * * ? *", duration: 3 });
+    // The robot's product has an inspection rule in the project: abnormal readings alarm through it.
+    const [robot] = await cloud.db.select({ productId: devices.productId }).from(devices).where(eq(devices.id, plan.deviceId));
+    const [level] = await cloud.db.select().from(alarmLevels).where(tenantOf(2).where(alarmLevels)).orderBy(asc(alarmLevels.levelNum)).limit(1);
+    const [rule] = await cloud.db.insert(alarmRules).values({ tenantId: 2, projectId: plan.projectId, productId: robot.productId, ruleName: "Inspection", ruleType: RULE_TYPE.inspection, levelId: level.id, channels: [1], enableStatus: 1 }).returning();
+    const evaluator = new AlarmEvaluator(cloud.db, { delivery: cloud.deps.delivery, now: cloud.now, staleSweepMs: 0 });
+    const raised: number[] = [];
+    evaluator.events.on("raised", (a) => raised.push(a.id));
+    const raise = (r: Parameters<typeof evaluator.inspection>[0]) => evaluator.inspection(r);
     await generateTasks(cloud.db, now, [plan.id]);
     expect(await dispatchTasks(cloud.db, now)).toBeGreaterThanOrEqual(1);
     expect(await dispatchTasks(cloud.db, now)).toBe(0);
@@ -99,17 +110,42 @@ describe("the plan scheduler", () => {
     const points = await cloud.db.select().from(robotPoints).where(eq(robotPoints.trackId, plan.trackId)).orderBy(asc(robotPoints.position));
     const [temp] = await cloud.db.insert(robotItems).values({ tenantId: 2, projectId: plan.projectId, pointId: points[0].id, itemName: "Temperature", itemType: 2, unit: "°C", minValue: 0, maxValue: 45 }).returning();
     const files = `${cloud.deps.config.filesDir}`;
-    expect(await recordArrival(cloud.db, files, plan.deviceId, now, { taskId: task.id, pointId: points[0].id, readings: JSON.stringify([{ itemId: temp.id, value: 58.5 }]), photo: robotPhoto(points[0].id, true) })).toBe(1);
+    // The camera gives no frame at first (the robot's own picture is kept), then a JPEG frame.
+    const frames: string[] = [];
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70]);
+    let frameOk = false;
+    const deps = { filesDir: files, raise, frame: async (id: number, name: string) => (frames.push(`${id} ${name}`), frameOk ? jpeg : Promise.reject(new Error("connectionFailed"))) };
+    expect(await recordArrival(cloud.db, deps, plan.deviceId, now, { taskId: task.id, pointId: points[0].id, readings: JSON.stringify([{ itemId: temp.id, value: 58.5 }]), photo: robotPhoto(points[0].id, true) })).toBe(1);
     const [rec] = await cloud.db.select().from(robotRecords).where(eq(robotRecords.taskId, task.id));
     expect(rec).toMatchObject({ value: 58.5, inspectStatus: 1, pointName: points[0].pointName });
     expect(rec.photos[0]).toMatch(/^2\/\d{8}\/[a-f0-9]{32}\.png$/);
     const [alarm] = await cloud.db.select().from(alarms).where(eq(alarms.id, rec.alarmId!));
-    expect(alarm).toMatchObject({ deviceId: plan.deviceId, value: 58.5, projectId: plan.projectId });
+    expect(alarm).toMatchObject({ deviceId: plan.deviceId, value: 58.5, projectId: plan.projectId, ruleId: rule.id, levelId: level.id, levelName: level.levelName, identifier: ROBOT_EVENTS.abnormal, status: ALARM_STATUS.pending });
     expect(alarm.attachments).toEqual([expect.objectContaining({ url: rec.photos[0], kind: "image" })]);
+    // Like any rule's alarm: the raised event (data push, linkage) once, and the handlers' pending to-dos.
+    expect(raised).toEqual([alarm.id]);
+    expect((await cloud.db.select().from(todos).where(eq(todos.bizId, alarm.id))).length).toBeGreaterThan(0);
+    // Another abnormal reading while it is open joins it (its count), as a device value does.
+    frameOk = true;
+    expect(await recordArrival(cloud.db, deps, plan.deviceId, now, { taskId: task.id, pointId: points[0].id, readings: JSON.stringify([{ itemId: temp.id, value: 61 }]) })).toBe(1);
+    const again = await cloud.db.select().from(robotRecords).where(eq(robotRecords.taskId, task.id)).orderBy(asc(robotRecords.id));
+    expect(again[1].photos[0]).toMatch(/^2\/\d{8}\/[a-f0-9]{32}\.jpg$/);
+    expect(frames).toEqual([`${plan.deviceId} ${plan.schemeName}`, `${plan.deviceId} ${plan.schemeName}`]);
+    expect(again.map((r) => r.alarmId)).toEqual([alarm.id, alarm.id]);
+    expect((await cloud.db.select().from(alarms).where(eq(alarms.id, alarm.id)))[0]).toMatchObject({ count: 2, latestValue: 61 });
+    expect(raised).toEqual([alarm.id]);
+    // Another point's abnormal reading is an alarm of its own, with its own photo.
+    const other = await raise({ deviceId: plan.deviceId, at: now, alarmName: `${points[1].pointName} Gas`, identifier: ROBOT_EVENTS.abnormal, value: 80, content: "", attachments: [] });
+    expect(other).not.toBe(alarm.id);
+    expect(raised).toEqual([alarm.id, other]);
+    // Without an enabled inspection rule the reading is abnormal and raises nothing.
+    await cloud.db.update(alarmRules).set({ enableStatus: 2 }).where(eq(alarmRules.id, rule.id));
+    evaluator.invalidate();
+    expect(await raise({ deviceId: plan.deviceId, at: now, alarmName: "x", identifier: ROBOT_EVENTS.abnormal, value: 1, content: "", attachments: [] })).toBeNull();
     // Another robot's arrival for this task is ignored; the last point finishes the task.
-    expect(await recordArrival(cloud.db, files, plan.deviceId + 1000, now, { taskId: task.id, pointId: points[1].id })).toBe(0);
-    await recordArrival(cloud.db, files, plan.deviceId, now, { taskId: task.id, pointId: points[1].id, readings: "[]" });
+    expect(await recordArrival(cloud.db, deps, plan.deviceId + 1000, now, { taskId: task.id, pointId: points[1].id })).toBe(0);
+    await recordArrival(cloud.db, deps, plan.deviceId, now, { taskId: task.id, pointId: points[1].id, readings: "[]" });
     const [after] = await cloud.db.select().from(robotTasks).where(eq(robotTasks.id, task.id));
-    expect(after).toMatchObject({ patrolStatus: 2, runStatus: 3, pointDone: 2, abnormalCount: 1 });
+    expect(after).toMatchObject({ patrolStatus: 2, runStatus: 3, pointDone: 2, abnormalCount: 2 });
   });
 });

@@ -1,4 +1,4 @@
-import { asc, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { CHANNEL, LINK_TYPE, RULE_TYPE } from "@/lib/contract/alarm/enums";
 import type { Db } from "../db/client";
 import { bilingual } from "./bilingual";
@@ -65,6 +65,11 @@ export async function seedDemoAlarms(db: Db, opts: { tenantId: number; admin: { 
       if (p.monitorType === "tilt") rules.push({ ...on, ...bilingual({ ruleName: ["X 轴倾角超限", "X-axis tilt over limit"] }), identifier: "angleX", conditions: [{ levelId: level(3), compareType: 5, minValue: -3, maxValue: 3 }], deadband: 0.2 });
     }
   }
+  // The demo robot's abnormal inspection readings alarm through a rule, as device values do.
+  const robotProducts = await db.select({ id: products.id }).from(products).where(tenantOf(tenantId).where(products, eq(products.prodCategory, "robot")));
+  for (const p of robotProducts)
+    for (const projectId of new Set(placed.filter((d) => d.productId === p.id && d.projectId !== null).map((d) => d.projectId!)))
+      rules.push({ ...base, productId: p.id, projectId, ...bilingual({ ruleName: ["巡检异常", "Abnormal inspection reading"], description: ["机器人巡检读数超出巡检项正常范围", "A robot's reading outside its inspection item's normal range"] }), ruleType: RULE_TYPE.inspection, levelId: level(2), channels: [CHANNEL.site], convergeMinutes: 0 });
   if (!rules.length) return;
   const saved = await db.insert(alarmRules).values(rules).returning({ id: alarmRules.id });
   await db.insert(alarmRuleRecipients).values(saved.flatMap((r) => [{ ruleId: r.id, linkType: LINK_TYPE.group, linkId: duty.id }]));

@@ -31,6 +31,7 @@ function ConditionText({ row }: { row: AlarmRuleRow }) {
   const levels = useCall(alarmLevelApi.page, LEVELS_IN_ORDER).data?.records ?? [];
   if (row.ruleType === RULE_TYPE.offline) return <>{t("summary.offline")}</>;
   if (row.ruleType === RULE_TYPE.stale) return <>{t("summary.stale", { n: row.staleCycles ?? 0 })}</>;
+  if (row.ruleType === RULE_TYPE.inspection) return <>{t("summary.inspection")}</>;
   return (
     <span className="flex flex-col gap-0.5 font-mono text-xs" data-testid="rule-condition">
       {(row.conditions ?? []).map((c, i) => {
@@ -130,7 +131,7 @@ export const ruleResource = defineResource<AlarmRuleRow>({
         },
       },
       deviceId: { type: "custom", render: (p) => <DeviceField {...p} />, hint: "hints.deviceId", show: onProduct },
-      identifier: { type: "custom", render: (p) => <PropertyField {...p} />, required: true, show: (v) => type(v) !== RULE_TYPE.offline },
+      identifier: { type: "custom", render: (p) => <PropertyField {...p} />, required: true, show: (v) => type(v) !== RULE_TYPE.offline && type(v) !== RULE_TYPE.inspection },
       statType: { show: isValue },
       conditions: { type: "custom", render: (p) => <RuleLevelsField {...p} />, show: isValue, required: true, full: true, hint: "hints.conditions" },
       deadband: { show: isValue, hint: "hints.deadband", floatNum: 6 },

@@ -18,7 +18,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { RobotCamera } from "./robot-camera";
 import { RobotCommandLog } from "./robot-command-log";
-import { TrackBar } from "./track-bar";
+import { RobotTrackMap } from "./robot-track-map";
 import { useRobotDrive, type Drive } from "./use-robot-drive";
 
 /** Which page a mode opens (core §4 robot mode): manual and deploy drive here, auto is the task list. */
@@ -99,7 +99,7 @@ export function RobotConsole({ page }: { page: "manual" | "deploy" }) {
           <section className="grid min-h-0 gap-3 sm:grid-cols-2" aria-label={t("cameras")}>
             {deviceId !== null && ROBOT_CAMERA_NUMS.map((n) => <RobotCamera key={n} deviceId={deviceId} deviceNum={n} canControl={can(ROBOT_DRIVE_PERM)} />)}
             <div className="rounded-md border bg-card p-3 sm:col-span-2">
-              <TrackBar position={num(ROBOT_PROPS.position)} />
+              {deviceId !== null && <RobotTrackMap deviceId={deviceId} position={num(ROBOT_PROPS.position)} pointId={num(ROBOT_PROPS.pointId)} />}
             </div>
           </section>
           <aside className="flex min-h-0 flex-col gap-3 overflow-auto">

@@ -28,6 +28,8 @@ export type RaiseInput = {
   convergeMinutes?: number;
   attachments?: AlarmAttachment[];
   createdBy?: number | null;
+  /** Join only an open alarm of the same name (a rule with one alarm per inspection point and item, not one per device). */
+  joinSameName?: boolean;
   /** The name and text in every language (an alarm the cloud composes without a rule). */
   i18n?: I18nTexts | null;
 };
@@ -56,6 +58,7 @@ export async function raiseAlarm(db: Db, input: RaiseInput): Promise<{ alarm: Al
           and(
             eq(alarms.ruleId, input.ruleId),
             eq(alarms.deviceId, input.deviceId),
+            input.joinSameName ? eq(alarms.alarmName, input.alarmName) : undefined,
             sql`(${inArray(alarms.status, [...OPEN_STATUSES])} or ${gte(alarms.triggeredAt, since)})`,
           ),
         )

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, getTableName, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableName, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { PATROL_STATUS } from "@/lib/contract/robot/enums";
 import { planTimeOf } from "@/lib/contract/robot/plan";
 import type { PointStat, RobotStat, StatisticsQuery, TaskStat, TimeoutStat } from "@/lib/contract/robot/record";
+import type { TrackMarks } from "@/lib/contract/robot/track";
 import type { Db } from "../client";
-import { devices, robotRecords, robotTasks } from "../schema";
+import { devices, robotPlans, robotPoints, robotRecordDays, robotRecords, robotTasks, robotTracks } from "../schema";
 
 /**
  * A column named with its table, for correlated subqueries: drizzle writes a select's columns bare,
@@ -18,17 +19,6 @@ export type StatScope = { tenantId: number; projectId: number; /** The tenant's 
 /** A filter's time: a day alone is its start (or, for the end, its last second). */
 const timeOf = (s: string | null | undefined, end: boolean, zone: string): Date | null => (s ? new Date(planTimeOf(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s} ${end ? "23:59:59" : "00:00:00"}` : s, zone)) : null);
 
-function recordConds(scope: StatScope, q: StatisticsQuery): SQL[] {
-  const from = timeOf(q.startTime, false, scope.zone), to = timeOf(q.endTime, true, scope.zone);
-  return [
-    eq(robotRecords.tenantId, scope.tenantId),
-    eq(robotRecords.projectId, scope.projectId),
-    ...(from ? [gte(robotRecords.recordedAt, from)] : []),
-    ...(to ? [lte(robotRecords.recordedAt, to)] : []),
-    ...(q.trackId ? [eq(robotRecords.trackId, q.trackId)] : []),
-    ...(q.deviceId ? [eq(robotRecords.deviceId, q.deviceId)] : []),
-  ];
-}
 function taskConds(scope: StatScope, q: StatisticsQuery): SQL[] {
   const from = timeOf(q.startTime, false, scope.zone), to = timeOf(q.endTime, true, scope.zone);
   return [
@@ -40,25 +30,134 @@ function taskConds(scope: StatScope, q: StatisticsQuery): SQL[] {
     ...(q.deviceId ? [eq(robotTasks.deviceId, q.deviceId)] : []),
   ];
 }
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const minutesOf = sql<number | null>`(extract(epoch from (coalesce(${robotTasks.endedAt}, now()) - ${robotTasks.startedAt})) / 60)::float8`;
 
-/** Per point: readings, normal and abnormal ones, the last one's time (the point statistics page). */
+/** The UTC day a time falls in (the roll-up's key). */
+const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+
+/** The records just written, added to their days' roll-up rows (in the records' transaction). */
+async function rollUpRecords(db: Db, rows: (typeof robotRecords.$inferInsert)[]): Promise<void> {
+  const days = new Map<string, typeof robotRecordDays.$inferInsert>();
+  for (const r of rows) {
+    const day = utcDay(r.recordedAt);
+    const key = `${r.tenantId}|${r.projectId}|${day}|${r.trackId}|${r.pointId}|${r.deviceId}`;
+    const d = days.get(key) ?? { tenantId: r.tenantId, projectId: r.projectId, day, trackId: r.trackId, pointId: r.pointId, deviceId: r.deviceId, total: 0, abnormal: 0, lastAt: r.recordedAt, trackName: r.trackName, pointName: r.pointName, deviceName: r.deviceName };
+    d.total++;
+    if (r.inspectStatus === 1) d.abnormal++;
+    if (r.recordedAt >= d.lastAt) Object.assign(d, { lastAt: r.recordedAt, trackName: r.trackName, pointName: r.pointName, deviceName: r.deviceName });
+    days.set(key, d);
+  }
+  if (!days.size) return;
+  // The names are the latest reading's: a later record renames the row, an earlier one arriving late does not.
+  const later = sql`excluded.last_at >= ${robotRecordDays}.last_at`;
+  await db
+    .insert(robotRecordDays)
+    .values([...days.values()])
+    .onConflictDoUpdate({
+      target: [robotRecordDays.tenantId, robotRecordDays.projectId, robotRecordDays.day, robotRecordDays.trackId, robotRecordDays.pointId, robotRecordDays.deviceId],
+      set: {
+        total: sql`${robotRecordDays}.total + excluded.total`,
+        abnormal: sql`${robotRecordDays}.abnormal + excluded.abnormal`,
+        lastAt: sql`greatest(${robotRecordDays}.last_at, excluded.last_at)`,
+        trackName: sql`case when ${later} then excluded.track_name else ${robotRecordDays}.track_name end`,
+        pointName: sql`case when ${later} then excluded.point_name else ${robotRecordDays}.point_name end`,
+        deviceName: sql`case when ${later} then excluded.device_name else ${robotRecordDays}.device_name end`,
+      },
+    });
+}
+
+/** Writes inspection records and their roll-up together (the one way records are written). */
+export async function writeRecords(db: Db, rows: (typeof robotRecords.$inferInsert)[]): Promise<void> {
+  if (!rows.length) return;
+  await db.transaction(async (tx) => {
+    await tx.insert(robotRecords).values(rows);
+    await rollUpRecords(tx, rows);
+  });
+}
+
+/**
+ * Builds the roll-up from the records when it has none yet (the first start after it was added):
+ * one statement, conflicts left alone so two instances starting together agree. Answers the rows written.
+ */
+export async function backfillRecordDays(db: Db): Promise<number> {
+  const [has] = await db.select({ one: sql`1` }).from(robotRecordDays).limit(1);
+  if (has) return 0;
+  const [any] = await db.select({ one: sql`1` }).from(robotRecords).limit(1);
+  if (!any) return 0;
+  const res = await db.execute(sql`
+    insert into robot_record_days (tenant_id, project_id, day, track_id, point_id, device_id, total, abnormal, last_at, track_name, point_name, device_name)
+    select tenant_id, project_id, (recorded_at at time zone 'UTC')::date, track_id, point_id, device_id, count(*)::int, (count(*) filter (where inspect_status = 1))::int, max(recorded_at),
+           (array_agg(track_name order by recorded_at desc, id desc))[1], (array_agg(point_name order by recorded_at desc, id desc))[1], (array_agg(device_name order by recorded_at desc, id desc))[1]
+    from robot_records
+    group by tenant_id, project_id, (recorded_at at time zone 'UTC')::date, track_id, point_id, device_id
+    on conflict do nothing`);
+  return (res as { rowCount?: number; affectedRows?: number }).rowCount ?? (res as { affectedRows?: number }).affectedRows ?? 0;
+}
+
+type Counted = { key: number; total: number; abnormal: number; lastTime: string | null; trackName: string; pointName: string; deviceName: string };
+
+/**
+ * Readings and abnormal ones per point or per robot over a statistic's filter: the whole UTC days of
+ * the range from the roll-up, the part days at its edges (less than a day each) from the records.
+ * Exact for any range and zone, and bounded by days × points × robots rather than by records.
+ */
+async function recordCounts(db: Db, scope: StatScope, q: StatisticsQuery, by: "point" | "device"): Promise<Counted[]> {
+  const from = timeOf(q.startTime, false, scope.zone), to = timeOf(q.endTime, true, scope.zone);
+  // The whole days: [firstDay, endDay) in UTC, each inside [from, to].
+  const firstDay = from ? new Date(Math.ceil(from.getTime() / DAY_MS) * DAY_MS) : null;
+  const endDay = to ? new Date(Math.floor(to.getTime() / DAY_MS) * DAY_MS) : null;
+  const wholeDays = !(firstDay && endDay && firstDay >= endDay);
+  const days = robotRecordDays, recs = robotRecords;
+  const dayKey = by === "point" ? days.pointId : days.deviceId;
+  const recKey = by === "point" ? recs.pointId : recs.deviceId;
+  const latest = (c: PgColumn) => sql<string>`(array_agg(${c} order by ${recs.recordedAt} desc, ${recs.id} desc))[1]`;
+  const latestDay = (c: PgColumn) => sql<string>`(array_agg(${c} order by ${days.lastAt} desc))[1]`;
+  const rolled = wholeDays
+    ? await db
+        .select({ key: dayKey, total: sql<number>`sum(${days.total})::int`, abnormal: sql<number>`sum(${days.abnormal})::int`, lastTime: sql<string | null>`max(${days.lastAt})`, trackName: latestDay(days.trackName), pointName: latestDay(days.pointName), deviceName: latestDay(days.deviceName) })
+        .from(days)
+        .where(
+          and(
+            eq(days.tenantId, scope.tenantId),
+            eq(days.projectId, scope.projectId),
+            ...(firstDay ? [gte(days.day, utcDay(firstDay))] : []),
+            ...(endDay ? [lt(days.day, utcDay(endDay))] : []),
+            ...(q.trackId ? [eq(days.trackId, q.trackId)] : []),
+            ...(q.deviceId ? [eq(days.deviceId, q.deviceId)] : []),
+          ),
+        )
+        .groupBy(dayKey)
+    : [];
+  // The records outside the whole days: before the first one and from the last one's end (all of them when there is none).
+  const edges = wholeDays
+    ? [...(firstDay ? [and(from ? gte(recs.recordedAt, from) : undefined, lt(recs.recordedAt, firstDay))] : []), ...(endDay ? [and(gte(recs.recordedAt, endDay), to ? lte(recs.recordedAt, to) : undefined)] : [])]
+    : [and(gte(recs.recordedAt, from!), lte(recs.recordedAt, to!))];
+  const raw = edges.length
+    ? await db
+        .select({ key: recKey, total: sql<number>`count(*)::int`, abnormal: sql<number>`(count(*) filter (where ${recs.inspectStatus} = 1))::int`, lastTime: sql<string | null>`max(${recs.recordedAt})`, trackName: latest(recs.trackName), pointName: latest(recs.pointName), deviceName: latest(recs.deviceName) })
+        .from(recs)
+        .where(and(eq(recs.tenantId, scope.tenantId), eq(recs.projectId, scope.projectId), or(...edges), ...(q.trackId ? [eq(recs.trackId, q.trackId)] : []), ...(q.deviceId ? [eq(recs.deviceId, q.deviceId)] : [])))
+        .groupBy(recKey)
+    : [];
+  const merged = new Map<number, Counted>();
+  for (const r of [...rolled, ...raw]) {
+    const m = merged.get(r.key);
+    const at = r.lastTime === null ? null : new Date(r.lastTime).toISOString();
+    if (!m) merged.set(r.key, { ...r, lastTime: at });
+    else {
+      m.total += r.total;
+      m.abnormal += r.abnormal;
+      if (at && (!m.lastTime || at > m.lastTime)) Object.assign(m, { lastTime: at, trackName: r.trackName, pointName: r.pointName, deviceName: r.deviceName });
+    }
+  }
+  return [...merged.values()].sort((a, b) => a.key - b.key);
+}
+
+/** Per point: readings, normal and abnormal ones, the last one's time (the point statistics page); names as the latest reading carried them. */
 export async function pointStatistics(db: Db, scope: StatScope, q: StatisticsQuery): Promise<PointStat[]> {
-  const rows = await db
-    .select({
-      pointId: robotRecords.pointId,
-      pointName: sql<string>`max(${robotRecords.pointName})`,
-      trackName: sql<string>`max(${robotRecords.trackName})`,
-      total: sql<number>`count(*)::int`,
-      abnormal: sql<number>`(count(*) filter (where ${robotRecords.inspectStatus} = 1))::int`,
-      lastTime: sql<string | null>`max(${robotRecords.recordedAt})`,
-    })
-    .from(robotRecords)
-    .where(and(...recordConds(scope, q)))
-    .groupBy(robotRecords.pointId)
-    .orderBy(asc(robotRecords.pointId));
-  return rows.map((r) => ({ ...r, normal: r.total - r.abnormal, lastTime: iso(r.lastTime) }));
+  const rows = await recordCounts(db, scope, q, "point");
+  return rows.map((r) => ({ pointId: r.key, pointName: r.pointName, trackName: r.trackName, total: r.total, normal: r.total - r.abnormal, abnormal: r.abnormal, lastTime: r.lastTime }));
 }
 
 /** Per task: points done, readings and abnormal ones, minutes run (the task statistics page), newest first. */
@@ -118,11 +217,7 @@ export async function robotStatistics(db: Db, scope: StatScope, q: StatisticsQue
     .from(robotTasks)
     .where(and(...taskConds(scope, q)))
     .groupBy(robotTasks.deviceId);
-  const records = await db
-    .select({ deviceId: robotRecords.deviceId, deviceName: sql<string>`max(${robotRecords.deviceName})`, total: sql<number>`count(*)::int`, abnormal: sql<number>`(count(*) filter (where ${robotRecords.inspectStatus} = 1))::int` })
-    .from(robotRecords)
-    .where(and(...recordConds(scope, q)))
-    .groupBy(robotRecords.deviceId);
+  const records = (await recordCounts(db, scope, q, "device")).map((r) => ({ deviceId: r.key, deviceName: r.deviceName, total: r.total, abnormal: r.abnormal }));
   const ids = [...new Set([...tasks.map((t) => t.deviceId), ...records.map((r) => r.deviceId)])].sort((a, b) => a - b);
   const names = new Map((ids.length ? await db.select({ id: devices.id, name: devices.deviceName }).from(devices).where(sql`${devices.id} in ${ids}`) : []).map((d) => [d.id, d.name]));
   return ids.map((id) => {
@@ -130,4 +225,34 @@ export async function robotStatistics(db: Db, scope: StatScope, q: StatisticsQue
     const r = records.find((x) => x.deviceId === id);
     return { deviceId: id, deviceName: names.get(id) ?? r?.deviceName ?? "", tasks: t?.tasks ?? 0, done: t?.done ?? 0, expired: t?.expired ?? 0, abnormalTasks: t?.abnormalTasks ?? 0, timeouts: t?.timeouts ?? 0, total: r?.total ?? 0, abnormal: r?.abnormal ?? 0 };
   });
+}
+
+/** A track with its points' marks, in the order the marker lists them (inspectionPointGetTrackMarkList). */
+export async function trackMarksOf(db: Db, t: typeof robotTracks.$inferSelect): Promise<TrackMarks> {
+  const points = await db
+    .select({ id: robotPoints.id, pointName: robotPoints.pointName, markPosition: robotPoints.markPosition, pointType: robotPoints.pointType, position: robotPoints.position, sort: robotPoints.sort })
+    .from(robotPoints)
+    .where(and(eq(robotPoints.tenantId, t.tenantId), eq(robotPoints.projectId, t.projectId), eq(robotPoints.trackId, t.id)))
+    .orderBy(asc(robotPoints.sort), asc(robotPoints.id));
+  return { trackInfo: { id: t.id, trackName: t.trackName, trackMap: t.trackMap, trackLength: t.trackLength, mapScale: t.mapScale }, pointList: points };
+}
+
+/** The track a robot runs on: its running task's, else its plans' (a published one first, then the newest); null when none. */
+export async function robotTrackOf(db: Db, device: { id: number; tenantId: number }): Promise<typeof robotTracks.$inferSelect | null> {
+  const [running] = await db
+    .select({ trackId: robotTasks.trackId })
+    .from(robotTasks)
+    .where(and(eq(robotTasks.tenantId, device.tenantId), eq(robotTasks.deviceId, device.id), eq(robotTasks.patrolStatus, PATROL_STATUS.running)))
+    .limit(1);
+  const [plan] = running
+    ? [running]
+    : await db
+        .select({ trackId: robotPlans.trackId })
+        .from(robotPlans)
+        .where(and(eq(robotPlans.tenantId, device.tenantId), eq(robotPlans.deviceId, device.id)))
+        .orderBy(desc(robotPlans.publishStatus), desc(robotPlans.id))
+        .limit(1);
+  if (!plan) return null;
+  const [track] = await db.select().from(robotTracks).where(and(eq(robotTracks.tenantId, device.tenantId), eq(robotTracks.id, plan.trackId)));
+  return track ?? null;
 }

@@ -1,5 +1,6 @@
 import type { I18nTexts } from "@/lib/contract/i18n-text";
-import { bigserial, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigserial, date, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { alarms } from "./alarms";
 import { devices } from "./devices";
 import { tenants } from "./identity";
@@ -141,6 +142,8 @@ export const robotTasks = pgTable(
     uniqueIndex("robot_tasks_slot").on(t.schemeId, t.slotAt),
     index("robot_tasks_project").on(t.tenantId, t.projectId, t.slotAt),
     index("robot_tasks_device").on(t.deviceId, t.patrolStatus),
+    // The timeout statistics read the few timed-out tasks of a project without walking the rest.
+    index("robot_tasks_timeouts").on(t.tenantId, t.projectId, t.slotAt).where(sql`${t.timeout} = 1`),
   ],
 );
 
@@ -176,4 +179,28 @@ export const robotRecords = pgTable(
     index("robot_records_task").on(t.taskId),
     index("robot_records_point").on(t.projectId, t.pointId, t.recordedAt),
   ],
+);
+
+/**
+ * The records' daily roll-up, kept as records are written (same transaction) and built from the
+ * records on start when missing: per UTC day, track, point and robot, the readings, abnormal ones,
+ * the last one's time and the names it carried. The point and robot statistics read these rows for
+ * the whole days of their range and the records for the part days at its edges only.
+ */
+export const robotRecordDays = pgTable(
+  "robot_record_days",
+  {
+    ...owner(),
+    day: date("day", { mode: "string" }).notNull(),
+    trackId: integer("track_id").notNull(),
+    pointId: integer("point_id").notNull(),
+    deviceId: integer("device_id").notNull(),
+    total: integer("total").notNull(),
+    abnormal: integer("abnormal").notNull(),
+    lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
+    trackName: varchar("track_name", { length: 64 }).notNull(),
+    pointName: varchar("point_name", { length: 64 }).notNull(),
+    deviceName: varchar("device_name", { length: 64 }).notNull(),
+  },
+  (t) => [uniqueIndex("robot_record_days_key").on(t.tenantId, t.projectId, t.day, t.trackId, t.pointId, t.deviceId)],
 );

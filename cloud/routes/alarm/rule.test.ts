@@ -151,6 +151,13 @@ describe("alarm rules", () => {
     expect((await cloud.request("/alarm/rule/page", { token: admin, language: "en" })).body.code).toBe(400);
   });
 
+  it("keeps an inspection rule (type 4) with its one level and no property or levels of conditions", async () => {
+    expect((await call("/rule/add", admin, { ...(await ruleBody({ ruleType: 4 })), levelId: null }, "en")).body).toMatchObject({ code: 400, data: expect.objectContaining({ field: "levelId" }) });
+    const add = await call<{ id: number }>("/rule/add", admin, await ruleBody({ ruleType: 4 }));
+    expect((await call<AlarmRuleRow>(`/rule/info?id=${add.body.data.id}`, admin)).body.data).toMatchObject({ ruleType: 4, identifier: null, conditions: [], levelId: expect.any(Number) });
+    expect((await call("/rule/del", admin, { ids: [add.body.data.id] })).body.code).toBe(200);
+  });
+
   it("updates the whole rule, enables and disables it, counts and deletes", async () => {
     const add = await call<{ id: number }>("/rule/add", admin, await ruleBody({ ruleType: 2 }));
     const id = add.body.data.id;

@@ -125,6 +125,7 @@ function typedColumns(input: RuleInput) {
   if (input.ruleType === RULE_TYPE.value) cols.levelId = null;
   else cols.conditions = [];
   if (input.ruleType !== RULE_TYPE.stale) cols.staleCycles = null;
+  if (input.ruleType === RULE_TYPE.offline || input.ruleType === RULE_TYPE.inspection) cols.identifier = null;
   if (input.pointId) Object.assign(cols, { productId: null, deviceId: null });
   return cols;
 }

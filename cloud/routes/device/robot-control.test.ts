@@ -4,7 +4,9 @@ import { ROBOT_RESULT, type RobotCommandAnswer, type RobotCommandRow, type Robot
 import { ROBOT_TTL_MS } from "@/lib/contract/robot/robot";
 import { FakeRobot, robotDevice } from "@/tests/fake-robot";
 import { createCloud } from "../../app";
-import { projects } from "../../db/schema";
+import { projects, robotPlans, robotPoints, robotTasks, robotTracks } from "../../db/schema";
+import { PATROL_STATUS } from "@/lib/contract/robot/enums";
+import type { TrackMarks } from "@/lib/contract/robot/track";
 import { commandsOf } from "../../ingest/commands";
 import { Ingest } from "../../ingest/pipeline";
 import { DEMO_ACCOUNTS } from "../../seed";
@@ -18,6 +20,7 @@ let admin: string;
 let operator: string;
 let otherTenant: string;
 let robot: { id: number; sn: string; name: string };
+let projectId: number;
 const fake = new FakeRobot();
 const A = "holder-of-the-admin-socket";
 const B = "holder-of-the-operator-sock";
@@ -35,6 +38,7 @@ beforeAll(async () => {
   // The operator's project: the riverside project is the first of the demo tenant.
   const [project] = await cloud.db.select().from(projects).where(tenantOf(2).where(projects)).orderBy(asc(projects.id));
   robot = await robotDevice(cloud.db, 2, project.id);
+  projectId = project.id;
   admin = await cloud.login("demoadmin", DEMO_ACCOUNTS.demoadmin.password, 2);
   operator = await cloud.login("operator01", DEMO_ACCOUNTS.operator01.password, 2);
   otherTenant = await cloud.login("superadmin", DEMO_ACCOUNTS.superadmin.password, 1);
@@ -135,6 +139,27 @@ describe("the robot console", () => {
     expect(await call("pictureVideoController", { deviceId: robot.id, deviceNum: "07", controlType: "getPhoto" })).toMatchObject({ code: 400 });
   });
 
+  it("answers the robot's track with its points' marks: its running task's, else its plans', none without either", async () => {
+    expect(await call("robotTrack", { deviceId: robot.id }, { get: true })).toMatchObject({ code: 200, data: null });
+    const own = { tenantId: 2, projectId };
+    const [a, b] = await cloud.db.insert(robotTracks).values([{ ...own, trackName: "Rail A", trackMap: "/files/a.png", trackLength: 30, mapScale: 0.05 }, { ...own, trackName: "Rail B", trackMap: "/files/b.png", trackLength: 12, mapScale: 0.05 }]).returning();
+    await cloud.db.insert(robotPoints).values([
+      { ...own, trackId: a.id, pointName: "A2", markPosition: '{"x":600,"y":100}', pointType: 1, position: 20, sort: 2 },
+      { ...own, trackId: a.id, pointName: "A1", markPosition: '{"x":200,"y":100}', pointType: 1, position: 10, sort: 1 },
+      { ...own, trackId: b.id, pointName: "B1", markPosition: '{"x":100,"y":200}', pointType: 1, position: 4, sort: 1 },
+    ]);
+    const plan = { ...own, deviceId: robot.id, repetition: 1, startTime: "2026-03-03 00:00:00", startAt: new Date("2026-03-02T16:00:00Z"), cycle: "0 0 * * * ? *", duration: 1 };
+    const [, onB] = await cloud.db.insert(robotPlans).values([{ ...plan, schemeName: "On A", trackId: a.id, publishStatus: 1 }, { ...plan, schemeName: "On B", trackId: b.id }]).returning();
+    // The published plan's track, with its points in their order.
+    const onA = await call<TrackMarks>("robotTrack", { deviceId: robot.id }, { get: true });
+    expect(onA.data.trackInfo).toMatchObject({ trackName: "Rail A", trackMap: "/files/a.png", trackLength: 30 });
+    expect(onA.data.pointList.map((p) => p.pointName)).toEqual(["A1", "A2"]);
+    // A running task on the other track wins: that is where the robot is.
+    await cloud.db.insert(robotTasks).values({ ...own, schemeId: onB.id, trackId: b.id, deviceId: robot.id, taskName: "On B", slotAt: cloud.now(), dueAt: new Date(cloud.now().getTime() + 3_600_000), duration: 1, patrolStatus: PATROL_STATUS.running });
+    expect((await call<TrackMarks>("robotTrack", { deviceId: robot.id }, { get: true, language: "zh-cn" })).data.pointList.map((p) => p.pointName)).toEqual(["B1"]);
+    expect(await call("robotTrack", { deviceId: "x" }, { get: true })).toMatchObject({ code: 400 });
+  });
+
   it("refuses another tenant's robot at every call", async () => {
     const before = fake.calls.length;
     for (const [path, body, get] of [
@@ -148,6 +173,7 @@ describe("the robot console", () => {
       ["getCameraInfo", { deviceId: robot.id, deviceNum: "01" }, true],
       ["driver", { deviceId: robot.id }, true],
       ["commandPage", { deviceId: robot.id }, true],
+      ["robotTrack", { deviceId: robot.id }, true],
     ] as const) {
       // Not found, or (the platform's menu has no robot console) forbidden: never the robot.
       expect([403, 404], path).toContain((await call(path, body, { token: otherTenant, get: !!get })).code);

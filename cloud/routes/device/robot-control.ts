@@ -25,6 +25,7 @@ import { t } from "../../lib/i18n";
 import { tenantScope } from "../../lib/scope";
 import { serve } from "../../lib/serve";
 import { deviceNameIn, projectNameIn } from "../../db/queries/names";
+import { robotTrackOf, trackMarksOf } from "../../db/queries/robots";
 
 /** Products whose thing model has the robot's drive service: their devices are robots. */
 const robotProducts = (db: Db) =>
@@ -150,6 +151,11 @@ async function stopAll(c: Ctx, device: OpsDevice, holder: string, trigger: Robot
 
 /** The robot console's calls (issue 36, core §7 devRobotConsole). */
 export const robotControlServed = [
+  serve(robotConsoleApi.track, async (c, { deviceId }) => {
+    const robot = await robotFor(c, deviceId);
+    const track = await robotTrackOf(c.var.deps.db, robot);
+    return track ? trackMarksOf(c.var.deps.db, track) : null;
+  }),
   serve(robotConsoleApi.robots, async (c, { projectId }) => {
     const db = c.var.deps.db;
     const seen = sql`${devices.projectId} in (select ${projects.id} from ${projects} where ${await visibleProjects(db, c.var.auth)})`;

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import { asc, eq } from "drizzle-orm";
 import { CATALOGUE } from "@/lib/contract/catalogue";
-import { devices, products, projects, robotRecords, robotTasks } from "../../db/schema";
+import { devices, products, projects, robotTasks } from "../../db/schema";
+import { writeRecords } from "../../db/queries/robots";
 import { tenantOf } from "../../lib/scope";
 import { signedIn, type TestCloud } from "../../testing";
 import { generateTasks, sweepTasks } from "../../robot/scheduler";
@@ -89,7 +90,7 @@ describe("stat robot: tracks, points, items, plans, tasks, records", () => {
     // Records: statistics agree with them, and the export holds the same figures.
     const [task] = await cloud.db.select().from(robotTasks).where(eq(robotTasks.schemeId, added.id)).orderBy(asc(robotTasks.slotAt)).limit(1);
     const rec = (pointId: number, value: number, abnormal: 0 | 1) => ({ tenantId: 2, projectId: a, taskId: task.id, trackId: track.id, pointId, itemId: temp.id, deviceId: r1, taskName: task.taskName, trackName: "Rail A", pointName: pts.find((p) => p.id === pointId)!.pointName as string, itemName: "Cabinet temperature", itemType: 2, deviceName: `T-RBT-${a}`, value, unit: "°C", inspectStatus: abnormal, recordedAt: new Date(first.getTime() + 60_000) });
-    await cloud.db.insert(robotRecords).values([rec(pts[0].id, 30, 0), rec(pts[0].id, 50, 1), rec(pts[1].id, 31, 0)]);
+    await writeRecords(cloud.db, [rec(pts[0].id, 30, 0), rec(pts[0].id, 50, 1), rec(pts[1].id, 31, 0)]);
     const byPoint = (await call<{ pointName: string; total: number; abnormal: number; normal: number }[]>("/stat/inspectionRecord/pointStatistics")).body.data;
     expect(byPoint.map((p) => [p.pointName, p.total, p.normal, p.abnormal])).toEqual([["P1", 2, 1, 1], ["P2", 1, 1, 0]]);
     const byRobot = (await call<{ deviceName: string; tasks: number; expired: number; total: number; abnormal: number }[]>("/stat/inspectionRecord/robotTaskStatistics")).body.data;

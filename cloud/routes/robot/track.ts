@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { point, pointApi, type InspectionPoint } from "@/lib/contract/robot/point";
 import { track, trackApi, trackMarksApi, type Track } from "@/lib/contract/robot/track";
 import { robotItems, robotPlans, robotPoints, robotTracks } from "../../db/schema";
-import { qualified } from "../../db/queries/robots";
+import { qualified, trackMarksOf } from "../../db/queries/robots";
 import { crudRoutes } from "../../lib/crud-routes";
 import type { Ctx } from "../../lib/context";
 import { badRequest } from "../../lib/http";
@@ -44,13 +44,5 @@ export const pointServed = [
       return {};
     },
   }),
-  serve(trackMarksApi.marks, async (c, { trackId }) => {
-    const t = await projectRow(c, robotTracks, trackId);
-    const points = await c.var.deps.db
-      .select({ id: robotPoints.id, pointName: robotPoints.pointName, markPosition: robotPoints.markPosition, pointType: robotPoints.pointType, position: robotPoints.position, sort: robotPoints.sort })
-      .from(robotPoints)
-      .where(projectOf(c).where(robotPoints, eq(robotPoints.trackId, t.id)))
-      .orderBy(asc(robotPoints.sort), asc(robotPoints.id));
-    return { trackInfo: { id: t.id, trackName: t.trackName, trackMap: t.trackMap, trackLength: t.trackLength, mapScale: t.mapScale }, pointList: points };
-  }),
+  serve(trackMarksApi.marks, async (c, { trackId }) => trackMarksOf(c.var.deps.db, await projectRow(c, robotTracks, trackId))),
 ];

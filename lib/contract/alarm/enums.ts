@@ -23,9 +23,12 @@ export function conditionText(c: { compareType: number; threshold?: number | nul
 /** What a rule compares: the value itself, its change since the first value, or its change over the last day. */
 export const STAT_TYPES = ["not", "total", "dayRate"] as const;
 export type StatType = (typeof STAT_TYPES)[number];
-/** 1 a value crossing, 2 the device going offline, 3 stale data (no value for N reporting cycles). */
-export const RULE_TYPES = [1, 2, 3] as const;
-export const RULE_TYPE = { value: 1, offline: 2, stale: 3 } as const;
+/**
+ * 1 a value crossing, 2 the device going offline, 3 stale data (no value for N reporting cycles),
+ * 4 an abnormal inspection reading of a robot (a record outside its item's normal range).
+ */
+export const RULE_TYPES = [1, 2, 3, 4] as const;
+export const RULE_TYPE = { value: 1, offline: 2, stale: 3, inspection: 4 } as const;
 /** Notification channels: 1 in-site, 2 SMS, 3 e-mail, 4 WeChat (not yet available). */
 export const CHANNELS = [1, 2, 3, 4] as const;
 export const CHANNEL = { site: 1, sms: 2, email: 3, wechat: 4 } as const;

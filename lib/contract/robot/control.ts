@@ -3,6 +3,7 @@ import { defineCall, file, pageOf } from "../call";
 import { dbId, pageQuery } from "../common";
 import { COMMAND_STATUS } from "../device/command";
 import { ROBOT_CONTROL_CODES, ROBOT_LIFTER_CODES, ROBOT_MODES, ROBOT_TTL_MS } from "./robot";
+import { trackMarks } from "./track";
 
 /**
  * The robot console (issue 36; core §7 devRobotConsole, widgets §7): driving a robot from
@@ -130,6 +131,11 @@ export const robotConsoleApi = {
   /** An administrator takes the lock from another driver (whose held movement is stopped). */
   takeover: defineCall({ kind: "post", path: "device/devRobotConsole/takeOverDriver", input: driverBody, answer: robotDriver, access: { perm: ROBOT_TAKEOVER_PERM }, scope: "own" }),
   release: defineCall({ kind: "post", path: "device/devRobotConsole/releaseDriver", input: releaseBody, answer: z.null(), access: drive, scope: "own" }),
+  /**
+   * The robot's track with its points' marks (the floor-plan marker of the control pages): the track of
+   * its running task, else of its plans (a published one first, the newest); null when it has none.
+   */
+  track: defineCall({ kind: "get", path: "device/devRobotConsole/robotTrack", input: z.object({ deviceId: dbId }), answer: trackMarks.nullable(), access: read, scope: "own" }),
   /** The robot's command audit, newest first. */
   commands: defineCall({ kind: "get", path: "device/devRobotConsole/commandPage", input: robotCommandQuery, answer: pageOf(robotCommandRow), access: read, scope: "own" }),
 };
