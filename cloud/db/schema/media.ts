@@ -18,6 +18,8 @@ export const mediaItems = pgTable(
     fileSize: bigint("file_size", { mode: "number" }),
     /** A document's (file_type 4) rich text, sanitised HTML; null for the other types. */
     content: text("content"),
+    /** Who last saved a document. */
+    updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
     ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     deletedBy: integer("deleted_by"),
