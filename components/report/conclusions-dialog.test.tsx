@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { renderIntl } from "@/tests/intl";
 import type { ConclusionsAnswer, ReportInfoRow } from "@/lib/contract/report/report";
-import { ConclusionsDialog } from "./report-dialogs";
+import { ConclusionsDialog, ReviewDialog } from "./report-dialogs";
 
 const state: { answer: ConclusionsAnswer } = { answer: { blocks: [], edited: false, editedBy: null, editedAt: null, editable: true } };
 const sent: unknown[] = [];
@@ -64,5 +64,16 @@ describe("ConclusionsDialog", () => {
     expect((screen.getByLabelText("Conclusions") as HTMLTextAreaElement).readOnly).toBe(true);
     expect((screen.getByTestId("conclusions-save") as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByTestId("conclusions-rules")).toBeNull();
+  });
+});
+
+describe("ReviewDialog", () => {
+  it("tells the reviewer the conclusions were changed by hand, and by whom", () => {
+    renderIntl(<ReviewDialog row={{ ...row, conclusionsByName: "张工", conclusionsAt: "2026-03-02T08:00:00.000Z" }} onClose={() => {}} onDone={() => {}} />, { timeZone: "Asia/Shanghai" });
+    expect(screen.getByTestId("review-conclusions-edited").textContent).toBe("Its conclusions were last changed by hand by 张工 at 2026-03-02 16:00:00.");
+  });
+  it("says nothing of it when they are the rules'", () => {
+    renderIntl(<ReviewDialog row={{ ...row, conclusionsByName: "", conclusionsAt: "" }} onClose={() => {}} onDone={() => {}} />);
+    expect(screen.queryByTestId("review-conclusions-edited")).toBeNull();
   });
 });

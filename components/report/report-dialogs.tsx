@@ -99,9 +99,17 @@ export function ReviewDialog({ row, onClose, onDone }: { row: ReportInfoRow; onC
         </div>
       }
     >
-      <Field id="review-note" label={t("note")}>
-        <Textarea id="review-note" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
-      </Field>
+      <div className="grid gap-3">
+        {/* The reviewer sees that the conclusions are a person's, not the rules'. */}
+        {row.conclusionsByName && row.conclusionsAt && (
+          <p className="text-sm text-muted-foreground" data-testid="review-conclusions-edited">
+            {t("conclusionsEdited", { name: row.conclusionsByName, at: formatDateTime(row.conclusionsAt) })}
+          </p>
+        )}
+        <Field id="review-note" label={t("note")}>
+          <Textarea id="review-note" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
+        </Field>
+      </div>
     </KitDialog>
   );
 }

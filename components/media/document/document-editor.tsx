@@ -109,14 +109,15 @@ function DocumentForm({ doc: opened, parentId }: { doc: MediaDoc | null; parentI
   return (
     <PageFrame back={libraryAt(doc?.parentId ?? (parentId === MEDIA_ROOT ? null : parentId))} title={doc ? doc.fileName : t("new")} actions={actions}>
       <div className="flex flex-col gap-3 rounded-md border bg-card p-3 sm:p-4">
-        <div className="flex flex-wrap items-end gap-3">
-          <div className="grid min-w-0 flex-1 gap-1.5 sm:max-w-md">
+        {/* Name and state side by side from a tablet up; stacked on a phone. */}
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:gap-3">
+          <div className="grid w-full min-w-0 gap-1.5 sm:max-w-md">
             <Label htmlFor="doc-name">{t("name")}</Label>
             <Input id="doc-name" value={name} readOnly={!writable} maxLength={MEDIA_LIMITS.nameMax} placeholder={t("namePlaceholder")} aria-invalid={!!nameProblem && dirty} onChange={(e) => setName(e.target.value)} data-testid="doc-name" />
             {nameProblem && dirty && <p className="text-xs text-destructive">{nameProblem}</p>}
           </div>
-          <p className="flex items-center gap-1.5 pb-2 text-xs text-muted-foreground" data-testid="doc-state">
-            <FileTextIcon className="size-3.5" />
+          <p className="flex items-start gap-1.5 text-xs text-muted-foreground sm:pb-2" data-testid="doc-state">
+            <FileTextIcon className="mt-px size-3.5 shrink-0" />
             {dirty ? t("unsaved") : doc ? t("savedBy", { name: doc.updatedByName ?? "—", at: formatDateTime(doc.updateTime), size: formatSize(doc.fileSize) }) : t("notSaved")}
           </p>
         </div>
