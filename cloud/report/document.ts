@@ -22,6 +22,8 @@ export type ReportDoc = {
   data: BlockData;
   /** Who reviewed it, shown on the cover once approved. */
   review?: { name: string; at: string } | null;
+  /** The conclusions as a person wrote them before approval, one list of lines per conclusion block in order; none: the rules' sentences. */
+  edited?: string[][] | null;
 };
 
 export const esc = (s: unknown) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -77,7 +79,10 @@ export function chartSvg(p: PointData, warn: number | null, width = 680, height 
   return svg;
 }
 
-function blockHtml(doc: ReportDoc, spec: BlockSpec): string {
+/** The lines of the document's `nth` conclusion block: as edited by hand when they were, else written by the rules. */
+export const conclusionLines = (doc: ReportDoc, spec: BlockSpec, nth: number) => doc.edited?.[nth] ?? conclusions(doc.language, spec, doc.data);
+
+function blockHtml(doc: ReportDoc, spec: BlockSpec, nth: number): string {
   const L = (k: string, v?: Record<string, string | number>) => esc(t(doc.language, `report.doc.${k}`, v));
   const d = doc.data;
   if (spec.kind === "pointTable") {
@@ -92,7 +97,7 @@ function blockHtml(doc: ReportDoc, spec: BlockSpec): string {
     if (!points.length) return `<p class="muted">${L("noData")}</p>`;
     return points.map((p) => `<figure class="chart">${p.series.length ? chartSvg(p, spec.warn) : `<p class="muted">${esc(p.deviceName)} · ${esc(p.identifier)}: ${L("noData")}</p>`}<figcaption>${L("chart", { name: `${p.deviceName} · ${p.identifier}` })} — ${L("change")}: ${fmt(change(p))}</figcaption></figure>`).join("");
   }
-  if (spec.kind === "conclusion") return `<h3>${L("conclusion.title")}</h3><ul class="conclusion">${conclusions(doc.language, spec, d).map((line) => `<li>${esc(line)}</li>`).join("")}</ul>`;
+  if (spec.kind === "conclusion") return `<h3>${L("conclusion.title")}</h3><ul class="conclusion">${conclusionLines(doc, spec, nth).map((line) => `<li>${esc(line)}</li>`).join("")}</ul>`;
   if (spec.kind === "alarms") {
     if (!d.alarms.length) return `<h3>${L("alarms")}</h3><p class="muted">${L("noAlarms")}</p>`;
     const rows = d.alarms.map((a) => `<tr><td>${esc(a.alarmName)}</td><td>${esc(a.deviceName ?? "—")}</td><td>${esc(a.levelName ?? "—")}</td><td>${fmt(a.value)}</td><td>${esc(stamp(a.triggeredAt, doc.zone))}</td><td>${esc(a.recoveredAt ? stamp(a.recoveredAt, doc.zone) : "—")}</td></tr>`).join("");
@@ -112,7 +117,8 @@ export function stamp(d: Date, zone: string) {
 /** The template's HTML with its placeholders filled and each block replaced by its rendering. */
 export function bodyHtml(doc: ReportDoc): string {
   let html = fillVars(doc, doc.content);
-  for (const b of blocksOf(doc.content)) html = html.replace(b.tag, `<section class="block block-${b.spec.kind}">${blockHtml(doc, b.spec)}</section>`);
+  let nth = 0;
+  for (const b of blocksOf(doc.content)) html = html.replace(b.tag, `<section class="block block-${b.spec.kind}">${blockHtml(doc, b.spec, b.spec.kind === "conclusion" ? nth++ : -1)}</section>`);
   return html;
 }
 

@@ -2,9 +2,8 @@ import { AlignmentType, Document, HeadingLevel, ImageRun, Packer, Paragraph, Sha
 import { blocksOf, type BlockSpec } from "@/lib/contract/report/blocks";
 import { canvas } from "../lib/png";
 import { t } from "../lib/i18n";
-import { conclusions } from "./conclusion";
 import type { PointData } from "./data";
-import { fillVars, fmt, pct, periodText, pointsFor, stamp, TABLE_COLUMNS, tableRows, type ReportDoc } from "./document";
+import { conclusionLines, fillVars, fmt, pct, periodText, pointsFor, stamp, TABLE_COLUMNS, tableRows, type ReportDoc } from "./document";
 
 type Rgb = [number, number, number];
 const W = 680;
@@ -52,7 +51,7 @@ const table = (head: string[], rows: string[][], bold: (i: number) => boolean = 
     rows: [new TableRow({ tableHeader: true, children: head.map((h) => cell(h, { head: true })) }), ...rows.map((r, i) => new TableRow({ children: r.map((v) => cell(v, bold(i) ? { bold: true, color: "B91C1C" } : {})) }))],
   });
 
-function blockParts(doc: ReportDoc, spec: BlockSpec): (Paragraph | Table)[] {
+function blockParts(doc: ReportDoc, spec: BlockSpec, nth: number): (Paragraph | Table)[] {
   const L = (k: string, v?: Record<string, string | number>) => t(doc.language, `report.doc.${k}`, v);
   const d = doc.data;
   const muted = (text: string) => new Paragraph({ children: [new TextRun({ text, color: "666666" })] });
@@ -71,7 +70,7 @@ function blockParts(doc: ReportDoc, spec: BlockSpec): (Paragraph | Table)[] {
     });
   }
   if (spec.kind === "conclusion")
-    return [new Paragraph({ heading: HeadingLevel.HEADING_3, children: [new TextRun(L("conclusion.title"))] }), ...conclusions(doc.language, spec, d).map((line) => new Paragraph({ bullet: { level: 0 }, children: [new TextRun(line)] }))];
+    return [new Paragraph({ heading: HeadingLevel.HEADING_3, children: [new TextRun(L("conclusion.title"))] }), ...conclusionLines(doc, spec, nth).map((line) => new Paragraph({ bullet: { level: 0 }, children: [new TextRun(line)] }))];
   if (spec.kind === "alarms") {
     const title = new Paragraph({ heading: HeadingLevel.HEADING_3, children: [new TextRun(L("alarms"))] });
     if (!d.alarms.length) return [title, muted(L("noAlarms"))];
@@ -133,9 +132,10 @@ export async function renderDocx(doc: ReportDoc): Promise<Buffer> {
     ...(doc.review ? [new Paragraph({ children: [new TextRun({ text: t(doc.language, "report.doc.review", doc.review), color: "166534" })] })] : []),
   ];
   let rest = html;
+  let nth = 0;
   for (const b of blocksOf(html)) {
     const at = rest.indexOf(b.tag);
-    children.push(...textParts(rest.slice(0, at)), ...blockParts(doc, b.spec));
+    children.push(...textParts(rest.slice(0, at)), ...blockParts(doc, b.spec, b.spec.kind === "conclusion" ? nth++ : -1));
     rest = rest.slice(at + b.tag.length);
   }
   children.push(...textParts(rest));

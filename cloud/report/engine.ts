@@ -22,7 +22,7 @@ const STALE_MS = 15 * 60_000;
 type ReportRow = typeof reports.$inferSelect;
 
 /** The document of a stored report: its project's name, its period, the data its blocks read. */
-export async function reportDoc(db: Db, r: Pick<ReportRow, "tenantId" | "projectId" | "reportName" | "reportNo" | "periodStart" | "periodEnd" | "startTime" | "endTime" | "content" | "language" | "reviewedByName" | "reviewedAt" | "review">, now: Date): Promise<ReportDoc> {
+export async function reportDoc(db: Db, r: Pick<ReportRow, "tenantId" | "projectId" | "reportName" | "reportNo" | "periodStart" | "periodEnd" | "startTime" | "endTime" | "content" | "language" | "reviewedByName" | "reviewedAt" | "review"> & { conclusions?: string[][] | null }, now: Date): Promise<ReportDoc> {
   const zone = await tenantZone(db, r.tenantId);
   const [project] = await db.select({ prjName: projects.prjName }).from(projects).where(eq(projects.id, r.projectId));
   const window = r.startTime && r.endTime ? { from: r.startTime, to: r.endTime } : null;
@@ -46,6 +46,7 @@ export async function reportDoc(db: Db, r: Pick<ReportRow, "tenantId" | "project
     content: r.content,
     data,
     review: r.review === 1 && r.reviewedByName && r.reviewedAt ? { name: r.reviewedByName, at: stamp(r.reviewedAt, zone) } : null,
+    edited: r.conclusions ?? null,
   };
 }
 

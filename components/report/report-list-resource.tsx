@@ -8,7 +8,7 @@ import { permsOf } from "@/lib/contract/call";
 import { REPORT_REVIEW, REPORT_STATUS, type ReportFormat } from "@/lib/contract/report/enums";
 import { reportInfo, reportInfoApi, type ReportInfoRow } from "@/lib/contract/report/report";
 
-const { GenerateDialog, ReviewDialog } = lazyParts(() => import("./report-dialogs"), ["GenerateDialog", "ReviewDialog"]);
+const { ConclusionsDialog, GenerateDialog, ReviewDialog } = lazyParts(() => import("./report-dialogs"), ["ConclusionsDialog", "GenerateDialog", "ReviewDialog"]);
 /** The status, and under it the reason of a failure (or of a missing PDF). */
 function StatusText({ row }: { row: ReportInfoRow }) {
   const options = useDict("reportStatus");
@@ -38,7 +38,7 @@ async function regenerate(row: ReportInfoRow, ui: ResourceUi<ReportInfoRow>) {
 /**
  * Reports (/reportList) of the chosen project: status tabs (generating, generated, failed with the
  * reason), the period, PDF and Word downloads of a generated report, regenerate, and the review
- * that sends it to the plan's recipients; "Generate" renders a template over chosen days now.
+ * that sends it to the plan's recipients (its conclusions editable by hand until approved); "Generate" renders a template over chosen days now.
  */
 export const reportListResource = defineResource<ReportInfoRow>({
   entity: reportInfo,
@@ -62,6 +62,8 @@ export const reportListResource = defineResource<ReportInfoRow>({
     { key: "pdf", label: "actions.pdf", show: generated, onClick: download("pdf") },
     { key: "docx", label: "actions.docx", show: generated, onClick: download("docx") },
     { key: "print", label: "actions.print", show: generated, onClick: (row, ui) => ui.navigate(`/exportTemplate?id=${row.id}`) },
+    // Before approval a person may rewrite the rules' conclusions; the report is then rendered again with them.
+    { key: "conclusions", label: "actions.conclusions", perm: permsOf(reportInfoApi.updConclusions)[0], show: (r) => generated(r) && r.review !== REPORT_REVIEW.approved, onClick: (row, ui) => ui.setParam("conclusionsId", row.id) },
     { key: "review", label: "actions.review", perm: permsOf(reportInfoApi.review)[0], show: (r) => generated(r) && r.review !== REPORT_REVIEW.approved, onClick: (row, ui) => ui.setParam("reviewId", row.id) },
     { key: "regenerate", label: "actions.regenerate", perm: permsOf(reportInfoApi.reGenerate)[0], show: (r) => r.status !== REPORT_STATUS.generating, onClick: regenerate },
     "view",
@@ -75,8 +77,10 @@ export const reportListResource = defineResource<ReportInfoRow>({
       // Not `review`: that is a searched field, and the list would filter by it.
       const reviewId = Number(ui.param("reviewId"));
       const row = reviewId ? ui.rows.find((r) => r.id === reviewId) : undefined;
+      const conclusionsId = Number(ui.param("conclusionsId"));
+      const edited = conclusionsId ? ui.rows.find((r) => r.id === conclusionsId) : undefined;
       // Each dialog clears its own parameter (two setParam calls in a row would each start from the same URL).
-      const done = (param: "generate" | "reviewId") => () => {
+      const done = (param: "generate" | "reviewId" | "conclusionsId") => () => {
         ui.setParam(param, null);
         void ui.refresh();
       };
@@ -84,6 +88,7 @@ export const reportListResource = defineResource<ReportInfoRow>({
         <>
           {ui.param("generate") && <GenerateDialog onClose={() => ui.setParam("generate", null)} onDone={done("generate")} />}
           {row && <ReviewDialog row={row} onClose={() => ui.setParam("reviewId", null)} onDone={done("reviewId")} />}
+          {edited && <ConclusionsDialog row={edited} onClose={() => ui.setParam("conclusionsId", null)} onDone={done("conclusionsId")} />}
         </>
       );
     },

@@ -17,8 +17,8 @@ export const TODO_STATUS = [1, 2, 3] as const;
 /** ala: an alarm; alaManual: a manual alarm; notice: anything else. */
 export const MSG_TYPES = ["ala", "alaManual", "notice"] as const;
 
-/** 1 folder, 2 image, 3 video (core §4 file types 2 image, 3 video); labels in enums.json `mediaFileType`. */
-export const MEDIA_TYPES = [1, 2, 3] as const;
+/** 1 folder, 2 image, 3 video (core §4 file types 2 image, 3 video), 4 rich-text document (/quillEditor); labels in enums.json `mediaFileType`. */
+export const MEDIA_TYPES = [1, 2, 3, 4] as const;
 
 /**
  * The static enumerations of core §4, values only. Labels live in `messages/<locale>/enums.json`

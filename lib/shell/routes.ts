@@ -91,7 +91,7 @@ export const ROUTES: readonly RouteDef[] = [
   r("/page/page2"),
   r("/page/page3"),
   r("/exportTemplate", detail("/reportList")),
-  r("/quillEditor"),
+  r("/quillEditor", detail("/media/library")),
 ];
 
 const byPath = new Map(ROUTES.map((d) => [d.path.toLowerCase(), d]));

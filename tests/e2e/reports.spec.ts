@@ -5,14 +5,16 @@ import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { loginAs } from "./pages/login-page";
 import { HAS_PDFTOTEXT } from "../../cloud/report/testing";
+import { MediaPage } from "./pages/media-page";
 import { ReportPage } from "./pages/report-page";
 import { ShellPage } from "./pages/shell-page";
 
 /**
  * Monitoring reports (issue 38), in both languages: a template is made, a point table and a chart
  * block are inserted in the editor and the live preview shows them; a plan is saved; a report is
- * generated now, reviewed and approved, and both its PDF (read with pdftotext when installed) and
- * its Word file download and hold the project's name.
+ * generated now, its conclusions rewritten by hand, reviewed and approved, and both its PDF (read
+ * with pdftotext when installed) and its Word file download and hold the project's name and the
+ * edited conclusions. A rich-text document is written on /quillEditor from the media library.
  */
 test.describe.configure({ mode: "serial" });
 
@@ -88,6 +90,16 @@ for (const locale of ["zh-cn", "en"] as const) {
     await gen.locator('button[type="submit"], button:has-text("OK"), button:has-text("确定")').last().click();
     await expect(gen).toBeHidden();
     await ui.waitGenerated(NAME, T.generated);
+    // Its conclusions rewritten by hand before approval: the report is rendered again with them.
+    const MINE = `E2E conclusion ${locale} ${RUN}`;
+    await ui.rowAction(NAME, "conclusions");
+    const concl = page.getByTestId("report-conclusions");
+    // The rules' sentences first (over the default last week: its data and alarms).
+    await expect(concl.locator("#conclusion-0")).toHaveValue(/\S/);
+    await concl.locator("#conclusion-0").fill(MINE);
+    await concl.getByTestId("conclusions-save").click();
+    await expect(concl).toBeHidden();
+    await ui.waitGenerated(NAME, T.generated);
     await ui.rowAction(NAME, "review");
     await page.getByTestId("review-approve").click();
     await expect(ui.row(NAME).first()).toContainText(T.approved);
@@ -97,7 +109,9 @@ for (const locale of ["zh-cn", "en"] as const) {
     if (HAS_PDFTOTEXT) {
       const file = join(mkdtempSync(join(tmpdir(), "e2e-report-")), "r.pdf");
       writeFileSync(file, pdf.bytes);
-      expect(execFileSync("pdftotext", [file, "-"], { encoding: "utf8" })).toContain(PROJECT);
+      const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
+      expect(text).toContain(PROJECT);
+      expect(text).toContain(MINE);
     } else testInfo.annotations.push({ type: "skip", description: "pdftotext (poppler-utils) is not installed: the PDF's text is not read" });
     const docx = await ui.downloadOf(() => ui.rowAction(NAME, "docx"));
     expect(docx.name).toMatch(/\.docx$/);
@@ -106,17 +120,34 @@ for (const locale of ["zh-cn", "en"] as const) {
     await ui.rowAction(NAME, "print");
     await expect(page).toHaveURL(/\/exportTemplate\?id=\d+/);
     await expect(page.frameLocator('[data-testid="print-view"]').locator("header.cover")).toContainText(PROJECT);
+    await expect(page.frameLocator('[data-testid="print-view"]').locator("ul.conclusion").first()).toHaveText(MINE);
     const printView = page.url();
+
+    // A rich-text document of the media library, written on /quillEditor and opened again.
+    const media = new MediaPage(page);
+    await media.open();
+    await media.toolbar("newDocument").click();
+    await expect(page).toHaveURL(/\/quillEditor$/);
+    await page.getByTestId("doc-name").fill(`Notice ${locale} ${RUN}`);
+    await page.locator("#doc-body").click();
+    await page.keyboard.type(`Gate B closed ${RUN}`);
+    await page.getByTestId("doc-save").click();
+    await expect(page).toHaveURL(/\/quillEditor\?id=\d+/);
+    const docView = page.url();
+    await media.open();
+    await media.item(`Notice ${locale} ${RUN}`).locator("button").first().click();
+    await expect(page.locator("#doc-body")).toContainText(`Gate B closed ${RUN}`);
 
     // Pictures of the screens to look at (light and dark, 1440 px and a phone): not compared, kept in .out.
     for (const [scheme, width, height] of [["light", 1440, 900], ["dark", 1440, 900], ["light", 390, 844], ["dark", 390, 844]] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize({ width, height });
-      for (const path of ["/reportList", "/reportPlan", "/reportTemplate", custom, printView]) {
-        if (path === custom || path === printView) await page.goto(path);
+      for (const path of ["/reportList", "/reportPlan", "/reportTemplate", custom, printView, docView]) {
+        if (path === custom || path === printView || path === docView) await page.goto(path);
         else await ui.open(path);
         if (path === custom) await expect(blocks.locator("ul.conclusion")).toBeVisible({ timeout: 30_000 });
         if (path === printView) await expect(page.frameLocator('[data-testid="print-view"]').locator("header.cover")).toBeVisible({ timeout: 30_000 });
+        if (path === docView) await expect(page.locator("#doc-body")).toContainText(RUN);
         await page.screenshot({ path: testInfo.outputPath(`${locale}-${new URL(path, "http://x").pathname.slice(1).replace(/\//g, "-")}-${scheme}-${width}.png`), fullPage: path === custom });
       }
     }

@@ -89,6 +89,10 @@ export const reports = pgTable(
     reviewedByName: varchar("reviewed_by_name", { length: 64 }),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     reviewNote: varchar("review_note", { length: 500 }),
+    /** Conclusions written by hand before approval (lines per conclusion block, in order); null: the rules' sentences. */
+    conclusions: jsonb("conclusions").$type<string[][]>(),
+    conclusionsByName: varchar("conclusions_by_name", { length: 64 }),
+    conclusionsAt: timestamp("conclusions_at", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdBy: integer("created_by"),
     createdByName: varchar("created_by_name", { length: 64 }),

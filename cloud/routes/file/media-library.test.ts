@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import type { MediaFolder, MediaItem, RecycledMedia } from "@/lib/contract/media/media-library";
+import type { MediaDoc, MediaFolder, MediaItem, RecycledMedia } from "@/lib/contract/media/media-library";
 import { knowledgeLogs, storedFiles } from "../../db/schema";
 import { fileUpkeep } from "../../lib/file-upkeep";
 import { signedIn, type TestCloud } from "../../testing";
@@ -156,5 +156,52 @@ describe("file/mediaLibrary", () => {
     const rows = await cloud.db.select().from(knowledgeLogs).where(eq(knowledgeLogs.headerName, "Media library"));
     expect(new Set(rows.map((r) => r.type))).toEqual(new Set([1, 2, 3, 4, 5, 7, 9]));
     expect(rows.find((r) => r.type === 2)?.fileName).toBe("Pier 3");
+  });
+
+  it("keeps rich-text documents (type 4): written sanitised with their size, read with who saved them, a stale save refused, and through the bin like any item", async () => {
+    const html = `<h2>Site notice</h2><p>Gate B is <strong>closed</strong> on Monday.</p><img src="/api/file/${photoPath}" alt="gate"><script>alert(1)</script><p onclick="x()">x</p>`;
+    const added = await post<MediaDoc>("docAdd", admin, { parentId: sites, fileName: "Notice", content: html });
+    expect(added.body).toMatchObject({ code: 200, msg: "Document saved", data: { fileType: 4, parentId: sites, filePath: null, updatedByName: expect.any(String) } });
+    const doc = added.body.data;
+    expect(doc.content).toContain("<strong>closed</strong>");
+    expect(doc.content).toContain(`<img src="/api/file/${photoPath}" alt="gate" />`);
+    expect(doc.content).not.toMatch(/script|onclick/);
+    expect(doc.fileSize).toBe(Buffer.byteLength(doc.content));
+    // In the folder's list, among the others, and labelled as a document.
+    expect((await page(admin, `&parentId=${sites}`)).records.find((r) => r.id === doc.id)).toMatchObject({ fileType: 4, fileName: "Notice" });
+    expect((await page(admin, `&parentId=${sites}&fileType=4`)).records.map((r) => r.fileName)).toEqual(["Notice"]);
+
+    const read = await get<MediaDoc>(`docInfo?id=${doc.id}`, admin);
+    expect(read.body.data).toEqual(doc);
+    const saved = await post<MediaDoc>("docUpd", admin, { id: doc.id, fileName: "Notice (v2)", content: "<p>Gate B opens again on Tuesday.</p>", updateTime: doc.updateTime });
+    expect(saved.body.code).toBe(200);
+    expect(saved.body.data).toMatchObject({ fileName: "Notice (v2)", content: "<p>Gate B opens again on Tuesday.</p>", fileSize: 37 });
+    // A second editor still on the first version: refused, the newer text kept.
+    const stale = await post("docUpd", admin, { id: doc.id, fileName: "Notice", content: "<p>Old</p>", updateTime: doc.updateTime });
+    expect(stale.body).toMatchObject({ code: 400, msg: expect.stringMatching(/changed by someone else/) });
+    expect((await get<MediaDoc>(`docInfo?id=${doc.id}`, admin)).body.data.content).toBe("<p>Gate B opens again on Tuesday.</p>");
+
+    // Bad input: not a document, too long, no name, a folder of no one, a document through the upload's add.
+    expect((await get(`docInfo?id=${sites}`, admin)).body).toMatchObject({ code: 400, msg: "This item is not a document" });
+    expect((await post("docUpd", admin, { id: sites, fileName: "x", content: "" })).body.code).toBe(400);
+    const long = await post("docAdd", admin, { parentId: -1, fileName: "Long", content: "x".repeat(200_001) });
+    expect(long.body).toMatchObject({ code: 400, msg: expect.stringMatching(/200000/) });
+    expect((await post("docAdd", admin, { parentId: -1, fileName: " ", content: "" })).body.code).toBe(400);
+    expect((await post("docAdd", admin, { parentId: 99_999, fileName: "Lost", content: "" })).body.msg).toMatch(/target folder/);
+    expect((await post("add", admin, { parentId: -1, fileName: "Sneaky", fileType: 4, filePath: photoPath })).body.code).toBe(400);
+    // Another tenant, a user without the screen or the buttons.
+    expect((await get(`docInfo?id=${doc.id}`, platform)).body.code).toBe(404);
+    expect((await post("docUpd", platform, { id: doc.id, fileName: "Taken", content: "" })).body.code).toBe(404);
+    expect((await get(`docInfo?id=${doc.id}`, operator)).body.code).toBe(403);
+    expect((await post("docAdd", operator, { parentId: -1, fileName: "Mine", content: "" })).body.code).toBe(403);
+
+    // Recycled, it is gone from the editor; restored, it is back; the log names each step.
+    expect((await post("recycle", admin, { ids: [doc.id] })).body.code).toBe(200);
+    expect((await get(`docInfo?id=${doc.id}`, admin)).body.code).toBe(404);
+    expect((await get<RecycledMedia[]>("recycleList", admin)).body.data.find((r) => r.id === doc.id)?.fileType).toBe(4);
+    expect((await post("restore", admin, { id: doc.id })).body.code).toBe(200);
+    expect((await get<MediaDoc>(`docInfo?id=${doc.id}`, admin)).body.data.fileName).toBe("Notice (v2)");
+    const logged = await cloud.db.select({ fileName: knowledgeLogs.fileName, type: knowledgeLogs.type }).from(knowledgeLogs).where(eq(knowledgeLogs.fileName, "Notice (v2)"));
+    expect(logged.length).toBeGreaterThanOrEqual(3);
   });
 });

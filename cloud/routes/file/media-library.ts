@@ -1,6 +1,6 @@
 import { desc, eq, ilike, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { LOG_TYPES } from "@/lib/contract/knowledge/knowledge";
-import { MEDIA_PURPOSE, MEDIA_ROOT, MEDIA_TYPE, mediaApi } from "@/lib/contract/media/media-library";
+import { MEDIA_PURPOSE, MEDIA_ROOT, MEDIA_TYPE, mediaApi, type MediaDoc } from "@/lib/contract/media/media-library";
 import { UPLOAD_PURPOSES } from "@/lib/contract/upload";
 import { logOperation } from "../../db/queries/knowledge";
 import { mediaBin, mediaLinks, toMediaItem, type MediaRow } from "../../db/queries/media";
@@ -11,12 +11,13 @@ import { parseStoredPath } from "../../lib/files";
 import { badRequest, notFound, ok } from "../../lib/http";
 import { t } from "../../lib/i18n";
 import { purgeAt } from "../../lib/recycle-bin";
+import { sanitizeRichText } from "../../lib/sanitize";
 import { tenantScope } from "../../lib/scope";
 import { serve } from "../../lib/serve";
 
 /**
- * The media library (core §2 /media/library, §7 `mediaLibrary`): a tenant's folders, images and
- * videos. What is deleted goes to the file service's one recycle bin; every change is written to
+ * The media library (core §2 /media/library, §7 `mediaLibrary`): a tenant's folders, images,
+ * videos and rich-text documents (written on /quillEditor, stored sanitised in the row). What is deleted goes to the file service's one recycle bin; every change is written to
  * the file log.
  */
 
@@ -46,9 +47,9 @@ async function folderOf(c: Ctx, parentId: number): Promise<number | null> {
 }
 
 /** An image or a video: the caller's own tenant's stored upload, of a type the library keeps for it; answers its size. */
-async function storedMedia(c: Ctx, fileType: number, path: string): Promise<number> {
+async function storedMedia(c: Ctx, fileType: keyof typeof MEDIA_PURPOSE, path: string): Promise<number> {
   const f = parseStoredPath(c.var.deps.config.filesDir, path);
-  const purpose = UPLOAD_PURPOSES[MEDIA_PURPOSE[fileType as keyof typeof MEDIA_PURPOSE]];
+  const purpose = UPLOAD_PURPOSES[MEDIA_PURPOSE[fileType]];
   if (!f || f.isPublic || f.tenantId !== c.var.auth.tenantId) throw badRequest("widgets.files.badPath");
   if (!(purpose.accept as readonly string[]).includes(f.ext)) throw badRequest("media.errors.wrongType");
   const [stored] = await c.var.deps.db.select({ size: storedFiles.size }).from(storedFiles).where(scope(c).where(storedFiles, eq(storedFiles.path, path)));
@@ -62,6 +63,25 @@ const touch = (c: Ctx, id: number, set: Partial<typeof mediaItems.$inferInsert>)
     .set({ ...set, updatedAt: c.var.deps.now() })
     .where(scope(c).where(mediaItems, eq(mediaItems.id, id)))
     .returning();
+
+/** A document as the editor reads it: the item, its text and who last saved it. */
+async function docOf(c: Ctx, row: MediaRow): Promise<MediaDoc> {
+  const [by] = row.updatedBy ? await c.var.deps.db.select({ realname: users.realname, username: users.username }).from(users).where(eq(users.id, row.updatedBy)) : [];
+  return { ...toMediaItem(row), content: row.content ?? "", updatedByName: by ? by.realname || by.username : null };
+}
+
+/** A live document of the caller's tenant; another item (a folder, an image) is refused. */
+async function liveDoc(c: Ctx, id: number): Promise<MediaRow> {
+  const row = await liveItem(c, id);
+  if (row.fileType !== MEDIA_TYPE.document) throw badRequest("media.errors.notDocument");
+  return row;
+}
+
+/** A document's sanitised HTML and its size in bytes (what the library shows). */
+const docBody = (content: string) => {
+  const html = sanitizeRichText(content);
+  return { content: html, fileSize: Buffer.byteLength(html) };
+};
 
 export const mediaServed = [
   serve(mediaApi.folders, async (c) => (await mediaLinks(c.var.deps.db, c.var.auth.tenantId)).folders()),
@@ -91,7 +111,7 @@ export const mediaServed = [
     const { db } = c.var.deps;
     const parentId = await folderOf(c, b.parentId);
     const folder = b.fileType === MEDIA_TYPE.folder;
-    const fileSize = folder ? null : await storedMedia(c, b.fileType, b.filePath!);
+    const fileSize = folder ? null : await storedMedia(c, b.fileType as keyof typeof MEDIA_PURPOSE, b.filePath!);
     const [row] = await db
       .insert(mediaItems)
       .values(scope(c).owned({ parentId, fileType: b.fileType, fileName: b.fileName, filePath: folder ? null : b.filePath!, fileSize, ownerId: c.var.auth.userId, createdAt: c.var.deps.now(), updatedAt: c.var.deps.now() }))
@@ -115,6 +135,31 @@ export const mediaServed = [
     const [row] = await touch(c, item.id, { parentId: target });
     await log(c, LOG_TYPES.move, row);
     return ok(c, toMediaItem(row), "media.done.moved");
+  }),
+  serve(mediaApi.docInfo, async (c, { id }) => docOf(c, await liveDoc(c, id))),
+  serve(mediaApi.docAdd, async (c, b) => {
+    const parentId = await folderOf(c, b.parentId);
+    const at = c.var.deps.now();
+    const [row] = await c.var.deps.db
+      .insert(mediaItems)
+      .values(scope(c).owned({ parentId, fileType: MEDIA_TYPE.document, fileName: b.fileName, ...docBody(b.content), ownerId: c.var.auth.userId, updatedBy: c.var.auth.userId, createdAt: at, updatedAt: at }))
+      .returning();
+    await log(c, LOG_TYPES.add, row);
+    return ok(c, await docOf(c, row), "media.done.docSaved");
+  }),
+  serve(mediaApi.docUpd, async (c, b) => {
+    const item = await liveDoc(c, b.id);
+    // Saved by someone else since this editor opened it: refused, so neither loses the other's text unknowingly.
+    if (b.updateTime && Date.parse(b.updateTime) !== item.updatedAt.getTime()) throw badRequest("media.errors.docChanged");
+    // The time is the document's version: always later than the one it replaces, even within one millisecond.
+    const updatedAt = new Date(Math.max(c.var.deps.now().getTime(), item.updatedAt.getTime() + 1));
+    const [row] = await c.var.deps.db
+      .update(mediaItems)
+      .set({ fileName: b.fileName, ...docBody(b.content), updatedBy: c.var.auth.userId, updatedAt })
+      .where(scope(c).where(mediaItems, eq(mediaItems.id, item.id)))
+      .returning();
+    await log(c, LOG_TYPES.modify, row);
+    return ok(c, await docOf(c, row), "media.done.docSaved");
   }),
   // The list's delete: to the recycle bin, with what lies under a folder.
   serve(mediaApi.recycle, async (c, { ids }) => {

@@ -229,6 +229,101 @@ describe("conclusions written by rules", () => {
   }, SETUP_MS);
 });
 
+describe("conclusions edited by hand before approval", () => {
+  it("start as the rules' sentences; edited, the re-rendered PDF, Word file, print view and e-mail carry the edited text and the report says who edited it; approved, they are locked", async () => {
+    const content = `<p>{{project}}</p><div data-report-block="conclusion" data-points="${deviceId}:disp" data-warn="10" data-alarm="50"></div><div data-report-block="pointTable" data-points="${deviceId}:disp" data-warn="10"></div><div data-report-block="conclusion" data-points="${deviceId}:disp" data-warn="100"></div>`;
+    const tpl = await call<ReportTemplateRow>("/reportTemplate/save", admin, { templateName: "结论编辑模板", reportType: 0, content });
+    const plan = await call<ReportPlanRow>("/reportPlane/save", admin, { planName: "结论编辑计划", templateId: tpl.body.data.id, reportType: 0, reportDay: 1, dateType: 0, runTime: "08:00", recipients: [ids.operator] });
+    const gen = await call<{ id: number }>("/reportInfo/save", admin, { templateId: tpl.body.data.id, start: "2026-02-02", end: "2026-02-08" }, projectId, "en");
+    const id = gen.body.data.id;
+    // A plan's report, so approval e-mails it.
+    await cloud.db.update(reports).set({ planId: plan.body.data.id }).where(eq(reports.id, id));
+    type Conclusions = { blocks: { rules: string[]; lines: string[] }[]; edited: boolean; editedBy: string | null; editedAt: string | null; editable: boolean };
+    const early = await call("/reportInfo/updConclusions", admin, { id, blocks: [["x"], ["y"]] }, projectId, "en");
+    expect(early.body.code).toBe(400);
+    expect(early.body.msg).toMatch(/Only a generated report's conclusions/);
+    await runReports(cloud.db, cloud.now);
+
+    const before = await call<Conclusions>(`/reportInfo/conclusions?id=${id}`, admin);
+    expect(before.body.code).toBe(200);
+    expect(before.body.data).toMatchObject({ edited: false, editedBy: null, editable: true });
+    // Two blocks, each its own rules' sentences (over the alarm value 50; the second, warning 100, within it).
+    expect(before.body.data.blocks).toHaveLength(2);
+    expect(before.body.data.blocks[0].rules[0]).toMatch(/^The largest change this period is 83.5 at /);
+    expect(before.body.data.blocks[0].rules).toContain(`1 point is over the alarm value 50: ${before.body.data.blocks[0].rules[0].split(" at ")[1].split(" (")[0]}.`);
+    expect(before.body.data.blocks[1].rules.join(" ")).toMatch(/stayed within the warning value 100/);
+    expect(before.body.data.blocks.map((b) => b.lines)).toEqual(before.body.data.blocks.map((b) => b.rules));
+
+    // Bad input: a count of blocks other than the report's, an empty line, a line too long; an operator lacks the button.
+    const wrongCount = await call("/reportInfo/updConclusions", admin, { id, blocks: [["only one"]] }, projectId, "en");
+    expect(wrongCount.body.msg).toMatch(/has 2 conclusions blocks/);
+    expect((await call("/reportInfo/updConclusions", admin, { id, blocks: [["  "], ["b"]] })).body.code).toBe(400);
+    expect((await call("/reportInfo/updConclusions", admin, { id, blocks: [["a".repeat(501)], ["b"]] })).body.code).toBe(400);
+    expect((await call("/reportInfo/updConclusions", operator, { id, blocks: [["a"], ["b"]] })).body.code).not.toBe(200);
+    expect((await call(`/reportInfo/conclusions?id=${id}`, admin, undefined, foreignProjectId)).body.code).not.toBe(200);
+
+    const mine = ["The settlement at the east gate is accepted by the designer in the note of 2026-02-09.", "Keep reading daily until the pit is backfilled."];
+    const saved = await call("/reportInfo/updConclusions", admin, { id, blocks: [mine, before.body.data.blocks[1].rules] }, projectId, "en");
+    expect(saved.body.code).toBe(200);
+    expect(saved.body.msg).toMatch(/rendered again/);
+    let row = (await call<ReportInfoRow>(`/reportInfo/byId?id=${id}`, admin)).body.data;
+    expect(row).toMatchObject({ status: 0, review: 0, conclusionsByName: expect.any(String) });
+    expect((await call("/reportInfo/review", admin, { id, review: 1 })).body.code).toBe(400); // rendering: not yet
+    await runReports(cloud.db, cloud.now);
+    row = (await call<ReportInfoRow>(`/reportInfo/byId?id=${id}`, admin)).body.data;
+    expect(row.status).toBe(1);
+    expect(row.conclusionsAt).toBeTruthy();
+    const after = await call<Conclusions>(`/reportInfo/conclusions?id=${id}`, admin);
+    expect(after.body.data).toMatchObject({ edited: true, editedBy: row.conclusionsByName, editable: true });
+    expect(after.body.data.blocks[0]).toEqual({ rules: before.body.data.blocks[0].rules, lines: mine });
+
+    const print = (await call<{ html: string }>(`/reportInfo/html?id=${id}`, admin)).body.data.html;
+    expect(print).toContain(mine[0]);
+    expect(print).not.toContain("over the alarm value 50"); // the first block's rules' sentence, replaced
+    expect(print).toContain("stayed within the warning value 100");
+    if (HAS_UNZIP) {
+      const text = docxText((await download(id, "docx")).bytes!);
+      expect(text).toContain(mine[1]);
+      expect(text).not.toContain("over the alarm value 50");
+    }
+    if (chromiumPath() && HAS_PDFTOTEXT) expect(pdfText((await download(id, "pdf")).bytes!).replace(/\s+/g, " ")).toContain("Keep reading daily until the pit is backfilled.");
+
+    // Approved and e-mailed: the attached Word file is the edited one; the conclusions are then locked.
+    await cloud.db.update(users).set({ email: "operator@example.test" }).where(eq(users.id, ids.operator));
+    const smtp = await fakeSmtp();
+    const testDelivery = cloud.deps.delivery;
+    cloud.deps.delivery = createDelivery({ db: cloud.db, smtpUrl: `smtp://127.0.0.1:${smtp.port}`, smtpFrom: "reports@example.test", log: () => {} });
+    try {
+      expect((await call("/reportInfo/review", admin, { id, review: 1 })).body.code).toBe(200);
+      const word = attachmentsOf(smtp.mails[0].data).find((f) => f.type === MIME_DOCX)!.bytes;
+      if (HAS_UNZIP) expect(docxText(new Uint8Array(word))).toContain(mine[0]);
+    } finally {
+      cloud.deps.delivery = testDelivery;
+      await smtp.close();
+    }
+    expect((await call<Conclusions>(`/reportInfo/conclusions?id=${id}`, admin)).body.data.editable).toBe(false);
+    const locked = await call("/reportInfo/updConclusions", admin, { id, blocks: null }, projectId, "en");
+    expect(locked.body.msg).toMatch(/approved report's conclusions cannot be changed/);
+  }, SETUP_MS);
+
+  it("null puts back the rules' sentences", async () => {
+    const tpl = await call<ReportTemplateRow>("/reportTemplate/save", admin, { templateName: "结论恢复模板", reportType: 0, content: `<div data-report-block="conclusion" data-points="${deviceId}:disp" data-warn="10"></div>` });
+    const id = (await call<{ id: number }>("/reportInfo/save", admin, { templateId: tpl.body.data.id, start: "2026-02-02", end: "2026-02-08" })).body.data.id;
+    await runReports(cloud.db, cloud.now);
+    await call("/reportInfo/updConclusions", admin, { id, blocks: [["手写结论"]] });
+    await runReports(cloud.db, cloud.now);
+    expect((await call<{ html: string }>(`/reportInfo/html?id=${id}`, admin)).body.data.html).toContain("<li>手写结论</li>");
+    expect((await call("/reportInfo/updConclusions", admin, { id, blocks: null })).body.code).toBe(200);
+    await runReports(cloud.db, cloud.now);
+    const html = (await call<{ html: string }>(`/reportInfo/html?id=${id}`, admin)).body.data.html;
+    expect(html).not.toContain("手写结论");
+    expect(html).toContain("本期最大变化为 83.5");
+    const back = await call<{ edited: boolean; editedBy: string | null }>(`/reportInfo/conclusions?id=${id}`, admin);
+    expect(back.body.data.edited).toBe(false);
+    expect(back.body.data.editedBy).toBeTruthy();
+  }, SETUP_MS);
+});
+
 describe("report plans on the schedule", () => {
   it("writes one report per plan and period however often the job runs; approving it messages the recipients, and e-mails its files when SMTP is configured (else says e-mail is off)", async () => {
     const tpl = await call<ReportTemplateRow>("/reportTemplate/save", admin, { templateName: "月报模板", reportType: 1, content: BLOCKS() });

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { blocksOf } from "@/lib/contract/report/blocks";
 import { REPORT_REVIEW, REPORT_STATUS, REPORT_TYPE } from "@/lib/contract/report/enums";
 import { reportInfo, reportInfoApi, type ReportInfoRow } from "@/lib/contract/report/report";
 import { reportPlan, reportPlanApi, type ReportPlanRow } from "@/lib/contract/report/plan";
@@ -15,7 +16,7 @@ import { serve, type Served } from "../../lib/serve";
 import { tenantScope } from "../../lib/scope";
 import { contentDisposition } from "../../lib/xlsx-export";
 import { reportDoc } from "../../report/engine";
-import { reportHtml } from "../../report/document";
+import { conclusionLines, reportHtml } from "../../report/document";
 import { addDays, reportNo } from "../../report/schedule";
 
 const MAX_DAYS = 93;
@@ -141,6 +142,50 @@ export const reportServed: Served[] = [
     const r = await projectRow(c, reports, id);
     if (r.status !== REPORT_STATUS.generated) throw badRequest("cloud.report.notPrintable", { status: t(c.var.locale, `enums.reportStatus.${r.status}`) });
     return { html: reportHtml(await reportDoc(c.var.deps.db, r, r.updatedAt)) };
+  }),
+  // Conclusions edited by hand before approval: the rules' sentences beside what the report carries.
+  serve(reportInfoApi.conclusions, async (c, { id }) => {
+    const r = await projectRow(c, reports, id);
+    const doc = await reportDoc(c.var.deps.db, { ...r, conclusions: null }, r.updatedAt);
+    const specs = blocksOf(r.content).filter((b) => b.spec.kind === "conclusion");
+    return {
+      blocks: specs.map((b, i) => {
+        const rules = conclusionLines(doc, b.spec, i);
+        return { rules, lines: r.conclusions?.[i] ?? rules };
+      }),
+      edited: !!r.conclusions,
+      editedBy: r.conclusionsByName,
+      editedAt: r.conclusionsAt?.toISOString() ?? null,
+      editable: r.status === REPORT_STATUS.generated && r.review !== REPORT_REVIEW.approved,
+    };
+  }),
+  // Written (or put back to the rules' with null), the report is rendered again so its PDF, Word file, print view and
+  // e-mail carry them; it waits for review again. Approved, it is what was sent and stays.
+  serve(reportInfoApi.updConclusions, async (c, { id, blocks }) => {
+    const r = await projectRow(c, reports, id);
+    if (r.status !== REPORT_STATUS.generated) throw badRequest("cloud.report.conclusionsNotGenerated");
+    if (r.review === REPORT_REVIEW.approved) throw badRequest("cloud.report.conclusionsApproved");
+    const count = blocksOf(r.content).filter((b) => b.spec.kind === "conclusion").length;
+    if (!count) throw badRequest("cloud.report.noConclusions");
+    if (blocks && blocks.length !== count) throw badRequest("cloud.report.conclusionsCount", { count });
+    const at = c.var.deps.now();
+    await c.var.deps.db
+      .update(reports)
+      .set({
+        conclusions: blocks,
+        conclusionsByName: c.var.auth.realname || c.var.auth.username,
+        conclusionsAt: at,
+        status: REPORT_STATUS.generating,
+        failReason: null,
+        review: REPORT_REVIEW.pending,
+        reviewedBy: null,
+        reviewedByName: null,
+        reviewedAt: null,
+        updatedAt: at,
+      })
+      .where(eq(reports.id, id));
+    nudge(c);
+    return ok(c, null, "cloud.report.conclusionsSaved");
   }),
   // Review: a generated report approved goes to the plan's recipients — an in-site message each, and an e-mail with its
   // files to those with an address when this server sends e-mail (SMTP); returned, it stays with its note.

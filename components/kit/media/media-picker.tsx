@@ -47,8 +47,8 @@ export function MediaPicker({ open, onOpenChange, accept, ratio, onPick }: Media
   const [chosen, setChosen] = React.useState<MediaItem | null>(null);
   const params = { current: page.current, size: page.size, ...(folder === MEDIA_ROOT ? {} : { parentId: folder }) };
   const { data, isLoading } = useCall(mediaApi.page, open ? params : null, { keepPreviousData: true });
-  // Folders to go into and images; videos cannot fill an image field.
-  const items = (data?.records ?? []).filter((r) => r.fileType !== MEDIA_TYPE.video);
+  // Folders to go into and images; videos and documents cannot fill an image field.
+  const items = (data?.records ?? []).filter((r) => r.fileType === MEDIA_TYPE.folder || r.fileType === MEDIA_TYPE.image);
   const usable = (r: MediaItem) => r.fileType === MEDIA_TYPE.image && !!r.filePath && accept.includes(extOf(r.filePath));
   const openFolder = (id: number) => {
     setFolder(id);

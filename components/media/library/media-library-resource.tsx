@@ -4,10 +4,10 @@ import * as React from "react";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
-import { ChevronRightIcon, FolderInputIcon, FolderPlusIcon, ImagesIcon, MoreHorizontalIcon, PencilIcon, PlayIcon, Trash2Icon, ZoomInIcon } from "lucide-react";
+import { ChevronRightIcon, FilePenLineIcon, FilePlusIcon, FolderInputIcon, FolderPlusIcon, ImagesIcon, MoreHorizontalIcon, PencilIcon, PlayIcon, Trash2Icon, ZoomInIcon } from "lucide-react";
 import { call } from "@/lib/api/call";
 import { permsOf } from "@/lib/contract/call";
-import { MEDIA_LIMITS, MEDIA_ROOT, MEDIA_TYPE, mediaApi, mediaItem, type MediaFolder, type MediaItem } from "@/lib/contract/media/media-library";
+import { DOC_EDITOR_PATH, MEDIA_LIMITS, MEDIA_ROOT, MEDIA_TYPE, mediaApi, mediaItem, type MediaFolder, type MediaItem } from "@/lib/contract/media/media-library";
 import { ActionsMenu, defineResource, ListFrame, ResourceDialogs, ResourcePagination, ResourceSearch, ResourceToolbar, useResourceList, useDict, dictLabel, type ResourceUi } from "@/components/kit";
 import { LoadError } from "@/components/kit/load-error";
 import { lazyParts } from "@/components/kit/lazy-parts";
@@ -30,7 +30,8 @@ const PERM = { add: permsOf(mediaApi.add)[0], upd: permsOf(mediaApi.upd)[0], del
 const folderOf = (ui: ResourceUi<MediaItem>) => Number(ui.query.parentId ?? MEDIA_ROOT) || MEDIA_ROOT;
 
 /**
- * /media/library (core §2, §7 `mediaLibrary`): the tenant's images and videos in folders. The
+ * /media/library (core §2, §7 `mediaLibrary`): the tenant's images, videos and rich-text documents
+ * (opened in /quillEditor) in folders. The
  * list state (folder, name, type, page) lives in the URL like any list's; the folder tree is the
  * master pane, the items a grid of thumbnails. Dialogs open from URL parameters.
  */
@@ -44,6 +45,8 @@ export const mediaLibraryResource = defineResource<MediaItem>({
   toolbar: [
     { key: "upload", perm: PERM.add, render: (ui) => <MediaUpload parentId={folderOf(ui)} onUploaded={ui.refresh} /> },
     { key: "newFolder", perm: PERM.add, label: "actions.newFolder", icon: <FolderPlusIcon />, onClick: (ui) => ui.setParam("folder", "new") },
+    // A rich-text document (a site notice, a draft) written on /quillEditor, saved into the folder shown.
+    { key: "newDocument", perm: PERM.add, label: "actions.newDocument", icon: <FilePlusIcon />, onClick: (ui) => ui.navigate(`${DOC_EDITOR_PATH}${folderOf(ui) === MEDIA_ROOT ? "" : `?parentId=${folderOf(ui)}`}`) },
     { key: "recycleBin", label: "actions.recycleBin", icon: <Trash2Icon />, onClick: (ui) => ui.setParam("bin", "1") },
   ],
 });
@@ -76,6 +79,7 @@ function Tile({ item, ui, onOpen }: { item: MediaItem; ui: ResourceUi<MediaItem>
   const types = useDict("mediaFileType");
   const { can } = ui.session;
   const folder = item.fileType === MEDIA_TYPE.folder;
+  const doc = item.fileType === MEDIA_TYPE.document;
   const recycle = async () => {
     if (!(await ui.confirm(t("recycle.confirm", { name: item.fileName })))) return;
     try {
@@ -87,11 +91,11 @@ function Tile({ item, ui, onOpen }: { item: MediaItem; ui: ResourceUi<MediaItem>
   };
   return (
     <li className="group relative flex flex-col gap-1.5 rounded-md border bg-background p-1.5 transition-colors hover:border-primary" data-testid="media-item" data-name={item.fileName}>
-      <button type="button" className="relative block w-full text-left" onClick={() => onOpen(item)} title={item.fileName} aria-label={`${folder ? t("actions.open") : t("actions.preview")}: ${item.fileName}`}>
+      <button type="button" className="relative block w-full text-left" onClick={() => onOpen(item)} title={item.fileName} aria-label={`${folder || doc ? t("actions.open") : t("actions.preview")}: ${item.fileName}`}>
         <MediaThumb item={item} />
         {!folder && (
           <span className="absolute inset-0 flex items-center justify-center rounded-md bg-black/40 text-white opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100">
-            {item.fileType === MEDIA_TYPE.video ? <PlayIcon className="size-7" /> : <ZoomInIcon className="size-7" />}
+            {item.fileType === MEDIA_TYPE.video ? <PlayIcon className="size-7" /> : doc ? <FilePenLineIcon className="size-7" /> : <ZoomInIcon className="size-7" />}
           </span>
         )}
       </button>
@@ -140,6 +144,7 @@ function Library() {
   const open = (item: MediaItem) => {
     if (item.fileType === MEDIA_TYPE.folder) openFolder(item.id);
     else if (item.fileType === MEDIA_TYPE.image) setViewing(images.indexOf(item));
+    else if (item.fileType === MEDIA_TYPE.document) ui.navigate(`${DOC_EDITOR_PATH}?id=${item.id}`);
     else ui.setParam("play", item.id);
   };
   const renaming = byParam("rename");

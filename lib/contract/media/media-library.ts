@@ -8,13 +8,15 @@ import { MEDIA_TYPES } from "../enums";
 
 /**
  * The media library (core §2 /media/library, §4 file types, §7 file service `mediaLibrary`): a
- * tenant's images and videos in folders. Shared by the screen, the picker and the cloud's checks.
+ * tenant's images, videos and rich-text documents in folders. Shared by the screen, the picker and
+ * the cloud's checks.
  */
-export const MEDIA_TYPE = { folder: 1, image: 2, video: 3 } as const;
+export const MEDIA_TYPE = { folder: 1, image: 2, video: 3, document: 4 } as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 /** `parentId` of the library's root in a move. */
 export const MEDIA_ROOT = -1;
-export const MEDIA_LIMITS = { nameMax: 64, recycleDays: RECYCLE_DAYS, pageSize: 24 } as const;
+/** `documentMax`: characters of a document's HTML (its images are links to uploads, not inline). */
+export const MEDIA_LIMITS = { nameMax: 64, recycleDays: RECYCLE_DAYS, pageSize: 24, documentMax: 200_000 } as const;
 
 /** Stored paths of the caller's own uploads (`file/upload`, `file/upload/done`). */
 const storedPath = z.string().regex(/^\d{1,10}\/\d{8}\/[a-f0-9]{32}\.[a-z0-9]{1,8}$/, "validation.format");
@@ -37,7 +39,7 @@ export const mediaItem = defineEntity({
     updateTime: { kind: "datetime", readOnly: true, column: "updatedAt" },
   },
 });
-const mediaTypeOut = z.union([z.literal(MEDIA_TYPE.folder), z.literal(MEDIA_TYPE.image), z.literal(MEDIA_TYPE.video)]);
+const mediaTypeOut = z.union([z.literal(MEDIA_TYPE.folder), z.literal(MEDIA_TYPE.image), z.literal(MEDIA_TYPE.video), z.literal(MEDIA_TYPE.document)]);
 /** An item as the library answers it. */
 export const mediaRow = z.object({
   id: z.number().int(),
@@ -50,7 +52,7 @@ export const mediaRow = z.object({
 });
 export type MediaItem = z.infer<typeof mediaRow>;
 
-/** `mediaLibrary/add`: a folder, or an uploaded image or video with its stored path (its size is the cloud's record of the upload). */
+/** `mediaLibrary/add`: a folder, or an uploaded image or video with its stored path (its size is the cloud's record of the upload); a document is written with `docAdd`. */
 export const mediaAdd = z
   .object({
     parentId,
@@ -59,12 +61,26 @@ export const mediaAdd = z
     filePath: storedPath.optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.fileType !== MEDIA_TYPE.folder && !v.filePath) ctx.addIssue({ code: "custom", path: ["filePath"], message: "validation.required" });
+    if (v.fileType === MEDIA_TYPE.document) ctx.addIssue({ code: "custom", path: ["fileType"], message: "validation.invalidOption" });
+    else if (v.fileType !== MEDIA_TYPE.folder && !v.filePath) ctx.addIssue({ code: "custom", path: ["filePath"], message: "validation.required" });
   });
 /** `mediaLibrary/upd`: a new name. */
 export const mediaRename = z.object({ id: dbId, fileName: textRequired(MEDIA_LIMITS.nameMax) });
 /** `mediaLibrary/moveFile`: into a folder, or -1 for the root. */
 export const mediaMove = z.object({ id: dbId, parentId });
+
+/** A document's rich text (the editor's HTML; the cloud sanitises it). Empty is allowed: a new page. */
+const documentHtml = z.string().max(MEDIA_LIMITS.documentMax, "validation.maxLength");
+/** `docAdd`: a new rich-text document in a folder (or the root). */
+export const mediaDocAdd = z.object({ parentId, fileName: textRequired(MEDIA_LIMITS.nameMax), content: documentHtml });
+/**
+ * `docUpd`: a document's name and text. `updateTime`, the version the editor opened: a document
+ * changed by someone else since is refused rather than overwritten.
+ */
+export const mediaDocUpd = z.object({ id: dbId, fileName: textRequired(MEDIA_LIMITS.nameMax), content: documentHtml, updateTime: z.string().max(40).optional() });
+/** A document with its text and who last saved it. */
+export const mediaDoc = mediaRow.extend({ content: z.string(), updatedByName: z.string().nullable() });
+export type MediaDoc = z.infer<typeof mediaDoc>;
 
 /** A folder of `mediaLibrary/treeFolder`. */
 export type MediaFolder = { id: number; fileName: string; parentId: number | null; children: MediaFolder[] };
@@ -76,7 +92,10 @@ export type RecycledMedia = z.infer<typeof recycledMedia>;
 /** The upload purpose of each type (the cloud's size limit and accepted types). */
 export const MEDIA_PURPOSE = { [MEDIA_TYPE.image]: "mediaImage", [MEDIA_TYPE.video]: "mediaVideo" } as const;
 
-/** Browsing needs the screen; adding, changing and deleting need its buttons' codes. */
+/** The standalone rich-text editor: a document of the library opened at `/quillEditor?id=`, a new one at `?parentId=`. */
+export const DOC_EDITOR_PATH = "/quillEditor";
+
+/** Browsing needs the screen; adding, changing and deleting need its buttons' codes (the editor, /quillEditor, is the library's detail page). */
 const SCREEN = { menu: ["/media/library"] } as const;
 const PERM = { add: { perm: "file:mediaLibrary:add" }, upd: { perm: "file:mediaLibrary:upd" }, del: { perm: "file:mediaLibrary:del" } } as const;
 
@@ -94,4 +113,8 @@ export const mediaApi = {
   recycleList: defineCall({ kind: "get", path: "file/mediaLibrary/recycleList", answer: z.array(recycledMedia), access: SCREEN }),
   restore: defineCall({ kind: "post", path: "file/mediaLibrary/restore", input: idQuery, answer: empty, access: PERM.del }),
   delete: defineCall({ kind: "post", path: "file/mediaLibrary/delete", input: idQuery, answer: empty, access: PERM.del }),
+  /** Rich-text documents, written on /quillEditor: read with their text, added, changed. */
+  docInfo: defineCall({ kind: "get", path: "file/mediaLibrary/docInfo", input: idQuery, answer: mediaDoc, access: SCREEN }),
+  docAdd: defineCall({ kind: "post", path: "file/mediaLibrary/docAdd", input: mediaDocAdd, answer: mediaDoc, access: PERM.add }),
+  docUpd: defineCall({ kind: "post", path: "file/mediaLibrary/docUpd", input: mediaDocUpd, answer: mediaDoc, access: PERM.upd }),
 };
