@@ -31,6 +31,7 @@ import { safeFetch } from "./lib/outbound";
 import { attachIngest, shareLive } from "./live/bus";
 import { followTenantZones } from "./db/queries/company";
 import { CameraStreams } from "./media/cameras";
+import { CameraRecordings } from "./media/recordings";
 import { commandsOf } from "./ingest/commands";
 
 export type CloudOptions = {
@@ -101,6 +102,9 @@ export async function startCloud(opts: CloudOptions) {
   const commands = commandsOf(channel.ingest);
   const config = cloudConfig(opts.config);
   const streams = new CameraStreams();
+  // Recordings run on the instance that started them and are seen, stopped and (their instance dead) closed from any.
+  const recordings = new CameraRecordings({ db: handle.db, capture: streams.capture, library: { filesDir: config.filesDir, quotaMb: config.storageQuotaMb, now: () => new Date() }, cluster });
+  recordings.schedule(cluster);
   console.log(`[cloud] simulated cameras: ${streams.live ? "live pictures with ffmpeg" : "the shipped clip looped (no ffmpeg)"}`);
   // The demo scene's floor plan is a file beside the database: drawn again when missing.
   await writeDemoPlans(handle.db, config.filesDir);
@@ -135,7 +139,7 @@ export async function startCloud(opts: CloudOptions) {
     alarms,
     push,
     linkage,
-    cameras: { streams, positionOf: (id) => simulator?.padOf(id) },
+    cameras: { streams, recordings, positionOf: (id) => simulator?.padOf(id) },
     ota,
     reports,
     cluster,
@@ -163,6 +167,7 @@ export async function startCloud(opts: CloudOptions) {
       unshareLive();
       unfollowZones();
       detachRobots();
+      await recordings.close();
       streams.close();
       await channel.close();
       await alarms.close();

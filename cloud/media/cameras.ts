@@ -182,7 +182,7 @@ export class CameraStreams {
   }
 
   close() {
-    this.capture.close();
+    void this.capture.close();
     for (const s of this.sources.values()) {
       if (s.linger) clearTimeout(s.linger);
       s.stop();
