@@ -70,7 +70,7 @@ await withConsole("video", PORT, async (base, pid) => {
     await context.addCookies(cookies.map((c) => ({ ...c, url: base })));
     const page = await context.newPage();
     await page.goto(`${base}/videoSurveillances/videoSurveillance`);
-    await page.locator('[data-testid="flv-player"][data-state="playing"]').first().waitFor({ timeout: 120_000 });
+    await page.locator('[data-testid="stream-player"][data-state="playing"]').first().waitFor({ timeout: 120_000 });
     const tiles = await page.getByTestId("camera-tile").count();
     const rssStart = rssMb(pid);
     const readings: number[] = [];

@@ -13,7 +13,7 @@ export const RECORDING_MAX_MS = 10 * 60_000;
 
 /** Why a capture failed, as a message key of `cloud.video`. */
 export class CaptureFailed extends Error {
-  constructor(readonly reason: "captureOff" | "connectionFailed" | "alreadyRecording" | "notRecording" | "processingFailed") {
+  constructor(readonly reason: "captureOff" | "hlsOff" | "connectionFailed" | "alreadyRecording" | "notRecording" | "processingFailed") {
     super(reason);
   }
 }

@@ -39,7 +39,7 @@ for (const locale of ["zh-cn", "en"] as const) {
     await wall.split(9);
     await wall.treeCamera(4).dragTo(wall.slot(4));
     await expect(wall.slot(4).getByTestId("camera-tile")).toBeVisible();
-    await expect(wall.slot(4).getByTestId("flv-player")).toHaveAttribute("data-state", "playing", { timeout: 60_000 });
+    await expect(wall.slot(4).getByTestId("stream-player")).toHaveAttribute("data-state", "playing", { timeout: 60_000 });
 
     // The pad steers the selected tile's camera; let go, it answers where it stopped.
     await wall.tiles().first().click();

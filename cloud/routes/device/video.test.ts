@@ -132,6 +132,45 @@ describe("device/video", () => {
   }, 60_000);
 });
 
+describe("device/video/hls", () => {
+  const hls = (token: string, id: number, file: string) => cloud.app.request(`/iotCloud/device/video/hls?id=${id}&file=${file}`, { headers: { authorization: `Bearer ${token}`, language: "en" } });
+
+  it("says HLS is off without ffmpeg and refuses a name that is no playlist or segment", async () => {
+    const [camera] = (await cameras(admin)).body.data;
+    cloud.deps.cameras = mediaPart(null);
+    try {
+      expect(await (await hls(admin, camera.id, "index.m3u8")).json()).toMatchObject({ code: 400, msg: "HLS is off: this server has no ffmpeg to cut the stream into segments" });
+      expect(((await (await hls(admin, camera.id, "../../etc/passwd")).json()) as { code: number }).code).toBe(400);
+      expect(((await (await hls(platform, camera.id, "index.m3u8")).json()) as { code: number }).code).toBe(403);
+    } finally {
+      await closeMedia();
+    }
+  });
+
+  it.skipIf(!FFMPEG)("serves the camera's playlist naming its segments as the same call, and the segments as MPEG-TS", async () => {
+    const [camera] = (await cameras(admin)).body.data;
+    cloud.deps.cameras = mediaPart(FFMPEG);
+    try {
+      const res = await hls(admin, camera.id, "index.m3u8");
+      expect(res.headers.get("content-type")).toBe("application/vnd.apple.mpegurl");
+      const list = await res.text();
+      expect(list).toMatch(/^#EXTM3U/);
+      const segments = list.split("\n").filter((l) => l && !l.startsWith("#"));
+      expect(segments.length).toBeGreaterThan(0);
+      for (const s of segments) expect(s).toMatch(new RegExp(`^hls\\?id=${camera.id}&file=seg\\d+\\.ts$`));
+      const seg = await hls(admin, camera.id, segments[0].split("file=")[1]);
+      expect(seg.headers.get("content-type")).toBe("video/mp2t");
+      const bytes = Buffer.from(await seg.arrayBuffer());
+      expect(bytes[0]).toBe(0x47);
+      expect(bytes.length % 188).toBe(0);
+      // A segment long gone (or not yet made) is not found.
+      expect(((await (await hls(admin, camera.id, "seg999999.ts")).json()) as { code: number }).code).toBe(404);
+    } finally {
+      await closeMedia();
+    }
+  }, 60_000);
+});
+
 describe.skipIf(!FFMPEG)("camera recordings across instances", () => {
   /** A second instance on the same database: its own Db view, media part and coordinator, joined to the first by a signal bus. */
   function twoInstances(o: { leaseA?: number } = {}) {

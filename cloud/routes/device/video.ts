@@ -51,6 +51,13 @@ export const videoServed = [
     const { key, view, media } = await cameraFeed(c, id);
     return new Response(media.streams.flv(key, view), { headers: { "content-type": "video/x-flv", "cache-control": "no-store", "x-content-type-options": "nosniff" } });
   }),
+  serve(videoApi.hls, async (c, { id, file }) => {
+    const { key, view, media } = await cameraFeed(c, id);
+    // Segments are named relative to the playlist's address: the same call, here or behind the console.
+    const got = await media.streams.hls.file(key, view, file, (name) => `hls?id=${id}&file=${name}`).catch(captureRefusal);
+    if (!got) throw notFound();
+    return new Response(new Uint8Array(got.body), { headers: { "content-type": got.type, "cache-control": "no-store", "x-content-type-options": "nosniff" } });
+  }),
   serve(videoApi.captureInfo, async (c, { id }) => {
     const { media, deviceId } = await cameraFeed(c, id);
     const running = await media.recordings.current(deviceId);

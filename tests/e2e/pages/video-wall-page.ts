@@ -14,7 +14,7 @@ export class VideoWallPage {
   }
 
   playing(): Locator {
-    return this.page.locator('[data-testid="camera-tile"] [data-testid="flv-player"][data-state="playing"]');
+    return this.page.locator('[data-testid="camera-tile"] [data-testid="stream-player"][data-state="playing"]');
   }
 
   slot(i: number): Locator {
