@@ -30,6 +30,12 @@ export class VideoWallPage {
     await expect(this.page.getByTestId("wall-slot")).toHaveCount(n);
   }
 
+  /** Chooses FLV or HLS for the wall's tiles (kept in this browser). */
+  async stream(kind: "flv" | "hls") {
+    await this.page.getByTestId(`stream-${kind}`).click();
+    await expect(this.page.getByTestId(`stream-${kind}`)).toHaveAttribute("aria-pressed", "true");
+  }
+
   pad(): Locator {
     return this.page.getByTestId("camera-pad").getByTestId("video-camera-pad");
   }
