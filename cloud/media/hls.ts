@@ -60,7 +60,7 @@ export class HlsSegmenters {
     const dir = mkdtempSync(join(tmpdir(), "iot-hls-"));
     const proc = spawn(
       this.ffmpeg,
-      ["-hide_banner", "-loglevel", "error", "-f", "flv", "-i", "pipe:0", "-c", "copy", "-f", "hls", "-hls_time", String(SEGMENT_S), "-hls_list_size", String(LIST_SIZE), "-hls_flags", "delete_segments+omit_endlist+independent_segments", "-hls_segment_filename", join(dir, "seg%d.ts"), join(dir, PLAYLIST)],
+      ["-hide_banner", "-loglevel", "error", "-f", "flv", "-i", "pipe:0", "-c", "copy", "-f", "hls", "-hls_time", String(SEGMENT_S), "-hls_list_size", String(LIST_SIZE), "-hls_flags", "delete_segments+omit_endlist+independent_segments+temp_file", "-hls_segment_filename", join(dir, "seg%d.ts"), join(dir, PLAYLIST)],
       { stdio: ["pipe", "ignore", "ignore"] },
     );
     const reader = this.flv(key, view).getReader();
