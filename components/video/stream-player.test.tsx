@@ -45,7 +45,7 @@ afterEach(() => {
 const SRC = "/api/device/video/hls?id=5&file=index.m3u8";
 
 describe("StreamPlayer (HLS)", () => {
-  it("shows the server's reason and does not retry when HLS is refused (no ffmpeg)", async () => {
+  it("shows the server's reason when HLS is refused (no ffmpeg), and asks again after 2 s", async () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify({ code: 400, msg: "HLS is off: this server has no ffmpeg to cut the stream into segments", data: null }), { headers: { "content-type": "application/json" } }));
     vi.stubGlobal("fetch", fetch);
     renderIntl(<StreamPlayer kind="hls" src={SRC} />, { locale: "en" });
@@ -53,6 +53,10 @@ describe("StreamPlayer (HLS)", () => {
     expect(screen.getByTestId("stream-player").getAttribute("data-state")).toBe("refused");
     expect(hls.loaded).toEqual([]);
     expect(fetch).toHaveBeenCalledTimes(1);
+    await act(() => new Promise((r) => setTimeout(r, 1_500)));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2), { timeout: 2_000 });
+    expect(screen.getByRole("alert").textContent).toContain("HLS is off");
   });
 
   it("plays the playlist with hls.js, and on a fatal error says it retries, tears down and loads again after 2 s", async () => {

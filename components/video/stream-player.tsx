@@ -101,7 +101,7 @@ function latencyOf(video: HTMLVideoElement, canvas: HTMLCanvasElement): number |
  * "video failed to load, retrying", tears down and loads again after 2 s; it tears down while the
  * page is hidden or the tile is off screen and loads again when seen (memory stays bounded);
  * "player init failed" when the library cannot load; the server's reason when it refuses the
- * stream (HLS without ffmpeg), without retrying. The latency is read from the stream's timestamp
+ * stream (HLS without ffmpeg, no picture yet), asked again after 2 s. The latency is read from the stream's timestamp
  * strip when it has one.
  */
 export function StreamPlayer({ kind = "flv", src, className, onLatency }: { kind?: StreamKind; src: string; className?: string; onLatency?: (ms: number | null) => void }) {
@@ -150,10 +150,12 @@ export function StreamPlayer({ kind = "flv", src, className, onLatency }: { kind
         setState("retrying");
         retry = setTimeout(() => setAttempt((n) => n + 1), RELOAD_MS);
       },
+      // A refusal may pass (no picture yet while the camera starts) or not (no ffmpeg): its reason shows, and it is asked again.
       refused: (why) => {
-        if (gone) return;
+        if (gone || retry) return;
         setReason(why);
         setState("refused");
+        retry = setTimeout(() => setAttempt((n) => n + 1), RELOAD_MS);
       },
       initFailed: () => {
         if (!gone) setState("initFailed");
