@@ -8,9 +8,9 @@ import { cookieHeader, signIn, withConsole } from "./console-server";
  * `npm run bench:video`: glass-to-glass latency of the simulated cameras through the console's
  * stream proxy, in headless Chromium: the wall's tiles read each presented frame's timestamp strip
  * against the clock every 500 ms; for `BENCH_SECONDS` (60) every tile's readings are collected and
- * p50 / p95 printed, with the console's RSS at the start and the end. FLV only (HLS is not served
- * yet). Needs a production build and Debian's ffmpeg (without it the clip carries no time), or a
- * running console at `BASE_URL`.
+ * p50 / p95 printed, with the console's RSS at the start and the end; FLV, then HLS. Needs a
+ * production build and Debian's ffmpeg (without it the clip carries no time), or a running console
+ * at `BASE_URL`.
  *
  * Then the camera pad over the console's live socket, `PAD_ROUNDS` (30) times on one simulated
  * camera: a press until the console answers that the command went out (to the broker), and a
@@ -69,22 +69,26 @@ await withConsole("video", PORT, async (base, pid) => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await context.addCookies(cookies.map((c) => ({ ...c, url: base })));
     const page = await context.newPage();
-    await page.goto(`${base}/videoSurveillances/videoSurveillance`);
-    await page.locator('[data-testid="flv-player"][data-state="playing"]').first().waitFor({ timeout: 120_000 });
-    const tiles = await page.getByTestId("camera-tile").count();
-    const rssStart = rssMb(pid);
-    const readings: number[] = [];
-    const until = Date.now() + SECONDS * 1000;
-    while (Date.now() < until) {
-      const ms = await page.locator('[data-testid="tile-latency"][data-ms]').evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.ms)));
-      readings.push(...ms);
-      await page.waitForTimeout(500);
+    console.log("| stream | tiles | readings | p50 | p95 | max | console RSS start → end |");
+    console.log("|---|---|---|---|---|---|---|");
+    // The same wall, FLV then HLS (the browser's choice, as the stream buttons keep it).
+    for (const [kind, name] of [["flv", "HTTP-FLV (mpegts.js)"], ["hls", "HLS (hls.js)"]] as const) {
+      await page.goto(`${base}/videoSurveillances/videoSurveillance`);
+      await page.evaluate((k) => localStorage.setItem("video.streamKind", k), kind);
+      await page.reload();
+      await page.locator(`[data-testid="stream-player"][data-kind="${kind}"][data-state="playing"]`).first().waitFor({ timeout: 120_000 });
+      const tiles = await page.getByTestId("camera-tile").count();
+      const rssStart = rssMb(pid);
+      const readings: number[] = [];
+      const until = Date.now() + SECONDS * 1000;
+      while (Date.now() < until) {
+        const ms = await page.locator('[data-testid="tile-latency"][data-ms]').evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.ms)));
+        readings.push(...ms);
+        await page.waitForTimeout(500);
+      }
+      if (!readings.length) throw new Error(`no tile showed a latency over ${kind} (is ffmpeg installed?)`);
+      console.log(`| ${name} | ${tiles} | ${readings.length} in ${SECONDS} s | ${pct(readings, 50)} ms | ${pct(readings, 95)} ms | ${Math.max(...readings)} ms | ${rssStart} → ${rssMb(pid)} |`);
     }
-    if (!readings.length) throw new Error("no tile showed a latency (is ffmpeg installed?)");
-    console.log(`${tiles} tiles, ${SECONDS} s, ${readings.length} readings through the console's stream proxy`);
-    console.log("| stream | p50 | p95 | max | console RSS start → end |");
-    console.log("|---|---|---|---|---|");
-    console.log(`| HTTP-FLV (mpegts.js) | ${pct(readings, 50)} ms | ${pct(readings, 95)} ms | ${Math.max(...readings)} ms | ${rssStart} → ${rssMb(pid)} |`);
     const pad = await padRounds(base, cookies);
     const ms = (xs: number[], p: number) => (xs.length ? `${Math.round(pct(xs, p))} ms` : "-");
     console.log(`\ncamera pad over the live socket, ${PAD_ROUNDS} rounds (${pad.press.length} presses, ${pad.stop.length} stops answered)`);

@@ -33,6 +33,7 @@ import { safeFetch } from "./lib/outbound";
 import { attachIngest, shareLive } from "./live/bus";
 import { followTenantZones } from "./db/queries/company";
 import { CameraStreams } from "./media/cameras";
+import { CameraRecordings } from "./media/recordings";
 import { commandsOf } from "./ingest/commands";
 
 export type CloudOptions = {
@@ -112,6 +113,9 @@ export async function startCloud(opts: CloudOptions) {
   attach(channel.ingest);
   const commands = commandsOf(channel.ingest);
   const config = cloudConfig(opts.config);
+  // Recordings run on the instance that started them and are seen, stopped and (their instance dead) closed from any.
+  const recordings = new CameraRecordings({ db: handle.db, capture: streams.capture, library: { filesDir: config.filesDir, quotaMb: config.storageQuotaMb, now: () => new Date() }, cluster });
+  recordings.schedule(cluster);
   // The demo scene's floor plan is a file beside the database: drawn again when missing.
   await writeDemoPlans(handle.db, config.filesDir);
   await writeDemoDocs(handle.db, config.filesDir);
@@ -145,7 +149,7 @@ export async function startCloud(opts: CloudOptions) {
     alarms,
     push,
     linkage,
-    cameras: { streams, positionOf: (id) => simulator?.padOf(id) },
+    cameras: { streams, recordings, positionOf: (id) => simulator?.padOf(id) },
     ota,
     reports,
     cluster,
@@ -173,6 +177,7 @@ export async function startCloud(opts: CloudOptions) {
       unshareLive();
       unfollowZones();
       detachRobots();
+      await recordings.close();
       streams.close();
       await channel.close();
       await alarms.close();

@@ -7,6 +7,7 @@ import type { Ingest } from "../ingest/pipeline";
 import type { LlmConfig } from "./llm";
 import type { linkageLogs } from "../db/schema";
 import type { CameraStreams } from "../media/cameras";
+import type { CameraRecordings } from "../media/recordings";
 import type { Carriers } from "../sim/carriers";
 import type { Coordinator } from "./coordination";
 
@@ -48,7 +49,7 @@ export type Deps = {
   /** The linkage engine: told when rules change; runs a rule on demand (`operate`), answering its log row. */
   linkage?: { invalidate(): Promise<void>; operate(ruleId: number, by: string): Promise<(typeof linkageLogs.$inferSelect) | null> };
   /** The simulated cameras' streams and where each points (absent where no video is served). */
-  cameras?: { streams: CameraStreams; positionOf(deviceId: number): { pan: number; tilt: number } | undefined };
+  cameras?: { streams: CameraStreams; recordings: CameraRecordings; positionOf(deviceId: number): { pan: number; tilt: number } | undefined };
   /** The report job: nudged when a report is asked for, so it renders at once rather than at the next minute. */
   reports?: { soon(): Promise<void> };
   /** The cluster: a change other instances cache (a tenant's time zone) is signalled through it; absent in most route tests (this instance only). */

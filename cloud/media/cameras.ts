@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FRAME_H, FRAME_W } from "@/lib/video/strip";
 import { CameraCapture } from "./capture";
+import { HlsSegmenters } from "./hls";
 import { FlvHub, FlvReader, retimed, type FlvTag } from "./flv";
 import { FRAME_RATE, renderFrame } from "./frames";
 
@@ -136,9 +137,12 @@ export class CameraStreams {
   private readonly sources = new Map<string, Source>();
   /** Snapshots and recordings from these streams (off without ffmpeg). */
   readonly capture: CameraCapture;
+  /** HLS of these streams, for players where FLV fails (off without ffmpeg). */
+  readonly hls: HlsSegmenters;
 
   constructor(private readonly ffmpeg: string | null = findFfmpeg()) {
     this.capture = new CameraCapture(this, ffmpeg);
+    this.hls = new HlsSegmenters(ffmpeg, (key, view) => this.flv(key, view));
   }
 
   get live() {
@@ -182,7 +186,8 @@ export class CameraStreams {
   }
 
   close() {
-    this.capture.close();
+    void this.capture.close();
+    this.hls.close();
     for (const s of this.sources.values()) {
       if (s.linger) clearTimeout(s.linger);
       s.stop();

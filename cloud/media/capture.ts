@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { createWriteStream, type WriteStream } from "node:fs";
+import { createWriteStream } from "node:fs";
 import { rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,14 +13,13 @@ export const RECORDING_MAX_MS = 10 * 60_000;
 
 /** Why a capture failed, as a message key of `cloud.video`. */
 export class CaptureFailed extends Error {
-  constructor(readonly reason: "captureOff" | "connectionFailed" | "alreadyRecording" | "notRecording" | "processingFailed") {
+  constructor(readonly reason: "captureOff" | "hlsOff" | "connectionFailed" | "alreadyRecording" | "notRecording" | "processingFailed") {
     super(reason);
   }
 }
 
-type Recording = { file: string; out: WriteStream; since: Date; by: number; cancel: () => void; limit: NodeJS.Timeout };
-/** A finished recording: its MP4 file in the temporary folder (the caller stores it), and when it ran. */
-export type Finished = { file: string; since: Date; until: Date; by: number };
+/** A recording being written: `stop` ends the writing and resolves once the file is closed. */
+export type Writing = { stop: () => Promise<void> };
 
 /** Runs ffmpeg on a stream's bytes: `args` read FLV from stdin; answers its stdout once it exits with 0. */
 function ffmpegOn(ffmpeg: string, args: string[], input: ReadableStream<Uint8Array> | null, waitMs: number): Promise<Buffer> {
@@ -53,11 +52,11 @@ function ffmpegOn(ffmpeg: string, args: string[], input: ReadableStream<Uint8Arr
 /**
  * Snapshots and recordings of the simulated cameras (issue 34), taken from the stream the wall
  * plays: a snapshot is the first whole picture decoded to JPEG; a recording writes the stream's
- * FLV to a temporary file and is remuxed to MP4 (no re-encoding) when it ends. Both need ffmpeg:
- * without it they are off and say so. One recording per camera at a time, on this instance.
+ * FLV to a file and is remuxed to MP4 (no re-encoding) when it ends. Both need ffmpeg: without it
+ * they are off and say so. Which recordings run, and on which instance, is `CameraRecordings`'.
  */
 export class CameraCapture {
-  private readonly recordings = new Map<string, Recording>();
+  private readonly writing = new Set<Writing>();
 
   constructor(
     private readonly streams: CameraStreams,
@@ -76,17 +75,9 @@ export class CameraCapture {
     return jpeg;
   }
 
-  /** Whether the camera records, since when. */
-  state(key: string) {
-    const r = this.recordings.get(key);
-    return r ? { recording: true, since: r.since } : { recording: false, since: null };
-  }
-
-  /** Starts recording; `onLimit` gets the recording if it runs into `RECORDING_MAX_MS` and ends by itself. */
-  begin(key: string, view: CameraView, by: number, now: Date, onLimit: (r: Finished) => void) {
+  /** Writes the camera's stream to `file` (FLV, flushed as it comes: what a crash leaves is playable) until stopped. */
+  write(key: string, view: CameraView, file: string): Writing {
     if (!this.ffmpeg) throw new CaptureFailed("captureOff");
-    if (this.recordings.has(key)) throw new CaptureFailed("alreadyRecording");
-    const file = join(tmpdir(), `iot-recording-${randomBytes(8).toString("hex")}.flv`);
     const out = createWriteStream(file);
     out.on("error", () => {});
     const reader = this.streams.flv(key, view).getReader();
@@ -98,44 +89,34 @@ export class CameraCapture {
         if (!out.write(value)) await new Promise<void>((r) => out.once("drain", () => r()));
       }
     })();
-    const limit = setTimeout(() => {
-      void this.end(key, new Date(now.getTime() + RECORDING_MAX_MS))
-        .then(onLimit)
-        .catch(() => {});
-    }, RECORDING_MAX_MS);
-    limit.unref();
-    const cancel = () => {
-      stopped = true;
-      void reader.cancel().catch(() => {});
+    const w: Writing = {
+      stop: async () => {
+        if (stopped) return;
+        stopped = true;
+        this.writing.delete(w);
+        await reader.cancel().catch(() => {});
+        await new Promise<void>((resolve) => out.end(resolve));
+      },
     };
-    this.recordings.set(key, { file, out, since: now, by, cancel, limit });
+    this.writing.add(w);
+    return w;
   }
 
-  /** Ends the recording: its MP4 in the temporary folder (the caller stores and removes it). */
-  async end(key: string, now: Date): Promise<Finished> {
-    const r = this.recordings.get(key);
-    if (!r || !this.ffmpeg) throw new CaptureFailed("notRecording");
-    this.recordings.delete(key);
-    clearTimeout(r.limit);
-    r.cancel();
-    await new Promise<void>((resolve) => r.out.end(resolve));
-    const mp4 = r.file.replace(/\.flv$/, ".mp4");
-    try {
-      if (!(await stat(r.file)).size) throw new CaptureFailed("connectionFailed");
-      await ffmpegOn(this.ffmpeg, ["-y", "-f", "flv", "-i", r.file, "-c", "copy", "-movflags", "+faststart", mp4], null, 60_000);
-    } finally {
-      await rm(r.file, { force: true });
-    }
-    return { file: mp4, since: r.since, until: now, by: r.by };
+  /** The FLV file remuxed to an MP4 in the temporary folder (the caller stores and removes it); an empty file had no picture. */
+  async remux(flv: string): Promise<string> {
+    if (!this.ffmpeg) throw new CaptureFailed("captureOff");
+    const size = await stat(flv).then((s) => s.size, () => 0);
+    if (!size) throw new CaptureFailed("connectionFailed");
+    const mp4 = join(tmpdir(), `iot-recording-${randomBytes(8).toString("hex")}.mp4`);
+    await ffmpegOn(this.ffmpeg, ["-y", "-f", "flv", "-i", flv, "-c", "copy", "-movflags", "+faststart", mp4], null, 60_000).catch(async (err) => {
+      await rm(mp4, { force: true });
+      throw err;
+    });
+    return mp4;
   }
 
-  close() {
-    for (const [key, r] of this.recordings) {
-      this.recordings.delete(key);
-      clearTimeout(r.limit);
-      r.cancel();
-      r.out.destroy();
-      void rm(r.file, { force: true });
-    }
+  /** Stops every writing (the files stay: their recordings' rows say what becomes of them). */
+  async close() {
+    await Promise.all([...this.writing].map((w) => w.stop()));
   }
 }

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { CameraIcon, CircleIcon, RefreshCwIcon, SquareIcon } from "lucide-react";
 import { call, useCall } from "@/lib/api/call";
 import { robotConsoleApi, type CAMERA_ACTIONS } from "@/lib/contract/robot/control";
-import { FlvPlayer } from "@/components/video/flv-player";
+import { StreamPlayer } from "@/components/video/stream-player";
 import { toast } from "@/lib/toast";
 
 /**
@@ -33,7 +33,7 @@ export function RobotCamera({ deviceId, deviceNum, canControl }: { deviceId: num
   };
   return (
     <div className="relative flex min-h-48 flex-col overflow-hidden rounded-md border bg-black" data-testid="robot-camera" data-num={deviceNum}>
-      <FlvPlayer src={`/api/${robotConsoleApi.flv.path}?deviceId=${deviceId}&deviceNum=${deviceNum}`} />
+      <StreamPlayer src={`/api/${robotConsoleApi.flv.path}?deviceId=${deviceId}&deviceNum=${deviceNum}`} />
       <div className="absolute inset-x-0 top-0 flex items-center gap-2 bg-gradient-to-b from-black/70 to-transparent px-2 py-1 text-xs text-white">
         <span className="font-medium" data-testid="camera-header">{tv("number", { n: deviceNum })}</span>
         {recording && (

@@ -3,18 +3,21 @@
 import * as React from "react";
 import { useTranslations } from "next-intl";
 import { ExpandIcon, XIcon } from "lucide-react";
-import { videoApi, type CameraRow } from "@/lib/contract/video/video";
+import { HLS_PLAYLIST, videoApi, type CameraRow } from "@/lib/contract/video/video";
 import { DEVICE_STATUS } from "@/lib/contract/device/device";
 import { cn } from "@/lib/utils";
-import { FlvPlayer } from "./flv-player";
+import { StreamPlayer } from "./stream-player";
 import { CameraLabel } from "./camera-label";
+import { useStreamKind } from "./stream-kind";
 
 /**
- * One tile of a video wall: the camera's live picture through the console (`/api/device/video/flv`),
+ * One tile of a video wall: the camera's live picture through the console (`/api/device/video/flv`,
+ * or its HLS where this browser chose it: `StreamKindChoice`),
  * its name and number, online state and measured latency; full screen and close on hover or focus.
  */
 export function CameraTile({ camera, selected, onSelect, onClose, className }: { camera: CameraRow; selected?: boolean; onSelect?: () => void; onClose?: () => void; className?: string }) {
   const t = useTranslations("video");
+  const [kind] = useStreamKind();
   const box = React.useRef<HTMLDivElement>(null);
   const [latency, setLatency] = React.useState<number | null>(null);
   const online = camera.status === DEVICE_STATUS.online;
@@ -29,7 +32,7 @@ export function CameraTile({ camera, selected, onSelect, onClose, className }: {
       onClick={onSelect}
       onFocus={onSelect}
     >
-      <FlvPlayer src={`/api/${videoApi.flv.path}?id=${camera.id}`} onLatency={setLatency} />
+      <StreamPlayer kind={kind} src={kind === "hls" ? `/api/${videoApi.hls.path}?id=${camera.id}&file=${HLS_PLAYLIST}` : `/api/${videoApi.flv.path}?id=${camera.id}`} onLatency={setLatency} />
       <div className="pointer-events-none absolute inset-x-0 top-0 flex items-center gap-2 bg-gradient-to-b from-black/70 to-transparent px-2 py-1 text-xs text-white">
         <span className={cn("size-2 shrink-0 rounded-full", online ? "bg-emerald-400" : "bg-zinc-400")} aria-hidden />
         <CameraLabel camera={camera} className="min-w-0 truncate font-medium" />

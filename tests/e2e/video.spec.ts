@@ -6,7 +6,7 @@ import { VideoWallPage } from "./pages/video-wall-page";
 /**
  * The video wall (issue 34): four simulated cameras playing through the console's stream proxy
  * with their latency, splits, a camera dragged from the tree, the pad steering the selected
- * camera — in both languages; the stream proxy refuses a visitor without session and a camera
+ * camera — in both languages; HLS chosen instead of FLV plays too; the stream proxy refuses a visitor without session and a camera
  * outside the caller's projects.
  */
 test.describe.configure({ mode: "serial" });
@@ -39,7 +39,7 @@ for (const locale of ["zh-cn", "en"] as const) {
     await wall.split(9);
     await wall.treeCamera(4).dragTo(wall.slot(4));
     await expect(wall.slot(4).getByTestId("camera-tile")).toBeVisible();
-    await expect(wall.slot(4).getByTestId("flv-player")).toHaveAttribute("data-state", "playing", { timeout: 60_000 });
+    await expect(wall.slot(4).getByTestId("stream-player")).toHaveAttribute("data-state", "playing", { timeout: 60_000 });
 
     // The pad steers the selected tile's camera; let go, it answers where it stopped.
     await wall.tiles().first().click();
@@ -50,6 +50,16 @@ for (const locale of ["zh-cn", "en"] as const) {
       await expect(wall.position()).toHaveText(/[1-9]/, { timeout: 7_000 });
     }).toPass({ timeout: 60_000 });
     await page.screenshot({ path: testInfo.outputPath(`wall-${locale}.png`) });
+
+    // HLS where FLV fails: segments cut by the server's ffmpeg, through /api, played by hls.js; back to FLV.
+    if (locale === "en") {
+      await wall.split(4);
+      await wall.stream("hls");
+      await expect(wall.tiles().first().locator('[data-testid="stream-player"][data-kind="hls"]')).toHaveAttribute("data-state", "playing", { timeout: 60_000 });
+      await expect(wall.tiles().first().getByTestId("tile-latency")).toHaveText(T.latency, { timeout: 30_000 });
+      await page.screenshot({ path: testInfo.outputPath("wall-hls.png") });
+      await wall.stream("flv");
+    }
   });
 }
 

@@ -1,4 +1,6 @@
-import { bigint, index, integer, pgTable, serial, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { devices } from "./devices";
 import { tenants, users } from "./identity";
 
 /**
@@ -27,4 +29,43 @@ export const mediaItems = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("media_items_tenant_parent").on(t.tenantId, t.parentId), index("media_items_deleted").on(t.deletedAt)],
+);
+
+/**
+ * Camera recordings (issue 34) while they run and after: a row per recording, so every instance
+ * sees and can stop it. The instance whose ffmpeg writes it (`holder`) renews `leased_until`;
+ * a stop asked through another instance sets `stop_asked` and is signalled to the holder; a
+ * recording whose lease lapsed (its instance died) is an orphan that any instance closes, keeping
+ * what its file holds. The FLV is written under the files folder (`file`), which the instances
+ * share, so an orphan's bytes outlive its instance. One running recording per camera.
+ */
+export const cameraRecordings = pgTable(
+  "camera_recordings",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    deviceId: integer("device_id")
+      .notNull()
+      .references(() => devices.id, { onDelete: "cascade" }),
+    /** Who started it, as the media library and its log name them. */
+    userId: integer("user_id").notNull(),
+    userName: varchar("user_name", { length: 64 }).notNull(),
+    /** The starter's language: the library item and its log are written in it, whoever stops it. */
+    locale: varchar("locale", { length: 8 }).notNull(),
+    /** The library item's name (without its extension). */
+    name: varchar("name", { length: 64 }).notNull(),
+    /** The FLV being written, relative to the files folder. */
+    file: text("file").notNull(),
+    holder: text("holder").notNull(),
+    leasedUntil: timestamp("leased_until", { withTimezone: true }).notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    stopAsked: timestamp("stop_asked", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** How it ended: stored (stopped or at its limit), orphan (its instance died; what was written is kept), failed. */
+    outcome: varchar("outcome", { length: 16 }),
+    /** Why it failed, as a message key of `cloud.video`. */
+    error: varchar("error", { length: 32 }),
+    mediaItemId: integer("media_item_id").references(() => mediaItems.id, { onDelete: "set null" }),
+  },
+  (t) => [uniqueIndex("camera_recordings_running").on(t.deviceId).where(sql`ended_at is null`), index("camera_recordings_lease").on(t.leasedUntil).where(sql`ended_at is null`)],
 );

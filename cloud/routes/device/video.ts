@@ -5,18 +5,12 @@ import { PAD_SERVICE } from "@/lib/contract/linkage/pad";
 import { cameraNumber, videoApi } from "@/lib/contract/video/video";
 import { devices, productFunctions, products, projects, spaces } from "../../db/schema";
 import { visibleProjects } from "../../db/queries/projects";
-import { rm, stat } from "node:fs/promises";
-import { LOG_TYPES } from "@/lib/contract/knowledge/knowledge";
-import { MEDIA_LIMITS, MEDIA_TYPE } from "@/lib/contract/media/media-library";
-import { logOperation } from "../../db/queries/knowledge";
+import { MEDIA_TYPE } from "@/lib/contract/media/media-library";
 import { toMediaItem } from "../../db/queries/media";
-import { claimFiles, recordFile } from "../../db/queries/stored-files";
 import { mediaItems } from "../../db/schema";
 import type { Ctx } from "../../lib/context";
-import { storeMade } from "../../lib/files";
-import { t } from "../../lib/i18n";
-import { assertStorageRoom } from "../../lib/storage";
 import { CaptureFailed } from "../../media/capture";
+import { keepInLibrary } from "../../media/library";
 import { AppError, badRequest, notFound, ok } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
 import { serve } from "../../lib/serve";
@@ -57,36 +51,35 @@ export const videoServed = [
     const { key, view, media } = await cameraFeed(c, id);
     return new Response(media.streams.flv(key, view), { headers: { "content-type": "video/x-flv", "cache-control": "no-store", "x-content-type-options": "nosniff" } });
   }),
+  serve(videoApi.hls, async (c, { id, file }) => {
+    const { key, view, media } = await cameraFeed(c, id);
+    // Segments are named relative to the playlist's address: the same call, here or behind the console.
+    const got = await media.streams.hls.file(key, view, file, (name) => `hls?id=${id}&file=${name}`).catch(captureRefusal);
+    if (!got) throw notFound();
+    return new Response(new Uint8Array(got.body), { headers: { "content-type": got.type, "cache-control": "no-store", "x-content-type-options": "nosniff" } });
+  }),
   serve(videoApi.captureInfo, async (c, { id }) => {
-    const { key, media } = await cameraFeed(c, id);
-    const s = media.streams.capture.state(key);
-    return { available: media.streams.capture.available, recording: s.recording, since: s.since?.toISOString() ?? null };
+    const { media, deviceId } = await cameraFeed(c, id);
+    const running = await media.recordings.current(deviceId);
+    return { available: media.streams.capture.available, recording: !!running, since: running?.row.startedAt.toISOString() ?? null };
   }),
   serve(videoApi.snapshot, async (c, { id }) => {
     const { key, view, media, label } = await cameraFeed(c, id);
     const jpeg = await media.streams.capture.snapshot(key, view).catch(captureRefusal);
-    const item = await keepInLibrary(c, { fileType: MEDIA_TYPE.image, ext: "jpg", name: `${label} ${stamp(c)}`, bytes: jpeg });
+    const item = await keepInLibrary(libraryOf(c), c.var.auth, c.var.locale, { fileType: MEDIA_TYPE.image, ext: "jpg", name: `${label} ${stamp(c)}`, bytes: jpeg });
     return ok(c, toMediaItem(item), "cloud.video.snapshotTaken");
   }),
   serve(videoApi.record, async (c, { id, controlType }) => {
-    const { key, view, media, label } = await cameraFeed(c, id);
-    const capture = media.streams.capture;
+    const { key, view, media, label, deviceId } = await cameraFeed(c, id);
+    // The recording runs on this instance; any instance sees it and stops it (`CameraRecordings`).
     if (controlType === "beginVideo") {
-      const name = `${label} ${stamp(c)}`;
-      // A recording that runs into its limit ends by itself and is kept all the same.
-      try {
-        capture.begin(key, view, c.var.auth.userId, c.var.deps.now(), (done) => void keepInLibrary(c, { fileType: MEDIA_TYPE.video, ext: "mp4", name, file: done.file }).catch(() => rm(done.file, { force: true })));
-      } catch (err) {
-        captureRefusal(err);
-      }
-      return ok(c, { available: true, recording: true, since: c.var.deps.now().toISOString(), item: null }, "cloud.video.recordingOn");
+      const row = await media.recordings.begin({ deviceId, who: c.var.auth, locale: c.var.locale, name: `${label} ${stamp(c)}`, key, view }).catch(captureRefusal);
+      return ok(c, { available: true, recording: true, since: row.startedAt.toISOString(), item: null }, "cloud.video.recordingOn");
     }
-    const since = capture.state(key).since;
-    const done = await capture.end(key, c.var.deps.now()).catch(captureRefusal);
-    const item = await keepInLibrary(c, { fileType: MEDIA_TYPE.video, ext: "mp4", name: `${label} ${stamp(c, since ?? undefined)}`, file: done.file }).catch(async (err: unknown) => {
-      await rm(done.file, { force: true });
-      throw err;
-    });
+    const done = await media.recordings.stop(deviceId).catch(captureRefusal);
+    if (done.outcome === "failed" || done.mediaItemId === null) throw badRequest(`cloud.video.${done.error ?? "processingFailed"}`);
+    const [item] = await c.var.deps.db.select().from(mediaItems).where(eq(mediaItems.id, done.mediaItemId));
+    if (!item) throw badRequest("cloud.video.processingFailed");
     return ok(c, { available: true, recording: false, since: null, item: toMediaItem(item) }, "cloud.video.recordingOff");
   }),
 ];
@@ -104,7 +97,7 @@ async function cameraFeed(c: Ctx, id: number) {
   if (!media) throw new AppError(Code.BAD_REQUEST, "cloud.video.noMedia");
   const label = `${camera.name} ${cameraNumber(camera.channelNo)}`;
   const view = { label, position: () => media.positionOf(d.id) ?? { pan: 0, tilt: 0 } };
-  return { key: String(d.id), view, media, label };
+  return { key: String(d.id), view, media, label, deviceId: d.id };
 }
 
 /** A capture's refusal in the caller's language (capture off without ffmpeg, no picture, no recording running…). */
@@ -116,20 +109,5 @@ function captureRefusal(err: unknown): never {
 /** When, as a file name shows it: the platform's clock (UTC+8), without characters a file name cannot hold. */
 const stamp = (c: Ctx, at = c.var.deps.now()) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace("T", " ").replaceAll(":", "-");
 
-/** Stores a snapshot or recording and adds it to the root of the caller's media library, logged as an upload. */
-async function keepInLibrary(c: Ctx, f: { fileType: number; ext: string; name: string; bytes?: Buffer; file?: string }) {
-  const { db, config, now } = c.var.deps;
-  const { tenantId, userId } = c.var.auth;
-  const size = f.bytes?.length ?? (await stat(f.file!)).size;
-  await assertStorageRoom(db, tenantId, config.storageQuotaMb, size);
-  const stored = await storeMade({ root: config.filesDir, tenantId, now: now(), ext: f.ext, bytes: f.bytes, file: f.file });
-  await recordFile(db, { path: stored.path, tenantId, ownerId: userId, size: stored.size, now: now() });
-  await claimFiles(db, tenantId, [stored.path], now());
-  const fileName = `${f.name.slice(0, MEDIA_LIMITS.nameMax - f.ext.length - 1)}.${f.ext}`;
-  const [row] = await db
-    .insert(mediaItems)
-    .values(tenantScope(c.var.auth).owned({ parentId: null, fileType: f.fileType, fileName, filePath: stored.path, fileSize: stored.size, ownerId: userId, createdAt: now(), updatedAt: now() }))
-    .returning();
-  await logOperation(db, { auth: c.var.auth, type: LOG_TYPES.upload, node: row, headerName: t(c.var.locale, "media.title") });
-  return row;
-}
+/** Where a snapshot goes: the media library of the caller's tenant. */
+const libraryOf = (c: Ctx) => ({ db: c.var.deps.db, filesDir: c.var.deps.config.filesDir, quotaMb: c.var.deps.config.storageQuotaMb, now: c.var.deps.now });

@@ -9,6 +9,7 @@ import { CameraCapture } from "@/components/video/camera-capture";
 import { SelectedCameraPad } from "@/components/video/camera-pad";
 import { CameraTile } from "@/components/video/camera-tile";
 import { CameraLabel } from "@/components/video/camera-label";
+import { StreamKindChoice } from "@/components/video/stream-kind";
 import { useCall } from "@/lib/api/call";
 import { DEVICE_STATUS } from "@/lib/contract/device/device";
 import { SPLITS, videoApi, type CameraRow, type Split } from "@/lib/contract/video/video";
@@ -135,23 +136,26 @@ export function VideoSurveillanceView() {
         )}
       </aside>
       <section className="flex min-h-0 min-w-0 flex-1 flex-col gap-2">
-        <div className="flex items-center gap-1" role="group" aria-label={t("split")}>
-          <span className="mr-1 text-sm text-muted-foreground">{t("split")}</span>
-          {SPLITS.map((n) => (
-            <button
-              key={n}
-              type="button"
-              aria-pressed={split === n}
-              onClick={() => {
-                setSplit(n);
-                setSelected((s) => (s < n ? s : 0));
-              }}
-              className="rounded-md border px-2.5 py-1 text-sm tabular-nums hover:bg-accent aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-primary-foreground"
-              data-testid={`split-${n}`}
-            >
-              {t("splitN", { n })}
-            </button>
-          ))}
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <div className="flex items-center gap-1" role="group" aria-label={t("split")}>
+            <span className="mr-1 text-sm text-muted-foreground">{t("split")}</span>
+            {SPLITS.map((n) => (
+              <button
+                key={n}
+                type="button"
+                aria-pressed={split === n}
+                onClick={() => {
+                  setSplit(n);
+                  setSelected((s) => (s < n ? s : 0));
+                }}
+                className="rounded-md border px-2.5 py-1 text-sm tabular-nums hover:bg-accent aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-primary-foreground"
+                data-testid={`split-${n}`}
+              >
+                {t("splitN", { n })}
+              </button>
+            ))}
+          </div>
+          <StreamKindChoice />
         </div>
         <div className={cn("grid aspect-video min-h-0 w-full gap-1 lg:aspect-auto lg:flex-1", GRID[split])} data-testid="wall-grid" data-split={split}>
           {tiles.slice(0, split).map((id, i) => {

@@ -73,10 +73,18 @@ export type VidiconBody = z.infer<typeof vidiconBody>;
 export const vidiconAnswer = z.object({ pan: z.number().nullable(), tilt: z.number().nullable(), url: z.string().nullable() });
 export type VidiconAnswer = z.infer<typeof vidiconAnswer>;
 
+/** The stream's kinds a tile plays: HTTP-FLV (mpegts.js, lowest latency) or HLS (hls.js, where FLV fails). */
+export const STREAM_KINDS = ["flv", "hls"] as const;
+export type StreamKind = (typeof STREAM_KINDS)[number];
+/** HLS: the camera's playlist and its segments, each asked for by name through the same call. */
+export const HLS_PLAYLIST = "index.m3u8";
+export const HLS_FILE = /^(index\.m3u8|seg\d{1,9}\.ts)$/;
+export const hlsQuery = z.object({ id: dbId, file: z.string().regex(HLS_FILE, "validation.format") });
+
 /**
  * Snapshot and recording of a camera (widgets §2/§4, core §8): taken from the stream the wall
- * plays and kept in the media library (a JPEG; an MP4 when the recording ends). They need the
- * server's ffmpeg: without it `available` is false and the calls say that capture is off.
+ * plays and kept in the media library (a JPEG; an MP4 when the recording ends). They, and HLS,
+ * need the server's ffmpeg: without it `available` is false and the calls say so.
  */
 export const RECORD_ACTIONS = ["beginVideo", "endVideo"] as const;
 export const recordBody = z.object({ id: dbId, controlType: z.enum(RECORD_ACTIONS, { error: "validation.invalidOption" }) });
@@ -88,7 +96,12 @@ export const videoApi = {
   cameras: defineCall({ kind: "get", path: "device/video/cameraList", input: cameraQuery, answer: z.array(cameraRow), access: { menu: VIDEO_SCREENS }, scope: "own" }),
   /** The camera's live stream (video/x-flv, endless); an envelope instead when refused. */
   flv: defineCall({ kind: "get", path: "device/video/flv", input: idQuery, answer: file, access: { menu: VIDEO_SCREENS }, scope: "own" }),
-  /** Whether snapshots and recordings are on here, and whether the camera records (since when). */
+  /**
+   * The camera's live stream as HLS: the playlist (`file=index.m3u8`, its segments named as this
+   * call, relative) or a segment (`video/mp2t`); an envelope instead when refused (no ffmpeg).
+   */
+  hls: defineCall({ kind: "get", path: "device/video/hls", input: hlsQuery, answer: file, access: { menu: VIDEO_SCREENS }, scope: "own" }),
+  /** Whether snapshots, recordings and HLS are on here, and whether the camera records (since when). */
   captureInfo: defineCall({ kind: "get", path: "device/video/captureInfo", input: idQuery, answer: captureInfo, access: { menu: VIDEO_SCREENS }, scope: "own" }),
   /** The camera's picture now, kept in the media library as a JPEG; answers the library's item. */
   snapshot: defineCall({ kind: "post", path: "device/video/snapshot", input: z.object({ id: dbId }), answer: mediaRow, access: { menu: VIDEO_SCREENS }, scope: "own" }),

@@ -14,7 +14,7 @@ export class VideoWallPage {
   }
 
   playing(): Locator {
-    return this.page.locator('[data-testid="camera-tile"] [data-testid="flv-player"][data-state="playing"]');
+    return this.page.locator('[data-testid="camera-tile"] [data-testid="stream-player"][data-state="playing"]');
   }
 
   slot(i: number): Locator {
@@ -28,6 +28,12 @@ export class VideoWallPage {
   async split(n: 1 | 4 | 9 | 16) {
     await this.page.getByTestId(`split-${n}`).click();
     await expect(this.page.getByTestId("wall-slot")).toHaveCount(n);
+  }
+
+  /** Chooses FLV or HLS for the wall's tiles (kept in this browser). */
+  async stream(kind: "flv" | "hls") {
+    await this.page.getByTestId(`stream-${kind}`).click();
+    await expect(this.page.getByTestId(`stream-${kind}`)).toHaveAttribute("aria-pressed", "true");
   }
 
   pad(): Locator {

@@ -1,0 +1,60 @@
+"use client";
+
+import * as React from "react";
+import { useTranslations } from "next-intl";
+import { STREAM_KINDS, type StreamKind } from "@/lib/contract/video/video";
+
+/** The browser's choice of stream (FLV unless HLS was chosen here): it is this browser or its network where FLV fails. */
+const STORAGE_KEY = "video.streamKind";
+const EVENT = "video-stream-kind";
+
+function read(): StreamKind {
+  const v = localStorage.getItem(STORAGE_KEY);
+  return (STREAM_KINDS as readonly string[]).includes(v ?? "") ? (v as StreamKind) : "flv";
+}
+function subscribe(on: () => void) {
+  window.addEventListener(EVENT, on);
+  window.addEventListener("storage", on);
+  return () => {
+    window.removeEventListener(EVENT, on);
+    window.removeEventListener("storage", on);
+  };
+}
+
+/** The stream kind the walls play in this browser, and its setter (kept across visits and shared by every wall). */
+export function useStreamKind(): [StreamKind, (k: StreamKind) => void] {
+  const kind = React.useSyncExternalStore(subscribe, read, () => "flv" as const);
+  const set = React.useCallback((k: StreamKind) => {
+    localStorage.setItem(STORAGE_KEY, k);
+    window.dispatchEvent(new Event(EVENT));
+  }, []);
+  return [kind, set];
+}
+
+/**
+ * FLV or HLS for the wall's tiles: FLV (mpegts.js) has the lowest latency; HLS (hls.js) plays
+ * where FLV fails — a proxy that buffers an endless response, a browser without MediaSource for
+ * FLV — a few seconds further behind. A server without ffmpeg refuses HLS and each tile says why.
+ */
+export function StreamKindChoice() {
+  const t = useTranslations("video.stream");
+  const [kind, setKind] = useStreamKind();
+  return (
+    <div className="flex items-center gap-1" role="group" aria-label={t("label")}>
+      <span className="mr-1 text-sm text-muted-foreground">{t("label")}</span>
+      {STREAM_KINDS.map((k) => (
+        <button
+          key={k}
+          type="button"
+          aria-pressed={kind === k}
+          title={t(`${k}Hint`)}
+          onClick={() => setKind(k)}
+          className="rounded-md border px-2.5 py-1 text-sm hover:bg-accent aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-primary-foreground"
+          data-testid={`stream-${k}`}
+        >
+          {t(k)}
+        </button>
+      ))}
+    </div>
+  );
+}
