@@ -5,6 +5,8 @@ import { planTimeOf } from "@/lib/contract/robot/plan";
 import type { PointStat, RobotStat, StatisticsQuery, TaskStat, TimeoutStat } from "@/lib/contract/robot/record";
 import type { Db } from "../client";
 import { devices, robotRecords, robotTasks } from "../schema";
+import { deviceNameIn } from "./names";
+import { type Locale } from "@/lib/contract/locale";
 
 /**
  * A column named with its table, for correlated subqueries: drizzle writes a select's columns bare,
@@ -105,7 +107,7 @@ export async function timeoutStatistics(db: Db, scope: StatScope, q: StatisticsQ
 }
 
 /** Per robot: tasks by outcome, timeouts, readings and abnormal ones (the robot statistics page). */
-export async function robotStatistics(db: Db, scope: StatScope, q: StatisticsQuery): Promise<RobotStat[]> {
+export async function robotStatistics(db: Db, scope: StatScope, q: StatisticsQuery, locale: Locale): Promise<RobotStat[]> {
   const tasks = await db
     .select({
       deviceId: robotTasks.deviceId,
@@ -124,7 +126,7 @@ export async function robotStatistics(db: Db, scope: StatScope, q: StatisticsQue
     .where(and(...recordConds(scope, q)))
     .groupBy(robotRecords.deviceId);
   const ids = [...new Set([...tasks.map((t) => t.deviceId), ...records.map((r) => r.deviceId)])].sort((a, b) => a - b);
-  const names = new Map((ids.length ? await db.select({ id: devices.id, name: devices.deviceName }).from(devices).where(sql`${devices.id} in ${ids}`) : []).map((d) => [d.id, d.name]));
+  const names = new Map((ids.length ? await db.select({ id: devices.id, name: deviceNameIn(locale) }).from(devices).where(sql`${devices.id} in ${ids}`) : []).map((d) => [d.id, d.name]));
   return ids.map((id) => {
     const t = tasks.find((x) => x.deviceId === id);
     const r = records.find((x) => x.deviceId === id);
