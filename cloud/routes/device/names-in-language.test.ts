@@ -80,3 +80,23 @@ describe("joined names in the caller's language", () => {
     expect(`${zh.msgTitle} ${zh.msgContent}`).toContain("双轴倾角计-01");
   });
 });
+
+describe("the seeded alarm centre in the caller's language", () => {
+  it("names the seeded manual alarm and its text in English, and the timeline's actors in the reader's language", async () => {
+    type Row = { id: number; alarmName: string; alarmType: number; content: string | null };
+    const list = async (language: string) => (await read<Page<Row>>("/alarm/core/page?current=1&size=50&alarmType=2", language)).records;
+    const [en] = await list("en");
+    expect(en).toMatchObject({ alarmName: "Crack on the east side of the pit" });
+    const info = await read<{ alarmName: string; content: string; operations: { userName: string }[] }>(`/alarm/core/info?id=${en.id}`, "en");
+    expect(info.content).toMatch(/^The site round found a crack/);
+    expect(info.operations.map((o) => o.userName)).toEqual(["Demo administrator"]);
+    const zh = await read<{ alarmName: string; content: string; operations: { userName: string }[] }>(`/alarm/core/info?id=${en.id}`, "zh-cn");
+    expect(zh).toMatchObject({ alarmName: "基坑东侧出现裂缝", content: expect.stringMatching(/^巡查发现/) });
+    expect(zh.operations.map((o) => o.userName)).toEqual(["演示管理员"]);
+    // A rule's alarm was raised by the cloud: "System" in English.
+    const auto = (await read<Page<Row>>("/alarm/core/page?current=1&size=50&alarmType=1", "en")).records[0];
+    const steps = await read<{ operations: { step: string; userName: string }[] }>(`/alarm/core/info?id=${auto.id}`, "en");
+    expect(steps.operations.find((o) => o.step === "raise")?.userName).toBe("System");
+    expect(steps.operations.every((o) => !CJK.test(o.userName))).toBe(true);
+  });
+});
