@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DEFAULT_RAW_MONTHS, HOURLY_KEEP_MONTHS, rawMonths, retentionOverride, type RetentionChange, type RetentionSettings } from "@/lib/contract/system/retention";
-import type { Locale } from "@/lib/contract/locale";
+import { defaultLocale, type Locale } from "@/lib/contract/locale";
 import type { Db } from "../client";
 import { devices, projects, settings, tenants } from "../schema";
 import { projectNameIn } from "./names";
@@ -89,7 +89,7 @@ async function partitionMonths(db: Db): Promise<{ name: string; month: Date }[]>
  * one that hold any value. Oldest first.
  */
 export async function monthsDeleted(db: Db, tenantId: number, change: RetentionChange, now: Date): Promise<string[]> {
-  const [{ doc }, prjs, parts] = await Promise.all([loadDoc(db, tenantId), tenantProjects(db, tenantId, "zh-cn"), partitionMonths(db)]);
+  const [{ doc }, prjs, parts] = await Promise.all([loadDoc(db, tenantId), tenantProjects(db, tenantId, defaultLocale), partitionMonths(db)]);
   const ids = prjs.map((p) => p.id);
   const before = projectMonths(doc, ids);
   const after = projectMonths({ rawMonths: change.rawMonths, overrides: change.overrides }, ids);
