@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { alarmRecord, type AlarmChart, type AlarmInfo, type AlarmRecord } from "@/lib/contract/alarm/alarm-center";
 import type { AlarmAttachment } from "@/lib/contract/alarm/enums";
 import { alarmDefinition } from "@/lib/contract/alarm/rule";
@@ -8,13 +8,14 @@ import { alarmContent, alarmLevelName, alarmName } from "../db/queries/alarm-nam
 import { alarmDefinitionsFor, type AlarmRow } from "../db/queries/alarms";
 import type { Actor } from "../db/queries/alarm-workflow";
 import { telemetrySeries } from "../db/queries/telemetry";
-import { alarmLevels, alarmOperations, alarmRules, alarms, devices, productFunctions, projects } from "../db/schema";
+import { alarmLevels, alarmOperations, alarmRules, alarms, devices, productFunctions, projects, users } from "../db/schema";
 import { tenantOf } from "./scope";
 import type { Ctx } from "./context";
 import { rowMapper } from "./crud";
 import { notFound } from "./http";
 import { joinedText } from "./i18n-text";
-import { deviceNameIn, projectNameIn } from "../db/queries/names";
+import { deviceNameIn, projectNameIn, userNameIn } from "../db/queries/names";
+import { t } from "./i18n";
 
 const levelTextIn = (locale: Locale) => joinedText(locale, alarmLevels.levelName, alarmLevels.i18n, "levelName");
 
@@ -68,12 +69,15 @@ export async function alarmInfo(c: Ctx, where: SQL): Promise<AlarmInfo> {
   const [property] = product && alarm.identifier ? await db.select({ funcName: productFunctions.funcName }).from(productFunctions).where(and(eq(productFunctions.productId, product.productId), eq(productFunctions.identifier, alarm.identifier))) : [];
   const ops = await db.select().from(alarmOperations).where(eq(alarmOperations.alarmId, alarm.id)).orderBy(asc(alarmOperations.id));
   const levelName = await levelNamer(db, alarm.tenantId, c.var.locale);
+  // Who took a step, in the reader's language: a person by their name now, the cloud as "system".
+  const actorIds = [...new Set(ops.flatMap((o) => (o.userId === null ? [] : [o.userId])))];
+  const people = new Map(actorIds.length ? (await db.select({ id: users.id, name: userNameIn(c.var.locale) }).from(users).where(inArray(users.id, actorIds))).map((u) => [u.id, u.name]) : []);
   const operations: AlarmOperation[] = ops.map((o) => ({
     id: o.id,
     step: o.step as AlarmOperation["step"],
     fromStatus: o.fromStatus,
     toStatus: o.toStatus,
-    userName: o.userName,
+    userName: o.userId === null ? t(c.var.locale, "cloud.alarmCentre.system") : people.get(o.userId) || o.userName,
     remark: o.remark,
     closeReason: o.closeReason,
     attachments: { images: byKind(o.attachments, "image"), videos: byKind(o.attachments, "video"), files: byKind(o.attachments, "file") },

@@ -1,7 +1,10 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { ALARM_BLOCKS, type BlockSpec } from "@/lib/contract/report/blocks";
 import { wallClock } from "@/lib/time-zone";
+import type { Locale } from "@/lib/contract/locale";
 import type { Db } from "../db/client";
+import { alarmLevelName, alarmName } from "../db/queries/alarm-names";
+import { deviceNameIn } from "../db/queries/names";
 import { alarms, devices, telemetryHourly } from "../db/schema";
 
 export type Scope = { tenantId: number; projectId: number };
@@ -27,7 +30,7 @@ export type BlockData = { points: PointData[]; alarms: AlarmRow[]; devices: Devi
 const ALARM_LIMIT = 500;
 
 /** The points named by `refs` that are devices of the scope's project, each with its period's figures. */
-export async function pointsOf(db: Db, scope: Scope, refs: readonly string[], period: Period): Promise<PointData[]> {
+export async function pointsOf(db: Db, scope: Scope, refs: readonly string[], period: Period, locale: Locale): Promise<PointData[]> {
   const parsed = [...new Set(refs)].map((r) => {
     const i = r.indexOf(":");
     return { ref: r, deviceId: Number(r.slice(0, i)), identifier: r.slice(i + 1) };
@@ -35,7 +38,7 @@ export async function pointsOf(db: Db, scope: Scope, refs: readonly string[], pe
   if (!parsed.length) return [];
   const ids = [...new Set(parsed.map((p) => p.deviceId))];
   const own = await db
-    .select({ id: devices.id, deviceName: devices.deviceName })
+    .select({ id: devices.id, deviceName: deviceNameIn(locale) })
     .from(devices)
     .where(and(eq(devices.tenantId, scope.tenantId), eq(devices.projectId, scope.projectId), inArray(devices.id, ids)));
   const names = new Map(own.map((d) => [d.id, d.deviceName]));
@@ -79,9 +82,9 @@ export async function pointsOf(db: Db, scope: Scope, refs: readonly string[], pe
 }
 
 /** The alarms of the project raised in the period, newest first. */
-export async function alarmsOf(db: Db, scope: Scope, period: Period): Promise<AlarmRow[]> {
+export async function alarmsOf(db: Db, scope: Scope, period: Period, locale: Locale): Promise<AlarmRow[]> {
   return db
-    .select({ alarmName: alarms.alarmName, deviceName: devices.deviceName, levelName: alarms.levelName, levelColor: alarms.levelColor, value: alarms.value, triggeredAt: alarms.triggeredAt, recoveredAt: alarms.recoveredAt })
+    .select({ alarmName: alarmName(locale), deviceName: deviceNameIn(locale), levelName: alarmLevelName(locale), levelColor: alarms.levelColor, value: alarms.value, triggeredAt: alarms.triggeredAt, recoveredAt: alarms.recoveredAt })
     .from(alarms)
     .leftJoin(devices, eq(devices.id, alarms.deviceId))
     .where(and(eq(alarms.tenantId, scope.tenantId), eq(alarms.projectId, scope.projectId), gte(alarms.triggeredAt, period.from), lt(alarms.triggeredAt, period.to)))
@@ -103,11 +106,12 @@ export async function devicesOf(db: Db, scope: Scope, period: Period): Promise<D
 }
 
 /** What the blocks of one document need, read once: every point named by any block, the alarms and devices if a block shows them. */
-export async function blockData(db: Db, scope: Scope, specs: readonly BlockSpec[], period: Period): Promise<BlockData> {
+/** Names are in `locale`, the document's language. */
+export async function blockData(db: Db, scope: Scope, specs: readonly BlockSpec[], period: Period, locale: Locale): Promise<BlockData> {
   const refs = specs.flatMap((s) => s.points);
   const [points, alarmRows, summary] = await Promise.all([
-    pointsOf(db, scope, refs, period),
-    specs.some((s) => ALARM_BLOCKS.includes(s.kind)) ? alarmsOf(db, scope, period) : Promise.resolve([]),
+    pointsOf(db, scope, refs, period, locale),
+    specs.some((s) => ALARM_BLOCKS.includes(s.kind)) ? alarmsOf(db, scope, period, locale) : Promise.resolve([]),
     specs.some((s) => s.kind === "devices") ? devicesOf(db, scope, period) : Promise.resolve(null),
   ]);
   return { points, alarms: alarmRows, devices: summary };

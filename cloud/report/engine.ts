@@ -5,6 +5,7 @@ import { REPORT_STATE, REPORT_STATUS } from "@/lib/contract/report/enums";
 import { zoneDayStart } from "@/lib/time-zone";
 import type { Db } from "../db/client";
 import { tenantZone } from "../db/queries/company";
+import { projectNameIn } from "../db/queries/names";
 import { projects, reportFiles, reportPlans, reports, reportTemplates } from "../db/schema";
 import type { Coordinator } from "../lib/coordination";
 import { t } from "../lib/i18n";
@@ -24,7 +25,8 @@ type ReportRow = typeof reports.$inferSelect;
 /** The document of a stored report: its project's name, its period, the data its blocks read. */
 export async function reportDoc(db: Db, r: Pick<ReportRow, "tenantId" | "projectId" | "reportName" | "reportNo" | "periodStart" | "periodEnd" | "startTime" | "endTime" | "content" | "language" | "reviewedByName" | "reviewedAt" | "review"> & { conclusions?: string[][] | null }, now: Date): Promise<ReportDoc> {
   const zone = await tenantZone(db, r.tenantId);
-  const [project] = await db.select({ prjName: projects.prjName }).from(projects).where(eq(projects.id, r.projectId));
+  const language = (r.language === "en" ? "en" : "zh-cn") as Locale;
+  const [project] = await db.select({ prjName: projectNameIn(language) }).from(projects).where(eq(projects.id, r.projectId));
   const window = r.startTime && r.endTime ? { from: r.startTime, to: r.endTime } : null;
   const period: Period = {
     from: new Date(zoneDayStart(r.periodStart, zone)),
@@ -32,9 +34,9 @@ export async function reportDoc(db: Db, r: Pick<ReportRow, "tenantId" | "project
     zone,
     window: window ? { fromH: Number(window.from.slice(0, 2)), toH: Number(window.to.slice(0, 2)) + (window.to.endsWith(":00") ? 0 : 1) } : null,
   };
-  const data = await blockData(db, { tenantId: r.tenantId, projectId: r.projectId }, blocksOf(r.content).map((b) => b.spec), period);
+  const data = await blockData(db, { tenantId: r.tenantId, projectId: r.projectId }, blocksOf(r.content).map((b) => b.spec), period, language);
   return {
-    language: (r.language === "en" ? "en" : "zh-cn") as Locale,
+    language,
     title: r.reportName,
     projectName: project?.prjName ?? "",
     reportNo: r.reportNo,
@@ -53,8 +55,8 @@ export async function reportDoc(db: Db, r: Pick<ReportRow, "tenantId" | "project
 /** The document of a custom page: its blocks over the instants `from`–`to` (its last days up to now), headed by its project. */
 export async function liveDoc(db: Db, scope: { tenantId: number; projectId: number }, page: { title: string; content: string; language: Locale }, from: Date, to: Date): Promise<ReportDoc> {
   const zone = await tenantZone(db, scope.tenantId);
-  const [project] = await db.select({ prjName: projects.prjName }).from(projects).where(eq(projects.id, scope.projectId));
-  const data = await blockData(db, scope, blocksOf(page.content).map((b) => b.spec), { from, to, zone, window: null });
+  const [project] = await db.select({ prjName: projectNameIn(page.language) }).from(projects).where(eq(projects.id, scope.projectId));
+  const data = await blockData(db, scope, blocksOf(page.content).map((b) => b.spec), { from, to, zone, window: null }, page.language);
   const at = stamp(to, zone);
   return { language: page.language, title: page.title, projectName: project?.prjName ?? "", reportNo: "—", start: stamp(from, zone), last: at, window: null, generatedAt: at, zone, content: page.content, data, review: null };
 }

@@ -7,9 +7,11 @@ import { raiseAlarm } from "../db/queries/alarms";
 import { conditionOf } from "../alarms/condition";
 import { alarmLevels, alarmRules, alarms, devices, projects } from "../db/schema";
 import { tenantOf } from "../lib/scope";
+import { bilingual } from "./bilingual";
 
 type Step = [Move, string | null, number?];
-type Demo = { rule?: string; level: number; name?: string; value?: number; hoursAgo: number; steps: Step[]; content?: string };
+/** A manual alarm (no rule) has its own name and text, in both languages. */
+type Demo = { rule?: string; level: number; name?: readonly [zh: string, en: string]; value?: number; hoursAgo: number; steps: Step[]; content?: readonly [zh: string, en: string] };
 
 /**
  * Alarms of the first demo project in every status, with their handling histories, so the alarm
@@ -30,7 +32,13 @@ const DEMOS: Demo[] = [
   },
   { rule: "信号弱", level: 1, value: -79, hoursAgo: 70, steps: [["close", "现场遮挡已移除，属误报", 1]] },
   { rule: "设备离线", level: 2, hoursAgo: 96, steps: [["clear", "设备检修，计划内断电"]] },
-  { level: 3, name: "基坑东侧出现裂缝", hoursAgo: 8, steps: [], content: "巡查发现基坑东侧冠梁附近地面出现约 2 m 长裂缝，宽约 3 mm。" },
+  {
+    level: 3,
+    name: ["基坑东侧出现裂缝", "Crack on the east side of the pit"],
+    hoursAgo: 8,
+    steps: [],
+    content: ["巡查发现基坑东侧冠梁附近地面出现约 2 m 长裂缝，宽约 3 mm。", "The site round found a crack about 2 m long and 3 mm wide in the ground near the east capping beam of the pit."],
+  },
 ];
 
 export async function seedAlarmCentre(db: Db, opts: { tenantId: number; actor: { id: number; name: string } }) {
@@ -56,17 +64,17 @@ export async function seedAlarmCentre(db: Db, opts: { tenantId: number; actor: {
     const at = new Date(now - d.hoursAgo * 3600_000);
     const level = levels.find((l) => l.levelNum === d.level);
     const value = rule?.ruleType === RULE_TYPE.value ? (d.value ?? null) : null;
+    const texts = d.name ? bilingual({ alarmName: d.name, content: d.content ?? ["", ""] }) : { alarmName: rule!.ruleName, content: value === null ? "" : `${rule?.identifier} = ${value}` };
     const { alarm } = await raiseAlarm(db, {
       tenantId,
       projectId: project.id,
       deviceId: device?.id ?? null,
       ruleId: rule?.id ?? null,
       levelId: level?.id ?? null,
-      alarmName: d.name ?? rule!.ruleName,
+      ...texts,
       identifier: rule?.identifier ?? null,
       value,
       condition: rule ? conditionOf(rule, copies, Math.max(0, rule.conditions.findIndex((c) => c.levelId === level?.id))) : null,
-      content: d.content ?? (value === null ? "" : `${rule?.identifier} = ${value}`),
       alarmType: rule ? ALARM_TYPE.auto : ALARM_TYPE.manual,
       at,
       createdBy: rule ? null : person.userId,

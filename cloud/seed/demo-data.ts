@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { bilingual } from "./bilingual";
 import { departments, projectMembers, projects, stationMessages, userGroupMembers, userGroups, users } from "../db/schema";
 
@@ -89,8 +89,13 @@ async function seedOrg(db: Db, ids: { tenantId: number; admin: number; operator:
     ])
     .returning();
   await db.insert(departments).values({ tenantId: ids.tenantId, parentId: field.id, ...bilingual({ departmentName: ["现场一组", "Field team 1"] }), sort: 1 });
-  await db.update(users).set({ departmentId: office.id, position: "系统管理员", employeeNo: "D0001", sex: 1 }).where(eq(users.id, ids.admin));
-  await db.update(users).set({ departmentId: field.id, position: "监测工程师", employeeNo: "D0002", sex: 1 }).where(eq(users.id, ids.operator));
+  // Positions in both languages, beside the names the users were seeded with.
+  const placed = async (id: number, departmentId: number, position: readonly [string, string], employeeNo: string) => {
+    const texts = bilingual({ position });
+    await db.update(users).set({ departmentId, position: texts.position, employeeNo, sex: 1, i18n: sql`coalesce(${users.i18n}, '{}'::jsonb) || ${JSON.stringify(texts.i18n)}::jsonb` }).where(eq(users.id, id));
+  };
+  await placed(ids.admin, office.id, ["系统管理员", "System administrator"], "D0001");
+  await placed(ids.operator, field.id, ["监测工程师", "Monitoring engineer"], "D0002");
   const [duty] = await db.insert(userGroups).values({ tenantId: ids.tenantId, ...bilingual({ groupName: ["告警值班组", "Alarm duty group"], remark: ["接收夜间告警通知", "Receives alarm notices at night"] }) }).returning();
   await db.insert(userGroupMembers).values([
     { groupId: duty.id, userId: ids.admin },

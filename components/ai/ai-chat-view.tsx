@@ -4,7 +4,7 @@ import * as React from "react";
 import { useTranslations } from "next-intl";
 import { streamParts } from "@/lib/stream-parts";
 import { toast } from "@/lib/toast";
-import { BotIcon, BrainIcon, EditIcon, PaperclipIcon, PlusIcon, SendIcon, SquareIcon, Trash2Icon, WrenchIcon, XIcon } from "lucide-react";
+import { BotIcon, BrainIcon, EditIcon, MessagesSquareIcon, PaperclipIcon, PlusIcon, SendIcon, SquareIcon, Trash2Icon, WrenchIcon, XIcon } from "lucide-react";
 import { apiUrl } from "@/lib/api/fetcher";
 import { call, useCall } from "@/lib/api/call";
 import { aiApi, CHAT_LIMITS, type ChatEvent, type ChatMessage, type ChatModel, type ChatSession, type ToolStep } from "@/lib/contract/ai/chat";
@@ -68,7 +68,8 @@ function MessageView({ m, onDecided }: { m: Shown; onDecided: (messageId: number
 }
 
 /**
- * /AIModel/index (core §2, §3, §4, §8): sessions on the left (new, rename, delete), the
+ * /AIModel/index (core §2, §3, §4, §8): sessions on the left (new, rename, delete; on a phone a
+ * panel over the conversation, opened from the header), the
  * conversation with markdown and code blocks, model switch (chat / reasoning, thinking folded),
  * text attachments as context, and the answer streaming in with a stop button.
  */
@@ -82,6 +83,8 @@ export function AiChatView() {
   const [model, setModel] = React.useState<ChatModel>("chat");
   const [attachments, setAttachments] = React.useState<Attachment[]>([]);
   const [renaming, setRenaming] = React.useState<{ id: number; title: string } | null>(null);
+  /** Below md the session list is a panel over the conversation: open or not. */
+  const [listOpen, setListOpen] = React.useState(false);
   const abort = React.useRef<AbortController | null>(null);
   const bottom = React.useRef<HTMLDivElement>(null);
   const [confirm, confirmElement] = useConfirm();
@@ -102,6 +105,7 @@ export function AiChatView() {
     await reloadSessions();
     setActive(s.id);
     setLive(null);
+    setListOpen(false);
     return s.id;
   };
 
@@ -208,11 +212,23 @@ export function AiChatView() {
   };
 
   return (
-    <div className="flex h-dvh bg-background" data-testid="ai-chat">
-      <aside className="hidden w-64 shrink-0 flex-col border-r bg-muted/30 md:flex">
+    <div className="relative flex h-dvh bg-background" data-testid="ai-chat">
+      {listOpen && <button type="button" className="fixed inset-0 z-30 bg-black/40 md:hidden" aria-label={t("closeSessions")} onClick={() => setListOpen(false)} />}
+      <aside
+        className={cn(
+          "w-64 shrink-0 flex-col border-r bg-muted/30 md:flex",
+          // A phone: the list slides over the conversation, opaque, until a session is chosen.
+          listOpen ? "fixed inset-y-0 left-0 z-40 flex w-[min(18rem,85vw)] bg-background shadow-xl md:static md:w-64 md:bg-muted/30 md:shadow-none" : "hidden",
+        )}
+        data-testid="chat-sessions"
+        onKeyDown={(e) => e.key === "Escape" && setListOpen(false)}
+      >
         <div className="flex items-center gap-2 border-b px-4 py-3">
           <BotIcon className="size-5 text-primary" />
           <span className="flex-1 font-semibold">{t("title")}</span>
+          <Button size="icon" variant="ghost" className="size-8 md:hidden" aria-label={t("closeSessions")} onClick={() => setListOpen(false)}>
+            <XIcon />
+          </Button>
         </div>
         <div className="p-3">
           <Button className="w-full" variant="outline" size="sm" onClick={() => void newSession()} disabled={streaming} data-testid="chat-new">
@@ -236,13 +252,13 @@ export function AiChatView() {
                 />
               ) : (
                 <>
-                  <button type="button" className="min-w-0 flex-1 truncate text-left" onClick={() => !streaming && (setActive(s.id), setLive(null))}>
+                  <button type="button" className="min-w-0 flex-1 truncate py-1 text-left" onClick={() => !streaming && (setActive(s.id), setLive(null), setListOpen(false))}>
                     {s.title}
                   </button>
-                  <button type="button" className="rounded p-1 opacity-0 group-hover:opacity-100 hover:bg-background focus-visible:opacity-100" aria-label={t("rename")} onClick={() => setRenaming({ id: s.id, title: s.title })}>
+                  <button type="button" className="rounded p-1 opacity-0 group-hover:opacity-100 hover:bg-background focus-visible:opacity-100 pointer-coarse:p-2 pointer-coarse:opacity-100" aria-label={t("rename")} onClick={() => setRenaming({ id: s.id, title: s.title })}>
                     <EditIcon className="size-3.5" />
                   </button>
-                  <button type="button" className="rounded p-1 text-destructive opacity-0 group-hover:opacity-100 hover:bg-background focus-visible:opacity-100" aria-label={t("delete")} onClick={() => void remove(s)}>
+                  <button type="button" className="rounded p-1 text-destructive opacity-0 group-hover:opacity-100 hover:bg-background focus-visible:opacity-100 pointer-coarse:p-2 pointer-coarse:opacity-100" aria-label={t("delete")} onClick={() => void remove(s)}>
                     <Trash2Icon className="size-3.5" />
                   </button>
                 </>
@@ -253,6 +269,9 @@ export function AiChatView() {
       </aside>
       <main className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center gap-3 border-b px-4 py-2.5">
+          <Button size="icon" variant="ghost" className="-ml-2 size-8 md:hidden" aria-label={t("sessions")} aria-expanded={listOpen} onClick={() => setListOpen(true)} data-testid="chat-sessions-open">
+            <MessagesSquareIcon />
+          </Button>
           <span className="min-w-0 flex-1 truncate text-sm font-medium">{sessions?.find((s) => s.id === active)?.title ?? t("title")}</span>
           <div className="flex rounded-md border p-0.5" role="radiogroup" aria-label={t("model")}>
             {(["chat", "reasoning"] as const).map((m) => (

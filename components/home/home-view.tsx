@@ -2,7 +2,6 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { normalizeLocale } from "@/lib/contract/locale";
 import { requireSession } from "@/lib/server/require-session";
 import { Code } from "@/lib/contract/envelope";
-import { loginApi } from "@/lib/contract/auth";
 import { homeApi } from "@/lib/contract/home";
 import { flattenMenu } from "@/lib/shell/menu";
 import { loadInboxCounts, loadShellData } from "@/lib/server/shell-data";
@@ -27,16 +26,15 @@ export async function HomeView() {
   const locale = normalizeLocale(await getLocale());
   const auth = { token: session.token, projId: session.projId, locale };
   const platform = session.tenantId === PLATFORM_TENANT;
-  const [data, counts, info, summary, t, th, tc] = await Promise.all([
+  const [data, counts, summary, t, th, tc] = await Promise.all([
     loadShellData(session, locale),
     loadInboxCounts(session, locale),
-    upstreamCall(loginApi.userInfo, {}, auth),
     platform ? null : upstreamCall(homeApi.summary, {}, auth),
     getTranslations("shell.home"),
     getTranslations("home"),
     getTranslations("common"),
   ]);
-  const roleNames = info.code === Code.OK && info.data.roleNames.length ? info.data.roleNames.join(tc("listSeparator")) : session.roles;
+  const roleNames = data.info?.roleNames.length ? data.info.roleNames.join(tc("listSeparator")) : session.roles;
   const project = data.projects.find((p) => p.id === session.projId);
   const paths = new Set(flattenMenu(data.menus.menus).map(({ node }) => node.path?.toLowerCase()));
   const links: HomeLinks = Object.fromEntries(Object.entries(TARGETS).filter(([, href]) => paths.has(href.toLowerCase())));
@@ -44,7 +42,7 @@ export async function HomeView() {
     <PageFrame>
       <section className="mb-4 flex flex-wrap items-baseline gap-x-6 gap-y-1 rounded-lg border bg-card px-5 py-4">
         <h2 className="text-xl font-semibold" data-testid="home-welcome">
-          {tc("home.welcome", { name: session.user.realname || session.user.name })}
+          {tc("home.welcome", { name: (data.info?.user.realname ?? session.user.realname) || session.user.name })}
         </h2>
         <p className="text-sm text-muted-foreground">{t("tenant", { name: data.company.compName || tc("appName") })}</p>
         <p className="text-sm text-muted-foreground">{project ? t("project", { name: project.prjName }) : t("noProject")}</p>

@@ -41,7 +41,7 @@ export async function ConsoleFrame({ notices, children }: { notices?: React.Reac
         favourites: data.favourites,
         projects: data.projects,
         company: data.company,
-        user: { id: session.user.id, name: session.user.name, realname: session.user.realname, avatar: session.user.avatar },
+        user: { id: session.user.id, name: session.user.name, realname: data.info?.user.realname ?? session.user.realname, avatar: session.user.avatar },
         // The tree's and the favourites' icons, and those of the home entry and the favourites folder.
         menuIcons: menuIconsOf([...data.menus.menus, ...data.favourites], ["house", "star"]),
       }}

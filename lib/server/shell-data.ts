@@ -4,7 +4,7 @@ import { Code } from "@/lib/contract/envelope";
 import { defaultCompanyInfo, type CompanyInfo } from "@/lib/contract/company";
 import type { Locale } from "@/lib/contract/locale";
 import { projectApi, type Project } from "@/lib/contract/project";
-import { loginApi } from "@/lib/contract/auth";
+import { loginApi, type UserInfo } from "@/lib/contract/auth";
 import { menuApi } from "@/lib/contract/system/menu";
 import { favouriteApi, type CollectEntry } from "@/lib/contract/system/menu-favourites";
 import type { CurrentMenus } from "@/lib/shell/menu";
@@ -14,11 +14,13 @@ import { upstreamCall } from "./upstream";
 import type { CallInput } from "@/lib/contract/call";
 
 export type ShellProject = Pick<Project, "id" | "prjName">;
-export type ShellData = { menus: CurrentMenus; favourites: CollectEntry[]; company: CompanyInfo; projects: ShellProject[] };
+/** `info`: the signed-in user as the cloud names them in the render's language (null when it could not say). */
+export type ShellData = { menus: CurrentMenus; favourites: CollectEntry[]; company: CompanyInfo; projects: ShellProject[]; info: UserInfo | null };
 
 /**
  * What the shell needs before first paint: the caller's menu, permission codes and favourites, the
- * tenant's branding and the projects for the selector (size 9999, core §7), fetched in parallel.
+ * tenant's branding, the projects for the selector (size 9999, core §7) and the user's own name and
+ * roles in the render's language (the session keeps the login's), fetched in parallel.
  * A token the cloud no longer accepts goes back to login; other failures degrade to an empty
  * menu or the built-in branding rather than a blank screen. Cached per request (keyed by
  * primitives, as React's cache compares arguments by identity): layout and home share one fetch.
@@ -33,11 +35,12 @@ export const loadCompanyInfo = cache(async (tenantId: number, locale: Locale): P
 
 const fetchShellData = cache(async (token: string, projId: number | null, tenantId: number, locale: Locale): Promise<ShellData> => {
   const auth = { token, projId, locale };
-  const [menus, favourites, company, projects] = await Promise.all([
+  const [menus, favourites, company, projects, info] = await Promise.all([
     upstreamCall(menuApi.current, {}, auth),
     upstreamCall(favouriteApi.collects, {}, auth),
     loadCompanyInfo(tenantId, locale),
     upstreamCall(projectApi.page, { current: 1, size: 9999 } as CallInput<typeof projectApi.page>, auth),
+    upstreamCall(loginApi.userInfo, {}, auth),
   ]);
   if (menus.code === Code.UNAUTHORIZED || projects.code === Code.UNAUTHORIZED) redirect(`/login?tId=${tenantId}`);
   return {
@@ -45,6 +48,7 @@ const fetchShellData = cache(async (token: string, projId: number | null, tenant
     favourites: favourites.code === Code.OK ? favourites.data : [],
     company,
     projects: projects.code === Code.OK ? projects.data.records.map((p) => ({ id: p.id, prjName: p.prjName })) : [],
+    info: info.code === Code.OK ? info.data : null,
   };
 });
 

@@ -77,8 +77,8 @@ test.afterAll(async () => {
   model?.close();
 });
 
-async function openChat(browser: Browser, locale: "zh-cn" | "en") {
-  const context = await browser.newContext({ baseURL: console2.base });
+async function openChat(browser: Browser, locale: "zh-cn" | "en", phone = false) {
+  const context = await browser.newContext({ baseURL: console2.base, ...(phone ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } : {}) });
   await context.addCookies([{ name: "locale", value: locale, url: console2.base }]);
   const page = await context.newPage();
   await loginAs(page, "demoadmin");
@@ -191,6 +191,27 @@ test("the tools the model calls are shown folded, and its proposed write runs on
     const stored = page.getByTestId("chat-assistant").last();
     await expect(stored.getByTestId("chat-action")).toHaveAttribute("data-status", "done");
     await expect(stored.getByTestId("chat-tool")).toHaveCount(1);
+  } finally {
+    await context.close();
+  }
+});
+
+test("on a phone the session list opens over the conversation and closes on a choice", async ({ browser }) => {
+  const { context, page } = await openChat(browser, "en", true);
+  try {
+    const list = page.getByTestId("chat-sessions");
+    await expect(list).toBeHidden();
+    await page.getByTestId("chat-sessions-open").click();
+    await expect(list).toBeVisible();
+    if (process.env.E2E_SHOTS_DIR) await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/chat-sessions-phone-en.png` });
+    // Rename and delete are there without hover on a touch screen.
+    await expect(list.getByRole("button", { name: "Rename" }).first()).toHaveCSS("opacity", "1");
+    await list.getByTestId("chat-new").click();
+    await expect(list).toBeHidden();
+    await page.getByTestId("chat-sessions-open").click();
+    await expect(list.locator("li[aria-current=true]")).toHaveText(TEXT.en.newSession);
+    await list.getByRole("button", { name: "Close the session list" }).click();
+    await expect(list).toBeHidden();
   } finally {
     await context.close();
   }

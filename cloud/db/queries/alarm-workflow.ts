@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, ne, type SQL } from "drizzle-orm";
 import { ALARM_TYPE } from "@/lib/contract/alarm/enums";
 import { CHECK_PERM, HANDLE_PERM, nextStatus, type AlarmStep, type Move } from "@/lib/contract/alarm/workflow";
 import type { AlarmAttachment } from "@/lib/contract/alarm/enums";
-import { defaultLocale, locales } from "@/lib/contract/locale";
+import { defaultLocale, locales, type Locale } from "@/lib/contract/locale";
 import type { I18nTexts } from "@/lib/contract/i18n-text";
 import { permissionCodes } from "../../lib/auth";
 import { AppError } from "../../lib/http";
@@ -14,6 +14,7 @@ import { PROJECT_MANAGER } from "./projects";
 import { inboxChanged } from "../../live/bus";
 import type { AlarmRow } from "./alarms";
 import { alarmTexts } from "./alarm-names";
+import { deviceNameIn } from "./names";
 import { tenantOf } from "../../lib/scope";
 
 /**
@@ -54,10 +55,10 @@ async function actorsOf(db: Db, tenantId: number, projectId: number | null, code
   return out.sort((a, b) => a.id - b.id);
 }
 
-/** The device's name of an alarm, for to-do and message texts. */
-async function deviceNameOf(db: Db, alarm: AlarmRow) {
+/** The device's name of an alarm in `locale`, for to-do and message texts. */
+async function deviceNameOf(db: Db, alarm: AlarmRow, locale: Locale) {
   if (!alarm.deviceId) return "-";
-  const [d] = await db.select({ name: devices.deviceName }).from(devices).where(eq(devices.id, alarm.deviceId));
+  const [d] = await db.select({ name: deviceNameIn(locale) }).from(devices).where(eq(devices.id, alarm.deviceId));
   return d?.name ?? "-";
 }
 
@@ -72,7 +73,7 @@ async function tell(db: Db, alarm: AlarmRow, n: Notice) {
   const texts = await Promise.all(
     locales.map(async (locale) => {
       const named = await alarmTexts(db, alarm, locale);
-      const vars = { alarmName: named.alarmName, deviceName: await deviceNameOf(db, alarm), level: named.levelName ?? String(alarm.levelNum ?? "-"), ...n.extra };
+      const vars = { alarmName: named.alarmName, deviceName: await deviceNameOf(db, alarm, locale), level: named.levelName ?? String(alarm.levelNum ?? "-"), ...n.extra };
       return { locale, title: t(locale, `cloud.alarmCentre.${n.key}.title`, vars).slice(0, 200), content: t(locale, `cloud.alarmCentre.${n.key}.content`, vars) };
     }),
   );

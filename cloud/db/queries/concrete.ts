@@ -2,10 +2,12 @@ import { eq, inArray } from "drizzle-orm";
 import { DATUM_TEMP } from "@/lib/contract/device/beton-rule";
 import type { ConcreteRecord } from "@/lib/contract/device/concrete";
 import { aggregate, fitCalibration, maturitySeries, type Calibration } from "@/lib/contract/device/maturity";
+import type { Locale } from "@/lib/contract/locale";
 import type { Db } from "../client";
 import { betonRuleDevices, betonRules, devices, products } from "../schema";
 import { tenantOf } from "../../lib/scope";
 import { latestValues } from "./device-ops";
+import { deviceNameIn } from "./names";
 
 /** The property a maturity logger reports its sensors' temperatures in (an array, one per sensor). */
 const CONCRETE_TEMPS = "temps";
@@ -16,9 +18,9 @@ type Rule = typeof betonRules.$inferSelect;
 export const calibrationOf = (r: Rule): Calibration | null => (r.coefType === 1 ? (r.coefA !== null && r.coefB !== null ? { a: r.coefA, b: r.coefB } : null) : fitCalibration(r.points));
 
 /** The maturity loggers of the tenant's projects given (of those, the `ids` given) with the rule each is bound to, by name. */
-export function concreteDevices(db: Db, tenantId: number, projectIds: number[], ids?: number[]) {
+export function concreteDevices(db: Db, tenantId: number, projectIds: number[], locale: Locale, ids?: number[]) {
   return db
-    .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, status: devices.status, ruleId: betonRules.id, ruleName: betonRules.ruleName })
+    .select({ id: devices.id, deviceName: deviceNameIn(locale), deviceSn: devices.deviceSn, status: devices.status, ruleId: betonRules.id, ruleName: betonRules.ruleName })
     .from(devices)
     .innerJoin(products, eq(products.id, devices.productId))
     .leftJoin(betonRuleDevices, eq(betonRuleDevices.deviceId, devices.id))
@@ -26,7 +28,7 @@ export function concreteDevices(db: Db, tenantId: number, projectIds: number[], 
     .where(
       tenantOf(tenantId).where(devices, inArray(devices.projectId, projectIds.length ? projectIds : [0]), eq(products.monitorType, "beton"), ids ? inArray(devices.id, ids.length ? ids : [0]) : undefined),
     )
-    .orderBy(devices.deviceName, devices.id);
+    .orderBy(deviceNameIn(locale), devices.id);
 }
 
 /** The rules the devices are bound to, by device id. */

@@ -6,6 +6,7 @@ import { containsPattern } from "../../lib/crud";
 import { tenantScope } from "../../lib/scope";
 import type { Db } from "../client";
 import { deviceCommands, devices, productFunctions, products, projects, telemetry } from "../schema";
+import { deviceNameIn } from "./names";
 import { productNameIn } from "./products";
 import { visibleProjects } from "./projects";
 
@@ -54,9 +55,9 @@ export async function lastCommand(db: Db, deviceId: number, cmdType: string) {
 /** Devices the caller may operate, by name or SN, for the debugging screen's picker. */
 export async function opsDevices(db: Db, auth: Auth, keyword: string | undefined, limit: number, locale: Locale) {
   const seen = sql`${devices.projectId} in (select ${projects.id} from ${projects} where ${await visibleProjects(db, auth)})`;
-  const match = keyword ? or(ilike(devices.deviceName, containsPattern(keyword)), ilike(devices.deviceSn, containsPattern(keyword))) : undefined;
+  const match = keyword ? or(ilike(devices.deviceName, containsPattern(keyword)), ilike(deviceNameIn(locale), containsPattern(keyword)), ilike(devices.deviceSn, containsPattern(keyword))) : undefined;
   return db
-    .select({ ...opsColumns, prodName: productNameIn(locale) })
+    .select({ ...opsColumns, name: deviceNameIn(locale), prodName: productNameIn(locale) })
     .from(devices)
     .innerJoin(products, eq(products.id, devices.productId))
     .where(tenantScope(auth).where(devices, or(isNull(devices.projectId), seen), match))
@@ -70,12 +71,12 @@ export async function productName(db: Db, productId: number, locale: Locale): Pr
 }
 
 /** A project's devices (id, name, SN) in the caller's tenant, for pickers. */
-export async function projectDevices(db: Db, auth: Auth, projectId: number) {
+export async function projectDevices(db: Db, auth: Auth, projectId: number, locale: Locale) {
   return db
-    .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn })
+    .select({ id: devices.id, deviceName: deviceNameIn(locale), deviceSn: devices.deviceSn })
     .from(devices)
     .where(tenantScope(auth).where(devices, eq(devices.projectId, projectId)))
-    .orderBy(devices.deviceName);
+    .orderBy(deviceNameIn(locale), devices.id);
 }
 
 /** A device's newest `limit` values of one property, oldest first. */

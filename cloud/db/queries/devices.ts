@@ -3,6 +3,7 @@ import type { DeviceTreeNode } from "@/lib/contract/device/device";
 import type { Locale } from "@/lib/contract/locale";
 import type { Db } from "../client";
 import { devices, products, telemetry, telemetryLatest } from "../schema";
+import { deviceNameIn } from "./names";
 import { productNameIn } from "./products";
 import { registerProductUse } from "./product-usage";
 import { rebuildHourly } from "./telemetry-hourly";
@@ -19,10 +20,10 @@ export async function snHolder(db: Db, sn: string, exceptId?: number) {
 }
 
 /** Names of the devices among `ids` that have stored values (their latest values say so without scanning history). */
-export async function devicesWithData(db: Db, ids: number[]): Promise<string[]> {
+export async function devicesWithData(db: Db, ids: number[], locale: Locale): Promise<string[]> {
   if (!ids.length) return [];
   const rows = await db
-    .selectDistinct({ name: devices.deviceName })
+    .selectDistinct({ name: deviceNameIn(locale) })
     .from(devices)
     .innerJoin(telemetryLatest, eq(telemetryLatest.deviceId, devices.id))
     .where(inArray(devices.id, ids));
@@ -55,12 +56,12 @@ export async function deleteDeviceData(db: Db, ids: number[], from?: Date, to?: 
 }
 
 /** A project's devices for pickers (all devices, linkage editor), by name; `where` is the project scope. */
-export async function devicesForPicker(db: Db, where: SQL) {
+export async function devicesForPicker(db: Db, where: SQL, locale: Locale) {
   return db
-    .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, productId: devices.productId, status: devices.status })
+    .select({ id: devices.id, deviceName: deviceNameIn(locale), deviceSn: devices.deviceSn, productId: devices.productId, status: devices.status })
     .from(devices)
     .where(where)
-    .orderBy(devices.deviceName);
+    .orderBy(deviceNameIn(locale), devices.id);
 }
 
 /** A tenant's gateway device by its SN (binding sub-devices to it). */
@@ -76,11 +77,11 @@ export async function gatewayBySn(db: Db, tenantId: number, sn: string) {
 /** Products with their devices under `where` as `subItem` (the "device tree by product" picker, widgets §2). */
 export async function deviceTreeByProduct(db: Db, where: SQL, locale: Locale): Promise<DeviceTreeNode[]> {
   const rows = await db
-    .select({ id: devices.id, name: devices.deviceName, sn: devices.deviceSn, productId: devices.productId, prodName: productNameIn(locale) })
+    .select({ id: devices.id, name: deviceNameIn(locale), sn: devices.deviceSn, productId: devices.productId, prodName: productNameIn(locale) })
     .from(devices)
     .innerJoin(products, eq(products.id, devices.productId))
     .where(where)
-    .orderBy(asc(productNameIn(locale)), asc(devices.deviceName));
+    .orderBy(asc(productNameIn(locale)), asc(deviceNameIn(locale)), asc(devices.id));
   const byProduct = new Map<number, DeviceTreeNode & { subItem: DeviceTreeNode[] }>();
   for (const r of rows) {
     // A product node is keyed by its product id; its devices by theirs.

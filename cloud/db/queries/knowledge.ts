@@ -5,6 +5,8 @@ import { recycleBin } from "../../lib/recycle-bin";
 import { tenantScope, tenantOf } from "../../lib/scope";
 import type { Db } from "../client";
 import { knowledgeGrants, knowledgeLogs, knowledgeNodes, userGroupMembers, users } from "../schema";
+import { userNameIn } from "./names";
+import { type Locale } from "@/lib/contract/locale";
 
 /**
  * The knowledge tree of one tenant as the caller sees it (widgets §3, §6). A right is the highest
@@ -60,11 +62,11 @@ export async function accessOf(db: Db, caller: Caller, id: number, opts: { recyc
 }
 
 /** The bases, folders and files the caller may see, as `treeFile` answers them. */
-export async function visibleTree(db: Db, caller: Caller): Promise<KnowledgeNode[]> {
+export async function visibleTree(db: Db, caller: Caller, locale: Locale): Promise<KnowledgeNode[]> {
   const map = await accessMap(db, caller);
   const mayChangeOwner = (await callerOrg(db, caller)).userIdentity === 2;
   const owners = new Map(
-    (await db.select({ id: users.id, realname: users.realname, username: users.username }).from(users).where(tenantOf(caller.tenantId).where(users))).map((u) => [u.id, u.realname || u.username]),
+    (await db.select({ id: users.id, realname: userNameIn(locale), username: users.username }).from(users).where(tenantOf(caller.tenantId).where(users))).map((u) => [u.id, u.realname || u.username]),
   );
   const baseOwner = (a: Access) => map.get(a.path[0])!.node.ownerId;
   const toNode = (a: Access): KnowledgeNode => ({

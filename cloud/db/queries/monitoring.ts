@@ -3,8 +3,10 @@ import type { MonitorKind } from "@/lib/contract/device/product";
 import { configKindOf } from "@/lib/contract/monitoring/device-config";
 import type { KindPoint } from "@/lib/contract/monitoring/analysis";
 import type { ZeroType } from "@/lib/contract/monitoring/enums";
+import type { Locale } from "@/lib/contract/locale";
 import type { Db } from "../client";
 import { deviceConfigs, deviceInitValues, devices, pointGroups, products, telemetryLatest } from "../schema";
+import { deviceNameIn } from "./names";
 import { pgArray } from "../../ingest/pg-array";
 import { rowsOf } from "../../ingest/writer";
 
@@ -85,9 +87,9 @@ export async function setInitValues(db: Db, items: { deviceId: number; identifie
 }
 
 /** A device of one of the projects with its product's monitoring kind, or none (another project's, unknown). */
-export async function projectDevice(db: Db, projectIds: number[], deviceId: number) {
+export async function projectDevice(db: Db, projectIds: number[], deviceId: number, locale: Locale) {
   const [row] = await db
-    .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, monitorKind: products.monitorType })
+    .select({ id: devices.id, deviceName: deviceNameIn(locale), deviceSn: devices.deviceSn, monitorKind: products.monitorType })
     .from(devices)
     .innerJoin(products, eq(products.id, devices.productId))
     .where(and(eq(devices.id, deviceId), inArray(devices.projectId, projectIds.length ? projectIds : [0])));
@@ -104,9 +106,9 @@ export function projectDevicesOf(db: Db, projectIds: number[], deviceIds: number
 }
 
 /** The projects' devices of a monitoring kind (the point form's picker). */
-export function kindDevices(db: Db, projectIds: number[], kind?: MonitorKind | null) {
+export function kindDevices(db: Db, projectIds: number[], locale: Locale, kind?: MonitorKind | null) {
   return db
-    .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, monitorKind: products.monitorType, status: devices.status })
+    .select({ id: devices.id, deviceName: deviceNameIn(locale), deviceSn: devices.deviceSn, monitorKind: products.monitorType, status: devices.status })
     .from(devices)
     .innerJoin(products, eq(products.id, devices.productId))
     .where(and(inArray(devices.projectId, projectIds.length ? projectIds : [0]), kind ? eq(products.monitorType, kind) : sql`${products.monitorType} is not null`))
@@ -117,7 +119,7 @@ export function kindDevices(db: Db, projectIds: number[], kind?: MonitorKind | n
  * The points of a kind in the projects, in their sort order, each with its devices (in the point's
  * order), their state, latest values and initial values: what a monitoring screen lists.
  */
-export async function kindPoints(db: Db, projectIds: number[], kind: MonitorKind): Promise<KindPoint[]> {
+export async function kindPoints(db: Db, projectIds: number[], kind: MonitorKind, locale: Locale): Promise<KindPoint[]> {
   if (!projectIds.length) return [];
   const groups = await db
     .select()
@@ -127,7 +129,7 @@ export async function kindPoints(db: Db, projectIds: number[], kind: MonitorKind
   const ids = [...new Set(groups.flatMap((g) => g.deviceIds))];
   const devs = ids.length
     ? await db
-        .select({ id: devices.id, deviceName: devices.deviceName, deviceSn: devices.deviceSn, status: devices.status, lastReportTime: devices.lastReportTime })
+        .select({ id: devices.id, deviceName: deviceNameIn(locale), deviceSn: devices.deviceSn, status: devices.status, lastReportTime: devices.lastReportTime })
         .from(devices)
         .where(and(inArray(devices.id, ids), inArray(devices.projectId, projectIds)))
     : [];

@@ -1,8 +1,10 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DEFAULT_RAW_MONTHS, HOURLY_KEEP_MONTHS, rawMonths, retentionOverride, type RetentionChange, type RetentionSettings } from "@/lib/contract/system/retention";
+import { defaultLocale, type Locale } from "@/lib/contract/locale";
 import type { Db } from "../client";
 import { devices, projects, settings, tenants } from "../schema";
+import { projectNameIn } from "./names";
 import { pgArray } from "../../ingest/pg-array";
 import { rowsOf } from "../../ingest/writer";
 import { tenantOf } from "../../lib/scope";
@@ -40,12 +42,13 @@ function projectMonths(doc: Stored, projectIds: number[]): Map<number, { overrid
   return new Map(projectIds.map((id) => [id, own.has(id) ? { override: true, months: own.get(id)! } : { override: false, months: doc.rawMonths }]));
 }
 
-const tenantProjects = (db: Db, tenantId: number) =>
-  db.select({ id: projects.id, prjName: projects.prjName }).from(projects).where(tenantOf(tenantId).where(projects)).orderBy(projects.id);
+const tenantProjects = (db: Db, tenantId: number, locale: Locale) =>
+  db.select({ id: projects.id, prjName: projectNameIn(locale) }).from(projects).where(tenantOf(tenantId).where(projects)).orderBy(projects.id);
 
 /** What the tenant keeps, for the retention screen. */
-export async function retentionSettings(db: Db, tenantId: number, now: Date): Promise<RetentionSettings> {
-  const [{ doc, isDefault }, prjs] = await Promise.all([loadDoc(db, tenantId), tenantProjects(db, tenantId)]);
+/** Projects are named in `locale`. */
+export async function retentionSettings(db: Db, tenantId: number, now: Date, locale: Locale): Promise<RetentionSettings> {
+  const [{ doc, isDefault }, prjs] = await Promise.all([loadDoc(db, tenantId), tenantProjects(db, tenantId, locale)]);
   const months = projectMonths(doc, prjs.map((p) => p.id));
   const kept = (m: number | null) => {
     const cut = cutOf(m, now);
@@ -86,7 +89,7 @@ async function partitionMonths(db: Db): Promise<{ name: string; month: Date }[]>
  * one that hold any value. Oldest first.
  */
 export async function monthsDeleted(db: Db, tenantId: number, change: RetentionChange, now: Date): Promise<string[]> {
-  const [{ doc }, prjs, parts] = await Promise.all([loadDoc(db, tenantId), tenantProjects(db, tenantId), partitionMonths(db)]);
+  const [{ doc }, prjs, parts] = await Promise.all([loadDoc(db, tenantId), tenantProjects(db, tenantId, defaultLocale), partitionMonths(db)]);
   const ids = prjs.map((p) => p.id);
   const before = projectMonths(doc, ids);
   const after = projectMonths({ rawMonths: change.rawMonths, overrides: change.overrides }, ids);

@@ -100,7 +100,7 @@ describe("inspection statistics from the daily roll-up", () => {
       const q = { startTime: from ? wall(from.getTime()) : undefined, endTime: to ? wall(to.getTime()) : undefined };
       const want = await expected(from, to);
       expect(await pointStatistics(handle.db, scope, q), JSON.stringify(q)).toEqual(want.points);
-      expect((await robotStatistics(handle.db, scope, q)).map((r) => ({ deviceId: r.deviceId, total: r.total, abnormal: r.abnormal })), JSON.stringify(q)).toEqual(want.robots);
+      expect((await robotStatistics(handle.db, scope, q, "zh-cn")).map((r) => ({ deviceId: r.deviceId, total: r.total, abnormal: r.abnormal })), JSON.stringify(q)).toEqual(want.robots);
     }
     // A track filter and a day's filter (a whole day on the tenant's clock: two part UTC days).
     expect(await pointStatistics(handle.db, scope, { trackId: 2 })).toEqual((await expected(null, null, 2)).points);

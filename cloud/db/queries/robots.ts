@@ -6,6 +6,8 @@ import type { PointStat, RobotStat, StatisticsQuery, TaskStat, TimeoutStat } fro
 import type { TrackMarks } from "@/lib/contract/robot/track";
 import type { Db } from "../client";
 import { devices, robotPlans, robotPoints, robotRecordDays, robotRecords, robotTasks, robotTracks } from "../schema";
+import { deviceNameIn } from "./names";
+import { type Locale } from "@/lib/contract/locale";
 
 /**
  * A column named with its table, for correlated subqueries: drizzle writes a select's columns bare,
@@ -204,7 +206,7 @@ export async function timeoutStatistics(db: Db, scope: StatScope, q: StatisticsQ
 }
 
 /** Per robot: tasks by outcome, timeouts, readings and abnormal ones (the robot statistics page). */
-export async function robotStatistics(db: Db, scope: StatScope, q: StatisticsQuery): Promise<RobotStat[]> {
+export async function robotStatistics(db: Db, scope: StatScope, q: StatisticsQuery, locale: Locale): Promise<RobotStat[]> {
   const tasks = await db
     .select({
       deviceId: robotTasks.deviceId,
@@ -219,7 +221,7 @@ export async function robotStatistics(db: Db, scope: StatScope, q: StatisticsQue
     .groupBy(robotTasks.deviceId);
   const records = (await recordCounts(db, scope, q, "device")).map((r) => ({ deviceId: r.key, deviceName: r.deviceName, total: r.total, abnormal: r.abnormal }));
   const ids = [...new Set([...tasks.map((t) => t.deviceId), ...records.map((r) => r.deviceId)])].sort((a, b) => a - b);
-  const names = new Map((ids.length ? await db.select({ id: devices.id, name: devices.deviceName }).from(devices).where(sql`${devices.id} in ${ids}`) : []).map((d) => [d.id, d.name]));
+  const names = new Map((ids.length ? await db.select({ id: devices.id, name: deviceNameIn(locale) }).from(devices).where(sql`${devices.id} in ${ids}`) : []).map((d) => [d.id, d.name]));
   return ids.map((id) => {
     const t = tasks.find((x) => x.deviceId === id);
     const r = records.find((x) => x.deviceId === id);

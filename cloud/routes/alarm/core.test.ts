@@ -64,7 +64,7 @@ describe("alarm/core workflow", () => {
     const [alarm] = await db.select().from(alarms).where(eq(alarms.ruleId, rule.id));
     expect((await openTodos(alarm.id)).map((t) => [t.userId, t.todoStatus])).toEqual([[ids.admin, 1], [ids.operator, 1]]);
     const info = await okData<AlarmInfo>(`/alarm/core/info?id=${alarm.id}`, admin);
-    expect(info.operations.map((o) => [o.step, o.userName])).toEqual([["raise", "系统"]]);
+    expect(info.operations.map((o) => [o.step, o.userName])).toEqual([["raise", "System"]]);
     expect(info.ruleName).toBe("Anchor force");
   });
 
@@ -101,7 +101,7 @@ describe("alarm/core workflow", () => {
       ["handle", 2, 3],
       ["approve", 3, 4],
     ]);
-    expect(info.operations[2]).toMatchObject({ userName: "演示管理员", remark: "Sealed the crack", attachments: { files: ["2/2026/03/report.pdf"] } });
+    expect(info.operations[2]).toMatchObject({ userName: "Demo administrator", remark: "Sealed the crack", attachments: { files: ["2/2026/03/report.pdf"] } });
     const msgs = await okData<Page<MessageItem>>("/msg/station/currUser/page?size=50", admin);
     expect(msgs.records.filter((m) => m.bizId === a.id).map((m) => m.msgTitle.split(":")[0])).toEqual(["Alarm handling approved", "Alarm handling awaits your review", "Alarm handling not approved", "Alarm handling awaits your review"]);
   });

@@ -230,7 +230,7 @@ export const ruleServed = [
    */
   serve(alarmRuleApi.alarmLines, async (c, { deviceId, identifier, statType }) => {
     const db = c.var.deps.db;
-    if (!(await projectDevice(db, await projectsOfCall(c), deviceId))) throw notFound();
+    if (!(await projectDevice(db, await projectsOfCall(c), deviceId, c.var.locale))) throw notFound();
     return alarmDefinitionsFor(db, c.var.auth.tenantId, deviceId, identifier, c.var.locale, statType);
   }),
 ];

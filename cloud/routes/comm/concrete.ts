@@ -13,7 +13,7 @@ import { xlsxResponse } from "../../lib/xlsx-export";
 async function seriesOf(c: Ctx, ids: number[]): Promise<ConcreteSeries[]> {
   const db = c.var.deps.db;
   const wanted = [...new Set(ids)];
-  const devs = await concreteDevices(db, c.var.auth.tenantId, await projectsOfCall(c), wanted);
+  const devs = await concreteDevices(db, c.var.auth.tenantId, await projectsOfCall(c), c.var.locale, wanted);
   if (devs.length !== wanted.length) throw notFound();
   const rules = await rulesOf(db, wanted);
   return Promise.all(
@@ -31,7 +31,7 @@ async function seriesOf(c: Ctx, ids: number[]): Promise<ConcreteSeries[]> {
  * newest first, core §9) and downloadDevIds (the same records of the chosen loggers as xlsx).
  */
 export const concreteServed = [
-  serve(concreteApi.devices, async (c) => concreteDevices(c.var.deps.db, c.var.auth.tenantId, await projectsOfCall(c))),
+  serve(concreteApi.devices, async (c) => concreteDevices(c.var.deps.db, c.var.auth.tenantId, await projectsOfCall(c), c.var.locale)),
   serve(concreteApi.chart, (c, { deviceIds }) => seriesOf(c, deviceIds)),
   serve(concreteApi.records, async (c, { deviceId }) => {
     const [s] = await seriesOf(c, [deviceId]);

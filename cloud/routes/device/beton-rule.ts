@@ -22,7 +22,7 @@ export const betonRuleServed = [
     extra: { deviceCount: sql<number>`(select count(*)::int from ${betonRuleDevices} where ${betonRuleDevices.ruleId} = ${betonRules.id})` },
     unique: [{ field: "ruleName", error: "deviceOps.betonRule.nameTaken" }],
   }),
-  serve(betonRuleApi.devices, (c) => concreteDevices(c.var.deps.db, c.var.auth.tenantId, [projectOf(c).projectId])),
+  serve(betonRuleApi.devices, (c) => concreteDevices(c.var.deps.db, c.var.auth.tenantId, [projectOf(c).projectId], c.var.locale)),
   serve(betonRuleApi.bind, async (c, { ruleId, deviceIds }) => {
     const rule = await projectRow(c, betonRules, ruleId);
     const db = c.var.deps.db;

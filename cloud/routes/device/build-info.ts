@@ -54,7 +54,7 @@ export const buildInfoServed = [
   }),
   serve(buildInfoApi.deviceList, async (c, { projectId }) => {
     if (!(await visibleProject(c.var.deps.db, c.var.auth, projectId))) throw badRequest("cloud.projectInvalid");
-    return projectDevices(c.var.deps.db, c.var.auth, projectId);
+    return projectDevices(c.var.deps.db, c.var.auth, projectId, c.var.locale);
   }),
   serve(buildInfoApi.addAdmin, async (c, input) => {
     const [project] = await c.var.deps.db.select({ id: projects.id }).from(projects).where(tenantOf(input.tenantId).where(projects, eq(projects.id, input.projectId)));

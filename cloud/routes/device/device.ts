@@ -235,6 +235,7 @@ export const deviceRowsServed = [
     const withData = await devicesWithData(
       db,
       mine.map((d) => d.id),
+      c.var.locale,
     );
     if (withData.length) throw new AppError(Code.CONFLICT, "devices.device.errors.hasData", { names: withData.slice(0, 5).join(", ") });
     const subs = await db
@@ -274,7 +275,7 @@ export const deviceRowsServed = [
       .orderBy(devices.channelNo, devices.id);
     return rows.map(toDevice(c.var.locale));
   }),
-  serve(deviceApi.picker, (c) => devicesForPicker(c.var.deps.db, projectOf(c).where(devices))),
+  serve(deviceApi.picker, (c) => devicesForPicker(c.var.deps.db, projectOf(c).where(devices), c.var.locale)),
   serve(deviceApi.bySn, async (c, { sn }) => {
     const [row] = await c.var.deps.db
       .select({ id: devices.id, deviceSn: devices.deviceSn, deviceName: deviceNameIn(c.var.locale), productId: devices.productId })

@@ -133,7 +133,7 @@ export const linkageServed = [
   }),
   // The editor's pickers: the project's devices, and a device's thing model (every property for
   // triggers; writable properties and services for device actions).
-  serve(linkageApi.devices, (c) => devicesForPicker(c.var.deps.db, projectOf(c).where(devices))),
+  serve(linkageApi.devices, (c) => devicesForPicker(c.var.deps.db, projectOf(c).where(devices), c.var.locale)),
   serve(linkageApi.model, async (c, { deviceId }) => {
     const [d] = await c.var.deps.db.select({ productId: devices.productId }).from(devices).where(projectOf(c).where(devices, eq(devices.id, deviceId)));
     if (!d) throw notFound();

@@ -68,7 +68,7 @@ export const pointGroupServed = [
     // A point's alarm rules go first (deleted or moved), never silently with it.
     inUse: [{ table: alarmRules, column: alarmRules.pointId, what: "alarm.rule.entity" }],
   }),
-  serve(pointGroupApi.devices, async (c, { monitorKind }) => kindDevices(c.var.deps.db, await projectsOfCall(c), monitorKind)),
+  serve(pointGroupApi.devices, async (c, { monitorKind }) => kindDevices(c.var.deps.db, await projectsOfCall(c), c.var.locale, monitorKind)),
   serve(pointGroupApi.sort, async (c, { ids }) => {
     const db = c.var.deps.db;
     const where = await visiblePoints(c);

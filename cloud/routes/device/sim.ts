@@ -29,7 +29,7 @@ import { sealValue } from "../../lib/secrets";
 import { addDays, platformDay } from "../../sim/simulated";
 import { lastRun, runOf, startSync } from "../../sim/sync";
 import { remindExpiring } from "../../sim/expiry";
-import { deviceNameIn } from "../../db/queries/names";
+import { deviceNameIn, userNameIn } from "../../db/queries/names";
 
 type Row = Record<string, unknown>;
 const scope = (c: Ctx) => tenantScope(c.var.auth);
@@ -302,8 +302,8 @@ const cardExtras: Served[] = [
     return c.var.deps.db
       .select({ id: devices.id, deviceName: deviceNameIn(c.var.locale), deviceSn: devices.deviceSn })
       .from(devices)
-      .where(scope(c).where(devices, like ? or(ilike(devices.deviceName, like), ilike(devices.deviceSn, like)) : undefined))
-      .orderBy(asc(devices.deviceName), asc(devices.id))
+      .where(scope(c).where(devices, like ? or(ilike(devices.deviceName, like), ilike(deviceNameIn(c.var.locale), like), ilike(devices.deviceSn, like)) : undefined))
+      .orderBy(asc(deviceNameIn(c.var.locale)), asc(devices.id))
       .limit(500);
   }),
   serve(simCardApi.syncState, async (c) => {
@@ -398,7 +398,7 @@ const expireServed = crudRoutes<typeof simExpire.fields, SimExpire>({
   },
   answer: async (c, rows) => {
     const ids = [...new Set(rows.flatMap((r) => r.userIds as number[]))];
-    const named = ids.length ? await c.var.deps.db.select({ id: users.id, name: users.realname, username: users.username }).from(users).where(scope(c).where(users, inArray(users.id, ids))) : [];
+    const named = ids.length ? await c.var.deps.db.select({ id: users.id, name: userNameIn(c.var.locale), username: users.username }).from(users).where(scope(c).where(users, inArray(users.id, ids))) : [];
     const nameOf = new Map(named.map((u) => [u.id, u.name || u.username]));
     return rows.map((raw) => {
       const r = localized(c.var.locale, raw);

@@ -65,12 +65,12 @@ function alarmLines(locale: Locale, alarms: Alarm[]) {
 }
 
 /**
- * Answers a lookup: the markdown answer and the tool steps behind it, or null when nothing the
- * user may see goes by that name (the knowledge base answers instead).
+ * Answers a lookup: the markdown answer (under `head`, by default the word that no model is
+ * configured) and the tool steps behind it, or null when nothing the user may see goes by that
+ * name (the knowledge base answers instead).
  */
-export async function answerLookup(caller: Caller, locale: Locale, lookup: Lookup): Promise<{ text: string; steps: ToolStep[] } | null> {
+export async function answerLookup(caller: Caller, locale: Locale, lookup: Lookup, head = t(locale, "cloud.ai.lookup.noModel")): Promise<{ text: string; steps: ToolStep[] } | null> {
   const steps: ToolStep[] = [];
-  const head = t(locale, "cloud.ai.lookup.noModel");
   if (lookup.want === "alarms" && !lookup.name) {
     const out = await step(caller, steps, "open_alarms", { limit: 20 });
     const alarms = (out?.alarms ?? []) as Alarm[];

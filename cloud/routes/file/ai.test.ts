@@ -235,6 +235,34 @@ describe("the assistant with an OpenAI-compatible model", () => {
       expect(stored[1]).toMatchObject({ status: "done", tools: [{ name: "search_devices", ok: true }, { name: "latest_values", ok: false }] });
     });
 
+  it("runs a plain lookup at once and hands it to the model as calls it made; the lookup answers when the model fails", async () => {
+    const [riverside] = await cloud.db.select({ id: projects.id, name: projects.prjName }).from(projects).where(eq(projects.prjName, "滨江花园二期基坑监测"));
+    const question = `open alarms of ${initialsOf(riverside.name).slice(0, 6)}`;
+    script = { words: ["There ", "are ", "open alarms."] };
+    const before = seen.length;
+    const r = await ask(operator, await session(operator), question, { language: "en" });
+    expect(r.events.filter((e) => e.type === "tool").map((e) => [e.name, e.args])).toEqual([["open_alarms", { projectId: riverside.id, limit: 20 }]]);
+    // One request: the question, the lookup as the model's own call, its result; the model answers from it.
+    expect(seen.length - before).toBe(1);
+    const req = seen.at(-1)!.body;
+    expect(req.messages.slice(-3).map((m) => m.role)).toEqual(["user", "assistant", "tool"]);
+    expect(req.messages.at(-2)).toMatchObject({ tool_calls: [{ id: "lookup_0", function: { name: "open_alarms", arguments: JSON.stringify({ projectId: riverside.id, limit: 20 }) } }] });
+    expect(req.messages.at(-1)).toMatchObject({ tool_call_id: "lookup_0" });
+    expect(JSON.parse(req.messages.at(-1)!.content!)).toMatchObject({ total: expect.any(Number), alarms: expect.any(Array) });
+    expect(text(r.events)).toBe("There are open alarms.");
+    expect(text(r.events)).not.toContain("No language model is configured");
+
+    // The model down: the lookup's own answer stands, saying why; not an error.
+    script = { status: 503, words: [] };
+    const down = await ask(operator, await session(operator), question, { language: "en" });
+    const said = text(down.events);
+    expect(said).toMatch(/^The model did not answer \(error code HTTP_503\)/);
+    expect(said).toContain(`open alarms in [Binjiang Garden Phase II foundation pit monitoring](/projects/project?view=${riverside.id})`);
+    expect(down.events.at(-1)).toMatchObject({ type: "done" });
+    // A question that is no lookup still fails as before.
+    expect((await ask(operator, await session(operator), "hello")).events.at(-1)).toMatchObject({ type: "error", code: "HTTP_503" });
+  });
+
   it("proposes a write as a card, runs nothing until the user confirms, then runs it with the user's rights; cancel runs nothing", async () => {
     const [riverside] = await cloud.db.select({ id: projects.id }).from(projects).where(eq(projects.prjName, "滨江花园二期基坑监测"));
     const pending = await cloud.db.select().from(alarms).where(and(eq(alarms.projectId, riverside.id), eq(alarms.status, 1)));

@@ -191,6 +191,7 @@ async function chat(c: Ctx, b: CallArgs<typeof aiApi.chat>) {
           if (!upstream.signal.aborted) ctrl.enqueue(encoder.encode(`data: ${JSON.stringify(e)}\n\n`));
         };
         send({ type: "start", messageId: answer.id, mode: llm ? "model" : "search" });
+        let direct: { text: string; steps: ToolStep[] } | null = null;
         try {
           if (!llm) {
             // A plain lookup (a device's latest values, open alarms by name) is answered from the tools; else the knowledge base answers.
@@ -214,6 +215,20 @@ async function chat(c: Ctx, b: CallArgs<typeof aiApi.chat>) {
             ];
             const past = trimHistory(history.filter((m) => m.status !== "error" && m.content)).map((m) => ({ role: m.role as "user" | "assistant", content: m.content }));
             const messages: LlmMessage[] = [...context, ...past, { role: "user", content: b.content }];
+            // A plain lookup runs at once, as the user, shown as the model's own calls would be and handed to
+            // the model as calls it made: it answers from the live data without a planning round (a small
+            // local model need not find the tools), and may still call more.
+            const lookup = readLookup(b.content);
+            direct = lookup ? await answerLookup(caller, locale, lookup, "") : null;
+            if (direct?.steps.length) {
+              const calls: LlmToolCall[] = direct.steps.map((s, i) => ({ id: `lookup_${i}`, type: "function", function: { name: s.name, arguments: JSON.stringify(s.args) } }));
+              messages.push({ role: "assistant", content: null, tool_calls: calls });
+              direct.steps.forEach((s, i) => {
+                steps.push(s);
+                send({ type: "tool", ...s });
+                messages.push({ role: "tool", tool_call_id: calls[i].id, content: s.result });
+              });
+            }
             // The model may ask for tools (live data, with the user's rights) a few rounds before it answers.
             for (let round = 0; round <= TOOL_ROUNDS && !upstream.signal.aborted; round++) {
               let asked: LlmToolCall[] = [];
@@ -253,9 +268,17 @@ async function chat(c: Ctx, b: CallArgs<typeof aiApi.chat>) {
           }
           const code = e instanceof LlmError ? e.code : "INTERNAL";
           console.warn("[ai] answer failed:", code, (e as Error).message);
-          const message = t(locale, "cloud.ai.failed", { code });
-          await finish("error", message);
-          send({ type: "error", code, message });
+          if (direct && !content) {
+            // The model failed before a word: the lookup's own answer stands, saying why.
+            content = `${t(locale, "cloud.ai.lookup.modelFailed", { code })}${direct.text}`;
+            send({ type: "delta", text: content });
+            await finish("done");
+            send({ type: "done", messageId: answer.id });
+          } else {
+            const message = t(locale, "cloud.ai.failed", { code });
+            await finish("error", message);
+            send({ type: "error", code, message });
+          }
         }
         try {
           ctrl.close();

@@ -28,6 +28,7 @@ import { tenantScope } from "../../lib/scope";
 import { containsPattern, pageOf, platformTime } from "../../lib/crud";
 import { searchTextOf } from "../../lib/segment";
 import { serve } from "../../lib/serve";
+import { userNameIn } from "../../db/queries/names";
 
 /**
  * The knowledge base (widgets §4–§7, core §4): `header/*` for bases, `fileBase/*` for folders and
@@ -91,7 +92,7 @@ async function grantsOf(db: Db, nodeId: number, locale: Locale): Promise<AuthGra
       userId: knowledgeGrants.userId,
       departmentId: knowledgeGrants.departmentId,
       groupId: knowledgeGrants.groupId,
-      realname: users.realname,
+      realname: userNameIn(locale),
       username: users.username,
       departmentName: joinedText(locale, departments.departmentName, departments.i18n, "departmentName"),
       groupName: joinedText(locale, userGroups.groupName, userGroups.i18n, "groupName"),
@@ -203,7 +204,7 @@ export const knowledgeServed = [
     await log(c, LOG_TYPES.auth, a);
     return ok(c, null, "cloud.knowledge.ownerChanged");
   }),
-  serve(knowledgeApi.tree, (c) => visibleTree(c.var.deps.db, c.var.auth)),
+  serve(knowledgeApi.tree, (c) => visibleTree(c.var.deps.db, c.var.auth, c.var.locale)),
   serve(knowledgeApi.add, async (c, b) => {
     const parentId = b.fielId === ROOT_FOLDER ? b.headerId : b.fielId;
     const parent = await need(c, parentId, "manage");
@@ -305,7 +306,7 @@ export const knowledgeServed = [
     const { db } = c.var.deps;
     const map = await accessMap(db, c.var.auth);
     const names = new Map(
-      (await db.select({ id: users.id, realname: users.realname, username: users.username }).from(users).where(tenantScope(c.var.auth).where(users))).map((u) => [u.id, u.realname || u.username]),
+      (await db.select({ id: users.id, realname: userNameIn(c.var.locale), username: users.username }).from(users).where(tenantScope(c.var.auth).where(users))).map((u) => [u.id, u.realname || u.username]),
     );
     const rows: RecycledNode[] = [...map.values()]
       .filter((a) => a.node.deletedAt && canManage(a.auth) && !map.get(a.path[0])!.node.deletedAt)

@@ -14,6 +14,7 @@ import { purgeAt } from "../../lib/recycle-bin";
 import { sanitizeRichText } from "../../lib/sanitize";
 import { tenantScope } from "../../lib/scope";
 import { serve } from "../../lib/serve";
+import { userNameIn } from "../../db/queries/names";
 
 /**
  * The media library (core §2 /media/library, §7 `mediaLibrary`): a tenant's folders, images,
@@ -175,7 +176,7 @@ export const mediaServed = [
     const inBin = (await mediaLinks(db, c.var.auth.tenantId)).binned();
     if (!inBin.length) return [];
     const rows = await db
-      .select({ item: mediaItems, realname: users.realname, username: users.username })
+      .select({ item: mediaItems, realname: userNameIn(c.var.locale), username: users.username })
       .from(mediaItems)
       .leftJoin(users, eq(users.id, mediaItems.deletedBy))
       .where(scope(c).where(mediaItems, inArray(mediaItems.id, inBin)))

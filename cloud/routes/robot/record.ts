@@ -49,9 +49,9 @@ export const recordServed = [
     const rows = await timeoutStatistics(c.var.deps.db, await scopeOf(c), q, 100_000);
     return sheet(c, "timeout", rows, ["taskName", "deviceName", "slotTime", "duration", "minutes", "overMinutes", "patrolStatus"], { patrolStatus: "patrolStatus" });
   }),
-  serve(statisticsApi.robot.rows, async (c, q) => robotStatistics(c.var.deps.db, await scopeOf(c), q)),
+  serve(statisticsApi.robot.rows, async (c, q) => robotStatistics(c.var.deps.db, await scopeOf(c), q, c.var.locale)),
   serve(statisticsApi.robot.export, async (c, q) => {
-    const rows = await robotStatistics(c.var.deps.db, await scopeOf(c), q);
+    const rows = await robotStatistics(c.var.deps.db, await scopeOf(c), q, c.var.locale);
     return sheet(c, "robot", rows, ["deviceName", "tasks", "done", "expired", "abnormalTasks", "timeouts", "total", "abnormal"]);
   }),
 ];

@@ -10,6 +10,7 @@ import { crudRoutes } from "../../lib/crud-routes";
 import { badRequest } from "../../lib/http";
 import { projectOf, projectRow } from "../../lib/project-context";
 import { serve } from "../../lib/serve";
+import { deviceNameIn } from "../../db/queries/names";
 
 const extra = {
   schemeName: sql<string>`(select ${qualified(robotPlans.schemeName)} from ${robotPlans} where ${qualified(robotPlans.id)} = ${qualified(robotTasks.schemeId)})`,
@@ -46,7 +47,7 @@ export const taskServed = [
   serve(taskApi.where, async (c, { id }) => {
     const t = await projectRow(c, robotTasks, id);
     const db = c.var.deps.db;
-    const [d] = await db.select({ id: devices.id, deviceName: devices.deviceName, status: devices.status }).from(devices).where(eq(devices.id, t.deviceId));
+    const [d] = await db.select({ id: devices.id, deviceName: deviceNameIn(c.var.locale), status: devices.status }).from(devices).where(eq(devices.id, t.deviceId));
     const props = await db.select().from(telemetryLatest).where(eq(telemetryLatest.deviceId, t.deviceId));
     const num = (k: string) => props.find((p) => p.identifier === k)?.num ?? null;
     const at = props.filter((p) => (Object.values(ROBOT_PROPS) as string[]).includes(p.identifier)).reduce<Date | null>((a, p) => (!a || p.ts > a ? p.ts : a), null);

@@ -118,8 +118,9 @@ describe("stat/devOperationMonitoring", () => {
     expect(Number(sheet.getRow(2).getCell(2).value)).toBeCloseTo(10 + 11.5 / 24);
     expect(sheet.rowCount).toBe(29);
     // Named in the reader's language by kind, device and days (issue 40: not "锚索力 <raw times>").
-    const [d] = await cloud.db.select({ name: devices.deviceName }).from(devices).where(eq(devices.id, fixture.deviceId));
-    expect(savedName(res)).toBe(`Settlement ${d.name} 2026-02-01 to 2026-02-28.xlsx`);
+    // The device too, in the reader's language.
+    const [d] = await cloud.db.select({ name: devices.deviceName, i18n: devices.i18n }).from(devices).where(eq(devices.id, fixture.deviceId));
+    expect(savedName(res)).toBe(`Settlement ${d.i18n?.deviceName?.en} 2026-02-01 to 2026-02-28.xlsx`);
     const zh = await cloud.app.request("/iotCloud/stat/devOperationMonitoring/export", {
       method: "POST",
       headers: { authorization: `Bearer ${admin}`, projectid: String(fixture.projectId), language: "zh-CN", "content-type": "application/json" },

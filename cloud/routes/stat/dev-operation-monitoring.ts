@@ -25,7 +25,7 @@ const AGGS: Record<ValueType, SeriesAgg> = { 1: "avg", 2: "max", 3: "min" };
 async function target(c: Ctx, deviceId: number, kind: MonitorKind | null, groupId?: number | null) {
   const db = c.var.deps.db;
   const projectIds = await projectsOfCall(c);
-  const device = await projectDevice(db, projectIds, deviceId);
+  const device = await projectDevice(db, projectIds, deviceId, c.var.locale);
   if (!device) throw notFound();
   if (kind && device.monitorKind !== kind) throw badRequest("cloud.monitoring.deviceWrongKind", { id: deviceId });
   let zeroType: ZeroType = 1;
@@ -75,7 +75,7 @@ async function analysis(c: Ctx, q: z.output<typeof analysisQuery>): Promise<Anal
  * device (read back at a time, set from a time, and their audit).
  */
 export const devOperationMonitoringServed = [
-  serve(monitoringApi.list, async (c, { monitorKind }) => kindPoints(c.var.deps.db, await projectsOfCall(c), monitorKind)),
+  serve(monitoringApi.list, async (c, { monitorKind }) => kindPoints(c.var.deps.db, await projectsOfCall(c), monitorKind, c.var.locale)),
   serve(monitoringApi.view, async (c, q) => {
     const { zone, deviceName, ...answer } = await analysis(c, q);
     void zone; // the export's only

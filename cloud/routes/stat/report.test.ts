@@ -182,7 +182,7 @@ describe("report templates", () => {
 describe("conclusions written by rules", () => {
   it("say from the period's data which points passed the warning and alarm values, the largest change, the trends, the gaps and the alarms, in the report's language, in the preview, the Word file and the PDF", async () => {
     const db = cloud.db;
-    const [dev] = await db.select({ deviceName: devices.deviceName }).from(devices).where(eq(devices.id, deviceId));
+    const [dev] = await db.select({ deviceName: devices.deviceName, i18n: devices.i18n }).from(devices).where(eq(devices.id, deviceId));
     // A second property of the device, flat at 3.0 over the same week: stable, within the warning value.
     const from = zoneDayStart("2026-02-02", ZONE);
     await db
@@ -196,13 +196,15 @@ describe("conclusions written by rules", () => {
     const tpl = await call<ReportTemplateRow>("/reportTemplate/save", admin, { templateName: "结论模板", reportType: 0, content });
     expect(tpl.body.code).toBe(200);
     const p = (id: string) => `${dev.deviceName} · ${id}`;
+    // An English document names the device in English.
+    const pe = (id: string) => `${dev.i18n?.deviceName?.en ?? dev.deviceName} · ${id}`;
     const english = [
       // 1.25 → 84.75, rising 0.5 an hour: 12 a day.
-      `The largest change this period is 83.5 at ${p("disp")} (from 1.25 to 84.75).`,
-      `1 point is over the alarm value 50: ${p("disp")}.`,
-      `Trends: rising — ${p("disp")}; stable — ${p("tilt")}.`,
-      `The fastest rate is 12 per day, at ${p("disp")}.`,
-      `1 point has no values in this period: ${p("gone")}.`,
+      `The largest change this period is 83.5 at ${pe("disp")} (from 1.25 to 84.75).`,
+      `1 point is over the alarm value 50: ${pe("disp")}.`,
+      `Trends: rising — ${pe("disp")}; stable — ${pe("tilt")}.`,
+      `The fastest rate is 12 per day, at ${pe("disp")}.`,
+      `1 point has no values in this period: ${pe("gone")}.`,
       "2 alarms were raised in this period (一级 2); 1 recovered, 1 still open.",
     ];
     const en = await call<{ html: string }>("/reportTemplate/preview", admin, { id: tpl.body.data.id, start: "2026-02-02", end: "2026-02-08", language: "en" });
@@ -219,7 +221,7 @@ describe("conclusions written by rules", () => {
     ]);
     // A lower alarm value and no warning: the other point's rules follow the data, not the text.
     const calm = await call<{ html: string }>("/reportTemplate/preview", admin, { content: `<div data-report-block="conclusion" data-points="${deviceId}:tilt" data-alarm="5"></div>`, start: "2026-02-02", end: "2026-02-08", language: "en" });
-    expect(items(calm.body.data.html)).toEqual([`The largest change this period is 0 at ${p("tilt")} (from 3 to 3).`, "The point stayed within the alarm value 5.", `Trends: stable — ${p("tilt")}.`, "2 alarms were raised in this period (一级 2); 1 recovered, 1 still open."]);
+    expect(items(calm.body.data.html)).toEqual([`The largest change this period is 0 at ${pe("tilt")} (from 3 to 3).`, "The point stayed within the alarm value 5.", `Trends: stable — ${pe("tilt")}.`, "2 alarms were raised in this period (一级 2); 1 recovered, 1 still open."]);
 
     // The generated files carry the same sentences.
     const gen = await call<{ id: number }>("/reportInfo/save", admin, { templateId: tpl.body.data.id, start: "2026-02-02", end: "2026-02-08" }, projectId, "en");

@@ -18,6 +18,7 @@ import { contentDisposition } from "../../lib/xlsx-export";
 import { reportDoc } from "../../report/engine";
 import { conclusionLines, reportHtml } from "../../report/document";
 import { addDays, reportNo } from "../../report/schedule";
+import { deviceNameIn } from "../../db/queries/names";
 
 const MAX_DAYS = 93;
 const MIME = { pdf: "application/pdf", docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" } as const;
@@ -66,11 +67,11 @@ export const reportServed: Served[] = [
   // The numeric properties the project's devices have reported: what a block can show.
   serve(reportTemplateApi.points, async (c) => {
     const rows = await c.var.deps.db
-      .select({ deviceId: devices.id, deviceName: devices.deviceName, identifier: telemetryLatest.identifier, latest: telemetryLatest.num })
+      .select({ deviceId: devices.id, deviceName: deviceNameIn(c.var.locale), identifier: telemetryLatest.identifier, latest: telemetryLatest.num })
       .from(telemetryLatest)
       .innerJoin(devices, eq(devices.id, telemetryLatest.deviceId))
       .where(projectOf(c).where(devices, isNotNull(telemetryLatest.num)))
-      .orderBy(asc(devices.deviceName), asc(telemetryLatest.identifier))
+      .orderBy(asc(deviceNameIn(c.var.locale)), asc(devices.id), asc(telemetryLatest.identifier))
       .limit(2000);
     return rows.map((r) => ({ ref: `${r.deviceId}:${r.identifier}`, deviceName: r.deviceName, identifier: r.identifier, latest: r.latest }));
   }),

@@ -23,7 +23,7 @@ import { xlsxResponse } from "../../lib/xlsx-export";
 async function profile(c: Ctx, q: z.output<typeof profileQuery>): Promise<DepthProfile> {
   const db = c.var.deps.db;
   const projectIds = await projectsOfCall(c);
-  const device = await projectDevice(db, projectIds, q.deviceId);
+  const device = await projectDevice(db, projectIds, q.deviceId, c.var.locale);
   if (!device) throw notFound();
   if (device.monitorKind !== "inclinometer") throw badRequest("cloud.monitoring.deviceWrongKind", { id: q.deviceId });
   const saved = (await deviceConfigsOf(db, [q.deviceId])).get(q.deviceId);

@@ -9,7 +9,7 @@ import { containsPattern, filterConds, given, orderOf, pageOf } from "../../lib/
 import { badRequest } from "../../lib/http";
 import { personalScope, tenantScope } from "../../lib/scope";
 import { serve } from "../../lib/serve";
-import { projectNameIn } from "../../db/queries/names";
+import { projectNameIn, userNameIn } from "../../db/queries/names";
 
 type Key = typeof apiKeys.$inferSelect;
 const DAY_MS = 86_400_000;
@@ -100,7 +100,7 @@ export const apiKeyServed = [
     const names = await projectNames(c, [...new Set(page.records.flatMap((k) => k.projectIds ?? []))]);
     const userIds = [...new Set(page.records.map((k) => k.userId))];
     const people = userIds.length
-      ? new Map((await db.select({ id: users.id, username: users.username, realname: users.realname }).from(users).where(scope.where(users, inArray(users.id, userIds)))).map((u) => [u.id, u.realname ? `${u.realname} (${u.username})` : u.username]))
+      ? new Map((await db.select({ id: users.id, username: users.username, realname: userNameIn(c.var.locale) }).from(users).where(scope.where(users, inArray(users.id, userIds)))).map((u) => [u.id, u.realname ? `${u.realname} (${u.username})` : u.username]))
       : new Map<number, string>();
     const now = c.var.deps.now();
     const records: TenantApiKeyRow[] = page.records.map((k) => ({ ...rowOf(k, names, now), userId: k.userId, owner: people.get(k.userId) ?? `#${k.userId}` }));

@@ -11,6 +11,7 @@ import { badRequest, notFound } from "../../lib/http";
 import { localized } from "../../lib/i18n-text";
 import { serve } from "../../lib/serve";
 import { tenantOf, tenantScope } from "../../lib/scope";
+import { userNameIn } from "../../db/queries/names";
 
 type Row = typeof departments.$inferSelect;
 
@@ -87,7 +88,7 @@ export const departmentServed = [
     const tenantId = c.var.auth.tenantId;
     const [rows, members] = await Promise.all([
       tenantDepartments(db, tenantId, c.var.locale),
-      db.select({ id: users.id, realname: users.realname, username: users.username, departmentId: users.departmentId }).from(users).where(tenantOf(tenantId).where(users)).orderBy(asc(users.id)),
+      db.select({ id: users.id, realname: userNameIn(c.var.locale), username: users.username, departmentId: users.departmentId }).from(users).where(tenantOf(tenantId).where(users)).orderBy(asc(users.id)),
     ]);
     const byDepartment = new Map<number, DepartmentUserNode[]>();
     for (const u of members) {

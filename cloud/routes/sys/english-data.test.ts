@@ -8,6 +8,7 @@ import type { RoleRow } from "@/lib/contract/system/role";
 import type { UserRow } from "@/lib/contract/system/user";
 import type { MessageItem } from "@/lib/contract/message";
 import { signedIn, type TestCloud } from "../../testing";
+import { DEMO_ACCOUNTS } from "../../seed";
 
 let cloud: TestCloud;
 let admin: string;
@@ -30,8 +31,13 @@ describe("seeded data in the caller's language", () => {
     expect(tenantRoles.records).toEqual([expect.objectContaining({ name: "Standard edition", remark: "Every tenant menu" })]);
     // A name is found in the language it is shown in.
     expect((await get<Page<RoleRow>>("/sys/role/page?current=1&size=50&name=administrator", admin, "en")).records.map((r) => r.name)).toEqual(["Tenant administrator"]);
-    const info = await get<{ roleNames: string[] }>("/sys/login/userInfo", admin, "en");
+    const info = await get<{ roleNames: string[]; user: { realname: string } }>("/sys/login/userInfo", admin, "en");
     expect(info.roleNames).toEqual(["Tenant administrator"]);
+    // The header names the user in the reader's language (the shell reads userInfo on every render).
+    expect(info.user.realname).toBe("Demo administrator");
+    expect((await get<{ user: { realname: string } }>("/sys/login/userInfo", admin, "zh-cn")).user.realname).toBe("演示管理员");
+    const login = await cloud.request<{ user: { realname: string } }>("/sys/login/username", { body: { username: "operator01", password: DEMO_ACCOUNTS.operator01.password, tId: 2 }, language: "en" });
+    expect(login.body.data.user.realname).toBe("Zhang San");
     const users = await get<Page<UserRow>>("/sys/user/page?current=1&size=50", admin, "en");
     expect(users.records.find((u) => u.username === "operator01")).toMatchObject({ roleNames: ["Project user"], departmentName: "Monitoring and operations" });
   });
@@ -157,6 +163,9 @@ describe("seeded data in the caller's language", () => {
 
     const users = await get<Page<{ username: string; realname: string }>>("/sys/user/page?current=1&size=50", admin, "en");
     expect(users.records.find((u) => u.username === "operator01")?.realname).toBe("Zhang San");
+    const operator = users.records.find((u) => u.username === "operator01") as unknown as { id: number };
+    expect((await get<{ position: string; realname: string }>(`/sys/user/getUserInfoById?id=${operator.id}`, admin, "en"))).toMatchObject({ position: "Monitoring engineer", realname: "Zhang San" });
+    expect((await get<{ position: string }>(`/sys/user/getUserInfoById?id=${operator.id}`, admin, "zh-cn")).position).toBe("监测工程师");
     expect((await get<Page<{ username: string; realname: string }>>("/sys/user/page?current=1&size=50", admin, "zh-cn")).records.find((u) => u.username === "operator01")?.realname).toBe("张三");
     const tenants = await get<Page<{ name: string; contact: string }>>("/sys/tenant/page?current=1&size=50", platform, "en");
     expect(tenants.records).toEqual([expect.objectContaining({ name: "Demo tenant", contact: "Demo administrator" })]);

@@ -10,6 +10,7 @@ import { badRequest, notFound } from "../../lib/http";
 import { serve } from "../../lib/serve";
 import { assertTenantUsers } from "../../db/queries/org";
 import { tenantScope } from "../../lib/scope";
+import { userNameIn } from "../../db/queries/names";
 
 /** The group, if it is one of the caller's tenant; another tenant's group is "not found". */
 async function ownGroup(db: Db, auth: Auth, id: number) {
@@ -58,7 +59,7 @@ export const groupServed = [
     const db = c.var.deps.db;
     await ownGroup(db, c.var.auth, groupId);
     return db
-      .select({ id: users.id, username: users.username, realname: users.realname, departmentId: users.departmentId, departmentName: joinedText(c.var.locale, departments.departmentName, departments.i18n, "departmentName") })
+      .select({ id: users.id, username: users.username, realname: userNameIn(c.var.locale), departmentId: users.departmentId, departmentName: joinedText(c.var.locale, departments.departmentName, departments.i18n, "departmentName") })
       .from(userGroupMembers)
       .innerJoin(users, eq(users.id, userGroupMembers.userId))
       .leftJoin(departments, eq(departments.id, users.departmentId))

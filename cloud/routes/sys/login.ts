@@ -66,7 +66,7 @@ async function completeLogin(c: Ctx, user: User) {
     token,
     roles,
     tenantId: user.tenantId,
-    user: { id: user.id, name: user.username, realname: user.realname, avatar: user.avatar, tenantId: user.tenantId },
+    user: { id: user.id, name: user.username, realname: textIn(c.var.locale, user.realname, user.i18n?.realname), avatar: user.avatar, tenantId: user.tenantId },
   };
   const pwdExpireDays = passwordReminder(policy, user, now);
   if (pwdExpireDays !== null) result.pwdExpireDays = pwdExpireDays;
@@ -186,7 +186,7 @@ export const loginServed = [
       a.roleIds.length ? db.select({ name: roles.name, i18n: roles.i18n }).from(roles).where(inArray(roles.id, a.roleIds)).orderBy(asc(roles.id)) : Promise.resolve([]),
     ]);
     return {
-      user: { id: u.id, name: u.username, realname: u.realname, avatar: u.avatar, tenantId: u.tenantId, phone: u.phone, email: u.email },
+      user: { id: u.id, name: u.username, realname: textIn(c.var.locale, u.realname, u.i18n?.realname), avatar: u.avatar, tenantId: u.tenantId, phone: u.phone, email: u.email },
       roles: a.roles,
       // What the home page shows: the roles' names, not their codes.
       roleNames: held.map((r) => textIn(c.var.locale, r.name, r.i18n?.name)),

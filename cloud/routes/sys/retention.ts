@@ -19,7 +19,7 @@ async function checked(c: Ctx, change: RetentionChange) {
  * refused while it would delete a month the caller did not confirm (the screen's warning names them).
  */
 export const retentionServed = [
-  serve(retentionApi.info, (c) => retentionSettings(c.var.deps.db, c.var.auth.tenantId, c.var.deps.now())),
+  serve(retentionApi.info, (c) => retentionSettings(c.var.deps.db, c.var.auth.tenantId, c.var.deps.now(), c.var.locale)),
   serve(retentionApi.preview, async (c, change) => ({ months: await checked(c, change) })),
   serve(retentionApi.save, async (c, { confirmMonths, ...change }) => {
     const { db, now } = c.var.deps;
@@ -28,6 +28,6 @@ export const retentionServed = [
     const unconfirmed = months.filter((m) => !confirmed.has(m));
     if (unconfirmed.length) throw new AppError(Code.BAD_REQUEST, "cloud.retention.confirmDelete", { months: unconfirmed.join(t(c.var.locale, "cloud.listSeparator")) }, { months: unconfirmed });
     await saveRetention(db, c.var.auth.tenantId, change, now());
-    return ok(c, await retentionSettings(db, c.var.auth.tenantId, now()), "cloud.saved");
+    return ok(c, await retentionSettings(db, c.var.auth.tenantId, now(), c.var.locale), "cloud.saved");
   }),
 ];

@@ -14,7 +14,7 @@ import { containsPattern, pageOf, pagedSelect, type Paging, type SelectedFields 
 import { crudRoutes } from "../../lib/crud-routes";
 import { joinedText, localized, textColumns } from "../../lib/i18n-text";
 import type { Locale } from "@/lib/contract/locale";
-import { tenantNameIn } from "../../db/queries/names";
+import { tenantNameIn, userNameIn } from "../../db/queries/names";
 
 type Role = typeof roles.$inferSelect;
 
@@ -204,9 +204,9 @@ export const roleServed = [
     const db = c.var.deps.db;
     const role = await ownRole(db, c.var.auth, q.roleId);
     if (isTenantRole(role)) throw notFound();
-    const fields = { id: users.id, username: users.username, realname: users.realname, departmentName: joinedText(c.var.locale, departments.departmentName, departments.i18n, "departmentName"), enabled: users.enabled };
+    const fields = { id: users.id, username: users.username, realname: userNameIn(c.var.locale), departmentName: joinedText(c.var.locale, departments.departmentName, departments.i18n, "departmentName"), enabled: users.enabled };
     const members = (f: SelectedFields) => db.select(f).from(userRoles).innerJoin(users, eq(users.id, userRoles.userId)).leftJoin(departments, eq(departments.id, users.departmentId)).$dynamic();
-    const where = and(eq(userRoles.roleId, role.id), q.keyword ? or(ilike(users.username, containsPattern(q.keyword)), ilike(users.realname, containsPattern(q.keyword))) : undefined);
+    const where = and(eq(userRoles.roleId, role.id), q.keyword ? or(ilike(users.username, containsPattern(q.keyword)), ilike(users.realname, containsPattern(q.keyword)), ilike(userNameIn(c.var.locale), containsPattern(q.keyword))) : undefined);
     return memberPage<RoleUserRow>(members, fields, where, users.id, q);
   }),
   serve(roleApi.addUser, async (c, input) => {

@@ -58,7 +58,7 @@ async function toRows(db: Db, auth: Auth, locale: Locale, list: User[]): Promise
       realname: textIn(locale, u.realname, u.i18n?.realname),
       employeeNo: u.employeeNo,
       sex: u.sex,
-      position: u.position,
+      position: u.position && textIn(locale, u.position, u.i18n?.position),
       phone: mask.phone(u.phone),
       landline: mask.contacts ? u.landline : null,
       email: mask.email(u.email),

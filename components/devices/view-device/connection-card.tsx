@@ -60,10 +60,10 @@ export function ConnectionCard({ device }: { device: Device }) {
         <tbody>
           {[...topics.up.map((x) => ({ ...x, dir: "up" as const })), ...topics.down.map((x) => ({ ...x, dir: "down" as const }))].map((x) => (
             <tr key={x.topic} className="border-t">
-              <td className="py-1.5 pr-2 whitespace-nowrap" title={t(`channel.${x.channel.replace("/", "_")}`)}>
+              <td className="py-1.5 pr-2 align-top sm:whitespace-nowrap" title={t(`channel.${x.channel.replace("/", "_")}`)}>
                 {t(x.dir)} · {t(`channel.${x.channel.replace("/", "_")}`)}
               </td>
-              <td className="py-1.5 font-mono text-xs break-all">{x.topic}</td>
+              <td className="py-1.5 align-top font-mono text-xs break-all">{x.topic}</td>
             </tr>
           ))}
         </tbody>

@@ -63,7 +63,7 @@ export function DetailValue<Row extends AnyRow>({ def, row }: { def: DetailRow<R
       );
     }
     default:
-      return <span className="break-all whitespace-pre-wrap">{def.render ? def.render(row) : formatText(value)}</span>;
+      return <span className="whitespace-pre-wrap wrap-anywhere">{def.render ? def.render(row) : formatText(value)}</span>;
   }
 }
 

@@ -75,6 +75,29 @@ describe("DataTable", () => {
     expect(cells[4].className).not.toContain("sticky");
   });
 
+  it("clips free text to the room the sized columns leave, never below its minimum, never past 320 px", () => {
+    const layout = { name: { minWidth: 100 }, status: { kind: "dict" }, price: { kind: "money" }, time: { kind: "time" }, __actions: { width: 130, sticky: "right" as const } };
+    const withActions: TableColumn<Row>[] = [...columns, { id: "__actions", header: "Actions", cell: () => "View" }];
+    const clipOf = (box: number) => {
+      const width = vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(box);
+      try {
+        const { unmount } = wrap(<DataTable columns={withActions} layout={layout} rows={rows} getRowId={(r) => String(r.id)} texts={texts} />);
+        const [first] = screen.getAllByRole("row").slice(1);
+        const max = (within(first).getAllByRole("cell")[0].firstElementChild as HTMLElement).style.maxWidth;
+        unmount();
+        return max;
+      } finally {
+        width.mockRestore();
+      }
+    };
+    // Sized: 120 + 128 + 176 + 130 = 554. A 754 px box leaves 200 for the name (less 24 of padding).
+    expect(clipOf(754)).toBe("176px");
+    // A narrow box: the name keeps its minimum (120).
+    expect(clipOf(600)).toBe("96px");
+    // A wide box: at most 320.
+    expect(clipOf(1600)).toBe("296px");
+  });
+
   it("pins the actions column only when the box leaves room for the rest", () => {
     const width = vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(900);
     try {

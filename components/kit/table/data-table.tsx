@@ -148,13 +148,27 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
   const pinnedRight = !!rightPin && edges.width - (rightPin.width ?? 0) >= MIN_UNPINNED;
   // Below md the first column (after the checkboxes) stays in view while the rest scroll.
   const firstId = allColumns.find((c) => c.id !== "__select")?.id;
+  // Columns without a width (names, addresses) share what the sized ones leave in the box, each
+  // at least its minimum and at most TEXT_MAX_WIDTH: a long name is clipped before it pushes the
+  // times and values to the right, under the pinned actions.
+  let sized = 0;
+  let flexible = 0;
+  for (const c of allColumns) {
+    const id = c.id ?? "";
+    const l = layout[id];
+    const w = id === "__select" ? SELECT_WIDTH : l ? (l.width ?? defaultWidth(id, l.kind)) : undefined;
+    if (w !== undefined) sized += w;
+    else if (l) flexible++;
+  }
+  const share = edges.width && flexible ? Math.floor((edges.width - sized) / flexible) : TEXT_MAX_WIDTH;
   const sizing = (id: string) => {
     if (id === "__select") return { width: SELECT_WIDTH, minWidth: SELECT_WIDTH, clip: null };
     const l = layout[id];
     if (!l) return { width: undefined, minWidth: undefined, clip: null };
     const width = l.width ?? defaultWidth(id, l.kind);
     const minWidth = Math.max(l.minWidth ?? 0, width ?? TEXT_MIN_WIDTH);
-    const clip = l.sticky || UNCLIPPED.has(columnKind(id, l.kind)) ? null : (width ?? TEXT_MAX_WIDTH) - padX;
+    const room = Math.min(TEXT_MAX_WIDTH, Math.max(minWidth, share));
+    const clip = l.sticky || UNCLIPPED.has(columnKind(id, l.kind)) ? null : (width ?? room) - padX;
     return { width, minWidth, clip };
   };
   const pinOf = (id: string, l: ColumnLayout) => (l.sticky === "right" && pinnedRight ? "right" : id === firstId ? "first" : undefined);
