@@ -172,7 +172,9 @@ describe("China Telecom through the 5G CMP", () => {
   afterAll(() => fake.close());
 
   it("signs every call, asks the batch's month and day use in one call each and each card's status in one, and changes a state", async () => {
-    const api = new CmpCarrier({ baseUrl: fake.url, appKey: "APPKEY-1", secret: "CMP-SECRET-1", limiter: limiter() });
+    // One budget for both clients, as for one tenant's account: the fake counts every request of the last second.
+    const budget = limiter();
+    const api = new CmpCarrier({ baseUrl: fake.url, appKey: "APPKEY-1", secret: "CMP-SECRET-1", limiter: budget });
     const asked = [...cards.keys()];
     const got = await api.getCards([...asked, iccid("898603", 999)]);
     expect(got).toHaveLength(8);
@@ -187,7 +189,7 @@ describe("China Telecom through the 5G CMP", () => {
     expect(await api.setState([asked[0]], "resume")).toEqual({ workOrder: `T${asked[0]}` });
     expect(cards.get(asked[0])!.status).toBe("4");
     expect(fake.state).toMatchObject({ refused: 0, maxInFlight: 1 });
-    const wrong = new CmpCarrier({ baseUrl: fake.url, appKey: "APPKEY-1", secret: "guess", limiter: limiter() });
+    const wrong = new CmpCarrier({ baseUrl: fake.url, appKey: "APPKEY-1", secret: "guess", limiter: budget });
     await expect(wrong.getCards([asked[0]])).rejects.toMatchObject({ kind: "auth" });
   });
 });
