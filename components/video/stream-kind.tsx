@@ -3,6 +3,7 @@
 import * as React from "react";
 import { useTranslations } from "next-intl";
 import { STREAM_KINDS, type StreamKind } from "@/lib/contract/video/video";
+import { PressedGroup } from "@/components/ui/pressed-group";
 
 /** The browser's choice of stream (FLV unless HLS was chosen here): it is this browser or its network where FLV fails. */
 const STORAGE_KEY = "video.streamKind";
@@ -39,22 +40,5 @@ export function useStreamKind(): [StreamKind, (k: StreamKind) => void] {
 export function StreamKindChoice() {
   const t = useTranslations("video.stream");
   const [kind, setKind] = useStreamKind();
-  return (
-    <div className="flex items-center gap-1" role="group" aria-label={t("label")}>
-      <span className="mr-1 text-sm text-muted-foreground">{t("label")}</span>
-      {STREAM_KINDS.map((k) => (
-        <button
-          key={k}
-          type="button"
-          aria-pressed={kind === k}
-          title={t(`${k}Hint`)}
-          onClick={() => setKind(k)}
-          className="rounded-md border px-2.5 py-1 text-sm hover:bg-accent aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-primary-foreground"
-          data-testid={`stream-${k}`}
-        >
-          {t(k)}
-        </button>
-      ))}
-    </div>
-  );
+  return <PressedGroup label={t("label")} value={kind} onChange={setKind} options={STREAM_KINDS.map((k) => ({ value: k, label: t(k), title: t(`${k}Hint`), testId: `stream-${k}` }))} />;
 }

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { loginAs } from "./pages/login-page";
 import { ResourcePageObject } from "./pages/resource-page";
 import { SimPageObject } from "./pages/sim-page";
+import { withCheckDigit } from "../../lib/contract/sim/iccid";
 
 /**
  * SIM cards (issue 37), in both languages: cards imported from xlsx (a bad ICCID row reported with
@@ -14,14 +15,7 @@ test.describe.configure({ mode: "serial" });
 const RUN = Date.now() % 1_000_000;
 /** A valid ICCID (Luhn check digit) for this run and locale. */
 function iccid(n: number) {
-  const body = `898604${String(RUN * 10 + n).padStart(12, "0")}`;
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let d = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
+  return withCheckDigit(`898604${String(RUN * 10 + n).padStart(12, "0")}`);
 }
 
 const TEXT = {

@@ -12,6 +12,7 @@ import { carriersOf } from "../../sim/carriers";
 import { cmpSign, CmpCarrier } from "../../sim/cmp";
 import { ControlCenterCarrier } from "../../sim/control-center";
 import { TokenBucket } from "../../sim/rate-limit";
+import { withCheckDigit } from "@/lib/contract/sim/iccid";
 import { startSync } from "../../sim/sync";
 
 let cloud: TestCloud;
@@ -110,16 +111,7 @@ function cmp(cards: Map<string, Card>, appKey: string, secret: string) {
 }
 
 const limiter = () => new TokenBucket({ rate: 5, burst: 1, inFlight: 1 });
-const iccid = (prefix: string, n: number) => {
-  const body = `${prefix}${String(n).padStart(19 - prefix.length, "0")}`;
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let d = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-};
+const iccid = (prefix: string, n: number) => withCheckDigit(`${prefix}${String(n).padStart(19 - prefix.length, "0")}`);
 
 describe("China Unicom through Cisco Control Center", () => {
   const cards = new Map<string, Card>();

@@ -20,6 +20,7 @@ import { robotConsoleApi } from "@/lib/contract/robot/control";
 import { SPLITS, videoApi, type Split } from "@/lib/contract/video/video";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
+import { PressedGroup } from "@/components/ui/pressed-group";
 
 const GRID: Record<Split, string> = { 1: "grid-cols-1", 4: "grid-cols-2", 9: "grid-cols-3", 16: "grid-cols-4" };
 /** The wall's alarms and state are read again this often (the tiles are live). */
@@ -54,13 +55,7 @@ export function OperationView() {
       <section className="flex min-h-0 min-w-0 flex-1 flex-col gap-2" aria-label={t("wall")}>
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="mr-auto truncate text-base font-semibold">{t("title", { project: project?.prjName ?? "" })}</h2>
-          <div className="flex items-center gap-1" role="group" aria-label={tv("split")}>
-            {SPLITS.map((n) => (
-              <button key={n} type="button" aria-pressed={split === n} onClick={() => setSplit(n)} className="rounded-md border px-2.5 py-1 text-sm tabular-nums hover:bg-accent aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-primary-foreground" data-testid={`op-split-${n}`}>
-                {tv("splitN", { n })}
-              </button>
-            ))}
-          </div>
+          <PressedGroup label={tv("split")} hideLabel value={split} onChange={setSplit} options={SPLITS.map((n) => ({ value: n, label: tv("splitN", { n }), testId: `op-split-${n}` }))} />
         </div>
         {shown.length ? (
           <div className={cn("grid min-h-0 gap-1 xl:flex-1 xl:auto-rows-fr", GRID[split])} data-testid="operation-tiles">

@@ -14,6 +14,7 @@ import { useCall } from "@/lib/api/call";
 import { DEVICE_STATUS } from "@/lib/contract/device/device";
 import { SPLITS, videoApi, type CameraRow, type Split } from "@/lib/contract/video/video";
 import { cn } from "@/lib/utils";
+import { PressedGroup } from "@/components/ui/pressed-group";
 
 const DRAG_TYPE = "application/x-camera-id";
 const GRID: Record<Split, string> = { 1: "grid-cols-1 grid-rows-1", 4: "grid-cols-2 grid-rows-2", 9: "grid-cols-3 grid-rows-3", 16: "grid-cols-4 grid-rows-4" };
@@ -137,24 +138,15 @@ export function VideoSurveillanceView() {
       </aside>
       <section className="flex min-h-0 min-w-0 flex-1 flex-col gap-2">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <div className="flex items-center gap-1" role="group" aria-label={t("split")}>
-            <span className="mr-1 text-sm text-muted-foreground">{t("split")}</span>
-            {SPLITS.map((n) => (
-              <button
-                key={n}
-                type="button"
-                aria-pressed={split === n}
-                onClick={() => {
-                  setSplit(n);
-                  setSelected((s) => (s < n ? s : 0));
-                }}
-                className="rounded-md border px-2.5 py-1 text-sm tabular-nums hover:bg-accent aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-primary-foreground"
-                data-testid={`split-${n}`}
-              >
-                {t("splitN", { n })}
-              </button>
-            ))}
-          </div>
+          <PressedGroup
+            label={t("split")}
+            value={split}
+            onChange={(n) => {
+              setSplit(n);
+              setSelected((s) => (s < n ? s : 0));
+            }}
+            options={SPLITS.map((n) => ({ value: n, label: t("splitN", { n }), testId: `split-${n}` }))}
+          />
           <StreamKindChoice />
         </div>
         <div className={cn("grid aspect-video min-h-0 w-full gap-1 lg:aspect-auto lg:flex-1", GRID[split])} data-testid="wall-grid" data-split={split}>
