@@ -349,7 +349,11 @@ export function AiChatView() {
                 </Button>
               )}
             </div>
-            <p className="mt-1.5 text-center text-xs text-muted-foreground">{t("footnote")}</p>
+            <p className="mt-1.5 text-center text-xs text-muted-foreground">
+              {t("footnote")}
+              {/* The keys only where there is a keyboard to press them; a phone's placeholder stays one line. */}
+              <span className="hidden md:inline"> {t("keys")}</span>
+            </p>
           </div>
         </div>
       </main>
