@@ -123,7 +123,11 @@ export async function moveTaskDays(db: Db, before: TaskState[], after: TaskState
   };
   for (const t of before) add(t, -1);
   for (const t of after) add(t, 1);
-  const moved = [...days.values()].filter((d) => d.tasks || d.done || d.expired || d.abnormal || d.timeouts);
+  // In key order, so two writers moving the same days lock their rows in one order (no deadlock between them).
+  const moved = [...days.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, d]) => d)
+    .filter((d) => d.tasks || d.done || d.expired || d.abnormal || d.timeouts);
   if (!moved.length) return;
   const plus = (c: string) => sql.raw(`"robot_task_days"."${c}" + excluded."${c}"`);
   for (let i = 0; i < moved.length; i += 2000) {
