@@ -18,7 +18,7 @@ import { scheduleSim } from "./sim/schedule";
 import { schedulePlans } from "./robot/scheduler";
 import { attachRobotRecords, type CameraFrame } from "./robot/records";
 import { ROBOT_CAMERA_NUMS } from "@/lib/contract/robot/control";
-import { backfillRecordDays } from "./db/queries/robots";
+import { backfillRecordDays, backfillTaskDays } from "./db/queries/robots";
 import { scheduleReports } from "./report/engine";
 import { closePdf } from "./report/pdf";
 import { carriersFromEnv } from "./sim/carriers";
@@ -76,6 +76,9 @@ export async function startCloud(opts: CloudOptions) {
   // The inspection records' daily roll-up, built once from the records that predate it (before any new record is written).
   const rolledUp = await backfillRecordDays(handle.db);
   if (rolledUp) console.log(`[cloud] inspection records rolled up into ${rolledUp} daily rows`);
+  // The same for the tasks' daily counts (before the scheduler writes any task).
+  const taskDays = await backfillTaskDays(handle.db);
+  if (taskDays) console.log(`[cloud] inspection tasks counted into ${taskDays} daily rows`);
   // Periodic work, leases and cache signals go through the cluster, so N instances on one database
   // run each job once and see each other's changes (on PGlite, one instance: the same calls, in-process).
   const cluster = new Coordinator(handle.db, { bus: handle.bus });

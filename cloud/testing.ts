@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, inject } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Envelope } from "@/lib/contract/envelope";
+import { PATROL_STATUS } from "@/lib/contract/robot/enums";
 import { createCloud, SERVED } from "./app";
 import { openDb, type Db, type DbHandle } from "./db/client";
-import { captchas, users } from "./db/schema";
+import { captchas, robotTaskDays, robotTasks, users } from "./db/schema";
 import { DEMO_ACCOUNTS, seed, type SeedOptions } from "./seed";
 import { DOCUMENTED_PASSWORDS, seededCopy, seededDb } from "./test-seed";
 import type { Deps } from "./lib/context";
@@ -215,4 +216,30 @@ export function signedIn<W extends DemoLogin = DemoLogin>(take: (s: SignedIn<W>)
     take({ cloud, ids, ...tokens } as SignedIn<W>);
   }, SETUP_MS);
   afterAll(() => cloud?.close());
+}
+
+/**
+ * The inspection tasks' daily counts as the writers kept them and as the tasks count now (rows whose
+ * counts are all zero left out), in one order: equal when every writer of `robot_tasks` kept them.
+ */
+export async function taskDaysKeptAndCounted(db: Db) {
+  const day = sql<string>`((${robotTasks.slotAt} at time zone 'UTC')::date)::text`;
+  const counted = await db
+    .select({
+      tenantId: robotTasks.tenantId,
+      projectId: robotTasks.projectId,
+      day,
+      trackId: robotTasks.trackId,
+      deviceId: robotTasks.deviceId,
+      tasks: sql<number>`count(*)::int`,
+      done: sql<number>`(count(*) filter (where ${robotTasks.patrolStatus} = ${PATROL_STATUS.done}))::int`,
+      expired: sql<number>`(count(*) filter (where ${robotTasks.patrolStatus} = ${PATROL_STATUS.expired}))::int`,
+      abnormal: sql<number>`(count(*) filter (where ${robotTasks.patrolStatus} = ${PATROL_STATUS.abnormal}))::int`,
+      timeouts: sql<number>`(count(*) filter (where ${robotTasks.timeout} = 1))::int`,
+    })
+    .from(robotTasks)
+    .groupBy(robotTasks.tenantId, robotTasks.projectId, day, robotTasks.trackId, robotTasks.deviceId);
+  const kept = (await db.select().from(robotTaskDays)).filter((r) => r.tasks || r.done || r.expired || r.abnormal || r.timeouts);
+  const order = (rows: typeof kept) => rows.map((r) => ({ ...r })).sort((a, b) => `${a.tenantId}|${a.projectId}|${a.day}|${a.trackId}|${a.deviceId}`.localeCompare(`${b.tenantId}|${b.projectId}|${b.day}|${b.trackId}|${b.deviceId}`));
+  return { kept: order(kept), counted: order(counted) };
 }

@@ -7,7 +7,7 @@ import { isAbnormal } from "@/lib/contract/robot/item";
 import { patrolReadings } from "@/lib/contract/robot/patrol";
 import { ROBOT_EVENTS } from "@/lib/contract/robot/robot";
 import type { Db } from "../db/client";
-import { writeRecords } from "../db/queries/robots";
+import { moveTaskDays, taskState, writeRecords } from "../db/queries/robots";
 import { devices, robotItems, robotPoints, robotRecords, robotTasks, robotTracks } from "../db/schema";
 import type { InspectionReading } from "../alarms/evaluator";
 import type { Ingest } from "../ingest";
@@ -105,15 +105,20 @@ export async function recordArrival(db: Db, deps: RecordDeps, deviceId: number, 
   await writeRecords(db, rows);
   const done = task.pointDone + (seen ? 0 : 1);
   const finished = done >= task.pointTotal;
-  await db
-    .update(robotTasks)
-    .set({
-      pointDone: done,
-      abnormalCount: sql`${robotTasks.abnormalCount} + ${abnormal}`,
-      ...(finished ? { patrolStatus: PATROL_STATUS.done, runStatus: RUN_STATUS.success, endedAt: at } : {}),
-      updatedAt: at,
-    })
-    .where(and(eq(robotTasks.id, task.id), eq(robotTasks.patrolStatus, PATROL_STATUS.running)));
+  // Only a running task moves; its daily counts move with it (running → done when the last point is reached).
+  await db.transaction(async (tx) => {
+    const moved = await tx
+      .update(robotTasks)
+      .set({
+        pointDone: done,
+        abnormalCount: sql`${robotTasks.abnormalCount} + ${abnormal}`,
+        ...(finished ? { patrolStatus: PATROL_STATUS.done, runStatus: RUN_STATUS.success, endedAt: at } : {}),
+        updatedAt: at,
+      })
+      .where(and(eq(robotTasks.id, task.id), eq(robotTasks.patrolStatus, PATROL_STATUS.running)))
+      .returning(taskState);
+    await moveTaskDays(tx, moved.map((r) => ({ ...r, patrolStatus: PATROL_STATUS.running })), moved);
+  });
   return rows.length;
 }
 
@@ -153,11 +158,16 @@ export async function dispatchTasks(db: Db, now: Date): Promise<number> {
   for (const deviceId of robots) {
     if (busy.has(deviceId)) continue;
     const first = due.find((d) => d.deviceId === deviceId)!;
-    const [row] = await db
-      .update(robotTasks)
-      .set({ patrolStatus: PATROL_STATUS.running, runStatus: RUN_STATUS.running, startedAt: now, updatedAt: now })
-      .where(and(eq(robotTasks.id, first.id), eq(robotTasks.patrolStatus, PATROL_STATUS.notStarted), sql`not exists (select 1 from robot_tasks r where r.device_id = ${deviceId} and r.patrol_status = ${PATROL_STATUS.running})`))
-      .returning({ id: robotTasks.id });
+    // Not started → running moves no count today; it goes through the daily counts all the same, as every change of status does.
+    const row = await db.transaction(async (tx) => {
+      const moved = await tx
+        .update(robotTasks)
+        .set({ patrolStatus: PATROL_STATUS.running, runStatus: RUN_STATUS.running, startedAt: now, updatedAt: now })
+        .where(and(eq(robotTasks.id, first.id), eq(robotTasks.patrolStatus, PATROL_STATUS.notStarted), sql`not exists (select 1 from robot_tasks r where r.device_id = ${deviceId} and r.patrol_status = ${PATROL_STATUS.running})`))
+        .returning(taskState);
+      await moveTaskDays(tx, moved.map((r) => ({ ...r, patrolStatus: PATROL_STATUS.notStarted })), moved);
+      return moved[0];
+    });
     if (row) started++;
   }
   return started;

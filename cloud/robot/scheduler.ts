@@ -5,6 +5,7 @@ import { DEFAULT_TIME_ZONE } from "@/lib/time-zone";
 import type { Db } from "../db/client";
 import { robotPlans, robotPoints, robotTasks } from "../db/schema";
 import type { Coordinator } from "../lib/coordination";
+import { moveTaskDays, taskState } from "../db/queries/robots";
 import { dispatchTasks } from "./records";
 
 /** How often the cluster looks for due slots, timeouts and expired tasks. */
@@ -92,8 +93,12 @@ export async function generateTasks(db: Db, now: Date, planIds?: number[]): Prom
       };
     });
     for (let i = 0; i < rows.length; i += 2000) {
-      const done = await db.insert(robotTasks).values(rows.slice(i, i + 2000)).onConflictDoNothing({ target: [robotTasks.schemeId, robotTasks.slotAt] }).returning({ id: robotTasks.id });
-      written += done.length;
+      // The tasks and their daily counts together; a slot another instance wrote first is counted by it.
+      written += await db.transaction(async (tx) => {
+        const done = await tx.insert(robotTasks).values(rows.slice(i, i + 2000)).onConflictDoNothing({ target: [robotTasks.schemeId, robotTasks.slotAt] }).returning(taskState);
+        await moveTaskDays(tx, [], done);
+        return done.length;
+      });
     }
     const last = slots[slots.length - 1];
     await db
@@ -109,16 +114,24 @@ export async function generateTasks(db: Db, now: Date, planIds?: number[]): Prom
  * duration is a timeout (it keeps running, and is counted so). Answers how many changed.
  */
 export async function sweepTasks(db: Db, now: Date): Promise<{ expired: number; timedOut: number }> {
-  const expired = await db
-    .update(robotTasks)
-    .set({ patrolStatus: PATROL_STATUS.expired, runStatus: RUN_STATUS.failed, updatedAt: now })
-    .where(and(eq(robotTasks.patrolStatus, PATROL_STATUS.notStarted), lte(robotTasks.dueAt, now)))
-    .returning({ id: robotTasks.id });
-  const timedOut = await db
-    .update(robotTasks)
-    .set({ timeout: 1, updatedAt: now })
-    .where(and(eq(robotTasks.patrolStatus, PATROL_STATUS.running), eq(robotTasks.timeout, 0), sql`${robotTasks.startedAt} + ${robotTasks.duration} * interval '1 hour' <= ${now.toISOString()}::timestamptz`))
-    .returning({ id: robotTasks.id });
+  const expired = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(robotTasks)
+      .set({ patrolStatus: PATROL_STATUS.expired, runStatus: RUN_STATUS.failed, updatedAt: now })
+      .where(and(eq(robotTasks.patrolStatus, PATROL_STATUS.notStarted), lte(robotTasks.dueAt, now)))
+      .returning(taskState);
+    await moveTaskDays(tx, rows.map((r) => ({ ...r, patrolStatus: PATROL_STATUS.notStarted })), rows);
+    return rows;
+  });
+  const timedOut = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(robotTasks)
+      .set({ timeout: 1, updatedAt: now })
+      .where(and(eq(robotTasks.patrolStatus, PATROL_STATUS.running), eq(robotTasks.timeout, 0), sql`${robotTasks.startedAt} + ${robotTasks.duration} * interval '1 hour' <= ${now.toISOString()}::timestamptz`))
+      .returning(taskState);
+    await moveTaskDays(tx, rows.map((r) => ({ ...r, timeout: 0 })), rows);
+    return rows;
+  });
   return { expired: expired.length, timedOut: timedOut.length };
 }
 

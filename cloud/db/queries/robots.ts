@@ -5,7 +5,7 @@ import { planTimeOf } from "@/lib/contract/robot/plan";
 import type { PointStat, RobotStat, StatisticsQuery, TaskStat, TimeoutStat } from "@/lib/contract/robot/record";
 import type { TrackMarks } from "@/lib/contract/robot/track";
 import type { Db } from "../client";
-import { devices, robotPlans, robotPoints, robotRecordDays, robotRecords, robotTasks, robotTracks } from "../schema";
+import { devices, robotPlans, robotPoints, robotRecordDays, robotRecords, robotTaskDays, robotTasks, robotTracks } from "../schema";
 import { deviceNameIn } from "./names";
 import { type Locale } from "@/lib/contract/locale";
 
@@ -97,6 +97,137 @@ export async function backfillRecordDays(db: Db): Promise<number> {
   return (res as { rowCount?: number; affectedRows?: number }).rowCount ?? (res as { affectedRows?: number }).affectedRows ?? 0;
 }
 
+/** What a task's daily counts depend on: its owner, slot day, track, robot, status and timeout. */
+export type TaskState = Pick<typeof robotTasks.$inferSelect, "tenantId" | "projectId" | "slotAt" | "trackId" | "deviceId" | "patrolStatus" | "timeout">;
+/** The columns of a task its daily counts depend on (for a writer's `returning`). */
+export const taskState = { tenantId: robotTasks.tenantId, projectId: robotTasks.projectId, slotAt: robotTasks.slotAt, trackId: robotTasks.trackId, deviceId: robotTasks.deviceId, patrolStatus: robotTasks.patrolStatus, timeout: robotTasks.timeout };
+
+/**
+ * Moves tasks in the daily counts: takes `before` away and adds `after` (a new task: none before; a
+ * deleted one: none after; a change of status: the task as it was and as it is). Every writer of
+ * `robot_tasks` calls it in its transaction with the rows its conditional write answered, so two
+ * instances never count one change twice. Counts that do not move write nothing.
+ */
+export async function moveTaskDays(db: Db, before: TaskState[], after: TaskState[]): Promise<void> {
+  const days = new Map<string, typeof robotTaskDays.$inferInsert>();
+  const add = (t: TaskState, sign: 1 | -1) => {
+    const day = utcDay(t.slotAt);
+    const key = `${t.tenantId}|${t.projectId}|${day}|${t.trackId}|${t.deviceId}`;
+    const d = days.get(key) ?? { tenantId: t.tenantId, projectId: t.projectId, day, trackId: t.trackId, deviceId: t.deviceId, tasks: 0, done: 0, expired: 0, abnormal: 0, timeouts: 0 };
+    d.tasks += sign;
+    if (t.patrolStatus === PATROL_STATUS.done) d.done += sign;
+    if (t.patrolStatus === PATROL_STATUS.expired) d.expired += sign;
+    if (t.patrolStatus === PATROL_STATUS.abnormal) d.abnormal += sign;
+    if (t.timeout === 1) d.timeouts += sign;
+    days.set(key, d);
+  };
+  for (const t of before) add(t, -1);
+  for (const t of after) add(t, 1);
+  // In key order, so two writers moving the same days lock their rows in one order (no deadlock between them).
+  const moved = [...days.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, d]) => d)
+    .filter((d) => d.tasks || d.done || d.expired || d.abnormal || d.timeouts);
+  if (!moved.length) return;
+  const plus = (c: string) => sql.raw(`"robot_task_days"."${c}" + excluded."${c}"`);
+  for (let i = 0; i < moved.length; i += 2000) {
+    await db
+      .insert(robotTaskDays)
+      .values(moved.slice(i, i + 2000))
+      .onConflictDoUpdate({
+        target: [robotTaskDays.tenantId, robotTaskDays.projectId, robotTaskDays.day, robotTaskDays.trackId, robotTaskDays.deviceId],
+        set: { tasks: plus("tasks"), done: plus("done"), expired: plus("expired"), abnormal: plus("abnormal"), timeouts: plus("timeouts") },
+      });
+  }
+}
+
+/**
+ * Builds the tasks' daily counts from the tasks when there are none yet (the first start after they
+ * were added): one statement, conflicts left alone so two instances starting together agree. Answers
+ * the rows written.
+ */
+export async function backfillTaskDays(db: Db): Promise<number> {
+  const [has] = await db.select({ one: sql`1` }).from(robotTaskDays).limit(1);
+  if (has) return 0;
+  const [any] = await db.select({ one: sql`1` }).from(robotTasks).limit(1);
+  if (!any) return 0;
+  const res = await db.execute(sql`
+    insert into robot_task_days (tenant_id, project_id, day, track_id, device_id, tasks, done, expired, abnormal, timeouts)
+    select tenant_id, project_id, (slot_at at time zone 'UTC')::date, track_id, device_id, count(*)::int,
+           (count(*) filter (where patrol_status = ${PATROL_STATUS.done}))::int, (count(*) filter (where patrol_status = ${PATROL_STATUS.expired}))::int,
+           (count(*) filter (where patrol_status = ${PATROL_STATUS.abnormal}))::int, (count(*) filter (where timeout = 1))::int
+    from robot_tasks
+    group by tenant_id, project_id, (slot_at at time zone 'UTC')::date, track_id, device_id
+    on conflict do nothing`);
+  return (res as { rowCount?: number; affectedRows?: number }).rowCount ?? (res as { affectedRows?: number }).affectedRows ?? 0;
+}
+
+/**
+ * A filter's range split at UTC midnights: the whole days [firstDay, endDay) inside [from, to], read
+ * from a roll-up, and the part days at its edges (less than a day each), read from the rows.
+ */
+function daySplit(from: Date | null, to: Date | null) {
+  const firstDay = from ? new Date(Math.ceil(from.getTime() / DAY_MS) * DAY_MS) : null;
+  const endDay = to ? new Date(Math.floor(to.getTime() / DAY_MS) * DAY_MS) : null;
+  const wholeDays = !(firstDay && endDay && firstDay >= endDay);
+  /** The rows outside the whole days: before the first one and from the last one's end (all of them in range when there is none). */
+  const edges = (at: PgColumn): (SQL | undefined)[] =>
+    wholeDays
+      ? [...(firstDay ? [and(from ? gte(at, from) : undefined, lt(at, firstDay))] : []), ...(endDay ? [and(gte(at, endDay), to ? lte(at, to) : undefined)] : [])]
+      : [and(gte(at, from!), lte(at, to!))];
+  const dayConds = (day: PgColumn): SQL[] => [...(firstDay ? [gte(day, utcDay(firstDay))] : []), ...(endDay ? [lt(day, utcDay(endDay))] : [])];
+  return { wholeDays, edges, dayConds };
+}
+
+type TaskCounted = { deviceId: number; tasks: number; done: number; expired: number; abnormalTasks: number; timeouts: number };
+
+/**
+ * Tasks by outcome per robot over a statistic's filter (by slot): the whole UTC days from the daily
+ * counts, the part days at the edges from the tasks. Exact for any range and zone, and bounded by
+ * days × tracks × robots rather than by tasks.
+ */
+async function taskCounts(db: Db, scope: StatScope, q: StatisticsQuery): Promise<TaskCounted[]> {
+  const split = daySplit(timeOf(q.startTime, false, scope.zone), timeOf(q.endTime, true, scope.zone));
+  const days = robotTaskDays;
+  const rolled = split.wholeDays
+    ? await db
+        .select({
+          deviceId: days.deviceId,
+          tasks: sql<number>`sum(${days.tasks})::int`,
+          done: sql<number>`sum(${days.done})::int`,
+          expired: sql<number>`sum(${days.expired})::int`,
+          abnormalTasks: sql<number>`sum(${days.abnormal})::int`,
+          timeouts: sql<number>`sum(${days.timeouts})::int`,
+        })
+        .from(days)
+        .where(and(eq(days.tenantId, scope.tenantId), eq(days.projectId, scope.projectId), ...split.dayConds(days.day), ...(q.trackId ? [eq(days.trackId, q.trackId)] : []), ...(q.deviceId ? [eq(days.deviceId, q.deviceId)] : [])))
+        .groupBy(days.deviceId)
+    : [];
+  const edges = split.edges(robotTasks.slotAt);
+  const raw = edges.length
+    ? await db
+        .select({
+          deviceId: robotTasks.deviceId,
+          tasks: sql<number>`count(*)::int`,
+          done: sql<number>`(count(*) filter (where ${robotTasks.patrolStatus} = ${PATROL_STATUS.done}))::int`,
+          expired: sql<number>`(count(*) filter (where ${robotTasks.patrolStatus} = ${PATROL_STATUS.expired}))::int`,
+          abnormalTasks: sql<number>`(count(*) filter (where ${robotTasks.patrolStatus} = ${PATROL_STATUS.abnormal}))::int`,
+          timeouts: sql<number>`(count(*) filter (where ${robotTasks.timeout} = 1))::int`,
+        })
+        .from(robotTasks)
+        .where(and(eq(robotTasks.tenantId, scope.tenantId), eq(robotTasks.projectId, scope.projectId), or(...edges), ...(q.trackId ? [eq(robotTasks.trackId, q.trackId)] : []), ...(q.deviceId ? [eq(robotTasks.deviceId, q.deviceId)] : [])))
+        .groupBy(robotTasks.deviceId)
+    : [];
+  const merged = new Map<number, TaskCounted>();
+  for (const r of [...rolled, ...raw]) {
+    const m = merged.get(r.deviceId);
+    if (!m) merged.set(r.deviceId, { ...r });
+    else for (const k of ["tasks", "done", "expired", "abnormalTasks", "timeouts"] as const) m[k] += r[k];
+  }
+  // A robot whose days all cancelled out (its tasks deleted) has no tasks in range.
+  return [...merged.values()].filter((r) => r.tasks !== 0).sort((a, b) => a.deviceId - b.deviceId);
+}
+
 type Counted = { key: number; total: number; abnormal: number; lastTime: string | null; trackName: string; pointName: string; deviceName: string };
 
 /**
@@ -105,17 +236,13 @@ type Counted = { key: number; total: number; abnormal: number; lastTime: string 
  * Exact for any range and zone, and bounded by days × points × robots rather than by records.
  */
 async function recordCounts(db: Db, scope: StatScope, q: StatisticsQuery, by: "point" | "device"): Promise<Counted[]> {
-  const from = timeOf(q.startTime, false, scope.zone), to = timeOf(q.endTime, true, scope.zone);
-  // The whole days: [firstDay, endDay) in UTC, each inside [from, to].
-  const firstDay = from ? new Date(Math.ceil(from.getTime() / DAY_MS) * DAY_MS) : null;
-  const endDay = to ? new Date(Math.floor(to.getTime() / DAY_MS) * DAY_MS) : null;
-  const wholeDays = !(firstDay && endDay && firstDay >= endDay);
+  const split = daySplit(timeOf(q.startTime, false, scope.zone), timeOf(q.endTime, true, scope.zone));
   const days = robotRecordDays, recs = robotRecords;
   const dayKey = by === "point" ? days.pointId : days.deviceId;
   const recKey = by === "point" ? recs.pointId : recs.deviceId;
   const latest = (c: PgColumn) => sql<string>`(array_agg(${c} order by ${recs.recordedAt} desc, ${recs.id} desc))[1]`;
   const latestDay = (c: PgColumn) => sql<string>`(array_agg(${c} order by ${days.lastAt} desc))[1]`;
-  const rolled = wholeDays
+  const rolled = split.wholeDays
     ? await db
         .select({ key: dayKey, total: sql<number>`sum(${days.total})::int`, abnormal: sql<number>`sum(${days.abnormal})::int`, lastTime: sql<string | null>`max(${days.lastAt})`, trackName: latestDay(days.trackName), pointName: latestDay(days.pointName), deviceName: latestDay(days.deviceName) })
         .from(days)
@@ -123,18 +250,14 @@ async function recordCounts(db: Db, scope: StatScope, q: StatisticsQuery, by: "p
           and(
             eq(days.tenantId, scope.tenantId),
             eq(days.projectId, scope.projectId),
-            ...(firstDay ? [gte(days.day, utcDay(firstDay))] : []),
-            ...(endDay ? [lt(days.day, utcDay(endDay))] : []),
+            ...split.dayConds(days.day),
             ...(q.trackId ? [eq(days.trackId, q.trackId)] : []),
             ...(q.deviceId ? [eq(days.deviceId, q.deviceId)] : []),
           ),
         )
         .groupBy(dayKey)
     : [];
-  // The records outside the whole days: before the first one and from the last one's end (all of them when there is none).
-  const edges = wholeDays
-    ? [...(firstDay ? [and(from ? gte(recs.recordedAt, from) : undefined, lt(recs.recordedAt, firstDay))] : []), ...(endDay ? [and(gte(recs.recordedAt, endDay), to ? lte(recs.recordedAt, to) : undefined)] : [])]
-    : [and(gte(recs.recordedAt, from!), lte(recs.recordedAt, to!))];
+  const edges = split.edges(recs.recordedAt);
   const raw = edges.length
     ? await db
         .select({ key: recKey, total: sql<number>`count(*)::int`, abnormal: sql<number>`(count(*) filter (where ${recs.inspectStatus} = 1))::int`, lastTime: sql<string | null>`max(${recs.recordedAt})`, trackName: latest(recs.trackName), pointName: latest(recs.pointName), deviceName: latest(recs.deviceName) })
@@ -207,18 +330,7 @@ export async function timeoutStatistics(db: Db, scope: StatScope, q: StatisticsQ
 
 /** Per robot: tasks by outcome, timeouts, readings and abnormal ones (the robot statistics page). */
 export async function robotStatistics(db: Db, scope: StatScope, q: StatisticsQuery, locale: Locale): Promise<RobotStat[]> {
-  const tasks = await db
-    .select({
-      deviceId: robotTasks.deviceId,
-      tasks: sql<number>`count(*)::int`,
-      done: sql<number>`(count(*) filter (where ${robotTasks.patrolStatus} = ${PATROL_STATUS.done}))::int`,
-      expired: sql<number>`(count(*) filter (where ${robotTasks.patrolStatus} = ${PATROL_STATUS.expired}))::int`,
-      abnormalTasks: sql<number>`(count(*) filter (where ${robotTasks.patrolStatus} = ${PATROL_STATUS.abnormal}))::int`,
-      timeouts: sql<number>`(count(*) filter (where ${robotTasks.timeout} = 1))::int`,
-    })
-    .from(robotTasks)
-    .where(and(...taskConds(scope, q)))
-    .groupBy(robotTasks.deviceId);
+  const tasks = await taskCounts(db, scope, q);
   const records = (await recordCounts(db, scope, q, "device")).map((r) => ({ deviceId: r.key, deviceName: r.deviceName, total: r.total, abnormal: r.abnormal }));
   const ids = [...new Set([...tasks.map((t) => t.deviceId), ...records.map((r) => r.deviceId)])].sort((a, b) => a - b);
   const names = new Map((ids.length ? await db.select({ id: devices.id, name: deviceNameIn(locale) }).from(devices).where(sql`${devices.id} in ${ids}`) : []).map((d) => [d.id, d.name]));

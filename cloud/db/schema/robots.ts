@@ -204,3 +204,26 @@ export const robotRecordDays = pgTable(
   },
   (t) => [uniqueIndex("robot_record_days_key").on(t.tenantId, t.projectId, t.day, t.trackId, t.pointId, t.deviceId)],
 );
+
+/**
+ * The tasks' daily counts, kept by every writer of `robot_tasks` (in its transaction: generation,
+ * dispatch, expiry, timeout, arrival, stop, revoke, delete) and built from the tasks on start when
+ * missing: per UTC day of the slot, track and robot, the tasks and how many are done, expired, abnormal
+ * and timed out. The robot statistics read these rows for the whole days of their range and the tasks
+ * for the part days at its edges only.
+ */
+export const robotTaskDays = pgTable(
+  "robot_task_days",
+  {
+    ...owner(),
+    day: date("day", { mode: "string" }).notNull(),
+    trackId: integer("track_id").notNull(),
+    deviceId: integer("device_id").notNull(),
+    tasks: integer("tasks").notNull(),
+    done: integer("done").notNull(),
+    expired: integer("expired").notNull(),
+    abnormal: integer("abnormal").notNull(),
+    timeouts: integer("timeouts").notNull(),
+  },
+  (t) => [uniqueIndex("robot_task_days_key").on(t.tenantId, t.projectId, t.day, t.trackId, t.deviceId)],
+);

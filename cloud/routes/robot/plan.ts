@@ -4,7 +4,7 @@ import { plan, planApi, planTimeOf, type Plan } from "@/lib/contract/robot/plan"
 import { tenantZone } from "../../db/queries/company";
 import { devices, robotPlans, robotPoints, robotTasks, robotTracks } from "../../db/schema";
 import { rowMapper } from "../../lib/crud";
-import { qualified } from "../../db/queries/robots";
+import { moveTaskDays, qualified, taskState } from "../../db/queries/robots";
 import { crudRoutes } from "../../lib/crud-routes";
 import type { Ctx } from "../../lib/context";
 import { badRequest } from "../../lib/http";
@@ -75,6 +75,11 @@ export const planRoutes = crudRoutes<typeof plan.fields, Plan>({
   beforeDelete: async (c, ids) => {
     const [{ n }] = await c.var.deps.db.select({ n: count() }).from(robotPlans).where(projectOf(c).where(robotPlans, inArray(robotPlans.id, ids), inArray(robotPlans.publishStatus, PUBLISHED)));
     if (n) throw badRequest("cloud.robot.planPublished");
+    // The plans' tasks go with them (the cascade would take them unseen): deleted here with their days' counts, in one transaction.
+    await c.var.deps.db.transaction(async (tx) => {
+      const gone = await tx.delete(robotTasks).where(projectOf(c).where(robotTasks, inArray(robotTasks.schemeId, ids))).returning(taskState);
+      await moveTaskDays(tx, gone, []);
+    });
   },
 });
 
@@ -104,7 +109,8 @@ export const planServed = [
     await c.var.deps.db.transaction(async (tx) => {
       await tx.update(robotPlans).set({ publishStatus: PUBLISH_STATUS.unpublished, updatedAt: now }).where(eq(robotPlans.id, p.id));
       // Tasks not started yet are not run: the plan is no longer published.
-      await tx.update(robotTasks).set({ patrolStatus: PATROL_STATUS.expired, updatedAt: now }).where(and(eq(robotTasks.schemeId, p.id), eq(robotTasks.patrolStatus, PATROL_STATUS.notStarted)));
+      const moved = await tx.update(robotTasks).set({ patrolStatus: PATROL_STATUS.expired, updatedAt: now }).where(and(eq(robotTasks.schemeId, p.id), eq(robotTasks.patrolStatus, PATROL_STATUS.notStarted))).returning(taskState);
+      await moveTaskDays(tx, moved.map((r) => ({ ...r, patrolStatus: PATROL_STATUS.notStarted })), moved);
     });
     return answerPlan(c, p.id);
   }),

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { CATALOGUE } from "@/lib/contract/catalogue";
 import { devices, products, projects, robotTasks } from "../../db/schema";
 import { writeRecords } from "../../db/queries/robots";
 import { tenantOf } from "../../lib/scope";
-import { signedIn, type TestCloud } from "../../testing";
+import { signedIn, taskDaysKeptAndCounted, type TestCloud } from "../../testing";
 import { generateTasks, sweepTasks } from "../../robot/scheduler";
 
 let cloud: TestCloud;
@@ -109,6 +109,32 @@ describe("stat robot: tracks, points, items, plans, tasks, records", () => {
       for (const language of ["en", "zh-cn"]) expect((await call<{ total: number }>(`/stat/${path}/page?current=1&size=10`, undefined, language)).body.data.total, path).toBeGreaterThan(0);
     expect((await call<{ total: number }>("/stat/inspectionScheme/page?publishStatus=0&enableStatus=2&repetition=1&schemeName=Hour")).body.data.total).toBe(1);
     expect((await call<{ total: number }>("/stat/inspectionTask/page?patrolStatus=3&runStatus=9")).body.data.total).toBeGreaterThan(0);
+
+    // Stop, delete a task, delete the plan: the tasks' daily counts (what robotTaskStatistics reads) follow each.
+    const agree = async () => {
+      const both = await taskDaysKeptAndCounted(cloud.db);
+      expect(both.kept).toEqual(both.counted);
+    };
+    type RobotRow = { deviceId: number; tasks: number; done: number; expired: number; abnormalTasks: number };
+    const robotRow = async () => (await call<RobotRow[]>("/stat/inspectionRecord/robotTaskStatistics")).body.data.find((r) => r.deviceId === r1);
+    await agree();
+    expect((await call("/stat/inspectionScheme/closeOrOpenStatus", { id: added.id, enableStatus: 1 })).body.data).toMatchObject({ enableStatus: 1 });
+    expect((await call("/stat/inspectionScheme/public", { id: added.id })).body.data).toMatchObject({ publishStatus: 1 });
+    expect(await generateTasks(cloud.db, new Date(first.getTime() + 4 * H + 1000), [added.id])).toBeGreaterThan(0);
+    await agree();
+    const [waiting] = await cloud.db.select().from(robotTasks).where(and(eq(robotTasks.schemeId, added.id), eq(robotTasks.patrolStatus, 0)));
+    expect((await call("/stat/inspectionTask/stop", { id: waiting.id })).body.data).toMatchObject({ patrolStatus: 4 });
+    await agree();
+    const stopped = await robotRow();
+    expect(stopped).toMatchObject({ abnormalTasks: 1 });
+    const [expired] = await cloud.db.select().from(robotTasks).where(and(eq(robotTasks.schemeId, added.id), eq(robotTasks.patrolStatus, 3))).limit(1);
+    expect((await call("/stat/inspectionTask/del", { ids: [expired.id] })).body.data).toEqual({ deleted: 1 });
+    await agree();
+    expect(await robotRow()).toMatchObject({ tasks: stopped!.tasks - 1, expired: stopped!.expired - 1, abnormalTasks: 1 });
+    expect((await call("/stat/inspectionScheme/cancel", { id: added.id })).body.data).toMatchObject({ publishStatus: 0 });
+    expect((await call("/stat/inspectionScheme/del", { ids: [added.id] })).body.data).toEqual({ deleted: 1 });
+    await agree();
+    expect(await robotRow()).toMatchObject({ tasks: 0, done: 0, expired: 0, abnormalTasks: 0 });
 
     // The other project sees none of it.
     expect((await call<{ total: number }>("/stat/inspectionRecord/page", undefined, "en", b)).body.data.total).toBe(0);

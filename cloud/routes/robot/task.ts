@@ -5,7 +5,7 @@ import { task, taskApi, type InspectionTask } from "@/lib/contract/robot/task";
 import { markAt } from "@/lib/contract/robot/track";
 import { devices, robotPlans, robotPoints, robotTasks, robotTracks, telemetryLatest } from "../../db/schema";
 import { rowMapper } from "../../lib/crud";
-import { qualified } from "../../db/queries/robots";
+import { moveTaskDays, qualified, taskState, type TaskState } from "../../db/queries/robots";
 import { crudRoutes } from "../../lib/crud-routes";
 import { badRequest } from "../../lib/http";
 import { projectOf, projectRow } from "../../lib/project-context";
@@ -30,13 +30,23 @@ export const taskServed = [
       const [{ n }] = await c.var.deps.db.select({ n: count() }).from(robotTasks).where(projectOf(c).where(robotTasks, inArray(robotTasks.id, ids), eq(robotTasks.patrolStatus, PATROL_STATUS.running)));
       if (n) throw badRequest("cloud.robot.taskRunning");
     },
+    // Only deleting writes tasks here (no add or update is served): the deleted tasks leave their days' counts.
+    afterWrite: async (c, gone) => moveTaskDays(c.var.deps.db, gone as TaskState[], []),
   }),
   serve(taskApi.stop, async (c, { id }) => {
     const t = await projectRow(c, robotTasks, id);
     if (t.patrolStatus !== PATROL_STATUS.running && t.patrolStatus !== PATROL_STATUS.notStarted) throw badRequest("cloud.robot.taskNotRunning");
     const now = c.var.deps.now();
     const db = c.var.deps.db;
-    await db.update(robotTasks).set({ patrolStatus: PATROL_STATUS.abnormal, runStatus: RUN_STATUS.failed, endedAt: now, updatedAt: now }).where(and(eq(robotTasks.id, t.id), inArray(robotTasks.patrolStatus, [PATROL_STATUS.running, PATROL_STATUS.notStarted])));
+    // Running or not started → abnormal: neither of the two is counted apart, so the task as read stands for the one it was.
+    await db.transaction(async (tx) => {
+      const moved = await tx
+        .update(robotTasks)
+        .set({ patrolStatus: PATROL_STATUS.abnormal, runStatus: RUN_STATUS.failed, endedAt: now, updatedAt: now })
+        .where(and(eq(robotTasks.id, t.id), inArray(robotTasks.patrolStatus, [PATROL_STATUS.running, PATROL_STATUS.notStarted])))
+        .returning(taskState);
+      await moveTaskDays(tx, moved.map((r) => ({ ...r, patrolStatus: t.patrolStatus })), moved);
+    });
     const [row] = await db.select({ ...getTableColumns(robotTasks), ...extra }).from(robotTasks).where(eq(robotTasks.id, t.id));
     return toTask(row);
   }),
