@@ -276,6 +276,11 @@ const cardExtras: Served[] = [
     const poolCards = pools.length
       ? await db.select({ poolCode: simCards.poolCode, carrier: simCards.carrier, n: count() }).from(simCards).where(mine(eq(simCards.cardType, "POOL"))).groupBy(simCards.poolCode, simCards.carrier)
       : [];
+    const poolWeeks = pools.length ? await poolWeekUse(db, c) : [];
+    const poolRunOut = (p: (typeof pools)[number]) => {
+      const week = poolWeeks.find((x) => x.poolCode === p.poolCode && x.carrier === p.carrier);
+      return p.quotaMb > 0 && week ? runOut(p.quotaMb - p.usedMb, week.mb / 7) : null;
+    };
     return {
       total,
       byStatus,
@@ -287,7 +292,7 @@ const cardExtras: Served[] = [
       split,
       offlineUsing,
       reconnectLoop: loop,
-      pools: pools.map((p) => ({ id: p.id, carrier: p.carrier, poolCode: p.poolCode, quotaMb: p.quotaMb, usedMb: p.usedMb, usagePct: pct(p.usedMb, p.quotaMb), thresholdPct: p.thresholdPct, thresholdMb: p.thresholdMb, cards: poolCards.find((x) => x.poolCode === p.poolCode && x.carrier === p.carrier)?.n ?? 0, runOutDays: null })),
+      pools: pools.map((p) => ({ id: p.id, carrier: p.carrier, poolCode: p.poolCode, quotaMb: p.quotaMb, usedMb: p.usedMb, usagePct: pct(p.usedMb, p.quotaMb), thresholdPct: p.thresholdPct, thresholdMb: p.thresholdMb, cards: poolCards.find((x) => x.poolCode === p.poolCode && x.carrier === p.carrier)?.n ?? 0, runOutDays: poolRunOut(p) })),
       lastSync: run ? runOf(run) : null,
       simulated: (await carriersOf(c)).simulated,
     };
@@ -312,6 +317,26 @@ const cardExtras: Served[] = [
   }),
 ];
 const gt7 = (asOf: string) => gte(simUsage.day, addDays(asOf, -6));
+
+/**
+ * Each pool's use over its last 7 reported days: the days up to the latest day any of its cards is
+ * reported to (carriers report a day late, T+1), summed over its cards. A pool none of whose cards
+ * has a reported day is left out (its forecast is unknown).
+ */
+async function poolWeekUse(db: Db, c: Ctx): Promise<{ carrier: string; poolCode: string; mb: number }[]> {
+  const rows = await db.execute(sql`
+    with m as (
+      select ${simCards.carrier} as carrier, ${simCards.poolCode} as pool_code, max(${simCards.usageAsOf}) as as_of
+      from ${simCards} where ${scope(c).where(simCards, eq(simCards.cardType, "POOL"))} and ${simCards.poolCode} is not null
+      group by 1, 2 having max(${simCards.usageAsOf}) is not null
+    )
+    select m.carrier, m.pool_code as "poolCode", coalesce(sum(u.used_mb), 0)::float8 as mb
+    from m
+    join ${simCards} on ${simCards.carrier} = m.carrier and ${simCards.poolCode} = m.pool_code and ${scope(c).where(simCards, eq(simCards.cardType, "POOL"))}
+    left join ${simUsage} u on u.card_id = ${simCards.id} and u.day > m.as_of - 7 and u.day <= m.as_of
+    group by m.carrier, m.pool_code`);
+  return (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { carrier: string; poolCode: string; mb: number }[];
+}
 
 /**
  * Cards whose last day's use is far above what their device's messages explain: over 1 GB while
