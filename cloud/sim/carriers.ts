@@ -39,7 +39,7 @@ const ENV_ADAPTERS: EnvAdapter[] = [
  * The platform's default adapters from the environment, one per carrier whose two variables are
  * both set; a carrier with one of the two is answered in `warnings` and stays simulated.
  */
-export function envAdapters(env: NodeJS.ProcessEnv = process.env): { apis: Partial<Record<SimCarrier, Carrier>>; warnings: string[] } {
+export function envAdapters(env: Record<string, string | undefined> = process.env): { apis: Partial<Record<SimCarrier, Carrier>>; warnings: string[] } {
   const apis: Partial<Record<SimCarrier, Carrier>> = {};
   const warnings: string[] = [];
   const rate = num(env.SIM_CARRIER_RATE, 5);
