@@ -38,7 +38,7 @@ const STALE_MS = 30 * 60_000;
 
 const ATTEMPTS = 3;
 /** A call through the account's limiter, retried on a time-out or a rate-limit refusal. */
-async function limited<T>(account: Account, fn: () => Promise<T>, sleep: (ms: number) => Promise<void>): Promise<T> {
+export async function limited<T>(account: Account, fn: () => Promise<T>, sleep: (ms: number) => Promise<void>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await account.bucket.run(fn);

@@ -1,11 +1,11 @@
 import type { Locale } from "@/lib/contract/locale";
 import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
-import { simCard, simCardApi, type SimCard, OVER_QUOTA_PCT } from "@/lib/contract/sim/card";
+import { simCard, simCardApi, type SetStateAnswer, type SimCard, OVER_QUOTA_PCT } from "@/lib/contract/sim/card";
 import { fromCents, toCents } from "@/lib/contract/sim/common";
 import { simCust, simCustApi, type SimCust } from "@/lib/contract/sim/customer";
 import { SIM_ORDER_TYPE, SIM_PERIOD_MONTHS, type SimAction, type SimPeriod } from "@/lib/contract/sim/enums";
 import { simAccount, simAccountApi, type SimAccount } from "@/lib/contract/sim/account";
-import { ADAPTER_CARRIERS, type SimAdapter } from "@/lib/contract/sim/enums";
+import { ADAPTER_CARRIERS, type SimAdapter, type SimCarrier } from "@/lib/contract/sim/enums";
 import { simExpire, simExpireApi, type SimExpire } from "@/lib/contract/sim/expire";
 import { simAlarmApi } from "@/lib/contract/sim/alarm";
 import { simOrder, simOrderApi, type SimOrder } from "@/lib/contract/sim/order";
@@ -27,7 +27,9 @@ import { tenantCarriers } from "../../sim/accounts";
 import { alarmSettingsOf, checkSimAlarms } from "../../sim/alarms";
 import { sealValue } from "../../lib/secrets";
 import { addDays, platformDay } from "../../sim/simulated";
-import { lastRun, runOf, startSync } from "../../sim/sync";
+import { lastRun, limited, runOf, startSync } from "../../sim/sync";
+import { CarrierError } from "../../sim/carrier";
+import { t } from "../../lib/i18n";
 import { remindExpiring } from "../../sim/expiry";
 import { deviceNameIn, userNameIn } from "../../db/queries/names";
 
@@ -38,8 +40,8 @@ const today = (c: Ctx) => platformDay(c.var.deps.now().getTime());
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Writes records of operations on cards. */
-async function record(db: Db, c: Ctx, cards: { id: number; iccid: string }[], action: SimAction, detail: string | null = null) {
-  if (cards.length) await insertMany(db, simRecords, simRecords.id, cards.map((card) => scope(c).owned({ cardId: card.id, iccid: card.iccid, action, detail, result: 1, operator: who(c) })));
+async function record(db: Db, c: Ctx, cards: { id: number; iccid: string }[], action: SimAction, detail: string | null = null, result: 1 | 2 = 1) {
+  if (cards.length) await insertMany(db, simRecords, simRecords.id, cards.map((card) => scope(c).owned({ cardId: card.id, iccid: card.iccid, action, detail, result, operator: who(c) })));
 }
 
 /** A reference the body names must be the caller's own row; `label` names it in the refusal. */
@@ -276,6 +278,11 @@ const cardExtras: Served[] = [
     const poolCards = pools.length
       ? await db.select({ poolCode: simCards.poolCode, carrier: simCards.carrier, n: count() }).from(simCards).where(mine(eq(simCards.cardType, "POOL"))).groupBy(simCards.poolCode, simCards.carrier)
       : [];
+    const poolWeeks = pools.length ? await poolWeekUse(db, c) : [];
+    const poolRunOut = (p: (typeof pools)[number]) => {
+      const week = poolWeeks.find((x) => x.poolCode === p.poolCode && x.carrier === p.carrier);
+      return p.quotaMb > 0 && week ? runOut(p.quotaMb - p.usedMb, week.mb / 7) : null;
+    };
     return {
       total,
       byStatus,
@@ -287,10 +294,40 @@ const cardExtras: Served[] = [
       split,
       offlineUsing,
       reconnectLoop: loop,
-      pools: pools.map((p) => ({ id: p.id, carrier: p.carrier, poolCode: p.poolCode, quotaMb: p.quotaMb, usedMb: p.usedMb, usagePct: pct(p.usedMb, p.quotaMb), thresholdPct: p.thresholdPct, thresholdMb: p.thresholdMb, cards: poolCards.find((x) => x.poolCode === p.poolCode && x.carrier === p.carrier)?.n ?? 0, runOutDays: null })),
+      pools: pools.map((p) => ({ id: p.id, carrier: p.carrier, poolCode: p.poolCode, quotaMb: p.quotaMb, usedMb: p.usedMb, usagePct: pct(p.usedMb, p.quotaMb), thresholdPct: p.thresholdPct, thresholdMb: p.thresholdMb, cards: poolCards.find((x) => x.poolCode === p.poolCode && x.carrier === p.carrier)?.n ?? 0, runOutDays: poolRunOut(p) })),
       lastSync: run ? runOf(run) : null,
       simulated: (await carriersOf(c)).simulated,
     };
+  }),
+  serve(simCardApi.setState, async (c, b) => {
+    const cards = await cardsOf(c, b);
+    const db = c.var.deps.db;
+    // A retired or cancelled card is closed at its carrier: refused by name, nothing ordered.
+    const closed = await db.select({ iccid: simCards.iccid }).from(simCards).where(scope(c).where(simCards, inArray(simCards.id, cards.map((x) => x.id)), inArray(simCards.status, ["retired", "cancelled"])));
+    if (closed.length) throw badRequest("sim.errors.stateClosed", { iccids: closed.slice(0, 5).map((x) => x.iccid).join(", ") });
+    const carriers = await carriersOf(c);
+    const byCarrier = new Map<string, typeof cards>();
+    for (const card of cards) byCarrier.set(card.carrier, [...(byCarrier.get(card.carrier) ?? []), card]);
+    const answer: SetStateAnswer = { ordered: 0, failed: 0, carriers: [] };
+    for (const [carrier, mine] of [...byCarrier].sort(([a], [b2]) => a.localeCompare(b2))) {
+      const account = carriers.of(carrier as SimCarrier);
+      const iccids = mine.map((x) => x.iccid);
+      try {
+        // Through the account's limiter; a time-out or a rate-limit refusal is tried again (setting a state twice sets it once).
+        const { workOrder } = await limited(account, () => account.api.setState(iccids, b.action), (ms) => new Promise((r) => setTimeout(r, ms)));
+        await record(db, c, mine, "state", `${b.action}${workOrder ? ` · ${workOrder}` : ""}`);
+        answer.ordered += mine.length;
+        answer.carriers.push({ carrier, cards: mine.length, workOrder: workOrder || null, error: null });
+      } catch (err) {
+        const kind = err instanceof CarrierError ? err.kind : "failed";
+        if (!(err instanceof CarrierError)) console.error("[sim] setState:", (err as Error).message);
+        const error = t(c.var.locale, `sim.errors.carrier.${kind}`);
+        await record(db, c, mine, "state", `${b.action} · ${error}`, 2);
+        answer.failed += mine.length;
+        answer.carriers.push({ carrier, cards: mine.length, workOrder: null, error });
+      }
+    }
+    return answer;
   }),
   serve(simCardApi.sync, async (c, b) => {
     const { run, done } = await startSync(c.var.deps.db, c.var.auth.tenantId, await carriersOf(c), { ids: b.ids, requestedBy: c.var.auth.userId, now: c.var.deps.now, alarms: c.var.deps.alarms?.events });
@@ -312,6 +349,26 @@ const cardExtras: Served[] = [
   }),
 ];
 const gt7 = (asOf: string) => gte(simUsage.day, addDays(asOf, -6));
+
+/**
+ * Each pool's use over its last 7 reported days: the days up to the latest day any of its cards is
+ * reported to (carriers report a day late, T+1), summed over its cards. A pool none of whose cards
+ * has a reported day is left out (its forecast is unknown).
+ */
+async function poolWeekUse(db: Db, c: Ctx): Promise<{ carrier: string; poolCode: string; mb: number }[]> {
+  const rows = await db.execute(sql`
+    with m as (
+      select ${simCards.carrier} as carrier, ${simCards.poolCode} as pool_code, max(${simCards.usageAsOf}) as as_of
+      from ${simCards} where ${scope(c).where(simCards, eq(simCards.cardType, "POOL"))} and ${simCards.poolCode} is not null
+      group by 1, 2 having max(${simCards.usageAsOf}) is not null
+    )
+    select m.carrier, m.pool_code as "poolCode", coalesce(sum(u.used_mb), 0)::float8 as mb
+    from m
+    join ${simCards} on ${simCards.carrier} = m.carrier and ${simCards.poolCode} = m.pool_code and ${scope(c).where(simCards, eq(simCards.cardType, "POOL"))}
+    left join ${simUsage} u on u.card_id = ${simCards.id} and u.day > m.as_of - 7 and u.day <= m.as_of
+    group by m.carrier, m.pool_code`);
+  return (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { carrier: string; poolCode: string; mb: number }[];
+}
 
 /**
  * Cards whose last day's use is far above what their device's messages explain: over 1 GB while

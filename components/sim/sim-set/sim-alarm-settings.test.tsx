@@ -142,4 +142,24 @@ describe("SIM settings: the alarm tab", () => {
     const daily = within(card).getByLabelText("Daily limit per card (MB)") as HTMLInputElement;
     expect(daily.disabled || daily.readOnly).toBe(true);
   });
+
+  it("shows each pool's run-out forecast: days left, used up, or unknown, in both languages", async () => {
+    pool = { ...pool, runOutDays: 12 };
+    const { row } = await show();
+    expect(within(row).getByTestId("sim-pool-run-out").textContent).toBe("in 12 days");
+    expect(screen.getByText("Runs out").getAttribute("title")).toContain("7 reported days");
+  });
+
+  it("marks a used-up pool in red", async () => {
+    pool = { ...pool, runOutDays: 0 };
+    const { row } = await show();
+    const cell = within(row).getByTestId("sim-pool-run-out");
+    expect(cell.textContent).toBe("Used up");
+    expect(cell.innerHTML).toContain("text-destructive");
+  });
+
+  it("says a pool's forecast is unknown, in Chinese too", async () => {
+    const { row } = await show(["dev:simAlarm:upd"], "zh-cn");
+    expect(within(row).getByTestId("sim-pool-run-out").textContent).toBe("未知");
+  });
 });

@@ -55,6 +55,9 @@ function PoolRow({ pool, editable, onSaved }: { pool: SimPoolRow; editable: bool
       <TableCell>
         <UsageBar used={pool.usedMb} quota={pool.quotaMb} pct={pool.usagePct} />
       </TableCell>
+      <TableCell className="whitespace-nowrap tabular-nums" data-testid="sim-pool-run-out">
+        {pool.runOutDays === null ? <span className="text-muted-foreground">{t("runOutUnknown")}</span> : pool.runOutDays === 0 ? <span className="font-medium text-destructive">{t("runOutNow")}</span> : t("runOutDays", { days: pool.runOutDays })}
+      </TableCell>
       <TableCell>
         <span className={pool.usedMb >= line ? "font-medium text-destructive" : undefined} data-testid="sim-pool-line">
           {line.toLocaleString(undefined, { maximumFractionDigits: 2 })} MB
@@ -111,6 +114,7 @@ function Pools({ editable }: { editable: boolean }) {
                 <TableHead>{tCard("carrier")}</TableHead>
                 <TableHead>{t("cards")}</TableHead>
                 <TableHead>{t("used")}</TableHead>
+                <TableHead title={t("runOutHint")}>{t("runOut")}</TableHead>
                 <TableHead>{t("line")}</TableHead>
                 <TableHead>{t("edit")}</TableHead>
               </TableRow>

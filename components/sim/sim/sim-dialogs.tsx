@@ -6,13 +6,13 @@ import { KitDialog, remoteOptions, type ResourceUi, SelectField, useRemoteOption
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { call } from "@/lib/api/call";
-import { simCardApi, type SimCard } from "@/lib/contract/sim/card";
+import { SIM_STATE_ACTIONS, simCardApi, type SimCard, type SimStateAction } from "@/lib/contract/sim/card";
 import { simProdApi } from "@/lib/contract/sim/product";
 import { formatMoney } from "@/lib/format";
 import { toast } from "@/lib/toast";
 
 export const PRODUCTS = remoteOptions(simProdApi.list, "prodName", "id", { size: 9999 });
-export type BatchKind = "renew" | "cancel" | "tags";
+export type BatchKind = "renew" | "cancel" | "tags" | "state";
 
 /** The cards a batch action works on: the selected rows, else the ICCIDs pasted into the search (`iccidList`). */
 export function batchOf(ui: ResourceUi<SimCard>) {
@@ -21,14 +21,60 @@ export function batchOf(ui: ResourceUi<SimCard>) {
   return ids.length ? { ids, iccids: [] } : { ids: [], iccids: pasted };
 }
 
-/** Renew, cancel the renewal of, or tag a batch of cards (`?batch=renew|cancel|tags`). */
+/** Renew, cancel the renewal of, tag or change the state of a batch of cards (`?batch=renew|cancel|tags|state`), or one card's state (`?simState=<id>`). */
 export function SimBatchDialogs({ ui }: { ui: ResourceUi<SimCard> }) {
   const kind = ui.param("batch") as BatchKind | null;
+  const one = Number(ui.param("simState"));
+  if (one > 0) return <StateDialog ui={ui} cards={{ ids: [one], iccids: [] }} label={ui.rows.find((r) => r.id === one)?.iccid ?? null} close={() => ui.setParam("simState", null)} />;
+  if (kind === "state") return <StateDialog ui={ui} cards={batchOf(ui)} label={null} close={() => ui.setParam("batch", null)} />;
   if (kind !== "renew" && kind !== "cancel" && kind !== "tags") return null;
   return <BatchDialog kind={kind} ui={ui} />;
 }
 
-function BatchDialog({ kind, ui }: { kind: BatchKind; ui: ResourceUi<SimCard> }) {
+/**
+ * Activate, deactivate or resume cards at their carrier (`simCard/setState`): the carrier answers a
+ * work order; the card's state changes when the next sync reports it. A carrier's refusal is told
+ * by carrier, the others' cards still ordered.
+ */
+function StateDialog({ ui, cards, label, close }: { ui: ResourceUi<SimCard>; cards: { ids: number[]; iccids: string[] }; label: string | null; close: () => void }) {
+  const t = useTranslations("sim.card.batch");
+  const tCarrier = useTranslations("enums.simCarrier");
+  const [action, setAction] = React.useState<SimStateAction>("activate");
+  const [busy, setBusy] = React.useState(false);
+  const n = cards.ids.length + cards.iccids.length;
+  const run = async () => {
+    setBusy(true);
+    try {
+      const r = await call(simCardApi.setState, { ...cards, action });
+      const orders = r.carriers.flatMap((c) => (c.workOrder ? [c.workOrder] : [])).join(", ");
+      if (r.ordered) toast.success(t("state.ordered", { cards: r.ordered, orders: orders || "—" }));
+      for (const c of r.carriers.filter((x) => x.error)) toast.warning(t("state.refused", { carrier: tCarrier(c.carrier as never), cards: c.cards, error: c.error ?? "" }));
+      close();
+      await ui.refresh();
+    } catch {
+      // The refusal was shown by the fetcher; the dialog stays open.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <KitDialog title={t("state.title")} description={label ?? t("count", { cards: n })} width={480} onClose={close} actions={{ onSubmit: () => void run(), disabled: busy, submitTestId: "sim-state-ok" }} testId="sim-state-dialog">
+      <div className="flex flex-col gap-3">
+        <div className="flex flex-col gap-2" role="radiogroup" aria-label={t("state.title")}>
+          {SIM_STATE_ACTIONS.map((a) => (
+            <label key={a} className="flex items-center gap-2 text-sm">
+              <input type="radio" name="sim-state" value={a} checked={action === a} onChange={() => setAction(a)} data-testid={`sim-state-${a}`} />
+              {t(`state.${a}`)}
+            </label>
+          ))}
+        </div>
+        <p className="text-xs text-muted-foreground">{t("state.hint")}</p>
+      </div>
+    </KitDialog>
+  );
+}
+
+function BatchDialog({ kind, ui }: { kind: Exclude<BatchKind, "state">; ui: ResourceUi<SimCard> }) {
   const t = useTranslations("sim.card.batch");
   // Chosen cards of one carrier are offered that carrier's plans only (a plan of another is refused).
   const carrier = new Set(ui.selected.map((c) => c.carrier)).size === 1 ? ui.selected[0].carrier : null;

@@ -12,6 +12,7 @@ import { UsageBar } from "./usage-bar";
 const CUSTOMERS = remoteOptions(simCustApi.list, "custName", "id", { size: 9999 });
 export const simInfoHref = (id: number) => `/sim/simInfo?id=${id}`;
 const UPD = permsOf(simCardApi.renewal)[0];
+const STATE = permsOf(simCardApi.setState)[0];
 
 /** A batch action: on the selected cards, or on the ICCIDs pasted into the search. */
 const batch = (key: BatchKind) => ({
@@ -28,7 +29,8 @@ const batch = (key: BatchKind) => ({
 /**
  * SIM cards (/sim/sim): filters by carrier, status, plan, customer, tag, expiry within 7 / 30 days,
  * over 80 % of quota, the last digits of the ICCID or a pasted list of ICCIDs; a usage bar with the
- * day the use is known to (T+1); batch renewal, renewal cancel and tags; import and export; the
+ * day the use is known to (T+1); batch renewal, renewal cancel, tags and state changes (a card's
+ * state from its row too); import and export; the
  * carrier sync's state and "sync now" above the list.
  */
 export const simResource = defineResource<SimCard>({
@@ -71,8 +73,14 @@ export const simResource = defineResource<SimCard>({
     },
     defaults: { cardType: "SINGLE" },
   },
-  rowActions: [{ key: "view", label: "kit.actions.view", onClick: (row, ui) => ui.navigate(simInfoHref(row.id)) }, "edit", "del"],
-  toolbar: ["add", "import", "export", "batchDelete", batch("renew"), batch("cancel"), batch("tags")],
+  rowActions: [
+    { key: "view", label: "kit.actions.view", onClick: (row, ui) => ui.navigate(simInfoHref(row.id)) },
+    "edit",
+    // A retired or cancelled card is closed at its carrier: no state to change.
+    { key: "state", label: "batch.state.title", perm: STATE, show: (row) => row.status !== "retired" && row.status !== "cancelled", onClick: (row, ui) => ui.setParam("simState", row.id) },
+    "del",
+  ],
+  toolbar: ["add", "import", "export", "batchDelete", batch("renew"), batch("cancel"), batch("tags"), { ...batch("state"), perm: STATE }],
   slots: { top: (ui) => <SyncBar ui={ui} />, dialogs: (ui) => <SimBatchDialogs ui={ui} /> },
 });
 

@@ -136,6 +136,21 @@ export const renewalCancelBody = cardsBody.and(z.object({ renewal: choice([1, 2]
 export const TAG_MAX = 10;
 export const saveTagBody = cardsBody.and(z.object({ tags: z.array(z.string().trim().min(1, "validation.required").max(32, "validation.maxLength")).max(TAG_MAX, "validation.maxItems") }));
 export const updatedAnswer = z.object({ updated: count });
+/** Card state changes ordered from the console: the carrier adapter's actions (activate / deactivate / resume). */
+export const SIM_STATE_ACTIONS = ["activate", "deactivate", "resume"] as const;
+export type SimStateAction = (typeof SIM_STATE_ACTIONS)[number];
+/** At most this many cards a state change: one carrier batch, answered within the request (Control Center takes one card a request at 5 a second). */
+export const SIM_STATE_MAX = 100;
+export const setStateBody = cardsBody
+  .and(z.object({ action: choice(SIM_STATE_ACTIONS) }))
+  .refine((b) => b.ids.length + b.iccids.length <= SIM_STATE_MAX, { message: "validation.sim.stateMax", path: ["ids"] });
+/** Per carrier: the carrier's work order for its cards, or why it refused them (in the reader's language). */
+export const setStateAnswer = z.object({
+  ordered: count,
+  failed: count,
+  carriers: z.array(z.object({ carrier: z.string(), cards: count, workOrder: z.string().nullable(), error: z.string().nullable() })),
+});
+export type SetStateAnswer = z.infer<typeof setStateAnswer>;
 export const syncBody = z.object({ ids: z.array(simId).max(10_000, "validation.maxItems").default([]) });
 
 const READ = { menu: ["/sim/sim"] } as const;
@@ -152,6 +167,8 @@ export const simCardApi = {
   saveTag: defineCall({ kind: "post", path: "device/simCard/saveTag", input: saveTagBody, answer: updatedAnswer, access: { perm: "dev:simCard:upd" } }),
   stat: defineCall({ kind: "get", path: "device/simCard/stat", answer: simStat, access: READ }),
   useChart: defineCall({ kind: "get", path: "device/simCard/useChart", input: useChartQuery, answer: usageChart, access: READ }),
+  /** Activate, deactivate or resume cards at their carrier (through the tenant's account and its limiter); each card's record keeps the work order. */
+  setState: defineCall({ kind: "post", path: "device/simCard/setState", input: setStateBody, answer: setStateAnswer, access: { perm: "dev:simCard:upd" } }),
   sync: defineCall({ kind: "post", path: "device/simCard/sync", input: syncBody, answer: syncRun, access: { perm: "dev:simCard:upd" } }),
   devices: defineCall({ kind: "get", path: "device/simCard/devices", input: devicesQuery, answer: z.array(bindableDevice), access: READ }),
   syncState: defineCall({ kind: "get", path: "device/simCard/syncState", answer: syncRun.nullable(), access: READ }),

@@ -33,7 +33,7 @@ export const SIM_ORDER_TYPE = { new: 1, renewal: 2 } as const;
 /** 1 effective, 2 cancelled. */
 export const SIM_ORDER_STATUS = [1, 2] as const;
 /** What a record tells of a card. */
-export const SIM_ACTIONS = ["add", "import", "upd", "bind", "unbind", "tag", "renewal", "renewalCancel", "order", "sync", "status", "split", "expire"] as const;
+export const SIM_ACTIONS = ["add", "import", "upd", "bind", "unbind", "tag", "renewal", "renewalCancel", "order", "sync", "status", "state", "split", "expire"] as const;
 export type SimAction = (typeof SIM_ACTIONS)[number];
 /** 1 success, 2 failed. */
 export const SIM_RESULTS = [1, 2] as const;
