@@ -58,5 +58,9 @@ describe("the simulated robot", () => {
     expect(sim.patrol).toBeNull();
     expect(sim.position).toBe(0);
     expect(sim.charging).toBe(true);
+    // The cloud may still show the task running while it stores the last point (a camera frame takes seconds): the robot does not patrol it again.
+    sim.follow({ taskId: 9, home: 0, index: 0, dwellUntil: null, stops: [{ pointId: 1, position: 2, dwellSec: 1, items: [] }] });
+    expect(sim.patrol).toBeNull();
+    expect(run(sim, 30_000, 10_000).filter((e) => e.kind === "event" && e.identifier === ROBOT_EVENTS.arrived)).toEqual([]);
   });
 });

@@ -60,6 +60,8 @@ export class RobotSim {
   travel: Motion | null = null;
   lift: Motion | null = null;
   patrol: Patrol | null = null;
+  /** The last task whose patrol it finished: the cloud may still show it running while it stores the last point's record. */
+  private finished: number | null = null;
   /** The cameras recording now. */
   readonly recording = new Set<string>();
   private tick = 0;
@@ -93,7 +95,7 @@ export class RobotSim {
 
   /** Starts (or drops, with null) the patrol of a task. */
   follow(patrol: Patrol | null) {
-    if (patrol?.taskId === this.patrol?.taskId) return;
+    if (patrol?.taskId === this.patrol?.taskId || (patrol && patrol.taskId === this.finished)) return;
     this.patrol = patrol;
   }
 
@@ -161,7 +163,10 @@ export class RobotSim {
       const stop = p.stops[p.index];
       if (!stop) {
         // Every point done: back to the charging station.
-        if (moveTo(p.home)) this.patrol = null;
+        if (moveTo(p.home)) {
+          this.finished = p.taskId;
+          this.patrol = null;
+        }
       } else if (p.dwellUntil !== null) {
         if (now >= p.dwellUntil) {
           this.tick++;

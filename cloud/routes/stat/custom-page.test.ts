@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CustomPageRow } from "@/lib/contract/report/page";
 import { devices, projects, telemetryHourly } from "../../db/schema";
+import { deviceNameIn } from "../../db/queries/names";
 import { signedIn, SETUP_MS, type TestCloud } from "../../testing";
 import { tenantOf } from "../../lib/scope";
 
@@ -26,7 +27,8 @@ const hourly = (hoursAgo: number, v: number) => {
 beforeAll(async () => {
   const prjs = await cloud.db.select().from(projects).where(tenantOf(2).where(projects)).orderBy(asc(projects.id));
   [projectId, otherProjectId] = prjs.map((p) => p.id);
-  const [dev] = await cloud.db.select().from(devices).where(tenantOf(2).where(devices)).orderBy(asc(devices.id)).limit(1);
+  // The page reads in English: the point is named by the device's English name.
+  const [dev] = await cloud.db.select({ id: devices.id, deviceName: deviceNameIn("en") }).from(devices).where(tenantOf(2).where(devices)).orderBy(asc(devices.id)).limit(1);
   ({ id: deviceId, deviceName } = dev);
   await cloud.db.update(devices).set({ projectId }).where(eq(devices.id, deviceId));
   // Settlement over the last two days (and one value older than the page's day, not shown).
