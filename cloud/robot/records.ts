@@ -100,13 +100,15 @@ export async function recordArrival(db: Db, deps: RecordDeps, deviceId: number, 
       recordedAt: at,
     });
   }
-  // A point counts once however often the robot reports it, whether or not it has items.
-  const [{ seen }] = await db.select({ seen: countDistinct(robotRecords.id) }).from(robotRecords).where(and(eq(robotRecords.taskId, task.id), eq(robotRecords.pointId, point.id)));
-  await writeRecords(db, rows);
-  const done = task.pointDone + (seen ? 0 : 1);
-  const finished = done >= task.pointTotal;
-  // Only a running task moves; its daily counts move with it (running → done when the last point is reached).
+  // Arrivals of one task may overlap (a camera frame takes seconds): the task's row is locked and read
+  // afresh, so every point done counts. A point counts once however often the robot reports it, whether or not it has items.
   await db.transaction(async (tx) => {
+    const [fresh] = await tx.select({ pointDone: robotTasks.pointDone, pointTotal: robotTasks.pointTotal }).from(robotTasks).where(eq(robotTasks.id, task.id)).for("update");
+    const [{ seen }] = await tx.select({ seen: countDistinct(robotRecords.id) }).from(robotRecords).where(and(eq(robotRecords.taskId, task.id), eq(robotRecords.pointId, point.id)));
+    await writeRecords(tx, rows);
+    const done = fresh.pointDone + (seen ? 0 : 1);
+    const finished = done >= fresh.pointTotal;
+    // Only a running task moves; its daily counts move with it (running → done when the last point is reached).
     const moved = await tx
       .update(robotTasks)
       .set({

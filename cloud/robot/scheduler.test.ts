@@ -148,4 +148,19 @@ describe("the plan scheduler", () => {
     const [after] = await cloud.db.select().from(robotTasks).where(eq(robotTasks.id, task.id));
     expect(after).toMatchObject({ patrolStatus: 2, runStatus: 3, pointDone: 2, abnormalCount: 2 });
   });
+
+  it("counts every point of arrivals that overlap while a camera frame is taken, and finishes the task", async () => {
+    const now = cloud.now();
+    const plan = await publishedPlan({ startAt: new Date(now.getTime() - 2 * H - 1000), cycle: "0 0 * * * ? *", duration: 3 });
+    await generateTasks(cloud.db, now, [plan.id]);
+    await dispatchTasks(cloud.db, now);
+    const [task] = await cloud.db.select().from(robotTasks).where(and(eq(robotTasks.schemeId, plan.id), eq(robotTasks.patrolStatus, 1)));
+    const points = await cloud.db.select().from(robotPoints).where(eq(robotPoints.trackId, plan.trackId)).orderBy(asc(robotPoints.position));
+    expect(task.pointTotal).toBe(points.length);
+    // Each frame takes a moment: every arrival has read its task before the first is stored.
+    const deps = { filesDir: `${cloud.deps.config.filesDir}`, raise: async () => null, frame: () => new Promise<Buffer>((_, no) => setTimeout(() => no(new Error("slow")), 100)) };
+    await Promise.all(points.map((pt) => recordArrival(cloud.db, deps, plan.deviceId, now, { taskId: task.id, pointId: pt.id, readings: "[]" })));
+    const [after] = await cloud.db.select().from(robotTasks).where(eq(robotTasks.id, task.id));
+    expect(after).toMatchObject({ patrolStatus: 2, pointDone: points.length });
+  });
 });
