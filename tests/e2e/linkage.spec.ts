@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { LinkagePage } from "./pages/linkage-page";
 import { loginAs } from "./pages/login-page";
 import { ShellPage } from "./pages/shell-page";
-import { seededName } from "./pages/seeded";
+import { seededName, seededSource } from "./pages/seeded";
 
 /**
  * Linkage rules (issue 20): a rule made in the editor (a tilt meter's property trigger and an
@@ -34,7 +34,7 @@ for (const locale of ["zh-cn", "en"] as const) {
     await ui.toolbarButton("add").click();
     await ui.fill("ruleName", RULE);
     // Trigger: angleX of the tilt meter above 0.5.
-    await ui.pick("trigger-0-device", /双轴倾角计-01/);
+    await ui.pick("trigger-0-device", seededName("双轴倾角计-01"));
     await ui.pick("trigger-0-property", /angleX/);
     await ui.trigger(0).locator("#trigger-0-value").fill("0.5");
     // Action: an in-site notice to the demo administrator's contact.
@@ -48,7 +48,7 @@ for (const locale of ["zh-cn", "en"] as const) {
     await expect(ui.dialog("create")).toBeHidden();
 
     await ui.search(RULE);
-    await expect(ui.row(RULE)).toContainText("双轴倾角计-01 · angleX > 0.5");
+    await expect(ui.row(RULE)).toContainText(new RegExp(`(${seededSource("双轴倾角计-01")}) · angleX > 0\\.5`));
     await expect(ui.row(RULE)).toContainText(T.notice);
 
     // Run now: the toast tells the outcome.

@@ -9,6 +9,8 @@ const SEEDED: Record<string, string> = {
   演示管理员: "Demo administrator",
   "业主平台转发（示例）": "Forward to the owner platform (example)",
   演示固件: "Demo firmware",
+  // Demo devices are named by their product and a number.
+  "双轴倾角计-01": "Biaxial tilt meter-01",
 };
 
 const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
