@@ -7,6 +7,7 @@ import { loginAs } from "./pages/login-page";
 import { HAS_PDFTOTEXT } from "../../cloud/report/testing";
 import { MediaPage } from "./pages/media-page";
 import { ReportPage } from "./pages/report-page";
+import { seededName } from "./pages/seeded";
 import { ShellPage } from "./pages/shell-page";
 
 /**
@@ -53,7 +54,7 @@ for (const locale of ["zh-cn", "en"] as const) {
     await expect(page.getByText(T.saved).first()).toBeVisible();
     const preview = page.frameLocator('[data-testid="template-preview"]');
     await expect(preview.locator("table.data")).toBeVisible({ timeout: 30_000 });
-    await expect(preview.locator("header.cover")).toContainText(PROJECT);
+    await expect(preview.locator("header.cover")).toContainText(seededName(PROJECT));
     // Conclusions written from the period's data, in the page's language.
     await expect(preview.locator("ul.conclusion li").first()).toBeVisible();
 
@@ -110,7 +111,7 @@ for (const locale of ["zh-cn", "en"] as const) {
       const file = join(mkdtempSync(join(tmpdir(), "e2e-report-")), "r.pdf");
       writeFileSync(file, pdf.bytes);
       const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
-      expect(text).toContain(PROJECT);
+      expect(text).toMatch(seededName(PROJECT));
       expect(text).toContain(MINE);
     } else testInfo.annotations.push({ type: "skip", description: "pdftotext (poppler-utils) is not installed: the PDF's text is not read" });
     const docx = await ui.downloadOf(() => ui.rowAction(NAME, "docx"));
@@ -119,7 +120,7 @@ for (const locale of ["zh-cn", "en"] as const) {
     // The print view: the document the PDF is printed from.
     await ui.rowAction(NAME, "print");
     await expect(page).toHaveURL(/\/exportTemplate\?id=\d+/);
-    await expect(page.frameLocator('[data-testid="print-view"]').locator("header.cover")).toContainText(PROJECT);
+    await expect(page.frameLocator('[data-testid="print-view"]').locator("header.cover")).toContainText(seededName(PROJECT));
     await expect(page.frameLocator('[data-testid="print-view"]').locator("ul.conclusion").first()).toHaveText(MINE);
     const printView = page.url();
 
