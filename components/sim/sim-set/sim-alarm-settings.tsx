@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { BellRingIcon } from "lucide-react";
 import { remoteOptions, SettingsBody, SettingsCard } from "@/components/kit";
 import { usePermissions } from "@/components/kit/can";
+import { useSubmitOnce } from "@/components/kit/use-submit-once";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -30,23 +31,15 @@ function PoolRow({ pool, editable, onSaved }: { pool: SimPoolRow; editable: bool
   const tEnum = useTranslations("enums.simCarrier");
   const loaded = React.useMemo(() => ({ pct: String(pool.thresholdPct), mb: pool.thresholdMb === null ? "" : String(pool.thresholdMb) }), [pool]);
   const [v, setV] = React.useState(loaded);
-  const [busy, setBusy] = React.useState(false);
   React.useEffect(() => setV(loaded), [loaded]);
   const dirty = v.pct !== loaded.pct || v.mb !== loaded.mb;
   const line = pool.thresholdMb ? pool.thresholdMb : (pool.quotaMb * pool.thresholdPct) / 100;
-  const save = async () => {
-    setBusy(true);
-    try {
-      // The cloud checks the figures and answers a bad one in the reader's language (toasted by `call`).
-      await call(simAlarmApi.pool, { id: pool.id, thresholdPct: Number(v.pct), thresholdMb: v.mb === "" ? null : Number(v.mb) });
-      toast.success(t("saved"));
-      await onSaved();
-    } catch {
-      // Told by the toast; the typed figures stay for correcting.
-    } finally {
-      setBusy(false);
-    }
-  };
+  // The cloud checks the figures and answers a bad one in the reader's language (toasted by `call`); the typed figures stay for correcting.
+  const [busy, save] = useSubmitOnce(async () => {
+    await call(simAlarmApi.pool, { id: pool.id, thresholdPct: Number(v.pct), thresholdMb: v.mb === "" ? null : Number(v.mb) });
+    toast.success(t("saved"));
+    await onSaved();
+  });
   return (
     <TableRow data-testid="sim-pool" data-pool={pool.poolCode}>
       <TableCell className="font-medium">{pool.poolCode}</TableCell>
@@ -85,10 +78,10 @@ function Pools({ editable }: { editable: boolean }) {
   const tCard = useTranslations("sim.card.fields");
   const { data: stat, mutate } = useCall(simCardApi.stat, {});
   const pools = stat?.pools;
-  const check = async () => {
+  const [checking, check] = useSubmitOnce(async () => {
     const r = await call(simAlarmApi.check, {});
     toast.success(t("checked", { pools: r.pools, cards: r.cards }));
-  };
+  });
   return (
     <Card data-testid="sim-pools">
       <CardHeader className="flex flex-row items-center justify-between gap-2">
@@ -97,7 +90,7 @@ function Pools({ editable }: { editable: boolean }) {
           <p className="text-xs text-muted-foreground">{t("description")}</p>
         </div>
         {editable && (
-          <Button size="sm" variant="outline" onClick={() => void check().catch(() => undefined)} data-testid="sim-alarm-check">
+          <Button size="sm" variant="outline" disabled={checking} onClick={() => void check()} data-testid="sim-alarm-check">
             <BellRingIcon />
             {t("check")}
           </Button>

@@ -6,6 +6,7 @@ import { KitDialog, remoteOptions, type ResourceUi, SelectField, useRemoteOption
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { call } from "@/lib/api/call";
+import { useSubmitOnce } from "@/components/kit/use-submit-once";
 import { SIM_STATE_ACTIONS, simCardApi, type SimCard, type SimStateAction } from "@/lib/contract/sim/card";
 import { simProdApi } from "@/lib/contract/sim/product";
 import { formatMoney } from "@/lib/format";
@@ -40,23 +41,16 @@ function StateDialog({ ui, cards, label, close }: { ui: ResourceUi<SimCard>; car
   const t = useTranslations("sim.card.batch");
   const tCarrier = useTranslations("enums.simCarrier");
   const [action, setAction] = React.useState<SimStateAction>("activate");
-  const [busy, setBusy] = React.useState(false);
   const n = cards.ids.length + cards.iccids.length;
-  const run = async () => {
-    setBusy(true);
-    try {
-      const r = await call(simCardApi.setState, { ...cards, action });
-      const orders = r.carriers.flatMap((c) => (c.workOrder ? [c.workOrder] : [])).join(", ");
-      if (r.ordered) toast.success(t("state.ordered", { cards: r.ordered, orders: orders || "—" }));
-      for (const c of r.carriers.filter((x) => x.error)) toast.warning(t("state.refused", { carrier: tCarrier(c.carrier as never), cards: c.cards, error: c.error ?? "" }));
-      close();
-      await ui.refresh();
-    } catch {
-      // The refusal was shown by the fetcher; the dialog stays open.
-    } finally {
-      setBusy(false);
-    }
-  };
+  // Once at a time: a second click would order the carriers twice. A refusal is shown by the fetcher; the dialog stays open.
+  const [busy, run] = useSubmitOnce(async () => {
+    const r = await call(simCardApi.setState, { ...cards, action });
+    const orders = r.carriers.flatMap((c) => (c.workOrder ? [c.workOrder] : [])).join(", ");
+    if (r.ordered) toast.success(t("state.ordered", { cards: r.ordered, orders: orders || "—" }));
+    for (const c of r.carriers.filter((x) => x.error)) toast.warning(t("state.refused", { carrier: tCarrier(c.carrier as never), cards: c.cards, error: c.error ?? "" }));
+    close();
+    await ui.refresh();
+  });
   return (
     <KitDialog title={t("state.title")} description={label ?? t("count", { cards: n })} width={480} onClose={close} actions={{ onSubmit: () => void run(), disabled: busy, submitTestId: "sim-state-ok" }} testId="sim-state-dialog">
       <div className="flex flex-col gap-3">
@@ -85,29 +79,22 @@ function BatchDialog({ kind, ui }: { kind: Exclude<BatchKind, "state">; ui: Reso
   const [periods, setPeriods] = React.useState("1");
   const [renewal, setRenewal] = React.useState<1 | 2>(1);
   const [tags, setTags] = React.useState(() => (ui.selected.length === 1 ? (ui.selected[0].tags ?? []).join(", ") : ""));
-  const [busy, setBusy] = React.useState(false);
   const close = () => ui.setParam("batch", null);
-  const run = async () => {
-    setBusy(true);
-    try {
-      if (kind === "renew") {
-        const r = await call(simCardApi.renewal, { ...cards, productId: productId || null, periods: Number(periods) });
-        toast.success(t("renewed", { orderNo: r.orderNo, amount: formatMoney(r.amount), cards: r.cards }));
-      } else if (kind === "cancel") {
-        await call(simCardApi.renewalCancel, { ...cards, renewal });
-        toast.success(t("done", { cards: n }));
-      } else {
-        await call(simCardApi.saveTag, { ...cards, tags: tags.split(/[,，]/).map((s) => s.trim()).filter(Boolean) });
-        toast.success(t("done", { cards: n }));
-      }
-      close();
-      await ui.refresh();
-    } catch {
-      // The refusal was shown by the fetcher; the dialog stays open to correct it.
-    } finally {
-      setBusy(false);
+  // Once at a time (a second click would renew twice); a refusal is shown by the fetcher and the dialog stays open to correct it.
+  const [busy, run] = useSubmitOnce(async () => {
+    if (kind === "renew") {
+      const r = await call(simCardApi.renewal, { ...cards, productId: productId || null, periods: Number(periods) });
+      toast.success(t("renewed", { orderNo: r.orderNo, amount: formatMoney(r.amount), cards: r.cards }));
+    } else if (kind === "cancel") {
+      await call(simCardApi.renewalCancel, { ...cards, renewal });
+      toast.success(t("done", { cards: n }));
+    } else {
+      await call(simCardApi.saveTag, { ...cards, tags: tags.split(/[,，]/).map((s) => s.trim()).filter(Boolean) });
+      toast.success(t("done", { cards: n }));
     }
-  };
+    close();
+    await ui.refresh();
+  });
   return (
     <KitDialog title={t(`${kind}.title`)} description={t("count", { cards: n })} width={480} onClose={close} actions={{ onSubmit: () => void run(), disabled: busy, submitTestId: "sim-batch-ok" }} testId="sim-batch-dialog">
       <div className="flex flex-col gap-4">
