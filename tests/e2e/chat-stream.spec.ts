@@ -14,8 +14,8 @@ test.describe.configure({ mode: "serial" });
 const TOKENS = 400;
 const TOKEN_MS = 40;
 const TEXT = {
-  "zh-cn": { aborted: "（回答已中止）", thinking: "思考过程", newSession: "新会话" },
-  en: { aborted: "(response aborted)", thinking: "Thinking", newSession: "New session" },
+  "zh-cn": { aborted: "（回答已中止）", thinking: "思考过程", newSession: "新会话", called: "调用了 open_alarms", accept: /^受理告警 #\d+“.+”/, done: "已执行" },
+  en: { aborted: "(response aborted)", thinking: "Thinking", newSession: "New session", called: "Called open_alarms", accept: /^Accept alarm #\d+ “.+”/, done: "Done" },
 } as const;
 
 /** The model's calls: what it was asked, how many tokens it wrote, whether the caller hung up first. */
@@ -161,40 +161,43 @@ test("the reasoning model's thinking is shown folded, then the whole answer", as
   }
 });
 
-test("the tools the model calls are shown folded, and its proposed write runs only on Confirm", async ({ browser }) => {
-  const { context, page } = await openChat(browser, "en");
-  try {
-    await page.getByTestId("chat-new").click();
-    await expect(page.locator("li[aria-current=true]")).toHaveText(TEXT.en.newSession);
-    await page.getByTestId("chat-input").fill("tools: accept the newest alarm");
-    await page.getByTestId("chat-send").click();
-    const answer = page.getByTestId("chat-assistant").last();
-    await expect(answer).toHaveAttribute("data-status", "done", { timeout: 20_000 });
-    // The read, folded: its call on the summary line, its result inside.
-    const read = answer.getByTestId("chat-tool");
-    await expect(read).toHaveCount(1);
-    await expect(read).not.toHaveAttribute("open");
-    await expect(read.locator("summary")).toContainText('Called open_alarms {"limit":30}');
-    await read.locator("summary").click();
-    await expect(read.locator("pre")).toContainText('"alarms":[{"id":');
-    // The write, as a card waiting for the user; the answer links the alarm into the console.
-    const card = answer.getByTestId("chat-action");
-    await expect(card).toHaveAttribute("data-status", "pending");
-    await expect(card.getByTestId("chat-action-summary")).toContainText(/^Accept alarm #\d+ “.+”/);
-    await expect(answer.getByRole("link").first()).toHaveAttribute("href", /\/alarm\/alarmCenterInfo\?id=\d+/);
-    await card.getByTestId("chat-action-confirm").click();
-    await expect(card).toHaveAttribute("data-status", "done");
-    await expect(card.getByTestId("chat-action-status")).toHaveText("Done");
-    await expect(card.getByTestId("chat-action-confirm")).toHaveCount(0);
-    // Stored with the answer.
-    await page.reload();
-    const stored = page.getByTestId("chat-assistant").last();
-    await expect(stored.getByTestId("chat-action")).toHaveAttribute("data-status", "done");
-    await expect(stored.getByTestId("chat-tool")).toHaveCount(1);
-  } finally {
-    await context.close();
-  }
-});
+for (const locale of ["zh-cn", "en"] as const) {
+  test(`${locale}: the tools the model calls are shown folded, and its proposed write runs only on Confirm`, async ({ browser }) => {
+    const T = TEXT[locale];
+    const { context, page } = await openChat(browser, locale);
+    try {
+      await page.getByTestId("chat-new").click();
+      await expect(page.locator("li[aria-current=true]")).toHaveText(T.newSession);
+      await page.getByTestId("chat-input").fill("tools: accept the newest alarm");
+      await page.getByTestId("chat-send").click();
+      const answer = page.getByTestId("chat-assistant").last();
+      await expect(answer).toHaveAttribute("data-status", "done", { timeout: 20_000 });
+      // The read, folded: its call on the summary line, its result inside.
+      const read = answer.getByTestId("chat-tool");
+      await expect(read).toHaveCount(1);
+      await expect(read).not.toHaveAttribute("open");
+      await expect(read.locator("summary")).toContainText(`${T.called} {"limit":30}`);
+      await read.locator("summary").click();
+      await expect(read.locator("pre")).toContainText('"alarms":[{"id":');
+      // The write, as a card waiting for the user; the answer links the alarm into the console.
+      const card = answer.getByTestId("chat-action");
+      await expect(card).toHaveAttribute("data-status", "pending");
+      await expect(card.getByTestId("chat-action-summary")).toContainText(T.accept);
+      await expect(answer.getByRole("link").first()).toHaveAttribute("href", /\/alarm\/alarmCenterInfo\?id=\d+/);
+      await card.getByTestId("chat-action-confirm").click();
+      await expect(card).toHaveAttribute("data-status", "done");
+      await expect(card.getByTestId("chat-action-status")).toHaveText(T.done);
+      await expect(card.getByTestId("chat-action-confirm")).toHaveCount(0);
+      // Stored with the answer.
+      await page.reload();
+      const stored = page.getByTestId("chat-assistant").last();
+      await expect(stored.getByTestId("chat-action")).toHaveAttribute("data-status", "done");
+      await expect(stored.getByTestId("chat-tool")).toHaveCount(1);
+    } finally {
+      await context.close();
+    }
+  });
+}
 
 test("on a phone the session list opens over the conversation and closes on a choice", async ({ browser }) => {
   const { context, page } = await openChat(browser, "en", true);
