@@ -8,6 +8,7 @@ import { Worker } from "node:worker_threads";
 import type { CloudOptions } from "./cloud/start";
 import { CLIENT_IP_HEADER } from "./lib/server/request-guard";
 import { createLiveServer } from "./lib/server/live/live-server";
+import { createStreamSockets } from "./lib/server/live/stream-socket";
 
 /**
  * One process: the Next request handler, the built-in cloud on a loopback port (unless
@@ -101,6 +102,7 @@ async function main() {
   const handle = app.getRequestHandler();
   const nextUpgrade = app.getUpgradeHandler();
   const live = createLiveServer();
+  const streams = createStreamSockets();
 
   const server = createServer((req, res) => {
     // The cloud sees the real client address for throttling; a client cannot forge it.
@@ -110,8 +112,10 @@ async function main() {
   });
   server.on("upgrade", (req, socket, head) => {
     if (!upgradeAllowed(req)) return refuse(socket, "403 Forbidden");
-    // The live channel (session-checked there), then Next's own dev channel.
-    if (live.handleUpgrade(req, socket, head)) return;
+    delete req.headers[CLIENT_IP_HEADER];
+    req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
+    // The live channel and the cameras' streams (session-checked there), then Next's own dev channel.
+    if (live.handleUpgrade(req, socket, head) || streams.handleUpgrade(req, socket, head)) return;
     if (dev && req.url!.startsWith("/_next/")) return void nextUpgrade(req, socket, head);
     refuse(socket, "404 Not Found");
   });
@@ -130,6 +134,7 @@ async function main() {
     // Whatever is still open after 10 s is cut so the process never hangs.
     setTimeout(() => process.exit(0), 10_000).unref();
     live.close();
+    streams.close();
     server.close(async () => {
       await cloud?.close();
       process.exit(0);

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { chromium } from "@playwright/test";
+import { chromium, type Browser } from "@playwright/test";
 import { WebSocket } from "ws";
 import type { CameraLiveAnswer, CameraRow } from "@/lib/contract/video/video";
 import { cookieHeader, signIn, withConsole } from "./console-server";
@@ -15,11 +15,16 @@ import { cookieHeader, signIn, withConsole } from "./console-server";
  * Then the camera pad over the console's live socket, `PAD_ROUNDS` (30) times on one simulated
  * camera: a press until the console answers that the command went out (to the broker), and a
  * release until the camera acknowledged its stop (the round trip through cloud, broker and camera).
+ *
+ * Last, a wall of nine FLV tiles left open for `BENCH_WALL_MINUTES` (15; 0 skips it): every minute
+ * the tab's JS heap after a garbage collection, its DOM nodes and the console's RSS, and the trend
+ * of each over the run (least-squares slope per minute).
  */
 const PORT = Number(process.env.BENCH_PORT ?? 3422);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const PAD_ROUNDS = Number(process.env.PAD_ROUNDS ?? 30);
+const WALL_MINUTES = Number(process.env.BENCH_WALL_MINUTES ?? 15);
 
 /** Press → sent and release → stop acknowledged, over one socket signed in with the cookies. */
 async function padRounds(base: string, cookies: { name: string; value: string }[]) {
@@ -60,7 +65,60 @@ async function padRounds(base: string, cookies: { name: string; value: string }[
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 /** Resident memory of a process and its threads (the cloud is a worker thread of the console). */
-const rssMb = (pid: number | null) => (pid ? `${Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024)} MB` : "-");
+const rssOf = (pid: number | null) => (pid ? Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024 : NaN);
+const rssMb = (pid: number | null) => (pid ? `${Math.round(rssOf(pid))} MB` : "-");
+/** Least-squares slope of ys over 0, 1, 2 … (per sample). */
+function slope(ys: number[]) {
+  const n = ys.length;
+  const mx = (n - 1) / 2;
+  const my = ys.reduce((a, b) => a + b, 0) / n;
+  const num = ys.reduce((a, y, x) => a + (x - mx) * (y - my), 0);
+  const den = ys.reduce((a, _, x) => a + (x - mx) ** 2, 0);
+  return den ? num / den : 0;
+}
+
+/** Nine FLV tiles left open: the tab's heap, DOM and the console's RSS each minute, and their trends. */
+async function wallMemory(base: string, pid: number | null, browser: Browser, cookies: { name: string; value: string }[]) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addCookies(cookies.map((c) => ({ ...c, url: base })));
+  const page = await context.newPage();
+  await page.goto(`${base}/videoSurveillances/videoSurveillance`);
+  await page.evaluate(() => localStorage.setItem("video.streamKind", "flv"));
+  await page.reload();
+  await page.getByTestId("split-9").click();
+  // Fill the empty tiles from the tree with cameras not on the wall yet (a camera shows on one tile only).
+  for (const button of await page.getByTestId("tree-camera").all()) {
+    if ((await page.locator('[data-testid="stream-player"]').count()) >= 9) break;
+    if (await button.evaluate((e) => e.classList.contains("text-primary"))) continue;
+    await button.click();
+  }
+  const playing = page.locator('[data-testid="stream-player"][data-state="playing"]');
+  // Nine encoders start on two cores: give them a minute, then measure what plays.
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="stream-player"][data-state="playing"]').length >= 9, null, { timeout: 60_000 }).catch(() => {});
+  const states = await page.locator('[data-testid="stream-player"]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.state));
+  const tiles = states.filter((s) => s === "playing").length;
+  if (tiles < states.length) console.log(`tiles not playing after a minute: ${states.join(", ")}`);
+  const cdp = await context.newCDPSession(page);
+  const sample = async () => {
+    await cdp.send("HeapProfiler.collectGarbage");
+    const heap = (await cdp.send("Runtime.getHeapUsage")) as { usedSize: number };
+    const dom = (await cdp.send("Memory.getDOMCounters")) as { nodes: number };
+    return { heap: heap.usedSize / 1024 / 1024, nodes: dom.nodes, rss: rssOf(pid), playing: await playing.count() };
+  };
+  console.log(`\n${tiles} FLV tiles playing, left open ${WALL_MINUTES} min`);
+  console.log("| minute | tiles playing | tab JS heap | DOM nodes | console RSS |");
+  console.log("|---|---|---|---|---|");
+  const rows: Awaited<ReturnType<typeof sample>>[] = [];
+  for (let m = 0; m <= WALL_MINUTES; m++) {
+    if (m) await page.waitForTimeout(60_000);
+    const r = await sample();
+    rows.push(r);
+    console.log(`| ${m} | ${r.playing} | ${r.heap.toFixed(1)} MB | ${r.nodes} | ${Math.round(r.rss)} MB |`);
+  }
+  const trend = (ys: number[], unit: string) => `${slope(ys) >= 0 ? "+" : ""}${slope(ys).toFixed(2)} ${unit}/min`;
+  console.log(`trend over the run: tab heap ${trend(rows.map((r) => r.heap), "MB")}, DOM ${trend(rows.map((r) => r.nodes), "nodes")}, console RSS ${trend(rows.map((r) => r.rss), "MB")}`);
+  await context.close();
+}
 
 await withConsole("video", PORT, async (base, pid) => {
   const cookies = await signIn(base);
@@ -96,6 +154,7 @@ await withConsole("video", PORT, async (base, pid) => {
     console.log("|---|---|---|---|");
     console.log(`| press → command sent | ${ms(pad.press, 50)} | ${ms(pad.press, 95)} | ${ms(pad.press, 100)} |`);
     console.log(`| release → stop acknowledged by the camera | ${ms(pad.stop, 50)} | ${ms(pad.stop, 95)} | ${ms(pad.stop, 100)} |`);
+    if (WALL_MINUTES > 0) await wallMemory(base, pid, browser, cookies);
   } finally {
     await browser.close();
   }

@@ -25,7 +25,21 @@ vi.mock("hls.js", () => {
   return { default: Hls };
 });
 
+/** mpegts.js as the player sees it: the URLs it was asked to play. */
+const flv = vi.hoisted(() => ({ urls: [] as string[] }));
+vi.mock("mpegts.js", () => ({
+  default: {
+    isSupported: () => true,
+    Events: { ERROR: "error" },
+    createPlayer: (source: { url: string }) => {
+      flv.urls.push(source.url);
+      return { on() {}, attachMediaElement() {}, load() {}, play: () => Promise.resolve(), pause() {}, unload() {}, detachMediaElement() {}, destroy() {} };
+    },
+  },
+}));
+
 beforeEach(() => {
+  flv.urls.length = 0;
   hls.loaded.length = 0;
   hls.destroyed = 0;
   localStorage.clear();
@@ -97,5 +111,12 @@ describe("StreamKindChoice", () => {
     expect(screen.getByTestId("kind").textContent).toContain("hls");
     expect(screen.getByTestId("stream-hls").getAttribute("title")).toContain("FLV fails");
     expect(localStorage.getItem("video.streamKind")).toBe("hls");
+  });
+});
+
+describe("StreamPlayer (FLV)", () => {
+  it("plays the stream's path over a WebSocket of this origin (six HTTP connections would not carry a 9-tile wall)", async () => {
+    renderIntl(<StreamPlayer kind="flv" src="/api/device/video/flv?id=5" />, { locale: "en" });
+    await waitFor(() => expect(flv.urls).toEqual([`ws://${location.host}/api/device/video/flv?id=5`]));
   });
 });

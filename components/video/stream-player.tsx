@@ -26,12 +26,23 @@ let hlsLoading: Promise<HlsModule> | null = null;
 const loadMpegts = () => (mpegtsLoading ??= import("mpegts.js").then((m) => m.default, (err) => ((mpegtsLoading = null), Promise.reject(err))));
 const loadHls = () => (hlsLoading ??= import("hls.js").then((m) => m.default, (err) => ((hlsLoading = null), Promise.reject(err))));
 
-/** HTTP-FLV on mpegts.js: live, latency chasing (at most 1.2 s behind, 0.5 s kept), no audio, no stash buffer. */
+/** The stream path as a WebSocket URL of this origin. */
+export const wsUrl = (src: string, base: string) => {
+  const url = new URL(src, base);
+  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  return url.href;
+};
+
+/**
+ * FLV on mpegts.js: live, latency chasing (at most 1.2 s behind, 0.5 s kept), no audio, no stash
+ * buffer. Over a WebSocket on the stream's own path (WS-FLV): a browser holds at most six HTTP/1.1
+ * connections to a host, which a 9- or 16-tile wall of endless HTTP answers would use up.
+ */
 async function flvEngine(el: HTMLVideoElement, src: string, on: EngineHooks): Promise<Engine | null> {
   const mpegts = await loadMpegts();
   if (!mpegts.isSupported()) return on.initFailed(), null;
   const player = mpegts.createPlayer(
-    { type: "flv", isLive: true, hasAudio: false, url: new URL(src, location.href).href },
+    { type: "flv", isLive: true, hasAudio: false, url: wsUrl(src, location.href) },
     { enableStashBuffer: false, liveBufferLatencyChasing: true, liveBufferLatencyMaxLatency: 1.2, liveBufferLatencyMinRemain: 0.5, lazyLoad: false, autoCleanupSourceBuffer: true },
   );
   player.on(mpegts.Events.ERROR, on.failed);
@@ -97,7 +108,7 @@ function latencyOf(video: HTMLVideoElement, canvas: HTMLCanvasElement): number |
 }
 
 /**
- * A live player (widgets §2, §4, §9) of HTTP-FLV (mpegts.js) or HLS (hls.js). On an error it says
+ * A live player (widgets §2, §4, §9) of FLV over a WebSocket (mpegts.js) or HLS (hls.js). On an error it says
  * "video failed to load, retrying", tears down and loads again after 2 s; it tears down while the
  * page is hidden or the tile is off screen and loads again when seen (memory stays bounded);
  * "player init failed" when the library cannot load; the server's reason when it refuses the
