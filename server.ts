@@ -97,7 +97,10 @@ async function main() {
     console.log(`[cloud] built-in cloud on ${cloud.url}`);
   }
 
-  const app = next({ dev, hostname: host, port });
+  // Next adds an upgrade listener of its own to the server of its first request, which ends every upgrade whose
+  // path matches a route (the cameras' stream sockets under /api). Upgrades are routed below alone (Next's own dev
+  // channel included), so Next's listener goes on a server that never listens.
+  const app = next({ dev, hostname: host, port, httpServer: createServer() });
   await app.prepare();
   const handle = app.getRequestHandler();
   const nextUpgrade = app.getUpgradeHandler();

@@ -3,18 +3,21 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { robotConsoleApi } from "@/lib/contract/robot/control";
 import { videoApi } from "@/lib/contract/video/video";
-import { proxyApi } from "../api-proxy";
-import { upstreamConfig, type UpstreamConfig } from "../upstream";
+import { LOCALE_COOKIE, normalizeLocale } from "@/lib/contract/locale";
 import { CLIENT_IP_HEADER, cookieIn } from "../request-guard";
 import { SESSION_COOKIE } from "../session-cookie";
+import type { SessionData } from "../session";
 import { openSeal } from "../session-seal";
+import { forward, safePath, upstreamConfig, type UpstreamConfig } from "../upstream";
 
 /**
  * The cameras' endless FLV streams may also be opened as a WebSocket on the same path (WS-FLV):
  * a browser keeps at most six HTTP/1.1 connections to one host, so a wall of 9 or 16 HTTP-FLV tiles
  * plays six and leaves the rest, and every other call of the page, waiting. The socket carries the
- * bytes the HTTP answer would, as binary messages, through the same proxy (session, scope, project
- * and language as any call); a refusal is its envelope as one text message, then the close.
+ * bytes the HTTP answer would, as binary messages, forwarded as any call is (the session's token,
+ * project and language; scope checked by the upstream); a refusal is its envelope as one text
+ * message, then the close. (`proxyApi` itself is not used: it loads Next's request storage, which
+ * server.ts may not import.)
  */
 const STREAM_PATHS = new Set([videoApi.flv, robotConsoleApi.flv].map((c) => `/api/${c.path}`));
 /** Close code of a refused stream (the envelope said why); the player loads again after 2 s. */
@@ -29,17 +32,18 @@ export function createStreamSockets({ config = upstreamConfig() }: { config?: Up
     handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
       const url = new URL(req.url ?? "/", "http://console.local");
       if (!STREAM_PATHS.has(url.pathname)) return false;
+      const cookies = req.headers.cookie ?? "";
       let seal: string | undefined;
       try {
-        seal = cookieIn(req.headers.cookie ?? "", SESSION_COOKIE);
+        seal = cookieIn(cookies, SESSION_COOKIE);
       } catch {
         seal = undefined;
       }
       void openSeal(seal)
-        .catch(() => ({ token: undefined }))
+        .catch(() => ({}) as SessionData)
         .then((session) => {
           if (!session.token) return void socket.end("HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
-          wss.handleUpgrade(req, socket, head, (ws) => void relay(ws, req, url, config));
+          wss.handleUpgrade(req, socket, head, (ws) => void relay(ws, req, url, session, config));
         });
       return true;
     },
@@ -50,20 +54,23 @@ export function createStreamSockets({ config = upstreamConfig() }: { config?: Up
   };
 }
 
-async function relay(ws: WebSocket, req: IncomingMessage, url: URL, config: UpstreamConfig) {
+async function relay(ws: WebSocket, req: IncomingMessage, url: URL, session: SessionData, config: UpstreamConfig) {
   const gone = new AbortController();
   ws.on("close", () => gone.abort());
   ws.on("error", () => gone.abort());
-  const headers = new Headers();
-  for (const name of ["cookie", "host", "origin", "user-agent", "x-forwarded-proto", CLIENT_IP_HEADER]) {
-    const value = req.headers[name];
-    if (typeof value === "string") headers.set(name, value);
-  }
   const service = url.pathname.split("/")[2];
-  const res = await proxyApi(new Request(`http://console.local${url.pathname}${url.search}`, { headers, signal: gone.signal }), service, config).catch(() => null);
-  if (gone.signal.aborted) return void res?.body?.cancel().catch(() => {});
-  if (!res?.body || !/^video\/x-flv\b/i.test(res.headers.get("content-type") ?? "")) {
-    const envelope = res ? await res.text().catch(() => "") : "";
+  let locale = normalizeLocale(undefined);
+  try {
+    locale = normalizeLocale(cookieIn(req.headers.cookie ?? "", LOCALE_COOKIE));
+  } catch {
+    // A malformed cookie reads as the default language.
+  }
+  const clientIp = req.headers[CLIENT_IP_HEADER];
+  const request = new Request(`http://console.local${url.pathname}${url.search}`, { signal: gone.signal });
+  const { response: res } = await forward({ request, service, path: safePath(url.pathname, service)!, token: session.token, projId: session.projId, locale, clientIp: typeof clientIp === "string" ? clientIp : null }, config);
+  if (gone.signal.aborted) return void res.body?.cancel().catch(() => {});
+  if (!res.body || !/^video\/x-flv\b/i.test(res.headers.get("content-type") ?? "")) {
+    const envelope = await res.text().catch(() => "");
     if (envelope) ws.send(envelope);
     return ws.close(CLOSE_REFUSED, "refused");
   }
