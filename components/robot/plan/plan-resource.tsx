@@ -8,7 +8,7 @@ import { permsOf } from "@/lib/contract/call";
 import { deviceApi } from "@/lib/contract/device/device";
 import { PLAN_ENABLED, PUBLISH_STATUS, REPETITION, WORK_MODE } from "@/lib/contract/robot/enums";
 import { plan, planApi, PLAN_DURATION_H, type Plan } from "@/lib/contract/robot/plan";
-import { TRACKS } from "../point/point-resource";
+import { TRACKS } from "../track/track-options";
 import { multilingualField } from "@/components/kit/form/multilingual-input";
 
 const ROBOTS = remoteOptions(deviceApi.page, "deviceName", "id", { current: 1, size: 9999 });
