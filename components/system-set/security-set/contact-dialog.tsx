@@ -9,6 +9,7 @@ import { lazyZodResolver } from "@/components/kit/form/lazy-zod-resolver";
 import { SendCodeButton } from "@/components/login/send-code-button";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { call } from "@/lib/api/call";
+import { PASSWORD_MAX } from "@/lib/contract/password";
 import type { CallInput } from "@/lib/contract/call";
 import { safetyApi, safetyCheckCode, safetyCheckPassword, safetySetInfo, type SafetyType } from "@/lib/contract/system/safety";
 import { toast } from "@/lib/toast";
