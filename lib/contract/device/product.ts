@@ -4,7 +4,6 @@ import { idQuery, idsBody } from "../common";
 import type { Page } from "../envelope";
 import { defineEntity, rowName, type RowOf } from "../entity";
 import { crudCalls } from "../entity-calls";
-import { i18nField } from "../i18n-text";
 import { codeRequired, integerIn, oneOf, optional, text } from "../validation";
 import { functionFields, paramSchema, refineFunction, thingFunction, type ThingFunction } from "./thing-model";
 import { OBJ_MODEL_TYPES, CONNECT_TYPES, METHOD_TYPES, NET_TYPES } from "./enums";
