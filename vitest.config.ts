@@ -13,5 +13,7 @@ export default defineConfig({
     pool: "forks",
     // One migrated and seeded database per run, copied by each test cloud.
     globalSetup: ["./cloud/test-seed.ts"],
+    // jsdom tests: TanStack Table loaded before they render (tests/setup-table.ts).
+    setupFiles: ["./tests/setup-table.ts"],
   },
 });

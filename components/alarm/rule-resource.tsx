@@ -6,7 +6,7 @@ import { defineResource, dictLabel, operToggle, remoteOptions, resourcePage, use
 import { DictText } from "@/components/kit/table/cells";
 import { Badge } from "@/components/ui/badge";
 import { COMPARE_RANGE, RULE_TYPE } from "@/lib/contract/alarm/enums";
-import { productApi } from "@/lib/contract/device/product";
+import { productLookupApi } from "@/lib/contract/device/product-lookup";
 import { alarmRule, alarmRuleApi, type AlarmRuleRow } from "@/lib/contract/alarm/rule";
 import { alarmLevelApi, LEVELS_IN_ORDER } from "@/lib/contract/alarm/level";
 import { useCall } from "@/lib/api/call";
@@ -21,7 +21,7 @@ type V = Record<string, unknown>;
 const type = (v: V) => Number(v.ruleType ?? RULE_TYPE.value);
 const isValue = (v: V) => type(v) === RULE_TYPE.value;
 const onProduct = (v: V) => !v.pointId;
-const PRODUCTS = remoteOptions(productApi.list, "prodName", "id");
+const PRODUCTS = remoteOptions(productLookupApi.list, "prodName", "id");
 const POINTS = remoteOptions(alarmRuleApi.points, "groupName", "id");
 const OPS: Record<number, string> = { 1: ">", 2: "≥", 3: "<", 4: "≤" };
 

@@ -22,7 +22,6 @@ import {
   CRON_RESET,
   CRON_TABS,
   clip,
-  describeCron,
   joinCron,
   previewCron,
   previewNote,
@@ -35,6 +34,7 @@ import {
   type CronTab,
   type CronTabState,
 } from "@/lib/contract/cron";
+import { describeCron } from "@/lib/contract/cron-describe";
 import { normalizeLocale } from "@/lib/contract/locale";
 import { cn } from "@/lib/utils";
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";

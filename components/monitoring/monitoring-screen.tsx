@@ -1,6 +1,7 @@
 "use client";
 
 import * as React from "react";
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { Card, CardContent } from "@/components/ui/card";
 import { PageFrame } from "@/components/kit";
@@ -10,11 +11,13 @@ import type { MonitorKind } from "@/lib/contract/device/product";
 import { monitoringApi } from "@/lib/contract/monitoring/analysis";
 import type { AlarmLine } from "@/lib/contract/monitoring/compute";
 import { monitorOf } from "@/lib/contract/monitoring/monitors";
-import { ConcreteScreen } from "@/components/devices/concrete-screen";
 import { AnalysisPanel } from "./analysis-panel";
 import { DepthProfilePanel } from "./depth-profile-panel";
 import { PointList } from "./point-list";
 import { RadarCard } from "./radar-card";
+
+/** The concrete screen is the beton kind's whole page: the other kinds' pages do not carry it. */
+const ConcreteScreen = dynamic(() => import("@/components/devices/concrete-screen").then((m) => m.ConcreteScreen));
 
 /**
  * One monitoring screen (/operationMonitoring/<kind>), drawn from the kind's definition: the

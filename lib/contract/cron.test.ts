@@ -5,7 +5,6 @@ import {
   CRON_RESET,
   cronRuns,
   clip,
-  describeCron,
   joinCron,
   normaliseTab,
   previewCron,
@@ -17,6 +16,7 @@ import {
   toggleListValue,
   yearsOf,
 } from "./cron";
+import { describeCron } from "./cron-describe";
 
 const FROM = new Date("2026-03-02T08:00:30Z"); // a Monday
 const iso = (expr: string, opts: { years?: number } = {}) => previewCron(expr, FROM, { timezone: "UTC", ...opts }).runs.map((d) => d.toISOString());

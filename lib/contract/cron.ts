@@ -1,8 +1,4 @@
 import { Cron } from "croner";
-import cronstrue from "cronstrue";
-import "cronstrue/locales/zh_CN";
-import "cronstrue/locales/en";
-import type { Locale } from "./locale";
 import { zoneOffset } from "../time-zone";
 
 /**
@@ -229,13 +225,4 @@ export function previewNote(p: CronPreview, count: number = CRON_PREVIEW.runs): 
   if (p.error) return { key: "invalid", n: 0 };
   if (!p.runs.length) return { key: "noResult", n: 0 };
   return p.runs.length < count ? { key: "onlyN", n: p.runs.length } : null;
-}
-
-/** A sentence for the expression (cronstrue), or null when it cannot be described. */
-export function describeCron(expr: string, locale: Locale): string | null {
-  try {
-    return cronstrue.toString(expr, { locale: locale === "en" ? "en" : "zh_CN", use24HourTimeFormat: true, dayOfWeekStartIndexZero: false, throwExceptionOnParseError: true });
-  } catch {
-    return null;
-  }
 }

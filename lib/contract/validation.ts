@@ -99,6 +99,10 @@ export const selectRequired = <T extends z.ZodTypeAny>(schema: T) =>
     z.any().refine((v) => v !== undefined, "validation.select").pipe(schema),
   );
 
+/** A required choice among fixed values; form text "1" is the number 1 when the values are numbers. */
+export const oneOf = <const T extends readonly (string | number)[]>(values: T) =>
+  selectRequired(z.preprocess((v) => (typeof v === "string" && typeof values[0] === "number" ? Number(v) : v), z.custom<T[number]>((v) => values.includes(v as T[number]), "validation.invalidOption")));
+
 /** "#" and six hex digits ("wrong hex colour value"). */
 export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "validation.hexColor");
 export const rgbColor = z

@@ -6,7 +6,7 @@ import { locationField } from "@/components/maps";
 import { call } from "@/lib/api/call";
 import { permsOf } from "@/lib/contract/call";
 import { device, deviceApi, type Device, type DeviceAdded } from "@/lib/contract/device/device";
-import { productApi } from "@/lib/contract/device/product";
+import { productLookupApi } from "@/lib/contract/device/product-lookup";
 import { spaceApi } from "@/lib/contract/device/space";
 import { projectApi } from "@/lib/contract/project";
 import { BatteryCell, DeviceStatusCell, SignalCell } from "./device-cells";
@@ -21,7 +21,7 @@ const DeviceDialogs = deferredDialogs(() => import("./device-dialogs").then((m) 
 const openAct = (ui: ResourceUi<Device>, act: "bind" | "sn" | "delData", row: Device) => ui.setParam("act", `${act}.${row.id}`);
 
 const PICK = { current: 1, size: 9999 };
-export const PRODUCT_OPTIONS = remoteOptions(productApi.list, "prodName", "id");
+export const PRODUCT_OPTIONS = remoteOptions(productLookupApi.list, "prodName", "id");
 const PROJECT_OPTIONS = remoteOptions(projectApi.list, "prjName", "id", PICK);
 const SPACE_OPTIONS = remoteOptions(spaceApi.page, "spaceName", "id", PICK);
 

@@ -68,7 +68,8 @@ async function show(settings = prefs(), codes = ["t:prefs:save"]) {
     </SWRConfig>,
     { timeZone: "Asia/Shanghai", messages },
   );
-  return screen.findByTestId("prefs");
+  // The cards' part (form, zod) loads as the screen mounts.
+  return screen.findByTestId("prefs", {}, { timeout: 20_000 });
 }
 const motto = (card: HTMLElement) => within(card).getByLabelText("Motto") as HTMLInputElement;
 
@@ -112,6 +113,30 @@ describe("defineSettings", () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalled());
     expect(calls.filter((c) => c.path === "t/prefs/info")).toHaveLength(1);
     expect(router.refresh).not.toHaveBeenCalled();
+  });
+
+  it("asks for the settings and the cards' part at once, and shows the cards when both are in", async () => {
+    vi.resetModules();
+    const fresh = await import("./define-settings");
+    const { renderIntl: render } = await import("@/tests/intl");
+    const { PermissionsProvider: Perms } = await import("../can");
+    const { SessionProvider: Session } = await import("../session");
+    const { SWRConfig: Swr } = await import("swr");
+    render(
+      <Swr value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <Session value={{ tenantId: 2, projId: null, menus: [], user: { id: 1, name: "a", realname: "A", avatar: null } }}>
+          <Perms codes={["t:prefs:save"]} roles="">
+            <fresh.SettingsPage settings={fresh.defineSettings(prefs())} />
+          </Perms>
+        </Session>
+      </Swr>,
+      { timeZone: "Asia/Shanghai", messages },
+    );
+    // First paint: the loading skeleton, the settings already asked for.
+    expect(screen.getByTestId("settings-loading")).toBeTruthy();
+    await waitFor(() => expect(calls.some((c) => c.path === "t/prefs/info")).toBe(true));
+    const card = await screen.findByTestId("prefs", {}, { timeout: 20_000 });
+    expect(motto(card).value).toBe("hello");
   });
 
   it("is read-only without the save permission", async () => {

@@ -9,10 +9,12 @@ import type { z } from "zod";
 import { swrFetcher } from "@/lib/api/fetcher";
 import { callKey } from "@/lib/api/call";
 import type { AnyCall } from "@/lib/contract/call";
-import { zodNow } from "@/lib/zod-now";
+import { deferred } from "@/lib/deferred";
+import { zodReady } from "@/lib/zod-ready";
 import { PageFrame } from "../page-frame";
 import type { FormField } from "../resource/define-resource";
-import { SettingsBody, SettingsCard } from "./settings-card";
+import { SettingsBody } from "./settings-body";
+import type { SettingsCard } from "./settings-card";
 
 /** What field builders and extras get: the whole translator and the loaded settings. */
 export type SettingsContext<Data> = { t: (key: string, values?: Record<string, string | number>) => string; data: Data };
@@ -64,12 +66,17 @@ export type Settings<Data> = SettingsConfig<Data>;
  * `<SettingsPage settings={...} />` in the page frame.
  */
 export function defineSettings<Data>(config: SettingsConfig<Data>): Settings<Data> {
-  // Its cards are forms at first paint: zod comes with the screen, not after it.
-  zodNow();
   return config;
 }
 
-function Section<Data>({ settings, card, data, onSaved }: { settings: Settings<Data>; card: SettingsCardConfig<Data>; data: Data; onSaved: (answer: unknown) => Promise<unknown> }) {
+/**
+ * The cards' form (react-hook-form, the field adapters) and zod, which reads their rules: loaded as
+ * the screen mounts, beside the settings' own call, and not in its first load. The cards render when
+ * both are in, so their first render already marks required fields and checks values.
+ */
+const cardPart = deferred(() => Promise.all([import("./settings-card"), zodReady()]).then(([m]) => m.SettingsCard));
+
+function Section<Data>({ Card, settings, card, data, onSaved }: { Card: typeof SettingsCard; settings: Settings<Data>; card: SettingsCardConfig<Data>; data: Data; onSaved: (answer: unknown) => Promise<unknown> }) {
   const tAll = useTranslations();
   const t = React.useCallback((key: string, values?: Record<string, string | number>) => tAll(key as never, values as never), [tAll]);
   const ctx = React.useMemo(() => ({ t, data }), [t, data]);
@@ -77,7 +84,7 @@ function Section<Data>({ settings, card, data, onSaved }: { settings: Settings<D
   const fields = React.useMemo(() => (typeof card.fields === "function" ? card.fields(ctx) : card.fields), [card, ctx]);
   const label = (key: string) => tAll(`${settings.ns}.${key}` as never);
   return (
-    <SettingsCard
+    <Card
       ns={settings.ns}
       testId={card.id}
       title={label(card.title)}
@@ -92,13 +99,18 @@ function Section<Data>({ settings, card, data, onSaved }: { settings: Settings<D
       onSaved={onSaved}
     >
       {card.extra ? (form) => card.extra!(form, ctx) : undefined}
-    </SettingsCard>
+    </Card>
   );
 }
 
 export function SettingsPage<Data>({ settings }: { settings: Settings<Data> }) {
   const router = useRouter();
   const { data, error, mutate } = useSWR<Data>(callKey(settings.info, {}), swrFetcher);
+  const Card = React.useSyncExternalStore(cardPart.subscribe, cardPart.current, () => null);
+  const [partFailed, setPartFailed] = React.useState(false);
+  React.useEffect(() => {
+    if (!cardPart.current()) cardPart.load().catch(() => setPartFailed(true));
+  }, []);
   const onSaved = React.useCallback(
     async (answer: unknown) => {
       await (settings.saved === "answer" ? mutate(answer as Data, { revalidate: false }) : mutate());
@@ -106,12 +118,13 @@ export function SettingsPage<Data>({ settings }: { settings: Settings<Data> }) {
     },
     [settings, mutate, router],
   );
-  const sections = (loaded: Data) => settings.cards.map((c) => <Section key={c.id} settings={settings} card={c} data={loaded} onSaved={onSaved} />);
+  const sections = (loaded: Data, card: typeof SettingsCard) => settings.cards.map((c) => <Section key={c.id} Card={card} settings={settings} card={c} data={loaded} onSaved={onSaved} />);
   return (
     <PageFrame>
-      <SettingsBody data={data} error={error}>
-        {(loaded) => {
-          const [first, ...rest] = sections(loaded);
+      {/* Until the cards' part is in, the settings wait as if loading (or fail as a failed load). */}
+      <SettingsBody data={Card && data !== undefined ? { loaded: data, Card } : undefined} error={error ?? partFailed}>
+        {({ loaded, Card: card }) => {
+          const [first, ...rest] = sections(loaded, card);
           return settings.layout === "split" ? (
             <div className="grid items-start gap-4 xl:grid-cols-2">
               {first}

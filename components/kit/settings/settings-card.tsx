@@ -9,7 +9,6 @@ import { call } from "@/lib/api/call";
 import { permsOf, type AnyCall, type CallInput } from "@/lib/contract/call";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { usePermissions } from "../can";
 import { FormFields } from "../form/form-fields";
 import { localizedResolver } from "../form/localized-resolver";
@@ -105,18 +104,5 @@ export function SettingsCard({ ns, title, description, schema, values, fields, c
         )}
       </form>
     </Card>
-  );
-}
-
-/** The body of a settings screen: a skeleton while loading, the error when loading failed. */
-export function SettingsBody<T>({ data, error, children }: { data: T | undefined; error: unknown; children: (data: T) => React.ReactNode }) {
-  const tk = useTranslations("kit");
-  if (data !== undefined) return <>{children(data)}</>;
-  if (error) return <p className="rounded-md border bg-card p-6 text-center text-sm text-destructive">{tk("table.error")}</p>;
-  return (
-    <div className="grid gap-4 xl:grid-cols-2" data-testid="settings-loading">
-      <Skeleton className="h-72" />
-      <Skeleton className="h-72" />
-    </div>
   );
 }

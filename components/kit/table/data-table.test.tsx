@@ -159,6 +159,27 @@ describe("DataTable", () => {
   });
 });
 
+describe("DataTable before TanStack has loaded (a session's first table)", () => {
+  it("paints the header and loading rows, then the rows once TanStack is here", async () => {
+    // A fresh copy of the module: its TanStack is not loaded (tests/setup-table.ts loads the shared one).
+    vi.resetModules();
+    const fresh = await import("./data-table");
+    const { renderIntl: render } = await import("@/tests/intl");
+    expect(fresh.tableModel.current()).toBeNull();
+    render(<fresh.DataTable columns={columns} layout={{ name: { sortable: true } }} rows={rows} getRowId={(r) => String(r.id)} multiple selection={{}} texts={texts} />, { timeZone: "Asia/Shanghai" });
+    // First paint: every header (the select-all box disabled), the body as loading.
+    expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["", "Name", "Status", "Price", "Time"]);
+    expect((screen.getByRole("checkbox", { name: "Select all" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByText("Alpha")).toBeNull();
+    expect(screen.getAllByRole("row")).toHaveLength(1 + 5);
+    // TanStack was asked for as the table mounted: the rows follow.
+    await screen.findByRole("button", { name: "Alpha" }, { timeout: 20_000 });
+    expect(fresh.tableModel.current()).not.toBeNull();
+    expect(screen.getAllByRole("row")).toHaveLength(1 + rows.length);
+    expect((screen.getByRole("checkbox", { name: "Select all" }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
 describe("RowActions", () => {
   it("shows the first two inline and the rest under more", () => {
     const run = vi.fn();

@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { useTranslations } from "next-intl";
-import { rowSelectionFeature, tableFeatures, useTable, type ColumnDef, type RowData, type RowSelectionState } from "@tanstack/react-table";
+import type { ColumnDef, RowData, RowSelectionState } from "@tanstack/react-table";
 import { ArrowDownIcon, ArrowUpIcon, ArrowUpDownIcon, InboxIcon, TriangleAlertIcon } from "lucide-react";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Button } from "@/components/ui/button";
@@ -11,10 +11,22 @@ import { deferred, useDeferred } from "@/components/ui/deferred";
 import { cn } from "@/lib/utils";
 import type { Sort } from "../resource/list-state";
 import { TEXT_MAX_WIDTH, TEXT_MIN_WIDTH, columnKind, defaultWidth } from "./column-width";
+import type { features, TableInstance } from "./table-model";
 
-const features = tableFeatures({ rowSelectionFeature });
+/**
+ * TanStack Table, loaded as a table mounts, beside its first data call (a list's rows come from the
+ * browser): the first paint is the header and the loading rows, which need none of it (≈ 13 KB gzip
+ * out of every list's first load). Rows wait for it only when their data comes first.
+ */
+export const tableModel = deferred(() => import("./table-model"));
+
+/** A column header: its text, or a component of no props (the header renders before TanStack has loaded). */
+type Header = string | (() => React.ReactNode);
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the value type differs per column
-export type TableColumn<Row extends RowData> = ColumnDef<typeof features, Row, any>;
+type Def<Row extends RowData> = ColumnDef<typeof features, Row, any>;
+export type TableColumn<Row extends RowData> = Def<Row> extends infer D ? (D extends unknown ? Omit<D, "header"> & { header?: Header } : never) : never;
+
+const headerOf = (c: { header?: Header }) => (typeof c.header === "function" ? <c.header /> : (c.header ?? null));
 /** `kind`: the column type of the definition (widgets §3): sizes columns that give no width. */
 export type ColumnLayout = { width?: number; minWidth?: number; align?: "left" | "center" | "right"; sortable?: boolean; sticky?: "right"; kind?: string };
 
@@ -96,7 +108,8 @@ type Props<Row extends RowData> = {
 /**
  * The kit's table on TanStack Table v9 (row selection feature only: paging and sorting are
  * the server's, driven from the URL). Loading keeps the previous rows dimmed; empty and error
- * states take the body's place.
+ * states take the body's place. TanStack loads as the table mounts (`tableModel`); until then
+ * rows show as loading.
  */
 export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId, multiple, selection, onSelectionChange, sort, onSortChange, loading, error, onRetry, height, texts: given, size }: Props<Row>) {
   const tk = useTranslations("kit");
@@ -107,34 +120,24 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
         ? [
             {
               id: "__select",
-              header: ({ table }) => (
-                <Checkbox
-                  aria-label={texts.selectAll}
-                  checked={table.getIsAllRowsSelected() ? true : table.getIsSomeRowsSelected() ? "indeterminate" : false}
-                  onCheckedChange={(c) => table.toggleAllRowsSelected(!!c)}
-                />
-              ),
               cell: ({ row }) => <Checkbox aria-label={texts.selectRow} checked={row.getIsSelected()} onCheckedChange={(c) => row.toggleSelected(!!c)} />,
-            },
+            } as TableColumn<Row>,
             ...columns,
           ]
         : columns,
-    [columns, multiple, texts.selectAll, texts.selectRow],
+    [columns, multiple, texts.selectRow],
   );
-  const table = useTable({
-    features,
-    columns: allColumns,
-    data: rows,
-    getRowId: (row) => getRowId(row),
-    enableRowSelection: !!multiple,
-    state: { rowSelection: selection ?? {} },
-    onRowSelectionChange: (updater) => {
-      const next = typeof updater === "function" ? updater(selection ?? {}) : updater;
-      onSelectionChange?.(next);
-    },
-  });
-  const modelRows = table.getRowModel().rows;
-  const virtual = modelRows.length > VIRTUAL_THRESHOLD;
+  const Model = React.useSyncExternalStore(tableModel.subscribe, tableModel.current, () => null);
+  const [modelFailed, setModelFailed] = React.useState(false);
+  const loadModel = React.useCallback(() => {
+    setModelFailed(false);
+    tableModel.load().catch(() => setModelFailed(true));
+  }, []);
+  React.useEffect(() => {
+    if (!tableModel.current()) loadModel();
+  }, [loadModel]);
+  // Every row is in the model (no paging or filtering in the browser).
+  const virtual = rows.length > VIRTUAL_THRESHOLD;
   const scrollRef = React.useRef<HTMLDivElement>(null);
   const bodyHeight = height ?? (virtual ? 560 : undefined);
   // Until the virtualiser has loaded, a long page renders whole (once, briefly).
@@ -179,7 +182,8 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
       id === firstId && cn("max-md:sticky max-md:z-[1]", multiple ? "max-md:left-[44px]" : "max-md:left-0", edges.left && EDGE_SHADOW.left),
     );
 
-  const renderRow = (row: (typeof modelRows)[number]) => (
+  type ModelRow = ReturnType<TableInstance<Row>["getRowModel"]>["rows"][number];
+  const renderRow = (table: TableInstance<Row>, row: ModelRow) => (
     <tr key={row.id} data-state={row.getIsSelected() ? "selected" : undefined} className="group/row hover:bg-primary-light-9/60 data-[state=selected]:bg-primary-light-9" style={virtual ? { height: ROW_HEIGHT } : undefined}>
       {row.getAllCells().map((cell) => {
         const l = layout[cell.column.id] ?? {};
@@ -220,84 +224,125 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
     else onSortChange(null);
   };
 
+  const head = (selectAll: React.ReactNode) => (
+    <thead className="sticky top-0 z-10 bg-muted">
+      <tr>
+        {allColumns.map((c) => {
+          const id = c.id ?? "";
+          const l = layout[id] ?? {};
+          const sorted = sort?.prop === id ? sort.order : null;
+          const { width, minWidth } = sizing(id);
+          const label = id === "__select" ? selectAll : headerOf(c);
+          return (
+            <th
+              key={id}
+              scope="col"
+              style={{ width, minWidth }}
+              className={cn(
+                "h-10 border-b bg-muted text-left align-middle font-medium whitespace-nowrap text-muted-foreground",
+                cellPad,
+                l.align === "center" && "text-center",
+                l.align === "right" && "text-right",
+                stickyClass(id, l),
+              )}
+              aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
+              data-pinned={pinOf(id, l)}
+            >
+              {l.sortable ? (
+                <button type="button" className="inline-flex items-center gap-1 hover:text-foreground" onClick={() => toggleSort(id)}>
+                  {label}
+                  {sorted === "asc" ? <ArrowUpIcon className="size-3.5 text-primary" /> : sorted === "desc" ? <ArrowDownIcon className="size-3.5 text-primary" /> : <ArrowUpDownIcon className="size-3.5 opacity-40" />}
+                </button>
+              ) : (
+                label
+              )}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+
+  const failure = (retry: (() => void) | undefined) => (
+    <tr>
+      <td colSpan={colCount} className="py-12 text-center text-sm text-muted-foreground" data-testid="table-error">
+        <TriangleAlertIcon className="mx-auto mb-2 size-6 text-destructive" />
+        <p>{texts.error}</p>
+        {retry && (
+          <Button size="sm" variant="outline" className="mt-3" onClick={retry}>
+            {texts.retry}
+          </Button>
+        )}
+      </td>
+    </tr>
+  );
+  const loadingRows = Array.from({ length: 5 }, (_, i) => (
+    <tr key={i}>
+      <td colSpan={colCount} className={cn("border-b", cellPad)}>
+        <Skeleton className="h-5" />
+      </td>
+    </tr>
+  ));
+  // The body: the call's state, else the rows once TanStack is here (loading rows until then, or its failure with a retry).
+  const body = (table: TableInstance<Row> | null) =>
+    error ? (
+      failure(onRetry)
+    ) : loading && rows.length === 0 ? (
+      loadingRows
+    ) : rows.length === 0 ? (
+      <tr>
+        <td colSpan={colCount} className="py-12 text-center text-sm text-muted-foreground" data-testid="table-empty">
+          <InboxIcon className="mx-auto mb-2 size-8 opacity-40" />
+          {texts.empty}
+        </td>
+      </tr>
+    ) : !table ? (
+      modelFailed ? failure(loadModel) : loadingRows
+    ) : virtual && Virtual ? (
+      <Virtual rows={table.getRowModel().rows} scrollRef={scrollRef} height={bodyHeight ?? 560} rowHeight={ROW_HEIGHT} render={(row) => renderRow(table, row)} />
+    ) : (
+      table.getRowModel().rows.map((row) => renderRow(table, row))
+    );
+  const frame = (table: TableInstance<Row> | null) => (
+    // Separate borders on the cells: collapsed borders stay behind when a pinned cell sticks.
+    <table className="w-full border-separate border-spacing-0 text-sm">
+      {head(
+        table ? (
+          <Checkbox
+            aria-label={texts.selectAll}
+            checked={table.getIsAllRowsSelected() ? true : table.getIsSomeRowsSelected() ? "indeterminate" : false}
+            onCheckedChange={(c) => table.toggleAllRowsSelected(!!c)}
+          />
+        ) : (
+          <Checkbox aria-label={texts.selectAll} checked={false} disabled />
+        ),
+      )}
+      <tbody className={cn("transition-opacity", loading && rows.length > 0 && "opacity-60")}>{body(table)}</tbody>
+    </table>
+  );
+
   return (
     <div className="relative rounded-md border bg-card" data-testid="data-table" aria-busy={loading || undefined}>
       <div ref={scrollRef} className="overflow-auto" style={bodyHeight ? { maxHeight: bodyHeight } : undefined} onScroll={measure} data-overflow-right={edges.right || undefined}>
-        {/* Separate borders on the cells: collapsed borders stay behind when a pinned cell sticks. */}
-        <table className="w-full border-separate border-spacing-0 text-sm">
-          <thead className="sticky top-0 z-10 bg-muted">
-            {table.getHeaderGroups().map((hg) => (
-              <tr key={hg.id}>
-                {hg.headers.map((h) => {
-                  const l = layout[h.column.id] ?? {};
-                  const sorted = sort?.prop === h.column.id ? sort.order : null;
-                  const { width, minWidth } = sizing(h.column.id);
-                  return (
-                    <th
-                      key={h.id}
-                      scope="col"
-                      style={{ width, minWidth }}
-                      className={cn(
-                        "h-10 border-b bg-muted text-left align-middle font-medium whitespace-nowrap text-muted-foreground",
-                        cellPad,
-                        l.align === "center" && "text-center",
-                        l.align === "right" && "text-right",
-                        stickyClass(h.column.id, l),
-                      )}
-                      aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
-                      data-pinned={pinOf(h.column.id, l)}
-                    >
-                      {l.sortable ? (
-                        <button type="button" className="inline-flex items-center gap-1 hover:text-foreground" onClick={() => toggleSort(h.column.id)}>
-                          <table.FlexRender header={h} />
-                          {sorted === "asc" ? <ArrowUpIcon className="size-3.5 text-primary" /> : sorted === "desc" ? <ArrowDownIcon className="size-3.5 text-primary" /> : <ArrowUpDownIcon className="size-3.5 opacity-40" />}
-                        </button>
-                      ) : (
-                        <table.FlexRender header={h} />
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody className={cn("transition-opacity", loading && rows.length > 0 && "opacity-60")}>
-            {error ? (
-              <tr>
-                <td colSpan={colCount} className="py-12 text-center text-sm text-muted-foreground" data-testid="table-error">
-                  <TriangleAlertIcon className="mx-auto mb-2 size-6 text-destructive" />
-                  <p>{texts.error}</p>
-                  {onRetry && (
-                    <Button size="sm" variant="outline" className="mt-3" onClick={onRetry}>
-                      {texts.retry}
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ) : loading && rows.length === 0 ? (
-              Array.from({ length: 5 }, (_, i) => (
-                <tr key={i}>
-                  <td colSpan={colCount} className={cn("border-b", cellPad)}>
-                    <Skeleton className="h-5" />
-                  </td>
-                </tr>
-              ))
-            ) : rows.length === 0 ? (
-              <tr>
-                <td colSpan={colCount} className="py-12 text-center text-sm text-muted-foreground" data-testid="table-empty">
-                  <InboxIcon className="mx-auto mb-2 size-8 opacity-40" />
-                  {texts.empty}
-                </td>
-              </tr>
-            ) : (
-              virtual && Virtual ? (
-                <Virtual rows={modelRows} scrollRef={scrollRef} height={bodyHeight ?? 560} rowHeight={ROW_HEIGHT} render={renderRow} />
-              ) : (
-                modelRows.map(renderRow)
-              )
-            )}
-          </tbody>
-        </table>
+        {Model ? (
+          <Model.TableModel
+            options={{
+              columns: allColumns as Def<Row>[],
+              data: rows,
+              getRowId: (row) => getRowId(row),
+              enableRowSelection: !!multiple,
+              state: { rowSelection: selection ?? {} },
+              onRowSelectionChange: (updater) => {
+                const next = typeof updater === "function" ? updater(selection ?? {}) : updater;
+                onSelectionChange?.(next);
+              },
+            }}
+          >
+            {frame}
+          </Model.TableModel>
+        ) : (
+          frame(null)
+        )}
       </div>
       {/* Without a pinned column, a fading edge says the table scrolls sideways. */}
       {edges.right && !pinnedRight && <div aria-hidden="true" data-testid="table-scroll-hint" className="pointer-events-none absolute inset-y-0 right-0 w-6 rounded-r-md bg-gradient-to-l from-foreground/10 to-transparent" />}

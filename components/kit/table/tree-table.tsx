@@ -2,11 +2,11 @@
 
 import * as React from "react";
 import { useTranslations } from "next-intl";
-import { flexRender, type RowData } from "@tanstack/react-table";
+import type { RowData } from "@tanstack/react-table";
 import { ChevronDownIcon, ChevronRightIcon } from "lucide-react";
 import { cn } from "@/lib/utils";
 import type { AnyRow } from "../resource/define-resource";
-import { DataTable, type ColumnLayout, type TableColumn } from "./data-table";
+import { DataTable, tableModel, type ColumnLayout, type TableColumn } from "./data-table";
 import { branchKeys, filterTree, flattenOpen, nodeKey, TREE_SHAPE, type TreeRowState, type TreeShape } from "@/lib/tree";
 
 /** The tree column's cell: indentation, the expand toggle, then the column's own content. */
@@ -89,9 +89,11 @@ export function TreeTable<T extends AnyRow & RowData>({ nodes, columns, layout, 
           cell: (ctx) => {
             const key = nodeKey(ctx.row.original, shape);
             const state = states.get(key) ?? { depth: 0, hasChildren: false, open: false };
+            // A cell renders through TanStack, so it has loaded.
+            const render = tableModel.current()?.flexRender;
             return (
               <TreeCell state={state} onToggle={() => toggle(key)}>
-                {inner ? flexRender(inner, ctx) : null}
+                {inner && render ? render(inner, ctx) : null}
               </TreeCell>
             );
           },

@@ -2,7 +2,7 @@
 
 import { defineResource, resourcePage } from "@/components/kit";
 import { record, recordApi, type InspectionRecord } from "@/lib/contract/robot/record";
-import { TRACKS } from "../point/point-resource";
+import { TRACKS } from "../track/track-options";
 
 /** Inspection records (/robot/inspectionRecord): filter by time, track, point and result; each opens its view with photos, values and the alarm raised. */
 export const recordResource = defineResource<InspectionRecord>({

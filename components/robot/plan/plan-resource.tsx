@@ -1,15 +1,18 @@
 "use client";
 
 import { defineResource, remoteOptions, resourcePage, type ResourceUi } from "@/components/kit";
-import { CronPicker } from "@/components/kit/cron-picker";
+import { lazyParts } from "@/components/kit/lazy-parts";
 import { call } from "@/lib/api/call";
 import type { CallInput } from "@/lib/contract/call";
 import { permsOf } from "@/lib/contract/call";
 import { deviceApi } from "@/lib/contract/device/device";
 import { PLAN_ENABLED, PUBLISH_STATUS, REPETITION, WORK_MODE } from "@/lib/contract/robot/enums";
 import { plan, planApi, PLAN_DURATION_H, type Plan } from "@/lib/contract/robot/plan";
-import { TRACKS } from "../point/point-resource";
+import { TRACKS } from "../track/track-options";
 import { multilingualField } from "@/components/kit/form/multilingual-input";
+
+/** The cycle's cron picker, loaded with the form's first cycle field. */
+const { CronPicker } = lazyParts(() => import("@/components/kit/cron-picker"), ["CronPicker"]);
 
 const ROBOTS = remoteOptions(deviceApi.page, "deviceName", "id", { current: 1, size: 9999 });
 const act = <C extends typeof planApi.publish | typeof planApi.revoke>(c: C, input: (r: Plan) => CallInput<C>) => async (row: Plan, ui: ResourceUi<Plan>) => {

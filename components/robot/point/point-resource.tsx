@@ -1,14 +1,13 @@
 "use client";
 
-import { defineResource, remoteOptions, resourcePage } from "@/components/kit";
+import { defineResource, resourcePage } from "@/components/kit";
 import { lazyParts } from "@/components/kit/lazy-parts";
 import { point, pointApi, type InspectionPoint } from "@/lib/contract/robot/point";
 import { POINT_TYPE } from "@/lib/contract/robot/enums";
-import { trackApi } from "@/lib/contract/robot/track";
+import { TRACKS } from "../track/track-options";
 import { multilingualField } from "@/components/kit/form/multilingual-input";
 
 const { MarkField } = lazyParts(() => import("./mark-field"), ["MarkField"]);
-export const TRACKS = remoteOptions(trackApi.page, "trackName", "id", { current: 1, size: 9999 });
 
 /** Inspection points (/robot/point): on a track, placed on its map; their items on /robot/inspectionItem. */
 export const pointResource = defineResource<InspectionPoint>({

@@ -13,7 +13,7 @@ import { exportCall, useCall } from "@/lib/api/call";
 import type { AnyCall } from "@/lib/contract/call";
 import { statisticsApi, type StatisticsQuery } from "@/lib/contract/robot/record";
 import { formatDateTime } from "@/lib/format";
-import { TRACKS } from "../point/point-resource";
+import { TRACKS } from "../track/track-options";
 import { STAT_VIEWS, type StatKind, type StatRow } from "./statistics-views";
 
 const SEARCH: SearchConfig = {

@@ -1,12 +1,14 @@
 "use client";
 
-import { defineResource, resourcePage, type ResourceUi } from "@/components/kit";
+import { deferredDialogs, defineResource, resourcePage, type ResourceUi } from "@/components/kit";
 import { call } from "@/lib/api/call";
 import { permsOf } from "@/lib/contract/call";
 import { PATROL_STATUS, PATROL_STATUSES } from "@/lib/contract/robot/enums";
 import { task, taskApi, type InspectionTask } from "@/lib/contract/robot/task";
-import { TRACKS } from "../point/point-resource";
-import { RobotPositionDialog } from "./robot-position";
+import { TRACKS } from "../track/track-options";
+
+/** The robot-position dialog (`?where=<id>`), loaded after the list (`deferredDialogs`). */
+const RobotPositionDialog = deferredDialogs(() => import("./robot-position").then((m) => m.RobotPositionDialog));
 
 const running = (r: InspectionTask) => r.patrolStatus === PATROL_STATUS.running;
 

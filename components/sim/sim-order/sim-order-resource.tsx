@@ -7,7 +7,7 @@ import { call } from "@/lib/api/call";
 import { permsOf } from "@/lib/contract/call";
 import { simCustApi } from "@/lib/contract/sim/customer";
 import { simOrder, simOrderApi, type SimOrder } from "@/lib/contract/sim/order";
-import { PRODUCTS } from "../sim/sim-dialogs";
+import { PRODUCTS } from "../sim/sim-batch";
 
 const CUSTOMERS = remoteOptions(simCustApi.list, "custName", "id", { size: 9999 });
 export const simOrderInfoHref = (id: number) => `/sim/simOrderInfo?id=${id}`;

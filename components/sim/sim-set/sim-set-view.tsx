@@ -1,12 +1,15 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { ListFrame, ResourceList } from "@/components/kit";
 import { TabStrip } from "@/components/ui/tab-strip";
 import { carrierAccountResource } from "./carrier-account-resource";
-import { SimAlarmSettings } from "./sim-alarm-settings";
 import { simSetResource } from "./sim-set-resource";
+
+/** The alarm tab (a settings form): loaded with the tab, not with the default expiry list. */
+const SimAlarmSettings = dynamic(() => import("./sim-alarm-settings").then((m) => m.SimAlarmSettings));
 
 const TABS = ["expire", "alarm", "account"] as const;
 type Tab = (typeof TABS)[number];

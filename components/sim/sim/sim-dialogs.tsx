@@ -11,16 +11,7 @@ import { SIM_STATE_ACTIONS, simCardApi, type SimCard, type SimStateAction } from
 import { simProdApi } from "@/lib/contract/sim/product";
 import { formatMoney } from "@/lib/format";
 import { toast } from "@/lib/toast";
-
-export const PRODUCTS = remoteOptions(simProdApi.list, "prodName", "id", { size: 9999 });
-export type BatchKind = "renew" | "cancel" | "tags" | "state";
-
-/** The cards a batch action works on: the selected rows, else the ICCIDs pasted into the search (`iccidList`). */
-export function batchOf(ui: ResourceUi<SimCard>) {
-  const ids = ui.selected.map((r) => r.id);
-  const pasted = typeof ui.query.iccidList === "string" ? ui.query.iccidList.split(/[\s,;]+/).filter(Boolean) : [];
-  return ids.length ? { ids, iccids: [] } : { ids: [], iccids: pasted };
-}
+import { batchOf, PRODUCTS, type BatchKind } from "./sim-batch";
 
 /** Renew, cancel the renewal of, tag or change the state of a batch of cards (`?batch=renew|cancel|tags|state`), or one card's state (`?simState=<id>`). */
 export function SimBatchDialogs({ ui }: { ui: ResourceUi<SimCard> }) {

@@ -1,13 +1,16 @@
 "use client";
 
 import Link from "next/link";
-import { defineResource, remoteOptions, resourcePage, type ResourceUi, urlText } from "@/components/kit";
+import { deferredDialogs, defineResource, remoteOptions, resourcePage, type ResourceUi, urlText } from "@/components/kit";
 import { permsOf } from "@/lib/contract/call";
 import { simCard, simCardApi, type SimCard } from "@/lib/contract/sim/card";
 import { simCustApi } from "@/lib/contract/sim/customer";
-import { PRODUCTS, SimBatchDialogs, batchOf, type BatchKind } from "./sim-dialogs";
+import { PRODUCTS, batchOf, type BatchKind } from "./sim-batch";
 import { SyncBar } from "./sync-bar";
 import { UsageBar } from "./usage-bar";
+
+/** Batch renewals, tags and state changes (`?batch=`, `?simState=`), loaded after the list (`deferredDialogs`). */
+const SimBatchDialogs = deferredDialogs(() => import("./sim-dialogs").then((m) => m.SimBatchDialogs));
 
 const CUSTOMERS = remoteOptions(simCustApi.list, "custName", "id", { size: 9999 });
 export const simInfoHref = (id: number) => `/sim/simInfo?id=${id}`;

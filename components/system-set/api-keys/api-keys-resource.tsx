@@ -1,41 +1,12 @@
 "use client";
 
-import * as React from "react";
-import { useTranslations } from "next-intl";
-import { CopyLine, defineResource, KitDialog, remoteOptions, resourcePage } from "@/components/kit";
+import { deferredDialogs, defineResource, remoteOptions, resourcePage } from "@/components/kit";
 import { projectApi } from "@/lib/contract/project";
 import { apiKey, apiKeyApi, type ApiKeyCreated, type ApiKeyRow } from "@/lib/contract/system/api-key";
+import { freshKey } from "./fresh-key";
 
-/**
- * The key just made: kept in memory only (never the URL, never storage), shown once by
- * `NewKeyDialog` and dropped when it closes.
- */
-const fresh = {
-  value: null as ApiKeyCreated | null,
-  listeners: new Set<() => void>(),
-  set(v: ApiKeyCreated | null) {
-    this.value = v;
-    for (const l of this.listeners) l();
-  },
-  subscribe(l: () => void) {
-    fresh.listeners.add(l);
-    return () => fresh.listeners.delete(l);
-  },
-};
-
-function NewKeyDialog() {
-  const t = useTranslations("system.apiKey");
-  const made = React.useSyncExternalStore(fresh.subscribe, () => fresh.value, () => null);
-  if (!made) return null;
-  return (
-    <KitDialog title={t("created")} description={t("createdHint")} width={640} onClose={() => fresh.set(null)} actions="close" testId="api-key-created">
-      <div className="flex flex-col gap-3">
-        <CopyLine label={made.name} value={made.key} copy={made.key} copyLabel={t("copy")} testId="api-key-secret" />
-        <CopyLine label="MCP" value={`${window.location.origin}/api/mcp`} copy={`${window.location.origin}/api/mcp`} copyLabel={t("copy")} />
-      </div>
-    </KitDialog>
-  );
-}
+/** The dialog showing a key once, loaded after the list (`deferredDialogs`): the key waits in `freshKey` until it renders. */
+const NewKeyDialog = deferredDialogs(() => import("./new-key-dialog").then((m) => m.NewKeyDialog));
 
 /** /systemSet/apiKeys: the signed-in user's personal API keys, under their security settings. */
 export const apiKeysResource = defineResource<ApiKeyRow>({
@@ -54,7 +25,7 @@ export const apiKeysResource = defineResource<ApiKeyRow>({
       projectIds: { remote: remoteOptions(projectApi.list, "prjName", "id"), hint: "hints.projectIds", full: true },
       writable: { hint: "hints.writable" },
     },
-    onSaved: (answer) => fresh.set(answer as ApiKeyCreated),
+    onSaved: (answer) => freshKey.set(answer as ApiKeyCreated),
   },
   rowActions: [
     {

@@ -8,7 +8,7 @@ import { LazySelect } from "@/components/ui/lazy-select";
 import { usePermissions } from "@/components/kit/can";
 import { useConfirm } from "@/components/kit/dialogs/confirm-dialog";
 import { PageFrame } from "@/components/kit/page-frame";
-import { SettingsBody } from "@/components/kit/settings/settings-card";
+import { SettingsBody } from "@/components/kit/settings/settings-body";
 import { call, useCall } from "@/lib/api/call";
 import { permsOf } from "@/lib/contract/call";
 import { RAW_MONTH_CHOICES, retentionApi, type RetentionChange, type RetentionSettings } from "@/lib/contract/system/retention";

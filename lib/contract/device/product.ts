@@ -4,74 +4,15 @@ import { idQuery, idsBody } from "../common";
 import type { Page } from "../envelope";
 import { defineEntity, rowName, type RowOf } from "../entity";
 import { crudCalls } from "../entity-calls";
-import { i18nField } from "../i18n-text";
-import { codeRequired, integerIn, optional, selectRequired, text } from "../validation";
-import { functionFields, oneOf, paramSchema, refineFunction, thingFunction, type ThingFunction } from "./thing-model";
-import { PROD_TYPES, NET_TYPES, DATA_FORMATS, GATEWAY_TYPES, VERIFY_TYPES, OBJ_MODEL_TYPES, CONNECT_TYPES, METHOD_TYPES, MONITOR_KINDS } from "./enums";
+import { codeRequired, integerIn, oneOf, optional, text } from "../validation";
+import { functionFields, paramSchema, refineFunction, thingFunction, type ThingFunction } from "./thing-model";
+import { OBJ_MODEL_TYPES, CONNECT_TYPES, METHOD_TYPES, NET_TYPES } from "./enums";
+import { count, createTime, maybe, product, PRODUCT_READERS, productLookupApi, productSpecFields, refineProduct, type Product } from "./product-lookup";
 
-/** Screens that read the product catalogue: its own, and those that pick products or functions. */
-export const PRODUCT_READERS = [
-  "/productSet/product",
-  "/productSet/prodFunctionSet",
-  "/productSet/objModel",
-  "/productSet/objFunction",
-  "/productSet/connect",
-  "/prodCopy/prodCopyList",
-  "/devices/device",
-  "/devices/allDevices",
-  "/alarm/alarmRule",
-  "/linkage",
-  "/OTAUpdate",
-];
-
-export type MonitorKind = (typeof MONITOR_KINDS)[number];
-/** Product active cycle in minutes (core §5). */
-export const ACTIVE_CYCLE = { min: 1, max: 10_000 } as const;
-
-const maybe = <const T extends readonly [string, ...string[]]>(values: T) => optional(z.enum(values, { error: "validation.invalidOption" }));
+export { ACTIVE_CYCLE, product, PRODUCT_READERS, type MonitorKind, type Product, type ProductBody } from "./product-lookup";
 
 const dbId = z.coerce.number({ error: "validation.required" }).int().positive().max(2_147_483_647);
 const ids = z.array(dbId).min(1, "validation.minItems").max(500, "validation.maxItems");
-
-/** What a product and a product copy both describe. */
-const productSpecFields = {
-  prodModel: { schema: text(64), search: "contains" },
-  prodCategory: { schema: selectRequired(z.string().max(32)), kind: "select", dict: "prodCategory", search: "eq" },
-  prodType: { schema: oneOf(PROD_TYPES), kind: "select", dict: "prodType", search: "eq" },
-  netType: { schema: oneOf(NET_TYPES), kind: "select", dict: "netType", search: "eq" },
-  dataFormat: { schema: oneOf(DATA_FORMATS), kind: "select", dict: "dataFormat" },
-  gatewayType: { schema: maybe(GATEWAY_TYPES), kind: "select", dict: "gatewayType", list: false },
-  verifyType: { schema: oneOf(VERIFY_TYPES), kind: "select", dict: "verifyType", list: false },
-  activeCycle: { schema: integerIn(ACTIVE_CYCLE.min, ACTIVE_CYCLE.max).default(60), kind: "number", min: ACTIVE_CYCLE.min, max: ACTIVE_CYCLE.max },
-  monitorType: { schema: maybe(MONITOR_KINDS), kind: "select", dict: "monitorKind", search: "eq" },
-  description: { schema: text(200), kind: "textarea", list: false, full: true },
-} as const;
-
-/** A gateway names its protocol (Modbus or LoRa); other products have none. */
-function refineProduct(v: Record<string, unknown>, ctx: z.RefinementCtx) {
-  if (v.prodType === "gateway" && !v.gatewayType) ctx.addIssue({ code: "custom", path: ["gatewayType"], message: "validation.select" });
-}
-
-const createTime = { kind: "datetime", readOnly: true, column: "createdAt", sort: true, search: "range", range: ["startTime", "endTime"] } as const;
-const count = { kind: "number", readOnly: true, form: false, export: false } as const;
-
-/** Product (core §3): name, model, category, network, gateway protocol, data format, authentication, active cycle. */
-export const product = defineEntity({
-  ns: "product.product",
-  api: "device/product", perm: "dev:product",
-  fields: {
-    prodName: rowName(64),
-    id: { kind: "id", readOnly: true, form: false },
-    ...productSpecFields,
-    functionCount: count,
-    subCount: { ...count, list: false },
-    createTime,
-    i18n: i18nField,
-  },
-  refine: refineProduct,
-});
-export type Product = RowOf<typeof product.fields>;
-export type ProductBody = z.infer<typeof product.body>;
 
 /** The function library (objFunction). */
 export const objFunction = defineEntity({
@@ -226,8 +167,7 @@ const added = z.object({ added: tally });
 /** product: the catalogue, and a gateway's sub-products (bind / unBind / subProdList). */
 export const productApi = {
   page: defineCall({ kind: "get", path: "device/product/page", input: productPageQuery, answer: typed<Page<Product>>(), access: read }),
-  /** Every product, filtered (the product pickers); a filter left out is no filter. */
-  list: defineCall({ kind: "get", path: "device/product/list", input: product.filters.partial(), answer: typed<Product[]>(), access: read }),
+  ...productLookupApi,
   ...crudCalls(product, { only: ["info", "add", "upd", "del"], read }),
   bind: defineCall({ kind: "post", path: "device/product/bind", input: subProdBody, answer: z.object({ bound: tally }), access: { perm: "dev:product:upd" } }),
   unBind: defineCall({ kind: "post", path: "device/product/unBind", input: subProdBody, answer: z.object({ unbound: tally }), access: { perm: "dev:product:upd" } }),

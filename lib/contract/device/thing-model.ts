@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { rowName } from "../entity";
-import { codeRequired, optional, selectRequired, text, textRequired } from "../validation";
+import { codeRequired, oneOf, optional, text, textRequired } from "../validation";
 import { DATA_TYPES, FUNC_TYPES, ACCESS_MODES, EVENT_TYPES, CALL_MODES } from "./enums";
 
 /**
@@ -115,9 +115,6 @@ export const dataSpec: z.ZodType<DataSpec> = z.lazy(() =>
 const param: z.ZodType<Param> = z.object({ identifier: codeRequired, name: textRequired(64), dataType: dataSpec });
 export const paramSchema = param;
 
-/** A required choice among fixed values; form text "1" is the number 1 when the values are numbers. */
-export const oneOf = <const T extends readonly (string | number)[]>(values: T) =>
-  selectRequired(z.preprocess((v) => (typeof v === "string" && typeof values[0] === "number" ? Number(v) : v), z.custom<T[number]>((v) => values.includes(v as T[number]), "validation.invalidOption")));
 
 /**
  * The fields of a function, written once: entity contracts (library, object model, product) spread

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineCall, file } from "../call";
 import { dbId, optionalId } from "../common";
 import { MONITOR_KINDS } from "../device/enums";
-import { oneOf } from "../device/thing-model";
+import { oneOf } from "../validation";
 import { QUERY_TYPES, SHOW_VALUES, VALUE_TYPES, ZERO_TYPES, type ShowValue, type ZeroType } from "./enums";
 import { reference, round, shown, type TimePoint } from "./compute";
 import type { Measure } from "./monitors";

@@ -4,8 +4,7 @@ import { dbId } from "../common";
 import { crudCalls } from "../entity-calls";
 import { defineEntity, rowName, type RowOf } from "../entity";
 import { MONITOR_KINDS } from "../device/enums";
-import { oneOf } from "../device/thing-model";
-import { decimalIn, optional, text } from "../validation";
+import { decimalIn, oneOf, optional, text } from "../validation";
 import { pointInitBody, SET_INIT_PERM } from "./analysis";
 import { HOLE_POSITIONS, ZERO_TYPES } from "./enums";
 

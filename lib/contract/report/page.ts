@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { defineCall } from "../call";
-import { oneOf } from "../device/thing-model";
-import { text } from "../validation";
+import { oneOf, text } from "../validation";
 import { DOCUMENT_MAX } from "./blocks";
 
 /**

@@ -3,7 +3,7 @@ import { defineCall, empty } from "../call";
 import { dbId } from "../common";
 import { defineEntity, keyField, rowName, type RowOf } from "../entity";
 import { crudCalls } from "../entity-calls";
-import { oneOf } from "../device/thing-model";
+import { oneOf } from "../validation";
 import { REPORT_DATE_TYPE, REPORT_DATE_TYPES, REPORT_STATES, REPORT_TYPE, REPORT_TYPES } from "./enums";
 
 /** A wall-clock time of the platform's zone, `HH:mm`. */

@@ -3,8 +3,7 @@ import { defineCall, empty, file } from "../call";
 import { dbId } from "../common";
 import { defineEntity, keyField, rowName, type RowOf } from "../entity";
 import { crudCalls } from "../entity-calls";
-import { oneOf } from "../device/thing-model";
-import { text } from "../validation";
+import { oneOf, text } from "../validation";
 import { REPORT_FORMATS, REPORT_REVIEWS, REPORT_STATUSES, REPORT_TYPES } from "./enums";
 import { reportDay } from "./template";
 
