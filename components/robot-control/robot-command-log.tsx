@@ -24,6 +24,7 @@ export function RobotCommandLog({ deviceId }: { deviceId: number }) {
   const commandText = (r: { service: string; code: string }) => {
     if (r.service === ROBOT_SERVICES.control || r.service === ROBOT_SERVICES.lifter) return t(`codes.${r.service}.${r.code}`);
     if (r.service === ROBOT_SERVICES.mode) return t("modeTo", { mode: tc(`modes.${r.code}`) });
+    if (r.service === ROBOT_SERVICES.audio) return t("talkCode", { s: r.code });
     const [camera, action] = r.code.split(",");
     return t("cameraCode", { camera, action: t(`cameraActions.${action}`) });
   };
