@@ -20,6 +20,7 @@ export const ROBOT_TEST_FUNCTIONS: ThingFunction[] = [
   service(ROBOT_SERVICES.mode, [ROBOT_MODE_PARAMS.mode]),
   service(ROBOT_CAMERA_SERVICES.picture, ["deviceNum", "controlType"]),
   service(ROBOT_CAMERA_SERVICES.info, ["deviceNum", "controlType"]),
+  service(ROBOT_SERVICES.audio, ["url", "format", "size", "sha256", "durationMs"]),
 ];
 
 /**

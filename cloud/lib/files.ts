@@ -56,6 +56,12 @@ export const FILE_TYPES: Record<string, FileType> = {
   bin: opaque,
   dav: opaque,
   pack: opaque,
+  // Audio: talk-back clips as browsers record them (webm / ogg Opus, MP4 audio) and the usual files.
+  webm: { mime: "audio/webm", magic: bytes(0x1a, 0x45, 0xdf, 0xa3) },
+  ogg: { mime: "audio/ogg", magic: ascii("OggS") },
+  m4a: { mime: "audio/mp4", magic: ascii("ftyp", 4) },
+  wav: { mime: "audio/wav", magic: (h) => ascii("RIFF")(h) && ascii("WAVE", 8)(h) },
+  mp3: { mime: "audio/mpeg", magic: (h) => ascii("ID3")(h) || (h[0] === 0xff && (h[1] & 0xe0) === 0xe0) },
   // 3D scene models (core §4 scene type 1), served as downloads.
   glb: { mime: "model/gltf-binary", magic: ascii("glTF") },
   gltf: { mime: "model/gltf+json", magic: plainText },

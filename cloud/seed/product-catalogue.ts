@@ -2,7 +2,7 @@ import type { MonitorKind } from "@/lib/contract/device/product";
 import type { DataSpec, Param, ThingFunction } from "@/lib/contract/device/thing-model";
 import { PAD_SERVICE } from "@/lib/contract/linkage/pad";
 import { VIDICON_SERVICE } from "@/lib/contract/video/video";
-import { ROBOT_CONTROL_PARAMS, ROBOT_EVENTS, ROBOT_LIFTER_PARAMS, ROBOT_MODE_PARAMS, ROBOT_PRODUCT_KEY, ROBOT_PROPS, ROBOT_SERVICES } from "@/lib/contract/robot/robot";
+import { ROBOT_AUDIO_PARAMS, ROBOT_CONTROL_PARAMS, ROBOT_EVENTS, ROBOT_LIFTER_PARAMS, ROBOT_MODE_PARAMS, ROBOT_PRODUCT_KEY, ROBOT_PROPS, ROBOT_SERVICES } from "@/lib/contract/robot/robot";
 import { ROBOT_PHOTO_MAX, ROBOT_READINGS_MAX } from "@/lib/contract/robot/patrol";
 import { ROBOT_CAMERA_SERVICES } from "@/lib/contract/robot/control";
 
@@ -336,6 +336,20 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
         callMode: "sync",
         inputParams: [param("deviceNum", "相机编号", { type: "text", length: 2 }), param("controlType", "操作", { type: "text", length: 16 })],
         outputParams: [param("recording", "录像中", { type: "bool", trueText: "是", falseText: "否" })],
+      },
+      {
+        funcName: "语音对讲",
+        identifier: ROBOT_SERVICES.audio,
+        funcType: 3,
+        callMode: "sync",
+        inputParams: [
+          param(ROBOT_AUDIO_PARAMS.url, "语音地址", { type: "text", length: 1024 }),
+          param(ROBOT_AUDIO_PARAMS.format, "格式", { type: "text", length: 8 }),
+          param(ROBOT_AUDIO_PARAMS.size, "字节数", int(1, 2_147_483_647, "B")),
+          param(ROBOT_AUDIO_PARAMS.sha256, "SHA-256", { type: "text", length: 64 }),
+          param(ROBOT_AUDIO_PARAMS.duration, "时长", int(0, 600_000, "ms")),
+        ],
+        outputParams: [param(ROBOT_AUDIO_PARAMS.duration, "时长", int(0, 600_000, "ms"))],
       },
       {
         funcName: "相机录像状态",

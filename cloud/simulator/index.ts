@@ -195,7 +195,14 @@ export async function startSimulator(db: Db, opts: SimulatorOptions) {
     running.set(s.id, r);
     client.on("error", () => {});
     if (s.robot) {
-      r.robot = await runRobot(db, { deviceId: s.id, seed: s.seed, now, publish: (channel, body) => publish(s, r, channel, body) });
+      const auth = `Basic ${Buffer.from(`${s.sn}:${s.secret}`).toString("base64")}`;
+      // Talk-back clips come from the cloud over HTTP, with the robot's own credentials.
+      const fetchClip = async (url: string) => {
+        const res = await fetch(url, { headers: { authorization: auth }, signal: AbortSignal.timeout(8000) });
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        return Buffer.from(await res.arrayBuffer());
+      };
+      r.robot = await runRobot(db, { deviceId: s.id, seed: s.seed, now, publish: (channel, body) => publish(s, r, channel, body), fetchClip });
       client.on("connect", () => client.subscribe([deviceTopic(s.productId, s.sn, "service/call")]));
       client.on("message", (_topic, payload) => {
         let body: Record<string, unknown>;
@@ -205,8 +212,7 @@ export async function startSimulator(db: Db, opts: SimulatorOptions) {
           return;
         }
         const identifier = String(body.identifier ?? "");
-        const { code, out } = r.robot!.call(identifier, (body.params ?? {}) as Record<string, unknown>);
-        publish(s, r, "service/reply", { id: body.id, identifier, code, params: out });
+        void r.robot!.call(identifier, (body.params ?? {}) as Record<string, unknown>).then(({ code, out }) => publish(s, r, "service/reply", { id: body.id, identifier, code, params: out }));
       });
       continue;
     }

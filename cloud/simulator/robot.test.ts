@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { ROBOT_EVENTS, ROBOT_SERVICES, ROBOT_SIM, ROBOT_TTL_MS } from "@/lib/contract/robot/robot";
+import { ROBOT_AUDIO_CODES, ROBOT_EVENTS, ROBOT_SERVICES, ROBOT_SIM, ROBOT_TTL_MS } from "@/lib/contract/robot/robot";
 import { ROBOT_CAMERA_SERVICES } from "@/lib/contract/robot/control";
 import { RobotSim } from "./robot";
 
@@ -41,6 +42,45 @@ describe("the simulated robot", () => {
     expect(sim.call(ROBOT_CAMERA_SERVICES.info, { deviceNum: "01" }, 0).out).toEqual({ recording: false });
     expect(sim.call(ROBOT_CAMERA_SERVICES.picture, { deviceNum: "02", controlType: "endVideo" }, 0).out).toEqual({ recording: false });
     expect(sim.call(ROBOT_CAMERA_SERVICES.info, { deviceNum: "09" }, 0).code).toBe(400);
+  });
+
+  it("plays a talk-back clip it fetched and checked, cuts it off with the next, and says why it cannot play one", async () => {
+    const sim = new RobotSim(1, 100);
+    // A WebM clip as Chromium's MediaRecorder writes it starts with the EBML header.
+    const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(400, 7)]);
+    const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
+    const asked: string[] = [];
+    const from = (clip: Buffer) => async (url: string) => {
+      asked.push(url);
+      return clip;
+    };
+    const params = (clip: Buffer, over: Record<string, unknown> = {}) => ({ url: "http://cloud/clip-1", format: "webm", size: clip.length, sha256: sha(clip), durationMs: 3000, ...over });
+    let t = 1000;
+    const now = () => t;
+
+    expect(await sim.play(params(webm), from(webm), now)).toEqual({ code: ROBOT_AUDIO_CODES.playing, out: { durationMs: 3000 } });
+    expect(asked).toEqual(["http://cloud/clip-1"]);
+    expect(sim.speaking).toEqual({ bytes: webm.length, format: "webm", until: 4000 });
+    // A second clip while the first plays cuts it off: the latest speech wins.
+    t = 2000;
+    await sim.play(params(webm, { durationMs: 1500 }), from(webm), now);
+    expect(sim.speaking?.until).toBe(3500);
+    expect(sim.clipsPlayed).toBe(2);
+    sim.step(3600, 100);
+    expect(sim.speaking).toBeNull();
+
+    // Why not: a clip that did not arrive whole or is another file, a format it cannot play, no link at all, no speaker.
+    expect((await sim.play(params(webm, { size: webm.length + 1 }), from(webm), now)).code).toBe(ROBOT_AUDIO_CODES.fetch);
+    expect((await sim.play(params(webm, { sha256: sha(Buffer.from("other")) }), from(webm), now)).code).toBe(ROBOT_AUDIO_CODES.fetch);
+    const notWebm = Buffer.from("OggS-but-named-webm");
+    expect((await sim.play(params(notWebm), from(notWebm), now)).code).toBe(ROBOT_AUDIO_CODES.format);
+    expect((await sim.play(params(webm, { format: "flac" }), from(webm), now)).code).toBe(ROBOT_AUDIO_CODES.format);
+    const failing = async () => {
+      throw new Error("HTTP 403");
+    };
+    expect((await sim.play(params(webm), failing, now)).code).toBe(ROBOT_AUDIO_CODES.fetch);
+    expect((await sim.play(params(webm), undefined, now)).code).toBe(ROBOT_AUDIO_CODES.noSpeaker);
+    expect(sim.clipsPlayed).toBe(2);
   });
 
   it("patrols its task: to each point, dwells, posts the arrival with readings and a photo, then goes home to charge", () => {

@@ -1,16 +1,22 @@
+import { createHash } from "node:crypto";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { ITEM_TYPE, PATROL_STATUS, POINT_TYPE } from "@/lib/contract/robot/enums";
 import type { PatrolReading } from "@/lib/contract/robot/patrol";
-import { ROBOT_CAMERA_NUMS, ROBOT_CAMERA_SERVICES } from "@/lib/contract/robot/control";
-import { ROBOT_CONTROL_CODES, ROBOT_CONTROL_PARAMS, ROBOT_EVENTS, ROBOT_LIFTER_CODES, ROBOT_LIFTER_PARAMS, ROBOT_MODE, ROBOT_MODE_PARAMS, ROBOT_MODES, ROBOT_PROPS, ROBOT_SERVICES, ROBOT_SIM, ROBOT_STATE, ROBOT_TTL_MS } from "@/lib/contract/robot/robot";
+import { ROBOT_AUDIO, ROBOT_CAMERA_NUMS, ROBOT_CAMERA_SERVICES } from "@/lib/contract/robot/control";
+import { ROBOT_AUDIO_CODES, ROBOT_AUDIO_PARAMS, ROBOT_CONTROL_CODES, ROBOT_CONTROL_PARAMS, ROBOT_EVENTS, ROBOT_LIFTER_CODES, ROBOT_LIFTER_PARAMS, ROBOT_MODE, ROBOT_MODE_PARAMS, ROBOT_MODES, ROBOT_PROPS, ROBOT_SERVICES, ROBOT_SIM, ROBOT_STATE, ROBOT_TTL_MS } from "@/lib/contract/robot/robot";
 import type { Db } from "../db/client";
 import { robotItems, robotPlans, robotPoints, robotTasks, robotTracks } from "../db/schema";
+import { FILE_TYPES } from "../lib/files";
 import { canvas } from "../lib/png";
 import { noise } from "./series";
 
 type Stop = { pointId: number; position: number; dwellSec: number; items: { id: number; itemType: number }[] };
 type Patrol = { taskId: number; stops: Stop[]; index: number; dwellUntil: number | null; home: number };
 type Motion = { dir: 1 | -1; until: number };
+/** A service's answer: the reply's code and output. */
+export type RobotAnswer = { code: number; out: Record<string, unknown> };
+/** How the robot fetches a talk-back clip (with its own credentials); throws when it cannot. */
+export type FetchClip = (url: string) => Promise<Buffer>;
 /** What the robot publishes: its properties, or an event with its params. */
 export type RobotOut = { kind: "property"; params: Record<string, unknown> } | { kind: "event"; identifier: string; params: Record<string, unknown> };
 
@@ -64,6 +70,9 @@ export class RobotSim {
   private finished: number | null = null;
   /** The cameras recording now. */
   readonly recording = new Set<string>();
+  /** The talk-back clip playing now (a new one cuts it off) and how many it has played. */
+  speaking: { bytes: number; format: string; until: number } | null = null;
+  clipsPlayed = 0;
   private tick = 0;
 
   constructor(readonly seed: number, readonly length: number) {}
@@ -100,7 +109,7 @@ export class RobotSim {
   }
 
   /** A service call: the answer's code and output. */
-  call(identifier: string, params: Record<string, unknown>, now: number): { code: number; out: Record<string, unknown> } {
+  call(identifier: string, params: Record<string, unknown>, now: number): RobotAnswer {
     const ttl = Math.min(10_000, Math.max(0, Number(params[ROBOT_CONTROL_PARAMS.ttl] ?? ROBOT_TTL_MS) || ROBOT_TTL_MS));
     if (identifier === ROBOT_SERVICES.control) {
       const code = String(params[ROBOT_CONTROL_PARAMS.code] ?? "");
@@ -133,6 +142,30 @@ export class RobotSim {
       return { code: 200, out: { recording: this.recording.has(camera) } };
     }
     return { code: 404, out: {} };
+  }
+
+  /**
+   * Talk-back (`playAudio`): fetches the clip from its link, checks its size, SHA-256 and that it is
+   * the format named, and plays it (cutting off one still playing); answers once it plays. A format
+   * it does not play is 415, a clip it could not fetch or that does not match 502.
+   */
+  async play(params: Record<string, unknown>, fetchClip: FetchClip | undefined, now: () => number): Promise<RobotAnswer> {
+    if (!fetchClip) return { code: ROBOT_AUDIO_CODES.noSpeaker, out: {} };
+    const format = String(params[ROBOT_AUDIO_PARAMS.format] ?? "");
+    if (!(ROBOT_AUDIO.exts as readonly string[]).includes(format)) return { code: ROBOT_AUDIO_CODES.format, out: {} };
+    let clip: Buffer;
+    try {
+      clip = await fetchClip(String(params[ROBOT_AUDIO_PARAMS.url] ?? ""));
+    } catch {
+      return { code: ROBOT_AUDIO_CODES.fetch, out: {} };
+    }
+    const sha256 = createHash("sha256").update(clip).digest("hex");
+    if (clip.length !== Number(params[ROBOT_AUDIO_PARAMS.size]) || sha256 !== params[ROBOT_AUDIO_PARAMS.sha256]) return { code: ROBOT_AUDIO_CODES.fetch, out: {} };
+    if (!FILE_TYPES[format].magic?.(clip)) return { code: ROBOT_AUDIO_CODES.format, out: {} };
+    const durationMs = Math.min(ROBOT_AUDIO.maxSeconds * 1000, Math.max(0, Number(params[ROBOT_AUDIO_PARAMS.duration]) || 0));
+    this.speaking = { bytes: clip.length, format, until: now() + durationMs };
+    this.clipsPlayed++;
+    return { code: ROBOT_AUDIO_CODES.playing, out: { [ROBOT_AUDIO_PARAMS.duration]: durationMs } };
   }
 
   /** Moves the robot on by `dtMs` at `now`; answers the events it posts. */
@@ -184,6 +217,7 @@ export class RobotSim {
         p.dwellUntil = now + stop.dwellSec * 1000;
       }
     }
+    if (this.speaking && now >= this.speaking.until) this.speaking = null;
     this.charging = !moving && this.position <= 0.01;
     if (moving) this.battery = Math.max(0, this.battery - (ROBOT_SIM.drainPerMin * dt) / 60);
     else if (this.charging) this.battery = Math.min(100, this.battery + (ROBOT_SIM.chargePerMin * dt) / 60);
@@ -221,9 +255,9 @@ const LOOK_MS = 3000;
 /**
  * Runs a simulated robot over its MQTT client: steps its motion, publishes properties and arrivals,
  * follows its running task (read from the demo database, as the demo cameras' pictures are), and
- * answers its services. Answers the service handler and a stop.
+ * answers its services (talk-back fetched with `fetchClip`). Answers the service handler and a stop.
  */
-export async function runRobot(db: Db, o: { deviceId: number; seed: number; now: () => number; publish: (channel: "property/post" | "event/post", body: unknown) => void }) {
+export async function runRobot(db: Db, o: { deviceId: number; seed: number; now: () => number; publish: (channel: "property/post" | "event/post", body: unknown) => void; fetchClip?: FetchClip }) {
   const sim = new RobotSim(o.seed, await trackLengthOf(db, o.deviceId));
   let last = o.now();
   let lastReport = 0;
@@ -253,8 +287,8 @@ export async function runRobot(db: Db, o: { deviceId: number; seed: number; now:
   timer.unref();
   return {
     sim,
-    call: (identifier: string, params: Record<string, unknown>) => {
-      const answer = sim.call(identifier, params, o.now());
+    call: async (identifier: string, params: Record<string, unknown>): Promise<RobotAnswer> => {
+      const answer = identifier === ROBOT_SERVICES.audio ? await sim.play(params, o.fetchClip, o.now) : sim.call(identifier, params, o.now());
       o.publish("property/post", { time: o.now(), params: sim.properties() });
       return answer;
     },

@@ -24,6 +24,7 @@ export function RobotCommandLog({ deviceId }: { deviceId: number }) {
   const commandText = (r: { service: string; code: string }) => {
     if (r.service === ROBOT_SERVICES.control || r.service === ROBOT_SERVICES.lifter) return t(`codes.${r.service}.${r.code}`);
     if (r.service === ROBOT_SERVICES.mode) return t("modeTo", { mode: tc(`modes.${r.code}`) });
+    if (r.service === ROBOT_SERVICES.audio) return t("talkCode", { s: r.code });
     const [camera, action] = r.code.split(",");
     return t("cameraCode", { camera, action: t(`cameraActions.${action}`) });
   };
@@ -42,15 +43,15 @@ export function RobotCommandLog({ deviceId }: { deviceId: number }) {
               <th className="py-1 font-normal">{t("time")}</th>
               <th className="py-1 font-normal">{t("user")}</th>
               <th className="py-1 font-normal">{t("command")}</th>
-              <th className="py-1 text-right font-normal">{t("rtt")}</th>
-              <th className="py-1 text-right font-normal">{t("result")}</th>
+              <th className="whitespace-nowrap py-1 text-right font-normal">{t("rtt")}</th>
+              <th className="whitespace-nowrap py-1 pl-1 text-right font-normal">{t("result")}</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((r) => (
               <tr key={r.id} className="border-t align-top" data-testid="robot-command" data-trigger={r.trigger} data-code={r.code}>
-                <td className="py-1 tabular-nums">{format.dateTime(new Date(r.sentAt), { hour: "2-digit", minute: "2-digit", second: "2-digit" })}</td>
-                <td className="max-w-20 truncate py-1" title={r.userName}>{r.userName}</td>
+                <td className="whitespace-nowrap py-1 pr-2 tabular-nums">{format.dateTime(new Date(r.sentAt), { hour: "2-digit", minute: "2-digit", second: "2-digit" })}</td>
+                <td className="max-w-20 truncate py-1 pr-2" title={r.userName}>{r.userName}</td>
                 <td className="py-1">
                   {commandText(r)}
                   <span className="ml-1 text-muted-foreground">
@@ -58,8 +59,8 @@ export function RobotCommandLog({ deviceId }: { deviceId: number }) {
                     {r.repeats > 1 ? ` ×${r.repeats}` : ""}
                   </span>
                 </td>
-                <td className="py-1 text-right tabular-nums">{r.rttMs === null ? "—" : t("ms", { ms: r.rttMs })}</td>
-                <td className={cn("py-1 text-right", RESULT_CLASS[r.result])} title={r.message ?? undefined}>
+                <td className="whitespace-nowrap py-1 text-right tabular-nums">{r.rttMs === null ? "—" : t("ms", { ms: r.rttMs })}</td>
+                <td className={cn("whitespace-nowrap py-1 pl-1 text-right", RESULT_CLASS[r.result])} title={r.message ?? undefined}>
                   {t(`results.${r.result}`)}
                 </td>
               </tr>

@@ -18,6 +18,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { RobotCamera } from "./robot-camera";
 import { RobotCommandLog } from "./robot-command-log";
+import { RobotTalk } from "./robot-talk";
 import { RobotTrackMap } from "./robot-track-map";
 import { useRobotDrive, type Drive } from "./use-robot-drive";
 
@@ -120,6 +121,7 @@ export function RobotConsole({ page }: { page: "manual" | "deploy" }) {
               <State label={t("task")} value={num(ROBOT_PROPS.taskId) ? `#${num(ROBOT_PROPS.taskId)} / ${num(ROBOT_PROPS.pointId) ? `#${num(ROBOT_PROPS.pointId)}` : "—"}` : "—"} />
             </div>
             <RobotPad drive={drive} disabled={!drive.holding || !drive.open} onCapture={() => deviceId && void call(robotConsoleApi.camera, { deviceId, deviceNum: ROBOT_CAMERA_NUMS[0], controlType: "getPhoto" })} />
+            {deviceId !== null && can(ROBOT_DRIVE_PERM) && <RobotTalk key={deviceId} deviceId={deviceId} />}
             {can(ROBOT_MODE_PERM) && (
               <div className="rounded-md border bg-card p-3">
                 <div className="mb-2 text-sm font-medium">{t("mode.label")}</div>

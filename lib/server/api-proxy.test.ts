@@ -142,6 +142,17 @@ describe("API forwarding", () => {
     expect(seen[0].url).toBe("/iotCloud/device/ota/download?d=1&e=2&s=ab");
   });
 
+  it("passes a robot's talk-back clip fetch through with its own credentials, not the session's", async () => {
+    const auth = `Basic ${Buffer.from("RBT001:s3cret").toString("base64")}`;
+    const q = "d=5&p=2%2F20261129%2F0123456789abcdef0123456789abcdef.webm&e=9&s=ab";
+    await forwardTo(call(`/api/device/devRobotConsole/audioFile?${q}`, { headers: { authorization: auth }, cookie: `${SESSION_COOKIE}=${await signedIn()}` }));
+    expect(seen[0].url).toBe(`/iotCloud/device/devRobotConsole/audioFile?${q}`);
+    expect(seen[0].headers.authorization).toBe(auth);
+    // The console's other robot calls still go with the session's token.
+    await forwardTo(call("/api/device/devRobotConsole/robotList", { headers: { authorization: auth }, cookie: `${SESSION_COOKIE}=${await signedIn()}` }));
+    expect(seen[1].headers.authorization).toBe("tok-123");
+  });
+
   it("forwards /api/mcp with the caller's API key alone, never the browser's session", async () => {
     const rpc = { method: "POST", body: json({ jsonrpc: "2.0", id: 1, method: "tools/list" }) };
     const withKey = await proxyMcp(call("/api/mcp", { ...rpc, headers: { authorization: "Bearer iotk_abc-DEF_123", "content-type": "application/json" }, cookie: `${SESSION_COOKIE}=${await signedIn()}` }), config);

@@ -57,6 +57,9 @@ export async function proxyMcp(request: Request, config: UpstreamConfig = upstre
   return (await forward({ request, service: "mcp", path: "", token: key, locale, clientIp: clientIpOf(request), device: true }, config)).response;
 }
 
+/** Paths under `device/` a device fetches by its own credentials, never by a session. */
+const DEVICE_DOWNLOADS = new Set(["ota/download", "devRobotConsole/audioFile"]);
+
 /** `/api/{service}/{...path}`: checks, then forwards with the session's token, project and language. */
 export async function proxyApi(request: Request, service: string, config: UpstreamConfig = upstreamConfig()): Promise<Response> {
   const locale = localeOf(request);
@@ -67,8 +70,9 @@ export async function proxyApi(request: Request, service: string, config: Upstre
   if (path === null) return envelopeResponse(400, Code.BAD_REQUEST, text.badPath);
   // Devices post to the HTTP ingest with their own Basic credentials (SN:secret) and no session:
   // those pass through as they are, and the cloud's answer (a refusal included) goes back unchanged.
-  // A device's firmware download (device/ota/download) is the same: its Basic credentials and the signed URL.
-  if ((service === "comm" && path.startsWith("ingest/")) || (service === "device" && path === "ota/download")) {
+  // A device's firmware download (device/ota/download) and a robot's talk-back clip (device/devRobotConsole/audioFile)
+  // are the same: its Basic credentials and the signed URL.
+  if ((service === "comm" && path.startsWith("ingest/")) || (service === "device" && DEVICE_DOWNLOADS.has(path))) {
     const device = request.headers.get("authorization") ?? undefined;
     return (await forward({ request, service, path, token: device, locale, clientIp: clientIpOf(request), device: true }, config)).response;
   }

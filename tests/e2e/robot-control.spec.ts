@@ -4,6 +4,7 @@ import type { DeviceCredentials } from "@/lib/contract/device/device";
 import { deviceTopic } from "@/lib/contract/device/topics";
 import { ROBOT_CAMERA_SERVICES } from "@/lib/contract/robot/control";
 import { ROBOT_PROPS, ROBOT_SERVICES } from "@/lib/contract/robot/robot";
+import { RobotSim } from "@/cloud/simulator/robot";
 import { FakeRobot } from "../fake-robot";
 import { loginAs } from "./pages/login-page";
 import { ShellPage } from "./pages/shell-page";
@@ -15,12 +16,14 @@ import { ShellPage } from "./pages/shell-page";
  * "driven by …" and cannot drive — in both languages.
  */
 test.describe.configure({ mode: "serial" });
+// Talk-back records from Chromium's fake microphone (a tone), allowed without the prompt.
+test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"] } });
 
 const PROJECT = "滨江花园二期基坑监测";
 const RUN = Date.now().toString(36);
 const TEXT = {
-  "zh-cn": { title: "机器人控制", youDrive: "您正在控制", drivenBy: /正在控制$/, camera: "01号", forward: "前进" },
-  en: { title: "Robot control", youDrive: "You are driving", drivenBy: /^Driven by /, camera: "No. 01", forward: "Forward" },
+  "zh-cn": { title: "机器人控制", youDrive: "您正在控制", drivenBy: /正在控制$/, camera: "01号", forward: "前进", played: "机器人已播放" },
+  en: { title: "Robot control", youDrive: "You are driving", drivenBy: /^Driven by /, camera: "No. 01", forward: "Forward", played: "Played on the robot" },
 } as const;
 
 const service = (identifier: string, inputs: string[]) => ({
@@ -46,6 +49,7 @@ async function makeRobot(request: APIRequestContext, locale: string) {
     service(ROBOT_SERVICES.mode, ["mode"]),
     service(ROBOT_CAMERA_SERVICES.picture, ["deviceNum", "controlType"]),
     service(ROBOT_CAMERA_SERVICES.info, ["deviceNum", "controlType"]),
+    service(ROBOT_SERVICES.audio, ["url", "format", "size", "sha256", "durationMs"]),
     property(ROBOT_PROPS.position, 1000),
     property(ROBOT_PROPS.battery, 100),
   ])
@@ -61,10 +65,23 @@ async function connectRobot(robot: { productId: number; cred: DeviceCredentials 
   const { cred } = robot;
   const client = await mqtt.connectAsync(`mqtt://${cred.broker!.host}:${cred.broker!.port}`, { username: cred.deviceSn, password: cred.secret, clientId: `e2e-${cred.deviceSn}`, reconnectPeriod: 0 });
   await client.subscribeAsync(deviceTopic(cred.productId, cred.deviceSn, "service/call"), { qos: 1 });
-  client.on("message", (_topic, payload) => {
+  // Talk-back is played as the simulated robot plays it: fetched over its link with the robot's own credentials.
+  const speaker = new RobotSim(1, 100);
+  const auth = `Basic ${Buffer.from(`${cred.deviceSn}:${cred.secret}`).toString("base64")}`;
+  const fetchClip = async (url: string) => {
+    const res = await fetch(url, { headers: { authorization: auth } });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    return Buffer.from(await res.arrayBuffer());
+  };
+  client.on("message", async (_topic, payload) => {
     const body = JSON.parse(payload.toString());
+    if (body.identifier === ROBOT_SERVICES.audio) {
+      const { code, out } = await speaker.play(body.params, fetchClip, Date.now);
+      return void client.publishAsync(deviceTopic(cred.productId, cred.deviceSn, "service/reply"), JSON.stringify({ id: body.id, identifier: body.identifier, code, params: out }), { qos: 1 }).catch(() => {});
+    }
     const reply = fake.call(body);
-    if (reply) void client.publishAsync(deviceTopic(cred.productId, cred.deviceSn, "service/reply"), JSON.stringify({ id: body.id, identifier: body.identifier, ...reply }), { qos: 1 });
+    // A stop sent again while the robot's client is closing at the test's end finds it gone: it cannot answer then.
+    if (reply) void client.publishAsync(deviceTopic(cred.productId, cred.deviceSn, "service/reply"), JSON.stringify({ id: body.id, identifier: body.identifier, ...reply }), { qos: 1 }).catch(() => {});
   });
   await client.publishAsync(deviceTopic(cred.productId, cred.deviceSn, "property/post"), JSON.stringify({ params: { [ROBOT_PROPS.position]: 12.5, [ROBOT_PROPS.battery]: 80 } }), { qos: 1 });
   return client;
@@ -108,6 +125,16 @@ for (const locale of ["zh-cn", "en"] as const) {
       await admin.mouse.up();
       await fake.until((r) => r.travel === "9", 5_000);
       await expect(admin.getByTestId("robot-command").first()).toBeVisible({ timeout: 10_000 });
+
+      // Talk-back: held, the microphone records; released, the clip goes to the robot, which fetches and plays it.
+      const talk = admin.getByTestId("talk-button");
+      await talk.hover();
+      await admin.mouse.down();
+      await expect(talk).toHaveAttribute("data-phase", "recording", { timeout: 10_000 });
+      await admin.waitForTimeout(1_200);
+      await admin.mouse.up();
+      await expect(admin.getByTestId("talk-clip").first()).toHaveAttribute("data-status", "played", { timeout: 20_000 });
+      await expect(admin.getByTestId("talk-clip").first()).toContainText(T.played);
       await admin.screenshot({ path: testInfo.outputPath(`robot-control-${locale}.png`) });
 
       // A second user sees who drives and cannot drive.

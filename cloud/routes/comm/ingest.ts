@@ -1,18 +1,10 @@
 import { Code } from "@/lib/contract/envelope";
 import { ingestApi } from "@/lib/contract/device/ingest";
 import { deviceTopic, UP_CHANNELS, type UpChannel } from "@/lib/contract/device/topics";
+import { basicCredentials } from "../../lib/device-auth";
 import { AppError } from "../../lib/http";
 import { t } from "../../lib/i18n";
 import { serve } from "../../lib/serve";
-
-/** `Authorization: Basic base64(SN:secret)` (curl -u SN:secret). */
-function credentials(header: string | undefined): { sn: string; secret: string } | null {
-  const m = header?.match(/^Basic\s+([A-Za-z0-9+/=]+)$/i);
-  if (!m) return null;
-  const text = Buffer.from(m[1], "base64").toString("utf8");
-  const at = text.indexOf(":");
-  return at > 0 ? { sn: text.slice(0, at), secret: text.slice(at + 1) } : null;
-}
 
 /**
  * The device-facing HTTP ingest: `POST /{product}Cloud/comm/ingest/{productId}/{sn}/{channel}` with
@@ -26,7 +18,7 @@ export const ingestServed = [
     const { productId, sn, group, action } = c.req.param();
     const channel = `${group}/${action}` as UpChannel;
     if (!UP_CHANNELS.includes(channel)) throw new AppError(Code.NOT_FOUND, "cloud.notFound");
-    const cred = credentials(c.req.header("authorization"));
+    const cred = basicCredentials(c.req.header("authorization"));
     const device = cred ? await ingest.authenticate(cred.sn, cred.secret) : null;
     if (!device) throw new AppError(Code.UNAUTHORIZED, "ingest.auth");
     // The answer waits for the commit of the values' batch: what it counts as accepted is stored.

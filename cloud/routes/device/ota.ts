@@ -17,6 +17,7 @@ import { devices, otaDeviceVersions, otaEvents, otaPackages, otaTaskDevices, ota
 import type { Db } from "../../db/client";
 import type { Ctx } from "../../lib/context";
 import { signatureMatches } from "../../lib/crypto";
+import { requestingDevice } from "../../lib/device-auth";
 import { rowMapper } from "../../lib/crud";
 import { localized } from "../../lib/i18n-text";
 import { deviceNameIn, otaTaskNameIn, packageNameIn, tenantNameIn } from "../../db/queries/names";
@@ -254,15 +255,6 @@ export function rangeOf(header: string | undefined, size: number): { start: numb
   return start > end || start >= size ? "bad" : { start, end };
 }
 
-/** `Authorization: Basic base64(SN:secret)`. */
-function basic(header: string | undefined): { sn: string; secret: string } | null {
-  const m = header?.match(/^Basic\s+([A-Za-z0-9+/=]+)$/i);
-  if (!m) return null;
-  const text = Buffer.from(m[1], "base64").toString("utf8");
-  const at = text.indexOf(":");
-  return at > 0 ? { sn: text.slice(0, at), secret: text.slice(at + 1) } : null;
-}
-
 export const otaServed: Served[] = [
   ...packageRoutes,
   ...taskRoutes,
@@ -323,9 +315,7 @@ export const otaServed: Served[] = [
     const { deps } = c.var;
     if (!signatureMatches(DOWNLOAD_PURPOSE, `${DOWNLOAD_PATH}|${d}|${e}`, s)) throw new AppError(Code.FORBIDDEN, "cloud.ota.badSignature");
     if (e * 1000 < deps.now().getTime()) throw new AppError(Code.FORBIDDEN, "cloud.ota.urlExpired");
-    const cred = basic(c.req.header("authorization"));
-    const device = cred && deps.ingest ? await deps.ingest.authenticate(cred.sn, cred.secret) : null;
-    if (!device) throw new AppError(Code.UNAUTHORIZED, "ingest.auth");
+    const device = await requestingDevice(c);
     const [row] = await deps.db
       .select({ td: otaTaskDevices, pkg: otaPackages })
       .from(otaTaskDevices)

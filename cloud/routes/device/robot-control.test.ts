@@ -1,10 +1,12 @@
-import { asc } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROBOT_RESULT, type RobotCommandAnswer, type RobotCommandRow, type RobotDriver, type RobotRow } from "@/lib/contract/robot/control";
-import { ROBOT_TTL_MS } from "@/lib/contract/robot/robot";
+import { ROBOT_AUDIO, ROBOT_RESULT, type RobotCommandAnswer, type RobotCommandResult, type RobotCommandRow, type RobotDriver, type RobotRow } from "@/lib/contract/robot/control";
+import { ROBOT_SERVICES, ROBOT_TTL_MS } from "@/lib/contract/robot/robot";
+import { RobotSim } from "../../simulator/robot";
 import { FakeRobot, robotDevice } from "@/tests/fake-robot";
 import { createCloud } from "../../app";
-import { projects, robotPlans, robotPoints, robotTasks, robotTracks } from "../../db/schema";
+import { devices, products, projects, robotPlans, robotPoints, robotTasks, robotTracks, storedFiles } from "../../db/schema";
 import { PATROL_STATUS } from "@/lib/contract/robot/enums";
 import type { TrackMarks } from "@/lib/contract/robot/track";
 import { commandsOf } from "../../ingest/commands";
@@ -19,9 +21,16 @@ let app: ReturnType<typeof createCloud>;
 let admin: string;
 let operator: string;
 let otherTenant: string;
-let robot: { id: number; sn: string; name: string };
+let robot: { id: number; sn: string; name: string; productId: number };
 let projectId: number;
 const fake = new FakeRobot();
+/** The robot's speaker, as the simulated robot plays talk-back (fetching the clip from the cloud with its credentials). */
+const speaker = new RobotSim(1, 100);
+let hasSpeaker = true;
+const ROBOT_SECRET = "robot-secret-for-talk-back";
+const robotAuth = () => `Basic ${Buffer.from(`${robot.sn}:${ROBOT_SECRET}`).toString("base64")}`;
+/** The links the robot was given and what each fetch answered. */
+const fetched: { url: string; status: number }[] = [];
 const A = "holder-of-the-admin-socket";
 const B = "holder-of-the-operator-sock";
 
@@ -31,6 +40,17 @@ beforeAll(async () => {
   // The robot behind the broker: obeys each call and answers it as the simulated robot does.
   ingest.attach(async (topic, payload) => {
     const body = JSON.parse(payload);
+    if (body.identifier === ROBOT_SERVICES.audio) {
+      const fetchClip = async (url: string) => {
+        const res = await app.request(url, { headers: { authorization: robotAuth() } });
+        fetched.push({ url, status: res.status });
+        if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+        return Buffer.from(await res.arrayBuffer());
+      };
+      const { code, out } = await speaker.play(body.params, hasSpeaker ? fetchClip : undefined, () => Date.now());
+      setImmediate(() => void ingest.handle(topic.replace("service/call", "service/reply"), Buffer.from(JSON.stringify({ id: body.id, identifier: body.identifier, code, params: out }))));
+      return;
+    }
     const reply = fake.call(body);
     if (reply) setImmediate(() => void ingest.handle(topic.replace("service/call", "service/reply"), Buffer.from(JSON.stringify({ id: body.id, identifier: body.identifier, ...reply }))));
   });
@@ -38,6 +58,9 @@ beforeAll(async () => {
   // The operator's project: the riverside project is the first of the demo tenant.
   const [project] = await cloud.db.select().from(projects).where(tenantOf(2).where(projects)).orderBy(asc(projects.id));
   robot = await robotDevice(cloud.db, 2, project.id);
+  // The robot signs in with its own secret (talk-back clips are fetched so).
+  await cloud.db.update(products).set({ verifyType: "secret" }).where(eq(products.id, robot.productId));
+  await cloud.db.update(devices).set({ secretHash: createHash("sha256").update(ROBOT_SECRET).digest("hex") }).where(eq(devices.id, robot.id));
   projectId = project.id;
   admin = await cloud.login("demoadmin", DEMO_ACCOUNTS.demoadmin.password, 2);
   operator = await cloud.login("operator01", DEMO_ACCOUNTS.operator01.password, 2);
@@ -158,6 +181,97 @@ describe("the robot console", () => {
     await cloud.db.insert(robotTasks).values({ ...own, schemeId: onB.id, trackId: b.id, deviceId: robot.id, taskName: "On B", slotAt: cloud.now(), dueAt: new Date(cloud.now().getTime() + 3_600_000), duration: 1, patrolStatus: PATROL_STATUS.running });
     expect((await call<TrackMarks>("robotTrack", { deviceId: robot.id }, { get: true, language: "zh-cn" })).data.pointList.map((p) => p.pointName)).toEqual(["B1"]);
     expect(await call("robotTrack", { deviceId: "x" }, { get: true })).toMatchObject({ code: 400 });
+  });
+
+  describe("talk-back", () => {
+    // A WebM clip as Chromium's MediaRecorder writes it (the EBML header, then Opus frames).
+    const WEBM = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(2000, 3)]);
+    const talk = async (bytes: Buffer, name: string, durationMs: number | string, o: { token?: string; language?: string } = {}) => {
+      const form = new FormData();
+      form.append("file", new Blob([new Uint8Array(bytes)]), name);
+      const res = await app.request(`/iotCloud/device/devRobotConsole/uploadAudioFile?deviceId=${robot.id}&durationMs=${durationMs}`, { method: "POST", body: form, headers: { authorization: `Bearer ${o.token ?? admin}`, language: o.language ?? "en" } });
+      return (await res.json()) as { code: number; msg: string; data: RobotCommandAnswer };
+    };
+    const result = (logId: number, o: { token?: string; language?: string } = {}) => call<RobotCommandResult>("commandResult", { deviceId: robot.id, logId }, { get: true, ...o });
+    /** The outcome once the robot answered (sent → played / failed). */
+    const settled = async (logId: number, language = "en") => {
+      for (let i = 0; i < 100; i++) {
+        const r = await result(logId, { language });
+        if (r.data.result !== ROBOT_RESULT.waiting) return r.data;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error("the robot never answered");
+    };
+    const clips = async () => (await cloud.db.select({ n: count() }).from(storedFiles).where(eq(storedFiles.tenantId, 2)))[0].n;
+
+    it("sends a clip to the robot, which fetches it with its own credentials and plays it: sent, then played, audited", async () => {
+      const sent = await talk(WEBM, "talk.webm", 2500);
+      expect(sent).toMatchObject({ code: 200, data: { result: ROBOT_RESULT.waiting, rttMs: null } });
+      expect(await settled(sent.data.logId)).toMatchObject({ result: ROBOT_RESULT.success, rttMs: expect.any(Number), message: null });
+      expect(speaker.clipsPlayed).toBe(1);
+      expect(speaker.speaking).toMatchObject({ bytes: WEBM.length, format: "webm" });
+      expect(fetched.at(-1)).toMatchObject({ status: 200 });
+      const [line] = await audit();
+      expect(line).toMatchObject({ id: sent.data.logId, service: ROBOT_SERVICES.audio, code: "2.5", trigger: "talk", result: ROBOT_RESULT.success });
+      // An operator with the drive permission may talk without holding the controls (it moves nothing).
+      const byOperator = await talk(WEBM, "talk.webm", 1000, { token: operator });
+      expect(byOperator.code).toBe(200);
+      expect((await settled(byOperator.data.logId)).result).toBe(ROBOT_RESULT.success);
+    });
+
+    it("keeps the clip's link to that robot, signed and unexpired", async () => {
+      const url = new URL(fetched.at(-1)!.url, "http://cloud.test");
+      const get = (u: URL, auth?: string) => app.request(`${u.pathname}${u.search}`, { headers: auth ? { authorization: auth, language: "en" } : { language: "en" } });
+      expect((await get(url, robotAuth())).status).toBe(200);
+      // Without the robot's credentials, or with a wrong secret: not signed in.
+      expect(((await (await get(url)).json()) as { code: number }).code).toBe(401);
+      expect(((await (await get(url, `Basic ${Buffer.from(`${robot.sn}:wrong`).toString("base64")}`)).json()) as { code: number }).code).toBe(401);
+      // Another file under the same signature, or another robot's number: the link does not hold.
+      const forged = new URL(url);
+      forged.searchParams.set("p", url.searchParams.get("p")!.replace(/[a-f0-9]{32}/, "0".repeat(32)));
+      expect(await (await get(forged, robotAuth())).json()).toMatchObject({ code: 403, msg: "The clip's link is not valid" });
+      const otherRobot = new URL(url);
+      otherRobot.searchParams.set("d", String(robot.id + 1));
+      expect(await (await get(otherRobot, robotAuth())).json()).toMatchObject({ code: 403 });
+      cloud.advance((ROBOT_AUDIO.linkS + 1) * 1000);
+      expect(await (await get(url, robotAuth())).json()).toMatchObject({ code: 403, msg: "The clip's link has expired" });
+    });
+
+    it("says why a robot did not play it, in the reader's language", async () => {
+      hasSpeaker = false;
+      try {
+        const sent = await talk(WEBM, "talk.webm", 1200);
+        expect(await settled(sent.data.logId)).toMatchObject({ result: ROBOT_RESULT.failed, message: `${robot.name} has no speaker: it cannot play talk-back` });
+        expect((await result(sent.data.logId, { language: "zh-cn" })).data.message).toBe(`${robot.name} 没有扬声器，无法播放对讲语音`);
+      } finally {
+        hasSpeaker = true;
+      }
+      expect(await result(999_999)).toMatchObject({ code: 404 });
+    });
+
+    it("refuses what is no clip, a tap too short, and an offline robot, keeping no file and sending nothing", async () => {
+      const before = { files: await clips(), played: speaker.clipsPlayed, sent: fetched.length };
+      // A picture named .webm: its bytes are not WebM.
+      const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
+      expect(await talk(png, "talk.webm", 2000)).toMatchObject({ code: 400 });
+      expect((await talk(WEBM, "talk.txt", 2000)).code).toBe(400);
+      expect(await talk(WEBM, "talk.webm", 100)).toMatchObject({ code: 400, msg: expect.stringContaining(String(ROBOT_AUDIO.minMs)) });
+      expect(await talk(WEBM, "talk.webm", "x")).toMatchObject({ code: 400 });
+      await cloud.db.update(devices).set({ status: 3 }).where(eq(devices.id, robot.id));
+      try {
+        expect(await talk(WEBM, "talk.webm", 2000)).toMatchObject({ code: 400, msg: expect.stringContaining("offline") });
+        expect((await audit())[0]).toMatchObject({ service: ROBOT_SERVICES.audio, trigger: "talk", result: ROBOT_RESULT.refused });
+      } finally {
+        await cloud.db.update(devices).set({ status: 2 }).where(eq(devices.id, robot.id));
+      }
+      expect({ files: await clips(), played: speaker.clipsPlayed, sent: fetched.length }).toEqual(before);
+    });
+
+    it("refuses another tenant's robot", async () => {
+      expect([403, 404]).toContain((await talk(WEBM, "talk.webm", 2000, { token: otherTenant })).code);
+      const [line] = await audit();
+      expect([403, 404]).toContain((await result(line.id, { token: otherTenant })).code);
+    });
   });
 
   it("refuses another tenant's robot at every call", async () => {

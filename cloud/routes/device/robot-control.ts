@@ -1,9 +1,15 @@
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
 import { and, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { Code } from "@/lib/contract/envelope";
 import { COMMAND_STATUS } from "@/lib/contract/device/command";
+import { DEVICE_STATUS } from "@/lib/contract/device/device";
 import { FUNC_TYPE } from "@/lib/contract/device/thing-model";
 import {
   isStop,
+  ROBOT_AUDIO,
   ROBOT_CAMERA_SERVICES,
   ROBOT_LEASE_MS,
   ROBOT_RESULT,
@@ -12,15 +18,20 @@ import {
   type RobotDriver,
   type RobotTrigger,
 } from "@/lib/contract/robot/control";
-import { ROBOT_CONTROL_CODES, ROBOT_CONTROL_PARAMS, ROBOT_LIFTER_CODES, ROBOT_LIFTER_PARAMS, ROBOT_MODE_PARAMS, ROBOT_SERVICES, ROBOT_TTL_MS } from "@/lib/contract/robot/robot";
+import { ROBOT_AUDIO_CODES, ROBOT_AUDIO_PARAMS, ROBOT_CONTROL_CODES, ROBOT_CONTROL_PARAMS, ROBOT_LIFTER_CODES, ROBOT_LIFTER_PARAMS, ROBOT_MODE_PARAMS, ROBOT_SERVICES, ROBOT_TTL_MS } from "@/lib/contract/robot/robot";
 import type { Db } from "../../db/client";
 import type { OpsDevice } from "../../db/queries/device-ops";
 import { visibleProjects } from "../../db/queries/projects";
+import { forgetFiles, recordFile } from "../../db/queries/stored-files";
 import { deviceCommands, devices, productFunctions, projects, robotCommands, robotDrivers } from "../../db/schema";
 import { commandsOf, type CommandRow } from "../../ingest/commands";
 import type { Ctx } from "../../lib/context";
 import { deviceFor, dispatchCommand } from "../../lib/devices";
-import { AppError, badRequest } from "../../lib/http";
+import { signature, signatureMatches } from "../../lib/crypto";
+import { requestingDevice } from "../../lib/device-auth";
+import { fileResponse, MULTIPART_SLACK, parseStoredPath, receiveUpload } from "../../lib/files";
+import { AppError, badRequest, notFound } from "../../lib/http";
+import { assertStorageRoom } from "../../lib/storage";
 import { t } from "../../lib/i18n";
 import { tenantScope } from "../../lib/scope";
 import { serve } from "../../lib/serve";
@@ -149,6 +160,60 @@ async function stopAll(c: Ctx, device: OpsDevice, holder: string, trigger: Robot
   await drive(c, { deviceId: device.id, holder, trigger }, ROBOT_SERVICES.lifter, ROBOT_LIFTER_PARAMS.code, ROBOT_LIFTER_CODES.stop, true).catch(() => null);
 }
 
+/** Why a command the robot answered failed, by its reply's code (talk-back says which part). */
+function failureKey(service: string, replyCode: number | null) {
+  if (service !== ROBOT_SERVICES.audio) return "cloud.robot.failed";
+  if (replyCode === ROBOT_AUDIO_CODES.noSpeaker) return "cloud.robot.audioNoSpeaker";
+  if (replyCode === ROBOT_AUDIO_CODES.format) return "cloud.robot.audioFormat";
+  return "cloud.robot.audioFetch";
+}
+
+const AUDIO_LINK = "robot-audio";
+/** The robot's link to a clip: signed for that robot and that file, until `linkS` from now; at the address devices reach the cloud by. */
+function audioLink(c: Ctx, deviceId: number, path: string) {
+  const e = Math.floor(now(c).getTime() / 1000) + ROBOT_AUDIO.linkS;
+  const base = (c.var.deps.ota?.baseUrl || `/${c.var.deps.config.product}Cloud`).replace(/\/+$/, "");
+  const q = new URLSearchParams({ d: String(deviceId), p: path, e: String(e), s: signature(AUDIO_LINK, `${deviceId}|${path}|${e}`) });
+  return `${base}/${robotConsoleApi.audioFile.path}?${q}`;
+}
+
+async function sha256Of(abs: string) {
+  const h = createHash("sha256");
+  for await (const chunk of createReadStream(abs)) h.update(chunk as Buffer);
+  return h.digest("hex");
+}
+
+/**
+ * Talk-back: a disabled or offline robot is refused before the clip is read; the clip is stored as
+ * an upload no form claims (the file upkeep removes it after a day, the link lasts `linkS`), and the
+ * robot is told to fetch and play it. Answers once sent; a refused send drops the clip at once.
+ */
+async function talk(c: Ctx, deviceId: number, durationMs: number) {
+  const device = await robotFor(c, deviceId);
+  const { deps } = c.var;
+  const a = { device, service: ROBOT_SERVICES.audio, code: (durationMs / 1000).toFixed(1), trigger: "talk" as const };
+  if (device.enableStatus !== 1) await refuse(c, a, "deviceOps.refused.disabled", { name: device.name });
+  if (device.status !== DEVICE_STATUS.online) await refuse(c, a, "deviceOps.refused.offline", { name: device.name });
+  const declared = Number(c.req.header("content-length") ?? NaN);
+  await assertStorageRoom(deps.db, device.tenantId, deps.config.storageQuotaMb, Number.isFinite(declared) ? Math.max(0, declared - MULTIPART_SLACK) : 0);
+  const stored = await receiveUpload(c.req.raw, { root: deps.config.filesDir, tenantId: device.tenantId, now: now(c), maxBytes: ROBOT_AUDIO.maxMb * 1024 * 1024, accept: ROBOT_AUDIO.exts });
+  const abs = join(deps.config.filesDir, stored.path);
+  await recordFile(deps.db, { path: stored.path, tenantId: device.tenantId, ownerId: c.var.auth.userId, size: stored.size, now: now(c) });
+  const format = stored.path.slice(stored.path.lastIndexOf(".") + 1);
+  const params = { [ROBOT_AUDIO_PARAMS.url]: audioLink(c, device.id, stored.path), [ROBOT_AUDIO_PARAMS.format]: format, [ROBOT_AUDIO_PARAMS.size]: stored.size, [ROBOT_AUDIO_PARAMS.sha256]: await sha256Of(abs), [ROBOT_AUDIO_PARAMS.duration]: durationMs };
+  let row: CommandRow;
+  try {
+    row = await dispatchCommand(c, { device, cmdType: "service", identifier: ROBOT_SERVICES.audio, params, timeoutS: ROBOT_AUDIO.answerS });
+  } catch (err) {
+    await rm(abs, { force: true });
+    await forgetFiles(deps.db, [stored.path]);
+    if (err instanceof AppError) await refuse(c, a, err.key, err.values as Record<string, string>);
+    throw err;
+  }
+  const logId = await audit(c, { ...a, commandId: row.id });
+  return { logId, ...outcome(row) };
+}
+
 /** The robot console's calls (issue 36, core §7 devRobotConsole). */
 export const robotControlServed = [
   serve(robotConsoleApi.track, async (c, { deviceId }) => {
@@ -221,6 +286,36 @@ export const robotControlServed = [
     const device = await robotFor(c, deviceId);
     await c.var.deps.db.delete(robotDrivers).where(and(eq(robotDrivers.deviceId, device.id), eq(robotDrivers.holder, holder)));
     return null;
+  }),
+  serve(robotConsoleApi.audio, (c, { deviceId, durationMs }) => talk(c, deviceId, durationMs)),
+  serve(robotConsoleApi.commandResult, async (c, { deviceId, logId }) => {
+    const device = await robotFor(c, deviceId);
+    const [row] = await c.var.deps.db
+      .select({ line: robotCommands, cmd: { status: deviceCommands.status, replyCode: deviceCommands.replyCode, sentAt: deviceCommands.sentAt, answeredAt: deviceCommands.answeredAt } })
+      .from(robotCommands)
+      .leftJoin(deviceCommands, eq(deviceCommands.id, robotCommands.commandId))
+      .where(and(eq(robotCommands.id, logId), eq(robotCommands.deviceId, device.id)));
+    if (!row) throw notFound();
+    const { line, cmd } = row;
+    const result = cmd?.status ?? ROBOT_RESULT.refused;
+    const why = result === COMMAND_STATUS.failed ? failureKey(line.service, cmd?.replyCode ?? null) : result === COMMAND_STATUS.timeout ? "cloud.robot.noAnswer" : null;
+    return {
+      logId: line.id,
+      result,
+      rttMs: cmd?.answeredAt && cmd.sentAt ? cmd.answeredAt.getTime() - cmd.sentAt.getTime() : null,
+      message: line.message ?? (why ? t(c.var.locale, why, { name: device.name }) : null),
+    };
+  }),
+  // The robot fetches a clip: the link must be signed for it and unexpired, and the robot signed in with its own credentials.
+  serve(robotConsoleApi.audioFile, async (c, { d, p, e, s }) => {
+    if (!signatureMatches(AUDIO_LINK, `${d}|${p}|${e}`, s)) throw new AppError(Code.FORBIDDEN, "cloud.robot.audioBadLink");
+    if (e * 1000 < now(c).getTime()) throw new AppError(Code.FORBIDDEN, "cloud.robot.audioLinkExpired");
+    const device = await requestingDevice(c);
+    if (device.id !== d) throw new AppError(Code.FORBIDDEN, "cloud.robot.audioNotYours");
+    const f = parseStoredPath(c.var.deps.config.filesDir, p);
+    const res = f && f.tenantId === device.tenantId ? await fileResponse(f) : null;
+    if (!res) throw new AppError(Code.NOT_FOUND, "cloud.robot.audioGone");
+    return res;
   }),
   serve(robotConsoleApi.commands, async (c, { deviceId, current, size }) => {
     const device = await robotFor(c, deviceId);

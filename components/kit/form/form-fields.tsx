@@ -125,7 +125,7 @@ function FieldControl({ field: f, form, mode, id, invalid, label }: { field: For
           }
           case "radio":
             return (
-              <RadioGroup id={id} disabled={disabled} value={str} onValueChange={(v) => field.onChange(options.find((o) => String(o.value) === v)?.value ?? v)} className="h-8">
+              <RadioGroup id={id} disabled={disabled} value={str} onValueChange={(v) => field.onChange(options.find((o) => String(o.value) === v)?.value ?? v)} className="min-h-8 gap-y-2">
                 {options.map((o) => (
                   <label key={String(o.value)} className="flex items-center gap-1.5 text-sm">
                     <RadioGroupItem value={String(o.value)} />

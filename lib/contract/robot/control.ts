@@ -34,8 +34,27 @@ export const ROBOT_CAMERA_NUMS = ["01", "02"] as const;
 export const ROBOT_CAMERA_SERVICES = { picture: "pictureVideoController", info: "getCameraInfo" } as const;
 export const CAMERA_ACTIONS = ["getPhoto", "beginVideo", "endVideo"] as const;
 
+/**
+ * Talk-back (core §7 uploadAudioFile): a clip recorded in the browser, sent to the robot's speaker.
+ * The formats browsers record (webm / ogg Opus, MP4 audio as .m4a) and the usual files (wav, mp3);
+ * a clip of at most `maxSeconds` (the page stops recording there), `maxMb` on the wire; the robot
+ * has `answerS` to fetch it and begin playing; its download link lasts `linkS`.
+ */
+export const ROBOT_AUDIO = { exts: ["webm", "ogg", "m4a", "wav", "mp3"], maxSeconds: 60, minMs: 300, maxMb: 4, answerS: 10, linkS: 600 } as const;
+export type RobotAudioExt = (typeof ROBOT_AUDIO.exts)[number];
+export const audioQuery = z.object({
+  deviceId: dbId,
+  /** How long the clip plays, as the page recorded it (the robot is told; the audit shows it). */
+  durationMs: z.coerce.number({ error: "validation.number" }).int("validation.integer").min(ROBOT_AUDIO.minMs, "validation.min").max(ROBOT_AUDIO.maxSeconds * 1000 + 1000, "validation.max"),
+});
+/** The robot's signed download of a clip: the device, the stored path, the expiry (unix s), the signature. */
+export const audioFileQuery = z.object({ d: dbId, p: z.string().regex(/^\d{1,10}\/\d{8}\/[a-f0-9]{32}\.[a-z0-9]{1,8}$/, "validation.format"), e: z.coerce.number().int().positive(), s: z.string().regex(/^[a-f0-9]{64}$/, "validation.format") });
+/** One audited command's outcome as it stands (a talk-back's sent → played / failed), with why it failed. */
+export const robotCommandResult = z.object({ logId: z.number().int(), result: z.number().int(), rttMs: z.number().int().nullable(), message: z.string().nullable() });
+export type RobotCommandResult = z.infer<typeof robotCommandResult>;
+
 /** What issued a command: the pad, its release, a lapsed hold, a lost or silent socket, a take-over. */
-export const ROBOT_TRIGGERS = ["press", "release", "lapse", "socket", "takeover", "mode", "camera"] as const;
+export const ROBOT_TRIGGERS = ["press", "release", "lapse", "socket", "takeover", "mode", "camera", "talk"] as const;
 export type RobotTrigger = (typeof ROBOT_TRIGGERS)[number];
 /** An audit row's result: the command's (waiting, timeout, success, failed), or refused before it was sent. */
 export const ROBOT_RESULTS = [0, 1, 2, 3, 4] as const;
@@ -136,6 +155,16 @@ export const robotConsoleApi = {
    * its running task, else of its plans (a published one first, the newest); null when it has none.
    */
   track: defineCall({ kind: "get", path: "device/devRobotConsole/robotTrack", input: z.object({ deviceId: dbId }), answer: trackMarks.nullable(), access: read, scope: "own" }),
+  /**
+   * Talk-back: the clip (multipart `file`) is kept for a day, and the robot is told to fetch it over
+   * a signed link and play it (`playAudio`). Answers once sent (result waiting); `commandResult` then
+   * says whether it played.
+   */
+  audio: defineCall({ kind: "upload", path: "device/devRobotConsole/uploadAudioFile", input: audioQuery, answer: robotCommandAnswer, access: drive, scope: "own" }),
+  /** One audited command's outcome now: waiting, played (done), no answer, failed (with the robot's reason) or refused. */
+  commandResult: defineCall({ kind: "get", path: "device/devRobotConsole/commandResult", input: z.object({ deviceId: dbId, logId: dbId }), answer: robotCommandResult, access: read, scope: "own" }),
+  /** The robot fetches a talk-back clip: the link signed for it, its own credentials (HTTP Basic SN:secret). */
+  audioFile: defineCall({ kind: "get", path: "device/devRobotConsole/audioFile", input: audioFileQuery, answer: file, access: "device" }),
   /** The robot's command audit, newest first. */
   commands: defineCall({ kind: "get", path: "device/devRobotConsole/commandPage", input: robotCommandQuery, answer: pageOf(robotCommandRow), access: read, scope: "own" }),
 };

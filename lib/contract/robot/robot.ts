@@ -48,10 +48,19 @@ export const ROBOT_EVENTS = { arrived: "pointArrived", abnormal: "abnormal", fau
  * '8' back, '9' stop) and a time-to-live after which the robot stops by itself; `setRobotLifter`
  * takes '0' up, '1' down, '2' stop; `setMode` takes a `ROBOT_MODES` value.
  */
-export const ROBOT_SERVICES = { control: "robotControl", lifter: "setRobotLifter", mode: "setMode" } as const;
+export const ROBOT_SERVICES = { control: "robotControl", lifter: "setRobotLifter", mode: "setMode", audio: "playAudio" } as const;
 export const ROBOT_CONTROL_PARAMS = { code: "controlType", ttl: "ttlMs" } as const;
 export const ROBOT_LIFTER_PARAMS = { code: "lifterDirection", ttl: "ttlMs" } as const;
 export const ROBOT_MODE_PARAMS = { mode: "mode" } as const;
+/**
+ * Talk-back (`playAudio`): the robot downloads the clip from `url` with its own credentials (HTTP
+ * Basic, SN:secret, as a firmware download), checks `size` and `sha256`, and answers once it plays
+ * it (code 200); 404 when it has no speaker, 415 for a format it cannot play, 502 when the clip
+ * could not be fetched or did not match. A new clip cuts off the one playing (live speech: the
+ * latest wins).
+ */
+export const ROBOT_AUDIO_PARAMS = { url: "url", format: "format", size: "size", sha256: "sha256", duration: "durationMs" } as const;
+export const ROBOT_AUDIO_CODES = { playing: 200, noSpeaker: 404, format: 415, fetch: 502 } as const;
 /** A held movement's time-to-live: the console repeats the press well within it; the robot stops when it lapses. */
 export const ROBOT_TTL_MS = 600;
 export const ROBOT_CONTROL_CODES = { forward: "1", back: "8", stop: "9" } as const;
