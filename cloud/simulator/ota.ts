@@ -77,7 +77,9 @@ export function otaClient(d: OtaDevice) {
       state = null;
       d.publish("ota/inform", { module: offer.module, version: d.version });
     } catch (err) {
-      progress(-2, (err as Error).message.slice(0, 100));
+      // fetch's own message is "fetch failed": what failed is its cause (the connection closed, reset, timed out).
+      const e = err as Error & { cause?: { code?: string; message?: string } };
+      progress(-2, [e.message, e.cause?.code ?? e.cause?.message].filter(Boolean).join(": ").slice(0, 100));
     } finally {
       if (state === s) s.running = false;
     }
