@@ -267,7 +267,7 @@ export class OtaEngine {
     };
   }
 
-  private send(pkg: Pkg, d: { productId: number; sn: string }, taskId: number, taskDeviceId: number, attempt: number, now: Date) {
+  private async send(pkg: Pkg, d: { productId: number; sn: string }, taskId: number, taskDeviceId: number, attempt: number, now: Date) {
     return this.sender?.command(d, "ota/upgrade", this.upgradeMessage(pkg, taskId, taskDeviceId, attempt, now));
   }
 

@@ -352,7 +352,8 @@ export const otaServed: Served[] = [
       .set({ bytesServed: sql`${otaTaskDevices.bytesServed} + ${length}`, phase: sql`case when ${otaTaskDevices.phase} = 'notified' then 'downloading' else ${otaTaskDevices.phase} end` })
       .where(and(eq(otaTaskDevices.id, d), eq(otaTaskDevices.status, DS.upgrading)));
     otaChanged(row.td.taskId);
-    const body = image ? image.subarray(span.start, span.end + 1) : (Readable.toWeb(createReadStream(f.abs, { start: span.start, end: span.end })) as ReadableStream);
+    // (A file read into memory is never a shared buffer.)
+    const body = image ? (image.subarray(span.start, span.end + 1) as Uint8Array<ArrayBuffer>) : (Readable.toWeb(createReadStream(f.abs, { start: span.start, end: span.end })) as ReadableStream);
     return new Response(body, {
       status: range ? 206 : 200,
       headers: {
