@@ -1,6 +1,8 @@
 import { fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -9,7 +11,7 @@ import type { OtaTask } from "@/lib/contract/ota/api";
 import type { OtaFile, OtaPackage } from "@/lib/contract/ota/package";
 import { createCloud } from "../cloud/app";
 import { openDb } from "../cloud/db/client";
-import { devices, otaTaskDevices } from "../cloud/db/schema";
+import { devices, otaEvents, otaTaskDevices, otaTasks } from "../cloud/db/schema";
 import { startDeviceChannel } from "../cloud/ingest";
 import { Coordinator } from "../cloud/lib/coordination";
 import { sha256 } from "../cloud/lib/crypto";
@@ -17,27 +19,60 @@ import { OtaEngine } from "../cloud/ota/engine";
 import { DEMO_ACCOUNTS, seed } from "../cloud/seed";
 import { otaClient } from "../cloud/simulator/ota";
 import { cloudConfig } from "../cloud/start";
+import { startPgCluster } from "../scripts/pg-cluster";
 
 /**
  * `npm run bench:ota`: one rollout to `BENCH_DEVICES` (1,000) simulated devices of a `BENCH_IMAGE_KB`
  * (1,024) KiB image at `BENCH_RATE` (1,000) devices a minute, staged: a first batch of 10 %, a gate
- * (success ≥ 90 %), then the rest. The cloud (routes, OTA engine on the cluster's job, embedded
- * broker, signed downloads) runs here on PGlite in memory, or on PostgreSQL with `DATABASE_URL`;
- * the devices run in a child process (so the server's RSS is the server's): each an MQTT client
- * speaking the demo devices' protocol (`cloud/simulator/ota.ts`: 64 KiB `Range` requests, progress,
- * SHA-256, restart, inform). Prints the time until every device succeeded (goal ≤ 90 s), devices
- * stuck, the gate's decision after the first batch's last success (goal ≤ 5 s), the download
- * throughput and the server's RSS growth (goal ≤ 100 MB).
+ * (success ≥ 90 %), then the rest. Runs on PGlite, then on a throwaway PostgreSQL cluster
+ * (`BENCH_DB=pglite` or `postgres` for one; `DATABASE_URL` for a PostgreSQL of your own), each run in
+ * a process of its own: the cloud (routes, the OTA engine on the cluster's job, the embedded broker,
+ * signed downloads over HTTP on loopback) as the server runs it — PGlite on disk in a temporary
+ * folder (`BENCH_PGLITE=memory` keeps it in memory, where its data and WAL count in the RSS). The
+ * devices run in a child process of that run (so the server's RSS and CPU are the server's): each
+ * an MQTT client speaking the demo devices' protocol (`cloud/simulator/ota.ts`: 64 KiB `Range`
+ * requests, progress, SHA-256, restart, inform).
+ *
+ * Prints the time until every device succeeded (goal ≤ 90 s), devices stuck (and where), the gate's
+ * decision after the first batch's last success (goal ≤ 5 s), the download throughput, the server's
+ * RSS growth (goal ≤ 100 MB) with where it went (V8 heap, buffers, PGlite's WebAssembly memory), and
+ * the CPU the server and the devices used against the wall time: on a shared machine, a process that
+ * got far less than a core while it had work is the machine's share of a slow run.
+ * A heap snapshot of the server: `NODE_OPTIONS=--heapsnapshot-signal=SIGUSR2`, then `kill -USR2 <pid>`.
  */
 const N = Number(process.env.BENCH_DEVICES ?? 1000);
 const IMAGE_KB = Number(process.env.BENCH_IMAGE_KB ?? 1024);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const LIMIT_S = Number(process.env.BENCH_LIMIT_S ?? 600);
+const ROLE = process.env.BENCH_OTA_ROLE;
 
 type FleetDevice = { sn: string; secret: string };
 type FleetStart = { brokerUrl: string; productId: number; devices: FleetDevice[] };
+type Result = {
+  db: string;
+  devices: number;
+  succeeded: number;
+  failed: number;
+  stuck: number;
+  allS: number;
+  gateS: number | null;
+  mib: number;
+  windowS: number;
+  rss0: number;
+  rssPeak: number;
+  heapPeak: number;
+  buffersPeak: number;
+  wasmPeak: number | null;
+  serverCpu: number;
+  fleetCpu: number;
+  fleetRss: number;
+  load: [number, number];
+};
 
-if (process.env.BENCH_OTA_FLEET === "1") {
+const MB = 2 ** 20;
+const mb = (n: number) => Math.round(n / MB);
+
+if (ROLE === "fleet") {
   // The device side: MQTT clients that take offers, download, report and inform.
   process.once("message", async (m: FleetStart) => {
     const clients: mqtt.MqttClient[] = [];
@@ -54,17 +89,62 @@ if (process.env.BENCH_OTA_FLEET === "1") {
         }),
       );
     }
-    process.send!({ ready: clients.length, rssMb: Math.round(process.memoryUsage().rss / 2 ** 20) });
+    const cpu0 = process.cpuUsage();
+    let rssPeak = process.memoryUsage().rss;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 500);
+    process.send!({ ready: clients.length, rssMb: mb(process.memoryUsage().rss) });
     process.once("message", async () => {
+      clearInterval(sampler);
+      const cpu = process.cpuUsage(cpu0);
+      process.send!({ cpuMs: (cpu.user + cpu.system) / 1000, rssPeakMb: mb(rssPeak) });
       await Promise.all(clients.map((c) => c.endAsync(true)));
       process.exit(0);
     });
   });
+} else if (ROLE === "run") {
+  const result = await run();
+  process.send!(result);
+  process.exit(result.succeeded === N ? 0 : 1);
 } else {
-  const mb = () => Math.round(process.memoryUsage().rss / 2 ** 20);
-  const filesDir = `.data/bench-ota-${process.pid}`;
-  const handle = await openDb(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: "memory" });
+  // One process per database, so neither run's memory is in the other's figures.
+  const which = process.env.DATABASE_URL ? "postgres" : process.env.BENCH_DB;
+  const results: Result[] = [];
+  const runIn = (env: Record<string, string>) =>
+    new Promise<Result | null>((resolve) => {
+      const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, ...env, BENCH_OTA_ROLE: "run" }, execArgv: [...process.execArgv, "--expose-gc"] });
+      let got: Result | null = null;
+      child.on("message", (m) => (got = m as Result));
+      child.once("exit", () => resolve(got));
+    });
+  console.log(`bench:ota — load average at the start: ${loadavg().map((l) => l.toFixed(2)).join(" ")} (${cpus().length} cores)`);
+  if (!which || which === "pglite") results.push(...[await runIn({ BENCH_DB: "pglite" })].filter((r) => r !== null));
+  if (!which || which === "postgres") {
+    const cluster = process.env.DATABASE_URL ? null : await startPgCluster();
+    try {
+      results.push(...[await runIn({ BENCH_DB: "postgres", DATABASE_URL: process.env.DATABASE_URL ?? cluster!.url })].filter((r) => r !== null));
+    } finally {
+      cluster?.stop();
+    }
+  }
+  console.log(`\nbench:ota — ${N} devices, ${IMAGE_KB} KiB image, ${RATE}/min, a 10 % first batch then a 90 % gate`);
+  console.log("| database | succeeded | time (goal ≤ 90 s) | stuck | gate (goal ≤ 5 s) | served | server RSS (goal ≤ +100 MB) | of which heap / buffers / PGlite | server CPU | devices' CPU | load |");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|");
+  for (const r of results)
+    console.log(
+      `| ${r.db} | ${r.succeeded} of ${r.devices}, ${r.failed} failed | ${r.allS.toFixed(1)} s | ${r.stuck} | ${r.gateS === null ? "–" : `${r.gateS.toFixed(1)} s`} | ${r.mib} MiB, ${(r.mib / r.windowS).toFixed(1)} MiB/s | ${r.rss0} → ${r.rssPeak} MB (+${r.rssPeak - r.rss0}) | peaks ${r.heapPeak} / ${r.buffersPeak} / ${r.wasmPeak ?? "–"} MB | ${r.serverCpu.toFixed(0)} % of a core | ${r.fleetCpu.toFixed(0)} % (peak RSS ${r.fleetRss} MB) | ${r.load[0].toFixed(1)}–${r.load[1].toFixed(1)} |`,
+    );
+  process.exit(results.length && results.every((r) => r.succeeded === r.devices) ? 0 : 1);
+}
+
+async function run(): Promise<Result> {
+  const kind = process.env.BENCH_DB === "postgres" ? "PostgreSQL" : process.env.BENCH_PGLITE === "memory" ? "PGlite (memory)" : "PGlite (disk)";
+  const work = mkdtempSync(join(tmpdir(), "bench-ota-"));
+  const filesDir = join(work, "files");
+  const handle = await openDb(process.env.BENCH_DB === "postgres" ? { url: process.env.DATABASE_URL } : { dataDir: process.env.BENCH_PGLITE === "memory" ? "memory" : join(work, "pglite") });
   const db = handle.db;
+  // PGlite's WebAssembly memory (its shared buffers, caches and, in memory, nothing of its files: those are buffers of their own).
+  const pglite = (db as unknown as { $client?: { mod?: { HEAPU8?: Uint8Array } } }).$client;
+  const wasm = () => (pglite?.mod?.HEAPU8 ? pglite.mod.HEAPU8.byteLength : null);
   await seed(db, { passwords: { superadmin: DEMO_ACCOUNTS.superadmin.password } });
   const channel = await startDeviceChannel(db, { mqttPort: 0 });
   const cluster = new Coordinator(db, { bus: handle.bus });
@@ -99,11 +179,12 @@ if (process.env.BENCH_OTA_FLEET === "1") {
     ids.push(...rows.map((r) => r.id));
   }
 
-  const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, BENCH_OTA_FLEET: "1" }, execArgv: process.execArgv });
-  const ready = new Promise<{ ready: number; rssMb: number }>((resolve) => child.once("message", resolve as (m: unknown) => void));
+  const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, BENCH_OTA_ROLE: "fleet" }, execArgv: process.execArgv.filter((a) => a !== "--expose-gc") });
+  const fromFleet = <T>() => new Promise<T>((resolve) => child.once("message", resolve as (m: unknown) => void));
+  const ready = fromFleet<{ ready: number; rssMb: number }>();
   child.send({ brokerUrl: channel.transport.url, productId: model.productId, devices: fleet } satisfies FleetStart);
   const fleetUp = await ready;
-  console.log(`bench:ota — ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite (memory)"}, ${fleetUp.ready} devices connected (fleet RSS ${fleetUp.rssMb} MB), image ${IMAGE_KB} KiB, rate ${RATE}/min`);
+  console.log(`bench:ota — ${kind}, ${fleetUp.ready} devices connected (devices' RSS ${fleetUp.rssMb} MB), image ${IMAGE_KB} KiB, rate ${RATE}/min`);
 
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(randomBytes(IMAGE_KB * 1024))]), "bench.bin");
@@ -111,33 +192,61 @@ if (process.env.BENCH_OTA_FLEET === "1") {
   const pkg = await post<OtaPackage>("ota/add", { packageName: "Bench", productId: model.productId, version: "V2.0.0", filePath: up.data.path });
 
   global.gc?.();
-  const rss0 = mb();
-  let rssPeak = rss0;
+  const m0 = process.memoryUsage();
+  const rss0 = mb(m0.rss);
+  const peak = { rss: m0.rss, heap: m0.heapUsed, buffers: m0.external, wasm: wasm() ?? 0 };
+  const sample = () => {
+    const m = process.memoryUsage();
+    peak.rss = Math.max(peak.rss, m.rss);
+    peak.heap = Math.max(peak.heap, m.heapUsed);
+    peak.buffers = Math.max(peak.buffers, m.external);
+    peak.wasm = Math.max(peak.wasm, wasm() ?? 0);
+    return m;
+  };
+  const memLine = (m: NodeJS.MemoryUsage) => `RSS ${mb(m.rss)} MB (heap ${mb(m.heapUsed)}, buffers ${mb(m.external)}${wasm() === null ? "" : `, PGlite ${mb(wasm()!)}`})`;
+  console.log(`  before the task: ${memLine(m0)}, load ${loadavg()[0].toFixed(1)}`);
+  const load0 = loadavg()[0];
+  let loadMax = load0;
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const task = await post<OtaTask>("otaTask/add", { taskName: "Bench rollout", packageId: pkg.id, target: 4, deviceIds: ids, rate: RATE, batchPercent: 10, gateSuccessPct: 90, retries: 0 });
   await cluster.soon("ota-rollout");
   const counts = async () => {
     const rows = await db
-      .select({ status: otaTaskDevices.status, n: sql<number>`count(*)::int`, bytes: sql<number>`coalesce(sum(${otaTaskDevices.bytesServed}), 0)::float8` })
+      .select({ status: otaTaskDevices.status, phase: otaTaskDevices.phase, n: sql<number>`count(*)::int`, bytes: sql<number>`coalesce(sum(${otaTaskDevices.bytesServed}), 0)::float8` })
       .from(otaTaskDevices)
       .where(eq(otaTaskDevices.taskId, task.id))
-      .groupBy(otaTaskDevices.status);
-    const by = Object.fromEntries(rows.map((r) => [r.status, r.n])) as Record<number, number>;
-    return { success: by[4] ?? 0, failed: by[5] ?? 0, running: (by[1] ?? 0) + (by[2] ?? 0), bytes: rows.reduce((s, r) => s + Number(r.bytes), 0) };
+      .groupBy(otaTaskDevices.status, otaTaskDevices.phase);
+    const n = (status: number) => rows.filter((r) => r.status === status).reduce((s, r) => s + r.n, 0);
+    const phases = rows.filter((r) => r.status === 2).map((r) => `${r.phase} ${r.n}`);
+    return { success: n(4), failed: n(5), queued: n(1), upgrading: n(2), phases, bytes: rows.reduce((s, r) => s + Number(r.bytes), 0) };
   };
   let c = await counts();
   let last = 0;
-  while (c.success + c.failed < N && performance.now() - t0 < LIMIT_S * 1000) {
+  let held = false;
+  while (c.success + c.failed < N && performance.now() - t0 < LIMIT_S * 1000 && !held) {
     await new Promise((r) => setTimeout(r, 500));
     c = await counts();
-    rssPeak = Math.max(rssPeak, mb());
+    const m = sample();
+    loadMax = Math.max(loadMax, loadavg()[0]);
+    // A gate held for a person ends the run: nothing moves until someone resumes.
+    held = (await db.select({ hold: otaTasks.hold }).from(otaTasks).where(eq(otaTasks.id, task.id)))[0].hold !== 0 && c.upgrading === 0;
     const s = Math.floor((performance.now() - t0) / 5000);
     if (s !== last) {
       last = s;
-      console.log(`  ${((performance.now() - t0) / 1000).toFixed(0)} s: ${c.success} succeeded, ${c.failed} failed, ${c.running} pending or upgrading, RSS ${mb()} MB`);
+      const cpu = process.cpuUsage(cpu0);
+      const cpuPct = ((cpu.user + cpu.system) / 1000 / (performance.now() - t0)) * 100;
+      console.log(
+        `  ${((performance.now() - t0) / 1000).toFixed(0)} s: ${c.success} succeeded, ${c.failed} failed, ${c.queued} queued, upgrading ${c.phases.join(", ") || "0"}; ${engine.inFlight} device messages in hand; ${memLine(m)}; server CPU ${cpuPct.toFixed(0)} %, load ${loadavg()[0].toFixed(1)}`,
+      );
     }
   }
   const allS = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const serverCpu = ((cpu.user + cpu.system) / 1000 / (allS * 1000)) * 100;
+  const mEnd = sample();
+  global.gc?.();
+  console.log(`  at the end: ${memLine(mEnd)}; after a full GC ${memLine(process.memoryUsage())}`);
 
   // The gate: the first batch's last success → the first device of the rest notified.
   const [gate] = await db
@@ -152,23 +261,56 @@ if (process.env.BENCH_OTA_FLEET === "1") {
     .where(eq(otaTaskDevices.taskId, task.id));
   const gateS = gate.firstDone && gate.restNotified ? (Date.parse(gate.restNotified) - Date.parse(gate.firstDone)) / 1000 : null;
   const windowS = gate.downloadFrom && gate.downloadTo ? (Date.parse(gate.downloadTo) - Date.parse(gate.downloadFrom)) / 1000 : allS;
-  const stuck = await db.select({ n: sql<number>`count(*)::int` }).from(otaTaskDevices).where(and(eq(otaTaskDevices.taskId, task.id), inArray(otaTaskDevices.status, [1, 2])));
-  const [load1] = (await import("node:os")).loadavg();
+  // Whatever did not finish, with where it stands and the last thing its log says: why it is stuck.
+  const stuck = await db
+    .select({ sn: devices.deviceSn, status: otaTaskDevices.status, phase: otaTaskDevices.phase, progress: otaTaskDevices.progress, last: sql<string | null>`(select e.text from ${otaEvents} e where e.task_device_id = ${otaTaskDevices.id} order by e.id desc limit 1)` })
+    .from(otaTaskDevices)
+    .innerJoin(devices, eq(devices.id, otaTaskDevices.deviceId))
+    .where(and(eq(otaTaskDevices.taskId, task.id), inArray(otaTaskDevices.status, [1, 2])));
+  if (held) console.log("  the gate held the task for a person: the first batch's failures were over the threshold");
+  for (const s of stuck.slice(0, 10)) console.log(`  stuck: ${s.sn} status ${s.status}, ${s.phase} ${s.progress} %, last event "${s.last ?? "none"}"`);
+  // Why devices failed: their error code and text, counted.
+  const failures = await db
+    .select({ code: otaTaskDevices.errorCode, text: otaTaskDevices.errorText, n: sql<number>`count(*)::int` })
+    .from(otaTaskDevices)
+    .where(and(eq(otaTaskDevices.taskId, task.id), eq(otaTaskDevices.status, 5)))
+    .groupBy(otaTaskDevices.errorCode, otaTaskDevices.errorText);
+  for (const f of failures) console.log(`  failed: ${f.n} × ${f.code}${f.text ? ` "${f.text}"` : ""}`);
 
-  console.log(`\nbench:ota — ${N} devices, ${IMAGE_KB} KiB image, ${RATE}/min, first batch ${gate.firstBatch} then a 90 % gate`);
-  console.log(`  all succeeded in      ${allS.toFixed(1)} s (goal ≤ 90 s at 1,000 devices): ${c.success} succeeded, ${c.failed} failed, ${stuck[0].n} stuck`);
-  console.log(`  gate decided          ${gateS === null ? "—" : `${gateS.toFixed(1)} s`} after the first batch's last success (goal ≤ 5 s)`);
-  console.log(`  downloads             ${(c.bytes / 2 ** 20).toFixed(0)} MiB served in 64 KiB Range requests, ${(c.bytes / 2 ** 20 / windowS).toFixed(1)} MiB/s over the download window (${windowS.toFixed(1)} s)`);
-  console.log(`  server RSS            ${rss0} MB before, peak ${rssPeak} MB (growth ${rssPeak - rss0} MB, goal ≤ 100 MB)`);
-  console.log(`  load average (1 min)  ${load1.toFixed(2)}`);
-
+  const fleetDone = fromFleet<{ cpuMs: number; rssPeakMb: number }>();
   child.send("stop");
+  const fleetStats = await fleetDone;
   await new Promise((r) => child.once("exit", r));
   await cluster.close();
   engine.close();
   server.close();
   await channel.close();
   await handle.close();
-  rmSync(filesDir, { recursive: true, force: true });
-  process.exit(c.success === N ? 0 : 1);
+  rmSync(work, { recursive: true, force: true });
+
+  const result: Result = {
+    db: kind,
+    devices: N,
+    succeeded: c.success,
+    failed: c.failed,
+    stuck: stuck.length,
+    allS,
+    gateS,
+    mib: Math.round(c.bytes / MB),
+    windowS,
+    rss0,
+    rssPeak: mb(peak.rss),
+    heapPeak: mb(peak.heap),
+    buffersPeak: mb(peak.buffers),
+    wasmPeak: wasm() === null && !peak.wasm ? null : mb(peak.wasm),
+    serverCpu,
+    fleetCpu: (fleetStats.cpuMs / (allS * 1000)) * 100,
+    fleetRss: fleetStats.rssPeakMb,
+    load: [Math.min(load0, loadavg()[0]), loadMax],
+  };
+  console.log(`\n  ${kind}: ${result.succeeded} succeeded, ${result.failed} failed, ${result.stuck} stuck in ${allS.toFixed(1)} s (goal ≤ 90 s); first batch ${gate.firstBatch}, gate ${gateS === null ? "–" : `${gateS.toFixed(1)} s`} (goal ≤ 5 s)`);
+  console.log(`  downloads ${result.mib} MiB in 64 KiB Range requests, ${(result.mib / windowS).toFixed(1)} MiB/s over the download window (${windowS.toFixed(1)} s)`);
+  console.log(`  server RSS ${rss0} → peak ${result.rssPeak} MB (+${result.rssPeak - rss0}, goal ≤ 100 MB); peaks: heap ${result.heapPeak} MB, buffers ${result.buffersPeak} MB, PGlite ${result.wasmPeak ?? "–"} MB`);
+  console.log(`  CPU over the run: server ${serverCpu.toFixed(0)} % of a core, devices ${result.fleetCpu.toFixed(0)} %; load ${result.load[0].toFixed(1)}–${result.load[1].toFixed(1)} on ${cpus().length} cores`);
+  return result;
 }

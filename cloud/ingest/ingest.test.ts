@@ -92,6 +92,40 @@ describe("MQTT ingest", () => {
     expect(dev.reportCycle).toBe(600);
   });
 
+  it("acknowledges a firmware message once its handler is done, hands over the device's next one only then, and cuts off the device when the handler fails", async () => {
+    const d = devs[2];
+    const c = await connect(d.sn, d.secret);
+    const seen: number[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const off = channel.ingest.handleFirmware(async (m) => {
+      seen.push(Number(m.body.step));
+      if (m.body.step === 1) await held;
+      if (m.body.step === 3) throw new Error("database away");
+    });
+    try {
+      const topic = deviceTopic(productId, d.sn, "ota/progress");
+      let acked = 0;
+      const first = c.publishAsync(topic, JSON.stringify({ taskId: 1, step: 1 }), { qos: 1 }).then(() => acked++);
+      const second = c.publishAsync(topic, JSON.stringify({ taskId: 1, step: 2 }), { qos: 1 }).then(() => acked++);
+      // Well past the writer's commit, the first report is still in hand: not acknowledged, and the second waits its turn.
+      await channel.ingest.drain();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(acked).toBe(0);
+      expect(seen).toEqual([1]);
+      release();
+      await Promise.all([first, second]);
+      expect(seen).toEqual([1, 2]);
+      // A report the handler could not keep is not acknowledged: the device is cut off and sends it again when back.
+      const closed = new Promise<void>((resolve) => c.once("close", () => resolve()));
+      c.publish(topic, JSON.stringify({ taskId: 1, step: 3 }), { qos: 1 });
+      await closed;
+      expect(seen).toEqual([1, 2, 3]);
+    } finally {
+      off();
+    }
+  });
+
   it("loses nothing in a burst of 10,000 messages: published = stored + refused, nothing dead-lettered", async () => {
     const d = devs[2];
     const c = await connect(d.sn, d.secret);

@@ -24,13 +24,23 @@ export type IngestEvents = {
   rejects: [Reject[]];
   /** A device answered a command (service/reply, cycle/reply). */
   reply: [{ deviceId: number; channel: UpChannel; message: Decoded }];
-  /** A device's firmware message (ota/progress, ota/inform, ota/request): the OTA engine's. */
-  ota: [{ device: DeviceInfo; channel: UpChannel; body: Record<string, unknown>; at: Date }];
   /** A device's SN, secret, enable state or product changed (the broker drops its connections). */
   deviceChanged: [sn: string];
   /** Every message up and down as it passed, for online debugging (emitted only while someone listens). */
   traffic: [Traffic];
 };
+
+/** A device's firmware message (ota/progress, ota/inform, ota/request): the OTA engine's. */
+export type FirmwareMessage = { device: DeviceInfo; channel: UpChannel; body: Record<string, unknown>; at: Date };
+/** Handles a firmware message; the message is acknowledged once this resolves, and sent again by the device when it rejects. */
+export type FirmwareHandler = (m: FirmwareMessage) => Promise<void>;
+/** A checked message, with its firmware handling under way when it was one. */
+type Checked = Message & { handled?: Promise<void> };
+/** Waits for a firmware message's handling without ever rejecting: its error, or null. */
+const settled = (handled: Promise<void> | undefined) => handled?.then(
+  () => null,
+  (err: Error) => err,
+) ?? Promise.resolve(null);
 
 /** One message on a device's topics: its payload as sent, and what the ingest refused of it. */
 export type Traffic = { dir: "up" | "down"; topic: string; payload: string; at: string; refused: string[] };
@@ -97,6 +107,24 @@ export class Ingest extends EventEmitter<IngestEvents> {
     if (f.online.length) this.emit("status", f.online);
     if (f.rejects.length) this.emit("rejects", f.rejects);
     if (f.points.length && this.durable.size) return Promise.all([...this.durable].map((take) => take(f.points, f.devices)));
+  }
+
+  /** The firmware messages' handler (the OTA engine). */
+  private firmware: FirmwareHandler | null = null;
+  /** Per device, the last of its firmware messages in hand: the next is handled after it. */
+  private readonly firmwareTail = new Map<number, Promise<void>>();
+
+  /**
+   * Takes the devices' firmware messages. Like a value, a firmware message is acknowledged once the
+   * handler has stored what it says (a crash in between makes the device send it again), and the
+   * broker reads no more from that device meanwhile, so a database that falls behind slows the
+   * devices down instead of piling their reports up in memory. A device's messages are handled one
+   * after the other in the order they came (a broker hands over a whole read of a connection at
+   * once). Answers the removal.
+   */
+  handleFirmware(handler: FirmwareHandler) {
+    this.firmware = handler;
+    return () => void (this.firmware === handler && (this.firmware = null));
   }
 
   /** Listeners whose work on stored values must be done before the values are acknowledged to their sender (data push's queue). */
@@ -178,9 +206,17 @@ export class Ingest extends EventEmitter<IngestEvents> {
    * that sender until it comes.
    */
   async handle(topic: string, payload: Buffer, from?: DeviceInfo, wait: "committed" | "queued" = "committed"): Promise<Outcome> {
-    const msg = await this.prepare(topic, payload, from);
-    if (wait === "queued") await this.writer.push(msg);
-    else await new Promise<void>((resolve, reject) => void this.writer.push(msg, (err) => (err ? reject(err) : resolve())));
+    const { handled, ...msg } = await this.prepare(topic, payload, from);
+    const firmware = settled(handled);
+    if (wait === "queued") {
+      await this.writer.push(msg);
+      // Best effort: a firmware message that could not be handled is not sent again.
+      await firmware;
+    } else {
+      await new Promise<void>((resolve, reject) => void this.writer.push(msg, (err) => (err ? reject(err) : resolve())));
+      const err = await firmware;
+      if (err) throw err;
+    }
     return { accepted: msg.points.length, rejects: msg.rejects };
   }
 
@@ -196,15 +232,33 @@ export class Ingest extends EventEmitter<IngestEvents> {
       stored = resolve;
       failed = reject;
     });
-    const queued = this.prepare(topic, payload).then((msg) => this.writer.push({ ...msg, redelivered }, (err) => (err ? failed(err) : stored())));
+    const queued = this.prepare(topic, payload).then(({ handled, ...msg }) => {
+      const firmware = settled(handled);
+      return this.writer.push({ ...msg, redelivered }, (err) => (err ? failed(err) : void firmware.then((e) => (e ? failed(e) : stored()))));
+    });
     queued.catch(failed);
     return { queued, committed };
   }
 
+  /** Hands a firmware message to the handler once the device's previous one is done (whatever became of it). */
+  private firmwareInTurn(m: FirmwareMessage): Promise<void> | undefined {
+    const handler = this.firmware;
+    if (!handler) return undefined;
+    const before = this.firmwareTail.get(m.device.id);
+    const handled = before ? before.then(() => handler(m)) : handler(m);
+    const tail = handled.then(
+      () => {},
+      () => {},
+    );
+    this.firmwareTail.set(m.device.id, tail);
+    void tail.then(() => this.firmwareTail.get(m.device.id) === tail && this.firmwareTail.delete(m.device.id));
+    return handled;
+  }
+
   /** A message checked: the values kept and the refusals, never a throw. */
-  private async prepare(topic: string, payload: Buffer, from?: DeviceInfo): Promise<Message> {
+  private async prepare(topic: string, payload: Buffer, from?: DeviceInfo): Promise<Checked> {
     this.received++;
-    let msg: Message;
+    let msg: Checked;
     try {
       msg = await this.check(topic, payload, from);
     } catch (err) {
@@ -217,7 +271,7 @@ export class Ingest extends EventEmitter<IngestEvents> {
     return msg;
   }
 
-  private async check(topic: string, payload: Buffer, from?: DeviceInfo): Promise<Message> {
+  private async check(topic: string, payload: Buffer, from?: DeviceInfo): Promise<Checked> {
     const at = this.now();
     const refuse = (deviceId: number | null, reason: string, detail?: string): Message => ({
       points: [],
@@ -245,10 +299,7 @@ export class Ingest extends EventEmitter<IngestEvents> {
     const ts = decoded.time ?? at;
     if (ts.getTime() > at.getTime() + FUTURE_MS || ts.getTime() < at.getTime() - HISTORY_MS) return refuse(device.id, "badTime", ts.toISOString());
     const heard: NonNullable<Message["heard"]> = { deviceId: device.id, at };
-    if (decoded.body) {
-      this.emit("ota", { device, channel: parsed.channel, body: decoded.body, at });
-      return { points: [], rejects: [], heard };
-    }
+    if (decoded.body) return { points: [], rejects: [], heard, handled: this.firmwareInTurn({ device, channel: parsed.channel, body: decoded.body, at }) };
     if (parsed.channel === "property/post") return this.properties(device, product, decoded, ts, topic, at);
     if (parsed.channel === "event/post") return { ...this.event(device, product, decoded, ts, topic, at), heard };
     if (parsed.channel === "cycle/reply") {

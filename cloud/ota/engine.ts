@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import { devices, otaDeviceVersions, otaEvents, otaPackages, otaTaskDevices, otaTasks } from "../db/schema";
 import type { Coordinator } from "../lib/coordination";
 import { signature } from "../lib/crypto";
-import type { Ingest, IngestEvents } from "../ingest/pipeline";
+import type { FirmwareMessage, Ingest } from "../ingest/pipeline";
 import type { StatusChange } from "../ingest/writer";
 import { otaChanged } from "../live/bus";
 import { rowsOf } from "../ingest/writer";
@@ -58,7 +58,21 @@ export class OtaEngine {
   private readonly now: () => Date;
   /** Where devices download from: `OTA_DOWNLOAD_URL` (the console's `/api` as devices reach it), else the cloud's own address. */
   baseUrl: string;
-  private readonly onOta = (m: IngestEvents["ota"][0]) => void this.message(m).catch((err) => console.error("[ota] message:", (err as Error).message));
+  /** Device messages being handled now (a benchmark's view of the work in hand). */
+  inFlight = 0;
+  private detach: (() => void) | null = null;
+  private readonly onOta = async (m: FirmwareMessage) => {
+    this.inFlight++;
+    try {
+      await this.message(m);
+    } catch (err) {
+      // Not acknowledged: the device sends it again.
+      console.error("[ota] message:", (err as Error).message);
+      throw err;
+    } finally {
+      this.inFlight--;
+    }
+  };
   private readonly onStatus = (changes: StatusChange[]) => void this.online(changes).catch((err) => console.error("[ota] online:", (err as Error).message));
 
   constructor(
@@ -71,7 +85,7 @@ export class OtaEngine {
 
   attach(ingest: Ingest) {
     this.sender = ingest;
-    ingest.on("ota", this.onOta);
+    this.detach = ingest.handleFirmware(this.onOta);
     ingest.on("status", this.onStatus);
     return this;
   }
@@ -178,7 +192,14 @@ export class OtaEngine {
     return gone.length;
   }
 
-  /** Notifies the devices the task's rate allows now (a sliding minute), the first batch's only until its gate passed. */
+  /**
+   * Notifies the devices the task's rate allows now (a sliding minute), the first batch's only until
+   * its gate passed. One statement claims them with what each runs (its from-version) and what it
+   * needs to be reached; then each is offered its upgrade: success at once when it already runs the
+   * target, failed when a differential package does not apply to what it runs, a wait for its
+   * request when it is an old device (below the 5.5.0 master boundary: pull only), else the
+   * `ota/upgrade` message. Their events go in one insert.
+   */
   private async notify(t: Task, now: Date) {
     const since = new Date(now.getTime() - 60_000);
     const [{ recent }] = await this.db
@@ -188,55 +209,43 @@ export class OtaEngine {
     const elapsed = Math.min(60_000, now.getTime() - (t.startedAt ?? now).getTime() + STEP_MS);
     const allowed = Math.ceil((t.rate * elapsed) / 60_000) - recent;
     if (allowed <= 0) return;
+    const [pkg] = await this.db.select().from(otaPackages).where(eq(otaPackages.id, t.packageId));
+    if (!pkg) return;
+    const at = sql`${now.toISOString()}::timestamptz`;
     const batchCond = t.stage === 1 ? sql`and batch = 1` : sql``;
+    // The default module's version is the device's own firmware version; another module's is what it informed for it.
     const claimed = rowsOf(
       await this.db.execute(sql`
-        update ota_task_devices set status = 2, phase = 'notified', attempt = attempt + 1, notified_at = ${now.toISOString()}::timestamptz, progress = 0,
-          first_progress_at = null, last_progress_at = null, retry_at = null
-        where id in (
+        update ota_task_devices td set status = 2, phase = 'notified', attempt = td.attempt + 1, notified_at = ${at}, progress = 0,
+          first_progress_at = null, last_progress_at = null, retry_at = null,
+          from_version = coalesce(v.version, case when ${pkg.module} = ${DEFAULT_MODULE} then d.firmware_version end)
+        from devices d left join ota_device_versions v on v.device_id = d.id and v.module = ${pkg.module}
+        where d.id = td.device_id and td.status = 1 and td.id in (
           select id from ota_task_devices
-          where task_id = ${t.id} and status = 1 and (retry_at is null or retry_at <= ${now.toISOString()}::timestamptz) ${batchCond}
+          where task_id = ${t.id} and status = 1 and (retry_at is null or retry_at <= ${at}) ${batchCond}
           order by batch, id limit ${allowed} for update skip locked)
-        and status = 1
-        returning id`),
-    ).map((r) => Number(r.id));
+        returning td.id, td.task_id, td.attempt, td.from_version, d.device_sn, d.product_id,
+          (select m.version from ota_device_versions m where m.device_id = d.id and m.module = ${MASTER_MODULE}) as master_version`),
+    );
     if (!claimed.length) return;
-    const [pkg] = await this.db.select().from(otaPackages).where(eq(otaPackages.id, t.packageId));
-    for (const id of claimed) await this.offer(t, pkg, id, now, "timer");
-  }
-
-  /**
-   * Offers the upgrade to one notified device: success at once when it already runs the target,
-   * failed when a differential package does not apply to what it runs, a wait for its request when
-   * it is an old device (below the 5.5.0 master boundary: pull only), else the `ota/upgrade` message.
-   */
-  private async offer(t: Task, pkg: Pkg, taskDeviceId: number, now: Date, source: OtaSource) {
-    const [d] = await this.deviceOf(taskDeviceId, pkg.module);
-    if (!d) return;
-    const running = d.moduleVersion ?? (pkg.module === "default" ? d.firmwareVersion : null);
-    if (sameVersion(running, pkg.version)) return this.succeed(taskDeviceId, "alreadyOn", "timer", now);
-    if (pkg.upgradeType === 2 && pkg.fromVersion && !sameVersion(running, pkg.fromVersion)) return this.fail(t, taskDeviceId, "notFromVersion", "timer", now, false);
-    await this.db.update(otaTaskDevices).set({ fromVersion: running }).where(eq(otaTaskDevices.id, taskDeviceId));
-    if (isOldDevice(d.masterVersion)) return this.event(taskDeviceId, source, "pullOnly", now);
-    await this.send(pkg, d, taskDeviceId, now);
-    await this.event(taskDeviceId, source, "notified", now);
-  }
-
-  private deviceOf(taskDeviceId: number, module: string) {
-    return this.db
-      .select({
-        id: devices.id,
-        sn: devices.deviceSn,
-        productId: devices.productId,
-        firmwareVersion: devices.firmwareVersion,
-        moduleVersion: otaDeviceVersions.version,
-        masterVersion: masterVersionOf(devices.id),
-        attempt: otaTaskDevices.attempt,
-      })
-      .from(otaTaskDevices)
-      .innerJoin(devices, eq(devices.id, otaTaskDevices.deviceId))
-      .leftJoin(otaDeviceVersions, and(eq(otaDeviceVersions.deviceId, devices.id), eq(otaDeviceVersions.module, module)))
-      .where(eq(otaTaskDevices.id, taskDeviceId));
+    const offered: { id: number; text: string }[] = [];
+    const sends: Promise<unknown>[] = [];
+    for (const r of claimed) {
+      const id = Number(r.id);
+      const running = (r.from_version as string | null) ?? null;
+      if (sameVersion(running, pkg.version)) await this.succeed(id, "alreadyOn", "timer", now);
+      else if (pkg.upgradeType === 2 && pkg.fromVersion && !sameVersion(running, pkg.fromVersion)) await this.fail(t, id, "notFromVersion", "timer", now, false);
+      else if (isOldDevice(r.master_version as string | null)) offered.push({ id, text: "pullOnly" });
+      else {
+        sends.push(this.send(pkg, { productId: Number(r.product_id), sn: String(r.device_sn) }, t.id, id, Number(r.attempt), now));
+        offered.push({ id, text: "notified" });
+      }
+    }
+    await Promise.all(sends);
+    if (offered.length) {
+      otaChanged(t.id);
+      await this.db.insert(otaEvents).values(offered.map((o) => ({ taskDeviceId: o.id, at: now, source: "timer" as const, status: DS.upgrading, phase: "notified", progress: 0, text: o.text })));
+    }
   }
 
   /** The `ota/upgrade` message for one task device, with its signed URL. */
@@ -258,43 +267,49 @@ export class OtaEngine {
     };
   }
 
-  private async send(pkg: Pkg, d: { productId: number; sn: string; attempt: number }, taskDeviceId: number, now: Date) {
-    const [td] = await this.db.select({ taskId: otaTaskDevices.taskId }).from(otaTaskDevices).where(eq(otaTaskDevices.id, taskDeviceId));
-    if (td) await this.sender?.command(d, "ota/upgrade", this.upgradeMessage(pkg, td.taskId, taskDeviceId, d.attempt, now));
+  private async send(pkg: Pkg, d: { productId: number; sn: string }, taskId: number, taskDeviceId: number, attempt: number, now: Date) {
+    return this.sender?.command(d, "ota/upgrade", this.upgradeMessage(pkg, taskId, taskDeviceId, attempt, now));
   }
 
   /** Sends a running device its upgrade again (it asked, it came online, it restarted before installing). */
   private async resend(td: TaskDevice, now: Date, why: string, source: OtaSource) {
-    const [row] = await this.db.select({ pkg: otaPackages }).from(otaTasks).innerJoin(otaPackages, eq(otaPackages.id, otaTasks.packageId)).where(eq(otaTasks.id, td.taskId));
-    const [d] = row ? await this.deviceOf(td.id, row.pkg.module) : [];
-    if (!d) return;
-    await this.send(row.pkg, d, td.id, now);
-    await this.event(td.id, source, why, now);
+    const [row] = await this.db
+      .select({ pkg: otaPackages, sn: devices.deviceSn, productId: devices.productId })
+      .from(otaTasks)
+      .innerJoin(otaPackages, eq(otaPackages.id, otaTasks.packageId))
+      .innerJoin(devices, eq(devices.id, td.deviceId))
+      .where(eq(otaTasks.id, td.taskId));
+    if (!row) return;
+    await this.send(row.pkg, row, td.taskId, td.id, td.attempt, now);
+    await this.log([td], source, why, now);
   }
 
   /** A device's message: progress, the version it runs, or its request for a pending upgrade. */
-  async message({ device, channel, body, at }: IngestEvents["ota"][0]) {
+  async message({ device, channel, body, at }: FirmwareMessage) {
     if (channel === "ota/progress") {
       const p = otaProgress.safeParse(body);
       if (!p.success) return;
-      const [td] = await this.db
-        .select()
-        .from(otaTaskDevices)
-        .where(and(eq(otaTaskDevices.taskId, p.data.taskId), eq(otaTaskDevices.deviceId, device.id), eq(otaTaskDevices.status, DS.upgrading)));
-      if (!td) return;
+      const mine = sql`task_id = ${p.data.taskId} and device_id = ${device.id} and status = ${DS.upgrading}`;
       if (p.data.step < 0) {
-        const [t] = await this.db.select().from(otaTasks).where(eq(otaTasks.id, td.taskId));
-        return this.fail(t, td.id, STEP_ERROR[p.data.step], "device", at, true, p.data.desc);
+        const [td] = rowsOf(await this.db.execute(sql`select id, task_id from ota_task_devices where ${mine}`));
+        if (!td) return;
+        const [t] = await this.db.select().from(otaTasks).where(eq(otaTasks.id, Number(td.task_id)));
+        return this.fail(t, Number(td.id), STEP_ERROR[p.data.step], "device", at, true, p.data.desc);
       }
+      // Every report moves the row in one statement (a device sends one every fraction of a second while it downloads); the phase it left says whether to log it.
       const phase = phaseOf(p.data.step);
-      const [moved] = await this.db
-        .update(otaTaskDevices)
-        .set({ progress: p.data.step, phase, firstProgressAt: td.firstProgressAt ?? at, lastProgressAt: at })
-        .where(and(eq(otaTaskDevices.id, td.id), eq(otaTaskDevices.status, DS.upgrading), eq(otaTaskDevices.attempt, td.attempt)))
-        .returning();
+      const stamp = sql`${at.toISOString()}::timestamptz`;
+      const [moved] = rowsOf(
+        await this.db.execute(sql`
+          with old as (select id, phase from ota_task_devices where ${mine} for update)
+          update ota_task_devices td set progress = ${p.data.step}, phase = ${phase}, first_progress_at = coalesce(td.first_progress_at, ${stamp}), last_progress_at = ${stamp}
+          from old where td.id = old.id
+          returning td.id, td.task_id, td.status, old.phase as old_phase`),
+      );
       if (!moved) return;
-      otaChanged(moved.taskId);
-      if (moved.phase !== td.phase || p.data.step % 25 === 0) await this.log([moved], "device", `progress:${p.data.step}${p.data.desc ? ` ${p.data.desc.slice(0, 100)}` : ""}`, at);
+      otaChanged(Number(moved.task_id));
+      if (moved.old_phase !== phase || p.data.step % 25 === 0)
+        await this.insertEvent(Number(moved.id), "device", Number(moved.status), phase, p.data.step, `progress:${p.data.step}${p.data.desc ? ` ${p.data.desc.slice(0, 100)}` : ""}`, at);
       return;
     }
     if (channel === "ota/inform") {
@@ -375,11 +390,6 @@ export class OtaEngine {
     for (const r of rows) await this.insertEvent(Number(r.id), source, Number(r.status), String(r.phase), Number(r.progress), `${Number(r.status) === DS.failed ? "failed" : "retry"}:${code}${detail ? ` ${detail.slice(0, 100)}` : ""}`, now);
   }
 
-  private async event(taskDeviceId: number, source: OtaSource, text: string, now: Date) {
-    const [td] = await this.db.select().from(otaTaskDevices).where(eq(otaTaskDevices.id, taskDeviceId));
-    if (td) await this.log([td], source, text, now);
-  }
-
   async log(rows: TaskDevice[], source: OtaSource, text: string, now: Date) {
     for (const taskId of new Set(rows.map((r) => r.taskId))) otaChanged(taskId);
     if (rows.length) await this.db.insert(otaEvents).values(rows.map((r) => ({ taskDeviceId: r.id, at: now, source, status: r.status, phase: r.phase, progress: r.progress, text: text.slice(0, 300) })));
@@ -409,7 +419,7 @@ export class OtaEngine {
   close() {
     if (!this.sender) return;
     const ingest = this.sender as Ingest;
-    ingest.off("ota", this.onOta);
+    this.detach?.();
     ingest.off("status", this.onStatus);
   }
 }

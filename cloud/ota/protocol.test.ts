@@ -10,6 +10,7 @@ import { startDeviceChannel, type DeviceChannel } from "../ingest";
 import { sha256 } from "../lib/crypto";
 import { signedIn, type TestCloud } from "../testing";
 import { OtaEngine } from "./engine";
+import { images } from "./images";
 
 let cloud: TestCloud;
 let platform: string;
@@ -110,6 +111,41 @@ describe("a device upgrading over its MQTT topics", () => {
     expect(done).toMatchObject({ phase: "done", progress: 100, fromVersion: "V1.0.0", errorCode: null });
     const [dev] = await cloud.db.select().from(devices).where(eq(devices.id, d.id));
     expect(dev.firmwareVersion).toBe("2.0.0");
+  });
+
+  it("serves an image over the memory budget from disk, with the same Range answers", async () => {
+    const [d] = devs;
+    await cloud.db.update(devices).set({ firmwareVersion: "V1.0.0" }).where(eq(devices.id, d.id));
+    const task = await taskFor([d]);
+    const url = d.offers[0].url;
+    images.resize(0);
+    try {
+      const part = await download(d, url, "bytes=100-199");
+      expect(part.status).toBe(206);
+      expect(part.headers.get("content-range")).toBe(`bytes 100-199/${IMAGE.length}`);
+      expect(Buffer.from(await part.arrayBuffer()).equals(IMAGE.subarray(100, 200))).toBe(true);
+      const whole = await download(d, url);
+      expect(whole.status).toBe(200);
+      expect(Buffer.from(await whole.arrayBuffer()).equals(IMAGE)).toBe(true);
+      expect((await download(d, url, `bytes=${IMAGE.length}-`)).status).toBe(416);
+    } finally {
+      images.resize(64);
+    }
+    expect(Buffer.from(await (await download(d, url, "bytes=100-199")).arrayBuffer()).equals(IMAGE.subarray(100, 200))).toBe(true);
+    expect((await row(task.id, d.id)).bytesServed).toBe(100 + IMAGE.length + 100);
+    await post("otaTask/close", { id: task.id });
+  });
+
+  it("takes a device's reports in the order sent, each acknowledged once stored", async () => {
+    const [d] = devs;
+    await cloud.db.update(devices).set({ firmwareVersion: "V1.0.0" }).where(eq(devices.id, d.id));
+    const task = await taskFor([d]);
+    // Sent back to back, as a device downloading fast does; the last acknowledgement means all are stored, in order.
+    const acks = Array.from({ length: 40 }, (_, i) => publish(d, "ota/progress", { taskId: task.id, step: i + 1 }));
+    await acks[acks.length - 1];
+    expect(await row(task.id, d.id)).toMatchObject({ progress: 40, phase: "downloading", status: 2 });
+    await Promise.all(acks);
+    await post("otaTask/close", { id: task.id });
   });
 
   it("fails a device that reports a failed verification", async () => {

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 import { otaUpgradeMessage, type OtaUpgradeMessage } from "@/lib/contract/ota/protocol";
 
 /**
@@ -32,7 +32,8 @@ export type OtaDevice = {
   powerCycle: (ms: number) => void;
 };
 
-type State = { id: string; received: Buffer[]; bytes: number; running: boolean; lostPower: boolean };
+/** An offer in progress: the image is hashed as it arrives (a device keeps no copy in memory), so a resumed download goes on hashing where it stopped. */
+type State = { id: string; hash: Hash; bytes: number; running: boolean; lostPower: boolean };
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
 
@@ -50,7 +51,7 @@ export function otaClient(d: OtaDevice) {
         const res = await fetch(offer.url, { headers: { authorization: auth, range: `bytes=${s.bytes}-${end}` } });
         if (res.status !== 206 && res.status !== 200) return progress(-2, `HTTP ${res.status}`);
         const part = Buffer.from(await res.arrayBuffer());
-        s.received.push(part);
+        s.hash.update(part);
         s.bytes += part.length;
         const pct = Math.floor((s.bytes / offer.size) * 79);
         progress(pct, "downloading");
@@ -64,10 +65,9 @@ export function otaClient(d: OtaDevice) {
         }
         await wait(STEP_MS / 4);
       }
-      const image = Buffer.concat(s.received);
       progress(80, "verifying");
       await wait(STEP_MS);
-      if (createHash("sha256").update(image).digest("hex") !== offer.sha256) return progress(-3, "sha256 mismatch");
+      if (s.hash.digest("hex") !== offer.sha256) return progress(-3, "sha256 mismatch");
       progress(90, "installing");
       await wait(STEP_MS * 2);
       progress(100, "rebooting");
@@ -77,7 +77,9 @@ export function otaClient(d: OtaDevice) {
       state = null;
       d.publish("ota/inform", { module: offer.module, version: d.version });
     } catch (err) {
-      progress(-2, (err as Error).message.slice(0, 100));
+      // fetch's own message is "fetch failed": what failed is its cause (the connection closed, reset, timed out).
+      const e = err as Error & { cause?: { code?: string; message?: string } };
+      progress(-2, [e.message, e.cause?.code ?? e.cause?.message].filter(Boolean).join(": ").slice(0, 100));
     } finally {
       if (state === s) s.running = false;
     }
@@ -97,7 +99,7 @@ export function otaClient(d: OtaDevice) {
       }
       if (state?.running) return;
       // The same offer again (after the power came back) resumes; a new one starts over.
-      if (!state || state.id !== `${offer.taskId}:${offer.sha256}`) state = { id: `${offer.taskId}:${offer.sha256}`, received: [], bytes: 0, running: false, lostPower: false };
+      if (!state || state.id !== `${offer.taskId}:${offer.sha256}`) state = { id: `${offer.taskId}:${offer.sha256}`, hash: createHash("sha256"), bytes: 0, running: false, lostPower: false };
       state.running = true;
       void run(offer);
     },

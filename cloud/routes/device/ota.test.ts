@@ -255,4 +255,21 @@ describe("upgrade tasks", () => {
     await cloud.db.delete(otaTasks).where(eq(otaTasks.packageId, pkg.id));
     expect((await post("ota/del", { ids: [pkg.id] })).code).toBe(200);
   });
+
+  it("fails a differential package at once on a device running another version than it applies to, and offers it to the one it fits", async () => {
+    await cloud.db.update(devices).set({ firmwareVersion: "V1.0.0" }).where(eq(devices.id, deviceIds[2]));
+    await cloud.db.update(devices).set({ firmwareVersion: "V1.1.0" }).where(eq(devices.id, deviceIds[1]));
+    const diffFile = await upload("fw-diff.bin", IMAGE.subarray(0, 4096), `?productId=${productId}`);
+    const diff = (await post<OtaPackage>("ota/add", { packageName: "Delta", productId, version: "V1.3.0", upgradeType: 2, fromVersion: "V1.0.0", filePath: diffFile.data.path })).data;
+    const t = (await post<OtaTask>("otaTask/add", { taskName: "Delta", packageId: diff.id, target: 4, deviceIds: [deviceIds[1], deviceIds[2]], retries: 2 })).data;
+    published.length = 0;
+    await cloud.deps.ota!.step();
+    const rows = (await get<Page<OtaTaskDevice>>(`otaTask/pageDevice?taskId=${t.id}`)).data.records;
+    // No attempt would make a delta fit another version: failed without a retry, with what it runs.
+    expect(rows.find((r) => r.deviceId === deviceIds[1])).toMatchObject({ status: 5, errorCode: "notFromVersion", fromVersion: "V1.1.0", attempt: 1 });
+    expect(rows.find((r) => r.deviceId === deviceIds[2])).toMatchObject({ status: 2, phase: "notified", fromVersion: "V1.0.0" });
+    expect(published).toHaveLength(1);
+    expect(published[0].body).toMatchObject({ isDiff: true, fromVersion: "V1.0.0", version: "V1.3.0" });
+    await post("otaTask/close", { id: t.id });
+  });
 });

@@ -31,6 +31,7 @@ import { serve, type Served } from "../../lib/serve";
 import { assertStorageRoom } from "../../lib/storage";
 import { otaChanged } from "../../live/bus";
 import { DOWNLOAD_PATH, DOWNLOAD_PURPOSE, masterVersionOf, OtaEngine } from "../../ota/engine";
+import { images } from "../../ota/images";
 
 type Values = Record<string, unknown>;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -325,19 +326,24 @@ export const otaServed: Served[] = [
     if (!row || row.td.deviceId !== device.id) throw new AppError(Code.FORBIDDEN, "cloud.ota.notYourUrl");
     if (row.td.status !== DS.upgrading) throw new AppError(Code.CONFLICT, "cloud.ota.notUpgrading");
     const f = parseStoredPath(deps.config.filesDir, row.pkg.filePath);
-    const info = f ? await stat(f.abs).catch(() => null) : null;
-    if (!f || !info?.isFile()) throw notFound();
+    if (!f) throw notFound();
+    // An image up to the cache's budget is served from memory, each part a view of it; a larger one from disk.
+    const image = await images.get(f.abs, row.pkg.fileSize, row.pkg.sha256).catch(() => undefined);
+    const info = image === null ? await stat(f.abs).catch(() => null) : null;
+    const size = image ? image.length : info?.isFile() ? info.size : -1;
+    if (size < 0) throw notFound();
     const etag = `"${row.pkg.sha256}"`;
-    const range = rangeOf(c.req.header("range"), info.size);
-    if (range === "bad") return new Response(null, { status: 416, headers: { "content-range": `bytes */${info.size}` } });
-    const span = range ?? { start: 0, end: info.size - 1 };
+    const range = rangeOf(c.req.header("range"), size);
+    if (range === "bad") return new Response(null, { status: 416, headers: { "content-range": `bytes */${size}` } });
+    const span = range ?? { start: 0, end: size - 1 };
     const length = span.end - span.start + 1;
     await deps.db
       .update(otaTaskDevices)
       .set({ bytesServed: sql`${otaTaskDevices.bytesServed} + ${length}`, phase: sql`case when ${otaTaskDevices.phase} = 'notified' then 'downloading' else ${otaTaskDevices.phase} end` })
       .where(and(eq(otaTaskDevices.id, d), eq(otaTaskDevices.status, DS.upgrading)));
     otaChanged(row.td.taskId);
-    const body = Readable.toWeb(createReadStream(f.abs, { start: span.start, end: span.end })) as ReadableStream;
+    // (A file read into memory is never a shared buffer.)
+    const body = image ? (image.subarray(span.start, span.end + 1) as Uint8Array<ArrayBuffer>) : (Readable.toWeb(createReadStream(f.abs, { start: span.start, end: span.end })) as ReadableStream);
     return new Response(body, {
       status: range ? 206 : 200,
       headers: {
@@ -345,7 +351,7 @@ export const otaServed: Served[] = [
         "content-length": String(length),
         "accept-ranges": "bytes",
         etag,
-        ...(range ? { "content-range": `bytes ${span.start}-${span.end}/${info.size}` } : {}),
+        ...(range ? { "content-range": `bytes ${span.start}-${span.end}/${size}` } : {}),
         "cache-control": "no-store",
       },
     });
