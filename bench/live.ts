@@ -8,7 +8,8 @@ import { cookieHeader, signIn, withConsole } from "./console-server";
  * `npm run bench:live`: the live channel's fan-out on one console (issue 34). `BENCH_SUBSCRIBERS`
  * (1,000) WebSocket clients open the console's `/api/live` with the demo administrator's session
  * (its cookie, a same-origin `Origin`, as a browser tab does) and each subscribes to the same
- * `BENCH_DEVICES` (3) demo devices, which the cloud's simulator reports every 30 s over MQTT.
+ * `BENCH_DEVICES` (3) demo devices (the first whose values a probe socket sees), which the cloud's
+ * simulator reports every 30 s over MQTT.
  * For `BENCH_SECONDS` (95) every event a client receives is timed against the value's own time
  * (the device's report: MQTT → ingest → commit → the cloud's bus → the console's one event
  * stream → every socket): p50 / p95 / p99 / max, with the console's RSS and CPU time. Needs a
@@ -29,23 +30,31 @@ function cpuS(pid: number | null) {
   return (Number(f[11]) + Number(f[12])) / 100;
 }
 
-type Row = { id: number; deviceSn: string; status: number };
-
 await withConsole(
   "live",
   PORT,
   async (base, pid) => {
     const cookies = await signIn(base);
     const headers = { cookie: cookieHeader(cookies), origin: base };
-    // The demo devices (their SNs start with SIM), online ones first: the simulator reports those.
-    let ids: number[] = [];
-    for (let i = 0; i < 60 && ids.length < DEVICES; i++) {
-      const page = (await (await fetch(`${base}/api/device/device/pageAdmin?deviceSn=SIM&pageNum=1&pageSize=100`, { headers })).json()) as { code: number; msg: string; data: { records: Row[] } };
-      if (page.code !== 200) throw new Error(`device list: ${page.msg}`);
-      ids = page.data.records.filter((r) => Number(r.status) === 2).slice(0, DEVICES).map((r) => r.id);
-      if (ids.length < DEVICES) await new Promise((r) => setTimeout(r, 1_000));
-    }
-    if (ids.length < DEVICES) throw new Error(`only ${ids.length} demo devices online (is the simulator on?)`);
+    // The devices the simulator reports: a probe socket asks for the first 200 ids and keeps those whose values arrive first.
+    const ids = await new Promise<number[]>((resolve, reject) => {
+      const probe = new WebSocket(`${base.replace(/^http/, "ws")}${LIVE_PATH}`, { headers });
+      const seen = new Set<number>();
+      const timer = setTimeout(() => (probe.close(), reject(new Error(`only ${seen.size} devices reported in 90 s (is the simulator on?)`))), 90_000);
+      probe.on("message", (d) => {
+        const m = JSON.parse(d.toString()) as LiveServerMessage;
+        if (m.type !== "event" || !m.data?.values.length) return;
+        seen.add(Number(m.topic.slice(7)));
+        if (seen.size < DEVICES) return;
+        clearTimeout(timer);
+        probe.close();
+        resolve([...seen]);
+      });
+      probe.once("open", () => {
+        for (let id = 1; id <= 200; id++) probe.send(JSON.stringify({ type: "sub", topic: deviceTopic(id) }));
+      });
+      probe.once("error", reject);
+    });
 
     const latencies: number[] = [];
     let refused = 0;
