@@ -3,21 +3,30 @@
 import * as React from "react";
 import { useTranslations } from "next-intl";
 import { ExpandIcon, XIcon } from "lucide-react";
-import { HLS_PLAYLIST, videoApi, type CameraRow } from "@/lib/contract/video/video";
+import { HLS_PLAYLIST, videoApi, type CameraRow, type StreamKind } from "@/lib/contract/video/video";
 import { DEVICE_STATUS } from "@/lib/contract/device/device";
 import { cn } from "@/lib/utils";
 import { StreamPlayer } from "./stream-player";
 import { CameraLabel } from "./camera-label";
 import { useStreamKind } from "./stream-kind";
 
+/** Where a tile's player asks for the camera's stream (for WebRTC: the signalling call, with the camera's id). */
+export function streamSrc(kind: StreamKind, id: number) {
+  if (kind === "hls") return `/api/${videoApi.hls.path}?id=${id}&file=${HLS_PLAYLIST}`;
+  if (kind === "webrtc") return `/api/${videoApi.whep.path}?id=${id}`;
+  return `/api/${videoApi.flv.path}?id=${id}`;
+}
+
 /**
  * One tile of a video wall: the camera's live picture through the console (`/api/device/video/flv`,
- * or its HLS where this browser chose it: `StreamKindChoice`),
+ * or its HLS or WebRTC where this browser chose it: `StreamKindChoice`; WebRTC only for a camera with a WHEP source),
  * its name and number, online state and measured latency; full screen and close on hover or focus.
  */
 export function CameraTile({ camera, selected, onSelect, onClose, className }: { camera: CameraRow; selected?: boolean; onSelect?: () => void; onClose?: () => void; className?: string }) {
   const t = useTranslations("video");
-  const [kind] = useStreamKind();
+  const [chosen] = useStreamKind();
+  // WebRTC only where the camera has a WHEP source; the others play FLV.
+  const kind = chosen === "webrtc" && !camera.whep ? "flv" : chosen;
   const box = React.useRef<HTMLDivElement>(null);
   const [latency, setLatency] = React.useState<number | null>(null);
   const online = camera.status === DEVICE_STATUS.online;
@@ -32,7 +41,7 @@ export function CameraTile({ camera, selected, onSelect, onClose, className }: {
       onClick={onSelect}
       onFocus={onSelect}
     >
-      <StreamPlayer kind={kind} src={kind === "hls" ? `/api/${videoApi.hls.path}?id=${camera.id}&file=${HLS_PLAYLIST}` : `/api/${videoApi.flv.path}?id=${camera.id}`} onLatency={setLatency} />
+      <StreamPlayer kind={kind} src={streamSrc(kind, camera.id)} onLatency={setLatency} />
       <div className="pointer-events-none absolute inset-x-0 top-0 flex items-center gap-2 bg-gradient-to-b from-black/70 to-transparent px-2 py-1 text-xs text-white">
         <span className={cn("size-2 shrink-0 rounded-full", online ? "bg-emerald-400" : "bg-zinc-400")} aria-hidden />
         <CameraLabel camera={camera} className="min-w-0 truncate font-medium" />

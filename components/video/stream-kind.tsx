@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { STREAM_KINDS, type StreamKind } from "@/lib/contract/video/video";
 import { PressedGroup } from "@/components/ui/pressed-group";
 
-/** The browser's choice of stream (FLV unless HLS was chosen here): it is this browser or its network where FLV fails. */
+/** The browser's choice of stream (FLV unless HLS or WebRTC was chosen here): it is this browser or its network where FLV fails. */
 const STORAGE_KEY = "video.streamKind";
 const EVENT = "video-stream-kind";
 
@@ -33,12 +33,15 @@ export function useStreamKind(): [StreamKind, (k: StreamKind) => void] {
 }
 
 /**
- * FLV or HLS for the wall's tiles: FLV (mpegts.js) has the lowest latency; HLS (hls.js) plays
+ * FLV, HLS or WebRTC for the wall's tiles: FLV (mpegts.js) is the default; HLS (hls.js) plays
  * where FLV fails — a proxy that buffers an endless response, a browser without MediaSource for
- * FLV — a few seconds further behind. A server without ffmpeg refuses HLS and each tile says why.
+ * FLV — a few seconds further behind; WebRTC (WHEP) is offered when a camera of the wall has a
+ * WHEP source and plays those cameras straight from their media server (the others play FLV). A
+ * server without ffmpeg refuses HLS and each tile says why.
  */
-export function StreamKindChoice() {
+export function StreamKindChoice({ webrtc = false }: { webrtc?: boolean }) {
   const t = useTranslations("video.stream");
   const [kind, setKind] = useStreamKind();
-  return <PressedGroup label={t("label")} value={kind} onChange={setKind} options={STREAM_KINDS.map((k) => ({ value: k, label: t(k), title: t(`${k}Hint`), testId: `stream-${k}` }))} />;
+  const kinds = STREAM_KINDS.filter((k) => k !== "webrtc" || webrtc);
+  return <PressedGroup label={t("label")} value={kinds.includes(kind) ? kind : "flv"} onChange={setKind} options={kinds.map((k) => ({ value: k, label: t(k), title: t(`${k}Hint`), testId: `stream-${k}` }))} />;
 }

@@ -112,6 +112,33 @@ describe("StreamKindChoice", () => {
     expect(screen.getByTestId("stream-hls").getAttribute("title")).toContain("FLV fails");
     expect(localStorage.getItem("video.streamKind")).toBe("hls");
   });
+
+  it("offers WebRTC only when a camera of the wall has a WHEP source; a kept WebRTC choice shows as FLV elsewhere", () => {
+    const { rerender } = renderIntl(
+      <>
+        <StreamKindChoice />
+        <Shown />
+      </>,
+      { locale: "en" },
+    );
+    expect(screen.queryByTestId("stream-webrtc")).toBeNull();
+    rerender(
+      <>
+        <StreamKindChoice webrtc />
+        <Shown />
+      </>,
+    );
+    fireEvent.click(screen.getByTestId("stream-webrtc"));
+    expect(localStorage.getItem("video.streamKind")).toBe("webrtc");
+    expect(screen.getByTestId("stream-webrtc").getAttribute("title")).toContain("WHEP");
+    rerender(
+      <>
+        <StreamKindChoice />
+        <Shown />
+      </>,
+    );
+    expect(screen.getByTestId("stream-flv").getAttribute("aria-pressed")).toBe("true");
+  });
 });
 
 describe("StreamPlayer (FLV)", () => {

@@ -15,16 +15,18 @@ const LATENCY_EVERY_MS = 500;
 export type PlayerState = "loading" | "playing" | "retrying" | "initFailed" | "refused";
 
 /** A started engine: `stop` tears it down. */
-type Engine = { stop: () => void };
-type EngineHooks = { failed: () => void; refused: (why: string) => void; initFailed: () => void };
+export type Engine = { stop: () => void };
+export type EngineHooks = { failed: () => void; refused: (why: string) => void; initFailed: () => void };
 
 type MpegtsModule = typeof import("mpegts.js").default;
 type HlsModule = typeof import("hls.js").default;
 let mpegtsLoading: Promise<MpegtsModule> | null = null;
 let hlsLoading: Promise<HlsModule> | null = null;
+let whepLoading: Promise<typeof import("./whep-player")> | null = null;
 /** The players' libraries on first use (never in the shell's first paint). */
 const loadMpegts = () => (mpegtsLoading ??= import("mpegts.js").then((m) => m.default, (err) => ((mpegtsLoading = null), Promise.reject(err))));
 const loadHls = () => (hlsLoading ??= import("hls.js").then((m) => m.default, (err) => ((hlsLoading = null), Promise.reject(err))));
+const loadWhep = () => (whepLoading ??= import("./whep-player").catch((err) => ((whepLoading = null), Promise.reject(err))));
 
 /** The stream path as a WebSocket URL of this origin. */
 export const wsUrl = (src: string, base: string) => {
@@ -90,7 +92,13 @@ async function hlsEngine(el: HTMLVideoElement, src: string, on: EngineHooks): Pr
   return { stop: () => hls.destroy() };
 }
 
-const ENGINES: Record<StreamKind, typeof flvEngine> = { flv: flvEngine, hls: hlsEngine };
+/** WebRTC through the camera's WHEP endpoint (`whep-player.ts`); `src` is the signalling call's address with the camera's id. */
+async function webrtcEngine(el: HTMLVideoElement, src: string, on: EngineHooks): Promise<Engine | null> {
+  const { whepEngine } = await loadWhep();
+  return whepEngine(el, src, on);
+}
+
+const ENGINES: Record<StreamKind, typeof flvEngine> = { flv: flvEngine, hls: hlsEngine, webrtc: webrtcEngine };
 
 /** The frame's latency from its timestamp strip (null when the stream carries none). */
 function latencyOf(video: HTMLVideoElement, canvas: HTMLCanvasElement): number | null {
@@ -108,11 +116,12 @@ function latencyOf(video: HTMLVideoElement, canvas: HTMLCanvasElement): number |
 }
 
 /**
- * A live player (widgets §2, §4, §9) of FLV over a WebSocket (mpegts.js) or HLS (hls.js). On an error it says
+ * A live player (widgets §2, §4, §9) of FLV over a WebSocket (mpegts.js), HLS (hls.js) or WebRTC
+ * (WHEP on RTCPeerConnection), each loaded on first use. On an error it says
  * "video failed to load, retrying", tears down and loads again after 2 s; it tears down while the
  * page is hidden or the tile is off screen and loads again when seen (memory stays bounded);
  * "player init failed" when the library cannot load; the server's reason when it refuses the
- * stream (HLS without ffmpeg, no picture yet), asked again after 2 s. The latency is read from the stream's timestamp
+ * stream (HLS without ffmpeg, no picture yet, a media server refusing WebRTC), asked again after 2 s. The latency is read from the stream's timestamp
  * strip when it has one.
  */
 export function StreamPlayer({ kind = "flv", src, className, onLatency }: { kind?: StreamKind; src: string; className?: string; onLatency?: (ms: number | null) => void }) {

@@ -2,11 +2,13 @@ import { expect, test } from "@playwright/test";
 import { loginAs } from "./pages/login-page";
 import { ShellPage } from "./pages/shell-page";
 import { VideoWallPage } from "./pages/video-wall-page";
+import { whepPublisher } from "./whep-publisher";
 
 /**
  * The video wall (issue 34): four simulated cameras playing through the console's stream proxy
  * with their latency, splits, a camera dragged from the tree, the pad steering the selected
- * camera — in both languages; HLS chosen instead of FLV plays too; the stream proxy refuses a visitor without session and a camera
+ * camera — in both languages; HLS chosen instead of FLV plays too, and WebRTC from a WHEP endpoint
+ * (a publisher browser) entered on the wall; the stream proxy refuses a visitor without session and a camera
  * outside the caller's projects.
  */
 test.describe.configure({ mode: "serial" });
@@ -17,7 +19,7 @@ const TEXT = {
 } as const;
 
 for (const locale of ["zh-cn", "en"] as const) {
-  test(`${locale}: four cameras play on the wall, a fifth is dragged in, the pad steers the selected one`, async ({ page, context }, testInfo) => {
+  test(`${locale}: four cameras play on the wall, a fifth is dragged in, the pad steers the selected one`, async ({ page, context, playwright }, testInfo) => {
     test.setTimeout(180_000);
     const T = TEXT[locale];
     await context.addCookies([{ name: "locale", value: locale, url: testInfo.project.use.baseURL ?? "http://127.0.0.1" }]);
@@ -59,6 +61,36 @@ for (const locale of ["zh-cn", "en"] as const) {
       await expect(wall.tiles().first().getByTestId("tile-latency")).toHaveText(T.latency, { timeout: 30_000 });
       await page.screenshot({ path: testInfo.outputPath("wall-hls.png") });
       await wall.stream("flv");
+
+      // WebRTC: the selected camera's WHEP address entered on the wall, its picture from a publisher
+      // browser over ICE, the signalling through the console: no call of this page goes to the media server.
+      const whep = await whepPublisher(playwright);
+      const direct: string[] = [];
+      page.on("request", (r) => {
+        if (r.url().includes(`:${whep.port}`)) direct.push(r.url());
+      });
+      try {
+        await wall.tiles().first().click();
+        await page.getByTestId("whep-url").fill(whep.url);
+        await page.getByTestId("camera-sources").getByRole("button", { name: "Save" }).click();
+        await expect(page.getByTestId("stream-webrtc")).toBeVisible({ timeout: 10_000 });
+        await wall.stream("webrtc");
+        await expect(wall.tiles().first().locator('[data-testid="stream-player"][data-kind="webrtc"]')).toHaveAttribute("data-state", "playing", { timeout: 30_000 });
+        await expect(wall.tiles().first().getByTestId("tile-latency")).toHaveText(T.latency, { timeout: 15_000 });
+        // The other cameras have no WHEP source: they play FLV.
+        await expect(wall.tiles().nth(1).locator('[data-testid="stream-player"]')).toHaveAttribute("data-kind", "flv");
+        await page.screenshot({ path: testInfo.outputPath("wall-webrtc.png") });
+        expect(whep.asked.filter((a) => a.method === "POST")[0]).toMatchObject({ path: "/cam/whep", type: "application/sdp" });
+        // Leaving WebRTC ends the session at the media server; the address removed, WebRTC is no longer offered.
+        await wall.stream("flv");
+        await expect.poll(() => whep.asked.some((a) => a.method === "DELETE"), { timeout: 10_000 }).toBe(true);
+        await page.getByTestId("whep-url").fill("");
+        await page.getByTestId("camera-sources").getByRole("button", { name: "Save" }).click();
+        await expect(page.getByTestId("stream-webrtc")).toHaveCount(0, { timeout: 10_000 });
+        expect(direct).toEqual([]);
+      } finally {
+        await whep.close();
+      }
     }
   });
 }

@@ -69,3 +69,17 @@ export const cameraRecordings = pgTable(
   },
   (t) => [uniqueIndex("camera_recordings_running").on(t.deviceId).where(sql`ended_at is null`), index("camera_recordings_lease").on(t.leasedUntil).where(sql`ended_at is null`)],
 );
+
+/**
+ * A camera's stream sources kept for the media server (issue 34): for now its WebRTC (WHEP)
+ * endpoint, as MediaMTX, ZLMediaKit, SRS or go2rtc publish it. The cloud signals to it on the
+ * viewer's behalf (`device/video/whep`); the address never reaches a viewer's browser.
+ */
+export const cameraSources = pgTable("camera_sources", {
+  deviceId: integer("device_id")
+    .primaryKey()
+    .references(() => devices.id, { onDelete: "cascade" }),
+  tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+  whepUrl: varchar("whep_url", { length: 1024 }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+});

@@ -7,10 +7,11 @@ import { devices, productFunctions, products, projects, spaces } from "../../db/
 import { visibleProjects } from "../../db/queries/projects";
 import { MEDIA_TYPE } from "@/lib/contract/media/media-library";
 import { toMediaItem } from "../../db/queries/media";
-import { mediaItems } from "../../db/schema";
+import { cameraSources, mediaItems } from "../../db/schema";
 import type { Ctx } from "../../lib/context";
 import { CaptureFailed } from "../../media/capture";
 import { keepInLibrary } from "../../media/library";
+import { openWhepSession, sealWhepSession, WhepFailed, whepEnd, whepOffer, whepTrickle } from "../../media/whep";
 import { AppError, badRequest, notFound, ok } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
 import { serve } from "../../lib/serve";
@@ -30,11 +31,12 @@ export const videoServed = [
     const db = c.var.deps.db;
     const seen = sql`${devices.projectId} in (select ${projects.id} from ${projects} where ${await visibleProjects(db, c.var.auth)})`;
     const rows = await db
-      .select({ id: devices.id, deviceName: deviceNameIn(c.var.locale), deviceSn: devices.deviceSn, channelNo: devices.channelNo, projectId: devices.projectId, prjName: projectNameIn(c.var.locale), spaceId: devices.spaceId, spaceName: spaceNameIn(c.var.locale), status: devices.status, productId: devices.productId })
+      .select({ id: devices.id, deviceName: deviceNameIn(c.var.locale), deviceSn: devices.deviceSn, channelNo: devices.channelNo, projectId: devices.projectId, prjName: projectNameIn(c.var.locale), spaceId: devices.spaceId, spaceName: spaceNameIn(c.var.locale), status: devices.status, productId: devices.productId, whepUrl: cameraSources.whepUrl })
       .from(devices)
       .innerJoin(products, eq(products.id, devices.productId))
       .innerJoin(projects, eq(projects.id, devices.projectId))
       .leftJoin(spaces, eq(spaces.id, devices.spaceId))
+      .leftJoin(cameraSources, eq(cameraSources.deviceId, devices.id))
       .where(tenantScope(c.var.auth).where(devices, eq(products.prodCategory, CAMERA_CATEGORY), seen, projectId ? eq(devices.projectId, projectId) : undefined))
       .orderBy(asc(projects.id), asc(devices.channelNo), asc(devices.id));
     const productIds = [...new Set(rows.map((r) => r.productId))];
@@ -45,7 +47,41 @@ export const videoServed = [
             .map((f) => f.productId),
         )
       : new Set<number>();
-    return rows.map(({ productId, ...r }) => ({ ...r, projectId: r.projectId!, status: Number(r.status), ptz: padProducts.has(productId) }));
+    return rows.map(({ productId, whepUrl, ...r }) => ({ ...r, projectId: r.projectId!, status: Number(r.status), ptz: padProducts.has(productId), whep: !!whepUrl }));
+  }),
+  serve(videoApi.whep, async (c, { id, sdp }) => {
+    const camera = await cameraOf(c, id);
+    const [source] = await c.var.deps.db.select({ whepUrl: cameraSources.whepUrl }).from(cameraSources).where(eq(cameraSources.deviceId, camera.id));
+    if (!source?.whepUrl) throw badRequest("cloud.video.noWhep", { name: camera.label });
+    const answer = await whepOffer(source.whepUrl, sdp).catch(whepRefusal);
+    const session = sealWhepSession({ deviceId: camera.id, tenantId: c.var.auth.tenantId, userId: c.var.auth.userId, location: answer.location, etag: answer.etag });
+    return { session, sdp: answer.sdp };
+  }),
+  serve(videoApi.whepIce, async (c, { session, frag }) => {
+    const s = await whepSessionOf(c, session);
+    // A server that gave no session address takes no trickle: the offer carried what was gathered.
+    if (s.location) await whepTrickle(s.location, frag, s.etag).catch(whepRefusal);
+    return null;
+  }),
+  serve(videoApi.whepEnd, async (c, { session }) => {
+    const s = await whepSessionOf(c, session);
+    if (s.location) await whepEnd(s.location).catch(whepRefusal);
+    return null;
+  }),
+  serve(videoApi.sources, async (c, { id }) => {
+    const camera = await cameraOf(c, id);
+    const [row] = await c.var.deps.db.select({ whepUrl: cameraSources.whepUrl }).from(cameraSources).where(eq(cameraSources.deviceId, camera.id));
+    return { whepUrl: row?.whepUrl ?? null };
+  }),
+  serve(videoApi.sourcesSave, async (c, { id, whepUrl }) => {
+    const camera = await cameraOf(c, id);
+    const db = c.var.deps.db;
+    if (whepUrl === null) await db.delete(cameraSources).where(eq(cameraSources.deviceId, camera.id));
+    else {
+      const row = { deviceId: camera.id, tenantId: c.var.auth.tenantId, whepUrl, updatedAt: c.var.deps.now() };
+      await db.insert(cameraSources).values(row).onConflictDoUpdate({ target: cameraSources.deviceId, set: { whepUrl, updatedAt: row.updatedAt } });
+    }
+    return ok(c, { whepUrl }, "cloud.video.sourcesSaved");
   }),
   serve(videoApi.flv, async (c, { id }) => {
     const { key, view, media } = await cameraFeed(c, id);
@@ -84,8 +120,8 @@ export const videoServed = [
   }),
 ];
 
-/** The caller's camera and its stream's key and view; another tenant's or project's, or a device that is no camera, is not found. */
-async function cameraFeed(c: Ctx, id: number) {
+/** The caller's camera with its label; another tenant's or project's, or a device that is no camera, is not found. */
+async function cameraOf(c: Ctx, id: number) {
   const d = await deviceFor(c, id);
   const [camera] = await c.var.deps.db
     .select({ name: deviceNameIn(c.var.locale), channelNo: devices.channelNo })
@@ -93,11 +129,33 @@ async function cameraFeed(c: Ctx, id: number) {
     .innerJoin(products, eq(products.id, devices.productId))
     .where(and(eq(devices.id, d.id), eq(products.prodCategory, CAMERA_CATEGORY)));
   if (!camera) throw notFound();
+  return { id: d.id, label: `${camera.name} ${cameraNumber(camera.channelNo)}` };
+}
+
+/** The caller's camera and its stream's key and view from the cloud's media part. */
+async function cameraFeed(c: Ctx, id: number) {
+  const { id: deviceId, label } = await cameraOf(c, id);
   const media = c.var.deps.cameras;
   if (!media) throw new AppError(Code.BAD_REQUEST, "cloud.video.noMedia");
-  const label = `${camera.name} ${cameraNumber(camera.channelNo)}`;
-  const view = { label, position: () => media.positionOf(d.id) ?? { pan: 0, tilt: 0 } };
-  return { key: String(d.id), view, media, label, deviceId: d.id };
+  const view = { label, position: () => media.positionOf(deviceId) ?? { pan: 0, tilt: 0 } };
+  return { key: String(deviceId), view, media, label, deviceId };
+}
+
+/**
+ * A WebRTC session's token, opened: it must be this cloud's seal, the caller's own (user and
+ * tenant), and its camera still one the caller may see. Anything else is refused alike.
+ */
+async function whepSessionOf(c: Ctx, token: string) {
+  const s = openWhepSession(token);
+  if (!s || s.userId !== c.var.auth.userId || s.tenantId !== c.var.auth.tenantId) throw badRequest("cloud.video.whepSession");
+  await cameraOf(c, s.deviceId);
+  return s;
+}
+
+/** A media server's refusal or silence, in the caller's language. */
+function whepRefusal(err: unknown): never {
+  if (err instanceof WhepFailed) throw badRequest(`cloud.video.${err.reason}`, { status: err.status });
+  throw err;
 }
 
 /** A capture's refusal in the caller's language (capture off without ffmpeg, no picture, no recording running…). */

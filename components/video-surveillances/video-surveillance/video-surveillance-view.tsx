@@ -6,17 +6,21 @@ import { CctvIcon, FolderIcon, MapPinIcon } from "lucide-react";
 import { LoadError } from "@/components/kit/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { CameraCapture } from "@/components/video/camera-capture";
+import { CameraSources } from "@/components/video/camera-sources";
+import { usePermissions } from "@/components/kit/can";
 import { SelectedCameraPad } from "@/components/video/camera-pad";
 import { CameraTile } from "@/components/video/camera-tile";
 import { CameraLabel } from "@/components/video/camera-label";
 import { StreamKindChoice } from "@/components/video/stream-kind";
 import { useCall } from "@/lib/api/call";
+import { permsOf } from "@/lib/contract/call";
 import { DEVICE_STATUS } from "@/lib/contract/device/device";
 import { SPLITS, videoApi, type CameraRow, type Split } from "@/lib/contract/video/video";
 import { cn } from "@/lib/utils";
 import { PressedGroup } from "@/components/ui/pressed-group";
 
 const DRAG_TYPE = "application/x-camera-id";
+const SOURCES_EDIT = permsOf(videoApi.sourcesSave)[0];
 const GRID: Record<Split, string> = { 1: "grid-cols-1 grid-rows-1", 4: "grid-cols-2 grid-rows-2", 9: "grid-cols-3 grid-rows-3", 16: "grid-cols-4 grid-rows-4" };
 
 type Group = { key: string; name: string | null; cameras: CameraRow[] };
@@ -51,6 +55,7 @@ export function placeCamera(tiles: readonly (number | null)[], index: number, ca
 export function VideoSurveillanceView() {
   const t = useTranslations("video");
   const { data, error, mutate } = useCall(videoApi.cameras, {}, { refreshInterval: 30_000, keepPreviousData: true });
+  const { can } = usePermissions();
   const [split, setSplit] = React.useState<Split>(4);
   const [tiles, setTiles] = React.useState<(number | null)[]>(Array(16).fill(null));
   const [selected, setSelected] = React.useState(0);
@@ -135,6 +140,12 @@ export function VideoSurveillanceView() {
             <CameraCapture key={current.id} deviceId={current.id} />
           </section>
         )}
+        {current && can(SOURCES_EDIT) && (
+          <section className="rounded-md border bg-card p-3" aria-label={t("sources.title")}>
+            <h2 className="mb-2 text-sm font-medium">{t("sources.title")}</h2>
+            <CameraSources key={current.id} deviceId={current.id} onSaved={() => void mutate()} />
+          </section>
+        )}
       </aside>
       <section className="flex min-h-0 min-w-0 flex-1 flex-col gap-2">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -147,7 +158,7 @@ export function VideoSurveillanceView() {
             }}
             options={SPLITS.map((n) => ({ value: n, label: t("splitN", { n }), testId: `split-${n}` }))}
           />
-          <StreamKindChoice />
+          <StreamKindChoice webrtc={data.some((c) => c.whep)} />
         </div>
         <div className={cn("grid aspect-video min-h-0 w-full gap-1 lg:aspect-auto lg:flex-1", GRID[split])} data-testid="wall-grid" data-split={split}>
           {tiles.slice(0, split).map((id, i) => {

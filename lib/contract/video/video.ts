@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineCall, file } from "../call";
+import { defineCall, empty, file } from "../call";
 import { dbId, idQuery } from "../common";
 import { mediaRow } from "../media/media-library";
 
@@ -31,6 +31,8 @@ export const cameraRow = z.object({
   status: z.number().int(),
   /** Whether the pad can steer it (its thing model has the pad's service). */
   ptz: z.boolean(),
+  /** Whether it has a WebRTC (WHEP) source the wall can play (its address stays on the server). */
+  whep: z.boolean(),
 });
 export type CameraRow = z.infer<typeof cameraRow>;
 
@@ -73,8 +75,11 @@ export type VidiconBody = z.infer<typeof vidiconBody>;
 export const vidiconAnswer = z.object({ pan: z.number().nullable(), tilt: z.number().nullable(), url: z.string().nullable() });
 export type VidiconAnswer = z.infer<typeof vidiconAnswer>;
 
-/** The stream's kinds a tile plays: HTTP-FLV (mpegts.js, lowest latency) or HLS (hls.js, where FLV fails). */
-export const STREAM_KINDS = ["flv", "hls"] as const;
+/**
+ * The stream's kinds a tile plays: HTTP-FLV (mpegts.js, low latency), HLS (hls.js, where FLV
+ * fails) or WebRTC (a WHEP player on RTCPeerConnection, lowest latency; only for a camera with a WHEP source).
+ */
+export const STREAM_KINDS = ["flv", "hls", "webrtc"] as const;
 export type StreamKind = (typeof STREAM_KINDS)[number];
 /** HLS: the camera's playlist and its segments, each asked for by name through the same call. */
 export const HLS_PLAYLIST = "index.m3u8";
@@ -92,6 +97,43 @@ export const captureInfo = z.object({ available: z.boolean(), recording: z.boole
 export type CaptureInfo = z.infer<typeof captureInfo>;
 export const recordAnswer = captureInfo.extend({ item: mediaRow.nullable() });
 
+/**
+ * WebRTC through the camera's WHEP endpoint (RFC 9725 style, as MediaMTX, ZLMediaKit, SRS and
+ * go2rtc publish it). The browser sends its SDP offer here; the cloud POSTs it to the endpoint
+ * (`application/sdp`) and answers the media server's SDP with a session: a token sealed by the
+ * cloud that holds the media server's session address, so no media-server host reaches the page
+ * and a session cannot be steered to another address. Late ICE candidates go on with `whepIce`
+ * (a PATCH of `application/trickle-ice-sdpfrag` there), `whepEnd` closes it (a DELETE). The
+ * picture itself flows between the browser and the media server over ICE.
+ */
+export const WHEP_SDP_MAX = 64 * 1024;
+const sdp = z.string().max(WHEP_SDP_MAX, "validation.format").refine((s) => s.startsWith("v=0"), "validation.format");
+const whepSession = z.string().min(1, "validation.required").max(4096, "validation.format");
+export const whepOfferBody = z.object({ id: dbId, sdp });
+export const whepAnswer = z.object({ session: z.string(), sdp: z.string() });
+export type WhepAnswer = z.infer<typeof whepAnswer>;
+export const whepIceBody = z.object({ session: whepSession, frag: z.string().min(1, "validation.required").max(16 * 1024, "validation.format") });
+export const whepEndBody = z.object({ session: whepSession });
+/** A WHEP endpoint: http or https (the media server's own address, as its docs give it). */
+export const whepUrl = z
+  .string()
+  .trim()
+  .max(1024, "validation.format")
+  .refine((s) => {
+    try {
+      const u = new URL(s);
+      return (u.protocol === "http:" || u.protocol === "https:") && !!u.hostname && !u.username && !u.password;
+    } catch {
+      return false;
+    }
+  }, "validation.whepUrl");
+/** A camera's stream sources as its editors see them (an empty `whepUrl` removes the source). */
+export const cameraSources = z.object({ whepUrl: z.string().nullable() });
+export type CameraSources = z.infer<typeof cameraSources>;
+export const cameraSourcesBody = z.object({ id: dbId, whepUrl: z.union([z.literal("").transform(() => null), z.null(), whepUrl]) });
+/** Who may read and change a camera's sources: its device editors. */
+const SOURCE_EDITORS = { perm: "dev:device:upd" } as const;
+
 export const videoApi = {
   cameras: defineCall({ kind: "get", path: "device/video/cameraList", input: cameraQuery, answer: z.array(cameraRow), access: { menu: VIDEO_SCREENS }, scope: "own" }),
   /** The camera's live stream (video/x-flv, endless); an envelope instead when refused. */
@@ -101,6 +143,16 @@ export const videoApi = {
    * call, relative) or a segment (`video/mp2t`); an envelope instead when refused (no ffmpeg).
    */
   hls: defineCall({ kind: "get", path: "device/video/hls", input: hlsQuery, answer: file, access: { menu: VIDEO_SCREENS }, scope: "own" }),
+  /** Starts a WebRTC session: the browser's SDP offer to the camera's WHEP endpoint, its answer back. */
+  whep: defineCall({ kind: "post", path: "device/video/whep", input: whepOfferBody, answer: whepAnswer, access: { menu: VIDEO_SCREENS }, scope: "own" }),
+  /** Late ICE candidates of a WebRTC session (a trickle-ICE SDP fragment). */
+  whepIce: defineCall({ kind: "post", path: "device/video/whepIce", input: whepIceBody, answer: empty, access: { menu: VIDEO_SCREENS }, scope: "own" }),
+  /** Ends a WebRTC session at the media server. */
+  whepEnd: defineCall({ kind: "post", path: "device/video/whepEnd", input: whepEndBody, answer: empty, access: { menu: VIDEO_SCREENS }, scope: "own" }),
+  /** A camera's stream sources (its WHEP endpoint), for its device editors. */
+  sources: defineCall({ kind: "get", path: "device/video/sources", input: idQuery, answer: cameraSources, access: SOURCE_EDITORS, scope: "own" }),
+  /** Sets or removes a camera's WHEP endpoint. */
+  sourcesSave: defineCall({ kind: "post", path: "device/video/sourcesSave", input: cameraSourcesBody, answer: cameraSources, access: SOURCE_EDITORS, scope: "own" }),
   /** Whether snapshots, recordings and HLS are on here, and whether the camera records (since when). */
   captureInfo: defineCall({ kind: "get", path: "device/video/captureInfo", input: idQuery, answer: captureInfo, access: { menu: VIDEO_SCREENS }, scope: "own" }),
   /** The camera's picture now, kept in the media library as a JPEG; answers the library's item. */

@@ -30,8 +30,8 @@ export class VideoWallPage {
     await expect(this.page.getByTestId("wall-slot")).toHaveCount(n);
   }
 
-  /** Chooses FLV or HLS for the wall's tiles (kept in this browser). */
-  async stream(kind: "flv" | "hls") {
+  /** Chooses FLV, HLS or WebRTC for the wall's tiles (kept in this browser). */
+  async stream(kind: "flv" | "hls" | "webrtc") {
     await this.page.getByTestId(`stream-${kind}`).click();
     await expect(this.page.getByTestId(`stream-${kind}`)).toHaveAttribute("aria-pressed", "true");
   }
