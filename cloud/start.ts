@@ -131,7 +131,7 @@ export async function startCloud(opts: CloudOptions) {
   scheduleSim(cluster, handle.db, carriersFromEnv(), alarms.events);
   // Inspection plans generate their tasks once per slot across the cluster (the unique slot holds it too).
   schedulePlans(cluster, handle.db);
-  const reports = scheduleReports(cluster, handle.db);
+  const reports = scheduleReports(cluster, handle.db, config.filesDir);
   // The demo devices publish from one instance of the cluster; another takes over if it dies.
   let simulator: Awaited<ReturnType<typeof startSimulator>> | null = null;
   if (opts.simulator ?? process.env.SIMULATOR !== "off")

@@ -31,7 +31,7 @@ export function sanitizeRichText(html: string | null | undefined): string {
 const TEMPLATE_OPTIONS: sanitizeHtml.IOptions = {
   ...OPTIONS,
   allowedTags: [...(OPTIONS.allowedTags as string[]), "div"],
-  allowedAttributes: { ...OPTIONS.allowedAttributes, div: ["data-report-block", "data-points", "data-warn", "data-alarm"] },
+  allowedAttributes: { ...OPTIONS.allowedAttributes, div: ["data-report-block", "data-points", "data-warn", "data-alarm", "data-devices", "data-curves", "data-scene"] },
 };
 
 export function sanitizeReportTemplate(html: string | null | undefined): string {

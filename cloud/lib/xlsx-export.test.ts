@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
-import { cellValue, contentDisposition, formulaLike, writeXlsx } from "./xlsx-export";
+import { cellValue, contentDisposition, formulaLike, writeXlsx, writeXlsxSheets } from "./xlsx-export";
 
 async function workbookOf(run: (out: PassThrough) => Promise<void>) {
   const out = new PassThrough();
@@ -59,6 +59,46 @@ describe("xlsx export", () => {
     const wb = await workbookOf((out) => writeXlsx(out, [{ key: "i", header: "I" }], cursor()));
     expect(wb.worksheets[0].rowCount).toBe(2501);
     expect(wb.worksheets[0].getRow(2501).getCell(1).value).toBe(2499);
+  });
+
+  it("writes sheets one after another, each with its columns and cell formats", async () => {
+    const at = new Date(Date.UTC(2026, 1, 2, 8, 30, 0));
+    const wb = await workbookOf((out) =>
+      writeXlsxSheets(out, [
+        { name: "About", columns: [{ key: "k", header: "Key" }], rows: [{ k: "a" }] },
+        { name: "A very long sheet name that Excel would refuse", columns: [{ key: "at", header: "Time", numFmt: "yyyy-mm-dd hh:mm:ss" }, { key: "v", header: "Value" }], rows: [{ at, v: 1.5 }] },
+      ]),
+    );
+    expect(wb.worksheets.map((w) => w.name)).toEqual(["About", "A very long sheet name that Exc"]);
+    const cell = wb.worksheets[1].getCell("A2");
+    expect((cell.value as Date).toISOString()).toBe(at.toISOString());
+    expect(cell.numFmt).toBe("yyyy-mm-dd hh:mm:ss");
+    expect(wb.worksheets[1].getCell("B2").value).toBe(1.5);
+  });
+
+  it("waits for a slow reader: rows are pulled only as the file is read, none held in memory meanwhile", async () => {
+    const out = new PassThrough({ highWaterMark: 16 * 1024 });
+    let pulled = 0;
+    async function* rows() {
+      for (let i = 0; i < 40_000; i++) {
+        pulled++;
+        yield { i, text: `row ${i} ${"x".repeat(40)}` };
+      }
+    }
+    const writing = writeXlsxSheets(out, [{ name: "Big", columns: [{ key: "i", header: "I" }, { key: "text", header: "Text" }], rows: rows() }]);
+    // Nobody reads yet: the writer stops after a few thousand rows instead of running through all.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const stalled = pulled;
+    expect(stalled).toBeLessThan(20_000);
+    const chunks: Buffer[] = [];
+    out.on("data", (c: Buffer) => chunks.push(c));
+    const ended = new Promise((resolve) => out.on("end", resolve));
+    await writing;
+    await ended;
+    expect(pulled).toBe(40_000);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    expect(wb.worksheets[0].rowCount).toBe(40_001);
   });
 
   it("names the file in UTF-8 with an ASCII fallback", () => {

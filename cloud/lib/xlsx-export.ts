@@ -1,9 +1,14 @@
+import { once } from "node:events";
 import { PassThrough, Readable, type Writable } from "node:stream";
 import ExcelJS from "exceljs";
 import type { Ctx } from "./context";
 
-/** One column of an export: the header is already localised; `value` defaults to row[key]. */
-export type ExportColumn<Row> = { key: string; header: string; width?: number; value?: (row: Row) => unknown };
+/** One column of an export: the header is already localised; `value` defaults to row[key]; `numFmt` formats its cells (dates, decimals). */
+export type ExportColumn<Row> = { key: string; header: string; width?: number; numFmt?: string; value?: (row: Row) => unknown };
+/** One sheet of a workbook: its name (cut to Excel's 31 characters), columns and rows. */
+export type ExportSheet<Row> = { name: string; columns: readonly ExportColumn<Row>[]; rows: Iterable<Row> | AsyncIterable<Row> };
+/** Most rows a sheet holds (Excel's limit), the header included. */
+export const SHEET_MAX_ROWS = 1_048_576;
 
 const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -31,21 +36,47 @@ function addRow(sheet: ExcelJS.Worksheet, values: unknown[]) {
 }
 
 /**
- * Writes rows into a streaming workbook (exceljs' WorkbookWriter: each row is committed and
- * freed as it goes, so memory stays flat however long the export).
+ * Lets the zip writer run (it works in later turns of the event loop, which rows read from memory
+ * or a fast cursor never give it), then waits until `out` has room again (or is gone): a slow
+ * reader holds back the rows instead of memory holding them.
  */
-export async function writeXlsx<Row>(out: Writable, columns: readonly ExportColumn<Row>[], rows: Iterable<Row> | AsyncIterable<Row>, sheetName = "Sheet1") {
+async function room(out: Writable) {
+  await new Promise((resolve) => setImmediate(resolve));
+  if (!out.writableNeedDrain || out.destroyed) return;
+  const gone = new AbortController();
+  await Promise.race([once(out, "drain", { signal: gone.signal }), once(out, "close", { signal: gone.signal })]).catch(() => {});
+  gone.abort();
+}
+
+/**
+ * Writes sheets into a streaming workbook (exceljs' WorkbookWriter: each row is committed and
+ * freed as it goes, each sheet before the next begins, and every thousand rows the writer waits
+ * for the reader), so memory stays flat however long the export.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- sheets of different row types
+export async function writeXlsxSheets(out: Writable, sheets: Iterable<ExportSheet<any>> | AsyncIterable<ExportSheet<any>>) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
-  sheet.columns = columns.map((c) => ({ key: c.key, width: c.width ?? Math.min(50, Math.max(12, c.header.length * 2 + 4)) }));
-  const header = addRow(sheet, columns.map((c) => c.header));
-  header.font = { bold: true };
-  header.commit();
-  for await (const row of rows as AsyncIterable<Row>) {
-    addRow(sheet, columns.map((c) => (c.value ? c.value(row) : (row as Record<string, unknown>)[c.key]))).commit();
+  let written = 0;
+  for await (const s of sheets) {
+    const sheet = workbook.addWorksheet(s.name.slice(0, 31));
+    sheet.columns = s.columns.map((c) => ({ key: c.key, width: c.width ?? Math.min(50, Math.max(12, c.header.length * 2 + 4)), ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}) }));
+    const header = addRow(sheet, s.columns.map((c) => c.header));
+    header.font = { bold: true };
+    header.commit();
+    for await (const row of s.rows as AsyncIterable<Record<string, unknown>>) {
+      addRow(sheet, s.columns.map((c) => (c.value ? c.value(row) : row[c.key]))).commit();
+      if (++written % 1000 === 0) await room(out);
+      if (out.destroyed) break;
+    }
+    sheet.commit();
+    if (out.destroyed) break;
   }
-  sheet.commit();
   await workbook.commit();
+}
+
+/** Writes rows into a streaming workbook of one sheet. */
+export function writeXlsx<Row>(out: Writable, columns: readonly ExportColumn<Row>[], rows: Iterable<Row> | AsyncIterable<Row>, sheetName = "Sheet1") {
+  return writeXlsxSheets(out, [{ name: sheetName, columns, rows }]);
 }
 
 /** RFC 5987 filename so Chinese names survive; an ASCII fallback for old clients. */
@@ -56,7 +87,13 @@ export function contentDisposition(filename: string) {
 
 /** A streamed xlsx response for a route: `return xlsxResponse(c, "projects.xlsx", columns, rows)`. */
 export function xlsxResponse<Row>(c: Ctx, filename: string, columns: readonly ExportColumn<Row>[], rows: Iterable<Row> | AsyncIterable<Row>, sheetName?: string): Response {
+  return xlsxSheetsResponse(c, filename, [{ name: sheetName ?? "Sheet1", columns, rows }]);
+}
+
+/** A streamed xlsx response of several sheets, each read as it is written. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- sheets of different row types
+export function xlsxSheetsResponse(c: Ctx, filename: string, sheets: Iterable<ExportSheet<any>> | AsyncIterable<ExportSheet<any>>): Response {
   const pass = new PassThrough();
-  writeXlsx(pass, columns, rows, sheetName).catch((err) => pass.destroy(err as Error));
+  writeXlsxSheets(pass, sheets).catch((err) => pass.destroy(err as Error));
   return c.body(Readable.toWeb(pass) as ReadableStream, 200, { "content-type": XLSX_MIME, "content-disposition": contentDisposition(filename) });
 }

@@ -1,10 +1,11 @@
-import * as echarts from "echarts";
 import { blocksOf, type BlockSpec } from "@/lib/contract/report/blocks";
 import type { Locale } from "@/lib/contract/locale";
-import { wallClock } from "@/lib/time-zone";
 import { t } from "../lib/i18n";
 import { conclusions } from "./conclusion";
 import type { BlockData, PointData } from "./data";
+import { esc, fmt, pct, stamp } from "./format";
+import { siteBlockHtml } from "./site-blocks";
+import { svgChart } from "./svg-chart";
 
 /** What a report's document is made of: its heading facts, the template's HTML and the data its blocks read. */
 export type ReportDoc = {
@@ -26,22 +27,18 @@ export type ReportDoc = {
   edited?: string[][] | null;
 };
 
-export const esc = (s: unknown) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-/** A figure as the report prints it: up to three decimals, no trailing zeros; "—" for none. */
-export const fmt = (n: number | null | undefined) => (n === null || n === undefined || !Number.isFinite(n) ? "—" : String(Math.round(n * 1000) / 1000));
 const change = (p: PointData) => (p.first === null || p.last === null ? null : p.last - p.first);
 const ratio = (p: PointData, warn: number | null) => {
   const c = change(p);
   return c === null || warn === null || warn === 0 ? null : Math.abs(c) / Math.abs(warn);
 };
-export const pct = (r: number | null) => (r === null ? "—" : `${(Math.round(r * 10000) / 100).toFixed(2)}%`);
 
 /** The placeholders' values: project, period, report number, generation time. */
 export function fillVars(doc: ReportDoc, text: string, escape: (s: string) => string = esc) {
   const vars: Record<string, string> = { project: doc.projectName, period: periodText(doc), reportNo: doc.reportNo, generatedAt: doc.generatedAt };
   return text.replace(/\{\{(\w+)\}\}/g, (all, k: string) => (k in vars ? escape(vars[k]) : all));
 }
-export const periodText = (doc: ReportDoc) => `${doc.start} – ${doc.last}${doc.window ? ` (${t(doc.language, "report.doc.window", doc.window)})` : ""}`;
+export const periodText = (doc: Pick<ReportDoc, "language" | "start" | "last" | "window">) => `${doc.start} – ${doc.last}${doc.window ? ` (${t(doc.language, "report.doc.window", doc.window)})` : ""}`;
 
 /** The points of a block, in the order it names them. */
 export const pointsFor = (spec: BlockSpec, data: BlockData) => spec.points.map((r) => data.points.find((p) => p.ref === r)).filter((p): p is PointData => !!p);
@@ -57,8 +54,7 @@ export const TABLE_COLUMNS = ["point", "first", "last", "min", "max", "change", 
 
 /** A point's chart as SVG, drawn by ECharts on the server (no browser, nothing to wait for). */
 export function chartSvg(p: PointData, warn: number | null, width = 680, height = 240): string {
-  const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width, height });
-  chart.setOption({
+  return svgChart(width, height, {
     animation: false,
     grid: { left: 56, right: 24, top: 28, bottom: 32 },
     title: { text: `${p.deviceName} · ${p.identifier}`, left: 8, top: 4, textStyle: { fontSize: 12, fontWeight: "normal" } },
@@ -74,9 +70,6 @@ export function chartSvg(p: PointData, warn: number | null, width = 680, height 
       },
     ],
   });
-  const svg = chart.renderToSVGString();
-  chart.dispose();
-  return svg;
 }
 
 /** The lines of the document's `nth` conclusion block: as edited by hand when they were, else written by the rules. */
@@ -85,6 +78,8 @@ export const conclusionLines = (doc: ReportDoc, spec: BlockSpec, nth: number) =>
 function blockHtml(doc: ReportDoc, spec: BlockSpec, nth: number): string {
   const L = (k: string, v?: Record<string, string | number>) => esc(t(doc.language, `report.doc.${k}`, v));
   const d = doc.data;
+  const site = siteBlockHtml(doc, spec);
+  if (site !== null) return site;
   if (spec.kind === "pointTable") {
     const rows = tableRows(spec, d);
     if (!rows.length) return `<p class="muted">${L("noData")}</p>`;
@@ -105,13 +100,6 @@ function blockHtml(doc: ReportDoc, spec: BlockSpec, nth: number): string {
   }
   const s = d.devices ?? { total: 0, online: 0, reporting: 0 };
   return `<h3>${L("devices")}</h3><table class="data summary"><tbody><tr><th>${L("total")}</th><td>${s.total}</td><th>${L("online")}</th><td>${s.online}</td><th>${L("offline")}</th><td>${s.total - s.online}</td><th>${L("reporting")}</th><td>${s.reporting}</td><th>${L("completeness")}</th><td>${pct(s.total ? s.reporting / s.total : null)}</td></tr></tbody></table>`;
-}
-
-/** An instant as `YYYY-MM-DD HH:mm` of the report's zone. */
-export function stamp(d: Date, zone: string) {
-  const w = wallClock(d.getTime(), zone);
-  const p = (n: number) => String(n).padStart(2, "0");
-  return `${w.y}-${p(w.mo)}-${p(w.d)} ${p(w.h)}:${p(w.mi)}`;
 }
 
 /** The template's HTML with its placeholders filled and each block replaced by its rendering. */
@@ -138,6 +126,9 @@ table.data tr.over td { color: #b91c1c; font-weight: 600; }
 table.data thead { display: table-header-group; } tr { page-break-inside: avoid; }
 figure.chart { margin: 6px 0 12px; page-break-inside: avoid; } figure.chart svg { width: 100%; height: auto; }
 figcaption { font-size: 9pt; color: #444; text-align: center; }
+.profile { display: flex; gap: 8px; } .profile figure.chart { flex: 1; margin: 0; }
+figure.layout { margin: 6px 0 8px; page-break-inside: avoid; } figure.layout svg { width: 100%; height: auto; display: block; }
+.swatch { display: inline-block; width: 10px; height: 10px; border-radius: 50%; margin: 0 4px 0 8px; vertical-align: -1px; }
 .muted { color: #666; } @media screen { body { padding: 12mm 12mm; } } ul.conclusion { margin: 4px 0 12px; padding-left: 20px; } ul.conclusion li { margin: 2px 0; } .review { margin-top: 4px; font-size: 9pt; color: #166534; }
 `;
 

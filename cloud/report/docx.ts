@@ -3,57 +3,139 @@ import { blocksOf, type BlockSpec } from "@/lib/contract/report/blocks";
 import { canvas } from "../lib/png";
 import { t } from "../lib/i18n";
 import type { PointData } from "./data";
-import { conclusionLines, fillVars, fmt, pct, periodText, pointsFor, stamp, TABLE_COLUMNS, tableRows, type ReportDoc } from "./document";
+import { conclusionLines, fillVars, periodText, pointsFor, TABLE_COLUMNS, tableRows, type ReportDoc } from "./document";
+import { fmt, pct, stamp } from "./format";
+import { ABNORMAL_COLUMNS, abnormalRows, CURVE_COLORS, INSPECTION_COLUMNS, inspectionRows, LAYOUT_COLUMNS, layoutRows, layoutSvg, PROFILE_COLUMNS, profileReference, profileRows, profilesFor, STATE_COLORS } from "./site-blocks";
+import { PLAN_SIZE, type SceneLayout } from "./sources";
 
 type Rgb = [number, number, number];
 const W = 680;
 const H = 240;
 
+const hex = (c: string): Rgb => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)) as Rgb;
+
 /**
- * A point's curve as a PNG for Word (which shows no SVG without a raster fallback): drawn on a
- * plain canvas — frame, grid, the values, the warning value as a dashed red line. The figures
- * themselves are in the caption and the point table.
+ * Lines as a PNG for Word (which shows no SVG without a raster fallback), drawn on a plain canvas:
+ * frame, grid, each series in its colour, and a dashed red line at `warn` (a value of y). The
+ * figures themselves are in the captions and tables. `depth`: y grows downwards (a profile).
  */
-export function chartPng(p: PointData, warn: number | null): Buffer {
-  const c = canvas(W, H, [255, 255, 255]);
-  const [x0, y0, x1, y1] = [40, 12, W - 12, H - 24];
+export function plotPng(series: { points: [number, number][]; color: Rgb }[], o: { warn?: number | null; depth?: boolean; width?: number; height?: number } = {}): Buffer {
+  const [w, h] = [o.width ?? W, o.height ?? H];
+  const c = canvas(w, h, [255, 255, 255]);
+  const [x0, y0, x1, y1] = [40, 12, w - 12, h - 24];
   const grid: Rgb = [226, 232, 240];
   for (let i = 0; i <= 4; i++) c.fill(x0, Math.round(y0 + ((y1 - y0) * i) / 4), x1 - x0, 1, grid);
   c.fill(x0, y0, 1, y1 - y0, [100, 116, 139]);
   c.fill(x0, y1, x1 - x0, 1, [100, 116, 139]);
-  const values = p.series.map((s) => s[1]).concat(warn === null ? [] : [warn]);
-  if (!p.series.length) return c.png();
-  let lo = Math.min(...values);
-  let hi = Math.max(...values);
-  if (hi === lo) [lo, hi] = [lo - 1, hi + 1];
-  const t0 = p.series[0][0];
-  const t1 = Math.max(p.series[p.series.length - 1][0], t0 + 1);
-  const X = (ts: number) => x0 + ((ts - t0) / (t1 - t0)) * (x1 - x0);
-  const Y = (v: number) => y1 - ((v - lo) / (hi - lo)) * (y1 - y0);
+  const all = series.flatMap((s) => s.points);
+  if (!all.length) return c.png();
+  const warn = o.warn ?? null;
+  const span = (values: number[]) => {
+    let [lo, hi] = [Math.min(...values), Math.max(...values)];
+    if (hi === lo) [lo, hi] = [lo - 1, hi + 1];
+    return [lo, hi];
+  };
+  const [xl, xh] = span(all.map((p) => p[0]));
+  const [yl, yh] = span(all.map((p) => p[1]).concat(warn === null ? [] : [warn]));
+  const X = (v: number) => x0 + ((v - xl) / (xh - xl)) * (x1 - x0);
+  const Y = (v: number) => (o.depth ? y0 + ((v - yl) / (yh - yl)) * (y1 - y0) : y1 - ((v - yl) / (yh - yl)) * (y1 - y0));
   if (warn !== null) for (let x = x0; x < x1; x += 8) c.fill(x, Math.round(Y(warn)), 5, 2, [220, 38, 38]);
-  const blue: Rgb = [37, 99, 235];
-  for (let i = 1; i < p.series.length; i++) {
-    const [ax, ay, bx, by] = [X(p.series[i - 1][0]), Y(p.series[i - 1][1]), X(p.series[i][0]), Y(p.series[i][1])];
-    const steps = Math.max(1, Math.ceil(Math.hypot(bx - ax, by - ay)));
-    for (let k = 0; k <= steps; k++) c.fill(Math.round(ax + ((bx - ax) * k) / steps), Math.round(ay + ((by - ay) * k) / steps), 2, 2, blue);
+  for (const s of series)
+    for (let i = 1; i < s.points.length; i++) {
+      const [ax, ay, bx, by] = [X(s.points[i - 1][0]), Y(s.points[i - 1][1]), X(s.points[i][0]), Y(s.points[i][1])];
+      const steps = Math.max(1, Math.ceil(Math.hypot(bx - ax, by - ay)));
+      for (let k = 0; k <= steps; k++) c.fill(Math.round(ax + ((bx - ax) * k) / steps), Math.round(ay + ((by - ay) * k) / steps), 2, 2, s.color);
+    }
+  return c.png();
+}
+
+/** A point's curve over the period with its warning value. */
+const chartPng = (p: PointData, warn: number | null) => plotPng([{ points: p.series, color: [37, 99, 235] }], { warn });
+
+/** The placed points on a blank frame: the SVG's stand-in for readers that show no SVG (the plan itself is in the SVG). */
+function layoutPng(l: SceneLayout): Buffer {
+  const c = canvas(PLAN_SIZE.width, PLAN_SIZE.height, [241, 245, 249]);
+  for (const p of l.points) for (let dy = -9; dy <= 9; dy++) {
+    const dx = Math.round(Math.sqrt(81 - dy * dy));
+    c.fill(p.x - dx, p.y + dy, dx * 2 + 1, 1, hex(STATE_COLORS[p.state]));
   }
   return c.png();
 }
 
-const cell = (text: string, o: { head?: boolean; bold?: boolean; color?: string } = {}) =>
+const cell = (text: string, o: { head?: boolean; bold?: boolean; color?: string; fill?: string } = {}) =>
   new TableCell({
     children: [new Paragraph({ alignment: o.head ? AlignmentType.CENTER : undefined, children: [new TextRun({ text, bold: o.head || o.bold, size: 16, color: o.color })] })],
-    shading: o.head ? { type: ShadingType.CLEAR, color: "auto", fill: "EEF2F7" } : undefined,
+    shading: o.head || o.fill ? { type: ShadingType.CLEAR, color: "auto", fill: o.fill ?? "EEF2F7" } : undefined,
   });
-const table = (head: string[], rows: string[][], bold: (i: number) => boolean = () => false) =>
+/** A table with a header row; `bold` rows in red, and a first column of colour swatches when `swatch` names them. */
+const table = (head: string[], rows: string[][], bold: (i: number) => boolean = () => false, swatch?: (i: number) => string) =>
   new Table({
     width: { size: 100, type: WidthType.PERCENTAGE },
-    rows: [new TableRow({ tableHeader: true, children: head.map((h) => cell(h, { head: true })) }), ...rows.map((r, i) => new TableRow({ children: r.map((v) => cell(v, bold(i) ? { bold: true, color: "B91C1C" } : {})) }))],
+    rows: [
+      new TableRow({ tableHeader: true, children: [...(swatch ? [cell("", { head: true })] : []), ...head.map((h) => cell(h, { head: true }))] }),
+      ...rows.map((r, i) => new TableRow({ children: [...(swatch ? [cell("", { fill: swatch(i).slice(1).toUpperCase() })] : []), ...r.map((v) => cell(v, bold(i) ? { bold: true, color: "B91C1C" } : {}))] })),
+    ],
   });
+
+/** The site blocks in Word: the same figures as the print document (`site-blocks.ts`), drawings as PNG (the plan as SVG with a PNG stand-in). */
+function siteParts(doc: ReportDoc, spec: BlockSpec): (Paragraph | Table)[] | null {
+  const L = (k: string, v?: Record<string, string | number>) => t(doc.language, `report.doc.${k}`, v);
+  const muted = (text: string) => new Paragraph({ children: [new TextRun({ text, color: "666666" })] });
+  const heading = (text: string) => new Paragraph({ heading: HeadingLevel.HEADING_3, children: [new TextRun(text)] });
+  if (spec.kind === "inclinometer") {
+    const profiles = profilesFor(spec, doc);
+    if (!profiles.length) return [muted(L("noData"))];
+    return profiles.flatMap((p) => {
+      if (p.reason) return [heading(L("profile.title", { name: p.deviceName })), muted(L(`profile.${p.reason}`))];
+      const curves = p.profile?.curves ?? [];
+      const png = (dir: "a" | "b") => plotPng(curves.map((c, i) => ({ points: c.points.map((x) => [x[dir], x.depth] as [number, number]), color: hex(CURVE_COLORS[i % CURVE_COLORS.length]) })), { depth: true, width: 330, height: 380 });
+      const rows = profileRows(doc, p);
+      return [
+        heading(L("profile.title", { name: p.deviceName })),
+        new Paragraph({ children: [new ImageRun({ type: "png", data: png("a"), transformation: { width: 300, height: 345 } }), new TextRun("  "), new ImageRun({ type: "png", data: png("b"), transformation: { width: 300, height: 345 } })] }),
+        new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text: `${L("profile.dispA")} · ${L("profile.dispB")}`, size: 18 })] }),
+        table(PROFILE_COLUMNS.map((c) => L(c)), rows.map((r) => [r.time, r.topA, r.maxA, r.topB, r.maxB]), undefined, (i) => rows[i].color),
+        muted(profileReference(doc, p)),
+      ];
+    });
+  }
+  if (spec.kind === "layout") {
+    const l = doc.data.layouts.find((x) => x.sceneId === spec.scene);
+    if (!l) return [muted(L("layout.missing"))];
+    const rows = layoutRows(doc, l);
+    const size = { width: 600, height: Math.round((600 * PLAN_SIZE.height) / PLAN_SIZE.width) };
+    return [
+      heading(L("layout.title", { name: l.sceneName })),
+      ...(l.image ? [] : [muted(L("layout.noPlan"))]),
+      new Paragraph({ children: [new ImageRun({ type: "svg", data: Buffer.from(layoutSvg(l, true)), fallback: { type: "png", data: layoutPng(l) }, transformation: size })] }),
+      new Paragraph({ children: (["alarm", "normal", "silent"] as const).flatMap((s) => [new TextRun({ text: "● ", color: STATE_COLORS[s].slice(1) }), new TextRun({ text: `${L(`layout.state.${s}`)}   `, size: 18 })]) }),
+      rows.length ? table(LAYOUT_COLUMNS.map((c) => L(c)), rows.map((r) => [r.n, r.device, r.identifier, r.value, r.alarms, r.state]), undefined, (i) => rows[i].color) : muted(L("layout.noPoints")),
+    ];
+  }
+  if (spec.kind === "inspection") {
+    const i = doc.data.inspection;
+    const title = heading(L("inspection.title"));
+    if (!i || (!i.robots.length && !i.abnormal.length)) return [title, muted(L("inspection.none"))];
+    return [
+      title,
+      table(INSPECTION_COLUMNS.map((c) => L(c)), inspectionRows(doc)),
+      ...(i.abnormal.length
+        ? [
+            new Paragraph({ heading: HeadingLevel.HEADING_4, children: [new TextRun(L("inspection.abnormalTitle", { count: i.abnormalTotal }))] }),
+            table(ABNORMAL_COLUMNS.map((c) => L(c)), abnormalRows(doc)),
+            ...(i.abnormalTotal > i.abnormal.length ? [muted(L("inspection.more", { shown: i.abnormal.length, total: i.abnormalTotal }))] : []),
+          ]
+        : [muted(L("inspection.noAbnormal"))]),
+    ];
+  }
+  return null;
+}
 
 function blockParts(doc: ReportDoc, spec: BlockSpec, nth: number): (Paragraph | Table)[] {
   const L = (k: string, v?: Record<string, string | number>) => t(doc.language, `report.doc.${k}`, v);
   const d = doc.data;
+  const site = siteParts(doc, spec);
+  if (site) return site;
   const muted = (text: string) => new Paragraph({ children: [new TextRun({ text, color: "666666" })] });
   if (spec.kind === "pointTable") {
     const rows = tableRows(spec, d);

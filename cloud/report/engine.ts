@@ -10,7 +10,8 @@ import { projects, reportFiles, reportPlans, reports, reportTemplates } from "..
 import type { Coordinator } from "../lib/coordination";
 import { t } from "../lib/i18n";
 import { blockData, type Period } from "./data";
-import { reportHtml, stamp, type ReportDoc } from "./document";
+import { reportHtml, type ReportDoc } from "./document";
+import { stamp } from "./format";
 import { renderDocx } from "./docx";
 import { chromiumPath, renderPdf } from "./pdf";
 import { addDays, latestRun, reportNo } from "./schedule";
@@ -22,19 +23,24 @@ const STALE_MS = 15 * 60_000;
 
 type ReportRow = typeof reports.$inferSelect;
 
+/** A stored report's period in the tenant's zone: its days, and the hours of each day when its window is custom. */
+export function reportPeriod(r: Pick<ReportRow, "periodStart" | "periodEnd" | "startTime" | "endTime">, zone: string): Period {
+  return {
+    from: new Date(zoneDayStart(r.periodStart, zone)),
+    to: new Date(zoneDayStart(r.periodEnd, zone)),
+    zone,
+    window: r.startTime && r.endTime ? { fromH: Number(r.startTime.slice(0, 2)), toH: Number(r.endTime.slice(0, 2)) + (r.endTime.endsWith(":00") ? 0 : 1) } : null,
+  };
+}
+
 /** The document of a stored report: its project's name, its period, the data its blocks read. */
-export async function reportDoc(db: Db, r: Pick<ReportRow, "tenantId" | "projectId" | "reportName" | "reportNo" | "periodStart" | "periodEnd" | "startTime" | "endTime" | "content" | "language" | "reviewedByName" | "reviewedAt" | "review"> & { conclusions?: string[][] | null }, now: Date): Promise<ReportDoc> {
+export async function reportDoc(db: Db, r: Pick<ReportRow, "tenantId" | "projectId" | "reportName" | "reportNo" | "periodStart" | "periodEnd" | "startTime" | "endTime" | "content" | "language" | "reviewedByName" | "reviewedAt" | "review"> & { conclusions?: string[][] | null }, now: Date, filesDir: string | null = null): Promise<ReportDoc> {
   const zone = await tenantZone(db, r.tenantId);
   const language = (r.language === "en" ? "en" : "zh-cn") as Locale;
   const [project] = await db.select({ prjName: projectNameIn(language) }).from(projects).where(eq(projects.id, r.projectId));
   const window = r.startTime && r.endTime ? { from: r.startTime, to: r.endTime } : null;
-  const period: Period = {
-    from: new Date(zoneDayStart(r.periodStart, zone)),
-    to: new Date(zoneDayStart(r.periodEnd, zone)),
-    zone,
-    window: window ? { fromH: Number(window.from.slice(0, 2)), toH: Number(window.to.slice(0, 2)) + (window.to.endsWith(":00") ? 0 : 1) } : null,
-  };
-  const data = await blockData(db, { tenantId: r.tenantId, projectId: r.projectId }, blocksOf(r.content).map((b) => b.spec), period, language);
+  const period = reportPeriod(r, zone);
+  const data = await blockData(db, { tenantId: r.tenantId, projectId: r.projectId }, blocksOf(r.content).map((b) => b.spec), period, language, filesDir);
   return {
     language,
     title: r.reportName,
@@ -53,10 +59,10 @@ export async function reportDoc(db: Db, r: Pick<ReportRow, "tenantId" | "project
 }
 
 /** The document of a custom page: its blocks over the instants `from`–`to` (its last days up to now), headed by its project. */
-export async function liveDoc(db: Db, scope: { tenantId: number; projectId: number }, page: { title: string; content: string; language: Locale }, from: Date, to: Date): Promise<ReportDoc> {
+export async function liveDoc(db: Db, scope: { tenantId: number; projectId: number }, page: { title: string; content: string; language: Locale }, from: Date, to: Date, filesDir: string | null = null): Promise<ReportDoc> {
   const zone = await tenantZone(db, scope.tenantId);
   const [project] = await db.select({ prjName: projectNameIn(page.language) }).from(projects).where(eq(projects.id, scope.projectId));
-  const data = await blockData(db, scope, blocksOf(page.content).map((b) => b.spec), { from, to, zone, window: null }, page.language);
+  const data = await blockData(db, scope, blocksOf(page.content).map((b) => b.spec), { from, to, zone, window: null }, page.language, filesDir);
   const at = stamp(to, zone);
   return { language: page.language, title: page.title, projectName: project?.prjName ?? "", reportNo: "—", start: stamp(from, zone), last: at, window: null, generatedAt: at, zone, content: page.content, data, review: null };
 }
@@ -66,13 +72,13 @@ export async function liveDoc(db: Db, scope: { tenantId: number; projectId: numb
  * Chromium. Generated (1) when the Word file is made — with the PDF's absence as its note — else
  * failed (2) with the reason. Never throws.
  */
-export async function generate(db: Db, id: number, now: () => Date = () => new Date()) {
+export async function generate(db: Db, id: number, now: () => Date = () => new Date(), filesDir: string | null = null) {
   const [r] = await db.select().from(reports).where(and(eq(reports.id, id), eq(reports.status, REPORT_STATUS.generating)));
   if (!r) return;
   const began = Date.now();
   const lang = (r.language === "en" ? "en" : "zh-cn") as Locale;
   try {
-    const doc = await reportDoc(db, r, now());
+    const doc = await reportDoc(db, r, now(), filesDir);
     const docx = await renderDocx(doc);
     const chromium = chromiumPath();
     let pdf: Buffer | null = null;
@@ -153,19 +159,19 @@ async function failStale(db: Db, now: Date) {
     .where(and(eq(reports.status, REPORT_STATUS.generating), lt(reports.updatedAt, new Date(now.getTime() - STALE_MS))));
 }
 
-/** One pass of the job: queue due plans, then render what waits, oldest first, one at a time. */
-export async function runReports(db: Db, now: () => Date = () => new Date()) {
+/** One pass of the job: queue due plans, then render what waits, oldest first, one at a time (scenes' plans read from `filesDir`). */
+export async function runReports(db: Db, now: () => Date = () => new Date(), filesDir: string | null = null) {
   await failStale(db, now());
   await queueDuePlans(db, now());
   const waiting = await db.select({ id: reports.id }).from(reports).where(eq(reports.status, REPORT_STATUS.generating)).orderBy(asc(reports.id)).limit(20);
   for (const { id } of waiting) {
     await db.update(reports).set({ updatedAt: now() }).where(eq(reports.id, id));
-    await generate(db, id, now);
+    await generate(db, id, now, filesDir);
   }
 }
 
 /** Registers the report job with the cluster's jobs: N instances, one pass at a time. Answers the unregister and a nudge for new work. */
-export function scheduleReports(cluster: Coordinator, db: Db, now: () => Date = () => new Date()) {
-  const stop = cluster.every(REPORT_JOB, EVERY_MS, () => runReports(db, now), { atStart: true, leaseMs: 120_000 });
+export function scheduleReports(cluster: Coordinator, db: Db, filesDir: string | null, now: () => Date = () => new Date()) {
+  const stop = cluster.every(REPORT_JOB, EVERY_MS, () => runReports(db, now, filesDir), { atStart: true, leaseMs: 120_000 });
   return { stop, soon: () => cluster.soon(REPORT_JOB) };
 }

@@ -37,7 +37,7 @@ async function regenerate(row: ReportInfoRow, ui: ResourceUi<ReportInfoRow>) {
 
 /**
  * Reports (/reportList) of the chosen project: status tabs (generating, generated, failed with the
- * reason), the period, PDF and Word downloads of a generated report, regenerate, and the review
+ * reason), the period, PDF, Word and raw-rows Excel downloads of a generated report, regenerate, and the review
  * that sends it to the plan's recipients (its conclusions editable by hand until approved); "Generate" renders a template over chosen days now.
  */
 export const reportListResource = defineResource<ReportInfoRow>({
@@ -61,6 +61,8 @@ export const reportListResource = defineResource<ReportInfoRow>({
   rowActions: [
     { key: "pdf", label: "actions.pdf", show: generated, onClick: download("pdf") },
     { key: "docx", label: "actions.docx", show: generated, onClick: download("docx") },
+    // The raw values of the report's points over its period, read when asked.
+    { key: "xlsx", label: "actions.xlsx", show: generated, onClick: download("xlsx") },
     { key: "print", label: "actions.print", show: generated, onClick: (row, ui) => ui.navigate(`/exportTemplate?id=${row.id}`) },
     // Before approval a person may rewrite the rules' conclusions; the report is then rendered again with them.
     { key: "conclusions", label: "actions.conclusions", perm: permsOf(reportInfoApi.updConclusions)[0], show: (r) => generated(r) && r.review !== REPORT_REVIEW.approved, onClick: (row, ui) => ui.setParam("conclusionsId", row.id) },

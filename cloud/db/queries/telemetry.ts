@@ -106,35 +106,47 @@ function parts(tier: Tier, deviceId: number, from: string, lo: string, hi: strin
   )}${edge(from, lo)}${edge(hi, to)}`;
 }
 
+/** A raw value as the pages read it: its instant as the database prints it (the next page's cursor), in epoch ms, and the number. */
+export type RawRow = { at: string; ms: number; value: number };
+
 /**
- * One property's raw values over [from, to), oldest first, at most `limit`: read in statements of
- * at most `RAW_ROWS` rows, each starting where the last ended (at its last instant, whose values
- * it leaves to the next one), so no read holds the connection longer than one page.
+ * One property's raw values over [from, to), oldest first, in pages of at most `RAW_ROWS` rows,
+ * each starting where the last ended (at its last instant, whose values it leaves to the next
+ * one), so no read holds the connection longer than one page. `where` narrows the values (a daily
+ * window); `limit` stops after that many.
  */
-async function rawPoints(db: Db, deviceId: number, identifier: string, from: string, to: string, limit: number): Promise<SeriesPoint[]> {
-  const points: SeriesPoint[] = [];
+export async function* rawPages(db: Db, deviceId: number, identifier: string, from: string, to: string, opts: { limit?: number; where?: SQL } = {}): AsyncGenerator<RawRow[]> {
+  const limit = opts.limit ?? Infinity;
+  let read = 0;
   let cursor = from;
   let after = false;
-  while (points.length < limit) {
-    const want = Math.min(RAW_ROWS, limit - points.length);
+  while (read < limit) {
+    const want = Math.min(RAW_ROWS, limit - read);
     const rows = rowsOf(
       await db.execute(sql`select t.ts::text as at, (extract(epoch from t.ts) * 1000)::float8 as ms, t.num::float8 as value from telemetry t
-        where t.device_id = ${deviceId} and t.identifier = ${identifier} and t.ts ${after ? sql`>` : sql`>=`} ${cursor}::timestamptz and t.ts < ${to}::timestamptz and t.num is not null
+        where t.device_id = ${deviceId} and t.identifier = ${identifier} and t.ts ${after ? sql`>` : sql`>=`} ${cursor}::timestamptz and t.ts < ${to}::timestamptz and t.num is not null${opts.where ? sql` and ${opts.where}` : sql``}
         order by t.ts limit ${want}`),
     );
-    const page = rows.map((r) => ({ at: String(r.at), point: [Number(r.ms), Number(r.value)] as SeriesPoint }));
-    if (page.length < want || points.length + page.length >= limit) {
-      points.push(...page.map((r) => r.point));
-      break;
+    const page: RawRow[] = rows.map((r) => ({ at: String(r.at), ms: Number(r.ms), value: Number(r.value) }));
+    if (page.length < want || read + page.length >= limit) {
+      if (page.length) yield page;
+      return;
     }
     const last = page[page.length - 1].at;
     const whole = page.filter((r) => r.at !== last);
     // A page of one instant (RAW_ROWS values at one time): taken whole, the next starts after it.
     const taken = whole.length ? whole : page;
-    points.push(...taken.map((r) => r.point));
+    read += taken.length;
+    yield taken;
     cursor = last;
     after = !whole.length;
   }
+}
+
+/** One property's raw values over [from, to), oldest first, at most `limit` (`rawPages` gathered). */
+async function rawPoints(db: Db, deviceId: number, identifier: string, from: string, to: string, limit: number): Promise<SeriesPoint[]> {
+  const points: SeriesPoint[] = [];
+  for await (const page of rawPages(db, deviceId, identifier, from, to, { limit })) for (const r of page) points.push([r.ms, r.value]);
   return points;
 }
 

@@ -43,7 +43,7 @@ export const customPageServed: Served[] = [
     const to = c.var.deps.now();
     const from = new Date(to.getTime() - (row?.days ?? 7) * DAY_MS);
     const { tenantId, projectId } = projectOf(c).owned({});
-    const doc = await liveDoc(c.var.deps.db, { tenantId, projectId }, { title: row?.title ?? "", content: row?.content ?? "", language: c.var.locale }, from, to);
+    const doc = await liveDoc(c.var.deps.db, { tenantId, projectId }, { title: row?.title ?? "", content: row?.content ?? "", language: c.var.locale }, from, to, c.var.deps.config.filesDir);
     return { html: pageHtml(doc, theme), from: from.toISOString(), to: to.toISOString() };
   }),
 ];

@@ -1,11 +1,20 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "@/lib/contract/envelope";
 import type { ReportInfoRow } from "@/lib/contract/report/report";
 import type { ReportPlanRow } from "@/lib/contract/report/plan";
 import type { ReportTemplateRow } from "@/lib/contract/report/template";
 import { zoneDayStart } from "@/lib/time-zone";
-import { alarms, devices, projects, reports, stationMessages, telemetryHourly, telemetryLatest, users } from "../../db/schema";
+import { PassThrough } from "node:stream";
+import ExcelJS from "exceljs";
+import type { ReportFormat } from "@/lib/contract/report/enums";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { alarms, deviceConfigs, deviceInitValues, devices, pointGroups, products, projects, reports, sceneDevices, scenes, stationMessages, telemetry, telemetryHourly, telemetryLatest, users } from "../../db/schema";
+import { writeRecords } from "../../db/queries/robots";
+import { canvas } from "../../lib/png";
+import { writeXlsxSheets } from "../../lib/xlsx-export";
+import { reportSheets } from "../../report/xlsx";
 import { createDelivery } from "../../lib/delivery";
 import { attachmentsOf, fakeSmtp } from "../../lib/fake-smtp";
 import { signedIn, SETUP_MS, type TestCloud } from "../../testing";
@@ -31,7 +40,7 @@ const MIME_DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingm
 
 const call = <T>(path: string, token: string, body?: unknown, prj = projectId, language?: string) => cloud.request<T>(`/stat${path}`, { token, body, language, headers: { projectid: String(prj) } });
 /** A file download (the test harness's `request` reads JSON only). */
-async function download(id: number, format: "pdf" | "docx", prj = projectId) {
+async function download(id: number, format: ReportFormat, prj = projectId) {
   const res = await cloud.app.request(`/iotCloud/stat/reportInfo/download`, { method: "POST", headers: { authorization: `Bearer ${admin}`, projectid: String(prj), "content-type": "application/json" }, body: JSON.stringify({ id, format }) });
   const type = res.headers.get("content-type") ?? "";
   return type.includes("json") ? { json: (await res.json()) as { code: number; msg: string } } : { bytes: new Uint8Array(await res.arrayBuffer()), type };
@@ -177,6 +186,166 @@ describe("report templates", () => {
     const row = await call<ReportInfoRow>(`/reportInfo/byId?id=${id}`, admin);
     expect(row.body.data.status).toBe(0);
   });
+});
+
+/** A workbook's bytes read back. */
+async function workbook(bytes: Uint8Array) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(bytes as unknown as ArrayBuffer);
+  return wb;
+}
+const columnA = (sheet: ExcelJS.Worksheet) => sheet.getColumn(1).values.slice(2);
+
+describe("raw rows (Excel)", () => {
+  it("streams each point's raw values of the period, a sheet per point, times in the report's zone, within its daily window, in its language; refused until generated and to another tenant", async () => {
+    const db = cloud.db;
+    // Raw "rawdisp" every 30 minutes of 2026-02-16 (Shanghai), and one value either side of the day; its hourly roll-up.
+    const day = zoneDayStart("2026-02-16", ZONE);
+    const values = Array.from({ length: 48 }, (_, i) => ({ deviceId, identifier: "rawdisp", ts: new Date(day + i * 1800_000), num: i / 2 }));
+    await db.insert(telemetry).values([...values, { deviceId, identifier: "rawdisp", ts: new Date(day - 1000), num: -1 }, { deviceId, identifier: "rawdisp", ts: new Date(day + 86_400_000), num: 99 }]);
+    await db.insert(telemetryHourly).values(
+      Array.from({ length: 24 }, (_, h) => {
+        const hour = new Date(day + h * 3600_000);
+        return { deviceId, identifier: "rawdisp", hour, n: 2, sum: h * 2 + 0.5, min: h, minTs: hour, max: h + 0.5, maxTs: hour, first: h, firstTs: hour, last: h + 0.5, lastTs: hour };
+      }),
+    );
+    // Another tenant's device named in the template is left out.
+    const [foreignDev] = await db.select({ id: devices.id }).from(devices).where(tenantOf(1).where(devices)).limit(1);
+    const content = `<div data-report-block="pointTable" data-points="${deviceId}:rawdisp,${deviceId}:disp${foreignDev ? `,${foreignDev.id}:disp` : ""}"></div><div data-report-block="chart" data-points="${deviceId}:rawdisp"></div>`;
+    const tpl = await call<ReportTemplateRow>("/reportTemplate/save", admin, { templateName: "原始数据模板", reportType: 0, content });
+    const saved = await call<{ id: number }>("/reportInfo/save", admin, { templateId: tpl.body.data.id, start: "2026-02-16", end: "2026-02-16" });
+    const id = saved.body.data.id;
+    const early = await download(id, "xlsx");
+    expect(early.json?.code).toBe(400);
+    await runReports(cloud.db, cloud.now);
+
+    const file = await download(id, "xlsx");
+    expect(file.type).toContain("spreadsheetml");
+    let wb = await workbook(file.bytes!);
+    const sheets = wb.worksheets.map((w) => w.name);
+    expect(sheets.slice(0, 2)).toEqual(["报告", "测点"]);
+    // The points sheet names each point's sheet, with the values of the period the roll-up counts.
+    const points = wb.getWorksheet("测点")!;
+    expect(columnA(points)).toEqual(sheets.slice(2));
+    expect(sheets).toHaveLength(4);
+    expect(points.getCell("C2").value).toBe("rawdisp");
+    expect(points.getCell("D2").value).toBe(48);
+    const raw = wb.worksheets[2];
+    expect(raw.getRow(1).values).toEqual([undefined, "时间", "数值"]);
+    expect(raw.rowCount).toBe(49);
+    // Excel has no zones: the cell holds the Shanghai wall clock.
+    expect((raw.getCell("A2").value as Date).toISOString()).toBe("2026-02-16T00:00:00.000Z");
+    expect(raw.getCell("A2").numFmt).toBe("yyyy-mm-dd hh:mm:ss");
+    expect(raw.getColumn(2).values.slice(2)).toEqual(values.map((v) => v.num));
+    // "disp" has no raw values that day: its sheet has the header only.
+    expect(wb.worksheets[3].rowCount).toBe(1);
+    expect(columnA(wb.getWorksheet("报告")!)).toContain("报告名称");
+
+    // A plan's daily window (08:00–12:00) keeps that window's values only; an English report's words are English.
+    await db.update(reports).set({ startTime: "08:00", endTime: "12:00", language: "en" }).where(eq(reports.id, id));
+    wb = await workbook((await download(id, "xlsx")).bytes!);
+    expect(wb.worksheets.slice(0, 2).map((w) => w.name)).toEqual(["Report", "Points"]);
+    expect(wb.worksheets[1].getCell("D2").value).toBe(8);
+    expect(wb.worksheets[2].getRow(1).values).toEqual([undefined, "Time", "Value"]);
+    expect((wb.worksheets[2].getColumn(1).values.slice(2) as Date[]).map((d) => d.toISOString().slice(11, 16))).toEqual(["08:00", "08:30", "09:00", "09:30", "10:00", "10:30", "11:00", "11:30"]);
+
+    const foreign = await download(id, "xlsx", foreignProjectId);
+    expect(foreign.json?.code).not.toBe(200);
+  }, SETUP_MS);
+
+  it("continues a point on a next sheet past a sheet's rows (Excel's 1,048,576)", async () => {
+    const [r] = await cloud.db.select().from(reports).where(eq(reports.reportName, "原始数据模板 2026-02-16"));
+    await cloud.db.update(reports).set({ startTime: null, endTime: null }).where(eq(reports.id, r.id));
+    const [row] = await cloud.db.select().from(reports).where(eq(reports.id, r.id));
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on("data", (c: Buffer) => chunks.push(c));
+    // 21 rows a sheet: the header and 20 values.
+    await writeXlsxSheets(out, reportSheets(cloud.db, row, cloud.now(), 21));
+    const wb = await workbook(Buffer.concat(chunks));
+    const names = wb.worksheets.map((w) => w.name);
+    expect(names.slice(3, 5)).toEqual([`${names[2]} (2)`, `${names[2]} (3)`]);
+    expect(wb.worksheets.slice(2, 5).map((w) => w.rowCount)).toEqual([21, 21, 9]);
+    expect(wb.worksheets[4].getCell("B9").value).toBe(23.5);
+  }, SETUP_MS);
+});
+
+describe("site blocks: inclinometer profile, point layout, robot inspections", () => {
+  it("render from the period's data in the preview, the Word file and the PDF, in both languages; the palette lists the project's strings and scenes", async () => {
+    const db = cloud.db;
+    const day = zoneDayStart("2026-02-16", ZONE);
+    // An inclinometer string of the project, five 2 m units: upright at 01:00, every unit 1° along A at 23:00.
+    const [string] = await db.select({ id: devices.id }).from(devices).innerJoin(products, eq(products.id, devices.productId)).where(tenantOf(2).where(devices, eq(products.monitorType, "inclinometer"))).orderBy(asc(devices.id)).limit(1);
+    await db.update(devices).set({ projectId }).where(eq(devices.id, string.id));
+    // No initial reading: the curves are counted from the first one.
+    await db.delete(deviceInitValues).where(eq(deviceInitValues.deviceId, string.id));
+    await db.insert(deviceConfigs).values({ deviceId: string.id, tenantId: 2, configKind: "inclinometer", config: { holePosition: 1, holeDepth: 10, unitLength: 2, unitCount: 5 } }).onConflictDoUpdate({ target: deviceConfigs.deviceId, set: { config: { holePosition: 1, holeDepth: 10, unitLength: 2, unitCount: 5 } } });
+    const units = (deg: number) => JSON.stringify(Array.from({ length: 5 }, () => ({ angleA: deg, angleB: 0 })));
+    await db.insert(telemetry).values([
+      { deviceId: string.id, identifier: "points", ts: new Date(day + 3600_000), txt: units(0) },
+      { deviceId: string.id, identifier: "points", ts: new Date(day + 23 * 3600_000), txt: units(1) },
+    ]);
+    // A scene of the project: its plan (a PNG in the uploads) with the first device placed, showing "lay" (last 23.5 that day); an alarm of that device in the period.
+    mkdirSync(join(cloud.deps.config.filesDir, "report-test"), { recursive: true });
+    writeFileSync(join(cloud.deps.config.filesDir, "report-test", "plan.png"), canvas(80, 45, [200, 220, 240]).png());
+    const [scene] = await db.insert(scenes).values({ tenantId: 2, projectId, sceneName: "一层平面", i18n: { sceneName: { en: "Ground floor" } }, sceneType: 0, sceneFile: "report-test/plan.png" }).returning({ id: scenes.id });
+    await db.insert(sceneDevices).values({ tenantId: 2, projectId, sceneId: scene.id, deviceId, identifier: "lay", x: 120, y: 200 });
+    const hour = (h: number, v: number) => ({ deviceId, identifier: "lay", hour: new Date(day + h * 3600_000), n: 1, sum: v, min: v, minTs: new Date(day), max: v, maxTs: new Date(day), first: v, firstTs: new Date(day), last: v, lastTs: new Date(day) });
+    await db.insert(telemetryHourly).values([hour(2, 20), hour(22, 23.5)]);
+    await db.insert(alarms).values({ tenantId: 2, projectId, deviceId, alarmName: "位移超限", levelName: "一级", value: 20, triggeredAt: new Date(day + 5 * 3600_000), lastTriggeredAt: new Date(day + 5 * 3600_000) });
+    // Three inspection readings of a robot that day, one abnormal.
+    const rec = (h: number, status: number, value: number) => ({ tenantId: 2, projectId, trackId: 1, pointId: 7, itemId: 3, deviceId, taskName: "巡检", trackName: "A 轨道", pointName: "配电柜", itemName: "温度", itemType: 1, deviceName: "巡检机器人", value, unit: "℃", inspectStatus: status, recordedAt: new Date(day + h * 3600_000) });
+    await writeRecords(db, [rec(9, 0, 30), rec(10, 0, 31), rec(11, 1, 88.5)]);
+
+    const sources = await call<{ strings: { id: number }[]; scenes: { id: number; sceneName: string; plan: boolean }[] }>("/reportTemplate/sources", admin, undefined, projectId, "en");
+    expect(sources.body.data.strings.map((x) => x.id)).toContain(string.id);
+    expect(sources.body.data.scenes.find((x) => x.id === scene.id)).toEqual({ id: scene.id, sceneName: "Ground floor", plan: true });
+    expect((await call<{ scenes: { id: number }[] }>("/reportTemplate/sources", admin, undefined, otherProjectId)).body.data.scenes.map((x) => x.id)).not.toContain(scene.id);
+
+    const content = `<h2>现场</h2><div data-report-block="inclinometer" data-points="" data-devices="${string.id}" data-curves="2"></div><div data-report-block="layout" data-points="" data-scene="${scene.id}"></div><div data-report-block="inspection" data-points=""></div>`;
+    const saved = await call<ReportTemplateRow>("/reportTemplate/save", admin, { templateName: "现场模板", reportType: 0, content });
+    expect(saved.body.code).toBe(200);
+    expect(saved.body.data.content).toContain(`data-devices="${string.id}"`);
+    expect(saved.body.data.content).toContain(`data-scene="${scene.id}"`);
+    // Five units of 2 m each tilted 1°: 5 × 2000 × sin 1° = 174.524 mm at the top.
+    const zh = (await call<{ html: string }>("/reportTemplate/preview", admin, { id: saved.body.data.id, start: "2026-02-16", end: "2026-02-16" })).body.data.html;
+    expect(zh).toContain("深层位移");
+    expect(zh).toContain("174.524 @ 0 m");
+    expect(zh).toContain("以所示第一条读数 2026-02-16 01:00 为基准");
+    expect(zh).toContain(`<image href="data:image/png;base64,`);
+    expect(zh).toMatch(/<circle cx="120" cy="200" r="11" fill="#dc2626"/);
+    expect(zh).toContain("有告警");
+    expect(zh).toContain("23.5");
+    expect(zh).toContain("本期机器人巡检");
+    expect(zh).toContain("异常读数（1）");
+    expect(zh).toContain("88.5 ℃");
+    const en = (await call<{ html: string }>("/reportTemplate/preview", admin, { id: saved.body.data.id, start: "2026-02-16", end: "2026-02-16", language: "en" })).body.data.html;
+    expect(en).toContain("Point layout — Ground floor");
+    expect(en).toContain("Alarm raised");
+    expect(en).toContain("Robot inspections of the period");
+    expect(en).toContain("Counted from the first reading shown, 2026-02-16 01:00");
+    // A string configured neither itself nor by a point of the project, and a scene of another project, say so instead.
+    await db.delete(deviceConfigs).where(eq(deviceConfigs.deviceId, string.id));
+    await db.update(pointGroups).set({ holeDepth: null }).where(sql`${string.id} = any(${pointGroups.deviceIds})`);
+    const bare = (await call<{ html: string }>("/reportTemplate/preview", admin, { content: content.replace(`data-scene="${scene.id}"`, `data-scene="999999"`), start: "2026-02-16", end: "2026-02-16", language: "en" })).body.data.html;
+    expect(bare).toContain("not configured");
+    expect(bare).toContain("no longer in the project");
+    await db.insert(deviceConfigs).values({ deviceId: string.id, tenantId: 2, configKind: "inclinometer", config: { holePosition: 1, holeDepth: 10, unitLength: 2, unitCount: 5 } });
+
+    const r = await call<{ id: number }>("/reportInfo/save", admin, { templateId: saved.body.data.id, start: "2026-02-16", end: "2026-02-16" });
+    await runReports(cloud.db, cloud.now, cloud.deps.config.filesDir);
+    const docx = await download(r.body.data.id, "docx");
+    expect(docx.type).toContain("wordprocessingml");
+    if (HAS_UNZIP) {
+      const text = docxText(docx.bytes!);
+      for (const s of ["深层位移", "174.524 @ 0 m", "测点布置 — 一层平面", "有告警", "23.5", "本期机器人巡检", "88.5 ℃"]) expect(text).toContain(s);
+    }
+    const pdf = await download(r.body.data.id, "pdf");
+    if (chromiumPath() && HAS_PDFTOTEXT) {
+      const text = pdfText(pdf.bytes!);
+      for (const s of ["深层位移", "174.524", "测点布置", "本期机器人巡检", "88.5"]) expect(text).toContain(s);
+    }
+  }, SETUP_MS);
 });
 
 describe("conclusions written by rules", () => {

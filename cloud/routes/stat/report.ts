@@ -5,7 +5,7 @@ import { reportInfo, reportInfoApi, type ReportInfoRow } from "@/lib/contract/re
 import { reportPlan, reportPlanApi, type ReportPlanRow } from "@/lib/contract/report/plan";
 import { reportTemplate, reportTemplateApi, type ReportTemplateRow } from "@/lib/contract/report/template";
 import { projectOf, projectRow } from "../../lib/project-context";
-import { devices, reportFiles, reportPlans, reports, reportTemplates, stationMessages, telemetryLatest, users } from "../../db/schema";
+import { devices, products, reportFiles, reportPlans, reports, reportTemplates, scenes, stationMessages, telemetryLatest, users } from "../../db/schema";
 import type { Ctx } from "../../lib/context";
 import { crudRoutes } from "../../lib/crud-routes";
 import { Code } from "@/lib/contract/envelope";
@@ -14,11 +14,12 @@ import { t } from "../../lib/i18n";
 import { sanitizeReportTemplate } from "../../lib/sanitize";
 import { serve, type Served } from "../../lib/serve";
 import { tenantScope } from "../../lib/scope";
-import { contentDisposition } from "../../lib/xlsx-export";
+import { contentDisposition, xlsxSheetsResponse } from "../../lib/xlsx-export";
 import { reportDoc } from "../../report/engine";
 import { conclusionLines, reportHtml } from "../../report/document";
 import { addDays, reportNo } from "../../report/schedule";
-import { deviceNameIn } from "../../db/queries/names";
+import { reportSheets, xlsxName } from "../../report/xlsx";
+import { deviceNameIn, sceneNameIn } from "../../db/queries/names";
 
 const MAX_DAYS = 93;
 const MIME = { pdf: "application/pdf", docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" } as const;
@@ -75,6 +76,20 @@ export const reportServed: Served[] = [
       .limit(2000);
     return rows.map((r) => ({ ref: `${r.deviceId}:${r.identifier}`, deviceName: r.deviceName, identifier: r.identifier, latest: r.latest }));
   }),
+  // The site blocks' palette: the project's inclinometer strings and scenes.
+  serve(reportTemplateApi.sources, async (c) => {
+    const db = c.var.deps.db;
+    const [strings, sceneRows] = await Promise.all([
+      db
+        .select({ id: devices.id, deviceName: deviceNameIn(c.var.locale) })
+        .from(devices)
+        .innerJoin(products, eq(products.id, devices.productId))
+        .where(projectOf(c).where(devices, eq(products.monitorType, "inclinometer")))
+        .orderBy(asc(devices.id)),
+      db.select({ id: scenes.id, sceneName: sceneNameIn(c.var.locale), sceneType: scenes.sceneType }).from(scenes).where(projectOf(c).where(scenes)).orderBy(asc(scenes.sort), asc(scenes.id)),
+    ]);
+    return { strings, scenes: sceneRows.map((s) => ({ id: s.id, sceneName: s.sceneName, plan: s.sceneType === 0 })) };
+  }),
   serve(reportTemplateApi.preview, async (c, q) => {
     if (dayCount(q.start, q.end) > MAX_DAYS) throw badRequest("cloud.report.periodTooLong");
     const content = q.content !== undefined ? sanitizeReportTemplate(q.content) : (await projectRow(c, reportTemplates, q.id!)).content;
@@ -83,6 +98,7 @@ export const reportServed: Served[] = [
       c.var.deps.db,
       { tenantId, projectId, reportName: t(c.var.locale, "report.template.actions.preview"), reportNo: "—", periodStart: q.start, periodEnd: addDays(q.end, 1), startTime: null, endTime: null, content, language: q.language ?? c.var.locale, review: 0, reviewedAt: null, reviewedByName: null },
       c.var.deps.now(),
+      c.var.deps.config.filesDir,
     );
     return { html: reportHtml(doc) };
   }),
@@ -131,9 +147,11 @@ export const reportServed: Served[] = [
     return null;
   }),
   // Only a generated report downloads; a missing format (PDF off) says why.
+  // The raw rows are read when asked, streamed sheet by sheet (`cloud/report/xlsx.ts`).
   serve(reportInfoApi.download, async (c, { id, format }) => {
     const r = await projectRow(c, reports, id);
     if (r.status !== REPORT_STATUS.generated) throw badRequest("cloud.report.notReady", { status: t(c.var.locale, `enums.reportStatus.${r.status}`) });
+    if (format === "xlsx") return xlsxSheetsResponse(c, xlsxName(r), reportSheets(c.var.deps.db, r, c.var.deps.now()));
     const [f] = await c.var.deps.db.select().from(reportFiles).where(and(eq(reportFiles.reportId, id), eq(reportFiles.format, format)));
     if (!f) throw badRequest("cloud.report.fileMissing", { format: format.toUpperCase(), reason: r.failReason ?? "—" });
     return new Response(new Uint8Array(f.bytes), { headers: { "content-type": MIME[format], "content-disposition": contentDisposition(`${r.reportName}.${format}`) } });
@@ -142,7 +160,7 @@ export const reportServed: Served[] = [
   serve(reportInfoApi.html, async (c, { id }) => {
     const r = await projectRow(c, reports, id);
     if (r.status !== REPORT_STATUS.generated) throw badRequest("cloud.report.notPrintable", { status: t(c.var.locale, `enums.reportStatus.${r.status}`) });
-    return { html: reportHtml(await reportDoc(c.var.deps.db, r, r.updatedAt)) };
+    return { html: reportHtml(await reportDoc(c.var.deps.db, r, r.updatedAt, c.var.deps.config.filesDir)) };
   }),
   // Conclusions edited by hand before approval: the rules' sentences beside what the report carries.
   serve(reportInfoApi.conclusions, async (c, { id }) => {

@@ -1,11 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
-import { configKindOf, inclinometerConfig, MAX_UNITS, type InclinometerConfig } from "@/lib/contract/monitoring/device-config";
-import { depthProfile, profileApi, type profileQuery, unitReadings, type DepthProfile } from "@/lib/contract/monitoring/depth-profile";
-import type { HolePosition } from "@/lib/contract/monitoring/enums";
-import { UNITS_PROPERTY } from "@/lib/contract/monitoring/monitors";
+import { profileApi, type profileQuery, type DepthProfile } from "@/lib/contract/monitoring/depth-profile";
 import { formatDateTime } from "@/lib/format";
-import { deviceConfigsOf, projectDevice, textInitValue, textValuesAt } from "../../db/queries/monitoring";
+import { profileCurves, stringConfig } from "../../db/queries/depth-profile";
+import { projectDevice } from "../../db/queries/monitoring";
 import { pointGroups } from "../../db/schema";
 import type { Ctx } from "../../lib/context";
 import { badRequest, notFound } from "../../lib/http";
@@ -26,40 +24,14 @@ async function profile(c: Ctx, q: z.output<typeof profileQuery>): Promise<DepthP
   const device = await projectDevice(db, projectIds, q.deviceId, c.var.locale);
   if (!device) throw notFound();
   if (device.monitorKind !== "inclinometer") throw badRequest("cloud.monitoring.deviceWrongKind", { id: q.deviceId });
-  const saved = (await deviceConfigsOf(db, [q.deviceId])).get(q.deviceId);
-  let config: InclinometerConfig | null = null;
-  let configFrom: DepthProfile["configFrom"] = "device";
-  // A saved configuration is re-read through the entity: the rules of the day hold, a stale row is ignored.
-  const own = saved?.configKind === configKindOf("inclinometer") ? inclinometerConfig.body.safeParse(saved.config) : null;
-  if (own?.success) config = own.data;
-  else if (q.groupId) {
-    const [g] = await db.select().from(pointGroups).where(and(eq(pointGroups.id, q.groupId), inArray(pointGroups.projectId, projectIds.length ? projectIds : [0])));
-    if (!g || !g.deviceIds.includes(q.deviceId)) throw notFound();
-    if (g.holeDepth && g.unitLength) {
-      config = { holePosition: (g.holePosition ?? 1) as HolePosition, holeDepth: g.holeDepth, unitLength: g.unitLength, unitCount: Math.min(MAX_UNITS, Math.floor(g.holeDepth / g.unitLength + 1e-9)) };
-      configFrom = "point";
-    }
+  let group: typeof pointGroups.$inferSelect | null = null;
+  if (q.groupId) {
+    [group = null] = await db.select().from(pointGroups).where(and(eq(pointGroups.id, q.groupId), inArray(pointGroups.projectId, projectIds.length ? projectIds : [0])));
+    if (!group || !group.deviceIds.includes(q.deviceId)) throw notFound();
   }
-  if (!config) throw badRequest("cloud.monitoring.configInclinometerFirst");
-  const times = [...new Set(q.times)].sort((a, b) => a - b);
-  const found = await textValuesAt(db, q.deviceId, UNITS_PROPERTY, times);
-  const readings = found.flatMap((f) => {
-    const units = unitReadings(f.txt);
-    return units ? [{ ts: f.ts, units }] : [];
-  });
-  // Two chosen times may find the same reading: one curve for it.
-  const unique = readings.filter((r, i) => readings.findIndex((x) => x.ts === r.ts) === i);
-  const init = await textInitValue(db, q.deviceId, UNITS_PROPERTY);
-  const initUnits = init && unitReadings(init.txt);
-  const initial = init && initUnits ? { dataTime: init.dataTime.getTime(), setByName: init.setByName, setAt: init.setAt.getTime() } : null;
-  const reference = initial && initUnits ? { ts: initial.dataTime, units: initUnits } : (unique[0] ?? null);
-  return {
-    config,
-    configFrom,
-    referenceTs: reference?.ts ?? null,
-    initial,
-    curves: unique.map((r) => ({ ts: r.ts, points: depthProfile(r.units, reference.units, config) })),
-  };
+  const cfg = await stringConfig(db, q.deviceId, group);
+  if (!cfg) throw badRequest("cloud.monitoring.configInclinometerFirst");
+  return { ...cfg, ...(await profileCurves(db, q.deviceId, cfg.config, q.times)) };
 }
 
 

@@ -9,9 +9,12 @@ import { z } from "zod";
  *  - alarms: the alarms raised in the period, by level;
  *  - devices: the project's devices by state (online, offline), with the share reporting in the period;
  *  - conclusion: sentences written by rules from the period's data of its points and the project's alarms
- *    (largest change and where, points over the warning / alarm value, trends, gaps, alarms raised and recovered).
+ *    (largest change and where, points over the warning / alarm value, trends, gaps, alarms raised and recovered);
+ *  - inclinometer: each chosen string's deep-displacement profile (A and B) at `curves` times spread over the period;
+ *  - layout: the chosen scene's plan with its placed points coloured by their state in the period;
+ *  - inspection: the project's robot inspections of the period per robot, and the abnormal readings.
  */
-export const BLOCK_KINDS = ["chart", "pointTable", "alarms", "devices", "conclusion"] as const;
+export const BLOCK_KINDS = ["chart", "pointTable", "alarms", "devices", "conclusion", "inclinometer", "layout", "inspection"] as const;
 export type BlockKind = (typeof BLOCK_KINDS)[number];
 /** Blocks that name points. */
 export const POINT_BLOCKS: readonly BlockKind[] = ["chart", "pointTable", "conclusion"];
@@ -20,6 +23,9 @@ export const ALARM_BLOCKS: readonly BlockKind[] = ["alarms", "conclusion"];
 /** A point: a device's numeric property, written `deviceId:identifier`. */
 export const POINT_REF = /^[1-9]\d{0,9}:[A-Za-z0-9_.-]{1,64}$/;
 export const MAX_BLOCK_POINTS = 200;
+/** Most inclinometer strings in one block, and the curves of a profile (the monitoring screen's 12 at most). */
+export const MAX_BLOCK_DEVICES = 20;
+export const PROFILE_CURVES = { min: 2, max: 12, default: 5 } as const;
 /** A document of blocks (a template, a custom page): at most 200,000 characters of HTML. */
 export const DOCUMENT_MAX = 200_000;
 
@@ -29,6 +35,11 @@ export const blockSpec = z.object({
   warn: z.number().finite().nullable().default(null),
   /** The alarm value (above the warning value): the conclusion names the points over it. */
   alarm: z.number().finite().nullable().default(null),
+  /** inclinometer: the strings (device ids) and how many curves each profile draws. */
+  devices: z.array(z.number().int().positive()).max(MAX_BLOCK_DEVICES, "validation.maxItems").default([]),
+  curves: z.number().int().min(PROFILE_CURVES.min, "validation.min").max(PROFILE_CURVES.max, "validation.max").nullable().default(null),
+  /** layout: the scene whose plan it draws. */
+  scene: z.number().int().positive().nullable().default(null),
 });
 export type BlockSpec = z.infer<typeof blockSpec>;
 
@@ -48,6 +59,9 @@ export function blocksOf(html: string): { tag: string; spec: BlockSpec }[] {
       points: attr(m[0], "data-points").split(",").map((p) => p.trim()).filter(Boolean),
       warn: num("data-warn"),
       alarm: num("data-alarm"),
+      devices: attr(m[0], "data-devices").split(",").map((d) => d.trim()).filter(Boolean).map(Number),
+      curves: num("data-curves"),
+      scene: num("data-scene"),
     });
     if (parsed.success) out.push({ tag: m[0], spec: parsed.data });
   }
@@ -55,10 +69,10 @@ export function blocksOf(html: string): { tag: string; spec: BlockSpec }[] {
 }
 
 /** The tag of a block, as the editor writes it. */
-export function blockTag(spec: Pick<BlockSpec, "kind" | "points" | "warn"> & { alarm?: number | null }): string {
-  const warn = spec.warn === null ? "" : ` data-warn="${spec.warn}"`;
-  const alarm = spec.alarm === null || spec.alarm === undefined ? "" : ` data-alarm="${spec.alarm}"`;
-  return `<div data-report-block="${spec.kind}" data-points="${spec.points.join(",")}"${warn}${alarm}></div>`;
+export function blockTag(spec: Pick<BlockSpec, "kind" | "points" | "warn"> & Partial<Pick<BlockSpec, "alarm" | "devices" | "curves" | "scene">>): string {
+  const opt = (name: string, v: number | null | undefined) => (v === null || v === undefined ? "" : ` data-${name}="${v}"`);
+  const devices = spec.devices?.length ? ` data-devices="${spec.devices.join(",")}"` : "";
+  return `<div data-report-block="${spec.kind}" data-points="${spec.points.join(",")}"${opt("warn", spec.warn)}${opt("alarm", spec.alarm)}${devices}${opt("curves", spec.curves)}${opt("scene", spec.scene)}></div>`;
 }
 
 /** Placeholders of a template's text, replaced when it renders. */

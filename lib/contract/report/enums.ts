@@ -18,8 +18,8 @@ export const REPORT_MONTH_DAYS = Array.from({ length: 31 }, (_, i) => i + 1) as 
 /** Review of a generated report: 0 to review, 1 approved (sent to the recipients), 2 returned. */
 export const REPORT_REVIEWS = [0, 1, 2] as const;
 export const REPORT_REVIEW = { pending: 0, approved: 1, returned: 2 } as const;
-/** The files a generated report has. */
-export const REPORT_FORMATS = ["pdf", "docx"] as const;
+/** The files a generated report downloads: the PDF and Word file made when it was generated, and its raw rows (read when downloaded). */
+export const REPORT_FORMATS = ["pdf", "docx", "xlsx"] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export const REPORT_ENUMS = {

@@ -44,8 +44,14 @@ export const TEMPLATE_READERS = ["/reportTemplate", "/reportPlan", "/reportList"
 /** A point a block can show: a device of the project and one of its numeric properties. */
 export const reportPoint = z.object({ ref: z.string(), deviceName: z.string(), identifier: z.string(), latest: z.number().nullable() });
 export type ReportPoint = z.infer<typeof reportPoint>;
+/** What the site blocks can show: the project's inclinometer strings and its scenes (`plan`: an image to draw on, not a 3D model). */
+export const reportSources = z.object({
+  strings: z.array(z.object({ id: z.number().int(), deviceName: z.string() })),
+  scenes: z.array(z.object({ id: z.number().int(), sceneName: z.string(), plan: z.boolean() })),
+});
+export type ReportSources = z.infer<typeof reportSources>;
 
-/** reportTemplate: list, byId, save, update, delete (core §7); points (the blocks' palette) and preview (the editor's live view, the print view's HTML). */
+/** reportTemplate: list, byId, save, update, delete (core §7); points and sources (the blocks' palette) and preview (the editor's live view, the print view's HTML). */
 export const reportTemplateApi = {
   ...crudCalls(reportTemplate, {
     only: ["page", "info", "add", "upd", "del"],
@@ -54,5 +60,6 @@ export const reportTemplateApi = {
   }),
   // The palette of the template editor and of the custom pages' editor.
   points: defineCall({ kind: "get", path: "stat/reportTemplate/points", answer: z.array(reportPoint), access: { menu: [...TEMPLATE_READERS, ...PAGE_READERS] }, scope: "project" }),
+  sources: defineCall({ kind: "get", path: "stat/reportTemplate/sources", answer: reportSources, access: { menu: [...TEMPLATE_READERS, ...PAGE_READERS] }, scope: "project" }),
   preview: defineCall({ kind: "post", path: "stat/reportTemplate/preview", input: previewBody, answer: previewAnswer, access: { menu: TEMPLATE_READERS }, scope: "project" }),
 };
