@@ -59,6 +59,22 @@ describe("device commands", () => {
     expect(info.data.sentByName).toBeTruthy();
   });
 
+  it("logs the device and its sender as they were called at sending, in each reader's language", async () => {
+    const [before] = await cloud.db.select().from(devices).where(eq(devices.id, dev.id));
+    await cloud.db.update(devices).set({ i18n: { deviceName: { "zh-cn": before.deviceName, en: "Ops sensor 1" } } }).where(eq(devices.id, dev.id));
+    try {
+      const res = await call<{ id: number }>("/device/device/deviceRest", { body: { id: dev.id }, language: "zh-cn" });
+      const read = (language: string) => call<{ deviceName: string; sentByName: string }>(`/comm/instructIot/info?id=${res.data.id}`, { language }).then((r) => r.data);
+      expect(await read("en")).toMatchObject({ deviceName: "Ops sensor 1", sentByName: "Demo administrator" });
+      expect(await read("zh-cn")).toMatchObject({ deviceName: before.deviceName, sentByName: "演示管理员" });
+      // Renamed since: the log keeps the names it was sent under.
+      await cloud.db.update(devices).set({ deviceName: "改名", i18n: { deviceName: { "zh-cn": "改名", en: "Renamed" } } }).where(eq(devices.id, dev.id));
+      expect(await read("en")).toMatchObject({ deviceName: "Ops sensor 1" });
+    } finally {
+      await cloud.db.update(devices).set({ deviceName: before.deviceName, i18n: before.i18n }).where(eq(devices.id, dev.id));
+    }
+  });
+
   it("sets the reporting cycle: stored only once the device confirms", async () => {
     const res = await call<{ id: number }>("/device/device/setCycleData", { body: { id: dev.id, reportCycle: 300 } });
     expect(res.code).toBe(200);
