@@ -29,7 +29,7 @@ export const SQUEEZED_MIN_WIDTH = 72;
  * The room of the columns without a width in a box `box` px wide whose sized columns (times,
  * values, statuses, the row actions) take `sized`: each text column's equal `share` of the rest.
  * When the rest is less than the text columns' minimums (`mins`) they are `squeezed`: they give
- * way first, wrapping onto two lines down to their longest word (at least SQUEEZED_MIN_WIDTH), so
+ * way first, their cells wrapping onto two lines down to their longest word (at least SQUEEZED_MIN_WIDTH; headings stay on one line), so
  * the sized columns keep their width and none goes under a pinned column; only when even that does
  * not fit does the table scroll sideways. Unknown box (0, before it is measured): not squeezed.
  */

@@ -240,16 +240,15 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
                 {hg.headers.map((h) => {
                   const l = layout[h.column.id] ?? {};
                   const sorted = sort?.prop === h.column.id ? sort.order : null;
-                  const { width, minWidth, lines } = sizing(h.column.id);
+                  const { width, minWidth } = sizing(h.column.id);
                   return (
                     <th
                       key={h.id}
                       scope="col"
                       style={{ width, minWidth }}
                       className={cn(
-                        "h-10 border-b bg-muted text-left align-middle font-medium text-muted-foreground",
-                        // A squeezed text column's heading may wrap as its cells do; the rest stay on one line.
-                        lines > 1 ? "break-words" : "whitespace-nowrap",
+                        // Headings stay on one line: a heading wrapping once the box is measured would move the rows (CLS).
+                        "h-10 border-b bg-muted text-left align-middle font-medium whitespace-nowrap text-muted-foreground",
                         cellPad,
                         l.align === "center" && "text-center",
                         l.align === "right" && "text-right",
