@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { KIND_WIDTH, TEXT_MAX_WIDTH, columnKind, defaultWidth, textRoom } from "./column-width";
+import { KIND_WIDTH, columnKind, defaultWidth } from "./column-width";
 
 describe("default column widths", () => {
   it("reads the kind from the column type first", () => {
@@ -28,16 +28,5 @@ describe("default column widths", () => {
     // "2026-11-24 13:45:00" in tabular digits plus cell padding.
     expect(defaultWidth("createTime")).toBe(KIND_WIDTH.time);
     expect(defaultWidth("phone")!).toBeGreaterThanOrEqual(130);
-  });
-});
-
-describe("the room of text columns", () => {
-  it("shares what the sized columns leave; squeezes when that is less than the text columns' minimums", () => {
-    expect(textRoom(0, 500, [120])).toEqual({ share: TEXT_MAX_WIDTH, squeezed: false });
-    expect(textRoom(1000, 500, [])).toEqual({ share: TEXT_MAX_WIDTH, squeezed: false });
-    expect(textRoom(1000, 500, [180, 140])).toEqual({ share: 250, squeezed: false });
-    // The English alarm centre without a project at 1440 px: a 1150 px box, 794 px of sized columns
-    // as drawn (level, status, type, count, time, the actions), four text columns wanting 580.
-    expect(textRoom(1150, 794, [180, 140, 120, 140])).toEqual({ share: 89, squeezed: true });
   });
 });

@@ -22,22 +22,6 @@ export const KIND_WIDTH: Record<ColumnKind, number> = {
 /** Free text never grows a column past this: longer values ellipsise (the full text in a tooltip). */
 export const TEXT_MAX_WIDTH = 320;
 export const TEXT_MIN_WIDTH = 120;
-/** A squeezed free-text column (see `textRoom`) is at least this wide, or as wide as its longest word. */
-export const SQUEEZED_MIN_WIDTH = 72;
-
-/**
- * The room of the columns without a width in a box `box` px wide whose sized columns (times,
- * values, statuses, the row actions) take `sized`: each text column's equal `share` of the rest.
- * When the rest is less than the text columns' minimums (`mins`) they are `squeezed`: they give
- * way first, their cells wrapping onto two lines down to their longest word (at least SQUEEZED_MIN_WIDTH; headings stay on one line), so
- * the sized columns keep their width and none goes under a pinned column; only when even that does
- * not fit does the table scroll sideways. Unknown box (0, before it is measured): not squeezed.
- */
-export function textRoom(box: number, sized: number, mins: number[]): { share: number; squeezed: boolean } {
-  if (!box || !mins.length) return { share: TEXT_MAX_WIDTH, squeezed: false };
-  const rest = box - sized;
-  return { share: Math.floor(rest / mins.length), squeezed: rest < mins.reduce((a, b) => a + b, 0) };
-}
 
 /** A column type of the kit's resource definitions (widgets §3) as a width kind. */
 function kindOfType(type: string | undefined): ColumnKind | null {

@@ -10,7 +10,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { deferred, useDeferred } from "@/components/ui/deferred";
 import { cn } from "@/lib/utils";
 import type { Sort } from "../resource/list-state";
-import { SQUEEZED_MIN_WIDTH, TEXT_MAX_WIDTH, TEXT_MIN_WIDTH, columnKind, defaultWidth, textRoom } from "./column-width";
+import { TEXT_MAX_WIDTH, TEXT_MIN_WIDTH, columnKind, defaultWidth } from "./column-width";
 
 const features = tableFeatures({ rowSelectionFeature });
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the value type differs per column
@@ -33,15 +33,15 @@ const EDGE_SHADOW = {
   left: "max-md:border-r max-md:shadow-[8px_0_10px_-6px_rgba(0,0,0,0.28)] dark:max-md:shadow-[8px_0_10px_-6px_rgba(0,0,0,0.8)]",
 };
 
-/** One line (or two) with an ellipsis; the whole value as a tooltip when it does not fit. */
-function Clip({ max, lines, children }: { max: number; lines: number; children: React.ReactNode }) {
+/** One line with an ellipsis; the whole value as a tooltip when it does not fit. */
+function Clip({ max, children }: { max: number; children: React.ReactNode }) {
   return (
     <div
-      className={lines > 1 ? "line-clamp-2 break-words" : "truncate"}
+      className="truncate"
       style={{ maxWidth: max }}
       onPointerEnter={(e) => {
         const el = e.currentTarget;
-        if (el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight) el.title = el.textContent ?? "";
+        if (el.scrollWidth > el.clientWidth) el.title = el.textContent ?? "";
         else el.removeAttribute("title");
       }}
     >
@@ -50,22 +50,16 @@ function Clip({ max, lines, children }: { max: number; lines: number; children: 
   );
 }
 
-/**
- * Whether content runs past the left and right edges of the scroll box (pinned columns cast a
- * shadow then), the box's width, and how wide the sized columns really are: a header or cell that
- * does not wrap (the row actions' labels in English) can be wider than the width it was given.
- */
+/** Whether content runs past the left and right edges of the scroll box (pinned columns cast a shadow then). */
 function useOverflowEdges(ref: React.RefObject<HTMLDivElement | null>) {
-  const [edges, setEdges] = React.useState({ left: false, right: false, width: 0, sized: 0 });
+  const [edges, setEdges] = React.useState({ left: false, right: false, width: 0 });
   const measure = React.useCallback(() => {
     const el = ref.current;
     if (!el) return;
     const left = el.scrollLeft > 0;
     const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
     const width = el.clientWidth;
-    let sized = 0;
-    for (const th of el.querySelectorAll<HTMLElement>("thead th[data-sized]")) sized += th.offsetWidth;
-    setEdges((e) => (e.left === left && e.right === right && e.width === width && e.sized === sized ? e : { left, right, width, sized }));
+    setEdges((e) => (e.left === left && e.right === right && e.width === width ? e : { left, right, width }));
   }, [ref]);
   React.useEffect(() => {
     const el = ref.current;
@@ -156,29 +150,26 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
   const firstId = allColumns.find((c) => c.id !== "__select")?.id;
   // Columns without a width (names, addresses) share what the sized ones leave in the box, each
   // at least its minimum and at most TEXT_MAX_WIDTH: a long name is clipped before it pushes the
-  // times and values to the right, under the pinned actions. The sized columns count as wide as
-  // they are drawn (measured), not only as declared.
-  let declared = 0;
-  const textMins: number[] = [];
+  // times and values to the right, under the pinned actions.
+  let sized = 0;
+  let flexible = 0;
   for (const c of allColumns) {
     const id = c.id ?? "";
     const l = layout[id];
     const w = id === "__select" ? SELECT_WIDTH : l ? (l.width ?? defaultWidth(id, l.kind)) : undefined;
-    if (w !== undefined) declared += w;
-    else if (l) textMins.push(Math.max(l.minWidth ?? 0, TEXT_MIN_WIDTH));
+    if (w !== undefined) sized += w;
+    else if (l) flexible++;
   }
-  const room = textRoom(edges.width, Math.max(declared, edges.sized), textMins);
+  const share = edges.width && flexible ? Math.floor((edges.width - sized) / flexible) : TEXT_MAX_WIDTH;
   const sizing = (id: string) => {
-    if (id === "__select") return { width: SELECT_WIDTH, minWidth: SELECT_WIDTH, clip: null, lines: 1 };
+    if (id === "__select") return { width: SELECT_WIDTH, minWidth: SELECT_WIDTH, clip: null };
     const l = layout[id];
-    if (!l) return { width: undefined, minWidth: undefined, clip: null, lines: 1 };
+    if (!l) return { width: undefined, minWidth: undefined, clip: null };
     const width = l.width ?? defaultWidth(id, l.kind);
-    const unclipped = !!l.sticky || UNCLIPPED.has(columnKind(id, l.kind));
-    if (width !== undefined) return { width, minWidth: Math.max(l.minWidth ?? 0, width), clip: unclipped ? null : width - padX, lines: 1 };
-    const own = Math.max(l.minWidth ?? 0, TEXT_MIN_WIDTH);
-    const minWidth = room.squeezed ? Math.min(own, SQUEEZED_MIN_WIDTH) : own;
-    const clip = unclipped ? null : (room.squeezed ? TEXT_MAX_WIDTH : Math.min(TEXT_MAX_WIDTH, Math.max(own, room.share))) - padX;
-    return { width, minWidth, clip, lines: room.squeezed ? 2 : 1 };
+    const minWidth = Math.max(l.minWidth ?? 0, width ?? TEXT_MIN_WIDTH);
+    const room = Math.min(TEXT_MAX_WIDTH, Math.max(minWidth, share));
+    const clip = l.sticky || UNCLIPPED.has(columnKind(id, l.kind)) ? null : (width ?? room) - padX;
+    return { width, minWidth, clip };
   };
   const pinOf = (id: string, l: ColumnLayout) => (l.sticky === "right" && pinnedRight ? "right" : id === firstId ? "first" : undefined);
   const stickyClass = (id: string, l: ColumnLayout) =>
@@ -192,7 +183,7 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
     <tr key={row.id} data-state={row.getIsSelected() ? "selected" : undefined} className="group/row hover:bg-primary-light-9/60 data-[state=selected]:bg-primary-light-9" style={virtual ? { height: ROW_HEIGHT } : undefined}>
       {row.getAllCells().map((cell) => {
         const l = layout[cell.column.id] ?? {};
-        const { width, clip, lines } = sizing(cell.column.id);
+        const { width, clip } = sizing(cell.column.id);
         return (
           <td
             key={cell.id}
@@ -210,7 +201,7 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
             data-pinned={pinOf(cell.column.id, l)}
           >
             {clip ? (
-              <Clip max={clip} lines={lines}>
+              <Clip max={clip}>
                 <table.FlexRender cell={cell} />
               </Clip>
             ) : (
@@ -247,7 +238,6 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
                       scope="col"
                       style={{ width, minWidth }}
                       className={cn(
-                        // Headings stay on one line: a heading wrapping once the box is measured would move the rows (CLS).
                         "h-10 border-b bg-muted text-left align-middle font-medium whitespace-nowrap text-muted-foreground",
                         cellPad,
                         l.align === "center" && "text-center",
@@ -256,7 +246,6 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
                       )}
                       aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
                       data-pinned={pinOf(h.column.id, l)}
-                      data-sized={width !== undefined || undefined}
                     >
                       {l.sortable ? (
                         <button type="button" className="inline-flex items-center gap-1 hover:text-foreground" onClick={() => toggleSort(h.column.id)}>
