@@ -253,11 +253,20 @@ describe("alarm evaluator", () => {
     await ev.telemetry([point("force", 2600, 0)]);
     const [alarm] = await alarmsOf(rule.id);
     const [message] = await cloud.db.select().from(stationMessages).where(eq(stationMessages.bizId, alarm.id));
-    expect(message.msgTitle).toBe(`Alarm: ${device.deviceName}`);
+    // The device and its project by their names in the recipient's language too, not the rule's or the row's own.
+    const english = device.i18n!.deviceName!.en!;
+    expect(english).not.toBe(device.deviceName);
+    expect(message.msgTitle).toBe(`Alarm: ${english}`);
     expect(message.msgContent).toMatch(/^Device .* raised an? .* alarm at .*: Anchor force over limit\.$/);
+    expect(message.msgContent).toContain(english);
+    expect(`${message.msgTitle} ${message.msgContent}`).not.toMatch(/[\u3400-\u9fff]/);
     const out = cloud.outbox.slice(sent);
     const to = (target: string | null) => out.find((m) => m.target === target)!;
     expect(to(contact.phone).body).toContain("Anchor force over limit. Please attend to it.");
+    expect(to(contact.phone).body).toContain(english);
+    expect(to(contact.email).body).toContain(english);
+    expect(to(outsider.phone).body).toContain(device.deviceName);
+    expect(to(outsider.phone).body).not.toContain(english);
     expect(to(contact.email)).toMatchObject({ subject: expect.stringMatching(/^\[Alarm\] /), body: expect.stringMatching(/^Hello /) });
     expect(to(outsider.phone).body).toMatch(/^【物联监测】.*锚索力超限/);
     expect(to(outsider.email).subject).toMatch(/^\[告警\] /);

@@ -5,7 +5,8 @@ import { formatDateTime } from "@/lib/format";
 import type { Db } from "../db/client";
 import { alarmTexts } from "../db/queries/alarm-names";
 import { ruleRecipients, type AlarmRow } from "../db/queries/alarms";
-import { alarmNotices, notificationTemplates, stationMessages } from "../db/schema";
+import { alarmNotices, devices, notificationTemplates, projects, stationMessages } from "../db/schema";
+import { deviceNameIn, projectNameIn } from "../db/queries/names";
 import type { Delivery } from "../lib/delivery";
 import { t } from "../lib/i18n";
 import { localized } from "../lib/i18n-text";
@@ -17,7 +18,18 @@ const TEMPLATE_CODES: Record<number, string> = { [CHANNEL.site]: "alarm_site", [
 const PLACEHOLDER = /\$\{\s*([A-Za-z_][\w.]*)\s*\}/g;
 const fill = (text: string, vars: Record<string, string>) => text.replace(PLACEHOLDER, (_, name: string) => vars[name] ?? "");
 
+/** `prjName` and `deviceName` as the caller read them: used when the alarm has no device or project of its own to name in a recipient's language. */
 export type NoticeContext = { prjName: string; deviceName: string; conditionText: string };
+
+/** The names a notice carries, in `locale`. */
+async function namesIn(db: Db, alarm: AlarmRow, locale: Locale, ctx: NoticeContext) {
+  const [named, [device], [project]] = await Promise.all([
+    alarmTexts(db, alarm, locale),
+    alarm.deviceId === null ? [] : db.select({ name: deviceNameIn(locale) }).from(devices).where(eq(devices.id, alarm.deviceId)),
+    alarm.projectId === null ? [] : db.select({ name: projectNameIn(locale) }).from(projects).where(eq(projects.id, alarm.projectId)),
+  ]);
+  return { ...named, deviceName: device?.name ?? ctx.deviceName, prjName: project?.name ?? ctx.prjName };
+}
 
 /**
  * Tells a rule's recipients about a new alarm through the rule's channels: an in-site message to
@@ -36,19 +48,17 @@ export async function notifyAlarm(db: Db, delivery: Delivery, alarm: AlarmRow, c
     .from(notificationTemplates)
     .where(tenantOf(alarm.tenantId).where(notificationTemplates, eq(notificationTemplates.enabled, 1), inArray(notificationTemplates.code, Object.values(TEMPLATE_CODES))));
   const base = {
-    prjName: ctx.prjName,
-    deviceName: ctx.deviceName,
     alarmTime: formatDateTime(alarm.triggeredAt),
     identifier: alarm.identifier ?? "",
     value: alarm.value === null ? "" : String(alarm.value),
     threshold: ctx.conditionText,
   };
-  // Each recipient reads the notice in its own language: the template's and the alarm's names in it.
-  const texts = new Map<Locale, Promise<{ alarmName: string; levelName: string | null }>>();
-  const textsIn = (locale: Locale) => texts.get(locale) ?? texts.set(locale, alarmTexts(db, alarm, locale)).get(locale)!;
+  // Each recipient reads the notice in its own language: the template's, the alarm's, the device's and the project's names in it.
+  const texts = new Map<Locale, Promise<{ alarmName: string; levelName: string | null; deviceName: string; prjName: string }>>();
+  const textsIn = (locale: Locale) => texts.get(locale) ?? texts.set(locale, namesIn(db, alarm, locale, ctx)).get(locale)!;
   const render = async (channel: number, realname: string, locale: Locale) => {
-    const { alarmName, levelName } = await textsIn(locale);
-    const vars = { ...base, alarmName, alarmLevel: levelName ?? String(alarm.levelNum ?? ""), levelName: levelName ?? "", realname };
+    const { alarmName, levelName, deviceName, prjName } = await textsIn(locale);
+    const vars = { ...base, deviceName, prjName, alarmName, alarmLevel: levelName ?? String(alarm.levelNum ?? ""), levelName: levelName ?? "", realname };
     const found = templates.find((x) => x.code === TEMPLATE_CODES[channel]);
     const tpl = found && localized(locale, found);
     if (tpl) return { title: fill(tpl.title, vars) || alarmName, body: fill(tpl.content, vars) };

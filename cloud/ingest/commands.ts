@@ -5,7 +5,8 @@ import { DEVICE_STATUS } from "@/lib/contract/device/device";
 import type { DownChannel } from "@/lib/contract/device/topics";
 import type { Db } from "../db/client";
 import { deviceCommands } from "../db/schema";
-import type { OpsDevice } from "../db/queries/device-ops";
+import { commandNames, type OpsDevice } from "../db/queries/device-ops";
+import type { I18nName } from "@/lib/contract/i18n-text";
 import type { Point } from "./writer";
 import type { Ingest, IngestEvents } from "./pipeline";
 
@@ -19,7 +20,8 @@ export type SendCommand = {
   /** Property values (property), input parameters (service), `{ cycle }` (cycle). */
   params?: Record<string, unknown>;
   timeoutS?: number | null;
-  by?: { userId: number; name: string };
+  /** Who sends it: a user, with `names` in each language when the sender is not the user themself (a linkage rule). */
+  by?: { userId: number; name: string; names?: I18nName };
   /**
    * A repeat of the same command within this many ms of its last sending (a held pad key, every
    * 100 ms) is sent to the device again but counted on the first one's row, not logged anew.
@@ -155,6 +157,7 @@ export class Commands {
     }
     const msgId = randomBytes(12).toString("hex");
     const timeoutS = cmd.timeoutS ?? COMMAND_TIMEOUT.default;
+    const i18n = await commandNames(this.db, device.id, cmd.by?.userId ?? null, cmd.by?.names);
     const [row] = await this.db
       .insert(deviceCommands)
       .values({
@@ -171,6 +174,7 @@ export class Commands {
         timeoutS,
         sentBy: cmd.by?.userId,
         sentByName: cmd.by?.name,
+        i18n,
         sentAt: this.now(),
       })
       .returning();

@@ -4,6 +4,7 @@ import type { AlarmAttachment } from "@/lib/contract/alarm/enums";
 import { alarmDefinition } from "@/lib/contract/alarm/rule";
 import type { AlarmOperation, Attachments } from "@/lib/contract/alarm/workflow";
 import type { Locale } from "@/lib/contract/locale";
+import { textIn } from "@/lib/contract/i18n-text";
 import { alarmContent, alarmLevelName, alarmName } from "../db/queries/alarm-names";
 import { alarmDefinitionsFor, type AlarmRow } from "../db/queries/alarms";
 import type { Actor } from "../db/queries/alarm-workflow";
@@ -78,7 +79,8 @@ export async function alarmInfo(c: Ctx, where: SQL): Promise<AlarmInfo> {
     fromStatus: o.fromStatus,
     toStatus: o.toStatus,
     userName: o.userId === null ? t(c.var.locale, "cloud.alarmCentre.system") : people.get(o.userId) || o.userName,
-    remark: o.remark,
+    // A remark written in more than one language (the seed's) in the reader's; a user's in their own words.
+    remark: o.remark === null ? null : textIn(c.var.locale, o.remark, o.i18n?.remark),
     closeReason: o.closeReason,
     attachments: { images: byKind(o.attachments, "image"), videos: byKind(o.attachments, "video"), files: byKind(o.attachments, "file") },
     escalation: o.escalation && { ...o.escalation, levelName: levelName(o.escalation.levelName) },

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { locales, type Locale } from "@/lib/contract/locale";
+import { locales, normalizeLocale, type Locale } from "@/lib/contract/locale";
 import { format, lookup } from "@/lib/i18n/format";
 
 const MESSAGES = fileURLToPath(new URL("../../messages/", import.meta.url));
@@ -46,4 +46,9 @@ export function guessLabelKey(name: string): string | undefined {
     anyLabel.set(name, hits.length && hits.every((h) => h.text === hits[0].text) ? hits[0].key : null);
   }
   return anyLabel.get(name) ?? undefined;
+}
+
+/** The language to write to a user in: theirs (their latest sign-in's) when known, else `fallback` (the sender's). */
+export function recipientLocale(user: { language: string | null }, fallback: Locale): Locale {
+  return user.language ? normalizeLocale(user.language) : fallback;
 }

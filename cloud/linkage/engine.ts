@@ -5,7 +5,7 @@ import type { Action, Trigger } from "@/lib/contract/linkage/rule";
 import { previewCron } from "@/lib/contract/cron";
 import { formatDateTime } from "@/lib/format";
 import type { Db } from "../db/client";
-import { commandDevice, deviceNames, disableLinkageRule, enabledLinkageRules, linkageRuleById, noticeContacts, recordExecution, type LinkageRuleRecord } from "../db/queries/linkage";
+import { commandDevice, deviceNameOf, deviceNames, disableLinkageRule, enabledLinkageRules, linkageRuleById, noticeContacts, recordExecution, type LinkageRuleRecord } from "../db/queries/linkage";
 import { tenantZone } from "../db/queries/company";
 import { linkageRules, linkageTriggerStates, stationMessages } from "../db/schema";
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
@@ -15,7 +15,8 @@ import type { Ingest } from "../ingest/pipeline";
 import type { Point, StatusChange } from "../ingest/writer";
 import type { Delivery } from "../lib/delivery";
 import { AppError, badRequest } from "../lib/http";
-import type { Locale } from "@/lib/contract/locale";
+import { defaultLocale, locales, type Locale } from "@/lib/contract/locale";
+import { textIn } from "@/lib/contract/i18n-text";
 import type { OutboundOptions, OutboundResult } from "../lib/outbound";
 import { t } from "../lib/i18n";
 import { openEntries } from "../lib/secrets";
@@ -76,7 +77,17 @@ type Live = {
   cancelTimers: (() => void)[];
 };
 /** What set an execution off, for its log. */
-type Firing = { source: number; text: string; vars: Record<string, string> };
+/**
+ * A notice's text in `locale`: the rule's own text, or its text in `locale` while the rule still
+ * has the texts it was written with in several languages (its own is their default language's; a
+ * text edited since is that text alone).
+ */
+export function noticeText(a: Pick<Extract<Action, { actionType: 2 }>, "content" | "contentI18n">, locale: Locale): string {
+  return a.contentI18n?.[defaultLocale] === a.content ? textIn(locale, a.content, a.contentI18n) : a.content;
+}
+
+/** `deviceId`: the device the firing is about (its name is written to each notice's recipient in their language). */
+type Firing = { source: number; text: string; vars: Record<string, string>; deviceId?: number };
 
 /**
  * Linkage rules on live data. The ingest's `telemetry` and `status` events are evaluated in
@@ -246,7 +257,7 @@ export class LinkageEngine {
         if (!live || tr?.termType !== TERM_TYPE.deviceState || !stateMatches(tr.onlineType, ch.status)) continue;
         const device = this.names.get(ch.deviceId) ?? `#${ch.deviceId}`;
         const what = ch.status === 2 ? ONLINE_TYPE.up : ONLINE_TYPE.down;
-        const firing = { source: FIRE_SOURCE.deviceState, text: `${device} · ${what === ONLINE_TYPE.up ? "online" : "offline"}`, vars: { deviceName: device, value: String(ch.status), time: formatDateTime(ch.at, live.zone) } };
+        const firing = { source: FIRE_SOURCE.deviceState, text: `${device} · ${what === ONLINE_TYPE.up ? "online" : "offline"}`, vars: { deviceName: device, value: String(ch.status), time: formatDateTime(ch.at, live.zone) }, deviceId: ch.deviceId };
         if (this.opts.cluster) this.track(this.evaluateShared(live, i, firing));
         else this.evaluate(live, i, firing);
       }
@@ -387,6 +398,7 @@ export class LinkageEngine {
       source: FIRE_SOURCE.property,
       text: `${device} · ${p.identifier} = ${p.num} (${cond})`,
       vars: { deviceName: device, identifier: p.identifier, value: String(p.num), time: formatDateTime(p.ts, zone) },
+      deviceId: p.deviceId,
     };
   }
 
@@ -450,7 +462,7 @@ export class LinkageEngine {
     const results: ActionResult[] = [];
     for (const [index, action] of rule.actions.entries()) {
       if (action.delaySec > 0) await new Promise<void>((resolve) => this.timer(resolve, action.delaySec * 1000));
-      results.push(await this.run(rule, action, index, vars));
+      results.push(await this.run(rule, action, index, vars, firing.deviceId));
     }
     const failed = results.filter((r) => r.status === ACTION_STATUS.failed).length;
     return recordExecution(this.db, {
@@ -469,7 +481,7 @@ export class LinkageEngine {
     });
   }
 
-  private async run(rule: LinkageRuleRecord, action: Action, index: number, vars: Record<string, string>): Promise<ActionResult> {
+  private async run(rule: LinkageRuleRecord, action: Action, index: number, vars: Record<string, string>, deviceId?: number): Promise<ActionResult> {
     const started = Date.now();
     const at = this.now().toISOString();
     const base = { index, actionType: action.actionType, at };
@@ -481,7 +493,7 @@ export class LinkageEngine {
         response = await this.command(rule, action);
       } else if (action.actionType === ACTION_TYPE.notice) {
         target = action.recipients.map((r) => `${r.linkType === 2 ? "G" : "C"}#${r.linkId}`).join(", ");
-        response = await this.notice(rule, action, vars);
+        response = await this.notice(rule, action, vars, deviceId);
       } else {
         target = `${action.method} ${action.url}`;
         response = await this.web(action, vars);
@@ -499,7 +511,7 @@ export class LinkageEngine {
     if (!device) throw badRequest("cloud.linkage.deviceGone", { id: a.deviceId });
     if (!this.ingest) throw badRequest("deviceOps.refused.noChannel", { name: device.name });
     try {
-      const row = await commandsOf(this.ingest).send({ device, cmdType: a.cmdType, identifier: a.identifier || null, params: a.params, by: rule.createdBy ? { userId: rule.createdBy, name: t("zh-cn", "cloud.linkage.noticeTitle", { ruleName: rule.ruleName }).slice(0, 64) } : undefined });
+      const row = await commandsOf(this.ingest).send({ device, cmdType: a.cmdType, identifier: a.identifier || null, params: a.params, by: rule.createdBy ? { userId: rule.createdBy, name: t(defaultLocale, "cloud.linkage.noticeTitle", { ruleName: rule.ruleName }).slice(0, 64), names: Object.fromEntries(locales.map((l) => [l, t(l, "cloud.linkage.noticeTitle", { ruleName: rule.ruleName }).slice(0, 64)])) } : undefined });
       return keyed("cloud.linkage.commandSent", { id: row.id, name: device.name });
     } catch (err) {
       if (err instanceof CommandRefused) throw badRequest(`deviceOps.refused.${err.reason}`, { name: device.name });
@@ -507,16 +519,32 @@ export class LinkageEngine {
     }
   }
 
-  /** An in-site message to each contact joined to a user, an SMS or e-mail through the delivery to the others' addresses. */
-  private async notice(rule: LinkageRuleRecord, a: Extract<Action, { actionType: 2 }>, vars: Record<string, string>): Promise<Said> {
+  /**
+   * An in-site message to each contact joined to a user, an SMS or e-mail through the delivery to the
+   * others' addresses, each in the recipient's language: the title is the cloud's words, the body the
+   * rule's text (in the recipient's language when the rule has it in several), the rule's and the
+   * device's names in it too.
+   */
+  private async notice(rule: LinkageRuleRecord, a: Extract<Action, { actionType: 2 }>, vars: Record<string, string>, deviceId?: number): Promise<Said> {
     const contacts = await noticeContacts(this.db, rule.tenantId, a.recipients);
     if (!contacts.length) throw badRequest("cloud.linkage.noRecipients");
-    const body = fill(a.content, vars);
+    const words = new Map<Locale, Promise<{ title: string; body: string }>>();
+    const wordsIn = (locale: Locale) => {
+      if (!words.has(locale))
+        words.set(
+          locale,
+          (async () => {
+            const ruleName = textIn(locale, rule.ruleName, rule.i18n?.ruleName);
+            const deviceName = deviceId === undefined ? vars.deviceName : ((await deviceNameOf(this.db, deviceId, locale)) ?? vars.deviceName);
+            return { title: t(locale, "cloud.linkage.noticeTitle", { ruleName }).slice(0, 200), body: fill(noticeText(a, locale), { ...vars, ruleName, deviceName }) };
+          })(),
+        );
+      return words.get(locale)!;
+    };
     let sent = 0;
     const errors: string[] = [];
     for (const c of contacts) {
-      // The title is the cloud's words: in the recipient's language. The body is the rule's text.
-      const title = t(c.locale, "cloud.linkage.noticeTitle", { ruleName: rule.ruleName }).slice(0, 200);
+      const { title, body } = await wordsIn(c.locale);
       for (const channel of a.channels) {
         try {
           if (channel === CHANNEL.site && c.userId !== null) {

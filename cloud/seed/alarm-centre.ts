@@ -9,7 +9,8 @@ import { alarmLevels, alarmRules, alarms, devices, projects } from "../db/schema
 import { tenantOf } from "../lib/scope";
 import { bilingual } from "./bilingual";
 
-type Step = [Move, string | null, number?];
+/** A step with its remark in both languages (the reader reads it in theirs). */
+type Step = [Move, (readonly [zh: string, en: string]) | null, number?];
 /** A manual alarm (no rule) has its own name and text, in both languages. */
 type Demo = { rule?: string; level: number; name?: readonly [zh: string, en: string]; value?: number; hoursAgo: number; steps: Step[]; content?: readonly [zh: string, en: string] };
 
@@ -21,17 +22,29 @@ type Demo = { rule?: string; level: number; name?: readonly [zh: string, en: str
  */
 const DEMOS: Demo[] = [
   { rule: "沉降超限", level: 4, value: 63.2, hoursAgo: 2, steps: [] },
-  { rule: "X 轴倾角超限", level: 3, value: 3.41, hoursAgo: 5, steps: [["accept", "已通知现场人员复测"]] },
-  { rule: "沉降超限", level: 4, value: -61.8, hoursAgo: 20, steps: [["accept", null], ["handle", "复测确认沉降，已加密观测并通知施工方回填"]] },
+  { rule: "X 轴倾角超限", level: 3, value: 3.41, hoursAgo: 5, steps: [["accept", ["已通知现场人员复测", "Site staff told to measure again"]]] },
+  {
+    rule: "沉降超限",
+    level: 4,
+    value: -61.8,
+    hoursAgo: 20,
+    steps: [["accept", null], ["handle", ["复测确认沉降，已加密观测并通知施工方回填", "Settlement confirmed by a repeat survey: readings taken more often, the contractor told to backfill"]]],
+  },
   {
     rule: "X 轴倾角超限",
     level: 3,
     value: -3.2,
     hoursAgo: 46,
-    steps: [["accept", null], ["handle", "已调整支撑"], ["reject", "缺少复测数据，请补充"], ["handle", "补充复测数据：倾角回落至 1.2°"], ["approve", "处理到位"]],
+    steps: [
+      ["accept", null],
+      ["handle", ["已调整支撑", "Struts adjusted"]],
+      ["reject", ["缺少复测数据，请补充", "Repeat survey data missing: please add it"]],
+      ["handle", ["补充复测数据：倾角回落至 1.2°", "Repeat survey added: the tilt is back to 1.2°"]],
+      ["approve", ["处理到位", "Properly handled"]],
+    ],
   },
-  { rule: "信号弱", level: 1, value: -79, hoursAgo: 70, steps: [["close", "现场遮挡已移除，属误报", 1]] },
-  { rule: "设备离线", level: 2, hoursAgo: 96, steps: [["clear", "设备检修，计划内断电"]] },
+  { rule: "信号弱", level: 1, value: -79, hoursAgo: 70, steps: [["close", ["现场遮挡已移除，属误报", "The obstruction on site was removed: a false alarm"], 1]] },
+  { rule: "设备离线", level: 2, hoursAgo: 96, steps: [["clear", ["设备检修，计划内断电", "Device serviced: a planned power cut"]]] },
   {
     level: 3,
     name: ["基坑东侧出现裂缝", "Crack on the east side of the pit"],
@@ -83,7 +96,8 @@ export async function seedAlarmCentre(db: Db, opts: { tenantId: number; actor: {
     let t = at.getTime();
     for (const [move, remark, closeReason] of d.steps) {
       t += 40 * 60_000;
-      await takeStep(db, eq(alarms.id, alarm.id), move, person, { remark, closeReason: closeReason ?? null }, new Date(t));
+      const words = remark && bilingual({ remark });
+      await takeStep(db, eq(alarms.id, alarm.id), move, person, { remark: words ? words.remark : null, texts: words ? words.i18n : null, closeReason: closeReason ?? null }, new Date(t));
     }
   }
 }

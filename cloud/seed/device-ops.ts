@@ -1,7 +1,7 @@
 import { asc, eq, isNotNull } from "drizzle-orm";
 import { COMMAND_STATUS } from "@/lib/contract/device/command";
 import type { Db } from "../db/client";
-import { batteries, betonRuleDevices, betonRules, buildRecords, deviceCommands, devices, products } from "../db/schema";
+import { batteries, betonRuleDevices, betonRules, buildRecords, deviceCommands, devices, products, users } from "../db/schema";
 import { tenantOf } from "../lib/scope";
 import { bilingual } from "./bilingual";
 
@@ -21,7 +21,7 @@ export async function seedDeviceOps(db: Db, opts: { tenantId: number; admin: num
     { tenantId: opts.tenantId, ...bilingual({ batteryName: ["磷酸铁锂 12V", "LiFePO₄ 12 V"] }), batteryModel: "LFP-12V20", batteryType: 0, fullVoltage: 14.6, endVoltage: 10.0, capacity: 20 },
   ]);
   const devs = await db
-    .select({ id: devices.id, sn: devices.deviceSn, name: devices.deviceName, projectId: devices.projectId })
+    .select({ id: devices.id, sn: devices.deviceSn, name: devices.deviceName, i18n: devices.i18n, projectId: devices.projectId })
     .from(devices)
     .where(tenantOf(opts.tenantId).where(devices, isNotNull(devices.projectId)))
     .orderBy(asc(devices.id));
@@ -52,6 +52,8 @@ export async function seedDeviceOps(db: Db, opts: { tenantId: number; admin: num
     { cmdType: "service", identifier: "setZero", params: {}, status: COMMAND_STATUS.timeout, reply: null },
     { cmdType: "laserOn", identifier: "laserOn", params: {}, status: COMMAND_STATUS.failed, reply: { code: 404, identifier: "laserOn", params: {} } },
   ] as const;
+  // The log names the device and its sender in the reader's language, as commands sent from the console do.
+  const [admin] = await db.select({ name: users.realname, i18n: users.i18n }).from(users).where(eq(users.id, opts.admin));
   await db.insert(deviceCommands).values(
     devs.slice(0, 8).map((d, i) => {
       const k = kinds[i % kinds.length];
@@ -71,7 +73,8 @@ export async function seedDeviceOps(db: Db, opts: { tenantId: number; admin: num
         reply: k.reply ? JSON.stringify(k.reply) : null,
         timeoutS: 15,
         sentBy: opts.admin,
-        sentByName: "演示管理员",
+        sentByName: admin?.name ?? null,
+        i18n: { ...(d.i18n?.deviceName && { deviceName: d.i18n.deviceName }), ...(admin?.i18n?.realname && { sentByName: admin.i18n.realname }) },
         sentAt: new Date(sentAt),
         answeredAt: k.status === COMMAND_STATUS.timeout ? null : new Date(sentAt + 1800),
       };

@@ -32,7 +32,7 @@ export async function seedLinkage(db: Db, opts: { tenantId: number; admin: numbe
         ...bilingual({ ruleName: ["倾角 X 超限通知", "Tilt X over limit notice"], description: ["演示：倾角持续超限时发站内信，30 分钟内不重复", "Demo: a site message while the tilt stays over its limit, not repeated within 30 minutes"] }),
         triggers: [{ termType: 1, deviceId: tilt.id, identifier: "angleX", symbol: 2, value: 0.5, durationSec: 30 }],
         validitySec: 300,
-        actions: [{ actionType: 2, channels: [1], recipients: [{ linkType: 1, linkId: contact.id }], content: "${deviceName} 的 ${identifier} = ${value}°，已持续超过 0.5° 30 秒（${time}）", delaySec: 0 }],
+        actions: [{ actionType: 2, channels: [1], recipients: [{ linkType: 1, linkId: contact.id }], content: "${deviceName} 的 ${identifier} = ${value}°，已持续超过 0.5° 30 秒（${time}）", contentI18n: { "zh-cn": "${deviceName} 的 ${identifier} = ${value}°，已持续超过 0.5° 30 秒（${time}）", en: "${deviceName}: ${identifier} = ${value}°, over 0.5° for 30 s (${time})" }, delaySec: 0 }],
         tactic: 2,
         suppressMinutes: 30,
         createdBy: opts.admin,

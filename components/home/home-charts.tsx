@@ -4,6 +4,7 @@ import * as React from "react";
 import { useLocale, useTranslations } from "next-intl";
 import type { HomeProject, HomeSummary } from "@/lib/contract/home";
 import { DisplayMap } from "@/components/maps/lazy";
+import { MapKeyNoticeStyle } from "@/components/maps/key-notice";
 import { ArrowRightLeft } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { projectMarker } from "@/components/maps/geo";
@@ -11,7 +12,6 @@ import { LazyChart } from "@/components/kit/chart/lazy-chart";
 import { useChooseProject } from "@/components/shell/project-selector";
 import { useShell } from "@/components/shell/shell-context";
 import { trendOption } from "./trend-option";
-
 
 const CHART_HEIGHT = 300;
 
@@ -93,7 +93,12 @@ function ProjectsMap({ projects, total }: { projects: HomeProject[]; total: numb
   const unplaced = total - projects.length;
   return (
     <Card title={t("title")} testId="home-map">
-      {markers.length ? <DisplayMap devices={markers} height={CHART_HEIGHT} cardFooter={(d) => <SwitchToProject id={Number(d.id)} />} /> : <p className="flex items-center justify-center rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground" style={{ height: CHART_HEIGHT }}>{t("noPosition")}</p>}
+      {/* A glance, not a workspace: "tiles need a key" is a caption on the map, not a note that arrives under it and moves the page. */}
+      {markers.length ? (
+        <MapKeyNoticeStyle value="caption">
+          <DisplayMap devices={markers} height={CHART_HEIGHT} cardFooter={(d) => <SwitchToProject id={Number(d.id)} />} />
+        </MapKeyNoticeStyle>
+      ) : <p className="flex items-center justify-center rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground" style={{ height: CHART_HEIGHT }}>{t("noPosition")}</p>}
       {markers.length > 0 && unplaced > 0 && <p className="mt-1 text-xs text-muted-foreground">{t("unplaced", { count: unplaced })}</p>}
     </Card>
   );

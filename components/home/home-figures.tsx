@@ -4,7 +4,8 @@ import { useTranslations } from "next-intl";
 import { Bell, Cpu, FolderKanban, ListTodo, Siren, type LucideIcon } from "lucide-react";
 import type { HomeSummary } from "@/lib/contract/home";
 import { cn } from "@/lib/utils";
-import { HomeChartsLazy, HomeLoadError, HomeRefresh } from "./home-live";
+import { HomeCharts } from "./home-charts";
+import { HomeLoadError, HomeRefresh } from "./home-live";
 
 /** Where each figure leads, only for the screens the user's menu holds. */
 export type HomeLinks = Partial<Record<"projects" | "devices" | "alarms" | "todos" | "messages", string>>;
@@ -99,7 +100,11 @@ export function InboxTiles({ inbox, links }: { inbox: Inbox; links: HomeLinks })
   );
 }
 
-/** A tenant user's figures, chart and map, read again every minute; honest when there is nothing yet. */
+/**
+ * A tenant user's figures, chart and map, read again every minute; honest when there is nothing yet.
+ * All of it is in the server's HTML with its final size: the chart's and the map's code load together
+ * at hydration and draw into boxes that never move the page.
+ */
 export function TenantHome({ summary, inbox, links }: { summary: HomeSummary | null; inbox: Inbox; links: HomeLinks }) {
   const t = useTranslations("home");
   if (!summary) return <HomeLoadError />;
@@ -112,7 +117,7 @@ export function TenantHome({ summary, inbox, links }: { summary: HomeSummary | n
           {t("noProjects")}
         </p>
       ) : (
-        <HomeChartsLazy summary={summary} />
+        <HomeCharts summary={summary} />
       )}
     </div>
   );

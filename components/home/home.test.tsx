@@ -19,8 +19,6 @@ const router = vi.hoisted(() => ({ refresh: vi.fn() }));
 vi.mock("next/navigation", () => ({ useRouter: () => router }));
 const post = vi.hoisted(() => vi.fn(async () => null));
 vi.mock("@/lib/api/fetcher", () => ({ api: { post } }));
-// The chart and map load after the first paint; here they are there at once.
-vi.mock("./home-live", async (actual) => ({ ...(await actual<typeof import("./home-live")>()), HomeChartsLazy: (await import("./home-charts")).HomeCharts }));
 
 const messages = mapTestSetup();
 beforeEach(() => router.refresh.mockReset());
@@ -91,6 +89,9 @@ describe("TenantHome", () => {
     expect(riverside.querySelector("[data-warning]")).not.toBeNull();
     expect(map.querySelector('[data-marker="8"] [data-warning]')).toBeNull();
     expect(within(map).getAllByTestId("live-panel")[0].textContent).toContain("Open alarms3");
+    // Without a key the map says so on itself: no note arrives under it to move the page.
+    expect(within(map).getByTestId("map-key-caption").textContent).toContain("GOOGLE_MAPS_API_KEY");
+    expect(within(map).queryByTestId("map-key-notice")).toBeNull();
     fireEvent.click(within(riverside as HTMLElement).getByRole("button"));
     const card = within(map).getByTestId("device-card");
     expect(card.textContent).toContain("Riverside pit");

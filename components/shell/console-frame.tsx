@@ -6,8 +6,10 @@ import { MENU_COLLAPSED_COOKIE } from "@/lib/client-state";
 import { themeCss } from "@/lib/shell/colors";
 import { requireSession } from "@/lib/server/require-session";
 import { loadShellData } from "@/lib/server/shell-data";
+import { mapsConfig } from "@/lib/server/maps-config";
 import { LanguageSwitch } from "@/components/app/language-switch";
 import { PermissionsProvider } from "@/components/kit/can";
+import { MapConfigProvider } from "@/components/maps/map-config";
 import { ChunkReload } from "./chunk-reload";
 import { CollapseButton, CollapseProvider } from "./collapse";
 import { CommandPalette } from "./command-palette";
@@ -84,7 +86,8 @@ export async function ConsoleFrame({ notices, children }: { notices?: React.Reac
             <TabBar />
             <ConsoleMain>
               <PermissionsProvider codes={data.menus.perms} roles={session.roles}>
-                {children}
+                {/* Maps paint with the page instead of asking for their key first. */}
+                <MapConfigProvider value={mapsConfig()}>{children}</MapConfigProvider>
               </PermissionsProvider>
             </ConsoleMain>
           </div>

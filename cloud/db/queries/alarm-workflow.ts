@@ -3,7 +3,7 @@ import { ALARM_TYPE } from "@/lib/contract/alarm/enums";
 import { CHECK_PERM, HANDLE_PERM, nextStatus, type AlarmStep, type Move } from "@/lib/contract/alarm/workflow";
 import type { AlarmAttachment } from "@/lib/contract/alarm/enums";
 import { defaultLocale, locales, type Locale } from "@/lib/contract/locale";
-import type { I18nTexts } from "@/lib/contract/i18n-text";
+import { textIn, type I18nName, type I18nTexts } from "@/lib/contract/i18n-text";
 import { permissionCodes } from "../../lib/auth";
 import { AppError } from "../../lib/http";
 import { Code } from "@/lib/contract/envelope";
@@ -14,7 +14,7 @@ import { PROJECT_MANAGER } from "./projects";
 import { inboxChanged } from "../../live/bus";
 import type { AlarmRow } from "./alarms";
 import { alarmTexts } from "./alarm-names";
-import { deviceNameIn } from "./names";
+import { deviceNameIn, userNameIn } from "./names";
 import { tenantOf } from "../../lib/scope";
 
 /**
@@ -62,7 +62,11 @@ async function deviceNameOf(db: Db, alarm: AlarmRow, locale: Locale) {
   return d?.name ?? "-";
 }
 
-type Notice = { userIds: number[]; kind: "todo" | "message"; todoStatus?: number; key: string; extra?: Record<string, string> };
+/** A value of a notice's text: one text, or its text in each language (a seeded remark, a person's name) with the one as fallback. */
+type NoticeValue = string | { own: string; name: I18nName | null | undefined };
+type Notice = { userIds: number[]; kind: "todo" | "message"; todoStatus?: number; key: string; extra?: Record<string, NoticeValue> };
+
+const valueIn = (locale: Locale, v: NoticeValue) => (typeof v === "string" ? v : textIn(locale, v.own, v.name));
 
 /**
  * To-dos (or in-site messages) about an alarm for some users, their texts in every language: each
@@ -73,7 +77,8 @@ async function tell(db: Db, alarm: AlarmRow, n: Notice) {
   const texts = await Promise.all(
     locales.map(async (locale) => {
       const named = await alarmTexts(db, alarm, locale);
-      const vars = { alarmName: named.alarmName, deviceName: await deviceNameOf(db, alarm, locale), level: named.levelName ?? String(alarm.levelNum ?? "-"), ...n.extra };
+      const extra = Object.fromEntries(Object.entries(n.extra ?? {}).map(([k, v]) => [k, valueIn(locale, v)]));
+      const vars = { alarmName: named.alarmName, deviceName: await deviceNameOf(db, alarm, locale), level: named.levelName ?? String(alarm.levelNum ?? "-"), ...extra };
       return { locale, title: t(locale, `cloud.alarmCentre.${n.key}.title`, vars).slice(0, 200), content: t(locale, `cloud.alarmCentre.${n.key}.content`, vars) };
     }),
   );
@@ -84,6 +89,13 @@ async function tell(db: Db, alarm: AlarmRow, n: Notice) {
   if (n.kind === "todo") await db.insert(todos).values(unique.map((userId) => ({ ...base, userId, todoStatus: n.todoStatus ?? 1 })));
   else await db.insert(stationMessages).values(unique.map((userId) => ({ ...base, userId })));
   inboxChanged(unique);
+}
+
+/** Who took a step, for the notices it leaves: a person in each language their name has (the cloud's own name as given). */
+async function actorName(db: Db, actor: Actor): Promise<NoticeValue> {
+  if (actor.userId === null) return actor.userName;
+  const [names] = await db.select(Object.fromEntries(locales.map((l) => [l, userNameIn(l)]))).from(users).where(eq(users.id, actor.userId));
+  return { own: actor.userName, name: (names ?? null) as I18nName | null };
 }
 
 /** Completes the alarm's open to-dos (status 1 pending, 2 awaiting review) of the given statuses. */
@@ -121,7 +133,8 @@ export async function alarmEscalated(db: Db, alarm: AlarmRow, value: number, at:
   });
 }
 
-export type StepInput = { remark?: string | null; closeReason?: number | null; attachments?: AlarmAttachment[] };
+/** `texts`: the remark in each language (`{ remark: { "zh-cn", en } }`), when it was written in more than one (the seed's steps). */
+export type StepInput = { remark?: string | null; texts?: I18nTexts | null; closeReason?: number | null; attachments?: AlarmAttachment[] };
 
 /** The user who last submitted a handling result (gets the review's outcome). */
 async function lastHandler(db: Db, alarmId: number): Promise<number | null> {
@@ -163,6 +176,7 @@ export async function takeStep(db: Db, where: SQL, step: Move, actor: Actor, inp
       userId: actor.userId,
       userName: actor.userName,
       remark: input.remark || null,
+      i18n: input.remark && input.texts ? input.texts : null,
       closeReason: step === "close" ? (input.closeReason ?? null) : null,
       attachments: input.attachments ?? [],
       createdAt: now,
@@ -174,7 +188,7 @@ export async function takeStep(db: Db, where: SQL, step: Move, actor: Actor, inp
 
 /** The to-dos and messages a step leaves behind (who must act next, and who must know). */
 async function followUp(db: Db, alarm: AlarmRow, step: AlarmStep, actor: Actor, input: StepInput) {
-  const remark = input.remark || "-";
+  const remark: NoticeValue = { own: input.remark || "-", name: input.remark ? input.texts?.remark : null };
   switch (step) {
     case "accept": {
       // The one who accepted handles it: the others' pending to-dos are done with.
@@ -194,8 +208,9 @@ async function followUp(db: Db, alarm: AlarmRow, step: AlarmStep, actor: Actor, 
       await completeTodos(db, alarm.id, [1]);
       const reviewers = await actorsOf(db, alarm.tenantId, alarm.projectId, CHECK_PERM);
       const ids = reviewers.map((r) => r.id);
-      await tell(db, alarm, { userIds: ids, kind: "todo", todoStatus: 2, key: "todoReview", extra: { userName: actor.userName } });
-      await tell(db, alarm, { userIds: ids, kind: "message", key: "msgReview", extra: { userName: actor.userName, remark } });
+      const userName = await actorName(db, actor);
+      await tell(db, alarm, { userIds: ids, kind: "todo", todoStatus: 2, key: "todoReview", extra: { userName } });
+      await tell(db, alarm, { userIds: ids, kind: "message", key: "msgReview", extra: { userName, remark } });
       return;
     }
     case "approve":
@@ -204,7 +219,7 @@ async function followUp(db: Db, alarm: AlarmRow, step: AlarmStep, actor: Actor, 
       const handler = await lastHandler(db, alarm.id);
       if (handler === null) return;
       if (step === "reject") await tell(db, alarm, { userIds: [handler], kind: "todo", todoStatus: 1, key: "todoRehandle", extra: { remark } });
-      await tell(db, alarm, { userIds: [handler], kind: "message", key: step === "approve" ? "msgApproved" : "msgRejected", extra: { userName: actor.userName, remark } });
+      await tell(db, alarm, { userIds: [handler], kind: "message", key: step === "approve" ? "msgApproved" : "msgRejected", extra: { userName: await actorName(db, actor), remark } });
       return;
     }
     case "close":

@@ -1,11 +1,12 @@
 import { and, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import type { ThingFunction } from "@/lib/contract/device/thing-model";
 import type { Locale } from "@/lib/contract/locale";
+import type { I18nName, I18nTexts } from "@/lib/contract/i18n-text";
 import type { Auth } from "../../lib/context";
 import { containsPattern } from "../../lib/crud";
 import { tenantScope } from "../../lib/scope";
 import type { Db } from "../client";
-import { deviceCommands, devices, productFunctions, products, projects, telemetry } from "../schema";
+import { deviceCommands, devices, productFunctions, products, projects, telemetry, users } from "../schema";
 import { deviceNameIn } from "./names";
 import { productNameIn } from "./products";
 import { visibleProjects } from "./projects";
@@ -33,6 +34,24 @@ export async function opsDevice(db: Db, auth: Auth, id: number): Promise<OpsDevi
     .from(devices)
     .where(tenantScope(auth).where(devices, eq(devices.id, id), or(isNull(devices.projectId), seen)));
   return row;
+}
+
+/**
+ * A command's names in each language they have, kept with it at sending (the log says what things
+ * were called then, in the reader's language): the device's, and the sender's — `sender` when the
+ * caller names it (a linkage rule), else the user's name.
+ */
+export async function commandNames(db: Db, deviceId: number, userId: number | null, sender?: I18nName): Promise<I18nTexts | null> {
+  const [row] = await db
+    .select({ device: devices.i18n, user: users.i18n })
+    .from(devices)
+    .leftJoin(users, sql`${users.id} = ${userId ?? 0}`)
+    .where(eq(devices.id, deviceId));
+  const texts: I18nTexts = {};
+  if (row?.device?.deviceName) texts.deviceName = row.device.deviceName;
+  const by = sender ?? row?.user?.realname;
+  if (by && Object.keys(by).length) texts.sentByName = by;
+  return Object.keys(texts).length ? texts : null;
 }
 
 /** A product's thing-model functions, in their order. */

@@ -1,10 +1,12 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { LINK_TYPE } from "@/lib/contract/alarm/enums";
 import type { Recipient } from "@/lib/contract/alarm/contact";
+import type { Locale } from "@/lib/contract/locale";
 import type { Db } from "../client";
 import { alarmContactGroupMembers, alarmContacts, devices, linkageLogs, linkageRules } from "../schema";
 import { contactsWithLanguage } from "./alarms";
 import { opsColumns, type OpsDevice } from "./device-ops";
+import { deviceNameIn } from "./names";
 import { tenantOf } from "../../lib/scope";
 
 export type LinkageRuleRecord = typeof linkageRules.$inferSelect;
@@ -34,6 +36,12 @@ export async function commandDevice(db: Db, tenantId: number, id: number): Promi
     .from(devices)
     .where(tenantOf(tenantId).where(devices, eq(devices.id, id)));
   return row;
+}
+
+/** A device's name in `locale` (undefined when it is gone). */
+export async function deviceNameOf(db: Db, id: number, locale: Locale): Promise<string | undefined> {
+  const [row] = await db.select({ name: deviceNameIn(locale) }).from(devices).where(eq(devices.id, id));
+  return row?.name;
 }
 
 /** The contacts a notice reaches: the chosen contacts and every member of the chosen groups, each once, of the tenant. */

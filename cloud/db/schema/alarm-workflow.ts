@@ -1,5 +1,6 @@
 import { index, integer, jsonb, pgTable, serial, smallint, timestamp, varchar } from "drizzle-orm/pg-core";
 import type { AlarmAttachment, AlarmEscalation } from "@/lib/contract/alarm/enums";
+import type { I18nTexts } from "@/lib/contract/i18n-text";
 import { alarms } from "./alarms";
 import { tenants, users } from "./identity";
 
@@ -22,6 +23,8 @@ export const alarmOperations = pgTable(
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     userName: varchar("user_name", { length: 64 }).notNull(),
     remark: varchar("remark", { length: 500 }),
+    /** The remark in each language when it was written in more than one (seeded steps); a user's remark is their own words. */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     closeReason: smallint("close_reason"),
     attachments: jsonb("attachments").$type<AlarmAttachment[]>().notNull().default([]),
     /** An escalation step: the value that reached the more severe level, the level and its condition. */

@@ -35,6 +35,8 @@ export const deviceCommands = pgTable(
     timeoutS: integer("timeout_s").notNull(),
     sentBy: integer("sent_by"),
     sentByName: varchar("sent_by_name", { length: 64 }),
+    /** The device's and the sender's names at sending in each language they had (`deviceName`, `sentByName`): the log answers each reader in theirs. */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
     /** How many times it was sent: a held pad key's repeats are one row (widgets §7). */
     repeats: integer("repeats").notNull().default(1),

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { COMMAND_STATUS } from "@/lib/contract/device/command";
 import { deviceTopic } from "@/lib/contract/device/topics";
 import { createCloud } from "../../app";
-import { devices } from "../../db/schema";
+import { deviceCommands, devices } from "../../db/schema";
 import { commandsOf } from "../../ingest/commands";
 import { addDevices, addSensorProduct } from "../../ingest/fixtures";
 import { Ingest } from "../../ingest/pipeline";
@@ -57,6 +57,24 @@ describe("device commands", () => {
     const info = await call<{ status: number; sentByName: string; cmdType: string }>(`/comm/instructIot/info?id=${res.data.id}`);
     expect(info.data).toMatchObject({ status: COMMAND_STATUS.success, cmdType: "reboot" });
     expect(info.data.sentByName).toBeTruthy();
+  });
+
+  it("logs the device and its sender as they were called at sending, in each reader's language", async () => {
+    const [before] = await cloud.db.select().from(devices).where(eq(devices.id, dev.id));
+    await cloud.db.update(devices).set({ i18n: { deviceName: { "zh-cn": before.deviceName, en: "Ops sensor 1" } } }).where(eq(devices.id, dev.id));
+    const res = await call<{ id: number }>("/device/device/deviceRest", { body: { id: dev.id }, language: "zh-cn" });
+    try {
+      const read = (language: string) => call<{ deviceName: string; sentByName: string }>(`/comm/instructIot/info?id=${res.data.id}`, { language }).then((r) => r.data);
+      expect(await read("en")).toMatchObject({ deviceName: "Ops sensor 1", sentByName: "Demo administrator" });
+      expect(await read("zh-cn")).toMatchObject({ deviceName: before.deviceName, sentByName: "演示管理员" });
+      // Renamed since: the log keeps the names it was sent under.
+      await cloud.db.update(devices).set({ deviceName: "改名", i18n: { deviceName: { "zh-cn": "改名", en: "Renamed" } } }).where(eq(devices.id, dev.id));
+      expect(await read("en")).toMatchObject({ deviceName: "Ops sensor 1" });
+    } finally {
+      // The device as it was, and the log as the next tests count it.
+      await cloud.db.update(devices).set({ deviceName: before.deviceName, i18n: before.i18n }).where(eq(devices.id, dev.id));
+      await cloud.db.delete(deviceCommands).where(eq(deviceCommands.id, res.data.id));
+    }
   });
 
   it("sets the reporting cycle: stored only once the device confirms", async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "@/lib/contract/envelope";
 import type { LinkageLogRow } from "@/lib/contract/linkage/log";
 import type { LinkageRuleRow } from "@/lib/contract/linkage/rule";
-import { alarmContacts, deviceCommands, devices, linkageRules, products, projects, stationMessages } from "../../db/schema";
+import { alarmContacts, deviceCommands, devices, linkageRules, products, projects, stationMessages, users } from "../../db/schema";
 import { commandsOf } from "../../ingest/commands";
 import { Ingest } from "../../ingest/pipeline";
 import { LinkageEngine, type WebCall } from "../../linkage/engine";
@@ -255,5 +255,40 @@ describe("timer and device-state triggers", () => {
     await call("/del", admin, { ids: [rule.body.data.id] });
     await own.close();
     cloud.deps.linkage = engine;
+  });
+});
+
+describe("a notice's language", () => {
+  it("writes each recipient's notice in their language: the rule's text as written in it, the rule's and the device's names", async () => {
+    const db = cloud.db;
+    // Zhang San's user signed in in English; the demo administrator's in Chinese.
+    const [zhang] = await db.select().from(alarmContacts).where(eq(alarmContacts.id, contactId));
+    const [demo] = await db.select().from(alarmContacts).where(tenantOf(2).where(alarmContacts, eq(alarmContacts.linkName, "演示管理员")));
+    await db.update(users).set({ language: "en" }).where(eq(users.id, zhang.userId!));
+    await db.update(users).set({ language: "zh-cn" }).where(eq(users.id, demo.userId!));
+    const content = "${deviceName} 的 ${identifier} = ${value}（${ruleName}）";
+    const notice = { actionType: 2, channels: [1], recipients: [{ linkType: 1, linkId: zhang.id }, { linkType: 1, linkId: demo.id }], content, contentI18n: { "zh-cn": content, en: "${deviceName}: ${identifier} = ${value} (${ruleName})" } };
+    const add = await call<LinkageRuleRow>("/add", admin, tiltRule({ ruleName: "倾角通知", i18n: { ruleName: { "zh-cn": "倾角通知", en: "Tilt notice" } }, triggers: [{ termType: 1, deviceId: tiltId, identifier: "angleX", symbol: 2, value: 0.5 }], actions: [notice] }));
+    expect(add.body, JSON.stringify(add.body)).toMatchObject({ code: 200 });
+    await engine.invalidate();
+    engine.telemetry([point(0.1, 500), point(0.9, 501)]);
+    await engine.idle();
+    const [tilt] = await db.select().from(devices).where(eq(devices.id, tiltId));
+    const messageOf = async (userId: number) => (await db.select().from(stationMessages).where(and(eq(stationMessages.bizId, add.body.data.id), eq(stationMessages.userId, userId), eq(stationMessages.msgType, "notice"))))[0];
+    const en = await messageOf(zhang.userId!);
+    expect(en.msgTitle).toBe("Linkage: Tilt notice");
+    expect(en.msgContent).toBe(`${tilt.i18n!.deviceName!.en}: angleX = 0.9 (Tilt notice)`);
+    const zh = await messageOf(demo.userId!);
+    expect(zh.msgTitle).toBe("联动：倾角通知");
+    expect(zh.msgContent).toBe(`${tilt.deviceName} 的 angleX = 0.9（倾角通知）`);
+    // A text edited since (the Chinese no longer the one written in both) is that text for everyone.
+    const edited = { ...notice, content: "${deviceName} 已超限" };
+    expect((await call("/upd", admin, { ...add.body.data, actions: [edited] })).body.code).toBe(200);
+    await engine.invalidate();
+    engine.telemetry([point(0.1, 600), point(0.9, 601)]);
+    await engine.idle();
+    const messages = await db.select().from(stationMessages).where(and(eq(stationMessages.bizId, add.body.data.id), eq(stationMessages.userId, zhang.userId!)));
+    expect(messages.at(-1)!.msgContent).toBe(`${tilt.i18n!.deviceName!.en} 已超限`);
+    await call("/del", admin, { ids: [add.body.data.id] });
   });
 });

@@ -7,6 +7,8 @@ import type { GroupRow } from "@/lib/contract/system/group";
 import type { RoleRow } from "@/lib/contract/system/role";
 import type { UserRow } from "@/lib/contract/system/user";
 import type { MessageItem } from "@/lib/contract/message";
+import type { AlarmInfo, AlarmRecord } from "@/lib/contract/alarm/alarm-center";
+import type { Command } from "@/lib/contract/device/command";
 import { signedIn, type TestCloud } from "../../testing";
 import { DEMO_ACCOUNTS } from "../../seed";
 
@@ -52,6 +54,33 @@ describe("seeded data in the caller's language", () => {
     expect(prjType.remark).toBe("Project types of project management");
     const items = await get<DictItemNode[]>(`/sys/dictItem/tree?dictId=${prjType.id}`, platform, "en");
     expect(items[0]).toMatchObject({ itemName: "Foundation pit", i18n: { itemName: { "zh-cn": "基坑", en: "Foundation pit" } } });
+  });
+
+  it("answers the seeded alarm handling, the notices it left and the command log in the caller's language", async () => {
+    const inProject = <T>(path: string, language: string) => cloud.request<T>(path, { token: admin, language, headers: { projectid: "1" } }).then((r) => r.body.data);
+    const remarksIn = async (language: string) => {
+      const alarms = await inProject<Page<AlarmRecord>>("/alarm/core/page?current=1&size=50", language);
+      const infos = await Promise.all(alarms.records.map((a) => inProject<AlarmInfo>(`/alarm/core/info?id=${a.id}`, language)));
+      return infos.flatMap((i) => i.operations.filter((o) => o.remark).map((o) => ({ remark: o.remark!, userName: o.userName })));
+    };
+    const cjk = /[\u3400-\u9fff]/;
+    const en = await remarksIn("en");
+    expect(en.map((o) => o.remark)).toEqual(expect.arrayContaining(["Struts adjusted", "Repeat survey data missing: please add it", "The obstruction on site was removed: a false alarm"]));
+    expect(en.filter((o) => cjk.test(o.remark) || cjk.test(o.userName))).toEqual([]);
+    expect((await remarksIn("zh-cn")).map((o) => o.remark)).toEqual(expect.arrayContaining(["已调整支撑", "缺少复测数据，请补充"]));
+    // The review's messages name who handed in what, in the reader's language.
+    const texts = (await get<Page<MessageItem>>("/msg/station/currUser/page?current=1&size=100", admin, "en")).records.map((m) => `${m.msgTitle} ${m.msgContent}`);
+    expect(texts.some((x) => x.includes("Demo administrator handed in the handling result") && x.includes("Struts adjusted"))).toBe(true);
+    expect(texts.filter((x) => x.includes("handling result") && cjk.test(x))).toEqual([]);
+    const zhTexts = (await get<Page<MessageItem>>("/msg/station/currUser/page?current=1&size=100", admin, "zh-cn")).records.map((m) => m.msgContent);
+    expect(zhTexts.some((x) => x.includes("演示管理员") && x.includes("已调整支撑"))).toBe(true);
+    // The command log: the device and who sent it, as they were called then, in the reader's language.
+    const commands = await inProject<Page<Command>>("/comm/instructIot/page?current=1&size=50", "en");
+    expect(commands.records.length).toBeGreaterThan(0);
+    expect(new Set(commands.records.map((r) => r.sentByName))).toEqual(new Set(["Demo administrator"]));
+    expect(commands.records.filter((r) => cjk.test(r.deviceName ?? ""))).toEqual([]);
+    const zhCommands = await inProject<Page<Command>>("/comm/instructIot/page?current=1&size=50", "zh-cn");
+    expect(new Set(zhCommands.records.map((r) => r.sentByName))).toEqual(new Set(["演示管理员"]));
   });
 
   it("names departments, groups and seeded messages in English", async () => {

@@ -16,7 +16,7 @@ import { areaName } from "../../lib/area-names";
 import { contractEndOf, contractStartOf, dayOf } from "../../lib/expire-warn";
 import { AppError, badRequest, notFound, ok } from "../../lib/http";
 import { serve } from "../../lib/serve";
-import { t } from "../../lib/i18n";
+import { recipientLocale, t } from "../../lib/i18n";
 import { ADMIN_ROLE, PLATFORM_TENANT_ID, withAncestors } from "../../lib/menu-access";
 import { ensureRootDepartment, rootDepartment } from "../../db/queries/org";
 import { setPassword } from "../../lib/passwords";
@@ -306,7 +306,9 @@ export const tenantServed = [
     await setPassword(deps, user, input.password, { mustChange: input.changePwdFlag === 2 });
     if (notify && target) {
       const values = { tenant: tenant.name, username: user.username, password: input.password };
-      await deps.delivery.send({ ...target, subject: t(c.var.locale, "cloud.pwdNoticeSubject"), body: t(c.var.locale, "cloud.pwdNotice", values) });
+      // In the administrator's language (the platform's caller's for one who never signed in).
+      const locale = recipientLocale(user, c.var.locale);
+      await deps.delivery.send({ ...target, subject: t(locale, "cloud.pwdNoticeSubject"), body: t(locale, "cloud.pwdNotice", values) });
     }
     return ok(c, null, "cloud.passwordReset");
   }, platformOnly),

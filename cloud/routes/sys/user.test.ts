@@ -237,6 +237,17 @@ describe("sys/user state and passwords", () => {
     expect((await post("updUserPwd", platform, { id: member.id, password: "Reset2026b", confirmPassword: "Reset2026b" })).body.code).toBe(404);
   });
 
+  it("writes the password notice in the user's language, not the administrator's; the administrator's for one who never signed in", async () => {
+    const fresh = await addUser({ username: "reset002", phone: "13700000022" });
+    expect((await post("updUserPwd", admin, { id: fresh.id, password: "Reset2026c", confirmPassword: "Reset2026c", notifyFlag: 1, changePwdFlag: 2 }, "en")).body.code).toBe(200);
+    expect(cloud.outbox.at(-1)).toMatchObject({ target: "13700000022", subject: "Password reset" });
+    // A user who signed in in English: a Chinese administrator's reset reaches them in English.
+    const member = await addUser({ username: "reset003", phone: "13700000023" });
+    expect((await cloud.request("/sys/login/username", { body: { username: "reset003", password: "Member2026x", tId: 2 }, language: "en" })).body.code).toBe(200);
+    expect((await post("updUserPwd", admin, { id: member.id, password: "Reset2026d", confirmPassword: "Reset2026d", notifyFlag: 1, changePwdFlag: 2 }, "zh-cn")).body.code).toBe(200);
+    expect(cloud.outbox.at(-1)).toMatchObject({ target: "13700000023", subject: "Password reset", body: "The password of your account reset003 is now Reset2026d. Please change it at your next login." });
+  });
+
   it("applies the high template's pinyin rule to every reading of the display name", async () => {
     await setPolicy(2, { complexity: { template: "high", pwdSize: 8, pwdModes: [] } });
     try {

@@ -9,7 +9,7 @@ import { effectiveMenuIds, pathsOf } from "../../lib/menu-access";
 import type { Auth, Ctx, Deps } from "../../lib/context";
 import { hashPassword } from "../../lib/crypto";
 import { AppError, badRequest, notFound, ok } from "../../lib/http";
-import { t } from "../../lib/i18n";
+import { recipientLocale, t } from "../../lib/i18n";
 import { assertKeepsOwnAdmin, assertUnique, departmentAndDescendants } from "../../db/queries/org";
 import { setPassword } from "../../lib/passwords";
 import { loadPolicy } from "../../db/queries/passwords";
@@ -126,11 +126,12 @@ const profile = (b: { realname: string; employeeNo?: string | null; sex?: number
   departmentId: b.departmentId,
 });
 
-/** Sends a user their new password by SMS and e-mail, whichever they have. */
-async function notifyPassword(c: Ctx, user: Pick<User, "username" | "phone" | "email">, password: string) {
+/** Sends a user their new password by SMS and e-mail, whichever they have, in their language (the sender's for a user who never signed in). */
+async function notifyPassword(c: Ctx, user: Pick<User, "username" | "phone" | "email" | "language">, password: string) {
   const deps: Deps = c.var.deps;
-  const text = t(c.var.locale, "cloud.passwordNotice", { username: user.username, password });
-  const subject = t(c.var.locale, "cloud.passwordNoticeSubject");
+  const locale = recipientLocale(user, c.var.locale);
+  const text = t(locale, "cloud.passwordNotice", { username: user.username, password });
+  const subject = t(locale, "cloud.passwordNoticeSubject");
   if (user.phone) await deps.delivery.send({ channel: "sms", target: user.phone, subject, body: text });
   if (user.email) await deps.delivery.send({ channel: "email", target: user.email, subject, body: text });
 }

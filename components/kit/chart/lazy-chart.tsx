@@ -4,8 +4,15 @@ import * as React from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 
 type EChartProps = React.ComponentProps<typeof import("@/components/charts/echart").EChart>;
-// The one lazy import of the chart: ECharts loads with the first chart drawn, never with the page.
-const EChart = React.lazy(() => import("@/components/charts/echart").then((m) => ({ default: m.EChart })));
+/**
+ * The one lazy import of the chart: ECharts loads with the first chart drawn, never with the page.
+ * The library starts loading together with the chart's own code (in the browser), not one round
+ * trip later when the chart mounts and asks for it.
+ */
+const EChart = React.lazy(() => {
+  if (typeof window !== "undefined") import("@/components/charts/echarts-lib").catch(() => undefined);
+  return import("@/components/charts/echart").then((m) => ({ default: m.EChart }));
+});
 
 /** An ECharts chart loaded on first draw; until then `fallback`, by default a skeleton of its height. */
 export function LazyChart({ fallback, ...props }: EChartProps & { fallback?: React.ReactNode }) {

@@ -81,6 +81,8 @@ const noticeAction = z.object({
     .refine((cs) => !cs.includes(CHANNEL.wechat), "validation.wechatUnavailable"),
   recipients: z.array(recipient).min(1, "validation.minItems").max(100, "validation.maxItems"),
   content: textRequired(500),
+  /** The text in each language it was written in (seeded rules): each recipient reads theirs while `content` is still its default language's; a text edited since is that text alone. */
+  contentI18n: z.object({ "zh-cn": z.string().max(500).optional(), en: z.string().max(500).optional() }).optional(),
   delaySec: delay,
 });
 /** A header of the call; a `secret` one (or one named as a credential, `isSecretHeader`) is stored sealed and answered masked. */

@@ -3,6 +3,7 @@ import type { MapsConfig } from "@/lib/contract/geo";
 import { apiTextFor } from "@/lib/server/api-text";
 import { sessionFor } from "@/lib/server/api-proxy";
 import { localeOf } from "@/lib/server/request-guard";
+import { mapsConfig } from "@/lib/server/maps-config";
 
 /**
  * The Google Maps key for signed-in pages (it is a browser key, restricted by referrer at Google,
@@ -13,7 +14,7 @@ export async function GET(request: Request) {
   const { session } = await sessionFor(request);
   const signedIn = !!session.token;
   const body: Envelope<MapsConfig | null> = signedIn
-    ? { code: Code.OK, msg: "", data: { apiKey: process.env.GOOGLE_MAPS_API_KEY?.trim() ?? "", mapId: process.env.GOOGLE_MAPS_MAP_ID?.trim() || "DEMO_MAP_ID" }, success: true }
+    ? { code: Code.OK, msg: "", data: mapsConfig(), success: true }
     : { code: Code.UNAUTHORIZED, msg: apiTextFor(localeOf(request)).notSignedIn, data: null, success: false };
   return Response.json(body, { status: signedIn ? 200 : 401, headers: { "cache-control": "private, no-store" } });
 }
