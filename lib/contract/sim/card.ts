@@ -165,6 +165,8 @@ export type SetStateAnswer = z.infer<typeof setStateAnswer>;
 export const syncBody = z.object({ ids: z.array(simId).max(10_000, "validation.maxItems").default([]) });
 
 const READ = { menu: ["/sim/sim"] } as const;
+/** The SIM statistics screen (/sim/simStat) reads the counts and the use beside the card list. */
+const STAT_READ = { menu: ["/sim/sim", "/sim/simStat"] } as const;
 /** The tenant's devices a card may be bound to (the bind picker): at most 500, filtered by name or SN. */
 export const bindableDevice = z.object({ id: z.number().int(), deviceName: z.string(), deviceSn: z.string() });
 export const devicesQuery = z.object({ keyword: optional(z.string().trim().max(64, "validation.maxLength")) });
@@ -180,8 +182,8 @@ export const simCardApi = {
   renewal: defineCall({ kind: "post", path: "device/simCard/renewal", input: renewalBody, answer: renewalAnswer, access: { perm: "dev:simCard:upd" } }),
   renewalCancel: defineCall({ kind: "post", path: "device/simCard/renewalCancel", input: renewalCancelBody, answer: updatedAnswer, access: { perm: "dev:simCard:upd" } }),
   saveTag: defineCall({ kind: "post", path: "device/simCard/saveTag", input: saveTagBody, answer: updatedAnswer, access: { perm: "dev:simCard:upd" } }),
-  stat: defineCall({ kind: "get", path: "device/simCard/stat", answer: simStat, access: READ }),
-  useChart: defineCall({ kind: "get", path: "device/simCard/useChart", input: useChartQuery, answer: usageChart, access: READ }),
+  stat: defineCall({ kind: "get", path: "device/simCard/stat", answer: simStat, access: STAT_READ }),
+  useChart: defineCall({ kind: "get", path: "device/simCard/useChart", input: useChartQuery, answer: usageChart, access: STAT_READ }),
   /** Activate, deactivate or resume cards at their carrier (through the tenant's account and its limiter); each card's record keeps the work order. */
   setState: defineCall({ kind: "post", path: "device/simCard/setState", input: setStateBody, answer: setStateAnswer, access: { perm: "dev:simCard:upd" } }),
   sync: defineCall({ kind: "post", path: "device/simCard/sync", input: syncBody, answer: syncRun, access: { perm: "dev:simCard:upd" } }),
