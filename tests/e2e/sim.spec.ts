@@ -8,7 +8,8 @@ import { withCheckDigit } from "../../lib/contract/sim/iccid";
  * SIM cards (issue 37), in both languages: cards imported from xlsx (a bad ICCID row reported with
  * its reason), one bound to a device, a sync through the simulated carrier, its use and "as of"
  * date, a 40-day range refused, a renewal and its cancellation, an expiry rule making a to-do, the
- * alarm tab of SIM settings moving the demo pool's line.
+ * alarm tab of SIM settings moving the demo pool's line, the statistics screen refusing 40 days, and
+ * the bound card on its device's page.
  */
 test.describe.configure({ mode: "serial" });
 
@@ -19,8 +20,8 @@ function iccid(n: number) {
 }
 
 const TEXT = {
-  "zh-cn": { headers: ["ICCID", "运营商", "卡类型", "流量池", "MSISDN", "IMSI", "到期日期", "备注"], cmcc: "中国移动", badIccid: "ICCID 无效", simulated: "模拟运营商", last: "最近同步", asOf: "截至", range: "用量查询范围最多 31 天", stop: "停止续费", renewed: "已为 1 张卡生成订单", todo: "天内到期", device: "设备", alarm: "告警设置", lineSaved: "告警线已保存" },
-  en: { headers: ["ICCID", "Carrier", "Card type", "Pool", "MSISDN", "IMSI", "Expires", "Remarks"], cmcc: "China Mobile", badIccid: "Not a valid ICCID", simulated: "Simulated carrier", last: "Last sync", asOf: "as of", range: "The usage range may be at most 31 days", stop: "Stop renewal", renewed: "placed for 1 card:", todo: "expire", device: "Device", alarm: "Alarm settings", lineSaved: "Alarm line saved" },
+  "zh-cn": { headers: ["ICCID", "运营商", "卡类型", "流量池", "MSISDN", "IMSI", "到期日期", "备注"], cmcc: "中国移动", badIccid: "ICCID 无效", simulated: "模拟运营商", last: "最近同步", asOf: "截至", range: "用量查询范围最多 31 天", stop: "停止续费", renewed: "已为 1 张卡生成订单", todo: "天内到期", device: "设备", alarm: "告警设置", lineSaved: "告警线已保存", start: "开始", end: "结束" },
+  en: { headers: ["ICCID", "Carrier", "Card type", "Pool", "MSISDN", "IMSI", "Expires", "Remarks"], cmcc: "China Mobile", badIccid: "Not a valid ICCID", simulated: "Simulated carrier", last: "Last sync", asOf: "as of", range: "The usage range may be at most 31 days", stop: "Stop renewal", renewed: "placed for 1 card:", todo: "expire", device: "Device", alarm: "Alarm settings", lineSaved: "Alarm line saved", start: "Start", end: "End" },
 } as const;
 
 for (const [k, locale] of (["zh-cn", "en"] as const).entries()) {
@@ -111,6 +112,24 @@ for (const [k, locale] of (["zh-cn", "en"] as const).entries()) {
       await todo.open("/msg/todo");
       await expect(todo.rows().filter({ hasText: T.todo }).first()).toBeVisible();
       await expect(todo.rows().filter({ hasText: String(days) }).first()).toBeVisible();
+    });
+
+    test(`${locale}: the statistics screen refuses 40 days; the bound card shows on its device's page`, async ({ page }) => {
+      await page.goto("/sim/simStat");
+      await expect(page.getByTestId("sim-stat-total")).not.toBeEmpty({ timeout: 30_000 });
+      await expect(page.locator('[data-testid="sim-stat-pool"]').filter({ hasText: "CMCC-POOL-1" })).toBeVisible();
+      await expect(page.getByTestId("sim-stat-top")).toBeVisible({ timeout: 20_000 });
+      const usage = page.getByTestId("sim-stat-usage");
+      const end = await usage.getByLabel(T.end).inputValue();
+      await usage.getByLabel(T.start).fill(new Date(Date.parse(`${end}T00:00:00Z`) - 39 * 86_400_000).toISOString().slice(0, 10));
+      await expect(page.getByTestId("sim-stat-range-error")).toHaveText(T.range);
+
+      // The card bound in the first test, on its device's page.
+      const found = (await (await page.request.get(`/api/device/simCard/page?iccid=${good.slice(-8)}`)).json()).data.records as { deviceId: number | null }[];
+      expect(found[0]?.deviceId).toBeTruthy();
+      await page.goto(`/devices/viewDevice?id=${found[0].deviceId}`);
+      await expect(page.getByTestId("device-sim-link")).toHaveText(good, { timeout: 30_000 });
+      await expect(page.getByTestId("device-sim-as-of")).toContainText(T.asOf);
     });
 
     test(`${locale}: the alarm tab shows the demo pool and moves its alarm line`, async ({ page }) => {

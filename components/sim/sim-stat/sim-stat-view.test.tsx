@@ -107,7 +107,7 @@ describe("SIM statistics (/sim/simStat)", () => {
     expect(q.has("id")).toBe(false);
     expect((await within(panel).findByTestId("fake-chart")).textContent).toBe("[1.5,1200]");
     const top = await screen.findByTestId("sim-stat-top");
-    expect(within(top).getByTestId("sim-stat-total").textContent).toBe("Total 1,201.5 MB");
+    expect(within(top).getByTestId("sim-stat-use-total").textContent).toBe("Total 1,201.5 MB");
     expect(within(top).getByTestId("sim-stat-as-of").textContent).toContain("2026-11-28");
     const row = within(top).getByTestId("sim-stat-top-row");
     expect(row.textContent).toContain("Tilt 1");

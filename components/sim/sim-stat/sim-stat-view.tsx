@@ -141,7 +141,7 @@ function UsageSummary({ data, mayList }: { data: UsageChart; mayList: boolean })
     <Card data-testid="sim-stat-top">
       <CardHeader className="flex flex-row flex-wrap items-baseline gap-x-4 gap-y-1 space-y-0">
         <CardTitle className="mr-auto text-base">{t("top")}</CardTitle>
-        <p className="text-sm tabular-nums" data-testid="sim-stat-total">
+        <p className="text-sm tabular-nums" data-testid="sim-stat-use-total">
           {tu("total", { mb: mb(data.totalMb) })}
           {data.months.length > 1 && ` · ${data.months.map((m) => `${m.month}: ${mb(m.usedMb)} MB`).join(" · ")}`}
         </p>
