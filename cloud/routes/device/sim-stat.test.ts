@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { asc, eq, sql } from "drizzle-orm";
-import type { OfDevice, SimCard, UsageChart } from "@/lib/contract/sim/card";
+import type { SimCard, UsageChart } from "@/lib/contract/sim/card";
+import type { OfDevice } from "@/lib/contract/sim/of-device";
 import { withCheckDigit } from "@/lib/contract/sim/iccid";
 import type { SearchHit } from "@/lib/contract/search";
 import { devices, simCards, simUsage } from "../../db/schema";

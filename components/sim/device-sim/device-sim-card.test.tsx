@@ -7,7 +7,8 @@ import type { Locale } from "@/lib/contract/locale";
 import { PermissionsProvider } from "@/components/kit/can";
 import { SessionProvider } from "@/components/kit/session";
 import type { MenuNode } from "@/lib/shell/menu";
-import { DeviceSimCard, useDeviceSimShown } from "./device-sim-card";
+import { DeviceSimCard } from "./device-sim-card";
+import { useDeviceSimShown } from "./use-device-sim";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
 vi.mock("@/lib/toast", () => ({ toast }));

@@ -3,7 +3,7 @@
 import * as React from "react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { KitDialog, useConfirm, useSession } from "@/components/kit";
+import { KitDialog, useConfirm } from "@/components/kit";
 import { usePermissions } from "@/components/kit/can";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -12,27 +12,15 @@ import { call, useCall } from "@/lib/api/call";
 import { permsOf } from "@/lib/contract/call";
 import { simCardApi, type SimCard } from "@/lib/contract/sim/card";
 import { formatDate } from "@/lib/format";
-import { menuTrail } from "@/lib/shell/menu";
 import { toast } from "@/lib/toast";
 import { SimStatusBadge } from "../sim/status-badge";
 import { UsageBar } from "../sim/usage-bar";
+import { useDeviceSim } from "./use-device-sim";
 
-const SIM_LIST = "/sim/sim";
 const BIND = permsOf(simCardApi.upd)[0];
 /** Digits enough to name a card (what a user reads off it). */
 const MIN_DIGITS = 4;
 const cardHref = (id: number) => `/sim/simInfo?id=${id}`;
-
-/**
- * Whether the device page shows its SIM card: to those who may open the SIM list, for a device of
- * their own tenant (the platform's all-devices page shows tenants' devices, whose cards are theirs).
- */
-export function useDeviceSimShown(deviceId: number): boolean {
-  const { menus } = useSession();
-  const may = React.useMemo(() => menuTrail(menus, SIM_LIST).length > 0, [menus]);
-  const { data } = useCall(simCardApi.ofDevice, may ? { deviceId } : null, { silent: true });
-  return may && !!data?.owned;
-}
 
 /**
  * The device page's SIM card (issue 37): the bound card's ICCID (to its page), carrier, status,
@@ -42,7 +30,7 @@ export function useDeviceSimShown(deviceId: number): boolean {
 export function DeviceSimCard({ deviceId }: { deviceId: number }) {
   const t = useTranslations("sim.device");
   const { can } = usePermissions();
-  const { data, mutate } = useCall(simCardApi.ofDevice, { deviceId });
+  const { data, mutate } = useDeviceSim(deviceId);
   const [binding, setBinding] = React.useState(false);
   const [confirm, confirmDialog] = useConfirm();
   if (!data) return <p className="py-6 text-center text-sm text-muted-foreground">…</p>;

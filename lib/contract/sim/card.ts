@@ -4,6 +4,7 @@ import { defineEntity, keyField, type RowOf } from "../entity";
 import { crudCalls } from "../entity-calls";
 import { optional, text } from "../validation";
 import { cardsBody, choice, iccid, optionalSimDay, optionalSimId, simDay, simId } from "./common";
+import { ofDeviceCall } from "./of-device";
 import { SIM_CARD_TYPES, SIM_CARRIERS, SIM_EXPIRING, SIM_IMEI_STATUS, SIM_RENEWAL, SIM_STATUS, SIM_SYNC_STATES } from "./enums";
 
 /**
@@ -170,10 +171,6 @@ const STAT_READ = { menu: ["/sim/sim", "/sim/simStat"] } as const;
 /** The tenant's devices a card may be bound to (the bind picker): at most 500, filtered by name or SN. */
 export const bindableDevice = z.object({ id: z.number().int(), deviceName: z.string(), deviceSn: z.string() });
 export const devicesQuery = z.object({ keyword: optional(z.string().trim().max(64, "validation.maxLength")) });
-/** The card (or cards) bound to a device, for its page; `owned`: the device is the caller's tenant's, so a card may be bound to it. */
-export const ofDeviceQuery = z.object({ deviceId: simId });
-export const ofDeviceAnswer = z.object({ owned: z.boolean(), cards: z.array(z.custom<SimCard>()) });
-export type OfDevice = z.infer<typeof ofDeviceAnswer>;
 /** simCard: page, info, add, upd, del, export, template, import (core §7). */
 export const simCardApi = {
   ...crudCalls(simCard, { only: ["info", "add", "upd", "del", "template", "import"], read: READ }),
@@ -189,5 +186,5 @@ export const simCardApi = {
   sync: defineCall({ kind: "post", path: "device/simCard/sync", input: syncBody, answer: syncRun, access: { perm: "dev:simCard:upd" } }),
   devices: defineCall({ kind: "get", path: "device/simCard/devices", input: devicesQuery, answer: z.array(bindableDevice), access: READ }),
   syncState: defineCall({ kind: "get", path: "device/simCard/syncState", answer: syncRun.nullable(), access: READ }),
-  ofDevice: defineCall({ kind: "get", path: "device/simCard/ofDevice", input: ofDeviceQuery, answer: ofDeviceAnswer, access: READ }),
+  ofDevice: ofDeviceCall,
 };
