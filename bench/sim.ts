@@ -91,6 +91,8 @@ const [card] = await db.select({ id: simCards.id }).from(simCards).where(tenantO
 const end = platformDay(Date.now() - 86_400_000);
 await db.insert(simUsage).values(Array.from({ length: 31 }, (_, k) => ({ cardId: card.id, day: addDays(end, -k), usedMb: k }))).onConflictDoNothing();
 const chart = await measure(`useChart?id=${card.id}&startDate=${addDays(end, -30)}&endDate=${end}`);
+// The statistics screen's counts (by status and carrier, expiring, over quota, SPLIT, cross-checks, pools).
+const stat = await measure("stat", 20, 2);
 // The statistics screen: the tenant's use over 31 days and its top users, every card with a stored day each day.
 const useRows = USAGE ? (await db.execute(sql`insert into sim_usage (card_id, day, used_mb) select c.id, d::date, (c.id % 97) + 0.5 from sim_cards c, generate_series(${addDays(end, -30)}::date, ${end}::date, interval '1 day') d where c.tenant_id = 2 on conflict do nothing`), (await db.select({ n: sql<number>`count(*)::int` }).from(simUsage))[0].n) : 0;
 if (USAGE) await db.execute(sql`analyze sim_usage`);
@@ -106,6 +108,7 @@ console.table([
   { measure: "page by an ICCID's last 6 digits, p50 / p99 (ms)", value: `${last6.p50} / ${last6.p99}`, goal: "" },
   { measure: "page by an ICCID's last 4 digits, p50 / p99 (ms)", value: `${last4.p50} / ${last4.p99}`, goal: "" },
   { measure: "31-day usage chart, p50 / p99 (ms)", value: `${chart.p50} / ${chart.p99}`, goal: "≤ 100" },
+  { measure: `statistics' counts at ${CARDS} cards, p50 / p99 (ms)`, value: `${stat.p50} / ${stat.p99}`, goal: "" },
   ...(tenantChart ? [{ measure: `tenant's 31-day use + top 10 (${useRows} daily rows), p50 / p99 (ms)`, value: `${tenantChart.p50} / ${tenantChart.p99}`, goal: "" }] : []),
 ]);
 process.exit(0);
