@@ -114,6 +114,10 @@ describe("the tenant's use over a range (device/simCard/useChart without a card)
     expect(all.totalMb).toBe(80.5);
     expect(all.months).toEqual([{ month: "2030-01", usedMb: 80.5 }]);
     expect(all.runOutDays).toBeNull();
+    // The latest day any of the tenant's cards is reported to (the seeded cards').
+    const [latest] = await cloud.db.select({ day: sql<string>`max(${simCards.usageAsOf})::text` }).from(simCards).where(tenantOf(2).where(simCards));
+    expect(all.usageAsOf).toBe(latest.day);
+    expect(all.usageAsOf).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(all.top?.map((t) => [t.iccid, t.usedMb])).toEqual([[b.iccid, 40], [c.iccid, 25.5], [a.iccid, 15]]);
     const unicom = (await chart(`carrier=unicom&startDate=${d(30)}&endDate=${D}`)).data;
     expect(unicom.totalMb).toBe(25.5);

@@ -390,7 +390,8 @@ async function tenantUse(db: Db, c: Ctx, q: { carrier?: string; startDate: strin
       .having(sql`sum(${simUsage.usedMb}) > 0`)
       .orderBy(desc(mb), asc(simCards.iccid))
       .limit(USAGE_TOP),
-    db.select({ day: sql<string | null>`max(${simCards.usageAsOf})` }).from(simCards).where(mine),
+    // As text: a date on either driver (PGlite, node-postgres) reads the same.
+    db.select({ day: sql<string | null>`max(${simCards.usageAsOf})::text` }).from(simCards).where(mine),
   ]);
   const ids = top.flatMap((r) => (r.deviceId ? [r.deviceId] : []));
   const named = ids.length ? await db.select({ id: devices.id, name: deviceNameIn(c.var.locale) }).from(devices).where(scope(c).where(devices, inArray(devices.id, ids))) : [];
