@@ -78,9 +78,11 @@ describe("defineEntity", () => {
     expect(e.filters.safeParse({ kind: "c" }).success).toBe(false);
   });
 
-  it("filters an endsWith field by its text, as a contains one", () => {
+  it("filters an endsWith field by its text, spaces dropped", () => {
     const e = defineEntity({ ns: "test.card", nameField: "code", fields: { code: { schema: textRequired(20), search: "endsWith" } } });
     expect(filterValueKind(e.fields.code)).toBe("text");
     expect(e.filters.parse({ code: " 0123 " })).toEqual({ code: "0123" });
+    // Spaces dropped: a code typed as printed, in groups.
+    expect(e.filters.parse({ code: "12 3456" })).toEqual({ code: "123456" });
   });
 });

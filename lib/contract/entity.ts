@@ -55,10 +55,10 @@ export type FieldKind =
 
 /**
  * How the list filters on a field: `contains` (case-insensitive substring, `%` and `_` taken
- * literally), `endsWith` (the field's last characters, exactly: an ICCID's last digits; the
- * cloud's condition is `reverse(column) like …`, which an index on `reverse(column)
- * text_pattern_ops` serves), `eq`, `in` (any of several values) or `range` (two query keys, from
- * and to).
+ * literally), `endsWith` (the field's last characters, exactly, spaces dropped: an ICCID's last
+ * digits as printed on the card; the cloud's condition is `reverse(column) like …`, which an index
+ * on `reverse(column) text_pattern_ops` serves), `eq`, `in` (any of several values) or `range`
+ * (two query keys, from and to).
  */
 export type SearchOp = "contains" | "endsWith" | "eq" | "in" | "range";
 
@@ -203,7 +203,8 @@ function filterSchema(f: FieldDef): z.ZodType {
     case "date":
       return searchDateTime;
     case "text":
-      return searchText;
+      // A code's end is typed as printed, in groups: its spaces are not part of it.
+      return f.search === "endsWith" ? z.preprocess((v) => (typeof v === "string" ? v.replace(/\s+/g, "") : v), searchText) : searchText;
     // An option is checked by the field's own rule, its default left out.
     case "option":
       return blankIsNone(withoutDefault(f.schema!));

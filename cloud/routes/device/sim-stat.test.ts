@@ -22,12 +22,14 @@ const add = async (n: number, carrier = "cmcc", token = admin) => (await cloud.r
 const rowsOf = <T>(r: unknown) => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
 
 describe("the card list and ⌘K by an ICCID's last digits", () => {
-  it("finds a card by its last 4 to 6 digits (or the whole ICCID), not by digits in its middle", async () => {
+  it("finds a card by its last 4 to 6 digits (or the whole ICCID, spaces ignored), not by digits in its middle", async () => {
     const a = await add(1);
     const b = await add(2);
     const tail6 = a.iccid.slice(-6);
     expect(await rows(`iccid=${tail6}`)).toEqual([a.iccid]);
     expect(await rows(`iccid=${a.iccid}`)).toEqual([a.iccid]);
+    // Typed as printed on the card, in groups.
+    expect(await rows(`iccid=${encodeURIComponent(`${tail6.slice(0, 2)} ${tail6.slice(2)}`)}`)).toEqual([a.iccid]);
     expect(await rows(`iccid=${b.iccid.slice(-4)}`)).toContain(b.iccid);
     // Digits in the middle of the ICCID are not its end.
     const middle = a.iccid.slice(8, 14);
