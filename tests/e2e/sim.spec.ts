@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { loginAs } from "./pages/login-page";
 import { ResourcePageObject } from "./pages/resource-page";
+import { ShellPage } from "./pages/shell-page";
 import { SimPageObject } from "./pages/sim-page";
 import { withCheckDigit } from "../../lib/contract/sim/iccid";
 
@@ -124,10 +125,12 @@ for (const [k, locale] of (["zh-cn", "en"] as const).entries()) {
       await usage.getByLabel(T.start).fill(new Date(Date.parse(`${end}T00:00:00Z`) - 39 * 86_400_000).toISOString().slice(0, 10));
       await expect(page.getByTestId("sim-stat-range-error")).toHaveText(T.range);
 
-      // The card bound in the first test, on its device's page.
-      const found = (await (await page.request.get(`/api/device/simCard/page?iccid=${good.slice(-8)}`)).json()).data.records as { deviceId: number | null }[];
-      expect(found[0]?.deviceId).toBeTruthy();
-      await page.goto(`/devices/viewDevice?id=${found[0].deviceId}`);
+      // The device page works in its project: the card goes onto a device of the chosen one.
+      await new ShellPage(page).chooseProject("滨江花园");
+      const dev = (await (await page.request.get("/api/device/device/page?current=1&size=1")).json()).data.records[0] as { id: number };
+      const card = (await (await page.request.get(`/api/device/simCard/page?iccid=${good.slice(-8)}`)).json()).data.records[0] as { id: number };
+      expect((await (await page.request.post("/api/device/simCard/upd", { data: { id: card.id, deviceId: dev.id } })).json()).code).toBe(200);
+      await page.goto(`/devices/viewDevice?id=${dev.id}`);
       await expect(page.getByTestId("device-sim-link")).toHaveText(good, { timeout: 30_000 });
       await expect(page.getByTestId("device-sim-as-of")).toContainText(T.asOf);
     });
