@@ -12,7 +12,7 @@ import { text, textRequired } from "@/lib/contract/validation";
 import { projects } from "../db/schema";
 import { signedIn, type TestCloud } from "../testing";
 import type { CloudEnv } from "./context";
-import { assertUnused, columnsOf, containsPattern, exportColumns, ownedDelete, platformTime, rowMapper } from "./crud";
+import { assertUnused, columnsOf, containsPattern, endsWithPattern, exportColumns, ownedDelete, platformTime, rowMapper } from "./crud";
 import { alarmContact } from "@/lib/contract/alarm/contact";
 import { crudCalls } from "@/lib/contract/entity-calls";
 import { crudRoutes } from "./crud-routes";
@@ -126,6 +126,12 @@ const names = async (project: number, params = "") => (await call<Page<Thing>>(`
 describe("crud helpers", () => {
   it("escapes LIKE's wildcards and its escape character", () => {
     expect(containsPattern("50%_a\\b")).toBe("%50\\%\\_a\\\\b%");
+  });
+
+  it("matches a text's end as a prefix of the reversed column, wildcards taken literally", () => {
+    expect(endsWithPattern("0123")).toBe("3210%");
+    // Reversed first, then escaped: each escape stays before its character.
+    expect(endsWithPattern("a%_\\")).toBe("\\\\\\_\\%a%");
   });
 
   it("reads search-bar times as platform time, a bare date as its whole day", () => {

@@ -37,6 +37,11 @@ export function columnFor(table: PgTable, name: string): PgColumn {
 
 /** `%v%` for ILIKE with `%`, `_` and `\` taken literally (PostgreSQL's default escape is `\`). */
 export const containsPattern = (v: string) => `%${v.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+/**
+ * The `like` pattern of a value's reversed characters, matched against `reverse(column)`: a column
+ * ending with `v` (an index on `reverse(column) text_pattern_ops` serves it as a prefix search).
+ */
+export const endsWithPattern = (v: string) => `${[...v].reverse().join("").replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 /** Search-bar times are wall-clock times of the caller's tenant zone; a bare date means its whole day. */
 export function platformTime(s: string, endOfDay: boolean): Date {
@@ -72,7 +77,8 @@ export function filterConds(entity: EntityMeta, table: PgTable, filters: Record<
     }
     const v = filters[name];
     if (!given(v)) continue;
-    if (f.search === "contains") {
+    if (f.search === "endsWith") conds.push(sql`reverse(${column}) like ${endsWithPattern(String(v))}`);
+    else if (f.search === "contains") {
       const pattern = containsPattern(String(v));
       const property = columnOf(name, f);
       conds.push(texts ? or(ilike(column, pattern), ilike(sql`${texts}->${property}->>${locale}`, pattern))! : ilike(column, pattern));

@@ -62,6 +62,7 @@ const productConfig = dir("产品配置", "Product configuration", "boxes", [
 
 const sim = dir("物联网卡", "SIM cards", "sim-card", [
   m("物联网卡", "SIM cards", "/sim/sim", "sim-card", crud("dev:simCard")),
+  m("卡统计", "SIM statistics", "/sim/simStat", "chart-pie"),
   m("卡订单", "SIM orders", "/sim/simOrder", "receipt", crud("dev:simOrder")),
   m("客户管理", "Customers", "/sim/simClient", "contact", crud("dev:simCust")),
   m("产品类别", "Product categories", "/sim/simProduct", "tags", crud("dev:simProd")),

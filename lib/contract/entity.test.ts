@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineEntity, keyField, rowName, uses } from "./entity";
+import { defineEntity, filterValueKind, keyField, rowName, uses } from "./entity";
 import { textRequired, text } from "./validation";
 
 const thing = defineEntity({
@@ -76,5 +76,13 @@ describe("defineEntity", () => {
     expect(e.filters.parse({ level: "2", kind: "b" })).toEqual({ level: 2, kind: "b" });
     expect(e.filters.safeParse({ level: "3" }).success).toBe(false);
     expect(e.filters.safeParse({ kind: "c" }).success).toBe(false);
+  });
+
+  it("filters an endsWith field by its text, spaces dropped", () => {
+    const e = defineEntity({ ns: "test.card", nameField: "code", fields: { code: { schema: textRequired(20), search: "endsWith" } } });
+    expect(filterValueKind(e.fields.code)).toBe("text");
+    expect(e.filters.parse({ code: " 0123 " })).toEqual({ code: "0123" });
+    // Spaces dropped: a code typed as printed, in groups.
+    expect(e.filters.parse({ code: "12 3456" })).toEqual({ code: "123456" });
   });
 });

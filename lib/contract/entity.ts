@@ -55,9 +55,12 @@ export type FieldKind =
 
 /**
  * How the list filters on a field: `contains` (case-insensitive substring, `%` and `_` taken
- * literally), `eq`, `in` (any of several values) or `range` (two query keys, from and to).
+ * literally), `endsWith` (the field's last characters, exactly, spaces dropped: an ICCID's last
+ * digits as printed on the card; the cloud's condition is `reverse(column) like …`, which an index
+ * on `reverse(column) text_pattern_ops` serves), `eq`, `in` (any of several values) or `range`
+ * (two query keys, from and to).
  */
-export type SearchOp = "contains" | "eq" | "in" | "range";
+export type SearchOp = "contains" | "endsWith" | "eq" | "in" | "range";
 
 export type FieldDef = {
   /** The rule of what a user writes. Read-only fields may give one for typing their value. */
@@ -118,7 +121,7 @@ type FilterKeys<F extends Fields> = {
 export type FilterValue = string | number | (string | number)[] | null | undefined;
 type OptionKind = "select" | "radio" | "status" | "switch";
 /** An option's filter is typed by the field's own rule (see filterSchema). */
-type FilterValueOf<D extends FieldDef> = D["search"] extends "contains"
+type FilterValueOf<D extends FieldDef> = D["search"] extends "contains" | "endsWith"
   ? string | null | undefined
   : D["search"] extends "eq"
   ? D["kind"] extends OptionKind
@@ -184,7 +187,7 @@ const withoutDefault = (s: z.ZodType) => z.lazy(() => (s instanceof z.ZodDefault
 export type FilterValueKind = "date" | "text" | "option" | "ids" | "texts" | "id" | "number";
 export function filterValueKind(f: FieldDef): FilterValueKind {
   if (f.kind === "date" || f.kind === "datetime") return "date";
-  if (f.search === "contains") return "text";
+  if (f.search === "contains" || f.search === "endsWith") return "text";
   if (f.search === "eq" && f.schema && (f.kind === "select" || f.kind === "radio" || f.kind === "status" || f.kind === "switch")) return "option";
   if (f.search === "in") return f.kind === "id" ? "ids" : "texts";
   if (f.kind === "id") return "id";
@@ -200,7 +203,8 @@ function filterSchema(f: FieldDef): z.ZodType {
     case "date":
       return searchDateTime;
     case "text":
-      return searchText;
+      // A code's end is typed as printed, in groups: its spaces are not part of it.
+      return f.search === "endsWith" ? z.preprocess((v) => (typeof v === "string" ? v.replace(/\s+/g, "") : v), searchText) : searchText;
     // An option is checked by the field's own rule, its default left out.
     case "option":
       return blankIsNone(withoutDefault(f.schema!));

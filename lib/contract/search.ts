@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineCall } from "./call";
 
 /** What the command palette finds (issue 40): each kind with the screen that opens it. */
-export const SEARCH_KINDS = ["device", "point", "alarm", "project", "document"] as const;
+export const SEARCH_KINDS = ["device", "point", "alarm", "project", "document", "simCard"] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 /** Hits per kind. */
 export const SEARCH_LIMIT = 8;
@@ -23,7 +23,8 @@ export type SearchHit = z.infer<typeof searchHit>;
 /**
  * sys/search/global: devices by name or SN, measurement points, open alarms, projects and knowledge
  * documents by name — and by pinyin initials (`cjjc` → 沉降监测) — among what the caller may see:
- * the projects they may see, the screens they may open, the documents granted to them.
+ * the projects they may see, the screens they may open, the documents granted to them — and SIM
+ * cards by the last digits of their ICCID (4 to 20 digits, spaces ignored: what a user reads off a card).
  */
 export const searchApi = {
   global: defineCall({ kind: "get", path: "sys/search/global", input: searchQuery, answer: z.array(searchHit), access: "user", scope: "own" }),

@@ -81,7 +81,7 @@ export const ROUTES: readonly RouteDef[] = [
   r("/knowledge"),
   r("/knowledgeLog"),
   r("/constructionRecord"),
-  ...under("/sim", ["sim", "simInfo", "simOrder", "simOrderInfo", "simClient", "simProduct", "simSet"], { simInfo: detail("/sim/sim"), simOrderInfo: detail("/sim/simOrder") }),
+  ...under("/sim", ["sim", "simInfo", "simStat", "simOrder", "simOrderInfo", "simClient", "simProduct", "simSet"], { simInfo: detail("/sim/sim"), simOrderInfo: detail("/sim/simOrder") }),
   r("/reportList", { needsProject: true }),
   r("/reportPlan", { needsProject: true }),
   r("/reportTemplate", { needsProject: true }),

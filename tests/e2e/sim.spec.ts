@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { loginAs } from "./pages/login-page";
 import { ResourcePageObject } from "./pages/resource-page";
+import { ShellPage } from "./pages/shell-page";
 import { SimPageObject } from "./pages/sim-page";
 import { withCheckDigit } from "../../lib/contract/sim/iccid";
 
@@ -8,7 +9,8 @@ import { withCheckDigit } from "../../lib/contract/sim/iccid";
  * SIM cards (issue 37), in both languages: cards imported from xlsx (a bad ICCID row reported with
  * its reason), one bound to a device, a sync through the simulated carrier, its use and "as of"
  * date, a 40-day range refused, a renewal and its cancellation, an expiry rule making a to-do, the
- * alarm tab of SIM settings moving the demo pool's line.
+ * alarm tab of SIM settings moving the demo pool's line, the statistics screen refusing 40 days, and
+ * the bound card on its device's page.
  */
 test.describe.configure({ mode: "serial" });
 
@@ -19,8 +21,8 @@ function iccid(n: number) {
 }
 
 const TEXT = {
-  "zh-cn": { headers: ["ICCID", "运营商", "卡类型", "流量池", "MSISDN", "IMSI", "到期日期", "备注"], cmcc: "中国移动", badIccid: "ICCID 无效", simulated: "模拟运营商", last: "最近同步", asOf: "截至", range: "用量查询范围最多 31 天", stop: "停止续费", renewed: "已为 1 张卡生成订单", todo: "天内到期", device: "设备", alarm: "告警设置", lineSaved: "告警线已保存" },
-  en: { headers: ["ICCID", "Carrier", "Card type", "Pool", "MSISDN", "IMSI", "Expires", "Remarks"], cmcc: "China Mobile", badIccid: "Not a valid ICCID", simulated: "Simulated carrier", last: "Last sync", asOf: "as of", range: "The usage range may be at most 31 days", stop: "Stop renewal", renewed: "placed for 1 card:", todo: "expire", device: "Device", alarm: "Alarm settings", lineSaved: "Alarm line saved" },
+  "zh-cn": { headers: ["ICCID", "运营商", "卡类型", "流量池", "MSISDN", "IMSI", "到期日期", "备注"], cmcc: "中国移动", badIccid: "ICCID 无效", simulated: "模拟运营商", last: "最近同步", asOf: "截至", range: "用量查询范围最多 31 天", stop: "停止续费", renewed: "已为 1 张卡生成订单", todo: "天内到期", device: "设备", alarm: "告警设置", lineSaved: "告警线已保存", start: "开始", end: "结束" },
+  en: { headers: ["ICCID", "Carrier", "Card type", "Pool", "MSISDN", "IMSI", "Expires", "Remarks"], cmcc: "China Mobile", badIccid: "Not a valid ICCID", simulated: "Simulated carrier", last: "Last sync", asOf: "as of", range: "The usage range may be at most 31 days", stop: "Stop renewal", renewed: "placed for 1 card:", todo: "expire", device: "Device", alarm: "Alarm settings", lineSaved: "Alarm line saved", start: "Start", end: "End" },
 } as const;
 
 for (const [k, locale] of (["zh-cn", "en"] as const).entries()) {
@@ -111,6 +113,28 @@ for (const [k, locale] of (["zh-cn", "en"] as const).entries()) {
       await todo.open("/msg/todo");
       await expect(todo.rows().filter({ hasText: T.todo }).first()).toBeVisible();
       await expect(todo.rows().filter({ hasText: String(days) }).first()).toBeVisible();
+    });
+
+    test(`${locale}: the statistics screen refuses 40 days; the bound card shows on its device's page`, async ({ page }) => {
+      await page.goto("/sim/simStat");
+      await expect(page.getByTestId("sim-stat-total")).not.toBeEmpty({ timeout: 30_000 });
+      await expect(page.locator('[data-testid="sim-stat-pool"]').filter({ hasText: "CMCC-POOL-1" })).toBeVisible();
+      await expect(page.getByTestId("sim-stat-top")).toBeVisible({ timeout: 20_000 });
+      const usage = page.getByTestId("sim-stat-usage");
+      const end = await usage.getByLabel(T.end).inputValue();
+      await usage.getByLabel(T.start).fill(new Date(Date.parse(`${end}T00:00:00Z`) - 39 * 86_400_000).toISOString().slice(0, 10));
+      await expect(page.getByTestId("sim-stat-range-error")).toHaveText(T.range);
+
+      // The device page works in its project: the card goes onto a device of the chosen one.
+      await new ShellPage(page).chooseProject("滨江花园");
+      const dev = (await (await page.request.get("/api/device/device/page?current=1&size=1")).json()).data.records[0] as { id: number };
+      const card = (await (await page.request.get(`/api/device/simCard/page?iccid=${good.slice(-8)}`)).json()).data.records[0] as { id: number };
+      expect((await (await page.request.post("/api/device/simCard/upd", { data: { id: card.id, deviceId: dev.id } })).json()).code).toBe(200);
+      await page.goto(`/devices/viewDevice?id=${dev.id}`);
+      // The other language's run bound its card to the same device: both are shown.
+      const bound = page.getByTestId("device-sim-card").filter({ has: page.getByTestId("device-sim-link").filter({ hasText: good }) });
+      await expect(bound).toBeVisible({ timeout: 30_000 });
+      await expect(bound.getByTestId("device-sim-as-of")).toContainText(T.asOf);
     });
 
     test(`${locale}: the alarm tab shows the demo pool and moves its alarm line`, async ({ page }) => {

@@ -1,4 +1,5 @@
 import type { I18nTexts } from "@/lib/contract/i18n-text";
+import { sql } from "drizzle-orm";
 import { bigint, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { tenants, users } from "./identity";
 import { devices } from "./devices";
@@ -103,6 +104,8 @@ export const simCards = pgTable(
   },
   (t) => [
     uniqueIndex("sim_cards_iccid").on(t.tenantId, t.iccid),
+    // The ICCID's last digits (the list's `endsWith` search, ⌘K): a prefix search of the reversed ICCID.
+    index("sim_cards_iccid_suffix").on(t.tenantId, sql`reverse(${t.iccid}) text_pattern_ops`),
     index("sim_cards_list").on(t.tenantId, t.id),
     index("sim_cards_expire").on(t.tenantId, t.expireAt),
     index("sim_cards_device").on(t.deviceId),
@@ -117,7 +120,8 @@ export const simUsage = pgTable(
     day: date("day").notNull(),
     usedMb: doublePrecision("used_mb").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.cardId, t.day] })],
+  // By day: the statistics' range (≤ 31 days) of all a tenant's cards reads those days, not the whole history.
+  (t) => [primaryKey({ columns: [t.cardId, t.day] }), index("sim_usage_day").on(t.day)],
 );
 
 /** Orders of cards: new plans and renewals (core §1 simOrder). Amount in integer cents. */

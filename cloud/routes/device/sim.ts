@@ -1,6 +1,6 @@
 import type { Locale } from "@/lib/contract/locale";
-import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
-import { simCard, simCardApi, type SetStateAnswer, type SimCard, OVER_QUOTA_PCT } from "@/lib/contract/sim/card";
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { simCard, simCardApi, type SetStateAnswer, type SimCard, type UsageChart, OVER_QUOTA_PCT, USAGE_TOP } from "@/lib/contract/sim/card";
 import { fromCents, toCents } from "@/lib/contract/sim/common";
 import { simCust, simCustApi, type SimCust } from "@/lib/contract/sim/customer";
 import { SIM_ORDER_TYPE, SIM_PERIOD_MONTHS, type SimAction, type SimPeriod } from "@/lib/contract/sim/enums";
@@ -94,6 +94,7 @@ function cardFilters(c: Ctx, q: Row): SQL[] {
   if (typeof q.expiring === "number") out.push(and(gte(simCards.expireAt, today(c)), lte(simCards.expireAt, addDays(today(c), q.expiring)))!);
   if (q.overQuota === true) out.push(sql`${simCards.quotaMb} > 0 and ${simCards.usedMb} >= ${simCards.quotaMb} * ${OVER_QUOTA_PCT / 100}`);
   if (Array.isArray(q.iccidList) && q.iccidList.length) out.push(inArray(simCards.iccid, q.iccidList as string[]));
+  if (q.unbound === true) out.push(isNull(simCards.deviceId));
   return out;
 }
 
@@ -235,22 +236,18 @@ const cardExtras: Served[] = [
   }),
   serve(simCardApi.useChart, async (c, q) => {
     const db = c.var.deps.db;
+    if (q.id === undefined) return tenantUse(db, c, q);
     const [card] = await db.select({ id: simCards.id, quotaMb: simCards.quotaMb, usedMb: simCards.usedMb, usageAsOf: simCards.usageAsOf }).from(simCards).where(scope(c).where(simCards, eq(simCards.id, q.id)));
     if (!card) throw notFound();
     const rows = await db.select({ day: simUsage.day, usedMb: simUsage.usedMb }).from(simUsage).where(and(eq(simUsage.cardId, card.id), gte(simUsage.day, q.startDate), lte(simUsage.day, q.endDate))).orderBy(asc(simUsage.day));
-    const byDay = new Map(rows.map((r) => [r.day, r.usedMb]));
-    const days: { day: string; usedMb: number }[] = [];
-    // Every day of the range, a day the carrier has not reported yet (T+1) as 0.
-    for (let d = q.startDate; d <= q.endDate; d = addDays(d, 1)) days.push({ day: d, usedMb: round2(byDay.get(d) ?? 0) });
-    const months = new Map<string, number>();
-    for (const d of days) months.set(d.day.slice(0, 7), round2((months.get(d.day.slice(0, 7)) ?? 0) + d.usedMb));
+    const { days, months, totalMb } = everyDay(q, rows);
     const [week] = card.usageAsOf
       ? await db.select({ mb: sql<number>`coalesce(sum(${simUsage.usedMb}), 0)::float8` }).from(simUsage).where(and(eq(simUsage.cardId, card.id), gt7(card.usageAsOf), lte(simUsage.day, card.usageAsOf)))
       : [{ mb: 0 }];
     return {
       days,
-      months: [...months].map(([month, usedMb]) => ({ month, usedMb })),
-      totalMb: round2(days.reduce((s, d) => s + d.usedMb, 0)),
+      months,
+      totalMb,
       usageAsOf: card.usageAsOf,
       runOutDays: card.quotaMb > 0 ? runOut(card.quotaMb - card.usedMb, Number(week.mb) / 7) : null,
     };
@@ -343,12 +340,69 @@ const cardExtras: Served[] = [
       .orderBy(asc(deviceNameIn(c.var.locale)), asc(devices.id))
       .limit(500);
   }),
+  serve(simCardApi.ofDevice, async (c, q) => {
+    const db = c.var.deps.db;
+    const [dev] = await db.select({ id: devices.id }).from(devices).where(scope(c).where(devices, eq(devices.id, q.deviceId)));
+    // Another tenant's device (the platform's all-devices page): its cards are its tenant's, and none of the caller's may be bound to it.
+    if (!dev) return { owned: false, cards: [] };
+    const rows = await db
+      .select({ ...getTableColumns(simCards), ...cardExtra(c.var.locale) })
+      .from(simCards)
+      .where(scope(c).where(simCards, eq(simCards.deviceId, dev.id)))
+      .orderBy(asc(simCards.id))
+      .limit(10);
+    return { owned: true, cards: rows.map((r) => cardRow(r)) };
+  }),
   serve(simCardApi.syncState, async (c) => {
     const run = await lastRun(c.var.deps.db, c.var.auth.tenantId);
     return run ? runOf(run) : null;
   }),
 ];
 const gt7 = (asOf: string) => gte(simUsage.day, addDays(asOf, -6));
+
+/** Every day of a range with its use (a day the carrier has not reported yet, T+1, as 0), the month totals and the total. */
+function everyDay(q: { startDate: string; endDate: string }, rows: { day: string; usedMb: number }[]) {
+  const byDay = new Map(rows.map((r) => [r.day, Number(r.usedMb)]));
+  const days: { day: string; usedMb: number }[] = [];
+  for (let d = q.startDate; d <= q.endDate; d = addDays(d, 1)) days.push({ day: d, usedMb: round2(byDay.get(d) ?? 0) });
+  const months = new Map<string, number>();
+  for (const d of days) months.set(d.day.slice(0, 7), round2((months.get(d.day.slice(0, 7)) ?? 0) + d.usedMb));
+  return { days, months: [...months].map(([month, usedMb]) => ({ month, usedMb })), totalMb: round2(days.reduce((s, d) => s + d.usedMb, 0)) };
+}
+
+/**
+ * The tenant's cards' use per day over a range (one carrier's when asked), and the cards that used
+ * the most in it (`USAGE_TOP`, most first, then by ICCID). "As of" is the latest day any card is
+ * reported to; there is no run-out forecast for cards together (each has its own quota).
+ */
+async function tenantUse(db: Db, c: Ctx, q: { carrier?: string; startDate: string; endDate: string }): Promise<UsageChart> {
+  const mine = scope(c).where(simCards, q.carrier ? eq(simCards.carrier, q.carrier) : undefined);
+  const inRange = and(eq(simUsage.cardId, simCards.id), gte(simUsage.day, q.startDate), lte(simUsage.day, q.endDate));
+  const mb = sql<number>`coalesce(sum(${simUsage.usedMb}), 0)::float8`;
+  const [rows, top, [asOf]] = await Promise.all([
+    db.select({ day: simUsage.day, usedMb: mb }).from(simUsage).innerJoin(simCards, inRange).where(mine).groupBy(simUsage.day),
+    db
+      .select({ id: simCards.id, iccid: simCards.iccid, carrier: simCards.carrier, deviceId: simCards.deviceId, usedMb: mb })
+      .from(simUsage)
+      .innerJoin(simCards, inRange)
+      .where(mine)
+      .groupBy(simCards.id)
+      .having(sql`sum(${simUsage.usedMb}) > 0`)
+      .orderBy(desc(mb), asc(simCards.iccid))
+      .limit(USAGE_TOP),
+    // As text: a date on either driver (PGlite, node-postgres) reads the same.
+    db.select({ day: sql<string | null>`max(${simCards.usageAsOf})::text` }).from(simCards).where(mine),
+  ]);
+  const ids = top.flatMap((r) => (r.deviceId ? [r.deviceId] : []));
+  const named = ids.length ? await db.select({ id: devices.id, name: deviceNameIn(c.var.locale) }).from(devices).where(scope(c).where(devices, inArray(devices.id, ids))) : [];
+  const nameOf = new Map(named.map((d) => [d.id, d.name]));
+  return {
+    ...everyDay(q, rows),
+    usageAsOf: asOf?.day ?? null,
+    runOutDays: null,
+    top: top.map((r) => ({ id: r.id, iccid: r.iccid, carrier: r.carrier, deviceName: r.deviceId ? (nameOf.get(r.deviceId) ?? null) : null, usedMb: round2(Number(r.usedMb)) })),
+  };
+}
 
 /**
  * Each pool's use over its last 7 reported days: the days up to the latest day any of its cards is

@@ -2,13 +2,14 @@ import { and, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { pinyin } from "pinyin-pro";
 import { OPEN_STATUSES } from "@/lib/contract/alarm/enums";
 import { SEARCH_LIMIT, searchApi, type SearchHit, type SearchKind } from "@/lib/contract/search";
-import { alarms, devices, pointGroups, projects } from "../../db/schema";
+import { alarms, devices, pointGroups, projects, simCards } from "../../db/schema";
 import { visibleProjects } from "../../db/queries/projects";
 import { accessMap } from "../../db/queries/knowledge";
 import { alarmName } from "../../db/queries/alarm-names";
 import { mayOpen } from "../../lib/auth";
 import type { Ctx } from "../../lib/context";
-import { containsPattern } from "../../lib/crud";
+import { containsPattern, endsWithPattern } from "../../lib/crud";
+import { tenantScope } from "../../lib/scope";
 import { serve } from "../../lib/serve";
 import { t } from "../../lib/i18n";
 import { deviceNameIn, projectNameIn } from "../../db/queries/names";
@@ -28,6 +29,12 @@ export function initialsOf(text: string): string {
     initialsCache.set(text, hit);
   }
   return hit;
+}
+
+/** The last digits of an ICCID as read off a card (4 to 20 digits, spaces between groups), or null. */
+export function iccidDigits(keyword: string): string | null {
+  const digits = keyword.replace(/\s+/g, "");
+  return /^\d{4,20}$/.test(digits) ? digits : null;
 }
 
 /** A query that may spell pinyin initials: letters only (digits too: "1hcj"). */
@@ -65,12 +72,14 @@ async function search(c: Ctx, keyword: string): Promise<SearchHit[]> {
   const out: SearchHit[] = [];
   const add = (kind: SearchKind, rows: (Named & { hint: string | null })[], href: (r: Named) => string): void => void out.push(...rows.map((r) => ({ kind, id: r.id, title: r.name, hint: r.hint, href: href(r) })));
 
-  const [seeDevices, seePoints, seeAlarms, seeProjects, seeKnowledge] = await Promise.all([
+  const digits = iccidDigits(keyword);
+  const [seeDevices, seePoints, seeAlarms, seeProjects, seeKnowledge, seeCards] = await Promise.all([
     mayOpen(c, "/devices/device", "/devices/allDevices"),
     mayOpen(c, "/pointCorrelation/page"),
     mayOpen(c, "/alarm/alarmCenter"),
     mayOpen(c, "/projects/project"),
     mayOpen(c, "/knowledge"),
+    digits ? mayOpen(c, "/sim/sim") : false,
   ]);
 
   const tasks: Promise<void>[] = [];
@@ -138,6 +147,21 @@ async function search(c: Ctx, keyword: string): Promise<SearchHit[]> {
         );
         add("document", rows, (r) => `/knowledge?node=${r.id}`);
       }),
+    );
+  }
+  if (seeCards && digits) {
+    // The tenant's cards whose ICCID ends with the digits (the suffix index), with their carrier, status and device.
+    tasks.push(
+      db
+        .select({ id: simCards.id, name: simCards.iccid, carrier: simCards.carrier, status: simCards.status, device: deviceNameIn(locale) })
+        .from(simCards)
+        .leftJoin(devices, eq(devices.id, simCards.deviceId))
+        .where(tenantScope(auth).where(simCards, sql`reverse(${simCards.iccid}) like ${endsWithPattern(digits)}`))
+        .orderBy(simCards.iccid)
+        .limit(SEARCH_LIMIT)
+        .then((rows) =>
+          add("simCard", rows.map((r) => ({ ...r, hint: [t(locale, `enums.simCarrier.${r.carrier}`), t(locale, `enums.simStatus.${r.status}`), r.device].filter(Boolean).join(" · ") })), (r) => `/sim/simInfo?id=${r.id}`),
+        ),
     );
   }
   await Promise.all(tasks);

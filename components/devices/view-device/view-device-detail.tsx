@@ -1,6 +1,7 @@
 "use client";
 
 import * as React from "react";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { deriveDetailRows, DetailRows, type DetailRow } from "@/components/kit";
@@ -22,6 +23,10 @@ import { HistoryPanel } from "./history-panel";
 import { deviceAlarmsResource, OpenAlarmsBadge, useOpenAlarms } from "@/components/alarm/device-alarms";
 import { RealtimePanel } from "./realtime-panel";
 import { FirmwarePanel } from "@/components/ota/device-firmware/firmware-panel";
+import { useDeviceSimShown } from "@/components/sim/device-sim/use-device-sim";
+
+/** The bound SIM card, loaded when the section is shown (those who may open the SIM list). */
+const DeviceSimCard = dynamic(() => import("@/components/sim/device-sim/device-sim-card").then((m) => m.DeviceSimCard));
 
 /** The device's fields, labelled by the device list's messages (`devices.device.fields.*`). */
 const rows = deriveDetailRows<Device>(device).map((r) => ({ ...r, label: `device.${r.label}` }));
@@ -152,6 +157,7 @@ const viewDeviceDetail = defineDetail<Device>({
     { key: "connection", title: "viewDevice.sections.connection", render: (row) => <ConnectionCard device={row} />, span: 2 },
     { key: "control", title: "viewDevice.sections.control", useShown: (row) => usePadCapable(row.id) === true, render: (row) => <ControlCard row={row} />, span: 1 },
     { key: "location", title: "viewDevice.sections.location", render: (row) => <LocationCard row={row} />, span: 1 },
+    { key: "sim", title: "viewDevice.sections.sim", useShown: (row) => useDeviceSimShown(row.id), render: (row) => <DeviceSimCard deviceId={row.id} />, span: 1 },
   ],
   tabs: [
     { key: "realtime", label: "viewDevice.tabs.realtime", render: (row) => <RealtimePanel deviceId={row.id} /> },

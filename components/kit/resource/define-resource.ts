@@ -107,7 +107,7 @@ function fromEntity<Row extends AnyRow>(config: EntityResourceConfig<Row>): Reso
   }
   const searched = Object.values(entity.fields).some((f) => f.search);
   // The keyword box searches the field that names a row, when the entity searches it by text.
-  const keyword = entity.nameField && entity.fields[entity.nameField]?.search === "contains" ? entity.nameField : undefined;
+  const keyword = entity.nameField && (entity.fields[entity.nameField]?.search === "contains" || entity.fields[entity.nameField]?.search === "endsWith") ? entity.nameField : undefined;
   const api = rest.api ?? entity.api;
   if (!api) throw new Error(`defineResource(${entity.ns}): neither the contract nor the definition names an api`);
   return {

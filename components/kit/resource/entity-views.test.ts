@@ -105,6 +105,9 @@ describe("entity views", () => {
     expect(defineResource({ entity: named, api: "t/named" }).search).toMatchObject({ keyword: "name", keywordLabel: "fields.name" });
     expect(defineResource({ entity: named, api: "t/named", search: { keyword: "kind" } }).search?.keyword).toBe("kind");
     expect(defineResource({ entity: thing, api: "t/thing" }).search?.keyword).toBeUndefined();
+    // A name searched by its end (an ICCID's last digits) is the keyword too.
+    const ending = defineEntity({ ns: "test.ending", nameField: "name", fields: { ...thing.fields, name: { ...thing.fields.name, search: "endsWith" } } });
+    expect(defineResource({ entity: ending, api: "t/ending" }).search?.keyword).toBe("name");
   });
 
   it("is served where its contract says: api, permission prefix and project scope, unless the definition says otherwise", () => {

@@ -1,19 +1,13 @@
 "use client";
 
 import { PencilIcon } from "lucide-react";
-import { useTranslations } from "next-intl";
 import { defineDetail, DetailPage } from "@/components/kit";
-import { Badge } from "@/components/ui/badge";
 import { permsOf } from "@/lib/contract/call";
 import { simCard, simCardApi, type SimCard } from "@/lib/contract/sim/card";
+import { SimStatusBadge } from "../sim/status-badge";
 import { UsageBar } from "../sim/usage-bar";
 import { simRecordResource } from "./sim-records";
 import { UsageChart } from "./usage-chart";
-
-function Status({ status }: { status: SimCard["status"] }) {
-  const t = useTranslations("enums.simStatus");
-  return <Badge variant={status === "activation" ? "success" : status === "deactivation" ? "destructive" : "secondary"}>{t(status as never)}</Badge>;
-}
 
 /** simInfo (`?id=`): a card's identity, plan and status beside the carrier's raw status, its use by day, its bound device and its records. */
 const simDetail = defineDetail<SimCard>({
@@ -21,7 +15,7 @@ const simDetail = defineDetail<SimCard>({
   info: simCardApi.info,
   back: "sim",
   actions: [{ key: "edit", label: "kit.actions.edit", icon: <PencilIcon />, perm: permsOf(simCardApi.upd)[0], href: (r) => `/sim/sim?edit=${r.id}` }],
-  basic: { title: "info.basic", span: 2, badge: (r) => <Status status={r.status} /> },
+  basic: { title: "info.basic", span: 2, badge: (r) => <SimStatusBadge status={r.status} /> },
   rows: {
     usedMb: { type: "slot", render: (r) => <UsageBar used={r.usedMb} quota={r.quotaMb} pct={r.usagePct} /> },
     quotaMb: false,

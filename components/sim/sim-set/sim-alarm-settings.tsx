@@ -18,6 +18,7 @@ import { simAlarmApi, simAlarmSettings } from "@/lib/contract/sim/alarm";
 import { simCardApi, type SimPoolRow } from "@/lib/contract/sim/card";
 import { QUOTA_MAX_MB } from "@/lib/contract/sim/product";
 import { toast } from "@/lib/toast";
+import { PoolRunOut } from "../sim/pool-run-out";
 import { UsageBar } from "../sim/usage-bar";
 
 const NS = "sim.alarm";
@@ -49,7 +50,7 @@ function PoolRow({ pool, editable, onSaved }: { pool: SimPoolRow; editable: bool
         <UsageBar used={pool.usedMb} quota={pool.quotaMb} pct={pool.usagePct} />
       </TableCell>
       <TableCell className="whitespace-nowrap tabular-nums" data-testid="sim-pool-run-out">
-        {pool.runOutDays === null ? <span className="text-muted-foreground">{t("runOutUnknown")}</span> : pool.runOutDays === 0 ? <span className="font-medium text-destructive">{t("runOutNow")}</span> : t("runOutDays", { days: pool.runOutDays })}
+        <PoolRunOut days={pool.runOutDays} />
       </TableCell>
       <TableCell>
         <span className={pool.usedMb >= line ? "font-medium text-destructive" : undefined} data-testid="sim-pool-line">

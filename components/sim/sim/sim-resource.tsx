@@ -6,6 +6,7 @@ import { permsOf } from "@/lib/contract/call";
 import { simCard, simCardApi, type SimCard } from "@/lib/contract/sim/card";
 import { simCustApi } from "@/lib/contract/sim/customer";
 import { PRODUCTS, batchOf, type BatchKind } from "./sim-batch";
+import { SIM_STATUS_TONES } from "./status-badge";
 import { SyncBar } from "./sync-bar";
 import { UsageBar } from "./usage-bar";
 
@@ -60,7 +61,7 @@ export const simResource = defineResource<SimCard>({
         </Link>
       ),
     },
-    status: { tones: { activation: "success", testing: "secondary", silence: "warning", deactivation: "destructive", retired: "secondary", suspended: "warning", cancelled: "secondary", notActivated: "secondary", waitingBind: "secondary" } },
+    status: { tones: SIM_STATUS_TONES },
     usedMb: { label: "fields.usage", minWidth: 170, render: (row) => <UsageBar used={row.usedMb} quota={row.quotaMb} pct={row.usagePct} /> },
     quotaMb: false,
     usagePct: false,

@@ -4,6 +4,7 @@ import { defineEntity, keyField, type RowOf } from "../entity";
 import { crudCalls } from "../entity-calls";
 import { optional, text } from "../validation";
 import { cardsBody, choice, iccid, optionalSimDay, optionalSimId, simDay, simId } from "./common";
+import { ofDeviceCall } from "./of-device";
 import { SIM_CARD_TYPES, SIM_CARRIERS, SIM_EXPIRING, SIM_IMEI_STATUS, SIM_RENEWAL, SIM_STATUS, SIM_SYNC_STATES } from "./enums";
 
 /**
@@ -17,7 +18,7 @@ export const simCard = defineEntity({
   nameField: "iccid",
   fields: {
     id: keyField,
-    iccid: { schema: iccid, search: "contains", sort: true, import: true, width: 200 },
+    iccid: { schema: iccid, search: "endsWith", sort: true, import: true, width: 200 },
     carrier: { schema: choice(SIM_CARRIERS), kind: "select", dict: "simCarrier", search: "eq", import: true },
     status: { schema: choice(SIM_STATUS), readOnly: true, kind: "status", dict: "simStatus", search: "eq" },
     carrierStatus: { kind: "text", readOnly: true, list: false },
@@ -58,13 +59,16 @@ const flag = z.preprocess((v) => (v === "" || v === null || v === undefined ? un
 
 /**
  * The card list's filters beyond its fields: a tag, cards expiring within 7 or 30 days, cards over
- * 80 % of their quota, and a pasted list of ICCIDs.
+ * 80 % of their quota, a pasted list of ICCIDs, and cards bound to no device. The ICCID field
+ * itself is searched by its last digits (`endsWith`).
  */
 export const simCardFilters = simCard.filters.extend({
   tag: optional(z.string().trim().max(32, "validation.maxLength")),
   expiring: z.preprocess((v) => (v === "" || v === null ? undefined : v), choice(SIM_EXPIRING).optional()),
   overQuota: flag,
   iccidList: z.preprocess((v) => (typeof v === "string" ? v.split(/[\s,;]+/).filter(Boolean) : v), z.array(z.string().max(20)).max(10_000, "validation.maxItems").optional()),
+  /** Cards bound to no device (the device page's bind picker). */
+  unbound: flag,
 });
 export const simCardQuery = simCard.query.extend(simCardFilters.shape);
 /** Above this share of its quota a card counts as "over quota" (list filter, statistics). */
@@ -74,8 +78,12 @@ export const OVER_QUOTA_PCT = 80;
 export const USAGE_RANGE_DAYS = 31;
 const dayMs = (d: string) => Date.parse(`${d}T00:00:00Z`);
 export const daysBetween = (from: string, to: string) => Math.round((dayMs(to) - dayMs(from)) / 86_400_000) + 1;
+/**
+ * One card's use (`id`), or without it the tenant's cards' summed (optionally one carrier's) with
+ * the cards that used the most over the range (`top`): the statistics screen.
+ */
 export const useChartQuery = z
-  .object({ id: simId, startDate: simDay, endDate: simDay })
+  .object({ id: z.preprocess((v) => (v === "" || v === null ? undefined : v), simId.optional()), carrier: z.preprocess((v) => (v === "" || v === null ? undefined : v), choice(SIM_CARRIERS).optional()), startDate: simDay, endDate: simDay })
   .superRefine((v, ctx) => {
     const n = daysBetween(v.startDate, v.endDate);
     if (n < 1) ctx.addIssue({ code: "custom", path: ["endDate"], message: "validation.endBeforeStart" });
@@ -87,9 +95,13 @@ export const usageChart = z.object({
   months: z.array(z.object({ month: z.string(), usedMb: z.number() })),
   totalMb: z.number(),
   usageAsOf: z.string().nullable(),
-  /** Days until the quota runs out at the last 7 days' rate; null when nothing is used or no quota. */
+  /** Days until the quota runs out at the last 7 days' rate; null when nothing is used or no quota (and for the tenant's cards together). */
   runOutDays: z.number().nullable(),
+  /** The tenant's chart only: the cards that used the most over the range, most first. */
+  top: z.array(z.object({ id: z.number().int(), iccid: z.string(), carrier: z.string(), deviceName: z.string().nullable(), usedMb: z.number() })).optional(),
 });
+/** How many cards the statistics' top list names. */
+export const USAGE_TOP = 10;
 export type UsageChart = z.infer<typeof usageChart>;
 
 const count = z.number().int().nonnegative();
@@ -154,6 +166,8 @@ export type SetStateAnswer = z.infer<typeof setStateAnswer>;
 export const syncBody = z.object({ ids: z.array(simId).max(10_000, "validation.maxItems").default([]) });
 
 const READ = { menu: ["/sim/sim"] } as const;
+/** The SIM statistics screen (/sim/simStat) reads the counts and the use beside the card list. */
+const STAT_READ = { menu: ["/sim/sim", "/sim/simStat"] } as const;
 /** The tenant's devices a card may be bound to (the bind picker): at most 500, filtered by name or SN. */
 export const bindableDevice = z.object({ id: z.number().int(), deviceName: z.string(), deviceSn: z.string() });
 export const devicesQuery = z.object({ keyword: optional(z.string().trim().max(64, "validation.maxLength")) });
@@ -165,11 +179,12 @@ export const simCardApi = {
   renewal: defineCall({ kind: "post", path: "device/simCard/renewal", input: renewalBody, answer: renewalAnswer, access: { perm: "dev:simCard:upd" } }),
   renewalCancel: defineCall({ kind: "post", path: "device/simCard/renewalCancel", input: renewalCancelBody, answer: updatedAnswer, access: { perm: "dev:simCard:upd" } }),
   saveTag: defineCall({ kind: "post", path: "device/simCard/saveTag", input: saveTagBody, answer: updatedAnswer, access: { perm: "dev:simCard:upd" } }),
-  stat: defineCall({ kind: "get", path: "device/simCard/stat", answer: simStat, access: READ }),
-  useChart: defineCall({ kind: "get", path: "device/simCard/useChart", input: useChartQuery, answer: usageChart, access: READ }),
+  stat: defineCall({ kind: "get", path: "device/simCard/stat", answer: simStat, access: STAT_READ }),
+  useChart: defineCall({ kind: "get", path: "device/simCard/useChart", input: useChartQuery, answer: usageChart, access: STAT_READ }),
   /** Activate, deactivate or resume cards at their carrier (through the tenant's account and its limiter); each card's record keeps the work order. */
   setState: defineCall({ kind: "post", path: "device/simCard/setState", input: setStateBody, answer: setStateAnswer, access: { perm: "dev:simCard:upd" } }),
   sync: defineCall({ kind: "post", path: "device/simCard/sync", input: syncBody, answer: syncRun, access: { perm: "dev:simCard:upd" } }),
   devices: defineCall({ kind: "get", path: "device/simCard/devices", input: devicesQuery, answer: z.array(bindableDevice), access: READ }),
   syncState: defineCall({ kind: "get", path: "device/simCard/syncState", answer: syncRun.nullable(), access: READ }),
+  ofDevice: ofDeviceCall,
 };

@@ -1,0 +1,2 @@
+CREATE INDEX "sim_cards_iccid_suffix" ON "sim_cards" USING btree ("tenant_id",reverse("iccid") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "sim_usage_day" ON "sim_usage" USING btree ("day");
