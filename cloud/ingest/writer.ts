@@ -311,8 +311,8 @@ export class BatchWriter {
           ), stored as (insert into telemetry (device_id, identifier, ts, num, txt) select * from v
             -- A message the broker sent again (an instance died between storing and acknowledging it) adds only what is not stored yet.
             ${redelivered.size ? sql`where not (${pgArray([...redelivered])}::int[] @> array[v.device_id] and exists (select 1 from telemetry t where t.device_id = v.device_id and t.identifier = v.identifier and t.ts = v.ts))` : sql``}
-            returning device_id, identifier, ts, num),
-          ${upsertRollups(sql`select device_id, identifier, ts, num from stored`)}`);
+            ${redelivered.size ? sql`returning device_id, identifier, ts, num` : sql``}),
+          ${upsertRollups(redelivered.size ? sql`select device_id, identifier, ts, num from stored` : sql`select device_id, identifier, ts, num from v`)}`);
         const l = [...latest.values()];
         await tx.execute(sql`insert into telemetry_latest (device_id, identifier, ts, num, txt)
           select * from unnest(${pgArray(l.map((p) => p.deviceId))}::int[], ${pgArray(l.map((p) => p.identifier))}::varchar[],
