@@ -372,7 +372,7 @@ async function bench(kind: "pglite" | "postgres", pg: PgCluster | undefined, rul
     round,
     cpu,
     qos: QOS,
-    noisy: NOISY ? `${NOISY} (${noise.n ?? 0} refusals, ${channel.ingest.stats.throttled} messages held)` : "-",
+    noisy: NOISY ? `${NOISY} (${noise.n ?? 0} refusals)` : "-",
     rules,
     linkage: linkageRuleCount,
     devices: DEVICES,
