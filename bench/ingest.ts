@@ -102,6 +102,8 @@ const { url, devices, perDevice, qos, noisy, junk } = workerData;
   await Promise.all(noise);
   await Promise.all([...clients, ...noisyClients].map((c) => c.endAsync()));
   parentPort.postMessage({ type: "done" });
+  // Alive until terminated, so its thread's CPU can still be read once the run is timed.
+  setInterval(() => {}, 3600_000);
 })().catch((e) => parentPort.postMessage({ type: "error", message: String(e && e.stack || e) }));
 `;
 
@@ -283,9 +285,9 @@ async function rawBroker(kind: "aedes" | "mosquitto", external?: { url: string; 
       { name: "subscriber", thread: { pid: process.pid, tid: subscriberTid } },
     ]);
   });
-  await worker.terminate();
   for (let seen = -1, since = Date.now(); got.n < messages && Date.now() - since < 10_000; await sleep(50)) if (got.n !== seen) [seen, since] = [got.n, Date.now()];
   const cpu = reading!.stop();
+  await worker.terminate();
   await subscriber.terminate();
   await stop();
   return { broker: kind, qos: QOS, messages, delivered: got.n, msgPerSecond: Math.round(got.n / ((got.at - first) / 1000)), cpu };
@@ -555,7 +557,6 @@ async function benchInstances() {
           { name: "bench (polling)", thread: { pid: process.pid, tid: threadId() } },
         ]);
       });
-      await worker.terminate();
       // Until every value is stored or refused, or nothing moved for 30 s.
       let c = await counts();
       let last = Date.now();
@@ -567,6 +568,7 @@ async function benchInstances() {
       }
       const seconds = (last - first) / 1000;
       cpuOf.push(reading!.stop());
+      await worker.terminate();
       rows.push({
         db: "postgres",
         broker: "mosquitto",
