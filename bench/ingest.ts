@@ -3,6 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
+import { createServer, type AddressInfo } from "node:net";
+import { Aedes } from "aedes";
+import { CLOUD_FILTERS } from "@/lib/contract/device/topics";
 import { count, sql, sum } from "drizzle-orm";
 import { deviceTopic } from "@/lib/contract/device/topics";
 import { openDb } from "../cloud/db/client";
@@ -12,8 +15,10 @@ import { LinkageEngine } from "../cloud/linkage/engine";
 import { PushEngine } from "../cloud/push/engine";
 import { startDeviceChannel } from "../cloud/ingest";
 import { addDevices, addSensorProduct, NOISY_PAYLOADS } from "../cloud/ingest/fixtures";
-import { freePort, startPgCluster } from "../scripts/pg-cluster";
+import { freePort, startPgCluster, type PgCluster } from "../scripts/pg-cluster";
 import { startOpenMosquitto } from "../scripts/mosquitto";
+import { cpuReading, cpuRow, saturation, threadId, type CpuShare, type Part } from "./cpu";
+import { rawInsert, type RawInsert } from "./raw-insert";
 
 /**
  * `npm run bench:ingest`: BENCH_DEVICES devices (default 200) each publish BENCH_MESSAGES / devices
@@ -34,6 +39,13 @@ import { startOpenMosquitto } from "../scripts/mosquitto";
  * BENCH_QOS=1 publishes with QoS 1, each device waiting for the PUBACK of every 50th message.
  * BENCH_NOISY=N adds N devices flooding junk (QoS 0, as fast as the broker reads) while the others publish; their refusals are
  * counted apart, so the others' msg/s against a run without them is what one noisy device costs.
+ *
+ * In the same run (issue 33) it measures this machine's limits and gives the ingest as a share of
+ * them: the database's raw COPY and multi-row INSERT of the same rows into `telemetry`
+ * (`raw-insert.ts`), and the broker's raw publish → subscriber msg/s with the same publishers (the
+ * embedded aedes bare; with BENCH_INSTANCES the Mosquitto the instances use). Every run, raw or
+ * not, prints the CPU each part used (`cpu.ts`: the cloud's thread, PostgreSQL, the broker, the
+ * publishers, from /proc) and what saturated it. BENCH_LIMITS=0 skips the raw measures.
  */
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 200);
 /**
@@ -54,6 +66,8 @@ const QOS = Number(process.env.BENCH_QOS ?? 0);
 /** Devices flooding junk (NUL-laden, malformed, oversized: NOISY_PAYLOADS) beside the others for as long as they publish. */
 const NOISY = Number(process.env.BENCH_NOISY ?? 0);
 const VALUES_PER_MESSAGE = 2;
+/** `BENCH_LIMITS=0` skips measuring the machine's raw insert and broker limits (before / after comparisons of the ingest alone). */
+const LIMITS = process.env.BENCH_LIMITS !== "0";
 /** The whole list of runs this many times over (`BENCH_ROUNDS=3`): each round's runs against its own rule-free run, so a loaded machine's drift shows as the spread between rounds. */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 
@@ -65,7 +79,7 @@ const { url, devices, perDevice, qos, noisy, junk } = workerData;
 (async () => {
   const clients = await Promise.all(devices.map((d) => mqtt.connectAsync(url, { username: d.sn, password: d.secret, clientId: "bench-" + d.sn, reconnectPeriod: 0 })));
   const noisyClients = await Promise.all(noisy.map((d) => mqtt.connectAsync(url, { username: d.sn, password: d.secret, clientId: "bench-" + d.sn, reconnectPeriod: 0 })));
-  parentPort.postMessage({ type: "connected" });
+  parentPort.postMessage({ type: "connected", tid: Number(require("node:fs").readlinkSync("/proc/thread-self").split("/").pop()) });
   let quiet = false;
   const noise = noisyClients.map(async (c, k) => {
     while (!quiet) await Promise.all(junk.map((p) => c.publishAsync(noisy[k].topic, Buffer.from(p), { qos: 0 })));
@@ -88,6 +102,8 @@ const { url, devices, perDevice, qos, noisy, junk } = workerData;
   await Promise.all(noise);
   await Promise.all([...clients, ...noisyClients].map((c) => c.endAsync()));
   parentPort.postMessage({ type: "done" });
+  // Alive until terminated, so its thread's CPU can still be read once the run is timed.
+  setInterval(() => {}, 3600_000);
 })().catch((e) => parentPort.postMessage({ type: "error", message: String(e && e.stack || e) }));
 `;
 
@@ -174,8 +190,11 @@ async function addLinkageRules(db: Parameters<typeof addSensorProduct>[0], tenan
 
 type BenchDevice = { sn: string; secret: string };
 
-/** The devices publish their share from a worker thread (`PUBLISHER`); `connected` is called once all are logged in. Resolves when all is sent and the clients closed. */
-async function publish(url: string, productId: number, devs: BenchDevice[], noisy: BenchDevice[], perDevice: number, connected: () => void) {
+/**
+ * The devices publish their share from a worker thread (`PUBLISHER`); `connected` is called, with
+ * the worker's thread id, once all are logged in. Resolves when all is sent and the clients closed.
+ */
+async function publish(url: string, productId: number, devs: BenchDevice[], noisy: BenchDevice[], perDevice: number, connected: (tid: number) => void) {
   const worker = new Worker(PUBLISHER, {
     eval: true,
     workerData: {
@@ -190,8 +209,8 @@ async function publish(url: string, productId: number, devs: BenchDevice[], nois
   let sentMs = 0;
   await new Promise<void>((resolve, reject) => {
     worker.on("error", reject);
-    worker.on("message", (m: { type: string; ms?: number; message?: string }) => {
-      if (m.type === "connected") connected();
+    worker.on("message", (m: { type: string; ms?: number; message?: string; tid?: number }) => {
+      if (m.type === "connected") connected(m.tid!);
       if (m.type === "sent") sentMs = m.ms!;
       if (m.type === "error") reject(new Error(m.message));
       if (m.type === "done") resolve();
@@ -200,8 +219,82 @@ async function publish(url: string, productId: number, devs: BenchDevice[], nois
   return { worker, sentMs };
 }
 
-async function bench(kind: "pglite" | "postgres", url: string | undefined, rules: number, pushes = 0, linkageRuleCount = 0, round = 1) {
-  const handle = await openDb(url ? { url } : { dataDir: "memory" });
+/** A subscriber counting what the broker delivers, in a worker thread of its own (its parsing is not the broker's work). */
+const SUBSCRIBER = `
+const { parentPort, workerData } = require("node:worker_threads");
+const mqtt = require("mqtt");
+const { url, filters, qos } = workerData;
+(async () => {
+  const c = await mqtt.connectAsync(url, { clientId: "bench-raw-subscriber", reconnectPeriod: 0 });
+  let n = 0;
+  let last = 0;
+  c.on("message", () => {
+    n++;
+    last = Date.now();
+    if (n % 1000 === 0) parentPort.postMessage({ type: "got", n, at: last });
+  });
+  setInterval(() => parentPort.postMessage({ type: "got", n, at: last }), 200).unref();
+  await c.subscribeAsync(filters, { qos });
+  parentPort.postMessage({ type: "subscribed", tid: Number(require("node:fs").readlinkSync("/proc/thread-self").split("/").pop()) });
+})().catch((e) => parentPort.postMessage({ type: "error", message: String(e && e.stack || e) }));
+`;
+
+type BrokerLimit = { broker: string; qos: number; messages: number; delivered: number; msgPerSecond: number; cpu: CpuShare };
+
+/**
+ * The broker's own limit (issue 33): the same devices' publishes, at the same QoS, from the same
+ * publishers, delivered to one subscriber of the cloud's filters — no authentication, no ingest.
+ * `aedes`: a bare embedded broker in this thread, as the in-process cloud runs it; `mosquitto`: the
+ * external broker at `url` (`pid` its process), through the shared subscription the instances use.
+ * Timed from the devices' login to the last message delivered (or 10 s without one).
+ */
+async function rawBroker(kind: "aedes" | "mosquitto", external?: { url: string; pid: number }): Promise<BrokerLimit> {
+  let url = external?.url;
+  let stop = async () => {};
+  if (kind === "aedes") {
+    const broker = await Aedes.createBroker();
+    const server = createServer(broker.handle);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+    url = `mqtt://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    stop = async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+    };
+  }
+  const filters = CLOUD_FILTERS.map((f) => (kind === "mosquitto" ? `$share/cloud/${f}` : f));
+  const subscriber = new Worker(SUBSCRIBER, { eval: true, workerData: { url, filters, qos: QOS } });
+  const got = { n: 0, at: 0 };
+  const subscriberTid = await new Promise<number>((resolve, reject) => {
+    subscriber.on("error", reject);
+    subscriber.on("message", (m: { type: string; tid?: number; n?: number; at?: number; message?: string }) => {
+      if (m.type === "subscribed") resolve(m.tid!);
+      if (m.type === "error") reject(new Error(m.message));
+      if (m.type === "got" && m.n! > got.n) [got.n, got.at] = [m.n!, m.at!];
+    });
+  });
+  const perDevice = Math.ceil(MESSAGES / DEVICES);
+  const messages = perDevice * DEVICES;
+  const devs = Array.from({ length: DEVICES }, (_, i) => ({ sn: `RAW${i}`, secret: "-" }));
+  let first = 0;
+  let reading = null as ReturnType<typeof cpuReading> | null;
+  const { worker } = await publish(url!, 1, devs, [], perDevice, (tid) => {
+    first = Date.now();
+    reading = cpuReading([
+      kind === "aedes" ? { name: "broker thread (aedes)", thread: { pid: process.pid, tid: threadId() } } : { name: "Mosquitto", thread: { pid: external!.pid, tid: external!.pid } },
+      { name: "publishers", thread: { pid: process.pid, tid } },
+      { name: "subscriber", thread: { pid: process.pid, tid: subscriberTid } },
+    ]);
+  });
+  for (let seen = -1, since = Date.now(); got.n < messages && Date.now() - since < 10_000; await sleep(50)) if (got.n !== seen) [seen, since] = [got.n, Date.now()];
+  const cpu = reading!.stop();
+  await worker.terminate();
+  await subscriber.terminate();
+  await stop();
+  return { broker: kind, qos: QOS, messages, delivered: got.n, msgPerSecond: Math.round(got.n / ((got.at - first) / 1000)), cpu };
+}
+
+async function bench(kind: "pglite" | "postgres", pg: PgCluster | undefined, rules: number, pushes = 0, linkageRuleCount = 0, round = 1) {
+  const handle = await openDb(pg ? { url: pg.url } : { dataDir: "memory" });
   const db = handle.db;
   const [t] = await db.insert(tenants).values({ name: "bench", code: `bench-${kind}-${rules}-${pushes}-${linkageRuleCount}-${round}` }).returning();
   const productId = await addSensorProduct(db, t.id);
@@ -238,10 +331,21 @@ async function bench(kind: "pglite" | "postgres", url: string | undefined, rules
     for (let i = 0; i < points.length; i += 10) latencies.push(now - points[i].ts.getTime());
   });
 
-  const { worker, sentMs } = await publish(channel.transport.url, productId, devs, noisy, perDevice, () => (first = Date.now()));
+  let reading = null as ReturnType<typeof cpuReading> | null;
+  const { worker, sentMs } = await publish(channel.transport.url, productId, devs, noisy, perDevice, (tid) => {
+    first = Date.now();
+    const main = { pid: process.pid, tid: threadId() };
+    reading = cpuReading([
+      { name: pg ? "cloud thread (aedes + ingest)" : "cloud thread (aedes + ingest + PGlite)", thread: main },
+      ...(pg ? [{ name: "PostgreSQL", tree: pg.pid }] : []),
+      { name: "publishers", thread: { pid: process.pid, tid } },
+      { name: "other threads (GC, libuv)", process: process.pid, minus: ["publishers", pg ? "cloud thread (aedes + ingest)" : "cloud thread (aedes + ingest + PGlite)"] },
+    ] satisfies Part[]);
+  });
   // Everything sent has been read by the broker once the clients are closed; wait for the writer.
   for (let i = 0; i < 600 && channel.ingest.received < published; i++) await new Promise((r) => setTimeout(r, 50));
   await channel.ingest.drain();
+  const cpu = reading!.stop();
   await evaluator?.idle();
   await linkage?.idle();
   const evaluatedAt = Date.now();
@@ -268,6 +372,7 @@ async function bench(kind: "pglite" | "postgres", url: string | undefined, rules
   const row = {
     db: kind,
     round,
+    cpu,
     qos: QOS,
     noisy: NOISY ? `${NOISY} (${noise.n ?? 0} refusals)` : "-",
     rules,
@@ -276,6 +381,9 @@ async function bench(kind: "pglite" | "postgres", url: string | undefined, rules
     messages: published,
     "msg/s": Math.round(published / seconds),
     "stored rows/s": Math.round(stored / seconds),
+    // CPU each message cost the cloud's thread (and PostgreSQL): unlike msg/s, hardly moved by what else loads the machine.
+    "cloud us/msg": Math.round((cpu.parts[0].percent / 100) * cpu.seconds * 1e6 / published),
+    "PostgreSQL us/msg": pg ? Math.round((cpu.parts[1].percent / 100) * cpu.seconds * 1e6 / published) : "-",
     "p50 ms": pct(latencies, 50),
     "p99 ms": pct(latencies, 99),
     "publish s": +(sentMs / 1000).toFixed(1),
@@ -312,7 +420,7 @@ async function bench(kind: "pglite" | "postgres", url: string | undefined, rules
   return row;
 }
 
-console.log(`load average at the start: ${(await import("node:os")).loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+console.log(`load average at the start: ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
 const which = process.env.BENCH_DB;
 if (INSTANCES.length) {
   await benchInstances();
@@ -325,11 +433,24 @@ const runs: [rules: number, pushes: number, linkage: number][] = [
   ...(PUSHES ? [[0, PUSHES, 0] as [number, number, number]] : []),
   ...(LINKAGE ? [[0, 0, LINKAGE] as [number, number, number]] : []),
 ];
-if (!which || which === "pglite") for (let round = 1; round <= ROUNDS; round++) for (const [n, p, l] of runs) rows.push(await bench("pglite", undefined, n, p, l, round));
+/** The machine's limits measured in this run (issue 33), each round before its runs: the ingest is given as a fraction of them. */
+const limits: { db: string; round: number; inserts: RawInsert[] }[] = [];
+const brokers: (BrokerLimit & { round: number })[] = [];
+const valuesPerRun = Math.ceil(MESSAGES / DEVICES) * DEVICES * VALUES_PER_MESSAGE;
+const batch = Number(process.env.BENCH_BATCH ?? 20_000);
+for (let round = 1; LIMITS && round <= ROUNDS; round++) brokers.push({ ...(await rawBroker("aedes")), round });
+if (!which || which === "pglite")
+  for (let round = 1; round <= ROUNDS; round++) {
+    if (LIMITS) limits.push({ db: "pglite", round, inserts: await rawInsert({ rows: valuesPerRun, devices: DEVICES, batch }) });
+    for (const [n, p, l] of runs) rows.push(await bench("pglite", undefined, n, p, l, round));
+  }
 if (!which || which === "postgres") {
   const cluster = await startPgCluster();
   try {
-    for (let round = 1; round <= ROUNDS; round++) for (const [n, p, l] of runs) rows.push(await bench("postgres", cluster.url, n, p, l, round));
+    for (let round = 1; round <= ROUNDS; round++) {
+      if (LIMITS) limits.push({ db: "postgres", round, inserts: await rawInsert({ rows: valuesPerRun, devices: DEVICES, batch, pg: cluster }) });
+      for (const [n, p, l] of runs) rows.push(await bench("postgres", cluster, n, p, l, round));
+    }
   } finally {
     cluster.stop();
   }
@@ -340,9 +461,40 @@ for (const r of rows as Record<string, unknown>[]) {
   const base = (rows as Record<string, unknown>[]).find((b) => b.db === r.db && b.round === r.round && b.rules === 0 && b.pushes === 0 && b.linkage === 0);
   r["vs no rules"] = base && r !== base ? `${Math.round((100 * Number(r["stored rows/s"])) / Number(base["stored rows/s"]))} %` : "-";
 }
-console.log(`load average at the end: ${(await import("node:os")).loadavg().map((l) => l.toFixed(2)).join(" ")}`);
-console.table(rows);
+const results = rows.map(({ cpu, ...r }) => ({ r, cpu }));
+for (const { r } of results) Object.assign(r, ofLimits(r, limits.find((l) => l.db === r.db && l.round === r.round)?.inserts ?? [], brokers.find((b) => b.round === r.round)));
+console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(" ")} (${cpus().length} cores)`);
+console.table(results.map(({ r }) => r));
+printLimits(limits, brokers, results.map(({ r, cpu }) => ({ label: { db: r.db, round: r.round, rules: r.rules, pushes: r.pushes, linkage: r.linkage }, cpu })));
 process.exit(rows.every((r) => r.lost === 0) ? 0 : 1);
+
+/** An ingest run's stored rows/s and msg/s as shares of the same round's raw limits. */
+function ofLimits(r: Record<string, unknown>, inserts: RawInsert[], broker?: BrokerLimit): Record<string, string> {
+  const share = (a: unknown, b?: number) => (b ? `${Math.round((100 * Number(a)) / b)} %` : "-");
+  return {
+    "of raw COPY": share(r["stored rows/s"], inserts.find((i) => i.method === "COPY")?.rowsPerSecond),
+    "of raw INSERT": share(r["stored rows/s"], inserts.find((i) => i.method === "multi-row INSERT")?.rowsPerSecond),
+    "of raw broker": share(r["msg/s"], broker?.msgPerSecond),
+  };
+}
+
+/** The raw limits, then every run's CPU by part and what saturated it. */
+function printLimits(inserts: { db: string; round: number; inserts: RawInsert[] }[], brokerLimits: (BrokerLimit & { round: number })[], runs: { label: Record<string, unknown>; cpu: CpuShare }[]) {
+  console.log("Raw limits of this machine, in this run (the faster of two tries each; rows of the ingest's shape into telemetry):");
+  console.table([
+    ...inserts.flatMap((l) => l.inserts.map((i) => ({ round: l.round, what: `${l.db} ${i.method}`, "per second": `${i.rowsPerSecond} rows`, rows: i.rows, s: +i.seconds.toFixed(2) }))),
+    ...brokerLimits.map((b) => ({ round: b.round, what: `${b.broker} publish → subscriber, QoS ${b.qos}`, "per second": `${b.msgPerSecond} msg`, rows: `${b.delivered} of ${b.messages}`, s: +(b.delivered / b.msgPerSecond).toFixed(2) })),
+  ]);
+  const all = [
+    ...inserts.flatMap((l) => l.inserts.map((i) => ({ label: { run: `raw ${l.db} ${i.method}`, round: l.round }, cpu: i.cpu }))),
+    ...brokerLimits.map((b) => ({ label: { run: `raw ${b.broker} QoS ${b.qos}`, round: b.round }, cpu: b.cpu })),
+    ...runs,
+  ];
+  console.log("CPU by part, % of one core over each run (a thread cannot pass 100 %):");
+  console.table(all.map(({ label, cpu }) => cpuRow(label, cpu)));
+  console.log("What saturated each run:");
+  for (const { label, cpu } of all) console.log(`- ${Object.values(label).join(" ")}: ${saturation(cpu)}`);
+}
 
 /** `BENCH_INSTANCES`: N cloud processes behind Mosquitto on PostgreSQL (see `INSTANCES`). */
 async function benchInstances() {
@@ -369,6 +521,11 @@ async function benchInstances() {
   };
   const handle = await openDb({ url: cluster.url });
   const rows: Record<string, unknown>[] = [];
+  const cpuOf: CpuShare[] = [];
+  const perDevice = Math.ceil(MESSAGES / DEVICES);
+  // The limits before any instance subscribes (it would take the raw messages too).
+  const inserts = await rawInsert({ rows: perDevice * DEVICES * VALUES_PER_MESSAGE, devices: DEVICES, batch: Number(process.env.BENCH_BATCH ?? 20_000), pg: cluster });
+  const brokerLimit = await rawBroker("mosquitto", { url: broker.url, pid: broker.child.pid! });
   try {
     for (const n of INSTANCES) {
       while (procs.length < n) await start(procs.length + 1);
@@ -376,7 +533,6 @@ async function benchInstances() {
       const [t] = await db.insert(tenants).values({ name: "bench", code: `bench-instances-${n}` }).returning();
       const productId = await addSensorProduct(db, t.id, { verifyType: "none" });
       const devs = await addDevices(db, { tenantId: t.id, productId, count: DEVICES, prefix: `I${n}-` });
-      const perDevice = Math.ceil(MESSAGES / DEVICES);
       const published = perDevice * DEVICES;
       const values = published * VALUES_PER_MESSAGE;
       const mine = sql`(select ${devices.id} from ${devices} where ${devices.tenantId} = ${t.id})`;
@@ -387,8 +543,20 @@ async function benchInstances() {
         return { stored, rejected: rejected ?? 0, dead: dead.values ?? 0 };
       };
       let first = 0;
-      const { worker, sentMs } = await publish(broker.url, productId, devs, [], perDevice, () => (first = Date.now()));
-      await worker.terminate();
+      let reading = null as ReturnType<typeof cpuReading> | null;
+      const { worker, sentMs } = await publish(broker.url, productId, devs, [], perDevice, (tid) => {
+        first = Date.now();
+        reading = cpuReading([
+          ...procs.flatMap((p, k): Part[] => [
+            { name: `cloud ${k + 1} main thread`, thread: { pid: p.pid!, tid: p.pid! } },
+            { name: `cloud ${k + 1} other threads`, process: p.pid!, minus: [`cloud ${k + 1} main thread`] },
+          ]),
+          { name: "PostgreSQL", tree: cluster.pid },
+          { name: "Mosquitto", thread: { pid: broker.child.pid!, tid: broker.child.pid! } },
+          { name: "publishers", thread: { pid: process.pid, tid } },
+          { name: "bench (polling)", thread: { pid: process.pid, tid: threadId() } },
+        ]);
+      });
       // Until every value is stored or refused, or nothing moved for 30 s.
       let c = await counts();
       let last = Date.now();
@@ -399,6 +567,8 @@ async function benchInstances() {
         if (done !== seen) [seen, last] = [done, Date.now()];
       }
       const seconds = (last - first) / 1000;
+      cpuOf.push(reading!.stop());
+      await worker.terminate();
       rows.push({
         db: "postgres",
         broker: "mosquitto",
@@ -426,7 +596,13 @@ async function benchInstances() {
   }
   const one = rows.find((r) => r.instances === 1);
   for (const r of rows) r["vs one instance"] = one && r !== one ? `${(Number(r["msg/s"]) / Number(one["msg/s"])).toFixed(2)}×` : "-";
+  for (const r of rows) Object.assign(r, ofLimits(r, inserts, brokerLimit));
   console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(" ")} (${cpus().length} cores)`);
   console.table(rows);
+  printLimits(
+    [{ db: "postgres", round: 1, inserts }],
+    [{ ...brokerLimit, round: 1 }],
+    rows.map((r, i) => ({ label: { instances: r.instances }, cpu: cpuOf[i] })),
+  );
   if (rows.some((r) => r.lost !== 0)) process.exit(1);
 }

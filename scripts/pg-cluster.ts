@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -49,7 +49,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-export type PgCluster = { url: string; stop: () => void };
+/** `pid`: the postmaster's, whose child processes are the cluster (benches sample their CPU). */
+export type PgCluster = { url: string; pid: number; stop: () => void };
 
 export async function startPgCluster(): Promise<PgCluster> {
   let bin = binDir();
@@ -74,6 +75,7 @@ export async function startPgCluster(): Promise<PgCluster> {
   let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pid: Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]),
     stop() {
       if (stopped) return;
       stopped = true;

@@ -51,6 +51,14 @@ export class PacketGate extends Duplex {
     this.socket.write(chunk, encoding, done);
   }
 
+  /**
+   * What was written while corked, in one socket write: the broker corks for a tick and writes each
+   * packet in pieces (mqtt-packet), so a batch's PUBACKs leave in one send rather than a send per piece.
+   */
+  _writev(chunks: { chunk: Buffer }[], done: (err?: Error | null) => void) {
+    this.socket.write(chunks.length === 1 ? chunks[0].chunk : Buffer.concat(chunks.map((c) => c.chunk)), done);
+  }
+
   _final(done: () => void) {
     this.socket.end(done);
   }

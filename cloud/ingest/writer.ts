@@ -70,6 +70,29 @@ const storableReject = (r: Reject): Reject => ({
   payload: r.payload == null ? null : storable(r.payload, REJECT_PAYLOAD_MAX),
 });
 const storablePoint = (p: Point): Point => (p.txt === null ? p : { ...p, txt: storable(p.txt) });
+/**
+ * Refusals counted per device and reason here, not in SQL: a device flooding junk sends one row per
+ * reason with a batch, not a row per refusal (thousands, each through the statement's arrays).
+ */
+function tally(rejects: Reject[]) {
+  const counts = new Map<string, { deviceId: number | null; reason: string; count: number; unsampled: number; lastAt: Date }>();
+  // Reasons as the column takes them (a few distinct ones): two that come out the same share a row.
+  const reasons = new Map<string, string>();
+  for (const r of rejects) {
+    let reason = reasons.get(r.reason);
+    if (reason === undefined) reasons.set(r.reason, (reason = storable(r.reason, 64)));
+    const key = `${r.deviceId}\u0000${reason}`;
+    const c = counts.get(key);
+    if (!c) counts.set(key, { deviceId: r.deviceId, reason, count: 1, unsampled: r.sampled === false ? 1 : 0, lastAt: r.at });
+    else {
+      c.count++;
+      if (r.sampled === false) c.unsampled++;
+      if (r.at > c.lastAt) c.lastAt = r.at;
+    }
+  }
+  return [...counts.values()];
+}
+
 /** SQLSTATE classes 22 (data exception) and 23 (integrity): retrying the same rows cannot help. */
 const isRowProblem = (err: unknown) => {
   for (let e: unknown = err; e instanceof Error; e = e.cause) {
@@ -288,8 +311,8 @@ export class BatchWriter {
           ), stored as (insert into telemetry (device_id, identifier, ts, num, txt) select * from v
             -- A message the broker sent again (an instance died between storing and acknowledging it) adds only what is not stored yet.
             ${redelivered.size ? sql`where not (${pgArray([...redelivered])}::int[] @> array[v.device_id] and exists (select 1 from telemetry t where t.device_id = v.device_id and t.identifier = v.identifier and t.ts = v.ts))` : sql``}
-            returning device_id, identifier, ts, num),
-          ${upsertRollups(sql`select device_id, identifier, ts, num from stored`)}`);
+            ${redelivered.size ? sql`returning device_id, identifier, ts, num` : sql``}),
+          ${upsertRollups(redelivered.size ? sql`select device_id, identifier, ts, num from stored` : sql`select device_id, identifier, ts, num from v`)}`);
         const l = [...latest.values()];
         await tx.execute(sql`insert into telemetry_latest (device_id, identifier, ts, num, txt)
           select * from unnest(${pgArray(l.map((p) => p.deviceId))}::int[], ${pgArray(l.map((p) => p.identifier))}::varchar[],
@@ -305,11 +328,10 @@ export class BatchWriter {
             ${pgArray(rows.map((r) => r.payload ?? null))}::text[])`);
       }
       if (rejects.length) {
+        const t = tally(rejects);
         await tx.execute(sql`insert into device_reject_counts (device_id, reason, count, unsampled, last_at)
-          select device_id, reason, count(*), count(*) filter (where sampled = 0), max(at)
-          from unnest(${pgArray(rejects.map((r) => r.deviceId))}::int[], ${pgArray(rejects.map((r) => storable(r.reason, 64)))}::varchar[],
-            ${pgArray(rejects.map((r) => (r.sampled === false ? 0 : 1)))}::int[], ${pgArray(rejects.map((r) => r.at))}::timestamptz[]) as r(device_id, reason, sampled, at)
-          group by device_id, reason
+          select * from unnest(${pgArray(t.map((r) => r.deviceId))}::int[], ${pgArray(t.map((r) => r.reason))}::varchar[],
+            ${pgArray(t.map((r) => r.count))}::bigint[], ${pgArray(t.map((r) => r.unsampled))}::bigint[], ${pgArray(t.map((r) => r.lastAt))}::timestamptz[])
           on conflict (device_id, reason) do update set count = device_reject_counts.count + excluded.count,
             unsampled = device_reject_counts.unsampled + excluded.unsampled, last_at = greatest(device_reject_counts.last_at, excluded.last_at)`);
       }
