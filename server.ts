@@ -9,6 +9,7 @@ import type { CloudOptions } from "./cloud/start";
 import { CLIENT_IP_HEADER } from "./lib/server/request-guard";
 import { createLiveServer } from "./lib/server/live/live-server";
 import { createStreamSockets } from "./lib/server/live/stream-socket";
+import { keepIdleConnections } from "./lib/server/keep-alive";
 
 /**
  * One process: the Next request handler, the built-in cloud on a loopback port (unless
@@ -113,6 +114,8 @@ async function main() {
     req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? "unknown";
     void handle(req, res);
   });
+  // Devices (firmware through /api) and a proxy in front reuse kept-alive connections: keep idle ones longer than they do.
+  keepIdleConnections(server);
   server.on("upgrade", (req, socket, head) => {
     if (!upgradeAllowed(req)) return refuse(socket, "403 Forbidden");
     delete req.headers[CLIENT_IP_HEADER];

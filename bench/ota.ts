@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Server as HttpServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -20,6 +21,7 @@ import { DEMO_ACCOUNTS, seed } from "../cloud/seed";
 import { otaClient } from "../cloud/simulator/ota";
 import { cloudConfig } from "../cloud/start";
 import { startPgCluster } from "../scripts/pg-cluster";
+import { keepIdleConnections } from "../lib/server/keep-alive";
 
 /**
  * `npm run bench:ota`: one rollout to `BENCH_DEVICES` (1,000) simulated devices of a `BENCH_IMAGE_KB`
@@ -152,6 +154,8 @@ async function run(): Promise<Result> {
   const app = createCloud({ db, config: cloudConfig({ filesDir }), delivery: { send: async () => {} }, now: () => new Date(), ingest: channel.ingest, ota: engine, cluster });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+    // As the cloud keeps idle connections (cloud/start.ts).
+    keepIdleConnections(s as HttpServer);
   });
   const port = (server.address() as { port: number }).port;
   engine.baseUrl = `http://127.0.0.1:${port}/iotCloud`;

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import type { Server as HttpServer } from "node:http";
 import { serve, type ServerType } from "@hono/node-server";
 import { createCloud } from "./app";
 import { openDb } from "./db/client";
@@ -35,6 +36,7 @@ import { followTenantZones } from "./db/queries/company";
 import { CameraStreams } from "./media/cameras";
 import { CameraRecordings } from "./media/recordings";
 import { commandsOf } from "./ingest/commands";
+import { keepIdleConnections } from "@/lib/server/keep-alive";
 
 export type CloudOptions = {
   port: number;
@@ -160,6 +162,8 @@ export async function startCloud(opts: CloudOptions) {
   const host = opts.host ?? "127.0.0.1";
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: opts.port, hostname: host }, () => resolve(s));
+    // Devices download firmware here in 64 KiB parts on kept-alive connections: idle ones are kept longer than theirs.
+    keepIdleConnections(s as HttpServer);
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : opts.port;

@@ -2,13 +2,15 @@ import { createHash, randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { otaClient, type OtaBehaviour } from "./ota";
+import { PART_TRIES, otaClient, type OtaBehaviour } from "./ota";
 
 const IMAGE = randomBytes(300 * 1024);
 const SHA = createHash("sha256").update(IMAGE).digest("hex");
 let server: Server;
 let url: string;
 const ranges: string[] = [];
+/** How the next requests are answered, in order: null as asked; "reset" sends the headers and half the part, then resets the connection; a number answers that status. */
+const faults: ("reset" | number | null)[] = [];
 
 beforeAll(async () => {
   // Serves the image with Range, as the cloud's download does.
@@ -16,7 +18,14 @@ beforeAll(async () => {
     const m = /bytes=(\d+)-(\d+)/.exec(req.headers.range ?? "");
     ranges.push(req.headers.range ?? "");
     const [start, end] = m ? [Number(m[1]), Math.min(Number(m[2]), IMAGE.length - 1)] : [0, IMAGE.length - 1];
+    const fault = faults.shift();
+    if (typeof fault === "number") return void res.writeHead(fault, { "content-length": 0 }).end();
     res.writeHead(m ? 206 : 200, { "content-length": end - start + 1 });
+    if (fault === "reset") {
+      res.write(IMAGE.subarray(start, start + (end - start + 1) / 2));
+      // An RST, as a server closing a kept-alive connection under a request does.
+      return void setTimeout(() => req.socket.resetAndDestroy(), 20);
+    }
     res.end(IMAGE.subarray(start, end + 1));
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -51,6 +60,45 @@ describe("a demo device's side of an upgrade", () => {
     expect(ranges).toHaveLength(Math.ceil(IMAGE.length / 65536));
     expect(dev.sent.at(-1)).toEqual({ channel: "ota/inform", body: { module: "default", version: "V2.0.0" } });
     expect(dev.d.version).toBe("V2.0.0");
+  }, 30_000);
+
+  const part = (i: number) => `bytes=${i * 65536}-${Math.min(IMAGE.length, (i + 1) * 65536) - 1}`;
+
+  it("asks again for a part whose connection is reset mid-way or that is answered 503, with the same Range, and finishes the upgrade", async () => {
+    ranges.length = 0;
+    // Part 0 comes; part 1 is reset twice, then comes; part 2 comes; part 3 is answered 503, then reset, then comes.
+    faults.splice(0, faults.length, null, "reset", "reset", null, null, 503, "reset");
+    const dev = device("normal");
+    dev.client.offer(dev.offer);
+    await dev.until(() => dev.sent.some((s) => s.channel === "ota/inform" || Number(s.body.step) < 0));
+    expect(ranges).toEqual([part(0), part(1), part(1), part(1), part(2), part(3), part(3), part(3), part(4)]);
+    // The hash matched: nothing of a cut part was counted twice; no failure was reported.
+    expect(dev.sent.some((s) => Number(s.body.step) < 0)).toBe(false);
+    expect(dev.sent.at(-1)).toEqual({ channel: "ota/inform", body: { module: "default", version: "V2.0.0" } });
+    expect(dev.d.version).toBe("V2.0.0");
+  }, 30_000);
+
+  it(`reports the download failed (−2, with the connection's error) when a part fails ${PART_TRIES} times`, async () => {
+    ranges.length = 0;
+    faults.splice(0, faults.length, null, ...Array<"reset">(PART_TRIES).fill("reset"));
+    const dev = device("normal");
+    dev.client.offer(dev.offer);
+    await dev.until(() => dev.sent.some((s) => Number(s.body.step) < 0));
+    expect(ranges).toEqual([part(0), ...Array<string>(PART_TRIES).fill(part(1))]);
+    const failed = dev.sent.at(-1)!;
+    expect(failed.body).toMatchObject({ taskId: 7, step: -2 });
+    expect(String(failed.body.desc)).toMatch(/terminated|fetch failed|ECONNRESET|socket/i);
+    expect(dev.sent.some((s) => s.channel === "ota/inform")).toBe(false);
+  }, 30_000);
+
+  it("reports a refused part (403) at once, without asking again", async () => {
+    ranges.length = 0;
+    faults.splice(0, faults.length, null, 403);
+    const dev = device("normal");
+    dev.client.offer(dev.offer);
+    await dev.until(() => dev.sent.some((s) => Number(s.body.step) < 0));
+    expect(ranges).toEqual([part(0), part(1)]);
+    expect(dev.sent.at(-1)).toEqual({ channel: "ota/progress", body: { taskId: 7, step: -2, desc: "HTTP 403" } });
   }, 30_000);
 
   it("reports a failed verification when the image does not hash to the offer's SHA-256", async () => {

@@ -18,8 +18,35 @@ export type OtaBehaviour = "normal" | "failVerify" | "powerLoss" | "rollback";
 const BEHAVIOURS: readonly OtaBehaviour[] = ["normal", "failVerify", "rollback", "powerLoss"];
 export const otaBehaviour = (n: number): OtaBehaviour => BEHAVIOURS[n] ?? "normal";
 
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
+
 const CHUNK = 64 * 1024;
 const STEP_MS = 700;
+/**
+ * A part whose connection fails (reset, closed, timed out: a kept-alive connection the server closed as the request
+ * went out, a proxy restarting, a moment without signal) or that the server answers 5xx is asked for again, with the
+ * same `Range`, after 0.25, 0.5 and 1 s, as device firmware does; the download fails only when the fourth try does.
+ */
+export const PART_TRIES = 4;
+const RETRY_MS = 250;
+
+type Part = { ok: true; body: Buffer } | { ok: false; status: number };
+
+/** One `Range` part, tried up to PART_TRIES times; a refusal (4xx) is not tried again. */
+async function fetchPart(url: string, headers: Record<string, string>): Promise<Part> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(url, { headers });
+      if (res.status === 206 || res.status === 200) return { ok: true, body: Buffer.from(await res.arrayBuffer()) };
+      // Drop the body so the connection goes back to the pool.
+      await res.body?.cancel().catch(() => {});
+      if (res.status < 500 || attempt >= PART_TRIES) return { ok: false, status: res.status };
+    } catch (err) {
+      if (attempt >= PART_TRIES) throw err;
+    }
+    await wait(RETRY_MS * 2 ** (attempt - 1));
+  }
+}
 
 export type OtaDevice = {
   sn: string;
@@ -35,8 +62,6 @@ export type OtaDevice = {
 /** An offer in progress: the image is hashed as it arrives (a device keeps no copy in memory), so a resumed download goes on hashing where it stopped. */
 type State = { id: string; hash: Hash; bytes: number; running: boolean; lostPower: boolean };
 
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
-
 /** One device's side of the protocol: takes offers, downloads, reports, informs. */
 export function otaClient(d: OtaDevice) {
   let state: State | null = null;
@@ -48,9 +73,9 @@ export function otaClient(d: OtaDevice) {
     try {
       while (s.bytes < offer.size) {
         const end = Math.min(offer.size, s.bytes + CHUNK) - 1;
-        const res = await fetch(offer.url, { headers: { authorization: auth, range: `bytes=${s.bytes}-${end}` } });
-        if (res.status !== 206 && res.status !== 200) return progress(-2, `HTTP ${res.status}`);
-        const part = Buffer.from(await res.arrayBuffer());
+        const got = await fetchPart(offer.url, { authorization: auth, range: `bytes=${s.bytes}-${end}` });
+        if (!got.ok) return progress(-2, `HTTP ${got.status}`);
+        const part = got.body;
         s.hash.update(part);
         s.bytes += part.length;
         const pct = Math.floor((s.bytes / offer.size) * 79);
