@@ -255,22 +255,37 @@ const cardExtras: Served[] = [
   serve(simCardApi.stat, async (c) => {
     const db = c.var.deps.db;
     const mine = (...conds: (SQL | undefined)[]) => scope(c).where(simCards, ...conds);
-    const n = async (...conds: (SQL | undefined)[]) => (await db.select({ n: count() }).from(simCards).where(mine(...conds)))[0].n;
     const day = today(c);
-    const [byStatus, byCarrier, total, expiring7, expiring30, expired, overQuota, split, offlineUsing, pools, run] = await Promise.all([
-      db.select({ status: simCards.status, count: count() }).from(simCards).where(mine()).groupBy(simCards.status).orderBy(desc(count())),
-      db.select({ carrier: simCards.carrier, count: count() }).from(simCards).where(mine()).groupBy(simCards.carrier).orderBy(desc(count())),
-      n(),
-      n(gte(simCards.expireAt, day), lte(simCards.expireAt, addDays(day, 7))),
-      n(gte(simCards.expireAt, day), lte(simCards.expireAt, addDays(day, 30))),
-      n(lt(simCards.expireAt, day)),
-      n(sql`${simCards.quotaMb} > 0 and ${simCards.usedMb} >= ${simCards.quotaMb} * ${OVER_QUOTA_PCT / 100}`),
-      n(eq(simCards.imeiStatus, "SPLIT")),
-      // Using data on its last reported day while its device is offline.
-      n(sql`exists (select 1 from ${devices} d where d.id = ${simCards.deviceId} and d.status = 3) and exists (select 1 from ${simUsage} u where u.card_id = ${simCards.id} and u.day = ${simCards.usageAsOf} and u.used_mb > 0)`),
+    const f = (cond: SQL) => sql<number>`(count(*) filter (where ${cond}))::int`;
+    // One pass over the tenant's cards for every count, and one for status × carrier (not one scan a count).
+    const [groups, [counts], pools, run] = await Promise.all([
+      db.select({ status: simCards.status, carrier: simCards.carrier, count: count() }).from(simCards).where(mine()).groupBy(simCards.status, simCards.carrier),
+      db
+        .select({
+          expiring7: f(and(gte(simCards.expireAt, day), lte(simCards.expireAt, addDays(day, 7)))!),
+          expiring30: f(and(gte(simCards.expireAt, day), lte(simCards.expireAt, addDays(day, 30)))!),
+          expired: f(lt(simCards.expireAt, day)),
+          overQuota: f(sql`${simCards.quotaMb} > 0 and ${simCards.usedMb} >= ${simCards.quotaMb} * ${OVER_QUOTA_PCT / 100}`),
+          split: f(eq(simCards.imeiStatus, "SPLIT")),
+          // Using data on its last reported day while its device is offline.
+          offlineUsing: f(
+            sql`${simCards.deviceId} is not null and ${simCards.usageAsOf} is not null and exists (select 1 from ${devices} d where d.id = ${simCards.deviceId} and d.status = 3) and exists (select 1 from ${simUsage} u where u.card_id = ${simCards.id} and u.day = ${simCards.usageAsOf} and u.used_mb > 0)`,
+          ),
+        })
+        .from(simCards)
+        .where(mine()),
       db.select().from(simPools).where(scope(c).where(simPools)).orderBy(simPools.carrier, simPools.poolCode),
       lastRun(db, c.var.auth.tenantId),
     ]);
+    const tally = (of: (g: (typeof groups)[number]) => string) => {
+      const m = new Map<string, number>();
+      for (const g of groups) m.set(of(g), (m.get(of(g)) ?? 0) + g.count);
+      return [...m].sort((a, b) => b[1] - a[1]);
+    };
+    const byStatus = tally((g) => g.status).map(([status, count]) => ({ status, count }));
+    const byCarrier = tally((g) => g.carrier).map(([carrier, count]) => ({ carrier, count }));
+    const total = groups.reduce((s, g) => s + g.count, 0);
+    const { expiring7, expiring30, expired, overQuota, split, offlineUsing } = counts;
     const loop = await reconnectLoops(db, c);
     const poolCards = pools.length
       ? await db.select({ poolCode: simCards.poolCode, carrier: simCards.carrier, n: count() }).from(simCards).where(mine(eq(simCards.cardType, "POOL"))).groupBy(simCards.poolCode, simCards.carrier)
