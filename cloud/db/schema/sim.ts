@@ -1,6 +1,6 @@
 import type { I18nTexts } from "@/lib/contract/i18n-text";
 import { sql } from "drizzle-orm";
-import { bigint, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { bigint, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { tenants, users } from "./identity";
 import { devices } from "./devices";
 import { projects } from "./projects";
@@ -122,6 +122,45 @@ export const simUsage = pgTable(
   },
   // By day: the statistics' range (≤ 31 days) of all a tenant's cards reads those days, not the whole history.
   (t) => [primaryKey({ columns: [t.cardId, t.day] }), index("sim_usage_day").on(t.day)],
+);
+
+/**
+ * The tenant's use per carrier and day: the sum of its cards' `sim_usage`, kept by triggers on `sim_usage` and
+ * `sim_cards` (migration `sim-usage-rollup`) in the transaction that writes the day, so the statistics' range reads
+ * ≤ 31 × 3 rows instead of every card's days.
+ */
+export const simUsageTenant = pgTable(
+  "sim_usage_tenant",
+  {
+    tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    carrier: varchar("carrier", { length: 16 }).notNull(),
+    day: date("day").notNull(),
+    // Exact (numeric): added to and taken from as days are written, it never drifts from the sum of the days.
+    usedMb: numeric("used_mb").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.carrier, t.day] })],
+);
+
+/**
+ * A card's use per calendar month (`month` its first day), kept by the same triggers: an upper bound of the card's
+ * use over any range inside the month, which lets the statistics find the top users of a range by reading the
+ * month's largest cards first (index by tenant, month, use) instead of every card's days.
+ */
+export const simUsageMonth = pgTable(
+  "sim_usage_month",
+  {
+    cardId: integer("card_id").notNull().references(() => simCards.id, { onDelete: "cascade" }),
+    month: date("month").notNull(),
+    tenantId: integer("tenant_id").notNull(),
+    carrier: varchar("carrier", { length: 16 }).notNull(),
+    // Exact (numeric): added to and taken from as days are written, it never drifts from the sum of the days.
+    usedMb: numeric("used_mb").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cardId, t.month] }),
+    index("sim_usage_month_top").on(t.tenantId, t.month, t.usedMb.desc()),
+    index("sim_usage_month_carrier_top").on(t.tenantId, t.carrier, t.month, t.usedMb.desc()),
+  ],
 );
 
 /** Orders of cards: new plans and renewals (core §1 simOrder). Amount in integer cents. */

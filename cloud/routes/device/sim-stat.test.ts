@@ -134,3 +134,64 @@ describe("the tenant's use over a range (device/simCard/useChart without a card)
     expect((await cloud.request(`/device/simCard/useChart?startDate=${d(3)}&endDate=${D}`, { token: operator })).body.code).toBe(403);
   });
 });
+
+describe("the roll-ups behind the tenant's use (sim_usage_tenant, sim_usage_month)", () => {
+  it("answer what the raw sum of every card's days answers, over ranges, carriers and tenants, after upserts, deletes and moved cards", async () => {
+    const carriers = ["cmcc", "unicom", "chinanet"];
+    // 240 cards of tenant 2 and 30 of the platform's, their ICCIDs from 900 on (clear of the other tests').
+    const ids: { id: number; tenant: number }[] = [];
+    for (let k = 0; k < 270; k++) {
+      const tenant = k < 240 ? 2 : 1;
+      const [card] = await cloud.db.insert(simCards).values({ tenantId: tenant, iccid: iccid(900 + k), carrier: carriers[k % 3] }).returning({ id: simCards.id });
+      ids.push({ id: card.id, tenant });
+    }
+    // 75 days over three months; few distinct figures, so many cards tie (the top's n-th is tied, its read grows).
+    const start = "2031-01-20";
+    const day = (n: number) => new Date(Date.parse(`${start}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+    let seed = 7;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const usage = ids.flatMap(({ id }) => Array.from({ length: 75 }, (_, n) => ({ cardId: id, day: day(n), usedMb: rnd() < 0.3 ? 0 : [0.25, 1.5, 3, 12.75, 100][Math.floor(rnd() * 5)] })));
+    await cloud.db.insert(simUsage).values(usage);
+    // The sync's upsert changes some days, some days are deleted, a card moves carrier, one is deleted.
+    await cloud.db
+      .insert(simUsage)
+      .values(ids.slice(0, 60).map(({ id }, k) => ({ cardId: id, day: day(k), usedMb: 55.5 + k })))
+      .onConflictDoUpdate({ target: [simUsage.cardId, simUsage.day], set: { usedMb: sql`excluded.used_mb` } });
+    await cloud.db.execute(sql`delete from ${simUsage} where card_id = ${ids[5].id} and day between ${day(10)} and ${day(20)}`);
+    await cloud.db.update(simCards).set({ carrier: "unicom" }).where(eq(simCards.id, ids[3].id));
+    await cloud.db.delete(simCards).where(eq(simCards.id, ids[4].id));
+
+    const raw = rowsOf<{ tenant_id: number; carrier: string; day: string; mb: number }>(
+      await cloud.db.execute(sql`select c.tenant_id, c.carrier, u.day::text as day, sum(u.used_mb)::float8 as mb from ${simUsage} u join ${simCards} c on c.id = u.card_id group by 1, 2, 3`),
+    );
+    const rolled = rowsOf<{ tenant_id: number; carrier: string; day: string; mb: number }>(
+      await cloud.db.execute(sql`select tenant_id, carrier, day::text as day, used_mb::float8 as mb from sim_usage_tenant where used_mb <> 0`),
+    );
+    const key = (r: { tenant_id: number; carrier: string; day: string }) => `${r.tenant_id} ${r.carrier} ${r.day}`;
+    const byKey = (rs: typeof raw) => new Map(rs.filter((r) => r.mb !== 0).map((r) => [key(r), Math.round(r.mb * 100)]));
+    expect(byKey(rolled)).toEqual(byKey(raw));
+    const months = rowsOf<{ n: number }>(
+      await cloud.db.execute(sql`select count(*)::int as n from sim_usage_month m full join (select card_id, date_trunc('month', day)::date as month, sum(used_mb::numeric) as mb from ${simUsage} group by 1, 2) r using (card_id, month) where m.used_mb is distinct from r.mb and coalesce(m.used_mb, 0) <> coalesce(r.mb, 0)`),
+    );
+    expect(months[0].n).toBe(0);
+
+    // The route against the raw sum, for each tenant, carrier and range (in one month, across two, one day).
+    const ranges = [[day(0), day(30)], [day(12), day(12)], [day(11), day(41)], [day(44), day(74)], [day(70), day(74)]];
+    for (const [token, tenant] of [[admin, 2], [platform, 1]] as const) {
+      for (const carrier of [undefined, ...carriers]) {
+        for (const [from, to] of ranges) {
+          const q = `startDate=${from}&endDate=${to}${carrier ? `&carrier=${carrier}` : ""}`;
+          const got = (await cloud.request<UsageChart>(`/device/simCard/useChart?${q}`, { token })).body.data;
+          const cond = sql`c.tenant_id = ${tenant} and u.day between ${from} and ${to} ${carrier ? sql`and c.carrier = ${carrier}` : sql``}`;
+          const days = rowsOf<{ day: string; mb: number }>(await cloud.db.execute(sql`select u.day::text as day, sum(u.used_mb)::float8 as mb from ${simUsage} u join ${simCards} c on c.id = u.card_id where ${cond} group by 1`));
+          const want = new Map(days.map((r) => [r.day, Math.round(r.mb * 100) / 100]));
+          expect(got.days.filter((d) => d.usedMb !== 0), q).toEqual(got.days.filter((d) => want.get(d.day)).map((d) => ({ day: d.day, usedMb: want.get(d.day) })));
+          const top = rowsOf<{ iccid: string; mb: number }>(
+            await cloud.db.execute(sql`select c.iccid, sum(u.used_mb)::float8 as mb from ${simUsage} u join ${simCards} c on c.id = u.card_id where ${cond} group by c.id having sum(u.used_mb) > 0 order by sum(u.used_mb) desc, c.iccid limit 10`),
+          );
+          expect(got.top?.map((t) => [t.iccid, t.usedMb]), q).toEqual(top.map((t) => [t.iccid, Math.round(t.mb * 100) / 100]));
+        }
+      }
+    }
+  });
+});

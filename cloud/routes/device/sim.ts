@@ -12,7 +12,7 @@ import { simOrder, simOrderApi, type SimOrder } from "@/lib/contract/sim/order";
 import { simProd, simProdApi, type SimProd } from "@/lib/contract/sim/product";
 import { simRecord, simRecordApi } from "@/lib/contract/sim/record";
 import type { Db } from "../../db/client";
-import { alarmLevels, projects, simAlarmSettings, devices, simCards, simCarrierAccounts, simCustomers, simExpireRules, simOrders, simPools, simProducts, simRecords, simUsage, users } from "../../db/schema";
+import { alarmLevels, projects, simAlarmSettings, devices, simCards, simCarrierAccounts, simCustomers, simExpireRules, simOrders, simPools, simProducts, simRecords, simUsage, simUsageMonth, simUsageTenant, users } from "../../db/schema";
 import type { Ctx } from "../../lib/context";
 import { crudRoutes } from "../../lib/crud-routes";
 import { insertMany } from "../../lib/insert-many";
@@ -255,22 +255,37 @@ const cardExtras: Served[] = [
   serve(simCardApi.stat, async (c) => {
     const db = c.var.deps.db;
     const mine = (...conds: (SQL | undefined)[]) => scope(c).where(simCards, ...conds);
-    const n = async (...conds: (SQL | undefined)[]) => (await db.select({ n: count() }).from(simCards).where(mine(...conds)))[0].n;
     const day = today(c);
-    const [byStatus, byCarrier, total, expiring7, expiring30, expired, overQuota, split, offlineUsing, pools, run] = await Promise.all([
-      db.select({ status: simCards.status, count: count() }).from(simCards).where(mine()).groupBy(simCards.status).orderBy(desc(count())),
-      db.select({ carrier: simCards.carrier, count: count() }).from(simCards).where(mine()).groupBy(simCards.carrier).orderBy(desc(count())),
-      n(),
-      n(gte(simCards.expireAt, day), lte(simCards.expireAt, addDays(day, 7))),
-      n(gte(simCards.expireAt, day), lte(simCards.expireAt, addDays(day, 30))),
-      n(lt(simCards.expireAt, day)),
-      n(sql`${simCards.quotaMb} > 0 and ${simCards.usedMb} >= ${simCards.quotaMb} * ${OVER_QUOTA_PCT / 100}`),
-      n(eq(simCards.imeiStatus, "SPLIT")),
-      // Using data on its last reported day while its device is offline.
-      n(sql`exists (select 1 from ${devices} d where d.id = ${simCards.deviceId} and d.status = 3) and exists (select 1 from ${simUsage} u where u.card_id = ${simCards.id} and u.day = ${simCards.usageAsOf} and u.used_mb > 0)`),
+    const f = (cond: SQL) => sql<number>`(count(*) filter (where ${cond}))::int`;
+    // One pass over the tenant's cards for every count, and one for status × carrier (not one scan a count).
+    const [groups, [counts], pools, run] = await Promise.all([
+      db.select({ status: simCards.status, carrier: simCards.carrier, count: count() }).from(simCards).where(mine()).groupBy(simCards.status, simCards.carrier),
+      db
+        .select({
+          expiring7: f(and(gte(simCards.expireAt, day), lte(simCards.expireAt, addDays(day, 7)))!),
+          expiring30: f(and(gte(simCards.expireAt, day), lte(simCards.expireAt, addDays(day, 30)))!),
+          expired: f(lt(simCards.expireAt, day)),
+          overQuota: f(sql`${simCards.quotaMb} > 0 and ${simCards.usedMb} >= ${simCards.quotaMb} * ${OVER_QUOTA_PCT / 100}`),
+          split: f(eq(simCards.imeiStatus, "SPLIT")),
+          // Using data on its last reported day while its device is offline.
+          offlineUsing: f(
+            sql`${simCards.deviceId} is not null and ${simCards.usageAsOf} is not null and exists (select 1 from ${devices} d where d.id = ${simCards.deviceId} and d.status = 3) and exists (select 1 from ${simUsage} u where u.card_id = ${simCards.id} and u.day = ${simCards.usageAsOf} and u.used_mb > 0)`,
+          ),
+        })
+        .from(simCards)
+        .where(mine()),
       db.select().from(simPools).where(scope(c).where(simPools)).orderBy(simPools.carrier, simPools.poolCode),
       lastRun(db, c.var.auth.tenantId),
     ]);
+    const tally = (of: (g: (typeof groups)[number]) => string) => {
+      const m = new Map<string, number>();
+      for (const g of groups) m.set(of(g), (m.get(of(g)) ?? 0) + g.count);
+      return [...m].sort((a, b) => b[1] - a[1]);
+    };
+    const byStatus = tally((g) => g.status).map(([status, count]) => ({ status, count }));
+    const byCarrier = tally((g) => g.carrier).map(([carrier, count]) => ({ carrier, count }));
+    const total = groups.reduce((s, g) => s + g.count, 0);
+    const { expiring7, expiring30, expired, overQuota, split, offlineUsing } = counts;
     const loop = await reconnectLoops(db, c);
     const poolCards = pools.length
       ? await db.select({ poolCode: simCards.poolCode, carrier: simCards.carrier, n: count() }).from(simCards).where(mine(eq(simCards.cardType, "POOL"))).groupBy(simCards.poolCode, simCards.carrier)
@@ -374,22 +389,19 @@ function everyDay(q: { startDate: string; endDate: string }, rows: { day: string
  * The tenant's cards' use per day over a range (one carrier's when asked), and the cards that used
  * the most in it (`USAGE_TOP`, most first, then by ICCID). "As of" is the latest day any card is
  * reported to; there is no run-out forecast for cards together (each has its own quota).
+ * The days are read from the roll-up `sim_usage_tenant` (≤ 31 rows a carrier), the top users through
+ * `topUsers` — neither reads every card's days.
  */
 async function tenantUse(db: Db, c: Ctx, q: { carrier?: string; startDate: string; endDate: string }): Promise<UsageChart> {
+  const tenantId = c.var.auth.tenantId;
   const mine = scope(c).where(simCards, q.carrier ? eq(simCards.carrier, q.carrier) : undefined);
-  const inRange = and(eq(simUsage.cardId, simCards.id), gte(simUsage.day, q.startDate), lte(simUsage.day, q.endDate));
-  const mb = sql<number>`coalesce(sum(${simUsage.usedMb}), 0)::float8`;
   const [rows, top, [asOf]] = await Promise.all([
-    db.select({ day: simUsage.day, usedMb: mb }).from(simUsage).innerJoin(simCards, inRange).where(mine).groupBy(simUsage.day),
     db
-      .select({ id: simCards.id, iccid: simCards.iccid, carrier: simCards.carrier, deviceId: simCards.deviceId, usedMb: mb })
-      .from(simUsage)
-      .innerJoin(simCards, inRange)
-      .where(mine)
-      .groupBy(simCards.id)
-      .having(sql`sum(${simUsage.usedMb}) > 0`)
-      .orderBy(desc(mb), asc(simCards.iccid))
-      .limit(USAGE_TOP),
+      .select({ day: simUsageTenant.day, usedMb: sql<number>`sum(${simUsageTenant.usedMb})::float8` })
+      .from(simUsageTenant)
+      .where(and(eq(simUsageTenant.tenantId, tenantId), q.carrier ? eq(simUsageTenant.carrier, q.carrier) : undefined, gte(simUsageTenant.day, q.startDate), lte(simUsageTenant.day, q.endDate)))
+      .groupBy(simUsageTenant.day),
+    topUsers(db, c, q),
     // As text: a date on either driver (PGlite, node-postgres) reads the same.
     db.select({ day: sql<string | null>`max(${simCards.usageAsOf})::text` }).from(simCards).where(mine),
   ]);
@@ -402,6 +414,62 @@ async function tenantUse(db: Db, c: Ctx, q: { carrier?: string; startDate: strin
     runOutDays: null,
     top: top.map((r) => ({ id: r.id, iccid: r.iccid, carrier: r.carrier, deviceName: r.deviceId ? (nameOf.get(r.deviceId) ?? null) : null, usedMb: round2(Number(r.usedMb)) })),
   };
+}
+
+/** How many of each month's largest cards `topUsers` reads first (then ten times as many, while it must). */
+const TOP_FIRST_READ = 100;
+
+/**
+ * The `USAGE_TOP` cards that used the most over a range (≤ 31 days, so one or two calendar months), exactly as a
+ * sum of every card's days would rank them, without reading every card's days. A card's use in a month
+ * (`sim_usage_month`) bounds its use over the part of the range in that month (use is never negative). Each month's
+ * cards are read largest first (`sim_usage_month_top`), the first `n` and every card tied with the n-th; the cards
+ * read have their range summed exactly from their days. A card not read used less than the n-th in every month
+ * not read to its end, so less than the sum of those n-th figures: once the last of the top has at least that sum,
+ * no card not read can enter it. Else `n` grows tenfold (at most until every card of the months is read).
+ */
+async function topUsers(db: Db, c: Ctx, q: { carrier?: string; startDate: string; endDate: string }) {
+  const tenantId = c.var.auth.tenantId;
+  const months = [...new Set([q.startDate, q.endDate].map((d) => `${d.slice(0, 7)}-01`))];
+  const ofMonth = (month: string) => and(eq(simUsageMonth.tenantId, tenantId), q.carrier ? eq(simUsageMonth.carrier, q.carrier) : undefined, eq(simUsageMonth.month, month));
+  const mb = sql<string>`sum(${simUsage.usedMb}::numeric)`;
+  for (let n = TOP_FIRST_READ; ; n *= 10) {
+    const read = await Promise.all(
+      months.map(async (month) => {
+        const first = await db.select({ cardId: simUsageMonth.cardId, usedMb: sql<string>`${simUsageMonth.usedMb}::text` }).from(simUsageMonth).where(ofMonth(month)).orderBy(desc(simUsageMonth.usedMb)).limit(n);
+        if (first.length < n) return { ids: first.map((r) => r.cardId), bound: null };
+        const nth = first[n - 1].usedMb;
+        const tied = await db.select({ cardId: simUsageMonth.cardId }).from(simUsageMonth).where(and(ofMonth(month), eq(simUsageMonth.usedMb, nth)));
+        return { ids: [...first.map((r) => r.cardId), ...tied.map((r) => r.cardId)], bound: nth };
+      }),
+    );
+    const ids = [...new Set(read.flatMap((r) => r.ids))];
+    const top = ids.length
+      ? await db
+          .select({ id: simCards.id, iccid: simCards.iccid, carrier: simCards.carrier, deviceId: simCards.deviceId, usedMb: sql<number>`${mb}::float8`, exact: sql<string>`${mb}::text` })
+          .from(simUsage)
+          .innerJoin(simCards, and(eq(simUsage.cardId, simCards.id), gte(simUsage.day, q.startDate), lte(simUsage.day, q.endDate)))
+          .where(scope(c).where(simCards, q.carrier ? eq(simCards.carrier, q.carrier) : undefined, inArray(simCards.id, ids)))
+          .groupBy(simCards.id)
+          .having(sql`${mb} > 0`)
+          .orderBy(desc(mb), asc(simCards.iccid))
+          .limit(USAGE_TOP)
+      : [];
+    const bounds = read.flatMap((r) => (r.bound === null ? [] : [r.bound]));
+    if (!bounds.length) return top;
+    // Compared as decimals (numeric answers them as text): exact, as the roll-up is.
+    if (top.length === USAGE_TOP && decimalAtLeast(top[USAGE_TOP - 1].exact, bounds)) return top;
+  }
+}
+
+/** Whether the decimal `a` is at least the sum of the decimals `bs` (all from numeric, at most a few thousand MB with few decimals). */
+function decimalAtLeast(a: string, bs: string[]) {
+  const scale = Math.max(...[a, ...bs].map((x) => (x.split(".")[1] ?? "").length));
+  const big = (x: string) => {
+    const [i, f = ""] = x.split(".");
+    return BigInt(i + f.padEnd(scale, "0"));
+  };
+  return big(a) >= bs.reduce((s, b) => s + big(b), BigInt(0));
 }
 
 /**
