@@ -6,6 +6,7 @@ import { ITEM_TYPE, INSPECT_STATUS, PATROL_STATUS, RUN_STATUS } from "@/lib/cont
 import { isAbnormal } from "@/lib/contract/robot/item";
 import { patrolReadings } from "@/lib/contract/robot/patrol";
 import { ROBOT_EVENTS } from "@/lib/contract/robot/robot";
+import type { I18nTexts } from "@/lib/contract/i18n-text";
 import type { Db } from "../db/client";
 import { moveTaskDays, taskState, writeRecords } from "../db/queries/robots";
 import { devices, robotItems, robotPoints, robotRecords, robotTasks, robotTracks } from "../db/schema";
@@ -54,8 +55,15 @@ export async function recordArrival(db: Db, deps: RecordDeps, deviceId: number, 
   const parsed = patrolReadings.safeParse((() => { try { return JSON.parse(a.readings ?? "[]"); } catch { return null; } })());
   const readings = new Map((parsed.success ? parsed.data : []).map((r) => [r.itemId, r.value]));
   const items = await db.select().from(robotItems).where(eq(robotItems.pointId, point.id)).orderBy(asc(robotItems.id));
-  const [track] = await db.select({ trackName: robotTracks.trackName }).from(robotTracks).where(eq(robotTracks.id, task.trackId));
-  const [robot] = await db.select({ deviceName: devices.deviceName }).from(devices).where(eq(devices.id, deviceId));
+  const [track] = await db.select({ trackName: robotTracks.trackName, i18n: robotTracks.i18n }).from(robotTracks).where(eq(robotTracks.id, task.trackId));
+  const [robot] = await db.select({ deviceName: devices.deviceName, i18n: devices.i18n }).from(devices).where(eq(devices.id, deviceId));
+  // The names in each language they have, as they are now (a record keeps them as they were when read).
+  const names: I18nTexts = {
+    ...(task.i18n?.taskName && { taskName: task.i18n.taskName }),
+    ...(track?.i18n?.trackName && { trackName: track.i18n.trackName }),
+    ...(point.i18n?.pointName && { pointName: point.i18n.pointName }),
+    ...(robot?.i18n?.deviceName && { deviceName: robot.i18n.deviceName }),
+  };
   // The photo is a frame of the robot's camera when it gives one; else the picture the robot sent.
   const frame = deps.frame ? await deps.frame(deviceId, robot?.deviceName ?? "").catch(() => null) : null;
   const photo = await storePhoto(deps.filesDir, task.tenantId, at, frame ?? (a.photo ? Buffer.from(a.photo, "base64") : null));
@@ -92,6 +100,7 @@ export async function recordArrival(db: Db, deps: RecordDeps, deviceId: number, 
       itemName: item.itemName,
       itemType: item.itemType,
       deviceName: robot?.deviceName ?? "",
+      i18n: item.i18n?.itemName || Object.keys(names).length ? { ...names, ...(item.i18n?.itemName && { itemName: item.i18n.itemName }) } : null,
       value,
       unit: item.unit,
       inspectStatus: bad ? INSPECT_STATUS.abnormal : INSPECT_STATUS.normal,

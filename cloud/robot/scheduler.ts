@@ -1,3 +1,4 @@
+import type { I18nTexts } from "@/lib/contract/i18n-text";
 import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { cronRuns } from "@/lib/contract/cron";
 import { PATROL_STATUS, PLAN_ENABLED, POINT_TYPE, PUBLISH_STATUS, REPETITION, RUN_STATUS, WORK_MODE } from "@/lib/contract/robot/enums";
@@ -35,6 +36,12 @@ export function slotsOf(plan: Pick<PlanRow, "repetition" | "cycle" | "startAt" |
 export function taskNameOf(schemeName: string, slot: Date): string {
   const wall = new Intl.DateTimeFormat("sv-SE", { timeZone: DEFAULT_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }).format(slot);
   return `${schemeName} ${wall}`.slice(0, 100);
+}
+
+/** A task's name in each language the plan is named in (none when the plan has one name only). */
+export function taskTextsOf(plan: I18nTexts | null, slot: Date): I18nTexts | null {
+  const names = Object.entries(plan?.schemeName ?? {}).filter(([, n]) => n);
+  return names.length ? { taskName: Object.fromEntries(names.map(([l, n]) => [l, taskNameOf(n!, slot)])) } : null;
 }
 
 /**
@@ -84,6 +91,7 @@ export async function generateTasks(db: Db, now: Date, planIds?: number[]): Prom
         trackId: plan.trackId,
         deviceId: plan.deviceId,
         taskName: taskNameOf(plan.schemeName, slot),
+        i18n: taskTextsOf(plan.i18n, slot),
         slotAt: slot,
         dueAt,
         duration: plan.duration,

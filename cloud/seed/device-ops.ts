@@ -26,23 +26,33 @@ export async function seedDeviceOps(db: Db, opts: { tenantId: number; admin: num
     .where(tenantOf(opts.tenantId).where(devices, isNotNull(devices.projectId)))
     .orderBy(asc(devices.id));
   if (!devs.length) return;
-  const crews = ["张工、李工", "王工、赵工", "陈工"];
+  const crews = [
+    ["张工、李工", "Engineers Zhang and Li"],
+    ["王工、赵工", "Engineers Wang and Zhao"],
+    ["陈工", "Engineer Chen"],
+  ] as const;
   await db.insert(buildRecords).values(
     devs.flatMap((d, i) => {
       const installed = now - (120 + (i % 30)) * DAY;
+      // The device as it is called in each language.
+      const zh = d.name, en = d.i18n?.deviceName?.en ?? d.name;
       const first = {
         tenantId: opts.tenantId,
         projectId: d.projectId!,
         deviceId: d.id,
         buildType: 1,
-        personnel: crews[i % crews.length],
-        summary: `${d.name} 安装调试完成，初始值已设置`,
+        ...bilingual({ personnel: crews[i % crews.length], summary: [`${zh} 安装调试完成，初始值已设置`, `${en} installed and commissioned, initial values set`] }),
         buildDate: isoDay(installed),
         outboundDate: isoDay(installed - 7 * DAY),
         warrantyDate: isoDay(installed + 365 * DAY),
         createdBy: opts.admin,
       };
-      const visit = { ...first, buildType: 2, personnel: crews[(i + 1) % crews.length], summary: `${d.name} 例行巡检，更换电池并清洁外壳`, buildDate: isoDay(now - (10 + i) * DAY) };
+      const visit = {
+        ...first,
+        buildType: 2,
+        ...bilingual({ personnel: crews[(i + 1) % crews.length], summary: [`${zh} 例行巡检，更换电池并清洁外壳`, `${en} routine visit: battery replaced, housing cleaned`] }),
+        buildDate: isoDay(now - (10 + i) * DAY),
+      };
       return i % 4 === 0 ? [first, visit] : [first];
     }),
   );

@@ -1,5 +1,5 @@
 import type { Locale } from "@/lib/contract/locale";
-import { devices, otaPackages, otaTasks, projects, robotPlans, robotPoints, robotTracks, scenes, spaces, tenants, users } from "../schema";
+import { devices, otaPackages, otaTasks, projects, robotPlans, robotPoints, robotTasks, robotTracks, scenes, spaces, tenants, users } from "../schema";
 import { joinedText } from "../../lib/i18n-text";
 
 /**
@@ -16,5 +16,6 @@ export const packageNameIn = (locale: Locale) => joinedText(locale, otaPackages.
 export const otaTaskNameIn = (locale: Locale) => joinedText(locale, otaTasks.taskName, otaTasks.i18n, "taskName");
 export const trackNameIn = (locale: Locale) => joinedText(locale, robotTracks.trackName, robotTracks.i18n, "trackName");
 export const robotPointNameIn = (locale: Locale) => joinedText(locale, robotPoints.pointName, robotPoints.i18n, "pointName");
+export const robotTaskNameIn = (locale: Locale) => joinedText(locale, robotTasks.taskName, robotTasks.i18n, "taskName");
 export const planNameIn = (locale: Locale) => joinedText(locale, robotPlans.schemeName, robotPlans.i18n, "schemeName");
 export const sceneNameIn = (locale: Locale) => joinedText(locale, scenes.sceneName, scenes.i18n, "sceneName");

@@ -103,16 +103,16 @@ describe("inspection statistics from the daily roll-up", () => {
       const from = a === null ? null : new Date(Math.floor(a / 1000) * 1000), to = b === null ? null : new Date(Math.floor(b / 1000) * 1000);
       const q = { startTime: from ? wall(from.getTime()) : undefined, endTime: to ? wall(to.getTime()) : undefined };
       const want = await expected(from, to);
-      expect(await pointStatistics(handle.db, scope, q), JSON.stringify(q)).toEqual(want.points);
+      expect(await pointStatistics(handle.db, scope, q, "zh-cn"), JSON.stringify(q)).toEqual(want.points);
       expect((await robotStatistics(handle.db, scope, q, "zh-cn")).map((r) => ({ deviceId: r.deviceId, total: r.total, abnormal: r.abnormal })), JSON.stringify(q)).toEqual(want.robots);
     }
     // A track filter and a day's filter (a whole day on the tenant's clock: two part UTC days).
-    expect(await pointStatistics(handle.db, scope, { trackId: 2 })).toEqual((await expected(null, null, 2)).points);
+    expect(await pointStatistics(handle.db, scope, { trackId: 2 }, "zh-cn")).toEqual((await expected(null, null, 2)).points);
     const d2 = "2026-03-03";
     const from = new Date(`${d2}T00:00:00+08:00`), to = new Date(`${d2}T23:59:59+08:00`);
-    expect(await pointStatistics(handle.db, scope, { startTime: d2, endTime: d2 })).toEqual((await expected(from, to)).points);
+    expect(await pointStatistics(handle.db, scope, { startTime: d2, endTime: d2 }, "zh-cn")).toEqual((await expected(from, to)).points);
     // The renamed point answers its latest name.
-    expect((await pointStatistics(handle.db, scope, {})).find((p) => p.pointId === 1)?.pointName).toBe("P1 renamed");
+    expect((await pointStatistics(handle.db, scope, {}, "zh-cn")).find((p) => p.pointId === 1)?.pointName).toBe("P1 renamed");
   });
 });
 

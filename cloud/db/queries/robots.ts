@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableName, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableName, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { PATROL_STATUS } from "@/lib/contract/robot/enums";
 import { planTimeOf } from "@/lib/contract/robot/plan";
@@ -6,7 +6,8 @@ import type { PointStat, RobotStat, StatisticsQuery, TaskStat, TimeoutStat } fro
 import type { TrackMarks } from "@/lib/contract/robot/track";
 import type { Db } from "../client";
 import { devices, robotPlans, robotPoints, robotRecordDays, robotRecords, robotTaskDays, robotTasks, robotTracks } from "../schema";
-import { deviceNameIn } from "./names";
+import { deviceNameIn, robotPointNameIn, robotTaskNameIn as taskNameIn, trackNameIn } from "./names";
+import { textIn } from "@/lib/contract/i18n-text";
 import { type Locale } from "@/lib/contract/locale";
 
 /**
@@ -14,6 +15,8 @@ import { type Locale } from "@/lib/contract/locale";
  * and a bare `"id"` inside a subquery is the inner table's.
  */
 export const qualified = (c: PgColumn) => sql.raw(`"${getTableName(c.table)}"."${c.name}"`);
+/** A multilingual column's text in `locale`, qualified, for a correlated subquery (its `field` in the row's `i18n`, else its own). */
+export const qualifiedIn = (locale: Locale, column: PgColumn, i18n: PgColumn, field: string) => sql`coalesce(nullif(${qualified(i18n)}->${field}->>${locale}, ''), ${qualified(column)})`;
 
 /** The project a statistic covers (from the server's side: the token and the checked header). */
 export type StatScope = { tenantId: number; projectId: number; /** The tenant's time zone: a filter's day is a day on its clock. */ zone: string };
@@ -279,18 +282,32 @@ async function recordCounts(db: Db, scope: StatScope, q: StatisticsQuery, by: "p
   return [...merged.values()].sort((a, b) => a.key - b.key);
 }
 
-/** Per point: readings, normal and abnormal ones, the last one's time (the point statistics page); names as the latest reading carried them. */
-export async function pointStatistics(db: Db, scope: StatScope, q: StatisticsQuery): Promise<PointStat[]> {
+/**
+ * Per point: readings, normal and abnormal ones, the last one's time (the point statistics page);
+ * names in `locale` as the point and its track are called now, a deleted point's as its latest reading carried them.
+ */
+export async function pointStatistics(db: Db, scope: StatScope, q: StatisticsQuery, locale: Locale): Promise<PointStat[]> {
   const rows = await recordCounts(db, scope, q, "point");
-  return rows.map((r) => ({ pointId: r.key, pointName: r.pointName, trackName: r.trackName, total: r.total, normal: r.total - r.abnormal, abnormal: r.abnormal, lastTime: r.lastTime }));
+  const ids = rows.map((r) => r.key);
+  const names = new Map(
+    (ids.length
+      ? await db
+          .select({ id: robotPoints.id, pointName: robotPointNameIn(locale), trackName: trackNameIn(locale) })
+          .from(robotPoints)
+          .innerJoin(robotTracks, eq(robotTracks.id, robotPoints.trackId))
+          .where(and(eq(robotPoints.tenantId, scope.tenantId), eq(robotPoints.projectId, scope.projectId), inArray(robotPoints.id, ids)))
+      : []
+    ).map((p) => [p.id, p]),
+  );
+  return rows.map((r) => ({ pointId: r.key, pointName: names.get(r.key)?.pointName ?? r.pointName, trackName: names.get(r.key)?.trackName ?? r.trackName, total: r.total, normal: r.total - r.abnormal, abnormal: r.abnormal, lastTime: r.lastTime }));
 }
 
 /** Per task: points done, readings and abnormal ones, minutes run (the task statistics page), newest first. */
-export async function taskStatistics(db: Db, scope: StatScope, q: StatisticsQuery, limit = 1000): Promise<TaskStat[]> {
+export async function taskStatistics(db: Db, scope: StatScope, q: StatisticsQuery, locale: Locale, limit = 1000): Promise<TaskStat[]> {
   const rows = await db
     .select({
       taskId: robotTasks.id,
-      taskName: robotTasks.taskName,
+      taskName: taskNameIn(locale),
       slotTime: robotTasks.slotAt,
       patrolStatus: robotTasks.patrolStatus,
       pointTotal: robotTasks.pointTotal,
@@ -307,12 +324,12 @@ export async function taskStatistics(db: Db, scope: StatScope, q: StatisticsQuer
 }
 
 /** Tasks that ran past their plan's duration (the timeout statistics page), newest first. */
-export async function timeoutStatistics(db: Db, scope: StatScope, q: StatisticsQuery, limit = 1000): Promise<TimeoutStat[]> {
+export async function timeoutStatistics(db: Db, scope: StatScope, q: StatisticsQuery, locale: Locale, limit = 1000): Promise<TimeoutStat[]> {
   const rows = await db
     .select({
       taskId: robotTasks.id,
-      taskName: robotTasks.taskName,
-      deviceName: sql<string>`coalesce((select ${qualified(devices.deviceName)} from ${devices} where ${qualified(devices.id)} = ${qualified(robotTasks.deviceId)}), '')`,
+      taskName: taskNameIn(locale),
+      deviceName: sql<string>`coalesce((select ${qualifiedIn(locale, devices.deviceName, devices.i18n, "deviceName")} from ${devices} where ${qualified(devices.id)} = ${qualified(robotTasks.deviceId)}), '')`,
       slotTime: robotTasks.slotAt,
       duration: robotTasks.duration,
       minutes: minutesOf,
@@ -342,13 +359,13 @@ export async function robotStatistics(db: Db, scope: StatScope, q: StatisticsQue
 }
 
 /** A track with its points' marks, in the order the marker lists them (inspectionPointGetTrackMarkList). */
-export async function trackMarksOf(db: Db, t: typeof robotTracks.$inferSelect): Promise<TrackMarks> {
+export async function trackMarksOf(db: Db, t: typeof robotTracks.$inferSelect, locale: Locale): Promise<TrackMarks> {
   const points = await db
-    .select({ id: robotPoints.id, pointName: robotPoints.pointName, markPosition: robotPoints.markPosition, pointType: robotPoints.pointType, position: robotPoints.position, sort: robotPoints.sort })
+    .select({ id: robotPoints.id, pointName: robotPointNameIn(locale), markPosition: robotPoints.markPosition, pointType: robotPoints.pointType, position: robotPoints.position, sort: robotPoints.sort })
     .from(robotPoints)
     .where(and(eq(robotPoints.tenantId, t.tenantId), eq(robotPoints.projectId, t.projectId), eq(robotPoints.trackId, t.id)))
     .orderBy(asc(robotPoints.sort), asc(robotPoints.id));
-  return { trackInfo: { id: t.id, trackName: t.trackName, trackMap: t.trackMap, trackLength: t.trackLength, mapScale: t.mapScale }, pointList: points };
+  return { trackInfo: { id: t.id, trackName: textIn(locale, t.trackName, t.i18n?.trackName), trackMap: t.trackMap, trackLength: t.trackLength, mapScale: t.mapScale }, pointList: points };
 }
 
 /** The track a robot runs on: its running task's, else its plans' (a published one first, then the newest); null when none. */

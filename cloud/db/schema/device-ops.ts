@@ -78,6 +78,8 @@ export const buildRecords = pgTable(
     buildType: smallint("build_type").notNull(),
     personnel: varchar("personnel", { length: 100 }).notNull(),
     summary: varchar("summary", { length: 500 }),
+    /** Its texts in each language (the crew and summary of a seeded record), by field. */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     buildDate: date("build_date").notNull(),
     outboundDate: date("outbound_date"),
     warrantyDate: date("warranty_date"),

@@ -125,6 +125,8 @@ export const robotTasks = pgTable(
     trackId: integer("track_id").notNull().references(() => robotTracks.id),
     deviceId: integer("device_id").notNull().references(() => devices.id),
     taskName: varchar("task_name", { length: 100 }).notNull(),
+    /** The task name in each language (from the plan's names when generated), by field. */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     slotAt: timestamp("slot_at", { withTimezone: true }).notNull(),
     dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
     duration: integer("duration").notNull(),
@@ -167,6 +169,8 @@ export const robotRecords = pgTable(
     itemName: varchar("item_name", { length: 64 }).notNull(),
     itemType: smallint("item_type").notNull(),
     deviceName: varchar("device_name", { length: 64 }).notNull(),
+    /** The names above in each language, as they were when read, by field. */
+    i18n: jsonb("i18n").$type<I18nTexts>(),
     value: doublePrecision("value"),
     unit: varchar("unit", { length: 32 }),
     inspectStatus: smallint("inspect_status").notNull().default(0),

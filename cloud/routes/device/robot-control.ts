@@ -219,7 +219,7 @@ export const robotControlServed = [
   serve(robotConsoleApi.track, async (c, { deviceId }) => {
     const robot = await robotFor(c, deviceId);
     const track = await robotTrackOf(c.var.deps.db, robot);
-    return track ? trackMarksOf(c.var.deps.db, track) : null;
+    return track ? trackMarksOf(c.var.deps.db, track, c.var.locale) : null;
   }),
   serve(robotConsoleApi.robots, async (c, { projectId }) => {
     const db = c.var.deps.db;

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { item, itemApi, type InspectionItem } from "@/lib/contract/robot/item";
 import { robotItems, robotPoints, robotTracks } from "../../db/schema";
-import { qualified } from "../../db/queries/robots";
+import { qualified, qualifiedIn } from "../../db/queries/robots";
 import { crudRoutes } from "../../lib/crud-routes";
 import { badRequest } from "../../lib/http";
 import { projectOf } from "../../lib/project-context";
@@ -11,10 +11,10 @@ export const itemServed = crudRoutes<typeof item.fields, InspectionItem>({
   table: robotItems,
   entity: item,
   calls: itemApi,
-  extra: {
-    pointName: sql<string>`(select ${qualified(robotPoints.pointName)} from ${robotPoints} where ${qualified(robotPoints.id)} = ${qualified(robotItems.pointId)})`,
-    trackName: sql<string>`(select ${qualified(robotTracks.trackName)} from ${robotTracks} join ${robotPoints} on ${qualified(robotPoints.trackId)} = ${qualified(robotTracks.id)} where ${qualified(robotPoints.id)} = ${qualified(robotItems.pointId)})`,
-  },
+  extra: (locale) => ({
+    pointName: sql<string>`(select ${qualifiedIn(locale, robotPoints.pointName, robotPoints.i18n, "pointName")} from ${robotPoints} where ${qualified(robotPoints.id)} = ${qualified(robotItems.pointId)})`,
+    trackName: sql<string>`(select ${qualifiedIn(locale, robotTracks.trackName, robotTracks.i18n, "trackName")} from ${robotTracks} join ${robotPoints} on ${qualified(robotPoints.trackId)} = ${qualified(robotTracks.id)} where ${qualified(robotPoints.id)} = ${qualified(robotItems.pointId)})`,
+  }),
   values: async (c, input, partial, before) => {
     if (input.pointId !== undefined) {
       const [p] = await c.var.deps.db.select({ id: robotPoints.id }).from(robotPoints).where(projectOf(c).where(robotPoints, eq(robotPoints.id, Number(input.pointId))));

@@ -4,8 +4,10 @@ import { plan, planApi, planTimeOf, type Plan } from "@/lib/contract/robot/plan"
 import { tenantZone } from "../../db/queries/company";
 import { devices, robotPlans, robotPoints, robotTasks, robotTracks } from "../../db/schema";
 import { rowMapper } from "../../lib/crud";
-import { moveTaskDays, qualified, taskState } from "../../db/queries/robots";
+import { moveTaskDays, qualified, qualifiedIn, taskState } from "../../db/queries/robots";
 import { crudRoutes } from "../../lib/crud-routes";
+import { localized } from "../../lib/i18n-text";
+import type { Locale } from "@/lib/contract/locale";
 import type { Ctx } from "../../lib/context";
 import { badRequest } from "../../lib/http";
 import { projectOf, projectRow } from "../../lib/project-context";
@@ -27,12 +29,12 @@ function schemeStatusOf(r: Record<string, unknown>, now: Date): number {
 }
 
 const toPlan = rowMapper<typeof plan.fields, Plan>(plan);
-const extra = {
-  trackName: sql<string>`(select ${qualified(robotTracks.trackName)} from ${robotTracks} where ${qualified(robotTracks.id)} = ${qualified(robotPlans.trackId)})`,
-  deviceName: sql<string>`(select ${qualified(devices.deviceName)} from ${devices} where ${qualified(devices.id)} = ${qualified(robotPlans.deviceId)})`,
+const extra = (locale: Locale) => ({
+  trackName: sql<string>`(select ${qualifiedIn(locale, robotTracks.trackName, robotTracks.i18n, "trackName")} from ${robotTracks} where ${qualified(robotTracks.id)} = ${qualified(robotPlans.trackId)})`,
+  deviceName: sql<string>`(select ${qualifiedIn(locale, devices.deviceName, devices.i18n, "deviceName")} from ${devices} where ${qualified(devices.id)} = ${qualified(robotPlans.deviceId)})`,
   taskCount: sql<number>`(select count(*)::int from ${robotTasks} where ${qualified(robotTasks.schemeId)} = ${qualified(robotPlans.id)})`,
   lastPatrol: sql<number | null>`(select ${qualified(robotTasks.patrolStatus)} from ${robotTasks} where ${qualified(robotTasks.schemeId)} = ${qualified(robotPlans.id)} order by ${qualified(robotTasks.slotAt)} desc limit 1)`,
-};
+});
 
 /** The rule of core §5: a plan's time must be later than now (a minute's grace for the form's round trip). */
 function assertLater(c: Ctx, at: number) {
@@ -50,7 +52,7 @@ export const planRoutes = crudRoutes<typeof plan.fields, Plan>({
   entity: plan,
   calls: planApi,
   extra,
-  answer: async (c, rows) => rows.map((r) => toPlan({ ...r, schemeStatus: schemeStatusOf(r, c.var.deps.now()) })),
+  answer: async (c, rows) => rows.map((r) => toPlan({ ...localized(c.var.locale, r), schemeStatus: schemeStatusOf(r, c.var.deps.now()) })),
   unique: [{ field: "schemeName", error: "cloud.robot.planTaken" }],
   values: async (c, input, partial, before) => {
     // A published plan is revoked before it is changed: the robot runs what was published.
@@ -84,8 +86,8 @@ export const planRoutes = crudRoutes<typeof plan.fields, Plan>({
 });
 
 async function answerPlan(c: Ctx, id: number): Promise<Plan> {
-  const [row] = await c.var.deps.db.select({ ...getTableColumns(robotPlans), ...extra }).from(robotPlans).where(projectOf(c).where(robotPlans, eq(robotPlans.id, id)));
-  return toPlan({ ...row, schemeStatus: schemeStatusOf(row, c.var.deps.now()) });
+  const [row] = await c.var.deps.db.select({ ...getTableColumns(robotPlans), ...extra(c.var.locale) }).from(robotPlans).where(projectOf(c).where(robotPlans, eq(robotPlans.id, id)));
+  return toPlan({ ...localized(c.var.locale, row), schemeStatus: schemeStatusOf(row, c.var.deps.now()) });
 }
 
 /** publish, revoke, terminate / enable (core §4), and the next slots of a plan. */

@@ -34,19 +34,19 @@ function sheet<R>(c: Ctx, name: string, rows: R[], keys: readonly (keyof R & str
 /** inspectionRecord: the project's records (page, info, export) and the four statistics with their Excel exports. */
 export const recordServed = [
   ...crudRoutes<typeof record.fields, InspectionRecord>({ table: robotRecords, entity: record, calls: recordApi }),
-  serve(statisticsApi.point.rows, async (c, q) => pointStatistics(c.var.deps.db, await scopeOf(c), q)),
+  serve(statisticsApi.point.rows, async (c, q) => pointStatistics(c.var.deps.db, await scopeOf(c), q, c.var.locale)),
   serve(statisticsApi.point.export, async (c, q) => {
-    const rows = await pointStatistics(c.var.deps.db, await scopeOf(c), q);
+    const rows = await pointStatistics(c.var.deps.db, await scopeOf(c), q, c.var.locale);
     return sheet(c, "point", rows, ["pointName", "trackName", "total", "normal", "abnormal", "lastTime"]);
   }),
-  serve(statisticsApi.task.rows, async (c, q) => taskStatistics(c.var.deps.db, await scopeOf(c), q)),
+  serve(statisticsApi.task.rows, async (c, q) => taskStatistics(c.var.deps.db, await scopeOf(c), q, c.var.locale)),
   serve(statisticsApi.task.export, async (c, q) => {
-    const rows = await taskStatistics(c.var.deps.db, await scopeOf(c), q, 100_000);
+    const rows = await taskStatistics(c.var.deps.db, await scopeOf(c), q, c.var.locale, 100_000);
     return sheet(c, "task", rows, ["taskName", "slotTime", "patrolStatus", "pointTotal", "pointDone", "total", "abnormal", "minutes"], { patrolStatus: "patrolStatus" });
   }),
-  serve(statisticsApi.timeout.rows, async (c, q) => timeoutStatistics(c.var.deps.db, await scopeOf(c), q)),
+  serve(statisticsApi.timeout.rows, async (c, q) => timeoutStatistics(c.var.deps.db, await scopeOf(c), q, c.var.locale)),
   serve(statisticsApi.timeout.export, async (c, q) => {
-    const rows = await timeoutStatistics(c.var.deps.db, await scopeOf(c), q, 100_000);
+    const rows = await timeoutStatistics(c.var.deps.db, await scopeOf(c), q, c.var.locale, 100_000);
     return sheet(c, "timeout", rows, ["taskName", "deviceName", "slotTime", "duration", "minutes", "overMinutes", "patrolStatus"], { patrolStatus: "patrolStatus" });
   }),
   serve(statisticsApi.robot.rows, async (c, q) => robotStatistics(c.var.deps.db, await scopeOf(c), q, c.var.locale)),

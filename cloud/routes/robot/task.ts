@@ -5,18 +5,20 @@ import { task, taskApi, type InspectionTask } from "@/lib/contract/robot/task";
 import { markAt } from "@/lib/contract/robot/track";
 import { devices, robotPlans, robotPoints, robotTasks, robotTracks, telemetryLatest } from "../../db/schema";
 import { rowMapper } from "../../lib/crud";
-import { moveTaskDays, qualified, taskState, type TaskState } from "../../db/queries/robots";
+import { moveTaskDays, qualified, qualifiedIn, taskState, type TaskState } from "../../db/queries/robots";
 import { crudRoutes } from "../../lib/crud-routes";
+import { localized } from "../../lib/i18n-text";
+import type { Locale } from "@/lib/contract/locale";
 import { badRequest } from "../../lib/http";
 import { projectOf, projectRow } from "../../lib/project-context";
 import { serve } from "../../lib/serve";
 import { deviceNameIn } from "../../db/queries/names";
 
-const extra = {
-  schemeName: sql<string>`(select ${qualified(robotPlans.schemeName)} from ${robotPlans} where ${qualified(robotPlans.id)} = ${qualified(robotTasks.schemeId)})`,
-  trackName: sql<string>`(select ${qualified(robotTracks.trackName)} from ${robotTracks} where ${qualified(robotTracks.id)} = ${qualified(robotTasks.trackId)})`,
-  deviceName: sql<string>`(select ${qualified(devices.deviceName)} from ${devices} where ${qualified(devices.id)} = ${qualified(robotTasks.deviceId)})`,
-};
+const extra = (locale: Locale) => ({
+  schemeName: sql<string>`(select ${qualifiedIn(locale, robotPlans.schemeName, robotPlans.i18n, "schemeName")} from ${robotPlans} where ${qualified(robotPlans.id)} = ${qualified(robotTasks.schemeId)})`,
+  trackName: sql<string>`(select ${qualifiedIn(locale, robotTracks.trackName, robotTracks.i18n, "trackName")} from ${robotTracks} where ${qualified(robotTracks.id)} = ${qualified(robotTasks.trackId)})`,
+  deviceName: sql<string>`(select ${qualifiedIn(locale, devices.deviceName, devices.i18n, "deviceName")} from ${devices} where ${qualified(devices.id)} = ${qualified(robotTasks.deviceId)})`,
+});
 const toTask = rowMapper<typeof task.fields, InspectionTask>(task);
 
 /** inspectionTask: generated tasks of the project; a running one is stopped, not deleted. */
@@ -47,8 +49,8 @@ export const taskServed = [
         .returning(taskState);
       await moveTaskDays(tx, moved.map((r) => ({ ...r, patrolStatus: t.patrolStatus })), moved);
     });
-    const [row] = await db.select({ ...getTableColumns(robotTasks), ...extra }).from(robotTasks).where(eq(robotTasks.id, t.id));
-    return toTask(row);
+    const [row] = await db.select({ ...getTableColumns(robotTasks), ...extra(c.var.locale) }).from(robotTasks).where(eq(robotTasks.id, t.id));
+    return toTask(localized(c.var.locale, row));
   }),
   serve(taskApi.nums, async (c) => {
     const rows = await c.var.deps.db.select({ s: robotTasks.patrolStatus, n: count() }).from(robotTasks).where(projectOf(c).where(robotTasks)).groupBy(robotTasks.patrolStatus);

@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { point, pointApi, type InspectionPoint } from "@/lib/contract/robot/point";
 import { track, trackApi, trackMarksApi, type Track } from "@/lib/contract/robot/track";
 import { robotItems, robotPlans, robotPoints, robotTracks } from "../../db/schema";
-import { qualified, trackMarksOf } from "../../db/queries/robots";
+import { qualified, qualifiedIn, trackMarksOf } from "../../db/queries/robots";
 import { crudRoutes } from "../../lib/crud-routes";
 import type { Ctx } from "../../lib/context";
 import { badRequest } from "../../lib/http";
@@ -34,15 +34,15 @@ export const pointServed = [
     table: robotPoints,
     entity: point,
     calls: pointApi,
-    extra: {
-      trackName: sql<string>`(select ${qualified(robotTracks.trackName)} from ${robotTracks} where ${qualified(robotTracks.id)} = ${qualified(robotPoints.trackId)})`,
+    extra: (locale) => ({
+      trackName: sql<string>`(select ${qualifiedIn(locale, robotTracks.trackName, robotTracks.i18n, "trackName")} from ${robotTracks} where ${qualified(robotTracks.id)} = ${qualified(robotPoints.trackId)})`,
       itemCount: sql<number>`(select count(*)::int from ${robotItems} where ${qualified(robotItems.pointId)} = ${qualified(robotPoints.id)})`,
-    },
+    }),
     defaultOrder: [asc(robotPoints.trackId), asc(robotPoints.sort), asc(robotPoints.id)],
     values: async (c, input) => {
       if (input.trackId !== undefined) await trackOf(c, input.trackId);
       return {};
     },
   }),
-  serve(trackMarksApi.marks, async (c, { trackId }) => trackMarksOf(c.var.deps.db, await projectRow(c, robotTracks, trackId))),
+  serve(trackMarksApi.marks, async (c, { trackId }) => trackMarksOf(c.var.deps.db, await projectRow(c, robotTracks, trackId), c.var.locale)),
 ];
