@@ -148,7 +148,9 @@ async function cardsOf(c: Ctx, body: { ids: number[]; iccids: string[] }) {
   const rows = await db
     .select({ id: simCards.id, iccid: simCards.iccid, carrier: simCards.carrier, productId: simCards.productId, expireAt: simCards.expireAt, customerId: simCards.customerId })
     .from(simCards)
-    .where(scope(c).where(simCards, conds.length === 2 ? sql`(${conds[0]} or ${conds[1]})` : conds[0]));
+    .where(scope(c).where(simCards, conds.length === 2 ? sql`(${conds[0]} or ${conds[1]})` : conds[0]))
+    // In the order the cards were added, so a carrier's batch (and its record) is the same on every database.
+    .orderBy(asc(simCards.id));
   const found = new Set(rows.map((r) => r.iccid));
   const unknown = iccids.filter((i) => !found.has(i));
   const foundIds = new Set(rows.map((r) => r.id));
