@@ -33,7 +33,7 @@ describe("entity views", () => {
     expect(cols[4]).toMatchObject({ type: "switch", width: 90 });
     expect(cols[5]).toMatchObject({ label: "fields.area", minWidth: 180 });
     expect(typeof (cols[5] as { render?: unknown }).render).toBe("function");
-    expect(cols[6]).toEqual({ prop: "createTime", label: "fields.createTime", type: "time", width: 170, sortable: true });
+    expect(cols[6]).toEqual({ prop: "createTime", label: "fields.createTime", type: "time", width: 176, sortable: true });
   });
 
   it("applies tweaks: changes, omissions and extra items placed after the name before them", () => {

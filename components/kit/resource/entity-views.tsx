@@ -5,6 +5,7 @@ import { labelOf, rangeKeys, type FieldDef, type FieldKind } from "@/lib/contrac
 import type { AreaNode } from "@/lib/contract/system/area";
 import { areaPath, joinAreaNames, useAreaTree } from "../form/area-tree";
 import type { AnyRow, ColumnSpec, ColumnTweaks, ColumnType, DetailRow, DetailRowType, Entity, FieldType, FormField, KitColumn, RawColumn, SearchItem, Tweaks } from "./resource-types";
+import { KIND_WIDTH } from "../table/column-width";
 
 export type { ColumnTweaks, Entity, Tweaks };
 
@@ -49,7 +50,8 @@ const SIZE: Partial<Record<FieldKind, Pick<KitColumn, "width" | "minWidth" | "al
   switch: { width: 90 },
   status: { width: 100 },
   date: { width: 110 },
-  datetime: { width: 170 },
+  // "2026-11-29 17:16:05" draws 149 px at 14 px: with the cell's 24 px of padding, the table kit's time width.
+  datetime: { width: KIND_WIDTH.time },
   phone: { width: 130 },
   email: { minWidth: 170 },
   area: { minWidth: 180 },

@@ -15,6 +15,7 @@ import { useSession } from "../session";
 import { KitCell } from "../table/cells";
 import type { ColumnLayout, TableColumn } from "../table/data-table";
 import { RowActions, type ResolvedAction } from "../table/row-actions";
+import { rowActionsWidth } from "../table/column-width";
 import { findNode, type TreeShape } from "@/lib/tree";
 import { isRawColumn, permOf, type AnyRow, type BuiltinRowAction, type DialogMode, type Resource, type ResourceUi, type RowAction, type ToolbarAction } from "./define-resource";
 import { activeFilters, containsAll, readListState, requestParams, writeListState } from "./list-state";
@@ -208,7 +209,8 @@ export function useResourceList<Row extends AnyRow>(resource: Resource<Row>, fix
     }
     if (actions.length) {
       const inline = Math.min(actions.length, resource.inlineActions ?? 2);
-      layout.__actions = { width: Math.max(130, 65 * inline + (actions.length > inline ? 40 : 0)), sticky: "right" };
+      // Sized from the labels in the reader's language ("Details · Accept · More" is wider than "详情 · 受理 · 更多").
+      layout.__actions = { width: rowActionsWidth(actions.map((a) => label(a.label)), tk("actions.more"), inline), sticky: "right" };
       columns.push({
         id: "__actions",
         header: () => tk("actions.operate"),

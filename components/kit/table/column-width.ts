@@ -65,3 +65,17 @@ export function columnKind(id: string, type?: string): ColumnKind {
 export function defaultWidth(id: string, type?: string): number | undefined {
   return KIND_WIDTH[columnKind(id, type)] || undefined;
 }
+
+/** About how wide a label draws at the table's 14 px: CJK glyphs are square, Latin ones at most about 8 px. */
+export function labelWidth(text: string): number {
+  let width = 0;
+  for (const ch of text) width += ch.codePointAt(0)! >= 0x2e80 ? 14 : 8;
+  return width;
+}
+
+/** The row actions' column: its inline labels and their gaps, the "more" trigger with its chevron when actions are left over, and the cell's padding. */
+export function rowActionsWidth(labels: string[], moreLabel: string, inline = 2): number {
+  const shown = labels.slice(0, inline);
+  const more = labels.length > shown.length ? 12 + labelWidth(moreLabel) + 16 : 0;
+  return Math.max(130, 24 + shown.reduce((w, l) => w + labelWidth(l), 0) + 12 * (shown.length - 1) + more);
+}
