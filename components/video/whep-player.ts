@@ -57,7 +57,7 @@ const refusal = (err: unknown) => (err instanceof ApiError && err.code !== Code.
 /**
  * WebRTC through the camera's WHEP endpoint (issue 34), loaded on first use: a receive-only
  * `RTCPeerConnection` (video, and audio the element keeps muted); its offer goes through the
- * console (`device/video/whep`), which signals to the media server and answers its SDP and a
+ * console (`videoApi.whep`), which signals to the media server and answers its SDP and a
  * sealed session; candidates found after the offer left go on with `whepIce`; the media itself
  * flows between this browser and the media server over ICE. A connection that fails (or stays
  * disconnected 4 s) is a player error: torn down and asked again by the player after 2 s. Stopping
