@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db, DbHandle } from "../db/client";
-import { deviceRejects, devices, deviceStatusLog, ingestDeadLetters, telemetry, telemetryLatest, tenants } from "../db/schema";
+import { deviceRejects, devices, deviceStatusLog, ingestDeadLetters, telemetry, telemetryLatest, telemetryProps, tenants } from "../db/schema";
 import { openTestDb, SETUP_MS } from "../testing";
 import { addDevices, addSensorProduct } from "./fixtures";
 import { ensurePartitions } from "./partitions";
 import { sweepOffline } from "./sweep";
 import { BatchWriter, type Flushed } from "./writer";
+import { insertTelemetry } from "../db/queries/telemetry-props";
 
 let handle: DbHandle;
 let db: Db;
@@ -23,7 +24,8 @@ beforeAll(async () => {
 }, SETUP_MS);
 afterAll(() => handle?.close());
 
-const rowsOf = (deviceId: number) => db.select().from(telemetry).where(eq(telemetry.deviceId, deviceId)).orderBy(asc(telemetry.ts));
+const rowsOf = (deviceId: number) =>
+  db.select({ identifier: telemetryProps.identifier, ts: telemetry.ts, num: telemetry.num, txt: telemetry.txt }).from(telemetry).innerJoin(telemetryProps, eq(telemetryProps.id, telemetry.propId)).where(eq(telemetry.deviceId, deviceId)).orderBy(asc(telemetry.ts));
 
 describe("BatchWriter", () => {
   it("writes a batch at once, keeps the newest value per property and logs a device coming online once", async () => {
@@ -125,7 +127,7 @@ describe("ensurePartitions", () => {
   it("creates monthly partitions ahead and moves rows the default partition caught", async () => {
     const [a] = devs;
     const far = new Date("2031-05-10T00:00:00Z");
-    await db.insert(telemetry).values({ deviceId: a.id, identifier: "humidity", ts: far, num: 1 });
+    await insertTelemetry(db, [{ deviceId: a.id, identifier: "humidity", ts: far, num: 1 }]);
     const created = await ensurePartitions(db, new Date("2031-04-20T00:00:00Z"), far);
     expect(created).toEqual(["telemetry_y2031m04", "telemetry_y2031m05"]);
     const moved = await db.execute(sql`select count(*)::int as n from telemetry_y2031m05`);

@@ -9,6 +9,7 @@ import { alarms, devices, productFunctions, projects, telemetry, telemetryLatest
 import { canvas } from "../../lib/png";
 import { signedIn, type TestCloud } from "../../testing";
 import { rebuildHourly } from "../../db/queries/telemetry-hourly";
+import { insertTelemetry } from "../../db/queries/telemetry-props";
 
 let cloud: TestCloud;
 let admin: string;
@@ -131,7 +132,7 @@ describe("device/scene, sceneDevice, devSceneModel, devPointScreen", () => {
     expect((await call("/device/devSceneModel/save", riverside, { token: operator, body: config })).body.code).toBe(403);
 
     const now = cloud.now().getTime();
-    await cloud.db.insert(telemetry).values([
+    await insertTelemetry(cloud.db, [
       { deviceId: a.id, identifier: a.identifier, ts: new Date(now - 3 * 3600_000), num: 1 },
       { deviceId: a.id, identifier: a.identifier, ts: new Date(now - 2 * 3600_000), num: 2 },
       { deviceId: a.id, identifier: a.identifier, ts: new Date(now - 30 * 3600_000), num: 9 },
