@@ -5,7 +5,7 @@ import type { Page } from "@/lib/contract/envelope";
 import type { MessageItem, TodoNums } from "@/lib/contract/message";
 import { raiseAlarm } from "../../db/queries/alarms";
 import { AlarmEvaluator } from "../../alarms/evaluator";
-import { alarmLevels, alarmRules, alarms, devices, products, projects, telemetry, todos } from "../../db/schema";
+import { alarmLevels, alarmRules, alarms, devices, products, projects, todos } from "../../db/schema";
 import { signedIn, type TestCloud } from "../../testing";
 import { tenantOf } from "../../lib/scope";
 import { insertTelemetry } from "../../db/queries/telemetry-props";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { asc } from "drizzle-orm";
-import { devices, products, projects, telemetry } from "../../db/schema";
+import { devices, products, projects } from "../../db/schema";
 import { signedIn, type TestCloud } from "../../testing";
 import { tenantOf } from "../../lib/scope";
 import { insertTelemetry } from "../../db/queries/telemetry-props";

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import type { Page } from "@/lib/contract/envelope";
 import type { PointData, PointSeries, Scene, SceneCandidate, SceneDevice, SceneView, ScreenConfig } from "@/lib/contract/scene/scene";
-import { alarms, devices, productFunctions, projects, telemetry, telemetryLatest } from "../../db/schema";
+import { alarms, devices, productFunctions, projects, telemetryLatest } from "../../db/schema";
 import { canvas } from "../../lib/png";
 import { signedIn, type TestCloud } from "../../testing";
 import { rebuildHourly } from "../../db/queries/telemetry-hourly";

@@ -10,7 +10,7 @@ import ExcelJS from "exceljs";
 import type { ReportFormat } from "@/lib/contract/report/enums";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { alarms, deviceConfigs, deviceInitValues, devices, pointGroups, products, projects, reports, sceneDevices, scenes, stationMessages, telemetry, telemetryHourly, telemetryLatest, users } from "../../db/schema";
+import { alarms, deviceConfigs, deviceInitValues, devices, pointGroups, products, projects, reports, sceneDevices, scenes, stationMessages, telemetryHourly, telemetryLatest, users } from "../../db/schema";
 import { writeRecords } from "../../db/queries/robots";
 import { canvas } from "../../lib/png";
 import { writeXlsxSheets } from "../../lib/xlsx-export";
