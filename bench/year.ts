@@ -95,6 +95,10 @@ async function bytesPerValue(db: Db) {
   );
   const n = Number(raw.n);
   return {
+    n,
+    bytes: Number(raw.bytes),
+    heap: Number(raw.heap),
+    idx: Number(raw.idx),
     line: `${n.toLocaleString("en")} raw values in ${mb(Number(raw.bytes))}: ${(Number(raw.bytes) / n).toFixed(1)} bytes per value (table ${(Number(raw.heap) / n).toFixed(1)}, indexes ${(Number(raw.idx) / n).toFixed(1)}; a row's own ${Number(raw.tuple).toFixed(1)}); roll-ups: 10 min ${mb(Number(roll.ten))} (${Number(roll.ten_rows).toLocaleString("en")} rows, ${(Number(roll.ten) / n).toFixed(1)} B per raw value), hourly ${mb(Number(roll.hour))} (${Number(roll.hour_rows).toLocaleString("en")} rows)`,
   };
 }
@@ -145,9 +149,11 @@ async function bench(kind: "pglite" | "postgres", url?: string) {
     const probe = async (when: string) => {
       const [points] = await chart();
       say(`${when}: search p50 ${f(pct(await time(RUNS * 4, search), 50))}; month chart (3 measures, ${points.points.length} points each) p50 ${f(pct(await time(RUNS, chart), 50))}, the old raw read (once) ${f((await time(1, oldChart))[0])}`);
-      say(`${when}: ${(await bytesPerValue(db)).line}`);
+      const b = await bytesPerValue(db);
+      say(`${when}: ${b.line}`);
+      return b;
     };
-    await probe("start");
+    const atStart = await probe("start");
     say(`start: ${await sizes(db)}`);
 
     // The simulated hours, as fast as the writer takes them.
@@ -173,7 +179,10 @@ async function bench(kind: "pglite" | "postgres", url?: string) {
       }
     }
     await writer.drain();
-    await probe("end");
+    const atEnd = await probe("end");
+    // The fleet's own values, written as the ingest writes them (every series growing at once), apart from the month loaded in bulk.
+    const added = atEnd.n - atStart.n;
+    say(`the ${added.toLocaleString("en")} values the fleet added: ${((atEnd.bytes - atStart.bytes) / added).toFixed(1)} bytes each (table ${((atEnd.heap - atStart.heap) / added).toFixed(1)}, indexes ${((atEnd.idx - atStart.idx) / added).toFixed(1)})`);
 
     // Publish → queryable at a steady rate: alone, beside month charts, beside the old raw read.
     const paced = async (label: string, load?: () => Promise<unknown>) => {
