@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, DbHandle } from "../db/client";
-import { deviceRejects, devices, deviceStatusLog, ingestDeadLetters, telemetry, telemetryLatest, telemetryProps, tenants } from "../db/schema";
+import { deviceRejects, devices, deviceStatusLog, ingestDeadLetters, telemetry, telemetryHourly, telemetryLatest, telemetryProps, tenants } from "../db/schema";
 import { openTestDb, SETUP_MS } from "../testing";
 import { addDevices, addSensorProduct } from "./fixtures";
 import { ensurePartitions } from "./partitions";
@@ -106,6 +106,28 @@ describe("BatchWriter", () => {
     await waited;
     await w.drain();
     expect(await rowsOf(c.id)).toHaveLength(12);
+  });
+});
+
+describe("BatchWriter, a message sent again", () => {
+  it("stores and rolls up only its values not stored yet, by device, property and time", async () => {
+    const [, , c] = devs;
+    const w = new BatchWriter(db, { flushMs: 10 });
+    w.push({ points: [{ deviceId: c.id, identifier: "pressure", ts: at(600), num: 5, txt: null }], rejects: [] });
+    await w.drain();
+    // The broker sends the message again (an instance died before acknowledging it), now with a second value.
+    w.push({
+      redelivered: true,
+      points: [
+        { deviceId: c.id, identifier: "pressure", ts: at(600), num: 5, txt: null },
+        { deviceId: c.id, identifier: "pressure", ts: at(610), num: 7, txt: null },
+      ],
+      rejects: [],
+    });
+    await w.drain();
+    expect((await rowsOf(c.id)).filter((r) => r.identifier === "pressure").map((r) => r.num)).toEqual([5, 7]);
+    const [hour] = await db.select().from(telemetryHourly).where(and(eq(telemetryHourly.deviceId, c.id), eq(telemetryHourly.identifier, "pressure")));
+    expect(hour).toMatchObject({ n: 2, sum: 12, min: 5, max: 7 });
   });
 });
 
