@@ -8,6 +8,7 @@ import { rebuildHourly } from "../cloud/db/queries/telemetry-hourly";
 import { ensurePartitions } from "../cloud/ingest/partitions";
 import { seed } from "../cloud/seed";
 import { DEMO, signIn, withConsole } from "./console-server";
+import { propId, propIdOf } from "../cloud/db/queries/telemetry-props";
 
 /**
  * `npm run bench:chart`: one sensor, one year at a 1-minute cycle (525,600 rows, a slow wave with
@@ -53,10 +54,10 @@ async function loadYear(dataDir: string) {
     spikeTs = from.getTime() + 182 * DAY + 12 * 3_600_000;
     const spikeAt = new Date(spikeTs).toISOString();
     await ensurePartitions(db, from, to);
-    await db.execute(sql`delete from telemetry where device_id = ${deviceId} and identifier = 'settlement'`);
+    await db.execute(sql`delete from telemetry where device_id = ${deviceId} and prop_id = ${propIdOf("settlement")}`);
     const t = performance.now();
-    await db.execute(sql`insert into telemetry (device_id, identifier, ts, num)
-      select ${deviceId}, 'settlement', ts, case when ts = ${spikeAt}::timestamptz then ${SPIKE} else 5 * sin(extract(epoch from ts) / 86400.0) end
+    await db.execute(sql`insert into telemetry (device_id, prop_id, ts, num)
+      select ${deviceId}, ${await propId(db, "settlement")}, ts, case when ts = ${spikeAt}::timestamptz then ${SPIKE} else 5 * sin(extract(epoch from ts) / 86400.0) end
       from generate_series(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz - interval '1 minute', interval '1 minute') ts`);
     await rebuildHourly(db, [deviceId]);
     await db.execute(sql`analyze telemetry`);

@@ -16,17 +16,18 @@ import { cpuReading, threadId, type CpuShare, type Part } from "./cpu";
  */
 
 const ROWS_PER_INSERT = 10_000;
-const COLUMNS = "telemetry (device_id, identifier, ts, num, txt)";
+const COLUMNS = "telemetry (device_id, prop_id, ts, num, txt)";
 
 export type RawInsert = { method: "COPY" | "multi-row INSERT"; rows: number; seconds: number; rowsPerSecond: number; cpu: CpuShare };
 
-type Value = [deviceId: number, identifier: string, ts: string, num: number];
+/** Property ids below zero as well (two properties; no `telemetry_props` row needed for rows deleted afterwards). */
+type Value = [deviceId: number, propId: number, ts: string, num: number];
 
 function values(rows: number, devices: number): Value[] {
   const base = Date.now() - 60_000;
   return Array.from({ length: rows }, (_, k): Value => {
     const device = (k >> 1) % devices;
-    return [-1 - device, k % 2 ? "humidity" : "temperature", new Date(base + Math.floor(k / (2 * devices))).toISOString(), 20 + (k % 10) / 10];
+    return [-1 - device, k % 2 ? -2 : -1, new Date(base + Math.floor(k / (2 * devices))).toISOString(), 20 + (k % 10) / 10];
   });
 }
 

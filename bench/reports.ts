@@ -13,6 +13,7 @@ import { reportHtml } from "../cloud/report/document";
 import { renderDocx } from "../cloud/report/docx";
 import { chromiumPath, closePdf, renderPdf } from "../cloud/report/pdf";
 import { reportSheets } from "../cloud/report/xlsx";
+import { propId } from "../cloud/db/queries/telemetry-props";
 
 /**
  * `npm run bench:reports` on in-memory PGlite (BENCH_DB=postgres: a throwaway PostgreSQL cluster, so
@@ -77,8 +78,8 @@ for (const ref of points) {
   });
   await db.insert(telemetryHourly).values(rows);
   if (RAW_EVERY_S > 0)
-    await db.execute(sql`insert into telemetry (device_id, identifier, ts, num)
-      select ${Number(deviceId)}, ${identifier}, ${new Date(from).toISOString()}::timestamptz + make_interval(secs => i * ${RAW_EVERY_S}), sin(i / 144.0) * 3
+    await db.execute(sql`insert into telemetry (device_id, prop_id, ts, num)
+      select ${Number(deviceId)}, ${await propId(db, identifier)}, ${new Date(from).toISOString()}::timestamptz + make_interval(secs => i * ${RAW_EVERY_S}), sin(i / 144.0) * 3
       from generate_series(0, ${Math.floor((DAYS * 86_400) / RAW_EVERY_S) - 1}) i`);
 }
 phase("database: seed and data");

@@ -6,6 +6,7 @@ import { analyse } from "@/lib/contract/monitoring/analysis";
 import { MONITORS } from "@/lib/contract/monitoring/monitors";
 import { telemetryChart, telemetrySeries } from "../cloud/db/queries/telemetry";
 import { rebuildHourly } from "../cloud/db/queries/telemetry-hourly";
+import { propId } from "../cloud/db/queries/telemetry-props";
 
 /**
  * `npm run bench:series`: one year of 10-minute values (52,560 rows per property) for 20 devices,
@@ -47,12 +48,12 @@ async function main() {
   await db.execute(sql`delete from telemetry_hourly where device_id >= 900000`);
   await ensurePartitions(db, new Date(START), new Date(END));
   let t = performance.now();
-  await db.execute(sql`insert into telemetry (device_id, identifier, ts, num)
-    select 900000 + d, 'settlement', ts, 10 * sin(extract(epoch from ts) / 86400.0 + d) + d
+  await db.execute(sql`insert into telemetry (device_id, prop_id, ts, num)
+    select 900000 + d, ${await propId(db, "settlement")}, ts, 10 * sin(extract(epoch from ts) / 86400.0 + d) + d
     from generate_series(1, ${DEVICES}) d, generate_series(${from}::timestamptz, ${to}::timestamptz - interval '10 minutes', interval '10 minutes') ts`);
   // One sensor at a 1-minute cycle, a slow wave with one spike of 250 on 2025-07-04 12:00 UTC.
-  await db.execute(sql`insert into telemetry (device_id, identifier, ts, num)
-    select 999999, 'settlement', ts, case when ts = '2025-07-04T12:00:00Z' then 250 else 5 * sin(extract(epoch from ts) / 86400.0) end
+  await db.execute(sql`insert into telemetry (device_id, prop_id, ts, num)
+    select 999999, ${await propId(db, "settlement")}, ts, case when ts = '2025-07-04T12:00:00Z' then 250 else 5 * sin(extract(epoch from ts) / 86400.0) end
     from generate_series(${from}::timestamptz, ${to}::timestamptz - interval '1 minute', interval '1 minute') ts`);
   const loaded = performance.now() - t;
   // Loaded behind the ingest writer's back: the hourly roll-up is rebuilt, as every bulk load does.

@@ -10,6 +10,7 @@ import { addMonths, ensurePartitions, monthStart } from "../cloud/ingest/partiti
 import { pgArray } from "../cloud/ingest/pg-array";
 import { BatchWriter, rowsOf, type Message } from "../cloud/ingest/writer";
 import { startPgCluster } from "../scripts/pg-cluster";
+import { propId, propIdOf } from "../cloud/db/queries/telemetry-props";
 
 /**
  * `npm run bench:year` (issue 41): the year of a thousand devices, compressed. BENCH_DEVICES
@@ -83,7 +84,9 @@ async function sizes(db: Db) {
 async function bytesPerValue(db: Db) {
   const [raw] = rowsOf(
     await db.execute(sql`select coalesce(sum(pg_total_relation_size(c.oid)), 0)::float8 as bytes,
-      (select count(*) from telemetry)::float8 as n
+      coalesce(sum(pg_relation_size(c.oid)), 0)::float8 as heap, coalesce(sum(pg_indexes_size(c.oid)), 0)::float8 as idx,
+      (select count(*) from telemetry)::float8 as n,
+      (select avg(pg_column_size(s.*)) from (select * from telemetry limit 10000) s)::float8 as tuple
       from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent where p.relname = 'telemetry'`),
   );
   const [roll] = rowsOf(
@@ -92,7 +95,11 @@ async function bytesPerValue(db: Db) {
   );
   const n = Number(raw.n);
   return {
-    line: `${n.toLocaleString("en")} raw values in ${mb(Number(raw.bytes))}: ${(Number(raw.bytes) / n).toFixed(1)} bytes per value; roll-ups: 10 min ${mb(Number(roll.ten))} (${Number(roll.ten_rows).toLocaleString("en")} rows, ${(Number(roll.ten) / n).toFixed(1)} B per raw value), hourly ${mb(Number(roll.hour))} (${Number(roll.hour_rows).toLocaleString("en")} rows)`,
+    n,
+    bytes: Number(raw.bytes),
+    heap: Number(raw.heap),
+    idx: Number(raw.idx),
+    line: `${n.toLocaleString("en")} raw values in ${mb(Number(raw.bytes))}: ${(Number(raw.bytes) / n).toFixed(1)} bytes per value (table ${(Number(raw.heap) / n).toFixed(1)}, indexes ${(Number(raw.idx) / n).toFixed(1)}; a row's own ${Number(raw.tuple).toFixed(1)}); roll-ups: 10 min ${mb(Number(roll.ten))} (${Number(roll.ten_rows).toLocaleString("en")} rows, ${(Number(roll.ten) / n).toFixed(1)} B per raw value), hourly ${mb(Number(roll.hour))} (${Number(roll.hour_rows).toLocaleString("en")} rows)`,
   };
 }
 
@@ -118,11 +125,11 @@ async function bench(kind: "pglite" | "postgres", url?: string) {
     // A month of the chart's sensor at 10 s, and one day 14 months back (for retention to drop).
     const t0 = performance.now();
     for (const id of MEASURES)
-      await db.execute(sql`insert into telemetry (device_id, identifier, ts, num)
-        select ${chartDevice.id}, ${id}, ts, 20 + 5 * sin(extract(epoch from ts) / 86400.0) + (extract(epoch from ts)::bigint % 7) / 10.0
+      await db.execute(sql`insert into telemetry (device_id, prop_id, ts, num)
+        select ${chartDevice.id}, ${await propId(db, id)}, ts, 20 + 5 * sin(extract(epoch from ts) / 86400.0) + (extract(epoch from ts)::bigint % 7) / 10.0
         from generate_series(${new Date(monthFrom).toISOString()}::timestamptz, ${new Date(simStart).toISOString()}::timestamptz - interval '10 seconds', interval '10 seconds') ts`);
-    await db.execute(sql`insert into telemetry (device_id, identifier, ts, num)
-      select ${chartDevice.id}, 'temperature', ts, 1 from generate_series(${new Date(oldDay).toISOString()}::timestamptz, ${new Date(oldDay + DAY).toISOString()}::timestamptz - interval '10 seconds', interval '10 seconds') ts`);
+    await db.execute(sql`insert into telemetry (device_id, prop_id, ts, num)
+      select ${chartDevice.id}, ${await propId(db, "temperature")}, ts, 1 from generate_series(${new Date(oldDay).toISOString()}::timestamptz, ${new Date(oldDay + DAY).toISOString()}::timestamptz - interval '10 seconds', interval '10 seconds') ts`);
     await rebuildHourly(db, [chartDevice.id]);
     await db.execute(sql`analyze`);
     say(`${DEVICES} devices; a month of 3 measures at 10 s loaded for the chart in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -135,16 +142,18 @@ async function bench(kind: "pglite" | "postgres", url?: string) {
       db.execute(sql`select i.identifier, s.* from unnest(${pgArray(MEASURES)}::text[]) as i(identifier)
         cross join lateral (select date_bin(${step} * interval '1 millisecond', t.ts, ${month.from.toISOString()}::timestamptz) as b, count(*)::int as n,
           min(array[t.num, extract(epoch from t.ts)::float8]) as lo, max(array[t.num, -extract(epoch from t.ts)::float8]) as hi
-          from telemetry t where t.device_id = ${chartDevice.id} and t.identifier = i.identifier and t.ts >= ${month.from.toISOString()}::timestamptz and t.ts < ${month.to.toISOString()}::timestamptz and t.num is not null group by 1) s`);
+          from telemetry t where t.device_id = ${chartDevice.id} and t.prop_id = ${propIdOf(sql`i.identifier`)} and t.ts >= ${month.from.toISOString()}::timestamptz and t.ts < ${month.to.toISOString()}::timestamptz and t.num is not null group by 1) s`);
     const search = () =>
       db.execute(sql`select id, device_name from devices where tenant_id = ${t.id} and (device_name ilike ${"%YEAR05%"} or device_sn ilike ${"%YEAR05%"})
         order by last_report_time desc nulls last limit 20`);
     const probe = async (when: string) => {
       const [points] = await chart();
       say(`${when}: search p50 ${f(pct(await time(RUNS * 4, search), 50))}; month chart (3 measures, ${points.points.length} points each) p50 ${f(pct(await time(RUNS, chart), 50))}, the old raw read (once) ${f((await time(1, oldChart))[0])}`);
-      say(`${when}: ${(await bytesPerValue(db)).line}`);
+      const b = await bytesPerValue(db);
+      say(`${when}: ${b.line}`);
+      return b;
     };
-    await probe("start");
+    const atStart = await probe("start");
     say(`start: ${await sizes(db)}`);
 
     // The simulated hours, as fast as the writer takes them.
@@ -170,7 +179,10 @@ async function bench(kind: "pglite" | "postgres", url?: string) {
       }
     }
     await writer.drain();
-    await probe("end");
+    const atEnd = await probe("end");
+    // The fleet's own values, written as the ingest writes them (every series growing at once), apart from the month loaded in bulk.
+    const added = atEnd.n - atStart.n;
+    say(`the ${added.toLocaleString("en")} values the fleet added: ${((atEnd.bytes - atStart.bytes) / added).toFixed(1)} bytes each (table ${((atEnd.heap - atStart.heap) / added).toFixed(1)}, indexes ${((atEnd.idx - atStart.idx) / added).toFixed(1)})`);
 
     // Publish → queryable at a steady rate: alone, beside month charts, beside the old raw read.
     const paced = async (label: string, load?: () => Promise<unknown>) => {

@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS } from "../seed";
 import { createTestCloud, SETUP_MS, type TestCloud } from "../testing";
 import { AlarmEvaluator } from "./evaluator";
 import { tenantOf } from "../lib/scope";
+import { insertTelemetry } from "../db/queries/telemetry-props";
 
 let cloud: TestCloud;
 let ev: AlarmEvaluator;
@@ -318,7 +319,7 @@ describe("alarm evaluator", () => {
   });
 
   it("compares the change since the first value, and over the last day", async () => {
-    await cloud.db.insert(telemetry).values([
+    await insertTelemetry(cloud.db, [
       { deviceId: device.id, identifier: "force", ts: at(-3 * 1440), num: 1000 },
       { deviceId: device.id, identifier: "force", ts: at(-1440 - 5), num: 1100 },
     ]);

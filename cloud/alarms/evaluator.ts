@@ -15,6 +15,7 @@ import { alarmEscalated, alarmRaised } from "../db/queries/alarm-workflow";
 import { t } from "../lib/i18n";
 import { pgArray } from "../ingest/pg-array";
 import type { Coordinator } from "../lib/coordination";
+import { propIdOf } from "../db/queries/telemetry-props";
 
 /** The batch's devices are locked with the key a single raise takes: one decision per device at a time, cluster-wide. */
 const EVAL_LOCK = RAISE_LOCK;
@@ -576,7 +577,7 @@ export class AlarmEvaluator {
     const [row] = await db
       .select({ num: telemetry.num })
       .from(telemetry)
-      .where(and(eq(telemetry.deviceId, deviceId), eq(telemetry.identifier, identifier), at ? lte(telemetry.ts, at) : undefined, sql`${telemetry.num} is not null`))
+      .where(and(eq(telemetry.deviceId, deviceId), eq(telemetry.propId, propIdOf(identifier)), at ? lte(telemetry.ts, at) : undefined, sql`${telemetry.num} is not null`))
       .orderBy(at ? desc(telemetry.ts) : asc(telemetry.ts))
       .limit(1);
     return row?.num ?? null;

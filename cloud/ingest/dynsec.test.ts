@@ -13,6 +13,7 @@ import { demoDeviceSecret } from "../simulator/key";
 import { signedIn, SETUP_MS, type TestCloud } from "../testing";
 import { DEVICE_MARK, DynsecAccounts } from "./dynsec";
 import { startDeviceChannel, type DeviceChannel } from ".";
+import { propIdOf } from "../db/queries/telemetry-props";
 
 /**
  * Devices on a real Mosquitto 2 with its dynamic-security plugin (`MQTT_DYNSEC=on`): the cloud keeps
@@ -64,7 +65,7 @@ const refused = /Not authorized|Bad username or password/i;
 const closed = (c: MqttClient) => new Promise<void>((resolve) => (c.disconnected ? resolve() : c.once("close", () => resolve())));
 const post = (c: MqttClient, productId: number, sn: string, angleX: number) => c.publishAsync(deviceTopic(productId, sn, "property/post"), JSON.stringify({ params: { angleX } }), { qos: 1 });
 const stored = async (deviceId: number, angleX: number) =>
-  (await cloud.db.select({ n: telemetry.num }).from(telemetry).where(and(eq(telemetry.deviceId, deviceId), eq(telemetry.identifier, "angleX"), eq(telemetry.num, angleX)))).length;
+  (await cloud.db.select({ n: telemetry.num }).from(telemetry).where(and(eq(telemetry.deviceId, deviceId), eq(telemetry.propId, propIdOf("angleX")), eq(telemetry.num, angleX)))).length;
 /** Waits for what the cloud takes through its shared subscription (written in its next batch). */
 async function until(check: () => Promise<boolean>, ms = 10_000) {
   const end = Date.now() + ms;

@@ -7,6 +7,7 @@ import { deviceRejectCounts, deviceRejects, devices, telemetry, telemetryLatest 
 import { SETUP_MS } from "../testing";
 import { ingestBench, type IngestBench } from "./fixtures";
 import type { DeviceChannel } from ".";
+import { propIdOf } from "../db/queries/telemetry-props";
 
 let db: Db;
 let channel: DeviceChannel;
@@ -25,7 +26,7 @@ const rejectsOf = (deviceId: number) => db.select().from(deviceRejects).where(eq
 /** Every refusal, counted (the rows in device_rejects are a device's samples). */
 const refusalsOf = async (deviceId: number) => (await db.select({ n: sum(deviceRejectCounts.count).mapWith(Number) }).from(deviceRejectCounts).where(eq(deviceRejectCounts.deviceId, deviceId)))[0].n ?? 0;
 const valuesOf = (deviceId: number, identifier: string) =>
-  db.select({ num: telemetry.num }).from(telemetry).where(and(eq(telemetry.deviceId, deviceId), eq(telemetry.identifier, identifier)));
+  db.select({ num: telemetry.num }).from(telemetry).where(and(eq(telemetry.deviceId, deviceId), eq(telemetry.propId, propIdOf(identifier))));
 
 describe("MQTT ingest", () => {
   it("refuses a wrong secret and an unknown SN", async () => {

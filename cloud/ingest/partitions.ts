@@ -51,3 +51,35 @@ export function ensureAhead(db: Db, now: Date, historyMs: number, keptFrom: Date
   const from = new Date(Math.max(now.getTime() - historyMs, keptFrom?.getTime() ?? -Infinity));
   return ensurePartitions(db, from, addMonths(now, 2));
 }
+
+/** How long after its month's end a partition is left to take late values before its index is packed. */
+export const PACK_AFTER_MS = 2 * 86_400_000;
+/** How often the cloud looks for a closed month to pack. */
+export const PACK_EVERY_MS = 6 * 3600_000;
+
+/**
+ * Each closed month's index rebuilt with full pages, once (issue 41, bytes per value): while its month is
+ * written every series grows at once, each new entry lands mid-index and pages split half and half (≈ 40–45
+ * bytes a value); rebuilt full (`fillfactor` 100, as a closed month takes only late values) it is ≈ 28.
+ * `REINDEX CONCURRENTLY` blocks neither the month's readers nor a late value; the index's `fillfactor=100`
+ * marks it done. Scheduled on PostgreSQL only: on PGlite the rebuild would hold the one connection the ingest
+ * and every request share (docs/domains/monitoring.md#storage). Answers the partitions packed.
+ */
+export async function packClosedPartitions(db: Db, now: Date): Promise<string[]> {
+  const rows = rowsOf(
+    await db.execute(sql`select c.relname as name, ic.relname as index, coalesce(array_to_string(ic.reloptions, ','), '') as options
+      from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
+      join pg_index x on x.indrelid = c.oid join pg_class ic on ic.oid = x.indexrelid
+      where p.relname = 'telemetry' order by 1, 2`),
+  );
+  const packed: string[] = [];
+  for (const r of rows) {
+    const month = monthOfPartition(String(r.name));
+    if (!month || addMonths(month, 1).getTime() + PACK_AFTER_MS > now.getTime()) continue;
+    if (String(r.options).split(",").includes("fillfactor=100")) continue;
+    await db.execute(sql.raw(`alter index "${r.index}" set (fillfactor = 100)`));
+    await db.execute(sql.raw(`reindex index concurrently "${r.index}"`));
+    packed.push(String(r.name));
+  }
+  return packed;
+}

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, DbHandle } from "../db/client";
-import { deviceRejects, devices, deviceStatusLog, ingestDeadLetters, telemetry, telemetryLatest, tenants } from "../db/schema";
+import { deviceRejects, devices, deviceStatusLog, ingestDeadLetters, telemetry, telemetryHourly, telemetryLatest, telemetryProps, tenants } from "../db/schema";
 import { openTestDb, SETUP_MS } from "../testing";
 import { addDevices, addSensorProduct } from "./fixtures";
 import { ensurePartitions } from "./partitions";
 import { sweepOffline } from "./sweep";
 import { BatchWriter, type Flushed } from "./writer";
+import { insertTelemetry } from "../db/queries/telemetry-props";
 
 let handle: DbHandle;
 let db: Db;
@@ -23,7 +24,8 @@ beforeAll(async () => {
 }, SETUP_MS);
 afterAll(() => handle?.close());
 
-const rowsOf = (deviceId: number) => db.select().from(telemetry).where(eq(telemetry.deviceId, deviceId)).orderBy(asc(telemetry.ts));
+const rowsOf = (deviceId: number) =>
+  db.select({ identifier: telemetryProps.identifier, ts: telemetry.ts, num: telemetry.num, txt: telemetry.txt }).from(telemetry).innerJoin(telemetryProps, eq(telemetryProps.id, telemetry.propId)).where(eq(telemetry.deviceId, deviceId)).orderBy(asc(telemetry.ts));
 
 describe("BatchWriter", () => {
   it("writes a batch at once, keeps the newest value per property and logs a device coming online once", async () => {
@@ -107,6 +109,28 @@ describe("BatchWriter", () => {
   });
 });
 
+describe("BatchWriter, a message sent again", () => {
+  it("stores and rolls up only its values not stored yet, by device, property and time", async () => {
+    const [, , c] = devs;
+    const w = new BatchWriter(db, { flushMs: 10 });
+    w.push({ points: [{ deviceId: c.id, identifier: "pressure", ts: at(600), num: 5, txt: null }], rejects: [] });
+    await w.drain();
+    // The broker sends the message again (an instance died before acknowledging it), now with a second value.
+    w.push({
+      redelivered: true,
+      points: [
+        { deviceId: c.id, identifier: "pressure", ts: at(600), num: 5, txt: null },
+        { deviceId: c.id, identifier: "pressure", ts: at(610), num: 7, txt: null },
+      ],
+      rejects: [],
+    });
+    await w.drain();
+    expect((await rowsOf(c.id)).filter((r) => r.identifier === "pressure").map((r) => r.num)).toEqual([5, 7]);
+    const [hour] = await db.select().from(telemetryHourly).where(and(eq(telemetryHourly.deviceId, c.id), eq(telemetryHourly.identifier, "pressure")));
+    expect(hour).toMatchObject({ n: 2, sum: 12, min: 5, max: 7 });
+  });
+});
+
 describe("sweepOffline", () => {
   it("marks a device offline once silent past its product's active cycle, logged at the moment it became overdue", async () => {
     const [a, b] = devs;
@@ -125,7 +149,7 @@ describe("ensurePartitions", () => {
   it("creates monthly partitions ahead and moves rows the default partition caught", async () => {
     const [a] = devs;
     const far = new Date("2031-05-10T00:00:00Z");
-    await db.insert(telemetry).values({ deviceId: a.id, identifier: "humidity", ts: far, num: 1 });
+    await insertTelemetry(db, [{ deviceId: a.id, identifier: "humidity", ts: far, num: 1 }]);
     const created = await ensurePartitions(db, new Date("2031-04-20T00:00:00Z"), far);
     expect(created).toEqual(["telemetry_y2031m04", "telemetry_y2031m05"]);
     const moved = await db.execute(sql`select count(*)::int as n from telemetry_y2031m05`);

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { pgArray } from "./pg-array";
+import { propIds } from "../db/queries/telemetry-props";
 import { upsertRollups } from "../db/queries/telemetry-hourly";
 import { ingestDeadLetters } from "../db/schema";
 import { PerMinute } from "./per-minute";
@@ -301,18 +302,21 @@ export class BatchWriter {
       });
     }
     let online: StatusChange[] = [];
+    // Property ids before the transaction: a new identifier's row is committed before any value names it.
+    const props = points.length ? await propIds(this.db, points.map((p) => p.identifier)) : null;
     await this.db.transaction(async (tx) => {
-      if (points.length) {
+      if (points.length && props) {
         // The values and their roll-ups (10 minutes, hours) in one statement: the arrays travel once.
         await tx.execute(sql`with v as (
             select * from unnest(${pgArray(points.map((p) => p.deviceId))}::int[], ${pgArray(points.map((p) => p.identifier))}::varchar[],
+              ${pgArray(points.map((p) => props.get(p.identifier)!))}::int[],
               ${pgArray(points.map((p) => p.ts))}::timestamptz[], ${pgArray(points.map((p) => p.num))}::float8[], ${pgArray(texts)}::text[])
-              as v(device_id, identifier, ts, num, txt)
-          ), stored as (insert into telemetry (device_id, identifier, ts, num, txt) select * from v
+              as v(device_id, identifier, prop_id, ts, num, txt)
+          ), stored as (insert into telemetry (ts, num, device_id, prop_id, txt) select ts, num, device_id, prop_id, txt from v
             -- A message the broker sent again (an instance died between storing and acknowledging it) adds only what is not stored yet.
-            ${redelivered.size ? sql`where not (${pgArray([...redelivered])}::int[] @> array[v.device_id] and exists (select 1 from telemetry t where t.device_id = v.device_id and t.identifier = v.identifier and t.ts = v.ts))` : sql``}
-            ${redelivered.size ? sql`returning device_id, identifier, ts, num` : sql``}),
-          ${upsertRollups(redelivered.size ? sql`select device_id, identifier, ts, num from stored` : sql`select device_id, identifier, ts, num from v`)}`);
+            ${redelivered.size ? sql`where not (${pgArray([...redelivered])}::int[] @> array[v.device_id] and exists (select 1 from telemetry t where t.device_id = v.device_id and t.prop_id = v.prop_id and t.ts = v.ts))` : sql``}
+            ${redelivered.size ? sql`returning device_id, prop_id, ts, num` : sql``}),
+          ${upsertRollups(redelivered.size ? sql`select s.device_id, p.identifier, s.ts, s.num from stored s join telemetry_props p on p.id = s.prop_id` : sql`select device_id, identifier, ts, num from v`)}`);
         const l = [...latest.values()];
         await tx.execute(sql`insert into telemetry_latest (device_id, identifier, ts, num, txt)
           select * from unnest(${pgArray(l.map((p) => p.deviceId))}::int[], ${pgArray(l.map((p) => p.identifier))}::varchar[],

@@ -10,6 +10,7 @@ import { deviceCommands, devices, productFunctions, products, projects, telemetr
 import { deviceNameIn } from "./names";
 import { productNameIn } from "./products";
 import { visibleProjects } from "./projects";
+import { propIdOf } from "./telemetry-props";
 
 /** A device as the command service needs it. */
 export type OpsDevice = { id: number; tenantId: number; projectId: number | null; productId: number; sn: string; name: string; enableStatus: number; status: number; reportCycle: number };
@@ -103,7 +104,7 @@ export async function latestValues(db: Db, deviceId: number, identifier: string,
   const rows = await db
     .select({ ts: telemetry.ts, num: telemetry.num, txt: telemetry.txt })
     .from(telemetry)
-    .where(and(eq(telemetry.deviceId, deviceId), eq(telemetry.identifier, identifier)))
+    .where(and(eq(telemetry.deviceId, deviceId), eq(telemetry.propId, propIdOf(identifier))))
     .orderBy(desc(telemetry.ts))
     .limit(limit);
   return rows.reverse();

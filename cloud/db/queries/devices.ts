@@ -45,9 +45,9 @@ export async function deleteDeviceData(db: Db, ids: number[], from?: Date, to?: 
     await tx.delete(telemetryLatest).where(inArray(telemetryLatest.deviceId, ids));
     await tx.execute(sql`
       insert into ${telemetryLatest} (device_id, identifier, ts, num, txt)
-      select distinct on (device_id, identifier) device_id, identifier, ts, num, txt
-      from ${telemetry} where device_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
-      order by device_id, identifier, ts desc`);
+      select distinct on (t.device_id, t.prop_id) t.device_id, p.identifier, t.ts, t.num, t.txt
+      from ${telemetry} t join telemetry_props p on p.id = t.prop_id where t.device_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+      order by t.device_id, t.prop_id, t.ts desc`);
     await rebuildHourly(tx, ids, from, to);
     // Days folded out of the hourly tier (older than its keep) have no raw values left to rebuild from: deleted with the range.
     await tx.execute(sql`delete from telemetry_daily where device_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})${from ? sql` and day >= date_trunc('day', ${from.toISOString()}::timestamptz, 'UTC')` : sql``}${to ? sql` and day <= ${to.toISOString()}::timestamptz` : sql``}`);

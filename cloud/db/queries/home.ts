@@ -13,6 +13,7 @@ import { alarmLevelName } from "./alarm-names";
 import { alarms, devices, projects, tenants, users } from "../schema";
 import { projectNameIn, tenantNameIn } from "./names";
 import { joinedText } from "../../lib/i18n-text";
+import { propIdOf } from "./telemetry-props";
 
 const DAY_MS = 86_400_000;
 /**
@@ -104,7 +105,7 @@ async function valuesPerDay(db: Db, where: SQL, from: Date, to: Date): Promise<M
       from telemetry_latest l
       cross join lateral (
         select t.ts from telemetry t
-        where t.device_id = l.device_id and t.identifier = l.identifier and t.ts >= ${from.toISOString()}::timestamptz and t.ts <= ${to.toISOString()}::timestamptz
+        where t.device_id = l.device_id and t.prop_id = ${propIdOf(sql`l.identifier`)} and t.ts >= ${from.toISOString()}::timestamptz and t.ts <= ${to.toISOString()}::timestamptz
       ) t
       where l.device_id in (select ${devices.id} from ${devices} where ${where})
       group by 1`),

@@ -10,6 +10,7 @@ import { tenants } from "../schema";
 import { deleteDeviceData } from "./devices";
 import { SERIES_AGGS, telemetryChart, telemetrySeries, type SeriesBucket } from "./telemetry";
 import { rebuildHourly } from "./telemetry-hourly";
+import { propId, propIdOf } from "./telemetry-props";
 
 const M = 60_000;
 const H = 60 * M;
@@ -28,8 +29,8 @@ function wave(n: number, stepMs: number, seed: number): [number, number | null][
 }
 
 async function insertRaw(deviceId: number, identifier: string, points: [number, number | null][]) {
-  await handle.db.execute(sql`insert into telemetry (device_id, identifier, ts, num)
-    select ${deviceId}, ${identifier}, unnest(${pgArray(points.map((p) => new Date(p[0])))}::timestamptz[]), unnest(${pgArray(points.map((p) => p[1]))}::float8[])`);
+  await handle.db.execute(sql`insert into telemetry (device_id, prop_id, ts, num)
+    select ${deviceId}, ${await propId(handle.db, identifier)}, unnest(${pgArray(points.map((p) => new Date(p[0])))}::timestamptz[]), unnest(${pgArray(points.map((p) => p[1]))}::float8[])`);
 }
 
 const hourly = async (deviceId: number) =>
@@ -54,7 +55,7 @@ async function reference(deviceId: number, identifier: string, from: number, to:
   const fn = { avg: sql`avg(num)`, max: sql`max(num)`, min: sql`min(num)`, first: sql`(array_agg(num order by ts))[1]`, last: sql`(array_agg(num order by ts desc))[1]` }[agg];
   const rows = rowsOf(
     await handle.db.execute(sql`select (extract(epoch from date_trunc(${bucket}, ts, ${zone})) * 1000)::float8 as ms, (${fn})::float8 as v from telemetry
-      where device_id = ${deviceId} and identifier = ${identifier} and ts >= ${new Date(from).toISOString()}::timestamptz and ts < ${new Date(to).toISOString()}::timestamptz and num is not null
+      where device_id = ${deviceId} and prop_id = ${propIdOf(identifier)} and ts >= ${new Date(from).toISOString()}::timestamptz and ts < ${new Date(to).toISOString()}::timestamptz and num is not null
       group by 1 order by 1`),
   );
   return rows.map((r) => [Number(r.ms), Number(r.v)] as [number, number]);

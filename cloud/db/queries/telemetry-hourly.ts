@@ -71,6 +71,6 @@ export async function rebuildHourly(db: Db, deviceIds: number[], from?: Date, to
   await db.transaction(async (tx) => {
     await tx.execute(sql`delete from telemetry_hourly where device_id = any(${ids}::int[])${lo}${hi}`);
     await tx.execute(sql`delete from telemetry_10min where device_id = any(${ids}::int[])${lo10}${hi10}`);
-    await tx.execute(sql`with ${upsertRollups(sql`select device_id, identifier, ts, num from telemetry where device_id = any(${ids}::int[])${tlo}${thi}`)}`);
+    await tx.execute(sql`with ${upsertRollups(sql`select t.device_id, p.identifier, t.ts, t.num from telemetry t join telemetry_props p on p.id = t.prop_id where t.device_id = any(${ids}::int[])${tlo}${thi}`)}`);
   });
 }

@@ -7,6 +7,7 @@ import { pgArray } from "../../ingest/pg-array";
 import { RAW_ROWS, telemetryChart, telemetrySeries } from "./telemetry";
 import { rowsOf } from "../../ingest/writer";
 import { rebuildHourly } from "./telemetry-hourly";
+import { propId, propIdOf } from "./telemetry-props";
 
 const H = 3600_000;
 // 2026-01-01 00:00 in UTC+8 (platform time).
@@ -14,8 +15,8 @@ const START = Date.UTC(2025, 11, 31, 16);
 let handle: DbHandle;
 
 async function insert(deviceId: number, identifier: string, points: [number, number | null][]) {
-  await handle.db.execute(sql`insert into telemetry (device_id, identifier, ts, num)
-    select ${deviceId}, ${identifier}, unnest(${pgArray(points.map((p) => new Date(p[0])))}::timestamptz[]), unnest(${pgArray(points.map((p) => p[1]))}::float8[])`);
+  await handle.db.execute(sql`insert into telemetry (device_id, prop_id, ts, num)
+    select ${deviceId}, ${await propId(handle.db, identifier)}, unnest(${pgArray(points.map((p) => new Date(p[0])))}::timestamptz[]), unnest(${pgArray(points.map((p) => p[1]))}::float8[])`);
   // Inserted behind the ingest writer's back: the roll-up is rebuilt as bulk loads do.
   await rebuildHourly(handle.db, [deviceId]);
 }
@@ -137,14 +138,14 @@ describe("bounded raw reads and the 10-minute tier", () => {
   const INSTANTS = Math.round(2.5 * 8640);
   const span = { deviceId: 4, identifiers: ["tilt"], from: new Date(START), to: new Date(START + INSTANTS * T10) };
   const all = async () =>
-    rowsOf(await handle.db.execute(sql`select (extract(epoch from ts) * 1000)::float8 as ms, num::float8 as v from telemetry where device_id = 4 and identifier = 'tilt' order by ts, num`)).map(
+    rowsOf(await handle.db.execute(sql`select (extract(epoch from ts) * 1000)::float8 as ms, num::float8 as v from telemetry where device_id = 4 and prop_id = ${propIdOf("tilt")} order by ts, num`)).map(
       (r) => [Number(r.ms), Number(r.v)] as [number, number],
     );
   const byTimeThenValue = (a: [number, number], b: [number, number]) => a[0] - b[0] || a[1] - b[1];
 
   beforeAll(async () => {
-    await handle.db.execute(sql`insert into telemetry (device_id, identifier, ts, num)
-      select 4, 'tilt', ${new Date(START).toISOString()}::timestamptz + (i / 3) * interval '10 seconds', round((sin(i / 900.0) * 10 + (i * 7919 % 13) / 10.0)::numeric, 1)::float8
+    await handle.db.execute(sql`insert into telemetry (device_id, prop_id, ts, num)
+      select 4, ${await propId(handle.db, "tilt")}, ${new Date(START).toISOString()}::timestamptz + (i / 3) * interval '10 seconds', round((sin(i / 900.0) * 10 + (i * 7919 % 13) / 10.0)::numeric, 1)::float8
       from generate_series(0, ${INSTANTS * 3 - 1}) i`);
     await rebuildHourly(handle.db, [4]);
   });

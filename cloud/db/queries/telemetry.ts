@@ -4,6 +4,7 @@ import type { Db } from "../client";
 import { pgArray } from "../../ingest/pg-array";
 import { rowsOf } from "../../ingest/writer";
 import { ceilHour, ceilTenMin, floorHour, floorTenMin, HOUR_MS, TEN_MIN_MS } from "./telemetry-hourly";
+import { propIdOf } from "./telemetry-props";
 
 export const SERIES_AGGS = ["avg", "max", "min", "first", "last"] as const;
 export type SeriesBucket = "raw" | "hour" | "day" | "month";
@@ -96,7 +97,7 @@ function parts(tier: Tier, deviceId: number, from: string, lo: string, hi: strin
     const start = rawFrom && rawFrom.toISOString() > a ? rawFrom.toISOString() : a;
     return start < b
       ? sql` union all select ${raw} from telemetry t
-    where t.device_id = ${deviceId} and t.identifier = i.identifier and t.ts >= ${start}::timestamptz and t.ts < ${b}::timestamptz and t.num is not null`
+    where t.device_id = ${deviceId} and t.prop_id = ${propIdOf(sql`i.identifier`)} and t.ts >= ${start}::timestamptz and t.ts < ${b}::timestamptz and t.num is not null`
       : sql``;
   };
   const span = sql`h.device_id = ${deviceId} and h.identifier = i.identifier and h.hour >= ${lo}::timestamptz and h.hour < ${hi}::timestamptz`;
@@ -124,7 +125,7 @@ export async function* rawPages(db: Db, deviceId: number, identifier: string, fr
     const want = Math.min(RAW_ROWS, limit - read);
     const rows = rowsOf(
       await db.execute(sql`select t.ts::text as at, (extract(epoch from t.ts) * 1000)::float8 as ms, t.num::float8 as value from telemetry t
-        where t.device_id = ${deviceId} and t.identifier = ${identifier} and t.ts ${after ? sql`>` : sql`>=`} ${cursor}::timestamptz and t.ts < ${to}::timestamptz and t.num is not null${opts.where ? sql` and ${opts.where}` : sql``}
+        where t.device_id = ${deviceId} and t.prop_id = ${propIdOf(identifier)} and t.ts ${after ? sql`>` : sql`>=`} ${cursor}::timestamptz and t.ts < ${to}::timestamptz and t.num is not null${opts.where ? sql` and ${opts.where}` : sql``}
         order by t.ts limit ${want}`),
     );
     const page: RawRow[] = rows.map((r) => ({ at: String(r.at), ms: Number(r.ms), value: Number(r.value) }));
@@ -167,7 +168,7 @@ export async function telemetrySeries(db: Db, q: SeriesQuery): Promise<Series[]>
   const from = q.from.toISOString();
   const to = q.to.toISOString();
   const rawFrom = q.rawFrom && q.rawFrom > q.from ? q.rawFrom.toISOString() : from;
-  const range = sql`t.device_id = ${q.deviceId} and t.identifier = i.identifier and t.ts >= ${rawFrom}::timestamptz and t.ts < ${to}::timestamptz and t.num is not null`;
+  const range = sql`t.device_id = ${q.deviceId} and t.prop_id = ${propIdOf(sql`i.identifier`)} and t.ts >= ${rawFrom}::timestamptz and t.ts < ${to}::timestamptz and t.num is not null`;
   const zone = q.timeZone ?? PLATFORM_ZONE;
   const lo = ceilHour(q.from.getTime());
   const hi = floorHour(q.to.getTime());
@@ -291,7 +292,7 @@ export async function telemetryChart(db: Db, q: Omit<SeriesQuery, "bucket" | "ag
         select(sql`select date_bin(${step} * interval '1 millisecond', t.ts, ${from}::timestamptz) as b, count(*)::int as n,
             min(array[t.num, extract(epoch from t.ts)::float8]) as lo, max(array[t.num, -extract(epoch from t.ts)::float8]) as hi
           from telemetry t
-          where t.device_id = ${q.deviceId} and t.identifier = i.identifier and t.ts >= ${a.toISOString()}::timestamptz and t.ts < ${b.toISOString()}::timestamptz and t.num is not null
+          where t.device_id = ${q.deviceId} and t.prop_id = ${propIdOf(sql`i.identifier`)} and t.ts >= ${a.toISOString()}::timestamptz and t.ts < ${b.toISOString()}::timestamptz and t.num is not null
           group by 1`),
       );
     }

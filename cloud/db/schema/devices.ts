@@ -154,21 +154,39 @@ export const ingestDeadLetters = pgTable(
 );
 
 /**
+ * Property identifiers of `telemetry`, each stored once: a value row carries the integer `id`
+ * instead of repeating the identifier's text (issue 41, bytes per value). Shared by every product
+ * and tenant (an identifier is a name, not a definition); rows are added by the ingest writer as
+ * new identifiers arrive and never removed.
+ */
+export const telemetryProps = pgTable(
+  "telemetry_props",
+  {
+    id: serial("id").primaryKey(),
+    identifier: varchar("identifier", { length: 64 }).notNull(),
+  },
+  (t) => [uniqueIndex("telemetry_props_identifier").on(t.identifier)],
+);
+
+/**
  * Telemetry: one row per reported value. Numbers in `num`, anything else (text, enum names,
- * structs as JSON) in `txt`. On both databases the migration makes this a table partitioned by
- * month on `ts` (cloud/ingest/partitions.ts creates the partitions ahead); no key without `ts`, so
- * it can also become a TimescaleDB hypertable.
+ * structs as JSON) in `txt`; the property as `prop_id` (`telemetry_props`). On both databases the
+ * migration makes this a table partitioned by month on `ts` (cloud/ingest/partitions.ts creates
+ * the partitions ahead); no key without `ts`, so it can also become a TimescaleDB hypertable.
+ * Column order is storage order: the 8-byte columns first, the two integers filling one 8-byte
+ * slot, the text (null for a number) last — a numeric row is 48 bytes, the least a row of these
+ * columns takes (docs/domains/monitoring.md#storage).
  */
 export const telemetry = pgTable(
   "telemetry",
   {
-    deviceId: integer("device_id").notNull(),
-    identifier: varchar("identifier", { length: 64 }).notNull(),
     ts: timestamp("ts", { withTimezone: true }).notNull(),
     num: doublePrecision("num"),
+    deviceId: integer("device_id").notNull(),
+    propId: integer("prop_id").notNull(),
     txt: text("txt"),
   },
-  (t) => [index("telemetry_device_prop_ts").on(t.deviceId, t.identifier, t.ts.desc())],
+  (t) => [index("telemetry_device_prop_ts").on(t.deviceId, t.propId, t.ts.desc())],
 );
 
 /** The newest value per device and property, upserted by every batch: lists never read history. */

@@ -5,9 +5,10 @@ import type { Page } from "@/lib/contract/envelope";
 import type { MessageItem, TodoNums } from "@/lib/contract/message";
 import { raiseAlarm } from "../../db/queries/alarms";
 import { AlarmEvaluator } from "../../alarms/evaluator";
-import { alarmLevels, alarmRules, alarms, devices, products, projects, telemetry, todos } from "../../db/schema";
+import { alarmLevels, alarmRules, alarms, devices, products, projects, todos } from "../../db/schema";
 import { signedIn, type TestCloud } from "../../testing";
 import { tenantOf } from "../../lib/scope";
+import { insertTelemetry } from "../../db/queries/telemetry-props";
 
 let cloud: TestCloud;
 let admin: string;
@@ -256,7 +257,7 @@ describe("alarm/core lists and figures", () => {
       condition: { ruleType: 1, statType: "not", compareType: 5, threshold: null, minValue: -60, maxValue: 60, deadband: 5 },
       at,
     });
-    await cloud.db.insert(telemetry).values([-2, -1, 0, 1].map((h) => ({ deviceId, identifier: "settlement", ts: new Date(at.getTime() + h * 3600_000), num: 50 + h * 5 })));
+    await insertTelemetry(cloud.db, [-2, -1, 0, 1].map((h) => ({ deviceId, identifier: "settlement", ts: new Date(at.getTime() + h * 3600_000), num: 50 + h * 5 })));
     const info = await okData<AlarmInfo>(`/alarm/core/info?id=${alarm.id}`, admin);
     expect(info.chart.at).toBe(at.getTime());
     expect(info.chart.points.map((p) => p[1])).toEqual([40, 45, 50]);

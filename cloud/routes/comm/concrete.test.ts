@@ -7,6 +7,7 @@ import { betonRuleDevices, betonRules, devices, products } from "../../db/schema
 import { pgArray } from "../../ingest/pg-array";
 import { signedIn, TEST_EPOCH, type TestCloud } from "../../testing";
 import { tenantOf } from "../../lib/scope";
+import { propId } from "../../db/queries/telemetry-props";
 
 let cloud: TestCloud;
 let admin: string;
@@ -25,8 +26,8 @@ async function logger() {
     .limit(1);
   const [rule] = await cloud.db.select({ rule: betonRules }).from(betonRuleDevices).innerJoin(betonRules, eq(betonRules.id, betonRuleDevices.ruleId)).where(eq(betonRuleDevices.deviceId, d.id));
   const times = Array.from({ length: 600 }, (_, i) => TEST_EPOCH.getTime() - (600 - i) * H);
-  await cloud.db.execute(sql`insert into telemetry (device_id, identifier, ts, txt)
-    select ${d.id}, 'temps', unnest(${pgArray(times.map((t) => new Date(t)))}::timestamptz[]), unnest(${pgArray(times.map(() => "[19,21]"))}::text[])`);
+  await cloud.db.execute(sql`insert into telemetry (device_id, prop_id, ts, txt)
+    select ${d.id}, ${await propId(cloud.db, "temps")}, unnest(${pgArray(times.map((t) => new Date(t)))}::timestamptz[]), unnest(${pgArray(times.map(() => "[19,21]"))}::text[])`);
   return { deviceId: d.id, projectId: d.projectId!, rule: rule.rule, times };
 }
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { asc } from "drizzle-orm";
-import { devices, products, projects, telemetry } from "../../db/schema";
+import { devices, products, projects } from "../../db/schema";
 import { signedIn, type TestCloud } from "../../testing";
 import { tenantOf } from "../../lib/scope";
+import { insertTelemetry } from "../../db/queries/telemetry-props";
 
 let cloud: TestCloud;
 let admin: string;
@@ -42,7 +43,7 @@ describe("device/betonRule", () => {
     // Two sensors averaged: 20 °C, 30 °C, 30 °C, 10 °C at 0, 2, 4, 10 h → 0, 70, 150, 330 °C·h (see maturity.test.ts).
     const t0 = cloud.now().getTime() - 20 * H;
     const temps = [[18, 22], [28, 32], [30, 30], [5, 15]];
-    await cloud.db.insert(telemetry).values(temps.map((v, i) => ({ deviceId: d1, identifier: "temps", ts: new Date(t0 + [0, 2, 4, 10][i] * H), num: null, txt: JSON.stringify(v) })));
+    await insertTelemetry(cloud.db, temps.map((v, i) => ({ deviceId: d1, identifier: "temps", ts: new Date(t0 + [0, 2, 4, 10][i] * H), num: null, txt: JSON.stringify(v) })));
     type Page = { records: { ruleName: string; deviceCount: number }[] };
     const series = await call(`/device/betonRule/betonDate?deviceId=${d1}`);
     const records = (series.body.data as { records: { maturity: number; strength: number | null }[] }).records;

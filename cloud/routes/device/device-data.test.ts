@@ -6,6 +6,7 @@ import { deviceRejects, devices, deviceStatusLog, telemetryLatest } from "../../
 import { pgArray } from "../../ingest/pg-array";
 import { signedIn, type TestCloud } from "../../testing";
 import { rebuildHourly } from "../../db/queries/telemetry-hourly";
+import { propId } from "../../db/queries/telemetry-props";
 
 let cloud: TestCloud;
 let admin: string;
@@ -51,8 +52,8 @@ describe("device/device data", () => {
   it("reads history raw for short ranges and averaged per bucket for long ones", async () => {
     const { own } = await demo();
     const pts = Array.from({ length: 48 }, (_, i) => [T0 + i * H, i] as const);
-    await cloud.db.execute(sql`insert into telemetry (device_id, identifier, ts, num)
-      select ${own.id}, 'angleY', unnest(${pgArray(pts.map((p) => new Date(p[0])))}::timestamptz[]), unnest(${pgArray(pts.map((p) => p[1]))}::float8[])`);
+    await cloud.db.execute(sql`insert into telemetry (device_id, prop_id, ts, num)
+      select ${own.id}, ${await propId(cloud.db, "angleY")}, unnest(${pgArray(pts.map((p) => new Date(p[0])))}::timestamptz[]), unnest(${pgArray(pts.map((p) => p[1]))}::float8[])`);
     await rebuildHourly(cloud.db, [own.id]);
     const range = (from: number, to: number, extra = "") => get<HistoryData>(`getDevDataGeneral?id=${own.id}&identifiers=angleY,angleX&startTime=${from}&endTime=${to}${extra}`, admin, "en");
     const day = await range(T0, T0 + 24 * H);

@@ -5,10 +5,11 @@ import { describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import type { Page } from "@/lib/contract/envelope";
 import type { PointData, PointSeries, Scene, SceneCandidate, SceneDevice, SceneView, ScreenConfig } from "@/lib/contract/scene/scene";
-import { alarms, devices, productFunctions, projects, telemetry, telemetryLatest } from "../../db/schema";
+import { alarms, devices, productFunctions, projects, telemetryLatest } from "../../db/schema";
 import { canvas } from "../../lib/png";
 import { signedIn, type TestCloud } from "../../testing";
 import { rebuildHourly } from "../../db/queries/telemetry-hourly";
+import { insertTelemetry } from "../../db/queries/telemetry-props";
 
 let cloud: TestCloud;
 let admin: string;
@@ -131,7 +132,7 @@ describe("device/scene, sceneDevice, devSceneModel, devPointScreen", () => {
     expect((await call("/device/devSceneModel/save", riverside, { token: operator, body: config })).body.code).toBe(403);
 
     const now = cloud.now().getTime();
-    await cloud.db.insert(telemetry).values([
+    await insertTelemetry(cloud.db, [
       { deviceId: a.id, identifier: a.identifier, ts: new Date(now - 3 * 3600_000), num: 1 },
       { deviceId: a.id, identifier: a.identifier, ts: new Date(now - 2 * 3600_000), num: 2 },
       { deviceId: a.id, identifier: a.identifier, ts: new Date(now - 30 * 3600_000), num: 9 },

@@ -7,6 +7,7 @@ import { pgArray } from "../../ingest/pg-array";
 import { signedIn, TEST_EPOCH, type TestCloud } from "../../testing";
 import { rebuildHourly } from "../../db/queries/telemetry-hourly";
 import { tenantOf } from "../../lib/scope";
+import { propId } from "../../db/queries/telemetry-props";
 
 let cloud: TestCloud;
 let admin: string;
@@ -41,8 +42,8 @@ describe("stat/devOperationMonitoring", () => {
     await cloud.db.delete(deviceInitValues).where(eq(deviceInitValues.deviceId, fixture.deviceId));
     const times = Array.from({ length: 28 * 24 }, (_, i) => START + i * H);
     const values = times.map((_, i) => (i === 100 ? 90 : 10 + i / 24));
-    await cloud.db.execute(sql`insert into telemetry (device_id, identifier, ts, num)
-      select ${fixture.deviceId}, 'settlement', unnest(${pgArray(times.map((t) => new Date(t)))}::timestamptz[]), unnest(${pgArray(values)}::float8[])`);
+    await cloud.db.execute(sql`insert into telemetry (device_id, prop_id, ts, num)
+      select ${fixture.deviceId}, ${await propId(cloud.db, "settlement")}, unnest(${pgArray(times.map((t) => new Date(t)))}::timestamptz[]), unnest(${pgArray(values)}::float8[])`);
     await rebuildHourly(cloud.db, [fixture.deviceId]);
     await cloud.db.execute(sql`insert into telemetry_latest (device_id, identifier, ts, num) values (${fixture.deviceId}, 'settlement', ${new Date(times.at(-1)!).toISOString()}::timestamptz, ${values.at(-1)!})`);
     const res = await cloud.request<{ id: number; devices: { id: number; latest: Record<string, { value: number }> }[] }[]>("/stat/devOperationMonitoring/list?monitorKind=settlement", {
@@ -170,8 +171,8 @@ describe("stat/devOperationMonitoring", () => {
     const JAN = Date.parse("2026-01-01T00:00:00+08:00");
     const times = Array.from({ length: 31 * 288 }, (_, i) => JAN + i * 5 * 60_000);
     const values = times.map((_, i) => (i === 4321 ? 70 : 10 + Math.sin(i / 100)));
-    await cloud.db.execute(sql`insert into telemetry (device_id, identifier, ts, num)
-      select ${fixture.deviceId}, 'settlement', unnest(${pgArray(times.map((t) => new Date(t)))}::timestamptz[]), unnest(${pgArray(values)}::float8[])`);
+    await cloud.db.execute(sql`insert into telemetry (device_id, prop_id, ts, num)
+      select ${fixture.deviceId}, ${await propId(cloud.db, "settlement")}, unnest(${pgArray(times.map((t) => new Date(t)))}::timestamptz[]), unnest(${pgArray(values)}::float8[])`);
     await rebuildHourly(cloud.db, [fixture.deviceId]);
     const q = { monitorKind: "settlement", deviceId: fixture.deviceId, startTime: "2026-01-01", endTime: "2026-01-31", queryType: 1, showValue: 1 };
     const month = (await post<Analysis>("/view", q)).body.data.series[0];

@@ -7,6 +7,7 @@ import { pgArray } from "../../ingest/pg-array";
 import { sha256 } from "../../lib/crypto";
 import { signedIn, SETUP_MS, type TestCloud } from "../../testing";
 import { tenantOf } from "../../lib/scope";
+import { propId } from "../../db/queries/telemetry-props";
 
 let cloud: TestCloud;
 let admin: string;
@@ -24,8 +25,8 @@ const summary = async (token: string, projectId?: number) => {
 /** `n` telemetry rows of a device, one a minute, ending at `end`. */
 async function values(deviceId: number, end: Date, n: number) {
   const times = Array.from({ length: n }, (_, i) => new Date(end.getTime() - i * 60_000));
-  await cloud.db.execute(sql`insert into telemetry (device_id, identifier, ts, num)
-    select ${deviceId}, 'home_test', unnest(${pgArray(times)}::timestamptz[]), 1`);
+  await cloud.db.execute(sql`insert into telemetry (device_id, prop_id, ts, num)
+    select ${deviceId}, ${await propId(cloud.db, "home_test")}, unnest(${pgArray(times)}::timestamptz[]), 1`);
   await cloud.db.execute(sql`insert into telemetry_latest (device_id, identifier, ts, num) values (${deviceId}, 'home_test', ${end.toISOString()}::timestamptz, 1)
     on conflict (device_id, identifier) do update set ts = excluded.ts`);
 }

@@ -10,7 +10,7 @@ import ExcelJS from "exceljs";
 import type { ReportFormat } from "@/lib/contract/report/enums";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { alarms, deviceConfigs, deviceInitValues, devices, pointGroups, products, projects, reports, sceneDevices, scenes, stationMessages, telemetry, telemetryHourly, telemetryLatest, users } from "../../db/schema";
+import { alarms, deviceConfigs, deviceInitValues, devices, pointGroups, products, projects, reports, sceneDevices, scenes, stationMessages, telemetryHourly, telemetryLatest, users } from "../../db/schema";
 import { writeRecords } from "../../db/queries/robots";
 import { canvas } from "../../lib/png";
 import { writeXlsxSheets } from "../../lib/xlsx-export";
@@ -22,6 +22,7 @@ import { tenantOf } from "../../lib/scope";
 import { runReports } from "../../report/engine";
 import { closePdf, chromiumPath } from "../../report/pdf";
 import { docxText, HAS_PDFTOTEXT, HAS_UNZIP, pdfText } from "../../report/testing";
+import { insertTelemetry } from "../../db/queries/telemetry-props";
 
 let cloud: TestCloud;
 let admin: string;
@@ -202,7 +203,7 @@ describe("raw rows (Excel)", () => {
     // Raw "rawdisp" every 30 minutes of 2026-02-16 (Shanghai), and one value either side of the day; its hourly roll-up.
     const day = zoneDayStart("2026-02-16", ZONE);
     const values = Array.from({ length: 48 }, (_, i) => ({ deviceId, identifier: "rawdisp", ts: new Date(day + i * 1800_000), num: i / 2 }));
-    await db.insert(telemetry).values([...values, { deviceId, identifier: "rawdisp", ts: new Date(day - 1000), num: -1 }, { deviceId, identifier: "rawdisp", ts: new Date(day + 86_400_000), num: 99 }]);
+    await insertTelemetry(db, [...values, { deviceId, identifier: "rawdisp", ts: new Date(day - 1000), num: -1 }, { deviceId, identifier: "rawdisp", ts: new Date(day + 86_400_000), num: 99 }]);
     await db.insert(telemetryHourly).values(
       Array.from({ length: 24 }, (_, h) => {
         const hour = new Date(day + h * 3600_000);
@@ -281,7 +282,7 @@ describe("site blocks: inclinometer profile, point layout, robot inspections", (
     await db.delete(deviceInitValues).where(eq(deviceInitValues.deviceId, string.id));
     await db.insert(deviceConfigs).values({ deviceId: string.id, tenantId: 2, configKind: "inclinometer", config: { holePosition: 1, holeDepth: 10, unitLength: 2, unitCount: 5 } }).onConflictDoUpdate({ target: deviceConfigs.deviceId, set: { config: { holePosition: 1, holeDepth: 10, unitLength: 2, unitCount: 5 } } });
     const units = (deg: number) => JSON.stringify(Array.from({ length: 5 }, () => ({ angleA: deg, angleB: 0 })));
-    await db.insert(telemetry).values([
+    await insertTelemetry(db, [
       { deviceId: string.id, identifier: "points", ts: new Date(day + 3600_000), txt: units(0) },
       { deviceId: string.id, identifier: "points", ts: new Date(day + 23 * 3600_000), txt: units(1) },
     ]);

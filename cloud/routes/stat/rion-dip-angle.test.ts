@@ -8,6 +8,7 @@ import { pgArray } from "../../ingest/pg-array";
 import { unitSeriesFor } from "../../simulator/series";
 import { signedIn, TEST_EPOCH, type TestCloud } from "../../testing";
 import { tenantOf } from "../../lib/scope";
+import { propId } from "../../db/queries/telemetry-props";
 
 let cloud: TestCloud;
 let admin: string;
@@ -30,8 +31,8 @@ async function inclinometer() {
   const [fn] = await cloud.db.select().from(productFunctions).where(and(eq(productFunctions.productId, d.productId), eq(productFunctions.identifier, "points")));
   const at = unitSeriesFor(fn.definition, d.id * 101)!;
   const times = Array.from({ length: 60 }, (_, i) => TEST_EPOCH.getTime() - (60 - i) * DAY);
-  await cloud.db.execute(sql`insert into telemetry (device_id, identifier, ts, txt)
-    select ${d.id}, 'points', unnest(${pgArray(times.map((t) => new Date(t)))}::timestamptz[]), unnest(${pgArray(times.map((t) => JSON.stringify(at(t))))}::text[])`);
+  await cloud.db.execute(sql`insert into telemetry (device_id, prop_id, ts, txt)
+    select ${d.id}, ${await propId(cloud.db, "points")}, unnest(${pgArray(times.map((t) => new Date(t)))}::timestamptz[]), unnest(${pgArray(times.map((t) => JSON.stringify(at(t))))}::text[])`);
   return { deviceId: d.id, projectId: d.projectId!, groupId: g.id, times, at };
 }
 

@@ -11,6 +11,7 @@ import { pgArray } from "../../ingest/pg-array";
 import { rowsOf } from "../../ingest/writer";
 import { tenantOf } from "../../lib/scope";
 import { signedIn, SETUP_MS, type TestCloud } from "../../testing";
+import { propId } from "../../db/queries/telemetry-props";
 
 let cloud: TestCloud;
 let admin: string;
@@ -37,8 +38,8 @@ async function withHistory() {
   await ensurePartitions(cloud.db, new Date(Date.UTC(2025, 8, 1)), new Date(Date.UTC(2026, 3, 1)));
   const times = [...Array.from({ length: 3 * 144 }, (_, i) => OCT + i * 10 * M), Date.UTC(2026, 1, 10)];
   const values = times.map((_, i) => (i === 200 ? 55 : 10 + (i % 144) / 144));
-  await cloud.db.execute(sql`insert into telemetry (device_id, identifier, ts, num)
-    select ${d.id}, 'settlement', unnest(${pgArray(times.map((t) => new Date(t)))}::timestamptz[]), unnest(${pgArray(values)}::float8[])`);
+  await cloud.db.execute(sql`insert into telemetry (device_id, prop_id, ts, num)
+    select ${d.id}, ${await propId(cloud.db, "settlement")}, unnest(${pgArray(times.map((t) => new Date(t)))}::timestamptz[]), unnest(${pgArray(values)}::float8[])`);
   await rebuildHourly(cloud.db, [d.id]);
   return { deviceId: d.id, projectId: d.projectId!, spikeAt: times[200] };
 }
