@@ -132,7 +132,7 @@ figcaption { font-size: 9pt; color: #444; text-align: center; }
 .profile { display: flex; gap: 8px; } .profile figure.chart { flex: 1; margin: 0; }
 figure.layout { margin: 6px 0 8px; page-break-inside: avoid; } figure.layout svg { width: 100%; height: auto; display: block; }
 .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 50%; margin: 0 4px 0 8px; vertical-align: -1px; }
-.muted { color: #666; } @media screen { body { padding: 12mm 12mm; } } ul.conclusion { margin: 4px 0 12px; padding-left: 20px; } ul.conclusion li { margin: 2px 0; } .review { margin-top: 4px; font-size: 9pt; color: #166534; }
+.muted { color: #666; } p.note { font-size: 9pt; margin: -6px 0 12px; } @media screen { body { padding: 12mm 12mm; } } ul.conclusion { margin: 4px 0 12px; padding-left: 20px; } ul.conclusion li { margin: 2px 0; } .review { margin-top: 4px; font-size: 9pt; color: #166534; }
 `;
 
 /** Colours of a custom page in the console's dark theme (its `--card`, `--foreground`, `--border`): the blocks on the console's surface. */
