@@ -103,6 +103,7 @@ for (const locale of ["zh-cn", "en"] as const) {
     await gen.locator('button[type="submit"], button:has-text("OK"), button:has-text("确定")').last().click();
     await expect(gen).toBeHidden();
     await ui.waitGenerated(NAME, T.generated);
+    const period = (await ui.row(NAME).first().textContent())!.match(/\d{4}-\d{2}-\d{2} – \d{4}-\d{2}-\d{2}/)![0];
     // Its conclusions rewritten by hand before approval: the report is rendered again with them.
     const MINE = `E2E conclusion ${locale} ${RUN}`;
     await ui.rowAction(NAME, "conclusions");
@@ -126,6 +127,8 @@ for (const locale of ["zh-cn", "en"] as const) {
       expect(text).toMatch(seededName(PROJECT));
       expect(text).toContain(MINE);
       expect(text).toContain(T.inspectionTitle);
+      // The period on its cover, as the list shows it.
+      expect(text).toContain(period);
     } else testInfo.annotations.push({ type: "skip", description: "pdftotext (poppler-utils) is not installed: the PDF's text is not read" });
     const docx = await ui.downloadOf(() => ui.rowAction(NAME, "docx"));
     expect(docx.name).toMatch(/\.docx$/);
