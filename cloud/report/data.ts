@@ -1,10 +1,16 @@
-import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, arrayOverlaps, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { ALARM_BLOCKS, type BlockSpec } from "@/lib/contract/report/blocks";
 import type { Locale } from "@/lib/contract/locale";
+import { MONITOR_KINDS } from "@/lib/contract/device/enums";
+import type { MonitorKind } from "@/lib/contract/device/product";
+import { reference } from "@/lib/contract/monitoring/compute";
+import type { ZeroType } from "@/lib/contract/monitoring/enums";
+import { monitorOf } from "@/lib/contract/monitoring/monitors";
 import type { Db } from "../db/client";
 import { alarmLevelName, alarmName } from "../db/queries/alarm-names";
+import { currentInitValues } from "../db/queries/monitoring";
 import { deviceNameIn } from "../db/queries/names";
-import { alarms, devices, telemetryHourly } from "../db/schema";
+import { alarms, devices, pointGroups, products, telemetryHourly } from "../db/schema";
 import { inspectionOf, layoutsOf, profilesOf, type InspectionSummary, type SceneLayout, type StringProfile } from "./sources";
 
 export type Scope = { tenantId: number; projectId: number };
@@ -20,6 +26,16 @@ export type PointData = {
   min: number | null;
   max: number | null;
   n: number;
+  /**
+   * The cumulative change at the period's latest value, as the monitoring screens count it: the latest minus the
+   * reference (the device's initial value, 0 at a point of absolute zero, else the period's first value); null for
+   * a property that is not a structural reading (temperature…, or not a monitoring measure).
+   */
+  cumulative: number | null;
+  /** What `cumulative` is counted from: the initial value set for the device, 0 (absolute zero), or the period's first value. */
+  reference: "initial" | "absolute" | "first" | null;
+  /** The initial value it is counted from: the device's, 0 at absolute zero; null when counted from the period's first value. */
+  initial: number | null;
   /** Hourly means, `[epoch ms, value]`. */
   series: [number, number][];
 };
@@ -38,8 +54,9 @@ export async function pointsOf(db: Db, scope: Scope, refs: readonly string[], pe
   if (!parsed.length) return [];
   const ids = [...new Set(parsed.map((p) => p.deviceId))];
   const own = await db
-    .select({ id: devices.id, deviceName: deviceNameIn(locale) })
+    .select({ id: devices.id, deviceName: deviceNameIn(locale), kind: products.monitorType })
     .from(devices)
+    .leftJoin(products, eq(products.id, devices.productId))
     .where(and(eq(devices.tenantId, scope.tenantId), eq(devices.projectId, scope.projectId), inArray(devices.id, ids)));
   const names = new Map(own.map((d) => [d.id, d.deviceName]));
   const mine = parsed.filter((p) => names.has(p.deviceId));
@@ -71,22 +88,53 @@ export async function pointsOf(db: Db, scope: Scope, refs: readonly string[], pe
     )
     .groupBy(telemetryHourly.deviceId, telemetryHourly.identifier);
   const by = new Map(rows.map((r) => [`${r.deviceId}:${r.identifier}`, r]));
+  const refOf = await references(db, scope, own);
   return mine.map((p) => {
     const r = by.get(p.ref);
     const at = r ? numbers(r.at) : [];
     const mean = r ? numbers(r.mean) : [];
+    const first = r ? Number(r.first) : null;
+    const last = r ? Number(r.last) : null;
+    const ref = refOf(p.deviceId, p.identifier);
     return {
       ref: p.ref,
       deviceName: names.get(p.deviceId)!,
       identifier: p.identifier,
-      first: r ? Number(r.first) : null,
-      last: r ? Number(r.last) : null,
+      first,
+      last,
       min: r ? Number(r.min) : null,
       max: r ? Number(r.max) : null,
       n: r ? Number(r.n) : 0,
+      cumulative: ref && last !== null ? last - reference(ref.zeroType, ref.initial, first ?? undefined) : null,
+      reference: !ref || last === null ? null : ref.zeroType === 0 ? "absolute" : ref.initial !== null ? "initial" : "first",
+      initial: !ref || last === null ? null : ref.zeroType === 0 ? 0 : ref.initial,
       series: at.map((t, i) => [t, mean[i]] as [number, number]),
     };
   });
+}
+
+/**
+ * How the monitoring screens count each point's cumulative change: the zero type of the project's measurement point
+ * holding the device (the first one; none: relative, as the screen without a point) and the device's initial value in
+ * force. Null for a property the device's monitoring kind does not chart as a change.
+ */
+async function references(db: Db, scope: Scope, own: { id: number; kind: string | null }[]) {
+  const ids = own.map((d) => d.id);
+  const [groups, inits] = await Promise.all([
+    db
+      .select({ zeroType: pointGroups.zeroType, deviceIds: pointGroups.deviceIds })
+      .from(pointGroups)
+      .where(and(eq(pointGroups.tenantId, scope.tenantId), eq(pointGroups.projectId, scope.projectId), arrayOverlaps(pointGroups.deviceIds, ids)))
+      .orderBy(asc(pointGroups.id)),
+    currentInitValues(db, ids),
+  ]);
+  const kinds = new Map(own.map((d) => [d.id, (MONITOR_KINDS as readonly string[]).includes(d.kind ?? "") ? (d.kind as MonitorKind) : null]));
+  return (deviceId: number, identifier: string): { zeroType: ZeroType; initial: number | null } | null => {
+    const kind = kinds.get(deviceId);
+    if (!kind || !monitorOf(kind).measures.some((m) => m.identifier === identifier && m.change)) return null;
+    const group = groups.find((g) => g.deviceIds.includes(deviceId));
+    return { zeroType: (group?.zeroType ?? 1) as ZeroType, initial: inits.get(deviceId)?.get(identifier)?.value ?? null };
+  };
 }
 
 /** A float8[] as the driver answers it: numbers (node-postgres, PGlite), or its text form when a driver leaves it so. */

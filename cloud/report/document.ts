@@ -47,10 +47,12 @@ export const pointsFor = (spec: BlockSpec, data: BlockData) => spec.points.map((
 export function tableRows(spec: BlockSpec, data: BlockData) {
   return pointsFor(spec, data).map((p) => {
     const r = ratio(p, spec.warn);
-    return { point: `${p.deviceName} · ${p.identifier}`, first: fmt(p.first), last: fmt(p.last), min: fmt(p.min), max: fmt(p.max), change: fmt(change(p)), warn: fmt(spec.warn), ratio: pct(r), over: r !== null && r >= 1, n: p.n };
+    return { point: `${p.deviceName} · ${p.identifier}`, first: fmt(p.first), last: fmt(p.last), min: fmt(p.min), max: fmt(p.max), change: fmt(change(p)), initial: fmt(p.initial), cumulative: fmt(p.cumulative), warn: fmt(spec.warn), ratio: pct(r), over: r !== null && r >= 1, n: p.n };
   });
 }
-export const TABLE_COLUMNS = ["point", "first", "last", "min", "max", "change", "warn", "ratio", "samples"] as const;
+export const TABLE_COLUMNS = ["point", "first", "last", "min", "max", "change", "initial", "cumulative", "warn", "ratio", "samples"] as const;
+/** The line under a point table saying what its cumulative changes are counted from (when one of its points has one). */
+export const cumulativeNote = (spec: BlockSpec, data: BlockData) => (pointsFor(spec, data).some((p) => p.cumulative !== null) ? "cumulativeNote" : null);
 
 /** A point's chart as SVG, drawn by ECharts on the server (no browser, nothing to wait for). */
 export function chartSvg(p: PointData, warn: number | null, width = 680, height = 240): string {
@@ -84,8 +86,9 @@ function blockHtml(doc: ReportDoc, spec: BlockSpec, nth: number): string {
     const rows = tableRows(spec, d);
     if (!rows.length) return `<p class="muted">${L("noData")}</p>`;
     const head = TABLE_COLUMNS.map((c) => `<th>${L(c)}</th>`).join("");
-    const body = rows.map((r) => `<tr${r.over ? ' class="over"' : ""}><td>${esc(r.point)}</td><td>${r.first}</td><td>${r.last}</td><td>${r.min}</td><td>${r.max}</td><td>${r.change}</td><td>${r.warn}</td><td>${r.ratio}</td><td>${r.n}</td></tr>`).join("");
-    return `<table class="data"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+    const body = rows.map((r) => `<tr${r.over ? ' class="over"' : ""}><td>${esc(r.point)}</td><td>${r.first}</td><td>${r.last}</td><td>${r.min}</td><td>${r.max}</td><td>${r.change}</td><td>${r.initial}</td><td>${r.cumulative}</td><td>${r.warn}</td><td>${r.ratio}</td><td>${r.n}</td></tr>`).join("");
+    const note = cumulativeNote(spec, d);
+    return `<table class="data"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>${note ? `<p class="muted note">${L(note)}</p>` : ""}`;
   }
   if (spec.kind === "chart") {
     const points = pointsFor(spec, d);
@@ -129,7 +132,7 @@ figcaption { font-size: 9pt; color: #444; text-align: center; }
 .profile { display: flex; gap: 8px; } .profile figure.chart { flex: 1; margin: 0; }
 figure.layout { margin: 6px 0 8px; page-break-inside: avoid; } figure.layout svg { width: 100%; height: auto; display: block; }
 .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 50%; margin: 0 4px 0 8px; vertical-align: -1px; }
-.muted { color: #666; } @media screen { body { padding: 12mm 12mm; } } ul.conclusion { margin: 4px 0 12px; padding-left: 20px; } ul.conclusion li { margin: 2px 0; } .review { margin-top: 4px; font-size: 9pt; color: #166534; }
+.muted { color: #666; } p.note { font-size: 9pt; margin: -6px 0 12px; } @media screen { body { padding: 12mm 12mm; } } ul.conclusion { margin: 4px 0 12px; padding-left: 20px; } ul.conclusion li { margin: 2px 0; } .review { margin-top: 4px; font-size: 9pt; color: #166534; }
 `;
 
 /** Colours of a custom page in the console's dark theme (its `--card`, `--foreground`, `--border`): the blocks on the console's surface. */

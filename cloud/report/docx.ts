@@ -3,7 +3,7 @@ import { blocksOf, type BlockSpec } from "@/lib/contract/report/blocks";
 import { canvas } from "../lib/png";
 import { t } from "../lib/i18n";
 import type { PointData } from "./data";
-import { conclusionLines, fillVars, periodText, pointsFor, TABLE_COLUMNS, tableRows, type ReportDoc } from "./document";
+import { conclusionLines, cumulativeNote, fillVars, periodText, pointsFor, TABLE_COLUMNS, tableRows, type ReportDoc } from "./document";
 import { fmt, pct, stamp } from "./format";
 import { ABNORMAL_COLUMNS, abnormalRows, CURVE_COLORS, INSPECTION_COLUMNS, inspectionRows, LAYOUT_COLUMNS, layoutRows, layoutSvg, PROFILE_COLUMNS, profileReference, profileRows, profilesFor, STATE_COLORS } from "./site-blocks";
 import { PLAN_SIZE, type SceneLayout } from "./sources";
@@ -140,7 +140,8 @@ function blockParts(doc: ReportDoc, spec: BlockSpec, nth: number): (Paragraph | 
   if (spec.kind === "pointTable") {
     const rows = tableRows(spec, d);
     if (!rows.length) return [muted(L("noData"))];
-    return [table(TABLE_COLUMNS.map((c) => L(c)), rows.map((r) => [r.point, r.first, r.last, r.min, r.max, r.change, r.warn, r.ratio, String(r.n)]), (i) => rows[i].over)];
+    const note = cumulativeNote(spec, d);
+    return [table(TABLE_COLUMNS.map((c) => L(c)), rows.map((r) => [r.point, r.first, r.last, r.min, r.max, r.change, r.initial, r.cumulative, r.warn, r.ratio, String(r.n)]), (i) => rows[i].over), ...(note ? [muted(L(note))] : [])];
   }
   if (spec.kind === "chart") {
     const points = pointsFor(spec, d);

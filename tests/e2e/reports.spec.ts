@@ -11,8 +11,9 @@ import { seededName } from "./pages/seeded";
 import { ShellPage } from "./pages/shell-page";
 
 /**
- * Monitoring reports (issue 38), in both languages: a template is made, a point table and a chart
- * block are inserted in the editor and the live preview shows them; a plan is saved; a report is
+ * Monitoring reports (issue 38), in both languages: a template is made, a point table, a chart and
+ * conclusions are inserted in the editor and the live preview shows them, then an inclinometer profile,
+ * a point layout and the robot inspections; a plan is saved; a report is
  * generated now, its conclusions rewritten by hand, reviewed and approved, and both its PDF (read
  * with pdftotext when installed) and its Word file download and hold the project's name and the
  * edited conclusions. A rich-text document is written on /quillEditor from the media library.
@@ -22,8 +23,8 @@ test.describe.configure({ mode: "serial" });
 const RUN = Math.random().toString(36).slice(2, 6).toUpperCase();
 const PROJECT = "滨江花园";
 const TEXT = {
-  "zh-cn": { pointTable: "测点表", chart: "测点曲线", conclusion: "结论", saved: "模板已保存", pageSaved: "页面已保存", largest: "本期最大变化", generated: "已生成", approved: "已通过", reportType: "周报" },
-  en: { pointTable: "Point table", chart: "Chart of points", conclusion: "Conclusions", saved: "Template saved", pageSaved: "Page saved", largest: "The largest change this period", generated: "Generated", approved: "Approved", reportType: "Weekly" },
+  "zh-cn": { pointTable: "测点表", chart: "测点曲线", conclusion: "结论", inclinometer: "测斜剖面", layout: "测点布置图", inspection: "机器人巡检", profileTitle: /深层位移/, layoutTitle: "测点布置 — 总平面图", inspectionTitle: "本期机器人巡检", saved: "模板已保存", pageSaved: "页面已保存", largest: "本期最大变化", generated: "已生成", approved: "已通过", reportType: "周报" },
+  en: { pointTable: "Point table", chart: "Chart of points", conclusion: "Conclusions", inclinometer: "Inclinometer profile", layout: "Point layout", inspection: "Robot inspections", profileTitle: /^Deep displacement of /, layoutTitle: "Point layout — Site plan", inspectionTitle: "Robot inspections of the period", saved: "Template saved", pageSaved: "Page saved", largest: "The largest change this period", generated: "Generated", approved: "Approved", reportType: "Weekly" },
 } as const;
 
 for (const locale of ["zh-cn", "en"] as const) {
@@ -57,6 +58,17 @@ for (const locale of ["zh-cn", "en"] as const) {
     await expect(preview.locator("header.cover")).toContainText(seededName(PROJECT));
     // Conclusions written from the period's data, in the page's language.
     await expect(preview.locator("ul.conclusion li").first()).toBeVisible();
+    // The site blocks: the project's first inclinometer string, the plan of its scene with the placed points, the robot inspections.
+    await ui.insertSiteBlock(T.inclinometer, "#block-strings");
+    await ui.insertSiteBlock(T.layout, "#block-scene");
+    await ui.insertSiteBlock(T.inspection);
+    await expect(page.getByTestId("report-block")).toHaveCount(6);
+    await page.getByTestId("template-save").click();
+    await expect(preview.locator("div.profile figure.chart").first()).toBeVisible({ timeout: 30_000 });
+    await expect(preview.locator("h3").filter({ hasText: T.profileTitle })).toHaveCount(1);
+    await expect(preview.locator("h3", { hasText: T.layoutTitle })).toBeVisible();
+    await expect(preview.locator("figure.layout svg circle").first()).toBeVisible();
+    await expect(preview.locator("h3", { hasText: T.inspectionTitle })).toBeVisible();
 
     // A custom page saved with three blocks shows them over live data (each language its own page).
     const custom = `/page/page${locale === "en" ? 2 : 1}`;
@@ -91,6 +103,7 @@ for (const locale of ["zh-cn", "en"] as const) {
     await gen.locator('button[type="submit"], button:has-text("OK"), button:has-text("确定")').last().click();
     await expect(gen).toBeHidden();
     await ui.waitGenerated(NAME, T.generated);
+    const period = (await ui.row(NAME).first().textContent())!.match(/\d{4}-\d{2}-\d{2} – \d{4}-\d{2}-\d{2}/)![0];
     // Its conclusions rewritten by hand before approval: the report is rendered again with them.
     const MINE = `E2E conclusion ${locale} ${RUN}`;
     await ui.rowAction(NAME, "conclusions");
@@ -113,6 +126,9 @@ for (const locale of ["zh-cn", "en"] as const) {
       const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
       expect(text).toMatch(seededName(PROJECT));
       expect(text).toContain(MINE);
+      expect(text).toContain(T.inspectionTitle);
+      // The period on its cover, as the list shows it.
+      expect(text).toContain(period);
     } else testInfo.annotations.push({ type: "skip", description: "pdftotext (poppler-utils) is not installed: the PDF's text is not read" });
     const docx = await ui.downloadOf(() => ui.rowAction(NAME, "docx"));
     expect(docx.name).toMatch(/\.docx$/);

@@ -496,6 +496,56 @@ describe("conclusions edited by hand before approval", () => {
   }, SETUP_MS);
 });
 
+describe("cumulative change as the monitoring screen counts it", () => {
+  it("the point table's initial value and cumulative change are the monitoring screen's: the initial value set, absolute zero, else the period's first value", async () => {
+    const db = cloud.db;
+    // A settlement sensor of the project, in the project's settlement point; readings before and over 2026-02-10 … 11.
+    const [dev] = await db.select({ id: devices.id }).from(devices).innerJoin(products, eq(products.id, devices.productId)).where(tenantOf(2).where(devices, eq(products.monitorType, "settlement"))).orderBy(asc(devices.id)).limit(1);
+    await db.update(devices).set({ projectId }).where(eq(devices.id, dev.id));
+    await db.delete(deviceInitValues).where(eq(deviceInitValues.deviceId, dev.id));
+    // Its point as seeded (the project's settlement point), else one made for it.
+    const [seeded] = await db.select({ id: pointGroups.id }).from(pointGroups).where(and(eq(pointGroups.projectId, projectId), sql`${dev.id} = any(${pointGroups.deviceIds})`)).orderBy(asc(pointGroups.id)).limit(1);
+    const [group] = seeded ? [seeded] : await db.insert(pointGroups).values({ tenantId: 2, projectId, groupName: "CJ-report", monitorKind: "settlement", zeroType: 1, deviceIds: [dev.id] }).returning({ id: pointGroups.id });
+    await db.update(pointGroups).set({ zeroType: 1 }).where(eq(pointGroups.id, group.id));
+    const day = (d: string, h: number) => zoneDayStart(d, ZONE) + h * 3600_000;
+    const readings: [number, number][] = [[day("2026-02-09", 12), 8], [day("2026-02-10", 9), 10], [day("2026-02-10", 15), 12.5], [day("2026-02-11", 20), 15.25]];
+    await insertTelemetry(db, readings.map(([ts, v]) => ({ deviceId: dev.id, identifier: "settlement", ts: new Date(ts), num: v })));
+    await db.insert(telemetryHourly).values(readings.map(([ts, v]) => ({ deviceId: dev.id, identifier: "settlement", hour: new Date(ts), n: 1, sum: v, min: v, minTs: new Date(ts), max: v, maxTs: new Date(ts), first: v, firstTs: new Date(ts), last: v, lastTs: new Date(ts) })));
+    const content = `<div data-report-block="pointTable" data-points="${dev.id}:settlement,${deviceId}:disp" data-warn="10"></div>`;
+    /** The report's row of the sensor: its cells, and the note under the table. */
+    const reportRow = async (language = "zh-cn") => {
+      const html = (await call<{ html: string }>("/reportTemplate/preview", admin, { content, start: "2026-02-10", end: "2026-02-11", language })).body.data.html;
+      const row = [...html.matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map((m) => [...m[1].matchAll(/<t[dh][^>]*>(.*?)<\/t[dh]>/g)].map((c) => c[1])).find((cells) => cells[0].includes("settlement"))!;
+      return { initial: row[6], cumulative: row[7], html };
+    };
+    /** The monitoring screen's cumulative change at the last reading of the same days (the device in its point). */
+    const screen = async () => {
+      const res = await cloud.request<{ series: { id: string; data: [number, number][] }[] }>("/stat/devOperationMonitoring/view", { token: admin, body: { monitorKind: "settlement", deviceId: dev.id, groupId: group.id, startTime: "2026-02-10", endTime: "2026-02-11", queryType: 1, showValue: 0 }, headers: { projectid: String(projectId) } });
+      return String(res.body.data.series.find((x) => x.id === "settlement")!.data.at(-1)![1]);
+    };
+
+    // No initial value set: both count from the first value of the days shown.
+    expect(await screen()).toBe("5.25");
+    expect(await reportRow()).toMatchObject({ initial: "—", cumulative: "5.25" });
+    // The initial value set on the monitoring screen from the reading of 2026-02-09 12:00 (8).
+    const set = await cloud.request<{ set: number }>("/stat/devOperationMonitoring/setDevInitValue", { token: admin, body: { deviceId: dev.id, dateTime: readings[0][0] }, headers: { projectid: String(projectId) } });
+    expect(set.body.code).toBe(200);
+    expect(await screen()).toBe("7.25");
+    const zh = await reportRow();
+    expect(zh).toMatchObject({ initial: "8", cumulative: "7.25" });
+    expect(zh.html).toContain("累计变化 = 本次值 − 初始值");
+    // The other point is not a monitoring measure of its device: no cumulative change.
+    expect(zh.html).toMatch(/<td>[^<]*disp<\/td>(<td>[^<]*<\/td>){5}<td>—<\/td><td>—<\/td>/);
+    const en = await reportRow("en");
+    expect(en).toMatchObject({ initial: "8", cumulative: "7.25" });
+    expect(en.html).toContain("<th>Cumulative change</th>");
+    // A point of absolute zero: the sensor reports the change itself.
+    await db.update(pointGroups).set({ zeroType: 0 }).where(eq(pointGroups.id, group.id));
+    expect(await screen()).toBe("15.25");
+    expect(await reportRow()).toMatchObject({ initial: "0", cumulative: "15.25" });
+  });
+});
+
 describe("report plans on the schedule", () => {
   it("writes one report per plan and period however often the job runs; approving it messages the recipients, and e-mails its files when SMTP is configured (else says e-mail is off)", async () => {
     const tpl = await call<ReportTemplateRow>("/reportTemplate/save", admin, { templateName: "月报模板", reportType: 1, content: BLOCKS() });

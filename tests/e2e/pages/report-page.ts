@@ -23,6 +23,23 @@ export class ReportPage extends ResourcePageObject {
     await palette.getByTestId("block-insert").click();
   }
 
+  /**
+   * Inserts a site block of `kind` (its label): an inclinometer profile of the palette's first string (`#block-strings`),
+   * the point layout of its first scene (`#block-scene`), or the robot inspections (nothing to pick).
+   */
+  async insertSiteBlock(kindLabel: string, pick?: "#block-strings" | "#block-scene") {
+    const palette = this.page.getByTestId("block-palette");
+    await palette.getByRole("combobox").first().click();
+    await this.page.getByRole("option", { name: kindLabel, exact: true }).click();
+    if (pick) {
+      await palette.locator(pick).click();
+      await this.page.getByRole("option").first().click();
+      if (pick === "#block-strings") await this.page.keyboard.press("Escape");
+    }
+    await expect(palette.getByTestId("block-insert")).toBeEnabled();
+    await palette.getByTestId("block-insert").click();
+  }
+
   /** Runs `click` and answers the download's bytes. */
   async downloadOf(click: () => Promise<unknown>): Promise<{ name: string; bytes: Buffer }> {
     const [download]: [Download, unknown] = await Promise.all([this.page.waitForEvent("download"), click()]);
