@@ -36,7 +36,8 @@ export type StatusChange = { deviceId: number; status: number; at: Date };
 export type Flushed = { points: Point[]; devices: Map<number, DeviceContext>; rejects: Reject[]; online: StatusChange[] };
 /** Told once the batch holding a message is committed (null), or that not even its dead letter could be written. */
 export type Committed = (err: Error | null) => void;
-type Entry = { m: Message; committed?: Committed };
+/** A queued message, with when it arrived (ms). */
+type Entry = { m: Message; committed?: Committed; at: number };
 
 export type WriterOptions = {
   /** Values per batch before it is written at once. */
@@ -119,7 +120,10 @@ export class BatchWriter {
   private queue: Entry[] = [];
   private queued = 0;
   private timer: NodeJS.Timeout | null = null;
+  /** The batch being written and acknowledged: one at a time, in arrival order. */
   private running: Promise<void> | null = null;
+  /** When the last batch was committed: the next one may gather company for a flush interval from then. */
+  private freeAt = 0;
   private waiters: (() => void)[] = [];
   private drainers: (() => void)[] = [];
   /** `rejected` counts every refusal, `unsampled` those of them kept as a count only. */
@@ -131,6 +135,8 @@ export class BatchWriter {
   private readonly highWater: number;
   private readonly maxAttempts: number;
   private readonly retryMs: number;
+  /** What the last batch's listeners must finish before it is acknowledged (`onFlushed`'s promise). */
+  private after: Promise<unknown> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -150,55 +156,72 @@ export class BatchWriter {
   push(m: Message, committed?: Committed): Promise<void> | undefined {
     // Decided once here, not at each try of the batch.
     for (const r of m.rejects) r.sampled = this.samples.take(r.deviceId, r.at.getTime()) >= 0;
-    this.queue.push({ m, committed });
+    this.queue.push({ m, committed, at: Date.now() });
     this.queued += m.points.length + m.rejects.length + 1;
-    if (this.queued >= this.maxBatch) this.kick();
-    else this.timer ??= setTimeout(() => this.kick(), this.flushMs);
+    this.schedule();
     if (this.queued < this.highWater) return undefined;
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
   /** Resolves when everything pushed so far is written. */
-  /** What the last batch's listeners must finish before it is acknowledged (`onFlushed`'s promise). */
-  private after: Promise<unknown> | null = null;
-
   drain(): Promise<void> {
     if (!this.queue.length && !this.running) return Promise.resolve();
-    this.kick();
-    return new Promise((resolve) => this.drainers.push(resolve));
+    const drained = new Promise<void>((resolve) => this.drainers.push(resolve));
+    this.schedule();
+    return drained;
   }
 
-  private kick() {
+  /**
+   * Group commit. While a batch is written and acknowledged the next one gathers in the queue; it
+   * is written as soon as it is full (or someone waits for `drain`), otherwise once `flushMs` has
+   * passed since its oldest message arrived or since the last commit, whichever is later. So under
+   * load the messages that arrive around a commit — the devices that were just acknowledged send
+   * their next ones — go out as one batch instead of a small batch right after the commit and
+   * another behind it, each paying the tables' fixed cost (roll-ups, latest values and device rows
+   * rewritten per batch); and no message waits for company longer than one flush interval once
+   * the writer could take it, so a device that sends now and then is acknowledged within
+   * `flushMs` plus one write, as before.
+   */
+  private schedule() {
+    if (this.running || !this.queue.length) return;
+    if (this.queued >= this.maxBatch || this.drainers.length) return this.start();
+    if (this.timer) return;
+    const due = Math.max(this.freeAt, this.queue[0].at) + this.flushMs;
+    this.timer = setTimeout(() => this.start(), Math.max(0, due - Date.now()));
+  }
+
+  private start() {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    this.running ??= this.loop().finally(() => {
+    if (this.running || !this.queue.length) return;
+    this.running = this.writeNext().finally(() => {
       this.running = null;
-      if (this.queue.length) this.kick();
-      else for (const d of this.drainers.splice(0)) d();
+      this.freeAt = Date.now();
+      if (!this.queue.length) for (const d of this.drainers.splice(0)) d();
+      this.schedule();
     });
   }
 
-  private async loop() {
-    while (this.queue.length) {
-      let size = 0;
-      let n = 0;
-      while (n < this.queue.length && size < this.maxBatch) {
-        const { m } = this.queue[n++];
-        size += m.points.length + m.rejects.length + 1;
-      }
-      // One splice per batch: shifting a long queue message by message costs quadratic time.
-      const entries = this.queue.splice(0, n);
-      this.queued -= size;
-      const lost = new Set(await this.writeSafely(entries.map((e) => e.m)));
-      const after = this.after;
-      this.after = null;
-      const settle = () => {
-        for (const e of entries) e.committed?.(lost.has(e.m) ? new Error("not stored: the database is unavailable") : null);
-      };
-      if (after) void after.then(settle, settle);
-      else settle();
-      if (this.queued < this.highWater) for (const w of this.waiters.splice(0)) w();
+  /** Writes the queue's next batch (at most `maxBatch` values' worth), then tells its senders. */
+  private async writeNext() {
+    let size = 0;
+    let n = 0;
+    while (n < this.queue.length && size < this.maxBatch) {
+      const { m } = this.queue[n++];
+      size += m.points.length + m.rejects.length + 1;
     }
+    // One splice per batch: shifting a long queue message by message costs quadratic time.
+    const entries = this.queue.splice(0, n);
+    this.queued -= size;
+    const lost = new Set(await this.writeSafely(entries.map((e) => e.m)));
+    const after = this.after;
+    this.after = null;
+    const settle = () => {
+      for (const e of entries) e.committed?.(lost.has(e.m) ? new Error("not stored: the database is unavailable") : null);
+    };
+    if (after) void after.then(settle, settle);
+    else settle();
+    if (this.queued < this.highWater) for (const w of this.waiters.splice(0)) w();
   }
 
   /**
