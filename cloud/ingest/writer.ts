@@ -16,7 +16,12 @@ export type Reject = {
   identifier?: string | null;
   reason: string;
   detail?: string | null;
-  payload?: string | null;
+  /**
+   * What the refusal quotes of the message: text, or a value as the device sent it, made text
+   * (JSON, cut at 2,000 characters) only if the refusal is kept as a row — a device flooding junk
+   * costs no text for the refusals that are only counted.
+   */
+  payload?: string | { value: unknown } | null;
   /** False once the device's limit of refusal rows is spent: it is counted only (set by the writer). */
   sampled?: boolean;
 };
@@ -61,14 +66,20 @@ const REJECT_SAMPLES = 60;
 /** Log lines per device and minute: one device's trouble cannot flood the log. */
 const LOG_LINES = 5;
 
+/** The text a refusal quotes. */
+const quoted = (payload: Reject["payload"]): string | null => {
+  if (payload == null || typeof payload === "string") return payload ?? null;
+  return JSON.stringify(payload.value)?.slice(0, REJECT_PAYLOAD_MAX) ?? null;
+};
+
 /** A refusal as the database always takes it (see `storable`), the columns' lengths kept. */
-const storableReject = (r: Reject): Reject => ({
+const storableReject = (r: Reject): Reject & { payload?: string | null } => ({
   ...r,
   topic: storable(r.topic, 200),
   identifier: r.identifier == null ? null : storable(r.identifier, 64),
   reason: storable(r.reason, 64),
   detail: r.detail == null ? null : storable(r.detail, 500),
-  payload: r.payload == null ? null : storable(r.payload, REJECT_PAYLOAD_MAX),
+  payload: r.payload == null ? null : storable(quoted(r.payload) ?? "", REJECT_PAYLOAD_MAX),
 });
 const storablePoint = (p: Point): Point => (p.txt === null ? p : { ...p, txt: storable(p.txt) });
 /**
@@ -76,22 +87,24 @@ const storablePoint = (p: Point): Point => (p.txt === null ? p : { ...p, txt: st
  * reason with a batch, not a row per refusal (thousands, each through the statement's arrays).
  */
 function tally(rejects: Reject[]) {
-  const counts = new Map<string, { deviceId: number | null; reason: string; count: number; unsampled: number; lastAt: Date }>();
-  // Reasons as the column takes them (a few distinct ones): two that come out the same share a row.
+  type Count = { deviceId: number | null; reason: string; count: number; unsampled: number; lastAt: Date };
+  // Per device, per reason as the column takes it (a few distinct ones): two that come out the same share a row.
+  const counts = new Map<number | null, Map<string, Count>>();
   const reasons = new Map<string, string>();
   for (const r of rejects) {
     let reason = reasons.get(r.reason);
     if (reason === undefined) reasons.set(r.reason, (reason = storable(r.reason, 64)));
-    const key = `${r.deviceId}\u0000${reason}`;
-    const c = counts.get(key);
-    if (!c) counts.set(key, { deviceId: r.deviceId, reason, count: 1, unsampled: r.sampled === false ? 1 : 0, lastAt: r.at });
+    let device = counts.get(r.deviceId);
+    if (!device) counts.set(r.deviceId, (device = new Map()));
+    const c = device.get(reason);
+    if (!c) device.set(reason, { deviceId: r.deviceId, reason, count: 1, unsampled: r.sampled === false ? 1 : 0, lastAt: r.at });
     else {
       c.count++;
       if (r.sampled === false) c.unsampled++;
       if (r.at > c.lastAt) c.lastAt = r.at;
     }
   }
-  return [...counts.values()];
+  return [...counts.values()].flatMap((device) => [...device.values()]);
 }
 
 /** SQLSTATE classes 22 (data exception) and 23 (integrity): retrying the same rows cannot help. */
