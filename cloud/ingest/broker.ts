@@ -61,7 +61,8 @@ export async function startEmbeddedBroker(ingest: Ingest, opts: { port: number; 
         // value survives a crash. QoS 0 is best effort and waits only for room in the writer's queue.
         // Meanwhile the broker reads no more from this device. A message not even dead-lettered
         // is never acknowledged: the client is cut off and sends it again.
-        ingest.handle(packet.topic, Buffer.from(packet.payload), device, packet.qos ? "committed" : "queued").then(
+        // The payload as the parser cut it (a client's publish is a Buffer): copying it is work a junk flood multiplies.
+        ingest.handle(packet.topic, typeof packet.payload === "string" ? Buffer.from(packet.payload) : packet.payload, device, packet.qos ? "committed" : "queued").then(
           () => done(null),
           (err: Error) => done(err),
         );

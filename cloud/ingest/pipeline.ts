@@ -271,13 +271,19 @@ export class Ingest extends EventEmitter<IngestEvents> {
     return msg;
   }
 
-  private async check(topic: string, payload: Buffer, from?: DeviceInfo): Promise<Checked> {
-    const at = this.now();
-    const refuse = (deviceId: number | null, reason: string, detail?: string): Message => ({
+  /** A whole message refused, quoting its start; the device is heard all the same unless it is disabled. */
+  private refusal(topic: string, payload: Buffer, at: Date, deviceId: number | null, reason: string, detail?: string): Message {
+    return {
       points: [],
       rejects: [{ deviceId, at, topic, reason, detail, payload: payload.subarray(0, PAYLOAD_KEEP).toString("utf8") }],
       heard: deviceId && reason !== "disabled" ? { deviceId, at } : undefined,
-    });
+    };
+  }
+
+  // The refusals are built by methods, not closures made per message: a flood of junk makes many of them.
+  private async check(topic: string, payload: Buffer, from?: DeviceInfo): Promise<Checked> {
+    const at = this.now();
+    const refuse = this.refusal.bind(this, topic, payload, at);
     const parsed = parseUpTopic(topic);
     if (!parsed) return refuse(from?.id ?? null, "badTopic");
     const device = from?.sn === parsed.sn ? from : await this.catalog.device(parsed.sn);
@@ -314,14 +320,15 @@ export class Ingest extends EventEmitter<IngestEvents> {
     const points: Point[] = [];
     const rejects: Reject[] = [];
     const heard: NonNullable<Message["heard"]> = { deviceId: device.id, at };
-    for (const [identifier, value] of Object.entries(d.params)) {
+    for (const identifier in d.params) {
+      const value = d.params[identifier];
       const fn = product.functions.get(identifier);
-      const refused = (reason: string, detail?: string) => rejects.push({ deviceId: device.id, at, topic, identifier, reason, detail, payload: JSON.stringify(value)?.slice(0, PAYLOAD_KEEP) ?? null });
-      if (!fn) refused("unknownIdentifier");
-      else if (fn.type !== 1) refused("notProperty");
+      // The value is quoted as text only if this refusal is kept as a row (a sample).
+      if (!fn) rejects.push({ deviceId: device.id, at, topic, identifier, reason: "unknownIdentifier", payload: { value } });
+      else if (fn.type !== 1) rejects.push({ deviceId: device.id, at, topic, identifier, reason: "notProperty", payload: { value } });
       else {
         const r = fn.check(value);
-        if ("reason" in r) refused(r.reason, r.detail);
+        if ("reason" in r) rejects.push({ deviceId: device.id, at, topic, identifier, reason: r.reason, detail: r.detail, payload: { value } });
         else {
           points.push({ deviceId: device.id, identifier, ts, num: r.num, txt: r.txt });
           if ((identifier === "battery" || identifier === "signal") && r.num !== null) heard[identifier] = r.num;
@@ -334,7 +341,7 @@ export class Ingest extends EventEmitter<IngestEvents> {
   private event(device: DeviceInfo, product: ProductInfo, d: Decoded, ts: Date, topic: string, at: Date): Message {
     const identifier = d.identifier!;
     const fn = product.functions.get(identifier);
-    const reject = (reason: string, detail?: string): Message => ({ points: [], rejects: [{ deviceId: device.id, at, topic, identifier, reason, detail, payload: JSON.stringify(d.params).slice(0, PAYLOAD_KEEP) }] });
+    const reject = (reason: string, detail?: string): Message => ({ points: [], rejects: [{ deviceId: device.id, at, topic, identifier, reason, detail, payload: { value: d.params } }] });
     if (!fn) return reject("unknownIdentifier");
     if (fn.type !== 2) return reject("notEvent");
     const r = fn.check(d.params);

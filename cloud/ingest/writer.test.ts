@@ -131,6 +131,90 @@ describe("BatchWriter, a message sent again", () => {
   });
 });
 
+describe("BatchWriter's group commit", () => {
+  /** A database whose commits the test lets happen: what each batch held, and the commit to release. */
+  function slowDb() {
+    const commits: (() => void)[] = [];
+    const tx = { execute: async () => ({ rows: [] }) };
+    // The property ids are read before the transaction (telemetry_props): the one identifier is id 1.
+    const props = { insert: () => ({ values: () => ({ onConflictDoNothing: async () => {} }) }), execute: async () => ({ rows: [{ id: 1, identifier: "humidity" }] }) };
+    const db = { ...props, transaction: async (fn: (t: typeof tx) => Promise<void>) => {
+      await fn(tx);
+      await new Promise<void>((resolve) => commits.push(resolve));
+    } } as unknown as Db;
+    return { db, commits };
+  }
+  const msg = (i: number) => ({ points: [{ deviceId: 1, identifier: "humidity", ts: at(i), num: i, txt: null }], rejects: [] });
+
+  it("gathers what arrives around a commit into one batch, flushed one interval after the commit at most", async () => {
+    vi.useFakeTimers();
+    try {
+      const { db, commits } = slowDb();
+      const batches: number[] = [];
+      const acked: number[] = [];
+      const w = new BatchWriter(db, { flushMs: 50, onFlushed: (f) => void batches.push(f.points.length) });
+      const send = (i: number) => w.push(msg(i), () => void acked.push(i));
+      send(1);
+      await vi.advanceTimersByTimeAsync(49);
+      expect(commits).toHaveLength(0);
+      // A lone message is written one flush interval after it came.
+      await vi.advanceTimersByTimeAsync(1);
+      expect(commits).toHaveLength(1);
+      // Arrives while the first batch commits.
+      await vi.advanceTimersByTimeAsync(10);
+      send(2);
+      await vi.advanceTimersByTimeAsync(10);
+      commits.shift()!();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(acked).toEqual([1]);
+      // The device just acknowledged answers with its next message: it joins the one waiting.
+      await vi.advanceTimersByTimeAsync(20);
+      send(3);
+      await vi.advanceTimersByTimeAsync(29);
+      expect(commits).toHaveLength(0);
+      // One interval after the commit: written, without waiting for more company.
+      await vi.advanceTimersByTimeAsync(1);
+      expect(commits).toHaveLength(1);
+      commits.shift()!();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(acked).toEqual([1, 2, 3]);
+      expect(batches).toEqual([1, 2]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("writes a full batch as soon as the previous one is committed, and a drain at once", async () => {
+    vi.useFakeTimers();
+    try {
+      const { db, commits } = slowDb();
+      const batches: number[] = [];
+      // Two values' worth per message (its value and its device heard): three messages fill a batch.
+      const w = new BatchWriter(db, { flushMs: 50, maxBatch: 6, onFlushed: (f) => void batches.push(f.points.length) });
+      for (let i = 0; i < 4; i++) w.push(msg(i));
+      // Full: written at once, the fourth left for the next batch.
+      await vi.advanceTimersByTimeAsync(0);
+      expect(commits).toHaveLength(1);
+      w.push(msg(4));
+      w.push(msg(5));
+      commits.shift()!();
+      // Full again when the first is committed: no wait for the interval.
+      await vi.advanceTimersByTimeAsync(0);
+      expect(commits).toHaveLength(1);
+      w.push(msg(6));
+      commits.shift()!();
+      const drained = w.drain();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(commits).toHaveLength(1);
+      commits.shift()!();
+      await drained;
+      expect(batches).toEqual([3, 3, 1]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe("sweepOffline", () => {
   it("marks a device offline once silent past its product's active cycle, logged at the moment it became overdue", async () => {
     const [a, b] = devs;

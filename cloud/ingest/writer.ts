@@ -17,7 +17,12 @@ export type Reject = {
   identifier?: string | null;
   reason: string;
   detail?: string | null;
-  payload?: string | null;
+  /**
+   * What the refusal quotes of the message: text, or a value as the device sent it, made text
+   * (JSON, cut at 2,000 characters) only if the refusal is kept as a row — a device flooding junk
+   * costs no text for the refusals that are only counted.
+   */
+  payload?: string | { value: unknown } | null;
   /** False once the device's limit of refusal rows is spent: it is counted only (set by the writer). */
   sampled?: boolean;
 };
@@ -37,7 +42,8 @@ export type StatusChange = { deviceId: number; status: number; at: Date };
 export type Flushed = { points: Point[]; devices: Map<number, DeviceContext>; rejects: Reject[]; online: StatusChange[] };
 /** Told once the batch holding a message is committed (null), or that not even its dead letter could be written. */
 export type Committed = (err: Error | null) => void;
-type Entry = { m: Message; committed?: Committed };
+/** A queued message, with when it arrived (ms). */
+type Entry = { m: Message; committed?: Committed; at: number };
 
 export type WriterOptions = {
   /** Values per batch before it is written at once. */
@@ -61,14 +67,20 @@ const REJECT_SAMPLES = 60;
 /** Log lines per device and minute: one device's trouble cannot flood the log. */
 const LOG_LINES = 5;
 
+/** The text a refusal quotes. */
+const quoted = (payload: Reject["payload"]): string | null => {
+  if (payload == null || typeof payload === "string") return payload ?? null;
+  return JSON.stringify(payload.value)?.slice(0, REJECT_PAYLOAD_MAX) ?? null;
+};
+
 /** A refusal as the database always takes it (see `storable`), the columns' lengths kept. */
-const storableReject = (r: Reject): Reject => ({
+const storableReject = (r: Reject): Reject & { payload?: string | null } => ({
   ...r,
   topic: storable(r.topic, 200),
   identifier: r.identifier == null ? null : storable(r.identifier, 64),
   reason: storable(r.reason, 64),
   detail: r.detail == null ? null : storable(r.detail, 500),
-  payload: r.payload == null ? null : storable(r.payload, REJECT_PAYLOAD_MAX),
+  payload: r.payload == null ? null : storable(quoted(r.payload) ?? "", REJECT_PAYLOAD_MAX),
 });
 const storablePoint = (p: Point): Point => (p.txt === null ? p : { ...p, txt: storable(p.txt) });
 /**
@@ -76,22 +88,24 @@ const storablePoint = (p: Point): Point => (p.txt === null ? p : { ...p, txt: st
  * reason with a batch, not a row per refusal (thousands, each through the statement's arrays).
  */
 function tally(rejects: Reject[]) {
-  const counts = new Map<string, { deviceId: number | null; reason: string; count: number; unsampled: number; lastAt: Date }>();
-  // Reasons as the column takes them (a few distinct ones): two that come out the same share a row.
+  type Count = { deviceId: number | null; reason: string; count: number; unsampled: number; lastAt: Date };
+  // Per device, per reason as the column takes it (a few distinct ones): two that come out the same share a row.
+  const counts = new Map<number | null, Map<string, Count>>();
   const reasons = new Map<string, string>();
   for (const r of rejects) {
     let reason = reasons.get(r.reason);
     if (reason === undefined) reasons.set(r.reason, (reason = storable(r.reason, 64)));
-    const key = `${r.deviceId}\u0000${reason}`;
-    const c = counts.get(key);
-    if (!c) counts.set(key, { deviceId: r.deviceId, reason, count: 1, unsampled: r.sampled === false ? 1 : 0, lastAt: r.at });
+    let device = counts.get(r.deviceId);
+    if (!device) counts.set(r.deviceId, (device = new Map()));
+    const c = device.get(reason);
+    if (!c) device.set(reason, { deviceId: r.deviceId, reason, count: 1, unsampled: r.sampled === false ? 1 : 0, lastAt: r.at });
     else {
       c.count++;
       if (r.sampled === false) c.unsampled++;
       if (r.at > c.lastAt) c.lastAt = r.at;
     }
   }
-  return [...counts.values()];
+  return [...counts.values()].flatMap((device) => [...device.values()]);
 }
 
 /** SQLSTATE classes 22 (data exception) and 23 (integrity): retrying the same rows cannot help. */
@@ -120,7 +134,10 @@ export class BatchWriter {
   private queue: Entry[] = [];
   private queued = 0;
   private timer: NodeJS.Timeout | null = null;
+  /** The batch being written and acknowledged: one at a time, in arrival order. */
   private running: Promise<void> | null = null;
+  /** When the last batch was committed: the next one may gather company for a flush interval from then. */
+  private freeAt = 0;
   private waiters: (() => void)[] = [];
   private drainers: (() => void)[] = [];
   /** `rejected` counts every refusal, `unsampled` those of them kept as a count only. */
@@ -132,6 +149,8 @@ export class BatchWriter {
   private readonly highWater: number;
   private readonly maxAttempts: number;
   private readonly retryMs: number;
+  /** What the last batch's listeners must finish before it is acknowledged (`onFlushed`'s promise). */
+  private after: Promise<unknown> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -151,55 +170,72 @@ export class BatchWriter {
   push(m: Message, committed?: Committed): Promise<void> | undefined {
     // Decided once here, not at each try of the batch.
     for (const r of m.rejects) r.sampled = this.samples.take(r.deviceId, r.at.getTime()) >= 0;
-    this.queue.push({ m, committed });
+    this.queue.push({ m, committed, at: Date.now() });
     this.queued += m.points.length + m.rejects.length + 1;
-    if (this.queued >= this.maxBatch) this.kick();
-    else this.timer ??= setTimeout(() => this.kick(), this.flushMs);
+    this.schedule();
     if (this.queued < this.highWater) return undefined;
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
   /** Resolves when everything pushed so far is written. */
-  /** What the last batch's listeners must finish before it is acknowledged (`onFlushed`'s promise). */
-  private after: Promise<unknown> | null = null;
-
   drain(): Promise<void> {
     if (!this.queue.length && !this.running) return Promise.resolve();
-    this.kick();
-    return new Promise((resolve) => this.drainers.push(resolve));
+    const drained = new Promise<void>((resolve) => this.drainers.push(resolve));
+    this.schedule();
+    return drained;
   }
 
-  private kick() {
+  /**
+   * Group commit. While a batch is written and acknowledged the next one gathers in the queue; it
+   * is written as soon as it is full (or someone waits for `drain`), otherwise once `flushMs` has
+   * passed since its oldest message arrived or since the last commit, whichever is later. So under
+   * load the messages that arrive around a commit — the devices that were just acknowledged send
+   * their next ones — go out as one batch instead of a small batch right after the commit and
+   * another behind it, each paying the tables' fixed cost (roll-ups, latest values and device rows
+   * rewritten per batch); and no message waits for company longer than one flush interval once
+   * the writer could take it, so a device that sends now and then is acknowledged within
+   * `flushMs` plus one write, as before.
+   */
+  private schedule() {
+    if (this.running || !this.queue.length) return;
+    if (this.queued >= this.maxBatch || this.drainers.length) return this.start();
+    if (this.timer) return;
+    const due = Math.max(this.freeAt, this.queue[0].at) + this.flushMs;
+    this.timer = setTimeout(() => this.start(), Math.max(0, due - Date.now()));
+  }
+
+  private start() {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    this.running ??= this.loop().finally(() => {
+    if (this.running || !this.queue.length) return;
+    this.running = this.writeNext().finally(() => {
       this.running = null;
-      if (this.queue.length) this.kick();
-      else for (const d of this.drainers.splice(0)) d();
+      this.freeAt = Date.now();
+      if (!this.queue.length) for (const d of this.drainers.splice(0)) d();
+      this.schedule();
     });
   }
 
-  private async loop() {
-    while (this.queue.length) {
-      let size = 0;
-      let n = 0;
-      while (n < this.queue.length && size < this.maxBatch) {
-        const { m } = this.queue[n++];
-        size += m.points.length + m.rejects.length + 1;
-      }
-      // One splice per batch: shifting a long queue message by message costs quadratic time.
-      const entries = this.queue.splice(0, n);
-      this.queued -= size;
-      const lost = new Set(await this.writeSafely(entries.map((e) => e.m)));
-      const after = this.after;
-      this.after = null;
-      const settle = () => {
-        for (const e of entries) e.committed?.(lost.has(e.m) ? new Error("not stored: the database is unavailable") : null);
-      };
-      if (after) void after.then(settle, settle);
-      else settle();
-      if (this.queued < this.highWater) for (const w of this.waiters.splice(0)) w();
+  /** Writes the queue's next batch (at most `maxBatch` values' worth), then tells its senders. */
+  private async writeNext() {
+    let size = 0;
+    let n = 0;
+    while (n < this.queue.length && size < this.maxBatch) {
+      const { m } = this.queue[n++];
+      size += m.points.length + m.rejects.length + 1;
     }
+    // One splice per batch: shifting a long queue message by message costs quadratic time.
+    const entries = this.queue.splice(0, n);
+    this.queued -= size;
+    const lost = new Set(await this.writeSafely(entries.map((e) => e.m)));
+    const after = this.after;
+    this.after = null;
+    const settle = () => {
+      for (const e of entries) e.committed?.(lost.has(e.m) ? new Error("not stored: the database is unavailable") : null);
+    };
+    if (after) void after.then(settle, settle);
+    else settle();
+    if (this.queued < this.highWater) for (const w of this.waiters.splice(0)) w();
   }
 
   /**
