@@ -251,6 +251,23 @@ async function run(): Promise<Result> {
   // PGlite's WebAssembly memory (its shared buffers, caches and, in memory, nothing of its files: those are buffers of their own).
   const pglite = (db as unknown as { $client?: { mod?: { HEAPU8?: Uint8Array } } }).$client;
   const wasm = () => (pglite?.mod?.HEAPU8 ? pglite.mod.HEAPU8.byteLength : null);
+  // `BENCH_SQL=1`: every statement the server sent PGlite, by its text: how many, the rows they answered and their wall time (waits for the connection included).
+  const statements = new Map<string, { n: number; rows: number; ms: number }>();
+  const client = (db as unknown as { $client?: { query?: (q: string, ...rest: unknown[]) => Promise<{ rows?: unknown[] }> } }).$client;
+  if (process.env.BENCH_SQL && client?.query) {
+    const query = client.query.bind(client);
+    client.query = async (q: string, ...rest: unknown[]) => {
+      const t = performance.now();
+      const r = await query(q, ...rest);
+      const key = q.replace(/\s+/g, " ").slice(0, 110);
+      const s = statements.get(key) ?? { n: 0, rows: 0, ms: 0 };
+      s.n++;
+      s.rows += r.rows?.length ?? 0;
+      s.ms += performance.now() - t;
+      statements.set(key, s);
+      return r;
+    };
+  }
   await seed(db, { passwords: { superadmin: DEMO_ACCOUNTS.superadmin.password } });
   const channel = await startDeviceChannel(db, { mqttPort: 0 });
   const cluster = new Coordinator(db, { bus: handle.bus });
@@ -343,6 +360,7 @@ async function run(): Promise<Result> {
   loop.enable();
   loopAll.enable();
   for (const h of work.values()) h.reset();
+  statements.clear();
   let acceptedLast = accepted;
   const load0 = loadavg()[0];
   let loadMax = load0;
@@ -450,6 +468,8 @@ async function run(): Promise<Result> {
   for (const [kind, h] of [...work].sort((a, b) => b[1].count * b[1].mean - a[1].count * a[1].mean))
     console.log(`  server work ${kind.padEnd(14)} ${String(h.count).padStart(6)} × p50 / p99 / max ${spread(h)}, ${((h.count * h.mean) / 1e9).toFixed(1)} s in all`);
   console.log(`  server loop delay over the run: p50 / p99 / max ${spread(loopAll)}`);
+  for (const [q, st] of [...statements].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12))
+    console.log(`  sql ${String(st.n).padStart(6)} × ${String(st.rows).padStart(7)} rows ${(st.ms / 1000).toFixed(1).padStart(6)} s  ${q}`);
 
   const fleetDone = fromFleet<FleetStats>();
   child.send("stop");

@@ -46,15 +46,17 @@ async function fetchPart(url: string, headers: Record<string, string>, onTry?: (
     const t0 = performance.now();
     try {
       const res = await fetch(url, { headers });
-      if (res.status === 206 || res.status === 200) {
+      // A part is a 206 (the device always asks with Range); a refusal is the cloud's JSON envelope, whose code says why (a 409 "no longer upgrading" comes with HTTP 200).
+      if (res.status === 206) {
         const body = Buffer.from(await res.arrayBuffer());
         onTry?.({ ms: performance.now() - t0, attempt, status: res.status });
         return { ok: true, body };
       }
-      // Drop the body so the connection goes back to the pool.
+      const status = res.headers.get("content-type")?.includes("json") ? (((await res.json().catch(() => null)) as { code?: number } | null)?.code ?? res.status) : res.status;
+      // Drop what is left of the body so the connection goes back to the pool.
       await res.body?.cancel().catch(() => {});
-      onTry?.({ ms: performance.now() - t0, attempt, status: res.status });
-      if (res.status < 500 || attempt >= PART_TRIES) return { ok: false, status: res.status };
+      onTry?.({ ms: performance.now() - t0, attempt, status });
+      if (status < 500 || attempt >= PART_TRIES) return { ok: false, status };
     } catch (err) {
       onTry?.({ ms: performance.now() - t0, attempt, error: errorText(err) });
       if (attempt >= PART_TRIES) throw err;
