@@ -468,6 +468,8 @@ async function run(): Promise<Result> {
   for (const [kind, h] of [...work].sort((a, b) => b[1].count * b[1].mean - a[1].count * a[1].mean))
     console.log(`  server work ${kind.padEnd(14)} ${String(h.count).padStart(6)} × p50 / p99 / max ${spread(h)}, ${((h.count * h.mean) / 1e9).toFixed(1)} s in all`);
   console.log(`  server loop delay over the run: p50 / p99 / max ${spread(loopAll)}`);
+  const grouped = (g: { groups: number; items: number }) => `${g.items} in ${g.groups} statements`;
+  console.log(`  grouped: progress reports ${grouped(engine.reports)}, parts read ${grouped(engine.downloads)}, parts counted ${grouped(engine.served)}`);
   for (const [q, st] of [...statements].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12))
     console.log(`  sql ${String(st.n).padStart(6)} × ${String(st.rows).padStart(7)} rows ${(st.ms / 1000).toFixed(1).padStart(6)} s  ${q}`);
 
