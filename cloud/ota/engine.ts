@@ -11,10 +11,13 @@ import type { FirmwareMessage, Ingest } from "../ingest/pipeline";
 import type { StatusChange } from "../ingest/writer";
 import { otaChanged } from "../live/bus";
 import { rowsOf } from "../ingest/writer";
+import { GroupCommit } from "../lib/group-commit";
 
 /** The cluster job that starts, paces, gates, times out and finishes rollouts. */
 export const OTA_JOB = "ota-rollout";
 const STEP_MS = 1000;
+/** The window a task's rate is spread over (a twelfth of its minute). */
+const PACE_MS = 5000;
 /** How long a download URL stays valid. */
 export const URL_TTL_S = 3600;
 export const DOWNLOAD_PURPOSE = "ota-download";
@@ -24,6 +27,10 @@ type Task = typeof otaTasks.$inferSelect;
 type Pkg = typeof otaPackages.$inferSelect;
 type TaskDevice = typeof otaTaskDevices.$inferSelect;
 type Sender = Pick<Ingest, "command">;
+/** A device's progress report (`ota/progress` with a step from 0 to 100). */
+type Report = { taskId: number; deviceId: number; step: number; desc: string | null; at: Date };
+/** What a download part needs of its task device: whose it is, whether it still upgrades, and the image. */
+export type Download = { id: number; deviceId: number; taskId: number; status: number; filePath: string; fileSize: number; sha256: string };
 
 /** The phase a progress step means: downloading below 80 %, verifying below 90 %, installing below 100 %, then rebooting into it. */
 export function phaseOf(step: number): OtaPhase {
@@ -73,6 +80,12 @@ export class OtaEngine {
       this.inFlight--;
     }
   };
+  /** Progress reports, written in groups (one statement for the reports that arrived together). */
+  readonly reports = new GroupCommit<Report, number | null>((rs) => this.writeReports(rs), { key: (r) => r.deviceId, max: 500 });
+  /** A download part's task device and image, read in groups (the parts asked for together, one statement). */
+  readonly downloads = new GroupCommit<number, Download | null>((ids) => this.readDownloads(ids), { max: 500 });
+  /** Bytes served by download parts, counted in groups; each answers whether its task device still upgrades (and its task). */
+  readonly served = new GroupCommit<{ id: number; bytes: number }, number | null>((parts) => this.countServed(parts), { key: (p) => p.id, max: 500 });
   private readonly onStatus = (changes: StatusChange[]) => void this.online(changes).catch((err) => console.error("[ota] online:", (err as Error).message));
 
   constructor(
@@ -201,29 +214,35 @@ export class OtaEngine {
    * `ota/upgrade` message. Their events go in one insert.
    */
   private async notify(t: Task, now: Date) {
-    const since = new Date(now.getTime() - 60_000);
-    const [{ recent }] = await this.db
-      .select({ recent: sql<number>`count(*)::int` })
+    const [{ minute, moment }] = await this.db
+      .select({
+        minute: sql<number>`count(*) filter (where ${otaTaskDevices.notifiedAt} > ${new Date(now.getTime() - 60_000).toISOString()}::timestamptz)::int`,
+        moment: sql<number>`count(*) filter (where ${otaTaskDevices.notifiedAt} > ${new Date(now.getTime() - PACE_MS).toISOString()}::timestamptz)::int`,
+      })
       .from(otaTaskDevices)
-      .where(and(eq(otaTaskDevices.taskId, t.id), sql`${otaTaskDevices.notifiedAt} > ${since.toISOString()}::timestamptz`));
-    const elapsed = Math.min(60_000, now.getTime() - (t.startedAt ?? now).getTime() + STEP_MS);
-    const allowed = Math.ceil((t.rate * elapsed) / 60_000) - recent;
+      .where(and(eq(otaTaskDevices.taskId, t.id), sql`${otaTaskDevices.notifiedAt} > ${new Date(now.getTime() - 60_000).toISOString()}::timestamptz`));
+    const allowed = notifyAllowance(t.rate, now.getTime() - (t.startedAt ?? now).getTime(), minute, moment);
     if (allowed <= 0) return;
     const [pkg] = await this.db.select().from(otaPackages).where(eq(otaPackages.id, t.packageId));
     if (!pkg) return;
     const at = sql`${now.toISOString()}::timestamptz`;
     const batchCond = t.stage === 1 ? sql`and batch = 1` : sql``;
     // The default module's version is the device's own firmware version; another module's is what it informed for it.
+    // The devices are picked once, in a materialised CTE. As an `IN (… LIMIT n FOR UPDATE SKIP LOCKED)` subquery of the
+    // update, the planner chose a nested-loop semi join that ran the subquery again for every row of the task; each run
+    // skipped the rows the statement had just updated and took the next n, so every queued device was notified in one
+    // pass, whatever the rate (the 1,000-device bench's first batch at once, then the 900 others).
     const claimed = rowsOf(
       await this.db.execute(sql`
-        update ota_task_devices td set status = 2, phase = 'notified', attempt = td.attempt + 1, notified_at = ${at}, progress = 0,
-          first_progress_at = null, last_progress_at = null, retry_at = null,
-          from_version = coalesce(v.version, case when ${pkg.module} = ${DEFAULT_MODULE} then d.firmware_version end)
-        from devices d left join ota_device_versions v on v.device_id = d.id and v.module = ${pkg.module}
-        where d.id = td.device_id and td.status = 1 and td.id in (
+        with picked as materialized (
           select id from ota_task_devices
           where task_id = ${t.id} and status = 1 and (retry_at is null or retry_at <= ${at}) ${batchCond}
           order by batch, id limit ${allowed} for update skip locked)
+        update ota_task_devices td set status = 2, phase = 'notified', attempt = td.attempt + 1, notified_at = ${at}, progress = 0,
+          first_progress_at = null, last_progress_at = null, retry_at = null,
+          from_version = coalesce(v.version, case when ${pkg.module} = ${DEFAULT_MODULE} then d.firmware_version end)
+        from picked, devices d left join ota_device_versions v on v.device_id = d.id and v.module = ${pkg.module}
+        where td.id = picked.id and d.id = td.device_id and td.status = 1
         returning td.id, td.task_id, td.attempt, td.from_version, d.device_sn, d.product_id,
           (select m.version from ota_device_versions m where m.device_id = d.id and m.module = ${MASTER_MODULE}) as master_version`),
     );
@@ -296,20 +315,9 @@ export class OtaEngine {
         const [t] = await this.db.select().from(otaTasks).where(eq(otaTasks.id, Number(td.task_id)));
         return this.fail(t, Number(td.id), STEP_ERROR[p.data.step], "device", at, true, p.data.desc);
       }
-      // Every report moves the row in one statement (a device sends one every fraction of a second while it downloads); the phase it left says whether to log it.
-      const phase = phaseOf(p.data.step);
-      const stamp = sql`${at.toISOString()}::timestamptz`;
-      const [moved] = rowsOf(
-        await this.db.execute(sql`
-          with old as (select id, phase from ota_task_devices where ${mine} for update)
-          update ota_task_devices td set progress = ${p.data.step}, phase = ${phase}, first_progress_at = coalesce(td.first_progress_at, ${stamp}), last_progress_at = ${stamp}
-          from old where td.id = old.id
-          returning td.id, td.task_id, td.status, old.phase as old_phase`),
-      );
-      if (!moved) return;
-      otaChanged(Number(moved.task_id));
-      if (moved.old_phase !== phase || p.data.step % 25 === 0)
-        await this.insertEvent(Number(moved.id), "device", Number(moved.status), phase, p.data.step, `progress:${p.data.step}${p.data.desc ? ` ${p.data.desc.slice(0, 100)}` : ""}`, at);
+      // Devices report every fraction of a second while they download: the reports that arrive together are written together.
+      const taskId = await this.reports.push({ taskId: p.data.taskId, deviceId: device.id, step: p.data.step, desc: p.data.desc ?? null, at });
+      if (taskId !== null) otaChanged(taskId);
       return;
     }
     if (channel === "ota/inform") {
@@ -336,6 +344,63 @@ export class OtaEngine {
       if (!p.success) return;
       for (const { td } of await this.active(device.id, p.data.module)) await this.resend(td, at, "requested", "device");
     }
+  }
+
+  /**
+   * Progress reports in one statement: each moves its device's upgrading row (progress, phase, first and last report),
+   * and a report that changes the phase, or reaches a quarter, is logged as an event (from the phase it left, read
+   * under the row's lock). Answers each report's task, or null when it moved nothing (the device is not upgrading in it).
+   */
+  private async writeReports(rs: Report[]): Promise<(number | null)[]> {
+    const values = sql.join(
+      rs.map((r) => sql`(${r.taskId}::int, ${r.deviceId}::int, ${r.step}::int, ${phaseOf(r.step)}::text, ${r.at.toISOString()}::timestamptz, ${r.desc ? `progress:${r.step} ${r.desc.slice(0, 100)}` : null}::text)`),
+      sql`, `,
+    );
+    const moved = rowsOf(
+      await this.db.execute(sql`
+        with r(task_id, device_id, step, phase, at, text) as (values ${values}),
+        old as (
+          select td.id, td.phase old_phase, r.* from ota_task_devices td join r on td.task_id = r.task_id and td.device_id = r.device_id
+          where td.status = ${DS.upgrading} for update of td),
+        moved as (
+          update ota_task_devices td set progress = old.step, phase = old.phase, first_progress_at = coalesce(td.first_progress_at, old.at), last_progress_at = old.at
+          from old where td.id = old.id
+          returning td.id, td.task_id, td.device_id),
+        logged as (
+          insert into ota_events (task_device_id, at, source, status, phase, progress, text)
+          select old.id, old.at, 'device', ${DS.upgrading}, old.phase, old.step, coalesce(old.text, 'progress:' || old.step) from old
+          where old.old_phase <> old.phase or old.step % 25 = 0)
+        select task_id, device_id from moved`),
+    );
+    const taskOf = new Map(moved.map((m) => [Number(m.device_id), Number(m.task_id)]));
+    return rs.map((r) => (taskOf.get(r.deviceId) === r.taskId ? r.taskId : null));
+  }
+
+  private async readDownloads(ids: number[]): Promise<(Download | null)[]> {
+    const rows = await this.db
+      .select({ id: otaTaskDevices.id, deviceId: otaTaskDevices.deviceId, taskId: otaTaskDevices.taskId, status: otaTaskDevices.status, filePath: otaPackages.filePath, fileSize: otaPackages.fileSize, sha256: otaPackages.sha256 })
+      .from(otaTaskDevices)
+      .innerJoin(otaTasks, eq(otaTasks.id, otaTaskDevices.taskId))
+      .innerJoin(otaPackages, eq(otaPackages.id, otaTasks.packageId))
+      .where(inArray(otaTaskDevices.id, [...new Set(ids)]));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => byId.get(id) ?? null);
+  }
+
+  /** Adds each part's bytes to its task device's, moving a notified one to downloading; only while it upgrades. */
+  private async countServed(parts: { id: number; bytes: number }[]): Promise<(number | null)[]> {
+    const values = sql.join(
+      parts.map((p) => sql`(${p.id}::int, ${p.bytes}::bigint)`),
+      sql`, `,
+    );
+    const counted = rowsOf(
+      await this.db.execute(sql`
+        update ota_task_devices td set bytes_served = td.bytes_served + v.bytes, phase = case when td.phase = 'notified' then 'downloading' else td.phase end
+        from (values ${values}) v(id, bytes) where td.id = v.id and td.status = ${DS.upgrading}
+        returning td.id, td.task_id`),
+    );
+    const taskOf = new Map(counted.map((r) => [Number(r.id), Number(r.task_id)]));
+    return parts.map((p) => taskOf.get(p.id) ?? null);
   }
 
   /** The device's upgrading task devices for a module. */
@@ -422,6 +487,20 @@ export class OtaEngine {
     this.detach?.();
     ingest.off("status", this.onStatus);
   }
+}
+
+/**
+ * How many devices a pass may notify now at `rate` a minute: no more than `rate` in any minute (counted from the
+ * start in the task's first minute), and spread evenly over it: no more than a `PACE_MS` share in any `PACE_MS`. A
+ * rate is a pace, not a quota: a rollout of 1,000 a minute whose gate passed at 50 s notifies about 17 devices a
+ * second, not the 900 the minute had left at once (the thundering herd a rate is there to prevent: every one of them
+ * opens a download connection in the same second). `sinceStart` ms since the task started, `minute` and `moment`
+ * devices notified in the last minute and in the last `PACE_MS`.
+ */
+export function notifyAllowance(rate: number, sinceStart: number, minute: number, moment: number): number {
+  const ramp = Math.ceil((rate * Math.min(60_000, Math.max(0, sinceStart) + STEP_MS)) / 60_000) - minute;
+  const pace = Math.ceil((rate * PACE_MS) / 60_000) - moment;
+  return Math.max(0, Math.min(ramp, pace));
 }
 
 /** The gate's decision on the first batch's finished devices: pass, hold for a person, or wait for more to finish. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OtaFile, OtaPackage } from "@/lib/contract/ota/package";
 import type { OtaTask } from "@/lib/contract/ota/api";
 import type { OtaUpgradeMessage } from "@/lib/contract/ota/protocol";
-import { devices, otaTaskDevices } from "../db/schema";
+import { devices, otaEvents, otaTaskDevices } from "../db/schema";
 import { startDeviceChannel, type DeviceChannel } from "../ingest";
 import { sha256 } from "../lib/crypto";
 import { signedIn, type TestCloud } from "../testing";
@@ -148,6 +148,72 @@ describe("a device upgrading over its MQTT topics", () => {
     await post("otaTask/close", { id: task.id });
   });
 
+  it("writes the reports and download parts that arrive together in one statement each, every one on its own device", async () => {
+    await cloud.db.update(devices).set({ firmwareVersion: "V1.0.0" }).where(inArray(devices.id, devs.map((d) => d.id)));
+    // At 1,000 a minute the first pass notifies all three (17 a second).
+    const task = await taskFor(devs, { rate: 1000 });
+    const at = cloud.deps.now();
+    const info = await Promise.all(devs.map(async (d) => (await channel.ingest.authenticate(d.sn, d.secret))!));
+    // Three devices' reports in the same turn (one of them naming a task it is not upgrading in): one group.
+    const before = { groups: engine.reports.groups, items: engine.reports.items };
+    const steps = [30, 80, 50];
+    await Promise.all(info.map((device, i) => engine.message({ device, channel: "ota/progress", body: { taskId: i === 2 ? task.id + 1000 : task.id, step: steps[i], desc: i === 1 ? "verifying" : undefined }, at })));
+    expect({ groups: engine.reports.groups - before.groups, items: engine.reports.items - before.items }).toEqual({ groups: 1, items: 3 });
+    const [a, b, c] = await Promise.all(devs.map((d) => row(task.id, d.id)));
+    expect(a).toMatchObject({ progress: 30, phase: "downloading" });
+    expect(b).toMatchObject({ progress: 80, phase: "verifying" });
+    expect(b.firstProgressAt).not.toBeNull();
+    expect(c).toMatchObject({ progress: 0, phase: "notified", firstProgressAt: null });
+    // A report that changes the phase is logged, with the device's words; one within a phase and off the quarters is not.
+    const log = async (id: number) => (await cloud.db.select().from(otaEvents).where(eq(otaEvents.taskDeviceId, id))).map((e) => e.text);
+    expect(await log(b.id)).toContain("progress:80 verifying");
+    expect(await log(a.id)).toContain("progress:30");
+    await engine.message({ device: info[0], channel: "ota/progress", body: { taskId: task.id, step: 31 }, at });
+    expect(await log(a.id)).not.toContain("progress:31");
+    // Parts read and counted together: each on its own task device, none on one that no longer upgrades.
+    await cloud.db.update(otaTaskDevices).set({ status: 3 }).where(eq(otaTaskDevices.id, c.id));
+    const reads = await Promise.all([a.id, b.id, c.id, 999_999].map((id) => engine.downloads.push(id)));
+    expect(reads.map((r) => r && { id: r.id, deviceId: r.deviceId, status: r.status, sha256: r.sha256 })).toEqual([
+      { id: a.id, deviceId: devs[0].id, status: 2, sha256: pkg.sha256 },
+      { id: b.id, deviceId: devs[1].id, status: 2, sha256: pkg.sha256 },
+      { id: c.id, deviceId: devs[2].id, status: 3, sha256: pkg.sha256 },
+      null,
+    ]);
+    const counted = await Promise.all([
+      engine.served.push({ id: a.id, bytes: 100 }),
+      engine.served.push({ id: b.id, bytes: 200 }),
+      engine.served.push({ id: a.id, bytes: 300 }),
+      engine.served.push({ id: c.id, bytes: 400 }),
+    ]);
+    expect(counted).toEqual([task.id, task.id, task.id, null]);
+    expect((await row(task.id, devs[0].id)).bytesServed).toBe(400);
+    expect((await row(task.id, devs[1].id)).bytesServed).toBe(200);
+    expect((await row(task.id, devs[2].id)).bytesServed).toBe(0);
+    // A part asked for once the task device stopped upgrading is refused, not served.
+    expect((await post("otaTask/close", { id: task.id })).code).toBe(200);
+    const refused = await download(devs[0], devs[0].offers[0].url, "bytes=0-99");
+    expect(refused.headers.get("content-type")).toContain("application/json");
+    expect(((await refused.json()) as { code: number }).code).toBe(409);
+  });
+
+  it("notifies at the task's rate, spread over its minute", async () => {
+    await cloud.db.update(otaTaskDevices).set({ status: 3 }).where(inArray(otaTaskDevices.status, [1, 2]));
+    await cloud.db.update(devices).set({ firmwareVersion: "V1.0.0" }).where(inArray(devices.id, devs.map((d) => d.id)));
+    for (const d of devs) d.offers.length = 0;
+    const task = (await post<OtaTask>("otaTask/add", { taskName: "Paced", packageId: pkg.id, target: 4, deviceIds: devs.map((d) => d.id), rate: 10, retries: 0 })).data;
+    const notified = async () => (await cloud.db.select().from(otaTaskDevices).where(eq(otaTaskDevices.taskId, task.id))).filter((r) => r.notifiedAt !== null).length;
+    // 10 a minute: one now, none more within its share of the minute, the next once the pace allows.
+    await engine.step();
+    expect(await notified()).toBe(1);
+    cloud.advance(2_000);
+    await engine.step();
+    expect(await notified()).toBe(1);
+    cloud.advance(5_000);
+    await engine.step();
+    expect(await notified()).toBe(2);
+    await post("otaTask/close", { id: task.id });
+  });
+
   it("fails a device that reports a failed verification", async () => {
     const [, d] = devs;
     const task = await taskFor([d]);
@@ -220,7 +286,7 @@ describe("a device upgrading over its MQTT topics", () => {
     await cloud.db.update(devices).set({ firmwareVersion: "V1.0.0" }).where(inArray(devices.id, devs.map((d) => d.id)));
     const [first, ...rest] = devs;
     for (const d of devs) d.offers.length = 0;
-    const task = (await post<OtaTask>("otaTask/add", { taskName: "Staged", packageId: pkg.id, target: 4, deviceIds: devs.map((d) => d.id), batchCount: 1, gateSuccessPct: 100, retries: 0 })).data;
+    const task = (await post<OtaTask>("otaTask/add", { taskName: "Staged", packageId: pkg.id, target: 4, deviceIds: devs.map((d) => d.id), batchCount: 1, gateSuccessPct: 100, retries: 0, rate: 1000 })).data;
     await engine.step();
     await until(async () => first.offers.length, (n) => n > 0, "the first batch's offer");
     expect(rest.map((d) => d.offers.length)).toEqual([0, 0]);

@@ -31,17 +31,34 @@ export const PART_TRIES = 4;
 const RETRY_MS = 250;
 
 type Part = { ok: true; body: Buffer } | { ok: false; status: number };
+/** One try of a part, as a benchmark counts them: how long it took, and its HTTP status or its connection's error. */
+export type PartTry = { ms: number; attempt: number; status?: number; error?: string };
+
+/** fetch's own message is "fetch failed": what failed is its cause (the connection closed, reset, timed out). */
+const errorText = (err: unknown) => {
+  const e = err as Error & { cause?: { code?: string; message?: string } };
+  return [e.message, e.cause?.code ?? e.cause?.message].filter(Boolean).join(": ").slice(0, 100);
+};
 
 /** One `Range` part, tried up to PART_TRIES times; a refusal (4xx) is not tried again. */
-async function fetchPart(url: string, headers: Record<string, string>): Promise<Part> {
+async function fetchPart(url: string, headers: Record<string, string>, onTry?: (t: PartTry) => void): Promise<Part> {
   for (let attempt = 1; ; attempt++) {
+    const t0 = performance.now();
     try {
       const res = await fetch(url, { headers });
-      if (res.status === 206 || res.status === 200) return { ok: true, body: Buffer.from(await res.arrayBuffer()) };
-      // Drop the body so the connection goes back to the pool.
+      // A part is a 206 (the device always asks with Range); a refusal is the cloud's JSON envelope, whose code says why (a 409 "no longer upgrading" comes with HTTP 200).
+      if (res.status === 206) {
+        const body = Buffer.from(await res.arrayBuffer());
+        onTry?.({ ms: performance.now() - t0, attempt, status: res.status });
+        return { ok: true, body };
+      }
+      const status = res.headers.get("content-type")?.includes("json") ? (((await res.json().catch(() => null)) as { code?: number } | null)?.code ?? res.status) : res.status;
+      // Drop what is left of the body so the connection goes back to the pool.
       await res.body?.cancel().catch(() => {});
-      if (res.status < 500 || attempt >= PART_TRIES) return { ok: false, status: res.status };
+      onTry?.({ ms: performance.now() - t0, attempt, status });
+      if (status < 500 || attempt >= PART_TRIES) return { ok: false, status };
     } catch (err) {
+      onTry?.({ ms: performance.now() - t0, attempt, error: errorText(err) });
       if (attempt >= PART_TRIES) throw err;
     }
     await wait(RETRY_MS * 2 ** (attempt - 1));
@@ -57,6 +74,8 @@ export type OtaDevice = {
   publish: (channel: "ota/progress" | "ota/inform" | "ota/request", body: unknown) => void;
   /** Drops the connection and comes back after `ms` (the power goes). */
   powerCycle: (ms: number) => void;
+  /** Told of every try of a download part (a benchmark's count of tries, retries and their causes). */
+  onPartTry?: (t: PartTry) => void;
 };
 
 /** An offer in progress: the image is hashed as it arrives (a device keeps no copy in memory), so a resumed download goes on hashing where it stopped. */
@@ -73,7 +92,7 @@ export function otaClient(d: OtaDevice) {
     try {
       while (s.bytes < offer.size) {
         const end = Math.min(offer.size, s.bytes + CHUNK) - 1;
-        const got = await fetchPart(offer.url, { authorization: auth, range: `bytes=${s.bytes}-${end}` });
+        const got = await fetchPart(offer.url, { authorization: auth, range: `bytes=${s.bytes}-${end}` }, d.onPartTry);
         if (!got.ok) return progress(-2, `HTTP ${got.status}`);
         const part = got.body;
         s.hash.update(part);
@@ -102,9 +121,7 @@ export function otaClient(d: OtaDevice) {
       state = null;
       d.publish("ota/inform", { module: offer.module, version: d.version });
     } catch (err) {
-      // fetch's own message is "fetch failed": what failed is its cause (the connection closed, reset, timed out).
-      const e = err as Error & { cause?: { code?: string; message?: string } };
-      progress(-2, [e.message, e.cause?.code ?? e.cause?.message].filter(Boolean).join(": ").slice(0, 100));
+      progress(-2, errorText(err));
     } finally {
       if (state === s) s.running = false;
     }

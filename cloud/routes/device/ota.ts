@@ -317,31 +317,26 @@ export const otaServed: Served[] = [
     if (!signatureMatches(DOWNLOAD_PURPOSE, `${DOWNLOAD_PATH}|${d}|${e}`, s)) throw new AppError(Code.FORBIDDEN, "cloud.ota.badSignature");
     if (e * 1000 < deps.now().getTime()) throw new AppError(Code.FORBIDDEN, "cloud.ota.urlExpired");
     const device = await requestingDevice(c);
-    const [row] = await deps.db
-      .select({ td: otaTaskDevices, pkg: otaPackages })
-      .from(otaTaskDevices)
-      .innerJoin(otaTasks, eq(otaTasks.id, otaTaskDevices.taskId))
-      .innerJoin(otaPackages, eq(otaPackages.id, otaTasks.packageId))
-      .where(eq(otaTaskDevices.id, d));
-    if (!row || row.td.deviceId !== device.id) throw new AppError(Code.FORBIDDEN, "cloud.ota.notYourUrl");
-    if (row.td.status !== DS.upgrading) throw new AppError(Code.CONFLICT, "cloud.ota.notUpgrading");
-    const f = parseStoredPath(deps.config.filesDir, row.pkg.filePath);
+    // A rollout's devices ask for their parts together: the parts asked for meanwhile are read, and counted, in one statement each.
+    const engine = engineOf(c);
+    const row = await engine.downloads.push(d);
+    if (!row || row.deviceId !== device.id) throw new AppError(Code.FORBIDDEN, "cloud.ota.notYourUrl");
+    if (row.status !== DS.upgrading) throw new AppError(Code.CONFLICT, "cloud.ota.notUpgrading");
+    const f = parseStoredPath(deps.config.filesDir, row.filePath);
     if (!f) throw notFound();
     // An image up to the cache's budget is served from memory, each part a view of it; a larger one from disk.
-    const image = await images.get(f.abs, row.pkg.fileSize, row.pkg.sha256).catch(() => undefined);
+    const image = await images.get(f.abs, row.fileSize, row.sha256).catch(() => undefined);
     const info = image === null ? await stat(f.abs).catch(() => null) : null;
     const size = image ? image.length : info?.isFile() ? info.size : -1;
     if (size < 0) throw notFound();
-    const etag = `"${row.pkg.sha256}"`;
+    const etag = `"${row.sha256}"`;
     const range = rangeOf(c.req.header("range"), size);
     if (range === "bad") return new Response(null, { status: 416, headers: { "content-range": `bytes */${size}` } });
     const span = range ?? { start: 0, end: size - 1 };
     const length = span.end - span.start + 1;
-    await deps.db
-      .update(otaTaskDevices)
-      .set({ bytesServed: sql`${otaTaskDevices.bytesServed} + ${length}`, phase: sql`case when ${otaTaskDevices.phase} = 'notified' then 'downloading' else ${otaTaskDevices.phase} end` })
-      .where(and(eq(otaTaskDevices.id, d), eq(otaTaskDevices.status, DS.upgrading)));
-    otaChanged(row.td.taskId);
+    // Counted before it is served; a task device that stopped upgrading meanwhile (cancelled, timed out) gets nothing.
+    if ((await engine.served.push({ id: d, bytes: length })) === null) throw new AppError(Code.CONFLICT, "cloud.ota.notUpgrading");
+    otaChanged(row.taskId);
     // (A file read into memory is never a shared buffer.)
     const body = image ? (image.subarray(span.start, span.end + 1) as Uint8Array<ArrayBuffer>) : (Readable.toWeb(createReadStream(f.abs, { start: span.start, end: span.end })) as ReadableStream);
     return new Response(body, {
