@@ -6,10 +6,12 @@ import { cookieHeader, signIn, withConsole } from "./console-server";
 
 /**
  * `npm run bench:live`: the live channel's fan-out on one console (issue 34). `BENCH_SUBSCRIBERS`
- * (1,000) WebSocket clients open the console's `/api/live` with the demo administrator's session
- * (its cookie, a same-origin `Origin`, as a browser tab does) and each subscribes to the same
- * `BENCH_DEVICES` (3) demo devices (the first whose values a probe socket sees), which the cloud's
- * simulator reports every 30 s over MQTT.
+ * (1,000) WebSocket clients open the console's `/api/live` as browser tabs do (a session cookie, a
+ * same-origin `Origin`), `BENCH_SOCKETS_PER_SESSION` (50) of them per sign-in of the demo administrator,
+ * and each subscribes to the same `BENCH_DEVICES` (3) demo devices (the first whose values a probe
+ * socket sees), which the cloud's simulator reports every 30 s over MQTT. Every subscription is checked
+ * with the cloud under its socket's session (one check per session and device when asked together).
+ * Refused subscriptions are counted by their message.
  * For `BENCH_SECONDS` (95) every event a client receives is timed against the value's own time
  * (the device's report: MQTT → ingest → commit → the cloud's bus → the console's one event
  * stream → every socket): p50 / p95 / p99 / max, with the console's RSS and CPU time. Needs a
@@ -19,6 +21,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3423);
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 95);
+const PER_SESSION = Math.max(1, Number(process.env.BENCH_SOCKETS_PER_SESSION ?? 50));
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const status = (pid: number) => readFileSync(`/proc/${pid}/status`, "utf8");
@@ -34,8 +37,7 @@ await withConsole(
   "live",
   PORT,
   async (base, pid) => {
-    const cookies = await signIn(base);
-    const headers = { cookie: cookieHeader(cookies), origin: base };
+    const headers = { cookie: cookieHeader(await signIn(base)), origin: base };
     // The devices the simulator reports: a probe socket asks for the first 200 ids and keeps those whose values arrive first.
     const ids = await new Promise<number[]>((resolve, reject) => {
       const probe = new WebSocket(`${base.replace(/^http/, "ws")}${LIVE_PATH}`, { headers });
@@ -57,21 +59,29 @@ await withConsole(
     });
 
     const latencies: number[] = [];
-    let refused = 0;
+    const refused = new Map<string, number>();
+    let granted = 0;
+    /** Sockets that received at least one value in the window. */
+    const reached = new Set<WebSocket>();
     let closed = 0;
     let measuring = false;
     const sockets: WebSocket[] = [];
+    // A sign-in per PER_SESSION sockets (users with several tabs), made before the clock of the opening starts.
+    const sessions: Record<string, string>[] = [];
+    for (let i = 0; i < SUBSCRIBERS; i += PER_SESSION) sessions.push(i === 0 ? headers : { cookie: cookieHeader(await signIn(base)), origin: base });
     const opened = performance.now();
     // Opened in batches of 50, as tabs come and go, not one burst.
     for (let i = 0; i < SUBSCRIBERS; i += 50) {
       await Promise.all(
-        Array.from({ length: Math.min(50, SUBSCRIBERS - i) }, async () => {
-          const ws = new WebSocket(`${base.replace(/^http/, "ws")}${LIVE_PATH}`, { headers });
+        Array.from({ length: Math.min(50, SUBSCRIBERS - i) }, async (_, j) => {
+          const ws = new WebSocket(`${base.replace(/^http/, "ws")}${LIVE_PATH}`, { headers: sessions[Math.floor((i + j) / PER_SESSION)] });
           ws.on("message", (d) => {
             const at = Date.now();
             const m = JSON.parse(d.toString()) as LiveServerMessage;
-            if (m.type === "refused") refused++;
+            if (m.type === "refused") refused.set(m.msg, (refused.get(m.msg) ?? 0) + 1);
+            if (m.type === "subscribed") granted++;
             if (m.type !== "event" || !measuring || !m.data?.values.length) return;
+            reached.add(ws);
             // One reading per event: against its newest value's time.
             latencies.push(at - Math.max(...m.data.values.map((v) => Date.parse(v.ts))));
           });
@@ -98,11 +108,13 @@ await withConsole(
     for (const s of sockets) s.close();
 
     const ms = (p: number) => (latencies.length ? `${Math.round(pct(latencies, p))} ms` : "-");
-    console.log(`${sockets.length} sockets opened in ${openS.toFixed(1)} s, ${ids.length} devices each (${refused} subscriptions refused, ${closed} sockets closed by the console)`);
+    const refusedN = [...refused.values()].reduce((a, b) => a + b, 0);
+    console.log(`${sockets.length} sockets of ${sessions.length} sessions opened in ${openS.toFixed(1)} s, ${ids.length} devices each (${granted} subscriptions granted, ${refusedN} refused, ${closed} sockets closed by the console); ${reached.size} sockets received values in the window`);
+    for (const [msg, n] of refused) console.log(`  refused ${n}×: ${msg}`);
     console.log("| subscribers | values received | p50 | p95 | p99 | max | console RSS start → end | console CPU |");
     console.log("|---|---|---|---|---|---|---|---|");
     console.log(
-      `| ${sockets.length} × ${ids.length} devices | ${latencies.length} in ${SECONDS} s | ${ms(50)} | ${ms(95)} | ${ms(99)} | ${ms(100)} | ${rss0 ?? "-"} → ${rss1 ?? "-"} MB | ${cpu0 === null || cpu1 === null ? "-" : `${(cpu1 - cpu0).toFixed(1)} s`} |`,
+      `| ${sockets.length} sockets × ${ids.length} devices (${sessions.length} sessions; ${granted} of ${sockets.length * ids.length} granted; ${reached.size} reached) | ${latencies.length} in ${SECONDS} s | ${ms(50)} | ${ms(95)} | ${ms(99)} | ${ms(100)} | ${rss0 ?? "-"} → ${rss1 ?? "-"} MB | ${cpu0 === null || cpu1 === null ? "-" : `${(cpu1 - cpu0).toFixed(1)} s`} |`,
     );
   },
   { env: process.env.MQTT_PORT ? { MQTT_PORT: process.env.MQTT_PORT } : {} },

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { chromium, type Browser } from "@playwright/test";
 import { WebSocket } from "ws";
 import type { CameraLiveAnswer, CameraRow } from "@/lib/contract/video/video";
+import { whepPublisher } from "../tests/e2e/whep-publisher";
 import { cookieHeader, signIn, withConsole } from "./console-server";
 
 /**
@@ -11,6 +12,13 @@ import { cookieHeader, signIn, withConsole } from "./console-server";
  * p50 / p95 printed, with the console's RSS at the start and the end; FLV, then HLS. Needs a
  * production build and Debian's ffmpeg (without it the clip carries no time), or a running console
  * at `BASE_URL`.
+ *
+ * Then WebRTC (`BENCH_WHEP`, on; 0 skips it): the wall's cameras get the WHEP endpoint of a publisher
+ * browser on loopback (as `video.spec` does: a canvas drawing the same timestamp strip, answered over
+ * ICE between the two browsers, signalling through the console), and the tiles playing WebRTC are read
+ * the same way. The picture does not pass the console (WebRTC flows between browser and media server),
+ * so this is the WebRTC path's own latency on loopback (capture, encode, decode, present), beside FLV's
+ * and HLS's through the console.
  *
  * Then the camera pad over the console's live socket, `PAD_ROUNDS` (30) times on one simulated
  * camera: a press until the console answers that the command went out (to the broker), and a
@@ -25,6 +33,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const PAD_ROUNDS = Number(process.env.PAD_ROUNDS ?? 30);
 const WALL_MINUTES = Number(process.env.BENCH_WALL_MINUTES ?? 15);
+const WHEP = process.env.BENCH_WHEP !== "0";
 
 /** Press → sent and release → stop acknowledged, over one socket signed in with the cookies. */
 async function padRounds(base: string, cookies: { name: string; value: string }[]) {
@@ -75,6 +84,26 @@ function slope(ys: number[]) {
   const num = ys.reduce((a, y, x) => a + (x - mx) * (y - my), 0);
   const den = ys.reduce((a, _, x) => a + (x - mx) ** 2, 0);
   return den ? num / den : 0;
+}
+
+/** The cameras' WHEP source set to a publisher browser on loopback for the time of `measure`, then removed. */
+async function measureWhep(base: string, cookies: { name: string; value: string }[], measure: () => Promise<void>) {
+  const headers = { cookie: cookieHeader(cookies), origin: base, "content-type": "application/json" };
+  const cameras = ((await (await fetch(`${base}/api/device/video/cameraList`, { headers })).json()) as { data: CameraRow[] }).data;
+  const setSource = async (whepUrl: string) => {
+    for (const c of cameras) {
+      const answer = (await (await fetch(`${base}/api/device/video/sourcesSave`, { method: "POST", headers, body: JSON.stringify({ id: c.id, whepUrl }) })).json()) as { code: number; msg: string };
+      if (answer.code !== 200) throw new Error(`camera ${c.id}'s WHEP source: ${answer.msg}`);
+    }
+  };
+  const publisher = await whepPublisher({ chromium } as unknown as Parameters<typeof whepPublisher>[0]);
+  try {
+    await setSource(publisher.url);
+    await measure();
+  } finally {
+    await setSource("").catch(() => {});
+    await publisher.close();
+  }
 }
 
 /** Nine FLV tiles left open: the tab's heap, DOM and the console's RSS each minute, and their trends. */
@@ -129,24 +158,29 @@ await withConsole("video", PORT, async (base, pid) => {
     const page = await context.newPage();
     console.log("| stream | tiles | readings | p50 | p95 | max | console RSS start → end |");
     console.log("|---|---|---|---|---|---|---|");
-    // The same wall, FLV then HLS (the browser's choice, as the stream buttons keep it).
-    for (const [kind, name] of [["flv", "HTTP-FLV (mpegts.js)"], ["hls", "HLS (hls.js)"]] as const) {
+    // The same wall, FLV then HLS (the browser's choice, as the stream buttons keep it), then WebRTC.
+    const measure = async (kind: "flv" | "hls" | "webrtc", name: string) => {
       await page.goto(`${base}/videoSurveillances/videoSurveillance`);
       await page.evaluate((k) => localStorage.setItem("video.streamKind", k), kind);
       await page.reload();
       await page.locator(`[data-testid="stream-player"][data-kind="${kind}"][data-state="playing"]`).first().waitFor({ timeout: 120_000 });
-      const tiles = await page.getByTestId("camera-tile").count();
+      // Only the tiles playing this kind (with WebRTC chosen, a camera without a WHEP source plays FLV).
+      const ofKind = page.locator(`[data-testid="camera-tile"]:has([data-testid="stream-player"][data-kind="${kind}"])`);
+      const tiles = await ofKind.count();
       const rssStart = rssMb(pid);
       const readings: number[] = [];
       const until = Date.now() + SECONDS * 1000;
       while (Date.now() < until) {
-        const ms = await page.locator('[data-testid="tile-latency"][data-ms]').evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.ms)));
+        const ms = await ofKind.locator('[data-testid="tile-latency"][data-ms]').evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.ms)));
         readings.push(...ms);
         await page.waitForTimeout(500);
       }
       if (!readings.length) throw new Error(`no tile showed a latency over ${kind} (is ffmpeg installed?)`);
       console.log(`| ${name} | ${tiles} | ${readings.length} in ${SECONDS} s | ${pct(readings, 50)} ms | ${pct(readings, 95)} ms | ${Math.max(...readings)} ms | ${rssStart} → ${rssMb(pid)} |`);
-    }
+    };
+    await measure("flv", "HTTP-FLV (mpegts.js)");
+    await measure("hls", "HLS (hls.js)");
+    if (WHEP) await measureWhep(base, cookies, () => measure("webrtc", "WebRTC (WHEP, publisher browser on loopback)"));
     const pad = await padRounds(base, cookies);
     const ms = (xs: number[], p: number) => (xs.length ? `${Math.round(pct(xs, p))} ms` : "-");
     console.log(`\ncamera pad over the live socket, ${PAD_ROUNDS} rounds (${pad.press.length} presses, ${pad.stop.length} stops answered)`);

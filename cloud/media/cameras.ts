@@ -38,10 +38,12 @@ type Source = { hub: FlvHub; stop: () => void; linger: NodeJS.Timeout | null };
 const pad2 = (n: number) => String(n).padStart(2, "0");
 const clock = (d: Date) => `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())} ${pad2(d.getHours())}:${pad2(d.getMinutes())}:${pad2(d.getSeconds())}`;
 
+let sourceSeq = 0;
 /** A live picture: frames drawn here at the frame rate, encoded by ffmpeg, its FLV tags to the hub. */
 function liveSource(ffmpeg: string, key: string, view: CameraView): Source {
   const hub = new FlvHub();
-  const textFile = join(tmpdir(), `iot-camera-${process.pid}-${key}.txt`);
+  // A file per encoder: a camera watched again while its last encoder still exits gets a file the old one's end does not remove.
+  const textFile = join(tmpdir(), `iot-camera-${process.pid}-${key}-${++sourceSeq}.txt`);
   const writeText = () => {
     const p = view.position();
     // Written beside and renamed: the encoder never reads half a file.
@@ -80,9 +82,13 @@ function liveSource(ffmpeg: string, key: string, view: CameraView): Source {
     linger: null,
     stop() {
       clearInterval(timer);
+      // The encoder still draws the frames it holds after SIGTERM, and `reload` reads the text file for each:
+      // the file goes once the encoder has exited, or its last frames fail ("Error while filtering: No such file").
+      const removeText = () => rmSync(textFile, { force: true });
+      if (proc.exitCode !== null || proc.signalCode !== null) removeText();
+      else proc.once("exit", removeText);
       proc.stdin!.end();
       proc.kill("SIGTERM");
-      rmSync(textFile, { force: true });
     },
   };
 }

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { loginAs } from "./pages/login-page";
+import { superadminApi } from "./pages/system-org-page";
 import { ShellPage } from "./pages/shell-page";
 import { VideoWallPage } from "./pages/video-wall-page";
 import { whepPublisher } from "./whep-publisher";
@@ -14,8 +15,8 @@ import { whepPublisher } from "./whep-publisher";
 test.describe.configure({ mode: "serial" });
 
 const TEXT = {
-  "zh-cn": { number: "01号", latency: /\d+ 毫秒/ },
-  en: { number: "No. 01", latency: /\d+ ms/ },
+  "zh-cn": { number: "01号", latency: /\d+ 毫秒/, saved: /已保存到媒体库：(.+)/ },
+  en: { number: "No. 01", latency: /\d+ ms/, saved: /Saved to the media library: (.+)/ },
 } as const;
 
 for (const locale of ["zh-cn", "en"] as const) {
@@ -51,6 +52,20 @@ for (const locale of ["zh-cn", "en"] as const) {
       // Let go: the stop's answer says where the camera stopped.
       await expect(wall.position()).toHaveText(/[1-9]/, { timeout: 7_000 });
     }).toPass({ timeout: 60_000 });
+    // The keyboard steers it too: an arrow held on the focused cross, let go, answers a new position.
+    const steered = await wall.position().textContent();
+    await expect(async () => {
+      await wall.holdKey("ArrowUp", 1_200);
+      await expect(wall.position()).not.toHaveText(steered ?? "", { timeout: 7_000 });
+    }).toPass({ timeout: 60_000 });
+
+    // A snapshot of the selected camera lands in the media library.
+    await page.getByTestId("capture-snapshot").click();
+    const toast = page.getByText(T.saved);
+    await expect(toast).toBeVisible({ timeout: 30_000 });
+    const name = T.saved.exec((await toast.textContent()) ?? "")![1].trim();
+    const found = (await (await page.request.get(`/api/file/mediaLibrary/page?fileName=${encodeURIComponent(name)}`)).json()) as { data: { records: { fileName: string; fileType: number }[] } };
+    expect(found.data.records.map((r) => r.fileName)).toContain(name);
     await page.screenshot({ path: testInfo.outputPath(`wall-${locale}.png`) });
 
     // HLS where FLV fails: segments cut by the server's ffmpeg, through /api, played by hls.js; back to FLV.
@@ -115,6 +130,26 @@ test("the stream proxy refuses a visitor without a session and a camera outside 
   const refused = await page.request.get(`/api/device/video/flv?id=${outside!.id}`);
   expect(refused.headers()["content-type"]).toContain("application/json");
   expect(((await refused.json()) as { code: number }).code).toBe(404);
+  // The players' path, the stream as a WebSocket: the refusal's envelope, then close 4403.
+  await page.goto("/home");
+  const socket = await page.evaluate(
+    (id) =>
+      new Promise<{ text: string; code: number }>((resolve) => {
+        const ws = new WebSocket(`${location.origin.replace(/^http/, "ws")}/api/device/video/flv?id=${id}`);
+        let text = "";
+        ws.onmessage = (e) => (text = typeof e.data === "string" ? e.data : text);
+        ws.onclose = (e) => resolve({ text, code: e.code });
+      }),
+    outside!.id,
+  );
+  expect(socket.code).toBe(4403);
+  expect((JSON.parse(socket.text) as { code: number }).code).toBe(404);
+  // Another tenant (the platform's administrator, who has no video screen) is refused the demo tenant's camera.
+  const platform = await superadminApi(base);
+  const foreign = await platform.get(`/api/device/video/flv?id=${all[0].id}`);
+  expect(foreign.headers()["content-type"]).toContain("application/json");
+  expect(((await foreign.json()) as { code: number }).code).toBe(403);
+  await platform.dispose();
 });
 
 test("the live socket cut under a held pad: the pad lets go at once, the page reconnects in 3 s and subscribes again", async ({ page }) => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { and, desc, eq, isNotNull } from "drizzle-orm";
-import type { CameraRow } from "@/lib/contract/video/video";
-import { devices } from "../../db/schema";
+import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { VIDICON_SERVICE, type CameraRow } from "@/lib/contract/video/video";
+import { PAD_SERVICE } from "@/lib/contract/linkage/pad";
+import { devices, productFunctions } from "../../db/schema";
 import { DEMO_CAMERAS_PER_PROJECT } from "../../seed/cameras";
 import { signedIn, type TestCloud } from "../../testing";
 import { CameraStreams, findFfmpeg } from "../../media/cameras";
@@ -52,6 +53,28 @@ describe("device/video", () => {
     expect(one.body.data.every((c) => c.projectId === all.body.data[0].projectId)).toBe(true);
     // The platform has no video screen.
     expect((await cameras(platform)).body.code).toBe(403);
+  });
+
+  it("offers the pad for a camera whose product has the camera pad's service (vidiconOperate), whatever else it has", async () => {
+    const [camera] = (await cameras(admin)).body.data;
+    const [{ productId }] = await cloud.db.select({ productId: devices.productId }).from(devices).where(eq(devices.id, camera.id));
+    const fns = await cloud.db.select().from(productFunctions).where(eq(productFunctions.productId, productId));
+    const of = (identifier: string) => fns.filter((f) => f.definition.identifier === identifier);
+    expect(of(VIDICON_SERVICE)).toHaveLength(1);
+    const ptz = async () => (await cameras(admin)).body.data.find((c) => c.id === camera.id)!.ptz;
+    try {
+      // Without the linkage pad's service (padControl), the camera pad still steers it: it calls vidiconOperate.
+      await cloud.db.delete(productFunctions).where(inArray(productFunctions.id, of(PAD_SERVICE).map((f) => f.id)));
+      expect(await ptz()).toBe(true);
+      // Without vidiconOperate no pad (the cloud would refuse every press), even with padControl back.
+      await cloud.db.delete(productFunctions).where(inArray(productFunctions.id, of(VIDICON_SERVICE).map((f) => f.id)));
+      await cloud.db.insert(productFunctions).values(of(PAD_SERVICE));
+      expect(await ptz()).toBe(false);
+    } finally {
+      await cloud.db.delete(productFunctions).where(eq(productFunctions.productId, productId));
+      await cloud.db.insert(productFunctions).values(fns);
+    }
+    expect(await ptz()).toBe(true);
   });
 
   it("refuses another tenant's camera and a device that is no camera; streams FLV when the media part runs", async () => {

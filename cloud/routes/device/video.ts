@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { Code } from "@/lib/contract/envelope";
 import { FUNC_TYPE } from "@/lib/contract/device/thing-model";
-import { PAD_SERVICE } from "@/lib/contract/linkage/pad";
-import { cameraNumber, videoApi } from "@/lib/contract/video/video";
+import { cameraNumber, VIDICON_SERVICE, videoApi } from "@/lib/contract/video/video";
 import { devices, productFunctions, products, projects, spaces } from "../../db/schema";
 import { visibleProjects } from "../../db/queries/projects";
 import { MEDIA_TYPE } from "@/lib/contract/media/media-library";
@@ -43,7 +42,7 @@ export const videoServed = [
     const padProducts = productIds.length
       ? new Set(
           (await db.select({ productId: productFunctions.productId, definition: productFunctions.definition }).from(productFunctions).where(inArray(productFunctions.productId, productIds)))
-            .filter((f) => f.definition.identifier === PAD_SERVICE && f.definition.funcType === FUNC_TYPE.service)
+            .filter((f) => f.definition.identifier === VIDICON_SERVICE && f.definition.funcType === FUNC_TYPE.service)
             .map((f) => f.productId),
         )
       : new Set<number>();

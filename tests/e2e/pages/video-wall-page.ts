@@ -52,4 +52,12 @@ export class VideoWallPage {
     await this.page.waitForTimeout(ms);
     await this.page.mouse.up();
   }
+
+  /** Holds an arrow key on the focused cross for `ms`, then lets go. */
+  async holdKey(key: "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight", ms: number) {
+    await this.pad().getByRole("group").focus();
+    await this.page.keyboard.down(key);
+    await this.page.waitForTimeout(ms);
+    await this.page.keyboard.up(key);
+  }
 }
