@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { ALARM_STATUS, RULE_TYPE, type AlarmAttachment } from "@/lib/contract/alarm/enums";
+import type { I18nTexts } from "@/lib/contract/i18n-text";
 import type { Db } from "../db/client";
 import { PropertyRules } from "./rule-index";
 import { applyCrossings, enabledRules, RAISE_LOCK, raiseAlarm, unrecoveredOf, recoverAlarm, recoverAlarms, unrecoveredAlarms, updateLatestValues, type AlarmRow, type Crossing, type EnabledRule, type Escalated, type Escalation, type LevelCopy, type RuleRow } from "../db/queries/alarms";
@@ -24,7 +25,7 @@ const RULES_SIGNAL = "alarm-rules";
 const OVERTAKEN_MS = 30_000;
 
 /** An abnormal inspection reading as the robot's records hand it to the inspection rules. */
-export type InspectionReading = { deviceId: number; at: Date; alarmName: string; identifier: string; value: number | null; content: string; attachments: AlarmAttachment[] };
+export type InspectionReading = { deviceId: number; at: Date; alarmName: string; identifier: string; value: number | null; content: string; attachments: AlarmAttachment[]; i18n?: I18nTexts };
 type DeviceCtx = DeviceContext;
 /**
  * The rules a device of one product in one project answers to, the levels they raise, and which
@@ -429,6 +430,7 @@ export class AlarmEvaluator {
         convergeMinutes: rule.convergeMinutes,
         attachments: r.attachments,
         joinSameName: true,
+        i18n: r.i18n ?? null,
       });
       first ??= alarm.id;
       if (!created) {

@@ -6,13 +6,15 @@ import { ITEM_TYPE, INSPECT_STATUS, PATROL_STATUS, RUN_STATUS } from "@/lib/cont
 import { isAbnormal } from "@/lib/contract/robot/item";
 import { patrolReadings } from "@/lib/contract/robot/patrol";
 import { ROBOT_EVENTS } from "@/lib/contract/robot/robot";
-import type { I18nTexts } from "@/lib/contract/i18n-text";
+import { textIn, type I18nTexts } from "@/lib/contract/i18n-text";
+import { defaultLocale, locales, type Locale } from "@/lib/contract/locale";
 import type { Db } from "../db/client";
 import { moveTaskDays, taskState, writeRecords } from "../db/queries/robots";
 import { devices, robotItems, robotPoints, robotRecords, robotTasks, robotTracks } from "../db/schema";
 import type { InspectionReading } from "../alarms/evaluator";
 import type { Ingest } from "../ingest";
-import type { Point } from "../ingest/writer";
+import type { Point as IngestPoint } from "../ingest/writer";
+import { t } from "../lib/i18n";
 
 /** Raises an abnormal reading's alarm through the inspection alarm rules (the evaluator's `inspection`): its id, or null without a rule. */
 export type RaiseInspection = (r: InspectionReading) => Promise<number | null>;
@@ -38,6 +40,28 @@ async function storePhoto(filesDir: string, tenantId: number, at: Date, bytes: B
   await mkdir(dirname(abs), { recursive: true });
   await writeFile(abs, bytes);
   return rel;
+}
+
+type Named = { i18n: I18nTexts | null };
+type Task = Named & { taskName: string };
+type Point = Named & { pointName: string };
+type Item = Named & { itemName: string; unit: string | null; minValue: number | null; maxValue: number | null };
+
+/** An abnormal reading's alarm name and text in `locale`: the task's, point's and item's names in it, the reading against the item's range. */
+function abnormalText(locale: Locale, task: Task, point: Point, item: Item, value: number | null) {
+  const unit = item.unit ? ` ${item.unit}` : "";
+  const range = item.minValue !== null && item.maxValue !== null ? `${item.minValue} ~ ${item.maxValue}${unit}` : item.minValue !== null ? `≥ ${item.minValue}${unit}` : `≤ ${item.maxValue}${unit}`;
+  const names = { task: textIn(locale, task.taskName, task.i18n?.taskName), point: textIn(locale, point.pointName, point.i18n?.pointName), item: textIn(locale, item.itemName, item.i18n?.itemName) };
+  return {
+    name: t(locale, "cloud.robot.abnormal.name", names).slice(0, 64),
+    content: t(locale, "cloud.robot.abnormal.content", { ...names, value: `${value}${unit}`, range }),
+  };
+}
+
+/** The alarm's name and text in every language (each reader reads their own, as a SIM alarm's). */
+function abnormalTexts(task: Task, point: Point, item: Item, value: number | null): I18nTexts {
+  const all = locales.map((l) => [l, abnormalText(l, task, point, item, value)] as const);
+  return { alarmName: Object.fromEntries(all.map(([l, x]) => [l, x.name])), content: Object.fromEntries(all.map(([l, x]) => [l, x.content])) };
 }
 
 /**
@@ -78,10 +102,12 @@ export async function recordArrival(db: Db, deps: RecordDeps, deviceId: number, 
       abnormal++;
       alarmId = await deps.raise({
         deviceId,
+        // The name as before (an open alarm of the point and item is joined by it); each reader reads its own language's.
         alarmName: `${point.pointName} ${item.itemName}`.slice(0, 64),
         identifier: ROBOT_EVENTS.abnormal,
         value,
-        content: `${task.taskName}: ${point.pointName} ${item.itemName} ${value}${item.unit ?? ""} (${item.minValue ?? "-∞"} ~ ${item.maxValue ?? "+∞"})`,
+        content: abnormalText(defaultLocale, task, point, item, value).content,
+        i18n: abnormalTexts(task, point, item, value),
         at,
         attachments: photos.map((url) => ({ url, name: `${point.pointName}.${url.split(".").pop()}`, kind: "image" as const })),
       });
@@ -135,7 +161,7 @@ export async function recordArrival(db: Db, deps: RecordDeps, deviceId: number, 
 
 /** Listens to the ingest's stored events for robots' arrivals. */
 export function attachRobotRecords(ingest: Ingest, db: Db, deps: RecordDeps) {
-  const onTelemetry = (points: Point[]) => {
+  const onTelemetry = (points: IngestPoint[]) => {
     for (const p of points) {
       if (p.identifier !== ROBOT_EVENTS.arrived || !p.txt) continue;
       let a: Arrival;

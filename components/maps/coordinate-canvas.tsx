@@ -5,7 +5,7 @@ import { MinusIcon, PlusIcon, LocateIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { cn } from "@/lib/utils";
 import type { LngLat } from "@/lib/contract/geo";
-import { fitView, fromScreen, graticule, nearestWithin, pan, polygonAt, scaleBar, toScreen, zoomAt, type Point, type View } from "./geo";
+import { fitView, fromScreen, graticule, nearestWithin, pan, polygonAt, popupPlace, scaleBar, toScreen, zoomAt, type Point, type View } from "./geo";
 import { MarkerIcon, markerOffset } from "./marker-icon";
 import { fitPadding, type SurfaceProps } from "./surface";
 
@@ -15,7 +15,7 @@ const CLICK_SLOP_PX = 4;
 const CLOSE_RADIUS_PX = 10;
 /** Grid labels keep this far from the bottom and right edges, where the scale and zoom buttons are. */
 const LABEL_CLEARANCE_PX = 48;
-/** Room a popup needs above its marker, and a panel to the right of it; with less they flip. */
+/** Room a popup needs above its marker before it is measured, and a panel to the right of it; with less they flip. */
 const POPUP_ROOM_PX = 180;
 const PANEL_ROOM_PX = 170;
 /** Width used before the box is measured (and in tests, where nothing is laid out). */
@@ -164,6 +164,21 @@ export function CoordinateCanvas(props: SurfaceProps) {
 
   const zoomBy = (d: number) => move(zoomAt(view, view.zoom + d));
 
+  // The popup is placed by its measured size (a longer address or status makes it taller), so it never runs out of the map.
+  const popupRef = React.useRef<HTMLDivElement>(null);
+  const [popupSize, setPopupSize] = React.useState({ width: 0, height: 0 });
+  const hasPopup = !!popup;
+  React.useLayoutEffect(() => {
+    const el = popupRef.current;
+    if (!el) return;
+    const read = () => setPopupSize((s) => (s.width === el.offsetWidth && s.height === el.offsetHeight ? s : { width: el.offsetWidth, height: el.offsetHeight }));
+    read();
+    const observer = new ResizeObserver(read);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasPopup]);
+  const popupAt = (p: Point): React.CSSProperties => ({ left: p.x, top: p.y });
+
   const grid = graticule(view);
   const scale = scaleBar(view);
   const screen = (p: LngLat) => toScreen(view, p);
@@ -271,10 +286,8 @@ export function CoordinateCanvas(props: SurfaceProps) {
       })}
 
       {popup && (
-        <div data-map-ui className="absolute z-10" style={{ left: screen(popup.at).x, top: screen(popup.at).y }}>
-          <div className={cn("absolute left-0 -translate-x-1/2", screen(popup.at).y < POPUP_ROOM_PX ? "top-3" : "bottom-10")} role="dialog" aria-label={ariaLabel}>
-            {popup.content}
-          </div>
+        <div ref={popupRef} data-map-ui className="absolute z-10" style={popupAt(popupPlace(screen(popup.at), popupSize, size, POPUP_ROOM_PX))} role="dialog" aria-label={ariaLabel}>
+          {popup.content}
         </div>
       )}
 

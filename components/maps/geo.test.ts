@@ -3,6 +3,7 @@ import { coordinates, mapAddress, polygonArea } from "@/lib/contract/geo";
 import {
   MAP,
   areaCodeOf,
+  popupPlace,
   canClose,
   devicePosition,
   fitView,
@@ -180,5 +181,27 @@ describe("coordinates", () => {
     expect(areaCodeOf(tree, ["北京市", "东城区"])).toBe("110101");
     expect(areaCodeOf(tree, ["Guangdong"])).toBe("");
     expect(areaCodeOf(undefined, ["广东省"])).toBe("");
+  });
+});
+
+describe("a popup's place beside its marker", () => {
+  const box = { width: 400, height: 318 };
+  it("goes above the marker when it fits there, else below it", () => {
+    expect(popupPlace({ x: 200, y: 250 }, { width: 240, height: 130 }, box)).toEqual({ x: 80, y: 80 });
+    // The device page's centred marker: no room above, the card goes below.
+    expect(popupPlace({ x: 200, y: 159 }, { width: 240, height: 130 }, box)).toEqual({ x: 80, y: 171 });
+  });
+
+  it("keeps a card taller than the room below inside the map (a long English address, an alarm's level), and in from the sides", () => {
+    const tall = popupPlace({ x: 200, y: 159 }, { width: 240, height: 170 }, box);
+    expect(tall.y + 170).toBeLessThanOrEqual(box.height - 4);
+    expect(tall.y).toBeGreaterThanOrEqual(4);
+    expect(popupPlace({ x: 30, y: 159 }, { width: 240, height: 130 }, box).x).toBe(4);
+    expect(popupPlace({ x: 390, y: 159 }, { width: 240, height: 130 }, box).x).toBe(400 - 4 - 240);
+  });
+
+  it("before it is measured, goes above with room for it, else below", () => {
+    expect(popupPlace({ x: 200, y: 250 }, { width: 0, height: 0 }, box)).toEqual({ x: 200, y: 210 });
+    expect(popupPlace({ x: 200, y: 100 }, { width: 0, height: 0 }, box)).toEqual({ x: 200, y: 112 });
   });
 });

@@ -260,4 +260,33 @@ export function areaCodeOf(tree: readonly AreaLike[] | undefined, names: readonl
 }
 
 /** Coordinates shown to people: six decimals (about 0.1 m), as the forms keep them. */
+/** Clearance of a popup from its marker: above, clear of the pin (its 30 px and tip); below, of the anchor. */
+const POPUP_ABOVE_PX = 40;
+const POPUP_BELOW_PX = 12;
+/** A popup keeps this far inside the map's edges. */
+const POPUP_EDGE_PX = 4;
+
+/**
+ * Where a popup of `card`'s size goes for a marker at `at` in a box (its top-left corner): above the
+ * marker when it fits there, else below it, else as near below as the box allows; centred on the
+ * marker across, moved in from the sides. Unmeasured (0 × 0) it goes above when at least `room` px
+ * are above the marker, else below.
+ */
+export function popupPlace(at: Point, card: { width: number; height: number }, box: { width: number; height: number }, room = 180): Point {
+  const above = at.y - POPUP_ABOVE_PX - card.height;
+  const below = at.y + POPUP_BELOW_PX;
+  const top = !card.height
+    ? at.y < room
+      ? below
+      : above
+    : above >= POPUP_EDGE_PX
+      ? above
+      : below + card.height <= box.height - POPUP_EDGE_PX
+        ? below
+        : Math.max(POPUP_EDGE_PX, Math.min(below, box.height - POPUP_EDGE_PX - card.height));
+  const half = card.width / 2;
+  const left = card.width && box.width >= card.width + 2 * POPUP_EDGE_PX ? Math.min(Math.max(at.x - half, POPUP_EDGE_PX), box.width - POPUP_EDGE_PX - card.width) : at.x - half;
+  return { x: left, y: top };
+}
+
 export const formatCoord = (n: number) => n.toFixed(6);

@@ -1,3 +1,4 @@
+import { execSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import mqtt from "mqtt";
 import { loginAs } from "./pages/login-page";
@@ -58,10 +59,16 @@ for (const locale of ["zh-cn", "en"] as const) {
     const cred = await devices.copyCredentials();
     expect(cred.sn).toBe(SN);
     expect(cred.secret.length).toBeGreaterThanOrEqual(32);
+    // The dialog's curl line as a user pastes it into a shell (issue 40): the product's properties with plausible values.
+    const curl = (await devices.credentials().getByTestId("credentials-curl").innerText()).trim();
+    expect(curl).not.toContain(`"params":{}`);
     await devices.closeCredentials();
 
     await devices.search(NAME);
     await expect(devices.statusOf(SN)).toContainText(T.inactive);
+    const pasted = JSON.parse(execSync(curl, { encoding: "utf8", shell: "/bin/sh" })) as { code: number; data: { accepted: number } };
+    expect(pasted.code).toBe(200);
+    expect(pasted.data.accepted).toBeGreaterThan(0);
 
     // The device publishes over MQTT with the copied SN and secret, as the dialog's (and the README's)
     // mosquitto_pub example does: a plain MQTT client of its own, no console session.

@@ -62,10 +62,17 @@ for (const locale of ["zh-cn", "en"] as const) {
       const view = new DeviceViewPage(page);
       await view.open(await view.idOf(SN));
       const map = page.getByTestId("device-location-map");
+      const card = map.getByTestId("device-card");
       const status = map.getByTestId("device-card-status");
       await expect(status).toBeVisible();
-      const [m, s] = [await map.boundingBox(), await status.boundingBox()];
-      expect(s!.y + s!.height).toBeLessThanOrEqual(m!.y + m!.height);
+      // The card is placed by its measured size, which changes as the device's values and open alarm arrive
+      // (the status reads "Alarm: …" then): the whole card, its last row included, ends up inside the map.
+      await expect(async () => {
+        const [m, c, s] = [await map.boundingBox(), await card.boundingBox(), await status.boundingBox()];
+        expect(c!.y).toBeGreaterThanOrEqual(m!.y);
+        expect(c!.y + c!.height).toBeLessThanOrEqual(m!.y + m!.height);
+        expect(s!.y + s!.height).toBeLessThanOrEqual(c!.y + c!.height);
+      }).toPass({ timeout: 10_000 });
       await map.scrollIntoViewIfNeeded();
       await shoot(page, `device-map-${locale}`);
     });

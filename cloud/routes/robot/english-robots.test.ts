@@ -5,7 +5,9 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Page } from "@/lib/contract/envelope";
 import { PATROL_STATUS, PUBLISH_STATUS, REPETITION, RUN_STATUS } from "@/lib/contract/robot/enums";
-import { robotItems, robotPlans, robotPoints, robotTasks } from "../../db/schema";
+import type { AlarmInfo } from "@/lib/contract/alarm/alarm-center";
+import { AlarmEvaluator, type InspectionReading } from "../../alarms/evaluator";
+import { robotItems, robotPlans, robotPoints, robotTasks, todos } from "../../db/schema";
 import { recordArrival } from "../../robot/records";
 import { generateTasks } from "../../robot/scheduler";
 import { signedIn, type TestCloud } from "../../testing";
@@ -73,14 +75,38 @@ describe("the seeded robot demo and installation records in the caller's languag
     const [point] = await cloud.db.select().from(robotPoints).where(eq(robotPoints.pointName, "01号开关柜"));
     const [temp] = await cloud.db.select().from(robotItems).where(eq(robotItems.pointId, point.id));
     const files = await mkdtemp(join(tmpdir(), "robot-en-"));
+    // The demo's inspection rule raises the abnormal readings' alarms.
+    const evaluator = new AlarmEvaluator(cloud.db, { delivery: cloud.deps.delivery, now: cloud.now, staleSweepMs: 0 });
+    let alarmId: number | null = null;
     try {
       const written = await recordArrival(cloud.db, { filesDir: files, raise: async () => null, frame: null }, task.deviceId, new Date(row.startAt.getTime() + 120_000), { taskId: task.id, pointId: point.id, readings: JSON.stringify([{ itemId: temp.id, value: 31.5 }]) });
       expect(written).toBeGreaterThan(0);
+      const raise = { filesDir: files, raise: (r: InspectionReading) => evaluator.inspection(r).then((id) => (alarmId = id)), frame: null };
+      await recordArrival(cloud.db, raise, task.deviceId, new Date(row.startAt.getTime() + 180_000), { taskId: task.id, pointId: point.id, readings: JSON.stringify([{ itemId: temp.id, value: 58.5 }]) });
     } finally {
       await rm(files, { recursive: true, force: true });
     }
+
+    // The alarm of an abnormal reading, its text and its handlers' to-dos in the reader's language.
+    expect(alarmId).not.toBeNull();
+    const alarmIn = (language: string) => inProject<AlarmInfo>(`/alarm/core/info?id=${alarmId}`, language);
+    expect(await alarmIn("en")).toMatchObject({
+      alarmName: "Switchgear 01 · Cabinet temperature",
+      content: `Switch room routine patrol ${slot}: Cabinet temperature at Switchgear 01 read 58.5 °C, outside its normal range 0 ~ 45 °C`,
+      deviceName: "Inspection robot-01",
+      ruleName: "Abnormal inspection reading",
+      value: 58.5,
+    });
+    expect(await alarmIn("zh-cn")).toMatchObject({ alarmName: "01号开关柜 柜体温度", content: `配电室例行巡检 ${slot}：01号开关柜 柜体温度 读数 58.5 °C，超出正常范围 0 ~ 45 °C`, deviceName: "巡检机器人-01", ruleName: "巡检异常" });
+    const listed = (await inProject<Page<Row>>("/alarm/core/page?current=1&size=50&alarmName=Switchgear", "en")).records;
+    expect(listed.map((a) => a.alarmName)).toEqual(["Switchgear 01 · Cabinet temperature"]);
+    const [todo] = await cloud.db.select().from(todos).where(eq(todos.bizId, alarmId!)).limit(1);
+    expect(todo.i18n).toEqual({
+      msgTitle: { "zh-cn": "处理告警：01号开关柜 柜体温度", en: "Handle alarm: Switchgear 01 · Cabinet temperature" },
+      msgContent: { "zh-cn": expect.stringContaining("设备 巡检机器人-01"), en: expect.stringContaining("Device Inspection robot-01") },
+    });
     const records = await inProject<Page<Row>>("/stat/inspectionRecord/page?current=1&size=50", "en");
-    expect(records.records.find((r) => r.itemId === temp.id)).toMatchObject({ taskName: `Switch room routine patrol ${slot}`, trackName: "Switch room 1 rail", pointName: "Switchgear 01", itemName: "Cabinet temperature", deviceName: "Inspection robot-01", value: 31.5 });
+    expect(records.records.find((r) => r.itemId === temp.id && r.value === 31.5)).toMatchObject({ taskName: `Switch room routine patrol ${slot}`, trackName: "Switch room 1 rail", pointName: "Switchgear 01", itemName: "Cabinet temperature", deviceName: "Inspection robot-01", value: 31.5 });
     expect(chineseIn(records.records, ["taskName", "trackName", "pointName", "itemName", "deviceName"])).toEqual([]);
     const zhRecords = await inProject<Page<Row>>("/stat/inspectionRecord/page?current=1&size=50", "zh-cn");
     expect(zhRecords.records.find((r) => r.itemId === temp.id)).toMatchObject({ taskName: `配电室例行巡检 ${slot}`, trackName: "1号配电室轨道", pointName: "01号开关柜", itemName: "柜体温度", deviceName: "巡检机器人-01" });

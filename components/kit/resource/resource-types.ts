@@ -92,6 +92,11 @@ export type KitColumn<Row extends AnyRow = AnyRow> = {
   prop2?: string;
   width?: number;
   minWidth?: number;
+  /**
+   * The column may leave a box too narrow for every column (1 first, then 2): for what a row's
+   * details also show. Columns without one always stay (the table scrolls).
+   */
+  dropOrder?: number;
   align?: "left" | "center" | "right";
   sortable?: boolean;
   dict?: DictRef;

@@ -15,7 +15,8 @@ import { useSession } from "../session";
 import { KitCell } from "../table/cells";
 import type { ColumnLayout, TableColumn } from "../table/data-table";
 import { RowActions, type ResolvedAction } from "../table/row-actions";
-import { rowActionsWidth } from "../table/column-width";
+import { headerWidth, rowActionsWidth, statusWidth } from "../table/column-width";
+import { ENUMS, isEnumName } from "@/lib/contract/enums";
 import { findNode, type TreeShape } from "@/lib/tree";
 import { isRawColumn, permOf, type AnyRow, type BuiltinRowAction, type DialogMode, type Resource, type ResourceUi, type RowAction, type ToolbarAction } from "./define-resource";
 import { activeFilters, containsAll, readListState, requestParams, writeListState } from "./list-state";
@@ -39,6 +40,7 @@ type OpenDialog = { mode: DialogMode; id?: string };
  */
 export function useResourceList<Row extends AnyRow>(resource: Resource<Row>, fixed?: Record<string, unknown>) {
   const tk = useTranslations("kit");
+  const te = useTranslations("enums") as (key: string) => string;
   const label = useNsLabel(resource.ns);
   const { can, hasRole, roles } = usePermissions();
   const kitSession = useSession();
@@ -203,7 +205,11 @@ export function useResourceList<Row extends AnyRow>(resource: Resource<Row>, fix
         continue;
       }
       if (c.hidden) continue;
-      layout[c.prop] = { width: c.width, minWidth: c.minWidth ?? (c.width ? undefined : 100), align: c.align, sortable: c.sortable };
+      // A status badge never clips: its column holds the enum's longest label in the reader's language ("Awaiting review").
+      const badges = c.type === "status" && c.width && typeof c.dict === "string" && isEnumName(c.dict) ? statusWidth(ENUMS[c.dict].map((v) => te(`${c.dict}.${v}`)), c.width) : c.width;
+      // Nor does a header ("Battery (%)" with its sort arrow is wider than the 100 px of a number).
+      const width = badges && headerWidth(label(c.label), !!c.sortable, badges);
+      layout[c.prop] = { width, minWidth: c.minWidth ?? (width ? undefined : 100), align: c.align, sortable: c.sortable, dropOrder: c.dropOrder };
       const allowed = c.type === "switch" || c.type === "switch1" ? can(c.perm ?? permOf(resource, "openOrClose")) : true;
       columns.push({ id: c.prop, header: () => label(c.label), cell: ({ row }) => <KitCell col={c} row={row.original} ui={uiRef.current} allowed={allowed} /> });
     }
@@ -232,7 +238,7 @@ export function useResourceList<Row extends AnyRow>(resource: Resource<Row>, fix
       });
     }
     return { columns, layout };
-  }, [resource, actions, can, label, tk, nameOf]);
+  }, [resource, actions, can, label, tk, te, nameOf]);
 
   const toolbar = React.useMemo(() => {
     const builtins: Record<string, ToolbarAction<Row>> = {

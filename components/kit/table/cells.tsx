@@ -70,7 +70,7 @@ export function KitCell<Row extends AnyRow>({ col, row, ui, allowed }: { col: Ki
   switch (col.type) {
     case "click":
       return (
-        <button type="button" className="text-left text-primary hover:underline" onClick={() => (col.onClick ? col.onClick(row, ui) : ui.open("view", row))}>
+        <button type="button" className="block max-w-full truncate text-left text-primary hover:underline" onClick={() => (col.onClick ? col.onClick(row, ui) : ui.open("view", row))}>
           {formatText(value)}
         </button>
       );

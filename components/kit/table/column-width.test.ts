@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { KIND_WIDTH, columnKind, defaultWidth, rowActionsWidth } from "./column-width";
+import { KIND_WIDTH, TEXT_MIN_WIDTH, columnKind, defaultWidth, fitColumns, rowActionsWidth, statusWidth, headerWidth, type FitInput } from "./column-width";
 
 describe("default column widths", () => {
   it("reads the kind from the column type first", () => {
@@ -42,5 +42,82 @@ describe("the row actions' width", () => {
   it("leaves out the more trigger when every action is inline, and never goes under 130 px", () => {
     expect(rowActionsWidth(["Edit", "Delete"], "More")).toBe(130);
     expect(rowActionsWidth(["Edit", "Delete", "Copy"], "More", 3)).toBe(24 + 32 + 48 + 32 + 24);
+  });
+});
+
+describe("fitting the columns to the box", () => {
+  // The alarm centre without a chosen project, as the resource declares it: name, level, status (its English
+  // badges need 144 px, the Chinese 120), type, device, value, count, time, project, row actions.
+  const alarms = (lang: "en" | "zh"): FitInput[] => [
+    { id: "alarmName", minWidth: 180 },
+    { id: "levelNum", width: 136, minWidth: 136 },
+    { id: "status", width: lang === "en" ? 144 : 120, minWidth: lang === "en" ? 144 : 120 },
+    { id: "alarmType", width: 110, minWidth: 110, dropOrder: 1 },
+    { id: "deviceName", minWidth: 120 },
+    { id: "value", width: 100, minWidth: 100 },
+    { id: "count", width: 90, minWidth: 90, dropOrder: 2 },
+    { id: "triggeredAt", width: 176, minWidth: 176 },
+    { id: "prjName", minWidth: 120 },
+    { id: "__actions", width: lang === "en" ? 200 : 148, minWidth: lang === "en" ? 200 : 148 },
+  ];
+  const need = (cols: FitInput[], fit: ReturnType<typeof fitColumns>) => cols.filter((c) => !fit.hidden.has(c.id)).reduce((w, c) => w + (c.width ?? fit.minWidths.get(c.id)!), 0);
+
+  it("shows every column at its minimum in a box that holds them, and in one not measured yet", () => {
+    for (const box of [1400, 0]) {
+      const fit = fitColumns(alarms("en"), box);
+      expect(fit.hidden.size).toBe(0);
+      expect(Object.fromEntries(fit.minWidths)).toEqual({ alarmName: 180, deviceName: 120, prjName: 120 });
+    }
+  });
+
+  it("clips free text before a column leaves, and only as far as the box needs", () => {
+    // 1,376 px of columns in 1,330: the name gives 46 of its 60 px above the floor, nothing leaves.
+    const fit = fitColumns(alarms("en"), 1330);
+    expect(fit.hidden.size).toBe(0);
+    expect(Object.fromEntries(fit.minWidths)).toEqual({ alarmName: 134, deviceName: 120, prjName: 120 });
+    expect(need(alarms("en"), fit)).toBe(1330);
+  });
+
+  it("lets the columns with a drop order leave in order when clipping is not enough: the 1,140 px box of 1440 px", () => {
+    // English ("Details · Accept · More", 200 px): the type leaves, then the count; the name keeps what is left.
+    const en = fitColumns(alarms("en"), 1140);
+    expect([...en.hidden]).toEqual(["alarmType", "count"]);
+    expect(need(alarms("en"), en)).toBe(1140);
+    expect(en.minWidths.get("alarmName")).toBe(144);
+    // Chinese ("详情 · 接收 · 更多", 148 px): the type leaving is enough.
+    const zh = fitColumns(alarms("zh"), 1140);
+    expect([...zh.hidden]).toEqual(["alarmType"]);
+    expect(need(alarms("zh"), zh)).toBe(1140);
+  });
+
+  it("never drops a column without an order: a phone keeps the rest at their floor and scrolls", () => {
+    const fit = fitColumns(alarms("zh"), 358);
+    expect([...fit.hidden].sort()).toEqual(["alarmType", "count"]);
+    expect(Object.fromEntries(fit.minWidths)).toEqual({ alarmName: TEXT_MIN_WIDTH, deviceName: TEXT_MIN_WIDTH, prjName: TEXT_MIN_WIDTH });
+  });
+
+  it("takes the rightmost column of an order first", () => {
+    const cols: FitInput[] = [
+      { id: "a", width: 100, minWidth: 100, dropOrder: 1 },
+      { id: "b", width: 100, minWidth: 100, dropOrder: 1 },
+      { id: "c", width: 100, minWidth: 100 },
+    ];
+    expect([...fitColumns(cols, 250).hidden]).toEqual(["b"]);
+    expect([...fitColumns(cols, 150).hidden]).toEqual(["b", "a"]);
+  });
+});
+
+describe("a status column's width", () => {
+  it("holds the longest badge in the reader's language, never less than declared", () => {
+    expect(statusWidth(["Pending", "Handling", "Awaiting review", "Handled", "Closed"], 120)).toBe(24 + 16 + 15 * 8);
+    expect(statusWidth(["待处理", "处理中", "待审核", "已处理", "已关闭"], 120)).toBe(120);
+  });
+});
+
+describe("a sized column's header", () => {
+  it("fits on one line with its sort arrow, never under the declared width", () => {
+    expect(headerWidth("Battery (%)", true, 100)).toBe(24 + 11 * 8 + 18);
+    expect(headerWidth("电量(%)", true, 100)).toBe(100);
+    expect(headerWidth("Alarm time", true, 176)).toBe(176);
   });
 });

@@ -73,9 +73,56 @@ export function labelWidth(text: string): number {
   return width;
 }
 
+/** A status column: its badges' longest label in the reader's language (the badge's own 16 px and the cell's 24), at least `width`. */
+export function statusWidth(labels: string[], width: number): number {
+  return Math.max(width, ...labels.map((l) => 24 + 16 + labelWidth(l)));
+}
+
+/** A sized column holds its header on one line: the label, the sort arrow (18 px) when sortable, the cell's 24 px; at least `width`. */
+export function headerWidth(label: string, sortable: boolean, width: number): number {
+  return Math.max(width, 24 + labelWidth(label) + (sortable ? 18 : 0));
+}
+
 /** The row actions' column: its inline labels and their gaps, the "more" trigger with its chevron when actions are left over, and the cell's padding. */
 export function rowActionsWidth(labels: string[], moreLabel: string, inline = 2): number {
   const shown = labels.slice(0, inline);
   const more = labels.length > shown.length ? 12 + labelWidth(moreLabel) + 16 : 0;
   return Math.max(130, 24 + shown.reduce((w, l) => w + labelWidth(l), 0) + 12 * (shown.length - 1) + more);
+}
+
+/** A column as the fitting sees it: its width when sized, else (free text) its minimum; `dropOrder` when it may give way. */
+export type FitInput = { id: string; width?: number; minWidth: number; dropOrder?: number };
+/** What a box shows: the columns left out, and the minimum each free-text column keeps. */
+export type Fit = { hidden: Set<string>; minWidths: Map<string, number> };
+
+/**
+ * Fits the columns to a box `box` px wide. While they need more than it, free-text columns first
+ * give up what they hold above `TEXT_MIN_WIDTH` (they ellipsise, the whole text in a tooltip); only
+ * when that is not enough do the columns with a `dropOrder` leave, 1 first, then 2, the rightmost of
+ * an order first, and the text columns keep as much as the rest leaves. Columns without an order
+ * never leave: a box too small for them (a phone) scrolls. An unmeasured box (0) shows everything.
+ */
+export function fitColumns(columns: FitInput[], box: number): Fit {
+  const minWidths = new Map(columns.filter((c) => c.width === undefined).map((c) => [c.id, c.minWidth]));
+  const hidden = new Set<string>();
+  if (!box) return { hidden, minWidths };
+  const shown = () => columns.filter((c) => !hidden.has(c.id));
+  const need = () => shown().reduce((w, c) => w + (c.width ?? c.minWidth), 0);
+  const give = () => shown().reduce((w, c) => w + (c.width === undefined ? Math.max(0, c.minWidth - TEXT_MIN_WIDTH) : 0), 0);
+  const leaving = columns
+    .map((c, i) => ({ c, i }))
+    .filter(({ c }) => c.dropOrder !== undefined)
+    .sort((a, b) => a.c.dropOrder! - b.c.dropOrder! || b.i - a.i)
+    .map(({ c }) => c);
+  for (const c of leaving) {
+    if (need() - give() <= box) break;
+    hidden.add(c.id);
+  }
+  const excess = need() - box;
+  const room = give();
+  if (excess > 0 && room > 0) {
+    const share = Math.min(1, excess / room);
+    for (const c of shown()) if (c.width === undefined && c.minWidth > TEXT_MIN_WIDTH) minWidths.set(c.id, Math.floor(c.minWidth - (c.minWidth - TEXT_MIN_WIDTH) * share));
+  }
+  return { hidden, minWidths };
 }

@@ -111,6 +111,32 @@ describe("DataTable", () => {
     }
   });
 
+  it("in a box too narrow for every column, clips free text first, then leaves out the columns with a drop order", () => {
+    const layout = { name: { minWidth: 200 }, status: { kind: "dict", dropOrder: 1 }, price: { kind: "money", dropOrder: 2 }, time: { kind: "time" }, __actions: { width: 130, sticky: "right" as const } };
+    const withActions: TableColumn<Row>[] = [...columns, { id: "__actions", header: "Actions", cell: () => "View" }];
+    const headersIn = (box: number) => {
+      const width = vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(box);
+      try {
+        const { unmount } = wrap(<DataTable columns={withActions} layout={layout} rows={rows} getRowId={(r) => String(r.id)} texts={texts} />);
+        const heads = screen.getAllByRole("columnheader").map((th) => `${th.textContent} ${th.style.minWidth}`);
+        const cells = within(screen.getAllByRole("row")[1]).getAllByRole("cell").length;
+        const hidden = screen.getByTestId("data-table").dataset.hiddenColumns;
+        unmount();
+        return { heads, cells, hidden };
+      } finally {
+        width.mockRestore();
+      }
+    };
+    // 200 + 120 + 128 + 176 + 130 = 754 px.
+    expect(headersIn(800)).toEqual({ heads: ["Name 200px", "Status 120px", "Price 128px", "Time 176px", "Actions 130px"], cells: 5, hidden: undefined });
+    // 694 px: the name gives 60 px and clips, every column stays.
+    expect(headersIn(694).heads).toEqual(["Name 140px", "Status 120px", "Price 128px", "Time 176px", "Actions 130px"]);
+    // 600 px: the name at its floor is not enough; the status leaves and the name takes back what it can.
+    expect(headersIn(600)).toEqual({ heads: ["Name 166px", "Price 128px", "Time 176px", "Actions 130px"], cells: 4, hidden: "status" });
+    // 500 px: the price leaves too.
+    expect(headersIn(500)).toEqual({ heads: ["Name 194px", "Time 176px", "Actions 130px"], cells: 3, hidden: "status price" });
+  });
+
   it("selects rows and all rows", () => {
     const onSelectionChange = vi.fn();
     wrap(<DataTable columns={columns} layout={{}} rows={rows} getRowId={(r) => String(r.id)} multiple selection={{}} onSelectionChange={onSelectionChange} texts={texts} />);

@@ -10,7 +10,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { deferred, useDeferred } from "@/components/ui/deferred";
 import { cn } from "@/lib/utils";
 import type { Sort } from "../resource/list-state";
-import { TEXT_MAX_WIDTH, TEXT_MIN_WIDTH, columnKind, defaultWidth } from "./column-width";
+import { TEXT_MAX_WIDTH, TEXT_MIN_WIDTH, columnKind, defaultWidth, fitColumns, type FitInput } from "./column-width";
 import type { features, TableInstance } from "./table-model";
 
 /**
@@ -28,7 +28,8 @@ export type TableColumn<Row extends RowData> = Def<Row> extends infer D ? (D ext
 
 const headerOf = (c: { header?: Header }) => (typeof c.header === "function" ? <c.header /> : (c.header ?? null));
 /** `kind`: the column type of the definition (widgets §3): sizes columns that give no width. */
-export type ColumnLayout = { width?: number; minWidth?: number; align?: "left" | "center" | "right"; sortable?: boolean; sticky?: "right"; kind?: string };
+/** `dropOrder`: the column leaves when the box cannot hold every column (1 first, then 2; see `fitColumns`). */
+export type ColumnLayout = { width?: number; minWidth?: number; align?: "left" | "center" | "right"; sortable?: boolean; sticky?: "right"; kind?: string; dropOrder?: number };
 
 /** Rows above this count render through a virtualiser: the largest page size (100) and big trees stay smooth. */
 export const VIRTUAL_THRESHOLD = 50;
@@ -53,7 +54,9 @@ function Clip({ max, children }: { max: number; children: React.ReactNode }) {
       style={{ maxWidth: max }}
       onPointerEnter={(e) => {
         const el = e.currentTarget;
-        if (el.scrollWidth > el.clientWidth) el.title = el.textContent ?? "";
+        // A clickable name clips in its own button.
+        const inner = el.firstElementChild;
+        if (el.scrollWidth > el.clientWidth || (inner && inner.scrollWidth > inner.clientWidth)) el.title = el.textContent ?? "";
         else el.removeAttribute("title");
       }}
     >
@@ -73,7 +76,8 @@ function useOverflowEdges(ref: React.RefObject<HTMLDivElement | null>) {
     const width = el.clientWidth;
     setEdges((e) => (e.left === left && e.right === right && e.width === width ? e : { left, right, width }));
   }, [ref]);
-  React.useEffect(() => {
+  // Measured before the first paint: columns that do not fit never flash in.
+  React.useLayoutEffect(() => {
     const el = ref.current;
     if (!el || typeof ResizeObserver === "undefined") return;
     measure();
@@ -142,7 +146,6 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
   const bodyHeight = height ?? (virtual ? 560 : undefined);
   // Until the virtualiser has loaded, a long page renders whole (once, briefly).
   const Virtual = useDeferred(virtualRows, virtual)?.default;
-  const colCount = allColumns.length;
   const cellPad = size === "small" ? "px-2 py-1.5" : "px-3 py-2";
   const padX = size === "small" ? 16 : 24;
   const { edges, measure } = useOverflowEdges(scrollRef);
@@ -151,25 +154,53 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
   const pinnedRight = !!rightPin && edges.width - (rightPin.width ?? 0) >= MIN_UNPINNED;
   // Below md the first column (after the checkboxes) stays in view while the rest scroll.
   const firstId = allColumns.find((c) => c.id !== "__select")?.id;
+  // Columns that do not fit the box give way (`fitColumns`): free text clips to its floor first, then
+  // the columns with a drop order leave, so times and values never go under the pinned actions.
+  const fit = React.useMemo(
+    () =>
+      fitColumns(
+        allColumns.flatMap((c): FitInput[] => {
+          const id = c.id ?? "";
+          if (id === "__select") return [{ id, width: SELECT_WIDTH, minWidth: SELECT_WIDTH }];
+          const l = layout[id];
+          if (!l) return [];
+          const width = l.width ?? defaultWidth(id, l.kind);
+          const minWidth = Math.max(l.minWidth ?? 0, width ?? TEXT_MIN_WIDTH);
+          return [{ id, width: width === undefined ? undefined : minWidth, minWidth, dropOrder: l.dropOrder }];
+        }),
+        edges.width,
+      ),
+    [allColumns, layout, edges.width],
+  );
+  const shownColumns = React.useMemo(() => (fit.hidden.size ? allColumns.filter((c) => !fit.hidden.has(c.id ?? "")) : allColumns), [allColumns, fit]);
+  const colCount = shownColumns.length;
   // Columns without a width (names, addresses) share what the sized ones leave in the box, each
   // at least its minimum and at most TEXT_MAX_WIDTH: a long name is clipped before it pushes the
   // times and values to the right, under the pinned actions.
-  let sized = 0;
-  let flexible = 0;
-  for (const c of allColumns) {
+  // A column whose minimum is above an even share keeps its minimum, and the others share what it leaves.
+  let left = edges.width;
+  const flexMins: number[] = [];
+  for (const c of shownColumns) {
     const id = c.id ?? "";
     const l = layout[id];
     const w = id === "__select" ? SELECT_WIDTH : l ? (l.width ?? defaultWidth(id, l.kind)) : undefined;
-    if (w !== undefined) sized += w;
-    else if (l) flexible++;
+    if (w !== undefined) left -= w;
+    else if (l) flexMins.push(fit.minWidths.get(id) ?? TEXT_MIN_WIDTH);
   }
-  const share = edges.width && flexible ? Math.floor((edges.width - sized) / flexible) : TEXT_MAX_WIDTH;
+  flexMins.sort((a, b) => b - a);
+  let flexible = flexMins.length;
+  for (const min of flexMins) {
+    if (flexible <= 1 || min <= left / flexible) break;
+    left -= min;
+    flexible--;
+  }
+  const share = edges.width && flexible ? Math.floor(left / flexible) : TEXT_MAX_WIDTH;
   const sizing = (id: string) => {
     if (id === "__select") return { width: SELECT_WIDTH, minWidth: SELECT_WIDTH, clip: null };
     const l = layout[id];
     if (!l) return { width: undefined, minWidth: undefined, clip: null };
     const width = l.width ?? defaultWidth(id, l.kind);
-    const minWidth = Math.max(l.minWidth ?? 0, width ?? TEXT_MIN_WIDTH);
+    const minWidth = width === undefined ? (fit.minWidths.get(id) ?? TEXT_MIN_WIDTH) : Math.max(l.minWidth ?? 0, width);
     const room = Math.min(TEXT_MAX_WIDTH, Math.max(minWidth, share));
     const clip = l.sticky || UNCLIPPED.has(columnKind(id, l.kind)) ? null : (width ?? room) - padX;
     return { width, minWidth, clip };
@@ -227,7 +258,7 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
   const head = (selectAll: React.ReactNode) => (
     <thead className="sticky top-0 z-10 bg-muted">
       <tr>
-        {allColumns.map((c) => {
+        {shownColumns.map((c) => {
           const id = c.id ?? "";
           const l = layout[id] ?? {};
           const sorted = sort?.prop === id ? sort.order : null;
@@ -322,12 +353,12 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
   );
 
   return (
-    <div className="relative rounded-md border bg-card" data-testid="data-table" aria-busy={loading || undefined}>
+    <div className="relative rounded-md border bg-card" data-testid="data-table" aria-busy={loading || undefined} data-hidden-columns={fit.hidden.size ? [...fit.hidden].join(" ") : undefined}>
       <div ref={scrollRef} className="overflow-auto" style={bodyHeight ? { maxHeight: bodyHeight } : undefined} onScroll={measure} data-overflow-right={edges.right || undefined}>
         {Model ? (
           <Model.TableModel
             options={{
-              columns: allColumns as Def<Row>[],
+              columns: shownColumns as Def<Row>[],
               data: rows,
               getRowId: (row) => getRowId(row),
               enableRowSelection: !!multiple,

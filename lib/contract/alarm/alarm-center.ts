@@ -27,7 +27,8 @@ export const alarmRecord = defineEntity({
   fields: {
     id: keyField,
     alarmName: { schema: textRequired(100), search: "contains", sort: false, full: true },
-    levelNum: { schema: z.number(), readOnly: true, kind: "number", search: "eq", sort: true, width: 110 },
+    // "Warning · 2" on its badge in English.
+    levelNum: { schema: z.number(), readOnly: true, kind: "number", search: "eq", sort: true, width: 136 },
     levelName: { schema: z.string(), readOnly: true, list: false, detail: false },
     levelColor: { schema: z.string(), readOnly: true, list: false, detail: false, export: false },
     /** The manual alarm's level (a level of the tenant). */
