@@ -88,6 +88,11 @@ export async function signIn(base: string): Promise<{ name: string; value: strin
   const res = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ mode: "username", ...DEMO }) });
   const body = (await res.json()) as { code: number; msg: string };
   if (body.code !== 200) throw new Error(`demoadmin could not sign in: ${body.msg}`);
+  return cookiesOf(res);
+}
+
+/** The cookies an answer sets (`Set-Cookie`), as name and value. */
+export function cookiesOf(res: Response): { name: string; value: string }[] {
   return res.headers.getSetCookie().map((c) => {
     const [pair] = c.split(";");
     const at = pair.indexOf("=");

@@ -3,9 +3,7 @@
 import { BellRingIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useCall } from "@/lib/api/call";
-import { alarmCoreApi, alarmRecord, type AlarmRecord, type DeviceOpenAlarms } from "@/lib/contract/alarm/alarm-center";
-import { defineResource } from "@/components/kit";
-import { alarmColumns, CloseDialog, statusTabs, workflowActions } from "./alarm-center/alarm-rows";
+import { alarmCoreApi, type DeviceOpenAlarms } from "@/lib/contract/alarm/alarm-center";
 
 /** How often a device's open alarms are read again on its page. */
 const OPEN_ALARMS_REFRESH_MS = 30_000;
@@ -40,18 +38,3 @@ export function OpenAlarmsBadge({ deviceId, withLevel = false }: { deviceId: num
     </span>
   );
 }
-
-/**
- * A device's alarms (its page's alarm tab, narrowed by `deviceId`): the same columns and workflow
- * steps as the alarm centre, without its figures, device column and manual alarms.
- */
-export const deviceAlarmsResource = defineResource<AlarmRecord>({
-  entity: alarmRecord,
-  calls: { page: alarmCoreApi.page, info: alarmCoreApi.info },
-  tabs: statusTabs,
-  search: { keyword: "alarmName", items: { status: false, alarmType: false, levelNum: false } },
-  slots: { dialogs: (ui) => <CloseDialog ui={ui} /> },
-  columns: { ...alarmColumns, deviceName: false },
-  rowActions: workflowActions,
-  rowName: (r) => r.alarmName ?? "",
-});

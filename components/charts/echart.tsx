@@ -7,6 +7,7 @@ import type { EChartsOption, ECharts } from "echarts";
 import { cn } from "@/lib/utils";
 import { knownZone } from "@/lib/time-zone";
 import { hasTimeAxis, unzonedTime, zonedTimeOption } from "./zoned-time";
+import { inTurn, whenShown } from "./draw-turns";
 
 /**
  * The time charts of one screen share a crosshair (and their zoom): ECharts' connected group. A
@@ -25,7 +26,8 @@ function primaryColor(el: Element): string {
 /**
  * One ECharts chart. ECharts is loaded on first use (`echarts-lib`: the parts the console draws with), so pages without charts
  * never download it. Follows dark mode, the primary colour and the box size; `option` replaces
- * the chart's option whenever it changes (memoise it).
+ * the chart's option whenever it changes (memoise it). A chart starts in turns (`draw-turns`): in
+ * view first, one step per task.
  */
 /** What a click reports: a data item (its series and value), or a spot of the plot (`dataIndex` -1, `value` its axis coordinates). */
 export type ChartClick = { seriesId?: string; seriesIndex?: number; dataIndex: number; value: unknown };
@@ -58,6 +60,8 @@ export function EChart({
   const { resolvedTheme } = useTheme();
   const dark = (theme ?? resolvedTheme) === "dark";
   const [failed, setFailed] = React.useState(false);
+  // The option the chart was last given (null before its first): the option effect below gives it the later ones.
+  const applied = React.useRef<EChartsOption | null>(null);
   const zone = knownZone(useTimeZone());
   // Times move into the tenant's zone (the browser's may differ); a click reports real instants.
   const drawn = React.useMemo(() => zonedTimeOption(option, zone), [option, zone]);
@@ -76,48 +80,73 @@ export function EChart({
     clickRef.current = onItemClick;
   }, [onItemClick]);
 
+  // The newest option, for a chart whose turn to start comes after the option changed.
+  const drawnRef = React.useRef(drawn);
+  React.useEffect(() => {
+    drawnRef.current = drawn;
+  }, [drawn]);
+
   React.useEffect(() => {
     const el = box.current;
     if (!el) return;
     let live = true;
     let observer: ResizeObserver | undefined;
-    import("./echarts-lib")
-      .then((echarts) => {
-        if (!live) return;
-        const instance = echarts.init(el, dark ? "dark" : undefined, { renderer: "canvas", devicePixelRatio: pixelRatio });
-        chart.current = instance;
-        instance.setOption({ backgroundColor: "transparent", color: [primaryColor(el), ...REST], ...drawn });
-        if (zoneRef.current.timed) {
-          instance.group = TIME_CHART_GROUP;
-          echarts.connect(TIME_CHART_GROUP);
-        }
-        instance.on("click", (e) => clickRef.current?.({ seriesId: e.seriesId ?? undefined, seriesIndex: e.seriesIndex, dataIndex: e.dataIndex, value: real(e.value) }));
-        // A click anywhere on the plot (a dense line draws no symbols, and its stroke is no data
-        // item) reports the axis coordinates of the spot, so the caller can take the nearest sample.
-        instance.getZr().on("click", (e) => {
-          if (!clickRef.current) return;
-          const at = [e.offsetX, e.offsetY];
-          if (!instance.containPixel("grid", at)) return;
-          const value = instance.convertFromPixel({ gridIndex: 0 }, at);
-          if (Array.isArray(value)) clickRef.current({ dataIndex: -1, value: real(value) });
-        });
-        observer = new ResizeObserver(() => instance.resize());
-        observer.observe(el);
-      })
-      .catch(() => live && setFailed(true));
+    // The library starts loading at once; the chart starts when it is shown (see draw-turns).
+    const lib = import("./echarts-lib");
+    // A failed load is shown once the chart's turn comes; until then it is not an unhandled rejection.
+    lib.catch(() => undefined);
+    const stopWaiting = whenShown(el, () => {
+      lib
+        .then((echarts) =>
+          // Creating the chart, then its first option, each in a task of its own; its first frame is drawn on the next animation frame.
+          inTurn(() => {
+            if (!live) return;
+            const instance = echarts.init(el, dark ? "dark" : undefined, { renderer: "canvas", devicePixelRatio: pixelRatio });
+            chart.current = instance;
+            if (zoneRef.current.timed) {
+              instance.group = TIME_CHART_GROUP;
+              echarts.connect(TIME_CHART_GROUP);
+            }
+            instance.on("click", (e) => clickRef.current?.({ seriesId: e.seriesId ?? undefined, seriesIndex: e.seriesIndex, dataIndex: e.dataIndex, value: real(e.value) }));
+            // A click anywhere on the plot (a dense line draws no symbols, and its stroke is no data
+            // item) reports the axis coordinates of the spot, so the caller can take the nearest sample.
+            instance.getZr().on("click", (e) => {
+              if (!clickRef.current) return;
+              const at = [e.offsetX, e.offsetY];
+              if (!instance.containPixel("grid", at)) return;
+              const value = instance.convertFromPixel({ gridIndex: 0 }, at);
+              if (Array.isArray(value)) clickRef.current({ dataIndex: -1, value: real(value) });
+            });
+            observer = new ResizeObserver(() => instance.resize());
+            observer.observe(el);
+          }).then(() =>
+            inTurn(() => {
+              const instance = chart.current;
+              if (!live || !instance) return;
+              applied.current = drawnRef.current;
+              instance.setOption({ backgroundColor: "transparent", color: [primaryColor(el), ...REST], ...applied.current }, { lazyUpdate: true });
+            }),
+          ),
+        )
+        .catch(() => live && setFailed(true));
+    });
     return () => {
       live = false;
+      stopWaiting();
       observer?.disconnect();
       chart.current?.dispose();
       chart.current = null;
+      applied.current = null;
     };
     // The theme and resolution are fixed at init: a change makes a new chart; option changes update it below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [dark, pixelRatio]);
 
   React.useEffect(() => {
     const instance = chart.current;
-    if (instance && box.current) instance.setOption({ backgroundColor: "transparent", color: [primaryColor(box.current), ...REST], ...drawn }, { notMerge: true });
+    // Before its first option the chart takes the newest one in its turn.
+    if (!instance || !box.current || applied.current === null || applied.current === drawn) return;
+    applied.current = drawn;
+    instance.setOption({ backgroundColor: "transparent", color: [primaryColor(box.current), ...REST], ...drawn }, { notMerge: true });
   }, [drawn]);
 
   return (

@@ -5,17 +5,12 @@ import { useTranslations } from "next-intl";
 import { CopyIcon, VideoIcon } from "lucide-react";
 import { DirectionCross, type Direction } from "@/components/kit/direction-cross";
 import { toast } from "@/lib/toast";
-import { call, useCall } from "@/lib/api/call";
+import { call } from "@/lib/api/call";
 import { linkageApi } from "@/lib/contract/linkage/api";
-import { PAD_REPEAT_MS, PAD_SERVICE, PAD_VALUE, type PadControlType, type PadReply } from "@/lib/contract/linkage/pad";
+import { PAD_REPEAT_MS, PAD_VALUE, type PadControlType, type PadReply } from "@/lib/contract/linkage/pad";
 
 type Send = (controlType: PadControlType, controlValue: "0" | "1") => void;
 
-/** Whether the device's thing model offers the pad's service (`linkage/model` of the project's device). */
-export function usePadCapable(deviceId: number): boolean | undefined {
-  const { data } = useCall(linkageApi.model, { deviceId }, { silent: true });
-  return data && data.services.some((f) => f.identifier === PAD_SERVICE);
-}
 
 /**
  * Holding a direction: '0' at once and again every 100 ms while held, '1' once when let go. One

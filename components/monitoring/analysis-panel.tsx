@@ -160,6 +160,26 @@ export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onCha
   );
 }
 
+/**
+ * The analysis before the screen's points are in: the chart's card at its final size, the reference
+ * line and the initial values' card with its hint, rendered with the page (on the server) so the
+ * screen paints its frame at once and does not move when the device's analysis replaces it.
+ */
+export function AnalysisFrame({ def }: { def: MonitorDef }) {
+  const t = useTranslations("monitoring");
+  const clickable = def.measures.some((m) => m.change);
+  return (
+    <div className="space-y-3" aria-busy="true" data-testid="monitor-frame">
+      {/* The header keeps the controls' height (h-8), as the device's panel has them. */}
+      <ChartPanel title={t("screen.analysis", { name: t(`kinds.${def.kind}`) })} toolbar={<span className="h-8" aria-hidden />} loading height={360} />
+      <p className="px-1 text-xs text-muted-foreground" aria-hidden>
+        &nbsp;
+      </p>
+      {clickable && <InitValues deviceId={0} groupId={null} time={null} group={def.view === "tilt"} onSet={() => undefined} />}
+    </div>
+  );
+}
+
 /** Weather (widgets §5): one small chart per item; wind direction as arrows, rainfall as bars. */
 function WeatherGrid({ series }: { series: ChartSeries[] }) {
   const options = React.useMemo(() => series.filter((s) => s.data.length).map((s) => ({ s, option: s.id === "windDirection" ? windOption(s.name, s.data as TimePoint[]) : lineOption([s]) })), [series]);

@@ -5,13 +5,14 @@ import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { Card, CardContent } from "@/components/ui/card";
 import { PageFrame } from "@/components/kit";
+import { preloadChart } from "@/components/kit/chart/lazy-chart";
 import { useUrlPatch } from "@/components/kit/url-param";
 import { useCall } from "@/lib/api/call";
 import type { MonitorKind } from "@/lib/contract/device/product";
 import { monitoringApi } from "@/lib/contract/monitoring/analysis";
 import type { AlarmLine } from "@/lib/contract/monitoring/compute";
 import { monitorOf } from "@/lib/contract/monitoring/monitors";
-import { AnalysisPanel } from "./analysis-panel";
+import { AnalysisFrame, AnalysisPanel } from "./analysis-panel";
 import { DepthProfilePanel } from "./depth-profile-panel";
 import { PointList } from "./point-list";
 import { RadarCard } from "./radar-card";
@@ -34,6 +35,8 @@ export function MonitoringScreen({ kind, alarmLines }: { kind: MonitorKind; alar
 function PointsScreen({ kind, alarmLines }: { kind: MonitorKind; alarmLines?: readonly AlarmLine[] }) {
   const t = useTranslations("monitoring");
   const def = monitorOf(kind);
+  // The screen is its chart: ECharts loads beside the points' call, not after the device's values.
+  React.useEffect(() => preloadChart(), []);
   const list = useCall(monitoringApi.list, { monitorKind: kind }, { refreshInterval: 60_000 });
   const states = useCall(monitoringApi.states, { monitorKind: kind }, { refreshInterval: 60_000, silent: true });
   const { params, go } = useUrlPatch();
@@ -52,7 +55,6 @@ function PointsScreen({ kind, alarmLines }: { kind: MonitorKind; alarmLines?: re
             def={def}
             points={points}
             states={states.data}
-            loading={list.isLoading}
             error={!!list.error}
             onRetry={() => list.mutate()}
             selected={{ point: point?.id ?? null, device: device?.id ?? null }}
@@ -65,12 +67,12 @@ function PointsScreen({ kind, alarmLines }: { kind: MonitorKind; alarmLines?: re
             {def.profile && <DepthProfilePanel key={`profile:${point.id}:${device.id}`} deviceId={device.id} groupId={point.id} deviceName={device.deviceName} />}
             <AnalysisPanel key={`${point.id}:${device.id}`} def={def} point={point} device={device} alarmLines={alarmLines} onChanged={() => list.mutate()} />
           </div>
+        ) : !points && !list.error ? (
+          <AnalysisFrame def={def} />
         ) : (
-          !list.isLoading && (
-            <Card>
-              <CardContent className="py-16 text-center text-sm text-muted-foreground">{t("screen.noPoints")}</CardContent>
-            </Card>
-          )
+          <Card>
+            <CardContent className="py-16 text-center text-sm text-muted-foreground">{t("screen.noPoints")}</CardContent>
+          </Card>
         )}
       </div>
     </PageFrame>

@@ -16,12 +16,11 @@ import { SideCard } from "@/components/kit/side-card";
 const TONES: Record<number, "success" | "secondary" | "warning"> = { 1: "secondary", 2: "success", 3: "warning" };
 
 /** The kind's points with their devices: state, last report and the latest values of the first measures. */
-export function PointList({ def, points, states, loading, error, onRetry, selected, onSelect }: {
+export function PointList({ def, points, states, error, onRetry, selected, onSelect }: {
   def: MonitorDef;
   points: KindPoint[] | undefined;
   /** The kind's devices by state (devManageStat), shown under the title. */
   states?: DeviceStates;
-  loading: boolean;
   error: boolean;
   onRetry: () => void;
   selected: { point: number | null; device: number | null };
@@ -37,7 +36,8 @@ export function PointList({ def, points, states, loading, error, onRetry, select
             {t("screen.states", states)}
           </p>
         )}
-        {loading && !points ? (
+        {/* Until the points are in (the server's render too, where nothing is loading yet): their place. */}
+        {!points && !error ? (
           <Skeleton className="h-40" />
         ) : error ? (
           <LoadError onRetry={onRetry} />

@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { defineResource } from "@/components/kit";
 import { defineDetail, DetailPage } from "@/components/kit/detail/define-detail";
@@ -9,8 +10,10 @@ import { connect, prodConnectApi, prodFunctionApi, product, productApi, type Con
 import { examplePayload } from "@/lib/contract/device/examples";
 import { productTopics } from "@/lib/contract/device/topics";
 import { OwnerFunctions } from "./owner-functions";
-import { CatalogPicker } from "./pickers";
 import { productFunctionResource } from "./product-functions";
+
+/** The catalogue picker (a list in a dialog) loads with the tab of a bound list, not with the page. */
+const CatalogPicker = dynamic(() => import("./pickers").then((m) => m.CatalogPicker));
 
 type Ids = (number | string)[];
 // The list's query, where the detail put the product (`productId`, `subOf`).

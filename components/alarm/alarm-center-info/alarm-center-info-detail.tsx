@@ -12,7 +12,8 @@ import { formatDateTime } from "@/lib/format";
 import { ChartPanel, defineDetail, DetailPage, deriveDetailRows, dictLabel, useDict, useNsLabel, useUrlParam, type DetailRow } from "@/components/kit";
 import { Badge } from "@/components/ui/badge";
 import { LevelBadge } from "../level-badge";
-import { WorkflowDialog, type WorkflowAction } from "../workflow-dialogs";
+import { WorkflowDialog } from "../lazy-workflow-dialog";
+import type { WorkflowAction } from "../workflow-dialogs";
 
 // A type only: ECharts itself loads with the chart panel.
 type EChartsOption = import("echarts").EChartsOption;

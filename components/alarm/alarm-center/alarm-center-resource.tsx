@@ -10,7 +10,7 @@ import { AlarmOverview } from "./alarm-overview";
 import { alarmColumns, CloseDialog, statusTabs, workflowActions } from "./alarm-rows";
 import { RemoteSelect } from "./remote-select";
 
-export { alarmHref } from "./alarm-rows";
+export { alarmHref } from "../alarm-href";
 const isManual = (r: AlarmRecord) => r.alarmType === ALARM_TYPE.manual;
 
 /**

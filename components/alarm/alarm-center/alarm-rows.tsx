@@ -3,10 +3,11 @@
 import { call } from "@/lib/api/call";
 import { permsOf } from "@/lib/contract/call";
 import { alarmCoreApi, type AlarmRecord, type StatusNums } from "@/lib/contract/alarm/alarm-center";
-import { ALARM_STATUS, ALARM_TYPE } from "@/lib/contract/alarm/enums";
+import { ALARM_STATUS } from "@/lib/contract/alarm/enums";
 import { nextStatus } from "@/lib/contract/alarm/workflow";
 import type { ColumnTweaks, ResourceUi, RowAction } from "@/components/kit";
 import { LevelBadge } from "../level-badge";
+import { alarmHref } from "../alarm-href";
 import { WorkflowDialog } from "../lazy-workflow-dialog";
 
 /** What every list of alarms shares (the alarm centre, a device's alarm tab): tabs, columns, the workflow's row steps. */
@@ -14,7 +15,6 @@ import { WorkflowDialog } from "../lazy-workflow-dialog";
 const STATUS_TABS = ["", ...Object.values(ALARM_STATUS).map(String)];
 /** The list's tabs by status, counted by `statusNums` with the list's filters. */
 export const statusTabs = { prop: "status", dict: "alarmStatus", items: STATUS_TABS.map((name) => (name ? { name } : { name, label: "tabs.all" })), countCall: alarmCoreApi.statusNums, counts: (n: StatusNums) => n };
-export const alarmHref = (r: Pick<AlarmRecord, "id" | "alarmType">) => `/alarm/alarmCenterInfo?id=${r.id}&type=${r.alarmType === ALARM_TYPE.manual ? "alaManual" : "ala"}`;
 const can = (r: AlarmRecord, step: Parameters<typeof nextStatus>[1]) => r.status !== null && nextStatus(r.status, step) !== null;
 /** Accepting, closing and clearing: the handler's code (the one `close` takes). */
 const HANDLE = permsOf(alarmCoreApi.close)[0];

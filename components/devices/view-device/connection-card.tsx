@@ -1,19 +1,22 @@
 "use client";
 
 import * as React from "react";
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { CopyIcon, KeyRoundIcon } from "lucide-react";
 import { Can } from "@/components/kit/can";
 import { useCopy } from "@/components/kit/use-copy";
 import { CopyLine } from "@/components/kit/copy-line";
 import { useConfirm } from "@/components/kit/dialogs/confirm-dialog";
-import { KitDialog } from "@/components/kit/dialogs/kit-dialog";
 import { Button } from "@/components/ui/button";
 import { call, useCall } from "@/lib/api/call";
 import { deviceDataApi } from "@/lib/contract/device/device-data";
 import { permsOf } from "@/lib/contract/call";
 import { deviceApi, type Device } from "@/lib/contract/device/device";
 import { deviceTopics } from "@/lib/contract/device/topics";
+
+/** The new secret's dialog loads when a secret is reset, not with the device's page. */
+const KitDialog = dynamic(() => import("@/components/kit/dialogs/kit-dialog").then((m) => m.KitDialog));
 
 /**
  * How the device connects: the broker's host and port, username = SN, and its topics. The secret
@@ -68,25 +71,26 @@ export function ConnectionCard({ device }: { device: Device }) {
           ))}
         </tbody>
       </table>
-      <KitDialog
-        open={secret !== null}
-        onClose={() => setSecret(null)}
-        title={t("resetSecret")}
-        width={520}
-        testId="new-secret-dialog"
-        actions="close"
-      >
-        <p className="text-sm text-muted-foreground">{t("newSecret")}</p>
-        <div className="mt-2 flex items-center gap-2 rounded-md border bg-muted p-2">
-          <code className="min-w-0 flex-1 font-mono text-sm break-all" data-testid="new-secret">
-            {secret}
-          </code>
-          <Button size="sm" variant="outline" onClick={() => secret && doCopy(secret)}>
-            <CopyIcon />
-            {t("copy")}
-          </Button>
-        </div>
-      </KitDialog>
+      {secret !== null && (
+        <KitDialog
+          onClose={() => setSecret(null)}
+          title={t("resetSecret")}
+          width={520}
+          testId="new-secret-dialog"
+          actions="close"
+        >
+          <p className="text-sm text-muted-foreground">{t("newSecret")}</p>
+          <div className="mt-2 flex items-center gap-2 rounded-md border bg-muted p-2">
+            <code className="min-w-0 flex-1 font-mono text-sm break-all" data-testid="new-secret">
+              {secret}
+            </code>
+            <Button size="sm" variant="outline" onClick={() => secret && doCopy(secret)}>
+              <CopyIcon />
+              {t("copy")}
+            </Button>
+          </div>
+        </KitDialog>
+      )}
       {confirmElement}
     </div>
   );

@@ -14,19 +14,27 @@ import { useCall } from "@/lib/api/call";
 import { DEVICE_STATUS, device, deviceApi, isStale, type Device } from "@/lib/contract/device/device";
 import { deviceDataApi } from "@/lib/contract/device/device-data";
 import { formatDateTime } from "@/lib/format";
-import { CyclePanel } from "@/components/devices/ops/cycle-panel";
-import { LinkagePad, usePadCapable } from "@/components/linkage/linkage-pad";
+import { lazyParts } from "@/components/kit/lazy-parts";
+import { usePadCapable } from "@/components/linkage/pad-capable";
 import { ConnectionCard } from "./connection-card";
 import { useRealTime } from "./use-real-time";
 import { rejectsResource, STATUS_TONES, statusLogResource } from "./device-logs";
-import { HistoryPanel } from "./history-panel";
-import { deviceAlarmsResource, OpenAlarmsBadge, useOpenAlarms } from "@/components/alarm/device-alarms";
+import { OpenAlarmsBadge, useOpenAlarms } from "@/components/alarm/device-alarms";
 import { RealtimePanel } from "./realtime-panel";
-import { FirmwarePanel } from "@/components/ota/device-firmware/firmware-panel";
 import { useDeviceSimShown } from "@/components/sim/device-sim/use-device-sim";
 
 /** The bound SIM card, loaded when the section is shown (those who may open the SIM list). */
 const DeviceSimCard = dynamic(() => import("@/components/sim/device-sim/device-sim-card").then((m) => m.DeviceSimCard));
+/** The pad, loaded when the device's thing model offers it. */
+const LinkagePad = dynamic(() => import("@/components/linkage/linkage-pad").then((m) => m.LinkagePad));
+/**
+ * The tabs after the first, each loaded when it opens: the history's chart panel, the cycle's form,
+ * the alarm list's columns and steps, the firmware's OTA contract are not in the page's first load.
+ */
+const { HistoryPanel } = lazyParts(() => import("./history-panel"), ["HistoryPanel"]);
+const { CyclePanel } = lazyParts(() => import("@/components/devices/ops/cycle-panel"), ["CyclePanel"]);
+const { DeviceAlarmList } = lazyParts(() => import("@/components/alarm/device-alarm-list"), ["DeviceAlarmList"]);
+const { FirmwarePanel } = lazyParts(() => import("@/components/ota/device-firmware/firmware-panel"), ["FirmwarePanel"]);
 
 /** The device's fields, labelled by the device list's messages (`devices.device.fields.*`). */
 const rows = deriveDetailRows<Device>(device).map((r) => ({ ...r, label: `device.${r.label}` }));
@@ -162,7 +170,7 @@ const viewDeviceDetail = defineDetail<Device>({
   tabs: [
     { key: "realtime", label: "viewDevice.tabs.realtime", render: (row) => <RealtimePanel deviceId={row.id} /> },
     { key: "history", label: "viewDevice.tabs.history", render: (row) => <HistoryPanel deviceId={row.id} /> },
-    { key: "alarms", label: "viewDevice.tabs.alarms", badge: (row) => <OpenAlarmsBadge deviceId={row.id} />, list: { resource: deviceAlarmsResource, filter: (row) => ({ deviceId: row.id }) } },
+    { key: "alarms", label: "viewDevice.tabs.alarms", badge: (row) => <OpenAlarmsBadge deviceId={row.id} />, render: (row) => <DeviceAlarmList deviceId={row.id} /> },
     { key: "cycle", label: "viewDevice.tabs.cycle", render: (row) => <CyclePanel deviceId={row.id} /> },
     { key: "subDevices", label: "viewDevice.tabs.subDevices", render: (row) => <SubDevices row={row} /> },
     { key: "rejects", label: "viewDevice.tabs.rejects", list: { resource: rejectsResource, filter: (row) => ({ id: row.id }) } },

@@ -11,7 +11,7 @@ import type { DictRef } from "../resource/define-resource";
 import type { QuickRange } from "../resource/search-rules";
 import { QuickRanges } from "../search/quick-ranges";
 
-import { LazyChart } from "./lazy-chart";
+import { LazyChart, preloadChart } from "./lazy-chart";
 import { DayInputs, TimeBar, ZoneName } from "./time-bar";
 import type { DayRange } from "./time-range";
 import type { ChartTimeState } from "./use-chart-time";
@@ -73,6 +73,8 @@ function PanelSelect({ select }: { select: ChartSelect }) {
  */
 export function ChartPanel({ title, range, time, selects, toolbar, loading, error, onRetry, empty, option, children, height = 320, ariaLabel, testId, onItemClick }: ChartPanelProps) {
   const tk = useTranslations("kit");
+  // The chart's code and ECharts load beside the panel's data, not after it.
+  React.useEffect(() => preloadChart(), []);
   const box = { height };
   const body = loading ? (
     <Skeleton style={box} data-testid="chart-loading" />

@@ -9,10 +9,19 @@ type EChartProps = React.ComponentProps<typeof import("@/components/charts/echar
  * The library starts loading together with the chart's own code (in the browser), not one round
  * trip later when the chart mounts and asks for it.
  */
-const EChart = React.lazy(() => {
+function loadChart() {
   if (typeof window !== "undefined") import("@/components/charts/echarts-lib").catch(() => undefined);
-  return import("@/components/charts/echart").then((m) => ({ default: m.EChart }));
-});
+  return import("@/components/charts/echart");
+}
+const EChart = React.lazy(() => loadChart().then((m) => ({ default: m.EChart })));
+
+/**
+ * Starts loading the chart and ECharts before there is anything to draw (a screen whose chart waits
+ * for its data), so the library arrives beside the data instead of after it.
+ */
+export function preloadChart() {
+  loadChart().catch(() => undefined);
+}
 
 /** An ECharts chart loaded on first draw; until then `fallback`, by default a skeleton of its height. */
 export function LazyChart({ fallback, ...props }: EChartProps & { fallback?: React.ReactNode }) {

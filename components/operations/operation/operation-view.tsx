@@ -7,7 +7,7 @@ import { BellIcon, BotIcon, CctvIcon } from "lucide-react";
 import { LoadError } from "@/components/kit/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { LevelBadge } from "@/components/alarm/level-badge";
-import { alarmHref } from "@/components/alarm/alarm-center/alarm-rows";
+import { alarmHref } from "@/components/alarm/alarm-href";
 import { useShell } from "@/components/shell/shell-context";
 import { SelectedCameraPad } from "@/components/video/camera-pad";
 import { CameraTile } from "@/components/video/camera-tile";

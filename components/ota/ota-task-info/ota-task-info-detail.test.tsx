@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { SWRConfig } from "swr";
 import { renderIntl } from "@/tests/intl";
 import type { Locale } from "@/lib/contract/locale";
@@ -17,8 +17,11 @@ const task = (over: Record<string, unknown> = {}) => ({
   timeoutMin: 30, retries: 0, retryIntervalMin: 5, total: 3, successCount: 3, failCount: 0, description: null, createTime: "2026-11-20T08:00:00.000Z", i18n: null, ...over,
 });
 let info: ReturnType<typeof task>;
+let devices: Record<string, unknown>[] = [];
+const device = { id: 41, taskId: 3, deviceId: 7, deviceName: "Tilt 7", deviceSn: "SN07", status: 4, phase: "done", progress: 100, bytesServed: 1024, attempt: 1, batch: 1, fromVersion: "1.1.0", currentVersion: "1.2.0", errorCode: null, errorText: null, queuedAt: null, notifiedAt: null, firstProgressAt: null, lastProgressAt: null, doneAt: null };
 
 beforeEach(() => {
+  devices = [];
   window.history.replaceState(null, "", "/OTATaskInfo?id=3");
   vi.stubGlobal("ResizeObserver", class { observe() {} unobserve() {} disconnect() {} });
   vi.stubGlobal(
@@ -28,7 +31,8 @@ beforeEach(() => {
       const data =
         path === "device/otaTask/info" ? info
         : path === "device/otaTask/nums" ? { total: 3, toUpgrade: 0, upgrading: 0, cancelled: 0, success: 3, failed: 0, batchSize: 0, batchDone: 0, etaMin: null }
-        : path === "device/otaTask/pageDevice" ? { records: [], total: 0, current: 1, size: 50 }
+        : path === "device/otaTask/pageDevice" ? { records: devices, total: devices.length, current: 1, size: 50 }
+        : path === "device/otaTask/deviceLog" ? [{ id: 1, at: "2026-11-20T08:01:00.000Z", source: "device", status: 4, phase: "done", progress: 100, text: "upgraded" }]
         : null;
       return Response.json({ code: 200, msg: "ok", data, success: true });
     }),
@@ -73,5 +77,16 @@ describe("the OTA task page", () => {
     expect(en["Upgrade package"]).toBe("Demo firmware");
     expect(en["Status"]).toBe("Upgrading");
     expect(en["Rollout"]).toBe("Paused at the gate");
+  });
+
+  it("opens a device's event log, whose dialog loads only then", async () => {
+    info = task();
+    devices = [device];
+    show("en");
+    await screen.findByTestId("ota-device-row");
+    expect(screen.queryByTestId("ota-log")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Event log" }));
+    const log = await screen.findByRole("dialog", { name: "Event log of Tilt 7" });
+    expect(await within(log).findByText("upgraded")).toBeTruthy();
   });
 });

@@ -1,11 +1,12 @@
 "use client";
 
 import * as React from "react";
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { TabStrip } from "@/components/ui/tab-strip";
-import { dictLabel, KitDialog, useConfirm, useDict } from "@/components/kit";
+import { dictLabel, useConfirm, useDict } from "@/components/kit";
 import { call, useCall } from "@/lib/api/call";
 import { permsOf } from "@/lib/contract/call";
 import { otaTaskApi, type OtaNums, type OtaTask, type OtaTaskDevice } from "@/lib/contract/ota/api";
@@ -97,6 +98,9 @@ function Progress({ value, status }: { value: number; status: number }) {
     </div>
   );
 }
+
+/** The log's dialog loads with the first log opened, not with the task's page. */
+const KitDialog = dynamic(() => import("@/components/kit/dialogs/kit-dialog").then((m) => m.KitDialog));
 
 /** A device's event log: every change with its source. */
 function EventLog({ task, row, onClose }: { task: OtaTask; row: OtaTaskDevice; onClose: () => void }) {

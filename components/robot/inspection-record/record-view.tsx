@@ -2,17 +2,20 @@
 
 import * as React from "react";
 import Link from "next/link";
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { ImageIcon } from "lucide-react";
 import { defineDetail, DetailPage, DetailValue } from "@/components/kit";
-import { ImageViewer } from "@/components/kit/image-viewer";
-import { alarmHref } from "@/components/alarm/alarm-center/alarm-rows";
+import { alarmHref } from "@/components/alarm/alarm-href";
 import { useCall } from "@/lib/api/call";
 import { alarmCoreApi } from "@/lib/contract/alarm/alarm-center";
 import { ALARM_TYPE } from "@/lib/contract/alarm/enums";
 import { record, recordApi, type InspectionRecord } from "@/lib/contract/robot/record";
 import { fileUrl } from "@/lib/file-url";
 import { formatDateTime } from "@/lib/format";
+
+/** The viewer (a dialog) loads with the first photo opened, not with the page. */
+const ImageViewer = dynamic(() => import("@/components/kit/image-viewer").then((m) => m.ImageViewer));
 
 /** The robot's photos at a readable size; a click opens the viewer. */
 function Photos({ photos }: { photos: string[] }) {
@@ -32,7 +35,7 @@ function Photos({ photos }: { photos: string[] }) {
           <img src={fileUrl(p)} alt="" className="aspect-video w-full object-contain" />
         </button>
       ))}
-      <ImageViewer images={photos.map(fileUrl)} index={at} onIndexChange={setAt} />
+      {at !== null && <ImageViewer images={photos.map(fileUrl)} index={at} onIndexChange={setAt} />}
     </div>
   );
 }

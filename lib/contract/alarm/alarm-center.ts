@@ -7,7 +7,7 @@ import { optional, selectRequired, text, textRequired } from "../validation";
 import { ALARM_STATUS, ALARM_TYPES, type AlarmCondition } from "./enums";
 import { ATTACHMENT_LIMITS, CHECK_PERM, closeBody, HANDLE_PERM, operBody, stepResult, type AlarmOperation } from "./workflow";
 import type { AlarmDefinition } from "./rule";
-import { DEVICE_READERS } from "../device/device";
+import { DEVICE_READERS } from "../device/readers";
 
 const paths = (max: number) => z.array(z.string().trim().min(1).max(500)).max(max, "validation.maxItems").default([]);
 /** "YYYY-MM-DD HH:mm(:ss)" in platform time, as the date-time input writes it. */

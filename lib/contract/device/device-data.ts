@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCall, pageOf } from "../call";
 import { dbId, idQuery } from "../common";
-import { DEVICE_READERS } from "./device";
+import { DEVICE_READERS } from "./readers";
 
 /**
  * The device detail's data calls (core §7: getDevRealTimeData, getDevLatestData, getDevDataGeneral)

@@ -7,6 +7,9 @@ import type { Page } from "../envelope";
 import { integerIn, optional, text } from "../validation";
 import { POWER_SUPPLIES } from "./enums";
 import { i18nField } from "../i18n-text";
+import { DEVICE_READERS } from "./readers";
+
+export { DEVICE_READERS };
 
 /** Device status (core §4): 1 inactive, 2 online, 3 offline. */
 export const DEVICE_STATUS = { inactive: 1, online: 2, offline: 3 } as const;
@@ -24,9 +27,6 @@ const snRule = z.string({ error: "validation.required" }).trim().min(1, "validat
  * position, drawing number, battery, firmware, enabled, status, secret key, reporting cycle, power
  * supply. The secret is never a field: the cloud generates it, shows it once and keeps its hash.
  */
-/** Screens that read devices (and so their data): their lists (the device page opens from them), spaces and products. */
-export const DEVICE_READERS = ["/devices/device", "/devices/allDevices", "/spaces/space", "/productSet/product"];
-
 export const device = defineEntity({
   ns: "devices.device",
   api: "device/device", perm: "dev:device", scope: "project",

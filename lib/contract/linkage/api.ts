@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { defineCall, typed } from "../call";
 import { dbId, idQuery } from "../common";
-import { OPS_SCREENS, SEND_PERM } from "../device/command";
-import type { ThingFunction } from "../device/thing-model";
+import { SEND_PERM } from "../device/command";
 import { crudCalls } from "../entity-calls";
 import { linkageLog, type LinkageLogRow } from "./log";
-import type { PadControl } from "./pad";
+import { LINKAGE_SCREEN, linkageModelCall, type PadControl } from "./pad";
 import { linkageOperate, linkageRule, type LinkageRuleRow } from "./rule";
 
 /** A device of the project as the editor's pickers list it. */
@@ -20,7 +19,6 @@ export type LinkageDevice = z.infer<typeof linkageDevice>;
 const operateBody = z.custom<z.input<typeof linkageOperate> | PadControl>((v) => typeof v === "object" && v !== null && !Array.isArray(v), "validation.format");
 
 /** Rules, their log and the editor's pickers are read on the linkage screen; a device's thing model also by the linkage pad of the device screens. */
-const LINKAGE_SCREEN = "/linkage";
 const read = { menu: [LINKAGE_SCREEN] };
 
 /**
@@ -33,14 +31,7 @@ export const linkageApi = {
   ...crudCalls(linkageRule, { only: ["page", "add", "upd", "del", "openOrClose"], read, oper: true, update: linkageRule.body.and(z.object({ id: dbId })) }),
   info: defineCall({ kind: "get", path: "device/linkage/info", input: idQuery, answer: typed<LinkageRuleRow>(), access: read, scope: "project" }),
   devices: defineCall({ kind: "get", path: "device/linkage/devices", answer: z.array(linkageDevice), access: read, scope: "project" }),
-  model: defineCall({
-    kind: "get",
-    path: "device/linkage/model",
-    input: z.object({ deviceId: dbId }),
-    answer: z.object({ properties: z.array(typed<ThingFunction>()), services: z.array(typed<ThingFunction>()) }),
-    access: { menu: [LINKAGE_SCREEN, ...OPS_SCREENS] },
-    scope: "project",
-  }),
+  model: linkageModelCall,
   operate: defineCall({ kind: "post", path: "device/linkage/operate", input: operateBody, answer: typed<LinkageLogRow | string | null>(), access: { perm: ["dev:linkage:upd", SEND_PERM] }, scope: "project" }),
 };
 

@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { defineCall, typed } from "../call";
 import { dbId } from "../common";
+import { OPS_SCREENS } from "../device/command";
+import type { ThingFunction } from "../device/thing-model";
 
 /**
  * The linkage pad (widgets §7): `linkage/operate` with a device instead of a rule. A direction is
@@ -29,3 +32,19 @@ export const isPadControl = (input: Record<string, unknown>) => input.deviceId !
 
 /** What a device answers a pad call with (`padControl`'s outputs): its camera's position, and its stream URL. */
 export type PadReply = { pan?: number; tilt?: number; url?: string };
+
+/** The linkage screen: it reads rules, their log and the editor's pickers. */
+export const LINKAGE_SCREEN = "/linkage";
+
+/**
+ * A device's thing model as the linkage editor and the pad read it (`linkageApi.model`): declared
+ * here so a device screen asks whether to show its pad without the linkage rules' contract.
+ */
+export const linkageModelCall = defineCall({
+  kind: "get",
+  path: "device/linkage/model",
+  input: z.object({ deviceId: dbId }),
+  answer: z.object({ properties: z.array(typed<ThingFunction>()), services: z.array(typed<ThingFunction>()) }),
+  access: { menu: [LINKAGE_SCREEN, ...OPS_SCREENS] },
+  scope: "project",
+});

@@ -3,7 +3,7 @@ import { defineCall, empty, file, pageOf } from "../call";
 import { dbId, idQuery, pageQuery } from "../common";
 import { crudCalls } from "../entity-calls";
 import { optional } from "../validation";
-import { DEVICE_READERS } from "../device/device";
+import { DEVICE_READERS } from "../device/readers";
 import { OTA_DEVICE_STATUSES, OTA_PHASES, OTA_SOURCES, OTA_TARGETS } from "./enums";
 import { otaFile, otaPackage, otaUploadQuery, type OtaPackage } from "./package";
 import { otaTask, type OtaTask } from "./task";
