@@ -103,7 +103,8 @@ for (const locale of ["zh-cn", "en"] as const) {
     const blocks = page.frameLocator('[data-testid="page-blocks"]');
     await expect(blocks.locator("table.data tbody tr").first()).toBeVisible({ timeout: 30_000 });
     await expect(blocks.locator("figure.chart").first()).toBeVisible();
-    await expect(blocks.locator("ul.conclusion")).toContainText(T.largest);
+    // `.first()`: a retry finds the blocks of the failed attempt on the page too.
+    await expect(blocks.locator("ul.conclusion").first()).toContainText(T.largest);
 
     // Generated now, reviewed, downloaded in both formats.
     await ui.open("/reportList");
@@ -148,8 +149,10 @@ for (const locale of ["zh-cn", "en"] as const) {
     // The print view: the document the PDF is printed from.
     await ui.rowAction(NAME, "print");
     await expect(page).toHaveURL(/\/exportTemplate\?id=\d+/);
-    await expect(page.frameLocator('[data-testid="print-view"]').locator("header.cover")).toContainText(seededName(PROJECT));
-    await expect(page.frameLocator('[data-testid="print-view"]').locator("ul.conclusion").first()).toHaveText(MINE);
+    // Under load React can leave a streamed boundary's hidden copy beside the shown one: the visible frame.
+    const printFrame = () => page.getByTestId("print-view").filter({ visible: true }).first().contentFrame();
+    await expect(printFrame().locator("header.cover")).toContainText(seededName(PROJECT));
+    await expect(printFrame().locator("ul.conclusion").first()).toHaveText(MINE);
     const printView = page.url();
 
     // Another tenant (the platform's administrator, signed in through the console's /api as a browser is)
@@ -183,15 +186,6 @@ for (const locale of ["zh-cn", "en"] as const) {
     await media.item(`Notice ${locale} ${RUN}`).locator("button").first().click();
     await expect(page.locator("#doc-body")).toContainText(`Gate B closed ${RUN}`);
 
-    // The plan's report, generated on schedule meanwhile: the seven days before today's run.
-    await expect(async () => {
-      await ui.open("/reportList");
-      await expect(ui.row(PLAN).first()).toContainText(T.generated, { timeout: 2_000 });
-    }).toPass({ timeout: 180_000, intervals: [3_000] });
-    await expect(ui.row(PLAN)).toHaveCount(1);
-    await expect(ui.row(PLAN)).toContainText(`${PLAN} ${due.periodStart}`);
-    await expect(ui.row(PLAN)).toContainText(`${due.periodStart} – ${due.periodLast}`);
-
     // Pictures of the screens to look at (light and dark, 1440 px and a phone): not compared, kept in .out.
     for (const [scheme, width, height] of [["light", 1440, 900], ["dark", 1440, 900], ["light", 390, 844], ["dark", 390, 844]] as const) {
       await page.emulateMedia({ colorScheme: scheme });
@@ -199,11 +193,21 @@ for (const locale of ["zh-cn", "en"] as const) {
       for (const path of ["/reportList", "/reportPlan", "/reportTemplate", custom, printView, docView]) {
         if (path === custom || path === printView || path === docView) await page.goto(path);
         else await ui.open(path);
-        if (path === custom) await expect(blocks.locator("ul.conclusion")).toBeVisible({ timeout: 30_000 });
-        if (path === printView) await expect(page.frameLocator('[data-testid="print-view"]').locator("header.cover")).toBeVisible({ timeout: 30_000 });
+        if (path === custom) await expect(blocks.locator("ul.conclusion").first()).toBeVisible({ timeout: 30_000 });
+        if (path === printView) await expect(printFrame().locator("header.cover")).toBeVisible({ timeout: 30_000 });
         if (path === docView) await expect(page.locator("#doc-body")).toContainText(RUN);
         await page.screenshot({ path: testInfo.outputPath(`${locale}-${new URL(path, "http://x").pathname.slice(1).replace(/\//g, "-")}-${scheme}-${width}.png`), fullPage: path === custom });
       }
     }
+
+    // The plan's report, generated on schedule meanwhile: the seven days before today's run.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect(async () => {
+      await ui.open("/reportList");
+      await expect(ui.row(PLAN).first()).toContainText(T.generated, { timeout: 2_000 });
+    }).toPass({ timeout: 180_000, intervals: [3_000] });
+    await expect(ui.row(PLAN)).toHaveCount(1);
+    await expect(ui.row(PLAN)).toContainText(`${PLAN} ${due.periodStart}`);
+    await expect(ui.row(PLAN)).toContainText(`${due.periodStart} – ${due.periodLast}`);
   });
 }

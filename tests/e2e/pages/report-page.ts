@@ -68,7 +68,7 @@ const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00
  * A weekly plan's run at least `leadMs` from now, on a whole minute, in `zone`: its ISO week day (1
  * Monday), its `HH:mm`, and the period its report covers (the seven days before the run's day).
  */
-export function nextRunIn(zone: string, leadMs = 40_000) {
+export function nextRunIn(zone: string, leadMs = 20_000) {
   const at = new Date(Math.ceil((Date.now() + leadMs) / 60_000) * 60_000);
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", weekday: "short" })
