@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { expect, type Download, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, type Download, type Page } from "@playwright/test";
+import type { Envelope } from "../../../lib/contract/envelope";
 import { ResourcePageObject } from "./resource-page";
 
 /** /reportTemplate, /editTemplate, /reportPlan, /reportList: the report screens, the block palette and the list's dialogs. */
@@ -50,4 +51,43 @@ export class ReportPage extends ResourcePageObject {
   async waitGenerated(name: string, generated: string) {
     await expect(this.row(name).first()).toContainText(generated, { timeout: 120_000 });
   }
+}
+
+/** The tenant's time zone, as the login page reads it (`sys/login/getCompany`). */
+export async function tenantZone(page: Page, tId: number): Promise<string> {
+  const res = await page.request.get(`/api/sys/login/getCompany?tId=${tId}`);
+  const body = (await res.json()) as Envelope<{ timeZone: string }>;
+  expect(body.code, body.msg).toBe(200);
+  return body.data.timeZone;
+}
+
+const WEEK_DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A weekly plan's run at least `leadMs` from now, on a whole minute, in `zone`: its ISO week day (1
+ * Monday), its `HH:mm`, and the period its report covers (the seven days before the run's day).
+ */
+export function nextRunIn(zone: string, leadMs = 20_000) {
+  const at = new Date(Math.ceil((Date.now() + leadMs) / 60_000) * 60_000);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", weekday: "short" })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  const day = `${parts.year}-${parts.month}-${parts.day}`;
+  return { weekDay: WEEK_DAYS.indexOf(parts.weekday) + 1, time: `${parts.hour}:${parts.minute}`, periodStart: addDays(day, -7), periodLast: addDays(day, -1) };
+}
+
+/** An /api session of the platform's administrator (another tenant), its answers in `locale`. */
+export async function platformApi(baseURL: string, locale: string) {
+  const { hostname } = new URL(baseURL);
+  const api = await playwrightRequest.newContext({
+    baseURL,
+    extraHTTPHeaders: { origin: baseURL },
+    storageState: { cookies: [{ name: "locale", value: locale, domain: hostname, path: "/", expires: -1, httpOnly: false, secure: false, sameSite: "Lax" }], origins: [] },
+  });
+  const res = await api.post("/api/auth/login", { data: { tId: 1, username: "superadmin", password: process.env.SUPERADMIN_PASSWORD ?? "Super@2026" } });
+  expect((await res.json()).code).toBe(200);
+  return api;
 }
