@@ -44,6 +44,25 @@ export const TEST_PROXY_SECRET = "test-console-secret";
 export const TEST_EPOCH = new Date("2026-03-02T08:00:00Z");
 
 /**
+ * A fresh database on the PostgreSQL server `server` (as `npm run test:pg` starts one): its URL,
+ * and the drop that removes it (connections closed by force).
+ */
+export async function throwawayDatabase(server: string, prefix = "test"): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { Client } = await import("pg");
+  const name = `${prefix}_${process.pid}_${randomToken().slice(0, 8).toLowerCase().replace(/[^a-z0-9]/g, "x")}`;
+  const query = async (q: string) => {
+    const c = new Client({ connectionString: server });
+    await c.connect();
+    await c.query(q);
+    await c.end();
+  };
+  await query(`create database ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => query(`drop database if exists ${name} with (force)`) };
+}
+
+/**
  * A database of the test file's own: in-memory PGlite, or with `TEST_DATABASE_URL` (a PostgreSQL
  * server, as `npm run test:pg` starts one) a fresh database created on that server and dropped
  * on close. Same migrations either way.
@@ -51,25 +70,15 @@ export const TEST_EPOCH = new Date("2026-03-02T08:00:00Z");
 export async function openTestDb(): Promise<DbHandle & { url?: string }> {
   const server = process.env.TEST_DATABASE_URL;
   if (!server) return openDb({ dataDir: "memory" });
-  const { Client } = await import("pg");
-  const name = `test_${process.pid}_${randomToken().slice(0, 8).toLowerCase().replace(/[^a-z0-9]/g, "x")}`;
-  const admin = new Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const handle = await openDb({ url: url.toString() });
+  const fresh = await throwawayDatabase(server);
+  const handle = await openDb({ url: fresh.url });
   return {
     ...handle,
     /** For a cloud process of the test's own. */
-    url: url.toString(),
+    url: fresh.url,
     async close() {
       await handle.close();
-      const c = new Client({ connectionString: server });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await fresh.drop();
     },
   };
 }

@@ -4,9 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import { randomToken } from "../lib/crypto";
 import { rowsOf } from "../ingest/writer";
-import { SETUP_MS } from "../testing";
+import { SETUP_MS, throwawayDatabase } from "../testing";
 import { addDevices, addSensorProduct } from "../ingest/fixtures";
 import type { Db } from "./client";
 import * as schema from "./schema";
@@ -44,17 +43,11 @@ async function open(): Promise<Target> {
     const db = drizzle(client, { schema });
     return { run: (f) => migrate(db, { migrationsFolder: f }), exec: (q) => db.execute(q), db: db as unknown as Db, close: () => client.close() };
   }
-  const { Client, Pool } = await import("pg");
+  const { Pool } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const name = `mig_${process.pid}_${randomToken().slice(0, 8).toLowerCase().replace(/[^a-z0-9]/g, "x")}`;
-  const admin = new Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const pool = new Pool({ connectionString: url.toString(), max: 2 });
+  const fresh = await throwawayDatabase(server, "mig");
+  const pool = new Pool({ connectionString: fresh.url, max: 2 });
   const db = drizzle(pool, { schema });
   return {
     run: (f) => migrate(db, { migrationsFolder: f }),
@@ -62,10 +55,7 @@ async function open(): Promise<Target> {
     db: db as unknown as Db,
     async close() {
       await pool.end();
-      const c = new Client({ connectionString: server });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await fresh.drop();
     },
   };
 }
