@@ -48,7 +48,6 @@ type Sink = { copy(text: string): Promise<void>; query(text: string, params: unk
  */
 function copyFrom(client: Client, statement: string, data: Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
-    let error: Error | undefined;
     const query = {
       submit: (connection: Connection) => void (connection as unknown as { query(text: string): void }).query(statement),
       handleCopyInResponse(connection: { sendCopyFromChunk(b: Buffer): void; endCopyFrom(): void }) {
@@ -59,10 +58,9 @@ function copyFrom(client: Client, statement: string, data: Buffer): Promise<void
       handleEmptyQuery() {},
       handleRowDescription() {},
       handleDataRow() {},
-      handleError(err: Error) {
-        error = err;
-      },
-      handleReadyForQuery: () => (error ? reject(error) : resolve()),
+      // node-postgres drops a query on its error, so its ReadyForQuery never reaches it: settle here.
+      handleError: (err: Error) => reject(err),
+      handleReadyForQuery: () => resolve(),
     };
     void client.query(query as unknown as Parameters<Client["query"]>[0]);
   });
@@ -100,6 +98,8 @@ export async function rawInsert(opts: { rows: number; devices: number; batch: nu
   let parts: Part[];
   let close: () => Promise<void>;
   if (opts.pg) {
+    // The cluster may be new: the cloud's migrations make the same partitioned table as on PGlite.
+    await (await openDb({ url: opts.pg.url })).close();
     const { Client } = await import("pg");
     const client = new Client({ connectionString: opts.pg.url });
     await client.connect();
