@@ -342,8 +342,13 @@ async function bench(kind: "pglite" | "postgres", pg: PgCluster | undefined, rul
       { name: "other threads (GC, libuv)", process: process.pid, minus: ["publishers", pg ? "cloud thread (aedes + ingest)" : "cloud thread (aedes + ingest + PGlite)"] },
     ] satisfies Part[]);
   });
-  // Everything sent has been read by the broker once the clients are closed; wait for the writer.
-  for (let i = 0; i < 600 && channel.ingest.received < published; i++) await new Promise((r) => setTimeout(r, 50));
+  // Everything sent has been read by the broker once the clients are closed; wait for the writer for as long as it
+  // makes progress (a loaded machine can take minutes), giving up after 10 s without any.
+  for (let seen = channel.ingest.received, still = 0; channel.ingest.received < published && still < 200; ) {
+    await new Promise((r) => setTimeout(r, 50));
+    still = channel.ingest.received === seen ? still + 1 : 0;
+    seen = channel.ingest.received;
+  }
   await channel.ingest.drain();
   const cpu = reading!.stop();
   await evaluator?.idle();
