@@ -369,7 +369,7 @@ async function run(): Promise<Result> {
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const task = await post<OtaTask>("otaTask/add", { taskName: "Bench rollout", packageId: pkg.id, target: 4, deviceIds: ids, rate: RATE, maxDownloads: MAX_DOWNLOADS, batchPercent: 10, gateSuccessPct: 90, retries: 0 });
-  console.log(`  the task: ${task.total} devices, rate ${task.rate}/min, at most ${task.maxDownloads} downloading at once`);
+  console.log(`  the task: ${ids.length} devices, rate ${task.rate}/min, at most ${task.maxDownloads} downloading at once`);
   await cluster.soon("ota-rollout");
   const counts = async () => {
     const rows = await db
