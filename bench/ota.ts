@@ -48,6 +48,8 @@ import { rowsOf } from "../cloud/ingest/writer";
 const N = Number(process.env.BENCH_DEVICES ?? 1000);
 const IMAGE_KB = Number(process.env.BENCH_IMAGE_KB ?? 1024);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
+/** The task's cap on devices downloading at once (`maxDownloads`); unset: the task's default (200). */
+const MAX_DOWNLOADS = process.env.BENCH_MAX_DOWNLOADS ? Number(process.env.BENCH_MAX_DOWNLOADS) : undefined;
 const LIMIT_S = Number(process.env.BENCH_LIMIT_S ?? 600);
 const ROLE = process.env.BENCH_OTA_ROLE;
 
@@ -366,7 +368,8 @@ async function run(): Promise<Result> {
   let loadMax = load0;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const task = await post<OtaTask>("otaTask/add", { taskName: "Bench rollout", packageId: pkg.id, target: 4, deviceIds: ids, rate: RATE, batchPercent: 10, gateSuccessPct: 90, retries: 0 });
+  const task = await post<OtaTask>("otaTask/add", { taskName: "Bench rollout", packageId: pkg.id, target: 4, deviceIds: ids, rate: RATE, maxDownloads: MAX_DOWNLOADS, batchPercent: 10, gateSuccessPct: 90, retries: 0 });
+  console.log(`  the task: ${ids.length} devices, rate ${task.rate}/min, at most ${task.maxDownloads} downloading at once`);
   await cluster.soon("ota-rollout");
   const counts = async () => {
     const rows = await db
@@ -376,14 +379,17 @@ async function run(): Promise<Result> {
       .groupBy(otaTaskDevices.status, otaTaskDevices.phase);
     const n = (status: number) => rows.filter((r) => r.status === status).reduce((s, r) => s + r.n, 0);
     const phases = rows.filter((r) => r.status === 2).map((r) => `${r.phase} ${r.n}`);
-    return { success: n(4), failed: n(5), queued: n(1), upgrading: n(2), phases, bytes: rows.reduce((s, r) => s + Number(r.bytes), 0) };
+    const downloading = rows.filter((r) => r.status === 2 && r.phase === "downloading").reduce((s, r) => s + r.n, 0);
+    return { success: n(4), failed: n(5), queued: n(1), upgrading: n(2), phases, downloading, bytes: rows.reduce((s, r) => s + Number(r.bytes), 0) };
   };
+  let downloadingMax = 0;
   let c = await counts();
   let last = 0;
   let held = false;
   while (c.success + c.failed < N && performance.now() - t0 < LIMIT_S * 1000 && !held) {
     await new Promise((r) => setTimeout(r, 500));
     c = await counts();
+    downloadingMax = Math.max(downloadingMax, c.downloading);
     const m = sample();
     loadMax = Math.max(loadMax, loadavg()[0]);
     // A gate held for a person ends the run: nothing moves until someone resumes.
@@ -406,7 +412,7 @@ async function run(): Promise<Result> {
   const serverCpu = ((cpu.user + cpu.system) / 1000 / (allS * 1000)) * 100;
   const mEnd = sample();
   global.gc?.();
-  console.log(`  at the end: ${memLine(mEnd)}; after a full GC ${memLine(process.memoryUsage())}`);
+  console.log(`  at the end: ${memLine(mEnd)}; after a full GC ${memLine(process.memoryUsage())}; at most ${downloadingMax} downloading at once (sampled every 0.5 s)`);
 
   // The gate: the first batch's last success → the first device of the rest notified.
   const [gate] = await db

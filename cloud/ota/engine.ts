@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type AnyColumn } from "drizzle-orm";
+import { and, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { OTA_DEVICE_STATUS as DS, OTA_HOLD, OTA_TASK_STATUS as TS, type OtaPhase, type OtaSource } from "@/lib/contract/ota/enums";
 import { otaInform, otaProgress, otaRequest, OTA_STEP_ERRORS, type OtaUpgradeMessage } from "@/lib/contract/ota/protocol";
 import { isOldDevice, MASTER_MODULE, sameVersion } from "@/lib/contract/ota/version";
@@ -18,6 +18,16 @@ export const OTA_JOB = "ota-rollout";
 const STEP_MS = 1000;
 /** The window a task's rate is spread over (a twelfth of its minute). */
 const PACE_MS = 5000;
+/**
+ * A download holds one of its task's `maxDownloads` places from the offer until the device reports verifying. An offer no
+ * part was asked for within this long (an old device waiting to ask, one that is offline) and a download without a report
+ * for as long (a device gone mid-download) no longer hold theirs: a place is not lost to a device until its timeout.
+ */
+const PLACE_MS = 60_000;
+const STALE_MS = 120_000;
+/** What a device refused a first part for want of a place is told: ask again after this many seconds, and a spread so those told together do not come back together. */
+export const RETRY_AFTER_S = 5;
+export const RETRY_SPREAD_S = 10;
 /** How long a download URL stays valid. */
 export const URL_TTL_S = 3600;
 export const DOWNLOAD_PURPOSE = "ota-download";
@@ -42,6 +52,14 @@ export function phaseOf(step: number): OtaPhase {
 const STEP_ERROR: Record<number, string> = { [OTA_STEP_ERRORS.failed]: "failed", [OTA_STEP_ERRORS.download]: "download", [OTA_STEP_ERRORS.verify]: "verify", [OTA_STEP_ERRORS.flash]: "flash" };
 /** Past these phases the device has installed: informing the old version then means it rolled back. */
 const INSTALLED: readonly string[] = ["installing", "rebooting"];
+
+/**
+ * Whether a task device holds one of its task's download places now (`ago(ms)`: the instant `ms` before now): offered
+ * within `PLACE_MS`, or downloading with a report within `STALE_MS`.
+ */
+const holdsPlace = (ago: (ms: number) => SQL) =>
+  sql`${otaTaskDevices.status} = ${DS.upgrading} and ((${otaTaskDevices.phase} = 'notified' and ${otaTaskDevices.notifiedAt} > ${ago(PLACE_MS)})
+    or (${otaTaskDevices.phase} = 'downloading' and coalesce(${otaTaskDevices.lastProgressAt}, ${otaTaskDevices.notifiedAt}) > ${ago(STALE_MS)}))`;
 
 /** The master version a device informed (`ota/inform` for the master module), for the 5.5.0 boundary. */
 export const masterVersionOf = (deviceId: AnyColumn) =>
@@ -84,8 +102,11 @@ export class OtaEngine {
   readonly reports = new GroupCommit<Report, number | null>((rs) => this.writeReports(rs), { key: (r) => r.deviceId, max: 500 });
   /** A download part's task device and image, read in groups (the parts asked for together, one statement). */
   readonly downloads = new GroupCommit<number, Download | null>((ids) => this.readDownloads(ids), { max: 500 });
-  /** Bytes served by download parts, counted in groups; each answers whether its task device still upgrades (and its task). */
-  readonly served = new GroupCommit<{ id: number; bytes: number }, number | null>((parts) => this.countServed(parts), { key: (p) => p.id, max: 500 });
+  /**
+   * Bytes served by download parts, counted in groups; each answers its task when it may be served, `"full"` when it is a
+   * download's first part and its task has `maxDownloads` downloading already, null when its task device no longer upgrades.
+   */
+  readonly served = new GroupCommit<{ id: number; bytes: number }, number | "full" | null>((parts) => this.countServed(parts), { key: (p) => p.id, max: 500 });
   private readonly onStatus = (changes: StatusChange[]) => void this.online(changes).catch((err) => console.error("[ota] online:", (err as Error).message));
 
   constructor(
@@ -214,14 +235,17 @@ export class OtaEngine {
    * `ota/upgrade` message. Their events go in one insert.
    */
   private async notify(t: Task, now: Date) {
-    const [{ minute, moment }] = await this.db
+    const ago = (ms: number) => sql`${new Date(now.getTime() - ms).toISOString()}::timestamptz`;
+    const [{ minute, moment, places }] = await this.db
       .select({
-        minute: sql<number>`count(*) filter (where ${otaTaskDevices.notifiedAt} > ${new Date(now.getTime() - 60_000).toISOString()}::timestamptz)::int`,
-        moment: sql<number>`count(*) filter (where ${otaTaskDevices.notifiedAt} > ${new Date(now.getTime() - PACE_MS).toISOString()}::timestamptz)::int`,
+        minute: sql<number>`count(*) filter (where ${otaTaskDevices.notifiedAt} > ${ago(60_000)})::int`,
+        moment: sql<number>`count(*) filter (where ${otaTaskDevices.notifiedAt} > ${ago(PACE_MS)})::int`,
+        places: sql<number>`count(*) filter (where ${holdsPlace(ago)})::int`,
       })
       .from(otaTaskDevices)
-      .where(and(eq(otaTaskDevices.taskId, t.id), sql`${otaTaskDevices.notifiedAt} > ${new Date(now.getTime() - 60_000).toISOString()}::timestamptz`));
-    const allowed = notifyAllowance(t.rate, now.getTime() - (t.startedAt ?? now).getTime(), minute, moment);
+      .where(and(eq(otaTaskDevices.taskId, t.id), sql`(${otaTaskDevices.notifiedAt} > ${ago(60_000)} or ${otaTaskDevices.status} = ${DS.upgrading})`));
+    // The rate, and no more offers than the task's downloads have places for.
+    const allowed = Math.min(notifyAllowance(t.rate, now.getTime() - (t.startedAt ?? now).getTime(), minute, moment), t.maxDownloads - places);
     if (allowed <= 0) return;
     const [pkg] = await this.db.select().from(otaPackages).where(eq(otaPackages.id, t.packageId));
     if (!pkg) return;
@@ -387,20 +411,38 @@ export class OtaEngine {
     return ids.map((id) => byId.get(id) ?? null);
   }
 
-  /** Adds each part's bytes to its task device's, moving a notified one to downloading; only while it upgrades. */
-  private async countServed(parts: { id: number; bytes: number }[]): Promise<(number | null)[]> {
+  /**
+   * Adds each part's bytes to its task device's, moving a notified one to downloading; only while it upgrades. A download's
+   * first part (its task device still `notified`) starts it only while its task has fewer than `maxDownloads` downloading
+   * (those of the group in the order of their task devices); the others are answered `"full"` and counted nothing.
+   */
+  private async countServed(parts: { id: number; bytes: number }[]): Promise<(number | "full" | null)[]> {
     const values = sql.join(
       parts.map((p) => sql`(${p.id}::int, ${p.bytes}::bigint)`),
       sql`, `,
     );
-    const counted = rowsOf(
+    const now = this.now().getTime();
+    const stale = sql`${new Date(now - STALE_MS).toISOString()}::timestamptz`;
+    const rows = rowsOf(
       await this.db.execute(sql`
-        update ota_task_devices td set bytes_served = td.bytes_served + v.bytes, phase = case when td.phase = 'notified' then 'downloading' else td.phase end
-        from (values ${values}) v(id, bytes) where td.id = v.id and td.status = ${DS.upgrading}
-        returning td.id, td.task_id`),
+        with v(id, bytes) as (values ${values}),
+        cur as (
+          select td.id, td.task_id, td.phase = 'notified' starting,
+            row_number() over (partition by td.task_id, td.phase = 'notified' order by td.id) n
+          from ota_task_devices td join v on v.id = td.id where td.status = ${DS.upgrading}),
+        room as (
+          select t.id task_id, t.max_downloads - (select count(*) from ota_task_devices d where d.task_id = t.id and d.status = ${DS.upgrading}
+            and d.phase = 'downloading' and coalesce(d.last_progress_at, d.notified_at) > ${stale})::int free
+          from ota_tasks t where t.id in (select task_id from cur where starting)),
+        counted as (
+          update ota_task_devices td set bytes_served = td.bytes_served + v.bytes, phase = case when td.phase = 'notified' then 'downloading' else td.phase end
+          from v, cur left join room on room.task_id = cur.task_id
+          where td.id = v.id and cur.id = td.id and td.status = ${DS.upgrading} and (not cur.starting or cur.n <= room.free)
+          returning td.id)
+        select cur.id, cur.task_id, exists (select 1 from counted k where k.id = cur.id) ok from cur`),
     );
-    const taskOf = new Map(counted.map((r) => [Number(r.id), Number(r.task_id)]));
-    return parts.map((p) => taskOf.get(p.id) ?? null);
+    const byId = new Map(rows.map((r) => [Number(r.id), r.ok === true || r.ok === "t" ? Number(r.task_id) : ("full" as const)]));
+    return parts.map((p) => byId.get(p.id) ?? null);
   }
 
   /** The device's upgrading task devices for a module. */
@@ -501,6 +543,18 @@ export function notifyAllowance(rate: number, sinceStart: number, minute: number
   const ramp = Math.ceil((rate * Math.min(60_000, Math.max(0, sinceStart) + STEP_MS)) / 60_000) - minute;
   const pace = Math.ceil((rate * PACE_MS) / 60_000) - moment;
   return Math.max(0, Math.min(ramp, pace));
+}
+
+/**
+ * A rollout's projected pace: `devices` at `rate` a minute with at most `cap` downloading at once, a download holding its
+ * place `downloadS` seconds. The cap lets `cap` devices start every `downloadS` seconds; the slower of the two sets the
+ * pace. Minutes to a tenth; the download time to a second (at least one).
+ */
+export function projectedPace(devices: number, rate: number, cap: number, downloadS: number) {
+  const seconds = Math.max(1, Math.round(downloadS));
+  const capPerMin = Math.round(((cap * 60) / seconds) * 10) / 10;
+  const perMin = Math.min(rate, (cap * 60) / seconds);
+  return { projectedMin: Math.round((devices / perMin) * 10) / 10, downloadS: seconds, capPerMin, bound: perMin < rate ? ("cap" as const) : ("rate" as const) };
 }
 
 /** The gate's decision on the first batch's finished devices: pass, hold for a person, or wait for more to finish. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OtaFile, OtaPackage } from "@/lib/contract/ota/package";
 import type { OtaTask } from "@/lib/contract/ota/api";
 import type { OtaUpgradeMessage } from "@/lib/contract/ota/protocol";
-import { devices, otaEvents, otaTaskDevices } from "../db/schema";
+import { devices, otaEvents, otaPackages, otaTaskDevices } from "../db/schema";
 import { startDeviceChannel, type DeviceChannel } from "../ingest";
 import { sha256 } from "../lib/crypto";
 import { signedIn, type TestCloud } from "../testing";
@@ -211,6 +211,42 @@ describe("a device upgrading over its MQTT topics", () => {
     cloud.advance(5_000);
     await engine.step();
     expect(await notified()).toBe(2);
+    await post("otaTask/close", { id: task.id });
+  });
+
+  it("lets no more of a task's devices download at once than its cap: the rest wait for their offer, and a device past it is told when to ask again", async () => {
+    await cloud.db.update(otaTaskDevices).set({ status: 3 }).where(inArray(otaTaskDevices.status, [1, 2]));
+    await cloud.db.update(devices).set({ firmwareVersion: "V1.0.0" }).where(inArray(devices.id, devs.map((d) => d.id)));
+    for (const d of devs) d.offers.length = 0;
+    const [first, second] = devs.slice(0, 2).sort((x, y) => x.id - y.id);
+    const task = (await post<OtaTask>("otaTask/add", { taskName: "Capped", packageId: pkg.id, target: 4, deviceIds: [first.id, second.id], rate: 1000, maxDownloads: 1, retries: 0 })).data;
+    expect(task.maxDownloads).toBe(1);
+    // 1,000 a minute would offer both in the first pass: the cap offers one.
+    await engine.step();
+    await until(async () => first.offers.length, (n) => n > 0, "the first offer");
+    expect(second.offers).toEqual([]);
+    expect((await download(first, first.offers[0].url, "bytes=0-99")).status).toBe(206);
+    await engine.step();
+    expect(second.offers).toEqual([]);
+    expect((await row(task.id, second.id)).status).toBe(1);
+    // A device that holds an offer anyway (an old device that asked, one offered before the others came back) is told to come back.
+    const [stored] = await cloud.db.select().from(otaPackages).where(eq(otaPackages.id, pkg.id));
+    const late = await row(task.id, second.id);
+    await cloud.db.update(otaTaskDevices).set({ status: 2, phase: "notified", attempt: 1, notifiedAt: cloud.now() }).where(eq(otaTaskDevices.id, late.id));
+    const url = engine.upgradeMessage(stored, task.id, late.id, 1, cloud.now()).url;
+    const full = await download(second, url, "bytes=0-99");
+    expect(full.status).toBe(429);
+    expect(Number(full.headers.get("retry-after"))).toBeGreaterThanOrEqual(5);
+    expect(Number(full.headers.get("retry-after"))).toBeLessThanOrEqual(15);
+    const said = (await full.json()) as { code: number; msg: string };
+    expect(said.code).toBe(429);
+    expect(said.msg).toMatch(/^当前下载该升级的设备已满，请 \d+ 秒后重试$/);
+    expect(await row(task.id, second.id)).toMatchObject({ phase: "notified", bytesServed: 0 });
+    // Once the first has its image (it verifies), the place is the second's.
+    await publish(first, "ota/progress", { taskId: task.id, step: 80, desc: "verifying" });
+    await until(() => row(task.id, first.id), (r) => r.phase === "verifying", "verifying");
+    expect((await download(second, url, "bytes=0-99")).status).toBe(206);
+    expect(await row(task.id, second.id)).toMatchObject({ phase: "downloading", bytesServed: 100 });
     await post("otaTask/close", { id: task.id });
   });
 

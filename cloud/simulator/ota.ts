@@ -30,7 +30,9 @@ const STEP_MS = 700;
 export const PART_TRIES = 4;
 const RETRY_MS = 250;
 
-type Part = { ok: true; body: Buffer } | { ok: false; status: number };
+type Part = { ok: true; body: Buffer } | { ok: false; status: number } | { ok: false; status: 429; retryAfterS: number };
+/** How long to wait when told to come back without saying when (seconds). */
+const RETRY_AFTER_DEFAULT_S = 5;
 /** One try of a part, as a benchmark counts them: how long it took, and its HTTP status or its connection's error. */
 export type PartTry = { ms: number; attempt: number; status?: number; error?: string };
 
@@ -40,7 +42,10 @@ const errorText = (err: unknown) => {
   return [e.message, e.cause?.code ?? e.cause?.message].filter(Boolean).join(": ").slice(0, 100);
 };
 
-/** One `Range` part, tried up to PART_TRIES times; a refusal (4xx) is not tried again. */
+/**
+ * One `Range` part, tried up to PART_TRIES times; a refusal (4xx) is not tried again, but 429 (the task has as many
+ * downloading as it allows) is answered with when to come back (`Retry-After`, seconds), which the caller waits for.
+ */
 async function fetchPart(url: string, headers: Record<string, string>, onTry?: (t: PartTry) => void): Promise<Part> {
   for (let attempt = 1; ; attempt++) {
     const t0 = performance.now();
@@ -56,6 +61,7 @@ async function fetchPart(url: string, headers: Record<string, string>, onTry?: (
       // Drop what is left of the body so the connection goes back to the pool.
       await res.body?.cancel().catch(() => {});
       onTry?.({ ms: performance.now() - t0, attempt, status });
+      if (status === 429) return { ok: false, status, retryAfterS: Number(res.headers.get("retry-after")) || RETRY_AFTER_DEFAULT_S };
       if (status < 500 || attempt >= PART_TRIES) return { ok: false, status };
     } catch (err) {
       onTry?.({ ms: performance.now() - t0, attempt, error: errorText(err) });
@@ -93,6 +99,11 @@ export function otaClient(d: OtaDevice) {
       while (s.bytes < offer.size) {
         const end = Math.min(offer.size, s.bytes + CHUNK) - 1;
         const got = await fetchPart(offer.url, { authorization: auth, range: `bytes=${s.bytes}-${end}` }, d.onPartTry);
+        // Too many downloading now: back when told, while the URL lasts.
+        if (!got.ok && "retryAfterS" in got && Date.now() + got.retryAfterS * 1000 < offer.urlExpires) {
+          await wait(got.retryAfterS * 1000);
+          continue;
+        }
         if (!got.ok) return progress(-2, `HTTP ${got.status}`);
         const part = got.body;
         s.hash.update(part);

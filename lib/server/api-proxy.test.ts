@@ -40,6 +40,8 @@ beforeAll(async () => {
       }
       if (path === "/iotCloud/device/ota/download") {
         const range = req.headers.range;
+        // A task with as many downloading as it allows tells the device when to come back.
+        if (req.url?.includes("d=9")) return void res.writeHead(429, { "content-type": "application/json", "retry-after": "7" }).end(json({ code: 429, msg: "wait", data: null, success: false }));
         return void res.writeHead(range ? 206 : 200, { "content-type": "application/octet-stream", etag: '"abc"', "accept-ranges": "bytes", ...(range ? { "content-range": "bytes 2-3/4" } : {}) }).end(Buffer.from(range ? [2, 3] : [0, 1, 2, 3]));
       }
       if (path === "/iotCloud/mcp") return void res.writeHead(200, { "content-type": "application/json" }).end(json({ jsonrpc: "2.0", id: 1, result: { tools: [] } }));
@@ -140,6 +142,11 @@ describe("API forwarding", () => {
     expect([...new Uint8Array(await res.arrayBuffer())]).toEqual([2, 3]);
     expect(seen[0].headers.authorization).toBe(auth);
     expect(seen[0].url).toBe("/iotCloud/device/ota/download?d=1&e=2&s=ab");
+    // Told to come back later: the status and when reach the device.
+    const wait = await forwardTo(call("/api/device/ota/download?d=9&e=2&s=ab", { headers: { authorization: auth, range: "bytes=0-" } }));
+    expect(wait.status).toBe(429);
+    expect(wait.headers.get("retry-after")).toBe("7");
+    expect(((await wait.json()) as { code: number }).code).toBe(429);
   });
 
   it("passes a robot's talk-back clip fetch through with its own credentials, not the session's", async () => {

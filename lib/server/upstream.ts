@@ -51,6 +51,8 @@ const PASS_RESPONSE = [
   "etag",
   "last-modified",
   "x-content-type-options",
+  // A device told to come back later (a firmware download past its task's cap) reads when.
+  "retry-after",
 ];
 
 /**

@@ -67,6 +67,8 @@ export const otaTasks = pgTable(
     scheduleTime: varchar("schedule_time", { length: 40 }),
     scheduleAt: timestamp("schedule_at", { withTimezone: true }),
     rate: integer("rate").notNull().default(100),
+    /** At most this many of the task's devices download at once (notified and not yet verifying). */
+    maxDownloads: integer("max_downloads").notNull().default(200),
     batchPercent: smallint("batch_percent"),
     batchCount: integer("batch_count"),
     gateSuccessPct: smallint("gate_success_pct"),

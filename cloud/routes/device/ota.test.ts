@@ -110,6 +110,12 @@ describe("upgrade tasks", () => {
     const res = await post<OtaPreview>("otaTask/preview", { packageId: pkg.id, target: 4, deviceIds, rate: 10 });
     expect(res.data).toMatchObject({ targeted: deviceIds.length, alreadyOn: 0, busy: 0, byVersion: [{ version: "V1.0.0", devices: deviceIds.length }] });
     expect(res.data.projectedMin).toBeCloseTo(deviceIds.length / 10, 1);
+    // No upgrade of this product downloaded yet: a download is estimated (64 KiB at 50 KB/s, a second); the default cap does not bind.
+    expect(res.data).toMatchObject({ maxDownloads: 200, downloadBasis: "estimate", downloadS: 1, bound: "rate" });
+    // One at once, a second each: 60 a minute, slower than the rate of 100.
+    const capped = await post<OtaPreview>("otaTask/preview", { packageId: pkg.id, target: 4, deviceIds, rate: 100, maxDownloads: 1 });
+    expect(capped.data).toMatchObject({ maxDownloads: 1, capPerMin: 60, bound: "cap", projectedMin: Math.round((deviceIds.length / 60) * 10) / 10 });
+    expect((await post("otaTask/preview", { packageId: pkg.id, target: 4, deviceIds, maxDownloads: 0 })).code).toBe(400);
   });
 
   it("adds a staged task for a device list, with its first batch", async () => {
@@ -117,7 +123,7 @@ describe("upgrade tasks", () => {
     // A blank setting (the form's empty field) is the default.
     expect(res.code).toBe(200);
     task = res.data;
-    expect(task).toMatchObject({ status: 1, rate: 100, timeoutMin: 30, retries: 0 });
+    expect(task).toMatchObject({ status: 1, rate: 100, maxDownloads: 200, timeoutMin: 30, retries: 0 });
     expect((await get<OtaTask>(`otaTask/info?id=${task.id}`)).data.total).toBe(deviceIds.length);
     const nums = await get<OtaNums>(`otaTask/nums?id=${task.id}`);
     expect(nums.data).toMatchObject({ total: deviceIds.length, toUpgrade: deviceIds.length, batchSize: 1, batchDone: 0 });

@@ -25,12 +25,13 @@ import { productNameIn } from "../../db/queries/products";
 import type { Locale } from "@/lib/contract/locale";
 import { crudRoutes } from "../../lib/crud-routes";
 import { MULTIPART_SLACK, parseStoredPath, receiveUpload } from "../../lib/files";
-import { AppError, badRequest, notFound } from "../../lib/http";
+import { AppError, badRequest, fail, notFound } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
 import { serve, type Served } from "../../lib/serve";
 import { assertStorageRoom } from "../../lib/storage";
 import { otaChanged } from "../../live/bus";
-import { DOWNLOAD_PATH, DOWNLOAD_PURPOSE, masterVersionOf, OtaEngine } from "../../ota/engine";
+import { DOWNLOAD_PATH, DOWNLOAD_PURPOSE, masterVersionOf, OtaEngine, projectedPace, RETRY_AFTER_S, RETRY_SPREAD_S } from "../../ota/engine";
+import { rowsOf } from "../../ingest/writer";
 import { images } from "../../ota/images";
 
 type Values = Record<string, unknown>;
@@ -147,13 +148,36 @@ async function candidates(db: Db, c: Ctx, pkg: typeof otaPackages.$inferSelect, 
   );
 }
 
+/** What a preview assumes a device downloads when the product has no past download to go by (bytes a second). */
+const ESTIMATED_SPEED = 50 * 1024;
+
+/**
+ * How fast the product's devices downloaded (bytes a second, the median of its last 200 upgrades that succeeded, from
+ * being notified to reporting verification, within the caller's tasks), or null when none did yet.
+ */
+async function downloadSpeed(c: Ctx, productId: number): Promise<number | null> {
+  const mine = c.var.auth.isPlatform ? sql`true` : sql`t.tenant_id = ${c.var.auth.tenantId}`;
+  const [row] = rowsOf(
+    await c.var.deps.db.execute(sql`
+      select percentile_cont(0.5) within group (order by bytes / secs)::float8 speed from (
+        select td.bytes_served::float8 bytes,
+          extract(epoch from (select min(e.at) from ota_events e where e.task_device_id = td.id and e.phase = 'verifying') - td.notified_at)::float8 secs
+        from ota_task_devices td join ota_tasks t on t.id = td.task_id join ota_packages p on p.id = t.package_id
+        where p.product_id = ${productId} and ${mine} and td.status = ${DS.success} and td.bytes_served > 0 and td.notified_at is not null
+        order by td.id desc limit 200) x
+      where secs > 0`),
+  );
+  const speed = Number(row?.speed);
+  return Number.isFinite(speed) && speed > 0 ? speed : null;
+}
+
 async function ownPackage(c: Ctx, id: number, db: Db = c.var.deps.db) {
   const [pkg] = await db.select().from(otaPackages).where(tenantScope(c.var.auth).where(otaPackages, eq(otaPackages.id, id)));
   if (!pkg) throw badRequest("cloud.ota.packageUnknown");
   return pkg;
 }
 
-const TASK_DEFAULTS = { rate: OTA_LIMITS.rate.default, timeoutMin: OTA_LIMITS.timeoutMin.default, retries: OTA_LIMITS.retries.default, retryIntervalMin: OTA_LIMITS.retryIntervalMin.default };
+const TASK_DEFAULTS = { rate: OTA_LIMITS.rate.default, maxDownloads: OTA_LIMITS.maxDownloads.default, timeoutMin: OTA_LIMITS.timeoutMin.default, retries: OTA_LIMITS.retries.default, retryIntervalMin: OTA_LIMITS.retryIntervalMin.default };
 
 /** Task columns computed on add and update: only a task not yet started changes; the schedule read; defaults kept. */
 async function taskValues(c: Ctx, input: Values, partial: boolean, before?: Values): Promise<Values> {
@@ -335,7 +359,15 @@ export const otaServed: Served[] = [
     const span = range ?? { start: 0, end: size - 1 };
     const length = span.end - span.start + 1;
     // Counted before it is served; a task device that stopped upgrading meanwhile (cancelled, timed out) gets nothing.
-    if ((await engine.served.push({ id: d, bytes: length })) === null) throw new AppError(Code.CONFLICT, "cloud.ota.notUpgrading");
+    const counted = await engine.served.push({ id: d, bytes: length });
+    if (counted === null) throw new AppError(Code.CONFLICT, "cloud.ota.notUpgrading");
+    // Its task has as many downloading as it allows: the device is told when to ask again (429 and Retry-After, RFC 6585), spread so they do not all come back at once.
+    if (counted === "full") {
+      const seconds = RETRY_AFTER_S + Math.floor(Math.random() * (RETRY_SPREAD_S + 1));
+      const res = fail(c, new AppError(Code.TOO_FREQUENT, "cloud.ota.downloadsFull", { seconds }));
+      res.headers.set("retry-after", String(seconds));
+      return res;
+    }
     otaChanged(row.taskId);
     // (A file read into memory is never a shared buffer.)
     const body = image ? (image.subarray(span.start, span.end + 1) as Uint8Array<ArrayBuffer>) : (Readable.toWeb(createReadStream(f.abs, { start: span.start, end: span.end })) as ReadableStream);
@@ -528,6 +560,10 @@ export const otaServed: Served[] = [
     const byVersion = new Map<string, number>();
     for (const d of found) byVersion.set(d.version ?? "-", (byVersion.get(d.version ?? "-") ?? 0) + 1);
     const free = found.filter((d) => !d.busy);
+    const rate = Number(input.rate ?? OTA_LIMITS.rate.default);
+    const cap = Number(input.maxDownloads ?? OTA_LIMITS.maxDownloads.default);
+    const speed = await downloadSpeed(c, pkg.productId);
+    const pace = projectedPace(free.length, rate, cap, speed ? pkg.fileSize / speed : pkg.fileSize / ESTIMATED_SPEED);
     return {
       targeted: free.length,
       online: free.filter((d) => d.status === 2).length,
@@ -535,7 +571,9 @@ export const otaServed: Served[] = [
       pullOnly: free.filter((d) => isOldDevice(d.master)).length,
       busy: found.length - free.length,
       byVersion: [...byVersion].map(([version, n]) => ({ version, devices: n })).sort((a, b) => compareVersions(b.version, a.version)),
-      projectedMin: Math.round((free.length / Number(input.rate ?? 100)) * 10) / 10,
+      ...pace,
+      maxDownloads: cap,
+      downloadBasis: speed ? ("history" as const) : ("estimate" as const),
     };
   }),
 ];

@@ -117,13 +117,13 @@ export function ScheduleField({ field, id, disabled, invalid }: CustomFieldProps
   );
 }
 
-/** The dry run of the task being written: devices targeted by current version, online now, projected duration at the rate. */
+/** The dry run of the task being written: devices targeted by current version, online now, projected duration at the rate and under the cap on downloads at once. */
 export function PreviewField({ form }: CustomFieldProps) {
   const t = useTranslations("ota.task");
   const [answer, setAnswer] = React.useState<OtaPreview | null>(null);
   async function run() {
     const v = form.getValues();
-    setAnswer(await call(otaTaskApi.preview, { packageId: v.packageId, target: v.target, projectId: v.projectId || null, deviceIds: v.deviceIds ?? [], rate: v.rate || undefined }));
+    setAnswer(await call(otaTaskApi.preview, { packageId: v.packageId, target: v.target, projectId: v.projectId || null, deviceIds: v.deviceIds ?? [], rate: v.rate || undefined, maxDownloads: v.maxDownloads || undefined }));
   }
   return (
     <div className="flex flex-col gap-2" data-testid="ota-preview">
@@ -133,6 +133,9 @@ export function PreviewField({ form }: CustomFieldProps) {
       {answer && (
         <div className="text-sm">
           <p>{t("previewText", { targeted: answer.targeted, online: answer.online, alreadyOn: answer.alreadyOn, pullOnly: answer.pullOnly, busy: answer.busy, minutes: answer.projectedMin })}</p>
+          <p data-testid="ota-preview-cap">
+            {t("previewCap", { cap: answer.maxDownloads, seconds: answer.downloadS, basis: t(`downloadBasis.${answer.downloadBasis}`), perMin: answer.capPerMin, bound: answer.bound })}
+          </p>
           <p className="text-muted-foreground text-xs">
             {t("byVersion")}: {answer.byVersion.map((v) => `${v.version} × ${v.devices}`).join(" · ")}
           </p>

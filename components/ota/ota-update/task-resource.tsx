@@ -46,7 +46,7 @@ export const otaTaskResource = defineResource<OtaTask>({
   form: {
     columns: 2,
     width: 900,
-    placeholders: ["rate", "timeoutMin", "retries", "retryIntervalMin"],
+    placeholders: ["rate", "maxDownloads", "timeoutMin", "retries", "retryIntervalMin"],
     fields: {
       taskName: multilingualField,
       packageId: { type: "select", remote: PACKAGES, required: true },

@@ -75,13 +75,18 @@ export const otaTenant = z.object({ id: z.number().int(), tenantName: z.string()
 export const OTA_OPERS = ["start", "pause", "resume", "retry"] as const;
 export const otaOperBody = z.object({ id: dbId, action: z.enum(OTA_OPERS, "validation.invalidOption") });
 
-/** The dry run of a task: devices targeted by their current version, online now, already on the target, and the projected duration at the rate. */
+/**
+ * The dry run of a task: devices targeted by their current version, online now, already on the target, and the projected
+ * duration at the rate and under the cap on devices downloading at once (`downloadS` a download holds its place, from the
+ * product's past downloads or an estimate; `bound` says which of the two sets the pace).
+ */
 export const otaPreviewBody = z.object({
   packageId: dbId,
   target: z.coerce.number().pipe(z.custom<number>((n) => (OTA_TARGETS as readonly number[]).includes(n as number), "validation.invalidOption")),
   projectId: z.preprocess((v) => (v === "" || v === 0 ? null : v), dbId.nullable().optional()),
   deviceIds: z.array(dbId).max(10_000, "validation.maxItems").default([]),
   rate: optional(z.coerce.number().int().min(10, "validation.min").max(10_000, "validation.max")),
+  maxDownloads: optional(z.coerce.number().int().min(1, "validation.min").max(10_000, "validation.max")),
 });
 export const otaPreview = z.object({
   targeted: z.number().int(),
@@ -91,6 +96,11 @@ export const otaPreview = z.object({
   busy: z.number().int(),
   byVersion: z.array(otaVersion),
   projectedMin: z.number(),
+  maxDownloads: z.number().int(),
+  downloadS: z.number(),
+  downloadBasis: z.enum(["history", "estimate"]),
+  capPerMin: z.number(),
+  bound: z.enum(["rate", "cap"]),
 });
 export type OtaPreview = z.infer<typeof otaPreview>;
 

@@ -38,6 +38,8 @@ export const FIRMWARE_MAX_MB = 512;
 /** Rollout bounds (devices notified per minute, timeouts, retries). */
 export const OTA_LIMITS = {
   rate: { min: 10, max: 10_000, default: 100 },
+  /** Devices of a task downloading at once: past it a device is told to come back later (HTTP 429 and Retry-After). */
+  maxDownloads: { min: 1, max: 10_000, default: 200 },
   timeoutMin: { min: 1, max: 1440, default: 30 },
   retries: { min: 0, max: 10, default: 1 },
   retryIntervalMin: { min: 0, max: 1440, default: 1 },

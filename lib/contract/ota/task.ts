@@ -45,7 +45,7 @@ export function nextScheduleAt(s: string, zone: string, now: Date): Date | null 
 /**
  * OTA task (core §3 "upgrade task", §4): one package to the devices a target names (every device of
  * the package's product, those below its version, a project's, a list), now or at a time or a cron's next run (the tenant's clock), at a rate
- * (devices notified per minute). A staged rollout sends a first batch (`batchPercent` % or
+ * (devices notified per minute) with at most `maxDownloads` of them downloading at once. A staged rollout sends a first batch (`batchPercent` % or
  * `batchCount` devices), then a gate: the rest follows when at least `gateMinDone` of the batch
  * finished, with success ≥ `gateSuccessPct` % and failures ≤ `gateFailPct` %; otherwise the task
  * pauses for a person. Failures above `abortFailPct` % stop it. Each device has `timeoutMin` from
@@ -69,6 +69,7 @@ export const otaTask = defineEntity({
     taskType: { schema: choice(OTA_TASK_TYPES).default(OTA_TASK_TYPE.immediate), kind: "radio", dict: "otaTaskType", search: "eq" },
     scheduleTime: { schema: when, kind: "datetime", list: false },
     rate: { schema: optional(integerIn(OTA_LIMITS.rate.min, OTA_LIMITS.rate.max)), kind: "number", min: OTA_LIMITS.rate.min, max: OTA_LIMITS.rate.max, list: false },
+    maxDownloads: { schema: optional(integerIn(OTA_LIMITS.maxDownloads.min, OTA_LIMITS.maxDownloads.max)), kind: "number", min: OTA_LIMITS.maxDownloads.min, max: OTA_LIMITS.maxDownloads.max, list: false },
     batchPercent: { schema: optional(integerIn(1, 100)), kind: "number", min: 1, max: 100, list: false },
     batchCount: { schema: optional(integerIn(1, OTA_LIMITS.devices)), kind: "number", min: 1, max: OTA_LIMITS.devices, list: false },
     gateSuccessPct: { schema: percent, kind: "number", min: 0, max: 100, list: false },

@@ -1,0 +1,1 @@
+ALTER TABLE "ota_tasks" ADD COLUMN "max_downloads" integer DEFAULT 200 NOT NULL;
