@@ -277,5 +277,9 @@ describe("upgrade tasks", () => {
     expect(published).toHaveLength(1);
     expect(published[0].body).toMatchObject({ isDiff: true, fromVersion: "V1.0.0", version: "V1.3.0" });
     await post("otaTask/close", { id: t.id });
+    // A cancelled task queues no failed device again: nothing would offer it the upgrade, and it would hold the device.
+    expect((await post("otaTask/oper", { id: t.id, action: "retry" })).msg).toBe("The task cannot do that in its present state");
+    const after = (await get<Page<OtaTaskDevice>>(`otaTask/pageDevice?taskId=${t.id}`)).data.records;
+    expect(after.find((r) => r.deviceId === deviceIds[1])).toMatchObject({ status: 5 });
   });
 });

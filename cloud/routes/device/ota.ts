@@ -398,8 +398,9 @@ export const otaServed: Served[] = [
         .set({ hold: OTA_HOLD.none, stage: sql`case when ${otaTasks.hold} = ${OTA_HOLD.gate} then 2 else ${otaTasks.stage} end`, updatedAt: now })
         .where(and(mine, inArray(otaTasks.status, [TS.toUpgrade, TS.upgrading]), inArray(otaTasks.hold, [OTA_HOLD.gate, OTA_HOLD.person])))
         .returning();
-    else {
-      // Failed devices are queued again, unless another task has taken the device meanwhile.
+    else if (t.status === TS.upgrading || t.status === TS.done) {
+      // Failed devices are queued again, unless another task has taken the device meanwhile. Never in a cancelled or
+      // unstarted task: nothing would offer them the upgrade, and each would hold its device from every other task.
       const again = await db
         .update(otaTaskDevices)
         .set({ status: DS.toUpgrade, phase: "queued", attempt: 0, retryAt: null, doneAt: null })
