@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { chromium, type Browser } from "@playwright/test";
 import { WebSocket } from "ws";
-import type { CameraLiveAnswer, CameraRow } from "@/lib/contract/video/video";
+import { COMMAND_STATUS, type Command } from "@/lib/contract/device/command";
+import { CAMERA_TTL_MS, type CameraLiveAnswer, type CameraRow } from "@/lib/contract/video/video";
 import { whepPublisher } from "../tests/e2e/whep-publisher";
 import { cookieHeader, signIn, withConsole } from "./console-server";
 
@@ -23,6 +25,10 @@ import { cookieHeader, signIn, withConsole } from "./console-server";
  * Then the camera pad over the console's live socket, `PAD_ROUNDS` (30) times on one simulated
  * camera: a press until the console answers that the command went out (to the broker), and a
  * release until the camera acknowledged its stop (the round trip through cloud, broker and camera).
+ * Every round's release is printed, and for a slow one (over the TTL + 100 ms) what its stop waited
+ * on, from the camera's command log: a stop that timed out and the console's retry, or one stop sent
+ * several times. Then `PAD_CUTS` (10) held turns whose socket is cut, until the camera's command log
+ * shows the console's stop answered. `BENCH_PAD_ONLY=1` runs the pad alone (no browser, no wall).
  *
  * Last, a wall of nine FLV tiles left open for `BENCH_WALL_MINUTES` (15; 0 skips it): every minute
  * the tab's JS heap after a garbage collection, its DOM nodes and the console's RSS, and the trend
@@ -32,17 +38,24 @@ const PORT = Number(process.env.BENCH_PORT ?? 3422);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const PAD_ROUNDS = Number(process.env.PAD_ROUNDS ?? 30);
+const PAD_CUTS = Number(process.env.PAD_CUTS ?? 10);
 const WALL_MINUTES = Number(process.env.BENCH_WALL_MINUTES ?? 15);
 const WHEP = process.env.BENCH_WHEP !== "0";
+const PAD_ONLY = process.env.BENCH_PAD_ONLY === "1";
 
-/** Press → sent and release → stop acknowledged, over one socket signed in with the cookies. */
-async function padRounds(base: string, cookies: { name: string; value: string }[]) {
-  const cameras = ((await (await fetch(`${base}/api/device/video/cameraList`, { headers: { cookie: cookieHeader(cookies) } })).json()) as { data: CameraRow[] }).data;
-  const camera = cameras.find((c) => c.ptz && c.status === 2);
-  if (!camera) throw new Error("no online PTZ camera");
+const STATUS = ["waiting", "timed out", "answered", "failed"];
+
+/** The camera's commands (the handling log's rows), oldest first. */
+async function commandLog(base: string, cookies: { name: string; value: string }[], deviceId: number, newest = 2000) {
+  const res = await fetch(`${base}/api/comm/instructIot/page?deviceId=${deviceId}&size=${newest}`, { headers: { cookie: cookieHeader(cookies) } });
+  return ((await res.json()) as { data: { records: Command[] } }).data.records.sort((a, b) => a.id - b.id);
+}
+
+/** A live socket signed in with the cookies, subscribed to the camera, and a wait for its next answer to `op`. */
+async function padSocket(base: string, cookies: { name: string; value: string }[], cameraId: number) {
   const ws = new WebSocket(`${base.replace(/^http/, "ws")}/api/live`, { headers: { cookie: cookieHeader(cookies), origin: base } });
   await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
-  ws.send(JSON.stringify({ type: "sub", topic: `device:${camera.id}` }));
+  ws.send(JSON.stringify({ type: "sub", topic: `device:${cameraId}` }));
   const answer = (op: string) =>
     new Promise<CameraLiveAnswer>((resolve) => {
       const on = (d: Buffer) => {
@@ -53,23 +66,76 @@ async function padRounds(base: string, cookies: { name: string; value: string }[
       };
       ws.on("message", on);
     });
+  return { ws, answer };
+}
+
+/** Press → sent and release → stop acknowledged, over one socket signed in with the cookies. */
+async function padRounds(base: string, cookies: { name: string; value: string }[], camera: CameraRow) {
+  const { ws, answer } = await padSocket(base, cookies, camera.id);
   const press: number[] = [];
   const stop: number[] = [];
+  const rounds: { press: number; stop: number }[] = [];
+  const before = Math.max(0, ...(await commandLog(base, cookies, camera.id)).map((c) => c.id));
   for (let i = 0; i < PAD_ROUNDS; i++) {
     const dir = i % 2 ? -1 : 1;
     let t = performance.now();
     const moved = answer("move");
     ws.send(JSON.stringify({ type: "camera", deviceId: camera.id, op: "move", axis: "horizontal", dir }));
-    if ((await moved).ok) press.push(performance.now() - t);
+    const round = { press: NaN, stop: NaN };
+    if ((await moved).ok) press.push((round.press = performance.now() - t));
     await new Promise((r) => setTimeout(r, 300));
     t = performance.now();
     const stopped = answer("stop");
     ws.send(JSON.stringify({ type: "camera", deviceId: camera.id, op: "stop", axis: "horizontal" }));
-    if ((await stopped).ok) stop.push(performance.now() - t);
+    if ((await stopped).ok) stop.push((round.stop = performance.now() - t));
+    rounds.push(round);
     await new Promise((r) => setTimeout(r, 200));
   }
   ws.close();
-  return { press, stop };
+  // Each round is one move's row and its stop's rows (a timed-out stop and the console's retry are two).
+  const log = (await commandLog(base, cookies, camera.id)).filter((c) => c.id > before);
+  const stopsOf: Command[][] = [];
+  for (const c of log) {
+    if ((JSON.parse(c.params || "{}") as { controlValue?: number }).controlValue !== 0) stopsOf.push([]);
+    else stopsOf.at(-1)?.push(c);
+  }
+  return { press, stop, rounds, stopsOf };
+}
+
+/**
+ * Socket loss → stopped, `PAD_CUTS` times: a held turn, the socket cut without a word, until the
+ * camera's command log shows the console's stop answered (read every 20 ms: the figure includes up
+ * to one read's delay).
+ */
+async function cutRounds(base: string, cookies: { name: string; value: string }[], camera: CameraRow) {
+  const stopped: number[] = [];
+  for (let i = 0; i < PAD_CUTS; i++) {
+    const before = Math.max(0, ...(await commandLog(base, cookies, camera.id)).map((c) => c.id));
+    const { ws, answer } = await padSocket(base, cookies, camera.id);
+    const moved = answer("move");
+    ws.send(JSON.stringify({ type: "camera", deviceId: camera.id, op: "move", axis: "vertical", dir: i % 2 ? -1 : 1 }));
+    if (!(await moved).ok) continue;
+    await new Promise((r) => setTimeout(r, 300));
+    const t = performance.now();
+    ws.terminate();
+    const acknowledged = (log: Command[]) => log.some((c) => c.id > before && c.status === COMMAND_STATUS.success && (JSON.parse(c.params || "{}") as { controlValue?: number }).controlValue === 0);
+    while (performance.now() - t < 15_000 && !acknowledged(await commandLog(base, cookies, camera.id, 20))) await new Promise((r) => setTimeout(r, 20));
+    stopped.push(performance.now() - t);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return stopped;
+}
+
+/** The release of each round, and what a slow one's stop waited on. */
+function printRounds({ rounds, stopsOf }: Awaited<ReturnType<typeof padRounds>>) {
+  const slowMs = CAMERA_TTL_MS + 100;
+  console.log(`\nrelease → stop acknowledged per round (ms): ${rounds.map((r) => Math.round(r.stop)).join(" ")}`);
+  rounds.forEach((r, i) => {
+    if (!(r.stop > slowMs)) return;
+    const stops = stopsOf[i] ?? [];
+    const said = stops.map((c) => `#${c.id} ${STATUS[c.status] ?? c.status}${c.repeats > 1 ? `, sent ${c.repeats}×` : ""}`).join(" → ");
+    console.log(`round ${i + 1}: ${Math.round(r.stop)} ms — ${stops.length} stop command${stops.length === 1 ? "" : "s"}: ${said || "none logged"}`);
+  });
 }
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
@@ -149,8 +215,28 @@ async function wallMemory(base: string, pid: number | null, browser: Browser, co
   await context.close();
 }
 
+/** The pad's rounds, printed with the load average before and after (the machine may be shared). */
+async function pad(base: string, cookies: { name: string; value: string }[]) {
+  const load = () => loadavg().map((l) => l.toFixed(1)).join(" ");
+  const loadBefore = load();
+  const cameras = ((await (await fetch(`${base}/api/device/video/cameraList`, { headers: { cookie: cookieHeader(cookies) } })).json()) as { data: CameraRow[] }).data;
+  const camera = cameras.find((c) => c.ptz && c.status === 2);
+  if (!camera) throw new Error("no online PTZ camera");
+  const rounds = await padRounds(base, cookies, camera);
+  const cuts = await cutRounds(base, cookies, camera);
+  const ms = (xs: number[], p: number) => (xs.length ? `${Math.round(pct(xs, p))} ms` : "-");
+  console.log(`\ncamera pad over the live socket, ${PAD_ROUNDS} rounds (${rounds.press.length} presses, ${rounds.stop.length} stops answered) and ${cuts.length} cut sockets, load average ${loadBefore} → ${load()}`);
+  console.log("| step | p50 | p95 | max |");
+  console.log("|---|---|---|---|");
+  console.log(`| press → command sent | ${ms(rounds.press, 50)} | ${ms(rounds.press, 95)} | ${ms(rounds.press, 100)} |`);
+  console.log(`| release → stop acknowledged by the camera | ${ms(rounds.stop, 50)} | ${ms(rounds.stop, 95)} | ${ms(rounds.stop, 100)} |`);
+  console.log(`| socket cut → stop acknowledged (command log, read every 20 ms) | ${ms(cuts, 50)} | ${ms(cuts, 95)} | ${ms(cuts, 100)} |`);
+  printRounds(rounds);
+}
+
 await withConsole("video", PORT, async (base, pid) => {
   const cookies = await signIn(base);
+  if (PAD_ONLY) return pad(base, cookies);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--autoplay-policy=no-user-gesture-required"] });
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -181,13 +267,7 @@ await withConsole("video", PORT, async (base, pid) => {
     await measure("flv", "HTTP-FLV (mpegts.js)");
     await measure("hls", "HLS (hls.js)");
     if (WHEP) await measureWhep(base, cookies, () => measure("webrtc", "WebRTC (WHEP, publisher browser on loopback)"));
-    const pad = await padRounds(base, cookies);
-    const ms = (xs: number[], p: number) => (xs.length ? `${Math.round(pct(xs, p))} ms` : "-");
-    console.log(`\ncamera pad over the live socket, ${PAD_ROUNDS} rounds (${pad.press.length} presses, ${pad.stop.length} stops answered)`);
-    console.log("| step | p50 | p95 | max |");
-    console.log("|---|---|---|---|");
-    console.log(`| press → command sent | ${ms(pad.press, 50)} | ${ms(pad.press, 95)} | ${ms(pad.press, 100)} |`);
-    console.log(`| release → stop acknowledged by the camera | ${ms(pad.stop, 50)} | ${ms(pad.stop, 95)} | ${ms(pad.stop, 100)} |`);
+    await pad(base, cookies);
     if (WALL_MINUTES > 0) await wallMemory(base, pid, browser, cookies);
   } finally {
     await browser.close();

@@ -1,13 +1,14 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, gte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCloud } from "@/cloud/app";
-import { devices, products } from "@/cloud/db/schema";
+import { deviceCommands, devices, products } from "@/cloud/db/schema";
 import { commandsOf } from "@/cloud/ingest/commands";
 import { Ingest } from "@/cloud/ingest/pipeline";
 import { tenantOf } from "@/cloud/lib/scope";
 import { DEMO_ACCOUNTS } from "@/cloud/seed";
 import { turning, vidiconAnswer, type PadState } from "@/cloud/simulator/pad";
 import { createTestCloud, SETUP_MS, type TestCloud } from "@/cloud/testing";
+import { COMMAND_STATUS } from "@/lib/contract/device/command";
 import { CAMERA_REPEAT_MS, CAMERA_TTL_MS, VIDICON_SERVICE } from "@/lib/contract/video/video";
 import type { LiveServer } from "@/lib/server/live/live-server";
 import { liveSocket, startLiveHarness, type LiveHarness } from "./live-harness";
@@ -23,7 +24,9 @@ let base: string;
 let camera: { id: number; sn: string };
 /** The camera behind the broker, answering as the simulator's does; every call it got. */
 const state: PadState = { pan: 0, tilt: 0 };
-const calls: { params: Record<string, unknown>; at: number }[] = [];
+const calls: { id: string; params: Record<string, unknown>; at: number }[] = [];
+/** Calls the camera loses on the way (QoS 0, as the simulator's radio loses every seventh): the next ones matching are dropped. */
+const losing: ((params: Record<string, unknown>) => boolean)[] = [];
 const users = {} as Record<"admin" | "platform", { token: string; id: number; tenantId: number }>;
 
 beforeAll(async () => {
@@ -32,7 +35,9 @@ beforeAll(async () => {
   ingest.attach(async (topic, payload) => {
     const body = JSON.parse(payload);
     if (body.identifier !== VIDICON_SERVICE) return;
-    calls.push({ params: body.params, at: Date.now() });
+    const lost = losing.findIndex((l) => l(body.params));
+    if (lost >= 0) return void losing.splice(lost, 1);
+    calls.push({ id: body.id, params: body.params, at: Date.now() });
     const { code, out } = vidiconAnswer(state, body.params, camera.sn, Date.now());
     setImmediate(() => void ingest.handle(topic.replace("service/call", "service/reply"), Buffer.from(JSON.stringify({ id: body.id, identifier: body.identifier, code, params: out }))));
   });
@@ -93,9 +98,31 @@ describe("the camera pad over the live socket", () => {
     const t = Date.now();
     s.send({ op: "stop", axis: "horizontal" });
     expect(await s.next((m) => m.op === "stop")).toMatchObject({ ok: true, answer: { pan: expect.any(Number) } });
-    expect(stopsOf("horizontal", t)).toHaveLength(1);
+    // One stop (sent again under its id when the camera's answer is slow).
+    expect(new Set(stopsOf("horizontal", t).map((c) => c.id)).size).toBe(1);
     expect(turning(state, "horizontal", Date.now())).toBe(false);
     expect(state.pan).toBeGreaterThan(pan0);
+    s.ws.close();
+    await live.cameras.settled();
+  });
+
+  it("acknowledges a release whose first stop the camera lost on the next copy of the same command, not after the wait's time-out", async () => {
+    const s = await socket("admin");
+    const release = hold(s, "horizontal", -1);
+    await until(() => turning(state, "horizontal", Date.now()));
+    release();
+    const t = new Date();
+    losing.push((p) => p.controlType === "horizontal" && p.controlValue === 0);
+    s.send({ op: "stop", axis: "horizontal" });
+    expect(await s.next((m) => m.op === "stop")).toMatchObject({ ok: true });
+    expect(turning(state, "horizontal", Date.now())).toBe(false);
+    // The release's stop command was answered: it did not time out into the console's retry.
+    const stops = async () => (await cloud.db.select().from(deviceCommands).where(and(eq(deviceCommands.deviceId, camera.id), gte(deviceCommands.sentAt, t)))).filter((r) => JSON.parse(r.params ?? "{}").controlValue === 0).sort((a, b) => a.id - b.id);
+    expect((await stops()).map((r) => r.status)).not.toContain(COMMAND_STATUS.timeout);
+    expect((await stops())[0].status).toBe(COMMAND_STATUS.success);
+    // Sent twice: the lost copy and the one the cloud sent again (its count lands just after the publish).
+    for (let i = 0; i < 100 && (await stops())[0].repeats < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    expect((await stops())[0].repeats).toBeGreaterThanOrEqual(2);
     s.ws.close();
     await live.cameras.settled();
   });

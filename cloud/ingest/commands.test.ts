@@ -92,6 +92,36 @@ describe("commands", () => {
     timers[1].run();
   });
 
+  it("sends a waited-for idempotent command again under its id until answered: a lost copy costs one gap, not the time-out", async () => {
+    const stop = { device, cmdType: "service" as const, identifier: "vidiconOperate", params: { controlType: "horizontal", controlValue: 0 }, timeoutS: 1, resendMs: 150 };
+    const row = await commands.send(stop);
+    const settled = commands.wait(row.id);
+    // The first copy is lost on the way; the second, on the resend's timer, reaches the camera.
+    const [expire, resend] = timers;
+    expect([expire.ms, resend.ms]).toEqual([1000, 150]);
+    resend.run();
+    expect(sent.map((s) => s.body.id)).toEqual([row.msgId, row.msgId]);
+    await answer("service/reply", { id: row.msgId, identifier: "vidiconOperate", code: 200, params: { pan: 1 } });
+    expect(await settled).toMatchObject({ status: COMMAND_STATUS.success, replyCode: 200 });
+    expect(expire.cancelled).toBe(true);
+    expect(timers.slice(2).every((t) => t.cancelled)).toBe(true);
+    await new Promise((r) => setTimeout(r, 20));
+    const [stored] = await cloud.db.select().from(deviceCommands).where(eq(deviceCommands.id, row.id));
+    expect(stored).toMatchObject({ status: COMMAND_STATUS.success, repeats: 2 });
+  });
+
+  it("stops resending a waiting command once the service's next command goes out (a stop never lands after the next move)", async () => {
+    const row = await commands.send({ device, cmdType: "service", identifier: "vidiconOperate", params: { controlType: "horizontal", controlValue: 0 }, timeoutS: 1, resendMs: 150 });
+    const resend = timers[1];
+    await commands.send({ device, cmdType: "service", identifier: "vidiconOperate", params: { controlType: "horizontal", controlValue: 5 }, timeoutS: 1 });
+    expect(resend.cancelled).toBe(true);
+    resend.run();
+    expect(sent.map((s) => s.body.params)).toEqual([{ controlType: "horizontal", controlValue: 0 }, { controlType: "horizontal", controlValue: 5 }]);
+    timers[0].run();
+    expect(await commands.wait(row.id)).toMatchObject({ status: COMMAND_STATUS.timeout });
+    timers[2].run();
+  });
+
   it("changes the stored reporting cycle only when the device confirms it", async () => {
     const row = await commands.send({ device, cmdType: "cycle", params: { cycle: 120 } });
     expect(sent[0].body).toEqual({ id: row.msgId, cycle: 120 });

@@ -27,6 +27,13 @@ export type SendCommand = {
    * 100 ms) is sent to the device again but counted on the first one's row, not logged anew.
    */
   foldMs?: number;
+  /**
+   * An idempotent command the caller waits on (a camera pad's stop): published again under the
+   * same id every this many ms until it settles, so a lost copy (QoS 0, a busy radio) costs one gap
+   * instead of the whole time-out. A later command of the same service to the device ends it, so a
+   * stop sent again never lands after the next move.
+   */
+  resendMs?: number;
 };
 
 /** Why a command was not sent: a `deviceOps.refused.*` message key. */
@@ -46,7 +53,8 @@ const realSchedule: Schedule = (run, ms) => {
 
 const SETTLED_SIGNAL = "command-settled";
 
-type Pending = { key: string; id: number; deviceId: number; cmdType: CommandType; params: Record<string, unknown>; cancel: () => void };
+/** A command waiting for its answer: `cancel` ends its time-out and its resending, `quiet` only the resending. */
+type Pending = { key: string; id: number; deviceId: number; cmdType: CommandType; params: Record<string, unknown>; cancel: () => void; quiet: () => void };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 /** The same values whatever the order of their keys: a double click's two bodies compare equal. */
@@ -130,8 +138,9 @@ export class Commands {
     const params = cmd.params ?? {};
     const service = `${cmd.device.id}|${cmd.cmdType}|${cmd.identifier ?? ""}|`;
     const key = service + canonical(params);
-    // Another command of the same service to the device (the key's release) ends its hold.
+    // Another command of the same service to the device (the key's release) ends its hold, and the resending of one still waiting.
     for (const k of this.held.keys()) if (k !== key && k.startsWith(service)) this.held.delete(k);
+    for (const p of this.pending.values()) if (p.key !== key && p.key.startsWith(service)) p.quiet();
     const held = cmd.foldMs ? this.held.get(key) : undefined;
     if (held && this.now().getTime() - held.at <= cmd.foldMs!) return this.repeat(cmd, params, held);
     const running = this.sending.get(key);
@@ -178,12 +187,31 @@ export class Commands {
         sentAt: this.now(),
       })
       .returning();
-    const cancel = this.schedule(() => void this.settle(msgId, COMMAND_STATUS.timeout, null, null).catch(() => {}), timeoutS * 1000);
-    this.pending.set(msgId, { key, id: row.id, deviceId: device.id, cmdType: cmd.cmdType, params, cancel });
+    const expire = this.schedule(() => void this.settle(msgId, COMMAND_STATUS.timeout, null, null).catch(() => {}), timeoutS * 1000);
+    let resending = !!cmd.resendMs;
+    let stopResending = () => {};
+    const quiet = () => {
+      resending = false;
+      stopResending();
+    };
+    const pending: Pending = {
+      key,
+      id: row.id,
+      deviceId: device.id,
+      cmdType: cmd.cmdType,
+      params,
+      cancel: () => {
+        expire();
+        quiet();
+      },
+      quiet,
+    };
+    this.pending.set(msgId, pending);
     const wire = wireOf({ ...cmd, params }, msgId);
+    const publish = () => this.ingest.command({ productId: device.productId, sn: device.sn }, wire.channel, wire.body);
     let sent = false;
     try {
-      sent = await this.ingest.command({ productId: device.productId, sn: device.sn }, wire.channel, wire.body);
+      sent = await publish();
     } catch (err) {
       console.error("[commands] publish:", (err as Error).message);
     }
@@ -191,6 +219,18 @@ export class Commands {
       await this.settle(msgId, COMMAND_STATUS.failed, null, JSON.stringify({ error: "noChannel" }));
       throw new CommandRefused("noChannel");
     }
+    // The same id again until an answer, the time-out or the service's next command ends it (counted on the row).
+    const resend = () => {
+      if (!resending) return;
+      stopResending = this.schedule(() => {
+        if (!resending) return;
+        resend();
+        void publish()
+          .then((ok) => ok && this.db.update(deviceCommands).set({ repeats: sql`${deviceCommands.repeats} + 1` }).where(eq(deviceCommands.id, row.id)))
+          .catch((err: unknown) => console.error("[commands] resend:", (err as Error).message));
+      }, cmd.resendMs!);
+    };
+    resend();
     return row;
   }
 

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { COMMAND_STATUS } from "@/lib/contract/device/command";
 import { loginAs } from "./pages/login-page";
 import { superadminApi } from "./pages/system-org-page";
 import { ShellPage } from "./pages/shell-page";
@@ -152,13 +153,28 @@ test("the stream proxy refuses a visitor without a session and a camera outside 
   await platform.dispose();
 });
 
-test("the live socket cut under a held pad: the pad lets go at once, the page reconnects in 3 s and subscribes again", async ({ page }) => {
+/** The camera's commands after command `after`, oldest first (the handling log lists the newest first). */
+async function padCommands(page: Page, deviceId: string, after: number) {
+  const log = (await (await page.request.get(`/api/comm/instructIot/page?deviceId=${deviceId}&size=200`)).json()) as { data: { records: { id: number; params: string; status: number }[] } };
+  return log.data.records
+    .filter((c) => c.id > after)
+    .reverse()
+    .map((c) => ({ id: c.id, status: c.status, ...(JSON.parse(c.params) as { controlType?: string; controlValue?: number }) }));
+}
+
+test("the live socket cut under a held pad: the console stops the camera, the pad lets go at once, the page reconnects in 3 s and subscribes again", async ({ page }) => {
   test.setTimeout(60_000);
-  // The socket goes through a route that can cut it as a restarted server would.
+  // The socket goes through a route that can cut it, both ends, as a restarted server would.
   const sockets: { subs: string[]; cut: () => void }[] = [];
   await page.routeWebSocket(/\/api\/live$/, (ws) => {
     const server = ws.connectToServer();
-    const s = { subs: [] as string[], cut: () => void ws.close({ code: 1012, reason: "restart" }) };
+    const s = {
+      subs: [] as string[],
+      cut: () => {
+        ws.close({ code: 1012, reason: "restart" });
+        server.close({ code: 1012, reason: "restart" });
+      },
+    };
     sockets.push(s);
     ws.onMessage((m) => {
       const msg = JSON.parse(String(m)) as { type: string; topic?: string };
@@ -173,17 +189,21 @@ test("the live socket cut under a held pad: the pad lets go at once, the page re
   await wall.tiles().first().click();
   await expect(wall.pad()).toHaveAttribute("data-open", "true", { timeout: 30_000 });
   const first = sockets.at(-1)!;
-  const topic = `device:${await wall.pad().getAttribute("data-device")}`;
+  const deviceId = (await wall.pad().getAttribute("data-device"))!;
+  const topic = `device:${deviceId}`;
   expect(first.subs).toContain(topic);
 
-  // Hold a direction, cut the socket: the pad is inert at once (nothing is queued or replayed).
+  // Hold a direction until the camera is sent the turn, cut the socket: the pad is inert at once (nothing is queued or replayed).
+  const before = (await padCommands(page, deviceId, 0)).at(-1)?.id ?? 0;
   await wall.pad().locator('[data-dir="up"]').hover();
   await page.mouse.down();
-  await page.waitForTimeout(600);
+  await expect.poll(async () => (await padCommands(page, deviceId, before)).some((c) => c.controlType === "vertical" && c.controlValue === 5), { timeout: 10_000 }).toBe(true);
   first.cut();
   await expect(wall.pad()).not.toHaveAttribute("data-open", "true");
   await expect(wall.pad().locator('[data-dir="up"]')).toHaveAttribute("aria-pressed", "false");
   await page.mouse.up();
+  // The console stopped the camera the cut socket was turning (the page could not send its stop): the stop is answered.
+  await expect.poll(async () => (await padCommands(page, deviceId, before)).some((c) => c.controlType === "vertical" && c.controlValue === 0 && c.status === COMMAND_STATUS.success), { timeout: 10_000 }).toBe(true);
 
   // After 3 s a new socket opens and the page's topics are subscribed again.
   await expect.poll(() => sockets.length, { timeout: 15_000 }).toBeGreaterThan(1);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { COMMAND_STATUS } from "@/lib/contract/device/command";
 import { FUNC_TYPE } from "@/lib/contract/device/thing-model";
-import { CAMERA_HOLD_STEP, CAMERA_REPEAT_MS, CAMERA_STOP_WAIT_S, CAMERA_TTL_MS, VIDICON_SERVICE, videoApi } from "@/lib/contract/video/video";
+import { CAMERA_HOLD_STEP, CAMERA_REPEAT_MS, CAMERA_RESEND_MS, CAMERA_STOP_WAIT_S, CAMERA_TTL_MS, VIDICON_SERVICE, videoApi } from "@/lib/contract/video/video";
 import { productFunctions } from "../../db/schema";
 import { commandsOf } from "../../ingest/commands";
 import type { Ctx } from "../../lib/context";
@@ -23,7 +23,9 @@ const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : n
  * The camera pad (widgets §7 `vidiconOperate`, core §7 comm apiWs/vidicon): a step of ±5 is a held
  * press, sent with the time-to-live after which the camera stops by itself and answered once sent
  * (its repeats fold onto one command row); ±10 is a click, a turn of one repeat; 0 stops the axis
- * and answers once the camera acknowledged; restore and video wait for the camera's answer.
+ * and answers once the camera acknowledged; restore and video wait for the camera's answer. What is
+ * waited for is idempotent, so it is sent again every `CAMERA_RESEND_MS` until answered: a lost
+ * stop costs one gap, not the whole wait and the console's retry.
  */
 export const vidiconServed = [
   serve(videoApi.vidicon, async (c, b) => {
@@ -33,9 +35,10 @@ export const vidiconServed = [
     const held = turn && Math.abs(step) === CAMERA_HOLD_STEP;
     const ttlMs = !turn || step === 0 ? 0 : held ? CAMERA_TTL_MS : CAMERA_REPEAT_MS;
     const params = turn ? { controlType: b.controlType, controlValue: step, ttlMs } : { controlType: b.controlType };
-    const row = await dispatchCommand(c, { device, cmdType: "service", identifier: VIDICON_SERVICE, params, timeoutS: turn ? CAMERA_STOP_WAIT_S : 5, foldMs: held ? CAMERA_TTL_MS : undefined });
     // A move goes out and is not waited for: its repeats and its stop follow within the TTL.
-    if (turn && step !== 0) return { pan: null, tilt: null, url: null };
+    const moving = turn && step !== 0;
+    const row = await dispatchCommand(c, { device, cmdType: "service", identifier: VIDICON_SERVICE, params, timeoutS: turn ? CAMERA_STOP_WAIT_S : 5, foldMs: held ? CAMERA_TTL_MS : undefined, resendMs: moving ? undefined : CAMERA_RESEND_MS });
+    if (moving) return { pan: null, tilt: null, url: null };
     const done = await commandsOf(c.var.deps.ingest!).wait(row.id);
     if (done.status !== COMMAND_STATUS.success) throw badRequest(done.status === COMMAND_STATUS.timeout ? "cloud.video.padNoAnswer" : "cloud.video.padFailed", { name: device.name });
     const out = ((JSON.parse(done.reply ?? "{}") as { params?: Record<string, unknown> }).params ?? {}) as Record<string, unknown>;

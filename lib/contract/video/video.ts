@@ -59,6 +59,11 @@ export const CAMERA_CLICK_DEBOUNCE_MS = 250;
 export const CAMERA_STEPS = [-CAMERA_CLICK_STEP, -CAMERA_HOLD_STEP, 0, CAMERA_HOLD_STEP, CAMERA_CLICK_STEP] as const;
 /** How long a stop waits for the camera's acknowledgement. */
 export const CAMERA_STOP_WAIT_S = 1;
+/**
+ * A stop (and restore, video) not answered yet is sent to the camera again this often: a copy lost
+ * on the way costs this gap, well within the TTL's margin, not the whole wait.
+ */
+export const CAMERA_RESEND_MS = 150;
 
 export const vidiconBody = z.object({
   deviceId: dbId,
