@@ -387,7 +387,7 @@ async function bench(kind: "pglite" | "postgres", pg: PgCluster | undefined, rul
     round,
     cpu,
     qos: QOS,
-    noisy: NOISY ? `${NOISY} (${noise.n ?? 0} refusals)` : "-",
+    noisy: NOISY ? `${NOISY} (${noise.n ?? 0} refusals, ${channel.ingest.stats.throttled} messages held)` : "-",
     rules,
     linkage: linkageRuleCount,
     devices: DEVICES,
