@@ -37,7 +37,7 @@ import { rawInsert, type RawInsert } from "./raw-insert";
  * alarm rules, one per device, evaluated in memory on every stored value; one of them is met by the
  * data and fires (repeat-suppressed, calling a web service that answers at once).
  * BENCH_QOS=1 publishes with QoS 1, each device waiting for the PUBACK of every 50th message.
- * BENCH_NOISY=N adds N devices flooding junk (QoS 0, as fast as the broker reads) while the others publish; their refusals are
+ * BENCH_NOISY=N adds N devices flooding junk (QoS 0, as fast as the broker reads) until the others' values are stored; their refusals are
  * counted apart, so the others' msg/s against a run without them is what one noisy device costs.
  *
  * In the same run (issue 33) it measures this machine's limits and gives the ingest as a share of
@@ -98,6 +98,9 @@ const { url, devices, perDevice, qos, noisy, junk } = workerData;
     }
   }));
   parentPort.postMessage({ type: "sent", ms: Date.now() - started });
+  // The noise goes on until the cloud has taken the others' messages (told by the main thread), not only until they are sent:
+  // at QoS 0 the last is sent long before it is read.
+  if (noisy.length) await new Promise((resolve) => parentPort.once("message", resolve));
   quiet = true;
   await Promise.all(noise);
   await Promise.all([...clients, ...noisyClients].map((c) => c.endAsync()));
@@ -192,9 +195,10 @@ type BenchDevice = { sn: string; secret: string };
 
 /**
  * The devices publish their share from a worker thread (`PUBLISHER`); `connected` is called, with
- * the worker's thread id, once all are logged in. Resolves when all is sent and the clients closed.
+ * the worker's thread id, once all are logged in. The noisy devices stop once `quiet` resolves (or
+ * a minute after the others are through sending). Resolves when all is sent and the clients closed.
  */
-async function publish(url: string, productId: number, devs: BenchDevice[], noisy: BenchDevice[], perDevice: number, connected: (tid: number) => void) {
+async function publish(url: string, productId: number, devs: BenchDevice[], noisy: BenchDevice[], perDevice: number, connected: (tid: number) => void, quiet?: Promise<void>) {
   const worker = new Worker(PUBLISHER, {
     eval: true,
     workerData: {
@@ -211,7 +215,10 @@ async function publish(url: string, productId: number, devs: BenchDevice[], nois
     worker.on("error", reject);
     worker.on("message", (m: { type: string; ms?: number; message?: string; tid?: number }) => {
       if (m.type === "connected") connected(m.tid!);
-      if (m.type === "sent") sentMs = m.ms!;
+      if (m.type === "sent") {
+        sentMs = m.ms!;
+        if (noisy.length) void Promise.race([quiet, sleep(60_000)]).then(() => worker.postMessage("quiet"));
+      }
       if (m.type === "error") reject(new Error(m.message));
       if (m.type === "done") resolve();
     });
@@ -324,7 +331,13 @@ async function bench(kind: "pglite" | "postgres", pg: PgCluster | undefined, rul
   const latencies: number[] = [];
   let first = 0;
   let last = 0;
+  // The others' values all stored (a noisy device's never are): its noise may stop. One value of every 50th message is refused.
+  const expected = published * VALUES_PER_MESSAGE - DEVICES * (perDevice > 7 ? Math.floor((perDevice - 8) / 50) + 1 : 0);
+  let taken = 0;
+  let allStored!: () => void;
+  const quiet = new Promise<void>((resolve) => (allStored = resolve));
   channel.ingest.on("telemetry", (points) => {
+    if ((taken += points.length) >= expected) allStored();
     const now = Date.now();
     last = now;
     // Every 10th value is enough for the percentiles.
@@ -341,7 +354,7 @@ async function bench(kind: "pglite" | "postgres", pg: PgCluster | undefined, rul
       { name: "publishers", thread: { pid: process.pid, tid } },
       { name: "other threads (GC, libuv)", process: process.pid, minus: ["publishers", pg ? "cloud thread (aedes + ingest)" : "cloud thread (aedes + ingest + PGlite)"] },
     ] satisfies Part[]);
-  });
+  }, quiet);
   // Everything sent has been read by the broker once the clients are closed; wait for the writer for as long as it
   // makes progress (a loaded machine can take minutes), giving up after 10 s without any.
   for (let seen = channel.ingest.received, still = 0; channel.ingest.received < published && still < 200; ) {
@@ -379,7 +392,7 @@ async function bench(kind: "pglite" | "postgres", pg: PgCluster | undefined, rul
     round,
     cpu,
     qos: QOS,
-    noisy: NOISY ? `${NOISY} (${noise.n ?? 0} refusals)` : "-",
+    noisy: NOISY ? `${NOISY} (${noise.n ?? 0} refusals, ${channel.ingest.stats.throttled} messages held)` : "-",
     rules,
     linkage: linkageRuleCount,
     devices: DEVICES,

@@ -64,4 +64,25 @@ describe("one device cannot spoil the others' batches", () => {
       errors.mockRestore();
     }
   }, SETUP_MS);
+
+  it("holds back a device past its refusal samples, and only that device", async () => {
+    const [normal, noisy] = devs;
+    const topic = (d: { sn: string }) => deviceTopic(productId, d.sn, "property/post");
+    const junk = Buffer.from(JSON.stringify({ params: { nope: 1 } }));
+    // Past its 60 samples of the minute (spent already when the flood above ran first), its junk starts being held.
+    const before = channel.ingest.stats.throttled;
+    for (let i = 0; i < 100 && channel.ingest.stats.throttled === before; i++) await channel.ingest.handle(topic(noisy), junk);
+    expect(channel.ingest.stats.throttled).toBe(before + 1);
+    // Three messages of a thousand refusals each: held one after another, seconds in all.
+    const done: string[] = [];
+    const [wide] = NOISY_PAYLOADS[4];
+    const held = Promise.all([1, 2, 3].map(() => channel.ingest.handle(topic(noisy), wide).then(() => done.push("noisy"))));
+    // A good message of another device meanwhile is not held: it is answered once committed.
+    const outcome = await channel.ingest.handle(topic(normal), Buffer.from(JSON.stringify({ params: { temperature: 1 } })));
+    done.push("normal");
+    expect(outcome).toEqual({ accepted: 1, rejects: [] });
+    await held;
+    expect(done).toEqual(["normal", "noisy", "noisy", "noisy"]);
+    expect(channel.ingest.stats.throttled).toBe(before + 4);
+  }, SETUP_MS);
 });

@@ -1,5 +1,5 @@
-import { EventEmitter } from "node:events";
-import type { Socket } from "node:net";
+import { EventEmitter, once } from "node:events";
+import { connect, createServer, type AddressInfo, type Socket } from "node:net";
 import mqttPacket from "mqtt-packet";
 import { describe, expect, it } from "vitest";
 import { PacketGate } from "./packet-gate";
@@ -55,5 +55,29 @@ describe("the packet gate", () => {
     expect(destroyed).toBe(false);
     socket.emit("data", mqttPacket.generate({ cmd: "publish", topic: "t", payload: Buffer.alloc(200), qos: 0, dup: false, retain: false }).subarray(0, 10));
     expect(destroyed).toBe(true);
+  });
+
+  it("passes on what a device sent before hanging up when the broker reads it only after the connection closed", async () => {
+    // As a device sends a QoS 0 burst and disconnects while the broker still works through its earlier packets.
+    const burst = Buffer.concat(Array.from({ length: 100 }, (_, i) => mqttPacket.generate({ cmd: "publish", topic: "t", payload: Buffer.from(`{"n":${i}}`), qos: 0, dup: false, retain: false })));
+    const server = createServer();
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    try {
+      const accepted = once(server, "connection") as Promise<[Socket]>;
+      const device = connect((server.address() as AddressInfo).port, "127.0.0.1");
+      device.end(burst);
+      const [socket] = await accepted;
+      const gate = new PacketGate(socket, limits);
+      gate.admit();
+      await once(socket, "close");
+      const read: Buffer[] = [];
+      gate.on("data", (c: Buffer) => read.push(c));
+      // Destroyed instead, it would close without an end.
+      await Promise.race([once(gate, "end"), once(gate, "close")]);
+      expect(Buffer.concat(read).equals(burst)).toBe(true);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -26,6 +26,8 @@ export class PacketGate extends Duplex {
   private header: number[] = [];
   private received = 0;
   private admitted = false;
+  /** The device has sent all it will (its FIN read): what the gate still holds is the broker's to read. */
+  private ended = false;
 
   constructor(
     private readonly socket: Socket,
@@ -33,9 +35,14 @@ export class PacketGate extends Duplex {
   ) {
     super();
     socket.on("data", (chunk: Buffer) => this.pass(chunk));
-    socket.on("end", () => this.push(null));
+    socket.on("end", () => {
+      this.ended = true;
+      this.push(null);
+    });
     socket.on("error", (err) => this.destroy(err));
-    socket.on("close", () => this.destroy());
+    // A device that sent its last packets and hung up: the packets the broker has not read yet (it
+    // reads a device's next ones only once the last are taken) are still read; the gate ends after them.
+    socket.on("close", () => void (this.ended ? this.end() : this.destroy()));
   }
 
   /** The connection has logged in: only the packet size is limited from now on. */
@@ -48,6 +55,8 @@ export class PacketGate extends Duplex {
   }
 
   _write(chunk: Buffer, encoding: BufferEncoding, done: (err?: Error | null) => void) {
+    // Nobody is left to read an answer (a PUBACK) to what the closed connection still had queued.
+    if (this.socket.destroyed) return done();
     this.socket.write(chunk, encoding, done);
   }
 
@@ -56,10 +65,12 @@ export class PacketGate extends Duplex {
    * packet in pieces (mqtt-packet), so a batch's PUBACKs leave in one send rather than a send per piece.
    */
   _writev(chunks: { chunk: Buffer }[], done: (err?: Error | null) => void) {
+    if (this.socket.destroyed) return done();
     this.socket.write(chunks.length === 1 ? chunks[0].chunk : Buffer.concat(chunks.map((c) => c.chunk)), done);
   }
 
   _final(done: () => void) {
+    if (this.socket.destroyed) return done();
     this.socket.end(done);
   }
 

@@ -15,6 +15,16 @@ const FUTURE_MS = 10 * 60_000;
 export const HISTORY_MS = 400 * 86_400_000;
 const PAYLOAD_KEEP = 2000;
 const DEVICE_SIGNAL = "device";
+/**
+ * A device's refusals beyond its per-minute samples hold its next message this long each, at
+ * most THROTTLE_MAX_MS a message, added up per device: one sending nothing but junk is read at
+ * ≈ 1,000 refusals a second and cannot take the thread from the others; one bad value now and
+ * then is never held. Every refusal is still counted. Over the embedded broker and HTTP, whose
+ * sender waits for `handle`; an external broker's shared subscription carries every device, so
+ * holding one there would hold them all.
+ */
+const THROTTLE_MS_PER_REFUSAL = 1;
+const THROTTLE_MAX_MS = 1000;
 
 export type IngestEvents = {
   /** Values just stored, with their devices' contexts (alarms, linkage and live screens listen here). */
@@ -85,6 +95,8 @@ export class Ingest extends EventEmitter<IngestEvents> {
   private readonly now: () => Date;
   /** Messages handed in; with the writer's stats it proves nothing was lost. */
   received = 0;
+  /** Messages held back for their device's refusals beyond its samples (`throttle`). */
+  readonly stats = { throttled: 0 };
   /** The broker the commands go out through (set by the device channel). */
   private send: ((topic: string, payload: string) => Promise<void>) | null = null;
   /** The cluster this instance belongs to (set by the device channel), for the services beside the ingest. */
@@ -217,7 +229,25 @@ export class Ingest extends EventEmitter<IngestEvents> {
       const err = await firmware;
       if (err) throw err;
     }
+    await this.throttle(msg);
     return { accepted: msg.points.length, rejects: msg.rejects };
+  }
+
+  /** When each throttled device may be read again (epoch ms). */
+  private readonly throttled = new Map<number, number>();
+
+  /** Holds a device over its refusal samples (see THROTTLE_MS_PER_REFUSAL); its messages in flight queue up behind each other. */
+  private async throttle(msg: Message) {
+    let over = 0;
+    for (const r of msg.rejects) if (r.sampled === false) over++;
+    const id = msg.rejects[0]?.deviceId;
+    if (!over || id == null) return;
+    const now = Date.now();
+    const until = Math.max(now, this.throttled.get(id) ?? 0) + Math.min(THROTTLE_MAX_MS, over * THROTTLE_MS_PER_REFUSAL);
+    this.throttled.set(id, until);
+    this.stats.throttled++;
+    await new Promise((r) => setTimeout(r, until - now));
+    if (this.throttled.get(id) === until) this.throttled.delete(id);
   }
 
   /**
