@@ -224,7 +224,8 @@ describe("BatchWriter, last heard (issue 41)", () => {
     const [d] = await addDevices(db, { tenantId, productId, count: 1, prefix: "HEARD" });
     const step = DEVICE_ROW_STEP_MS / 1000;
     // Seconds from T0 of the device's first step boundary (its own second of the hour) and 10 s after it.
-    const boundary = step - ((T0.getTime() / 1000 + ((d.id * 1801) % step)) % step);
+    const phase = Number(((BigInt(d.id) * 2654435761n) % 4294967296n) * BigInt(step) / 4294967296n);
+    const boundary = step - ((T0.getTime() / 1000 + phase) % step);
     const b = (s: number) => boundary + 10 + s;
     const w = new BatchWriter(db, { flushMs: 10 });
     const hear = async (s: number, battery?: number) => {

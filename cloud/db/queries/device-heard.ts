@@ -15,11 +15,11 @@ export const DEVICE_ROW_STEP_MS = 3_600_000;
 const STEP_S = sql.raw(String(DEVICE_ROW_STEP_MS / 1000));
 
 /**
- * Each device's step boundaries sit at its own second of the hour (its id times a number prime to
- * the step): a fleet that came online together — after a restart, in a benchmark — rewrites its rows
- * spread over the hour, not all in one batch every hour.
+ * Each device's step boundaries sit at its own second of the hour (Fibonacci hashing of its id:
+ * consecutive ids land far apart, evenly): a fleet that came online together — after a restart, in
+ * a benchmark — rewrites its rows spread over the hour, not all in one batch every hour.
  */
-const phase = (id: AnyPgColumn | SQL) => sql`((${id})::bigint * 1801 % ${STEP_S})`;
+const phase = (id: AnyPgColumn | SQL) => sql`((${id})::bigint * 2654435761 % 4294967296 * ${STEP_S} / 4294967296)`;
 const stepOf = (id: AnyPgColumn | SQL, t: AnyPgColumn | SQL) => sql`floor((extract(epoch from ${t}) + ${phase(id)}) / ${STEP_S})`;
 
 /** Whether a device heard at `at` is due a rewrite of its row, whose time is `rowTime`: a step boundary lies between. */
