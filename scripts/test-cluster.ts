@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import mqtt from "mqtt";
 import { deviceTopic } from "@/lib/contract/device/topics";
 import { openDb } from "../cloud/db/client";
-import { alarmLevels, alarmRules, alarms, clusterJobs, devices, linkageLogs, linkageRules, productFunctions, products, projects, pushConfigs, telemetry, tenants } from "../cloud/db/schema";
+import { alarmLevels, alarmRules, alarms, clusterJobs, deviceHeard, devices, linkageLogs, linkageRules, productFunctions, products, projects, pushConfigs, telemetry, tenants } from "../cloud/db/schema";
 import { rowsOf } from "../cloud/ingest/writer";
 import { DEMO_ACCOUNTS } from "../cloud/seed";
 import { freePort, startPgCluster } from "./pg-cluster";
@@ -210,6 +210,7 @@ try {
 
   // Device 19 falls silent: the sweep (made due now) marks it offline once, which raises one alarm.
   await db.update(devices).set({ lastReportTime: sql`now() - interval '10 minutes'` }).where(eq(devices.id, devs[19].id));
+  await db.update(deviceHeard).set({ at: sql`now() - interval '10 minutes'` }).where(eq(deviceHeard.deviceId, devs[19].id));
   await db.update(clusterJobs).set({ dueAt: sql`now()` }).where(eq(clusterJobs.name, "offline-sweep"));
   await until("the offline alarm", async () => (await db.select().from(alarms).where(eq(alarms.ruleId, offlineRule.id))).length > 0, 10_000);
   await sleep(1500);

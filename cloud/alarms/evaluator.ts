@@ -17,6 +17,7 @@ import { t } from "../lib/i18n";
 import { pgArray } from "../ingest/pg-array";
 import type { Coordinator } from "../lib/coordination";
 import { propIdOf } from "../db/queries/telemetry-props";
+import { heardColumns } from "../db/queries/device-heard";
 
 /** The batch's devices are locked with the key a single raise takes: one decision per device at a time, cluster-wide. */
 const EVAL_LOCK = RAISE_LOCK;
@@ -450,7 +451,7 @@ export class AlarmEvaluator {
     for (const rule of rules) {
       // Which devices this rule has an open alarm on, from the database: another instance may have raised or recovered it.
       const open = new Set((await this.db.select({ deviceId: alarms.deviceId }).from(alarms).where(and(eq(alarms.ruleId, rule.id), isNull(alarms.recoveredAt)))).map((a) => a.deviceId));
-      const last = rule.identifier ? telemetryLatest.ts : devices.lastReportTime;
+      const last = rule.identifier ? telemetryLatest.ts : heardColumns().lastReportTime;
       const rows = await this.db
         .select({ id: devices.id, cycle: devices.reportCycle, last })
         .from(devices)

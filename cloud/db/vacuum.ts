@@ -2,10 +2,10 @@ import { sql } from "drizzle-orm";
 import type { Db } from "./client";
 
 /**
- * The tables rewritten all day: every ingest batch updates its devices' rows, their latest values and
- * the roll-ups; the push outbox and the cluster's jobs are claimed and released continuously.
+ * The tables rewritten all day: every ingest batch updates its devices' last-heard rows, their latest
+ * values and the roll-ups (and the devices' own rows at a coarse step); the push outbox and the cluster's jobs are claimed and released continuously.
  */
-export const HOT_TABLES = ["devices", "telemetry_latest", "telemetry_hourly", "telemetry_10min", "push_outbox", "push_batches", "cluster_jobs", "access_epoch"] as const;
+export const HOT_TABLES = ["devices", "device_heard", "telemetry_latest", "telemetry_hourly", "telemetry_10min", "push_outbox", "push_batches", "cluster_jobs", "access_epoch"] as const;
 
 /** How often PGlite's hot tables are vacuumed. */
 export const VACUUM_EVERY_MS = 5 * 60_000;

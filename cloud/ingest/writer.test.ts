@@ -1,17 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbHandle } from "../db/client";
-import { deviceRejects, devices, deviceStatusLog, ingestDeadLetters, telemetry, telemetryHourly, telemetryLatest, telemetryProps, tenants } from "../db/schema";
+import { deviceHeard, deviceRejects, devices, deviceStatusLog, ingestDeadLetters, telemetry, telemetryHourly, telemetryLatest, telemetryProps, tenants } from "../db/schema";
 import { openTestDb, SETUP_MS } from "../testing";
 import { addDevices, addSensorProduct } from "./fixtures";
 import { ensurePartitions } from "./partitions";
 import { sweepOffline } from "./sweep";
 import { BatchWriter, type Flushed } from "./writer";
 import { insertTelemetry } from "../db/queries/telemetry-props";
+import { DEVICE_ROW_STEP_MS } from "../db/queries/device-heard";
 
 let handle: DbHandle;
 let db: Db;
 let devs: { id: number; sn: string }[];
+let tenantId: number;
+let productId: number;
 const T0 = new Date("2026-03-02T08:00:00Z");
 const at = (s: number) => new Date(T0.getTime() + s * 1000);
 
@@ -19,7 +22,8 @@ beforeAll(async () => {
   handle = await openTestDb();
   db = handle.db;
   const [t] = await db.insert(tenants).values({ name: "writer test", code: "writer" }).returning();
-  const productId = await addSensorProduct(db, t.id, { activeCycle: 5 });
+  tenantId = t.id;
+  productId = await addSensorProduct(db, t.id, { activeCycle: 5 });
   devs = await addDevices(db, { tenantId: t.id, productId, count: 3, prefix: "W" });
 }, SETUP_MS);
 afterAll(() => handle?.close());
@@ -215,17 +219,75 @@ describe("BatchWriter's group commit", () => {
   });
 });
 
+describe("BatchWriter, last heard (issue 41)", () => {
+  it("keeps the exact last-heard time, battery and signal apart: the device's row is rewritten only when it comes online or its time crosses its step boundary", async () => {
+    const [d] = await addDevices(db, { tenantId, productId, count: 1, prefix: "HEARD" });
+    const step = DEVICE_ROW_STEP_MS / 1000;
+    // Seconds from T0 of the device's first step boundary (its own second of the hour) and 10 s after it.
+    const phase = Number(((BigInt(d.id) * 2654435761n) % 4294967296n) * BigInt(step) / 4294967296n);
+    const boundary = step - ((T0.getTime() / 1000 + phase) % step);
+    const b = (s: number) => boundary + 10 + s;
+    const w = new BatchWriter(db, { flushMs: 10 });
+    const hear = async (s: number, battery?: number) => {
+      w.push({ points: [{ deviceId: d.id, identifier: "temperature", ts: at(s), num: s, txt: null }], rejects: [], heard: { deviceId: d.id, at: at(s), battery, signal: -60 - s / 10 } });
+      await w.drain();
+    };
+    // The row's version (xmin) changes with every rewrite of it.
+    const row = async () => (await db.select({ version: sql<string>`xmin::text`, status: devices.status, lastReportTime: devices.lastReportTime, battery: devices.battery }).from(devices).where(eq(devices.id, d.id)))[0];
+    const heard = async () => (await db.select().from(deviceHeard).where(eq(deviceHeard.deviceId, d.id)))[0];
+
+    await hear(b(0), 90);
+    const online = await row();
+    expect(online).toMatchObject({ status: 2, lastReportTime: at(b(0)), battery: 90 });
+    for (let s = 10; s <= 100; s += 10) await hear(b(s), 90 - s / 10);
+    expect(await row()).toEqual(online);
+    expect(await heard()).toEqual({ deviceId: d.id, at: at(b(100)), battery: 80, signal: -60 - b(100) / 10 });
+    // An older message arriving late moves nothing back.
+    await hear(b(50));
+    expect((await heard()).at).toEqual(at(b(100)));
+
+    // Past the device's next step boundary the row follows, once.
+    await hear(b(step - 10), 70);
+    const moved = await row();
+    expect(moved.version).not.toBe(online.version);
+    expect(moved).toMatchObject({ status: 2, lastReportTime: at(b(step - 10)), battery: 70 });
+    await hear(b(step));
+    expect((await row()).version).toBe(moved.version);
+
+    // Back from offline: the row at once, and the change logged once.
+    await db.update(devices).set({ status: 3 }).where(eq(devices.id, d.id));
+    await hear(b(step + 10));
+    expect(await row()).toMatchObject({ status: 2, lastReportTime: at(b(step + 10)) });
+    const log = await db.select({ status: deviceStatusLog.status, at: deviceStatusLog.at }).from(deviceStatusLog).where(eq(deviceStatusLog.deviceId, d.id)).orderBy(asc(deviceStatusLog.id));
+    expect(log).toEqual([
+      { status: 2, at: at(b(0)) },
+      { status: 2, at: at(b(step + 10)) },
+    ]);
+  });
+});
+
 describe("sweepOffline", () => {
-  it("marks a device offline once silent past its product's active cycle, logged at the moment it became overdue", async () => {
+  it("marks a device offline once silent past its product's active cycle by its exact last-heard time, logged at the moment it became overdue", async () => {
     const [a, b] = devs;
-    await db.update(devices).set({ status: 2, lastReportTime: at(0) }).where(eq(devices.id, a.id));
-    await db.update(devices).set({ status: 2, lastReportTime: at(200) }).where(eq(devices.id, b.id));
-    // Active cycle 5 minutes: at +6 min a (last heard at 0) is overdue, b (at +200 s) is not.
+    await db.update(devices).set({ status: 2, lastReportTime: at(0) }).where(inArray(devices.id, [a.id, b.id]));
+    // a was last heard at 0; b's row trails its exact time, +200 s.
+    await db
+      .insert(deviceHeard)
+      .values([
+        { deviceId: a.id, at: at(0) },
+        { deviceId: b.id, at: at(200) },
+      ])
+      .onConflictDoUpdate({ target: deviceHeard.deviceId, set: { at: sql`excluded.at` } });
+    // Active cycle 5 minutes: at +6 min a is overdue, b is not.
     const changes = await sweepOffline(db, at(360));
     expect(changes).toEqual([{ deviceId: a.id, status: 3, at: at(300) }]);
     const [d] = await db.select({ status: devices.status }).from(devices).where(eq(devices.id, a.id));
     expect(d.status).toBe(3);
     expect(await sweepOffline(db, at(360))).toEqual([]);
+    // b becomes overdue at +500 s; going offline writes its exact time to its row.
+    expect(await sweepOffline(db, at(600))).toEqual([{ deviceId: b.id, status: 3, at: at(500) }]);
+    const [e] = await db.select({ status: devices.status, lastReportTime: devices.lastReportTime }).from(devices).where(eq(devices.id, b.id));
+    expect(e).toEqual({ status: 3, lastReportTime: at(200) });
   });
 });
 

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { pgArray } from "./pg-array";
 import { propIds } from "../db/queries/telemetry-props";
 import { upsertRollups } from "../db/queries/telemetry-hourly";
+import { rowStepDue } from "../db/queries/device-heard";
 import { ingestDeadLetters } from "../db/schema";
 import { PerMinute } from "./per-minute";
 import { storable } from "./storable";
@@ -377,14 +378,22 @@ export class BatchWriter {
       }
       if (heard.size) {
         const h = [...heard.values()];
-        // The self-join reads each row as it was before this update: the old status tells who came online.
+        // The exact time, battery and signal go to the narrow `device_heard` (rewritten on its page, no
+        // vacuum needed); the device's own row, whose time is indexed, only when the device comes online
+        // or its time crosses a step (issue 41). The self-join reads each row as it was before this
+        // update: the old status tells who came online.
         const rows = await tx.execute(sql`with v as (
             select * from unnest(${pgArray(h.map((x) => x.deviceId))}::int[], ${pgArray(h.map((x) => x.at))}::timestamptz[],
               ${pgArray(h.map((x) => x.battery ?? null))}::float8[], ${pgArray(h.map((x) => x.signal ?? null))}::float8[]) as v(id, at, battery, signal)
+          ), heard as (
+            insert into device_heard as h (device_id, at, battery, signal) select id, at, battery, signal from v
+            on conflict (device_id) do update set at = greatest(h.at, excluded.at), battery = coalesce(excluded.battery, h.battery), signal = coalesce(excluded.signal, h.signal)
+            where h.at < excluded.at or h.battery is distinct from coalesce(excluded.battery, h.battery) or h.signal is distinct from coalesce(excluded.signal, h.signal)
           ), u as (
             update devices d set status = 2, last_report_time = greatest(d.last_report_time, v.at), active_time = coalesce(d.active_time, v.at),
               battery = coalesce(v.battery, d.battery), signal = coalesce(v.signal, d.signal)
             from v, devices old where d.id = v.id and old.id = d.id
+              and (d.status <> 2 or d.last_report_time is null or ${rowStepDue(sql`d.id`, sql`d.last_report_time`, sql`v.at`)})
             returning d.id, old.status as prev, v.at
           ), logged as (
             insert into device_status_log (device_id, status, at) select id, 2, at from u where prev <> 2 returning device_id, at

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { FUNC_TYPE, type ThingFunction } from "@/lib/contract/device/thing-model";
 import type { Auth } from "../../lib/context";
 import { pageOf, type Paging } from "../../lib/crud";
@@ -6,6 +6,7 @@ import { tenantScope } from "../../lib/scope";
 import type { Db } from "../client";
 import { deviceRejects, devices, deviceStatusLog, productFunctions, projects, spaces, telemetryLatest } from "../schema";
 import { visibleProjects } from "./projects";
+import { heardColumns } from "./device-heard";
 
 /**
  * Reads of one device's data for its detail page: who may see the device, the newest value per
@@ -22,7 +23,7 @@ export async function viewableDevice(db: Db, auth: Auth, id: number) {
     const visible = await visibleProjects(db, auth);
     conds.push(tenantScope(auth).where(devices), sql`(${devices.projectId} is null or ${devices.projectId} in (select ${projects.id} from ${projects} where ${visible}))`);
   }
-  const [row] = await db.select().from(devices).where(and(...conds));
+  const [row] = await db.select({ ...getTableColumns(devices), ...heardColumns() }).from(devices).where(and(...conds));
   return row;
 }
 

@@ -7,6 +7,7 @@ import type { Locale } from "@/lib/contract/locale";
 import type { Db } from "../client";
 import { deviceConfigs, deviceInitValues, devices, pointGroups, products, telemetryLatest } from "../schema";
 import { deviceNameIn } from "./names";
+import { heardColumns } from "./device-heard";
 import { pgArray } from "../../ingest/pg-array";
 import { rowsOf } from "../../ingest/writer";
 import { propIdOf } from "./telemetry-props";
@@ -130,7 +131,7 @@ export async function kindPoints(db: Db, projectIds: number[], kind: MonitorKind
   const ids = [...new Set(groups.flatMap((g) => g.deviceIds))];
   const devs = ids.length
     ? await db
-        .select({ id: devices.id, deviceName: deviceNameIn(locale), deviceSn: devices.deviceSn, status: devices.status, lastReportTime: devices.lastReportTime })
+        .select({ id: devices.id, deviceName: deviceNameIn(locale), deviceSn: devices.deviceSn, status: devices.status, lastReportTime: heardColumns().lastReportTime })
         .from(devices)
         .where(and(inArray(devices.id, ids), inArray(devices.projectId, projectIds)))
     : [];

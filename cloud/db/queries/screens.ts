@@ -77,9 +77,9 @@ export async function pointsInAlarm(db: Db, tenantId: number, projectIds: readon
 export async function freshDevices(db: Db, tenantId: number, projectIds: readonly number[], now: Date): Promise<Map<number, { expected: number; fresh: number }>> {
   const rows = rowsOf(
     await db.execute(sql`select d.project_id, count(*)::int as expected,
-        count(*) filter (where d.last_report_time > ${now.toISOString()}::timestamptz
+        count(*) filter (where greatest(d.last_report_time, h.at) > ${now.toISOString()}::timestamptz
           - ${HEALTH.freshCycles} * (case when d.report_cycle > 0 then d.report_cycle else p.active_cycle * 60 end) * interval '1 second')::int as fresh
-      from devices d join products p on p.id = d.product_id
+      from devices d join products p on p.id = d.product_id left join device_heard h on h.device_id = d.id
       where ${inProjects(tenantId, d, projectIds)} and d.status <> 1 and d.enable_status = 1
       group by d.project_id`),
   );

@@ -5,7 +5,8 @@ import type { AdminDevice, Device, DeviceAdded, DeviceCredentials, DeviceTreeNod
 import type { Product } from "@/lib/contract/device/product";
 import type { Project } from "@/lib/contract/project";
 import { createCloud } from "../../app";
-import { telemetry } from "../../db/schema";
+import { devices, telemetry } from "../../db/schema";
+import { BatchWriter } from "../../ingest/writer";
 import { Ingest } from "../../ingest/pipeline";
 import { signedIn, type TestCloud } from "../../testing";
 
@@ -173,6 +174,25 @@ describe("device/device", () => {
     expect(tree.data.map((t) => t.productId)).toEqual([sensor.id]);
     expect(tree.data[0].subItem!.length).toBeGreaterThan(0);
     expect(tree.data[0].subItem!.every((d) => d.productId === sensor.id && d.sn)).toBe(true);
+  });
+
+  it("shows a device's exact last report, battery and signal in its list, detail and real-time data, though its row follows at a coarse step (issue 41)", async () => {
+    const d = await add({ deviceName: "Heard", deviceSn: "T-HEARD-01" });
+    const w = new BatchWriter(cloud.db, { flushMs: 1 });
+    const hear = async (at: Date, battery: number) => {
+      w.push({ points: [], rejects: [], heard: { deviceId: d.id, at, battery, signal: -71 } });
+      await w.drain();
+    };
+    const first = new Date("2026-03-02T08:00:00Z");
+    const last = new Date(first.getTime() + 30_000);
+    await hear(first, 50);
+    await hear(last, 48);
+    const [row] = await cloud.db.select({ lastReportTime: devices.lastReportTime, battery: devices.battery }).from(devices).where(eq(devices.id, d.id));
+    expect(row).toEqual({ lastReportTime: first, battery: 50 });
+    const shown = { lastReportTime: last.toISOString(), battery: 48, signal: -71 };
+    expect((await call<Device>(`info?id=${d.id}`)).data).toMatchObject(shown);
+    expect((await call<Page<Device>>("page?size=10&deviceSn=T-HEARD-01")).data.records).toEqual([expect.objectContaining(shown)]);
+    expect((await call<{ lastReportTime: string }>(`getDevRealTimeData?id=${d.id}`)).data.lastReportTime).toBe(last.toISOString());
   });
 
   it("shows platform administrators every tenant's devices (pageAdmin), nobody else", async () => {

@@ -23,6 +23,7 @@ import { projectScope, tenantOf, tenantScope } from "../../lib/scope";
 import { serve } from "../../lib/serve";
 import { localized, textColumns } from "../../lib/i18n-text";
 import { deviceNameIn, projectNameIn, spaceNameIn, tenantNameIn } from "../../db/queries/names";
+import { heardColumns } from "../../db/queries/device-heard";
 
 type Values = Record<string, unknown>;
 
@@ -32,6 +33,8 @@ const names = (locale: Locale) => ({
   prjName: sql<string>`(select ${projectNameIn(locale)} from ${projects} where ${projects.id} = ${devices.projectId})`,
   spaceName: sql<string>`(select ${spaceNameIn(locale)} from ${spaces} where ${spaces.id} = ${devices.spaceId})`,
 });
+/** What a device answers with: the names, and its exact last report, battery and signal (kept by the ingest apart from its row). */
+const shown = (locale: Locale) => ({ ...names(locale), ...heardColumns() });
 const toRow = rowMapper<typeof device.fields, Device>(device);
 /** A stored device as answered to a caller: its name in the caller's language. */
 const toDevice = (locale: Locale) => (row: Parameters<typeof toRow>[0]) => toRow(localized(locale, row));
@@ -134,7 +137,7 @@ const ownDevice = (c: Ctx, id: number) => projectRow(c, devices, id);
 async function infoOf(c: Ctx, id: number, projectId?: number): Promise<Device> {
   const scope = projectId === undefined ? projectOf(c) : projectScope({ id: projectId, tenantId: c.var.auth.tenantId });
   const [row] = await c.var.deps.db
-    .select({ ...getTableColumns(devices), ...names(c.var.locale) })
+    .select({ ...getTableColumns(devices), ...shown(c.var.locale) })
     .from(devices)
     .where(scope.where(devices, eq(devices.id, id)));
   if (!row) throw notFound();
@@ -151,14 +154,14 @@ export const deviceRowsServed = [
     table: devices,
     entity: device,
     calls: { list: deviceApi.list, info: deviceApi.info, export: deviceApi.export, template: deviceApi.template },
-    extra: names,
+    extra: shown,
   }),
   serve(deviceApi.page, async (c, q) => {
     const db = c.var.deps.db;
     const filters = filterConds(device, devices, q, c.var.locale);
     const where = projectOf(c).where(devices, ...filters);
     const select = db
-      .select({ ...getTableColumns(devices), ...names(c.var.locale) })
+      .select({ ...getTableColumns(devices), ...shown(c.var.locale) })
       .from(devices)
       .where(where)
       .orderBy(...orderOf(device, devices, q))
@@ -269,7 +272,7 @@ export const deviceRowsServed = [
   serve(deviceApi.subDevices, async (c, { id }) => {
     const gw = await ownDevice(c, id);
     const rows = await c.var.deps.db
-      .select({ ...getTableColumns(devices), ...names(c.var.locale) })
+      .select({ ...getTableColumns(devices), ...shown(c.var.locale) })
       .from(devices)
       .where(tenantOf(gw.tenantId).where(devices, eq(devices.gatewaySn, gw.deviceSn)))
       .orderBy(devices.channelNo, devices.id);
@@ -292,7 +295,7 @@ export const deviceRowsServed = [
       const conds: (SQL | undefined)[] = filterConds(device, devices, q, c.var.locale);
       if (q.tenantId) conds.push(tenantOf(q.tenantId).where(devices));
       const tenantName = sql<string>`(select ${tenantNameIn(c.var.locale)} from ${tenants} where ${tenants.id} = ${devices.tenantId})`;
-      const page = await pageOf(c.var.deps.db, devices, and(...conds), orderOf(device, devices, q), q, { ...getTableColumns(devices), ...names(c.var.locale), tenantName });
+      const page = await pageOf(c.var.deps.db, devices, and(...conds), orderOf(device, devices, q), q, { ...getTableColumns(devices), ...shown(c.var.locale), tenantName });
       return { records: page.records.map((r) => ({ ...toDevice(c.var.locale)(r), tenantName: ((r as Values).tenantName as string | null) ?? null })), total: page.total };
     },
     platformOnly,

@@ -32,6 +32,7 @@ import { CarrierError } from "../../sim/carrier";
 import { t } from "../../lib/i18n";
 import { remindExpiring } from "../../sim/expiry";
 import { deviceNameIn, userNameIn } from "../../db/queries/names";
+import { lastHeardOf } from "../../db/queries/device-heard";
 
 type Row = Record<string, unknown>;
 const scope = (c: Ctx) => tenantScope(c.var.auth);
@@ -83,7 +84,7 @@ const cardExtra = (locale: Locale) => ({
   deviceSn: sql<string | null>`(select ${devices.deviceSn} from ${devices} where ${devices.id} = ${simCards.deviceId})`.as("device_sn"),
   deviceStatus: sql<number | null>`(select ${devices.status} from ${devices} where ${devices.id} = ${simCards.deviceId})`.as("device_status"),
   // Decoded as the column is: a Date on either driver, which the row mapper answers as ISO.
-  lastReportTime: sql<Date | null>`(select ${devices.lastReportTime} from ${devices} where ${devices.id} = ${simCards.deviceId})`.mapWith(devices.lastReportTime).as("last_report_time"),
+  lastReportTime: sql<Date | null>`(select ${lastHeardOf(devices.id)} from ${devices} where ${devices.id} = ${simCards.deviceId})`.mapWith(devices.lastReportTime).as("last_report_time"),
 });
 const usagePct = (r: Row) => ((r.quotaMb as number) > 0 ? round2(((r.usedMb as number) / (r.quotaMb as number)) * 100) : 0);
 
