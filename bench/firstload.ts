@@ -9,7 +9,7 @@ import { deviceApi } from "../lib/contract/device/device";
 import { objModelApi, prodCopyApi, productApi } from "../lib/contract/device/product";
 import { stationApi } from "../lib/contract/message";
 import { pointGroupApi } from "../lib/contract/monitoring/point-group";
-import { otaTaskApi } from "../lib/contract/ota/api";
+import { otaTaskApi } from "../lib/contract/ota/task-api";
 import { reportTemplateApi } from "../lib/contract/report/template";
 import { recordApi } from "../lib/contract/robot/record";
 import { simCardApi } from "../lib/contract/sim/card";

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import mqtt from "mqtt";
-import type { OtaTask } from "@/lib/contract/ota/api";
+import type { OtaTask } from "@/lib/contract/ota/task-api";
 import type { OtaFile, OtaPackage } from "@/lib/contract/ota/package";
 import { createCloud } from "../cloud/app";
 import { openDb } from "../cloud/db/client";

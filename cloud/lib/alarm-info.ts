@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { alarmRecord, type AlarmChart, type AlarmInfo, type AlarmRecord } from "@/lib/contract/alarm/alarm-center";
 import type { AlarmAttachment } from "@/lib/contract/alarm/enums";
-import { alarmDefinition } from "@/lib/contract/alarm/rule";
+import { alarmDefinition } from "@/lib/contract/alarm/alarm-lines";
 import type { AlarmOperation, Attachments } from "@/lib/contract/alarm/workflow";
 import type { Locale } from "@/lib/contract/locale";
 import { textIn } from "@/lib/contract/i18n-text";

@@ -3,7 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import mqtt, { type MqttClient } from "mqtt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OtaFile, OtaPackage } from "@/lib/contract/ota/package";
-import type { OtaTask } from "@/lib/contract/ota/api";
+import type { OtaTask } from "@/lib/contract/ota/task-api";
 import type { OtaUpgradeMessage } from "@/lib/contract/ota/protocol";
 import { devices, otaEvents, otaPackages, otaTaskDevices } from "../db/schema";
 import { startDeviceChannel, type DeviceChannel } from "../ingest";

@@ -3,14 +3,14 @@
 import { BellRingIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useCall } from "@/lib/api/call";
-import { alarmCoreApi, type DeviceOpenAlarms } from "@/lib/contract/alarm/alarm-center";
+import { openByDeviceCall, type DeviceOpenAlarms } from "@/lib/contract/alarm/open-alarms";
 
 /** How often a device's open alarms are read again on its page. */
 const OPEN_ALARMS_REFRESH_MS = 30_000;
 
 /** A device's open alarms (count and most severe level), or null while it has none. */
 export function useOpenAlarms(deviceId: number): DeviceOpenAlarms | null {
-  const { data } = useCall(alarmCoreApi.openByDevice, { deviceIds: [deviceId] }, { refreshInterval: OPEN_ALARMS_REFRESH_MS, keepPreviousData: true });
+  const { data } = useCall(openByDeviceCall, { deviceIds: [deviceId] }, { refreshInterval: OPEN_ALARMS_REFRESH_MS, keepPreviousData: true });
   return data?.find((d) => d.deviceId === deviceId) ?? null;
 }
 

@@ -8,22 +8,22 @@ import { EChart } from "./echart";
 // A fake ECharts: what the charts were made with and given, in the order of the steps.
 const lib = vi.hoisted(() => ({ steps: [] as string[], options: [] as { chart: number; option: unknown; opts: unknown }[] }));
 vi.mock("./echarts-lib", () => ({
-  connect: () => undefined,
-  init: () => {
-    const chart = lib.steps.filter((s) => s.startsWith("init")).length;
-    lib.steps.push(`init ${chart}`);
-    return {
-      on: () => undefined,
-      getZr: () => ({ on: () => undefined }),
-      resize: () => undefined,
-      dispose: () => lib.steps.push(`dispose ${chart}`),
-      setOption: (option: unknown, opts: unknown) => {
-        lib.steps.push(`option ${chart}`);
-        lib.options.push({ chart, option, opts });
-      },
-    };
-  },
+  loadECharts: async () => ({ connect: () => undefined, init }),
 }));
+function init() {
+  const chart = lib.steps.filter((s) => s.startsWith("init")).length;
+  lib.steps.push(`init ${chart}`);
+  return {
+    on: () => undefined,
+    getZr: () => ({ on: () => undefined }),
+    resize: () => undefined,
+    dispose: () => lib.steps.push(`dispose ${chart}`),
+    setOption: (option: unknown, opts: unknown) => {
+      lib.steps.push(`option ${chart}`);
+      lib.options.push({ chart, option, opts });
+    },
+  };
+}
 
 // The tasks the charts ask for, run one at a time by the test.
 let tasks: (() => void)[] = [];

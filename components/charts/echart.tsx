@@ -8,6 +8,7 @@ import { cn } from "@/lib/utils";
 import { knownZone } from "@/lib/time-zone";
 import { hasTimeAxis, unzonedTime, zonedTimeOption } from "./zoned-time";
 import { inTurn, whenShown } from "./draw-turns";
+import { loadECharts } from "./echarts-lib";
 
 /**
  * The time charts of one screen share a crosshair (and their zoom): ECharts' connected group. A
@@ -91,8 +92,8 @@ export function EChart({
     if (!el) return;
     let live = true;
     let observer: ResizeObserver | undefined;
-    // The library starts loading at once; the chart starts when it is shown (see draw-turns).
-    const lib = import("./echarts-lib");
+    // The library starts loading at once (in parts, a task each); the chart starts when it is shown (see draw-turns).
+    const lib = loadECharts();
     // A failed load is shown once the chart's turn comes; until then it is not an unhandled rejection.
     lib.catch(() => undefined);
     const stopWaiting = whenShown(el, () => {

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { COMPONENTS, SERIES } from "./echarts-lib";
+import { COMPONENTS } from "./echarts-components";
+import { SERIES } from "./echarts-series";
 
 /** Every series type and option component ECharts has; what a chart source names must be registered. */
 const ALL_SERIES = ["line", "bar", "pie", "scatter", "effectScatter", "radar", "tree", "treemap", "sunburst", "boxplot", "candlestick", "heatmap", "map", "parallel", "lines", "graph", "sankey", "funnel", "gauge", "pictorialBar", "themeRiver", "custom", "chord"];

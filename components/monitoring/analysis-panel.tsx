@@ -12,7 +12,7 @@ import { useDict } from "@/components/kit";
 import type { TableColumn } from "@/components/kit/table/data-table";
 import { call, exportCall, useCall } from "@/lib/api/call";
 import type { StatType } from "@/lib/contract/alarm/enums";
-import { alarmRuleApi, definitionLines } from "@/lib/contract/alarm/rule";
+import { alarmLinesCall, definitionLines } from "@/lib/contract/alarm/alarm-lines";
 import { CHART_MAX_POINTS, monitoringApi, type KindPoint, type PointDevice } from "@/lib/contract/monitoring/analysis";
 import { alarmLines as numericLines, type AlarmLine, type TimePoint } from "@/lib/contract/monitoring/compute";
 import type { QueryType, ShowValue, ValueType } from "@/lib/contract/monitoring/enums";
@@ -59,7 +59,7 @@ export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onCha
   );
   // The alarm rules' definitions on the first series' property, for the figure shown — the same ones alarmCenterInfo draws.
   const identifier = series[0]?.id;
-  const rules = useCall(alarmRuleApi.alarmLines, identifier ? { deviceId: device.id, identifier, statType: STAT_OF_SHOW[showValue] } : null);
+  const rules = useCall(alarmLinesCall, identifier ? { deviceId: device.id, identifier, statType: STAT_OF_SHOW[showValue] } : null);
   const ruleLines = React.useMemo(() => definitionLines(rules.data ?? []), [rules.data]);
   // The device's own alarm range (device configuration) beside the point's.
   const own = device.config ?? {};

@@ -3,7 +3,10 @@
 import type { FieldValues } from "react-hook-form";
 import type { FormField } from "@/components/kit";
 import { FUNC_TYPE } from "@/lib/contract/device/thing-model";
-import { DataTypeField, ParamsField } from "./function-editor";
+import { lazyParts } from "@/components/kit/lazy-parts";
+
+// The data type and parameter editors load with the form that shows them, not with the functions' list.
+const { DataTypeField, ParamsField } = lazyParts(() => import("./function-editor"), ["DataTypeField", "ParamsField"]);
 
 /** What a function of one type does not have. */
 const NOT_OF: Record<number, Record<string, unknown>> = {

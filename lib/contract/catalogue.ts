@@ -45,6 +45,7 @@ import * as devices from "./device/device";
 import * as live from "./live/live";
 import * as video from "./video/video";
 import * as ota from "./ota/api";
+import * as otaTasks from "./ota/task-api";
 import * as robotControl from "./robot/control";
 import * as simAccount from "./sim/account";
 import * as simAlarm from "./sim/alarm";
@@ -59,7 +60,7 @@ import * as simRecord from "./sim/record";
 const SIM = [simAccount, simAlarm, simCard, simCust, simExpire, simOrder, simProd, simRecord];
 
 /** Devices, their operations, points, configuration, construction, calibration, linkage and scenes. */
-const DEVICES = [devices, deviceOps, deviceConfig, pointGroup, buildInfo, betonRule, linkage, scenes, video, ota, robotControl];
+const DEVICES = [devices, deviceOps, deviceConfig, pointGroup, buildInfo, betonRule, linkage, scenes, video, ota, otaTasks, robotControl];
 import * as home from "./home";
 import * as message from "./message";
 import * as analysis from "./monitoring/analysis";

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { ALARM_TYPE, LINK_TYPE, OPEN_STATUSES, RULE_TYPE, type AlarmAttachment, type AlarmCondition, type StatType } from "@/lib/contract/alarm/enums";
-import { alarmDefinition, type AlarmDefinition } from "@/lib/contract/alarm/rule";
+import { alarmDefinition, type AlarmDefinition } from "@/lib/contract/alarm/alarm-lines";
 import { textIn, type I18nTexts } from "@/lib/contract/i18n-text";
 import { normalizeLocale, type Locale } from "@/lib/contract/locale";
 import { joinedText } from "../../lib/i18n-text";

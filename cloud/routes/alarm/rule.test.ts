@@ -1,7 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "@/lib/contract/envelope";
-import type { AlarmDefinition, AlarmFunction, AlarmRuleRow, RuleNumStat } from "@/lib/contract/alarm/rule";
+import type { AlarmDefinition } from "@/lib/contract/alarm/alarm-lines";
+import type { AlarmFunction, AlarmRuleRow, RuleNumStat } from "@/lib/contract/alarm/rule";
 import type { AlarmLevel } from "@/lib/contract/alarm/level";
 import type { DeviceTreeNode } from "@/lib/contract/device/device";
 import type { AlarmContact, AlarmContactGroup } from "@/lib/contract/alarm/contact";

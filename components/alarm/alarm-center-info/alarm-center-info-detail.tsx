@@ -5,7 +5,7 @@ import { CheckIcon, ClipboardCheckIcon, EraserIcon, HandIcon, XCircleIcon } from
 import { alarmCoreApi, alarmRecord, type AlarmInfo } from "@/lib/contract/alarm/alarm-center";
 import { COMPARE_RANGE, conditionText } from "@/lib/contract/alarm/enums";
 import { CHECK_PERM, HANDLE_PERM, nextStatus, type AlarmOperation } from "@/lib/contract/alarm/workflow";
-import { definitionLines } from "@/lib/contract/alarm/rule";
+import { definitionLines } from "@/lib/contract/alarm/alarm-lines";
 import { yBounds } from "@/components/monitoring/chart-options";
 import { fileUrl } from "@/lib/file-url";
 import { formatDateTime } from "@/lib/format";

@@ -8,7 +8,7 @@ import { DeviceListMap, type MapDevice } from "@/components/maps";
 import { swrFetcher } from "@/lib/api/fetcher";
 import type { CallAnswer } from "@/lib/contract/call";
 import { useCall } from "@/lib/api/call";
-import { alarmCoreApi } from "@/lib/contract/alarm/alarm-center";
+import { openByDeviceCall } from "@/lib/contract/alarm/open-alarms";
 import { DEVICE_STATUS } from "@/lib/contract/device/device";
 import { formatDateTime } from "@/lib/format";
 import { DeviceStatusCell } from "./device-cells";
@@ -37,7 +37,7 @@ export function DevicesMap({ query, page }: { query: Record<string, unknown>; pa
   const byId = React.useMemo(() => new Map(rows.map((r) => [r.id, r])), [rows]);
   // The open alarms of the devices shown: an alarm and being offline are marked apart.
   const placed = React.useMemo(() => rows.filter((r) => r.longitude !== null && r.latitude !== null).map((r) => r.id), [rows]);
-  const { data: open } = useCall(alarmCoreApi.openByDevice, placed.length ? { deviceIds: placed } : null, { refreshInterval: 30_000 });
+  const { data: open } = useCall(openByDeviceCall, placed.length ? { deviceIds: placed } : null, { refreshInterval: 30_000 });
   const devices = React.useMemo<MapDevice[]>(() => {
     const alarmOf = new Map((open ?? []).map((a) => [a.deviceId, a]));
     return rows.map((r) => ({

@@ -9,7 +9,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { useCall } from "@/lib/api/call";
 import { HISTORY_RAW_LIMIT, deviceDataApi } from "@/lib/contract/device/device-data";
 import { formatDateTime } from "@/lib/format";
-import { alarmRuleApi, definitionLines } from "@/lib/contract/alarm/rule";
+import { alarmLinesCall, definitionLines } from "@/lib/contract/alarm/alarm-lines";
 import { useChartTime } from "@/components/kit/chart/use-chart-time";
 import type { Span } from "@/components/kit/chart/time-range";
 import { lineOption } from "@/components/monitoring/chart-options";
@@ -37,7 +37,7 @@ export function HistoryPanel({ deviceId }: { deviceId: number }) {
   const points = React.useMemo(() => history.data?.series.find((s) => s.identifier === identifier)?.points ?? [], [history.data, identifier]);
   const unit = prop?.unit ?? "";
   // The alarm rules' lines on this property (warning, alarm, control…), each in its level's colour — as the monitoring screens and the alarm page draw them.
-  const rules = useCall(alarmRuleApi.alarmLines, identifier ? { deviceId, identifier, statType: "not" } : null);
+  const rules = useCall(alarmLinesCall, identifier ? { deviceId, identifier, statType: "not" } : null);
   const lines = React.useMemo(() => definitionLines(rules.data ?? []), [rules.data]);
 
   // The monitoring charts' option: the first window ends at the newest point (issue 40), with the alarm rules' lines.

@@ -10,7 +10,10 @@ type EChartProps = React.ComponentProps<typeof import("@/components/charts/echar
  * trip later when the chart mounts and asks for it.
  */
 function loadChart() {
-  if (typeof window !== "undefined") import("@/components/charts/echarts-lib").catch(() => undefined);
+  if (typeof window !== "undefined")
+    import("@/components/charts/echarts-lib")
+      .then((m) => m.loadECharts())
+      .catch(() => undefined);
   return import("@/components/charts/echart");
 }
 const EChart = React.lazy(() => loadChart().then((m) => ({ default: m.EChart })));

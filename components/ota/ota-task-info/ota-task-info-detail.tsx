@@ -4,7 +4,7 @@ import { defineDetail, DetailPage } from "@/components/kit/detail/define-detail"
 import { DictText } from "@/components/kit/table/cells";
 import { call } from "@/lib/api/call";
 import { permsOf } from "@/lib/contract/call";
-import { otaTaskApi, type OtaTask } from "@/lib/contract/ota/api";
+import { otaTaskApi, type OtaTask } from "@/lib/contract/ota/task-api";
 import { OTA_HOLD, OTA_TASK_STATUS as TS } from "@/lib/contract/ota/enums";
 import { otaTask } from "@/lib/contract/ota/task";
 import { Rollout, TaskDevices } from "./task-devices";

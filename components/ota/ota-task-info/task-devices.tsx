@@ -9,7 +9,7 @@ import { TabStrip } from "@/components/ui/tab-strip";
 import { dictLabel, useConfirm, useDict } from "@/components/kit";
 import { call, useCall } from "@/lib/api/call";
 import { permsOf } from "@/lib/contract/call";
-import { otaTaskApi, type OtaNums, type OtaTask, type OtaTaskDevice } from "@/lib/contract/ota/api";
+import { otaTaskApi, type OtaNums, type OtaTask, type OtaTaskDevice } from "@/lib/contract/ota/task-api";
 import { OTA_DEVICE_STATUS as DS, OTA_HOLD, OTA_TASK_STATUS as TS } from "@/lib/contract/ota/enums";
 import { formatDateTime } from "@/lib/format";
 import { usePermissions } from "@/components/kit/can";

@@ -4,7 +4,7 @@ import { fireEvent, screen } from "@testing-library/react";
 import { useForm, type FieldValues } from "react-hook-form";
 import { renderIntl } from "@/tests/intl";
 import type { Locale } from "@/lib/contract/locale";
-import type { OtaPreview } from "@/lib/contract/ota/api";
+import type { OtaPreview } from "@/lib/contract/ota/task-api";
 import { PreviewField } from "./ota-fields";
 
 let asked: Record<string, unknown>[] = [];

@@ -4,7 +4,8 @@ import { defineResource, remoteOptions, resourcePage, type ResourceUi } from "@/
 import { lazyParts } from "@/components/kit/lazy-parts";
 import { call } from "@/lib/api/call";
 import { permsOf } from "@/lib/contract/call";
-import { otaApi, otaTaskApi, type OtaTask } from "@/lib/contract/ota/api";
+import { otaApi } from "@/lib/contract/ota/api";
+import { otaTaskApi, type OtaTask } from "@/lib/contract/ota/task-api";
 import { OTA_HOLD, OTA_TARGET, OTA_TASK_STATUS, OTA_TASK_TYPE } from "@/lib/contract/ota/enums";
 import { otaTask } from "@/lib/contract/ota/task";
 import { projectApi } from "@/lib/contract/project";

@@ -6,8 +6,8 @@ import { defineEntity, keyField, type RowOf } from "../entity";
 import { optional, selectRequired, text, textRequired } from "../validation";
 import { ALARM_STATUS, ALARM_TYPES, type AlarmCondition } from "./enums";
 import { ATTACHMENT_LIMITS, CHECK_PERM, closeBody, HANDLE_PERM, operBody, stepResult, type AlarmOperation } from "./workflow";
-import type { AlarmDefinition } from "./rule";
-import { DEVICE_READERS } from "../device/readers";
+import type { AlarmDefinition } from "./alarm-lines";
+import { ALARM_CENTRE, alarmCount as count, levelOf, openByDeviceCall, readWithDevices } from "./open-alarms";
 
 const paths = (max: number) => z.array(z.string().trim().min(1).max(500)).max(max, "validation.maxItems").default([]);
 /** "YYYY-MM-DD HH:mm(:ss)" in platform time, as the date-time input writes it. */
@@ -77,11 +77,9 @@ export type AlarmInfo = AlarmRecord & {
   chart: AlarmChart;
 };
 
-const count = z.number().int().nonnegative();
 /** `alarm/core/statusNums`: alarms per status (the tabs; "" all), with the filters but the status. */
 export const statusNums = z.record(z.string(), count);
 export type StatusNums = z.infer<typeof statusNums>;
-const levelOf = { levelNum: z.number().int().nullable(), levelName: z.string().nullable(), levelColor: z.string().nullable() };
 /** `alarm/core/levelNums`: alarms per level, with its name and colour. */
 export const levelNum = z.object({ ...levelOf, count });
 export type LevelNum = z.infer<typeof levelNum>;
@@ -95,19 +93,8 @@ export type AlarmStatistics = z.infer<typeof alarmStatistics>;
 /** The alarm's property around the alarm time, the rule's alarm definitions (threshold lines per level) and the alarm moment (epoch ms). */
 export type AlarmChart = { identifier: string | null; points: [number, number][]; definitions: AlarmDefinition[]; at: number };
 
-/** The alarm centre's screen: the only one that reads alarms (the to-do centre reads a to-do's own). */
-export const ALARM_CENTRE = ["/alarm/alarmCenter"] as const;
 const read = { menu: ALARM_CENTRE };
-/** A device's alarms are read where the device is too (its page's alarm tab, the device map). */
-const readWithDevices = { menu: [...ALARM_CENTRE, ...DEVICE_READERS] };
-
-/** `alarm/core/openByDevice`: devices by id (comma-joined, up to 2,000: the device map's markers). */
-export const openByDeviceQuery = z.object({
-  deviceIds: z.preprocess((v) => (typeof v === "string" ? (v ? v.split(",") : []) : v), z.array(dbId).max(2000, "validation.maxItems")),
-});
-/** A device's open alarms (pending, handling, awaiting review): how many, and the most severe level among them. */
-export const deviceOpenAlarms = z.object({ deviceId: z.number().int(), count, ...levelOf });
-export type DeviceOpenAlarms = z.infer<typeof deviceOpenAlarms>;
+export type { DeviceOpenAlarms } from "./open-alarms";
 
 /**
  * `alarm/core/*` (core §7): the alarm centre of the project chosen in the header, or of all the
@@ -117,7 +104,7 @@ export type DeviceOpenAlarms = z.infer<typeof deviceOpenAlarms>;
 export const alarmCoreApi = {
   page: defineCall({ kind: "get", path: "alarm/core/page", input: alarmQuery, answer: typed<Page<AlarmRecord>>(), access: readWithDevices, scope: "projectOptional" }),
   statusNums: defineCall({ kind: "get", path: "alarm/core/statusNums", input: alarmFilters, answer: statusNums, access: readWithDevices, scope: "projectOptional" }),
-  openByDevice: defineCall({ kind: "get", path: "alarm/core/openByDevice", input: openByDeviceQuery, answer: z.array(deviceOpenAlarms), access: readWithDevices, scope: "projectOptional" }),
+  openByDevice: openByDeviceCall,
   levelNums: defineCall({ kind: "get", path: "alarm/core/levelNums", input: alarmFilters, answer: z.array(levelNum), access: read, scope: "projectOptional" }),
   statistics: defineCall({ kind: "get", path: "alarm/core/statistics", input: statisticsQuery, answer: alarmStatistics, access: read, scope: "projectOptional" }),
   exportInfo: defineCall({ kind: "export", path: "alarm/core/exportInfo", input: alarmFilters, answer: file, access: read, scope: "projectOptional" }),

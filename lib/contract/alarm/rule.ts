@@ -4,7 +4,7 @@ import { dbId, enableState, idQuery, optionalId } from "../common";
 import { defineEntity, keyField, rowName, type RowOf } from "../entity";
 import { crudCalls } from "../entity-calls";
 import { code, integerIn, optional, selectRequired, text } from "../validation";
-import { ALARM_LINE_COLOR, type AlarmLine } from "../monitoring/compute";
+import { alarmLinesCall, choice } from "./alarm-lines";
 import { recipient, type RecipientRow } from "./contact";
 import { CHANNEL, CHANNELS, COMPARE_RANGE, COMPARE_TYPES, RULE_TYPE, RULE_TYPES, STAT_TYPES } from "./enums";
 
@@ -20,8 +20,6 @@ const signed = z.preprocess(
     .refine((n) => Math.abs(n) <= THRESHOLD_LIMIT, "validation.number")
     .optional(),
 );
-const choice = <const T extends readonly (string | number)[]>(values: T) =>
-  z.preprocess((v) => (typeof v === "string" && typeof values[0] === "number" && v !== "" ? Number(v) : v), z.custom<T[number]>((v) => values.includes(v as T[number]), "validation.invalidOption"));
 
 /** At most this many levels in one rule (e.g. warning / alarm / control). */
 export const MAX_RULE_LEVELS = 5;
@@ -121,35 +119,6 @@ const count = z.number().int().nonnegative();
 /** `rule/numStat`: how many rules, enabled and disabled. */
 export const ruleNumStat = z.object({ total: count, enabled: count, disabled: count });
 export type RuleNumStat = z.infer<typeof ruleNumStat>;
-/**
- * Alarm definition for charts (widgets §3, `rule/alarmLines`): a rule's name and its lines, one per
- * threshold of each level (both ends of a range), in the level's colour.
- */
-export const alarmDefinitionSchema = z.object({ alarmName: z.string(), alarmLine: z.array(z.object({ signValue: z.number(), alarmColor: z.string(), levelName: z.string().nullable() })) });
-export type AlarmDefinition = z.infer<typeof alarmDefinitionSchema>;
-/** `rule/alarmLines`: a device's property, and which of its figures the chart shows (a rule's stat type: the value, its cumulative change, its rate per day). */
-export const alarmLinesQuery = z.object({ deviceId: dbId, identifier: z.string().min(1, "validation.required").max(32, "validation.maxLength"), statType: choice(STAT_TYPES).default("not") });
-
-/** A level as a chart draws it: its condition, and its level's name and colour. */
-type DrawnLevel = { compareType: number; threshold?: number | null; minValue?: number | null; maxValue?: number | null; levelName: string | null; color: string | null };
-
-/** A rule's alarm definition for charts from its levels: a line per threshold, both ends of a range. */
-export function alarmDefinition(alarmName: string, levels: readonly DrawnLevel[]): AlarmDefinition {
-  return {
-    alarmName,
-    alarmLine: levels.flatMap((l) =>
-      (l.compareType === COMPARE_RANGE ? [l.minValue, l.maxValue] : [l.threshold])
-        .filter((v): v is number => typeof v === "number" && Number.isFinite(v))
-        .map((signValue) => ({ signValue, alarmColor: l.color || ALARM_LINE_COLOR, levelName: l.levelName })),
-    ),
-  };
-}
-
-/** The threshold lines charts draw from alarm definitions (alarmCenterInfo and the monitoring screens alike). */
-export function definitionLines(defs: readonly AlarmDefinition[]): AlarmLine[] {
-  return defs.flatMap((d) => d.alarmLine.map((l) => ({ value: l.signValue, color: l.alarmColor, label: l.levelName ? `${d.alarmName} · ${l.levelName}` : d.alarmName })));
-}
-
 /** Rules and their editor's pickers are read on their screen only (issue 32 §5: not by a project user). */
 export const RULE_SCREENS = ["/alarm/alarmRule"] as const;
 const read = { menu: RULE_SCREENS };
@@ -172,5 +141,5 @@ export const alarmRuleApi = {
   /** The numeric properties of a measurement point's devices' products. */
   pointFunctions: defineCall({ kind: "get", path: "alarm/rule/getMonitorAlamFunList", input: z.object({ pointId: dbId }), answer: z.array(alarmFunction), access: read, scope: "project" }),
   points: defineCall({ kind: "get", path: "alarm/rule/points", answer: z.array(z.object({ id: z.number().int(), groupName: z.string(), monitorKind: z.string() })), access: read, scope: "project" }),
-  alarmLines: defineCall({ kind: "get", path: "alarm/rule/alarmLines", input: alarmLinesQuery, answer: z.array(alarmDefinitionSchema), access: "user", scope: "projectOptional" }),
+  alarmLines: alarmLinesCall,
 };

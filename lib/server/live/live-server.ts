@@ -4,7 +4,7 @@ import { WebSocketServer, type WebSocket } from "ws";
 import { Code } from "@/lib/contract/envelope";
 import { deviceDataApi } from "@/lib/contract/device/device-data";
 import { todoApi } from "@/lib/contract/message";
-import { otaTaskApi } from "@/lib/contract/ota/api";
+import { otaTaskApi } from "@/lib/contract/ota/task-api";
 import { LOCALE_COOKIE, normalizeLocale, type Locale } from "@/lib/contract/locale";
 import { deviceOfTopic, deviceTopic, INBOX_TOPIC, LIVE_MAX_TOPICS, LIVE_PATH, LIVE_SILENT_MS, otaTaskOfTopic, otaTopic } from "@/lib/contract/live/topics";
 import { liveClientMessage, type CloudLiveEvent, type LiveServerMessage } from "@/lib/contract/live/live";

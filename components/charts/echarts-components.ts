@@ -1,0 +1,28 @@
+import {
+  DatasetComponent,
+  DataZoomComponent,
+  GridComponent,
+  LegendComponent,
+  MarkAreaComponent,
+  MarkLineComponent,
+  MarkPointComponent,
+  PolarComponent,
+  TitleComponent,
+  TooltipComponent,
+  VisualMapComponent,
+} from "echarts/components";
+
+/** The option components the console's charts use (`echarts-lib` registers them in a task of their own). */
+export const COMPONENTS = {
+  dataset: DatasetComponent,
+  dataZoom: DataZoomComponent,
+  grid: GridComponent,
+  legend: LegendComponent,
+  markArea: MarkAreaComponent,
+  markLine: MarkLineComponent,
+  markPoint: MarkPointComponent,
+  polar: PolarComponent,
+  title: TitleComponent,
+  tooltip: TooltipComponent,
+  visualMap: VisualMapComponent,
+};
