@@ -43,7 +43,8 @@ describe("packClosedPartitions", () => {
     expect(after).toBeLessThan(before * 0.85);
     // Done once: the next run finds it packed (February, still open then, is left alone).
     expect(await packClosedPartitions(handle.db, new Date(NEXT.getTime() + PACK_AFTER_MS + 3_600_000))).toEqual([]);
-  });
+    // 40 devices × 31 days, a statement each: longer than a test's default on a loaded machine.
+  }, SETUP_MS);
 
   it("keeps answering a series' values from the packed hours", async () => {
     const pages: number[][] = [];
