@@ -6,7 +6,7 @@ import { telemetryChart } from "../cloud/db/queries/telemetry";
 import { rebuildHourly } from "../cloud/db/queries/telemetry-hourly";
 import { VACUUM_EVERY_MS, vacuumHotTables } from "../cloud/db/vacuum";
 import { addDevices, addSensorProduct } from "../cloud/ingest/fixtures";
-import { addMonths, ensurePartitions, monthStart } from "../cloud/ingest/partitions";
+import { addMonths, ensurePartitions, monthStart, PACK_AFTER_MS, packClosedPartitions } from "../cloud/ingest/partitions";
 import { pgArray } from "../cloud/ingest/pg-array";
 import { BatchWriter, rowsOf, type Message } from "../cloud/ingest/writer";
 import { startPgCluster } from "../scripts/pg-cluster";
@@ -29,7 +29,9 @@ import { propId, propIdOf } from "../cloud/db/queries/telemetry-props";
  *   for BENCH_PACED_S seconds each (default 15): alone, while month charts load back to back, and
  *   while the old raw month read does;
  * - retention dropping a partition: a day of raw values 14 months back is dropped whole with the
- *   default 13 months, its hours kept.
+ *   default 13 months, its hours kept;
+ * - the pack job's run on every month so far (as two days after the current one ends): bytes per value
+ *   packed one row per series and hour against the same values raw, and search and the month chart again.
  * On PGlite in memory, then on a throwaway PostgreSQL cluster (BENCH_DB=pglite or postgres for one).
  * Figures only: nothing is asserted.
  */
@@ -81,7 +83,13 @@ async function sizes(db: Db) {
   return rows.map((r) => `${r.name} ${mb(Number(r.bytes))} dead ${Number(r.dead)} (${Number(r.live) ? ((100 * Number(r.dead)) / Number(r.live)).toFixed(0) : 0} % of live)`).join(", ");
 }
 
+/** Bytes per stored value: the raw partitions and the packed ones (with their TOAST), indexes included. */
 async function bytesPerValue(db: Db) {
+  const [packed] = rowsOf(
+    await db.execute(sql`select coalesce(sum(pg_total_relation_size(c.oid)), 0)::float8 as bytes, coalesce(sum(pg_indexes_size(c.oid)), 0)::float8 as idx,
+      (select coalesce(sum(n), 0) from telemetry_packed)::float8 as n, (select count(*) from telemetry_packed)::float8 as hours
+      from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent where p.relname = 'telemetry_packed'`),
+  );
   const [raw] = rowsOf(
     await db.execute(sql`select coalesce(sum(pg_total_relation_size(c.oid)), 0)::float8 as bytes,
       coalesce(sum(pg_relation_size(c.oid)), 0)::float8 as heap, coalesce(sum(pg_indexes_size(c.oid)), 0)::float8 as idx,
@@ -93,13 +101,20 @@ async function bytesPerValue(db: Db) {
     await db.execute(sql`select pg_total_relation_size('telemetry_10min')::float8 as ten, pg_total_relation_size('telemetry_hourly')::float8 as hour,
       (select count(*) from telemetry_10min)::float8 as ten_rows, (select count(*) from telemetry_hourly)::float8 as hour_rows`),
   );
-  const n = Number(raw.n);
+  const rawN = Number(raw.n);
+  const packedN = Number(packed.n);
+  const n = rawN + packedN;
+  const bytes = Number(raw.bytes) + Number(packed.bytes);
+  const idx = Number(raw.idx) + Number(packed.idx);
+  const packedLine = packedN
+    ? `; of them ${packedN.toLocaleString("en")} packed in ${Number(packed.hours).toLocaleString("en")} series-hours, ${mb(Number(packed.bytes))} (${(Number(packed.bytes) / packedN).toFixed(1)} bytes each, index ${(Number(packed.idx) / packedN).toFixed(1)}), ${rawN.toLocaleString("en")} raw rows in ${mb(Number(raw.bytes))}`
+    : "";
   return {
     n,
-    bytes: Number(raw.bytes),
-    heap: Number(raw.heap),
-    idx: Number(raw.idx),
-    line: `${n.toLocaleString("en")} raw values in ${mb(Number(raw.bytes))}: ${(Number(raw.bytes) / n).toFixed(1)} bytes per value (table ${(Number(raw.heap) / n).toFixed(1)}, indexes ${(Number(raw.idx) / n).toFixed(1)}; a row's own ${Number(raw.tuple).toFixed(1)}); roll-ups: 10 min ${mb(Number(roll.ten))} (${Number(roll.ten_rows).toLocaleString("en")} rows, ${(Number(roll.ten) / n).toFixed(1)} B per raw value), hourly ${mb(Number(roll.hour))} (${Number(roll.hour_rows).toLocaleString("en")} rows)`,
+    bytes,
+    heap: bytes - idx,
+    idx,
+    line: `${n.toLocaleString("en")} values in ${mb(bytes)}: ${(bytes / n).toFixed(1)} bytes per value (table ${((bytes - idx) / n).toFixed(1)}, indexes ${(idx / n).toFixed(1)}${rawN ? `; a raw row's own ${Number(raw.tuple).toFixed(1)}` : ""})${packedLine}; roll-ups: 10 min ${mb(Number(roll.ten))} (${Number(roll.ten_rows).toLocaleString("en")} rows, ${(Number(roll.ten) / n).toFixed(1)} B per raw value), hourly ${mb(Number(roll.hour))} (${Number(roll.hour_rows).toLocaleString("en")} rows)`,
   };
 }
 
@@ -146,9 +161,9 @@ async function bench(kind: "pglite" | "postgres", url?: string) {
     const search = () =>
       db.execute(sql`select id, device_name from devices where tenant_id = ${t.id} and (device_name ilike ${"%YEAR05%"} or device_sn ilike ${"%YEAR05%"})
         order by last_report_time desc nulls last limit 20`);
-    const probe = async (when: string) => {
+    const probe = async (when: string, old = true) => {
       const [points] = await chart();
-      say(`${when}: search p50 ${f(pct(await time(RUNS * 4, search), 50))}; month chart (3 measures, ${points.points.length} points each) p50 ${f(pct(await time(RUNS, chart), 50))}, the old raw read (once) ${f((await time(1, oldChart))[0])}`);
+      say(`${when}: search p50 ${f(pct(await time(RUNS * 4, search), 50))}; month chart (3 measures, ${points.points.length} points each) p50 ${f(pct(await time(RUNS, chart), 50))}${old ? `, the old raw read (once) ${f((await time(1, oldChart))[0])}` : ""}`);
       const b = await bytesPerValue(db);
       say(`${when}: ${b.line}`);
       return b;
@@ -227,7 +242,17 @@ async function bench(kind: "pglite" | "postgres", url?: string) {
     const run = await applyRetention(db, new Date(simEnd));
     const [kept] = rowsOf(await db.execute(sql`select count(*)::int as n from telemetry_hourly where device_id = ${chartDevice.id} and hour < ${new Date(oldDay + DAY).toISOString()}::timestamptz`));
     say(`retention: dropped ${run.dropped.join(", ") || "nothing"} in ${f(performance.now() - r0)}; ${kept.n} hours of the dropped day kept`);
-    say(`after retention: ${(await bytesPerValue(db)).line}`);
+    const beforePack = await bytesPerValue(db);
+    say(`after retention: ${beforePack.line}`);
+
+    // The pack job's run two days after the month's end: every month so far packed one row per series and hour.
+    const packAt = new Date(addMonths(monthStart(new Date(simEnd)), 1).getTime() + PACK_AFTER_MS + 1000);
+    const p0 = performance.now();
+    const packed = await packClosedPartitions(db, packAt);
+    say(`pack job: ${packed.join(", ")} packed in ${((performance.now() - p0) / 1000).toFixed(1)} s`);
+    await db.execute(sql`analyze`);
+    const atPacked = await probe("packed", false);
+    say(`packed: ${atPacked.n.toLocaleString("en")} values, ${(atPacked.bytes / atPacked.n).toFixed(1)} bytes each (goal ≤ 50; ${(beforePack.bytes / beforePack.n).toFixed(1)} before the pack)`);
     return lines;
   } finally {
     await handle.close();

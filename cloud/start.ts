@@ -129,8 +129,8 @@ export async function startCloud(opts: CloudOptions) {
   await writeDemoTrackMaps(handle.db, config.filesDir);
   scheduleFileUpkeep(cluster, handle.db, config.filesDir);
   if (handle.kind === "pglite") cluster.every("pglite-vacuum", VACUUM_EVERY_MS, () => vacuumHotTables(handle.db));
-  // Closed months' indexes rebuilt full, once (PostgreSQL: concurrently; on PGlite it would hold the one connection).
-  if (handle.kind === "postgres") cluster.every("telemetry-pack", PACK_EVERY_MS, async () => void (await packClosedPartitions(handle.db, new Date())));
+  // Closed months packed one row per series and hour, a device's day per statement (on PGlite too: its disk holds the same year).
+  cluster.every("telemetry-pack", PACK_EVERY_MS, async () => void (await packClosedPartitions(handle.db, new Date())));
   // Raw partitions past every tenant's retention are dropped, old hours folded into days.
   scheduleRetention(cluster, handle.db);
   scheduleSim(cluster, handle.db, carriersFromEnv(), alarms.events);

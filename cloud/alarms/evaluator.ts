@@ -1,14 +1,14 @@
 import { EventEmitter } from "node:events";
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { ALARM_STATUS, RULE_TYPE, type AlarmAttachment } from "@/lib/contract/alarm/enums";
 import type { I18nTexts } from "@/lib/contract/i18n-text";
 import type { Db } from "../db/client";
 import { PropertyRules } from "./rule-index";
 import { applyCrossings, enabledRules, RAISE_LOCK, raiseAlarm, unrecoveredOf, recoverAlarm, recoverAlarms, unrecoveredAlarms, updateLatestValues, type AlarmRow, type Crossing, type EnabledRule, type Escalated, type Escalation, type LevelCopy, type RuleRow } from "../db/queries/alarms";
-import { alarmEvalMarks, alarmRules, alarms, devices, pointGroups, projects, telemetry, telemetryLatest } from "../db/schema";
+import { alarmEvalMarks, alarmRules, alarms, devices, pointGroups, projects, telemetryLatest } from "../db/schema";
 import type { DeviceContexts, Ingest } from "../ingest/pipeline";
 import { loadDeviceContexts, type DeviceContext } from "../ingest/catalog";
-import type { Point, StatusChange } from "../ingest/writer";
+import { rowsOf, type Point, type StatusChange } from "../ingest/writer";
 import type { Delivery } from "../lib/delivery";
 import { conditionOf, conditionText, levelCrossed, recoversAll } from "./condition";
 import { notifyAlarm } from "./notify";
@@ -18,6 +18,7 @@ import { pgArray } from "../ingest/pg-array";
 import type { Coordinator } from "../lib/coordination";
 import { propIdOf } from "../db/queries/telemetry-props";
 import { heardColumns } from "../db/queries/device-heard";
+import { rawValues } from "../db/queries/telemetry-raw";
 
 /** The batch's devices are locked with the key a single raise takes: one decision per device at a time, cluster-wide. */
 const EVAL_LOCK = RAISE_LOCK;
@@ -577,13 +578,8 @@ export class AlarmEvaluator {
 
   /** The stored value at or before `at` (null `at`: the first one ever). */
   private async valueAt(db: Db, deviceId: number, identifier: string, at: Date | null): Promise<number | null> {
-    const [row] = await db
-      .select({ num: telemetry.num })
-      .from(telemetry)
-      .where(and(eq(telemetry.deviceId, deviceId), eq(telemetry.propId, propIdOf(identifier)), at ? lte(telemetry.ts, at) : undefined, sql`${telemetry.num} is not null`))
-      .orderBy(at ? desc(telemetry.ts) : asc(telemetry.ts))
-      .limit(1);
-    return row?.num ?? null;
+    const [row] = rowsOf(await db.execute(sql`select num from (${rawValues({ device: deviceId, identifier, ...(at ? { to: at, through: true } : {}), numeric: true, order: at ? "desc" : "asc", limit: 1 })}) t`));
+    return row ? Number(row.num) : null;
   }
 
   /** The batch's devices: as the ingest handed them, the others read now. */

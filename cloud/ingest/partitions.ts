@@ -52,18 +52,68 @@ export function ensureAhead(db: Db, now: Date, historyMs: number, keptFrom: Date
   return ensurePartitions(db, from, addMonths(now, 2));
 }
 
-/** How long after its month's end a partition is left to take late values before its index is packed. */
+/** How long after its month's end a partition is left to take late values before it is packed. */
 export const PACK_AFTER_MS = 2 * 86_400_000;
-/** How often the cloud looks for a closed month to pack. */
+/** How often the cloud looks for a closed month to pack (and late values to add to packed hours). */
 export const PACK_EVERY_MS = 6 * 3600_000;
+const DAY_MS = 86_400_000;
+
+/** The `telemetry_packed` partition of a month. */
+export const packedPartitionOf = (month: Date) => partitionName(month).replace(/^telemetry_/, "telemetry_packed_");
 
 /**
- * Each closed month's index rebuilt with full pages, once (issue 41, bytes per value): while its month is
- * written every series grows at once, each new entry lands mid-index and pages split half and half (≈ 40–45
- * bytes a value); rebuilt full (`fillfactor` 100, as a closed month takes only late values) it is ≈ 28.
- * `REINDEX CONCURRENTLY` blocks neither the month's readers nor a late value; the index's `fillfactor=100`
- * marks it done. Scheduled on PostgreSQL only: on PGlite the rebuild would hold the one connection the ingest
- * and every request share (docs/domains/monitoring.md#storage). Answers the partitions packed.
+ * The devices with rows in a partition, by a loose scan of its index (one probe per device, not a pass over the
+ * rows), each with the UTC days its rows span.
+ */
+async function devicesIn(db: Db, table: string): Promise<{ id: number; from: number; to: number }[]> {
+  const rows = rowsOf(
+    await db.execute(sql.raw(`with recursive d as (
+        select min(device_id) as id from "${table}"
+        union all select (select min(device_id) from "${table}" where device_id > d.id) from d where d.id is not null
+      ) select d.id, (extract(epoch from s.lo) * 1000)::float8 as lo, (extract(epoch from s.hi) * 1000)::float8 as hi
+      from d cross join lateral (select min(ts) as lo, max(ts) as hi from "${table}" t where t.device_id = d.id) s where d.id is not null`)),
+  );
+  return rows.map((r) => ({ id: Number(r.id), from: Math.floor(Number(r.lo) / DAY_MS) * DAY_MS, to: Number(r.hi) }));
+}
+
+/**
+ * Moves one device's numbers of [lo, hi) from the raw partition `table` into its month's packed hours
+ * (`telemetry_packed`, one row per series and UTC hour), merging with an hour packed before (a late value):
+ * one statement, so a value is in exactly one of the two. Text values, and instants finer than a millisecond
+ * (the packed offsets are milliseconds), stay raw rows. Answers the values moved.
+ */
+async function packSpan(db: Db, table: string, deviceId: number, lo: Date, hi: Date): Promise<number> {
+  const [r] = rowsOf(
+    await db.execute(sql`with moved as (
+        delete from ${sql.raw(`"${table}"`)} t
+        where t.device_id = ${deviceId} and t.ts >= ${lo.toISOString()}::timestamptz and t.ts < ${hi.toISOString()}::timestamptz
+          and t.num is not null and t.txt is null and date_trunc('milliseconds', t.ts) = t.ts
+        returning t.device_id, t.prop_id, t.ts, t.num
+      ), hours as (
+        select device_id, prop_id, date_trunc('hour', ts, 'UTC') as hour, count(*)::int as n,
+          array_agg((extract(epoch from ts - date_trunc('hour', ts, 'UTC')) * 1000)::int order by ts) as ms, array_agg(num order by ts) as nums
+        from moved group by 1, 2, 3
+      ), stored as (
+        insert into telemetry_packed (hour, device_id, prop_id, n, ms, nums) select hour, device_id, prop_id, n, ms, nums from hours
+        on conflict (device_id, prop_id, hour) do update set (n, ms, nums) = (
+          select count(*)::int, array_agg(u.ms order by u.ms, u.k), array_agg(u.num order by u.ms, u.k)
+          from unnest(telemetry_packed.ms || excluded.ms, telemetry_packed.nums || excluded.nums) with ordinality u(ms, num, k))
+        returning 1
+      )
+      select (select count(*) from moved)::int as n, (select count(*) from stored)::int as hours`),
+  );
+  return Number(r?.n ?? 0);
+}
+
+/**
+ * Packs each closed month (issue 41, bytes per value): once its month has been closed `PACK_AFTER_MS`, a
+ * partition's numbers move into `telemetry_packed`, one row per series and hour (≈ 12 bytes a value where a raw
+ * row and its index entry take ≈ 80), a device and a day per statement — so neither database's connection is
+ * held longer than a day of one device takes (PGlite's one connection serves the ingest and every request:
+ * the job runs there too, as its disk holds the same year). The emptied partition is vacuumed (its pages given
+ * back) and its index rebuilt concurrently (`fillfactor` 100), which marks the month packed. Each
+ * run packs the values that arrived late into a packed month since the last: until then readers see them as raw
+ * rows beside the packed hours (`rawValues`). Answers the partitions that changed.
  */
 export async function packClosedPartitions(db: Db, now: Date): Promise<string[]> {
   const rows = rowsOf(
@@ -74,12 +124,23 @@ export async function packClosedPartitions(db: Db, now: Date): Promise<string[]>
   );
   const packed: string[] = [];
   for (const r of rows) {
-    const month = monthOfPartition(String(r.name));
+    const name = String(r.name);
+    const month = monthOfPartition(name);
     if (!month || addMonths(month, 1).getTime() + PACK_AFTER_MS > now.getTime()) continue;
-    if (String(r.options).split(",").includes("fillfactor=100")) continue;
+    const end = addMonths(month, 1);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${PARTITION_LOCK})`);
+      await tx.execute(sql.raw(`create table if not exists "${packedPartitionOf(month)}" partition of telemetry_packed for values from ('${month.toISOString()}') to ('${end.toISOString()}')`));
+    });
+    let moved = 0;
+    for (const device of await devicesIn(db, name))
+      for (let d = device.from; d <= device.to; d += DAY_MS) moved += await packSpan(db, name, device.id, new Date(d), new Date(d + DAY_MS));
+    const done = String(r.options).split(",").includes("fillfactor=100");
+    if (!moved && done) continue;
+    if (moved) await db.execute(sql.raw(`vacuum analyze "${name}", "${packedPartitionOf(month)}"`));
     await db.execute(sql.raw(`alter index "${r.index}" set (fillfactor = 100)`));
     await db.execute(sql.raw(`reindex index concurrently "${r.index}"`));
-    packed.push(String(r.name));
+    packed.push(name);
   }
   return packed;
 }

@@ -4,6 +4,7 @@ import { pgArray } from "./pg-array";
 import { propIds } from "../db/queries/telemetry-props";
 import { upsertRollups } from "../db/queries/telemetry-hourly";
 import { rowStepDue } from "../db/queries/device-heard";
+import { rawValues } from "../db/queries/telemetry-raw";
 import { ingestDeadLetters } from "../db/schema";
 import { PerMinute } from "./per-minute";
 import { storable } from "./storable";
@@ -351,7 +352,7 @@ export class BatchWriter {
               as v(device_id, identifier, prop_id, ts, num, txt)
           ), stored as (insert into telemetry (ts, num, device_id, prop_id, txt) select ts, num, device_id, prop_id, txt from v
             -- A message the broker sent again (an instance died between storing and acknowledging it) adds only what is not stored yet.
-            ${redelivered.size ? sql`where not (${pgArray([...redelivered])}::int[] @> array[v.device_id] and exists (select 1 from telemetry t where t.device_id = v.device_id and t.prop_id = v.prop_id and t.ts = v.ts))` : sql``}
+            ${redelivered.size ? sql`where not (${pgArray([...redelivered])}::int[] @> array[v.device_id] and exists (select 1 from (${rawValues({ device: sql`v.device_id`, propId: sql`v.prop_id`, from: sql`v.ts`, to: sql`v.ts`, through: true })}) t))` : sql``}
             ${redelivered.size ? sql`returning device_id, prop_id, ts, num` : sql``}),
           ${upsertRollups(redelivered.size ? sql`select s.device_id, p.identifier, s.ts, s.num from stored s join telemetry_props p on p.id = s.prop_id` : sql`select device_id, identifier, ts, num from v`)}`);
         const l = [...latest.values()];

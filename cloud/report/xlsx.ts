@@ -133,7 +133,7 @@ export async function* reportSheets(db: Db, r: ReportRow, now: Date, sheetRows =
   ];
   for (const p of points) {
     const from = (p.rawFrom && p.rawFrom > period.from ? p.rawFrom : period.from).toISOString();
-    const cells = rawCells(rawPages(db, p.deviceId, p.identifier, from, period.to.toISOString(), { where: windowOf(period, sql`t.ts`) }), wall, sheetRows - 1);
+    const cells = rawCells(rawPages(db, p.deviceId, p.identifier, from, period.to.toISOString(), { where: period.window ? (ts) => windowOf(period, ts)! : undefined }), wall, sheetRows - 1);
     // The first sheet always (empty when the point has no raw values), the next while values remain.
     for (let part = 1; part === 1 || (await cells.more()); part++) yield { name: part === 1 ? p.sheet : `${p.sheet} (${part})`, columns, rows: cells.sheet() };
   }

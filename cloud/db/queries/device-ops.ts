@@ -6,11 +6,12 @@ import type { Auth } from "../../lib/context";
 import { containsPattern } from "../../lib/crud";
 import { tenantScope } from "../../lib/scope";
 import type { Db } from "../client";
-import { deviceCommands, devices, productFunctions, products, projects, telemetry, users } from "../schema";
+import { deviceCommands, devices, productFunctions, products, projects, users } from "../schema";
 import { deviceNameIn } from "./names";
 import { productNameIn } from "./products";
 import { visibleProjects } from "./projects";
-import { propIdOf } from "./telemetry-props";
+import { rawValues } from "./telemetry-raw";
+import { rowsOf } from "../../ingest/writer";
 
 /** A device as the command service needs it. */
 export type OpsDevice = { id: number; tenantId: number; projectId: number | null; productId: number; sn: string; name: string; enableStatus: number; status: number; reportCycle: number };
@@ -101,11 +102,6 @@ export async function projectDevices(db: Db, auth: Auth, projectId: number, loca
 
 /** A device's newest `limit` values of one property, oldest first. */
 export async function latestValues(db: Db, deviceId: number, identifier: string, limit: number) {
-  const rows = await db
-    .select({ ts: telemetry.ts, num: telemetry.num, txt: telemetry.txt })
-    .from(telemetry)
-    .where(and(eq(telemetry.deviceId, deviceId), eq(telemetry.propId, propIdOf(identifier))))
-    .orderBy(desc(telemetry.ts))
-    .limit(limit);
-  return rows.reverse();
+  const rows = rowsOf(await db.execute(sql`select ts, num, txt from (${rawValues({ device: deviceId, identifier, order: "desc", limit })}) t order by ts desc`));
+  return rows.map((r) => ({ ts: new Date(r.ts as string), num: r.num === null ? null : Number(r.num), txt: r.txt === null ? null : String(r.txt) })).reverse();
 }

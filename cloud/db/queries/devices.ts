@@ -7,6 +7,9 @@ import { deviceNameIn } from "./names";
 import { productNameIn } from "./products";
 import { registerProductUse } from "./product-usage";
 import { rebuildHourly } from "./telemetry-hourly";
+import { rawValues } from "./telemetry-raw";
+import { pgArray } from "../../ingest/pg-array";
+import { rowsOf } from "../../ingest/writer";
 import { tenantOf } from "../../lib/scope";
 
 /** The device holding an SN, anywhere: SNs are MQTT usernames, so they are unique across tenants. */
@@ -42,16 +45,29 @@ export async function deleteDeviceData(db: Db, ids: number[], from?: Date, to?: 
       .delete(telemetry)
       .where(and(inArray(telemetry.deviceId, ids), ...range(telemetry.ts)))
       .returning({ id: telemetry.deviceId });
+    // Packed hours touching the range go whole; their values outside it are stored again as raw rows.
+    const inRange = (ts: SQL) => sql`${from ? sql`${ts} >= ${from.toISOString()}::timestamptz` : sql`true`} and ${to ? sql`${ts} <= ${to.toISOString()}::timestamptz` : sql`true`}`;
+    const [packed] = rowsOf(
+      await tx.execute(sql`with gone as (
+          delete from telemetry_packed p where p.device_id = any(${pgArray(ids)}::int[])${from ? sql` and p.hour > ${from.toISOString()}::timestamptz - interval '1 hour'` : sql``}${to ? sql` and p.hour <= ${to.toISOString()}::timestamptz` : sql``}
+          returning p.device_id, p.prop_id, p.hour, p.ms, p.nums
+        ), vals as (
+          select g.device_id, g.prop_id, g.hour + v.ms * interval '1 millisecond' as ts, v.num from gone g cross join lateral unnest(g.ms, g.nums) v(ms, num)
+        ), kept as (
+          insert into telemetry (ts, num, device_id, prop_id) select ts, num, device_id, prop_id from vals where not (${inRange(sql`ts`)}) returning 1
+        )
+        select ((select count(*) from vals) - (select count(*) from kept))::int as n`),
+    );
     await tx.delete(telemetryLatest).where(inArray(telemetryLatest.deviceId, ids));
     await tx.execute(sql`
       insert into ${telemetryLatest} (device_id, identifier, ts, num, txt)
       select distinct on (t.device_id, t.prop_id) t.device_id, p.identifier, t.ts, t.num, t.txt
-      from ${telemetry} t join telemetry_props p on p.id = t.prop_id where t.device_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+      from (${rawValues({ device: ids })}) t join telemetry_props p on p.id = t.prop_id
       order by t.device_id, t.prop_id, t.ts desc`);
     await rebuildHourly(tx, ids, from, to);
     // Days folded out of the hourly tier (older than its keep) have no raw values left to rebuild from: deleted with the range.
     await tx.execute(sql`delete from telemetry_daily where device_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})${from ? sql` and day >= date_trunc('day', ${from.toISOString()}::timestamptz, 'UTC')` : sql``}${to ? sql` and day <= ${to.toISOString()}::timestamptz` : sql``}`);
-    return gone.length;
+    return gone.length + Number(packed?.n ?? 0);
   });
 }
 

@@ -13,7 +13,7 @@ import { alarmLevelName } from "./alarm-names";
 import { alarms, devices, projects, tenants, users } from "../schema";
 import { projectNameIn, tenantNameIn } from "./names";
 import { joinedText } from "../../lib/i18n-text";
-import { propIdOf } from "./telemetry-props";
+import { rawValues } from "./telemetry-raw";
 
 const DAY_MS = 86_400_000;
 /**
@@ -103,10 +103,7 @@ async function valuesPerDay(db: Db, where: SQL, from: Date, to: Date): Promise<M
   const rows = rowsOf(
     await db.execute(sql`select floor((extract(epoch from t.ts) * 1000 + ${offset}) / ${DAY_MS})::int as day, count(*)::int as n
       from telemetry_latest l
-      cross join lateral (
-        select t.ts from telemetry t
-        where t.device_id = l.device_id and t.prop_id = ${propIdOf(sql`l.identifier`)} and t.ts >= ${from.toISOString()}::timestamptz and t.ts <= ${to.toISOString()}::timestamptz
-      ) t
+      cross join lateral (${rawValues({ device: sql`l.device_id`, identifier: sql`l.identifier`, from, to, through: true })}) t
       where l.device_id in (select ${devices.id} from ${devices} where ${where})
       group by 1`),
   );

@@ -10,7 +10,7 @@ import { deviceNameIn } from "./names";
 import { heardColumns } from "./device-heard";
 import { pgArray } from "../../ingest/pg-array";
 import { rowsOf } from "../../ingest/writer";
-import { propIdOf } from "./telemetry-props";
+import { rawValues } from "./telemetry-raw";
 
 export type InitValue = { identifier: string; value: number; dataTime: Date; setByName: string | null; setAt: Date };
 
@@ -62,8 +62,8 @@ export async function valuesAt(db: Db, deviceId: number, identifiers: string[], 
   const rows = rowsOf(
     await db.execute(sql`select i.identifier, coalesce(a.ts, b.ts) as ts, coalesce(a.num, b.num) as value
       from unnest(${pgArray(identifiers)}::text[]) as i(identifier)
-      left join lateral (select ts, num from telemetry where device_id = ${deviceId} and prop_id = ${propIdOf(sql`i.identifier`)} and ts >= ${iso}::timestamptz and ts < ${hi}::timestamptz and num is not null order by ts limit 1) a on true
-      left join lateral (select ts, num from telemetry where device_id = ${deviceId} and prop_id = ${propIdOf(sql`i.identifier`)} and ts < ${iso}::timestamptz and ts >= ${lo}::timestamptz and num is not null order by ts desc limit 1) b on true`),
+      left join lateral (${rawValues({ device: deviceId, identifier: sql`i.identifier`, from: iso, to: hi, numeric: true, order: "asc", limit: 1 })}) a on true
+      left join lateral (${rawValues({ device: deviceId, identifier: sql`i.identifier`, from: lo, to: iso, numeric: true, order: "desc", limit: 1 })}) b on true`),
   );
   return new Map(rows.filter((r) => r.value !== null).map((r) => [String(r.identifier), { ts: new Date(r.ts as string), value: Number(r.value) }]));
 }
@@ -185,8 +185,8 @@ export async function textValuesAt(db: Db, deviceId: number, identifier: string,
   const rows = rowsOf(
     await db.execute(sql`select x.at, coalesce(a.ts, b.ts) as ts, coalesce(a.txt, b.txt) as txt
       from unnest(${pgArray(times.map((t) => new Date(t).toISOString()))}::timestamptz[]) as x(at)
-      left join lateral (select ts, txt from telemetry where device_id = ${deviceId} and prop_id = ${propIdOf(identifier)} and ts >= x.at and ts < x.at + interval '31 days' and txt is not null order by ts limit 1) a on true
-      left join lateral (select ts, txt from telemetry where device_id = ${deviceId} and prop_id = ${propIdOf(identifier)} and ts < x.at and ts >= x.at - interval '31 days' and txt is not null order by ts desc limit 1) b on true`),
+      left join lateral (${rawValues({ device: deviceId, identifier, text: true, where: (ts) => sql`${ts} >= x.at and ${ts} < x.at + interval '31 days'`, order: "asc", limit: 1 })}) a on true
+      left join lateral (${rawValues({ device: deviceId, identifier, text: true, where: (ts) => sql`${ts} < x.at and ${ts} >= x.at - interval '31 days'`, order: "desc", limit: 1 })}) b on true`),
   );
   return rows.filter((r) => r.txt !== null).map((r) => ({ at: new Date(r.at as string).getTime(), ts: new Date(r.ts as string).getTime(), txt: String(r.txt) }));
 }

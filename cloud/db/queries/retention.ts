@@ -8,7 +8,8 @@ import { projectNameIn } from "./names";
 import { pgArray } from "../../ingest/pg-array";
 import { rowsOf } from "../../ingest/writer";
 import { tenantOf } from "../../lib/scope";
-import { PARTITION_LOCK, addMonths, monthOfPartition, monthStart } from "../../ingest/partitions";
+import { PARTITION_LOCK, addMonths, monthOfPartition, monthStart, packedPartitionOf } from "../../ingest/partitions";
+import { rawValues } from "./telemetry-raw";
 
 /**
  * Data retention (issue 41). Raw values sit in monthly partitions shared by every tenant, so a
@@ -113,8 +114,8 @@ export async function monthsDeleted(db: Db, tenantId: number, change: RetentionC
     const owner = sql`(${withProject.length ? sql`d.project_id = any(${pgArray(withProject)}::int[])` : sql`false`}${loose ? sql` or d.project_id is null` : sql``})`;
     // One look per month: any value of the tenant's devices in scope (the index finds the first).
     const [hit] = rowsOf(
-      await db.execute(sql`select exists (select 1 from telemetry t join ${devices} d on d.id = t.device_id
-        where d.tenant_id = ${tenantId} and ${owner} and t.ts >= ${month.toISOString()}::timestamptz and t.ts < ${end.toISOString()}::timestamptz) as found`),
+      await db.execute(sql`select exists (select 1 from ${devices} d cross join lateral (${rawValues({ device: sql`d.id`, from: month, to: end })}) t
+        where d.tenant_id = ${tenantId} and ${owner}) as found`),
     );
     if (hit?.found === true) months.push(monthName(month));
   }
@@ -180,6 +181,8 @@ export async function applyRetention(db: Db, now: Date): Promise<RetentionRun> {
         await tx.execute(sql`select pg_advisory_xact_lock(${PARTITION_LOCK})`);
         await tx.execute(sql.raw(`alter table telemetry detach partition "${p.name}"`));
         await tx.execute(sql.raw(`drop table "${p.name}"`));
+        // The month's packed hours go with it (a month never packed has no such partition).
+        await tx.execute(sql.raw(`drop table if exists "${packedPartitionOf(p.month)}"`));
       });
       dropped.push(p.name);
     }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { pgArray } from "../../ingest/pg-array";
+import { rawValues } from "./telemetry-raw";
 
 export const HOUR_MS = 3600_000;
 export const floorHour = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
@@ -66,11 +67,10 @@ export async function rebuildHourly(db: Db, deviceIds: number[], from?: Date, to
   const hi = to ? sql` and hour < ${new Date(floorHour(to.getTime()) + HOUR_MS).toISOString()}::timestamptz` : sql``;
   const lo10 = from ? sql` and at >= ${new Date(floorHour(from.getTime())).toISOString()}::timestamptz` : sql``;
   const hi10 = to ? sql` and at < ${new Date(floorHour(to.getTime()) + HOUR_MS).toISOString()}::timestamptz` : sql``;
-  const tlo = from ? sql` and ts >= ${new Date(floorHour(from.getTime())).toISOString()}::timestamptz` : sql``;
-  const thi = to ? sql` and ts < ${new Date(floorHour(to.getTime()) + HOUR_MS).toISOString()}::timestamptz` : sql``;
   await db.transaction(async (tx) => {
     await tx.execute(sql`delete from telemetry_hourly where device_id = any(${ids}::int[])${lo}${hi}`);
     await tx.execute(sql`delete from telemetry_10min where device_id = any(${ids}::int[])${lo10}${hi10}`);
-    await tx.execute(sql`with ${upsertRollups(sql`select t.device_id, p.identifier, t.ts, t.num from telemetry t join telemetry_props p on p.id = t.prop_id where t.device_id = any(${ids}::int[])${tlo}${thi}`)}`);
+    const values = rawValues({ device: [...new Set(deviceIds)], ...(from ? { from: new Date(floorHour(from.getTime())) } : {}), ...(to ? { to: new Date(floorHour(to.getTime()) + HOUR_MS) } : {}) });
+    await tx.execute(sql`with ${upsertRollups(sql`select t.device_id, p.identifier, t.ts, t.num from (${values}) t join telemetry_props p on p.id = t.prop_id`)}`);
   });
 }

@@ -4,7 +4,7 @@ import type { Db } from "../client";
 import { pgArray } from "../../ingest/pg-array";
 import { rowsOf } from "../../ingest/writer";
 import { ceilHour, ceilTenMin, floorHour, floorTenMin, HOUR_MS, TEN_MIN_MS } from "./telemetry-hourly";
-import { propIdOf } from "./telemetry-props";
+import { rawValues } from "./telemetry-raw";
 
 export const SERIES_AGGS = ["avg", "max", "min", "first", "last"] as const;
 export type SeriesBucket = "raw" | "hour" | "day" | "month";
@@ -96,8 +96,7 @@ function parts(tier: Tier, deviceId: number, from: string, lo: string, hi: strin
   const edge = (a: string, b: string) => {
     const start = rawFrom && rawFrom.toISOString() > a ? rawFrom.toISOString() : a;
     return start < b
-      ? sql` union all select ${raw} from telemetry t
-    where t.device_id = ${deviceId} and t.prop_id = ${propIdOf(sql`i.identifier`)} and t.ts >= ${start}::timestamptz and t.ts < ${b}::timestamptz and t.num is not null`
+      ? sql` union all select ${raw} from (${rawValues({ device: deviceId, identifier: sql`i.identifier`, from: start, to: b, numeric: true })}) t`
       : sql``;
   };
   const span = sql`h.device_id = ${deviceId} and h.identifier = i.identifier and h.hour >= ${lo}::timestamptz and h.hour < ${hi}::timestamptz`;
@@ -116,7 +115,7 @@ export type RawRow = { at: string; ms: number; value: number };
  * one), so no read holds the connection longer than one page. `where` narrows the values (a daily
  * window); `limit` stops after that many.
  */
-export async function* rawPages(db: Db, deviceId: number, identifier: string, from: string, to: string, opts: { limit?: number; where?: SQL } = {}): AsyncGenerator<RawRow[]> {
+export async function* rawPages(db: Db, deviceId: number, identifier: string, from: string, to: string, opts: { limit?: number; where?: (ts: SQL) => SQL } = {}): AsyncGenerator<RawRow[]> {
   const limit = opts.limit ?? Infinity;
   let read = 0;
   let cursor = from;
@@ -124,9 +123,9 @@ export async function* rawPages(db: Db, deviceId: number, identifier: string, fr
   while (read < limit) {
     const want = Math.min(RAW_ROWS, limit - read);
     const rows = rowsOf(
-      await db.execute(sql`select t.ts::text as at, (extract(epoch from t.ts) * 1000)::float8 as ms, t.num::float8 as value from telemetry t
-        where t.device_id = ${deviceId} and t.prop_id = ${propIdOf(identifier)} and t.ts ${after ? sql`>` : sql`>=`} ${cursor}::timestamptz and t.ts < ${to}::timestamptz and t.num is not null${opts.where ? sql` and ${opts.where}` : sql``}
-        order by t.ts limit ${want}`),
+      await db.execute(sql`select t.ts::text as at, (extract(epoch from t.ts) * 1000)::float8 as ms, t.num::float8 as value
+        from (${rawValues({ device: deviceId, identifier, from: cursor, after, to, numeric: true, where: opts.where, order: "asc", limit: want })}) t
+        order by t.ts`),
     );
     const page: RawRow[] = rows.map((r) => ({ at: String(r.at), ms: Number(r.ms), value: Number(r.value) }));
     if (page.length < want || read + page.length >= limit) {
@@ -168,7 +167,6 @@ export async function telemetrySeries(db: Db, q: SeriesQuery): Promise<Series[]>
   const from = q.from.toISOString();
   const to = q.to.toISOString();
   const rawFrom = q.rawFrom && q.rawFrom > q.from ? q.rawFrom.toISOString() : from;
-  const range = sql`t.device_id = ${q.deviceId} and t.prop_id = ${propIdOf(sql`i.identifier`)} and t.ts >= ${rawFrom}::timestamptz and t.ts < ${to}::timestamptz and t.num is not null`;
   const zone = q.timeZone ?? PLATFORM_ZONE;
   const lo = ceilHour(q.from.getTime());
   const hi = floorHour(q.to.getTime());
@@ -193,7 +191,8 @@ export async function telemetrySeries(db: Db, q: SeriesQuery): Promise<Series[]>
     );
     inner = sql`select date_trunc(${q.bucket}, p.at, ${zone}) as at, ${rolledUp[q.agg]} as value from (${p}) p group by 1 order by 1 ${limit}`;
   } else {
-    inner = sql`select date_trunc(${q.bucket}, t.ts, ${zone}) as at, ${aggregate[q.agg]} as value from telemetry t where ${range} group by 1 order by 1 ${limit}`;
+    const values = rawValues({ device: q.deviceId, identifier: sql`i.identifier`, from: rawFrom, to, numeric: true });
+    inner = sql`select date_trunc(${q.bucket}, t.ts, ${zone}) as at, ${aggregate[q.agg]} as value from (${values}) t group by 1 order by 1 ${limit}`;
   }
   const rows = rowsOf(
     await db.execute(sql`select i.identifier, (extract(epoch from s.at) * 1000)::float8 as ms, s.value::float8 as value
@@ -291,8 +290,7 @@ export async function telemetryChart(db: Db, q: Omit<SeriesQuery, "bucket" | "ag
       statements.push(
         select(sql`select date_bin(${step} * interval '1 millisecond', t.ts, ${from}::timestamptz) as b, count(*)::int as n,
             min(array[t.num, extract(epoch from t.ts)::float8]) as lo, max(array[t.num, -extract(epoch from t.ts)::float8]) as hi
-          from telemetry t
-          where t.device_id = ${q.deviceId} and t.prop_id = ${propIdOf(sql`i.identifier`)} and t.ts >= ${a.toISOString()}::timestamptz and t.ts < ${b.toISOString()}::timestamptz and t.num is not null
+          from (${rawValues({ device: q.deviceId, identifier: sql`i.identifier`, from: a, to: b, numeric: true })}) t
           group by 1`),
       );
     }

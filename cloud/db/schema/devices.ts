@@ -205,6 +205,28 @@ export const telemetry = pgTable(
   (t) => [index("telemetry_device_prop_ts").on(t.deviceId, t.propId, t.ts.desc())],
 );
 
+/**
+ * Closed months of `telemetry`, packed one row per series and UTC hour (issue 41, bytes per value): the
+ * hour's numeric values as parallel arrays, each value's milliseconds after `hour` in `ms` and the number
+ * in `nums`, oldest first; `n` their count, so readers page without opening the arrays. A 10-s sensor's
+ * hour is one row of 360 values, ≈ 12 bytes each (TOAST stores the arrays) where a raw row and its index
+ * entry took ≈ 80. Written by the pack job (cloud/ingest/partitions.ts), read only through `rawValues`
+ * (cloud/db/queries/telemetry-raw.ts) beside the raw rows a late value still adds. The migration makes it
+ * a table partitioned by month on `hour` (one partition per packed month, dropped with its raw one).
+ */
+export const telemetryPacked = pgTable(
+  "telemetry_packed",
+  {
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    deviceId: integer("device_id").notNull(),
+    propId: integer("prop_id").notNull(),
+    n: integer("n").notNull(),
+    ms: integer("ms").array().notNull(),
+    nums: doublePrecision("nums").array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.propId, t.hour] })],
+);
+
 /** The newest value per device and property, upserted by every batch: lists never read history. */
 export const telemetryLatest = pgTable(
   "telemetry_latest",
