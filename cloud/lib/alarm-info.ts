@@ -9,6 +9,7 @@ import { alarmContent, alarmLevelName, alarmName } from "../db/queries/alarm-nam
 import { alarmDefinitionsFor, type AlarmRow } from "../db/queries/alarms";
 import type { Actor } from "../db/queries/alarm-workflow";
 import { telemetrySeries } from "../db/queries/telemetry";
+import { funcNameOf } from "../db/queries/products";
 import { alarmLevels, alarmOperations, alarmRules, alarms, devices, productFunctions, projects, users } from "../db/schema";
 import { tenantOf } from "./scope";
 import type { Ctx } from "./context";
@@ -67,7 +68,7 @@ export async function alarmInfo(c: Ctx, where: SQL): Promise<AlarmInfo> {
   const alarm = row as Selected;
   const [rule] = alarm.ruleId ? await db.select({ ruleName: joinedText(c.var.locale, alarmRules.ruleName, alarmRules.i18n, "ruleName") }).from(alarmRules).where(eq(alarmRules.id, alarm.ruleId)) : [];
   const [product] = alarm.deviceId ? await db.select({ productId: devices.productId }).from(devices).where(eq(devices.id, alarm.deviceId)) : [];
-  const [property] = product && alarm.identifier ? await db.select({ funcName: productFunctions.funcName }).from(productFunctions).where(and(eq(productFunctions.productId, product.productId), eq(productFunctions.identifier, alarm.identifier))) : [];
+  const [property] = product && alarm.identifier ? await db.select({ funcName: funcNameOf(c.var.locale) }).from(productFunctions).where(and(eq(productFunctions.productId, product.productId), eq(productFunctions.identifier, alarm.identifier))) : [];
   const ops = await db.select().from(alarmOperations).where(eq(alarmOperations.alarmId, alarm.id)).orderBy(asc(alarmOperations.id));
   const levelName = await levelNamer(db, alarm.tenantId, c.var.locale);
   // Who took a step, in the reader's language: a person by their name now, the cloud as "system".

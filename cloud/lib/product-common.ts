@@ -13,7 +13,7 @@ import type { Auth, Ctx } from "./context";
 import { rowMapper } from "./crud";
 import { AppError, notFound } from "./http";
 import { t } from "./i18n";
-import { localized } from "./i18n-text";
+import { localized, writtenTexts } from "./i18n-text";
 import { tenantScope } from "./scope";
 
 /**
@@ -102,6 +102,18 @@ export async function addProductFunctions(db: Db, auth: Auth, productId: number,
     .returning();
 }
 
+/**
+ * A function as the user wrote it in `locale` (`before`: the stored one, when edited): the name
+ * typed is that language's, the others kept, and `funcName` stays the default language's (what
+ * searches and uniqueness read), as every multilingual row does.
+ */
+export function writtenFunction(locale: Locale, input: z.output<typeof functionUpdate> | Parameters<typeof normalizeFunction>[0], before?: ThingFunction): ThingFunction {
+  const fn = normalizeFunction(input);
+  const { i18n, columns } = writtenTexts(locale, before?.i18n, { funcName: fn.funcName, i18n: fn.i18n });
+  const { i18n: _typed, ...rest } = fn;
+  return { ...rest, funcName: columns.funcName ?? fn.funcName, ...(i18n?.funcName ? { i18n: { funcName: i18n.funcName } } : {}) };
+}
+
 /** The caller's library functions of `ids` (copied into a model or a product): all of them, or not found. */
 export async function libraryFunctions(c: Ctx, ids: number[]) {
   const lib = await c.var.deps.db.select().from(objFunctions).where(tenantScope(c.var.auth).where(objFunctions, inArray(objFunctions.id, ids)));
@@ -119,23 +131,23 @@ type StoredFunction = FunctionTable["$inferSelect"];
 export function updateFunction<R extends StoredFunction>(o: {
   table: FunctionTable;
   group: (old: R) => SQL;
-  toRow: (row: R) => FunctionRow;
+  toRow: (c: Ctx, row: R) => FunctionRow;
   beforeRename?: (c: Ctx, old: R) => Promise<void>;
 }) {
   // The three tables share these columns; drizzle cannot type a query over a union of tables.
   const table = o.table as typeof productFunctions;
   return async (c: Ctx, { id, ...input }: z.output<typeof functionUpdate>) => {
-    const fn = normalizeFunction(input);
     const db = c.var.deps.db;
     const mine = tenantScope(c.var.auth).where(table, eq(table.id, id));
     const [old] = (await db.select().from(table).where(mine)) as unknown as R[];
     if (!old) throw notFound();
+    const fn = writtenFunction(c.var.locale, input, old.definition);
     if (fn.identifier !== old.identifier) {
       await o.beforeRename?.(c, old);
       const taken = await takenIdentifiers(db, o.group(old), o.table, [fn.identifier]);
       if (taken.length) throw identifierTaken(taken);
     }
     const [row] = (await db.update(table).set({ ...functionValues(fn), updatedAt: c.var.deps.now() }).where(mine).returning()) as unknown as R[];
-    return o.toRow(row);
+    return o.toRow(c, row);
   };
 }

@@ -1,4 +1,5 @@
 import { bilingual } from "./bilingual";
+import { bilingualFunction } from "./function-names";
 import type { Db } from "../db/client";
 import { connections, objFunctions, objModelFunctions, objModels, productConnections, productCopies, productFunctions, productSubs, products } from "../db/schema";
 import { functionValues } from "../db/queries/products";
@@ -29,13 +30,13 @@ export async function seedProducts(db: Db, ids: { tenantId: number; platformTena
     .returning({ id: products.id });
   const byKey = Object.fromEntries(DEMO_PRODUCTS.map((p, i) => [p.key, rows[i].id]));
   await db.insert(productFunctions).values(
-    DEMO_PRODUCTS.flatMap((p) => p.functions.map((fn, sort) => ({ ...functionValues(fn), tenantId: ids.tenantId, productId: byKey[p.key], sort }))),
+    DEMO_PRODUCTS.flatMap((p) => p.functions.map((fn, sort) => ({ ...functionValues(bilingualFunction(fn)), tenantId: ids.tenantId, productId: byKey[p.key], sort }))),
   );
   await db.insert(productSubs).values(DEMO_PRODUCTS.flatMap((p) => (p.subs ?? []).map((sub) => ({ gatewayId: byKey[p.key], subId: byKey[sub], tenantId: ids.tenantId }))));
 
-  await db.insert(objFunctions).values(DEMO_LIBRARY.map((fn) => ({ ...functionValues(fn), tenantId: ids.tenantId })));
+  await db.insert(objFunctions).values(DEMO_LIBRARY.map((fn) => ({ ...functionValues(bilingualFunction(fn)), tenantId: ids.tenantId })));
   const [model] = await db.insert(objModels).values({ tenantId: ids.tenantId, ...bilingual({ modelName: ["通用无线传感器", "Generic wireless sensor"], description: ["电池供电、4G/NB-IoT 上报的传感器共有的属性", "Properties shared by battery-powered sensors reporting over 4G/NB-IoT"] }), modelType: 1 }).returning();
-  await db.insert(objModelFunctions).values([battery, signal, temperature].map((fn, sort) => ({ ...functionValues(fn), tenantId: ids.tenantId, modelId: model.id, sort })));
+  await db.insert(objModelFunctions).values([battery, signal, temperature].map((fn, sort) => ({ ...functionValues(bilingualFunction(fn)), tenantId: ids.tenantId, modelId: model.id, sort })));
 
   const [push, zero] = await db
     .insert(connections)
@@ -51,7 +52,7 @@ export async function seedProducts(db: Db, ids: { tenantId: number; platformTena
   ]);
 
   await db.insert(productCopies).values(
-    DEMO_PRODUCTS.filter((p) => PLATFORM_COPY_KEYS.includes(p.key)).map((p) => ({ tenantId: ids.platformTenantId, copyName: `${p.prodName[0]}（标准）`, ...spec(p), functions: p.functions })),
+    DEMO_PRODUCTS.filter((p) => PLATFORM_COPY_KEYS.includes(p.key)).map((p) => ({ tenantId: ids.platformTenantId, copyName: `${p.prodName[0]}（标准）`, ...spec(p), functions: p.functions.map(bilingualFunction) })),
   );
   return byKey;
 }

@@ -2,6 +2,7 @@
 
 import type { FieldValues } from "react-hook-form";
 import type { FormField } from "@/components/kit";
+import { multilingualField } from "@/components/kit/form/multilingual-input";
 import { FUNC_TYPE } from "@/lib/contract/device/thing-model";
 import { lazyParts } from "@/components/kit/lazy-parts";
 
@@ -23,6 +24,8 @@ const is = (...types: number[]) => (v: FieldValues) => types.includes(Number(v.f
  * and outputs, a service for its call mode, inputs and outputs.
  */
 export const functionFormFields: Readonly<Record<string, Partial<FormField>>> = {
+  // The name in every language (widgets §3): readers of the device page, alarms and reports see theirs.
+  funcName: multilingualField,
   // A type change clears what the new type does not have (hidden, it would still be checked).
   funcType: { type: "radio", onValue: (v, form) => Object.entries(NOT_OF[Number(v)] ?? {}).forEach(([k, empty]) => form.setValue(k, empty)) },
   dataType: { type: "custom", render: (p) => <DataTypeField {...p} />, show: is(FUNC_TYPE.property), full: true, required: true },

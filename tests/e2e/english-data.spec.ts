@@ -1,6 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { EnglishDataPage } from "./pages/english-data-page";
 import { contextFor, signInDemo, signInSuper } from "./pages/layout-page";
+import { DeviceViewPage } from "./pages/device-view-page";
+import { ShellPage } from "./pages/shell-page";
+import { seededName } from "./pages/seeded";
 
 // Seeded and built-in data read in the console's language (issue 22): the cloud answers names by
 // the Language header, and a dictionary item can be given both names in the multilingual dialog.
@@ -84,5 +87,21 @@ test("the platform's dictionaries in English, and an item given both names reads
     await page.getByTestId("tenant-storage").first().scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/tenants-zh.png` });
   }
+  await ctx.close();
+});
+
+test("in English, the device page names the thing model's properties in English", async ({ browser, baseURL }) => {
+  test.slow();
+  const ctx = await contextFor(browser, baseURL!, { lang: "en" });
+  const page = await ctx.newPage();
+  await signInDemo(page);
+  await new ShellPage(page).chooseProject("滨江花园二期基坑监测");
+  const view = new DeviceViewPage(page);
+  await view.open(await view.idOf("SIM01001"));
+  // The real-time tile and the history chart's property choice (issue 40: "Y 轴倾角" on the English page).
+  await expect(view.tile("angleY")).toContainText(seededName("Y 轴倾角"));
+  await expect(view.tile("angleY")).toContainText("Y-axis tilt");
+  await expect(page.getByTestId("realtime")).not.toContainText("倾角");
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/device-properties-en.png` });
   await ctx.close();
 });

@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
-import type { ThingFunction } from "@/lib/contract/device/thing-model";
+import { functionIn, type ThingFunction } from "@/lib/contract/device/thing-model";
 import type { Locale } from "@/lib/contract/locale";
 import type { I18nName, I18nTexts } from "@/lib/contract/i18n-text";
 import type { Auth } from "../../lib/context";
@@ -56,10 +56,10 @@ export async function commandNames(db: Db, deviceId: number, userId: number | nu
   return Object.keys(texts).length ? texts : null;
 }
 
-/** A product's thing-model functions, in their order. */
-export async function productThingModel(db: Db, productId: number): Promise<ThingFunction[]> {
+/** A product's thing-model functions, in their order; named in `locale` when they are shown. */
+export async function productThingModel(db: Db, productId: number, locale?: Locale): Promise<ThingFunction[]> {
   const rows = await db.select({ definition: productFunctions.definition }).from(productFunctions).where(eq(productFunctions.productId, productId)).orderBy(productFunctions.sort, productFunctions.id);
-  return rows.map((r) => r.definition);
+  return rows.map((r) => (locale ? functionIn(locale, r.definition) : r.definition));
 }
 
 /** The newest command of a kind on a device (the cycle panel's "last command"). */

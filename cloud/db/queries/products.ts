@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, type SQL } from "drizzle-orm";
-import type { ThingFunction } from "@/lib/contract/device/thing-model";
+import { functionIn, type ThingFunction } from "@/lib/contract/device/thing-model";
 import type { Locale } from "@/lib/contract/locale";
 import { joinedText } from "../../lib/i18n-text";
 import type { Db } from "../client";
@@ -14,11 +14,15 @@ export const functionValues = (fn: ThingFunction) => ({
   dataType: fn.funcType === 1 ? (fn.dataType?.type ?? null) : null,
   accessMode: fn.accessMode ?? null,
   definition: fn,
+  i18n: fn.i18n ?? null,
 });
 
 type StoredFunction = { id: number; definition: ThingFunction; createdAt: Date };
-/** A stored function as the console receives it: its definition and its row's keys. */
-export const toFunctionRow = <R extends StoredFunction>(r: R, extra: Record<string, unknown> = {}) => ({ ...r.definition, id: r.id, createTime: r.createdAt.toISOString(), ...extra });
+/** A stored function as the console receives it in `locale`: its definition (named in that language) and its row's keys. */
+export const toFunctionRow = <R extends StoredFunction>(locale: Locale, r: R, extra: Record<string, unknown> = {}) => ({ ...functionIn(locale, r.definition), id: r.id, createTime: r.createdAt.toISOString(), ...extra });
+
+/** A function's name in `locale` (a seeded or translated one's in that language), for selects naming a property. */
+export const funcNameOf = (locale: Locale, table: typeof productFunctions | typeof objModelFunctions | typeof objFunctions = productFunctions) => joinedText(locale, table.funcName, table.i18n, "funcName");
 
 /** A product's name in `locale` (a seeded product's in that language), for selects joining products. */
 export const productNameIn = (locale: Locale) => joinedText(locale, products.prodName, products.i18n, "prodName");

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { OPEN_STATUSES } from "@/lib/contract/alarm/enums";
-import { FUNC_TYPE } from "@/lib/contract/device/thing-model";
+import { FUNC_TYPE, funcNameIn } from "@/lib/contract/device/thing-model";
 import { SCREEN_BLOCKS } from "@/lib/contract/scene/enums";
 import type { PointData, PointSeries, SceneCandidate, ScenePoint, ScreenConfig, ScreenPoint } from "@/lib/contract/scene/scene";
-import type { Locale } from "@/lib/contract/locale";
+import { defaultLocale, type Locale } from "@/lib/contract/locale";
 import type { Db } from "../client";
 import { alarmLevelName } from "./alarm-names";
 import { alarms, devices, productFunctions, sceneDevices, scenes, screenConfigs, telemetryLatest } from "../schema";
@@ -31,8 +31,8 @@ export async function projectDevices(db: Db, projectId: number, ids: number[], l
 type Property = { name: string; unit: string | null; numeric: boolean };
 const NUMERIC = new Set(["int32", "int32u", "float", "double"]);
 
-/** The properties of the products, by product and identifier. */
-export async function propertiesOf(db: Db, productIds: number[]): Promise<Map<number, Map<string, Property>>> {
+/** The properties of the products, by product and identifier, named in `locale`. */
+export async function propertiesOf(db: Db, productIds: number[], locale: Locale = defaultLocale): Promise<Map<number, Map<string, Property>>> {
   const byProduct = new Map<number, Map<string, Property>>();
   if (!productIds.length) return byProduct;
   const rows = await db
@@ -43,7 +43,7 @@ export async function propertiesOf(db: Db, productIds: number[]): Promise<Map<nu
   for (const r of rows) {
     const props = byProduct.get(r.productId) ?? new Map<string, Property>();
     const unit = (r.definition.dataType as { unit?: string | null } | undefined)?.unit ?? null;
-    props.set(r.identifier, { name: r.definition.funcName, unit: unit || null, numeric: NUMERIC.has(r.definition.dataType?.type ?? "") });
+    props.set(r.identifier, { name: funcNameIn(locale, r.definition), unit: unit || null, numeric: NUMERIC.has(r.definition.dataType?.type ?? "") });
     byProduct.set(r.productId, props);
   }
   return byProduct;
@@ -56,7 +56,7 @@ export async function sceneCandidates(db: Db, projectId: number, locale: Locale)
     .from(devices)
     .where(eq(devices.projectId, projectId))
     .orderBy(asc(deviceNameIn(locale)), asc(devices.id));
-  const props = await propertiesOf(db, devs.map((d) => d.productId));
+  const props = await propertiesOf(db, devs.map((d) => d.productId), locale);
   return devs.map(({ productId, ...d }) => ({
     ...d,
     properties: [...(props.get(productId) ?? new Map<string, Property>()).entries()].filter(([, p]) => p.numeric).map(([identifier, p]) => ({ identifier, name: p.name, unit: p.unit })),
@@ -117,7 +117,7 @@ export async function saveScreenConfig(db: Db, tenantId: number, projectId: numb
 async function pointViews(db: Db, projectId: number, points: readonly { deviceId: number }[], locale: Locale) {
   const devs = new Map((await projectDevices(db, projectId, points.map((p) => p.deviceId), locale)).map((d) => [d.id, d]));
   const ids = [...devs.keys()];
-  const [props, latest, open] = await Promise.all([propertiesOf(db, [...devs.values()].map((d) => d.productId)), latestOf(db, ids), openAlarmsOf(db, ids, locale)]);
+  const [props, latest, open] = await Promise.all([propertiesOf(db, [...devs.values()].map((d) => d.productId), locale), latestOf(db, ids), openAlarmsOf(db, ids, locale)]);
   return (deviceId: number, identifier: string | null) => {
     const d = devs.get(deviceId);
     if (!d) return undefined;
@@ -171,9 +171,9 @@ export async function scenePoints(db: Db, projectId: number, sceneId: number, lo
  * The points' numeric series over the last `hours`: raw values for the analysis charts, hourly
  * means for the comparison (one time axis whatever each device's cycle), at most 2,000 per point.
  */
-export async function pointSeries(db: Db, projectId: number, points: { deviceId: number; identifier: string }[], o: { hours: number; bucket: "raw" | "hour"; now: Date }): Promise<PointSeries[]> {
-  const devs = new Map((await projectDevices(db, projectId, points.map((p) => p.deviceId))).map((d) => [d.id, d]));
-  const props = await propertiesOf(db, [...devs.values()].map((d) => d.productId));
+export async function pointSeries(db: Db, projectId: number, points: { deviceId: number; identifier: string }[], o: { hours: number; bucket: "raw" | "hour"; now: Date; locale: Locale }): Promise<PointSeries[]> {
+  const devs = new Map((await projectDevices(db, projectId, points.map((p) => p.deviceId), o.locale)).map((d) => [d.id, d]));
+  const props = await propertiesOf(db, [...devs.values()].map((d) => d.productId), o.locale);
   const from = new Date(o.now.getTime() - o.hours * 3600_000);
   const out: PointSeries[] = [];
   for (const p of points) {

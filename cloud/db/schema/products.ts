@@ -21,6 +21,8 @@ const functionColumns = {
   dataType: varchar("data_type", { length: 16 }),
   accessMode: varchar("access_mode", { length: 2 }),
   definition: jsonb("definition").$type<ThingFunction>().notNull(),
+  /** The name in every language (the definition's `i18n`, kept beside `funcName` for selects that name a property). */
+  i18n: jsonb("i18n").$type<I18nTexts>(),
 };
 
 /**

@@ -1,10 +1,10 @@
 import { asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { LINK_TYPE, RULE_TYPE } from "@/lib/contract/alarm/enums";
-import type { Locale } from "@/lib/contract/locale";
+import { defaultLocale, type Locale } from "@/lib/contract/locale";
 import { alarmRule, alarmRuleApi, type AlarmFunction, type AlarmRuleRow, type RuleNumStat } from "@/lib/contract/alarm/rule";
 import type { RecipientRow } from "@/lib/contract/alarm/contact";
-import { NUMERIC_TYPES, type NumberSpec } from "@/lib/contract/device/thing-model";
+import { funcNameIn, NUMERIC_TYPES, type NumberSpec } from "@/lib/contract/device/thing-model";
 import type { Db } from "../../db/client";
 import { levelNameIn } from "../../db/queries/alarm-names";
 import { alarmDefinitionsFor } from "../../db/queries/alarms";
@@ -30,8 +30,8 @@ const extra = (locale: Locale) => ({
 });
 const toRow = rowMapper<typeof alarmRule.fields, AlarmRuleRow>(alarmRule, { recipients: () => [] });
 
-/** The numeric properties of these products (each identifier once): what a value rule can watch. */
-async function alarmFunctions(db: Db, tenantId: number, productIds: number[]): Promise<AlarmFunction[]> {
+/** The numeric properties of these products (each identifier once), named in `locale`: what a value rule can watch. */
+async function alarmFunctions(db: Db, tenantId: number, productIds: number[], locale: Locale = defaultLocale): Promise<AlarmFunction[]> {
   if (!productIds.length) return [];
   const rows = await db
     .select({ definition: productFunctions.definition })
@@ -41,7 +41,7 @@ async function alarmFunctions(db: Db, tenantId: number, productIds: number[]): P
   const byIdentifier = new Map<string, AlarmFunction>();
   for (const { definition: d } of rows) {
     const spec = d.dataType as NumberSpec | undefined;
-    if (!byIdentifier.has(d.identifier)) byIdentifier.set(d.identifier, { identifier: d.identifier, funcName: d.funcName, unit: spec?.unit ?? null, min: spec?.min ?? null, max: spec?.max ?? null });
+    if (!byIdentifier.has(d.identifier)) byIdentifier.set(d.identifier, { identifier: d.identifier, funcName: funcNameIn(locale, d), unit: spec?.unit ?? null, min: spec?.min ?? null, max: spec?.max ?? null });
   }
   return [...byIdentifier.values()];
 }
@@ -206,14 +206,14 @@ export const ruleServed = [
       productId = d.productId;
     }
     if (!productId) throw badRequest("cloud.fieldError", { field: "productId", reason: "@validation.required" });
-    return alarmFunctions(db, c.var.auth.tenantId, [productId]);
+    return alarmFunctions(db, c.var.auth.tenantId, [productId], c.var.locale);
   }),
   // The properties of a measurement point: the numeric ones of its devices' products.
   serve(alarmRuleApi.pointFunctions, async (c, { pointId }) => {
     const db = c.var.deps.db;
     const ids = await pointProducts(db, c, pointId);
     if (!ids) throw notFound();
-    return alarmFunctions(db, c.var.auth.tenantId, ids);
+    return alarmFunctions(db, c.var.auth.tenantId, ids, c.var.locale);
   }),
   serve(alarmRuleApi.points, async (c) => {
     const rows = await c.var.deps.db

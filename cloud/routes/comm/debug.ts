@@ -24,7 +24,7 @@ export const debugServed = [
   serve(debugApi.devices, (c, { keyword }) => opsDevices(c.var.deps.db, c.var.auth, keyword || undefined, PICKER_LIMIT, c.var.locale)),
   serve(debugApi.model, async (c, { deviceId }) => {
     const d = await deviceFor(c, deviceId);
-    const [model, prodName] = await Promise.all([productThingModel(c.var.deps.db, d.productId), productName(c.var.deps.db, d.productId, c.var.locale)]);
+    const [model, prodName] = await Promise.all([productThingModel(c.var.deps.db, d.productId, c.var.locale), productName(c.var.deps.db, d.productId, c.var.locale)]);
     return {
       device: { ...d, prodName },
       topics: deviceTopics(d.productId, d.sn),

@@ -1,5 +1,5 @@
 import { autoBucket, deviceDataApi, HISTORY_RAW_LIMIT, type RealTimeValue, type RejectRow, type StatusLogRow } from "@/lib/contract/device/device-data";
-import type { ThingFunction } from "@/lib/contract/device/thing-model";
+import { funcNameIn, type ThingFunction } from "@/lib/contract/device/thing-model";
 import { latestValues, propertyFunctions, rejectPage, statusLogPage, viewableDevice } from "../../db/queries/device-data";
 import { telemetrySeries } from "../../db/queries/telemetry";
 import { tenantZone } from "../../db/queries/company";
@@ -39,7 +39,7 @@ export const deviceDataServed = [
     const byId = new Map(latest.map((v) => [v.identifier, v]));
     const values: RealTimeValue[] = fns.map((fn) => {
       const v = byId.get(fn.identifier);
-      return { identifier: fn.identifier, funcName: fn.funcName, unit: unitOf(fn), dataType: fn.dataType?.type ?? null, labels: labelsOf(fn), ts: v?.ts.toISOString() ?? null, num: v?.num ?? null, txt: v?.txt ?? null };
+      return { identifier: fn.identifier, funcName: funcNameIn(c.var.locale, fn), unit: unitOf(fn), dataType: fn.dataType?.type ?? null, labels: labelsOf(fn), ts: v?.ts.toISOString() ?? null, num: v?.num ?? null, txt: v?.txt ?? null };
     });
     return { status: device.status, lastReportTime: device.lastReportTime?.toISOString() ?? null, values };
   }),

@@ -137,7 +137,7 @@ export const linkageServed = [
   serve(linkageApi.model, async (c, { deviceId }) => {
     const [d] = await c.var.deps.db.select({ productId: devices.productId }).from(devices).where(projectOf(c).where(devices, eq(devices.id, deviceId)));
     if (!d) throw notFound();
-    const model = await productThingModel(c.var.deps.db, d.productId);
+    const model = await productThingModel(c.var.deps.db, d.productId, c.var.locale);
     return { properties: model.filter((f) => f.funcType === FUNC_TYPE.property), services: model.filter((f) => f.funcType === FUNC_TYPE.service) };
   }),
   serve(linkageApi.operate, async (c, input) => {

@@ -1,15 +1,13 @@
 import { objFunction, objFunctionApi } from "@/lib/contract/device/product";
 import type { z } from "zod";
-import { normalizeFunction } from "@/lib/contract/device/thing-model";
 import { objFunctions } from "../../db/schema";
 import { functionValues, toFunctionRow } from "../../db/queries/products";
 import { crudRoutes } from "../../lib/crud-routes";
 import { tenantOf } from "../../lib/scope";
-import { identifierTaken, updateFunction } from "../../lib/product-common";
+import { identifierTaken, updateFunction, writtenFunction } from "../../lib/product-common";
 import { serve } from "../../lib/serve";
 
 type Row = typeof objFunctions.$inferSelect;
-const toRow = (r: Row) => toFunctionRow(r);
 const { upd, ...crud } = objFunctionApi;
 
 /**
@@ -22,10 +20,10 @@ export const objFunctionServed = [
     table: objFunctions,
     entity: objFunction,
     calls: crud,
-    values: (_c, input) => functionValues(normalizeFunction(input as z.output<typeof objFunction.body>)),
+    values: (c, input) => functionValues(writtenFunction(c.var.locale, input as z.output<typeof objFunction.body>)),
     unique: [{ field: "identifier", error: (identifier) => identifierTaken([identifier]) }],
-    answer: async (_c, rows) => rows.map((r) => toRow(r as Row)),
+    answer: async (c, rows) => rows.map((r) => toFunctionRow(c.var.locale, r as Row)),
   }),
   // A function is edited as a whole: its update is the library's, not the entity's partial one.
-  serve(upd, updateFunction<Row>({ table: objFunctions, group: (old) => tenantOf(old.tenantId).where(objFunctions), toRow })),
+  serve(upd, updateFunction<Row>({ table: objFunctions, group: (old) => tenantOf(old.tenantId).where(objFunctions), toRow: (c, r) => toFunctionRow(c.var.locale, r) })),
 ];

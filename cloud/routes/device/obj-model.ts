@@ -1,15 +1,15 @@
 import { asc, count, eq, inArray } from "drizzle-orm";
 import { localized, textColumns } from "../../lib/i18n-text";
 import { objModel, objModelApi, objModelFunction, objModelFunctionApi, objProdApi, type ObjModel } from "@/lib/contract/device/product";
-import { normalizeFunction, type ThingFunction } from "@/lib/contract/device/thing-model";
+import type { ThingFunction } from "@/lib/contract/device/thing-model";
 import type { Db } from "../../db/client";
 import { objModelFunctions, objModelProducts, objModels, products } from "../../db/schema";
 import { functionValues, toFunctionRow } from "../../db/queries/products";
 import { filterConds, orderOf, ownedDelete, pageOf } from "../../lib/crud";
-import type { Auth } from "../../lib/context";
+import type { Auth, Ctx } from "../../lib/context";
 import { notFound } from "../../lib/http";
 import { tenantScope } from "../../lib/scope";
-import { addProductFunctions, assertIdentifiersFree, libraryFunctions, toProducts, updateFunction } from "../../lib/product-common";
+import { addProductFunctions, assertIdentifiersFree, libraryFunctions, toProducts, updateFunction, writtenFunction } from "../../lib/product-common";
 import { serve } from "../../lib/serve";
 
 type Row = typeof objModels.$inferSelect;
@@ -45,7 +45,7 @@ async function addModelFunctions(db: Db, auth: Auth, modelId: number, fns: Thing
     .returning();
 }
 
-const toFn = (r: typeof objModelFunctions.$inferSelect) => toFunctionRow(r, { modelId: r.modelId });
+const toFn = (c: Ctx, r: typeof objModelFunctions.$inferSelect) => toFunctionRow(c.var.locale, r, { modelId: r.modelId });
 
 /** The functions of one object model (objModelInfo). */
 const functionServed = [
@@ -53,12 +53,12 @@ const functionServed = [
     const db = c.var.deps.db;
     const where = tenantScope(c.var.auth).where(objModelFunctions, ...filterConds(objModelFunction, objModelFunctions, q, c.var.locale));
     const { records, total } = await pageOf(db, objModelFunctions, where, orderOf(objModelFunction, objModelFunctions, q, [asc(objModelFunctions.sort), asc(objModelFunctions.id)]), q);
-    return { records: records.map(toFn), total };
+    return { records: records.map((r) => toFn(c, r)), total };
   }),
   serve(objModelFunctionApi.add, async (c, input) => {
     await modelOrThrow(c.var.deps.db, c.var.auth, input.modelId);
-    const [row] = await addModelFunctions(c.var.deps.db, c.var.auth, input.modelId, [normalizeFunction(input)]);
-    return toFn(row);
+    const [row] = await addModelFunctions(c.var.deps.db, c.var.auth, input.modelId, [writtenFunction(c.var.locale, input)]);
+    return toFn(c, row);
   }),
   serve(objModelFunctionApi.upd, updateFunction({ table: objModelFunctions, group: (old: typeof objModelFunctions.$inferSelect) => eq(objModelFunctions.modelId, old.modelId), toRow: toFn })),
   serve(objModelFunctionApi.del, async (c, { ids }) => {

@@ -12,11 +12,11 @@ import type { Ctx } from "../../lib/context";
 import { AppError, notFound } from "../../lib/http";
 import { t } from "../../lib/i18n";
 import { tenantScope } from "../../lib/scope";
-import { addProductFunctions, inUse, libraryFunctions, productOf, updateFunction } from "../../lib/product-common";
+import { addProductFunctions, inUse, libraryFunctions, productOf, updateFunction, writtenFunction } from "../../lib/product-common";
 import { serve } from "../../lib/serve";
 
 type Row = typeof productFunctions.$inferSelect;
-const toRow = (r: Row, prodName?: string) => toFunctionRow(r, { productId: r.productId, prodName: prodName ?? null });
+const toRow = (c: Ctx, r: Row, prodName?: string) => toFunctionRow(c.var.locale, r, { productId: r.productId, prodName: prodName ?? null });
 
 /**
  * A TDL file's functions, each checked with the editor's schema. A file that is not JSON, or
@@ -58,7 +58,7 @@ export const prodFunctionServed = [
       .orderBy(...orderOf(prodFunction, productFunctions, q, [asc(productFunctions.productId), asc(productFunctions.sort), asc(productFunctions.id)]))
       .$dynamic();
     const { records, total } = await pagedSelect(select, countRows(db, productFunctions, where), q);
-    return { records: records.map((r) => toRow(r.f, r.prodName)), total };
+    return { records: records.map((r) => toRow(c, r.f, r.prodName)), total };
   }),
   serve(prodFunctionApi.list, async (c, { productId }) => {
     const rows = await c.var.deps.db
@@ -66,17 +66,17 @@ export const prodFunctionServed = [
       .from(productFunctions)
       .where(tenantScope(c.var.auth).where(productFunctions, eq(productFunctions.productId, productId)))
       .orderBy(asc(productFunctions.sort), asc(productFunctions.id));
-    return rows.map((r) => toRow(r));
+    return rows.map((r) => toRow(c, r));
   }),
   serve(prodFunctionApi.info, async (c, { id }) => {
     const [row] = await c.var.deps.db.select().from(productFunctions).where(tenantScope(c.var.auth).where(productFunctions, eq(productFunctions.id, id)));
     if (!row) throw notFound();
-    return toRow(row);
+    return toRow(c, row);
   }),
   serve(prodFunctionApi.add, async (c, input) => {
     await productOf(c, input.productId);
-    const [row] = await addProductFunctions(c.var.deps.db, c.var.auth, input.productId, [normalizeFunction(input)]);
-    return toRow(row);
+    const [row] = await addProductFunctions(c.var.deps.db, c.var.auth, input.productId, [writtenFunction(c.var.locale, input)]);
+    return toRow(c, row);
   }),
   serve(
     prodFunctionApi.upd,

@@ -24,7 +24,7 @@ async function chosenPoints(c: Ctx, q: z.output<typeof screenSeriesQuery>, use: 
 /** One chosen set of points' series over the chosen hours. */
 async function seriesOf(c: Ctx, q: z.output<typeof screenSeriesQuery>, use: "chart" | "compare") {
   const { hours, points } = await chosenPoints(c, q, use);
-  return pointSeries(c.var.deps.db, projectOf(c).projectId, points, { hours, bucket: bucketFor(hours), now: c.var.deps.now() });
+  return pointSeries(c.var.deps.db, projectOf(c).projectId, points, { hours, bucket: bucketFor(hours), now: c.var.deps.now(), locale: c.var.locale });
 }
 
 /**

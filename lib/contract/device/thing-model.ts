@@ -2,6 +2,8 @@ import { z } from "zod";
 import { rowName } from "../entity";
 import { codeRequired, oneOf, optional, text, textRequired } from "../validation";
 import { DATA_TYPES, FUNC_TYPES, ACCESS_MODES, EVENT_TYPES, CALL_MODES } from "./enums";
+import { i18nField, textIn, type I18nTexts } from "../i18n-text";
+import type { Locale } from "../locale";
 
 /**
  * The thing model (core §3, §4): what a product's devices report and accept. One recursive schema
@@ -132,6 +134,8 @@ export const functionFields = {
   inputParams: { schema: params().default([]), kind: "custom", list: false, export: false },
   outputParams: { schema: params().default([]), kind: "custom", list: false, export: false },
   description: { schema: text(200), kind: "textarea", list: false, full: true },
+  /** The name in every language (widgets §3 multilingual name): `{ funcName: { "zh-cn", en } }`. */
+  i18n: i18nField,
 } as const;
 
 /** What a function of each type needs: a property its data type and access, an event its type, a service its call mode. */
@@ -164,10 +168,19 @@ export type ThingFunction = {
   callMode?: (typeof CALL_MODES)[number];
   inputParams?: Param[];
   outputParams?: Param[];
+  /** The name in other languages (`{ funcName: { en: "Y-axis tilt" } }`); a function without one reads `funcName` everywhere. */
+  i18n?: I18nTexts;
 };
 
+/** A function's name in `locale` (its own when it has none in that language). */
+export const funcNameIn = (locale: Locale, fn: Pick<ThingFunction, "funcName" | "i18n">) => textIn(locale, fn.funcName, fn.i18n?.funcName);
+
+/** A function as a reader in `locale` sees it: its name in that language. */
+export const functionIn = <F extends Pick<ThingFunction, "funcName" | "i18n">>(locale: Locale, fn: F): F => (fn.i18n?.funcName ? { ...fn, funcName: funcNameIn(locale, fn) } : fn);
+
 export function normalizeFunction(f: z.output<typeof thingFunction>): ThingFunction {
-  const base = { funcName: f.funcName, identifier: f.identifier, funcType: f.funcType, ...(f.description ? { description: f.description } : {}) };
+  const names = f.i18n?.funcName && Object.keys(f.i18n.funcName).length ? { i18n: { funcName: f.i18n.funcName } } : {};
+  const base = { funcName: f.funcName, identifier: f.identifier, funcType: f.funcType, ...(f.description ? { description: f.description } : {}), ...names };
   if (f.funcType === FUNC_TYPE.property) return { ...base, dataType: f.dataType as DataSpec, accessMode: f.accessMode || "r" };
   if (f.funcType === FUNC_TYPE.event) return { ...base, eventType: f.eventType || "info", outputParams: f.outputParams };
   return { ...base, callMode: f.callMode || "async", inputParams: f.inputParams, outputParams: f.outputParams };

@@ -11,6 +11,8 @@ const SEEDED: Record<string, string> = {
   演示固件: "Demo firmware",
   // Demo devices are named by their product and a number.
   "双轴倾角计-01": "Biaxial tilt meter-01",
+  // Thing-model function names (cloud/seed/function-names.ts).
+  "Y 轴倾角": "Y-axis tilt",
 };
 
 const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
