@@ -16,7 +16,6 @@ import { alarmEscalated, alarmRaised } from "../db/queries/alarm-workflow";
 import { t } from "../lib/i18n";
 import { pgArray } from "../ingest/pg-array";
 import type { Coordinator } from "../lib/coordination";
-import { propIdOf } from "../db/queries/telemetry-props";
 import { heardColumns } from "../db/queries/device-heard";
 import { rawValues } from "../db/queries/telemetry-raw";
 
