@@ -6,15 +6,13 @@ import { createCloud, SERVED } from "./app";
 import { openDb, type Db, type DbHandle } from "./db/client";
 import { captchas, robotTaskDays, robotTasks, users } from "./db/schema";
 import { DEMO_ACCOUNTS, seed, type SeedOptions } from "./seed";
-import { DOCUMENTED_PASSWORDS, seededCopy, throwawayDatabase } from "./test-seed";
+import { DOCUMENTED_PASSWORDS, seededCopy, seededDb } from "./test-seed";
 import type { Deps } from "./lib/context";
 import type { Message } from "./lib/delivery";
 import { hashPassword, randomToken, sha256 } from "./lib/crypto";
 import { cloudConfig } from "./start";
 import { PROXY_SECRET_HEADER } from "@/lib/contract/console-proxy";
 import { tenantOf } from "./lib/scope";
-
-export { throwawayDatabase };
 
 export type TestRequest = {
   method?: string;
@@ -46,15 +44,33 @@ export const TEST_PROXY_SECRET = "test-console-secret";
 export const TEST_EPOCH = new Date("2026-03-02T08:00:00Z");
 
 /**
- * A migrated database of the test file's own: in-memory PGlite, or with `TEST_DATABASE_URL` (a PostgreSQL
- * server, as `npm run test:pg` starts one) a fresh database created on that server and dropped on close.
- * Either starts as a copy of the run's migrated database (`test-seed.ts`), or of its seeded one with `seeded`.
+ * A fresh database on the PostgreSQL server `server` (as `npm run test:pg` starts one): its URL,
+ * and the drop that removes it (connections closed by force).
  */
-export async function openTestDb(opts: { seeded?: boolean } = {}): Promise<DbHandle & { url?: string }> {
+export async function throwawayDatabase(server: string, prefix = "test"): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { Client } = await import("pg");
+  const name = `${prefix}_${process.pid}_${randomToken().slice(0, 8).toLowerCase().replace(/[^a-z0-9]/g, "x")}`;
+  const query = async (q: string) => {
+    const c = new Client({ connectionString: server });
+    await c.connect();
+    await c.query(q);
+    await c.end();
+  };
+  await query(`create database ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => query(`drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * A database of the test file's own: in-memory PGlite, or with `TEST_DATABASE_URL` (a PostgreSQL
+ * server, as `npm run test:pg` starts one) a fresh database created on that server and dropped
+ * on close. Same migrations either way.
+ */
+export async function openTestDb(): Promise<DbHandle & { url?: string }> {
   const server = process.env.TEST_DATABASE_URL;
-  if (!server) return openDb({ dataDir: "memory", from: await seededCopy(inject(opts.seeded ? "seededDb" : "migratedDb")) });
-  const templates = inject("pgTemplates");
-  const fresh = await throwawayDatabase(server, "test", opts.seeded ? templates?.seeded : templates?.migrated);
+  if (!server) return openDb({ dataDir: "memory" });
+  const fresh = await throwawayDatabase(server);
   const handle = await openDb({ url: fresh.url });
   return {
     ...handle,
@@ -72,10 +88,10 @@ export async function openTestDb(opts: { seeded?: boolean } = {}): Promise<DbHan
  * accounts, with a clock the test moves and a delivery that keeps what it sent.
  */
 export async function createTestCloud(opts: { now?: Date; seed?: SeedOptions } = {}) {
-  // With the usual seed, a copy of the run's seeded database (`test-seed.ts`).
-  const copied = !opts.seed && (process.env.TEST_DATABASE_URL ? !!inject("pgTemplates") : !!inject("seededDb"));
-  const handle = await openTestDb({ seeded: copied });
-  if (!copied) await seed(handle.db, { ...opts.seed, passwords: { ...DOCUMENTED_PASSWORDS, ...opts.seed?.passwords } });
+  // On PGlite with the usual seed, a copy of the run's seeded database (`test-seed.ts`).
+  const copy = opts.seed || process.env.TEST_DATABASE_URL ? undefined : await seededCopy(inject("seededDb"));
+  const handle = copy ? await seededDb(copy) : await openTestDb();
+  if (!copy) await seed(handle.db, { ...opts.seed, passwords: { ...DOCUMENTED_PASSWORDS, ...opts.seed?.passwords } });
   let clock = (opts.now ?? TEST_EPOCH).getTime();
   const outbox: Message[] = [];
   const deps: Deps = {
