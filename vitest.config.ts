@@ -11,9 +11,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    // Two workers on the 2-core machines CI runs on (vitest's default is cores − 1, one there): many files wait on
-    // servers, sockets, ffmpeg or PostgreSQL, and a second file fills the core the first leaves idle.
-    maxWorkers: 2,
     // One migrated and seeded database per run, copied by each test cloud.
     globalSetup: ["./cloud/test-seed.ts"],
     // jsdom tests: TanStack Table loaded before they render (tests/setup-table.ts).
