@@ -104,13 +104,14 @@ export const ruleResource = defineResource<AlarmRuleRow>({
     createTime: false,
     levelName: { minWidth: 90, render: (r) => r.levelName ?? "—" },
     // At 1440 px in English (issue 40) the raised count, then the channels give way (the rule's dialog shows both).
+    alarmCount: { dropOrder: 1 },
     channels: { minWidth: 120, dropOrder: 2, render: (r) => <ChannelsText value={r.channels} /> },
     activeAlarms: {
       width: 100,
       align: "center",
       render: (r) => (r.activeAlarms ? <Badge variant="destructive" data-testid="rule-active-alarms">{r.activeAlarms}</Badge> : <span className="text-muted-foreground">0</span>),
     },
-    alarmCount: { width: 100, align: "center", dropOrder: 1 },
+    alarmCount: { width: 100, align: "center" },
     enableStatus: { onToggle: operToggle },
   },
   form: {
