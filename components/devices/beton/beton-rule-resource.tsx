@@ -48,7 +48,6 @@ export const betonRuleResource = defineResource<BetonRule>({
   calls: betonRuleApi,
   // At 1440 px in English (issue 40) these give way, in this order: the rule's details show them all.
   columns: { datumTemp: { dropOrder: 1 }, aggregate: { dropOrder: 2 }, airContent: { dropOrder: 3 }, hardenType: { dropOrder: 4 } },
-  form: {
     columns: 2,
     width: 820,
     placeholders: ["ruleName"],
