@@ -48,13 +48,6 @@ const LISTS = [
   "/productSet/product",
   "/productSet/prodFunctionSet",
   "/productSet/objFunction",
-  "/productSet/connect",
-  "/systemSet/userSet",
-  "/constructionRecord",
-  "/sim/sim",
-  "/sim/simOrder",
-  "/pointCorrelation/page",
-  "/knowledgeLog",
 ];
 
 /** The table box's sideways overflow, and the sized cells of its first rows whose text runs past them (clipped free text has a tooltip). */
