@@ -43,11 +43,6 @@ const LISTS = [
   "/linkage",
   "/reportList",
   "/msg/todo",
-  "/OTAUpdate",
-  "/battery",
-  "/productSet/product",
-  "/productSet/prodFunctionSet",
-  "/productSet/objFunction",
 ];
 
 /** The table box's sideways overflow, and the sized cells of its first rows whose text runs past them (clipped free text has a tooltip). */
