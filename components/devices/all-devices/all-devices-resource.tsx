@@ -31,10 +31,8 @@ export const allDevicesResource = defineResource<AdminDevice>({
     status: { type: "custom", width: 130, render: (row) => <DeviceStatusCell row={row} /> },
     lastReportTime: { width: 180 },
     battery: { render: (row) => <BatteryCell value={row.battery} /> },
-    // As the device list: what the device page shows gives way in a narrow box.
-    signal: { width: 110, dropOrder: 2, render: (row) => <SignalCell dbm={row.signal} /> },
-    firmwareVersion: { dropOrder: 1 },
-    enableStatus: { type: "dict", dropOrder: 3 },
+    signal: { width: 110, render: (row) => <SignalCell dbm={row.signal} /> },
+    enableStatus: { type: "dict" },
   },
   form: false,
   detail: false,

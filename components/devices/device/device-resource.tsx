@@ -53,11 +53,9 @@ export const deviceResource = defineResource<Device>({
     deviceSn: { width: 130 },
     status: { type: "custom", width: 130, render: (row) => <DeviceStatusCell row={row} /> },
     lastReportTime: { width: 180 },
-    // At 1440 px in English (issue 40) the firmware, signal and space give way, in that order: the device page shows them.
-    spaceName: { width: 110, dropOrder: 3 },
+    spaceName: { width: 110 },
     battery: { render: (row) => <BatteryCell value={row.battery} /> },
-    signal: { width: 110, dropOrder: 2, render: (row) => <SignalCell dbm={row.signal} /> },
-    firmwareVersion: { dropOrder: 1 },
+    signal: { width: 110, render: (row) => <SignalCell dbm={row.signal} /> },
   },
   form: {
     columns: 2,

@@ -9,8 +9,7 @@ import { multilingualField } from "@/components/kit/form/multilingual-input";
 export const projectResource = defineResource<Project>({
   entity: project,
   calls: projectApi,
-  // At 1440 px in English (issue 40) the counts and the creation time give way: the project's details show them.
-  columns: { prjName: { type: "click" }, spaceNums: { dropOrder: 1 }, deviceNums: { dropOrder: 2 }, createTime: { dropOrder: 3 } },
+  columns: { prjName: { type: "click" } },
   form: {
     columns: 2,
     placeholders: true,
