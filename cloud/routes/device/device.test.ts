@@ -183,7 +183,10 @@ describe("device/device", () => {
       w.push({ points: [], rejects: [], heard: { deviceId: d.id, at, battery, signal: -71 } });
       await w.drain();
     };
-    const first = new Date("2026-03-02T08:00:00Z");
+    // A minute past this device's own step boundary (its second of the hour, as `rowStepDue` hashes its id): the 30 s
+    // that follow cross none, whatever id the database gave it.
+    const phaseS = Math.floor((Number((BigInt(d.id) * 2654435761n) % 4294967296n) * 3600) / 4294967296);
+    const first = new Date((Date.UTC(2026, 2, 2, 8) / 1000 - phaseS + 60) * 1000);
     const last = new Date(first.getTime() + 30_000);
     await hear(first, 50);
     await hear(last, 48);
