@@ -6,10 +6,10 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../ingest/writer";
 import { SETUP_MS, throwawayDatabase } from "../testing";
-import { addDevices, addSensorProduct } from "../ingest/fixtures";
+import { addDevices } from "../ingest/fixtures";
 import type { Db } from "./client";
 import * as schema from "./schema";
-import { tenants } from "./schema";
+import { products, tenants } from "./schema";
 
 /**
  * Migration 0059 (issue 41): `telemetry` made again with property ids, in its new column order —
@@ -82,7 +82,9 @@ describe("migration 0059: telemetry with property ids", () => {
       (2, 'points', '2026-01-06T00:00:00Z', null, '[{"depth":1}]'),
       (1, 'temperature', '2025-06-01T00:00:00Z', 19, null)`);
     const [tenant] = await t.db.insert(tenants).values({ name: "migration", code: "migration" }).returning();
-    const [device] = await addDevices(t.db, { tenantId: tenant.id, productId: await addSensorProduct(t.db, tenant.id), count: 1 });
+    // A bare product: its functions' table has columns of later migrations (0063), which this database has not run yet.
+    const [product] = await t.db.insert(products).values({ tenantId: tenant.id, prodName: "migration", prodCategory: "sensor", prodType: "device", netType: "mqtt", dataFormat: "json", verifyType: "secret" }).returning({ id: products.id });
+    const [device] = await addDevices(t.db, { tenantId: tenant.id, productId: product.id, count: 1 });
     await t.exec(sql`insert into telemetry_latest (device_id, identifier, ts, num) values (${device.id}, 'pressure', '2026-01-07T00:00:00Z', 1)`);
 
     await t.run(folder);
