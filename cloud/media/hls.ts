@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { mkdtempSync } from "node:fs";
+import { readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { CameraView } from "./cameras";
@@ -112,7 +112,10 @@ export class HlsSegmenters {
     s.cancel();
     s.proc.kill("SIGTERM");
     if (this.running.get(key) === s) this.running.delete(key);
-    rmSync(s.dir, { recursive: true, force: true });
+    // ffmpeg may still be writing a segment as it goes: its folder is removed once it has exited.
+    const remove = () => void rm(s.dir, { recursive: true, force: true, maxRetries: 3 }).catch(() => {});
+    if (s.proc.exitCode !== null || s.proc.signalCode !== null) remove();
+    else s.proc.once("close", remove);
   }
 
   close() {
