@@ -105,9 +105,9 @@ describe("commands", () => {
     expect(await settled).toMatchObject({ status: COMMAND_STATUS.success, replyCode: 200 });
     expect(expire.cancelled).toBe(true);
     expect(timers.slice(2).every((t) => t.cancelled)).toBe(true);
-    await new Promise((r) => setTimeout(r, 20));
-    const [stored] = await cloud.db.select().from(deviceCommands).where(eq(deviceCommands.id, row.id));
-    expect(stored).toMatchObject({ status: COMMAND_STATUS.success, repeats: 2 });
+    // The resend's count is written beside the send, not awaited by it: read until it lands (a loaded database is slow).
+    const stored = async () => (await cloud.db.select().from(deviceCommands).where(eq(deviceCommands.id, row.id)))[0];
+    await expect.poll(stored, { timeout: 10_000 }).toMatchObject({ status: COMMAND_STATUS.success, repeats: 2 });
   });
 
   it("stops resending a waiting command once the service's next command goes out (a stop never lands after the next move)", async () => {
