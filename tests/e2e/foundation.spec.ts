@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { LayoutPage } from "./pages/layout-page";
 import { loginAs } from "./pages/login-page";
 
 // Serial: the tests share one database and one browser-visible state.
@@ -55,7 +56,8 @@ test("the language switch survives a reload", async ({ page }) => {
 test("logout clears the session", async ({ page }) => {
   await loginAs(page, "demoadmin");
   await expect(page).toHaveURL(/\/home$/);
-  // Log out lives in the user menu of the shell's header.
+  // Log out lives in the user menu of the shell's header, which answers once the shell has hydrated.
+  await new LayoutPage(page).settled();
   await page.getByTestId("user-menu").click();
   await page.getByTestId("logout").click();
   await page.getByTestId("confirm-ok").click();
