@@ -1,19 +1,50 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
 
+const EXCLUDE = ["node_modules/**", ".next/**", ".next-*/**", "tests/e2e/**", ".data/**"];
+/**
+ * Files that pace themselves on the wall clock (a camera's recording, ffmpeg's capture, a carrier's rate), or
+ * that fail beside a busy neighbour: they run last, one at a time, so another file's load cannot stretch them.
+ */
+const PACED = [
+  "cloud/routes/device/video.test.ts",
+  "cloud/routes/device/sim-carriers.test.ts",
+  "cloud/ingest/noisy-device.test.ts",
+  "tests/camera-live.test.ts",
+  "tests/robot-live.test.ts",
+  "tests/live-channel.test.ts",
+  // Its strings popover, opened as its popup part loads, stays closed when a neighbour slows that load (jsdom only).
+  "components/report/block-editor.test.tsx",
+];
+
 export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL("./", import.meta.url)) } },
   esbuild: { jsx: "automatic" },
   test: {
-    include: ["**/*.test.ts", "**/*.test.tsx"],
-    exclude: ["node_modules/**", ".next/**", ".next-*/**", "tests/e2e/**", ".data/**"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Two workers on the 2-core machines CI runs on (vitest's default is cores − 1, one there): most files wait on
+    // a database, a socket or ffmpeg part of the time, and a second file fills the core the first leaves idle.
+    maxWorkers: 2,
     // One migrated and seeded database per run, copied by each test cloud.
     globalSetup: ["./cloud/test-seed.ts"],
     // jsdom tests: TanStack Table loaded before they render (tests/setup-table.ts).
     setupFiles: ["./tests/setup-table.ts"],
+    projects: [
+      {
+        extends: true,
+        // The cloud's files share their worker's modules: loading the cloud (PGlite, Hono, every route) took
+        // about 3.5 s a file, more than most files' tests. Each file still opens and closes its own cloud.
+        test: { name: "cloud", include: ["cloud/**/*.test.ts"], exclude: [...EXCLUDE, ...PACED], isolate: false },
+      },
+      {
+        extends: true,
+        // Component files mock modules (vi.mock), so each keeps its own.
+        test: { name: "console", include: ["**/*.test.ts", "**/*.test.tsx"], exclude: [...EXCLUDE, "cloud/**", ...PACED] },
+      },
+      { extends: true, test: { name: "paced", include: PACED, exclude: EXCLUDE, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+    ],
   },
 });
