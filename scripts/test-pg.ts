@@ -11,7 +11,10 @@ console.log(`[pg] throwaway cluster on ${cluster.url}`);
 let status = 1;
 try {
   const files = process.argv.slice(2);
-  const r = spawnSync(process.execPath, ["node_modules/vitest/vitest.mjs", "run", ...(files.length ? files : ["cloud/"])], {
+  // CI gives the current Node LTS binary (TEST_NODE, .ci/run): the cloud's tests run on it here, on Node 20 in test:unit.
+  const node = process.env.TEST_NODE || process.execPath;
+  if (node !== process.execPath) console.log(`[pg] on Node ${spawnSync(node, ["--version"]).stdout.toString().trim()}`);
+  const r = spawnSync(node, ["node_modules/vitest/vitest.mjs", "run", ...(files.length ? files : ["cloud/"])], {
     stdio: "inherit",
     env: { ...process.env, TEST_DATABASE_URL: cluster.url },
   });
