@@ -4,7 +4,8 @@ import { defineConfig } from "@playwright/test";
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "tests/e2e/.out/results",
-  // Two cores: one browser at a time keeps the server responsive and the run predictable.
+  // Two cores: one browser at a time keeps the server responsive and the run predictable (two consoles side by side,
+  // each with its own browser and half the files, finished no sooner: the browsers' rendering fills both cores).
   workers: 1,
   fullyParallel: false,
   // On CI one retry, so a timing hiccup of a loaded runner does not sink the run; the list reporter still
@@ -12,7 +13,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"]],
+  // With PLAYWRIGHT_JSON_OUTPUT_NAME, also a JSON report (each test's seconds, for finding where the run's time goes).
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   // The throttle suite leaves the loopback address under captcha and operator01 locked for 15 minutes,
   // so it runs after every other suite, whatever their names.
   projects: [
