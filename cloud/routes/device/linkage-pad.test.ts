@@ -76,11 +76,14 @@ describe("linkage pad (operate with a device)", () => {
     const release = await operate<string>({ deviceId: gnss.id, controlType: "up", controlValue: "1" });
     expect(release.code).toBe(200);
     expect(JSON.parse(release.data)).toEqual({ deviceId: gnss.id, pan: 0, tilt: 1 });
-    const rows = await cloud.db.select().from(deviceCommands).where(eq(deviceCommands.deviceId, gnss.id));
-    expect(rows.map((r) => [r.identifier, r.status])).toEqual([
-      [PAD_SERVICE, COMMAND_STATUS.success],
-      [PAD_SERVICE, COMMAND_STATUS.success],
-    ]);
+    // The press's reply settles its row beside the release's, not before it: wait for both.
+    await vi.waitFor(async () => {
+      const rows = await cloud.db.select().from(deviceCommands).where(eq(deviceCommands.deviceId, gnss.id)).orderBy(asc(deviceCommands.id));
+      expect(rows.map((r) => [r.identifier, r.status])).toEqual([
+        [PAD_SERVICE, COMMAND_STATUS.success],
+        [PAD_SERVICE, COMMAND_STATUS.success],
+      ]);
+    });
   });
 
   it("logs one hold as one command with its repeat count; the release ends the hold", async () => {
