@@ -1,5 +1,5 @@
-import { spawnSync } from "node:child_process";
 import { startPgCluster } from "./pg-cluster";
+import { vitestOn } from "./vitest-on";
 
 /**
  * `npm run test:pg`: the cloud's test suite again, on a real PostgreSQL server. Each test file
@@ -12,13 +12,7 @@ let status = 1;
 try {
   const files = process.argv.slice(2);
   // CI gives the current Node LTS binary (TEST_NODE, .ci/run): the cloud's tests run on it here, on Node 20 in test:unit.
-  const node = process.env.TEST_NODE || process.execPath;
-  if (node !== process.execPath) console.log(`[pg] on Node ${spawnSync(node, ["--version"]).stdout.toString().trim()}`);
-  const r = spawnSync(node, ["node_modules/vitest/vitest.mjs", "run", ...(files.length ? files : ["cloud/"])], {
-    stdio: "inherit",
-    env: { ...process.env, TEST_DATABASE_URL: cluster.url },
-  });
-  status = r.status ?? 1;
+  status = vitestOn(process.env.TEST_NODE, files.length ? files : ["cloud/"], { ...process.env, TEST_DATABASE_URL: cluster.url });
 } finally {
   cluster.stop();
 }
