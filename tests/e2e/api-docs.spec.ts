@@ -9,7 +9,7 @@ test("an anonymous visit to the API reference goes to login and back", async ({ 
   await expect(page).toHaveURL(/\/login\?.*redirect=%2Fapi%2Fdocs/);
   await loginAs(page, "demoadmin", `&redirect=${encodeURIComponent("/api/docs")}`);
   await expect(page).toHaveURL(/\/api\/docs$/);
-  await expect(page.locator(".swagger-ui .title")).toContainText("物联网监测控制台");
+  await expect(page.locator(".swagger-ui .title")).toContainText("物联网监测控制台", { timeout: 60_000 });
 });
 
 /** An element Swagger UI names by its id, which it passes through CSS.escape (`device.device` → `device\.device`). */
