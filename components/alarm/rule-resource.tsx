@@ -101,15 +101,16 @@ export const ruleResource = defineResource<AlarmRuleRow>({
     deviceName: { minWidth: 120, render: (r) => (r.pointId ? "—" : (r.deviceName ?? "—")) },
     identifier: false,
     conditions: { label: "fields.compareType", minWidth: 220, render: (r) => <ConditionText row={r} /> },
-    channels: { minWidth: 120, render: (r) => <ChannelsText value={r.channels} /> },
     createTime: false,
     levelName: { minWidth: 90, render: (r) => r.levelName ?? "—" },
+    // At 1440 px in English (issue 40) the raised count, then the channels give way (the rule's dialog shows both).
+    channels: { minWidth: 120, dropOrder: 2, render: (r) => <ChannelsText value={r.channels} /> },
     activeAlarms: {
       width: 100,
       align: "center",
       render: (r) => (r.activeAlarms ? <Badge variant="destructive" data-testid="rule-active-alarms">{r.activeAlarms}</Badge> : <span className="text-muted-foreground">0</span>),
     },
-    alarmCount: { width: 100, align: "center" },
+    alarmCount: { width: 100, align: "center", dropOrder: 1 },
     enableStatus: { onToggle: operToggle },
   },
   form: {

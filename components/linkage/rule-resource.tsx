@@ -70,8 +70,9 @@ export const linkageResource = defineResource<LinkageRuleRow>({
     triggerMode: { width: 130 },
     triggers: { label: "fields.conditions", minWidth: 240, render: (r) => <Conditions row={r} /> },
     actions: { label: "fields.actionList", minWidth: 200, render: (r) => <ActionList row={r} /> },
-    tactic: { width: 110 },
-    fireCount: { width: 90, align: "center" },
+    // At 1440 px in English (issue 40) the run count, then the tactic give way: the rule's details show both.
+    tactic: { width: 110, dropOrder: 2 },
+    fireCount: { width: 90, align: "center", dropOrder: 1 },
     lastFireTime: { width: 170 },
     enableStatus: { onToggle: operToggle },
     createTime: false,

@@ -18,7 +18,8 @@ export const pointResource = defineResource<PointGroup>({
   entity: pointGroup,
   calls: pointGroupApi,
   schemas: { update: pointGroupUpdate },
-  columns: { groupName: { type: "click", onClick: (row, ui) => ui.navigate(pointDetailsHref(row.id)) } },
+  // At 1440 px in English (issue 40) the creation time gives way.
+  columns: { groupName: { type: "click", onClick: (row, ui) => ui.navigate(pointDetailsHref(row.id)) }, createTime: { dropOrder: 1 } },
   form: {
     columns: 2,
     placeholders: ["groupName"],

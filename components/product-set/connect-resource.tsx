@@ -8,6 +8,8 @@ import { connect, type Connect } from "@/lib/contract/device/product";
 export const connectResource = defineResource<Connect>({
   entity: connect,
   calls: connectApi,
+  // At 1440 px in English (issue 40) the method holds "FUNCTION (product function)", and the creation time, then the id give way.
+  columns: { methodType: { width: 230 }, createTime: { dropOrder: 1 }, id: { dropOrder: 2 } },
   form: {
     columns: 2,
     fields: {

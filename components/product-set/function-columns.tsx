@@ -17,6 +17,8 @@ export function DataTypeText({ spec }: { spec?: DataSpec | null }) {
   );
 }
 
+/** At 1440 px in English (issue 40) the creation time gives way. */
 export const functionColumns: ColumnTweaks<FunctionRow> = {
   dataType: { render: (row) => <DataTypeText spec={row.dataType} />, minWidth: 200 },
+  createTime: { dropOrder: 1 },
 };

@@ -9,7 +9,18 @@ export const productInfoHref = (id: number) => `/productSet/productInfo?id=${id}
 export const productResource = defineResource<Product>({
   entity: product,
   calls: productApi,
-  columns: { prodName: { type: "click", onClick: (row, ui) => ui.navigate(productInfoHref(row.id)) } },
+  // At 1440 px in English (issue 40) the category and monitoring type hold their longest words ("Horizontal displacement"),
+  // and what the product's page shows gives way, in this order.
+  columns: {
+    prodName: { type: "click", onClick: (row, ui) => ui.navigate(productInfoHref(row.id)) },
+    prodCategory: { width: 140 },
+    monitorType: { width: 210 },
+    createTime: { dropOrder: 1 },
+    activeCycle: { dropOrder: 2 },
+    dataFormat: { dropOrder: 3 },
+    netType: { dropOrder: 4 },
+    functionCount: { dropOrder: 5 },
+  },
   form: {
     columns: 2,
     placeholders: ["prodName", "prodModel"],

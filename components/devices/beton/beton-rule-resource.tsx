@@ -46,6 +46,8 @@ function PointsField({ field, id, disabled }: CustomFieldProps) {
 export const betonRuleResource = defineResource<BetonRule>({
   entity: betonRule,
   calls: betonRuleApi,
+  // At 1440 px in English (issue 40) these give way, in this order: the rule's details show them all.
+  columns: { datumTemp: { dropOrder: 1 }, aggregate: { dropOrder: 2 }, airContent: { dropOrder: 3 }, hardenType: { dropOrder: 4 } },
   form: {
     columns: 2,
     width: 820,

@@ -24,6 +24,8 @@ export const buildInfoResource = defineResource<BuildInfo>({
   entity: buildInfo,
   calls: buildInfoApi,
   search: { items: { projectId: { type: "select2", remote: PROJECTS }, deviceId: false } },
+  // At 1440 px in English (issue 40) the creation time, then the warranty deadline give way: the record's details show both.
+  columns: { createTime: { dropOrder: 1 }, warrantyDate: { dropOrder: 2 } },
   form: {
     columns: 2,
     width: 820,

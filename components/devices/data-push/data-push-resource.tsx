@@ -61,8 +61,10 @@ export const dataPushResource = defineResource<PushConfigRow>({
     dataTypes: { render: (r) => <DataTypesText value={r.dataTypes} /> },
     enableStatus: { onToggle: operToggle },
     lastStatus: { type: "status", tones: STATUS_TONES, width: 110 },
-    pending: { width: 90, align: "right" },
-    dead: { width: 90, align: "right", render: (r) => (r.dead ? <span className="font-medium text-destructive">{r.dead}</span> : 0) },
+    // At 1440 px in English (issue 40) the delivery figures give way: the push log shows each delivery.
+    lastPushTime: { dropOrder: 3 },
+    pending: { width: 90, align: "right", dropOrder: 2 },
+    dead: { width: 90, align: "right", dropOrder: 1, render: (r) => (r.dead ? <span className="font-medium text-destructive">{r.dead}</span> : 0) },
   },
   form: {
     columns: 2,

@@ -18,8 +18,13 @@ export const handleLogResource = defineResource<Command>({
   search: { keyword: "deviceName", keywordPlaceholder: "placeholders.keyword", items: { deviceId: false } },
   columns: {
     status: { tones: COMMAND_TONES, width: 96 },
+    // At 1440 px in English (issue 40) these give way, in this order: a command's details show them all.
+    repeats: { dropOrder: 1 },
+    answeredAt: { dropOrder: 2 },
+    identifier: { dropOrder: 3 },
+    sentByName: { dropOrder: 4 },
     params: { render: (r) => code(r.params) },
-    reply: { render: (r) => code(r.reply) },
+    reply: { dropOrder: 5, render: (r) => code(r.reply) },
   },
   detail: { params: { full: true }, reply: { full: true } },
   rowActions: ["view"],

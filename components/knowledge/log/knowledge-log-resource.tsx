@@ -10,6 +10,8 @@ type LogRow = RowOf<typeof knowledgeLog.fields>;
 export const knowledgeLogResource = defineResource<LogRow>({
   entity: knowledgeLog,
   calls: knowledgeLogApi,
+  // "Set permission" in English is wider than a dictionary column's default (issue 40).
+  columns: { type: { width: 150 } },
   rowActions: [],
   toolbar: [],
 });

@@ -38,6 +38,8 @@ export const todoResource = defineResource<TodoRow>({
   columns: {
     msgTitle: { type: "click", minWidth: 240, onClick: (row, ui) => ui.navigate(alarmOf(row)) },
     todoStatus: { tones: { "1": "warning", "2": "default", "3": "secondary" } },
+    // "Manual alarm" in English is wider than a dictionary column's default.
+    msgType: { width: 130 },
   },
   rowActions: [
     { key: "handle", label: "actions.handle", perm: permsOf(todoApi.addOper)[0], show: (r) => r.todoStatus === 1 && !!r.bizId, onClick: (r, ui) => ui.setParam("handle", r.id as number) },

@@ -23,8 +23,9 @@ export const otaPackageResource = defineResource<OtaPackage>({
     module: { width: 100 },
     upgradeType: { width: 110 },
     fileName: { minWidth: 160 },
-    fileSize: { width: 120, align: "right" },
-    deviceCount: { width: 130, align: "center" },
+    // At 1440 px in English (issue 40) the device count, then the size give way: the package's details show both.
+    fileSize: { width: 120, align: "right", dropOrder: 2 },
+    deviceCount: { width: 130, align: "center", dropOrder: 1 },
   },
   form: {
     columns: 2,

@@ -9,7 +9,16 @@ import { multilingualField } from "@/components/kit/form/multilingual-input";
 export const projectResource = defineResource<Project>({
   entity: project,
   calls: projectApi,
-  columns: { prjName: { type: "click" } },
+  // At 1440 px (issue 40) the region holds "浙江省 / 杭州市 / 滨江区", and the counts, the creation time and the
+  // contact's phone give way, in this order: the project's details show them.
+  columns: {
+    prjName: { type: "click" },
+    areaCode: { width: 220 },
+    spaceNums: { dropOrder: 1 },
+    deviceNums: { dropOrder: 2 },
+    createTime: { dropOrder: 3 },
+    contactPhone: { dropOrder: 4 },
+  },
   form: {
     columns: 2,
     placeholders: true,

@@ -14,6 +14,9 @@ export const recordResource = defineResource<InspectionRecord>({
     inspectStatus: { width: 100, tones: { "0": "success", "1": "destructive" } },
     value: { width: 100 },
     recordTime: { width: 170 },
+    // At 1440 px (issue 40) the unit, then the item type give way: the record's page shows both.
+    unit: { dropOrder: 1 },
+    itemType: { dropOrder: 2 },
   },
   rowActions: [{ key: "view", label: "view", onClick: (row, ui) => ui.navigate(`/robot/inspectionRecord/viewInspectionRecord?id=${row.id}`) }],
   toolbar: ["export"],

@@ -35,7 +35,14 @@ export const planResource = defineResource<Plan>({
   search: { items: { trackId: { type: "select2", remote: TRACKS }, deviceId: false, enableStatus: false } },
   columns: {
     schemeName: { minWidth: 160 },
-    publishStatus: { width: 110, tones: { "0": "secondary", "1": "success", "2": "warning", "3": "destructive" } },
+    // At 1440 px (issue 40) these give way, in this order: the plan's details show them all.
+    schemeNo: { dropOrder: 1 },
+    createTime: { dropOrder: 2 },
+    endTime: { dropOrder: 3 },
+    taskCount: { dropOrder: 4 },
+    duration: { dropOrder: 5 },
+    repetition: { dropOrder: 6 },
+    publishStatus: { dropOrder: 7, width: 110, tones: { "0": "secondary", "1": "success", "2": "warning", "3": "destructive" } },
     schemeStatus: { width: 110 },
     enableStatus: { width: 100 },
   },

@@ -14,7 +14,8 @@ export const pointResource = defineResource<InspectionPoint>({
   entity: point,
   calls: pointApi,
   search: { items: { trackId: { type: "select2", remote: TRACKS } } },
-  columns: { pointName: { type: "click", minWidth: 140, onClick: (row, ui) => ui.navigate(`/robot/inspectionItem?pointId=${row.id}`) } },
+  // At 1440 px (issue 40) the creation time gives way.
+  columns: { pointName: { type: "click", minWidth: 140, onClick: (row, ui) => ui.navigate(`/robot/inspectionItem?pointId=${row.id}`) }, createTime: { dropOrder: 1 } },
   form: {
     columns: 2,
     width: 900,

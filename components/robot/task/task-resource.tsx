@@ -21,9 +21,13 @@ export const taskResource = defineResource<InspectionTask>({
   columns: {
     taskName: { type: "click", minWidth: 200, onClick: (row, ui) => ui.navigate(`/robot/inspectionRecord?taskId=${row.id}`) },
     patrolStatus: { width: 110, tones: { "0": "secondary", "1": "warning", "2": "success", "3": "default", "4": "destructive" } },
-    runStatus: { width: 100 },
-    pointTotal: { width: 80, align: "center" },
-    pointDone: { width: 90, align: "center" },
+    // At 1440 px (issue 40) these give way, in this order: the task's inspection records show them all.
+    runStatus: { width: 100, dropOrder: 6 },
+    trackName: { dropOrder: 5 },
+    startTime: { dropOrder: 4 },
+    endTime: { dropOrder: 3 },
+    pointTotal: { width: 80, align: "center", dropOrder: 2 },
+    pointDone: { width: 90, align: "center", dropOrder: 1 },
     abnormalCount: { width: 80, align: "center" },
   },
   rowActions: [

@@ -26,6 +26,11 @@ export const simOrderResource = defineResource<SimOrder>({
       ),
     },
     orderStatus: { tones: { "1": "success", "2": "secondary" } },
+    // At 1440 px in English (issue 40) these give way, in this order: the order's page shows them all.
+    createdBy: { dropOrder: 1 },
+    periods: { dropOrder: 2 },
+    createTime: { dropOrder: 3 },
+    prodName: { dropOrder: 4 },
   },
   form: {
     columns: 2,
