@@ -14,7 +14,7 @@ import { seededName } from "./pages/seeded";
  * add tilt meters the simulator does not run, so "all devices of the product" is not these three).
  * The first batch (two devices) holds at the gate when the device that fails verification pushes
  * failures over the threshold; a person resumes; the device that restarts into its old version is
- * failed, retried and failed again; the one that upgraded runs the new version, on the device list too.
+ * failed, retried and failed again; the one that upgraded runs the new version (its firmware tab).
  */
 test.describe.configure({ mode: "serial" });
 
@@ -107,7 +107,8 @@ for (const [n, locale] of (["zh-cn", "en"] as const).entries()) {
     await expect(page.getByTestId("ota-log")).toContainText("retry:oldVersion");
     await page.keyboard.press("Escape");
 
-    // The device that upgraded runs the new version on the tenant's device list, and its firmware tab has this upgrade.
+    // The device that upgraded runs the new version: its firmware tab says so (the device list's firmware column is the
+    // first to give way in a narrow window) and has this upgrade.
     const name = (await upgraded.locator("td").first().locator("span").first().innerText()).trim();
     const tenant = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
     await tenant.addCookies([{ name: "locale", value: locale, url: testInfo.project.use.baseURL ?? "http://127.0.0.1" }]);
@@ -119,7 +120,6 @@ for (const [n, locale] of (["zh-cn", "en"] as const).entries()) {
     const devices = new DevicesPage(admin);
     await devices.open("/devices/device");
     await devices.search(name);
-    await expect(devices.row(sn!).first()).toContainText(VERSION);
     await devices.row(sn!).first().getByText(name, { exact: true }).click();
     const view = new DeviceViewPage(admin);
     await expect(admin.getByTestId("view-device")).toBeVisible({ timeout: 30_000 });
