@@ -209,7 +209,9 @@ export function useResourceList<Row extends AnyRow>(resource: Resource<Row>, fix
       const badges = c.type === "status" && c.width && typeof c.dict === "string" && isEnumName(c.dict) ? statusWidth(ENUMS[c.dict].map((v) => te(`${c.dict}.${v}`)), c.width) : c.width;
       // Nor does a header ("Battery (%)" with its sort arrow is wider than the 100 px of a number).
       const width = badges && headerWidth(label(c.label), !!c.sortable, badges);
-      layout[c.prop] = { width, minWidth: c.minWidth ?? (width ? undefined : 100), align: c.align, sortable: c.sortable, dropOrder: c.dropOrder };
+      // Free text clips, but its header does not wrap: "Project name" with its sort arrow keeps 138 px at 1440 px.
+      const ownHeader = width ? undefined : headerWidth(label(c.label), !!c.sortable, 0);
+      layout[c.prop] = { width, minWidth: c.minWidth ?? (width ? undefined : 100), headerWidth: ownHeader, align: c.align, sortable: c.sortable, dropOrder: c.dropOrder };
       const allowed = c.type === "switch" || c.type === "switch1" ? can(c.perm ?? permOf(resource, "openOrClose")) : true;
       columns.push({ id: c.prop, header: () => label(c.label), cell: ({ row }) => <KitCell col={c} row={row.original} ui={uiRef.current} allowed={allowed} /> });
     }

@@ -96,6 +96,25 @@ describe("fitting the columns to the box", () => {
     expect(Object.fromEntries(fit.minWidths)).toEqual({ alarmName: TEXT_MIN_WIDTH, deviceName: TEXT_MIN_WIDTH, prjName: TEXT_MIN_WIDTH });
   });
 
+  it("clips free text no further than its header: a column with a drop order leaves instead (the projects list in English)", () => {
+    // At 1440 px the box is 1,140 px; "Project name" with its sort arrow needs 138 px on its one line.
+    const projects: FitInput[] = [
+      { id: "__select", width: 44, minWidth: 44 },
+      { id: "prjName", minWidth: 138, floor: headerWidth("Project name", true, 0) },
+      { id: "prjId", width: 104, minWidth: 104 },
+      { id: "prjType", width: 120, minWidth: 120 },
+      { id: "contact", minWidth: 120 },
+      { id: "contactPhone", width: 130, minWidth: 130, dropOrder: 4 },
+      { id: "areaCode", width: 220, minWidth: 220 },
+      { id: "address", minWidth: 121 },
+      { id: "__actions", width: 160, minWidth: 160 },
+    ];
+    const fit = fitColumns(projects, 1140);
+    expect([...fit.hidden]).toEqual(["contactPhone"]);
+    expect(fit.minWidths.get("prjName")).toBe(138);
+    expect(need(projects, fit)).toBeLessThanOrEqual(1140);
+  });
+
   it("takes the rightmost column of an order first", () => {
     const cols: FitInput[] = [
       { id: "a", width: 100, minWidth: 100, dropOrder: 1 },

@@ -90,8 +90,11 @@ export function rowActionsWidth(labels: string[], moreLabel: string, inline = 2)
   return Math.max(130, 24 + shown.reduce((w, l) => w + labelWidth(l), 0) + 12 * (shown.length - 1) + more);
 }
 
-/** A column as the fitting sees it: its width when sized, else (free text) its minimum; `dropOrder` when it may give way. */
-export type FitInput = { id: string; width?: number; minWidth: number; dropOrder?: number };
+/**
+ * A column as the fitting sees it: its width when sized, else (free text) its minimum and the floor it clips to (its
+ * header's own width when wider than `TEXT_MIN_WIDTH`: a header does not wrap); `dropOrder` when it may give way.
+ */
+export type FitInput = { id: string; width?: number; minWidth: number; floor?: number; dropOrder?: number };
 /** What a box shows: the columns left out, and the minimum each free-text column keeps. */
 export type Fit = { hidden: Set<string>; minWidths: Map<string, number> };
 
@@ -108,7 +111,8 @@ export function fitColumns(columns: FitInput[], box: number): Fit {
   if (!box) return { hidden, minWidths };
   const shown = () => columns.filter((c) => !hidden.has(c.id));
   const need = () => shown().reduce((w, c) => w + (c.width ?? c.minWidth), 0);
-  const give = () => shown().reduce((w, c) => w + (c.width === undefined ? Math.max(0, c.minWidth - TEXT_MIN_WIDTH) : 0), 0);
+  const floor = (c: FitInput) => Math.max(TEXT_MIN_WIDTH, c.floor ?? 0);
+  const give = () => shown().reduce((w, c) => w + (c.width === undefined ? Math.max(0, c.minWidth - floor(c)) : 0), 0);
   const leaving = columns
     .map((c, i) => ({ c, i }))
     .filter(({ c }) => c.dropOrder !== undefined)
@@ -122,7 +126,7 @@ export function fitColumns(columns: FitInput[], box: number): Fit {
   const room = give();
   if (excess > 0 && room > 0) {
     const share = Math.min(1, excess / room);
-    for (const c of shown()) if (c.width === undefined && c.minWidth > TEXT_MIN_WIDTH) minWidths.set(c.id, Math.floor(c.minWidth - (c.minWidth - TEXT_MIN_WIDTH) * share));
+    for (const c of shown()) if (c.width === undefined && c.minWidth > floor(c)) minWidths.set(c.id, Math.floor(c.minWidth - (c.minWidth - floor(c)) * share));
   }
   return { hidden, minWidths };
 }

@@ -29,7 +29,8 @@ export type TableColumn<Row extends RowData> = Def<Row> extends infer D ? (D ext
 const headerOf = (c: { header?: Header }) => (typeof c.header === "function" ? <c.header /> : (c.header ?? null));
 /** `kind`: the column type of the definition (widgets §3): sizes columns that give no width. */
 /** `dropOrder`: the column leaves when the box cannot hold every column (1 first, then 2; see `fitColumns`). */
-export type ColumnLayout = { width?: number; minWidth?: number; align?: "left" | "center" | "right"; sortable?: boolean; sticky?: "right"; kind?: string; dropOrder?: number };
+/** `headerWidth`: what a free-text column's header needs on its one line (it clips no further). */
+export type ColumnLayout = { width?: number; minWidth?: number; headerWidth?: number; align?: "left" | "center" | "right"; sortable?: boolean; sticky?: "right"; kind?: string; dropOrder?: number };
 
 /** Rows above this count render through a virtualiser: the largest page size (100) and big trees stay smooth. */
 export const VIRTUAL_THRESHOLD = 50;
@@ -165,8 +166,8 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
           const l = layout[id];
           if (!l) return [];
           const width = l.width ?? defaultWidth(id, l.kind);
-          const minWidth = Math.max(l.minWidth ?? 0, width ?? TEXT_MIN_WIDTH);
-          return [{ id, width: width === undefined ? undefined : minWidth, minWidth, dropOrder: l.dropOrder }];
+          const minWidth = Math.max(l.minWidth ?? 0, width ?? TEXT_MIN_WIDTH, width === undefined ? (l.headerWidth ?? 0) : 0);
+          return [{ id, width: width === undefined ? undefined : minWidth, minWidth, floor: l.headerWidth, dropOrder: l.dropOrder }];
         }),
         edges.width,
       ),
