@@ -13,12 +13,14 @@ export const HOT_TABLES = ["devices", "device_heard", "telemetry_latest", "telem
 export const VACUUM_EVERY_MS = 60_000;
 
 /**
- * A table is vacuumed once its dead rows pass this share of its live rows (plus `DEAD_MIN`): the
+ * A table is vacuumed once its dead rows pass this share of its live rows (and `DEAD_MIN`): the
  * issue's bound is a tenth (issue 41); half of it leaves room for what is written between two looks.
  */
-export const DEAD_SHARE = 0.05;
-/** Dead rows a table may hold whatever its size: a few pages, not worth a vacuum. */
-export const DEAD_MIN = 20;
+const DEAD_SHARE = 0.05;
+/** Dead rows a table may hold whatever its size (a table of a few rows is not vacuumed for each). */
+const DEAD_MIN = 10;
+/** The dead rows past which a table of `live` rows is vacuumed. */
+export const deadLimit = (live: number) => Math.max(DEAD_MIN, DEAD_SHARE * live);
 /**
  * Rows the ingest writes between two looks at the dead rows: at the scenario's 1,000 devices every
  * 10 s (≈ 400 rows a second with the last-heard rows) a look every second or two, each a read of
@@ -42,7 +44,7 @@ export async function deadRows(db: Db, tables: readonly string[] = HOT_TABLES): 
 /**
  * PGlite runs no autovacuum worker: without this, each rewrite leaves a dead row behind and the
  * hot tables grow by the size of the fleet every batch (issue 41). As autovacuum would, vacuums
- * the tables whose dead rows are past `DEAD_MIN` + `DEAD_SHARE` of their live ones (`VACUUM` makes
+ * the tables whose dead rows are past `deadLimit` (5 % of their live ones) (`VACUUM` makes
  * their space reusable and clears them from the count); one table at a time, so the single
  * connection is never held long. Answers what it found, vacuumed or not.
  */
@@ -50,7 +52,7 @@ export async function vacuumDue(db: Db, tables: readonly string[] = HOT_TABLES):
   const seen = await deadRows(db, tables);
   const out: (DeadRows & { vacuumed: boolean })[] = [];
   for (const t of seen) {
-    const vacuumed = t.dead > DEAD_MIN + DEAD_SHARE * t.live;
+    const vacuumed = t.dead > deadLimit(t.live);
     if (vacuumed) await db.execute(sql.raw(`vacuum "${t.table}"`));
     out.push({ ...t, vacuumed });
   }
