@@ -204,6 +204,11 @@ async function bench(kind: "pglite" | "postgres", url?: string) {
       }
     }
     await writer.drain();
+    if (kind === "postgres") {
+      // What the day leaves once autovacuum has had its naps (PGlite's vacuum follows each batch: nothing to wait for).
+      await new Promise((r) => setTimeout(r, 5000));
+      say(`settled (5 s later): ${await sizes(db)}`);
+    }
     const atEnd = await probe("end");
     if (!atStart || !atEnd) return lines;
     // The fleet's own values, written as the ingest writes them (every series growing at once), apart from the month loaded in bulk.
