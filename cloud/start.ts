@@ -13,6 +13,7 @@ import { PushEngine } from "./push/engine";
 import { createDelivery, webhookSms } from "./lib/delivery";
 import type { CloudConfig } from "./lib/context";
 import { startDeviceChannel, type DeviceChannel, type Ingest } from "./ingest";
+import type { WriterOptions } from "./ingest/writer";
 import { startSimulator } from "./simulator";
 import { scheduleFileUpkeep } from "./lib/file-upkeep";
 import { scheduleSim } from "./sim/schedule";
@@ -24,7 +25,7 @@ import { scheduleReports } from "./report/engine";
 import { closePdf } from "./report/pdf";
 import { carriersFromEnv } from "./sim/carriers";
 import { Coordinator } from "./lib/coordination";
-import { VACUUM_EVERY_MS, vacuumHotTables } from "./db/vacuum";
+import { RowPacedVacuum, VACUUM_EVERY_MS, vacuumDue } from "./db/vacuum";
 import { PACK_EVERY_MS, packClosedPartitions } from "./ingest/partitions";
 import { scheduleRetention } from "./lib/retention-job";
 import { llmConfigFromEnv } from "./lib/llm";
@@ -115,7 +116,9 @@ export async function startCloud(opts: CloudOptions) {
     detachRobots = attachRobotRecords(ingest, handle.db, { filesDir: cloudConfig(opts.config).filesDir, raise: (r) => alarms.inspection(r), frame: robotFrame });
   };
   // On an external broker the engines listen before the session resumes: what the broker sends again at once is handled in full.
-  const channel = await openDeviceChannel(handle.db, opts, cluster, attach);
+  // PGlite has no autovacuum: the ingest's writes pace its vacuum (the rest of the hot tables are looked at once a minute, below).
+  const vacuum = handle.kind === "pglite" ? new RowPacedVacuum(handle.db) : null;
+  const channel = await openDeviceChannel(handle.db, opts, cluster, attach, vacuum ? { upkeep: vacuum.wrote } : undefined);
   attach(channel.ingest);
   const commands = commandsOf(channel.ingest);
   const config = cloudConfig(opts.config);
@@ -128,7 +131,7 @@ export async function startCloud(opts: CloudOptions) {
   await writeDemoFirmware(handle.db, config.filesDir);
   await writeDemoTrackMaps(handle.db, config.filesDir);
   scheduleFileUpkeep(cluster, handle.db, config.filesDir);
-  if (handle.kind === "pglite") cluster.every("pglite-vacuum", VACUUM_EVERY_MS, () => vacuumHotTables(handle.db));
+  if (vacuum) cluster.every("pglite-vacuum", VACUUM_EVERY_MS, async () => void (await vacuumDue(handle.db)));
   // Closed months packed one row per series and hour, a device's day per statement (on PGlite too: its disk holds the same year).
   cluster.every("telemetry-pack", PACK_EVERY_MS, async () => void (await packClosedPartitions(handle.db, new Date())));
   // Raw partitions past every tenant's retention are dropped, old hours folded into days.
@@ -206,19 +209,19 @@ export async function startCloud(opts: CloudOptions) {
  * (default 1883). When that default port is taken (another console on the machine), any free
  * port is used instead, with a warning; an explicitly chosen port that is taken stops the start.
  */
-async function openDeviceChannel(db: Parameters<typeof startDeviceChannel>[0], opts: CloudOptions, cluster: Coordinator, beforeConnect: (ingest: Ingest) => void): Promise<DeviceChannel> {
+async function openDeviceChannel(db: Parameters<typeof startDeviceChannel>[0], opts: CloudOptions, cluster: Coordinator, beforeConnect: (ingest: Ingest) => void, writer?: WriterOptions): Promise<DeviceChannel> {
   const mqttUrl = opts.mqttUrl ?? (process.env.MQTT_URL || undefined);
   const explicit = opts.mqttPort ?? (process.env.MQTT_PORT ? Number(process.env.MQTT_PORT) : undefined);
   const mqttHost = opts.mqttHost ?? (process.env.MQTT_HOST || "127.0.0.1");
   const mqttMaxPacketBytes = process.env.MQTT_MAX_PACKET_BYTES ? Number(process.env.MQTT_MAX_PACKET_BYTES) : undefined;
   if (mqttMaxPacketBytes !== undefined && !(Number.isInteger(mqttMaxPacketBytes) && mqttMaxPacketBytes > 0)) throw new Error(`MQTT_MAX_PACKET_BYTES must be a whole number of bytes, not "${process.env.MQTT_MAX_PACKET_BYTES}"`);
   try {
-    const channel = await startDeviceChannel(db, { mqttUrl, mqttClientId: process.env.MQTT_CLIENT_ID || undefined, mqttPort: explicit ?? 1883, mqttHost, mqttMaxPacketBytes, mqttDynsec: process.env.MQTT_DYNSEC === "on", cluster, beforeConnect });
+    const channel = await startDeviceChannel(db, { mqttUrl, mqttClientId: process.env.MQTT_CLIENT_ID || undefined, mqttPort: explicit ?? 1883, mqttHost, mqttMaxPacketBytes, mqttDynsec: process.env.MQTT_DYNSEC === "on", cluster, beforeConnect, writer });
     console.log(`[cloud] MQTT ${mqttUrl ? "via external broker" : "broker"} on ${channel.transport.url}`);
     return channel;
   } catch (err) {
     if (mqttUrl || explicit !== undefined || (err as NodeJS.ErrnoException).code !== "EADDRINUSE") throw err;
-    const channel = await startDeviceChannel(db, { mqttPort: 0, mqttHost, mqttMaxPacketBytes, cluster });
+    const channel = await startDeviceChannel(db, { mqttPort: 0, mqttHost, mqttMaxPacketBytes, cluster, writer });
     console.warn(`[cloud] MQTT port 1883 is taken: the embedded broker listens on ${channel.transport.url} instead (set MQTT_PORT to choose)`);
     return channel;
   }

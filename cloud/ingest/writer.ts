@@ -60,6 +60,12 @@ export type WriterOptions = {
   retryMs?: number;
   /** Called after each committed batch; a promise it answers holds back the batch's acknowledgements (`committed`) until it settles. */
   onFlushed?: (f: Flushed) => void | Promise<unknown>;
+  /**
+   * Called after each written batch with the rows it rewrote in the hot tables (latest values, both
+   * roll-ups, last-heard); the next batch waits for a promise it answers. PGlite's vacuum, paced by
+   * the rows written (`RowPacedVacuum`): its one connection serves one or the other anyway.
+   */
+  upkeep?: (rows: number) => Promise<unknown> | undefined;
 };
 
 const REJECT_PAYLOAD_MAX = 2000;
@@ -153,6 +159,8 @@ export class BatchWriter {
   private readonly retryMs: number;
   /** What the last batch's listeners must finish before it is acknowledged (`onFlushed`'s promise). */
   private after: Promise<unknown> | null = null;
+  /** Hot-table rows rewritten by the batches since `upkeep` was last told. */
+  private rewritten = 0;
 
   constructor(
     private readonly db: Db,
@@ -238,6 +246,10 @@ export class BatchWriter {
     if (after) void after.then(settle, settle);
     else settle();
     if (this.queued < this.highWater) for (const w of this.waiters.splice(0)) w();
+    const rows = this.rewritten;
+    this.rewritten = 0;
+    // The values are stored and acknowledged: upkeep that fails is told, never the senders.
+    if (rows && this.opts.upkeep) await this.opts.upkeep(rows)?.catch((err) => console.error("[ingest] upkeep after a batch failed:", errorText(err)));
   }
 
   /**
@@ -402,6 +414,8 @@ export class BatchWriter {
         online = (rowsOf(rows) as { deviceId: number; at: Date | string }[]).map((r) => ({ deviceId: r.deviceId, status: 2, at: new Date(r.at) }));
       }
     });
+    // Each newest value rewrites its latest row and its 10-minute and hourly buckets' rows.
+    this.rewritten += 3 * latest.size + heard.size;
     this.stats.stored += points.length;
     this.stats.rejected += rejects.length;
     this.stats.unsampled += rejects.length - rows.length;
