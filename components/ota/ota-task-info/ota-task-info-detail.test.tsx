@@ -100,12 +100,29 @@ describe("the OTA task page", () => {
     expect(within(eta).getByTestId("ota-eta-bound").textContent).toBe("按升级速率");
   });
 
+  it("shows the rollout before the task's settings", async () => {
+    info = task({ status: 2 });
+    show("en");
+    await screen.findByTestId("ota-rollout");
+    const sections = [...(await screen.findByTestId("ota-task-info")).querySelectorAll("[data-section]")].map((e) => e.getAttribute("data-section"));
+    expect(sections.slice(0, 2)).toEqual(["rollout", "basic"]);
+  });
+
   it("shows a dash for a finished task's time left", async () => {
     info = task();
     show("en");
     const eta = await screen.findByTestId("ota-num-eta");
     expect(eta.querySelector("dd")?.textContent).toBe("-");
     expect(within(eta).queryByTestId("ota-eta-bound")).toBeNull();
+  });
+
+  it("shows a device's bytes served readably, the exact count on hover", async () => {
+    info = task();
+    devices = [{ ...device, bytesServed: 4_194_304 }];
+    show("en");
+    const row = await screen.findByTestId("ota-device-row");
+    const cell = within(row).getByText("4.00 MB");
+    expect(cell.getAttribute("title")).toBe("4,194,304");
   });
 
   it("opens a device's event log, whose dialog loads only then", async () => {

@@ -11,7 +11,7 @@ import { call, useCall } from "@/lib/api/call";
 import { permsOf } from "@/lib/contract/call";
 import { otaTaskApi, type OtaNums, type OtaTask, type OtaTaskDevice } from "@/lib/contract/ota/task-api";
 import { OTA_DEVICE_STATUS as DS, OTA_HOLD, OTA_TASK_STATUS as TS } from "@/lib/contract/ota/enums";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, formatSize } from "@/lib/format";
 import { usePermissions } from "@/components/kit/can";
 import { otaTopic } from "@/lib/contract/live/topics";
 import { useLiveTopic } from "@/lib/live/use-live";
@@ -219,7 +219,9 @@ export function TaskDevices({ task, refresh }: { task: OtaTask; refresh: () => P
                 <TableCell>
                   <Progress value={r.progress} status={r.status} />
                 </TableCell>
-                <TableCell className="tabular-nums">{r.bytesServed.toLocaleString()}</TableCell>
+                <TableCell className="whitespace-nowrap tabular-nums" title={r.bytesServed.toLocaleString()}>
+                  {formatSize(r.bytesServed)}
+                </TableCell>
                 <TableCell className="tabular-nums">{r.attempt}</TableCell>
                 <TableCell className="whitespace-nowrap text-xs">
                   {r.fromVersion ?? "-"} → {r.currentVersion ?? "-"}

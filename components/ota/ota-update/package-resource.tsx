@@ -2,6 +2,7 @@
 
 import { defineResource, remoteOptions, resourcePage } from "@/components/kit";
 import { lazyParts } from "@/components/kit/lazy-parts";
+import { formatSize } from "@/lib/format";
 import { otaApi } from "@/lib/contract/ota/api";
 import { OTA_UPGRADE_TYPE } from "@/lib/contract/ota/enums";
 import { otaPackage, type OtaPackage } from "@/lib/contract/ota/package";
@@ -23,7 +24,8 @@ export const otaPackageResource = defineResource<OtaPackage>({
     module: { width: 100 },
     upgradeType: { width: 110 },
     fileName: { minWidth: 160 },
-    fileSize: { width: 120, align: "right" },
+    // Readable (an image of a few MB, not seven digits), the exact bytes on hover.
+    fileSize: { width: 120, align: "right", render: (r) => <span title={r.fileSize.toLocaleString()}>{formatSize(r.fileSize)}</span> },
     deviceCount: { width: 130, align: "center" },
   },
   form: {
