@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compareVersions, isOldDevice, sameVersion, versionOrder } from "@/lib/contract/ota/version";
-import { gateVerdict, notifyAllowance, phaseOf, projectedPace } from "./engine";
+import { gateVerdict, notifyAllowance, phaseOf } from "./engine";
 
 describe("versions as devices write them", () => {
   it("compares by numeric parts, whatever the prefix", () => {
@@ -46,14 +46,5 @@ describe("the rollout's rules", () => {
     expect(notifyAllowance(10, 30_000, 5, 0)).toBe(1);
     expect(notifyAllowance(10, 120_000, 10, 0)).toBe(0);
     expect(notifyAllowance(10_000, 120_000, 0, 0)).toBe(834);
-  });
-
-  it("projects a rollout's pace from its rate and its cap on downloads at once, whichever is slower", () => {
-    // 200 at once, 12 s a download: 1,000 a minute at most, so a rate of 600 sets the pace.
-    expect(projectedPace(1200, 600, 200, 12)).toEqual({ projectedMin: 2, downloadS: 12, capPerMin: 1000, bound: "rate" });
-    // 20 at once: 100 a minute, the cap's.
-    expect(projectedPace(1200, 600, 20, 12)).toEqual({ projectedMin: 12, downloadS: 12, capPerMin: 100, bound: "cap" });
-    // A download shorter than a second counts as one.
-    expect(projectedPace(10, 100, 1, 0.2)).toMatchObject({ downloadS: 1, capPerMin: 60, bound: "cap" });
   });
 });

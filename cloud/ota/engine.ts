@@ -545,18 +545,6 @@ export function notifyAllowance(rate: number, sinceStart: number, minute: number
   return Math.max(0, Math.min(ramp, pace));
 }
 
-/**
- * A rollout's projected pace: `devices` at `rate` a minute with at most `cap` downloading at once, a download holding its
- * place `downloadS` seconds. The cap lets `cap` devices start every `downloadS` seconds; the slower of the two sets the
- * pace. Minutes to a tenth; the download time to a second (at least one).
- */
-export function projectedPace(devices: number, rate: number, cap: number, downloadS: number) {
-  const seconds = Math.max(1, Math.round(downloadS));
-  const capPerMin = Math.round(((cap * 60) / seconds) * 10) / 10;
-  const perMin = Math.min(rate, (cap * 60) / seconds);
-  return { projectedMin: Math.round((devices / perMin) * 10) / 10, downloadS: seconds, capPerMin, bound: perMin < rate ? ("cap" as const) : ("rate" as const) };
-}
-
 /** The gate's decision on the first batch's finished devices: pass, hold for a person, or wait for more to finish. */
 export function gateVerdict(t: Pick<Task, "gateMinDone" | "gateSuccessPct" | "gateFailPct">, s: { total: number; done: number; success: number; failed: number }): "pass" | "hold" | "wait" {
   const minDone = Math.min(t.gateMinDone ?? s.total, s.total);

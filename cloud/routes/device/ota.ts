@@ -31,8 +31,8 @@ import { tenantScope } from "../../lib/scope";
 import { serve, type Served } from "../../lib/serve";
 import { assertStorageRoom } from "../../lib/storage";
 import { otaChanged } from "../../live/bus";
-import { DOWNLOAD_PATH, DOWNLOAD_PURPOSE, masterVersionOf, OtaEngine, projectedPace, RETRY_AFTER_S, RETRY_SPREAD_S } from "../../ota/engine";
-import { rowsOf } from "../../ingest/writer";
+import { DOWNLOAD_PATH, DOWNLOAD_PURPOSE, masterVersionOf, OtaEngine, RETRY_AFTER_S, RETRY_SPREAD_S } from "../../ota/engine";
+import { downloadTime, projectedPace } from "../../ota/pace";
 import { images } from "../../ota/images";
 
 type Values = Record<string, unknown>;
@@ -149,29 +149,6 @@ async function candidates(db: Db, c: Ctx, pkg: typeof otaPackages.$inferSelect, 
   );
 }
 
-/** What a preview assumes a device downloads when the product has no past download to go by (bytes a second). */
-const ESTIMATED_SPEED = 50 * 1024;
-
-/**
- * How fast the product's devices downloaded (bytes a second, the median of its last 200 upgrades that succeeded, from
- * being notified to reporting verification, within the caller's tasks), or null when none did yet.
- */
-async function downloadSpeed(c: Ctx, productId: number): Promise<number | null> {
-  const mine = c.var.auth.isPlatform ? sql`true` : sql`t.tenant_id = ${c.var.auth.tenantId}`;
-  const [row] = rowsOf(
-    await c.var.deps.db.execute(sql`
-      select percentile_cont(0.5) within group (order by bytes / secs)::float8 speed from (
-        select td.bytes_served::float8 bytes,
-          extract(epoch from (select min(e.at) from ota_events e where e.task_device_id = td.id and e.phase = 'verifying') - td.notified_at)::float8 secs
-        from ota_task_devices td join ota_tasks t on t.id = td.task_id join ota_packages p on p.id = t.package_id
-        where p.product_id = ${productId} and ${mine} and td.status = ${DS.success} and td.bytes_served > 0 and td.notified_at is not null
-        order by td.id desc limit 200) x
-      where secs > 0`),
-  );
-  const speed = Number(row?.speed);
-  return Number.isFinite(speed) && speed > 0 ? speed : null;
-}
-
 async function ownPackage(c: Ctx, id: number, db: Db = c.var.deps.db) {
   const [pkg] = await db.select().from(otaPackages).where(tenantScope(c.var.auth).where(otaPackages, eq(otaPackages.id, id)));
   if (!pkg) throw badRequest("cloud.ota.packageUnknown");
@@ -212,10 +189,10 @@ async function writeTaskDevices(tx: Db, c: Ctx, row: Values) {
     .values(found.map((d, i) => ({ taskId: row.id as number, deviceId: d.id, batch: staged && i < first ? 1 : 2, queuedAt: now })))
     .onConflictDoNothing()
     .returning({ id: otaTaskDevices.id });
-  await tx
-    .update(otaTasks)
-    .set({ total: written.length, stage: staged ? 1 : 2 })
-    .where(eq(otaTasks.id, row.id as number));
+  const counted = { total: written.length, stage: staged ? 1 : 2 };
+  await tx.update(otaTasks).set(counted).where(eq(otaTasks.id, row.id as number));
+  // The add's and update's answer is this row: with its devices counted, not the none it was written with.
+  Object.assign(row, counted);
 }
 
 const packageNameOf = (locale: Locale) => sql<string>`(select ${packageNameIn(locale)} from ${otaPackages} where ${otaPackages.id} = ${otaTasks.packageId})`;
@@ -297,7 +274,7 @@ export const otaServed: Served[] = [
   }),
   serve(otaApi.productList, async (c) => {
     const rows = await c.var.deps.db
-      .select({ id: products.id, prodName: products.prodName })
+      .select({ id: products.id, prodName: productNameIn(c.var.locale) })
       .from(products)
       .where(c.var.auth.isPlatform ? undefined : eq(products.tenantId, c.var.auth.tenantId))
       .orderBy(asc(products.id));
@@ -463,9 +440,12 @@ export const otaServed: Served[] = [
       })
       .from(otaTaskDevices)
       .where(eq(otaTaskDevices.taskId, t.id));
-    const open = s.toUpgrade + s.upgrading;
-    const etaMin = t.status === TS.upgrading && open ? Math.round((s.toUpgrade / t.rate + (s.upgrading ? 1 : 0)) * 10) / 10 : null;
-    return { ...s, etaMin };
+    // While it runs: the devices left at the pace the dry run projects (the slower of the rate and the cap), and those under way finishing.
+    if (t.status !== TS.upgrading || !(s.toUpgrade + s.upgrading)) return { ...s, etaMin: null, etaBound: null };
+    const [pkg] = await c.var.deps.db.select({ productId: otaPackages.productId, fileSize: otaPackages.fileSize }).from(otaPackages).where(eq(otaPackages.id, t.packageId));
+    const { downloadS } = await downloadTime(c.var.deps.db, c.var.auth, pkg.productId, pkg.fileSize);
+    const pace = projectedPace(s.toUpgrade, t.rate, t.maxDownloads, downloadS, s.upgrading);
+    return { ...s, etaMin: pace.projectedMin, etaBound: pace.bound };
   }),
   serve(otaTaskApi.pageDevice, async (c, q) => {
     const t = await ownTask(c, q.taskId);
@@ -564,8 +544,8 @@ export const otaServed: Served[] = [
     const free = found.filter((d) => !d.busy);
     const rate = Number(input.rate ?? OTA_LIMITS.rate.default);
     const cap = Number(input.maxDownloads ?? OTA_LIMITS.maxDownloads.default);
-    const speed = await downloadSpeed(c, pkg.productId);
-    const pace = projectedPace(free.length, rate, cap, speed ? pkg.fileSize / speed : pkg.fileSize / ESTIMATED_SPEED);
+    const { downloadS, basis } = await downloadTime(c.var.deps.db, c.var.auth, pkg.productId, pkg.fileSize);
+    const pace = projectedPace(free.length, rate, cap, downloadS);
     return {
       targeted: free.length,
       online: free.filter((d) => d.status === 2).length,
@@ -575,7 +555,7 @@ export const otaServed: Served[] = [
       byVersion: [...byVersion].map(([version, n]) => ({ version, devices: n })).sort((a, b) => compareVersions(b.version, a.version)),
       ...pace,
       maxDownloads: cap,
-      downloadBasis: speed ? ("history" as const) : ("estimate" as const),
+      downloadBasis: basis,
     };
   }),
 ];

@@ -50,6 +50,8 @@ type DetailTexts<Row extends AnyRow> =
       rows?: Tweaks<DetailRow<Row>>;
       /** The first card's title, badge, width… */
       basic?: Omit<DetailSection<Row>, "key" | "rows">;
+      /** Cards shown before the detail rows' card: what a person opens the page for, when it is not the row's settings. */
+      lead?: DetailSection<Row>[];
       ns?: undefined;
     }
   | {
@@ -58,6 +60,7 @@ type DetailTexts<Row extends AnyRow> =
       entity?: undefined;
       rows?: undefined;
       basic?: undefined;
+      lead?: undefined;
     };
 
 export type DetailConfig<Row extends AnyRow> = DetailLayout<Row> &
@@ -76,13 +79,13 @@ export type DetailConfig<Row extends AnyRow> = DetailLayout<Row> &
   testId?: string;
 };
 
-export type Detail<Row extends AnyRow> = Omit<DetailConfig<Row>, "ns" | "entity" | "rows" | "basic"> & { ns: string; keyId: string };
+export type Detail<Row extends AnyRow> = Omit<DetailConfig<Row>, "ns" | "entity" | "rows" | "basic" | "lead"> & { ns: string; keyId: string };
 
 const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** A detail page (`?id=` of the URL) or the body of a view dialog; see `DetailView`. */
 export function defineDetail<Row extends AnyRow>(config: DetailConfig<Row>): Detail<Row> {
-  const { entity, rows, basic, ...rest } = config;
+  const { entity, rows, basic, lead, ...rest } = config;
   if (!entity) return { ...rest, ns: config.ns!, keyId: config.keyId ?? "id" };
   const name = entity.nameField ?? Object.keys(entity.fields)[0];
   return {
@@ -91,7 +94,7 @@ export function defineDetail<Row extends AnyRow>(config: DetailConfig<Row>): Det
     keyId: config.keyId ?? "id",
     title: config.title ?? ((row) => String(row[name] ?? "")),
     testId: config.testId ?? `${kebab(entity.ns.split(".").pop()!)}-info`,
-    sections: [{ ...basic, key: "basic", rows: deriveDetailRows<Row>(entity, rows) }, ...(config.sections ?? [])],
+    sections: [...(lead ?? []), { ...basic, key: "basic", rows: deriveDetailRows<Row>(entity, rows) }, ...(config.sections ?? [])],
   };
 }
 

@@ -18,10 +18,13 @@ const task = (over: Record<string, unknown> = {}) => ({
 });
 let info: ReturnType<typeof task>;
 let devices: Record<string, unknown>[] = [];
+const FINISHED = { total: 3, toUpgrade: 0, upgrading: 0, cancelled: 0, success: 3, failed: 0, batchSize: 0, batchDone: 0, etaMin: null, etaBound: null };
+let nums: Record<string, unknown> = FINISHED;
 const device = { id: 41, taskId: 3, deviceId: 7, deviceName: "Tilt 7", deviceSn: "SN07", status: 4, phase: "done", progress: 100, bytesServed: 1024, attempt: 1, batch: 1, fromVersion: "1.1.0", currentVersion: "1.2.0", errorCode: null, errorText: null, queuedAt: null, notifiedAt: null, firstProgressAt: null, lastProgressAt: null, doneAt: null };
 
 beforeEach(() => {
   devices = [];
+  nums = FINISHED;
   window.history.replaceState(null, "", "/OTATaskInfo?id=3");
   vi.stubGlobal("ResizeObserver", class { observe() {} unobserve() {} disconnect() {} });
   vi.stubGlobal(
@@ -30,7 +33,7 @@ beforeEach(() => {
       const path = url.slice(5).split("?")[0];
       const data =
         path === "device/otaTask/info" ? info
-        : path === "device/otaTask/nums" ? { total: 3, toUpgrade: 0, upgrading: 0, cancelled: 0, success: 3, failed: 0, batchSize: 0, batchDone: 0, etaMin: null }
+        : path === "device/otaTask/nums" ? nums
         : path === "device/otaTask/pageDevice" ? { records: devices, total: devices.length, current: 1, size: 50 }
         : path === "device/otaTask/deviceLog" ? [{ id: 1, at: "2026-11-20T08:01:00.000Z", source: "device", status: 4, phase: "done", progress: 100, text: "upgraded" }]
         : null;
@@ -77,6 +80,49 @@ describe("the OTA task page", () => {
     expect(en["Upgrade package"]).toBe("Demo firmware");
     expect(en["Status"]).toBe("Upgrading");
     expect(en["Rollout"]).toBe("Paused at the gate");
+  });
+
+  it("says what sets a running task's time left: the cap on downloads at once, or the rate", async () => {
+    info = task({ status: 2, total: 300 });
+    nums = { ...FINISHED, total: 300, toUpgrade: 260, upgrading: 40, success: 0, etaMin: 6, etaBound: "cap" };
+    show("en");
+    const eta = await screen.findByTestId("ota-num-eta");
+    await within(eta).findByText("6 min");
+    expect(within(eta).getByTestId("ota-eta-bound").textContent).toBe("set by the download cap");
+  });
+
+  it("says it in Chinese when the rate sets the pace", async () => {
+    info = task({ status: 2, total: 300 });
+    nums = { ...FINISHED, total: 300, toUpgrade: 260, upgrading: 40, success: 0, etaMin: 3.5, etaBound: "rate" };
+    show("zh-cn");
+    const eta = await screen.findByTestId("ota-num-eta");
+    await within(eta).findByText("3.5 分钟");
+    expect(within(eta).getByTestId("ota-eta-bound").textContent).toBe("按升级速率");
+  });
+
+  it("shows the rollout before the task's settings", async () => {
+    info = task({ status: 2 });
+    show("en");
+    await screen.findByTestId("ota-rollout");
+    const sections = [...(await screen.findByTestId("ota-task-info")).querySelectorAll("[data-section]")].map((e) => e.getAttribute("data-section"));
+    expect(sections.slice(0, 2)).toEqual(["rollout", "basic"]);
+  });
+
+  it("shows a dash for a finished task's time left", async () => {
+    info = task();
+    show("en");
+    const eta = await screen.findByTestId("ota-num-eta");
+    expect(eta.querySelector("dd")?.textContent).toBe("-");
+    expect(within(eta).queryByTestId("ota-eta-bound")).toBeNull();
+  });
+
+  it("shows a device's bytes served readably, the exact count on hover", async () => {
+    info = task();
+    devices = [{ ...device, bytesServed: 4_194_304 }];
+    show("en");
+    const row = await screen.findByTestId("ota-device-row");
+    const cell = within(row).getByText("4.00 MB");
+    expect(cell.getAttribute("title")).toBe("4,194,304");
   });
 
   it("opens a device's event log, whose dialog loads only then", async () => {

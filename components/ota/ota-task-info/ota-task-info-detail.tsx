@@ -28,7 +28,8 @@ const otaTaskDetail = defineDetail<OtaTask>({
   basic: { title: "info.title" },
   // The package by its name (the id is the form's); a finished task's hold means nothing, so it shows none.
   rows: { deviceIds: false, projectId: false, packageId: false, hold: { type: "slot", render: (r) => (open(r) ? <DictText dict="otaHold" value={r.hold} /> : "-") } },
-  sections: [{ key: "rollout", title: "info.rollout", render: (row, ctx) => <Rollout task={row} refresh={ctx.refresh} /> }],
+  // The rollout first: how far it got is what a person opens the page for; the task's settings follow.
+  lead: [{ key: "rollout", title: "info.rollout", render: (row, ctx) => <Rollout task={row} refresh={ctx.refresh} /> }],
   tabs: [{ key: "devices", label: "info.device", render: (row, ctx) => <TaskDevices task={row} refresh={ctx.refresh} /> }],
   actions: [
     { key: "start", label: "start", perm: UPD, show: (r) => r.status === TS.toUpgrade, onClick: oper("start") },

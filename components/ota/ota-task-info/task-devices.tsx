@@ -11,7 +11,7 @@ import { call, useCall } from "@/lib/api/call";
 import { permsOf } from "@/lib/contract/call";
 import { otaTaskApi, type OtaNums, type OtaTask, type OtaTaskDevice } from "@/lib/contract/ota/task-api";
 import { OTA_DEVICE_STATUS as DS, OTA_HOLD, OTA_TASK_STATUS as TS } from "@/lib/contract/ota/enums";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, formatSize } from "@/lib/format";
 import { usePermissions } from "@/components/kit/can";
 import { otaTopic } from "@/lib/contract/live/topics";
 import { useLiveTopic } from "@/lib/live/use-live";
@@ -35,7 +35,7 @@ const STATUS_TABS = ["", "1", "2", "4", "5", "3"] as const;
 const NUM_KEY: Record<string, keyof OtaNums> = { "": "total", "1": "toUpgrade", "2": "upgrading", "3": "cancelled", "4": "success", "5": "failed" };
 const TONE: Record<number, string> = { 1: "text-muted-foreground", 2: "text-amber-600 dark:text-amber-400", 3: "text-muted-foreground", 4: "text-emerald-600 dark:text-emerald-400", 5: "text-red-600 dark:text-red-400" };
 
-/** The rollout at a glance: targeted, per status, success %, ETA, and the batches (first batch → gate → the rest); the task's counts are read again as its devices report. */
+/** The rollout at a glance: targeted, per status, success %, the time left (and whether the rate or the cap on downloads sets it), and the batches (first batch → gate → the rest); the task's counts are read again as its devices report. */
 export function Rollout({ task, refresh }: { task: OtaTask; refresh: () => Promise<unknown> }) {
   const t = useTranslations("ota.task.info");
   const again = React.useRef<() => void>(() => {});
@@ -54,7 +54,21 @@ export function Rollout({ task, refresh }: { task: OtaTask; refresh: () => Promi
     ["failed", n.failed],
     ["cancelled", n.cancelled],
     ["successRate", finished ? `${((n.success / finished) * 100).toFixed(2)}%` : "-"],
-    ["eta", n.etaMin === null ? "-" : t("etaMin", { n: n.etaMin })],
+    [
+      "eta",
+      n.etaMin === null ? (
+        "-"
+      ) : (
+        <>
+          {t("etaMin", { n: n.etaMin })}
+          {n.etaBound && (
+            <span className="text-muted-foreground block text-xs font-normal" data-testid="ota-eta-bound">
+              {t("etaBound", { bound: n.etaBound })}
+            </span>
+          )}
+        </>
+      ),
+    ],
   ];
   const gate = task.hold === OTA_HOLD.gate ? t("gateHeld") : n.batchSize && n.batchDone === n.batchSize && task.status !== TS.toUpgrade ? t("gatePassed") : t("gateWaiting");
   return (
@@ -205,7 +219,9 @@ export function TaskDevices({ task, refresh }: { task: OtaTask; refresh: () => P
                 <TableCell>
                   <Progress value={r.progress} status={r.status} />
                 </TableCell>
-                <TableCell className="tabular-nums">{r.bytesServed.toLocaleString()}</TableCell>
+                <TableCell className="whitespace-nowrap tabular-nums" title={r.bytesServed.toLocaleString()}>
+                  {formatSize(r.bytesServed)}
+                </TableCell>
                 <TableCell className="tabular-nums">{r.attempt}</TableCell>
                 <TableCell className="whitespace-nowrap text-xs">
                   {r.fromVersion ?? "-"} → {r.currentVersion ?? "-"}

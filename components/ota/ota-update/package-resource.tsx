@@ -2,6 +2,7 @@
 
 import { defineResource, remoteOptions, resourcePage } from "@/components/kit";
 import { lazyParts } from "@/components/kit/lazy-parts";
+import { formatSize } from "@/lib/format";
 import { otaApi } from "@/lib/contract/ota/api";
 import { OTA_UPGRADE_TYPE } from "@/lib/contract/ota/enums";
 import { otaPackage, type OtaPackage } from "@/lib/contract/ota/package";
@@ -24,7 +25,8 @@ export const otaPackageResource = defineResource<OtaPackage>({
     upgradeType: { width: 110 },
     fileName: { minWidth: 160 },
     // At 1440 px in English (issue 40) the device count, then the size give way: the package's details show both.
-    fileSize: { width: 120, align: "right", dropOrder: 2 },
+    // The size readable (an image of a few MB, not seven digits), the exact bytes on hover.
+    fileSize: { width: 120, align: "right", dropOrder: 2, render: (r) => <span title={r.fileSize.toLocaleString()}>{formatSize(r.fileSize)}</span> },
     deviceCount: { width: 130, align: "center", dropOrder: 1 },
   },
   form: {

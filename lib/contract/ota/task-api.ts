@@ -56,8 +56,12 @@ export const otaNums = z.object({
   /** Devices of the first batch, and how many of them finished. */
   batchSize: z.number().int(),
   batchDone: z.number().int(),
-  /** Minutes left at the task's rate for the devices not yet notified, and for the running ones to finish; null when nothing runs. */
+  /**
+   * Minutes left while the task runs: its devices not yet offered at the pace the dry run projects (the slower of the rate
+   * and the cap on downloads at once, which `etaBound` names), and those under way finishing; null when nothing runs.
+   */
   etaMin: z.number().nullable(),
+  etaBound: z.enum(["rate", "cap"]).nullable(),
 });
 export type OtaNums = z.infer<typeof otaNums>;
 

@@ -4,7 +4,7 @@ import { defineEntity, keyField, rowName, type RowOf } from "../entity";
 import { integerIn, optional, text } from "../validation";
 import { previewCron, splitCron } from "../cron";
 import { zonedInstant } from "../../time-zone";
-import { OTA_LIMITS, OTA_TARGET, OTA_TARGETS, OTA_TASK_TYPE, OTA_TASK_TYPES } from "./enums";
+import { OTA_LIMITS, OTA_TARGET, OTA_TARGETS, OTA_TASK_STATUSES, OTA_TASK_TYPE, OTA_TASK_TYPES } from "./enums";
 import { i18nField } from "../i18n-text";
 
 const choice = <const T extends readonly number[]>(values: T) =>
@@ -61,7 +61,8 @@ export const otaTask = defineEntity({
     packageId: { schema: dbId, kind: "select", search: "eq", list: false, export: false },
     packageName: { kind: "text", readOnly: true, label: "fields.packageId" },
     version: { kind: "text", readOnly: true, form: false },
-    status: { schema: z.number().int(), kind: "status", dict: "otaTaskStatus", readOnly: true, search: "eq" },
+    // A filter's value comes as text (`?status=2`): the field's rule reads it as one of the statuses.
+    status: { schema: choice(OTA_TASK_STATUSES), kind: "status", dict: "otaTaskStatus", readOnly: true, search: "eq" },
     hold: { schema: z.number().int(), kind: "status", dict: "otaHold", readOnly: true, list: false },
     target: { schema: choice(OTA_TARGETS).default(OTA_TARGET.all), kind: "radio", dict: "otaTarget", list: false },
     projectId: { schema: optionalId, kind: "select", list: false, detail: false, export: false },
