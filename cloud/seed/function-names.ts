@@ -145,18 +145,28 @@ export const LABELS_EN: Record<string, string> = {
   断线: "Disconnected",
 };
 
-/** A seeded parameter's name, enum item's or bool's labels in both languages, where the dictionaries have them. */
-const bilingualPart: PartVisit = (part, fields) => {
-  const dict = fields.includes("name") ? PARAM_NAMES_EN : LABELS_EN;
-  const named = fields.flatMap((f) => {
-    const own = part[f];
-    return typeof own === "string" && dict[own] ? [[f, { "zh-cn": own, en: dict[own] }] as const] : [];
-  });
-  return named.length ? { ...part, i18n: { ...part.i18n, ...Object.fromEntries(named) } } : part;
-};
+/** The English texts of the demo catalogue: function names, parameter names, labels, each by its Chinese text. */
+export type EnglishTexts = { functions: Record<string, string>; params: Record<string, string>; labels: Record<string, string> };
+export const ENGLISH_TEXTS: EnglishTexts = { functions: FUNCTION_NAMES_EN, params: PARAM_NAMES_EN, labels: LABELS_EN };
 
-/** A seeded function with its name, its parameters' names and its labels in both languages (a text missing here stays Chinese only, which the seed test catches). */
-export function bilingualFunction(fn: ThingFunction): ThingFunction {
-  const en = FUNCTION_NAMES_EN[fn.funcName];
-  return walkFunctionParts(en ? { ...fn, i18n: { funcName: { "zh-cn": fn.funcName, en } } } : fn, undefined, bilingualPart);
+/** A seeded parameter's name, enum item's or bool's labels in both languages, where the dictionaries have them. */
+const bilingualPart =
+  (english: EnglishTexts): PartVisit =>
+  (part, fields) => {
+    const dict = fields.includes("name") ? english.params : english.labels;
+    const named = fields.flatMap((f) => {
+      const own = part[f];
+      return typeof own === "string" && dict[own] ? [[f, { "zh-cn": own, en: dict[own] }] as const] : [];
+    });
+    return named.length ? { ...part, i18n: { ...part.i18n, ...Object.fromEntries(named) } } : part;
+  };
+
+/**
+ * A seeded function with its name, its parameters' names and its labels in both languages (a text
+ * missing here stays Chinese only, which the seed test catches); `english`: the dictionaries of
+ * another day (a migration's).
+ */
+export function bilingualFunction(fn: ThingFunction, english: EnglishTexts = ENGLISH_TEXTS): ThingFunction {
+  const en = english.functions[fn.funcName];
+  return walkFunctionParts(en ? { ...fn, i18n: { funcName: { "zh-cn": fn.funcName, en } } } : fn, undefined, bilingualPart(english));
 }
