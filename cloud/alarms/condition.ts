@@ -1,5 +1,7 @@
-import { COMPARE_RANGE, type AlarmCondition, type StatType } from "@/lib/contract/alarm/enums";
-import type { LevelCopy, RuleRow } from "../db/queries/alarms";
+import { COMPARE_RANGE, conditionText, type AlarmCondition, type StatType } from "@/lib/contract/alarm/enums";
+import { textIn, type I18nName } from "@/lib/contract/i18n-text";
+import { locales } from "@/lib/contract/locale";
+import type { LevelCopy, PropertyNames, RuleRow } from "../db/queries/alarms";
 
 /** One level's condition: compare operator 1–5 with a threshold or a range. */
 export type Compared = { compareType: number; threshold?: number | null; minValue?: number | null; maxValue?: number | null };
@@ -58,7 +60,20 @@ export function recoversAll(levels: readonly Compared[], v: number, deadband: nu
   return levels.every((c) => recovers(c, v, deadband));
 }
 
-export { conditionText } from "@/lib/contract/alarm/enums";
+export { conditionText };
+
+/**
+ * A value alarm's text, "锚索力 = 2600 (> 2500)": the property by its name (its identifier when the
+ * product has none), the value and the condition crossed. `content` is the default language's (the
+ * column); `contentIn` the text in every language when the property is named in more than one, which
+ * the alarm centre answers in the reader's (null: the one text serves every reader).
+ */
+export function valueAlarmText(identifier: string, property: PropertyNames | null, v: number, condition: Compared): { content: string; contentIn: I18nName | null } {
+  const tail = ` = ${v} (${conditionText(condition)})`;
+  const own = property?.own ?? identifier;
+  const named = property?.i18n && Object.values(property.i18n).some((n) => n && n !== own);
+  return { content: own + tail, contentIn: named ? Object.fromEntries(locales.map((l) => [l, textIn(l, own, property.i18n) + tail])) : null };
+}
 
 /**
  * The condition an alarm keeps: the rule's level `index` reached (a value rule), with every level's

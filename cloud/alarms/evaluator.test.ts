@@ -125,6 +125,41 @@ describe("alarm evaluator", () => {
     await removeRule(rule.id);
   });
 
+  it("writes an alarm's text in every language its property is named in, and the alarm centre answers the reader's", async () => {
+    const conditions = [2000, 2500, 3000].map((threshold, i) => ({ levelId: levels.get(i + 2)!.id, compareType: 1 as const, threshold }));
+    const rule = await addRule({ conditions, i18n: { ruleName: { "zh-cn": "锚索力超限", en: "Anchor force over limit" } } });
+    const texts = async () => {
+      const [a] = await alarmsOf(rule.id);
+      return [a.content, a.i18n?.content?.["zh-cn"], a.i18n?.content?.en];
+    };
+    await ev.telemetry([point("force", 2100, 0)]);
+    expect(await texts()).toEqual(["锚索力 = 2100 (> 2000)", "锚索力 = 2100 (> 2000)", "Anchor force = 2100 (> 2000)"]);
+    // Escalated while alarmed, and escalated as a recovered alarm joins a new crossing: each time the text in both.
+    await ev.telemetry([point("force", 2600, 1)]);
+    expect(await texts()).toEqual(["锚索力 = 2600 (> 2500)", "锚索力 = 2600 (> 2500)", "Anchor force = 2600 (> 2500)"]);
+    await ev.telemetry([point("force", 1900, 2)]);
+    await ev.telemetry([point("force", 3100, 3)]);
+    expect(await texts()).toEqual(["锚索力 = 3100 (> 3000)", "锚索力 = 3100 (> 3000)", "Anchor force = 3100 (> 3000)"]);
+    const [alarm] = await alarmsOf(rule.id);
+    // The list, the detail and the to-do's alarm: each in the reader's language.
+    const token = await cloud.login("demoadmin", DEMO_ACCOUNTS.demoadmin.password, device.tenantId);
+    const read = async <T>(path: string, language: string) => (await cloud.request<T>(path, { token, language, headers: { projectid: String(device.projectId) } })).body.data;
+    const listed = async (language: string) => (await read<{ records: { id: number; content: string }[] }>(`/alarm/core/page?deviceId=${device.id}&pageSize=50`, language)).records.find((r) => r.id === alarm.id)?.content;
+    expect(await listed("en")).toBe("Anchor force = 3100 (> 3000)");
+    expect(await listed("zh-cn")).toBe("锚索力 = 3100 (> 3000)");
+    expect((await read<{ content: string }>(`/alarm/core/info?id=${alarm.id}`, "en")).content).toBe("Anchor force = 3100 (> 3000)");
+    const todos = await read<{ records: { id: number; bizId: number; msgTitle: string }[] }>("/msg/todo/page?pageSize=100", "en");
+    const todo = todos.records.find((x) => x.bizId === alarm.id)!;
+    expect(todo.msgTitle).toBe("Handle alarm: Anchor force over limit");
+    expect((await read<{ content: string }>(`/msg/todo/alaInfo?id=${todo.id}`, "en")).content).toBe("Anchor force = 3100 (> 3000)");
+    // A row written before the texts (or a property named in one language) answers its stored text to everyone.
+    await cloud.db.update(alarms).set({ i18n: null }).where(eq(alarms.id, alarm.id));
+    expect(await listed("en")).toBe("锚索力 = 3100 (> 3000)");
+    // The admin's notices in the tests below are read in Chinese again (a request's language is the user's).
+    await read("/sys/login/userInfo", "zh-cn");
+    await removeRule(rule.id);
+  });
+
   it("evaluates only the rules a value can cross or that are alarmed: a rule on another property is not evaluated", async () => {
     // Many rules on another property, one above and one below on this one.
     const many = await Promise.all(Array.from({ length: 20 }, (_, i) => addRule({ identifier: "temperature", threshold: 100 + i })));

@@ -10,7 +10,7 @@ import type { DeviceContexts, Ingest } from "../ingest/pipeline";
 import { loadDeviceContexts, type DeviceContext } from "../ingest/catalog";
 import { rowsOf, type Point, type StatusChange } from "../ingest/writer";
 import type { Delivery } from "../lib/delivery";
-import { conditionOf, conditionText, levelCrossed, recoversAll } from "./condition";
+import { conditionOf, conditionText, levelCrossed, recoversAll, valueAlarmText } from "./condition";
 import { notifyAlarm } from "./notify";
 import { alarmEscalated, alarmRaised } from "../db/queries/alarm-workflow";
 import { t } from "../lib/i18n";
@@ -334,9 +334,9 @@ export class AlarmEvaluator {
   }
 
   /** Level `index` of a value rule as an alarm takes it: the level, the condition kept and the text. */
-  private levelOf(rule: EnabledRule, set: RuleSet, index: number, v: number, p: Point): Pick<Crossing, "level" | "levelIndex" | "condition" | "content" | "reachedBy"> {
+  private levelOf(rule: EnabledRule, set: RuleSet, index: number, v: number, p: Point): Pick<Crossing, "level" | "levelIndex" | "condition" | "content" | "contentIn" | "reachedBy"> {
     const condition = conditionOf(rule, set.levels, index);
-    return { level: set.levels.get(rule.conditions[index].levelId) ?? null, levelIndex: index, condition, content: `${rule.propertyName ?? p.identifier} = ${v} (${conditionText(condition)})`, reachedBy: { value: v, at: p.ts } };
+    return { level: set.levels.get(rule.conditions[index].levelId) ?? null, levelIndex: index, condition, ...valueAlarmText(p.identifier, rule.property, v, condition), reachedBy: { value: v, at: p.ts } };
   }
 
   private crossing(rule: EnabledRule, set: RuleSet, device: DeviceCtx, index: number, v: number, p: Point): Crossing {

@@ -2,7 +2,7 @@ import { count, eq, inArray, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { Code } from "@/lib/contract/envelope";
 import { connect, PRODUCT_READERS, product, type Connect, type FunctionRow, type functionUpdate, type Product, type ProductBody } from "@/lib/contract/device/product";
-import { normalizeFunction, type ThingFunction } from "@/lib/contract/device/thing-model";
+import { normalizeFunction, walkFunctionParts, type PartVisit, type ThingFunction } from "@/lib/contract/device/thing-model";
 import type { Locale } from "@/lib/contract/locale";
 import type { Db } from "../db/client";
 import type { Users } from "../db/queries/product-usage";
@@ -111,8 +111,21 @@ export function writtenFunction(locale: Locale, input: z.output<typeof functionU
   const fn = normalizeFunction(input);
   const { i18n, columns } = writtenTexts(locale, before?.i18n, { funcName: fn.funcName, i18n: fn.i18n });
   const { i18n: _typed, ...rest } = fn;
-  return { ...rest, funcName: columns.funcName ?? fn.funcName, ...(i18n?.funcName ? { i18n: { funcName: i18n.funcName } } : {}) };
+  return walkFunctionParts({ ...rest, funcName: columns.funcName ?? fn.funcName, ...(i18n?.funcName ? { i18n: { funcName: i18n.funcName } } : {}) }, before, writtenPart(locale));
 }
+
+/**
+ * A parameter's name, an enum item's or a bool's labels as written in `locale`, the same way: the
+ * texts the editor sends (`i18n`), else the stored part's, keep the other languages.
+ */
+const writtenPart =
+  (locale: Locale): PartVisit =>
+  ({ i18n: given, ...part }, fields, before) => {
+    const typed = Object.fromEntries(fields.filter((f) => typeof part[f] === "string").map((f) => [f, part[f]]));
+    const { i18n, columns } = writtenTexts(locale, given ?? before?.i18n, { ...typed, i18n: given });
+    const kept = i18n && Object.fromEntries(Object.entries(i18n).filter(([f, name]) => fields.includes(f) && Object.keys(name).length));
+    return { ...part, ...columns, ...(kept && Object.keys(kept).length ? { i18n: kept } : {}) };
+  };
 
 /** The caller's library functions of `ids` (copied into a model or a product): all of them, or not found. */
 export async function libraryFunctions(c: Ctx, ids: number[]) {

@@ -1,11 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
-import { ALARM_TYPE, RULE_TYPE } from "@/lib/contract/alarm/enums";
+import { ALARM_TYPE, RULE_TYPE, type AlarmCondition } from "@/lib/contract/alarm/enums";
 import type { Move } from "@/lib/contract/alarm/workflow";
 import type { Db } from "../db/client";
 import { alarmRaised, takeStep, type Actor } from "../db/queries/alarm-workflow";
 import { raiseAlarm } from "../db/queries/alarms";
-import { conditionOf } from "../alarms/condition";
-import { alarmLevels, alarmRules, alarms, devices, projects } from "../db/schema";
+import { conditionOf, valueAlarmText } from "../alarms/condition";
+import { alarmLevels, alarmRules, alarms, devices, productFunctions, projects } from "../db/schema";
 import { tenantOf } from "../lib/scope";
 import { bilingual } from "./bilingual";
 
@@ -54,6 +54,17 @@ const DEMOS: Demo[] = [
   },
 ];
 
+/** A rule's alarm text as the evaluator writes it: its property by name, in both languages. */
+async function ruleAlarmText(db: Db, rule: typeof alarmRules.$inferSelect, value: number | null, condition: AlarmCondition) {
+  if (value === null || !rule.identifier) return { content: "" };
+  const [fn] = await db
+    .select({ own: productFunctions.funcName, i18n: productFunctions.i18n })
+    .from(productFunctions)
+    .where(and(eq(productFunctions.productId, rule.productId ?? 0), eq(productFunctions.identifier, rule.identifier)));
+  const { content, contentIn } = valueAlarmText(rule.identifier, fn ? { own: fn.own, i18n: fn.i18n?.funcName ?? null } : null, value, condition);
+  return { content, i18n: contentIn && { content: contentIn } };
+}
+
 export async function seedAlarmCentre(db: Db, opts: { tenantId: number; actor: { id: number; name: string } }) {
   const { tenantId } = opts;
   const [project] = await db.select().from(projects).where(tenantOf(tenantId).where(projects)).orderBy(asc(projects.id)).limit(1);
@@ -77,7 +88,8 @@ export async function seedAlarmCentre(db: Db, opts: { tenantId: number; actor: {
     const at = new Date(now - d.hoursAgo * 3600_000);
     const level = levels.find((l) => l.levelNum === d.level);
     const value = rule?.ruleType === RULE_TYPE.value ? (d.value ?? null) : null;
-    const texts = d.name ? bilingual({ alarmName: d.name, content: d.content ?? ["", ""] }) : { alarmName: rule!.ruleName, content: value === null ? "" : `${rule?.identifier} = ${value}` };
+    const condition = rule ? conditionOf(rule, copies, Math.max(0, rule.conditions.findIndex((c) => c.levelId === level?.id))) : null;
+    const texts = d.name ? bilingual({ alarmName: d.name, content: d.content ?? ["", ""] }) : { alarmName: rule!.ruleName, ...(await ruleAlarmText(db, rule!, value, condition!)) };
     const { alarm } = await raiseAlarm(db, {
       tenantId,
       projectId: project.id,
@@ -87,7 +99,7 @@ export async function seedAlarmCentre(db: Db, opts: { tenantId: number; actor: {
       ...texts,
       identifier: rule?.identifier ?? null,
       value,
-      condition: rule ? conditionOf(rule, copies, Math.max(0, rule.conditions.findIndex((c) => c.levelId === level?.id))) : null,
+      condition,
       alarmType: rule ? ALARM_TYPE.auto : ALARM_TYPE.manual,
       at,
       createdBy: rule ? null : person.userId,

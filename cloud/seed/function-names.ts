@@ -1,4 +1,4 @@
-import type { ThingFunction } from "@/lib/contract/device/thing-model";
+import { walkFunctionParts, type PartVisit, type ThingFunction } from "@/lib/contract/device/thing-model";
 
 /**
  * The demo catalogue's thing-model function names in English, by their Chinese name (widgets §3
@@ -77,8 +77,96 @@ export const FUNCTION_NAMES_EN: Record<string, string> = {
   状态: "Status",
 };
 
-/** A seeded function with its name in both languages (a name missing here stays Chinese only, which the seed test catches). */
-export function bilingualFunction(fn: ThingFunction): ThingFunction {
-  const en = FUNCTION_NAMES_EN[fn.funcName];
-  return en ? { ...fn, i18n: { funcName: { "zh-cn": fn.funcName, en } } } : fn;
+/** The demo catalogue's parameter names (event outputs, service inputs and outputs, struct members) in English. */
+export const PARAM_NAMES_EN: Record<string, string> = {
+  轴: "Axis",
+  倾角: "Tilt",
+  结果: "Result",
+  电池电量: "Battery",
+  峰值: "Peak",
+  频率: "Frequency",
+  沉降量: "Settlement",
+  深度: "Depth",
+  "A 向倾角": "A-axis tilt",
+  "B 向倾角": "B-axis tilt",
+  "A 向位移": "A displacement",
+  水位高度: "Water height",
+  锚索力: "Anchor force",
+  轴力: "Axial force",
+  控制类型: "Control type",
+  控制值: "Control value",
+  水平角: "Pan",
+  俯仰角: "Tilt angle",
+  视频流地址: "Stream URL",
+  延时: "Delay",
+  步长: "Step",
+  持续时间: "Duration",
+  任务: "Task",
+  巡检点: "Inspection point",
+  读数: "Reading",
+  照片: "Photo",
+  巡检项: "Inspection item",
+  故障码: "Fault code",
+  保持时间: "Hold time",
+  轨道位置: "Track position",
+  升降方向: "Lift direction",
+  升降高度: "Lifter height",
+  模式: "Mode",
+  相机编号: "Camera number",
+  操作: "Operation",
+  录像中: "Recording",
+  语音地址: "Audio URL",
+  格式: "Format",
+  字节数: "Bytes",
+  时长: "Duration",
+};
+
+/** The demo catalogue's enum item and bool labels in English. */
+export const LABELS_EN: Record<string, string> = {
+  成功: "Succeeded",
+  失败: "Failed",
+  无解: "No fix",
+  单点解: "Single point",
+  浮点解: "Float",
+  固定解: "Fixed",
+  手动: "Manual",
+  自动: "Automatic",
+  部署: "Deployment",
+  空闲: "Idle",
+  异常: "Abnormal",
+  行走故障: "Travel fault",
+  升降故障: "Lifter fault",
+  自动模式: "Automatic mode",
+  手动模式: "Manual mode",
+  部署模式: "Deployment mode",
+  是: "Yes",
+  否: "No",
+  正常: "Normal",
+  断线: "Disconnected",
+};
+
+/** The English texts of the demo catalogue: function names, parameter names, labels, each by its Chinese text. */
+export type EnglishTexts = { functions: Record<string, string>; params: Record<string, string>; labels: Record<string, string> };
+export const ENGLISH_TEXTS: EnglishTexts = { functions: FUNCTION_NAMES_EN, params: PARAM_NAMES_EN, labels: LABELS_EN };
+
+/** A seeded parameter's name, enum item's or bool's labels in both languages, where the dictionaries have them. */
+const bilingualPart =
+  (english: EnglishTexts): PartVisit =>
+  (part, fields) => {
+    const dict = fields.includes("name") ? english.params : english.labels;
+    const named = fields.flatMap((f) => {
+      const own = part[f];
+      return typeof own === "string" && dict[own] ? [[f, { "zh-cn": own, en: dict[own] }] as const] : [];
+    });
+    return named.length ? { ...part, i18n: { ...part.i18n, ...Object.fromEntries(named) } } : part;
+  };
+
+/**
+ * A seeded function with its name, its parameters' names and its labels in both languages (a text
+ * missing here stays Chinese only, which the seed test catches); `english`: the dictionaries of
+ * another day (a migration's).
+ */
+export function bilingualFunction(fn: ThingFunction, english: EnglishTexts = ENGLISH_TEXTS): ThingFunction {
+  const en = english.functions[fn.funcName];
+  return walkFunctionParts(en ? { ...fn, i18n: { funcName: { "zh-cn": fn.funcName, en } } } : fn, undefined, bilingualPart(english));
 }

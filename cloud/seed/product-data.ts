@@ -52,7 +52,7 @@ export async function seedProducts(db: Db, ids: { tenantId: number; platformTena
   ]);
 
   await db.insert(productCopies).values(
-    DEMO_PRODUCTS.filter((p) => PLATFORM_COPY_KEYS.includes(p.key)).map((p) => ({ tenantId: ids.platformTenantId, copyName: `${p.prodName[0]}（标准）`, ...spec(p), functions: p.functions.map(bilingualFunction) })),
+    DEMO_PRODUCTS.filter((p) => PLATFORM_COPY_KEYS.includes(p.key)).map((p) => ({ tenantId: ids.platformTenantId, copyName: `${p.prodName[0]}（标准）`, ...spec(p), functions: p.functions.map((fn) => bilingualFunction(fn)) })),
   );
   return byKey;
 }

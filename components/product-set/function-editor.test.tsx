@@ -65,6 +65,37 @@ describe("function editor", () => {
     expect(onValid.mock.calls[0][0].dataType).toEqual({ type: "struct", members: [{ identifier: "x", name: "X", dataType: { type: "int32", min: -1, max: 1, unit: "" } }] });
   });
 
+  it("names a parameter and labels an enumeration item in every language, in the part's own texts (issue 40)", async () => {
+    // As the cloud answers an English reader: the item's English label, its texts beside it.
+    const onValid = setup({ type: "enum", items: [{ value: "1", text: "Fixed", i18n: { text: { "zh-cn": "固定解", en: "Fixed" } } }] });
+    const dialog = async (testId: string, zh: string, en: string) => {
+      fireEvent.click(screen.getByTestId(`${testId}.multilingual`));
+      fireEvent.change(await screen.findByLabelText("简体中文"), { target: { value: zh } });
+      fireEvent.change(screen.getByLabelText("English"), { target: { value: en } });
+      fireEvent.click(screen.getByTestId("multilingual-save"));
+      await waitFor(() => expect(screen.queryByTestId("multilingual-dialog")).toBeNull());
+    };
+    // The dialog opens with the item's names in every language.
+    fireEvent.click(screen.getByTestId("dataType.items.0.text.multilingual"));
+    expect((await screen.findByLabelText("简体中文")).getAttribute("value")).toBe("固定解");
+    fireEvent.click(screen.getByTestId("multilingual-save"));
+    await waitFor(() => expect(screen.queryByTestId("multilingual-dialog")).toBeNull());
+    type("dataType.items.0.text", "Fixed solution");
+    fireEvent.click(screen.getByTestId("add-outputParams"));
+    type("outputParams.0.identifier", "fix");
+    type("outputParams.0.name", "Fix?");
+    type("outputParams.0.dataType.min", "0");
+    type("outputParams.0.dataType.max", "4");
+    await dialog("outputParams.0.name", "解算", "Fix");
+    expect((screen.getByTestId("outputParams.0.name") as HTMLInputElement).value).toBe("Fix");
+    save();
+    await waitFor(() => expect(onValid).toHaveBeenCalled());
+    const v = onValid.mock.calls[0][0];
+    // The item's typed label is the English one; the cloud keeps it as English beside the Chinese (writtenFunction).
+    expect(v.dataType.items[0]).toMatchObject({ text: "Fixed solution", i18n: { text: { "zh-cn": "固定解", en: "Fixed" } } });
+    expect(v.outputParams[0]).toMatchObject({ identifier: "fix", name: "Fix", i18n: { name: { "zh-cn": "解算", en: "Fix" } } });
+  });
+
   it("refuses a struct within a struct at the member's type", async () => {
     setup({ type: "struct", members: [{ identifier: "inner", name: "Inner", dataType: { type: "struct", members: [{ identifier: "a", name: "A", dataType: { type: "bool" } }] } }] });
     save();

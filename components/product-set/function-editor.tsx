@@ -8,6 +8,8 @@ import { NUMERIC_TYPES, type DataTypeName } from "@/lib/contract/device/thing-mo
 import { SelectField, useDict, type CustomFieldProps } from "@/components/kit";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { MultilingualText } from "@/components/kit/form/multilingual-input";
+import type { I18nName, I18nTexts } from "@/lib/contract/i18n-text";
 
 /**
  * The function editor's data-type part (core §3 thing-model function): the fields each data type
@@ -20,6 +22,20 @@ import { Input } from "@/components/ui/input";
 
 type Value = Record<string, unknown>;
 type Where = { inStruct?: boolean; inArray?: boolean };
+
+/**
+ * A part's text (a parameter's name, an enum item's or a bool's label) with the multilingual-name
+ * dialog: its names in every language go to the part's own `i18n` under the field's name.
+ */
+function partText(part: Value, key: string, set: (patch: Value) => void) {
+  const texts = (part.i18n ?? {}) as I18nTexts;
+  return {
+    value: String(part[key] ?? ""),
+    onChange: (v: string) => set({ [key]: v }),
+    texts: () => texts[key],
+    onTexts: (name: I18nName, own: string | undefined) => set({ i18n: { ...texts, [key]: name }, ...(own ? { [key]: own } : {}) }),
+  };
+}
 
 const NEW_SPEC: Record<DataTypeName, () => Value> = {
   int32: () => ({ type: "int32", min: "", max: "", step: "", unit: "" }),
@@ -119,8 +135,11 @@ export function DataSpecEditor({ value, onChange, path, errors, disabled, where 
       {type === "text" && <div className="w-40">{text("length", t("length"), "numeric")}</div>}
       {type === "bool" && (
         <div className="grid grid-cols-2 gap-2">
-          {text("trueText", t("trueText"))}
-          {text("falseText", t("falseText"))}
+          {(["trueText", "falseText"] as const).map((key) => (
+            <Labelled key={key} label={t(key)} errors={errors} path={`${path}.${key}`}>
+              <MultilingualText {...partText(v, key, set)} label={t(key)} maxLength={32} disabled={disabled} testId={`${path}.${key}`} />
+            </Labelled>
+          ))}
         </div>
       )}
       {type === "enum" && <EnumItems items={(v.items as Value[]) ?? []} onChange={(items) => set({ items })} path={path} errors={errors} disabled={disabled} />}
@@ -152,7 +171,7 @@ function EnumItems({ items, onChange, path, errors, disabled }: { items: Value[]
             <Input className="h-8 w-28" inputMode="numeric" aria-label={t("enumValue")} disabled={disabled} value={String(it.value ?? "")} onChange={(e) => put(i, { value: e.target.value })} data-testid={`${path}.items.${i}.value`} />
           </Labelled>
           <Labelled label={t("enumText")} errors={errors} path={`${path}.items.${i}.text`}>
-            <Input className="h-8" aria-label={t("enumText")} disabled={disabled} value={String(it.text ?? "")} onChange={(e) => put(i, { text: e.target.value })} data-testid={`${path}.items.${i}.text`} />
+            <MultilingualText {...partText(it, "text", (patch) => put(i, patch))} label={t("enumText")} maxLength={32} disabled={disabled} testId={`${path}.items.${i}.text`} />
           </Labelled>
           <Button type="button" variant="ghost" size="icon" className="mt-5 size-8" aria-label={t("remove")} disabled={disabled} onClick={() => onChange(items.filter((_, j) => j !== i))}>
             <Trash2Icon className="size-4" />
@@ -184,7 +203,7 @@ export function ParamsEditor({ label, value, onChange, path, errors, disabled, w
               <Input className="h-8" aria-label={t("identifier")} disabled={disabled} value={String(p.identifier ?? "")} onChange={(e) => put(i, { identifier: e.target.value })} data-testid={`${path}.${i}.identifier`} />
             </Labelled>
             <Labelled label={t("name")} errors={errors} path={`${path}.${i}.name`}>
-              <Input className="h-8" aria-label={t("name")} disabled={disabled} value={String(p.name ?? "")} onChange={(e) => put(i, { name: e.target.value })} data-testid={`${path}.${i}.name`} />
+              <MultilingualText {...partText(p, "name", (patch) => put(i, patch))} label={t("name")} disabled={disabled} testId={`${path}.${i}.name`} />
             </Labelled>
             <Button type="button" variant="ghost" size="icon" className="mt-5 size-8" aria-label={t("remove")} disabled={disabled} onClick={() => onChange(value.filter((_, j) => j !== i))}>
               <Trash2Icon className="size-4" />

@@ -3,6 +3,7 @@ import { EnglishDataPage } from "./pages/english-data-page";
 import { contextFor, signInDemo, signInSuper } from "./pages/layout-page";
 import { DeviceViewPage } from "./pages/device-view-page";
 import { ShellPage } from "./pages/shell-page";
+import { ResourcePageObject } from "./pages/resource-page";
 import { seededName } from "./pages/seeded";
 
 // Seeded and built-in data read in the console's language (issue 22): the cloud answers names by
@@ -103,5 +104,23 @@ test("in English, the device page names the thing model's properties in English"
   await expect(view.tile("angleY")).toContainText("Y-axis tilt");
   await expect(page.getByTestId("realtime")).not.toContainText("倾角");
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/device-properties-en.png` });
+  await ctx.close();
+});
+
+test("in English, an alarm's text names its property in English (issue 40)", async ({ browser, baseURL }) => {
+  test.slow();
+  const ctx = await contextFor(browser, baseURL!, { lang: "en" });
+  const page = await ctx.newPage();
+  await signInDemo(page);
+  await new ShellPage(page).chooseProject("滨江花园二期基坑监测");
+  const alarms = new ResourcePageObject(page);
+  await alarms.open("/alarm/alarmCenter");
+  // The seeded settlement alarm at 63.2 mm: "沉降量 = 63.2 (∉ [-60, 60])" on a Chinese page.
+  await alarms.search("Settlement over limit");
+  await alarms.row("63.2").first().getByText("Settlement over limit").click();
+  await expect(page).toHaveURL(/alarmCenterInfo\?id=\d+/);
+  await expect(page.getByText(/Settlement = 63\.2 \(∉ \[-60, 60\]\)/)).toBeVisible();
+  await expect(page.getByText(/沉降量 =/)).toHaveCount(0);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/alarm-content-en.png` });
   await ctx.close();
 });

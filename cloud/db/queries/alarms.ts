@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { ALARM_TYPE, LINK_TYPE, OPEN_STATUSES, RULE_TYPE, type AlarmAttachment, type AlarmCondition, type StatType } from "@/lib/contract/alarm/enums";
 import { alarmDefinition, type AlarmDefinition } from "@/lib/contract/alarm/alarm-lines";
-import { textIn, type I18nTexts } from "@/lib/contract/i18n-text";
+import { textIn, type I18nName, type I18nTexts } from "@/lib/contract/i18n-text";
 import { normalizeLocale, type Locale } from "@/lib/contract/locale";
 import { joinedText } from "../../lib/i18n-text";
 import { pgArray } from "../../ingest/pg-array";
@@ -125,6 +125,8 @@ export type Crossing = {
   identifier: string;
   condition: AlarmCondition;
   content: string;
+  /** `content` in each language its property is named in (null: the one text). */
+  contentIn: I18nName | null;
   /** The value that reached `levelIndex`, and when. */
   reachedBy: { value: number; at: Date };
   convergeMinutes: number;
@@ -135,7 +137,7 @@ export type Crossing = {
 };
 
 /** An open alarm whose rule reached a more severe level: its new level, condition and text. */
-export type Escalation = { ruleId: number; deviceId: number; level: LevelCopy | null; condition: AlarmCondition; content: string; reachedBy: { value: number; at: Date } };
+export type Escalation = { ruleId: number; deviceId: number; level: LevelCopy | null; condition: AlarmCondition; content: string; contentIn: I18nName | null; reachedBy: { value: number; at: Date } };
 /** An alarm a batch moved to a more severe level, with the value that took it there. */
 export type Escalated = { alarm: AlarmRow; value: number; at: Date };
 
@@ -147,6 +149,13 @@ async function escalatedOf(db: Db, by: Map<number, { value: number; at: Date }>)
 }
 
 const json = (v: unknown) => JSON.stringify(v);
+
+/**
+ * An alarm's texts once a batch row (alias `r`: its `escalate` and `content_in`) has run over it: an
+ * escalation replaces its text in each language (dropped when the new text has just the one).
+ */
+const textsAfter = (r: SQL) =>
+  sql`case when ${r}.escalate = 1 then nullif((coalesce(${alarms.i18n}, '{}'::jsonb) - 'content') || case when ${r}.content_in is null then '{}'::jsonb else jsonb_build_object('content', ${r}.content_in) end, '{}'::jsonb) else ${alarms.i18n} end`;
 
 /**
  * `raiseAlarm` for a whole batch in three statements, whatever its size: the newest alarm of each
@@ -182,12 +191,12 @@ export async function applyCrossings(db: Db, list: readonly Crossing[]): Promise
       update ${alarms} set count = ${alarms.count} + j.n, latest_value = j.latest, last_triggered_at = j.last_at, recovered_at = j.recovered_at, updated_at = j.last_at,
         level_id = case when j.escalate = 1 then j.level_id else ${alarms.levelId} end, level_num = case when j.escalate = 1 then j.level_num else ${alarms.levelNum} end,
         level_name = case when j.escalate = 1 then j.level_name else ${alarms.levelName} end, level_color = case when j.escalate = 1 then j.level_color else ${alarms.levelColor} end,
-        condition = coalesce(j.condition, ${alarms.condition}), content = coalesce(j.content, ${alarms.content})
+        condition = coalesce(j.condition, ${alarms.condition}), content = coalesce(j.content, ${alarms.content}), i18n = ${textsAfter(sql`j`)}
       from unnest(${pgArray(joins.map((j) => j.id))}::int[], ${pgArray(joins.map((j) => j.c.crossings))}::int[], ${pgArray(joins.map((j) => j.c.recovered?.value ?? j.c.last.value))}::float8[],
         ${pgArray(joins.map((j) => j.c.last.at))}::timestamptz[], ${pgArray(joins.map((j) => at(j.c)))}::timestamptz[], ${pgArray(joins.map((j) => (j.escalates ? 1 : 0)))}::int[],
         ${up((j) => j.c.level?.id ?? null)}::int[], ${up((j) => j.c.level?.levelNum ?? null)}::int[], ${up((j) => j.c.level?.levelName ?? null)}::text[], ${up((j) => j.c.level?.color ?? null)}::text[],
-        ${up((j) => json(j.c.condition))}::jsonb[], ${up((j) => j.c.content)}::text[])
-        as j(id, n, latest, last_at, recovered_at, escalate, level_id, level_num, level_name, level_color, condition, content)
+        ${up((j) => json(j.c.condition))}::jsonb[], ${up((j) => j.c.content)}::text[], ${up((j) => j.c.contentIn && json(j.c.contentIn))}::jsonb[])
+        as j(id, n, latest, last_at, recovered_at, escalate, level_id, level_num, level_name, level_color, condition, content, content_in)
       where ${alarms.id} = j.id`);
   }
   let created: AlarmRow[] = [];
@@ -211,6 +220,7 @@ export async function applyCrossings(db: Db, list: readonly Crossing[]): Promise
           latestValue: c.recovered?.value ?? c.last.value,
           condition: c.condition,
           content: c.content,
+          i18n: c.contentIn && { content: c.contentIn },
           alarmType: ALARM_TYPE.auto,
           count: c.crossings,
           triggeredAt: c.first.at,
@@ -255,10 +265,11 @@ export async function updateLatestValues(db: Db, rows: readonly { ruleId: number
     update ${alarms} set latest_value = v.value,
       level_id = case when v.escalate = 1 then v.level_id else ${alarms.levelId} end, level_num = case when v.escalate = 1 then v.level_num else ${alarms.levelNum} end,
       level_name = case when v.escalate = 1 then v.level_name else ${alarms.levelName} end, level_color = case when v.escalate = 1 then v.level_color else ${alarms.levelColor} end,
-      condition = coalesce(v.condition, ${alarms.condition}), content = coalesce(v.content, ${alarms.content})
+      condition = coalesce(v.condition, ${alarms.condition}), content = coalesce(v.content, ${alarms.content}), i18n = ${textsAfter(sql`v`)}
     from unnest(${pgArray(rows.map((r) => r.ruleId))}::int[], ${pgArray(rows.map((r) => r.deviceId))}::int[], ${pgArray(rows.map((r) => r.value))}::float8[], ${pgArray(rows.map((r) => (r.escalation ? 1 : 0)))}::int[],
       ${up((e) => e.level?.id ?? null)}::int[], ${up((e) => e.level?.levelNum ?? null)}::int[], ${up((e) => e.level?.levelName ?? null)}::text[], ${up((e) => e.level?.color ?? null)}::text[],
-      ${up((e) => json(e.condition))}::jsonb[], ${up((e) => e.content)}::text[]) as v(rule_id, device_id, value, escalate, level_id, level_num, level_name, level_color, condition, content)
+      ${up((e) => json(e.condition))}::jsonb[], ${up((e) => e.content)}::text[], ${up((e) => e.contentIn && json(e.contentIn))}::jsonb[])
+      as v(rule_id, device_id, value, escalate, level_id, level_num, level_name, level_color, condition, content, content_in)
     where ${alarms.ruleId} = v.rule_id and ${alarms.deviceId} = v.device_id and ${alarms.recoveredAt} is null
     returning ${alarms.id} as id, v.rule_id, v.device_id, v.escalate`);
   const reached = new Map(rows.filter((r) => r.escalation).map((r) => [`${r.ruleId}:${r.deviceId}`, r.escalation!.reachedBy]));
@@ -288,9 +299,10 @@ export async function unrecoveredOf(db: Db, deviceIds: number[]): Promise<{ rule
 }
 
 export type RuleRow = typeof alarmRules.$inferSelect;
-/** An enabled rule as the evaluator keeps it: a point rule with its point's devices. */
-/** An enabled rule with its point's devices and the name its property has in the product (texts name it, not its identifier). */
-export type EnabledRule = RuleRow & { pointDevices: number[] | null; propertyName: string | null };
+/** A property as an alarm's text names it: its name in the product, and in each language it has one (`i18n`). */
+export type PropertyNames = { own: string; i18n: I18nName | null };
+/** An enabled rule with its point's devices and the names its property has in the product (texts name it, not its identifier). */
+export type EnabledRule = RuleRow & { pointDevices: number[] | null; property: PropertyNames | null };
 
 /**
  * The enabled rules a device of this product in this project answers to — the product's (for all
@@ -306,9 +318,14 @@ export async function enabledRules(db: Db, productId: number, projectId: number)
     .orderBy(asc(alarmRules.id));
   const identifiers = [...new Set(rows.map((r) => r.rule.identifier).filter((i): i is string => !!i))];
   const names = identifiers.length
-    ? new Map((await db.select({ identifier: productFunctions.identifier, funcName: productFunctions.funcName }).from(productFunctions).where(and(eq(productFunctions.productId, productId), inArray(productFunctions.identifier, identifiers)))).map((f) => [f.identifier, f.funcName]))
-    : new Map<string, string>();
-  const rules = rows.map((r) => ({ ...r.rule, pointDevices: r.rule.pointId === null ? null : (r.pointDevices ?? []), propertyName: (r.rule.identifier && names.get(r.rule.identifier)) || null }));
+    ? new Map(
+        (await db.select({ identifier: productFunctions.identifier, funcName: productFunctions.funcName, i18n: productFunctions.i18n }).from(productFunctions).where(and(eq(productFunctions.productId, productId), inArray(productFunctions.identifier, identifiers)))).map((f) => [
+          f.identifier,
+          { own: f.funcName, i18n: f.i18n?.funcName ?? null },
+        ]),
+      )
+    : new Map<string, PropertyNames>();
+  const rules = rows.map((r) => ({ ...r.rule, pointDevices: r.rule.pointId === null ? null : (r.pointDevices ?? []), property: (r.rule.identifier && names.get(r.rule.identifier)) || null }));
   const ids = [...new Set(rules.flatMap((r) => [r.levelId, ...r.conditions.map((c) => c.levelId)]).filter((id): id is number => typeof id === "number"))];
   const found = ids.length ? await db.select({ id: alarmLevels.id, levelNum: alarmLevels.levelNum, levelName: alarmLevels.levelName, color: alarmLevels.color }).from(alarmLevels).where(inArray(alarmLevels.id, ids)) : [];
   return { rules, levels: new Map(found.map((l) => [l.id, l])) };

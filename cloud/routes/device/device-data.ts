@@ -1,5 +1,5 @@
 import { autoBucket, deviceDataApi, HISTORY_RAW_LIMIT, type RealTimeValue, type RejectRow, type StatusLogRow } from "@/lib/contract/device/device-data";
-import { funcNameIn, type ThingFunction } from "@/lib/contract/device/thing-model";
+import { functionIn, type ThingFunction } from "@/lib/contract/device/thing-model";
 import { latestValues, propertyFunctions, rejectPage, statusLogPage, viewableDevice } from "../../db/queries/device-data";
 import { telemetrySeries } from "../../db/queries/telemetry";
 import { tenantZone } from "../../db/queries/company";
@@ -37,9 +37,10 @@ export const deviceDataServed = [
     const db = c.var.deps.db;
     const [fns, latest] = await Promise.all([propertyFunctions(db, device.productId), latestValues(db, id)]);
     const byId = new Map(latest.map((v) => [v.identifier, v]));
-    const values: RealTimeValue[] = fns.map((fn) => {
+    const values: RealTimeValue[] = fns.map((stored) => {
+      const fn = functionIn(c.var.locale, stored);
       const v = byId.get(fn.identifier);
-      return { identifier: fn.identifier, funcName: funcNameIn(c.var.locale, fn), unit: unitOf(fn), dataType: fn.dataType?.type ?? null, labels: labelsOf(fn), ts: v?.ts.toISOString() ?? null, num: v?.num ?? null, txt: v?.txt ?? null };
+      return { identifier: fn.identifier, funcName: fn.funcName, unit: unitOf(fn), dataType: fn.dataType?.type ?? null, labels: labelsOf(fn), ts: v?.ts.toISOString() ?? null, num: v?.num ?? null, txt: v?.txt ?? null };
     });
     return { status: device.status, lastReportTime: device.lastReportTime?.toISOString() ?? null, values };
   }),

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { FunctionRow } from "@/lib/contract/device/product";
 import type { RealTimeData } from "@/lib/contract/device/device-data";
 import type { AlarmFunction } from "@/lib/contract/alarm/rule";
+import type { DebugModel } from "@/lib/contract/device/debug";
+import { walkFunctionParts } from "@/lib/contract/device/thing-model";
 import { devices, productFunctions } from "../../db/schema";
 import { signedIn, type TestCloud } from "../../testing";
 
@@ -51,6 +53,50 @@ describe("thing-model function names in the reader's language", () => {
     const fns = await call<FunctionRow[]>(`/device/prodFunction/list?productId=${d.productId}`, "en");
     expect(fns.find((f) => f.identifier === "angleY")?.funcName).toBe("Y-axis tilt");
     expect((await call<FunctionRow[]>(`/device/prodFunction/list?productId=${d.productId}`, "zh-cn")).find((f) => f.identifier === "angleY")?.funcName).toBe("Y 轴倾角");
+  });
+
+  it("seeds the demo functions' parameter names and their enum and bool labels in both languages (issue 40)", async () => {
+    const rows = await cloud.db.select({ definition: productFunctions.definition }).from(productFunctions);
+    const chineseOnly: string[] = [];
+    for (const { definition } of rows)
+      walkFunctionParts(definition, undefined, (part, fields) => {
+        for (const f of fields) if (typeof part[f] === "string" && CJK.test(part[f] as string) && !part.i18n?.[f]?.en) chineseOnly.push(`${definition.identifier}.${f}: ${part[f]}`);
+        return part;
+      });
+    expect(chineseOnly).toEqual([]);
+  });
+
+  it("answers parameter names and labels in the reader's language: the device's values, debugging's services, the function list", async () => {
+    const [gnss] = await cloud.db.select({ productId: productFunctions.productId }).from(productFunctions).where(eq(productFunctions.identifier, "fixStatus"));
+    const [device] = await cloud.db.select().from(devices).where(eq(devices.productId, gnss.productId));
+    const labels = async (language: string) => (await call<RealTimeData>(`/device/device/getDevRealTimeData?id=${device.id}`, language)).values.find((v) => v.identifier === "fixStatus")?.labels;
+    expect(await labels("en")).toEqual({ "0": "No fix", "1": "Single point", "2": "Float", "4": "Fixed" });
+    expect((await labels("zh-cn"))?.["4"]).toBe("固定解");
+    const d = await tiltMeter();
+    const model = await call<DebugModel>(`/comm/debug/model?deviceId=${d.id}`, "en");
+    expect(model.services.find((f) => f.identifier === "setZero")?.outputParams?.[0]).toMatchObject({ name: "Result", dataType: { trueText: "Succeeded", falseText: "Failed" } });
+    const fns = await call<FunctionRow[]>(`/device/prodFunction/list?productId=${d.productId}`, "en");
+    const event = fns.find((f) => f.identifier === "overLimit")!;
+    expect(event.outputParams?.map((p) => p.name)).toEqual(["Axis", "Tilt"]);
+    const zh = (await call<FunctionRow[]>(`/device/prodFunction/list?productId=${d.productId}`, "zh-cn")).find((f) => f.identifier === "overLimit")!;
+    expect(zh.outputParams?.map((p) => p.name)).toEqual(["轴", "倾角"]);
+  });
+
+  it("keeps a parameter's and a label's other language when one is edited, and a plain one stays plain", async () => {
+    const d = await tiltMeter();
+    const [stored] = await cloud.db.select().from(productFunctions).where(and(eq(productFunctions.productId, d.productId), eq(productFunctions.identifier, "overLimit")));
+    const info = async (language: string) => (await call<FunctionRow>(`/device/prodFunction/info?id=${stored.id}`, language)) as FunctionRow & Record<string, unknown>;
+    // An English reader renames the "axis" parameter and adds a plain one, sending back what it read (the names' texts included).
+    const { id: _id, createTime: _t, prodName: _p, ...rest } = await info("en");
+    const outputParams = [{ ...rest.outputParams![0], name: "Tilt axis" }, rest.outputParams![1], { identifier: "note", name: "备注", dataType: { type: "text", length: 20 } }];
+    await call("/device/prodFunction/upd", "en", { ...rest, id: stored.id, outputParams });
+    expect((await info("en")).outputParams?.map((p) => p.name)).toEqual(["Tilt axis", "Tilt", "备注"]);
+    expect((await info("zh-cn")).outputParams?.map((p) => p.name)).toEqual(["轴", "倾角", "备注"]);
+    const [after] = await cloud.db.select({ definition: productFunctions.definition }).from(productFunctions).where(eq(productFunctions.id, stored.id));
+    // The stored name stays the Chinese one; the new plain parameter has no texts.
+    expect(after.definition.outputParams?.map((p) => [p.name, p.i18n?.name?.en ?? null])).toEqual([["轴", "Tilt axis"], ["倾角", "Tilt"], ["备注", null]]);
+    expect(after.definition.outputParams?.[0].dataType).toMatchObject({ items: [{ text: "X" }, { text: "Y" }] });
+    await cloud.db.update(productFunctions).set({ definition: stored.definition }).where(eq(productFunctions.id, stored.id));
   });
 
   it("falls back to the own name when a function has none in the reader's language, and keeps each language on edit", async () => {

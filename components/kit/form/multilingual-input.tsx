@@ -22,31 +22,93 @@ const MultilingualDialog = dynamic(() => import("./multilingual-dialog").then((m
  * which the cloud keeps so each user reads the name in their own language.
  */
 export function MultilingualInput({ field, id, form, disabled, invalid }: CustomFieldProps) {
-  const t = useTranslations("kit.multilingual");
-  const locale = useLocale() as Locale;
-  const [open, setOpen] = React.useState(false);
-  const [draft, setDraft] = React.useState<I18nName>({});
   const texts = (): I18nTexts => {
     const v = form.getValues("i18n") as I18nTexts | "" | undefined;
     return v && typeof v === "object" ? v : {};
   };
+  return (
+    <MultilingualText
+      id={id}
+      value={String(field.value ?? "")}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      texts={() => texts()[field.name]}
+      onTexts={(name, own) => {
+        form.setValue("i18n", { ...texts(), [field.name]: name }, { shouldDirty: true });
+        if (own) field.onChange(own);
+      }}
+      disabled={disabled}
+      invalid={invalid}
+    />
+  );
+}
+
+/**
+ * A text in the console's language with the multilingual-name dialog beside it, for a text that is
+ * not a form field of its own (a function's parameter name, an enum item's label): `texts` its
+ * names in every language, `onTexts` takes them back with the console language's, which the input shows.
+ */
+export function MultilingualText({
+  id,
+  value,
+  onChange,
+  onBlur,
+  texts,
+  onTexts,
+  disabled,
+  invalid,
+  label,
+  testId,
+  maxLength = NAME_MAX,
+}: {
+  id?: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  texts: () => I18nName | undefined;
+  /** The names saved in the dialog, and the console language's among them (the input's new text, if given). */
+  onTexts: (name: I18nName, own: string | undefined) => void;
+  disabled?: boolean;
+  invalid?: boolean;
+  label?: string;
+  testId?: string;
+  maxLength?: number;
+}) {
+  const t = useTranslations("kit.multilingual");
+  const locale = useLocale() as Locale;
+  const own = React.useId();
+  const inputId = id ?? own;
+  const [open, setOpen] = React.useState(false);
+  const [draft, setDraft] = React.useState<I18nName>({});
   const start = () => {
-    setDraft({ ...texts()[field.name], [locale]: String(field.value ?? "") });
+    setDraft({ ...texts(), [locale]: value });
     setOpen(true);
   };
   const save = () => {
     const name = Object.fromEntries(Object.entries(draft).map(([l, v]) => [l, (v ?? "").trim()]).filter(([, v]) => v)) as I18nName;
-    form.setValue("i18n", { ...texts(), [field.name]: name }, { shouldDirty: true });
-    if (name[locale]) field.onChange(name[locale]);
+    // One call: a caller keeping both in one value must not apply the second over a stale first.
+    onTexts(name, name[locale]);
     setOpen(false);
   };
+  const open_ = label ? `${t("open")}: ${label}` : t("open");
   return (
     <div className="flex gap-2">
-      <Input id={id} className="h-8" value={String(field.value ?? "")} onChange={field.onChange} onBlur={field.onBlur} maxLength={NAME_MAX} aria-invalid={invalid || undefined} disabled={disabled} />
-      <Button type="button" size="icon" variant="outline" className="size-8 shrink-0" onClick={start} disabled={disabled} aria-label={t("open")} title={t("open")} data-testid="multilingual-open">
+      <Input
+        id={inputId}
+        className="h-8"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+        maxLength={maxLength}
+        aria-label={label}
+        aria-invalid={invalid || undefined}
+        disabled={disabled}
+        data-testid={testId}
+      />
+      <Button type="button" size="icon" variant="outline" className="size-8 shrink-0" onClick={start} disabled={disabled} aria-label={open_} title={open_} data-testid={testId ? `${testId}.multilingual` : "multilingual-open"}>
         <LanguagesIcon />
       </Button>
-      <MultilingualDialog open={open} onOpenChange={setOpen} id={id} draft={draft} onDraft={setDraft} onSave={save} />
+      <MultilingualDialog open={open} onOpenChange={setOpen} id={inputId} draft={draft} onDraft={setDraft} onSave={save} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { rowName } from "../entity";
 import { codeRequired, oneOf, optional, text, textRequired } from "../validation";
 import { DATA_TYPES, FUNC_TYPES, ACCESS_MODES, EVENT_TYPES, CALL_MODES } from "./enums";
-import { i18nField, textIn, type I18nTexts } from "../i18n-text";
+import { i18nField, i18nTexts, textIn, type I18nTexts } from "../i18n-text";
 import type { Locale } from "../locale";
 
 /**
@@ -28,15 +28,17 @@ export const MAX_MEMBERS = 50;
 export const MAX_ENUM_ITEMS = 100;
 
 export type NumberSpec = { type: NumericType; min: number; max: number; step?: number | null; unit?: string | null };
-export type EnumSpec = { type: "enum"; items: { value: number; text: string }[] };
-export type BoolSpec = { type: "bool"; trueText?: string | null; falseText?: string | null };
+/** `i18n`: an item's text in other languages (`{ text: { en: "Fixed" } }`), as a parameter's name and a bool's labels have theirs. */
+export type EnumItem = { value: number; text: string; i18n?: I18nTexts };
+export type EnumSpec = { type: "enum"; items: EnumItem[] };
+export type BoolSpec = { type: "bool"; trueText?: string | null; falseText?: string | null; i18n?: I18nTexts };
 export type TextSpec = { type: "text"; length: number };
 export type DateSpec = { type: "date" };
 export type StructSpec = { type: "struct"; members: Param[] };
 export type ArraySpec = { type: "array"; size: number; element: DataSpec };
 export type DataSpec = NumberSpec | EnumSpec | BoolSpec | TextSpec | DateSpec | StructSpec | ArraySpec;
-/** A struct member, an event's output or a service's input/output parameter. */
-export type Param = { identifier: string; name: string; dataType: DataSpec };
+/** A struct member, an event's output or a service's input/output parameter; `i18n`: its name in other languages (`{ name: { en } }`). */
+export type Param = { identifier: string; name: string; dataType: DataSpec; i18n?: I18nTexts };
 
 /** Form text or JSON number to a number; blank is "not given". */
 const toNumber = (v: unknown) => (v === null || v === undefined || (typeof v === "string" && v.trim() === "") ? undefined : typeof v === "string" ? Number(v.trim()) : v);
@@ -65,16 +67,19 @@ const numberSpec = z
     else if (s.step != null && s.max >= s.min && s.step > s.max - s.min) ctx.addIssue({ code: "custom", path: ["step"], message: "validation.stepTooLarge" });
   });
 
+/** A part's texts in other languages (multilingual-name dialog); none given, none kept. */
+const texts = z.preprocess((v) => (v === "" || v === null ? undefined : v), i18nTexts.optional());
+
 const enumSpec = z.object({
   type: z.literal("enum"),
   items: z
-    .array(z.object({ value: intIn(INT_BOUNDS.int32![0], INT_BOUNDS.int32![1]), text: textRequired(32) }), { error: "validation.enumItems" })
+    .array(z.object({ value: intIn(INT_BOUNDS.int32![0], INT_BOUNDS.int32![1]), text: textRequired(32), i18n: texts }), { error: "validation.enumItems" })
     .min(1, "validation.enumItems")
     .max(MAX_ENUM_ITEMS, "validation.maxItems")
     .superRefine((items, ctx) => duplicates(items.map((i) => i.value)).forEach((i) => ctx.addIssue({ code: "custom", path: [i, "value"], message: "validation.duplicate" }))),
 });
 
-const boolSpec = z.object({ type: z.literal("bool"), trueText: text(32), falseText: text(32) });
+const boolSpec = z.object({ type: z.literal("bool"), trueText: text(32), falseText: text(32), i18n: texts });
 const textSpec = z.object({ type: z.literal("text"), length: intIn(1, TEXT_MAX_LENGTH) });
 const dateSpec = z.object({ type: z.literal("date") });
 
@@ -114,7 +119,7 @@ export const dataSpec: z.ZodType<DataSpec> = z.lazy(() =>
   z.looseObject({ type: z.enum(DATA_TYPES, { error: "validation.dataType" }) }).pipe(z.discriminatedUnion("type", [numberSpec, enumSpec, boolSpec, textSpec, dateSpec, structSpec, arraySpec])),
 );
 
-const param: z.ZodType<Param> = z.object({ identifier: codeRequired, name: textRequired(64), dataType: dataSpec });
+const param: z.ZodType<Param> = z.object({ identifier: codeRequired, name: textRequired(64), dataType: dataSpec, i18n: texts });
 export const paramSchema = param;
 
 
@@ -175,8 +180,56 @@ export type ThingFunction = {
 /** A function's name in `locale` (its own when it has none in that language). */
 export const funcNameIn = (locale: Locale, fn: Pick<ThingFunction, "funcName" | "i18n">) => textIn(locale, fn.funcName, fn.i18n?.funcName);
 
-/** A function as a reader in `locale` sees it: its name in that language. */
-export const functionIn = <F extends Pick<ThingFunction, "funcName" | "i18n">>(locale: Locale, fn: F): F => (fn.i18n?.funcName ? { ...fn, funcName: funcNameIn(locale, fn) } : fn);
+/*
+ * Beside its name, a function's parameters are named and its enum items and bool values labelled:
+ * each such part carries its texts in other languages in its own `i18n` (a parameter `{ name }`,
+ * an enum item `{ text }`, a bool `{ trueText, falseText }`), however deep it sits.
+ */
+type Part = { i18n?: I18nTexts } & Record<string, unknown>;
+/** Makes a part over (`before`: the same part of an earlier version of the function, if any). */
+export type PartVisit = (part: Part, fields: readonly string[], before: Part | undefined) => Part;
+
+function walkSpec(spec: DataSpec, before: DataSpec | undefined, visit: PartVisit): DataSpec {
+  switch (spec.type) {
+    case "enum": {
+      const was = before?.type === "enum" ? before.items : [];
+      return { ...spec, items: spec.items.map((i) => visit(i, ["text"], was.find((b) => b.value === i.value)) as EnumItem) };
+    }
+    case "bool":
+      return visit(spec, ["trueText", "falseText"], before?.type === "bool" ? before : undefined) as BoolSpec;
+    case "struct":
+      return { ...spec, members: walkParams(spec.members, before?.type === "struct" ? before.members : undefined, visit) };
+    case "array":
+      return { ...spec, element: walkSpec(spec.element, before?.type === "array" ? before.element : undefined, visit) };
+    default:
+      return spec;
+  }
+}
+
+function walkParams(list: Param[], before: Param[] | undefined, visit: PartVisit): Param[] {
+  return list.map((p) => {
+    const was = before?.find((b) => b.identifier === p.identifier);
+    return { ...(visit(p, ["name"], was) as Param), dataType: walkSpec(p.dataType, was?.dataType, visit) };
+  });
+}
+
+/** The function with each named or labelled part made over by `visit` (parts matched to `before`'s by identifier, enum value, place). */
+export function walkFunctionParts<F extends Pick<ThingFunction, "dataType" | "inputParams" | "outputParams">>(fn: F, before: Pick<ThingFunction, "dataType" | "inputParams" | "outputParams"> | undefined, visit: PartVisit): F {
+  return {
+    ...fn,
+    ...(fn.dataType && { dataType: walkSpec(fn.dataType, before?.dataType, visit) }),
+    ...(fn.inputParams && { inputParams: walkParams(fn.inputParams, before?.inputParams, visit) }),
+    ...(fn.outputParams && { outputParams: walkParams(fn.outputParams, before?.outputParams, visit) }),
+  };
+}
+
+/** A part's texts in `locale` (its own where it has none in that language); its `i18n` stays, for the editor. */
+const partIn = (locale: Locale): PartVisit => (part, fields) =>
+  part.i18n ? { ...part, ...Object.fromEntries(fields.filter((f) => part.i18n![f]).map((f) => [f, textIn(locale, String(part[f] ?? ""), part.i18n![f])])) } : part;
+
+/** A function as a reader in `locale` sees it: its name, its parameters' names and its labels in that language. */
+export const functionIn = <F extends Pick<ThingFunction, "funcName" | "i18n" | "dataType" | "inputParams" | "outputParams">>(locale: Locale, fn: F): F =>
+  walkFunctionParts(fn.i18n?.funcName ? { ...fn, funcName: funcNameIn(locale, fn) } : fn, undefined, partIn(locale));
 
 export function normalizeFunction(f: z.output<typeof thingFunction>): ThingFunction {
   const names = f.i18n?.funcName && Object.keys(f.i18n.funcName).length ? { i18n: { funcName: f.i18n.funcName } } : {};
