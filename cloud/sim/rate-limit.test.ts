@@ -41,6 +41,25 @@ describe("the carrier rate limiter", () => {
     expect(most).toBe(1);
   });
 
+  it("spaces the calls queued behind a slow one at the rate, not back to back once it answers", async () => {
+    const clock = fakeClock();
+    const bucket = new TokenBucket({ rate: 5, burst: 1, inFlight: 1, clock });
+    const started: number[] = [];
+    await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        bucket.run(async () => {
+          started.push(clock.t);
+          // The first call answers a second later; the others queue behind it meanwhile.
+          if (i === 0) {
+            await new Promise((r) => setTimeout(r, 20));
+            clock.t += 1000;
+          }
+        }),
+      ),
+    );
+    expect(started).toEqual([0, 1000, 1200, 1400]);
+  });
+
   it("is what keeps a caller within the simulated carrier's own limit", async () => {
     const clock = fakeClock();
     const carrier = new SimulatedCarrier("cmcc", { clock, errorRate: 0, limit: { rate: 5, burst: 5 } });

@@ -49,13 +49,15 @@ export class TokenBucket {
     return turn;
   }
 
-  /** Runs `fn` once a token is taken and a slot is free (at most `inFlight` at a time). */
+  /** Runs `fn` once a slot is free (at most `inFlight` at a time) and then a token is taken. */
   async run<T>(fn: () => Promise<T>): Promise<T> {
-    await this.take();
     // A finished call hands its slot straight to the next waiter, so no newcomer slips in between.
     if (this.running < this.inFlight) this.running++;
     else await new Promise<void>((r) => this.queue.push(r));
     try {
+      // The token after the slot: tokens taken while a slow call held the slot would send the calls queued
+      // behind it back to back once it answered, faster than the carrier's rate.
+      await this.take();
       return await fn();
     } finally {
       const next = this.queue.shift();
