@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { asc, eq } from "drizzle-orm";
 import type { ThingFunction } from "@/lib/contract/device/thing-model";
 import { DEMO_LIBRARY, DEMO_PRODUCTS } from "../seed/product-catalogue";
 import { bilingualFunction, ENGLISH_TEXTS, type EnglishTexts } from "../seed/function-names";
-import { SETUP_MS, throwawayDatabase } from "../testing";
+import { SETUP_MS } from "../testing";
+import { MIGRATIONS, migrationsBefore, openMigrationTarget, type MigrationTarget } from "./migration-testing";
 import { functionValues } from "./queries/products";
-import type { Db } from "./client";
-import * as schema from "./schema";
 import { objFunctions, productCopies, productFunctions, products, tenants } from "./schema";
 
 /**
@@ -20,62 +17,23 @@ import { objFunctions, productCopies, productFunctions, products, tenants } from
  * user wrote in English alone. Run on PGlite, and on PostgreSQL with `npm run test:pg`.
  */
 const MIGRATION = "0065_seeded-function-texts-english";
-const folder = fileURLToPath(new URL("./migrations", import.meta.url));
-
-type Target = { run: (folder: string) => Promise<void>; db: Db; close: () => Promise<void> };
-
-/** The migrations before 0065, as a folder of their own. */
-function before(): string {
-  const dir = mkdtempSync(join(tmpdir(), "mig-"));
-  cpSync(folder, dir, { recursive: true });
-  const journal = JSON.parse(readFileSync(join(dir, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === MIGRATION));
-  writeFileSync(join(dir, "meta/_journal.json"), JSON.stringify(journal));
-  return dir;
-}
-
-async function open(): Promise<Target> {
-  const server = process.env.TEST_DATABASE_URL;
-  if (!server) {
-    const { PGlite } = await import("@electric-sql/pglite");
-    const { drizzle } = await import("drizzle-orm/pglite");
-    const { migrate } = await import("drizzle-orm/pglite/migrator");
-    const client = new PGlite();
-    const db = drizzle(client, { schema });
-    return { run: (f) => migrate(db, { migrationsFolder: f }), db: db as unknown as Db, close: () => client.close() };
-  }
-  const { Pool } = await import("pg");
-  const { drizzle } = await import("drizzle-orm/node-postgres");
-  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const fresh = await throwawayDatabase(server, "mig");
-  const pool = new Pool({ connectionString: fresh.url, max: 2 });
-  const db = drizzle(pool, { schema });
-  return {
-    run: (f) => migrate(db, { migrationsFolder: f }),
-    db: db as unknown as Db,
-    async close() {
-      await pool.end();
-      await fresh.drop();
-    },
-  };
-}
 
 /** The dictionaries 0065 carries (its JSON literals: the seeded functions, parameter names, labels). */
 function migrationTexts(): EnglishTexts {
-  const text = readFileSync(join(folder, `${MIGRATION}.sql`), "utf8");
+  const text = readFileSync(join(MIGRATIONS, `${MIGRATION}.sql`), "utf8");
   const [fns, params, labels] = [...text.matchAll(/^ {2}'(.*)'::jsonb/gm)].map((m) => JSON.parse(m[1].replaceAll("''", "'")));
   return { functions: Object.fromEntries((fns as [string, string, string][]).map(([, zh, en]) => [zh, en])), params, labels };
 }
 
 describe("migration 0065: the seeded functions' English texts", () => {
-  let t: Target;
+  let t: MigrationTarget;
   let old: string;
   const productIds: number[] = [];
   let renamed: number;
   let userWrote: number;
   beforeAll(async () => {
-    old = before();
-    t = await open();
+    old = migrationsBefore(MIGRATION);
+    t = await openMigrationTarget();
     await t.run(old);
     // The demo catalogue as installations seeded before 0063 hold it: Chinese only.
     const [tenant] = await t.db.insert(tenants).values({ name: "migration", code: "migration" }).returning();
@@ -98,7 +56,7 @@ describe("migration 0065: the seeded functions' English texts", () => {
       ])
       .returning({ id: productFunctions.id });
     [renamed, userWrote] = rows.map((r) => r.id);
-    await t.run(folder);
+    await t.run(MIGRATIONS);
   }, SETUP_MS);
   afterAll(async () => {
     await t?.close();

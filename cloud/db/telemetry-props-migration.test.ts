@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../ingest/writer";
-import { SETUP_MS, throwawayDatabase } from "../testing";
+import { SETUP_MS } from "../testing";
+import { MIGRATIONS, migrationsBefore, openMigrationTarget, type MigrationTarget } from "./migration-testing";
 import { addDevices } from "../ingest/fixtures";
-import type { Db } from "./client";
-import * as schema from "./schema";
 import { products, tenants } from "./schema";
 
 /**
@@ -17,55 +13,13 @@ import { products, tenants } from "./schema";
  * identifiers, and the readers' index is there. Run on PGlite, and on PostgreSQL with `npm run test:pg`.
  */
 const MIGRATION = "0059_telemetry-prop-ids";
-const folder = fileURLToPath(new URL("./migrations", import.meta.url));
-
-type Exec = (q: ReturnType<typeof sql>) => Promise<unknown>;
-type Target = { run: (folder: string) => Promise<void>; exec: Exec; db: Db; close: () => Promise<void> };
-
-/** The migrations up to the one before 0059, as a folder of their own. */
-function before(): string {
-  const dir = mkdtempSync(join(tmpdir(), "mig-"));
-  cpSync(folder, dir, { recursive: true });
-  const journal = JSON.parse(readFileSync(join(dir, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === MIGRATION);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(join(dir, "meta/_journal.json"), JSON.stringify(journal));
-  return dir;
-}
-
-async function open(): Promise<Target> {
-  const server = process.env.TEST_DATABASE_URL;
-  if (!server) {
-    const { PGlite } = await import("@electric-sql/pglite");
-    const { drizzle } = await import("drizzle-orm/pglite");
-    const { migrate } = await import("drizzle-orm/pglite/migrator");
-    const client = new PGlite();
-    const db = drizzle(client, { schema });
-    return { run: (f) => migrate(db, { migrationsFolder: f }), exec: (q) => db.execute(q), db: db as unknown as Db, close: () => client.close() };
-  }
-  const { Pool } = await import("pg");
-  const { drizzle } = await import("drizzle-orm/node-postgres");
-  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const fresh = await throwawayDatabase(server, "mig");
-  const pool = new Pool({ connectionString: fresh.url, max: 2 });
-  const db = drizzle(pool, { schema });
-  return {
-    run: (f) => migrate(db, { migrationsFolder: f }),
-    exec: (q) => db.execute(q),
-    db: db as unknown as Db,
-    async close() {
-      await pool.end();
-      await fresh.drop();
-    },
-  };
-}
 
 describe("migration 0059: telemetry with property ids", () => {
-  let t: Target;
+  let t: MigrationTarget;
   let old: string;
   beforeAll(async () => {
-    old = before();
-    t = await open();
+    old = migrationsBefore(MIGRATION);
+    t = await openMigrationTarget();
     await t.run(old);
   }, SETUP_MS);
   afterAll(async () => {
@@ -87,7 +41,7 @@ describe("migration 0059: telemetry with property ids", () => {
     const [device] = await addDevices(t.db, { tenantId: tenant.id, productId: product.id, count: 1 });
     await t.exec(sql`insert into telemetry_latest (device_id, identifier, ts, num) values (${device.id}, 'pressure', '2026-01-07T00:00:00Z', 1)`);
 
-    await t.run(folder);
+    await t.run(MIGRATIONS);
 
     const rows = rowsOf(
       await t.exec(sql`select t.tableoid::regclass::text as part, t.device_id, p.identifier, t.ts, t.num, t.txt
