@@ -18,7 +18,7 @@ const RUN = Math.random().toString(36).slice(2, 6).toUpperCase();
 const PROJECT = "滨江花园二期基坑监测";
 const TEXT = {
   "zh-cn": { product: "双轴倾角计", control: "控制", escalated: "告警升级", property: "Y 轴倾角", alarmTab: "告警", firstValue: "首次告警值" },
-  en: { product: "Biaxial tilt meter", control: "Control", escalated: "Escalated", property: "Y 轴倾角", alarmTab: "Alarms", firstValue: "First value" },
+  en: { product: "Biaxial tilt meter", control: "Control", escalated: "Escalated", property: "Y-axis tilt", alarmTab: "Alarms", firstValue: "First value" },
 } as const;
 
 type Envelope<T> = { code: number; msg: string; data: T };
