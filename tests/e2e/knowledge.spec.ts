@@ -102,7 +102,8 @@ for (const locale of ["zh-cn", "en"] as const) {
 
     const preview = page.getByTestId("file-preview");
     await kb.rowAction(`${FILE} pdf`, "preview");
-    await expect(preview.getByTestId("pdf-pages")).toHaveText(T.page(1, 2));
+    // pdf.js loads when first used: on a loaded machine its first page takes more than the default 10 s.
+    await expect(preview.getByTestId("pdf-pages")).toHaveText(T.page(1, 2), { timeout: 30_000 });
     const pages = preview.getByTestId("pdf-page");
     await expect(pages).toHaveCount(2);
     await expect(pages.first()).toHaveAttribute("data-drawn", "true");
@@ -152,7 +153,7 @@ for (const locale of ["zh-cn", "en"] as const) {
       const visitor = await anonymous.newPage();
       await useLocale(visitor, locale, testInfo.project.use.baseURL);
       await visitor.goto(`/previewFile?token=${link.token}&ext=${link.ext}&name=settlement.pdf`);
-      await expect(visitor.getByTestId("pdf-pages")).toHaveText(T.page(1, 2));
+      await expect(visitor.getByTestId("pdf-pages")).toHaveText(T.page(1, 2), { timeout: 30_000 });
       await expect(visitor.getByTestId("pdf-page").first()).toHaveAttribute("data-drawn", "true");
       // A guessed token shows nothing.
       await visitor.goto(`/previewFile?token=${"0".repeat(48)}&ext=pdf`);
@@ -199,7 +200,7 @@ for (const locale of ["zh-cn", "en"] as const) {
     }
     // The pdf too: view-only is enough to preview.
     await kb.rowAction(`${FILE} pdf`, "preview");
-    await expect(preview.getByTestId("pdf-pages")).toHaveText(T.page(1, 2));
+    await expect(preview.getByTestId("pdf-pages")).toHaveText(T.page(1, 2), { timeout: 30_000 });
     await page.keyboard.press("Escape");
     await expect(preview).toBeHidden();
     // The cloud refuses what the screen does not offer: change, move, recycle, restore, delete, grant.
