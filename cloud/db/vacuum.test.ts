@@ -70,8 +70,10 @@ describe("the hot tables' rewrites (issue 41)", () => {
       const upd = after[table].upd - (before[table]?.upd ?? 0);
       const hot = after[table].hot - (before[table]?.hot ?? 0);
       expect(upd, table).toBeGreaterThanOrEqual(fleet.length * 7);
-      // Without room kept on each page (fill factor 100) the roll-ups' rows moved page on every rewrite: 4–6 % HOT.
-      expect(hot / upd, table).toBeGreaterThan(0.8);
+      // Without room kept on each page (fill factor 100) the roll-ups' rows moved page on every rewrite: 4–6 % HOT,
+      // the latest values 29 %. With it 72–100 % quiet; 67 % for last-heard on a loaded PostgreSQL, where a page is
+      // pruned only once no snapshot still sees its old versions: half is the bound that tells the two apart.
+      expect(hot / upd, table).toBeGreaterThan(0.5);
     }
   });
 
