@@ -15,6 +15,9 @@ const PACED = [
   "tests/live-channel.test.ts",
   // Its strings popover, opened as its popup part loads, stays closed when a neighbour slows that load (jsdom only).
   "components/report/block-editor.test.tsx",
+  // The player's retry waits 2 s of the wall clock; the state dialog's steps ran past their wait beside a busy neighbour.
+  "components/video/whep-player.test.tsx",
+  "components/sim/sim/sim-state.test.tsx",
 ];
 
 export default defineConfig({
