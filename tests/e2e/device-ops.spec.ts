@@ -53,7 +53,7 @@ for (const locale of ["zh-cn", "en"] as const) {
     const rows = page.getByTestId("data-table").locator("tbody tr");
     await expect(rows.nth(0)).toContainText(T.sn);
     // The command by its name in the reader's language (the identifier column gives way first at narrow widths).
-    await expect(rows.nth(0)).toContainText(/重启|Restart/);
+    await expect(rows.nth(0)).toContainText(/重启|Reboot/);
     await expect(rows.nth(0)).toContainText(T.success);
     await expect(rows.nth(1)).toContainText(`"cycle":${cycle}`);
     await expect(rows.nth(1)).toContainText(T.success);

@@ -26,7 +26,7 @@ export class DebugPageObject {
     await this.cycle().getByTestId("cycle-set").click();
   }
 
-  /** Restarts the device, answering the confirmation. */
+  /** Reboots the device, answering the confirmation. */
   async reboot() {
     await this.page.getByTestId("debug-reboot").click();
     await this.page.getByTestId("confirm-dialog").getByRole("button").last().click();
