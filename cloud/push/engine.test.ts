@@ -256,10 +256,11 @@ describe("push engine", () => {
     await until(async () => (await queued()) === 0 && requests === 2, "the alarm");
     // An escalation goes out too, with its new level and the value that raised it.
     alarmItems.length = 0;
-    alarms.emit("escalated", { ...alarm, levelNum: 4, levelName: "控制", levelColor: "#e5484d", value: 12.5, latestValue: 21 }, { value: 25.1, at: new Date("2026-03-02T08:00:00Z") });
+    const i18n = { content: { "zh-cn": "X 轴倾角 = 25.1 (≥ 20)", en: "X-axis tilt = 25.1 (≥ 20)" } };
+    alarms.emit("escalated", { ...alarm, levelNum: 4, levelName: "控制", levelColor: "#e5484d", value: 12.5, latestValue: 21, i18n }, { value: 25.1, at: new Date("2026-03-02T08:00:00Z") });
     await engine.idle();
     await until(async () => (await queued()) === 0 && requests === 3, "the escalation");
-    expect(alarmItems).toEqual([expect.objectContaining({ event: "escalated", alarmId: 9, levelNum: 4, levelName: "控制", value: 12.5, raisingValue: 25.1, latestValue: 21, ts: "2026-03-02T08:00:00.000Z" })]);
+    expect(alarmItems).toEqual([expect.objectContaining({ event: "escalated", alarmId: 9, levelNum: 4, levelName: "控制", value: 12.5, raisingValue: 25.1, latestValue: 21, i18n, ts: "2026-03-02T08:00:00.000Z" })]);
     // Disabled: nothing is queued.
     await cloud.db.update(pushConfigs).set({ enableStatus: 2 }).where(eq(pushConfigs.id, configId));
     engine.invalidate();

@@ -200,6 +200,8 @@ export class PushEngine {
       deviceName: d?.deviceName ?? null,
       identifier: a.identifier,
       content: a.content,
+      // The receiver has no reader's language: the stored text, and beside it the text in each language it was written in.
+      i18n: a.i18n ?? null,
       ts: (escalated ? escalated.at : a.triggeredAt).toISOString(),
     };
     await this.store([{ deviceId: a.deviceId, items: [item], configIds: targets.map((c) => c.id) }]);

@@ -34,8 +34,8 @@ export const pushConfigs = pgTable(
   (t) => [index("push_configs_project").on(t.tenantId, t.projectId, t.id)],
 );
 
-/** One queued item of a batch: a stored value or a raised alarm, as it will be sent. */
-export type PushItem = Record<string, string | number | null>;
+/** One queued item of a batch: a stored value or a raised alarm, as it will be sent (an alarm's texts in every language under `i18n`). */
+export type PushItem = Record<string, string | number | null | I18nTexts>;
 
 /**
  * A device's items of one ingest batch (or one alarm), stored once however many configurations
