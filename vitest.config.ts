@@ -20,6 +20,10 @@ const PACED = [
   "components/sim/sim/sim-state.test.tsx",
 ];
 
+/** `UNIT_SIDE` (scripts/test-unit.ts) keeps the paced files of one side: the cloud's (cloud/) or the console's. */
+const side = process.env.UNIT_SIDE;
+const paced = PACED.filter((f) => !side || (side === "cloud") === f.startsWith("cloud/"));
+
 export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL("./", import.meta.url)) } },
   esbuild: { jsx: "automatic" },
@@ -50,7 +54,7 @@ export default defineConfig({
         // Component files mock modules (vi.mock), so each keeps its own.
         test: { name: "console", include: ["**/*.test.ts", "**/*.test.tsx"], exclude: [...EXCLUDE, "cloud/**", ...PACED] },
       },
-      { extends: true, test: { name: "paced", include: PACED, exclude: EXCLUDE, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: "paced", include: paced, exclude: EXCLUDE, maxWorkers: 1, sequence: { groupOrder: 1 } } },
     ],
   },
 });
