@@ -7,7 +7,8 @@ import { SystemOrgPage, superadminApi } from "./pages/system-org-page";
 // department, a group, a role and a user in the browser, and the user sees exactly the role's menus.
 test.describe.configure({ mode: "serial" });
 
-const RUN = process.env.E2E_RUN_TAG ?? "";
+// A tag of its own per attempt: a retry (a new worker) makes a fresh tenant instead of meeting the first attempt's.
+const RUN = process.env.E2E_RUN_TAG ?? Math.random().toString(36).slice(2, 6);
 const TENANT = { name: `组织测试租户${RUN}`, code: `org_tenant${RUN}`, username: `orgadmin01${RUN}`, password: "Org@Admin2026" };
 const ADMIN_NEXT = "Org@Admin2027";
 const DEPT = `研发部${RUN}`;
@@ -79,8 +80,10 @@ test("the tenant administrator builds a department, a group, a role and a user",
   await list.fill("password", USER.password);
   await list.submit("create");
   await expect(list.dialog("create")).toBeHidden();
-  await expect(list.row(USER.username)).toContainText(DEPT);
   await expect(list.row(USER.username)).toContainText(ROLE.name);
+  // The department on the user's page: the list's department column gives way at this width (issue 40's drop orders).
+  await list.row(USER.username).getByRole("link", { name: USER.username }).click();
+  await expect(page.getByTestId("detail-rows").getByText(DEPT, { exact: true })).toBeVisible();
 });
 
 test("the new user sees exactly the role's menu entries", async ({ page }) => {
@@ -115,5 +118,5 @@ test("the user list reads in English", async ({ page, baseURL }) => {
   await list.open("/systemSet/userSet");
   await expect(page.getByTestId("data-table").getByRole("columnheader", { name: "Account" })).toBeVisible();
   await expect(page.getByTestId("department-filter").getByPlaceholder("Search departments")).toBeVisible();
-  await expect(list.row(USER.username)).toContainText(DEPT);
+  await expect(list.row(USER.username)).toContainText(ROLE.name);
 });
