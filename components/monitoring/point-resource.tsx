@@ -19,7 +19,7 @@ export const pointResource = defineResource<PointGroup>({
   calls: pointGroupApi,
   schemas: { update: pointGroupUpdate },
   // At 1440 px in English (issue 40) the creation time gives way.
-  columns: { groupName: { type: "click", onClick: (row, ui) => ui.navigate(pointDetailsHref(row.id)) }, createTime: { dropOrder: 1 } },
+  columns: { groupName: { type: "click", onClick: (row, ui) => ui.navigate(pointDetailsHref(row.id)) }, createTime: { dropOrder: 1 }, zeroType: { dropOrder: 2 } },
   form: {
     columns: 2,
     placeholders: ["groupName"],

@@ -34,7 +34,7 @@ for (const locale of ["zh-cn", "en"] as const) {
     const alarms = new ResourcePageObject(page);
     await alarms.open("/alarm/alarmCenter");
     // At 1440 px without a chosen project (issue 40): nothing scrolls under the pinned actions, and the
-    // sized cells (level, status, value, time, actions) show their whole text; in English the type and count give way.
+    // sized cells (level, status, value, time, actions) show their whole text; the type gives way, in English the count too.
     await page.setViewportSize({ width: 1440, height: 900 });
     await alarms.waitIdle();
     const table = page.getByTestId("data-table").filter({ visible: true });

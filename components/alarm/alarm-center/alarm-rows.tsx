@@ -42,7 +42,19 @@ export const alarmColumns: ColumnTweaks<AlarmRecord> = {
   status: { tones: { "1": "destructive", "2": "warning", "3": "default", "4": "success", "8": "secondary" } },
   alarmType: { dropOrder: 1 },
   count: { dropOrder: 2 },
-  value: { render: (r) => (r.value === null ? "-" : `${r.value}${r.latestValue !== null && r.latestValue !== r.value ? ` → ${r.latestValue}` : ""}`) },
+  // The latest value under the one that raised the alarm: on one line "41.698 → 40.927" was clipped to "41.698 …" among the names at 1440 px.
+  value: {
+    width: 100,
+    render: (r) =>
+      r.value === null ? "-" : r.latestValue !== null && r.latestValue !== r.value ? (
+        <span className="inline-flex flex-col items-end leading-tight">
+          <span>{r.value}</span>
+          <span className="text-muted-foreground text-xs">→ {r.latestValue}</span>
+        </span>
+      ) : (
+        r.value
+      ),
+  },
 };
 
 export const workflowActions: RowAction<AlarmRecord>[] = [

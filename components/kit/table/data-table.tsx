@@ -39,6 +39,12 @@ const virtualRows = deferred(() => import("./virtual-rows"));
 const SELECT_WIDTH = 44;
 /** A pinned column leaves at least this much of the box to the columns scrolling under it, or it is not pinned. */
 const MIN_UNPINNED = 360;
+/**
+ * The fitting plans for a box this much narrower: its widths are estimates from the labels, and a column drawn a few
+ * pixels wider than planned (the English "More" trigger, a header's full-width brackets) would otherwise push the
+ * whole table a few pixels sideways (2–4 px on five English lists at 1440 px).
+ */
+const FIT_SLACK = 8;
 /** Cells holding controls (a clip would cut their focus ring); the rest clip long values. */
 const UNCLIPPED = new Set(["switch", "image", "status"]);
 /** Literal class names (Tailwind finds them in the source): the pinned edge's shadow while content runs under it. */
@@ -157,6 +163,7 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
   const firstId = allColumns.find((c) => c.id !== "__select")?.id;
   // Columns that do not fit the box give way (`fitColumns`): free text clips to its floor first, then
   // the columns with a drop order leave, so times and values never go under the pinned actions.
+  const planned = Math.max(0, edges.width - FIT_SLACK);
   const fit = React.useMemo(
     () =>
       fitColumns(
@@ -169,9 +176,9 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
           const minWidth = Math.max(l.minWidth ?? 0, width ?? TEXT_MIN_WIDTH, width === undefined ? (l.headerWidth ?? 0) : 0);
           return [{ id, width: width === undefined ? undefined : minWidth, minWidth, floor: l.headerWidth, dropOrder: l.dropOrder }];
         }),
-        edges.width,
+        planned,
       ),
-    [allColumns, layout, edges.width],
+    [allColumns, layout, planned],
   );
   const shownColumns = React.useMemo(() => (fit.hidden.size ? allColumns.filter((c) => !fit.hidden.has(c.id ?? "")) : allColumns), [allColumns, fit]);
   const colCount = shownColumns.length;
@@ -179,7 +186,7 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
   // at least its minimum and at most TEXT_MAX_WIDTH: a long name is clipped before it pushes the
   // times and values to the right, under the pinned actions.
   // A column whose minimum is above an even share keeps its minimum, and the others share what it leaves.
-  let left = edges.width;
+  let left = planned;
   const flexMins: number[] = [];
   for (const c of shownColumns) {
     const id = c.id ?? "";
