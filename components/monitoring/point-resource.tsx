@@ -18,7 +18,7 @@ export const pointResource = defineResource<PointGroup>({
   entity: pointGroup,
   calls: pointGroupApi,
   schemas: { update: pointGroupUpdate },
-  // At 1440 px in English (issue 40) the creation time gives way.
+  // At 1440 px in English (issue 40) the creation time gives way, then the zero type.
   columns: { groupName: { type: "click", onClick: (row, ui) => ui.navigate(pointDetailsHref(row.id)) }, createTime: { dropOrder: 1 }, zeroType: { dropOrder: 2 } },
   form: {
     columns: 2,
