@@ -1,4 +1,4 @@
-import { NotFoundView } from "@/components/app/not-found-view";
+import { PageStatusView } from "@/components/app/page-status-view";
 
 /**
  * Any path no page answers (core §2: a page saying the visited page does not exist). Next renders
@@ -9,7 +9,7 @@ import { NotFoundView } from "@/components/app/not-found-view";
 export default function NotFound() {
   return (
     <main>
-      <NotFoundView />
+      <PageStatusView />
     </main>
   );
 }

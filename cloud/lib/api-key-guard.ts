@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { AnyCall } from "@/lib/contract/call";
+import { menusOf, type AnyCall } from "@/lib/contract/call";
 import { Code } from "@/lib/contract/envelope";
 import { loginApi } from "@/lib/contract/auth";
 import { apiKey } from "@/lib/contract/system/api-key";
@@ -16,7 +16,7 @@ export function readsOnly(call: AnyCall): boolean {
 /** What an API key may never do: the caller's own security (password, phone, e-mail), any key's management (one's own or, for an administrator, the tenant's) and signing out. */
 export function personal(call: AnyCall): boolean {
   if (call.path === userApi.updPwd.path || call.path === loginApi.logout.path || call.entity === apiKey.ns) return true;
-  return typeof call.access === "object" && "menu" in call.access && call.access.menu.includes(SECURITY_SCREEN);
+  return menusOf(call).includes(SECURITY_SCREEN);
 }
 
 /**

@@ -238,7 +238,6 @@ export async function mayOpen(c: Ctx, ...paths: string[]): Promise<boolean> {
   return paths.some((p) => open.has(p));
 }
 
-/** Platform-only screens answer 403 to tenant users. */
 /** An external broker's hook (EMQX): its shared secret (`MQTT_HOOK_SECRET`) in the hook header; without a secret set the hooks are not served. */
 export const brokerOnly: MiddlewareHandler<CloudEnv> = async (c, next) => {
   const secret = c.var.deps.config.brokerHookSecret;
@@ -248,6 +247,7 @@ export const brokerOnly: MiddlewareHandler<CloudEnv> = async (c, next) => {
   await next();
 };
 
+/** Platform-only screens answer 403 to tenant users. */
 export const platformOnly: MiddlewareHandler<CloudEnv> = async (c, next) => {
   if (!c.var.auth.isPlatform) throw new AppError(Code.FORBIDDEN, "cloud.forbidden");
   await next();

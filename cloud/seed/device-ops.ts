@@ -102,7 +102,7 @@ export async function seedBetonRules(db: Db, opts: { tenantId: number }) {
   for (const projectId of new Set(rows.map((r) => r.projectId!))) {
     const [rule] = await db
       .insert(betonRules)
-      .values({ tenantId: opts.tenantId, projectId, ...bilingual({ ruleName: ["C30 墩柱", "C30 pier column"] }), mixDesc: "P·O 42.5 水泥，水胶比 0.42", airType: 1, airContent: 2, hardenType: 1, coefType: 0, points: [{ maturity: 500, strength: 12.4 }, { maturity: 1500, strength: 21.8 }, { maturity: 4000, strength: 29.5 }, { maturity: 8000, strength: 33.6 }], aggregate: 0, datumTemp: -10 })
+      .values({ tenantId: opts.tenantId, projectId, ...bilingual({ ruleName: ["C30 墩柱", "C30 pier column"], mixDesc: ["P·O 42.5 水泥，水胶比 0.42", "P·O 42.5 cement, water–binder ratio 0.42"] }), airType: 1, airContent: 2, hardenType: 1, coefType: 0, points: [{ maturity: 500, strength: 12.4 }, { maturity: 1500, strength: 21.8 }, { maturity: 4000, strength: 29.5 }, { maturity: 8000, strength: 33.6 }], aggregate: 0, datumTemp: -10 })
       .returning({ id: betonRules.id });
     await db.insert(betonRuleDevices).values(rows.filter((r) => r.projectId === projectId).map((r) => ({ deviceId: r.id, ruleId: rule.id })));
   }

@@ -19,9 +19,10 @@ function keptAlive(): string[] {
  * The content area. Next keeps recent pages alive (React Activity), but they share this scroll
  * container and Next scrolls it to the top on every navigation: a keep-alive page gets back the
  * scroll position it had when it was left — while its tab stays open: a page opened again after
- * its tab was closed starts over, like detail pages (keep-alive off) always do.
+ * its tab was closed starts over, like detail pages (keep-alive off) always do. A screen the user's menu does not open
+ * (`closed`, reached by its address) shows `noAccess` instead.
  */
-export function ConsoleMain({ children }: { children: React.ReactNode }) {
+export function ConsoleMain({ closed, noAccess, children }: { closed: readonly string[]; noAccess: React.ReactNode; children: React.ReactNode }) {
   const ref = useRef<HTMLElement>(null);
   const pathname = usePathname();
   const positions = useRef(new Map<string, number>());
@@ -45,7 +46,7 @@ export function ConsoleMain({ children }: { children: React.ReactNode }) {
       className="min-h-0 flex-1 overflow-auto bg-muted/40"
       data-testid="console-main"
     >
-      {children}
+      {closed.includes(routeByPath(pathname)?.path ?? "") ? noAccess : children}
     </main>
   );
 }

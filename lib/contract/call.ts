@@ -121,6 +121,8 @@ export function defineCall<I extends z.ZodType = typeof noInput, A = null>(def: 
 
 /** The permission codes a call takes, any of which will do (the console hides a button without one). */
 export const permsOf = (call: AnyCall): readonly string[] => (typeof call.access === "object" && "perm" in call.access ? [call.access.perm].flat() : []);
+/** The screens whose holders may make the call, when it is opened by menu (`{ menu }`). */
+export const menusOf = (call: AnyCall): readonly string[] => (typeof call.access === "object" && "menu" in call.access ? call.access.menu : []);
 
 /** Every `Call` among a module's exports and their members (`{ deviceDataApi: { realTime } }`). */
 export function callsIn(module: Record<string, unknown>): AnyCall[] {

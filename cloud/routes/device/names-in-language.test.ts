@@ -44,6 +44,9 @@ describe("joined names in the caller's language", () => {
     expect(points).toContain("Biaxial tilt meter-01");
     await bothWays("/comm/concrete/getChartDevice", (d) => (d as { deviceName: string }[]).map((x) => x.deviceName));
     await bothWays("/device/betonRule/deviceBetonList", (d) => (d as { deviceName: string }[]).map((x) => x.deviceName));
+    // The seeded calibration rule: its name and its mix (cement and water–binder ratio).
+    const rule = await bothWays("/device/betonRule/page?current=1&size=50", (d) => (d as Page<{ ruleName: string; mixDesc: string | null }>).records.flatMap((r) => [r.ruleName, r.mixDesc ?? ""]));
+    expect(rule).toContain("P·O 42.5 cement, water–binder ratio 0.42");
   });
 
   it("names projects in English on the retention screen, and people in English in the organisation's lists", async () => {
