@@ -1,4 +1,4 @@
-import { PageStatusView } from "@/components/app/page-status-view";
+import { PageStatus } from "@/components/kit/page-status";
 
 /**
  * Any path no page answers (core §2: a page saying the visited page does not exist). Next renders
@@ -9,7 +9,7 @@ import { PageStatusView } from "@/components/app/page-status-view";
 export default function NotFound() {
   return (
     <main>
-      <PageStatusView />
+      <PageStatus />
     </main>
   );
 }

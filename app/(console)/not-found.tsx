@@ -1,6 +1,6 @@
-import { PageStatusView } from "@/components/app/page-status-view";
+import { PageStatus } from "@/components/kit/page-status";
 
 /** `notFound()` from a console page (a record that is gone): the view inside the shell. */
 export default function NotFound() {
-  return <PageStatusView />;
+  return <PageStatus />;
 }

@@ -8,7 +8,6 @@ import { requireSession } from "@/lib/server/require-session";
 import { loadShellData } from "@/lib/server/shell-data";
 import { mapsConfig } from "@/lib/server/maps-config";
 import { LanguageSwitch } from "@/components/app/language-switch";
-import { PageStatusView } from "@/components/app/page-status-view";
 import { PermissionsProvider } from "@/components/kit/can";
 import { MapConfigProvider } from "@/components/maps/map-config";
 import { ChunkReload } from "./chunk-reload";
@@ -85,7 +84,7 @@ export async function ConsoleFrame({ notices, children }: { notices?: React.Reac
               <UserMenu />
             </header>
             <TabBar />
-            <ConsoleMain closed={data.closed} noAccess={<PageStatusView kind="noAccess" />}>
+            <ConsoleMain>
               <PermissionsProvider codes={data.menus.perms} roles={session.roles}>
                 {/* Maps paint with the page instead of asking for their key first. */}
                 <MapConfigProvider value={mapsConfig()}>{children}</MapConfigProvider>

@@ -10,12 +10,7 @@ afterEach(cleanup);
 
 /** jsdom has no layout: give the container a scroll position the test moves like a browser would. */
 function mount() {
-  const tree = () => (
-    <ConsoleMain closed={["/OTAUpdate"]} noAccess="no access">
-      page
-    </ConsoleMain>
-  );
-  const view = render(tree());
+  const view = render(<ConsoleMain>page</ConsoleMain>);
   const main = screen.getByTestId("console-main");
   let top = 0;
   Object.defineProperty(main, "scrollTop", { configurable: true, get: () => top, set: (v: number) => void (top = v) });
@@ -27,7 +22,7 @@ function mount() {
   const visit = (path: string) => {
     nav.path = path;
     main.scrollTop = 0;
-    view.rerender(tree());
+    view.rerender(<ConsoleMain>page</ConsoleMain>);
   };
   return { main, scroll, visit };
 }
@@ -55,16 +50,6 @@ describe("ConsoleMain", () => {
     expect(main.scrollTop).toBe(300);
     visit("/systemSet/userSetInfo");
     expect(main.scrollTop).toBe(0);
-  });
-
-  it("shows a screen the menu does not open as no access, and the others as they are", () => {
-    nav.path = "/OTAUpdate";
-    const { main, visit } = mount();
-    expect(main.textContent).toBe("no access");
-    visit("/OTATaskInfo");
-    expect(main.textContent).toBe("page");
-    visit("/OTAUpdate");
-    expect(main.textContent).toBe("no access");
   });
 
   it("starts a page over when its tab was closed in between", () => {

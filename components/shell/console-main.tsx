@@ -19,10 +19,9 @@ function keptAlive(): string[] {
  * The content area. Next keeps recent pages alive (React Activity), but they share this scroll
  * container and Next scrolls it to the top on every navigation: a keep-alive page gets back the
  * scroll position it had when it was left — while its tab stays open: a page opened again after
- * its tab was closed starts over, like detail pages (keep-alive off) always do. A screen the user's menu does not open
- * (`closed`, reached by its address) shows `noAccess` instead.
+ * its tab was closed starts over, like detail pages (keep-alive off) always do.
  */
-export function ConsoleMain({ closed, noAccess, children }: { closed: readonly string[]; noAccess: React.ReactNode; children: React.ReactNode }) {
+export function ConsoleMain({ children }: { children: React.ReactNode }) {
   const ref = useRef<HTMLElement>(null);
   const pathname = usePathname();
   const positions = useRef(new Map<string, number>());
@@ -46,7 +45,7 @@ export function ConsoleMain({ closed, noAccess, children }: { closed: readonly s
       className="min-h-0 flex-1 overflow-auto bg-muted/40"
       data-testid="console-main"
     >
-      {closed.includes(routeByPath(pathname)?.path ?? "") ? noAccess : children}
+      {children}
     </main>
   );
 }

@@ -11,15 +11,11 @@ import type { CurrentMenus } from "@/lib/shell/menu";
 import { stationApi, todoApi } from "@/lib/contract/message";
 import type { SignedIn } from "./session";
 import { upstreamCall } from "./upstream";
-import { closedScreens } from "./route-access";
 import type { CallInput } from "@/lib/contract/call";
 
 export type ShellProject = Pick<Project, "id" | "prjName">;
-/**
- * `info`: the signed-in user as the cloud names them in the render's language (null when it could not say); `closed`:
- * the screens their menu does not open (none when the menu could not be read: the pages then say what failed).
- */
-export type ShellData = { menus: CurrentMenus; closed: string[]; favourites: CollectEntry[]; company: CompanyInfo; projects: ShellProject[]; info: UserInfo | null };
+/** `info`: the signed-in user as the cloud names them in the render's language (null when it could not say). */
+export type ShellData = { menus: CurrentMenus; favourites: CollectEntry[]; company: CompanyInfo; projects: ShellProject[]; info: UserInfo | null };
 
 /**
  * What the shell needs before first paint: the caller's menu, permission codes and favourites, the
@@ -49,7 +45,6 @@ const fetchShellData = cache(async (token: string, projId: number | null, tenant
   if (menus.code === Code.UNAUTHORIZED || projects.code === Code.UNAUTHORIZED) redirect(`/login?tId=${tenantId}`);
   return {
     menus: menus.code === Code.OK ? menus.data : { menus: [], perms: [] },
-    closed: menus.code === Code.OK ? closedScreens(menus.data.menus) : [],
     favourites: favourites.code === Code.OK ? favourites.data : [],
     company,
     projects: projects.code === Code.OK ? projects.data.records.map((p) => ({ id: p.id, prjName: p.prjName })) : [],

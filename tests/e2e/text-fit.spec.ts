@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { loginAs } from "./pages/login-page";
+import { loginAs, LoginPage } from "./pages/login-page";
+import { SUPERADMIN } from "./pages/home-page";
 import { ShellPage } from "./pages/shell-page";
 import { DeviceViewPage } from "./pages/device-view-page";
 
@@ -43,7 +44,6 @@ const LISTS = [
   "/linkage",
   "/reportList",
   "/msg/todo",
-  "/OTAUpdate",
   "/battery",
   "/productSet/product",
   "/productSet/prodFunctionSet",
@@ -116,6 +116,23 @@ for (const locale of ["zh-cn", "en"] as const) {
         expect.soft({ path, ...(await tableFit(page)) }).toEqual({ path, sideways, cut: [] });
         await shoot(page, `list${path.replace(/\//g, "-")}-${locale}`);
       }
+    });
+
+    test(`${locale}: the platform's OTA lists (packages, tasks) fit 1440 px`, async ({ browser }, testInfo) => {
+      const base = testInfo.project.use.baseURL ?? "http://127.0.0.1";
+      const platform = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 } });
+      await platform.addCookies([{ name: "locale", value: locale, url: base }]);
+      const page = await platform.newPage();
+      const login = new LoginPage(page);
+      await login.open(`?tId=${SUPERADMIN.tId}`);
+      await login.submit(SUPERADMIN.username, SUPERADMIN.password);
+      await expect(page).toHaveURL(/\/home/);
+      for (const path of ["/OTAUpdate", "/OTAUpdate?tab=tasks"]) {
+        await page.goto(path);
+        expect.soft({ path, ...(await tableFit(page)) }).toEqual({ path, sideways: 0, cut: [] });
+        await shoot(page, `list${path.replace(/\W/g, "-")}-${locale}`);
+      }
+      await platform.close();
     });
 
     test(`${locale}: the device page's map card shows its last row`, async ({ page }) => {

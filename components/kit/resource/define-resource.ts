@@ -62,7 +62,7 @@
  * open the dialogs. After any mutation every SWR key under `api` revalidates.
  * Widgets of other files plug into forms through `type: "custom"` + `render({ field, form })`.
  */
-import { permsOf, type AnyCall } from "@/lib/contract/call";
+import { menusOf, permsOf, type AnyCall } from "@/lib/contract/call";
 import { labelOf } from "@/lib/contract/entity";
 import type { CrudRoute } from "@/lib/contract/entity-calls";
 import { entityUrlKeys } from "./url-values";
@@ -83,7 +83,9 @@ const PERM_ACTIONS = ["add", "upd", "del", "import", "openOrClose"] as const sat
 function fromCalls(calls: Partial<Record<CrudRoute, AnyCall>>, given: Pick<ResourceConfig, "endpoints" | "perms">) {
   const endpoints = Object.fromEntries(ENDPOINTS.map((r) => [r, calls[r]?.path ?? false])) as Partial<Endpoints>;
   const perms = Object.fromEntries(PERM_ACTIONS.filter((r) => calls[r]).map((r) => [r, permsOf(calls[r]!)[0] ?? null]));
-  return { endpoints: { ...endpoints, ...given.endpoints }, perms: { ...perms, ...given.perms } };
+  const read = calls.page ?? calls.list;
+  const readers = read ? menusOf(read) : [];
+  return { endpoints: { ...endpoints, ...given.endpoints }, perms: { ...perms, ...given.perms }, ...(readers.length && { readers }) };
 }
 
 /** The views of an entity resolved into a plain `ResourceConfig`. */

@@ -74,7 +74,9 @@ beforeEach(() => {
 
 const CODES = ["t:node:add", "t:node:upd", "t:node:del"];
 /** The page frame reads the session's menu for its breadcrumbs. */
-const session: KitSession = { tenantId: 2, projId: null, menus: [], user: { id: 1, name: "a", realname: "A", avatar: null } };
+let session: KitSession;
+const signedIn = (menus: KitSession["menus"] = []): KitSession => ({ tenantId: 2, projId: null, menus, user: { id: 1, name: "a", realname: "A", avatar: null } });
+beforeEach(() => void (session = signedIn()));
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests show resources of different row types
 async function show(codes = CODES, shown: Resource<any> = resource, first = "Acme") {
   renderIntl(
@@ -94,6 +96,31 @@ const shown = () => bodyRows().map((r) => r.querySelector("td")?.textContent);
 const row = (name: string) => bodyRows().find((r) => r.querySelector("td")?.textContent === name)!;
 const actionsOf = (name: string) => [...row(name).querySelectorAll("button[data-action]")].map((b) => b.getAttribute("data-action"));
 const treeGets = () => calls.filter((c) => c.method === "GET" && c.path === "t/node/tree").length;
+
+describe("ResourcePage and the user's menu", () => {
+  const entry = (path: string) => ({ id: 1, name: path, nameEn: path, icon: null, path, frame: 0, framePath: null, type: "menu" as const, childrens: [] });
+  const gated = { ...resource, readers: ["/org/nodes"] };
+
+  it("says no access and calls nothing when the menu holds none of the screens that read the list", async () => {
+    session = signedIn([entry("/elsewhere")]);
+    renderIntl(
+      <SessionProvider value={session}>
+        <ResourcePage resource={gated} />
+      </SessionProvider>,
+      { messages },
+    );
+    expect((await screen.findByTestId("no-access")).textContent).toContain("No access to this page");
+    expect(calls).toEqual([]);
+  });
+
+  it("lists for a holder of one of them (whatever the case of the menu's path), and when the menu could not be read", async () => {
+    session = signedIn([entry("/ORG/nodes")]);
+    await show(CODES, gated);
+    cleanup();
+    session = signedIn([]);
+    await show(CODES, gated);
+  });
+});
 
 describe("ResourcePage in tree mode", () => {
   it("opens the default depth, unpaged; a branch toggles; expand and collapse all", async () => {

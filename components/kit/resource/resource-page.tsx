@@ -2,7 +2,10 @@
 
 import * as React from "react";
 import { Skeleton } from "@/components/ui/skeleton";
+import { flattenMenu } from "@/lib/shell/menu";
 import { PageFrame } from "../page-frame";
+import { PageStatus } from "../page-status";
+import { useSession } from "../session";
 import type { AnyRow, Resource } from "./define-resource";
 import { ResourceDialogs, ResourceSearch, ResourceTable, ResourceTabs } from "./resource-parts";
 import { useResourceList } from "./use-resource-list";
@@ -48,8 +51,19 @@ function ListSkeleton() {
   );
 }
 
-/** The list without the frame: the parts around the one hook (slots left and top included). */
+/**
+ * The list without the frame, or "no access" when the user's menu holds none of the screens that may read it (a
+ * screen opened by its address): no call is made then. An unread menu (empty) leaves the answer to the cloud.
+ */
 export function ResourceList<Row extends AnyRow>({ resource }: { resource: Resource<Row> }) {
+  const { menus } = useSession();
+  const readers = resource.readers?.map((p) => p.toLowerCase());
+  const open = !readers || !menus.length || flattenMenu(menus).some(({ node }) => !!node.path && readers.includes(node.path.toLowerCase()));
+  return open ? <OpenList resource={resource} /> : <PageStatus kind="noAccess" />;
+}
+
+/** The parts around the one hook (slots left and top included). */
+function OpenList<Row extends AnyRow>({ resource }: { resource: Resource<Row> }) {
   const list = useResourceList(resource);
   const { slots } = resource;
   return (

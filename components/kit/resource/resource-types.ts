@@ -323,6 +323,8 @@ export type ResourceConfig<Row extends AnyRow = AnyRow> = {
   perm?: string;
   /** Per-action codes overriding the prefix; null means no code needed. */
   perms?: Partial<Record<PermAction, string | null>>;
+  /** The screens whose holders may read the list (its page call's `{ menu }`): a user holding none sees "no access" instead of a list answered 403. */
+  readers?: readonly string[];
   /** Title key of the entity in dialog titles (default "entity"). */
   entity?: string;
   keyId?: string;

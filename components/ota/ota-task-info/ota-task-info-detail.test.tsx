@@ -125,13 +125,22 @@ describe("the OTA task page", () => {
     expect(cell.getAttribute("title")).toBe("4,194,304");
   });
 
+  it("shows each device as a card too (a phone's layout): its status, versions and actions", async () => {
+    info = task();
+    devices = [device];
+    show("en");
+    const card = await screen.findByTestId("ota-device-card");
+    expect(card.textContent).toContain("Tilt 7");
+    expect(within(card).getByRole("button", { name: "Event log" })).toBeTruthy();
+  });
+
   it("opens a device's event log, whose dialog loads only then", async () => {
     info = task();
     devices = [device];
     show("en");
-    await screen.findByTestId("ota-device-row");
+    const row = await screen.findByTestId("ota-device-row");
     expect(screen.queryByTestId("ota-log")).toBeNull();
-    fireEvent.click(screen.getByRole("button", { name: "Event log" }));
+    fireEvent.click(within(row).getByRole("button", { name: "Event log" }));
     const log = await screen.findByRole("dialog", { name: "Event log of Tilt 7" });
     expect(await within(log).findByText("upgraded")).toBeTruthy();
   });

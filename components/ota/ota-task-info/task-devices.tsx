@@ -159,6 +159,15 @@ function EventLog({ task, row, onClose }: { task: OtaTask; row: OtaTaskDevice; o
   );
 }
 
+const Versions = ({ row }: { row: OtaTaskDevice }) => (
+  <span>
+    {row.fromVersion ?? "-"} → {row.currentVersion ?? "-"}
+  </span>
+);
+const ErrorText = ({ row, className }: { row: OtaTaskDevice; className?: string }) => (
+  <span className={className}>{row.errorCode ? `${row.errorCode}${row.errorText ? `: ${row.errorText}` : ""}` : "-"}</span>
+);
+
 /** The task's devices with live progress: status tabs with counts, phase, bytes served, attempts, error; cancel one, read its log. */
 export function TaskDevices({ task, refresh }: { task: OtaTask; refresh: () => Promise<unknown> }) {
   const t = useTranslations("ota.task.info");
@@ -183,6 +192,18 @@ export function TaskDevices({ task, refresh }: { task: OtaTask; refresh: () => P
     await Promise.all([mutate(), reNums(), refresh()]);
   }
   const pages = data ? Math.max(1, Math.ceil(data.total / 50)) : 1;
+  const actions = (row: OtaTaskDevice) => (
+    <>
+      <Button variant="link" size="sm" className="h-auto p-0" onClick={() => setLog(row)}>
+        {t("log")}
+      </Button>
+      {mayCancel && (row.status === DS.toUpgrade || row.status === DS.upgrading) && (
+        <Button variant="link" size="sm" className="text-destructive ml-3 h-auto p-0" onClick={() => void cancel(row)}>
+          {t("cancelDevice")}
+        </Button>
+      )}
+    </>
+  );
   return (
     <div className="flex flex-col gap-3" data-testid="ota-devices">
       <TabStrip
@@ -190,7 +211,36 @@ export function TaskDevices({ task, refresh }: { task: OtaTask; refresh: () => P
         onChange={(s) => (setStatus(s), setPage(1))}
         items={STATUS_TABS.map((name) => ({ name, label: name ? dictLabel(statuses, Number(name)) : t("all"), count: nums?.[NUM_KEY[name]] as number | undefined, testId: `ota-status-${name || "all"}` }))}
       />
-      <div className="overflow-x-auto">
+      {/* A phone reads a card per device; wider screens the table. */}
+      <ul className="flex flex-col gap-2 md:hidden" data-testid="ota-device-cards">
+        {data?.records.map((r) => (
+          <li key={r.id} className="flex flex-col gap-1.5 rounded-md border p-3 text-sm" data-testid="ota-device-card" data-sn={r.deviceSn} data-status={r.status}>
+            <div className="flex items-baseline justify-between gap-2">
+              <span className="min-w-0 font-medium break-words">{r.deviceName}</span>
+              <span className={`shrink-0 text-xs ${TONE[r.status]}`}>{dictLabel(statuses, r.status)}</span>
+            </div>
+            <div className="text-muted-foreground flex flex-wrap gap-x-3 text-xs">
+              <span className="font-mono">{r.deviceSn}</span>
+              <span>{dictLabel(phases, r.phase)}</span>
+              <Versions row={r} />
+            </div>
+            <Progress value={r.progress} status={r.status} />
+            <div className="text-muted-foreground flex flex-wrap gap-x-3 text-xs">
+              <span>
+                {t("attempt")}: <span className="tabular-nums">{r.attempt}</span>
+              </span>
+              <span title={r.bytesServed.toLocaleString()}>
+                {t("bytes")}: <span className="tabular-nums">{formatSize(r.bytesServed)}</span>
+              </span>
+            </div>
+            {r.errorCode && <ErrorText row={r} className="text-xs break-words text-red-600 dark:text-red-400" />}
+            <div>
+              {actions(r)}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto md:block">
         <Table>
           <TableHeader>
             <TableRow>
@@ -224,27 +274,20 @@ export function TaskDevices({ task, refresh }: { task: OtaTask; refresh: () => P
                 </TableCell>
                 <TableCell className="tabular-nums">{r.attempt}</TableCell>
                 <TableCell className="whitespace-nowrap text-xs">
-                  {r.fromVersion ?? "-"} → {r.currentVersion ?? "-"}
+                  <Versions row={r} />
                 </TableCell>
                 <TableCell className="max-w-56 truncate text-xs" title={r.errorText ?? undefined}>
-                  {r.errorCode ? `${r.errorCode}${r.errorText ? `: ${r.errorText}` : ""}` : "-"}
+                  <ErrorText row={r} />
                 </TableCell>
                 <TableCell className="whitespace-nowrap">
-                  <Button variant="link" size="sm" className="h-auto p-0" onClick={() => setLog(r)}>
-                    {t("log")}
-                  </Button>
-                  {mayCancel && (r.status === DS.toUpgrade || r.status === DS.upgrading) && (
-                    <Button variant="link" size="sm" className="text-destructive ml-3 h-auto p-0" onClick={() => void cancel(r)}>
-                      {t("cancelDevice")}
-                    </Button>
-                  )}
+                  {actions(r)}
                 </TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
-        {data && !data.records.length && <p className="text-muted-foreground py-6 text-center text-sm">{t("empty")}</p>}
       </div>
+      {data && !data.records.length && <p className="text-muted-foreground py-6 text-center text-sm">{t("empty")}</p>}
       {pages > 1 && (
         <div className="flex items-center justify-end gap-2 text-sm">
           <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>

@@ -39,7 +39,9 @@ export const otaTaskResource = defineResource<OtaTask>({
     packageName: { minWidth: 140 },
     version: { width: 110 },
     status: { width: 110, tones: { "1": "secondary", "2": "warning", "3": "default", "4": "success" } },
-    taskType: { width: 110 },
+    // What gives way first at 1440 px (the counts and the status say how the rollout goes): the type, then the creation time.
+    taskType: { width: 110, dropOrder: 1 },
+    createTime: { dropOrder: 2 },
     total: { width: 90, align: "center" },
     successCount: { width: 90, align: "center" },
     failCount: { width: 90, align: "center" },
