@@ -128,7 +128,8 @@ export async function devicesByProduct(db: Db, tenantId: number, projectIds: rea
 export async function latestAlarms(db: Db, tenantId: number, projectIds: readonly number[], locale: Locale, limit = LATEST_ALARMS): Promise<LatestAlarm[]> {
   const rows = rowsOf(
     await db.execute(sql`select a.id, ${alarmName(locale, "a")} as alarm_name, a.level_num, ${alarmLevelName(locale, "a")} as level_name, a.level_color, a.status,
-        (extract(epoch from a.triggered_at) * 1000)::float8 as at, p.prj_name, d.device_name
+        (extract(epoch from a.triggered_at) * 1000)::float8 as at,
+        coalesce(nullif(p.i18n->'prjName'->>${locale}, ''), p.prj_name) as prj_name, coalesce(nullif(d.i18n->'deviceName'->>${locale}, ''), d.device_name) as device_name
       from alarms a left join projects p on p.id = a.project_id left join devices d on d.id = a.device_id
       where ${inProjects(tenantId, a, projectIds)}
       order by a.triggered_at desc, a.id desc limit ${limit}`),

@@ -116,7 +116,10 @@ describe("alarm rules", () => {
       { linkType: 2, linkId: groups[0].id, name: groups[0].groupName },
     ]);
     const page = await call<Page<AlarmRuleRow>>(`/rule/page?ruleName=${encodeURIComponent("锚索")}`, admin);
-    expect(page.body.data.records.map((r) => [r.id, r.deviceName, r.conditions.length])).toEqual([[add.body.data.id, expect.any(String), 1]]);
+    expect(page.body.data.records.map((r) => [r.id, r.deviceName, r.conditions.length])).toEqual([[add.body.data.id, expect.stringMatching(/^振弦式锚索计/), 1]]);
+    // Its device named in the reader's language.
+    const inEnglish = await call<Page<AlarmRuleRow>>(`/rule/page?ruleName=${encodeURIComponent("锚索")}`, admin, undefined, "en");
+    expect(inEnglish.body.data.records.map((r) => r.deviceName)).toEqual([expect.stringMatching(/^Vibrating-wire anchor/)]);
     // Another project of the caller's does not see it.
     expect((await call<Page<AlarmRuleRow>>(`/rule/page?ruleName=${encodeURIComponent("锚索")}`, admin, undefined, undefined, otherProjectId)).body.data.total).toBe(0);
     await call("/rule/del", admin, { ids: [add.body.data.id] });

@@ -18,12 +18,13 @@ import { projectOf, projectsOfCall } from "../../lib/project-context";
 import { serve } from "../../lib/serve";
 import { tenantScope, tenantOf } from "../../lib/scope";
 import { productNameIn } from "../../db/queries/products";
+import { deviceNameIn } from "../../db/queries/names";
 
 // Drizzle writes a column in raw SQL without its table, so the subqueries name the outer row in full.
 const extra = (locale: Locale) => ({
   prodName: sql<string | null>`(select ${productNameIn(locale)} from ${products} where ${products.id} = "alarm_rules"."product_id")`,
   pointName: sql<string | null>`(select g.group_name from ${pointGroups} g where g.id = "alarm_rules"."point_id")`,
-  deviceName: sql<string | null>`(select d.device_name from ${devices} d where d.id = "alarm_rules"."device_id")`,
+  deviceName: sql<string | null>`(select ${deviceNameIn(locale)} from ${devices} where ${devices.id} = "alarm_rules"."device_id")`,
   levelName: sql<string | null>`(select ${levelNameIn(locale)} from ${alarmLevels} l where l.id = "alarm_rules"."level_id")`,
   activeAlarms: sql<number>`(select count(*)::int from ${alarms} a where a.rule_id = "alarm_rules"."id" and a.recovered_at is null and a.status in (1, 2, 3))`,
   alarmCount: sql<number>`(select count(*)::int from ${alarms} a where a.rule_id = "alarm_rules"."id")`,

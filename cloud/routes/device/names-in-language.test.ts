@@ -44,6 +44,10 @@ describe("joined names in the caller's language", () => {
     expect(points).toContain("Biaxial tilt meter-01");
     await bothWays("/comm/concrete/getChartDevice", (d) => (d as { deviceName: string }[]).map((x) => x.deviceName));
     await bothWays("/device/betonRule/deviceBetonList", (d) => (d as { deviceName: string }[]).map((x) => x.deviceName));
+    // The data screen's newest alarms: their devices and projects.
+    await bothWays("/stat/monitorScreen/dataAnalysis", (d) => (d as { latestAlarms: { deviceName: string | null; prjName: string | null }[] }).latestAlarms.flatMap((a) => [a.deviceName ?? "", a.prjName ?? ""]).filter(Boolean));
+    // The points' devices (the point list's devices column).
+    await bothWays("/device/pointGroup/query?current=1&size=50", (d) => (d as Page<{ deviceNames: string | null }>).records.flatMap((p) => (p.deviceNames ? [p.deviceNames] : [])));
     // The seeded calibration rule: its name and its mix (cement and water–binder ratio).
     const rule = await bothWays("/device/betonRule/page?current=1&size=50", (d) => (d as Page<{ ruleName: string; mixDesc: string | null }>).records.flatMap((r) => [r.ruleName, r.mixDesc ?? ""]));
     expect(rule).toContain("P·O 42.5 cement, water–binder ratio 0.42");

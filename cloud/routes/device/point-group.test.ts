@@ -31,7 +31,7 @@ describe("device/pointGroup", () => {
     expect(page.body.code).toBe(200);
     expect(page.body.data.records).toHaveLength(1);
     expect(page.body.data.records[0]).toMatchObject({ monitorKind: "tilt", zeroType: 1, laserDistance: 0.25 });
-    expect(page.body.data.records[0].deviceNames).toMatch(/双轴倾角计/);
+    expect(page.body.data.records[0].deviceNames).toMatch(/^Biaxial tilt meter/);
     // Without a chosen project: the points of every project the caller sees; a new point needs a project.
     const all = await cloud.request<Page<PointGroup>>("/device/pointGroup/query?monitorKind=tilt", { token: admin, language: "en" });
     expect(all.body.data.total).toBeGreaterThan(1);

@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { Locale } from "@/lib/contract/locale";
 import { MONITOR_KINDS } from "@/lib/contract/device/enums";
 import { initTargets } from "@/lib/contract/monitoring/monitors";
 import { pointGroup, pointGroupApi, type PointGroup } from "@/lib/contract/monitoring/point-group";
 import { kindDevices, setInitValues } from "../../db/queries/monitoring";
+import { deviceNameIn } from "../../db/queries/names";
 import { alarmRules, devices, pointGroups, products } from "../../db/schema";
 import type { Ctx } from "../../lib/context";
 import { crudRoutes } from "../../lib/crud-routes";
@@ -43,7 +45,9 @@ async function projectAndDevices(c: Ctx, input: Record<string, unknown>, partial
   return partial ? {} : { projectId };
 }
 
-const deviceNames = sql<string>`(select string_agg(d.device_name, ', ' order by array_position(${pointGroups.deviceIds}, d.id)) from ${devices} d where d.id = any(${pointGroups.deviceIds}))`;
+/** The point's devices by name in the reader's language, in the point's order. */
+const deviceNames = (locale: Locale) =>
+  sql<string>`(select string_agg(${deviceNameIn(locale)}, ', ' order by array_position(${pointGroups.deviceIds}, ${devices.id})) from ${devices} where ${devices.id} = any(${pointGroups.deviceIds}))`;
 
 /**
  * Measurement points (core §7 pointGroup: add / del / info / upd / export / query); `query` is
@@ -56,7 +60,7 @@ export const pointGroupServed = [
     table: pointGroups,
     entity: pointGroup,
     calls: pointGroupApi,
-    extra: { deviceNames },
+    extra: (locale) => ({ deviceNames: deviceNames(locale) }),
     // The saved drag order (core §5).
     defaultOrder: [asc(pointGroups.sort), asc(pointGroups.id)],
     visible: visiblePoints,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { KIND_WIDTH, TEXT_MIN_WIDTH, columnKind, defaultWidth, fitColumns, rowActionsWidth, statusWidth, headerWidth, type FitInput } from "./column-width";
+import { KIND_WIDTH, TEXT_MIN_WIDTH, columnKind, defaultWidth, fitColumns, rowActionsWidth, statusWidth, headerWidth, labelWidth, type FitInput } from "./column-width";
 
 describe("default column widths", () => {
   it("reads the kind from the column type first", () => {
@@ -41,7 +41,7 @@ describe("the row actions' width", () => {
 
   it("leaves out the more trigger when every action is inline, and never goes under 130 px", () => {
     expect(rowActionsWidth(["Edit", "Delete"], "More")).toBe(130);
-    expect(rowActionsWidth(["Edit", "Delete", "Copy"], "More", 3)).toBe(24 + 32 + 48 + 32 + 24);
+    expect(rowActionsWidth(["Edit", "Delete", "Copy"], "More", 3)).toBe(24 + 28 + 46 + 36 + 24);
   });
 });
 
@@ -128,14 +128,23 @@ describe("fitting the columns to the box", () => {
 
 describe("a status column's width", () => {
   it("holds the longest badge in the reader's language, never less than declared", () => {
-    expect(statusWidth(["Pending", "Handling", "Awaiting review", "Handled", "Closed"], 120)).toBe(24 + 16 + 15 * 8);
+    expect(statusWidth(["Pending", "Handling", "Awaiting review", "Handled", "Closed"], 120)).toBe(24 + 16 + 112);
     expect(statusWidth(["待处理", "处理中", "待审核", "已处理", "已关闭"], 120)).toBe(120);
+  });
+});
+
+describe("a label's width", () => {
+  it("is what Chromium draws in the console's sans at 14 px (DejaVu Sans on Debian), rounded up", () => {
+    // Drawn: "Alarm maximum" 116.2 px (a flat 8 px a letter said 104), "含气量（%）" 83.3 (said 78).
+    expect(labelWidth("Alarm maximum")).toBe(117);
+    expect(labelWidth("含气量（%）")).toBe(84);
+    expect(labelWidth("illicit")).toBeLessThan(labelWidth("mummy"));
   });
 });
 
 describe("a sized column's header", () => {
   it("fits on one line with its sort arrow, never under the declared width", () => {
-    expect(headerWidth("Battery (%)", true, 100)).toBe(24 + 11 * 8 + 18);
+    expect(headerWidth("Battery (%)", true, 100)).toBe(24 + 81 + 18);
     expect(headerWidth("电量(%)", true, 100)).toBe(100);
     expect(headerWidth("Alarm time", true, 176)).toBe(176);
   });
