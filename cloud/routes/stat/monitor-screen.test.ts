@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { healthScore, TREND_DAYS, type DataAnalysis, type HealthAssess, type MonitorIndex } from "@/lib/contract/screen/monitor-screen";
 import { alarmLevels, alarms, devices, pointGroups, projectMembers, projects } from "../../db/schema";
+import { projectNameIn } from "../../db/queries/names";
 import { platformDay } from "../../db/queries/screens";
 import { signedIn, type TestCloud } from "../../testing";
 import { tenantOf } from "../../lib/scope";
@@ -14,8 +15,9 @@ signedIn((s) => ({ cloud, admin, operator, platform } = s), ["admin", "operator"
 
 const get = <T>(name: string, token = admin) => cloud.request<T>(`/stat/monitorScreen/${name}`, { token, language: "en" });
 
+/** The demo tenant's projects, named as the screens answer an English reader. */
 async function demoProjects() {
-  return cloud.db.select({ id: projects.id, prjName: projects.prjName }).from(projects).where(tenantOf(2).where(projects)).orderBy(projects.id);
+  return cloud.db.select({ id: projects.id, prjName: projectNameIn("en") }).from(projects).where(tenantOf(2).where(projects)).orderBy(projects.id);
 }
 
 /** A point of the project with devices, and one of its devices. */
