@@ -26,7 +26,7 @@ async function xlsx(rows: unknown[][]): Promise<Buffer> {
 }
 
 function run(buf: Buffer, save = vi.fn(async () => {}), locale: Locale = "en") {
-  return readImport(Readable.from(buf), { columns, schema, locale, save });
+  return readImport(buf, { columns, schema, locale, save });
 }
 
 describe("readImport", () => {
@@ -103,6 +103,26 @@ describe("readImport", () => {
 
   it("says a damaged file cannot be read", async () => {
     await expect(run(Buffer.from("PK\u0003\u0004 not really a zip"))).rejects.toMatchObject({ key: "widgets.importFile.unreadable" });
+    // A stream is read once.
+    await expect(readImport(Readable.from(Buffer.from("PK\u0003\u0004 not really a zip")), { columns, schema, locale: "en", save: vi.fn() })).rejects.toMatchObject({ key: "widgets.importFile.unreadable" });
+  });
+
+  it("reads a file once more when the reader fails on a sound workbook (exceljs now and then, loaded), saving each row once", async () => {
+    const Reader = ExcelJS.stream.xlsx.WorkbookReader;
+    let made = 0;
+    const flaky = vi.spyOn(ExcelJS.stream.xlsx, "WorkbookReader").mockImplementation(function (this: unknown, ...args: ConstructorParameters<typeof Reader>) {
+      if (made++ === 0) throw new TypeError("Cannot read properties of undefined (reading 'sheets')");
+      return new Reader(...args);
+    } as never);
+    const save = vi.fn(async () => {});
+    try {
+      const r = await run(await xlsx([["Name", "Count"], ["a", 1], ["b", 2]]), save);
+      expect(r).toMatchObject({ successTotal: 2, failureTotal: 0 });
+      expect(made).toBe(2);
+      expect(save).toHaveBeenCalledTimes(2);
+    } finally {
+      flaky.mockRestore();
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import { open, rm } from "node:fs/promises";
 import { join } from "node:path";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import type { z } from "zod";
 import { Code } from "@/lib/contract/envelope";
@@ -100,10 +100,27 @@ function cellsOf(values: unknown): Cell[] {
 const refuse = (key: string, values?: Record<string, string | number>) => new AppError(Code.BAD_REQUEST, key, values);
 
 
-/** Reads the first worksheet of an xlsx stream or file and imports its rows. */
-export async function readImport<S extends z.ZodTypeAny>(input: Readable | string, o: ImportOptions<S>): Promise<ImportResult> {
+const UNREADABLE = "widgets.importFile.unreadable";
+
+/**
+ * Reads the first worksheet of an xlsx stream or file and imports its rows. A file the reader could not read is read
+ * once more: exceljs 4.4's stream reader now and then, on a loaded machine, takes a part of a sound workbook as empty
+ * ("reading 'sheets'" of a workbook it did not parse), and the same file reads the second time (a stream cannot be read
+ * again). Nothing is saved before the whole sheet is read, so the second read starts clean.
+ */
+export async function readImport<S extends z.ZodTypeAny>(input: Readable | string | Buffer, o: ImportOptions<S>): Promise<ImportResult> {
+  try {
+    return await readOnce(input, o);
+  } catch (e) {
+    const again = typeof input === "string" || Buffer.isBuffer(input);
+    if (!again || !(e instanceof AppError) || e.key !== UNREADABLE) throw e;
+    return readOnce(input, o);
+  }
+}
+
+async function readOnce<S extends z.ZodTypeAny>(input: Readable | string | Buffer, o: ImportOptions<S>): Promise<ImportResult> {
   const limits = o.limits ?? IMPORT_LIMITS;
-  const stream = typeof input === "string" ? createReadStream(input) : input;
+  const stream = typeof input === "string" ? createReadStream(input) : Buffer.isBuffer(input) ? Readable.from(input) : input;
   const valid: { row: z.output<S>; rowNum: number; cells: Cell[] }[] = [];
   const errorList: ImportError[] = [];
   const rowError = (rowNum: number, cells: Cell[], reason: string) => errorList.push({ rowNum, rowData: cells, errorMsg: t(o.locale, "widgets.importFile.rowError", { row: rowNum, reason }) });
@@ -149,7 +166,7 @@ export async function readImport<S extends z.ZodTypeAny>(input: Readable | strin
     if (e instanceof AppError) throw e;
     // The user gets the plain refusal; the log keeps the reader's own reason.
     console.warn("[import] unreadable workbook:", (e as Error).message);
-    throw refuse("widgets.importFile.unreadable");
+    throw refuse(UNREADABLE);
   } finally {
     stream.destroy();
   }
