@@ -70,8 +70,10 @@ async function session(token: string) {
   return (await cloud.request<ChatSession>("/file/ai/sessions/add", { token, body: { title: "Test" } })).body.data.id;
 }
 
-/** Sends a question and reads the server-sent events; `stopAfter` cancels after that many deltas. */
-async function ask(token: string, sessionId: number, content: string, opts: { model?: string; stopAfter?: number; language?: string } = {}) {
+/** Sends a question and reads the server-sent events; `stopAfter` cancels after that many deltas (with `stopOnce`, not before it settles too). */
+async function ask(token: string, sessionId: number, content: string, opts: { model?: string; stopAfter?: number; stopOnce?: Promise<unknown>; language?: string } = {}) {
+  let stop = false;
+  void opts.stopOnce?.then(() => (stop = true));
   const res = await cloud.app.request("/iotCloud/file/ai/chat", {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json", language: opts.language ?? "en" },
@@ -84,14 +86,15 @@ async function ask(token: string, sessionId: number, content: string, opts: { mo
     const e = JSON.parse(part.slice(6)) as ChatEvent;
     events.push(e);
     if (e.type === "delta") deltas++;
-    if (opts.stopAfter !== undefined && deltas >= opts.stopAfter) break;
+    const enough = opts.stopAfter === undefined || deltas >= opts.stopAfter;
+    if (enough && (opts.stopOnce ? stop : opts.stopAfter !== undefined)) break;
   }
   return { status: res.status, events, envelope: null };
 }
 
 const text = (events: ChatEvent[]) => events.flatMap((e) => (e.type === "delta" ? [e.text] : [])).join("");
 const waitFor = async (check: () => Promise<boolean>) => {
-  for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 500 && !(await check()); i++) await new Promise((r) => setTimeout(r, 20));
 };
 
 describe("the assistant without a model", () => {
@@ -372,11 +375,15 @@ describe("the assistant with an OpenAI-compatible model", () => {
   });
 
   it("refuses a second request while one runs, and aborts upstream when the reader goes away", async () => {
-    script = { words: Array.from({ length: 200 }, (_, i) => `w${i} `), delayMs: 10 };
+    // The first reader goes away only once the second request has been answered (a fixed count of words raced a loaded
+    // machine: the first was over before the second came), and the answer is long enough to still run then.
+    script = { words: Array.from({ length: 3000 }, (_, i) => `w${i} `), delayMs: 10 };
     const sid = await session(admin);
-    const first = ask(admin, sid, "long", { stopAfter: 3 });
+    let answered!: () => void;
+    const first = ask(admin, sid, "long", { stopAfter: 3, stopOnce: new Promise<void>((r) => (answered = r)) });
     await waitFor(async () => seen.length > 0 && !seen.at(-1)!.closed && seen.at(-1)!.body.messages.at(-1)?.content === "long");
     const second = await ask(admin, sid, "again");
+    answered();
     expect(second.envelope).toMatchObject({ code: 409, msg: "A request is already in progress" });
     await first;
     await waitFor(async () => seen.at(-1)!.closed);
