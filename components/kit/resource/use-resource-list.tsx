@@ -218,7 +218,7 @@ export function useResourceList<Row extends AnyRow>(resource: Resource<Row>, fix
     if (actions.length) {
       const inline = Math.min(actions.length, resource.inlineActions ?? 2);
       // Sized from the labels in the reader's language ("Details · Accept · More" is wider than "详情 · 受理 · 更多").
-      layout.__actions = { width: rowActionsWidth(actions.map((a) => label(a.label)), tk("actions.more"), inline), sticky: "right" };
+      layout.__actions = { width: rowActionsWidth(actions.map((a) => ({ label: label(a.label), conditional: !!a.show })), tk("actions.more"), inline), sticky: "right" };
       columns.push({
         id: "__actions",
         header: () => tk("actions.operate"),

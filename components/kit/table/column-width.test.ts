@@ -39,6 +39,16 @@ describe("the row actions' width", () => {
     expect(rowActionsWidth(["Details", "Accept", "Assign"], "More")).toBeGreaterThan(rowActionsWidth(["详情", "受理", "转派"], "更多"));
   });
 
+  it("holds the widest set a row can show when actions come and go per row", () => {
+    // The OTA task list: "详情" always, the rest by the task's state; a finished task shows "详情 · 重试失败 · 更多".
+    const task = [{ label: "详情", conditional: false }, ...["启动", "暂停", "继续", "重试失败", "取消任务", "编辑", "删除"].map((label) => ({ label, conditional: true }))];
+    expect(rowActionsWidth(task, "更多")).toBe(24 + 28 + 12 + 56 + 12 + 28 + 16);
+    // The same labels, all unconditional: only the first two can be inline.
+    expect(rowActionsWidth(task.map((a) => a.label), "更多")).toBe(24 + 28 + 12 + 28 + 12 + 28 + 16);
+    // Without the more trigger when no row can have more than the inline ones.
+    expect(rowActionsWidth([{ label: "Edit", conditional: false }, { label: "Delete", conditional: true }], "More")).toBe(130);
+  });
+
   it("leaves out the more trigger when every action is inline, and never goes under 130 px", () => {
     expect(rowActionsWidth(["Edit", "Delete"], "More")).toBe(130);
     expect(rowActionsWidth(["Edit", "Delete", "Copy"], "More", 3)).toBe(24 + 28 + 46 + 36 + 24);
