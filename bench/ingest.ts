@@ -19,6 +19,7 @@ import { freePort, startPgCluster, type PgCluster } from "../scripts/pg-cluster"
 import { startOpenMosquitto } from "../scripts/mosquitto";
 import { cpuReading, cpuRow, saturation, threadId, type CpuShare, type Part } from "./cpu";
 import { rawInsert, type RawInsert } from "./raw-insert";
+import { boundHeapGrowth } from "../cloud/lib/heap-growth";
 
 /**
  * `npm run bench:ingest`: BENCH_DEVICES devices (default 200) each publish BENCH_MESSAGES / devices
@@ -439,6 +440,8 @@ async function bench(kind: "pglite" | "postgres", pg: PgCluster | undefined, rul
 }
 
 console.log(`load average at the start: ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+// As the cloud bounds its heap's growth when it starts (cloud/start.ts; HEAP_GROWING_PERCENT=0 for V8's own).
+boundHeapGrowth();
 const which = process.env.BENCH_DB;
 if (INSTANCES.length) {
   await benchInstances();

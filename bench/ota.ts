@@ -1,6 +1,7 @@
 import { fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Server as HttpServer } from "node:http";
@@ -21,6 +22,7 @@ import { OtaEngine } from "../cloud/ota/engine";
 import { DEMO_ACCOUNTS, seed } from "../cloud/seed";
 import { otaClient, type PartTry } from "../cloud/simulator/ota";
 import { cloudConfig } from "../cloud/start";
+import { boundHeapGrowth } from "../cloud/lib/heap-growth";
 import { startPgCluster } from "../scripts/pg-cluster";
 import { keepIdleConnections } from "../lib/server/keep-alive";
 import { rowsOf } from "../cloud/ingest/writer";
@@ -43,7 +45,9 @@ import { rowsOf } from "../cloud/ingest/writer";
  * the CPU the server and the devices used against the wall time: on a shared machine, a process that
  * got far less than a core while it had work is the machine's share of a slow run.
  * A heap snapshot of the server: `NODE_OPTIONS=--heapsnapshot-signal=SIGUSR2`, then `kill -USR2 <pid>`; a CPU profile of
- * the server's process: `BENCH_CPU_PROF=<folder>` (a `.cpuprofile` for Chromium's DevTools).
+ * the server's process: `BENCH_CPU_PROF=<folder>` (a `.cpuprofile` for Chromium's DevTools). Where the task's garbage is
+ * allocated: `BENCH_HEAP_PROF=<folder>` (a sampled `.heapprofile` over the task, objects a major GC collected included:
+ * what outlived the young generation and grew the heap).
  */
 const N = Number(process.env.BENCH_DEVICES ?? 1000);
 const IMAGE_KB = Number(process.env.BENCH_IMAGE_KB ?? 1024);
@@ -245,6 +249,8 @@ if (ROLE === "fleet") {
 }
 
 async function run(): Promise<Result> {
+  // As the cloud bounds its heap's growth when it starts (cloud/start.ts).
+  boundHeapGrowth();
   const kind = process.env.BENCH_DB === "postgres" ? "PostgreSQL" : process.env.BENCH_PGLITE === "memory" ? "PGlite (memory)" : "PGlite (disk)";
   const dir = mkdtempSync(join(tmpdir(), "bench-ota-"));
   const filesDir = join(dir, "files");
@@ -367,6 +373,9 @@ async function run(): Promise<Result> {
   const load0 = loadavg()[0];
   let loadMax = load0;
   const cpu0 = process.cpuUsage();
+  const heapProf = process.env.BENCH_HEAP_PROF ? new Session() : null;
+  heapProf?.connect();
+  await heapProf?.post("HeapProfiler.startSampling", { samplingInterval: 16384, includeObjectsCollectedByMajorGC: true });
   const t0 = performance.now();
   const task = await post<OtaTask>("otaTask/add", { taskName: "Bench rollout", packageId: pkg.id, target: 4, deviceIds: ids, rate: RATE, maxDownloads: MAX_DOWNLOADS, batchPercent: 10, gateSuccessPct: 90, retries: 0 });
   console.log(`  the task: ${ids.length} devices, rate ${task.rate}/min, at most ${task.maxDownloads} downloading at once`);
@@ -411,6 +420,11 @@ async function run(): Promise<Result> {
   const cpu = process.cpuUsage(cpu0);
   const serverCpu = ((cpu.user + cpu.system) / 1000 / (allS * 1000)) * 100;
   const mEnd = sample();
+  if (heapProf) {
+    const { profile } = await heapProf.post("HeapProfiler.stopSampling");
+    writeFileSync(join(process.env.BENCH_HEAP_PROF!, `ota-${kind.replace(/\W+/g, "-")}.heapprofile`), JSON.stringify(profile));
+    heapProf.disconnect();
+  }
   global.gc?.();
   console.log(`  at the end: ${memLine(mEnd)}; after a full GC ${memLine(process.memoryUsage())}; at most ${downloadingMax} downloading at once (sampled every 0.5 s)`);
 

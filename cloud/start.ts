@@ -39,6 +39,7 @@ import { CameraStreams } from "./media/cameras";
 import { CameraRecordings } from "./media/recordings";
 import { commandsOf } from "./ingest/commands";
 import { keepIdleConnections } from "@/lib/server/keep-alive";
+import { boundHeapGrowth } from "./lib/heap-growth";
 
 export type CloudOptions = {
   port: number;
@@ -74,6 +75,7 @@ export function cloudConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
 
 /** Opens the database, migrates, seeds on first start and serves the cloud. */
 export async function startCloud(opts: CloudOptions) {
+  boundHeapGrowth();
   const handle = await openDb({ url: opts.databaseUrl, dataDir: opts.dataDir ?? join(dataDir(), "pglite") });
   const seeded = await seed(handle.db);
   if (seeded) console.log("[cloud] seeded the platform tenant, the demo tenant and the demo accounts");
