@@ -22,14 +22,17 @@ const csp = [
 const config: NextConfig = {
   // Parallel work trees (several engineers building at once) each get their own output folder.
   distDir: process.env.NEXT_DIST_DIR || ".next",
+  // `NEXT_SOURCE_MAPS=1`: browser source maps, to name the modules in a route's first-load chunks (bench/README.md#first-load).
+  productionBrowserSourceMaps: process.env.NEXT_SOURCE_MAPS === "1",
   cacheComponents: true,
   partialPrefetching: true,
   poweredByHeader: false,
   reactStrictMode: true,
   // The built-in cloud runs in server.ts; Next must not try to bundle the database drivers.
   serverExternalPackages: ["@electric-sql/pglite", "pg"],
-  // In the browser zod loads after the first paint; contracts record their schemas until then (lib/lazy-zod.ts).
-  turbopack: { resolveAlias: { zod: { browser: "./lib/lazy-zod.ts" } } },
+  // In the browser zod loads after the first paint; contracts record their schemas until then (lib/lazy-zod.ts), and
+  // croner, which only their schedule checks use, comes with it (lib/lazy-croner.ts).
+  turbopack: { resolveAlias: { zod: { browser: "./lib/lazy-zod.ts" }, croner: { browser: "./lib/lazy-croner.ts" } } },
   // Browsers ask for /favicon.ico on their own (issue 40: a 404 and a console error on every first page).
   async rewrites() {
     return [{ source: "/favicon.ico", destination: "/favicon.svg" }];

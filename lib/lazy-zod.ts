@@ -1,4 +1,5 @@
 import type { z as Zod } from "zod";
+import { provideCron } from "./lazy-croner";
 
 /**
  * What the browser gets for `import { z } from "zod"` (next.config `resolveAlias`, browser only;
@@ -100,7 +101,10 @@ export const zodLoaded = () => real !== null;
 
 /** Resolves when zod has loaded (starting the load when it has not started). */
 export function zodReady(): Promise<void> {
-  return (loading ??= import("./zod-real").then((m) => provideZod(m.zodInBrowser as unknown as Real)));
+  return (loading ??= import("./zod-real").then((m) => {
+    provideCron(m.cronInBrowser);
+    provideZod(m.zodInBrowser as unknown as Real);
+  }));
 }
 
 /** Screens whose first paint validates (settings cards) hand zod over from their own first load. */

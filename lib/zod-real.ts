@@ -1,3 +1,5 @@
+// The real croner, past the browser's alias of "croner" (lib/lazy-croner.ts): it loads with zod.
+import { Cron } from "../node_modules/croner/dist/croner.js";
 import { any, array, boolean, coerce, custom, discriminatedUnion, enum as oneOf, intersection, iso, lazy, literal, looseObject, never, NEVER, null as nullValue, number, object, preprocess, record, strictObject, string, tuple, union, unknown, ZodDefault, ZodObject, ZodOptional, ZodType } from "zod/v4";
 
 /**
@@ -36,3 +38,6 @@ export const zodInBrowser = {
   ZodOptional,
   ZodType,
 };
+
+/** Croner, handed to lib/lazy-croner.ts with zod: the browser checks a schedule only where it validates. */
+export const cronInBrowser = Cron;
