@@ -1,9 +1,9 @@
 "use client";
 
 import { type CustomFieldProps, defineResource, remoteOptions, resourcePage, SelectField } from "@/components/kit";
-import type { EntityResourceConfig } from "@/components/kit/resource/define-resource";
 import { useCall } from "@/lib/api/call";
-import { prodFunction, prodFunctionApi, productApi, type FunctionRow } from "@/lib/contract/device/product";
+import { productApi, type FunctionRow } from "@/lib/contract/device/product";
+import { functionBase } from "./function-base";
 import { functionColumns } from "./function-columns";
 import { functionDefaults, functionFormFields } from "./function-form";
 
@@ -13,14 +13,6 @@ function ProductSelect({ field, disabled, invalid }: CustomFieldProps) {
   const options = (data ?? []).map((p) => ({ value: p.id, label: p.prodName }));
   return <SelectField id="field-productId" options={options} value={field.value} onChange={field.onChange} disabled={disabled} invalid={invalid} clearable={false} />;
 }
-
-/** What the list of all product functions and a product's functions tab (`product-functions.tsx`) share. */
-export const functionBase: Pick<EntityResourceConfig<FunctionRow>, "entity" | "calls" | "detail" | "rowActions"> = {
-  entity: prodFunction,
-  calls: prodFunctionApi,
-  detail: false,
-  rowActions: ["view", "edit", "del"],
-};
 
 /** Functions of all products (prodFunctionSet): filter by product, add into a chosen product. */
 export const prodFunctionResource = defineResource<FunctionRow>({

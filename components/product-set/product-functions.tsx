@@ -13,7 +13,7 @@ import { permsOf } from "@/lib/contract/call";
 import { objProdApi, prodFunctionApi, tdlError, type FunctionRow, type TdlError } from "@/lib/contract/device/product";
 import { functionColumns } from "./function-columns";
 import { functionDefaults, functionFormFields } from "./function-form";
-import { functionBase } from "./prod-function-resource";
+import { functionBase } from "./function-base";
 
 // The TDL errors and the library pickers open from the product's functions tab only.
 const KitDialog = dynamic(() => import("@/components/kit/dialogs/kit-dialog").then((m) => m.KitDialog));

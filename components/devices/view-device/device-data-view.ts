@@ -1,6 +1,6 @@
 import type { RealTimeData, RealTimeValue } from "@/lib/contract/device/device-data";
 import type { DeviceLive } from "@/lib/contract/live/topics";
-import { NUMERIC_TYPES } from "@/lib/contract/device/thing-model";
+import { NUMERIC_TYPES } from "@/lib/contract/device/enums";
 
 /** How the device page reads and shows a device's values: pure, so it is tested on its own. */
 

@@ -19,9 +19,6 @@ export const MAINTENANCE_SERVICES = { reboot: "reboot", init: "init", laserOn: "
 
 /** Sending a command changes what a device does: the device editors' right. */
 export const SEND_PERM = "dev:device:upd";
-/** Screens that read commands: the device lists' command panels, the handling log, online debugging. */
-export const OPS_SCREENS = ["/devices/device", "/devices/allDevices", "/devices/handleLog", "/debug"] as const;
-
 /** How long a device has to answer, in seconds, when the caller names no time-out. */
 export const COMMAND_TIMEOUT = { default: 15, min: 1, max: 300 } as const;
 

@@ -1,6 +1,7 @@
 import { defineCall, typed } from "../call";
 import { idQuery } from "../common";
-import { cycleData, maintenanceBody, OPS_SCREENS, SEND_PERM, setCycleBody, type Command } from "./command";
+import { cycleData, maintenanceBody, SEND_PERM, setCycleBody, type Command } from "./command";
+import { OPS_SCREENS } from "./readers";
 
 /**
  * The device's maintenance calls and its reporting cycle (device/device, core §7): sending answers

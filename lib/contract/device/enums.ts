@@ -20,6 +20,8 @@ export const COMMAND_TYPES = ["property", "service", "cycle", "reboot", "init", 
 
 /** Thing-model data types. */
 export const DATA_TYPES = ["int32", "int32u", "float", "double", "enum", "bool", "text", "date", "struct", "array"] as const;
+/** The numeric data types (charted, ranged, compared by alarm rules). Here, not in the thing model: the device page reads it. */
+export const NUMERIC_TYPES = ["int32", "int32u", "float", "double"] as const;
 /** 1 property, 2 event, 3 service. */
 export const FUNC_TYPES = [1, 2, 3] as const;
 export const ACCESS_MODES = ["r", "rw"] as const;

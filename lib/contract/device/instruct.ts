@@ -1,6 +1,7 @@
 import { defineCall, typed } from "../call";
 import { crudCalls } from "../entity-calls";
-import { command, commandBody, OPS_SCREENS, SEND_PERM, type Command } from "./command";
+import { command, commandBody, SEND_PERM, type Command } from "./command";
+import { OPS_SCREENS } from "./readers";
 
 /**
  * Commands (comm instruct{product}, `instructIot` for this product). The log the handling log and

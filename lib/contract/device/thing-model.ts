@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { rowName } from "../entity";
 import { codeRequired, oneOf, optional, text, textRequired } from "../validation";
-import { DATA_TYPES, FUNC_TYPES, ACCESS_MODES, EVENT_TYPES, CALL_MODES } from "./enums";
+import { DATA_TYPES, FUNC_TYPES, ACCESS_MODES, EVENT_TYPES, CALL_MODES, NUMERIC_TYPES } from "./enums";
 import { i18nField, i18nTexts, textIn, type I18nTexts } from "../i18n-text";
 import type { Locale } from "../locale";
 
@@ -12,7 +12,6 @@ import type { Locale } from "../locale";
  */
 
 export type DataTypeName = (typeof DATA_TYPES)[number];
-export const NUMERIC_TYPES = ["int32", "int32u", "float", "double"] as const;
 type NumericType = (typeof NUMERIC_TYPES)[number];
 export type FuncType = (typeof FUNC_TYPES)[number];
 export const FUNC_TYPE = { property: 1, event: 2, service: 3 } as const;

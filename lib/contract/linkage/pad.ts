@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCall, typed } from "../call";
 import { dbId } from "../common";
-import { OPS_SCREENS } from "../device/command";
+import { OPS_SCREENS } from "../device/readers";
 import type { ThingFunction } from "../device/thing-model";
 
 /**
