@@ -15,7 +15,7 @@ import { useSession } from "../session";
 import { KitCell } from "../table/cells";
 import type { ColumnLayout, TableColumn } from "../table/data-table";
 import { RowActions, type ResolvedAction } from "../table/row-actions";
-import { headerWidth, rowActionsWidth, statusWidth } from "../table/column-width";
+import { headerWidth, rowActionsColumnWidth, statusWidth } from "../table/column-width";
 import { ENUMS, isEnumName } from "@/lib/contract/enums";
 import { findNode, type TreeShape } from "@/lib/tree";
 import { isRawColumn, permOf, type AnyRow, type BuiltinRowAction, type DialogMode, type Resource, type ResourceUi, type RowAction, type ToolbarAction } from "./define-resource";
@@ -196,7 +196,7 @@ export function useResourceList<Row extends AnyRow>(resource: Resource<Row>, fix
       .filter((a) => can(a.perm));
   }, [resource, can, label, nameOf]);
 
-  const { columns, layout } = React.useMemo(() => {
+  const { columns, layout: columnLayout } = React.useMemo(() => {
     const layout: Record<string, ColumnLayout> = {};
     const columns: TableColumn<Row>[] = [];
     for (const c of resource.columns) {
@@ -216,9 +216,8 @@ export function useResourceList<Row extends AnyRow>(resource: Resource<Row>, fix
       columns.push({ id: c.prop, header: () => label(c.label), cell: ({ row }) => <KitCell col={c} row={row.original} ui={uiRef.current} allowed={allowed} /> });
     }
     if (actions.length) {
-      const inline = Math.min(actions.length, resource.inlineActions ?? 2);
-      // Sized from the labels in the reader's language ("Details · Accept · More" is wider than "详情 · 受理 · 更多").
-      layout.__actions = { width: rowActionsWidth(actions.map((a) => ({ label: label(a.label), conditional: !!a.show })), tk("actions.more"), inline), sticky: "right" };
+      // Sized below from the rows shown; until they come, from the actions every row shows.
+      layout.__actions = { width: 130, sticky: "right" };
       columns.push({
         id: "__actions",
         header: () => tk("actions.operate"),
@@ -241,6 +240,16 @@ export function useResourceList<Row extends AnyRow>(resource: Resource<Row>, fix
     }
     return { columns, layout };
   }, [resource, actions, can, label, tk, te, nameOf]);
+
+  // The row actions' column holds the widest set of actions the rows show, in the reader's language ("Details · Accept ·
+  // More" is wider than "详情 · 受理 · 更多"); each row shows those its `show` lets through.
+  const actionsWidth = React.useMemo(() => {
+    const every = (nodes: readonly Row[]): Row[] => (tree ? nodes.flatMap((n) => [n, ...every((n[shape.childrenKey] as Row[] | undefined) ?? [])]) : [...nodes]);
+    const shown = every(rows).map((r) => actions.filter((a) => !a.show || a.show(r, uiRef.current)));
+    const sets = (shown.length ? shown : [actions.filter((a) => !a.show)]).map((set) => set.map((a) => label(a.label)));
+    return rowActionsColumnWidth(sets, tk("actions.more"), Math.min(actions.length, resource.inlineActions ?? 2));
+  }, [rows, actions, tree, shape, label, tk, resource.inlineActions]);
+  const layout = React.useMemo(() => (columnLayout.__actions ? { ...columnLayout, __actions: { ...columnLayout.__actions, width: actionsWidth } } : columnLayout), [columnLayout, actionsWidth]);
 
   const toolbar = React.useMemo(() => {
     const builtins: Record<string, ToolbarAction<Row>> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { KIND_WIDTH, TEXT_MIN_WIDTH, columnKind, defaultWidth, fitColumns, rowActionsWidth, statusWidth, headerWidth, labelWidth, type FitInput } from "./column-width";
+import { KIND_WIDTH, TEXT_MIN_WIDTH, columnKind, defaultWidth, fitColumns, rowActionsColumnWidth, rowActionsWidth, statusWidth, headerWidth, labelWidth, type FitInput } from "./column-width";
 
 describe("default column widths", () => {
   it("reads the kind from the column type first", () => {
@@ -39,14 +39,16 @@ describe("the row actions' width", () => {
     expect(rowActionsWidth(["Details", "Accept", "Assign"], "More")).toBeGreaterThan(rowActionsWidth(["详情", "受理", "转派"], "更多"));
   });
 
-  it("holds the widest set a row can show when actions come and go per row", () => {
-    // The OTA task list: "详情" always, the rest by the task's state; a finished task shows "详情 · 重试失败 · 更多".
-    const task = [{ label: "详情", conditional: false }, ...["启动", "暂停", "继续", "重试失败", "取消任务", "编辑", "删除"].map((label) => ({ label, conditional: true }))];
-    expect(rowActionsWidth(task, "更多")).toBe(24 + 28 + 12 + 56 + 12 + 28 + 16);
-    // The same labels, all unconditional: only the first two can be inline.
-    expect(rowActionsWidth(task.map((a) => a.label), "更多")).toBe(24 + 28 + 12 + 28 + 12 + 28 + 16);
-    // Without the more trigger when no row can have more than the inline ones.
-    expect(rowActionsWidth([{ label: "Edit", conditional: false }, { label: "Delete", conditional: true }], "More")).toBe(130);
+  it("holds the widest set the rows show when actions come and go per row", () => {
+    // The OTA task list: a task to start shows "详情 · 启动 · 更多", a finished one with failures "详情 · 重试失败 · 更多".
+    const sets = [
+      ["详情", "启动", "编辑", "删除"],
+      ["详情", "重试失败", "删除"],
+    ];
+    expect(rowActionsColumnWidth(sets, "更多")).toBe(24 + 28 + 12 + 56 + 12 + 28 + 16);
+    expect(rowActionsColumnWidth(sets, "更多")).toBeGreaterThan(rowActionsWidth(sets[0], "更多"));
+    // No rows (or only short sets): never under 130 px.
+    expect(rowActionsColumnWidth([], "More")).toBe(130);
   });
 
   it("leaves out the more trigger when every action is inline, and never goes under 130 px", () => {

@@ -97,27 +97,20 @@ export function headerWidth(label: string, sortable: boolean, width: number): nu
   return Math.max(width, 24 + labelWidth(label) + (sortable ? 18 : 0));
 }
 
-/** A row action's label; `conditional` when the action shows on some rows only (its `show`). */
-export type ActionLabel = string | { label: string; conditional: boolean };
+/** The row actions' column: its inline labels and their gaps, the "more" trigger with its chevron when actions are left over, and the cell's padding. */
+export function rowActionsWidth(labels: string[], moreLabel: string, inline = 2): number {
+  const shown = labels.slice(0, inline);
+  const more = labels.length > shown.length ? 12 + labelWidth(moreLabel) + 16 : 0;
+  return Math.max(130, 24 + shown.reduce((w, l) => w + labelWidth(l), 0) + 12 * (shown.length - 1) + more);
+}
 
 /**
- * The row actions' column: its inline labels and their gaps, the "more" trigger with its chevron when actions are left
- * over, and the cell's padding — for the widest set a row can show. Conditional actions come and go per row, so a later,
- * longer label can move inline ("详情 · 重试失败" on a task whose "启动" is hidden): every set holding the unconditional
- * actions is tried (a list has a handful of actions).
+ * The row actions' column for the rows shown: the widest of the sets they show. Actions come and go per row (their
+ * `show`), so a later, longer label moves inline ("详情 · 重试失败" on a finished task whose "启动" is hidden); sized from
+ * the definition's first actions, the Chinese OTA task list ran 21 px sideways.
  */
-export function rowActionsWidth(actions: ActionLabel[], moreLabel: string, inline = 2): number {
-  const all = actions.map((a) => (typeof a === "string" ? { label: a, conditional: false } : a));
-  const more = 12 + labelWidth(moreLabel) + 16;
-  let widest = 0;
-  for (let set = 0; set < 1 << all.length; set++) {
-    if (all.some((a, i) => !a.conditional && !(set & (1 << i)))) continue;
-    const shown = all.filter((_, i) => set & (1 << i));
-    const first = shown.slice(0, inline);
-    const width = first.reduce((w, a) => w + labelWidth(a.label), 0) + 12 * Math.max(0, first.length - 1) + (shown.length > inline ? more : 0);
-    widest = Math.max(widest, width);
-  }
-  return Math.max(130, 24 + widest);
+export function rowActionsColumnWidth(sets: string[][], moreLabel: string, inline = 2): number {
+  return Math.max(130, ...sets.map((labels) => rowActionsWidth(labels, moreLabel, inline)));
 }
 
 /**
