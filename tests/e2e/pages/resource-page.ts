@@ -78,6 +78,8 @@ export class ResourcePageObject {
   /** Runs a row action (view / edit / del / custom key), opening "more" when it is there. */
   async rowAction(text: string | RegExp, key: string) {
     const row = this.row(text).first();
+    // The row first: counting its inline buttons before it renders would send the action to the "more" menu.
+    await expect(row).toBeVisible();
     const inline = row.locator(`button[data-action="${key}"]`);
     if (await inline.count()) return inline.click();
     await row.locator('[data-action="more"]').click();
