@@ -25,7 +25,7 @@ import { scheduleReports } from "./report/engine";
 import { closePdf } from "./report/pdf";
 import { carriersFromEnv } from "./sim/carriers";
 import { Coordinator } from "./lib/coordination";
-import { RowPacedVacuum, VACUUM_EVERY_MS, vacuumDue } from "./db/vacuum";
+import { pgliteUpkeep, RowPacedVacuum, VACUUM_EVERY_MS } from "./db/vacuum";
 import { PACK_EVERY_MS, packClosedPartitions } from "./ingest/partitions";
 import { scheduleRetention } from "./lib/retention-job";
 import { llmConfigFromEnv } from "./lib/llm";
@@ -133,7 +133,7 @@ export async function startCloud(opts: CloudOptions) {
   await writeDemoFirmware(handle.db, config.filesDir);
   await writeDemoTrackMaps(handle.db, config.filesDir);
   scheduleFileUpkeep(cluster, handle.db, config.filesDir);
-  if (vacuum) cluster.every("pglite-vacuum", VACUUM_EVERY_MS, async () => void (await vacuumDue(handle.db)));
+  if (vacuum) cluster.every("pglite-vacuum", VACUUM_EVERY_MS, () => pgliteUpkeep(handle.db));
   // Closed months packed one row per series and hour, a device's day per statement (on PGlite too: its disk holds the same year).
   cluster.every("telemetry-pack", PACK_EVERY_MS, async () => void (await packClosedPartitions(handle.db, new Date())));
   // Raw partitions past every tenant's retention are dropped, old hours folded into days.

@@ -59,6 +59,35 @@ export async function vacuumDue(db: Db, tables: readonly string[] = HOT_TABLES):
   return out;
 }
 
+/** Autovacuum's own defaults: a table is analyzed once this many rows plus this share of its rows changed since its last analyze. */
+const ANALYZE_MIN = 50;
+const ANALYZE_SHARE = 0.1;
+
+/**
+ * PGlite runs no autovacuum, so nothing analyzes its tables either: the planner would go on with the
+ * statistics of a month's partition taken when one device had written to it (a month chart then
+ * scanned the whole partition for that device's values once a thousand had; issue 41). As
+ * autovacuum's autoanalyze would, analyzes each table with more changed rows than `ANALYZE_MIN` +
+ * `ANALYZE_SHARE` of its rows since its last analyze (a sample of rows, whatever the table's size),
+ * one at a time. Answers the tables analyzed.
+ */
+export async function analyzeDue(db: Db): Promise<string[]> {
+  await db.execute(sql`select pg_stat_force_next_flush()`);
+  const due = rowsOf(
+    await db.execute(sql`select s.relname as "table" from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+      where s.schemaname = 'public' and c.relkind = 'r' and s.n_mod_since_analyze > ${ANALYZE_MIN} + ${ANALYZE_SHARE} * greatest(c.reltuples, 0)
+      order by s.relname`),
+  ).map((r) => String(r.table));
+  for (const table of due) await db.execute(sql.raw(`analyze "${table.replace(/"/g, '""')}"`));
+  return due;
+}
+
+/** PGlite's upkeep once a minute (autovacuum's work): the hot tables' vacuum, then the statistics. */
+export async function pgliteUpkeep(db: Db): Promise<void> {
+  await vacuumDue(db);
+  await analyzeDue(db);
+}
+
 /**
  * PGlite's vacuum paced by the rows the ingest writes, not by the clock: a fleet reporting ten
  * times as often is looked at ten times as often, and a quiet one costs nothing. The writer calls
