@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { isTimeZone, zoneDayStart, zoneLabel, zoneOffset, zonedInstant } from "./time-zone";
+import { describe, expect, it, vi } from "vitest";
+import { isTimeZone, wallClock, zoneDayStart, zoneLabel, zoneOffset, zonedInstant } from "./time-zone";
 
 describe("time zones", () => {
   it("knows IANA zones and refuses others", () => {
@@ -21,5 +21,43 @@ describe("time zones", () => {
     expect(zonedInstant("Asia/Kolkata", 2026, 1, 1, 5, 30)).toBe(Date.UTC(2026, 0, 1));
     expect(zoneLabel("Asia/Shanghai")).toBe("Asia/Shanghai (UTC+08:00)");
     expect(zoneLabel("America/St_Johns", Date.UTC(2026, 0, 1))).toBe("America/St_Johns (UTC-03:30)");
+  });
+
+  // Read straight from Intl, as the module did for every instant before its per-hour memo.
+  const intlWall = (ms: number, zone: string) => {
+    const p: Record<string, number> = {};
+    const f = new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    for (const part of f.formatToParts(ms)) if (part.type !== "literal") p[part.type] = Number(part.value);
+    return { y: p.year, mo: p.month, d: p.day, h: p.hour, mi: p.minute, s: p.second };
+  };
+
+  it("answers as Intl does at every minute around changes that fall within an hour", () => {
+    // Lord Howe moves by 30 minutes at 15:30 UTC, St John's at 05:30 UTC: the change is inside a UTC hour.
+    const cases: [string, number][] = [
+      ["Australia/Lord_Howe", Date.UTC(2026, 9, 3, 12)],
+      ["Australia/Lord_Howe", Date.UTC(2026, 3, 4, 12)],
+      ["America/St_Johns", Date.UTC(2026, 2, 8, 3)],
+      ["Europe/Berlin", Date.UTC(2026, 9, 25, 0)],
+      ["Asia/Kathmandu", Date.UTC(2026, 0, 1)],
+    ];
+    for (const [zone, from] of cases)
+      for (let ms = from; ms < from + 6 * 3_600_000; ms += 60_000 + 7) {
+        const w = intlWall(ms, zone);
+        expect(wallClock(ms, zone), `${zone} ${new Date(ms).toISOString()}`).toEqual(w);
+        expect(zoneOffset(ms, zone)).toBe(Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s) - (ms - (ms % 1000)));
+      }
+  });
+
+  it("asks Intl twice per hour, not once per instant (a chart's thousands of points)", () => {
+    const spy = vi.spyOn(Intl.DateTimeFormat.prototype, "formatToParts");
+    try {
+      const hour = Date.UTC(2031, 4, 6, 7);
+      for (let ms = hour; ms < hour + 3_600_000; ms += 1000) zoneOffset(ms, "Asia/Shanghai");
+      expect(spy).toHaveBeenCalledTimes(2);
+      expect(wallClock(hour + 59_000, "Asia/Shanghai")).toEqual({ y: 2031, mo: 5, d: 6, h: 15, mi: 0, s: 59 });
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -29,19 +29,45 @@ export const knownZone = (zone: unknown): string => (isTimeZone(zone) ? zone : D
 
 export type WallClock = { y: number; mo: number; d: number; h: number; mi: number; s: number };
 
-/** The wall-clock reading of an instant in a zone. */
-export function wallClock(ms: number, zone: string): WallClock {
+/** The zone's offset at an instant, from `Intl` (the second the instant falls in). */
+function offsetAt(ms: number, zone: string): number {
   const f = formatOf(zone) ?? formatOf(DEFAULT_TIME_ZONE)!;
   const p: Record<string, number> = {};
   for (const part of f.formatToParts(ms)) if (part.type !== "literal") p[part.type] = Number(part.value);
-  return { y: p.year, mo: p.month, d: p.day, h: p.hour, mi: p.minute, s: p.second };
+  const floored = ms - (((ms % 1000) + 1000) % 1000);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - floored;
 }
 
-/** How far the zone's wall clock is ahead of UTC at an instant, in ms (Shanghai: 8 h). */
+const HOUR_MS = 3_600_000;
+/** Per zone, per UTC hour: the offset that holds all that hour, or null for an hour the offset changes in. */
+const hours = new Map<string, Map<number, number | null>>();
+/** Hours kept per zone (a chart of a year holds ≈ 8,800): past this the memo starts afresh. */
+const HOURS_KEPT = 100_000;
+
+/**
+ * How far the zone's wall clock is ahead of UTC at an instant, in ms (Shanghai: 8 h). `Intl` is asked
+ * twice per UTC hour, not per instant (a chart moves thousands of points; issue 41, blocking time):
+ * an hour whose first and last seconds share an offset keeps it throughout, since no zone changes its
+ * offset twice within an hour; an hour with a change asks for each instant.
+ */
 export function zoneOffset(ms: number, zone: string): number {
-  const w = wallClock(ms, zone);
-  const floored = ms - (((ms % 1000) + 1000) % 1000);
-  return Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s) - floored;
+  let memo = hours.get(zone);
+  if (!memo) hours.set(zone, (memo = new Map()));
+  const hour = Math.floor(ms / HOUR_MS);
+  let off = memo.get(hour);
+  if (off === undefined) {
+    const first = offsetAt(hour * HOUR_MS, zone);
+    off = first === offsetAt(hour * HOUR_MS + HOUR_MS - 1000, zone) ? first : null;
+    if (memo.size >= HOURS_KEPT) memo.clear();
+    memo.set(hour, off);
+  }
+  return off ?? offsetAt(ms, zone);
+}
+
+/** The wall-clock reading of an instant in a zone. */
+export function wallClock(ms: number, zone: string): WallClock {
+  const w = new Date(ms + zoneOffset(ms, zone));
+  return { y: w.getUTCFullYear(), mo: w.getUTCMonth() + 1, d: w.getUTCDate(), h: w.getUTCHours(), mi: w.getUTCMinutes(), s: w.getUTCSeconds() };
 }
 
 /**

@@ -22,7 +22,6 @@ type Point = { ref: string; deviceId: number; identifier: string; deviceName: st
 
 /** Characters a sheet's name may not hold. */
 const SHEET_NAME_BAD = /[[\]:*?/\\']/g;
-const HOUR_MS = 3_600_000;
 
 /**
  * The points a report's blocks name, in the document's order, that are devices of its project:
@@ -69,19 +68,8 @@ function windowOf(period: Period, ts: SQL): SQL | undefined {
   return sql`${hour} >= ${period.window.fromH} and ${hour} < ${period.window.toH}`;
 }
 
-/**
- * An instant as Excel shows it: the report zone's wall clock written as a date (Excel's dates have
- * no zone). The zone's offset is asked once per hour, as it never changes within one.
- */
-function wallDates(zone: string) {
-  let hour = NaN;
-  let offset = 0;
-  return (ms: number) => {
-    const h = Math.floor(ms / HOUR_MS);
-    if (h !== hour) [hour, offset] = [h, zoneOffset(h * HOUR_MS, zone)];
-    return new Date(ms + offset);
-  };
-}
+/** An instant as Excel shows it: the report zone's wall clock written as a date (Excel's dates have no zone). */
+const wallDate = (ms: number, zone: string) => new Date(ms + zoneOffset(ms, zone));
 
 /**
  * The sheets of a report's raw rows, written one after another as they are read: "Report" (what,
@@ -126,21 +114,20 @@ export async function* reportSheets(db: Db, r: ReportRow, now: Date, sheetRows =
     ],
     rows: points.map((p) => ({ ...p, note: p.rawFrom && p.rawFrom > period.from ? L("xlsx.rawFrom", { at: stamp(p.rawFrom, zone) }) : "" })),
   };
-  const wall = wallDates(zone);
   const columns = [
     { key: "at", header: L("xlsx.time"), width: 20, numFmt: "yyyy-mm-dd hh:mm:ss" },
     { key: "value", header: L("value"), width: 14 },
   ];
   for (const p of points) {
     const from = (p.rawFrom && p.rawFrom > period.from ? p.rawFrom : period.from).toISOString();
-    const cells = rawCells(rawPages(db, p.deviceId, p.identifier, from, period.to.toISOString(), { where: period.window ? (ts) => windowOf(period, ts)! : undefined }), wall, sheetRows - 1);
+    const cells = rawCells(rawPages(db, p.deviceId, p.identifier, from, period.to.toISOString(), { where: period.window ? (ts) => windowOf(period, ts)! : undefined }), zone, sheetRows - 1);
     // The first sheet always (empty when the point has no raw values), the next while values remain.
     for (let part = 1; part === 1 || (await cells.more()); part++) yield { name: part === 1 ? p.sheet : `${p.sheet} (${part})`, columns, rows: cells.sheet() };
   }
 }
 
-/** A point's raw values as cells, read a page at a time; `sheet()` yields the next sheet's worth (`perSheet` values). */
-function rawCells(pages: AsyncGenerator<RawRow[]>, wall: (ms: number) => Date, perSheet: number) {
+/** A point's raw values as cells (times as `zone`'s wall clock), read a page at a time; `sheet()` yields the next sheet's worth (`perSheet` values). */
+function rawCells(pages: AsyncGenerator<RawRow[]>, zone: string, perSheet: number) {
   let page: RawRow[] = [];
   let i = 0;
   let done = false;
@@ -155,7 +142,7 @@ function rawCells(pages: AsyncGenerator<RawRow[]>, wall: (ms: number) => Date, p
   async function* sheet() {
     for (let n = 0; n < perSheet && (await more()); n++) {
       const v = page[i++];
-      yield { at: wall(v.ms), value: v.value };
+      yield { at: wallDate(v.ms, zone), value: v.value };
     }
   }
   return { more, sheet };

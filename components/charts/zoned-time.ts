@@ -18,7 +18,11 @@ export function zonedTimeOption(option: EChartsOption, zone: string): EChartsOpt
   if (!hasTimeAxis(option)) return option;
   const shift = (t: unknown) => (typeof t === "number" ? t + zoneOffset(t, zone) : t);
   const point = (p: unknown): unknown => {
-    if (Array.isArray(p)) return [shift(p[0]), ...p.slice(1)];
+    if (Array.isArray(p)) {
+      const moved = p.slice();
+      moved[0] = shift(p[0]);
+      return moved;
+    }
     if (p && typeof p === "object" && Array.isArray((p as Obj).value)) return { ...(p as Obj), value: point((p as Obj).value) };
     return p;
   };
