@@ -96,4 +96,17 @@ describe("EChart starting in turns", () => {
     for (let i = 0; i < 3; i++) await nextTask();
     expect(lib.steps).toEqual([]);
   });
+
+  it("a time chart does not animate unless its option says so; other charts keep ECharts' animation", async () => {
+    const timed: EChartsOption = { xAxis: { type: "time" }, series: [{ type: "line", data: [[Date.UTC(2026, 0, 1), 1]] }] };
+    const view = show(<EChart option={timed} />);
+    for (let i = 0; i < 2; i++) await nextTask();
+    expect((lib.options[0].option as EChartsOption).animation).toBe(false);
+    view.rerender(<EChart option={{ ...timed, animation: true }} />);
+    expect((lib.options[1].option as EChartsOption).animation).toBe(true);
+    view.unmount();
+    show(<EChart option={line([1, 2])} />);
+    for (let i = 0; i < 2; i++) await nextTask();
+    expect((lib.options[2].option as EChartsOption).animation).toBeUndefined();
+  });
 });

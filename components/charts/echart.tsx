@@ -25,6 +25,15 @@ function primaryColor(el: Element): string {
 }
 
 /**
+ * What every option starts from (an option may say otherwise). A time chart does not animate: its
+ * sweep redrew every point of every line on each frame for a second at load and at each refresh,
+ * the page's longest tasks (issue 41, blocking time), and a reading chart has nothing to show by it.
+ */
+function defaults(el: Element, timed: boolean): EChartsOption {
+  return { backgroundColor: "transparent", color: [primaryColor(el), ...REST], ...(timed ? { animation: false } : {}) };
+}
+
+/**
  * One ECharts chart. ECharts is loaded on first use (`echarts-lib`: the parts the console draws with), so pages without charts
  * never download it. Follows dark mode, the primary colour and the box size; `option` replaces
  * the chart's option whenever it changes (memoise it). A chart starts in turns (`draw-turns`): in
@@ -125,7 +134,7 @@ export function EChart({
               const instance = chart.current;
               if (!live || !instance) return;
               applied.current = drawnRef.current;
-              instance.setOption({ backgroundColor: "transparent", color: [primaryColor(el), ...REST], ...applied.current }, { lazyUpdate: true });
+              instance.setOption({ ...defaults(el, zoneRef.current.timed), ...applied.current }, { lazyUpdate: true });
             }),
           ),
         )
@@ -147,8 +156,8 @@ export function EChart({
     // Before its first option the chart takes the newest one in its turn.
     if (!instance || !box.current || applied.current === null || applied.current === drawn) return;
     applied.current = drawn;
-    instance.setOption({ backgroundColor: "transparent", color: [primaryColor(box.current), ...REST], ...drawn }, { notMerge: true });
-  }, [drawn]);
+    instance.setOption({ ...defaults(box.current, timed), ...drawn }, { notMerge: true });
+  }, [drawn, timed]);
 
   return (
     <div className={cn("relative w-full", className)} style={{ height }} role="img" aria-label={ariaLabel} data-testid={testId}>
