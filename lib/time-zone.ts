@@ -39,29 +39,35 @@ function offsetAt(ms: number, zone: string): number {
 }
 
 const HOUR_MS = 3_600_000;
-/** Per zone, per UTC hour: the offset that holds all that hour, or null for an hour the offset changes in. */
-const hours = new Map<string, Map<number, number | null>>();
-/** Hours kept per zone (a chart of a year holds ≈ 8,800): past this the memo starts afresh. */
-const HOURS_KEPT = 100_000;
+const DAY_MS = 86_400_000;
+/** Per zone, per UTC day and per UTC hour: the offset that holds all that span, or null for a span the offset changes in. */
+const spans = new Map<string, { days: Map<number, number | null>; hours: Map<number, number | null> }>();
+/** Spans kept per zone (a chart of a year holds ≈ 370 days): past this a memo starts afresh. */
+const SPANS_KEPT = 100_000;
+
+/** The offset that holds throughout the span `[k·len, (k+1)·len)`, or null if it changes within it (memoised in `memo`). */
+function spanOffset(memo: Map<number, number | null>, k: number, len: number, zone: string): number | null {
+  let off = memo.get(k);
+  if (off === undefined) {
+    const first = offsetAt(k * len, zone);
+    off = first === offsetAt(k * len + len - 1000, zone) ? first : null;
+    if (memo.size >= SPANS_KEPT) memo.clear();
+    memo.set(k, off);
+  }
+  return off;
+}
 
 /**
  * How far the zone's wall clock is ahead of UTC at an instant, in ms (Shanghai: 8 h). `Intl` is asked
- * twice per UTC hour, not per instant (a chart moves thousands of points; issue 41, blocking time):
- * an hour whose first and last seconds share an offset keeps it throughout, since no zone changes its
- * offset twice within an hour; an hour with a change asks for each instant.
+ * twice per UTC day, not per instant (a chart or a table moves thousands of times; issue 41, blocking
+ * time): a day whose first and last seconds share an offset keeps it throughout, as no zone changes
+ * its offset and back within a day; in a day with a change, the same per hour, and in the hour of the
+ * change, per instant.
  */
 export function zoneOffset(ms: number, zone: string): number {
-  let memo = hours.get(zone);
-  if (!memo) hours.set(zone, (memo = new Map()));
-  const hour = Math.floor(ms / HOUR_MS);
-  let off = memo.get(hour);
-  if (off === undefined) {
-    const first = offsetAt(hour * HOUR_MS, zone);
-    off = first === offsetAt(hour * HOUR_MS + HOUR_MS - 1000, zone) ? first : null;
-    if (memo.size >= HOURS_KEPT) memo.clear();
-    memo.set(hour, off);
-  }
-  return off ?? offsetAt(ms, zone);
+  let memo = spans.get(zone);
+  if (!memo) spans.set(zone, (memo = { days: new Map(), hours: new Map() }));
+  return spanOffset(memo.days, Math.floor(ms / DAY_MS), DAY_MS, zone) ?? spanOffset(memo.hours, Math.floor(ms / HOUR_MS), HOUR_MS, zone) ?? offsetAt(ms, zone);
 }
 
 /** The wall-clock reading of an instant in a zone. */
