@@ -35,6 +35,8 @@ export type ColumnLayout = { width?: number; minWidth?: number; headerWidth?: nu
 /** Rows above this count render through a virtualiser: the largest page size (100) and big trees stay smooth. */
 export const VIRTUAL_THRESHOLD = 50;
 const ROW_HEIGHT = 41;
+/** The rows a virtualised body of `height` px shows at the top, with the virtualiser's overscan (`virtual-rows.tsx`). */
+const firstWindow = (height: number) => Math.ceil(height / ROW_HEIGHT) + 10;
 const virtualRows = deferred(() => import("./virtual-rows"));
 const SELECT_WIDTH = 44;
 /** A pinned column leaves at least this much of the box to the columns scrolling under it, or it is not pinned. */
@@ -151,7 +153,7 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
   const virtual = rows.length > VIRTUAL_THRESHOLD;
   const scrollRef = React.useRef<HTMLDivElement>(null);
   const bodyHeight = height ?? (virtual ? 560 : undefined);
-  // Until the virtualiser has loaded, a long page renders whole (once, briefly).
+  // Until the virtualiser has loaded, a long table renders the window the virtualiser starts with (see `body`).
   const Virtual = useDeferred(virtualRows, virtual)?.default;
   const cellPad = size === "small" ? "px-2 py-1.5" : "px-3 py-2";
   const padX = size === "small" ? 16 : 24;
@@ -339,6 +341,13 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
       modelFailed ? failure(loadModel) : loadingRows
     ) : virtual && Virtual ? (
       <Virtual rows={table.getRowModel().rows} scrollRef={scrollRef} height={bodyHeight ?? 560} rowHeight={ROW_HEIGHT} render={(row) => renderRow(table, row)} />
+    ) : virtual ? (
+      // The virtualiser's own first window (the body's height, its overscan, a spacer for the rest): the whole of a
+      // chart's thousands of readings was rendered and laid out once before (the settlement screen's longest task).
+      <>
+        {table.getRowModel().rows.slice(0, firstWindow(bodyHeight ?? 560)).map((row) => renderRow(table, row))}
+        <tr style={{ height: Math.max(0, rows.length - firstWindow(bodyHeight ?? 560)) * ROW_HEIGHT }} aria-hidden />
+      </>
     ) : (
       table.getRowModel().rows.map((row) => renderRow(table, row))
     );
