@@ -17,7 +17,8 @@ import { propId, propIdOf } from "../cloud/db/queries/telemetry-props";
  * devices (default 1,000) each report 3 values and their battery every 10 s of simulated time for
  * BENCH_HOURS simulated hours (default 24), pushed through the ingest writer (values, both roll-up
  * tiers, latest values, last-heard) as fast as it takes them — PGlite's hot tables vacuumed as the
- * running cloud does, paced by the rows written (`RowPacedVacuum`); PostgreSQL's autovacuum wakes every
+ * running cloud does, paced by the rows written (`RowPacedVacuum`), and its minute job (vacuum, then
+ * analyze: `pgliteUpkeep`) run once a simulated hour; PostgreSQL's autovacuum wakes every
  * BENCH_PG_NAPTIME (default 1 s: the bench compresses an hour into a minute or less, so the default
  * minute would be an hour or more of the scenario). Before and after, beside a month of
  * one 3-measure sensor at 10 s (777,600 values) loaded in bulk:
