@@ -10,10 +10,10 @@ import { HOME_PATH } from "@/lib/shell/routes";
 import { closeAll, closeOthers, closeRight, closeTab, keepAliveList, openTab, parseRecent, parseTabs, rememberRecent, tabUrl, type CloseResult, type RouteTab } from "@/lib/shell/tabs";
 import { cn } from "@/lib/utils";
 import { Button } from "@/components/ui/button";
-import { deferred, useDeferredPopup } from "@/components/ui/deferred";
+import { deferred, useDeferredContextMenu, useDeferredPopup } from "@/components/ui/deferred";
 
 // The tabs' context menus and the actions menu (radix) are closed at first paint: they load when
-// the browser is idle or on the first click of the actions button.
+// the browser is idle, on the first click of the actions button or on the first right-click of a tab.
 const tabMenus = deferred(() => import("./tab-menus"));
 
 type Action = "close" | "closeOthers" | "closeRight" | "closeAll";
@@ -52,6 +52,7 @@ function Tabs() {
   const restored = useRef(false);
   const listRef = useRef<HTMLDivElement>(null);
   const { Part: menus, open, setOpen, triggerProps } = useDeferredPopup(tabMenus);
+  const { targetProps } = useDeferredContextMenu(tabMenus);
 
   useEffect(() => {
     setTabs((current) => {
@@ -114,6 +115,7 @@ function Tabs() {
               data-testid="tab"
               data-path={tab.path}
               data-active={active}
+              {...targetProps(tab.path)}
             >
               <Link href={tabUrl(tab)} role="tab" aria-selected={active} onKeyDown={(e) => onKeyDown(e, tab)} className="outline-none focus-visible:underline" prefetch={false}>
                 {t(tab.meta.title)}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { Deferred } from "@/lib/deferred";
 
 export { deferred, type Deferred } from "@/lib/deferred";
@@ -45,4 +45,34 @@ export function useDeferredPopup<T>(part: Deferred<T>, haspopup: "menu" | "dialo
         },
       };
   return { Part, open, setOpen, triggerProps };
+}
+
+/**
+ * Context menus whose part is deferred: `targetProps(key)` goes on each target. A right-click
+ * before the part has loaded keeps the browser's own menu shut, asks for the part and, once it
+ * arrives, right-clicks the same target again at the same point, so the menu opens where it was
+ * asked for (the target is found by its key: it is a new element inside the loaded menu's trigger).
+ */
+export function useDeferredContextMenu<T>(part: Deferred<T>) {
+  const Part = useDeferred(part);
+  const asked = useRef<{ key: string; x: number; y: number } | null>(null);
+  useEffect(() => {
+    const click = asked.current;
+    if (!Part || !click) return;
+    asked.current = null;
+    const target = [...document.querySelectorAll<HTMLElement>("[data-context-menu]")].find((el) => el.dataset.contextMenu === click.key);
+    target?.dispatchEvent(new MouseEvent("contextmenu", { bubbles: true, cancelable: true, clientX: click.x, clientY: click.y }));
+  }, [Part]);
+  const targetProps = (key: string) =>
+    Part
+      ? { "data-context-menu": key }
+      : {
+          "data-context-menu": key,
+          onContextMenu: (e: React.MouseEvent) => {
+            e.preventDefault();
+            asked.current = { key, x: e.clientX, y: e.clientY };
+            part.load().catch(() => (asked.current = null));
+          },
+        };
+  return { Part, targetProps };
 }
