@@ -4,6 +4,7 @@ import * as React from "react";
 import { MinusIcon, PlusIcon, LocateIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { cn } from "@/lib/utils";
+import { useBoxObserver } from "@/components/ui/box-observer";
 import type { LngLat } from "@/lib/contract/geo";
 import { fitView, fromScreen, graticule, nearestWithin, pan, polygonAt, popupPlace, scaleBar, toScreen, zoomAt, type Point, type View } from "./geo";
 import { MarkerIcon, markerOffset } from "./marker-icon";
@@ -23,15 +24,7 @@ const FALLBACK_WIDTH = 800;
 
 function useBoxSize(ref: React.RefObject<HTMLDivElement | null>, fallbackHeight: number) {
   const [size, setSize] = React.useState({ width: FALLBACK_WIDTH, height: fallbackHeight });
-  React.useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const read = () => setSize({ width: el.clientWidth || FALLBACK_WIDTH, height: el.clientHeight || fallbackHeight });
-    read();
-    const observer = new ResizeObserver(read);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [ref, fallbackHeight]);
+  useBoxObserver(ref, (el) => setSize({ width: el.clientWidth || FALLBACK_WIDTH, height: el.clientHeight || fallbackHeight }));
   return size;
 }
 

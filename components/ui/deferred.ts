@@ -1,18 +1,33 @@
 "use client";
 
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { startTransition, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { Deferred } from "@/lib/deferred";
 
 export { deferred, type Deferred } from "@/lib/deferred";
 
 const noValue = () => null;
+const noSubscription = () => () => {};
 
 /**
- * The part once loaded, null before (and during hydration, as on the server); asks for it when the
- * browser is idle — once `wanted`, for a part only some renders need (a long table's virtualiser).
+ * The part once loaded, null before (and during hydration, as on the server). A part that arrives
+ * while the component is shown renders in a transition: React renders it in slices and yields
+ * between them, so a part arriving (a table's model, a virtualiser, a menu around every tab) adds
+ * no long task to the page's start (issue 41, blocking time). A store subscription would force a
+ * blocking render: the store is read only for the value at mount, so hydration still agrees.
+ */
+export function usePart<T>(part: Deferred<T>): T | null {
+  const atMount = useSyncExternalStore(noSubscription, part.current, noValue);
+  const [arrived, setArrived] = useState<T | null>(null);
+  useEffect(() => part.subscribe(() => startTransition(() => setArrived(() => part.current()))), [part]);
+  return arrived ?? atMount;
+}
+
+/**
+ * `usePart`, asking for the part when the browser is idle — once `wanted`, for a part only some
+ * renders need (a long table's virtualiser).
  */
 export function useDeferred<T>(part: Deferred<T>, wanted = true): T | null {
-  const value = useSyncExternalStore(part.subscribe, part.current, noValue);
+  const value = usePart(part);
   useEffect(() => {
     if (!wanted || part.current()) return;
     const load = () => void part.load().catch(() => {});

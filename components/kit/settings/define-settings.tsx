@@ -9,7 +9,7 @@ import type { z } from "zod";
 import { swrFetcher } from "@/lib/api/fetcher";
 import { callKey } from "@/lib/api/call";
 import type { AnyCall } from "@/lib/contract/call";
-import { deferred } from "@/lib/deferred";
+import { deferred, usePart } from "@/components/ui/deferred";
 import { zodReady } from "@/lib/zod-ready";
 import { PageFrame } from "../page-frame";
 import type { FormField } from "../resource/define-resource";
@@ -106,7 +106,7 @@ function Section<Data>({ Card, settings, card, data, onSaved }: { Card: typeof S
 export function SettingsPage<Data>({ settings }: { settings: Settings<Data> }) {
   const router = useRouter();
   const { data, error, mutate } = useSWR<Data>(callKey(settings.info, {}), swrFetcher);
-  const Card = React.useSyncExternalStore(cardPart.subscribe, cardPart.current, () => null);
+  const Card = usePart(cardPart);
   const [partFailed, setPartFailed] = React.useState(false);
   React.useEffect(() => {
     if (!cardPart.current()) cardPart.load().catch(() => setPartFailed(true));

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderIntl } from "@/tests/intl";
 import { KitCell } from "./cells";
 import { DataTable, VIRTUAL_THRESHOLD, type TableColumn } from "./data-table";
@@ -9,7 +9,26 @@ import type { KitColumn, ResourceUi } from "../resource/define-resource";
 
 type Row = { id: number; name: string | null; status: number; price: number; time: string };
 
-beforeEach(() => vi.stubGlobal("ResizeObserver", class { observe() {} unobserve() {} disconnect() {} }));
+// The browser's first notification of each observed box, delivered when a test lays the page out (`layOut`).
+let notices: (() => void)[] = [];
+beforeEach(() => {
+  notices = [];
+  vi.stubGlobal(
+    "ResizeObserver",
+    class {
+      notify: () => void;
+      constructor(callback: () => void) {
+        this.notify = callback;
+      }
+      observe() {
+        notices.push(this.notify);
+      }
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+const layOut = () => act(() => notices.splice(0).forEach((notify) => notify()));
 
 const ui = { t: (k: string) => k, open: vi.fn(), refresh: vi.fn(async () => undefined), toggle: vi.fn(async () => undefined) } as unknown as ResourceUi<Row>;
 const kit: KitColumn<Row>[] = [
@@ -82,6 +101,7 @@ describe("DataTable", () => {
       const width = vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(box);
       try {
         const { unmount } = wrap(<DataTable columns={withActions} layout={layout} rows={rows} getRowId={(r) => String(r.id)} texts={texts} />);
+        layOut();
         const [first] = screen.getAllByRole("row").slice(1);
         const max = (within(first).getAllByRole("cell")[0].firstElementChild as HTMLElement).style.maxWidth;
         unmount();
@@ -103,6 +123,7 @@ describe("DataTable", () => {
     try {
       const withActions: TableColumn<Row>[] = [...columns, { id: "__actions", header: "Actions", cell: () => "View" }];
       wrap(<DataTable columns={withActions} layout={{ __actions: { width: 130, sticky: "right" } }} rows={rows} getRowId={(r) => String(r.id)} texts={texts} />);
+      layOut();
       const th = screen.getAllByRole("columnheader").at(-1)!;
       expect(th.className).toContain("sticky right-0");
       expect(th.dataset.pinned).toBe("right");
@@ -118,6 +139,7 @@ describe("DataTable", () => {
       const width = vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(box);
       try {
         const { unmount } = wrap(<DataTable columns={withActions} layout={layout} rows={rows} getRowId={(r) => String(r.id)} texts={texts} />);
+        layOut();
         const heads = screen.getAllByRole("columnheader").map((th) => `${th.textContent} ${th.style.minWidth}`);
         const cells = within(screen.getAllByRole("row")[1]).getAllByRole("cell").length;
         const hidden = screen.getByTestId("data-table").dataset.hiddenColumns;

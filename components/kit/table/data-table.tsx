@@ -7,7 +7,8 @@ import { ArrowDownIcon, ArrowUpIcon, ArrowUpDownIcon, InboxIcon, TriangleAlertIc
 import { Checkbox } from "@/components/ui/checkbox";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { deferred, useDeferred } from "@/components/ui/deferred";
+import { useBoxObserver } from "@/components/ui/box-observer";
+import { deferred, useDeferred, usePart } from "@/components/ui/deferred";
 import { cn } from "@/lib/utils";
 import type { Sort } from "../resource/list-state";
 import { TEXT_MAX_WIDTH, TEXT_MIN_WIDTH, columnKind, defaultWidth, fitColumns, type FitInput } from "./column-width";
@@ -85,16 +86,8 @@ function useOverflowEdges(ref: React.RefObject<HTMLDivElement | null>) {
     const width = el.clientWidth;
     setEdges((e) => (e.left === left && e.right === right && e.width === width ? e : { left, right, width }));
   }, [ref]);
-  // Measured before the first paint: columns that do not fit never flash in.
-  React.useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el || typeof ResizeObserver === "undefined") return;
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    if (el.firstElementChild) ro.observe(el.firstElementChild);
-    return () => ro.disconnect();
-  }, [ref, measure]);
+  // Measured after the browser's layout and before its paint: columns that do not fit never flash in.
+  useBoxObserver(ref, measure, true);
   return { edges, measure };
 }
 
@@ -140,7 +133,7 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
         : columns,
     [columns, multiple, texts.selectRow],
   );
-  const Model = React.useSyncExternalStore(tableModel.subscribe, tableModel.current, () => null);
+  const Model = usePart(tableModel);
   const [modelFailed, setModelFailed] = React.useState(false);
   const loadModel = React.useCallback(() => {
     setModelFailed(false);
