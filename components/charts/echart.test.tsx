@@ -84,10 +84,15 @@ describe("EChart starting in turns", () => {
     for (let i = 0; i < 3; i++) await nextTask();
     expect(lib.options).toHaveLength(1);
     expect((lib.options[0].option as EChartsOption).series).toEqual(newest.series);
-    // A later change replaces the option at once.
+    // A later change replaces the option in a task of its own (drawn on the next frame), the newest once.
     view.rerender(<EChart option={first} />);
+    view.rerender(<EChart option={line([4])} />);
+    expect(lib.options).toHaveLength(1);
+    await nextTask();
+    await nextTask();
     expect(lib.options).toHaveLength(2);
-    expect(lib.options[1].opts).toEqual({ notMerge: true });
+    expect(lib.options[1].opts).toEqual({ notMerge: true, lazyUpdate: true });
+    expect((lib.options[1].option as EChartsOption).series).toEqual(line([4]).series);
   });
 
   it("a chart gone before its turn is never made", async () => {
@@ -103,6 +108,7 @@ describe("EChart starting in turns", () => {
     for (let i = 0; i < 2; i++) await nextTask();
     expect((lib.options[0].option as EChartsOption).animation).toBe(false);
     view.rerender(<EChart option={{ ...timed, animation: true }} />);
+    await nextTask();
     expect((lib.options[1].option as EChartsOption).animation).toBe(true);
     view.unmount();
     show(<EChart option={line([1, 2])} />);

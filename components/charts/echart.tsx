@@ -154,10 +154,16 @@ export function EChart({
   React.useEffect(() => {
     const instance = chart.current;
     // Before its first option the chart takes the newest one in its turn.
-    if (!instance || !box.current || applied.current === null || applied.current === drawn) return;
-    applied.current = drawn;
-    instance.setOption({ ...defaults(box.current, timed), ...drawn }, { notMerge: true });
-  }, [drawn, timed]);
+    if (!instance || applied.current === null || applied.current === drawn) return;
+    // A new option (fresh data) is given in a task of its own, not in the commit that brought it,
+    // and drawn on the next frame: a screen's data arriving is never one long task with its charts.
+    inTurn(() => {
+      const el = box.current;
+      if (chart.current !== instance || !el || applied.current === drawnRef.current) return;
+      applied.current = drawnRef.current;
+      instance.setOption({ ...defaults(el, zoneRef.current.timed), ...applied.current }, { notMerge: true, lazyUpdate: true });
+    }).catch(() => setFailed(true));
+  }, [drawn]);
 
   return (
     <div className={cn("relative w-full", className)} style={{ height }} role="img" aria-label={ariaLabel} data-testid={testId}>

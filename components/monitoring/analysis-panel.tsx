@@ -50,12 +50,16 @@ export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onCha
   const body = { monitorKind: def.kind, deviceId: device.id, groupId: point.id, startTime: bounds?.from ?? 0, endTime: bounds?.to ?? 0, queryType, valueType, showValue };
   const view = useSWR(bounds ? ["monitoring:view", JSON.stringify(body)] : null, () => call(monitoringApi.view, body), { keepPreviousData: true });
   React.useEffect(() => setClicked(null), [device.id]);
+  // A month of readings (the chart, its table) renders in a transition once it arrives, in slices
+  // React yields between, not as one long task in the data's own (issue 41, blocking time).
+  const data = React.useDeferredValue(view.data);
+  const arriving = data !== view.data;
 
   const name = (id: string) => t(`measures.${id}`);
   const series: ChartSeries[] = React.useMemo(
-    () => (view.data?.series ?? []).map((s) => ({ id: s.id, name: name(s.id), unit: s.unit, data: s.data, bar: def.measures.find((m) => m.identifier === s.id)?.bar })),
+    () => (data?.series ?? []).map((s) => ({ id: s.id, name: name(s.id), unit: s.unit, data: s.data, bar: def.measures.find((m) => m.identifier === s.id)?.bar })),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `name` only translates; a new function each render must not recompute the series
-    [view.data, def],
+    [data, def],
   );
   // The alarm rules' definitions on the first series' property, for the figure shown — the same ones alarmCenterInfo draws.
   const identifier = series[0]?.id;
@@ -80,8 +84,8 @@ export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onCha
   // The structural readings share an axis; others (temperature…) start hidden in the legend.
   const selected = changing.length ? Object.fromEntries(series.filter((s) => !changing.includes(s)).map((s) => [`${s.name} (${s.unit})`, false])) : undefined;
   const option = React.useMemo(() => lineOption(series, { alarmLines: lines, selected }), [series, lines]); // eslint-disable-line react-hooks/exhaustive-deps -- `selected` is derived from `series`; a new object each render must not rebuild the chart
-  const empty = !view.isLoading && !series.some((s) => s.data.length);
-  const sampled = view.data?.series.some((s) => s.sampled);
+  const empty = !view.isLoading && !arriving && !series.some((s) => s.data.length);
+  const sampled = data?.series.some((s) => s.sampled);
 
   const rows = React.useMemo<Row[]>(() => {
     const byTime = new Map<number, Row>();
@@ -112,7 +116,7 @@ export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onCha
     }
   };
 
-  const initial = view.data && changing[0] ? view.data.initial[changing[0].id] : undefined;
+  const initial = data && changing[0] ? data.initial[changing[0].id] : undefined;
   const clickable = def.measures.some((m) => m.change);
 
   return (
@@ -135,7 +139,7 @@ export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onCha
             </Button>
           </>
         }
-        loading={view.isLoading && !view.data}
+        loading={(view.isLoading || arriving) && !data}
         error={!!view.error && !view.data}
         onRetry={() => view.mutate()}
         empty={empty}
@@ -146,12 +150,12 @@ export function AnalysisPanel({ def, point, device, alarmLines = NO_LINES, onCha
         {def.view === "weather" && !empty ? <WeatherGrid series={series} /> : undefined}
       </ChartPanel>
       <p className="px-1 text-xs text-muted-foreground" data-testid="monitor-reference">
-        {view.data?.zeroType === 0 ? t("screen.zeroAbsolute") : initial ? <InitialNote initial={initial} /> : clickable ? t("screen.noInitial") : null}
+        {data?.zeroType === 0 ? t("screen.zeroAbsolute") : initial ? <InitialNote initial={initial} /> : clickable ? t("screen.noInitial") : null}
         {sampled && <span className="ml-2">{t("screen.sampled", { max: CHART_MAX_POINTS })}</span>}
       </p>
-      {view.data?.rolledUpBefore ? (
+      {data?.rolledUpBefore ? (
         <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200" data-testid="monitor-rolled-up">
-          {t("screen.rolledUp", { date: formatDate(view.data.rolledUpBefore) })}
+          {t("screen.rolledUp", { date: formatDate(data.rolledUpBefore) })}
         </p>
       ) : null}
       {clickable && <InitValues deviceId={device.id} groupId={point.id} time={clicked} group={def.view === "tilt"} onSet={() => (view.mutate(), onChanged())} />}

@@ -9,6 +9,13 @@ export const X_LABEL_MAX = 6;
 /** Axis padding around alarm lines (widgets §9), so a line outside the data stays in view. */
 export const ALARM_PADDING = 1;
 
+/**
+ * The time charts' plot keeps its fixed margins, which hold their labels (x ≤ 6 characters, y ≤ 3
+ * decimals): ECharts 6 would otherwise lay every axis out twice, once to estimate whether a label
+ * overflows the canvas — a quarter of a month chart's first frame (issue 41, blocking time).
+ */
+const FIXED_GRID = { outerBoundsMode: "none" } as const;
+
 /** Chart defaults (widgets §9): the zoom window first shows 25 points (32 of a bar chart) — the newest (issue 40). */
 export const ZOOM_LAST_INDEX = { line: 24, bar: 31 } as const;
 
@@ -64,7 +71,7 @@ export function lineOption(series: readonly ChartSeries[], opts: { alarmLines?: 
   const zoom = defaultZoom(series);
   return {
     animation: false,
-    grid: { left: 56, right: 24, top: 40, bottom: 64 },
+    grid: { left: 56, right: 24, top: 40, bottom: 64, ...FIXED_GRID },
     // One series: its name is the chart's title already.
     legend: series.length > 1 ? { top: 4, type: "scroll", selected: opts.selected } : { show: false },
     tooltip: {
@@ -96,7 +103,7 @@ export function windOption(name: string, data: readonly TimePoint[]): EChartsOpt
   const zoom = defaultZoom([{ data }]);
   return {
     animation: false,
-    grid: { left: 56, right: 24, top: 24, bottom: 64 },
+    grid: { left: 56, right: 24, top: 24, bottom: 64, ...FIXED_GRID },
     tooltip: { trigger: "item", formatter: (p) => `${name}: ${Math.round((((p as unknown as { value: TimePoint }).value[1] % 360) + 360) % 360)}°` },
     xAxis: { type: "time", axisLabel: { formatter: TIME_LABELS, hideOverlap: true } },
     yAxis: { type: "value", min: 0, max: 360, interval: 90, axisLabel: { formatter: (v: number) => ["N", "E", "S", "W", "N"][Math.round(v / 90)] ?? String(v) } },
