@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, expect, it, vi } from "vitest";
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { cleanup, render, screen } from "@testing-library/react";
 import { useRef, useState } from "react";
+import { stubResizeObserver } from "@/tests/resize-observer";
 import { useBoxObserver } from "./box-observer";
 
 afterEach(() => {
@@ -22,26 +23,11 @@ function Box() {
 }
 
 it("reads the box only when the observer reports it (never a layout forced while rendering), the box and its first child observed", () => {
-  const notices: (() => void)[] = [];
-  const observed: Element[] = [];
-  vi.stubGlobal(
-    "ResizeObserver",
-    class {
-      notify: () => void;
-      constructor(callback: () => void) {
-        this.notify = callback;
-      }
-      observe(el: Element) {
-        observed.push(el);
-        notices.push(this.notify);
-      }
-      disconnect() {}
-    },
-  );
+  const { observed, layOut } = stubResizeObserver();
   const width = vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(640);
   render(<Box />);
   expect(width).not.toHaveBeenCalled();
   expect(observed.map((el) => el.tagName)).toEqual(["DIV", "SPAN"]);
-  act(() => notices[0]());
+  layOut();
   expect(screen.getByTestId("box").dataset.width).toBe("640");
 });

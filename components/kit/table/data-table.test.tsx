@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderIntl } from "@/tests/intl";
+import { stubResizeObserver } from "@/tests/resize-observer";
 import { KitCell } from "./cells";
 import { DataTable, VIRTUAL_THRESHOLD, type TableColumn } from "./data-table";
 import { RowActions } from "./row-actions";
@@ -9,26 +10,10 @@ import type { KitColumn, ResourceUi } from "../resource/define-resource";
 
 type Row = { id: number; name: string | null; status: number; price: number; time: string };
 
-// The browser's first notification of each observed box, delivered when a test lays the page out (`layOut`).
-let notices: (() => void)[] = [];
+let layOut: () => void;
 beforeEach(() => {
-  notices = [];
-  vi.stubGlobal(
-    "ResizeObserver",
-    class {
-      notify: () => void;
-      constructor(callback: () => void) {
-        this.notify = callback;
-      }
-      observe() {
-        notices.push(this.notify);
-      }
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  layOut = stubResizeObserver().layOut;
 });
-const layOut = () => act(() => notices.splice(0).forEach((notify) => notify()));
 
 const ui = { t: (k: string) => k, open: vi.fn(), refresh: vi.fn(async () => undefined), toggle: vi.fn(async () => undefined) } as unknown as ResourceUi<Row>;
 const kit: KitColumn<Row>[] = [
