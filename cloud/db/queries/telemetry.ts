@@ -87,6 +87,16 @@ const TEN_MINUTES: Tier = { unitMs: TEN_MIN_MS, tables: [sql`(select device_id, 
 export const RAW_ROWS = 20_000;
 
 /**
+ * The rows of `query` (read as `x`) in `order`, each as the array of `columns`, handed over as one
+ * JSON text: PGlite takes 2.5× as long to hand a page of 20,000 rows over one value per field, and
+ * holds its one connection meanwhile (bench/README.md, "Monitoring chart").
+ */
+async function tuples(db: Db, columns: SQL, query: SQL, order: SQL): Promise<unknown[][]> {
+  const [answer] = rowsOf(await db.execute(sql`select coalesce(json_agg(json_build_array(${columns}) order by ${order}), '[]')::text as rows from (${query}) x`));
+  return JSON.parse(String(answer.rows)) as unknown[][];
+}
+
+/**
  * The parts of [from, to) for a roll-up tier: whole buckets `[lo, hi)` from the tier's tables, the
  * edges `[from, lo)` and `[hi, to)` from raw values — each part its own index range scan. Raw
  * values before `rawFrom` (past the retention) are never read. `rolled` and `raw` select the
@@ -122,12 +132,14 @@ export async function* rawPages(db: Db, deviceId: number, identifier: string, fr
   let after = false;
   while (read < limit) {
     const want = Math.min(RAW_ROWS, limit - read);
-    const rows = rowsOf(
-      await db.execute(sql`select t.ts::text as at, (extract(epoch from t.ts) * 1000)::float8 as ms, t.num::float8 as value
-        from (${rawValues({ device: deviceId, identifier, from: cursor, after, to, numeric: true, where: opts.where, order: "asc", limit: want })}) t
-        order by t.ts`),
+    const rows = await tuples(
+      db,
+      sql`x.at, x.ms, x.value`,
+      sql`select t.ts, t.ts::text as at, (extract(epoch from t.ts) * 1000)::float8 as ms, t.num::float8 as value
+        from (${rawValues({ device: deviceId, identifier, from: cursor, after, to, numeric: true, where: opts.where, order: "asc", limit: want })}) t`,
+      sql`x.ts`,
     );
-    const page: RawRow[] = rows.map((r) => ({ at: String(r.at), ms: Number(r.ms), value: Number(r.value) }));
+    const page: RawRow[] = rows.map(([at, ms, value]) => ({ at: String(at), ms: Number(ms), value: Number(value) }));
     if (page.length < want || read + page.length >= limit) {
       if (page.length) yield page;
       return;
@@ -262,12 +274,10 @@ export async function telemetryChart(db: Db, q: Omit<SeriesQuery, "bucket" | "ag
   const tier = step >= HOUR_MS || rawFrom ? HOURS : step >= TEN_MIN_MS ? TEN_MINUTES : null;
   const lo = tier ? Math.ceil(q.from.getTime() / tier.unitMs) * tier.unitMs : 0;
   const hi = tier ? Math.floor(q.to.getTime() / tier.unitMs) * tier.unitMs : 0;
-  // The buckets of one statement as one JSON text of `[k, b, n, lo, tlo, hi, thi]` (k: the identifier's
-  // place, from 1): a month's 4,320 rows of 7 values cost PGlite twice the statement's own time to
-  // hand over as rows, one value per field; as one text, JSON.parse reads them at once.
+  // `[k, b, n, lo, tlo, hi, thi]` buckets of one statement (k: the identifier's place, from 1), each identifier's in time order.
   const statements: SQL[] = [];
   const select = (source: SQL) =>
-    sql`select coalesce(json_agg(json_build_array(i.k, (extract(epoch from s.b) * 1000)::float8, s.n, s.lo[1], s.lo[2] * 1000, s.hi[1], -s.hi[2] * 1000) order by i.k, s.b), '[]')::text as buckets
+    sql`select i.k, s.b as at, (extract(epoch from s.b) * 1000)::float8 as b, s.n, s.lo[1] as lo, s.lo[2] * 1000 as tlo, s.hi[1] as hi, -s.hi[2] * 1000 as thi
       from unnest(${pgArray(identifiers)}::text[]) with ordinality as i(identifier, k)
       cross join lateral (${source}) s`;
   if (tier && lo < hi) {
@@ -300,8 +310,7 @@ export async function telemetryChart(db: Db, q: Omit<SeriesQuery, "bucket" | "ag
   const buckets = new Map<string, Map<number, Bucket>>(identifiers.map((id) => [id, new Map()]));
   const counts = new Map<string, number>();
   for (const statement of statements) {
-    const [answer] = rowsOf(await db.execute(statement));
-    for (const [k, b, n, lo, tlo, hi, thi] of JSON.parse(String(answer.buckets)) as number[][]) {
+    for (const [k, b, n, lo, tlo, hi, thi] of (await tuples(db, sql`x.k, x.b, x.n, x.lo, x.tlo, x.hi, x.thi`, statement, sql`x.k, x.at`)) as number[][]) {
       const id = identifiers[k - 1];
       counts.set(id, (counts.get(id) ?? 0) + n);
       const bucket: Bucket = { b, n, lo: [Math.round(tlo), Number(lo)], hi: [Math.round(thi), Number(hi)] };
