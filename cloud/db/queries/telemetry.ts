@@ -206,15 +206,17 @@ export async function telemetrySeries(db: Db, q: SeriesQuery): Promise<Series[]>
     const values = rawValues({ device: q.deviceId, identifier: sql`i.identifier`, from: rawFrom, to, numeric: true });
     inner = sql`select date_trunc(${q.bucket}, t.ts, ${zone}) as at, ${aggregate[q.agg]} as value from (${values}) t group by 1 order by 1 ${limit}`;
   }
-  const rows = rowsOf(
-    await db.execute(sql`select i.identifier, (extract(epoch from s.at) * 1000)::float8 as ms, s.value::float8 as value
+  const rows = await tuples(
+    db,
+    sql`x.k, x.ms, x.value`,
+    sql`select i.n as k, s.at, (extract(epoch from s.at) * 1000)::float8 as ms, s.value::float8 as value
       from unnest(${ids}::text[]) with ordinality as i(identifier, n)
-      cross join lateral (${inner}) s
-      order by i.n, s.at`),
+      cross join lateral (${inner}) s`,
+    sql`x.k, x.at`,
   );
-  const byId = new Map<string, SeriesPoint[]>(identifiers.map((id) => [id, []]));
-  for (const r of rows) byId.get(String(r.identifier))!.push([Number(r.ms), Number(r.value)]);
-  return identifiers.map((identifier) => ({ identifier, points: byId.get(identifier)! }));
+  const points = identifiers.map((): SeriesPoint[] => []);
+  for (const [k, ms, value] of rows) points[Number(k) - 1].push([Number(ms), Number(value)]);
+  return identifiers.map((identifier, i) => ({ identifier, points: points[i] }));
 }
 
 
