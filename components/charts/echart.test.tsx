@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup } from "@testing-library/react";
 import type { EChartsOption } from "echarts";
 import { renderIntl } from "@/tests/intl";
+import { stubResizeObserver } from "@/tests/resize-observer";
 import { EChart } from "./echart";
 
 // A fake ECharts: what the charts were made with and given, in the order of the steps.
@@ -16,7 +17,10 @@ function init() {
   return {
     on: () => undefined,
     getZr: () => ({ on: () => undefined }),
-    resize: () => undefined,
+    // The size the chart was made at: its box's (jsdom lays nothing out: 0 × 0).
+    getWidth: () => 0,
+    getHeight: () => 0,
+    resize: () => lib.steps.push(`resize ${chart}`),
     dispose: () => lib.steps.push(`dispose ${chart}`),
     setOption: (option: unknown, opts: unknown) => {
       lib.steps.push(`option ${chart}`);
@@ -27,18 +31,13 @@ function init() {
 
 // The tasks the charts ask for, run one at a time by the test.
 let tasks: (() => void)[] = [];
+let observer: ReturnType<typeof stubResizeObserver>;
 beforeEach(async () => {
   // Loaded once before the timers are taken over: the charts' imports of it then settle at once.
   await import("./echarts-lib");
   tasks = [];
   vi.stubGlobal("setTimeout", (fn: () => void) => tasks.push(fn));
-  vi.stubGlobal(
-    "ResizeObserver",
-    class {
-      observe() {}
-      disconnect() {}
-    },
-  );
+  observer = stubResizeObserver();
 });
 afterEach(() => {
   cleanup();
@@ -114,5 +113,16 @@ describe("EChart starting in turns", () => {
     show(<EChart option={line([1, 2])} />);
     for (let i = 0; i < 2; i++) await nextTask();
     expect((lib.options[2].option as EChartsOption).animation).toBeUndefined();
+  });
+
+  it("the observer's first report, at the size the chart was made at, lays nothing out again; a change of size does", async () => {
+    show(<EChart option={line([1, 2])} />);
+    for (let i = 0; i < 2; i++) await nextTask();
+    await observer.layOut();
+    expect(lib.steps).toEqual(["init 0", "option 0"]);
+    const box = observer.observed[0];
+    Object.defineProperty(box, "clientWidth", { configurable: true, value: 640 });
+    await observer.resized(box);
+    expect(lib.steps).toEqual(["init 0", "option 0", "resize 0"]);
   });
 });
