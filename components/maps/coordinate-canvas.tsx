@@ -14,11 +14,25 @@ import { fitPadding, type SurfaceProps } from "./surface";
 const CLICK_SLOP_PX = 4;
 /** Clicking this close to the first vertex of a draft closes it. */
 const CLOSE_RADIUS_PX = 10;
-/** Grid labels keep this far from the bottom and right edges, where the scale and zoom buttons are. */
+/** Grid labels and panels keep this far from the bottom and right edges, where the scale and zoom buttons are. */
 const LABEL_CLEARANCE_PX = 48;
-/** Room a popup needs above its marker before it is measured, and a panel to the right of it; with less they flip. */
+/** Room a popup needs above its marker before it is measured; with less it flips below. */
 const POPUP_ROOM_PX = 180;
-const PANEL_ROOM_PX = 170;
+/** A marker's panel: its gap from the marker, the room it wants to the marker's right, the narrowest it gets. */
+const PANEL_GAP_PX = 20;
+const PANEL_ROOM_PX = 224;
+const PANEL_MIN_PX = 128;
+
+/**
+ * Where a marker's panel goes: to its right while that side has a panel's room (the buttons' edge
+ * kept clear), else to the side with more; it is at most as wide as that side (a longer name is cut short).
+ */
+export function panelPlace(x: number, width: number): { onLeft: boolean; maxWidth: number } {
+  const right = width - x - LABEL_CLEARANCE_PX - PANEL_GAP_PX;
+  const left = x - PANEL_GAP_PX;
+  const onLeft = right < PANEL_ROOM_PX && left > right;
+  return { onLeft, maxWidth: Math.max(PANEL_MIN_PX, onLeft ? left : right) };
+}
 /** Width used before the box is measured (and in tests, where nothing is laid out). */
 const FALLBACK_WIDTH = 800;
 
@@ -269,11 +283,7 @@ export function CoordinateCanvas(props: SurfaceProps) {
             >
               <MarkerIcon marker={m} />
             </button>
-            {m.panel && (
-              <div data-map-ui className={cn("absolute top-0 -translate-y-1/2", at.x > size.width - PANEL_ROOM_PX ? "right-5" : "left-5")}>
-                {m.panel}
-              </div>
-            )}
+            {m.panel && <MarkerPanel place={panelPlace(at.x, size.width)}>{m.panel}</MarkerPanel>}
           </div>
         );
       })}
@@ -306,6 +316,14 @@ export function CoordinateCanvas(props: SurfaceProps) {
         <div className="border-x border-b border-current" style={{ width: scale.px, height: 5 }} />
         {scale.metres >= 1000 ? t("kilometres", { n: scale.metres / 1000 }) : t("metres", { n: scale.metres })}
       </div>
+    </div>
+  );
+}
+
+function MarkerPanel({ place, children }: { place: ReturnType<typeof panelPlace>; children: React.ReactNode }) {
+  return (
+    <div data-map-ui className={cn("absolute top-0 -translate-y-1/2", place.onLeft ? "right-5" : "left-5")} style={{ maxWidth: place.maxWidth }}>
+      {children}
     </div>
   );
 }

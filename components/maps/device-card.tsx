@@ -85,8 +85,13 @@ export function LivePanel({ device }: { device: MapDevice }) {
   const t = useTranslations("maps.device");
   const list = device.dataList ?? [];
   return (
-    <div className={cn("min-w-32 rounded-md border bg-background/90 px-2 py-1 text-[11px] leading-tight shadow-sm backdrop-blur", isWarning(device) && "border-destructive/60")} data-testid="live-panel">
-      <div className="mb-0.5 truncate font-medium">{device.deviceName}</div>
+    <div
+      className={cn("min-w-32 rounded-md border bg-background/90 px-2 py-1 text-[11px] leading-tight shadow-sm backdrop-blur", isWarning(device) && "border-destructive/60")}
+      data-testid="live-panel"
+    >
+      <div className="mb-0.5 truncate font-medium" title={device.deviceName}>
+        {device.deviceName}
+      </div>
       {list.length ? (
         list.map((d) => (
           <div key={d.paramName} className="flex justify-between gap-3">

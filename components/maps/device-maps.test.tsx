@@ -8,6 +8,7 @@ import { DeviceListMap } from "./device-list-map";
 import { DeviceLocationMap } from "./device-location-map";
 import { MAP, type MapDevice } from "./geo";
 import { mapTestSetup } from "./map-test-setup";
+import { panelPlace } from "./coordinate-canvas";
 
 // No key configured: the widgets run on the coordinate canvas.
 vi.mock("./map-config", () => ({ useMapConfig: () => ({ apiKey: "", mapId: "" }) }));
@@ -49,6 +50,34 @@ describe("DisplayMap", () => {
       </NextIntlClientProvider>,
     );
     expect(screen.getByTestId("live-panel").textContent).toContain("Load14");
+  });
+
+  it("cuts a long name short in a panel, whole in its title; the panel is at most as wide as the room on its side", () => {
+    const name = "Binjiang Garden Phase II foundation pit monitoring";
+    wrap(<DisplayMap devices={[{ ...DEVICES[0], deviceName: name }]} />);
+    const panel = screen.getByTestId("live-panel");
+    expect(within(panel).getByTitle(name).className).toContain("truncate");
+    // One marker is fitted to the middle of the 800 px canvas: 800 − 400 − 48 (the buttons' edge) − 20 (the gap).
+    expect(panel.parentElement!.style.maxWidth).toBe("332px");
+  });
+
+  it("puts a panel left of its marker when the room to its right is short and the left has more", () => {
+    // Fitted, the west one stands at the left padding, the east one at the right; the third ≈ 260 px from the right edge.
+    const east = { ...DEVICES[1], deviceLongitude: 113.9, deviceLatitude: 22.555 };
+    wrap(<DisplayMap devices={[DEVICES[0], east, { ...east, id: 4, deviceLongitude: 113.898 }]} />);
+    const side = (id: number) => (marker(id)!.querySelector("[data-testid=live-panel]")!.parentElement!.className.includes("right-5") ? "left" : "right");
+    expect(side(1)).toBe("right");
+    expect(side(2)).toBe("left");
+    expect(side(4)).toBe("left");
+  });
+
+  it("places panels by the room on either side, never narrower than a panel's least", () => {
+    expect(panelPlace(400, 800)).toEqual({ onLeft: false, maxWidth: 332 });
+    expect(panelPlace(540, 800)).toEqual({ onLeft: true, maxWidth: 520 });
+    // Short on both sides: the side with more room.
+    expect(panelPlace(100, 300)).toEqual({ onLeft: false, maxWidth: 132 });
+    expect(panelPlace(150, 250)).toEqual({ onLeft: true, maxWidth: 130 });
+    expect(panelPlace(30, 120)).toEqual({ onLeft: false, maxWidth: 128 });
   });
 
   it("opens the info card on a marker click, reports the device, and closes it on a map click", () => {
