@@ -25,3 +25,11 @@ export function useSession(): KitSession {
   if (!value) throw new Error("useSession outside a SessionProvider (the console shell)");
   return value;
 }
+
+/**
+ * The project chosen in the header (null: none); undefined outside the shell (a part rendered on its
+ * own), where nothing waits for one.
+ */
+export function useChosenProject(): number | null | undefined {
+  return useContext(SessionContext)?.projId;
+}

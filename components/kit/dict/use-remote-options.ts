@@ -4,6 +4,7 @@ import * as React from "react";
 import { useCall } from "@/lib/api/call";
 import type { AnyCall, CallAnswer, CallInput } from "@/lib/contract/call";
 import type { DictOption } from "./use-dict";
+import { useChosenProject } from "../session";
 
 /** A row of a list call's answer: `records` of a page, or an element of the array. */
 export type RowOf<C extends AnyCall> = CallAnswer<C> extends { records: readonly (infer R)[] } ? R : CallAnswer<C> extends readonly (infer R)[] ? R : never;
@@ -19,7 +20,11 @@ export function remoteOptions<C extends AnyCall>(call: C, labelKey: keyof RowOf<
 
 /** Options read from a list call (`records` or an array), for search items and form fields alike. */
 export function useRemoteOptions(remote: RemoteOptions | undefined): DictOption[] {
-  const { data } = useCall(remote?.call ?? null, remote?.input as CallInput<AnyCall> | undefined, { revalidateOnFocus: false, shouldRetryOnError: false });
+  // A project's rows are not asked for before a project is chosen: the cloud refuses (an error
+  // toast on a screen that already says to choose one) and the select has nothing to offer anyway.
+  const project = useChosenProject();
+  const waiting = remote?.call.scope === "project" && project === null;
+  const { data } = useCall(remote && !waiting ? remote.call : null, remote?.input as CallInput<AnyCall> | undefined, { revalidateOnFocus: false, shouldRetryOnError: false });
   return React.useMemo(() => {
     if (!remote || !data) return [];
     const list = Array.isArray(data) ? data : ((data as { records?: unknown[] }).records ?? []);
