@@ -17,7 +17,9 @@ export const allDevicesResource = defineResource<AdminDevice>({
   needsProject: false,
   schemas: { create: undefined, update: undefined },
   query: { tenantId: urlId },
-  endpoints: { page: deviceApi.pageAdmin.path, info: false, del: false },
+  // Its page call names the screen that reads it: without that menu the page says so, asking nothing.
+  calls: { page: deviceApi.pageAdmin },
+  endpoints: { info: false, del: false },
   search: {
     items: {
       tenantId: { prop: "tenantId", label: "fields.tenantName", type: "select2", remote: remoteOptions(tenantApi.page, "name", "id", { current: 1, size: 9999 }) },

@@ -159,5 +159,6 @@ export const deviceApi = {
   // The alarm rule form picks a device of the rule's product from this tree too.
   tree: defineCall({ kind: "get", path: "device/device/deviceTreeByProdId", input: z.object({ productId: optional(id) }), answer: typed<DeviceTreeNode[]>(), access: { menu: [...DEVICE_READERS, "/alarm/alarmRule"] }, scope: "project" }),
   // The platform's allDevices screen: every tenant's devices (the handler checks the caller is the platform's).
-  pageAdmin: defineCall({ kind: "get", path: "device/device/pageAdmin", input: adminPageQuery, answer: typed<Page<AdminDevice>>(), access: read, scope: "own" }),
+  // The one screen that lists every tenant's devices; the cloud also keeps it to the platform.
+  pageAdmin: defineCall({ kind: "get", path: "device/device/pageAdmin", input: adminPageQuery, answer: typed<Page<AdminDevice>>(), access: { menu: ["/devices/allDevices"] }, scope: "own" }),
 };
