@@ -14,24 +14,15 @@ type Tab = (typeof TABS)[number];
  * tab lives in the URL (`?tab=group`); switching starts the other list fresh (its own paging and
  * filters), as each list keeps its state in the URL.
  */
-function AlarmLinkTabs() {
+export function AlarmLinkPage() {
   const t = useTranslations("alarm.link.tabs");
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
   const tab: Tab = params.get("tab") === "group" ? "group" : "contact";
   return (
-    <div className="flex flex-col gap-3">
-      <TabStrip value={tab} onChange={(v) => router.replace(v === "group" ? `${pathname}?tab=group` : pathname, { scroll: false })} items={TABS.map((k) => ({ name: k, label: t(k) }))} />
+    <ListFrame readers={(tab === "group" ? groupResource : contactResource).readers} tabs={<TabStrip value={tab} onChange={(v) => router.replace(v === "group" ? `${pathname}?tab=group` : pathname, { scroll: false })} items={TABS.map((k) => ({ name: k, label: t(k) }))} />}>
       {tab === "group" ? <ResourceList key="group" resource={groupResource} /> : <ResourceList key="contact" resource={contactResource} />}
-    </div>
-  );
-}
-
-export function AlarmLinkPage() {
-  return (
-    <ListFrame>
-      <AlarmLinkTabs />
     </ListFrame>
   );
 }

@@ -2,7 +2,8 @@
  * The kit's public API, one definer per kind of screen (module constants, rendered by one component):
  * - list: `defineResource` → `<ResourcePage>` (notes at the top of resource/define-resource.ts); a custom
  *   list takes `useResourceList` and places the parts (`ResourceTabs`, `ResourceSearch`, `ResourceTable`,
- *   `ResourceDialogs`…); callbacks get `ui.navigate` and `ui.session`;
+ *   `ResourceDialogs`…); callbacks get `ui.navigate` and `ui.session`; a page of several lists (or a list and a
+ *   settings form) under tabs: `<ListFrame readers tabs>` around the chosen tab's `<ResourceList>`;
  * - master-detail: `MasterPane` in a resource's `slots.left` (or beside a nested `useResourceList(res, fixed)`);
  * - detail page / view dialog: `defineDetail` → `<DetailPage>` (cards, then tabs of rows, a nested list or a part);
  * - settings: `defineSettings` → `<SettingsPage>` (cards bound to save endpoints);

@@ -40,11 +40,13 @@ export type PageFrameProps = {
   back?: string | true;
   /** Buttons at the right of the title bar. */
   actions?: React.ReactNode;
+  /** Tabs between the screens of one page (its lists, a settings form): under the title, above the body. */
+  tabs?: React.ReactNode;
   children: React.ReactNode;
 };
 
 /** The title bar (back action, breadcrumbs from the menu tree) and body every console page uses. */
-export function PageFrame({ title, back, actions, children }: PageFrameProps) {
+export function PageFrame({ title, back, actions, tabs, children }: PageFrameProps) {
   const t = useTranslations("shell");
   const locale = useLocale();
   // The page's own path: a kept-alive page hidden behind another still sees the new pathname.
@@ -97,6 +99,7 @@ export function PageFrame({ title, back, actions, children }: PageFrameProps) {
         </div>
         {actions && <div className="flex items-center gap-2">{actions}</div>}
       </div>
+      {tabs}
       <FreshOnReveal enabled={route ? !route.keepAlive : false}>{children}</FreshOnReveal>
     </div>
   );

@@ -10,7 +10,8 @@ import { nav } from "../fake-router";
 import { SessionProvider, type KitSession } from "../session";
 import { defineResource, type Resource } from "./define-resource";
 import { urlNumber, urlText } from "./url-values";
-import { ResourcePage } from "./resource-page";
+import { TabStrip } from "@/components/ui/tab-strip";
+import { ListFrame, ResourceList, ResourcePage } from "./resource-page";
 
 // The URL is the list state: router.replace rewrites it and every reader renders again.
 vi.mock("next/navigation", async () => (await import("../fake-router")).navigationMock());
@@ -97,10 +98,10 @@ const row = (name: string) => bodyRows().find((r) => r.querySelector("td")?.text
 const actionsOf = (name: string) => [...row(name).querySelectorAll("button[data-action]")].map((b) => b.getAttribute("data-action"));
 const treeGets = () => calls.filter((c) => c.method === "GET" && c.path === "t/node/tree").length;
 
-describe("ResourcePage and the user's menu", () => {
-  const entry = (path: string) => ({ id: 1, name: path, nameEn: path, icon: null, path, frame: 0, framePath: null, type: "menu" as const, childrens: [] });
-  const gated = { ...resource, readers: ["/org/nodes"] };
+const entry = (path: string) => ({ id: 1, name: path, nameEn: path, icon: null, path, frame: 0, framePath: null, type: "menu" as const, childrens: [] });
+const gated = { ...resource, readers: ["/org/nodes"] };
 
+describe("ResourcePage and the user's menu", () => {
   it("says no access and calls nothing when the menu holds none of the screens that read the list", async () => {
     session = signedIn([entry("/elsewhere")]);
     renderIntl(
@@ -119,6 +120,44 @@ describe("ResourcePage and the user's menu", () => {
     cleanup();
     session = signedIn([]);
     await show(CODES, gated);
+  });
+});
+
+describe("A page's tabs between its lists", () => {
+  // A route of the catalogue, so the frame has a title.
+  beforeEach(() => window.history.replaceState(null, "", "/OTAUpdate"));
+  const page = () =>
+    renderIntl(
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <SessionProvider value={session}>
+          <PermissionsProvider codes={CODES} roles="">
+            <ListFrame readers={gated.readers} tabs={<TabStrip value="nodes" onChange={() => {}} items={[{ name: "nodes", label: "Nodes", testId: "page-tab" }, { name: "other", label: "Other" }]} />}>
+              <ResourceList resource={gated} />
+            </ListFrame>
+          </PermissionsProvider>
+        </SessionProvider>
+      </SWRConfig>,
+      { messages },
+    );
+  const follows = (a: Element, b: Element) => !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+
+  it("sit under the title, in its frame, above the list's search bar", async () => {
+    session = signedIn([entry("/org/nodes")]);
+    page();
+    await screen.findByText("Acme");
+    const title = screen.getByTestId("page-title");
+    const tabs = screen.getByTestId("page-tab").closest("[role=tablist]")!;
+    expect(title.closest("[data-testid=page-frame]")).toBe(tabs.closest("[data-testid=page-frame]"));
+    expect(follows(title, tabs)).toBe(true);
+    expect(follows(tabs, screen.getByTestId("search-bar"))).toBe(true);
+  });
+
+  it("are not shown over no access: the title, then the 403, and no call", async () => {
+    session = signedIn([entry("/elsewhere")]);
+    page();
+    expect(follows(screen.getByTestId("page-title"), await screen.findByTestId("no-access"))).toBe(true);
+    expect(screen.queryByRole("tablist")).toBeNull();
+    expect(calls).toEqual([]);
   });
 });
 

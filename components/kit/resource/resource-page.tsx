@@ -16,7 +16,7 @@ import { useResourceList } from "./use-resource-list";
  */
 export function ResourcePage<Row extends AnyRow>({ resource }: { resource: Resource<Row> }) {
   return (
-    <ListFrame>
+    <ListFrame readers={resource.readers}>
       <ResourceList resource={resource} />
     </ListFrame>
   );
@@ -29,13 +29,31 @@ export function resourcePage<Row extends AnyRow>(resource: Resource<Row>) {
   };
 }
 
+type ListFrameProps = {
+  /**
+   * The menu paths that may read what the frame shows (a resource's `readers`): when the user's menu holds none
+   * of them (a screen opened by its address), "no access" instead, and nothing below calls. An unread menu
+   * (empty) leaves the answer to the cloud.
+   */
+  readers?: readonly string[];
+  /**
+   * A page's tabs between its lists (or a list and a settings form), under the title as a list's own tabs are;
+   * the body under them is the chosen tab's. Not shown with "no access": every tab of a page is read by its menu.
+   */
+  tabs?: React.ReactNode;
+  children: React.ReactNode;
+};
+
 /** A list screen's page: the page frame around it, the list's skeleton while its URL state is read. */
-export function ListFrame({ children }: { children: React.ReactNode }) {
+export function ListFrame({ readers, tabs, children }: ListFrameProps) {
+  const { menus } = useSession();
+  const list = readers?.map((p) => p.toLowerCase());
+  const open = !list || !menus.length || flattenMenu(menus).some(({ node }) => !!node.path && list.includes(node.path.toLowerCase()));
   // useSearchParams needs a Suspense boundary so the page shell can prerender.
   return (
     <React.Suspense fallback={<ListSkeleton />}>
       {/* The page frame: the route's title and the breadcrumbs from the menu tree (core §2). */}
-      <PageFrame>{children}</PageFrame>
+      <PageFrame tabs={open ? tabs : undefined}>{open ? children : <PageStatus kind="noAccess" />}</PageFrame>
     </React.Suspense>
   );
 }
@@ -52,18 +70,10 @@ function ListSkeleton() {
 }
 
 /**
- * The list without the frame, or "no access" when the user's menu holds none of the screens that may read it (a
- * screen opened by its address): no call is made then. An unread menu (empty) leaves the answer to the cloud.
+ * The list without the frame (slots left and top included); its frame answers "no access" for it
+ * (`<ListFrame readers={resource.readers}>`).
  */
 export function ResourceList<Row extends AnyRow>({ resource }: { resource: Resource<Row> }) {
-  const { menus } = useSession();
-  const readers = resource.readers?.map((p) => p.toLowerCase());
-  const open = !readers || !menus.length || flattenMenu(menus).some(({ node }) => !!node.path && readers.includes(node.path.toLowerCase()));
-  return open ? <OpenList resource={resource} /> : <PageStatus kind="noAccess" />;
-}
-
-/** The parts around the one hook (slots left and top included). */
-function OpenList<Row extends AnyRow>({ resource }: { resource: Resource<Row> }) {
   const list = useResourceList(resource);
   const { slots } = resource;
   return (

@@ -3,9 +3,10 @@
 import * as React from "react";
 import { useTranslations } from "next-intl";
 import { useSearchParams } from "next/navigation";
+import { ListFrame, ResourceList } from "@/components/kit";
 import { TabStrip } from "@/components/ui/tab-strip";
-import { OtaPackageList } from "./package-resource";
-import { OtaTaskList } from "./task-resource";
+import { otaPackageResource } from "./package-resource";
+import { otaTaskResource } from "./task-resource";
 
 const TABS = ["packages", "tasks"] as const;
 
@@ -19,9 +20,8 @@ export function OtaUpdateView() {
   const params = useSearchParams();
   const [tab, setTab] = React.useState(params.get("tab") === "tasks" ? "tasks" : "packages");
   return (
-    <div className="flex flex-col gap-3">
-      <TabStrip value={tab} onChange={setTab} items={TABS.map((name) => ({ name, label: t(`tabs.${name}`), testId: `ota-tab-${name}` }))} />
-      {tab === "packages" ? <OtaPackageList key="packages" /> : <OtaTaskList key="tasks" />}
-    </div>
+    <ListFrame readers={(tab === "tasks" ? otaTaskResource : otaPackageResource).readers} tabs={<TabStrip value={tab} onChange={setTab} items={TABS.map((name) => ({ name, label: t(`tabs.${name}`), testId: `ota-tab-${name}` }))} />}>
+      {tab === "tasks" ? <ResourceList key="tasks" resource={otaTaskResource} /> : <ResourceList key="packages" resource={otaPackageResource} />}
+    </ListFrame>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { defineResource, remoteOptions, resourcePage } from "@/components/kit";
+import { defineResource, remoteOptions } from "@/components/kit";
 import { lazyParts } from "@/components/kit/lazy-parts";
 import { formatSize } from "@/lib/format";
 import { otaApi } from "@/lib/contract/ota/api";
@@ -48,5 +48,3 @@ export const otaPackageResource = defineResource<OtaPackage>({
   rowActions: ["view", "edit", "del"],
   toolbar: ["add", "batchDelete"],
 });
-
-export const OtaPackageList = resourcePage(otaPackageResource);

@@ -1,6 +1,6 @@
 "use client";
 
-import { defineResource, remoteOptions, resourcePage, type ResourceUi } from "@/components/kit";
+import { defineResource, remoteOptions, type ResourceUi } from "@/components/kit";
 import { lazyParts } from "@/components/kit/lazy-parts";
 import { call } from "@/lib/api/call";
 import { permsOf } from "@/lib/contract/call";
@@ -79,5 +79,3 @@ export const otaTaskResource = defineResource<OtaTask>({
   toolbar: ["add"],
   refreshInterval: (rows) => (rows.some((r) => r.status === OTA_TASK_STATUS.upgrading) ? 5000 : 0),
 });
-
-export const OtaTaskList = resourcePage(otaTaskResource);
