@@ -176,6 +176,17 @@ describe("DataTable", () => {
     expect(onRetry).toHaveBeenCalled();
   });
 
+  it("says its empty and error states beside the table, not in a cell as wide as the table (off a phone's screen)", () => {
+    const { rerender } = wrap(<DataTable columns={columns} layout={{}} rows={[]} getRowId={(r) => String(r.id)} texts={texts} />);
+    const empty = screen.getByTestId("table-empty");
+    expect(empty.closest("table")).toBeNull();
+    expect(empty.className).toContain("sticky");
+    expect(screen.getAllByRole("row")).toHaveLength(1);
+    rerender(<DataTable columns={columns} layout={{}} rows={rows} getRowId={(r) => String(r.id)} error texts={texts} />);
+    expect(screen.getByTestId("table-error").closest("table")).toBeNull();
+    expect(screen.getAllByRole("row")).toHaveLength(1);
+  });
+
   it("virtualises a large page: only a window of rows is in the DOM", async () => {
     // jsdom lays nothing out: give the scroll box the size a browser would.
     vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(560);

@@ -297,19 +297,32 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
     </thead>
   );
 
+  // The empty and error states are said under the header, not in a cell: a cell spans the whole table, on a phone
+  // wider than the screen, and its words sat off to the right. In view at the box's left, as wide as the box.
+  const notice = "sticky left-0 py-12 text-center text-sm text-muted-foreground";
   const failure = (retry: (() => void) | undefined) => (
-    <tr>
-      <td colSpan={colCount} className="py-12 text-center text-sm text-muted-foreground" data-testid="table-error">
-        <TriangleAlertIcon className="mx-auto mb-2 size-6 text-destructive" />
-        <p>{texts.error}</p>
-        {retry && (
-          <Button size="sm" variant="outline" className="mt-3" onClick={retry}>
-            {texts.retry}
-          </Button>
-        )}
-      </td>
-    </tr>
+    <div className={notice} data-testid="table-error">
+      <TriangleAlertIcon className="mx-auto mb-2 size-6 text-destructive" />
+      <p>{texts.error}</p>
+      {retry && (
+        <Button size="sm" variant="outline" className="mt-3" onClick={retry}>
+          {texts.retry}
+        </Button>
+      )}
+    </div>
   );
+  const state = error ? (
+    failure(onRetry)
+  ) : rows.length === 0 ? (
+    loading ? null : (
+      <div className={notice} data-testid="table-empty">
+        <InboxIcon className="mx-auto mb-2 size-8 opacity-40" />
+        {texts.empty}
+      </div>
+    )
+  ) : !Model && modelFailed ? (
+    failure(loadModel)
+  ) : null;
   const loadingRows = Array.from({ length: 5 }, (_, i) => (
     <tr key={i}>
       <td colSpan={colCount} className={cn("border-b", cellPad)}>
@@ -317,21 +330,10 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
       </td>
     </tr>
   ));
-  // The body: the call's state, else the rows once TanStack is here (loading rows until then, or its failure with a retry).
+  // The body: none under a state said below it, loading rows until the rows and TanStack are here, then the rows.
   const body = (table: TableInstance<Row> | null) =>
-    error ? (
-      failure(onRetry)
-    ) : loading && rows.length === 0 ? (
+    state ? null : !table || (loading && rows.length === 0) ? (
       loadingRows
-    ) : rows.length === 0 ? (
-      <tr>
-        <td colSpan={colCount} className="py-12 text-center text-sm text-muted-foreground" data-testid="table-empty">
-          <InboxIcon className="mx-auto mb-2 size-8 opacity-40" />
-          {texts.empty}
-        </td>
-      </tr>
-    ) : !table ? (
-      modelFailed ? failure(loadModel) : loadingRows
     ) : virtual && Virtual ? (
       <Virtual rows={table.getRowModel().rows} scrollRef={scrollRef} height={bodyHeight ?? 560} rowHeight={ROW_HEIGHT} render={(row) => renderRow(table, row)} />
     ) : virtual ? (
@@ -384,6 +386,7 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
         ) : (
           frame(null)
         )}
+        {state}
       </div>
       {/* Without a pinned column, a fading edge says the table scrolls sideways. */}
       {edges.right && !pinnedRight && <div aria-hidden="true" data-testid="table-scroll-hint" className="pointer-events-none absolute inset-y-0 right-0 w-6 rounded-r-md bg-gradient-to-l from-foreground/10 to-transparent" />}
