@@ -2,6 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderIntl } from "@/tests/intl";
+import { follows, menuEntry, signedIn } from "@/tests/console-render";
 import { SWRConfig } from "swr";
 import { z } from "zod";
 import type { AnyCall } from "@/lib/contract/call";
@@ -76,7 +77,6 @@ beforeEach(() => {
 const CODES = ["t:node:add", "t:node:upd", "t:node:del"];
 /** The page frame reads the session's menu for its breadcrumbs. */
 let session: KitSession;
-const signedIn = (menus: KitSession["menus"] = []): KitSession => ({ tenantId: 2, projId: null, menus, user: { id: 1, name: "a", realname: "A", avatar: null } });
 beforeEach(() => void (session = signedIn()));
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests show resources of different row types
 async function show(codes = CODES, shown: Resource<any> = resource, first = "Acme") {
@@ -98,12 +98,11 @@ const row = (name: string) => bodyRows().find((r) => r.querySelector("td")?.text
 const actionsOf = (name: string) => [...row(name).querySelectorAll("button[data-action]")].map((b) => b.getAttribute("data-action"));
 const treeGets = () => calls.filter((c) => c.method === "GET" && c.path === "t/node/tree").length;
 
-const entry = (path: string) => ({ id: 1, name: path, nameEn: path, icon: null, path, frame: 0, framePath: null, type: "menu" as const, childrens: [] });
 const gated = { ...resource, readers: ["/org/nodes"] };
 
 describe("ResourcePage and the user's menu", () => {
   it("says no access and calls nothing when the menu holds none of the screens that read the list", async () => {
-    session = signedIn([entry("/elsewhere")]);
+    session = signedIn([menuEntry("/elsewhere")]);
     renderIntl(
       <SessionProvider value={session}>
         <ResourcePage resource={gated} />
@@ -115,7 +114,7 @@ describe("ResourcePage and the user's menu", () => {
   });
 
   it("lists for a holder of one of them (whatever the case of the menu's path), and when the menu could not be read", async () => {
-    session = signedIn([entry("/ORG/nodes")]);
+    session = signedIn([menuEntry("/ORG/nodes")]);
     await show(CODES, gated);
     cleanup();
     session = signedIn([]);
@@ -139,10 +138,9 @@ describe("A page's tabs between its lists", () => {
       </SWRConfig>,
       { messages },
     );
-  const follows = (a: Element, b: Element) => !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
 
   it("sit under the title, in its frame, above the list's search bar", async () => {
-    session = signedIn([entry("/org/nodes")]);
+    session = signedIn([menuEntry("/org/nodes")]);
     page();
     await screen.findByText("Acme");
     const title = screen.getByTestId("page-title");
@@ -153,7 +151,7 @@ describe("A page's tabs between its lists", () => {
   });
 
   it("are not shown over no access: the title, then the 403, and no call", async () => {
-    session = signedIn([entry("/elsewhere")]);
+    session = signedIn([menuEntry("/elsewhere")]);
     page();
     expect(follows(screen.getByTestId("page-title"), await screen.findByTestId("no-access"))).toBe(true);
     expect(screen.queryByRole("tablist")).toBeNull();

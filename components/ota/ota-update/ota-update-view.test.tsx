@@ -1,10 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { SWRConfig } from "swr";
-import { renderIntl } from "@/tests/intl";
-import { PermissionsProvider } from "@/components/kit/can";
-import { SessionProvider, type KitSession } from "@/components/kit/session";
+import { follows, menuEntry, renderConsole, signedIn } from "@/tests/console-render";
 import { OtaUpdateView } from "./ota-update-view";
 
 vi.mock("next/navigation", async () => (await import("@/components/kit/fake-router")).navigationMock());
@@ -23,20 +20,7 @@ beforeEach(() => {
   );
 });
 
-const entry = (path: string) => ({ id: 1, name: path, nameEn: path, icon: null, path, frame: 0, framePath: null, type: "menu" as const, childrens: [] });
-function show(menu: string) {
-  const session: KitSession = { tenantId: 2, projId: null, menus: [entry(menu)], user: { id: 1, name: "a", realname: "A", avatar: null } };
-  renderIntl(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <SessionProvider value={session}>
-        <PermissionsProvider codes={[]} roles="">
-          <OtaUpdateView />
-        </PermissionsProvider>
-      </SessionProvider>
-    </SWRConfig>,
-  );
-}
-const follows = (a: Element, b: Element) => !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+const show = (menu: string) => renderConsole(<OtaUpdateView />, { session: signedIn([menuEntry(menu)]) });
 
 describe("OtaUpdateView", () => {
   it("puts its tabs under the page's title, above each list's search bar", async () => {

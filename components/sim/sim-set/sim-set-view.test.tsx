@@ -1,10 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
-import { SWRConfig } from "swr";
-import { renderIntl } from "@/tests/intl";
-import { PermissionsProvider } from "@/components/kit/can";
-import { SessionProvider, type KitSession } from "@/components/kit/session";
+import { follows, menuEntry, renderConsole, signedIn } from "@/tests/console-render";
 import { SimSetView } from "./sim-set-view";
 
 vi.mock("next/navigation", async () => (await import("@/components/kit/fake-router")).navigationMock());
@@ -24,21 +21,10 @@ beforeEach(() => {
   );
 });
 
-const entry = (path: string) => ({ id: 1, name: path, nameEn: path, icon: null, path, frame: 0, framePath: null, type: "menu" as const, childrens: [] });
 function show(url: string, menu: string) {
   window.history.replaceState(null, "", url);
-  const session: KitSession = { tenantId: 2, projId: null, menus: [entry(menu)], user: { id: 1, name: "a", realname: "A", avatar: null } };
-  renderIntl(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <SessionProvider value={session}>
-        <PermissionsProvider codes={[]} roles="">
-          <SimSetView />
-        </PermissionsProvider>
-      </SessionProvider>
-    </SWRConfig>,
-  );
+  renderConsole(<SimSetView />, { session: signedIn([menuEntry(menu)]) });
 }
-const follows = (a: Element, b: Element) => !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
 
 describe("SimSetView", () => {
   it("puts its tabs under the page's title, above a list and above the alarm settings alike", async () => {
