@@ -5,6 +5,21 @@ import { lightSpot } from "@/lib/contract/monitoring/compute";
 const s = [{ id: "settlement", name: "Settlement", unit: "mm", data: [[0, 2], [1, 5]] as [number, number][] }];
 
 describe("monitoring chart options", () => {
+  it("never labels two ticks alike: not a device's first minutes, nor a month's ends (ECharts' own ticks, drawn on the server)", async () => {
+    const echarts = await import("echarts");
+    const start = Date.UTC(2026, 10, 30, 23, 29, 2);
+    for (const [span, n] of [[54_000, 7], [300_000, 30], [7_200_000, 60], [30 * 86_400_000, 200]]) {
+      const data = [{ id: "x", name: "X", unit: "°", data: Array.from({ length: n }, (_, i) => [start + Math.round((i * span) / (n - 1)), i / 100] as [number, number]) }];
+      const chart = echarts.init(null, undefined, { renderer: "svg", ssr: true, width: 1100, height: 360 });
+      chart.setOption({ ...lineOption(data), dataZoom: [] });
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the axis model is ECharts' internal API
+      const labels = ((chart as any).getModel().getComponent("xAxis", 0).axis.getViewLabels() as { formattedLabel: string }[]).map((l) => l.formattedLabel).filter(Boolean);
+      chart.dispose();
+      expect(new Set(labels).size, `${span} ms: ${labels.join(" ")}`).toBe(labels.length);
+      if (span > 60_000) expect(labels.length).toBeGreaterThan(3);
+    }
+  });
+
   it("rounds y labels to 3 decimals and shortens x labels to 6 characters", () => {
     expect(yLabel(1.23456)).toBe("1.235");
     expect(yLabel(-0.1)).toBe("-0.1");

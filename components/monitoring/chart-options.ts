@@ -46,9 +46,14 @@ export function yBounds(series: readonly ChartSeries[], lines: readonly AlarmLin
 
 /**
  * Time axis labels by tick level (ECharts picks the level from the zoom): none longer than six
- * characters — `2026`, `11-26`, `08:00`.
+ * characters — `2026`, `11-26`, `08:00`. A tick within a minute has no room for its seconds and
+ * goes unlabelled: as `HH:mm` it repeated its minute (a device's first minute showed six `07:29`),
+ * and so did the axis' two ends, which ECharts 6 ticks at the data's first and last instants.
  */
-export const TIME_LABELS = { year: "{yyyy}", month: "{MM}-{dd}", day: "{MM}-{dd}", hour: "{HH}:{mm}", minute: "{HH}:{mm}", second: "{HH}:{mm}", millisecond: "{HH}:{mm}", none: "{MM}-{dd}" };
+export const TIME_LABELS = { year: "{yyyy}", month: "{MM}-{dd}", day: "{MM}-{dd}", hour: "{HH}:{mm}", minute: "{HH}:{mm}", second: "", millisecond: "", none: "{MM}-{dd}" };
+
+/** The time charts' x axis. */
+const TIME_AXIS = { type: "time", axisLabel: { formatter: TIME_LABELS, hideOverlap: true } } as const;
 
 /** Dashed threshold lines in their levels' colours, each labelled with its name and value (a series' `markLine`). */
 export function alarmMarkLine(lines: readonly AlarmLine[]) {
@@ -78,7 +83,7 @@ export function lineOption(series: readonly ChartSeries[], opts: { alarmLines?: 
       trigger: "axis",
       valueFormatter: (v) => (typeof v === "number" ? yLabel(v) : String(v ?? "")),
     },
-    xAxis: { type: "time", axisLabel: { formatter: TIME_LABELS, hideOverlap: true } },
+    xAxis: TIME_AXIS,
     yAxis: { type: "value", scale: true, ...(bounds ?? {}), axisLabel: { formatter: (v: number) => yLabel(v) } },
     dataZoom: [
       { type: "inside", filterMode: "none", ...zoom },
@@ -105,7 +110,7 @@ export function windOption(name: string, data: readonly TimePoint[]): EChartsOpt
     animation: false,
     grid: { left: 56, right: 24, top: 24, bottom: 64, ...FIXED_GRID },
     tooltip: { trigger: "item", formatter: (p) => `${name}: ${Math.round((((p as unknown as { value: TimePoint }).value[1] % 360) + 360) % 360)}°` },
-    xAxis: { type: "time", axisLabel: { formatter: TIME_LABELS, hideOverlap: true } },
+    xAxis: TIME_AXIS,
     yAxis: { type: "value", min: 0, max: 360, interval: 90, axisLabel: { formatter: (v: number) => ["N", "E", "S", "W", "N"][Math.round(v / 90)] ?? String(v) } },
     dataZoom: [
       { type: "inside", ...zoom },
