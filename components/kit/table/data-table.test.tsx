@@ -176,6 +176,13 @@ describe("DataTable", () => {
     expect(onRetry).toHaveBeenCalled();
   });
 
+  it("clips a sized column's values at its minimum when that is more than its width (a bar in a number's column)", () => {
+    wrap(<DataTable columns={columns} layout={{ price: { kind: "money", width: 100, minWidth: 230 }, time: { kind: "time", width: 170 } }} rows={rows} getRowId={(r) => String(r.id)} texts={texts} />);
+    const clipOf = (text: string) => (screen.getByText(text).closest(".truncate") as HTMLElement).style.maxWidth;
+    expect(clipOf("1,234.50")).toBe("206px");
+    expect(screen.getByRole("columnheader", { name: "Price" }).style.minWidth).toBe("230px");
+  });
+
   it("says its empty and error states beside the table, not in a cell as wide as the table (off a phone's screen)", () => {
     const { rerender } = wrap(<DataTable columns={columns} layout={{}} rows={[]} getRowId={(r) => String(r.id)} texts={texts} />);
     const empty = screen.getByTestId("table-empty");

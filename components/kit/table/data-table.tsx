@@ -205,7 +205,8 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
     const width = l.width ?? defaultWidth(id, l.kind);
     const minWidth = width === undefined ? (fit.minWidths.get(id) ?? TEXT_MIN_WIDTH) : Math.max(l.minWidth ?? 0, width);
     const room = Math.min(TEXT_MAX_WIDTH, Math.max(minWidth, share));
-    const clip = l.sticky || UNCLIPPED.has(columnKind(id, l.kind)) ? null : (width ?? room) - padX;
+    // A sized column is as wide as its minimum when that is more (a usage bar of 230 px in a number's 100 px column).
+    const clip = l.sticky || UNCLIPPED.has(columnKind(id, l.kind)) ? null : (width === undefined ? room : minWidth) - padX;
     return { width, minWidth, clip };
   };
   const pinOf = (id: string, l: ColumnLayout) => (l.sticky === "right" && pinnedRight ? "right" : id === firstId ? "first" : undefined);
