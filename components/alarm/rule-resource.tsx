@@ -40,7 +40,9 @@ function ConditionText({ row }: { row: AlarmRuleRow }) {
         return (
           <span key={i} className="flex items-center gap-1.5">
             {level && <LevelBadge name={level.levelName} color={level.color} />}
-            {row.identifier} {cond}
+            <span className="min-w-0 truncate">
+              {row.identifier} {cond}
+            </span>
           </span>
         );
       })}
@@ -100,7 +102,9 @@ export const ruleResource = defineResource<AlarmRuleRow>({
     prodName: { minWidth: 120, render: (r) => r.pointName ?? r.prodName ?? "—" },
     deviceName: { minWidth: 120, render: (r) => (r.pointId ? "—" : (r.deviceName ?? "—")) },
     identifier: false,
-    conditions: { label: "fields.compareType", minWidth: 220, render: (r) => <ConditionText row={r} /> },
+    // Sized, not shared: the free-text columns give way to their headers' width in a narrow box, and a
+    // condition cut to its header's ("settlemen") said nothing.
+    conditions: { label: "fields.compareType", width: 220, render: (r) => <ConditionText row={r} /> },
     createTime: false,
     levelName: { minWidth: 90, render: (r) => r.levelName ?? "—" },
     // At 1440 px in English (issue 40) the raised count, then the channels give way (the rule's dialog shows both).

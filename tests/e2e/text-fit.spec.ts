@@ -69,7 +69,13 @@ async function tableFit(page: Page) {
       const inner = td.firstElementChild;
       return over(td) || (!!inner && !inner.classList.contains("truncate") && over(inner));
     });
-    return { sideways: box.scrollWidth - box.clientWidth, cut: cut.map((td) => td.textContent) };
+    // Clipped text is clipped at its cell's edge, not short of it (a usage bar was cut to a number's width inside its wider column).
+    const short = [...t.querySelectorAll("tbody tr:nth-child(-n+5) td > .truncate")].filter((clip) => {
+      const td = clip.parentElement as HTMLElement;
+      const style = getComputedStyle(td);
+      return over(clip) && clip.clientWidth < td.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1;
+    });
+    return { sideways: box.scrollWidth - box.clientWidth, cut: [...cut, ...short].map((td) => td.textContent) };
   });
 }
 
