@@ -25,24 +25,24 @@ const PRODUCTS = remoteOptions(productLookupApi.list, "prodName", "id");
 const POINTS = remoteOptions(alarmRuleApi.points, "groupName", "id");
 const OPS: Record<number, string> = { 1: ">", 2: "≥", 3: "<", 4: "≤" };
 
-/** What the rule watches and when it fires: "angleX ∉ [-3, 3]", each level in its colour; "offline". */
+/** What the rule watches and when it fires: "angleX", then "∉ [-3, 3]" a line a level in its colour; "offline". */
 function ConditionText({ row }: { row: AlarmRuleRow }) {
   const t = useTranslations("alarm.rule");
   const levels = useCall(alarmLevelApi.page, LEVELS_IN_ORDER).data?.records ?? [];
   if (row.ruleType === RULE_TYPE.offline) return <>{t("summary.offline")}</>;
   if (row.ruleType === RULE_TYPE.stale) return <>{t("summary.stale", { n: row.staleCycles ?? 0 })}</>;
   if (row.ruleType === RULE_TYPE.inspection) return <>{t("summary.inspection")}</>;
+  // The property once, then a line a level: repeated on each line, it left a range no room in the column.
   return (
     <span className="flex flex-col gap-0.5 font-mono text-xs" data-testid="rule-condition">
+      <span className="truncate">{row.identifier}</span>
       {(row.conditions ?? []).map((c, i) => {
         const level = levels.find((l) => l.id === c.levelId);
         const cond = c.compareType === COMPARE_RANGE ? `∉ [${c.minValue}, ${c.maxValue}]` : `${OPS[c.compareType ?? 1]} ${c.threshold}`;
         return (
           <span key={i} className="flex items-center gap-1.5">
             {level && <LevelBadge name={level.levelName} color={level.color} />}
-            <span className="min-w-0 truncate">
-              {row.identifier} {cond}
-            </span>
+            <span className="min-w-0 truncate">{cond}</span>
           </span>
         );
       })}
