@@ -40,6 +40,7 @@ import { CameraRecordings } from "./media/recordings";
 import { commandsOf } from "./ingest/commands";
 import { keepIdleConnections } from "@/lib/server/keep-alive";
 import { boundHeapGrowth } from "./lib/heap-growth";
+import { displayZone } from "@/lib/format";
 
 export type CloudOptions = {
   port: number;
@@ -98,7 +99,7 @@ export async function startCloud(opts: CloudOptions) {
   console.log(`[cloud] simulated cameras: ${streams.live ? "live pictures with ffmpeg" : "the shipped clip looped (no ffmpeg)"}`);
   // An inspection record's photo is a frame of the robot's first camera, taken with ffmpeg from its live stream.
   const robotFrame: CameraFrame | null = streams.capture.available
-    ? (id, name) => streams.capture.snapshot(`robot-${id}-${ROBOT_CAMERA_NUMS[0]}`, { label: `${name} ${ROBOT_CAMERA_NUMS[0]}`, position: () => ({ pan: 0, tilt: 0 }) })
+    ? (id, name) => streams.capture.snapshot(`robot-${id}-${ROBOT_CAMERA_NUMS[0]}`, { label: `${name} ${ROBOT_CAMERA_NUMS[0]}`, position: () => ({ pan: 0, tilt: 0 }), zone: displayZone() })
     : null;
   console.log(`[cloud] inspection photos: ${robotFrame ? "frames of the robot camera's stream (ffmpeg)" : "the robot's own pictures (no ffmpeg: no frames of its camera)"}`);
   let attached: Ingest | null = null;

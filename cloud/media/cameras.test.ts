@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CameraStreams, encoderArgs } from "./cameras";
+import { CameraStreams, encoderArgs, overlayText } from "./cameras";
 
 const dir = mkdtempSync(join(tmpdir(), "camera-encoder-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -38,11 +38,20 @@ const until = async (test: () => boolean, ms = 5_000) => {
   }
 };
 
+describe("a simulated camera's picture", () => {
+  it("reads its site's clock (the tenant's zone), not the server's, with where it points", () => {
+    const view = { label: "PTZ camera-01 01", position: () => ({ pan: 12.34, tilt: -5 }), zone: "Asia/Shanghai" };
+    const at = Date.UTC(2026, 10, 30, 23, 57, 42);
+    expect(overlayText(view, at)).toBe("PTZ camera-01 01  2026-12-01 07:57:42  P 12.3  T -5.0");
+    expect(overlayText({ ...view, zone: "Europe/Berlin" }, at)).toContain("2026-12-01 00:57:42");
+  });
+});
+
 describe("a simulated camera's encoder", () => {
   it.skipIf(!encoderArgs("x").includes("-vf"))("keeps its text file until it has exited, so its last frames are drawn with it (no \"Error while filtering\")", async () => {
     const report = join(dir, "report.json");
     const streams = new CameraStreams(fakeEncoder(report));
-    const stream = streams.flv("7", { label: "Camera 01", position: () => ({ pan: 0, tilt: 0 }) });
+    const stream = streams.flv("7", { label: "Camera 01", position: () => ({ pan: 0, tilt: 0 }), zone: "Asia/Shanghai" });
     const reader = stream.getReader();
     // The encoder runs for a few frames (the text rewritten meanwhile), then the camera stops.
     await new Promise((r) => setTimeout(r, 400));

@@ -2,14 +2,18 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { wallClock } from "@/lib/time-zone";
 import { FRAME_H, FRAME_W } from "@/lib/video/strip";
 import { CameraCapture } from "./capture";
 import { HlsSegmenters } from "./hls";
 import { FlvHub, FlvReader, retimed, type FlvTag } from "./flv";
 import { FRAME_RATE, renderFrame } from "./frames";
 
-/** What a simulated camera shows: its name on the picture and where it points now. */
-export type CameraView = { label: string; position: () => { pan: number; tilt: number } };
+/**
+ * What a simulated camera shows: its name on the picture, where it points now, and the time in `zone` — a site's
+ * camera keeps the site's clock, so the picture reads as the alarms beside it do (the tenant's zone).
+ */
+export type CameraView = { label: string; position: () => { pan: number; tilt: number }; zone: string };
 
 /** A camera's stream runs while watched and this long after its last viewer left (a tile reloading keeps it). */
 const LINGER_MS = 10_000;
@@ -36,7 +40,13 @@ export function encoderArgs(textFile: string | null, out: string[] = ["-f", "flv
 type Source = { hub: FlvHub; stop: () => void; linger: NodeJS.Timeout | null };
 
 const pad2 = (n: number) => String(n).padStart(2, "0");
-const clock = (d: Date) => `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())} ${pad2(d.getHours())}:${pad2(d.getMinutes())}:${pad2(d.getSeconds())}`;
+
+/** The line burnt into a camera's picture at `now`: its name, its clock, its pan and tilt. */
+export function overlayText(view: CameraView, now: number): string {
+  const w = wallClock(now, view.zone);
+  const p = view.position();
+  return `${view.label}  ${w.y}-${pad2(w.mo)}-${pad2(w.d)} ${pad2(w.h)}:${pad2(w.mi)}:${pad2(w.s)}  P ${p.pan.toFixed(1)}  T ${p.tilt.toFixed(1)}`;
+}
 
 let sourceSeq = 0;
 /** A live picture: frames drawn here at the frame rate, encoded by ffmpeg, its FLV tags to the hub. */
@@ -45,9 +55,8 @@ function liveSource(ffmpeg: string, key: string, view: CameraView): Source {
   // A file per encoder: a camera watched again while its last encoder still exits gets a file the old one's end does not remove.
   const textFile = join(tmpdir(), `iot-camera-${process.pid}-${key}-${++sourceSeq}.txt`);
   const writeText = () => {
-    const p = view.position();
     // Written beside and renamed: the encoder never reads half a file.
-    writeFileSync(`${textFile}.tmp`, `${view.label}  ${clock(new Date())}  P ${p.pan.toFixed(1)}  T ${p.tilt.toFixed(1)}`);
+    writeFileSync(`${textFile}.tmp`, overlayText(view, Date.now()));
     renameSync(`${textFile}.tmp`, textFile);
   };
   writeText();

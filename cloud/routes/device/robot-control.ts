@@ -37,6 +37,7 @@ import { tenantScope } from "../../lib/scope";
 import { serve } from "../../lib/serve";
 import { deviceNameIn, projectNameIn } from "../../db/queries/names";
 import { robotTrackOf, trackMarksOf } from "../../db/queries/robots";
+import { displayZone } from "@/lib/format";
 
 /** Products whose thing model has the robot's drive service: their devices are robots. */
 const robotProducts = (db: Db) =>
@@ -260,7 +261,7 @@ export const robotControlServed = [
     const device = await robotFor(c, deviceId);
     const media = c.var.deps.cameras;
     if (!media) throw new AppError(Code.BAD_REQUEST, "cloud.video.noMedia");
-    const stream = media.streams.flv(`robot-${device.id}-${deviceNum}`, { label: `${device.name} ${deviceNum}`, position: () => ({ pan: 0, tilt: 0 }) });
+    const stream = media.streams.flv(`robot-${device.id}-${deviceNum}`, { label: `${device.name} ${deviceNum}`, position: () => ({ pan: 0, tilt: 0 }), zone: displayZone() });
     return new Response(stream, { headers: { "content-type": "video/x-flv", "cache-control": "no-store", "x-content-type-options": "nosniff" } });
   }),
   serve(robotConsoleApi.driver, async (c, { deviceId, holder }) => {

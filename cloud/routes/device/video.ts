@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { Code } from "@/lib/contract/envelope";
+import { displayZone } from "@/lib/format";
 import { FUNC_TYPE } from "@/lib/contract/device/thing-model";
 import { cameraNumber, VIDICON_SERVICE, videoApi } from "@/lib/contract/video/video";
 import { devices, productFunctions, products, projects, spaces } from "../../db/schema";
@@ -136,7 +137,8 @@ async function cameraFeed(c: Ctx, id: number) {
   const { id: deviceId, label } = await cameraOf(c, id);
   const media = c.var.deps.cameras;
   if (!media) throw new AppError(Code.BAD_REQUEST, "cloud.video.noMedia");
-  const view = { label, position: () => media.positionOf(deviceId) ?? { pan: 0, tilt: 0 } };
+  // The tenant's zone (the request's): the camera's clock reads as the alarms beside its picture do.
+  const view = { label, position: () => media.positionOf(deviceId) ?? { pan: 0, tilt: 0 }, zone: displayZone() };
   return { key: String(deviceId), view, media, label, deviceId };
 }
 
