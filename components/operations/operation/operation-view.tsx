@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { BellIcon, BotIcon, CctvIcon } from "lucide-react";
 import { LoadError } from "@/components/kit/load-error";
+import { PageFrame } from "@/components/kit/page-frame";
 import { Skeleton } from "@/components/ui/skeleton";
 import { LevelBadge } from "@/components/alarm/level-badge";
 import { alarmHref } from "@/components/alarm/alarm-href";
@@ -38,10 +39,23 @@ export function OperationView() {
   const tv = useTranslations("video");
   const { projId, projects } = useShell();
   const project = projects.find((p) => p.id === projId);
+  const [split, setSplit] = React.useState<Split>(4);
+  return (
+    <PageFrame
+      title={project ? t("title", { project: project.prjName }) : undefined}
+      actions={projId ? <PressedGroup label={tv("split")} hideLabel value={split} onChange={setSplit} options={SPLITS.map((n) => ({ value: n, label: tv("splitN", { n }), testId: `op-split-${n}` }))} /> : undefined}
+    >
+      <OperationWall projId={projId} split={split} />
+    </PageFrame>
+  );
+}
+
+function OperationWall({ projId, split }: { projId: number | null; split: Split }) {
+  const t = useTranslations("video.operation");
+  const tv = useTranslations("video");
   const cameras = useCall(videoApi.cameras, projId ? { projectId: projId } : null, { refreshInterval: REFRESH_MS, keepPreviousData: true });
   const robots = useCall(robotConsoleApi.robots, projId ? { projectId: projId } : null, { refreshInterval: REFRESH_MS, keepPreviousData: true, silent: true });
   const alarms = useCall(alarmCoreApi.page, projId ? { current: 1, size: NEWEST_ALARMS, status: ALARM_STATUS.pending } : null, { refreshInterval: REFRESH_MS, keepPreviousData: true, silent: true });
-  const [split, setSplit] = React.useState<Split>(4);
   const [selected, setSelected] = React.useState<number | null>(null);
 
   if (!projId) return <p className="rounded-md border bg-card p-8 text-center text-muted-foreground" data-testid="operation-no-project">{t("chooseProject")}</p>;
@@ -51,12 +65,9 @@ export function OperationView() {
   const online = cameras.data.filter((c) => c.status === DEVICE_STATUS.online).length;
 
   return (
-    <div className="flex min-h-0 flex-col gap-3 xl:h-[calc(100vh-9rem)] xl:flex-row" data-testid="operation-wall">
+    // Below the page's title bar, the shell's header and tab bar: the wall fills the rest of the screen.
+    <div className="flex min-h-0 flex-col gap-3 xl:h-[calc(100vh-12rem)] xl:flex-row" data-testid="operation-wall">
       <section className="flex min-h-0 min-w-0 flex-1 flex-col gap-2" aria-label={t("wall")}>
-        <div className="flex flex-wrap items-center gap-2">
-          <h2 className="mr-auto truncate text-base font-semibold">{t("title", { project: project?.prjName ?? "" })}</h2>
-          <PressedGroup label={tv("split")} hideLabel value={split} onChange={setSplit} options={SPLITS.map((n) => ({ value: n, label: tv("splitN", { n }), testId: `op-split-${n}` }))} />
-        </div>
         {shown.length ? (
           <div className={cn("grid min-h-0 gap-1 xl:flex-1 xl:auto-rows-fr", GRID[split])} data-testid="operation-tiles">
             {shown.map((c) => (

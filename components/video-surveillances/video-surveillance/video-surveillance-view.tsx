@@ -18,6 +18,7 @@ import { DEVICE_STATUS } from "@/lib/contract/device/device";
 import { SPLITS, videoApi, type CameraRow, type Split } from "@/lib/contract/video/video";
 import { cn } from "@/lib/utils";
 import { PressedGroup } from "@/components/ui/pressed-group";
+import { PageFrame } from "@/components/kit/page-frame";
 
 const DRAG_TYPE = "application/x-camera-id";
 const SOURCES_EDIT = permsOf(videoApi.sourcesSave)[0];
@@ -53,6 +54,14 @@ export function placeCamera(tiles: readonly (number | null)[], index: number, ca
  * The wall starts with the first project's cameras.
  */
 export function VideoSurveillanceView() {
+  return (
+    <PageFrame>
+      <VideoWall />
+    </PageFrame>
+  );
+}
+
+function VideoWall() {
   const t = useTranslations("video");
   const { data, error, mutate } = useCall(videoApi.cameras, {}, { refreshInterval: 30_000, keepPreviousData: true });
   const { can } = usePermissions();
@@ -83,9 +92,11 @@ export function VideoSurveillanceView() {
 
   if (!data) return error ? <LoadError onRetry={() => mutate()} /> : <Skeleton className="h-[60vh]" />;
   return (
-    <div className="flex min-h-0 flex-col gap-3 lg:h-[calc(100vh-9rem)] lg:flex-row" data-testid="video-wall">
-      <aside className="flex shrink-0 flex-col gap-3 lg:w-64">
-        <nav aria-label={t("tree")} className="max-h-72 overflow-auto rounded-md border bg-card p-2 text-sm lg:max-h-none lg:flex-1" data-testid="camera-tree">
+    // Below the page's title bar, the shell's header and tab bar: the wall fills the rest of the screen.
+    <div className="flex min-h-0 flex-col gap-3 lg:h-[calc(100vh-12rem)] lg:flex-row" data-testid="video-wall">
+      {/* The tree keeps a few cameras' room beside the pad and the cards (it went to nothing under them); the side scrolls. */}
+      <aside className="flex shrink-0 flex-col gap-3 lg:w-64 lg:overflow-y-auto">
+        <nav aria-label={t("tree")} className="max-h-72 overflow-auto rounded-md border bg-card p-2 text-sm lg:max-h-none lg:min-h-48 lg:flex-1" data-testid="camera-tree">
           {!tree.length && <p className="p-4 text-center text-muted-foreground">{t("noCameras")}</p>}
           <ul className="flex flex-col gap-1">
             {tree.map((p) => (
