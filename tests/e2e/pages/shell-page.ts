@@ -62,8 +62,14 @@ export class ShellPage {
   /** Chooses a project by its name (a seeded project's Chinese name finds it in either language). */
   async chooseProject(name: string) {
     const shown = seededName(name);
-    await this.page.getByTestId("project-selector").click();
-    await this.page.getByTestId("project-option").filter({ hasText: shown }).click();
+    const option = this.page.getByTestId("project-option").filter({ hasText: shown });
+    // On a loaded machine a click can come before the header has hydrated, and is lost (three runs waited out their
+    // whole time for the option): open the menu again until the project is in it.
+    await expect(async () => {
+      if (!(await option.isVisible())) await this.page.getByTestId("project-selector").click();
+      await expect(option).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 60_000 });
+    await option.click();
     await expect(this.page.getByTestId("project-selector")).toContainText(shown);
   }
 
