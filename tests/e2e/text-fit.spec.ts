@@ -69,9 +69,12 @@ async function tableFit(page: Page) {
       const inner = td.firstElementChild;
       return over(td) || (!!inner && !inner.classList.contains("truncate") && over(inner));
     });
-    // Clipped text is clipped at its cell's edge, not short of it (a usage bar was cut to a number's width inside its wider column).
+    // A sized column clips at its cell's edge, not short of it (a usage bar was cut to a number's width inside its
+    // wider column); free text (no width of its own) clips at its share of the box.
+    const heads = [...t.querySelectorAll("thead th")] as HTMLElement[];
     const short = [...t.querySelectorAll("tbody tr:nth-child(-n+5) td > .truncate")].filter((clip) => {
-      const td = clip.parentElement as HTMLElement;
+      const td = clip.parentElement as HTMLTableCellElement;
+      if (!heads[td.cellIndex]?.style.width) return false;
       const style = getComputedStyle(td);
       return over(clip) && clip.clientWidth < td.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1;
     });
