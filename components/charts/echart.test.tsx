@@ -1,128 +1,126 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import type { EChartsOption } from "echarts";
 import { renderIntl } from "@/tests/intl";
 import { stubResizeObserver } from "@/tests/resize-observer";
+import type { FromEngine, ToEngine } from "./chart-engine";
+import { FORMATTER, formatter } from "./chart-formatters";
 import { EChart } from "./echart";
 
-// A fake ECharts: what the charts were made with and given, in the order of the steps.
-const lib = vi.hoisted(() => ({ steps: [] as string[], options: [] as { chart: number; option: unknown; opts: unknown }[] }));
-vi.mock("./echarts-lib", () => ({
-  loadECharts: async () => ({ connect: () => undefined, init }),
-}));
-function init() {
-  const chart = lib.steps.filter((s) => s.startsWith("init")).length;
-  lib.steps.push(`init ${chart}`);
-  return {
-    on: () => undefined,
-    getZr: () => ({ on: () => undefined }),
-    // The size the chart was made at: its box's (jsdom lays nothing out: 0 × 0).
-    getWidth: () => 0,
-    getHeight: () => 0,
-    resize: () => lib.steps.push(`resize ${chart}`),
-    dispose: () => lib.steps.push(`dispose ${chart}`),
-    setOption: (option: unknown, opts: unknown) => {
-      lib.steps.push(`option ${chart}`);
-      lib.options.push({ chart, option, opts });
-    },
-  };
+// The chart worker, faked: what the page asked of it, and a way to answer. The page keeps one worker for all its charts.
+const posted: ToEngine[] = [];
+class FakeWorker {
+  static instance: FakeWorker;
+  onmessage: ((e: { data: FromEngine }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: URL) {
+    FakeWorker.instance = this;
+  }
+  postMessage(m: ToEngine) {
+    posted.push(m);
+  }
 }
+const answer = (m: FromEngine) => act(() => FakeWorker.instance.onmessage?.({ data: m }));
+/** The messages of one kind, the canvas left out (a stand-in in jsdom). */
+const sent = <T extends ToEngine["type"]>(type: T) => posted.filter((m): m is Extract<ToEngine, { type: T }> => m.type === type);
 
-// The tasks the charts ask for, run one at a time by the test.
-let tasks: (() => void)[] = [];
 let observer: ReturnType<typeof stubResizeObserver>;
-beforeEach(async () => {
-  // Loaded once before the timers are taken over: the charts' imports of it then settle at once.
-  await import("./echarts-lib");
-  tasks = [];
-  vi.stubGlobal("setTimeout", (fn: () => void) => tasks.push(fn));
+beforeEach(() => {
+  posted.length = 0;
+  vi.stubGlobal("Worker", FakeWorker);
+  // jsdom cannot tell what is in view: a chart starts at once.
+  vi.stubGlobal("IntersectionObserver", undefined);
+  Object.defineProperty(HTMLCanvasElement.prototype, "transferControlToOffscreen", { configurable: true, value: () => ({ offscreen: true }) });
   observer = stubResizeObserver();
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  lib.steps = [];
-  lib.options = [];
+  delete (HTMLCanvasElement.prototype as { transferControlToOffscreen?: unknown }).transferControlToOffscreen;
 });
 
-const line = (data: number[]): EChartsOption => ({ series: [{ type: "line", data }] });
 const show = (ui: React.ReactNode) => renderIntl(ui, { timeZone: "Asia/Shanghai" });
-/** Everything but tasks: the library's import and the promises between steps. */
-const settle = async () => {
-  for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
-};
-/** Lets the library's import settle, then runs the next task asked for (one step of one chart). */
-const nextTask = () =>
-  act(async () => {
-    await settle();
-    tasks.shift()?.();
-    await settle();
+const line = (data: number[]): EChartsOption => ({ tooltip: { valueFormatter: formatter("decimals") }, series: [{ type: "line", name: "s", data }] });
+
+describe("EChart, drawn in the chart worker", () => {
+  it("hands its canvas to the worker and gives the option there: the page never runs ECharts", () => {
+    const view = show(<EChart option={line([1, 2])} testId="c" />);
+    expect(String(FakeWorker.instance.url)).toMatch(/engine-worker\.ts/);
+    const [init] = sent("init");
+    expect(init).toMatchObject({ canvas: { offscreen: true }, width: 0, height: 0, dark: false });
+    expect(init.group).toBeUndefined();
+    expect(view.container.querySelector("canvas")).not.toBeNull();
+    const [first] = sent("option");
+    expect(first.id).toBe(init.id);
+    expect(first.notMerge).toBe(false);
+    // The formatter crosses as its name; the page's primary colour comes first in the palette.
+    const option = first.option as EChartsOption & { tooltip: Record<string, unknown> };
+    expect(option.tooltip.valueFormatter).toEqual({ [FORMATTER]: "decimals", args: [] });
+    expect((option.color as string[])[0]).toBe("#409eff");
+    expect(option.series).toEqual(line([1, 2]).series);
   });
 
-describe("EChart starting in turns", () => {
-  it("makes the chart, then gives it its option, each in a task of its own: never in the render's task", async () => {
-    const option = line([1, 2]);
-    show(<EChart option={option} />);
-    // Nothing in the render's own task.
-    expect(lib.steps).toEqual([]);
-    await nextTask();
-    expect(lib.steps).toEqual(["init 0"]);
-    await nextTask();
-    expect(lib.steps).toEqual(["init 0", "option 0"]);
-    // The first frame is drawn on the next animation frame, not in this task; the option is the chart's own.
-    expect(lib.options[0].opts).toEqual({ lazyUpdate: true });
-    expect((lib.options[0].option as EChartsOption).series).toEqual(option.series);
-  });
-
-  it("a chart whose option changes before its turn is given the newest option, once", async () => {
-    const first = line([1]);
-    const newest = line([1, 2, 3]);
-    const view = show(<EChart option={first} />);
-    view.rerender(<EChart option={newest} />);
-    for (let i = 0; i < 3; i++) await nextTask();
-    expect(lib.options).toHaveLength(1);
-    expect((lib.options[0].option as EChartsOption).series).toEqual(newest.series);
-    // A later change replaces the option in a task of its own (drawn on the next frame), the newest once.
-    view.rerender(<EChart option={first} />);
-    view.rerender(<EChart option={line([4])} />);
-    expect(lib.options).toHaveLength(1);
-    await nextTask();
-    await nextTask();
-    expect(lib.options).toHaveLength(2);
-    expect(lib.options[1].opts).toEqual({ notMerge: true, lazyUpdate: true });
-    expect((lib.options[1].option as EChartsOption).series).toEqual(line([4]).series);
-  });
-
-  it("a chart gone before its turn is never made", async () => {
+  it("a new option replaces the chart's; a chart gone is disposed and its canvas taken away", () => {
     const view = show(<EChart option={line([1])} />);
+    view.rerender(<EChart option={line([1, 2, 3])} />);
+    const options = sent("option");
+    expect(options.map((o) => o.notMerge)).toEqual([false, true]);
+    expect((options[1].option as EChartsOption).series).toEqual(line([1, 2, 3]).series);
+    const { id } = sent("init")[0];
     view.unmount();
-    for (let i = 0; i < 3; i++) await nextTask();
-    expect(lib.steps).toEqual([]);
+    expect(sent("dispose")).toEqual([{ type: "dispose", id }]);
+    expect(document.querySelector("canvas")).toBeNull();
   });
 
-  it("a time chart does not animate unless its option says so; other charts keep ECharts' animation", async () => {
-    const timed: EChartsOption = { xAxis: { type: "time" }, series: [{ type: "line", data: [[Date.UTC(2026, 0, 1), 1]] }] };
-    const view = show(<EChart option={timed} />);
-    for (let i = 0; i < 2; i++) await nextTask();
-    expect((lib.options[0].option as EChartsOption).animation).toBe(false);
-    view.rerender(<EChart option={{ ...timed, animation: true }} />);
-    await nextTask();
-    expect((lib.options[1].option as EChartsOption).animation).toBe(true);
-    view.unmount();
-    show(<EChart option={line([1, 2])} />);
-    for (let i = 0; i < 2; i++) await nextTask();
-    expect((lib.options[2].option as EChartsOption).animation).toBeUndefined();
+  it("a time chart joins the screen's group and does not animate; its click and tooltip read the tenant's clock", async () => {
+    const at = Date.UTC(2026, 0, 1, 0, 0, 0);
+    const clicks: unknown[] = [];
+    show(<EChart option={{ xAxis: { type: "time" }, series: [{ type: "line", name: "s", data: [[at, 1.23456]] }] }} onItemClick={(c) => clicks.push(c)} />);
+    const [init] = sent("init");
+    expect(init.group).toBe("time-charts");
+    const option = sent("option")[0].option as EChartsOption & { series: { data: number[][] }[] };
+    expect(option.animation).toBe(false);
+    // Drawn in the zone's wall clock (UTC+8); a click answers the real instant.
+    const drawn = option.series[0].data[0][0];
+    expect(drawn).toBe(at + 8 * 3600_000);
+    await answer({ type: "click", id: init.id, click: { dataIndex: -1, value: [drawn, 1] } });
+    expect(clicks).toEqual([{ dataIndex: -1, value: [at, 1] }]);
+    await answer({ type: "tip", id: init.id, tip: { axisValue: drawn, items: [{ name: "s", value: 1.23456 }] } });
+    expect(screen.getByTestId("chart-tip").textContent).toBe("2026-01-01 08:00:00 · s 1.235");
+    await answer({ type: "tip", id: init.id, tip: null });
+    expect(screen.getByTestId("chart-tip").textContent).toBe("");
+  });
+
+  it("the pointer over the chart reaches the worker by ECharts' names; the worker sets the cursor", async () => {
+    const view = show(<EChart option={line([1, 2])} />);
+    const canvas = view.container.querySelector("canvas")!;
+    fireEvent(canvas, new MouseEvent("pointermove"));
+    fireEvent.click(canvas);
+    fireEvent(canvas, new MouseEvent("pointerleave"));
+    expect(sent("pointer").map((p) => p.name)).toEqual(["mousemove", "click", "mouseout"]);
+    await answer({ type: "cursor", id: sent("init")[0].id, cursor: "pointer" });
+    expect(canvas.style.cursor).toBe("pointer");
   });
 
   it("the observer's first report, at the size the chart was made at, lays nothing out again; a change of size does", async () => {
     show(<EChart option={line([1, 2])} />);
-    for (let i = 0; i < 2; i++) await nextTask();
     await observer.layOut();
-    expect(lib.steps).toEqual(["init 0", "option 0"]);
+    expect(sent("resize")).toEqual([]);
     const box = observer.observed[0];
     Object.defineProperty(box, "clientWidth", { configurable: true, value: 640 });
     await observer.resized(box);
-    expect(lib.steps).toEqual(["init 0", "option 0", "resize 0"]);
+    expect(sent("resize")).toMatchObject([{ width: 640, height: 0 }]);
+  });
+
+  it("says it failed when the worker does, or when its option holds a function no formatter made", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    show(<EChart option={{ series: [{ type: "line", data: [1] }], tooltip: { formatter: () => "x" } }} testId="bad" />);
+    expect(sent("option")).toEqual([]);
+    expect(screen.getByTestId("bad").textContent).toMatch(/Failed|失败/);
+    cleanup();
+    show(<EChart option={line([1])} testId="good" />);
+    await answer({ type: "failed", id: sent("init").at(-1)!.id, message: "boom" });
+    expect(screen.getByTestId("good").textContent).toMatch(/Failed|失败/);
   });
 });

@@ -3,12 +3,14 @@
 import * as React from "react";
 import { useTheme } from "next-themes";
 import { useTimeZone, useTranslations } from "next-intl";
-import type { EChartsOption, ECharts } from "echarts";
+import type { EChartsOption } from "echarts";
 import { cn } from "@/lib/utils";
 import { knownZone } from "@/lib/time-zone";
 import { hasTimeAxis, unzonedTime, zonedTimeOption } from "./zoned-time";
-import { inTurn, whenShown } from "./draw-turns";
-import { loadECharts } from "./echarts-lib";
+import { whenShown } from "./when-shown";
+import { toMessage, yLabel } from "./chart-formatters";
+import { canDrawInWorker, drawInWorker, type WorkerChart } from "./chart-worker";
+import type { EngineTip, PointerName } from "./chart-engine";
 
 /**
  * The time charts of one screen share a crosshair (and their zoom): ECharts' connected group. A
@@ -33,15 +35,37 @@ function defaults(el: Element, timed: boolean): EChartsOption {
   return { backgroundColor: "transparent", color: [primaryColor(el), ...REST], ...(timed ? { animation: false } : {}) };
 }
 
-/**
- * One ECharts chart. ECharts is loaded on first use (`echarts-lib`: the parts the console draws with), so pages without charts
- * never download it. Follows dark mode, the primary colour and the box size; `option` replaces
- * the chart's option whenever it changes (memoise it). A chart starts in turns (`draw-turns`): in
- * view first, one step per task.
- */
 /** What a click reports: a data item (its series and value), or a spot of the plot (`dataIndex` -1, `value` its axis coordinates). */
 export type ChartClick = { seriesId?: string; seriesIndex?: number; dataIndex: number; value: unknown };
 
+/** The page's pointer over a chart, as the worker's ECharts hears it (ECharts' own names). */
+const POINTER: [keyof HTMLElementEventMap, PointerName][] = [
+  ["pointermove", "mousemove"],
+  ["pointerdown", "mousedown"],
+  ["pointerup", "mouseup"],
+  ["click", "click"],
+  ["pointerleave", "mouseout"],
+];
+
+/** A wheel's turn as ECharts reads it (zrender's own measure of a `wheel` event). */
+const wheelDelta = (e: WheelEvent) => 3 * (e.deltaY !== 0 ? -Math.sign(e.deltaY) * Math.abs(e.deltaY) : -Math.sign(e.deltaX) * Math.abs(e.deltaX));
+
+const list = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v : v ? [v as Record<string, unknown>] : []);
+
+/** The tooltip's content as text (the drawn tooltip is on the canvas): a time axis's value reads the tenant's wall clock. */
+function tipText(tip: EngineTip, timed: boolean): string {
+  const at = timed && typeof tip.axisValue === "number" ? new Date(tip.axisValue).toISOString().slice(0, 19).replace("T", " ") : String(tip.axisValue ?? "");
+  const values = tip.items.map((i) => `${i.name} ${typeof i.value === "number" ? yLabel(i.value) : String(i.value ?? "")}`);
+  return [at, ...values].filter(Boolean).join(" · ");
+}
+
+/**
+ * One ECharts chart, drawn in the chart worker (`chart-engine`): the page never runs ECharts, so a
+ * chart's first drawing, its refreshes and its tooltip never hold the page. Follows dark mode, the
+ * primary colour and the box size; `option` replaces the chart's option whenever it changes
+ * (memoise it; its functions are `formatter`s). A chart out of view starts when shown (`when-shown`).
+ * What the tooltip shows is also said as text, for a screen reader.
+ */
 export function EChart({
   option,
   height = 280,
@@ -65,21 +89,29 @@ export function EChart({
   pixelRatio?: number;
 }) {
   const box = React.useRef<HTMLDivElement>(null);
-  const chart = React.useRef<ECharts | null>(null);
+  const chart = React.useRef<WorkerChart | null>(null);
   const tk = useTranslations("kit");
   const { resolvedTheme } = useTheme();
   const dark = (theme ?? resolvedTheme) === "dark";
   const [failed, setFailed] = React.useState(false);
-  // The option the chart was last given (null before its first): the option effect below gives it the later ones.
-  const applied = React.useRef<EChartsOption | null>(null);
+  const [tip, setTip] = React.useState("");
   const zone = knownZone(useTimeZone());
   // Times move into the tenant's zone (the browser's may differ); a click reports real instants.
   const drawn = React.useMemo(() => zonedTimeOption(option, zone), [option, zone]);
   const timed = hasTimeAxis(option);
-  const zoneRef = React.useRef({ zone, timed });
+  // The option as the worker takes it; null when it holds a function no `formatter` made (a bug, said once).
+  const message = React.useMemo(() => {
+    try {
+      return toMessage(drawn) as EChartsOption;
+    } catch (e) {
+      console.error(e);
+      return null;
+    }
+  }, [drawn]);
+  const zoneRef = React.useRef({ zone, timed, zooms: false });
   React.useEffect(() => {
-    zoneRef.current = { zone, timed };
-  }, [zone, timed]);
+    zoneRef.current = { zone, timed, zooms: list(option.dataZoom).some((z) => z.type === "inside") };
+  }, [zone, timed, option]);
   const real = (value: unknown) => {
     const { zone: z, timed: t } = zoneRef.current;
     return t && Array.isArray(value) && typeof value[0] === "number" ? [unzonedTime(value[0], z), ...value.slice(1)] : value;
@@ -89,60 +121,66 @@ export function EChart({
   React.useEffect(() => {
     clickRef.current = onItemClick;
   }, [onItemClick]);
-
-  // The newest option, for a chart whose turn to start comes after the option changed.
-  const drawnRef = React.useRef(drawn);
+  // The newest option, for a chart that starts after the option changed; and the one it was last given.
+  const messageRef = React.useRef(message);
   React.useEffect(() => {
-    drawnRef.current = drawn;
-  }, [drawn]);
+    messageRef.current = message;
+  }, [message]);
+  const given = React.useRef<EChartsOption | null>(null);
 
   React.useEffect(() => {
     const el = box.current;
     if (!el) return;
     let live = true;
+    let canvas: HTMLCanvasElement | undefined;
     let observer: ResizeObserver | undefined;
-    // The library starts loading at once (in parts, a task each); the chart starts when it is shown (see draw-turns).
-    const lib = loadECharts();
-    // A failed load is shown once the chart's turn comes; until then it is not an unhandled rejection.
-    lib.catch(() => undefined);
     const stopWaiting = whenShown(el, () => {
-      lib
-        .then((echarts) =>
-          // Creating the chart, then its first option, each in a task of its own; its first frame is drawn on the next animation frame.
-          inTurn(() => {
-            if (!live) return;
-            const instance = echarts.init(el, dark ? "dark" : undefined, { renderer: "canvas", devicePixelRatio: pixelRatio });
-            chart.current = instance;
-            if (zoneRef.current.timed) {
-              instance.group = TIME_CHART_GROUP;
-              echarts.connect(TIME_CHART_GROUP);
-            }
-            instance.on("click", (e) => clickRef.current?.({ seriesId: e.seriesId ?? undefined, seriesIndex: e.seriesIndex, dataIndex: e.dataIndex, value: real(e.value) }));
-            // A click anywhere on the plot (a dense line draws no symbols, and its stroke is no data
-            // item) reports the axis coordinates of the spot, so the caller can take the nearest sample.
-            instance.getZr().on("click", (e) => {
-              if (!clickRef.current) return;
-              const at = [e.offsetX, e.offsetY];
-              if (!instance.containPixel("grid", at)) return;
-              const value = instance.convertFromPixel({ gridIndex: 0 }, at);
-              if (Array.isArray(value)) clickRef.current({ dataIndex: -1, value: real(value) });
-            });
-            // The observer reports once when it starts, at the size the chart was made at: only a change
-            // of size lays the chart out again (twice in its first frame's task was ≈ 40 ms, issue 41).
-            observer = new ResizeObserver(() => {
-              if (el.clientWidth !== instance.getWidth() || el.clientHeight !== instance.getHeight()) instance.resize();
-            });
-            observer.observe(el);
-          }).then(() =>
-            inTurn(() => {
-              const instance = chart.current;
-              if (!live || !instance) return;
-              applied.current = drawnRef.current;
-              instance.setOption({ ...defaults(el, zoneRef.current.timed), ...applied.current }, { lazyUpdate: true });
-            }),
-          ),
-        )
-        .catch(() => live && setFailed(true));
+      const first = messageRef.current;
+      if (!canDrawInWorker() || !first) return setFailed(true);
+      canvas = document.createElement("canvas");
+      canvas.className = "block size-full";
+      el.appendChild(canvas);
+      const timedChart = zoneRef.current.timed;
+      const instance = drawInWorker(
+        canvas,
+        { width: el.clientWidth, height: el.clientHeight, dpr: pixelRatio ?? window.devicePixelRatio ?? 1, dark, group: timedChart ? TIME_CHART_GROUP : undefined },
+        {
+          click: (c) => clickRef.current?.({ ...c, value: real(c.value) }),
+          tip: (t) => live && setTip(t ? tipText(t, zoneRef.current.timed) : ""),
+          cursor: (c) => canvas && (canvas.style.cursor = c),
+          failed: () => live && setFailed(true),
+        },
+      );
+      chart.current = instance;
+      given.current = first;
+      instance.option({ ...defaults(el, timedChart), ...first }, false);
+      for (const [type, name] of POINTER)
+        canvas.addEventListener(type, (e) => {
+          const p = e as PointerEvent;
+          // A drag that leaves the chart (the zoom slider's handle) still reaches it.
+          if (type === "pointerdown") canvas?.setPointerCapture?.(p.pointerId);
+          // A tap shows what is under it, as a pointer's hover does.
+          if (type === "pointerdown" && p.pointerType === "touch") instance.pointer("mousemove", p.offsetX, p.offsetY);
+          instance.pointer(name, p.offsetX, p.offsetY);
+        });
+      canvas.addEventListener(
+        "wheel",
+        (e) => {
+          // A chart that zooms by the wheel keeps it (the page does not scroll under it), as ECharts on the page did.
+          if (!zoneRef.current.zooms) return;
+          e.preventDefault();
+          instance.pointer("mousewheel", e.offsetX, e.offsetY, wheelDelta(e));
+        },
+        { passive: false },
+      );
+      let size = [el.clientWidth, el.clientHeight];
+      // The observer reports once when it starts, at the size the chart was made at: only a change lays it out again.
+      observer = new ResizeObserver(() => {
+        if (el.clientWidth === size[0] && el.clientHeight === size[1]) return;
+        size = [el.clientWidth, el.clientHeight];
+        instance.resize(size[0], size[1]);
+      });
+      observer.observe(el);
     });
     return () => {
       live = false;
@@ -150,28 +188,28 @@ export function EChart({
       observer?.disconnect();
       chart.current?.dispose();
       chart.current = null;
-      applied.current = null;
+      given.current = null;
+      canvas?.remove();
     };
     // The theme and resolution are fixed at init: a change makes a new chart; option changes update it below.
   }, [dark, pixelRatio]);
 
   React.useEffect(() => {
     const instance = chart.current;
-    // Before its first option the chart takes the newest one in its turn.
-    if (!instance || applied.current === null || applied.current === drawn) return;
-    // A new option (fresh data) is given in a task of its own, not in the commit that brought it,
-    // and drawn on the next frame: a screen's data arriving is never one long task with its charts.
-    inTurn(() => {
-      const el = box.current;
-      if (chart.current !== instance || !el || applied.current === drawnRef.current) return;
-      applied.current = drawnRef.current;
-      instance.setOption({ ...defaults(el, zoneRef.current.timed), ...applied.current }, { notMerge: true, lazyUpdate: true });
-    }).catch(() => setFailed(true));
-  }, [drawn]);
+    const el = box.current;
+    // Before its first option the chart takes the newest one when it starts.
+    if (!instance || !el || given.current === null || given.current === message) return;
+    if (!message) return setFailed(true);
+    given.current = message;
+    instance.option({ ...defaults(el, zoneRef.current.timed), ...message }, true);
+  }, [message]);
 
   return (
     <div className={cn("relative w-full", className)} style={{ height }} role="img" aria-label={ariaLabel} data-testid={testId}>
       <div ref={box} className="size-full" />
+      <p className="sr-only" role="status" data-testid="chart-tip">
+        {tip}
+      </p>
       {failed && <p className="absolute inset-0 flex items-center justify-center text-sm text-muted-foreground">{tk("table.error")}</p>}
     </div>
   );

@@ -12,7 +12,7 @@ import {
   VisualMapComponent,
 } from "echarts/components";
 
-/** The option components the console's charts use (`echarts-lib` registers them in a task of their own). */
+/** The option components the console's charts use (`chart-engine` registers them). */
 export const COMPONENTS = {
   dataset: DatasetComponent,
   dataZoom: DataZoomComponent,

@@ -17,15 +17,20 @@ describe("screen chart options", () => {
   it("device types: most at the top, online and the rest stacked, 'Others' only for two or more products", () => {
     const few = typeBars(types(3), names);
     expect(categories(few)).toEqual(["P3", "P2", "P1"]);
-    const series = few.series as { name: string; data: number[] }[];
+    const series = few.series as { name: string; data: (number | { value: number; label: { formatter: string } })[] }[];
     expect(series.map((s) => s.name)).toEqual(["Online", "Not online"]);
     expect(series[0].data).toEqual([9, 9, 10]);
-    expect(series[1].data).toEqual([9, 10, 10]);
+    // The rest, each labelled with the product's whole count at the bar's end.
+    expect(series[1].data).toEqual([
+      { value: 9, label: { formatter: "18" } },
+      { value: 10, label: { formatter: "19" } },
+      { value: 10, label: { formatter: "20" } },
+    ]);
     expect(categories(typeBars(types(15), names))).not.toContain("Others");
     const many = typeBars(types(16), names);
     expect(categories(many)[0]).toBe("Others");
     // P15 (6 devices, 3 online) and P16 (5, 2).
-    expect((many.series as { data: number[] }[]).map((x) => x.data[0])).toEqual([5, 6]);
+    expect((many.series as { data: (number | { value: number })[] }[]).map((x) => x.data[0])).toEqual([5, { value: 6, label: { formatter: "11" } }]);
   });
 
   it("trend: one stacked bar series per level over the days, shown as MM-DD", () => {

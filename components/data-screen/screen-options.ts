@@ -68,7 +68,7 @@ export function typeBars(types: DataAnalysis["deviceTypes"], names: { online: st
   const bar = { type: "bar", stack: "devices", barMaxWidth: 18 } as const;
   return horizontalBars(rows.map((r) => r.name), { right: 36, top: 36, labelWidth: 170 }, [
     { ...bar, name: names.online, data: rows.map((r) => r.online), itemStyle: { color: "#34d399" } },
-    { ...bar, name: names.other, data: rows.map((r) => r.count - r.online), itemStyle: { color: "#64748b", borderRadius: [0, 4, 4, 0] }, label: { show: true, position: "right", color: "#e2efff", fontSize: 14, formatter: (p: { dataIndex: number }) => String(rows[p.dataIndex].count) } },
+    { ...bar, name: names.other, data: rows.map((r) => ({ value: r.count - r.online, label: { formatter: String(r.count) } })), itemStyle: { color: "#64748b", borderRadius: [0, 4, 4, 0] }, label: { show: true, position: "right", color: "#e2efff", fontSize: 14 } },
   ]);
 }
 

@@ -4,6 +4,7 @@ import * as React from "react";
 import { useTranslations } from "next-intl";
 import { Panel, PanelNote, ScreenChart, SCREEN_TEXT } from "@/components/data-screen";
 import type { PointSeries } from "@/lib/contract/scene/scene";
+import { formatter } from "@/components/charts/chart-formatters";
 
 type EChartsOption = import("echarts").EChartsOption;
 const PALETTE = ["#38bdf8", "#facc15", "#4ade80", "#f472b6", "#a78bfa", "#fb923c", "#2dd4bf", "#f87171"];
@@ -20,7 +21,7 @@ export function seriesOption(series: PointSeries[]): EChartsOption {
     animation: false,
     grid: { left: 64, right: 64, top: 64, bottom: 32 },
     legend: { top: 0, textStyle: SCREEN_TEXT, type: "scroll", pageTextStyle: SCREEN_TEXT },
-    tooltip: { trigger: "axis", valueFormatter: (v) => (typeof v === "number" ? String(Math.round(v * 1000) / 1000) : String(v ?? "-")) },
+    tooltip: { trigger: "axis", valueFormatter: formatter("decimals", "-") },
     xAxis: { type: "time", axisLabel: { fontSize: 14, hideOverlap: true }, splitLine: { show: false } },
     yAxis: units.map((unit, i) => ({
       type: "value",

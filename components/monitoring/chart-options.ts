@@ -1,10 +1,11 @@
 import type { AlarmLine, TimePoint } from "@/lib/contract/monitoring/compute";
 import { RADAR } from "@/lib/contract/monitoring/compute";
+import { formatter, yLabel } from "@/components/charts/chart-formatters";
 /** ECharts is loaded only when a chart mounts (the kit's LazyChart): its option type is named, never imported. */
 type EChartsOption = import("echarts").EChartsOption;
 
-/** Chart defaults (widgets §9): y labels with at most 3 decimals, x labels at most 6 characters. */
-export const Y_DECIMALS = 3;
+/** Chart defaults (widgets §9): y labels with at most 3 decimals (`yLabel`), x labels at most 6 characters. */
+export { Y_DECIMALS, yLabel } from "@/components/charts/chart-formatters";
 export const X_LABEL_MAX = 6;
 /** Axis padding around alarm lines (widgets §9), so a line outside the data stays in view. */
 export const ALARM_PADDING = 1;
@@ -32,8 +33,6 @@ export function defaultZoom(series: readonly { data: readonly (readonly [number,
   const newest = Math.max(...series.map((s) => (s.data.length ? s.data[s.data.length - 1][0] : -Infinity)));
   return { startValue: longest.data[longest.data.length - 1 - last][0], endValue: newest };
 }
-
-export const yLabel = (v: number) => String(Math.round(v * 10 ** Y_DECIMALS) / 10 ** Y_DECIMALS);
 
 export type ChartSeries = { id: string; name: string; unit: string; data: TimePoint[]; bar?: boolean };
 
@@ -81,10 +80,10 @@ export function lineOption(series: readonly ChartSeries[], opts: { alarmLines?: 
     legend: series.length > 1 ? { top: 4, type: "scroll", selected: opts.selected } : { show: false },
     tooltip: {
       trigger: "axis",
-      valueFormatter: (v) => (typeof v === "number" ? yLabel(v) : String(v ?? "")),
+      valueFormatter: formatter("decimals"),
     },
     xAxis: TIME_AXIS,
-    yAxis: { type: "value", scale: true, ...(bounds ?? {}), axisLabel: { formatter: (v: number) => yLabel(v) } },
+    yAxis: { type: "value", scale: true, ...(bounds ?? {}), axisLabel: { formatter: formatter("decimals") } },
     dataZoom: [
       { type: "inside", filterMode: "none", ...zoom },
       { type: "slider", height: 18, bottom: 8, filterMode: "none", ...zoom },
@@ -109,9 +108,9 @@ export function windOption(name: string, data: readonly TimePoint[]): EChartsOpt
   return {
     animation: false,
     grid: { left: 56, right: 24, top: 24, bottom: 64, ...FIXED_GRID },
-    tooltip: { trigger: "item", formatter: (p) => `${name}: ${Math.round((((p as unknown as { value: TimePoint }).value[1] % 360) + 360) % 360)}°` },
+    tooltip: { trigger: "item", formatter: formatter("windTip", name) },
     xAxis: TIME_AXIS,
-    yAxis: { type: "value", min: 0, max: 360, interval: 90, axisLabel: { formatter: (v: number) => ["N", "E", "S", "W", "N"][Math.round(v / 90)] ?? String(v) } },
+    yAxis: { type: "value", min: 0, max: 360, interval: 90, axisLabel: { formatter: formatter("compass") } },
     dataZoom: [
       { type: "inside", ...zoom },
       { type: "slider", height: 18, bottom: 8, ...zoom },
@@ -142,9 +141,9 @@ export function radarOption(spot: { plotted: [number, number]; out: boolean; x: 
   return {
     animation: false,
     polar: { radius: "80%" },
-    angleAxis: { type: "value", min: 0, max: 360, startAngle: 0, clockwise: false, interval: 90, axisLabel: { formatter: (v: number) => ({ 0: "+X", 90: "+Y", 180: "-X", 270: "-Y" })[v] ?? "" } },
-    radiusAxis: { min: 0, max: RADAR.max, interval: 4, axisLabel: { formatter: (v: number) => `${v}` } },
-    tooltip: { trigger: "item", formatter: () => labels.spot },
+    angleAxis: { type: "value", min: 0, max: 360, startAngle: 0, clockwise: false, interval: 90, axisLabel: { formatter: formatter("quadrant") } },
+    radiusAxis: { min: 0, max: RADAR.max, interval: 4, axisLabel: { formatter: "{value}" } },
+    tooltip: { trigger: "item", formatter: labels.spot },
     series: [
       { type: "line", coordinateSystem: "polar", data: circle(RADAR.warn), showSymbol: false, silent: true, lineStyle: { color: "#FF4400", type: "dashed", width: 1 }, name: labels.warn },
       { type: "scatter", coordinateSystem: "polar", data: [[r, angle]], symbolSize: 14, itemStyle: { color: spot.out ? "#FF4400" : undefined }, name: labels.spot },
@@ -174,14 +173,11 @@ export function profileOption(curves: readonly ProfileCurveSeries[], labels: { d
     legend: { top: 4, type: "scroll" },
     tooltip: {
       trigger: "item",
-      formatter: (p) => {
-        const { seriesName, value } = p as unknown as { seriesName: string; value: [number, number] };
-        return `${seriesName}<br/>${labels.depth}: ${value[1]}<br/>${labels.displacement}: ${yLabel(value[0])}`;
-      },
+      formatter: formatter("profileTip", labels.depth, labels.displacement),
     },
-    xAxis: { type: "value", name: labels.displacement, nameLocation: "middle", nameGap: 26, scale: true, axisLabel: { formatter: (v: number) => yLabel(v) } },
+    xAxis: { type: "value", name: labels.displacement, nameLocation: "middle", nameGap: 26, scale: true, axisLabel: { formatter: formatter("decimals") } },
     // Inverted: the axis's start is its top, where the name belongs.
-    yAxis: { type: "value", name: labels.depth, nameLocation: "start", inverse: true, min: 0, max: Math.ceil(deepest), axisLabel: { formatter: (v: number) => yLabel(v) } },
+    yAxis: { type: "value", name: labels.depth, nameLocation: "start", inverse: true, min: 0, max: Math.ceil(deepest), axisLabel: { formatter: formatter("decimals") } },
     series: curves.map((c) => ({
       name: c.name,
       type: "line",

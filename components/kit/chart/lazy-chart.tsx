@@ -5,22 +5,22 @@ import { Skeleton } from "@/components/ui/skeleton";
 
 type EChartProps = React.ComponentProps<typeof import("@/components/charts/echart").EChart>;
 /**
- * The one lazy import of the chart: ECharts loads with the first chart drawn, never with the page.
- * The library starts loading together with the chart's own code (in the browser), not one round
- * trip later when the chart mounts and asks for it.
+ * The one lazy import of the chart: the chart worker (and the ECharts in it) starts with the first
+ * chart drawn, never with the page — together with the chart's own code (in the browser), not one
+ * round trip later when the chart mounts and asks for it.
  */
 function loadChart() {
   if (typeof window !== "undefined")
-    import("@/components/charts/echarts-lib")
-      .then((m) => m.loadECharts())
+    import("@/components/charts/chart-worker")
+      .then((m) => m.startChartWorker())
       .catch(() => undefined);
   return import("@/components/charts/echart");
 }
 const EChart = React.lazy(() => loadChart().then((m) => ({ default: m.EChart })));
 
 /**
- * Starts loading the chart and ECharts before there is anything to draw (a screen whose chart waits
- * for its data), so the library arrives beside the data instead of after it.
+ * Starts loading the chart and its worker before there is anything to draw (a screen whose chart
+ * waits for its data), so ECharts arrives beside the data instead of after it.
  */
 export function preloadChart() {
   loadChart().catch(() => undefined);

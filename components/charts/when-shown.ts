@@ -1,30 +1,8 @@
 /**
- * How charts start without holding the page (issue 41, total blocking time): every step of every
- * chart — creating it, giving it its option — runs in a task of its own, one after another, so the
- * charts of a screen never add up to one long task; and a chart out of view starts when it is
- * scrolled to, or when the page is first idle, after those in view.
+ * When a chart starts (issue 41, blocking time): one in view at once, one out of view when it is
+ * scrolled to, or when the page is first idle, after those in view — its drawing, in the chart
+ * worker, then does not compete with the page's first paint for the two cores.
  */
-
-let tail: Promise<void> = Promise.resolve();
-
-/** Runs `step` in a task of its own after every step asked for before it; the promise settles with it. */
-export function inTurn(step: () => void): Promise<void> {
-  const run = tail.then(
-    () =>
-      new Promise<void>((resolve, reject) =>
-        setTimeout(() => {
-          try {
-            step();
-            resolve();
-          } catch (e) {
-            reject(e);
-          }
-        }, 0),
-      ),
-  );
-  tail = run.catch(() => undefined);
-  return run;
-}
 
 /** How long a chart out of view waits for the page's first idle moment at most. */
 export const OUT_OF_VIEW_WAIT_MS = 3000;

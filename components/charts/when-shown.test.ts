@@ -1,43 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { inTurn, OUT_OF_VIEW_WAIT_MS, whenShown } from "./draw-turns";
+import { OUT_OF_VIEW_WAIT_MS, whenShown } from "./when-shown";
 
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-});
-
-describe("inTurn", () => {
-  it("runs each step in a task of its own, in the order asked, never in the caller's task", async () => {
-    const tasks: (() => void)[] = [];
-    vi.stubGlobal("setTimeout", (fn: () => void) => tasks.push(fn));
-    const settle = () => new Promise((r) => setImmediate(r));
-    const ran: string[] = [];
-    const a = inTurn(() => ran.push("a"));
-    const b = inTurn(() => ran.push("b"));
-    await settle();
-    expect(ran).toEqual([]);
-    // One task runs one step: b's task is asked for once a's is done.
-    expect(tasks).toHaveLength(1);
-    tasks.shift()!();
-    await settle();
-    expect(ran).toEqual(["a"]);
-    expect(tasks).toHaveLength(1);
-    tasks.shift()!();
-    await Promise.all([a, b]);
-    expect(ran).toEqual(["a", "b"]);
-  });
-
-  it("a failing step rejects its own promise and the next step still runs", async () => {
-    const failed = inTurn(() => {
-      throw new Error("boom");
-    });
-    const next = vi.fn();
-    const after = inTurn(next);
-    await expect(failed).rejects.toThrow("boom");
-    await after;
-    expect(next).toHaveBeenCalledOnce();
-  });
 });
 
 class FakeObserver {
