@@ -205,8 +205,9 @@ export function EChart({
   }, [message]);
 
   return (
-    <div className={cn("relative w-full", className)} style={{ height }} role="img" aria-label={ariaLabel} data-testid={testId}>
-      <div ref={box} className="size-full" />
+    <div className={cn("relative w-full", className)} style={{ height }} data-testid={testId}>
+      <div ref={box} className="size-full" role="img" aria-label={ariaLabel} />
+      {/* Beside the picture, not in it: an image's content is not read out. */}
       <p className="sr-only" role="status" data-testid="chart-tip">
         {tip}
       </p>
