@@ -98,6 +98,10 @@ describe("EChart, drawn in the chart worker", () => {
     fireEvent(canvas, new MouseEvent("pointermove"));
     fireEvent.click(canvas);
     fireEvent(canvas, new MouseEvent("pointerleave"));
+    // A second finger is not a second pointer of the chart.
+    const second = new MouseEvent("pointermove");
+    Object.defineProperty(second, "isPrimary", { value: false });
+    fireEvent(canvas, second);
     expect(sent("pointer").map((p) => p.name)).toEqual(["mousemove", "click", "mouseout"]);
     await answer({ type: "cursor", id: sent("init")[0].id, cursor: "pointer" });
     expect(canvas.style.cursor).toBe("pointer");

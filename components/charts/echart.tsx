@@ -157,6 +157,8 @@ export function EChart({
       for (const [type, name] of POINTER)
         canvas.addEventListener(type, (e) => {
           const p = e as PointerEvent;
+          // One pointer drives the chart: a second finger (a pinch) would make it jump between two places.
+          if (p.isPrimary === false) return;
           // A drag that leaves the chart (the zoom slider's handle) still reaches it.
           if (type === "pointerdown") canvas?.setPointerCapture?.(p.pointerId);
           // A tap shows what is under it, as a pointer's hover does.
