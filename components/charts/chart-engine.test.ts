@@ -84,6 +84,11 @@ describe("the chart engine (in the worker)", () => {
       { type: "tip", id: 7, tip: { axisValue: 20, items: [{ name: "Settlement", value: 2.5 }] } },
       { type: "tip", id: 7, tip: null },
     ]);
+    // An item's tooltip (a pie's slice): the slice by its own name.
+    start(8);
+    handle({ type: "option", id: 8, option: { series: [{ type: "pie", data: [{ name: "China Mobile", value: 12 }] }] }, notMerge: true });
+    made[1].handlers.get("showTip")!({ seriesIndex: 0, dataIndex: 0 });
+    expect(out.at(-1)).toEqual({ type: "tip", id: 8, tip: { axisValue: "", items: [{ name: "China Mobile", value: 12 }] } });
     chart.proxy.setCursor!("pointer");
     expect(out.at(-1)).toEqual({ type: "cursor", id: 7, cursor: "pointer" });
   });

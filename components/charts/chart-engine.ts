@@ -50,12 +50,16 @@ function valueOf(item: unknown): unknown {
 /** What a `showTip` shows, read from the option the chart was given (not `getOption()`, which copies all the data). */
 function tipOf(option: EChartsOption, e: { dataByCoordSys?: { dataByAxis?: { value: unknown; seriesDataIndices: { seriesIndex: number; dataIndex: number }[] }[] }[]; seriesIndex?: number; dataIndex?: number }): EngineTip | null {
   const series = ([] as { name?: string; data?: unknown[] }[]).concat((option as Option).series ?? []);
-  const item = (seriesIndex: number, dataIndex: number) => ({ name: series[seriesIndex]?.name ?? "", value: valueOf(series[seriesIndex]?.data?.[dataIndex]) });
+  // A named data item (a pie's slice) is read by its own name, any other by its series'.
+  const item = (seriesIndex: number, dataIndex: number) => {
+    const d = series[seriesIndex]?.data?.[dataIndex];
+    const own = d && typeof d === "object" && !Array.isArray(d) ? (d as { name?: unknown }).name : undefined;
+    return { name: typeof own === "string" ? own : (series[seriesIndex]?.name ?? ""), value: valueOf(d) };
+  };
   const axis = e.dataByCoordSys?.[0]?.dataByAxis?.[0];
   if (axis) return { axisValue: axis.value, items: axis.seriesDataIndices.map((s) => item(s.seriesIndex, s.dataIndex)) };
   if (e.seriesIndex === undefined || e.dataIndex === undefined) return null;
-  const one = item(e.seriesIndex, e.dataIndex);
-  return { axisValue: one.name, items: [one] };
+  return { axisValue: series[e.seriesIndex]?.name ?? "", items: [item(e.seriesIndex, e.dataIndex)] };
 }
 
 /** The engine: `handle` each message from the page; `post` carries the answers. */
