@@ -158,7 +158,8 @@ export function EChart({
         canvas.addEventListener(type, (e) => {
           const p = e as PointerEvent;
           // One pointer drives the chart: a second finger (a pinch) would make it jump between two places.
-          if (p.isPrimary === false) return;
+          // (Not a click's: Chromium's click, a PointerEvent too, need not say it is the primary pointer's.)
+          if (type !== "click" && p.isPrimary === false) return;
           // A drag that leaves the chart (the zoom slider's handle) still reaches it.
           if (type === "pointerdown") canvas?.setPointerCapture?.(p.pointerId);
           // A tap shows what is under it, as a pointer's hover does.
