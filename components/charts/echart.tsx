@@ -5,6 +5,7 @@ import { useTheme } from "next-themes";
 import { useTimeZone, useTranslations } from "next-intl";
 import type { EChartsOption } from "echarts";
 import { cn } from "@/lib/utils";
+import { formatDateTime } from "@/lib/format";
 import { knownZone } from "@/lib/time-zone";
 import { hasTimeAxis, unzonedTime, zonedTimeOption } from "./zoned-time";
 import { whenShown } from "./when-shown";
@@ -52,9 +53,9 @@ const wheelDelta = (e: WheelEvent) => 3 * (e.deltaY !== 0 ? -Math.sign(e.deltaY)
 
 const list = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v : v ? [v as Record<string, unknown>] : []);
 
-/** The tooltip's content as text (the drawn tooltip is on the canvas): a time axis's value reads the tenant's wall clock. */
-function tipText(tip: EngineTip, timed: boolean): string {
-  const at = timed && typeof tip.axisValue === "number" ? new Date(tip.axisValue).toISOString().slice(0, 19).replace("T", " ") : String(tip.axisValue ?? "");
+/** The tooltip's content as text (the drawn tooltip is on the canvas): a time axis's value as the tables show times, in the tenant's zone. */
+function tipText(tip: EngineTip, zone: string, timed: boolean): string {
+  const at = timed && typeof tip.axisValue === "number" ? formatDateTime(unzonedTime(tip.axisValue, zone), zone) : String(tip.axisValue ?? "");
   const values = tip.items.map((i) => `${i.name} ${typeof i.value === "number" ? yLabel(i.value) : String(i.value ?? "")}`);
   return [at, ...values].filter(Boolean).join(" · ");
 }
@@ -146,7 +147,7 @@ export function EChart({
         { width: el.clientWidth, height: el.clientHeight, dpr: pixelRatio ?? window.devicePixelRatio ?? 1, dark, group: timedChart ? TIME_CHART_GROUP : undefined },
         {
           click: (c) => clickRef.current?.({ ...c, value: real(c.value) }),
-          tip: (t) => live && setTip(t ? tipText(t, zoneRef.current.timed) : ""),
+          tip: (t) => live && setTip(t ? tipText(t, zoneRef.current.zone, zoneRef.current.timed) : ""),
           cursor: (c) => canvas && (canvas.style.cursor = c),
           failed: () => live && setFailed(true),
         },
