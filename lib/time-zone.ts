@@ -23,14 +23,19 @@ function formatOf(zone: string): Intl.DateTimeFormat | null {
 
 let listed: Set<string> | undefined;
 /**
- * The runtime's own list of zones, so checking the tenant's zone builds no formatter of its own. A
- * name not listed (an alias) is tried with a formatter. (The first use of `Intl` in a page, whatever
- * it is, pays for ICU's data: the root layout books that in a task of its own, issue 41.)
+ * The runtime's own list of zones: asking it is cheap, while a zone's first formatter costs ICU's
+ * zone data (≈ 40 ms in a browser, issue 41), which a page should not pay in its first render only
+ * to check the tenant's zone. A name not listed (an alias) is tried with a formatter.
  */
 const isListed = (zone: string) => (listed ??= new Set(typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [])).has(zone);
 
 /** Whether `zone` is an IANA zone this runtime knows. */
 export const isTimeZone = (zone: unknown): zone is string => typeof zone === "string" && zone.length > 0 && zone.length <= 64 && (isListed(zone) || formatOf(zone) !== null);
+
+/** Builds the zone's formatter now (ICU loads its zone data): the page does it in an idle task of its own, not in the first render that shows a time. */
+export function prepareZone(zone: string): void {
+  formatOf(zone);
+}
 
 /** The zone itself when known, else the default: a stored zone the runtime lost never breaks a page. */
 export const knownZone = (zone: unknown): string => (isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE);

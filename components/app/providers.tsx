@@ -3,7 +3,8 @@
 import * as React from "react";
 import { ThemeProvider } from "next-themes";
 import { useTimeZone } from "next-intl";
-import { setDisplayZone } from "@/lib/format";
+import { displayZone, setDisplayZone } from "@/lib/format";
+import { prepareZone } from "@/lib/time-zone";
 import { ToasterHost } from "@/components/ui/toast";
 import { LocaleSync } from "./locale-sync";
 
@@ -15,6 +16,12 @@ import { LocaleSync } from "./locale-sync";
 export function Providers({ locale, children }: { locale: string; children: React.ReactNode }) {
   const zone = useTimeZone();
   setDisplayZone(zone);
+  // The zone's data loads at the page's first idle moment, a task of its own (issue 41, blocking time).
+  React.useEffect(() => {
+    if (typeof requestIdleCallback !== "function") return;
+    const id = requestIdleCallback(() => prepareZone(displayZone()));
+    return () => cancelIdleCallback(id);
+  }, [zone]);
   return (
     <ThemeProvider attribute="class" defaultTheme="light" enableSystem={false} disableTransitionOnChange>
       <LocaleSync locale={locale} />
