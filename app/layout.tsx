@@ -5,6 +5,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { getLocale } from "next-intl/server";
 import { Providers } from "@/components/app/providers";
 import { ShellSkeleton } from "@/components/shell/shell-skeleton";
+import { STORAGE } from "@/lib/client-state";
 
 export const metadata: Metadata = { title: { default: "IoT Console", template: "%s" }, icons: { icon: { url: "/favicon.svg", type: "image/svg+xml" } } };
 
@@ -21,11 +22,11 @@ async function LocaleRoot({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * Runs before first paint, ahead of the streamed page: the stored theme (next-themes' key, which
- * sets the same class later) and whether this is the login screen or a data screen, so the
+ * Runs before first paint, ahead of the streamed page: the stored theme (the `dark` class that
+ * `lib/theme.ts` keeps from then on) and whether this is the login screen or a data screen, so the
  * placeholder below looks like what follows instead of a white page.
  */
-const BEFORE_PAINT = `try{var d=document.documentElement;if(localStorage.getItem("theme")==="dark")d.classList.add("dark");var p=location.pathname;d.dataset.entry=p.indexOf("/login")===0?"login":["/globalDataScreen","/globalDataScreen1","/houseDataScreen"].indexOf(p)>=0?"screen":"console"}catch(e){}`;
+const BEFORE_PAINT = `try{var d=document.documentElement;if(localStorage.getItem(${JSON.stringify(STORAGE.theme)})==="dark")d.classList.add("dark");var p=location.pathname;d.dataset.entry=p.indexOf("/login")===0?"login":["/globalDataScreen","/globalDataScreen1","/houseDataScreen"].indexOf(p)>=0?"screen":"console"}catch(e){}`;
 
 /** Shown until the locale-dependent tree streams in: the login backdrop and card, or the shell's outline. */
 function FirstPaint() {

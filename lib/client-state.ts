@@ -11,6 +11,8 @@ export const STORAGE = {
   chunkReload: "chunkReload",
   /** The login answer's password reminders, shown once by the console page the login opens. */
   pwdNotice: "pwdNotice",
+  /** "dark" or "light" (localStorage): read by the root layout's first script, before paint. */
+  theme: "theme",
 } as const;
 
 /** Cookie remembering the collapsed side menu, so the server renders it that way (no jump). */

@@ -3,9 +3,9 @@ import type { ExternalToast } from "sonner";
 import { deferred } from "./deferred";
 
 /**
- * Toasts without sonner in any page's first load: the toaster (`ToasterHost`) loads it when the
- * browser is first idle, and a toast raised before that loads it at once. Nothing is lost in
- * between: a toaster shows the toasts that are still active when it mounts.
+ * Toasts without sonner in any page's first load: the first toast loads it, and the toaster
+ * (`ToasterHost`) mounts when it has arrived. Nothing is lost in between: a toaster shows the
+ * toasts that are still active when it mounts.
  */
 export const sonner = deferred(() => import("sonner"));
 

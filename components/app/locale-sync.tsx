@@ -12,7 +12,8 @@ import { LOCALE_COOKIE, LOCALE_STORAGE_KEY, normalizeLocale } from "@/lib/contra
 export function LocaleSync({ locale }: { locale: string }) {
   const router = useRouter();
   useEffect(() => {
-    document.documentElement.lang = locale;
+    // The root layout's script set it; setting it again, even to the same value, restyles the whole page.
+    if (document.documentElement.lang !== locale) document.documentElement.lang = locale;
     const hasCookie = document.cookie.split(";").some((c) => c.trim().startsWith(`${LOCALE_COOKIE}=`));
     const stored = sessionStorage.getItem(LOCALE_STORAGE_KEY) ?? localStorage.getItem(LOCALE_STORAGE_KEY);
     if (!hasCookie && stored && normalizeLocale(stored) !== locale) {

@@ -1,7 +1,6 @@
 "use client";
 
 import * as React from "react";
-import { ThemeProvider } from "next-themes";
 import { useTimeZone } from "next-intl";
 import { displayZone, setDisplayZone } from "@/lib/format";
 import { prepareZone } from "@/lib/time-zone";
@@ -9,7 +8,7 @@ import { ToasterHost } from "@/components/ui/toast";
 import { LocaleSync } from "./locale-sync";
 
 /**
- * Client-side context every page shares: theme (no flash: next-themes' inline script), toasts, locale
+ * Client-side context every page shares: toasts, locale
  * mirror, and the tenant's time zone for the formatters — set while rendering, before any child
  * formats a time (the server sets it per request the same way, so hydration agrees).
  */
@@ -23,10 +22,10 @@ export function Providers({ locale, children }: { locale: string; children: Reac
     return () => cancelIdleCallback(id);
   }, [zone]);
   return (
-    <ThemeProvider attribute="class" defaultTheme="light" enableSystem={false} disableTransitionOnChange>
+    <>
       <LocaleSync locale={locale} />
       {children}
       <ToasterHost />
-    </ThemeProvider>
+    </>
   );
 }

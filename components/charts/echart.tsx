@@ -1,7 +1,7 @@
 "use client";
 
 import * as React from "react";
-import { useTheme } from "next-themes";
+import { useTheme } from "@/lib/theme";
 import { useTimeZone, useTranslations } from "next-intl";
 import type { EChartsOption } from "echarts";
 import { cn } from "@/lib/utils";

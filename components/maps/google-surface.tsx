@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { useLocale } from "next-intl";
-import { useTheme } from "next-themes";
+import { useTheme } from "@/lib/theme";
 import { AdvancedMarker, APIProvider, ColorScheme, InfoWindow, Map, Polygon, Polyline, useMap } from "@vis.gl/react-google-maps";
 import type { LngLat } from "@/lib/contract/geo";
 import { MAP } from "./geo";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import dynamic from "next/dynamic";
-import { useTheme } from "next-themes";
+import { useTheme } from "@/lib/theme";
 import { useTranslations } from "next-intl";
 import { Pencil, RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button";

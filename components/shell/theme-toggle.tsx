@@ -1,11 +1,11 @@
 "use client";
 
 import { Moon, Sun } from "lucide-react";
-import { useTheme } from "next-themes";
+import { useTheme } from "@/lib/theme";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 
-/** Light / dark. The icons follow the `dark` class next-themes sets before paint, so nothing flashes. */
+/** Light / dark. The icons follow the `dark` class the root layout sets before paint, so nothing flashes. */
 export function ThemeToggle() {
   const { resolvedTheme, setTheme } = useTheme();
   const t = useTranslations("shell.header");

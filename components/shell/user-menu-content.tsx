@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
-import { useTheme } from "next-themes";
+import { useTheme } from "@/lib/theme";
 import { KeyRound, KeySquare, Languages, LogOut, Moon, ShieldCheck, Sun } from "lucide-react";
 import { locales, type Locale } from "@/lib/contract/locale";
 import { useSwitchLocale } from "@/components/app/use-switch-locale";

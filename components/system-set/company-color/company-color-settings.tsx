@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { useTranslations } from "next-intl";
-import { useTheme } from "next-themes";
+import { useTheme } from "@/lib/theme";
 import { LayoutDashboardIcon, SettingsIcon, TriangleAlertIcon } from "lucide-react";
 import { permsOf } from "@/lib/contract/call";
 import { companyApi, colorInput, saveColor, type CompanySettings } from "@/lib/contract/system/company-settings";

@@ -5,7 +5,7 @@ export type Lang = "zh-cn" | "en";
 export type Theme = "light" | "dark";
 export const SUPER = { username: "superadmin", password: process.env.SUPERADMIN_PASSWORD ?? "Super@2026" };
 
-/** A browser context in a language and theme (the locale cookie and next-themes' stored choice). */
+/** A browser context in a language and theme (the locale cookie and the stored theme). */
 export async function contextFor(browser: Browser, baseURL: string, opts: { lang?: Lang; theme?: Theme; width?: number; height?: number } = {}): Promise<BrowserContext> {
   const ctx = await browser.newContext({ baseURL, viewport: { width: opts.width ?? 1440, height: opts.height ?? 900 } });
   await ctx.addCookies([{ name: "locale", value: opts.lang ?? "zh-cn", url: baseURL }]);
