@@ -104,3 +104,25 @@ test("a repeat visit to login paints the card's frame in the chosen theme from t
   expect(frames.some((f) => f.card)).toBe(true);
   await ctx.close();
 });
+
+test("the header's theme switch turns the console dark and back; the choice survives a reload and leaves no rule behind", async ({ page }) => {
+  const shell = await signIn(page);
+  const html = page.locator("html");
+  const stored = () => page.evaluate(() => localStorage.getItem("theme"));
+  const stillRules = () => page.evaluate(() => [...document.querySelectorAll("style")].filter((s) => s.textContent?.includes("transition:none")).length);
+  await expect(html).not.toHaveClass(/\bdark\b/);
+  await page.getByTestId("theme-toggle").click();
+  await expect(html).toHaveClass(/\bdark\b/);
+  expect(await stored()).toBe("dark");
+  // Transitions are off only while the theme changes.
+  await expect.poll(stillRules).toBe(0);
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe("dark");
+
+  await page.reload();
+  await shell.ready();
+  await expect(html).toHaveClass(/\bdark\b/);
+  await page.getByTestId("theme-toggle").click();
+  await expect(html).not.toHaveClass(/\bdark\b/);
+  expect(await stored()).toBe("light");
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe("light");
+});
