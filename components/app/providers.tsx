@@ -8,9 +8,9 @@ import { ToasterHost } from "@/components/ui/toast";
 import { LocaleSync } from "./locale-sync";
 
 /**
- * Client-side context every page shares: toasts, locale
- * mirror, and the tenant's time zone for the formatters — set while rendering, before any child
- * formats a time (the server sets it per request the same way, so hydration agrees).
+ * Client-side context every page shares: toasts, the locale mirror, and the tenant's time zone for
+ * the formatters — set while rendering, before any child formats a time (the server sets it per
+ * request the same way, so hydration agrees). The theme is `lib/theme.ts`, needing no provider.
  */
 export function Providers({ locale, children }: { locale: string; children: React.ReactNode }) {
   const zone = useTimeZone();
