@@ -102,3 +102,6 @@ export function cookiesOf(res: Response): { name: string; value: string }[] {
 
 /** The cookies as one `Cookie` header, for `fetch`. */
 export const cookieHeader = (cookies: { name: string; value: string }[]) => cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+
+/** A `Cookie` header's cookies, as name and value (a browser context's `addCookies`). */
+export const cookiesOfHeader = (header: string) => header.split("; ").map((c) => ({ name: c.slice(0, c.indexOf("=")), value: c.slice(c.indexOf("=") + 1) }));

@@ -1,22 +1,9 @@
 import { existsSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { cookieHeader, cookiesOf, signIn, withConsole } from "./console-server";
+import { cookieHeader, signIn, withConsole } from "./console-server";
 import { gzipSync } from "node:zlib";
+import { isDetail, projectSession, withRow } from "./detail-rows";
 import { ROUTES } from "../lib/shell/routes";
-import type { AnyCall } from "../lib/contract/call";
-import { alarmCoreApi } from "../lib/contract/alarm/alarm-center";
-import { deviceApi } from "../lib/contract/device/device";
-import { objModelApi, prodCopyApi, productApi } from "../lib/contract/device/product";
-import { stationApi } from "../lib/contract/message";
-import { pointGroupApi } from "../lib/contract/monitoring/point-group";
-import { otaTaskApi } from "../lib/contract/ota/task-api";
-import { reportTemplateApi } from "../lib/contract/report/template";
-import { recordApi } from "../lib/contract/robot/record";
-import { simCardApi } from "../lib/contract/sim/card";
-import { simOrderApi } from "../lib/contract/sim/order";
-import { tenantApi } from "../lib/contract/system/tenant";
-import { userApi } from "../lib/contract/system/user";
-import { projectApi } from "../lib/contract/project";
 
 /**
  * `npm run bench:firstload`: the JavaScript each console route's first load fetches (gzip), next
@@ -27,37 +14,6 @@ const PORT = Number(process.env.BENCH_PORT ?? 3320);
 const TARGET = 1.5;
 /** The bare page: Next's own 404 route of this build (the root layout and app/not-found.tsx: a heading, a line and a link). */
 const BARE = "/_not-found";
-
-type Row = Record<string, unknown>;
-/**
- * A detail page opens one row (`?id=`): the list call whose first seeded row it is measured with,
- * and the query that row gives it. The others (API keys, a new document, a report's export) open without one.
- */
-const DETAIL_ROWS: Record<string, { list: AnyCall; query?: (row: Row) => Record<string, string> }> = {
-  "/devices/viewDevice": { list: deviceApi.page },
-  "/alarm/alarmCenterInfo": { list: alarmCoreApi.page, query: (r) => ({ id: String(r.id), type: r.alarmType === 2 ? "alaManual" : "ala" }) },
-  "/productSet/productInfo": { list: productApi.page },
-  "/productSet/objModelInfo": { list: objModelApi.page },
-  "/prodCopy/prodCopyInfo": { list: prodCopyApi.page },
-  "/OTATaskInfo": { list: otaTaskApi.page },
-  "/robot/inspectionRecord/viewInspectionRecord": { list: recordApi.page },
-  "/systemSet/userSetInfo": { list: userApi.page },
-  "/systemSet/tenantInfo": { list: tenantApi.page },
-  "/msg/stationInfo": { list: stationApi.page },
-  "/sim/simInfo": { list: simCardApi.page },
-  "/sim/simOrderInfo": { list: simOrderApi.page },
-  "/pointCorrelation/pointDetails": { list: pointGroupApi.page },
-  "/editTemplate": { list: reportTemplateApi.page },
-};
-
-/** The first row of a list through the console's `/api` (as the signed-in user), or null when it has none or may not be read. */
-async function firstRow(base: string, list: AnyCall, cookie: string): Promise<Row | null> {
-  const res = await fetch(new URL(`/api/${list.path}?current=1&size=1`, base), { headers: { cookie } });
-  const body = (await res.json().catch(() => null)) as { code?: number; data?: Row[] | { records?: Row[] } } | null;
-  if (body?.code !== 200) return null;
-  const rows = Array.isArray(body.data) ? body.data : body.data?.records;
-  return rows?.[0] ?? null;
-}
 
 /** The app's route groups: the console's screens, the data screens, the robot pads, the standalone pages. */
 const GROUPS = readdirSync("app").filter((d) => /^\(.+\)$/.test(d)).map((d) => join("app", d));
@@ -70,19 +26,6 @@ function hasPage(path: string): boolean {
   });
 }
 
-/** The session's cookie with the first project chosen (a project's lists answer only inside one), or null when there is none. */
-async function withProject(base: string, cookie: string): Promise<string | null> {
-  const project = await firstRow(base, projectApi.page, cookie);
-  if (!project) return null;
-  const res = await fetch(new URL("/api/session/project", base), { method: "POST", headers: { cookie, origin: base, "content-type": "application/json" }, body: JSON.stringify({ projId: project.id }) });
-  const body = (await res.json().catch(() => null)) as { code?: number } | null;
-  if (body?.code !== 200) return null;
-  // The session cookie is written anew; the others stay.
-  const jar = new Map(cookie.split("; ").map((c) => [c.slice(0, c.indexOf("=")), c.slice(c.indexOf("=") + 1)]));
-  for (const c of cookiesOf(res)) jar.set(c.name, c.value);
-  return cookieHeader([...jar].map(([name, value]) => ({ name, value })));
-}
-
 type Measured = { path: string; note?: string; cookie?: string };
 
 /**
@@ -92,22 +35,15 @@ type Measured = { path: string; note?: string; cookie?: string };
  */
 async function consoleRoutes(base: string, cookie: string): Promise<Measured[]> {
   const built: Measured[] = [];
-  let projectCookie: string | null | undefined;
+  const projects = projectSession(base, cookie);
   for (const r of ROUTES) {
     if (r.path === "/login" || !hasPage(r.path)) continue;
-    const detail = DETAIL_ROWS[r.path];
-    if (!detail) {
+    if (!isDetail(r.path)) {
       built.push({ path: r.path });
       continue;
     }
-    let row = await firstRow(base, detail.list, cookie);
-    let rowCookie = cookie;
-    if (!row) {
-      projectCookie ??= await withProject(base, cookie);
-      if (projectCookie) [row, rowCookie] = [await firstRow(base, detail.list, projectCookie), projectCookie];
-    }
-    if (!row) built.push({ path: r.path, note: "no seeded row" });
-    else built.push({ path: `${r.path}?${new URLSearchParams(detail.query?.(row) ?? { id: String(row.id) })}`, cookie: rowCookie });
+    const found = await withRow(base, r.path, cookie, projects);
+    built.push(found ?? { path: r.path, note: "no seeded row" });
   }
   return [{ path: "/login" }, ...built];
 }
