@@ -2,18 +2,19 @@ import "./globals.css";
 import { Suspense } from "react";
 import type { Metadata } from "next";
 import { NextIntlClientProvider } from "next-intl";
-import { getLocale } from "next-intl/server";
+import { getLocale, getMessages } from "next-intl/server";
 import { Providers } from "@/components/app/providers";
 import { ShellSkeleton } from "@/components/shell/shell-skeleton";
 import { STORAGE } from "@/lib/client-state";
+import { clientMessages } from "@/lib/i18n/namespaces";
 
 export const metadata: Metadata = { title: { default: "IoT Console", template: "%s" }, icons: { icon: { url: "/favicon.svg", type: "image/svg+xml" } } };
 
 /** The locale comes from a cookie, so everything that reads it sits inside Suspense (cacheComponents). */
 async function LocaleRoot({ children }: { children: React.ReactNode }) {
-  const locale = await getLocale();
+  const [locale, messages] = await Promise.all([getLocale(), getMessages()]);
   return (
-    <NextIntlClientProvider>
+    <NextIntlClientProvider messages={clientMessages(messages)}>
       {/* The language is known only inside the boundary; set it before anything reads it. */}
       <script dangerouslySetInnerHTML={{ __html: `document.documentElement.lang=${JSON.stringify(locale)}` }} />
       <Providers locale={locale}>{children}</Providers>

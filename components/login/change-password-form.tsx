@@ -26,7 +26,7 @@ export function ChangePasswordForm({ dataCode, complexity, onDone }: { dataCode:
     try {
       const { call, loginApi } = await loginCalls();
       await call(loginApi.changePwd, { ...values, dataCode });
-      toast.success(t("cloud.passwordChanged"));
+      toast.success(t("login.passwordChanged"));
       onDone();
     } catch {
       /* the fetcher showed the message */

@@ -36,6 +36,14 @@ const NAMESPACES = [
   "robot",
 ] as const;
 
+/** Read by the cloud and the server alone (its answers, the ingest's reasons): not sent to the browser. */
+const SERVER_ONLY = new Set<string>(["cloud", "ingest"]);
+
+/** What the browser's provider carries: every namespace a client component may read. */
+export function clientMessages(messages: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(messages).filter(([ns]) => !SERVER_ONLY.has(ns)));
+}
+
 export async function loadMessages(locale: Locale): Promise<Record<string, unknown>> {
   const entries = await Promise.all(
     NAMESPACES.map(async (ns) => [ns, (await import(`../../messages/${locale}/${ns}.json`)).default] as const),
