@@ -8,8 +8,8 @@ import { provideCron } from "./lazy-croner";
  * zod (≈ 30 KB gzip) in every list's first load although a list only validates when a form opens.
  *
  * Here a schema built before zod has loaded is a recording of the calls that built it
- * (`z.string().trim().max(64)`); zod loads when the browser is first idle (or when `zodReady()`
- * is awaited), and from then on each recorded schema is built once, on its first use, and stands
+ * (`z.string().trim().max(64)`); zod loads when something first validates (`zodReady()`: a form
+ * dialog as it opens, a resolver, a settings card), and from then on each recorded schema is built once, on its first use, and stands
  * for the real one: property reads, calls, `in` and `instanceof` all go to it. Using a schema
  * before zod has loaded — parsing, reading a property's value, `instanceof` — throws: code that
  * validates in the browser awaits `zodReady()` first (lazy dialogs, resolvers, pickers).
@@ -117,9 +117,4 @@ export function provideZod(zod: Real) {
 export function realOf<T>(schema: T): T {
   if (!real) throw early("realOf");
   return (typeof schema === "function" && records.has(schema) ? build(schema) : schema) as T;
-}
-
-if (typeof window !== "undefined") {
-  const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
-  idle(() => void zodReady());
 }

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { z } from "zod";
 import { call, exportCall } from "@/lib/api/call";
 import { ApiError } from "@/lib/api/fetcher";
+import { zodReady } from "@/lib/zod-ready";
 import { permsOf } from "@/lib/contract/call";
 import { objProdApi, prodFunctionApi, tdlError, type FunctionRow, type TdlError } from "@/lib/contract/device/product";
 import { functionColumns } from "./function-columns";
@@ -33,6 +34,7 @@ function TdlImport({ productId, ui }: { productId: number; ui: ResourceUi<Functi
       await ui.refresh();
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
+      await zodReady();
       const list = tdlErrors.safeParse(e.data);
       if (list.success) setErrors({ msg: e.message, list: list.data });
       else toast.error(e.message);
