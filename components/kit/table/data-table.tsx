@@ -142,8 +142,13 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
   React.useEffect(() => {
     if (!tableModel.current()) loadModel();
   }, [loadModel]);
+  // Rows that arrive with a call's answer come in a synchronous update (SWR's store), which React renders in one
+  // task: here they render in a deferred pass, split into short tasks, while the loading rows or the previous rows
+  // stay (the settlement screen's rows were one 34–52 ms task after its first paint).
+  const shown = React.useDeferredValue(rows);
+  const pending = shown !== rows;
   // Every row is in the model (no paging or filtering in the browser).
-  const virtual = rows.length > VIRTUAL_THRESHOLD;
+  const virtual = shown.length > VIRTUAL_THRESHOLD;
   const scrollRef = React.useRef<HTMLDivElement>(null);
   const bodyHeight = height ?? (virtual ? 560 : undefined);
   // Until the virtualiser has loaded, a long table renders the window the virtualiser starts with (see `body`).
@@ -333,7 +338,7 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
   ));
   // The body: none under a state said below it, loading rows until the rows and TanStack are here, then the rows.
   const body = (table: TableInstance<Row> | null) =>
-    state ? null : !table || (loading && rows.length === 0) ? (
+    state ? null : !table || ((loading || pending) && shown.length === 0) ? (
       loadingRows
     ) : virtual && Virtual ? (
       <Virtual rows={table.getRowModel().rows} scrollRef={scrollRef} height={bodyHeight ?? 560} rowHeight={ROW_HEIGHT} render={(row) => renderRow(table, row)} />
@@ -342,7 +347,7 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
       // chart's thousands of readings was rendered and laid out once before (the settlement screen's longest task).
       <>
         {table.getRowModel().rows.slice(0, firstWindow(bodyHeight ?? 560)).map((row) => renderRow(table, row))}
-        <tr style={{ height: Math.max(0, rows.length - firstWindow(bodyHeight ?? 560)) * ROW_HEIGHT }} aria-hidden />
+        <tr style={{ height: Math.max(0, shown.length - firstWindow(bodyHeight ?? 560)) * ROW_HEIGHT }} aria-hidden />
       </>
     ) : (
       table.getRowModel().rows.map((row) => renderRow(table, row))
@@ -372,7 +377,7 @@ export function DataTable<Row extends RowData>({ columns, layout, rows, getRowId
           <Model.TableModel
             options={{
               columns: shownColumns as Def<Row>[],
-              data: rows,
+              data: shown,
               getRowId: (row) => getRowId(row),
               enableRowSelection: !!multiple,
               state: { rowSelection: selection ?? {} },
