@@ -172,6 +172,30 @@ describe("defineDetail", () => {
     expect(screen.getAllByTestId("view-dialog")).toHaveLength(1);
   });
 
+  it("holds back only the card or tab whose code is still loading, not the page", async () => {
+    let arrive!: () => void;
+    const code = new Promise<void>((r) => (arrive = r));
+    let loaded = false;
+    // A part whose code has not arrived yet (as next/dynamic without a loading state): it suspends until it has.
+    function Late() {
+      if (!loaded) throw code.then(() => void (loaded = true));
+      return <p data-testid="late">late part</p>;
+    }
+    const slow = defineDetail<Dept>({
+      ...detail,
+      sections: [...detail.sections!, { key: "pad", title: "more", render: () => <Late /> }],
+      tabs: [{ key: "late", label: "more", render: () => <Late /> }],
+    });
+    wrap(<DetailPage detail={slow} />);
+    const body = await screen.findByTestId("dept");
+    expect(within(body.querySelector('[data-section="basic"]') as HTMLElement).getByTestId("detail-rows").textContent).toBe("NameSalesCodeS1");
+    expect(body.querySelector('[data-section="pad"]')).toBeTruthy();
+    expect(await screen.findByTestId("detail-tab-late")).toBeTruthy();
+    expect(screen.queryByTestId("late")).toBeNull();
+    await act(async () => arrive());
+    await waitFor(() => expect(screen.getAllByTestId("late")).toHaveLength(2));
+  });
+
   it("derives the title, test id and first card from an entity; tabs show counts from the row and hide when the row says so", async () => {
     const dept = defineEntity({ ns: "test", fields: { name: { schema: z.string() }, code: { schema: z.string() }, id: { kind: "id", readOnly: true, detail: false }, status: { kind: "number", readOnly: true } } });
     const counted = defineDetail<Dept>({

@@ -24,8 +24,13 @@ import { useResourceList } from "../resource/use-resource-list";
 import { deriveDetailRows, type Entity, type Tweaks } from "../resource/entity-views";
 import { useNsLabel } from "../use-ns-label";
 
-/** The tabs of a detail (radix tabs with panels): loaded with the first detail that has them, not with every list that defines one. */
-const DetailTabs = dynamic(() => import("./detail-tabs").then((m) => m.DetailTabs)) as typeof import("./detail-tabs").DetailTabs;
+/**
+ * The tabs of a detail (radix tabs with panels): loaded with the first detail that has them, not with every list that
+ * defines one — beside the row's call (`DetailBody`), and in a boundary of their own: a part that suspends under the
+ * page's boundary puts the page's skeleton in place of every card until its code arrives.
+ */
+const loadTabs = () => import("./detail-tabs");
+const DetailTabs = dynamic(() => loadTabs().then((m) => m.DetailTabs), { loading: () => <Skeleton className="h-10 w-full" /> }) as typeof import("./detail-tabs").DetailTabs;
 
 const alwaysShown = () => true;
 
@@ -130,7 +135,8 @@ function Section<Row extends AnyRow>({ section, ctx, plain }: { section: DetailS
       {lead !== undefined && <div className="flex shrink-0 flex-col items-center gap-2">{lead}</div>}
       <div className="min-w-0 flex-1">
         {section.rows && <DetailRows rows={section.rows} row={row} label={t} />}
-        {section.render?.(row, ctx)}
+        {/* A lazy part (a pad, a SIM card) holds back its own card only, not the page. */}
+        {section.render && <React.Suspense fallback={<Skeleton className="h-24 w-full" />}>{section.render(row, ctx)}</React.Suspense>}
       </div>
     </div>
   );
@@ -188,6 +194,10 @@ function DetailBody<Row extends AnyRow>({ detail }: { detail: Detail<Row> }) {
   const { can } = usePermissions();
   const id = useSearchParams().get(detail.keyId);
   const valid = !!id && /^\d+$/.test(id);
+  const hasTabs = !!detail.tabs?.length;
+  React.useEffect(() => {
+    if (hasTabs) void loadTabs();
+  }, [hasTabs]);
   const { data, error, mutate } = useSWR<Row>(valid ? callKey(detail.info, { [detail.keyId]: id } as CallInput<AnyCall>) : null, swrFetcher, { shouldRetryOnError: false });
   const refresh = React.useCallback(() => mutate(), [mutate]);
   const ctx = React.useMemo(() => (data ? { row: data, t, refresh } : null), [data, t, refresh]);

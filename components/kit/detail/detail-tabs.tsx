@@ -1,5 +1,7 @@
 "use client";
 
+import * as React from "react";
+import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { AnyRow } from "../resource/define-resource";
 import { DetailRows } from "./detail-rows";
@@ -25,7 +27,8 @@ export function DetailTabs<Row extends AnyRow>({ tabs, tab, onTab, ctx }: { tabs
         <TabsContent key={t.key} value={t.key}>
           {t.rows && <DetailRows rows={t.rows} row={ctx.row} label={ctx.t} />}
           {t.list && <NestedList resource={t.list.resource} filter={t.list.filter(ctx.row)} dialogs={t.list.dialogs} onChange={t.count && ctx.refresh} />}
-          {t.render?.(ctx.row, ctx)}
+          {/* A panel whose code loads when it opens (a chart, a form) holds back itself only, not the tab bar or the page. */}
+          {t.render && <React.Suspense fallback={<Skeleton className="h-40 w-full" />}>{t.render(ctx.row, ctx)}</React.Suspense>}
         </TabsContent>
       ))}
     </Tabs>
