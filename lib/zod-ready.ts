@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from "react";
 import * as zod from "zod";
 
 /**
@@ -18,5 +19,10 @@ export function subscribeZod(onLoaded: () => void): () => void {
     live = false;
   };
 }
+/**
+ * Whether zod has loaded, for a component that validates while it renders (a form's required marks, a floor plan's
+ * marks): starts the load, and the component renders again once zod is in.
+ */
+export const useZodLoaded = (): boolean => useSyncExternalStore(subscribeZod, zodLoaded, zodLoaded);
 /** The real schema behind a recorded one, for libraries that inspect schemas (form resolvers). */
 export const realSchema: <T>(schema: T) => T = facade.realOf ?? ((schema) => schema);

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useCall } from "@/lib/api/call";
 import { robotConsoleApi } from "@/lib/contract/robot/control";
 import { markAt } from "@/lib/contract/robot/track";
+import { useZodLoaded } from "@/lib/zod-ready";
 import { FloorPlanMarker } from "@/components/robot/floor-plan-marker";
 import { TrackBar } from "./track-bar";
 
@@ -15,6 +16,8 @@ import { TrackBar } from "./track-bar";
 export function RobotTrackMap({ deviceId, position, pointId }: { deviceId: number; position: number | null; pointId: number | null }) {
   const t = useTranslations("robotControl");
   const track = useCall(robotConsoleApi.track, { deviceId });
+  // The marks are read by the contract's rule: placed once zod has loaded.
+  const checked = useZodLoaded();
   if (track.data === undefined) return <div className="aspect-video w-full max-w-[calc(40vh*16/9)] animate-pulse rounded bg-muted" />;
   if (track.data === null)
     return (
@@ -26,7 +29,7 @@ export function RobotTrackMap({ deviceId, position, pointId }: { deviceId: numbe
       </div>
     );
   const points = track.data.pointList;
-  const robot = position === null ? null : markAt(points, position);
+  const robot = position === null || !checked ? null : markAt(points, position);
   const at = points.find((p) => p.id === pointId);
   return (
     <div data-testid="robot-track-map">

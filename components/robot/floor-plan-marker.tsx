@@ -5,6 +5,7 @@ import { Home, MapPin, Bot } from "lucide-react";
 import { FLOOR_PLAN, parseMark, type MarkXY } from "@/lib/contract/robot/track";
 import { POINT_TYPE } from "@/lib/contract/robot/enums";
 import { fileUrl } from "@/lib/file-url";
+import { useZodLoaded } from "@/lib/zod-ready";
 
 export type FloorPlanPoint = { id: number | string; markPosition: string; pointType: number; pointName?: string };
 
@@ -16,6 +17,8 @@ export type FloorPlanPoint = { id: number | string; markPosition: string; pointT
  */
 export function FloorPlanMarker({ map, points = [], robot, value, onPlace, width, label }: { map: string; points?: FloorPlanPoint[]; robot?: MarkXY | null; value?: MarkXY | null; onPlace?: (xy: MarkXY) => void; width?: number; label?: string }) {
   const box = React.useRef<HTMLDivElement>(null);
+  // The marks are checked by their contract's rule: they are drawn once zod has loaded.
+  const checking = !useZodLoaded();
   const place = (e: React.MouseEvent<HTMLDivElement>) => {
     if (!onPlace || !box.current) return;
     const r = box.current.getBoundingClientRect();
@@ -37,7 +40,7 @@ export function FloorPlanMarker({ map, points = [], robot, value, onPlace, width
     >
       {map ? <img src={fileUrl(map)} alt="" className="absolute inset-0 h-full w-full select-none object-fill" draggable={false} /> : null}
       {points.map((p) => {
-        const m = parseMark(p.markPosition);
+        const m = checking ? null : parseMark(p.markPosition);
         if (!m) return null;
         const Icon = p.pointType === POINT_TYPE.inspection ? MapPin : Home;
         return (

@@ -15,7 +15,7 @@ import { useRemoteOptions } from "../dict/use-remote-options";
 import type { DialogMode, FormField } from "../resource/define-resource";
 import { NumberInput } from "./number-input";
 import { fieldRequired } from "./required";
-import { subscribeZod, zodLoaded } from "@/lib/zod-ready";
+import { useZodLoaded } from "@/lib/zod-ready";
 import { MultiSelectField, SelectField } from "./select-field";
 import { AreaCascader } from "./area-cascader";
 import { DocumentUpload, ImageUpload } from "../upload";
@@ -34,7 +34,7 @@ type Props = {
 export function FormFields({ fields, form, mode, label, columns }: Props) {
   const values = form.watch();
   // Required marks are read from the rules: render again once zod has loaded.
-  React.useSyncExternalStore(subscribeZod, zodLoaded, zodLoaded);
+  useZodLoaded();
   return (
     <div className={cn("grid gap-x-6 gap-y-4", columns === 2 ? "sm:grid-cols-2" : "grid-cols-1")}>
       {fields

@@ -7,6 +7,7 @@ import { useCall } from "@/lib/api/call";
 import { deviceTopic, type DeviceLive } from "@/lib/contract/live/topics";
 import { ROBOT_PROPS } from "@/lib/contract/robot/robot";
 import { markAt, trackMarksApi } from "@/lib/contract/robot/track";
+import { useZodLoaded } from "@/lib/zod-ready";
 import { taskApi, type InspectionTask } from "@/lib/contract/robot/task";
 import { formatDateTime } from "@/lib/format";
 import { useLiveTopic } from "@/lib/live/use-live";
@@ -45,7 +46,9 @@ export function RobotPosition({ taskId, trackId }: { taskId: number; trackId: nu
   const points = marks.data?.pointList ?? [];
   const w = where.data;
   const position = metres ?? w?.position ?? null;
-  const robot = metres !== null ? markAt(points, metres) : (w?.mark ?? null);
+  // Between two marks by the contract's rule, once zod has loaded (the floor plan draws the marks then too).
+  const checked = useZodLoaded();
+  const robot = metres !== null ? (checked ? markAt(points, metres) : null) : (w?.mark ?? null);
   const at = points.find((p) => p.id === w?.pointId);
   return (
     <div className="flex flex-col gap-3 lg:flex-row" data-testid="robot-position" data-live={live || undefined}>
