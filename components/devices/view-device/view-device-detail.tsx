@@ -163,8 +163,9 @@ const viewDeviceDetail = defineDetail<Device>({
     { key: "basic", title: "viewDevice.sections.basic", rows: basicRows, span: 2 },
     { key: "state", title: "viewDevice.sections.state", render: (row) => <StateCard row={row} />, span: 1 },
     { key: "connection", title: "viewDevice.sections.connection", render: (row) => <ConnectionCard device={row} />, span: 2 },
-    { key: "control", title: "viewDevice.sections.control", useShown: (row) => usePadCapable(row.id) === true, render: (row) => <ControlCard row={row} />, span: 1 },
     { key: "location", title: "viewDevice.sections.location", render: (row) => <LocationCard row={row} />, span: 1 },
+    // The cards shown once a call says so come last: appearing, they move no card already on screen.
+    { key: "control", title: "viewDevice.sections.control", useShown: (row) => usePadCapable(row.id) === true, render: (row) => <ControlCard row={row} />, span: 1 },
     { key: "sim", title: "viewDevice.sections.sim", useShown: (row) => useDeviceSimShown(row.id), render: (row) => <DeviceSimCard deviceId={row.id} />, span: 1 },
   ],
   tabs: [
