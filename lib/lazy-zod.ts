@@ -9,8 +9,8 @@ import { provideCron } from "./lazy-croner";
  *
  * Here a schema built before zod has loaded is a recording of the calls that built it
  * (`z.string().trim().max(64)`); zod loads when something first validates (`zodReady()`: a form
- * dialog as it opens, a resolver, a settings card), and from then on each recorded schema is built once, on its first use, and stands
- * for the real one: property reads, calls, `in` and `instanceof` all go to it. Using a schema
+ * dialog as it opens, a resolver, a settings card), and from then on each recorded schema is built
+ * once, on its first use, and stands for the real one: property reads, calls, `in` and `instanceof` all go to it. Using a schema
  * before zod has loaded — parsing, reading a property's value, `instanceof` — throws: code that
  * validates in the browser awaits `zodReady()` first (lazy dialogs, resolvers, pickers).
  */

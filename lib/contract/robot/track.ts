@@ -55,14 +55,18 @@ export type Track = RowOf<typeof track.fields>;
 /** A point's place on the map in design units (widgets §3 `markPosition`: a JSON string of x and y). */
 export const markXY = z.object({ x: z.number().min(0).max(FLOOR_PLAN.width), y: z.number().min(0).max(FLOOR_PLAN.height) });
 export type MarkXY = z.infer<typeof markXY>;
+/** A point's mark, or null when it is missing or broken. Only bad JSON is caught: in the browser the rule needs zod
+ *  loaded (`useZodLoaded`), and a "not loaded" error read as a broken mark once hid every point of a track. */
 export function parseMark(s: string | null | undefined): MarkXY | null {
   if (!s) return null;
+  let raw: unknown;
   try {
-    const r = markXY.safeParse(JSON.parse(s));
-    return r.success ? r.data : null;
+    raw = JSON.parse(s);
   } catch {
     return null;
   }
+  const r = markXY.safeParse(raw);
+  return r.success ? r.data : null;
 }
 /** Where the robot is on the map: between the marks of the two points it is between, by its metres along the track (the task screen and the cloud alike). */
 export function markAt(points: { position: number; markPosition: string }[], metres: number): { x: number; y: number } | null {
