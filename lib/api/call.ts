@@ -2,6 +2,7 @@
 
 import useSWR, { type SWRConfiguration, type SWRResponse } from "swr";
 import type { AnyCall, CallAnswer, CallInput } from "@/lib/contract/call";
+import { callKey } from "./call-key";
 import { download, request, silentSwrFetcher, swrFetcher, upload, type RequestOptions } from "./fetcher";
 
 /**
@@ -12,6 +13,8 @@ import { download, request, silentSwrFetcher, swrFetcher, upload, type RequestOp
  *   await call(deviceApi.bind, { id, spaceId });                  // POST
  */
 
+export { callKey };
+
 type Opts = Omit<RequestOptions, "params" | "body">;
 type Params = NonNullable<RequestOptions["params"]>;
 
@@ -21,9 +24,6 @@ export function call<C extends AnyCall>(c: C, input: CallInput<C>, opts?: Opts):
   if (c.kind === "post") return request<CallAnswer<C>>("POST", c.path, { ...opts, body: input ?? {} });
   throw new Error(`call(${c.path}): a ${c.kind} call goes through ${c.kind === "export" ? "exportCall" : c.kind === "upload" ? "uploadCall" : "its own reader"}`);
 }
-
-/** The SWR key of a GET call with this input, or null (no request) while the input is not known yet. */
-export const callKey = <C extends AnyCall>(c: C, input: CallInput<C> | null | undefined) => (input === null || input === undefined ? null : ([c.path, input as Params] as const));
 
 /**
  * A GET call through SWR, typed by its declaration; `null` input — or a declaration still loading
