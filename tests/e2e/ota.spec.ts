@@ -12,6 +12,7 @@ import { loginAs, LoginPage } from "./pages/login-page";
 import { ShellPage } from "./pages/shell-page";
 import { OtaPage } from "./pages/ota-page";
 import { seededName } from "./pages/seeded";
+import { expectRowInDocument } from "./pages/served-row";
 
 /**
  * OTA (issue 35), in both languages: the platform administrator uploads a firmware package for the
@@ -158,6 +159,7 @@ for (const [n, locale] of (["zh-cn", "en"] as const).entries()) {
 
       await ui.row(TASK).getByText(TASK).click();
       await expect(page).toHaveURL(/\/OTATaskInfo\?id=\d+/);
+      await expectRowInDocument(page);
       const taskId = Number(new URL(page.url()).searchParams.get("id"));
       await expect(ui.deviceRows()).toHaveCount(6);
       // The first batch, the simulated devices being the oldest: one upgrades, the other fails verification at 60 %: the gate holds.

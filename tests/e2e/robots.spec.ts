@@ -4,6 +4,7 @@ import { ROBOT_MODE, ROBOT_PROPS, demoRobotSn } from "@/lib/contract/robot/robot
 import { ITEM_TYPE, PATROL_STATUS, POINT_TYPE, REPETITION } from "@/lib/contract/robot/enums";
 import { loginAs } from "./pages/login-page";
 import { ShellPage } from "./pages/shell-page";
+import { expectRowInDocument } from "./pages/served-row";
 
 /**
  * Inspection robots, the data half (issue 36), on the simulated demo robot: a track with three points
@@ -115,6 +116,7 @@ test("a plan on a new track publishes, its task runs on the simulated robot, rec
     await page.goto(`/robot/inspectionRecord?taskId=${task.id}`);
     await page.getByRole("row").filter({ hasText: T.abnormal }).locator("[data-action=view]").click();
     await expect(page).toHaveURL(new RegExp(`viewInspectionRecord\\?id=${bad.id}`));
+    await expectRowInDocument(page);
     const view = page.getByTestId("record-info");
     await expect(view).toContainText(`E2E hot ${RUN}`);
     await expect(view.locator("[data-section=alarm]")).toContainText(T.alarm);

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { LoginPage, loginAs } from "./pages/login-page";
 import { ResourcePageObject } from "./pages/resource-page";
 import { SettingsPageObject } from "./pages/settings-page";
+import { expectRowInDocument } from "./pages/served-row";
 
 // One database for the file: the tenant created first is looked at next; policy and colour
 // changes are made and undone in order.
@@ -62,6 +63,7 @@ test("the platform creates a tenant and its administrator from the tenant screen
 
   await row.getByTestId("tenant-link").click();
   await expect(page).toHaveURL(/\/systemSet\/tenantInfo\?id=\d+/);
+  await expectRowInDocument(page);
   await expect(page.getByTestId("page-title").filter({ visible: true })).toHaveText(TENANT.name);
   await expect(page.getByTestId("tenant-info")).toContainText(TENANT.username);
   await expect(page.getByTestId("tenant-info")).toContainText(CONTRACT.end);

@@ -1,5 +1,7 @@
+import { Suspense } from "react";
 import { getLocale } from "next-intl/server";
 import { SWRConfig, unstable_serialize } from "swr";
+import { PageSkeleton } from "@/components/shell/page-skeleton";
 import { callKey } from "@/lib/api/call-key";
 import type { AnyCall, CallInput } from "@/lib/contract/call";
 import { Code } from "@/lib/contract/envelope";
@@ -7,23 +9,33 @@ import { normalizeLocale } from "@/lib/contract/locale";
 import { requireSession } from "@/lib/server/require-session";
 import { upstreamCall } from "@/lib/server/upstream";
 
+/** A page's `searchParams` as Next hands them to it. */
+export type PageSearchParams = Promise<Record<string, string | string[] | undefined>>;
+
 type Props = {
-  /** The detail's row call (its `info`), made with `{ [keyId]: <?keyId= of the URL> }` as the page makes it. */
+  /** The detail's row call (its `info`), made with `{ id: <?id= of the URL> }` as `DetailPage` makes it. */
   info: AnyCall;
-  keyId?: string;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
+  searchParams: PageSearchParams;
   children: React.ReactNode;
 };
 
 /**
  * A detail page's row read with the page on the server and handed to SWR under the key the page's own read uses: the
  * cards are in the first HTML instead of waiting for the browser to hydrate and then call. A refusal (gone, no
- * access, cloud down) hands nothing over, and the page reads and reports it as before.
+ * access, no project chosen, cloud down) hands nothing over, and the page reads and reports it as before.
  */
-export async function RowFallback({ info, keyId = "id", searchParams, children }: Props) {
-  const id = (await searchParams)[keyId];
+export function RowFallback(props: Props) {
+  return (
+    <Suspense fallback={<PageSkeleton />}>
+      <RowRead {...props} />
+    </Suspense>
+  );
+}
+
+async function RowRead({ info, searchParams, children }: Props) {
+  const { id } = await searchParams;
   if (typeof id !== "string" || !/^\d+$/.test(id)) return children;
-  const input = { [keyId]: id } as CallInput<AnyCall>;
+  const input = { id } as CallInput<AnyCall>;
   const session = await requireSession();
   const answer = await upstreamCall(info, input, { token: session.token, projId: session.projId, locale: normalizeLocale(await getLocale()) });
   if (answer.code !== Code.OK) return children;

@@ -17,13 +17,6 @@ export class DeviceViewPage {
     await expect(this.page.getByTestId("view-device")).toBeVisible({ timeout: 30_000 });
   }
 
-  /** The page's document as the server sends it, before any script runs. */
-  async documentHtml(id: number): Promise<string> {
-    const res = await this.page.request.get(`/devices/viewDevice?id=${id}`);
-    expect(res.status()).toBe(200);
-    return res.text();
-  }
-
   section(key: string): Locator {
     return this.page.locator(`[data-section="${key}"]`);
   }
