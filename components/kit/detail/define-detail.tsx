@@ -27,10 +27,12 @@ import { useNsLabel } from "../use-ns-label";
 /**
  * The tabs of a detail (radix tabs with panels): loaded with the first detail that has them, not with every list that
  * defines one — beside the row's call (`DetailBody`), and in a boundary of their own: a part that suspends under the
- * page's boundary puts the page's skeleton in place of every card until its code arrives.
+ * page's boundary puts the page's skeleton in place of every card until its code arrives. Not rendered on the server
+ * when the row comes with the page (`RowFallback`): the cards are the first paint, and the tabs' code (a nested
+ * list's table, say) stays out of the page's first load.
  */
 const loadTabs = () => import("./detail-tabs");
-const DetailTabs = dynamic(() => loadTabs().then((m) => m.DetailTabs), { loading: () => <Skeleton className="h-10 w-full" /> }) as typeof import("./detail-tabs").DetailTabs;
+const DetailTabs = dynamic(() => loadTabs().then((m) => m.DetailTabs), { ssr: false, loading: () => <Skeleton className="h-10 w-full" /> }) as typeof import("./detail-tabs").DetailTabs;
 
 const alwaysShown = () => true;
 
@@ -103,8 +105,21 @@ export function defineDetail<Row extends AnyRow>(config: DetailConfig<Row>): Det
   };
 }
 
-/** A resource list narrowed to a row (a detail tab's `list`; custom tabs whose resource depends on the row use it too). */
-export function NestedList<Row extends AnyRow>({ resource, filter, dialogs = true, onChange }: { resource: Resource<Row>; filter: Record<string, unknown>; dialogs?: boolean; onChange?: () => unknown }) {
+type NestedListProps<Row extends AnyRow> = { resource: Resource<Row>; filter: Record<string, unknown>; dialogs?: boolean; onChange?: () => unknown };
+
+const noSubscription = () => () => {};
+
+/**
+ * A resource list narrowed to a row (a detail tab's `list`; custom tabs and cards whose resource depends on the row use
+ * it too). Rendered in the browser only: its rows come from the browser's call anyway, and on the server, where the
+ * detail's row comes with the page (`RowFallback`), it would put its dialogs' code in the page's first load.
+ */
+export function NestedList<Row extends AnyRow>(props: NestedListProps<Row>) {
+  const inBrowser = React.useSyncExternalStore(noSubscription, () => true, () => false);
+  return inBrowser ? <NestedListBody {...props} /> : <Skeleton className="h-72" />;
+}
+
+function NestedListBody<Row extends AnyRow>({ resource, filter, dialogs = true, onChange }: NestedListProps<Row>) {
   const list = useResourceList(resource, filter);
   // A row added or removed here changes the detail's counts: read the detail again.
   const seen = React.useRef<number | null>(null);
