@@ -22,6 +22,12 @@ export function usePart<T>(part: Deferred<T>): T | null {
   return arrived ?? atMount;
 }
 
+const inBrowser = () => true;
+const notInBrowser = () => false;
+
+/** False on the server and while the page hydrates, true after (and at once on a later mount): a part shown in the browser only. */
+export const useInBrowser = () => useSyncExternalStore(noSubscription, inBrowser, notInBrowser);
+
 /**
  * `usePart`, asking for the part when the browser is idle — once `wanted`, for a part only some
  * renders need (a long table's virtualiser).

@@ -12,6 +12,7 @@ import type { AnyCall, CallInput } from "@/lib/contract/call";
 import { cn } from "@/lib/utils";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { useInBrowser } from "@/components/ui/deferred";
 import { Skeleton } from "@/components/ui/skeleton";
 import { usePermissions } from "../can";
 import { DetailRows } from "./detail-rows";
@@ -107,16 +108,13 @@ export function defineDetail<Row extends AnyRow>(config: DetailConfig<Row>): Det
 
 type NestedListProps<Row extends AnyRow> = { resource: Resource<Row>; filter: Record<string, unknown>; dialogs?: boolean; onChange?: () => unknown };
 
-const noSubscription = () => () => {};
-
 /**
  * A resource list narrowed to a row (a detail tab's `list`; custom tabs and cards whose resource depends on the row use
  * it too). Rendered in the browser only: its rows come from the browser's call anyway, and on the server, where the
  * detail's row comes with the page (`RowFallback`), it would put its dialogs' code in the page's first load.
  */
 export function NestedList<Row extends AnyRow>(props: NestedListProps<Row>) {
-  const inBrowser = React.useSyncExternalStore(noSubscription, () => true, () => false);
-  return inBrowser ? <NestedListBody {...props} /> : <Skeleton className="h-72" />;
+  return useInBrowser() ? <NestedListBody {...props} /> : <Skeleton className="h-72" />;
 }
 
 function NestedListBody<Row extends AnyRow>({ resource, filter, dialogs = true, onChange }: NestedListProps<Row>) {
