@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ALARM_STATUS, CHANNEL, LINK_TYPE, NOTICE_STATUS, RULE_TYPE } from "@/lib/contract/alarm/enums";
-import { alarmContactGroups, alarmContacts, alarmLevels, alarmOperations, alarmNotices, alarmRuleRecipients, alarmRules, alarms, devices, pointGroups, products, stationMessages, telemetry, telemetryLatest, users } from "../db/schema";
+import { alarmContactGroups, alarmContacts, alarmLevels, alarmOperations, alarmNotices, alarmRuleRecipients, alarmRules, alarms, devices, pointGroups, products, stationMessages, telemetry, telemetryLatest, todos, users } from "../db/schema";
 import type { Point } from "../ingest/writer";
 import { DEMO_ACCOUNTS } from "../seed";
 import { createTestCloud, SETUP_MS, type TestCloud } from "../testing";
@@ -272,6 +272,27 @@ describe("alarm evaluator", () => {
       [CHANNEL.email, NOTICE_STATUS.sent],
       [CHANNEL.wechat, NOTICE_STATUS.unavailable],
     ]);
+    await removeRule(rule.id);
+  });
+
+  it("tells a batch's new alarms together: each its step, to-dos and notices, with the rule's recipients and the handlers read once (issue 41)", async () => {
+    const rule = await addRule({ channels: [CHANNEL.site] });
+    // Statements outside a transaction go through the driver's client (PGlite, or the pool on PostgreSQL): drizzle's `$client`.
+    const { $client } = cloud.db as unknown as { $client: { query: (q: string | { text: string }) => unknown } };
+    const query = vi.spyOn($client, "query");
+    await ev.telemetry([point("force", 2100, 0), point("force", 2200, 0, other)]);
+    const statements = query.mock.calls.map(([q]) => (typeof q === "string" ? q : q.text));
+    query.mockRestore();
+    const list = await alarmsOf(rule.id);
+    expect(list.map((a) => a.deviceId).sort()).toEqual([device.id, other.id].sort());
+    for (const a of list) {
+      const steps = await cloud.db.select().from(alarmOperations).where(eq(alarmOperations.alarmId, a.id));
+      expect(steps.map((s) => s.step)).toEqual(["raise"]);
+      expect((await cloud.db.select().from(todos).where(eq(todos.bizId, a.id))).length).toBeGreaterThan(0);
+      expect((await cloud.db.select().from(alarmNotices).where(eq(alarmNotices.alarmId, a.id))).map((n) => [n.channel, n.noticeStatus])).toEqual([[CHANNEL.site, NOTICE_STATUS.sent]]);
+    }
+    expect(statements.filter((q) => q.includes('"alarm_rule_recipients"'))).toHaveLength(1);
+    expect(statements.filter((q) => q.includes('"user_roles"'))).toHaveLength(1);
     await removeRule(rule.id);
   });
 

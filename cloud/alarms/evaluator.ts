@@ -4,7 +4,7 @@ import { ALARM_STATUS, RULE_TYPE, type AlarmAttachment } from "@/lib/contract/al
 import type { I18nTexts } from "@/lib/contract/i18n-text";
 import type { Db } from "../db/client";
 import { PropertyRules } from "./rule-index";
-import { applyCrossings, enabledRules, RAISE_LOCK, raiseAlarm, unrecoveredOf, recoverAlarm, recoverAlarms, unrecoveredAlarms, updateLatestValues, type AlarmRow, type Crossing, type EnabledRule, type Escalated, type Escalation, type LevelCopy, type RuleRow } from "../db/queries/alarms";
+import { applyCrossings, enabledRules, RAISE_LOCK, raiseAlarm, unrecoveredOf, recoverAlarm, recoverAlarms, ruleRecipients, unrecoveredAlarms, updateLatestValues, type AlarmRow, type NoticeRecipient, type Crossing, type EnabledRule, type Escalated, type Escalation, type LevelCopy, type RuleRow } from "../db/queries/alarms";
 import { alarmEvalMarks, alarmRules, alarms, devices, pointGroups, projects, telemetryLatest } from "../db/schema";
 import type { DeviceContexts, Ingest } from "../ingest/pipeline";
 import { loadDeviceContexts, type DeviceContext } from "../ingest/catalog";
@@ -12,7 +12,7 @@ import { rowsOf, type Point, type StatusChange } from "../ingest/writer";
 import type { Delivery } from "../lib/delivery";
 import { conditionOf, conditionText, levelCrossed, recoversAll, valueAlarmText } from "./condition";
 import { notifyAlarm } from "./notify";
-import { alarmEscalated, alarmRaised } from "../db/queries/alarm-workflow";
+import { alarmEscalated, alarmsRaised } from "../db/queries/alarm-workflow";
 import { t } from "../lib/i18n";
 import { pgArray } from "../ingest/pg-array";
 import type { Coordinator } from "../lib/coordination";
@@ -218,11 +218,13 @@ export class AlarmEvaluator {
     // What the batch decided is told after its commit: the timeline steps, the events and the notices.
     const { created, escalated } = await this.db.transaction((tx) => this.decide(tx as unknown as Db, watched));
     for (const e of escalated) await this.escalated(e);
-    for (const alarm of created) {
-      const rule = this.ruleById.get(alarm.ruleId!);
-      const device = ctx.get(alarm.deviceId!);
-      if (rule && device) await this.notify(alarm, rule, device);
-    }
+    await this.notify(
+      created.flatMap((alarm) => {
+        const rule = this.ruleById.get(alarm.ruleId!);
+        const device = ctx.get(alarm.deviceId!);
+        return rule && device ? [{ alarm, rule, device }] : [];
+      }),
+    );
   }
 
   /**
@@ -369,23 +371,48 @@ export class AlarmEvaluator {
     this.events.emit("escalated", e.alarm, { value: e.value, at: e.at });
   }
 
-  private async notify(alarm: AlarmRow, rule: RuleRow, device: DeviceCtx, only?: { leaders: true }) {
-    if (!only) this.events.emit("raised", alarm);
-    // A new alarm enters the workflow: the "raised" step and a pending to-do for each user who may handle it.
-    if (!only)
+  /**
+   * New alarms told (or, `only` the leaders, alarms escalated): the events, the workflow's "raised" steps and to-dos,
+   * then each rule's recipients. The alarms of one batch share their look-ups (the projects' names, each rule's
+   * recipients): an alarm storm costs a few statements, not a few per alarm.
+   */
+  private async notify(list: { alarm: AlarmRow; rule: RuleRow; device: DeviceCtx }[], only?: { leaders: true }) {
+    if (!list.length) return;
+    const ids = () => list.map((x) => x.alarm.id).join(", ");
+    if (!only) {
+      for (const { alarm } of list) this.events.emit("raised", alarm);
+      // New alarms enter the workflow: the "raised" step and a pending to-do for each user who may handle them.
       try {
-        await alarmRaised(this.db, alarm, { userId: null, userName: t("zh-cn", "cloud.alarmCentre.system") });
+        await alarmsRaised(
+          this.db,
+          list.map((x) => x.alarm),
+          { userId: null, userName: t("zh-cn", "cloud.alarmCentre.system") },
+        );
       } catch (err) {
         this.stats.errors++;
-        console.error(`[alarms] to-dos of alarm ${alarm.id} failed:`, (err as Error).message);
+        console.error(`[alarms] to-dos of alarms ${ids()} failed:`, (err as Error).message);
       }
+    }
+    let prjNames: Map<number, string>;
     try {
-      const text = alarm.condition && rule.ruleType === RULE_TYPE.value ? conditionText(alarm.condition) : "";
-      const prjName = device.projectId === null ? "" : ((await this.db.select({ name: projects.prjName }).from(projects).where(eq(projects.id, device.projectId)))[0]?.name ?? "");
-      await notifyAlarm(this.db, this.opts.delivery, alarm, rule.channels, { prjName, deviceName: device.deviceName, conditionText: text }, only);
+      const projectIds = [...new Set(list.flatMap((x) => (x.device.projectId === null ? [] : [x.device.projectId])))];
+      prjNames = new Map(projectIds.length ? (await this.db.select({ id: projects.id, name: projects.prjName }).from(projects).where(inArray(projects.id, projectIds))).map((p) => [p.id, p.name]) : []);
     } catch (err) {
       this.stats.errors++;
-      console.error(`[alarms] notifying alarm ${alarm.id} failed:`, (err as Error).message);
+      console.error(`[alarms] notifying alarms ${ids()} failed:`, (err as Error).message);
+      return;
+    }
+    const recipients = new Map<number, Promise<NoticeRecipient[]>>();
+    for (const { alarm, rule, device } of list) {
+      try {
+        const contacts = await (recipients.get(rule.id) ?? recipients.set(rule.id, ruleRecipients(this.db, rule.id, only?.leaders)).get(rule.id)!);
+        const text = alarm.condition && rule.ruleType === RULE_TYPE.value ? conditionText(alarm.condition) : "";
+        const prjName = device.projectId === null ? "" : (prjNames.get(device.projectId) ?? "");
+        await notifyAlarm(this.db, this.opts.delivery, alarm, rule.channels, contacts, { prjName, deviceName: device.deviceName, conditionText: text });
+      } catch (err) {
+        this.stats.errors++;
+        console.error(`[alarms] notifying alarm ${alarm.id} failed:`, (err as Error).message);
+      }
     }
   }
 
@@ -439,7 +466,7 @@ export class AlarmEvaluator {
         continue;
       }
       this.stats.raised++;
-      await this.notify(alarm, rule, device);
+      await this.notify([{ alarm, rule, device }]);
     }
     return first;
   }
@@ -503,7 +530,7 @@ export class AlarmEvaluator {
       const [taken] = await this.db.update(alarms).set({ escalatedAt: now }).where(and(eq(alarms.id, alarm.id), isNull(alarms.escalatedAt))).returning({ id: alarms.id });
       if (!taken) continue;
       const device = alarm.deviceId === null ? null : ((await loadDeviceContexts(this.db, [alarm.deviceId])).get(alarm.deviceId) ?? null);
-      if (device) await this.notify(alarm, rule, device, { leaders: true });
+      if (device) await this.notify([{ alarm, rule, device }], { leaders: true });
     }
   }
 
@@ -545,7 +572,7 @@ export class AlarmEvaluator {
       return;
     }
     this.stats.raised++;
-    await this.notify(alarm, rule, device);
+    await this.notify([{ alarm, rule, device }]);
   }
 
   /** The value a rule compares: the reading, its change since the first reading, or its change over the last day. */

@@ -4,7 +4,7 @@ import type { Locale } from "@/lib/contract/locale";
 import { formatDateTime } from "@/lib/format";
 import type { Db } from "../db/client";
 import { alarmTexts } from "../db/queries/alarm-names";
-import { ruleRecipients, type AlarmRow } from "../db/queries/alarms";
+import type { AlarmRow, NoticeRecipient } from "../db/queries/alarms";
 import { alarmNotices, devices, notificationTemplates, projects, stationMessages } from "../db/schema";
 import { deviceNameIn, projectNameIn } from "../db/queries/names";
 import type { Delivery } from "../lib/delivery";
@@ -32,16 +32,14 @@ async function namesIn(db: Db, alarm: AlarmRow, locale: Locale, ctx: NoticeConte
 }
 
 /**
- * Tells a rule's recipients about a new alarm through the rule's channels: an in-site message to
- * each contact joined to a console user, an SMS to each phone, an e-mail to each address, each in
- * the recipient's language (the template's texts in it, else the built-in text) (the
+ * Tells a rule's recipients (`ruleRecipients`, read once for all the alarms of a rule a batch raised)
+ * about a new alarm through the rule's channels: an in-site message to each contact joined to a
+ * console user, an SMS to each phone, an e-mail to each address, each in the recipient's language (the template's texts in it, else the built-in text) (the
  * delivery falls back to the outbox and the log when no gateway is configured). Every notice is
  * recorded with its outcome; a failure is kept with its reason, never lost. WeChat is recorded as
  * not available.
  */
-export async function notifyAlarm(db: Db, delivery: Delivery, alarm: AlarmRow, channels: number[], ctx: NoticeContext, only?: { leaders: true }): Promise<void> {
-  if (!alarm.ruleId) return;
-  const contacts = await ruleRecipients(db, alarm.ruleId, only?.leaders);
+export async function notifyAlarm(db: Db, delivery: Delivery, alarm: AlarmRow, channels: number[], contacts: readonly NoticeRecipient[], ctx: NoticeContext): Promise<void> {
   if (!contacts.length) return;
   const templates = await db
     .select()

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { ALARM_TYPE, RULE_TYPE, type AlarmCondition } from "@/lib/contract/alarm/enums";
 import type { Move } from "@/lib/contract/alarm/workflow";
 import type { Db } from "../db/client";
-import { alarmRaised, takeStep, type Actor } from "../db/queries/alarm-workflow";
+import { alarmsRaised, takeStep, type Actor } from "../db/queries/alarm-workflow";
 import { raiseAlarm } from "../db/queries/alarms";
 import { conditionOf, valueAlarmText } from "../alarms/condition";
 import { alarmLevels, alarmRules, alarms, devices, productFunctions, projects } from "../db/schema";
@@ -104,7 +104,7 @@ export async function seedAlarmCentre(db: Db, opts: { tenantId: number; actor: {
       at,
       createdBy: rule ? null : person.userId,
     });
-    await alarmRaised(db, alarm, rule ? system : person);
+    await alarmsRaised(db, [alarm], rule ? system : person);
     let t = at.getTime();
     for (const [move, remark, closeReason] of d.steps) {
       t += 40 * 60_000;

@@ -6,7 +6,7 @@ import { defaultLocale, locales, type Locale } from "@/lib/contract/locale";
 import type { I18nTexts } from "@/lib/contract/i18n-text";
 import type { AlarmEvents } from "../alarms/evaluator";
 import type { Db } from "../db/client";
-import { alarmRaised } from "../db/queries/alarm-workflow";
+import { alarmsRaised } from "../db/queries/alarm-workflow";
 import { raiseAlarm, type AlarmRow } from "../db/queries/alarms";
 import { alarmLevels, devices, projects, simAlarmMarks, simAlarmSettings, simCards, simPools, simUsage } from "../db/schema";
 import { t } from "../lib/i18n";
@@ -109,7 +109,7 @@ async function raiseOnce(db: Db, tenantId: number, r: Raise, now: Date): Promise
     if (!mark) return null;
     const { alarm } = await raiseAlarm(tx, { tenantId, projectId: r.projectId, deviceId: r.deviceId, levelId: r.levelId, alarmName: r.text.alarmName, content: r.text.content, i18n: r.text.i18n, value: r.value, alarmType: ALARM_TYPE.auto, at: now });
     await tx.update(simAlarmMarks).set({ alarmId: alarm.id }).where(and(eq(simAlarmMarks.tenantId, tenantId), eq(simAlarmMarks.kind, r.kind), eq(simAlarmMarks.refId, r.refId), eq(simAlarmMarks.line, r.line), eq(simAlarmMarks.period, r.period)));
-    await alarmRaised(tx, alarm, { userId: null, userName: t(defaultLocale, "cloud.alarmCentre.system") });
+    await alarmsRaised(tx, [alarm], { userId: null, userName: t(defaultLocale, "cloud.alarmCentre.system") });
     return alarm;
   });
 }

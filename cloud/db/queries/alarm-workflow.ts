@@ -105,13 +105,22 @@ async function completeTodos(db: Db, alarmId: number, statuses: number[]) {
 }
 
 /**
- * A new alarm enters the workflow: the "raised" step on its timeline and a pending to-do for each
- * user who may handle it. The rule evaluator calls it for every alarm it creates; addManual too.
+ * New alarms enter the workflow: the "raised" step on each one's timeline and a pending to-do for
+ * each user who may handle it. The rule evaluator calls it once for all the alarms a batch created
+ * (an alarm storm costs one step insert and one look-up of handlers per project, not those per
+ * alarm); addManual with its one.
  */
-export async function alarmRaised(db: Db, alarm: AlarmRow, actor: Actor, attachments: AlarmAttachment[] = []) {
-  await db.insert(alarmOperations).values({ tenantId: alarm.tenantId, alarmId: alarm.id, step: "raise", fromStatus: null, toStatus: alarm.status, userId: actor.userId, userName: actor.userName, attachments, createdAt: alarm.triggeredAt });
-  const handlers = await actorsOf(db, alarm.tenantId, alarm.projectId, HANDLE_PERM);
-  await tell(db, alarm, { userIds: handlers.map((h) => h.id), kind: "todo", todoStatus: 1, key: "todoHandle" });
+export async function alarmsRaised(db: Db, list: readonly AlarmRow[], actor: Actor, attachments: AlarmAttachment[] = []) {
+  if (!list.length) return;
+  await db.insert(alarmOperations).values(
+    list.map((alarm) => ({ tenantId: alarm.tenantId, alarmId: alarm.id, step: "raise", fromStatus: null, toStatus: alarm.status, userId: actor.userId, userName: actor.userName, attachments, createdAt: alarm.triggeredAt })),
+  );
+  const handlersOf = new Map<string, Promise<{ id: number }[]>>();
+  for (const alarm of list) {
+    const key = `${alarm.tenantId}:${alarm.projectId}`;
+    const handlers = await (handlersOf.get(key) ?? handlersOf.set(key, actorsOf(db, alarm.tenantId, alarm.projectId, HANDLE_PERM)).get(key)!);
+    await tell(db, alarm, { userIds: handlers.map((h) => h.id), kind: "todo", todoStatus: 1, key: "todoHandle" });
+  }
 }
 
 /**

@@ -6,7 +6,7 @@ import { displayZone, formatDateTime } from "@/lib/format";
 import { zoneLiteral } from "@/lib/time-zone";
 import { alarmLevelName, alarmName } from "../../db/queries/alarm-names";
 import { raiseAlarm } from "../../db/queries/alarms";
-import { alarmRaised, takeStep } from "../../db/queries/alarm-workflow";
+import { alarmsRaised, takeStep } from "../../db/queries/alarm-workflow";
 import { alarmLevels, alarmOperations, alarms, devices, projects, todos } from "../../db/schema";
 import { actorOf, alarmInfo, alarmRecordOf, alarmSelection, attachmentsOf } from "../../lib/alarm-info";
 import { assertPerm } from "../../lib/auth";
@@ -182,7 +182,7 @@ export const coreServed = [
         attachments,
         createdBy: c.var.auth.userId,
       });
-      await alarmRaised(tx, alarm, actorOf(c), attachments);
+      await alarmsRaised(tx, [alarm], actorOf(c), attachments);
       return alarm;
     });
     const [row] = await db.select(alarmSelection(c.var.locale)).from(alarms).where(eq(alarms.id, created.id));
