@@ -288,7 +288,11 @@ describe("alarm evaluator", () => {
     for (const a of list) {
       const steps = await cloud.db.select().from(alarmOperations).where(eq(alarmOperations.alarmId, a.id));
       expect(steps.map((s) => s.step)).toEqual(["raise"]);
-      expect((await cloud.db.select().from(todos).where(eq(todos.bizId, a.id))).length).toBeGreaterThan(0);
+      // Each to-do names its own alarm's device, in each language.
+      const own = a.deviceId === device.id ? device : other;
+      const handling = await cloud.db.select().from(todos).where(eq(todos.bizId, a.id));
+      expect(handling.length).toBeGreaterThan(0);
+      for (const todo of handling) expect([todo.msgContent, todo.i18n?.msgContent?.en]).toEqual([expect.stringContaining(own.deviceName), expect.stringContaining(own.i18n?.deviceName?.en ?? own.deviceName)]);
       expect((await cloud.db.select().from(alarmNotices).where(eq(alarmNotices.alarmId, a.id))).map((n) => [n.channel, n.noticeStatus])).toEqual([[CHANNEL.site, NOTICE_STATUS.sent]]);
     }
     expect(statements.filter((q) => q.includes('"alarm_rule_recipients"'))).toHaveLength(1);

@@ -13,7 +13,7 @@ import { alarmOperations, alarms, devices, projectMembers, stationMessages, todo
 import { PROJECT_MANAGER } from "./projects";
 import { inboxChanged } from "../../live/bus";
 import type { AlarmRow } from "./alarms";
-import { alarmTexts } from "./alarm-names";
+import { alarmLevelName, alarmName } from "./alarm-names";
 import { deviceNameIn, userNameIn } from "./names";
 import { tenantOf } from "../../lib/scope";
 
@@ -55,40 +55,53 @@ async function actorsOf(db: Db, tenantId: number, projectId: number | null, code
   return out.sort((a, b) => a.id - b.id);
 }
 
-/** The device's name of an alarm in `locale`, for to-do and message texts. */
-async function deviceNameOf(db: Db, alarm: AlarmRow, locale: Locale) {
-  if (!alarm.deviceId) return "-";
-  const [d] = await db.select({ name: deviceNameIn(locale) }).from(devices).where(eq(devices.id, alarm.deviceId));
-  return d?.name ?? "-";
-}
-
 /** A value of a notice's text: one text, or its text in each language (a seeded remark, a person's name) with the one as fallback. */
 type NoticeValue = string | { own: string; name: I18nName | null | undefined };
-type Notice = { userIds: number[]; kind: "todo" | "message"; todoStatus?: number; key: string; extra?: Record<string, NoticeValue> };
+type Notice = { kind: "todo" | "message"; todoStatus?: number; key: string; extra?: Record<string, NoticeValue> };
+type NoticeNames = { alarmName: string; levelName: string | null; deviceName: string };
 
 const valueIn = (locale: Locale, v: NoticeValue) => (typeof v === "string" ? v : textIn(locale, v.own, v.name));
 
-/**
- * To-dos (or in-site messages) about an alarm for some users, their texts in every language: each
- * reader reads them in their own (the columns keep the default language's, as seeded rows do).
- */
-async function tell(db: Db, alarm: AlarmRow, n: Notice) {
-  if (!n.userIds.length) return;
-  const texts = await Promise.all(
-    locales.map(async (locale) => {
-      const named = await alarmTexts(db, alarm, locale);
-      const extra = Object.fromEntries(Object.entries(n.extra ?? {}).map(([k, v]) => [k, valueIn(locale, v)]));
-      const vars = { alarmName: named.alarmName, deviceName: await deviceNameOf(db, alarm, locale), level: named.levelName ?? String(alarm.levelNum ?? "-"), ...extra };
-      return { locale, title: t(locale, `cloud.alarmCentre.${n.key}.title`, vars).slice(0, 200), content: t(locale, `cloud.alarmCentre.${n.key}.content`, vars) };
-    }),
+/** The alarms' names, their levels' and their devices' in every language, in one statement: what notices about them name. */
+async function noticeNames(db: Db, list: readonly AlarmRow[]): Promise<Map<number, Record<Locale, NoticeNames>>> {
+  const columns = Object.fromEntries(locales.flatMap((l) => [[`alarm ${l}`, alarmName(l)], [`level ${l}`, alarmLevelName(l)], [`device ${l}`, deviceNameIn(l)]]));
+  const rows = (await db
+    .select({ id: alarms.id, ...columns })
+    .from(alarms)
+    .leftJoin(devices, eq(devices.id, alarms.deviceId))
+    .where(inArray(alarms.id, [...new Set(list.map((a) => a.id))]))) as Record<string, unknown>[];
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      Object.fromEntries(locales.map((l) => [l, { alarmName: String(r[`alarm ${l}`]), levelName: (r[`level ${l}`] as string | null) ?? null, deviceName: (r[`device ${l}`] as string | null) ?? "-" }])) as Record<Locale, NoticeNames>,
+    ]),
   );
-  const own = texts.find((x) => x.locale === defaultLocale)!;
-  const i18n: I18nTexts = { msgTitle: Object.fromEntries(texts.map((x) => [x.locale, x.title])), msgContent: Object.fromEntries(texts.map((x) => [x.locale, x.content])) };
-  const base = { tenantId: alarm.tenantId, msgTitle: own.title, msgContent: own.content, msgType: msgTypeOf(alarm), bizId: alarm.id, i18n };
-  const unique = [...new Set(n.userIds)];
-  if (n.kind === "todo") await db.insert(todos).values(unique.map((userId) => ({ ...base, userId, todoStatus: n.todoStatus ?? 1 })));
-  else await db.insert(stationMessages).values(unique.map((userId) => ({ ...base, userId })));
-  inboxChanged(unique);
+}
+
+/**
+ * To-dos (or in-site messages) about alarms for some users each, their texts in every language:
+ * each reader reads them in their own (the columns keep the default language's, as seeded rows
+ * do). One statement reads the names and one writes the rows, however many alarms are told.
+ */
+async function tell(db: Db, list: readonly { alarm: AlarmRow; userIds: number[] }[], n: Notice) {
+  const told = list.filter((x) => x.userIds.length);
+  if (!told.length) return;
+  const names = await noticeNames(db, told.map((x) => x.alarm));
+  const rows = told.flatMap(({ alarm, userIds }) => {
+    const texts = locales.map((locale) => {
+      const named = names.get(alarm.id)?.[locale] ?? { alarmName: alarm.alarmName, levelName: alarm.levelName, deviceName: "-" };
+      const extra = Object.fromEntries(Object.entries(n.extra ?? {}).map(([k, v]) => [k, valueIn(locale, v)]));
+      const vars = { alarmName: named.alarmName, deviceName: named.deviceName, level: named.levelName ?? String(alarm.levelNum ?? "-"), ...extra };
+      return { locale, title: t(locale, `cloud.alarmCentre.${n.key}.title`, vars).slice(0, 200), content: t(locale, `cloud.alarmCentre.${n.key}.content`, vars) };
+    });
+    const own = texts.find((x) => x.locale === defaultLocale)!;
+    const i18n: I18nTexts = { msgTitle: Object.fromEntries(texts.map((x) => [x.locale, x.title])), msgContent: Object.fromEntries(texts.map((x) => [x.locale, x.content])) };
+    const base = { tenantId: alarm.tenantId, msgTitle: own.title, msgContent: own.content, msgType: msgTypeOf(alarm), bizId: alarm.id, i18n };
+    return [...new Set(userIds)].map((userId) => ({ ...base, userId }));
+  });
+  if (n.kind === "todo") await db.insert(todos).values(rows.map((r) => ({ ...r, todoStatus: n.todoStatus ?? 1 })));
+  else await db.insert(stationMessages).values(rows);
+  inboxChanged([...new Set(rows.map((r) => r.userId))]);
 }
 
 /** Who took a step, for the notices it leaves: a person in each language their name has (the cloud's own name as given). */
@@ -116,11 +129,13 @@ export async function alarmsRaised(db: Db, list: readonly AlarmRow[], actor: Act
     list.map((alarm) => ({ tenantId: alarm.tenantId, alarmId: alarm.id, step: "raise", fromStatus: null, toStatus: alarm.status, userId: actor.userId, userName: actor.userName, attachments, createdAt: alarm.triggeredAt })),
   );
   const handlersOf = new Map<string, Promise<{ id: number }[]>>();
+  const told = [];
   for (const alarm of list) {
     const key = `${alarm.tenantId}:${alarm.projectId}`;
     const handlers = await (handlersOf.get(key) ?? handlersOf.set(key, actorsOf(db, alarm.tenantId, alarm.projectId, HANDLE_PERM)).get(key)!);
-    await tell(db, alarm, { userIds: handlers.map((h) => h.id), kind: "todo", todoStatus: 1, key: "todoHandle" });
+    told.push({ alarm, userIds: handlers.map((h) => h.id) });
   }
+  await tell(db, told, { kind: "todo", todoStatus: 1, key: "todoHandle" });
 }
 
 /**
@@ -209,7 +224,7 @@ async function followUp(db: Db, alarm: AlarmRow, step: AlarmStep, actor: Actor, 
       inboxChanged(done.map((d) => d.userId));
       if (actor.userId !== null) {
         const [own] = await db.select({ id: todos.id }).from(todos).where(todosOf(alarm.id, eq(todos.todoStatus, 1), eq(todos.userId, actor.userId)));
-        if (!own) await tell(db, alarm, { userIds: [actor.userId], kind: "todo", todoStatus: 1, key: "todoHandle" });
+        if (!own) await tell(db, [{ alarm, userIds: [actor.userId] }], { kind: "todo", todoStatus: 1, key: "todoHandle" });
       }
       return;
     }
@@ -218,8 +233,8 @@ async function followUp(db: Db, alarm: AlarmRow, step: AlarmStep, actor: Actor, 
       const reviewers = await actorsOf(db, alarm.tenantId, alarm.projectId, CHECK_PERM);
       const ids = reviewers.map((r) => r.id);
       const userName = await actorName(db, actor);
-      await tell(db, alarm, { userIds: ids, kind: "todo", todoStatus: 2, key: "todoReview", extra: { userName } });
-      await tell(db, alarm, { userIds: ids, kind: "message", key: "msgReview", extra: { userName, remark } });
+      await tell(db, [{ alarm, userIds: ids }], { kind: "todo", todoStatus: 2, key: "todoReview", extra: { userName } });
+      await tell(db, [{ alarm, userIds: ids }], { kind: "message", key: "msgReview", extra: { userName, remark } });
       return;
     }
     case "approve":
@@ -227,8 +242,8 @@ async function followUp(db: Db, alarm: AlarmRow, step: AlarmStep, actor: Actor, 
       await completeTodos(db, alarm.id, [1, 2]);
       const handler = await lastHandler(db, alarm.id);
       if (handler === null) return;
-      if (step === "reject") await tell(db, alarm, { userIds: [handler], kind: "todo", todoStatus: 1, key: "todoRehandle", extra: { remark } });
-      await tell(db, alarm, { userIds: [handler], kind: "message", key: step === "approve" ? "msgApproved" : "msgRejected", extra: { userName: await actorName(db, actor), remark } });
+      if (step === "reject") await tell(db, [{ alarm, userIds: [handler] }], { kind: "todo", todoStatus: 1, key: "todoRehandle", extra: { remark } });
+      await tell(db, [{ alarm, userIds: [handler] }], { kind: "message", key: step === "approve" ? "msgApproved" : "msgRejected", extra: { userName: await actorName(db, actor), remark } });
       return;
     }
     case "close":
