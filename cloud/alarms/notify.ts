@@ -32,12 +32,12 @@ async function namesIn(db: Db, alarm: AlarmRow, locale: Locale, ctx: NoticeConte
 }
 
 /**
- * Tells a rule's recipients (`ruleRecipients`, read once for all the alarms of a rule a batch raised)
- * about a new alarm through the rule's channels: an in-site message to each contact joined to a
- * console user, an SMS to each phone, an e-mail to each address, each in the recipient's language (the template's texts in it, else the built-in text) (the
- * delivery falls back to the outbox and the log when no gateway is configured). Every notice is
- * recorded with its outcome; a failure is kept with its reason, never lost. WeChat is recorded as
- * not available.
+ * Tells a rule's recipients (`ruleRecipients`, read once for all the alarms of a rule a batch
+ * raised) about a new alarm through the rule's channels: an in-site message to each contact joined
+ * to a console user, an SMS to each phone, an e-mail to each address, each in the recipient's
+ * language (the template's texts in it, else the built-in text) (the delivery falls back to the
+ * outbox and the log when no gateway is configured). Every notice is recorded with its outcome; a
+ * failure is kept with its reason, never lost. WeChat is recorded as not available.
  */
 export async function notifyAlarm(db: Db, delivery: Delivery, alarm: AlarmRow, channels: number[], contacts: readonly NoticeRecipient[], ctx: NoticeContext): Promise<void> {
   if (!contacts.length) return;
