@@ -275,7 +275,7 @@ describe("alarm evaluator", () => {
     await removeRule(rule.id);
   });
 
-  it("tells a batch's new alarms together: each its step, to-dos and notices, with the rule's recipients and the handlers read once (issue 41)", async () => {
+  it("tells a batch's new alarms together: each its step, to-dos and notices, with the rule's recipients, the handlers and the templates read once (issue 41)", async () => {
     const rule = await addRule({ channels: [CHANNEL.site] });
     // Statements outside a transaction go through the driver's client (PGlite, or the pool on PostgreSQL): drizzle's `$client`.
     const { $client } = cloud.db as unknown as { $client: { query: (q: string | { text: string }) => unknown } };
@@ -294,9 +294,12 @@ describe("alarm evaluator", () => {
       expect(handling.length).toBeGreaterThan(0);
       for (const todo of handling) expect([todo.msgContent, todo.i18n?.msgContent?.en]).toEqual([expect.stringContaining(own.deviceName), expect.stringContaining(own.i18n?.deviceName?.en ?? own.deviceName)]);
       expect((await cloud.db.select().from(alarmNotices).where(eq(alarmNotices.alarmId, a.id))).map((n) => [n.channel, n.noticeStatus])).toEqual([[CHANNEL.site, NOTICE_STATUS.sent]]);
+      const [message] = await cloud.db.select().from(stationMessages).where(eq(stationMessages.bizId, a.id));
+      expect(message.msgContent).toContain(own.deviceName);
     }
     expect(statements.filter((q) => q.includes('"alarm_rule_recipients"'))).toHaveLength(1);
     expect(statements.filter((q) => q.includes('"user_roles"'))).toHaveLength(1);
+    expect(statements.filter((q) => q.includes('"notification_templates"'))).toHaveLength(1);
     await removeRule(rule.id);
   });
 

@@ -5,13 +5,13 @@ import type { I18nTexts } from "@/lib/contract/i18n-text";
 import type { Db } from "../db/client";
 import { PropertyRules } from "./rule-index";
 import { applyCrossings, enabledRules, RAISE_LOCK, raiseAlarm, unrecoveredOf, recoverAlarm, recoverAlarms, ruleRecipients, unrecoveredAlarms, updateLatestValues, type AlarmRow, type NoticeRecipient, type Crossing, type EnabledRule, type Escalated, type Escalation, type LevelCopy, type RuleRow } from "../db/queries/alarms";
-import { alarmEvalMarks, alarmRules, alarms, devices, pointGroups, projects, telemetryLatest } from "../db/schema";
+import { alarmEvalMarks, alarmRules, alarms, devices, pointGroups, telemetryLatest } from "../db/schema";
 import type { DeviceContexts, Ingest } from "../ingest/pipeline";
 import { loadDeviceContexts, type DeviceContext } from "../ingest/catalog";
 import { rowsOf, type Point, type StatusChange } from "../ingest/writer";
 import type { Delivery } from "../lib/delivery";
 import { conditionOf, conditionText, levelCrossed, recoversAll, valueAlarmText } from "./condition";
-import { notifyAlarm } from "./notify";
+import { notifyAlarms, type AlarmNotice } from "./notify";
 import { alarmEscalated, alarmsRaised } from "../db/queries/alarm-workflow";
 import { t } from "../lib/i18n";
 import { pgArray } from "../ingest/pg-array";
@@ -373,12 +373,11 @@ export class AlarmEvaluator {
 
   /**
    * New alarms told (or, `only` the leaders, alarms escalated): the events, the workflow's "raised" steps and to-dos,
-   * then each rule's recipients. The alarms of one batch share their look-ups (the projects' names, each rule's
-   * recipients): an alarm storm costs a few statements, not a few per alarm.
+   * then each rule's recipients. The alarms of one batch share their look-ups (their names, each rule's recipients,
+   * each tenant's templates): an alarm storm costs a few statements, not a few per alarm.
    */
   private async notify(list: { alarm: AlarmRow; rule: RuleRow; device: DeviceCtx }[], only?: { leaders: true }) {
     if (!list.length) return;
-    const ids = () => list.map((x) => x.alarm.id).join(", ");
     if (!only) {
       for (const { alarm } of list) this.events.emit("raised", alarm);
       // New alarms enter the workflow: the "raised" step and a pending to-do for each user who may handle them.
@@ -390,30 +389,22 @@ export class AlarmEvaluator {
         );
       } catch (err) {
         this.stats.errors++;
-        console.error(`[alarms] to-dos of alarms ${ids()} failed:`, (err as Error).message);
+        console.error(`[alarms] to-dos of alarms ${list.map((x) => x.alarm.id).join(", ")} failed:`, (err as Error).message);
       }
     }
-    let prjNames: Map<number, string>;
-    try {
-      const projectIds = [...new Set(list.flatMap((x) => (x.device.projectId === null ? [] : [x.device.projectId])))];
-      prjNames = new Map(projectIds.length ? (await this.db.select({ id: projects.id, name: projects.prjName }).from(projects).where(inArray(projects.id, projectIds))).map((p) => [p.id, p.name]) : []);
-    } catch (err) {
-      this.stats.errors++;
-      console.error(`[alarms] notifying alarms ${ids()} failed:`, (err as Error).message);
-      return;
-    }
     const recipients = new Map<number, Promise<NoticeRecipient[]>>();
+    const notices: AlarmNotice[] = [];
     for (const { alarm, rule, device } of list) {
       try {
         const contacts = await (recipients.get(rule.id) ?? recipients.set(rule.id, ruleRecipients(this.db, rule.id, only?.leaders)).get(rule.id)!);
         const text = alarm.condition && rule.ruleType === RULE_TYPE.value ? conditionText(alarm.condition) : "";
-        const prjName = device.projectId === null ? "" : (prjNames.get(device.projectId) ?? "");
-        await notifyAlarm(this.db, this.opts.delivery, alarm, rule.channels, contacts, { prjName, deviceName: device.deviceName, conditionText: text });
+        notices.push({ alarm, channels: rule.channels, contacts, ctx: { deviceName: device.deviceName, conditionText: text } });
       } catch (err) {
         this.stats.errors++;
         console.error(`[alarms] notifying alarm ${alarm.id} failed:`, (err as Error).message);
       }
     }
+    this.stats.errors += await notifyAlarms(this.db, this.opts.delivery, notices);
   }
 
   /** Offline rules (the `status` event): offline raises, back online recovers. */

@@ -3,10 +3,9 @@ import { CHANNEL, NOTICE_STATUS } from "@/lib/contract/alarm/enums";
 import type { Locale } from "@/lib/contract/locale";
 import { formatDateTime } from "@/lib/format";
 import type { Db } from "../db/client";
-import { alarmTexts } from "../db/queries/alarm-names";
+import { alarmNames, type AlarmNames } from "../db/queries/alarm-names";
 import type { AlarmRow, NoticeRecipient } from "../db/queries/alarms";
-import { alarmNotices, devices, notificationTemplates, projects, stationMessages } from "../db/schema";
-import { deviceNameIn, projectNameIn } from "../db/queries/names";
+import { alarmNotices, notificationTemplates, stationMessages } from "../db/schema";
 import type { Delivery } from "../lib/delivery";
 import { t } from "../lib/i18n";
 import { localized } from "../lib/i18n-text";
@@ -18,33 +17,51 @@ const TEMPLATE_CODES: Record<number, string> = { [CHANNEL.site]: "alarm_site", [
 const PLACEHOLDER = /\$\{\s*([A-Za-z_][\w.]*)\s*\}/g;
 const fill = (text: string, vars: Record<string, string>) => text.replace(PLACEHOLDER, (_, name: string) => vars[name] ?? "");
 
-/** `prjName` and `deviceName` as the caller read them: used when the alarm has no device or project of its own to name in a recipient's language. */
-export type NoticeContext = { prjName: string; deviceName: string; conditionText: string };
+/** The condition's text, and the device's name as the caller read it (used when the alarm has no device of its own to name in a recipient's language). */
+export type NoticeContext = { deviceName: string; conditionText: string };
 
-/** The names a notice carries, in `locale`. */
-async function namesIn(db: Db, alarm: AlarmRow, locale: Locale, ctx: NoticeContext) {
-  const [named, [device], [project]] = await Promise.all([
-    alarmTexts(db, alarm, locale),
-    alarm.deviceId === null ? [] : db.select({ name: deviceNameIn(locale) }).from(devices).where(eq(devices.id, alarm.deviceId)),
-    alarm.projectId === null ? [] : db.select({ name: projectNameIn(locale) }).from(projects).where(eq(projects.id, alarm.projectId)),
-  ]);
-  return { ...named, deviceName: device?.name ?? ctx.deviceName, prjName: project?.name ?? ctx.prjName };
-}
+/** A new alarm to tell its rule's recipients about, through the rule's channels. */
+export type AlarmNotice = { alarm: AlarmRow; channels: number[]; contacts: readonly NoticeRecipient[]; ctx: NoticeContext };
 
 /**
- * Tells a rule's recipients (`ruleRecipients`, read once for all the alarms of a rule a batch
- * raised) about a new alarm through the rule's channels: an in-site message to each contact joined
- * to a console user, an SMS to each phone, an e-mail to each address, each in the recipient's
- * language (the template's texts in it, else the built-in text) (the delivery falls back to the
- * outbox and the log when no gateway is configured). Every notice is recorded with its outcome; a
- * failure is kept with its reason, never lost. WeChat is recorded as not available.
+ * Tells each alarm's recipients (`ruleRecipients`, read once for all the alarms of a rule a batch
+ * raised) through its rule's channels: an in-site message to each contact joined to a console
+ * user, an SMS to each phone, an e-mail to each address, each in the recipient's language (the
+ * template's texts in it, else the built-in text) (the delivery falls back to the outbox and the
+ * log when no gateway is configured). Every notice is recorded with its outcome; a failure is kept
+ * with its reason, never lost. WeChat is recorded as not available. The alarms' names in every
+ * language are read in one statement and each tenant's templates once, however many alarms; one
+ * alarm's failure does not stop the others'. Answers how many alarms could not be told.
  */
-export async function notifyAlarm(db: Db, delivery: Delivery, alarm: AlarmRow, channels: number[], contacts: readonly NoticeRecipient[], ctx: NoticeContext): Promise<void> {
-  if (!contacts.length) return;
-  const templates = await db
-    .select()
-    .from(notificationTemplates)
-    .where(tenantOf(alarm.tenantId).where(notificationTemplates, eq(notificationTemplates.enabled, 1), inArray(notificationTemplates.code, Object.values(TEMPLATE_CODES))));
+export async function notifyAlarms(db: Db, delivery: Delivery, list: readonly AlarmNotice[]): Promise<number> {
+  const told = list.filter((x) => x.contacts.length);
+  if (!told.length) return 0;
+  let names: Awaited<ReturnType<typeof alarmNames>>;
+  try {
+    names = await alarmNames(db, told.map((x) => x.alarm));
+  } catch (err) {
+    console.error(`[alarms] notifying alarms ${told.map((x) => x.alarm.id).join(", ")} failed:`, (err as Error).message);
+    return told.length;
+  }
+  // A query builder runs again on every await: the map keeps the promise of one run (`execute`).
+  const templates = new Map<number, Promise<(typeof notificationTemplates.$inferSelect)[]>>();
+  const templatesOf = (tenantId: number) =>
+    templates.get(tenantId) ??
+    templates
+      .set(tenantId, db.select().from(notificationTemplates).where(tenantOf(tenantId).where(notificationTemplates, eq(notificationTemplates.enabled, 1), inArray(notificationTemplates.code, Object.values(TEMPLATE_CODES)))).execute())
+      .get(tenantId)!;
+  let failed = 0;
+  for (const x of told)
+    try {
+      await notifyAlarm(db, delivery, x, await templatesOf(x.alarm.tenantId), names.get(x.alarm.id));
+    } catch (err) {
+      failed++;
+      console.error(`[alarms] notifying alarm ${x.alarm.id} failed:`, (err as Error).message);
+    }
+  return failed;
+}
+
+async function notifyAlarm(db: Db, delivery: Delivery, { alarm, channels, contacts, ctx }: AlarmNotice, templates: (typeof notificationTemplates.$inferSelect)[], names: Record<Locale, AlarmNames> | undefined) {
   const base = {
     alarmTime: formatDateTime(alarm.triggeredAt),
     identifier: alarm.identifier ?? "",
@@ -52,11 +69,11 @@ export async function notifyAlarm(db: Db, delivery: Delivery, alarm: AlarmRow, c
     threshold: ctx.conditionText,
   };
   // Each recipient reads the notice in its own language: the template's, the alarm's, the device's and the project's names in it.
-  const texts = new Map<Locale, Promise<{ alarmName: string; levelName: string | null; deviceName: string; prjName: string }>>();
-  const textsIn = (locale: Locale) => texts.get(locale) ?? texts.set(locale, namesIn(db, alarm, locale, ctx)).get(locale)!;
-  const render = async (channel: number, realname: string, locale: Locale) => {
-    const { alarmName, levelName, deviceName, prjName } = await textsIn(locale);
-    const vars = { ...base, deviceName, prjName, alarmName, alarmLevel: levelName ?? String(alarm.levelNum ?? ""), levelName: levelName ?? "", realname };
+  const render = (channel: number, realname: string, locale: Locale) => {
+    const named = names?.[locale];
+    const alarmName = named?.alarmName ?? alarm.alarmName;
+    const levelName = named ? named.levelName : alarm.levelName;
+    const vars = { ...base, deviceName: named?.deviceName ?? ctx.deviceName, prjName: named?.prjName ?? "", alarmName, alarmLevel: levelName ?? String(alarm.levelNum ?? ""), levelName: levelName ?? "", realname };
     const found = templates.find((x) => x.code === TEMPLATE_CODES[channel]);
     const tpl = found && localized(locale, found);
     if (tpl) return { title: fill(tpl.title, vars) || alarmName, body: fill(tpl.content, vars) };
@@ -78,7 +95,7 @@ export async function notifyAlarm(db: Db, delivery: Delivery, alarm: AlarmRow, c
       continue;
     }
     for (const c of contacts) {
-      const msg = await render(channel, c.linkName, c.locale);
+      const msg = render(channel, c.linkName, c.locale);
       if (channel === CHANNEL.site && c.userId !== null) {
         const userId = c.userId;
         await attempt(channel, c.linkName, () =>

@@ -1,7 +1,8 @@
-import { eq, sql } from "drizzle-orm";
-import type { Locale } from "@/lib/contract/locale";
+import { eq, inArray, sql } from "drizzle-orm";
+import { locales, type Locale } from "@/lib/contract/locale";
 import type { Db } from "../client";
-import { alarms } from "../schema";
+import { alarms, devices, projects } from "../schema";
+import { deviceNameIn, projectNameIn } from "./names";
 
 /** A level's name in `locale` (the row aliased `l`: its multilingual text, else its own). */
 export const levelNameIn = (locale: Locale, l = "l") =>
@@ -35,8 +36,27 @@ export function alarmContent(locale: Locale, a = "alarms") {
   return sql<string>`coalesce(nullif(${col("i18n")}->'content'->>${locale}, ''), ${col("content")})`;
 }
 
-/** An alarm's name and level name in `locale`, for texts the cloud composes about it. */
-export async function alarmTexts(db: Db, alarm: { id: number; alarmName: string; levelName: string | null }, locale: Locale): Promise<{ alarmName: string; levelName: string | null }> {
-  const [row] = await db.select({ alarmName: alarmName(locale), levelName: alarmLevelName(locale) }).from(alarms).where(eq(alarms.id, alarm.id));
-  return row ?? { alarmName: alarm.alarmName, levelName: alarm.levelName };
+/** What a text about an alarm names, in one language: the alarm, its level, its device and its project (null: it has none). */
+export type AlarmNames = { alarmName: string; levelName: string | null; deviceName: string | null; prjName: string | null };
+
+/**
+ * The names of alarms in every language, in one statement however many alarms: what the to-dos,
+ * messages and notices about them say. An alarm not found (deleted meanwhile) is missing from the map.
+ */
+export async function alarmNames(db: Db, list: readonly { id: number }[]): Promise<Map<number, Record<Locale, AlarmNames>>> {
+  if (!list.length) return new Map();
+  const columns = Object.fromEntries(locales.flatMap((l) => [[`alarm ${l}`, alarmName(l)], [`level ${l}`, alarmLevelName(l)], [`device ${l}`, deviceNameIn(l)], [`project ${l}`, projectNameIn(l)]]));
+  const rows = (await db
+    .select({ id: alarms.id, ...columns })
+    .from(alarms)
+    .leftJoin(devices, eq(devices.id, alarms.deviceId))
+    .leftJoin(projects, eq(projects.id, alarms.projectId))
+    .where(inArray(alarms.id, [...new Set(list.map((a) => a.id))]))) as Record<string, unknown>[];
+  const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      Object.fromEntries(locales.map((l) => [l, { alarmName: String(r[`alarm ${l}`]), levelName: text(r[`level ${l}`]), deviceName: text(r[`device ${l}`]), prjName: text(r[`project ${l}`]) }])) as Record<Locale, AlarmNames>,
+    ]),
+  );
 }

@@ -9,12 +9,12 @@ import { AppError } from "../../lib/http";
 import { Code } from "@/lib/contract/envelope";
 import { t } from "../../lib/i18n";
 import type { Db } from "../client";
-import { alarmOperations, alarms, devices, projectMembers, stationMessages, todos, userRoles, users } from "../schema";
+import { alarmOperations, alarms, projectMembers, stationMessages, todos, userRoles, users } from "../schema";
 import { PROJECT_MANAGER } from "./projects";
 import { inboxChanged } from "../../live/bus";
 import type { AlarmRow } from "./alarms";
-import { alarmLevelName, alarmName } from "./alarm-names";
-import { deviceNameIn, userNameIn } from "./names";
+import { alarmNames } from "./alarm-names";
+import { userNameIn } from "./names";
 import { tenantOf } from "../../lib/scope";
 
 /**
@@ -58,25 +58,8 @@ async function actorsOf(db: Db, tenantId: number, projectId: number | null, code
 /** A value of a notice's text: one text, or its text in each language (a seeded remark, a person's name) with the one as fallback. */
 type NoticeValue = string | { own: string; name: I18nName | null | undefined };
 type Notice = { kind: "todo" | "message"; todoStatus?: number; key: string; extra?: Record<string, NoticeValue> };
-type NoticeNames = { alarmName: string; levelName: string | null; deviceName: string };
 
 const valueIn = (locale: Locale, v: NoticeValue) => (typeof v === "string" ? v : textIn(locale, v.own, v.name));
-
-/** The alarms' names, their levels' and their devices' in every language, in one statement: what notices about them name. */
-async function noticeNames(db: Db, list: readonly AlarmRow[]): Promise<Map<number, Record<Locale, NoticeNames>>> {
-  const columns = Object.fromEntries(locales.flatMap((l) => [[`alarm ${l}`, alarmName(l)], [`level ${l}`, alarmLevelName(l)], [`device ${l}`, deviceNameIn(l)]]));
-  const rows = (await db
-    .select({ id: alarms.id, ...columns })
-    .from(alarms)
-    .leftJoin(devices, eq(devices.id, alarms.deviceId))
-    .where(inArray(alarms.id, [...new Set(list.map((a) => a.id))]))) as Record<string, unknown>[];
-  return new Map(
-    rows.map((r) => [
-      Number(r.id),
-      Object.fromEntries(locales.map((l) => [l, { alarmName: String(r[`alarm ${l}`]), levelName: (r[`level ${l}`] as string | null) ?? null, deviceName: (r[`device ${l}`] as string | null) ?? "-" }])) as Record<Locale, NoticeNames>,
-    ]),
-  );
-}
 
 /**
  * To-dos (or in-site messages) about alarms for some users each, their texts in every language:
@@ -86,12 +69,12 @@ async function noticeNames(db: Db, list: readonly AlarmRow[]): Promise<Map<numbe
 async function tell(db: Db, list: readonly { alarm: AlarmRow; userIds: number[] }[], n: Notice) {
   const told = list.filter((x) => x.userIds.length);
   if (!told.length) return;
-  const names = await noticeNames(db, told.map((x) => x.alarm));
+  const names = await alarmNames(db, told.map((x) => x.alarm));
   const rows = told.flatMap(({ alarm, userIds }) => {
     const texts = locales.map((locale) => {
-      const named = names.get(alarm.id)?.[locale] ?? { alarmName: alarm.alarmName, levelName: alarm.levelName, deviceName: "-" };
+      const named = names.get(alarm.id)?.[locale] ?? { alarmName: alarm.alarmName, levelName: alarm.levelName, deviceName: null };
       const extra = Object.fromEntries(Object.entries(n.extra ?? {}).map(([k, v]) => [k, valueIn(locale, v)]));
-      const vars = { alarmName: named.alarmName, deviceName: named.deviceName, level: named.levelName ?? String(alarm.levelNum ?? "-"), ...extra };
+      const vars = { alarmName: named.alarmName, deviceName: named.deviceName ?? "-", level: named.levelName ?? String(alarm.levelNum ?? "-"), ...extra };
       return { locale, title: t(locale, `cloud.alarmCentre.${n.key}.title`, vars).slice(0, 200), content: t(locale, `cloud.alarmCentre.${n.key}.content`, vars) };
     });
     const own = texts.find((x) => x.locale === defaultLocale)!;
